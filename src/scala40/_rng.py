@@ -1,0 +1,51 @@
+"""Deterministic randomness carried as a plain integer (C-RNG).
+
+The generator is SplitMix64: tiny, fast enough in pure Python, and fixed
+forever, so a seed gives the same shuffles on every Python version (the
+standard :mod:`random` module does not promise that for ``shuffle``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+__all__ = ["next_random", "random_below", "seed_state", "shuffle"]
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+T = TypeVar("T")
+
+
+def seed_state(seed: int) -> int:
+    """Turn any integer seed into a 64-bit generator state."""
+    return seed & _MASK
+
+
+def next_random(state: int) -> tuple[int, int]:
+    """One 64-bit output and the next state."""
+    state = (state + _GOLDEN) & _MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31), state
+
+
+def random_below(bound: int, state: int) -> tuple[int, int]:
+    """A uniform integer in ``range(bound)`` and the next state (rejection sampling)."""
+    limit = _MASK + 1 - ((_MASK + 1) % bound)
+    while True:
+        value, state = next_random(state)
+        if value < limit:
+            return value % bound, state
+
+
+def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
+    """A Fisher-Yates shuffle of ``items`` and the generator state after it."""
+    order = list(items)
+    state &= _MASK
+    for index in range(len(order) - 1, 0, -1):
+        other, state = random_below(index + 1, state)
+        order[index], order[other] = order[other], order[index]
+    return tuple(order), state

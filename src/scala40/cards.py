@@ -1,0 +1,334 @@
+"""Cards as small integers, their text notation, and decks described as data.
+
+A card is an ``int``: ``suit * 13 + rank - 1`` for a natural card (ranks 1-13
+from ace to king, suits ♠ ♥ ♦ ♣ as 0-3), and :data:`JOKER` (52) for a joker.
+Two copies of the same card are the same integer (C-IDENTITY): hands, stocks
+and melds are multisets of these integers. Names come from tables, so the hot
+paths of the engine never touch strings.
+
+>>> from scala40 import parse_cards, format_cards
+>>> cards = parse_cards("7S 7♠, 10H th JK * Jk")
+>>> cards
+(6, 6, 22, 22, 52, 52, 52)
+>>> format_cards(cards)
+'7S 7S 10H 10H JK JK JK'
+>>> format_cards(cards, unicode=True)
+'7♠ 7♠ 10♥ 10♥ JK JK JK'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from scala40._rng import shuffle
+from scala40.errors import InvalidCardError
+
+__all__ = [
+    "ACE",
+    "CARD_NAMES",
+    "CARD_SYMBOLS",
+    "CLUBS",
+    "DIAMONDS",
+    "FRENCH_RANKS",
+    "HEARTS",
+    "JACK",
+    "JOKER",
+    "KING",
+    "NATURAL_CARDS",
+    "QUEEN",
+    "RANK_NAMES",
+    "SPADES",
+    "SPANISH_40_RANKS",
+    "SPANISH_48_RANKS",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "Card",
+    "Deck",
+    "format_card",
+    "format_cards",
+    "french_deck",
+    "is_joker",
+    "make_card",
+    "parse_card",
+    "parse_cards",
+    "rank_of",
+    "spanish_deck",
+    "suit_of",
+]
+
+Card = int
+"""A card code: 0-51 for natural cards, 52 for the joker."""
+
+SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+JOKER: Card = 52
+
+SUIT_NAMES = ("S", "H", "D", "C")
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+FRENCH_RANKS = tuple(range(1, 14))
+"""Ranks of a French pack in sequence order (the ace may also follow the king)."""
+SPANISH_40_RANKS = (1, 2, 3, 4, 5, 6, 7, JACK, QUEEN, KING)
+"""Ranks of the 40-card Spanish pack in sequence order: the jack follows the 7 (C-DECK)."""
+SPANISH_48_RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, JACK, QUEEN, KING)
+"""Ranks of the 48-card Spanish pack in sequence order."""
+
+NATURAL_CARDS: tuple[Card, ...] = tuple(range(52))
+
+CARD_NAMES: tuple[str, ...] = tuple(
+    RANK_NAMES[c % 13 + 1] + SUIT_NAMES[c // 13] for c in range(52)
+) + ("JK",)
+"""ASCII name of every card code, indexed by the code."""
+CARD_SYMBOLS: tuple[str, ...] = tuple(
+    RANK_NAMES[c % 13 + 1] + SUIT_SYMBOLS[c // 13] for c in range(52)
+) + ("JK",)
+"""Name with a suit symbol of every card code, indexed by the code."""
+
+# Rank and suit of every code as tables: cheaper than arithmetic in hot loops.
+_RANK_OF: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52)) + (0,)
+_SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52)) + (-1,)
+
+_RANK_TOKENS = {
+    "A": 1, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+    "10": 10, "T": 10, "J": 11, "Q": 12, "K": 13,
+}  # fmt: skip
+_SUIT_TOKENS = {
+    "S": SPADES, "♠": SPADES, "♤": SPADES,
+    "H": HEARTS, "♥": HEARTS, "♡": HEARTS,
+    "D": DIAMONDS, "♦": DIAMONDS, "♢": DIAMONDS,
+    "C": CLUBS, "♣": CLUBS, "♧": CLUBS,
+}  # fmt: skip
+_JOKER_TOKENS = frozenset({"JK", "*", "🃏", "JOKER"})
+_SEPARATORS = re.compile(r"[\s,;\-]+")
+_EXPECTED = (
+    "expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)"
+)
+
+
+def make_card(rank: int, suit: int) -> Card:
+    """Return the code of the natural card of ``rank`` (1-13) and ``suit`` (0-3).
+
+    >>> make_card(ACE, SPADES), make_card(10, HEARTS), make_card(KING, CLUBS)
+    (0, 22, 51)
+    """
+    if not (isinstance(rank, int) and 1 <= rank <= 13):
+        raise InvalidCardError(f"expected a rank from 1 to 13, got {rank!r}", token=rank)
+    if not (isinstance(suit, int) and 0 <= suit <= 3):
+        raise InvalidCardError(f"expected a suit from 0 to 3, got {suit!r}", token=suit)
+    return suit * 13 + rank - 1
+
+
+def rank_of(card: Card) -> int:
+    """Rank of a card, 1 (ace) to 13 (king); 0 for the joker.
+
+    >>> rank_of(parse_card("QD")), rank_of(JOKER)
+    (12, 0)
+    """
+    return _RANK_OF[card]
+
+
+def suit_of(card: Card) -> int:
+    """Suit of a card, 0-3 (♠ ♥ ♦ ♣); -1 for the joker.
+
+    >>> suit_of(parse_card("QD")), suit_of(JOKER)
+    (2, -1)
+    """
+    return _SUIT_OF[card]
+
+
+def is_joker(card: Card) -> bool:
+    """Whether the card is a joker.
+
+    >>> is_joker(JOKER), is_joker(parse_card("2C"))
+    (True, False)
+    """
+    return card == JOKER
+
+
+def _parse_token(token: str, position: int | None) -> Card:
+    upper = token.upper()
+    if upper in _JOKER_TOKENS:
+        return JOKER
+    if len(upper) >= 2:
+        # Rank first ("10H", "7♠") or suit first ("♠7", as the rule texts write them).
+        for rank_text, suit_text in ((upper[:-1], upper[-1]), (upper[1:], upper[0])):
+            rank = _RANK_TOKENS.get(rank_text)
+            suit = _SUIT_TOKENS.get(suit_text)
+            if rank is not None and suit is not None:
+                return suit * 13 + rank - 1
+    where = f" at position {position}" if position is not None else ""
+    raise InvalidCardError(f"bad card {token!r}{where}: {_EXPECTED}", token=token, position=position)
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card in the C-NOTATION form (``7S``, ``7♠``, ``♠7``, ``TH``, ``JK``, ``*``).
+
+    >>> parse_card("10h") == parse_card("TH") == parse_card("♥10")
+    True
+    >>> parse_card("1X")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidCardError: bad card '1X': expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
+    """
+    if not isinstance(text, str):
+        raise InvalidCardError(f"expected card text, got {text!r}", token=text)
+    return _parse_token(text.strip(), None)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse cards separated by spaces, commas or dashes, in the order given (C-NOTATION).
+
+    Parsing is case-insensitive. A token that is not a card raises
+    :class:`~scala40.InvalidCardError` naming the token and its 1-based position.
+
+    >>> parse_cards("JK-♣9-♣8")
+    (52, 47, 46)
+    >>> parse_cards("")
+    ()
+    >>> parse_cards("AS, QQ")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidCardError: bad card 'QQ' at position 2: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
+    """
+    if not isinstance(text, str):
+        raise InvalidCardError(f"expected card text, got {text!r}", token=text)
+    tokens = [token for token in _SEPARATORS.split(text) if token]
+    return tuple(_parse_token(token, index) for index, token in enumerate(tokens, 1))
+
+
+def format_card(card: Card, *, unicode: bool = False) -> str:
+    """The text form of one card; ``unicode=True`` uses suit symbols.
+
+    >>> format_card(22), format_card(22, unicode=True), format_card(JOKER)
+    ('10H', '10♥', 'JK')
+    """
+    return (CARD_SYMBOLS if unicode else CARD_NAMES)[as_card(card)]
+
+
+def format_cards(cards: Iterable[Card], *, unicode: bool = False, separator: str = " ") -> str:
+    """The text form of several cards, in the order given; round-trips with :func:`parse_cards`.
+
+    >>> format_cards(parse_cards("as 2s 3s"), separator="-")
+    'AS-2S-3S'
+    """
+    names = CARD_SYMBOLS if unicode else CARD_NAMES
+    return separator.join(names[card] for card in as_cards(cards))
+
+
+def as_card(card: object, position: int | None = None) -> Card:
+    """Validate one card given as a code or as text, and return its code."""
+    if isinstance(card, str):
+        return _parse_token(card.strip(), position)
+    if type(card) is int and 0 <= card <= JOKER:
+        return card
+    where = f" at position {position}" if position is not None else ""
+    raise InvalidCardError(
+        f"bad card {card!r}{where}: expected a card code from 0 to 52 or card text",
+        token=card,
+        position=position,
+    )
+
+
+def as_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+    """Validate cards given as text or as an iterable of codes (or card texts)."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if isinstance(cards, tuple) and all(type(c) is int and 0 <= c <= JOKER for c in cards):
+        return cards
+    try:
+        items = list(cards)
+    except TypeError:
+        raise InvalidCardError(f"expected cards, got {cards!r}", token=cards) from None
+    return tuple(as_card(card, index) for index, card in enumerate(items, 1))
+
+
+@attrs.frozen
+class Deck:
+    """A deck described as data (C-DECK): its ranks, suits, copies and jokers.
+
+    ``ranks`` lists the ranks present in sequence order (lowest first, the ace
+    first); every rank comes in all four suits, ``copies`` times each, plus
+    ``jokers`` jokers.
+
+    >>> deck = french_deck()
+    >>> deck.size, deck.cards.count(JOKER), deck.cards.count(parse_card("7S"))
+    (108, 4, 2)
+    >>> deck.shuffled(seed=7) == deck.shuffled(seed=7)
+    True
+    >>> sorted(deck.shuffled(seed=7)) == list(deck.cards)
+    True
+    """
+
+    name: str
+    ranks: tuple[int, ...] = attrs.field(converter=tuple)
+    copies: int = 1
+    jokers: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        problems = []
+        if not self.ranks or len(set(self.ranks)) != len(self.ranks):
+            problems.append(f"ranks must be distinct and non-empty, got {self.ranks!r}")
+        if any(not (isinstance(r, int) and 1 <= r <= 13) for r in self.ranks):
+            problems.append(f"ranks must be from 1 to 13, got {self.ranks!r}")
+        if not (isinstance(self.copies, int) and self.copies >= 1):
+            problems.append(f"copies must be at least 1, got {self.copies!r}")
+        if not (isinstance(self.jokers, int) and self.jokers >= 0):
+            problems.append(f"jokers must be 0 or more, got {self.jokers!r}")
+        if problems:
+            raise InvalidCardError("invalid deck: " + "; ".join(problems))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the deck as a sorted multiset."""
+        naturals = sorted(
+            suit * 13 + rank - 1 for suit in range(4) for rank in self.ranks
+        ) * self.copies
+        return tuple(sorted(naturals)) + (JOKER,) * self.jokers
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the deck."""
+        return len(self.ranks) * 4 * self.copies + self.jokers
+
+    def counts(self) -> dict[Card, int]:
+        """How many copies of each card the deck holds."""
+        counts = dict.fromkeys(self.cards, 0)
+        for card in self.cards:
+            counts[card] += 1
+        return counts
+
+    def shuffled(self, seed: int) -> tuple[Card, ...]:
+        """The deck in an order drawn reproducibly from ``seed`` (C-RNG)."""
+        order, _ = shuffle(self.cards, seed)
+        return order
+
+
+def french_deck(jokers: int = 4, copies: int = 2) -> Deck:
+    """Two French 52-card packs plus jokers: 108 cards by default (S40-DECK, C-DECK).
+
+    >>> french_deck(jokers=2).size
+    106
+    """
+    return Deck("french", FRENCH_RANKS, copies, jokers)
+
+
+def spanish_deck(size: int = 40, copies: int = 1, jokers: int = 0) -> Deck:
+    """A Spanish pack of 40 or 48 cards, optionally doubled, with optional jokers (CH-DECK).
+
+    >>> spanish_deck().size, spanish_deck(48).size, spanish_deck(copies=2).size
+    (40, 48, 80)
+    """
+    if size == 40:
+        return Deck("spanish-40", SPANISH_40_RANKS, copies, jokers)
+    if size == 48:
+        return Deck("spanish-48", SPANISH_48_RANKS, copies, jokers)
+    raise InvalidCardError(f"a Spanish pack has 40 or 48 cards, got {size!r}", token=size)
+
+
+def sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards in the library's canonical order (by code: suit, then rank; jokers last)."""
+    return tuple(sorted(cards))

@@ -1,0 +1,102 @@
+"""The exception hierarchy: every error the library raises derives from :class:`Scala40Error`.
+
+Each error also subclasses the matching builtin, so callers that only know
+Python's own exceptions (``ValueError``, ``LookupError``) still catch them.
+
+>>> import scala40
+>>> try:
+...     scala40.parse_cards("7S 11H")
+... except scala40.InvalidCardError as error:
+...     print(error)
+bad card '11H' at position 2: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
+>>> issubclass(scala40.InvalidCardError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "AmbiguousMeldError",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidMeldError",
+    "InvalidMoveError",
+    "InvalidRulesetError",
+    "InvalidStateError",
+    "Scala40Error",
+    "SerializationError",
+    "UnknownPresetError",
+]
+
+
+class Scala40Error(Exception):
+    """Root of every exception raised by scala40."""
+
+
+class InvalidCardError(Scala40Error, ValueError):
+    """A card token or card code is not a card of the deck in use.
+
+    ``token`` is the offending text (or code) and ``position`` its 1-based
+    place in the input, or ``None`` when the input was a single card.
+    """
+
+    def __init__(self, message: str, *, token: object = None, position: int | None = None):
+        super().__init__(message)
+        self.token = token
+        self.position = position
+
+
+class InvalidMeldError(Scala40Error, ValueError):
+    """The cards do not form a valid meld under the rules in use; the message says why."""
+
+
+class AmbiguousMeldError(Scala40Error, ValueError):
+    """The cards form more than one valid meld and nothing says which one is meant.
+
+    ``readings`` holds every valid reading (:class:`scala40.Meld` values).
+    """
+
+    def __init__(self, message: str, readings: Sequence[object] = ()):
+        super().__init__(message)
+        self.readings = tuple(readings)
+
+
+class InvalidRulesetError(Scala40Error, ValueError):
+    """A ruleset's options are out of range or contradict each other.
+
+    ``problems`` lists every problem found, not only the first.
+    """
+
+    def __init__(self, problems: Sequence[str]):
+        self.problems = tuple(problems)
+        super().__init__("invalid ruleset: " + "; ".join(self.problems))
+
+
+class UnknownPresetError(Scala40Error, LookupError):
+    """No ruleset preset has the requested name."""
+
+    def __str__(self) -> str:
+        # LookupError subclasses would otherwise print the repr of the argument.
+        return str(self.args[0]) if self.args else ""
+
+
+class InvalidMoveError(Scala40Error, ValueError):
+    """A move's text or data cannot be read as a move (a syntax error, not a rules one)."""
+
+
+class IllegalMoveError(Scala40Error, ValueError):
+    """A well-formed move is not allowed in this position; the message names the rule."""
+
+
+class InvalidStateError(Scala40Error, ValueError):
+    """A game position is inconsistent; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: Sequence[str]):
+        self.problems = tuple(problems)
+        super().__init__("invalid game state: " + "; ".join(self.problems))
+
+
+class SerializationError(Scala40Error, ValueError):
+    """Serialized data is malformed, of an unknown version, or describes an invalid value."""

@@ -1,0 +1,745 @@
+"""Melds: sets and sequences, with wild cards, checked by one engine driven by data.
+
+:class:`MeldRules` describes what a game allows (which ranks are wild, how
+many wilds a meld may hold, set and sequence sizes, where the ace goes, the
+rank order, card values); every game of the library passes its own and the
+engine does the rest. :func:`check_meld` validates cards as a meld,
+:func:`meld_interpretations` lists every valid reading, and a :class:`Meld`
+knows its value, how it can be extended and which card frees its joker.
+
+>>> import scala40
+>>> meld = scala40.check_meld("JK 9C 8C")       # S40-JOKER: the joker is 10♣ by position
+>>> meld.kind.value, str(meld), meld.value     # S40-MELD-VALUE
+('sequence', '8C 9C JK=10C', 27)
+>>> scala40.check_meld("JK 9C 8C", joker_as="7C").value
+24
+>>> scala40.check_meld("KS AS 2S")
+Traceback (most recent call last):
+...
+scala40.errors.InvalidMeldError: KS AS 2S is not a meld: K-A-2 goes around the corner
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from itertools import combinations, permutations
+from typing import TYPE_CHECKING, Protocol, Union
+
+import attrs
+
+from scala40.cards import (
+    _RANK_OF,
+    _SUIT_OF,
+    ACE,
+    CARD_NAMES,
+    FRENCH_RANKS,
+    JOKER,
+    RANK_NAMES,
+    SUIT_SYMBOLS,
+    Card,
+    as_cards,
+)
+from scala40.errors import AmbiguousMeldError, InvalidMeldError
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeAlias
+
+__all__ = [
+    "Extension",
+    "Meld",
+    "MeldEnd",
+    "MeldKind",
+    "MeldRules",
+    "RulesLike",
+    "check_meld",
+    "is_meld",
+    "meld_interpretations",
+    "resolve_meld_rules",
+]
+
+#: Meld values of ranks 0-13 under the standard Scala 40 table (S40-MELD-VALUE).
+STANDARD_RANK_VALUES = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_CACHE_LIMIT = 200_000
+
+
+class MeldKind(enum.Enum):
+    """What a meld is: a set (same rank) or a sequence (same suit, consecutive)."""
+
+    SET = "set"
+    SEQUENCE = "sequence"
+
+
+class MeldEnd(enum.Enum):
+    """Where a card is added to a meld: either end of a sequence, or into a set."""
+
+    LOW = "low"
+    HIGH = "high"
+    SET = "set"
+
+
+def _wild_cards(wild_ranks: frozenset[int]) -> frozenset[Card]:
+    return frozenset({JOKER} | {suit * 13 + rank - 1 for rank in wild_ranks for suit in range(4)})
+
+
+@attrs.frozen(eq=False)
+class _Derived:
+    """Tables computed once per :class:`MeldRules` (kept out of equality and hashing)."""
+
+    slots: tuple[int, ...]
+    slot_of_rank: dict[int, tuple[int, ...]]
+    wild_cards: frozenset[Card]
+    readings_cache: dict[tuple[Card, ...], tuple[Meld, ...]]
+    check_cache: dict[object, Meld]
+
+
+@attrs.frozen
+class MeldRules:
+    """What makes a meld valid, and what its cards are worth, in one game.
+
+    The defaults are Scala 40's (S40-SEQ, S40-SET, S40-JOKER, S40-MELD-VALUE).
+    Games and variants change fields; :class:`scala40.Ruleset` builds the right
+    one from its options.
+
+    >>> rules = MeldRules(max_wilds=None, min_natural_lead=1)   # S40-V-MULTIJOKER
+    >>> check_meld("JK 5S JK 7S 8S", rules).value
+    30
+    >>> check_meld("JK 5S JK", rules)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidMeldError: JK 5S JK is not a meld: a meld must hold at least 1 more natural cards than wild cards, got 1 natural and 2 wild
+    """
+
+    rank_order: tuple[int, ...] = attrs.field(default=FRENCH_RANKS, converter=tuple)
+    """Ranks in sequence order, lowest first (the ace first if present; C-DECK)."""
+    ace_low: bool = True
+    """The ace may start a sequence, before the 2 (S40-SEQ)."""
+    ace_high: bool = True
+    """The ace may end a sequence, after the king (S40-SEQ)."""
+    wild_ranks: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
+    """Natural ranks that are wild besides the jokers (the 2s in Skarney; C-WILD)."""
+    max_wilds: int | None = 1
+    """Most wild cards in one meld; ``None`` for no limit (S40-JOKER, S40-V-MULTIJOKER)."""
+    min_natural_lead: int | None = None
+    """Natural cards minus wild cards must be at least this; ``None`` for no such rule."""
+    set_min: int = 3
+    """Fewest cards in a set (S40-SET)."""
+    set_max: int = 4
+    """Most cards in a set (S40-SET)."""
+    set_suits_distinct: bool = True
+    """The cards of a set must all be of different suits (S40-SET)."""
+    sequence_min: int = 3
+    """Fewest cards in a sequence (S40-SEQ)."""
+    sequence_max: int | None = None
+    """Most cards in a sequence; ``None`` for as long as the suit allows (S40-V-SPLIT uses 5)."""
+    rank_values: tuple[int, ...] = attrs.field(default=STANDARD_RANK_VALUES, converter=tuple)
+    """Meld value of each rank, indexed 0-13 (index 1 is the ace used high or in a set)."""
+    low_ace_value: int = 1
+    """Meld value of an ace that starts a sequence (S40-MELD-VALUE)."""
+    wild_value: int | None = None
+    """Fixed meld value of a wild card; ``None`` to count the card it stands for (S40-V-JOKER25)."""
+
+    _derived: _Derived = attrs.field(init=False, repr=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        problems = []
+        if not self.rank_order or any(
+            not (isinstance(r, int) and 1 <= r <= 13) for r in self.rank_order
+        ):
+            problems.append(f"rank_order must list ranks from 1 to 13, got {self.rank_order!r}")
+        elif len(set(self.rank_order)) != len(self.rank_order):
+            problems.append(f"rank_order repeats a rank: {self.rank_order!r}")
+        if ACE in self.wild_ranks or any(r not in range(2, 14) for r in self.wild_ranks):
+            problems.append(f"wild_ranks must be ranks from 2 to 13, got {sorted(self.wild_ranks)}")
+        if self.max_wilds is not None and self.max_wilds < 0:
+            problems.append(f"max_wilds must be 0 or more, got {self.max_wilds}")
+        if not 1 <= self.set_min <= self.set_max:
+            problems.append(
+                f"set sizes must satisfy 1 <= set_min <= set_max, got {self.set_min}, {self.set_max}"
+            )
+        if self.sequence_min < 1 or (
+            self.sequence_max is not None and self.sequence_max < self.sequence_min
+        ):
+            problems.append(
+                "sequence sizes must satisfy 1 <= sequence_min <= sequence_max, "
+                f"got {self.sequence_min}, {self.sequence_max}"
+            )
+        if len(self.rank_values) != 14:
+            problems.append(f"rank_values needs 14 entries (ranks 0-13), got {len(self.rank_values)}")
+        if problems:
+            raise InvalidMeldError("invalid meld rules: " + "; ".join(problems))
+        middle = [rank for rank in self.rank_order if rank != ACE]
+        has_ace = ACE in self.rank_order
+        slots = (
+            ([ACE] if has_ace and self.ace_low else [])
+            + middle
+            + ([ACE] if has_ace and self.ace_high else [])
+        )
+        slot_of_rank: dict[int, tuple[int, ...]] = {}
+        for index, rank in enumerate(slots):
+            slot_of_rank[rank] = (*slot_of_rank.get(rank, ()), index)
+        derived = _Derived(tuple(slots), slot_of_rank, _wild_cards(self.wild_ranks), {}, {})
+        object.__setattr__(self, "_derived", derived)
+
+    @property
+    def wild_cards(self) -> frozenset[Card]:
+        """Every card code that is wild under these rules (always including :data:`JOKER`)."""
+        return self._derived.wild_cards
+
+    @property
+    def sequence_slots(self) -> tuple[int, ...]:
+        """The ranks of the places a sequence can occupy, lowest first (the ace may appear twice)."""
+        return self._derived.slots
+
+    def is_wild(self, card: Card) -> bool:
+        """Whether ``card`` is wild under these rules."""
+        return card in self._derived.wild_cards
+
+    def meld_card_value(self, represented: Card, low_ace: bool = False) -> int:
+        """Meld value of a natural card (or of a wild standing for it)."""
+        if low_ace:
+            return self.low_ace_value
+        return self.rank_values[_RANK_OF[represented]]
+
+    def readings(self, cards: Iterable[Card]) -> tuple[Meld, ...]:
+        """Every valid reading of the cards as one meld (see :func:`meld_interpretations`)."""
+        key = tuple(sorted(as_cards(cards)))
+        cache = self._derived.readings_cache
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            found = cache[key] = tuple(_enumerate_readings(key, self))
+        return found
+
+
+class _HasMeldRules(Protocol):
+    @property
+    def meld_rules(self) -> MeldRules: ...
+
+
+RulesLike: TypeAlias = Union[MeldRules, _HasMeldRules, None]
+"""Anything that says how melds work: a :class:`MeldRules`, a ruleset, or ``None`` for Scala 40."""
+
+_DEFAULT_RULES = MeldRules()
+
+
+def resolve_meld_rules(rules: RulesLike) -> MeldRules:
+    """The :class:`MeldRules` of a ruleset, the rules themselves, or the default for ``None``."""
+    if rules is None:
+        return _DEFAULT_RULES
+    if isinstance(rules, MeldRules):
+        return rules
+    meld_rules = getattr(rules, "meld_rules", None)
+    if isinstance(meld_rules, MeldRules):
+        return meld_rules
+    raise TypeError(f"expected a Ruleset, MeldRules or None, got {rules!r}")
+
+
+@attrs.frozen
+class Extension:
+    """One way to add a card to a meld: which card, at which end, standing for what."""
+
+    card: Card
+    """The card added (a wild card, or a natural card)."""
+    end: MeldEnd
+    """Where it goes."""
+    represents: Card
+    """The natural card it stands for (the card itself when natural)."""
+
+    def __str__(self) -> str:
+        name = CARD_NAMES[self.card]
+        if self.card != self.represents:
+            name += "=" + CARD_NAMES[self.represents]
+        return f"{name}@{self.end.value}"
+
+
+@attrs.frozen(repr=False)
+class Meld:
+    """A valid meld: its kind, its cards in order and what each stands for.
+
+    Melds are made by :func:`check_meld`, :func:`meld_interpretations` and the
+    methods below, never by hand: they are valid by construction. ``cards``
+    lists the cards lowest first (a sequence) or by suit (a set);
+    ``represented[i]`` is the natural card ``cards[i]`` stands for (itself when
+    natural; C-WILD).
+
+    >>> meld = check_meld("5D 5H 5S")
+    >>> meld.kind.value, meld.value, [str(e) for e in meld.extensions()]
+    ('set', 15, ['5C@set', 'JK=5C@set'])
+    >>> str(meld.extend("5C"))
+    '5S 5H 5D 5C'
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    represented: tuple[Card, ...]
+    start: int
+    """Sequences: index of the first card in :attr:`MeldRules.sequence_slots`; sets: -1."""
+    value: int
+    """Total meld value under the rules (S40-MELD-VALUE)."""
+    _rules: MeldRules = attrs.field(eq=False, hash=False)
+
+    @property
+    def rules(self) -> MeldRules:
+        """The rules this meld was checked under."""
+        return self._rules
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(
+            CARD_NAMES[card] if card == rep else f"{CARD_NAMES[card]}={CARD_NAMES[rep]}"
+            for card, rep in zip(self.cards, self.represented)
+        )
+
+    def __repr__(self) -> str:
+        return f"<Meld {self.kind.value} {self} value={self.value}>"
+
+    @property
+    def suit(self) -> int:
+        """The suit of a sequence, or -1 for a set."""
+        return _SUIT_OF[self.represented[0]] if self.kind is MeldKind.SEQUENCE else -1
+
+    @property
+    def rank(self) -> int:
+        """The rank of a set, or 0 for a sequence."""
+        return _RANK_OF[self.represented[0]] if self.kind is MeldKind.SET else 0
+
+    @property
+    def wild_count(self) -> int:
+        """How many wild cards the meld holds."""
+        return sum(1 for card, rep in zip(self.cards, self.represented) if card != rep)
+
+    @property
+    def wild_positions(self) -> tuple[int, ...]:
+        """Indexes in :attr:`cards` of the wild cards."""
+        return tuple(i for i, (c, r) in enumerate(zip(self.cards, self.represented)) if c != r)
+
+    def extensions(self) -> tuple[Extension, ...]:
+        """Every distinct way to add one card to this meld (S40-AFTER-OPEN, S40-LAYOFF-JOKER).
+
+        >>> [str(e) for e in check_meld("6S 7S 8S").extensions()]
+        ['5S@low', 'JK=5S@low', '9S@high', 'JK=9S@high']
+        >>> [str(e) for e in check_meld("JK 7S 8S").extensions()]  # one joker already
+        ['5S@low', '9S@high']
+        """
+        rules = self._rules
+        derived = rules._derived
+        wild_count = self.wild_count
+        size = len(self.cards)
+        can_add_wild = (rules.max_wilds is None or wild_count < rules.max_wilds) and (
+            rules.min_natural_lead is None
+            or (size - wild_count) - (wild_count + 1) >= rules.min_natural_lead
+        )
+        wilds = sorted(derived.wild_cards) if can_add_wild else []
+        found: list[Extension] = []
+        if self.kind is MeldKind.SET:
+            if size >= rules.set_max:
+                return ()
+            rank = self.rank
+            if rules.set_suits_distinct:
+                present = {_SUIT_OF[rep] for rep in self.represented}
+                targets = [s * 13 + rank - 1 for s in range(4) if s not in present]
+            else:
+                targets = [s * 13 + rank - 1 for s in range(4)]
+            found.extend(
+                Extension(t, MeldEnd.SET, t) for t in targets if t not in derived.wild_cards
+            )
+            found.extend(Extension(w, MeldEnd.SET, t) for t in targets for w in wilds)
+            return tuple(found)
+        if rules.sequence_max is not None and size >= rules.sequence_max:
+            return ()
+        slots = derived.slots
+        suit = self.suit
+        for end, index in ((MeldEnd.LOW, self.start - 1), (MeldEnd.HIGH, self.start + size)):
+            if not 0 <= index < len(slots):
+                continue
+            target = suit * 13 + slots[index] - 1
+            natural_ok = target not in derived.wild_cards and not (
+                slots[index] == ACE and target in self.cards
+            )
+            if natural_ok:
+                found.append(Extension(target, end, target))
+            found.extend(Extension(w, end, target) for w in wilds)
+        return tuple(found)
+
+    def accepts(self, card: Card | str) -> bool:
+        """Whether one card can be added to this meld somewhere.
+
+        >>> check_meld("7S 8S 9S").accepts("10S"), check_meld("7S 8S 9S").accepts("7H")
+        (True, False)
+        """
+        (code,) = as_cards([card])
+        return any(ext.card == code for ext in self.extensions())
+
+    def extend(
+        self, card: Card | str, end: MeldEnd | None = None, represents: Card | str | None = None
+    ) -> Meld:
+        """The meld with one card added; ``end`` and ``represents`` settle any doubt.
+
+        >>> str(check_meld("7S 8S 9S").extend("JK", MeldEnd.LOW))
+        'JK=6S 7S 8S 9S'
+        >>> check_meld("7S 8S 9S").extend("JK")
+        Traceback (most recent call last):
+        ...
+        scala40.errors.AmbiguousMeldError: JK can be added to 7S 8S 9S in 2 ways: JK=6S@low, JK=10S@high
+        """
+        (code,) = as_cards([card])
+        wanted = None if represents is None else as_cards([represents])[0]
+        options = [
+            ext
+            for ext in self.extensions()
+            if ext.card == code
+            and (end is None or ext.end is end)
+            and (wanted is None or ext.represents == wanted)
+        ]
+        if not options:
+            raise InvalidMeldError(f"{CARD_NAMES[code]} cannot be added to {self}")
+        if len(options) > 1:
+            ways = ", ".join(str(ext) for ext in options)
+            raise AmbiguousMeldError(
+                f"{CARD_NAMES[code]} can be added to {self} in {len(options)} ways: {ways}",
+                options,
+            )
+        return self._with_extension(options[0])
+
+    def _with_extension(self, ext: Extension) -> Meld:
+        if ext.end is MeldEnd.LOW:
+            cards = (ext.card, *self.cards)
+            represented = (ext.represents, *self.represented)
+            return _make(MeldKind.SEQUENCE, cards, represented, self.start - 1, self._rules)
+        if ext.end is MeldEnd.HIGH:
+            cards = (*self.cards, ext.card)
+            represented = (*self.represented, ext.represents)
+            return _make(MeldKind.SEQUENCE, cards, represented, self.start, self._rules)
+        pairs = sorted(
+            [*zip(self.cards, self.represented), (ext.card, ext.represents)],
+            key=lambda pair: (pair[1], pair[0]),
+        )
+        return _make(
+            MeldKind.SET,
+            tuple(c for c, _ in pairs),
+            tuple(r for _, r in pairs),
+            -1,
+            self._rules,
+        )
+
+    def joker_swaps(self) -> tuple[tuple[int, Card], ...]:
+        """For each wild card, its index and the natural card that frees it (S40-SWAP).
+
+        Under the S40-SWAP decision only the represented card itself can take
+        a wild card's place.
+
+        >>> meld = check_meld("7S JK 9S")
+        >>> [(i, CARD_NAMES[c]) for i, c in meld.joker_swaps()]
+        [(1, '8S')]
+        """
+        return tuple(
+            (i, rep) for i, (card, rep) in enumerate(zip(self.cards, self.represented)) if card != rep
+        )
+
+    def swap(self, card: Card | str) -> tuple[Meld, Card]:
+        """Put a natural card in place of the wild card that stands for it (S40-SWAP).
+
+        Returns the new meld and the wild card freed.
+
+        >>> meld, freed = check_meld("7S JK 9S").swap("8S")
+        >>> str(meld), CARD_NAMES[freed]
+        ('7S 8S 9S', 'JK')
+        """
+        (code,) = as_cards([card])
+        for index, rep in self.joker_swaps():
+            if rep == code and code not in self._rules._derived.wild_cards:
+                cards = (*self.cards[:index], code, *self.cards[index + 1 :])
+                meld = _make(self.kind, cards, self.represented, self.start, self._rules)
+                return meld, self.cards[index]
+        raise InvalidMeldError(f"{CARD_NAMES[code]} does not free a wild card in {self}")
+
+
+def _make(
+    kind: MeldKind,
+    cards: tuple[Card, ...],
+    represented: tuple[Card, ...],
+    start: int,
+    rules: MeldRules,
+) -> Meld:
+    """Build a meld already known to be valid, computing its value."""
+    rank_values = rules.rank_values
+    wild_value = rules.wild_value
+    total = 0
+    for card, rep in zip(cards, represented):
+        if card != rep and wild_value is not None:
+            total += wild_value
+        else:
+            total += rank_values[_RANK_OF[rep]]
+    if kind is MeldKind.SEQUENCE and start == 0 and rules._derived.slots[0] == ACE:
+        # The first slot is the low ace: it is worth low_ace_value, not the set/high value.
+        if cards[0] == represented[0] or wild_value is None:
+            total += rules.low_ace_value - rank_values[ACE]
+    return Meld(kind, cards, represented, start, total, rules)
+
+
+def _unique_orders(wilds: list[Card]) -> list[tuple[Card, ...]]:
+    return sorted(set(permutations(wilds)))
+
+
+def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> Iterator[Meld]:
+    """Generate every valid reading of a sorted multiset of cards."""
+    derived = rules._derived
+    wild_set = derived.wild_cards
+    wilds = [c for c in cards if c in wild_set]
+    naturals = [c for c in cards if c not in wild_set]
+    size = len(cards)
+    wild_count = len(wilds)
+    if not naturals:
+        return
+    if rules.max_wilds is not None and wild_count > rules.max_wilds:
+        return
+    if rules.min_natural_lead is not None and len(naturals) - wild_count < rules.min_natural_lead:
+        return
+    ranks = {_RANK_OF[c] for c in naturals}
+    suits = [_SUIT_OF[c] for c in naturals]
+    if len(ranks) == 1 and rules.set_min <= size <= rules.set_max:
+        rank = naturals[0] % 13 + 1
+        if rules.set_suits_distinct:
+            if len(set(suits)) == len(suits):
+                missing = [s for s in range(4) if s not in suits]
+                for chosen in combinations(missing, wild_count):
+                    targets = [s * 13 + rank - 1 for s in chosen]
+                    for order in _unique_orders(wilds):
+                        yield _set_meld(naturals, list(zip(order, targets)), rules)
+        else:
+            # Suits may repeat: a wild stands for the rank in the first suit the
+            # naturals lack (any suit would do, the value is the same).
+            missing = [s for s in range(4) if s not in suits] or [0]
+            targets = [missing[i % len(missing)] * 13 + rank - 1 for i in range(wild_count)]
+            yield _set_meld(naturals, list(zip(wilds, targets)), rules)
+    if len(set(suits)) != 1 or len(ranks) != len(naturals):
+        return
+    longest = len(derived.slots) if rules.sequence_max is None else rules.sequence_max
+    if not rules.sequence_min <= size <= longest:
+        return
+    suit = suits[0]
+    slots = derived.slots
+    slot_of_rank = derived.slot_of_rank
+    for start in range(len(slots) - size + 1):
+        stop = start + size
+        choices: list[list[int]] = []
+        for card in naturals:
+            places = [p for p in slot_of_rank.get(_RANK_OF[card], ()) if start <= p < stop]
+            if not places:
+                break
+            choices.append(places)
+        else:
+            yield from _place_sequence(naturals, choices, wilds, suit, start, size, rules)
+
+
+def _place_sequence(
+    naturals: list[Card],
+    choices: list[list[int]],
+    wilds: list[Card],
+    suit: int,
+    start: int,
+    size: int,
+    rules: MeldRules,
+) -> Iterator[Meld]:
+    slots = rules._derived.slots
+    assignments: list[list[int]] = [[]]
+    for places in choices:
+        assignments = [done + [p] for done in assignments for p in places if p not in done]
+    for placed in assignments:
+        layout: list[Card | None] = [None] * size
+        for card, place in zip(naturals, placed):
+            layout[place - start] = card
+        holes = [i for i, card in enumerate(layout) if card is None]
+        represented = tuple(suit * 13 + slots[start + i] - 1 for i in range(size))
+        for order in _unique_orders(wilds):
+            filled = list(layout)
+            for hole, wild in zip(holes, order):
+                filled[hole] = wild
+            cards = tuple(card for card in filled if card is not None)
+            yield _make(MeldKind.SEQUENCE, cards, represented, start, rules)
+
+
+def _set_meld(naturals: list[Card], wild_pairs: list[tuple[Card, Card]], rules: MeldRules) -> Meld:
+    pairs = sorted([(c, c) for c in naturals] + wild_pairs, key=lambda pair: (pair[1], pair[0]))
+    return _make(
+        MeldKind.SET, tuple(c for c, _ in pairs), tuple(r for _, r in pairs), -1, rules
+    )
+
+
+def meld_interpretations(
+    cards: Iterable[Card] | str, rules: RulesLike = None
+) -> tuple[Meld, ...]:
+    """Every valid reading of the cards as one meld, whatever order they are given in.
+
+    Each reading fixes the kind, the order and the card every wild stands for
+    (C-WILD). An empty tuple means the cards form no meld.
+
+    >>> [str(m) for m in meld_interpretations("7S 7H JK")]
+    ['7S 7H JK=7D', '7S 7H JK=7C']
+    >>> [str(m) for m in meld_interpretations("JK 9C 8C")]
+    ['JK=7C 8C 9C', '8C 9C JK=10C']
+    """
+    return resolve_meld_rules(rules).readings(cards)
+
+
+def is_meld(cards: Iterable[Card] | str, rules: RulesLike = None) -> bool:
+    """Whether the cards can be read as at least one valid meld.
+
+    >>> is_meld("QH KH AH"), is_meld("KH AH 2H")
+    (True, False)
+    """
+    return bool(resolve_meld_rules(rules).readings(cards))
+
+
+def check_meld(
+    cards: Iterable[Card] | str,
+    rules: RulesLike = None,
+    *,
+    joker_as: Card | str | Iterable[Card] | None = None,
+) -> Meld:
+    """Validate cards as one meld and return the :class:`Meld` they form.
+
+    A wild card's represented card (C-WILD) comes from ``joker_as`` when given
+    (one card, or one per wild card); else from its position when the cards are
+    given in sequence order, in either direction; else the reading must be
+    unique.
+
+    :raises InvalidMeldError: the cards form no meld; the message says why.
+    :raises AmbiguousMeldError: several readings fit; ``readings`` lists them.
+
+    >>> str(check_meld("7S 7H JK", joker_as="7C"))
+    '7S 7H JK=7C'
+    >>> check_meld("7S 7H JK")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.AmbiguousMeldError: 7S 7H JK has 2 readings: 7S 7H JK=7D | 7S 7H JK=7C; say which card the wild card stands for
+    >>> check_meld("9H 9C 9C")                       # S40-SET
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidMeldError: 9H 9C 9C is not a meld: set has two ♣
+    """
+    meld_rules = resolve_meld_rules(rules)
+    cache = meld_rules._derived.check_cache
+    if joker_as is None and type(cards) is tuple:
+        found = cache.get(cards)
+        if found is not None:
+            return found
+    given = as_cards(cards)
+    wanted = None if joker_as is None else _as_wanted(joker_as)
+    readings = meld_rules.readings(given)
+    if not readings:
+        raise InvalidMeldError(f"{_text(given)} is not a meld: {_diagnose(given, meld_rules)}")
+    if wanted is not None:
+        readings = tuple(m for m in readings if _wild_targets(m) == wanted)
+        if not readings:
+            names = " ".join(CARD_NAMES[c] for c in wanted)
+            raise InvalidMeldError(f"in {_text(given)} the wild cards cannot stand for {names}")
+    chosen = _choose(given, readings)
+    if joker_as is None:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[given] = chosen
+    return chosen
+
+
+def _choose(given: tuple[Card, ...], readings: tuple[Meld, ...]) -> Meld:
+    if len(readings) == 1:
+        return readings[0]
+    backwards = given[::-1]
+    in_order = [m for m in readings if m.cards == given or m.cards == backwards]
+    if len(in_order) == 1:
+        return in_order[0]
+    options = " | ".join(str(m) for m in readings)
+    raise AmbiguousMeldError(
+        f"{_text(given)} has {len(readings)} readings: {options}; "
+        "say which card the wild card stands for",
+        readings,
+    )
+
+
+def _as_wanted(joker_as: Card | str | Iterable[Card]) -> tuple[Card, ...]:
+    if isinstance(joker_as, int):
+        return as_cards([joker_as])
+    return tuple(sorted(as_cards(joker_as)))
+
+
+def _wild_targets(meld: Meld) -> tuple[Card, ...]:
+    return tuple(sorted(r for c, r in zip(meld.cards, meld.represented) if c != r))
+
+
+def _text(cards: Iterable[Card]) -> str:
+    return " ".join(CARD_NAMES[c] for c in cards) or "no cards"
+
+
+def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
+    """Say, in words, why no reading of the cards is a valid meld."""
+    wild_set = rules._derived.wild_cards
+    wilds = [c for c in cards if c in wild_set]
+    naturals = [c for c in cards if c not in wild_set]
+    size = len(cards)
+    smallest = min(rules.set_min, rules.sequence_min)
+    if size < smallest:
+        return f"a meld needs at least {smallest} cards, got {size}"
+    if not naturals:
+        return "a meld needs at least one natural card"
+    if rules.max_wilds is not None and len(wilds) > rules.max_wilds:
+        if rules.max_wilds == 1 and all(c == JOKER for c in wilds):
+            return f"{len(wilds) if len(wilds) > 2 else 'two'} jokers in one meld"
+        return f"{len(wilds)} wild cards in one meld, at most {rules.max_wilds} allowed"
+    if rules.min_natural_lead is not None and len(naturals) - len(wilds) < rules.min_natural_lead:
+        return (
+            f"a meld must hold at least {rules.min_natural_lead} more natural cards than wild "
+            f"cards, got {len(naturals)} natural and {len(wilds)} wild"
+        )
+    ranks = [_RANK_OF[c] for c in naturals]
+    suits = [_SUIT_OF[c] for c in naturals]
+    if len(set(ranks)) == 1:
+        if size > rules.set_max:
+            return f"a set has at most {rules.set_max} cards, got {size}"
+        if size < rules.set_min:
+            return f"a set needs at least {rules.set_min} cards, got {size}"
+        for suit in range(4):
+            if rules.set_suits_distinct and suits.count(suit) > 1:
+                return f"set has two {SUIT_SYMBOLS[suit]}"
+    if len(set(suits)) == 1:
+        suit_symbol = SUIT_SYMBOLS[suits[0]]
+        if size < rules.sequence_min:
+            return f"a sequence needs at least {rules.sequence_min} cards, got {size}"
+        if rules.sequence_max is not None and size > rules.sequence_max:
+            return f"a sequence has at most {rules.sequence_max} cards, got {size}"
+        for rank in set(ranks):
+            if ranks.count(rank) > 1:
+                return f"sequence has two {RANK_NAMES[rank]}{suit_symbol}"
+        slots = rules._derived.slots
+        present = set(ranks)
+        if any(rank not in slots for rank in present):
+            return "a card's rank cannot be part of a sequence under these rules"
+        if ACE in present and len(present) > 1:
+            low = [r for r in present if r != ACE]
+            near_low = min(rules._derived.slot_of_rank[r][0] for r in low)
+            near_high = max(rules._derived.slot_of_rank[r][0] for r in low)
+            span_low = near_high + 1 if rules.ace_low else None
+            span_high = (len(slots) - near_low) if rules.ace_high else None
+            spans = [s for s in (span_low, span_high) if s is not None]
+            if spans and min(spans) > size and size < len(slots):
+                top = RANK_NAMES[rules.rank_order[-1]]
+                second = RANK_NAMES[slots[1]] if len(slots) > 1 else "2"
+                if rules.ace_low and rules.ace_high:
+                    return f"{top}-A-{second} goes around the corner"
+                return "the ace cannot sit there in a sequence under these rules"
+        positions = sorted(rules._derived.slot_of_rank[r][0] for r in present)
+        needed = positions[-1] - positions[0] + 1 - len(present)
+        return (
+            f"the cards are not consecutive: the gaps need {needed} wild cards, "
+            f"the meld has {len(wilds)}"
+        )
+    if len(set(ranks)) == 1:
+        return "the cards do not form a set"
+    return "the natural cards are neither all of one rank (a set) nor all of one suit (a sequence)"
