@@ -1,0 +1,978 @@
+"""Scala 40 rules as pure functions over :class:`~scala40.GameState` (internal).
+
+One function per move type applies it and raises :class:`IllegalMoveError`
+naming the rule it breaks. Legal-move generation proposes candidates and
+keeps those the same functions accept, so the two can never disagree.
+
+A move is only legal if the turn can still end after it (no dead ends): a
+meld of a player who has not opened must leave the opening threshold within
+reach (S40-OPEN), a card taken from the discard pile must stay usable
+(S40-DRAW-DISCARD), and a card must remain to discard (S40-CLOSE), or two
+during the first round (S40-FIRST-ROUND).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections import Counter
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from typing import Any
+
+import attrs
+
+from scala40._rng import shuffle
+from scala40.analysis import can_open, hand_melds
+from scala40.cards import _RANK_OF, _SUIT_OF, ACE, CARD_NAMES, JOKER, Card
+from scala40.errors import (
+    AmbiguousMeldError,
+    IllegalMoveError,
+    InvalidMeldError,
+    InvalidMoveError,
+)
+from scala40.melds import Extension, Meld, MeldEnd, MeldKind
+from scala40.moves import (
+    Deal,
+    Discard,
+    DrawStock,
+    LayOff,
+    Move,
+    PutDown,
+    Restock,
+    Split,
+    SwapJoker,
+    TakeDiscard,
+    TakeUpcard,
+    format_meld_spec,
+)
+from scala40.ruleset import MatchFormat, RestockMethod, Ruleset, hand_value
+from scala40.state import GameState, HandResult, Phase
+
+_FIELDS = tuple(field.name for field in attrs.fields(GameState))
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _evolve(state: GameState, **changes: Any) -> GameState:
+    """A copy of ``state`` with some fields changed; unchanged parts are shared, not copied."""
+    new = _new(GameState)
+    for name in _FIELDS:
+        _set(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
+
+
+def _illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
+    return IllegalMoveError(f"{move}: {reason} ({rule})")
+
+
+def _without(hand: tuple[Card, ...], cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...] | None:
+    """``hand`` less ``cards`` (a multiset difference), or ``None`` if a card is missing."""
+    if len(cards) == 1:
+        card = cards[0]
+        try:
+            index = hand.index(card)
+        except ValueError:
+            return None
+        return hand[:index] + hand[index + 1 :]
+    left = list(hand)
+    for card in cards:
+        try:
+            left.remove(card)
+        except ValueError:
+            return None
+    return tuple(left)
+
+
+def _with(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    cards = list(hand)
+    insort(cards, card)
+    return tuple(cards)
+
+
+def _replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _next_active(player: int, active: tuple[bool, ...]) -> int:
+    count = len(active)
+    for step in range(1, count + 1):
+        candidate = (player + step) % count
+        if active[candidate]:
+            return candidate
+    return player
+
+
+def _need_phase(state: GameState, phase: Phase, move: Move) -> None:
+    if state.phase is not phase:
+        if state.phase is Phase.OVER:
+            raise _illegal(move, "S40-ELIM", "the match is over")
+        wanted = {
+            Phase.DRAW: "only at the start of a turn, before drawing",
+            Phase.PLAY: "only after drawing",
+            Phase.DEAL: "only when a hand is to be dealt",
+            Phase.RESTOCK: "only when the stock is to be rebuilt",
+        }[phase]
+        raise _illegal(move, "S40-TURN", f"this move is allowed {wanted}; the game is at "
+                       f"the {state.phase.value} phase")  # fmt: skip
+
+
+def _keep(state: GameState) -> int:
+    """Cards the player must keep to end the turn with a discard (S40-CLOSE, S40-FIRST-ROUND)."""
+    return 1 if state.may_close else 2
+
+
+# -- chance ------------------------------------------------------------------------------
+
+
+def deal(state: GameState, order: tuple[Card, ...] | None, move: Move | None = None) -> GameState:
+    """Shuffle (or use ``order``, top card last) and deal a new hand (S40-DEAL)."""
+    rules = state.rules
+    deck = rules.deck.cards
+    rng = state.rng
+    if order is None:
+        order, rng = shuffle(deck, rng)
+    elif Counter(order) != Counter(deck):
+        raise _illegal(move or Deal(order), "C-DECK", "the order must hold every card of the deck")
+    seats = []
+    seat = state.dealer
+    for _ in range(state.player_count):
+        seat = _next_active(seat, state.active)
+        if seat in seats:
+            break
+        seats.append(seat)
+    dealt: dict[int, list[Card]] = {p: [] for p in seats}
+    position = len(order)
+    for _ in range(rules.hand_size):
+        for player in seats:
+            position -= 1
+            dealt[player].append(order[position])
+    position -= 1
+    upcard = order[position]
+    hands = tuple(
+        tuple(sorted(dealt[p])) if p in dealt else () for p in range(state.player_count)
+    )
+    return _evolve(
+        state,
+        phase=Phase.DRAW,
+        turn=seats[0],
+        hands=hands,
+        stock=order[:position],
+        discard=(upcard,),
+        table=(),
+        opened=(False,) * state.player_count,
+        turns_played=(0,) * state.player_count,
+        hand_number=state.hand_number + 1,
+        rng=rng,
+        opening_value=0,
+        opened_at_turn_start=False,
+        taken=None,
+        taken_must_use=False,
+        taken_used=False,
+    )
+
+
+def _apply_deal(state: GameState, move: Deal, lookahead: bool) -> GameState:
+    _need_phase(state, Phase.DEAL, move)
+    return deal(state, move.order, move)
+
+
+def _apply_restock(state: GameState, move: Restock, lookahead: bool) -> GameState:
+    _need_phase(state, Phase.RESTOCK, move)
+    pile = state.discard
+    rng = state.rng
+    if move.order is None:
+        order, rng = shuffle(pile, rng)
+    elif Counter(move.order) != Counter(pile):
+        raise _illegal(move, "S40-RESTOCK", "the new stock must hold exactly the discard pile")
+    else:
+        order = move.order
+    return _evolve(state, stock=order, discard=(), phase=Phase.PLAY, rng=rng)
+
+
+def _after_last_card(state: GameState) -> GameState:
+    """The stock has just run out: rebuild it from the discard pile (S40-RESTOCK)."""
+    pile = state.discard
+    if not pile:
+        # Nothing to rebuild from: the hand ends blocked after this turn (S40-RESTOCK decision).
+        return state
+    if state.rules.restock is RestockMethod.FLIP:
+        # S40-V-RESTOCK-FLIP: turn the pile over; its first card starts the new pile.
+        flipped = pile[::-1]
+        return _evolve(state, stock=flipped[:-1], discard=flipped[-1:])
+    if not state.auto_chance:
+        return _evolve(state, phase=Phase.RESTOCK)
+    order, rng = shuffle(pile, state.rng)
+    return _evolve(state, stock=order, discard=(), rng=rng)
+
+
+# -- drawing -----------------------------------------------------------------------------
+
+
+def _turn_start(state: GameState, **changes: Any) -> GameState:
+    return _evolve(
+        state,
+        phase=Phase.PLAY,
+        opening_value=0,
+        opened_at_turn_start=state.opened[state.turn],
+        **changes,
+    )
+
+
+def _apply_draw_stock(state: GameState, move: DrawStock, lookahead: bool) -> GameState:
+    _need_phase(state, Phase.DRAW, move)
+    player = state.turn
+    card = state.stock[-1]
+    stock = state.stock[:-1]
+    hands = _replace_item(state.hands, player, _with(state.hands[player], card))
+    new = _turn_start(
+        state, stock=stock, hands=hands, taken=None, taken_must_use=False, taken_used=False
+    )
+    return new if stock else _after_last_card(new)
+
+
+def _apply_take_discard(state: GameState, move: TakeDiscard, lookahead: bool) -> GameState:
+    _need_phase(state, Phase.DRAW, move)
+    player = state.turn
+    if not state.discard:
+        raise _illegal(move, "S40-DRAW-DISCARD", "the discard pile is empty")
+    if not state.opened[player] and not state.rules.discard_draw_to_open:
+        raise _illegal(
+            move, "S40-DRAW-STOCK", "a player who has not opened may only draw from the stock"
+        )
+    card = state.discard[-1]
+    hands = _replace_item(state.hands, player, _with(state.hands[player], card))
+    new = _turn_start(
+        state,
+        discard=state.discard[:-1],
+        hands=hands,
+        taken=card,
+        taken_must_use=True,
+        taken_used=False,
+    )
+    if lookahead and not _can_finish(new):
+        rule = "S40-DRAW-DISCARD" if state.opened[player] else "S40-V-EARLYDISCARD"
+        use = "melded" if state.opened[player] else "part of an opening"
+        raise _illegal(
+            move, rule, f"{CARD_NAMES[card]} cannot be {use} this turn with a card left to discard"
+        )
+    return new
+
+
+def _apply_take_upcard(state: GameState, move: TakeUpcard, lookahead: bool) -> GameState:
+    _need_phase(state, Phase.DRAW, move)
+    if not state.rules.first_player_takes_upcard:
+        raise _illegal(move, "S40-V-UPCARD", "taking the turned-up card is not allowed")
+    first = _next_active(state.dealer, state.active)
+    if any(state.turns_played) or state.turn != first or len(state.discard) != 1:
+        raise _illegal(move, "S40-V-UPCARD", "only the first player's first draw may take it")
+    card = state.discard[-1]
+    player = state.turn
+    hands = _replace_item(state.hands, player, _with(state.hands[player], card))
+    return _turn_start(
+        state, discard=(), hands=hands, taken=card, taken_must_use=False, taken_used=False
+    )
+
+
+# -- melding -----------------------------------------------------------------------------
+
+
+def resolve_meld(move: PutDown, rules: Ruleset) -> Meld:
+    """The table meld a :class:`PutDown` describes, or an :class:`IllegalMoveError` saying why not."""
+    meld_rules = rules.meld_rules
+    readings = meld_rules.readings(move.cards)
+    if move.represented:
+        for meld in readings:
+            if meld.cards == move.cards and meld.represented == move.represented:
+                return meld
+        pairs = sorted(zip(move.cards, move.represented))
+        matches = [m for m in readings if sorted(zip(m.cards, m.represented)) == pairs]
+        if len(matches) >= 1:
+            return matches[0]
+        if not readings:
+            _raise_meld_error(move, rules)
+        raise _illegal(
+            move,
+            "C-WILD",
+            "the wild cards cannot stand for those cards; valid readings: "
+            + " | ".join(str(m) for m in readings),
+        )
+    if not readings:
+        _raise_meld_error(move, rules)
+    if len(readings) == 1:
+        return readings[0]
+    backwards = move.cards[::-1]
+    in_order = [m for m in readings if m.cards in (move.cards, backwards)]
+    if len(in_order) == 1:
+        return in_order[0]
+    raise _illegal(
+        move,
+        "C-WILD",
+        "say which card each wild card stands for (e.g. JK=10C); readings: "
+        + " | ".join(str(m) for m in readings),
+    )
+
+
+def _raise_meld_error(move: PutDown, rules: Ruleset) -> None:
+    from scala40.melds import check_meld
+
+    try:
+        check_meld(move.cards, rules.meld_rules)
+    except (InvalidMeldError, AmbiguousMeldError) as error:
+        raise _illegal(move, "S40-SEQ, S40-SET, S40-JOKER", str(error)) from None
+    raise _illegal(move, "S40-SEQ, S40-SET", "not a meld")  # pragma: no cover
+
+
+def _place(
+    table: tuple[Meld, ...], discard: tuple[Card, ...], meld: Meld, index: int | None, rules: Ruleset
+) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """Put ``meld`` on the table (at ``index``, or appended), or on the discard pile
+    when it is a four of a kind without jokers (S40-V-FOURKIND)."""
+    if (
+        rules.discard_four_of_a_kind
+        and meld.kind is MeldKind.SET
+        and len(meld.cards) == 4
+        and meld.cards == meld.represented
+    ):
+        without = table if index is None else table[:index] + table[index + 1 :]
+        return without, discard + meld.cards
+    if index is None:
+        return table + (meld,), discard
+    return _replace_item(table, index, meld), discard
+
+
+def _after_meld(
+    state: GameState,
+    move: Move,
+    hand: tuple[Card, ...],
+    used: tuple[Card, ...],
+    table: tuple[Meld, ...],
+    discard: tuple[Card, ...],
+    lookahead: bool,
+    opening_gain: int = 0,
+) -> GameState:
+    """Common end of every melding move: bookkeeping, the opening, closing, and lookahead."""
+    player = state.turn
+    taken_used = state.taken_used or (state.taken_must_use and state.taken in used)
+    opened = state.opened
+    opening_value = state.opening_value
+    if not opened[player]:
+        opening_value += opening_gain
+        if opening_value >= state.rules.opening_threshold:
+            if state.taken_must_use and not taken_used:
+                raise _illegal(
+                    move,
+                    "S40-V-EARLYDISCARD",
+                    f"the card taken from the discard pile ({CARD_NAMES[state.taken or 0]}) "
+                    "must be part of the opening",
+                )
+            opened = _replace_item(opened, player, True)
+            opening_value = 0
+    new = _evolve(
+        state,
+        hands=_replace_item(state.hands, player, hand),
+        table=table,
+        discard=discard,
+        opened=opened,
+        opening_value=opening_value,
+        taken_used=taken_used,
+    )
+    if not hand:
+        return _close_by_melding(new, move)
+    if lookahead and not _can_finish(new):
+        raise _dead_end(new, move)
+    return new
+
+
+def _dead_end(state: GameState, move: Move) -> IllegalMoveError:
+    player = state.turn
+    if state.taken_must_use and not state.taken_used and state.taken is not None:
+        return _illegal(
+            move,
+            "S40-DRAW-DISCARD",
+            f"afterwards {CARD_NAMES[state.taken]}, taken from the discard pile, "
+            "can no longer be melded this turn",
+        )
+    if not state.opened[player] and state.opening_value:
+        return _illegal(
+            move,
+            "S40-OPEN",
+            f"afterwards the opening ({state.opening_value} so far) can no longer reach "
+            f"{state.rules.opening_threshold}",
+        )
+    if not state.may_close:
+        return _illegal(
+            move, "S40-FIRST-ROUND", "nobody may close in the first round: keep two cards"
+        )
+    return _illegal(move, "S40-CLOSE", "a card must be left to discard")
+
+
+def _close_by_melding(state: GameState, move: Move) -> GameState:
+    player = state.turn
+    if not state.rules.close_without_discard:
+        raise _illegal(move, "S40-CLOSE", "a player must keep a card to discard")
+    if not state.may_close:
+        raise _illegal(move, "S40-FIRST-ROUND", "nobody may close in the first round")
+    if not state.opened[player]:
+        raise _illegal(move, "S40-OPEN", "the opening is not complete")
+    if state.taken_must_use and not state.taken_used:
+        raise _illegal(move, "S40-DRAW-DISCARD", "the card taken must be melded")
+    return _end_hand(state, player)
+
+
+def _need_opened(state: GameState, move: Move) -> None:
+    if not state.opened[state.turn]:
+        raise _illegal(
+            move, "S40-OPEN", "a player who has not opened may not lay off, swap or split"
+        )
+
+
+def _apply_put_down(state: GameState, move: PutDown, lookahead: bool) -> GameState:
+    _need_phase(state, Phase.PLAY, move)
+    meld = resolve_meld(move, state.rules)
+    hand = _without(state.hands[state.turn], meld.cards)
+    if hand is None:
+        raise _illegal(move, "S40-TURN", "those cards are not all in the hand")
+    table, discard = _place(state.table, state.discard, meld, None, state.rules)
+    return _after_meld(state, move, hand, meld.cards, table, discard, lookahead, meld.value)
+
+
+def _table_meld(state: GameState, move: LayOff | SwapJoker | Split) -> Meld:
+    if move.meld >= len(state.table):
+        raise _illegal(move, "S40-AFTER-OPEN", f"there is no table meld #{move.meld}")
+    return state.table[move.meld]
+
+
+def _apply_lay_off(state: GameState, move: LayOff, lookahead: bool) -> GameState:
+    _need_phase(state, Phase.PLAY, move)
+    _need_opened(state, move)
+    meld = _table_meld(state, move)
+    hand = _without(state.hands[state.turn], (move.card,))
+    if hand is None:
+        raise _illegal(move, "S40-TURN", f"{CARD_NAMES[move.card]} is not in the hand")
+    wanted = move.represents if move.represents is not None else None
+    options = [
+        ext
+        for ext in meld.extensions()
+        if ext.card == move.card
+        and (move.end is None or ext.end is move.end)
+        and (wanted is None or ext.represents == wanted)
+    ]
+    if not options:
+        rule = "S40-AFTER-OPEN"
+        reason = f"{CARD_NAMES[move.card]} cannot be added to {meld}"
+        if state.rules.split_sequences and meld.kind is MeldKind.SEQUENCE and len(meld) >= 5:
+            rule = "S40-V-SPLIT"
+            reason += " (a sequence holds at most 5 cards: split it)"
+        elif move.card in state.rules.meld_rules.wild_cards:
+            rule = "S40-LAYOFF-JOKER"
+        raise _illegal(move, rule, reason)
+    if len(options) > 1:
+        ways = ", ".join(str(ext) for ext in options)
+        raise _illegal(move, "S40-LAYOFF-JOKER", f"say where and as what: {ways}")
+    new_meld = meld._with_extension(options[0])
+    table, discard = _place(state.table, state.discard, new_meld, move.meld, state.rules)
+    return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)
+
+
+def _apply_swap(state: GameState, move: SwapJoker, lookahead: bool) -> GameState:
+    _need_phase(state, Phase.PLAY, move)
+    _need_opened(state, move)
+    meld = _table_meld(state, move)
+    hand = _without(state.hands[state.turn], (move.card,))
+    if hand is None:
+        raise _illegal(move, "S40-TURN", f"{CARD_NAMES[move.card]} is not in the hand")
+    try:
+        new_meld, freed = meld.swap(move.card)
+    except InvalidMeldError:
+        raise _illegal(
+            move, "S40-SWAP", f"{CARD_NAMES[move.card]} does not free a joker in {meld}"
+        ) from None
+    table, discard = _place(state.table, state.discard, new_meld, move.meld, state.rules)
+    hand = _with(hand, freed)
+    return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)
+
+
+def _apply_split(state: GameState, move: Split, lookahead: bool) -> GameState:
+    _need_phase(state, Phase.PLAY, move)
+    rules = state.rules
+    if not rules.split_sequences:
+        raise _illegal(move, "S40-V-SPLIT", "splitting sequences is not allowed")
+    _need_opened(state, move)
+    meld = _table_meld(state, move)
+    if meld.kind is not MeldKind.SEQUENCE:
+        raise _illegal(move, "S40-V-SPLIT", "only a sequence can be split")
+    if not move.added or len(meld) + len(move.added) <= 5:
+        raise _illegal(
+            move, "S40-V-SPLIT", "a split adds cards to make a sequence longer than 5 cards"
+        )
+    if len(move.pieces) < 2:
+        raise _illegal(move, "S40-V-SPLIT", "a split makes two or more sequences")
+    hand = _without(state.hands[state.turn], move.added)
+    if hand is None:
+        raise _illegal(move, "S40-TURN", "the added cards are not all in the hand")
+    pieces: list[Meld] = []
+    for cards, represented in move.pieces:
+        piece = resolve_meld(PutDown(cards, represented), rules)
+        if piece.kind is not MeldKind.SEQUENCE:
+            raise _illegal(move, "S40-V-SPLIT", f"{piece} is not a sequence")
+        pieces.append(piece)
+    before = Counter(zip(meld.cards, meld.represented))
+    after: Counter[tuple[Card, Card]] = Counter()
+    for piece in pieces:
+        after.update(zip(piece.cards, piece.represented))
+    extra = after - before
+    if before - after or Counter(card for card, _ in extra.elements()) != Counter(move.added):
+        raise _illegal(
+            move,
+            "S40-V-SPLIT",
+            "the pieces must hold the meld's cards, with its jokers standing for the same "
+            "cards, plus exactly the added cards",
+        )
+    if any(card != rep and card not in rules.meld_rules.wild_cards for card, rep in extra):
+        raise _illegal(move, "S40-V-SPLIT", "an added natural card must stand for itself")
+    ordered = tuple(sorted(pieces, key=lambda p: (p.represented, p.cards)))
+    table = state.table[: move.meld] + ordered + state.table[move.meld + 1 :]
+    return _after_meld(state, move, hand, move.added, table, state.discard, lookahead)
+
+
+# -- discarding and the end of a hand ----------------------------------------------------
+
+
+def banned_discards(state: GameState) -> dict[Card, str]:
+    """Cards of the mover's hand that may not be discarded now, each with the rule why.
+
+    Under the S40-DISCARD decision, when every card is banned the bans are lifted.
+    """
+    player = state.turn
+    hand = state.hands[player]
+    rules = state.rules
+    opened = state.opened[player]
+    closing = len(hand) == 1
+    if closing:
+        ban_playable = rules.ban_playable_discard_closing
+    elif opened:
+        ban_playable = rules.ban_playable_discard_opened
+    else:
+        ban_playable = rules.ban_playable_discard_unopened
+    playable = _playable_cards(state.table) if ban_playable else frozenset()
+    reasons: dict[Card, str] = {}
+    distinct = set(hand)
+    for card in distinct:
+        if card == state.taken and not state.taken_used and hand.count(card) < 2:
+            reasons[card] = "S40-DISCARD: a card taken from the discard pile this turn"
+        elif card == JOKER and not opened:
+            reasons[card] = "S40-DISCARD: a player who has not opened may not discard a joker"
+        elif card in playable:
+            reasons[card] = "S40-V-PLAYABLE: the card can extend a meld on the table"
+    if len(reasons) == len(distinct):
+        return {}
+    return reasons
+
+
+_PLAYABLE_CACHE: dict[tuple[Meld, ...], frozenset[Card]] = {}
+
+
+def _playable_cards(table: tuple[Meld, ...]) -> frozenset[Card]:
+    found = _PLAYABLE_CACHE.get(table)
+    if found is None:
+        found = frozenset(ext.card for meld in table for ext in meld.extensions())
+        if len(_PLAYABLE_CACHE) > 20_000:
+            _PLAYABLE_CACHE.clear()
+        _PLAYABLE_CACHE[table] = found
+    return found
+
+
+def _apply_discard(state: GameState, move: Discard, lookahead: bool) -> GameState:
+    _need_phase(state, Phase.PLAY, move)
+    player = state.turn
+    if not state.opened[player] and state.opening_value:
+        raise _illegal(
+            move,
+            "S40-OPEN",
+            f"the melds put down this turn are worth {state.opening_value}, below "
+            f"{state.rules.opening_threshold}: the opening must be completed first",
+        )
+    if state.taken_must_use and not state.taken_used and state.taken is not None:
+        raise _illegal(
+            move,
+            "S40-DRAW-DISCARD",
+            f"{CARD_NAMES[state.taken]}, taken from the discard pile, must be melded first",
+        )
+    hand = _without(state.hands[player], (move.card,))
+    if hand is None:
+        raise _illegal(move, "S40-DISCARD", f"{CARD_NAMES[move.card]} is not in the hand")
+    if not hand and not state.may_close:
+        raise _illegal(move, "S40-FIRST-ROUND", "nobody may close in the first round")
+    reason = banned_discards(state).get(move.card)
+    if reason is not None:
+        rule, text = reason.split(": ", 1)
+        raise _illegal(move, rule, text)
+    new = _evolve(
+        state,
+        hands=_replace_item(state.hands, player, hand),
+        discard=state.discard + (move.card,),
+        turns_played=_replace_item(state.turns_played, player, state.turns_played[player] + 1),
+    )
+    if not hand:
+        return _end_hand(new, player)
+    if not new.stock:
+        return _end_hand(new, None)
+    return _evolve(
+        new,
+        phase=Phase.DRAW,
+        turn=_next_active(player, state.active),
+        opening_value=0,
+        opened_at_turn_start=False,
+        taken=None,
+        taken_must_use=False,
+        taken_used=False,
+    )
+
+
+def _end_hand(state: GameState, closer: int | None) -> GameState:
+    """Score the hand (S40-SCORE), apply the match format, and deal again or end the match."""
+    rules = state.rules
+    count = state.player_count
+    scores = list(state.scores)
+    active = list(state.active)
+    points = [0] * count
+    doubled = False
+    eliminated: list[int] = []
+    reentered: list[int] = []
+    winners: tuple[int, ...] = ()
+    if closer is not None and rules.match_format is not MatchFormat.SINGLE:
+        doubled = rules.double_on_open_and_close and not state.opened_at_turn_start
+        for player in range(count):
+            if not active[player] or player == closer:
+                continue
+            value = hand_value(state.hands[player], rules)
+            never_played = rules.close_on_first_turn and state.turns_played[player] == 0
+            if (
+                rules.not_opened_penalty is not None
+                and not state.opened[player]
+                and not never_played
+            ):
+                value = rules.not_opened_penalty
+            points[player] = value * 2 if doubled else value
+            scores[player] += points[player]
+    if closer is not None:
+        fmt = rules.match_format
+        target = rules.elimination_score
+        if fmt is MatchFormat.SINGLE:
+            winners = (closer,)
+        elif fmt is MatchFormat.NO_ELIMINATION:
+            if max(scores) >= rules.no_elimination_limit:
+                low = min(scores[p] for p in range(count) if active[p])
+                winners = tuple(p for p in range(count) if active[p] and scores[p] == low)
+        else:
+            reached = [p for p in range(count) if active[p] and scores[p] >= target]
+            below = [p for p in range(count) if active[p] and scores[p] < target]
+            if fmt is MatchFormat.REENTRY and len(below) >= 2 and reached:
+                reset = max(scores[p] for p in below)
+                for player in reached:
+                    scores[player] = reset
+                reentered = reached
+            else:
+                for player in reached:
+                    active[player] = False
+                eliminated = reached
+            still_in = [p for p in range(count) if active[p]]
+            if len(still_in) <= 1:
+                winners = tuple(still_in) or (closer,)
+    result = HandResult(
+        hand_number=state.hand_number,
+        closer=closer,
+        points=tuple(points),
+        doubled=doubled,
+        hands=state.hands,
+        eliminated=tuple(eliminated),
+        reentered=tuple(reentered),
+    )
+    common = {
+        "scores": tuple(scores),
+        "last_hand": result,
+        "opening_value": 0,
+        "opened_at_turn_start": False,
+        "taken": None,
+        "taken_must_use": False,
+        "taken_used": False,
+    }
+    if winners:
+        return _evolve(state, phase=Phase.OVER, winners=winners, active=tuple(active), **common)
+    dealer = _next_active(state.dealer, tuple(active))
+    new = _evolve(
+        state, phase=Phase.DEAL, dealer=dealer, turn=dealer, active=tuple(active), **common
+    )
+    return deal(new, None) if state.auto_chance else new
+
+
+# -- dispatch ----------------------------------------------------------------------------
+
+_HANDLERS: dict[type, Callable[[GameState, Any, bool], GameState]] = {
+    DrawStock: _apply_draw_stock,
+    TakeDiscard: _apply_take_discard,
+    TakeUpcard: _apply_take_upcard,
+    PutDown: _apply_put_down,
+    LayOff: _apply_lay_off,
+    SwapJoker: _apply_swap,
+    Split: _apply_split,
+    Discard: _apply_discard,
+    Deal: _apply_deal,
+    Restock: _apply_restock,
+}
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move``; :class:`IllegalMoveError` if it is not legal."""
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise InvalidMoveError(f"expected a move, got {move!r}")
+    return handler(state, move, True)
+
+
+# -- lookahead ---------------------------------------------------------------------------
+
+
+def _can_finish(state: GameState) -> bool:
+    """Whether the player to move can still end this turn legally (no dead ends)."""
+    player = state.turn
+    hand = state.hands[player]
+    keep = _keep(state)
+    must_use = state.taken_must_use and not state.taken_used
+    if state.opened[player]:
+        if not must_use:
+            return len(hand) >= keep
+        return _can_use_taken(state, set())
+    if not must_use and not state.opening_value:
+        return len(hand) >= keep
+    rules = state.rules
+    closing_keep = 0 if rules.close_without_discard and state.may_close else keep
+    return can_open(
+        hand,
+        rules.opening_threshold - state.opening_value,
+        rules.meld_rules,
+        keep=closing_keep,
+        must_include=state.taken if must_use else None,
+    )
+
+
+def _can_use_taken(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
+    """Search the moves that could lead to melding the taken card: its direct uses, and
+    joker swaps (the only moves that bring a card into the hand)."""
+    taken = state.taken
+    keep = _keep(state)
+    for move, new in _melding_moves(state):
+        if new.phase is not Phase.PLAY or new.turn != state.turn:
+            return True  # the move closed the hand, which checks every rule itself
+        if new.taken_used:
+            if len(new.hands[state.turn]) >= keep:
+                return True
+            continue
+        if isinstance(move, SwapJoker) and move.card != taken:
+            key = (new.hands[state.turn], new.table)
+            if key not in seen:
+                seen.add(key)
+                if _can_use_taken(new, seen):
+                    return True
+    return False
+
+
+# -- generation --------------------------------------------------------------------------
+
+
+def generate(state: GameState) -> Iterator[Move]:
+    """Every legal move, each once (C-IDENTITY)."""
+    phase = state.phase
+    if phase is Phase.DRAW:
+        yield DrawStock()
+        player = state.turn
+        if state.discard and (state.opened[player] or state.rules.discard_draw_to_open):
+            try:
+                _apply_take_discard(state, TakeDiscard(), True)
+            except IllegalMoveError:
+                pass
+            else:
+                yield TakeDiscard()
+        if (
+            state.rules.first_player_takes_upcard
+            and not any(state.turns_played)
+            and len(state.discard) == 1
+            and state.turn == _next_active(state.dealer, state.active)
+        ):
+            yield TakeUpcard()
+    elif phase is Phase.PLAY:
+        yield from _play_moves(state)
+    elif phase is Phase.DEAL:
+        yield Deal()
+    elif phase is Phase.RESTOCK:
+        yield Restock()
+
+
+def _play_moves(state: GameState) -> Iterator[Move]:
+    player = state.turn
+    opened = state.opened[player]
+    must_use = state.taken_must_use and not state.taken_used
+    skip_melds = False
+    if not opened and not state.opening_value and not must_use:
+        # No meld is legal unless the whole opening can be reached from this hand.
+        rules = state.rules
+        closing_keep = 0 if rules.close_without_discard and state.may_close else _keep(state)
+        skip_melds = not can_open(
+            state.hands[player], rules.opening_threshold, rules.meld_rules, keep=closing_keep
+        )
+    if not skip_melds:
+        for move, new in _melding_moves(state):
+            if new.phase is not Phase.PLAY or new.turn != player or _can_finish(new):
+                yield move
+    if (opened or not state.opening_value) and not must_use:
+        hand = state.hands[player]
+        if len(hand) == 1 and not state.may_close:
+            return
+        banned = banned_discards(state)
+        for card in sorted(set(hand)):
+            if card not in banned:
+                yield Discard(card)
+
+
+def _try(
+    handler: Callable[[GameState, Any, bool], GameState], state: GameState, move: Move
+) -> GameState | None:
+    try:
+        return handler(state, move, False)
+    except IllegalMoveError:
+        return None
+
+
+def _melding_moves(state: GameState) -> Iterator[tuple[Move, GameState]]:
+    """Melds, layoffs, swaps and splits that pass every rule but the lookahead."""
+    player = state.turn
+    hand = state.hands[player]
+    rules = state.rules
+    for meld in hand_melds(hand, rules.meld_rules):
+        move: Move = PutDown(meld.cards, meld.represented)
+        new = _try(_apply_put_down, state, move)
+        if new is not None:
+            yield move, new
+    if not state.opened[player]:
+        return
+    held = set(hand)
+    for index, meld in enumerate(state.table):
+        for ext in meld.extensions():
+            if ext.card in held:
+                move = _lay_off_move(ext, index)
+                new = _try(_apply_lay_off, state, move)
+                if new is not None:
+                    yield move, new
+        for _, represented in meld.joker_swaps():
+            if represented in held:
+                move = SwapJoker(represented, index)
+                new = _try(_apply_swap, state, move)
+                if new is not None:
+                    yield move, new
+        if rules.split_sequences and meld.kind is MeldKind.SEQUENCE:
+            for move in _split_moves(state, index, meld):
+                new = _try(_apply_split, state, move)
+                if new is not None:
+                    yield move, new
+
+
+def _lay_off_move(ext: Extension, index: int) -> LayOff:
+    if ext.card == ext.represents:
+        return LayOff(ext.card, index, ext.end)
+    return LayOff(ext.card, index, ext.end, ext.represents)
+
+
+def _split_moves(state: GameState, index: int, meld: Meld) -> Iterator[Split]:
+    """Every way to add hand cards to a table sequence and cut it into sequences of 3-5
+    cards (S40-V-SPLIT)."""
+    rules = state.rules
+    meld_rules = rules.meld_rules
+    suit = meld.suit
+    wild_set = meld_rules.wild_cards
+    hand = state.hands[state.turn]
+    pool = [c for c in hand if _SUIT_OF[c] == suit and c not in wild_set] + [
+        c for c in hand if c in wild_set
+    ]
+    slots = meld_rules.sequence_slots
+    seen: set[Split] = set()
+    for size in range(max(1, 6 - len(meld)), len(pool) + 1):
+        for added in sorted(set(combinations(pool, size))):
+            naturals = [(c, c) for c in added if c not in wild_set]
+            wilds = [c for c in added if c in wild_set]
+            targets = [suit * 13 + rank - 1 for rank in dict.fromkeys(slots)]
+            for reps in _wild_assignments(len(wilds), targets):
+                items = list(zip(meld.cards, meld.represented)) + naturals + list(zip(wilds, reps))
+                for pieces in _partitions(items, slots, meld_rules.sequence_min):
+                    move = Split(index, tuple(sorted(added)), pieces)
+                    if move not in seen:
+                        seen.add(move)
+                        yield move
+
+
+def _wild_assignments(count: int, targets: list[Card]) -> Iterator[tuple[Card, ...]]:
+    if count == 0:
+        yield ()
+        return
+    for combo in combinations(targets * count, count):
+        yield combo
+
+
+def _partitions(
+    items: list[tuple[Card, Card]], slots: tuple[int, ...], smallest: int
+) -> Iterator[tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]]:
+    """Ways to cut ``(card, represented)`` items into runs of 3-5 consecutive slots."""
+    positions: list[list[int]] = []
+    for _, rep in items:
+        rank = _RANK_OF[rep]
+        positions.append([i for i, r in enumerate(slots) if r == rank])
+    results: set[tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]] = set()
+
+    def place(
+        remaining: list[int], chosen: list[tuple[tuple[Card, ...], tuple[Card, ...]]]
+    ) -> None:
+        if not remaining:
+            if len(chosen) >= 2:
+                results.add(tuple(sorted(chosen, key=lambda p: (p[1], p[0]))))
+            return
+        # The lowest remaining item must start a run; try each slot it can sit in.
+        first = min(remaining, key=lambda i: min(positions[i]))
+        for start in positions[first]:
+            for length in range(smallest, 6):
+                picks = _pick_run(remaining, first, start, length, items, positions)
+                for run in picks:
+                    rest = [i for i in remaining if i not in run]
+                    cards = tuple(items[i][0] for i in run)
+                    reps = tuple(items[i][1] for i in run)
+                    place(rest, [*chosen, (cards, reps)])
+
+    place(list(range(len(items))), [])
+    yield from sorted(results)
+
+
+def _pick_run(
+    remaining: list[int],
+    first: int,
+    start: int,
+    length: int,
+    items: list[tuple[Card, Card]],
+    positions: list[list[int]],
+) -> list[list[int]]:
+    """Choices of one item per slot for the run of ``length`` slots from ``start``."""
+    runs: list[list[int]] = [[first]]
+    for slot in range(start + 1, start + length):
+        options = [i for i in remaining if i != first and slot in positions[i]]
+        if not options:
+            return []
+        runs = [run + [i] for run in runs for i in dict.fromkeys(options) if i not in run]
+        # Interchangeable items (same card, same represented card) need not be tried twice.
+        runs = list({tuple(items[i] for i in run): run for run in runs}.values())
+    return runs
+
+
+def table_text(state: GameState) -> list[str]:
+    """The table melds as move-notation text (used by views and records)."""
+    return [format_meld_spec(m.cards, m.represented) for m in state.table]
+
+
+__all__ = ["apply", "banned_discards", "deal", "generate", "resolve_meld"]
+_unused = (ACE, MeldEnd)

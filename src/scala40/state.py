@@ -1,0 +1,674 @@
+"""The Scala 40 game state: an immutable, hashable value holding a whole match.
+
+Apply a move and get a new state; nothing is ever mutated, so keeping a
+state around (for undo, search or replay) is free, and a new state shares
+every unchanged part with its parent.
+
+>>> import scala40
+>>> state = scala40.new_game(players=2, seed=1)
+>>> state.phase, state.current_player, len(state.hands[0]), len(state.stock)
+(<Phase.DRAW: 'draw'>, 1, 13, 79)
+>>> state = state.apply(scala40.DrawStock())
+>>> state.phase, len(state.hands[1])
+(<Phase.PLAY: 'play'>, 14)
+>>> scala40.DrawStock() in state.legal_moves()
+False
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from scala40._rng import next_random, random_below, seed_state
+from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
+from scala40.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    InvalidStateError,
+    Scala40Error,
+    SerializationError,
+)
+from scala40.melds import Meld
+from scala40.moves import Move, parse_move
+from scala40.ruleset import PRESETS, Ruleset
+
+if TYPE_CHECKING:
+    from scala40.legal import LegalMoves
+    from scala40.view import PlayerView
+
+__all__ = ["GameState", "HandResult", "Phase", "new_game"]
+
+STATE_FORMAT_VERSION = 1
+
+
+class Phase(enum.Enum):
+    """Where the match stands."""
+
+    DEAL = "deal"
+    """Chance: a hand is to be dealt (only seen with ``auto_chance=False``)."""
+    DRAW = "draw"
+    """The player to move must draw (S40-TURN)."""
+    PLAY = "play"
+    """The player has drawn: melds, layoffs and swaps, then a discard."""
+    RESTOCK = "restock"
+    """Chance: the discard pile is to be shuffled into the stock (only with ``auto_chance=False``)."""
+    OVER = "over"
+    """The match has ended; :attr:`GameState.winners` says who won."""
+
+
+@attrs.frozen
+class HandResult:
+    """How a hand ended: who closed and what each player scored (S40-SCORE)."""
+
+    hand_number: int
+    closer: int | None
+    """The player who closed, or ``None`` for a blocked hand (S40-RESTOCK decision)."""
+    points: tuple[int, ...]
+    """Points added to each player's total this hand."""
+    doubled: bool
+    """Whether the points were doubled (S40-V-DOUBLE)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """The cards each player still held."""
+    eliminated: tuple[int, ...] = ()
+    """Players who retired after this hand (S40-ELIM)."""
+    reentered: tuple[int, ...] = ()
+    """Players whose totals were reset instead (S40-V-REENTRY)."""
+
+
+@attrs.frozen(repr=False)
+class GameState:
+    """A whole Scala 40 match at one moment. Build one with :func:`new_game` or
+    :meth:`from_position`; change it with :meth:`apply`."""
+
+    rules: Ruleset
+    player_count: int
+    dealer: int
+    hand_number: int
+    phase: Phase
+    turn: int
+    """The player to move (in chance phases: the player the chance event concerns)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each player's hand, sorted."""
+    stock: tuple[Card, ...]
+    """The stock, top card last."""
+    discard: tuple[Card, ...]
+    """The discard pile, top card last."""
+    table: tuple[Meld, ...]
+    """Melds on the table, in the order they were put down (``#0`` first)."""
+    opened: tuple[bool, ...]
+    """Who has opened this hand (S40-OPEN)."""
+    turns_played: tuple[int, ...]
+    """Turns each player has completed this hand (S40-FIRST-ROUND)."""
+    scores: tuple[int, ...]
+    """Running totals (S40-SCORE)."""
+    active: tuple[bool, ...]
+    """Who is still in the match (S40-ELIM)."""
+    winners: tuple[int, ...]
+    """The winner (or tied winners) once the match is over."""
+    rng: int
+    """Randomness that later shuffles draw from (C-RNG)."""
+    auto_chance: bool
+    """Whether the engine plays chance events itself (deals, reshuffles)."""
+    opening_value: int
+    """Value of the melds put down this turn by a player who has not yet opened."""
+    opened_at_turn_start: bool
+    """Whether the player to move had opened when the turn began (S40-V-DOUBLE)."""
+    taken: Card | None
+    """The card taken from the discard pile this turn, if any."""
+    taken_must_use: bool
+    """Whether :attr:`taken` must be melded this turn (S40-DRAW-DISCARD)."""
+    taken_used: bool
+    """Whether a copy of :attr:`taken` has been melded this turn."""
+    last_hand: HandResult | None
+    """How the previous hand ended."""
+
+    # -- views of the state -------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The player who must move, or ``None`` at a chance step or when the match is over."""
+        return self.turn if self.phase in (Phase.DRAW, Phase.PLAY) else None
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next move is a chance event (:class:`~scala40.Deal`, :class:`~scala40.Restock`)."""
+        return self.phase in (Phase.DEAL, Phase.RESTOCK)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, if any."""
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def may_close(self) -> bool:
+        """Whether the player to move may close now (S40-FIRST-ROUND, S40-V-FIRSTCLOSE)."""
+        if self.rules.close_on_first_turn:
+            return True
+        return all(n >= 1 for n, a in zip(self.turns_played, self.active) if a)
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState hand {self.hand_number} {self.phase.value} player {self.turn} "
+            f"scores {list(self.scores)}>"
+        )
+
+    def __str__(self) -> str:
+        lines = [
+            f"Hand {self.hand_number}, dealer {self.dealer}, "
+            f"{self.phase.value}, player {self.turn} to move",
+            f"Stock {len(self.stock)} cards; discard pile top "
+            f"{CARD_NAMES[self.discard[-1]] if self.discard else '-'} ({len(self.discard)} cards)",
+        ]
+        for index, meld in enumerate(self.table):
+            lines.append(f"  #{index}: {meld}")
+        for player in range(self.player_count):
+            status = "out" if not self.active[player] else ("opened" if self.opened[player] else "")
+            lines.append(
+                f"Player {player} [{self.scores[player]}] {status}: {format_cards(self.hands[player])}"
+            )
+        return "\n".join(lines)
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves, as a lazy view: iterate it, test ``move in``, ``count()``, ``bool()``.
+
+        Two copies of a card never give two moves (C-IDENTITY); every listed
+        move applies; no listed move leads to a position without legal moves.
+        """
+        from scala40.legal import LegalMoves
+
+        return LegalMoves(self)
+
+    def apply(self, move: Move | str) -> GameState:
+        """The state after ``move`` (a move value or its text).
+
+        :raises IllegalMoveError: the move is not legal here; the message names the rule.
+        :raises InvalidMoveError: the text is not a move.
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        return _engine.apply(self, move)
+
+    def verify(self, move: Move | str) -> None:
+        """Raise :class:`~scala40.IllegalMoveError` naming the rule if ``move`` is illegal."""
+        self.apply(move)
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` is legal here."""
+        try:
+            self.apply(move)
+        except (IllegalMoveError, InvalidMoveError):
+            return False
+        return True
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know of this state (own hand, counts of the others, table,
+        discard pile, scores), and nothing else."""
+        from scala40.view import PlayerView
+
+        return PlayerView.of(self, player)
+
+    # -- building ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        *,
+        hands: Sequence[Iterable[Card] | str],
+        stock: Iterable[Card] | str,
+        discard: Iterable[Card] | str,
+        table: Sequence[Meld | str] = (),
+        opened: Sequence[bool] | None = None,
+        turn: int = 0,
+        phase: Phase | str = Phase.DRAW,
+        rules: Ruleset | None = None,
+        dealer: int | None = None,
+        scores: Sequence[int] | None = None,
+        active: Sequence[bool] | None = None,
+        turns_played: Sequence[int] | None = None,
+        hand_number: int = 1,
+        seed: int = 0,
+        auto_chance: bool = True,
+        opening_value: int = 0,
+        taken: Card | str | None = None,
+        taken_must_use: bool = False,
+        taken_used: bool = False,
+    ) -> GameState:
+        """A state built from a position (for tests, puzzles and apps that keep their own table).
+
+        Cards are given as text or codes (stock and discard pile top card last),
+        table melds as text like ``"8C 9C JK=10C"``. The position is validated:
+        every problem found is named in one :class:`~scala40.InvalidStateError`.
+
+        >>> state = GameState.from_position(
+        ...     hands=["7S 8S 9S 9H 9D AS KD", "2C 3C 4C 5H 6H 7H QD"],
+        ...     stock="5S 6S 10D", discard="JC", opened=[False, True], turn=1,
+        ...     turns_played=[1, 1],
+        ... )
+        >>> state.apply("draw").apply("meld 2C 3C 4C").hands[1]
+        (30, 31, 37, 42, 44)
+        """
+        rules = rules if rules is not None else PRESETS["official"]
+        problems: list[str] = []
+        count = len(hands)
+
+        def cards_of(value: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
+            try:
+                return as_cards(value)
+            except InvalidCardError as error:
+                problems.append(f"{what}: {error}")
+                return ()
+
+        hand_cards = tuple(tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hands))
+        stock_cards = cards_of(stock, "stock")
+        discard_cards = cards_of(discard, "discard pile")
+        melds: list[Meld] = []
+        for index, spec in enumerate(table):
+            if isinstance(spec, Meld):
+                melds.append(spec)
+                continue
+            try:
+                melds.append(meld_from_spec(spec, rules))
+            except Scala40Error as error:
+                problems.append(f"table meld #{index}: {error}")
+        try:
+            phase = Phase(phase)
+        except ValueError:
+            problems.append(f"unknown phase {phase!r}")
+            phase = Phase.DRAW
+        taken_card = None
+        if taken is not None:
+            taken_card = cards_of([taken] if isinstance(taken, int) else taken, "taken")
+        if problems:
+            raise InvalidStateError(problems)
+        state = cls(
+            rules=rules,
+            player_count=count,
+            dealer=(turn - 1) % max(count, 1) if dealer is None else dealer,
+            hand_number=hand_number,
+            phase=phase,
+            turn=turn,
+            hands=hand_cards,
+            stock=stock_cards,
+            discard=discard_cards,
+            table=tuple(melds),
+            opened=tuple(opened) if opened is not None else (False,) * count,
+            turns_played=tuple(turns_played) if turns_played is not None else (0,) * count,
+            scores=tuple(scores) if scores is not None else (0,) * count,
+            active=tuple(active) if active is not None else (True,) * count,
+            winners=(),
+            rng=seed_state(seed),
+            auto_chance=auto_chance,
+            opening_value=opening_value,
+            opened_at_turn_start=bool(opened[turn]) if opened is not None and 0 <= turn < len(opened) else False,
+            taken=taken_card[0] if taken_card else None,
+            taken_must_use=taken_must_use,
+            taken_used=taken_used,
+            last_hand=None,
+        )
+        state.validate()
+        return state
+
+    def problems(self) -> list[str]:
+        """Every inconsistency in this state (an empty list for a valid state)."""
+        return _validate(self)
+
+    def validate(self) -> None:
+        """Raise :class:`~scala40.InvalidStateError` listing every problem, if any."""
+        problems = _validate(self)
+        if problems:
+            raise InvalidStateError(problems)
+
+    # -- serialization ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready, versioned description of the state.
+
+        >>> import json, scala40
+        >>> state = scala40.new_game(players=3, seed=5).apply("draw")
+        >>> GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+        True
+        """
+        return {
+            "format": "scala40.state",
+            "version": STATE_FORMAT_VERSION,
+            "rules": self.rules.to_dict(),
+            "players": self.player_count,
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "hands": [format_cards(h) for h in self.hands],
+            "stock": format_cards(self.stock),
+            "discard": format_cards(self.discard),
+            "table": [str(m) for m in self.table],
+            "opened": list(self.opened),
+            "turns_played": list(self.turns_played),
+            "scores": list(self.scores),
+            "active": list(self.active),
+            "winners": list(self.winners),
+            "rng": f"{self.rng:016x}",
+            "auto_chance": self.auto_chance,
+            "opening_value": self.opening_value,
+            "opened_at_turn_start": self.opened_at_turn_start,
+            "taken": None if self.taken is None else CARD_NAMES[self.taken],
+            "taken_must_use": self.taken_must_use,
+            "taken_used": self.taken_used,
+            "last_hand": None if self.last_hand is None else _hand_result_to_dict(self.last_hand),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
+        """Rebuild a state from :meth:`to_dict` output, validating everything.
+
+        :raises SerializationError: the data is malformed or describes an invalid state.
+        """
+        return _state_from_dict(data)
+
+
+def meld_from_spec(spec: str, rules: Ruleset) -> Meld:
+    """Read a table meld written like ``8C 9C JK=10C`` (each wild card with its card)."""
+    from scala40.moves import PutDown, _parse_spec
+
+    if not isinstance(spec, str):
+        raise InvalidMoveError(f"expected meld text, got {spec!r}")
+    cards, represented = _parse_spec(spec.split())
+    return _engine.resolve_meld(PutDown(cards, represented), rules)
+
+
+def _counter(cards: Iterable[Card]) -> Counter[Card]:
+    return Counter(cards)
+
+
+def _validate(state: GameState) -> list[str]:
+    problems: list[str] = []
+    n = state.player_count
+    rules = state.rules
+    if not isinstance(rules, Ruleset):
+        return [f"rules must be a Ruleset, got {rules!r}"]
+    if not (isinstance(n, int) and rules.min_players <= n <= rules.max_players):
+        problems.append(
+            f"player_count must be from {rules.min_players} to {rules.max_players}, got {n!r}"
+        )
+        return problems
+    for name in ("hands", "opened", "turns_played", "scores", "active"):
+        if len(getattr(state, name)) != n:
+            problems.append(f"{name} must have {n} entries, got {len(getattr(state, name))}")
+    if problems:
+        return problems
+    if not any(state.active):
+        problems.append("no player is still in the match")
+    for name, value in (("turn", state.turn), ("dealer", state.dealer)):
+        if not (isinstance(value, int) and 0 <= value < n):
+            problems.append(f"{name} must be a player from 0 to {n - 1}, got {value!r}")
+    if not problems and not state.active[state.turn] and state.phase is not Phase.OVER:
+        problems.append(f"player {state.turn} is to move but is out of the match")
+    # Every card of the deck is somewhere, exactly once (C-DECK).
+    found = _counter(state.stock) + _counter(state.discard)
+    for hand in state.hands:
+        found += _counter(hand)
+    for meld in state.table:
+        found += _counter(meld.cards)
+    expected = Counter(rules.deck.cards)
+    if state.phase is not Phase.DEAL or sum(found.values()):
+        for card in sorted(set(found) | set(expected)):
+            if found[card] != expected[card]:
+                problems.append(
+                    f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
+                )
+    meld_rules = rules.meld_rules
+    for index, meld in enumerate(state.table):
+        if meld.rules != meld_rules or meld not in meld_rules.readings(meld.cards):
+            problems.append(f"table meld #{index} ({meld}) is not valid under the rules")
+    for player in range(n):
+        in_hand = state.phase in (Phase.DRAW, Phase.PLAY, Phase.RESTOCK)
+        if in_hand and not state.active[player] and state.hands[player]:
+            problems.append(f"player {player} is out of the match but holds cards")
+        if state.scores[player] < 0 or state.turns_played[player] < 0:
+            problems.append(f"player {player} has a negative score or turn count")
+    if state.phase is Phase.OVER:
+        if not state.winners:
+            problems.append("the match is over but has no winner")
+    elif state.winners:
+        problems.append("the match has winners but is not over")
+    if state.phase in (Phase.DRAW, Phase.PLAY):
+        if state.phase is Phase.DRAW and not state.stock:
+            problems.append("the stock is empty at a draw (the hand should have ended)")
+        if state.phase is Phase.DRAW and (
+            state.taken is not None or state.opening_value or state.taken_used
+        ):
+            problems.append("turn details (taken card, opening value) are set before the draw")
+        if state.opening_value and state.opened[state.turn]:
+            problems.append("opening_value is set for a player who has opened")
+        if not 0 <= state.opening_value:
+            problems.append("opening_value must not be negative")
+        if (
+            state.phase is Phase.PLAY
+            and state.taken_must_use
+            and not state.taken_used
+            and state.taken not in state.hands[state.turn]
+        ):
+            problems.append("the card taken from the discard pile is not in the player's hand")
+    return problems
+
+
+def _hand_result_to_dict(result: HandResult) -> dict[str, Any]:
+    return {
+        "hand_number": result.hand_number,
+        "closer": result.closer,
+        "points": list(result.points),
+        "doubled": result.doubled,
+        "hands": [format_cards(h) for h in result.hands],
+        "eliminated": list(result.eliminated),
+        "reentered": list(result.reentered),
+    }
+
+
+def _state_from_dict(data: Mapping[str, Any]) -> GameState:
+    def fail(message: str) -> SerializationError:
+        return SerializationError(f"state: {message}")
+
+    if not isinstance(data, Mapping):
+        raise fail(f"expected a mapping, got {type(data).__name__}")
+    if data.get("format") != "scala40.state":
+        raise fail(f"expected format 'scala40.state', got {data.get('format')!r}")
+    if data.get("version") != STATE_FORMAT_VERSION:
+        raise fail(f"unsupported version {data.get('version')!r}, expected {STATE_FORMAT_VERSION}")
+    required = {
+        "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
+        "discard", "table", "opened", "turns_played", "scores", "active", "winners", "rng",
+        "auto_chance", "opening_value", "opened_at_turn_start", "taken", "taken_must_use",
+        "taken_used", "last_hand",
+    }  # fmt: skip
+    missing = sorted(required - set(data))
+    if missing:
+        raise fail(f"missing fields {missing}")
+    unknown = sorted(set(data) - required - {"format", "version"})
+    if unknown:
+        raise fail(f"unknown fields {unknown}")
+
+    def ints(name: str) -> tuple[int, ...]:
+        value = data[name]
+        if not isinstance(value, list) or any(type(v) is not int for v in value):
+            raise fail(f"{name} must be a list of integers, got {value!r}")
+        return tuple(value)
+
+    def bools(name: str) -> tuple[bool, ...]:
+        value = data[name]
+        if not isinstance(value, list) or any(type(v) is not bool for v in value):
+            raise fail(f"{name} must be a list of booleans, got {value!r}")
+        return tuple(value)
+
+    def integer(name: str) -> int:
+        if type(data[name]) is not int:
+            raise fail(f"{name} must be an integer, got {data[name]!r}")
+        return int(data[name])
+
+    def boolean(name: str) -> bool:
+        if type(data[name]) is not bool:
+            raise fail(f"{name} must be true or false, got {data[name]!r}")
+        return bool(data[name])
+
+    def cards(value: Any, what: str) -> tuple[Card, ...]:
+        if not isinstance(value, str):
+            raise fail(f"{what} must be card text, got {value!r}")
+        try:
+            return as_cards(value)
+        except InvalidCardError as error:
+            raise fail(f"{what}: {error}") from error
+
+    rules = Ruleset.from_dict(data["rules"])
+    try:
+        phase = Phase(data["phase"])
+    except ValueError:
+        raise fail(f"unknown phase {data['phase']!r}") from None
+    if not isinstance(data["hands"], list) or not isinstance(data["table"], list):
+        raise fail("hands and table must be lists")
+    try:
+        rng = int(data["rng"], 16) if isinstance(data["rng"], str) else None
+    except ValueError:
+        rng = None
+    if rng is None or not 0 <= rng < 1 << 64:
+        raise fail(f"rng must be 16 hex digits, got {data['rng']!r}")
+    table = []
+    for index, spec in enumerate(data["table"]):
+        try:
+            table.append(meld_from_spec(spec, rules))
+        except Scala40Error as error:
+            raise fail(f"table meld #{index}: {error}") from error
+    taken = None if data["taken"] is None else cards(data["taken"], "taken")
+    if taken is not None and len(taken) != 1:
+        raise fail(f"taken must be one card, got {data['taken']!r}")
+    last = data["last_hand"]
+    last_hand = None
+    if last is not None:
+        if not isinstance(last, Mapping):
+            raise fail("last_hand must be a mapping or null")
+        try:
+            last_hand = HandResult(
+                hand_number=int(last["hand_number"]),
+                closer=None if last["closer"] is None else int(last["closer"]),
+                points=tuple(int(p) for p in last["points"]),
+                doubled=bool(last["doubled"]),
+                hands=tuple(tuple(sorted(cards(h, "last_hand hand"))) for h in last["hands"]),
+                eliminated=tuple(int(p) for p in last["eliminated"]),
+                reentered=tuple(int(p) for p in last["reentered"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise fail(f"last_hand is malformed: {error}") from error
+    state = GameState(
+        rules=rules,
+        player_count=integer("players"),
+        dealer=integer("dealer"),
+        hand_number=integer("hand_number"),
+        phase=phase,
+        turn=integer("turn"),
+        hands=tuple(tuple(sorted(cards(h, f"hand {i}"))) for i, h in enumerate(data["hands"])),
+        stock=cards(data["stock"], "stock"),
+        discard=cards(data["discard"], "discard"),
+        table=tuple(table),
+        opened=bools("opened"),
+        turns_played=ints("turns_played"),
+        scores=ints("scores"),
+        active=bools("active"),
+        winners=ints("winners"),
+        rng=rng,
+        auto_chance=boolean("auto_chance"),
+        opening_value=integer("opening_value"),
+        opened_at_turn_start=boolean("opened_at_turn_start"),
+        taken=None if taken is None else taken[0],
+        taken_must_use=boolean("taken_must_use"),
+        taken_used=boolean("taken_used"),
+        last_hand=last_hand,
+    )
+    problems = _validate(state)
+    if problems:
+        raise fail("invalid state: " + "; ".join(problems))
+    return state
+
+
+def new_game(
+    rules: Ruleset | str | None = None,
+    players: int = 4,
+    seed: int | None = None,
+    *,
+    auto_chance: bool = True,
+    dealer: int | None = None,
+) -> GameState:
+    """Start a match: the first dealer is drawn by lot and the first hand dealt (S40-DEAL).
+
+    ``rules`` is a :class:`~scala40.Ruleset` or a preset name. The same seed
+    and moves give the same game (C-RNG); ``seed=None`` draws a seed from the
+    operating system. With ``auto_chance=False`` the state waits at
+    :attr:`Phase.DEAL` for an explicit :class:`~scala40.Deal`.
+
+    >>> a = new_game("classic", players=3, seed=42)
+    >>> b = new_game("classic", players=3, seed=42)
+    >>> a == b, a.dealer, a.rules.split_sequences
+    (True, 2, True)
+    """
+    if isinstance(rules, str):
+        rules = Ruleset.preset(rules)
+    elif rules is None:
+        rules = PRESETS["official"]
+    elif not isinstance(rules, Ruleset):
+        raise TypeError(f"expected a Ruleset or a preset name, got {rules!r}")
+    if not (type(players) is int and rules.min_players <= players <= rules.max_players):
+        raise InvalidStateError(
+            [f"players must be from {rules.min_players} to {rules.max_players}, got {players!r}"]
+        )
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(64)
+    elif type(seed) is not int:
+        raise TypeError(f"seed must be an integer or None, got {seed!r}")
+    rng = seed_state(seed)
+    if dealer is None:
+        dealer, rng = random_below(players, rng)
+    elif not (type(dealer) is int and 0 <= dealer < players):
+        raise InvalidStateError([f"dealer must be a player from 0 to {players - 1}, got {dealer!r}"])
+    _, rng = next_random(rng)
+    state = GameState(
+        rules=rules,
+        player_count=players,
+        dealer=dealer,
+        hand_number=0,
+        phase=Phase.DEAL,
+        turn=dealer,
+        hands=((),) * players,
+        stock=(),
+        discard=(),
+        table=(),
+        opened=(False,) * players,
+        turns_played=(0,) * players,
+        scores=(0,) * players,
+        active=(True,) * players,
+        winners=(),
+        rng=rng,
+        auto_chance=auto_chance,
+        opening_value=0,
+        opened_at_turn_start=False,
+        taken=None,
+        taken_must_use=False,
+        taken_used=False,
+        last_hand=None,
+    )
+    if auto_chance:
+        return _engine.deal(state, None)
+    return state
+
+
+from scala40 import _engine  # noqa: E402  (the engine needs GameState defined first)
