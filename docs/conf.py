@@ -1,0 +1,73 @@
+"""Sphinx configuration for the scala40 documentation."""
+
+from __future__ import annotations
+
+import sys
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _package_version
+from pathlib import Path
+
+# Document the package in this source tree, installed or not.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+# -- Project information ------------------------------------------------------
+
+project = "scala40"
+author = "The scala40 authors"
+copyright = "2026, The scala40 authors"
+
+try:
+    release = _package_version("scala40")
+except PackageNotFoundError:
+    release = "0.1.0.dev0"
+version = ".".join(release.split(".")[:2])
+
+# -- General configuration ----------------------------------------------------
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+]
+
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+
+autodoc_typehints = "description"
+autodoc_member_order = "bysource"
+
+
+doctest_global_setup = "import scala40"
+
+# The documentation is built with ``-n`` (nitpicky) and without intersphinx (the build must
+# not need the network), so references to the standard library, the typing machinery and
+# third-party packages cannot resolve: ignore them instead of warning.
+_BUILTIN_NAMES = (
+    "None|True|False|Ellipsis|NotImplemented|object|type|bool|int|float|complex|str|bytes"
+    "|bytearray|memoryview|tuple|list|dict|set|frozenset|range|slice|property|classmethod"
+    "|staticmethod|BaseException|Exception|[A-Za-z]*Error|[A-Za-z]*Warning|StopIteration"
+)
+_TYPING_NAMES = (
+    "Any|Callable|ClassVar|Final|Generic|Literal|LiteralString|Never|NoReturn|Optional|Self"
+    "|TypeAlias|TypeVar|ParamSpec|TypeGuard|TypeIs|Union|Protocol|NamedTuple|TypedDict"
+    "|Annotated|Unpack|Required|NotRequired|SupportsIndex|SupportsInt|Hashable|Sized"
+    "|Container|Collection|Iterable|Iterator|Generator|Reversible|Sequence|MutableSequence"
+    "|Mapping|MutableMapping|Set|AbstractSet|MutableSet|KeysView|ItemsView|ValuesView"
+    "|Counter|OrderedDict|defaultdict|deque|Enum|IntEnum|StrEnum|Flag|IntFlag|Path"
+    "|Random|Fraction|Decimal|T|T_co|T_contra|K|V|_T|_T_co"
+)
+_TYPING_PREFIXES = r"typing\.|typing_extensions\.|collections\.abc\.|collections\."
+nitpick_ignore_regex = [
+    (r"py:.*", rf"(builtins\.)?({_BUILTIN_NAMES})"),
+    (r"py:.*", rf"({_TYPING_PREFIXES})?({_TYPING_NAMES})"),
+    (r"py:.*", r"(typing|typing_extensions|collections|collections\.abc|abc)\..*"),
+    (r"py:.*", r"(enum|types|random|fractions|decimal|pathlib|re|os|io|argparse)\..*"),
+    (r"py:.*", r"(attr|attrs)\..*"),
+    (r"py:.*", r"scala40\._.*"),
+    (r"py:.*", r"scala40(\.[A-Za-z0-9]+)*\._[A-Za-z0-9_]*"),
+    (r"py:.*", r"Card|Rank|Suit|Meld|MeldKind|Ruleset|Hand|Deck"),
+]
+
+# -- HTML output --------------------------------------------------------------
+
+html_theme = "furo"
+html_title = f"scala40 {release}"

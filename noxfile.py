@@ -1,0 +1,96 @@
+"""Development sessions for scala40.
+
+Run ``nox`` for the default sessions (tests, typecheck, lint) or ``nox -s NAME`` for one
+session. ``nox --list`` shows them all.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import nox
+
+nox.needs_version = ">=2024.4.15"
+nox.options.default_venv_backend = "venv"
+nox.options.sessions = ["tests", "typecheck", "lint"]
+
+ROOT = Path(__file__).resolve().parent
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite (with doctests) under coverage."""
+    # Editable, so that the doctests collected from src/scala40 and the package that the
+    # tests import are the same files.
+    session.install("-e", ".[test]")
+    session.run("pytest", "--cov=scala40", "--cov-report=term-missing", *session.posargs)
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """Type-check the package, tests, scripts and this file with mypy --strict."""
+    session.install("-e", ".[dev]")
+    session.run("mypy", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Check linting and formatting with ruff."""
+    session.install("ruff")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the HTML documentation and run the documentation's doctests."""
+    session.install(".[docs]")
+    session.run(
+        "sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html"
+    )
+    session.run("sphinx-build", "-W", "-n", "-b", "doctest", "docs", "docs/_build/doctest")
+
+
+@nox.session
+def build(session: nox.Session) -> None:
+    """Build the sdist and the wheel, then check their metadata with twine."""
+    session.install("build", "twine")
+    outdir = Path(session.create_tmp()) / "dist"
+    shutil.rmtree(outdir, ignore_errors=True)
+    session.run("python", "-m", "build", "--outdir", str(outdir))
+    dists = sorted(str(path) for path in outdir.iterdir())
+    session.run("twine", "check", "--strict", *dists)
+
+
+def _scripts(directory: str, pattern: str) -> list[str]:
+    return sorted(str(path.relative_to(ROOT)) for path in (ROOT / directory).glob(pattern))
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Run every benchmarks/bench_*.py script."""
+    scripts = _scripts("benchmarks", "bench_*.py")
+    if not scripts:
+        session.skip("no benchmarks/bench_*.py scripts")
+    session.install(".")
+    for script in scripts:
+        session.run("python", script, *session.posargs)
+
+
+@nox.session
+def examples(session: nox.Session) -> None:
+    """Run every examples/*.py script."""
+    scripts = _scripts("examples", "*.py")
+    if not scripts:
+        session.skip("no examples/*.py scripts")
+    session.install(".")
+    for script in scripts:
+        session.run("python", script)
+
+
+@nox.session
+def soak(session: nox.Session) -> None:
+    """Run the slow property-based tests with many more examples."""
+    session.install("-e", ".[test]")
+    session.run("pytest", "-m", "slow", *session.posargs, env={"HYPOTHESIS_PROFILE": "soak"})
