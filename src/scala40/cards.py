@@ -47,6 +47,8 @@ __all__ = [
     "SUIT_SYMBOLS",
     "Card",
     "Deck",
+    "as_card",
+    "as_cards",
     "format_card",
     "format_cards",
     "french_deck",
@@ -79,18 +81,20 @@ SPANISH_48_RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, JACK, QUEEN, KING)
 
 NATURAL_CARDS: tuple[Card, ...] = tuple(range(52))
 
-CARD_NAMES: tuple[str, ...] = tuple(
-    RANK_NAMES[c % 13 + 1] + SUIT_NAMES[c // 13] for c in range(52)
-) + ("JK",)
+CARD_NAMES: tuple[str, ...] = (
+    *tuple(RANK_NAMES[c % 13 + 1] + SUIT_NAMES[c // 13] for c in range(52)),
+    "JK",
+)
 """ASCII name of every card code, indexed by the code."""
-CARD_SYMBOLS: tuple[str, ...] = tuple(
-    RANK_NAMES[c % 13 + 1] + SUIT_SYMBOLS[c // 13] for c in range(52)
-) + ("JK",)
+CARD_SYMBOLS: tuple[str, ...] = (
+    *tuple(RANK_NAMES[c % 13 + 1] + SUIT_SYMBOLS[c // 13] for c in range(52)),
+    "JK",
+)
 """Name with a suit symbol of every card code, indexed by the code."""
 
 # Rank and suit of every code as tables: cheaper than arithmetic in hot loops.
-_RANK_OF: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52)) + (0,)
-_SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52)) + (-1,)
+_RANK_OF: tuple[int, ...] = (*tuple(c % 13 + 1 for c in range(52)), 0)
+_SUIT_OF: tuple[int, ...] = (*tuple(c // 13 for c in range(52)), -1)
 
 _RANK_TOKENS = {
     "A": 1, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
@@ -104,9 +108,7 @@ _SUIT_TOKENS = {
 }  # fmt: skip
 _JOKER_TOKENS = frozenset({"JK", "*", "🃏", "JOKER"})
 _SEPARATORS = re.compile(r"[\s,;\-]+")
-_EXPECTED = (
-    "expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)"
-)
+_EXPECTED = "expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)"
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -115,9 +117,9 @@ def make_card(rank: int, suit: int) -> Card:
     >>> make_card(ACE, SPADES), make_card(10, HEARTS), make_card(KING, CLUBS)
     (0, 22, 51)
     """
-    if not (isinstance(rank, int) and 1 <= rank <= 13):
+    if not (type(rank) is int and 1 <= rank <= 13):
         raise InvalidCardError(f"expected a rank from 1 to 13, got {rank!r}", token=rank)
-    if not (isinstance(suit, int) and 0 <= suit <= 3):
+    if not (type(suit) is int and 0 <= suit <= 3):
         raise InvalidCardError(f"expected a suit from 0 to 3, got {suit!r}", token=suit)
     return suit * 13 + rank - 1
 
@@ -161,7 +163,9 @@ def _parse_token(token: str, position: int | None) -> Card:
             if rank is not None and suit is not None:
                 return suit * 13 + rank - 1
     where = f" at position {position}" if position is not None else ""
-    raise InvalidCardError(f"bad card {token!r}{where}: {_EXPECTED}", token=token, position=position)
+    raise InvalidCardError(
+        f"bad card {token!r}{where}: {_EXPECTED}", token=token, position=position
+    )
 
 
 def parse_card(text: str) -> Card:
@@ -233,7 +237,7 @@ def as_card(card: object, position: int | None = None) -> Card:
     )
 
 
-def as_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+def as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """Validate cards given as text or as an iterable of codes (or card texts)."""
     if isinstance(cards, str):
         return parse_cards(cards)
@@ -244,6 +248,15 @@ def as_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
     except TypeError:
         raise InvalidCardError(f"expected cards, got {cards!r}", token=cards) from None
     return tuple(as_card(card, index) for index, card in enumerate(items, 1))
+
+
+def _is_int(value: object) -> bool:
+    """Whether ``value`` is an int proper (not a bool): for validating untyped input."""
+    return type(value) is int
+
+
+def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
 
 
 @attrs.frozen
@@ -264,7 +277,7 @@ class Deck:
     """
 
     name: str
-    ranks: tuple[int, ...] = attrs.field(converter=tuple)
+    ranks: tuple[int, ...] = attrs.field(converter=_int_tuple)
     copies: int = 1
     jokers: int = 0
 
@@ -272,11 +285,11 @@ class Deck:
         problems = []
         if not self.ranks or len(set(self.ranks)) != len(self.ranks):
             problems.append(f"ranks must be distinct and non-empty, got {self.ranks!r}")
-        if any(not (isinstance(r, int) and 1 <= r <= 13) for r in self.ranks):
+        if any(not (_is_int(r) and 1 <= r <= 13) for r in self.ranks):
             problems.append(f"ranks must be from 1 to 13, got {self.ranks!r}")
-        if not (isinstance(self.copies, int) and self.copies >= 1):
+        if not (_is_int(self.copies) and self.copies >= 1):
             problems.append(f"copies must be at least 1, got {self.copies!r}")
-        if not (isinstance(self.jokers, int) and self.jokers >= 0):
+        if not (_is_int(self.jokers) and self.jokers >= 0):
             problems.append(f"jokers must be 0 or more, got {self.jokers!r}")
         if problems:
             raise InvalidCardError("invalid deck: " + "; ".join(problems))
@@ -284,9 +297,9 @@ class Deck:
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the deck as a sorted multiset."""
-        naturals = sorted(
-            suit * 13 + rank - 1 for suit in range(4) for rank in self.ranks
-        ) * self.copies
+        naturals = (
+            sorted(suit * 13 + rank - 1 for suit in range(4) for rank in self.ranks) * self.copies
+        )
         return tuple(sorted(naturals)) + (JOKER,) * self.jokers
 
     @property

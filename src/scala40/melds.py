@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Protocol, Union
+from typing import Protocol, TypeAlias
 
 import attrs
 
@@ -38,12 +38,10 @@ from scala40.cards import (
     RANK_NAMES,
     SUIT_SYMBOLS,
     Card,
+    _is_int,
     as_cards,
 )
 from scala40.errors import AmbiguousMeldError, InvalidMeldError
-
-if TYPE_CHECKING:
-    from typing_extensions import TypeAlias
 
 __all__ = [
     "Extension",
@@ -78,6 +76,14 @@ class MeldEnd(enum.Enum):
     SET = "set"
 
 
+def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+def _int_frozenset(values: Iterable[int]) -> frozenset[int]:
+    return frozenset(values)
+
+
 def _wild_cards(wild_ranks: frozenset[int]) -> frozenset[Card]:
     return frozenset({JOKER} | {suit * 13 + rank - 1 for rank in wild_ranks for suit in range(4)})
 
@@ -91,6 +97,21 @@ class _Derived:
     wild_cards: frozenset[Card]
     readings_cache: dict[tuple[Card, ...], tuple[Meld, ...]]
     check_cache: dict[object, Meld]
+    extensions_cache: dict[Meld, tuple[Extension, ...]]
+    hand_cache: dict[tuple[Card, ...], tuple[Meld, ...]]
+    """Melds of whole hands (:mod:`scala40.analysis`)."""
+    set_pieces: dict[int, tuple[Meld, ...]]
+    """Sets of one rank, by rank, suits held and wild cards available."""
+    sequence_pieces: dict[int, tuple[Meld, ...]]
+    """Sequences of one suit, by suit, ranks held and wild cards available."""
+    open_cache: dict[tuple[object, ...], bool]
+    """Answers of the opening search."""
+    table_cache: dict[tuple[Meld, ...], object]
+    """What a table offers the engine (layoffs, swaps, playable cards)."""
+    best_values: tuple[int, ...]
+    """The most each card code can be worth in a meld (a bound for searches)."""
+    ranks: frozenset[int]
+    """The ranks of :attr:`MeldRules.rank_order`."""
 
 
 @attrs.frozen
@@ -107,16 +128,16 @@ class MeldRules:
     >>> check_meld("JK 5S JK", rules)
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidMeldError: JK 5S JK is not a meld: a meld must hold at least 1 more natural cards than wild cards, got 1 natural and 2 wild
+    scala40.errors.InvalidMeldError: JK 5S JK is not a meld: a meld must hold more natural cards than wild cards by at least 1, got 1 natural and 2 wild
     """
 
-    rank_order: tuple[int, ...] = attrs.field(default=FRENCH_RANKS, converter=tuple)
+    rank_order: tuple[int, ...] = attrs.field(default=FRENCH_RANKS, converter=_int_tuple)
     """Ranks in sequence order, lowest first (the ace first if present; C-DECK)."""
     ace_low: bool = True
     """The ace may start a sequence, before the 2 (S40-SEQ)."""
     ace_high: bool = True
     """The ace may end a sequence, after the king (S40-SEQ)."""
-    wild_ranks: frozenset[int] = attrs.field(default=frozenset(), converter=frozenset)
+    wild_ranks: frozenset[int] = attrs.field(default=frozenset(), converter=_int_frozenset)
     """Natural ranks that are wild besides the jokers (the 2s in Skarney; C-WILD)."""
     max_wilds: int | None = 1
     """Most wild cards in one meld; ``None`` for no limit (S40-JOKER, S40-V-MULTIJOKER)."""
@@ -132,7 +153,7 @@ class MeldRules:
     """Fewest cards in a sequence (S40-SEQ)."""
     sequence_max: int | None = None
     """Most cards in a sequence; ``None`` for as long as the suit allows (S40-V-SPLIT uses 5)."""
-    rank_values: tuple[int, ...] = attrs.field(default=STANDARD_RANK_VALUES, converter=tuple)
+    rank_values: tuple[int, ...] = attrs.field(default=STANDARD_RANK_VALUES, converter=_int_tuple)
     """Meld value of each rank, indexed 0-13 (index 1 is the ace used high or in a set)."""
     low_ace_value: int = 1
     """Meld value of an ace that starts a sequence (S40-MELD-VALUE)."""
@@ -143,14 +164,14 @@ class MeldRules:
 
     def __attrs_post_init__(self) -> None:
         problems = []
-        if not self.rank_order or any(
-            not (isinstance(r, int) and 1 <= r <= 13) for r in self.rank_order
-        ):
+        if not self.rank_order or any(not (_is_int(r) and 1 <= r <= 13) for r in self.rank_order):
             problems.append(f"rank_order must list ranks from 1 to 13, got {self.rank_order!r}")
         elif len(set(self.rank_order)) != len(self.rank_order):
             problems.append(f"rank_order repeats a rank: {self.rank_order!r}")
         if ACE in self.wild_ranks or any(r not in range(2, 14) for r in self.wild_ranks):
-            problems.append(f"wild_ranks must be ranks from 2 to 13, got {sorted(self.wild_ranks)}")
+            problems.append(
+                f"wild_ranks must be ranks from 2 to 13, got {sorted(self.wild_ranks)}"
+            )
         if self.max_wilds is not None and self.max_wilds < 0:
             problems.append(f"max_wilds must be 0 or more, got {self.max_wilds}")
         if not 1 <= self.set_min <= self.set_max:
@@ -165,7 +186,9 @@ class MeldRules:
                 f"got {self.sequence_min}, {self.sequence_max}"
             )
         if len(self.rank_values) != 14:
-            problems.append(f"rank_values needs 14 entries (ranks 0-13), got {len(self.rank_values)}")
+            problems.append(
+                f"rank_values needs 14 entries (ranks 0-13), got {len(self.rank_values)}"
+            )
         if problems:
             raise InvalidMeldError("invalid meld rules: " + "; ".join(problems))
         middle = [rank for rank in self.rank_order if rank != ACE]
@@ -178,7 +201,30 @@ class MeldRules:
         slot_of_rank: dict[int, tuple[int, ...]] = {}
         for index, rank in enumerate(slots):
             slot_of_rank[rank] = (*slot_of_rank.get(rank, ()), index)
-        derived = _Derived(tuple(slots), slot_of_rank, _wild_cards(self.wild_ranks), {}, {})
+        wild_cards = _wild_cards(self.wild_ranks)
+        top = max(self.rank_values)
+        wild_best = top if self.wild_value is None else max(top, self.wild_value)
+        best_values = tuple(
+            wild_best
+            if card in wild_cards
+            else max(self.rank_values[_RANK_OF[card]], self.low_ace_value)
+            for card in range(53)
+        )
+        derived = _Derived(
+            tuple(slots),
+            slot_of_rank,
+            wild_cards,
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            {},
+            best_values,
+            frozenset(self.rank_order),
+        )
         object.__setattr__(self, "_derived", derived)
 
     @property
@@ -201,9 +247,12 @@ class MeldRules:
             return self.low_ace_value
         return self.rank_values[_RANK_OF[represented]]
 
-    def readings(self, cards: Iterable[Card]) -> tuple[Meld, ...]:
+    def readings(self, cards: Iterable[Card] | str) -> tuple[Meld, ...]:
         """Every valid reading of the cards as one meld (see :func:`meld_interpretations`)."""
-        key = tuple(sorted(as_cards(cards)))
+        return self._readings_of_sorted(tuple(sorted(as_cards(cards))))
+
+    def _readings_of_sorted(self, key: tuple[Card, ...]) -> tuple[Meld, ...]:
+        """:meth:`readings` for cards already validated and sorted (the engine's hot path)."""
         cache = self._derived.readings_cache
         found = cache.get(key)
         if found is None:
@@ -218,7 +267,7 @@ class _HasMeldRules(Protocol):
     def meld_rules(self) -> MeldRules: ...
 
 
-RulesLike: TypeAlias = Union[MeldRules, _HasMeldRules, None]
+RulesLike: TypeAlias = MeldRules | _HasMeldRules | None
 """Anything that says how melds work: a :class:`MeldRules`, a ruleset, or ``None`` for Scala 40."""
 
 _DEFAULT_RULES = MeldRules()
@@ -249,12 +298,12 @@ class Extension:
 
     def __str__(self) -> str:
         name = CARD_NAMES[self.card]
-        if self.card != self.represents:
+        if self.card != self.represents or self.card == JOKER:
             name += "=" + CARD_NAMES[self.represents]
         return f"{name}@{self.end.value}"
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Meld:
     """A valid meld: its kind, its cards in order and what each stands for.
 
@@ -279,6 +328,9 @@ class Meld:
     value: int
     """Total meld value under the rules (S40-MELD-VALUE)."""
     _rules: MeldRules = attrs.field(eq=False, hash=False)
+    _swaps: tuple[tuple[int, Card], ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False
+    )
 
     @property
     def rules(self) -> MeldRules:
@@ -292,8 +344,9 @@ class Meld:
         return iter(self.cards)
 
     def __str__(self) -> str:
+        wild = self._rules._derived.wild_cards
         return " ".join(
-            CARD_NAMES[card] if card == rep else f"{CARD_NAMES[card]}={CARD_NAMES[rep]}"
+            f"{CARD_NAMES[card]}={CARD_NAMES[rep]}" if card in wild else CARD_NAMES[card]
             for card, rep in zip(self.cards, self.represented)
         )
 
@@ -313,12 +366,14 @@ class Meld:
     @property
     def wild_count(self) -> int:
         """How many wild cards the meld holds."""
-        return sum(1 for card, rep in zip(self.cards, self.represented) if card != rep)
+        wild = self._rules._derived.wild_cards
+        return sum(1 for card in self.cards if card in wild)
 
     @property
     def wild_positions(self) -> tuple[int, ...]:
         """Indexes in :attr:`cards` of the wild cards."""
-        return tuple(i for i, (c, r) in enumerate(zip(self.cards, self.represented)) if c != r)
+        wild = self._rules._derived.wild_cards
+        return tuple(i for i, card in enumerate(self.cards) if card in wild)
 
     def extensions(self) -> tuple[Extension, ...]:
         """Every distinct way to add one card to this meld (S40-AFTER-OPEN, S40-LAYOFF-JOKER).
@@ -328,6 +383,15 @@ class Meld:
         >>> [str(e) for e in check_meld("JK 7S 8S").extensions()]  # one joker already
         ['5S@low', '9S@high']
         """
+        cache = self._rules._derived.extensions_cache
+        found = cache.get(self)
+        if found is None:
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            found = cache[self] = self._find_extensions()
+        return found
+
+    def _find_extensions(self) -> tuple[Extension, ...]:
         rules = self._rules
         derived = rules._derived
         wild_count = self.wild_count
@@ -342,11 +406,20 @@ class Meld:
             if size >= rules.set_max:
                 return ()
             rank = self.rank
-            if rules.set_suits_distinct:
-                present = {_SUIT_OF[rep] for rep in self.represented}
-                targets = [s * 13 + rank - 1 for s in range(4) if s not in present]
-            else:
-                targets = [s * 13 + rank - 1 for s in range(4)]
+            if not rules.set_suits_distinct:
+                # Suits may repeat: a wild's card is the canonical one its reading gives.
+                for card in [s * 13 + rank - 1 for s in range(4)] + wilds:
+                    if card in derived.wild_cards and card not in wilds:
+                        continue
+                    grown = rules._readings_of_sorted(tuple(sorted((*self.cards, card))))
+                    for meld in grown:
+                        if meld.kind is MeldKind.SET:
+                            index = meld.cards.index(card)
+                            found.append(Extension(card, MeldEnd.SET, meld.represented[index]))
+                            break
+                return tuple(found)
+            present = {_SUIT_OF[rep] for rep in self.represented}
+            targets = [s * 13 + rank - 1 for s in range(4) if s not in present]
             found.extend(
                 Extension(t, MeldEnd.SET, t) for t in targets if t not in derived.wild_cards
             )
@@ -417,6 +490,9 @@ class Meld:
             cards = (*self.cards, ext.card)
             represented = (*self.represented, ext.represents)
             return _make(MeldKind.SEQUENCE, cards, represented, self.start, self._rules)
+        if not self._rules.set_suits_distinct:
+            grown = self._rules._readings_of_sorted(tuple(sorted((*self.cards, ext.card))))
+            return next(m for m in grown if m.kind is MeldKind.SET)
         pairs = sorted(
             [*zip(self.cards, self.represented), (ext.card, ext.represents)],
             key=lambda pair: (pair[1], pair[0]),
@@ -439,9 +515,20 @@ class Meld:
         >>> [(i, CARD_NAMES[c]) for i, c in meld.joker_swaps()]
         [(1, '8S')]
         """
-        return tuple(
-            (i, rep) for i, (card, rep) in enumerate(zip(self.cards, self.represented)) if card != rep
-        )
+        swaps = self._swaps
+        if swaps is None:
+            wild = self._rules._derived.wild_cards
+            naturals = {card for card in self.cards if card not in wild}
+            # A wild standing for a card that is itself wild (a 2 in Skarney) cannot be
+            # freed, nor one standing for a card the meld already holds (the second ace
+            # of a 14-card sequence).
+            swaps = tuple(
+                (i, rep)
+                for i, (card, rep) in enumerate(zip(self.cards, self.represented))
+                if card in wild and rep not in wild and rep not in naturals
+            )
+            object.__setattr__(self, "_swaps", swaps)
+        return swaps
 
     def swap(self, card: Card | str) -> tuple[Meld, Card]:
         """Put a natural card in place of the wild card that stands for it (S40-SWAP).
@@ -454,7 +541,7 @@ class Meld:
         """
         (code,) = as_cards([card])
         for index, rep in self.joker_swaps():
-            if rep == code and code not in self._rules._derived.wild_cards:
+            if rep == code:
                 cards = (*self.cards[:index], code, *self.cards[index + 1 :])
                 meld = _make(self.kind, cards, self.represented, self.start, self._rules)
                 return meld, self.cards[index]
@@ -471,16 +558,17 @@ def _make(
     """Build a meld already known to be valid, computing its value."""
     rank_values = rules.rank_values
     wild_value = rules.wild_value
+    wild = rules._derived.wild_cards
     total = 0
     for card, rep in zip(cards, represented):
-        if card != rep and wild_value is not None:
+        if wild_value is not None and card in wild:
             total += wild_value
         else:
             total += rank_values[_RANK_OF[rep]]
-    if kind is MeldKind.SEQUENCE and start == 0 and rules._derived.slots[0] == ACE:
-        # The first slot is the low ace: it is worth low_ace_value, not the set/high value.
-        if cards[0] == represented[0] or wild_value is None:
-            total += rules.low_ace_value - rank_values[ACE]
+    # The first slot may be the low ace: worth low_ace_value, not the set/high value.
+    low_ace = kind is MeldKind.SEQUENCE and start == 0 and rules._derived.slots[0] == ACE
+    if low_ace and (wild_value is None or cards[0] not in wild):
+        total += rules.low_ace_value - rank_values[ACE]
     return Meld(kind, cards, represented, start, total, rules)
 
 
@@ -504,7 +592,11 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> Iterator[M
         return
     ranks = {_RANK_OF[c] for c in naturals}
     suits = [_SUIT_OF[c] for c in naturals]
-    if len(ranks) == 1 and rules.set_min <= size <= rules.set_max:
+    if (
+        len(ranks) == 1
+        and rules.set_min <= size <= rules.set_max
+        and ranks <= rules._derived.ranks
+    ):
         rank = naturals[0] % 13 + 1
         if rules.set_suits_distinct:
             if len(set(suits)) == len(suits):
@@ -551,7 +643,7 @@ def _place_sequence(
     slots = rules._derived.slots
     assignments: list[list[int]] = [[]]
     for places in choices:
-        assignments = [done + [p] for done in assignments for p in places if p not in done]
+        assignments = [[*done, p] for done in assignments for p in places if p not in done]
     for placed in assignments:
         layout: list[Card | None] = [None] * size
         for card, place in zip(naturals, placed):
@@ -568,14 +660,10 @@ def _place_sequence(
 
 def _set_meld(naturals: list[Card], wild_pairs: list[tuple[Card, Card]], rules: MeldRules) -> Meld:
     pairs = sorted([(c, c) for c in naturals] + wild_pairs, key=lambda pair: (pair[1], pair[0]))
-    return _make(
-        MeldKind.SET, tuple(c for c, _ in pairs), tuple(r for _, r in pairs), -1, rules
-    )
+    return _make(MeldKind.SET, tuple(c for c, _ in pairs), tuple(r for _, r in pairs), -1, rules)
 
 
-def meld_interpretations(
-    cards: Iterable[Card] | str, rules: RulesLike = None
-) -> tuple[Meld, ...]:
+def meld_interpretations(cards: Iterable[Card] | str, rules: RulesLike = None) -> tuple[Meld, ...]:
     """Every valid reading of the cards as one meld, whatever order they are given in.
 
     Each reading fixes the kind, the order and the card every wild stands for
@@ -629,7 +717,8 @@ def check_meld(
     cache = meld_rules._derived.check_cache
     if joker_as is None and type(cards) is tuple:
         found = cache.get(cards)
-        if found is not None:
+        # Equal keys may differ in type ((0.0, 1.0, 2.0) == (0, 1, 2)): only ints hit.
+        if found is not None and all(type(card) is int for card in cards):
             return found
     given = as_cards(cards)
     wanted = None if joker_as is None else _as_wanted(joker_as)
@@ -671,11 +760,12 @@ def _as_wanted(joker_as: Card | str | Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _wild_targets(meld: Meld) -> tuple[Card, ...]:
-    return tuple(sorted(r for c, r in zip(meld.cards, meld.represented) if c != r))
+    wild = meld.rules._derived.wild_cards
+    return tuple(sorted(r for c, r in zip(meld.cards, meld.represented) if c in wild))
 
 
 def _text(cards: Iterable[Card]) -> str:
-    return " ".join(CARD_NAMES[c] for c in cards) or "no cards"
+    return " ".join(CARD_NAMES[c] for c in cards) or "an empty card list"
 
 
 def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
@@ -694,12 +784,15 @@ def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
             return f"{len(wilds) if len(wilds) > 2 else 'two'} jokers in one meld"
         return f"{len(wilds)} wild cards in one meld, at most {rules.max_wilds} allowed"
     if rules.min_natural_lead is not None and len(naturals) - len(wilds) < rules.min_natural_lead:
-        return (
-            f"a meld must hold at least {rules.min_natural_lead} more natural cards than wild "
-            f"cards, got {len(naturals)} natural and {len(wilds)} wild"
-        )
+        if rules.min_natural_lead == 0:
+            need = "no more wild cards than natural ones"
+        else:
+            need = f"more natural cards than wild cards by at least {rules.min_natural_lead}"
+        return f"a meld must hold {need}, got {len(naturals)} natural and {len(wilds)} wild"
     ranks = [_RANK_OF[c] for c in naturals]
     suits = [_SUIT_OF[c] for c in naturals]
+    if any(rank not in rules._derived.ranks for rank in ranks):
+        return "a card's rank is not in this game's pack"
     if len(set(ranks)) == 1:
         if size > rules.set_max:
             return f"a set has at most {rules.set_max} cards, got {size}"
@@ -737,8 +830,8 @@ def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
         positions = sorted(rules._derived.slot_of_rank[r][0] for r in present)
         needed = positions[-1] - positions[0] + 1 - len(present)
         return (
-            f"the cards are not consecutive: the gaps need {needed} wild cards, "
-            f"the meld has {len(wilds)}"
+            f"the cards are not consecutive: the gaps need {needed} wild "
+            f"card{'s' if needed != 1 else ''}, the meld has {len(wilds)}"
         )
     if len(set(ranks)) == 1:
         return "the cards do not form a set"

@@ -63,6 +63,22 @@ class RestockMethod(enum.Enum):
     """S40-V-RESTOCK-FLIP: the pile is turned over unshuffled; its first card starts the pile."""
 
 
+def _match_format(value: MatchFormat | str) -> MatchFormat:
+    # An unknown value is kept as given so that validation reports it with every other
+    # problem, instead of a lone ValueError from the enum.
+    try:
+        return MatchFormat(value)
+    except ValueError:
+        return value  # type: ignore[return-value]
+
+
+def _restock_method(value: RestockMethod | str) -> RestockMethod:
+    try:
+        return RestockMethod(value)
+    except ValueError:
+        return value  # type: ignore[return-value]
+
+
 def _rule(rule_id: str) -> dict[str, str]:
     return {"rule": rule_id}
 
@@ -102,7 +118,7 @@ class Ruleset:
     lone_ace_scores_one: bool = attrs.field(default=False, metadata=_rule("S40-V-LONEACE"))
     """An ace that is the only card left in a hand costs 1 (S40-V-LONEACE)."""
     match_format: MatchFormat = attrs.field(
-        default=MatchFormat.ELIMINATION, converter=MatchFormat, metadata=_rule("S40-ELIM")
+        default=MatchFormat.ELIMINATION, converter=_match_format, metadata=_rule("S40-ELIM")
     )
     """How hands make a match: elimination (S40-ELIM), re-entry (S40-V-REENTRY), no
     elimination (S40-V-NOELIM) or a single hand (S40-V-SINGLE)."""
@@ -121,10 +137,14 @@ class Ruleset:
     not_opened_penalty: int | None = attrs.field(default=None, metadata=_rule("S40-V-NOTOPENED"))
     """Flat score of a player who has not opened when another closes (100 in
     S40-V-NOTOPENED); ``None`` counts the cards (S40-SCORE)."""
-    ban_playable_discard_unopened: bool = attrs.field(default=True, metadata=_rule("S40-V-PLAYABLE"))
+    ban_playable_discard_unopened: bool = attrs.field(
+        default=True, metadata=_rule("S40-V-PLAYABLE")
+    )
     """A player who has not opened may not discard a card that extends a table meld
     (S40-DISCARD, S40-V-PLAYABLE)."""
-    ban_playable_discard_opened: bool = attrs.field(default=False, metadata=_rule("S40-V-PLAYABLE"))
+    ban_playable_discard_opened: bool = attrs.field(
+        default=False, metadata=_rule("S40-V-PLAYABLE")
+    )
     """A player who has opened may not discard a card that extends a table meld
     (S40-V-PLAYABLE)."""
     ban_playable_discard_closing: bool = attrs.field(
@@ -143,7 +163,7 @@ class Ruleset:
     """No sequence longer than 5 cards; longer ones are split into sequences of 3-5
     cards (S40-V-SPLIT)."""
     restock: RestockMethod = attrs.field(
-        default=RestockMethod.SHUFFLE, converter=RestockMethod, metadata=_rule("S40-RESTOCK")
+        default=RestockMethod.SHUFFLE, converter=_restock_method, metadata=_rule("S40-RESTOCK")
     )
     """How the stock is rebuilt when it runs out (S40-RESTOCK, S40-V-RESTOCK-FLIP)."""
 
@@ -309,9 +329,18 @@ def _problems(rules: Ruleset) -> list[str]:
     ):  # fmt: skip
         if not isinstance(getattr(rules, name), bool):
             problems.append(f"{name} must be True or False, got {getattr(rules, name)!r}")
+    # The converters keep unknown values as given, so these fields may hold anything.
+    match_format: object = rules.match_format
+    if not isinstance(match_format, MatchFormat):
+        known = ", ".join(repr(f.value) for f in MatchFormat)
+        problems.append(f"match_format must be one of {known}, got {match_format!r}")
+    restock: object = rules.restock
+    if not isinstance(restock, RestockMethod):
+        known = ", ".join(repr(r.value) for r in RestockMethod)
+        problems.append(f"restock must be one of {known}, got {restock!r}")
     jokers_ok = need_int("jokers", 0, 8)
     hand_ok = need_int("hand_size", 3, 30)
-    if rules.min_players is not None and _is_int(rules.min_players) and rules.min_players < 2:
+    if _is_int(rules.min_players) and rules.min_players < 2:
         problems.append(f"min_players must be at least 2, got {rules.min_players}")
     elif not _is_int(rules.min_players):
         problems.append(f"min_players must be an integer, got {rules.min_players!r}")
@@ -341,7 +370,9 @@ def _problems(rules: Ruleset) -> list[str]:
                 "double_on_open_and_close needs scores, but match_format 'single' keeps none"
             )
         if rules.not_opened_penalty is not None:
-            problems.append("not_opened_penalty needs scores, but match_format 'single' keeps none")
+            problems.append(
+                "not_opened_penalty needs scores, but match_format 'single' keeps none"
+            )
     if rules.jokers == 0 and rules.joker_meld_value is not None:
         problems.append("joker_meld_value is set but the deck has no jokers")
     return problems
@@ -370,7 +401,7 @@ def hand_value(cards: Iterable[Card] | str, rules: Ruleset | None = None) -> int
 
 def _hand_table(high: bool) -> tuple[int, ...]:
     ranks = _HIGH_RANK_VALUES if high else STANDARD_RANK_VALUES
-    return tuple(ranks[_RANK_OF[card]] for card in range(52)) + ((14 if high else 25),)
+    return (*tuple(ranks[_RANK_OF[card]] for card in range(52)), 14 if high else 25)
 
 
 _HAND_TABLES = {False: _hand_table(False), True: _hand_table(True)}

@@ -1,0 +1,20 @@
+"""Shared test configuration: Hypothesis profiles.
+
+Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
+
+* ``ci`` (default): 100 examples per test, no deadline, failure blobs printed;
+* ``dev``: 50 examples per test, for quick local runs;
+* ``soak``: 5000 examples per test, used by ``nox -s soak``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True)
+settings.register_profile("dev", max_examples=50, deadline=None)
+settings.register_profile("soak", max_examples=5000, deadline=None, print_blob=True)
+
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

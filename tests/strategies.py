@@ -1,0 +1,199 @@
+"""Shared Hypothesis strategies for cards, melds and rulesets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from scala40 import MeldRules, Ruleset
+from scala40.cards import ACE, JOKER, SPANISH_40_RANKS, Card, make_card, rank_of
+from scala40.ruleset import MatchFormat, RestockMethod
+
+__all__ = [
+    "MELD_RULES_CONFIGS",
+    "card_lists",
+    "cards",
+    "meld_rules_configs",
+    "natural_cards",
+    "rulesets",
+    "sequence_slots",
+    "valid_melds",
+    "wild_cards",
+]
+
+# The ``type: ignore[arg-type]`` comments below: the attrs converters of MeldRules.rank_order
+# and MeldRules.wild_ranks give those parameters the type ``Iterable[_T_co]``, which mypy
+# cannot match with any argument.
+
+#: The meld rules of the games and variants the library serves, by name.
+MELD_RULES_CONFIGS: dict[str, MeldRules] = {
+    # S40-SEQ, S40-SET, S40-JOKER, S40-MELD-VALUE
+    "scala40": MeldRules(),
+    # S40-V-MULTIJOKER: any number of jokers, more naturals than jokers
+    "multijoker": MeldRules(max_wilds=None, min_natural_lead=1),
+    # S40-V-SPLIT: no sequence longer than 5 cards
+    "split": MeldRules(sequence_max=5),
+    # SK-MELDS: the 2s are wild, sets may repeat suits
+    "skarney": MeldRules(
+        wild_ranks=frozenset({2}),
+        set_suits_distinct=False,
+    ),
+    # CH-MELDS: Spanish 40-card order (J follows 7), ace low only, wilds never outnumber naturals
+    "chinchon": MeldRules(
+        rank_order=SPANISH_40_RANKS,
+        ace_high=False,
+        max_wilds=None,
+        min_natural_lead=0,
+    ),
+    # RU-MELDS: ace low only, any number of jokers, sets regardless of suit, sequences of 3-4
+    "rumino": MeldRules(ace_high=False, max_wilds=None, set_suits_distinct=False, sequence_max=4),
+    # S40-V-HIGHVALUES
+    "highvalues": Ruleset(high_card_values=True).meld_rules,
+    # S40-V-JOKER25
+    "joker25": Ruleset(joker_meld_value=25).meld_rules,
+}
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """Any card code: 0-51 for natural cards, 52 for the joker."""
+    return st.integers(min_value=0, max_value=JOKER)
+
+
+def natural_cards() -> st.SearchStrategy[Card]:
+    """Any natural card code (0-51)."""
+    return st.integers(min_value=0, max_value=JOKER - 1)
+
+
+def card_lists(
+    min_size: int = 0, max_size: int = 20, max_jokers: int = 4
+) -> st.SearchStrategy[list[Card]]:
+    """Lists of cards holding at most ``max_jokers`` jokers, in any order."""
+    return st.lists(cards(), min_size=min_size, max_size=max_size).filter(
+        lambda hand: hand.count(JOKER) <= max_jokers
+    )
+
+
+def meld_rules_configs() -> st.SearchStrategy[MeldRules]:
+    """One of the meld rules in :data:`MELD_RULES_CONFIGS`."""
+    return st.sampled_from(list(MELD_RULES_CONFIGS.values()))
+
+
+def sequence_slots(rules: MeldRules) -> list[int]:
+    """The ranks a sequence may run through, lowest first, worked out from the rule fields."""
+    middle = [rank for rank in rules.rank_order if rank != ACE]
+    has_ace = ACE in rules.rank_order
+    low = [ACE] if has_ace and rules.ace_low else []
+    high = [ACE] if has_ace and rules.ace_high else []
+    return low + middle + high
+
+
+def wild_cards(rules: MeldRules) -> list[Card]:
+    """Every wild card under the rules, jokers first, worked out from the rule fields."""
+    return [JOKER] + [
+        make_card(rank, suit) for rank in sorted(rules.wild_ranks) for suit in range(4)
+    ]
+
+
+def _wild_allowance(rules: MeldRules, size: int) -> int:
+    """The most wild cards a meld of ``size`` cards may hold (it keeps one natural card)."""
+    most = size - 1
+    if rules.max_wilds is not None:
+        most = min(most, rules.max_wilds)
+    if rules.min_natural_lead is not None:
+        # naturals - wilds >= lead, with naturals = size - wilds
+        most = min(most, (size - rules.min_natural_lead) // 2)
+    return most
+
+
+@st.composite
+def valid_melds(draw: st.DrawFn, rules: MeldRules) -> tuple[Card, ...]:
+    """The cards of a valid meld under ``rules``, built constructively, in a random order.
+
+    A kind is chosen, then a suit or rank and a length, then some cards are replaced
+    by wild cards within the rules' limits.
+    """
+    wilds = wild_cards(rules)
+    slots = sequence_slots(rules)
+    longest = len(slots) if rules.sequence_max is None else min(rules.sequence_max, len(slots))
+    can_sequence = rules.sequence_min <= longest
+    kind = draw(st.sampled_from(["set", "sequence"] if can_sequence else ["set"]))
+    chosen: list[Card]
+    if kind == "set":
+        ranks = [r for r in rules.rank_order if r not in rules.wild_ranks]
+        rank = draw(st.sampled_from(ranks))
+        biggest = min(rules.set_max, 4) if rules.set_suits_distinct else rules.set_max
+        size = draw(st.integers(rules.set_min, biggest))
+        wild_count = draw(st.integers(0, max(0, _wild_allowance(rules, size))))
+        if rules.set_suits_distinct:
+            suits = draw(st.permutations(range(4)))[: size - wild_count]
+        else:
+            # Suits may repeat, up to the two copies of each card in two packs.
+            suits = draw(st.permutations([0, 0, 1, 1, 2, 2, 3, 3]))[: size - wild_count]
+        chosen = [make_card(rank, suit) for suit in suits]
+        chosen += draw(st.lists(st.sampled_from(wilds), min_size=wild_count, max_size=wild_count))
+    else:
+        # Short sequences are the interesting ones; long ones are drawn now and then.
+        length = draw(
+            st.one_of(
+                st.integers(rules.sequence_min, min(longest, 6)),
+                st.integers(rules.sequence_min, longest),
+            )
+        )
+        start = draw(st.integers(0, len(slots) - length))
+        suit = draw(st.integers(0, 3))
+        window = [make_card(rank, suit) for rank in slots[start : start + length]]
+        # Positions holding a wild rank (a 2 under Skarney rules) can only be wild cards;
+        # when the sequence runs from ace to ace, one of the aces must be a wild card too.
+        forced = {i for i, card in enumerate(window) if card in wilds}
+        if length > 1 and rank_of(window[0]) == ACE and rank_of(window[-1]) == ACE:
+            forced.add(draw(st.sampled_from([0, length - 1])))
+        allowance = _wild_allowance(rules, length)
+        assume(len(forced) <= allowance)
+        free = [i for i in range(length) if i not in forced]
+        extra = draw(st.sets(st.sampled_from(free), max_size=allowance - len(forced)))
+        holes = forced | extra
+        chosen = [
+            draw(st.sampled_from(wilds)) if i in holes else card for i, card in enumerate(window)
+        ]
+    return tuple(draw(st.permutations(chosen)))
+
+
+@st.composite
+def rulesets(draw: st.DrawFn) -> Ruleset:
+    """A random valid :class:`Ruleset`: every option drawn within its valid range."""
+    jokers = draw(st.integers(0, 8))
+    min_players = draw(st.integers(2, 6))
+    max_players = draw(st.integers(min_players, 8))
+    # max_players * hand_size + 2 cards must fit in the deck of 104 + jokers cards.
+    hand_size = draw(st.integers(3, min(30, (104 + jokers - 2) // max_players)))
+    match_format = draw(st.sampled_from(MatchFormat))
+    scored = match_format is not MatchFormat.SINGLE
+    options: dict[str, Any] = {
+        "jokers": jokers,
+        "min_players": min_players,
+        "max_players": max_players,
+        "hand_size": hand_size,
+        "opening_threshold": draw(st.integers(0, 200)),
+        "max_jokers_per_meld": draw(st.none() | st.integers(1, 4)),
+        "joker_meld_value": draw(st.none() | st.integers(0, 50)) if jokers else None,
+        "high_card_values": draw(st.booleans()),
+        "lone_ace_scores_one": draw(st.booleans()),
+        "match_format": match_format,
+        "elimination_score": draw(st.integers(1, 501)),
+        "no_elimination_limit": draw(st.integers(1, 5000)),
+        "discard_draw_to_open": draw(st.booleans()),
+        "double_on_open_and_close": draw(st.booleans()) if scored else False,
+        "close_on_first_turn": draw(st.booleans()),
+        "not_opened_penalty": draw(st.none() | st.integers(0, 200)) if scored else None,
+        "ban_playable_discard_unopened": draw(st.booleans()),
+        "ban_playable_discard_opened": draw(st.booleans()),
+        "ban_playable_discard_closing": draw(st.booleans()),
+        "first_player_takes_upcard": draw(st.booleans()),
+        "close_without_discard": draw(st.booleans()),
+        "discard_four_of_a_kind": draw(st.booleans()),
+        "split_sequences": draw(st.booleans()),
+        "restock": draw(st.sampled_from(RestockMethod)),
+    }
+    return Ruleset(**options)
