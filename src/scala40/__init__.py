@@ -23,7 +23,7 @@ from scala40.errors import (
     SerializationError,
     UnknownPresetError,
 )
-from scala40.ruleset import PRESETS, MatchFormat, RestockMethod, Ruleset, hand_value
+from scala40.legal import LegalMoves
 from scala40.melds import (
     Extension,
     Meld,
@@ -34,41 +34,78 @@ from scala40.melds import (
     is_meld,
     meld_interpretations,
 )
+from scala40.moves import (
+    Deal,
+    Discard,
+    DrawStock,
+    LayOff,
+    Move,
+    PutDown,
+    Restock,
+    Split,
+    SwapJoker,
+    TakeDiscard,
+    TakeUpcard,
+    parse_move,
+)
+from scala40.records import GameRecord
+from scala40.ruleset import PRESETS, MatchFormat, RestockMethod, Ruleset, hand_value
+from scala40.state import GameState, HandResult, Phase, new_game
+from scala40.view import PlayerView
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "JOKER",
+    "PRESETS",
     "AmbiguousMeldError",
     "Card",
+    "Deal",
     "Deck",
+    "Discard",
+    "DrawStock",
     "Extension",
+    "GameRecord",
+    "GameState",
+    "HandResult",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidMoveError",
     "InvalidRulesetError",
     "InvalidStateError",
+    "LayOff",
+    "LegalMoves",
+    "MatchFormat",
     "Meld",
     "MeldEnd",
     "MeldKind",
     "MeldRules",
-    "PRESETS",
-    "MatchFormat",
+    "Move",
+    "Phase",
+    "PlayerView",
+    "PutDown",
+    "Restock",
     "RestockMethod",
     "Ruleset",
     "Scala40Error",
     "SerializationError",
+    "Split",
+    "SwapJoker",
+    "TakeDiscard",
+    "TakeUpcard",
     "UnknownPresetError",
     "__version__",
     "check_meld",
     "format_card",
     "format_cards",
-    "hand_value",
     "french_deck",
+    "hand_value",
     "is_meld",
     "meld_interpretations",
+    "new_game",
     "parse_card",
     "parse_cards",
+    "parse_move",
     "spanish_deck",
 ]

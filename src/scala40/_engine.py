@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from scala40._rng import shuffle
-from scala40.analysis import can_open, hand_melds
+from scala40.analysis import _bounded, _can_open, _hand_melds
 from scala40.cards import _RANK_OF, _SUIT_OF, ACE, CARD_NAMES, JOKER, Card
 from scala40.errors import (
     AmbiguousMeldError,
@@ -49,23 +49,38 @@ from scala40.ruleset import MatchFormat, RestockMethod, Ruleset, hand_value
 from scala40.state import GameState, HandResult, Phase
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
-_new = object.__new__
-_set = object.__setattr__
 
 
-def _evolve(state: GameState, **changes: Any) -> GameState:
-    """A copy of ``state`` with some fields changed; unchanged parts are shared, not copied."""
-    new = _new(GameState)
-    for name in _FIELDS:
-        _set(new, name, changes[name] if name in changes else getattr(state, name))
-    return new
+def _make_evolve() -> Callable[..., GameState]:
+    # Copying a state is the engine's most frequent operation. A function written out
+    # field by field, storing through the slot descriptors, is about twice as fast as
+    # a loop over setattr (and attrs.evolve would re-run validation on every move).
+    namespace: dict[str, Any] = {"_new": object.__new__, "GameState": GameState}
+    lines = [
+        "def _evolve(state, **changes):",
+        "    new = _new(GameState)",
+        "    get = changes.get",
+    ]
+    for index, name in enumerate(_FIELDS):
+        namespace[f"_store{index}"] = GameState.__dict__[name].__set__
+        lines.append(f"    _store{index}(new, get({name!r}, state.{name}))")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)
+    function: Callable[..., GameState] = namespace["_evolve"]
+    function.__doc__ = "A copy of ``state`` with some fields changed; unchanged parts are shared."
+    return function
+
+
+_evolve = _make_evolve()
 
 
 def _illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
     return IllegalMoveError(f"{move}: {reason} ({rule})")
 
 
-def _without(hand: tuple[Card, ...], cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...] | None:
+def _without(
+    hand: tuple[Card, ...], cards: tuple[Card, ...] | list[Card]
+) -> tuple[Card, ...] | None:
     """``hand`` less ``cards`` (a multiset difference), or ``None`` if a card is missing."""
     if len(cards) == 1:
         card = cards[0]
@@ -90,7 +105,7 @@ def _with(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 def _replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
+    return (*items[:index], value, *items[index + 1 :])
 
 
 def _next_active(player: int, active: tuple[bool, ...]) -> int:
@@ -148,9 +163,7 @@ def deal(state: GameState, order: tuple[Card, ...] | None, move: Move | None = N
             dealt[player].append(order[position])
     position -= 1
     upcard = order[position]
-    hands = tuple(
-        tuple(sorted(dealt[p])) if p in dealt else () for p in range(state.player_count)
-    )
+    hands = tuple(tuple(sorted(dealt[p])) if p in dealt else () for p in range(state.player_count))
     return _evolve(
         state,
         phase=Phase.DRAW,
@@ -323,7 +336,11 @@ def _raise_meld_error(move: PutDown, rules: Ruleset) -> None:
 
 
 def _place(
-    table: tuple[Meld, ...], discard: tuple[Card, ...], meld: Meld, index: int | None, rules: Ruleset
+    table: tuple[Meld, ...],
+    discard: tuple[Card, ...],
+    meld: Meld,
+    index: int | None,
+    rules: Ruleset,
 ) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     """Put ``meld`` on the table (at ``index``, or appended), or on the discard pile
     when it is a four of a kind without jokers (S40-V-FOURKIND)."""
@@ -336,7 +353,7 @@ def _place(
         without = table if index is None else table[:index] + table[index + 1 :]
         return without, discard + meld.cards
     if index is None:
-        return table + (meld,), discard
+        return (*table, meld), discard
     return _replace_item(table, index, meld), discard
 
 
@@ -569,17 +586,45 @@ def banned_discards(state: GameState) -> dict[Card, str]:
     return reasons
 
 
-_PLAYABLE_CACHE: dict[tuple[Meld, ...], frozenset[Card]] = {}
+@attrs.frozen
+class _TableInfo:
+    """What the table offers, computed once per table (tables recur across many states)."""
+
+    playable: frozenset[Card]
+    """Cards that extend some table meld (S40-V-PLAYABLE)."""
+    lay_offs: tuple[tuple[Card, LayOff], ...]
+    """Every layoff, with the card it needs."""
+    swaps: tuple[tuple[Card, SwapJoker], ...]
+    """Every joker swap, with the natural card it needs."""
+
+
+def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
+    if not table:
+        return _EMPTY_TABLE
+    # Melds compare equal across rulesets, so the cache lives with the melds' rules.
+    cache = table[0].rules._derived.table_cache
+    found = cache.get(table)
+    if not isinstance(found, _TableInfo):
+        lay_offs = tuple(
+            (ext.card, _lay_off_move(ext, index))
+            for index, meld in enumerate(table)
+            for ext in meld.extensions()
+        )
+        swaps = tuple(
+            (represented, SwapJoker(represented, index))
+            for index, meld in enumerate(table)
+            for _, represented in meld.joker_swaps()
+        )
+        found = _TableInfo(frozenset(card for card, _ in lay_offs), lay_offs, swaps)
+        _bounded(cache)[table] = found
+    return found
+
+
+_EMPTY_TABLE = _TableInfo(frozenset(), (), ())
 
 
 def _playable_cards(table: tuple[Meld, ...]) -> frozenset[Card]:
-    found = _PLAYABLE_CACHE.get(table)
-    if found is None:
-        found = frozenset(ext.card for meld in table for ext in meld.extensions())
-        if len(_PLAYABLE_CACHE) > 20_000:
-            _PLAYABLE_CACHE.clear()
-        _PLAYABLE_CACHE[table] = found
-    return found
+    return _table_info(table).playable
 
 
 def _apply_discard(state: GameState, move: Discard, lookahead: bool) -> GameState:
@@ -607,18 +652,19 @@ def _apply_discard(state: GameState, move: Discard, lookahead: bool) -> GameStat
     if reason is not None:
         rule, text = reason.split(": ", 1)
         raise _illegal(move, rule, text)
-    new = _evolve(
-        state,
-        hands=_replace_item(state.hands, player, hand),
-        discard=state.discard + (move.card,),
-        turns_played=_replace_item(state.turns_played, player, state.turns_played[player] + 1),
-    )
-    if not hand:
-        return _end_hand(new, player)
-    if not new.stock:
-        return _end_hand(new, None)
+    hands = _replace_item(state.hands, player, hand)
+    discard = (*state.discard, move.card)
+    turns_played = _replace_item(state.turns_played, player, state.turns_played[player] + 1)
+    if not hand or not state.stock:
+        new = _evolve(state, hands=hands, discard=discard, turns_played=turns_played)
+        # Discarding the last card closes (S40-CLOSE); an empty stock that could not be
+        # rebuilt blocks the hand (S40-RESTOCK decision).
+        return _end_hand(new, player if not hand else None)
     return _evolve(
-        new,
+        state,
+        hands=hands,
+        discard=discard,
+        turns_played=turns_played,
         phase=Phase.DRAW,
         turn=_next_active(player, state.active),
         opening_value=0,
@@ -747,29 +793,35 @@ def _can_finish(state: GameState) -> bool:
         return len(hand) >= keep
     rules = state.rules
     closing_keep = 0 if rules.close_without_discard and state.may_close else keep
-    return can_open(
+    return _can_open(
         hand,
         rules.opening_threshold - state.opening_value,
         rules.meld_rules,
-        keep=closing_keep,
-        must_include=state.taken if must_use else None,
+        closing_keep,
+        state.taken if must_use else None,
     )
 
 
 def _can_use_taken(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
-    """Search the moves that could lead to melding the taken card: its direct uses, and
-    joker swaps (the only moves that bring a card into the hand)."""
+    """Whether an opened player can still meld the card taken from the discard pile."""
     taken = state.taken
+    assert taken is not None
+    verdict = _direct_use(state, state.hands[state.turn], taken)
+    if verdict is not None:
+        return verdict
+    # Search: joker swaps are the only moves that bring a card into the hand, and
+    # splits can use the card in ways no single meld or layoff can.
+    player = state.turn
     keep = _keep(state)
     for move, new in _melding_moves(state):
-        if new.phase is not Phase.PLAY or new.turn != state.turn:
+        if new.phase is not Phase.PLAY or new.turn != player:
             return True  # the move closed the hand, which checks every rule itself
         if new.taken_used:
-            if len(new.hands[state.turn]) >= keep:
+            if len(new.hands[player]) >= keep:
                 return True
             continue
         if isinstance(move, SwapJoker) and move.card != taken:
-            key = (new.hands[state.turn], new.table)
+            key = (new.hands[player], new.table)
             if key not in seen:
                 seen.add(key)
                 if _can_use_taken(new, seen):
@@ -777,61 +829,174 @@ def _can_use_taken(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
     return False
 
 
+def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool | None:
+    """Settle quickly whether ``taken`` can be melded from ``hand`` (which holds it):
+    ``True``/``False``, or ``None`` when only a search can tell."""
+    keep = _keep(state)
+    rules = state.rules
+    close_by_melding = rules.close_without_discard and state.may_close
+    info = _table_info(state.table)
+    if taken in info.playable and _fits_after(len(hand) - 1, keep, close_by_melding):
+        return True
+    for meld in _hand_melds(hand, rules.meld_rules):
+        if taken in meld.cards and _fits_after(
+            len(hand) - len(meld.cards), keep, close_by_melding
+        ):
+            return True
+    held = set(hand)
+    other_swaps = False
+    for card, _ in info.swaps:
+        if card == taken:
+            return True
+        if card in held:
+            other_swaps = True
+    if other_swaps or rules.split_sequences:
+        return None
+    return False
+
+
 # -- generation --------------------------------------------------------------------------
+
+
+_DRAW_STOCK = DrawStock()
+_TAKE_DISCARD = TakeDiscard()
+_TAKE_UPCARD = TakeUpcard()
+_DEAL = Deal()
+_RESTOCK = Restock()
+_DISCARDS = tuple(Discard(card) for card in range(53))
 
 
 def generate(state: GameState) -> Iterator[Move]:
     """Every legal move, each once (C-IDENTITY)."""
     phase = state.phase
     if phase is Phase.DRAW:
-        yield DrawStock()
+        yield _DRAW_STOCK
         player = state.turn
         if state.discard and (state.opened[player] or state.rules.discard_draw_to_open):
-            try:
-                _apply_take_discard(state, TakeDiscard(), True)
-            except IllegalMoveError:
-                pass
-            else:
-                yield TakeDiscard()
+            verdict = None
+            if state.opened[player]:
+                card = state.discard[-1]
+                verdict = _direct_use(state, _with(state.hands[player], card), card)
+            if verdict is None:
+                try:
+                    _apply_take_discard(state, _TAKE_DISCARD, True)
+                except IllegalMoveError:
+                    verdict = False
+                else:
+                    verdict = True
+            if verdict:
+                yield _TAKE_DISCARD
         if (
             state.rules.first_player_takes_upcard
             and not any(state.turns_played)
             and len(state.discard) == 1
             and state.turn == _next_active(state.dealer, state.active)
         ):
-            yield TakeUpcard()
+            yield _TAKE_UPCARD
     elif phase is Phase.PLAY:
         yield from _play_moves(state)
     elif phase is Phase.DEAL:
-        yield Deal()
+        yield _DEAL
     elif phase is Phase.RESTOCK:
-        yield Restock()
+        yield _RESTOCK
 
 
 def _play_moves(state: GameState) -> Iterator[Move]:
     player = state.turn
     opened = state.opened[player]
     must_use = state.taken_must_use and not state.taken_used
-    skip_melds = False
-    if not opened and not state.opening_value and not must_use:
-        # No meld is legal unless the whole opening can be reached from this hand.
-        rules = state.rules
-        closing_keep = 0 if rules.close_without_discard and state.may_close else _keep(state)
-        skip_melds = not can_open(
-            state.hands[player], rules.opening_threshold, rules.meld_rules, keep=closing_keep
-        )
-    if not skip_melds:
+    rules = state.rules
+    hand = state.hands[player]
+    keep = _keep(state)
+    # Melding down to no card at all closes the hand; allowed only under S40-V-NODISCARDCLOSE.
+    close_by_melding = rules.close_without_discard and state.may_close
+    if opened and not must_use:
+        # The turn can end after any of these as long as enough cards stay to discard:
+        # the legality of each move follows from the hand size alone.
+        yield from _opened_melding_moves(state, hand, keep, close_by_melding)
+    elif not opened:
+        yield from _opening_moves(state, hand, keep, close_by_melding, must_use)
+    else:
         for move, new in _melding_moves(state):
             if new.phase is not Phase.PLAY or new.turn != player or _can_finish(new):
                 yield move
     if (opened or not state.opening_value) and not must_use:
-        hand = state.hands[player]
         if len(hand) == 1 and not state.may_close:
             return
         banned = banned_discards(state)
         for card in sorted(set(hand)):
             if card not in banned:
-                yield Discard(card)
+                yield _DISCARDS[card]
+
+
+def _fits_after(size: int, keep: int, close_by_melding: bool) -> bool:
+    return size >= keep or (size == 0 and close_by_melding)
+
+
+def _opened_melding_moves(
+    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool
+) -> Iterator[Move]:
+    rules = state.rules
+    size = len(hand)
+    for meld in _hand_melds(hand, rules.meld_rules):
+        if _fits_after(size - len(meld.cards), keep, close_by_melding):
+            yield _put_down_move(meld, rules)
+    if not state.table:
+        return
+    held = set(hand)
+    info = _table_info(state.table)
+    if _fits_after(size - 1, keep, close_by_melding):
+        for card, lay_off in info.lay_offs:
+            if card in held:
+                yield lay_off
+    for card, swap in info.swaps:
+        if card in held:
+            yield swap
+    if rules.split_sequences:
+        for index, meld in enumerate(state.table):
+            if meld.kind is MeldKind.SEQUENCE:
+                for split in _split_moves(state, index, meld):
+                    fits = _fits_after(size - len(split.added), keep, close_by_melding)
+                    if fits and _try(_apply_split, state, split) is not None:
+                        yield split
+
+
+def _opening_moves(
+    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool, must_use: bool
+) -> Iterator[Move]:
+    """Melds of a player who has not opened: each must leave the threshold within reach
+    (S40-OPEN), with the taken card in the opening (S40-V-EARLYDISCARD)."""
+    rules = state.rules
+    meld_rules = rules.meld_rules
+    needed = rules.opening_threshold - state.opening_value
+    final_keep = 0 if close_by_melding else keep
+    taken = state.taken if must_use else None
+    if not _can_open(hand, needed, meld_rules, final_keep, taken):
+        return
+    for meld in _hand_melds(hand, meld_rules):
+        rest = _without(hand, meld.cards)
+        assert rest is not None
+        still_needed = needed - meld.value
+        still_taken = None if taken is None or taken in meld.cards else taken
+        if still_needed <= 0:
+            legal = still_taken is None and _fits_after(len(rest), keep, close_by_melding)
+        else:
+            legal = _can_open(rest, still_needed, meld_rules, final_keep, still_taken)
+        if legal:
+            yield _put_down_move(meld, rules)
+
+
+def _put_down_move(meld: Meld, rules: Ruleset) -> PutDown:
+    cache = _PUT_DOWN_MOVES
+    move = cache.get(meld)
+    if move is None:
+        if len(cache) > 100_000:
+            cache.clear()
+        move = cache[meld] = PutDown(meld.cards, meld.represented)
+    return move
+
+
+_PUT_DOWN_MOVES: dict[Meld, PutDown] = {}
 
 
 def _try(
@@ -848,38 +1013,46 @@ def _melding_moves(state: GameState) -> Iterator[tuple[Move, GameState]]:
     player = state.turn
     hand = state.hands[player]
     rules = state.rules
-    for meld in hand_melds(hand, rules.meld_rules):
-        move: Move = PutDown(meld.cards, meld.represented)
+    for meld in _hand_melds(hand, rules.meld_rules):
+        move: Move = _put_down_move(meld, rules)
         new = _try(_apply_put_down, state, move)
         if new is not None:
             yield move, new
     if not state.opened[player]:
         return
     held = set(hand)
-    for index, meld in enumerate(state.table):
-        for ext in meld.extensions():
-            if ext.card in held:
-                move = _lay_off_move(ext, index)
-                new = _try(_apply_lay_off, state, move)
-                if new is not None:
-                    yield move, new
-        for _, represented in meld.joker_swaps():
-            if represented in held:
-                move = SwapJoker(represented, index)
-                new = _try(_apply_swap, state, move)
-                if new is not None:
-                    yield move, new
-        if rules.split_sequences and meld.kind is MeldKind.SEQUENCE:
-            for move in _split_moves(state, index, meld):
-                new = _try(_apply_split, state, move)
-                if new is not None:
-                    yield move, new
+    info = _table_info(state.table)
+    for card, lay_off in info.lay_offs:
+        if card in held:
+            new = _try(_apply_lay_off, state, lay_off)
+            if new is not None:
+                yield lay_off, new
+    for card, swap in info.swaps:
+        if card in held:
+            new = _try(_apply_swap, state, swap)
+            if new is not None:
+                yield swap, new
+    if rules.split_sequences:
+        for index, meld in enumerate(state.table):
+            if meld.kind is MeldKind.SEQUENCE:
+                for split in _split_moves(state, index, meld):
+                    new = _try(_apply_split, state, split)
+                    if new is not None:
+                        yield split, new
 
 
 def _lay_off_move(ext: Extension, index: int) -> LayOff:
-    if ext.card == ext.represents:
-        return LayOff(ext.card, index, ext.end)
-    return LayOff(ext.card, index, ext.end, ext.represents)
+    key = (ext, index)
+    move = _LAY_OFF_MOVES.get(key)
+    if move is None:
+        if len(_LAY_OFF_MOVES) > 100_000:
+            _LAY_OFF_MOVES.clear()
+        represents = None if ext.card == ext.represents else ext.represents
+        move = _LAY_OFF_MOVES[key] = LayOff(ext.card, index, ext.end, represents)
+    return move
+
+
+_LAY_OFF_MOVES: dict[tuple[Extension, int], LayOff] = {}
 
 
 def _split_moves(state: GameState, index: int, meld: Meld) -> Iterator[Split]:
@@ -913,8 +1086,7 @@ def _wild_assignments(count: int, targets: list[Card]) -> Iterator[tuple[Card, .
     if count == 0:
         yield ()
         return
-    for combo in combinations(targets * count, count):
-        yield combo
+    yield from combinations(targets * count, count)
 
 
 def _partitions(
@@ -963,7 +1135,7 @@ def _pick_run(
         options = [i for i in remaining if i != first and slot in positions[i]]
         if not options:
             return []
-        runs = [run + [i] for run in runs for i in dict.fromkeys(options) if i not in run]
+        runs = [[*run, i] for run in runs for i in dict.fromkeys(options) if i not in run]
         # Interchangeable items (same card, same represented card) need not be tried twice.
         runs = list({tuple(items[i] for i in run): run for run in runs}.values())
     return runs

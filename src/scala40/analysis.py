@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import Any
 
 import attrs
 
-from scala40.cards import _RANK_OF, JOKER, Card, as_cards
+from scala40.cards import _RANK_OF, _SUIT_OF, JOKER, Card, as_cards
 from scala40.melds import Meld, MeldKind, MeldRules, RulesLike, resolve_meld_rules
 
 __all__ = [
@@ -31,8 +32,7 @@ __all__ = [
     "hand_melds",
 ]
 
-_HAND_CACHE: dict[tuple[int, tuple[Card, ...]], tuple[Meld, ...]] = {}
-_HAND_CACHE_LIMIT = 50_000
+_CACHE_LIMIT = 100_000
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
@@ -45,35 +45,99 @@ def _counts(cards: Iterable[Card]) -> list[int]:
 def hand_melds(hand: Iterable[Card] | str, rules: RulesLike = None) -> tuple[Meld, ...]:
     """Every distinct meld (with every wild reading) that cards of ``hand`` can form.
 
-    Two copies of a card give one meld, not two (C-IDENTITY). The result is
-    sorted: sets before sequences, then by cards.
+    Two copies of a card give one meld, not two (C-IDENTITY). Sets come first
+    (by rank), then sequences (by suit).
 
     >>> [str(m) for m in hand_melds("7S 8S 9S 9H 9D")]
     ['9S 9H 9D', '7S 8S 9S']
     """
     meld_rules = resolve_meld_rules(rules)
-    cards = tuple(sorted(as_cards(hand)))
-    key = (id(meld_rules), cards)
-    found = _HAND_CACHE.get(key)
-    if found is not None:
-        return found
-    found = _find_melds(cards, meld_rules)
-    if len(_HAND_CACHE) >= _HAND_CACHE_LIMIT:
-        _HAND_CACHE.clear()
-    _HAND_CACHE[key] = found
-    # Keep the rules alive while their id is a key, so the id is never reused.
-    _RULES_KEEPALIVE[id(meld_rules)] = meld_rules
+    return _hand_melds(tuple(sorted(as_cards(hand))), meld_rules)
+
+
+def _bounded(cache: dict[Any, Any]) -> dict[Any, Any]:
+    """The cache itself, emptied first when it has grown too large."""
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    return cache
+
+
+def _hand_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    """:func:`hand_melds` for a sorted, validated hand (the engine's hot path)."""
+    derived = rules._derived
+    found = derived.hand_cache.get(cards)
+    if found is None:
+        if derived.wild_cards == _JOKER_ONLY and rules.set_suits_distinct:
+            found = _melds_by_suit_and_rank(cards, rules)
+        else:
+            found = _find_melds(cards, rules)
+        _bounded(derived.hand_cache)[cards] = found
     return found
 
 
-_RULES_KEEPALIVE: dict[int, MeldRules] = {}
+_JOKER_ONLY = frozenset({JOKER})
+_SUIT_BIT = (*tuple(1 << card // 13 for card in range(52)), 0)
+_RANK_BIT = (*tuple(1 << card % 13 for card in range(52)), 0)
+
+
+def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    """Melds of a hand assembled from cached per-suit and per-rank tables.
+
+    With jokers as the only wild cards and sets of distinct suits, the
+    sequences of a suit depend only on which ranks of that suit are held and
+    how many jokers may join, and the sets of a rank only on its suits held:
+    a few small keys that recur across millions of hands.
+    """
+    jokers = cards.count(JOKER)
+    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    suit_masks = [0, 0, 0, 0]
+    rank_masks = [0] * 14
+    for card in cards:
+        if card != JOKER:
+            suit_masks[_SUIT_OF[card]] |= _RANK_BIT[card]
+            rank_masks[_RANK_OF[card]] |= _SUIT_BIT[card]
+    derived = rules._derived
+    set_pieces = derived.set_pieces
+    found: list[Meld] = []
+    least = rules.set_min - cap
+    for rank in rules.rank_order:
+        mask = rank_masks[rank]
+        if mask and _POPCOUNT[mask] >= least:
+            key = (rank << 8) | (mask << 3) | cap
+            piece = set_pieces.get(key)
+            if piece is None:
+                naturals = tuple(s * 13 + rank - 1 for s in range(4) if mask >> s & 1)
+                piece = _bounded(set_pieces)[key] = tuple(
+                    m for m in _find_melds(naturals + (JOKER,) * cap, rules)
+                    if m.kind is MeldKind.SET
+                )  # fmt: skip
+            found.extend(piece)
+    sequence_pieces = derived.sequence_pieces
+    for suit in range(4):
+        mask = suit_masks[suit]
+        if mask:
+            key = (suit << 20) | (mask << 3) | cap
+            piece = sequence_pieces.get(key)
+            if piece is None:
+                naturals = tuple(suit * 13 + r for r in range(13) if mask >> r & 1)
+                piece = _bounded(sequence_pieces)[key] = tuple(
+                    m for m in _find_melds(naturals + (JOKER,) * cap, rules)
+                    if m.kind is MeldKind.SEQUENCE
+                )  # fmt: skip
+            found.extend(piece)
+    return tuple(found)
+
+
+_POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
 
 
 def _find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
     counts = _counts(cards)
     wild_set = rules.wild_cards
     wild_pool = [c for c in cards if c in wild_set]
-    most_wilds = len(wild_pool) if rules.max_wilds is None else min(rules.max_wilds, len(wild_pool))
+    most_wilds = (
+        len(wild_pool) if rules.max_wilds is None else min(rules.max_wilds, len(wild_pool))
+    )
     wild_choices: list[list[tuple[Card, ...]]] = [
         sorted({tuple(sorted(combo)) for combo in combinations(wild_pool, size)})
         for size in range(most_wilds + 1)
@@ -126,13 +190,13 @@ def _find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
                 length = stop - start
                 if length < rules.sequence_min:
                     continue
-                naturals = [window_cards[i] for i in range(start, stop) if held[i]]
-                if not naturals:
+                in_window = [window_cards[i] for i in range(start, stop) if held[i]]
+                if not in_window:
                     continue
                 spare = most_wilds - holes
-                for extra in range(min(spare, len(naturals)) + 1):
-                    for replaced in combinations(range(len(naturals)), extra):
-                        kept = tuple(c for i, c in enumerate(naturals) if i not in replaced)
+                for extra in range(min(spare, len(in_window)) + 1):
+                    for replaced in combinations(range(len(in_window)), extra):
+                        kept = tuple(c for i, c in enumerate(in_window) if i not in replaced)
                         if not kept:
                             continue
                         for wilds in wild_choices[holes + extra]:
@@ -140,7 +204,7 @@ def _find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
     melds: set[Meld] = set()
     for candidate in candidates:
         if _fits(candidate, counts):
-            melds.update(rules.readings(candidate))
+            melds.update(rules._readings_of_sorted(candidate))
     return tuple(sorted(melds, key=_meld_order))
 
 
@@ -155,8 +219,20 @@ def _fits(candidate: tuple[Card, ...], counts: list[int]) -> bool:
     return True
 
 
-def _meld_order(meld: Meld) -> tuple[int, tuple[Card, ...], tuple[Card, ...], int]:
-    return (0 if meld.kind is MeldKind.SET else 1, meld.represented, meld.cards, meld.start)
+def _meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]:
+    # Sets by rank, then sequences by suit: the order the cached tables concatenate in.
+    if meld.kind is MeldKind.SET:
+        return (
+            0,
+            _RANK_ORDER_KEY[_RANK_OF[meld.represented[0]]],
+            meld.represented,
+            meld.cards,
+            -1,
+        )
+    return (1, meld.suit, meld.represented, meld.cards, meld.start)
+
+
+_RANK_ORDER_KEY = tuple(range(14))
 
 
 @attrs.frozen
@@ -209,7 +285,43 @@ def can_open(
     """
     meld_rules = resolve_meld_rules(rules)
     cards = tuple(sorted(as_cards(hand)))
-    return _OpeningSearch(cards, meld_rules, keep, must_include).reaches(threshold)
+    return _can_open(cards, threshold, meld_rules, keep, must_include)
+
+
+def _can_open(
+    cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
+) -> bool:
+    """:func:`can_open` for a sorted, validated hand (the engine's hot path)."""
+    if len(cards) - keep < (
+        rules.set_min if rules.set_min < rules.sequence_min else rules.sequence_min
+    ):
+        return needed <= 0 and must is None and len(cards) >= keep
+    cache = rules._derived.open_cache
+    key = (cards, needed, keep, must)
+    found = cache.get(key)
+    if found is None:
+        found = _bounded(cache)[key] = _search_opening(cards, needed, rules, keep, must)
+    return found
+
+
+def _search_opening(
+    cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
+) -> bool:
+    melds = _hand_melds(cards, rules)
+    if must is not None:
+        if not any(must in m.cards for m in melds):
+            return False
+    elif needed <= 0:
+        return True
+    if not melds:
+        return False
+    # Cheap bound first: every card that sits in some meld, at its best value.
+    in_melds = set().union(*(m.cards for m in melds))
+    values = rules._derived.best_values
+    bound = sum(values[card] for card in cards if card in in_melds)
+    if bound < needed:
+        return False
+    return _OpeningSearch(cards, rules, keep, must).reaches(needed)
 
 
 class _OpeningSearch:
@@ -222,53 +334,58 @@ class _OpeningSearch:
         self.rules = rules
         self.max_used = len(cards) - keep
         self.must = must_include
-        melds = hand_melds(cards, rules)
+        melds = _hand_melds(cards, rules)
         self.melds = sorted(melds, key=lambda m: -m.value)
-        # The most a single card can add to a meld's value: an upper bound for pruning.
-        top = max(rules.rank_values) if rules.wild_value is None else max(
-            max(rules.rank_values), rules.wild_value
-        )
-        self.card_bound = top
-
-    def _must_options(self) -> list[Meld]:
-        if self.must is None:
-            return []
-        return [m for m in self.melds if self.must in m.cards]
+        self.options: list[tuple[tuple[Card, ...], int]] = []
+        self.suffix: list[frozenset[Card]] = []
+        self.values: tuple[int, ...] = ()
 
     def reaches(self, threshold: int) -> bool:
+        """Whether some disjoint melds reach ``threshold`` (a yes/no search, pruned hard)."""
         if self.max_used < 0:
             return False
+        if threshold <= 0 and self.must is None:
+            return True
+        # Readings of the same cards differ only in value: keep the best one of each.
+        best: dict[tuple[Card, ...], int] = {}
+        for meld in self.melds:
+            key = tuple(sorted(meld.cards))
+            if best.get(key, -1) < meld.value:
+                best[key] = meld.value
+        options = sorted(best.items(), key=lambda item: -item[1])
+        self.options = options
+        # suffix[i]: the cards that melds i, i+1, ... could still use (for the bound).
+        suffix: list[frozenset[Card]] = [frozenset()] * (len(options) + 1)
+        for i in range(len(options) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] | frozenset(options[i][0])
+        self.suffix = suffix
+        self.values = self.rules._derived.best_values
         counts = _counts(self.cards)
         if self.must is None:
-            if threshold <= 0:
-                return True
             return self._reach(0, counts, threshold, self.max_used)
-        for meld in self._must_options():
-            if len(meld.cards) > self.max_used or not _take(counts, meld.cards):
+        for cards, value in options:
+            if self.must not in cards or len(cards) > self.max_used or not _take(counts, cards):
                 continue
-            done = meld.value >= threshold or self._reach(
-                0, counts, threshold - meld.value, self.max_used - len(meld.cards)
+            done = value >= threshold or self._reach(
+                0, counts, threshold - value, self.max_used - len(cards)
             )
-            _give(counts, meld.cards)
+            _give(counts, cards)
             if done:
                 return True
         return False
 
     def _reach(self, index: int, counts: list[int], needed: int, room: int) -> bool:
-        melds = self.melds
-        for i in range(index, len(melds)):
-            meld = melds[i]
-            size = len(meld.cards)
-            if size > room:
-                continue
-            # Values are sorted descending: no meld from here on can close a bigger gap
-            # than room // 3 melds of this value.
-            if meld.value * (room // self.rules.sequence_min + 1) < needed:
+        options = self.options
+        values = self.values
+        for i in range(index, len(options)):
+            if sum(values[c] * counts[c] for c in self.suffix[i]) < needed:
                 return False
-            if not _take(counts, meld.cards):
+            cards, value = options[i]
+            size = len(cards)
+            if size > room or not _take(counts, cards):
                 continue
-            ok = meld.value >= needed or self._reach(i, counts, needed - meld.value, room - size)
-            _give(counts, meld.cards)
+            ok = value >= needed or self._reach(i, counts, needed - value, room - size)
+            _give(counts, cards)
             if ok:
                 return True
         return False
@@ -320,4 +437,3 @@ def _take(counts: list[int], cards: Sequence[Card]) -> bool:
 def _give(counts: list[int], cards: Sequence[Card]) -> None:
     for card in cards:
         counts[card] += 1
-

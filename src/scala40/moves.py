@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import Union
+from typing import TypeAlias
 
 import attrs
 
@@ -170,6 +170,21 @@ class SwapJoker:
         return f"swap {CARD_NAMES[self.card]} #{self.meld}"
 
 
+def _pieces_field(value: object) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]:
+    try:
+        return tuple((_cards_field(cards), _cards_field(rep)) for cards, rep in value)  # type: ignore[attr-defined]
+    except (TypeError, ValueError) as error:
+        if isinstance(error, InvalidMoveError):
+            raise
+        raise InvalidMoveError(
+            f"expected split pieces as (cards, represented) pairs, got {value!r}"
+        ) from None
+
+
+def _order_field(value: object) -> tuple[Card, ...] | None:
+    return None if value is None else _cards_field(value)
+
+
 @attrs.frozen
 class Split:
     """Add cards from the hand to table sequence ``meld`` and split the result into
@@ -182,9 +197,7 @@ class Split:
     meld: int = attrs.field(converter=_index_field)
     added: tuple[Card, ...] = attrs.field(converter=_cards_field)
     pieces: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...] = attrs.field(
-        converter=lambda pieces: tuple(
-            (_cards_field(cards), _cards_field(rep)) for cards, rep in pieces
-        )
+        converter=_pieces_field
     )
 
     def __str__(self) -> str:
@@ -212,12 +225,12 @@ class Deal:
     the state's randomness (C-RNG).
     """
 
-    order: tuple[Card, ...] | None = attrs.field(
-        default=None, converter=lambda v: None if v is None else _cards_field(v)
-    )
+    order: tuple[Card, ...] | None = attrs.field(default=None, converter=_order_field)
 
     def __str__(self) -> str:
-        return "deal" if self.order is None else "deal " + " ".join(CARD_NAMES[c] for c in self.order)
+        return (
+            "deal" if self.order is None else "deal " + " ".join(CARD_NAMES[c] for c in self.order)
+        )
 
 
 @attrs.frozen
@@ -228,9 +241,7 @@ class Restock:
     state's randomness (C-RNG).
     """
 
-    order: tuple[Card, ...] | None = attrs.field(
-        default=None, converter=lambda v: None if v is None else _cards_field(v)
-    )
+    order: tuple[Card, ...] | None = attrs.field(default=None, converter=_order_field)
 
     def __str__(self) -> str:
         if self.order is None:
@@ -238,9 +249,18 @@ class Restock:
         return "restock " + " ".join(CARD_NAMES[c] for c in self.order)
 
 
-Move = Union[
-    DrawStock, TakeDiscard, TakeUpcard, PutDown, LayOff, SwapJoker, Split, Discard, Deal, Restock
-]
+Move: TypeAlias = (
+    DrawStock
+    | TakeDiscard
+    | TakeUpcard
+    | PutDown
+    | LayOff
+    | SwapJoker
+    | Split
+    | Discard
+    | Deal
+    | Restock
+)
 """Any move of a Scala 40 game."""
 
 _MELD_INDEX = re.compile(r"#?(\d+)$")
@@ -297,7 +317,9 @@ def _parse_move(text: str) -> Move:
     if verb in ("draw", "take", "upcard"):
         if args:
             raise InvalidMoveError(f"{verb!r} takes no arguments, got {text!r}")
-        return {"draw": DrawStock, "take": TakeDiscard, "upcard": TakeUpcard}[verb]()
+        if verb == "draw":
+            return DrawStock()
+        return TakeDiscard() if verb == "take" else TakeUpcard()
     if verb in ("deal", "restock"):
         order = tuple(parse_card(t) for t in args) if args else None
         return Deal(order) if verb == "deal" else Restock(order)

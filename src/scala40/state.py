@@ -7,9 +7,9 @@ every unchanged part with its parent.
 >>> import scala40
 >>> state = scala40.new_game(players=2, seed=1)
 >>> state.phase, state.current_player, len(state.hands[0]), len(state.stock)
-(<Phase.DRAW: 'draw'>, 1, 13, 79)
+(<Phase.DRAW: 'draw'>, 0, 13, 81)
 >>> state = state.apply(scala40.DrawStock())
->>> state.phase, len(state.hands[1])
+>>> state.phase, len(state.hands[0])
 (<Phase.PLAY: 'play'>, 14)
 >>> scala40.DrawStock() in state.legal_moves()
 False
@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from scala40._rng import next_random, random_below, seed_state
-from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
+from scala40._rng import next_random, random_below, seed_state, shuffle
+from scala40.cards import CARD_NAMES, Card, _is_int, as_cards, format_cards
 from scala40.errors import (
     IllegalMoveError,
     InvalidCardError,
@@ -153,9 +153,10 @@ class GameState:
     @property
     def may_close(self) -> bool:
         """Whether the player to move may close now (S40-FIRST-ROUND, S40-V-FIRSTCLOSE)."""
-        if self.rules.close_on_first_turn:
+        played = self.turns_played
+        if min(played) >= 1 or self.rules.close_on_first_turn:
             return True
-        return all(n >= 1 for n, a in zip(self.turns_played, self.active) if a)
+        return all(n >= 1 for n, a in zip(played, self.active) if a)
 
     def __repr__(self) -> str:
         return (
@@ -173,7 +174,9 @@ class GameState:
         for index, meld in enumerate(self.table):
             lines.append(f"  #{index}: {meld}")
         for player in range(self.player_count):
-            status = "out" if not self.active[player] else ("opened" if self.opened[player] else "")
+            status = (
+                "out" if not self.active[player] else ("opened" if self.opened[player] else "")
+            )
             lines.append(
                 f"Player {player} [{self.scores[player]}] {status}: {format_cards(self.hands[player])}"
             )
@@ -227,8 +230,8 @@ class GameState:
         cls,
         *,
         hands: Sequence[Iterable[Card] | str],
-        stock: Iterable[Card] | str,
         discard: Iterable[Card] | str,
+        stock: Iterable[Card] | str | None = None,
         table: Sequence[Meld | str] = (),
         opened: Sequence[bool] | None = None,
         turn: int = 0,
@@ -249,16 +252,25 @@ class GameState:
         """A state built from a position (for tests, puzzles and apps that keep their own table).
 
         Cards are given as text or codes (stock and discard pile top card last),
-        table melds as text like ``"8C 9C JK=10C"``. The position is validated:
-        every problem found is named in one :class:`~scala40.InvalidStateError`.
+        table melds as text like ``"8C 9C JK=10C"``. Without ``stock``, the cards
+        of the deck not placed elsewhere make the stock, shuffled from ``seed``;
+        with it, every card of the deck must be placed. The position is
+        validated: every problem found is named in one
+        :class:`~scala40.InvalidStateError`.
 
         >>> state = GameState.from_position(
         ...     hands=["7S 8S 9S 9H 9D AS KD", "2C 3C 4C 5H 6H 7H QD"],
-        ...     stock="5S 6S 10D", discard="JC", opened=[False, True], turn=1,
-        ...     turns_played=[1, 1],
+        ...     discard="JC", opened=[False, True], turn=1, turns_played=[1, 1],
         ... )
-        >>> state.apply("draw").apply("meld 2C 3C 4C").hands[1]
-        (30, 31, 37, 42, 44)
+        >>> len(state.stock)
+        93
+        >>> after = state.apply("draw").apply("meld 2C 3C 4C")
+        >>> after.table
+        (<Meld sequence 2C 3C 4C value=9>,)
+        >>> GameState.from_position(hands=["7S 8S", "JK JK JK JK JK"], discard="")
+        Traceback (most recent call last):
+        ...
+        scala40.errors.InvalidStateError: invalid game state: JK: 5 placed, but the deck has 4
         """
         rules = rules if rules is not None else PRESETS["official"]
         problems: list[str] = []
@@ -272,7 +284,6 @@ class GameState:
                 return ()
 
         hand_cards = tuple(tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hands))
-        stock_cards = cards_of(stock, "stock")
         discard_cards = cards_of(discard, "discard pile")
         melds: list[Meld] = []
         for index, spec in enumerate(table):
@@ -293,6 +304,26 @@ class GameState:
             taken_card = cards_of([taken] if isinstance(taken, int) else taken, "taken")
         if problems:
             raise InvalidStateError(problems)
+        if stock is None:
+            placed = Counter(discard_cards)
+            for hand in hand_cards:
+                placed.update(hand)
+            for meld in melds:
+                placed.update(meld.cards)
+            deck = Counter(rules.deck.cards)
+            for card in sorted(placed):
+                if placed[card] > deck[card]:
+                    problems.append(
+                        f"{CARD_NAMES[card]}: {placed[card]} placed, but the deck has {deck[card]}"
+                    )
+            if problems:
+                raise InvalidStateError(problems)
+            rest = tuple(sorted((deck - placed).elements()))
+            stock_cards, _ = shuffle(rest, seed_state(seed))
+        else:
+            stock_cards = cards_of(stock, "stock")
+            if problems:
+                raise InvalidStateError(problems)
         state = cls(
             rules=rules,
             player_count=count,
@@ -312,7 +343,9 @@ class GameState:
             rng=seed_state(seed),
             auto_chance=auto_chance,
             opening_value=opening_value,
-            opened_at_turn_start=bool(opened[turn]) if opened is not None and 0 <= turn < len(opened) else False,
+            opened_at_turn_start=bool(opened[turn])
+            if opened is not None and 0 <= turn < len(opened)
+            else False,
             taken=taken_card[0] if taken_card else None,
             taken_must_use=taken_must_use,
             taken_used=taken_used,
@@ -396,9 +429,10 @@ def _validate(state: GameState) -> list[str]:
     problems: list[str] = []
     n = state.player_count
     rules = state.rules
-    if not isinstance(rules, Ruleset):
-        return [f"rules must be a Ruleset, got {rules!r}"]
-    if not (isinstance(n, int) and rules.min_players <= n <= rules.max_players):
+    given: object = rules
+    if not isinstance(given, Ruleset):
+        return [f"rules must be a Ruleset, got {given!r}"]
+    if not (_is_int(n) and rules.min_players <= n <= rules.max_players):
         problems.append(
             f"player_count must be from {rules.min_players} to {rules.max_players}, got {n!r}"
         )
@@ -411,18 +445,18 @@ def _validate(state: GameState) -> list[str]:
     if not any(state.active):
         problems.append("no player is still in the match")
     for name, value in (("turn", state.turn), ("dealer", state.dealer)):
-        if not (isinstance(value, int) and 0 <= value < n):
+        if not (_is_int(value) and 0 <= value < n):
             problems.append(f"{name} must be a player from 0 to {n - 1}, got {value!r}")
     if not problems and not state.active[state.turn] and state.phase is not Phase.OVER:
         problems.append(f"player {state.turn} is to move but is out of the match")
     # Every card of the deck is somewhere, exactly once (C-DECK).
-    found = _counter(state.stock) + _counter(state.discard)
+    found: Counter[Card] = _counter(state.stock) + _counter(state.discard)
     for hand in state.hands:
         found += _counter(hand)
     for meld in state.table:
         found += _counter(meld.cards)
     expected = Counter(rules.deck.cards)
-    if state.phase is not Phase.DEAL or sum(found.values()):
+    if state.phase is not Phase.DEAL or sum(found.values()):  # type: ignore[arg-type]
         for card in sorted(set(found) | set(expected)):
             if found[card] != expected[card]:
                 problems.append(
@@ -452,7 +486,7 @@ def _validate(state: GameState) -> list[str]:
             problems.append("turn details (taken card, opening value) are set before the draw")
         if state.opening_value and state.opened[state.turn]:
             problems.append("opening_value is set for a player who has opened")
-        if not 0 <= state.opening_value:
+        if not state.opening_value >= 0:
             problems.append("opening_value must not be negative")
         if (
             state.phase is Phase.PLAY
@@ -616,8 +650,8 @@ def new_game(
 
     >>> a = new_game("classic", players=3, seed=42)
     >>> b = new_game("classic", players=3, seed=42)
-    >>> a == b, a.dealer, a.rules.split_sequences
-    (True, 2, True)
+    >>> a == b, a.hand_number, a.rules.split_sequences
+    (True, 1, True)
     """
     if isinstance(rules, str):
         rules = Ruleset.preset(rules)
@@ -639,7 +673,9 @@ def new_game(
     if dealer is None:
         dealer, rng = random_below(players, rng)
     elif not (type(dealer) is int and 0 <= dealer < players):
-        raise InvalidStateError([f"dealer must be a player from 0 to {players - 1}, got {dealer!r}"])
+        raise InvalidStateError(
+            [f"dealer must be a player from 0 to {players - 1}, got {dealer!r}"]
+        )
     _, rng = next_random(rng)
     state = GameState(
         rules=rules,
