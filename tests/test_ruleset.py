@@ -348,8 +348,8 @@ def test_largest_valid_table() -> None:
     ],
 )
 def test_bools_are_refused_where_integers_are_expected(name: str, problem: str) -> None:
+    changes: dict[str, Any] = {name: True}
     with pytest.raises(InvalidRulesetError) as info:
-        changes: dict[str, Any] = {name: True}
         Ruleset(**changes)
     assert problem in info.value.problems
 
