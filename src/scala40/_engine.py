@@ -22,8 +22,8 @@ from typing import Any
 import attrs
 
 from scala40._rng import shuffle
-from scala40.analysis import _bounded, _can_open, _hand_melds
-from scala40.cards import _RANK_OF, _SUIT_OF, ACE, CARD_NAMES, JOKER, Card
+from scala40.analysis import _bounded, _can_open, _hand_melds, _opening_starts
+from scala40.cards import _RANK_OF, ACE, CARD_NAMES, JOKER, Card
 from scala40.errors import (
     AmbiguousMeldError,
     IllegalMoveError,
@@ -63,7 +63,10 @@ def _make_evolve() -> Callable[..., GameState]:
     ]
     for index, name in enumerate(_FIELDS):
         namespace[f"_store{index}"] = GameState.__dict__[name].__set__
-        lines.append(f"    _store{index}(new, get({name!r}, state.{name}))")
+        if name == "_legal":
+            lines.append(f"    _store{index}(new, None)")  # a cache, never inherited
+        else:
+            lines.append(f"    _store{index}(new, get({name!r}, state.{name}))")
     lines.append("    return new")
     exec("\n".join(lines), namespace)
     function: Callable[..., GameState] = namespace["_evolve"]
@@ -236,9 +239,16 @@ def _apply_draw_stock(state: GameState, move: DrawStock, lookahead: bool) -> Gam
     player = state.turn
     card = state.stock[-1]
     stock = state.stock[:-1]
-    hands = _replace_item(state.hands, player, _with(state.hands[player], card))
-    new = _turn_start(
-        state, stock=stock, hands=hands, taken=None, taken_must_use=False, taken_used=False
+    hand = list(state.hands[player])
+    insort(hand, card)
+    hands = _replace_item(state.hands, player, tuple(hand))
+    # The turn details were reset by the discard that ended the previous turn.
+    new = _evolve(
+        state,
+        phase=Phase.PLAY,
+        stock=stock,
+        hands=hands,
+        opened_at_turn_start=state.opened[player],
     )
     return new if stock else _after_last_card(new)
 
@@ -571,6 +581,9 @@ def banned_discards(state: GameState) -> dict[Card, str]:
         ban_playable = rules.ban_playable_discard_opened
     else:
         ban_playable = rules.ban_playable_discard_unopened
+    taken_rule = state.taken is not None and not state.taken_used
+    if opened and not ban_playable and not taken_rule:
+        return {}  # nothing can be banned: the common case, answered at once
     playable = _playable_cards(state.table) if ban_playable else frozenset()
     reasons: dict[Card, str] = {}
     distinct = set(hand)
@@ -596,6 +609,8 @@ class _TableInfo:
     """Every layoff, with the card it needs."""
     swaps: tuple[tuple[Card, SwapJoker], ...]
     """Every joker swap, with the natural card it needs."""
+    by_card: dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]]
+    """The layoffs and swaps each card allows."""
 
 
 def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
@@ -615,12 +630,19 @@ def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
             for index, meld in enumerate(table)
             for _, represented in meld.joker_swaps()
         )
-        found = _TableInfo(frozenset(card for card, _ in lay_offs), lay_offs, swaps)
+        by_card = {
+            card: (
+                tuple(move for c, move in lay_offs if c == card),
+                tuple(move for c, move in swaps if c == card),
+            )
+            for card in {c for c, _ in lay_offs} | {c for c, _ in swaps}
+        }
+        found = _TableInfo(frozenset(card for card, _ in lay_offs), lay_offs, swaps, by_card)
         _bounded(cache)[table] = found
     return found
 
 
-_EMPTY_TABLE = _TableInfo(frozenset(), (), ())
+_EMPTY_TABLE = _TableInfo(frozenset(), (), (), {})
 
 
 def _playable_cards(table: tuple[Meld, ...]) -> frozenset[Card]:
@@ -652,8 +674,19 @@ def _apply_discard(state: GameState, move: Discard, lookahead: bool) -> GameStat
     if reason is not None:
         rule, text = reason.split(": ", 1)
         raise _illegal(move, rule, text)
+    return _finish_discard(state, move.card, hand)
+
+
+def _finish_discard(
+    state: GameState, card: Card, hand: tuple[Card, ...] | None = None
+) -> GameState:
+    """The discard itself, once it is known to be legal: the turn ends."""
+    player = state.turn
+    if hand is None:
+        hand = _without(state.hands[player], (card,))
+        assert hand is not None
     hands = _replace_item(state.hands, player, hand)
-    discard = (*state.discard, move.card)
+    discard = (*state.discard, card)
     turns_played = _replace_item(state.turns_played, player, state.turns_played[player] + 1)
     if not hand or not state.stock:
         new = _evolve(state, hands=hands, discard=discard, turns_played=turns_played)
@@ -776,6 +809,14 @@ def apply(state: GameState, move: Move) -> GameState:
     return handler(state, move, True)
 
 
+def apply_trusted(state: GameState, move: Move) -> GameState:
+    """:func:`apply` for a move generated as legal in this very state: the lookahead and
+    the discard checks, already made by the generator, are skipped."""
+    if type(move) is Discard:
+        return _finish_discard(state, move.card)
+    return _HANDLERS[type(move)](state, move, False)
+
+
 # -- lookahead ---------------------------------------------------------------------------
 
 
@@ -866,11 +907,13 @@ _RESTOCK = Restock()
 _DISCARDS = tuple(Discard(card) for card in range(53))
 
 
-def generate(state: GameState) -> Iterator[Move]:
+def generate(state: GameState) -> list[Move]:
     """Every legal move, each once (C-IDENTITY)."""
     phase = state.phase
+    if phase is Phase.PLAY:
+        return _play_moves(state)
     if phase is Phase.DRAW:
-        yield _DRAW_STOCK
+        moves: list[Move] = [_DRAW_STOCK]
         player = state.turn
         if state.discard and (state.opened[player] or state.rules.discard_draw_to_open):
             verdict = None
@@ -885,48 +928,55 @@ def generate(state: GameState) -> Iterator[Move]:
                 else:
                     verdict = True
             if verdict:
-                yield _TAKE_DISCARD
+                moves.append(_TAKE_DISCARD)
         if (
             state.rules.first_player_takes_upcard
             and not any(state.turns_played)
             and len(state.discard) == 1
             and state.turn == _next_active(state.dealer, state.active)
         ):
-            yield _TAKE_UPCARD
-    elif phase is Phase.PLAY:
-        yield from _play_moves(state)
-    elif phase is Phase.DEAL:
-        yield _DEAL
-    elif phase is Phase.RESTOCK:
-        yield _RESTOCK
+            moves.append(_TAKE_UPCARD)
+        return moves
+    if phase is Phase.DEAL:
+        return [_DEAL]
+    if phase is Phase.RESTOCK:
+        return [_RESTOCK]
+    return []
 
 
-def _play_moves(state: GameState) -> Iterator[Move]:
+def _play_moves(state: GameState) -> list[Move]:
     player = state.turn
     opened = state.opened[player]
     must_use = state.taken_must_use and not state.taken_used
     rules = state.rules
     hand = state.hands[player]
-    keep = _keep(state)
+    may_close = state.may_close
+    keep = 1 if may_close else 2
     # Melding down to no card at all closes the hand; allowed only under S40-V-NODISCARDCLOSE.
-    close_by_melding = rules.close_without_discard and state.may_close
+    close_by_melding = rules.close_without_discard and may_close
+    moves: list[Move]
     if opened and not must_use:
         # The turn can end after any of these as long as enough cards stay to discard:
         # the legality of each move follows from the hand size alone.
-        yield from _opened_melding_moves(state, hand, keep, close_by_melding)
+        moves = _opened_melding_moves(state, hand, keep, close_by_melding)
     elif not opened:
-        yield from _opening_moves(state, hand, keep, close_by_melding, must_use)
+        moves = _opening_moves(state, hand, keep, close_by_melding, must_use)
     else:
-        for move, new in _melding_moves(state):
-            if new.phase is not Phase.PLAY or new.turn != player or _can_finish(new):
-                yield move
+        moves = [
+            move
+            for move, new in _melding_moves(state)
+            if new.phase is not Phase.PLAY or new.turn != player or _can_finish(new)
+        ]
     if (opened or not state.opening_value) and not must_use:
-        if len(hand) == 1 and not state.may_close:
-            return
+        if len(hand) == 1 and not may_close:
+            return moves
         banned = banned_discards(state)
-        for card in sorted(set(hand)):
-            if card not in banned:
-                yield _DISCARDS[card]
+        discards = _DISCARDS
+        if banned:
+            moves.extend(discards[card] for card in dict.fromkeys(hand) if card not in banned)
+        else:
+            moves.extend(discards[card] for card in dict.fromkeys(hand))
+    return moves
 
 
 def _fits_after(size: int, keep: int, close_by_melding: bool) -> bool:
@@ -935,55 +985,50 @@ def _fits_after(size: int, keep: int, close_by_melding: bool) -> bool:
 
 def _opened_melding_moves(
     state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool
-) -> Iterator[Move]:
+) -> list[Move]:
     rules = state.rules
     size = len(hand)
+    moves: list[Move] = []
+    put_downs = _PUT_DOWN_MOVES
     for meld in _hand_melds(hand, rules.meld_rules):
-        if _fits_after(size - len(meld.cards), keep, close_by_melding):
-            yield _put_down_move(meld, rules)
+        if size - len(meld.cards) >= keep or (size == len(meld.cards) and close_by_melding):
+            move = put_downs.get(meld)
+            moves.append(move if move is not None else _put_down_move(meld, rules))
     if not state.table:
-        return
-    held = set(hand)
+        return moves
     info = _table_info(state.table)
-    if _fits_after(size - 1, keep, close_by_melding):
-        for card, lay_off in info.lay_offs:
-            if card in held:
-                yield lay_off
-    for card, swap in info.swaps:
-        if card in held:
-            yield swap
+    by_card = info.by_card
+    lay_off_ok = _fits_after(size - 1, keep, close_by_melding)
+    for card in dict.fromkeys(hand):
+        found = by_card.get(card)
+        if found is not None:
+            lay_offs, swaps = found
+            if lay_off_ok:
+                moves.extend(lay_offs)
+            moves.extend(swaps)
     if rules.split_sequences:
         for index, meld in enumerate(state.table):
             if meld.kind is MeldKind.SEQUENCE:
                 for split in _split_moves(state, index, meld):
                     fits = _fits_after(size - len(split.added), keep, close_by_melding)
                     if fits and _try(_apply_split, state, split) is not None:
-                        yield split
+                        moves.append(split)
+    return moves
 
 
 def _opening_moves(
     state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool, must_use: bool
-) -> Iterator[Move]:
+) -> list[Move]:
     """Melds of a player who has not opened: each must leave the threshold within reach
     (S40-OPEN), with the taken card in the opening (S40-V-EARLYDISCARD)."""
     rules = state.rules
-    meld_rules = rules.meld_rules
     needed = rules.opening_threshold - state.opening_value
     final_keep = 0 if close_by_melding else keep
     taken = state.taken if must_use else None
-    if not _can_open(hand, needed, meld_rules, final_keep, taken):
-        return
-    for meld in _hand_melds(hand, meld_rules):
-        rest = _without(hand, meld.cards)
-        assert rest is not None
-        still_needed = needed - meld.value
-        still_taken = None if taken is None or taken in meld.cards else taken
-        if still_needed <= 0:
-            legal = still_taken is None and _fits_after(len(rest), keep, close_by_melding)
-        else:
-            legal = _can_open(rest, still_needed, meld_rules, final_keep, still_taken)
-        if legal:
-            yield _put_down_move(meld, rules)
+    starts = _opening_starts(
+        hand, needed, rules.meld_rules, keep, final_keep, close_by_melding, taken
+    )
+    return [_put_down_move(meld, rules) for meld in starts]
 
 
 def _put_down_move(meld: Meld, rules: Ruleset) -> PutDown:
@@ -1058,35 +1103,71 @@ _LAY_OFF_MOVES: dict[tuple[Extension, int], LayOff] = {}
 def _split_moves(state: GameState, index: int, meld: Meld) -> Iterator[Split]:
     """Every way to add hand cards to a table sequence and cut it into sequences of 3-5
     cards (S40-V-SPLIT)."""
-    rules = state.rules
-    meld_rules = rules.meld_rules
-    suit = meld.suit
+    meld_rules = state.rules.meld_rules
     wild_set = meld_rules.wild_cards
-    hand = state.hands[state.turn]
-    pool = [c for c in hand if _SUIT_OF[c] == suit and c not in wild_set] + [
-        c for c in hand if c in wild_set
-    ]
     slots = meld_rules.sequence_slots
+    suit = meld.suit
+    # Only cards that could sit within five places of the sequence can join it.
+    near = {
+        suit * 13 + slots[i] - 1
+        for i in range(max(0, meld.start - 5), min(len(slots), meld.start + len(meld) + 5))
+    }
+    pool = tuple(c for c in state.hands[state.turn] if c in near or c in wild_set)
+    if len(meld) + len(pool) <= 5:
+        return
+    cache = meld_rules._derived.table_cache
+    key = ("split", meld, pool, index)
+    found = cache.get(key)
+    if not isinstance(found, tuple):
+        found = tuple(_find_splits(index, meld, pool, meld_rules))
+        _bounded(cache)[key] = found
+    yield from found
+
+
+def _find_splits(index: int, meld: Meld, pool: tuple[Card, ...], rules: Any) -> Iterator[Split]:
+    wild_set = rules.wild_cards
+    slots = rules.sequence_slots
+    suit = meld.suit
+    targets = [suit * 13 + rank - 1 for rank in dict.fromkeys(slots)]
+    base = list(zip(meld.cards, meld.represented))
     seen: set[Split] = set()
     for size in range(max(1, 6 - len(meld)), len(pool) + 1):
         for added in sorted(set(combinations(pool, size))):
             naturals = [(c, c) for c in added if c not in wild_set]
             wilds = [c for c in added if c in wild_set]
-            targets = [suit * 13 + rank - 1 for rank in dict.fromkeys(slots)]
-            for reps in _wild_assignments(len(wilds), targets):
-                items = list(zip(meld.cards, meld.represented)) + naturals + list(zip(wilds, reps))
-                for pieces in _partitions(items, slots, meld_rules.sequence_min):
+            natural_items = base + naturals
+            low = min(_slot_range(rep, slots)[0] for _, rep in natural_items)
+            high = max(_slot_range(rep, slots)[1] for _, rep in natural_items)
+            # Wild cards must sit within reach of the natural cards, or the result
+            # would not be one unbroken run of places.
+            reachable = [
+                t for t in targets
+                if any(low - len(wilds) <= p <= high + len(wilds) for p in _slot_places(t, slots))
+            ]  # fmt: skip
+            for reps in _wild_assignments(len(wilds), reachable):
+                items = natural_items + list(zip(wilds, reps))
+                for pieces in _partitions(items, slots, rules.sequence_min):
                     move = Split(index, tuple(sorted(added)), pieces)
                     if move not in seen:
                         seen.add(move)
                         yield move
 
 
+def _slot_places(card: Card, slots: tuple[int, ...]) -> list[int]:
+    rank = _RANK_OF[card]
+    return [i for i, r in enumerate(slots) if r == rank]
+
+
+def _slot_range(card: Card, slots: tuple[int, ...]) -> tuple[int, int]:
+    places = _slot_places(card, slots)
+    return min(places), max(places)
+
+
 def _wild_assignments(count: int, targets: list[Card]) -> Iterator[tuple[Card, ...]]:
     if count == 0:
         yield ()
         return
-    yield from combinations(targets * count, count)
+    yield from sorted(set(combinations(targets * count, count)))
 
 
 def _partitions(
@@ -1098,6 +1179,7 @@ def _partitions(
         rank = _RANK_OF[rep]
         positions.append([i for i, r in enumerate(slots) if r == rank])
     results: set[tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]] = set()
+    covered = [-1]  # the highest place reached by the pieces so far
 
     def place(
         remaining: list[int], chosen: list[tuple[tuple[Card, ...], tuple[Card, ...]]]
@@ -1106,6 +1188,8 @@ def _partitions(
             if len(chosen) >= 2:
                 results.add(tuple(sorted(chosen, key=lambda p: (p[1], p[0]))))
             return
+        if chosen and min(min(positions[i]) for i in remaining) > covered[0] + 1:
+            return  # a gap: the pieces would not come from one sequence
         # The lowest remaining item must start a run; try each slot it can sit in.
         first = min(remaining, key=lambda i: min(positions[i]))
         for start in positions[first]:
@@ -1115,7 +1199,10 @@ def _partitions(
                     rest = [i for i in remaining if i not in run]
                     cards = tuple(items[i][0] for i in run)
                     reps = tuple(items[i][1] for i in run)
+                    previous = covered[0]
+                    covered[0] = max(previous, start + length - 1)
                     place(rest, [*chosen, (cards, reps)])
+                    covered[0] = previous
 
     place(list(range(len(items))), [])
     yield from sorted(results)
@@ -1146,5 +1233,5 @@ def table_text(state: GameState) -> list[str]:
     return [format_meld_spec(m.cards, m.represented) for m in state.table]
 
 
-__all__ = ["apply", "banned_discards", "deal", "generate", "resolve_meld"]
+__all__ = ["apply", "apply_trusted", "banned_discards", "deal", "generate", "resolve_meld"]
 _unused = (ACE, MeldEnd)

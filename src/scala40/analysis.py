@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from scala40.cards import _RANK_OF, _SUIT_OF, JOKER, Card, as_cards
-from scala40.melds import Meld, MeldKind, MeldRules, RulesLike, resolve_meld_rules
+from scala40.melds import Meld, MeldKind, MeldRules, RulesLike, _make, resolve_meld_rules
 
 __all__ = [
     "Opening",
@@ -106,11 +106,7 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
             key = (rank << 8) | (mask << 3) | cap
             piece = set_pieces.get(key)
             if piece is None:
-                naturals = tuple(s * 13 + rank - 1 for s in range(4) if mask >> s & 1)
-                piece = _bounded(set_pieces)[key] = tuple(
-                    m for m in _find_melds(naturals + (JOKER,) * cap, rules)
-                    if m.kind is MeldKind.SET
-                )  # fmt: skip
+                piece = _bounded(set_pieces)[key] = _set_piece(rank, mask, cap, rules)
             found.extend(piece)
     sequence_pieces = derived.sequence_pieces
     for suit in range(4):
@@ -119,16 +115,86 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
             key = (suit << 20) | (mask << 3) | cap
             piece = sequence_pieces.get(key)
             if piece is None:
-                naturals = tuple(suit * 13 + r for r in range(13) if mask >> r & 1)
-                piece = _bounded(sequence_pieces)[key] = tuple(
-                    m for m in _find_melds(naturals + (JOKER,) * cap, rules)
-                    if m.kind is MeldKind.SEQUENCE
-                )  # fmt: skip
+                piece = _bounded(sequence_pieces)[key] = _sequence_piece(suit, mask, cap, rules)
             found.extend(piece)
     return tuple(found)
 
 
 _POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
+
+
+def _wilds_ok(rules: MeldRules, naturals: int, wilds: int) -> bool:
+    if rules.max_wilds is not None and wilds > rules.max_wilds:
+        return False
+    return rules.min_natural_lead is None or naturals - wilds >= rules.min_natural_lead
+
+
+def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
+    """Every set of ``rank`` from the suits in ``mask`` plus up to ``cap`` jokers (distinct
+    suits, jokers the only wild cards)."""
+    present = [s for s in range(4) if mask >> s & 1]
+    found: list[Meld] = []
+    for size in range(1, len(present) + 1):
+        for suits in combinations(present, size):
+            missing = [s for s in range(4) if s not in suits]
+            for wilds in range(min(cap, len(missing)) + 1):
+                total = size + wilds
+                if not rules.set_min <= total <= rules.set_max or not _wilds_ok(
+                    rules, size, wilds
+                ):
+                    continue
+                for chosen in combinations(missing, wilds):
+                    pairs = sorted(
+                        [(s * 13 + rank - 1, s * 13 + rank - 1) for s in suits]
+                        + [(JOKER, s * 13 + rank - 1) for s in chosen],
+                        key=lambda pair: pair[1],
+                    )
+                    cards = tuple(card for card, _ in pairs)
+                    represented = tuple(rep for _, rep in pairs)
+                    found.append(_make(MeldKind.SET, cards, represented, -1, rules))
+    return tuple(sorted(found, key=_meld_order))
+
+
+def _sequence_piece(suit: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
+    """Every sequence of ``suit`` from the ranks in ``mask`` plus up to ``cap`` jokers
+    (jokers the only wild cards)."""
+    slots = rules.sequence_slots
+    count = len(slots)
+    longest = count if rules.sequence_max is None else min(rules.sequence_max, count)
+    window = [suit * 13 + rank - 1 for rank in slots]
+    held = [bool(mask >> (rank - 1) & 1) for rank in slots]
+    found: list[Meld] = []
+    for start in range(count):
+        holes = 0
+        for stop in range(start + 1, min(start + longest, count) + 1):
+            if not held[stop - 1]:
+                holes += 1
+                if holes > cap:
+                    break
+            length = stop - start
+            if length < rules.sequence_min:
+                continue
+            represented = tuple(window[start:stop])
+            gaps = [i for i in range(length) if not held[start + i]]
+            filled = [i for i in range(length) if held[start + i]]
+            for extra in range(min(cap - holes, len(filled)) + 1):
+                for replaced in combinations(filled, extra):
+                    wild_places = set(gaps) | set(replaced)
+                    naturals = length - len(wild_places)
+                    if naturals == 0 or not _wilds_ok(rules, naturals, len(wild_places)):
+                        continue
+                    if (
+                        length == count
+                        and slots[0] == slots[-1]
+                        and 0 not in wild_places
+                        and length - 1 not in wild_places
+                    ):
+                        continue  # both ace places natural: two aces of the suit (S40-SEQ)
+                    cards = tuple(
+                        JOKER if i in wild_places else represented[i] for i in range(length)
+                    )
+                    found.append(_make(MeldKind.SEQUENCE, cards, represented, start, rules))
+    return tuple(sorted(found, key=_meld_order))
 
 
 def _find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
@@ -301,6 +367,31 @@ def _can_open(
     found = cache.get(key)
     if found is None:
         found = _bounded(cache)[key] = _search_opening(cards, needed, rules, keep, must)
+    return bool(found)
+
+
+def _opening_starts(
+    cards: tuple[Card, ...],
+    needed: int,
+    rules: MeldRules,
+    keep: int,
+    final_keep: int,
+    close_ok: bool,
+    must: Card | None,
+) -> tuple[Meld, ...]:
+    """The melds a player who has not opened may put down next (the engine's hot path):
+    those after which the opening can still reach ``needed``."""
+    cache = rules._derived.open_cache
+    key = ("starts", cards, needed, keep, final_keep, close_ok, must)
+    found = cache.get(key)
+    if found is None:
+        if not _can_open(cards, needed, rules, final_keep, must):
+            found = ()
+        else:
+            search = _OpeningSearch(cards, rules, final_keep, None)
+            found = search.opening_starts(needed, keep, close_ok, must)
+        _bounded(cache)[key] = found
+    assert isinstance(found, tuple)
     return found
 
 
@@ -332,6 +423,7 @@ class _OpeningSearch:
     ) -> None:
         self.cards = cards
         self.rules = rules
+        self.keep = keep
         self.max_used = len(cards) - keep
         self.must = must_include
         melds = _hand_melds(cards, rules)
@@ -340,12 +432,9 @@ class _OpeningSearch:
         self.suffix: list[frozenset[Card]] = []
         self.values: tuple[int, ...] = ()
 
-    def reaches(self, threshold: int) -> bool:
-        """Whether some disjoint melds reach ``threshold`` (a yes/no search, pruned hard)."""
-        if self.max_used < 0:
-            return False
-        if threshold <= 0 and self.must is None:
-            return True
+    def _prepare(self) -> None:
+        if self.values:
+            return
         # Readings of the same cards differ only in value: keep the best one of each.
         best: dict[tuple[Card, ...], int] = {}
         for meld in self.melds:
@@ -360,19 +449,55 @@ class _OpeningSearch:
             suffix[i] = suffix[i + 1] | frozenset(options[i][0])
         self.suffix = suffix
         self.values = self.rules._derived.best_values
-        counts = _counts(self.cards)
-        if self.must is None:
-            return self._reach(0, counts, threshold, self.max_used)
-        for cards, value in options:
-            if self.must not in cards or len(cards) > self.max_used or not _take(counts, cards):
+
+    def reaches(self, threshold: int) -> bool:
+        """Whether some disjoint melds reach ``threshold`` (a yes/no search, pruned hard)."""
+        if self.max_used < 0:
+            return False
+        if threshold <= 0 and self.must is None:
+            return True
+        self._prepare()
+        return self.reach_from(_counts(self.cards), threshold, self.max_used, self.must)
+
+    def reach_from(self, counts: list[int], needed: int, room: int, must: Card | None) -> bool:
+        """Whether melds from the cards in ``counts``, using at most ``room`` cards, one of
+        them holding ``must`` if given, reach ``needed``."""
+        if must is None:
+            return needed <= 0 or self._reach(0, counts, needed, room)
+        for cards, value in self.options:
+            if must not in cards or len(cards) > room or not _take(counts, cards):
                 continue
-            done = value >= threshold or self._reach(
-                0, counts, threshold - value, self.max_used - len(cards)
-            )
+            done = value >= needed or self._reach(0, counts, needed - value, room - len(cards))
             _give(counts, cards)
             if done:
                 return True
         return False
+
+    def opening_starts(
+        self, needed: int, keep: int, close_ok: bool, must: Card | None
+    ) -> tuple[Meld, ...]:
+        """The melds that can be put down next in an opening still short of ``needed``: each
+        must leave the rest reachable, with ``keep`` cards for the discard (or none, when
+        ``close_ok``), and with ``must`` in the opening (S40-OPEN, S40-V-EARLYDISCARD)."""
+        self._prepare()
+        counts = _counts(self.cards)
+        total = len(self.cards)
+        found: list[Meld] = []
+        for meld in _hand_melds(self.cards, self.rules):
+            size = len(meld.cards)
+            rest = total - size
+            still = needed - meld.value
+            still_must = None if must is None or must in meld.cards else must
+            if still <= 0:
+                ok = still_must is None and (rest >= keep or (rest == 0 and close_ok))
+            else:
+                room = rest - self.keep
+                _take(counts, meld.cards)
+                ok = room >= 0 and self.reach_from(counts, still, room, still_must)
+                _give(counts, meld.cards)
+            if ok:
+                found.append(meld)
+        return tuple(found)
 
     def _reach(self, index: int, counts: list[int], needed: int, room: int) -> bool:
         options = self.options

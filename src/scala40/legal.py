@@ -25,7 +25,7 @@ __all__ = ["LegalMoves"]
 
 
 class LegalMoves:
-    """The legal moves of one state, generated only when asked for (and then remembered).
+    """The legal moves of one state, generated when first asked for, then remembered.
 
     Iterate it, test ``move in moves`` (which also accepts moves written
     differently from the generated form, such as a meld's cards in another
@@ -40,21 +40,20 @@ class LegalMoves:
         self._moves: tuple[Move, ...] | None = None
 
     def _all(self) -> tuple[Move, ...]:
-        if self._moves is None:
-            self._moves = tuple(_engine.generate(self._state))
-        return self._moves
+        moves = self._moves
+        if moves is None:
+            state = self._state
+            moves = state._legal
+            if moves is None:
+                moves = tuple(_engine.generate(state))
+                # The state keeps its legal moves (outside its value) so that applying one
+                # of these very objects can skip the checks already made.
+                object.__setattr__(state, "_legal", moves)
+            self._moves = moves
+        return moves
 
     def __iter__(self) -> Iterator[Move]:
-        if self._moves is not None:
-            return iter(self._moves)
-        return self._generate_and_keep()
-
-    def _generate_and_keep(self) -> Iterator[Move]:
-        found: list[Move] = []
-        for move in _engine.generate(self._state):
-            found.append(move)
-            yield move
-        self._moves = tuple(found)
+        return iter(self._all())
 
     def __contains__(self, move: object) -> bool:
         if isinstance(move, str):
@@ -78,9 +77,7 @@ class LegalMoves:
         return len(self._all())
 
     def __bool__(self) -> bool:
-        if self._moves is not None:
-            return bool(self._moves)
-        return next(iter(_engine.generate(self._state)), None) is not None
+        return bool(self._all())
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(str(m) for m in self._all())})>"

@@ -104,9 +104,9 @@ class _Derived:
     """Sets of one rank, by rank, suits held and wild cards available."""
     sequence_pieces: dict[int, tuple[Meld, ...]]
     """Sequences of one suit, by suit, ranks held and wild cards available."""
-    open_cache: dict[tuple[object, ...], bool]
+    open_cache: dict[tuple[object, ...], object]
     """Answers of the opening search."""
-    table_cache: dict[tuple[Meld, ...], object]
+    table_cache: dict[object, object]
     """What a table offers the engine (layoffs, swaps, playable cards)."""
     best_values: tuple[int, ...]
     """The most each card code can be worth in a meld (a bound for searches)."""

@@ -127,6 +127,10 @@ class GameState:
     """Whether a copy of :attr:`taken` has been melded this turn."""
     last_hand: HandResult | None
     """How the previous hand ended."""
+    _legal: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+    """The legal moves, once generated (a cache: not part of the value)."""
 
     # -- views of the state -------------------------------------------------------------
 
@@ -202,6 +206,13 @@ class GameState:
         """
         if isinstance(move, str):
             move = parse_move(move)
+        legal = self._legal
+        if legal is not None:
+            for known in legal:
+                if known is move:
+                    # A move object taken from this state's own legal list: its checks
+                    # have been made already.
+                    return _engine.apply_trusted(self, move)
         return _engine.apply(self, move)
 
     def verify(self, move: Move | str) -> None:
