@@ -1,4 +1,4 @@
-"""Scala 40 rules as pure functions over :class:`~scala40.GameState` (internal).
+"""Scala 40 rules as pure functions over :class:`~scala40.state.GameState` (internal).
 
 One function per move type applies it and raises :class:`IllegalMoveError`
 naming the rule it breaks. Legal-move generation proposes candidates and
@@ -16,13 +16,19 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterator
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 import attrs
 
 from scala40._rng import shuffle
-from scala40.analysis import _bounded, _can_open, _hand_melds, _opening_starts
+from scala40._search import (
+    _bounded,
+    _can_open,
+    _hand_melds,
+    _melds_with_card,
+    _opening_starts,
+)
 from scala40.cards import _RANK_OF, ACE, CARD_NAMES, JOKER, Card
 from scala40.errors import (
     AmbiguousMeldError,
@@ -557,6 +563,15 @@ def _apply_split(state: GameState, move: Split, lookahead: bool) -> GameState:
         )
     if any(card != rep and card not in rules.meld_rules.wild_cards for card, rep in extra):
         raise _illegal(move, "S40-V-SPLIT", "an added natural card must stand for itself")
+    if not _one_run(pieces):
+        raise _illegal(
+            move, "S40-V-SPLIT", "the pieces must come from one unbroken sequence, with no gap"
+        )
+    for piece in pieces:
+        # A piece the added cards could make alone is a new meld, put down with its own
+        # move: every piece keeps a card of the split sequence.
+        if Counter(zip(piece.cards, piece.represented)) <= extra:
+            raise _illegal(move, "S40-V-SPLIT", f"{piece} holds no card of the split sequence")
     ordered = tuple(sorted(pieces, key=lambda p: (p.represented, p.cards)))
     table = state.table[: move.meld] + ordered + state.table[move.meld + 1 :]
     return _after_meld(state, move, hand, move.added, table, state.discard, lookahead)
@@ -570,6 +585,14 @@ def banned_discards(state: GameState) -> dict[Card, str]:
 
     Under the S40-DISCARD decision, when every card is banned the bans are lifted.
     """
+    reasons = _ban_reasons(state)
+    if reasons and len(reasons) == len(set(state.hands[state.turn])):
+        return {}
+    return reasons
+
+
+def _ban_reasons(state: GameState) -> dict[Card, str]:
+    """The discard bans on the mover's cards, before the S40-DISCARD decision's lift."""
     player = state.turn
     hand = state.hands[player]
     rules = state.rules
@@ -594,8 +617,6 @@ def banned_discards(state: GameState) -> dict[Card, str]:
             reasons[card] = "S40-DISCARD: a player who has not opened may not discard a joker"
         elif card in playable:
             reasons[card] = "S40-V-PLAYABLE: the card can extend a meld on the table"
-    if len(reasons) == len(distinct):
-        return {}
     return reasons
 
 
@@ -820,19 +841,58 @@ def apply_trusted(state: GameState, move: Move) -> GameState:
 # -- lookahead ---------------------------------------------------------------------------
 
 
+def _bans_bite(rules: Ruleset) -> bool:
+    """Whether a player who has opened can be banned from discarding a card he holds
+    (beyond the card taken from the pile): only under the S40-V-PLAYABLE switches."""
+    return rules.ban_playable_discard_opened or rules.ban_playable_discard_closing
+
+
+def _strict_discard(state: GameState) -> bool:
+    """Whether some card can be discarded now without lifting any ban (S40-DISCARD)."""
+    hand = state.hands[state.turn]
+    if not hand or (len(hand) == 1 and not state.may_close):
+        return False
+    return len(_ban_reasons(state)) < len(set(hand))
+
+
+def _finish_now(state: GameState) -> bool:
+    """Whether the turn can end with a discard right now, no ban lifted."""
+    player = state.turn
+    if state.taken_must_use and not state.taken_used:
+        return False
+    if not state.opened[player] and state.opening_value:
+        return False
+    return len(state.hands[player]) >= _keep(state) and _strict_discard(state)
+
+
 def _can_finish(state: GameState) -> bool:
-    """Whether the player to move can still end this turn legally (no dead ends)."""
+    """Whether the player to move can still end this turn legally (no dead ends).
+
+    The S40-DISCARD decision lifts the discard bans for a player left with only
+    banned cards after drawing; a player may not meld his way into that
+    position, so the lookahead counts only discards allowed without the lift.
+    """
     player = state.turn
     hand = state.hands[player]
     keep = _keep(state)
     must_use = state.taken_must_use and not state.taken_used
+    rules = state.rules
     if state.opened[player]:
-        if not must_use:
-            return len(hand) >= keep
-        return _can_use_taken(state, set())
+        if (
+            not must_use
+            and len(hand) >= keep
+            and (not _bans_bite(rules) or _strict_discard(state))
+        ):
+            return True
+        if must_use:
+            verdict = _direct_use(state, hand, state.taken)  # type: ignore[arg-type]
+            if verdict is not None:
+                return verdict
+        return _search_finish(state, set())
     if not must_use and not state.opening_value:
         return len(hand) >= keep
-    rules = state.rules
+    if _bans_bite(rules):
+        return _search_finish(state, set())
     closing_keep = 0 if rules.close_without_discard and state.may_close else keep
     return _can_open(
         hand,
@@ -843,55 +903,48 @@ def _can_finish(state: GameState) -> bool:
     )
 
 
-def _can_use_taken(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
-    """Whether an opened player can still meld the card taken from the discard pile."""
-    taken = state.taken
-    assert taken is not None
-    verdict = _direct_use(state, state.hands[state.turn], taken)
-    if verdict is not None:
-        return verdict
-    # Search: joker swaps are the only moves that bring a card into the hand, and
-    # splits can use the card in ways no single meld or layoff can.
+def _search_finish(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
+    """Search the melding moves for a way to end the turn (exact, and only reached in
+    the rare positions the quick answers above cannot settle)."""
     player = state.turn
-    keep = _keep(state)
-    for move, new in _melding_moves(state):
+    for _, new in _melding_moves(state):
         if new.phase is not Phase.PLAY or new.turn != player:
             return True  # the move closed the hand, which checks every rule itself
-        if new.taken_used:
-            if len(new.hands[player]) >= keep:
+        if _finish_now(new):
+            return True
+        key = (new.hands[player], new.table, new.opened, new.opening_value, new.taken_used)
+        if key not in seen:
+            seen.add(key)
+            if _search_finish(new, seen):
                 return True
-            continue
-        if isinstance(move, SwapJoker) and move.card != taken:
-            key = (new.hands[player], new.table)
-            if key not in seen:
-                seen.add(key)
-                if _can_use_taken(new, seen):
-                    return True
     return False
 
 
 def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool | None:
-    """Settle quickly whether ``taken`` can be melded from ``hand`` (which holds it):
-    ``True``/``False``, or ``None`` when only a search can tell."""
-    keep = _keep(state)
+    """Settle quickly whether an opened player can meld ``taken`` from ``hand`` (which
+    holds it) and still end the turn: ``True``/``False``, or ``None`` when only a search
+    can tell."""
     rules = state.rules
+    if _bans_bite(rules):
+        return None
+    keep = _keep(state)
     close_by_melding = rules.close_without_discard and state.may_close
     info = _table_info(state.table)
     if taken in info.playable and _fits_after(len(hand) - 1, keep, close_by_melding):
         return True
-    for meld in _hand_melds(hand, rules.meld_rules):
-        if taken in meld.cards and _fits_after(
-            len(hand) - len(meld.cards), keep, close_by_melding
-        ):
+    for meld in _melds_with_card(hand, taken, rules.meld_rules):
+        if _fits_after(len(hand) - len(meld.cards), keep, close_by_melding):
             return True
-    held = set(hand)
-    other_swaps = False
     for card, _ in info.swaps:
         if card == taken:
             return True
-        if card in held:
-            other_swaps = True
-    if other_swaps or rules.split_sequences:
+    # Other moves can open a way: layoffs that bring a meld's end next to the card,
+    # swaps that free a joker, splits. Without any of them there is none.
+    held = set(hand)
+    held.discard(taken)
+    if rules.split_sequences or not held.isdisjoint(info.playable):
+        return None
+    if any(card in held for card, _ in info.swaps):
         return None
     return False
 
@@ -955,11 +1008,11 @@ def _play_moves(state: GameState) -> list[Move]:
     # Melding down to no card at all closes the hand; allowed only under S40-V-NODISCARDCLOSE.
     close_by_melding = rules.close_without_discard and may_close
     moves: list[Move]
-    if opened and not must_use:
+    if opened and not must_use and not _bans_bite(rules):
         # The turn can end after any of these as long as enough cards stay to discard:
         # the legality of each move follows from the hand size alone.
         moves = _opened_melding_moves(state, hand, keep, close_by_melding)
-    elif not opened:
+    elif not opened and not _bans_bite(rules):
         moves = _opening_moves(state, hand, keep, close_by_melding, must_use)
     else:
         moves = [
@@ -1037,7 +1090,10 @@ def _put_down_move(meld: Meld, rules: Ruleset) -> PutDown:
     if move is None:
         if len(cache) > 100_000:
             cache.clear()
-        move = cache[meld] = PutDown(meld.cards, meld.represented)
+        # The canonical move names what wild cards stand for, and only then (it is also
+        # what the move's text gives back).
+        represented = meld.represented if meld.wild_count else ()
+        move = cache[meld] = PutDown(meld.cards, represented)
     return move
 
 
@@ -1146,11 +1202,25 @@ def _find_splits(index: int, meld: Meld, pool: tuple[Card, ...], rules: Any) -> 
             ]  # fmt: skip
             for reps in _wild_assignments(len(wilds), reachable):
                 items = natural_items + list(zip(wilds, reps))
+                extra = Counter(naturals) + Counter(zip(wilds, reps))
                 for pieces in _partitions(items, slots, rules.sequence_min):
+                    if any(Counter(zip(*piece)) <= extra for piece in pieces):
+                        continue  # a piece the added cards make alone is a plain meld
                     move = Split(index, tuple(sorted(added)), pieces)
                     if move not in seen:
                         seen.add(move)
                         yield move
+
+
+def _one_run(pieces: list[Meld]) -> bool:
+    """Whether sequences cover one unbroken run of places (overlaps allowed)."""
+    spans = sorted((piece.start, piece.start + len(piece.cards) - 1) for piece in pieces)
+    reach = spans[0][1]
+    for start, end in spans[1:]:
+        if start > reach + 1:
+            return False
+        reach = max(reach, end)
+    return True
 
 
 def _slot_places(card: Card, slots: tuple[int, ...]) -> list[int]:
@@ -1174,11 +1244,24 @@ def _partitions(
     items: list[tuple[Card, Card]], slots: tuple[int, ...], smallest: int
 ) -> Iterator[tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]]:
     """Ways to cut ``(card, represented)`` items into runs of 3-5 consecutive slots."""
-    positions: list[list[int]] = []
+    places: list[list[int]] = []
     for _, rep in items:
         rank = _RANK_OF[rep]
-        positions.append([i for i, r in enumerate(slots) if r == rank])
+        places.append([i for i, r in enumerate(slots) if r == rank])
     results: set[tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]] = set()
+    # An ace may sit low or high: settle each item's place first, then cut the runs.
+    for fixed in product(*places):
+        positions = [[place] for place in fixed]
+        _cut_runs(items, positions, smallest, results)
+    yield from sorted(results)
+
+
+def _cut_runs(
+    items: list[tuple[Card, Card]],
+    positions: list[list[int]],
+    smallest: int,
+    results: set[tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]],
+) -> None:
     covered = [-1]  # the highest place reached by the pieces so far
 
     def place(
@@ -1188,24 +1271,23 @@ def _partitions(
             if len(chosen) >= 2:
                 results.add(tuple(sorted(chosen, key=lambda p: (p[1], p[0]))))
             return
-        if chosen and min(min(positions[i]) for i in remaining) > covered[0] + 1:
+        lowest = min(positions[i][0] for i in remaining)
+        if chosen and lowest > covered[0] + 1:
             return  # a gap: the pieces would not come from one sequence
-        # The lowest remaining item must start a run; try each slot it can sit in.
-        first = min(remaining, key=lambda i: min(positions[i]))
-        for start in positions[first]:
-            for length in range(smallest, 6):
-                picks = _pick_run(remaining, first, start, length, items, positions)
-                for run in picks:
-                    rest = [i for i in remaining if i not in run]
-                    cards = tuple(items[i][0] for i in run)
-                    reps = tuple(items[i][1] for i in run)
-                    previous = covered[0]
-                    covered[0] = max(previous, start + length - 1)
-                    place(rest, [*chosen, (cards, reps)])
-                    covered[0] = previous
+        # The lowest remaining item must start a run.
+        first = min(remaining, key=lambda i: positions[i][0])
+        start = positions[first][0]
+        for length in range(smallest, 6):
+            for run in _pick_run(remaining, first, start, length, items, positions):
+                rest = [i for i in remaining if i not in run]
+                cards = tuple(items[i][0] for i in run)
+                reps = tuple(items[i][1] for i in run)
+                previous = covered[0]
+                covered[0] = max(previous, start + length - 1)
+                place(rest, [*chosen, (cards, reps)])
+                covered[0] = previous
 
     place(list(range(len(items))), [])
-    yield from sorted(results)
 
 
 def _pick_run(

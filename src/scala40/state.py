@@ -141,7 +141,7 @@ class GameState:
 
     @property
     def is_chance(self) -> bool:
-        """Whether the next move is a chance event (:class:`~scala40.Deal`, :class:`~scala40.Restock`)."""
+        """Whether the next move is a chance event (:class:`~scala40.moves.Deal`, :class:`~scala40.moves.Restock`)."""
         return self.phase in (Phase.DEAL, Phase.RESTOCK)
 
     @property
@@ -657,7 +657,7 @@ def new_game(
     ``rules`` is a :class:`~scala40.Ruleset` or a preset name. The same seed
     and moves give the same game (C-RNG); ``seed=None`` draws a seed from the
     operating system. With ``auto_chance=False`` the state waits at
-    :attr:`Phase.DEAL` for an explicit :class:`~scala40.Deal`.
+    :attr:`Phase.DEAL` for an explicit :class:`~scala40.moves.Deal`.
 
     >>> a = new_game("classic", players=3, seed=42)
     >>> b = new_game("classic", players=3, seed=42)

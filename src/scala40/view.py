@@ -36,7 +36,7 @@ __all__ = ["PlayerView"]
 
 @attrs.frozen
 class PlayerView:
-    """One player's knowledge of a :class:`~scala40.GameState` (see :meth:`GameState.view`)."""
+    """One player's knowledge of a :class:`~scala40.state.GameState` (see :meth:`scala40.state.GameState.view`)."""
 
     player: int
     rules: Ruleset
@@ -59,6 +59,8 @@ class PlayerView:
     active: tuple[bool, ...]
     winners: tuple[int, ...]
     opening_value: int
+    opened_at_turn_start: bool
+    """Whether the player to move had opened when the turn began (public)."""
     taken: Card | None
     """The card the player to move took from the discard pile this turn (seen by all)."""
     taken_must_use: bool
@@ -92,6 +94,7 @@ class PlayerView:
             active=state.active,
             winners=state.winners,
             opening_value=state.opening_value,
+            opened_at_turn_start=state.opened_at_turn_start,
             taken=state.taken,
             taken_must_use=state.taken_must_use,
             taken_used=state.taken_used,
@@ -169,7 +172,7 @@ class PlayerView:
             rng=rng,
             auto_chance=True,
             opening_value=self.opening_value,
-            opened_at_turn_start=self.opened[self.turn] if self.opening_value == 0 else False,
+            opened_at_turn_start=self.opened_at_turn_start,
             taken=self.taken,
             taken_must_use=self.taken_must_use,
             taken_used=self.taken_used,

@@ -1,0 +1,520 @@
+"""Meld tables and opening searches behind the engine's legal moves (internal).
+
+The engine asks, millions of times, which melds a hand holds and whether an
+opening can still reach its threshold. These searches answer from caches kept
+with each :class:`~scala40.MeldRules` (hands recur, and the per-suit and
+per-rank tables recur far more), and are exact: the fast tables are checked
+against the general enumerator :func:`_find_melds` in the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Any
+
+from scala40.cards import _RANK_OF, _SUIT_OF, JOKER, Card
+from scala40.melds import Meld, MeldKind, MeldRules, _make
+
+_CACHE_LIMIT = 100_000
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * 53
+    for card in cards:
+        counts[card] += 1
+    return counts
+
+
+def _bounded(cache: dict[Any, Any]) -> dict[Any, Any]:
+    """The cache itself, emptied first when it has grown too large."""
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    return cache
+
+
+def _hand_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    """:func:`hand_melds` for a sorted, validated hand (the engine's hot path)."""
+    derived = rules._derived
+    found = derived.hand_cache.get(cards)
+    if found is None:
+        if derived.wild_cards == _JOKER_ONLY and rules.set_suits_distinct:
+            found = _melds_by_suit_and_rank(cards, rules)
+        else:
+            found = _find_melds(cards, rules)
+        _bounded(derived.hand_cache)[cards] = found
+    return found
+
+
+_JOKER_ONLY = frozenset({JOKER})
+
+
+def _melds_with_card(cards: tuple[Card, ...], card: Card, rules: MeldRules) -> list[Meld]:
+    """The melds of a sorted hand that hold ``card`` (a natural card in the hand).
+
+    With jokers as the only wild cards these all sit in two cached tables: the
+    sets of the card's rank and the sequences of its suit.
+    """
+    derived = rules._derived
+    if derived.wild_cards != _JOKER_ONLY or not rules.set_suits_distinct or card == JOKER:
+        return [m for m in _hand_melds(cards, rules) if card in m.cards]
+    jokers = cards.count(JOKER)
+    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    suit, rank = _SUIT_OF[card], _RANK_OF[card]
+    suit_mask = rank_mask = 0
+    for other in cards:
+        if other != JOKER:
+            if _SUIT_OF[other] == suit:
+                suit_mask |= _RANK_BIT[other]
+            if _RANK_OF[other] == rank:
+                rank_mask |= _SUIT_BIT[other]
+    found: list[Meld] = []
+    if rank in derived.ranks and _POPCOUNT[rank_mask] >= rules.set_min - cap:
+        key = (rank << 8) | (rank_mask << 3) | cap
+        piece = derived.set_pieces.get(key)
+        if piece is None:
+            piece = _bounded(derived.set_pieces)[key] = _set_piece(rank, rank_mask, cap, rules)
+        found.extend(m for m in piece if card in m.cards)
+    key = (suit << 20) | (suit_mask << 3) | cap
+    piece = derived.sequence_pieces.get(key)
+    if piece is None:
+        piece = _bounded(derived.sequence_pieces)[key] = _sequence_piece(
+            suit, suit_mask, cap, rules
+        )
+    found.extend(m for m in piece if card in m.cards)
+    return found
+
+
+_SUIT_BIT = (*tuple(1 << card // 13 for card in range(52)), 0)
+_RANK_BIT = (*tuple(1 << card % 13 for card in range(52)), 0)
+
+
+def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    """Melds of a hand assembled from cached per-suit and per-rank tables.
+
+    With jokers as the only wild cards and sets of distinct suits, the
+    sequences of a suit depend only on which ranks of that suit are held and
+    how many jokers may join, and the sets of a rank only on its suits held:
+    a few small keys that recur across millions of hands.
+    """
+    jokers = cards.count(JOKER)
+    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    suit_masks = [0, 0, 0, 0]
+    rank_masks = [0] * 14
+    for card in cards:
+        if card != JOKER:
+            suit_masks[_SUIT_OF[card]] |= _RANK_BIT[card]
+            rank_masks[_RANK_OF[card]] |= _SUIT_BIT[card]
+    derived = rules._derived
+    set_pieces = derived.set_pieces
+    found: list[Meld] = []
+    least = rules.set_min - cap
+    for rank in rules.rank_order:
+        mask = rank_masks[rank]
+        if mask and _POPCOUNT[mask] >= least:
+            key = (rank << 8) | (mask << 3) | cap
+            piece = set_pieces.get(key)
+            if piece is None:
+                piece = _bounded(set_pieces)[key] = _set_piece(rank, mask, cap, rules)
+            found.extend(piece)
+    sequence_pieces = derived.sequence_pieces
+    for suit in range(4):
+        mask = suit_masks[suit]
+        if mask:
+            key = (suit << 20) | (mask << 3) | cap
+            piece = sequence_pieces.get(key)
+            if piece is None:
+                piece = _bounded(sequence_pieces)[key] = _sequence_piece(suit, mask, cap, rules)
+            found.extend(piece)
+    return tuple(found)
+
+
+_POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
+
+
+def _wilds_ok(rules: MeldRules, naturals: int, wilds: int) -> bool:
+    if rules.max_wilds is not None and wilds > rules.max_wilds:
+        return False
+    return rules.min_natural_lead is None or naturals - wilds >= rules.min_natural_lead
+
+
+def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
+    """Every set of ``rank`` from the suits in ``mask`` plus up to ``cap`` jokers (distinct
+    suits, jokers the only wild cards)."""
+    present = [s for s in range(4) if mask >> s & 1]
+    found: list[Meld] = []
+    for size in range(1, len(present) + 1):
+        for suits in combinations(present, size):
+            missing = [s for s in range(4) if s not in suits]
+            for wilds in range(min(cap, len(missing)) + 1):
+                total = size + wilds
+                if not rules.set_min <= total <= rules.set_max or not _wilds_ok(
+                    rules, size, wilds
+                ):
+                    continue
+                for chosen in combinations(missing, wilds):
+                    pairs = sorted(
+                        [(s * 13 + rank - 1, s * 13 + rank - 1) for s in suits]
+                        + [(JOKER, s * 13 + rank - 1) for s in chosen],
+                        key=lambda pair: pair[1],
+                    )
+                    cards = tuple(card for card, _ in pairs)
+                    represented = tuple(rep for _, rep in pairs)
+                    found.append(_make(MeldKind.SET, cards, represented, -1, rules))
+    return tuple(sorted(found, key=_meld_order))
+
+
+def _sequence_piece(suit: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
+    """Every sequence of ``suit`` from the ranks in ``mask`` plus up to ``cap`` jokers
+    (jokers the only wild cards)."""
+    slots = rules.sequence_slots
+    count = len(slots)
+    longest = count if rules.sequence_max is None else min(rules.sequence_max, count)
+    window = [suit * 13 + rank - 1 for rank in slots]
+    held = [bool(mask >> (rank - 1) & 1) for rank in slots]
+    found: list[Meld] = []
+    for start in range(count):
+        holes = 0
+        for stop in range(start + 1, min(start + longest, count) + 1):
+            if not held[stop - 1]:
+                holes += 1
+                if holes > cap:
+                    break
+            length = stop - start
+            if length < rules.sequence_min:
+                continue
+            represented = tuple(window[start:stop])
+            gaps = [i for i in range(length) if not held[start + i]]
+            filled = [i for i in range(length) if held[start + i]]
+            for extra in range(min(cap - holes, len(filled)) + 1):
+                for replaced in combinations(filled, extra):
+                    wild_places = set(gaps) | set(replaced)
+                    naturals = length - len(wild_places)
+                    if naturals == 0 or not _wilds_ok(rules, naturals, len(wild_places)):
+                        continue
+                    if (
+                        length == count
+                        and slots[0] == slots[-1]
+                        and 0 not in wild_places
+                        and length - 1 not in wild_places
+                    ):
+                        continue  # both ace places natural: two aces of the suit (S40-SEQ)
+                    cards = tuple(
+                        JOKER if i in wild_places else represented[i] for i in range(length)
+                    )
+                    found.append(_make(MeldKind.SEQUENCE, cards, represented, start, rules))
+    return tuple(sorted(found, key=_meld_order))
+
+
+def _find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    counts = _counts(cards)
+    wild_set = rules.wild_cards
+    wild_pool = [c for c in cards if c in wild_set]
+    most_wilds = (
+        len(wild_pool) if rules.max_wilds is None else min(rules.max_wilds, len(wild_pool))
+    )
+    wild_choices: list[list[tuple[Card, ...]]] = [
+        sorted({tuple(sorted(combo)) for combo in combinations(wild_pool, size)})
+        for size in range(most_wilds + 1)
+    ]
+    candidates: set[tuple[Card, ...]] = set()
+    smallest = min(rules.set_min, rules.sequence_min)
+    # Sets: natural cards of one rank (distinct suits when required) plus wilds.
+    for rank in rules.rank_order:
+        present = [
+            s * 13 + rank - 1
+            for s in range(4)
+            if counts[s * 13 + rank - 1] and s * 13 + rank - 1 not in wild_set
+        ]
+        if not present:
+            continue
+        if rules.set_suits_distinct:
+            natural_options = [
+                combo for k in range(1, len(present) + 1) for combo in combinations(present, k)
+            ]
+        else:
+            pool = [c for c in present for _ in range(counts[c])]
+            natural_options = sorted(
+                {
+                    tuple(sorted(combo))
+                    for k in range(1, min(len(pool), rules.set_max) + 1)
+                    for combo in combinations(pool, k)
+                }
+            )
+        for naturals in natural_options:
+            for size in range(len(wild_choices)):
+                total = len(naturals) + size
+                if rules.set_min <= total <= rules.set_max and total >= smallest:
+                    for wilds in wild_choices[size]:
+                        candidates.add(tuple(sorted(naturals + wilds)))
+    # Sequences: windows of slots of one suit, each slot natural (if held) or wild.
+    slots = rules.sequence_slots
+    longest = len(slots) if rules.sequence_max is None else min(rules.sequence_max, len(slots))
+    for suit in range(4):
+        window_cards = [suit * 13 + rank - 1 for rank in slots]
+        held = [counts[c] > 0 and c not in wild_set for c in window_cards]
+        if not any(held):
+            continue
+        for start in range(len(slots)):
+            holes = 0
+            for stop in range(start + 1, min(start + longest, len(slots)) + 1):
+                if not held[stop - 1]:
+                    holes += 1
+                    if holes > most_wilds:
+                        break
+                length = stop - start
+                if length < rules.sequence_min:
+                    continue
+                in_window = [window_cards[i] for i in range(start, stop) if held[i]]
+                if not in_window:
+                    continue
+                spare = most_wilds - holes
+                for extra in range(min(spare, len(in_window)) + 1):
+                    for replaced in combinations(range(len(in_window)), extra):
+                        kept = tuple(c for i, c in enumerate(in_window) if i not in replaced)
+                        if not kept:
+                            continue
+                        for wilds in wild_choices[holes + extra]:
+                            candidates.add(tuple(sorted(kept + wilds)))
+    melds: set[Meld] = set()
+    for candidate in candidates:
+        if _fits(candidate, counts):
+            melds.update(rules._readings_of_sorted(candidate))
+    return tuple(sorted(melds, key=_meld_order))
+
+
+def _fits(candidate: tuple[Card, ...], counts: list[int]) -> bool:
+    previous = -1
+    run = 0
+    for card in candidate:
+        run = run + 1 if card == previous else 1
+        previous = card
+        if run > counts[card]:
+            return False
+    return True
+
+
+def _meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]:
+    # Sets by rank, then sequences by suit: the order the cached tables concatenate in.
+    if meld.kind is MeldKind.SET:
+        return (
+            0,
+            _RANK_ORDER_KEY[_RANK_OF[meld.represented[0]]],
+            meld.represented,
+            meld.cards,
+            -1,
+        )
+    return (1, meld.suit, meld.represented, meld.cards, meld.start)
+
+
+_RANK_ORDER_KEY = tuple(range(14))
+
+
+def _can_open(
+    cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
+) -> bool:
+    """:func:`can_open` for a sorted, validated hand (the engine's hot path)."""
+    if len(cards) - keep < (
+        rules.set_min if rules.set_min < rules.sequence_min else rules.sequence_min
+    ):
+        return needed <= 0 and must is None and len(cards) >= keep
+    cache = rules._derived.open_cache
+    key = (cards, needed, keep, must)
+    found = cache.get(key)
+    if found is None:
+        found = _bounded(cache)[key] = _search_opening(cards, needed, rules, keep, must)
+    return bool(found)
+
+
+def _opening_starts(
+    cards: tuple[Card, ...],
+    needed: int,
+    rules: MeldRules,
+    keep: int,
+    final_keep: int,
+    close_ok: bool,
+    must: Card | None,
+) -> tuple[Meld, ...]:
+    """The melds a player who has not opened may put down next (the engine's hot path):
+    those after which the opening can still reach ``needed``."""
+    cache = rules._derived.open_cache
+    key = ("starts", cards, needed, keep, final_keep, close_ok, must)
+    found = cache.get(key)
+    if found is None:
+        if not _can_open(cards, needed, rules, final_keep, must):
+            found = ()
+        else:
+            search = _OpeningSearch(cards, rules, final_keep, None)
+            found = search.opening_starts(needed, keep, close_ok, must)
+        _bounded(cache)[key] = found
+    assert isinstance(found, tuple)
+    return found
+
+
+def _search_opening(
+    cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
+) -> bool:
+    melds = _hand_melds(cards, rules)
+    if must is not None:
+        if not any(must in m.cards for m in melds):
+            return False
+    elif needed <= 0:
+        return True
+    if not melds:
+        return False
+    # Cheap bound first: every card that sits in some meld, at its best value.
+    in_melds = set().union(*(m.cards for m in melds))
+    values = rules._derived.best_values
+    bound = sum(values[card] for card in cards if card in in_melds)
+    if bound < needed:
+        return False
+    return _OpeningSearch(cards, rules, keep, must).reaches(needed)
+
+
+class _OpeningSearch:
+    """Branch and bound over disjoint melds of a hand."""
+
+    def __init__(
+        self, cards: tuple[Card, ...], rules: MeldRules, keep: int, must_include: Card | None
+    ) -> None:
+        self.cards = cards
+        self.rules = rules
+        self.keep = keep
+        self.max_used = len(cards) - keep
+        self.must = must_include
+        melds = _hand_melds(cards, rules)
+        self.melds = sorted(melds, key=lambda m: -m.value)
+        self.options: list[tuple[tuple[Card, ...], int]] = []
+        self.suffix: list[frozenset[Card]] = []
+        self.values: tuple[int, ...] = ()
+
+    def _prepare(self) -> None:
+        if self.values:
+            return
+        # Readings of the same cards differ only in value: keep the best one of each.
+        best: dict[tuple[Card, ...], int] = {}
+        for meld in self.melds:
+            key = tuple(sorted(meld.cards))
+            if best.get(key, -1) < meld.value:
+                best[key] = meld.value
+        options = sorted(best.items(), key=lambda item: -item[1])
+        self.options = options
+        # suffix[i]: the cards that melds i, i+1, ... could still use (for the bound).
+        suffix: list[frozenset[Card]] = [frozenset()] * (len(options) + 1)
+        for i in range(len(options) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] | frozenset(options[i][0])
+        self.suffix = suffix
+        self.values = self.rules._derived.best_values
+
+    def reaches(self, threshold: int) -> bool:
+        """Whether some disjoint melds reach ``threshold`` (a yes/no search, pruned hard)."""
+        if self.max_used < 0:
+            return False
+        if threshold <= 0 and self.must is None:
+            return True
+        self._prepare()
+        return self.reach_from(_counts(self.cards), threshold, self.max_used, self.must)
+
+    def reach_from(self, counts: list[int], needed: int, room: int, must: Card | None) -> bool:
+        """Whether melds from the cards in ``counts``, using at most ``room`` cards, one of
+        them holding ``must`` if given, reach ``needed``."""
+        if must is None:
+            return needed <= 0 or self._reach(0, counts, needed, room)
+        for cards, value in self.options:
+            if must not in cards or len(cards) > room or not _take(counts, cards):
+                continue
+            done = value >= needed or self._reach(0, counts, needed - value, room - len(cards))
+            _give(counts, cards)
+            if done:
+                return True
+        return False
+
+    def opening_starts(
+        self, needed: int, keep: int, close_ok: bool, must: Card | None
+    ) -> tuple[Meld, ...]:
+        """The melds that can be put down next in an opening still short of ``needed``: each
+        must leave the rest reachable, with ``keep`` cards for the discard (or none, when
+        ``close_ok``), and with ``must`` in the opening (S40-OPEN, S40-V-EARLYDISCARD)."""
+        self._prepare()
+        counts = _counts(self.cards)
+        total = len(self.cards)
+        found: list[Meld] = []
+        for meld in _hand_melds(self.cards, self.rules):
+            size = len(meld.cards)
+            rest = total - size
+            still = needed - meld.value
+            still_must = None if must is None or must in meld.cards else must
+            if still <= 0:
+                ok = still_must is None and (rest >= keep or (rest == 0 and close_ok))
+            else:
+                room = rest - self.keep
+                _take(counts, meld.cards)
+                ok = room >= 0 and self.reach_from(counts, still, room, still_must)
+                _give(counts, meld.cards)
+            if ok:
+                found.append(meld)
+        return tuple(found)
+
+    def _reach(self, index: int, counts: list[int], needed: int, room: int) -> bool:
+        options = self.options
+        values = self.values
+        for i in range(index, len(options)):
+            if sum(values[c] * counts[c] for c in self.suffix[i]) < needed:
+                return False
+            cards, value = options[i]
+            size = len(cards)
+            if size > room or not _take(counts, cards):
+                continue
+            ok = value >= needed or self._reach(i, counts, needed - value, room - size)
+            _give(counts, cards)
+            if ok:
+                return True
+        return False
+
+    def best(self) -> tuple[tuple[Meld, ...], int, tuple[Card, ...]] | None:
+        if self.max_used < 0:
+            return None
+        counts = _counts(self.cards)
+        best: list[tuple[tuple[int, int, int], tuple[Meld, ...]]] = []
+
+        def visit(index: int, chosen: list[Meld], value: int, room: int) -> None:
+            if chosen and (self.must is None or any(self.must in m.cards for m in chosen)):
+                left = [c for c in range(53) for _ in range(counts[c])]
+                left_value = sum(self.rules.rank_values[_RANK_OF[c]] if c != JOKER else 25
+                                 for c in left)  # fmt: skip
+                score = (value, -len(left), -left_value)
+                if not best or score > best[0][0]:
+                    best[:] = [(score, tuple(chosen))]
+            for i in range(index, len(self.melds)):
+                meld = self.melds[i]
+                if len(meld.cards) > room or not _take(counts, meld.cards):
+                    continue
+                chosen.append(meld)
+                visit(i, chosen, value + meld.value, room - len(meld.cards))
+                chosen.pop()
+                _give(counts, meld.cards)
+
+        visit(0, [], 0, self.max_used)
+        if not best:
+            return None
+        melds = tuple(sorted(best[0][1], key=_meld_order))
+        remaining = list(self.cards)
+        for meld in melds:
+            for card in meld.cards:
+                remaining.remove(card)
+        return melds, best[0][0][0], tuple(remaining)
+
+
+def _take(counts: list[int], cards: Sequence[Card]) -> bool:
+    for index, card in enumerate(cards):
+        if counts[card] == 0:
+            for undo in cards[:index]:
+                counts[undo] += 1
+            return False
+        counts[card] -= 1
+    return True
+
+
+def _give(counts: list[int], cards: Sequence[Card]) -> None:
+    for card in cards:
+        counts[card] += 1
