@@ -907,17 +907,36 @@ def _search_finish(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
     """Search the melding moves for a way to end the turn (exact, and only reached in
     the rare positions the quick answers above cannot settle)."""
     player = state.turn
+    if not state.opened[player] and not _opening_reachable(state):
+        return False
     for _, new in _melding_moves(state):
         if new.phase is not Phase.PLAY or new.turn != player:
             return True  # the move closed the hand, which checks every rule itself
         if _finish_now(new):
             return True
+        if not new.opened[player] and not _opening_reachable(new):
+            continue
         key = (new.hands[player], new.table, new.opened, new.opening_value, new.taken_used)
         if key not in seen:
             seen.add(key)
             if _search_finish(new, seen):
                 return True
     return False
+
+
+def _opening_reachable(state: GameState) -> bool:
+    """Whether the opening in progress can still reach the threshold, bans aside: a
+    necessary condition that prunes the search for a player who has not opened."""
+    rules = state.rules
+    must_use = state.taken_must_use and not state.taken_used
+    closing_keep = 0 if rules.close_without_discard and state.may_close else _keep(state)
+    return _can_open(
+        state.hands[state.turn],
+        rules.opening_threshold - state.opening_value,
+        rules.meld_rules,
+        closing_keep,
+        state.taken if must_use else None,
+    )
 
 
 def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool | None:
@@ -936,7 +955,8 @@ def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool |
         if _fits_after(len(hand) - len(meld.cards), keep, close_by_melding):
             return True
     for card, _ in info.swaps:
-        if card == taken:
+        # A swap keeps the hand's size: the taken card goes, the joker comes.
+        if card == taken and _fits_after(len(hand), keep, close_by_melding):
             return True
     # Other moves can open a way: layoffs that bring a meld's end next to the card,
     # swaps that free a joker, splits. Without any of them there is none.

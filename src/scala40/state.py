@@ -292,7 +292,15 @@ class GameState:
                 return as_cards(value)
             except InvalidCardError as error:
                 problems.append(f"{what}: {error}")
-                return ()
+            # Keep the readable cards, so that other problems can still be found.
+            tokens = value.replace(",", " ").split() if isinstance(value, str) else value
+            readable = []
+            for token in tokens:
+                try:
+                    readable.append(as_cards([token])[0])
+                except (InvalidCardError, TypeError):
+                    continue
+            return tuple(readable)
 
         hand_cards = tuple(tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hands))
         discard_cards = cards_of(discard, "discard pile")
@@ -314,7 +322,12 @@ class GameState:
         if taken is not None:
             taken_card = cards_of([taken] if isinstance(taken, int) else taken, "taken")
         if problems:
-            raise InvalidStateError(problems)
+            # Report what else is wrong too; counts of cards mean little with cards
+            # that could not be read, so those are left out.
+            raise InvalidStateError(problems + _shape_problems(
+                count, rules, hand_cards, opened, turns_played, scores, active, turn, phase,
+                discard_cards, melds, opening_value, taken_card,
+            ))  # fmt: skip
         if stock is None:
             placed = Counter(discard_cards)
             for hand in hand_cards:
@@ -334,7 +347,10 @@ class GameState:
         else:
             stock_cards = cards_of(stock, "stock")
             if problems:
-                raise InvalidStateError(problems)
+                raise InvalidStateError(problems + _shape_problems(
+                    count, rules, hand_cards, opened, turns_played, scores, active, turn, phase,
+                    discard_cards, melds, opening_value, taken_card,
+                ))  # fmt: skip
         state = cls(
             rules=rules,
             player_count=count,
@@ -420,6 +436,56 @@ class GameState:
         :raises SerializationError: the data is malformed or describes an invalid state.
         """
         return _state_from_dict(data)
+
+
+def _shape_problems(
+    count: int,
+    rules: Ruleset,
+    hands: tuple[tuple[Card, ...], ...],
+    opened: Sequence[bool] | None,
+    turns_played: Sequence[int] | None,
+    scores: Sequence[int] | None,
+    active: Sequence[bool] | None,
+    turn: object,
+    phase: Phase,
+    discard: tuple[Card, ...],
+    melds: list[Meld],
+    opening_value: int,
+    taken: object,
+) -> list[str]:
+    """The problems of a position found beside unreadable cards (which make the card
+    counts meaningless except where a card is placed too many times)."""
+    problems: list[str] = []
+    placed: Counter[Card] = Counter(discard)
+    for hand in hands:
+        placed.update(hand)
+    for meld in melds:
+        placed.update(meld.cards)
+    deck = Counter(rules.deck.cards)
+    for card in sorted(placed):
+        if placed[card] > deck[card]:
+            problems.append(
+                f"{CARD_NAMES[card]}: {placed[card]} placed, but the deck has {deck[card]}"
+            )
+    if phase is Phase.DRAW and (opening_value or taken):
+        problems.append("turn details (taken card, opening value) are set before the draw")
+    if not rules.min_players <= count <= rules.max_players:
+        problems.append(
+            f"player_count must be from {rules.min_players} to {rules.max_players}, got {count}"
+        )
+    for name, values in (
+        ("opened", opened), ("turns_played", turns_played), ("scores", scores),
+        ("active", active),
+    ):  # fmt: skip
+        if values is not None and len(values) != count:
+            problems.append(f"{name} must have {count} entries, got {len(values)}")
+    if not (_is_int(turn) and 0 <= turn < count):  # type: ignore[operator]
+        problems.append(f"turn must be a player from 0 to {count - 1}, got {turn!r}")
+    if active is not None and len(active) == count:
+        for player, hand in enumerate(hands):
+            if not active[player] and hand and phase in (Phase.DRAW, Phase.PLAY):
+                problems.append(f"player {player} is out of the match but holds cards")
+    return problems
 
 
 def meld_from_spec(spec: str, rules: Ruleset) -> Meld:

@@ -121,6 +121,14 @@ class PlayerView:
         """
         pool = list(self.unknown_cards())
         reserved: dict[int, list[Card]] = {}
+        if (
+            self.phase is Phase.DEAL
+            and not self.stock_size
+            and not any(self.hand_sizes)
+            and not self.discard
+            and not self.table
+        ):
+            pool = []  # a match waiting for its first deal: no card is anywhere yet
         mover = self.turn
         # A card taken from the discard pile and not yet melded is known to be in the
         # mover's hand (everyone saw it taken).
