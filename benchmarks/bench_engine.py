@@ -15,6 +15,7 @@ import time
 import tracemalloc
 from collections import defaultdict
 from collections.abc import Callable
+from functools import partial
 
 import scala40
 from scala40 import GameState, Phase, new_game
@@ -68,6 +69,32 @@ def _median_us(function: Callable[[], object], repeat: int) -> float:
     return statistics.median(times) / 1000
 
 
+def _fresh(state: GameState) -> GameState:
+    """An equal state that has not generated its legal moves yet."""
+    return GameState.from_dict(state.to_dict())
+
+
+def _generate_fresh(state: GameState) -> list[scala40.Move]:
+    return list(_fresh_copy_of(state).legal_moves())
+
+
+def _apply_checked(state: GameState, move: scala40.Move) -> GameState:
+    # A move equal to, but not taken from, the state's own list: applied with every check.
+    return _fresh_copy_of(state).apply(scala40.parse_move(str(move)))
+
+
+def _fresh_copy_of(state: GameState) -> GameState:
+    copy = _COPIES.get(id(state))
+    if copy is None or copy[0] is not state:
+        copy = _COPIES[id(state)] = (state, _fresh(state))
+    # Forget what the copy generated last time, so that each call does the work again.
+    object.__setattr__(copy[1], "_legal", None)
+    return copy[1]
+
+
+_COPIES: dict[int, tuple[GameState, GameState]] = {}
+
+
 def bench_phases(games: int) -> None:
     states = sample_states(games)
     legal: dict[str, list[float]] = defaultdict(list)
@@ -78,16 +105,16 @@ def bench_phases(games: int) -> None:
             continue
         opened = "opened" if state.opened[state.turn] else "not opened"
         key = f"{state.phase.value:<5} {opened}"
-        # A fresh view each time: a state remembers its generated moves.
-        legal[key].append(_median_us(lambda s=state: list(s.legal_moves()), 3))
+        # A state remembers its legal moves once generated: time fresh copies.
+        legal[key].append(_median_us(partial(_generate_fresh, state), 3))
         move = chooser.choice(list(state.legal_moves()))
-        apply[type(move).__name__].append(_median_us(lambda s=state, m=move: s.apply(m), 3))
+        apply[type(move).__name__].append(_median_us(partial(_apply_checked, state, move), 3))
     print(f"legal_moves() over {len(states)} states (median of per-state medians)")
     for key in sorted(legal):
         times = legal[key]
         print(f"  {key:<18} {len(times):>6} states {statistics.median(times):>9.1f} us "
               f"(mean {statistics.mean(times):.1f})")  # fmt: skip
-    print("apply() by move type")
+    print("apply() by move type (moves given as new objects: every check made)")
     for key in sorted(apply):
         times = apply[key]
         print(f"  {key:<18} {len(times):>6} moves  {statistics.median(times):>9.1f} us")

@@ -722,6 +722,10 @@ def check_meld(
             return found
     given = as_cards(cards)
     wanted = None if joker_as is None else _as_wanted(joker_as)
+    key: object = given if wanted is None else (given, wanted)
+    found = cache.get(key)
+    if found is not None:
+        return found
     readings = meld_rules.readings(given)
     if not readings:
         raise InvalidMeldError(f"{_text(given)} is not a meld: {_diagnose(given, meld_rules)}")
@@ -731,10 +735,9 @@ def check_meld(
             names = " ".join(CARD_NAMES[c] for c in wanted)
             raise InvalidMeldError(f"in {_text(given)} the wild cards cannot stand for {names}")
     chosen = _choose(given, readings)
-    if joker_as is None:
-        if len(cache) >= _CACHE_LIMIT:
-            cache.clear()
-        cache[given] = chosen
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = chosen
     return chosen
 
 
