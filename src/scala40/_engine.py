@@ -29,7 +29,7 @@ from scala40._search import (
     _melds_with_card,
     _opening_starts,
 )
-from scala40.cards import _RANK_OF, ACE, CARD_NAMES, JOKER, Card
+from scala40.cards import _RANK_OF, _SUIT_OF, ACE, CARD_NAMES, JOKER, Card
 from scala40.errors import (
     AmbiguousMeldError,
     IllegalMoveError,
@@ -958,14 +958,48 @@ def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool |
         # A swap keeps the hand's size: the taken card goes, the joker comes.
         if card == taken and _fits_after(len(hand), keep, close_by_melding):
             return True
-    # Other moves can open a way: layoffs that bring a meld's end next to the card,
-    # swaps that free a joker, splits. Without any of them there is none.
     held = set(hand)
     held.discard(taken)
-    if rules.split_sequences or not held.isdisjoint(info.playable):
-        return None
-    if any(card in held for card, _ in info.swaps):
-        return None
+    if rules.split_sequences or any(card in held for card, _ in info.swaps):
+        return None  # splits and freed jokers open ways only a search can follow
+    if held.isdisjoint(info.playable):
+        return False
+    # Layoffs can bring a sequence's end up to the card. Melds put down first add
+    # nothing: a meld plus layoffs ending with the card is itself a meld of the hand.
+    return _chain_reaches(state.table, hand, taken, keep, close_by_melding)
+
+
+def _chain_reaches(
+    table: tuple[Meld, ...],
+    hand: tuple[Card, ...],
+    taken: Card,
+    keep: int,
+    close_by_melding: bool,
+) -> bool:
+    """Whether cards of ``hand`` laid off one after another at one end of a table
+    sequence let ``taken`` follow them, with enough cards left."""
+    if taken == JOKER:
+        return False  # a joker fits at once or not at all
+    for meld in table:
+        if meld.kind is not MeldKind.SEQUENCE or meld.suit != _SUIT_OF[taken]:
+            continue
+        for end in (MeldEnd.LOW, MeldEnd.HIGH):
+            left = list(hand)
+            left.remove(taken)
+            current = meld
+            while True:
+                fits = [x for x in current.extensions() if x.end is end]
+                if any(x.card == taken for x in fits):
+                    if _fits_after(len(left), keep, close_by_melding):
+                        return True
+                    break
+                step = next((x for x in fits if x.card in left and x.card != JOKER), None)
+                if step is None:
+                    step = next((x for x in fits if x.card == JOKER and JOKER in left), None)
+                if step is None:
+                    break
+                left.remove(step.card)
+                current = current._with_extension(step)
     return False
 
 
