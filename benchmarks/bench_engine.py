@@ -17,6 +17,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from functools import partial
 
+import attrs
+
 import scala40
 from scala40 import GameState, Phase, new_game
 
@@ -71,7 +73,7 @@ def _median_us(function: Callable[[], object], repeat: int) -> float:
 
 def _fresh(state: GameState) -> GameState:
     """An equal state that has not generated its legal moves yet."""
-    return GameState.from_dict(state.to_dict())
+    return attrs.evolve(state)
 
 
 def _generate_fresh(state: GameState) -> list[scala40.Move]:

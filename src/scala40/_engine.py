@@ -907,6 +907,15 @@ def _search_finish(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
     """Search the melding moves for a way to end the turn (exact, and only reached in
     the rare positions the quick answers above cannot settle)."""
     player = state.turn
+    rules = state.rules
+    if (
+        state.opened[player]
+        and state.taken_must_use
+        and not state.taken_used
+        and not rules.split_sequences
+        and not _bans_bite(rules)
+    ):
+        return _search_taken_use(state, seen)
     if not state.opened[player] and not _opening_reachable(state):
         return False
     for _, new in _melding_moves(state):
@@ -920,6 +929,38 @@ def _search_finish(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
         if key not in seen:
             seen.add(key)
             if _search_finish(new, seen):
+                return True
+    return False
+
+
+def _search_taken_use(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
+    """Whether an opened player can still meld the taken card. Only joker swaps (a joker
+    comes to the hand) and layoffs (a meld's end moves) can open a way to it: a meld put
+    down first adds nothing that a bigger meld of the hand holding the card would not."""
+    taken = state.taken
+    assert taken is not None
+    player = state.turn
+    hand = state.hands[player]
+    verdict = _direct_use(state, hand, taken)
+    if verdict is not None:
+        return verdict
+    held = set(hand)
+    held.discard(taken)
+    info = _table_info(state.table)
+    candidates: list[tuple[Callable[[GameState, Any, bool], GameState], Move]] = []
+    for card in held:
+        found = info.by_card.get(card)
+        if found is not None:
+            candidates.extend((_apply_lay_off, move) for move in found[0])
+            candidates.extend((_apply_swap, move) for move in found[1])
+    for handler, move in candidates:
+        new = _try(handler, state, move)
+        if new is None or new.phase is not Phase.PLAY or new.turn != player:
+            continue
+        key = (new.hands[player], new.table)
+        if key not in seen:
+            seen.add(key)
+            if _search_taken_use(new, seen):
                 return True
     return False
 
@@ -1113,6 +1154,8 @@ def _opened_melding_moves(
             if lay_off_ok:
                 moves.extend(lay_offs)
             moves.extend(swaps)
+    if rules.discard_four_of_a_kind:
+        moves = [m for m in moves if not _repeats_a_four_of_a_kind(state.table, m)]
     if rules.split_sequences:
         for index, meld in enumerate(state.table):
             if meld.kind is MeldKind.SEQUENCE:
@@ -1177,13 +1220,14 @@ def _melding_moves(state: GameState) -> Iterator[tuple[Move, GameState]]:
         return
     held = set(hand)
     info = _table_info(state.table)
+    four_rule = rules.discard_four_of_a_kind
     for card, lay_off in info.lay_offs:
-        if card in held:
+        if card in held and not (four_rule and _repeats_a_four_of_a_kind(state.table, lay_off)):
             new = _try(_apply_lay_off, state, lay_off)
             if new is not None:
                 yield lay_off, new
     for card, swap in info.swaps:
-        if card in held:
+        if card in held and not (four_rule and _repeats_a_four_of_a_kind(state.table, swap)):
             new = _try(_apply_swap, state, swap)
             if new is not None:
                 yield swap, new
@@ -1194,6 +1238,21 @@ def _melding_moves(state: GameState) -> Iterator[tuple[Move, GameState]]:
                     new = _try(_apply_split, state, split)
                     if new is not None:
                         yield split, new
+
+
+def _repeats_a_four_of_a_kind(table: tuple[Meld, ...], move: Move) -> bool:
+    """Whether ``move`` completes a four of a kind in a table set equal to an earlier one:
+    under S40-V-FOURKIND the completed set leaves the table either way, so both moves
+    give one position and only the first is listed (C-IDENTITY)."""
+    if not isinstance(move, (LayOff, SwapJoker)):
+        return False
+    meld = table[move.meld]
+    if meld.kind is not MeldKind.SET or meld not in table[: move.meld]:
+        return False
+    wild = meld.rules.wild_cards
+    if isinstance(move, LayOff):
+        return len(meld) == 3 and meld.wild_count == 0 and move.card not in wild
+    return len(meld) == 4 and meld.wild_count == 1
 
 
 def _lay_off_move(ext: Extension, index: int) -> LayOff:

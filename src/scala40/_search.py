@@ -385,8 +385,10 @@ class _OpeningSearch:
         melds = _hand_melds(cards, rules)
         self.melds = sorted(melds, key=lambda m: -m.value)
         self.options: list[tuple[tuple[Card, ...], int]] = []
-        self.suffix: list[frozenset[Card]] = []
+        self.by_card: dict[Card, list[tuple[tuple[Card, ...], int]]] = {}
+        self.meldable: list[Card] = []
         self.values: tuple[int, ...] = ()
+        self.memo: dict[tuple[bytes, int], int] = {}
 
     def _prepare(self) -> None:
         if self.values:
@@ -399,12 +401,15 @@ class _OpeningSearch:
                 best[key] = meld.value
         options = sorted(best.items(), key=lambda item: -item[1])
         self.options = options
-        # suffix[i]: the cards that melds i, i+1, ... could still use (for the bound).
-        suffix: list[frozenset[Card]] = [frozenset()] * (len(options) + 1)
-        for i in range(len(options) - 1, -1, -1):
-            suffix[i] = suffix[i + 1] | frozenset(options[i][0])
-        self.suffix = suffix
+        # The options holding each card: the lowest card left picks the branches.
+        by_card: dict[Card, list[tuple[tuple[Card, ...], int]]] = {}
+        for cards, value in options:
+            for card in set(cards):
+                by_card.setdefault(card, []).append((cards, value))
+        self.by_card = by_card
+        self.meldable = sorted(by_card)
         self.values = self.rules._derived.best_values
+        self.memo = {}
 
     def reaches(self, threshold: int) -> bool:
         """Whether some disjoint melds reach ``threshold`` (a yes/no search, pruned hard)."""
@@ -419,15 +424,38 @@ class _OpeningSearch:
         """Whether melds from the cards in ``counts``, using at most ``room`` cards, one of
         them holding ``must`` if given, reach ``needed``."""
         if must is None:
-            return needed <= 0 or self._reach(0, counts, needed, room)
-        for cards, value in self.options:
-            if must not in cards or len(cards) > room or not _take(counts, cards):
+            return needed <= 0 or self._most(counts, room) >= needed
+        for cards, value in self.by_card.get(must, ()):
+            if len(cards) > room or not _take(counts, cards):
                 continue
-            done = value >= needed or self._reach(0, counts, needed - value, room - len(cards))
+            done = value >= needed or self._most(counts, room - len(cards)) >= needed - value
             _give(counts, cards)
             if done:
                 return True
         return False
+
+    def _most(self, counts: list[int], room: int) -> int:
+        """The highest total value of disjoint melds from ``counts`` using at most ``room``
+        cards (memoized: the searches for the melds of one hand share their answers)."""
+        key = (bytes(counts), room)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        lowest = next((card for card in self.meldable if counts[card]), None)
+        best = 0
+        if lowest is not None:
+            # Either the lowest meldable card stays in hand, or a meld holding it goes down.
+            counts[lowest] -= 1
+            best = self._most(counts, room)
+            counts[lowest] += 1
+            for cards, value in self.by_card[lowest]:
+                if len(cards) <= room and _take(counts, cards):
+                    total = value + self._most(counts, room - len(cards))
+                    _give(counts, cards)
+                    if total > best:
+                        best = total
+        self.memo[key] = best
+        return best
 
     def opening_starts(
         self, needed: int, keep: int, close_ok: bool, must: Card | None
@@ -454,22 +482,6 @@ class _OpeningSearch:
             if ok:
                 found.append(meld)
         return tuple(found)
-
-    def _reach(self, index: int, counts: list[int], needed: int, room: int) -> bool:
-        options = self.options
-        values = self.values
-        for i in range(index, len(options)):
-            if sum(values[c] * counts[c] for c in self.suffix[i]) < needed:
-                return False
-            cards, value = options[i]
-            size = len(cards)
-            if size > room or not _take(counts, cards):
-                continue
-            ok = value >= needed or self._reach(i, counts, needed - value, room - size)
-            _give(counts, cards)
-            if ok:
-                return True
-        return False
 
     def best(self) -> tuple[tuple[Meld, ...], int, tuple[Card, ...]] | None:
         if self.max_used < 0:

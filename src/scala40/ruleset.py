@@ -174,7 +174,7 @@ class Ruleset:
         if problems:
             raise InvalidRulesetError(problems)
         high = self.high_card_values
-        meld_rules = MeldRules(
+        meld_rules = _shared(MeldRules(
             rank_order=FRENCH_RANKS,
             max_wilds=self.max_jokers_per_meld,
             # S40-V-MULTIJOKER decision: more natural cards than jokers.
@@ -182,7 +182,7 @@ class Ruleset:
             sequence_max=5 if self.split_sequences else None,
             rank_values=_HIGH_RANK_VALUES if high else STANDARD_RANK_VALUES,
             wild_value=self.joker_meld_value,
-        )
+        ))  # fmt: skip
         object.__setattr__(self, "_meld_rules", meld_rules)
 
     @property
@@ -290,6 +290,15 @@ class Ruleset:
             return cls(**options)
         except (InvalidRulesetError, ValueError, TypeError) as error:
             raise SerializationError(f"ruleset: {error}") from error
+
+
+_SHARED_MELD_RULES: dict[MeldRules, MeldRules] = {}
+
+
+def _shared(rules: MeldRules) -> MeldRules:
+    """One MeldRules object per distinct value: equal rulesets (one loaded from JSON, say)
+    then share the meld caches instead of filling new ones."""
+    return _SHARED_MELD_RULES.setdefault(rules, rules)
 
 
 def option_names() -> tuple[str, ...]:
