@@ -344,8 +344,9 @@ def _opening_starts(
         if not _can_open(cards, needed, rules, final_keep, must):
             found = ()
         else:
-            search = _OpeningSearch(cards, rules, final_keep, None)
-            found = search.opening_starts(needed, keep, close_ok, must)
+            found = _searcher(cards, rules, final_keep).opening_starts(
+                needed, keep, close_ok, must
+            )
         _bounded(cache)[key] = found
     assert isinstance(found, tuple)
     return found
@@ -368,7 +369,23 @@ def _search_opening(
     bound = sum(values[card] for card in cards if card in in_melds)
     if bound < needed:
         return False
-    return _OpeningSearch(cards, rules, keep, must).reaches(needed)
+    search = _searcher(cards, rules, keep)
+    if search.max_used < 0:
+        return False
+    search._prepare()
+    return search.reach_from(_counts(cards), needed, search.max_used, must)
+
+
+def _searcher(cards: tuple[Card, ...], rules: MeldRules, keep: int) -> _OpeningSearch:
+    """The opening search of a hand, kept so that its memo serves every question asked
+    about that hand (can it open, which melds may start the opening)."""
+    cache = rules._derived.open_cache
+    key = ("search", cards, keep)
+    found = cache.get(key)
+    if not isinstance(found, _OpeningSearch):
+        found = _OpeningSearch(cards, rules, keep, None)
+        _bounded(cache)[key] = found
+    return found
 
 
 class _OpeningSearch:
