@@ -329,17 +329,9 @@ class GameState:
                 discard_cards, melds, opening_value, taken_card,
             ))  # fmt: skip
         if stock is None:
-            placed = Counter(discard_cards)
-            for hand in hand_cards:
-                placed.update(hand)
-            for meld in melds:
-                placed.update(meld.cards)
+            placed = _placed(hand_cards, discard_cards, melds)
             deck = Counter(rules.deck.cards)
-            for card in sorted(placed):
-                if placed[card] > deck[card]:
-                    problems.append(
-                        f"{CARD_NAMES[card]}: {placed[card]} placed, but the deck has {deck[card]}"
-                    )
+            problems.extend(_too_many(placed, deck))
             if problems:
                 raise InvalidStateError(problems)
             rest = tuple(sorted((deck - placed).elements()))
@@ -455,18 +447,7 @@ def _shape_problems(
 ) -> list[str]:
     """The problems of a position found beside unreadable cards (which make the card
     counts meaningless except where a card is placed too many times)."""
-    problems: list[str] = []
-    placed: Counter[Card] = Counter(discard)
-    for hand in hands:
-        placed.update(hand)
-    for meld in melds:
-        placed.update(meld.cards)
-    deck = Counter(rules.deck.cards)
-    for card in sorted(placed):
-        if placed[card] > deck[card]:
-            problems.append(
-                f"{CARD_NAMES[card]}: {placed[card]} placed, but the deck has {deck[card]}"
-            )
+    problems = _too_many(_placed(hands, discard, melds), Counter(rules.deck.cards))
     if phase is Phase.DRAW and (opening_value or taken):
         problems.append("turn details (taken card, opening value) are set before the draw")
     if not rules.min_players <= count <= rules.max_players:
@@ -486,6 +467,26 @@ def _shape_problems(
             if not active[player] and hand and phase in (Phase.DRAW, Phase.PLAY):
                 problems.append(f"player {player} is out of the match but holds cards")
     return problems
+
+
+def _placed(
+    hands: Iterable[tuple[Card, ...]], discard: tuple[Card, ...], melds: Iterable[Meld]
+) -> Counter[Card]:
+    """Every card placed in a position's hands, discard pile and table melds."""
+    placed: Counter[Card] = Counter(discard)
+    for hand in hands:
+        placed.update(hand)
+    for meld in melds:
+        placed.update(meld.cards)
+    return placed
+
+
+def _too_many(placed: Counter[Card], deck: Counter[Card]) -> list[str]:
+    return [
+        f"{CARD_NAMES[card]}: {placed[card]} placed, but the deck has {deck[card]}"
+        for card in sorted(placed)
+        if placed[card] > deck[card]
+    ]
 
 
 def meld_from_spec(spec: str, rules: Ruleset) -> Meld:
