@@ -1,5 +1,7 @@
 """scala40: a typed, side-effect-free rules library for Scala 40 and its relatives."""
 
+from scala40.analysis import best_opening, can_close, closing_moves, hand_melds, min_deadwood
+from scala40.bots import Bot, GreedyBot, MonteCarloBot, RandomBot, play_game
 from scala40.cards import (
     JOKER,
     Card,
@@ -51,6 +53,7 @@ from scala40.moves import (
 from scala40.records import GameRecord
 from scala40.ruleset import PRESETS, MatchFormat, RestockMethod, Ruleset, hand_value
 from scala40.state import GameState, HandResult, Phase, new_game
+from scala40.tournament import TournamentResult, run_tournament
 from scala40.view import PlayerView
 
 __version__ = "0.1.0.dev0"
@@ -59,6 +62,7 @@ __all__ = [
     "JOKER",
     "PRESETS",
     "AmbiguousMeldError",
+    "Bot",
     "Card",
     "Deal",
     "Deck",
@@ -67,6 +71,7 @@ __all__ = [
     "Extension",
     "GameRecord",
     "GameState",
+    "GreedyBot",
     "HandResult",
     "IllegalMoveError",
     "InvalidCardError",
@@ -81,10 +86,12 @@ __all__ = [
     "MeldEnd",
     "MeldKind",
     "MeldRules",
+    "MonteCarloBot",
     "Move",
     "Phase",
     "PlayerView",
     "PutDown",
+    "RandomBot",
     "Restock",
     "RestockMethod",
     "Ruleset",
@@ -94,18 +101,26 @@ __all__ = [
     "SwapJoker",
     "TakeDiscard",
     "TakeUpcard",
+    "TournamentResult",
     "UnknownPresetError",
     "__version__",
+    "best_opening",
+    "can_close",
     "check_meld",
+    "closing_moves",
     "format_card",
     "format_cards",
     "french_deck",
+    "hand_melds",
     "hand_value",
     "is_meld",
     "meld_interpretations",
+    "min_deadwood",
     "new_game",
     "parse_card",
     "parse_cards",
     "parse_move",
+    "play_game",
+    "run_tournament",
     "spanish_deck",
 ]

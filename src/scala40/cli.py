@@ -1,4 +1,5 @@
-"""The ``scala40`` command line: check melds, value hands and list the rulesets.
+"""The ``scala40`` command line: check melds, value hands, list the rulesets, play against
+bots, run tournaments between bots and replay saved games.
 
 Run it as ``scala40`` or ``python -m scala40``; :func:`main` is the same program for
 Python code and tests. Every subcommand is a :class:`Command`: a name, a function that adds
@@ -7,8 +8,10 @@ subcommands are added to :data:`COMMANDS`; :func:`build_parser` builds the whole
 from them.
 
 Exit codes: 0 when all went well, 1 when the cards are not what was asked (an invalid or
-ambiguous meld, an impossible hand), 2 for a usage error (unknown option or preset, bad
-card text). Errors are one line on standard error, starting with ``error:``.
+ambiguous meld, an impossible hand) or a game command failed (a game record that can't be
+read or replayed, a file that can't be written), 2 for a usage error (unknown option,
+preset or bot, bad card text). Errors are one line on standard error, starting with
+``error:``.
 
 >>> main(["check", "JK 9C 8C"])
 meld 1: JK 9C 8C
@@ -32,21 +35,37 @@ from __future__ import annotations
 
 import argparse
 import enum
+import json
 import os
+import random
 import re
+import secrets
 import sys
 import textwrap
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 import attrs
 
 from scala40 import __version__
+from scala40.bots import BOTS, Bot, GreedyBot, InvalidBotSpecError, bot_name, make_bot
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card, as_card, parse_cards
-from scala40.errors import AmbiguousMeldError, InvalidCardError, InvalidMeldError, Scala40Error
+from scala40.errors import (
+    AmbiguousMeldError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMeldError,
+    InvalidMoveError,
+    Scala40Error,
+)
 from scala40.melds import Extension, Meld, MeldEnd, MeldKind, check_meld, meld_interpretations
-from scala40.ruleset import PRESETS, Ruleset, hand_value, option_names, option_rule
+from scala40.moves import Move, parse_move
+from scala40.records import GameRecord
+from scala40.ruleset import PRESETS, MatchFormat, Ruleset, hand_value, option_names, option_rule
+from scala40.state import GameState, Phase, new_game
+from scala40.tournament import DEFAULT_MAX_ACTIONS, rules_for_match, rules_label, run_tournament
 
 __all__ = ["COMMANDS", "Command", "UsageError", "build_parser", "main"]
 
@@ -369,6 +388,479 @@ def _run_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# ---------------------------------------------------------------- shared by the game commands
+
+
+def _match_format(text: str) -> str:
+    """Argument type of ``--match``: a match format, checked."""
+    known = [fmt.value for fmt in MatchFormat]
+    if text not in known:
+        raise argparse.ArgumentTypeError(
+            f"no match format named {text!r}; formats: {', '.join(known)}"
+        )
+    return text
+
+
+def _add_game_options(parser: argparse.ArgumentParser, players_default: int | None) -> None:
+    parser.add_argument(
+        "--rules",
+        type=_preset_name,
+        default="official",
+        metavar="PRESET",
+        help=f"the ruleset preset ({', '.join(PRESETS)}; default: official)",
+    )
+    parser.add_argument(
+        "--match",
+        type=_match_format,
+        metavar="FORMAT",
+        help="how hands make a match, instead of the preset's: elimination, reentry, "
+        "no-elimination, or single (one hand; the closer wins)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=players_default,
+        metavar="N",
+        help="number of players"
+        + (f" (default: {players_default})" if players_default else " (default: one per bot)"),
+    )
+
+
+def _game_rules(args: argparse.Namespace) -> Ruleset:
+    rules = Ruleset.preset(args.rules)
+    if args.match is not None:
+        rules = rules_for_match(rules, args.match)
+    return rules
+
+
+def _check_players(players: int, rules: Ruleset) -> None:
+    if not rules.min_players <= players <= rules.max_players:
+        raise UsageError(
+            f"--players must be from {rules.min_players} to {rules.max_players} under these "
+            f"rules, got {players}"
+        )
+
+
+def _player_label(player: int, names: Sequence[str]) -> str:
+    return f"P{player} ({names[player]})"
+
+
+def _hand_end_text(state: GameState, names: Sequence[str]) -> list[str]:
+    """What the last hand gave: who closed and each player's points."""
+    result = state.last_hand
+    if result is None:
+        return []
+    if result.closer is None:
+        lines = [f"Hand {result.hand_number} is blocked: nobody closes (S40-RESTOCK)."]
+    else:
+        lines = [f"Hand {result.hand_number}: {_player_label(result.closer, names)} closes."]
+    if any(result.points):
+        doubled = " (doubled)" if result.doubled else ""
+        points = ", ".join(f"P{player} {points}" for player, points in enumerate(result.points))
+        lines.append(f"Points{doubled}: {points}")
+    for player in result.eliminated:
+        lines.append(f"{_player_label(player, names)} retires (S40-ELIM).")
+    for player in result.reentered:
+        lines.append(f"{_player_label(player, names)} re-enters (S40-V-REENTRY).")
+    return lines
+
+
+def _final_text(state: GameState, names: Sequence[str]) -> list[str]:
+    lines: list[str] = []
+    if state.rules.match_format is not MatchFormat.SINGLE:
+        scores = ", ".join(f"P{player} {score}" for player, score in enumerate(state.scores))
+        lines.append(f"Final scores: {scores}")
+    winners = " and ".join(_player_label(player, names) for player in state.winners)
+    lines.append(f"Winner: {winners}" if winners else "No winner.")
+    return lines
+
+
+def _move_text(move: Move, unicode: bool) -> str:
+    text = str(move)
+    if not unicode:
+        return text
+    # Card names are whole tokens of the notation: replace each by its symbol form.
+    symbols = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
+    return " ".join(
+        "=".join(symbols.get(part, part) for part in token.split("=")) for token in text.split(" ")
+    )
+
+
+# ---------------------------------------------------------------- play
+
+_PLAY_HELP = """\
+Enter a move in the notation of the library, or a command:
+  draw                  draw the top card of the stock
+  take                  take the top discard (to meld it this turn)
+  upcard                take the turned-up card (first player, where allowed)
+  meld 7S 8S 9S         put down a meld; write JK=10C for the card a joker stands for
+  layoff 10S #2 high    add a card to table meld #2 (end: low, high or set)
+  swap 8S #1            put 8S in place of the joker of meld #1 that stands for it
+  split #0 4S : 3S 4S 5S / 6S 7S 8S   (classic rules) extend and split a sequence
+  discard KD            discard a card, ending the turn
+  moves                 list the legal moves, numbered; type a number to play one
+  hint                  what the greedy bot would play
+  board                 show the table again
+  help                  this help
+  quit                  leave the game (a game saved with --save keeps the moves so far)"""
+
+
+def _configure_play(parser: argparse.ArgumentParser) -> None:
+    _add_game_options(parser, players_default=2)
+    parser.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="the seed of the deal (default: a random one, printed at the start)",
+    )
+    parser.add_argument(
+        "--bots",
+        nargs="+",
+        default=["greedy"],
+        metavar="BOT",
+        help=f"the bots in the other seats: one for all of them, or one per seat "
+        f"({', '.join(BOTS)}; options as in montecarlo:playouts=50; default: greedy)",
+    )
+    parser.add_argument(
+        "--seat", type=int, default=0, metavar="N", help="your seat, from 0 (default: 0)"
+    )
+    parser.add_argument(
+        "--save", metavar="FILE", help="save the game record as JSON to FILE when it ends"
+    )
+    parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
+
+
+def _seat_bots(specs: Sequence[str], players: int, seat: int) -> dict[int, Bot]:
+    others = [player for player in range(players) if player != seat]
+    if len(specs) not in (1, len(others)):
+        raise UsageError(
+            f"--bots takes one bot for every other seat or one per seat ({len(others)}), "
+            f"got {len(specs)}"
+        )
+    chosen = list(specs) * len(others) if len(specs) == 1 else list(specs)
+    try:
+        return {player: make_bot(spec) for player, spec in zip(others, chosen)}
+    except InvalidBotSpecError as error:
+        raise UsageError(str(error)) from None
+
+
+def _cards_count(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _board_text(state: GameState, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
+    """The table as the human player sees it: no other hand is shown."""
+    view = state.view(seat)
+    top = _name(view.discard[-1], unicode) if view.discard else "-"
+    lines = [
+        f"Hand {view.hand_number} · stock {_cards_count(view.stock_size)} · discard pile "
+        f"{top} ({_cards_count(len(view.discard))})"
+    ]
+    if state.rules.match_format is not MatchFormat.SINGLE:
+        scores = " · ".join(
+            f"{_player_label(player, names)} {score}" for player, score in enumerate(view.scores)
+        )
+        lines.append(f"Scores: {scores}")
+    for player in range(view.player_count):
+        if player == seat:
+            continue
+        if not view.active[player]:
+            status = "out of the match"
+        else:
+            status = _cards_count(view.hand_sizes[player]) + (
+                ", opened" if view.opened[player] else ""
+            )
+        lines.append(f"{_player_label(player, names)}: {status}")
+    lines.append("Table:" if view.table else "Table: no melds yet")
+    for index, meld in enumerate(view.table):
+        lines.append(f"  #{index:<3} {_meld_text(meld, unicode)}")
+    opened = ", opened" if view.opened[seat] else ""
+    lines.append(
+        f"Your hand ({_cards_count(len(view.hand))}{opened}): {_names(view.hand, unicode)}"
+    )
+    return lines
+
+
+def _turn_hint(state: GameState) -> str:
+    if state.phase is Phase.DRAW:
+        return "Your turn: draw a card ('moves' lists the legal moves, 'help' the commands)."
+    if state.taken_must_use and not state.taken_used and state.taken is not None:
+        return f"Meld {CARD_NAMES[state.taken]}, taken from the discard pile, then discard."
+    if not state.opened[state.turn] and state.opening_value:
+        return (
+            f"Opening so far: {state.opening_value} of {state.rules.opening_threshold}; "
+            "meld more, then discard."
+        )
+    return "Meld, lay off or swap as you like, then discard a card."
+
+
+def _read_line(prompt: str) -> str | None:
+    """A line of standard input (``None`` at its end), after printing ``prompt``."""
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        print()
+        return None
+    return line.strip()
+
+
+def _save_record(path: str | None, record: GameRecord) -> None:
+    if path is None:
+        return
+    text = json.dumps(record.to_dict(), indent=2)
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text + "\n")
+    except OSError as error:
+        raise _CommandError(f"cannot save the game to {path}: {error.strerror}") from None
+    print(f"Game saved to {path}.")
+
+
+class _CommandError(Exception):
+    """A game command could not do what was asked (exit code 1)."""
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    rules = _game_rules(args)
+    players: int = args.players
+    _check_players(players, rules)
+    seat: int = args.seat
+    if not 0 <= seat < players:
+        raise UsageError(f"--seat must be from 0 to {players - 1}, got {seat}")
+    bots = _seat_bots(args.bots, players, seat)
+    seed: int = args.seed if args.seed is not None else secrets.randbits(32)
+    unicode: bool = args.unicode
+    names = [("you" if player == seat else bot_name(bots[player])) for player in range(players)]
+    state = new_game(rules, players, seed)
+    moves: list[str] = []
+    rng = random.Random(seed)
+    bot_rngs = {player: random.Random(rng.getrandbits(64)) for player in bots}
+    helper = GreedyBot()
+    news: list[str] = []
+    print(
+        f"Scala 40, {players} players, rules {rules_label(rules)}, seed {seed}. You are P{seat}."
+    )
+    print("Type 'help' for the commands.")
+    show_board = True
+    try:
+        while not state.is_over:
+            hand_before = state.hand_number
+            if state.is_chance:
+                move = next(iter(state.legal_moves()))
+            elif state.turn != seat:
+                player = state.turn
+                legal = list(state.legal_moves())
+                move = bots[player].choose(state.view(player), legal, bot_rngs[player])
+                news.append(f"{_player_label(player, names)}: {_move_text(move, unicode)}")
+            else:
+                if show_board:
+                    if sys.stdout.isatty():
+                        print("\033[2J\033[H", end="")
+                    print()
+                    print("\n".join(_board_text(state, seat, names, unicode)))
+                    if news:
+                        print("Since your last move: " + "; ".join(news))
+                        news.clear()
+                    print(_turn_hint(state))
+                    show_board = False
+                chosen = _ask_move(state, helper, unicode)
+                if chosen is None:
+                    print("Game abandoned.")
+                    _save_record(args.save, GameRecord(rules, players, seed, tuple(moves)))
+                    return EXIT_OK
+                if isinstance(chosen, str):  # "board": show the table again
+                    show_board = True
+                    continue
+                move = chosen
+                show_board = True
+            state = state.apply(move)
+            moves.append(str(move))
+            if state.hand_number != hand_before or state.is_over:
+                if news:
+                    print("\n".join(news))
+                    news.clear()
+                print("\n".join(_hand_end_text(state, names)))
+    except KeyboardInterrupt:
+        print()
+        raise _CommandError("interrupted") from None
+    print("\n".join(_final_text(state, names)))
+    _save_record(args.save, GameRecord(rules, players, seed, tuple(moves)))
+    return EXIT_OK
+
+
+def _ask_move(state: GameState, helper: GreedyBot, unicode: bool) -> Move | str | None:
+    """The human player's next move, ``"board"`` to show the board again, or ``None`` to quit."""
+    legal = list(state.legal_moves())
+    while True:
+        line = _read_line("> ")
+        if line is None or line.lower() in ("quit", "exit", "q"):
+            return None
+        command = line.lower()
+        if not line:
+            continue
+        if command in ("help", "?", "h"):
+            print(_PLAY_HELP)
+        elif command == "board":
+            return "board"
+        elif command in ("moves", "m"):
+            for number, move in enumerate(legal, 1):
+                print(f"  {number:>3}. {_move_text(move, unicode)}")
+        elif command == "hint":
+            suggestion = helper.choose(state.view(state.turn), legal, random.Random(0))
+            print(f"The greedy bot would play: {_move_text(suggestion, unicode)}")
+        elif line.isdigit():
+            number = int(line)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            print(f"error: no move number {number}; 'moves' lists 1 to {len(legal)}")
+        else:
+            try:
+                move = parse_move(line)
+                state.verify(move)
+            except (InvalidMoveError, IllegalMoveError, InvalidCardError) as error:
+                print(f"error: {error}")
+                continue
+            return move
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def _configure_simulate(parser: argparse.ArgumentParser) -> None:
+    _add_game_options(parser, players_default=None)
+    parser.add_argument(
+        "--games", type=int, default=100, metavar="N", help="games to play (default: 100)"
+    )
+    parser.add_argument(
+        "--bots",
+        nargs="+",
+        default=["greedy", "random"],
+        metavar="BOT",
+        help=f"the bots ({', '.join(BOTS)}; options as in montecarlo:playouts=50; "
+        "default: greedy random)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, metavar="N", help="the tournament's seed (default: 0)"
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="processes to play in (default: one per CPU; 1 plays in this process)",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=int,
+        default=DEFAULT_MAX_ACTIONS,
+        metavar="N",
+        help=f"stop a game unfinished after N moves (default: {DEFAULT_MAX_ACTIONS})",
+    )
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="show a progress bar on standard error even when it is not a terminal",
+    )
+
+
+def _progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:
+    """A progress callback drawing a text bar on ``stream``."""
+    started = time.perf_counter()
+
+    def show(done: int, total: int) -> None:
+        filled = width * done // total if total else width
+        elapsed = time.perf_counter() - started
+        bar = "#" * filled + "-" * (width - filled)
+        stream.write(f"\r[{bar}] {done}/{total} games, {elapsed:.0f}s")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    rules = _game_rules(args)
+    specs: list[str] = args.bots
+    for spec in specs:
+        try:
+            make_bot(spec)
+        except InvalidBotSpecError as error:
+            raise UsageError(str(error)) from None
+    players: int = args.players if args.players is not None else len(specs)
+    _check_players(players, rules)
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, got {args.games}")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    if args.max_actions < 1:
+        raise UsageError(f"--max-actions must be at least 1, got {args.max_actions}")
+    show = args.progress or sys.stderr.isatty()
+    result = run_tournament(
+        args.games,
+        specs,
+        rules=rules,
+        players=players,
+        seed=args.seed,
+        workers=args.workers,
+        progress=_progress_bar(sys.stderr) if show else None,
+        max_actions=args.max_actions,
+    )
+    print(result.summary())
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- replay
+
+
+def _configure_replay(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a game record saved as JSON")
+    parser.add_argument(
+        "--verbose", action="store_true", help="print the whole table after each move"
+    )
+    parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
+
+
+def _load_record(path: str) -> GameRecord:
+    try:
+        with open(path, encoding="utf-8") as file:
+            data = json.load(file)
+    except OSError as error:
+        raise _CommandError(f"cannot read {path}: {error.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise _CommandError(f"{path} is not a JSON game record: {error}") from None
+    return GameRecord.from_dict(data)
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    record = _load_record(args.file)
+    unicode: bool = args.unicode
+    names = [f"player {player}" for player in range(record.players)]
+    print(
+        f"Game: rules {rules_label(record.rules)}, {record.players} players, "
+        f"seed {record.seed}, {len(record.moves)} moves"
+    )
+    states = record.states()
+    state = next(states)
+    if args.verbose:
+        print(textwrap.indent(str(state), "    "))
+    for number, (text, after) in enumerate(zip(record.moves, states), 1):
+        mover = "chance" if state.is_chance else f"P{state.turn}"
+        print(f"{number:>4}. {mover}: {_move_text(parse_move(text), unicode)}")
+        if after.hand_number != state.hand_number or after.is_over:
+            for line in _hand_end_text(after, names):
+                print(f"      {line}")
+        if args.verbose:
+            print(textwrap.indent(str(after), "    "))
+        state = after
+    if state.is_over:
+        print("\n".join(_final_text(state, names)))
+    else:
+        scores = ", ".join(f"P{player} {score}" for player, score in enumerate(state.scores))
+        print(f"The game is not over ({state.phase.value}, player {state.turn} to move).")
+        print(f"Scores so far: {scores}")
+    return EXIT_OK
+
+
 # ---------------------------------------------------------------- the parser
 
 COMMANDS: tuple[Command, ...] = (
@@ -401,6 +893,37 @@ COMMANDS: tuple[Command, ...] = (
         configure=_configure_rules,
         run=_run_rules,
         epilog="examples:\n  scala40 rules\n  scala40 rules classic",
+    ),
+    Command(
+        name="play",
+        summary="play a game in the terminal against bots",
+        description="Play a game against bots, entering moves in the notation of the "
+        "library (type 'help' during the game). The moves are read from standard input, "
+        "one a line.",
+        configure=_configure_play,
+        run=_run_play,
+        epilog="examples:\n  scala40 play\n  scala40 play --players 3 --bots greedy random\n"
+        "  scala40 play --match single --seed 7 --save game.json",
+    ),
+    Command(
+        name="simulate",
+        summary="play a tournament between bots and print the win rates",
+        description="Play seeded games between bots, the seats rotating, in parallel "
+        "processes, and print each bot's win rate with its 95% confidence interval, mean "
+        "score and time per decision.",
+        configure=_configure_simulate,
+        run=_run_simulate,
+        epilog="examples:\n  scala40 simulate --games 200 --bots greedy random --match single\n"
+        "  scala40 simulate --games 20 --bots montecarlo:playouts=50 greedy --workers 4",
+    ),
+    Command(
+        name="replay",
+        summary="replay a saved game record",
+        description="Replay a game record saved as JSON (by 'scala40 play --save' or "
+        "GameRecord.to_dict): print each move, how each hand ended and the final scores.",
+        configure=_configure_replay,
+        run=_run_replay,
+        epilog="examples:\n  scala40 replay game.json\n  scala40 replay game.json --verbose",
     ),
 )
 """The subcommands, in the order ``scala40 --help`` lists them."""
@@ -461,6 +984,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         _print_error(str(error))
         return EXIT_USAGE
+    except _CommandError as error:
+        _print_error(str(error))
+        return EXIT_INVALID
     except Scala40Error as error:
         _print_error(str(error))
         return EXIT_INVALID

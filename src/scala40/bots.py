@@ -1,0 +1,932 @@
+"""Bots: players that choose a move from what one player may see, and a loop that plays games.
+
+A bot is any object with a ``choose(view, legal, rng)`` method (the :class:`Bot` protocol):
+it gets the ``PlayerView`` of the player to move, the list of legal moves and
+a :class:`random.Random`, and returns one of the moves. It never sees the full state: the
+other hands and the order of the stock stay hidden, as at a real table. Three bots ship
+with the library:
+
+* :class:`RandomBot` picks a legal move at random;
+* :class:`GreedyBot` opens as soon as it can, melds everything it can and keeps the cards
+  that are most likely to form melds (a few hundred microseconds a decision);
+* :class:`MonteCarloBot` deals the hidden cards at random many times, tries its best
+  candidate moves in each deal and plays each deal out with greedy players.
+
+:func:`play_game` plays a game to its end with one bot per seat; :func:`make_bot` builds
+a bot from a name such as ``"greedy"`` or ``"montecarlo:playouts=50"``.
+
+>>> import scala40
+>>> from scala40.bots import GreedyBot, RandomBot, play_game
+>>> rules = scala40.Ruleset(match_format="single")
+>>> state = scala40.new_game(rules, players=2, seed=7)
+>>> final = play_game(state, [GreedyBot(), RandomBot()], rng=7)
+>>> final.is_over, len(final.winners)
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol, TypeGuard, runtime_checkable
+
+import attrs
+
+from scala40.analysis import Criterion, best_opening, closing_moves, hand_melds
+from scala40.cards import _RANK_OF, _SUIT_OF, JOKER, Card
+from scala40.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, Scala40Error
+from scala40.melds import Meld
+from scala40.moves import (
+    Discard,
+    DrawStock,
+    LayOff,
+    Move,
+    PutDown,
+    Split,
+    SwapJoker,
+    TakeDiscard,
+    TakeUpcard,
+)
+from scala40.ruleset import MatchFormat, Ruleset, hand_value
+from scala40.state import GameState, Phase
+from scala40.view import PlayerView
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "InvalidBotSpecError",
+    "MonteCarloBot",
+    "RandomBot",
+    "bot_name",
+    "make_bot",
+    "play_game",
+]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: anything with this :meth:`choose` method is a bot.
+
+    A bot may also have a ``name`` attribute (a short word such as ``"greedy"``), which
+    tournaments and error messages use; :func:`bot_name` reads it.
+    """
+
+    def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
+        """One of ``legal``, the legal moves of ``view.player``, who is to move.
+
+        ``rng`` is the only randomness a bot should use, so that a game is reproducible
+        from its seed.
+
+        :param view: what the player to move may see.
+        :type view: ``scala40.PlayerView``
+        :param legal: the legal moves, one of which is returned.
+        :type legal: ``Sequence[scala40.Move]``
+        :param rng: the only randomness to draw from.
+        :rtype: ``scala40.Move``
+        """
+        ...
+
+
+class InvalidBotSpecError(Scala40Error, ValueError):
+    """A bot specification names no known bot or gives it options it does not take."""
+
+
+def bot_name(bot: object) -> str:
+    """The name of a bot (or of a bot factory): its ``name`` attribute, else its class name.
+
+    >>> bot_name(GreedyBot()), bot_name(GreedyBot)
+    ('greedy', 'greedy')
+    """
+    name = getattr(bot, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    own = getattr(bot, "__name__", None)
+    if isinstance(own, str):
+        return own
+    return type(bot).__name__
+
+
+# ---------------------------------------------------------------- what a player may do
+
+
+def _may_close(view: PlayerView) -> bool:
+    """Whether the player to move may close now (S40-FIRST-ROUND, S40-V-FIRSTCLOSE)."""
+    played = view.turns_played
+    if min(played) >= 1 or view.rules.close_on_first_turn:
+        return True
+    return all(n >= 1 for n, active in zip(played, view.active) if active)
+
+
+def _keep(view: PlayerView) -> int:
+    """Cards that must stay in hand after melding: one to discard (S40-CLOSE), two in the
+    first round (S40-FIRST-ROUND), none when closing by melding is allowed
+    (S40-V-NODISCARDCLOSE)."""
+    if not _may_close(view):
+        return 2
+    return 0 if view.rules.close_without_discard else 1
+
+
+def _table_targets(table: Sequence[Meld]) -> tuple[frozenset[Card], frozenset[Card]]:
+    """Natural cards that extend a meld on the table, and natural cards that free a joker
+    on the table (S40-SWAP): an opened opponent could take either from the discard pile."""
+    extend = frozenset(
+        extension.card
+        for meld in table
+        for extension in meld.extensions()
+        if extension.card != JOKER
+    )
+    free = frozenset(card for meld in table for _, card in meld.joker_swaps())
+    return extend, free
+
+
+@functools.lru_cache(maxsize=64)
+def _card_values(rules: Ruleset) -> tuple[int, ...]:
+    """The penalty of each card code in a hand of several cards (S40-HAND-VALUE)."""
+    # Two copies, so that S40-V-LONEACE (an ace alone in hand costs 1) does not apply.
+    return tuple(hand_value((card, card), rules) // 2 for card in range(53))
+
+
+# The sequence positions of each rank: an ace is at both ends (S40-SEQ).
+_POSITIONS = ((), (1, 14), *((rank,) for rank in range(2, 14)))
+
+
+def _rank_at(position: int) -> int:
+    return 1 if position == 14 else position
+
+
+def _uses(move: Move, card: Card | None) -> bool:
+    """Whether a melding move puts ``card`` on the table."""
+    if card is None:
+        return False
+    if isinstance(move, PutDown):
+        return card in move.cards
+    if isinstance(move, LayOff):
+        return move.card == card
+    if isinstance(move, Split):
+        return card in move.added
+    return False
+
+
+def _cards_used(move: Move) -> int:
+    if isinstance(move, PutDown):
+        return len(move.cards)
+    if isinstance(move, Split):
+        return len(move.added)
+    return 1
+
+
+# ---------------------------------------------------------------- the shipped bots
+
+
+class RandomBot:
+    """Picks one of the legal moves uniformly at random.
+
+    >>> import random, scala40
+    >>> view = scala40.new_game(players=2, seed=1).view(0)
+    >>> RandomBot().choose(view, [scala40.DrawStock()], random.Random(0))
+    DrawStock()
+    """
+
+    name = "random"
+
+    def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
+        """A legal move drawn uniformly from ``rng``.
+
+        :param view: what the player to move may see.
+        :type view: ``scala40.PlayerView``
+        :param legal: the legal moves, one of which is returned.
+        :type legal: ``Sequence[scala40.Move]``
+        :param rng: the only randomness to draw from.
+        :rtype: ``scala40.Move``
+        """
+        return legal[rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class GreedyBot:
+    """A fast rule-based player.
+
+    * It draws from the stock, and takes the top discard only when it can meld it
+      (the only case the rules allow, S40-DRAW-DISCARD); under S40-V-UPCARD it takes
+      the turned-up card when the card fits its hand.
+    * It opens as soon as it can (S40-OPEN), with the opening of highest value
+      (``scala40.analysis.best_opening``), one ``PutDown`` a move.
+    * Once opened, it puts down every meld it can, lays off its natural cards, frees
+      jokers (S40-SWAP) and splits sequences (S40-V-SPLIT); it lays off a joker only
+      when four cards or fewer are left, since a joker in hand still helps to meld.
+    * It discards the card it least wants to keep: cards that form melds, or could,
+      with other cards of its hand are kept; so are cards that extend a meld on the
+      table (an opponent could lay them off) or free one of its jokers; among the rest,
+      before opening the lowest card goes first (high cards help reach the threshold),
+      after opening the card that would cost most if another player closed
+      (S40-HAND-VALUE).
+
+    It does not use ``rng``: its choice depends on the view alone.
+
+    >>> import random
+    >>> from scala40 import GameState, format_cards, parse_cards
+    >>> state = GameState.from_position(
+    ...     hands=["7S 8S 9S 9H 9D 9C KD KH KC 2S 4H 6C 8D 3C", "2C 3C 4C 5H 6H 7H QD 9D"],
+    ...     discard="JC", phase="play", turns_played=[1, 1])
+    >>> bot = GreedyBot()
+    >>> str(bot.choose(state.view(0), list(state.legal_moves()), random.Random()))
+    'meld 9H 9D 9C'
+    >>> format_cards(bot.discard_order(state.view(0), parse_cards("2S 8D 3C 4H")))
+    '2S 3C 4H 8D'
+    """
+
+    name = "greedy"
+
+    # How much keeping a card is worth, in points of hand value; subclasses may tune them.
+    in_meld_weight = 40
+    """A card of a meld of natural cards in the hand."""
+    same_rank_weight = 14
+    """Each other suit of the card's rank in the hand (a set in the making)."""
+    neighbour_weight = 14
+    """Each card of the same suit one rank away (a sequence in the making)."""
+    gap_weight = 7
+    """Each card of the same suit two ranks away."""
+    duplicate_weight = -8
+    """A second copy of the card in the hand: one of them is spare."""
+    extends_table_weight = 25
+    """The card extends a table meld: an opened opponent could take it and lay it off."""
+    frees_joker_weight = 80
+    """The card frees a joker on the table: an opened opponent could take it and swap."""
+    value_weight_unopened = 0.5
+    """Times the card's value, before opening: high cards help reach the threshold."""
+    value_weight_opened = -1.0
+    """Times the card's value, after opening: high cards cost most if another closes."""
+    joker_lay_off_hand_size = 4
+    """Lay off a joker only with this many cards in hand or fewer."""
+    closing_search_hand_size = 14
+    """Look for a way to close this turn (``scala40.analysis.closing_moves``) with this
+    many cards in hand or fewer."""
+    meld_criterion: Criterion = "value"
+    """Which melds to put down when several sets of them fit: see
+    ``scala40.analysis.best_opening``."""
+
+    def discard_order(self, view: PlayerView, cards: Iterable[Card]) -> list[Card]:
+        """``cards`` (of the player's hand) from the first to discard to the last.
+
+        :type view: ``scala40.PlayerView``
+        :param cards: cards of ``view.hand``.
+        """
+        keep = self._keep_scorer(view)
+        return sorted(set(cards), key=lambda card: (keep(card), card))
+
+    def _keep_scorer(self, view: PlayerView) -> Callable[[Card], float]:
+        """A function scoring how much each card of the hand is worth keeping."""
+        hand = view.hand
+        rules = view.rules
+        counts = [0] * 53
+        for card in hand:
+            counts[card] += 1
+        natural = [meld for meld in hand_melds(hand, rules) if meld.wild_count == 0]
+        in_melds = frozenset(card for meld in natural for card in meld.cards)
+        anyone_opened = any(
+            opened for player, opened in enumerate(view.opened) if player != view.player
+        )
+        extend, free = _table_targets(view.table) if anyone_opened else (frozenset(), frozenset())
+        value_weight = (
+            self.value_weight_opened if view.opened[view.player] else self.value_weight_unopened
+        )
+        values = _card_values(rules)
+
+        def keep(card: Card) -> float:
+            score = self._usefulness(card, counts, in_melds)
+            if card in free:
+                score += self.frees_joker_weight
+            elif card in extend:
+                score += self.extends_table_weight
+            return score + value_weight * values[card]
+
+        return keep
+
+    def _usefulness(self, card: Card, counts: Sequence[int], in_melds: frozenset[Card]) -> float:
+        """How much ``card`` helps its hand form melds: part of a meld of natural cards, a
+        card of the same rank in another suit, a neighbour in its suit."""
+        if card == JOKER:
+            return 1000.0
+        rank, suit = _RANK_OF[card], _SUIT_OF[card]
+        score = float(self.in_meld_weight) if card in in_melds else 0.0
+        for other in range(4):
+            if other != suit and counts[other * 13 + rank - 1]:
+                score += self.same_rank_weight
+        base = suit * 13 - 1
+        for position in _POSITIONS[rank]:
+            for step, weight in ((1, self.neighbour_weight), (2, self.gap_weight)):
+                for neighbour in (position - step, position + step):
+                    if 1 <= neighbour <= 14 and counts[base + _rank_at(neighbour)]:
+                        score += weight
+        if counts[card] >= 2:
+            score += self.duplicate_weight
+        return score
+
+    def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
+        """The greedy move of ``view.player`` among ``legal``; ``rng`` is not used.
+
+        :param view: what the player to move may see.
+        :type view: ``scala40.PlayerView``
+        :param legal: the legal moves, one of which is returned.
+        :type legal: ``Sequence[scala40.Move]``
+        :param rng: the only randomness to draw from.
+        :rtype: ``scala40.Move``
+        """
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.DRAW:
+            return self._draw(view, legal)
+        return self._play(view, legal)
+
+    def ranked(self, view: PlayerView, legal: Sequence[Move]) -> list[Move]:
+        """Every legal move, the greedy choice first, then the others from the most to
+        the least promising (what :class:`MonteCarloBot` tries first).
+
+        :type view: ``scala40.PlayerView``
+        :type legal: ``Sequence[scala40.Move]``
+        :rtype: ``list[scala40.Move]``
+        """
+        first = self.choose(view, legal, _NO_RANDOMNESS)
+        melding: list[Move] = []
+        discards: list[Discard] = []
+        draws: list[Move] = []
+        for move in legal:
+            if move == first:
+                continue
+            if isinstance(move, Discard):
+                discards.append(move)
+            elif isinstance(move, (DrawStock, TakeDiscard, TakeUpcard)):
+                draws.append(move)
+            else:
+                melding.append(move)
+        if discards:
+            keep = self._keep_scorer(view)
+            discards.sort(key=lambda move: (keep(move.card), move.card))
+        melding.sort(key=lambda move: (-_cards_used(move), isinstance(move, SwapJoker)))
+        return [first, *melding, *discards, *draws]
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+    # -- drawing
+
+    def _draw(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        if TakeDiscard() in legal:
+            # Offered only when the card can be melded this turn (S40-DRAW-DISCARD): taking
+            # it melds a card for free, one card more than a draw from the stock would.
+            return TakeDiscard()
+        if TakeUpcard() in legal and view.discard:
+            upcard = view.discard[-1]
+            hand = (*view.hand, upcard)
+            counts = [0] * 53
+            for card in hand:
+                counts[card] += 1
+            if self._usefulness(upcard, counts, frozenset()) >= self.same_rank_weight:
+                return TakeUpcard()
+        return DrawStock()
+
+    # -- melding and discarding
+
+    def _play(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        closing = self._closing_move(view, legal)
+        if closing is not None:
+            return closing
+        melding = [move for move in legal if not isinstance(move, Discard)]
+        if melding:
+            move = self._meld(view, legal, melding)
+            if move is not None:
+                return move
+        discards = [move for move in legal if isinstance(move, Discard)]
+        if not discards:
+            return melding[0]
+        keep = self._keep_scorer(view)
+        return min(discards, key=lambda move: (keep(move.card), move.card))
+
+    def _closing_move(self, view: PlayerView, legal: Sequence[Move]) -> Move | None:
+        """The first move of a way to close this turn (S40-CLOSE), if there is one.
+
+        The search needs a full state; what the player may do this turn depends only on
+        what the view shows, so any state consistent with the view gives the same answer.
+        """
+        if len(view.hand) > self.closing_search_hand_size:
+            return None
+        moves = closing_moves(view.sample(0))
+        if not moves:
+            return None
+        first = moves[0]
+        return first if first in legal else None
+
+    def _meld(
+        self, view: PlayerView, legal: Sequence[Move], melding: Sequence[Move]
+    ) -> Move | None:
+        player = view.player
+        taken = view.taken if view.taken_must_use and not view.taken_used else None
+        if taken is not None:
+            using = [move for move in melding if _uses(move, taken)]
+            if using:
+                return max(using, key=_cards_used)
+        if not view.opened[player]:
+            # Only melds that keep the opening within reach are legal (S40-OPEN): play
+            # the opening of highest value, one meld at a time.
+            return self._planned_put_down(view, legal, taken) or melding[0]
+        put_down = self._planned_put_down(view, legal, taken)
+        if put_down is not None:
+            return put_down
+        lay_offs = [m for m in melding if isinstance(m, LayOff)]
+        natural = [m for m in lay_offs if m.card != JOKER]
+        if natural:
+            values = _card_values(view.rules)
+            return max(natural, key=lambda m: (values[m.card], -m.card))
+        swaps = [m for m in melding if isinstance(m, SwapJoker)]
+        if swaps:
+            return swaps[0]
+        splits = [m for m in melding if isinstance(m, Split)]
+        if splits:
+            return max(splits, key=lambda m: len(m.added))
+        if lay_offs and len(view.hand) <= self.joker_lay_off_hand_size:
+            return lay_offs[0]
+        if taken is not None or not any(isinstance(m, Discard) for m in legal):
+            return melding[0]
+        return None
+
+    def _planned_put_down(
+        self, view: PlayerView, legal: Sequence[Move], taken: Card | None
+    ) -> PutDown | None:
+        put_downs = [move for move in legal if isinstance(move, PutDown)]
+        if not put_downs:
+            return None
+        rules = view.rules
+        # Before opening the melds must reach the threshold (S40-OPEN); after, any will do.
+        threshold = (
+            0 if view.opened[view.player] else max(0, rules.opening_threshold - view.opening_value)
+        )
+        plan = best_opening(
+            view.hand,
+            rules,
+            criterion=self.meld_criterion,
+            keep=_keep(view),
+            must_include=taken,
+            threshold=threshold,
+        )
+        if plan is None:
+            return None
+        for meld in plan.melds:
+            move = _matching_put_down(meld, put_downs)
+            if move is not None:
+                return move
+        return None
+
+
+def _matching_put_down(meld: Meld, moves: Sequence[PutDown]) -> PutDown | None:
+    """The move among ``moves`` that puts ``meld`` down: the same cards, each standing for
+    the same card; a move that leaves the reading to the engine (no ``represented``)
+    matches when nothing closer does."""
+    cards = sorted(meld.cards)
+    pairs = sorted(zip(meld.cards, meld.represented))
+    loose = None
+    for move in moves:
+        if sorted(move.cards) != cards:
+            continue
+        if not move.represented:
+            loose = loose or move
+        elif sorted(zip(move.cards, move.represented)) == pairs:
+            return move
+    return loose
+
+
+# GreedyBot draws nothing from its generator: any one will do when ranking moves.
+_NO_RANDOMNESS = random.Random(0)
+
+
+class _RolloutPolicy(GreedyBot):
+    """The greedy bot as :class:`MonteCarloBot` plays it in playouts, thousands of times
+    a decision: without the search for a way to close, which would make it several
+    times slower and finds a close that melding everything misses in about one game
+    in twenty."""
+
+    closing_search_hand_size = -1
+
+
+def _is_number(value: object) -> TypeGuard[float]:
+    """Whether ``value`` is a real number (not a boolean)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+class MonteCarloBot:
+    """Determinized Monte Carlo search over the player's view.
+
+    At a decision worth searching (a draw or a discard: once the greedy bot wants to
+    meld, the bot melds as it does, unless ``search_melds`` is set), the bot ranks the
+    legal moves with :class:`GreedyBot` and keeps the first ``candidates`` of them.
+    Then, again and again, it deals the cards it cannot see at random
+    (``PlayerView.sample``), plays each candidate in that deal and plays the rest of the
+    hand out with greedy players in every seat, for at most ``rollout_limit`` moves. A
+    playout scores 1 if the player closes and 0 if another player does, plus, except in
+    single-hand matches where only closing counts, the mean penalty points
+    (S40-HAND-VALUE) of the opponents minus the player's own, divided by 100. Every
+    candidate is tried in the same deals, so that the luck of the deal cancels out
+    between them. The hidden cards are not dealt quite at random: each other player's
+    hand is dealt with one extra card for each turn it has played (at most
+    ``opponent_turns``), and the cards a greedy player would want least go back to the
+    stock, since real hands keep their best cards.
+
+    The greedy choice is played unless another candidate beats it, in the same deals, by
+    more than ``margin`` standard errors of the mean difference (``margin=0`` plays the
+    best mean). When every candidate scores the same in each of the first
+    ``settle_rounds`` deals, the choice hardly matters and the search stops early.
+
+    The budget is ``playouts`` playouts a decision (shared among the candidates), or, if
+    ``time_limit`` is set, as many rounds of deals as fit in that many seconds (at least
+    one, at most ``playouts`` playouts). With ``time_limit=None`` the bot is fully
+    deterministic given ``rng``; with a time limit its choices depend on the machine.
+
+    >>> import random, scala40
+    >>> state = scala40.new_game(scala40.Ruleset(match_format="single"), players=2, seed=3)
+    >>> state = state.apply("draw")
+    >>> bot = MonteCarloBot(playouts=8)
+    >>> legal = list(state.legal_moves())
+    >>> bot.choose(state.view(state.turn), legal, random.Random(1)) in legal
+    True
+    """
+
+    name = "montecarlo"
+
+    def __init__(
+        self,
+        playouts: int = 96,
+        time_limit: float | None = None,
+        candidates: int = 4,
+        rollout_limit: int = 300,
+        margin: float = 1.0,
+        settle_rounds: int = 6,
+        search_melds: bool = False,
+        opponent_turns: int = 2,
+    ) -> None:
+        if type(playouts) is not int or playouts < 1:
+            raise InvalidBotSpecError(f"playouts must be a positive integer, got {playouts!r}")
+        if time_limit is not None and not (_is_number(time_limit) and time_limit > 0):
+            raise InvalidBotSpecError(
+                f"time_limit must be a positive number of seconds or None, got {time_limit!r}"
+            )
+        if type(candidates) is not int or candidates < 1:
+            raise InvalidBotSpecError(f"candidates must be a positive integer, got {candidates!r}")
+        if type(rollout_limit) is not int or rollout_limit < 1:
+            raise InvalidBotSpecError(
+                f"rollout_limit must be a positive integer, got {rollout_limit!r}"
+            )
+        if not (_is_number(margin) and margin >= 0):
+            raise InvalidBotSpecError(f"margin must be a number of at least 0, got {margin!r}")
+        if type(settle_rounds) is not int or settle_rounds < 1:
+            raise InvalidBotSpecError(
+                f"settle_rounds must be a positive integer, got {settle_rounds!r}"
+            )
+        if not isinstance(search_melds, bool):
+            raise InvalidBotSpecError(f"search_melds must be true or false, got {search_melds!r}")
+        if type(opponent_turns) is not int or opponent_turns < 0:
+            raise InvalidBotSpecError(
+                f"opponent_turns must be an integer of at least 0, got {opponent_turns!r}"
+            )
+        self.playouts = playouts
+        self.time_limit = None if time_limit is None else float(time_limit)
+        self.candidates = candidates
+        self.rollout_limit = rollout_limit
+        self.margin = float(margin)
+        self.settle_rounds = settle_rounds
+        self.search_melds = search_melds
+        self.opponent_turns = opponent_turns
+        self._policy = _RolloutPolicy()
+
+    def __repr__(self) -> str:
+        return (
+            f"MonteCarloBot(playouts={self.playouts}, time_limit={self.time_limit}, "
+            f"candidates={self.candidates}, rollout_limit={self.rollout_limit}, "
+            f"margin={self.margin}, settle_rounds={self.settle_rounds}, "
+            f"search_melds={self.search_melds}, opponent_turns={self.opponent_turns})"
+        )
+
+    def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
+        """The greedy move, unless the playouts show another candidate to be better.
+
+        :param view: what the player to move may see.
+        :type view: ``scala40.PlayerView``
+        :param legal: the legal moves, one of which is returned.
+        :type legal: ``Sequence[scala40.Move]``
+        :param rng: the only randomness to draw from.
+        :rtype: ``scala40.Move``
+        """
+        if not view.is_my_turn:
+            raise InvalidStateError([f"it is not player {view.player}'s turn to move"])
+        if len(legal) == 1:
+            return legal[0]
+        options = self._policy.ranked(view, legal)[: self.candidates]
+        if len(options) == 1 or not (self.search_melds or self._worth_searching(options[0])):
+            return options[0]
+        rounds = max(1, self.playouts // len(options))
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        scores = self._scores(view, options, rng, rounds, deadline)
+        return options[self._pick(scores)]
+
+    @staticmethod
+    def _worth_searching(greedy_choice: Move) -> bool:
+        """Whether to search a decision: a draw or a discard. Once the greedy bot wants to
+        meld, lay off or swap, the playouts rarely find better (melding what can be melded
+        is almost always right)."""
+        return not isinstance(greedy_choice, (PutDown, LayOff, SwapJoker, Split))
+
+    def evaluate(
+        self, view: PlayerView, moves: Iterable[Move], rng: random.Random, rounds: int
+    ) -> dict[Move, float]:
+        """The mean playout score of each of ``moves`` over ``rounds`` random deals (to see
+        how the bot judges the moves of a position).
+
+        :type view: ``scala40.PlayerView``
+        :param moves: legal moves of the player to move.
+        :type moves: ``Iterable[scala40.Move]``
+        :rtype: ``dict[scala40.Move, float]``
+        """
+        options = list(dict.fromkeys(moves))
+        scores = self._scores(view, options, rng, rounds, None)
+        return {move: sum(values) / len(values) for move, values in zip(options, scores)}
+
+    def _scores(
+        self,
+        view: PlayerView,
+        options: Sequence[Move],
+        rng: random.Random,
+        rounds: int,
+        deadline: float | None,
+    ) -> list[list[float]]:
+        """The playout score of each option in each of up to ``rounds`` random deals.
+
+        When every option has scored the same in each of the first ``settle_rounds``
+        deals, the choice hardly matters: the search stops there.
+        """
+        scores: list[list[float]] = [[] for _ in options]
+        for done in range(1, rounds + 1):
+            world = self._deal(view, rng.getrandbits(64))
+            rollout_seed = rng.getrandbits(64)
+            for index, move in enumerate(options):
+                after = world.apply(move)
+                scores[index].append(
+                    self._playout(after, view.player, view.hand_number, rollout_seed)
+                )
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if done == self.settle_rounds and all(row == scores[0] for row in scores):
+                break
+        return scores
+
+    def _pick(self, scores: list[list[float]]) -> int:
+        """The option to play: the greedy one (index 0) unless another beats it in the same
+        deals by more than ``margin`` standard errors of the mean difference."""
+        base = scores[0]
+        count = len(base)
+        best, best_bound = 0, 0.0
+        for index in range(1, len(scores)):
+            differences = [a - b for a, b in zip(scores[index], base)]
+            mean = sum(differences) / count
+            if count > 1:
+                variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
+                error = math.sqrt(variance / count)
+            else:
+                error = 0.0
+            bound = mean - self.margin * error
+            if bound > best_bound:
+                best, best_bound = index, bound
+        return best
+
+    def _deal(self, view: PlayerView, seed: int) -> GameState:
+        """A full state consistent with ``view``, the other hands made as a greedy player
+        would have kept them.
+
+        The cards a player holds are not random: each turn it drew one card and threw
+        away the one it wanted least. So each other hand is dealt from the hidden cards
+        with one extra card for each turn its player has played (up to
+        ``opponent_turns``), and the greedy bot's least wanted cards go back to the stock.
+        """
+        world = view.sample(seed)
+        if not self.opponent_turns:
+            return world
+        hands = list(world.hands)
+        stock = list(world.stock)
+        for player, hand in enumerate(hands):
+            extra = min(world.turns_played[player], self.opponent_turns, len(stock))
+            if player == view.player or not extra or not hand:
+                continue
+            pool = sorted((*hand, *stock[-extra:]))
+            other = world.view(player)
+            order = self._policy.discard_order(attrs.evolve(other, hand=tuple(pool)), pool)
+            dropped = _drop(pool, order, extra)
+            hands[player] = tuple(sorted(_without(pool, dropped)))
+            stock[-extra:] = dropped
+        return attrs.evolve(world, hands=tuple(hands), stock=tuple(stock))
+
+    def _playout(self, state: GameState, player: int, hand_number: int, seed: int) -> float:
+        """Play the hand out with the greedy policy; score the outcome for ``player``."""
+        policy = self._policy
+        rng = random.Random(seed)
+        for _ in range(self.rollout_limit):
+            if state.is_over or state.hand_number != hand_number:
+                break
+            if state.is_chance:
+                state = state.apply(next(iter(state.legal_moves())))
+                continue
+            mover = state.turn
+            legal = list(state.legal_moves())
+            state = state.apply(policy.choose(state.view(mover), legal, rng))
+        return _score(state, player, hand_number)
+
+
+def _drop(pool: Sequence[Card], order: Sequence[Card], count: int) -> list[Card]:
+    """The first ``count`` cards to throw away from ``pool``, following ``order`` (distinct
+    cards, least wanted first; a card held twice may go twice)."""
+    left = list(pool)
+    dropped: list[Card] = []
+    while len(dropped) < count:
+        for card in order:
+            if len(dropped) < count and card in left:
+                left.remove(card)
+                dropped.append(card)
+    return dropped
+
+
+def _without(pool: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    left = list(pool)
+    for card in cards:
+        left.remove(card)
+    return left
+
+
+def _score(state: GameState, player: int, hand_number: int) -> float:
+    """A playout's value for ``player``: closing, and the points left in the hands.
+
+    In a single-hand match only closing counts (S40-V-SINGLE): points left in hand
+    would only bias the choice towards throwing high cards, which the opening needs.
+    """
+    rules = state.rules
+    result = state.last_hand
+    if rules.match_format is MatchFormat.SINGLE:
+        if result is not None and result.hand_number == hand_number:
+            return 1.0 if result.closer == player else 0.0
+        return _cut_short_win(state, player)
+    if result is not None and result.hand_number == hand_number:
+        closer = result.closer
+        hands = result.hands
+        win = 1.0 if closer == player else 0.0
+    else:
+        closer = None
+        hands = state.hands
+        win = _cut_short_win(state, player)
+    others = [
+        0 if p == closer else hand_value(hand, rules)
+        for p, hand in enumerate(hands)
+        if p != player and state.active[p]
+    ]
+    mine = 0 if player == closer else hand_value(hands[player], rules)
+    mean_others = sum(others) / len(others) if others else 0.0
+    return win + (mean_others - mine) / 100
+
+
+def _cut_short_win(state: GameState, player: int) -> float:
+    """The share of a win for ``player`` in a playout cut short: the player with the
+    fewest cards (an opened player before one who has not) is the likeliest to close."""
+    distance = [
+        len(hand) + (0 if state.opened[p] else 6) if state.active[p] else 1000
+        for p, hand in enumerate(state.hands)
+    ]
+    best = min(distance)
+    leaders = [p for p, d in enumerate(distance) if d == best]
+    return 1.0 / len(leaders) if player in leaders else 0.0
+
+
+# ---------------------------------------------------------------- the registry
+
+BOTS: Mapping[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "montecarlo": MonteCarloBot,
+}
+"""The shipped bots by name: :func:`make_bot` and the command line build them from it."""
+
+
+_WORDS: dict[str, Any] = {"none": None, "true": True, "false": False}
+
+
+def _option_value(text: str) -> Any:
+    """An option value as written in a bot specification: a number, a word of
+    :data:`_WORDS`, or the text itself."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return _WORDS.get(text.lower(), text)
+
+
+def make_bot(spec: str) -> Bot:
+    """A new bot from its name, optionally followed by options: ``"greedy"``,
+    ``"montecarlo:playouts=50"``, ``"montecarlo:time_limit=0.5,candidates=3"``.
+
+    >>> make_bot("montecarlo:playouts=50,candidates=3")
+    MonteCarloBot(playouts=50, time_limit=None, candidates=3, ...)
+    >>> make_bot("clever")
+    Traceback (most recent call last):
+    ...
+    scala40.bots.InvalidBotSpecError: no bot named 'clever'; bots: random, greedy, montecarlo
+
+    :raises InvalidBotSpecError: the name is unknown or an option is not accepted.
+    """
+    if not isinstance(spec, str):
+        raise InvalidBotSpecError(f"expected a bot name, got {spec!r}")
+    name, _, option_text = spec.strip().partition(":")
+    factory = BOTS.get(name.strip().lower())
+    if factory is None:
+        raise InvalidBotSpecError(f"no bot named {name!r}; bots: {', '.join(BOTS)}")
+    options: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in option_text.split(","))):
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip().isidentifier():
+            raise InvalidBotSpecError(f"bad bot option {item!r} in {spec!r}: expected NAME=VALUE")
+        options[key.strip()] = _option_value(value.strip())
+    try:
+        return factory(**options)
+    except TypeError:
+        raise InvalidBotSpecError(
+            f"bot {name!r} does not take the options {sorted(options)}"
+        ) from None
+
+
+# ---------------------------------------------------------------- playing a game
+
+
+def play_game(
+    state: GameState,
+    bots: Sequence[Bot],
+    rng: random.Random | int = 0,
+    max_actions: int | None = None,
+    on_move: Callable[[GameState, Move], None] | None = None,
+) -> GameState:
+    """Play ``state`` to the end of the match with ``bots[p]`` for player ``p``.
+
+    Chance steps (``Deal``, ``Restock``, seen with
+    ``auto_chance=False``) are played as the engine offers them. Each bot gets the
+    view of its own player and the list of legal moves, and its own random generator,
+    seeded from ``rng`` (a seed or a :class:`random.Random`), so the game is reproducible.
+    ``on_move(state, move)`` is called before each move is applied. With
+    ``max_actions``, play stops after that many moves, whether or not the match is over.
+
+    :param state: the game to play on, at any point of it.
+    :type state: ``scala40.GameState``
+    :param bots: one bot for each player.
+    :param on_move: called with the state and the move before each move.
+    :type on_move: ``Callable[[scala40.GameState, scala40.Move], None] | None``
+    :returns: the final state (or the state after ``max_actions`` moves).
+    :rtype: ``scala40.GameState``
+    :raises IllegalMoveError: a bot chose a move that is not legal; the message names
+        the bot, the player and the rule broken.
+    """
+    if len(bots) != state.player_count:
+        raise ValueError(f"expected {state.player_count} bots, one per player, got {len(bots)}")
+    master = rng if isinstance(rng, random.Random) else random.Random(rng)
+    seat_rngs = [random.Random(master.getrandbits(64)) for _ in bots]
+    actions = 0
+    while not state.is_over and (max_actions is None or actions < max_actions):
+        if state.is_chance:
+            move = next(iter(state.legal_moves()))
+        else:
+            player = state.turn
+            legal = list(state.legal_moves())
+            bot = bots[player]
+            move = bot.choose(state.view(player), legal, seat_rngs[player])
+            if move not in legal:
+                _check_bot_move(state, move, bot, player)
+        if on_move is not None:
+            on_move(state, move)
+        state = state.apply(move)
+        actions += 1
+    return state
+
+
+def _check_bot_move(state: GameState, move: object, bot: Bot, player: int) -> None:
+    """Raise ``IllegalMoveError`` unless ``move`` is a legal move written another way."""
+    try:
+        state.verify(move)  # type: ignore[arg-type]
+    except (IllegalMoveError, InvalidMoveError) as error:
+        text = str(move) if isinstance(move, (str, *_MOVE_TYPES)) else repr(move)
+        raise IllegalMoveError(
+            f"bot {bot_name(bot)!r} (player {player}) chose {text}, which is not legal: {error}"
+        ) from error
+    if isinstance(move, str):
+        raise IllegalMoveError(
+            f"bot {bot_name(bot)!r} (player {player}) returned the text {move!r}; "
+            "a bot must return a move value (see scala40.parse_move)"
+        )
+
+
+_MOVE_TYPES = (DrawStock, TakeDiscard, TakeUpcard, PutDown, LayOff, SwapJoker, Split, Discard)

@@ -1,0 +1,497 @@
+"""Tournaments: many seeded games between bots, in parallel, with win rates and their
+confidence intervals.
+
+:func:`run_tournament` plays ``games`` games between the bots given by name
+(``"greedy"``, ``"montecarlo:playouts=50"``, see :func:`scala40.bots.make_bot`) or by
+factory (a picklable callable that returns a new bot, such as a bot class). Seats
+rotate: in game ``i``, seat ``j`` is taken by bot ``(i + j) % len(bots)``, and the
+``len(bots)`` games of one rotation are played on the same deal (the same seed), so that
+every bot plays every seat of every deal and the luck of the cards cancels out. Each
+game's seeds come from the tournament seed and the game's index alone, and the results
+are gathered in game order: a tournament gives the same results whether it runs in this
+process, in a process pool or on a cluster.
+
+>>> from scala40.tournament import run_tournament
+>>> result = run_tournament(4, ["greedy", "random"], rules="official", match="single",
+...                         seed=1, workers=1)
+>>> [(stats.name, stats.games) for stats in result.stats]
+[('greedy', 4), ('random', 4)]
+>>> [game.seats for game in result.games], sum(stats.wins for stats in result.stats)
+([(0, 1), (1, 0), (0, 1), (1, 0)], 4)
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+import math
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from typing import Any
+
+import attrs
+
+from scala40.bots import Bot, bot_name, make_bot, play_game
+from scala40.moves import Move
+from scala40.ruleset import PRESETS, MatchFormat, Ruleset, hand_value
+from scala40.state import GameState, new_game
+from scala40.view import PlayerView
+
+__all__ = [
+    "BotFactory",
+    "BotStats",
+    "GameResult",
+    "TournamentResult",
+    "game_seed",
+    "rules_for_match",
+    "rules_label",
+    "run_tournament",
+    "wilson_interval",
+]
+
+BotFactory = Callable[[], Bot]
+"""A callable that returns a new bot, such as a bot class; it must be picklable (defined
+at the top level of a module) to be used with a process pool or a cluster."""
+
+DEFAULT_MAX_ACTIONS = 50_000
+"""Moves after which a game is stopped unfinished (a safeguard against bots that never
+end a hand)."""
+
+
+def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: ``successes`` out of ``trials``.
+
+    Unlike the normal approximation, it stays within [0, 1] and behaves well for small
+    samples and for proportions near 0 or 1.
+
+    >>> low, high = wilson_interval(8, 10)
+    >>> round(low, 4), round(high, 4)
+    (0.4902, 0.9433)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if trials < 0 or not 0 <= successes <= trials:
+        raise ValueError(f"expected 0 <= successes <= trials, got {successes} of {trials}")
+    if not 0 < confidence < 1:
+        raise ValueError(f"expected a confidence between 0 and 1, got {confidence!r}")
+    if trials == 0:
+        return (0.0, 1.0)
+    z = statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
+    share = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (share + z * z / (2 * trials)) / denominator
+    margin = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    margin /= denominator
+    return (max(0.0, centre - margin), min(1.0, centre + margin))
+
+
+def rules_for_match(rules: Ruleset, match: MatchFormat | str) -> Ruleset:
+    """``rules`` with another match format (S40-ELIM and its variants).
+
+    A single hand keeps no totals (S40-V-SINGLE), so the options that only change
+    totals (S40-V-DOUBLE, S40-V-NOTOPENED) are switched off with it.
+
+    >>> rules = rules_for_match(Ruleset.preset("online"), "single")
+    >>> rules.match_format.value, rules.double_on_open_and_close
+    ('single', False)
+    """
+    match_format = MatchFormat(match)
+    changes: dict[str, Any] = {"match_format": match_format}
+    if match_format is MatchFormat.SINGLE:
+        changes.update(double_on_open_and_close=False, not_opened_penalty=None)
+    return rules.replace(**changes)
+
+
+def rules_label(rules: Ruleset) -> str:
+    """A short name for a ruleset: its preset's name, with the options that differ.
+
+    >>> rules_label(Ruleset.preset("classic"))
+    'classic'
+    >>> rules_label(Ruleset(match_format="single", jokers=2))
+    'official + jokers=2, match_format=single'
+    """
+    best_name, best_differences = "official", rules.differences(PRESETS["official"])
+    for name, preset in PRESETS.items():
+        differences = rules.differences(preset)
+        if len(differences) < len(best_differences):
+            best_name, best_differences = name, differences
+    if not best_differences:
+        return best_name
+    changes = ", ".join(
+        f"{option}={value.value if isinstance(value, enum.Enum) else value}"
+        for option, (value, _) in best_differences.items()
+    )
+    return f"{best_name} + {changes}"
+
+
+def game_seed(seed: int, index: int, purpose: str = "deal") -> int:
+    """A 64-bit seed for game ``index`` of the tournament seeded with ``seed``.
+
+    It depends on nothing else, which is what makes a tournament reproducible however
+    its games are scheduled.
+
+    >>> game_seed(0, 1) == game_seed(0, 1) != game_seed(0, 2)
+    True
+    """
+    digest = hashlib.blake2b(f"scala40:{purpose}:{seed}:{index}".encode(), digest_size=8)
+    return int.from_bytes(digest.digest(), "big")
+
+
+@attrs.frozen
+class GameResult:
+    """How one game of a tournament went. Seats are numbered as the game's players."""
+
+    index: int
+    """The game's place in the tournament, from 0."""
+    seed: int
+    """The seed of the game (``scala40.new_game``); the games of a rotation share it."""
+    seats: tuple[int, ...]
+    """For each seat, the index of the bot playing it (in :attr:`TournamentResult.bots`)."""
+    winners: tuple[int, ...]
+    """The seats that won; empty if the game was stopped unfinished."""
+    scores: tuple[int, ...]
+    """Each seat's final total; in single-hand matches, which keep no totals, the penalty
+    value of the cards left in hand when the hand ended (S40-HAND-VALUE, 0 for the closer)."""
+    actions: int
+    """Moves played, chance moves included."""
+    hands: int
+    """Hands dealt."""
+    finished: bool
+    """Whether the match ended (else it was stopped after ``max_actions`` moves)."""
+    decisions: tuple[int, ...] = attrs.field(eq=False, default=())
+    """Decisions each seat's bot made (timing information: not compared)."""
+    decision_seconds: tuple[float, ...] = attrs.field(eq=False, default=())
+    """Time each seat's bot spent deciding, in seconds (not compared: it varies by run)."""
+
+
+@attrs.frozen
+class BotStats:
+    """One bot's results over a tournament, counted per seat it played."""
+
+    name: str
+    games: int
+    """Seats played (a bot playing two seats of one game counts twice)."""
+    wins: int
+    """Seats that won."""
+    mean_score: float
+    """Mean of :attr:`GameResult.scores` (lower is better)."""
+    mean_actions: float
+    """Mean length of its games, in moves."""
+    mean_hands: float
+    """Mean length of its games, in hands."""
+    decisions: int = attrs.field(eq=False, default=0)
+    decision_seconds: float = attrs.field(eq=False, default=0.0)
+
+    @property
+    def win_rate(self) -> float:
+        """Share of the games won."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        """The 95% Wilson confidence interval of :attr:`win_rate`."""
+        return wilson_interval(self.wins, self.games)
+
+    @property
+    def seconds_per_decision(self) -> float:
+        """Mean time a decision took, in seconds."""
+        return self.decision_seconds / self.decisions if self.decisions else 0.0
+
+
+@attrs.frozen
+class TournamentResult:
+    """The games of a tournament, in order, and what they add up to."""
+
+    bots: tuple[str, ...]
+    """The bots' names, in the order given (repeated names get ``#2``, ``#3``...)."""
+    rules: Ruleset
+    players: int
+    seed: int
+    games: tuple[GameResult, ...]
+
+    @property
+    def stats(self) -> tuple[BotStats, ...]:
+        """Each bot's results, in the order of :attr:`bots`."""
+        return tuple(self._stats_of(index) for index in range(len(self.bots)))
+
+    def _stats_of(self, bot: int) -> BotStats:
+        seats = [
+            (game, seat)
+            for game in self.games
+            for seat, entry in enumerate(game.seats)
+            if entry == bot
+        ]
+        count = len(seats)
+
+        def mean(values: list[float]) -> float:
+            return sum(values) / len(values) if values else 0.0
+
+        return BotStats(
+            name=self.bots[bot],
+            games=count,
+            wins=sum(1 for game, seat in seats if seat in game.winners),
+            mean_score=mean([game.scores[seat] for game, seat in seats]),
+            mean_actions=mean([game.actions for game, _ in seats]),
+            mean_hands=mean([game.hands for game, _ in seats]),
+            decisions=sum(game.decisions[seat] for game, seat in seats if game.decisions),
+            decision_seconds=sum(
+                game.decision_seconds[seat] for game, seat in seats if game.decision_seconds
+            ),
+        )
+
+    @property
+    def unfinished(self) -> int:
+        """Games stopped before the match ended."""
+        return sum(1 for game in self.games if not game.finished)
+
+    def summary(self) -> str:
+        """A table of the results: games, wins, win rate with its 95% confidence interval,
+        mean score and time per decision for each bot, then the mean game length."""
+        header = (
+            f"{len(self.games)} games, {self.players} players, rules "
+            f"{rules_label(self.rules)}, seed {self.seed}"
+        )
+        rows = [("bot", "games", "wins", "win rate", "95% CI", "mean score", "ms/decision")]
+        for stats in self.stats:
+            low, high = stats.win_interval
+            rows.append(
+                (
+                    stats.name,
+                    str(stats.games),
+                    str(stats.wins),
+                    f"{stats.win_rate:.1%}",
+                    f"{low:.1%} - {high:.1%}",
+                    f"{stats.mean_score:.1f}",
+                    f"{stats.seconds_per_decision * 1000:.3f}",
+                )
+            )
+        widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+        lines = [header]
+        for row in rows:
+            cells = [
+                cell.ljust(width) if column == 0 else cell.rjust(width)
+                for column, (cell, width) in enumerate(zip(row, widths))
+            ]
+            lines.append("  ".join(cells).rstrip())
+        if self.games:
+            actions = sum(game.actions for game in self.games) / len(self.games)
+            hands = sum(game.hands for game in self.games) / len(self.games)
+            lines.append(f"mean game length: {actions:.1f} moves, {hands:.2f} hands")
+        if self.unfinished:
+            lines.append(f"unfinished games (stopped at the move limit): {self.unfinished}")
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- one game, anywhere
+
+
+@attrs.frozen
+class _GameTask:
+    """Everything a worker needs to play one game: small and picklable."""
+
+    index: int
+    seed: int
+    bot_seed: int
+    rules: str
+    """The ruleset as JSON (a Ruleset object would carry its caches along)."""
+    players: int
+    seats: tuple[int, ...]
+    bots: tuple[str | BotFactory, ...]
+    max_actions: int | None
+
+
+_RULES_CACHE: dict[str, Ruleset] = {}
+
+
+def _rules_from_json(text: str) -> Ruleset:
+    """The ruleset of a task; one object per process, so that its caches stay warm."""
+    rules = _RULES_CACHE.get(text)
+    if rules is None:
+        rules = Ruleset.from_dict(json.loads(text))
+        # A preset's own object shares the caches the rest of the process has built.
+        rules = next((preset for preset in PRESETS.values() if preset == rules), rules)
+        _RULES_CACHE[text] = rules
+    return rules
+
+
+class _TimedBot:
+    """A bot wrapper that counts decisions and the time they take."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot_name(bot)
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
+        start = time.perf_counter()
+        move = self.bot.choose(view, legal, rng)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return move
+
+
+def _new_bot(spec: str | BotFactory) -> Bot:
+    return make_bot(spec) if isinstance(spec, str) else spec()
+
+
+def _play_task(task: _GameTask) -> GameResult:
+    """Play one game of a tournament (run in a worker process, or in this one)."""
+    rules = _rules_from_json(task.rules)
+    bots = [_TimedBot(_new_bot(task.bots[entry])) for entry in task.seats]
+    state = new_game(rules, task.players, task.seed)
+    actions = 0
+
+    def count(_state: GameState, _move: Move) -> None:
+        nonlocal actions
+        actions += 1
+
+    final = play_game(state, bots, task.bot_seed, max_actions=task.max_actions, on_move=count)
+    if rules.match_format is MatchFormat.SINGLE:
+        result = final.last_hand
+        scores = tuple(
+            0 if result is None or result.closer == seat else hand_value(hand, rules)
+            for seat, hand in enumerate(result.hands if result is not None else final.hands)
+        )
+    else:
+        scores = final.scores
+    return GameResult(
+        index=task.index,
+        seed=task.seed,
+        seats=task.seats,
+        winners=final.winners,
+        scores=scores,
+        actions=actions,
+        hands=final.hand_number,
+        finished=final.is_over,
+        decisions=tuple(bot.decisions for bot in bots),
+        decision_seconds=tuple(bot.seconds for bot in bots),
+    )
+
+
+def _labels(bots: Sequence[str | BotFactory]) -> tuple[str, ...]:
+    labels: list[str] = []
+    for spec in bots:
+        base = spec if isinstance(spec, str) else bot_name(spec)
+        label = base
+        number = 2
+        while label in labels:
+            label = f"{base}#{number}"
+            number += 1
+        labels.append(label)
+    return tuple(labels)
+
+
+def run_tournament(
+    games: int,
+    bots: Sequence[str | BotFactory],
+    rules: Ruleset | str = "official",
+    players: int | None = None,
+    seed: int = 0,
+    *,
+    match: MatchFormat | str | None = None,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    max_actions: int | None = DEFAULT_MAX_ACTIONS,
+) -> TournamentResult:
+    """Play ``games`` seeded games between ``bots`` and gather the results in game order.
+
+    ``bots`` are bot names (with options, see :func:`~scala40.bots.make_bot`) or bot
+    factories; each game builds new bots. ``players`` defaults to the number of bots;
+    seats rotate among the bots (see the module's documentation). ``rules`` is a
+    :class:`~scala40.ruleset.Ruleset` or a preset name, and ``match`` overrides its
+    ``match_format`` (``"single"`` for one hand a game).
+
+    The games run on ``executor`` if given: any ``concurrent.futures.Executor``,
+    such as a process pool or a cluster's executor (it is not shut down). Else they run
+    in a new ``ProcessPoolExecutor`` of ``workers`` processes
+    (default: one per CPU), or in this process when ``workers`` is 1. Bot factories must
+    then be picklable. ``progress(done, total)`` is called in this process as games
+    finish. A game still unfinished after ``max_actions`` moves is stopped and counts as
+    a game without a winner.
+
+    :type executor: ``concurrent.futures.Executor | None``
+    :raises InvalidBotSpecError: a bot name is unknown (see ``scala40.bots.make_bot``).
+    """
+    if type(games) is not int or games < 0:
+        raise ValueError(f"games must be a non-negative integer, got {games!r}")
+    if not bots:
+        raise ValueError("expected at least one bot")
+    for spec in bots:
+        if isinstance(spec, str):
+            make_bot(spec)  # fail here, not in a worker, on an unknown name
+        elif not callable(spec):
+            raise TypeError(f"expected a bot name or a bot factory, got {spec!r}")
+    if isinstance(rules, str):
+        rules = Ruleset.preset(rules)
+    if match is not None:
+        rules = rules_for_match(rules, match)
+    count = len(bots) if players is None else players
+    if not rules.min_players <= count <= rules.max_players:
+        raise ValueError(
+            f"players must be from {rules.min_players} to {rules.max_players}, got {count}"
+        )
+    rules_json = json.dumps(rules.to_dict(), sort_keys=True)
+    specs = tuple(bots)
+    tasks = [
+        _GameTask(
+            index=index,
+            seed=game_seed(seed, index // len(specs)),
+            bot_seed=game_seed(seed, index, "bots"),
+            rules=rules_json,
+            players=count,
+            seats=tuple((index + seat) % len(specs) for seat in range(count)),
+            bots=specs,
+            max_actions=max_actions,
+        )
+        for index in range(games)
+    ]
+    results = _run_tasks(tasks, executor, workers, progress)
+    return TournamentResult(
+        bots=_labels(specs), rules=rules, players=count, seed=seed, games=tuple(results)
+    )
+
+
+def _run_tasks(
+    tasks: list[_GameTask],
+    executor: Executor | None,
+    workers: int | None,
+    progress: Callable[[int, int], None] | None,
+) -> list[GameResult]:
+    total = len(tasks)
+    if executor is None:
+        workers = workers if workers is not None else (os.cpu_count() or 1)
+        if workers < 1:
+            raise ValueError(f"workers must be at least 1, got {workers}")
+        if workers == 1 or total <= 1:
+            results = []
+            for done, task in enumerate(tasks, 1):
+                results.append(_play_task(task))
+                if progress is not None:
+                    progress(done, total)
+            return results
+        with ProcessPoolExecutor(max_workers=min(workers, total)) as pool:
+            return _gather(pool, tasks, progress)
+    return _gather(executor, tasks, progress)
+
+
+def _gather(
+    executor: Executor, tasks: list[_GameTask], progress: Callable[[int, int], None] | None
+) -> list[GameResult]:
+    futures: list[Future[GameResult]] = [executor.submit(_play_task, task) for task in tasks]
+    try:
+        for done, future in enumerate(as_completed(futures), 1):
+            future.result()  # raise a worker's error now
+            if progress is not None:
+                progress(done, len(tasks))
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    return [future.result() for future in futures]
