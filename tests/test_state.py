@@ -442,3 +442,21 @@ def test_record_from_dict_refuses_malformed_data(change: dict[str, Any], message
     with pytest.raises(SerializationError) as info:
         GameRecord.from_dict(data)
     assert message in str(info.value)
+
+
+def test_from_position_refuses_a_must_use_take_before_opening_s40_draw_stock() -> None:
+    # S40-DRAW-STOCK: a player who has not opened draws only from the stock, unless
+    # S40-V-EARLYDISCARD lets him take the top discard for his opening.
+    position: dict[str, Any] = {
+        "hands": ["KD 2C 3C 4C", "5H 6H"],
+        "discard": "JC",
+        "opened": [False, True],
+        "taken": "KD",
+        "taken_must_use": True,
+        "phase": "play",
+        "turns_played": [1, 1],
+    }
+    with pytest.raises(InvalidStateError, match="S40-V-EARLYDISCARD"):
+        GameState.from_position(**position)
+    early = GameState.from_position(rules=Ruleset(discard_draw_to_open=True), **position)
+    assert early.taken in early.hands[0]

@@ -573,6 +573,16 @@ def _validate(state: GameState) -> list[str]:
             and state.taken not in state.hands[state.turn]
         ):
             problems.append("the card taken from the discard pile is not in the player's hand")
+        if (
+            state.phase is Phase.PLAY
+            and state.taken_must_use
+            and not state.opened_at_turn_start
+            and not rules.discard_draw_to_open
+        ):
+            problems.append(
+                "a player who had not opened took the top discard to meld it, which needs "
+                "S40-V-EARLYDISCARD"
+            )
     return problems
 
 
