@@ -215,6 +215,8 @@ class GreedyBot:
     * It draws from the stock, and takes the top discard only when it can meld it
       (the only case the rules allow, S40-DRAW-DISCARD); under S40-V-UPCARD it takes
       the turned-up card when the card fits its hand.
+    * When it can close this turn (S40-CLOSE), it does, however many melds, layoffs
+      and joker swaps it takes (``scala40.analysis.closing_moves``).
     * It opens as soon as it can (S40-OPEN), with the opening of highest value
       (``scala40.analysis.best_opening``), one ``PutDown`` a move.
     * Once opened, it puts down every meld it can, lays off its natural cards, frees
