@@ -564,7 +564,7 @@ class MonteCarloBot:
         playouts: int = 96,
         time_limit: float | None = None,
         candidates: int = 4,
-        rollout_limit: int = 300,
+        rollout_limit: int = 200,
         margin: float = 1.0,
         settle_rounds: int = 6,
         search_melds: bool = False,
@@ -667,18 +667,24 @@ class MonteCarloBot:
         """The playout score of each option in each of up to ``rounds`` random deals.
 
         When every option has scored the same in each of the first ``settle_rounds``
-        deals, the choice hardly matters: the search stops there.
+        deals, the choice hardly matters: the search stops there. It stops at once when
+        no playout of the first deal ends the hand: a hand that greedy players can't end
+        (the rules let some go on for ever, when nobody can meld or lay off any more)
+        gives the search nothing to compare.
         """
         scores: list[list[float]] = [[] for _ in options]
         for done in range(1, rounds + 1):
             world = self._deal(view, rng.getrandbits(64))
             rollout_seed = rng.getrandbits(64)
+            any_ended = False
             for index, move in enumerate(options):
                 after = world.apply(move)
-                scores[index].append(
-                    self._playout(after, view.player, view.hand_number, rollout_seed)
-                )
+                score, ended = self._playout(after, view.player, view.hand_number, rollout_seed)
+                scores[index].append(score)
+                any_ended = any_ended or ended
             if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if done == 1 and not any_ended:
                 break
             if done == self.settle_rounds and all(row == scores[0] for row in scores):
                 break
@@ -729,20 +735,24 @@ class MonteCarloBot:
             stock[-extra:] = dropped
         return attrs.evolve(world, hands=tuple(hands), stock=tuple(stock))
 
-    def _playout(self, state: GameState, player: int, hand_number: int, seed: int) -> float:
-        """Play the hand out with the greedy policy; score the outcome for ``player``."""
+    def _playout(
+        self, state: GameState, player: int, hand_number: int, seed: int
+    ) -> tuple[float, bool]:
+        """Play the hand out with the greedy policy: the outcome's score for ``player``,
+        and whether the hand ended within ``rollout_limit`` moves."""
         policy = self._policy
         rng = random.Random(seed)
         for _ in range(self.rollout_limit):
             if state.is_over or state.hand_number != hand_number:
-                break
+                return _score(state, player, hand_number), True
             if state.is_chance:
                 state = state.apply(next(iter(state.legal_moves())))
                 continue
             mover = state.turn
             legal = list(state.legal_moves())
             state = state.apply(policy.choose(state.view(mover), legal, rng))
-        return _score(state, player, hand_number)
+        ended = state.is_over or state.hand_number != hand_number
+        return _score(state, player, hand_number), ended
 
 
 def _drop(pool: Sequence[Card], order: Sequence[Card], count: int) -> list[Card]:

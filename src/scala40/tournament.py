@@ -58,9 +58,10 @@ BotFactory = Callable[[], Bot]
 """A callable that returns a new bot, such as a bot class; it must be picklable (defined
 at the top level of a module) to be used with a process pool or a cluster."""
 
-DEFAULT_MAX_ACTIONS = 50_000
-"""Moves after which a game is stopped unfinished (a safeguard against bots that never
-end a hand)."""
+DEFAULT_MAX_ACTIONS = 5_000
+"""Moves after which a game is stopped unfinished. Games of greedy bots take about 60
+moves a hand, of random bots a few hundred; but some hands never end: when nobody can
+meld or lay off any more, the rules rebuild the stock for ever (S40-RESTOCK)."""
 
 
 def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
