@@ -641,26 +641,45 @@ def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
     cache = table[0].rules._derived.table_cache
     found = cache.get(table)
     if not isinstance(found, _TableInfo):
-        lay_offs = tuple(
-            (ext.card, _lay_off_move(ext, index))
-            for index, meld in enumerate(table)
-            for ext in meld.extensions()
+        # A move changes one meld of the table at most (or adds one): what each meld
+        # offers, at its place, is kept apart and mostly found again.
+        lay_offs: list[tuple[Card, LayOff]] = []
+        swaps: list[tuple[Card, SwapJoker]] = []
+        for index, meld in enumerate(table):
+            key = (meld, index)
+            offers = cache.get(key)
+            if offers is None:
+                offers = _bounded(cache)[key] = _meld_offers(meld, index)
+            lay_offs.extend(offers[0])  # type: ignore[index]
+            swaps.extend(offers[1])  # type: ignore[index]
+        grouped: dict[Card, tuple[list[LayOff], list[SwapJoker]]] = {}
+        for card, lay_off in lay_offs:
+            entry = grouped.get(card)
+            if entry is None:
+                entry = grouped[card] = ([], [])
+            entry[0].append(lay_off)
+        for card, swap in swaps:
+            entry = grouped.get(card)
+            if entry is None:
+                entry = grouped[card] = ([], [])
+            entry[1].append(swap)
+        by_card = {card: (tuple(found[0]), tuple(found[1])) for card, found in grouped.items()}
+        found = _TableInfo(
+            frozenset(card for card, _ in lay_offs), tuple(lay_offs), tuple(swaps), by_card
         )
-        swaps = tuple(
-            (represented, SwapJoker(represented, index))
-            for index, meld in enumerate(table)
-            for _, represented in meld.joker_swaps()
-        )
-        by_card = {
-            card: (
-                tuple(move for c, move in lay_offs if c == card),
-                tuple(move for c, move in swaps if c == card),
-            )
-            for card in {c for c, _ in lay_offs} | {c for c, _ in swaps}
-        }
-        found = _TableInfo(frozenset(card for card, _ in lay_offs), lay_offs, swaps, by_card)
         _bounded(cache)[table] = found
     return found
+
+
+def _meld_offers(
+    meld: Meld, index: int
+) -> tuple[tuple[tuple[Card, LayOff], ...], tuple[tuple[Card, SwapJoker], ...]]:
+    """The layoffs and joker swaps one table meld offers at its place on the table."""
+    lay_offs = tuple((ext.card, _lay_off_move(ext, index)) for ext in meld.extensions())
+    swaps = tuple(
+        (represented, SwapJoker(represented, index)) for _, represented in meld.joker_swaps()
+    )
+    return lay_offs, swaps
 
 
 _EMPTY_TABLE = _TableInfo(frozenset(), (), (), {})

@@ -9,7 +9,7 @@ against the general enumerator :func:`_find_melds` in the tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
@@ -373,7 +373,7 @@ def _search_opening(
     if search.max_used < 0:
         return False
     search._prepare()
-    return search.reach_from(_counts(cards), needed, search.max_used, must)
+    return search.reach_from(search.code, needed, search.max_used, must)
 
 
 def _searcher(cards: tuple[Card, ...], rules: MeldRules, keep: int) -> _OpeningSearch:
@@ -383,96 +383,118 @@ def _searcher(cards: tuple[Card, ...], rules: MeldRules, keep: int) -> _OpeningS
     key = ("search", cards, keep)
     found = cache.get(key)
     if not isinstance(found, _OpeningSearch):
-        found = _OpeningSearch(cards, rules, keep, None)
+        found = _OpeningSearch(cards, rules, keep)
         _bounded(cache)[key] = found
     return found
 
 
 class _OpeningSearch:
-    """Branch and bound over disjoint melds of a hand."""
+    """Branch and bound over disjoint melds of a hand.
 
-    def __init__(
-        self, cards: tuple[Card, ...], rules: MeldRules, keep: int, must_include: Card | None
-    ) -> None:
+    The cards left are one int: a 5-bit field per card holds its count (at most 8, the
+    most jokers a deck has), with the top bit of each field kept free as a guard, so
+    taking a meld's cards is one subtraction and checking that they were all there is
+    one mask (a field that went below zero borrows its guard bit).
+    """
+
+    def __init__(self, cards: tuple[Card, ...], rules: MeldRules, keep: int) -> None:
         self.cards = cards
         self.rules = rules
         self.keep = keep
         self.max_used = len(cards) - keep
-        self.must = must_include
-        melds = _hand_melds(cards, rules)
-        self.melds = sorted(melds, key=lambda m: -m.value)
-        self.options: list[tuple[tuple[Card, ...], int]] = []
-        self.by_card: dict[Card, list[tuple[tuple[Card, ...], int]]] = {}
-        self.meldable: list[Card] = []
+        self.code = _code(cards)
+        self.by_card: dict[Card, list[tuple[int, int, int, int]]] = {}
+        self.meldable = 0
         self.values: tuple[int, ...] = ()
-        self.memo: dict[tuple[bytes, int], int] = {}
+        # What is known about (cards, room) pairs holds whatever hand they came from:
+        # the searches of every hand under these rules share it.
+        derived = rules._derived
+        self.reached = _bounded(derived.reached)
+        self.failed = _bounded(derived.failed)
+        self.prepared = False
 
     def _prepare(self) -> None:
-        if self.values:
+        if self.prepared:
             return
+        self.prepared = True
         # Readings of the same cards differ only in value: keep the best one of each.
         best: dict[tuple[Card, ...], int] = {}
-        for meld in self.melds:
+        for meld in _hand_melds(self.cards, self.rules):
             key = tuple(sorted(meld.cards))
             if best.get(key, -1) < meld.value:
                 best[key] = meld.value
-        options = sorted(best.items(), key=lambda item: -item[1])
-        self.options = options
-        # The options holding each card: the lowest card left picks the branches.
-        by_card: dict[Card, list[tuple[tuple[Card, ...], int]]] = {}
-        for cards, value in options:
+        # The options holding each card, best first: the lowest card left picks the
+        # branches, and a good branch tried first ends a successful search sooner.
+        values = self.rules._derived.best_values
+        by_card: dict[Card, list[tuple[int, int, int, int]]] = {}
+        for cards, value in sorted(best.items(), key=lambda item: -item[1]):
+            option = (_code(cards), len(cards), value, sum(values[card] for card in cards))
             for card in set(cards):
-                by_card.setdefault(card, []).append((cards, value))
+                by_card.setdefault(card, []).append(option)
         self.by_card = by_card
-        self.meldable = sorted(by_card)
-        self.values = self.rules._derived.best_values
-        self.memo = {}
+        self.meldable = sum(_FIELD_MASK[card] for card in by_card)
+        self.values = values
 
-    def reaches(self, threshold: int) -> bool:
-        """Whether some disjoint melds reach ``threshold`` (a yes/no search, pruned hard)."""
-        if self.max_used < 0:
-            return False
-        if threshold <= 0 and self.must is None:
-            return True
-        self._prepare()
-        return self.reach_from(_counts(self.cards), threshold, self.max_used, self.must)
+    def bound(self, code: int) -> int:
+        """An upper bound on the value of melds from the cards in ``code``: each card that
+        sits in some meld of the hand, at its best value."""
+        values = self.values
+        return sum(values[card] * ((code >> 5 * card) & 0b01111) for card in self.by_card)
 
-    def reach_from(self, counts: list[int], needed: int, room: int, must: Card | None) -> bool:
-        """Whether melds from the cards in ``counts``, using at most ``room`` cards, one of
+    def reach_from(self, code: int, needed: int, room: int, must: Card | None) -> bool:
+        """Whether melds from the cards in ``code``, using at most ``room`` cards, one of
         them holding ``must`` if given, reach ``needed``."""
+        bound = self.bound(code)
         if must is None:
-            return needed <= 0 or self._most(counts, room) >= needed
-        for cards, value in self.by_card.get(must, ()):
-            if len(cards) > room or not _take(counts, cards):
+            return needed <= 0 or self._reach(code, room, needed, bound)
+        for option, size, value, worth in self.by_card.get(must, ()):
+            if size > room:
                 continue
-            done = value >= needed or self._most(counts, room - len(cards)) >= needed - value
-            _give(counts, cards)
-            if done:
+            rest = (code | _GUARDS) - option
+            if rest & _GUARDS != _GUARDS:
+                continue
+            if value >= needed or self._reach(
+                rest ^ _GUARDS, room - size, needed - value, bound - worth
+            ):
                 return True
         return False
 
-    def _most(self, counts: list[int], room: int) -> int:
-        """The highest total value of disjoint melds from ``counts`` using at most ``room``
-        cards (memoized: the searches for the melds of one hand share their answers)."""
-        key = (bytes(counts), room)
-        found = self.memo.get(key)
-        if found is not None:
-            return found
-        lowest = next((card for card in self.meldable if counts[card]), None)
-        best = 0
-        if lowest is not None:
-            # Either the lowest meldable card stays in hand, or a meld holding it goes down.
-            counts[lowest] -= 1
-            best = self._most(counts, room)
-            counts[lowest] += 1
-            for cards, value in self.by_card[lowest]:
-                if len(cards) <= room and _take(counts, cards):
-                    total = value + self._most(counts, room - len(cards))
-                    _give(counts, cards)
-                    if total > best:
-                        best = total
-        self.memo[key] = best
-        return best
+    def _reach(self, code: int, room: int, needed: int, bound: int) -> bool:
+        """Whether disjoint melds from the cards in ``code`` (whose :meth:`bound` is
+        ``bound``), using at most ``room`` cards, reach ``needed`` (above 0).
+
+        Memoized both ways: the most needed that was reached from these cards, and the
+        least needed that was not.
+        """
+        if bound < needed:
+            return False
+        key = code << 7 | room  # room < 128: no deck has as many cards
+        failed = self.failed.get(key)
+        if failed is not None and needed >= failed:
+            return False
+        if needed <= self.reached.get(key, 0):
+            return True
+        live = code & self.meldable
+        lowest = ((live & -live).bit_length() - 1) // 5
+        # Either a meld holding the lowest meldable card goes down, or one copy of that
+        # card stays in hand.
+        found = False
+        for option, size, value, worth in self.by_card[lowest]:
+            if size <= room:
+                rest = (code | _GUARDS) - option
+                if rest & _GUARDS == _GUARDS and (
+                    value >= needed
+                    or self._reach(rest ^ _GUARDS, room - size, needed - value, bound - worth)
+                ):
+                    found = True
+                    break
+        if not found:
+            found = self._reach(code - _ONE[lowest], room, needed, bound - self.values[lowest])
+        if found:
+            self.reached[key] = needed
+        elif failed is None or needed < failed:
+            self.failed[key] = needed
+        return found
 
     def opening_starts(
         self, needed: int, keep: int, close_ok: bool, must: Card | None
@@ -481,7 +503,7 @@ class _OpeningSearch:
         must leave the rest reachable, with ``keep`` cards for the discard (or none, when
         ``close_ok``), and with ``must`` in the opening (S40-OPEN, S40-V-EARLYDISCARD)."""
         self._prepare()
-        counts = _counts(self.cards)
+        code = self.code
         total = len(self.cards)
         found: list[Meld] = []
         for meld in _hand_melds(self.cards, self.rules):
@@ -493,57 +515,20 @@ class _OpeningSearch:
                 ok = still_must is None and (rest >= keep or (rest == 0 and close_ok))
             else:
                 room = rest - self.keep
-                _take(counts, meld.cards)
-                ok = room >= 0 and self.reach_from(counts, still, room, still_must)
-                _give(counts, meld.cards)
+                ok = room >= 0 and self.reach_from(
+                    code - _code(meld.cards), still, room, still_must
+                )
             if ok:
                 found.append(meld)
         return tuple(found)
 
-    def best(self) -> tuple[tuple[Meld, ...], int, tuple[Card, ...]] | None:
-        if self.max_used < 0:
-            return None
-        counts = _counts(self.cards)
-        best: list[tuple[tuple[int, int, int], tuple[Meld, ...]]] = []
 
-        def visit(index: int, chosen: list[Meld], value: int, room: int) -> None:
-            if chosen and (self.must is None or any(self.must in m.cards for m in chosen)):
-                left = [c for c in range(53) for _ in range(counts[c])]
-                left_value = sum(self.rules.rank_values[_RANK_OF[c]] if c != JOKER else 25
-                                 for c in left)  # fmt: skip
-                score = (value, -len(left), -left_value)
-                if not best or score > best[0][0]:
-                    best[:] = [(score, tuple(chosen))]
-            for i in range(index, len(self.melds)):
-                meld = self.melds[i]
-                if len(meld.cards) > room or not _take(counts, meld.cards):
-                    continue
-                chosen.append(meld)
-                visit(i, chosen, value + meld.value, room - len(meld.cards))
-                chosen.pop()
-                _give(counts, meld.cards)
-
-        visit(0, [], 0, self.max_used)
-        if not best:
-            return None
-        melds = tuple(sorted(best[0][1], key=_meld_order))
-        remaining = list(self.cards)
-        for meld in melds:
-            for card in meld.cards:
-                remaining.remove(card)
-        return melds, best[0][0][0], tuple(remaining)
+# One 5-bit field per card (53 of them); see _OpeningSearch.
+_ONE = tuple(1 << 5 * card for card in range(53))
+_FIELD_MASK = tuple(0b01111 << 5 * card for card in range(53))
+_GUARDS = sum(0b10000 << 5 * card for card in range(53))
 
 
-def _take(counts: list[int], cards: Sequence[Card]) -> bool:
-    for index, card in enumerate(cards):
-        if counts[card] == 0:
-            for undo in cards[:index]:
-                counts[undo] += 1
-            return False
-        counts[card] -= 1
-    return True
-
-
-def _give(counts: list[int], cards: Sequence[Card]) -> None:
-    for card in cards:
-        counts[card] += 1
+def _code(cards: Iterable[Card]) -> int:
+    ones = _ONE
+    return sum(ones[card] for card in cards)

@@ -108,6 +108,10 @@ class _Derived:
     """Answers of the opening search."""
     table_cache: dict[object, object]
     """What a table offers the engine (layoffs, swaps, playable cards)."""
+    reached: dict[int, int]
+    """Opening search: for a multiset of cards and a room, the most value known reached."""
+    failed: dict[int, int]
+    """Opening search: for a multiset of cards and a room, the least value known missed."""
     best_values: tuple[int, ...]
     """The most each card code can be worth in a meld (a bound for searches)."""
     ranks: frozenset[int]
@@ -214,6 +218,8 @@ class MeldRules:
             tuple(slots),
             slot_of_rank,
             wild_cards,
+            {},
+            {},
             {},
             {},
             {},
