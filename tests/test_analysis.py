@@ -54,6 +54,7 @@ from scala40.analysis import (
     hand_melds,
     min_deadwood,
 )
+from scala40._search import _meldable_bound
 from scala40.cards import Card, make_card
 from scala40.state import meld_from_spec
 from strategies import valid_melds
@@ -223,6 +224,19 @@ def test_best_opening_matches_every_set_of_disjoint_melds_at_length(
     name: str, data: st.DataObject
 ) -> None:
     check_best_opening(data, RULESETS[name])
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+@given(hand=hands(max_size=12))
+def test_the_quick_opening_bound_counts_exactly_the_cards_in_some_meld(
+    name: str, hand: tuple[Card, ...]
+) -> None:
+    # S40-OPEN: the engine rejects most hands that cannot open with this bound, worked out
+    # from per-suit and per-rank tables; it must equal its definition.
+    rules = RULESETS[name].meld_rules
+    in_melds = {card for meld, _ in oracle_melds(hand, rules) for card in meld}
+    values = rules._derived.best_values
+    assert _meldable_bound(hand, rules) == sum(values[c] for c in hand if c in in_melds)
 
 
 @pytest.mark.parametrize("name", list(RULESETS))

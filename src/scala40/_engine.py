@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations, product
 from typing import Any
 
@@ -607,7 +607,7 @@ def _ban_reasons(state: GameState) -> dict[Card, str]:
     taken_rule = state.taken is not None and not state.taken_used
     if opened and not ban_playable and not taken_rule:
         return {}  # nothing can be banned: the common case, answered at once
-    playable = _playable_cards(state.table) if ban_playable else frozenset()
+    playable = _table_info(state.table).playable if ban_playable else 0
     reasons: dict[Card, str] = {}
     distinct = set(hand)
     for card in distinct:
@@ -615,60 +615,117 @@ def _ban_reasons(state: GameState) -> dict[Card, str]:
             reasons[card] = "S40-DISCARD: a card taken from the discard pile this turn"
         elif card == JOKER and not opened:
             reasons[card] = "S40-DISCARD: a player who has not opened may not discard a joker"
-        elif card in playable:
+        elif playable >> card & 1:
             reasons[card] = "S40-V-PLAYABLE: the card can extend a meld on the table"
     return reasons
 
 
-@attrs.frozen
 class _TableInfo:
-    """What the table offers, computed once per table (tables recur across many states)."""
+    """What a table offers, worked out once per table (tables recur across many states).
 
-    playable: frozenset[Card]
-    """Cards that extend some table meld (S40-V-PLAYABLE)."""
-    lay_offs: tuple[tuple[Card, LayOff], ...]
-    """Every layoff, with the card it needs."""
-    swaps: tuple[tuple[Card, SwapJoker], ...]
-    """Every joker swap, with the natural card it needs."""
-    by_card: dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]]
-    """The layoffs and swaps each card allows."""
+    The cards that extend a meld or free a joker are bit masks, quick to find and to
+    test; the moves themselves are listed only when asked for.
+    """
+
+    __slots__ = ("_by_card", "_lay_offs", "_swaps", "playable", "swappable", "table")
+
+    def __init__(self, table: tuple[Meld, ...], playable: int, swappable: int) -> None:
+        self.table = table
+        self.playable = playable
+        """Bit ``1 << card`` set for each card that extends some table meld
+        (S40-V-PLAYABLE)."""
+        self.swappable = swappable
+        """Bit ``1 << card`` set for each card that can take a table joker's place."""
+        self._lay_offs: tuple[tuple[Card, LayOff], ...] | None = None
+        self._swaps: tuple[tuple[Card, SwapJoker], ...] | None = None
+        self._by_card: dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]] | None
+        self._by_card = None
+
+    @property
+    def lay_offs(self) -> tuple[tuple[Card, LayOff], ...]:
+        """Every layoff, with the card it needs."""
+        if self._lay_offs is None:
+            self._list_moves()
+        assert self._lay_offs is not None
+        return self._lay_offs
+
+    @property
+    def swaps(self) -> tuple[tuple[Card, SwapJoker], ...]:
+        """Every joker swap, with the natural card it needs."""
+        if self._swaps is None:
+            self._list_moves()
+        assert self._swaps is not None
+        return self._swaps
+
+    @property
+    def by_card(self) -> dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]]:
+        """The layoffs and swaps each card allows."""
+        if self._by_card is None:
+            grouped: dict[Card, tuple[list[LayOff], list[SwapJoker]]] = {}
+            for card, lay_off in self.lay_offs:
+                entry = grouped.get(card)
+                if entry is None:
+                    entry = grouped[card] = ([], [])
+                entry[0].append(lay_off)
+            for card, swap in self.swaps:
+                entry = grouped.get(card)
+                if entry is None:
+                    entry = grouped[card] = ([], [])
+                entry[1].append(swap)
+            self._by_card = {
+                card: (tuple(lay_offs), tuple(swaps))
+                for card, (lay_offs, swaps) in grouped.items()
+            }
+        return self._by_card
+
+    def _list_moves(self) -> None:
+        lay_offs: list[tuple[Card, LayOff]] = []
+        swaps: list[tuple[Card, SwapJoker]] = []
+        table = self.table
+        if table:
+            # A move changes one meld of the table at most (or adds one): what each meld
+            # offers, at its place, is kept apart and mostly found again.
+            cache = table[0].rules._derived.table_cache
+            for index, meld in enumerate(table):
+                key = (meld, index)
+                offers = cache.get(key)
+                if offers is None:
+                    offers = _bounded(cache)[key] = _meld_offers(meld, index)
+                lay_offs.extend(offers[0])  # type: ignore[index]
+                swaps.extend(offers[1])  # type: ignore[index]
+        self._lay_offs = tuple(lay_offs)
+        self._swaps = tuple(swaps)
 
 
 def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
     if not table:
         return _EMPTY_TABLE
     # Melds compare equal across rulesets, so the cache lives with the melds' rules.
-    cache = table[0].rules._derived.table_cache
+    derived = table[0].rules._derived
+    cache = derived.table_cache
     found = cache.get(table)
     if not isinstance(found, _TableInfo):
-        # A move changes one meld of the table at most (or adds one): what each meld
-        # offers, at its place, is kept apart and mostly found again.
-        lay_offs: list[tuple[Card, LayOff]] = []
-        swaps: list[tuple[Card, SwapJoker]] = []
-        for index, meld in enumerate(table):
-            key = (meld, index)
-            offers = cache.get(key)
-            if offers is None:
-                offers = _bounded(cache)[key] = _meld_offers(meld, index)
-            lay_offs.extend(offers[0])  # type: ignore[index]
-            swaps.extend(offers[1])  # type: ignore[index]
-        grouped: dict[Card, tuple[list[LayOff], list[SwapJoker]]] = {}
-        for card, lay_off in lay_offs:
-            entry = grouped.get(card)
-            if entry is None:
-                entry = grouped[card] = ([], [])
-            entry[0].append(lay_off)
-        for card, swap in swaps:
-            entry = grouped.get(card)
-            if entry is None:
-                entry = grouped[card] = ([], [])
-            entry[1].append(swap)
-        by_card = {card: (tuple(found[0]), tuple(found[1])) for card, found in grouped.items()}
-        found = _TableInfo(
-            frozenset(card for card, _ in lay_offs), tuple(lay_offs), tuple(swaps), by_card
-        )
-        _bounded(cache)[table] = found
+        masks = derived.masks_cache
+        playable = swappable = 0
+        for meld in table:
+            pair = masks.get(meld)
+            if pair is None:
+                pair = _bounded(masks)[meld] = _meld_masks(meld)
+            playable |= pair[0]
+            swappable |= pair[1]
+        found = _bounded(cache)[table] = _TableInfo(table, playable, swappable)
     return found
+
+
+def _meld_masks(meld: Meld) -> tuple[int, int]:
+    """The cards that extend ``meld`` and the cards that free one of its jokers, as bit
+    masks."""
+    playable = swappable = 0
+    for ext in meld.extensions():
+        playable |= 1 << ext.card
+    for _, represented in meld.joker_swaps():
+        swappable |= 1 << represented
+    return playable, swappable
 
 
 def _meld_offers(
@@ -682,11 +739,15 @@ def _meld_offers(
     return lay_offs, swaps
 
 
-_EMPTY_TABLE = _TableInfo(frozenset(), (), (), {})
+_EMPTY_TABLE = _TableInfo((), 0, 0)
 
 
-def _playable_cards(table: tuple[Meld, ...]) -> frozenset[Card]:
-    return _table_info(table).playable
+def _card_mask(cards: Iterable[Card]) -> int:
+    """The bit mask of ``cards`` (bit ``1 << card`` for each)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
 
 
 def _apply_discard(state: GameState, move: Discard, lookahead: bool) -> GameState:
@@ -1009,20 +1070,18 @@ def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool |
     keep = _keep(state)
     close_by_melding = rules.close_without_discard and state.may_close
     info = _table_info(state.table)
-    if taken in info.playable and _fits_after(len(hand) - 1, keep, close_by_melding):
+    if info.playable >> taken & 1 and _fits_after(len(hand) - 1, keep, close_by_melding):
         return True
     for meld in _melds_with_card(hand, taken, rules.meld_rules):
         if _fits_after(len(hand) - len(meld.cards), keep, close_by_melding):
             return True
-    for card, _ in info.swaps:
-        # A swap keeps the hand's size: the taken card goes, the joker comes.
-        if card == taken and _fits_after(len(hand), keep, close_by_melding):
-            return True
-    held = set(hand)
-    held.discard(taken)
-    if rules.split_sequences or any(card in held for card, _ in info.swaps):
+    # A swap keeps the hand's size: the taken card goes, the joker comes.
+    if info.swappable >> taken & 1 and _fits_after(len(hand), keep, close_by_melding):
+        return True
+    held = _card_mask(hand) & ~(1 << taken)
+    if rules.split_sequences or held & info.swappable:
         return None  # splits and freed jokers open ways only a search can follow
-    if held.isdisjoint(info.playable):
+    if not held & info.playable:
         return False
     # Layoffs can bring a sequence's end up to the card. Melds put down first add
     # nothing: a meld plus layoffs ending with the card is itself a meld of the hand.

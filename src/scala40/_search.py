@@ -132,6 +132,64 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
 _POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
 
 
+def _meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
+    """The opening search's bound (every card of the hand that sits in some meld, at its
+    best value) from the per-suit and per-rank tables of :func:`_melds_by_suit_and_rank`,
+    without listing the hand's melds: which cards a table's melds use is kept beside it.
+    """
+    jokers = cards.count(JOKER)
+    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    suit_masks = [0, 0, 0, 0]
+    rank_masks = [0] * 14
+    for card in cards:
+        if card != JOKER:
+            suit_masks[_SUIT_OF[card]] |= _RANK_BIT[card]
+            rank_masks[_RANK_OF[card]] |= _SUIT_BIT[card]
+    derived = rules._derived
+    used_by = derived.piece_cards
+    meldable = 0
+    least = rules.set_min - cap
+    for rank in rules.rank_order:
+        mask = rank_masks[rank]
+        if mask and _POPCOUNT[mask] >= least:
+            key = (rank << 8) | (mask << 3) | cap
+            used = used_by.get(key)
+            if used is None:
+                piece = derived.set_pieces.get(key)
+                if piece is None:
+                    piece = _bounded(derived.set_pieces)[key] = _set_piece(rank, mask, cap, rules)
+                used = _bounded(used_by)[key] = _cards_used(piece)
+            meldable |= used
+    for suit in range(4):
+        mask = suit_masks[suit]
+        if mask:
+            # Which ranks a suit's sequences use does not depend on the suit: the table
+            # of the first suit, moved over, serves all four.
+            key = _SEQUENCE_KEY | (mask << 3) | cap
+            used = used_by.get(key)
+            if used is None:
+                used = _bounded(used_by)[key] = _cards_used(_sequence_piece(0, mask, cap, rules))
+            meldable |= (used & _FIRST_SUIT) << 13 * suit | (used & _JOKER_BIT)
+    if not meldable:
+        return 0
+    values = derived.best_values
+    return sum(values[card] for card in cards if meldable >> card & 1)
+
+
+_SEQUENCE_KEY = 1 << 40  # keeps the keys of sequence tables apart from those of sets
+_FIRST_SUIT = (1 << 13) - 1
+_JOKER_BIT = 1 << JOKER
+
+
+def _cards_used(melds: tuple[Meld, ...]) -> int:
+    """The bit mask of the cards that some of ``melds`` use."""
+    used = 0
+    for meld in melds:
+        for card in meld.cards:
+            used |= 1 << card
+    return used
+
+
 def _wilds_ok(rules: MeldRules, naturals: int, wilds: int) -> bool:
     if rules.max_wilds is not None and wilds > rules.max_wilds:
         return False
@@ -355,6 +413,14 @@ def _opening_starts(
 def _search_opening(
     cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
 ) -> bool:
+    if (
+        must is None
+        and needed > 0
+        and rules._derived.wild_cards == _JOKER_ONLY
+        and rules.set_suits_distinct
+        and _meldable_bound(cards, rules) < needed
+    ):
+        return False  # the usual answer, found without listing the melds
     melds = _hand_melds(cards, rules)
     if must is not None:
         if not any(must in m.cards for m in melds):
@@ -363,17 +429,14 @@ def _search_opening(
         return True
     if not melds:
         return False
-    # Cheap bound first: every card that sits in some meld, at its best value.
-    in_melds = set().union(*(m.cards for m in melds))
-    values = rules._derived.best_values
-    bound = sum(values[card] for card in cards if card in in_melds)
-    if bound < needed:
-        return False
     search = _searcher(cards, rules, keep)
     if search.max_used < 0:
         return False
     search._prepare()
-    return search.reach_from(search.code, needed, search.max_used, must)
+    # The cheap bound first: every card that sits in some meld, at its best value.
+    if search.root_bound < needed:
+        return False
+    return search.reach_from(search.code, needed, search.max_used, must, search.root_bound)
 
 
 def _searcher(cards: tuple[Card, ...], rules: MeldRules, keep: int) -> _OpeningSearch:
@@ -406,6 +469,7 @@ class _OpeningSearch:
         self.by_card: dict[Card, list[tuple[int, int, int, int]]] = {}
         self.meldable = 0
         self.values: tuple[int, ...] = ()
+        self.root_bound = 0
         # What is known about (cards, room) pairs holds whatever hand they came from:
         # the searches of every hand under these rules share it.
         derived = rules._derived
@@ -434,6 +498,7 @@ class _OpeningSearch:
         self.by_card = by_card
         self.meldable = sum(_FIELD_MASK[card] for card in by_card)
         self.values = values
+        self.root_bound = self.bound(self.code)
 
     def bound(self, code: int) -> int:
         """An upper bound on the value of melds from the cards in ``code``: each card that
@@ -441,10 +506,14 @@ class _OpeningSearch:
         values = self.values
         return sum(values[card] * ((code >> 5 * card) & 0b01111) for card in self.by_card)
 
-    def reach_from(self, code: int, needed: int, room: int, must: Card | None) -> bool:
+    def reach_from(
+        self, code: int, needed: int, room: int, must: Card | None, bound: int | None = None
+    ) -> bool:
         """Whether melds from the cards in ``code``, using at most ``room`` cards, one of
-        them holding ``must`` if given, reach ``needed``."""
-        bound = self.bound(code)
+        them holding ``must`` if given, reach ``needed`` (``bound`` is :meth:`bound` of
+        ``code``, if known)."""
+        if bound is None:
+            bound = self.bound(code)
         if must is None:
             return needed <= 0 or self._reach(code, room, needed, bound)
         for option, size, value, worth in self.by_card.get(must, ()):
@@ -504,6 +573,7 @@ class _OpeningSearch:
         ``close_ok``), and with ``must`` in the opening (S40-OPEN, S40-V-EARLYDISCARD)."""
         self._prepare()
         code = self.code
+        values = self.values
         total = len(self.cards)
         found: list[Meld] = []
         for meld in _hand_melds(self.cards, self.rules):
@@ -516,7 +586,11 @@ class _OpeningSearch:
             else:
                 room = rest - self.keep
                 ok = room >= 0 and self.reach_from(
-                    code - _code(meld.cards), still, room, still_must
+                    code - _code(meld.cards),
+                    still,
+                    room,
+                    still_must,
+                    self.root_bound - sum(values[card] for card in meld.cards),
                 )
             if ok:
                 found.append(meld)

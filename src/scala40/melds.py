@@ -104,10 +104,14 @@ class _Derived:
     """Sets of one rank, by rank, suits held and wild cards available."""
     sequence_pieces: dict[int, tuple[Meld, ...]]
     """Sequences of one suit, by suit, ranks held and wild cards available."""
+    piece_cards: dict[int, int]
+    """Which cards the melds of each per-suit or per-rank table use, as a bit mask."""
     open_cache: dict[tuple[object, ...], object]
     """Answers of the opening search."""
     table_cache: dict[object, object]
     """What a table offers the engine (layoffs, swaps, playable cards)."""
+    masks_cache: dict[Meld, tuple[int, int]]
+    """The cards that extend a meld and that free its jokers, as bit masks (engine)."""
     reached: dict[int, int]
     """Opening search: for a multiset of cards and a room, the most value known reached."""
     failed: dict[int, int]
@@ -218,6 +222,8 @@ class MeldRules:
             tuple(slots),
             slot_of_rank,
             wild_cards,
+            {},
+            {},
             {},
             {},
             {},
