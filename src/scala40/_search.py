@@ -168,7 +168,11 @@ def _meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
             key = _SEQUENCE_KEY | (mask << 3) | cap
             used = used_by.get(key)
             if used is None:
-                used = _bounded(used_by)[key] = _cards_used(_sequence_piece(0, mask, cap, rules))
+                used = 0
+                for shape, _, _, _ in _sequence_shapes(mask, cap, rules):
+                    for card in shape:
+                        used |= 1 << card
+                used = _bounded(used_by)[key] = used
             meldable |= (used & _FIRST_SUIT) << 13 * suit | (used & _JOKER_BIT)
     if not meldable:
         return 0
@@ -224,7 +228,41 @@ def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, 
 
 def _sequence_piece(suit: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
     """Every sequence of ``suit`` from the ranks in ``mask`` plus up to ``cap`` jokers
-    (jokers the only wild cards)."""
+    (jokers the only wild cards), in :func:`_meld_order`."""
+    offset = 13 * suit
+    return tuple(
+        Meld(
+            MeldKind.SEQUENCE,
+            tuple(card if card == JOKER else card + offset for card in cards),
+            tuple(card + offset for card in represented),
+            start,
+            value,
+            rules,
+        )
+        for cards, represented, start, value in _sequence_shapes(mask, cap, rules)
+    )
+
+
+_Shape = tuple[tuple[Card, ...], tuple[Card, ...], int, int]
+
+
+def _sequence_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, ...]:
+    """The sequences of :func:`_sequence_piece` in the first suit, as (cards, represented,
+    start, value): the other suits' are the same, moved over (a value depends on ranks
+    only), so the search for them is made once for all four suits."""
+    derived = rules._derived
+    key = (mask << 3) | cap
+    found = derived.sequence_shapes.get(key)
+    if found is None:
+        found = _bounded(derived.sequence_shapes)[key] = tuple(
+            (meld.cards, meld.represented, meld.start, meld.value)
+            for meld in _first_suit_sequences(mask, cap, rules)
+        )
+    return found
+
+
+def _first_suit_sequences(mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
+    suit = 0
     slots = rules.sequence_slots
     count = len(slots)
     longest = count if rules.sequence_max is None else min(rules.sequence_max, count)

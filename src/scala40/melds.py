@@ -104,6 +104,9 @@ class _Derived:
     """Sets of one rank, by rank, suits held and wild cards available."""
     sequence_pieces: dict[int, tuple[Meld, ...]]
     """Sequences of one suit, by suit, ranks held and wild cards available."""
+    sequence_shapes: dict[int, tuple[tuple[tuple[Card, ...], tuple[Card, ...], int, int], ...]]
+    """Sequences of the first suit, by ranks held and wild cards available (as cards,
+    represented cards, start and value), which the other suits' copy."""
     piece_cards: dict[int, int]
     """Which cards the melds of each per-suit or per-rank table use, as a bit mask."""
     open_cache: dict[tuple[object, ...], object]
@@ -222,6 +225,7 @@ class MeldRules:
             tuple(slots),
             slot_of_rank,
             wild_cards,
+            {},
             {},
             {},
             {},
