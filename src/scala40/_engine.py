@@ -83,6 +83,41 @@ def _make_evolve() -> Callable[..., GameState]:
 _evolve = _make_evolve()
 
 
+def _make_setter(*names: str) -> Callable[..., GameState]:
+    """:func:`_evolve` for the hottest moves, which always change the same fields: a
+    function taking their new values in the order of ``names``, with no keyword lookups
+    for the fields kept."""
+    assert set(names) <= set(_FIELDS)
+    namespace: dict[str, Any] = {"_new": object.__new__, "GameState": GameState}
+    lines = [f"def _set(state, {', '.join(names)}):", "    new = _new(GameState)"]
+    for index, name in enumerate(_FIELDS):
+        namespace[f"_store{index}"] = GameState.__dict__[name].__set__
+        if name == "_legal":
+            lines.append(f"    _store{index}(new, None)")
+        else:
+            lines.append(f"    _store{index}(new, {name if name in names else 'state.' + name})")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)
+    function: Callable[..., GameState] = namespace["_set"]
+    return function
+
+
+_set_drawn = _make_setter("phase", "stock", "hands", "opened_at_turn_start")
+_set_melded = _make_setter("hands", "table", "discard", "opened", "opening_value", "taken_used")
+_set_turn_over = _make_setter(
+    "hands",
+    "discard",
+    "turns_played",
+    "phase",
+    "turn",
+    "opening_value",
+    "opened_at_turn_start",
+    "taken",
+    "taken_must_use",
+    "taken_used",
+)
+
+
 def _illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
     return IllegalMoveError(f"{move}: {reason} ({rule})")
 
@@ -249,13 +284,7 @@ def _apply_draw_stock(state: GameState, move: DrawStock, lookahead: bool) -> Gam
     insort(hand, card)
     hands = _replace_item(state.hands, player, tuple(hand))
     # The turn details were reset by the discard that ended the previous turn.
-    new = _evolve(
-        state,
-        phase=Phase.PLAY,
-        stock=stock,
-        hands=hands,
-        opened_at_turn_start=state.opened[player],
-    )
+    new = _set_drawn(state, Phase.PLAY, stock, hands, state.opened[player])
     return new if stock else _after_last_card(new)
 
 
@@ -400,14 +429,14 @@ def _after_meld(
                 )
             opened = _replace_item(opened, player, True)
             opening_value = 0
-    new = _evolve(
+    new = _set_melded(
         state,
-        hands=_replace_item(state.hands, player, hand),
-        table=table,
-        discard=discard,
-        opened=opened,
-        opening_value=opening_value,
-        taken_used=taken_used,
+        _replace_item(state.hands, player, hand),
+        table,
+        discard,
+        opened,
+        opening_value,
+        taken_used,
     )
     if not hand:
         return _close_by_melding(new, move)
@@ -700,6 +729,11 @@ class _TableInfo:
 def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
     if not table:
         return _EMPTY_TABLE
+    # A table passes unchanged from state to state, as the same tuple: looking it up by
+    # identity first spares hashing every meld of it.
+    same = _BY_IDENTITY.get(id(table))
+    if same is not None and same[0] is table:
+        return same[1]
     # Melds compare equal across rulesets, so the cache lives with the melds' rules.
     derived = table[0].rules._derived
     cache = derived.table_cache
@@ -714,7 +748,14 @@ def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
             playable |= pair[0]
             swappable |= pair[1]
         found = _bounded(cache)[table] = _TableInfo(table, playable, swappable)
+    # The entry keeps its table alive, so that its id is not reused while it is here.
+    if len(_BY_IDENTITY) >= 4096:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(table)] = (table, found)
     return found
+
+
+_BY_IDENTITY: dict[int, tuple[tuple[Meld, ...], _TableInfo]] = {}
 
 
 def _meld_masks(meld: Meld) -> tuple[int, int]:
@@ -794,18 +835,18 @@ def _finish_discard(
         # Discarding the last card closes (S40-CLOSE); an empty stock that could not be
         # rebuilt blocks the hand (S40-RESTOCK decision).
         return _end_hand(new, player if not hand else None)
-    return _evolve(
+    return _set_turn_over(
         state,
-        hands=hands,
-        discard=discard,
-        turns_played=turns_played,
-        phase=Phase.DRAW,
-        turn=_next_active(player, state.active),
-        opening_value=0,
-        opened_at_turn_start=False,
-        taken=None,
-        taken_must_use=False,
-        taken_used=False,
+        hands,
+        discard,
+        turns_played,
+        Phase.DRAW,
+        _next_active(player, state.active),
+        0,
+        False,
+        None,
+        False,
+        False,
     )
 
 
