@@ -508,6 +508,7 @@ class _OpeningSearch:
         self.meldable = 0
         self.values: tuple[int, ...] = ()
         self.root_bound = 0
+        self.smallest = min(rules.set_min, rules.sequence_min)
         # What is known about (cards, room) pairs holds whatever hand they came from:
         # the searches of every hand under these rules share it.
         derived = rules._derived
@@ -552,8 +553,12 @@ class _OpeningSearch:
         ``code``, if known)."""
         if bound is None:
             bound = self.bound(code)
+        # Cards in no meld of the hand play no part: leaving them out lets the memo serve
+        # every hand that differs only in such cards.
+        code &= self.meldable
+        left = _card_count(code)
         if must is None:
-            return needed <= 0 or self._reach(code, room, needed, bound)
+            return needed <= 0 or self._reach(code, left, room, needed, bound)
         for option, size, value, worth in self.by_card.get(must, ()):
             if size > room:
                 continue
@@ -561,42 +566,47 @@ class _OpeningSearch:
             if rest & _GUARDS != _GUARDS:
                 continue
             if value >= needed or self._reach(
-                rest ^ _GUARDS, room - size, needed - value, bound - worth
+                rest ^ _GUARDS, left - size, room - size, needed - value, bound - worth
             ):
                 return True
         return False
 
-    def _reach(self, code: int, room: int, needed: int, bound: int) -> bool:
-        """Whether disjoint melds from the cards in ``code`` (whose :meth:`bound` is
-        ``bound``), using at most ``room`` cards, reach ``needed`` (above 0).
+    def _reach(self, code: int, left: int, room: int, needed: int, bound: int) -> bool:
+        """Whether disjoint melds from the ``left`` cards in ``code`` (all of them in some
+        meld of the hand; ``bound`` is their :meth:`bound`), using at most ``room`` cards,
+        reach ``needed`` (above 0).
 
         Memoized both ways: the most needed that was reached from these cards, and the
         least needed that was not.
         """
-        if bound < needed:
+        if bound < needed or room < self.smallest:
             return False
-        key = code << 7 | room  # room < 128: no deck has as many cards
+        # A room as large as the cards left limits nothing: one key serves every such room.
+        key = code << 7 | (room if room < left else 127)  # no deck has 127 cards
         failed = self.failed.get(key)
         if failed is not None and needed >= failed:
             return False
         if needed <= self.reached.get(key, 0):
             return True
-        live = code & self.meldable
-        lowest = ((live & -live).bit_length() - 1) // 5
-        # Either a meld holding the lowest meldable card goes down, or one copy of that
-        # card stays in hand.
+        lowest = ((code & -code).bit_length() - 1) // 5
+        # Either a meld holding the lowest card goes down, or one copy of that card stays
+        # in hand.
         found = False
         for option, size, value, worth in self.by_card[lowest]:
             if size <= room:
                 rest = (code | _GUARDS) - option
                 if rest & _GUARDS == _GUARDS and (
                     value >= needed
-                    or self._reach(rest ^ _GUARDS, room - size, needed - value, bound - worth)
+                    or self._reach(
+                        rest ^ _GUARDS, left - size, room - size, needed - value, bound - worth
+                    )
                 ):
                     found = True
                     break
         if not found:
-            found = self._reach(code - _ONE[lowest], room, needed, bound - self.values[lowest])
+            found = self._reach(
+                code - _ONE[lowest], left - 1, room, needed, bound - self.values[lowest]
+            )
         if found:
             self.reached[key] = needed
         elif failed is None or needed < failed:
@@ -639,6 +649,19 @@ class _OpeningSearch:
 _ONE = tuple(1 << 5 * card for card in range(53))
 _FIELD_MASK = tuple(0b01111 << 5 * card for card in range(53))
 _GUARDS = sum(0b10000 << 5 * card for card in range(53))
+
+
+def _card_count(code: int) -> int:
+    """How many cards the multiset ``code`` holds (the sum of its fields, bit by bit)."""
+    return (
+        (code & _BITS[0]).bit_count()
+        + 2 * (code & _BITS[1]).bit_count()
+        + 4 * (code & _BITS[2]).bit_count()
+        + 8 * (code & _BITS[3]).bit_count()
+    )
+
+
+_BITS = tuple(sum(1 << 5 * card + bit for card in range(53)) for bit in range(4))
 
 
 def _code(cards: Iterable[Card]) -> int:
