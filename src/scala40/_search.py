@@ -520,19 +520,32 @@ class _OpeningSearch:
         if self.prepared:
             return
         self.prepared = True
+        derived = self.rules._derived
+        values = derived.best_values
         # Readings of the same cards differ only in value: keep the best one of each.
-        best: dict[tuple[Card, ...], int] = {}
+        known = derived.meld_options
+        best: dict[int, tuple[int, int, int, frozenset[Card]]] = {}
         for meld in _hand_melds(self.cards, self.rules):
-            key = tuple(sorted(meld.cards))
-            if best.get(key, -1) < meld.value:
-                best[key] = meld.value
+            found = known.get(meld)
+            if found is None:
+                cards = meld.cards
+                found = _bounded(known)[meld] = (
+                    _code(cards),
+                    len(cards),
+                    sum(values[card] for card in cards),
+                    frozenset(cards),
+                )
+            previous = best.get(found[0])
+            if previous is None or previous[0] < meld.value:
+                best[found[0]] = (meld.value, found[1], found[2], found[3])
         # The options holding each card, best first: the lowest card left picks the
         # branches, and a good branch tried first ends a successful search sooner.
-        values = self.rules._derived.best_values
         by_card: dict[Card, list[tuple[int, int, int, int]]] = {}
-        for cards, value in sorted(best.items(), key=lambda item: -item[1]):
-            option = (_code(cards), len(cards), value, sum(values[card] for card in cards))
-            for card in set(cards):
+        for code, (value, size, worth, distinct) in sorted(
+            best.items(), key=lambda item: -item[1][0]
+        ):
+            option = (code, size, value, worth)
+            for card in distinct:
                 by_card.setdefault(card, []).append(option)
         self.by_card = by_card
         self.meldable = sum(_FIELD_MASK[card] for card in by_card)

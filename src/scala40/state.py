@@ -81,6 +81,19 @@ class HandResult:
     """Players whose totals were reset instead (S40-V-REENTRY)."""
 
 
+def _legal_moves_class() -> type[LegalMoves]:
+    # scala40.legal needs this module: it is imported on first use, then kept.
+    global _LEGAL_MOVES
+    if _LEGAL_MOVES is None:
+        from scala40.legal import LegalMoves
+
+        _LEGAL_MOVES = LegalMoves
+    return _LEGAL_MOVES
+
+
+_LEGAL_MOVES: type[LegalMoves] | None = None
+
+
 @attrs.frozen(repr=False)
 class GameState:
     """A whole Scala 40 match at one moment. Build one with :func:`new_game` or
@@ -194,9 +207,7 @@ class GameState:
         Two copies of a card never give two moves (C-IDENTITY); every listed
         move applies; no listed move leads to a position without legal moves.
         """
-        from scala40.legal import LegalMoves
-
-        return LegalMoves(self)
+        return _legal_moves_class()(self)
 
     def apply(self, move: Move | str) -> GameState:
         """The state after ``move`` (a move value or its text).
