@@ -43,6 +43,7 @@ from scala40 import (
     new_game,
     parse_cards,
 )
+from scala40._search import _meldable_bound
 from scala40.analysis import (
     Criterion,
     Deadwood,
@@ -54,7 +55,6 @@ from scala40.analysis import (
     hand_melds,
     min_deadwood,
 )
-from scala40._search import _meldable_bound
 from scala40.cards import Card, make_card
 from scala40.state import meld_from_spec
 from strategies import valid_melds

@@ -460,3 +460,22 @@ def test_from_position_refuses_a_must_use_take_before_opening_s40_draw_stock() -
         GameState.from_position(**position)
     early = GameState.from_position(rules=Ruleset(discard_draw_to_open=True), **position)
     assert early.taken in early.hands[0]
+
+
+def test_from_position_refuses_an_unopened_player_left_with_one_card_s40_open() -> None:
+    # S40-OPEN: a player who has not opened melds only towards his opening, which opens
+    # him once complete, so he never holds a single card after the draw; nor does a player
+    # to move ever hold no card (S40-CLOSE ends the hand).
+    position: dict[str, Any] = {
+        "hands": ["KD", "5H 6H 7H"],
+        "discard": "JC",
+        "opened": [False, True],
+        "phase": "play",
+        "turns_played": [1, 1],
+    }
+    with pytest.raises(InvalidStateError, match=r"has not opened but holds a single card"):
+        GameState.from_position(**position)
+    opened = GameState.from_position(**{**position, "opened": [True, True]})
+    assert [str(move) for move in opened.legal_moves()] == ["discard KD"]
+    with pytest.raises(InvalidStateError, match="is to move but holds no card"):
+        GameState.from_position(**{**position, "hands": ["", "5H 6H 7H"]})

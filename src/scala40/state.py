@@ -575,6 +575,17 @@ def _validate(state: GameState) -> list[str]:
             problems.append("turn details (taken card, opening value) are set before the draw")
         if state.opening_value and state.opened[state.turn]:
             problems.append("opening_value is set for a player who has opened")
+        mover_known = 0 <= state.turn < min(len(state.hands), len(state.opened))
+        held = len(state.hands[state.turn]) if mover_known else -1
+        if not held:
+            problems.append(f"player {state.turn} is to move but holds no card")
+        elif held == 1 and state.phase is Phase.PLAY and not state.opened[state.turn]:
+            # Only melds shrink a hand, and a player who has not opened melds only towards
+            # the opening, which opens him once complete: no play leads here.
+            problems.append(
+                f"player {state.turn} has not opened but holds a single card after the draw "
+                "(S40-OPEN)"
+            )
         if not state.opening_value >= 0:
             problems.append("opening_value must not be negative")
         if (
