@@ -34,8 +34,19 @@ from scala40.errors import (
     Scala40Error,
     SerializationError,
 )
-from scala40.melds import Meld
-from scala40.moves import Move, parse_move
+from scala40.melds import Meld, MeldEnd
+from scala40.moves import (
+    Discard,
+    DrawStock,
+    LayOff,
+    Move,
+    PutDown,
+    Split,
+    SwapJoker,
+    TakeDiscard,
+    TakeUpcard,
+    parse_move,
+)
 from scala40.ruleset import PRESETS, Ruleset
 
 if TYPE_CHECKING:
@@ -237,6 +248,190 @@ class GameState:
         except (IllegalMoveError, InvalidMoveError):
             return False
         return True
+
+    def apply_turn(self, moves: Iterable[Move | str] | str) -> GameState:
+        """The state after several moves of the player to move, checked as one turn.
+
+        ``moves`` are move values or texts, or one text with the moves separated by
+        ``;`` or new lines. They must all belong to the turn of the player to move: none
+        may come after the move that ends it. The turn need not end (a discard may
+        follow later), but an opening must be complete when the moves are done: melds
+        worth less than the threshold are refused as a whole (S40-OPEN), even though
+        each of them alone is a legal step towards an opening.
+
+        >>> state = GameState.from_position(
+        ...     hands=["7S 8S 9S KD KH KC 2D 5C", "2C 3C 4C 5H"], discard="JC",
+        ...     opened=[False, True], turns_played=[1, 1], phase="play",
+        ... )
+        >>> after = state.apply_turn("meld 7S 8S 9S; meld KD KH KC; discard 2D")
+        >>> after.opened, after.turn, format_cards(after.hands[0])
+        ((True, True), 1, '5C')
+        >>> state.apply_turn(["meld 7S 8S 9S"])
+        Traceback (most recent call last):
+        ...
+        scala40.errors.IllegalMoveError: the turn ends with an opening worth 24, below 40: the melds put down must reach it together (S40-OPEN)
+
+        :raises IllegalMoveError: a move is not legal where it comes (the message gives its
+            place in the turn and the rule), or the moves leave an opening short.
+        :raises InvalidMoveError: a text is not a move, or there are no moves.
+        """
+        if isinstance(moves, str):
+            items: list[Move | str] = [
+                part.strip() for part in moves.replace("\n", ";").split(";") if part.strip()
+            ]
+        else:
+            items = list(moves)
+        if not items:
+            raise InvalidMoveError("a turn needs at least one move")
+        player = self.current_player
+        if player is None:
+            raise IllegalMoveError(
+                "no player is to move: "
+                + ("the match is over" if self.is_over else "a chance step comes first")
+            )
+        hand_number = self.hand_number
+        state = self
+        ended = False
+        for place, item in enumerate(items, 1):
+            if ended:
+                raise IllegalMoveError(
+                    f"move {place} of the turn ({item}) comes after the move that ended it"
+                )
+            try:
+                move = parse_move(item) if isinstance(item, str) else item
+                state = state.apply(move)
+            except (IllegalMoveError, InvalidMoveError) as error:
+                raise type(error)(f"move {place} of the turn: {error}") from error
+            ended = (
+                state.hand_number != hand_number
+                or state.turn != player
+                or state.phase in (Phase.DRAW, Phase.DEAL, Phase.OVER)
+            )
+        if not ended and not state.opened[player] and state.opening_value:
+            raise IllegalMoveError(
+                f"the turn ends with an opening worth {state.opening_value}, below "
+                f"{self.rules.opening_threshold}: the melds put down must reach it together "
+                "(S40-OPEN)"
+            )
+        return state
+
+    # -- one kind of move at a time ---------------------------------------------------------
+    # Each pair builds the move and checks it: ``can_…`` answers yes or no, ``verify_…``
+    # raises IllegalMoveError naming the rule. A malformed card or meld index is an
+    # error either way (InvalidMoveError), never a quiet "no".
+
+    def can_draw(self) -> bool:
+        """Whether the player to move may draw the top card of the stock (S40-DRAW-STOCK).
+
+        >>> state = new_game(players=2, seed=1)
+        >>> state.can_draw(), state.apply("draw").can_draw()
+        (True, False)
+        """
+        return self.is_legal(DrawStock())
+
+    def verify_draw(self) -> None:
+        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_draw`."""
+        self.verify(DrawStock())
+
+    def can_take_discard(self) -> bool:
+        """Whether the player to move may take the top discard (S40-DRAW-DISCARD)."""
+        return self.is_legal(TakeDiscard())
+
+    def verify_take_discard(self) -> None:
+        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_take_discard`."""
+        self.verify(TakeDiscard())
+
+    def can_take_upcard(self) -> bool:
+        """Whether the first player may take the upcard (S40-V-UPCARD)."""
+        return self.is_legal(TakeUpcard())
+
+    def verify_take_upcard(self) -> None:
+        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_take_upcard`."""
+        self.verify(TakeUpcard())
+
+    def can_put_down(
+        self, cards: Iterable[Card] | str, represented: Iterable[Card] | str = ()
+    ) -> bool:
+        """Whether the player to move may put down a meld of ``cards`` (with what its
+        wild cards stand for, if it matters) (S40-OPEN, S40-AFTER-OPEN).
+
+        >>> state = GameState.from_position(
+        ...     hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
+        ...     turns_played=[1, 1], phase="play",
+        ... )
+        >>> state.can_put_down("7S 8S 9S"), state.can_put_down("7S 8S 2D")
+        (True, False)
+        >>> state.can_put_down("7S 8S 9X")
+        Traceback (most recent call last):
+        ...
+        scala40.errors.InvalidMoveError: bad card '9X' at position 3: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
+        """
+        return self.is_legal(PutDown(cards, represented))
+
+    def verify_put_down(
+        self, cards: Iterable[Card] | str, represented: Iterable[Card] | str = ()
+    ) -> None:
+        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_put_down`."""
+        self.verify(PutDown(cards, represented))
+
+    def can_lay_off(
+        self,
+        card: Card | str,
+        meld: int,
+        end: MeldEnd | str | None = None,
+        represents: Card | str | None = None,
+    ) -> bool:
+        """Whether the player to move may add ``card`` to table meld ``meld`` (at ``end``,
+        as ``represents`` for a wild card, when there is a choice) (S40-AFTER-OPEN)."""
+        return self.is_legal(LayOff(card, meld, end, represents))
+
+    def verify_lay_off(
+        self,
+        card: Card | str,
+        meld: int,
+        end: MeldEnd | str | None = None,
+        represents: Card | str | None = None,
+    ) -> None:
+        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_lay_off`."""
+        self.verify(LayOff(card, meld, end, represents))
+
+    def can_swap_joker(self, card: Card | str, meld: int) -> bool:
+        """Whether the player to move may put ``card`` in place of the joker of table meld
+        ``meld`` that stands for it, and take the joker (S40-SWAP)."""
+        return self.is_legal(SwapJoker(card, meld))
+
+    def verify_swap_joker(self, card: Card | str, meld: int) -> None:
+        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_swap_joker`."""
+        self.verify(SwapJoker(card, meld))
+
+    def can_split(self, meld: int, added: Iterable[Card] | str, pieces: Any) -> bool:
+        """Whether the player to move may add ``added`` to table sequence ``meld`` and cut
+        it into ``pieces`` (as :class:`~scala40.moves.Split` takes them) (S40-V-SPLIT)."""
+        return self.is_legal(Split(meld, added, pieces))
+
+    def verify_split(self, meld: int, added: Iterable[Card] | str, pieces: Any) -> None:
+        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_split`."""
+        self.verify(Split(meld, added, pieces))
+
+    def can_discard(self, card: Card | str) -> bool:
+        """Whether the player to move may discard ``card`` (S40-DISCARD, S40-CLOSE).
+
+        >>> state = GameState.from_position(
+        ...     hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
+        ...     turns_played=[1, 1], phase="play",
+        ... )
+        >>> state.can_discard("2D"), state.can_discard("KD")
+        (True, False)
+        >>> state.verify_discard("KD")
+        Traceback (most recent call last):
+        ...
+        scala40.errors.IllegalMoveError: discard KD: KD is not in the hand (S40-DISCARD)
+        """
+        return self.is_legal(Discard(card))
+
+    def verify_discard(self, card: Card | str) -> None:
+        """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_discard`."""
+        self.verify(Discard(card))
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know of this state (own hand, counts of the others, table,
