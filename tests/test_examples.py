@@ -1,0 +1,37 @@
+"""Every script in ``examples/`` runs to the end and prints what its docstring promises."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+#: A line each script must print (a sign that it got through its main work).
+EXPECTED = {
+    "build_your_own_bot.py": "collector     60",
+    "check_a_turn.py": "accepted 'draw; meld KD KH KC; meld 7S 8S 9S; discard QH'",
+    "play_random_game.py": "replayed: True",
+    "run_tournament.py": "mean game length",
+    "validate_melds.py": "total 42: opens",
+}
+
+
+def test_every_example_is_checked() -> None:
+    assert sorted(path.name for path in EXAMPLES.glob("*.py")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_example_runs(name: str) -> None:
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / name)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert EXPECTED[name] in result.stdout, result.stdout
