@@ -48,6 +48,8 @@ from scala40.moves import (
     SwapJoker,
     TakeDiscard,
     TakeUpcard,
+    move_from_dict,
+    move_to_dict,
     parse_move,
 )
 from scala40.records import GameRecord
@@ -116,6 +118,8 @@ __all__ = [
     "is_meld",
     "meld_interpretations",
     "min_deadwood",
+    "move_from_dict",
+    "move_to_dict",
     "new_game",
     "parse_card",
     "parse_cards",

@@ -21,15 +21,18 @@ True
 from __future__ import annotations
 
 import re
-from typing import TypeAlias
+from collections.abc import Mapping
+from typing import Any, TypeAlias
 
 import attrs
+from typing_extensions import Self
 
-from scala40.cards import CARD_NAMES, Card, as_card, as_cards, parse_card
-from scala40.errors import InvalidCardError, InvalidMoveError
+from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
+from scala40.errors import InvalidCardError, InvalidMoveError, SerializationError
 from scala40.melds import MeldEnd
 
 __all__ = [
+    "MOVE_FORMAT_VERSION",
     "Deal",
     "Discard",
     "DrawStock",
@@ -42,8 +45,34 @@ __all__ = [
     "TakeDiscard",
     "TakeUpcard",
     "format_meld_spec",
+    "move_from_dict",
+    "move_to_dict",
     "parse_move",
 ]
+
+MOVE_FORMAT_VERSION = 1
+"""Version of the dictionaries of :func:`move_to_dict`."""
+
+
+class _Serialized:
+    """``to_dict``/``from_dict`` for every move class."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """This move as a JSON-ready, versioned dictionary (:func:`move_to_dict`)."""
+        return move_to_dict(self)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """The move :meth:`to_dict` described, which must be of this class
+        (:func:`move_from_dict`)."""
+        move = move_from_dict(data)
+        if not isinstance(move, cls):
+            raise SerializationError(
+                f"move: expected a {cls.__name__}, got a {type(move).__name__}"
+            )
+        return move
 
 
 def _cards_field(value: object) -> tuple[Card, ...]:
@@ -90,7 +119,7 @@ def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> 
 
 
 @attrs.frozen
-class DrawStock:
+class DrawStock(_Serialized):
     """Draw the top card of the stock (S40-DRAW-STOCK)."""
 
     def __str__(self) -> str:
@@ -98,7 +127,7 @@ class DrawStock:
 
 
 @attrs.frozen
-class TakeDiscard:
+class TakeDiscard(_Serialized):
     """Take the top card of the discard pile, to meld it this turn (S40-DRAW-DISCARD)."""
 
     def __str__(self) -> str:
@@ -106,7 +135,7 @@ class TakeDiscard:
 
 
 @attrs.frozen
-class TakeUpcard:
+class TakeUpcard(_Serialized):
     """First player only: take the turned-up card and keep it (S40-V-UPCARD)."""
 
     def __str__(self) -> str:
@@ -114,7 +143,7 @@ class TakeUpcard:
 
 
 @attrs.frozen
-class PutDown:
+class PutDown(_Serialized):
     """Put a new meld from the hand on the table (S40-OPEN, S40-AFTER-OPEN).
 
     ``cards`` are in meld order and ``represented`` gives the card each one
@@ -138,7 +167,7 @@ class PutDown:
 
 
 @attrs.frozen
-class LayOff:
+class LayOff(_Serialized):
     """Add one card from the hand to table meld ``meld`` (S40-AFTER-OPEN, S40-LAYOFF-JOKER).
 
     ``end`` says where (a sequence's low or high end, or into a set);
@@ -159,7 +188,7 @@ class LayOff:
 
 
 @attrs.frozen
-class SwapJoker:
+class SwapJoker(_Serialized):
     """Put natural ``card`` in place of the joker that stands for it in table meld ``meld``;
     the joker goes to the hand (S40-SWAP)."""
 
@@ -186,7 +215,7 @@ def _order_field(value: object) -> tuple[Card, ...] | None:
 
 
 @attrs.frozen
-class Split:
+class Split(_Serialized):
     """Add cards from the hand to table sequence ``meld`` and split the result into
     sequences of 3 to 5 cards (S40-V-SPLIT).
 
@@ -207,7 +236,7 @@ class Split:
 
 
 @attrs.frozen
-class Discard:
+class Discard(_Serialized):
     """Discard one card, ending the turn; discarding the last card closes (S40-DISCARD,
     S40-CLOSE)."""
 
@@ -218,7 +247,7 @@ class Discard:
 
 
 @attrs.frozen
-class Deal:
+class Deal(_Serialized):
     """Chance: shuffle the deck and deal a hand (S40-DEAL).
 
     ``order`` fixes the shuffled deck (top card last); ``None`` draws it from
@@ -234,7 +263,7 @@ class Deal:
 
 
 @attrs.frozen
-class Restock:
+class Restock(_Serialized):
     """Chance: shuffle the discard pile into a new stock (S40-RESTOCK).
 
     ``order`` fixes the new stock (top card last); ``None`` draws it from the
@@ -358,3 +387,163 @@ def _parse_move(text: str) -> Move:
         f"unknown move {verb!r}: expected draw, take, upcard, meld, layoff, swap, split, "
         "discard, deal or restock"
     )
+
+
+# -- dictionaries ------------------------------------------------------------------------
+
+_VERBS: dict[type, str] = {
+    DrawStock: "draw",
+    TakeDiscard: "take",
+    TakeUpcard: "upcard",
+    PutDown: "meld",
+    LayOff: "layoff",
+    SwapJoker: "swap",
+    Split: "split",
+    Discard: "discard",
+    Deal: "deal",
+    Restock: "restock",
+}
+
+#: The fields each kind of move has in its dictionary, beside format, version and type.
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "draw": (),
+    "take": (),
+    "upcard": (),
+    "meld": ("cards", "represented"),
+    "layoff": ("card", "meld", "end", "represents"),
+    "swap": ("card", "meld"),
+    "split": ("meld", "added", "pieces"),
+    "discard": ("card",),
+    "deal": ("order",),
+    "restock": ("order",),
+}
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
+
+    >>> move_to_dict(parse_move("layoff JK=6S #2 low"))
+    {'format': 'scala40.move', 'version': 1, 'type': 'layoff', 'card': 'JK', 'meld': 2, 'end': 'low', 'represents': '6S'}
+    >>> move_from_dict(move_to_dict(parse_move("meld JK 9C 8C"))) == parse_move("meld JK 9C 8C")
+    True
+    """
+    verb = _VERBS.get(type(move))
+    if verb is None:
+        raise InvalidMoveError(f"expected a move, got {move!r}")
+    data: dict[str, Any] = {"format": "scala40.move", "version": MOVE_FORMAT_VERSION, "type": verb}
+    if isinstance(move, PutDown):
+        data["cards"] = format_cards(move.cards)
+        data["represented"] = format_cards(move.represented)
+    elif isinstance(move, LayOff):
+        data["card"] = CARD_NAMES[move.card]
+        data["meld"] = move.meld
+        data["end"] = None if move.end is None else move.end.value
+        data["represents"] = None if move.represents is None else CARD_NAMES[move.represents]
+    elif isinstance(move, SwapJoker):
+        data["card"] = CARD_NAMES[move.card]
+        data["meld"] = move.meld
+    elif isinstance(move, Split):
+        data["meld"] = move.meld
+        data["added"] = format_cards(move.added)
+        data["pieces"] = [[format_cards(cards), format_cards(rep)] for cards, rep in move.pieces]
+    elif isinstance(move, Discard):
+        data["card"] = CARD_NAMES[move.card]
+    elif isinstance(move, (Deal, Restock)):
+        data["order"] = None if move.order is None else format_cards(move.order)
+    return data
+
+
+def move_from_dict(data: Mapping[str, Any]) -> Move:
+    """The move a :func:`move_to_dict` dictionary describes, every field checked.
+
+    >>> move_from_dict({"format": "scala40.move", "version": 1, "type": "discard", "card": "7Z"})
+    Traceback (most recent call last):
+    ...
+    scala40.errors.SerializationError: move: field 'card': bad card '7Z': expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
+
+    :raises SerializationError: the data is malformed, of another version, or not a move.
+    """
+    if not isinstance(data, Mapping):
+        raise SerializationError(f"move: expected a mapping, got {type(data).__name__}")
+    if data.get("format") != "scala40.move":
+        raise SerializationError(
+            f"move: expected format 'scala40.move', got {data.get('format')!r}"
+        )
+    if data.get("version") != MOVE_FORMAT_VERSION:
+        raise SerializationError(
+            f"move: unsupported version {data.get('version')!r}, expected {MOVE_FORMAT_VERSION}"
+        )
+    verb = data.get("type")
+    fields = _FIELDS.get(verb) if isinstance(verb, str) else None
+    if fields is None:
+        raise SerializationError(
+            f"move: unknown type {verb!r}: expected one of {', '.join(_FIELDS)}"
+        )
+    expected = {"format", "version", "type", *fields}
+    if set(data) != expected:
+        missing = sorted(expected - set(data))
+        unknown = sorted(set(data) - expected)
+        raise SerializationError(
+            f"move: a {verb!r} move has fields {sorted(fields)}; "
+            f"missing {missing}, unknown {unknown}"
+        )
+
+    def field(name: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:
+        value = data[name]
+        if value is None and optional:
+            return None
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise SerializationError(f"move: field {name!r} has the wrong type: {value!r}")
+        return value
+
+    def cards(name: str) -> tuple[Card, ...]:
+        try:
+            return as_cards(field(name, str))
+        except InvalidCardError as error:
+            raise SerializationError(f"move: field {name!r}: {error}") from None
+
+    def card(name: str, optional: bool = False) -> Card | None:
+        text = field(name, str, optional)
+        if text is None:
+            return None
+        try:
+            return parse_card(text)
+        except InvalidCardError as error:
+            raise SerializationError(f"move: field {name!r}: {error}") from None
+
+    try:
+        if verb == "draw":
+            return DrawStock()
+        if verb == "take":
+            return TakeDiscard()
+        if verb == "upcard":
+            return TakeUpcard()
+        if verb == "meld":
+            return PutDown(cards("cards"), cards("represented"))
+        if verb == "layoff":
+            return LayOff(
+                card("card"), field("meld", int), field("end", str, True), card("represents", True)
+            )
+        if verb == "swap":
+            return SwapJoker(card("card"), field("meld", int))
+        if verb == "split":
+            pieces = field("pieces", list)
+            if not all(isinstance(p, list) and len(p) == 2 for p in pieces):
+                raise SerializationError(
+                    "move: field 'pieces' must hold [cards, represented] pairs"
+                )
+            for piece in pieces:
+                if not all(isinstance(part, str) for part in piece):
+                    raise SerializationError(
+                        f"move: field 'pieces': expected card text, got {piece!r}"
+                    )
+            return Split(
+                field("meld", int), cards("added"), [(as_cards(a), as_cards(b)) for a, b in pieces]
+            )
+        if verb == "discard":
+            return Discard(card("card"))
+        order = data["order"]
+        parsed = None if order is None else cards("order")
+        return Deal(parsed) if verb == "deal" else Restock(parsed)
+    except (InvalidMoveError, InvalidCardError) as error:
+        raise SerializationError(f"move: {error}") from None

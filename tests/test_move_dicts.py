@@ -1,0 +1,165 @@
+"""Moves as JSON-ready, versioned dictionaries: round trips and refusals."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine_helpers import playout
+from scala40 import (
+    PRESETS,
+    Deal,
+    Discard,
+    DrawStock,
+    LayOff,
+    Move,
+    PutDown,
+    Restock,
+    SerializationError,
+    Split,
+    SwapJoker,
+    TakeDiscard,
+    TakeUpcard,
+    move_from_dict,
+    move_to_dict,
+    new_game,
+    parse_move,
+)
+
+EXAMPLES = [
+    "draw",
+    "take",
+    "upcard",
+    "meld JK 9C 8C",
+    "meld 8C 9C JK=10C",
+    "layoff JK=6S #2 low",
+    "layoff 7H #0",
+    "swap 8S #3",
+    "split #1 7S : 5S 6S 7S / 7S 8S 9S",
+    "discard 7H",
+    "deal",
+    "restock",
+    "restock 2C 3C",
+]
+
+
+@pytest.mark.parametrize("text", EXAMPLES)
+def test_every_kind_of_move_round_trips_through_json(text: str) -> None:
+    move = parse_move(text)
+    data = json.loads(json.dumps(move_to_dict(move)))
+    assert move_from_dict(data) == move
+    assert move.to_dict() == move_to_dict(move)
+    assert type(move).from_dict(data) == move
+
+
+def test_moves_of_real_games_round_trip() -> None:
+    # Every move of random matches under the presets, chance steps included.
+    kinds: set[type] = set()
+    for name in ("official", "classic", "online"):
+        start = new_game(PRESETS[name], players=3, seed=7, auto_chance=False)
+        for state, _, _ in playout(start, random.Random(2), 300):
+            for move in state.legal_moves():
+                kinds.add(type(move))
+                assert move_from_dict(json.loads(json.dumps(move_to_dict(move)))) == move
+    assert {DrawStock, PutDown, LayOff, Discard, Deal} <= kinds
+
+
+def test_the_dictionary_is_readable() -> None:
+    assert move_to_dict(parse_move("meld 8C 9C JK=10C")) == {
+        "format": "scala40.move",
+        "version": 1,
+        "type": "meld",
+        "cards": "8C 9C JK",
+        "represented": "8C 9C 10C",
+    }
+    assert move_to_dict(Split(1, "7S", [("5S 6S 7S", "5S 6S 7S"), ("7S 8S 9S", "")]))[
+        "pieces"
+    ] == [["5S 6S 7S", "5S 6S 7S"], ["7S 8S 9S", ""]]
+
+
+def _discard(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": "scala40.move", "version": 1, "type": "discard"}
+    data["card"] = "7H"
+    data.update(changes)
+    return {key: value for key, value in data.items() if value is not _DROP}
+
+
+_DROP = object()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("discard 7H", "expected a mapping, got str"),
+        (_discard(format="scala40.state"), "expected format 'scala40.move'"),
+        (_discard(version=2), "unsupported version 2, expected 1"),
+        (_discard(type="jump"), "unknown type 'jump'"),
+        (_discard(card=_DROP), "missing ['card']"),
+        (_discard(extra=1), "unknown ['extra']"),
+        (_discard(card=7), "field 'card' has the wrong type: 7"),
+        (_discard(card="7Z"), "field 'card': bad card '7Z'"),
+        (
+            {"format": "scala40.move", "version": 1, "type": "swap", "card": "8S", "meld": True},
+            "field 'meld' has the wrong type: True",
+        ),
+        (
+            {"format": "scala40.move", "version": 1, "type": "swap", "card": "8S", "meld": -1},
+            "expected a table meld index (0 or more), got -1",
+        ),
+        (
+            {
+                "format": "scala40.move",
+                "version": 1,
+                "type": "layoff",
+                "card": "8S",
+                "meld": 0,
+                "end": "middle",
+                "represents": None,
+            },
+            "expected an end (low, high or set), got 'middle'",
+        ),
+        (
+            {
+                "format": "scala40.move",
+                "version": 1,
+                "type": "meld",
+                "cards": "8C 9C JK",
+                "represented": "8C 9C",
+            },
+            "a meld of 3 cards needs 3 represented cards, got 2",
+        ),
+        (
+            {
+                "format": "scala40.move",
+                "version": 1,
+                "type": "split",
+                "meld": 0,
+                "added": "7S",
+                "pieces": [["5S 6S 7S"]],
+            },
+            "field 'pieces' must hold [cards, represented] pairs",
+        ),
+    ],
+)
+def test_bad_dictionaries_are_refused_naming_the_problem(data: Any, message: str) -> None:
+    with pytest.raises(SerializationError) as info:
+        move_from_dict(data)
+    assert message in str(info.value)
+    assert str(info.value).startswith("move: ")
+
+
+def test_from_dict_of_a_class_wants_that_class() -> None:
+    data = move_to_dict(Discard("7H"))
+    with pytest.raises(SerializationError, match="expected a SwapJoker, got a Discard"):
+        SwapJoker.from_dict(data)
+    moves: list[Move] = [
+        DrawStock.from_dict(move_to_dict(DrawStock())),
+        TakeDiscard.from_dict(move_to_dict(TakeDiscard())),
+        TakeUpcard.from_dict(move_to_dict(TakeUpcard())),
+        Deal.from_dict(move_to_dict(Deal())),
+        Restock.from_dict(move_to_dict(Restock())),
+    ]
+    assert [str(move) for move in moves] == ["draw", "take", "upcard", "deal", "restock"]
