@@ -474,7 +474,9 @@ def _search_opening(
     # The cheap bound first: every card that sits in some meld, at its best value.
     if search.root_bound < needed:
         return False
-    return search.reach_from(search.code, needed, search.max_used, must, search.root_bound)
+    return search._reach_with(
+        search.live, search.live_count, needed, search.max_used, must, search.root_bound
+    )
 
 
 def _searcher(cards: tuple[Card, ...], rules: MeldRules, keep: int) -> _OpeningSearch:
@@ -508,6 +510,8 @@ class _OpeningSearch:
         self.meldable = 0
         self.values: tuple[int, ...] = ()
         self.root_bound = 0
+        self.live = 0
+        self.live_count = 0
         self.smallest = min(rules.set_min, rules.sequence_min)
         # What is known about (cards, room) pairs holds whatever hand they came from:
         # the searches of every hand under these rules share it.
@@ -551,6 +555,8 @@ class _OpeningSearch:
         self.meldable = sum(_FIELD_MASK[card] for card in by_card)
         self.values = values
         self.root_bound = self.bound(self.code)
+        self.live = self.code & self.meldable
+        self.live_count = _card_count(self.live)
 
     def bound(self, code: int) -> int:
         """An upper bound on the value of melds from the cards in ``code``: each card that
@@ -558,18 +564,12 @@ class _OpeningSearch:
         values = self.values
         return sum(values[card] * ((code >> 5 * card) & 0b01111) for card in self.by_card)
 
-    def reach_from(
-        self, code: int, needed: int, room: int, must: Card | None, bound: int | None = None
+    def _reach_with(
+        self, code: int, left: int, needed: int, room: int, must: Card | None, bound: int
     ) -> bool:
-        """Whether melds from the cards in ``code``, using at most ``room`` cards, one of
-        them holding ``must`` if given, reach ``needed`` (``bound`` is :meth:`bound` of
-        ``code``, if known)."""
-        if bound is None:
-            bound = self.bound(code)
-        # Cards in no meld of the hand play no part: leaving them out lets the memo serve
-        # every hand that differs only in such cards.
-        code &= self.meldable
-        left = _card_count(code)
+        """Whether melds from the ``left`` cards in ``code`` (all of them in some meld of
+        the hand; ``bound`` is their :meth:`bound`), using at most ``room`` cards, one of
+        them holding ``must`` if given, reach ``needed``."""
         if must is None:
             return needed <= 0 or self._reach(code, left, room, needed, bound)
         for option, size, value, worth in self.by_card.get(must, ()):
@@ -633,8 +633,8 @@ class _OpeningSearch:
         must leave the rest reachable, with ``keep`` cards for the discard (or none, when
         ``close_ok``), and with ``must`` in the opening (S40-OPEN, S40-V-EARLYDISCARD)."""
         self._prepare()
-        code = self.code
-        values = self.values
+        live, live_count, root_bound = self.live, self.live_count, self.root_bound
+        known = self.rules._derived.meld_options
         total = len(self.cards)
         found: list[Meld] = []
         for meld in _hand_melds(self.cards, self.rules):
@@ -646,12 +646,17 @@ class _OpeningSearch:
                 ok = still_must is None and (rest >= keep or (rest == 0 and close_ok))
             else:
                 room = rest - self.keep
-                ok = room >= 0 and self.reach_from(
-                    code - _code(meld.cards),
+                # What the search knows of each meld was kept when it was prepared.
+                option = known.get(meld)
+                if option is None:
+                    option = (_code(meld.cards), size, self.bound(_code(meld.cards)), frozenset())
+                ok = room >= 0 and self._reach_with(
+                    live - option[0],
+                    live_count - size,
                     still,
                     room,
                     still_must,
-                    self.root_bound - sum(values[card] for card in meld.cards),
+                    root_bound - option[2],
                 )
             if ok:
                 found.append(meld)
