@@ -249,6 +249,34 @@ def test_s40_draw_discard_refused_when_the_card_cannot_be_melded() -> None:
     assert_illegal(state, "take", "S40-DRAW-DISCARD")
 
 
+@pytest.mark.parametrize(
+    ("top", "table", "takes"),
+    [
+        # The joker freed by swapping 5H makes 9C 10C JK.
+        ("10C", ["JK=5H 6H 7H"], True),
+        # No meld of the hand and a joker holds 4C, and no table meld could take it.
+        ("4C", ["JK=5H 6H 7H"], False),
+        # A clubs sequence could take 4C only after 5C and 6C: the player holds neither.
+        ("4C", ["JK=5H 6H 7H", "7C 8C 9C"], False),
+        # Swapping 5H frees the joker, laid off as 6C: then 5C goes on below it.
+        ("5C", ["JK=5H 6H 7H", "7C 8C 9C"], True),
+    ],
+)
+def test_s40_draw_discard_through_a_freed_joker(top: str, table: list[str], takes: bool) -> None:
+    # S40-DRAW-DISCARD, S40-SWAP: the card taken must be melded this turn; a joker freed
+    # by a swap may be what melds it.
+    state = make_position(
+        hands=["5H 9C KD 2S", "3D 4D 5D 6S"],
+        discard=top,
+        table=table,
+        opened=[True, True],
+        turns_played=[1, 1],
+    )
+    assert ("take" in move_texts(state)) is takes
+    if not takes:
+        assert_illegal(state, "take", "S40-DRAW-DISCARD")
+
+
 def test_s40_draw_discard_refused_on_an_empty_pile() -> None:  # S40-DRAW-DISCARD
     state = make_position(
         hands=["7S 8S 2D 3H", "3C 4C 5C 6H"], discard="", opened=[True, True], turns_played=[1, 1]

@@ -656,7 +656,7 @@ class _TableInfo:
     test; the moves themselves are listed only when asked for.
     """
 
-    __slots__ = ("_by_card", "_lay_offs", "_swaps", "playable", "swappable", "table")
+    __slots__ = ("_by_card", "_kinds", "_lay_offs", "_swaps", "playable", "swappable", "table")
 
     def __init__(self, table: tuple[Meld, ...], playable: int, swappable: int) -> None:
         self.table = table
@@ -669,6 +669,22 @@ class _TableInfo:
         self._swaps: tuple[tuple[Card, SwapJoker], ...] | None = None
         self._by_card: dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]] | None
         self._by_card = None
+        self._kinds: tuple[int, int, int] | None = None
+
+    @property
+    def kinds(self) -> tuple[int, int, int]:
+        """The suits of the table's sequences and the ranks of its sets (bit masks), and
+        how many wild cards the table's melds hold."""
+        if self._kinds is None:
+            suits = ranks = wilds = 0
+            for meld in self.table:
+                if meld.kind is MeldKind.SEQUENCE:
+                    suits |= 1 << meld.suit
+                else:
+                    ranks |= 1 << meld.rank
+                wilds += meld.wild_count
+            self._kinds = (suits, ranks, wilds)
+        return self._kinds
 
     @property
     def lay_offs(self) -> tuple[tuple[Card, LayOff], ...]:
@@ -1101,6 +1117,9 @@ def _opening_reachable(state: GameState) -> bool:
     )
 
 
+_JOKER_ONLY = frozenset({JOKER})
+
+
 def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool | None:
     """Settle quickly whether an opened player can meld ``taken`` from ``hand`` (which
     holds it) and still end the turn: ``True``/``False``, or ``None`` when only a search
@@ -1120,8 +1139,20 @@ def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool |
     if info.swappable >> taken & 1 and _fits_after(len(hand), keep, close_by_melding):
         return True
     held = _card_mask(hand) & ~(1 << taken)
-    if rules.split_sequences or held & info.swappable:
-        return None  # splits and freed jokers open ways only a search can follow
+    if rules.split_sequences:
+        return None  # splits open ways only a search can follow
+    meld_rules = rules.meld_rules
+    if held & info.swappable and taken != JOKER and meld_rules.wild_cards == _JOKER_ONLY:
+        # Freed jokers open ways only a search can follow, but every one ends in a meld of
+        # the hand's cards and jokers that holds the card, or on a table sequence of its
+        # suit or set of its rank: with neither, the card cannot be melded.
+        suits, ranks, jokers = info.kinds
+        if not (suits >> _SUIT_OF[taken] & 1 or ranks >> _RANK_OF[taken] & 1):
+            with_jokers = tuple(sorted((*hand, *([JOKER] * jokers))))
+            if not _melds_with_card(with_jokers, taken, meld_rules):
+                return False
+    if held & info.swappable:
+        return None
     if not held & info.playable:
         return False
     # Layoffs can bring a sequence's end up to the card. Melds put down first add
