@@ -239,6 +239,14 @@ def test_the_quick_opening_bound_counts_exactly_the_cards_in_some_meld(
     assert _meldable_bound(hand, rules) == sum(values[c] for c in hand if c in in_melds)
 
 
+def test_the_quick_opening_bound_counts_every_copy_of_a_card() -> None:
+    # Hands with three copies of a card do not come from one deck, but the analysis
+    # functions accept them: each copy in some meld counts.
+    rules = PRESETS["official"].meld_rules
+    assert _meldable_bound(cards("7H 7H 7H 8H 9H 2C"), rules) == 7 + 7 + 7 + 8 + 9
+    assert _meldable_bound(cards("7H 7H 8H 9H JK JK 2C"), rules) == 7 + 7 + 8 + 9 + 11 + 11
+
+
 @pytest.mark.parametrize("name", list(RULESETS))
 @given(hand=hands(), keep=st.integers(0, 2))
 def test_min_deadwood_without_a_table_matches_every_set_of_melds(

@@ -136,32 +136,50 @@ def _meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
     """The opening search's bound (every card of the hand that sits in some meld, at its
     best value) from the per-suit and per-rank tables of :func:`_melds_by_suit_and_rank`,
     without listing the hand's melds: which cards a table's melds use is kept beside it.
+
+    The hand is read as a bit mask of the cards held (and one of the cards held twice):
+    a suit's ranks are a slice of it, and the ranks held in enough suits to make a set
+    come from a few operations on the four slices.
     """
+    held = twice = 0
+    for card in cards:
+        bit = _BIT[card]
+        twice |= held & bit
+        held |= bit
     jokers = cards.count(JOKER)
     cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
-    suit_masks = [0, 0, 0, 0]
-    rank_masks = [0] * 14
-    for card in cards:
-        if card != JOKER:
-            suit_masks[_SUIT_OF[card]] |= _RANK_BIT[card]
-            rank_masks[_RANK_OF[card]] |= _SUIT_BIT[card]
     derived = rules._derived
     used_by = derived.piece_cards
-    meldable = 0
+    suits = (held & _FIRST_SUIT, held >> 13 & _FIRST_SUIT, held >> 26 & _FIRST_SUIT,
+             held >> 39 & _FIRST_SUIT)  # fmt: skip
+    s0, s1, s2, s3 = suits
     least = rules.set_min - cap
-    for rank in rules.rank_order:
-        mask = rank_masks[rank]
-        if mask and _POPCOUNT[mask] >= least:
-            key = (rank << 8) | (mask << 3) | cap
-            used = used_by.get(key)
-            if used is None:
-                piece = derived.set_pieces.get(key)
-                if piece is None:
-                    piece = _bounded(derived.set_pieces)[key] = _set_piece(rank, mask, cap, rules)
-                used = _bounded(used_by)[key] = _cards_used(piece)
-            meldable |= used
+    if least <= 1:
+        set_ranks = s0 | s1 | s2 | s3
+    elif least == 2:
+        set_ranks = (s0 | s1) & (s2 | s3) | s0 & s1 | s2 & s3
+    elif least == 3:
+        set_ranks = (s0 & s1) & (s2 | s3) | (s2 & s3) & (s0 | s1)
+    else:
+        set_ranks = s0 & s1 & s2 & s3
+    set_ranks &= derived.rank_bits
+    meldable = 0
+    while set_ranks:
+        low = set_ranks & -set_ranks
+        set_ranks ^= low
+        place = low.bit_length() - 1
+        mask = (s0 >> place & 1) | (s1 >> place & 1) << 1 | (s2 >> place & 1) << 2
+        mask |= (s3 >> place & 1) << 3
+        key = ((place + 1) << 8) | (mask << 3) | cap
+        used = used_by.get(key)
+        if used is None:
+            piece = derived.set_pieces.get(key)
+            if piece is None:
+                piece = _bounded(derived.set_pieces)[key] = _set_piece(place + 1, mask, cap, rules)
+            used = _bounded(used_by)[key] = _cards_used(piece)
+        meldable |= used
     for suit in range(4):
-        mask = suit_masks[suit]
+        mask = suits[suit]
         if mask:
             # Which ranks a suit's sequences use does not depend on the suit: the table
             # of the first suit, moved over, serves all four.
@@ -177,9 +195,20 @@ def _meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
     if not meldable:
         return 0
     values = derived.best_values
-    return sum(values[card] for card in cards if meldable >> card & 1)
+    naturals = held & ~_JOKER_BIT
+    if naturals.bit_count() + twice.bit_count() != len(cards) - jokers:
+        # Some card is held three times or more: count card by card.
+        return sum(values[card] for card in cards if meldable >> card & 1)
+    total = values[JOKER] * jokers if meldable & _JOKER_BIT else 0
+    for found in (meldable & naturals, meldable & twice & ~_JOKER_BIT):
+        while found:
+            low = found & -found
+            found ^= low
+            total += values[low.bit_length() - 1]
+    return total
 
 
+_BIT = tuple(1 << card for card in range(53))
 _SEQUENCE_KEY = 1 << 40  # keeps the keys of sequence tables apart from those of sets
 _FIRST_SUIT = (1 << 13) - 1
 _JOKER_BIT = 1 << JOKER

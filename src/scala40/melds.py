@@ -126,6 +126,8 @@ class _Derived:
     """The most each card code can be worth in a meld (a bound for searches)."""
     ranks: frozenset[int]
     """The ranks of :attr:`MeldRules.rank_order`."""
+    rank_bits: int
+    """The ranks of :attr:`MeldRules.rank_order` as a bit mask (bit ``rank - 1``)."""
 
 
 @attrs.frozen
@@ -244,6 +246,7 @@ class MeldRules:
             {},
             best_values,
             frozenset(self.rank_order),
+            sum(1 << (rank - 1) for rank in set(self.rank_order)),
         )
         object.__setattr__(self, "_derived", derived)
 
