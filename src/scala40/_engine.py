@@ -669,21 +669,19 @@ class _TableInfo:
         self._swaps: tuple[tuple[Card, SwapJoker], ...] | None = None
         self._by_card: dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]] | None
         self._by_card = None
-        self._kinds: tuple[int, int, int] | None = None
+        self._kinds: tuple[int, int] | None = None
 
     @property
-    def kinds(self) -> tuple[int, int, int]:
-        """The suits of the table's sequences and the ranks of its sets (bit masks), and
-        how many wild cards the table's melds hold."""
+    def kinds(self) -> tuple[int, int]:
+        """The suits of the table's sequences (a bit mask), and how many jokers the
+        table's melds hold."""
         if self._kinds is None:
-            suits = ranks = wilds = 0
+            suits = jokers = 0
             for meld in self.table:
                 if meld.kind is MeldKind.SEQUENCE:
                     suits |= 1 << meld.suit
-                else:
-                    ranks |= 1 << meld.rank
-                wilds += meld.wild_count
-            self._kinds = (suits, ranks, wilds)
+                jokers += meld.cards.count(JOKER)
+            self._kinds = (suits, jokers)
         return self._kinds
 
     @property
@@ -1143,21 +1141,68 @@ def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool |
         return None  # splits open ways only a search can follow
     meld_rules = rules.meld_rules
     if held & info.swappable and taken != JOKER and meld_rules.wild_cards == _JOKER_ONLY:
-        # Freed jokers open ways only a search can follow, but every one ends in a meld of
-        # the hand's cards and jokers that holds the card, or on a table sequence of its
-        # suit or set of its rank: with neither, the card cannot be melded.
-        suits, ranks, jokers = info.kinds
-        if not (suits >> _SUIT_OF[taken] & 1 or ranks >> _RANK_OF[taken] & 1):
-            with_jokers = tuple(sorted((*hand, *([JOKER] * jokers))))
+        # Freed jokers open ways only a search can follow, but every way ends in a meld
+        # of the hand's cards and jokers that holds the card, or on a table sequence of
+        # its suit whose end the hand's cards and jokers can bring up to it. (A table set
+        # takes the card now or never: layoffs only fill it, swaps keep its suits.) With
+        # neither, the card cannot be melded.
+        suits, freeable = info.kinds
+        jokers = freeable + hand.count(JOKER)
+        if not (
+            suits >> _SUIT_OF[taken] & 1
+            and _sequence_might_reach(state.table, held, taken, jokers, meld_rules)
+        ):
+            with_jokers = tuple(sorted((*hand, *([JOKER] * freeable))))
             if not _melds_with_card(with_jokers, taken, meld_rules):
                 return False
-    if held & info.swappable:
+    swappable = held & info.swappable
+    if swappable:
+        if meld_rules.wild_cards == _JOKER_ONLY:
+            # The usual way through a freed joker: one swap, then a meld of the card with it.
+            while swappable:
+                low = swappable & -swappable
+                swappable ^= low
+                after = _with(_without(hand, (low.bit_length() - 1,)) or (), JOKER)
+                for meld in _melds_with_card(after, taken, meld_rules):
+                    if _fits_after(len(after) - len(meld.cards), keep, close_by_melding):
+                        return True
         return None
     if not held & info.playable:
         return False
     # Layoffs can bring a sequence's end up to the card. Melds put down first add
     # nothing: a meld plus layoffs ending with the card is itself a meld of the hand.
     return _chain_reaches(state.table, hand, taken, keep, close_by_melding)
+
+
+def _sequence_might_reach(
+    table: tuple[Meld, ...], held: int, taken: Card, jokers: int, rules: Any
+) -> bool:
+    """Whether some table sequence of ``taken``'s suit could be extended up to it: the
+    places between its end and the card filled by cards in ``held`` (a bit mask) or by
+    up to ``jokers`` jokers. A bound: how many jokers one meld may hold is not checked."""
+    slots = rules.sequence_slots
+    longest = rules.sequence_max
+    suit = _SUIT_OF[taken]
+    rank = _RANK_OF[taken]
+    places = [i for i, r in enumerate(slots) if r == rank]
+    for meld in table:
+        if meld.kind is not MeldKind.SEQUENCE or meld.suit != suit:
+            continue
+        first = meld.start
+        last = first + len(meld.cards) - 1
+        for place in places:
+            if place < first:
+                gap = range(place + 1, first)
+            elif place > last:
+                gap = range(last + 1, place)
+            else:
+                continue  # a place inside the sequence is taken (or held by a joker)
+            if longest is not None and len(meld.cards) + len(gap) + 1 > longest:
+                continue
+            missing = sum(1 for i in gap if not held >> (suit * 13 + slots[i] - 1) & 1)
+            if missing <= jokers:
+                return True
+    return False
 
 
 def _chain_reaches(

@@ -390,6 +390,8 @@ class Meld:
     def wild_count(self) -> int:
         """How many wild cards the meld holds."""
         wild = self._rules._derived.wild_cards
+        if len(wild) == 1:
+            return self.cards.count(JOKER)  # jokers are the only wild cards
         return sum(1 for card in self.cards if card in wild)
 
     @property
