@@ -27,6 +27,7 @@ from typing import Any, TypeAlias
 import attrs
 from typing_extensions import Self
 
+from scala40._serial import expect_header
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError, SerializationError
 from scala40.melds import MeldEnd
@@ -463,16 +464,7 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
 
     :raises SerializationError: the data is malformed, of another version, or not a move.
     """
-    if not isinstance(data, Mapping):
-        raise SerializationError(f"move: expected a mapping, got {type(data).__name__}")
-    if data.get("format") != "scala40.move":
-        raise SerializationError(
-            f"move: expected format 'scala40.move', got {data.get('format')!r}"
-        )
-    if data.get("version") != MOVE_FORMAT_VERSION:
-        raise SerializationError(
-            f"move: unsupported version {data.get('version')!r}, expected {MOVE_FORMAT_VERSION}"
-        )
+    data = expect_header(data, "move", MOVE_FORMAT_VERSION)
     verb = data.get("type")
     fields = _FIELDS.get(verb) if isinstance(verb, str) else None
     if fields is None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from scala40._serial import expect_header
 from scala40.errors import IllegalMoveError, InvalidMoveError, SerializationError
 from scala40.moves import Move, parse_move
 from scala40.ruleset import PRESETS, Ruleset
@@ -94,14 +95,7 @@ class GameRecord:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
         """Rebuild a record from :meth:`to_dict` output; every move is replayed and checked."""
-        if not isinstance(data, Mapping):
-            raise SerializationError(f"record: expected a mapping, got {type(data).__name__}")
-        if data.get("format") != "scala40.record":
-            raise SerializationError(
-                f"record: expected format 'scala40.record', got {data.get('format')!r}"
-            )
-        if data.get("version") != RECORD_FORMAT_VERSION:
-            raise SerializationError(f"record: unsupported version {data.get('version')!r}")
+        data = expect_header(data, "record", RECORD_FORMAT_VERSION)
         expected = {"format", "version", "rules", "players", "seed", "auto_chance", "moves"}
         if set(data) != expected:
             raise SerializationError(

@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from scala40._serial import expect_header
 from scala40.cards import _RANK_OF, ACE, FRENCH_RANKS, JOKER, Card, Deck, as_cards, french_deck
 from scala40.errors import InvalidRulesetError, SerializationError, UnknownPresetError
 from scala40.melds import STANDARD_RANK_VALUES, MeldRules
@@ -269,17 +270,7 @@ class Ruleset:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
         """Rebuild a ruleset from :meth:`to_dict` output, refusing anything malformed."""
-        if not isinstance(data, Mapping):
-            raise SerializationError(f"ruleset: expected a mapping, got {type(data).__name__}")
-        if data.get("format") != "scala40.ruleset":
-            raise SerializationError(
-                f"ruleset: expected format 'scala40.ruleset', got {data.get('format')!r}"
-            )
-        if data.get("version") != RULESET_FORMAT_VERSION:
-            raise SerializationError(
-                f"ruleset: unsupported version {data.get('version')!r}, "
-                f"expected {RULESET_FORMAT_VERSION}"
-            )
+        data = expect_header(data, "ruleset", RULESET_FORMAT_VERSION)
         options = data.get("options")
         if not isinstance(options, Mapping):
             raise SerializationError("ruleset: 'options' must be a mapping")

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from scala40._rng import next_random, random_below, seed_state, shuffle
+from scala40._serial import expect_header
 from scala40.cards import CARD_NAMES, Card, _is_int, as_cards, format_cards
 from scala40.errors import (
     IllegalMoveError,
@@ -819,12 +820,7 @@ def _state_from_dict(data: Mapping[str, Any]) -> GameState:
     def fail(message: str) -> SerializationError:
         return SerializationError(f"state: {message}")
 
-    if not isinstance(data, Mapping):
-        raise fail(f"expected a mapping, got {type(data).__name__}")
-    if data.get("format") != "scala40.state":
-        raise fail(f"expected format 'scala40.state', got {data.get('format')!r}")
-    if data.get("version") != STATE_FORMAT_VERSION:
-        raise fail(f"unsupported version {data.get('version')!r}, expected {STATE_FORMAT_VERSION}")
+    data = expect_header(data, "state", STATE_FORMAT_VERSION)
     required = {
         "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
         "discard", "table", "opened", "turns_played", "scores", "active", "winners", "rng",

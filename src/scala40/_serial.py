@@ -1,0 +1,25 @@
+"""What every serialized value shares (internal): a mapping with a format and a version."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scala40.errors import SerializationError
+
+
+def expect_header(data: object, kind: str, version: int) -> Mapping[str, Any]:
+    """``data`` itself, once it is known to be a mapping of format ``scala40.<kind>`` at
+    ``version``; otherwise a :class:`~scala40.SerializationError` that starts with
+    ``kind`` and says what was found."""
+    if not isinstance(data, Mapping):
+        raise SerializationError(f"{kind}: expected a mapping, got {type(data).__name__}")
+    if data.get("format") != f"scala40.{kind}":
+        raise SerializationError(
+            f"{kind}: expected format 'scala40.{kind}', got {data.get('format')!r}"
+        )
+    if data.get("version") != version:
+        raise SerializationError(
+            f"{kind}: unsupported version {data.get('version')!r}, expected {version}"
+        )
+    return data
