@@ -16,6 +16,7 @@ from scala40.cards import (
 from scala40.errors import (
     AmbiguousMeldError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidMeldError,
     InvalidMoveError,
@@ -76,6 +77,7 @@ __all__ = [
     "GreedyBot",
     "HandResult",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidMoveError",

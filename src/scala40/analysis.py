@@ -34,7 +34,7 @@ import attrs
 
 from scala40._search import _can_open, _hand_melds, _meld_order
 from scala40.cards import _RANK_OF, _SUIT_OF, ACE, CARD_NAMES, JOKER, Card, as_card, as_cards
-from scala40.errors import IllegalMoveError, InvalidMeldError
+from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidMeldError
 from scala40.melds import Extension, Meld, MeldKind, MeldRules, RulesLike, resolve_meld_rules
 from scala40.moves import (
     Discard,
@@ -838,7 +838,9 @@ def _table_melds(table: Iterable[Meld | str], ruleset: Ruleset) -> tuple[Meld, .
         elif isinstance(spec, str):
             melds.append(meld_from_spec(spec, ruleset))
         else:
-            raise TypeError(f"expected a Meld or meld text for table meld #{index}, got {spec!r}")
+            raise InvalidArgumentError(
+                f"expected a Meld or meld text for table meld #{index}, got {spec!r}"
+            )
     return tuple(melds)
 
 
@@ -880,7 +882,7 @@ def min_deadwood(
     if rules is None:
         rules = PRESETS["official"]
     elif not isinstance(rules, Ruleset):
-        raise TypeError(f"expected a Ruleset or None, got {rules!r}")
+        raise InvalidArgumentError(f"expected a Ruleset or None, got {rules!r}")
     cards = tuple(sorted(as_cards(hand)))
     keep = _check_count("keep", keep)
     melds = _table_melds(table, rules)
@@ -973,7 +975,7 @@ def closing_moves(state: GameState, drawn: Card | str | None = None) -> tuple[Mo
     ['meld 9H 9D 9C', 'meld 7S 8S 9S', 'discard KD']
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"expected a GameState, got {state!r}")
+        raise InvalidArgumentError(f"expected a GameState, got {state!r}")
     card = None if drawn is None else as_card(drawn)
     if state.phase is Phase.DRAW:
         for move, after in _post_draw_states(state, card):

@@ -1,7 +1,7 @@
 """The exception hierarchy: every error the library raises derives from :class:`Scala40Error`.
 
 Each error also subclasses the matching builtin, so callers that only know
-Python's own exceptions (``ValueError``, ``LookupError``) still catch them.
+Python's own exceptions (``ValueError``, ``TypeError``, ``LookupError``) still catch them.
 
 >>> import scala40
 >>> try:
@@ -20,6 +20,7 @@ from collections.abc import Sequence
 __all__ = [
     "AmbiguousMeldError",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidMoveError",
@@ -33,6 +34,11 @@ __all__ = [
 
 class Scala40Error(Exception):
     """Root of every exception raised by scala40."""
+
+
+class InvalidArgumentError(Scala40Error, TypeError):
+    """An argument is not of a kind the function takes (a ruleset where a state is wanted,
+    say); the message names the argument and what it got."""
 
 
 class InvalidCardError(Scala40Error, ValueError):

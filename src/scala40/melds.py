@@ -41,7 +41,7 @@ from scala40.cards import (
     _is_int,
     as_cards,
 )
-from scala40.errors import AmbiguousMeldError, InvalidMeldError
+from scala40.errors import AmbiguousMeldError, InvalidArgumentError, InvalidMeldError
 
 __all__ = [
     "Extension",
@@ -305,7 +305,7 @@ def resolve_meld_rules(rules: RulesLike) -> MeldRules:
     meld_rules = getattr(rules, "meld_rules", None)
     if isinstance(meld_rules, MeldRules):
         return meld_rules
-    raise TypeError(f"expected a Ruleset, MeldRules or None, got {rules!r}")
+    raise InvalidArgumentError(f"expected a Ruleset, MeldRules or None, got {rules!r}")
 
 
 @attrs.frozen

@@ -29,6 +29,7 @@ from scala40._serial import expect_header
 from scala40.cards import CARD_NAMES, Card, _is_int, as_cards, format_cards
 from scala40.errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidMoveError,
     InvalidStateError,
@@ -91,6 +92,17 @@ class HandResult:
     """Players who retired after this hand (S40-ELIM)."""
     reentered: tuple[int, ...] = ()
     """Players whose totals were reset instead (S40-V-REENTRY)."""
+
+
+def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
+    """A ruleset given as itself, a preset name, or ``None`` for the official rules."""
+    if isinstance(rules, str):
+        return Ruleset.preset(rules)
+    if rules is None:
+        return PRESETS["official"]
+    if not isinstance(rules, Ruleset):
+        raise InvalidArgumentError(f"expected a Ruleset or a preset name, got {rules!r}")
+    return rules
 
 
 def _legal_moves_class() -> type[LegalMoves]:
@@ -454,7 +466,7 @@ class GameState:
         opened: Sequence[bool] | None = None,
         turn: int = 0,
         phase: Phase | str = Phase.DRAW,
-        rules: Ruleset | None = None,
+        rules: Ruleset | str | None = None,
         dealer: int | None = None,
         scores: Sequence[int] | None = None,
         active: Sequence[bool] | None = None,
@@ -469,7 +481,8 @@ class GameState:
     ) -> GameState:
         """A state built from a position (for tests, puzzles and apps that keep their own table).
 
-        Cards are given as text or codes (stock and discard pile top card last),
+        ``rules`` is a :class:`~scala40.Ruleset`, a preset name or ``None`` (the official
+        rules). Cards are given as text or codes (stock and discard pile top card last),
         table melds as text like ``"8C 9C JK=10C"``. Without ``stock``, the cards
         of the deck not placed elsewhere make the stock, shuffled from ``seed``;
         with it, every card of the deck must be placed. The position is
@@ -490,7 +503,7 @@ class GameState:
         ...
         scala40.errors.InvalidStateError: invalid game state: JK: 5 placed, but the deck has 4
         """
-        rules = rules if rules is not None else PRESETS["official"]
+        rules = _ruleset_of(rules)
         problems: list[str] = []
         count = len(hands)
 
@@ -954,12 +967,7 @@ def new_game(
     >>> a == b, a.hand_number, a.rules.split_sequences
     (True, 1, True)
     """
-    if isinstance(rules, str):
-        rules = Ruleset.preset(rules)
-    elif rules is None:
-        rules = PRESETS["official"]
-    elif not isinstance(rules, Ruleset):
-        raise TypeError(f"expected a Ruleset or a preset name, got {rules!r}")
+    rules = _ruleset_of(rules)
     if not (type(players) is int and rules.min_players <= players <= rules.max_players):
         raise InvalidStateError(
             [f"players must be from {rules.min_players} to {rules.max_players}, got {players!r}"]
@@ -969,7 +977,7 @@ def new_game(
 
         seed = secrets.randbits(64)
     elif type(seed) is not int:
-        raise TypeError(f"seed must be an integer or None, got {seed!r}")
+        raise InvalidArgumentError(f"seed must be an integer or None, got {seed!r}")
     rng = seed_state(seed)
     if dealer is None:
         dealer, rng = random_below(players, rng)

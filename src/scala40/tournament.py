@@ -37,6 +37,7 @@ from typing import Any
 import attrs
 
 from scala40.bots import Bot, bot_name, make_bot, play_game
+from scala40.errors import InvalidArgumentError
 from scala40.moves import Move
 from scala40.ruleset import PRESETS, MatchFormat, Ruleset, hand_value
 from scala40.state import GameState, new_game
@@ -428,7 +429,7 @@ def run_tournament(
         if isinstance(spec, str):
             make_bot(spec)  # fail here, not in a worker, on an unknown name
         elif not callable(spec):
-            raise TypeError(f"expected a bot name or a bot factory, got {spec!r}")
+            raise InvalidArgumentError(f"expected a bot name or a bot factory, got {spec!r}")
     if isinstance(rules, str):
         rules = Ruleset.preset(rules)
     if match is not None:
