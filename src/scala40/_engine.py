@@ -1137,36 +1137,42 @@ def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool |
     if info.swappable >> taken & 1 and _fits_after(len(hand), keep, close_by_melding):
         return True
     held = _card_mask(hand) & ~(1 << taken)
-    if rules.split_sequences:
-        return None  # splits open ways only a search can follow
     meld_rules = rules.meld_rules
-    if held & info.swappable and taken != JOKER and meld_rules.wild_cards == _JOKER_ONLY:
-        # Freed jokers open ways only a search can follow, but every way ends in a meld
-        # of the hand's cards and jokers that holds the card, or on a table sequence of
-        # its suit whose end the hand's cards and jokers can bring up to it. (A table set
-        # takes the card now or never: layoffs only fill it, swaps keep its suits.) With
-        # neither, the card cannot be melded.
+    swappable = held & info.swappable
+    joker_only = meld_rules.wild_cards == _JOKER_ONLY
+    if (swappable or rules.split_sequences) and joker_only and taken != JOKER:
+        # Freed jokers and splits open ways only a search can follow, but every way ends
+        # in a meld of the hand's cards and jokers that holds the card, or on a table
+        # sequence of its suit: one whose end the hand's cards and jokers can bring up to
+        # it, or, under S40-V-SPLIT, any. (A table set takes the card now or never:
+        # layoffs only fill it, swaps keep its suits.) With neither, the card cannot be
+        # melded.
         suits, freeable = info.kinds
-        jokers = freeable + hand.count(JOKER)
+        if not swappable:
+            freeable = 0
         if not (
             suits >> _SUIT_OF[taken] & 1
-            and _sequence_might_reach(state.table, held, taken, jokers, meld_rules)
+            and (
+                rules.split_sequences
+                or _sequence_might_reach(
+                    state.table, held, taken, freeable + hand.count(JOKER), meld_rules
+                )
+            )
         ):
             with_jokers = tuple(sorted((*hand, *([JOKER] * freeable))))
             if not _melds_with_card(with_jokers, taken, meld_rules):
                 return False
-    swappable = held & info.swappable
-    if swappable:
-        if meld_rules.wild_cards == _JOKER_ONLY:
-            # The usual way through a freed joker: one swap, then a meld of the card with it.
-            while swappable:
-                low = swappable & -swappable
-                swappable ^= low
-                after = _with(_without(hand, (low.bit_length() - 1,)) or (), JOKER)
-                for meld in _melds_with_card(after, taken, meld_rules):
-                    if _fits_after(len(after) - len(meld.cards), keep, close_by_melding):
-                        return True
-        return None
+    if swappable and joker_only:
+        # The usual way through a freed joker: one swap, then a meld of the card with it.
+        while swappable:
+            low = swappable & -swappable
+            swappable ^= low
+            after = _with(_without(hand, (low.bit_length() - 1,)) or (), JOKER)
+            for meld in _melds_with_card(after, taken, meld_rules):
+                if _fits_after(len(after) - len(meld.cards), keep, close_by_melding):
+                    return True
+    if rules.split_sequences or held & info.swappable:
+        return None  # splits and freed jokers open ways only a search can follow
     if not held & info.playable:
         return False
     # Layoffs can bring a sequence's end up to the card. Melds put down first add
