@@ -72,6 +72,21 @@ def test_play_by_number_and_notation_then_hint(
     assert "Your hand (8 cards, opened): A♠ 6♠ 9♠ 2♥ 4♥ 7♦ K♦ Q♣" in out
 
 
+def test_play_a_whole_turn_typed_in_one_line(
+    capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # S40-OPEN: 15 + 27 opens together; a line that leaves the opening short is refused as
+    # a whole, naming the move that fails, and nothing of it is played.
+    script = "draw; meld 5S 5H 5D; discard 8C\ndraw; meld 5S 5H 5D; meld 8C 9C JK\nquit\n"
+    code, out, _ = run(capsys, monkeypatch, PLAY, script)
+    assert code == 0
+    assert (
+        "error: move 3 of the turn: discard 8C: the melds put down this turn are worth 15" in out
+    )
+    assert "  #1   8C 9C JK=10C" in out
+    assert "Your hand (8 cards, opened): AS 6S 9S 2H 4H 7D KD QC" in out
+
+
 def test_play_reports_bad_and_illegal_moves(
     capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:

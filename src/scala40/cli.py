@@ -498,6 +498,8 @@ Enter a move in the notation of the library, or a command:
   swap 8S #1            put 8S in place of the joker of meld #1 that stands for it
   split #0 4S : 3S 4S 5S / 6S 7S 8S   (classic rules) extend and split a sequence
   discard KD            discard a card, ending the turn
+  meld 7S 8S 9S; meld KD KH KC; discard 2D
+                        several moves of your turn at once, checked together
   moves                 list the legal moves, numbered; type a number to play one
   hint                  what the greedy bot would play
   board                 show the table again
@@ -642,6 +644,7 @@ def _run_play(args: argparse.Namespace) -> int:
     )
     print("Type 'help' for the commands.")
     show_board = True
+    queued: list[Move] = []  # the rest of a turn typed in one line
     try:
         while not state.is_over:
             hand_before = state.hand_number
@@ -652,6 +655,8 @@ def _run_play(args: argparse.Namespace) -> int:
                 legal = list(state.legal_moves())
                 move = bots[player].choose(state.view(player), legal, bot_rngs[player])
                 news.append(f"{_player_label(player, names)}: {_move_text(move, unicode)}")
+            elif queued:
+                move = queued.pop(0)
             else:
                 if show_board:
                     if sys.stdout.isatty():
@@ -671,7 +676,10 @@ def _run_play(args: argparse.Namespace) -> int:
                 if isinstance(chosen, str):  # "board": show the table again
                     show_board = True
                     continue
-                move = chosen
+                if isinstance(chosen, list):
+                    move, queued = chosen[0], chosen[1:]
+                else:
+                    move = chosen
                 show_board = True
             state = state.apply(move)
             moves.append(str(move))
@@ -688,8 +696,11 @@ def _run_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _ask_move(state: GameState, helper: GreedyBot, unicode: bool) -> Move | str | None:
-    """The human player's next move, ``"board"`` to show the board again, or ``None`` to quit."""
+def _ask_move(
+    state: GameState, helper: GreedyBot, unicode: bool
+) -> Move | list[Move] | str | None:
+    """The human player's next move (or moves, typed in one line separated by ``;`` and
+    checked as one turn), ``"board"`` to show the board again, or ``None`` to quit."""
     legal = list(state.legal_moves())
     while True:
         line = _read_line("> ")
@@ -713,6 +724,14 @@ def _ask_move(state: GameState, helper: GreedyBot, unicode: bool) -> Move | str 
             if 1 <= number <= len(legal):
                 return legal[number - 1]
             print(f"error: no move number {number}; 'moves' lists 1 to {len(legal)}")
+        elif ";" in line:
+            try:
+                state.apply_turn(line)  # names the move that fails by its place
+                several = [parse_move(part) for part in line.split(";") if part.strip()]
+            except (InvalidMoveError, IllegalMoveError, InvalidCardError) as error:
+                print(f"error: {error}")
+                continue
+            return several
         else:
             try:
                 move = parse_move(line)
