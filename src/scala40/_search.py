@@ -97,21 +97,24 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
     how many jokers may join, and the sets of a rank only on its suits held:
     a few small keys that recur across millions of hands.
     """
+    held = 0
+    for card in cards:
+        held |= _BIT[card]
     jokers = cards.count(JOKER)
     cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
-    suit_masks = [0, 0, 0, 0]
-    rank_masks = [0] * 14
-    for card in cards:
-        if card != JOKER:
-            suit_masks[_SUIT_OF[card]] |= _RANK_BIT[card]
-            rank_masks[_RANK_OF[card]] |= _SUIT_BIT[card]
+    suits = _suit_slices(held)
     derived = rules._derived
     set_pieces = derived.set_pieces
     found: list[Meld] = []
-    least = rules.set_min - cap
-    for rank in rules.rank_order:
-        mask = rank_masks[rank]
-        if mask and _POPCOUNT[mask] >= least:
+    set_ranks = _set_ranks(suits, rules.set_min - cap) & derived.rank_bits
+    if set_ranks:
+        s0, s1, s2, s3 = suits
+        for rank in rules.rank_order:
+            place = rank - 1
+            if not set_ranks >> place & 1:
+                continue
+            mask = (s0 >> place & 1) | (s1 >> place & 1) << 1 | (s2 >> place & 1) << 2
+            mask |= (s3 >> place & 1) << 3
             key = (rank << 8) | (mask << 3) | cap
             piece = set_pieces.get(key)
             if piece is None:
@@ -119,7 +122,7 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
             found.extend(piece)
     sequence_pieces = derived.sequence_pieces
     for suit in range(4):
-        mask = suit_masks[suit]
+        mask = suits[suit]
         if mask:
             key = (suit << 20) | (mask << 3) | cap
             piece = sequence_pieces.get(key)
@@ -127,6 +130,24 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
                 piece = _bounded(sequence_pieces)[key] = _sequence_piece(suit, mask, cap, rules)
             found.extend(piece)
     return tuple(found)
+
+
+def _suit_slices(held: int) -> tuple[int, int, int, int]:
+    """The ranks held in each suit (bit ``rank - 1``), from the bit mask of the cards."""
+    return (held & _FIRST_SUIT, held >> 13 & _FIRST_SUIT, held >> 26 & _FIRST_SUIT,
+            held >> 39 & _FIRST_SUIT)  # fmt: skip
+
+
+def _set_ranks(suits: tuple[int, int, int, int], least: int) -> int:
+    """The ranks held in at least ``least`` suits (bit ``rank - 1``)."""
+    s0, s1, s2, s3 = suits
+    if least <= 1:
+        return s0 | s1 | s2 | s3
+    if least == 2:
+        return (s0 | s1) & (s2 | s3) | s0 & s1 | s2 & s3
+    if least == 3:
+        return (s0 & s1) & (s2 | s3) | (s2 & s3) & (s0 | s1)
+    return s0 & s1 & s2 & s3
 
 
 _POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
@@ -150,19 +171,9 @@ def _meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
     cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
     derived = rules._derived
     used_by = derived.piece_cards
-    suits = (held & _FIRST_SUIT, held >> 13 & _FIRST_SUIT, held >> 26 & _FIRST_SUIT,
-             held >> 39 & _FIRST_SUIT)  # fmt: skip
+    suits = _suit_slices(held)
     s0, s1, s2, s3 = suits
-    least = rules.set_min - cap
-    if least <= 1:
-        set_ranks = s0 | s1 | s2 | s3
-    elif least == 2:
-        set_ranks = (s0 | s1) & (s2 | s3) | s0 & s1 | s2 & s3
-    elif least == 3:
-        set_ranks = (s0 & s1) & (s2 | s3) | (s2 & s3) & (s0 | s1)
-    else:
-        set_ranks = s0 & s1 & s2 & s3
-    set_ranks &= derived.rank_bits
+    set_ranks = _set_ranks(suits, rules.set_min - cap) & derived.rank_bits
     meldable = 0
     while set_ranks:
         low = set_ranks & -set_ranks
