@@ -16,7 +16,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from itertools import combinations, product
+from itertools import permutations
 from typing import Any
 
 import attrs
@@ -1495,35 +1495,123 @@ def _split_moves(state: GameState, index: int, meld: Meld) -> Iterator[Split]:
 
 
 def _find_splits(index: int, meld: Meld, pool: tuple[Card, ...], rules: Any) -> Iterator[Split]:
+    """Every split of table sequence ``meld`` with cards of ``pool`` (S40-V-SPLIT).
+
+    The pieces are built in one sweep over the sequence's places, lowest first: at each
+    place, the pieces still open either stop there (once they have enough cards) or take
+    one card of that place (the sequence's own, or one from the pool: the natural card of
+    the place or a wild card standing for it), and new pieces may start. Only ways that
+    can still succeed are followed, so the work grows with the splits there are, not with
+    the subsets of the pool. :func:`_apply_split` makes the final checks.
+    """
     wild_set = rules.wild_cards
     slots = rules.sequence_slots
+    smallest = rules.sequence_min
     suit = meld.suit
-    targets = [suit * 13 + rank - 1 for rank in dict.fromkeys(slots)]
-    base = list(zip(meld.cards, meld.represented))
-    seen: set[Split] = set()
-    for size in range(max(1, 6 - len(meld)), len(pool) + 1):
-        for added in sorted(set(combinations(pool, size))):
-            naturals = [(c, c) for c in added if c not in wild_set]
-            wilds = [c for c in added if c in wild_set]
-            natural_items = base + naturals
-            low = min(_slot_range(rep, slots)[0] for _, rep in natural_items)
-            high = max(_slot_range(rep, slots)[1] for _, rep in natural_items)
-            # Wild cards must sit within reach of the natural cards, or the result
-            # would not be one unbroken run of places.
-            reachable = [
-                t for t in targets
-                if any(low - len(wilds) <= p <= high + len(wilds) for p in _slot_places(t, slots))
-            ]  # fmt: skip
-            for reps in _wild_assignments(len(wilds), reachable):
-                items = natural_items + list(zip(wilds, reps))
-                extra = Counter(naturals) + Counter(zip(wilds, reps))
-                for pieces in _partitions(items, slots, rules.sequence_min):
-                    if any(Counter(zip(*piece)) <= extra for piece in pieces):
-                        continue  # a piece the added cards make alone is a plain meld
-                    move = Split(index, tuple(sorted(added)), pieces)
-                    if move not in seen:
-                        seen.add(move)
-                        yield move
+    targets = [suit * 13 + rank - 1 for rank in slots]
+    first = meld.start
+    last = first + len(meld.cards) - 1
+    own = {first + i: item for i, item in enumerate(zip(meld.cards, meld.represented))}
+    naturals = Counter(card for card in pool if card not in wild_set)
+    wilds = Counter(card for card in pool if card in wild_set)
+    lowest, highest = max(0, first - 4), min(len(slots) - 1, last + 4)
+    found: dict[Split, tuple[int, tuple[Card, ...]]] = {}
+
+    def emit(pieces: list[list[tuple[Card, Card]]]) -> None:
+        if len(pieces) < 2:
+            return
+        items: Counter[tuple[Card, Card]] = Counter()
+        for piece in pieces:
+            items.update(piece)
+        extra = items - Counter(own.values())
+        added = tuple(sorted(card for card, _ in extra.elements()))
+        if len(meld.cards) + len(added) <= 5:
+            return
+        if any(Counter(piece) <= extra for piece in pieces):
+            return  # a piece the added cards make alone is a plain meld
+        shaped = tuple(
+            sorted(
+                (tuple(card for card, _ in piece), tuple(rep for _, rep in piece))
+                for piece in pieces
+            )
+        )
+        ordered = tuple(sorted(shaped, key=lambda p: (p[1], p[0])))
+        move = Split(index, added, ordered)
+        if move not in found:
+            found[move] = (len(added), added)
+
+    def hand_items(place: int, count: int) -> Iterator[list[tuple[Card, Card]]]:
+        """Ways to take ``count`` cards from the pool for ``place``."""
+        target = targets[place]
+        kinds = [(target, naturals[target])] + [(w, n) for w, n in sorted(wilds.items()) if n]
+        chosen: list[tuple[Card, Card]] = []
+
+        def pick(kind: int, left: int) -> Iterator[list[tuple[Card, Card]]]:
+            if left == 0:
+                yield list(chosen)
+                return
+            if kind == len(kinds):
+                return
+            card, available = kinds[kind]
+            for take in range(min(available, left), -1, -1):
+                chosen.extend([(card, target)] * take)
+                yield from pick(kind + 1, left - take)
+                del chosen[len(chosen) - take :]
+
+        yield from pick(0, count)
+
+    def sweep(
+        place: int,
+        open_pieces: list[list[tuple[Card, Card]]],
+        closed: list[list[tuple[Card, Card]]],
+        started: bool,
+    ) -> None:
+        if place > highest:
+            if all(len(piece) >= smallest for piece in open_pieces):
+                emit(closed + open_pieces)
+            return
+        if not started and place > first:
+            return  # the sequence's first card is left out
+        must = [piece for piece in open_pieces if len(piece) < smallest]
+        may = [piece for piece in open_pieces if smallest <= len(piece) < 5]
+        full = [piece for piece in open_pieces if len(piece) == 5]
+        mine = own.get(place)
+        target = targets[place]
+        supply = (mine is not None) + naturals[target] + sum(wilds.values())
+        for keep in range(1 << len(may)):
+            going = must + [piece for i, piece in enumerate(may) if keep >> i & 1]
+            stopped = closed + full + [piece for i, piece in enumerate(may) if not keep >> i & 1]
+            for new in range(supply - len(going) + 1):
+                covering = len(going) + new
+                if covering == 0:
+                    if not started:
+                        sweep(place + 1, [], stopped, False)
+                    elif place > last:
+                        emit(stopped)  # the run ends here, every card of the sequence used
+                    continue
+                need = covering - (mine is not None)
+                if need < 0:
+                    continue
+                for taken in hand_items(place, need):
+                    here = ([mine] if mine is not None else []) + taken
+                    for card, _ in taken:
+                        (wilds if card in wild_set else naturals)[card] -= 1
+                    for order in set(permutations(here, len(going))):
+                        rest = list(here)
+                        for item in order:
+                            rest.remove(item)
+                        grown = [[*piece, item] for piece, item in zip(going, order)]
+                        sweep(
+                            place + 1,
+                            grown + [[item] for item in sorted(rest)],
+                            stopped,
+                            True,
+                        )
+                    for card, _ in taken:
+                        (wilds if card in wild_set else naturals)[card] += 1
+
+    sweep(lowest, [], [], False)
+    yield from sorted(found, key=lambda move: (*found[move], move.pieces))
 
 
 def _one_run(pieces: list[Meld]) -> bool:
@@ -1535,93 +1623,6 @@ def _one_run(pieces: list[Meld]) -> bool:
             return False
         reach = max(reach, end)
     return True
-
-
-def _slot_places(card: Card, slots: tuple[int, ...]) -> list[int]:
-    rank = _RANK_OF[card]
-    return [i for i, r in enumerate(slots) if r == rank]
-
-
-def _slot_range(card: Card, slots: tuple[int, ...]) -> tuple[int, int]:
-    places = _slot_places(card, slots)
-    return min(places), max(places)
-
-
-def _wild_assignments(count: int, targets: list[Card]) -> Iterator[tuple[Card, ...]]:
-    if count == 0:
-        yield ()
-        return
-    yield from sorted(set(combinations(targets * count, count)))
-
-
-def _partitions(
-    items: list[tuple[Card, Card]], slots: tuple[int, ...], smallest: int
-) -> Iterator[tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]]:
-    """Ways to cut ``(card, represented)`` items into runs of 3-5 consecutive slots."""
-    places: list[list[int]] = []
-    for _, rep in items:
-        rank = _RANK_OF[rep]
-        places.append([i for i, r in enumerate(slots) if r == rank])
-    results: set[tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]] = set()
-    # An ace may sit low or high: settle each item's place first, then cut the runs.
-    for fixed in product(*places):
-        positions = [[place] for place in fixed]
-        _cut_runs(items, positions, smallest, results)
-    yield from sorted(results)
-
-
-def _cut_runs(
-    items: list[tuple[Card, Card]],
-    positions: list[list[int]],
-    smallest: int,
-    results: set[tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]],
-) -> None:
-    covered = [-1]  # the highest place reached by the pieces so far
-
-    def place(
-        remaining: list[int], chosen: list[tuple[tuple[Card, ...], tuple[Card, ...]]]
-    ) -> None:
-        if not remaining:
-            if len(chosen) >= 2:
-                results.add(tuple(sorted(chosen, key=lambda p: (p[1], p[0]))))
-            return
-        lowest = min(positions[i][0] for i in remaining)
-        if chosen and lowest > covered[0] + 1:
-            return  # a gap: the pieces would not come from one sequence
-        # The lowest remaining item must start a run.
-        first = min(remaining, key=lambda i: positions[i][0])
-        start = positions[first][0]
-        for length in range(smallest, 6):
-            for run in _pick_run(remaining, first, start, length, items, positions):
-                rest = [i for i in remaining if i not in run]
-                cards = tuple(items[i][0] for i in run)
-                reps = tuple(items[i][1] for i in run)
-                previous = covered[0]
-                covered[0] = max(previous, start + length - 1)
-                place(rest, [*chosen, (cards, reps)])
-                covered[0] = previous
-
-    place(list(range(len(items))), [])
-
-
-def _pick_run(
-    remaining: list[int],
-    first: int,
-    start: int,
-    length: int,
-    items: list[tuple[Card, Card]],
-    positions: list[list[int]],
-) -> list[list[int]]:
-    """Choices of one item per slot for the run of ``length`` slots from ``start``."""
-    runs: list[list[int]] = [[first]]
-    for slot in range(start + 1, start + length):
-        options = [i for i in remaining if i != first and slot in positions[i]]
-        if not options:
-            return []
-        runs = [[*run, i] for run in runs for i in dict.fromkeys(options) if i not in run]
-        # Interchangeable items (same card, same represented card) need not be tried twice.
-        runs = list({tuple(items[i] for i in run): run for run in runs}.values())
-    return runs
 
 
 def table_text(state: GameState) -> list[str]:
