@@ -1250,6 +1250,29 @@ def test_s40_v_split_the_book_example() -> None:  # S40-V-SPLIT (000)
     assert "layoff 4S #0 low" in move_texts(official)
 
 
+def test_s40_v_split_many_ways_with_a_joker() -> None:  # S40-V-SPLIT
+    # A hand full of spades and a joker beside a long spade sequence: hundreds of splits,
+    # each listed once and each applying.
+    state = GameState.from_position(
+        hands=["AS 2S 3S 4S 10S JS QS KS 6S 7S JK 2H", "2C 3C 4C 5H"],
+        discard="JC",
+        table=["5S 6S 7S 8S 9S"],
+        opened=[True, True],
+        phase="play",
+        turns_played=[1, 1],
+        rules=PRESETS["classic"],
+    )
+    moves = list(state.legal_moves())
+    splits = [move for move in moves if isinstance(move, Split)]
+    assert len(moves) == 758
+    assert len(splits) == len(set(splits)) > 600
+    assert "split #0 4S JK : 4S 5S 6S 7S / JK=7S 8S 9S" in move_texts(state)
+    for move in splits[::37]:
+        after = state.apply(move)
+        assert_conserved(after)
+        assert all(meld.kind is scala40.MeldKind.SEQUENCE for meld in after.table)
+
+
 def test_s40_v_multijoker_more_naturals_than_jokers() -> None:  # S40-V-MULTIJOKER
     rules = Ruleset(max_jokers_per_meld=None)
     state = GameState.from_position(
