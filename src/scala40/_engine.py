@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from itertools import permutations
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -29,6 +28,8 @@ from scala40._search import (
     _melds_with_card,
     _opening_starts,
 )
+from scala40._splits import _find_splits, _one_run
+from scala40._table import _card_mask, _table_info
 from scala40.cards import _RANK_OF, _SUIT_OF, ACE, CARD_NAMES, JOKER, Card
 from scala40.errors import (
     AmbiguousMeldError,
@@ -36,7 +37,7 @@ from scala40.errors import (
     InvalidMeldError,
     InvalidMoveError,
 )
-from scala40.melds import Extension, Meld, MeldEnd, MeldKind
+from scala40.melds import Meld, MeldEnd, MeldKind
 from scala40.moves import (
     Deal,
     Discard,
@@ -647,162 +648,6 @@ def _ban_reasons(state: GameState) -> dict[Card, str]:
         elif playable >> card & 1:
             reasons[card] = "S40-V-PLAYABLE: the card can extend a meld on the table"
     return reasons
-
-
-class _TableInfo:
-    """What a table offers, worked out once per table (tables recur across many states).
-
-    The cards that extend a meld or free a joker are bit masks, quick to find and to
-    test; the moves themselves are listed only when asked for.
-    """
-
-    __slots__ = ("_by_card", "_kinds", "_lay_offs", "_swaps", "playable", "swappable", "table")
-
-    def __init__(self, table: tuple[Meld, ...], playable: int, swappable: int) -> None:
-        self.table = table
-        self.playable = playable
-        """Bit ``1 << card`` set for each card that extends some table meld
-        (S40-V-PLAYABLE)."""
-        self.swappable = swappable
-        """Bit ``1 << card`` set for each card that can take a table joker's place."""
-        self._lay_offs: tuple[tuple[Card, LayOff], ...] | None = None
-        self._swaps: tuple[tuple[Card, SwapJoker], ...] | None = None
-        self._by_card: dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]] | None
-        self._by_card = None
-        self._kinds: tuple[int, int] | None = None
-
-    @property
-    def kinds(self) -> tuple[int, int]:
-        """The suits of the table's sequences (a bit mask), and how many jokers the
-        table's melds hold."""
-        if self._kinds is None:
-            suits = jokers = 0
-            for meld in self.table:
-                if meld.kind is MeldKind.SEQUENCE:
-                    suits |= 1 << meld.suit
-                jokers += meld.cards.count(JOKER)
-            self._kinds = (suits, jokers)
-        return self._kinds
-
-    @property
-    def lay_offs(self) -> tuple[tuple[Card, LayOff], ...]:
-        """Every layoff, with the card it needs."""
-        if self._lay_offs is None:
-            self._list_moves()
-        assert self._lay_offs is not None
-        return self._lay_offs
-
-    @property
-    def swaps(self) -> tuple[tuple[Card, SwapJoker], ...]:
-        """Every joker swap, with the natural card it needs."""
-        if self._swaps is None:
-            self._list_moves()
-        assert self._swaps is not None
-        return self._swaps
-
-    @property
-    def by_card(self) -> dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]]:
-        """The layoffs and swaps each card allows."""
-        if self._by_card is None:
-            grouped: dict[Card, tuple[list[LayOff], list[SwapJoker]]] = {}
-            for card, lay_off in self.lay_offs:
-                entry = grouped.get(card)
-                if entry is None:
-                    entry = grouped[card] = ([], [])
-                entry[0].append(lay_off)
-            for card, swap in self.swaps:
-                entry = grouped.get(card)
-                if entry is None:
-                    entry = grouped[card] = ([], [])
-                entry[1].append(swap)
-            self._by_card = {
-                card: (tuple(lay_offs), tuple(swaps))
-                for card, (lay_offs, swaps) in grouped.items()
-            }
-        return self._by_card
-
-    def _list_moves(self) -> None:
-        lay_offs: list[tuple[Card, LayOff]] = []
-        swaps: list[tuple[Card, SwapJoker]] = []
-        table = self.table
-        if table:
-            # A move changes one meld of the table at most (or adds one): what each meld
-            # offers, at its place, is kept apart and mostly found again.
-            cache = table[0].rules._derived.table_cache
-            for index, meld in enumerate(table):
-                key = (meld, index)
-                offers = cache.get(key)
-                if offers is None:
-                    offers = _bounded(cache)[key] = _meld_offers(meld, index)
-                lay_offs.extend(offers[0])  # type: ignore[index]
-                swaps.extend(offers[1])  # type: ignore[index]
-        self._lay_offs = tuple(lay_offs)
-        self._swaps = tuple(swaps)
-
-
-def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
-    if not table:
-        return _EMPTY_TABLE
-    # A table passes unchanged from state to state, as the same tuple: looking it up by
-    # identity first spares hashing every meld of it.
-    same = _BY_IDENTITY.get(id(table))
-    if same is not None and same[0] is table:
-        return same[1]
-    # Melds compare equal across rulesets, so the cache lives with the melds' rules.
-    derived = table[0].rules._derived
-    cache = derived.table_cache
-    found = cache.get(table)
-    if not isinstance(found, _TableInfo):
-        masks = derived.masks_cache
-        playable = swappable = 0
-        for meld in table:
-            pair = masks.get(meld)
-            if pair is None:
-                pair = _bounded(masks)[meld] = _meld_masks(meld)
-            playable |= pair[0]
-            swappable |= pair[1]
-        found = _bounded(cache)[table] = _TableInfo(table, playable, swappable)
-    # The entry keeps its table alive, so that its id is not reused while it is here.
-    if len(_BY_IDENTITY) >= 4096:
-        _BY_IDENTITY.clear()
-    _BY_IDENTITY[id(table)] = (table, found)
-    return found
-
-
-_BY_IDENTITY: dict[int, tuple[tuple[Meld, ...], _TableInfo]] = {}
-
-
-def _meld_masks(meld: Meld) -> tuple[int, int]:
-    """The cards that extend ``meld`` and the cards that free one of its jokers, as bit
-    masks."""
-    playable = swappable = 0
-    for ext in meld.extensions():
-        playable |= 1 << ext.card
-    for _, represented in meld.joker_swaps():
-        swappable |= 1 << represented
-    return playable, swappable
-
-
-def _meld_offers(
-    meld: Meld, index: int
-) -> tuple[tuple[tuple[Card, LayOff], ...], tuple[tuple[Card, SwapJoker], ...]]:
-    """The layoffs and joker swaps one table meld offers at its place on the table."""
-    lay_offs = tuple((ext.card, _lay_off_move(ext, index)) for ext in meld.extensions())
-    swaps = tuple(
-        (represented, SwapJoker(represented, index)) for _, represented in meld.joker_swaps()
-    )
-    return lay_offs, swaps
-
-
-_EMPTY_TABLE = _TableInfo((), 0, 0)
-
-
-def _card_mask(cards: Iterable[Card]) -> int:
-    """The bit mask of ``cards`` (bit ``1 << card`` for each)."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 def _apply_discard(state: GameState, move: Discard, lookahead: bool) -> GameState:
@@ -1456,20 +1301,6 @@ def _repeats_a_four_of_a_kind(table: tuple[Meld, ...], move: Move) -> bool:
     return len(meld) == 4 and meld.wild_count == 1
 
 
-def _lay_off_move(ext: Extension, index: int) -> LayOff:
-    key = (ext, index)
-    move = _LAY_OFF_MOVES.get(key)
-    if move is None:
-        if len(_LAY_OFF_MOVES) > 100_000:
-            _LAY_OFF_MOVES.clear()
-        represents = None if ext.card == ext.represents else ext.represents
-        move = _LAY_OFF_MOVES[key] = LayOff(ext.card, index, ext.end, represents)
-    return move
-
-
-_LAY_OFF_MOVES: dict[tuple[Extension, int], LayOff] = {}
-
-
 def _split_moves(state: GameState, index: int, meld: Meld) -> Iterator[Split]:
     """Every way to add hand cards to a table sequence and cut it into sequences of 3-5
     cards (S40-V-SPLIT)."""
@@ -1492,137 +1323,6 @@ def _split_moves(state: GameState, index: int, meld: Meld) -> Iterator[Split]:
         found = tuple(_find_splits(index, meld, pool, meld_rules))
         _bounded(cache)[key] = found
     yield from found
-
-
-def _find_splits(index: int, meld: Meld, pool: tuple[Card, ...], rules: Any) -> Iterator[Split]:
-    """Every split of table sequence ``meld`` with cards of ``pool`` (S40-V-SPLIT).
-
-    The pieces are built in one sweep over the sequence's places, lowest first: at each
-    place, the pieces still open either stop there (once they have enough cards) or take
-    one card of that place (the sequence's own, or one from the pool: the natural card of
-    the place or a wild card standing for it), and new pieces may start. Only ways that
-    can still succeed are followed, so the work grows with the splits there are, not with
-    the subsets of the pool. :func:`_apply_split` makes the final checks.
-    """
-    wild_set = rules.wild_cards
-    slots = rules.sequence_slots
-    smallest = rules.sequence_min
-    suit = meld.suit
-    targets = [suit * 13 + rank - 1 for rank in slots]
-    first = meld.start
-    last = first + len(meld.cards) - 1
-    own = {first + i: item for i, item in enumerate(zip(meld.cards, meld.represented))}
-    naturals = Counter(card for card in pool if card not in wild_set)
-    wilds = Counter(card for card in pool if card in wild_set)
-    lowest, highest = max(0, first - 4), min(len(slots) - 1, last + 4)
-    found: dict[Split, tuple[int, tuple[Card, ...]]] = {}
-
-    def emit(pieces: list[list[tuple[Card, Card]]]) -> None:
-        if len(pieces) < 2:
-            return
-        items: Counter[tuple[Card, Card]] = Counter()
-        for piece in pieces:
-            items.update(piece)
-        extra = items - Counter(own.values())
-        added = tuple(sorted(card for card, _ in extra.elements()))
-        if len(meld.cards) + len(added) <= 5:
-            return
-        if any(Counter(piece) <= extra for piece in pieces):
-            return  # a piece the added cards make alone is a plain meld
-        shaped = tuple(
-            sorted(
-                (tuple(card for card, _ in piece), tuple(rep for _, rep in piece))
-                for piece in pieces
-            )
-        )
-        ordered = tuple(sorted(shaped, key=lambda p: (p[1], p[0])))
-        move = Split(index, added, ordered)
-        if move not in found:
-            found[move] = (len(added), added)
-
-    def hand_items(place: int, count: int) -> Iterator[list[tuple[Card, Card]]]:
-        """Ways to take ``count`` cards from the pool for ``place``."""
-        target = targets[place]
-        kinds = [(target, naturals[target])] + [(w, n) for w, n in sorted(wilds.items()) if n]
-        chosen: list[tuple[Card, Card]] = []
-
-        def pick(kind: int, left: int) -> Iterator[list[tuple[Card, Card]]]:
-            if left == 0:
-                yield list(chosen)
-                return
-            if kind == len(kinds):
-                return
-            card, available = kinds[kind]
-            for take in range(min(available, left), -1, -1):
-                chosen.extend([(card, target)] * take)
-                yield from pick(kind + 1, left - take)
-                del chosen[len(chosen) - take :]
-
-        yield from pick(0, count)
-
-    def sweep(
-        place: int,
-        open_pieces: list[list[tuple[Card, Card]]],
-        closed: list[list[tuple[Card, Card]]],
-        started: bool,
-    ) -> None:
-        if place > highest:
-            if all(len(piece) >= smallest for piece in open_pieces):
-                emit(closed + open_pieces)
-            return
-        if not started and place > first:
-            return  # the sequence's first card is left out
-        must = [piece for piece in open_pieces if len(piece) < smallest]
-        may = [piece for piece in open_pieces if smallest <= len(piece) < 5]
-        full = [piece for piece in open_pieces if len(piece) == 5]
-        mine = own.get(place)
-        target = targets[place]
-        supply = (mine is not None) + naturals[target] + sum(wilds.values())
-        for keep in range(1 << len(may)):
-            going = must + [piece for i, piece in enumerate(may) if keep >> i & 1]
-            stopped = closed + full + [piece for i, piece in enumerate(may) if not keep >> i & 1]
-            for new in range(supply - len(going) + 1):
-                covering = len(going) + new
-                if covering == 0:
-                    if not started:
-                        sweep(place + 1, [], stopped, False)
-                    elif place > last:
-                        emit(stopped)  # the run ends here, every card of the sequence used
-                    continue
-                need = covering - (mine is not None)
-                if need < 0:
-                    continue
-                for taken in hand_items(place, need):
-                    here = ([mine] if mine is not None else []) + taken
-                    for card, _ in taken:
-                        (wilds if card in wild_set else naturals)[card] -= 1
-                    for order in set(permutations(here, len(going))):
-                        rest = list(here)
-                        for item in order:
-                            rest.remove(item)
-                        grown = [[*piece, item] for piece, item in zip(going, order)]
-                        sweep(
-                            place + 1,
-                            grown + [[item] for item in sorted(rest)],
-                            stopped,
-                            True,
-                        )
-                    for card, _ in taken:
-                        (wilds if card in wild_set else naturals)[card] += 1
-
-    sweep(lowest, [], [], False)
-    yield from sorted(found, key=lambda move: (*found[move], move.pieces))
-
-
-def _one_run(pieces: list[Meld]) -> bool:
-    """Whether sequences cover one unbroken run of places (overlaps allowed)."""
-    spans = sorted((piece.start, piece.start + len(piece.cards) - 1) for piece in pieces)
-    reach = spans[0][1]
-    for start, end in spans[1:]:
-        if start > reach + 1:
-            return False
-        reach = max(reach, end)
-    return True
 
 
 def table_text(state: GameState) -> list[str]:

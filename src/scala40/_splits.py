@@ -1,0 +1,145 @@
+"""Splits of a table sequence (S40-V-SPLIT), found in one sweep over its places
+(internal).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import permutations
+from typing import Any
+
+from scala40.cards import Card
+from scala40.melds import Meld
+from scala40.moves import Split
+
+
+def _find_splits(index: int, meld: Meld, pool: tuple[Card, ...], rules: Any) -> Iterator[Split]:
+    """Every split of table sequence ``meld`` with cards of ``pool`` (S40-V-SPLIT).
+
+    The pieces are built in one sweep over the sequence's places, lowest first: at each
+    place, the pieces still open either stop there (once they have enough cards) or take
+    one card of that place (the sequence's own, or one from the pool: the natural card of
+    the place or a wild card standing for it), and new pieces may start. Only ways that
+    can still succeed are followed, so the work grows with the splits there are, not with
+    the subsets of the pool. :func:`_apply_split` makes the final checks.
+    """
+    wild_set = rules.wild_cards
+    slots = rules.sequence_slots
+    smallest = rules.sequence_min
+    suit = meld.suit
+    targets = [suit * 13 + rank - 1 for rank in slots]
+    first = meld.start
+    last = first + len(meld.cards) - 1
+    own = {first + i: item for i, item in enumerate(zip(meld.cards, meld.represented))}
+    naturals = Counter(card for card in pool if card not in wild_set)
+    wilds = Counter(card for card in pool if card in wild_set)
+    lowest, highest = max(0, first - 4), min(len(slots) - 1, last + 4)
+    found: dict[Split, tuple[int, tuple[Card, ...]]] = {}
+
+    def emit(pieces: list[list[tuple[Card, Card]]]) -> None:
+        if len(pieces) < 2:
+            return
+        items: Counter[tuple[Card, Card]] = Counter()
+        for piece in pieces:
+            items.update(piece)
+        extra = items - Counter(own.values())
+        added = tuple(sorted(card for card, _ in extra.elements()))
+        if len(meld.cards) + len(added) <= 5:
+            return
+        if any(Counter(piece) <= extra for piece in pieces):
+            return  # a piece the added cards make alone is a plain meld
+        shaped = tuple(
+            sorted(
+                (tuple(card for card, _ in piece), tuple(rep for _, rep in piece))
+                for piece in pieces
+            )
+        )
+        ordered = tuple(sorted(shaped, key=lambda p: (p[1], p[0])))
+        move = Split(index, added, ordered)
+        if move not in found:
+            found[move] = (len(added), added)
+
+    def hand_items(place: int, count: int) -> Iterator[list[tuple[Card, Card]]]:
+        """Ways to take ``count`` cards from the pool for ``place``."""
+        target = targets[place]
+        kinds = [(target, naturals[target])] + [(w, n) for w, n in sorted(wilds.items()) if n]
+        chosen: list[tuple[Card, Card]] = []
+
+        def pick(kind: int, left: int) -> Iterator[list[tuple[Card, Card]]]:
+            if left == 0:
+                yield list(chosen)
+                return
+            if kind == len(kinds):
+                return
+            card, available = kinds[kind]
+            for take in range(min(available, left), -1, -1):
+                chosen.extend([(card, target)] * take)
+                yield from pick(kind + 1, left - take)
+                del chosen[len(chosen) - take :]
+
+        yield from pick(0, count)
+
+    def sweep(
+        place: int,
+        open_pieces: list[list[tuple[Card, Card]]],
+        closed: list[list[tuple[Card, Card]]],
+        started: bool,
+    ) -> None:
+        if place > highest:
+            if all(len(piece) >= smallest for piece in open_pieces):
+                emit(closed + open_pieces)
+            return
+        if not started and place > first:
+            return  # the sequence's first card is left out
+        must = [piece for piece in open_pieces if len(piece) < smallest]
+        may = [piece for piece in open_pieces if smallest <= len(piece) < 5]
+        full = [piece for piece in open_pieces if len(piece) == 5]
+        mine = own.get(place)
+        target = targets[place]
+        supply = (mine is not None) + naturals[target] + sum(wilds.values())
+        for keep in range(1 << len(may)):
+            going = must + [piece for i, piece in enumerate(may) if keep >> i & 1]
+            stopped = closed + full + [piece for i, piece in enumerate(may) if not keep >> i & 1]
+            for new in range(supply - len(going) + 1):
+                covering = len(going) + new
+                if covering == 0:
+                    if not started:
+                        sweep(place + 1, [], stopped, False)
+                    elif place > last:
+                        emit(stopped)  # the run ends here, every card of the sequence used
+                    continue
+                need = covering - (mine is not None)
+                if need < 0:
+                    continue
+                for taken in hand_items(place, need):
+                    here = ([mine] if mine is not None else []) + taken
+                    for card, _ in taken:
+                        (wilds if card in wild_set else naturals)[card] -= 1
+                    for order in set(permutations(here, len(going))):
+                        rest = list(here)
+                        for item in order:
+                            rest.remove(item)
+                        grown = [[*piece, item] for piece, item in zip(going, order)]
+                        sweep(
+                            place + 1,
+                            grown + [[item] for item in sorted(rest)],
+                            stopped,
+                            True,
+                        )
+                    for card, _ in taken:
+                        (wilds if card in wild_set else naturals)[card] += 1
+
+    sweep(lowest, [], [], False)
+    yield from sorted(found, key=lambda move: (*found[move], move.pieces))
+
+
+def _one_run(pieces: list[Meld]) -> bool:
+    """Whether sequences cover one unbroken run of places (overlaps allowed)."""
+    spans = sorted((piece.start, piece.start + len(piece.cards) - 1) for piece in pieces)
+    reach = spans[0][1]
+    for start, end in spans[1:]:
+        if start > reach + 1:
+            return False
+        reach = max(reach, end)
+    return True

@@ -1,0 +1,184 @@
+"""What the melds on the table offer a player, as bit masks and move lists (internal).
+
+Tables recur across many states (a table passes unchanged through every draw and
+discard), so what a table offers is worked out once and kept with the melds' rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from scala40._search import _bounded
+from scala40.cards import JOKER, Card
+from scala40.melds import Extension, Meld, MeldKind
+from scala40.moves import LayOff, SwapJoker
+
+
+class _TableInfo:
+    """What a table offers, worked out once per table (tables recur across many states).
+
+    The cards that extend a meld or free a joker are bit masks, quick to find and to
+    test; the moves themselves are listed only when asked for.
+    """
+
+    __slots__ = ("_by_card", "_kinds", "_lay_offs", "_swaps", "playable", "swappable", "table")
+
+    def __init__(self, table: tuple[Meld, ...], playable: int, swappable: int) -> None:
+        self.table = table
+        self.playable = playable
+        """Bit ``1 << card`` set for each card that extends some table meld
+        (S40-V-PLAYABLE)."""
+        self.swappable = swappable
+        """Bit ``1 << card`` set for each card that can take a table joker's place."""
+        self._lay_offs: tuple[tuple[Card, LayOff], ...] | None = None
+        self._swaps: tuple[tuple[Card, SwapJoker], ...] | None = None
+        self._by_card: dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]] | None
+        self._by_card = None
+        self._kinds: tuple[int, int] | None = None
+
+    @property
+    def kinds(self) -> tuple[int, int]:
+        """The suits of the table's sequences (a bit mask), and how many jokers the
+        table's melds hold."""
+        if self._kinds is None:
+            suits = jokers = 0
+            for meld in self.table:
+                if meld.kind is MeldKind.SEQUENCE:
+                    suits |= 1 << meld.suit
+                jokers += meld.cards.count(JOKER)
+            self._kinds = (suits, jokers)
+        return self._kinds
+
+    @property
+    def lay_offs(self) -> tuple[tuple[Card, LayOff], ...]:
+        """Every layoff, with the card it needs."""
+        if self._lay_offs is None:
+            self._list_moves()
+        assert self._lay_offs is not None
+        return self._lay_offs
+
+    @property
+    def swaps(self) -> tuple[tuple[Card, SwapJoker], ...]:
+        """Every joker swap, with the natural card it needs."""
+        if self._swaps is None:
+            self._list_moves()
+        assert self._swaps is not None
+        return self._swaps
+
+    @property
+    def by_card(self) -> dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]]:
+        """The layoffs and swaps each card allows."""
+        if self._by_card is None:
+            grouped: dict[Card, tuple[list[LayOff], list[SwapJoker]]] = {}
+            for card, lay_off in self.lay_offs:
+                entry = grouped.get(card)
+                if entry is None:
+                    entry = grouped[card] = ([], [])
+                entry[0].append(lay_off)
+            for card, swap in self.swaps:
+                entry = grouped.get(card)
+                if entry is None:
+                    entry = grouped[card] = ([], [])
+                entry[1].append(swap)
+            self._by_card = {
+                card: (tuple(lay_offs), tuple(swaps))
+                for card, (lay_offs, swaps) in grouped.items()
+            }
+        return self._by_card
+
+    def _list_moves(self) -> None:
+        lay_offs: list[tuple[Card, LayOff]] = []
+        swaps: list[tuple[Card, SwapJoker]] = []
+        table = self.table
+        if table:
+            # A move changes one meld of the table at most (or adds one): what each meld
+            # offers, at its place, is kept apart and mostly found again.
+            cache = table[0].rules._derived.table_cache
+            for index, meld in enumerate(table):
+                key = (meld, index)
+                offers = cache.get(key)
+                if offers is None:
+                    offers = _bounded(cache)[key] = _meld_offers(meld, index)
+                lay_offs.extend(offers[0])  # type: ignore[index]
+                swaps.extend(offers[1])  # type: ignore[index]
+        self._lay_offs = tuple(lay_offs)
+        self._swaps = tuple(swaps)
+
+
+def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
+    if not table:
+        return _EMPTY_TABLE
+    # A table passes unchanged from state to state, as the same tuple: looking it up by
+    # identity first spares hashing every meld of it.
+    same = _BY_IDENTITY.get(id(table))
+    if same is not None and same[0] is table:
+        return same[1]
+    # Melds compare equal across rulesets, so the cache lives with the melds' rules.
+    derived = table[0].rules._derived
+    cache = derived.table_cache
+    found = cache.get(table)
+    if not isinstance(found, _TableInfo):
+        masks = derived.masks_cache
+        playable = swappable = 0
+        for meld in table:
+            pair = masks.get(meld)
+            if pair is None:
+                pair = _bounded(masks)[meld] = _meld_masks(meld)
+            playable |= pair[0]
+            swappable |= pair[1]
+        found = _bounded(cache)[table] = _TableInfo(table, playable, swappable)
+    # The entry keeps its table alive, so that its id is not reused while it is here.
+    if len(_BY_IDENTITY) >= 4096:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(table)] = (table, found)
+    return found
+
+
+_BY_IDENTITY: dict[int, tuple[tuple[Meld, ...], _TableInfo]] = {}
+
+
+def _meld_masks(meld: Meld) -> tuple[int, int]:
+    """The cards that extend ``meld`` and the cards that free one of its jokers, as bit
+    masks."""
+    playable = swappable = 0
+    for ext in meld.extensions():
+        playable |= 1 << ext.card
+    for _, represented in meld.joker_swaps():
+        swappable |= 1 << represented
+    return playable, swappable
+
+
+def _meld_offers(
+    meld: Meld, index: int
+) -> tuple[tuple[tuple[Card, LayOff], ...], tuple[tuple[Card, SwapJoker], ...]]:
+    """The layoffs and joker swaps one table meld offers at its place on the table."""
+    lay_offs = tuple((ext.card, _lay_off_move(ext, index)) for ext in meld.extensions())
+    swaps = tuple(
+        (represented, SwapJoker(represented, index)) for _, represented in meld.joker_swaps()
+    )
+    return lay_offs, swaps
+
+
+_EMPTY_TABLE = _TableInfo((), 0, 0)
+
+
+def _card_mask(cards: Iterable[Card]) -> int:
+    """The bit mask of ``cards`` (bit ``1 << card`` for each)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _lay_off_move(ext: Extension, index: int) -> LayOff:
+    key = (ext, index)
+    move = _LAY_OFF_MOVES.get(key)
+    if move is None:
+        if len(_LAY_OFF_MOVES) > 100_000:
+            _LAY_OFF_MOVES.clear()
+        represents = None if ext.card == ext.represents else ext.represents
+        move = _LAY_OFF_MOVES[key] = LayOff(ext.card, index, ext.end, represents)
+    return move
+
+
+_LAY_OFF_MOVES: dict[tuple[Extension, int], LayOff] = {}
