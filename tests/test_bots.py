@@ -236,11 +236,11 @@ def test_make_bot_builds_each_registered_bot() -> None:
 
 def test_make_bot_options() -> None:
     bot = make_bot(
-        " MonteCarlo : playouts=20, time_limit=0.5, candidates=2, margin=0, search_melds=true "
+        " MonteCarlo : playouts=20, time_limit=0.5, candidates=2, margin=0, search_all=true "
     )
     assert isinstance(bot, MonteCarloBot)
     assert (bot.playouts, bot.time_limit, bot.candidates, bot.margin) == (20, 0.5, 2, 0.0)
-    assert bot.search_melds is True
+    assert bot.search_all is True
     assert make_bot("montecarlo:time_limit=none").time_limit is None  # type: ignore[attr-defined]
 
 
@@ -257,7 +257,7 @@ def test_make_bot_options() -> None:
         ("montecarlo:rollout_limit=0", "rollout_limit must be a positive integer"),
         ("montecarlo:margin=-1", "margin must be a number of at least 0"),
         ("montecarlo:settle_rounds=0", "settle_rounds must be a positive integer"),
-        ("montecarlo:search_melds=yes", "search_melds must be true or false, got 'yes'"),
+        ("montecarlo:search_all=yes", "search_all must be true or false, got 'yes'"),
         ("montecarlo:opponent_turns=-1", "opponent_turns must be an integer of at least 0"),
     ],
 )
@@ -425,8 +425,8 @@ def test_montecarlo_deals_hidden_cards_consistently() -> None:
     assert plain == view.sample(5)
 
 
-def test_montecarlo_searches_melds_only_when_asked() -> None:
-    # With a meld to put down, the greedy choice is played without a search by default.
+def test_montecarlo_leaves_the_opening_to_the_greedy_bot_unless_asked() -> None:
+    # A player who has not opened opens as the greedy bot does: no search by default.
     state = GameState.from_position(
         hands=["7S 8S 9S 9H 9D 9C KD KH KC 2S 4H 6C 8D 3C", "2C 3C 4C 5H 6H 7H QD 9D"],
         discard="JC",
@@ -439,7 +439,7 @@ def test_montecarlo_searches_melds_only_when_asked() -> None:
         MonteCarloBot(playouts=1000, rollout_limit=1).choose(view, legal, random.Random(1))
         == greedy
     )
-    searched = MonteCarloBot(playouts=8, rollout_limit=20, search_melds=True)
+    searched = MonteCarloBot(playouts=8, rollout_limit=20, search_all=True)
     assert searched.choose(view, legal, random.Random(1)) in legal
 
 
@@ -448,3 +448,97 @@ def test_montecarlo_refuses_a_view_of_another_player() -> None:
     other = 1 - state.turn
     with pytest.raises(scala40.InvalidStateError, match=f"not player {other}'s turn"):
         MonteCarloBot().choose(state.view(other), list(state.legal_moves()), random.Random())
+
+
+def test_montecarlo_closes_without_searching_when_the_greedy_bot_can() -> None:
+    # S40-CLOSE: the last card goes to the discard pile; a close is never weighed against
+    # anything else (a million playouts would take minutes: none is played).
+    state = GameState.from_position(
+        hands=["5S 6S 7S 9D", "3S KS 2D 3D QC KC"],
+        discard="8H",
+        table=["5H 5D 5C"],
+        opened=[True, True],
+        phase="play",
+        turns_played=[9, 9],
+    )
+    view, legal = state.view(0), list(state.legal_moves())
+    bot = MonteCarloBot(playouts=1_000_000)
+    move = bot.choose(view, legal, random.Random(1))
+    assert move == scala40.parse_move("meld 5S 6S 7S")
+    assert state.apply(move).apply(Discard(parse_card("9D"))).hand_number == 2
+
+
+def test_montecarlo_weighs_a_layoff_against_keeping_the_card() -> None:
+    # Opened, the greedy bot would lay off 10S: the search compares it with discarding.
+    state = GameState.from_position(
+        hands=["10S 2H 2C 3C", "3S KS 2D 3D QC KC"],
+        discard="8H",
+        table=["6S 7S 8S 9S", "5H 5D 5C"],
+        opened=[True, True],
+        phase="play",
+        turns_played=[9, 9],
+    )
+    view, legal = state.view(0), list(state.legal_moves())
+    bot = MonteCarloBot(playouts=40, candidates=3)
+    options = bot._options(view, legal)
+    assert str(options[0]) == "layoff 10S #0 high"
+    assert any(isinstance(move, Discard) for move in options[1:3])
+    scores = bot.evaluate(view, options[:3], random.Random(2), rounds=6)
+    assert set(scores) == set(options[:3])
+    assert all(0.0 <= score <= 1.0 for score in scores.values())  # single hand: wins only
+    assert bot.choose(view, legal, random.Random(2)) in options[:3]
+
+
+def test_montecarlo_drops_candidates_clearly_behind() -> None:
+    from scala40.bots import _survivors
+
+    best = [1.0, 1.0, 0.0, 1.0] * 8
+    close = [1.0, 0.0, 1.0, 1.0] * 8
+    behind = [0.0] * 32
+    assert _survivors([best, close, behind], [0, 1, 2]) == [0, 1]
+    assert _survivors([behind, best], [0, 1]) == [1]
+    assert _survivors([best, best], [0, 1]) == [0, 1]
+
+
+def test_montecarlo_shares_the_stock_out_in_drawing_order() -> None:
+    # Common random numbers: each player draws its own share of the stock, in turn order
+    # from the next player to draw, whatever the others take.
+    from scala40.bots import _stock_shares
+
+    state = scala40.new_game(SINGLE, 3, seed=4).apply("draw")
+    view = state.view(0)
+    shares = _stock_shares(state, view)
+    top = list(reversed(state.stock))
+    assert shares[1] == top[0::3]
+    assert shares[2] == top[1::3]
+    assert shares[0] == top[2::3]
+    assert sorted(card for share in shares for card in share) == sorted(state.stock)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_montecarlo_deals_opened_opponents_hands_a_greedy_player_would_keep(seed: int) -> None:
+    # An opened greedy player holds no meld and no card that extends a table meld.
+    from scala40.analysis import hand_melds
+    from scala40.bots import _table_targets
+
+    state = scala40.new_game(SINGLE, 2, seed=seed)
+    greedy = GreedyBot()
+    while not (state.phase is Phase.DRAW and all(state.opened)) and not state.is_over:
+        state = state.apply(
+            greedy.choose(state.view(state.turn), list(state.legal_moves()), random.Random())
+        )
+        if state.hand_number > 1 or state.is_over:
+            pytest.skip("the hand ended before both players opened")
+    view = state.view(state.turn)
+    bot = MonteCarloBot()
+    bot._turn_start = ((view.hand_number, view.player, view.turns_played), view.table)
+    extend, _ = _table_targets(view.table)
+    other = 1 - view.player
+    for deal in range(5):
+        world = bot._deal(view, seed=deal)
+        assert world.view(view.player) == view
+        assert world.problems() == []
+        hand = world.hands[other]
+        if hand != view.sample(deal).hands[other]:  # a hand could be found
+            assert not hand_melds(hand, world.rules)
+            assert not set(hand) & extend

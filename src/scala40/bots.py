@@ -35,7 +35,7 @@ from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 import attrs
 
-from scala40.analysis import Criterion, best_opening, closing_moves, hand_melds
+from scala40.analysis import Criterion, best_opening, can_open, closing_moves, hand_melds
 from scala40.cards import _RANK_OF, _SUIT_OF, JOKER, Card
 from scala40.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, Scala40Error
 from scala40.melds import Meld
@@ -523,37 +523,62 @@ def _is_number(value: object) -> TypeGuard[float]:
 class MonteCarloBot:
     """Determinized Monte Carlo search over the player's view.
 
-    At a decision worth searching (a draw or a discard: once the greedy bot wants to
-    meld, the bot melds as it does, unless ``search_melds`` is set), the bot ranks the
-    legal moves with :class:`GreedyBot` and keeps the first ``candidates`` of them.
-    Then, again and again, it deals the cards it cannot see at random
-    (``PlayerView.sample``), plays each candidate in that deal and plays the rest of the
-    hand out with greedy players in every seat, for at most ``rollout_limit`` moves. A
-    playout scores 1 if the player closes and 0 if another player does, plus, except in
-    single-hand matches where only closing counts, the mean penalty points
-    (S40-HAND-VALUE) of the opponents minus the player's own, divided by 100. Every
-    candidate is tried in the same deals, so that the luck of the deal cancels out
-    between them. The hidden cards are not dealt quite at random: each other player's
-    hand is dealt with one extra card for each turn it has played (at most
-    ``opponent_turns``), and the cards a greedy player would want least go back to the
-    stock, since real hands keep their best cards.
+    **Which decisions it searches.** Where the greedy bot would close the hand this turn,
+    it closes. Otherwise, once it has opened, whenever the greedy bot wants to meld, lay
+    off, swap or split, it asks whether to do so or to keep the cards and discard now
+    (and which card): in the last turns of a hand the number of cards left in hand
+    decides who can close next (S40-CLOSE: all cards but one must leave the hand in one
+    turn, the last one discarded), and a card that fits the table is often worth more
+    kept for later, or thrown to change what an opponent holds, than laid off at once.
+    Its other moves (draws, discards, the opening) are the greedy bot's, unless
+    ``search_all`` is set; playouts from early positions are long, and the greedy choice
+    there is rarely beaten by a margin the playouts can see.
 
-    The greedy choice is played unless another candidate beats it, in the same deals, by
-    more than ``margin`` standard errors of the mean difference (``margin=0`` plays the
-    best mean). When every candidate scores the same in each of the first
-    ``settle_rounds`` deals, the choice hardly matters and the search stops early.
+    **How it searches.** The candidates are the greedy move and the first of the
+    alternatives (discards in the greedy bot's order, then other melds), ``candidates``
+    moves in all. Round after round, the bot deals the cards it cannot see at random
+    (``PlayerView.sample``), plays every candidate still in the race in that deal, and
+    plays the rest of the hand out with greedy players in every seat (at most
+    ``rollout_limit`` moves). A playout scores 1 if the player closes and 0 if another
+    player does, plus, except in single-hand matches where only closing counts, the
+    mean penalty points (S40-HAND-VALUE) of the opponents minus the player's own,
+    divided by 100.
 
-    The budget is ``playouts`` playouts a decision (shared among the candidates), or, if
-    ``time_limit`` is set, as many rounds of deals as fit in that many seconds (at least
-    one, at most ``playouts`` playouts). With ``time_limit=None`` the bot is fully
-    deterministic given ``rng``; with a time limit its choices depend on the machine.
+    The candidates are compared with common random numbers: in one round every
+    candidate meets the same hidden hands, and each player draws the same cards from
+    the stock in the same order whatever the others do (the stock is shared out among
+    the players in drawing order, so a card taken from the discard pile does not shift
+    everyone's later draws). Every 16 rounds, a candidate behind the best one by more
+    than 3 standard errors of their mean difference leaves the race, so that the
+    playouts go to the close calls. The greedy move is played unless another candidate
+    beats it, in the same deals, by more than ``margin`` standard errors
+    (``margin=0`` plays the best mean). When every candidate has scored the same in
+    each of the first ``settle_rounds`` deals, the choice hardly matters and the search
+    stops there.
+
+    **The hidden cards** are dealt as a greedy player would hold them: an opponent who
+    has opened holds no card that extends a meld of the table as it was when the turn
+    began, no meld, and no joker with three cards or fewer (it would have laid them
+    off or put them down); an opponent who has not opened holds no opening (it would
+    have opened), and its hand is dealt with one extra card for each turn it has played
+    (at most ``opponent_turns``), the cards a greedy player wants least going back to
+    the stock.
+
+    The budget is ``playouts`` playouts a decision, or, if ``time_limit`` is set, as
+    many rounds as fit in that many seconds (at least one, at most ``playouts``
+    playouts). With ``time_limit=None`` the bot is fully deterministic given ``rng``;
+    with a time limit its choices depend on the machine.
 
     >>> import random, scala40
-    >>> state = scala40.new_game(scala40.Ruleset(match_format="single"), players=2, seed=3)
-    >>> state = state.apply("draw")
-    >>> bot = MonteCarloBot(playouts=8)
+    >>> state = scala40.GameState.from_position(
+    ...     hands=["10S 2H 2C 3C", "3S KS 2D 3D QC KC"],
+    ...     discard="8H", table=["6S 7S 8S 9S", "5H 5D 5C"],
+    ...     opened=[True, True], phase="play", turns_played=[9, 9])
     >>> legal = list(state.legal_moves())
-    >>> bot.choose(state.view(state.turn), legal, random.Random(1)) in legal
+    >>> str(GreedyBot().choose(state.view(0), legal, random.Random()))
+    'layoff 10S #0 high'
+    >>> bot = MonteCarloBot(playouts=60, candidates=3)
+    >>> bot.choose(state.view(0), legal, random.Random(1)) in legal
     True
     """
 
@@ -561,13 +586,13 @@ class MonteCarloBot:
 
     def __init__(
         self,
-        playouts: int = 96,
+        playouts: int = 720,
         time_limit: float | None = None,
-        candidates: int = 4,
+        candidates: int = 6,
         rollout_limit: int = 200,
-        margin: float = 1.0,
-        settle_rounds: int = 6,
-        search_melds: bool = False,
+        margin: float = 0.0,
+        settle_rounds: int = 32,
+        search_all: bool = False,
         opponent_turns: int = 2,
     ) -> None:
         if type(playouts) is not int or playouts < 1:
@@ -588,8 +613,8 @@ class MonteCarloBot:
             raise InvalidBotSpecError(
                 f"settle_rounds must be a positive integer, got {settle_rounds!r}"
             )
-        if not isinstance(search_melds, bool):
-            raise InvalidBotSpecError(f"search_melds must be true or false, got {search_melds!r}")
+        if not isinstance(search_all, bool):
+            raise InvalidBotSpecError(f"search_all must be true or false, got {search_all!r}")
         if type(opponent_turns) is not int or opponent_turns < 0:
             raise InvalidBotSpecError(
                 f"opponent_turns must be an integer of at least 0, got {opponent_turns!r}"
@@ -600,20 +625,24 @@ class MonteCarloBot:
         self.rollout_limit = rollout_limit
         self.margin = float(margin)
         self.settle_rounds = settle_rounds
-        self.search_melds = search_melds
+        self.search_all = search_all
         self.opponent_turns = opponent_turns
         self._policy = _RolloutPolicy()
+        self._closer = GreedyBot()
+        # The table when the player's current turn began, and which turn that was.
+        self._turn_start: tuple[tuple[int, int, tuple[int, ...]], tuple[Meld, ...]] | None = None
 
     def __repr__(self) -> str:
         return (
             f"MonteCarloBot(playouts={self.playouts}, time_limit={self.time_limit}, "
             f"candidates={self.candidates}, rollout_limit={self.rollout_limit}, "
             f"margin={self.margin}, settle_rounds={self.settle_rounds}, "
-            f"search_melds={self.search_melds}, opponent_turns={self.opponent_turns})"
+            f"search_all={self.search_all}, opponent_turns={self.opponent_turns})"
         )
 
     def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
-        """The greedy move, unless the playouts show another candidate to be better.
+        """A closing move if the greedy bot finds one; else the greedy move, unless the
+        playouts show another candidate to be better.
 
         :param view: what the player to move may see.
         :type view: ``scala40.PlayerView``
@@ -624,22 +653,45 @@ class MonteCarloBot:
         """
         if not view.is_my_turn:
             raise InvalidStateError([f"it is not player {view.player}'s turn to move"])
+        turn = (view.hand_number, view.player, view.turns_played)
+        if view.phase is Phase.DRAW or self._turn_start is None or self._turn_start[0] != turn:
+            self._turn_start = (turn, view.table)
         if len(legal) == 1:
             return legal[0]
-        options = self._policy.ranked(view, legal)[: self.candidates]
-        if len(options) == 1 or not (self.search_melds or self._worth_searching(options[0])):
+        if view.phase is Phase.PLAY:
+            closing = self._closer._closing_move(view, legal)
+            if closing is not None:
+                return closing
+        options = self._options(view, legal)[: self.candidates]
+        if len(options) == 1:
             return options[0]
-        rounds = max(1, self.playouts // len(options))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        scores = self._scores(view, options, rng, rounds, deadline)
+        scores = self._scores(view, options, rng, self.playouts, deadline, prune=True)
         return options[self._pick(scores)]
 
+    def _options(self, view: PlayerView, legal: Sequence[Move]) -> list[Move]:
+        """The moves worth comparing, the greedy choice first (alone when the decision is
+        not searched)."""
+        ranked = self._policy.ranked(view, legal)
+        first = ranked[0]
+        if view.phase is not Phase.PLAY:
+            return ranked if self.search_all else [first]
+        if not (self.search_all or self._worth_searching(view, first)):
+            return [first]
+        discards = [move for move in ranked if isinstance(move, Discard) and move != first]
+        others = [move for move in ranked[1:] if not isinstance(move, Discard)]
+        return [first, *discards, *others]
+
     @staticmethod
-    def _worth_searching(greedy_choice: Move) -> bool:
-        """Whether to search a decision: a draw or a discard. Once the greedy bot wants to
-        meld, lay off or swap, the playouts rarely find better (melding what can be melded
-        is almost always right)."""
-        return not isinstance(greedy_choice, (PutDown, LayOff, SwapJoker, Split))
+    def _worth_searching(view: PlayerView, greedy_choice: Move) -> bool:
+        """Whether to search a decision: the greedy bot, having opened, wants to meld,
+        lay off, swap or split (a card taken from the discard pile, which must be
+        melded, is left to it)."""
+        return (
+            isinstance(greedy_choice, (PutDown, LayOff, SwapJoker, Split))
+            and view.opened[view.player]
+            and not (view.taken_must_use and not view.taken_used)
+        )
 
     def evaluate(
         self, view: PlayerView, moves: Iterable[Move], rng: random.Random, rounds: int
@@ -653,7 +705,7 @@ class MonteCarloBot:
         :rtype: ``dict[scala40.Move, float]``
         """
         options = list(dict.fromkeys(moves))
-        scores = self._scores(view, options, rng, rounds, None)
+        scores = self._scores(view, options, rng, rounds * len(options), None, prune=False)
         return {move: sum(values) / len(values) for move, values in zip(options, scores)}
 
     def _scores(
@@ -661,49 +713,55 @@ class MonteCarloBot:
         view: PlayerView,
         options: Sequence[Move],
         rng: random.Random,
-        rounds: int,
+        playouts: int,
         deadline: float | None,
+        prune: bool,
     ) -> list[list[float]]:
-        """The playout score of each option in each of up to ``rounds`` random deals.
+        """The playout score of each option in each random deal it was tried in.
 
-        When every option has scored the same in each of the first ``settle_rounds``
-        deals, the choice hardly matters: the search stops there. It stops at once when
-        no playout of the first deal ends the hand: a hand that greedy players can't end
-        (the rules let some go on for ever, when nobody can meld or lay off any more)
-        gives the search nothing to compare.
+        Options dropped from the race (with ``prune``) have fewer scores than the others.
+        The search stops at once when no playout of the first deal ends the hand: a
+        hand that greedy players can't end (the rules let some go on for ever, when
+        nobody can meld or lay off any more) gives it nothing to compare.
         """
         scores: list[list[float]] = [[] for _ in options]
-        for done in range(1, rounds + 1):
+        alive = list(range(len(options)))
+        used = 0
+        done = 0
+        while not done or used + len(alive) <= playouts:
             world = self._deal(view, rng.getrandbits(64))
+            shares = _stock_shares(world, view)
             rollout_seed = rng.getrandbits(64)
             any_ended = False
-            for index, move in enumerate(options):
-                after = world.apply(move)
-                score, ended = self._playout(after, view.player, view.hand_number, rollout_seed)
+            for index in alive:
+                score, ended = self._playout(world, options[index], view, shares, rollout_seed)
                 scores[index].append(score)
                 any_ended = any_ended or ended
+            used += len(alive)
+            done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             if done == 1 and not any_ended:
                 break
-            if done == self.settle_rounds and all(row == scores[0] for row in scores):
+            if done == self.settle_rounds and all(scores[i] == scores[alive[0]] for i in alive):
                 break
+            if prune and done % _PRUNE_EVERY == 0:
+                alive = _survivors(scores, alive)
+                if len(alive) == 1:
+                    break
         return scores
 
     def _pick(self, scores: list[list[float]]) -> int:
-        """The option to play: the greedy one (index 0) unless another beats it in the same
-        deals by more than ``margin`` standard errors of the mean difference."""
-        base = scores[0]
-        count = len(base)
+        """The option to play among those still in the race: the greedy one (index 0)
+        unless another beats it in the same deals by more than ``margin`` standard errors
+        of the mean difference; the best mean if the greedy one has left the race."""
+        count = max(len(row) for row in scores)
+        alive = [index for index, row in enumerate(scores) if len(row) == count]
+        if alive[0] != 0:
+            return max(alive, key=lambda index: (sum(scores[index]), -index))
         best, best_bound = 0, 0.0
-        for index in range(1, len(scores)):
-            differences = [a - b for a, b in zip(scores[index], base)]
-            mean = sum(differences) / count
-            if count > 1:
-                variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
-                error = math.sqrt(variance / count)
-            else:
-                error = 0.0
+        for index in alive[1:]:
+            mean, error = _mean_difference(scores[index], scores[0])
             bound = mean - self.margin * error
             if bound > best_bound:
                 best, best_bound = index, bound
@@ -711,37 +769,116 @@ class MonteCarloBot:
 
     def _deal(self, view: PlayerView, seed: int) -> GameState:
         """A full state consistent with ``view``, the other hands made as a greedy player
-        would have kept them.
-
-        The cards a player holds are not random: each turn it drew one card and threw
-        away the one it wanted least. So each other hand is dealt from the hidden cards
-        with one extra card for each turn its player has played (up to
-        ``opponent_turns``), and the greedy bot's least wanted cards go back to the stock.
-        """
+        would hold them (see the class documentation)."""
         world = view.sample(seed)
-        if not self.opponent_turns:
-            return world
+        turn = (view.hand_number, view.player, view.turns_played)
+        start = self._turn_start
+        table = start[1] if start is not None and start[0] == turn else view.table
+        extend, _ = _table_targets(table)
+        shuffler = random.Random(seed)
         hands = list(world.hands)
         stock = list(world.stock)
         for player, hand in enumerate(hands):
-            extra = min(world.turns_played[player], self.opponent_turns, len(stock))
-            if player == view.player or not extra or not hand:
+            if player == view.player or not hand or not world.turns_played[player]:
                 continue
-            pool = sorted((*hand, *stock[-extra:]))
-            other = world.view(player)
-            order = self._policy.discard_order(attrs.evolve(other, hand=tuple(pool)), pool)
-            dropped = _drop(pool, order, extra)
-            hands[player] = tuple(sorted(_without(pool, dropped)))
-            stock[-extra:] = dropped
+            if world.opened[player]:
+                hands[player], stock = self._opened_hand(world, hand, stock, extend, shuffler)
+            else:
+                hands[player], stock = self._closed_hand(world, player, hand, stock, shuffler)
         return attrs.evolve(world, hands=tuple(hands), stock=tuple(stock))
 
+    def _opened_hand(
+        self,
+        world: GameState,
+        hand: tuple[Card, ...],
+        stock: list[Card],
+        extend: frozenset[Card],
+        shuffler: random.Random,
+    ) -> tuple[tuple[Card, ...], list[Card]]:
+        """A hand of an opponent who has opened: cards drawn from its hand and the stock
+        that a greedy player would not have melded or laid off."""
+        pool = [*hand, *stock]
+        shuffler.shuffle(pool)
+        size = len(hand)
+        rules = world.rules
+        chosen: list[Card] = []
+        rest: list[Card] = []
+        for card in pool:
+            if len(chosen) < size and self._would_keep(chosen, card, size, extend, rules):
+                chosen.append(card)
+            else:
+                rest.append(card)
+        if len(chosen) < size:
+            return hand, stock
+        return tuple(sorted(chosen)), rest
+
+    def _would_keep(
+        self,
+        chosen: Sequence[Card],
+        card: Card,
+        size: int,
+        extend: frozenset[Card],
+        rules: Ruleset,
+    ) -> bool:
+        if card == JOKER and size < self._policy.joker_lay_off_hand_size:
+            return False
+        if card in extend:
+            return False
+        return not hand_melds(sorted((*chosen, card)), rules)
+
+    def _closed_hand(
+        self,
+        world: GameState,
+        player: int,
+        hand: tuple[Card, ...],
+        stock: list[Card],
+        shuffler: random.Random,
+    ) -> tuple[tuple[Card, ...], list[Card]]:
+        """A hand of an opponent who has not opened: improved as a greedy player would
+        have kept its cards, and without an opening (redealt a few times if need be)."""
+        rules = world.rules
+        pool = [*hand, *stock]
+        for attempt in range(_REDEALS):
+            if attempt:
+                shuffler.shuffle(pool)
+                hand, stock = tuple(sorted(pool[: len(hand)])), pool[len(hand) :]
+            hand, stock = self._kept_hand(world, player, hand, stock)
+            if not can_open(hand, rules.opening_threshold, rules, keep=0):
+                break
+        return hand, stock
+
+    def _kept_hand(
+        self, world: GameState, player: int, hand: tuple[Card, ...], stock: list[Card]
+    ) -> tuple[tuple[Card, ...], list[Card]]:
+        """``hand`` with one extra card for each turn its player has played (at most
+        ``opponent_turns``), the cards a greedy player wants least going back to the
+        bottom of the stock."""
+        extra = min(world.turns_played[player], self.opponent_turns, len(stock))
+        if not extra:
+            return hand, stock
+        pool = sorted((*hand, *stock[-extra:]))
+        view = attrs.evolve(world.view(player), hand=tuple(pool))
+        dropped = _drop(pool, self._policy.discard_order(view, pool), extra)
+        return tuple(sorted(_without(pool, dropped))), [*dropped, *stock[:-extra]]
+
     def _playout(
-        self, state: GameState, player: int, hand_number: int, seed: int
+        self,
+        world: GameState,
+        move: Move,
+        view: PlayerView,
+        shares: Sequence[Sequence[Card]],
+        seed: int,
     ) -> tuple[float, bool]:
-        """Play the hand out with the greedy policy: the outcome's score for ``player``,
-        and whether the hand ended within ``rollout_limit`` moves."""
+        """Play ``move`` in ``world``, then the hand out with the greedy policy, each
+        player drawing its share of the stock: the outcome's score for the player, and
+        whether the hand ended within ``rollout_limit`` moves."""
+        player, hand_number = view.player, view.hand_number
         policy = self._policy
         rng = random.Random(seed)
+        drawn = [0] * world.player_count
+        state = world.apply(move)
+        if isinstance(move, DrawStock):
+            drawn[player] = 1
         for _ in range(self.rollout_limit):
             if state.is_over or state.hand_number != hand_number:
                 return _score(state, player, hand_number), True
@@ -749,10 +886,71 @@ class MonteCarloBot:
                 state = state.apply(next(iter(state.legal_moves())))
                 continue
             mover = state.turn
+            if state.phase is Phase.DRAW:
+                state = _stack(state, shares[mover], drawn[mover])
             legal = list(state.legal_moves())
-            state = state.apply(policy.choose(state.view(mover), legal, rng))
+            choice = policy.choose(state.view(mover), legal, rng)
+            if isinstance(choice, DrawStock):
+                drawn[mover] += 1
+            state = state.apply(choice)
         ended = state.is_over or state.hand_number != hand_number
         return _score(state, player, hand_number), ended
+
+
+# The search's pace: prune the race every so many rounds, dropping candidates behind the
+# best by more than so many standard errors; redeal a hand that could open so many times.
+_PRUNE_EVERY = 16
+_PRUNE_ERRORS = 3.0
+_REDEALS = 6
+
+
+def _mean_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``first[i] - second[i]`` and its standard error."""
+    count = len(first)
+    differences = [a - b for a, b in zip(first, second)]
+    mean = sum(differences) / count
+    if count < 2:
+        return mean, 0.0
+    variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
+    return mean, math.sqrt(variance / count)
+
+
+def _survivors(scores: Sequence[Sequence[float]], alive: Sequence[int]) -> list[int]:
+    """The options of ``alive`` not clearly behind the best of them (by more than
+    ``_PRUNE_ERRORS`` standard errors of the mean difference)."""
+    best = max(alive, key=lambda index: (sum(scores[index]), -index))
+    kept = []
+    for index in alive:
+        mean, error = _mean_difference(scores[best], scores[index])
+        if index == best or mean <= _PRUNE_ERRORS * error:
+            kept.append(index)
+    return kept
+
+
+def _stock_shares(world: GameState, view: PlayerView) -> list[list[Card]]:
+    """The stock dealt out among the active players in drawing order, from the next
+    player to draw: each player's stock draws in a playout, whoever takes the discard."""
+    count = world.player_count
+    first = view.player if view.phase is Phase.DRAW else (view.player + 1) % count
+    order = [p for p in ((first + step) % count for step in range(count)) if world.active[p]]
+    shares: list[list[Card]] = [[] for _ in range(count)]
+    for position, card in enumerate(reversed(world.stock)):
+        shares[order[position % len(order)]].append(card)
+    return shares
+
+
+def _stack(state: GameState, share: Sequence[Card], drawn: int) -> GameState:
+    """``state`` with the next card of ``share`` on top of the stock (when it is still
+    there), the card it replaces taking its place."""
+    if drawn >= len(share) or not state.stock:
+        return state
+    card = share[drawn]
+    stock = list(state.stock)
+    if stock[-1] == card or card not in stock:
+        return state
+    position = len(stock) - 1 - stock[::-1].index(card)
+    stock[position], stock[-1] = stock[-1], card
+    return attrs.evolve(state, stock=tuple(stock))
 
 
 def _drop(pool: Sequence[Card], order: Sequence[Card], count: int) -> list[Card]:
