@@ -401,11 +401,12 @@ def test_greedy_beats_random() -> None:
 
 @pytest.mark.slow
 def test_montecarlo_beats_greedy() -> None:
-    result = run_tournament(
-        200, ["montecarlo:playouts=48", "greedy"], match="single", seed=7, workers=2
-    )
-    montecarlo, _ = result.stats
-    assert montecarlo.win_rate > 0.5
+    # The first 200 games of the benchmark's match (benchmarks/bench_bots.py, seed 2026),
+    # which over 1,000 games measured 57.2% (95% CI 54.1% - 60.2%); S40-V-SINGLE.
+    result = run_tournament(200, ["montecarlo", "greedy"], match="single", seed=2026, workers=2)
+    montecarlo, greedy = result.stats
+    assert result.unfinished == 0
+    assert montecarlo.wins > greedy.wins
 
 
 def test_montecarlo_deals_hidden_cards_consistently() -> None:
