@@ -526,10 +526,10 @@ class MonteCarloBot:
     **Which decisions it searches.** Where the greedy bot would close the hand this turn,
     it closes. Otherwise, once it has opened, whenever the greedy bot wants to meld, lay
     off, swap or split, it asks whether to do so or to keep the cards and discard now
-    (and which card): in the last turns of a hand the number of cards left in hand
-    decides who can close next (S40-CLOSE: all cards but one must leave the hand in one
-    turn, the last one discarded), and a card that fits the table is often worth more
-    kept for later, or thrown to change what an opponent holds, than laid off at once.
+    (and which card): in the last turns of a hand, what is left in hand decides who
+    can close next (S40-CLOSE: closing is discarding one's last card, so a player must
+    keep one card to discard), and a card that fits the table is often worth more kept
+    for later, or thrown to change what an opponent holds, than laid off at once.
     Its other moves (draws, discards, the opening) are the greedy bot's, unless
     ``search_all`` is set; playouts from early positions are long, and the greedy choice
     there is rarely beaten by a margin the playouts can see.
