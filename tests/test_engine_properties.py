@@ -357,3 +357,37 @@ def test_random_rulesets_long_playouts(setup: tuple[Ruleset, int], seed: int) ->
     rules, players = setup
     state = new_game(rules, players=players, seed=seed)
     run_playout(state, seed, max_actions=4000, deep_every=50)
+
+
+@pytest.mark.parametrize("preset", ["official", "online"])
+def test_taken_card_moves_match_the_general_lookahead(preset: str) -> None:
+    # S40-DRAW-DISCARD: an opened player holding a card taken from the discard pile gets
+    # his melding moves from a shortcut (a move that melds the card needs no lookahead);
+    # they are exactly the moves the general path finds by applying each move and
+    # checking that the turn can still end.
+    from scala40._engine import _can_finish, _melding_moves
+
+    checked = 0
+    for seed in range(12):
+        chooser = random.Random(seed)
+        state = new_game(preset, players=3, seed=seed)
+        for _ in range(1500):
+            if state.is_over:
+                break
+            player = state.turn
+            if (
+                state.phase is Phase.PLAY
+                and state.opened[player]
+                and state.taken_must_use
+                and not state.taken_used
+            ):
+                general = [
+                    move
+                    for move, new in _melding_moves(state)
+                    if new.phase is not Phase.PLAY or new.turn != player or _can_finish(new)
+                ]
+                listed = list(state.legal_moves())
+                assert sorted(map(str, listed)) == sorted(map(str, general))
+                checked += 1
+            state = state.apply(chooser.choice(list(state.legal_moves())))
+    assert checked >= 20

@@ -1155,6 +1155,8 @@ def _play_moves(state: GameState) -> list[Move]:
         moves = _opened_melding_moves(state, hand, keep, close_by_melding)
     elif not opened and not _bans_bite(rules):
         moves = _opening_moves(state, hand, keep, close_by_melding, must_use)
+    elif opened and not _bans_bite(rules) and not rules.split_sequences:
+        moves = _taken_card_moves(state, hand, keep, close_by_melding)
     else:
         moves = [
             move
@@ -1209,6 +1211,41 @@ def _opened_melding_moves(
                     fits = _fits_after(size - len(split.added), keep, close_by_melding)
                     if fits and _try(_apply_split, state, split) is not None:
                         moves.append(split)
+    return moves
+
+
+def _taken_card_moves(
+    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool
+) -> list[Move]:
+    """Melding moves of an opened player who must still meld the card taken from the
+    discard pile (S40-DRAW-DISCARD). A move that melds it leaves an opened player with no
+    duty but the discard: it is legal when enough cards stay, as for any opened player.
+    Any other move must leave a way to meld the card, which is checked on the new state.
+    """
+    taken = state.taken
+    player = state.turn
+    moves: list[Move] = []
+    for move in _opened_melding_moves(state, hand, keep, close_by_melding):
+        if isinstance(move, PutDown):
+            if taken in move.cards:
+                moves.append(move)
+                continue
+            new = _try(_apply_put_down, state, move)
+        elif isinstance(move, LayOff):
+            if move.card == taken:
+                moves.append(move)
+                continue
+            new = _try(_apply_lay_off, state, move)
+        else:
+            assert isinstance(move, SwapJoker)
+            if move.card == taken:
+                moves.append(move)
+                continue
+            new = _try(_apply_swap, state, move)
+        if new is not None and (
+            new.phase is not Phase.PLAY or new.turn != player or _can_finish(new)
+        ):
+            moves.append(move)
     return moves
 
 
