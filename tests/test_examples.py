@@ -12,10 +12,12 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 #: A line each script must print (a sign that it got through its main work).
 EXPECTED = {
+    "analyse_a_hand.py": "the player can close this turn: swap 6H #0",
     "build_your_own_bot.py": "collector     60",
     "check_a_turn.py": "accepted 'draw; meld KD KH KC; meld 7S 8S 9S; discard QH'",
     "play_random_game.py": "replayed: True",
     "run_tournament.py": "mean game length",
+    "search_with_views.py": "MonteCarloBot plays:",
     "validate_melds.py": "total 42: opens",
 }
 
