@@ -1226,22 +1226,12 @@ def _taken_card_moves(
     player = state.turn
     moves: list[Move] = []
     for move in _opened_melding_moves(state, hand, keep, close_by_melding):
-        if isinstance(move, PutDown):
-            if taken in move.cards:
-                moves.append(move)
-                continue
-            new = _try(_apply_put_down, state, move)
-        elif isinstance(move, LayOff):
-            if move.card == taken:
-                moves.append(move)
-                continue
-            new = _try(_apply_lay_off, state, move)
-        else:
-            assert isinstance(move, SwapJoker)
-            if move.card == taken:
-                moves.append(move)
-                continue
-            new = _try(_apply_swap, state, move)
+        # Splits are not listed here (S40-V-SPLIT takes the general path).
+        assert isinstance(move, (PutDown, LayOff, SwapJoker))
+        if taken in move.cards if isinstance(move, PutDown) else move.card == taken:
+            moves.append(move)
+            continue
+        new = _try(_HANDLERS[type(move)], state, move)
         if new is not None and (
             new.phase is not Phase.PLAY or new.turn != player or _can_finish(new)
         ):
