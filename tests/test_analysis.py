@@ -239,6 +239,25 @@ def test_the_quick_opening_bound_counts_exactly_the_cards_in_some_meld(
     assert _meldable_bound(hand, rules) == sum(values[c] for c in hand if c in in_melds)
 
 
+@pytest.mark.parametrize("name", list(RULESETS))
+@given(hand=hands(max_size=9))
+def test_hand_melds_are_every_reading_of_every_meld_in_the_hand(
+    name: str, hand: tuple[Card, ...]
+) -> None:
+    # C-WILD, S40-SEQ, S40-SET, S40-MELD-VALUE: the melds the engine lists, assembled from
+    # per-suit and per-rank tables, are every reading of every sub-multiset, valued alike.
+    rules = RULESETS[name].meld_rules
+    listed = {(meld.cards, meld.represented, meld.value) for meld in hand_melds(hand, rules)}
+    expected = {
+        (meld.cards, meld.represented, meld.value)
+        for size in range(3, len(hand) + 1)
+        for chosen in set(combinations(hand, size))
+        for meld in meld_interpretations(chosen, rules)
+    }
+    assert listed == expected
+    assert len(listed) == len(hand_melds(hand, rules))  # each once (C-IDENTITY)
+
+
 def test_the_quick_opening_bound_counts_every_copy_of_a_card() -> None:
     # Hands with three copies of a card do not come from one deck, but the analysis
     # functions accept them: each copy in some meld counts.

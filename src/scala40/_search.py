@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
-from scala40.cards import _RANK_OF, _SUIT_OF, JOKER, Card
+from scala40.cards import _RANK_OF, _SUIT_OF, ACE, JOKER, Card
 from scala40.melds import Meld, MeldKind, MeldRules, _make
 
 _CACHE_LIMIT = 100_000
@@ -294,21 +294,27 @@ def _sequence_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, ...
     key = (mask << 3) | cap
     found = derived.sequence_shapes.get(key)
     if found is None:
-        found = _bounded(derived.sequence_shapes)[key] = tuple(
-            (meld.cards, meld.represented, meld.start, meld.value)
-            for meld in _first_suit_sequences(mask, cap, rules)
-        )
+        found = _bounded(derived.sequence_shapes)[key] = _first_suit_shapes(mask, cap, rules)
     return found
 
 
-def _first_suit_sequences(mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
-    suit = 0
+def _first_suit_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, ...]:
+    """Every sequence of the first suit from the ranks in ``mask`` plus up to ``cap``
+    jokers, as (cards, represented, start, value), in :func:`_meld_order`. The values
+    are :func:`~scala40.melds._make`'s, worked out here without building the melds."""
     slots = rules.sequence_slots
     count = len(slots)
     longest = count if rules.sequence_max is None else min(rules.sequence_max, count)
-    window = [suit * 13 + rank - 1 for rank in slots]
+    window = [rank - 1 for rank in slots]
     held = [bool(mask >> (rank - 1) & 1) for rank in slots]
-    found: list[Meld] = []
+    rank_values = rules.rank_values
+    natural_values = [rank_values[rank] for rank in slots]
+    wild_value = rules.wild_value
+    # A sequence from the first place starts with the low ace when the first slot is the
+    # ace: worth low_ace_value there, unless a wild card with a value of its own takes it.
+    low_ace_change = rules.low_ace_value - rank_values[ACE] if slots[0] == ACE else 0
+    both_aces = slots[0] == slots[-1]
+    found: list[_Shape] = []
     for start in range(count):
         holes = 0
         for stop in range(start + 1, min(start + longest, count) + 1):
@@ -320,26 +326,46 @@ def _first_suit_sequences(mask: int, cap: int, rules: MeldRules) -> tuple[Meld, 
             if length < rules.sequence_min:
                 continue
             represented = tuple(window[start:stop])
+            values = natural_values[start:stop]
             gaps = [i for i in range(length) if not held[start + i]]
             filled = [i for i in range(length) if held[start + i]]
+            with_gaps = list(represented)
+            for i in gaps:
+                with_gaps[i] = JOKER
+            gaps_value = sum(values)
+            if wild_value is not None:
+                gaps_value += sum(wild_value - values[i] for i in gaps)
+            last = length - 1
+            # With both ace places in the sequence, a wild card must take one of them.
+            ace_needs_wild = length == count and both_aces and 0 not in gaps and last not in gaps
+            first_wild = 0 in gaps
             for extra in range(min(cap - holes, len(filled)) + 1):
+                wilds = holes + extra
+                if wilds == length or not _wilds_ok(rules, length - wilds, wilds):
+                    continue
                 for replaced in combinations(filled, extra):
-                    wild_places = set(gaps) | set(replaced)
-                    naturals = length - len(wild_places)
-                    if naturals == 0 or not _wilds_ok(rules, naturals, len(wild_places)):
-                        continue
-                    if (
-                        length == count
-                        and slots[0] == slots[-1]
-                        and 0 not in wild_places
-                        and length - 1 not in wild_places
-                    ):
+                    if ace_needs_wild and 0 not in replaced and last not in replaced:
                         continue  # both ace places natural: two aces of the suit (S40-SEQ)
-                    cards = tuple(
-                        JOKER if i in wild_places else represented[i] for i in range(length)
-                    )
-                    found.append(_make(MeldKind.SEQUENCE, cards, represented, start, rules))
-    return tuple(sorted(found, key=_meld_order))
+                    value = gaps_value
+                    if replaced:
+                        cards_list = with_gaps.copy()
+                        for i in replaced:
+                            cards_list[i] = JOKER
+                        cards = tuple(cards_list)
+                        if wild_value is not None:
+                            value += sum(wild_value - values[i] for i in replaced)
+                    else:
+                        cards = tuple(with_gaps)
+                    if start == 0 and (wild_value is None or not (first_wild or 0 in replaced)):
+                        value += low_ace_change
+                    found.append((cards, represented, start, value))
+    found.sort(key=_shape_order)
+    return tuple(found)
+
+
+def _shape_order(shape: _Shape) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
+    # :func:`_meld_order` of sequences of one suit.
+    return shape[1], shape[0], shape[2]
 
 
 def _find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
