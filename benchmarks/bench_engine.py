@@ -69,7 +69,8 @@ def bench_phases(games: int) -> None:
     what the engine remembers across states (meld tables, opening searches, table
     summaries) helps as it does in real use, but nothing is timed twice. Matches of
     other seeds are played first, so that the tables built once per ruleset are there.
-    The same state generated again, its answers then remembered, is timed apart.
+    Once the playouts are over, the same states are generated again, their answers then
+    remembered, and their moves applied again as parsed from text: both are timed apart.
     """
     for seed in range(3):
         _play_random(seed)
@@ -77,6 +78,7 @@ def bench_phases(games: int) -> None:
     again: dict[str, list[float]] = defaultdict(list)
     applied: dict[str, list[float]] = defaultdict(list)
     checked: dict[str, list[float]] = defaultdict(list)
+    played: list[tuple[GameState, scala40.Move]] = []
     states = 0
     clock = time.perf_counter_ns
     for seed in range(games):
@@ -89,17 +91,17 @@ def bench_phases(games: int) -> None:
             elapsed = clock() - start
             move = chooser.choice(moves)
             if state.phase in (Phase.DRAW, Phase.PLAY):
-                key = _phase_key(state)
-                first[key].append(elapsed / 1000)
-                again[key].append(_median_us(partial(_generate_fresh, state), 3))
-                name = type(move).__name__
-                checked[name].append(_median_us(partial(_apply_checked, state, move), 3))
+                first[_phase_key(state)].append(elapsed / 1000)
+                played.append((state, move))
             start = clock()
             new = state.apply(move)
             elapsed = clock() - start
             if state.phase in (Phase.DRAW, Phase.PLAY):
                 applied[type(move).__name__].append(elapsed / 1000)
             state = new
+    for state, move in played:
+        again[_phase_key(state)].append(_median_us(partial(_generate_fresh, state), 3))
+        checked[type(move).__name__].append(_median_us(partial(_apply_checked, state, move), 3))
     print(f"legal_moves() at {states} states of random playouts, first generation (as a "
           "playout meets them), then the same state again")  # fmt: skip
     for key in sorted(first):
