@@ -916,7 +916,9 @@ def _search_finish(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
 def _search_taken_use(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
     """Whether an opened player can still meld the taken card. Only joker swaps (a joker
     comes to the hand) and layoffs (a meld's end moves) can open a way to it: a meld put
-    down first adds nothing that a bigger meld of the hand holding the card would not."""
+    down first adds nothing that a bigger meld of the hand holding the card would not.
+    A layoff helps only on a meld the card could join in the end: a sequence of its suit
+    or a set of its rank (any meld, for a joker)."""
     taken = state.taken
     assert taken is not None
     player = state.turn
@@ -926,12 +928,17 @@ def _search_taken_use(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
         return verdict
     held = set(hand)
     held.discard(taken)
-    info = _table_info(state.table)
+    table = state.table
+    info = _table_info(table)
     candidates: list[tuple[Callable[[GameState, Any, bool], GameState], Move]] = []
     for card in held:
         found = info.by_card.get(card)
         if found is not None:
-            candidates.extend((_apply_lay_off, move) for move in found[0])
+            candidates.extend(
+                (_apply_lay_off, move)
+                for move in found[0]
+                if taken == JOKER or _may_take(table[move.meld], taken)
+            )
             candidates.extend((_apply_swap, move) for move in found[1])
     for handler, move in candidates:
         new = _try(handler, state, move)
@@ -943,6 +950,14 @@ def _search_taken_use(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
             if _search_taken_use(new, seen):
                 return True
     return False
+
+
+def _may_take(meld: Meld, card: Card) -> bool:
+    """Whether the natural ``card`` could ever join ``meld``: a sequence of its suit or a
+    set of its rank."""
+    if meld.kind is MeldKind.SEQUENCE:
+        return meld.suit == _SUIT_OF[card]
+    return _RANK_OF[meld.represented[0]] == _RANK_OF[card]
 
 
 def _opening_reachable(state: GameState) -> bool:
