@@ -758,7 +758,7 @@ class MonteCarloBot:
         count = max(len(row) for row in scores)
         alive = [index for index, row in enumerate(scores) if len(row) == count]
         if alive[0] != 0:
-            return max(alive, key=lambda index: (sum(scores[index]), -index))
+            return _leader(scores, alive)
         best, best_bound = 0, 0.0
         for index in alive[1:]:
             mean, error = _mean_difference(scores[index], scores[0])
@@ -915,10 +915,15 @@ def _mean_difference(first: Sequence[float], second: Sequence[float]) -> tuple[f
     return mean, math.sqrt(variance / count)
 
 
+def _leader(scores: Sequence[Sequence[float]], alive: Sequence[int]) -> int:
+    """The option of ``alive`` with the best total score (the first one on a tie)."""
+    return max(alive, key=lambda index: (sum(scores[index]), -index))
+
+
 def _survivors(scores: Sequence[Sequence[float]], alive: Sequence[int]) -> list[int]:
     """The options of ``alive`` not clearly behind the best of them (by more than
     ``_PRUNE_ERRORS`` standard errors of the mean difference)."""
-    best = max(alive, key=lambda index: (sum(scores[index]), -index))
+    best = _leader(scores, alive)
     kept = []
     for index in alive:
         mean, error = _mean_difference(scores[best], scores[index])
