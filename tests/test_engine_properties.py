@@ -61,6 +61,8 @@ def check_state(state: GameState, chooser: random.Random, *, deep: bool) -> None
     moves = list(state.legal_moves())
     assert len(moves) == len(set(moves)), "a move is listed twice (C-IDENTITY)"
     assert state.legal_moves().count() == len(moves) == len(state.legal_moves())
+    view = state.legal_moves()
+    assert [view[i] for i in range(len(moves))] == moves == list(view[:])
     assert bool(state.legal_moves()) is bool(moves)
     if state.phase in (Phase.DRAW, Phase.PLAY):
         assert moves, f"no legal move in\n{state}"

@@ -4,6 +4,7 @@ game records, and the perft fixtures (exact legal moves of hand-checked position
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,9 @@ from scala40 import (
     PRESETS,
     GameRecord,
     GameState,
+    InvalidArgumentError,
     InvalidStateError,
+    MoveIndexError,
     Phase,
     PlayerView,
     Ruleset,
@@ -479,3 +482,28 @@ def test_from_position_refuses_an_unopened_player_left_with_one_card_s40_open() 
     assert [str(move) for move in opened.legal_moves()] == ["discard KD"]
     with pytest.raises(InvalidStateError, match="is to move but holds no card"):
         GameState.from_position(**{**position, "hands": ["", "5H 6H 7H"]})
+
+
+def test_legal_moves_are_a_sequence() -> None:
+    state = new_game("official", players=2, seed=3).apply("draw")
+    moves = state.legal_moves()
+    listed = list(moves)
+    assert moves[0] == listed[0]
+    assert moves[-1] == listed[-1]
+    assert moves[1:4] == tuple(listed[1:4])
+    assert random.Random(5).choice(moves) == random.Random(5).choice(listed)
+
+
+@pytest.mark.parametrize("index", [40, -41])
+def test_legal_move_index_out_of_range(index: int) -> None:
+    state = new_game("official", players=2, seed=3).apply("draw")
+    count = state.legal_moves().count()
+    assert count < 40
+    with pytest.raises(MoveIndexError, match=f"index {index} is out of range: there are {count}"):
+        state.legal_moves()[index]
+
+
+@pytest.mark.parametrize("index", ["0", 1.0, True, None])
+def test_legal_moves_refuse_an_index_of_another_kind(index: Any) -> None:
+    with pytest.raises(InvalidArgumentError, match="indexed by an integer or a slice"):
+        new_game(players=2, seed=3).legal_moves()[index]

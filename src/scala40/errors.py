@@ -1,7 +1,7 @@
 """The exception hierarchy: every error the library raises derives from :class:`Scala40Error`.
 
 Each error also subclasses the matching builtin, so callers that only know
-Python's own exceptions (``ValueError``, ``TypeError``, ``LookupError``) still catch them.
+Python's own exceptions (``ValueError``, ``TypeError``, ``LookupError``, ``IndexError``) still catch them.
 
 >>> import scala40
 >>> try:
@@ -26,6 +26,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidRulesetError",
     "InvalidStateError",
+    "MoveIndexError",
     "Scala40Error",
     "SerializationError",
     "UnknownPresetError",
@@ -94,6 +95,10 @@ class InvalidMoveError(Scala40Error, ValueError):
 
 class IllegalMoveError(Scala40Error, ValueError):
     """A well-formed move is not allowed in this position; the message names the rule."""
+
+
+class MoveIndexError(Scala40Error, IndexError):
+    """An index past the end of a state's legal moves (:class:`~scala40.legal.LegalMoves`)."""
 
 
 class InvalidStateError(Scala40Error, ValueError):

@@ -7,15 +7,30 @@
 (True, 1, True)
 >>> [str(m) for m in moves]
 ['draw']
+
+The view is also a sequence: index it, or pick from it directly.
+
+>>> import random
+>>> state = state.apply("draw")
+>>> moves = state.legal_moves()
+>>> str(moves[0]), len(moves[1:3]), moves[-1] in moves
+('meld 5S 5H 5D', 2, True)
+>>> random.Random(0).choice(moves) in moves
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from scala40 import _engine
-from scala40.errors import IllegalMoveError, InvalidMoveError
+from scala40.errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidMoveError,
+    MoveIndexError,
+)
 from scala40.moves import Move, parse_move
 
 if TYPE_CHECKING:
@@ -29,8 +44,10 @@ class LegalMoves:
 
     Iterate it, test ``move in moves`` (which also accepts moves written
     differently from the generated form, such as a meld's cards in another
-    order, or a chance move with an explicit order), ``count()`` it, or test
-    ``bool(moves)``.
+    order, or a chance move with an explicit order), ``count()`` it, test
+    ``bool(moves)``, or index it (``moves[i]``; a slice gives a tuple): the order
+    is the order of iteration, and a random choice from the view is a uniformly
+    random legal move.
     """
 
     __slots__ = ("_moves", "_state")
@@ -68,6 +85,25 @@ class LegalMoves:
         except (IllegalMoveError, InvalidMoveError):
             return False
         return True
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+
+    def __getitem__(self, index: object) -> Move | tuple[Move, ...]:
+        if not isinstance(index, (int, slice)) or isinstance(index, bool):
+            raise InvalidArgumentError(
+                f"legal moves are indexed by an integer or a slice, got {index!r}"
+            )
+        moves = self._all()
+        try:
+            return moves[index]
+        except IndexError:
+            raise MoveIndexError(
+                f"legal move index {index} is out of range: there are {len(moves)} legal moves"
+            ) from None
 
     def __len__(self) -> int:
         return len(self._all())
