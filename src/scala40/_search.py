@@ -596,10 +596,12 @@ class _OpeningSearch:
         known = derived.meld_options
         best: dict[int, tuple[int, int, int, frozenset[Card]]] = {}
         for meld in _hand_melds(self.cards, self.rules):
-            found = known.get(meld)
+            # Keyed by the cards alone: what is kept depends on nothing else, and a tuple
+            # of ints compares far faster than two equal melds.
+            cards = meld.cards
+            found = known.get(cards)
             if found is None:
-                cards = meld.cards
-                found = _bounded(known)[meld] = (
+                found = _bounded(known)[cards] = (
                     _code(cards),
                     len(cards),
                     sum(values[card] for card in cards),
@@ -713,7 +715,7 @@ class _OpeningSearch:
             else:
                 room = rest - self.keep
                 # What the search knows of each meld was kept when it was prepared.
-                option = known.get(meld)
+                option = known.get(meld.cards)
                 if option is None:
                     option = (_code(meld.cards), size, self.bound(_code(meld.cards)), frozenset())
                 ok = room >= 0 and self._reach_with(

@@ -107,7 +107,7 @@ class _Derived:
     sequence_shapes: dict[int, tuple[tuple[tuple[Card, ...], tuple[Card, ...], int, int], ...]]
     """Sequences of the first suit, by ranks held and wild cards available (as cards,
     represented cards, start and value), which the other suits' copy."""
-    meld_options: dict[Meld, tuple[int, int, int, frozenset[Card]]]
+    meld_options: dict[tuple[Card, ...], tuple[int, int, int, frozenset[Card]]]
     """Opening search: each meld's cards as a multiset code, their number, their bound
     and the distinct cards."""
     piece_cards: dict[int, int]
