@@ -1,7 +1,8 @@
 """The exception hierarchy: every error the library raises derives from :class:`Scala40Error`.
 
 Each error also subclasses the matching builtin, so callers that only know
-Python's own exceptions (``ValueError``, ``TypeError``, ``LookupError``, ``IndexError``) still catch them.
+Python's own exceptions (``ValueError``, ``TypeError``, ``LookupError``,
+``IndexError``) still catch them.
 
 >>> import scala40
 >>> try:
