@@ -22,6 +22,7 @@ import attrs
 
 from scala40._rng import shuffle
 from scala40._search import (
+    _RECENT_LIMIT,
     _bounded,
     _can_open,
     _hand_melds,
@@ -1363,7 +1364,7 @@ def _split_moves(state: GameState, index: int, meld: Meld) -> Iterator[Split]:
     found = cache.get(key)
     if not isinstance(found, tuple):
         found = tuple(_find_splits(index, meld, pool, meld_rules))
-        _bounded(cache)[key] = found
+        _bounded(cache, _RECENT_LIMIT)[key] = found
     yield from found
 
 

@@ -17,6 +17,10 @@ from scala40.cards import _RANK_OF, _SUIT_OF, ACE, JOKER, Card
 from scala40.melds import Meld, MeldKind, MeldRules, _make
 
 _CACHE_LIMIT = 100_000
+# Caches keyed by a whole hand or a whole table: their answers recur within a turn and
+# its lookahead, seldom across games, so a small one serves as well. It halves the
+# memory of a long run and the objects the garbage collector walks.
+_RECENT_LIMIT = 8_192
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
@@ -26,9 +30,9 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-def _bounded(cache: dict[Any, Any]) -> dict[Any, Any]:
-    """The cache itself, emptied first when it has grown too large."""
-    if len(cache) >= _CACHE_LIMIT:
+def _bounded(cache: dict[Any, Any], limit: int = _CACHE_LIMIT) -> dict[Any, Any]:
+    """The cache itself, emptied first when it has grown to ``limit`` entries."""
+    if len(cache) >= limit:
         cache.clear()
     return cache
 
@@ -42,7 +46,7 @@ def _hand_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
             found = _melds_by_suit_and_rank(cards, rules)
         else:
             found = _find_melds(cards, rules)
-        _bounded(derived.hand_cache)[cards] = found
+        _bounded(derived.hand_cache, _RECENT_LIMIT)[cards] = found
     return found
 
 
@@ -484,7 +488,9 @@ def _can_open(
     key = (cards, needed, keep, must)
     found = cache.get(key)
     if found is None:
-        found = _bounded(cache)[key] = _search_opening(cards, needed, rules, keep, must)
+        found = _bounded(cache, _RECENT_LIMIT)[key] = _search_opening(
+            cards, needed, rules, keep, must
+        )
     return bool(found)
 
 
@@ -509,7 +515,7 @@ def _opening_starts(
             found = _searcher(cards, rules, final_keep).opening_starts(
                 needed, keep, close_ok, must
             )
-        _bounded(cache)[key] = found
+        _bounded(cache, _RECENT_LIMIT)[key] = found
     assert isinstance(found, tuple)
     return found
 
@@ -553,7 +559,7 @@ def _searcher(cards: tuple[Card, ...], rules: MeldRules, keep: int) -> _OpeningS
     found = cache.get(key)
     if not isinstance(found, _OpeningSearch):
         found = _OpeningSearch(cards, rules, keep)
-        _bounded(cache)[key] = found
+        _bounded(cache, _RECENT_LIMIT)[key] = found
     return found
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scala40._search import _bounded
+from scala40._search import _RECENT_LIMIT, _bounded
 from scala40.cards import JOKER, Card
 from scala40.melds import Extension, Meld, MeldKind
 from scala40.moves import LayOff, SwapJoker
@@ -98,7 +98,7 @@ class _TableInfo:
                 key = (meld, index)
                 offers = cache.get(key)
                 if offers is None:
-                    offers = _bounded(cache)[key] = _meld_offers(meld, index)
+                    offers = _bounded(cache, _RECENT_LIMIT)[key] = _meld_offers(meld, index)
                 lay_offs.extend(offers[0])  # type: ignore[index]
                 swaps.extend(offers[1])  # type: ignore[index]
         self._lay_offs = tuple(lay_offs)
@@ -126,7 +126,7 @@ def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
                 pair = _bounded(masks)[meld] = _meld_masks(meld)
             playable |= pair[0]
             swappable |= pair[1]
-        found = _bounded(cache)[table] = _TableInfo(table, playable, swappable)
+        found = _bounded(cache, _RECENT_LIMIT)[table] = _TableInfo(table, playable, swappable)
     # The entry keeps its table alive, so that its id is not reused while it is here.
     if len(_BY_IDENTITY) >= 4096:
         _BY_IDENTITY.clear()
