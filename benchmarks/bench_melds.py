@@ -146,8 +146,8 @@ def _median_per_call(
 
 
 def _clear_caches(rules: MeldRules) -> None:
-    rules._derived.check_cache.clear()
-    rules._derived.readings_cache.clear()
+    rules.tables.checked.clear()
+    rules.tables.readings.clear()
 
 
 def time_checks(pool: Pool, *, warm: bool, rounds: int, repeat: int) -> Timing:

@@ -1,7 +1,25 @@
-"""scala40: a typed, side-effect-free rules library for Scala 40 and its relatives."""
+"""scala40: a typed, side-effect-free rules library for Scala 40 and its relatives.
 
-from scala40.analysis import best_opening, can_close, closing_moves, hand_melds, min_deadwood
-from scala40.bots import Bot, GreedyBot, MonteCarloBot, RandomBot, play_game
+The package is built in three layers: the core (cards, melds, errors, rulesets, the game
+protocol, match formats), the games (one subpackage of :mod:`scala40.games` each), and
+the tools built on the protocol (bots, tournaments, records, the command line). The
+names here are the core's and, for the library's first game, Scala 40's (``new_game``,
+``GameState``, ``Ruleset``...), imported when first used: ``import scala40.cards`` loads
+the core only. Other games are found by name:
+
+>>> import scala40
+>>> scala40.load_game("scala40").title
+'Scala 40'
+>>> scala40.new_game("official", players=2, seed=1).current_player
+0
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from scala40._cache import cache_sizes, clear_caches
 from scala40.cards import (
     JOKER,
     Card,
@@ -17,16 +35,20 @@ from scala40.errors import (
     AmbiguousMeldError,
     IllegalMoveError,
     InvalidArgumentError,
+    InvalidBotSpecError,
     InvalidCardError,
     InvalidMeldError,
     InvalidMoveError,
     InvalidRulesetError,
     InvalidStateError,
+    InvalidValueError,
     MoveIndexError,
     Scala40Error,
     SerializationError,
+    UnknownGameError,
     UnknownPresetError,
 )
+from scala40.game import Game, game_names, load_game, register_game
 from scala40.legal import LegalMoves
 from scala40.melds import (
     Extension,
@@ -38,29 +60,97 @@ from scala40.melds import (
     is_meld,
     meld_interpretations,
 )
-from scala40.moves import (
-    Deal,
-    Discard,
-    DrawStock,
-    LayOff,
-    Move,
-    PutDown,
-    Restock,
-    Split,
-    SwapJoker,
-    TakeDiscard,
-    TakeUpcard,
-    move_from_dict,
-    move_to_dict,
-    parse_move,
-)
-from scala40.records import GameRecord
-from scala40.ruleset import PRESETS, MatchFormat, RestockMethod, Ruleset, hand_value
-from scala40.state import GameState, HandResult, Phase, new_game
-from scala40.tournament import TournamentResult, run_tournament
-from scala40.view import PlayerView
+
+if TYPE_CHECKING:
+    from scala40 import analysis as analysis
+    from scala40 import bots as bots
+    from scala40 import games as games
+    from scala40 import moves as moves
+    from scala40 import records as records
+    from scala40 import ruleset as ruleset
+    from scala40 import state as state
+    from scala40 import tournament as tournament
+    from scala40 import view as view
+    from scala40.bots import Bot, PlayoutBot, RandomBot, play_game
+    from scala40.games.scala40 import (
+        PRESETS,
+        Deal,
+        Discard,
+        DrawStock,
+        GameState,
+        GreedyBot,
+        HandResult,
+        LayOff,
+        MatchFormat,
+        MonteCarloBot,
+        Move,
+        Phase,
+        PlayerView,
+        PutDown,
+        Restock,
+        RestockMethod,
+        Ruleset,
+        Split,
+        SwapJoker,
+        TakeDiscard,
+        TakeUpcard,
+        best_opening,
+        can_close,
+        closing_moves,
+        hand_melds,
+        hand_value,
+        min_deadwood,
+        move_from_dict,
+        move_to_dict,
+        new_game,
+        parse_move,
+    )
+    from scala40.records import GameRecord
+    from scala40.tournament import TournamentResult, run_tournament
 
 __version__ = "0.1.0.dev0"
+
+# Names imported on first use (PEP 562), by the module that holds them: the game and the
+# tools stay unloaded until asked for.
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "PRESETS", "Deal", "Discard", "DrawStock", "GameState", "GreedyBot", "HandResult",
+            "LayOff", "MatchFormat", "MonteCarloBot", "Move", "Phase", "PlayerView", "PutDown",
+            "Restock", "RestockMethod", "Ruleset", "Split", "SwapJoker", "TakeDiscard",
+            "TakeUpcard", "best_opening", "can_close", "closing_moves", "hand_melds",
+            "hand_value", "min_deadwood", "move_from_dict", "move_to_dict", "new_game",
+            "parse_move",
+        ),
+        "scala40.games.scala40",
+    ),
+    **dict.fromkeys(("Bot", "PlayoutBot", "RandomBot", "play_game"), "scala40.bots"),
+    "GameRecord": "scala40.records",
+    **dict.fromkeys(("TournamentResult", "run_tournament"), "scala40.tournament"),
+}  # fmt: skip
+
+
+# Submodules that ``import scala40`` used to load, found as attributes on first use.
+_SUBMODULES = frozenset(
+    {"analysis", "bots", "games", "moves", "records", "ruleset", "state", "tournament", "view"}
+)
+
+if not TYPE_CHECKING:  # type checkers read the imports above instead
+
+    def __getattr__(name: str) -> Any:
+        if name in _SUBMODULES:
+            return importlib.import_module(f"scala40.{name}")
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module 'scala40' has no attribute {name!r}")
+        value = getattr(importlib.import_module(module), name)
+        globals()[name] = value  # found once; later lookups skip this function
+        return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "JOKER",
@@ -73,17 +163,20 @@ __all__ = [
     "Discard",
     "DrawStock",
     "Extension",
+    "Game",
     "GameRecord",
     "GameState",
     "GreedyBot",
     "HandResult",
     "IllegalMoveError",
     "InvalidArgumentError",
+    "InvalidBotSpecError",
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidMoveError",
     "InvalidRulesetError",
     "InvalidStateError",
+    "InvalidValueError",
     "LayOff",
     "LegalMoves",
     "MatchFormat",
@@ -96,6 +189,7 @@ __all__ = [
     "MoveIndexError",
     "Phase",
     "PlayerView",
+    "PlayoutBot",
     "PutDown",
     "RandomBot",
     "Restock",
@@ -108,18 +202,23 @@ __all__ = [
     "TakeDiscard",
     "TakeUpcard",
     "TournamentResult",
+    "UnknownGameError",
     "UnknownPresetError",
     "__version__",
     "best_opening",
+    "cache_sizes",
     "can_close",
     "check_meld",
+    "clear_caches",
     "closing_moves",
     "format_card",
     "format_cards",
     "french_deck",
+    "game_names",
     "hand_melds",
     "hand_value",
     "is_meld",
+    "load_game",
     "meld_interpretations",
     "min_deadwood",
     "move_from_dict",
@@ -129,6 +228,7 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "play_game",
+    "register_game",
     "run_tournament",
     "spanish_deck",
 ]

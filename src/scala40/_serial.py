@@ -10,14 +10,15 @@ from scala40.errors import SerializationError
 
 def expect_header(data: object, kind: str, version: int) -> Mapping[str, Any]:
     """``data`` itself, once it is known to be a mapping of format ``scala40.<kind>`` at
-    ``version``; otherwise a :class:`~scala40.SerializationError` that starts with
-    ``kind`` and says what was found."""
+    ``version`` (``kind`` may also be a whole format name with dots, such as
+    ``scala40.skarney.state``); otherwise a :class:`~scala40.SerializationError` that
+    starts with ``kind`` and says what was found."""
+    full = kind if "." in kind else f"scala40.{kind}"
+    kind = full.removeprefix("scala40.")
     if not isinstance(data, Mapping):
         raise SerializationError(f"{kind}: expected a mapping, got {type(data).__name__}")
-    if data.get("format") != f"scala40.{kind}":
-        raise SerializationError(
-            f"{kind}: expected format 'scala40.{kind}', got {data.get('format')!r}"
-        )
+    if data.get("format") != full:
+        raise SerializationError(f"{kind}: expected format {full!r}, got {data.get('format')!r}")
     if data.get("version") != version:
         raise SerializationError(
             f"{kind}: unsupported version {data.get('version')!r}, expected {version}"

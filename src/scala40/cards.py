@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from scala40._checks import is_int
 from scala40._rng import shuffle
 from scala40.errors import InvalidCardError
 
@@ -40,10 +41,12 @@ __all__ = [
     "NATURAL_CARDS",
     "QUEEN",
     "RANK_NAMES",
+    "RANK_OF",
     "SPADES",
     "SPANISH_40_RANKS",
     "SPANISH_48_RANKS",
     "SUIT_NAMES",
+    "SUIT_OF",
     "SUIT_SYMBOLS",
     "Card",
     "Deck",
@@ -92,9 +95,11 @@ CARD_SYMBOLS: tuple[str, ...] = (
 )
 """Name with a suit symbol of every card code, indexed by the code."""
 
-# Rank and suit of every code as tables: cheaper than arithmetic in hot loops.
-_RANK_OF: tuple[int, ...] = (*tuple(c % 13 + 1 for c in range(52)), 0)
-_SUIT_OF: tuple[int, ...] = (*tuple(c // 13 for c in range(52)), -1)
+RANK_OF: tuple[int, ...] = (*tuple(c % 13 + 1 for c in range(52)), 0)
+"""The rank of every card code (0 for the joker): a table, cheaper than arithmetic in the
+engines' hot loops."""
+SUIT_OF: tuple[int, ...] = (*tuple(c // 13 for c in range(52)), -1)
+"""The suit of every card code (-1 for the joker)."""
 
 _RANK_TOKENS = {
     "A": 1, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
@@ -130,7 +135,7 @@ def rank_of(card: Card) -> int:
     >>> rank_of(parse_card("QD")), rank_of(JOKER)
     (12, 0)
     """
-    return _RANK_OF[card]
+    return RANK_OF[card]
 
 
 def suit_of(card: Card) -> int:
@@ -139,7 +144,7 @@ def suit_of(card: Card) -> int:
     >>> suit_of(parse_card("QD")), suit_of(JOKER)
     (2, -1)
     """
-    return _SUIT_OF[card]
+    return SUIT_OF[card]
 
 
 def is_joker(card: Card) -> bool:
@@ -250,11 +255,6 @@ def as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return tuple(as_card(card, index) for index, card in enumerate(items, 1))
 
 
-def _is_int(value: object) -> bool:
-    """Whether ``value`` is an int proper (not a bool): for validating untyped input."""
-    return type(value) is int
-
-
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
     return tuple(values)
 
@@ -285,11 +285,11 @@ class Deck:
         problems = []
         if not self.ranks or len(set(self.ranks)) != len(self.ranks):
             problems.append(f"ranks must be distinct and non-empty, got {self.ranks!r}")
-        if any(not (_is_int(r) and 1 <= r <= 13) for r in self.ranks):
+        if any(not (is_int(r) and 1 <= r <= 13) for r in self.ranks):
             problems.append(f"ranks must be from 1 to 13, got {self.ranks!r}")
-        if not (_is_int(self.copies) and self.copies >= 1):
+        if not (is_int(self.copies) and self.copies >= 1):
             problems.append(f"copies must be at least 1, got {self.copies!r}")
-        if not (_is_int(self.jokers) and self.jokers >= 0):
+        if not (is_int(self.jokers) and self.jokers >= 0):
             problems.append(f"jokers must be 0 or more, got {self.jokers!r}")
         if problems:
             raise InvalidCardError("invalid deck: " + "; ".join(problems))

@@ -50,22 +50,31 @@ from typing import Any, NoReturn, TextIO
 import attrs
 
 from scala40 import __version__
-from scala40.bots import BOTS, Bot, GreedyBot, InvalidBotSpecError, bot_name, make_bot
+from scala40.bots import Bot, bot_factories, bot_name, make_bot
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card, as_card, parse_cards
 from scala40.errors import (
     AmbiguousMeldError,
     IllegalMoveError,
+    InvalidBotSpecError,
     InvalidCardError,
     InvalidMeldError,
     InvalidMoveError,
+    InvalidRulesetError,
     Scala40Error,
+    UnknownGameError,
 )
+from scala40.game import Game, game_names, load_game
+from scala40.games.scala40.rules import (
+    PRESETS,
+    MatchFormat,
+    Ruleset,
+    hand_value,
+    rules_for_match,
+)
+from scala40.games.scala40.text import meld_text
 from scala40.melds import Extension, Meld, MeldEnd, MeldKind, check_meld, meld_interpretations
-from scala40.moves import Move, parse_move
 from scala40.records import GameRecord
-from scala40.ruleset import PRESETS, MatchFormat, Ruleset, hand_value, option_names, option_rule
-from scala40.state import GameState, Phase, new_game
-from scala40.tournament import DEFAULT_MAX_ACTIONS, rules_for_match, rules_label, run_tournament
+from scala40.tournament import DEFAULT_MAX_ACTIONS, rules_label, run_tournament
 
 __all__ = ["COMMANDS", "Command", "UsageError", "build_parser", "main"]
 
@@ -120,8 +129,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"error: {message} (see '{self.prog} --help')\n")
 
 
-def _preset_name(text: str) -> str:
-    """Argument type of a preset name: the name, checked."""
+def _scala40_preset(text: str) -> str:
+    """Argument type of a Scala 40 preset name (``check``, ``hand``): the name, checked."""
     if text not in PRESETS:
         raise argparse.ArgumentTypeError(
             f"no preset named {text!r}; presets: {', '.join(PRESETS)}"
@@ -170,7 +179,7 @@ def _configure_check(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--rules",
-        type=_preset_name,
+        type=_scala40_preset,
         default="official",
         metavar="PRESET",
         help=f"the ruleset preset ({', '.join(PRESETS)}; default: official)",
@@ -200,14 +209,6 @@ def _parse_meld_text(text: str, rules: Ruleset) -> tuple[tuple[Card, ...], tuple
     return tuple(cards), tuple(stands_for)
 
 
-def _meld_text(meld: Meld, unicode: bool) -> str:
-    """The cards of a meld in order, each joker followed by ``=`` and the card it stands for."""
-    return " ".join(
-        _name(card, unicode) if card == rep else f"{_name(card, unicode)}={_name(rep, unicode)}"
-        for card, rep in zip(meld.cards, meld.represented, strict=True)
-    )
-
-
 def _extension_text(extension: Extension, unicode: bool) -> str:
     text = _name(extension.card, unicode)
     if extension.card != extension.represents:
@@ -222,7 +223,7 @@ def _kind_text(meld: Meld) -> str:
 
 
 def _print_meld(meld: Meld, cards: tuple[Card, ...], rules: Ruleset, unicode: bool) -> None:
-    print(f"  {_kind_text(meld)}: {_meld_text(meld, unicode)}")
+    print(f"  {_kind_text(meld)}: {meld_text(meld, unicode)}")
     for index in meld.wild_positions:
         joker, stands_for = meld.cards[index], meld.represented[index]
         print(f"  joker: {_name(joker, unicode)} stands for {_name(stands_for, unicode)}")
@@ -231,7 +232,7 @@ def _print_meld(meld: Meld, cards: tuple[Card, ...], rules: Ruleset, unicode: bo
     if others:
         print("  other readings:")
         for other in others:
-            print(f"    {_meld_text(other, unicode)} (value {other.value})")
+            print(f"    {meld_text(other, unicode)} (value {other.value})")
     extensions = meld.extensions()
     if extensions:
         ways = ", ".join(_extension_text(extension, unicode) for extension in extensions)
@@ -272,7 +273,7 @@ def _run_check(args: argparse.Namespace) -> int:
         except AmbiguousMeldError as error:
             print(f"  ambiguous: {len(error.readings)} readings")
             for reading in meld_interpretations(cards, rules):
-                print(f"    {_meld_text(reading, unicode)} (value {reading.value})")
+                print(f"    {meld_text(reading, unicode)} (value {reading.value})")
             how = "with --joker-as CARD" if len(parsed) == 1 else "by writing JK=CARD in the meld"
             errors.append(
                 f"meld {number}: {_names(cards, False)} has {len(error.readings)} readings; "
@@ -309,7 +310,7 @@ def _configure_hand(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--rules",
-        type=_preset_name,
+        type=_scala40_preset,
         default="official",
         metavar="PRESET",
         help=f"the ruleset preset ({', '.join(PRESETS)}; default: official)",
@@ -344,25 +345,31 @@ def _configure_rules(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "preset",
         nargs="?",
-        type=_preset_name,
         metavar="PRESET",
         help="list every option of this preset; without it, list the presets",
     )
+    _add_game_option(parser)
 
 
 def _run_rules(args: argparse.Namespace) -> int:
-    official = PRESETS["official"]
+    game = _game(args)
+    ruleset_type = game.ruleset_type
+    standard_name = ruleset_type.DEFAULT_PRESET
+    standard = ruleset_type.default()
     if args.preset is None:
-        for number, (preset, rules) in enumerate(PRESETS.items()):
+        if game.name != "scala40":
+            print(f"{game.title}: {game.summary}")
+            print()
+        for number, (preset, rules) in enumerate(ruleset_type.presets().items()):
             if number:
                 print()
-            differences = rules.differences(official)
+            differences = rules.differences(standard)
             if not differences:
                 print(f"{preset}: every option at its default")
                 continue
-            print(f"{preset}: differs from official in")
+            print(f"{preset}: differs from {standard_name} in")
             rows = [
-                (option, _option_text(value), option_rule(option))
+                (option, _option_text(value), ruleset_type.option_rule(option))
                 for option, (value, _) in differences.items()
             ]
             option_width = max(len(option) for option, _, _ in rows)
@@ -370,25 +377,52 @@ def _run_rules(args: argparse.Namespace) -> int:
             for option, value_text, rule in rows:
                 print(f"  {option:<{option_width}}  {value_text:<{value_width}}  ({rule})")
         print()
-        print("Run 'scala40 rules PRESET' to list every option of a preset.")
+        print(f"Run '{_prog(game)} rules PRESET' to list every option of a preset.")
         return EXIT_OK
-    name: str = args.preset
-    options: dict[str, Any] = Ruleset.preset(name).options()
+    name: str = _preset_name(args.preset, game)
+    options: dict[str, Any] = ruleset_type.preset(name).options()
     rows = [("option", "value", "rule")] + [
-        (option, _option_text(options[option]), option_rule(option)) for option in option_names()
+        (option, _option_text(options[option]), ruleset_type.option_rule(option))
+        for option in ruleset_type.option_names()
     ]
     widths = [max(len(row[column]) for row in rows) for column in range(3)]
     print(f"preset: {name}")
     for index, (option, value_text, rule) in enumerate(rows):
         line = f"{option:<{widths[0]}}  {value_text:<{widths[1]}}  {rule:<{widths[2]}}"
-        default = getattr(official, option) if index else None
+        default = getattr(standard, option) if index else None
         if index and options[option] != default:
-            line += f"  (official: {_option_text(default)})"
+            line += f"  ({standard_name}: {_option_text(default)})"
         print(line.rstrip())
     return EXIT_OK
 
 
+def _prog(game: Game) -> str:
+    return "scala40" if game.name == "scala40" else f"scala40 --game {game.name}"
+
+
 # ---------------------------------------------------------------- shared by the game commands
+
+
+def _game_name(text: str) -> str:
+    """Argument type of ``--game``: a game's name, checked."""
+    try:
+        return load_game(text).name
+    except UnknownGameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _add_game_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game",
+        type=_game_name,
+        default="scala40",
+        metavar="GAME",
+        help=f"the game ({', '.join(game_names())}; default: scala40)",
+    )
+
+
+def _game(args: argparse.Namespace) -> Game:
+    return load_game(getattr(args, "game", "scala40"))
 
 
 def _match_format(text: str) -> str:
@@ -401,20 +435,43 @@ def _match_format(text: str) -> str:
     return text
 
 
+def _option_setting(text: str) -> tuple[str, Any]:
+    """Argument type of ``--option``: ``NAME=VALUE``, the value read as a number, a word
+    (true, false, none) or text."""
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip().isidentifier():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    words: dict[str, Any] = {"true": True, "false": False, "none": None}
+    raw = value.strip()
+    parsed: Any = words.get(raw.lower(), raw)
+    if parsed is raw and len(raw) <= 20 and raw.lstrip("-").isdigit() and raw.isascii():
+        parsed = int(raw)
+    return name.strip(), parsed
+
+
 def _add_game_options(parser: argparse.ArgumentParser, players_default: int | None) -> None:
+    _add_game_option(parser)
     parser.add_argument(
         "--rules",
-        type=_preset_name,
-        default="official",
         metavar="PRESET",
-        help=f"the ruleset preset ({', '.join(PRESETS)}; default: official)",
+        help="the ruleset preset (default: the game's standard rules; "
+        "'scala40 rules --game GAME' lists them)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        type=_option_setting,
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one option of the ruleset (repeat for several); "
+        "'scala40 rules PRESET' lists the options",
     )
     parser.add_argument(
         "--match",
         type=_match_format,
         metavar="FORMAT",
-        help="how hands make a match, instead of the preset's: elimination, reentry, "
-        "no-elimination, or single (one hand; the closer wins)",
+        help="Scala 40: how hands make a match, instead of the preset's: elimination, "
+        "reentry, no-elimination, or single (one hand; the closer wins)",
     )
     parser.add_argument(
         "--players",
@@ -422,18 +479,37 @@ def _add_game_options(parser: argparse.ArgumentParser, players_default: int | No
         default=players_default,
         metavar="N",
         help="number of players"
-        + (f" (default: {players_default})" if players_default else " (default: one per bot)"),
+        + (
+            " (default: the game's usual number)" if players_default else " (default: one per bot)"
+        ),
     )
 
 
-def _game_rules(args: argparse.Namespace) -> Ruleset:
-    rules = Ruleset.preset(args.rules)
+def _preset_name(text: str, game: Game) -> str:
+    if text not in game.ruleset_type.presets():
+        raise UsageError(
+            f"no preset named {text!r} in {game.title}; presets: "
+            f"{', '.join(game.ruleset_type.preset_names())}"
+        )
+    return text
+
+
+def _game_rules(args: argparse.Namespace, game: Game) -> Any:
+    name = args.rules if args.rules is not None else game.ruleset_type.DEFAULT_PRESET
+    rules = game.ruleset_type.preset(_preset_name(name, game))
     if args.match is not None:
+        if not isinstance(rules, Ruleset):
+            raise UsageError(f"--match is a Scala 40 option; {game.title} has no match formats")
         rules = rules_for_match(rules, args.match)
+    if args.option:
+        try:
+            rules = rules.replace(**dict(args.option))
+        except InvalidRulesetError as error:
+            raise UsageError(f"--option: {error}") from None
     return rules
 
 
-def _check_players(players: int, rules: Ruleset) -> None:
+def _check_players(players: int, rules: Any) -> None:
     if not rules.min_players <= players <= rules.max_players:
         raise UsageError(
             f"--players must be from {rules.min_players} to {rules.max_players} under these "
@@ -445,61 +521,9 @@ def _player_label(player: int, names: Sequence[str]) -> str:
     return f"P{player} ({names[player]})"
 
 
-def _hand_end_text(state: GameState, names: Sequence[str]) -> list[str]:
-    """What the last hand gave: who closed and each player's points."""
-    result = state.last_hand
-    if result is None:
-        return []
-    if result.closer is None:
-        lines = [f"Hand {result.hand_number} is blocked: nobody closes (S40-RESTOCK)."]
-    else:
-        lines = [f"Hand {result.hand_number}: {_player_label(result.closer, names)} closes."]
-    if any(result.points):
-        doubled = " (doubled)" if result.doubled else ""
-        points = ", ".join(f"P{player} {points}" for player, points in enumerate(result.points))
-        lines.append(f"Points{doubled}: {points}")
-    for player in result.eliminated:
-        lines.append(f"{_player_label(player, names)} retires (S40-ELIM).")
-    for player in result.reentered:
-        lines.append(f"{_player_label(player, names)} re-enters (S40-V-REENTRY).")
-    return lines
-
-
-def _final_text(state: GameState, names: Sequence[str]) -> list[str]:
-    lines: list[str] = []
-    if state.rules.match_format is not MatchFormat.SINGLE:
-        scores = ", ".join(f"P{player} {score}" for player, score in enumerate(state.scores))
-        lines.append(f"Final scores: {scores}")
-    winners = " and ".join(_player_label(player, names) for player in state.winners)
-    lines.append(f"Winner: {winners}" if winners else "No winner.")
-    return lines
-
-
-def _move_text(move: Move, unicode: bool) -> str:
-    text = str(move)
-    if not unicode:
-        return text
-    # Card names are whole tokens of the notation: replace each by its symbol form.
-    symbols = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
-    return " ".join(
-        "=".join(symbols.get(part, part) for part in token.split("=")) for token in text.split(" ")
-    )
-
-
 # ---------------------------------------------------------------- play
 
-_PLAY_HELP = """\
-Enter a move in the notation of the library, or a command:
-  draw                  draw the top card of the stock
-  take                  take the top discard (to meld it this turn)
-  upcard                take the turned-up card (first player, where allowed)
-  meld 7S 8S 9S         put down a meld; write JK=10C for the card a joker stands for
-  layoff 10S #2 high    add a card to table meld #2 (end: low, high or set)
-  swap 8S #1            put 8S in place of the joker of meld #1 that stands for it
-  split #0 4S : 3S 4S 5S / 6S 7S 8S   (classic rules) extend and split a sequence
-  discard KD            discard a card, ending the turn
-  meld 7S 8S 9S; meld KD KH KC; discard 2D
-                        several moves of your turn at once, checked together
+_PLAY_COMMANDS = """\
   moves                 list the legal moves, numbered; type a number to play one
   hint                  what the greedy bot would play
   board                 show the table again
@@ -507,8 +531,17 @@ Enter a move in the notation of the library, or a command:
   quit                  leave the game (a game saved with --save keeps the moves so far)"""
 
 
+def _play_help(game: Game) -> str:
+    return (
+        "Enter a move in the notation of the library, or a command:\n"
+        + game.text.move_help
+        + "\n"
+        + _PLAY_COMMANDS
+    )
+
+
 def _configure_play(parser: argparse.ArgumentParser) -> None:
-    _add_game_options(parser, players_default=2)
+    _add_game_options(parser, players_default=-1)
     parser.add_argument(
         "--seed",
         type=int,
@@ -520,8 +553,9 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         default=["greedy"],
         metavar="BOT",
-        help=f"the bots in the other seats: one for all of them, or one per seat "
-        f"({', '.join(BOTS)}; options as in montecarlo:playouts=50; default: greedy)",
+        help="the bots in the other seats: one for all of them, or one per seat "
+        "(random, greedy, montecarlo, playout; options as in montecarlo:playouts=50; "
+        "default: greedy)",
     )
     parser.add_argument(
         "--seat", type=int, default=0, metavar="N", help="your seat, from 0 (default: 0)"
@@ -532,7 +566,7 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
 
 
-def _seat_bots(specs: Sequence[str], players: int, seat: int) -> dict[int, Bot]:
+def _seat_bots(specs: Sequence[str], players: int, seat: int, game: Game) -> dict[int, Bot]:
     others = [player for player in range(players) if player != seat]
     if len(specs) not in (1, len(others)):
         raise UsageError(
@@ -541,59 +575,9 @@ def _seat_bots(specs: Sequence[str], players: int, seat: int) -> dict[int, Bot]:
         )
     chosen = list(specs) * len(others) if len(specs) == 1 else list(specs)
     try:
-        return {player: make_bot(spec) for player, spec in zip(others, chosen)}
+        return {player: make_bot(spec, game) for player, spec in zip(others, chosen)}
     except InvalidBotSpecError as error:
         raise UsageError(str(error)) from None
-
-
-def _cards_count(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
-def _board_text(state: GameState, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
-    """The table as the human player sees it: no other hand is shown."""
-    view = state.view(seat)
-    top = _name(view.discard[-1], unicode) if view.discard else "-"
-    lines = [
-        f"Hand {view.hand_number} · stock {_cards_count(view.stock_size)} · discard pile "
-        f"{top} ({_cards_count(len(view.discard))})"
-    ]
-    if state.rules.match_format is not MatchFormat.SINGLE:
-        scores = " · ".join(
-            f"{_player_label(player, names)} {score}" for player, score in enumerate(view.scores)
-        )
-        lines.append(f"Scores: {scores}")
-    for player in range(view.player_count):
-        if player == seat:
-            continue
-        if not view.active[player]:
-            status = "out of the match"
-        else:
-            status = _cards_count(view.hand_sizes[player]) + (
-                ", opened" if view.opened[player] else ""
-            )
-        lines.append(f"{_player_label(player, names)}: {status}")
-    lines.append("Table:" if view.table else "Table: no melds yet")
-    for index, meld in enumerate(view.table):
-        lines.append(f"  #{index:<3} {_meld_text(meld, unicode)}")
-    opened = ", opened" if view.opened[seat] else ""
-    lines.append(
-        f"Your hand ({_cards_count(len(view.hand))}{opened}): {_names(view.hand, unicode)}"
-    )
-    return lines
-
-
-def _turn_hint(state: GameState) -> str:
-    if state.phase is Phase.DRAW:
-        return "Your turn: draw a card ('moves' lists the legal moves, 'help' the commands)."
-    if state.taken_must_use and not state.taken_used and state.taken is not None:
-        return f"Meld {CARD_NAMES[state.taken]}, taken from the discard pile, then discard."
-    if not state.opened[state.turn] and state.opening_value:
-        return (
-            f"Opening so far: {state.opening_value} of {state.rules.opening_threshold}; "
-            "meld more, then discard."
-        )
-    return "Meld, lay off or swap as you like, then discard a card."
 
 
 def _read_line(prompt: str) -> str | None:
@@ -623,38 +607,45 @@ class _CommandError(Exception):
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    rules = _game_rules(args)
-    players: int = args.players
+    game = _game(args)
+    rules = _game_rules(args, game)
+    players: int = args.players if args.players != -1 else game.default_players
     _check_players(players, rules)
     seat: int = args.seat
     if not 0 <= seat < players:
         raise UsageError(f"--seat must be from 0 to {players - 1}, got {seat}")
-    bots = _seat_bots(args.bots, players, seat)
+    bots = _seat_bots(args.bots, players, seat, game)
     seed: int = args.seed if args.seed is not None else secrets.randbits(32)
     unicode: bool = args.unicode
     names = [("you" if player == seat else bot_name(bots[player])) for player in range(players)]
-    state = new_game(rules, players, seed)
+    state = game.new_game(rules, players, seed)
     moves: list[str] = []
     rng = random.Random(seed)
     bot_rngs = {player: random.Random(rng.getrandbits(64)) for player in bots}
-    helper = GreedyBot()
+    helper = bot_factories(game).get("greedy", bot_factories(game)["random"])()
+    text = game.text
     news: list[str] = []
+
+    def record() -> GameRecord:
+        return GameRecord(rules, players, seed, tuple(moves), True, game.name, game.version)
+
     print(
-        f"Scala 40, {players} players, rules {rules_label(rules)}, seed {seed}. You are P{seat}."
+        f"{game.title}, {players} players, rules {rules_label(rules)}, seed {seed}. "
+        f"You are P{seat}."
     )
     print("Type 'help' for the commands.")
     show_board = True
-    queued: list[Move] = []  # the rest of a turn typed in one line
+    queued: list[Any] = []  # the rest of a turn typed in one line
     try:
         while not state.is_over:
-            hand_before = state.hand_number
+            mover = state.current_player
             if state.is_chance:
-                move = next(iter(state.legal_moves()))
-            elif state.turn != seat:
-                player = state.turn
+                move = state.legal_moves()[0]
+            elif mover != seat:
+                assert mover is not None
                 legal = list(state.legal_moves())
-                move = bots[player].choose(state.view(player), legal, bot_rngs[player])
-                news.append(f"{_player_label(player, names)}: {_move_text(move, unicode)}")
+                move = bots[mover].choose(state.view(mover), legal, bot_rngs[mover])
+                news.append(f"{_player_label(mover, names)}: {text.move(move, unicode)}")
             elif queued:
                 move = queued.pop(0)
             else:
@@ -662,16 +653,16 @@ def _run_play(args: argparse.Namespace) -> int:
                     if sys.stdout.isatty():
                         print("\033[2J\033[H", end="")
                     print()
-                    print("\n".join(_board_text(state, seat, names, unicode)))
+                    print("\n".join(text.board(state, seat, names, unicode)))
                     if news:
                         print("Since your last move: " + "; ".join(news))
                         news.clear()
-                    print(_turn_hint(state))
+                    print(text.turn_hint(state))
                     show_board = False
-                chosen = _ask_move(state, helper, unicode)
+                chosen = _ask_move(state, game, helper, unicode)
                 if chosen is None:
                     print("Game abandoned.")
-                    _save_record(args.save, GameRecord(rules, players, seed, tuple(moves)))
+                    _save_record(args.save, record())
                     return EXIT_OK
                 if isinstance(chosen, str):  # "board": show the table again
                     show_board = True
@@ -681,27 +672,28 @@ def _run_play(args: argparse.Namespace) -> int:
                 else:
                     move = chosen
                 show_board = True
+            before = state
             state = state.apply(move)
             moves.append(str(move))
-            if state.hand_number != hand_before or state.is_over:
+            events = text.events(before, state, names)
+            if events:
                 if news:
                     print("\n".join(news))
                     news.clear()
-                print("\n".join(_hand_end_text(state, names)))
+                print("\n".join(events))
     except KeyboardInterrupt:
         print()
         raise _CommandError("interrupted") from None
-    print("\n".join(_final_text(state, names)))
-    _save_record(args.save, GameRecord(rules, players, seed, tuple(moves)))
+    print("\n".join(text.final(state, names)))
+    _save_record(args.save, record())
     return EXIT_OK
 
 
-def _ask_move(
-    state: GameState, helper: GreedyBot, unicode: bool
-) -> Move | list[Move] | str | None:
+def _ask_move(state: Any, game: Game, helper: Bot, unicode: bool) -> Any:
     """The human player's next move (or moves, typed in one line separated by ``;`` and
     checked as one turn), ``"board"`` to show the board again, or ``None`` to quit."""
     legal = list(state.legal_moves())
+    text = game.text
     while True:
         line = _read_line("> ")
         if line is None or line.lower() in ("quit", "exit", "q"):
@@ -710,36 +702,53 @@ def _ask_move(
         if not line:
             continue
         if command in ("help", "?", "h"):
-            print(_PLAY_HELP)
+            print(_play_help(game))
         elif command == "board":
             return "board"
         elif command in ("moves", "m"):
             for number, move in enumerate(legal, 1):
-                print(f"  {number:>3}. {_move_text(move, unicode)}")
+                print(f"  {number:>3}. {text.move(move, unicode)}")
         elif command == "hint":
-            suggestion = helper.choose(state.view(state.turn), legal, random.Random(0))
-            print(f"The greedy bot would play: {_move_text(suggestion, unicode)}")
-        elif line.isdigit():
-            number = int(line)
+            suggestion = helper.choose(state.view(state.current_player), legal, random.Random(0))
+            print(f"The {bot_name(helper)} bot would play: {text.move(suggestion, unicode)}")
+        elif line.isascii() and line.isdigit():
+            number = int(line) if len(line) <= 6 else 0
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            print(f"error: no move number {number}; 'moves' lists 1 to {len(legal)}")
+            print(f"error: no move number {line}; 'moves' lists 1 to {len(legal)}")
         elif ";" in line:
             try:
-                state.apply_turn(line)  # names the move that fails by its place
-                several = [parse_move(part) for part in line.split(";") if part.strip()]
+                several = _check_turn(state, game, line)
             except (InvalidMoveError, IllegalMoveError, InvalidCardError) as error:
                 print(f"error: {error}")
                 continue
             return several
         else:
             try:
-                move = parse_move(line)
-                state.verify(move)
+                move = game.parse_move(line)
+                state.apply(move)
             except (InvalidMoveError, IllegalMoveError, InvalidCardError) as error:
                 print(f"error: {error}")
                 continue
             return move
+
+
+def _check_turn(state: Any, game: Game, line: str) -> list[Any]:
+    """The moves of a line separated by ``;``, checked together as one turn (the game's
+    own ``apply_turn`` when it has one, which may check more than each move alone)."""
+    apply_turn = getattr(state, "apply_turn", None)
+    if callable(apply_turn):
+        apply_turn(line)  # names the move that fails by its place
+        return [game.parse_move(part) for part in line.split(";") if part.strip()]
+    moves = []
+    for place, part in enumerate((p for p in line.split(";") if p.strip()), 1):
+        try:
+            move = game.parse_move(part)
+            state = state.apply(move)
+        except (IllegalMoveError, InvalidMoveError) as error:
+            raise type(error)(f"move {place} of the turn: {error}") from error
+        moves.append(move)
+    return moves
 
 
 # ---------------------------------------------------------------- simulate
@@ -755,8 +764,8 @@ def _configure_simulate(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         default=["greedy", "random"],
         metavar="BOT",
-        help=f"the bots ({', '.join(BOTS)}; options as in montecarlo:playouts=50; "
-        "default: greedy random)",
+        help="the bots (random, greedy, montecarlo, playout; options as in "
+        "montecarlo:playouts=50; default: greedy random)",
     )
     parser.add_argument(
         "--seed", type=int, default=0, metavar="N", help="the tournament's seed (default: 0)"
@@ -798,11 +807,12 @@ def _progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]
 
 
 def _run_simulate(args: argparse.Namespace) -> int:
-    rules = _game_rules(args)
+    game = _game(args)
+    rules = _game_rules(args, game)
     specs: list[str] = args.bots
     for spec in specs:
         try:
-            make_bot(spec)
+            make_bot(spec, game)
         except InvalidBotSpecError as error:
             raise UsageError(str(error)) from None
     players: int = args.players if args.players is not None else len(specs)
@@ -820,6 +830,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
         rules=rules,
         players=players,
         seed=args.seed,
+        game=game,
         workers=args.workers,
         progress=_progress_bar(sys.stderr) if show else None,
         max_actions=args.max_actions,
@@ -837,6 +848,7 @@ def _configure_replay(parser: argparse.ArgumentParser) -> None:
         "--verbose", action="store_true", help="print the whole table after each move"
     )
     parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
+    _add_game_option(parser)
 
 
 def _load_record(path: str) -> GameRecord:
@@ -845,37 +857,41 @@ def _load_record(path: str) -> GameRecord:
             data = json.load(file)
     except OSError as error:
         raise _CommandError(f"cannot read {path}: {error.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
         raise _CommandError(f"{path} is not a JSON game record: {error}") from None
     return GameRecord.from_dict(data)
 
 
 def _run_replay(args: argparse.Namespace) -> int:
     record = _load_record(args.file)
+    game = load_game(record.game)
+    if args.game != "scala40" and args.game != game.name:
+        raise _CommandError(f"{args.file} is a record of {game.title}, not of {args.game}")
     unicode: bool = args.unicode
+    text = game.text
     names = [f"player {player}" for player in range(record.players)]
+    title = "" if game.name == "scala40" else f"{game.title}, "
     print(
-        f"Game: rules {rules_label(record.rules)}, {record.players} players, "
+        f"Game: {title}rules {rules_label(record.rules)}, {record.players} players, "
         f"seed {record.seed}, {len(record.moves)} moves"
     )
     states = record.states()
     state = next(states)
     if args.verbose:
         print(textwrap.indent(str(state), "    "))
-    for number, (text, after) in enumerate(zip(record.moves, states), 1):
-        mover = "chance" if state.is_chance else f"P{state.turn}"
-        print(f"{number:>4}. {mover}: {_move_text(parse_move(text), unicode)}")
-        if after.hand_number != state.hand_number or after.is_over:
-            for line in _hand_end_text(after, names):
-                print(f"      {line}")
+    for number, (move_text, after) in enumerate(zip(record.moves, states), 1):
+        mover = "chance" if state.is_chance else f"P{state.current_player}"
+        print(f"{number:>4}. {mover}: {text.move(game.parse_move(move_text), unicode)}")
+        for line in text.events(state, after, names):
+            print(f"      {line}")
         if args.verbose:
             print(textwrap.indent(str(after), "    "))
         state = after
     if state.is_over:
-        print("\n".join(_final_text(state, names)))
+        print("\n".join(text.final(state, names)))
     else:
         scores = ", ".join(f"P{player} {score}" for player, score in enumerate(state.scores))
-        print(f"The game is not over ({state.phase.value}, player {state.turn} to move).")
+        print(f"The game is not over ({text.status(state)}).")
         print(f"Scores so far: {scores}")
     return EXIT_OK
 

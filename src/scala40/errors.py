@@ -22,14 +22,17 @@ __all__ = [
     "AmbiguousMeldError",
     "IllegalMoveError",
     "InvalidArgumentError",
+    "InvalidBotSpecError",
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidMoveError",
     "InvalidRulesetError",
     "InvalidStateError",
+    "InvalidValueError",
     "MoveIndexError",
     "Scala40Error",
     "SerializationError",
+    "UnknownGameError",
     "UnknownPresetError",
 ]
 
@@ -41,6 +44,24 @@ class Scala40Error(Exception):
 class InvalidArgumentError(Scala40Error, TypeError):
     """An argument is not of a kind the function takes (a ruleset where a state is wanted,
     say); the message names the argument and what it got."""
+
+
+class InvalidValueError(Scala40Error, ValueError):
+    """An argument is of the right kind but its value is out of range or inconsistent
+    (a negative number of games, a seat that does not exist); the message names the
+    argument, what it must be and what it got."""
+
+
+class InvalidBotSpecError(Scala40Error, ValueError):
+    """A bot specification names no known bot or gives it options it does not take."""
+
+
+class UnknownGameError(Scala40Error, LookupError):
+    """No registered game has the requested name; the message lists the games."""
+
+    def __str__(self) -> str:
+        # LookupError subclasses would otherwise print the repr of the argument.
+        return str(self.args[0]) if self.args else ""
 
 
 class InvalidCardError(Scala40Error, ValueError):

@@ -1,4 +1,4 @@
-"""A lazy view of the legal moves of a state.
+"""A lazy view of the legal moves of a state, the same for every game.
 
 >>> import scala40
 >>> state = scala40.new_game(players=2, seed=3)
@@ -21,79 +21,74 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, overload
+from collections.abc import Callable, Iterator, Sequence
+from typing import Generic, TypeVar, overload
 
-from scala40 import _engine
-from scala40.errors import (
-    IllegalMoveError,
-    InvalidArgumentError,
-    InvalidMoveError,
-    MoveIndexError,
-)
-from scala40.moves import Move, parse_move
-
-if TYPE_CHECKING:
-    from scala40.state import GameState
+from scala40.errors import InvalidArgumentError, MoveIndexError
 
 __all__ = ["LegalMoves"]
 
+M = TypeVar("M")
 
-class LegalMoves:
+
+class LegalMoves(Generic[M]):
     """The legal moves of one state, generated when first asked for, then remembered.
 
-    Iterate it, test ``move in moves`` (which also accepts moves written
-    differently from the generated form, such as a meld's cards in another
-    order, or a chance move with an explicit order), ``count()`` it, test
-    ``bool(moves)``, or index it (``moves[i]``; a slice gives a tuple): the order
-    is the order of iteration, and a random choice from the view is a uniformly
-    random legal move.
+    Iterate it, test ``move in moves`` (which also accepts moves written differently from
+    the generated form, such as a meld's cards in another order, or a move's text),
+    ``count()`` it, test ``bool(moves)``, or index it (``moves[i]``; a slice gives a
+    tuple): the order is the order of iteration, and a random choice from the view is a
+    uniformly random legal move.
+
+    A game builds it from two functions of its state: ``generate()`` lists every legal
+    move (the state may remember the list, and give it as ``moves`` when it has it), and
+    ``accepts(move)`` says whether a move, a value or a text, is legal, without listing
+    them all.
     """
 
-    __slots__ = ("_moves", "_state")
+    # Not a Sequence subclass, so that ``"draw" in moves`` type-checks (a move may be
+    # given as text); registered as one below for isinstance checks.
+    __slots__ = ("_accepts", "_generate", "_moves")
 
-    def __init__(self, state: GameState) -> None:
-        self._state = state
-        self._moves: tuple[Move, ...] | None = None
+    def __init__(
+        self,
+        generate: Callable[[], tuple[M, ...]],
+        accepts: Callable[[object], bool],
+        moves: tuple[M, ...] | None = None,
+    ) -> None:
+        self._generate = generate
+        self._accepts = accepts
+        self._moves = moves
+        """The moves, once generated (given at once when the state already knows them)."""
 
-    def _all(self) -> tuple[Move, ...]:
+    def _all(self) -> tuple[M, ...]:
         moves = self._moves
         if moves is None:
-            state = self._state
-            moves = state._legal
-            if moves is None:
-                moves = tuple(_engine.generate(state))
-                # The state keeps its legal moves (outside its value) so that applying one
-                # of these very objects can skip the checks already made.
-                object.__setattr__(state, "_legal", moves)
-            self._moves = moves
+            moves = self._moves = self._generate()
         return moves
 
-    def __iter__(self) -> Iterator[Move]:
+    def __iter__(self) -> Iterator[M]:
         return iter(self._all())
 
     def __contains__(self, move: object) -> bool:
-        if isinstance(move, str):
+        moves = self._moves
+        if moves is not None:
             try:
-                move = parse_move(move)
-            except InvalidMoveError:
+                if move in moves:
+                    return True
+            except TypeError:  # an unhashable or uncomparable object: not a move here
                 return False
-        if self._moves is not None and move in self._moves:
-            return True
-        try:
-            _engine.apply(self._state, move)  # type: ignore[arg-type]
-        except (IllegalMoveError, InvalidMoveError):
-            return False
-        return True
+        return self._accepts(move)
 
     @overload
-    def __getitem__(self, index: int) -> Move: ...
+    def __getitem__(self, index: int) -> M: ...
 
     @overload
-    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+    def __getitem__(self, index: slice) -> tuple[M, ...]: ...
 
-    def __getitem__(self, index: object) -> Move | tuple[Move, ...]:
-        if not isinstance(index, (int, slice)) or isinstance(index, bool):
+    def __getitem__(self, index: int | slice) -> M | tuple[M, ...]:
+        given: object = index  # callers ignoring the type hints send anything
+        if not isinstance(given, (int, slice)) or isinstance(given, bool):
             raise InvalidArgumentError(
                 f"legal moves are indexed by an integer or a slice, got {index!r}"
             )
@@ -108,12 +103,28 @@ class LegalMoves:
     def __len__(self) -> int:
         return len(self._all())
 
-    def count(self) -> int:
-        """How many legal moves there are."""
+    def count(self, move: object = None) -> int:
+        """How many legal moves there are (or, given a move, 1 if it is listed, else 0)."""
+        if move is not None:
+            return self._all().count(move)
         return len(self._all())
+
+    def index(self, move: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of ``move`` in the list.
+
+        :raises MoveIndexError: the move is not listed.
+        """
+        moves = self._all()
+        try:
+            return moves.index(move, start, len(moves) if stop is None else stop)
+        except ValueError:
+            raise MoveIndexError(f"{move} is not among the {len(moves)} legal moves") from None
 
     def __bool__(self) -> bool:
         return bool(self._all())
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(str(m) for m in self._all())})>"
+
+
+Sequence.register(LegalMoves)

@@ -24,41 +24,47 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 from itertools import combinations, permutations
-from typing import Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 import attrs
 
+from scala40._cache import BoundedCache
+from scala40._checks import is_int
 from scala40.cards import (
-    _RANK_OF,
-    _SUIT_OF,
     ACE,
     CARD_NAMES,
     FRENCH_RANKS,
     JOKER,
     RANK_NAMES,
+    RANK_OF,
+    SUIT_OF,
     SUIT_SYMBOLS,
     Card,
-    _is_int,
     as_cards,
 )
 from scala40.errors import AmbiguousMeldError, InvalidArgumentError, InvalidMeldError
 
 __all__ = [
+    "STANDARD_RANK_VALUES",
     "Extension",
     "Meld",
     "MeldEnd",
     "MeldKind",
     "MeldRules",
+    "MeldTables",
+    "OwnedTables",
     "RulesLike",
     "check_meld",
     "is_meld",
+    "make_meld",
     "meld_interpretations",
     "resolve_meld_rules",
 ]
 
 #: Meld values of ranks 0-13 under the standard Scala 40 table (S40-MELD-VALUE).
 STANDARD_RANK_VALUES = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-_CACHE_LIMIT = 200_000
+# Readings, checks and extensions recur across games (the same few thousand melds).
+_READINGS_LIMIT = 200_000
 
 
 class MeldKind(enum.Enum):
@@ -88,49 +94,54 @@ def _wild_cards(wild_ranks: frozenset[int]) -> frozenset[Card]:
     return frozenset({JOKER} | {suit * 13 + rank - 1 for rank in wild_ranks for suit in range(4)})
 
 
+class OwnedTables(dict[type, Any]):
+    """A dictionary from a class to the one instance of it kept here, made (with no
+    arguments) the first time it is asked for.
+
+    >>> owned = OwnedTables()
+    >>> owned[list] is owned[list], owned[list]
+    (True, [])
+    """
+
+    __slots__ = ()
+
+    def __missing__(self, kind: type) -> Any:
+        value = self[kind] = kind()
+        return value
+
+
 @attrs.frozen(eq=False)
-class _Derived:
-    """Tables computed once per :class:`MeldRules` (kept out of equality and hashing)."""
+class MeldTables:
+    """Tables computed once per :class:`MeldRules` for the code that searches melds, and
+    the caches of this module's own answers (kept out of equality and hashing)."""
 
     slots: tuple[int, ...]
+    """The rank of each place a sequence can occupy, lowest first (the ace may appear
+    twice: :attr:`MeldRules.sequence_slots`)."""
     slot_of_rank: dict[int, tuple[int, ...]]
+    """The places (indexes in :attr:`slots`) each rank can occupy in a sequence."""
     wild_cards: frozenset[Card]
-    readings_cache: dict[tuple[Card, ...], tuple[Meld, ...]]
-    check_cache: dict[object, Meld]
-    extensions_cache: dict[Meld, tuple[Extension, ...]]
-    hand_cache: dict[tuple[Card, ...], tuple[Meld, ...]]
-    """Melds of whole hands (:mod:`scala40.analysis`)."""
-    set_pieces: dict[int, tuple[Meld, ...]]
-    """Sets of one rank, by rank, suits held and wild cards available."""
-    sequence_pieces: dict[int, tuple[Meld, ...]]
-    """Sequences of one suit, by suit, ranks held and wild cards available."""
-    sequence_shapes: dict[int, tuple[tuple[tuple[Card, ...], tuple[Card, ...], int, int], ...]]
-    """Sequences of the first suit, by ranks held and wild cards available (as cards,
-    represented cards, start and value), which the other suits' copy."""
-    meld_options: dict[tuple[Card, ...], tuple[int, int, int, frozenset[Card]]]
-    """Opening search: each meld's cards as a multiset code, their number, their bound
-    and the distinct cards."""
-    piece_cards: dict[int, int]
-    """Which cards the melds of each per-suit or per-rank table use, as a bit mask."""
-    open_cache: dict[tuple[object, ...], object]
-    """Answers of the opening search."""
-    table_cache: dict[object, object]
-    """What a table offers the engine (layoffs, swaps, playable cards)."""
-    masks_cache: dict[Meld, tuple[int, int]]
-    """The cards that extend a meld and that free its jokers, as bit masks (engine)."""
-    reached: dict[int, int]
-    """Opening search: for a multiset of cards and a room, the most value known reached."""
-    failed: dict[int, int]
-    """Opening search: for a multiset of cards and a room, the least value known missed."""
+    """Every wild card code (always including the joker)."""
     best_values: tuple[int, ...]
     """The most each card code can be worth in a meld (a bound for searches)."""
     ranks: frozenset[int]
     """The ranks of :attr:`MeldRules.rank_order`."""
     rank_bits: int
     """The ranks of :attr:`MeldRules.rank_order` as a bit mask (bit ``rank - 1``)."""
+    readings: BoundedCache[tuple[Card, ...], tuple[Meld, ...]]
+    """Every reading of a sorted multiset of cards (:meth:`MeldRules.readings`)."""
+    checked: BoundedCache[object, Meld]
+    """The meld :func:`check_meld` chose for cards (and the wild cards' targets)."""
+    extensions: BoundedCache[Meld, tuple[Extension, ...]]
+    """The ways to add one card to a meld (:meth:`Meld.extensions`)."""
+    owned: OwnedTables
+    """What other modules derive from these rules and keep, each under its own class:
+    ``tables.owned[Caches]`` is that module's ``Caches()``, made on first use. They live
+    and die with the rules, and the lookup is the cheapest there is; this module never
+    reads them."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MeldRules:
     """What makes a meld valid, and what its cards are worth, in one game.
 
@@ -176,11 +187,12 @@ class MeldRules:
     wild_value: int | None = None
     """Fixed meld value of a wild card; ``None`` to count the card it stands for (S40-V-JOKER25)."""
 
-    _derived: _Derived = attrs.field(init=False, repr=False, eq=False, hash=False)
+    tables: MeldTables = attrs.field(init=False, repr=False, eq=False, hash=False)
+    """The tables derived from these rules, for code that searches melds."""
 
     def __attrs_post_init__(self) -> None:
         problems = []
-        if not self.rank_order or any(not (_is_int(r) and 1 <= r <= 13) for r in self.rank_order):
+        if not self.rank_order or any(not (is_int(r) and 1 <= r <= 13) for r in self.rank_order):
             problems.append(f"rank_order must list ranks from 1 to 13, got {self.rank_order!r}")
         elif len(set(self.rank_order)) != len(self.rank_order):
             problems.append(f"rank_order repeats a rank: {self.rank_order!r}")
@@ -223,65 +235,53 @@ class MeldRules:
         best_values = tuple(
             wild_best
             if card in wild_cards
-            else max(self.rank_values[_RANK_OF[card]], self.low_ace_value)
+            else max(self.rank_values[RANK_OF[card]], self.low_ace_value)
             for card in range(53)
         )
-        derived = _Derived(
-            tuple(slots),
-            slot_of_rank,
-            wild_cards,
-            {},
-            {},
-            {},
-            {},
-            {},
-            {},
-            {},
-            {},
-            {},
-            {},
-            {},
-            {},
-            {},
-            {},
-            best_values,
-            frozenset(self.rank_order),
-            sum(1 << (rank - 1) for rank in set(self.rank_order)),
+        tables = MeldTables(
+            slots=tuple(slots),
+            slot_of_rank=slot_of_rank,
+            wild_cards=wild_cards,
+            best_values=best_values,
+            ranks=frozenset(self.rank_order),
+            rank_bits=sum(1 << (rank - 1) for rank in set(self.rank_order)),
+            readings=BoundedCache("meld readings", _READINGS_LIMIT),
+            checked=BoundedCache("checked melds", _READINGS_LIMIT),
+            extensions=BoundedCache("meld extensions", _READINGS_LIMIT),
+            owned=OwnedTables(),
         )
-        object.__setattr__(self, "_derived", derived)
+        object.__setattr__(self, "tables", tables)
 
     @property
     def wild_cards(self) -> frozenset[Card]:
         """Every card code that is wild under these rules (always including :data:`JOKER`)."""
-        return self._derived.wild_cards
+        return self.tables.wild_cards
 
     @property
     def sequence_slots(self) -> tuple[int, ...]:
         """The ranks of the places a sequence can occupy, lowest first (the ace may appear twice)."""
-        return self._derived.slots
+        return self.tables.slots
 
     def is_wild(self, card: Card) -> bool:
         """Whether ``card`` is wild under these rules."""
-        return card in self._derived.wild_cards
+        return card in self.tables.wild_cards
 
     def meld_card_value(self, represented: Card, low_ace: bool = False) -> int:
         """Meld value of a natural card (or of a wild standing for it)."""
         if low_ace:
             return self.low_ace_value
-        return self.rank_values[_RANK_OF[represented]]
+        return self.rank_values[RANK_OF[represented]]
 
     def readings(self, cards: Iterable[Card] | str) -> tuple[Meld, ...]:
         """Every valid reading of the cards as one meld (see :func:`meld_interpretations`)."""
-        return self._readings_of_sorted(tuple(sorted(as_cards(cards))))
+        return self.readings_of_sorted(tuple(sorted(as_cards(cards))))
 
-    def _readings_of_sorted(self, key: tuple[Card, ...]) -> tuple[Meld, ...]:
-        """:meth:`readings` for cards already validated and sorted (the engine's hot path)."""
-        cache = self._derived.readings_cache
+    def readings_of_sorted(self, key: tuple[Card, ...]) -> tuple[Meld, ...]:
+        """:meth:`readings` for cards already validated and sorted (the engines' hot path)."""
+        cache = self.tables.readings
         found = cache.get(key)
         if found is None:
-            if len(cache) >= _CACHE_LIMIT:
-                cache.clear()
-            found = cache[key] = tuple(_enumerate_readings(key, self))
+            found = cache.put(key, tuple(_enumerate_readings(key, self)))
         return found
 
 
@@ -367,7 +367,7 @@ class Meld:
         return iter(self.cards)
 
     def __str__(self) -> str:
-        wild = self._rules._derived.wild_cards
+        wild = self._rules.tables.wild_cards
         return " ".join(
             f"{CARD_NAMES[card]}={CARD_NAMES[rep]}" if card in wild else CARD_NAMES[card]
             for card, rep in zip(self.cards, self.represented)
@@ -379,17 +379,17 @@ class Meld:
     @property
     def suit(self) -> int:
         """The suit of a sequence, or -1 for a set."""
-        return _SUIT_OF[self.represented[0]] if self.kind is MeldKind.SEQUENCE else -1
+        return SUIT_OF[self.represented[0]] if self.kind is MeldKind.SEQUENCE else -1
 
     @property
     def rank(self) -> int:
         """The rank of a set, or 0 for a sequence."""
-        return _RANK_OF[self.represented[0]] if self.kind is MeldKind.SET else 0
+        return RANK_OF[self.represented[0]] if self.kind is MeldKind.SET else 0
 
     @property
     def wild_count(self) -> int:
         """How many wild cards the meld holds."""
-        wild = self._rules._derived.wild_cards
+        wild = self._rules.tables.wild_cards
         if len(wild) == 1:
             return self.cards.count(JOKER)  # jokers are the only wild cards
         return sum(1 for card in self.cards if card in wild)
@@ -397,7 +397,7 @@ class Meld:
     @property
     def wild_positions(self) -> tuple[int, ...]:
         """Indexes in :attr:`cards` of the wild cards."""
-        wild = self._rules._derived.wild_cards
+        wild = self._rules.tables.wild_cards
         return tuple(i for i, card in enumerate(self.cards) if card in wild)
 
     def extensions(self) -> tuple[Extension, ...]:
@@ -408,17 +408,15 @@ class Meld:
         >>> [str(e) for e in check_meld("JK 7S 8S").extensions()]  # one joker already
         ['5S@low', '9S@high']
         """
-        cache = self._rules._derived.extensions_cache
+        cache = self._rules.tables.extensions
         found = cache.get(self)
         if found is None:
-            if len(cache) >= _CACHE_LIMIT:
-                cache.clear()
-            found = cache[self] = self._find_extensions()
+            found = cache.put(self, self._find_extensions())
         return found
 
     def _find_extensions(self) -> tuple[Extension, ...]:
         rules = self._rules
-        derived = rules._derived
+        derived = rules.tables
         wild_count = self.wild_count
         size = len(self.cards)
         can_add_wild = (rules.max_wilds is None or wild_count < rules.max_wilds) and (
@@ -436,14 +434,14 @@ class Meld:
                 for card in [s * 13 + rank - 1 for s in range(4)] + wilds:
                     if card in derived.wild_cards and card not in wilds:
                         continue
-                    grown = rules._readings_of_sorted(tuple(sorted((*self.cards, card))))
+                    grown = rules.readings_of_sorted(tuple(sorted((*self.cards, card))))
                     for meld in grown:
                         if meld.kind is MeldKind.SET:
                             index = meld.cards.index(card)
                             found.append(Extension(card, MeldEnd.SET, meld.represented[index]))
                             break
                 return tuple(found)
-            present = {_SUIT_OF[rep] for rep in self.represented}
+            present = {SUIT_OF[rep] for rep in self.represented}
             targets = [s * 13 + rank - 1 for s in range(4) if s not in present]
             found.extend(
                 Extension(t, MeldEnd.SET, t) for t in targets if t not in derived.wild_cards
@@ -504,25 +502,32 @@ class Meld:
                 f"{CARD_NAMES[code]} can be added to {self} in {len(options)} ways: {ways}",
                 options,
             )
-        return self._with_extension(options[0])
+        return self.with_extension(options[0])
 
-    def _with_extension(self, ext: Extension) -> Meld:
+    def with_extension(self, ext: Extension) -> Meld:
+        """The meld with ``ext`` added, for an extension taken from :meth:`extensions`
+        (not checked again: the engines' hot path).
+
+        >>> meld = check_meld("6S 7S 8S")
+        >>> str(meld.with_extension(meld.extensions()[2]))
+        '6S 7S 8S 9S'
+        """
         if ext.end is MeldEnd.LOW:
             cards = (ext.card, *self.cards)
             represented = (ext.represents, *self.represented)
-            return _make(MeldKind.SEQUENCE, cards, represented, self.start - 1, self._rules)
+            return make_meld(MeldKind.SEQUENCE, cards, represented, self.start - 1, self._rules)
         if ext.end is MeldEnd.HIGH:
             cards = (*self.cards, ext.card)
             represented = (*self.represented, ext.represents)
-            return _make(MeldKind.SEQUENCE, cards, represented, self.start, self._rules)
+            return make_meld(MeldKind.SEQUENCE, cards, represented, self.start, self._rules)
         if not self._rules.set_suits_distinct:
-            grown = self._rules._readings_of_sorted(tuple(sorted((*self.cards, ext.card))))
+            grown = self._rules.readings_of_sorted(tuple(sorted((*self.cards, ext.card))))
             return next(m for m in grown if m.kind is MeldKind.SET)
         pairs = sorted(
             [*zip(self.cards, self.represented), (ext.card, ext.represents)],
             key=lambda pair: (pair[1], pair[0]),
         )
-        return _make(
+        return make_meld(
             MeldKind.SET,
             tuple(c for c, _ in pairs),
             tuple(r for _, r in pairs),
@@ -542,7 +547,7 @@ class Meld:
         """
         swaps = self._swaps
         if swaps is None:
-            wild = self._rules._derived.wild_cards
+            wild = self._rules.tables.wild_cards
             naturals = {card for card in self.cards if card not in wild}
             # A wild standing for a card that is itself wild (a 2 in Skarney) cannot be
             # freed, nor one standing for a card the meld already holds (the second ace
@@ -568,30 +573,34 @@ class Meld:
         for index, rep in self.joker_swaps():
             if rep == code:
                 cards = (*self.cards[:index], code, *self.cards[index + 1 :])
-                meld = _make(self.kind, cards, self.represented, self.start, self._rules)
+                meld = make_meld(self.kind, cards, self.represented, self.start, self._rules)
                 return meld, self.cards[index]
         raise InvalidMeldError(f"{CARD_NAMES[code]} does not free a wild card in {self}")
 
 
-def _make(
+def make_meld(
     kind: MeldKind,
     cards: tuple[Card, ...],
     represented: tuple[Card, ...],
     start: int,
     rules: MeldRules,
 ) -> Meld:
-    """Build a meld already known to be valid, computing its value."""
+    """Build a meld already known to be valid under ``rules``, computing its value.
+
+    For code that enumerates melds itself (the engines' searches); anything else gets
+    melds from :func:`check_meld` or :func:`meld_interpretations`, which check them.
+    """
     rank_values = rules.rank_values
     wild_value = rules.wild_value
-    wild = rules._derived.wild_cards
+    wild = rules.tables.wild_cards
     total = 0
     for card, rep in zip(cards, represented):
         if wild_value is not None and card in wild:
             total += wild_value
         else:
-            total += rank_values[_RANK_OF[rep]]
+            total += rank_values[RANK_OF[rep]]
     # The first slot may be the low ace: worth low_ace_value, not the set/high value.
-    low_ace = kind is MeldKind.SEQUENCE and start == 0 and rules._derived.slots[0] == ACE
+    low_ace = kind is MeldKind.SEQUENCE and start == 0 and rules.tables.slots[0] == ACE
     if low_ace and (wild_value is None or cards[0] not in wild):
         total += rules.low_ace_value - rank_values[ACE]
     return Meld(kind, cards, represented, start, total, rules)
@@ -603,7 +612,7 @@ def _unique_orders(wilds: list[Card]) -> list[tuple[Card, ...]]:
 
 def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> Iterator[Meld]:
     """Generate every valid reading of a sorted multiset of cards."""
-    derived = rules._derived
+    derived = rules.tables
     wild_set = derived.wild_cards
     wilds = [c for c in cards if c in wild_set]
     naturals = [c for c in cards if c not in wild_set]
@@ -615,13 +624,9 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> Iterator[M
         return
     if rules.min_natural_lead is not None and len(naturals) - wild_count < rules.min_natural_lead:
         return
-    ranks = {_RANK_OF[c] for c in naturals}
-    suits = [_SUIT_OF[c] for c in naturals]
-    if (
-        len(ranks) == 1
-        and rules.set_min <= size <= rules.set_max
-        and ranks <= rules._derived.ranks
-    ):
+    ranks = {RANK_OF[c] for c in naturals}
+    suits = [SUIT_OF[c] for c in naturals]
+    if len(ranks) == 1 and rules.set_min <= size <= rules.set_max and ranks <= rules.tables.ranks:
         rank = naturals[0] % 13 + 1
         if rules.set_suits_distinct:
             if len(set(suits)) == len(suits):
@@ -648,7 +653,7 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> Iterator[M
         stop = start + size
         choices: list[list[int]] = []
         for card in naturals:
-            places = [p for p in slot_of_rank.get(_RANK_OF[card], ()) if start <= p < stop]
+            places = [p for p in slot_of_rank.get(RANK_OF[card], ()) if start <= p < stop]
             if not places:
                 break
             choices.append(places)
@@ -665,7 +670,7 @@ def _place_sequence(
     size: int,
     rules: MeldRules,
 ) -> Iterator[Meld]:
-    slots = rules._derived.slots
+    slots = rules.tables.slots
     assignments: list[list[int]] = [[]]
     for places in choices:
         assignments = [[*done, p] for done in assignments for p in places if p not in done]
@@ -680,12 +685,14 @@ def _place_sequence(
             for hole, wild in zip(holes, order):
                 filled[hole] = wild
             cards = tuple(card for card in filled if card is not None)
-            yield _make(MeldKind.SEQUENCE, cards, represented, start, rules)
+            yield make_meld(MeldKind.SEQUENCE, cards, represented, start, rules)
 
 
 def _set_meld(naturals: list[Card], wild_pairs: list[tuple[Card, Card]], rules: MeldRules) -> Meld:
     pairs = sorted([(c, c) for c in naturals] + wild_pairs, key=lambda pair: (pair[1], pair[0]))
-    return _make(MeldKind.SET, tuple(c for c, _ in pairs), tuple(r for _, r in pairs), -1, rules)
+    return make_meld(
+        MeldKind.SET, tuple(c for c, _ in pairs), tuple(r for _, r in pairs), -1, rules
+    )
 
 
 def meld_interpretations(cards: Iterable[Card] | str, rules: RulesLike = None) -> tuple[Meld, ...]:
@@ -739,7 +746,7 @@ def check_meld(
     scala40.errors.InvalidMeldError: 9H 9C 9C is not a meld: set has two ♣
     """
     meld_rules = resolve_meld_rules(rules)
-    cache = meld_rules._derived.check_cache
+    cache = meld_rules.tables.checked
     if joker_as is None and type(cards) is tuple:
         found = cache.get(cards)
         # Equal keys may differ in type ((0.0, 1.0, 2.0) == (0, 1, 2)): only ints hit.
@@ -759,11 +766,7 @@ def check_meld(
         if not readings:
             names = " ".join(CARD_NAMES[c] for c in wanted)
             raise InvalidMeldError(f"in {_text(given)} the wild cards cannot stand for {names}")
-    chosen = _choose(given, readings)
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    cache[key] = chosen
-    return chosen
+    return cache.put(key, _choose(given, readings))
 
 
 def _choose(given: tuple[Card, ...], readings: tuple[Meld, ...]) -> Meld:
@@ -788,7 +791,7 @@ def _as_wanted(joker_as: Card | str | Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _wild_targets(meld: Meld) -> tuple[Card, ...]:
-    wild = meld.rules._derived.wild_cards
+    wild = meld.rules.tables.wild_cards
     return tuple(sorted(r for c, r in zip(meld.cards, meld.represented) if c in wild))
 
 
@@ -798,7 +801,7 @@ def _text(cards: Iterable[Card]) -> str:
 
 def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
     """Say, in words, why no reading of the cards is a valid meld."""
-    wild_set = rules._derived.wild_cards
+    wild_set = rules.tables.wild_cards
     wilds = [c for c in cards if c in wild_set]
     naturals = [c for c in cards if c not in wild_set]
     size = len(cards)
@@ -817,9 +820,9 @@ def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
         else:
             need = f"more natural cards than wild cards by at least {rules.min_natural_lead}"
         return f"a meld must hold {need}, got {len(naturals)} natural and {len(wilds)} wild"
-    ranks = [_RANK_OF[c] for c in naturals]
-    suits = [_SUIT_OF[c] for c in naturals]
-    if any(rank not in rules._derived.ranks for rank in ranks):
+    ranks = [RANK_OF[c] for c in naturals]
+    suits = [SUIT_OF[c] for c in naturals]
+    if any(rank not in rules.tables.ranks for rank in ranks):
         return "a card's rank is not in this game's pack"
     if len(set(ranks)) == 1:
         if size > rules.set_max:
@@ -838,14 +841,14 @@ def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
         for rank in set(ranks):
             if ranks.count(rank) > 1:
                 return f"sequence has two {RANK_NAMES[rank]}{suit_symbol}"
-        slots = rules._derived.slots
+        slots = rules.tables.slots
         present = set(ranks)
         if any(rank not in slots for rank in present):
             return "a card's rank cannot be part of a sequence under these rules"
         if ACE in present and len(present) > 1:
             low = [r for r in present if r != ACE]
-            near_low = min(rules._derived.slot_of_rank[r][0] for r in low)
-            near_high = max(rules._derived.slot_of_rank[r][0] for r in low)
+            near_low = min(rules.tables.slot_of_rank[r][0] for r in low)
+            near_high = max(rules.tables.slot_of_rank[r][0] for r in low)
             span_low = near_high + 1 if rules.ace_low else None
             span_high = (len(slots) - near_low) if rules.ace_high else None
             spans = [s for s in (span_low, span_high) if s is not None]
@@ -855,7 +858,7 @@ def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
                 if rules.ace_low and rules.ace_high:
                     return f"{top}-A-{second} goes around the corner"
                 return "the ace cannot sit there in a sequence under these rules"
-        positions = sorted(rules._derived.slot_of_rank[r][0] for r in present)
+        positions = sorted(rules.tables.slot_of_rank[r][0] for r in present)
         needed = positions[-1] - positions[0] + 1 - len(present)
         return (
             f"the cards are not consecutive: the gaps need {needed} wild "

@@ -1,7 +1,8 @@
-"""Tournaments: many seeded games between bots, in parallel, with win rates and their
-confidence intervals.
+"""Tournaments: many seeded games between bots, of any game, in parallel, with win rates
+and their confidence intervals.
 
-:func:`run_tournament` plays ``games`` games between the bots given by name
+:func:`run_tournament` plays ``games`` games of one game (Scala 40 unless ``game`` names
+another) between the bots given by name
 (``"greedy"``, ``"montecarlo:playouts=50"``, see :func:`scala40.bots.make_bot`) or by
 factory (a picklable callable that returns a new bot, such as a bot class). Seats
 rotate: in game ``i``, seat ``j`` is taken by bot ``(i + j) % len(bots)``, and the
@@ -10,6 +11,10 @@ every bot plays every seat of every deal and the luck of the cards cancels out. 
 game's seeds come from the tournament seed and the game's index alone, and the results
 are gathered in game order: a tournament gives the same results whether it runs in this
 process, in a process pool or on a cluster.
+
+Results are counted by side: in a game played in partnerships a side's win is one win
+for the bot that played it (not one per seat), and winners follow each game's own rules
+(the lowest total in Scala 40, the highest in Skarney).
 
 >>> from scala40.tournament import run_tournament
 >>> result = run_tournament(4, ["greedy", "random"], rules="official", match="single",
@@ -22,7 +27,6 @@ process, in a process pool or on a cluster.
 
 from __future__ import annotations
 
-import enum
 import hashlib
 import json
 import math
@@ -36,12 +40,13 @@ from typing import Any
 
 import attrs
 
+from scala40._cache import BoundedCache
+from scala40._checks import is_int
 from scala40.bots import Bot, bot_name, make_bot, play_game
-from scala40.errors import InvalidArgumentError
-from scala40.moves import Move
-from scala40.ruleset import PRESETS, MatchFormat, Ruleset, hand_value
-from scala40.state import GameState, new_game
-from scala40.view import PlayerView
+from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.game import Game, load_game
+from scala40.games.scala40.rules import MatchFormat, Ruleset, hand_value, rules_for_match
+from scala40.match import ScoreOrder
 
 __all__ = [
     "BotFactory",
@@ -77,10 +82,13 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
     """
-    if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"expected 0 <= successes <= trials, got {successes} of {trials}")
-    if not 0 < confidence < 1:
-        raise ValueError(f"expected a confidence between 0 and 1, got {confidence!r}")
+    if not (is_int(successes) and is_int(trials) and 0 <= successes <= trials):
+        raise InvalidValueError(
+            f"expected integers 0 <= successes <= trials, got {successes!r} of {trials!r}"
+        )
+    given: object = confidence
+    if not (isinstance(given, (int, float)) and not isinstance(given, bool) and 0 < given < 1):
+        raise InvalidValueError(f"expected a confidence between 0 and 1, got {confidence!r}")
     if trials == 0:
         return (0.0, 1.0)
     z = statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
@@ -92,43 +100,17 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     return (max(0.0, centre - margin), min(1.0, centre + margin))
 
 
-def rules_for_match(rules: Ruleset, match: MatchFormat | str) -> Ruleset:
-    """``rules`` with another match format (S40-ELIM and its variants).
-
-    A single hand keeps no totals (S40-V-SINGLE), so the options that only change
-    totals (S40-V-DOUBLE, S40-V-NOTOPENED) are switched off with it.
-
-    >>> rules = rules_for_match(Ruleset.preset("online"), "single")
-    >>> rules.match_format.value, rules.double_on_open_and_close
-    ('single', False)
-    """
-    match_format = MatchFormat(match)
-    changes: dict[str, Any] = {"match_format": match_format}
-    if match_format is MatchFormat.SINGLE:
-        changes.update(double_on_open_and_close=False, not_opened_penalty=None)
-    return rules.replace(**changes)
-
-
-def rules_label(rules: Ruleset) -> str:
-    """A short name for a ruleset: its preset's name, with the options that differ.
+def rules_label(rules: Any) -> str:
+    """A short name for a ruleset of any game: its preset's name, with the options that
+    differ (:meth:`~scala40.rulesets.RulesetBase.label`).
 
     >>> rules_label(Ruleset.preset("classic"))
     'classic'
     >>> rules_label(Ruleset(match_format="single", jokers=2))
     'official + jokers=2, match_format=single'
     """
-    best_name, best_differences = "official", rules.differences(PRESETS["official"])
-    for name, preset in PRESETS.items():
-        differences = rules.differences(preset)
-        if len(differences) < len(best_differences):
-            best_name, best_differences = name, differences
-    if not best_differences:
-        return best_name
-    changes = ", ".join(
-        f"{option}={value.value if isinstance(value, enum.Enum) else value}"
-        for option, (value, _) in best_differences.items()
-    )
-    return f"{best_name} + {changes}"
+    label: str = rules.label()
+    return label
 
 
 def game_seed(seed: int, index: int, purpose: str = "deal") -> int:
@@ -151,43 +133,54 @@ class GameResult:
     index: int
     """The game's place in the tournament, from 0."""
     seed: int
-    """The seed of the game (``scala40.new_game``); the games of a rotation share it."""
+    """The seed of the game (the game's ``new_game``); the games of a rotation share it."""
     seats: tuple[int, ...]
     """For each seat, the index of the bot playing it (in :attr:`TournamentResult.bots`)."""
     winners: tuple[int, ...]
     """The seats that won; empty if the game was stopped unfinished."""
     scores: tuple[int, ...]
-    """Each seat's final total; in single-hand matches, which keep no totals, the penalty
-    value of the cards left in hand when the hand ended (S40-HAND-VALUE, 0 for the closer)."""
+    """Each seat's final total (partners show their side's); in Scala 40 single-hand
+    matches, which keep no totals, the penalty value of the cards left in hand when the
+    hand ended (S40-HAND-VALUE, 0 for the closer)."""
     actions: int
     """Moves played, chance moves included."""
     hands: int
     """Hands dealt."""
     finished: bool
-    """Whether the match ended (else it was stopped after ``max_actions`` moves)."""
+    """Whether the game ended (else it was stopped after ``max_actions`` moves)."""
     decisions: tuple[int, ...] = attrs.field(eq=False, default=())
     """Decisions each seat's bot made (timing information: not compared)."""
     decision_seconds: tuple[float, ...] = attrs.field(eq=False, default=())
     """Time each seat's bot spent deciding, in seconds (not compared: it varies by run)."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """The sides of the game; empty means one seat a side."""
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The sides of the game, each a tuple of seats."""
+        return self.teams or tuple((seat,) for seat in range(len(self.seats)))
 
 
 @attrs.frozen
 class BotStats:
-    """One bot's results over a tournament, counted per seat it played."""
+    """One bot's results over a tournament, counted per side it played (per seat in games
+    played alone)."""
 
     name: str
     games: int
-    """Seats played (a bot playing two seats of one game counts twice)."""
+    """Sides played (a bot playing two sides of one game counts twice; partners once)."""
     wins: int
-    """Seats that won."""
+    """Sides that won."""
     mean_score: float
-    """Mean of :attr:`GameResult.scores` (lower is better)."""
+    """Mean of the sides' :attr:`GameResult.scores` (see :attr:`score_order`)."""
     mean_actions: float
     """Mean length of its games, in moves."""
     mean_hands: float
     """Mean length of its games, in hands."""
     decisions: int = attrs.field(eq=False, default=0)
     decision_seconds: float = attrs.field(eq=False, default=0.0)
+    score_order: ScoreOrder = ScoreOrder.LOW
+    """Whether a lower or a higher mean score is better in this game."""
 
     @property
     def win_rate(self) -> float:
@@ -211,24 +204,32 @@ class TournamentResult:
 
     bots: tuple[str, ...]
     """The bots' names, in the order given (repeated names get ``#2``, ``#3``...)."""
-    rules: Ruleset
+    rules: Any
+    """The ruleset the games were played under."""
     players: int
     seed: int
     games: tuple[GameResult, ...]
+    game: str = "scala40"
+    """The name of the game played."""
 
     @property
     def stats(self) -> tuple[BotStats, ...]:
         """Each bot's results, in the order of :attr:`bots`."""
-        return tuple(self._stats_of(index) for index in range(len(self.bots)))
+        order = load_game(self.game).score_order
+        return tuple(self._stats_of(index, order) for index in range(len(self.bots)))
 
-    def _stats_of(self, bot: int) -> BotStats:
-        seats = [
-            (game, seat)
+    def _stats_of(self, bot: int, order: ScoreOrder) -> BotStats:
+        sides = [
+            (game, side)
             for game in self.games
-            for seat, entry in enumerate(game.seats)
-            if entry == bot
+            for side in game.sides
+            if any(game.seats[seat] == bot for seat in side)
         ]
-        count = len(seats)
+        seats = [
+            (game, seat) for game in self.games for seat, entry in enumerate(game.seats)
+            if entry == bot
+        ]  # fmt: skip
+        count = len(sides)
 
         def mean(values: list[float]) -> float:
             return sum(values) / len(values) if values else 0.0
@@ -236,26 +237,30 @@ class TournamentResult:
         return BotStats(
             name=self.bots[bot],
             games=count,
-            wins=sum(1 for game, seat in seats if seat in game.winners),
-            mean_score=mean([game.scores[seat] for game, seat in seats]),
-            mean_actions=mean([game.actions for game, _ in seats]),
-            mean_hands=mean([game.hands for game, _ in seats]),
+            wins=sum(1 for game, side in sides if any(seat in game.winners for seat in side)),
+            mean_score=mean([game.scores[side[0]] for game, side in sides]),
+            mean_actions=mean([game.actions for game, _ in sides]),
+            mean_hands=mean([game.hands for game, _ in sides]),
             decisions=sum(game.decisions[seat] for game, seat in seats if game.decisions),
             decision_seconds=sum(
                 game.decision_seconds[seat] for game, seat in seats if game.decision_seconds
             ),
+            score_order=order,
         )
 
     @property
     def unfinished(self) -> int:
-        """Games stopped before the match ended."""
+        """Games stopped before they ended."""
         return sum(1 for game in self.games if not game.finished)
 
     def summary(self) -> str:
         """A table of the results: games, wins, win rate with its 95% confidence interval,
         mean score and time per decision for each bot, then the mean game length."""
+        found = load_game(self.game)
+        title = "" if found.name == "scala40" else f"{found.title}, "
+        better = "lower" if found.score_order is ScoreOrder.LOW else "higher"
         header = (
-            f"{len(self.games)} games, {self.players} players, rules "
+            f"{title}{len(self.games)} games, {self.players} players, rules "
             f"{rules_label(self.rules)}, seed {self.seed}"
         )
         rows = [("bot", "games", "wins", "win rate", "95% CI", "mean score", "ms/decision")]
@@ -284,6 +289,8 @@ class TournamentResult:
             actions = sum(game.actions for game in self.games) / len(self.games)
             hands = sum(game.hands for game in self.games) / len(self.games)
             lines.append(f"mean game length: {actions:.1f} moves, {hands:.2f} hands")
+        if found.score_order is not ScoreOrder.LOW:
+            lines.append(f"({better} scores are better in {found.title})")
         if self.unfinished:
             lines.append(f"unfinished games (stopped at the move limit): {self.unfinished}")
         return "\n".join(lines)
@@ -299,25 +306,27 @@ class _GameTask:
     index: int
     seed: int
     bot_seed: int
+    game: str
     rules: str
-    """The ruleset as JSON (a Ruleset object would carry its caches along)."""
+    """The ruleset as JSON (a ruleset object would carry its caches along)."""
     players: int
     seats: tuple[int, ...]
     bots: tuple[str | BotFactory, ...]
     max_actions: int | None
 
 
-_RULES_CACHE: dict[str, Ruleset] = {}
+_RULES_CACHE: BoundedCache[tuple[str, str], Any] = BoundedCache("tournament rulesets", 64)
 
 
-def _rules_from_json(text: str) -> Ruleset:
+def _rules_from_json(game: Game, text: str) -> Any:
     """The ruleset of a task; one object per process, so that its caches stay warm."""
-    rules = _RULES_CACHE.get(text)
+    rules = _RULES_CACHE.get((game.name, text))
     if rules is None:
-        rules = Ruleset.from_dict(json.loads(text))
+        rules = game.ruleset_type.from_dict(json.loads(text))
         # A preset's own object shares the caches the rest of the process has built.
-        rules = next((preset for preset in PRESETS.values() if preset == rules), rules)
-        _RULES_CACHE[text] = rules
+        presets = game.ruleset_type.presets().values()
+        rules = next((preset for preset in presets if preset == rules), rules)
+        _RULES_CACHE.put((game.name, text), rules)
     return rules
 
 
@@ -330,7 +339,7 @@ class _TimedBot:
         self.decisions = 0
         self.seconds = 0.0
 
-    def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         start = time.perf_counter()
         move = self.bot.choose(view, legal, rng)
         self.seconds += time.perf_counter() - start
@@ -338,41 +347,50 @@ class _TimedBot:
         return move
 
 
-def _new_bot(spec: str | BotFactory) -> Bot:
-    return make_bot(spec) if isinstance(spec, str) else spec()
+def _new_bot(spec: str | BotFactory, game: str) -> Bot:
+    return make_bot(spec, game) if isinstance(spec, str) else spec()
+
+
+def _reported_scores(final: Any) -> tuple[int, ...]:
+    """The scores a game's result reports: its totals, or in Scala 40 single-hand
+    matches (which keep none) the value of the cards left in hand (0 for the closer)."""
+    rules = final.rules
+    if isinstance(rules, Ruleset) and rules.match_format is MatchFormat.SINGLE:
+        result = final.last_hand
+        hands = result.hands if result is not None else final.hands
+        return tuple(
+            0 if result is None or result.closer == seat else hand_value(hand, rules)
+            for seat, hand in enumerate(hands)
+        )
+    return tuple(final.scores)
 
 
 def _play_task(task: _GameTask) -> GameResult:
     """Play one game of a tournament (run in a worker process, or in this one)."""
-    rules = _rules_from_json(task.rules)
-    bots = [_TimedBot(_new_bot(task.bots[entry])) for entry in task.seats]
-    state = new_game(rules, task.players, task.seed)
+    game = load_game(task.game)
+    rules = _rules_from_json(game, task.rules)
+    bots = [_TimedBot(_new_bot(task.bots[entry], task.game)) for entry in task.seats]
+    state = game.new_game(rules, task.players, task.seed)
     actions = 0
 
-    def count(_state: GameState, _move: Move) -> None:
+    def count(_state: Any, _move: Any) -> None:
         nonlocal actions
         actions += 1
 
     final = play_game(state, bots, task.bot_seed, max_actions=task.max_actions, on_move=count)
-    if rules.match_format is MatchFormat.SINGLE:
-        result = final.last_hand
-        scores = tuple(
-            0 if result is None or result.closer == seat else hand_value(hand, rules)
-            for seat, hand in enumerate(result.hands if result is not None else final.hands)
-        )
-    else:
-        scores = final.scores
+    teams = tuple(final.teams)
     return GameResult(
         index=task.index,
         seed=task.seed,
         seats=task.seats,
         winners=final.winners,
-        scores=scores,
+        scores=_reported_scores(final),
         actions=actions,
         hands=final.hand_number,
         finished=final.is_over,
         decisions=tuple(bot.decisions for bot in bots),
         decision_seconds=tuple(bot.seconds for bot in bots),
+        teams=() if all(len(team) == 1 for team in teams) else teams,
     )
 
 
@@ -392,23 +410,25 @@ def _labels(bots: Sequence[str | BotFactory]) -> tuple[str, ...]:
 def run_tournament(
     games: int,
     bots: Sequence[str | BotFactory],
-    rules: Ruleset | str = "official",
+    rules: Any = None,
     players: int | None = None,
     seed: int = 0,
     *,
+    game: str | Game = "scala40",
     match: MatchFormat | str | None = None,
     executor: Executor | None = None,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     max_actions: int | None = DEFAULT_MAX_ACTIONS,
 ) -> TournamentResult:
-    """Play ``games`` seeded games between ``bots`` and gather the results in game order.
+    """Play ``games`` seeded games of ``game`` between ``bots`` and gather the results in
+    game order.
 
     ``bots`` are bot names (with options, see :func:`~scala40.bots.make_bot`) or bot
     factories; each game builds new bots. ``players`` defaults to the number of bots;
-    seats rotate among the bots (see the module's documentation). ``rules`` is a
-    :class:`~scala40.ruleset.Ruleset` or a preset name, and ``match`` overrides its
-    ``match_format`` (``"single"`` for one hand a game).
+    seats rotate among the bots (see the module's documentation). ``rules`` is a ruleset
+    of the game or a preset name (``None``: the game's standard rules); for Scala 40,
+    ``match`` overrides its ``match_format`` (``"single"`` for one hand a game).
 
     The games run on ``executor`` if given: any ``concurrent.futures.Executor``,
     such as a process pool or a cluster's executor (it is not shut down). Else they run
@@ -420,24 +440,32 @@ def run_tournament(
 
     :type executor: ``concurrent.futures.Executor | None``
     :raises InvalidBotSpecError: a bot name is unknown (see ``scala40.bots.make_bot``).
+    :raises InvalidValueError: a count or the number of players is out of range.
+    :raises UnknownGameError: ``game`` names no game.
     """
-    if type(games) is not int or games < 0:
-        raise ValueError(f"games must be a non-negative integer, got {games!r}")
-    if not bots:
-        raise ValueError("expected at least one bot")
+    found = load_game(game)
+    if not (is_int(games) and games >= 0):
+        raise InvalidValueError(f"games must be a non-negative integer, got {games!r}")
+    if isinstance(bots, str) or not bots:
+        raise InvalidValueError(f"expected a list of at least one bot, got {bots!r}")
     for spec in bots:
         if isinstance(spec, str):
-            make_bot(spec)  # fail here, not in a worker, on an unknown name
+            make_bot(spec, found)  # fail here, not in a worker, on an unknown name
         elif not callable(spec):
             raise InvalidArgumentError(f"expected a bot name or a bot factory, got {spec!r}")
-    if isinstance(rules, str):
-        rules = Ruleset.preset(rules)
+    if not (is_int(seed)):
+        raise InvalidValueError(f"seed must be an integer, got {seed!r}")
+    if max_actions is not None and not (is_int(max_actions) and max_actions >= 1):
+        raise InvalidValueError(f"max_actions must be a positive integer, got {max_actions!r}")
+    rules = found.resolve_rules(rules)
     if match is not None:
+        if not isinstance(rules, Ruleset):
+            raise InvalidValueError(f"match applies to Scala 40 only, not to {found.title}")
         rules = rules_for_match(rules, match)
     count = len(bots) if players is None else players
-    if not rules.min_players <= count <= rules.max_players:
-        raise ValueError(
-            f"players must be from {rules.min_players} to {rules.max_players}, got {count}"
+    if not (is_int(count) and rules.min_players <= count <= rules.max_players):
+        raise InvalidValueError(
+            f"players must be from {rules.min_players} to {rules.max_players}, got {count!r}"
         )
     rules_json = json.dumps(rules.to_dict(), sort_keys=True)
     specs = tuple(bots)
@@ -446,6 +474,7 @@ def run_tournament(
             index=index,
             seed=game_seed(seed, index // len(specs)),
             bot_seed=game_seed(seed, index, "bots"),
+            game=found.name,
             rules=rules_json,
             players=count,
             seats=tuple((index + seat) % len(specs) for seat in range(count)),
@@ -456,7 +485,12 @@ def run_tournament(
     ]
     results = _run_tasks(tasks, executor, workers, progress)
     return TournamentResult(
-        bots=_labels(specs), rules=rules, players=count, seed=seed, games=tuple(results)
+        bots=_labels(specs),
+        rules=rules,
+        players=count,
+        seed=seed,
+        games=tuple(results),
+        game=found.name,
     )
 
 
@@ -469,8 +503,8 @@ def _run_tasks(
     total = len(tasks)
     if executor is None:
         workers = workers if workers is not None else (os.cpu_count() or 1)
-        if workers < 1:
-            raise ValueError(f"workers must be at least 1, got {workers}")
+        if not (is_int(workers) and workers >= 1):
+            raise InvalidValueError(f"workers must be an integer of at least 1, got {workers!r}")
         if workers == 1 or total <= 1:
             results = []
             for done, task in enumerate(tasks, 1):

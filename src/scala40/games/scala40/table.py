@@ -1,20 +1,42 @@
 """What the melds on the table offer a player, as bit masks and move lists (internal).
 
 Tables recur across many states (a table passes unchanged through every draw and
-discard), so what a table offers is worked out once and kept with the melds' rules.
+discard), so what a table offers is worked out once and kept here, per rules of the
+melds (melds compare equal across rules, so the caches are kept apart by rules).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scala40._search import _RECENT_LIMIT, _bounded
+from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import JOKER, Card
+from scala40.games.scala40.moves import LayOff, SwapJoker
 from scala40.melds import Extension, Meld, MeldKind
-from scala40.moves import LayOff, SwapJoker
+
+__all__ = ["TableInfo", "card_mask", "table_info"]
 
 
-class _TableInfo:
+class _Caches:
+    """What this module remembers under one :class:`~scala40.MeldRules`."""
+
+    __slots__ = ("masks", "offers", "tables")
+
+    def __init__(self) -> None:
+        self.tables: BoundedCache[tuple[Meld, ...], TableInfo] = BoundedCache(
+            "scala40 table summaries", HAND_LIMIT // 2
+        )
+        """What each whole table offers."""
+        self.offers: BoundedCache[
+            tuple[Meld, int],
+            tuple[tuple[tuple[Card, LayOff], ...], tuple[tuple[Card, SwapJoker], ...]],
+        ] = BoundedCache("scala40 table meld offers", HAND_LIMIT // 2)
+        """The layoffs and swaps one meld offers at its place on the table."""
+        self.masks: BoundedCache[Meld, tuple[int, int]] = BoundedCache("scala40 table meld masks")
+        """The cards that extend a meld and that free its jokers, as bit masks."""
+
+
+class TableInfo:
     """What a table offers, worked out once per table (tables recur across many states).
 
     The cards that extend a meld or free a joker are bit masks, quick to find and to
@@ -93,19 +115,20 @@ class _TableInfo:
         if table:
             # A move changes one meld of the table at most (or adds one): what each meld
             # offers, at its place, is kept apart and mostly found again.
-            cache = table[0].rules._derived.table_cache
+            caches: _Caches = table[0].rules.tables.owned[_Caches]
+            cache = caches.offers
             for index, meld in enumerate(table):
                 key = (meld, index)
                 offers = cache.get(key)
                 if offers is None:
-                    offers = _bounded(cache, _RECENT_LIMIT)[key] = _meld_offers(meld, index)
-                lay_offs.extend(offers[0])  # type: ignore[index]
-                swaps.extend(offers[1])  # type: ignore[index]
+                    offers = cache.put(key, _meld_offers(meld, index))
+                lay_offs.extend(offers[0])
+                swaps.extend(offers[1])
         self._lay_offs = tuple(lay_offs)
         self._swaps = tuple(swaps)
 
 
-def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
+def table_info(table: tuple[Meld, ...]) -> TableInfo:
     if not table:
         return _EMPTY_TABLE
     # A table passes unchanged from state to state, as the same tuple: looking it up by
@@ -113,28 +136,29 @@ def _table_info(table: tuple[Meld, ...]) -> _TableInfo:
     same = _BY_IDENTITY.get(id(table))
     if same is not None and same[0] is table:
         return same[1]
-    # Melds compare equal across rulesets, so the cache lives with the melds' rules.
-    derived = table[0].rules._derived
-    cache = derived.table_cache
-    found = cache.get(table)
-    if not isinstance(found, _TableInfo):
-        masks = derived.masks_cache
+    caches: _Caches = table[0].rules.tables.owned[_Caches]
+    found = caches.tables.get(table)
+    if found is None:
+        masks = caches.masks
         playable = swappable = 0
         for meld in table:
             pair = masks.get(meld)
             if pair is None:
-                pair = _bounded(masks)[meld] = _meld_masks(meld)
+                pair = masks.put(meld, _meld_masks(meld))
             playable |= pair[0]
             swappable |= pair[1]
-        found = _bounded(cache, _RECENT_LIMIT)[table] = _TableInfo(table, playable, swappable)
+        found = caches.tables.put(table, TableInfo(table, playable, swappable))
     # The entry keeps its table alive, so that its id is not reused while it is here.
-    if len(_BY_IDENTITY) >= 4096:
-        _BY_IDENTITY.clear()
-    _BY_IDENTITY[id(table)] = (table, found)
+    by_identity = _BY_IDENTITY
+    if len(by_identity) >= by_identity.limit:
+        by_identity.clear()
+    by_identity[id(table)] = (table, found)
     return found
 
 
-_BY_IDENTITY: dict[int, tuple[tuple[Meld, ...], _TableInfo]] = {}
+_BY_IDENTITY: BoundedCache[int, tuple[tuple[Meld, ...], TableInfo]] = BoundedCache(
+    "scala40 tables by identity", 4096
+)
 
 
 def _meld_masks(meld: Meld) -> tuple[int, int]:
@@ -159,10 +183,10 @@ def _meld_offers(
     return lay_offs, swaps
 
 
-_EMPTY_TABLE = _TableInfo((), 0, 0)
+_EMPTY_TABLE = TableInfo((), 0, 0)
 
 
-def _card_mask(cards: Iterable[Card]) -> int:
+def card_mask(cards: Iterable[Card]) -> int:
     """The bit mask of ``cards`` (bit ``1 << card`` for each)."""
     mask = 0
     for card in cards:

@@ -29,7 +29,7 @@ from scala40 import (
     parse_cards,
 )
 from scala40.cards import ACE, SPANISH_40_RANKS, Card, rank_of
-from strategies import MELD_RULES_CONFIGS, card_lists, meld_rules_configs, valid_melds
+from tests.strategies import MELD_RULES_CONFIGS, card_lists, meld_rules_configs, valid_melds
 
 DEFAULT = MELD_RULES_CONFIGS["scala40"]
 MULTIJOKER = MELD_RULES_CONFIGS["multijoker"]

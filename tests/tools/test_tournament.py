@@ -217,7 +217,7 @@ def test_rules_for_match_switches_off_options_that_need_totals() -> None:
         ({"bots": []}, ValueError, "at least one bot"),
         ({"games": -1}, ValueError, "games must be a non-negative integer"),
         ({"players": 7}, ValueError, "players must be from 2 to 6"),
-        ({"workers": 0, "games": 2}, ValueError, "workers must be at least 1"),
+        ({"workers": 0, "games": 2}, ValueError, "workers must be an integer of at least 1"),
     ],
 )
 def test_errors(kwargs: dict[str, object], error: type[Exception], message: str) -> None:

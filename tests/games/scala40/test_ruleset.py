@@ -21,7 +21,7 @@ from scala40 import (
     french_deck,
 )
 from scala40.ruleset import option_names, option_rule
-from strategies import rulesets
+from tests.games.scala40.strategies import rulesets
 
 #: Every option, its official default (RULES.md Part 2, the ``official`` preset) and the
 #: rule ID it implements.

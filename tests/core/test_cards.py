@@ -44,7 +44,7 @@ from scala40.cards import (
     rank_of,
     suit_of,
 )
-from strategies import card_lists, cards
+from tests.strategies import card_lists, cards
 
 # ------------------------------------------------------------------ codes and tables
 

@@ -7,14 +7,47 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from itertools import permutations
-from typing import Any
 
+from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import Card
-from scala40.melds import Meld
-from scala40.moves import Split
+from scala40.games.scala40.moves import Split
+from scala40.melds import Meld, MeldRules
+
+__all__ = ["find_splits", "one_run", "split_moves"]
+
+# The splits a hand offers on one table sequence: asked again by the lookahead of every
+# move of a turn, with the same hand cards near the sequence.
+_SPLITS: BoundedCache[tuple[MeldRules, Meld, tuple[Card, ...], int], tuple[Split, ...]] = (
+    BoundedCache("scala40 splits", HAND_LIMIT)
+)
 
 
-def _find_splits(index: int, meld: Meld, pool: tuple[Card, ...], rules: Any) -> Iterator[Split]:
+def split_moves(
+    hand: tuple[Card, ...], index: int, meld: Meld, rules: MeldRules
+) -> tuple[Split, ...]:
+    """Every way to add cards of ``hand`` to table sequence ``meld`` (at ``index``) and cut
+    it into sequences of 3-5 cards (S40-V-SPLIT)."""
+    wild_set = rules.wild_cards
+    slots = rules.sequence_slots
+    suit = meld.suit
+    # Only cards that could sit within five places of the sequence can join it.
+    near = {
+        suit * 13 + slots[i] - 1
+        for i in range(max(0, meld.start - 5), min(len(slots), meld.start + len(meld) + 5))
+    }
+    pool = tuple(c for c in hand if c in near or c in wild_set)
+    if len(meld) + len(pool) <= 5:
+        return ()
+    key = (rules, meld, pool, index)
+    found = _SPLITS.get(key)
+    if found is None:
+        found = _SPLITS.put(key, tuple(find_splits(index, meld, pool, rules)))
+    return found
+
+
+def find_splits(
+    index: int, meld: Meld, pool: tuple[Card, ...], rules: MeldRules
+) -> Iterator[Split]:
     """Every split of table sequence ``meld`` with cards of ``pool`` (S40-V-SPLIT).
 
     The pieces are built in one sweep over the sequence's places, lowest first: at each
@@ -22,7 +55,7 @@ def _find_splits(index: int, meld: Meld, pool: tuple[Card, ...], rules: Any) -> 
     one card of that place (the sequence's own, or one from the pool: the natural card of
     the place or a wild card standing for it), and new pieces may start. Only ways that
     can still succeed are followed, so the work grows with the splits there are, not with
-    the subsets of the pool. :func:`_apply_split` makes the final checks.
+    the subsets of the pool. :func:`~scala40.games.scala40.engine.apply` makes the final checks.
     """
     wild_set = rules.wild_cards
     slots = rules.sequence_slots
@@ -134,7 +167,7 @@ def _find_splits(index: int, meld: Meld, pool: tuple[Card, ...], rules: Any) -> 
     yield from sorted(found, key=lambda move: (*found[move], move.pieces))
 
 
-def _one_run(pieces: list[Meld]) -> bool:
+def one_run(pieces: list[Meld]) -> bool:
     """Whether sequences cover one unbroken run of places (overlaps allowed)."""
     spans = sorted((piece.start, piece.start + len(piece.cards) - 1) for piece in pieces)
     reach = spans[0][1]

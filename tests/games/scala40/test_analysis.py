@@ -43,7 +43,6 @@ from scala40 import (
     new_game,
     parse_cards,
 )
-from scala40._search import _meldable_bound
 from scala40.analysis import (
     Criterion,
     Deadwood,
@@ -56,8 +55,9 @@ from scala40.analysis import (
     min_deadwood,
 )
 from scala40.cards import Card, make_card
+from scala40.games.scala40.search import meldable_bound
 from scala40.state import meld_from_spec
-from strategies import valid_melds
+from tests.strategies import valid_melds
 
 #: The rulesets the property tests run under, by name.
 RULESETS: dict[str, Ruleset] = {
@@ -235,8 +235,8 @@ def test_the_quick_opening_bound_counts_exactly_the_cards_in_some_meld(
     # from per-suit and per-rank tables; it must equal its definition.
     rules = RULESETS[name].meld_rules
     in_melds = {card for meld, _ in oracle_melds(hand, rules) for card in meld}
-    values = rules._derived.best_values
-    assert _meldable_bound(hand, rules) == sum(values[c] for c in hand if c in in_melds)
+    values = rules.tables.best_values
+    assert meldable_bound(hand, rules) == sum(values[c] for c in hand if c in in_melds)
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
@@ -262,8 +262,8 @@ def test_the_quick_opening_bound_counts_every_copy_of_a_card() -> None:
     # Hands with three copies of a card do not come from one deck, but the analysis
     # functions accept them: each copy in some meld counts.
     rules = PRESETS["official"].meld_rules
-    assert _meldable_bound(cards("7H 7H 7H 8H 9H 2C"), rules) == 7 + 7 + 7 + 8 + 9
-    assert _meldable_bound(cards("7H 7H 8H 9H JK JK 2C"), rules) == 7 + 7 + 8 + 9 + 11 + 11
+    assert meldable_bound(cards("7H 7H 7H 8H 9H 2C"), rules) == 7 + 7 + 7 + 8 + 9
+    assert meldable_bound(cards("7H 7H 8H 9H JK JK 2C"), rules) == 7 + 7 + 8 + 9 + 11 + 11
 
 
 @pytest.mark.parametrize("name", list(RULESETS))

@@ -301,8 +301,8 @@ def test_rules_unknown_preset(capsys: CaptureFixture) -> None:
     assert code == 2
     assert out == ""
     assert error_lines(err) == [
-        "error: argument PRESET: no preset named 'house'; presets: official, classic, "
-        "federation-article, online (see 'scala40 rules --help')"
+        "error: no preset named 'house' in Scala 40; presets: official, classic, "
+        "federation-article, online"
     ]
 
 

@@ -30,7 +30,6 @@ import attrs
 import pytest
 from hypothesis import given, settings
 
-from engine_helpers import engine_positions
 from scala40 import (
     PRESETS,
     Deal,
@@ -57,6 +56,7 @@ from scala40 import (
     parse_cards,
 )
 from scala40.cards import Card, suit_of
+from tests.games.scala40.helpers import engine_positions
 
 # -- the oracle's model of a turn ------------------------------------------------------------
 

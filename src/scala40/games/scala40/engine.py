@@ -1,4 +1,4 @@
-"""Scala 40 rules as pure functions over :class:`~scala40.state.GameState` (internal).
+"""Scala 40 rules as pure functions over :class:`~scala40.games.scala40.state.GameState` (internal).
 
 One function per move type applies it and raises :class:`IllegalMoveError`
 naming the rule it breaks. Legal-move generation proposes candidates and
@@ -16,30 +16,18 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import attrs
-
+from scala40._fields import make_evolver, make_setter
 from scala40._rng import shuffle
-from scala40._search import (
-    _RECENT_LIMIT,
-    _bounded,
-    _can_open,
-    _hand_melds,
-    _melds_with_card,
-    _opening_starts,
-)
-from scala40._splits import _find_splits, _one_run
-from scala40._table import _card_mask, _table_info
-from scala40.cards import _RANK_OF, _SUIT_OF, ACE, CARD_NAMES, JOKER, Card
+from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import (
     AmbiguousMeldError,
     IllegalMoveError,
     InvalidMeldError,
     InvalidMoveError,
 )
-from scala40.melds import Meld, MeldEnd, MeldKind
-from scala40.moves import (
+from scala40.games.scala40.moves import (
     Deal,
     Discard,
     DrawStock,
@@ -51,73 +39,75 @@ from scala40.moves import (
     SwapJoker,
     TakeDiscard,
     TakeUpcard,
-    format_meld_spec,
+    put_down_of,
 )
-from scala40.ruleset import MatchFormat, RestockMethod, Ruleset, hand_value
-from scala40.state import GameState, HandResult, Phase
-
-_FIELDS = tuple(field.name for field in attrs.fields(GameState))
-
-
-def _make_evolve() -> Callable[..., GameState]:
-    # Copying a state is the engine's most frequent operation. A function written out
-    # field by field, storing through the slot descriptors, is about twice as fast as
-    # a loop over setattr (and attrs.evolve would re-run validation on every move).
-    namespace: dict[str, Any] = {"_new": object.__new__, "GameState": GameState}
-    lines = [
-        "def _evolve(state, **changes):",
-        "    new = _new(GameState)",
-        "    get = changes.get",
-    ]
-    for index, name in enumerate(_FIELDS):
-        namespace[f"_store{index}"] = GameState.__dict__[name].__set__
-        if name == "_legal":
-            lines.append(f"    _store{index}(new, None)")  # a cache, never inherited
-        else:
-            lines.append(f"    _store{index}(new, get({name!r}, state.{name}))")
-    lines.append("    return new")
-    exec("\n".join(lines), namespace)
-    function: Callable[..., GameState] = namespace["_evolve"]
-    function.__doc__ = "A copy of ``state`` with some fields changed; unchanged parts are shared."
-    return function
-
-
-_evolve = _make_evolve()
-
-
-def _make_setter(*names: str) -> Callable[..., GameState]:
-    """:func:`_evolve` for the hottest moves, which always change the same fields: a
-    function taking their new values in the order of ``names``, with no keyword lookups
-    for the fields kept."""
-    assert set(names) <= set(_FIELDS)
-    namespace: dict[str, Any] = {"_new": object.__new__, "GameState": GameState}
-    lines = [f"def _set(state, {', '.join(names)}):", "    new = _new(GameState)"]
-    for index, name in enumerate(_FIELDS):
-        namespace[f"_store{index}"] = GameState.__dict__[name].__set__
-        if name == "_legal":
-            lines.append(f"    _store{index}(new, None)")
-        else:
-            lines.append(f"    _store{index}(new, {name if name in names else 'state.' + name})")
-    lines.append("    return new")
-    exec("\n".join(lines), namespace)
-    function: Callable[..., GameState] = namespace["_set"]
-    return function
-
-
-_set_drawn = _make_setter("phase", "stock", "hands", "opened_at_turn_start")
-_set_melded = _make_setter("hands", "table", "discard", "opened", "opening_value", "taken_used")
-_set_turn_over = _make_setter(
-    "hands",
-    "discard",
-    "turns_played",
-    "phase",
-    "turn",
-    "opening_value",
-    "opened_at_turn_start",
-    "taken",
-    "taken_must_use",
-    "taken_used",
+from scala40.games.scala40.phases import HandResult, Phase
+from scala40.games.scala40.rules import MatchFormat, RestockMethod, Ruleset, hand_value
+from scala40.games.scala40.search import (
+    can_open_sorted,
+    melds_with_card,
+    sorted_hand_melds,
 )
+from scala40.games.scala40.splits import one_run, split_moves
+from scala40.games.scala40.table import card_mask, table_info
+from scala40.match import ScoreOrder, best_seats, highest_below, reached, settle_elimination
+from scala40.melds import Meld, MeldEnd, MeldKind, check_meld
+
+if TYPE_CHECKING:
+    # For annotations only: the engine never imports the state module (see bind()).
+    from scala40.games.scala40.state import GameState
+
+__all__ = [
+    "HANDLERS",
+    "apply",
+    "apply_trusted",
+    "banned_discards",
+    "bans_bite",
+    "bind",
+    "can_finish",
+    "deal",
+    "direct_use",
+    "fits_after",
+    "melding_moves",
+    "next_active",
+    "repeats_a_four_of_a_kind",
+    "resolve_meld",
+    "try_move",
+    "with_card",
+]
+
+# The engine makes new states without importing their class (the state module imports
+# the engine): state.py hands the class over with bind() once, when it is imported, and
+# the fast copying functions are generated from its fields then.
+_evolve: Callable[..., GameState]
+"""A copy of a state with some fields changed (unchecked); unchanged parts are shared."""
+_set_drawn: Callable[..., GameState]
+_set_melded: Callable[..., GameState]
+_set_turn_over: Callable[..., GameState]
+
+
+def bind(state_class: type[GameState]) -> None:
+    """Generate the engine's state-copying functions from the fields of ``state_class``."""
+    global _evolve, _set_drawn, _set_melded, _set_turn_over
+    _evolve = make_evolver(state_class)
+    # The hottest moves always change the same fields: these setters take exactly those.
+    _set_drawn = make_setter(state_class, "phase", "stock", "hands", "opened_at_turn_start")
+    _set_melded = make_setter(
+        state_class, "hands", "table", "discard", "opened", "opening_value", "taken_used"
+    )
+    _set_turn_over = make_setter(
+        state_class,
+        "hands",
+        "discard",
+        "turns_played",
+        "phase",
+        "turn",
+        "opening_value",
+        "opened_at_turn_start",
+        "taken",
+        "taken_must_use",
+        "taken_used",
+    )
 
 
 def _illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
@@ -144,7 +134,7 @@ def _without(
     return tuple(left)
 
 
-def _with(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     cards = list(hand)
     insort(cards, card)
     return tuple(cards)
@@ -154,7 +144,7 @@ def _replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, 
     return (*items[:index], value, *items[index + 1 :])
 
 
-def _next_active(player: int, active: tuple[bool, ...]) -> int:
+def next_active(player: int, active: tuple[bool, ...]) -> int:
     count = len(active)
     for step in range(1, count + 1):
         candidate = (player + step) % count
@@ -197,7 +187,7 @@ def deal(state: GameState, order: tuple[Card, ...] | None, move: Move | None = N
     seats = []
     seat = state.dealer
     for _ in range(state.player_count):
-        seat = _next_active(seat, state.active)
+        seat = next_active(seat, state.active)
         if seat in seats:
             break
         seats.append(seat)
@@ -286,7 +276,10 @@ def _apply_draw_stock(state: GameState, move: DrawStock, lookahead: bool) -> Gam
     insort(hand, card)
     hands = _replace_item(state.hands, player, tuple(hand))
     # The turn details were reset by the discard that ended the previous turn.
-    new = _set_drawn(state, Phase.PLAY, stock, hands, state.opened[player])
+    new = _set_drawn(
+        state, phase=Phase.PLAY, stock=stock, hands=hands,
+        opened_at_turn_start=state.opened[player],
+    )  # fmt: skip
     return new if stock else _after_last_card(new)
 
 
@@ -300,7 +293,7 @@ def _apply_take_discard(state: GameState, move: TakeDiscard, lookahead: bool) ->
             move, "S40-DRAW-STOCK", "a player who has not opened may only draw from the stock"
         )
     card = state.discard[-1]
-    hands = _replace_item(state.hands, player, _with(state.hands[player], card))
+    hands = _replace_item(state.hands, player, with_card(state.hands[player], card))
     new = _turn_start(
         state,
         discard=state.discard[:-1],
@@ -309,7 +302,7 @@ def _apply_take_discard(state: GameState, move: TakeDiscard, lookahead: bool) ->
         taken_must_use=True,
         taken_used=False,
     )
-    if lookahead and not _can_finish(new):
+    if lookahead and not can_finish(new):
         rule = "S40-DRAW-DISCARD" if state.opened[player] else "S40-V-EARLYDISCARD"
         use = "melded" if state.opened[player] else "part of an opening"
         raise _illegal(
@@ -322,12 +315,12 @@ def _apply_take_upcard(state: GameState, move: TakeUpcard, lookahead: bool) -> G
     _need_phase(state, Phase.DRAW, move)
     if not state.rules.first_player_takes_upcard:
         raise _illegal(move, "S40-V-UPCARD", "taking the turned-up card is not allowed")
-    first = _next_active(state.dealer, state.active)
+    first = next_active(state.dealer, state.active)
     if any(state.turns_played) or state.turn != first or len(state.discard) != 1:
         raise _illegal(move, "S40-V-UPCARD", "only the first player's first draw may take it")
     card = state.discard[-1]
     player = state.turn
-    hands = _replace_item(state.hands, player, _with(state.hands[player], card))
+    hands = _replace_item(state.hands, player, with_card(state.hands[player], card))
     return _turn_start(
         state, discard=(), hands=hands, taken=card, taken_must_use=False, taken_used=False
     )
@@ -373,8 +366,6 @@ def resolve_meld(move: PutDown, rules: Ruleset) -> Meld:
 
 
 def _raise_meld_error(move: PutDown, rules: Ruleset) -> None:
-    from scala40.melds import check_meld
-
     try:
         check_meld(move.cards, rules.meld_rules)
     except (InvalidMeldError, AmbiguousMeldError) as error:
@@ -433,16 +424,16 @@ def _after_meld(
             opening_value = 0
     new = _set_melded(
         state,
-        _replace_item(state.hands, player, hand),
-        table,
-        discard,
-        opened,
-        opening_value,
-        taken_used,
+        hands=_replace_item(state.hands, player, hand),
+        table=table,
+        discard=discard,
+        opened=opened,
+        opening_value=opening_value,
+        taken_used=taken_used,
     )
     if not hand:
         return _close_by_melding(new, move)
-    if lookahead and not _can_finish(new):
+    if lookahead and not can_finish(new):
         raise _dead_end(new, move)
     return new
 
@@ -533,7 +524,7 @@ def _apply_lay_off(state: GameState, move: LayOff, lookahead: bool) -> GameState
     if len(options) > 1:
         ways = ", ".join(str(ext) for ext in options)
         raise _illegal(move, "S40-LAYOFF-JOKER", f"say where and as what: {ways}")
-    new_meld = meld._with_extension(options[0])
+    new_meld = meld.with_extension(options[0])
     table, discard = _place(state.table, state.discard, new_meld, move.meld, state.rules)
     return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)
 
@@ -552,7 +543,7 @@ def _apply_swap(state: GameState, move: SwapJoker, lookahead: bool) -> GameState
             move, "S40-SWAP", f"{CARD_NAMES[move.card]} does not free a joker in {meld}"
         ) from None
     table, discard = _place(state.table, state.discard, new_meld, move.meld, state.rules)
-    hand = _with(hand, freed)
+    hand = with_card(hand, freed)
     return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)
 
 
@@ -594,7 +585,7 @@ def _apply_split(state: GameState, move: Split, lookahead: bool) -> GameState:
         )
     if any(card != rep and card not in rules.meld_rules.wild_cards for card, rep in extra):
         raise _illegal(move, "S40-V-SPLIT", "an added natural card must stand for itself")
-    if not _one_run(pieces):
+    if not one_run(pieces):
         raise _illegal(
             move, "S40-V-SPLIT", "the pieces must come from one unbroken sequence, with no gap"
         )
@@ -638,7 +629,7 @@ def _ban_reasons(state: GameState) -> dict[Card, str]:
     taken_rule = state.taken is not None and not state.taken_used
     if opened and not ban_playable and not taken_rule:
         return {}  # nothing can be banned: the common case, answered at once
-    playable = _table_info(state.table).playable if ban_playable else 0
+    playable = table_info(state.table).playable if ban_playable else 0
     reasons: dict[Card, str] = {}
     distinct = set(hand)
     for card in distinct:
@@ -697,16 +688,16 @@ def _finish_discard(
         return _end_hand(new, player if not hand else None)
     return _set_turn_over(
         state,
-        hands,
-        discard,
-        turns_played,
-        Phase.DRAW,
-        _next_active(player, state.active),
-        0,
-        False,
-        None,
-        False,
-        False,
+        hands=hands,
+        discard=discard,
+        turns_played=turns_played,
+        phase=Phase.DRAW,
+        turn=next_active(player, state.active),
+        opening_value=0,
+        opened_at_turn_start=False,
+        taken=None,
+        taken_must_use=False,
+        taken_used=False,
     )
 
 
@@ -739,27 +730,26 @@ def _end_hand(state: GameState, closer: int | None) -> GameState:
     if closer is not None:
         fmt = rules.match_format
         target = rules.elimination_score
+        seats = [p for p in range(count) if active[p]]
         if fmt is MatchFormat.SINGLE:
             winners = (closer,)
         elif fmt is MatchFormat.NO_ELIMINATION:
             if max(scores) >= rules.no_elimination_limit:
-                low = min(scores[p] for p in range(count) if active[p])
-                winners = tuple(p for p in range(count) if active[p] and scores[p] == low)
+                winners = best_seats(scores, seats, ScoreOrder.LOW)
         else:
-            reached = [p for p in range(count) if active[p] and scores[p] >= target]
-            below = [p for p in range(count) if active[p] and scores[p] < target]
-            if fmt is MatchFormat.REENTRY and len(below) >= 2 and reached:
-                reset = max(scores[p] for p in below)
-                for player in reached:
+            out = reached(scores, seats, target)
+            reset = highest_below(scores, seats, target)
+            if fmt is MatchFormat.REENTRY and out and len(seats) - len(out) >= 2:
+                assert reset is not None
+                for player in out:
                     scores[player] = reset
-                reentered = reached
+                reentered = list(out)
             else:
-                for player in reached:
-                    active[player] = False
-                eliminated = reached
-            still_in = [p for p in range(count) if active[p]]
-            if len(still_in) <= 1:
-                winners = tuple(still_in) or (closer,)
+                # The closer adds nothing and was below the target: someone stays in.
+                settled = settle_elimination(scores, active, target)
+                active = list(settled.active)
+                eliminated = list(settled.eliminated)
+                winners = settled.winners
     result = HandResult(
         hand_number=state.hand_number,
         closer=closer,
@@ -780,7 +770,7 @@ def _end_hand(state: GameState, closer: int | None) -> GameState:
     }
     if winners:
         return _evolve(state, phase=Phase.OVER, winners=winners, active=tuple(active), **common)
-    dealer = _next_active(state.dealer, tuple(active))
+    dealer = next_active(state.dealer, tuple(active))
     new = _evolve(
         state, phase=Phase.DEAL, dealer=dealer, turn=dealer, active=tuple(active), **common
     )
@@ -789,7 +779,7 @@ def _end_hand(state: GameState, closer: int | None) -> GameState:
 
 # -- dispatch ----------------------------------------------------------------------------
 
-_HANDLERS: dict[type, Callable[[GameState, Any, bool], GameState]] = {
+HANDLERS: dict[type, Callable[[GameState, Any, bool], GameState]] = {
     DrawStock: _apply_draw_stock,
     TakeDiscard: _apply_take_discard,
     TakeUpcard: _apply_take_upcard,
@@ -805,7 +795,7 @@ _HANDLERS: dict[type, Callable[[GameState, Any, bool], GameState]] = {
 
 def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``; :class:`IllegalMoveError` if it is not legal."""
-    handler = _HANDLERS.get(type(move))
+    handler = HANDLERS.get(type(move))
     if handler is None:
         raise InvalidMoveError(f"expected a move, got {move!r}")
     return handler(state, move, True)
@@ -816,13 +806,13 @@ def apply_trusted(state: GameState, move: Move) -> GameState:
     the discard checks, already made by the generator, are skipped."""
     if type(move) is Discard:
         return _finish_discard(state, move.card)
-    return _HANDLERS[type(move)](state, move, False)
+    return HANDLERS[type(move)](state, move, False)
 
 
 # -- lookahead ---------------------------------------------------------------------------
 
 
-def _bans_bite(rules: Ruleset) -> bool:
+def bans_bite(rules: Ruleset) -> bool:
     """Whether a player who has opened can be banned from discarding a card he holds
     (beyond the card taken from the pile): only under the S40-V-PLAYABLE switches."""
     return rules.ban_playable_discard_opened or rules.ban_playable_discard_closing
@@ -846,7 +836,7 @@ def _finish_now(state: GameState) -> bool:
     return len(state.hands[player]) >= _keep(state) and _strict_discard(state)
 
 
-def _can_finish(state: GameState) -> bool:
+def can_finish(state: GameState) -> bool:
     """Whether the player to move can still end this turn legally (no dead ends).
 
     The S40-DISCARD decision lifts the discard bans for a player left with only
@@ -859,23 +849,19 @@ def _can_finish(state: GameState) -> bool:
     must_use = state.taken_must_use and not state.taken_used
     rules = state.rules
     if state.opened[player]:
-        if (
-            not must_use
-            and len(hand) >= keep
-            and (not _bans_bite(rules) or _strict_discard(state))
-        ):
+        if not must_use and len(hand) >= keep and (not bans_bite(rules) or _strict_discard(state)):
             return True
         if must_use:
-            verdict = _direct_use(state, hand, state.taken)  # type: ignore[arg-type]
+            verdict = direct_use(state, hand, state.taken)  # type: ignore[arg-type]
             if verdict is not None:
                 return verdict
         return _search_finish(state, set())
     if not must_use and not state.opening_value:
         return len(hand) >= keep
-    if _bans_bite(rules):
+    if bans_bite(rules):
         return _search_finish(state, set())
     closing_keep = 0 if rules.close_without_discard and state.may_close else keep
-    return _can_open(
+    return can_open_sorted(
         hand,
         rules.opening_threshold - state.opening_value,
         rules.meld_rules,
@@ -894,12 +880,12 @@ def _search_finish(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
         and state.taken_must_use
         and not state.taken_used
         and not rules.split_sequences
-        and not _bans_bite(rules)
+        and not bans_bite(rules)
     ):
         return _search_taken_use(state, seen)
     if not state.opened[player] and not _opening_reachable(state):
         return False
-    for _, new in _melding_moves(state):
+    for _, new in melding_moves(state):
         if new.phase is not Phase.PLAY or new.turn != player:
             return True  # the move closed the hand, which checks every rule itself
         if _finish_now(new):
@@ -924,13 +910,13 @@ def _search_taken_use(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
     assert taken is not None
     player = state.turn
     hand = state.hands[player]
-    verdict = _direct_use(state, hand, taken)
+    verdict = direct_use(state, hand, taken)
     if verdict is not None:
         return verdict
     held = set(hand)
     held.discard(taken)
     table = state.table
-    info = _table_info(table)
+    info = table_info(table)
     candidates: list[tuple[Callable[[GameState, Any, bool], GameState], Move]] = []
     for card in held:
         found = info.by_card.get(card)
@@ -942,7 +928,7 @@ def _search_taken_use(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
             )
             candidates.extend((_apply_swap, move) for move in found[1])
     for handler, move in candidates:
-        new = _try(handler, state, move)
+        new = try_move(handler, state, move)
         if new is None or new.phase is not Phase.PLAY or new.turn != player:
             continue
         key = (new.hands[player], new.table)
@@ -957,8 +943,8 @@ def _may_take(meld: Meld, card: Card) -> bool:
     """Whether the natural ``card`` could ever join ``meld``: a sequence of its suit or a
     set of its rank."""
     if meld.kind is MeldKind.SEQUENCE:
-        return meld.suit == _SUIT_OF[card]
-    return _RANK_OF[meld.represented[0]] == _RANK_OF[card]
+        return meld.suit == SUIT_OF[card]
+    return RANK_OF[meld.represented[0]] == RANK_OF[card]
 
 
 def _opening_reachable(state: GameState) -> bool:
@@ -967,7 +953,7 @@ def _opening_reachable(state: GameState) -> bool:
     rules = state.rules
     must_use = state.taken_must_use and not state.taken_used
     closing_keep = 0 if rules.close_without_discard and state.may_close else _keep(state)
-    return _can_open(
+    return can_open_sorted(
         state.hands[state.turn],
         rules.opening_threshold - state.opening_value,
         rules.meld_rules,
@@ -979,25 +965,25 @@ def _opening_reachable(state: GameState) -> bool:
 _JOKER_ONLY = frozenset({JOKER})
 
 
-def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool | None:
+def direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool | None:
     """Settle quickly whether an opened player can meld ``taken`` from ``hand`` (which
     holds it) and still end the turn: ``True``/``False``, or ``None`` when only a search
     can tell."""
     rules = state.rules
-    if _bans_bite(rules):
+    if bans_bite(rules):
         return None
     keep = _keep(state)
     close_by_melding = rules.close_without_discard and state.may_close
-    info = _table_info(state.table)
-    if info.playable >> taken & 1 and _fits_after(len(hand) - 1, keep, close_by_melding):
+    info = table_info(state.table)
+    if info.playable >> taken & 1 and fits_after(len(hand) - 1, keep, close_by_melding):
         return True
-    for meld in _melds_with_card(hand, taken, rules.meld_rules):
-        if _fits_after(len(hand) - len(meld.cards), keep, close_by_melding):
+    for meld in melds_with_card(hand, taken, rules.meld_rules):
+        if fits_after(len(hand) - len(meld.cards), keep, close_by_melding):
             return True
     # A swap keeps the hand's size: the taken card goes, the joker comes.
-    if info.swappable >> taken & 1 and _fits_after(len(hand), keep, close_by_melding):
+    if info.swappable >> taken & 1 and fits_after(len(hand), keep, close_by_melding):
         return True
-    held = _card_mask(hand) & ~(1 << taken)
+    held = card_mask(hand) & ~(1 << taken)
     meld_rules = rules.meld_rules
     swappable = held & info.swappable
     joker_only = meld_rules.wild_cards == _JOKER_ONLY
@@ -1012,7 +998,7 @@ def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool |
         if not swappable:
             freeable = 0
         if not (
-            suits >> _SUIT_OF[taken] & 1
+            suits >> SUIT_OF[taken] & 1
             and (
                 rules.split_sequences
                 or _sequence_might_reach(
@@ -1021,16 +1007,16 @@ def _direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool |
             )
         ):
             with_jokers = tuple(sorted((*hand, *([JOKER] * freeable))))
-            if not _melds_with_card(with_jokers, taken, meld_rules):
+            if not melds_with_card(with_jokers, taken, meld_rules):
                 return False
     if swappable and joker_only:
         # The usual way through a freed joker: one swap, then a meld of the card with it.
         while swappable:
             low = swappable & -swappable
             swappable ^= low
-            after = _with(_without(hand, (low.bit_length() - 1,)) or (), JOKER)
-            for meld in _melds_with_card(after, taken, meld_rules):
-                if _fits_after(len(after) - len(meld.cards), keep, close_by_melding):
+            after = with_card(_without(hand, (low.bit_length() - 1,)) or (), JOKER)
+            for meld in melds_with_card(after, taken, meld_rules):
+                if fits_after(len(after) - len(meld.cards), keep, close_by_melding):
                     return True
     if rules.split_sequences or held & info.swappable:
         return None  # splits and freed jokers open ways only a search can follow
@@ -1049,8 +1035,8 @@ def _sequence_might_reach(
     up to ``jokers`` jokers. A bound: how many jokers one meld may hold is not checked."""
     slots = rules.sequence_slots
     longest = rules.sequence_max
-    suit = _SUIT_OF[taken]
-    rank = _RANK_OF[taken]
+    suit = SUIT_OF[taken]
+    rank = RANK_OF[taken]
     places = [i for i, r in enumerate(slots) if r == rank]
     for meld in table:
         if meld.kind is not MeldKind.SEQUENCE or meld.suit != suit:
@@ -1084,7 +1070,7 @@ def _chain_reaches(
     if taken == JOKER:
         return False  # a joker fits at once or not at all
     for meld in table:
-        if meld.kind is not MeldKind.SEQUENCE or meld.suit != _SUIT_OF[taken]:
+        if meld.kind is not MeldKind.SEQUENCE or meld.suit != SUIT_OF[taken]:
             continue
         for end in (MeldEnd.LOW, MeldEnd.HIGH):
             left = list(hand)
@@ -1093,7 +1079,7 @@ def _chain_reaches(
             while True:
                 fits = [x for x in current.extensions() if x.end is end]
                 if any(x.card == taken for x in fits):
-                    if _fits_after(len(left), keep, close_by_melding):
+                    if fits_after(len(left), keep, close_by_melding):
                         return True
                     break
                 step = next((x for x in fits if x.card in left and x.card != JOKER), None)
@@ -1102,191 +1088,17 @@ def _chain_reaches(
                 if step is None:
                     break
                 left.remove(step.card)
-                current = current._with_extension(step)
+                current = current.with_extension(step)
     return False
 
 
-# -- generation --------------------------------------------------------------------------
-
-
-_DRAW_STOCK = DrawStock()
-_TAKE_DISCARD = TakeDiscard()
-_TAKE_UPCARD = TakeUpcard()
-_DEAL = Deal()
-_RESTOCK = Restock()
-_DISCARDS = tuple(Discard(card) for card in range(53))
-
-
-def generate(state: GameState) -> list[Move]:
-    """Every legal move, each once (C-IDENTITY)."""
-    phase = state.phase
-    if phase is Phase.PLAY:
-        return _play_moves(state)
-    if phase is Phase.DRAW:
-        moves: list[Move] = [_DRAW_STOCK]
-        player = state.turn
-        if state.discard and (state.opened[player] or state.rules.discard_draw_to_open):
-            verdict = None
-            if state.opened[player]:
-                card = state.discard[-1]
-                verdict = _direct_use(state, _with(state.hands[player], card), card)
-            if verdict is None:
-                try:
-                    _apply_take_discard(state, _TAKE_DISCARD, True)
-                except IllegalMoveError:
-                    verdict = False
-                else:
-                    verdict = True
-            if verdict:
-                moves.append(_TAKE_DISCARD)
-        if (
-            state.rules.first_player_takes_upcard
-            and not any(state.turns_played)
-            and len(state.discard) == 1
-            and state.turn == _next_active(state.dealer, state.active)
-        ):
-            moves.append(_TAKE_UPCARD)
-        return moves
-    if phase is Phase.DEAL:
-        return [_DEAL]
-    if phase is Phase.RESTOCK:
-        return [_RESTOCK]
-    return []
-
-
-def _play_moves(state: GameState) -> list[Move]:
-    player = state.turn
-    opened = state.opened[player]
-    must_use = state.taken_must_use and not state.taken_used
-    rules = state.rules
-    hand = state.hands[player]
-    may_close = state.may_close
-    keep = 1 if may_close else 2
-    # Melding down to no card at all closes the hand; allowed only under S40-V-NODISCARDCLOSE.
-    close_by_melding = rules.close_without_discard and may_close
-    moves: list[Move]
-    if opened and not must_use and not _bans_bite(rules):
-        # The turn can end after any of these as long as enough cards stay to discard:
-        # the legality of each move follows from the hand size alone.
-        moves = _opened_melding_moves(state, hand, keep, close_by_melding)
-    elif not opened and not _bans_bite(rules):
-        moves = _opening_moves(state, hand, keep, close_by_melding, must_use)
-    elif opened and not _bans_bite(rules) and not rules.split_sequences:
-        moves = _taken_card_moves(state, hand, keep, close_by_melding)
-    else:
-        moves = [
-            move
-            for move, new in _melding_moves(state)
-            if new.phase is not Phase.PLAY or new.turn != player or _can_finish(new)
-        ]
-    if (opened or not state.opening_value) and not must_use:
-        if len(hand) == 1 and not may_close:
-            return moves
-        banned = banned_discards(state)
-        discards = _DISCARDS
-        if banned:
-            moves.extend(discards[card] for card in dict.fromkeys(hand) if card not in banned)
-        else:
-            moves.extend(discards[card] for card in dict.fromkeys(hand))
-    return moves
-
-
-def _fits_after(size: int, keep: int, close_by_melding: bool) -> bool:
+def fits_after(size: int, keep: int, close_by_melding: bool) -> bool:
+    """Whether a hand of ``size`` cards still ends the turn: ``keep`` cards left to discard,
+    or none when closing by melding is allowed (S40-V-NODISCARDCLOSE)."""
     return size >= keep or (size == 0 and close_by_melding)
 
 
-def _opened_melding_moves(
-    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool
-) -> list[Move]:
-    rules = state.rules
-    size = len(hand)
-    moves: list[Move] = []
-    put_downs = _PUT_DOWN_MOVES
-    for meld in _hand_melds(hand, rules.meld_rules):
-        if size - len(meld.cards) >= keep or (size == len(meld.cards) and close_by_melding):
-            move = put_downs.get(meld)
-            moves.append(move if move is not None else _put_down_move(meld, rules))
-    if not state.table:
-        return moves
-    info = _table_info(state.table)
-    by_card = info.by_card
-    lay_off_ok = _fits_after(size - 1, keep, close_by_melding)
-    for card in dict.fromkeys(hand):
-        found = by_card.get(card)
-        if found is not None:
-            lay_offs, swaps = found
-            if lay_off_ok:
-                moves.extend(lay_offs)
-            moves.extend(swaps)
-    if rules.discard_four_of_a_kind:
-        moves = [m for m in moves if not _repeats_a_four_of_a_kind(state.table, m)]
-    if rules.split_sequences:
-        for index, meld in enumerate(state.table):
-            if meld.kind is MeldKind.SEQUENCE:
-                for split in _split_moves(state, index, meld):
-                    fits = _fits_after(size - len(split.added), keep, close_by_melding)
-                    if fits and _try(_apply_split, state, split) is not None:
-                        moves.append(split)
-    return moves
-
-
-def _taken_card_moves(
-    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool
-) -> list[Move]:
-    """Melding moves of an opened player who must still meld the card taken from the
-    discard pile (S40-DRAW-DISCARD). A move that melds it leaves an opened player with no
-    duty but the discard: it is legal when enough cards stay, as for any opened player.
-    Any other move must leave a way to meld the card, which is checked on the new state.
-    """
-    taken = state.taken
-    player = state.turn
-    moves: list[Move] = []
-    for move in _opened_melding_moves(state, hand, keep, close_by_melding):
-        # Splits are not listed here (S40-V-SPLIT takes the general path).
-        assert isinstance(move, (PutDown, LayOff, SwapJoker))
-        if taken in move.cards if isinstance(move, PutDown) else move.card == taken:
-            moves.append(move)
-            continue
-        new = _try(_HANDLERS[type(move)], state, move)
-        if new is not None and (
-            new.phase is not Phase.PLAY or new.turn != player or _can_finish(new)
-        ):
-            moves.append(move)
-    return moves
-
-
-def _opening_moves(
-    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool, must_use: bool
-) -> list[Move]:
-    """Melds of a player who has not opened: each must leave the threshold within reach
-    (S40-OPEN), with the taken card in the opening (S40-V-EARLYDISCARD)."""
-    rules = state.rules
-    needed = rules.opening_threshold - state.opening_value
-    final_keep = 0 if close_by_melding else keep
-    taken = state.taken if must_use else None
-    starts = _opening_starts(
-        hand, needed, rules.meld_rules, keep, final_keep, close_by_melding, taken
-    )
-    return [_put_down_move(meld, rules) for meld in starts]
-
-
-def _put_down_move(meld: Meld, rules: Ruleset) -> PutDown:
-    cache = _PUT_DOWN_MOVES
-    move = cache.get(meld)
-    if move is None:
-        if len(cache) > 100_000:
-            cache.clear()
-        # The canonical move names what wild cards stand for, and only then (it is also
-        # what the move's text gives back).
-        represented = meld.represented if meld.wild_count else ()
-        move = cache[meld] = PutDown(meld.cards, represented)
-    return move
-
-
-_PUT_DOWN_MOVES: dict[Meld, PutDown] = {}
-
-
-def _try(
+def try_move(
     handler: Callable[[GameState, Any, bool], GameState], state: GameState, move: Move
 ) -> GameState | None:
     try:
@@ -1295,41 +1107,41 @@ def _try(
         return None
 
 
-def _melding_moves(state: GameState) -> Iterator[tuple[Move, GameState]]:
+def melding_moves(state: GameState) -> Iterator[tuple[Move, GameState]]:
     """Melds, layoffs, swaps and splits that pass every rule but the lookahead."""
     player = state.turn
     hand = state.hands[player]
     rules = state.rules
-    for meld in _hand_melds(hand, rules.meld_rules):
-        move: Move = _put_down_move(meld, rules)
-        new = _try(_apply_put_down, state, move)
+    for meld in sorted_hand_melds(hand, rules.meld_rules):
+        move: Move = put_down_of(meld)
+        new = try_move(_apply_put_down, state, move)
         if new is not None:
             yield move, new
     if not state.opened[player]:
         return
     held = set(hand)
-    info = _table_info(state.table)
+    info = table_info(state.table)
     four_rule = rules.discard_four_of_a_kind
     for card, lay_off in info.lay_offs:
-        if card in held and not (four_rule and _repeats_a_four_of_a_kind(state.table, lay_off)):
-            new = _try(_apply_lay_off, state, lay_off)
+        if card in held and not (four_rule and repeats_a_four_of_a_kind(state.table, lay_off)):
+            new = try_move(_apply_lay_off, state, lay_off)
             if new is not None:
                 yield lay_off, new
     for card, swap in info.swaps:
-        if card in held and not (four_rule and _repeats_a_four_of_a_kind(state.table, swap)):
-            new = _try(_apply_swap, state, swap)
+        if card in held and not (four_rule and repeats_a_four_of_a_kind(state.table, swap)):
+            new = try_move(_apply_swap, state, swap)
             if new is not None:
                 yield swap, new
     if rules.split_sequences:
         for index, meld in enumerate(state.table):
             if meld.kind is MeldKind.SEQUENCE:
-                for split in _split_moves(state, index, meld):
-                    new = _try(_apply_split, state, split)
+                for split in split_moves(hand, index, meld, rules.meld_rules):
+                    new = try_move(_apply_split, state, split)
                     if new is not None:
                         yield split, new
 
 
-def _repeats_a_four_of_a_kind(table: tuple[Meld, ...], move: Move) -> bool:
+def repeats_a_four_of_a_kind(table: tuple[Meld, ...], move: Move) -> bool:
     """Whether ``move`` completes a four of a kind in a table set equal to an earlier one:
     under S40-V-FOURKIND the completed set leaves the table either way, so both moves
     give one position and only the first is listed (C-IDENTITY)."""
@@ -1342,36 +1154,3 @@ def _repeats_a_four_of_a_kind(table: tuple[Meld, ...], move: Move) -> bool:
     if isinstance(move, LayOff):
         return len(meld) == 3 and meld.wild_count == 0 and move.card not in wild
     return len(meld) == 4 and meld.wild_count == 1
-
-
-def _split_moves(state: GameState, index: int, meld: Meld) -> Iterator[Split]:
-    """Every way to add hand cards to a table sequence and cut it into sequences of 3-5
-    cards (S40-V-SPLIT)."""
-    meld_rules = state.rules.meld_rules
-    wild_set = meld_rules.wild_cards
-    slots = meld_rules.sequence_slots
-    suit = meld.suit
-    # Only cards that could sit within five places of the sequence can join it.
-    near = {
-        suit * 13 + slots[i] - 1
-        for i in range(max(0, meld.start - 5), min(len(slots), meld.start + len(meld) + 5))
-    }
-    pool = tuple(c for c in state.hands[state.turn] if c in near or c in wild_set)
-    if len(meld) + len(pool) <= 5:
-        return
-    cache = meld_rules._derived.table_cache
-    key = ("split", meld, pool, index)
-    found = cache.get(key)
-    if not isinstance(found, tuple):
-        found = tuple(_find_splits(index, meld, pool, meld_rules))
-        _bounded(cache, _RECENT_LIMIT)[key] = found
-    yield from found
-
-
-def table_text(state: GameState) -> list[str]:
-    """The table melds as move-notation text (used by views and records)."""
-    return [format_meld_spec(m.cards, m.represented) for m in state.table]
-
-
-__all__ = ["apply", "apply_trusted", "banned_discards", "deal", "generate", "resolve_meld"]
-_unused = (ACE, MeldEnd)

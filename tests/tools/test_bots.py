@@ -52,7 +52,7 @@ class CheckingBot:
     def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
         assert view.is_my_turn
         assert legal, "a player to move always has a legal move"
-        move = self.bot.choose(view, legal, rng)
+        move: Move = self.bot.choose(view, legal, rng)
         assert move in legal, f"{self.name} chose {move}, not among {[str(m) for m in legal]}"
         self.decisions += 1
         return move
@@ -492,7 +492,7 @@ def test_montecarlo_weighs_a_layoff_against_keeping_the_card() -> None:
 
 
 def test_montecarlo_drops_candidates_clearly_behind() -> None:
-    from scala40.bots import _survivors
+    from scala40.games.scala40.bots import _survivors
 
     best = [1.0, 1.0, 0.0, 1.0] * 8
     close = [1.0, 0.0, 1.0, 1.0] * 8
@@ -505,7 +505,7 @@ def test_montecarlo_drops_candidates_clearly_behind() -> None:
 def test_montecarlo_shares_the_stock_out_in_drawing_order() -> None:
     # Common random numbers: each player draws its own share of the stock, in turn order
     # from the next player to draw, whatever the others take.
-    from scala40.bots import _stock_shares
+    from scala40.games.scala40.bots import _stock_shares
 
     state = scala40.new_game(SINGLE, 3, seed=4).apply("draw")
     view = state.view(0)
@@ -521,7 +521,7 @@ def test_montecarlo_shares_the_stock_out_in_drawing_order() -> None:
 def test_montecarlo_deals_opened_opponents_hands_a_greedy_player_would_keep(seed: int) -> None:
     # An opened greedy player holds no meld and no card that extends a table meld.
     from scala40.analysis import hand_melds
-    from scala40.bots import _table_targets
+    from scala40.games.scala40.bots import _table_targets
 
     state = scala40.new_game(SINGLE, 2, seed=seed)
     greedy = GreedyBot()

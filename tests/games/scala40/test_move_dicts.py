@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from engine_helpers import playout
 from scala40 import (
     PRESETS,
     Deal,
@@ -28,6 +27,7 @@ from scala40 import (
     new_game,
     parse_move,
 )
+from tests.games.scala40.helpers import playout
 
 EXAMPLES = [
     "draw",
@@ -107,7 +107,7 @@ _DROP = object()
         ),
         (
             {"format": "scala40.move", "version": 1, "type": "swap", "card": "8S", "meld": -1},
-            "expected a table meld index (0 or more), got -1",
+            "expected a table meld index from 0 to 10000, got -1",
         ),
         (
             {
@@ -119,7 +119,7 @@ _DROP = object()
                 "end": "middle",
                 "represents": None,
             },
-            "expected an end (low, high or set), got 'middle'",
+            "expected one of low, high, set, got 'middle'",
         ),
         (
             {

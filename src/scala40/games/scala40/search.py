@@ -2,9 +2,9 @@
 
 The engine asks, millions of times, which melds a hand holds and whether an
 opening can still reach its threshold. These searches answer from caches kept
-with each :class:`~scala40.MeldRules` (hands recur, and the per-suit and
+here for each :class:`~scala40.MeldRules` (hands recur, and the per-suit and
 per-rank tables recur far more), and are exact: the fast tables are checked
-against the general enumerator :func:`_find_melds` in the tests.
+against the general enumerator :func:`find_melds` in the tests.
 """
 
 from __future__ import annotations
@@ -13,14 +13,72 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
-from scala40.cards import _RANK_OF, _SUIT_OF, ACE, JOKER, Card
-from scala40.melds import Meld, MeldKind, MeldRules, _make
+from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
+from scala40.melds import Meld, MeldKind, MeldRules, make_meld
 
-_CACHE_LIMIT = 100_000
-# Caches keyed by a whole hand or a whole table: their answers recur within a turn and
-# its lookahead, seldom across games, so a small one serves as well. It halves the
-# memory of a long run and the objects the garbage collector walks.
-_RECENT_LIMIT = 8_192
+
+class _Caches:
+    """What the searches remember under one :class:`~scala40.MeldRules`.
+
+    The three caches of the opening search share the budget of one cache keyed by a
+    whole hand (:data:`~scala40._cache.HAND_LIMIT` entries in all): a search keeps its
+    memo, the largest of the three, so fewer of them are kept.
+    """
+
+    __slots__ = (
+        "failed",
+        "hands",
+        "meld_options",
+        "opening_answers",
+        "opening_starts",
+        "piece_cards",
+        "reached",
+        "searches",
+        "sequence_pieces",
+        "sequence_shapes",
+        "set_pieces",
+    )
+
+    def __init__(self) -> None:
+        self.hands: BoundedCache[tuple[Card, ...], tuple[Meld, ...]] = BoundedCache(
+            "scala40 hand melds", HAND_LIMIT
+        )
+        """Melds of whole hands."""
+        self.set_pieces: BoundedCache[int, tuple[Meld, ...]] = BoundedCache("scala40 set tables")
+        """Sets of one rank, by rank, suits held and wild cards available."""
+        self.sequence_pieces: BoundedCache[int, tuple[Meld, ...]] = BoundedCache(
+            "scala40 sequence tables"
+        )
+        """Sequences of one suit, by suit, ranks held and wild cards available."""
+        self.sequence_shapes: BoundedCache[int, tuple[_Shape, ...]] = BoundedCache(
+            "scala40 sequence shapes"
+        )
+        """Sequences of the first suit, by ranks held and wild cards available (as
+        cards, represented cards, start and value), which the other suits copy."""
+        self.piece_cards: BoundedCache[int, int] = BoundedCache("scala40 table cards")
+        """Which cards the melds of each per-suit or per-rank table use, as a bit mask."""
+        self.meld_options: BoundedCache[
+            tuple[Card, ...], tuple[int, int, int, frozenset[Card]]
+        ] = BoundedCache("scala40 opening options")
+        """Each meld's cards as a multiset code, their number, their bound and the
+        distinct cards."""
+        self.opening_answers: BoundedCache[
+            tuple[tuple[Card, ...], int, int, Card | None], bool
+        ] = BoundedCache("scala40 opening answers", HAND_LIMIT // 2)
+        """Whether a hand can still open (:func:`can_open`)."""
+        self.opening_starts: BoundedCache[tuple[Any, ...], tuple[Meld, ...]] = BoundedCache(
+            "scala40 opening starts", HAND_LIMIT // 4
+        )
+        """The melds that may start an opening (:func:`opening_starts`)."""
+        self.searches: BoundedCache[tuple[tuple[Card, ...], int], _OpeningSearch] = BoundedCache(
+            "scala40 opening searches", HAND_LIMIT // 4
+        )
+        """The search of a hand, whose memo serves every question about it."""
+        self.reached: BoundedCache[int, int] = BoundedCache("scala40 opening reached")
+        """For a multiset of cards and a room, the most value known reached."""
+        self.failed: BoundedCache[int, int] = BoundedCache("scala40 opening failed")
+        """For a multiset of cards and a room, the least value known missed."""
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
@@ -30,61 +88,54 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-def _bounded(cache: dict[Any, Any], limit: int = _CACHE_LIMIT) -> dict[Any, Any]:
-    """The cache itself, emptied first when it has grown to ``limit`` entries."""
-    if len(cache) >= limit:
-        cache.clear()
-    return cache
-
-
-def _hand_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+def sorted_hand_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
     """:func:`hand_melds` for a sorted, validated hand (the engine's hot path)."""
-    derived = rules._derived
-    found = derived.hand_cache.get(cards)
+    caches: _Caches = rules.tables.owned[_Caches]
+    cache = caches.hands
+    found = cache.get(cards)
     if found is None:
-        if derived.wild_cards == _JOKER_ONLY and rules.set_suits_distinct:
+        if rules.tables.wild_cards == _JOKER_ONLY and rules.set_suits_distinct:
             found = _melds_by_suit_and_rank(cards, rules)
         else:
-            found = _find_melds(cards, rules)
-        _bounded(derived.hand_cache, _RECENT_LIMIT)[cards] = found
+            found = find_melds(cards, rules)
+        cache.put(cards, found)
     return found
 
 
 _JOKER_ONLY = frozenset({JOKER})
 
 
-def _melds_with_card(cards: tuple[Card, ...], card: Card, rules: MeldRules) -> list[Meld]:
+def melds_with_card(cards: tuple[Card, ...], card: Card, rules: MeldRules) -> list[Meld]:
     """The melds of a sorted hand that hold ``card`` (a natural card in the hand).
 
     With jokers as the only wild cards these all sit in two cached tables: the
     sets of the card's rank and the sequences of its suit.
     """
-    derived = rules._derived
-    if derived.wild_cards != _JOKER_ONLY or not rules.set_suits_distinct or card == JOKER:
-        return [m for m in _hand_melds(cards, rules) if card in m.cards]
+    tables = rules.tables
+    if tables.wild_cards != _JOKER_ONLY or not rules.set_suits_distinct or card == JOKER:
+        return [m for m in sorted_hand_melds(cards, rules) if card in m.cards]
     jokers = cards.count(JOKER)
     cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
-    suit, rank = _SUIT_OF[card], _RANK_OF[card]
+    suit, rank = SUIT_OF[card], RANK_OF[card]
     suit_mask = rank_mask = 0
     for other in cards:
         if other != JOKER:
-            if _SUIT_OF[other] == suit:
+            if SUIT_OF[other] == suit:
                 suit_mask |= _RANK_BIT[other]
-            if _RANK_OF[other] == rank:
+            if RANK_OF[other] == rank:
                 rank_mask |= _SUIT_BIT[other]
     found: list[Meld] = []
-    if rank in derived.ranks and _POPCOUNT[rank_mask] >= rules.set_min - cap:
+    caches: _Caches = rules.tables.owned[_Caches]
+    if rank in tables.ranks and _POPCOUNT[rank_mask] >= rules.set_min - cap:
         key = (rank << 8) | (rank_mask << 3) | cap
-        piece = derived.set_pieces.get(key)
+        piece = caches.set_pieces.get(key)
         if piece is None:
-            piece = _bounded(derived.set_pieces)[key] = _set_piece(rank, rank_mask, cap, rules)
+            piece = caches.set_pieces.put(key, _set_piece(rank, rank_mask, cap, rules))
         found.extend(m for m in piece if card in m.cards)
     key = (suit << 20) | (suit_mask << 3) | cap
-    piece = derived.sequence_pieces.get(key)
+    piece = caches.sequence_pieces.get(key)
     if piece is None:
-        piece = _bounded(derived.sequence_pieces)[key] = _sequence_piece(
-            suit, suit_mask, cap, rules
-        )
+        piece = caches.sequence_pieces.put(key, _sequence_piece(suit, suit_mask, cap, rules))
     found.extend(m for m in piece if card in m.cards)
     return found
 
@@ -107,10 +158,10 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
     jokers = cards.count(JOKER)
     cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
     suits = _suit_slices(held)
-    derived = rules._derived
-    set_pieces = derived.set_pieces
+    caches: _Caches = rules.tables.owned[_Caches]
+    set_pieces = caches.set_pieces
     found: list[Meld] = []
-    set_ranks = _set_ranks(suits, rules.set_min - cap) & derived.rank_bits
+    set_ranks = _set_ranks(suits, rules.set_min - cap) & rules.tables.rank_bits
     if set_ranks:
         s0, s1, s2, s3 = suits
         for rank in rules.rank_order:
@@ -122,16 +173,16 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
             key = (rank << 8) | (mask << 3) | cap
             piece = set_pieces.get(key)
             if piece is None:
-                piece = _bounded(set_pieces)[key] = _set_piece(rank, mask, cap, rules)
+                piece = set_pieces.put(key, _set_piece(rank, mask, cap, rules))
             found.extend(piece)
-    sequence_pieces = derived.sequence_pieces
+    sequence_pieces = caches.sequence_pieces
     for suit in range(4):
         mask = suits[suit]
         if mask:
             key = (suit << 20) | (mask << 3) | cap
             piece = sequence_pieces.get(key)
             if piece is None:
-                piece = _bounded(sequence_pieces)[key] = _sequence_piece(suit, mask, cap, rules)
+                piece = sequence_pieces.put(key, _sequence_piece(suit, mask, cap, rules))
             found.extend(piece)
     return tuple(found)
 
@@ -157,7 +208,7 @@ def _set_ranks(suits: tuple[int, int, int, int], least: int) -> int:
 _POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
 
 
-def _meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
+def meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
     """The opening search's bound (every card of the hand that sits in some meld, at its
     best value) from the per-suit and per-rank tables of :func:`_melds_by_suit_and_rank`,
     without listing the hand's melds: which cards a table's melds use is kept beside it.
@@ -173,11 +224,11 @@ def _meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
         held |= bit
     jokers = cards.count(JOKER)
     cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
-    derived = rules._derived
-    used_by = derived.piece_cards
+    caches: _Caches = rules.tables.owned[_Caches]
+    used_by = caches.piece_cards
     suits = _suit_slices(held)
     s0, s1, s2, s3 = suits
-    set_ranks = _set_ranks(suits, rules.set_min - cap) & derived.rank_bits
+    set_ranks = _set_ranks(suits, rules.set_min - cap) & rules.tables.rank_bits
     meldable = 0
     while set_ranks:
         low = set_ranks & -set_ranks
@@ -188,10 +239,10 @@ def _meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
         key = ((place + 1) << 8) | (mask << 3) | cap
         used = used_by.get(key)
         if used is None:
-            piece = derived.set_pieces.get(key)
+            piece = caches.set_pieces.get(key)
             if piece is None:
-                piece = _bounded(derived.set_pieces)[key] = _set_piece(place + 1, mask, cap, rules)
-            used = _bounded(used_by)[key] = _cards_used(piece)
+                piece = caches.set_pieces.put(key, _set_piece(place + 1, mask, cap, rules))
+            used = used_by.put(key, _cards_used(piece))
         meldable |= used
     for suit in range(4):
         mask = suits[suit]
@@ -205,11 +256,11 @@ def _meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
                 for shape, _, _, _ in _sequence_shapes(mask, cap, rules):
                     for card in shape:
                         used |= 1 << card
-                used = _bounded(used_by)[key] = used
+                used = used_by.put(key, used)
             meldable |= (used & _FIRST_SUIT) << 13 * suit | (used & _JOKER_BIT)
     if not meldable:
         return 0
-    values = derived.best_values
+    values = rules.tables.best_values
     naturals = held & ~_JOKER_BIT
     if naturals.bit_count() + twice.bit_count() != len(cards) - jokers:
         # Some card is held three times or more: count card by card.
@@ -266,13 +317,13 @@ def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, 
                     )
                     cards = tuple(card for card, _ in pairs)
                     represented = tuple(rep for _, rep in pairs)
-                    found.append(_make(MeldKind.SET, cards, represented, -1, rules))
-    return tuple(sorted(found, key=_meld_order))
+                    found.append(make_meld(MeldKind.SET, cards, represented, -1, rules))
+    return tuple(sorted(found, key=meld_order))
 
 
 def _sequence_piece(suit: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
     """Every sequence of ``suit`` from the ranks in ``mask`` plus up to ``cap`` jokers
-    (jokers the only wild cards), in :func:`_meld_order`."""
+    (jokers the only wild cards), in :func:`meld_order`."""
     offset = 13 * suit
     return tuple(
         Meld(
@@ -294,18 +345,19 @@ def _sequence_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, ...
     """The sequences of :func:`_sequence_piece` in the first suit, as (cards, represented,
     start, value): the other suits' are the same, moved over (a value depends on ranks
     only), so the search for them is made once for all four suits."""
-    derived = rules._derived
+    caches: _Caches = rules.tables.owned[_Caches]
+    cache = caches.sequence_shapes
     key = (mask << 3) | cap
-    found = derived.sequence_shapes.get(key)
+    found = cache.get(key)
     if found is None:
-        found = _bounded(derived.sequence_shapes)[key] = _first_suit_shapes(mask, cap, rules)
+        found = cache.put(key, _first_suit_shapes(mask, cap, rules))
     return found
 
 
 def _first_suit_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, ...]:
     """Every sequence of the first suit from the ranks in ``mask`` plus up to ``cap``
-    jokers, as (cards, represented, start, value), in :func:`_meld_order`. The values
-    are :func:`~scala40.melds._make`'s, worked out here without building the melds."""
+    jokers, as (cards, represented, start, value), in :func:`meld_order`. The values
+    are :func:`~scala40.melds.make_meld`'s, worked out here without building the melds."""
     slots = rules.sequence_slots
     count = len(slots)
     longest = count if rules.sequence_max is None else min(rules.sequence_max, count)
@@ -368,11 +420,11 @@ def _first_suit_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, .
 
 
 def _shape_order(shape: _Shape) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
-    # :func:`_meld_order` of sequences of one suit.
+    # :func:`meld_order` of sequences of one suit.
     return shape[1], shape[0], shape[2]
 
 
-def _find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
     counts = _counts(cards)
     wild_set = rules.wild_cards
     wild_pool = [c for c in cards if c in wild_set]
@@ -445,8 +497,8 @@ def _find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
     melds: set[Meld] = set()
     for candidate in candidates:
         if _fits(candidate, counts):
-            melds.update(rules._readings_of_sorted(candidate))
-    return tuple(sorted(melds, key=_meld_order))
+            melds.update(rules.readings_of_sorted(candidate))
+    return tuple(sorted(melds, key=meld_order))
 
 
 def _fits(candidate: tuple[Card, ...], counts: list[int]) -> bool:
@@ -460,12 +512,12 @@ def _fits(candidate: tuple[Card, ...], counts: list[int]) -> bool:
     return True
 
 
-def _meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]:
+def meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]:
     # Sets by rank, then sequences by suit: the order the cached tables concatenate in.
     if meld.kind is MeldKind.SET:
         return (
             0,
-            _RANK_ORDER_KEY[_RANK_OF[meld.represented[0]]],
+            _RANK_ORDER_KEY[RANK_OF[meld.represented[0]]],
             meld.represented,
             meld.cards,
             -1,
@@ -476,7 +528,7 @@ def _meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...
 _RANK_ORDER_KEY = tuple(range(14))
 
 
-def _can_open(
+def can_open_sorted(
     cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
 ) -> bool:
     """:func:`can_open` for a sorted, validated hand (the engine's hot path)."""
@@ -484,17 +536,16 @@ def _can_open(
         rules.set_min if rules.set_min < rules.sequence_min else rules.sequence_min
     ):
         return needed <= 0 and must is None and len(cards) >= keep
-    cache = rules._derived.open_cache
+    caches: _Caches = rules.tables.owned[_Caches]
+    cache = caches.opening_answers
     key = (cards, needed, keep, must)
     found = cache.get(key)
     if found is None:
-        found = _bounded(cache, _RECENT_LIMIT)[key] = _search_opening(
-            cards, needed, rules, keep, must
-        )
-    return bool(found)
+        found = cache.put(key, _search_opening(cards, needed, rules, keep, must))
+    return found
 
 
-def _opening_starts(
+def opening_starts(
     cards: tuple[Card, ...],
     needed: int,
     rules: MeldRules,
@@ -505,18 +556,18 @@ def _opening_starts(
 ) -> tuple[Meld, ...]:
     """The melds a player who has not opened may put down next (the engine's hot path):
     those after which the opening can still reach ``needed``."""
-    cache = rules._derived.open_cache
-    key = ("starts", cards, needed, keep, final_keep, close_ok, must)
+    caches: _Caches = rules.tables.owned[_Caches]
+    cache = caches.opening_starts
+    key = (cards, needed, keep, final_keep, close_ok, must)
     found = cache.get(key)
     if found is None:
-        if not _can_open(cards, needed, rules, final_keep, must):
+        if not can_open_sorted(cards, needed, rules, final_keep, must):
             found = ()
         else:
             found = _searcher(cards, rules, final_keep).opening_starts(
                 needed, keep, close_ok, must
             )
-        _bounded(cache, _RECENT_LIMIT)[key] = found
-    assert isinstance(found, tuple)
+        cache.put(key, found)
     return found
 
 
@@ -526,12 +577,12 @@ def _search_opening(
     if (
         must is None
         and needed > 0
-        and rules._derived.wild_cards == _JOKER_ONLY
+        and rules.tables.wild_cards == _JOKER_ONLY
         and rules.set_suits_distinct
-        and _meldable_bound(cards, rules) < needed
+        and meldable_bound(cards, rules) < needed
     ):
         return False  # the usual answer, found without listing the melds
-    melds = _hand_melds(cards, rules)
+    melds = sorted_hand_melds(cards, rules)
     if must is not None:
         if not any(must in m.cards for m in melds):
             return False
@@ -554,12 +605,12 @@ def _search_opening(
 def _searcher(cards: tuple[Card, ...], rules: MeldRules, keep: int) -> _OpeningSearch:
     """The opening search of a hand, kept so that its memo serves every question asked
     about that hand (can it open, which melds may start the opening)."""
-    cache = rules._derived.open_cache
-    key = ("search", cards, keep)
+    caches: _Caches = rules.tables.owned[_Caches]
+    cache = caches.searches
+    key = (cards, keep)
     found = cache.get(key)
-    if not isinstance(found, _OpeningSearch):
-        found = _OpeningSearch(cards, rules, keep)
-        _bounded(cache, _RECENT_LIMIT)[key] = found
+    if found is None:
+        found = cache.put(key, _OpeningSearch(cards, rules, keep))
     return found
 
 
@@ -587,32 +638,31 @@ class _OpeningSearch:
         self.smallest = min(rules.set_min, rules.sequence_min)
         # What is known about (cards, room) pairs holds whatever hand they came from:
         # the searches of every hand under these rules share it.
-        derived = rules._derived
-        self.reached = _bounded(derived.reached)
-        self.failed = _bounded(derived.failed)
+        caches: _Caches = rules.tables.owned[_Caches]
+        self.reached = caches.reached.make_room()
+        self.failed = caches.failed.make_room()
         self.prepared = False
 
     def _prepare(self) -> None:
         if self.prepared:
             return
         self.prepared = True
-        derived = self.rules._derived
-        values = derived.best_values
+        values = self.rules.tables.best_values
         # Readings of the same cards differ only in value: keep the best one of each.
-        known = derived.meld_options
+        caches: _Caches = self.rules.tables.owned[_Caches]
+        known = caches.meld_options
         best: dict[int, tuple[int, int, int, frozenset[Card]]] = {}
-        for meld in _hand_melds(self.cards, self.rules):
+        for meld in sorted_hand_melds(self.cards, self.rules):
             # Keyed by the cards alone: what is kept depends on nothing else, and a tuple
             # of ints compares far faster than two equal melds.
             cards = meld.cards
             found = known.get(cards)
             if found is None:
-                found = _bounded(known)[cards] = (
-                    _code(cards),
-                    len(cards),
-                    sum(values[card] for card in cards),
-                    frozenset(cards),
-                )
+                found = known.put(
+                    cards,
+                    (_code(cards), len(cards), sum(values[card] for card in cards),
+                     frozenset(cards)),
+                )  # fmt: skip
             previous = best.get(found[0])
             if previous is None or previous[0] < meld.value:
                 best[found[0]] = (meld.value, found[1], found[2], found[3])
@@ -708,10 +758,11 @@ class _OpeningSearch:
         ``close_ok``), and with ``must`` in the opening (S40-OPEN, S40-V-EARLYDISCARD)."""
         self._prepare()
         live, live_count, root_bound = self.live, self.live_count, self.root_bound
-        known = self.rules._derived.meld_options
+        caches: _Caches = self.rules.tables.owned[_Caches]
+        known = caches.meld_options
         total = len(self.cards)
         found: list[Meld] = []
-        for meld in _hand_melds(self.cards, self.rules):
+        for meld in sorted_hand_melds(self.cards, self.rules):
             size = len(meld.cards)
             rest = total - size
             still = needed - meld.value

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from scala40 import JOKER, Meld, MeldKind, MeldRules, is_meld, meld_interpretations
 from scala40.cards import ACE, Card, make_card
-from strategies import MELD_RULES_CONFIGS, sequence_slots, wild_cards
+from tests.strategies import MELD_RULES_CONFIGS, sequence_slots, wild_cards
 
 #: The oracle covers every meld of at most this many cards.
 MAX_CARDS = 6

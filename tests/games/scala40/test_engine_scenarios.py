@@ -12,15 +12,6 @@ from collections import Counter
 import pytest
 
 import scala40
-from engine_helpers import (
-    assert_conserved,
-    assert_illegal,
-    cards_in_play,
-    deck_counter,
-    make_position,
-    move_texts,
-    rest_of_deck,
-)
 from scala40 import (
     PRESETS,
     Deal,
@@ -45,8 +36,17 @@ from scala40 import (
     parse_card,
     parse_cards,
 )
-from scala40._engine import banned_discards
 from scala40.cards import JOKER
+from scala40.games.scala40.engine import banned_discards
+from tests.games.scala40.helpers import (
+    assert_conserved,
+    assert_illegal,
+    cards_in_play,
+    deck_counter,
+    make_position,
+    move_texts,
+    rest_of_deck,
+)
 
 OFFICIAL = PRESETS["official"]
 

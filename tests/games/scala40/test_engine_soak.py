@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from engine_helpers import assert_conserved, choose_move
 from scala40 import PRESETS, GameState, MatchFormat, RestockMethod, Ruleset, new_game
+from tests.games.scala40.helpers import assert_conserved, choose_move
 
 MOVE_LIMIT = 8000
 

@@ -18,15 +18,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import (
-    PRESET_NAMES,
-    assert_conserved,
-    assert_illegal,
-    make_position,
-    playout,
-    state_fields,
-    unlisted_moves,
-)
 from scala40 import (
     PRESETS,
     Deal,
@@ -43,7 +34,16 @@ from scala40 import (
     new_game,
     parse_move,
 )
-from strategies import rulesets
+from tests.games.scala40.helpers import (
+    PRESET_NAMES,
+    assert_conserved,
+    assert_illegal,
+    make_position,
+    playout,
+    state_fields,
+    unlisted_moves,
+)
+from tests.games.scala40.strategies import rulesets
 
 #: (preset, players) pairs covering every preset and every table size it allows.
 PRESET_TABLES = [
@@ -367,7 +367,7 @@ def test_taken_card_moves_match_the_general_lookahead(preset: str) -> None:
     # his melding moves from a shortcut (a move that melds the card needs no lookahead);
     # they are exactly the moves the general path finds by applying each move and
     # checking that the turn can still end.
-    from scala40._engine import _can_finish, _melding_moves
+    from scala40.games.scala40.engine import can_finish, melding_moves
 
     checked = 0
     for seed in range(12):
@@ -385,8 +385,8 @@ def test_taken_card_moves_match_the_general_lookahead(preset: str) -> None:
             ):
                 general = [
                     move
-                    for move, new in _melding_moves(state)
-                    if new.phase is not Phase.PLAY or new.turn != player or _can_finish(new)
+                    for move, new in melding_moves(state)
+                    if new.phase is not Phase.PLAY or new.turn != player or can_finish(new)
                 ]
                 listed = list(state.legal_moves())
                 assert sorted(map(str, listed)) == sorted(map(str, general))

@@ -33,7 +33,7 @@ from scala40 import (
 )
 from scala40.cards import Card, format_cards
 from scala40.melds import Meld, MeldEnd
-from strategies import valid_melds
+from tests.strategies import valid_melds
 
 __all__ = [
     "MELDING_MOVES",

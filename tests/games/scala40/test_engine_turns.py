@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from engine_helpers import make_position, playout, state_fields, unlisted_moves
 from scala40 import (
     PRESETS,
     Discard,
@@ -27,6 +26,7 @@ from scala40 import (
     parse_cards,
 )
 from scala40.cards import format_cards
+from tests.games.scala40.helpers import make_position, playout, state_fields, unlisted_moves
 
 
 def opening_position() -> GameState:

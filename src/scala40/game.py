@@ -1,0 +1,369 @@
+"""The game protocol: what every game of the library supplies, and the registry of games.
+
+The library holds several games on one core. Each game is a subpackage of
+:mod:`scala40.games` that supplies a :class:`Game` record and registers it by name; the
+tools (bots, tournaments, records, the command line, the learning-agent adapters) work
+on any registered game through this protocol alone, and the core never imports a game.
+
+**A game supplies** (the :class:`Game` record):
+
+* its ``name`` (``"scala40"``), a title and a one-line summary;
+* its ruleset type (a :class:`~scala40.rulesets.RulesetBase` subclass) with named presets;
+* ``new_game(rules, players, seed, *, auto_chance)``, which deals the first hand;
+* ``state_from_dict``, ``parse_move`` and ``move_from_dict`` to read states and moves back;
+* its own bots by name (a greedy bot at least), and the wording the command line uses.
+
+**A state** (the :class:`State` protocol) is an immutable value:
+
+* ``current_player`` is the seat that decides now, or ``None`` when no seat does: at a
+  chance step (``is_chance``) or at the end (``is_over``). Seats may decide out of turn
+  (an offer, a claim): ``current_player`` always names the seat whose decision it is;
+* ``legal_moves()`` lists every legal move exactly (a lazy
+  :class:`~scala40.legal.LegalMoves`), and ``apply(move)`` returns the next state or
+  raises :class:`~scala40.IllegalMoveError` naming the rule, leaving the state as it was;
+* ``returns()`` gives each seat's result at the end (see :func:`scala40.match.win_shares`);
+  ``winners``, ``scores`` (each seat's total; partners show their side's) and ``teams``
+  (the sides: one seat each in games played alone) say who won and by how much;
+* ``view(seat)`` is what that seat may know, and ``view.sample(seed)`` a full state
+  consistent with it (for search);
+* ``to_dict()`` writes it as JSON-ready data; moves have a text notation both ways.
+
+Find a game by name with :func:`load_game`; list them with :func:`game_names`.
+
+>>> from scala40.game import load_game
+>>> game = load_game("scala40")
+>>> game.title, game.ruleset_type.preset_names()[:2]
+('Scala 40', ('official', 'classic'))
+>>> state = game.new_game("official", players=2, seed=1)
+>>> state.current_player, state.is_over, state.teams
+(0, False, ((0,), (1,)))
+>>> load_game("bridge")
+Traceback (most recent call last):
+...
+scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+
+import attrs
+
+from scala40.errors import InvalidArgumentError, UnknownGameError
+from scala40.match import ScoreOrder
+
+if TYPE_CHECKING:
+    from scala40.legal import LegalMoves
+    from scala40.rulesets import RulesetBase
+
+__all__ = [
+    "Bot",
+    "Game",
+    "GameText",
+    "ScoreOrder",
+    "State",
+    "View",
+    "game_names",
+    "load_game",
+    "register_game",
+]
+
+
+@runtime_checkable
+class State(Protocol):
+    """A position of any game: an immutable value (see the module's documentation)."""
+
+    game_name: ClassVar[str]
+    """The name of the game the state belongs to (its :class:`Game`'s ``name``)."""
+
+    @property
+    def rules(self) -> Any:
+        """The ruleset the game is played under."""
+
+    @property
+    def player_count(self) -> int:
+        """How many seats the game has, numbered from 0 in play order (C-SEAT)."""
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now, or ``None`` at a chance step or the end."""
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next move is a chance step (a shuffle)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    def hand_number(self) -> int:
+        """The hand being played, from 1 (0 before the first deal)."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's running total (partners show their side's)."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won, once the game is over (several share a win)."""
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides, each a tuple of seats (one seat a side in games played alone)."""
+
+    def legal_moves(self) -> LegalMoves[Any]:
+        """Every legal move, each once."""
+
+    def apply(self, move: Any) -> State:
+        """The state after ``move`` (a move value or its text)."""
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's result: its side's share of the win at the end, 0 before."""
+
+    def view(self, player: int) -> View:
+        """What seat ``player`` may know of this state."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready, versioned description of the state."""
+
+    def chance_cards(self) -> tuple[int, ...]:
+        """At a chance step, the cards whose order it draws (uniformly at random)."""
+
+    def chance_move(self, order: Sequence[int]) -> Any:
+        """At a chance step, the move that plays the cards of :meth:`chance_cards` in
+        ``order`` (the outcome a search or a test chooses instead of the state's
+        randomness)."""
+
+
+@runtime_checkable
+class View(Protocol):
+    """What one seat may know of a state: its own cards, what is public, nothing else."""
+
+    @property
+    def player(self) -> int:
+        """The seat whose view this is."""
+
+    @property
+    def rules(self) -> Any:
+        """The ruleset of the game."""
+
+    @property
+    def player_count(self) -> int:
+        """How many seats the game has."""
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now (public knowledge), or ``None``."""
+
+    def sample(self, seed: int) -> State:
+        """A full state consistent with this view, drawn reproducibly from ``seed``."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: anything with this :meth:`choose` method is a bot, for any game.
+
+    A bot may also have a ``name`` attribute (a short word such as ``"greedy"``), which
+    tournaments and error messages use.
+    """
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """One of ``legal``, the legal moves of ``view.player``, whose decision it is.
+
+        ``rng`` is the only randomness a bot should use, so that a game is reproducible
+        from its seed.
+        """
+
+
+class GameText:
+    """The words the command line uses for a game; a game overrides what it can say better.
+
+    The defaults print the state's own text and the moves' notation, so that any
+    registered game can be played and replayed from the command line.
+    """
+
+    move_help: str = "Enter a move in the notation of the game ('moves' lists them)."
+    """The help text listing the moves a player can type."""
+
+    def board(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
+        """The table as seat ``seat`` sees it (nothing hidden from it is shown)."""
+        del seat, names, unicode
+        view = state.view(state.current_player or 0)
+        return [str(view)]
+
+    def turn_hint(self, state: Any) -> str:
+        """A line saying what the player to decide is to do."""
+        del state
+        return "Your move ('moves' lists the legal moves, 'help' the commands)."
+
+    def events(self, before: Any, after: Any, names: Sequence[str]) -> list[str]:
+        """Lines announcing what a move changed beyond itself (a hand ending, scores)."""
+        del names
+        if after.hand_number != before.hand_number and not after.is_over:
+            return [f"Hand {before.hand_number} is over."]
+        return []
+
+    def status(self, state: Any) -> str:
+        """Where an unfinished game stands, in a few words (after ``The game is not over``)."""
+        if state.is_chance:
+            return "a chance step comes next"
+        return f"P{state.current_player} to move"
+
+    def final(self, state: Any, names: Sequence[str]) -> list[str]:
+        """Lines for the end of the game: totals and winners."""
+        scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(state.scores))
+        winners = " and ".join(f"P{seat} ({names[seat]})" for seat in state.winners)
+        return [f"Final scores: {scores}", f"Winner: {winners}" if winners else "No winner."]
+
+    def move(self, move: Any, unicode: bool) -> str:
+        """A move as the command line prints it."""
+        del unicode
+        return str(move)
+
+
+def _read_only(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(value))
+
+
+@attrs.frozen(eq=False)
+class Game:
+    """What a game supplies to the library: its name, rules, constructors and bots.
+
+    Games are records, not classes to subclass: a game package builds one and registers
+    it with :func:`register_game` when imported.
+    """
+
+    name: str
+    """The registry name: lower-case letters and digits (``"scala40"``, ``"skarney"``)."""
+    title: str
+    """The name players use (``"Scala 40"``)."""
+    summary: str
+    """One line saying what the game is."""
+    version: int
+    """The version of the game's engine: raised when the same moves could give another
+    game (records store it)."""
+    ruleset_type: type[RulesetBase]
+    """The game's ruleset class, with its presets."""
+    new_game: Callable[..., Any]
+    """``new_game(rules=None, players=N, seed=None, *, auto_chance=True)``: a new game,
+    its first hand dealt (``rules`` a ruleset, a preset name or ``None``)."""
+    state_from_dict: Callable[[Mapping[str, Any]], Any]
+    """The inverse of a state's ``to_dict``, validating everything."""
+    parse_move: Callable[[str], Any]
+    """A move from its text notation."""
+    move_from_dict: Callable[[Mapping[str, Any]], Any]
+    """A move from its dictionary (each move value has ``to_dict``)."""
+    bots: Mapping[str, Callable[..., Any]] = attrs.field(converter=_read_only)
+    """The game's own bots, by name; each factory takes the bot's options as keywords.
+    The generic bots of :mod:`scala40.bots` (``random``) come on top."""
+    default_players: int = 2
+    """The number of players the command line offers first."""
+    score_order: ScoreOrder = ScoreOrder.LOW
+    """Whether low or high totals are better, for reports."""
+    text: GameText = attrs.field(factory=GameText)
+    """The command line's wording for this game."""
+    aliases: tuple[str, ...] = ()
+    """Other names :func:`load_game` accepts."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+    def resolve_rules(self, rules: Any) -> Any:
+        """The ruleset given as itself, a preset name or ``None`` (the standard rules)."""
+        return self.ruleset_type.resolve(rules)
+
+
+# The games that ship with the library, by name, and the module that registers each. The
+# core names them only as text: a game module is imported the first time it is asked for.
+_BUILTIN_GAMES: dict[str, str] = {
+    "scala40": "scala40.games.scala40",
+}
+ENTRY_POINT_GROUP = "scala40.games"
+"""The entry-point group through which other packages offer games (``name = module:GAME``)."""
+
+_REGISTERED: dict[str, Game] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register_game(game: Game) -> Game:
+    """Add ``game`` to the registry under its name and aliases; returns it.
+
+    Registering the same record again does nothing; another record under a taken name is
+    an error (a game's name is its identity in records and saved states).
+
+    :raises InvalidArgumentError: ``game`` is not a :class:`Game`, or its name is taken.
+    """
+    if not isinstance(game, Game):
+        raise InvalidArgumentError(f"expected a Game record, got {game!r}")
+    known = _REGISTERED.get(game.name)
+    if known is game:
+        return game
+    if known is not None or game.name in _ALIASES:
+        raise InvalidArgumentError(f"a game named {game.name!r} is registered already")
+    _REGISTERED[game.name] = game
+    for alias in game.aliases:
+        _ALIASES.setdefault(alias, game.name)
+    return game
+
+
+def load_game(name: str | Game) -> Game:
+    """The registered game of that name (or alias), importing it on first use.
+
+    A :class:`Game` given instead of a name is returned as it is.
+
+    :raises UnknownGameError: no game has that name; the message lists the games.
+    """
+    if isinstance(name, Game):
+        return name
+    if not isinstance(name, str):
+        raise InvalidArgumentError(f"expected a game name, got {name!r}")
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    game = _REGISTERED.get(key)
+    if game is not None:
+        return game
+    module = _BUILTIN_GAMES.get(key)
+    if module is not None:
+        importlib.import_module(module)
+    else:
+        _load_entry_point(key)
+    game = _REGISTERED.get(_ALIASES.get(key, key))
+    if game is None:
+        raise UnknownGameError(f"no game named {name!r}; games: {', '.join(game_names())}")
+    return game
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of every game: the library's own first, then any registered or offered
+    by other packages.
+
+    >>> game_names()[:1]
+    ('scala40',)
+    """
+    names = list(_BUILTIN_GAMES)
+    names.extend(name for name in _REGISTERED if name not in names)
+    names.extend(name for name in _entry_point_names() if name not in names)
+    return tuple(names)
+
+
+def _entry_points() -> list[Any]:
+    from importlib.metadata import entry_points
+
+    return list(entry_points(group=ENTRY_POINT_GROUP))
+
+
+def _entry_point_names() -> list[str]:
+    return [point.name for point in _entry_points()]
+
+
+def _load_entry_point(name: str) -> None:
+    for point in _entry_points():
+        if point.name == name:
+            game = point.load()
+            register_game(game)
+            return

@@ -1,0 +1,113 @@
+"""Scala 40 (Scala Quaranta): the Italian rummy game of two packs, four jokers and the
+40-point opening (RULES Part 2).
+
+Everything here is also at the top of the package (``scala40.new_game`` is
+:func:`new_game`): Scala 40 is the library's first game. The modules:
+
+* :mod:`~scala40.games.scala40.rules`: the :class:`Ruleset`, its presets, hand values;
+* :mod:`~scala40.games.scala40.moves`: the moves and their notation;
+* :mod:`~scala40.games.scala40.state`: :class:`GameState` and :func:`new_game`;
+* :mod:`~scala40.games.scala40.view`: :class:`PlayerView`, what one player may know;
+* :mod:`~scala40.games.scala40.analysis`: exact hand analysis (openings, deadwood);
+* :mod:`~scala40.games.scala40.bots`: the greedy and Monte Carlo bots;
+* the engine (``engine``, ``generate``, ``search``, ``table``, ``splits``) behind them.
+
+>>> from scala40.games import scala40 as game
+>>> state = game.new_game("classic", players=3, seed=2)
+>>> state.game_name, state.rules.split_sequences, game.GAME.title
+('scala40', True, 'Scala 40')
+"""
+
+from __future__ import annotations
+
+from scala40.game import Game, register_game
+from scala40.games.scala40.analysis import (
+    best_opening,
+    can_close,
+    closing_moves,
+    hand_melds,
+    min_deadwood,
+)
+from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
+from scala40.games.scala40.moves import (
+    Deal,
+    Discard,
+    DrawStock,
+    LayOff,
+    Move,
+    PutDown,
+    Restock,
+    Split,
+    SwapJoker,
+    TakeDiscard,
+    TakeUpcard,
+    move_from_dict,
+    move_to_dict,
+    parse_move,
+)
+from scala40.games.scala40.phases import HandResult, Phase
+from scala40.games.scala40.rules import (
+    PRESETS,
+    MatchFormat,
+    RestockMethod,
+    Ruleset,
+    hand_value,
+)
+from scala40.games.scala40.state import GameState, new_game
+from scala40.games.scala40.text import TEXT
+from scala40.games.scala40.view import PlayerView
+
+__all__ = [
+    "GAME",
+    "PRESETS",
+    "Deal",
+    "Discard",
+    "DrawStock",
+    "GameState",
+    "GreedyBot",
+    "HandResult",
+    "LayOff",
+    "MatchFormat",
+    "MonteCarloBot",
+    "Move",
+    "Phase",
+    "PlayerView",
+    "PutDown",
+    "Restock",
+    "RestockMethod",
+    "Ruleset",
+    "Split",
+    "SwapJoker",
+    "TakeDiscard",
+    "TakeUpcard",
+    "best_opening",
+    "can_close",
+    "closing_moves",
+    "hand_melds",
+    "hand_value",
+    "min_deadwood",
+    "move_from_dict",
+    "move_to_dict",
+    "new_game",
+    "parse_move",
+]
+
+GAME = register_game(
+    Game(
+        name="scala40",
+        title="Scala 40",
+        summary="Italian rummy: two packs and four jokers, open with 40 points of melds, "
+        "close by discarding your last card; the last player under 101 wins.",
+        version=1,
+        ruleset_type=Ruleset,
+        new_game=new_game,
+        state_from_dict=GameState.from_dict,
+        parse_move=parse_move,
+        move_from_dict=move_from_dict,
+        bots={"greedy": GreedyBot, "montecarlo": MonteCarloBot},
+        default_players=2,
+        text=TEXT,
+        aliases=("scala-40", "scala", "scala-quaranta"),
+    )
+)
+"""The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""

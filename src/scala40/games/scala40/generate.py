@@ -1,0 +1,206 @@
+"""Scala 40 legal-move generation (internal): every legal move of a state, each once.
+
+Generation proposes candidates and keeps those the engine's own handlers accept (with
+its lookahead: no move leads to a position without legal moves), so the list and the
+rules can never disagree; where the hand size alone settles a move's legality, it is
+listed without trying it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scala40.cards import Card
+from scala40.errors import IllegalMoveError
+from scala40.games.scala40.engine import (
+    HANDLERS,
+    banned_discards,
+    bans_bite,
+    can_finish,
+    direct_use,
+    fits_after,
+    melding_moves,
+    next_active,
+    repeats_a_four_of_a_kind,
+    try_move,
+    with_card,
+)
+from scala40.games.scala40.moves import (
+    Deal,
+    Discard,
+    DrawStock,
+    LayOff,
+    Move,
+    PutDown,
+    Restock,
+    Split,
+    SwapJoker,
+    TakeDiscard,
+    TakeUpcard,
+    put_down_of,
+)
+from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.search import opening_starts, sorted_hand_melds
+from scala40.games.scala40.splits import split_moves
+from scala40.games.scala40.table import table_info
+from scala40.melds import MeldKind
+
+if TYPE_CHECKING:
+    from scala40.games.scala40.state import GameState
+
+__all__ = ["generate"]
+
+
+_DRAW_STOCK = DrawStock()
+_TAKE_DISCARD = TakeDiscard()
+_TAKE_UPCARD = TakeUpcard()
+_DEAL = Deal()
+_RESTOCK = Restock()
+_DISCARDS = tuple(Discard(card) for card in range(53))
+
+
+def generate(state: GameState) -> list[Move]:
+    """Every legal move, each once (C-IDENTITY)."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return _play_moves(state)
+    if phase is Phase.DRAW:
+        moves: list[Move] = [_DRAW_STOCK]
+        player = state.turn
+        if state.discard and (state.opened[player] or state.rules.discard_draw_to_open):
+            verdict = None
+            if state.opened[player]:
+                card = state.discard[-1]
+                verdict = direct_use(state, with_card(state.hands[player], card), card)
+            if verdict is None:
+                try:
+                    HANDLERS[TakeDiscard](state, _TAKE_DISCARD, True)
+                except IllegalMoveError:
+                    verdict = False
+                else:
+                    verdict = True
+            if verdict:
+                moves.append(_TAKE_DISCARD)
+        if (
+            state.rules.first_player_takes_upcard
+            and not any(state.turns_played)
+            and len(state.discard) == 1
+            and state.turn == next_active(state.dealer, state.active)
+        ):
+            moves.append(_TAKE_UPCARD)
+        return moves
+    if phase is Phase.DEAL:
+        return [_DEAL]
+    if phase is Phase.RESTOCK:
+        return [_RESTOCK]
+    return []
+
+
+def _play_moves(state: GameState) -> list[Move]:
+    player = state.turn
+    opened = state.opened[player]
+    must_use = state.taken_must_use and not state.taken_used
+    rules = state.rules
+    hand = state.hands[player]
+    may_close = state.may_close
+    keep = 1 if may_close else 2
+    # Melding down to no card at all closes the hand; allowed only under S40-V-NODISCARDCLOSE.
+    close_by_melding = rules.close_without_discard and may_close
+    moves: list[Move]
+    if opened and not must_use and not bans_bite(rules):
+        # The turn can end after any of these as long as enough cards stay to discard:
+        # the legality of each move follows from the hand size alone.
+        moves = _opened_melding_moves(state, hand, keep, close_by_melding)
+    elif not opened and not bans_bite(rules):
+        moves = _opening_moves(state, hand, keep, close_by_melding, must_use)
+    elif opened and not bans_bite(rules) and not rules.split_sequences:
+        moves = _taken_card_moves(state, hand, keep, close_by_melding)
+    else:
+        moves = [
+            move
+            for move, new in melding_moves(state)
+            if new.phase is not Phase.PLAY or new.turn != player or can_finish(new)
+        ]
+    if (opened or not state.opening_value) and not must_use:
+        if len(hand) == 1 and not may_close:
+            return moves
+        banned = banned_discards(state)
+        discards = _DISCARDS
+        if banned:
+            moves.extend(discards[card] for card in dict.fromkeys(hand) if card not in banned)
+        else:
+            moves.extend(discards[card] for card in dict.fromkeys(hand))
+    return moves
+
+
+def _opened_melding_moves(
+    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool
+) -> list[Move]:
+    rules = state.rules
+    size = len(hand)
+    moves: list[Move] = []
+    for meld in sorted_hand_melds(hand, rules.meld_rules):
+        if size - len(meld.cards) >= keep or (size == len(meld.cards) and close_by_melding):
+            moves.append(put_down_of(meld))
+    if not state.table:
+        return moves
+    info = table_info(state.table)
+    by_card = info.by_card
+    lay_off_ok = fits_after(size - 1, keep, close_by_melding)
+    for card in dict.fromkeys(hand):
+        found = by_card.get(card)
+        if found is not None:
+            lay_offs, swaps = found
+            if lay_off_ok:
+                moves.extend(lay_offs)
+            moves.extend(swaps)
+    if rules.discard_four_of_a_kind:
+        moves = [m for m in moves if not repeats_a_four_of_a_kind(state.table, m)]
+    if rules.split_sequences:
+        for index, meld in enumerate(state.table):
+            if meld.kind is MeldKind.SEQUENCE:
+                for split in split_moves(hand, index, meld, rules.meld_rules):
+                    fits = fits_after(size - len(split.added), keep, close_by_melding)
+                    if fits and try_move(HANDLERS[Split], state, split) is not None:
+                        moves.append(split)
+    return moves
+
+
+def _taken_card_moves(
+    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool
+) -> list[Move]:
+    """Melding moves of an opened player who must still meld the card taken from the
+    discard pile (S40-DRAW-DISCARD). A move that melds it leaves an opened player with no
+    duty but the discard: it is legal when enough cards stay, as for any opened player.
+    Any other move must leave a way to meld the card, which is checked on the new state.
+    """
+    taken = state.taken
+    player = state.turn
+    moves: list[Move] = []
+    for move in _opened_melding_moves(state, hand, keep, close_by_melding):
+        # Splits are not listed here (S40-V-SPLIT takes the general path).
+        assert isinstance(move, (PutDown, LayOff, SwapJoker))
+        if taken in move.cards if isinstance(move, PutDown) else move.card == taken:
+            moves.append(move)
+            continue
+        new = try_move(HANDLERS[type(move)], state, move)
+        if new is not None and (
+            new.phase is not Phase.PLAY or new.turn != player or can_finish(new)
+        ):
+            moves.append(move)
+    return moves
+
+
+def _opening_moves(
+    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool, must_use: bool
+) -> list[Move]:
+    """Melds of a player who has not opened: each must leave the threshold within reach
+    (S40-OPEN), with the taken card in the opening (S40-V-EARLYDISCARD)."""
+    rules = state.rules
+    needed = rules.opening_threshold - state.opening_value
+    final_keep = 0 if close_by_melding else keep
+    taken = state.taken if must_use else None
+    starts = opening_starts(
+        hand, needed, rules.meld_rules, keep, final_keep, close_by_melding, taken
+    )
+    return [put_down_of(meld) for meld in starts]

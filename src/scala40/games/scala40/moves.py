@@ -1,0 +1,400 @@
+"""Scala 40 moves: small frozen values with a text notation both ways.
+
+A turn is made of atomic moves (S40-TURN): draw one card, then put down
+melds, lay off cards, swap jokers (and, under S40-V-SPLIT, split sequences)
+in any order, then discard. Chance events (dealing, reshuffling the discard
+pile) are moves too, so that search code can see them; by default the engine
+plays them itself from the state's randomness (C-RNG).
+
+Table melds are named by their index in the state's table, ``#0`` first. Each kind is
+described once, as a class (see :mod:`scala40.movekinds`); :data:`MOVES` reads and
+writes all of them.
+
+>>> from scala40.moves import parse_move
+>>> move = parse_move("meld JK 9C 8C")
+>>> move
+PutDown(cards=(52, 47, 46), represented=())
+>>> str(parse_move("layoff jk=6s #2 low"))
+'layoff JK=6S #2 low'
+>>> parse_move("discard 7H") == Discard(parse_move("discard 7h").card)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeAlias, get_args
+
+import attrs
+from typing_extensions import Self
+
+from scala40._cache import BoundedCache
+from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
+from scala40.errors import InvalidMoveError
+from scala40.melds import Meld, MeldEnd
+from scala40.movekinds import (
+    CARD,
+    CARDS,
+    INDEX,
+    OPTIONAL_CARD,
+    OPTIONAL_CARDS,
+    Codec,
+    MoveBase,
+    MoveSet,
+    as_index,
+    as_move_card,
+    as_move_cards,
+    as_optional_move_card,
+    as_optional_move_cards,
+    enum_codec,
+    enum_converter,
+    parse_index,
+)
+
+__all__ = [
+    "MOVES",
+    "MOVE_FORMAT_VERSION",
+    "Deal",
+    "Discard",
+    "DrawStock",
+    "LayOff",
+    "Move",
+    "PutDown",
+    "Restock",
+    "Split",
+    "SwapJoker",
+    "TakeDiscard",
+    "TakeUpcard",
+    "format_meld_spec",
+    "move_from_dict",
+    "move_to_dict",
+    "parse_meld_spec",
+    "parse_move",
+    "put_down_of",
+]
+
+MOVE_FORMAT_VERSION = 1
+"""Version of the dictionaries of :func:`move_to_dict`."""
+
+
+def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> str:
+    """Cards of a meld in notation, wild cards written ``JK=10C`` when their card is known.
+
+    >>> format_meld_spec((52, 47, 46), (48, 47, 46))
+    'JK=10C 9C 8C'
+    """
+    if not represented:
+        return " ".join(CARD_NAMES[c] for c in cards)
+    return " ".join(
+        CARD_NAMES[c] if c == r else f"{CARD_NAMES[c]}={CARD_NAMES[r]}"
+        for c, r in zip(cards, represented)
+    )
+
+
+def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Read ``8C 9C JK=10C``: the cards, and what each stands for when any ``=`` is given
+    (else an empty tuple).
+
+    >>> parse_meld_spec("8C 9C JK=10C".split())
+    ((46, 47, 52), (46, 47, 48))
+    """
+    cards: list[Card] = []
+    represented: list[Card] = []
+    any_given = False
+    for token in tokens:
+        if "=" in token:
+            card_text, rep_text = token.split("=", 1)
+            card, rep = parse_card(card_text), parse_card(rep_text)
+            any_given = True
+        else:
+            card = parse_card(token)
+            rep = card
+        cards.append(card)
+        represented.append(rep)
+    return tuple(cards), (tuple(represented) if any_given else ())
+
+
+@attrs.frozen
+class DrawStock(MoveBase):
+    """Draw the top card of the stock (S40-DRAW-STOCK)."""
+
+    verb = "draw"
+
+
+@attrs.frozen
+class TakeDiscard(MoveBase):
+    """Take the top card of the discard pile, to meld it this turn (S40-DRAW-DISCARD)."""
+
+    verb = "take"
+
+
+@attrs.frozen
+class TakeUpcard(MoveBase):
+    """First player only: take the turned-up card and keep it (S40-V-UPCARD)."""
+
+    verb = "upcard"
+
+
+@attrs.frozen
+class PutDown(MoveBase):
+    """Put a new meld from the hand on the table (S40-OPEN, S40-AFTER-OPEN).
+
+    ``cards`` are in meld order and ``represented`` gives the card each one
+    stands for (C-WILD). ``represented`` may be left empty: the meld is then
+    read as :func:`scala40.check_meld` reads it (by position, or the unique
+    reading) when the move is applied.
+    """
+
+    verb = "meld"
+    cards: tuple[Card, ...] = attrs.field(converter=as_move_cards, metadata={"codec": CARDS})
+    represented: tuple[Card, ...] = attrs.field(
+        default=(), converter=as_move_cards, metadata={"codec": CARDS}
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.represented and len(self.represented) != len(self.cards):
+            raise InvalidMoveError(
+                f"a meld of {len(self.cards)} cards needs {len(self.cards)} represented cards, "
+                f"got {len(self.represented)}"
+            )
+
+    def notation_args(self) -> list[str]:
+        return [format_meld_spec(self.cards, self.represented)]
+
+    @classmethod
+    def from_notation_args(cls, args: list[str], text: str) -> Self:
+        if not args:
+            raise InvalidMoveError(f"'meld' needs cards, got {text!r}")
+        cards, represented = parse_meld_spec(args)
+        return cls(cards, represented)
+
+
+_meld_end_converter = enum_converter(MeldEnd, optional=True)
+
+
+def _meld_end(value: object) -> MeldEnd | None:
+    converted: MeldEnd | None = _meld_end_converter(value)
+    return converted
+
+
+@attrs.frozen
+class LayOff(MoveBase):
+    """Add one card from the hand to table meld ``meld`` (S40-AFTER-OPEN, S40-LAYOFF-JOKER).
+
+    ``end`` says where (a sequence's low or high end, or into a set);
+    ``represents`` is the card a wild card stands for (the card itself when natural).
+    """
+
+    verb = "layoff"
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
+    end: MeldEnd | None = attrs.field(
+        default=None, converter=_meld_end, metadata={"codec": enum_codec(MeldEnd, optional=True)}
+    )
+    represents: Card | None = attrs.field(
+        default=None, converter=as_optional_move_card, metadata={"codec": OPTIONAL_CARD}
+    )
+
+    def notation_args(self) -> list[str]:
+        name = CARD_NAMES[self.card]
+        if self.represents is not None and self.represents != self.card:
+            name += "=" + CARD_NAMES[self.represents]
+        args = [name, f"#{self.meld}"]
+        if self.end is not None:
+            args.append(self.end.value)
+        return args
+
+    @classmethod
+    def from_notation_args(cls, args: list[str], text: str) -> Self:
+        if len(args) not in (2, 3):
+            raise InvalidMoveError(f"'layoff' takes a card, a table meld and an end, got {text!r}")
+        (card,), represented = parse_meld_spec(args[:1])
+        index = parse_index(args[1])
+        end = args[2] if len(args) == 3 else None
+        return cls(card, index, end, represented[0] if represented else None)
+
+
+@attrs.frozen
+class SwapJoker(MoveBase):
+    """Put natural ``card`` in place of the joker that stands for it in table meld ``meld``;
+    the joker goes to the hand (S40-SWAP)."""
+
+    verb = "swap"
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
+
+
+def _pieces(value: object) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]:
+    try:
+        pairs = list(value)  # type: ignore[call-overload]
+        return tuple((as_move_cards(cards), as_move_cards(rep)) for cards, rep in pairs)
+    except (TypeError, ValueError) as error:
+        if isinstance(error, InvalidMoveError):
+            raise
+        raise InvalidMoveError(
+            f"expected split pieces as (cards, represented) pairs, got {value!r}"
+        ) from None
+
+
+def _pieces_to_json(pieces: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]) -> Any:
+    return [[format_cards(cards), format_cards(rep)] for cards, rep in pieces]
+
+
+def _pieces_from_json(value: Any) -> Any:
+    if not all(
+        isinstance(piece, list) and len(piece) == 2 and all(isinstance(p, str) for p in piece)
+        for piece in value
+    ):
+        raise InvalidMoveError("field 'pieces' must hold [cards, represented] pairs of card text")
+    return _pieces(value)
+
+
+_PIECES = Codec(
+    "pieces",
+    lambda pieces: " / ".join(format_meld_spec(c, r) for c, r in pieces),
+    lambda tokens: _pieces([]),
+    _pieces_to_json,
+    _pieces_from_json,
+    json_types=(list,),
+)
+
+
+@attrs.frozen
+class Split(MoveBase):
+    """Add cards from the hand to table sequence ``meld`` and split the result into
+    sequences of 3 to 5 cards (S40-V-SPLIT).
+
+    ``added`` are the hand cards used; ``pieces`` the resulting sequences, each
+    as ``(cards, represented)`` in meld order.
+    """
+
+    verb = "split"
+    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
+    added: tuple[Card, ...] = attrs.field(converter=as_move_cards, metadata={"codec": CARDS})
+    pieces: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...] = attrs.field(
+        converter=_pieces, metadata={"codec": _PIECES}
+    )
+
+    def notation_args(self) -> list[str]:
+        added = " ".join(CARD_NAMES[c] for c in self.added)
+        pieces = " / ".join(format_meld_spec(cards, rep) for cards, rep in self.pieces)
+        return [f"#{self.meld}", added, ":", pieces]
+
+    @classmethod
+    def from_notation_args(cls, args: list[str], text: str) -> Self:
+        if ":" not in args or len(args) < 3:
+            raise InvalidMoveError(f"'split' reads 'split #N CARDS : PIECE / PIECE', got {text!r}")
+        colon = args.index(":")
+        index = parse_index(args[0])
+        added = tuple(parse_card(t) for t in args[1:colon])
+        pieces = []
+        for piece in " ".join(args[colon + 1 :]).split("/"):
+            cards, rep = parse_meld_spec(piece.split())
+            pieces.append((cards, rep or cards))
+        return cls(index, added, tuple(pieces))
+
+
+@attrs.frozen
+class Discard(MoveBase):
+    """Discard one card, ending the turn; discarding the last card closes (S40-DISCARD,
+    S40-CLOSE)."""
+
+    verb = "discard"
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+
+
+@attrs.frozen
+class Deal(MoveBase):
+    """Chance: shuffle the deck and deal a hand (S40-DEAL).
+
+    ``order`` fixes the shuffled deck (top card last); ``None`` draws it from
+    the state's randomness (C-RNG).
+    """
+
+    verb = "deal"
+    order: tuple[Card, ...] | None = attrs.field(
+        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
+    )
+
+
+@attrs.frozen
+class Restock(MoveBase):
+    """Chance: shuffle the discard pile into a new stock (S40-RESTOCK).
+
+    ``order`` fixes the new stock (top card last); ``None`` draws it from the
+    state's randomness (C-RNG).
+    """
+
+    verb = "restock"
+    order: tuple[Card, ...] | None = attrs.field(
+        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
+    )
+
+
+Move: TypeAlias = (
+    DrawStock
+    | TakeDiscard
+    | TakeUpcard
+    | PutDown
+    | LayOff
+    | SwapJoker
+    | Split
+    | Discard
+    | Deal
+    | Restock
+)
+"""Any move of a Scala 40 game."""
+
+MOVES = MoveSet("scala40.move", MOVE_FORMAT_VERSION, get_args(Move))
+"""Every kind of Scala 40 move: reads and writes them as text and as dictionaries."""
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
+
+    >>> str(parse_move("SWAP 8s 3"))
+    'swap 8S #3'
+    >>> parse_move("jump")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, take, upcard, meld, layoff, swap, split, discard, deal or restock
+    """
+    return MOVES.parse(text)  # type: ignore[return-value]
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
+
+    >>> move_to_dict(parse_move("layoff JK=6S #2 low"))
+    {'format': 'scala40.move', 'version': 1, 'type': 'layoff', 'card': 'JK', 'meld': 2, 'end': 'low', 'represents': '6S'}
+    >>> move_from_dict(move_to_dict(parse_move("meld JK 9C 8C"))) == parse_move("meld JK 9C 8C")
+    True
+    """
+    return MOVES.to_dict(move)
+
+
+def move_from_dict(data: Mapping[str, Any]) -> Move:
+    """The move a :func:`move_to_dict` dictionary describes, every field checked.
+
+    >>> move_from_dict({"format": "scala40.move", "version": 1, "type": "discard", "card": "7Z"})
+    Traceback (most recent call last):
+    ...
+    scala40.errors.SerializationError: move: field 'card': bad card '7Z': expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
+
+    :raises SerializationError: the data is malformed, of another version, or not a move.
+    """
+    return MOVES.from_dict(data)  # type: ignore[return-value]
+
+
+# The canonical put-down move of each meld the engine lists: made once, then shared.
+_PUT_DOWNS: BoundedCache[Meld, PutDown] = BoundedCache("scala40 put-down moves")
+
+
+def put_down_of(meld: Meld) -> PutDown:
+    """The move that puts ``meld`` down as it stands: it names what wild cards stand for,
+    and only then (which is also what the move's text gives back)."""
+    move = _PUT_DOWNS.get(meld)
+    if move is None:
+        represented = meld.represented if meld.wild_count else ()
+        move = _PUT_DOWNS.put(meld, PutDown(meld.cards, represented))
+    return move

@@ -1,0 +1,371 @@
+"""The Scala 40 :class:`Ruleset`: one typed field per option of the rules, and named presets.
+
+Every variant in the rules is a field (its docstring names the rule ID). A
+ruleset is validated when it is made: options out of range or contradicting
+each other raise :class:`~scala40.InvalidRulesetError` listing every problem.
+
+>>> from scala40 import Ruleset
+>>> Ruleset.preset("classic").split_sequences          # S40-V-SPLIT
+True
+>>> Ruleset(opening_threshold=51, jokers=2).deck.size  # S40-OPEN, S40-DECK
+106
+>>> Ruleset(min_players=1, max_players=9)
+Traceback (most recent call last):
+...
+scala40.errors.InvalidRulesetError: invalid ruleset: min_players must be at least 2, got 1; max_players * hand_size + 2 = 119 cards needed, but the deck has 108
+
+What every game's ruleset shares comes from :class:`~scala40.rulesets.RulesetBase`:
+
+>>> Ruleset().replace(jokers=-1)
+Traceback (most recent call last):
+...
+scala40.errors.InvalidRulesetError: invalid ruleset: jokers must be an integer from 0 to 8, got -1
+>>> Ruleset.preset("house")
+Traceback (most recent call last):
+...
+scala40.errors.UnknownPresetError: no preset named 'house'; presets: official, classic, federation-article, online
+>>> Ruleset.preset("classic").differences()
+{'split_sequences': (True, False)}
+>>> data = Ruleset.preset("online").to_dict()
+>>> data["format"], data["version"], data["options"]["restock"]
+('scala40.ruleset', 1, 'flip')
+>>> Ruleset.from_dict(data) == Ruleset.preset("online")
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from scala40._cache import BoundedCache
+from scala40._checks import is_int
+from scala40.cards import ACE, FRENCH_RANKS, JOKER, RANK_OF, Card, Deck, as_cards, french_deck
+from scala40.melds import STANDARD_RANK_VALUES, MeldRules
+from scala40.rulesets import (
+    RulesetBase,
+    check_problems,
+    enum_converter,
+    need_bool,
+    need_choice,
+    need_int,
+    set_presets,
+)
+
+__all__ = [
+    "PRESETS",
+    "MatchFormat",
+    "RestockMethod",
+    "Ruleset",
+    "hand_value",
+    "option_names",
+    "option_rule",
+    "rules_for_match",
+]
+
+# Meld values of ranks 0-13 under S40-V-HIGHVALUES: J 11, Q 12, K 13, A 14.
+_HIGH_RANK_VALUES = (0, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+
+
+class MatchFormat(enum.Enum):
+    """How hands add up to a match (S40-ELIM and its variants)."""
+
+    ELIMINATION = "elimination"
+    """S40-ELIM: a player reaching ``elimination_score`` retires; the last one left wins."""
+    REENTRY = "reentry"
+    """S40-V-REENTRY: while two or more are below the target, those reaching it re-enter."""
+    NO_ELIMINATION = "no-elimination"
+    """S40-V-NOELIM: play until a total reaches ``no_elimination_limit``; the lowest wins."""
+    SINGLE = "single"
+    """S40-V-SINGLE: one hand; the closer wins and no totals are kept."""
+
+
+class RestockMethod(enum.Enum):
+    """How the stock is rebuilt from the discard pile when it runs out."""
+
+    SHUFFLE = "shuffle"
+    """S40-RESTOCK: the whole discard pile is shuffled into the new stock."""
+    FLIP = "flip"
+    """S40-V-RESTOCK-FLIP: the pile is turned over unshuffled; its first card starts the pile."""
+
+
+def _match_format(value: object) -> MatchFormat:
+    converted: MatchFormat = enum_converter(MatchFormat)(value)
+    return converted
+
+
+def _restock_method(value: object) -> RestockMethod:
+    converted: RestockMethod = enum_converter(RestockMethod)(value)
+    return converted
+
+
+def _rule(rule_id: str) -> dict[str, str]:
+    return {"rule": rule_id}
+
+
+@attrs.frozen(kw_only=True)
+class Ruleset(RulesetBase):
+    """Every option of Scala 40, with the official rules as defaults (RULES Part 2).
+
+    Make a variant by passing options, or from a preset with :meth:`replace`:
+
+    >>> rules = Ruleset.preset("official").replace(joker_meld_value=25)
+    >>> rules.joker_meld_value, rules.preset_name() is None
+    (25, True)
+    >>> Ruleset.preset("federation-article").preset_name()
+    'federation-article'
+    """
+
+    jokers: int = attrs.field(default=4, metadata=_rule("S40-DECK"))
+    """Jokers added to the two French packs: 4 gives 108 cards, 2 gives 106 (S40-DECK)."""
+    min_players: int = attrs.field(default=2, metadata=_rule("S40-PLAYERS"))
+    """Fewest players a game may have (S40-PLAYERS)."""
+    max_players: int = attrs.field(default=6, metadata=_rule("S40-PLAYERS"))
+    """Most players a game may have (S40-PLAYERS)."""
+    hand_size: int = attrs.field(default=13, metadata=_rule("S40-DEAL"))
+    """Cards dealt to each player (S40-DEAL)."""
+    opening_threshold: int = attrs.field(default=40, metadata=_rule("S40-OPEN"))
+    """Least total meld value of a player's opening melds (S40-OPEN)."""
+    max_jokers_per_meld: int | None = attrs.field(default=1, metadata=_rule("S40-V-MULTIJOKER"))
+    """Most jokers in one meld (S40-JOKER); ``None`` allows any number as long as the
+    meld holds more natural cards than jokers (S40-V-MULTIJOKER)."""
+    joker_meld_value: int | None = attrs.field(default=None, metadata=_rule("S40-V-JOKER25"))
+    """Fixed value of a joker in a meld (25 in S40-V-JOKER25); ``None`` counts the card it
+    stands for (S40-MELD-VALUE)."""
+    high_card_values: bool = attrs.field(default=False, metadata=_rule("S40-V-HIGHVALUES"))
+    """J 11, Q 12, K 13, A 14 (a low ace still 1), and a joker in hand costs 14
+    (S40-V-HIGHVALUES)."""
+    lone_ace_scores_one: bool = attrs.field(default=False, metadata=_rule("S40-V-LONEACE"))
+    """An ace that is the only card left in a hand costs 1 (S40-V-LONEACE)."""
+    match_format: MatchFormat = attrs.field(
+        default=MatchFormat.ELIMINATION,
+        converter=_match_format,
+        metadata=_rule("S40-ELIM"),
+    )
+    """How hands make a match: elimination (S40-ELIM), re-entry (S40-V-REENTRY), no
+    elimination (S40-V-NOELIM) or a single hand (S40-V-SINGLE)."""
+    elimination_score: int = attrs.field(default=101, metadata=_rule("S40-V-TARGET"))
+    """Total at which a player retires (S40-ELIM; 151, 201 or 100 in S40-V-TARGET)."""
+    no_elimination_limit: int = attrs.field(default=1000, metadata=_rule("S40-V-NOELIM"))
+    """Under ``MatchFormat.NO_ELIMINATION``, the total that ends the match (S40-V-NOELIM)."""
+    discard_draw_to_open: bool = attrs.field(default=False, metadata=_rule("S40-V-EARLYDISCARD"))
+    """A player who has not opened may take the top discard to use in this turn's
+    opening (S40-V-EARLYDISCARD)."""
+    double_on_open_and_close: bool = attrs.field(default=False, metadata=_rule("S40-V-DOUBLE"))
+    """Opening and closing in one turn doubles the others' scores for the hand (S40-V-DOUBLE)."""
+    close_on_first_turn: bool = attrs.field(default=False, metadata=_rule("S40-V-FIRSTCLOSE"))
+    """Closing is allowed in the first round of turns (S40-V-FIRSTCLOSE; the default
+    forbids it, S40-FIRST-ROUND)."""
+    not_opened_penalty: int | None = attrs.field(default=None, metadata=_rule("S40-V-NOTOPENED"))
+    """Flat score of a player who has not opened when another closes (100 in
+    S40-V-NOTOPENED); ``None`` counts the cards (S40-SCORE)."""
+    ban_playable_discard_unopened: bool = attrs.field(
+        default=True, metadata=_rule("S40-V-PLAYABLE")
+    )
+    """A player who has not opened may not discard a card that extends a table meld
+    (S40-DISCARD, S40-V-PLAYABLE)."""
+    ban_playable_discard_opened: bool = attrs.field(
+        default=False, metadata=_rule("S40-V-PLAYABLE")
+    )
+    """A player who has opened may not discard a card that extends a table meld
+    (S40-V-PLAYABLE)."""
+    ban_playable_discard_closing: bool = attrs.field(
+        default=False, metadata=_rule("S40-V-PLAYABLE")
+    )
+    """The closing discard may not be a card that extends a table meld (S40-V-PLAYABLE)."""
+    first_player_takes_upcard: bool = attrs.field(default=False, metadata=_rule("S40-V-UPCARD"))
+    """The first player of a hand may take the turned-up card and keep it (S40-V-UPCARD)."""
+    close_without_discard: bool = attrs.field(
+        default=False, metadata=_rule("S40-V-NODISCARDCLOSE")
+    )
+    """A player may close by melding every card, with no final discard (S40-V-NODISCARDCLOSE)."""
+    discard_four_of_a_kind: bool = attrs.field(default=False, metadata=_rule("S40-V-FOURKIND"))
+    """A four-of-a-kind put down without a joker goes to the discard pile (S40-V-FOURKIND)."""
+    split_sequences: bool = attrs.field(default=False, metadata=_rule("S40-V-SPLIT"))
+    """No sequence longer than 5 cards; longer ones are split into sequences of 3-5
+    cards (S40-V-SPLIT)."""
+    restock: RestockMethod = attrs.field(
+        default=RestockMethod.SHUFFLE,
+        converter=_restock_method,
+        metadata=_rule("S40-RESTOCK"),
+    )
+    """How the stock is rebuilt when it runs out (S40-RESTOCK, S40-V-RESTOCK-FLIP)."""
+
+    _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
+
+    FORMAT = "scala40.ruleset"
+    FORMAT_VERSION = 1
+
+    def __attrs_post_init__(self) -> None:
+        check_problems(_problems(self))
+        high = self.high_card_values
+        meld_rules = _shared(MeldRules(
+            rank_order=FRENCH_RANKS,
+            max_wilds=self.max_jokers_per_meld,
+            # S40-V-MULTIJOKER decision: more natural cards than jokers.
+            min_natural_lead=1 if self.max_jokers_per_meld != 1 else None,
+            sequence_max=5 if self.split_sequences else None,
+            rank_values=_HIGH_RANK_VALUES if high else STANDARD_RANK_VALUES,
+            wild_value=self.joker_meld_value,
+        ))  # fmt: skip
+        object.__setattr__(self, "_meld_rules", meld_rules)
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """The :class:`~scala40.MeldRules` these options give."""
+        return self._meld_rules
+
+    @property
+    def deck(self) -> Deck:
+        """The deck: two French packs plus :attr:`jokers` jokers (S40-DECK)."""
+        return french_deck(jokers=self.jokers)
+
+    @property
+    def max_sequence_length(self) -> int | None:
+        """The longest sequence allowed, or ``None`` for no limit (S40-V-SPLIT)."""
+        return 5 if self.split_sequences else None
+
+
+# One MeldRules object per distinct value: equal rulesets (one loaded from JSON, say) then
+# share the meld caches instead of filling new ones.
+_SHARED_MELD_RULES: BoundedCache[MeldRules, MeldRules] = BoundedCache(
+    "scala40 meld rules", limit=256
+)
+
+
+def _shared(rules: MeldRules) -> MeldRules:
+    found = _SHARED_MELD_RULES.get(rules)
+    return found if found is not None else _SHARED_MELD_RULES.put(rules, rules)
+
+
+def option_names() -> tuple[str, ...]:
+    """Names of every ruleset option, in declaration order (:meth:`Ruleset.option_names`)."""
+    return Ruleset.option_names()
+
+
+def option_rule(name: str) -> str:
+    """The rule ID an option implements (:meth:`Ruleset.option_rule`)."""
+    return Ruleset.option_rule(name)
+
+
+_BOOLEAN_OPTIONS = (
+    "high_card_values", "lone_ace_scores_one", "discard_draw_to_open",
+    "double_on_open_and_close", "close_on_first_turn", "ban_playable_discard_unopened",
+    "ban_playable_discard_opened", "ban_playable_discard_closing",
+    "first_player_takes_upcard", "close_without_discard", "discard_four_of_a_kind",
+    "split_sequences",
+)  # fmt: skip
+
+
+def _problems(rules: Ruleset) -> list[str]:
+    problems: list[str] = []
+    need_bool(problems, rules, _BOOLEAN_OPTIONS)
+    need_choice(problems, rules, "match_format", MatchFormat)
+    need_choice(problems, rules, "restock", RestockMethod)
+    jokers_ok = need_int(problems, rules, "jokers", 0, 8)
+    hand_ok = need_int(problems, rules, "hand_size", 3, 30)
+    if is_int(rules.min_players) and rules.min_players < 2:
+        problems.append(f"min_players must be at least 2, got {rules.min_players}")
+    elif not is_int(rules.min_players):
+        problems.append(f"min_players must be an integer, got {rules.min_players!r}")
+    if not is_int(rules.max_players):
+        problems.append(f"max_players must be an integer, got {rules.max_players!r}")
+    elif is_int(rules.min_players) and rules.max_players < rules.min_players:
+        problems.append(
+            f"max_players ({rules.max_players}) is below min_players ({rules.min_players})"
+        )
+    elif jokers_ok and hand_ok:
+        # Every hand, the turned-up card and at least one card to draw must fit in the deck.
+        needed = rules.max_players * rules.hand_size + 2
+        size = 104 + rules.jokers
+        if needed > size:
+            problems.append(
+                f"max_players * hand_size + 2 = {needed} cards needed, but the deck has {size}"
+            )
+    need_int(problems, rules, "opening_threshold", 0)
+    need_int(problems, rules, "max_jokers_per_meld", 1, optional=True)
+    need_int(problems, rules, "joker_meld_value", 0, optional=True)
+    need_int(problems, rules, "elimination_score", 1)
+    need_int(problems, rules, "no_elimination_limit", 1)
+    need_int(problems, rules, "not_opened_penalty", 0, optional=True)
+    if rules.match_format is MatchFormat.SINGLE:
+        if rules.double_on_open_and_close:
+            problems.append(
+                "double_on_open_and_close needs scores, but match_format 'single' keeps none"
+            )
+        if rules.not_opened_penalty is not None:
+            problems.append(
+                "not_opened_penalty needs scores, but match_format 'single' keeps none"
+            )
+    if rules.jokers == 0 and rules.joker_meld_value is not None:
+        problems.append("joker_meld_value is set but the deck has no jokers")
+    return problems
+
+
+def hand_value(cards: Iterable[Card] | str, rules: Ruleset | None = None) -> int:
+    """Penalty value of cards left in a hand (S40-HAND-VALUE).
+
+    2-10 face value, J Q K 10, ace 11, joker 25; under S40-V-HIGHVALUES J 11,
+    Q 12, K 13, A 14 and joker 14; under S40-V-LONEACE an ace alone in hand 1.
+
+    >>> hand_value("AS KH 7D JK")
+    53
+    >>> hand_value("AS KH 7D JK", Ruleset(high_card_values=True))
+    48
+    >>> hand_value("AH", Ruleset.preset("online")), hand_value("AH")
+    (1, 11)
+    """
+    hand = as_cards(cards)
+    rules = Ruleset.resolve(rules)
+    table = _HAND_TABLES[rules.high_card_values]
+    if rules.lone_ace_scores_one and len(hand) == 1 and RANK_OF[hand[0]] == ACE:
+        return 1
+    return sum(table[card] for card in hand)
+
+
+def rules_for_match(rules: Ruleset, match: MatchFormat | str) -> Ruleset:
+    """``rules`` with another match format (S40-ELIM and its variants).
+
+    A single hand keeps no totals (S40-V-SINGLE), so the options that only change
+    totals (S40-V-DOUBLE, S40-V-NOTOPENED) are switched off with it.
+
+    >>> rules = rules_for_match(Ruleset.preset("online"), "single")
+    >>> rules.match_format.value, rules.double_on_open_and_close
+    ('single', False)
+
+    :raises InvalidRulesetError: ``match`` names no match format.
+    """
+    changes: dict[str, object] = {"match_format": match}
+    if match in (MatchFormat.SINGLE, MatchFormat.SINGLE.value):
+        changes.update(double_on_open_and_close=False, not_opened_penalty=None)
+    return rules.replace(**changes)
+
+
+def _hand_table(high: bool) -> tuple[int, ...]:
+    ranks = _HIGH_RANK_VALUES if high else STANDARD_RANK_VALUES
+    return (*tuple(ranks[RANK_OF[card]] for card in range(52)), 14 if high else 25)
+
+
+_HAND_TABLES = {False: _hand_table(False), True: _hand_table(True)}
+assert _HAND_TABLES[False][JOKER] == 25
+
+PRESETS = set_presets(Ruleset, {
+    "official": Ruleset(),
+    "classic": Ruleset(split_sequences=True),
+    "federation-article": Ruleset(joker_meld_value=25, close_without_discard=True),
+    "online": Ruleset(
+        jokers=2,
+        max_players=5,
+        discard_draw_to_open=True,
+        first_player_takes_upcard=True,
+        double_on_open_and_close=True,
+        restock=RestockMethod.FLIP,
+        lone_ace_scores_one=True,
+        elimination_score=100,
+    ),
+}, default="official")  # fmt: skip
+"""Named rulesets: ``official`` (000 + 003), ``classic`` (+ S40-V-SPLIT),
+``federation-article`` (the 001 text: S40-V-JOKER25 + S40-V-NODISCARDCLOSE) and
+``online`` (the 002 text)."""

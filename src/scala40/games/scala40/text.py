@@ -1,0 +1,170 @@
+"""The words the command line uses for Scala 40: the board, hints, hand ends, moves.
+
+>>> import scala40
+>>> from scala40.games.scala40.text import TEXT
+>>> state = scala40.new_game("official", players=2, seed=4)
+>>> print("\\n".join(TEXT.board(state, 0, ["you", "greedy"], unicode=False)[:3]))
+Hand 1 · stock 81 cards · discard pile KH (1 card)
+Scores: P0 (you) 0 · P1 (greedy) 0
+P1 (greedy): 13 cards
+>>> TEXT.turn_hint(state)
+"Your turn: draw a card ('moves' lists the legal moves, 'help' the commands)."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
+from scala40.game import GameText
+from scala40.games.scala40.moves import Move
+from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.rules import MatchFormat
+from scala40.games.scala40.state import GameState
+from scala40.melds import Meld
+
+__all__ = ["TEXT", "Scala40Text", "meld_text"]
+
+
+def _name(card: Card, unicode: bool) -> str:
+    return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
+
+
+def _names(cards: Sequence[Card], unicode: bool) -> str:
+    return " ".join(_name(card, unicode) for card in cards)
+
+
+def _cards_count(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _label(player: int, names: Sequence[str]) -> str:
+    return f"P{player} ({names[player]})"
+
+
+def meld_text(meld: Meld, unicode: bool) -> str:
+    """The cards of a meld in order, each wild card followed by ``=`` and its card.
+
+    >>> import scala40
+    >>> meld_text(scala40.check_meld("JK 9C 8C"), unicode=True)
+    '8♣ 9♣ JK=10♣'
+    """
+    return " ".join(
+        _name(card, unicode) if card == rep else f"{_name(card, unicode)}={_name(rep, unicode)}"
+        for card, rep in zip(meld.cards, meld.represented)
+    )
+
+
+class Scala40Text(GameText):
+    """Scala 40's board, hints and announcements for the command line."""
+
+    move_help = """\
+  draw                  draw the top card of the stock
+  take                  take the top discard (to meld it this turn)
+  upcard                take the turned-up card (first player, where allowed)
+  meld 7S 8S 9S         put down a meld; write JK=10C for the card a joker stands for
+  layoff 10S #2 high    add a card to table meld #2 (end: low, high or set)
+  swap 8S #1            put 8S in place of the joker of meld #1 that stands for it
+  split #0 4S : 3S 4S 5S / 6S 7S 8S   (classic rules) extend and split a sequence
+  discard KD            discard a card, ending the turn
+  meld 7S 8S 9S; meld KD KH KC; discard 2D
+                        several moves of your turn at once, checked together"""
+
+    def board(self, state: GameState, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
+        """The table as ``seat`` sees it: no other hand is shown."""
+        view = state.view(seat)
+        top = _name(view.discard[-1], unicode) if view.discard else "-"
+        lines = [
+            f"Hand {view.hand_number} · stock {_cards_count(view.stock_size)} · discard pile "
+            f"{top} ({_cards_count(len(view.discard))})"
+        ]
+        if state.rules.match_format is not MatchFormat.SINGLE:
+            scores = " · ".join(
+                f"{_label(player, names)} {score}" for player, score in enumerate(view.scores)
+            )
+            lines.append(f"Scores: {scores}")
+        for player in range(view.player_count):
+            if player == seat:
+                continue
+            if not view.active[player]:
+                status = "out of the match"
+            else:
+                status = _cards_count(view.hand_sizes[player]) + (
+                    ", opened" if view.opened[player] else ""
+                )
+            lines.append(f"{_label(player, names)}: {status}")
+        lines.append("Table:" if view.table else "Table: no melds yet")
+        for index, meld in enumerate(view.table):
+            lines.append(f"  #{index:<3} {meld_text(meld, unicode)}")
+        opened = ", opened" if view.opened[seat] else ""
+        lines.append(
+            f"Your hand ({_cards_count(len(view.hand))}{opened}): {_names(view.hand, unicode)}"
+        )
+        return lines
+
+    def turn_hint(self, state: GameState) -> str:
+        """What the player to move is to do now."""
+        if state.phase is Phase.DRAW:
+            return "Your turn: draw a card ('moves' lists the legal moves, 'help' the commands)."
+        if state.taken_must_use and not state.taken_used and state.taken is not None:
+            return f"Meld {CARD_NAMES[state.taken]}, taken from the discard pile, then discard."
+        if not state.opened[state.turn] and state.opening_value:
+            return (
+                f"Opening so far: {state.opening_value} of {state.rules.opening_threshold}; "
+                "meld more, then discard."
+            )
+        return "Meld, lay off or swap as you like, then discard a card."
+
+    def events(self, before: GameState, after: GameState, names: Sequence[str]) -> list[str]:
+        """How the hand ended, when a move ended it: who closed, the points, who retires."""
+        if after.hand_number == before.hand_number and not after.is_over:
+            return []
+        result = after.last_hand
+        if result is None:
+            return []
+        if result.closer is None:
+            lines = [f"Hand {result.hand_number} is blocked: nobody closes (S40-RESTOCK)."]
+        else:
+            lines = [f"Hand {result.hand_number}: {_label(result.closer, names)} closes."]
+        if any(result.points):
+            doubled = " (doubled)" if result.doubled else ""
+            points = ", ".join(
+                f"P{player} {points}" for player, points in enumerate(result.points)
+            )
+            lines.append(f"Points{doubled}: {points}")
+        for player in result.eliminated:
+            lines.append(f"{_label(player, names)} retires (S40-ELIM).")
+        for player in result.reentered:
+            lines.append(f"{_label(player, names)} re-enters (S40-V-REENTRY).")
+        return lines
+
+    def status(self, state: GameState) -> str:
+        """The phase and the player to move."""
+        return f"{state.phase.value}, player {state.turn} to move"
+
+    def final(self, state: GameState, names: Sequence[str]) -> list[str]:
+        """The final scores (unless a single hand was played) and the winners."""
+        lines: list[str] = []
+        if state.rules.match_format is not MatchFormat.SINGLE:
+            scores = ", ".join(f"P{player} {score}" for player, score in enumerate(state.scores))
+            lines.append(f"Final scores: {scores}")
+        winners = " and ".join(_label(player, names) for player in state.winners)
+        lines.append(f"Winner: {winners}" if winners else "No winner.")
+        return lines
+
+    def move(self, move: Move, unicode: bool) -> str:
+        """A move in the notation, with suit symbols if asked."""
+        text = str(move)
+        if not unicode:
+            return text
+        # Card names are whole tokens of the notation: replace each by its symbol form.
+        return " ".join(
+            "=".join(_SYMBOLS.get(part, part) for part in token.split("="))
+            for token in text.split(" ")
+        )
+
+
+_SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
+
+TEXT = Scala40Text()
+"""The Scala 40 wording, as the game record carries it."""

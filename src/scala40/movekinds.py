@@ -1,0 +1,498 @@
+"""Move kinds described once: a frozen class gives its verb, notation and dictionary.
+
+Every game's moves are small frozen attrs values (python-chess's ``Move`` is the model).
+A move kind is written once, as a class deriving from :class:`MoveBase`: its verb and
+its fields. Each field names its converter (which checks the value: :func:`as_move_card`,
+:func:`as_move_cards`, :func:`as_index`, ...) and, in its metadata, its :class:`Codec`
+(:data:`CARD`, :data:`CARDS`, :data:`INDEX`, ...), which writes it in the text notation
+and in JSON. A game lists its kinds in one
+:class:`MoveSet`, which gives it ``parse_move``, ``move_to_dict`` and ``move_from_dict``;
+nothing else lists the kinds again.
+
+The text notation is the verb followed by each field's text, in declaration order (a
+``#`` before a table meld's index); a kind whose notation reads better another way
+overrides :meth:`MoveBase.notation_args` and :meth:`MoveBase.from_notation_args`.
+
+>>> import attrs
+>>> @attrs.frozen
+... class Discard(MoveBase):
+...     verb = "discard"
+...     card: int = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+>>> @attrs.frozen
+... class Draw(MoveBase):
+...     verb = "draw"
+>>> moves = MoveSet("example.move", 1, (Draw, Discard))
+>>> move = moves.parse("discard 7h")
+>>> move, str(move)
+(Discard(card=19), 'discard 7H')
+>>> moves.to_dict(move)
+{'format': 'example.move', 'version': 1, 'type': 'discard', 'card': '7H'}
+>>> moves.from_dict(moves.to_dict(move)) == move
+True
+>>> moves.parse("jump")
+Traceback (most recent call last):
+...
+scala40.errors.InvalidMoveError: unknown move 'jump': expected draw or discard
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
+
+import attrs
+from typing_extensions import Self
+
+from scala40._checks import is_int
+from scala40._serial import expect_header
+from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
+from scala40.errors import InvalidCardError, InvalidMoveError, SerializationError
+
+__all__ = [
+    "BOOL",
+    "CARD",
+    "CARDS",
+    "INDEX",
+    "INT",
+    "MAX_INDEX",
+    "MAX_MOVE_TEXT",
+    "OPTIONAL_CARD",
+    "OPTIONAL_CARDS",
+    "SEAT",
+    "Codec",
+    "MoveBase",
+    "MoveSet",
+    "as_bool",
+    "as_index",
+    "as_move_card",
+    "as_move_cards",
+    "as_optional_move_card",
+    "as_optional_move_cards",
+    "as_seat",
+    "as_small_int",
+    "enum_codec",
+    "enum_converter",
+    "parse_index",
+]
+
+T = TypeVar("T")
+E = TypeVar("E", bound=enum.Enum)
+
+MAX_INDEX = 10_000
+"""The largest table-meld index or count a move may name: no table holds more melds,
+and a bound keeps absurd numbers (thousands of digits) out of the engines."""
+
+
+@attrs.frozen
+class Codec:
+    """How one kind of field is written in a move's text and in its dictionary."""
+
+    what: str
+    """What the field holds, for messages (``"a card"``)."""
+    to_text: Callable[[Any], str]
+    """The field's text in the notation (empty when there is nothing to write)."""
+    from_text: Callable[[list[str]], Any]
+    """The field's value from its tokens (raises :class:`~scala40.InvalidMoveError`)."""
+    to_json: Callable[[Any], Any]
+    """The field's value as JSON holds it."""
+    from_json: Callable[[Any], Any]
+    """The field's value from JSON (raises ``InvalidMoveError``, ``InvalidCardError``)."""
+    json_types: tuple[type, ...] = (str,)
+    """The JSON types the field's dictionary value may have."""
+    tokens: int | None = 1
+    """How many tokens of the notation the field takes; ``None`` for all that are left."""
+
+
+def _card_text(card: Card) -> str:
+    return CARD_NAMES[card]
+
+
+def _one(tokens: list[str]) -> str:
+    return tokens[0]
+
+
+def as_move_card(value: object) -> Card:
+    try:
+        return as_card(value)
+    except InvalidCardError as error:
+        raise InvalidMoveError(str(error)) from error
+
+
+def as_move_cards(value: object) -> tuple[Card, ...]:
+    try:
+        return as_cards(value)  # type: ignore[arg-type]
+    except InvalidCardError as error:
+        raise InvalidMoveError(str(error)) from error
+
+
+def _bounded_index(value: object, what: str = "a table meld index") -> int:
+    if not (is_int(value) and 0 <= value <= MAX_INDEX):
+        raise InvalidMoveError(f"expected {what} from 0 to {MAX_INDEX}, got {value!r}")
+    return int(value)
+
+
+def parse_index(token: str) -> int:
+    """A table meld's index from its text (``#2``, or ``2``).
+
+    >>> parse_index("#2"), parse_index("12")
+    (2, 12)
+    """
+    digits = token[1:] if token.startswith("#") else token
+    # str.isdigit() admits superscripts and other digit characters int() refuses.
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(MAX_INDEX)):
+        raise InvalidMoveError(f"expected a table meld like #2, got {token!r}")
+    return _bounded_index(int(digits))
+
+
+def _int_text(tokens: list[str]) -> int:
+    token = tokens[0]
+    body = token[1:] if token.startswith("-") else token
+    if not (body.isascii() and body.isdigit()) or len(body) > 6:
+        raise InvalidMoveError(f"expected a number, got {token!r}")
+    return int(token)
+
+
+def _json_int(value: object) -> int:
+    if not is_int(value) or abs(value) > 10**6:
+        raise InvalidMoveError(f"expected an integer, got {value!r}")
+    return int(value)
+
+
+def _json_bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidMoveError(f"expected true or false, got {value!r}")
+    return value
+
+
+_BOOL_WORDS = {"yes": True, "no": False}
+
+
+def _bool_text(tokens: list[str]) -> bool:
+    word = tokens[0].lower()
+    if word not in _BOOL_WORDS:
+        raise InvalidMoveError(f"expected yes or no, got {tokens[0]!r}")
+    return _BOOL_WORDS[word]
+
+
+CARD = Codec(
+    "a card",
+    _card_text,
+    lambda tokens: parse_card(tokens[0]),
+    _card_text,
+    lambda value: parse_card(value),
+)
+CARDS = Codec(
+    "cards",
+    lambda cards: format_cards(cards),
+    lambda tokens: tuple(parse_card(token) for token in tokens),
+    lambda cards: format_cards(cards),
+    lambda value: as_cards(value),
+    tokens=None,
+)
+OPTIONAL_CARD = Codec(
+    "a card or nothing",
+    lambda card: "" if card is None else CARD_NAMES[card],
+    lambda tokens: parse_card(tokens[0]) if tokens else None,
+    lambda card: None if card is None else CARD_NAMES[card],
+    lambda value: None if value is None else parse_card(value),
+    json_types=(str, type(None)),
+)
+OPTIONAL_CARDS = Codec(
+    "cards or nothing",
+    lambda cards: "" if cards is None else format_cards(cards),
+    lambda tokens: tuple(parse_card(token) for token in tokens) if tokens else None,
+    lambda cards: None if cards is None else format_cards(cards),
+    lambda value: None if value is None else as_cards(value),
+    json_types=(str, type(None)),
+    tokens=None,
+)
+INDEX = Codec(
+    "a table meld index",
+    lambda index: f"#{index}",
+    lambda tokens: parse_index(tokens[0]),
+    int,
+    _bounded_index,
+    json_types=(int,),
+)
+SEAT = Codec(
+    "a seat",
+    str,
+    lambda tokens: _bounded_index(_int_text(tokens), "a seat"),
+    int,
+    lambda value: _bounded_index(value, "a seat"),
+    json_types=(int,),
+)
+INT = Codec("a number", str, _int_text, int, _json_int, json_types=(int,))
+BOOL = Codec(
+    "yes or no",
+    lambda value: "yes" if value else "no",
+    _bool_text,
+    bool,
+    _json_bool,
+    json_types=(bool,),
+)
+
+
+def as_optional_move_card(value: object) -> Card | None:
+    """The converter of an optional card field: ``None`` or a card."""
+    return None if value is None else as_move_card(value)
+
+
+def as_optional_move_cards(value: object) -> tuple[Card, ...] | None:
+    """The converter of an optional cards field: ``None`` or cards."""
+    return None if value is None else as_move_cards(value)
+
+
+def as_index(value: object) -> int:
+    """The converter of a table meld's index: an integer from 0 to :data:`MAX_INDEX`."""
+    return _bounded_index(value)
+
+
+def as_seat(value: object) -> int:
+    """The converter of a seat: an integer from 0 to :data:`MAX_INDEX`."""
+    return _bounded_index(value, "a seat")
+
+
+def as_small_int(value: object) -> int:
+    """The converter of a number field: an integer of at most six digits."""
+    return _json_int(value)
+
+
+def as_bool(value: object) -> bool:
+    """The converter of a yes-or-no field: ``True`` or ``False`` only."""
+    return _json_bool(value)
+
+
+def enum_codec(choices: type[E], *, optional: bool = False) -> Codec:
+    """The codec of a field holding a member of the enum ``choices`` (written by its
+    value; ``None`` too when ``optional``). Pair it with a converter made by
+    :func:`enum_converter`."""
+    words = ", ".join(str(member.value) for member in choices)
+    convert = enum_converter(choices, optional=optional)
+    return Codec(
+        words,
+        lambda member: "" if member is None else str(member.value),
+        lambda tokens: convert(tokens[0]) if tokens else None,
+        lambda member: None if member is None else member.value,
+        convert,
+        json_types=(str, type(None)) if optional else (str,),
+    )
+
+
+def enum_converter(choices: type[E], *, optional: bool = False) -> Callable[[object], Any]:
+    """A converter to a member of ``choices``, from the member or its value (any case);
+    :class:`~scala40.InvalidMoveError` names the choices otherwise."""
+    words = ", ".join(str(member.value) for member in choices)
+
+    def convert(value: object) -> E | None:
+        if value is None and optional:
+            return None
+        if isinstance(value, choices):
+            return value
+        if isinstance(value, str):
+            try:
+                return choices(value.lower())
+            except ValueError:
+                pass
+        raise InvalidMoveError(f"expected one of {words}, got {value!r}")
+
+    return convert
+
+
+def _codec(field: attrs.Attribute[Any]) -> Codec:
+    codec = field.metadata.get("codec")
+    if not isinstance(codec, Codec):  # pragma: no cover - a programming error in a game
+        raise TypeError(f"move field {field.name!r} has no codec in its metadata")
+    return codec
+
+
+class MoveBase:
+    """Base of every move class: the verb, the notation and the dictionary, from the fields.
+
+    A subclass sets :attr:`verb` and declares its fields, each with its converter and its
+    codec (``metadata={"codec": ...}``); :class:`MoveSet` then knows how to read and
+    write it.
+    """
+
+    __slots__ = ()
+
+    verb: ClassVar[str] = ""
+    """The first word of the move's notation and its ``type`` in dictionaries."""
+    move_set: ClassVar[MoveSet]
+    """The set of moves of the game this kind belongs to (set by :class:`MoveSet`)."""
+
+    def notation_args(self) -> list[str]:
+        """The words after the verb in the move's text (one per field by default)."""
+        words = []
+        for field in attrs.fields(type(self)):  # type: ignore[arg-type]
+            text = _codec(field).to_text(getattr(self, field.name))
+            if text:
+                words.append(text)
+        return words
+
+    @classmethod
+    def from_notation_args(cls, args: list[str], text: str) -> Self:
+        """The move from the words after its verb (the inverse of :meth:`notation_args`).
+
+        :raises InvalidMoveError: the words do not fit the move's fields.
+        """
+        values: dict[str, Any] = {}
+        fields = attrs.fields(cls)  # type: ignore[arg-type]
+        position = 0
+        for field in fields:
+            codec = _codec(field)
+            take = len(args) - position if codec.tokens is None else codec.tokens
+            tokens = args[position : position + take]
+            if len(tokens) < take or (codec.tokens is None and not tokens and _required(field)):
+                if field.default is attrs.NOTHING:
+                    raise InvalidMoveError(f"'{cls.verb}' needs {_describe(fields)}, got {text!r}")
+                break
+            values[field.name] = codec.from_text(tokens)
+            position += take
+        if position < len(args):
+            raise InvalidMoveError(f"'{cls.verb}' takes {_describe(fields)}, got {text!r}")
+        return cls(**values)
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, *self.notation_args()])
+
+    def to_dict(self) -> dict[str, Any]:
+        """This move as a JSON-ready, versioned dictionary."""
+        return self.move_set.to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """The move :meth:`to_dict` described, which must be of this class.
+
+        :raises SerializationError: the data is malformed or describes another kind.
+        """
+        move = cls.move_set.from_dict(data)
+        if not isinstance(move, cls):
+            raise SerializationError(
+                f"move: expected a {cls.__name__}, got a {type(move).__name__}"
+            )
+        return move
+
+
+def _required(field: attrs.Attribute[Any]) -> bool:
+    return field.default is attrs.NOTHING
+
+
+def _describe(fields: Sequence[attrs.Attribute[Any]]) -> str:
+    if not fields:
+        return "no arguments"
+    return ", ".join(_codec(field).what for field in fields)
+
+
+MAX_MOVE_TEXT = 2_000
+"""The longest move text read: no move of any game needs more, and a bound keeps the
+work of reading one small whatever is sent."""
+
+
+class MoveSet:
+    """The move kinds of one game: reads and writes any of them, text or dictionary.
+
+    ``format`` and ``version`` head every dictionary (``scala40.move``, 1).
+    """
+
+    def __init__(self, format: str, version: int, kinds: Sequence[type[MoveBase]]) -> None:
+        self.format = format
+        self.version = version
+        self.kinds = tuple(kinds)
+        self.by_verb: dict[str, type[MoveBase]] = {}
+        for kind in self.kinds:
+            if not kind.verb or kind.verb in self.by_verb:  # pragma: no cover - a game's bug
+                raise TypeError(f"move kind {kind.__name__} needs a verb of its own")
+            self.by_verb[kind.verb] = kind
+            kind.move_set = self
+
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        """The verbs, in the order the kinds were given."""
+        return tuple(self.by_verb)
+
+    def _expected(self) -> str:
+        verbs = list(self.by_verb)
+        if len(verbs) == 1:
+            return verbs[0]
+        return ", ".join(verbs[:-1]) + " or " + verbs[-1]
+
+    def parse(self, text: str) -> MoveBase:
+        """Read a move from its notation (case-insensitive; the inverse of ``str(move)``).
+
+        :raises InvalidMoveError: the text is not a move of this game; the message says why.
+        """
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"expected move text, got {text!r}")
+        if len(text) > MAX_MOVE_TEXT:
+            raise InvalidMoveError(
+                f"move text of {len(text)} characters: no move is longer than {MAX_MOVE_TEXT}"
+            )
+        tokens = text.replace(",", " ").split()
+        if not tokens:
+            raise InvalidMoveError("empty move text")
+        verb = tokens[0].lower()
+        kind = self.by_verb.get(verb)
+        if kind is None:
+            raise InvalidMoveError(f"unknown move {tokens[0]!r}: expected {self._expected()}")
+        try:
+            return kind.from_notation_args(tokens[1:], text)
+        except InvalidCardError as error:
+            raise InvalidMoveError(f"{error} in move {text!r}") from error
+
+    def to_dict(self, move: MoveBase) -> dict[str, Any]:
+        """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
+
+        :raises InvalidMoveError: ``move`` is not a move of this game.
+        """
+        kind = type(move)
+        if self.by_verb.get(getattr(kind, "verb", None)) is not kind:  # type: ignore[arg-type]
+            raise InvalidMoveError(f"expected a move, got {move!r}")
+        data: dict[str, Any] = {"format": self.format, "version": self.version, "type": kind.verb}
+        for field in attrs.fields(kind):  # type: ignore[arg-type]
+            data[field.name] = _codec(field).to_json(getattr(move, field.name))
+        return data
+
+    def from_dict(self, data: Mapping[str, Any]) -> MoveBase:
+        """The move a :meth:`to_dict` dictionary describes, every field checked.
+
+        :raises SerializationError: the data is malformed, of another version, or not a
+            move of this game.
+        """
+        data = expect_header(data, self.format, self.version)
+        verb = data.get("type")
+        kind = self.by_verb.get(verb) if isinstance(verb, str) else None
+        if kind is None:
+            raise SerializationError(
+                f"move: unknown type {verb!r}: expected one of {', '.join(self.by_verb)}"
+            )
+        fields = attrs.fields(kind)  # type: ignore[arg-type]
+        names = [field.name for field in fields]
+        expected = {"format", "version", "type", *names}
+        if set(data) != expected:
+            missing = sorted(expected - set(data))
+            unknown = sorted(str(key) for key in set(data) - expected)
+            raise SerializationError(
+                f"move: a {verb!r} move has fields {sorted(names)}; "
+                f"missing {missing}, unknown {unknown}"
+            )
+        values = {}
+        for field in fields:
+            value = data[field.name]
+            codec = _codec(field)
+            # bool is an int to Python, but never a card, an index or a count.
+            if not isinstance(value, codec.json_types) or (
+                isinstance(value, bool) and bool not in codec.json_types
+            ):
+                raise SerializationError(
+                    f"move: field {field.name!r} has the wrong type: {value!r}"
+                )
+            try:
+                values[field.name] = codec.from_json(value)
+            except (InvalidMoveError, InvalidCardError) as error:
+                raise SerializationError(f"move: field {field.name!r}: {error}") from None
+        try:
+            return kind(**values)
+        except (InvalidMoveError, InvalidCardError) as error:
+            raise SerializationError(f"move: {error}") from None

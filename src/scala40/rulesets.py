@@ -1,0 +1,278 @@
+"""What every game's ruleset shares: options as typed fields, presets, validation, JSON.
+
+Each game of the library describes its variants as one frozen ``Ruleset`` class (rules
+as data): every option is an attrs field whose metadata names the rule it implements,
+and named presets are instances of it. :class:`RulesetBase` gives every such class the
+same behaviour, so that tools can list, compare, change and save the rules of any game
+without knowing it:
+
+* :meth:`~RulesetBase.preset`, :meth:`~RulesetBase.preset_names` and
+  :meth:`~RulesetBase.preset_name` for the named presets;
+* :meth:`~RulesetBase.options`, :meth:`~RulesetBase.option_names`,
+  :meth:`~RulesetBase.option_rule` and :meth:`~RulesetBase.differences` to describe one;
+* :meth:`~RulesetBase.replace` for a variant, validated again;
+* :meth:`~RulesetBase.to_dict` and :meth:`~RulesetBase.from_dict` for JSON.
+
+A game's class sets :attr:`~RulesetBase.FORMAT`, calls :func:`check_problems` from its
+``__attrs_post_init__`` and registers its presets with :func:`set_presets`; the helpers
+:func:`need_int`, :func:`need_bool` and :func:`need_choice` write its checks.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, TypeVar
+
+import attrs
+from typing_extensions import Self
+
+from scala40._checks import is_int
+from scala40._serial import expect_header
+from scala40.errors import InvalidRulesetError, SerializationError, UnknownPresetError
+
+__all__ = [
+    "RulesetBase",
+    "check_problems",
+    "enum_converter",
+    "need_bool",
+    "need_choice",
+    "need_int",
+    "set_presets",
+]
+
+R = TypeVar("R", bound="RulesetBase")
+E = TypeVar("E", bound=enum.Enum)
+
+
+class RulesetBase:
+    """The behaviour every game's ruleset shares (a mixin for frozen attrs classes)."""
+
+    __slots__ = ()
+
+    FORMAT: ClassVar[str] = ""
+    """The format name of :meth:`to_dict` (``scala40.ruleset`` for Scala 40)."""
+    FORMAT_VERSION: ClassVar[int] = 1
+    """The version of :meth:`to_dict`'s format."""
+    DEFAULT_PRESET: ClassVar[str] = ""
+    """The preset that stands for the game's standard rules."""
+    _PRESETS: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+
+    # Every game's ruleset says how many may play.
+    min_players: int
+    max_players: int
+
+    @classmethod
+    def option_names(cls) -> tuple[str, ...]:
+        """Names of every option, in declaration order."""
+        return tuple(field.name for field in attrs.fields(cls) if field.init)  # type: ignore[arg-type]
+
+    @classmethod
+    def option_rule(cls, name: str) -> str:
+        """The rule ID an option implements (for documentation and the command line)."""
+        fields = attrs.fields_dict(cls)  # type: ignore[arg-type]
+        if name not in fields or not fields[name].init:
+            raise InvalidRulesetError([f"unknown option {name!r}"])
+        return str(fields[name].metadata.get("rule", ""))
+
+    @classmethod
+    def presets(cls) -> Mapping[str, Self]:
+        """The named presets, in the order the game lists them (a read-only mapping)."""
+        return cls._PRESETS
+
+    @classmethod
+    def preset_names(cls) -> tuple[str, ...]:
+        """The names of the presets."""
+        return tuple(cls._PRESETS)
+
+    @classmethod
+    def preset(cls, name: str) -> Self:
+        """The ruleset of a named preset.
+
+        :raises UnknownPresetError: no preset has that name; the message lists them.
+        """
+        try:
+            return cls._PRESETS[name]  # type: ignore[no-any-return]
+        except (KeyError, TypeError):
+            known = ", ".join(cls._PRESETS)
+            raise UnknownPresetError(f"no preset named {name!r}; presets: {known}") from None
+
+    @classmethod
+    def default(cls) -> Self:
+        """The game's standard rules (its :attr:`DEFAULT_PRESET`)."""
+        return cls.preset(cls.DEFAULT_PRESET)
+
+    @classmethod
+    def resolve(cls, rules: Self | str | None) -> Self:
+        """A ruleset given as itself, a preset name, or ``None`` for the standard rules.
+
+        :raises UnknownPresetError: a name that is no preset.
+        :raises InvalidRulesetError: anything else (the message says what it got).
+        """
+        if rules is None:
+            return cls.default()
+        if isinstance(rules, str):
+            return cls.preset(rules)
+        if not isinstance(rules, cls):
+            raise InvalidRulesetError(
+                [f"expected a {cls.__name__} or a preset name, got {rules!r}"]
+            )
+        return rules
+
+    def preset_name(self) -> str | None:
+        """The name of the preset equal to this ruleset, if any."""
+        return next((name for name, rules in self._PRESETS.items() if rules == self), None)
+
+    def options(self) -> dict[str, Any]:
+        """Every option and its value, in declaration order."""
+        return {name: getattr(self, name) for name in self.option_names()}
+
+    def differences(self, other: Self | None = None) -> dict[str, tuple[Any, Any]]:
+        """Options whose values differ from ``other`` (the standard rules by default), as
+        ``{name: (value here, value there)}``."""
+        base = self.default() if other is None else other
+        return {
+            name: (getattr(self, name), getattr(base, name))
+            for name in self.option_names()
+            if getattr(self, name) != getattr(base, name)
+        }
+
+    def label(self) -> str:
+        """A short name: the nearest preset's, with the options that differ from it.
+
+        The nearest preset is the one with the fewest differences (the standard rules
+        first among equals).
+        """
+        best_name = self.DEFAULT_PRESET
+        best = self.differences(self.default())
+        for name, preset in self._PRESETS.items():
+            found = self.differences(preset)
+            if len(found) < len(best):
+                best_name, best = name, found
+        if not best:
+            return best_name
+        changes = ", ".join(f"{name}={_plain(value)}" for name, (value, _) in best.items())
+        return f"{best_name} + {changes}"
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with some options changed, validated again.
+
+        :raises InvalidRulesetError: an unknown option, or a value out of range.
+        """
+        unknown = sorted(set(changes) - set(self.option_names()))
+        if unknown:
+            raise InvalidRulesetError([f"unknown option {name!r}" for name in unknown])
+        return attrs.evolve(self, **changes)  # type: ignore[misc]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description of the ruleset: every option, versioned."""
+        options = {name: _plain(value) for name, value in self.options().items()}
+        return {"format": self.FORMAT, "version": self.FORMAT_VERSION, "options": options}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Rebuild a ruleset from :meth:`to_dict` output, refusing anything malformed.
+
+        :raises SerializationError: the data is not a ruleset of this game, names an
+            unknown option, or gives a value out of range.
+        """
+        kind = cls.FORMAT.removeprefix("scala40.")
+        data = expect_header(data, cls.FORMAT, cls.FORMAT_VERSION)
+        options = data.get("options")
+        if not isinstance(options, Mapping):
+            raise SerializationError(f"{kind}: 'options' must be a mapping")
+        if not all(isinstance(name, str) for name in options):
+            raise SerializationError(f"{kind}: option names must be strings")
+        unknown = sorted(set(options) - set(cls.option_names()))
+        if unknown:
+            raise SerializationError(f"{kind}: unknown options {unknown}")
+        try:
+            return cls(**{name: _from_json(value) for name, value in options.items()})
+        except (InvalidRulesetError, ValueError, TypeError) as error:
+            # A converter may refuse a value of the wrong shape before validation runs.
+            raise SerializationError(f"{kind}: {error}") from error
+
+
+def _plain(value: object) -> object:
+    """An option's value as JSON holds it (enums by their value, tuples as lists)."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (tuple, frozenset)):
+        return [
+            _plain(item) for item in (sorted(value) if isinstance(value, frozenset) else value)
+        ]
+    return value
+
+
+def _from_json(value: object) -> object:
+    # JSON has lists where options hold tuples; converters turn them back.
+    return tuple(value) if isinstance(value, list) else value
+
+
+def set_presets(cls: type[R], presets: Mapping[str, R], default: str) -> Mapping[str, R]:
+    """Register a game's named presets on its ruleset class; returns them read-only."""
+    frozen = MappingProxyType(dict(presets))
+    cls._PRESETS = frozen
+    cls.DEFAULT_PRESET = default
+    return frozen
+
+
+def check_problems(problems: list[str]) -> None:
+    """Raise :class:`~scala40.InvalidRulesetError` listing ``problems``, if any."""
+    if problems:
+        raise InvalidRulesetError(problems)
+
+
+def need_int(
+    problems: list[str],
+    rules: object,
+    name: str,
+    low: int,
+    high: int | None = None,
+    *,
+    optional: bool = False,
+) -> bool:
+    """Check that option ``name`` is an integer from ``low`` to ``high`` (or ``None`` when
+    ``optional``); append a problem and return ``False`` if not."""
+    value = getattr(rules, name)
+    if optional and value is None:
+        return True
+    if is_int(value) and value >= low and (high is None or value <= high):
+        return True
+    span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+    extra = " or None" if optional else ""
+    problems.append(f"{name} must be an integer {span}{extra}, got {value!r}")
+    return False
+
+
+def need_bool(problems: list[str], rules: object, names: Iterable[str]) -> None:
+    """Check that every option of ``names`` is ``True`` or ``False``."""
+    for name in names:
+        value = getattr(rules, name)
+        if not isinstance(value, bool):
+            problems.append(f"{name} must be True or False, got {value!r}")
+
+
+def need_choice(problems: list[str], rules: object, name: str, choices: type[enum.Enum]) -> bool:
+    """Check that option ``name`` holds a member of the enum ``choices`` (converters keep
+    unknown values as given, so that they are reported here with every other problem)."""
+    value = getattr(rules, name)
+    if isinstance(value, choices):
+        return True
+    known = ", ".join(repr(member.value) for member in choices)
+    problems.append(f"{name} must be one of {known}, got {value!r}")
+    return False
+
+
+def enum_converter(choices: type[E]) -> Callable[[object], Any]:
+    """A converter to a member of ``choices`` that keeps unknown values as given (so that
+    validation reports them with every other problem; see :func:`need_choice`)."""
+
+    def convert(value: object) -> object:
+        try:
+            return choices(value)
+        except (ValueError, TypeError):
+            return value
+
+    return convert
