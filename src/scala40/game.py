@@ -131,6 +131,10 @@ class State(Protocol):
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready, versioned description of the state."""
 
+    def all_cards(self) -> tuple[int, ...]:
+        """Every card of the game wherever it is (hands, stock, piles, table), sorted: the
+        deck's cards at every step (C-DECK), the whole deck before the first deal."""
+
     def chance_cards(self) -> tuple[int, ...]:
         """At a chance step, the cards whose order it draws (uniformly at random)."""
 

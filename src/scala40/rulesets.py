@@ -30,6 +30,7 @@ from typing_extensions import Self
 
 from scala40._checks import is_int
 from scala40._serial import expect_header
+from scala40.cards import Deck
 from scala40.errors import InvalidRulesetError, SerializationError, UnknownPresetError
 
 __all__ = [
@@ -59,9 +60,14 @@ class RulesetBase:
     """The preset that stands for the game's standard rules."""
     _PRESETS: ClassVar[Mapping[str, Any]] = MappingProxyType({})
 
-    # Every game's ruleset says how many may play.
+    # Every game's ruleset says how many may play, and with which deck (C-DECK).
     min_players: int
     max_players: int
+
+    @property
+    def deck(self) -> Deck:
+        """The deck the game is played with (C-DECK)."""
+        raise NotImplementedError  # pragma: no cover - every game's ruleset defines it
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:

@@ -167,6 +167,21 @@ class GameState:
         winners share it), 0 before (see :func:`scala40.match.win_shares`)."""
         return win_shares(self.winners, self.teams, self.player_count)
 
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card of the match wherever it is, sorted: always the deck's (C-DECK).
+
+        >>> state = new_game(players=2, seed=1)
+        >>> state.all_cards() == state.rules.deck.cards
+        True
+        """
+        cards = [*self.stock, *self.discard]
+        for hand in self.hands:
+            cards.extend(hand)
+        for meld in self.table:
+            cards.extend(meld.cards)
+        # Before the first deal nothing is placed yet: the cards are all in the deck.
+        return tuple(sorted(cards)) if cards else self.rules.deck.cards
+
     def chance_cards(self) -> tuple[Card, ...]:
         """At a chance step, the cards whose order it draws: the whole deck before a deal
         (S40-DEAL), the discard pile before a restock (S40-RESTOCK); else nothing."""

@@ -1,0 +1,245 @@
+"""The protocol suite: one set of checks that every registered game passes.
+
+Each game gets these tests by registering (as OpenSpiel's API test runs over all its
+games): seeded random playouts under each of its presets, with chance steps played by
+the engine and played explicitly, checking at every step that
+
+* the cards are conserved (C-DECK): the state holds the deck's cards, no more, no less;
+* a state that is not over has a decision to make, and only then (no dead ends);
+* every listed move applies, given as a value or as its text, and moves listed
+  elsewhere but not here are refused with an error of the library, the state unchanged;
+* the seat to decide is a seat, the sides partition the seats, and the returns at the
+  end are win shares (constant-sum, partners equal);
+* views hide what they must: a view samples full states that give the same view back;
+* states, moves and game records round-trip through JSON, and the same seed and moves
+  give the same game.
+
+Long runs: ``nox -s soak`` plays many more games (``HYPOTHESIS_PROFILE=soak`` scales
+them up).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scala40.errors import IllegalMoveError, InvalidMoveError, Scala40Error
+from scala40.game import Game, State, View, game_names, load_game
+from scala40.records import GameRecord
+
+_SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
+PLAYOUTS = 12 if _SOAK else 2
+"""Playouts per game, preset and chance mode."""
+MAX_ACTIONS = 3000 if _SOAK else 400
+"""Actions per playout: enough to cross several hands of the small games."""
+DEEP_EVERY = 7
+"""Every this many states, the expensive checks too (every move applied, round-trips)."""
+
+
+def _builtin_games() -> list[Game]:
+    return [load_game(name) for name in game_names()]
+
+
+def _cases() -> Iterator[Any]:
+    for game in _builtin_games():
+        for preset in game.ruleset_type.preset_names():
+            yield pytest.param(game, preset, id=f"{game.name}-{preset}")
+
+
+CASES = list(_cases())
+
+
+def _players(game: Game, preset: str) -> list[int]:
+    rules = game.ruleset_type.preset(preset)
+    counts = {rules.min_players, rules.max_players, game.default_players}
+    return sorted(count for count in counts if rules.min_players <= count <= rules.max_players)
+
+
+def _choose(state: State, chooser: random.Random) -> Any:
+    legal = state.legal_moves()
+    return legal[chooser.randrange(len(legal))]
+
+
+def _playout(
+    game: Game, preset: str, players: int, seed: int, *, auto_chance: bool
+) -> Iterator[tuple[State, Any]]:
+    """The states of a seeded random game and the move played in each (``None`` last)."""
+    chooser = random.Random(seed)
+    state = game.new_game(preset, players, seed, auto_chance=auto_chance)
+    for _ in range(MAX_ACTIONS):
+        if state.is_over:
+            break
+        move = _choose(state, chooser)
+        yield state, move
+        state = state.apply(move)
+    yield state, None
+
+
+def _check_state(game: Game, state: State) -> None:
+    deck = state.rules.deck.cards
+    assert Counter(state.all_cards()) == Counter(deck), "cards created or lost"
+    seats = sorted(seat for team in state.teams for seat in team)
+    assert seats == list(range(state.player_count)), "the sides must partition the seats"
+    legal = state.legal_moves()
+    if state.is_over:
+        assert state.current_player is None
+        assert not state.is_chance
+        assert not legal, "a finished game lists no moves"
+        assert state.winners, "a finished game has winners"
+        returns = state.returns()
+        assert len(returns) == state.player_count
+        sides = {tuple(team): returns[team[0]] for team in state.teams}
+        for team in state.teams:
+            assert len({returns[seat] for seat in team}) == 1, "partners share their returns"
+        assert abs(sum(sides.values()) - 1.0) < 1e-9, "returns are shares of one win"
+        return
+    assert legal, "a game that is not over has a move to make (no dead ends)"
+    assert state.returns() == (0.0,) * state.player_count
+    if state.is_chance:
+        assert state.current_player is None
+        cards = state.chance_cards()
+        assert cards, "a chance step draws an order of some cards"
+        order = list(cards)
+        random.Random(len(order)).shuffle(order)
+        explicit = state.chance_move(order)
+        assert Counter(state.apply(explicit).all_cards()) == Counter(deck)
+    else:
+        seat = state.current_player
+        assert seat is not None and 0 <= seat < state.player_count
+
+
+def _check_moves(game: Game, state: State, elsewhere: list[Any]) -> None:
+    """Every listed move applies, as a value and as text; unlisted ones are refused."""
+    before = state.to_dict()
+    legal = list(state.legal_moves())
+    texts = {str(move) for move in legal}
+    assert len(texts) == len(legal), "two listed moves read the same (C-IDENTITY)"
+    for move in legal:
+        after = state.apply(move)
+        assert isinstance(after, type(state))
+        assert move in state.legal_moves()
+        assert str(move) in state.legal_moves()
+        parsed = game.parse_move(str(move))
+        assert parsed == move, f"{move} does not read back from its text"
+        assert game.move_from_dict(json.loads(json.dumps(move.to_dict()))) == move
+        if not state.is_chance:
+            assert state.apply(str(move)) == after
+    for move in elsewhere:
+        if move in legal or str(move) in texts:
+            continue
+        with pytest.raises((IllegalMoveError, InvalidMoveError)):
+            state.apply(move)
+        assert move not in state.legal_moves()
+    assert state.to_dict() == before, "a refused or listed move changed the state"
+
+
+def _check_round_trip(game: Game, state: State) -> None:
+    data = json.loads(json.dumps(state.to_dict()))
+    again = game.state_from_dict(data)
+    assert again == state
+    assert again.to_dict() == state.to_dict()
+    assert list(map(str, again.legal_moves())) == list(map(str, state.legal_moves()))
+
+
+def _check_views(state: State, seed: int) -> None:
+    for seat in range(state.player_count):
+        view = state.view(seat)
+        assert isinstance(view, View)
+        assert view.player == seat
+        assert view.current_player == state.current_player
+        for offset in range(2):
+            sample = view.sample(seed + offset)
+            assert sample.view(seat) == view, "a sampled state gives its view back"
+            assert Counter(sample.all_cards()) == Counter(state.all_cards())
+            assert sample.current_player == state.current_player
+            if state.current_player == seat:
+                # The seat to decide knows its own legal moves exactly.
+                assert list(map(str, sample.legal_moves())) == list(
+                    map(str, state.legal_moves())
+                )
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+@pytest.mark.parametrize("auto_chance", [True, False], ids=["auto", "explicit-chance"])
+def test_random_playouts_keep_every_promise(game: Game, preset: str, auto_chance: bool) -> None:
+    for players in _players(game, preset):
+        for seed in range(PLAYOUTS):
+            history = list(_playout(game, preset, players, seed, auto_chance=auto_chance))
+            moves_seen = [move for _, move in history if move is not None]
+            chooser = random.Random(seed)
+            for index, (state, _move) in enumerate(history):
+                _check_state(game, state)
+                if index % DEEP_EVERY == 0 or state.is_over:
+                    elsewhere = chooser.sample(moves_seen, min(len(moves_seen), 12))
+                    _check_moves(game, state, elsewhere)
+                    _check_round_trip(game, state)
+                    if not state.is_chance:
+                        _check_views(state, seed * 1000 + index)
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_same_seed_and_moves_give_the_same_game(game: Game, preset: str) -> None:
+    players = _players(game, preset)[-1]
+    first = [state for state, _ in _playout(game, preset, players, 5, auto_chance=True)]
+    second = [state for state, _ in _playout(game, preset, players, 5, auto_chance=True)]
+    assert first == second
+    other = [state for state, _ in _playout(game, preset, players, 6, auto_chance=True)]
+    assert other[0] != first[0], "another seed deals another game"
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_records_replay_the_game(game: Game, preset: str) -> None:
+    players = _players(game, preset)[0]
+    record = GameRecord.start(preset, players=players, seed=3, game=game)
+    state = record.initial_state()
+    chooser = random.Random(3)
+    for _ in range(150):
+        if state.is_over:
+            break
+        move = _choose(state, chooser)
+        record = record.append(state, move)
+        state = state.apply(move)
+    again = GameRecord.from_dict(json.loads(json.dumps(record.to_dict())))
+    assert again == record
+    assert again.game == game.name
+    assert again.final_state() == state
+
+
+@pytest.mark.parametrize("game", _builtin_games(), ids=lambda game: game.name)
+def test_game_record_is_complete(game: Game) -> None:
+    assert load_game(game.name) is game
+    for alias in game.aliases:
+        assert load_game(alias) is game
+    assert game.ruleset_type.DEFAULT_PRESET in game.ruleset_type.preset_names()
+    rules = game.ruleset_type.default()
+    assert rules.min_players <= game.default_players <= rules.max_players
+    assert "greedy" in game.bots, "every game ships a greedy bot"
+    state = game.new_game(None, game.default_players, 1)
+    assert state.game_name == game.name
+    assert isinstance(state, State)
+    for preset in game.ruleset_type.preset_names():
+        ruleset = game.ruleset_type.preset(preset)
+        data = json.loads(json.dumps(ruleset.to_dict()))
+        assert game.ruleset_type.from_dict(data) == ruleset
+        assert ruleset.preset_name() == preset
+
+
+@pytest.mark.parametrize("game", _builtin_games(), ids=lambda game: game.name)
+def test_bad_input_raises_library_errors(game: Game) -> None:
+    state = game.new_game(None, game.default_players, 2)
+    for text in ("", "jump", "draw draw draw", "#", "x" * 3000, "1⁰", "discard 99999999999"):
+        with pytest.raises(Scala40Error):
+            state.apply(text)
+    for data in (None, 3, [], {"format": "nothing"}, {"format": state.to_dict()["format"]}):
+        with pytest.raises(Scala40Error):
+            game.state_from_dict(data)  # type: ignore[arg-type]
+    with pytest.raises(Scala40Error):
+        state.view(state.player_count)
+    with pytest.raises(Scala40Error):
+        game.new_game(None, 99, 1)
