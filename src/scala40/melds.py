@@ -68,10 +68,15 @@ _READINGS_LIMIT = 200_000
 
 
 class MeldKind(enum.Enum):
-    """What a meld is: a set (same rank) or a sequence (same suit, consecutive)."""
+    """What a meld is: a set (same rank), a sequence (same suit, consecutive), or a meld
+    of wild cards only where a game allows one."""
 
     SET = "set"
     SEQUENCE = "sequence"
+    WILD = "wild"
+    """Wild cards only, all of one kind: jokers, or the cards of one wild rank (SK-WILDMELD:
+    3 or more 2s, or 3 or more jokers; RU-MELDS: a meld of jokers). Its cards stand for
+    themselves (:attr:`MeldRules.wild_meld_min`)."""
 
 
 class MeldEnd(enum.Enum):
@@ -156,6 +161,17 @@ class MeldRules:
     Traceback (most recent call last):
     ...
     scala40.errors.InvalidMeldError: JK 5S JK is not a meld: a meld must hold more natural cards than wild cards by at least 1, got 1 natural and 2 wild
+
+    Skarney's wild 2s, sets of any suits and melds of wild cards only (SK-MELDS,
+    SK-WILDMELD):
+
+    >>> skarney = MeldRules(wild_ranks={2}, set_suits_distinct=False, wild_meld_min=3)
+    >>> check_meld("2S 2H 2S", skarney).kind, check_meld("3S JK 3S 3D", skarney).kind
+    (<MeldKind.WILD: 'wild'>, <MeldKind.SET: 'set'>)
+    >>> check_meld("2S JK 2H", skarney)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidMeldError: 2S JK 2H is not a meld: a meld of wild cards only holds one kind of them (jokers, or 2s)
     """
 
     rank_order: tuple[int, ...] = attrs.field(default=FRENCH_RANKS, converter=_int_tuple)
@@ -186,6 +202,11 @@ class MeldRules:
     """Meld value of an ace that starts a sequence (S40-MELD-VALUE)."""
     wild_value: int | None = None
     """Fixed meld value of a wild card; ``None`` to count the card it stands for (S40-V-JOKER25)."""
+    wild_meld_min: int | None = None
+    """Fewest cards of a meld of wild cards only (:attr:`MeldKind.WILD`); ``None``: no
+    such melds (Scala 40)."""
+    wild_meld_max: int | None = None
+    """Most cards of a meld of wild cards only; ``None`` for no limit but the deck's."""
 
     tables: MeldTables = attrs.field(init=False, repr=False, eq=False, hash=False)
     """The tables derived from these rules, for code that searches melds."""
@@ -205,6 +226,15 @@ class MeldRules:
         if not 1 <= self.set_min <= self.set_max:
             problems.append(
                 f"set sizes must satisfy 1 <= set_min <= set_max, got {self.set_min}, {self.set_max}"
+            )
+        if self.wild_meld_min is not None and not (
+            is_int(self.wild_meld_min)
+            and self.wild_meld_min >= 1
+            and (self.wild_meld_max is None or self.wild_meld_max >= self.wild_meld_min)
+        ):
+            problems.append(
+                "wild meld sizes must satisfy 1 <= wild_meld_min <= wild_meld_max, "
+                f"got {self.wild_meld_min!r}, {self.wild_meld_max!r}"
             )
         if self.sequence_min < 1 or (
             self.sequence_max is not None and self.sequence_max < self.sequence_min
@@ -367,7 +397,9 @@ class Meld:
         return iter(self.cards)
 
     def __str__(self) -> str:
-        wild = self._rules.tables.wild_cards
+        # A wild card shows what it stands for, even itself (2S=2S), except in a meld of
+        # wild cards only, where the cards stand for nothing else.
+        wild = self._rules.tables.wild_cards if self.kind is not MeldKind.WILD else ()
         return " ".join(
             f"{CARD_NAMES[card]}={CARD_NAMES[rep]}" if card in wild else CARD_NAMES[card]
             for card, rep in zip(self.cards, self.represented)
@@ -417,6 +449,16 @@ class Meld:
     def _find_extensions(self) -> tuple[Extension, ...]:
         rules = self._rules
         derived = rules.tables
+        if self.kind is MeldKind.WILD:
+            # A meld of wild cards takes only its own kind (SK-WILDMELD).
+            if rules.wild_meld_max is not None and len(self.cards) >= rules.wild_meld_max:
+                return ()
+            kind = _wild_kind(self.cards[0])
+            return tuple(
+                Extension(card, MeldEnd.SET, card)
+                for card in sorted(derived.wild_cards)
+                if _wild_kind(card) == kind
+            )
         wild_count = self.wild_count
         size = len(self.cards)
         can_add_wild = (rules.max_wilds is None or wild_count < rules.max_wilds) and (
@@ -520,6 +562,9 @@ class Meld:
             cards = (*self.cards, ext.card)
             represented = (*self.represented, ext.represents)
             return make_meld(MeldKind.SEQUENCE, cards, represented, self.start, self._rules)
+        if self.kind is MeldKind.WILD:
+            cards = tuple(sorted((*self.cards, ext.card)))
+            return make_meld(MeldKind.WILD, cards, cards, -1, self._rules)
         if not self._rules.set_suits_distinct:
             grown = self._rules.readings_of_sorted(tuple(sorted((*self.cards, ext.card))))
             return next(m for m in grown if m.kind is MeldKind.SET)
@@ -606,6 +651,19 @@ def make_meld(
     return Meld(kind, cards, represented, start, total, rules)
 
 
+def _wild_kind(card: Card) -> int:
+    """What kind of wild card ``card`` is: its rank (0 for the joker)."""
+    return RANK_OF[card]
+
+
+def _is_wild_meld(wilds: list[Card], rules: MeldRules) -> bool:
+    """Whether wild cards alone make a meld: of one kind, in the sizes the rules allow."""
+    low, high = rules.wild_meld_min, rules.wild_meld_max
+    if low is None or len(wilds) < low or (high is not None and len(wilds) > high):
+        return False
+    return len({_wild_kind(card) for card in wilds}) == 1
+
+
 def _unique_orders(wilds: list[Card]) -> list[tuple[Card, ...]]:
     return sorted(set(permutations(wilds)))
 
@@ -619,6 +677,8 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> Iterator[M
     size = len(cards)
     wild_count = len(wilds)
     if not naturals:
+        if _is_wild_meld(wilds, rules):
+            yield make_meld(MeldKind.WILD, cards, cards, -1, rules)
         return
     if rules.max_wilds is not None and wild_count > rules.max_wilds:
         return
@@ -809,7 +869,13 @@ def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
     if size < smallest:
         return f"a meld needs at least {smallest} cards, got {size}"
     if not naturals:
-        return "a meld needs at least one natural card"
+        if rules.wild_meld_min is None:
+            return "a meld needs at least one natural card"
+        if len({_wild_kind(card) for card in wilds}) > 1:
+            return "a meld of wild cards only holds one kind of them (jokers, or 2s)"
+        if size < rules.wild_meld_min:
+            return f"a meld of wild cards needs at least {rules.wild_meld_min}, got {size}"
+        return f"a meld of wild cards holds at most {rules.wild_meld_max}, got {size}"
     if rules.max_wilds is not None and len(wilds) > rules.max_wilds:
         if rules.max_wilds == 1 and all(c == JOKER for c in wilds):
             return f"{len(wilds) if len(wilds) > 2 else 'two'} jokers in one meld"

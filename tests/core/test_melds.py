@@ -472,7 +472,7 @@ def test_wild_twos_stand_for_any_card_skarney_rules() -> None:
     assert not SKARNEY.is_wild(parse_card("3C"))
     assert str(check_meld("5S 2C 7S", SKARNEY)) == "5S 2C=6S 7S"
     assert not is_meld("5S 2C 7S JK", SKARNEY)  # at most one wild card
-    assert not is_meld("2S 2H 2D", SKARNEY)  # no natural card (wild-only melds are game-level)
+    assert not is_meld("2S 2H 2D", SKARNEY)  # no natural card: wild melds need wild_meld_min
     assert check_meld("5S 5S 5H", SKARNEY).value == 15  # suits may repeat
     assert str(check_meld("5S 5S JK", SKARNEY)) == "5S 5S JK=5H"
 
@@ -878,3 +878,42 @@ def test_swap_gives_the_wild_card_back_s40_swap(name: str, data: st.DataObject) 
         if card not in freeing:
             with pytest.raises(InvalidMeldError):
                 meld.swap(card)
+
+
+# -- melds of wild cards only (SK-WILDMELD, RU-MELDS) ----------------------------------------
+
+WILD_MELDS = MeldRules(wild_ranks={2}, set_suits_distinct=False, wild_meld_min=3)
+
+
+def test_wild_melds_hold_one_kind_of_wild_card_sk_wildmeld() -> None:
+    twos = check_meld("2S 2H 2S 2C", WILD_MELDS)
+    assert twos.kind is MeldKind.WILD
+    assert twos.cards == twos.represented == parse_cards("2S 2S 2H 2C")
+    assert str(twos) == "2S 2S 2H 2C"
+    jokers = check_meld("JK JK JK", WILD_MELDS)
+    assert jokers.kind is MeldKind.WILD
+    assert not is_meld("JK 2S 2H", WILD_MELDS)  # never mixed
+    assert not is_meld("JK JK", WILD_MELDS)  # too few
+    assert not is_meld("2S 2H 2D", MeldRules(wild_ranks={2}))  # not allowed by default
+    with pytest.raises(InvalidMeldError, match="at least 3"):
+        check_meld("2S 2H", WILD_MELDS)
+
+
+def test_wild_melds_take_only_their_own_kind_and_free_nothing_sk_wildmeld() -> None:
+    twos = check_meld("2S 2H 2D", WILD_MELDS)
+    assert {ext.card for ext in twos.extensions()} == set(parse_cards("2S 2H 2D 2C"))
+    assert twos.accepts("2C")
+    assert not twos.accepts("JK")
+    assert not twos.accepts("3S")
+    assert twos.joker_swaps() == ()
+    assert str(twos.extend("2C")) == "2S 2H 2D 2C"
+    jokers = check_meld("JK JK JK", WILD_MELDS)
+    assert [str(ext) for ext in jokers.extensions()] == ["JK=JK@set"]
+    capped = MeldRules(wild_meld_min=3, wild_meld_max=4, max_wilds=None)  # RU-MELDS
+    assert check_meld("JK JK JK JK", capped).extensions() == ()
+    assert not is_meld("JK JK JK JK JK", capped)
+
+
+def test_wild_meld_sizes_are_validated() -> None:
+    with pytest.raises(InvalidMeldError, match="wild_meld_min"):
+        MeldRules(wild_meld_min=4, wild_meld_max=3)

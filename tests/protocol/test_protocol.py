@@ -111,7 +111,8 @@ def _check_state(game: Game, state: State) -> None:
         assert Counter(state.apply(explicit).all_cards()) == Counter(deck)
     else:
         seat = state.current_player
-        assert seat is not None and 0 <= seat < state.player_count
+        assert seat is not None
+        assert 0 <= seat < state.player_count
 
 
 def _check_moves(game: Game, state: State, elsewhere: list[Any]) -> None:
@@ -160,9 +161,7 @@ def _check_views(state: State, seed: int) -> None:
             assert sample.current_player == state.current_player
             if state.current_player == seat:
                 # The seat to decide knows its own legal moves exactly.
-                assert list(map(str, sample.legal_moves())) == list(
-                    map(str, state.legal_moves())
-                )
+                assert list(map(str, sample.legal_moves())) == list(map(str, state.legal_moves()))
 
 
 @pytest.mark.parametrize(("game", "preset"), CASES)
