@@ -235,7 +235,14 @@ def test_bad_input_raises_library_errors(game: Game) -> None:
     for text in ("", "jump", "draw draw draw", "#", "x" * 3000, "1⁰", "discard 99999999999"):
         with pytest.raises(Scala40Error):
             state.apply(text)
-    for data in (None, 3, [], {"format": "nothing"}, {"format": state.to_dict()["format"]}):
+    broken: list[object] = [
+        None,
+        3,
+        [],
+        {"format": "nothing"},
+        {"format": state.to_dict()["format"]},
+    ]
+    for data in broken:
         with pytest.raises(Scala40Error):
             game.state_from_dict(data)  # type: ignore[arg-type]
     with pytest.raises(Scala40Error):
