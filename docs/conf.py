@@ -36,7 +36,15 @@ autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 
 
-doctest_global_setup = "import scala40"
+# The examples of the docstrings shown on these pages run here too, without their module's
+# namespace: give them the names they use.
+doctest_global_setup = """
+import scala40
+from scala40 import *
+from scala40._cache import cache_sizes, clear_caches
+from scala40.games.scala40.moves import format_meld_spec, parse_meld_spec
+from scala40.games.scala40.phases import may_close
+"""
 
 # The documentation is built with ``-n`` (nitpicky) and without intersphinx (the build must
 # not need the network), so references to the standard library, the typing machinery and
@@ -65,6 +73,9 @@ nitpick_ignore_regex = [
     (r"py:.*", r"scala40\._.*"),
     (r"py:.*", r"scala40(\.[A-Za-z0-9]+)*\._[A-Za-z0-9_]*"),
     (r"py:.*", r"Card|Rank|Suit|Meld|MeldKind|Ruleset|Hand|Deck"),
+    # Type variables and names that type annotations give unqualified.
+    (r"py:class", r"(scala40(\.[A-Za-z0-9_]+)*\.)?[A-Z]"),
+    (r"py:class", r"MoveSet|GameState|PlayerView"),
 ]
 
 # -- HTML output --------------------------------------------------------------

@@ -95,7 +95,10 @@ class _Imports(ast.NodeVisitor):
         self.generic_visit(node)
         self.depth -= 1
 
-    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
 
     def visit_If(self, node: ast.If) -> None:
         if _is_type_checking(node):
@@ -171,7 +174,7 @@ def test_the_layers_are_known() -> None:
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_imports_run_one_way(module: str) -> None:
     wrong = []
-    for line, target, names, in_function, typing_only in _imports(module):
+    for line, target, names, _, typing_only in _imports(module):
         for reached in _targets(target, names):
             if not _allowed(module, reached) and not (
                 typing_only and _layer(module) == _layer(reached) == "games"
@@ -202,10 +205,14 @@ def _private_definitions(module: str) -> set[str]:
             names.add(node.attr)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and node.value.startswith("_")
+            and node.value.isidentifier()
+        ):
             # Slot names and attrs' private fields are declared as strings or annotations.
-            if node.value.startswith("_") and node.value.isidentifier():
-                names.add(node.value)
+            names.add(node.value)
     return {name for name in names if _is_private(name)}
 
 

@@ -113,6 +113,8 @@ def _one(tokens: list[str]) -> str:
 
 
 def as_move_card(value: object) -> Card:
+    """The converter of a card field: a card code or card text, checked
+    (:class:`~scala40.InvalidMoveError` otherwise)."""
     try:
         return as_card(value)
     except InvalidCardError as error:
@@ -120,6 +122,7 @@ def as_move_card(value: object) -> Card:
 
 
 def as_move_cards(value: object) -> tuple[Card, ...]:
+    """The converter of a cards field: card codes or text, in order, checked."""
     try:
         return as_cards(value)  # type: ignore[arg-type]
     except InvalidCardError as error:
@@ -182,6 +185,7 @@ CARD = Codec(
     _card_text,
     lambda value: parse_card(value),
 )
+"""One card, written ``7S``."""
 CARDS = Codec(
     "cards",
     lambda cards: format_cards(cards),
@@ -190,6 +194,7 @@ CARDS = Codec(
     lambda value: as_cards(value),
     tokens=None,
 )
+"""Cards in order, written ``7S 8S 9S`` (all the tokens left)."""
 OPTIONAL_CARD = Codec(
     "a card or nothing",
     lambda card: "" if card is None else CARD_NAMES[card],
@@ -198,6 +203,7 @@ OPTIONAL_CARD = Codec(
     lambda value: None if value is None else parse_card(value),
     json_types=(str, type(None)),
 )
+"""One card or nothing."""
 OPTIONAL_CARDS = Codec(
     "cards or nothing",
     lambda cards: "" if cards is None else format_cards(cards),
@@ -207,6 +213,7 @@ OPTIONAL_CARDS = Codec(
     json_types=(str, type(None)),
     tokens=None,
 )
+"""Cards or nothing (a chance step's fixed order)."""
 INDEX = Codec(
     "a table meld index",
     lambda index: f"#{index}",
@@ -215,6 +222,7 @@ INDEX = Codec(
     _bounded_index,
     json_types=(int,),
 )
+"""A table meld's index, written ``#2``."""
 SEAT = Codec(
     "a seat",
     str,
@@ -223,6 +231,7 @@ SEAT = Codec(
     lambda value: _bounded_index(value, "a seat"),
     json_types=(int,),
 )
+"""A seat, written as its number."""
 INT = Codec("a number", str, _int_text, int, _json_int, json_types=(int,))
 BOOL = Codec(
     "yes or no",
@@ -232,6 +241,7 @@ BOOL = Codec(
     _json_bool,
     json_types=(bool,),
 )
+"""A small integer."""
 
 
 def as_optional_move_card(value: object) -> Card | None:

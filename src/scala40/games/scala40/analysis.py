@@ -951,7 +951,7 @@ def can_close(state: GameState, drawn: Card | str | None = None) -> bool:
     given, drawing that card from the stock (it must be in the stock; it is taken as
     the top card). In other phases nobody can close: ``False``.
 
-    :raises TypeError: ``state`` is not a :class:`~scala40.state.GameState`.
+    :raises TypeError: ``state`` is not a :class:`~scala40.games.scala40.state.GameState`.
     :raises IllegalMoveError: ``drawn`` is given outside the DRAW phase, or is not in
         the stock.
 

@@ -135,7 +135,7 @@ class GameState:
 
     @property
     def is_chance(self) -> bool:
-        """Whether the next move is a chance event (:class:`~scala40.moves.Deal`, :class:`~scala40.moves.Restock`)."""
+        """Whether the next move is a chance event (:class:`~scala40.games.scala40.moves.Deal`, :class:`~scala40.games.scala40.moves.Restock`)."""
         return self.phase in (Phase.DEAL, Phase.RESTOCK)
 
     @property
@@ -439,7 +439,7 @@ class GameState:
 
     def can_split(self, meld: int, added: Iterable[Card] | str, pieces: Any) -> bool:
         """Whether the player to move may add ``added`` to table sequence ``meld`` and cut
-        it into ``pieces`` (as :class:`~scala40.moves.Split` takes them) (S40-V-SPLIT)."""
+        it into ``pieces`` (as :class:`~scala40.games.scala40.moves.Split` takes them) (S40-V-SPLIT)."""
         return self.is_legal(Split(meld, added, pieces))
 
     def verify_split(self, meld: int, added: Iterable[Card] | str, pieces: Any) -> None:
@@ -976,7 +976,7 @@ def new_game(
     ``rules`` is a :class:`~scala40.Ruleset` or a preset name. The same seed
     and moves give the same game (C-RNG); ``seed=None`` draws a seed from the
     operating system. With ``auto_chance=False`` the state waits at
-    :attr:`Phase.DEAL` for an explicit :class:`~scala40.moves.Deal`.
+    :attr:`~scala40.games.scala40.phases.Phase.DEAL` for an explicit :class:`~scala40.games.scala40.moves.Deal`.
 
     >>> a = new_game("classic", players=3, seed=42)
     >>> b = new_game("classic", players=3, seed=42)
