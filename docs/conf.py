@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _package_version
@@ -16,10 +17,20 @@ project = "scala40"
 author = "The scala40 authors"
 copyright = "2026, The scala40 authors"
 
+
+def _source_version() -> str:
+    """The version written in the package's source (its one place)."""
+    text = (Path(__file__).resolve().parent.parent / "src/scala40/__init__.py").read_text()
+    match = re.search(r'^__version__ = "([^"]+)"$', text, re.MULTILINE)
+    if match is None:  # pragma: no cover - the source always has it
+        raise RuntimeError("no __version__ in src/scala40/__init__.py")
+    return match.group(1)
+
+
 try:
     release = _package_version("scala40")
 except PackageNotFoundError:
-    release = "0.1.0.dev0"
+    release = _source_version()
 version = ".".join(release.split(".")[:2])
 
 # -- General configuration ----------------------------------------------------
