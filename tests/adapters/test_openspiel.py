@@ -162,7 +162,7 @@ def test_information_states_are_what_the_seat_observed() -> None:
 
     def differs_for_the_mover_only(swap: list[int]) -> bool:
         other = start.apply(start.chance_move(swap))
-        return (
+        return bool(
             other.hands[watcher] == dealt.hands[watcher]
             and other.hands[mover] != dealt.hands[mover]
             and other.discard == dealt.discard
