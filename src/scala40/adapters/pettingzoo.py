@@ -28,7 +28,7 @@ Installing the extra gives the packages: ``pip install "scala40[rl]"``.
 ('player_1', 180)
 >>> observation, reward, terminated, truncated, info = game.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
-((4853,), 1)
+((4596,), 1)
 """
 
 from __future__ import annotations
