@@ -114,6 +114,11 @@ class Observer:
         self._move = self._offsets["move_tokens"]
         self._field = self._offsets["field_tokens"]
         self._cap = float(encoding.max_move_length)
+        # Each seat's last two states and their numbers: a move of several tokens, or
+        # OpenSpiel measuring its tensors on the first state, asks for them again.
+        self._recent: list[list[tuple[Any, Sequence[float]]]] = [
+            [] for _ in range(encoding.players)
+        ]
 
     def context_fields(self) -> tuple[ObservationField, ...]:
         """The decision part, for every game:
@@ -156,7 +161,15 @@ class Observer:
         """The two parts of :meth:`encode`: the game's numbers as its encoding gives them,
         and the decision part as its numbers that are not 0, by index in the whole
         observation (the framework adapters make arrays of them without a list)."""
-        game = self.game_encoding.encode(state.view(seat))
+        recent = self._recent[seat]
+        for known, numbers in recent:
+            if known is state:
+                game = numbers
+                break
+        else:
+            game = self.game_encoding.encode(state.view(seat))
+            recent.insert(0, (state, game))
+            del recent[2:]
         context: dict[int, float] = {}
         if decision is not None and decision.player == seat:
             context[self._acting] = 1.0

@@ -370,10 +370,7 @@ class _SeatObserver:
         self.dict: dict[str, Any] = {}
         if not perfect_recall:
             self.tensor = np.zeros(observer.size, np.float32)
-            at = 0
-            for field in observer.fields:
-                self.dict[field.name] = self.tensor[at : at + field.size].reshape(field.shape)
-                at += field.size
+            self.dict["observation"] = self.tensor
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
         node = state.node

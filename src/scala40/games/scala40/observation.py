@@ -74,9 +74,9 @@ def _target(rules: Ruleset) -> int:
 class _Layout:
     """What the encoding of one ruleset and number of players needs, computed once."""
 
-    zeros: array[float]
+    start: array[float]
+    """An encoding's numbers before any is set: the unseen block holds the deck."""
     melds: int
-    copies: tuple[int, ...]
     target: int
     threshold: int
 
@@ -179,19 +179,19 @@ class Scala40Observation:
         rules = view.rules
         n = view.player_count
         layout = self._layout(rules, n)
-        out = layout.zeros[:]
+        out = layout.start[:]  # zeros, but the unseen block: every card of the deck
         melds = layout.melds
         me = view.player
-        # Card blocks.
-        seen = [0] * CARD_CODES
+        # Card blocks: a card the player sees is not unseen.
         for card in view.hand:
             out[card] += 1.0
-            seen[card] += 1
-        for card in view.discard:
+            out[53 + card] -= 1.0
+        discard = view.discard
+        for card in discard:
             out[106 + card] += 1.0
-            seen[card] += 1
-        if view.discard:
-            out[159 + view.discard[-1]] = 1.0
+            out[53 + card] -= 1.0
+        if discard:
+            out[159 + discard[-1]] = 1.0
         if view.taken is not None:
             out[212 + view.taken] = 1.0
         kinds = len(_KINDS)
@@ -202,13 +202,10 @@ class Scala40Observation:
             row = cards_at + index * CARD_CODES
             jokers = jokers_at + index * CARD_CODES
             for card, represented in zip(meld.cards, meld.represented):
-                seen[card] += 1
+                out[53 + card] -= 1.0
                 out[row + represented] += 1.0
                 if card != represented:
                     out[jokers + represented] += 1.0
-        for card, copies in enumerate(layout.copies):
-            if copies:
-                out[53 + card] = copies - seen[card]
         # Seat blocks, the viewing player first.
         at = jokers_at + melds * CARD_CODES
         target = layout.target
@@ -245,10 +242,12 @@ class Scala40Observation:
         if layout is None:
             size = sum(field.size for field in self.fields(rules, player_count))
             counts = Counter(rules.deck.cards)
+            start = array("f", bytes(4 * size))
+            for card, copies in counts.items():
+                start[CARD_CODES + card] = copies
             layout = _Layout(
-                zeros=array("f", bytes(4 * size)),
+                start=start,
                 melds=max_table_melds(rules),
-                copies=tuple(counts[card] for card in range(CARD_CODES)),
                 target=_target(rules),
                 threshold=max(rules.opening_threshold, 1),
             )
