@@ -13,7 +13,7 @@ import pytest
 np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import scala40  # noqa: E402
 from scala40.adapters import openspiel  # noqa: E402
@@ -250,4 +250,44 @@ def test_mcts_plays_a_whole_game_of_scala40() -> None:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert state.game_state.is_over
     assert decisions > 10
+    assert sorted(state.returns()) == [0.0, 1.0]
+
+
+def test_a_state_resamples_what_its_seat_cannot_see() -> None:
+    game = openspiel.load_game("scala40", players=3)
+    state = _random_game(game, 5, stop=lambda s: s.move_number() > 400 and s.current_player() >= 0)
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampled = state.resample_from_infostate(player, sampler)
+    assert sampled.information_state_string(player) == state.information_state_string(player)
+    assert sampled.legal_actions() == state.legal_actions()
+    assert sampled.game_state.hands[player] == state.game_state.hands[player]
+    others = [seat for seat in range(3) if seat != player]
+    assert any(sampled.game_state.hands[seat] != state.game_state.hands[seat] for seat in others)
+    with pytest.raises(pyspiel.SpielError, match="only the seat deciding"):
+        state.resample_from_infostate(others[0], sampler)
+
+
+def test_ismcts_plays_a_whole_game_of_scala40() -> None:
+    """OpenSpiel's information-set MCTS searches the states its seat deems possible
+    (``resample_from_infostate``) and plays a one-hand game to the end."""
+    game = openspiel.load_game("scala40", players=2, rules=Ruleset(match_format="single"))
+    rng = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator=mcts.RandomRolloutEvaluator(1, rng),
+        uct_c=2.0,
+        max_simulations=3,
+        random_state=rng,
+    )
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.game_state.is_over
     assert sorted(state.returns()) == [0.0, 1.0]

@@ -217,6 +217,15 @@ class History:
         self.move = move
         self._digests: list[bytes | None] = [None] * state.player_count
 
+    @classmethod
+    def resumed(cls, state: Any, seat: int, digest: bytes) -> History:
+        """A history that starts at ``state`` and that ``seat`` sums up as ``digest`` (a
+        state sampled from the seat's view, which reads the same to it): the other seats'
+        digests start afresh there."""
+        history = cls(None, state)
+        history._digests[seat] = digest
+        return history
+
     def after(self, state: Any, mover: int | None, move: Any) -> History:
         """The history once ``mover`` played ``move``, giving ``state``."""
         return History(self, state, mover, move)

@@ -20,7 +20,9 @@ protocol, so a new game needs no adapter code.
   information-state string adds a digest of everything the seat has observed since the
   start (its view after every move, and its own moves), which makes it an exact
   perfect-recall information state. There is no information-state tensor: a
-  perfect-recall history has no fixed size.
+  perfect-recall history has no fixed size. :meth:`OpenSpielState.resample_from_infostate`
+  deals what a seat cannot see anew, so that OpenSpiel's information-set MCTS
+  (``ISMCTSBot``) searches the states the seat deems possible.
 
 Parameters: ``players`` (the game's usual number), ``rules`` (a preset name, or a
 ruleset's JSON as its ``to_dict()`` writes it; the game's standard rules when empty),
@@ -62,6 +64,7 @@ from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidValueError, Scala40Error
 from scala40.game import Game, game_names
 from scala40.game import load_game as load_registered_game
+from scala40.rulesets import RulesetBase
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -140,7 +143,17 @@ def _creator(record: Game) -> type[OpenSpielGame]:
 
 def load_game(game: str | Game = "scala40", **params: Any) -> Any:
     """The OpenSpiel game of ``game``, registered if need be, with ``params`` (``players``,
-    ``rules``, ``seed``, ``max_moves``)."""
+    ``rules``, ``seed``, ``max_moves``); ``rules`` may be a ruleset, given to OpenSpiel
+    as its JSON.
+
+    >>> import scala40
+    >>> game = load_game("scala40", players=3, rules=scala40.Ruleset(match_format="single"))
+    >>> game.num_players(), game.encoding.rules.match_format.value
+    (3, 'single')
+    """
+    rules = params.get("rules")
+    if isinstance(rules, RulesetBase):
+        params["rules"] = json.dumps(rules.to_dict())
     return pyspiel.load_game(register(game), params)
 
 
@@ -347,6 +360,33 @@ class OpenSpielState(pyspiel.State):
         if node.state.is_over:
             return [float(share) for share in node.state.returns()]
         return [node.game.draw_share] * node.state.player_count
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> OpenSpielState:
+        """A state ``player_id`` cannot tell from this one: the cards it cannot see dealt
+        anew (its view's ``sample``), with the same information state for it; the random
+        numbers come from ``probability_sampler()`` (floats in [0, 1)). OpenSpiel's Python
+        ISMCTS calls this to search from the states a seat deems possible.
+
+        :raises SpielError: ``player_id`` is not the seat deciding now.
+        """
+        node = self.node
+        decision = node.decision
+        if decision is None or decision.player != player_id:
+            raise pyspiel.SpielError(
+                f"only the seat deciding can resample its information state, got {player_id}"
+            )
+        game = node.game
+        seed = int(probability_sampler() * 2**53)
+        state = node.state.view(player_id).sample(seed)
+        digest = node.history.digest(player_id, game.observer.game_encoding.text)
+        sampled = game.encoding.decision(state)
+        for action in decision.prefix:
+            sampled = sampled.after(action)
+        copy = OpenSpielState(game)
+        copy.node = _Node(
+            game, state, node.moves, History.resumed(state, player_id, digest), sampled, None
+        )
+        return copy
 
     def __str__(self) -> str:
         node = self.node
