@@ -13,7 +13,10 @@ is reported. Two figures each:
 
 * **steps/s**: actions applied per second, chance outcomes included (OpenSpiel's deals
   are chance nodes: one per card in both games);
-* **decisions/s**: the players' actions per second, over the same time.
+* **decisions/s**: the players' actions per second, over the same time;
+* **moves/s**: the players' whole moves per second: a move of Scala 40 takes one or a
+  few decisions (a discard is two: the verb, then the card); a gin rummy action is a
+  whole move.
 
 "With observations" means the agent to act gets its observation every decision (the
 PettingZoo environment's ``last()``, OpenSpiel's ``observation_tensor``, RLCard's state,
@@ -30,8 +33,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-Runner = Callable[[float], tuple[int, int]]
-"""Plays for about the given seconds; returns the steps and the decisions it played."""
+Runner = Callable[[float], tuple[int, int, int]]
+"""Plays for about the given seconds; returns the steps, decisions and moves it played."""
 
 
 def _scala40_rules() -> str:
@@ -49,8 +52,8 @@ def pettingzoo_runner(observe: bool) -> Runner | str:
     chooser = random.Random(1)
     env.reset(seed=1)
 
-    def run(seconds: float) -> tuple[int, int]:
-        steps = 0
+    def run(seconds: float) -> tuple[int, int, int]:
+        steps = moves = 0
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
             for _ in range(100):
@@ -66,7 +69,8 @@ def pettingzoo_runner(observe: bool) -> Runner | str:
                     legal = env.decision.actions()
                 env.step(legal[chooser.randrange(len(legal))])
                 steps += 1
-        return steps, steps
+                moves += env.decision is None or not env.decision.prefix
+        return steps, steps, moves
 
     return run
 
@@ -83,9 +87,9 @@ def openspiel_runner(name: str, params: dict[str, Any], observe: bool) -> Runner
     chooser = random.Random(2)
     state = game.new_initial_state()
 
-    def run(seconds: float) -> tuple[int, int]:
+    def run(seconds: float) -> tuple[int, int, int]:
         nonlocal state
-        steps = decisions = 0
+        steps = decisions = moves = 0
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
             for _ in range(100):
@@ -107,8 +111,10 @@ def openspiel_runner(name: str, params: dict[str, Any], observe: bool) -> Runner
                     legal = state.legal_actions()
                     state.apply_action(legal[chooser.randrange(len(legal))])
                     decisions += 1
+                    node = getattr(state, "node", None)  # an adapter's state: moves of tokens
+                    moves += node is None or node.decision is None or not node.decision.prefix
                 steps += 1
-        return steps, decisions
+        return steps, decisions, moves
 
     return run
 
@@ -122,7 +128,7 @@ def rlcard_runner() -> Runner | str:
     chooser = random.Random(3)
     state, _ = env.reset()
 
-    def run(seconds: float) -> tuple[int, int]:
+    def run(seconds: float) -> tuple[int, int, int]:
         nonlocal state
         steps = 0
         end = time.perf_counter() + seconds
@@ -133,7 +139,7 @@ def rlcard_runner() -> Runner | str:
                 legal = list(state["legal_actions"])
                 state, _ = env.step(legal[chooser.randrange(len(legal))])
                 steps += 1
-        return steps, steps
+        return steps, steps, steps
 
     return run
 
@@ -161,26 +167,27 @@ def main() -> None:
         ),
         "RLCard gin-rummy, with observations": rlcard_runner(),
     }
-    results: dict[str, list[tuple[float, float]]] = {name: [] for name in runners}
+    results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in runners}
     for _ in range(rounds):
         for name, runner in runners.items():
             if isinstance(runner, str):
                 continue
             start = time.perf_counter()
-            steps, decisions = runner(seconds)
+            counts = runner(seconds)
             elapsed = time.perf_counter() - start
-            results[name].append((steps / elapsed, decisions / elapsed))
+            results[name].append((counts[0] / elapsed, counts[1] / elapsed, counts[2] / elapsed))
     print(f"random play, {rounds} rounds of {seconds:g} s per environment, medians")
-    print(f"{'environment':46} {'steps/s':>10} {'decisions/s':>12}")
-    medians: dict[str, tuple[float, float]] = {}
+    print(f"{'environment':46} {'steps/s':>9} {'decisions/s':>12} {'moves/s':>9}")
+    medians: dict[str, tuple[float, ...]] = {}
     for name, runner in runners.items():
         if isinstance(runner, str):
             print(f"{name:46} {runner}")
             continue
-        step_rate = statistics.median(rate for rate, _ in results[name])
-        decision_rate = statistics.median(rate for _, rate in results[name])
-        medians[name] = (step_rate, decision_rate)
-        print(f"{name:46} {step_rate:10,.0f} {decision_rate:12,.0f}")
+        medians[name] = tuple(
+            statistics.median(rates[column] for rates in results[name]) for column in range(3)
+        )
+        steps, decisions, moves = medians[name]
+        print(f"{name:46} {steps:9,.0f} {decisions:12,.0f} {moves:9,.0f}")
     pairs = (
         ("PettingZoo scala40, with observations", "RLCard gin-rummy, with observations"),
         (
@@ -189,10 +196,12 @@ def main() -> None:
         ),
         ("OpenSpiel python_scala40, actions only", "OpenSpiel gin_rummy (C++), actions only"),
     )
+    print("ratios (ours / theirs):")
     for ours, theirs in pairs:
         if ours in medians and theirs in medians:
-            ratio = medians[ours][1] / medians[theirs][1]
-            print(f"decisions/s, {ours} / {theirs}: {ratio:.3f}")
+            decisions = medians[ours][1] / medians[theirs][1]
+            moves = medians[ours][2] / medians[theirs][2]
+            print(f"  {ours} / {theirs}: decisions {decisions:.2f}, moves {moves:.2f}")
 
 
 if __name__ == "__main__":
