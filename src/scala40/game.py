@@ -272,8 +272,8 @@ class ObservationField:
 class ObservationEncoding(Protocol):
     """How a game writes what one seat sees as numbers and as text, for learning agents.
 
-    A game offers one through :attr:`Game.observation`; the learning-agent adapters
-    (:mod:`scala40.adapters`) turn it into arrays. The numbers are plain Python floats:
+    A game offers one through its record's ``observation``; the learning-agent adapters
+    (``scala40.adapters``) turn it into arrays. The numbers are plain Python floats:
     the core and the games never need an array library. Every number is computed from
     a view alone (``state.view(seat)``), so that an encoding can never leak what the
     seat may not know.

@@ -464,12 +464,12 @@ def _enum_of(kind: type, name: str, codec: Codec) -> tuple[type[enum.Enum], bool
 class ActionEncoding:
     """The tokens of one game's moves, for a ruleset and a number of players.
 
-    ``game`` is a game's name or :class:`~scala40.game.Game` record; ``rules`` a
+    ``game`` is a game's name or ``Game`` record; ``rules`` a
     ruleset, a preset name or ``None`` (the standard rules); ``players`` the number of
     seats (the game's usual number when ``None``).
 
     The ids are stable: the same game, rules and number of players give the same ids, in
-    this order: the verbs (in the order of the game's :class:`~scala40.movekinds.MoveSet`),
+    this order: the verbs (in the order of the game's ``MoveSet``),
     the 53 card codes, the special tokens the game's fields use (of end, none, no, yes,
     ``[``, ``cards:``), the enum members (enum by enum, in the order the fields first
     name them), the seats, the numbers. Only the last two depend on the rules (the deck's
@@ -538,6 +538,7 @@ class ActionEncoding:
         else:
             self.number_count = 0
         self.tokens: tuple[Token, ...] = tuple(tokens)
+        """Every token, by id."""
         self.num_distinct_actions = len(tokens)
         """How many distinct actions (tokens) there are: ids run from 0 to one less."""
         self._by_text = {token.text: token.id for token in reversed(tokens)}
@@ -839,12 +840,11 @@ class Decision:
 class ChanceDraws:
     """A chance step factored into draws of one card at a time.
 
-    A chance step shuffles ``cards`` (a multiset: a state's
-    :meth:`~scala40.game.State.chance_cards`); its outcomes are drawn one card at a time,
-    each distinct card code with probability its copies over the cards left, which gives
-    every order of the multiset the probability a uniform shuffle gives it. Once all are
-    drawn, :attr:`order` is the shuffled order for the state's
-    :meth:`~scala40.game.State.chance_move`. Immutable: :meth:`after` gives the next one.
+    A chance step shuffles ``cards`` (a multiset: a state's ``chance_cards()``); its
+    outcomes are drawn one card at a time, each distinct card code with probability its
+    copies over the cards left, which gives every order of the multiset the probability
+    a uniform shuffle gives it. Once all are drawn, :attr:`order` is the shuffled order
+    for the state's ``chance_move(order)``. Immutable: :meth:`after` gives the next one.
 
     >>> draws = ChanceDraws((7, 7, 52))
     >>> draws.outcomes()

@@ -88,7 +88,8 @@ PROTOCOL_OBSERVATION: ObservationEncoding = ProtocolObservation()
 
 
 class Observer:
-    """Numbers and texts of what each seat observes, for one :class:`ActionEncoding`.
+    """Numbers and texts of what each seat observes, for one
+    :class:`~scala40.adapters.actions.ActionEncoding`.
 
     :attr:`fields` lists the blocks: the game's, then :meth:`context_fields`.
     """

@@ -101,8 +101,8 @@ class Scala40Observation:
         * ``taken`` (53): 1 for the card the player to move took from the discard pile
           this turn (S40-DRAW-DISCARD), seen by all;
         * ``table_kind`` (M, 3): for each table meld ``#0`` to ``#M-1`` (M is
-          :func:`max_table_melds`), 1 under its kind: set, sequence, wild; zeros for a
-          meld index not in use;
+          ``max_table_melds(rules)``: the deck's size over 3), 1 under its kind: set,
+          sequence, wild; zeros for a meld index not in use;
         * ``table_cards`` (M, 53): for each table meld, copies of each card code it
           stands for (a joker counts under the card it represents);
         * ``table_jokers`` (M, 53): for each table meld, how many of its jokers stand
