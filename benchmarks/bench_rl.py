@@ -33,17 +33,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from scala40.games.scala40.rules import Ruleset
+
 Runner = Callable[[float], tuple[int, int, int]]
 """Plays for about the given seconds; returns the steps, decisions and moves it played."""
 
 
-def _scala40_rules() -> str:
-    from scala40.games.scala40.rules import Ruleset
-
-    return json.dumps(Ruleset().to_dict())
-
-
 def pettingzoo_runner(observe: bool) -> Runner | str:
+    # The frameworks are imported here, not above: the benchmark runs without them.
     try:
         from scala40.adapters.pettingzoo import raw_env
     except ImportError as error:
@@ -149,7 +146,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a short run")
     args = parser.parse_args()
     rounds, seconds = (2, 0.5) if args.quick else (5, 2.0)
-    rules = {"players": 2, "rules": _scala40_rules()}
+    rules = {"players": 2, "rules": json.dumps(Ruleset().to_dict())}
     runners: dict[str, Runner | str] = {
         "PettingZoo scala40, with observations": pettingzoo_runner(observe=True),
         "PettingZoo scala40, actions only": pettingzoo_runner(observe=False),
