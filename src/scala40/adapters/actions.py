@@ -443,7 +443,7 @@ def _enum_of(kind: type, name: str, codec: Codec) -> tuple[type[enum.Enum], bool
     when its codec is an enum codec (its description lists the members' values)."""
     try:
         hints = typing.get_type_hints(kind)
-    except Exception:  # an annotation that cannot be evaluated: not an enum field
+    except (NameError, TypeError, AttributeError):  # an annotation that cannot be evaluated
         return None
     hint = hints.get(name)
     optional = False
@@ -550,6 +550,9 @@ class ActionEncoding:
         ]
         self.slots: tuple[tuple[type[MoveBase] | None, str], ...] = ((None, "verb"), *fields)
         """What a decision can be choosing: the verb first, then each field of each kind."""
+        self._first_slot: dict[type[MoveBase], int] = {}
+        for index, (move_kind, _) in enumerate(fields, 1):
+            self._first_slot.setdefault(move_kind, index)
         most = 2 * deck_size + 8
         for move_kind, fields in zip(self.kinds, self._field_codecs):
             self._schemes[move_kind] = tuple(
