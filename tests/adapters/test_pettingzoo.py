@@ -144,8 +144,12 @@ def test_render_shows_the_table_to_the_agent_deciding(capsys: pytest.CaptureFixt
 def test_bad_actions_and_options_are_library_errors() -> None:
     game = raw_env("scala40", "official", 2)
     game.reset(seed=1)
+    before = game.observe(game.agent_selection)
     with pytest.raises(IllegalActionError, match="not legal here"):
         game.step(5)
+    after = game.observe(game.agent_selection)
+    assert (before["observation"] == after["observation"]).all()
+    assert (before["action_mask"] == after["action_mask"]).all()
     with pytest.raises(InvalidArgumentError, match="integer action"):
         game.step("draw")
     game.step(np.int64(0))  # NumPy integers are actions too

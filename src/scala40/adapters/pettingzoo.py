@@ -166,9 +166,9 @@ class GameEnv(AECEnv):
             token = operator.index(action)
         except TypeError:
             raise InvalidArgumentError(f"expected an integer action, got {action!r}") from None
+        decision = decision.after(token)  # an illegal action changes nothing
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        decision = decision.after(token)
         if decision.complete:
             self.moves += 1
             self._settle(decision.state.apply(decision.move))
