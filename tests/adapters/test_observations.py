@@ -12,6 +12,7 @@ import pytest
 import scala40
 from scala40.adapters.actions import ActionEncoding
 from scala40.adapters.observations import PROTOCOL_OBSERVATION, History, Observer
+from scala40.errors import InvalidValueError
 from scala40.game import ObservationEncoding, ObservationField, load_game
 from scala40.games.scala40.observation import OBSERVATION, max_table_melds
 from tests.adapters.toygame import GAME as TOY
@@ -145,6 +146,8 @@ def test_the_decision_part_says_what_is_being_chosen() -> None:
         "choosing: meld " + encoding.describe(first_card)
     )
     assert "choosing" not in observer.text(state, 1, chosen)
+    with pytest.raises(InvalidValueError, match="no observation block named 'hands'"):
+        observer.offset("hands")
 
 
 def test_history_digests_follow_what_each_seat_observed() -> None:

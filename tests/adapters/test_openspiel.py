@@ -17,7 +17,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import scala40  # noqa: E402
 from scala40.adapters import openspiel  # noqa: E402
-from scala40.adapters.actions import CARD_CODES  # noqa: E402
+from scala40.adapters.actions import CARD_CODES, IllegalActionError  # noqa: E402
 from scala40.errors import InvalidValueError, UnknownPresetError  # noqa: E402
 from scala40.game import game_names  # noqa: E402
 from scala40.games.scala40.rules import Ruleset  # noqa: E402
@@ -90,6 +90,19 @@ def test_chance_nodes_draw_the_deck_card_by_card() -> None:
     assert not state.is_chance_node()
     assert state.current_player() in (0, 1)
     assert len(state.game_state.hands[0]) == 13
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    game = openspiel.load_game("scala40", players=2)
+    state = _random_game(game, 3, stop=lambda s: not s.is_chance_node())
+    before = str(state)
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(IllegalActionError, match="not legal here"):
+        state.apply_action(illegal)
+    assert str(state) == before
+    chance = game.new_initial_state()
+    with pytest.raises(IllegalActionError, match="not possible"):
+        chance.apply_action(99)
 
 
 def test_a_state_clones_independently() -> None:
@@ -220,7 +233,7 @@ def test_a_truncated_game_is_a_draw() -> None:
     assert state.is_terminal()
     assert not state.game_state.is_over
     assert state.returns() == pytest.approx([1 / 3] * 3)
-    with pytest.raises(pyspiel.SpielError):
+    with pytest.raises(IllegalActionError, match="the game is over"):
         state.apply_action(0)
 
 
@@ -264,7 +277,7 @@ def test_a_state_resamples_what_its_seat_cannot_see() -> None:
     assert sampled.game_state.hands[player] == state.game_state.hands[player]
     others = [seat for seat in range(3) if seat != player]
     assert any(sampled.game_state.hands[seat] != state.game_state.hands[seat] for seat in others)
-    with pytest.raises(pyspiel.SpielError, match="only the seat deciding"):
+    with pytest.raises(InvalidValueError, match="only the seat deciding"):
         state.resample_from_infostate(others[0], sampler)
 
 

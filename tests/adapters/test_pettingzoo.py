@@ -158,3 +158,7 @@ def test_bad_actions_and_options_are_library_errors() -> None:
     with pytest.raises(InvalidValueError, match="max_moves"):
         GameEnv("scala40", max_moves=0)
     assert str(game) == "scala40_v0"
+    with pytest.raises(InvalidValueError, match="no agent named 'player_9'"):
+        game.observe("player_9")
+    with pytest.raises(InvalidValueError, match="no agent named"):
+        game.action_space("nobody")

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from scala40.adapters.actions import ActionEncoding, Decision
+from scala40.errors import InvalidValueError
 from scala40.game import ObservationEncoding, ObservationField
 
 __all__ = ["PROTOCOL_OBSERVATION", "History", "Observer", "ProtocolObservation"]
@@ -143,8 +144,16 @@ class Observer:
         )
 
     def offset(self, name: str) -> int:
-        """Where block ``name`` starts in an observation."""
-        return self._offsets[name]
+        """Where block ``name`` starts in an observation.
+
+        :raises InvalidValueError: no block has that name.
+        """
+        found = self._offsets.get(name)
+        if found is None:
+            raise InvalidValueError(
+                f"no observation block named {name!r}; blocks: {', '.join(self._offsets)}"
+            )
+        return found
 
     def encode(self, state: Any, seat: int, decision: Decision | None = None) -> list[float]:
         """What ``seat`` observes in ``state``, ``decision`` being the move being chosen

@@ -57,11 +57,17 @@ except ImportError as error:  # pragma: no cover - checked with the extra uninst
         "the OpenSpiel game (scala40.adapters.openspiel)", ("numpy", "open_spiel"), "openspiel"
     ) from error
 
-from scala40.adapters.actions import CARD_CODES, ActionEncoding, ChanceDraws, Decision
+from scala40.adapters.actions import (
+    CARD_CODES,
+    ActionEncoding,
+    ChanceDraws,
+    Decision,
+    IllegalActionError,
+)
 from scala40.adapters.observations import History, Observer
 from scala40.adapters.tensors import observation_array
 from scala40.cards import CARD_NAMES
-from scala40.errors import InvalidValueError, Scala40Error
+from scala40.errors import InvalidValueError
 from scala40.game import Game, game_names
 from scala40.game import load_game as load_registered_game
 from scala40.rulesets import RulesetBase
@@ -292,7 +298,7 @@ class _Node:
             return _Node(self.game, self.state, self.moves, self.history, None, draws)
         decision = self.decision
         if decision is None:
-            raise pyspiel.SpielError("the game is over: no action applies")
+            raise IllegalActionError(f"the game is over: no action applies, got {action!r}")
         decision = decision.after(action)
         if decision.complete:
             return self._moved(decision.player, decision.move)
@@ -340,10 +346,8 @@ class OpenSpielState(pyspiel.State):
         return [] if draws is None else list(draws.outcomes())
 
     def _apply_action(self, action: int) -> None:
-        try:
-            self.node = self.node.after(action)
-        except Scala40Error as error:
-            raise pyspiel.SpielError(str(error)) from error
+        # An illegal action raises IllegalActionError (the library's), the state unchanged.
+        self.node = self.node.after(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -367,12 +371,12 @@ class OpenSpielState(pyspiel.State):
         numbers come from ``probability_sampler()`` (floats in [0, 1)). OpenSpiel's Python
         ISMCTS calls this to search from the states a seat deems possible.
 
-        :raises SpielError: ``player_id`` is not the seat deciding now.
+        :raises InvalidValueError: ``player_id`` is not the seat deciding now.
         """
         node = self.node
         decision = node.decision
         if decision is None or decision.player != player_id:
-            raise pyspiel.SpielError(
+            raise InvalidValueError(
                 f"only the seat deciding can resample its information state, got {player_id}"
             )
         game = node.game

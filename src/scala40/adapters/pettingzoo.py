@@ -129,10 +129,18 @@ class GameEnv(AECEnv):
     # -- the AEC API -----------------------------------------------------------------------
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
+
+    def _seat(self, agent: str) -> int:
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise InvalidValueError(
+                f"no agent named {agent!r}; agents: {', '.join(self.possible_agents)}"
+            ) from None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: its seed comes from ``seed`` (or, without one, from the
@@ -188,7 +196,7 @@ class GameEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation and action mask (see the module)."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seat(agent)
         observation = observation_array(self.observer, self.game_state, seat, self.decision)
         mask = np.zeros(self.encoding.num_distinct_actions, np.int8)
         decision = self.decision
