@@ -18,7 +18,11 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 import scala40  # noqa: E402
 from scala40.adapters import openspiel  # noqa: E402
 from scala40.adapters.actions import CARD_CODES, IllegalActionError  # noqa: E402
-from scala40.errors import InvalidValueError, UnknownPresetError  # noqa: E402
+from scala40.errors import (  # noqa: E402
+    InvalidValueError,
+    SerializationError,
+    UnknownPresetError,
+)
 from scala40.game import game_names  # noqa: E402
 from scala40.games.scala40.rules import Ruleset  # noqa: E402
 from tests.adapters.toygame import GAME as TOY  # noqa: E402
@@ -103,6 +107,18 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     chance = game.new_initial_state()
     with pytest.raises(IllegalActionError, match="not possible"):
         chance.apply_action(99)
+
+
+def test_a_state_replays_from_its_history_but_does_not_serialize() -> None:
+    game = openspiel.load_game("scala40", players=2, max_moves=300)
+    state = _random_game(game, 6, stop=lambda s: s.move_number() > 250)
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert str(again) == str(state)
+    assert again.information_state_string(0) == state.information_state_string(0)
+    with pytest.raises(SerializationError, match="replay their actions"):
+        state.serialize()
 
 
 def test_a_state_clones_independently() -> None:

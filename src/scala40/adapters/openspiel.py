@@ -67,7 +67,7 @@ from scala40.adapters.actions import (
 from scala40.adapters.observations import History, Observer
 from scala40.adapters.tensors import observation_array
 from scala40.cards import CARD_NAMES
-from scala40.errors import InvalidValueError
+from scala40.errors import InvalidValueError, SerializationError
 from scala40.game import Game, game_names
 from scala40.game import load_game as load_registered_game
 from scala40.rulesets import RulesetBase
@@ -312,6 +312,12 @@ class _Node:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self
+
+    def __reduce__(self) -> Any:
+        raise SerializationError(
+            "OpenSpiel states of the library's games cannot be serialized: replay their "
+            "actions (state.history()) on a new initial state instead"
+        )
 
 
 class OpenSpielState(pyspiel.State):
