@@ -111,6 +111,15 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session
+def bench_rl(session: nox.Session) -> None:
+    """Run benchmarks/bench_rl.py in its own environment: the library with its `rl` extra,
+    and RLCard, whose gin rummy the benchmark measures beside OpenSpiel's (RLCard is
+    never a dependency of the library)."""
+    session.install(".[rl]", "rlcard")
+    session.run("python", "benchmarks/bench_rl.py", *session.posargs)
+
+
+@nox.session
 def examples(session: nox.Session) -> None:
     """Run every examples/*.py script."""
     scripts = _scripts("examples", "*.py")

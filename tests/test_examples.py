@@ -15,6 +15,7 @@ EXPECTED = {
     "analyse_a_hand.py": "the player can close this turn: swap 6H #0",
     "build_your_own_bot.py": "collector     60",
     "check_a_turn.py": "accepted 'draw; meld KD KH KC; meld 7S 8S 9S; discard QH'",
+    "learning_agents.py": "legal first tokens after a draw: ['meld', 'discard']",
     "play_random_game.py": "replayed: True",
     "run_tournament.py": "mean game length",
     "search_with_views.py": "MonteCarloBot plays:",
