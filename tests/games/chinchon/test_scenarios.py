@@ -15,7 +15,7 @@ from scala40.games.chinchon import (
     new_game,
 )
 from scala40.melds import is_meld
-from tests.games.knock.helpers import cards, deal_order, legal
+from tests.games.knock.helpers import cards, legal
 from tests.games.knock.helpers import position as make_position
 
 RULES = Ruleset()
@@ -183,9 +183,7 @@ def test_ch_close_options_first_round_one_loose_card_two_wilds() -> None:
 
 
 def test_ch_chinchon_seven_in_a_row_wins_the_game_at_once() -> None:
-    state = close_position(
-        "AC 2C 3C 4C 5C 6C 7C KS", "6S 6H 6D 7S 7D 3H QC", scores=[80, 10]
-    )
+    state = close_position("AC 2C 3C 4C 5C 6C 7C KS", "6S 6H 6D 7S 7D 3H QC", scores=[80, 10])
     after = state.apply("close KS : AC 2C 3C 4C 5C 6C 7C")
     assert after.is_over
     assert after.winners == (0,)
@@ -216,9 +214,7 @@ def test_ch_chinchon_with_a_wild_card_only_counts_as_all_matched() -> None:
 
 
 def test_ch_minus10_all_matched_and_no_layoffs() -> None:
-    state = close_position(
-        "AC 2C 3C 4C 5S 5H 5D KS", "6C 7C JC 5C QS QH 3S", scores=[20, 20]
-    )
+    state = close_position("AC 2C 3C 4C 5S 5H 5D KS", "6C 7C JC 5C QS QH 3S", scores=[20, 20])
     after = state.apply("close KS : AC 2C 3C 4C / 5S 5H 5D")
     result = after.last_hand
     assert result is not None

@@ -96,7 +96,9 @@ def layoff_outcomes(
     """Every set of layoffs (target, card, represented card) reachable, in any order."""
     found: set[tuple[tuple[int, Card, Card], ...]] = {()}
 
-    def walk(rest: tuple[Card, ...], melds: tuple[Meld, ...], done: frozenset[tuple[int, Card, Card]]) -> None:
+    def walk(
+        rest: tuple[Card, ...], melds: tuple[Meld, ...], done: frozenset[tuple[int, Card, Card]]
+    ) -> None:
         for index, card in enumerate(rest):
             for position, meld in enumerate(melds):
                 for extension in meld.extensions():
@@ -106,7 +108,11 @@ def layoff_outcomes(
                     if len(taken) == len(done):
                         continue
                     found.add(tuple(sorted(taken)))
-                    grown = (*melds[:position], meld.with_extension(extension), *melds[position + 1 :])
+                    grown = (
+                        *melds[:position],
+                        meld.with_extension(extension),
+                        *melds[position + 1 :],
+                    )
                     walk(rest[:index] + rest[index + 1 :], grown, taken)
 
     walk(loose, targets, frozenset())

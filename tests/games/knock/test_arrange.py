@@ -92,7 +92,9 @@ def test_least_unmatched_matches_the_oracle_ru_knock(name: str, data: st.DataObj
         assert least_unmatched(hand, profile, 4) == with_four
 
 
-@pytest.mark.parametrize("name", [name for name in NAMES if "chinchon" in name or "laconga" in name])
+@pytest.mark.parametrize(
+    "name", [name for name in NAMES if "chinchon" in name or "laconga" in name]
+)
 @settings(max_examples=10, deadline=None)
 @given(data=st.data())
 def test_close_arrangements_are_every_arrangement_within_the_limits_ch_close(

@@ -57,14 +57,13 @@ def oracle_closes(state: Any, slack: int = 0) -> set[Close]:
     player = state.turn
     hand = state.hands[player]
     close = state.KINDS.close
-    if not profile.close_first_round and state.turns_played[player] == 0:
-        if not slack:
-            return set()
+    if not profile.close_first_round and state.turns_played[player] == 0 and not slack:
+        return set()
     found: set[Close] = set()
     for card in set(hand):
-        if not profile.discard_taken_card and card == state.taken and hand.count(card) < 2:
-            if not slack:
-                continue
+        banned = not profile.discard_taken_card and card == state.taken
+        if banned and hand.count(card) < 2 and not slack:
+            continue
         kept = list(hand)
         kept.remove(card)
         wilds = sum(1 for c in kept if c in profile.wild_cards)
@@ -76,8 +75,8 @@ def oracle_closes(state: Any, slack: int = 0) -> set[Close]:
                 profile.close_max_unmatched is not None
                 and len(loose) > profile.close_max_unmatched
             )
-            capped = profile.close_cap and points and profile.reaches(
-                state.scores[player] + points
+            capped = (
+                profile.close_cap and points and profile.reaches(state.scores[player] + points)
             )
             if (over or capped) and (not slack or points > profile.close_limit + slack):
                 continue

@@ -73,7 +73,9 @@ def test_lc_deal_the_mano_may_close_with_his_eight_cards() -> None:
     state = start.apply(start.chance_move(order))
     assert state.current_player == 0
     assert "close KS : 5S 5H 5D / AC 2C 3C 4C" in legal(state)
-    strict = new_game(Ruleset(close_first_round=False), players=2, seed=1, dealer=1, auto_chance=False)
+    strict = new_game(
+        Ruleset(close_first_round=False), players=2, seed=1, dealer=1, auto_chance=False
+    )
     state = strict.apply(strict.chance_move(order))
     assert not any(move.startswith("close") for move in legal(state))
 

@@ -150,7 +150,7 @@ def test_ru_knock_instead_of_drawing_then_everyone_scores_ru_score_ru_values() -
 def test_ru_knock_never_on_the_first_turn_nor_over_the_limits() -> None:
     first = position("5S 6S 7S 8S AH 2D 3C", "9H 9D 9C KS KH 4D 2S", turns_played=[0, 0])
     assert "knock" not in legal(first)
-    with pytest.raises(IllegalMoveError, match="first turn.*RU-KNOCK"):
+    with pytest.raises(IllegalMoveError, match=r"first turn.*RU-KNOCK"):
         first.apply("knock")
     over = position("5S 6S 7S 8S AH 2D 5C", "9H 9D 9C KS KH 4D 2S")  # 8 unmatched
     assert "knock" not in legal(over)
