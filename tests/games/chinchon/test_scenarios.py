@@ -256,10 +256,10 @@ def test_ch_layoff_onto_the_closers_melds_in_play_order_ch_score() -> None:
         discard="5H",
         rules=Ruleset(layoff_order="reverse"),
     ).apply("close KS : 2C 3C 4C / 7S 7H 7D")
-    shown = reverse.last_hand.shown if reverse.last_hand else ()
-    assert shown[2] is not None
-    assert shown[2].layoffs == ()
     assert reverse.last_hand is not None
+    p2 = reverse.last_hand.shown[2]
+    assert p2 is not None
+    assert p2.layoffs == ()
     assert reverse.last_hand.points[2] == 6 + 8 + 8 + 4
 
 
