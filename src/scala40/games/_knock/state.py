@@ -504,7 +504,7 @@ def _validate(state: KnockState) -> list[str]:
             problems.append(f"{name} must be a seat from 0 to {count - 1}, got {value!r}")
     if problems:
         return problems
-    if not any(state.active):
+    if not any(state.active) and state.phase is not Phase.OVER:
         problems.append("no player is still in the game")
     found: Counter[Card] = Counter(state.stock) + Counter(state.discard)
     for hand in state.hands:
