@@ -24,6 +24,7 @@ of meld cards with what they stand for, then of layoffs). It is deterministic.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
@@ -105,17 +106,13 @@ def without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] |
 
 
 class _MeldCaches:
-    """The candidate melds of hands and the tables of :func:`covered_cards`, kept with the
-    meld rules (:attr:`MeldTables.owned`)."""
+    """The candidate melds of hands, kept with the meld rules (:attr:`MeldTables.owned`)."""
 
     def __init__(self) -> None:
         self.candidates: BoundedCache[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = (
             BoundedCache("knock candidate melds", HAND_LIMIT)
         )
-        self.covered: BoundedCache[tuple[Card, ...], frozenset[Card]] = BoundedCache(
-            "knock covered cards", HAND_LIMIT
-        )
-        self.runs: BoundedCache[tuple[int, int], int] = BoundedCache("knock run cover")
+
 
 
 class _Caches:
@@ -129,9 +126,7 @@ class _Caches:
         self.closes: BoundedCache[tuple[Card, ...], tuple[tuple[Meld, ...], ...]] = BoundedCache(
             "knock close arrangements", HAND_LIMIT
         )
-        self.rumino: BoundedCache[tuple[Card, ...], bool] = BoundedCache(
-            "knock rumino", HAND_LIMIT
-        )
+
 
 
 def _caches(profile: KnockRules) -> _Caches:
@@ -158,7 +153,7 @@ def candidate_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[tuple[Ca
     >>> from scala40.games.chinchon import Ruleset
     >>> hand = tuple(sorted(parse_cards("5C 6C 7C JC 5S 5H 2D")))
     >>> [format_cards(meld) for meld in candidate_melds(hand, Ruleset().meld_rules)]
-    ['5S 5H 5C', '5C 6C 7C', '5C 6C 7C JC', '6C 7C JC']
+    ['5S 5H 5C', '5C 6C 7C', '6C 7C JC', '5C 6C 7C JC']
     """
     caches: _MeldCaches = rules.tables.owned[_MeldCaches]
     found = caches.candidates.get(cards)
@@ -253,9 +248,10 @@ def _run_parts(
 
 
 def covered_cards(cards: tuple[Card, ...], rules: MeldRules) -> frozenset[Card]:
-    """The cards of the sorted ``cards`` that some meld of them could hold: a quick
-    superset of the union of :func:`candidate_melds` (a wild card counts as covered),
-    from tables of suits and ranks kept with the meld rules.
+    """The cards of ``cards`` that some meld of them could hold: a quick superset of the
+    union of :func:`candidate_melds` (a wild card counts as covered), read from tables
+    of ranks and suits made once per meld rules. The move generation's bound: the cards
+    it leaves out are unmatched in every arrangement.
 
     >>> from scala40.cards import parse_cards, format_cards
     >>> from scala40.games.chinchon import Ruleset
@@ -263,38 +259,66 @@ def covered_cards(cards: tuple[Card, ...], rules: MeldRules) -> frozenset[Card]:
     >>> format_cards(sorted(covered_cards(hand, Ruleset().meld_rules)))
     '5S 5H 5C 6C 7C JC'
     """
-    caches: _MeldCaches = rules.tables.owned[_MeldCaches]
-    found = caches.covered.get(cards)
-    if found is not None:
-        return found
-    wild_set = rules.tables.wild_cards
-    wilds = sum(1 for card in cards if card in wild_set)
-    ranks: dict[int, int] = {}
-    suits: dict[int, int] = {}
-    slots_of = rules.tables.slot_of_rank
+    tables: _CoverTables = rules.tables.owned[_CoverTables]
+    if tables.rules is None:
+        tables.build(rules)
+    wild = tables.wild
+    slot_bit = tables.slot_bit
+    wilds = 0
+    counts = [0] * 14
+    masks = [0, 0, 0, 0]
     for card in cards:
-        if card in wild_set:
-            continue
-        rank = RANK_OF[card]
-        ranks[rank] = ranks.get(rank, 0) + 1
-        for place in slots_of.get(rank, ()):
-            suits[SUIT_OF[card]] = suits.get(SUIT_OF[card], 0) | 1 << place
-    covered: set[Card] = set()
-    if wilds:
-        covered.update(card for card in cards if card in wild_set)
-    set_ranks = {rank for rank, count in ranks.items() if _set_possible(count, wilds, rules)}
-    runs = {suit: _run_cover(mask, wilds, rules, caches) for suit, mask in suits.items()}
-    for card in cards:
-        if card in wild_set:
-            continue
-        rank = RANK_OF[card]
-        if rank in set_ranks:
-            covered.add(card)
-            continue
-        mask = runs.get(SUIT_OF[card], 0)
-        if any(mask >> place & 1 for place in slots_of.get(rank, ())):
-            covered.add(card)
-    return caches.covered.put(cards, frozenset(covered))
+        if wild[card]:
+            wilds += 1
+        else:
+            counts[RANK_OF[card]] += 1
+            masks[SUIT_OF[card]] |= slot_bit[card]
+    set_ok = tables.set_ok[min(wilds, _MOST_WILDS)]
+    runs = tables.runs[min(wilds, _MOST_WILDS)]
+    covers = []
+    for mask in masks:
+        cover = runs.get(mask)
+        if cover is None:
+            cover = runs[mask] = _run_cover(mask, wilds, rules)
+        covers.append(cover)
+    return frozenset(
+        card
+        for card in cards
+        if wild[card]
+        or set_ok[counts[RANK_OF[card]]]
+        or covers[SUIT_OF[card]] & slot_bit[card]
+    )
+
+
+_MOST_WILDS = 8
+"""Wild cards in a hand beyond this many change no bound (no meld needs more)."""
+
+
+class _CoverTables:
+    """Per meld rules: which cards are wild, the sequence places of each card, whether a
+    rank's count makes a set, and which places of a suit a sequence could hold."""
+
+    def __init__(self) -> None:
+        self.rules: MeldRules | None = None
+        self.wild: list[bool] = []
+        self.slot_bit: list[int] = []
+        self.set_ok: list[list[bool]] = []
+        self.runs: list[dict[int, int]] = []
+
+    def build(self, rules: MeldRules) -> None:
+        wild_set = rules.tables.wild_cards
+        slots_of = rules.tables.slot_of_rank
+        self.wild = [card in wild_set for card in range(JOKER + 1)]
+        self.slot_bit = [
+            0 if card in wild_set else sum(1 << place for place in slots_of.get(RANK_OF[card], ()))
+            for card in range(JOKER + 1)
+        ]
+        self.set_ok = [
+            [_set_possible(count, wilds, rules) if count else False for count in range(60)]
+            for wilds in range(_MOST_WILDS + 1)
+        ]
+        self.runs = [{} for _ in range(_MOST_WILDS + 1)]
+        self.rules = rules
 
 
 def _set_possible(count: int, wilds: int, rules: MeldRules) -> bool:
@@ -306,13 +330,11 @@ def _set_possible(count: int, wilds: int, rules: MeldRules) -> bool:
     return rules.min_natural_lead is None or naturals - needed >= rules.min_natural_lead
 
 
-def _run_cover(mask: int, wilds: int, rules: MeldRules, caches: _MeldCaches) -> int:
+def _run_cover(mask: int, wilds: int, rules: MeldRules) -> int:
     """The places (a bit mask) of the cards of one suit at places ``mask`` that a
     sequence with at most ``wilds`` wild cards could hold."""
-    key = (mask, wilds)
-    found = caches.runs.get(key)
-    if found is not None:
-        return found
+    if not mask:
+        return 0
     slots = len(rules.tables.slots)
     longest = slots if rules.sequence_max is None else min(slots, rules.sequence_max)
     covered = 0
@@ -329,7 +351,7 @@ def _run_cover(mask: int, wilds: int, rules: MeldRules, caches: _MeldCaches) -> 
             if rules.min_natural_lead is not None and naturals - needed < rules.min_natural_lead:
                 continue
             covered |= inside
-    return caches.runs.put(key, covered)
+    return covered
 
 
 def _by_first(candidates: tuple[tuple[Card, ...], ...]) -> dict[Card, list[tuple[Card, ...]]]:
@@ -361,7 +383,7 @@ def least_unmatched(cards: tuple[Card, ...], profile: KnockRules, min_melded: in
     >>> profile = Ruleset().profile
     >>> hand = tuple(sorted(parse_cards("AS 2S 3S AH AD 4C 5C")))
     >>> least_unmatched(hand, profile), least_unmatched(hand, profile, min_melded=4) > 100
-    (9, True)
+    (11, True)
     """
     rules = profile.meld_rules
     caches = _caches(profile)
@@ -407,7 +429,7 @@ def close_arrangements(
     >>> from scala40.games.chinchon import Ruleset
     >>> kept = tuple(sorted(parse_cards("AC 2C 3C 4C 5S 5H 5D")))
     >>> [" / ".join(str(m) for m in melds) for melds in close_arrangements(kept, Ruleset().profile)]
-    ['AC 2C 3C 4C / 5S 5H 5D', 'AC 2C 3C / 5S 5H 5D', '2C 3C 4C / 5S 5H 5D']
+    ['5S 5H 5D / AC 2C 3C 4C', '5S 5H 5D / AC 2C 3C', '5S 5H 5D / 2C 3C 4C']
     """
     rules = profile.meld_rules
     caches = _caches(profile)
@@ -570,53 +592,53 @@ def best_arrangement(
 # ---------------------------------------------------------------- the Rumino
 
 
-def has_rumino(cards: tuple[Card, ...], profile: KnockRules) -> bool:
-    """Whether seven of ``cards`` make a Rumino: seven of a suit in sequence or seven of a
-    rank (RU-MELDS, RU-RUMINO), jokers standing in for missing cards where allowed.
+def has_rumino(cards: Sequence[Card], profile: KnockRules, extra: Card | None = None) -> bool:
+    """Whether seven of ``cards`` (and ``extra``, if given) make a Rumino: seven of a suit
+    in sequence or seven of a rank (RU-MELDS, RU-RUMINO), jokers standing in for missing
+    cards where allowed.
 
-    >>> from scala40.cards import parse_cards
+    >>> from scala40.cards import parse_cards, parse_card
     >>> from scala40.games.rumino import Ruleset
     >>> profile = Ruleset().profile
-    >>> has_rumino(tuple(sorted(parse_cards("3H 4H 5H 6H 7H 8H 9H 2C"))), profile)
+    >>> has_rumino(parse_cards("3H 4H 5H 6H 7H 8H 9H 2C"), profile)
     True
-    >>> has_rumino(tuple(sorted(parse_cards("3H 4H 5H JK 7H 8H 9H"))), profile)
+    >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 2C"), profile, extra=parse_card("9H"))
     True
-    >>> has_rumino(tuple(sorted(parse_cards("3H 4H 5H JK 7H 8H 9H"))), Ruleset(rumino_jokers=False).profile)
+    >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 9H"), Ruleset(rumino_jokers=False).profile)
     False
     """
-    caches = _caches(profile)
-    found = caches.rumino.get(cards)
-    if found is None:
-        found = caches.rumino.put(cards, _find_rumino(cards, profile))
-    return found
+    tables: _CoverTables = profile.meld_rules.tables.owned[_CoverTables]
+    if tables.rules is None:
+        tables.build(profile.meld_rules)
+    wild = tables.wild
+    slot_bit = tables.slot_bit
+    jokers = 0
+    counts = [0] * 14
+    masks = [0, 0, 0, 0]
+    for card in cards if extra is None else (*cards, extra):
+        if wild[card]:
+            jokers += 1
+        else:
+            counts[RANK_OF[card]] += 1
+            masks[SUIT_OF[card]] |= slot_bit[card]
+    need = _RUMINO_SIZE - (jokers if profile.rumino_jokers else 0)
+    if max(counts) >= need:
+        return True
+    windows = _rumino_windows(len(profile.meld_rules.tables.slots))
+    for mask in masks:
+        if mask.bit_count() >= need and any((mask & window).bit_count() >= need for window in windows):
+            return True
+    return False
 
 
 _RUMINO_SIZE = 7
 
 
-def _find_rumino(cards: tuple[Card, ...], profile: KnockRules) -> bool:
-    if len(cards) < _RUMINO_SIZE:
-        return False
-    wild_set = profile.wild_cards
-    jokers = sum(1 for card in cards if card in wild_set) if profile.rumino_jokers else 0
-    ranks: dict[int, int] = {}
-    suits: dict[int, set[int]] = {}
-    for card in cards:
-        if card in wild_set:
-            continue
-        ranks[RANK_OF[card]] = ranks.get(RANK_OF[card], 0) + 1
-        suits.setdefault(SUIT_OF[card], set()).add(RANK_OF[card])
-    if any(count + jokers >= _RUMINO_SIZE for count in ranks.values()):
-        return True
-    slots = profile.meld_rules.tables.slots
-    for present in suits.values():
-        if len(present) + jokers < _RUMINO_SIZE:
-            continue
-        for start in range(len(slots) - _RUMINO_SIZE + 1):
-            window = slots[start : start + _RUMINO_SIZE]
-            if sum(1 for rank in window if rank in present) + jokers >= _RUMINO_SIZE:
-                return True
-    return False
+@functools.cache
+def _rumino_windows(slots: int) -> tuple[int, ...]:
+    """The masks of the places of every run of seven among ``slots`` places."""
+    window = (1 << _RUMINO_SIZE) - 1
+    return tuple(window << start for start in range(slots - _RUMINO_SIZE + 1))
 
 
 def is_seven_run(cards: tuple[Card, ...], rules: MeldRules) -> bool:

@@ -317,7 +317,7 @@ def _apply_discard(state: KnockState, move: Discard, trusted: bool) -> KnockStat
         claimants = [
             seat
             for seat in seats_from(player, state.active)
-            if seat != player and has_rumino(with_card(hands[seat], card), profile)
+            if seat != player and has_rumino(hands[seat], profile, card)
         ]
         if claimants:
             new = evolve(

@@ -19,14 +19,15 @@ notation            move                                  rules
 
 A close names the card discarded face down and the melds shown, each meld written as
 its cards in order, a wild card followed by ``=`` and the card it stands for:
-``close KS : AC 2C 3C / 5S 5H JK=5D``. The cards not in a meld are the unmatched ones.
+``close KS : 5S 5H JK=5D / AC 2C 3C``. The cards not in a meld are the unmatched ones;
+the melds are listed in card order.
 
 >>> from scala40.games.chinchon import parse_move
->>> move = parse_move("close KS : 5S 5H JK=5D / AC 2C 3C")
+>>> move = parse_move("close KS : 3C 2C AC / 5S 5H JK=5D")
 >>> str(move)
-'close KS : AC 2C 3C / 5S 5H JK=5D'
+'close KS : 5S 5H JK=5D / 3C 2C AC'
 >>> move.to_dict()["melds"]
-['AC 2C 3C', '5S 5H JK=5D']
+['5S 5H JK=5D', '3C 2C AC']
 """
 
 from __future__ import annotations

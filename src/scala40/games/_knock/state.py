@@ -7,9 +7,9 @@ move and get a new state; nothing is ever mutated.
 >>> from scala40.games.chinchon import new_game
 >>> state = new_game(players=2, seed=1)
 >>> state.phase, state.current_player, [len(hand) for hand in state.hands], len(state.stock)
-(<Phase.DRAW: 'draw'>, 1, [7, 7], 25)
+(<Phase.DRAW: 'draw'>, 0, [7, 7], 25)
 >>> state = state.apply("draw")
->>> state.phase, len(state.hands[1])
+>>> state.phase, len(state.hands[0])
 (<Phase.PLAY: 'play'>, 8)
 """
 

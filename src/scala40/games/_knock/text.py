@@ -6,12 +6,12 @@ Chinchón and La Conga show the Spanish names of the cards beside the notation (
 >>> from scala40.games.chinchon import new_game, TEXT
 >>> state = new_game(players=2, seed=4)
 >>> print("\\n".join(TEXT.board(state, 0, ["you", "greedy"], unicode=False)))
-Hand 1 · dealer P0 · stock 25 cards · discard pile 6S (1 card)
+Hand 1 · dealer P0 · stock 25 cards · discard pile QD (1 card)
 Scores (the game ends when a total reaches 100): P0 (you) 0 · P1 (greedy) 0
 P1 (greedy): 7 cards
-Your hand (7 cards): 2S 7S 2H 4H 7D QD QC
-  dos de espadas, siete de espadas, dos de copas, cuatro de copas, siete de oros, caballo de oros, caballo de bastos
-Best melds: none; unmatched 41
+Your hand (7 cards): 7S 7H AD 7D 5C JC KC
+  siete de espadas, siete de copas, as de oros, siete de oros, cinco de bastos, sota de bastos, rey de bastos
+Best melds: 7S 7H 7D; unmatched 24
 """
 
 from __future__ import annotations

@@ -113,7 +113,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
     """A JSON-ready, versioned dictionary for ``move``.
 
     >>> move_to_dict(parse_move("close 7D : AC 2C 3C / 5S 5H 5C / JD QD KD"))["melds"]
-    ['AC 2C 3C', 'JD QD KD', '5S 5H 5C']
+    ['5S 5H 5C', 'JD QD KD', 'AC 2C 3C']
     """
     return MOVES.to_dict(move)
 

@@ -3,7 +3,7 @@
 >>> from scala40.games.laconga import new_game
 >>> state = new_game(players=2, seed=2)
 >>> state.game_name, state.phase.value, [len(hand) for hand in state.hands]
-('laconga', 'play', [8, 7])
+('laconga', 'play', [7, 8])
 """
 
 from __future__ import annotations
