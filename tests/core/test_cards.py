@@ -44,7 +44,6 @@ from scala40.cards import (
     make_card,
     rank_of,
     spanish_card_name,
-    spanish_deck,
     suit_of,
 )
 from tests.strategies import card_lists, cards

@@ -1,4 +1,4 @@
-"""Property tests of chinchon: games under random rulesets keep every invariant."""
+"""Property tests of Chinchón: games under random rulesets keep every invariant."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from tests.games.knock.checks import check_playout
 
 @settings(max_examples=15, deadline=None)
 @given(rules=rulesets(), seed=st.integers(0, 2**32), auto_chance=st.booleans())
-def test_random_rulesets_keep_every_invariant(rules: Ruleset, seed: int, auto_chance: bool) -> None:
+def test_random_rulesets_keep_every_invariant(
+    rules: Ruleset, seed: int, auto_chance: bool
+) -> None:
     check_playout("chinchon", rules, seed, auto_chance=auto_chance)
 
 

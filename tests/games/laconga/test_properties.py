@@ -1,4 +1,4 @@
-"""Property tests of laconga: games under random rulesets keep every invariant."""
+"""Property tests of La Conga: games under random rulesets keep every invariant."""
 
 from __future__ import annotations
 
@@ -9,13 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scala40.games.laconga import Ruleset
-from tests.games.laconga.strategies import rulesets
 from tests.games.knock.checks import check_playout
+from tests.games.laconga.strategies import rulesets
 
 
 @settings(max_examples=15, deadline=None)
 @given(rules=rulesets(), seed=st.integers(0, 2**32), auto_chance=st.booleans())
-def test_random_rulesets_keep_every_invariant(rules: Ruleset, seed: int, auto_chance: bool) -> None:
+def test_random_rulesets_keep_every_invariant(
+    rules: Ruleset, seed: int, auto_chance: bool
+) -> None:
     check_playout("laconga", rules, seed, auto_chance=auto_chance)
 
 

@@ -64,7 +64,9 @@ def test_rules_and_simulate(capsys: CaptureFixture, monkeypatch: pytest.MonkeyPa
     code, out, _ = run(capsys, monkeypatch, ["rules", "--game", "rumino"])
     assert code == 0
     assert "web: differs from catsatcards in" in out
-    assert out.rstrip().endswith("Run 'scala40 rules PRESET --game rumino' to list every option of a preset.")
+    assert out.rstrip().endswith(
+        "Run 'scala40 rules PRESET --game rumino' to list every option of a preset."
+    )
     code, out, _ = run(capsys, monkeypatch, ["rules", "web", "--game", "rumino"])
     assert code == 0
     assert out.startswith("preset: web")

@@ -114,7 +114,6 @@ class _MeldCaches:
         )
 
 
-
 class _Caches:
     """The answers that depend on card values and limits too, kept with the profile
     (:attr:`KnockRules.owned`), keyed by hand."""
@@ -126,7 +125,6 @@ class _Caches:
         self.closes: BoundedCache[tuple[Card, ...], tuple[tuple[Meld, ...], ...]] = BoundedCache(
             "knock close arrangements", HAND_LIMIT
         )
-
 
 
 def _caches(profile: KnockRules) -> _Caches:
@@ -284,9 +282,7 @@ def covered_cards(cards: tuple[Card, ...], rules: MeldRules) -> frozenset[Card]:
     return frozenset(
         card
         for card in cards
-        if wild[card]
-        or set_ok[counts[RANK_OF[card]]]
-        or covers[SUIT_OF[card]] & slot_bit[card]
+        if wild[card] or set_ok[counts[RANK_OF[card]]] or covers[SUIT_OF[card]] & slot_bit[card]
     )
 
 
@@ -626,7 +622,9 @@ def has_rumino(cards: Sequence[Card], profile: KnockRules, extra: Card | None = 
         return True
     windows = _rumino_windows(len(profile.meld_rules.tables.slots))
     for mask in masks:
-        if mask.bit_count() >= need and any((mask & window).bit_count() >= need for window in windows):
+        if mask.bit_count() >= need and any(
+            (mask & window).bit_count() >= need for window in windows
+        ):
             return True
     return False
 
