@@ -22,8 +22,10 @@ from typing import Any
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card, spanish_card_name
 from scala40.game import GameText
 from scala40.games._knock.arrange import best_arrangement
+from scala40.games._knock.bots import KnockGreedyBot
+from scala40.games._knock.moves import Close, Knock
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
-from scala40.games._knock.profile import Ending, EndMode
+from scala40.games._knock.profile import EndMode
 from scala40.melds import Meld
 
 __all__ = ["KnockText"]
@@ -115,8 +117,7 @@ class KnockText(GameText):
     def turn_hint(self, state: Any) -> str:
         """What the player to decide is to do now."""
         phase = state.phase
-        profile = state.profile
-        listed = state.legal_moves()
+        listed = list(state.legal_moves())
         if phase is Phase.CLAIM:
             card = CARD_NAMES[state.discard[-1]]
             return f"{card} completes your Rumino: 'claim' it and win, or 'pass'."
@@ -128,19 +129,18 @@ class KnockText(GameText):
             )
         if phase is Phase.DRAW:
             text = "Your turn: 'draw' from the stock or 'take' the top discard"
-            if any(str(move) == "knock" for move in listed):
-                text += ", or 'knock' to end the hand"
+            if any(isinstance(move, Knock) for move in listed):
+                text += ", or 'knock' to end the hand now"
             return text + " ('moves' lists the legal moves, 'help' the commands)."
-        if profile.ending is Ending.CLOSE and any(
-            str(move).startswith("close") for move in listed
-        ):
-            return (
-                "Discard a card ('discard 7H'), or close: 'moves' lists every close "
-                "(the card discarded face down : your melds)."
-            )
-        if not state.discard and phase is Phase.PLAY:
-            return "You hold the eighth card: discard one to start the discard pile (LC-DEAL)."
-        return "Discard a card ('discard 7H')."
+        closes = [move for move in listed if isinstance(move, Close)]
+        start = "Discard a card ('discard 7H')"
+        if not state.discard:
+            start = "You hold an eighth card: discard one to start the discard pile (LC-DEAL)"
+        if not closes:
+            return start + "."
+        best = _HELPER.ranked(state.view(state.turn), listed)[0]
+        count = "the close" if len(closes) == 1 else f"all {len(closes)} closes"
+        return f"{start}, or close: '{best}' is the best; 'moves' lists {count}."
 
     def _showing(self, seat: int, showing: Showing, points: int, names: Sequence[str]) -> str:
         parts = [
@@ -234,3 +234,4 @@ class KnockText(GameText):
 
 
 _SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
+_HELPER = KnockGreedyBot()
