@@ -102,6 +102,18 @@ def _setter(state: KnockState, name: str) -> Callable[..., Any]:
     return function
 
 
+_RULES = {
+    "rumino": {"DEAL": "RU-DEAL", "RESTOCK": "RU-RESTOCK", "TURN": "RU-TURN", "ELIM": "RU-ELIM"},
+    "chinchon": {"DEAL": "CH-DEAL", "RESTOCK": "CH-RESTOCK", "TURN": "CH-TURN", "ELIM": "CH-END"},
+    "laconga": {"DEAL": "LC-DEAL", "RESTOCK": "CH-RESTOCK", "TURN": "CH-TURN", "ELIM": "LC-ELIM"},
+}
+
+
+def _rule(state: KnockState, topic: str) -> str:
+    """The ID of the game's rule on ``topic`` (the three games number them apart)."""
+    return _RULES.get(state.profile.game, _RULES["chinchon"])[topic]
+
+
 def _illegal(move: object, rule: str, reason: str) -> IllegalMoveError:
     return IllegalMoveError(f"{move}: {reason} ({rule})")
 
@@ -209,7 +221,7 @@ def deal(state: KnockState, order: tuple[Card, ...] | None, move: object = None)
 
 
 def _apply_deal(state: KnockState, move: Deal) -> KnockState:
-    _need_phase(state, Phase.DEAL, move, "RU-DEAL, CH-DEAL")
+    _need_phase(state, Phase.DEAL, move, _rule(state, "DEAL"))
     return deal(state, move.order, move)
 
 
@@ -227,14 +239,16 @@ def _after_last_card(state: KnockState) -> KnockState:
 
 
 def _apply_restock(state: KnockState, move: Restock) -> KnockState:
-    _need_phase(state, Phase.RESTOCK, move, "RU-RESTOCK, CH-RESTOCK")
+    _need_phase(state, Phase.RESTOCK, move, _rule(state, "RESTOCK"))
     pile = _restock_order(state)
     rng = state.rng
     if move.order is None:
         order, rng = shuffle(pile, rng)
     elif Counter(move.order) != Counter(pile):
         raise _illegal(
-            move, "CH-RESTOCK", "the new stock must hold the discard pile but its top card"
+            move,
+            _rule(state, "RESTOCK"),
+            "the new stock must hold the discard pile but its top card",
         )
     else:
         order = move.order
@@ -255,7 +269,7 @@ def _drawn(state: KnockState, new: KnockState) -> KnockState:
 
 
 def _apply_draw(state: KnockState, move: DrawStock) -> KnockState:
-    _need_phase(state, Phase.DRAW, move, "RU-TURN, CH-TURN")
+    _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
     player = state.turn
     card = state.stock[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
@@ -266,9 +280,9 @@ def _apply_draw(state: KnockState, move: DrawStock) -> KnockState:
 
 
 def _apply_take(state: KnockState, move: TakeDiscard) -> KnockState:
-    _need_phase(state, Phase.DRAW, move, "RU-TURN, CH-TURN")
+    _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
     if not state.discard:
-        raise _illegal(move, "RU-TURN, CH-TURN", "the discard pile is empty")
+        raise _illegal(move, _rule(state, "TURN"), "the discard pile is empty")
     player = state.turn
     card = state.discard[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
@@ -294,13 +308,15 @@ def banned_discard(state: KnockState) -> Card | None:
 def _apply_discard(state: KnockState, move: Discard, trusted: bool) -> KnockState:
     player = state.turn
     if not trusted:
-        _need_phase(state, Phase.PLAY, move, "RU-TURN, CH-TURN")
+        _need_phase(state, Phase.PLAY, move, _rule(state, "TURN"))
         if move.card not in state.hands[player]:
-            raise _illegal(move, "RU-TURN, CH-TURN", f"{CARD_NAMES[move.card]} is not in the hand")
+            raise _illegal(
+                move, _rule(state, "TURN"), f"{CARD_NAMES[move.card]} is not in the hand"
+            )
         if move.card == banned_discard(state):
             raise _illegal(
                 move,
-                "RU-TURN, CH-TURN",
+                _rule(state, "TURN"),
                 "the card just taken from the discard pile may not be discarded again "
                 "(discard_taken_card=False)",
             )
@@ -739,7 +755,7 @@ def apply(state: KnockState, move: object, trusted: bool = False) -> KnockState:
     if kind not in kinds.kinds:
         raise InvalidMoveError(f"expected a {kinds.title} move, got {move!r}")
     if state.phase is Phase.OVER:
-        raise _illegal(move, "RU-ELIM, CH-END", "the game is over")
+        raise _illegal(move, _rule(state, "ELIM"), "the game is over")
     if isinstance(move, Discard):
         return _apply_discard(state, move, trusted)
     if isinstance(move, DrawStock):

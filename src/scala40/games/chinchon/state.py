@@ -23,7 +23,7 @@ __all__ = ["GameState", "new_game"]
 @attrs.frozen(repr=False)
 class GameState(KnockState):
     """A whole game of Chinchón at one moment (see
-    :class:`~scala40.games._knock.state.KnockState` for its fields and methods)."""
+    the shared ``KnockState`` for its fields and methods)."""
 
     game_name: ClassVar[str] = "chinchon"
     KINDS = KINDS
@@ -47,7 +47,7 @@ def new_game(
     """Start a game of Chinchón: the first mano drawn by lot (C-LOT), the dealer the seat
     before him, and the first hand dealt (CH-DEAL).
 
-    ``rules`` is a :class:`~scala40.games.chinchon.Ruleset` or a preset name; the same seed
+    ``rules`` is a :class:`~scala40.games.chinchon.rules.Ruleset` or a preset name; the same seed
     and moves give the same game (C-RNG). ``dealer`` fixes the first dealer.
 
     >>> new_game(players=3, seed=3) == new_game(players=3, seed=3)

@@ -24,7 +24,7 @@ __all__ = ["GameState", "new_game"]
 
 @attrs.frozen(repr=False)
 class GameState(KnockState):
-    """A whole game of Rumino at one moment (see :class:`~scala40.games._knock.state.KnockState`
+    """A whole game of Rumino at one moment (see the shared ``KnockState``
     for its fields and methods)."""
 
     game_name: ClassVar[str] = "rumino"
@@ -49,7 +49,7 @@ def new_game(
     """Start a game of Rumino: the first dealer drawn by lot (C-LOT) and the first hand
     dealt (RU-DEAL).
 
-    ``rules`` is a :class:`~scala40.games.rumino.Ruleset` or a preset name; the same seed
+    ``rules`` is a :class:`~scala40.games.rumino.rules.Ruleset` or a preset name; the same seed
     and moves give the same game (C-RNG). ``dealer`` fixes the first dealer (RU-DEAL: the
     winner of a game deals first in the next).
 
