@@ -277,7 +277,7 @@ def covered_cards(cards: tuple[Card, ...], rules: MeldRules) -> frozenset[Card]:
     for mask in masks:
         cover = runs.get(mask)
         if cover is None:
-            cover = runs[mask] = _run_cover(mask, wilds, rules)
+            cover = runs.put(mask, _run_cover(mask, wilds, rules))
         covers.append(cover)
     return frozenset(
         card
@@ -299,7 +299,7 @@ class _CoverTables:
         self.wild: list[bool] = []
         self.slot_bit: list[int] = []
         self.set_ok: list[list[bool]] = []
-        self.runs: list[dict[int, int]] = []
+        self.runs: list[BoundedCache[int, int]] = []
 
     def build(self, rules: MeldRules) -> None:
         wild_set = rules.tables.wild_cards
@@ -313,7 +313,7 @@ class _CoverTables:
             [_set_possible(count, wilds, rules) if count else False for count in range(60)]
             for wilds in range(_MOST_WILDS + 1)
         ]
-        self.runs = [{} for _ in range(_MOST_WILDS + 1)]
+        self.runs = [BoundedCache("knock run cover") for _ in range(_MOST_WILDS + 1)]
         self.rules = rules
 
 

@@ -524,6 +524,7 @@ def _validate(state: KnockState) -> list[str]:
         if not (is_int(seat) and 0 <= seat < count and state.active[seat]):
             problems.append(f"pending seat {seat!r} is not a seat still in the game")
     problems.extend(_phase_problems(state))
+    problems.extend(_last_hand_problems(state))
     if state.phase is Phase.OVER:
         if not state.winners:
             problems.append("the game is over but has no winner")
@@ -533,6 +534,30 @@ def _validate(state: KnockState) -> list[str]:
         state.phase is not Phase.PLAY or state.taken not in state.hands[state.turn]
     ):
         problems.append("the card taken from the discard pile is not in the mover's hand")
+    return problems
+
+
+def _last_hand_problems(state: KnockState) -> list[str]:
+    """The result of the last hand fits the game: a seat for each entry, and after a
+    hand's scoring the hands it shows are the hands held."""
+    result = state.last_hand
+    if result is None:
+        if state.phase in _HAND_OVER:
+            return [f"the {state.phase.value} phase follows a hand, but no hand result is given"]
+        return []
+    count = state.player_count
+    problems = [
+        f"last_hand {name} must have {count} entries, got {len(getattr(result, name))}"
+        for name in ("points", "shown", "hands")
+        if len(getattr(result, name)) != count
+    ]
+    seats = (result.closer, *result.busted, *result.eliminated, *result.reentered)
+    if any(not 0 <= seat < count for seat in seats):
+        problems.append("last_hand names a seat that does not exist")
+    if not problems and state.hands_shown and result.hands != state.hands:
+        problems.append("the hands shown at the end of the last hand are not the hands held")
+    if result.hand_number > state.hand_number:
+        problems.append("last_hand is of a hand not played yet")
     return problems
 
 
