@@ -88,7 +88,7 @@ def test_broken_dictionaries_are_refused_with_the_field_named() -> None:
         chinchon.GameState.from_dict(data)
     data = closed_hand().to_dict()
     data["format"] = "scala40.laconga.state"
-    with pytest.raises(SerializationError, match="expected format 'scala40.chinchon.state'"):
+    with pytest.raises(SerializationError, match=r"expected format 'scala40\.chinchon\.state'"):
         chinchon.GameState.from_dict(data)
 
 
