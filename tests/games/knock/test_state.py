@@ -101,5 +101,7 @@ def test_a_view_knows_only_its_own_hand() -> None:
     assert view.stock_size == len(state.stock)
     with pytest.raises(InvalidStateError, match="it is not player 1's decision"):
         view.legal_moves()
-    mover = state.view(state.current_player)
+    seat = state.current_player
+    assert seat is not None
+    mover = state.view(seat)
     assert [str(m) for m in mover.legal_moves()] == [str(m) for m in state.legal_moves()]
