@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from scala40._fields import make_evolver, make_setter
 from scala40._rng import shuffle
-from scala40.cards import CARD_NAMES, Card, format_cards
+from scala40.cards import CARD_NAMES, RANK_OF, Card, format_cards
 from scala40.errors import IllegalMoveError, InvalidMoveError
 from scala40.games._knock.arrange import (
     Arrangement,
@@ -55,7 +55,7 @@ from scala40.games._knock.profile import (
     LayoffTarget,
 )
 from scala40.match import ScoreOrder, best_seats, settle_elimination
-from scala40.melds import Meld, MeldRules
+from scala40.melds import Meld, MeldKind, MeldRules
 
 if TYPE_CHECKING:
     # For annotations only: the engine never imports the state module.
@@ -437,6 +437,15 @@ def resolve_spec(spec: MeldSpec, rules: MeldRules) -> Meld | str:
         pairs = sorted(zip(cards, represented))
         for meld in readings:
             if sorted(zip(meld.cards, meld.represented)) == pairs:
+                return meld
+        for meld in readings:
+            # Where a set may repeat suits, any suit a wild card names is as good as the
+            # one the reading gives it (the set's value and use are the same).
+            if (
+                meld.kind is MeldKind.SET
+                and not rules.set_suits_distinct
+                and all(RANK_OF[card] == meld.rank for card in represented)
+            ):
                 return meld
         return f"in {text} the wild cards cannot stand for those cards"
     plain = [meld for meld in readings if meld.represented == meld.cards]
