@@ -108,7 +108,9 @@ class KnockText(GameText):
         lines.append(f"Your hand ({_count(len(view.hand))}): {_names(view.hand, unicode)}")
         if self.spanish and view.hand:
             lines.append("  " + ", ".join(spanish_card_name(card) for card in view.hand))
-        if view.hand:
+        if view.hands_shown:
+            lines.append("The hand is over: every hand has been shown.")
+        elif view.hand:
             best = best_arrangement(view.hand, state.profile)
             melds = " / ".join(meld_text(meld, unicode) for meld in best.melds) or "none"
             lines.append(f"Best melds: {melds}; unmatched {best.value}")
