@@ -45,6 +45,8 @@ __all__ = [
     "SPADES",
     "SPANISH_40_RANKS",
     "SPANISH_48_RANKS",
+    "SPANISH_RANK_NAMES",
+    "SPANISH_SUIT_NAMES",
     "SUIT_NAMES",
     "SUIT_OF",
     "SUIT_SYMBOLS",
@@ -60,6 +62,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "rank_of",
+    "spanish_card_name",
     "spanish_deck",
     "suit_of",
 ]
@@ -81,6 +84,16 @@ SPANISH_40_RANKS = (1, 2, 3, 4, 5, 6, 7, JACK, QUEEN, KING)
 """Ranks of the 40-card Spanish pack in sequence order: the jack follows the 7 (C-DECK)."""
 SPANISH_48_RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, JACK, QUEEN, KING)
 """Ranks of the 48-card Spanish pack in sequence order."""
+
+SPANISH_SUIT_NAMES = ("espadas", "copas", "oros", "bastos")
+"""The Spanish suit each suit of the notation stands for, indexed by suit (C-DECK): ♠
+espadas (swords), ♥ copas (cups), ♦ oros (coins), ♣ bastos (clubs)."""
+SPANISH_RANK_NAMES = (
+    "", "as", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "",
+    "sota", "caballo", "rey",
+)  # fmt: skip
+"""The Spanish name of each rank, indexed by rank (C-DECK): the sota is written J, the
+caballo Q and the rey K; a Spanish pack has no 10 (entries 0 and 10 are empty)."""
 
 NATURAL_CARDS: tuple[Card, ...] = tuple(range(52))
 
@@ -154,6 +167,30 @@ def is_joker(card: Card) -> bool:
     (True, False)
     """
     return card == JOKER
+
+
+def spanish_card_name(card: Card | str) -> str:
+    """The Spanish name of a card of a Spanish pack (C-DECK): the notation stays ``JD``,
+    the name reads "sota de oros".
+
+    >>> spanish_card_name("JD"), spanish_card_name("AC"), spanish_card_name("QH")
+    ('sota de oros', 'as de bastos', 'caballo de copas')
+    >>> spanish_card_name(parse_card("7S")), spanish_card_name(JOKER)
+    ('siete de espadas', 'comodín')
+    >>> spanish_card_name("10H")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidCardError: 10H is not a card of a Spanish pack (no 10s)
+    """
+    code = as_card(card)
+    if code == JOKER:
+        return "comodín"
+    rank = RANK_OF[code]
+    if not SPANISH_RANK_NAMES[rank]:
+        raise InvalidCardError(
+            f"{CARD_NAMES[code]} is not a card of a Spanish pack (no 10s)", token=card
+        )
+    return f"{SPANISH_RANK_NAMES[rank]} de {SPANISH_SUIT_NAMES[SUIT_OF[code]]}"
 
 
 def _parse_token(token: str, position: int | None) -> Card:

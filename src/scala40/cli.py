@@ -377,7 +377,7 @@ def _run_rules(args: argparse.Namespace) -> int:
             for option, value_text, rule in rows:
                 print(f"  {option:<{option_width}}  {value_text:<{value_width}}  ({rule})")
         print()
-        print(f"Run '{_prog(game)} rules PRESET' to list every option of a preset.")
+        print(f"Run '{_rules_command(game)}' to list every option of a preset.")
         return EXIT_OK
     name: str = _preset_name(args.preset, game)
     options: dict[str, Any] = ruleset_type.preset(name).options()
@@ -396,8 +396,9 @@ def _run_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _prog(game: Game) -> str:
-    return "scala40" if game.name == "scala40" else f"scala40 --game {game.name}"
+def _rules_command(game: Game) -> str:
+    # --game is an option of the subcommand: it comes after it.
+    return "scala40 rules PRESET" + ("" if game.name == "scala40" else f" --game {game.name}")
 
 
 # ---------------------------------------------------------------- shared by the game commands

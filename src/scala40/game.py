@@ -42,7 +42,7 @@ Find a game by name with :func:`load_game`; list them with :func:`game_names`.
 >>> load_game("bridge")
 Traceback (most recent call last):
 ...
-scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40
+scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40, rumino, chinchon, laconga
 """
 
 from __future__ import annotations
@@ -354,6 +354,9 @@ class Game:
 # core names them only as text: a game module is imported the first time it is asked for.
 _BUILTIN_GAMES: dict[str, str] = {
     "scala40": "scala40.games.scala40",
+    "rumino": "scala40.games.rumino",
+    "chinchon": "scala40.games.chinchon",
+    "laconga": "scala40.games.laconga",
 }
 ENTRY_POINT_GROUP = "scala40.games"
 """The entry-point group through which other packages offer games (``name = module:GAME``)."""
@@ -414,8 +417,8 @@ def game_names() -> tuple[str, ...]:
     """The names of every game: the library's own first, then any registered or offered
     by other packages.
 
-    >>> game_names()[:1]
-    ('scala40',)
+    >>> game_names()[:4]
+    ('scala40', 'rumino', 'chinchon', 'laconga')
     """
     names = list(_BUILTIN_GAMES)
     names.extend(name for name in _REGISTERED if name not in names)

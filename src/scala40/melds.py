@@ -95,8 +95,9 @@ def _int_frozenset(values: Iterable[int]) -> frozenset[int]:
     return frozenset(values)
 
 
-def _wild_cards(wild_ranks: frozenset[int]) -> frozenset[Card]:
-    return frozenset({JOKER} | {suit * 13 + rank - 1 for rank in wild_ranks for suit in range(4)})
+def _wild_cards(wild_ranks: frozenset[int], extra_wilds: frozenset[Card]) -> frozenset[Card]:
+    ranks = {suit * 13 + rank - 1 for rank in wild_ranks for suit in range(4)}
+    return frozenset({JOKER} | ranks | extra_wilds)
 
 
 class OwnedTables(dict[type, Any]):
@@ -172,6 +173,18 @@ class MeldRules:
     Traceback (most recent call last):
     ...
     scala40.errors.InvalidMeldError: 2S JK 2H is not a meld: a meld of wild cards only holds one kind of them (jokers, or 2s)
+
+    A single card may be wild, as the A♦ of some Chinchón rules (CH-DECK), here with the
+    Spanish order (the jack follows the 7), the ace low only and never more wild cards
+    than natural ones (CH-MELDS):
+
+    >>> from scala40.cards import SPANISH_40_RANKS, parse_card
+    >>> coins = MeldRules(rank_order=SPANISH_40_RANKS, ace_high=False, max_wilds=None,
+    ...                   min_natural_lead=0, extra_wilds={parse_card("AD")})
+    >>> str(check_meld("6C AD JC", coins)), str(check_meld("AD 2D 3D", coins))
+    ('6C AD=7C JC', 'AD=AD 2D 3D')
+    >>> check_meld("AD 2D 3D", coins).wild_count, coins.is_wild(parse_card("AD"))
+    (1, True)
     """
 
     rank_order: tuple[int, ...] = attrs.field(default=FRENCH_RANKS, converter=_int_tuple)
@@ -182,6 +195,10 @@ class MeldRules:
     """The ace may end a sequence, after the king (S40-SEQ)."""
     wild_ranks: frozenset[int] = attrs.field(default=frozenset(), converter=_int_frozenset)
     """Natural ranks that are wild besides the jokers (the 2s in Skarney; C-WILD)."""
+    extra_wilds: frozenset[Card] = attrs.field(default=frozenset(), converter=_int_frozenset)
+    """Single natural cards that are wild besides the jokers and the wild ranks: the A♦,
+    the "as de oros", of some Chinchón rules (CH-DECK). Such a card is wild wherever it
+    is, even standing for itself."""
     max_wilds: int | None = 1
     """Most wild cards in one meld; ``None`` for no limit (S40-JOKER, S40-V-MULTIJOKER)."""
     min_natural_lead: int | None = None
@@ -221,6 +238,10 @@ class MeldRules:
             problems.append(
                 f"wild_ranks must be ranks from 2 to 13, got {sorted(self.wild_ranks)}"
             )
+        if any(not (is_int(card) and 0 <= card < JOKER) for card in self.extra_wilds):
+            problems.append(
+                f"extra_wilds must be natural card codes from 0 to 51, got {sorted(self.extra_wilds, key=repr)}"
+            )
         if self.max_wilds is not None and self.max_wilds < 0:
             problems.append(f"max_wilds must be 0 or more, got {self.max_wilds}")
         if not 1 <= self.set_min <= self.set_max:
@@ -259,7 +280,7 @@ class MeldRules:
         slot_of_rank: dict[int, tuple[int, ...]] = {}
         for index, rank in enumerate(slots):
             slot_of_rank[rank] = (*slot_of_rank.get(rank, ()), index)
-        wild_cards = _wild_cards(self.wild_ranks)
+        wild_cards = _wild_cards(self.wild_ranks, self.extra_wilds)
         top = max(self.rank_values)
         wild_best = top if self.wild_value is None else max(top, self.wild_value)
         best_values = tuple(
@@ -473,9 +494,9 @@ class Meld:
             rank = self.rank
             if not rules.set_suits_distinct:
                 # Suits may repeat: a wild's card is the canonical one its reading gives.
-                for card in [s * 13 + rank - 1 for s in range(4)] + wilds:
-                    if card in derived.wild_cards and card not in wilds:
-                        continue
+                # A card wild in itself (a wild rank's, the A♦ of CH-DECK) comes as a wild.
+                naturals = [s * 13 + rank - 1 for s in range(4)]
+                for card in [c for c in naturals if c not in derived.wild_cards] + wilds:
                     grown = rules.readings_of_sorted(tuple(sorted((*self.cards, card))))
                     for meld in grown:
                         if meld.kind is MeldKind.SET:

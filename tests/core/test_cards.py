@@ -36,12 +36,14 @@ from scala40.cards import (
     SPADES,
     SPANISH_40_RANKS,
     SPANISH_48_RANKS,
+    SPANISH_SUIT_NAMES,
     Card,
     as_card,
     as_cards,
     is_joker,
     make_card,
     rank_of,
+    spanish_card_name,
     suit_of,
 )
 from tests.strategies import card_lists, cards
@@ -437,3 +439,14 @@ def test_two_copies_are_the_same_card_c_identity() -> None:
     assert parse_cards("7S 7♠") == (6, 6)
     assert parse_cards("JK * 🃏") == (JOKER, JOKER, JOKER)
     assert len(set(deck.cards)) == 53
+
+
+def test_spanish_names_c_deck() -> None:
+    # C-DECK amendment: oros ♦, copas ♥, espadas ♠, bastos ♣; sota J, caballo Q, rey K.
+    assert SPANISH_SUIT_NAMES == ("espadas", "copas", "oros", "bastos")
+    names = [spanish_card_name(card) for card in spanish_deck(48).cards]
+    assert len(set(names)) == 48
+    assert spanish_card_name("AD") == "as de oros"
+    assert spanish_card_name("KS") == "rey de espadas"
+    assert spanish_card_name("9C") == "nueve de bastos"
+    assert spanish_card_name("JK") == "comodín"
