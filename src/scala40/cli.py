@@ -134,7 +134,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on standard error."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"error: {message} (see '{self.prog} --help')\n")
+        self.exit(EXIT_USAGE, f"error: {_one_line(message)} (see '{self.prog} --help')\n")
 
 
 def _scala40_preset(text: str) -> str:
@@ -174,8 +174,16 @@ def _integer(digits: int) -> Callable[[str], int]:
     return integer
 
 
+def _one_line(message: str) -> str:
+    """``message`` with its control characters (line breaks from a crafted argument, say)
+    escaped: an error is always one line."""
+    if message.isprintable():
+        return message
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+
+
 def _print_error(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {_one_line(message)}", file=sys.stderr)
 
 
 def _name(card: Card, unicode: bool) -> str:

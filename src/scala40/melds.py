@@ -610,7 +610,7 @@ class Meld:
         if given is not None and not isinstance(given, MeldEnd):
             try:
                 end = MeldEnd(given)
-            except ValueError:
+            except Exception:  # not a value of MeldEnd (whose message repr()s the value)
                 raise InvalidArgumentError(
                     f"end must be a MeldEnd (low, high or set) or None, got {describe(given)}"
                 ) from None

@@ -298,7 +298,7 @@ def enum_converter(choices: type[E]) -> Callable[[object], Any]:
     def convert(value: object) -> object:
         try:
             return choices(value)
-        except (ValueError, TypeError):
+        except Exception:  # not a value of the enum (whose message repr()s the value)
             return value
 
     return convert

@@ -226,7 +226,10 @@ def test_simulate_progress_bar_and_options(
         (["--games", "0"], "--games must be from 1 to 1000000, got 0"),
         (["--games", "10000000"], "--games must be from 1 to 1000000, got 10000000"),
         (["--games", "9" * 5000], "argument --games: expected a whole number of at most 9 digits"),
-        (["--games", "１２"], "argument --games: expected a whole number of at most 9 digits"),
+        (
+            ["--games", "\uff11\uff12"],
+            "argument --games: expected a whole number of at most 9 digits",
+        ),
         (["--workers", "0"], "--workers must be from 1 to 256, got 0"),
         (["--workers", "100000"], "--workers must be from 1 to 256, got 100000"),
         (["--max-actions", "0"], "--max-actions must be at least 1, got 0"),

@@ -39,6 +39,7 @@ from scala40.errors import (
     InvalidArgumentError,
     InvalidMeldError,
     InvalidValueError,
+    SearchLimitError,
 )
 from scala40.games.scala40.moves import (
     Discard,
@@ -58,6 +59,7 @@ from scala40.games.scala40.state import GameState, meld_from_spec
 from scala40.melds import Extension, Meld, MeldKind, MeldRules, RulesLike, resolve_meld_rules
 
 __all__ = [
+    "MAX_CLOSE_POSITIONS",
     "MAX_HAND_CARDS",
     "MAX_MELDS_HAND_CARDS",
     "MAX_TABLE_MELDS",
@@ -83,6 +85,10 @@ MAX_MELDS_HAND_CARDS = 64
 this many."""
 MAX_THRESHOLD = 100_000
 """The largest opening threshold (or ``keep``) the analysis takes."""
+MAX_CLOSE_POSITIONS = 2_000
+"""The most positions :func:`closing_moves` (and :func:`can_close`) examine in one turn's
+search: past it they raise :class:`~scala40.SearchLimitError`. The pruned search of real
+hands examines a few dozen; only tangled positions under S40-V-SPLIT come near it."""
 MAX_TABLE_MELDS = 64
 """The most table melds :func:`min_deadwood` takes (a deck of 108 cards makes at most 36)."""
 
@@ -614,7 +620,7 @@ def best_opening(
     order = _ORDERS.get(given) if isinstance(given, str) else None
     if order is None:
         raise InvalidValueError(
-            f"criterion must be 'value', 'cards' or 'deadwood', got {criterion!r}"
+            f"criterion must be 'value', 'cards' or 'deadwood', got {describe(criterion)}"
         )
     keep = _check_count("keep", keep, MAX_HAND_CARDS)
     if threshold is None:
@@ -1032,9 +1038,11 @@ def can_close(state: GameState, drawn: Card | str | None = None) -> bool:
     given, drawing that card from the stock (it must be in the stock; it is taken as
     the top card). In other phases nobody can close: ``False``.
 
-    :raises TypeError: ``state`` is not a :class:`~scala40.state.GameState`.
+    :raises InvalidArgumentError: ``state`` is not a :class:`~scala40.state.GameState`.
     :raises IllegalMoveError: ``drawn`` is given outside the DRAW phase, or is not in
         the stock.
+    :raises SearchLimitError: the search examined :data:`MAX_CLOSE_POSITIONS` positions
+        without an answer.
 
     >>> from scala40 import GameState
     >>> state = GameState.from_position(
@@ -1105,6 +1113,7 @@ class _CloseSearch:
         self.split = rules.split_sequences
         self.keep = 0 if rules.close_without_discard else 1
         self.failed: set[tuple[object, ...]] = set()
+        self.positions = 0
         self.searches: dict[tuple[Card, ...], _TableSearch] = {}
         self.relaxed: dict[tuple[object, ...], _TablePlan | None] = {}
 
@@ -1141,6 +1150,12 @@ class _CloseSearch:
         key = (hand, state.table, state.opened[player], state.opening_value, state.taken_used)
         if key in self.failed:
             return None
+        self.positions += 1
+        if self.positions > MAX_CLOSE_POSITIONS:
+            raise SearchLimitError(
+                f"the search for a close examined {MAX_CLOSE_POSITIONS} positions without an "
+                "answer (MAX_CLOSE_POSITIONS)"
+            )
         legal = list(state.legal_moves())
         if len(hand) == 1:
             for move in legal:

@@ -30,7 +30,7 @@ import attrs
 
 from scala40._checks import describe
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
-from scala40.errors import InvalidBotSpecError, InvalidStateError
+from scala40.errors import InvalidBotSpecError, InvalidStateError, SearchLimitError
 from scala40.games.scala40.analysis import (
     Criterion,
     best_opening,
@@ -328,7 +328,10 @@ class GreedyBot:
         """
         if len(view.hand) > self.closing_search_hand_size:
             return None
-        moves = closing_moves(view.sample(0))
+        try:
+            moves = closing_moves(view.sample(0))
+        except SearchLimitError:
+            return None  # too tangled to search: play on as if there were no close
         if not moves:
             return None
         first = moves[0]

@@ -29,6 +29,7 @@ import attrs
 from typing_extensions import Self
 
 from scala40._cache import BoundedCache
+from scala40._checks import describe
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidMoveError
 from scala40.melds import Meld, MeldEnd
@@ -232,7 +233,7 @@ def _pieces(value: object) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], .
         if isinstance(error, InvalidMoveError):
             raise
         raise InvalidMoveError(
-            f"expected split pieces as (cards, represented) pairs, got {value!r}"
+            f"expected split pieces as (cards, represented) pairs, got {describe(value)}"
         ) from None
 
 

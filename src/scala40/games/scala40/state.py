@@ -592,7 +592,7 @@ class GameState:
                 problems.append(f"table meld #{index}: {error}")
         try:
             phase = Phase(phase)
-        except (ValueError, TypeError):
+        except Exception:  # not a phase (the enum's own message repr()s the value)
             problems.append(f"unknown phase {describe(phase)}")
             phase = Phase.DRAW
         taken_card = None
@@ -731,8 +731,9 @@ class GameState:
         return _state_from_dict(data)
 
 
-MAX_COUNT = 10**9
-"""The largest hand number, turn count, score or opening value a state may hold."""
+MAX_COUNT = 10**18
+"""The largest hand number, turn count, score or opening value a state may hold: far
+beyond any match (a bound that keeps every state printable and serializable)."""
 MAX_SEED_DIGITS = 40
 """The most digits a seed may have (a seed is reduced to 64 bits anyway)."""
 # No position places more cards than the largest deck holds.
@@ -906,8 +907,11 @@ def _field_problems(state: GameState) -> list[str]:
     for name in ("auto_chance", "opened_at_turn_start", "taken_must_use", "taken_used"):
         if not is_bool(getattr(state, name)):
             problems.append(f"{name} must be True or False, got {describe(getattr(state, name))}")
-    if not is_int(state.opening_value):
-        problems.append(f"opening_value must be an integer, got {describe(state.opening_value)}")
+    if not (is_int(state.opening_value) and abs(state.opening_value) <= MAX_COUNT):
+        problems.append(
+            f"opening_value must be an integer of at most {MAX_COUNT}, "
+            f"got {describe(state.opening_value)}"
+        )
     if state.taken is not None and not _is_card(state.taken):
         problems.append(f"taken must be a card or None, got {describe(state.taken)}")
     last: object = state.last_hand
