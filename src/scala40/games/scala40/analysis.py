@@ -1041,8 +1041,8 @@ def can_close(state: GameState, drawn: Card | str | None = None) -> bool:
     :raises InvalidArgumentError: ``state`` is not a :class:`~scala40.state.GameState`.
     :raises IllegalMoveError: ``drawn`` is given outside the DRAW phase, or is not in
         the stock.
-    :raises SearchLimitError: the search examined :data:`MAX_CLOSE_POSITIONS` positions
-        without an answer.
+    :raises SearchLimitError: the search examined ``MAX_CLOSE_POSITIONS`` (2,000)
+        positions without an answer.
 
     >>> from scala40 import GameState
     >>> state = GameState.from_position(
