@@ -26,6 +26,7 @@ legal moves free of dead ends, and bots use the searches to plan:
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, NamedTuple
@@ -923,13 +924,19 @@ def _table_melds(table: Iterable[Meld | str], ruleset: Ruleset) -> tuple[Meld, .
     return tuple(melds)
 
 
+@functools.lru_cache(maxsize=16)
+def _deck_counts(jokers: int) -> dict[Card, int]:
+    """How many copies of each card the deck of a ruleset with ``jokers`` jokers holds."""
+    return Ruleset(jokers=jokers).deck.counts()
+
+
 def _check_deck(hand: tuple[Card, ...], table: tuple[Meld, ...], rules: Ruleset) -> None:
     """The hand and the table together hold no more copies of a card than the deck (C-DECK):
     this also bounds the table, and the jokers that swaps can free."""
     placed = Counter(hand)
     for meld in table:
         placed.update(meld.cards)
-    deck = rules.deck.counts()
+    deck = _deck_counts(rules.jokers)
     for card, count in sorted(placed.items()):
         if count > deck.get(card, 0):
             raise InvalidValueError(
