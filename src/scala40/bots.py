@@ -97,7 +97,10 @@ class RandomBot:
         :param view: what the seat to decide may see.
         :param legal: the legal moves, one of which is returned.
         :param rng: the only randomness to draw from.
+        :raises InvalidValueError: ``legal`` is empty.
         """
+        if not legal:
+            raise InvalidValueError("a bot chooses among legal moves, and there are none")
         return legal[rng.randrange(len(legal))]
 
     def __repr__(self) -> str:
@@ -153,6 +156,8 @@ class PlayoutBot:
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The candidate with the best mean playout value (see the class documentation)."""
+        if not legal:
+            raise InvalidValueError("a bot chooses among legal moves, and there are none")
         if len(legal) == 1:
             return legal[0]
         first = view.sample(rng.getrandbits(64))

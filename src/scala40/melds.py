@@ -42,6 +42,7 @@ from scala40.cards import (
     SUIT_OF,
     SUIT_SYMBOLS,
     Card,
+    as_card,
     as_cards,
 )
 from scala40.errors import AmbiguousMeldError, InvalidArgumentError, InvalidMeldError
@@ -364,15 +365,22 @@ class MeldRules:
         """The ranks of the places a sequence can occupy, lowest first (the ace may appear twice)."""
         return self.tables.slots
 
-    def is_wild(self, card: Card) -> bool:
-        """Whether ``card`` is wild under these rules."""
-        return card in self.tables.wild_cards
+    def is_wild(self, card: Card | str) -> bool:
+        """Whether ``card`` (a code or its text) is wild under these rules.
 
-    def meld_card_value(self, represented: Card, low_ace: bool = False) -> int:
-        """Meld value of a natural card (or of a wild standing for it)."""
+        :raises InvalidCardError: ``card`` is not a card.
+        """
+        return as_card(card) in self.tables.wild_cards
+
+    def meld_card_value(self, represented: Card | str, low_ace: bool = False) -> int:
+        """Meld value of a natural card (or of a wild standing for it).
+
+        :raises InvalidCardError: ``represented`` is not a card.
+        """
+        code = as_card(represented)
         if low_ace:
             return self.low_ace_value
-        return self.rank_values[RANK_OF[represented]]
+        return self.rank_values[RANK_OF[code]]
 
     def readings(self, cards: Iterable[Card] | str) -> tuple[Meld, ...]:
         """Every valid reading of the cards as one meld (see :func:`meld_interpretations`)."""

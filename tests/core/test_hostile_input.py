@@ -280,3 +280,16 @@ def test_huge_numbers_are_named_in_messages() -> None:
         make_card(HUGE, 0)
     with pytest.raises(InvalidMeldError, match="got an integer of 5001 digits"):
         MeldRules(max_wilds=HUGE)
+
+
+@pytest.mark.slow
+def test_soak_the_core() -> None:
+    # nox -s soak: every fuzz test of this module again, with ten times the examples.
+    test_card_text_reads_as_cards_or_a_card_error()
+    test_card_functions_take_any_value()
+    test_decks_are_checked()
+    test_meld_rules_take_any_field_values()
+    test_melds_of_any_cards_under_any_rules_are_bounded()
+    test_meld_methods_take_any_value()
+    test_readings_are_every_distinct_order_of_the_wild_cards()
+    test_legal_moves_take_any_index()

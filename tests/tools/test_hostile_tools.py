@@ -236,3 +236,20 @@ def test_a_bot_answering_junk_is_named_in_an_illegal_move_error(answer: Any) -> 
     state = new_game("official", players=2, seed=5)
     with pytest.raises(Scala40Error, match="junk"):
         play_game(state, [_JunkBot(answer), RandomBot()], 1, 10)
+
+
+@pytest.mark.slow
+def test_soak_the_tools(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # nox -s soak: every fuzz test of this module again, with ten times the examples.
+    test_any_command_line_gives_an_exit_code_and_no_traceback(capsys, monkeypatch)
+    test_any_input_typed_into_play_is_answered(capsys, monkeypatch)
+    test_replay_refuses_records_with_any_field_changed(capsys, monkeypatch, tmp_path_factory)
+    test_tournaments_take_any_argument_values()
+    test_tournament_helpers_take_any_value()
+    test_bot_specifications_take_any_text()
+    test_play_game_takes_any_argument_values()
+    test_a_bot_answering_junk_is_named_in_an_illegal_move_error()

@@ -477,3 +477,16 @@ def test_a_loaded_state_is_refused_when_it_is_a_dead_end() -> None:
     dead_end = attrs.evolve(playable, turns_played=(0, 0))
     with pytest.raises(SerializationError, match="no legal move"):
         GameState.from_dict(dead_end.to_dict())
+
+
+@pytest.mark.slow
+def test_soak_scala40() -> None:
+    # nox -s soak: every fuzz test of this module again, with ten times the examples.
+    test_from_position_takes_any_argument_values()
+    test_new_game_takes_any_argument_values()
+    test_rulesets_take_any_option_values()
+    test_move_text_reads_as_a_move_or_a_move_error()
+    test_move_dictionaries_take_any_field_values()
+    test_state_methods_take_any_value()
+    test_records_take_any_field_values()
+    test_analysis_takes_any_argument_values()

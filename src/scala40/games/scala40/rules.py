@@ -43,6 +43,7 @@ import attrs
 from scala40._cache import BoundedCache
 from scala40._checks import describe, is_int
 from scala40.cards import ACE, FRENCH_RANKS, JOKER, RANK_OF, Card, Deck, as_cards, french_deck
+from scala40.errors import InvalidArgumentError
 from scala40.melds import MAX_CARD_VALUE, STANDARD_RANK_VALUES, MeldRules
 from scala40.rulesets import (
     RulesetBase,
@@ -355,6 +356,8 @@ def rules_for_match(rules: Ruleset, match: MatchFormat | str) -> Ruleset:
 
     :raises InvalidRulesetError: ``match`` names no match format.
     """
+    if not isinstance(rules, Ruleset):
+        raise InvalidArgumentError(f"expected a Ruleset, got {describe(rules)}")
     changes: dict[str, object] = {"match_format": match}
     if match in (MatchFormat.SINGLE, MatchFormat.SINGLE.value):
         changes.update(double_on_open_and_close=False, not_opened_penalty=None)

@@ -843,7 +843,13 @@ def _too_many(placed: Counter[Card], deck: Counter[Card]) -> list[str]:
 
 
 def meld_from_spec(spec: str, rules: Ruleset) -> Meld:
-    """Read a table meld written like ``8C 9C JK=10C`` (each wild card with its card)."""
+    """Read a table meld written like ``8C 9C JK=10C`` (each wild card with its card).
+
+    :raises InvalidArgumentError: ``rules`` is not a :class:`~scala40.Ruleset`.
+    :raises InvalidMoveError, IllegalMoveError: ``spec`` is not the text of a valid meld.
+    """
+    if not isinstance(rules, Ruleset):
+        raise InvalidArgumentError(f"expected a Ruleset, got {describe(rules)}")
     if not isinstance(spec, str):
         raise InvalidMoveError(f"expected meld text, got {describe(spec)}")
     if len(spec) > MAX_MOVE_TEXT:
