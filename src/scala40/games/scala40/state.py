@@ -89,8 +89,10 @@ def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
 
 @attrs.frozen(repr=False)
 class GameState:
-    """A whole Scala 40 match at one moment. Build one with :func:`new_game` or
-    :meth:`from_position`; change it with :meth:`apply`."""
+    """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
+    :meth:`from_position` or :meth:`from_dict`, which check everything; change it with
+    :meth:`apply`. The constructor itself checks nothing (the engine builds states with
+    it): never call it with values from outside."""
 
     rules: Ruleset
     player_count: int

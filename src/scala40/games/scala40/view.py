@@ -52,7 +52,9 @@ def bind(state_class: type[GameState]) -> None:
 
 @attrs.frozen
 class PlayerView:
-    """One player's knowledge of a :class:`~scala40.games.scala40.state.GameState` (see :meth:`scala40.games.scala40.state.GameState.view`)."""
+    """One player's knowledge of a :class:`~scala40.games.scala40.state.GameState` (see
+    :meth:`scala40.games.scala40.state.GameState.view`). Views are made from states; the
+    constructor checks nothing."""
 
     player: int
     rules: Ruleset
