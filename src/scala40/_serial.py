@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scala40._checks import describe
 from scala40.errors import SerializationError
 
 
@@ -17,10 +18,12 @@ def expect_header(data: object, kind: str, version: int) -> Mapping[str, Any]:
     kind = full.removeprefix("scala40.")
     if not isinstance(data, Mapping):
         raise SerializationError(f"{kind}: expected a mapping, got {type(data).__name__}")
-    if data.get("format") != full:
-        raise SerializationError(f"{kind}: expected format {full!r}, got {data.get('format')!r}")
-    if data.get("version") != version:
+    found = data.get("format")
+    if not (isinstance(found, str) and found == full):
+        raise SerializationError(f"{kind}: expected format {full!r}, got {describe(found)}")
+    number = data.get("version")
+    if not (type(number) is int and number == version):
         raise SerializationError(
-            f"{kind}: unsupported version {data.get('version')!r}, expected {version}"
+            f"{kind}: unsupported version {describe(number)}, expected {version}"
         )
     return data

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
+from scala40._checks import describe
 from scala40.errors import InvalidArgumentError, UnknownGameError
 from scala40.match import ScoreOrder
 
@@ -374,7 +375,7 @@ def register_game(game: Game) -> Game:
     :raises InvalidArgumentError: ``game`` is not a :class:`Game`, or its name is taken.
     """
     if not isinstance(game, Game):
-        raise InvalidArgumentError(f"expected a Game record, got {game!r}")
+        raise InvalidArgumentError(f"expected a Game record, got {describe(game)}")
     known = _REGISTERED.get(game.name)
     if known is game:
         return game
@@ -396,7 +397,7 @@ def load_game(name: str | Game) -> Game:
     if isinstance(name, Game):
         return name
     if not isinstance(name, str):
-        raise InvalidArgumentError(f"expected a game name, got {name!r}")
+        raise InvalidArgumentError(f"expected a game name, got {describe(name)}")
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     game = _REGISTERED.get(key)
@@ -409,7 +410,7 @@ def load_game(name: str | Game) -> Game:
         _load_entry_point(key)
     game = _REGISTERED.get(_ALIASES.get(key, key))
     if game is None:
-        raise UnknownGameError(f"no game named {name!r}; games: {', '.join(game_names())}")
+        raise UnknownGameError(f"no game named {describe(name)}; games: {', '.join(game_names())}")
     return game
 
 

@@ -371,8 +371,19 @@ def test_spanish_deck_refuses_other_sizes_c_deck() -> None:
         ((1, 1, 2), 1, 0, "ranks must be distinct and non-empty"),
         ((0, 1), 1, 0, "ranks must be from 1 to 13"),
         ((1, 14), 1, 0, "ranks must be from 1 to 13"),
-        ((1, 2), 0, 0, "copies must be at least 1"),
-        ((1, 2), 1, -1, "jokers must be 0 or more"),
+        ((1, 2), 0, 0, "copies must be from 1 to 8"),
+        ((1, 2), 9, 0, "copies must be from 1 to 8"),
+        ((1, 2), 1, -1, "jokers must be from 0 to 12"),
+        ((1, 2), 1, 13, "jokers must be from 0 to 12"),
+        pytest.param(
+            (1, 2),
+            1,
+            10**5000,
+            "jokers must be from 0 to 12, got an integer of 5001 digits",
+            id="huge-jokers",
+        ),
+        (5, 1, 0, "ranks must be a list of ranks from 1 to 13, got 5"),
+        (([1], 2), 1, 0, "ranks must be from 1 to 13"),
     ],
 )
 def test_deck_validation_c_deck(
@@ -390,8 +401,8 @@ def test_deck_validation_lists_every_problem_c_deck() -> None:
     for problem in (
         "ranks must be distinct",
         "ranks must be from 1 to 13",
-        "copies must be at least 1",
-        "jokers must be 0 or more",
+        "copies must be from 1 to 8",
+        "jokers must be from 0 to 12",
     ):
         assert problem in message
 
