@@ -40,7 +40,7 @@ Find a game by name with :func:`load_game`; list them with :func:`game_names`.
 >>> load_game("bridge")
 Traceback (most recent call last):
 ...
-scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40
+scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40, skarney
 """
 
 from __future__ import annotations
@@ -286,6 +286,7 @@ class Game:
 # core names them only as text: a game module is imported the first time it is asked for.
 _BUILTIN_GAMES: dict[str, str] = {
     "scala40": "scala40.games.scala40",
+    "skarney": "scala40.games.skarney",
 }
 ENTRY_POINT_GROUP = "scala40.games"
 """The entry-point group through which other packages offer games (``name = module:GAME``)."""
