@@ -336,14 +336,16 @@ class GameState:
         turn_number: int = 2,
         offer_card: Card | str | None = None,
         offer_to: int | None = None,
+        accepted: Sequence[Iterable[Card] | str] | None = None,
         seed: int = 0,
     ) -> GameState:
         """A position built from its parts (for tests, puzzles and apps).
 
         ``table`` lists ``(meld, owner seat)`` pairs, melds written like ``"5S 2C=6S
         7S"``. Without ``stock`` the cards not placed elsewhere make the pile, shuffled
-        from ``seed``. The turn is at its start (nothing melded yet). The position is
-        validated: every problem is named in one :class:`~scala40.InvalidStateError`.
+        from ``seed``. ``accepted`` gives the cards each seat accepted since its last
+        turn (known to all). The turn is at its start (nothing melded yet). The position
+        is validated: every problem is named in one :class:`~scala40.InvalidStateError`.
 
         >>> state = GameState.from_position(
         ...     hands=["5S 5H 5D 7C 7C 7D 9S 9H JK KS KD QH", "AS 3C", "AH 4D", "AD 6S"],
@@ -370,6 +372,10 @@ class GameState:
                 return ()
 
         hand_cards = tuple(tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hands))
+        taken = tuple(
+            tuple(sorted(cards_of(cards, f"accepted {i}")))
+            for i, cards in enumerate(accepted if accepted is not None else ((),) * count)
+        )
         melds: list[Meld] = []
         owners: list[int] = []
         for index, (spec, owner) in enumerate(table):
@@ -428,9 +434,12 @@ class GameState:
             totals=tuple(totals) if totals is not None else (0,) * sides,
             stopped=tuple(stopped) if stopped is not None else (False,) * count,
             known=tuple(
-                (offered,) if offered is not None and seat == turn else () for seat in range(count)
+                tuple(sorted((*taken[seat], offered)))
+                if offered is not None and seat == turn and offered not in taken[seat]
+                else taken[seat]
+                for seat in range(len(taken))
             ),
-            accepted=((),) * count,
+            accepted=taken,
             turn_number=turn_number,
             melded=False,
             contract_now=False,
