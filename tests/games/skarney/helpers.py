@@ -15,7 +15,7 @@ from scala40.errors import IllegalMoveError
 from scala40.games.skarney import GameState, Ruleset, new_game
 from scala40.games.skarney.moves import Move
 from scala40.games.skarney.search import hand_melds
-from scala40.melds import MeldKind
+from scala40.melds import Meld, MeldKind
 
 __all__ = [
     "assert_illegal",
@@ -111,7 +111,7 @@ def play_positions(draw: st.DrawFn, max_hand: int = 9) -> GameState:
     draw(st.randoms(use_true_random=False)).shuffle(pool)
     table: list[tuple[str, int]] = []
     for _ in range(draw(st.integers(0, 3))):
-        melds = hand_melds(tuple(sorted(pool[:8])))
+        melds: list[Meld] = list(hand_melds(tuple(sorted(pool[:8]))))
         with_wild = [m for m in melds if m.wild_count == 1 and m.kind is not MeldKind.WILD]
         if with_wild and draw(st.booleans()):
             melds = with_wild  # melds with a wild card to exchange (SK-EXCHANGE)
@@ -124,10 +124,10 @@ def play_positions(draw: st.DrawFn, max_hand: int = 9) -> GameState:
     hand: list[Card] = []
     for _ in range(draw(st.integers(0, 3))):
         # A few melds of the pool make hands that can make a contract.
-        melds = [m for m in hand_melds(tuple(sorted(pool[:9]))) if len(m.cards) == 3]
-        if not melds or len(hand) + 3 > max_hand:
+        threes = [m for m in hand_melds(tuple(sorted(pool[:9]))) if len(m.cards) == 3]
+        if not threes or len(hand) + 3 > max_hand:
             break
-        meld = draw(st.sampled_from(melds))
+        meld = draw(st.sampled_from(threes))
         for card in meld.cards:
             pool.remove(card)
         hand.extend(meld.cards)

@@ -113,7 +113,7 @@ def oracle(state: GameState) -> set[tuple[object, ...]]:
     if not has_contract:
         # SK-CONTRACT: 3-card melds of one kind, the rest of the hand completing them.
         needed = rules.contract_size(state.hand_number) - state.progress
-        kinds = CONTRACT_KINDS
+        kinds: tuple[MeldKind, ...] = CONTRACT_KINDS
         if state.progress:
             kinds = (state.table[state.fresh_from].kind,)
         for meld in all_melds(hand):
