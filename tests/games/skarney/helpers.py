@@ -113,7 +113,8 @@ def play_positions(draw: st.DrawFn, max_hand: int = 9) -> GameState:
     for _ in range(draw(st.integers(0, 3))):
         melds: list[Meld] = list(hand_melds(tuple(sorted(pool[:8]))))
         with_wild = [m for m in melds if m.wild_count == 1 and m.kind is not MeldKind.WILD]
-        if with_wild and draw(st.booleans()):
+        prefer_wild = draw(st.booleans())
+        if with_wild and prefer_wild:
             melds = with_wild  # melds with a wild card to exchange (SK-EXCHANGE)
         if not melds:
             break
