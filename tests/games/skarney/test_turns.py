@@ -61,7 +61,7 @@ def test_a_contract_meld_must_leave_the_rest_of_the_contract_sk_contract() -> No
     # Three sets only as 5S 5H 5D, 9S 9H 9D and 4C 4D JK: the joker is needed by the 4s.
     state = position(["5S 5H 5D 9S 9H 9D JK 4C 4D QS", *OTHERS])
     melds = [text for text in move_texts(state) if text.startswith("meld")]
-    assert melds == ["meld 5S 5H 5D", "meld 9S 9H 9D", "meld JK=4S 4D 4C"]
+    assert melds == ["meld JK=4S 4D 4C", "meld 5S 5H 5D", "meld 9S 9H 9D"]
     assert_illegal(state, "meld 5S 5H JK", "SK-CONTRACT")
 
 

@@ -8,7 +8,7 @@ contract, and the best contract by value.
 (True, False)
 >>> best = best_contract(hand, hand_number=1)
 >>> [str(meld) for meld in best.melds], best.points, best.kind.value
-(['5S 5H 5D', 'KS JK=KH KD', '7D 7C 7C'], 100, 'set')
+(['5S 5H 5D', '7D 7C 7C', 'KS JK=KH KD'], 100, 'set')
 >>> format_cards(best.rest)
 '9S 9H QH'
 
@@ -95,10 +95,11 @@ def contract_size(
 
 def hand_melds(cards: Iterable[Card] | str) -> tuple[Meld, ...]:
     """Every meld a hand can put down: every reading (C-WILD) of every group of its cards
-    that is a meld, shortest first (SK-MELDS, SK-WILDMELD).
+    that is a meld (SK-MELDS, SK-WILDMELD): sets rank by rank, sequences suit by suit,
+    then melds of wild cards only.
 
     >>> [str(meld) for meld in hand_melds("2S 2H 2C 4D 5D")]
-    ['2S 2H 2C', '2S=3D 4D 5D', '2H=3D 4D 5D', '4D 5D 2S=6D', '4D 5D 2H=6D', '4D 5D 2C=6D', '2C=3D 4D 5D']
+    ['2S=3D 4D 5D', '2H=3D 4D 5D', '4D 5D 2S=6D', '4D 5D 2H=6D', '4D 5D 2C=6D', '2C=3D 4D 5D', '2S 2H 2C']
     """
     return search.hand_melds(_hand(cards))
 

@@ -85,54 +85,60 @@ def _sub_multisets(counts: list[tuple[Card, int]], sizes: range) -> Iterator[tup
             yield tuple(card for (card, _), many in zip(counts, taken) for _ in range(many))
 
 
-def _readings(keys: set[tuple[Card, ...]]) -> list[Meld]:
+def _readings(keys: set[tuple[Card, ...]]) -> tuple[Meld, ...]:
     found: list[Meld] = []
     for key in keys:
         found.extend(MELD_RULES.readings_of_sorted(tuple(sorted(key))))
+    return tuple(sorted(found, key=_meld_order))
+
+
+# The melds of a hand are put together from the melds of each rank (sets) and of each
+# suit (sequences), which depend only on a few small keys that recur across hands.
+_GROUPS: BoundedCache[tuple[object, ...], tuple[Meld, ...]] = BoundedCache("skarney meld groups")
+
+
+def _rank_melds(
+    rank: int, copies: tuple[int, ...], wilds: tuple[Card, ...], sizes: range
+) -> tuple[Meld, ...]:
+    """The sets of one rank: ``copies`` naturals of each suit, plus at most one of the
+    distinct wild cards ``wilds``."""
+    group_key = ("set", rank, copies, wilds, sizes.start, sizes.stop)
+    found = _GROUPS.get(group_key)
+    if found is None:
+        held = [(s * 13 + rank - 1, many) for s, many in enumerate(copies) if many]
+        keys: set[tuple[Card, ...]] = set()
+        for naturals in _sub_multisets(held, range(sizes.start - 1, sizes.stop)):
+            if len(naturals) in sizes:
+                keys.add(naturals)
+            if len(naturals) + 1 in sizes:
+                keys.update((*naturals, wild) for wild in wilds)
+        found = _GROUPS.put(group_key, _readings(keys))
     return found
 
 
-def _set_keys(counts: Counter[Card], wilds: list[Card], sizes: range) -> set[tuple[Card, ...]]:
-    """Card multisets of sets: naturals of one rank, plus at most one wild card."""
-    keys: set[tuple[Card, ...]] = set()
-    largest = max(sizes)
-    for rank in _SET_RANKS:
-        held = [(s * 13 + rank - 1, counts[s * 13 + rank - 1]) for s in range(4)]
-        held = [(card, copies) for card, copies in held if copies]
-        if sum(copies for _, copies in held) + (1 if wilds else 0) < min(sizes):
-            continue
-        for naturals in _sub_multisets(held, range(min(sizes) - 1, largest + 1)):
-            if len(naturals) in sizes:
-                keys.add(naturals)
-            if len(naturals) + 1 in sizes and len(naturals) >= 1:
-                keys.update((*naturals, wild) for wild in wilds)
-    return keys
-
-
-def _sequence_keys(
-    counts: Counter[Card], wilds: list[Card], smallest: int, largest: int
-) -> set[tuple[Card, ...]]:
-    """Card multisets of sequences: consecutive places of one suit, each held naturally or
-    (one of them) by a wild card."""
-    keys: set[tuple[Card, ...]] = set()
-    places = len(_SLOTS)
-    for suit in range(4):
+def _suit_melds(
+    suit: int, ranks: int, wilds: tuple[Card, ...], smallest: int, largest: int
+) -> tuple[Meld, ...]:
+    """The sequences of one suit: consecutive places, each held naturally (``ranks`` has
+    bit ``rank - 1`` for each rank held) or, one of them, by one of the wild cards."""
+    group_key = ("run", suit, ranks, wilds, smallest, largest)
+    found = _GROUPS.get(group_key)
+    if found is None:
         natural = [
-            suit * 13 + rank - 1 if rank != 2 and counts[suit * 13 + rank - 1] else None
+            suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None
             for rank in _SLOTS
         ]
+        keys: set[tuple[Card, ...]] = set()
+        places = len(_SLOTS)
         for first in range(places):
             missing = 0
-            for last in range(first, places):
+            for last in range(first, min(places, first + largest)):
                 if natural[last] is None:
                     missing += 1
                     if missing > 1:
                         break
-                length = last - first + 1
-                if length < smallest:
+                if last - first + 1 < smallest:
                     continue
-                if length > largest:
-                    break
                 held = [card for card in natural[first : last + 1] if card is not None]
                 if missing:
                     keys.update((*held, wild) for wild in wilds)
@@ -141,32 +147,63 @@ def _sequence_keys(
                 for index in range(len(held)):
                     rest = held[:index] + held[index + 1 :]
                     keys.update((*rest, wild) for wild in wilds)
-    return keys
+        found = _GROUPS.put(group_key, _readings(keys))
+    return found
 
 
-def _wild_meld_keys(counts: Counter[Card]) -> set[tuple[Card, ...]]:
-    """Card multisets of melds of wild cards only: 3 or more jokers, or 3 or more 2s."""
-    keys: set[tuple[Card, ...]] = set()
-    least = MELD_RULES.wild_meld_min or 3
-    jokers = counts[JOKER]
-    keys.update((JOKER,) * size for size in range(least, jokers + 1))
-    twos = [(card, counts[card]) for card in sorted(_WILD) if card != JOKER and counts[card]]
-    if sum(copies for _, copies in twos) >= least:
-        keys.update(_sub_multisets(twos, range(least, 9)))
-    return keys
+def _wild_melds(jokers: int, twos: tuple[int, ...]) -> tuple[Meld, ...]:
+    """Melds of wild cards only: 3 or more jokers, or 3 or more 2s (``twos`` copies of each
+    suit's 2)."""
+    group_key = ("wild", jokers, twos)
+    found = _GROUPS.get(group_key)
+    if found is None:
+        least = MELD_RULES.wild_meld_min or 3
+        keys: set[tuple[Card, ...]] = {(JOKER,) * size for size in range(least, jokers + 1)}
+        held = [(s * 13 + 1, many) for s, many in enumerate(twos) if many]
+        if sum(twos) >= least:
+            keys.update(_sub_multisets(held, range(least, sum(twos) + 1)))
+        found = _GROUPS.put(group_key, _readings(keys))
+    return found
+
+
+def _groups(
+    hand: tuple[Card, ...], sets: range | None, runs: range | None, wild: bool
+) -> tuple[Meld, ...]:
+    """The melds of a hand: sets of the sizes ``sets``, sequences of the sizes ``runs``,
+    and melds of wild cards only if ``wild``."""
+    counts = Counter(hand)
+    wilds = tuple(sorted(card for card in counts if card in _WILD))
+    found: list[Meld] = []
+    spare = 1 if wilds else 0
+    if sets is not None:
+        for rank in _SET_RANKS:
+            copies = tuple(counts[s * 13 + rank - 1] for s in range(4))
+            if sum(copies) + spare >= sets.start:
+                found.extend(_rank_melds(rank, copies, wilds, sets))
+    if runs is not None:
+        for suit in range(4):
+            ranks = 0
+            for rank in range(1, 14):
+                if rank != 2 and counts[suit * 13 + rank - 1]:
+                    ranks |= 1 << (rank - 1)
+            if ranks.bit_count() + spare >= runs.start:
+                found.extend(_suit_melds(suit, ranks, wilds, runs.start, runs.stop - 1))
+    if wild:
+        twos = tuple(counts[s * 13 + 1] for s in range(4))
+        if counts[JOKER] >= 3 or sum(twos) >= 3:
+            found.extend(_wild_melds(counts[JOKER], twos))
+    return tuple(found)
 
 
 def hand_melds(hand: tuple[Card, ...]) -> tuple[Meld, ...]:
     """Every meld of a sorted hand: every reading (C-WILD) of every sub-multiset that is a
-    meld, shortest first, then by cards (SK-MELDS, SK-WILDMELD)."""
+    meld (SK-MELDS, SK-WILDMELD): the sets rank by rank (the ace first), the sequences
+    suit by suit, then the melds of wild cards only."""
     found = _HAND_MELDS.get(hand)
     if found is None:
-        counts = Counter(hand)
-        wilds = sorted(card for card in counts if card in _WILD)
-        keys = _set_keys(counts, wilds, range(3, 5))
-        keys |= _sequence_keys(counts, wilds, 3, len(_SLOTS))
-        keys |= _wild_meld_keys(counts)
-        found = _HAND_MELDS.put(hand, tuple(sorted(_readings(keys), key=_meld_order)))
+        set_sizes = range(MELD_RULES.set_min, MELD_RULES.set_max + 1)
+        run_sizes = range(MELD_RULES.sequence_min, len(_SLOTS) + 1)
+        found = _HAND_MELDS.put(hand, _groups(hand, set_sizes, run_sizes, True))
     return found
 
 
@@ -176,77 +213,106 @@ def contract_melds(hand: tuple[Card, ...], kind: MeldKind) -> tuple[Meld, ...]:
     cache_key = (hand, kind)
     found = _THREES.get(cache_key)
     if found is None:
-        counts = Counter(hand)
-        wilds = sorted(card for card in counts if card in _WILD)
+        three = range(3, 4)
         if kind is MeldKind.SET:
-            keys = _set_keys(counts, wilds, range(3, 4))
+            found = _groups(hand, three, None, False)
         else:
-            keys = _sequence_keys(counts, wilds, 3, 3)
-        melds = [meld for meld in _readings(keys) if meld.kind is kind]
-        found = _THREES.put(cache_key, tuple(sorted(melds, key=_meld_order)))
+            found = _groups(hand, None, three, False)
+        _THREES.put(cache_key, found)
     return found
 
 
 # -- can a hand still make its contract? --------------------------------------------------
+#
+# A contract is ``needed`` disjoint 3-card melds of one kind, each of three natural cards
+# or of two and a wild card; wild cards are interchangeable here. Sets of different ranks
+# share nothing but the wild cards, and so do sequences of different suits: the most
+# melds a hand holds is worked out rank by rank (or suit by suit) for each number of wild
+# cards, then the wild cards are shared out among them.
 
 
-def _pieces_with(card: Card, rest: tuple[Card, ...], kind: MeldKind) -> list[tuple[Card, ...]]:
-    """The natural cards of ``rest`` that make a 3-card meld of ``kind`` with ``card``:
-    two of them (a meld of naturals) or one (the third place taken by a wild card)."""
-    pieces: list[tuple[Card, ...]] = []
+def _most_sets(count: int, wilds: int) -> int:
+    """The most 3-card sets ``count`` natural cards of one rank make with up to ``wilds``
+    wild cards (a set: three naturals, or two and a wild card)."""
+    best = 0
+    for with_wild in range(min(wilds, count // 2) + 1):
+        best = max(best, with_wild + (count - 2 * with_wild) // 3)
+    return best
+
+
+_RUNS: BoundedCache[tuple[tuple[Card, ...], int], int] = BoundedCache("skarney suit runs")
+
+
+def _most_runs(cards: tuple[Card, ...], wilds: int) -> int:
+    """The most disjoint 3-card sequences the natural cards of one suit (sorted, written
+    in spades) make with up to ``wilds`` wild cards."""
+    if len(cards) < 2:
+        return 0
+    key = (cards, wilds)
+    found = _RUNS.get(key)
+    if found is not None:
+        return found
+    # The lowest card is either left out or in a sequence with higher cards.
+    first, rest = cards[0], cards[1:]
+    best = _most_runs(rest, wilds)
+    for piece in _run_pieces(first, rest):
+        wild_used = 2 - len(piece)
+        if wild_used <= wilds and 1 + (len(rest) - len(piece) + wilds - wild_used) // 2 > best:
+            left = without(rest, piece)
+            assert left is not None
+            best = max(best, 1 + _most_runs(left, wilds - wild_used))
+    return _RUNS.put(key, best)
+
+
+def _run_pieces(card: Card, rest: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """The cards of ``rest`` (natural, of ``card``'s suit) that make a 3-card sequence with
+    ``card``: two of them, or one (the third place held by a wild card)."""
     held = set(rest)
-    if kind is MeldKind.SET:
-        rank = RANK_OF[card]
-        mates = sorted(c for c in held if RANK_OF[c] == rank)
-        pieces.extend((mate,) for mate in mates)
-        for index, first in enumerate(mates):
-            pieces.extend((first, second) for second in mates[index + 1 :])
-            if rest.count(first) >= 2:
-                pieces.append((first, first))
-        return pieces
-    suit = SUIT_OF[card]
+    pieces: list[tuple[Card, ...]] = []
+    base = card - card % 13
     for place in MELD_RULES.tables.slot_of_rank[RANK_OF[card]]:
         for first in range(max(0, place - 2), min(place, len(_SLOTS) - 3) + 1):
-            others = [suit * 13 + _SLOTS[p] - 1 for p in range(first, first + 3) if p != place]
-            present = [c for c in others if c in held and RANK_OF[c] != 2 and c != card]
+            others = [base + _SLOTS[p] - 1 for p in range(first, first + 3) if p != place]
+            present = [c for c in others if c in held and RANK_OF[c] != 2]
             pieces.extend((c,) for c in present)
             if len(present) == 2:
                 pieces.append((present[0], present[1]))
-    # A piece of two cards fits several windows (the wild card below or above them).
+    # A piece of two cards fits two windows (the wild card below or above them).
     return list(dict.fromkeys(pieces))
 
 
-def _solve(
-    rem: tuple[Card, ...],
-    wilds: int,
-    needed: int,
-    kind: MeldKind,
-    memo: dict[tuple[tuple[Card, ...], int, int], bool],
-) -> bool:
-    """Whether the naturals ``rem`` (sorted) and ``wilds`` wild cards hold ``needed``
-    disjoint 3-card melds of ``kind``, each with at most one wild card. The lowest card
-    is either left out or used in a meld with higher cards: every choice is made once."""
-    if needed == 0:
-        return True
-    if len(rem) < 2 * needed or len(rem) + wilds < 3 * needed:
+def _reaches(options: list[list[int]], wilds: int, needed: int) -> bool:
+    """Whether the groups make ``needed`` melds in all: ``options[i][k]`` melds from group
+    ``i`` with ``k`` wild cards, ``wilds`` wild cards to share out."""
+    if sum(group[0] for group in options) >= needed:
+        return True  # enough without a wild card
+    if not wilds or sum(group[wilds] for group in options) < needed:
+        return False  # not enough even if every group had every wild card
+    best = [0] * (wilds + 1)
+    for group in options:
+        best = [
+            max(best[spend - used] + group[used] for used in range(spend + 1))
+            for spend in range(wilds + 1)
+        ]
+    return best[wilds] >= needed
+
+
+def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
+    """Whether a hand holds ``needed`` disjoint 3-card melds of ``kind``."""
+    naturals = [card for card in hand if card not in _WILD]
+    if len(naturals) < 2 * needed:
         return False
-    key = (rem, wilds, needed)
-    found = memo.get(key)
-    if found is not None:
-        return found
-    first, rest = rem[0], rem[1:]
-    result = _solve(rest, wilds, needed, kind, memo)
-    if not result:
-        for piece in _pieces_with(first, rest, kind):
-            wild_used = 3 - 1 - len(piece)
-            if wild_used > wilds:
-                continue
-            left = without(rest, piece)
-            if left is not None and _solve(left, wilds - wild_used, needed - 1, kind, memo):
-                result = True
-                break
-    memo[key] = result
-    return result
+    wilds = len(hand) - len(naturals)
+    spans = range(wilds + 1)
+    if kind is MeldKind.SET:
+        counts = Counter(RANK_OF[card] for card in naturals)
+        options = [[_most_sets(count, k) for k in spans] for count in counts.values() if count > 1]
+        return _reaches(options, wilds, needed)
+    suits: list[list[Card]] = [[], [], [], []]
+    for card in naturals:
+        suits[SUIT_OF[card]].append(card % 13)  # every suit written as spades
+    runs = [[_most_runs(tuple(cards), k) for k in spans] for cards in suits if len(cards) > 1]
+    return _reaches(runs, wilds, needed)
 
 
 def can_complete(hand: tuple[Card, ...], kind: MeldKind | None, needed: int) -> bool:
@@ -257,10 +323,11 @@ def can_complete(hand: tuple[Card, ...], kind: MeldKind | None, needed: int) -> 
     cache_key = (hand, kind, needed)
     found = _COMPLETE.get(cache_key)
     if found is None:
-        naturals = tuple(card for card in hand if card not in _WILD)
-        wilds = len(hand) - len(naturals)
-        kinds = CONTRACT_KINDS if kind is None else (kind,)
-        found = any(_solve(naturals, wilds, needed, one, {}) for one in kinds)
+        if len(hand) < 3 * needed:
+            found = False
+        else:
+            kinds = CONTRACT_KINDS if kind is None else (kind,)
+            found = any(_holds(hand, one, needed) for one in kinds)
         _COMPLETE.put(cache_key, found)
     return found
 

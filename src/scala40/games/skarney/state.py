@@ -351,7 +351,7 @@ class GameState:
         ...     hands=["5S 5H 5D 7C 7C 7D 9S 9H JK KS KD QH", "AS 3C", "AH 4D", "AD 6S"],
         ... )
         >>> [str(move) for move in state.legal_moves()][:4]
-        ['meld 5S 5H 5D', 'meld 9S 9H JK=9D', 'meld KS JK=KH KD', 'meld 7D 7C 7C']
+        ['meld 5S 5H 5D', 'meld 7D 7C 7C', 'meld 9S 9H JK=9D', 'meld KS JK=KH KD']
         >>> after = state.apply_turn("meld 5S 5H 5D; meld 7C 7C 7D; meld KS KD JK")
         >>> after.contracts, format_cards(after.hands[0])
         ((True, False), '9S 9H QH')
