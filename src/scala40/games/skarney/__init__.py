@@ -4,13 +4,12 @@ with contracts, wild 2s and jokers, exchanges, and cards offered round the table
 
 The modules:
 
-* :mod:`~scala40.games.skarney.rules`: the :class:`Ruleset`, its presets and modifiers,
-  the card values of the scores;
-* :mod:`~scala40.games.skarney.moves`: the moves and their notation;
-* :mod:`~scala40.games.skarney.state`: :class:`GameState` and :func:`new_game`;
-* :mod:`~scala40.games.skarney.view`: :class:`PlayerView`, what one seat may know;
-* :mod:`~scala40.games.skarney.analysis`: the melds of a hand, its contracts, the best;
-* :mod:`~scala40.games.skarney.bots`: the greedy bot;
+* ``rules``: the ``Ruleset``, its presets and modifiers, the card values of the scores;
+* ``moves``: the moves and their notation;
+* ``state``: ``GameState`` and ``new_game``;
+* ``view``: ``PlayerView``, what one seat may know;
+* ``analysis``: the melds of a hand, its contracts, the best;
+* ``bots``: the greedy bot;
 * the engine (``engine``, ``generate``, ``search``) behind them.
 
 >>> from scala40.games import skarney

@@ -62,7 +62,8 @@ def is_stop_card(card: Card) -> bool:
 @attrs.frozen
 class HandResult:
     """How a hand ended and what each side scored (SK-END, SK-SCORE-MELDS,
-    SK-SCORE-HAND, SK-BONUS, SK-TIE). Points are per side (see :func:`side_of`)."""
+    SK-SCORE-HAND, SK-BONUS, SK-TIE). Points are per side (seats 0 and 2 are side 0,
+    seats 1 and 3 side 1; alone, each seat is its own side)."""
 
     hand_number: int
     went_out: int | None

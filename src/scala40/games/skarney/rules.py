@@ -166,12 +166,12 @@ class Ruleset(RulesetBase):
 
     @property
     def deck(self) -> Deck:
-        """Two French packs plus :attr:`jokers` jokers (SK-DECK)."""
+        """Two French packs plus ``jokers`` jokers (SK-DECK)."""
         return french_deck(jokers=self.jokers)
 
     @property
     def meld_rules(self) -> MeldRules:
-        """How melds are made (:data:`MELD_RULES`; SK-MELDS, SK-WILDMELD)."""
+        """How melds are made (``MELD_RULES``; SK-MELDS, SK-WILDMELD)."""
         return MELD_RULES
 
     def contract_size(self, hand_number: int) -> int:
@@ -298,8 +298,8 @@ def meld_card_points(card: Card, *, in_wild_meld: bool = False) -> int:
 
 def meld_points(cards: Iterable[Card], kind: MeldKind | None = None) -> int:
     """The points of a meld's cards (SK-SCORE-MELDS): ``kind`` is the meld's
-    :class:`~scala40.MeldKind` (:attr:`~scala40.MeldKind.WILD` for 2s or jokers only);
-    a :class:`~scala40.Meld` may be given alone.
+    :class:`~scala40.melds.MeldKind` (``WILD`` for 2s or jokers only); a
+    :class:`~scala40.melds.Meld` may be given alone.
 
     >>> from scala40 import check_meld
     >>> meld_points(check_meld("3S JK 3H 3S", MELD_RULES)), meld_points(check_meld("2S 2H 2S", MELD_RULES))

@@ -159,7 +159,7 @@ class GameState:
         return tuple(self.totals[side_of(seat, partnership)] for seat in range(self.player_count))
 
     def side(self, seat: int) -> int:
-        """The side ``seat`` plays for (an index of :attr:`totals` and :attr:`contracts`)."""
+        """The side ``seat`` plays for (an index of ``totals`` and ``contracts``)."""
         return side_of(seat, self.rules.partnership)
 
     def returns(self) -> tuple[float, ...]:
@@ -352,6 +352,7 @@ class GameState:
         ... )
         >>> [str(move) for move in state.legal_moves()][:4]
         ['meld 5S 5H 5D', 'meld 7D 7C 7C', 'meld 9S 9H JK=9D', 'meld KS JK=KH KD']
+        >>> from scala40.cards import format_cards
         >>> after = state.apply_turn("meld 5S 5H 5D; meld 7C 7C 7D; meld KS KD JK")
         >>> after.contracts, format_cards(after.hands[0])
         ((True, False), '9S 9H QH')
@@ -792,11 +793,11 @@ def new_game(
     """Start a game: the first dealer is drawn by lot (C-LOT) and the first hand dealt
     (SK-DEAL).
 
-    ``rules`` is a :class:`~scala40.games.skarney.Ruleset` or a preset name
+    ``rules`` is a :class:`~scala40.games.skarney.rules.Ruleset` or a preset name
     (``partnership`` by default: 4 players). The same seed and moves give the same game
     (C-RNG); ``seed=None`` draws one from the operating system. With
-    ``auto_chance=False`` the state waits at :attr:`Phase.DEAL` for a
-    :class:`~scala40.games.skarney.moves.Deal`.
+    ``auto_chance=False`` the state waits at ``Phase.DEAL`` for a
+    ``Deal`` move.
 
     >>> a, b = new_game("singles", players=3, seed=42), new_game("singles", players=3, seed=42)
     >>> a == b, a.hand_number, a.teams

@@ -34,6 +34,7 @@ from scala40.legal import LegalMoves
 from scala40.melds import Meld
 
 if TYPE_CHECKING:
+    import scala40.games.skarney.state
     from scala40.games.skarney.state import GameState
 
 __all__ = ["PlayerView", "bind"]
@@ -128,7 +129,7 @@ class PlayerView:
             seen.update(meld.cards)
         return tuple(sorted((Counter(self.rules.deck.cards) - seen).elements()))
 
-    def sample(self, seed: int) -> GameState:
+    def sample(self, seed: int) -> scala40.games.skarney.state.GameState:
         """A full state consistent with this view, drawn reproducibly from ``seed``: the
         unseen cards dealt at random to the other hands and the pile, the cards known to
         be in a hand kept there."""
