@@ -16,6 +16,7 @@ EXPECTED = {
     "build_your_own_bot.py": "collector     60",
     "check_a_turn.py": "accepted 'draw; meld KD KH KC; meld 7S 8S 9S; discard QH'",
     "play_random_game.py": "replayed: True",
+    "play_skarney.py": "Replayed from its record: True",
     "run_tournament.py": "mean game length",
     "search_with_views.py": "MonteCarloBot plays:",
     "validate_melds.py": "total 42: opens",
