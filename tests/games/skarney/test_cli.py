@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from scala40.cli import main
+from scala40.games.skarney import GameState, Ruleset, parse_move
+from scala40.games.skarney.text import TEXT
 from scala40.records import GameRecord
 
 CaptureFixture = pytest.CaptureFixture[str]
@@ -116,3 +118,35 @@ def test_rules_lists_the_presets_and_options(
     assert "turn_limit" in out
     assert "SK-LOOP" in out
     assert "partnership               False" in out
+
+
+def test_the_wording_of_hand_ends_and_offers() -> None:
+    names = ["you", "greedy", "greedy", "greedy"]
+    rules = Ruleset(turn_limit=2)
+    state = GameState.from_position(
+        hands=["9C", "8C", "7C", "6C"],
+        table=[("5S 5H 5D", 0), ("6S 6H 6D", 1)],
+        rules=rules,
+        turn_number=2,
+        contracts=[True, True],
+    )
+    assert TEXT.turn_hint(state) == (
+        "Exchange, meld and extend your side's melds as you like, then 'end' the hand: it "
+        "is the last turn, no offer."
+    )
+    after = state.apply("end")
+    lines = TEXT.events(state, after, names)
+    assert lines[0] == "Hand 1 ends: the turn limit is reached (SK-LOOP)."
+    assert lines[1] == "The highest hand scores are equal: the hand does not count (SK-TIE)."
+    assert lines[2] == "  P0 (you) + P2 (greedy): melds 15, cards left -10, bonus 0: +0"
+    offer = GameState.from_position(hands=["5S AC", "AS 3C", "AH 4D", "AD 6S"]).apply("offer AC")
+    assert TEXT.turn_hint(offer) == (
+        "P0 offers you AC: 'accept' or 'decline' (an ace, a 2 or a joker accepted skips your "
+        "next draw)."
+    )
+    taken = offer.apply("accept")
+    assert TEXT.events(offer, taken, names) == [
+        "P1 (greedy) takes AC from P0 (you) and skips the next draw."
+    ]
+    assert TEXT.status(offer) == "hand 1, P1 deciding on an offer"
+    assert TEXT.move(parse_move("meld 5S 2C=6S 7S"), unicode=True) == "meld 5♠ 2♣=6♠ 7♠"
