@@ -48,8 +48,6 @@ from scala40.movekinds import (
     parse_index,
 )
 
-_WILD = MELD_RULES.wild_cards
-
 __all__ = [
     "MOVES",
     "Accept",
@@ -69,6 +67,8 @@ __all__ = [
     "parse_move",
     "put_down_of",
 ]
+
+_WILD = MELD_RULES.wild_cards
 
 
 def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> str:

@@ -620,6 +620,8 @@ def _validate(state: GameState) -> list[str]:
             problems.append("a contract is in progress for a side that has one")
     if state.contract_now and not state.contracts[state.side(state.turn)]:
         problems.append("contract_now is set but the side has no contract")
+    if (state.contract_now or state.fresh_from < len(state.table)) and not state.melded:
+        problems.append("melds were put down this turn but melded is not set")
     if state.phase is Phase.DRAW:
         if not state.stock:
             problems.append("a draw with an empty pile (the hand should have ended)")
