@@ -107,7 +107,7 @@ def test_rules_lists_the_presets_and_options(
 ) -> None:
     code, out, _ = run(capsys, monkeypatch, ["rules", "--game", "skarney"])
     assert code == 0
-    assert out.startswith("Skarney: John Scarne's rummy")
+    assert out.startswith("Skarney: Rummy for two partnerships")
     assert "partnership: every option at its default" in out
     assert "singles: differs from partnership in" in out
     assert "  partnership  False  (SK-PLAYERS)" in out

@@ -1,4 +1,4 @@
-"""Skarney: John Scarne's rummy for two partnerships (or two to four players alone),
+"""Skarney: a rummy game for two partnerships (or two to four players alone),
 with contracts, wild 2s and jokers, exchanges, and cards offered round the table
 (RULES Part 3).
 
@@ -100,7 +100,7 @@ GAME = register_game(
     Game(
         name="skarney",
         title="Skarney",
-        summary="John Scarne's rummy for two partnerships or two to four players alone: "
+        summary="Rummy for two partnerships or two to four players alone: "
         "contracts, wild 2s and jokers, cards offered round the table, seven hands; the "
         "highest total wins.",
         version=1,
