@@ -20,6 +20,7 @@ EXPECTED = {
     "play_laconga.py": "P1 (left) re-enters at 86 (LC-REENGANCHE).",
     "play_random_game.py": "replayed: True",
     "play_rumino.py": "holds a Rumino, claiming 9H",
+    "play_skarney.py": "Replayed from its record: True",
     "run_tournament.py": "mean game length",
     "search_with_views.py": "MonteCarloBot plays:",
     "validate_melds.py": "total 42: opens",

@@ -42,7 +42,7 @@ Find a game by name with :func:`load_game`; list them with :func:`game_names`.
 >>> load_game("bridge")
 Traceback (most recent call last):
 ...
-scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40, rumino, chinchon, laconga
+scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40, skarney, rumino, chinchon, laconga
 """
 
 from __future__ import annotations
@@ -355,6 +355,7 @@ class Game:
 # core names them only as text: a game module is imported the first time it is asked for.
 _BUILTIN_GAMES: dict[str, str] = {
     "scala40": "scala40.games.scala40",
+    "skarney": "scala40.games.skarney",
     "rumino": "scala40.games.rumino",
     "chinchon": "scala40.games.chinchon",
     "laconga": "scala40.games.laconga",
@@ -418,8 +419,8 @@ def game_names() -> tuple[str, ...]:
     """The names of every game: the library's own first, then any registered or offered
     by other packages.
 
-    >>> game_names()[:4]
-    ('scala40', 'rumino', 'chinchon', 'laconga')
+    >>> game_names()[:5]
+    ('scala40', 'skarney', 'rumino', 'chinchon', 'laconga')
     """
     names = list(_BUILTIN_GAMES)
     names.extend(name for name in _REGISTERED if name not in names)
