@@ -89,6 +89,11 @@ nitpick_ignore_regex = [
     (r"py:class", r"MoveSet|GameState|PlayerView"),
 ]
 
+# Several games define classes of the same name (GameState, PlayerView, Ruleset): a type
+# annotation names one without its module, which Sphinx then finds in every game. The
+# pages' own references are always qualified.
+suppress_warnings = ["ref.python"]
+
 # -- HTML output --------------------------------------------------------------
 
 html_theme = "furo"

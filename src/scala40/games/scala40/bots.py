@@ -443,7 +443,7 @@ _MOST = 1_000_000
 """The largest count or number of seconds a bot option takes."""
 _MOST_TURNS = 40
 """The most turns of an opponent :class:`MonteCarloBot` plays out in a sampled hand (each
-adds a card to the hand it improves: :func:`scala40.analysis.hand_melds` takes at most 64)."""
+adds a card to the hand it improves: :func:`scala40.games.scala40.analysis.hand_melds` takes at most 64)."""
 
 
 def _is_count(value: object, low: int) -> bool:

@@ -71,7 +71,7 @@ __all__ = [
 MAX_HAND_SIZE = 13
 """The most cards :attr:`Ruleset.hand_size` deals: the 13 of S40-DEAL. A hand then never
 holds more than 14 cards (13 and the card drawn), the size every search of a hand
-(legal moves, :mod:`scala40.analysis`) is bounded by."""
+(legal moves, :mod:`scala40.games.scala40.analysis`) is bounded by."""
 MAX_POINTS_OPTION = 100_000
 """The largest score target (``elimination_score``, ``no_elimination_limit``) a ruleset
 accepts; ``not_opened_penalty`` goes up to a tenth of it, ``opening_threshold`` to a
