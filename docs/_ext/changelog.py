@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
@@ -68,7 +67,6 @@ class MarkdownChangelog(SphinxDirective):
     """``.. markdown-changelog:: PATH``: the changelog at PATH, relative to this file."""
 
     required_arguments = 1
-    option_spec: dict[str, Any] = {"path": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         source = Path(self.env.doc2path(self.env.docname)).parent / self.arguments[0]
