@@ -25,7 +25,6 @@ of meld cards with what they stand for, then of layoffs). It is deterministic.
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
@@ -545,20 +544,20 @@ def _layoff_outcomes(
     with the targets times the groups of loose cards (a few hundred), not with the
     sequences of layoffs, which grow exponentially with the targets."""
     best: dict[tuple[Card, ...], tuple[tuple[_Step, ...], tuple[_Step, ...]]] = {(): ((), ())}
-    held = Counter(loose)
     for target in options:
         fitting = [
             (tuple(sorted(order)), order, used)
             for order, used in target
-            if not Counter(used) - held
+            if _remove_sorted(loose, used) is not None
         ]
         if not fitting:
             continue
         grown = dict(best)
         for used_before, (laid, order_before) in best.items():
-            left = held - Counter(used_before)
+            left = _remove_sorted(loose, used_before)
+            assert left is not None
             for laid_here, order, used in fitting:
-                if Counter(used) - left:
+                if _remove_sorted(left, used) is None:
                     continue
                 key = tuple(sorted((*used_before, *used)))
                 candidate = (laid + laid_here, order_before + order)
