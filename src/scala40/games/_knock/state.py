@@ -183,7 +183,10 @@ class KnockState:
         """The chance move that plays the cards of :meth:`chance_cards` in ``order``.
 
         :raises IllegalMoveError: the state is not at a chance step.
+        :raises InvalidMoveError: ``order`` is not a list of cards.
         """
+        if self.is_chance and not isinstance(order, (list, tuple)):
+            raise InvalidMoveError(f"expected an order of cards, got {describe(order)}")
         if self.phase is Phase.DEAL:
             return self.KINDS.deal(tuple(order))
         if self.phase is Phase.RESTOCK:

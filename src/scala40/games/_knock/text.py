@@ -51,6 +51,9 @@ def _label(seat: int, names: Sequence[str]) -> str:
     return f"P{seat} ({names[seat]})"
 
 
+_NO_NAMES = object()
+
+
 def _check_names(names: object, count: int) -> None:
     if not (
         isinstance(names, (list, tuple))
@@ -104,13 +107,13 @@ class KnockText(GameText):
         self.seven_run = seven_run
         """What the game calls the winning run of seven ("chinchón", "conga")."""
 
-    def _check(self, state: object, names: object = None) -> None:
+    def _check(self, state: object, names: object = _NO_NAMES) -> None:
         """Refuse what is not a state of the game, or names that do not name its seats."""
         if not isinstance(state, KnockState) or (self.game and state.game_name != self.game):
             raise InvalidArgumentError(
                 f"expected a state of {self.game or 'a knock game'}, got {describe(state)}"
             )
-        if names is not None:
+        if names is not _NO_NAMES:
             _check_names(names, state.player_count)
 
     def _limit_text(self, state: Any) -> str:

@@ -212,9 +212,12 @@ class GameState:
         """The deal of the deck in ``order`` (top card last).
 
         :raises IllegalMoveError: no deal comes next.
+        :raises InvalidMoveError: ``order`` is not a list of cards.
         """
         if self.phase is not Phase.DEAL:
             raise IllegalMoveError("no chance step comes next: " + self.phase.value)
+        if not isinstance(order, (list, tuple)):
+            raise InvalidMoveError(f"expected an order of cards, got {describe(order)}")
         return Deal(tuple(order))
 
     def __repr__(self) -> str:

@@ -49,11 +49,14 @@ def _label(seat: int, names: Sequence[str]) -> str:
     return f"P{seat} ({names[seat]})"
 
 
-def _check(state: object, names: object = None) -> None:
+_NO_NAMES = object()
+
+
+def _check(state: object, names: object = _NO_NAMES) -> None:
     """Refuse what is not a Skarney state, or names that do not name its seats."""
     if not isinstance(state, GameState):
         raise InvalidArgumentError(f"expected a Skarney state, got {describe(state)}")
-    if names is not None and not (
+    if names is not _NO_NAMES and not (
         isinstance(names, (list, tuple))
         and len(names) >= state.player_count
         and all(isinstance(name, str) for name in names)
