@@ -43,7 +43,7 @@ from scala40.games._knock.moves import Deal, MoveKinds, Restock, parse_meld_spec
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import ClaimMode, Ending, EndMode, KnockRules
 from scala40.legal import LegalMoves
-from scala40.match import singles, win_shares
+from scala40.match import ScoreOrder, best_seats, singles, win_shares
 from scala40.melds import Meld
 from scala40.movekinds import MAX_MOVE_TEXT, MoveSet
 from scala40.rulesets import RulesetBase
@@ -762,8 +762,13 @@ def _consistency_problems(state: KnockState) -> list[str]:
     if phase is Phase.OVER:
         if not state.winners:
             problems.append("the game is over but has no winner")
-        elif len(set(state.winners)) != len(state.winners):
-            problems.append("the winners must be distinct seats")
+        elif state.last_hand is not None:
+            winners = _expected_winners(state, state.last_hand)
+            if state.winners != winners:
+                problems.append(
+                    f"the winners are {list(winners)} as the game ended, not "
+                    f"{list(state.winners)} (C-WINNERS)"
+                )
     elif state.winners:
         problems.append("the game has winners but is not over")
     if state.taken is not None and (
@@ -771,6 +776,23 @@ def _consistency_problems(state: KnockState) -> list[str]:
     ):
         problems.append("the card taken from the discard pile is not in the mover's hand")
     return problems
+
+
+def _expected_winners(state: KnockState, result: HandResult) -> tuple[int, ...]:
+    """Who won a game that is over, as its last hand ended it (RU-RUMINO, RU-GINSTREAK,
+    RU-ELIM, CH-CHINCHON, CH-END, LC-ELIM, C-WINNERS)."""
+    profile = state.profile
+    closer = result.closer
+    if result.end in (HandEnd.RUMINO, HandEnd.CHINCHON):
+        return (closer,)
+    if result.end is HandEnd.GIN and state.gins[closer] == profile.gin_streak:
+        return (closer,)
+    seats = [seat for seat in range(state.player_count) if state.active[seat]]
+    if profile.end_mode is EndMode.LOWEST:
+        return best_seats(state.scores, seats, ScoreOrder.LOW)
+    if len(seats) == 1:
+        return (seats[0],)
+    return best_seats(state.scores, result.eliminated, ScoreOrder.LOW)
 
 
 def _phase_problems(state: KnockState) -> list[str]:
