@@ -378,11 +378,12 @@ def contract_starts(
 
 
 MAX_CONTRACT_STEPS = 50_000
-"""The most candidate melds :func:`contracts` tries (each a step of its search): every
-hand of a dozen or so cards is searched whole within it (a 14-card hand of many melds
-takes a few thousand steps); past it :func:`contracts` raises
-:class:`~scala40.SearchLimitError`, and :func:`best_contract` does too unless asked for
-the best of the contracts found within the bound (as the greedy bot does)."""
+"""The most candidate melds the search for whole contracts tries (each a step of its
+search; a few tenths of a second): every hand of a dozen or so cards is searched whole
+within it (a 14-card hand of many melds takes a few thousand steps). Past it the lists
+of contracts (``scala40.games.skarney.analysis``) raise
+:class:`~scala40.SearchLimitError`; the greedy bot takes the best contract found within
+it."""
 
 
 class _Steps:
