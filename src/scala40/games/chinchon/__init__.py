@@ -20,7 +20,8 @@ The engine is shared with La Conga and Rumino (:mod:`scala40.games._knock`).
 from __future__ import annotations
 
 from scala40.game import Game, register_game
-from scala40.games._knock.arrange import Arrangement, Layoff, best_arrangement, least_unmatched
+from scala40.games._knock.analysis import best_arrangement, least_unmatched
+from scala40.games._knock.arrange import Arrangement, Layoff
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games.chinchon.bots import GreedyBot
 from scala40.games.chinchon.moves import (
