@@ -235,6 +235,27 @@ def test_game_record_is_complete(game: Game) -> None:
 
 
 @pytest.mark.parametrize("game", _builtin_games(), ids=lambda game: game.name)
+def test_bots_take_the_legal_moves_as_the_state_gives_them(game: Game) -> None:
+    """A bot chooses from ``state.legal_moves()`` itself, a list or a tuple of it alike."""
+    state = game.new_game(None, game.default_players, 3)
+    for _ in range(60):
+        if state.is_over:
+            break
+        if state.current_player is None:
+            state = state.apply(state.legal_moves()[0])
+            continue
+        legal = state.legal_moves()
+        view = state.view(state.current_player)
+        for name, factory in game.bots.items():
+            if name == "montecarlo":
+                continue
+            bot = factory()
+            for given in (legal, list(legal), tuple(legal)):
+                assert bot.choose(view, given, random.Random(5)) in legal, name
+        state = state.apply(legal[0])
+
+
+@pytest.mark.parametrize("game", _builtin_games(), ids=lambda game: game.name)
 def test_bad_input_raises_library_errors(game: Game) -> None:
     state = game.new_game(None, game.default_players, 2)
     for text in ("", "jump", "draw draw draw", "#", "x" * 3000, "1⁰", "discard 99999999999"):

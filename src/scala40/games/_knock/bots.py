@@ -36,6 +36,7 @@ from scala40.games._knock.moves import (
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import KnockRules
 from scala40.games._knock.view import KnockView
+from scala40.legal import LegalMoves
 from scala40.melds import Meld
 
 __all__ = ["KnockGreedyBot"]
@@ -70,7 +71,9 @@ def _check_choice(view: object, legal: object) -> None:
     if not isinstance(view, KnockView):
         raise InvalidArgumentError(f"expected the view of a player, got {describe(view)}")
     kinds = view.STATE.KINDS.kinds
-    if not isinstance(legal, (list, tuple)) or not all(type(move) in kinds for move in legal):
+    if not isinstance(legal, (list, tuple, LegalMoves)) or not all(
+        type(move) in kinds for move in legal
+    ):
         raise InvalidArgumentError(
             f"expected a list of {view.STATE.KINDS.title} moves, got {describe(legal)}"
         )

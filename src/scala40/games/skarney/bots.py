@@ -40,6 +40,7 @@ from scala40.games.skarney.phases import Phase, side_of
 from scala40.games.skarney.rules import MELD_RULES, hand_penalty, meld_card_points
 from scala40.games.skarney.search import best_contract, can_complete
 from scala40.games.skarney.view import PlayerView
+from scala40.legal import LegalMoves
 from scala40.melds import Meld, MeldKind
 
 __all__ = ["GreedyBot"]
@@ -193,7 +194,7 @@ def _check_choice(view: object, legal: object) -> None:
     """Refuse what is not a Skarney view and a non-empty list of Skarney moves."""
     if not isinstance(view, PlayerView):
         raise InvalidArgumentError(f"expected a Skarney PlayerView, got {describe(view)}")
-    if not isinstance(legal, (list, tuple)) or not all(
+    if not isinstance(legal, (list, tuple, LegalMoves)) or not all(
         type(move) in _MOVE_KINDS for move in legal
     ):
         raise InvalidArgumentError(f"expected a list of Skarney moves, got {describe(legal)}")
