@@ -1,26 +1,33 @@
-"""Environment steps per second of the learning-agent adapters on Scala 40, beside
-OpenSpiel's own C++ ``gin_rummy`` and RLCard's gin rummy, measured in one run.
+"""Environment steps per second of the learning-agent adapters on every game of the
+library, beside OpenSpiel's own C++ ``gin_rummy`` and RLCard's gin rummy, measured in one
+run; and the time each game's observation encoding takes to encode a view.
 
-Run with ``python benchmarks/bench_rl.py`` (``--quick`` for a short run) in an
-environment with the ``rl`` extra; ``nox -s bench_rl`` makes one with RLCard too (RLCard
-is never a dependency of the library). Environments whose packages are missing are
-reported as skipped.
+Run with ``python benchmarks/bench_rl.py`` (``--quick`` for a short run; ``--game NAME``,
+repeated, for some games only: every registered game by default) in an environment with
+the ``rl`` extra; ``nox -s bench_rl`` makes one with RLCard too (RLCard is never a
+dependency of the library). Environments whose packages are missing are reported as
+skipped.
 
-Every environment is played by uniformly random legal actions, game after game, from
-fixed seeds, in rounds: each round measures every environment for the same time, in
-turn, so that the machine's changes of speed hit them alike; the median over the rounds
-is reported. Two figures each:
+Each game is played with its standard rules and its usual number of players. Every
+environment is played by uniformly random legal actions, game after game, from fixed
+seeds, in rounds: each round measures every environment for the same time, in turn, so
+that the machine's changes of speed hit them alike; the median over the rounds is
+reported. Three figures each:
 
 * **steps/s**: actions applied per second, chance outcomes included (OpenSpiel's deals
-  are chance nodes: one per card in both games);
+  are chance nodes: one per card in every game);
 * **decisions/s**: the players' actions per second, over the same time;
-* **moves/s**: the players' whole moves per second: a move of Scala 40 takes one or a
-  few decisions (a discard is two: the verb, then the card); a gin rummy action is a
-  whole move.
+* **moves/s**: the players' whole moves per second: a move of the library's games takes
+  one or a few decisions (a discard is two: the verb, then the card); a gin rummy action
+  is a whole move.
 
 "With observations" means the agent to act gets its observation every decision (the
 PettingZoo environment's ``last()``, OpenSpiel's ``observation_tensor``, RLCard's state,
 which its ``step`` always makes); "actions only" reads the legal actions alone.
+
+The encodings' figures (no framework needed) are microseconds per view, the best of
+three passes over the views of every seat in seeded random games: ``encode`` (the
+numbers) and ``text`` (the observation string).
 """
 
 from __future__ import annotations
@@ -33,19 +40,19 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from scala40.games.scala40.rules import Ruleset
+from scala40.game import Game, game_names, load_game
 
 Runner = Callable[[float], tuple[int, int, int]]
 """Plays for about the given seconds; returns the steps, decisions and moves it played."""
 
 
-def pettingzoo_runner(observe: bool) -> Runner | str:
+def pettingzoo_runner(game: Game, observe: bool) -> Runner | str:
     # The frameworks are imported here, not above: the benchmark runs without them.
     try:
         from scala40.adapters.pettingzoo import raw_env
     except ImportError as error:
         return f"skipped ({error})"
-    env = raw_env("scala40", "official", 2)
+    env = raw_env(game, None, game.default_players)
     chooser = random.Random(1)
     env.reset(seed=1)
 
@@ -141,29 +148,70 @@ def rlcard_runner() -> Runner | str:
     return run
 
 
+def encoding_speed(game: Game, views: int = 3000) -> tuple[float, float, int]:
+    """Microseconds to encode a view and to write its text, the best of three passes over
+    the views of every seat in seeded random games; and the numbers in an encoding."""
+    encoding = game.observation
+    if encoding is None:
+        return (float("nan"), float("nan"), 0)
+    players = game.default_players
+    seen: list[Any] = []
+    seed = 0
+    while len(seen) < views:
+        chooser = random.Random(seed)
+        state = game.new_game(None, players, seed)
+        while not state.is_over and len(seen) < views:
+            seen.extend(state.view(seat) for seat in range(players))
+            legal = state.legal_moves()
+            state = state.apply(legal[chooser.randrange(len(legal))])
+        seed += 1
+    best = [float("inf"), float("inf")]
+    for _ in range(3):
+        for column, function in enumerate((encoding.encode, encoding.text)):
+            start = time.perf_counter()
+            for view in seen:
+                function(view)
+            best[column] = min(best[column], (time.perf_counter() - start) / len(seen))
+    return best[0] * 1e6, best[1] * 1e6, len(encoding.encode(seen[0]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=game_names(),
+        help="a game to measure (repeat for several; every game by default)",
+    )
     args = parser.parse_args()
     rounds, seconds = (2, 0.5) if args.quick else (5, 2.0)
-    rules = {"players": 2, "rules": json.dumps(Ruleset().to_dict())}
-    runners: dict[str, Runner | str] = {
-        "PettingZoo scala40, with observations": pettingzoo_runner(observe=True),
-        "PettingZoo scala40, actions only": pettingzoo_runner(observe=False),
-        "OpenSpiel python_scala40, with observations": openspiel_runner(
-            "python_scala40", rules, observe=True
-        ),
-        "OpenSpiel python_scala40, actions only": openspiel_runner(
-            "python_scala40", rules, observe=False
-        ),
-        "OpenSpiel gin_rummy (C++), with observations": openspiel_runner(
-            "gin_rummy", {}, observe=True
-        ),
-        "OpenSpiel gin_rummy (C++), actions only": openspiel_runner(
-            "gin_rummy", {}, observe=False
-        ),
-        "RLCard gin-rummy, with observations": rlcard_runner(),
-    }
+    games = [load_game(name) for name in args.game or game_names()]
+
+    print("observation encodings, microseconds per view (best of 3 passes)")
+    print(f"{'game':10} {'players':>7} {'numbers':>8} {'encode':>8} {'text':>8}")
+    for game in games:
+        encode, text, size = encoding_speed(game, 600 if args.quick else 3000)
+        print(f"{game.name:10} {game.default_players:7} {size:8} {encode:8.1f} {text:8.1f}")
+    print()
+
+    runners: dict[str, Runner | str] = {}
+    for game in games:
+        rules = game.ruleset_type()
+        params = {"players": game.default_players, "rules": json.dumps(rules.to_dict())}
+        for observe, label in ((True, "with observations"), (False, "actions only")):
+            runners[f"PettingZoo {game.name}, {label}"] = pettingzoo_runner(game, observe)
+        for observe, label in ((True, "with observations"), (False, "actions only")):
+            runners[f"OpenSpiel python_{game.name}, {label}"] = openspiel_runner(
+                f"python_{game.name}", params, observe
+            )
+    runners["OpenSpiel gin_rummy (C++), with observations"] = openspiel_runner(
+        "gin_rummy", {}, observe=True
+    )
+    runners["OpenSpiel gin_rummy (C++), actions only"] = openspiel_runner(
+        "gin_rummy", {}, observe=False
+    )
+    runners["RLCard gin-rummy, with observations"] = rlcard_runner()
     results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in runners}
     for _ in range(rounds):
         for name, runner in runners.items():
@@ -174,25 +222,30 @@ def main() -> None:
             elapsed = time.perf_counter() - start
             results[name].append((counts[0] / elapsed, counts[1] / elapsed, counts[2] / elapsed))
     print(f"random play, {rounds} rounds of {seconds:g} s per environment, medians")
-    print(f"{'environment':46} {'steps/s':>9} {'decisions/s':>12} {'moves/s':>9}")
+    print(f"{'environment':50} {'steps/s':>9} {'decisions/s':>12} {'moves/s':>9}")
     medians: dict[str, tuple[float, ...]] = {}
     for name, runner in runners.items():
         if isinstance(runner, str):
-            print(f"{name:46} {runner}")
+            print(f"{name:50} {runner}")
             continue
         medians[name] = tuple(
             statistics.median(rates[column] for rates in results[name]) for column in range(3)
         )
         steps, decisions, moves = medians[name]
-        print(f"{name:46} {steps:9,.0f} {decisions:12,.0f} {moves:9,.0f}")
-    pairs = (
-        ("PettingZoo scala40, with observations", "RLCard gin-rummy, with observations"),
-        (
-            "OpenSpiel python_scala40, with observations",
-            "OpenSpiel gin_rummy (C++), with observations",
-        ),
-        ("OpenSpiel python_scala40, actions only", "OpenSpiel gin_rummy (C++), actions only"),
-    )
+        print(f"{name:50} {steps:9,.0f} {decisions:12,.0f} {moves:9,.0f}")
+    pairs = []
+    for game in games:
+        pairs += [
+            (f"PettingZoo {game.name}, with observations", "RLCard gin-rummy, with observations"),
+            (
+                f"OpenSpiel python_{game.name}, with observations",
+                "OpenSpiel gin_rummy (C++), with observations",
+            ),
+            (
+                f"OpenSpiel python_{game.name}, actions only",
+                "OpenSpiel gin_rummy (C++), actions only",
+            ),
+        ]
     print("ratios (ours / theirs):")
     for ours, theirs in pairs:
         if ours in medians and theirs in medians:

@@ -16,7 +16,9 @@ by closing after the draw (CH-CLOSE). They share one engine, written once here:
   view classes each game derives from;
 * :mod:`~scala40.games._knock.spanish`: the Chinchón options La Conga shares (LC-BASE);
 * :mod:`~scala40.games._knock.bots` and :mod:`~scala40.games._knock.text`: the greedy bot
-  and the command line's wording.
+  and the command line's wording;
+* :mod:`~scala40.games._knock.observation`: what a player sees, as numbers and text, for
+  learning agents (one encoding for the three games).
 
 Nothing here is public API: import the games, :mod:`scala40.games.rumino`,
 :mod:`scala40.games.chinchon` and :mod:`scala40.games.laconga`.

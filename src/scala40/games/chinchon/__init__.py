@@ -22,6 +22,7 @@ from __future__ import annotations
 from scala40.game import Game, register_game
 from scala40.games._knock.analysis import best_arrangement, least_unmatched
 from scala40.games._knock.arrange import Arrangement, Layoff
+from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games.chinchon.bots import GreedyBot
 from scala40.games.chinchon.moves import (
@@ -102,6 +103,7 @@ GAME = register_game(
         bots={"greedy": GreedyBot},
         default_players=2,
         text=TEXT,
+        observation=OBSERVATION,
         aliases=("chinchón", "txintxon"),
     )
 )

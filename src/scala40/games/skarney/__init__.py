@@ -10,6 +10,7 @@ The modules:
 * ``view``: ``PlayerView``, what one seat may know;
 * ``analysis``: the melds of a hand, its contracts, the best;
 * ``bots``: the greedy bot;
+* ``observation``: what a seat sees, as numbers and text, for learning agents;
 * the engine (``engine``, ``generate``, ``search``) behind them.
 
 >>> from scala40.games import skarney
@@ -44,6 +45,7 @@ from scala40.games.skarney.moves import (
     move_to_dict,
     parse_move,
 )
+from scala40.games.skarney.observation import OBSERVATION
 from scala40.games.skarney.phases import HandResult, Phase
 from scala40.games.skarney.rules import (
     MELD_RULES,
@@ -113,6 +115,7 @@ GAME = register_game(
         default_players=4,
         score_order=ScoreOrder.HIGH,
         text=TEXT,
+        observation=OBSERVATION,
     )
 )
 """The Skarney record of the game registry (:func:`scala40.game.load_game`)."""

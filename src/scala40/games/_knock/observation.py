@@ -1,0 +1,404 @@
+"""What one player of Rumino, Chinchón or La Conga sees, as numbers and as text, for
+learning agents.
+
+:data:`OBSERVATION` is the :class:`~scala40.game.ObservationEncoding` of the three knock
+games (the ``observation`` of their :class:`~scala40.game.Game` records): one layout for
+all three, so that one agent can learn any of them; what differs between the games (the
+deck, the wild cards, the values of the cards, the limit of the totals, re-entries, the
+Rumino's claims) is read from the ruleset's
+:class:`~scala40.games._knock.profile.KnockRules`, as data. Everything comes from a
+player's view (:class:`~scala40.games._knock.view.KnockView`), so nothing the player may
+not know can leak into it. Seats are counted from the viewing player: the player's own
+number first, then the next player's in play order, and so on.
+
+>>> from scala40.games import chinchon
+>>> from scala40.games._knock.observation import OBSERVATION
+>>> state = chinchon.new_game(players=2, seed=1)
+>>> fields = OBSERVATION.fields(state.rules, 2)
+>>> [field.name for field in fields][:5], sum(field.size for field in fields)
+(['hand', 'unseen', 'discard', 'discard_top', 'taken'], 416)
+>>> numbers = OBSERVATION.encode(state.view(0))
+>>> len(numbers), sum(numbers[:53]) == len(state.hands[0]), numbers.typecode
+(416, True, 'f')
+>>> print(OBSERVATION.text(state.view(0)).splitlines()[1])
+hand: 2S 3S KS 5H 5D AC 4C
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from scala40.cards import CARD_NAMES, Card
+from scala40.game import ObservationField
+from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.view import KnockView
+
+__all__ = ["CARD_CODES", "OBSERVATION", "KnockObservation"]
+
+CARD_CODES = 53
+"""Card blocks have one entry per card code: 0-51 the natural cards, 52 the joker."""
+
+_PHASES = tuple(Phase)
+_PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
+_ENDS = tuple(HandEnd)
+_END_INDEX = {end: index for index, end in enumerate(_ENDS)}
+_SCALE_CAP = 4.0
+"""Totals and points are given as fractions of the limit, clipped to this either way."""
+_COUNT_CAP = 100
+"""Turn and hand counters are given as fractions of this, capped at 1."""
+_REENTRY_CAP = 10
+"""Re-entries are given as fractions of this, capped at 1."""
+_VALUE_SCALE = 50
+"""Card values are given as fractions of this, capped at 1."""
+
+# Where the card blocks start: they come first, in this order.
+_HAND, _UNSEEN, _DISCARD, _TOP, _TAKEN, _WILD, _VALUES = (index * CARD_CODES for index in range(7))
+_SEATS = 7 * CARD_CODES
+"""Where the blocks after the card blocks start."""
+
+
+def _scaled(value: float) -> float:
+    """``value`` clipped to the scale's caps, either way."""
+    if value > _SCALE_CAP:
+        return _SCALE_CAP
+    if value < -_SCALE_CAP:
+        return -_SCALE_CAP
+    return value
+
+
+@attrs.frozen
+class _Layout:
+    """What the encoding of one ruleset and number of players needs, computed once."""
+
+    rules: Any
+    player_count: int
+    start: array[float]
+    """An encoding's numbers before any is set: the unseen block holds the deck; the
+    wild and values blocks, fixed by the rules, are set."""
+    limit: int
+    """The total the scores are measured against."""
+    gin_streak: int
+    reentry: int | None
+    offsets: tuple[int, ...]
+    """Where each block after the card blocks starts, in the order of :meth:`fields`."""
+
+
+class KnockObservation:
+    """The numbers and the text of a knock game's player view (see :meth:`fields` for
+    the blocks, in order)."""
+
+    def __init__(self) -> None:
+        self._fields: dict[tuple[Any, int], tuple[ObservationField, ...]] = {}
+        self._layouts: dict[tuple[Any, int], _Layout] = {}
+        self._last: _Layout | None = None
+        self._last_hand: tuple[HandResult | None, str] = (None, "-")
+
+    def fields(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
+        """The blocks, for ``rules`` (a Rumino, Chinchón or La Conga ruleset) and
+        ``player_count`` seats (``n``), in this order:
+
+        * ``hand`` (53): copies of each card code in the player's hand;
+        * ``unseen`` (53): copies of each card code the player cannot place: the other
+          hands and the stock together (before a deal, the deck). Not unseen: the
+          player's cards, the discard pile, the card another player took from the pile
+          this turn (seen by all), and every hand once shown at the end of a hand;
+        * ``discard`` (53): copies of each card code in the discard pile;
+        * ``discard_top`` (53): 1 for the top card of the discard pile: the card a draw
+          from the pile takes (RU-TURN, CH-TURN), the discard a Rumino claims at a claim
+          (RU-RUMINO);
+        * ``taken`` (53): 1 for the card the player to move took from the discard pile
+          this turn (RU-TURN, CH-TURN), seen by all;
+        * ``wild`` (53): 1 for each card code of the deck that is wild under these rules
+          (RU-DECK, CH-DECK): the same in every state of a game;
+        * ``values`` (53): what each card code costs left unmatched (RU-VALUES,
+          CH-VALUES), over 50, capped at 1: the same in every state of a game;
+        * ``hand_sizes`` (n): cards held by each seat, the player first;
+        * ``stock_size`` (1): cards left in the stock;
+        * ``active`` (n): 1 for each seat still in the game (RU-ELIM, LC-ELIM);
+        * ``scores`` (n): each seat's total as a fraction of the limit that ends the game
+          or puts a player out (RU-ELIM, CH-END, LC-ELIM), clipped to -4 and 4 (gins and
+          closes with every card matched take points off);
+        * ``last_points`` (n): the points each seat took in the previous hand, scaled as
+          ``scores`` (RU-SCORE, CH-SCORE);
+        * ``winners`` (n): 1 for each winner, once the game is over;
+        * ``to_move`` (n): 1 for the seat that decides now, in turn or out of turn (none
+          at a chance step or the end);
+        * ``turn`` (n): 1 for the seat whose turn it is (at a claim, the discarder; at a
+          deal, the dealer);
+        * ``dealer`` (n): 1 for the dealer (RU-DEAL, CH-DEAL);
+        * ``turns_played`` (n): turns each seat has completed this hand, over 100, capped
+          at 1 (no knock on a first turn, RU-KNOCK; CH-CLOSE's first round);
+        * ``pending`` (n): 1 for each seat still to decide out of turn: the claimants of
+          a discard that completes their Rumino (RU-RUMINO, ``rumino_claim="decision"``)
+          or the players deciding whether to re-enter (LC-REENGANCHE); they decide in
+          play order, ``to_move`` first;
+        * ``reentries`` (n): re-entries each seat has made, over 10, capped at 1
+          (LC-REENGANCHE);
+        * ``may_reenter`` (n): 1 for each seat the rules still allow a re-entry
+          (``reentry`` re-entries each, or any number): all 0 where there are none;
+        * ``gins`` (n): for the seat that went gin in every hand so far, how many, over
+          the gins that win the game (RU-GINSTREAK), capped at 1; all 0 in Chinchón and
+          La Conga;
+        * ``last_closer`` (n): 1 for the seat that knocked, closed or held the Rumino in
+          the previous hand;
+        * ``last_end`` (7): 1 for how the previous hand ended: knock, gin, close, all
+          matched, wild chinchón, chinchón, Rumino;
+        * ``phase`` (7): 1 for the phase: deal, draw, play, claim, restock, reentry,
+          over;
+        * ``reentry_total`` (1): while re-entries are decided, the total a player
+          re-enters at (LC-REENGANCHE), scaled as ``scores``;
+        * ``hand_number`` (1): the hand being played, over 100, capped at 1.
+
+        Every block lies between its ``low`` and ``high``: 0 and the most copies of a
+        card in the deck for card counts, 0 and the deck's size for the stock, 0 and one
+        more than a hand's size for hand sizes, -4 and 4 for the totals and points, 0 and
+        1 otherwise.
+
+        The numbers leave out two things of the view, which its text holds: the order of
+        the discard pile below its top card (nobody can take those cards), and the
+        details of the previous hand beyond who ended it, how, and each seat's points
+        (the melds and cards everyone showed).
+        """
+        key = (rules, player_count)
+        found = self._fields.get(key)
+        if found is not None:
+            return found
+        profile = _profile(rules)
+        n = player_count
+        copies = float(max(Counter(profile.deck.cards).values()))
+        cards = (CARD_CODES,)
+        seats = (n,)
+        cap = _SCALE_CAP
+        found = (
+            ObservationField("hand", cards, "copies of each card code in the hand", 0, copies),
+            ObservationField("unseen", cards, "copies of each card code not seen", 0, copies),
+            ObservationField("discard", cards, "copies of each card code discarded", 0, copies),
+            ObservationField("discard_top", cards, "the top card of the discard pile"),
+            ObservationField("taken", cards, "the card taken from the discard pile"),
+            ObservationField("wild", cards, "the wild card codes"),
+            ObservationField("values", cards, "each card code's unmatched value over 50"),
+            ObservationField("hand_sizes", seats, "cards in each hand", 0, profile.hand_size + 1),
+            ObservationField("stock_size", (1,), "cards in the stock", 0, profile.deck.size),
+            ObservationField("active", seats, "who is still in the game"),
+            ObservationField("scores", seats, "totals over the limit", -cap, cap),
+            ObservationField("last_points", seats, "last hand's points", -cap, cap),
+            ObservationField("winners", seats, "who won the game"),
+            ObservationField("to_move", seats, "who decides now"),
+            ObservationField("turn", seats, "whose turn it is"),
+            ObservationField("dealer", seats, "who dealt"),
+            ObservationField("turns_played", seats, "turns completed this hand"),
+            ObservationField("pending", seats, "who still decides out of turn"),
+            ObservationField("reentries", seats, "re-entries made"),
+            ObservationField("may_reenter", seats, "who may still re-enter"),
+            ObservationField("gins", seats, "gins in a row from the first hand"),
+            ObservationField("last_closer", seats, "who ended the previous hand"),
+            ObservationField("last_end", (len(_ENDS),), "how the previous hand ended"),
+            ObservationField("phase", (len(_PHASES),), "the phase"),
+            ObservationField("reentry_total", (1,), "the total of a re-entry", -cap, cap),
+            ObservationField("hand_number", (1,), "the hand being played"),
+        )
+        self._fields[key] = found
+        return found
+
+    def encode(self, view: KnockView) -> array[float]:
+        """The numbers of ``view``, block after block as :meth:`fields` lists them (an
+        ``array.array`` of type code ``"f"``)."""
+        rules = view.rules
+        n = view.player_count
+        layout = self._last
+        if layout is None or layout.rules is not rules or layout.player_count != n:
+            layout = self._layout(rules, n)
+        out = layout.start[:]  # the fixed blocks set, the unseen block holding the deck
+        me = view.player
+        phase = view.phase
+        # Card blocks: a card the player sees is not unseen.
+        for card in view.hand:
+            out[card] += 1.0
+            out[_UNSEEN + card] -= 1.0
+        discard = view.discard
+        for card in discard:
+            out[_DISCARD + card] += 1.0
+            out[_UNSEEN + card] -= 1.0
+        if discard:
+            out[_TOP + discard[-1]] = 1.0
+        taken = view.taken
+        if taken is not None:
+            out[_TAKEN + taken] = 1.0
+            if phase is Phase.PLAY and view.turn != me:
+                out[_UNSEEN + taken] -= 1.0  # in the hand of the player to move
+        last = view.last_hand
+        if last is not None and view.hands_shown:
+            for seat, cards in enumerate(last.hands):  # every hand was shown
+                if seat != me:
+                    for card in cards:
+                        out[_UNSEEN + card] -= 1.0
+        # Seat blocks, the viewing player first.
+        (
+            sizes_at, stock_at, active_at, scores_at, points_at, winners_at, to_move_at,
+            turn_at, dealer_at, turns_at, pending_at, reentries_at, may_at, gins_at,
+            closer_at, end_at, phase_at, total_at, number_at,
+        ) = layout.offsets  # fmt: skip
+        limit = layout.limit
+        streak = layout.gin_streak
+        allowed = layout.reentry
+        mover = view.current_player
+        turn = view.turn
+        dealer = view.dealer
+        pending = view.pending
+        winners = view.winners
+        hand_sizes = view.hand_sizes
+        active = view.active
+        scores = view.scores
+        turns_played = view.turns_played
+        reentries = view.reentries
+        gins = view.gins
+        points = last.points if last is not None else None
+        closer = last.closer if last is not None else None
+        for offset in range(n):
+            seat = (me + offset) % n
+            out[sizes_at + offset] = hand_sizes[seat]
+            out[active_at + offset] = active[seat]
+            out[scores_at + offset] = _scaled(scores[seat] / limit)
+            if points is not None:
+                out[points_at + offset] = _scaled(points[seat] / limit)
+            if seat in winners:
+                out[winners_at + offset] = 1.0
+            if seat == mover:
+                out[to_move_at + offset] = 1.0
+            if seat == turn:
+                out[turn_at + offset] = 1.0
+            if seat == dealer:
+                out[dealer_at + offset] = 1.0
+            out[turns_at + offset] = min(turns_played[seat], _COUNT_CAP) / _COUNT_CAP
+            if seat in pending:
+                out[pending_at + offset] = 1.0
+            made = reentries[seat]
+            out[reentries_at + offset] = min(made, _REENTRY_CAP) / _REENTRY_CAP
+            if allowed is None or made < allowed:
+                out[may_at + offset] = 1.0
+            out[gins_at + offset] = min(gins[seat], streak) / streak
+            if seat == closer:
+                out[closer_at + offset] = 1.0
+        out[stock_at] = view.stock_size
+        if last is not None:
+            out[end_at + _END_INDEX[last.end]] = 1.0
+        out[phase_at + _PHASE_INDEX[phase]] = 1.0
+        out[total_at] = _scaled(view.reentry_total / limit)
+        out[number_at] = min(view.hand_number, _COUNT_CAP) / _COUNT_CAP
+        return out
+
+    def _layout(self, rules: Any, player_count: int) -> _Layout:
+        key = (rules, player_count)
+        layout = self._layouts.get(key)
+        if layout is None:
+            fields = self.fields(rules, player_count)
+            offsets = []
+            at = 0
+            for field in fields:
+                if at >= _SEATS:
+                    offsets.append(at)
+                at += field.size
+            profile = _profile(rules)
+            start = array("f", bytes(4 * at))
+            counts = Counter(profile.deck.cards)
+            for card, copies in counts.items():
+                start[_UNSEEN + card] = copies
+            for card in profile.wild_cards:
+                if counts[card]:  # the joker is wild, but not every deck has one
+                    start[_WILD + card] = 1.0
+            for card, value in enumerate(profile.values):
+                start[_VALUES + card] = min(max(value, 0) / _VALUE_SCALE, 1.0)
+            layout = _Layout(
+                rules=rules,
+                player_count=player_count,
+                start=start,
+                limit=max(profile.limit, 1),
+                gin_streak=profile.gin_streak or 1,  # without a streak win, no gin counts
+                reentry=profile.reentry,
+                offsets=tuple(offsets),
+            )
+            self._layouts[key] = layout
+        self._last = layout
+        return layout
+
+    def text(self, view: KnockView) -> str:
+        """Everything ``view`` shows, one line per subject (but the rules: they never
+        change in a game); equal views give equal texts, different views different ones."""
+        taken = "-" if view.taken is None else CARD_NAMES[view.taken]
+        mover = view.current_player
+        return "\n".join(
+            (
+                f"player {view.player} of {view.player_count}, hand {view.hand_number}, "
+                f"dealer {view.dealer}, {view.phase.value}, turn {view.turn}, deciding "
+                + ("-" if mover is None else str(mover)),
+                f"hand: {_cards(view.hand)}",
+                f"hand sizes: {_ints(view.hand_sizes)}; stock: {view.stock_size}",
+                f"discard: {_cards(view.discard)}; taken: {taken}",
+                f"turns: {_ints(view.turns_played)}; active: {_ints(view.active)}",
+                f"scores: {_ints(view.scores)}; winners: {_ints(view.winners)}",
+                f"reentries: {_ints(view.reentries)}; gins: {_ints(view.gins)}",
+                f"pending: {_ints(view.pending)}; reentry total: {view.reentry_total}",
+                f"last hand: {self._hand_text(view.last_hand)}",
+            )
+        )
+
+    def _hand_text(self, last: HandResult | None) -> str:
+        known, text = self._last_hand  # one hand's text serves every state until the next
+        if last is known:
+            return text
+        if last is None:
+            text = "-"
+        else:
+            discard = "-" if last.discard is None else CARD_NAMES[last.discard]
+            text = (
+                f"{last.hand_number} {last.end.value} closer {last.closer} points "
+                f"{_ints(last.points)} discard {discard} busted {_ints(last.busted)} out "
+                f"{_ints(last.eliminated)} back {_ints(last.reentered)} hands "
+                + " / ".join(_cards(hand) for hand in last.hands)
+                + " shown "
+                + " / ".join(_showing(shown) for shown in last.shown)
+            )
+        self._last_hand = (last, text)
+        return text
+
+
+def _profile(rules: Any) -> KnockRules:
+    profile: KnockRules = rules.profile  # any knock game's ruleset has one
+    return profile
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join([CARD_NAMES[card] for card in cards]) or "-"
+
+
+def _ints(values: Sequence[int] | Sequence[bool]) -> str:
+    return " ".join([str(int(value)) for value in values]) or "-"
+
+
+def _showing(shown: Showing | None) -> str:
+    if shown is None:
+        return "-"
+    melds = ", ".join(
+        f"{meld.kind.value} "
+        + " ".join(
+            f"{CARD_NAMES[card]}={CARD_NAMES[rep]}"
+            for card, rep in zip(meld.cards, meld.represented)
+        )
+        for meld in shown.melds
+    )
+    layoffs = ", ".join(
+        f"{CARD_NAMES[layoff.card]}={CARD_NAMES[layoff.represents]} on "
+        f"{layoff.owner}#{layoff.meld}"
+        for layoff in shown.layoffs
+    )
+    return f"melds [{melds}] layoffs [{layoffs}] unmatched [{_cards(shown.unmatched)}]"
+
+
+OBSERVATION = KnockObservation()
+"""The knock games' observation encoding, as their game records carry it."""

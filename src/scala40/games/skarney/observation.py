@@ -1,0 +1,454 @@
+"""What one Skarney player sees, as numbers and as text, for learning agents.
+
+:data:`OBSERVATION` is the game's :class:`~scala40.game.ObservationEncoding` (the
+``observation`` of its :class:`~scala40.game.Game` record). Everything comes from a
+:class:`~scala40.games.skarney.view.PlayerView`: the player's own hand, the table and who
+put each meld down, the offered card, the cards everyone knows a hand holds, the sides'
+contracts and totals; nothing of the other hands, a partner's included (SK-PLAYERS).
+Seats are counted from the viewing player (the player first, then the next seat in play
+order), and sides likewise (the player's side first), so that one agent can learn every
+seat.
+
+>>> from scala40.games import skarney
+>>> from scala40.games.skarney.observation import OBSERVATION
+>>> state = skarney.new_game("partnership", players=4, seed=1)
+>>> fields = OBSERVATION.fields(state.rules, 4)
+>>> [field.name for field in fields][:5], sum(field.size for field in fields)
+(['hand', 'unseen', 'offer', 'known', 'accepted'], 4778)
+>>> numbers = OBSERVATION.encode(state.view(2))
+>>> len(numbers), sum(numbers[:53]) == len(state.hands[2]), numbers.typecode
+(4778, True, 'f')
+>>> print(OBSERVATION.text(state.view(2)).splitlines()[1])
+hand: 4S 5S 6S JS KH 5D QD AC 2C QC JK
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from scala40.cards import CARD_NAMES, Card
+from scala40.game import ObservationField
+from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
+from scala40.games.skarney.rules import MELD_RULES, Ruleset
+from scala40.games.skarney.view import PlayerView
+from scala40.melds import Meld, MeldKind
+
+__all__ = ["CARD_CODES", "OBSERVATION", "SkarneyObservation", "max_table_melds"]
+
+CARD_CODES = 53
+"""Card blocks have one entry per card code: 0-51 the natural cards, 52 the joker."""
+
+_KINDS = tuple(MeldKind)
+_KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
+_PHASES = tuple(Phase)
+_PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
+_WILD = MELD_RULES.wild_cards
+_IN_TURN = (Phase.DRAW, Phase.PLAY)
+_POINTS = 1000
+"""Totals, points and bonuses are given as fractions of this..."""
+_POINTS_CAP = 10.0
+"""...clipped to this either way."""
+_CONTRACT_CAP = 5
+"""Contracts are given as fractions of this many melds (a contract has 1 to 5)."""
+_TURN_CAP = 200
+"""The turn number is given as a fraction of this, capped at 1."""
+_MELD_TEXTS = 4096
+"""The texts of this many melds are kept, then forgotten all at once."""
+
+# Where the blocks before the known cards start.
+_HAND, _UNSEEN, _OFFER = 0, CARD_CODES, 2 * CARD_CODES
+_KNOWN = 3 * CARD_CODES
+
+
+def max_table_melds(rules: Ruleset) -> int:
+    """The most melds a table can hold: every meld has 3 cards or more (SK-MELDS).
+
+    >>> max_table_melds(Ruleset()), max_table_melds(Ruleset(jokers=0))
+    (36, 34)
+    """
+    return rules.deck.size // 3
+
+
+def _side_count(rules: Ruleset, player_count: int) -> int:
+    return 2 if rules.partnership else player_count
+
+
+def _points(value: int) -> float:
+    scaled = value / _POINTS
+    if scaled > _POINTS_CAP:
+        return _POINTS_CAP
+    if scaled < -_POINTS_CAP:
+        return -_POINTS_CAP
+    return scaled
+
+
+@attrs.frozen
+class _Layout:
+    """What the encoding of one ruleset and number of players needs, computed once."""
+
+    rules: Ruleset
+    player_count: int
+    start: array[float]
+    """An encoding's numbers before any is set: the unseen block holds the deck, the
+    partner block is set."""
+    melds: int
+    offsets: tuple[int, ...]
+    """Where each block from ``table_kind`` on starts, in the order of :meth:`fields`."""
+
+
+class SkarneyObservation:
+    """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
+    blocks, in order)."""
+
+    def __init__(self) -> None:
+        self._fields: dict[tuple[Ruleset, int], tuple[ObservationField, ...]] = {}
+        self._layouts: dict[tuple[Ruleset, int], _Layout] = {}
+        self._last: _Layout | None = None
+        self._last_hand: tuple[HandResult | None, str] = (None, "-")
+        self._last_table: tuple[Any, Any, Any, str] = (None, None, None, "-")
+        self._meld_texts: dict[Meld, str] = {}
+
+    def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
+        """The blocks, for ``rules`` and ``player_count`` seats (``n``), with ``s`` sides
+        (2 in partnerships, ``n`` alone), in this order:
+
+        * ``hand`` (53): copies of each card code in the player's hand;
+        * ``unseen`` (53): copies of each card code the player cannot place: the other
+          hands and the pile together, less the cards known to be in a hand (between
+          hands and at the end, when every card is back in the deck: the deck);
+        * ``offer`` (53): 1 for the card being offered (SK-OFFER);
+        * ``known`` (n, 53): for each seat, the player first, copies of each card code
+          everyone knows it holds: cards it accepted, or offered and kept (SK-OFFER). The
+          player's own row is what the others know of his hand;
+        * ``accepted`` (n, 53): for each seat, the cards it accepted since its last turn
+          ended (SK-OFFER, ``no_offer_back``);
+        * ``table_kind`` (M, 3): for each table meld ``#0`` to ``#M-1`` (M is
+          ``max_table_melds(rules)``: the deck's size over 3), 1 under its kind: set,
+          sequence, wild (SK-WILDMELD); zeros for a meld index not in use;
+        * ``table_cards`` (M, 53): for each table meld, copies of each card code in it,
+          a wild card under its own code;
+        * ``table_wilds`` (M, 53): for each mixed meld, 1 for the card its wild card
+          stands for: the natural card that takes it back (SK-EXCHANGE);
+        * ``table_owner`` (M, n): for each table meld, 1 for the seat that put it down,
+          counted from the player; its side owns it (SK-EXTEND, SK-SCORE-MELDS);
+        * ``table_extended`` (M): cards added to each meld this turn (SK-EXTEND);
+        * ``table_fresh`` (M): 1 for each meld put down this turn, which has no limit of
+          cards added (SK-EXTEND);
+        * ``hand_sizes`` (n): cards held by each seat, the player first;
+        * ``stopped`` (n): 1 for each seat that skips its next draw (SK-STOP);
+        * ``to_move`` (n): 1 for the seat that decides now: the player whose turn it
+          is, or the seat a card is offered to (none at a deal or the end);
+        * ``turn`` (n): 1 for the seat whose turn it is (during an offer, the offerer);
+        * ``dealer`` (n): 1 for the dealer (SK-DEAL);
+        * ``partner`` (n): 1 for the player's partner (SK-PLAYERS; none alone);
+        * ``winners`` (n): 1 for each winner, once the game is over (SK-GAME);
+        * ``last_went_out`` (n): 1 for the seat that went out in the previous hand
+          (SK-END);
+        * ``contracts`` (s): 1 for each side that has made its contract this hand, the
+          player's side first (SK-CONTRACT);
+        * ``totals`` (s): each side's total over 1000, clipped to -10 and 10 (SK-GAME);
+        * ``last_points`` (s): what each side's total gained in the previous hand,
+          scaled as ``totals`` (SK-SCORE-MELDS, SK-SCORE-HAND, SK-BONUS);
+        * ``stock_size`` (1): cards left in the pile;
+        * ``phase`` (5): 1 for the phase: deal, draw, play, offer, over;
+        * ``turn_facts`` (4): 1 or 0 for the facts of the turn: the player to move has
+          melded or extended this turn (no exchange after, SK-TURN), he made his side's
+          contract this turn (SK-TURN), it is the hand's last turn (the pile is empty or
+          the turn limit reached: SK-END, SK-LOOP), the offered card is a stop card
+          (SK-STOP);
+        * ``progress`` (1): the contract's melds put down this turn, over 5
+          (SK-CONTRACT);
+        * ``contract`` (1): the melds of this hand's contract, over 5; 0 without
+          contracts (SK-CONTRACT);
+        * ``bonus`` (1): this hand's bonus for going out, over 1000, capped at 10
+          (SK-BONUS);
+        * ``turn_number`` (1): the turn being played in the hand, over 200, capped at 1;
+        * ``last_hand`` (2): 1 or 0: the previous hand's shutout bonus was won (SK-BONUS),
+          the previous hand did not count (SK-TIE);
+        * ``hand_number`` (1): the hand being played, as a fraction of the game's hands
+          (SK-GAME).
+
+        Every block lies between its ``low`` and ``high``: 0 and the most copies of a
+        card in the deck for card counts, 0 and the deck's size for card totals, -10 and
+        10 for points, 0 and 1 otherwise.
+
+        The numbers leave out the details of the previous hand beyond its points, who
+        went out and its two facts (the melds and hands scored): the text holds them.
+        """
+        key = (rules, player_count)
+        found = self._fields.get(key)
+        if found is not None:
+            return found
+        n = player_count
+        copies = float(max(Counter(rules.deck.cards).values()))
+        size = float(rules.deck.size)
+        melds = max_table_melds(rules)
+        cards = (CARD_CODES,)
+        seats = (n,)
+        sides = (_side_count(rules, n),)
+        cap = _POINTS_CAP
+        found = (
+            ObservationField("hand", cards, "copies of each card code in the hand", 0, copies),
+            ObservationField("unseen", cards, "copies of each card code not seen", 0, copies),
+            ObservationField("offer", cards, "the card being offered"),
+            ObservationField("known", (n, CARD_CODES), "cards known in each hand", 0, copies),
+            ObservationField("accepted", (n, CARD_CODES), "cards each seat accepted", 0, copies),
+            ObservationField("table_kind", (melds, len(_KINDS)), "each meld's kind"),
+            ObservationField(
+                "table_cards", (melds, CARD_CODES), "the cards of each meld", 0, copies
+            ),
+            ObservationField(
+                "table_wilds", (melds, CARD_CODES), "the card each meld's wild card stands for"
+            ),
+            ObservationField("table_owner", (melds, n), "who put each meld down"),
+            ObservationField("table_extended", (melds,), "cards added this turn", 0, size),
+            ObservationField("table_fresh", (melds,), "melds put down this turn"),
+            ObservationField("hand_sizes", seats, "cards in each hand", 0, size),
+            ObservationField("stopped", seats, "who skips the next draw"),
+            ObservationField("to_move", seats, "who decides now"),
+            ObservationField("turn", seats, "whose turn it is"),
+            ObservationField("dealer", seats, "who dealt"),
+            ObservationField("partner", seats, "the player's partner"),
+            ObservationField("winners", seats, "who won the game"),
+            ObservationField("last_went_out", seats, "who went out in the previous hand"),
+            ObservationField("contracts", sides, "which sides have made their contract"),
+            ObservationField("totals", sides, "each side's total over 1000", -cap, cap),
+            ObservationField("last_points", sides, "last hand's points over 1000", -cap, cap),
+            ObservationField("stock_size", (1,), "cards in the pile", 0, size),
+            ObservationField("phase", (len(_PHASES),), "the phase"),
+            ObservationField("turn_facts", (4,), "facts of the current turn"),
+            ObservationField("progress", (1,), "contract melds put down this turn"),
+            ObservationField("contract", (1,), "the melds of this hand's contract"),
+            ObservationField("bonus", (1,), "this hand's bonus over 1000", 0, cap),
+            ObservationField("turn_number", (1,), "the turn being played"),
+            ObservationField("last_hand", (2,), "the previous hand's shutout and void"),
+            ObservationField("hand_number", (1,), "the hand being played"),
+        )
+        self._fields[key] = found
+        return found
+
+    def encode(self, view: PlayerView) -> array[float]:
+        """The numbers of ``view``, block after block as :meth:`fields` lists them (an
+        ``array.array`` of type code ``"f"``)."""
+        rules = view.rules
+        n = view.player_count
+        layout = self._last
+        if layout is None or layout.rules is not rules or layout.player_count != n:
+            layout = self._layout(rules, n)
+        out = layout.start[:]  # zeros, but the unseen block (the deck) and the partner
+        me = view.player
+        # Card blocks: a card the player sees, or knows where it is, is not unseen.
+        for card in view.hand:
+            out[card] += 1.0
+            out[_UNSEEN + card] -= 1.0
+        offer = view.offer_card
+        if offer is not None:
+            out[_OFFER + offer] = 1.0
+        accepted_at = _KNOWN + n * CARD_CODES
+        known = view.known
+        accepted = view.accepted
+        for offset in range(n):
+            seat = (me + offset) % n
+            row = _KNOWN + offset * CARD_CODES
+            for card in known[seat]:
+                out[row + card] += 1.0
+                if offset:
+                    out[_UNSEEN + card] -= 1.0  # the player's own are in his hand
+            row = accepted_at + offset * CARD_CODES
+            for card in accepted[seat]:
+                out[row + card] += 1.0
+        (
+            kind_at, cards_at, wilds_at, owner_at, extended_at, fresh_at, sizes_at,
+            stopped_at, to_move_at, turn_at, dealer_at, _, winners_at, out_at,
+            contracts_at, totals_at, points_at, stock_at, phase_at, facts_at, progress_at,
+            contract_at, bonus_at, turn_number_at, last_at, number_at,
+        ) = layout.offsets  # fmt: skip
+        kinds = len(_KINDS)
+        fresh_from = view.fresh_from
+        extended = view.extended
+        owners = view.owners
+        for index, meld in enumerate(view.table):
+            out[kind_at + index * kinds + _KIND_INDEX[meld.kind]] = 1.0
+            row = cards_at + index * CARD_CODES
+            for card in meld.cards:
+                out[row + card] += 1.0
+                out[_UNSEEN + card] -= 1.0
+            if meld.kind is not MeldKind.WILD:
+                for card, represented in zip(meld.cards, meld.represented):
+                    if card in _WILD:
+                        out[wilds_at + index * CARD_CODES + represented] = 1.0
+            out[owner_at + index * n + (owners[index] - me) % n] = 1.0
+            out[extended_at + index] = extended[index]
+            if index >= fresh_from:
+                out[fresh_at + index] = 1.0
+        # Seat blocks, the viewing player first.
+        mover = view.current_player
+        turn = view.turn
+        dealer = view.dealer
+        winners = view.winners
+        hand_sizes = view.hand_sizes
+        stopped = view.stopped
+        last = view.last_hand
+        went_out = last.went_out if last is not None else None
+        for offset in range(n):
+            seat = (me + offset) % n
+            out[sizes_at + offset] = hand_sizes[seat]
+            if stopped[seat]:
+                out[stopped_at + offset] = 1.0
+            if seat == mover:
+                out[to_move_at + offset] = 1.0
+            if seat == turn:
+                out[turn_at + offset] = 1.0
+            if seat == dealer:
+                out[dealer_at + offset] = 1.0
+            if seat in winners:
+                out[winners_at + offset] = 1.0
+            if seat == went_out:
+                out[out_at + offset] = 1.0
+        # Side blocks, the player's side first.
+        partnership = rules.partnership
+        contracts = view.contracts
+        totals = view.totals
+        for offset in range(_side_count(rules, n)):
+            side = side_of((me + offset) % n, partnership)
+            if contracts[side]:
+                out[contracts_at + offset] = 1.0
+            out[totals_at + offset] = _points(totals[side])
+            if last is not None:
+                out[points_at + offset] = _points(last.points[side])
+        stock = view.stock_size
+        out[stock_at] = stock
+        out[phase_at + _PHASE_INDEX[view.phase]] = 1.0
+        limit = rules.turn_limit
+        hand_number = view.hand_number
+        out[facts_at] = view.melded
+        out[facts_at + 1] = view.contract_now
+        out[facts_at + 2] = view.phase in _IN_TURN and (
+            not stock or (limit is not None and view.turn_number >= limit)
+        )
+        out[facts_at + 3] = offer is not None and is_stop_card(offer)
+        out[progress_at] = view.progress / _CONTRACT_CAP
+        if rules.contract and hand_number:
+            out[contract_at] = rules.contract_size(hand_number) / _CONTRACT_CAP
+        if hand_number:
+            out[bonus_at] = min(rules.bonus(hand_number) / _POINTS, _POINTS_CAP)
+        out[turn_number_at] = min(view.turn_number, _TURN_CAP) / _TURN_CAP
+        if last is not None:
+            out[last_at] = last.shutout
+            out[last_at + 1] = last.void
+        out[number_at] = min(hand_number / rules.hands, 1.0)
+        return out
+
+    def _layout(self, rules: Ruleset, player_count: int) -> _Layout:
+        key = (rules, player_count)
+        layout = self._layouts.get(key)
+        if layout is None:
+            fields = self.fields(rules, player_count)
+            offsets: dict[str, int] = {}
+            at = 0
+            for field in fields:
+                offsets[field.name] = at
+                at += field.size
+            start = array("f", bytes(4 * at))
+            for card, copies in Counter(rules.deck.cards).items():
+                start[_UNSEEN + card] = copies
+            if rules.partnership:
+                start[offsets["partner"] + 2] = 1.0  # partners sit opposite (SK-PLAYERS)
+            layout = _Layout(
+                rules=rules,
+                player_count=player_count,
+                start=start,
+                melds=max_table_melds(rules),
+                offsets=tuple(list(offsets.values())[list(offsets).index("table_kind") :]),
+            )
+            self._layouts[key] = layout
+        self._last = layout
+        return layout
+
+    def text(self, view: PlayerView) -> str:
+        """Everything ``view`` shows, one line per subject (but the rules: they never
+        change in a game); equal views give equal texts, different views different ones."""
+        mover = view.current_player
+        offer = "-"
+        if view.offer_card is not None:
+            offer = f"{CARD_NAMES[view.offer_card]} to {view.offer_to}"
+        table = self._table_text(view.table, view.owners, view.extended)
+        return "\n".join(
+            (
+                f"player {view.player} of {view.player_count}, hand {view.hand_number}, "
+                f"dealer {view.dealer}, {view.phase.value}, turn {view.turn} "
+                f"(number {view.turn_number}), deciding " + ("-" if mover is None else str(mover)),
+                f"hand: {_cards(view.hand)}",
+                f"hand sizes: {_ints(view.hand_sizes)}; pile: {view.stock_size}",
+                f"table: {table}; fresh from {view.fresh_from}",
+                f"contracts: {_ints(view.contracts)}; totals: {_ints(view.totals)}",
+                f"stopped: {_ints(view.stopped)}; winners: {_ints(view.winners)}",
+                "known: " + " / ".join(_cards(cards) for cards in view.known),
+                "accepted: " + " / ".join(_cards(cards) for cards in view.accepted),
+                f"turn: melded {int(view.melded)}, contract now {int(view.contract_now)}, "
+                f"progress {view.progress}; offer: {offer}",
+                f"last hand: {self._hand_text(view.last_hand)}",
+            )
+        )
+
+    def _table_text(
+        self, table: tuple[Meld, ...], owners: tuple[int, ...], extended: tuple[int, ...]
+    ) -> str:
+        known = self._last_table  # states share a table until it changes: one text serves
+        if known[0] is table and known[1] is owners and known[2] is extended:
+            return known[3]
+        texts = self._meld_texts
+        if len(texts) > _MELD_TEXTS:
+            texts.clear()
+        parts = []
+        for index, (meld, owner, added) in enumerate(zip(table, owners, extended)):
+            text = texts.get(meld)
+            if text is None:
+                text = texts[meld] = f"{meld.kind.value} {_meld(meld.cards, meld.represented)}"
+            parts.append(f"#{index} {text} by {owner} +{added}")
+        line = "; ".join(parts) or "-"
+        self._last_table = (table, owners, extended, line)
+        return line
+
+    def _hand_text(self, last: HandResult | None) -> str:
+        known, text = self._last_hand  # one hand's text serves every state until the next
+        if last is known:
+            return text
+        if last is None:
+            text = "-"
+        else:
+            went_out = "-" if last.went_out is None else str(last.went_out)
+            text = (
+                f"{last.hand_number} out {went_out} melds {_ints(last.meld_points)} hands "
+                f"{_ints(last.hand_points)} bonus {_ints(last.bonus)} shutout "
+                f"{int(last.shutout)} void {int(last.void)} points {_ints(last.points)} "
+                "held " + " / ".join(_cards(hand) for hand in last.hands)
+            )
+        self._last_hand = (last, text)
+        return text
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join([CARD_NAMES[card] for card in cards]) or "-"
+
+
+def _meld(cards: Sequence[Card], represented: Sequence[Card]) -> str:
+    return " ".join(
+        [
+            CARD_NAMES[card] if card == rep else f"{CARD_NAMES[card]}={CARD_NAMES[rep]}"
+            for card, rep in zip(cards, represented)
+        ]
+    )
+
+
+def _ints(values: Sequence[int] | Sequence[bool]) -> str:
+    return " ".join([str(int(value)) for value in values]) or "-"
+
+
+OBSERVATION = SkarneyObservation()
+"""Skarney's observation encoding, as the game record carries it."""
