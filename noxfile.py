@@ -105,7 +105,8 @@ def bench(session: nox.Session) -> None:
     scripts = _scripts("benchmarks", "bench_*.py")
     if not scripts:
         session.skip("no benchmarks/bench_*.py scripts")
-    session.install(".")
+    # The test tools too: bench_worst_inputs.py times the worst inputs the tests keep.
+    session.install(".[test]")
     for script in scripts:
         session.run("python", script, *session.posargs)
 

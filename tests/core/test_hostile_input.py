@@ -7,7 +7,6 @@ work of a meld check is bounded whatever the rules (the wild cards' distinct ord
 
 from __future__ import annotations
 
-import time
 from itertools import permutations
 from typing import Any
 
@@ -163,7 +162,7 @@ def test_meld_end_is_named_by_value_too() -> None:
 
 
 # The slowest inputs found for check_meld and meld_interpretations, with the rules that
-# allow them (the measured times are on the errors page).
+# allow them (the measured times are on the errors page; benchmarks/bench_worst_inputs.py).
 WORST_MELDS = [
     ("any-jokers", "AS " + "JK " * 11),  # 10+ s before: 11! orders of identical jokers
     ("any-jokers", "AS " + "JK " * 13),
@@ -178,17 +177,14 @@ WORST_MELDS = [
 
 
 @pytest.mark.parametrize(("rules_name", "text"), WORST_MELDS)
-def test_the_worst_melds_found_take_under_50_ms(rules_name: str, text: str) -> None:
+def test_the_worst_melds_found_are_bounded(rules_name: str, text: str) -> None:
+    # benchmarks/bench_worst_inputs.py times them cold (well under 50 ms each); the test
+    # guards the bound with room for slow machines: exponential work takes seconds.
     rules = EXTREME_RULES[rules_name]
     cards = parse_cards(text)
-    best = float("inf")
-    for _ in range(3):
-        clear_caches()
-        start = time.perf_counter()
-        for call in (meld_interpretations, check_meld):
-            library_errors_only(call, cards, rules)
-        best = min(best, time.perf_counter() - start)
-    assert best < 0.05, f"{text}: {best * 1000:.1f} ms"
+    clear_caches()
+    for call in (meld_interpretations, check_meld):
+        library_errors_only(call, cards, rules, seconds=0.5)
 
 
 def test_identical_wild_cards_are_never_told_apart() -> None:

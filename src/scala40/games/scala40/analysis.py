@@ -55,13 +55,19 @@ from scala40.games.scala40.moves import (
 )
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.rules import MAX_HAND_SIZE, PRESETS, Ruleset, hand_value
-from scala40.games.scala40.search import can_open_sorted, meld_order, sorted_hand_melds
+from scala40.games.scala40.search import (
+    MAX_HAND_READINGS,
+    can_open_sorted,
+    meld_order,
+    sorted_hand_melds,
+)
 from scala40.games.scala40.state import GameState, meld_from_spec
 from scala40.melds import Extension, Meld, MeldKind, MeldRules, RulesLike, resolve_meld_rules
 
 __all__ = [
     "MAX_CLOSE_POSITIONS",
     "MAX_HAND_CARDS",
+    "MAX_HAND_READINGS",
     "MAX_MELDS_HAND_CARDS",
     "MAX_TABLE_MELDS",
     "MAX_THRESHOLD",
@@ -107,6 +113,9 @@ def hand_melds(hand: Iterable[Card] | str, rules: RulesLike = None) -> tuple[Mel
     (by rank), then sequences (by suit).
 
     :raises InvalidCardError: a card of ``hand`` is not a card.
+    :raises SearchLimitError: the cards can be read as more than ``MAX_HAND_READINGS`` (3,000)
+        melds, or one meld as more than ``MAX_READINGS``: only under rules that allow
+        many wild cards in a meld.
 
     >>> [str(m) for m in hand_melds("7S 8S 9S 9H 9D")]
     ['9S 9H 9D', '7S 8S 9S']
@@ -604,6 +613,9 @@ def best_opening(
 
     :raises InvalidCardError: a card of ``hand``, or ``must_include``, is not a card.
     :raises InvalidValueError: ``criterion``, ``keep`` or ``threshold`` is out of range.
+    :raises SearchLimitError: the cards can be read as more than ``MAX_HAND_READINGS`` (3,000)
+        melds, or one meld as more than ``MAX_READINGS``: only under rules that allow
+        many wild cards in a meld.
 
     >>> opening = best_opening("QH KH AH 2C 3C 4C 9S 9H 9D 5D")
     >>> opening.value, [str(m) for m in opening.melds], opening.remaining_value
@@ -969,6 +981,9 @@ def min_deadwood(
     :raises InvalidMoveError, IllegalMoveError: a table meld's text is not a valid meld.
     :raises InvalidMeldError: a table :class:`Meld` was made under other rules.
     :raises InvalidValueError: ``keep`` is negative.
+    :raises SearchLimitError: the cards can be read as more than ``MAX_HAND_READINGS`` (3,000)
+        melds, or one meld as more than ``MAX_READINGS``: only under rules that allow
+        many wild cards in a meld.
 
     >>> min_deadwood("9S 10S 3D 3H KC KD JK").value               # no table: JK 3D 3H
     25

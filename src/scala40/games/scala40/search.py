@@ -15,6 +15,7 @@ from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
+from scala40.errors import InvalidMeldError, SearchLimitError
 from scala40.melds import Meld, MeldKind, MeldRules, make_meld
 
 
@@ -424,6 +425,15 @@ def _shape_order(shape: _Shape) -> tuple[tuple[Card, ...], tuple[Card, ...], int
     return shape[1], shape[0], shape[2]
 
 
+MAX_HAND_READINGS = 3_000
+"""The most meld readings :func:`find_melds` lists for one set of cards; past it the
+search raises :class:`~scala40.SearchLimitError` (so does a meld past
+:data:`~scala40.melds.MAX_READINGS`). Scala 40's rulesets keep hands far below it (at most
+120 readings for 14 cards in random dense hands with eight jokers and no cap on jokers per
+meld); it bounds hands full of wild cards under raw :class:`~scala40.MeldRules` that allow
+any number in a meld, whose melds grow with the subsets of the hand."""
+
+
 def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
     counts = _counts(cards)
     wild_set = rules.wild_cards
@@ -495,9 +505,21 @@ def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
                         for wilds in wild_choices[holes + extra]:
                             candidates.add(tuple(sorted(kept + wilds)))
     melds: set[Meld] = set()
+    readings = 0
     for candidate in candidates:
         if _fits(candidate, counts):
-            melds.update(rules.readings_of_sorted(candidate))
+            try:
+                found = rules.readings_of_sorted(candidate)
+            except InvalidMeldError as error:  # one meld past MAX_READINGS
+                raise SearchLimitError(f"the cards hold a meld past a bound: {error}") from None
+            readings += len(found)
+            if readings > MAX_HAND_READINGS:
+                raise SearchLimitError(
+                    f"the cards can be read as more than {MAX_HAND_READINGS} melds "
+                    f"(MAX_HAND_READINGS): {len(wild_pool)} wild cards under rules that allow "
+                    f"{'any number' if rules.max_wilds is None else rules.max_wilds} in a meld"
+                )
+            melds.update(found)
     return tuple(sorted(melds, key=meld_order))
 
 
