@@ -62,6 +62,7 @@ __all__ = [
     "apply",
     "apply_trusted",
     "banned_discards",
+    "banned_mask",
     "bans_bite",
     "bind",
     "can_finish",
@@ -611,6 +612,35 @@ def banned_discards(state: GameState) -> dict[Card, str]:
     if reasons and len(reasons) == len(set(state.hands[state.turn])):
         return {}
     return reasons
+
+
+def banned_mask(state: GameState) -> int:
+    """:func:`banned_discards` as a bit mask of cards (bit ``1 << card``): what legal-move
+    generation needs, without the reasons."""
+    player = state.turn
+    hand = state.hands[player]
+    rules = state.rules
+    opened = state.opened[player]
+    if len(hand) == 1:
+        ban_playable = rules.ban_playable_discard_closing
+    elif opened:
+        ban_playable = rules.ban_playable_discard_opened
+    else:
+        ban_playable = rules.ban_playable_discard_unopened
+    taken = state.taken if not state.taken_used else None
+    if opened and not ban_playable and taken is None:
+        return 0  # nothing can be banned: the common case, answered at once
+    held = card_mask(hand)
+    banned = 0 if opened else held & _JOKER_BIT
+    if ban_playable:
+        banned |= held & table_info(state.table).playable
+    if taken is not None and hand.count(taken) < 2:
+        banned |= held & 1 << taken
+    # S40-DISCARD decision: when every card is banned, the bans are lifted.
+    return 0 if banned == held else banned
+
+
+_JOKER_BIT = 1 << JOKER
 
 
 def _ban_reasons(state: GameState) -> dict[Card, str]:

@@ -31,6 +31,7 @@ class _Caches:
         "hands",
         "meld_keys",
         "meld_options",
+        "melds",
         "opening_answers",
         "opening_starts",
         "piece_cards",
@@ -38,6 +39,7 @@ class _Caches:
         "searches",
         "sequence_pieces",
         "sequence_shapes",
+        "set_choices",
         "set_options",
         "set_pieces",
         "suit_best",
@@ -49,6 +51,12 @@ class _Caches:
             "scala40 hand melds", HAND_LIMIT
         )
         """Melds of whole hands."""
+        self.melds: BoundedCache[tuple[int, tuple[Card, ...], tuple[Card, ...]], Meld] = (
+            BoundedCache("scala40 table melds")
+        )
+        """The one meld object of each meld the per-suit and per-rank tables hold (a meld
+        sits in the tables of many masks): by suit (-1 for a set), cards and represented
+        cards (of the first suit, for a sequence)."""
         self.set_pieces: BoundedCache[int, tuple[Meld, ...]] = BoundedCache("scala40 set tables")
         """Sets of one rank, by rank, suits held and wild cards available."""
         self.sequence_pieces: BoundedCache[int, tuple[Meld, ...]] = BoundedCache(
@@ -87,6 +95,10 @@ class _Caches:
             BoundedCache("scala40 opening meld keys")
         )
         """What the opening solver needs of each meld (:func:`_meld_key`), by its cards."""
+        self.set_choices: BoundedCache[int, tuple[_Choice, ...]] = BoundedCache(
+            "scala40 opening set choices"
+        )
+        """The choices of sets, by the counts of the ranks that can make one and jokers."""
         self.set_options: BoundedCache[int, tuple[_SetOption, ...]] = BoundedCache(
             "scala40 opening set options"
         )
@@ -317,6 +329,7 @@ def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, 
     """Every set of ``rank`` from the suits in ``mask`` plus up to ``cap`` jokers (distinct
     suits, jokers the only wild cards)."""
     present = [s for s in range(4) if mask >> s & 1]
+    melds = rules.tables.owned[_Caches].melds
     found: list[Meld] = []
     for size in range(1, len(present) + 1):
         for suits in combinations(present, size):
@@ -335,7 +348,13 @@ def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, 
                     )
                     cards = tuple(card for card, _ in pairs)
                     represented = tuple(rep for _, rep in pairs)
-                    found.append(make_meld(MeldKind.SET, cards, represented, -1, rules))
+                    key = (-1, cards, represented)
+                    meld = melds.get(key)
+                    if meld is None:
+                        meld = melds.put(
+                            key, make_meld(MeldKind.SET, cards, represented, -1, rules)
+                        )
+                    found.append(meld)
     return tuple(sorted(found, key=meld_order))
 
 
@@ -343,17 +362,25 @@ def _sequence_piece(suit: int, mask: int, cap: int, rules: MeldRules) -> tuple[M
     """Every sequence of ``suit`` from the ranks in ``mask`` plus up to ``cap`` jokers
     (jokers the only wild cards), in :func:`meld_order`."""
     offset = 13 * suit
-    return tuple(
-        Meld(
-            MeldKind.SEQUENCE,
-            tuple(card if card == JOKER else card + offset for card in cards),
-            tuple(card + offset for card in represented),
-            start,
-            value,
-            rules,
-        )
-        for cards, represented, start, value in _sequence_shapes(mask, cap, rules)
-    )
+    melds = rules.tables.owned[_Caches].melds
+    found = []
+    for cards, represented, start, value in _sequence_shapes(mask, cap, rules):
+        key = (suit, cards, represented)
+        meld = melds.get(key)
+        if meld is None:
+            meld = melds.put(
+                key,
+                Meld(
+                    MeldKind.SEQUENCE,
+                    tuple(card if card == JOKER else card + offset for card in cards),
+                    tuple(card + offset for card in represented),
+                    start,
+                    value,
+                    rules,
+                ),
+            )
+        found.append(meld)
+    return tuple(found)
 
 
 _Shape = tuple[tuple[Card, ...], tuple[Card, ...], int, int]
@@ -982,17 +1009,25 @@ def _set_options(rank: int, counts: int, jokers: int, rules: MeldRules) -> tuple
 
 
 _Choice = tuple[int, int, int, int, int, int, tuple[int, ...]]
-"""A choice of sets for a hand: packed value, jokers used, the four suit codes left, and
-the sets' keys."""
+"""A choice of sets for a hand: packed value, jokers used, what it takes from each of the
+four suit codes, and the sets' keys."""
 
 
-def _set_choices(codes: tuple[int, int, int, int, int, int], rules: MeldRules) -> list[_Choice]:
-    """Every choice of sets from the hand (none at all first)."""
+def _set_choices(
+    codes: tuple[int, int, int, int, int, int], rules: MeldRules
+) -> tuple[_Choice, ...]:
+    """Every choice of sets from the hand (none at all first).
+
+    The choices depend only on the counts of the ranks that can make a set and on the
+    jokers: they are kept under those, and hands that differ elsewhere share them.
+    """
     jokers, held, c0, c1, c2, c3 = codes
-    choices: list[_Choice] = [(0, 0, c0, c1, c2, c3, ())]
     per_set = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
-    suits = _suit_slices(held)
-    ranks = _set_ranks(suits, rules.set_min - per_set) & rules.tables.rank_bits
+    ranks = _set_ranks(_suit_slices(held), rules.set_min - per_set) & rules.tables.rank_bits
+    if not ranks:
+        return _NO_SETS
+    key = jokers
+    places = []
     while ranks:
         low = ranks & -ranks
         ranks ^= low
@@ -1000,6 +1035,14 @@ def _set_choices(codes: tuple[int, int, int, int, int, int], rules: MeldRules) -
         shift = 2 * place
         counts = (c0 >> shift & 3) | (c1 >> shift & 3) << 2 | (c2 >> shift & 3) << 4
         counts |= (c3 >> shift & 3) << 6
+        key = key << 12 | place << 8 | counts
+        places.append((place, counts))
+    caches: _Caches = rules.tables.owned[_Caches]
+    found = caches.set_choices.get(key)
+    if found is not None:
+        return found
+    choices: list[_Choice] = [_NO_SETS[0]]
+    for place, counts in places:
         options = _set_options(place + 1, counts, jokers, rules)
         if not options:
             continue
@@ -1008,11 +1051,14 @@ def _set_choices(codes: tuple[int, int, int, int, int, int], rules: MeldRules) -
             for more, wilds, e0, e1, e2, e3, sets in options:
                 if used + wilds <= jokers:
                     grown.append(
-                        (packed + more, used + wilds, d0 - e0, d1 - e1, d2 - e2, d3 - e3,
+                        (packed + more, used + wilds, d0 + e0, d1 + e1, d2 + e2, d3 + e3,
                          keys + sets)
                     )  # fmt: skip
         choices = grown
-    return choices
+    return caches.set_choices.put(key, tuple(choices))
+
+
+_NO_SETS: tuple[_Choice, ...] = ((0, 0, 0, 0, 0, 0, ()),)
 
 
 def _suit_best(code: int, jokers: int, rules: MeldRules) -> int:
@@ -1107,22 +1153,50 @@ sequences (:func:`_score_choices`), and the sets' keys."""
 
 
 def _score_choices(
-    codes: tuple[int, int, int, int, int, int], rules: MeldRules
+    codes: tuple[int, int, int, int, int, int], rules: MeldRules, least: int
 ) -> tuple[int, list[_Scored]]:
-    """The best opening of a hand (packed), and each choice of sets with its own best.
+    """The best opening of a hand (packed) if it reaches ``least`` (packed), and each
+    choice of sets that may reach it, with its own best.
 
-    For each choice, what the sequences need later is kept: with no joker left, each
-    suit's best; with one, each suit's best without and with it; with more, each suit's
-    row for 0 to n jokers (:func:`_suit_rows`).
+    Taking sets leaves the suits fewer cards, so a choice of sets can add to its value at
+    most the suits' best with all their cards: a choice that cannot reach ``least`` so is
+    left out at once (on most hands, every choice). For each choice kept, what the
+    sequences need later is kept too: with no joker left, each suit's best; with one,
+    each suit's best without and with it; with more, each suit's row for 0 to n jokers
+    (:func:`_suit_rows`).
     """
     caches: _Caches = rules.tables.owned[_Caches]
     table = caches.suit_best
-    jokers = codes[0]
+    jokers, _, b0, b1, b2, b3 = codes
+    # The suits' best with all their cards, for each number of jokers left to them.
+    if jokers == 0:
+        bound = [0]
+        for code in (b0, b1, b2, b3):
+            found = table.get(code << 4)
+            bound[0] += _suit_best(code, 0, rules) if found is None else found
+    elif jokers == 1:
+        base = gain = 0
+        for code in (b0, b1, b2, b3):
+            without = table.get(code << 4)
+            if without is None:
+                without = _suit_best(code, 0, rules)
+            with_it = table.get(code << 4 | 1)
+            if with_it is None:
+                with_it = _suit_best(code, 1, rules)
+            base += without
+            if with_it - without > gain:
+                gain = with_it - without
+        bound = [base, base + gain]
+    else:
+        rows = _suit_rows(b0, b1, b2, b3, jokers, rules)
+        bound = _combine(_combine(rows[0], rows[1]), _combine(rows[2], rows[3]))
     scored: list[_Scored] = []
     reached = _NEVER
-    for packed, used, c0, c1, c2, c3, keys in _set_choices(codes, rules):
+    for packed, used, d0, d1, d2, d3, keys in _set_choices(codes, rules):
         left = jokers - used
-        suits = (c0, c1, c2, c3)
+        if packed + bound[left] < least:
+            continue
+        suits = (b0 - d0, b1 - d1, b2 - d2, b3 - d3)
         if left == 0:
             bases = []
             total = packed
@@ -1138,19 +1212,19 @@ def _score_choices(
             gains = []
             total = packed
             for code in suits:
-                base = table.get(code << 4)
-                if base is None:
-                    base = _suit_best(code, 0, rules)
-                more = table.get(code << 4 | 1)
-                if more is None:
-                    more = _suit_best(code, 1, rules)
-                bases.append(base)
-                gains.append(more - base)
-                total += base
+                without = table.get(code << 4)
+                if without is None:
+                    without = _suit_best(code, 0, rules)
+                with_it = table.get(code << 4 | 1)
+                if with_it is None:
+                    with_it = _suit_best(code, 1, rules)
+                bases.append(without)
+                gains.append(with_it - without)
+                total += without
             total += max(gains)
             scored.append((total, packed, 1, suits, bases, gains, keys))
         else:
-            rows = _suit_rows(c0, c1, c2, c3, left, rules)
+            rows = _suit_rows(*suits, left, rules)
             total = packed + _combine(_combine(rows[0], rows[1]), _combine(rows[2], rows[3]))[left]
             scored.append((total, packed, left, suits, rows, None, keys))
         if total > reached:
@@ -1166,8 +1240,9 @@ def _fast_can_open(
     codes = _hand_codes(cards)
     if codes is None:
         return None
-    reached, _ = _score_choices(codes, rules)
-    if reached < needed * 64 - 63:
+    least = needed * 64 - 63
+    reached, _ = _score_choices(codes, rules, least)
+    if reached < least:
         return False
     # Reached; with too many cards, the search decides.
     return True if -reached % 64 <= len(cards) - keep else None
@@ -1194,13 +1269,31 @@ def _fast_starts(
         return None
     room = len(cards) - final_keep
     least = needed * 64 - 63
-    reached, scored = _score_choices(codes, rules)
+    reached, scored = _score_choices(codes, rules, least)
     if reached < least:
         return ()
     if -reached % 64 > room:
         return None  # the best opening holds too many cards: the search decides
     if len(scored) > 1:
         scored.sort(key=_first, reverse=True)
+    # What a sequence of each suit adds to, choice by choice (best first): the sets and
+    # the other suits' best, with the jokers left shared between them and the suit.
+    viable: list[tuple[int, int, tuple[int, int, int, int], Any, Any, tuple[int, ...]]] = []
+    for total, packed, left, suits, bases, gains, keys in scored:
+        if total < least:
+            break
+        if left == 0:
+            viable.append((total, 0, suits, [total - base for base in bases], None, keys))
+        elif left == 1:
+            top = max(gains)
+            first = gains.index(top)
+            second = max(gains[:first] + gains[first + 1 :])
+            viable.append(
+                (total, 1, suits, [total - top - base for base in bases],
+                 [second if suit == first else top for suit in range(4)], keys)
+            )  # fmt: skip
+        else:
+            viable.append((total, left, suits, packed, _others(bases), keys))
     caches: _Caches = rules.tables.owned[_Caches]
     table = caches.suit_best
     total_cards = len(cards)
@@ -1219,45 +1312,34 @@ def _fast_starts(
         crowded = False  # reached only with too many cards
         ok = False
         if meld.kind is MeldKind.SET:
-            for choice in scored:
-                total = choice[0]
-                if total < least:
-                    break
-                if place in choice[6]:
+            for total, _, _, _, _, keys in viable:
+                if place in keys:
                     if -total % 64 <= room:
                         ok = True
                         break
                     crowded = True
         else:
-            for total, packed, left, suits, bases, gains, _ in scored:
-                if total < least:
-                    break
+            for _, left, suits, rests, more, _ in viable:
                 code = suits[place]
                 if wilds > left or (code | code >> 1) & natural != natural:
                     continue
                 after = code - natural
-                if left == 0:
+                if left < 2:
                     tail = table.get(after << 4)
                     if tail is None:
                         tail = _suit_best(after, 0, rules)
-                    value = tail + total - bases[place] + worth
-                elif left == 1:
-                    tail = table.get(after << 4)
-                    if tail is None:
-                        tail = _suit_best(after, 0, rules)
-                    # The sets and the other suits' best without the joker.
-                    value = total - max(gains) - bases[place] + worth
-                    if wilds:
-                        value += tail  # the meld holds the joker
-                    else:
-                        # The joker goes to this suit, or to the best of the others.
+                    value = rests[place] + worth + tail
+                    if left and not wilds:
+                        # The joker left goes to this suit, or to the best of the others.
                         with_it = table.get(after << 4 | 1)
                         if with_it is None:
                             with_it = _suit_best(after, 1, rules)
-                        other = max(gain for suit, gain in enumerate(gains) if suit != place)
-                        value += with_it if with_it > tail + other else tail + other
+                        if with_it - tail > more[place]:
+                            value += with_it - tail
+                        else:
+                            value += more[place]
                 else:
-                    others = _others(bases)[place]
+                    others = more[place]
                     value = _NEVER
                     for kept in range(wilds, left + 1):
                         part = table.get(after << 4 | (kept - wilds))
@@ -1265,7 +1347,7 @@ def _fast_starts(
                             part = _suit_best(after, kept - wilds, rules)
                         if part + others[left - kept] > value:
                             value = part + others[left - kept]
-                    value += packed + worth
+                    value += rests + worth
                 if value >= least:
                     if -value % 64 <= room:
                         ok = True
