@@ -7,6 +7,7 @@ session. ``nox --list`` shows them all.
 from __future__ import annotations
 
 import shutil
+import tarfile
 from pathlib import Path
 
 import nox
@@ -14,13 +15,17 @@ import nox
 nox.needs_version = ">=2024.4.15"
 nox.options.default_venv_backend = "venv"
 nox.options.sessions = ["tests", "typecheck", "lint"]
+# The Python matrix runs on whichever of its interpreters the machine has.
+nox.options.error_on_missing_interpreters = False
 
 ROOT = Path(__file__).resolve().parent
+PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
+"""The Python versions the package supports (its classifiers list the same)."""
 
 
-@nox.session
+@nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """Run the test suite (with doctests) under coverage."""
+    """Run the test suite (with doctests) under coverage, on every supported Python."""
     # Editable, so that the doctests collected from src/scala40 and the package that the
     # tests import are the same files.
     session.install("-e", ".[test]")
@@ -52,15 +57,42 @@ def docs(session: nox.Session) -> None:
     session.run("sphinx-build", "-W", "-n", "-b", "doctest", "docs", "docs/_build/doctest")
 
 
-@nox.session
-def build(session: nox.Session) -> None:
-    """Build the sdist and the wheel, then check their metadata with twine."""
+def _build(session: nox.Session) -> Path:
     session.install("build", "twine")
-    outdir = Path(session.create_tmp()) / "dist"
+    outdir = Path(session.create_tmp()).resolve() / "dist"
     shutil.rmtree(outdir, ignore_errors=True)
     session.run("python", "-m", "build", "--outdir", str(outdir))
     dists = sorted(str(path) for path in outdir.iterdir())
     session.run("twine", "check", "--strict", *dists)
+    return outdir
+
+
+@nox.session
+def build(session: nox.Session) -> None:
+    """Build the sdist and the wheel, then check their metadata with twine."""
+    _build(session)
+
+
+@nox.session
+def package(session: nox.Session) -> None:
+    """Build, install the wheel alone, run the smoke script outside the source tree, then
+    run the unpacked sdist's tests against the installed wheel."""
+    outdir = _build(session)
+    (wheel,) = outdir.glob("scala40-*.whl")
+    (sdist,) = outdir.glob("scala40-*.tar.gz")
+    session.install(str(wheel))
+    work = Path(session.create_tmp()).resolve()
+    session.chdir(work)
+    session.run("python", "-I", str(ROOT / "tests" / "packaging" / "smoke.py"))
+    unpacked = work / "sdist"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    unpacked.mkdir()
+    with tarfile.open(sdist) as archive:
+        archive.extractall(unpacked, filter="data")
+    (source,) = unpacked.iterdir()
+    session.install("pytest", "hypothesis")
+    session.chdir(source)
+    session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs)
 
 
 def _scripts(directory: str, pattern: str) -> list[str]:
@@ -76,6 +108,15 @@ def bench(session: nox.Session) -> None:
     session.install(".")
     for script in scripts:
         session.run("python", script, *session.posargs)
+
+
+@nox.session
+def bench_rl(session: nox.Session) -> None:
+    """Run benchmarks/bench_rl.py in its own environment: the library with its `rl` extra,
+    and RLCard, whose gin rummy the benchmark measures beside OpenSpiel's (RLCard is
+    never a dependency of the library)."""
+    session.install(".[rl]", "rlcard")
+    session.run("python", "benchmarks/bench_rl.py", *session.posargs)
 
 
 @nox.session

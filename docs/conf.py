@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _package_version
 from pathlib import Path
 
-# Document the package in this source tree, installed or not.
+# Document the package in this source tree, installed or not; the docs' own extension.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 # -- Project information ------------------------------------------------------
 
@@ -16,15 +18,26 @@ project = "scala40"
 author = "The scala40 authors"
 copyright = "2026, The scala40 authors"
 
+
+def _source_version() -> str:
+    """The version written in the package's source (its one place)."""
+    text = (Path(__file__).resolve().parent.parent / "src/scala40/__init__.py").read_text()
+    match = re.search(r'^__version__ = "([^"]+)"$', text, re.MULTILINE)
+    if match is None:  # pragma: no cover - the source always has it
+        raise RuntimeError("no __version__ in src/scala40/__init__.py")
+    return match.group(1)
+
+
 try:
     release = _package_version("scala40")
 except PackageNotFoundError:
-    release = "0.1.0.dev0"
+    release = _source_version()
 version = ".".join(release.split(".")[:2])
 
 # -- General configuration ----------------------------------------------------
 
 extensions = [
+    "changelog",
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
@@ -36,7 +49,15 @@ autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 
 
-doctest_global_setup = "import scala40"
+# The examples of the docstrings shown on these pages run here too, without their module's
+# namespace: give them the names they use.
+doctest_global_setup = """
+import scala40
+from scala40 import *
+from scala40._cache import cache_sizes, clear_caches
+from scala40.games.scala40.moves import format_meld_spec, parse_meld_spec
+from scala40.games.scala40.phases import may_close
+"""
 
 # The documentation is built with ``-n`` (nitpicky) and without intersphinx (the build must
 # not need the network), so references to the standard library, the typing machinery and
@@ -65,7 +86,15 @@ nitpick_ignore_regex = [
     (r"py:.*", r"scala40\._.*"),
     (r"py:.*", r"scala40(\.[A-Za-z0-9]+)*\._[A-Za-z0-9_]*"),
     (r"py:.*", r"Card|Rank|Suit|Meld|MeldKind|Ruleset|Hand|Deck"),
+    # Type variables and names that type annotations give unqualified.
+    (r"py:class", r"(scala40(\.[A-Za-z0-9_]+)*\.)?[A-Z]"),
+    (r"py:class", r"MoveSet|GameState|PlayerView"),
 ]
+
+# Several games define classes of the same name (GameState, PlayerView, Ruleset): a type
+# annotation names one without its module, which Sphinx then finds in every game. The
+# pages' own references are always qualified.
+suppress_warnings = ["ref.python"]
 
 # -- HTML output --------------------------------------------------------------
 

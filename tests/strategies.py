@@ -43,6 +43,15 @@ MELD_RULES_CONFIGS: dict[str, MeldRules] = {
         max_wilds=None,
         min_natural_lead=0,
     ),
+    # CH-DECK, CH-MELDS: the A♦ ("as de oros") is the wild card, sets may repeat suits
+    "chinchon-coins": MeldRules(
+        rank_order=SPANISH_40_RANKS,
+        ace_high=False,
+        max_wilds=None,
+        min_natural_lead=0,
+        set_suits_distinct=False,
+        extra_wilds=frozenset({make_card(ACE, 2)}),
+    ),
     # RU-MELDS: ace low only, any number of jokers, sets regardless of suit, sequences of 3-4
     "rumino": MeldRules(ace_high=False, max_wilds=None, set_suits_distinct=False, sequence_max=4),
     # S40-V-HIGHVALUES
@@ -87,9 +96,11 @@ def sequence_slots(rules: MeldRules) -> list[int]:
 
 def wild_cards(rules: MeldRules) -> list[Card]:
     """Every wild card under the rules, jokers first, worked out from the rule fields."""
-    return [JOKER] + [
-        make_card(rank, suit) for rank in sorted(rules.wild_ranks) for suit in range(4)
-    ]
+    return (
+        [JOKER]
+        + [make_card(rank, suit) for rank in sorted(rules.wild_ranks) for suit in range(4)]
+        + sorted(rules.extra_wilds)
+    )
 
 
 def _wild_allowance(rules: MeldRules, size: int) -> int:
@@ -122,11 +133,12 @@ def valid_melds(draw: st.DrawFn, rules: MeldRules) -> tuple[Card, ...]:
         biggest = min(rules.set_max, 4) if rules.set_suits_distinct else rules.set_max
         size = draw(st.integers(rules.set_min, biggest))
         wild_count = draw(st.integers(0, max(0, _wild_allowance(rules, size))))
-        if rules.set_suits_distinct:
-            suits = draw(st.permutations(range(4)))[: size - wild_count]
-        else:
-            # Suits may repeat, up to the two copies of each card in two packs.
-            suits = draw(st.permutations([0, 0, 1, 1, 2, 2, 3, 3]))[: size - wild_count]
+        # Suits may repeat, up to the two copies of each card in two packs.
+        pool = list(range(4)) if rules.set_suits_distinct else [0, 0, 1, 1, 2, 2, 3, 3]
+        # A card that is wild on its own (the A♦ under CH-DECK) is never a natural card.
+        pool = [suit for suit in pool if make_card(rank, suit) not in wilds]
+        assume(len(pool) >= size - wild_count)
+        suits = draw(st.permutations(pool))[: size - wild_count]
         chosen = [make_card(rank, suit) for suit in suits]
         chosen += draw(st.lists(st.sampled_from(wilds), min_size=wild_count, max_size=wild_count))
     else:

@@ -11,6 +11,13 @@ matter come back at once.
 Every cache is listed where :func:`cache_sizes` and :func:`clear_caches` find it, so a
 long-running program can see what the library holds and release it.
 
+A cache whose answers vary in size (the readings of a meld: one, or hundreds) is a
+:class:`SizedCache`, bounded by the total size of what it holds as well: a request can
+never make it hold more than its budget, however large its answers. Every key of the
+library's caches is bounded too, by the limits the public functions check (a meld holds
+at most :data:`scala40.melds.MAX_MELD_CARDS` cards, a hand analysed at most
+:data:`scala40.games.scala40.analysis.MAX_HAND_CARDS`).
+
 >>> cache: BoundedCache[str, int] = BoundedCache("example", limit=2)
 >>> cache.put("a", 1), cache.put("b", 2), cache.get("a")
 (1, 2, 1)
@@ -23,10 +30,18 @@ from __future__ import annotations
 import weakref
 from typing import Generic, TypeVar
 
-__all__ = ["HAND_LIMIT", "TABLE_LIMIT", "BoundedCache", "cache_sizes", "clear_caches"]
+__all__ = [
+    "HAND_LIMIT",
+    "TABLE_LIMIT",
+    "BoundedCache",
+    "SizedCache",
+    "cache_sizes",
+    "clear_caches",
+]
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 TABLE_LIMIT = 100_000
 """Entries of a cache whose keys are small and recur across games: per-suit and per-rank
@@ -72,6 +87,51 @@ class BoundedCache(dict[K, V], Generic[K, V]):
     # A cache is compared and hashed by identity: two empty caches are not "equal".
     __eq__ = object.__eq__
     __hash__ = object.__hash__  # type: ignore[assignment]
+
+
+class SizedCache(BoundedCache[K, tuple[T, ...]]):
+    """A :class:`BoundedCache` of tuples that also never holds more than ``budget`` items
+    in all (an entry counts one more than its length): answers of any size keep it small.
+
+    >>> cache: SizedCache[str, int] = SizedCache("example", limit=10, budget=5)
+    >>> cache.put("a", (1, 2)), cache.held
+    ((1, 2), 3)
+    >>> cache.put("b", (1, 2, 3)), sorted(cache), cache.held   # over budget: emptied first
+    ((1, 2, 3), ['b'], 4)
+    """
+
+    __slots__ = ("budget", "held")
+
+    def __init__(self, name: str, limit: int = TABLE_LIMIT, budget: int = TABLE_LIMIT) -> None:
+        super().__init__(name, limit)
+        self.budget = budget
+        """The most items the entries may hold together."""
+        self.held = 0
+        """The items the entries hold now (each entry counts one more than its length)."""
+
+    def put(self, key: K, value: tuple[T, ...]) -> tuple[T, ...]:
+        """Remember ``value`` for ``key`` and return it (emptying the cache first if it is
+        full or the value would take it over its budget)."""
+        size = len(value) + 1
+        if len(self) >= self.limit or self.held + size > self.budget:
+            self.clear()
+        previous = self.get(key)
+        if previous is not None:
+            self.held -= len(previous) + 1
+        self[key] = value
+        self.held += size
+        return value
+
+    def make_room(self) -> SizedCache[K, T]:
+        """Empty the cache if it is full (see :meth:`BoundedCache.make_room`); entries
+        written directly are not weighed."""
+        if len(self) >= self.limit or self.held >= self.budget:
+            self.clear()
+        return self
+
+    def clear(self) -> None:
+        super().clear()
+        self.held = 0
 
 
 def cache_sizes() -> dict[str, int]:

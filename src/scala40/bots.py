@@ -30,17 +30,19 @@ any of them from a name such as ``"greedy"`` or ``"montecarlo:playouts=50"``;
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scala40._checks import is_int
+from scala40._checks import describe, is_int
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidBotSpecError,
-    InvalidMoveError,
     InvalidValueError,
+    Scala40Error,
 )
 from scala40.game import Bot, Game, State, load_game
 from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
@@ -95,7 +97,10 @@ class RandomBot:
         :param view: what the seat to decide may see.
         :param legal: the legal moves, one of which is returned.
         :param rng: the only randomness to draw from.
+        :raises InvalidValueError: ``legal`` is empty.
         """
+        if not legal:
+            raise InvalidValueError("a bot chooses among legal moves, and there are none")
         return legal[rng.randrange(len(legal))]
 
     def __repr__(self) -> str:
@@ -137,7 +142,7 @@ class PlayoutBot:
         ):
             if not (is_int(value) and 1 <= value <= 1_000_000):
                 raise InvalidBotSpecError(
-                    f"{option} must be an integer from 1 to 1000000, got {value!r}"
+                    f"{option} must be an integer from 1 to 1000000, got {describe(value)}"
                 )
         self.playouts = playouts
         self.candidates = candidates
@@ -151,6 +156,8 @@ class PlayoutBot:
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The candidate with the best mean playout value (see the class documentation)."""
+        if not legal:
+            raise InvalidValueError("a bot chooses among legal moves, and there are none")
         if len(legal) == 1:
             return legal[0]
         first = view.sample(rng.getrandbits(64))
@@ -266,17 +273,23 @@ BOTS: Mapping[str, Callable[..., Bot]] = {
 
 
 _WORDS: dict[str, Any] = {"none": None, "true": True, "false": False}
+MAX_BOT_SPEC = 1_000
+"""The longest bot specification :func:`make_bot` reads."""
+
+
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
 def _option_value(text: str) -> Any:
-    """An option value as written in a bot specification: a number, a word of
-    :data:`_WORDS`, or the text itself."""
-    if len(text) <= 30:
-        for kind in (int, float):
-            try:
-                return kind(text)
-            except ValueError:
-                pass
+    """An option value as written in a bot specification: a number (ASCII digits, at most
+    30 characters, finite), a word of :data:`_WORDS`, or the text itself."""
+    if len(text) <= 30 and text.isascii() and _NUMBER.fullmatch(text):
+        try:
+            return int(text)
+        except ValueError:
+            number = float(text)
+            if math.isfinite(number):
+                return number
     return _WORDS.get(text.lower(), text)
 
 
@@ -295,23 +308,29 @@ def make_bot(spec: str, game: str | Game = "scala40") -> Bot:
     :raises UnknownGameError: ``game`` names no game.
     """
     if not isinstance(spec, str):
-        raise InvalidBotSpecError(f"expected a bot name, got {spec!r}")
+        raise InvalidBotSpecError(f"expected a bot name, got {describe(spec)}")
+    if len(spec) > MAX_BOT_SPEC:
+        raise InvalidBotSpecError(
+            f"a bot specification of {len(spec)} characters: at most {MAX_BOT_SPEC}"
+        )
     factories = bot_factories(game)
     name, _, option_text = spec.strip().partition(":")
     factory = factories.get(name.strip().lower())
     if factory is None:
-        raise InvalidBotSpecError(f"no bot named {name!r}; bots: {', '.join(factories)}")
+        raise InvalidBotSpecError(f"no bot named {describe(name)}; bots: {', '.join(factories)}")
     options: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in option_text.split(","))):
         key, equals, value = item.partition("=")
         if not equals or not key.strip().isidentifier():
-            raise InvalidBotSpecError(f"bad bot option {item!r} in {spec!r}: expected NAME=VALUE")
+            raise InvalidBotSpecError(
+                f"bad bot option {describe(item)} in {describe(spec)}: expected NAME=VALUE"
+            )
         options[key.strip()] = _option_value(value.strip())
     try:
         return factory(**options)
     except TypeError:
         raise InvalidBotSpecError(
-            f"bot {name!r} does not take the options {sorted(options)}"
+            f"bot {describe(name)} does not take the options {describe(sorted(options), 200)}"
         ) from None
 
 
@@ -344,14 +363,29 @@ def play_game(
     :raises InvalidValueError: there is not one bot per seat.
     """
     if not isinstance(state, State):
-        raise InvalidArgumentError(f"expected a game state, got {state!r}")
+        raise InvalidArgumentError(f"expected a game state, got {describe(state)}")
+    given: object = bots
+    if not isinstance(given, Sequence) or isinstance(given, str):
+        raise InvalidArgumentError(f"expected a list of bots, got {describe(bots)}")
     if len(bots) != state.player_count:
         raise InvalidValueError(
             f"expected {state.player_count} bots, one per player, got {len(bots)}"
         )
+    for bot in bots:
+        if not callable(getattr(bot, "choose", None)):
+            raise InvalidArgumentError(
+                f"expected a bot (with a choose method), got {describe(bot)}"
+            )
     if max_actions is not None and not (is_int(max_actions) and max_actions >= 0):
         raise InvalidValueError(
-            f"max_actions must be an integer of at least 0, got {max_actions!r}"
+            f"max_actions must be an integer of at least 0, got {describe(max_actions)}"
+        )
+    if on_move is not None and not callable(on_move):
+        raise InvalidArgumentError(f"on_move must be callable, got {describe(on_move)}")
+    if not isinstance(rng, random.Random) and not (is_int(rng) and abs(rng) < 10**40):
+        raise InvalidArgumentError(
+            f"rng must be a random.Random or an integer seed of at most 40 digits, "
+            f"got {describe(rng)}"
         )
     master = rng if isinstance(rng, random.Random) else random.Random(rng)
     seat_rngs = [random.Random(master.getrandbits(64)) for _ in bots]
@@ -379,8 +413,11 @@ def _check_bot_move(state: Any, move: object, bot: Bot, player: int) -> None:
     """Raise ``IllegalMoveError`` unless ``move`` is a legal move written another way."""
     try:
         state.apply(move)
-    except (IllegalMoveError, InvalidMoveError) as error:
-        text = str(move) if isinstance(move, str) or hasattr(type(move), "verb") else repr(move)
+    except Scala40Error as error:
+        if isinstance(move, str):
+            text = move if len(move) <= 200 else move[:197] + "..."
+        else:
+            text = str(move) if hasattr(type(move), "verb") else describe(move)
         raise IllegalMoveError(
             f"bot {bot_name(bot)!r} (player {player}) chose {text}, which is not legal: {error}"
         ) from error

@@ -23,9 +23,9 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from scala40._checks import is_int
+from scala40._checks import describe, is_int
 from scala40._rng import shuffle
-from scala40.errors import InvalidCardError
+from scala40.errors import InvalidArgumentError, InvalidCardError
 
 __all__ = [
     "ACE",
@@ -38,6 +38,8 @@ __all__ = [
     "JACK",
     "JOKER",
     "KING",
+    "MAX_COPIES",
+    "MAX_JOKERS",
     "NATURAL_CARDS",
     "QUEEN",
     "RANK_NAMES",
@@ -45,6 +47,8 @@ __all__ = [
     "SPADES",
     "SPANISH_40_RANKS",
     "SPANISH_48_RANKS",
+    "SPANISH_RANK_NAMES",
+    "SPANISH_SUIT_NAMES",
     "SUIT_NAMES",
     "SUIT_OF",
     "SUIT_SYMBOLS",
@@ -60,6 +64,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "rank_of",
+    "spanish_card_name",
     "spanish_deck",
     "suit_of",
 ]
@@ -81,6 +86,16 @@ SPANISH_40_RANKS = (1, 2, 3, 4, 5, 6, 7, JACK, QUEEN, KING)
 """Ranks of the 40-card Spanish pack in sequence order: the jack follows the 7 (C-DECK)."""
 SPANISH_48_RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, JACK, QUEEN, KING)
 """Ranks of the 48-card Spanish pack in sequence order."""
+
+SPANISH_SUIT_NAMES = ("espadas", "copas", "oros", "bastos")
+"""The Spanish suit each suit of the notation stands for, indexed by suit (C-DECK): ♠
+espadas (swords), ♥ copas (cups), ♦ oros (coins), ♣ bastos (clubs)."""
+SPANISH_RANK_NAMES = (
+    "", "as", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "",
+    "sota", "caballo", "rey",
+)  # fmt: skip
+"""The Spanish name of each rank, indexed by rank (C-DECK): the sota is written J, the
+caballo Q and the rey K; a Spanish pack has no 10 (entries 0 and 10 are empty)."""
 
 NATURAL_CARDS: tuple[Card, ...] = tuple(range(52))
 
@@ -123,37 +138,67 @@ def make_card(rank: int, suit: int) -> Card:
     (0, 22, 51)
     """
     if not (type(rank) is int and 1 <= rank <= 13):
-        raise InvalidCardError(f"expected a rank from 1 to 13, got {rank!r}", token=rank)
+        raise InvalidCardError(f"expected a rank from 1 to 13, got {describe(rank)}", token=rank)
     if not (type(suit) is int and 0 <= suit <= 3):
-        raise InvalidCardError(f"expected a suit from 0 to 3, got {suit!r}", token=suit)
+        raise InvalidCardError(f"expected a suit from 0 to 3, got {describe(suit)}", token=suit)
     return suit * 13 + rank - 1
 
 
-def rank_of(card: Card) -> int:
-    """Rank of a card, 1 (ace) to 13 (king); 0 for the joker.
+def rank_of(card: Card | str) -> int:
+    """Rank of a card (a code or its text), 1 (ace) to 13 (king); 0 for the joker.
 
-    >>> rank_of(parse_card("QD")), rank_of(JOKER)
-    (12, 0)
+    >>> rank_of(parse_card("QD")), rank_of(JOKER), rank_of("7S")
+    (12, 0, 7)
+
+    :raises InvalidCardError: ``card`` is not a card.
     """
-    return RANK_OF[card]
+    return RANK_OF[as_card(card)]
 
 
-def suit_of(card: Card) -> int:
-    """Suit of a card, 0-3 (♠ ♥ ♦ ♣); -1 for the joker.
+def suit_of(card: Card | str) -> int:
+    """Suit of a card (a code or its text), 0-3 (♠ ♥ ♦ ♣); -1 for the joker.
 
     >>> suit_of(parse_card("QD")), suit_of(JOKER)
     (2, -1)
+
+    :raises InvalidCardError: ``card`` is not a card.
     """
-    return SUIT_OF[card]
+    return SUIT_OF[as_card(card)]
 
 
-def is_joker(card: Card) -> bool:
-    """Whether the card is a joker.
+def is_joker(card: Card | str) -> bool:
+    """Whether the card (a code or its text) is a joker.
 
-    >>> is_joker(JOKER), is_joker(parse_card("2C"))
-    (True, False)
+    >>> is_joker(JOKER), is_joker(parse_card("2C")), is_joker("*")
+    (True, False, True)
+
+    :raises InvalidCardError: ``card`` is not a card.
     """
-    return card == JOKER
+    return as_card(card) == JOKER
+
+
+def spanish_card_name(card: Card | str) -> str:
+    """The Spanish name of a card of a Spanish pack (C-DECK): the notation stays ``JD``,
+    the name reads "sota de oros".
+
+    >>> spanish_card_name("JD"), spanish_card_name("AC"), spanish_card_name("QH")
+    ('sota de oros', 'as de bastos', 'caballo de copas')
+    >>> spanish_card_name(parse_card("7S")), spanish_card_name(JOKER)
+    ('siete de espadas', 'comodín')
+    >>> spanish_card_name("10H")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidCardError: 10H is not a card of a Spanish pack (no 10s)
+    """
+    code = as_card(card)
+    if code == JOKER:
+        return "comodín"
+    rank = RANK_OF[code]
+    if not SPANISH_RANK_NAMES[rank]:
+        raise InvalidCardError(
+            f"{CARD_NAMES[code]} is not a card of a Spanish pack (no 10s)", token=card
+        )
+    return f"{SPANISH_RANK_NAMES[rank]} de {SPANISH_SUIT_NAMES[SUIT_OF[code]]}"
 
 
 def _parse_token(token: str, position: int | None) -> Card:
@@ -169,7 +214,7 @@ def _parse_token(token: str, position: int | None) -> Card:
                 return suit * 13 + rank - 1
     where = f" at position {position}" if position is not None else ""
     raise InvalidCardError(
-        f"bad card {token!r}{where}: {_EXPECTED}", token=token, position=position
+        f"bad card {describe(token)}{where}: {_EXPECTED}", token=token, position=position
     )
 
 
@@ -184,7 +229,7 @@ def parse_card(text: str) -> Card:
     scala40.errors.InvalidCardError: bad card '1X': expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"expected card text, got {text!r}", token=text)
+        raise InvalidCardError(f"expected card text, got {describe(text)}", token=text)
     return _parse_token(text.strip(), None)
 
 
@@ -204,7 +249,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     scala40.errors.InvalidCardError: bad card 'QQ' at position 2: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"expected card text, got {text!r}", token=text)
+        raise InvalidCardError(f"expected card text, got {describe(text)}", token=text)
     tokens = [token for token in _SEPARATORS.split(text) if token]
     return tuple(_parse_token(token, index) for index, token in enumerate(tokens, 1))
 
@@ -236,7 +281,7 @@ def as_card(card: object, position: int | None = None) -> Card:
         return card
     where = f" at position {position}" if position is not None else ""
     raise InvalidCardError(
-        f"bad card {card!r}{where}: expected a card code from 0 to 52 or card text",
+        f"bad card {describe(card)}{where}: expected a card code from 0 to 52 or card text",
         token=card,
         position=position,
     )
@@ -248,15 +293,26 @@ def as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
         return parse_cards(cards)
     if isinstance(cards, tuple) and all(type(c) is int and 0 <= c <= JOKER for c in cards):
         return cards
+    if isinstance(cards, (bytes, bytearray, dict)) or not hasattr(cards, "__iter__"):
+        raise InvalidCardError(f"expected cards, got {describe(cards)}", token=cards)
     try:
         items = list(cards)
-    except TypeError:
-        raise InvalidCardError(f"expected cards, got {cards!r}", token=cards) from None
+    except Exception:  # an iterable that fails while it is read
+        raise InvalidCardError(f"expected cards, got {describe(cards)}", token=cards) from None
     return tuple(as_card(card, index) for index, card in enumerate(items, 1))
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
+    # Anything that is not a list of ranks is kept as given, for the checks to name it.
+    if isinstance(values, (list, tuple, range)):
+        return tuple(values)
+    return values  # type: ignore[return-value]
+
+
+MAX_COPIES = 8
+"""The most copies of each natural card a :class:`Deck` may hold (eight packs)."""
+MAX_JOKERS = 12
+"""The most jokers a :class:`Deck` may hold."""
 
 
 @attrs.frozen
@@ -283,14 +339,21 @@ class Deck:
 
     def __attrs_post_init__(self) -> None:
         problems = []
-        if not self.ranks or len(set(self.ranks)) != len(self.ranks):
-            problems.append(f"ranks must be distinct and non-empty, got {self.ranks!r}")
-        if any(not (is_int(r) and 1 <= r <= 13) for r in self.ranks):
-            problems.append(f"ranks must be from 1 to 13, got {self.ranks!r}")
-        if not (is_int(self.copies) and self.copies >= 1):
-            problems.append(f"copies must be at least 1, got {self.copies!r}")
-        if not (is_int(self.jokers) and self.jokers >= 0):
-            problems.append(f"jokers must be 0 or more, got {self.jokers!r}")
+        name: object = self.name
+        if not isinstance(name, str):
+            problems.append(f"name must be text, got {describe(name)}")
+        ranks: object = self.ranks
+        if not isinstance(ranks, tuple):
+            problems.append(f"ranks must be a list of ranks from 1 to 13, got {describe(ranks)}")
+        else:
+            if not ranks or len(set(map(describe, ranks))) != len(ranks):
+                problems.append(f"ranks must be distinct and non-empty, got {describe(ranks)}")
+            if any(not (is_int(r) and 1 <= r <= 13) for r in ranks):
+                problems.append(f"ranks must be from 1 to 13, got {describe(ranks)}")
+        if not (is_int(self.copies) and 1 <= self.copies <= MAX_COPIES):
+            problems.append(f"copies must be from 1 to {MAX_COPIES}, got {describe(self.copies)}")
+        if not (is_int(self.jokers) and 0 <= self.jokers <= MAX_JOKERS):
+            problems.append(f"jokers must be from 0 to {MAX_JOKERS}, got {describe(self.jokers)}")
         if problems:
             raise InvalidCardError("invalid deck: " + "; ".join(problems))
 
@@ -315,7 +378,12 @@ class Deck:
         return counts
 
     def shuffled(self, seed: int) -> tuple[Card, ...]:
-        """The deck in an order drawn reproducibly from ``seed`` (C-RNG)."""
+        """The deck in an order drawn reproducibly from ``seed`` (C-RNG).
+
+        :raises InvalidArgumentError: ``seed`` is not an integer.
+        """
+        if not is_int(seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
         order, _ = shuffle(self.cards, seed)
         return order
 
@@ -335,11 +403,11 @@ def spanish_deck(size: int = 40, copies: int = 1, jokers: int = 0) -> Deck:
     >>> spanish_deck().size, spanish_deck(48).size, spanish_deck(copies=2).size
     (40, 48, 80)
     """
-    if size == 40:
+    if is_int(size) and size == 40:
         return Deck("spanish-40", SPANISH_40_RANKS, copies, jokers)
-    if size == 48:
+    if is_int(size) and size == 48:
         return Deck("spanish-48", SPANISH_48_RANKS, copies, jokers)
-    raise InvalidCardError(f"a Spanish pack has 40 or 48 cards, got {size!r}", token=size)
+    raise InvalidCardError(f"a Spanish pack has 40 or 48 cards, got {describe(size)}", token=size)
 
 
 def sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:

@@ -50,6 +50,7 @@ from typing import Any, NoReturn, TextIO
 import attrs
 
 from scala40 import __version__
+from scala40._checks import describe
 from scala40.bots import Bot, bot_factories, bot_name, make_bot
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card, as_card, parse_cards
 from scala40.errors import (
@@ -74,7 +75,14 @@ from scala40.games.scala40.rules import (
 from scala40.games.scala40.text import meld_text
 from scala40.melds import Extension, Meld, MeldEnd, MeldKind, check_meld, meld_interpretations
 from scala40.records import GameRecord
-from scala40.tournament import DEFAULT_MAX_ACTIONS, rules_label, run_tournament
+from scala40.tournament import (
+    DEFAULT_MAX_ACTIONS,
+    MAX_GAMES,
+    MAX_SEED_DIGITS,
+    MAX_WORKERS,
+    rules_label,
+    run_tournament,
+)
 
 __all__ = ["COMMANDS", "Command", "UsageError", "build_parser", "main"]
 
@@ -126,7 +134,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on standard error."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"error: {message} (see '{self.prog} --help')\n")
+        self.exit(EXIT_USAGE, f"error: {_one_line(message)} (see '{self.prog} --help')\n")
 
 
 def _scala40_preset(text: str) -> str:
@@ -149,8 +157,33 @@ def _card_list(text: str) -> tuple[Card, ...]:
     return cards
 
 
+def _integer(digits: int) -> Callable[[str], int]:
+    """Argument type of a whole number of at most ``digits`` digits, in ASCII (``int``
+    alone would take full-width digits, ``1_000`` and numbers of thousands of digits)."""
+
+    def integer(text: str) -> int:
+        body = text.strip()
+        number = body[1:] if body[:1] in ("-", "+") else body
+        if not (number.isascii() and number.isdigit() and len(number) <= digits):
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of at most {digits} digits, got {shown!r}"
+            )
+        return int(body)
+
+    return integer
+
+
+def _one_line(message: str) -> str:
+    """``message`` with its control characters (line breaks from a crafted argument, say)
+    escaped: an error is always one line."""
+    if message.isprintable():
+        return message
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+
+
 def _print_error(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {_one_line(message)}", file=sys.stderr)
 
 
 def _name(card: Card, unicode: bool) -> str:
@@ -377,7 +410,7 @@ def _run_rules(args: argparse.Namespace) -> int:
             for option, value_text, rule in rows:
                 print(f"  {option:<{option_width}}  {value_text:<{value_width}}  ({rule})")
         print()
-        print(f"Run '{_prog(game)} rules PRESET' to list every option of a preset.")
+        print(f"Run '{_rules_command(game)}' to list every option of a preset.")
         return EXIT_OK
     name: str = _preset_name(args.preset, game)
     options: dict[str, Any] = ruleset_type.preset(name).options()
@@ -396,8 +429,9 @@ def _run_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _prog(game: Game) -> str:
-    return "scala40" if game.name == "scala40" else f"scala40 --game {game.name}"
+def _rules_command(game: Game) -> str:
+    # --game is an option of the subcommand: it comes after it.
+    return "scala40 rules PRESET" + ("" if game.name == "scala40" else f" --game {game.name}")
 
 
 # ---------------------------------------------------------------- shared by the game commands
@@ -475,7 +509,7 @@ def _add_game_options(parser: argparse.ArgumentParser, players_default: int | No
     )
     parser.add_argument(
         "--players",
-        type=int,
+        type=_integer(3),
         default=players_default,
         metavar="N",
         help="number of players"
@@ -544,7 +578,7 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
     _add_game_options(parser, players_default=-1)
     parser.add_argument(
         "--seed",
-        type=int,
+        type=_integer(MAX_SEED_DIGITS),
         metavar="N",
         help="the seed of the deal (default: a random one, printed at the start)",
     )
@@ -558,7 +592,7 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
         "default: greedy)",
     )
     parser.add_argument(
-        "--seat", type=int, default=0, metavar="N", help="your seat, from 0 (default: 0)"
+        "--seat", type=_integer(3), default=0, metavar="N", help="your seat, from 0 (default: 0)"
     )
     parser.add_argument(
         "--save", metavar="FILE", help="save the game record as JSON to FILE when it ends"
@@ -580,14 +614,36 @@ def _seat_bots(specs: Sequence[str], players: int, seat: int, game: Game) -> dic
         raise UsageError(str(error)) from None
 
 
+MAX_LINE = 10_000
+"""The longest line ``play`` reads (more is cut: no move or command is that long)."""
+
+
 def _read_line(prompt: str) -> str | None:
-    """A line of standard input (``None`` at its end), after printing ``prompt``."""
+    """A line of standard input (``None`` at its end), after printing ``prompt``; a line
+    that is not text (bytes that are not UTF-8) reads as a line the game refuses."""
     print(prompt, end="", flush=True)
-    line = sys.stdin.readline()
+    try:
+        line = sys.stdin.readline(MAX_LINE + 1)
+    except UnicodeDecodeError:
+        return "\ufffd"
     if not line:
         print()
         return None
+    if len(line) > MAX_LINE and not line.endswith("\n"):
+        # Skip the rest of an overlong line: it is one answer, refused as a whole.
+        while True:
+            try:
+                rest = sys.stdin.readline(MAX_LINE)
+            except UnicodeDecodeError:
+                continue
+            if not rest or rest.endswith("\n"):
+                break
     return line.strip()
+
+
+def _shown(text: str) -> str:
+    """A line the user typed, as an error message quotes it (long ones cut)."""
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _save_record(path: str | None, record: GameRecord) -> None:
@@ -715,11 +771,11 @@ def _ask_move(state: Any, game: Game, helper: Bot, unicode: bool) -> Any:
             number = int(line) if len(line) <= 6 else 0
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            print(f"error: no move number {line}; 'moves' lists 1 to {len(legal)}")
+            print(f"error: no move number {_shown(line)}; 'moves' lists 1 to {len(legal)}")
         elif ";" in line:
             try:
                 several = _check_turn(state, game, line)
-            except (InvalidMoveError, IllegalMoveError, InvalidCardError) as error:
+            except Scala40Error as error:
                 print(f"error: {error}")
                 continue
             return several
@@ -727,7 +783,7 @@ def _ask_move(state: Any, game: Game, helper: Bot, unicode: bool) -> Any:
             try:
                 move = game.parse_move(line)
                 state.apply(move)
-            except (InvalidMoveError, IllegalMoveError, InvalidCardError) as error:
+            except Scala40Error as error:
                 print(f"error: {error}")
                 continue
             return move
@@ -757,7 +813,7 @@ def _check_turn(state: Any, game: Game, line: str) -> list[Any]:
 def _configure_simulate(parser: argparse.ArgumentParser) -> None:
     _add_game_options(parser, players_default=None)
     parser.add_argument(
-        "--games", type=int, default=100, metavar="N", help="games to play (default: 100)"
+        "--games", type=_integer(9), default=100, metavar="N", help="games to play (default: 100)"
     )
     parser.add_argument(
         "--bots",
@@ -768,17 +824,21 @@ def _configure_simulate(parser: argparse.ArgumentParser) -> None:
         "montecarlo:playouts=50; default: greedy random)",
     )
     parser.add_argument(
-        "--seed", type=int, default=0, metavar="N", help="the tournament's seed (default: 0)"
+        "--seed",
+        type=_integer(MAX_SEED_DIGITS),
+        default=0,
+        metavar="N",
+        help="the tournament's seed (default: 0)",
     )
     parser.add_argument(
         "--workers",
-        type=int,
+        type=_integer(9),
         metavar="N",
         help="processes to play in (default: one per CPU; 1 plays in this process)",
     )
     parser.add_argument(
         "--max-actions",
-        type=int,
+        type=_integer(9),
         default=DEFAULT_MAX_ACTIONS,
         metavar="N",
         help=f"stop a game unfinished after N moves (default: {DEFAULT_MAX_ACTIONS})",
@@ -817,10 +877,10 @@ def _run_simulate(args: argparse.Namespace) -> int:
             raise UsageError(str(error)) from None
     players: int = args.players if args.players is not None else len(specs)
     _check_players(players, rules)
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, got {args.games}")
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES}, got {args.games}")
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        raise UsageError(f"--workers must be from 1 to {MAX_WORKERS}, got {args.workers}")
     if args.max_actions < 1:
         raise UsageError(f"--max-actions must be at least 1, got {args.max_actions}")
     show = args.progress or sys.stderr.isatty()
@@ -851,14 +911,25 @@ def _configure_replay(parser: argparse.ArgumentParser) -> None:
     _add_game_option(parser)
 
 
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""The largest game record file ``replay`` reads."""
+
+
 def _load_record(path: str) -> GameRecord:
     try:
-        with open(path, encoding="utf-8") as file:
-            data = json.load(file)
+        with open(path, "rb") as file:
+            raw = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
         raise _CommandError(f"cannot read {path}: {error.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
-        raise _CommandError(f"{path} is not a JSON game record: {error}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise _CommandError(
+            f"{path} is larger than a game record may be ({MAX_RECORD_BYTES} bytes)"
+        )
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as error:
+        # ValueError: bad JSON, bad UTF-8, or a number of thousands of digits.
+        raise _CommandError(f"{path} is not a JSON game record: {describe(error, 200)}") from None
     return GameRecord.from_dict(data)
 
 
@@ -1008,6 +1079,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     parser = build_parser()
+    given: object = argv
+    if given is not None and (
+        isinstance(given, (str, bytes))
+        or not isinstance(given, Sequence)
+        or not all(isinstance(arg, str) for arg in given)
+    ):
+        _print_error(f"expected a list of arguments (text), got {describe(given)}")
+        return EXIT_USAGE
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_request:  # --help, --version and usage errors

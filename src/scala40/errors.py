@@ -31,6 +31,7 @@ __all__ = [
     "InvalidValueError",
     "MoveIndexError",
     "Scala40Error",
+    "SearchLimitError",
     "SerializationError",
     "UnknownGameError",
     "UnknownPresetError",
@@ -50,6 +51,12 @@ class InvalidValueError(Scala40Error, ValueError):
     """An argument is of the right kind but its value is out of range or inconsistent
     (a negative number of games, a seat that does not exist); the message names the
     argument, what it must be and what it got."""
+
+
+class SearchLimitError(InvalidValueError):
+    """A search would go past its documented bound (see the limits on the errors page):
+    the input is valid, but too large or too tangled to answer within it. Nothing is
+    answered rather than something wrong."""
 
 
 class InvalidBotSpecError(Scala40Error, ValueError):

@@ -11,7 +11,9 @@ on any registered game through this protocol alone, and the core never imports a
 * its ruleset type (a :class:`~scala40.rulesets.RulesetBase` subclass) with named presets;
 * ``new_game(rules, players, seed, *, auto_chance)``, which deals the first hand;
 * ``state_from_dict``, ``parse_move`` and ``move_from_dict`` to read states and moves back;
-* its own bots by name (a greedy bot at least), and the wording the command line uses.
+* its own bots by name (a greedy bot at least), and the wording the command line uses;
+* optionally, its :class:`ObservationEncoding`: what one seat sees, as numbers and as
+  text, for learning agents (:mod:`scala40.adapters`).
 
 **A state** (the :class:`State` protocol) is an immutable value:
 
@@ -40,7 +42,7 @@ Find a game by name with :func:`load_game`; list them with :func:`game_names`.
 >>> load_game("bridge")
 Traceback (most recent call last):
 ...
-scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40
+scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40, skarney, rumino, chinchon, laconga
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
+from scala40._checks import describe
 from scala40.errors import InvalidArgumentError, UnknownGameError
 from scala40.match import ScoreOrder
 
@@ -64,6 +67,8 @@ __all__ = [
     "Bot",
     "Game",
     "GameText",
+    "ObservationEncoding",
+    "ObservationField",
     "ScoreOrder",
     "State",
     "View",
@@ -230,6 +235,66 @@ class GameText:
         return str(move)
 
 
+def _int_tuple(values: Sequence[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class ObservationField:
+    """One named block of an :class:`ObservationEncoding`: its shape, the range of its
+    numbers and what they mean.
+
+    >>> field = ObservationField("hand", (53,), "copies of each card code in the hand", 0, 8)
+    >>> field.size, field.high
+    (53, 8.0)
+    """
+
+    name: str
+    """A short identifier (``"hand"``), unique within the encoding."""
+    shape: tuple[int, ...] = attrs.field(converter=_int_tuple)
+    """The block's shape; its numbers come in row-major order in the flat encoding."""
+    doc: str
+    """What the numbers mean, for the documentation of the encoding."""
+    low: float = attrs.field(default=0.0, converter=float)
+    """No number of the block is below this."""
+    high: float = attrs.field(default=1.0, converter=float)
+    """No number of the block is above this."""
+
+    @property
+    def size(self) -> int:
+        """How many numbers the block holds."""
+        size = 1
+        for length in self.shape:
+            size *= length
+        return size
+
+
+@runtime_checkable
+class ObservationEncoding(Protocol):
+    """How a game writes what one seat sees as numbers and as text, for learning agents.
+
+    A game offers one through its record's ``observation``; the learning-agent adapters
+    (``scala40.adapters``) turn it into arrays. The numbers are plain Python floats:
+    the core and the games never need an array library. Every number is computed from
+    a view alone (``state.view(seat)``), so that an encoding can never leak what the
+    seat may not know.
+    """
+
+    def fields(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
+        """The blocks of the encoding in order, for these rules and this many seats: the
+        shape is fixed by them, whatever the state."""
+
+    def encode(self, view: Any) -> Sequence[float]:
+        """The numbers of ``view``: every block of :meth:`fields` in order, flattened,
+        each number within its block's ``low`` and ``high``. A list, or (faster for the
+        adapters, which then take the numbers without a copy) an ``array.array`` of
+        type code ``"f"``."""
+
+    def text(self, view: Any) -> str:
+        """What ``view`` shows as text: equal views give equal texts and different views
+        different texts (the information-state strings of OpenSpiel are made of them)."""
+
+
 def _read_only(value: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(value))
 
@@ -273,6 +338,10 @@ class Game:
     """The command line's wording for this game."""
     aliases: tuple[str, ...] = ()
     """Other names :func:`load_game` accepts."""
+    observation: ObservationEncoding | None = None
+    """What one seat sees as numbers and text, for learning agents (optional: without
+    it the adapters of :mod:`scala40.adapters` fall back on what the protocol alone
+    tells)."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
@@ -286,6 +355,10 @@ class Game:
 # core names them only as text: a game module is imported the first time it is asked for.
 _BUILTIN_GAMES: dict[str, str] = {
     "scala40": "scala40.games.scala40",
+    "skarney": "scala40.games.skarney",
+    "rumino": "scala40.games.rumino",
+    "chinchon": "scala40.games.chinchon",
+    "laconga": "scala40.games.laconga",
 }
 ENTRY_POINT_GROUP = "scala40.games"
 """The entry-point group through which other packages offer games (``name = module:GAME``)."""
@@ -303,7 +376,7 @@ def register_game(game: Game) -> Game:
     :raises InvalidArgumentError: ``game`` is not a :class:`Game`, or its name is taken.
     """
     if not isinstance(game, Game):
-        raise InvalidArgumentError(f"expected a Game record, got {game!r}")
+        raise InvalidArgumentError(f"expected a Game record, got {describe(game)}")
     known = _REGISTERED.get(game.name)
     if known is game:
         return game
@@ -325,7 +398,7 @@ def load_game(name: str | Game) -> Game:
     if isinstance(name, Game):
         return name
     if not isinstance(name, str):
-        raise InvalidArgumentError(f"expected a game name, got {name!r}")
+        raise InvalidArgumentError(f"expected a game name, got {describe(name)}")
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     game = _REGISTERED.get(key)
@@ -338,7 +411,7 @@ def load_game(name: str | Game) -> Game:
         _load_entry_point(key)
     game = _REGISTERED.get(_ALIASES.get(key, key))
     if game is None:
-        raise UnknownGameError(f"no game named {name!r}; games: {', '.join(game_names())}")
+        raise UnknownGameError(f"no game named {describe(name)}; games: {', '.join(game_names())}")
     return game
 
 
@@ -346,8 +419,8 @@ def game_names() -> tuple[str, ...]:
     """The names of every game: the library's own first, then any registered or offered
     by other packages.
 
-    >>> game_names()[:1]
-    ('scala40',)
+    >>> game_names()[:5]
+    ('scala40', 'skarney', 'rumino', 'chinchon', 'laconga')
     """
     names = list(_BUILTIN_GAMES)
     names.extend(name for name in _REGISTERED if name not in names)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Generic, TypeVar, overload
 
+from scala40._checks import describe, is_int
 from scala40.errors import InvalidArgumentError, MoveIndexError
 
 __all__ = ["LegalMoves"]
@@ -90,14 +91,15 @@ class LegalMoves(Generic[M]):
         given: object = index  # callers ignoring the type hints send anything
         if not isinstance(given, (int, slice)) or isinstance(given, bool):
             raise InvalidArgumentError(
-                f"legal moves are indexed by an integer or a slice, got {index!r}"
+                f"legal moves are indexed by an integer or a slice, got {describe(index)}"
             )
         moves = self._all()
         try:
             return moves[index]
         except IndexError:
             raise MoveIndexError(
-                f"legal move index {index} is out of range: there are {len(moves)} legal moves"
+                f"legal move index {describe(index)} is out of range: there are "
+                f"{len(moves)} legal moves"
             ) from None
 
     def __len__(self) -> int:
@@ -114,11 +116,18 @@ class LegalMoves(Generic[M]):
 
         :raises MoveIndexError: the move is not listed.
         """
+        given: tuple[object, object] = (start, stop)
+        if not is_int(given[0]) or not (given[1] is None or is_int(given[1])):
+            raise InvalidArgumentError(
+                f"start and stop must be integers, got {describe(start)}, {describe(stop)}"
+            )
         moves = self._all()
         try:
             return moves.index(move, start, len(moves) if stop is None else stop)
         except ValueError:
-            raise MoveIndexError(f"{move} is not among the {len(moves)} legal moves") from None
+            raise MoveIndexError(
+                f"{describe(move)} is not among the {len(moves)} legal moves"
+            ) from None
 
     def __bool__(self) -> bool:
         return bool(self._all())

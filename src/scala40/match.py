@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from scala40._checks import describe
 from scala40.errors import InvalidValueError
 
 __all__ = [
@@ -75,7 +76,7 @@ def team_of(teams: Sequence[Sequence[int]], seat: int) -> tuple[int, ...]:
     for team in teams:
         if seat in team:
             return tuple(team)
-    raise InvalidValueError(f"seat {seat} is on no side of {teams!r}")
+    raise InvalidValueError(f"seat {describe(seat)} is on no side of {describe(teams)}")
 
 
 def reached(

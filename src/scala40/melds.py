@@ -22,14 +22,16 @@ scala40.errors.InvalidMeldError: KS AS 2S is not a meld: K-A-2 goes around the c
 from __future__ import annotations
 
 import enum
+import math
+from collections import Counter
 from collections.abc import Iterable, Iterator
-from itertools import combinations, permutations
+from itertools import combinations
 from typing import Any, Protocol, TypeAlias
 
 import attrs
 
-from scala40._cache import BoundedCache
-from scala40._checks import is_int
+from scala40._cache import BoundedCache, SizedCache
+from scala40._checks import describe, is_bool, is_int
 from scala40.cards import (
     ACE,
     CARD_NAMES,
@@ -40,11 +42,15 @@ from scala40.cards import (
     SUIT_OF,
     SUIT_SYMBOLS,
     Card,
+    as_card,
     as_cards,
 )
 from scala40.errors import AmbiguousMeldError, InvalidArgumentError, InvalidMeldError
 
 __all__ = [
+    "MAX_CARD_VALUE",
+    "MAX_MELD_CARDS",
+    "MAX_READINGS",
     "STANDARD_RANK_VALUES",
     "Extension",
     "Meld",
@@ -65,6 +71,19 @@ __all__ = [
 STANDARD_RANK_VALUES = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 # Readings, checks and extensions recur across games (the same few thousand melds).
 _READINGS_LIMIT = 200_000
+
+MAX_MELD_CARDS = 32
+"""The most cards one meld may hold under any :class:`MeldRules` (set sizes, sequence
+sizes and wild meld sizes are checked against it): more than any game's longest meld
+(a 14-card sequence; a set of 8 copies of a rank and wild cards). Cards beyond it are
+no meld (:func:`check_meld` says so), and they are never remembered."""
+MAX_READINGS = 1_000
+"""The most readings one set of cards may have: :func:`meld_interpretations` and
+:func:`check_meld` refuse cards with more (:class:`InvalidMeldError`) before listing
+them. Identical wild cards (jokers) are never told apart, so only many *different* wild
+cards in one meld (seven wild ranks, say) come near it; no game's meld does."""
+MAX_CARD_VALUE = 1_000
+"""The highest meld value a :class:`MeldRules` may give one card."""
 
 
 class MeldKind(enum.Enum):
@@ -88,15 +107,112 @@ class MeldEnd(enum.Enum):
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(values)
+    # Anything but a list of numbers is kept as given, for the checks to name it.
+    if isinstance(values, (list, tuple, range)):
+        return tuple(values)
+    return values  # type: ignore[return-value]
 
 
 def _int_frozenset(values: Iterable[int]) -> frozenset[int]:
-    return frozenset(values)
+    if isinstance(values, (list, tuple, set, frozenset, range)):
+        try:
+            return frozenset(values)
+        except TypeError:  # unhashable items: kept as given, for the checks to name them
+            pass
+    return values  # type: ignore[return-value]
 
 
-def _wild_cards(wild_ranks: frozenset[int]) -> frozenset[Card]:
-    return frozenset({JOKER} | {suit * 13 + rank - 1 for rank in wild_ranks for suit in range(4)})
+def _rule_problems(rules: MeldRules) -> list[str]:
+    """Every problem of the fields of ``rules``: types, ranges and the limits of
+    :data:`MAX_MELD_CARDS` and :data:`MAX_CARD_VALUE`."""
+    problems: list[str] = []
+    most = MAX_MELD_CARDS
+    order: object = rules.rank_order
+    if (
+        not isinstance(order, tuple)
+        or not order
+        or any(not (is_int(r) and 1 <= r <= 13) for r in order)
+    ):
+        problems.append(f"rank_order must list ranks from 1 to 13, got {describe(order)}")
+    elif len(set(order)) != len(order):
+        problems.append(f"rank_order repeats a rank: {describe(order)}")
+    wild_ranks: object = rules.wild_ranks
+    if not isinstance(wild_ranks, frozenset) or any(
+        not (is_int(r) and 2 <= r <= 13) for r in wild_ranks
+    ):
+        shown = (
+            sorted(wild_ranks, key=describe) if isinstance(wild_ranks, frozenset) else wild_ranks
+        )
+        problems.append(f"wild_ranks must be ranks from 2 to 13, got {describe(shown)}")
+    extra: object = rules.extra_wilds
+    if not isinstance(extra, frozenset) or any(
+        not (is_int(card) and 0 <= card < JOKER) for card in extra
+    ):
+        shown = sorted(extra, key=describe) if isinstance(extra, frozenset) else extra
+        problems.append(
+            f"extra_wilds must be natural card codes from 0 to 51, got {describe(shown)}"
+        )
+    for name in ("ace_low", "ace_high", "set_suits_distinct"):
+        if not is_bool(getattr(rules, name)):
+            problems.append(f"{name} must be True or False, got {describe(getattr(rules, name))}")
+
+    def whole(value: object, low: int, high: int, optional: bool = False) -> bool:
+        return (optional and value is None) or (is_int(value) and low <= value <= high)
+
+    if not whole(rules.max_wilds, 0, most, optional=True):
+        problems.append(
+            f"max_wilds must be 0 or more (at most {most}) or None, "
+            f"got {describe(rules.max_wilds)}"
+        )
+    if not whole(rules.min_natural_lead, -most, most, optional=True):
+        problems.append(
+            f"min_natural_lead must be an integer from {-most} to {most} or None, "
+            f"got {describe(rules.min_natural_lead)}"
+        )
+    for kind, low_name, high_name, optional_high in (
+        ("set", "set_min", "set_max", False),
+        ("sequence", "sequence_min", "sequence_max", True),
+        ("wild meld", "wild_meld_min", "wild_meld_max", True),
+    ):
+        low, high = getattr(rules, low_name), getattr(rules, high_name)
+        if kind == "wild meld" and low is None:
+            ok = whole(high, 1, most, optional=True)
+        else:
+            ok = (
+                whole(low, 1, most)
+                and whole(high, 1, most, optional=optional_high)
+                and (high is None or low <= high)
+            )
+        if not ok:
+            problems.append(
+                f"{kind} sizes must satisfy 1 <= {low_name} <= {high_name} <= {most}"
+                + (f" ({high_name} may be None)" if optional_high else "")
+                + f", got {describe(low)}, {describe(high)}"
+            )
+    values: object = rules.rank_values
+    if not isinstance(values, tuple) or len(values) != 14:
+        count = len(values) if isinstance(values, tuple) else describe(values)
+        problems.append(f"rank_values needs 14 entries (ranks 0-13), got {count}")
+    elif not all(whole(value, 0, MAX_CARD_VALUE) for value in values):
+        problems.append(
+            f"rank_values must be integers from 0 to {MAX_CARD_VALUE}, got {describe(values)}"
+        )
+    if not whole(rules.low_ace_value, 0, MAX_CARD_VALUE):
+        problems.append(
+            f"low_ace_value must be an integer from 0 to {MAX_CARD_VALUE}, "
+            f"got {describe(rules.low_ace_value)}"
+        )
+    if not whole(rules.wild_value, 0, MAX_CARD_VALUE, optional=True):
+        problems.append(
+            f"wild_value must be an integer from 0 to {MAX_CARD_VALUE} or None, "
+            f"got {describe(rules.wild_value)}"
+        )
+    return problems
+
+
+def _wild_cards(wild_ranks: frozenset[int], extra_wilds: frozenset[Card]) -> frozenset[Card]:
+    ranks = {suit * 13 + rank - 1 for rank in wild_ranks for suit in range(4)}
+    return frozenset({JOKER} | ranks | extra_wilds)
 
 
 class OwnedTables(dict[type, Any]):
@@ -133,7 +249,7 @@ class MeldTables:
     """The ranks of :attr:`MeldRules.rank_order`."""
     rank_bits: int
     """The ranks of :attr:`MeldRules.rank_order` as a bit mask (bit ``rank - 1``)."""
-    readings: BoundedCache[tuple[Card, ...], tuple[Meld, ...]]
+    readings: SizedCache[tuple[Card, ...], Meld]
     """Every reading of a sorted multiset of cards (:meth:`MeldRules.readings`)."""
     checked: BoundedCache[object, Meld]
     """The meld :func:`check_meld` chose for cards (and the wild cards' targets)."""
@@ -172,6 +288,18 @@ class MeldRules:
     Traceback (most recent call last):
     ...
     scala40.errors.InvalidMeldError: 2S JK 2H is not a meld: a meld of wild cards only holds one kind of them (jokers, or 2s)
+
+    A single card may be wild, as the A♦ of some Chinchón rules (CH-DECK), here with the
+    Spanish order (the jack follows the 7), the ace low only and never more wild cards
+    than natural ones (CH-MELDS):
+
+    >>> from scala40.cards import SPANISH_40_RANKS, parse_card
+    >>> coins = MeldRules(rank_order=SPANISH_40_RANKS, ace_high=False, max_wilds=None,
+    ...                   min_natural_lead=0, extra_wilds={parse_card("AD")})
+    >>> str(check_meld("6C AD JC", coins)), str(check_meld("AD 2D 3D", coins))
+    ('6C AD=7C JC', 'AD=AD 2D 3D')
+    >>> check_meld("AD 2D 3D", coins).wild_count, coins.is_wild(parse_card("AD"))
+    (1, True)
     """
 
     rank_order: tuple[int, ...] = attrs.field(default=FRENCH_RANKS, converter=_int_tuple)
@@ -182,6 +310,10 @@ class MeldRules:
     """The ace may end a sequence, after the king (S40-SEQ)."""
     wild_ranks: frozenset[int] = attrs.field(default=frozenset(), converter=_int_frozenset)
     """Natural ranks that are wild besides the jokers (the 2s in Skarney; C-WILD)."""
+    extra_wilds: frozenset[Card] = attrs.field(default=frozenset(), converter=_int_frozenset)
+    """Single natural cards that are wild besides the jokers and the wild ranks: the A♦,
+    the "as de oros", of some Chinchón rules (CH-DECK). Such a card is wild wherever it
+    is, even standing for itself."""
     max_wilds: int | None = 1
     """Most wild cards in one meld; ``None`` for no limit (S40-JOKER, S40-V-MULTIJOKER)."""
     min_natural_lead: int | None = None
@@ -212,41 +344,7 @@ class MeldRules:
     """The tables derived from these rules, for code that searches melds."""
 
     def __attrs_post_init__(self) -> None:
-        problems = []
-        if not self.rank_order or any(not (is_int(r) and 1 <= r <= 13) for r in self.rank_order):
-            problems.append(f"rank_order must list ranks from 1 to 13, got {self.rank_order!r}")
-        elif len(set(self.rank_order)) != len(self.rank_order):
-            problems.append(f"rank_order repeats a rank: {self.rank_order!r}")
-        if ACE in self.wild_ranks or any(r not in range(2, 14) for r in self.wild_ranks):
-            problems.append(
-                f"wild_ranks must be ranks from 2 to 13, got {sorted(self.wild_ranks)}"
-            )
-        if self.max_wilds is not None and self.max_wilds < 0:
-            problems.append(f"max_wilds must be 0 or more, got {self.max_wilds}")
-        if not 1 <= self.set_min <= self.set_max:
-            problems.append(
-                f"set sizes must satisfy 1 <= set_min <= set_max, got {self.set_min}, {self.set_max}"
-            )
-        if self.wild_meld_min is not None and not (
-            is_int(self.wild_meld_min)
-            and self.wild_meld_min >= 1
-            and (self.wild_meld_max is None or self.wild_meld_max >= self.wild_meld_min)
-        ):
-            problems.append(
-                "wild meld sizes must satisfy 1 <= wild_meld_min <= wild_meld_max, "
-                f"got {self.wild_meld_min!r}, {self.wild_meld_max!r}"
-            )
-        if self.sequence_min < 1 or (
-            self.sequence_max is not None and self.sequence_max < self.sequence_min
-        ):
-            problems.append(
-                "sequence sizes must satisfy 1 <= sequence_min <= sequence_max, "
-                f"got {self.sequence_min}, {self.sequence_max}"
-            )
-        if len(self.rank_values) != 14:
-            problems.append(
-                f"rank_values needs 14 entries (ranks 0-13), got {len(self.rank_values)}"
-            )
+        problems = _rule_problems(self)
         if problems:
             raise InvalidMeldError("invalid meld rules: " + "; ".join(problems))
         middle = [rank for rank in self.rank_order if rank != ACE]
@@ -259,7 +357,7 @@ class MeldRules:
         slot_of_rank: dict[int, tuple[int, ...]] = {}
         for index, rank in enumerate(slots):
             slot_of_rank[rank] = (*slot_of_rank.get(rank, ()), index)
-        wild_cards = _wild_cards(self.wild_ranks)
+        wild_cards = _wild_cards(self.wild_ranks, self.extra_wilds)
         top = max(self.rank_values)
         wild_best = top if self.wild_value is None else max(top, self.wild_value)
         best_values = tuple(
@@ -275,7 +373,7 @@ class MeldRules:
             best_values=best_values,
             ranks=frozenset(self.rank_order),
             rank_bits=sum(1 << (rank - 1) for rank in set(self.rank_order)),
-            readings=BoundedCache("meld readings", _READINGS_LIMIT),
+            readings=SizedCache("meld readings", _READINGS_LIMIT, 2 * _READINGS_LIMIT),
             checked=BoundedCache("checked melds", _READINGS_LIMIT),
             extensions=BoundedCache("meld extensions", _READINGS_LIMIT),
             owned=OwnedTables(),
@@ -292,15 +390,22 @@ class MeldRules:
         """The ranks of the places a sequence can occupy, lowest first (the ace may appear twice)."""
         return self.tables.slots
 
-    def is_wild(self, card: Card) -> bool:
-        """Whether ``card`` is wild under these rules."""
-        return card in self.tables.wild_cards
+    def is_wild(self, card: Card | str) -> bool:
+        """Whether ``card`` (a code or its text) is wild under these rules.
 
-    def meld_card_value(self, represented: Card, low_ace: bool = False) -> int:
-        """Meld value of a natural card (or of a wild standing for it)."""
+        :raises InvalidCardError: ``card`` is not a card.
+        """
+        return as_card(card) in self.tables.wild_cards
+
+    def meld_card_value(self, represented: Card | str, low_ace: bool = False) -> int:
+        """Meld value of a natural card (or of a wild standing for it).
+
+        :raises InvalidCardError: ``represented`` is not a card.
+        """
+        code = as_card(represented)
         if low_ace:
             return self.low_ace_value
-        return self.rank_values[RANK_OF[represented]]
+        return self.rank_values[RANK_OF[code]]
 
     def readings(self, cards: Iterable[Card] | str) -> tuple[Meld, ...]:
         """Every valid reading of the cards as one meld (see :func:`meld_interpretations`)."""
@@ -311,6 +416,8 @@ class MeldRules:
         cache = self.tables.readings
         found = cache.get(key)
         if found is None:
+            if len(key) > MAX_MELD_CARDS:
+                return ()  # no rule allows such a meld; never remembered
             found = cache.put(key, tuple(_enumerate_readings(key, self)))
         return found
 
@@ -332,10 +439,13 @@ def resolve_meld_rules(rules: RulesLike) -> MeldRules:
         return _DEFAULT_RULES
     if isinstance(rules, MeldRules):
         return rules
-    meld_rules = getattr(rules, "meld_rules", None)
+    try:
+        meld_rules = getattr(rules, "meld_rules", None)
+    except Exception:  # a property that fails: not rules
+        meld_rules = None
     if isinstance(meld_rules, MeldRules):
         return meld_rules
-    raise InvalidArgumentError(f"expected a Ruleset, MeldRules or None, got {rules!r}")
+    raise InvalidArgumentError(f"expected a Ruleset, MeldRules or None, got {describe(rules)}")
 
 
 @attrs.frozen
@@ -473,9 +583,9 @@ class Meld:
             rank = self.rank
             if not rules.set_suits_distinct:
                 # Suits may repeat: a wild's card is the canonical one its reading gives.
-                for card in [s * 13 + rank - 1 for s in range(4)] + wilds:
-                    if card in derived.wild_cards and card not in wilds:
-                        continue
+                # A card wild in itself (a wild rank's, the A♦ of CH-DECK) comes as a wild.
+                naturals = [s * 13 + rank - 1 for s in range(4)]
+                for card in [c for c in naturals if c not in derived.wild_cards] + wilds:
                     grown = rules.readings_of_sorted(tuple(sorted((*self.cards, card))))
                     for meld in grown:
                         if meld.kind is MeldKind.SET:
@@ -529,6 +639,14 @@ class Meld:
         """
         (code,) = as_cards([card])
         wanted = None if represents is None else as_cards([represents])[0]
+        given: object = end
+        if given is not None and not isinstance(given, MeldEnd):
+            try:
+                end = MeldEnd(given)
+            except Exception:  # not a value of MeldEnd (whose message repr()s the value)
+                raise InvalidArgumentError(
+                    f"end must be a MeldEnd (low, high or set) or None, got {describe(given)}"
+                ) from None
         options = [
             ext
             for ext in self.extensions()
@@ -554,6 +672,8 @@ class Meld:
         >>> str(meld.with_extension(meld.extensions()[2]))
         '6S 7S 8S 9S'
         """
+        if type(ext) is not Extension:
+            raise InvalidArgumentError(f"expected an Extension, got {describe(ext)}")
         if ext.end is MeldEnd.LOW:
             cards = (ext.card, *self.cards)
             represented = (ext.represents, *self.represented)
@@ -664,51 +784,127 @@ def _is_wild_meld(wilds: list[Card], rules: MeldRules) -> bool:
     return len({_wild_kind(card) for card in wilds}) == 1
 
 
+def _order_count(wilds: list[Card]) -> int:
+    """How many distinct orders the wild cards have (identical ones are never told apart):
+    the multinomial coefficient of their multiplicities."""
+    if len(wilds) < 2:
+        return 1
+    count = math.factorial(len(wilds))
+    for times in Counter(wilds).values():
+        count //= math.factorial(times)
+    return count
+
+
 def _unique_orders(wilds: list[Card]) -> list[tuple[Card, ...]]:
-    return sorted(set(permutations(wilds)))
+    """The distinct orders of the (sorted) wild cards, in lexicographic order: each order
+    once, however many copies of a card there are (next-permutation on the sorted list,
+    so the work is the number of distinct orders, never the factorial of the count)."""
+    if len(wilds) < 2 or wilds[0] == wilds[-1]:
+        return [tuple(wilds)]
+    order = sorted(wilds)
+    found = [tuple(order)]
+    last = len(order) - 1
+    while True:
+        pivot = last - 1
+        while pivot >= 0 and order[pivot] >= order[pivot + 1]:
+            pivot -= 1
+        if pivot < 0:
+            return found
+        swap = last
+        while order[swap] <= order[pivot]:
+            swap -= 1
+        order[pivot], order[swap] = order[swap], order[pivot]
+        order[pivot + 1 :] = reversed(order[pivot + 1 :])
+        found.append(tuple(order))
 
 
-def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> Iterator[Meld]:
-    """Generate every valid reading of a sorted multiset of cards."""
+def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]:
+    """Every valid reading of a sorted multiset of cards.
+
+    The layouts come first (which natural card goes where, which card each wild place
+    stands for), then the distinct orders of the wild cards over each layout. Their
+    product is the number of readings; cards with more than :data:`MAX_READINGS` are
+    refused before any is made.
+    """
+    size = len(cards)
+    if size > MAX_MELD_CARDS:
+        return []
     derived = rules.tables
     wild_set = derived.wild_cards
     wilds = [c for c in cards if c in wild_set]
     naturals = [c for c in cards if c not in wild_set]
-    size = len(cards)
     wild_count = len(wilds)
     if not naturals:
         if _is_wild_meld(wilds, rules):
-            yield make_meld(MeldKind.WILD, cards, cards, -1, rules)
-        return
+            return [make_meld(MeldKind.WILD, cards, cards, -1, rules)]
+        return []
     if rules.max_wilds is not None and wild_count > rules.max_wilds:
-        return
+        return []
     if rules.min_natural_lead is not None and len(naturals) - wild_count < rules.min_natural_lead:
-        return
+        return []
     ranks = {RANK_OF[c] for c in naturals}
     suits = [SUIT_OF[c] for c in naturals]
-    if len(ranks) == 1 and rules.set_min <= size <= rules.set_max and ranks <= rules.tables.ranks:
+    # Sets whose wild cards stand for chosen suits (each order of the wilds a reading), and
+    # the one reading of a set whose suits may repeat.
+    set_targets: list[list[Card]] = []
+    plain_set: list[tuple[Card, Card]] | None = None
+    if len(ranks) == 1 and rules.set_min <= size <= rules.set_max and ranks <= derived.ranks:
         rank = naturals[0] % 13 + 1
         if rules.set_suits_distinct:
             if len(set(suits)) == len(suits):
                 missing = [s for s in range(4) if s not in suits]
                 for chosen in combinations(missing, wild_count):
-                    targets = [s * 13 + rank - 1 for s in chosen]
-                    for order in _unique_orders(wilds):
-                        yield _set_meld(naturals, list(zip(order, targets)), rules)
+                    set_targets.append([s * 13 + rank - 1 for s in chosen])
         else:
             # Suits may repeat: a wild stands for the rank in the first suit the
             # naturals lack (any suit would do, the value is the same).
             missing = [s for s in range(4) if s not in suits] or [0]
             targets = [missing[i % len(missing)] * 13 + rank - 1 for i in range(wild_count)]
-            yield _set_meld(naturals, list(zip(wilds, targets)), rules)
+            plain_set = list(zip(wilds, targets))
+    layouts = _sequence_layouts(naturals, suits, ranks, size, rules)
+    orders = _order_count(wilds)
+    total = (len(set_targets) + len(layouts)) * orders + (plain_set is not None)
+    if total > MAX_READINGS:
+        raise InvalidMeldError(
+            f"{_text(cards)} has {total} readings, more than the {MAX_READINGS} one meld may "
+            f"have: {wild_count} wild cards, of {len(set(wilds))} kinds, in one meld"
+        )
+    found: list[Meld] = []
+    wild_orders = _unique_orders(wilds) if set_targets or layouts else []
+    for targets in set_targets:
+        for order in wild_orders:
+            found.append(_set_meld(naturals, list(zip(order, targets)), rules))
+    if plain_set is not None:
+        found.append(_set_meld(naturals, plain_set, rules))
+    for layout, holes, represented, start in layouts:
+        for order in wild_orders:
+            filled = list(layout)
+            for hole, wild in zip(holes, order):
+                filled[hole] = wild
+            cards_in_order = tuple(card for card in filled if card is not None)
+            found.append(make_meld(MeldKind.SEQUENCE, cards_in_order, represented, start, rules))
+    return found
+
+
+_Layout = tuple[list[Card | None], list[int], tuple[Card, ...], int]
+
+
+def _sequence_layouts(
+    naturals: list[Card], suits: list[int], ranks: set[int], size: int, rules: MeldRules
+) -> list[_Layout]:
+    """The places of the natural cards in every sequence they can make with the wild cards:
+    (the cards by place, wild places empty; the wild places; the card each place stands
+    for; the first place)."""
     if len(set(suits)) != 1 or len(ranks) != len(naturals):
-        return
+        return []
+    derived = rules.tables
     longest = len(derived.slots) if rules.sequence_max is None else rules.sequence_max
     if not rules.sequence_min <= size <= longest:
-        return
+        return []
     suit = suits[0]
     slots = derived.slots
     slot_of_rank = derived.slot_of_rank
+    found: list[_Layout] = []
     for start in range(len(slots) - size + 1):
         stop = start + size
         choices: list[list[int]] = []
@@ -718,34 +914,18 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> Iterator[M
                 break
             choices.append(places)
         else:
-            yield from _place_sequence(naturals, choices, wilds, suit, start, size, rules)
-
-
-def _place_sequence(
-    naturals: list[Card],
-    choices: list[list[int]],
-    wilds: list[Card],
-    suit: int,
-    start: int,
-    size: int,
-    rules: MeldRules,
-) -> Iterator[Meld]:
-    slots = rules.tables.slots
-    assignments: list[list[int]] = [[]]
-    for places in choices:
-        assignments = [[*done, p] for done in assignments for p in places if p not in done]
-    for placed in assignments:
-        layout: list[Card | None] = [None] * size
-        for card, place in zip(naturals, placed):
-            layout[place - start] = card
-        holes = [i for i, card in enumerate(layout) if card is None]
-        represented = tuple(suit * 13 + slots[start + i] - 1 for i in range(size))
-        for order in _unique_orders(wilds):
-            filled = list(layout)
-            for hole, wild in zip(holes, order):
-                filled[hole] = wild
-            cards = tuple(card for card in filled if card is not None)
-            yield make_meld(MeldKind.SEQUENCE, cards, represented, start, rules)
+            # The naturals are of distinct ranks: only an ace has two places to choose from.
+            assignments: list[list[int]] = [[]]
+            for places in choices:
+                assignments = [[*done, p] for done in assignments for p in places if p not in done]
+            represented = tuple(suit * 13 + slots[start + i] - 1 for i in range(size))
+            for placed in assignments:
+                layout: list[Card | None] = [None] * size
+                for card, place in zip(naturals, placed):
+                    layout[place - start] = card
+                holes = [i for i, card in enumerate(layout) if card is None]
+                found.append((layout, holes, represented, start))
+    return found
 
 
 def _set_meld(naturals: list[Card], wild_pairs: list[tuple[Card, Card]], rules: MeldRules) -> Meld:
@@ -865,6 +1045,8 @@ def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
     wilds = [c for c in cards if c in wild_set]
     naturals = [c for c in cards if c not in wild_set]
     size = len(cards)
+    if size > MAX_MELD_CARDS:
+        return f"a meld holds at most {MAX_MELD_CARDS} cards, got {size}"
     smallest = min(rules.set_min, rules.sequence_min)
     if size < smallest:
         return f"a meld needs at least {smallest} cards, got {size}"

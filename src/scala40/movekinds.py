@@ -44,7 +44,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 from typing_extensions import Self
 
-from scala40._checks import is_int
+from scala40._checks import describe, is_int
 from scala40._serial import expect_header
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError, SerializationError
@@ -56,6 +56,7 @@ __all__ = [
     "INDEX",
     "INT",
     "MAX_INDEX",
+    "MAX_MOVE_CARDS",
     "MAX_MOVE_TEXT",
     "OPTIONAL_CARD",
     "OPTIONAL_CARDS",
@@ -82,6 +83,9 @@ E = TypeVar("E", bound=enum.Enum)
 MAX_INDEX = 10_000
 """The largest table-meld index or count a move may name: no table holds more melds,
 and a bound keeps absurd numbers (thousands of digits) out of the engines."""
+MAX_MOVE_CARDS = 1_000
+"""The most cards one field of a move may name: more than any deck holds (a deal names
+the whole deck), and a bound on the work of reading a move sent by a stranger."""
 
 
 @attrs.frozen
@@ -113,6 +117,7 @@ def _one(tokens: list[str]) -> str:
 
 
 def as_move_card(value: object) -> Card:
+    """The converter of a card field: a card code or its text."""
     try:
         return as_card(value)
     except InvalidCardError as error:
@@ -120,15 +125,20 @@ def as_move_card(value: object) -> Card:
 
 
 def as_move_cards(value: object) -> tuple[Card, ...]:
+    """The converter of a cards field: cards as text or codes, at most
+    :data:`MAX_MOVE_CARDS` of them."""
     try:
-        return as_cards(value)  # type: ignore[arg-type]
+        cards = as_cards(value)  # type: ignore[arg-type]
     except InvalidCardError as error:
         raise InvalidMoveError(str(error)) from error
+    if len(cards) > MAX_MOVE_CARDS:
+        raise InvalidMoveError(f"a move names at most {MAX_MOVE_CARDS} cards, got {len(cards)}")
+    return cards
 
 
 def _bounded_index(value: object, what: str = "a table meld index") -> int:
     if not (is_int(value) and 0 <= value <= MAX_INDEX):
-        raise InvalidMoveError(f"expected {what} from 0 to {MAX_INDEX}, got {value!r}")
+        raise InvalidMoveError(f"expected {what} from 0 to {MAX_INDEX}, got {describe(value)}")
     return int(value)
 
 
@@ -141,7 +151,7 @@ def parse_index(token: str) -> int:
     digits = token[1:] if token.startswith("#") else token
     # str.isdigit() admits superscripts and other digit characters int() refuses.
     if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(MAX_INDEX)):
-        raise InvalidMoveError(f"expected a table meld like #2, got {token!r}")
+        raise InvalidMoveError(f"expected a table meld like #2, got {describe(token)}")
     return _bounded_index(int(digits))
 
 
@@ -149,19 +159,19 @@ def _int_text(tokens: list[str]) -> int:
     token = tokens[0]
     body = token[1:] if token.startswith("-") else token
     if not (body.isascii() and body.isdigit()) or len(body) > 6:
-        raise InvalidMoveError(f"expected a number, got {token!r}")
+        raise InvalidMoveError(f"expected a number, got {describe(token)}")
     return int(token)
 
 
 def _json_int(value: object) -> int:
     if not is_int(value) or abs(value) > 10**6:
-        raise InvalidMoveError(f"expected an integer, got {value!r}")
+        raise InvalidMoveError(f"expected an integer, got {describe(value)}")
     return int(value)
 
 
 def _json_bool(value: object) -> bool:
     if not isinstance(value, bool):
-        raise InvalidMoveError(f"expected true or false, got {value!r}")
+        raise InvalidMoveError(f"expected true or false, got {describe(value)}")
     return value
 
 
@@ -171,7 +181,7 @@ _BOOL_WORDS = {"yes": True, "no": False}
 def _bool_text(tokens: list[str]) -> bool:
     word = tokens[0].lower()
     if word not in _BOOL_WORDS:
-        raise InvalidMoveError(f"expected yes or no, got {tokens[0]!r}")
+        raise InvalidMoveError(f"expected yes or no, got {describe(tokens[0])}")
     return _BOOL_WORDS[word]
 
 
@@ -182,6 +192,7 @@ CARD = Codec(
     _card_text,
     lambda value: parse_card(value),
 )
+"""One card, written ``7S``."""
 CARDS = Codec(
     "cards",
     lambda cards: format_cards(cards),
@@ -190,6 +201,7 @@ CARDS = Codec(
     lambda value: as_cards(value),
     tokens=None,
 )
+"""Cards in order, written ``7S 8S 9S`` (all the tokens left)."""
 OPTIONAL_CARD = Codec(
     "a card or nothing",
     lambda card: "" if card is None else CARD_NAMES[card],
@@ -198,6 +210,7 @@ OPTIONAL_CARD = Codec(
     lambda value: None if value is None else parse_card(value),
     json_types=(str, type(None)),
 )
+"""One card or nothing."""
 OPTIONAL_CARDS = Codec(
     "cards or nothing",
     lambda cards: "" if cards is None else format_cards(cards),
@@ -207,6 +220,7 @@ OPTIONAL_CARDS = Codec(
     json_types=(str, type(None)),
     tokens=None,
 )
+"""Cards or nothing (a chance step's fixed order)."""
 INDEX = Codec(
     "a table meld index",
     lambda index: f"#{index}",
@@ -215,6 +229,7 @@ INDEX = Codec(
     _bounded_index,
     json_types=(int,),
 )
+"""A table meld's index, written ``#2``."""
 SEAT = Codec(
     "a seat",
     str,
@@ -223,6 +238,7 @@ SEAT = Codec(
     lambda value: _bounded_index(value, "a seat"),
     json_types=(int,),
 )
+"""A seat, written as its number."""
 INT = Codec("a number", str, _int_text, int, _json_int, json_types=(int,))
 BOOL = Codec(
     "yes or no",
@@ -232,6 +248,7 @@ BOOL = Codec(
     _json_bool,
     json_types=(bool,),
 )
+"""A small integer."""
 
 
 def as_optional_move_card(value: object) -> Card | None:
@@ -295,7 +312,7 @@ def enum_converter(choices: type[E], *, optional: bool = False) -> Callable[[obj
                 return choices(value.lower())
             except ValueError:
                 pass
-        raise InvalidMoveError(f"expected one of {words}, got {value!r}")
+        raise InvalidMoveError(f"expected one of {words}, got {describe(value)}")
 
     return convert
 
@@ -424,7 +441,7 @@ class MoveSet:
         :raises InvalidMoveError: the text is not a move of this game; the message says why.
         """
         if not isinstance(text, str):
-            raise InvalidMoveError(f"expected move text, got {text!r}")
+            raise InvalidMoveError(f"expected move text, got {describe(text)}")
         if len(text) > MAX_MOVE_TEXT:
             raise InvalidMoveError(
                 f"move text of {len(text)} characters: no move is longer than {MAX_MOVE_TEXT}"
@@ -435,7 +452,9 @@ class MoveSet:
         verb = tokens[0].lower()
         kind = self.by_verb.get(verb)
         if kind is None:
-            raise InvalidMoveError(f"unknown move {tokens[0]!r}: expected {self._expected()}")
+            raise InvalidMoveError(
+                f"unknown move {describe(tokens[0])}: expected {self._expected()}"
+            )
         try:
             return kind.from_notation_args(tokens[1:], text)
         except InvalidCardError as error:
@@ -448,7 +467,7 @@ class MoveSet:
         """
         kind = type(move)
         if self.by_verb.get(getattr(kind, "verb", None)) is not kind:  # type: ignore[arg-type]
-            raise InvalidMoveError(f"expected a move, got {move!r}")
+            raise InvalidMoveError(f"expected a move, got {describe(move)}")
         data: dict[str, Any] = {"format": self.format, "version": self.version, "type": kind.verb}
         for field in attrs.fields(kind):  # type: ignore[arg-type]
             data[field.name] = _codec(field).to_json(getattr(move, field.name))
@@ -465,7 +484,7 @@ class MoveSet:
         kind = self.by_verb.get(verb) if isinstance(verb, str) else None
         if kind is None:
             raise SerializationError(
-                f"move: unknown type {verb!r}: expected one of {', '.join(self.by_verb)}"
+                f"move: unknown type {describe(verb)}: expected one of {', '.join(self.by_verb)}"
             )
         fields = attrs.fields(kind)  # type: ignore[arg-type]
         names = [field.name for field in fields]
@@ -486,7 +505,7 @@ class MoveSet:
                 isinstance(value, bool) and bool not in codec.json_types
             ):
                 raise SerializationError(
-                    f"move: field {field.name!r} has the wrong type: {value!r}"
+                    f"move: field {field.name!r} has the wrong type: {describe(value)}"
                 )
             try:
                 values[field.name] = codec.from_json(value)

@@ -19,18 +19,18 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import is_int
+from scala40._checks import describe, is_bool, is_int
 from scala40._serial import expect_header
 from scala40.errors import (
-    IllegalMoveError,
     InvalidArgumentError,
-    InvalidMoveError,
+    InvalidValueError,
     Scala40Error,
     SerializationError,
 )
-from scala40.game import Game, load_game
+from scala40.game import Game, State, load_game
+from scala40.rulesets import RulesetBase
 
-__all__ = ["RECORD_FORMAT_VERSION", "GameRecord"]
+__all__ = ["MAX_RECORD_MOVES", "MAX_SEED_DIGITS", "RECORD_FORMAT_VERSION", "GameRecord"]
 
 RECORD_FORMAT_VERSION = 2
 """Version of :meth:`GameRecord.to_dict`: 2 names the game; version 1 records (Scala 40
@@ -41,9 +41,21 @@ MAX_RECORD_MOVES = 100_000
 work of replaying a record sent by a stranger."""
 
 
+MAX_SEED_DIGITS = 40
+"""The most digits a record's seed may have."""
+
+
 @attrs.frozen
 class GameRecord:
-    """Everything needed to replay a game: game, rules, number of players, seed, moves."""
+    """Everything needed to replay a game: game, rules, number of players, seed, moves.
+
+    The fields are checked when a record is made (their types and ranges; the moves are
+    checked when they are replayed, by :meth:`states` and :meth:`from_dict`).
+
+    :raises InvalidArgumentError: a field of the wrong type.
+    :raises InvalidValueError: a number out of range (players the rules do not allow, a
+        seed of more than :data:`MAX_SEED_DIGITS` digits).
+    """
 
     rules: Any
     """The ruleset (of the game's ruleset type)."""
@@ -58,6 +70,40 @@ class GameRecord:
     """The version of the game's engine the record was made with (0: unknown); replaying
     under another version warns nobody but may, in principle, differ."""
 
+    def __attrs_post_init__(self) -> None:
+        rules: object = self.rules
+        if not isinstance(rules, RulesetBase):
+            raise InvalidArgumentError(f"rules must be a ruleset, got {describe(rules)}")
+        if not is_int(self.players):
+            raise InvalidArgumentError(f"players must be an integer, got {describe(self.players)}")
+        if not rules.min_players <= self.players <= rules.max_players:
+            raise InvalidValueError(
+                f"players must be from {rules.min_players} to {rules.max_players}, "
+                f"got {describe(self.players)}"
+            )
+        if not is_int(self.seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(self.seed)}")
+        if abs(self.seed) >= 10**MAX_SEED_DIGITS:
+            raise InvalidValueError(
+                f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(self.seed)}"
+            )
+        moves: object = self.moves
+        if not isinstance(moves, tuple) or len(moves) > MAX_RECORD_MOVES:
+            raise InvalidArgumentError(
+                f"moves must be a tuple of at most {MAX_RECORD_MOVES} move texts, "
+                f"got {describe(moves)}"
+            )
+        if not is_bool(self.auto_chance):
+            raise InvalidArgumentError(
+                f"auto_chance must be True or False, got {describe(self.auto_chance)}"
+            )
+        if not isinstance(self.game, str):
+            raise InvalidArgumentError(f"game must be a game's name, got {describe(self.game)}")
+        if not (is_int(self.game_version) and 0 <= self.game_version <= 10**9):
+            raise InvalidArgumentError(
+                f"game_version must be an integer, got {describe(self.game_version)}"
+            )
+
     @classmethod
     def start(
         cls,
@@ -70,9 +116,11 @@ class GameRecord:
     ) -> GameRecord:
         """An empty record of a new game (``rules`` a ruleset, a preset name or ``None``)."""
         found = load_game(game)
-        return cls(
+        record = cls(
             found.resolve_rules(rules), players, seed, (), auto_chance, found.name, found.version
         )
+        record.initial_state()  # the game's own checks, now rather than at the first replay
+        return record
 
     def initial_state(self) -> Any:
         """The state before the first recorded move."""
@@ -84,6 +132,8 @@ class GameRecord:
         """The record with one more move; ``state`` is the state it is played in (checked:
         :class:`~scala40.IllegalMoveError` if the move is not legal there)."""
         game = load_game(self.game)
+        if not isinstance(state, State) or state.game_name != game.name:
+            raise InvalidArgumentError(f"expected a state of {game.title}, got {describe(state)}")
         if isinstance(move, str):
             move = game.parse_move(move)
         state.apply(move)
@@ -97,10 +147,14 @@ class GameRecord:
         state = self.initial_state()
         yield state
         for index, text in enumerate(self.moves):
+            if not isinstance(text, str):
+                raise SerializationError(f"record: move {index} is not text: {describe(text)}")
             try:
                 state = state.apply(text)
-            except (IllegalMoveError, InvalidMoveError) as error:
-                raise SerializationError(f"record: move {index} ({text!r}): {error}") from error
+            except Scala40Error as error:
+                raise SerializationError(
+                    f"record: move {index} ({describe(text)}): {error}"
+                ) from error
             yield state
 
     def final_state(self) -> Any:
@@ -152,10 +206,12 @@ class GameRecord:
                 f"record: expected fields {sorted(expected)}, got {sorted(map(str, data))}"
             )
         if not isinstance(game_name, str):
-            raise SerializationError(f"record: game must be a game's name, got {game_name!r}")
-        if not (is_int(game_version) and game_version >= 0):
             raise SerializationError(
-                f"record: game_version must be an integer, got {game_version!r}"
+                f"record: game must be a game's name, got {describe(game_name)}"
+            )
+        if not (is_int(game_version) and 0 <= game_version <= 10**9):
+            raise SerializationError(
+                f"record: game_version must be an integer, got {describe(game_version)}"
             )
         try:
             game = load_game(game_name)
@@ -163,10 +219,13 @@ class GameRecord:
             raise SerializationError(f"record: {error}") from error
         players, seed_text, moves = data["players"], data["seed"], data["moves"]
         if not is_int(players):
-            raise SerializationError(f"record: players must be an integer, got {players!r}")
+            raise SerializationError(
+                f"record: players must be an integer, got {describe(players)}"
+            )
         if not (isinstance(seed_text, str) and _is_decimal(seed_text)):
             raise SerializationError(
-                f"record: seed must be an integer written as text, got {seed_text!r}"
+                f"record: seed must be an integer of at most {MAX_SEED_DIGITS} digits written "
+                f"as text, got {describe(seed_text)}"
             )
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise SerializationError("record: moves must be a list of move texts")
@@ -177,11 +236,11 @@ class GameRecord:
         if type(data["auto_chance"]) is not bool:
             raise SerializationError("record: auto_chance must be true or false")
         rules = game.ruleset_type.from_dict(data["rules"])
-        record = cls(
-            rules, players, int(seed_text), tuple(moves), data["auto_chance"], game.name,
-            game_version,
-        )  # fmt: skip
         try:
+            record = cls(
+                rules, players, int(seed_text), tuple(moves), data["auto_chance"], game.name,
+                game_version,
+            )  # fmt: skip
             record.initial_state()
         except Scala40Error as error:
             raise SerializationError(f"record: {error}") from error
@@ -193,4 +252,4 @@ class GameRecord:
 def _is_decimal(text: str) -> bool:
     """Whether ``text`` is a whole number in ASCII digits, at most 40 of them (a seed)."""
     body = text[1:] if text.startswith("-") else text
-    return 0 < len(body) <= 40 and body.isascii() and body.isdigit()
+    return 0 < len(body) <= MAX_SEED_DIGITS and body.isascii() and body.isdigit()

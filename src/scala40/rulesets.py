@@ -28,12 +28,18 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 from typing_extensions import Self
 
-from scala40._checks import is_int
+from scala40._checks import describe, is_int
 from scala40._serial import expect_header
 from scala40.cards import Deck
-from scala40.errors import InvalidRulesetError, SerializationError, UnknownPresetError
+from scala40.errors import (
+    InvalidArgumentError,
+    InvalidRulesetError,
+    SerializationError,
+    UnknownPresetError,
+)
 
 __all__ = [
+    "MAX_OPTION_INT",
     "RulesetBase",
     "check_problems",
     "enum_converter",
@@ -42,6 +48,10 @@ __all__ = [
     "need_int",
     "set_presets",
 ]
+
+MAX_OPTION_INT = 10**9
+"""The largest integer any option accepts, whatever its own range (a bound that keeps
+every ruleset, and the states played under it, printable and serializable)."""
 
 R = TypeVar("R", bound="RulesetBase")
 E = TypeVar("E", bound=enum.Enum)
@@ -78,8 +88,9 @@ class RulesetBase:
     def option_rule(cls, name: str) -> str:
         """The rule ID an option implements (for documentation and the command line)."""
         fields = attrs.fields_dict(cls)  # type: ignore[arg-type]
-        if name not in fields or not fields[name].init:
-            raise InvalidRulesetError([f"unknown option {name!r}"])
+        given: object = name
+        if not isinstance(given, str) or given not in fields or not fields[given].init:
+            raise InvalidRulesetError([f"unknown option {describe(given)}"])
         return str(fields[name].metadata.get("rule", ""))
 
     @classmethod
@@ -102,7 +113,9 @@ class RulesetBase:
             return cls._PRESETS[name]  # type: ignore[no-any-return]
         except (KeyError, TypeError):
             known = ", ".join(cls._PRESETS)
-            raise UnknownPresetError(f"no preset named {name!r}; presets: {known}") from None
+            raise UnknownPresetError(
+                f"no preset named {describe(name)}; presets: {known}"
+            ) from None
 
     @classmethod
     def default(cls) -> Self:
@@ -122,7 +135,7 @@ class RulesetBase:
             return cls.preset(rules)
         if not isinstance(rules, cls):
             raise InvalidRulesetError(
-                [f"expected a {cls.__name__} or a preset name, got {rules!r}"]
+                [f"expected a {cls.__name__} or a preset name, got {describe(rules)}"]
             )
         return rules
 
@@ -138,6 +151,10 @@ class RulesetBase:
         """Options whose values differ from ``other`` (the standard rules by default), as
         ``{name: (value here, value there)}``."""
         base = self.default() if other is None else other
+        if type(base) is not type(self):
+            raise InvalidArgumentError(
+                f"expected a {type(self).__name__} to compare with, got {describe(other)}"
+            )
         return {
             name: (getattr(self, name), getattr(base, name))
             for name in self.option_names()
@@ -168,7 +185,7 @@ class RulesetBase:
         """
         unknown = sorted(set(changes) - set(self.option_names()))
         if unknown:
-            raise InvalidRulesetError([f"unknown option {name!r}" for name in unknown])
+            raise InvalidRulesetError([f"unknown option {describe(name)}" for name in unknown])
         return attrs.evolve(self, **changes)  # type: ignore[misc]
 
     def to_dict(self) -> dict[str, Any]:
@@ -192,7 +209,7 @@ class RulesetBase:
             raise SerializationError(f"{kind}: option names must be strings")
         unknown = sorted(set(options) - set(cls.option_names()))
         if unknown:
-            raise SerializationError(f"{kind}: unknown options {unknown}")
+            raise SerializationError(f"{kind}: unknown options {describe(unknown)}")
         try:
             return cls(**{name: _from_json(value) for name, value in options.items()})
         except (InvalidRulesetError, ValueError, TypeError) as error:
@@ -244,11 +261,14 @@ def need_int(
     value = getattr(rules, name)
     if optional and value is None:
         return True
-    if is_int(value) and value >= low and (high is None or value <= high):
+    top = MAX_OPTION_INT if high is None else high
+    if is_int(value) and low <= value <= top:
         return True
     span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+    if high is None and is_int(value) and value > top:
+        span += f" and at most {top}"
     extra = " or None" if optional else ""
-    problems.append(f"{name} must be an integer {span}{extra}, got {value!r}")
+    problems.append(f"{name} must be an integer {span}{extra}, got {describe(value)}")
     return False
 
 
@@ -257,7 +277,7 @@ def need_bool(problems: list[str], rules: object, names: Iterable[str]) -> None:
     for name in names:
         value = getattr(rules, name)
         if not isinstance(value, bool):
-            problems.append(f"{name} must be True or False, got {value!r}")
+            problems.append(f"{name} must be True or False, got {describe(value)}")
 
 
 def need_choice(problems: list[str], rules: object, name: str, choices: type[enum.Enum]) -> bool:
@@ -267,7 +287,7 @@ def need_choice(problems: list[str], rules: object, name: str, choices: type[enu
     if isinstance(value, choices):
         return True
     known = ", ".join(repr(member.value) for member in choices)
-    problems.append(f"{name} must be one of {known}, got {value!r}")
+    problems.append(f"{name} must be one of {known}, got {describe(value)}")
     return False
 
 
@@ -278,7 +298,7 @@ def enum_converter(choices: type[E]) -> Callable[[object], Any]:
     def convert(value: object) -> object:
         try:
             return choices(value)
-        except (ValueError, TypeError):
+        except Exception:  # not a value of the enum (whose message repr()s the value)
             return value
 
     return convert

@@ -41,14 +41,20 @@ from typing import Any
 import attrs
 
 from scala40._cache import BoundedCache
-from scala40._checks import is_int
+from scala40._checks import describe, is_int, is_number
 from scala40.bots import Bot, bot_name, make_bot, play_game
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import Game, load_game
 from scala40.games.scala40.rules import MatchFormat, Ruleset, hand_value, rules_for_match
 from scala40.match import ScoreOrder
+from scala40.rulesets import RulesetBase
 
 __all__ = [
+    "MAX_BOTS",
+    "MAX_GAMES",
+    "MAX_SEED_DIGITS",
+    "MAX_TRIALS",
+    "MAX_WORKERS",
     "BotFactory",
     "BotStats",
     "GameResult",
@@ -63,6 +69,17 @@ __all__ = [
 BotFactory = Callable[[], Bot]
 """A callable that returns a new bot, such as a bot class; it must be picklable (defined
 at the top level of a module) to be used with a process pool or a cluster."""
+
+MAX_GAMES = 1_000_000
+"""The most games one tournament plays."""
+MAX_BOTS = 64
+"""The most bots one tournament takes."""
+MAX_WORKERS = 256
+"""The most worker processes one tournament starts."""
+MAX_SEED_DIGITS = 40
+"""The most digits a tournament's seed may have."""
+MAX_TRIALS = 10**15
+""":func:`wilson_interval` takes at most this many trials (more do not fit a float)."""
 
 DEFAULT_MAX_ACTIONS = 5_000
 """Moves after which a game is stopped unfinished. Games of greedy bots take about 60
@@ -82,13 +99,16 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
     """
-    if not (is_int(successes) and is_int(trials) and 0 <= successes <= trials):
+    if not (is_int(successes) and is_int(trials) and 0 <= successes <= trials <= MAX_TRIALS):
         raise InvalidValueError(
-            f"expected integers 0 <= successes <= trials, got {successes!r} of {trials!r}"
+            f"expected integers 0 <= successes <= trials <= {MAX_TRIALS}, "
+            f"got {describe(successes)} of {describe(trials)}"
         )
     given: object = confidence
-    if not (isinstance(given, (int, float)) and not isinstance(given, bool) and 0 < given < 1):
-        raise InvalidValueError(f"expected a confidence between 0 and 1, got {confidence!r}")
+    if not (is_number(given) and 0 < given < 1):
+        raise InvalidValueError(
+            f"expected a confidence between 0 and 1, got {describe(confidence)}"
+        )
     if trials == 0:
         return (0.0, 1.0)
     z = statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
@@ -109,6 +129,8 @@ def rules_label(rules: Any) -> str:
     >>> rules_label(Ruleset(match_format="single", jokers=2))
     'official + jokers=2, match_format=single'
     """
+    if not isinstance(rules, RulesetBase):
+        raise InvalidArgumentError(f"expected a ruleset, got {describe(rules)}")
     label: str = rules.label()
     return label
 
@@ -122,6 +144,16 @@ def game_seed(seed: int, index: int, purpose: str = "deal") -> int:
     >>> game_seed(0, 1) == game_seed(0, 1) != game_seed(0, 2)
     True
     """
+    for name, value in (("seed", seed), ("index", index)):
+        if not is_int(value):
+            raise InvalidArgumentError(f"{name} must be an integer, got {describe(value)}")
+        if abs(value) >= 10**MAX_SEED_DIGITS:
+            raise InvalidValueError(
+                f"{name} must have at most {MAX_SEED_DIGITS} digits, got {describe(value)}"
+            )
+    text: object = purpose
+    if not (isinstance(text, str) and len(text) <= 100):
+        raise InvalidArgumentError(f"purpose must be a short text, got {describe(text)}")
     digest = hashlib.blake2b(f"scala40:{purpose}:{seed}:{index}".encode(), digest_size=8)
     return int.from_bytes(digest.digest(), "big")
 
@@ -444,19 +476,38 @@ def run_tournament(
     :raises UnknownGameError: ``game`` names no game.
     """
     found = load_game(game)
-    if not (is_int(games) and games >= 0):
-        raise InvalidValueError(f"games must be a non-negative integer, got {games!r}")
-    if isinstance(bots, str) or not bots:
-        raise InvalidValueError(f"expected a list of at least one bot, got {bots!r}")
+    if not (is_int(games) and 0 <= games <= MAX_GAMES):
+        raise InvalidValueError(
+            f"games must be an integer from 0 to {MAX_GAMES}, got {describe(games)}"
+        )
+    given: object = bots
+    if not isinstance(given, (list, tuple)) or not 1 <= len(given) <= MAX_BOTS:
+        raise InvalidValueError(f"expected a list of 1 to {MAX_BOTS} bots, got {describe(bots)}")
     for spec in bots:
         if isinstance(spec, str):
             make_bot(spec, found)  # fail here, not in a worker, on an unknown name
         elif not callable(spec):
-            raise InvalidArgumentError(f"expected a bot name or a bot factory, got {spec!r}")
-    if not (is_int(seed)):
-        raise InvalidValueError(f"seed must be an integer, got {seed!r}")
-    if max_actions is not None and not (is_int(max_actions) and max_actions >= 1):
-        raise InvalidValueError(f"max_actions must be a positive integer, got {max_actions!r}")
+            raise InvalidArgumentError(
+                f"expected a bot name or a bot factory, got {describe(spec)}"
+            )
+    if not is_int(seed) or abs(seed) >= 10**MAX_SEED_DIGITS:
+        raise InvalidValueError(
+            f"seed must be an integer of at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
+        )
+    if max_actions is not None and not (is_int(max_actions) and 1 <= max_actions <= 10**9):
+        raise InvalidValueError(
+            f"max_actions must be an integer from 1 to {10**9}, got {describe(max_actions)}"
+        )
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InvalidArgumentError(
+            f"executor must be a concurrent.futures.Executor, got {describe(executor)}"
+        )
+    if workers is not None and not (is_int(workers) and 1 <= workers <= MAX_WORKERS):
+        raise InvalidValueError(
+            f"workers must be an integer from 1 to {MAX_WORKERS}, got {describe(workers)}"
+        )
+    if progress is not None and not callable(progress):
+        raise InvalidArgumentError(f"progress must be callable, got {describe(progress)}")
     rules = found.resolve_rules(rules)
     if match is not None:
         if not isinstance(rules, Ruleset):
@@ -465,7 +516,8 @@ def run_tournament(
     count = len(bots) if players is None else players
     if not (is_int(count) and rules.min_players <= count <= rules.max_players):
         raise InvalidValueError(
-            f"players must be from {rules.min_players} to {rules.max_players}, got {count!r}"
+            f"players must be from {rules.min_players} to {rules.max_players}, "
+            f"got {describe(count)}"
         )
     rules_json = json.dumps(rules.to_dict(), sort_keys=True)
     specs = tuple(bots)
@@ -502,9 +554,11 @@ def _run_tasks(
 ) -> list[GameResult]:
     total = len(tasks)
     if executor is None:
-        workers = workers if workers is not None else (os.cpu_count() or 1)
-        if not (is_int(workers) and workers >= 1):
-            raise InvalidValueError(f"workers must be an integer of at least 1, got {workers!r}")
+        workers = workers if workers is not None else min(os.cpu_count() or 1, MAX_WORKERS)
+        if not (is_int(workers) and 1 <= workers <= MAX_WORKERS):
+            raise InvalidValueError(
+                f"workers must be an integer from 1 to {MAX_WORKERS}, got {describe(workers)}"
+            )
         if workers == 1 or total <= 1:
             results = []
             for done, task in enumerate(tasks, 1):

@@ -36,12 +36,14 @@ from scala40.cards import (
     SPADES,
     SPANISH_40_RANKS,
     SPANISH_48_RANKS,
+    SPANISH_SUIT_NAMES,
     Card,
     as_card,
     as_cards,
     is_joker,
     make_card,
     rank_of,
+    spanish_card_name,
     suit_of,
 )
 from tests.strategies import card_lists, cards
@@ -369,8 +371,19 @@ def test_spanish_deck_refuses_other_sizes_c_deck() -> None:
         ((1, 1, 2), 1, 0, "ranks must be distinct and non-empty"),
         ((0, 1), 1, 0, "ranks must be from 1 to 13"),
         ((1, 14), 1, 0, "ranks must be from 1 to 13"),
-        ((1, 2), 0, 0, "copies must be at least 1"),
-        ((1, 2), 1, -1, "jokers must be 0 or more"),
+        ((1, 2), 0, 0, "copies must be from 1 to 8"),
+        ((1, 2), 9, 0, "copies must be from 1 to 8"),
+        ((1, 2), 1, -1, "jokers must be from 0 to 12"),
+        ((1, 2), 1, 13, "jokers must be from 0 to 12"),
+        pytest.param(
+            (1, 2),
+            1,
+            10**5000,
+            "jokers must be from 0 to 12, got an integer of 5001 digits",
+            id="huge-jokers",
+        ),
+        (5, 1, 0, "ranks must be a list of ranks from 1 to 13, got 5"),
+        (([1], 2), 1, 0, "ranks must be from 1 to 13"),
     ],
 )
 def test_deck_validation_c_deck(
@@ -388,8 +401,8 @@ def test_deck_validation_lists_every_problem_c_deck() -> None:
     for problem in (
         "ranks must be distinct",
         "ranks must be from 1 to 13",
-        "copies must be at least 1",
-        "jokers must be 0 or more",
+        "copies must be from 1 to 8",
+        "jokers must be from 0 to 12",
     ):
         assert problem in message
 
@@ -437,3 +450,14 @@ def test_two_copies_are_the_same_card_c_identity() -> None:
     assert parse_cards("7S 7♠") == (6, 6)
     assert parse_cards("JK * 🃏") == (JOKER, JOKER, JOKER)
     assert len(set(deck.cards)) == 53
+
+
+def test_spanish_names_c_deck() -> None:
+    # C-DECK amendment: oros ♦, copas ♥, espadas ♠, bastos ♣; sota J, caballo Q, rey K.
+    assert SPANISH_SUIT_NAMES == ("espadas", "copas", "oros", "bastos")
+    names = [spanish_card_name(card) for card in spanish_deck(48).cards]
+    assert len(set(names)) == 48
+    assert spanish_card_name("AD") == "as de oros"
+    assert spanish_card_name("KS") == "rey de espadas"
+    assert spanish_card_name("9C") == "nueve de bastos"
+    assert spanish_card_name("JK") == "comodín"

@@ -917,3 +917,37 @@ def test_wild_melds_take_only_their_own_kind_and_free_nothing_sk_wildmeld() -> N
 def test_wild_meld_sizes_are_validated() -> None:
     with pytest.raises(InvalidMeldError, match="wild_meld_min"):
         MeldRules(wild_meld_min=4, wild_meld_max=3)
+
+
+# -- a single card wild in itself (CH-DECK: the A♦, "as de oros") ------------------------------
+
+COINS = MELD_RULES_CONFIGS["chinchon-coins"]
+
+
+def test_the_ace_of_coins_is_wild_wherever_it_is_ch_deck() -> None:
+    ace_of_coins = parse_card("AD")
+    assert COINS.is_wild(ace_of_coins)
+    assert COINS.wild_cards == frozenset({JOKER, ace_of_coins})
+    assert not COINS.is_wild(parse_card("AS"))
+    # It stands for any card a meld needs, itself included, and counts as a wild card.
+    assert str(check_meld("6C AD JC", COINS)) == "6C AD=7C JC"
+    assert {str(m) for m in meld_interpretations("AD 2D 3D", COINS)} == {
+        "AD=AD 2D 3D",
+        "2D 3D AD=4D",
+    }
+    assert check_meld("AS AH AD", COINS).wild_count == 1
+    # CH-MELDS: never more wild cards than natural ones.
+    assert not is_meld("AD JK 5C", COINS)
+
+
+def test_a_set_takes_the_ace_of_coins_once_as_a_wild_card_ch_deck() -> None:
+    # The natural A♦ of the rank's four cards is the wild card: listed once, not twice.
+    aces = check_meld("AS AS AH", COINS)
+    extensions = aces.extensions()
+    assert len(set(extensions)) == len(extensions)
+    assert [ext.card for ext in extensions].count(parse_card("AD")) == 1
+
+
+def test_extra_wild_cards_are_validated() -> None:
+    with pytest.raises(InvalidMeldError, match="extra_wilds"):
+        MeldRules(extra_wilds={JOKER})

@@ -56,6 +56,8 @@ def _set_readings(rules: MeldRules, wilds: list[Card]) -> Iterable[Reading]:
                 else:
                     suit_choices = combinations_with_replacement(range(4), naturals)
                 for suits in suit_choices:
+                    if any(make_card(rank, s) in wilds for s in suits):
+                        continue  # a card wild on its own is never natural (CH-DECK)
                     natural_pairs = [(make_card(rank, s), make_card(rank, s)) for s in suits]
                     missing = [s for s in range(4) if s not in suits]
                     for wild_set in combinations_with_replacement(wilds, wild_count):

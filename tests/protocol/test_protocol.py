@@ -12,7 +12,10 @@ the engine and played explicitly, checking at every step that
   end are win shares (constant-sum, partners equal);
 * views hide what they must: a view samples full states that give the same view back;
 * states, moves and game records round-trip through JSON, and the same seed and moves
-  give the same game.
+  give the same game;
+* a state's dictionary with any field changed to a value of another kind or range is
+  refused with an error of the library, or gives a state that plays on (every card kept,
+  a legal move until the end).
 
 Long runs: ``nox -s soak`` plays many more games (``HYPOTHESIS_PROFILE=soak`` scales
 them up).
@@ -20,7 +23,9 @@ them up).
 
 from __future__ import annotations
 
+import copy
 import json
+import math
 import os
 import random
 from collections import Counter
@@ -245,7 +250,52 @@ def test_bad_input_raises_library_errors(game: Game) -> None:
     for data in broken:
         with pytest.raises(Scala40Error):
             game.state_from_dict(data)  # type: ignore[arg-type]
-    with pytest.raises(Scala40Error):
-        state.view(state.player_count)
+    for seat in (state.player_count, -1, "0", None, 10**5000):
+        with pytest.raises(Scala40Error):
+            state.view(seat)
+    for move in (None, 3, 10**5000, [], object()):
+        with pytest.raises(Scala40Error):
+            state.apply(move)
     with pytest.raises(Scala40Error):
         game.new_game(None, 99, 1)
+    with pytest.raises(Scala40Error):
+        game.new_game(None, 10**5000, 1)
+
+
+# Values of every kind a field of a state's dictionary may be changed to: other types,
+# numbers out of any range, NaN and infinities, text and containers of no meaning.
+_HOSTILE_FIELD_VALUES: list[Any] = [
+    None, True, 0, -1, 1, 7, 10**9, 10**5000, math.nan, math.inf, 1.5, "", "x", "²", [],
+    [0], ["x"], {}, {"format": None},
+]  # fmt: skip
+
+
+def _check_plays_on(state: State, chooser: random.Random, moves: int) -> None:
+    deck = Counter(state.rules.deck.cards)
+    for _ in range(moves):
+        assert Counter(state.all_cards()) == deck, "cards created or lost"
+        if state.is_over:
+            return
+        legal = state.legal_moves()
+        assert legal, "an accepted state that is not over has a legal move"
+        state = state.apply(legal[chooser.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_changed_state_dictionaries_are_refused_or_play_on(game: Game, preset: str) -> None:
+    players = _players(game, preset)[0]
+    history = [state for state, _ in _playout(game, preset, players, 8, auto_chance=False)]
+    chooser = random.Random(8)
+    for state in (history[1], history[len(history) // 2]):
+        data = state.to_dict()
+        for field in sorted(data):
+            if field in ("format", "version"):
+                continue
+            for value in chooser.sample(_HOSTILE_FIELD_VALUES, 6):
+                changed = copy.deepcopy(data)
+                changed[field] = value
+                try:
+                    loaded = game.state_from_dict(changed)
+                except Scala40Error:
+                    continue
+                _check_plays_on(loaded, chooser, 40)

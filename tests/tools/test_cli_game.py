@@ -223,11 +223,21 @@ def test_simulate_progress_bar_and_options(
     ("argv", "message"),
     [
         (["--bots", "clever"], "no bot named 'clever'"),
-        (["--games", "0"], "--games must be at least 1, got 0"),
-        (["--workers", "0"], "--workers must be at least 1, got 0"),
+        (["--games", "0"], "--games must be from 1 to 1000000, got 0"),
+        (["--games", "10000000"], "--games must be from 1 to 1000000, got 10000000"),
+        (["--games", "9" * 5000], "argument --games: expected a whole number of at most 9 digits"),
+        (
+            ["--games", "\uff11\uff12"],
+            "argument --games: expected a whole number of at most 9 digits",
+        ),
+        (["--workers", "0"], "--workers must be from 1 to 256, got 0"),
+        (["--workers", "100000"], "--workers must be from 1 to 256, got 100000"),
         (["--max-actions", "0"], "--max-actions must be at least 1, got 0"),
         (["--players", "1"], "--players must be from 2 to 6"),
-        (["--games", "many"], "argument --games: invalid int value: 'many'"),
+        (
+            ["--games", "many"],
+            "argument --games: expected a whole number of at most 9 digits, got 'many'",
+        ),
     ],
 )
 def test_simulate_usage_errors(

@@ -214,10 +214,20 @@ def test_rules_for_match_switches_off_options_that_need_totals() -> None:
     [
         ({"bots": ["clever"]}, InvalidBotSpecError, "no bot named 'clever'"),
         ({"bots": [3]}, TypeError, "expected a bot name or a bot factory"),
-        ({"bots": []}, ValueError, "at least one bot"),
-        ({"games": -1}, ValueError, "games must be a non-negative integer"),
+        ({"bots": []}, ValueError, "expected a list of 1 to 64 bots"),
+        ({"bots": "greedy"}, ValueError, "expected a list of 1 to 64 bots"),
+        ({"games": -1}, ValueError, "games must be an integer from 0 to 1000000"),
+        (
+            {"games": 10**5000},
+            ValueError,
+            "games must be an integer from 0 to 1000000, got an integer",
+        ),
         ({"players": 7}, ValueError, "players must be from 2 to 6"),
-        ({"workers": 0, "games": 2}, ValueError, "workers must be an integer of at least 1"),
+        ({"workers": 0, "games": 2}, ValueError, "workers must be an integer from 1 to 256"),
+        ({"workers": 10**6, "games": 2}, ValueError, "workers must be an integer from 1 to 256"),
+        ({"progress": 5}, TypeError, "progress must be callable"),
+        ({"executor": 5}, TypeError, "executor must be a concurrent.futures.Executor"),
+        ({"seed": 10**40}, ValueError, "seed must be an integer of at most 40 digits"),
     ],
 )
 def test_errors(kwargs: dict[str, object], error: type[Exception], message: str) -> None:

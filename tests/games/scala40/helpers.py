@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import reject
 from hypothesis import strategies as st
 
 from scala40 import (
@@ -19,6 +20,7 @@ from scala40 import (
     DrawStock,
     GameState,
     IllegalMoveError,
+    InvalidStateError,
     LayOff,
     Move,
     Phase,
@@ -202,6 +204,20 @@ def unlisted_moves(state: GameState, chooser: random.Random, limit: int = 40) ->
 
 # -- Hypothesis: small positions --------------------------------------------------------
 
+_DEAD_END = "no legal move: the match cannot go on from here"
+
+
+def position_or_reject(**position: Any) -> GameState:
+    """:meth:`GameState.from_position` for a Hypothesis strategy: a drawn position that is
+    a dead end (no legal move, which the loaders refuse: no play leads there) is
+    rejected; any other problem is an error of the strategy."""
+    try:
+        return GameState.from_position(**position)
+    except InvalidStateError as error:
+        if error.problems == (_DEAD_END,):
+            reject()
+        raise
+
 
 @st.composite
 def engine_positions(
@@ -289,16 +305,23 @@ def engine_positions(
             options.update(taken=draw(st.sampled_from(held_useful or hand)), taken_must_use=True)
         elif mode == "opening" and not opened and rules.opening_threshold > 1:
             options["opening_value"] = draw(st.integers(1, rules.opening_threshold - 1))
-    return GameState.from_position(
-        hands=[hand, other],
-        discard=discard,
-        table=table,
-        opened=[opened, draw(st.booleans())],
-        turn=0,
-        phase=phase,
-        rules=rules,
-        turns_played=[0, 0] if first_round else [1, 1],
-        seed=draw(st.integers(0, 2**32)),
-        auto_chance=False,
-        **options,
-    )
+    try:
+        return GameState.from_position(
+            hands=[hand, other],
+            discard=discard,
+            table=table,
+            opened=[opened, draw(st.booleans())],
+            turn=0,
+            phase=phase,
+            rules=rules,
+            turns_played=[0, 0] if first_round else [1, 1],
+            seed=draw(st.integers(0, 2**32)),
+            auto_chance=False,
+            **options,
+        )
+    except InvalidStateError as error:
+        # The loaders refuse a dead end (a position with no legal move, such as a card
+        # taken from the pile that can't be melded): no play leads there.
+        if error.problems == (_DEAD_END,):
+            reject()
+        raise

@@ -16,7 +16,7 @@ def rulesets(draw: st.DrawFn) -> Ruleset:
     min_players = draw(st.integers(2, 6))
     max_players = draw(st.integers(min_players, 8))
     # max_players * hand_size + 2 cards must fit in the deck of 104 + jokers cards.
-    hand_size = draw(st.integers(3, min(30, (104 + jokers - 2) // max_players)))
+    hand_size = draw(st.integers(3, min(13, (104 + jokers - 2) // max_players)))
     match_format = draw(st.sampled_from(MatchFormat))
     scored = match_format is not MatchFormat.SINGLE
     options: dict[str, Any] = {

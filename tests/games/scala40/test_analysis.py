@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import combinations
 
+import attrs
 import pytest
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
@@ -28,6 +29,7 @@ from scala40 import (
     GameState,
     IllegalMoveError,
     InvalidCardError,
+    InvalidStateError,
     LayOff,
     Meld,
     MeldRules,
@@ -41,6 +43,7 @@ from scala40 import (
     hand_value,
     meld_interpretations,
     new_game,
+    parse_card,
     parse_cards,
 )
 from scala40.analysis import (
@@ -57,6 +60,7 @@ from scala40.analysis import (
 from scala40.cards import Card, make_card
 from scala40.games.scala40.search import meldable_bound
 from scala40.state import meld_from_spec
+from tests.games.scala40.helpers import position_or_reject
 from tests.strategies import valid_melds
 
 #: The rulesets the property tests run under, by name.
@@ -547,7 +551,7 @@ def play_positions(draw: st.DrawFn, rules: Ruleset, max_hand: int = 8) -> GameSt
     other = draw(st.lists(st.integers(0, 51), min_size=1, max_size=4))
     discard = draw(st.integers(0, 51))
     assume(fits_the_deck(rules, hand, other, [discard], *(meld.cards for meld in table)))
-    return GameState.from_position(
+    return position_or_reject(
         hands=[hand, other],
         discard=[discard],
         table=list(table),
@@ -977,10 +981,12 @@ def test_can_close_with_a_joker_swap() -> None:
 
 def test_can_close_with_the_taken_card() -> None:
     # S40-DRAW-DISCARD: the card taken must be melded, so it can't be the last discard.
-    state = position("7S 8S 9S KD", taken="KD", taken_must_use=True)
-    assert not can_close(state)
     state = position("7S 8S 9S KD", taken="9S", taken_must_use=True)
     assert can_close(state)
+    # Taking KD leads nowhere (no play reaches it: the loaders refuse it as a dead end).
+    with pytest.raises(InvalidStateError, match="no legal move"):
+        position("7S 8S 9S KD", taken="KD", taken_must_use=True)
+    assert not can_close(attrs.evolve(state, taken=parse_card("KD")))
 
 
 def test_can_close_with_discard_bans() -> None:

@@ -635,12 +635,17 @@ TRICKY_PLAY = {
         taken="6D",
         taken_must_use=True,
     ),
-    # S40-FIRST-ROUND: two cards must stay, so the taken 9S cannot be melded.
-    "first-round-two-cards": _position(
-        hands=["7S 8S 9S 2C", "3H 4H 5H 9C"],
-        turns_played=[0, 0],
-        taken="9S",
-        taken_must_use=True,
+    # S40-FIRST-ROUND: two cards must stay, so the taken 9S cannot be melded: a dead end
+    # the loaders refuse (no legal move), made here from the same position after the
+    # first round, for the engine to refuse every move in it.
+    "first-round-two-cards": attrs.evolve(
+        _position(
+            hands=["7S 8S 9S 2C", "3H 4H 5H 9C"],
+            turns_played=[1, 1],
+            taken="9S",
+            taken_must_use=True,
+        ),
+        turns_played=(0, 0),
     ),
     # S40-OPEN: an opening in progress (24 so far) must reach 40.
     "opening-in-progress": _position(

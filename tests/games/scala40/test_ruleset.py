@@ -268,14 +268,14 @@ def test_validation_lists_every_problem() -> None:
     assert set(error.problems) == {
         "split_sequences must be True or False, got 'yes'",
         "jokers must be an integer from 0 to 8, got -1",
-        "hand_size must be an integer from 3 to 30, got 2",
+        "hand_size must be an integer from 3 to 13, got 2",
         "min_players must be at least 2, got 1",
-        "opening_threshold must be an integer of at least 0, got -5",
-        "max_jokers_per_meld must be an integer of at least 1 or None, got 0",
-        "joker_meld_value must be an integer of at least 0 or None, got -1",
-        "elimination_score must be an integer of at least 1, got 0",
-        "no_elimination_limit must be an integer of at least 1, got 0",
-        "not_opened_penalty must be an integer of at least 0 or None, got -1",
+        "opening_threshold must be an integer from 0 to 1000, got -5",
+        "max_jokers_per_meld must be an integer from 1 to 8 or None, got 0",
+        "joker_meld_value must be an integer from 0 to 1000 or None, got -1",
+        "elimination_score must be an integer from 1 to 100000, got 0",
+        "no_elimination_limit must be an integer from 1 to 100000, got 0",
+        "not_opened_penalty must be an integer from 0 to 10000 or None, got -1",
     }
     assert str(error) == "invalid ruleset: " + "; ".join(error.problems)
 
@@ -289,8 +289,8 @@ def test_validation_lists_every_problem() -> None:
             ["max_players * hand_size + 2 = 119 cards needed, but the deck has 108"],
         ),
         (
-            {"hand_size": 20, "jokers": 0},
-            ["max_players * hand_size + 2 = 122 cards needed, but the deck has 104"],
+            {"hand_size": 13, "jokers": 0, "max_players": 8},
+            ["max_players * hand_size + 2 = 106 cards needed, but the deck has 104"],
         ),
         (
             {"match_format": MatchFormat.SINGLE, "double_on_open_and_close": True},
@@ -305,7 +305,24 @@ def test_validation_lists_every_problem() -> None:
             ["joker_meld_value is set but the deck has no jokers"],
         ),
         ({"jokers": 9}, ["jokers must be an integer from 0 to 8, got 9"]),
-        ({"hand_size": 31}, ["hand_size must be an integer from 3 to 30, got 31"]),
+        ({"hand_size": 14}, ["hand_size must be an integer from 3 to 13, got 14"]),
+        (
+            {"opening_threshold": 1001},
+            ["opening_threshold must be an integer from 0 to 1000, got 1001"],
+        ),
+        (
+            {"max_players": 10**5000},
+            [
+                "max_players * hand_size + 2 cards are needed, but the deck has 108, "
+                "got max_players=an integer of 5001 digits"
+            ],
+        ),
+        (
+            {"elimination_score": 10**5000},
+            [
+                "elimination_score must be an integer from 1 to 100000, got an integer of 5001 digits"
+            ],
+        ),
     ],
 )
 def test_contradictory_options_are_refused(options: dict[str, Any], problems: list[str]) -> None:
@@ -317,33 +334,33 @@ def test_contradictory_options_are_refused(options: dict[str, Any], problems: li
 def test_largest_valid_table() -> None:
     # 8 players x 13 cards + 2 = 106 cards fit in 108 (S40-PLAYERS, S40-DEAL).
     assert Ruleset(max_players=8).max_players == 8
-    assert Ruleset(max_players=6, hand_size=17).hand_size == 17
+    assert Ruleset(max_players=34, hand_size=3).max_players == 34
 
 
 @pytest.mark.parametrize(
     ("name", "problem"),
     [
         ("jokers", "jokers must be an integer from 0 to 8, got True"),
-        ("hand_size", "hand_size must be an integer from 3 to 30, got True"),
+        ("hand_size", "hand_size must be an integer from 3 to 13, got True"),
         ("min_players", "min_players must be an integer, got True"),
         ("max_players", "max_players must be an integer, got True"),
-        ("opening_threshold", "opening_threshold must be an integer of at least 0, got True"),
+        ("opening_threshold", "opening_threshold must be an integer from 0 to 1000, got True"),
         (
             "max_jokers_per_meld",
-            "max_jokers_per_meld must be an integer of at least 1 or None, got True",
+            "max_jokers_per_meld must be an integer from 1 to 8 or None, got True",
         ),
         (
             "joker_meld_value",
-            "joker_meld_value must be an integer of at least 0 or None, got True",
+            "joker_meld_value must be an integer from 0 to 1000 or None, got True",
         ),
-        ("elimination_score", "elimination_score must be an integer of at least 1, got True"),
+        ("elimination_score", "elimination_score must be an integer from 1 to 100000, got True"),
         (
             "no_elimination_limit",
-            "no_elimination_limit must be an integer of at least 1, got True",
+            "no_elimination_limit must be an integer from 1 to 100000, got True",
         ),
         (
             "not_opened_penalty",
-            "not_opened_penalty must be an integer of at least 0 or None, got True",
+            "not_opened_penalty must be an integer from 0 to 10000 or None, got True",
         ),
     ],
 )

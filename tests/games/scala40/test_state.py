@@ -283,13 +283,14 @@ _DELETE = object()
         (_broken(rng="xyz"), "rng must be 16 hex digits"),
         (_broken(rng=5), "rng must be 16 hex digits"),
         (_broken(phase="lunch"), "unknown phase 'lunch'"),
-        (_broken(hands="7S 8S"), "hands and table must be lists"),
+        (_broken(hands="7S 8S"), "hands must be a list of card texts"),
+        (_broken(table="7S 8S 9S"), "table must be a list of meld texts"),
         (_broken(stock=["7S"]), "stock must be card text"),
         (_broken(discard="7S QQ"), "discard: bad card 'QQ'"),
         (_broken(taken="7S 8S"), "taken must be one card"),
         (_broken(table=["2H 3H 5C"]), "table meld #0"),
         (_broken(last_hand="yesterday"), "last_hand must be a mapping or null"),
-        (_broken(last_hand={"hand_number": 1}), "last_hand is malformed"),
+        (_broken(last_hand={"hand_number": 1}), "last_hand: missing fields"),
         (_broken(rules={"format": "scala40.ruleset"}), "ruleset: unsupported version"),
         (_broken(stock="2C"), "invalid state"),
         (_broken(winners=[0]), "the match has winners but is not over"),
@@ -436,7 +437,9 @@ def test_record_from_dict_refuses_an_illegal_move(moves: list[str], message: str
         ({"moves": "draw"}, "moves must be a list of move texts"),
         ({"moves": [1]}, "moves must be a list of move texts"),
         ({"auto_chance": "yes"}, "auto_chance must be true or false"),
-        ({"players": 9}, "record: invalid game state"),
+        ({"players": 9}, "record: players must be from 2 to 6, got 9"),
+        ({"seed": "1.5"}, "record: seed must be an integer of at most 40 digits"),
+        ({"seed": "²"}, "record: seed must be an integer of at most 40 digits"),
     ],
 )
 def test_record_from_dict_refuses_malformed_data(change: dict[str, Any], message: str) -> None:
@@ -451,7 +454,7 @@ def test_from_position_refuses_a_must_use_take_before_opening_s40_draw_stock() -
     # S40-DRAW-STOCK: a player who has not opened draws only from the stock, unless
     # S40-V-EARLYDISCARD lets him take the top discard for his opening.
     position: dict[str, Any] = {
-        "hands": ["KD 2C 3C 4C", "5H 6H"],
+        "hands": ["KD KH KC 10H JH QH 2C", "5H 6H"],
         "discard": "JC",
         "opened": [False, True],
         "taken": "KD",

@@ -9,6 +9,8 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 * :mod:`~scala40.games.scala40.state`: :class:`GameState` and :func:`new_game`;
 * :mod:`~scala40.games.scala40.view`: :class:`PlayerView`, what one player may know;
 * :mod:`~scala40.games.scala40.analysis`: exact hand analysis (openings, deadwood);
+* :mod:`~scala40.games.scala40.observation`: what a player sees, as numbers, for learning
+  agents;
 * :mod:`~scala40.games.scala40.bots`: the greedy and Monte Carlo bots;
 * the engine (``engine``, ``generate``, ``search``, ``table``, ``splits``) behind them.
 
@@ -45,6 +47,7 @@ from scala40.games.scala40.moves import (
     move_to_dict,
     parse_move,
 )
+from scala40.games.scala40.observation import OBSERVATION
 from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.rules import (
     PRESETS,
@@ -107,6 +110,7 @@ GAME = register_game(
         bots={"greedy": GreedyBot, "montecarlo": MonteCarloBot},
         default_players=2,
         text=TEXT,
+        observation=OBSERVATION,
         aliases=("scala-40", "scala", "scala-quaranta"),
     )
 )

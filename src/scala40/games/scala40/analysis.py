@@ -26,18 +26,21 @@ legal moves free of dead ends, and bots use the searches to plan:
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
 import attrs
 
+from scala40._checks import describe
 from scala40.cards import ACE, CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card, as_card, as_cards
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidMeldError,
     InvalidValueError,
+    SearchLimitError,
 )
 from scala40.games.scala40.moves import (
     Discard,
@@ -51,12 +54,17 @@ from scala40.games.scala40.moves import (
     TakeUpcard,
 )
 from scala40.games.scala40.phases import Phase
-from scala40.games.scala40.rules import PRESETS, Ruleset, hand_value
+from scala40.games.scala40.rules import MAX_HAND_SIZE, PRESETS, Ruleset, hand_value
 from scala40.games.scala40.search import can_open_sorted, meld_order, sorted_hand_melds
 from scala40.games.scala40.state import GameState, meld_from_spec
 from scala40.melds import Extension, Meld, MeldKind, MeldRules, RulesLike, resolve_meld_rules
 
 __all__ = [
+    "MAX_CLOSE_POSITIONS",
+    "MAX_HAND_CARDS",
+    "MAX_MELDS_HAND_CARDS",
+    "MAX_TABLE_MELDS",
+    "MAX_THRESHOLD",
     "Criterion",
     "Deadwood",
     "Opening",
@@ -67,6 +75,25 @@ __all__ = [
     "hand_melds",
     "min_deadwood",
 ]
+
+MAX_HAND_CARDS = MAX_HAND_SIZE + 1
+"""The most cards a hand given to the analysis may hold: 14, a hand of 13 and the card
+drawn (S40-DEAL; no ruleset deals more). Within it every search here is exact, and
+bounded: the worst hands found take milliseconds. Larger hands are refused
+(:class:`~scala40.InvalidValueError`)."""
+MAX_MELDS_HAND_CARDS = 64
+""":func:`hand_melds` lists the melds of larger sets of cards (listing is cheap): at most
+this many."""
+MAX_THRESHOLD = 100_000
+"""The largest opening threshold (or ``keep``) the analysis takes."""
+MAX_CLOSE_POSITIONS = 10_000
+"""The most positions :func:`closing_moves` (and :func:`can_close`) examine in one turn's
+search: past it they raise :class:`~scala40.SearchLimitError`. Without S40-V-SPLIT the
+pruned search of real hands examines a dozen at most; under it, the search is not pruned
+(splits escape the relaxation that prunes it), and in 6,800 searches of greedy games
+under the classic preset it examined at most 1,961 (one in a thousand, more than 600)."""
+MAX_TABLE_MELDS = 64
+"""The most table melds :func:`min_deadwood` takes (a deck of 108 cards makes at most 36)."""
 
 Criterion = Literal["value", "cards", "deadwood"]
 """What :func:`best_opening` optimizes: ``"value"`` (highest total meld value),
@@ -85,7 +112,7 @@ def hand_melds(hand: Iterable[Card] | str, rules: RulesLike = None) -> tuple[Mel
     ['9S 9H 9D', '7S 8S 9S']
     """
     meld_rules = resolve_meld_rules(rules)
-    return sorted_hand_melds(tuple(sorted(as_cards(hand))), meld_rules)
+    return sorted_hand_melds(_hand(hand, MAX_MELDS_HAND_CARDS), meld_rules)
 
 
 # ---------------------------------------------------------------- card weights
@@ -108,10 +135,22 @@ def _hand_rules(rules: object) -> tuple[tuple[int, ...], bool]:
     return _WEIGHTS[False], False
 
 
-def _check_count(name: str, value: object) -> int:
-    if type(value) is not int or value < 0:
-        raise InvalidValueError(f"{name} must be an integer of at least 0, got {value!r}")
+def _check_count(name: str, value: object, most: int = MAX_THRESHOLD) -> int:
+    if type(value) is not int or not 0 <= value <= most:
+        raise InvalidValueError(
+            f"{name} must be an integer of at least 0 (at most {most}), got {describe(value)}"
+        )
     return value
+
+
+def _hand(hand: object, most: int = MAX_HAND_CARDS) -> tuple[Card, ...]:
+    """The cards of ``hand``, sorted, once they are known to be at most ``most``."""
+    cards = tuple(sorted(as_cards(hand)))  # type: ignore[arg-type]
+    if len(cards) > most:
+        raise InvalidValueError(
+            f"a hand of {len(cards)} cards: this analysis takes hands of at most {most} cards"
+        )
+    return cards
 
 
 def _without(cards: tuple[Card, ...], used: Iterable[Card]) -> tuple[Card, ...]:
@@ -139,6 +178,30 @@ _LEAST_LEFT = (_REMOVED, _USED, _VALUE)
 _Front = list[tuple[int, int, int]]
 
 
+def _search_key(rules: MeldRules) -> Callable[[Card], tuple[int, ...]]:
+    """The order in which :class:`_MeldSearch` places cards: rank by rank (in the rules'
+    rank order), the aces after the other ranks and the wild cards last.
+
+    Placing the lowest card first, in this order, a set takes only cards of the rank being
+    placed, and a sequence takes the next ranks of one suit: what is left of each suit is
+    its cards from the current rank up, less a few runs started below it. The sub-multisets
+    the search meets stay few (polynomial in the hand), where an order suit by suit, whose
+    sets take cards out of every other suit, meets exponentially many on dense hands."""
+    wild = rules.tables.wild_cards
+    middle = [rank for rank in rules.rank_order if rank != ACE]
+    place = {rank: index for index, rank in enumerate(middle)}
+
+    def key(card: Card) -> tuple[int, ...]:
+        if card in wild:
+            return (2, card)
+        rank = RANK_OF[card]
+        if rank == ACE:
+            return (1, card)
+        return (0, place.get(rank, len(middle)), SUIT_OF[card])
+
+    return key
+
+
 class _Found(NamedTuple):
     """A set of disjoint melds of a hand and the cards it leaves."""
 
@@ -152,9 +215,10 @@ class _Found(NamedTuple):
 class _MeldSearch:
     """Memoized search over the disjoint melds of the sub-multisets of one hand.
 
-    The search takes the lowest card still to place and either leaves it in the hand or
-    puts it in one of the melds that hold it (as their lowest card) and fit in what is
-    left. What is still to place is a multiset, kept as one integer with a small field of
+    The search takes the lowest card still to place (in the order of :func:`_search_key`:
+    rank by rank, which keeps the sub-multisets it meets few) and either leaves it in the
+    hand or puts it in one of the melds that hold it (as their lowest card) and fit in
+    what is left. What is still to place is a multiset, kept as one integer with a small field of
     bits per distinct card: taking a meld out is one subtraction, checked by guard bits.
     Every part of the objective adds up meld by meld, so the best completion of a
     multiset does not depend on how it was reached: it is memoized, and the memo serves
@@ -172,7 +236,7 @@ class _MeldSearch:
             known = best.get(key)
             if known is None or meld.value > known.value:
                 best[key] = meld
-        distinct = sorted({card for key in best for card in key})
+        distinct = sorted({card for key in best for card in key}, key=_search_key(rules))
         self.distinct = distinct
         field_of_card = {card: index for index, card in enumerate(distinct)}
         width = max([self.counts[card] for card in distinct] or [1]).bit_length() + 1
@@ -186,7 +250,7 @@ class _MeldSearch:
         for key, meld in best.items():
             delta = sum(self.unit[field_of_card[card]] for card in key)
             parts = (meld.value, len(key), sum(weights[card] for card in key))
-            self.by_field[field_of_card[key[0]]].append(len(self.options))
+            self.by_field[min(field_of_card[card] for card in key)].append(len(self.options))
             self.options.append((delta, len(key), parts, meld))
         values = rules.tables.best_values
         self.scale = 1 + max(
@@ -554,14 +618,14 @@ def best_opening(
     ['AS 2S 9C', '3H 3D 9C']
     """
     meld_rules = resolve_meld_rules(rules)
-    cards = tuple(sorted(as_cards(hand)))
+    cards = _hand(hand)
     given: object = criterion
     order = _ORDERS.get(given) if isinstance(given, str) else None
     if order is None:
         raise InvalidValueError(
-            f"criterion must be 'value', 'cards' or 'deadwood', got {criterion!r}"
+            f"criterion must be 'value', 'cards' or 'deadwood', got {describe(criterion)}"
         )
-    keep = _check_count("keep", keep)
+    keep = _check_count("keep", keep, MAX_HAND_CARDS)
     if threshold is None:
         threshold = rules.opening_threshold if isinstance(rules, Ruleset) else 40
     threshold = _check_count("threshold", threshold)
@@ -588,8 +652,11 @@ def can_open(
     (True, False)
     """
     meld_rules = resolve_meld_rules(rules)
-    cards = tuple(sorted(as_cards(hand)))
-    return can_open_sorted(cards, threshold, meld_rules, keep, must_include)
+    cards = _hand(hand)
+    threshold = _check_count("threshold", threshold)
+    keep = _check_count("keep", keep, MAX_HAND_CARDS)
+    must = None if must_include is None else as_card(must_include)
+    return can_open_sorted(cards, threshold, meld_rules, keep, must)
 
 
 # ---------------------------------------------------------------- laying off and swapping
@@ -835,21 +902,49 @@ class Deadwood:
 
 
 def _table_melds(table: Iterable[Meld | str], ruleset: Ruleset) -> tuple[Meld, ...]:
+    given: object = table
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        raise InvalidArgumentError(f"table must be a list of melds, got {describe(given)}")
     melds: list[Meld] = []
     for index, spec in enumerate(table):
+        if len(melds) >= MAX_TABLE_MELDS:
+            raise InvalidValueError(f"a table holds at most {MAX_TABLE_MELDS} melds")
         if isinstance(spec, Meld):
             if spec.rules != ruleset.meld_rules:
                 raise InvalidMeldError(
                     f"table meld #{index} ({spec}) was checked under other meld rules"
                 )
+            if spec not in ruleset.meld_rules.readings(spec.cards):
+                raise InvalidMeldError(f"table meld #{index} ({spec}) is not a valid meld")
             melds.append(spec)
         elif isinstance(spec, str):
             melds.append(meld_from_spec(spec, ruleset))
         else:
             raise InvalidArgumentError(
-                f"expected a Meld or meld text for table meld #{index}, got {spec!r}"
+                f"expected a Meld or meld text for table meld #{index}, got {describe(spec)}"
             )
     return tuple(melds)
+
+
+@functools.lru_cache(maxsize=16)
+def _deck_counts(jokers: int) -> dict[Card, int]:
+    """How many copies of each card the deck of a ruleset with ``jokers`` jokers holds."""
+    return Ruleset(jokers=jokers).deck.counts()
+
+
+def _check_deck(hand: tuple[Card, ...], table: tuple[Meld, ...], rules: Ruleset) -> None:
+    """The hand and the table together hold no more copies of a card than the deck (C-DECK):
+    this also bounds the table, and the jokers that swaps can free."""
+    placed = Counter(hand)
+    for meld in table:
+        placed.update(meld.cards)
+    deck = _deck_counts(rules.jokers)
+    for card, count in sorted(placed.items()):
+        if count > deck.get(card, 0):
+            raise InvalidValueError(
+                f"the hand and the table hold {count} copies of {CARD_NAMES[card]}, but the "
+                f"deck has {deck.get(card, 0)} (C-DECK)"
+            )
 
 
 def min_deadwood(
@@ -890,10 +985,11 @@ def min_deadwood(
     if rules is None:
         rules = PRESETS["official"]
     elif not isinstance(rules, Ruleset):
-        raise InvalidArgumentError(f"expected a Ruleset or None, got {rules!r}")
-    cards = tuple(sorted(as_cards(hand)))
-    keep = _check_count("keep", keep)
+        raise InvalidArgumentError(f"expected a Ruleset or None, got {describe(rules)}")
+    cards = _hand(hand)
+    keep = _check_count("keep", keep, MAX_HAND_CARDS)
     melds = _table_melds(table, rules)
+    _check_deck(cards, melds, rules)
     weights, lone_ace = _hand_rules(rules)
     search = _TableSearch(rules.meld_rules, weights, lone_ace, keep)
     plan = search.best(cards, melds)
@@ -951,9 +1047,11 @@ def can_close(state: GameState, drawn: Card | str | None = None) -> bool:
     given, drawing that card from the stock (it must be in the stock; it is taken as
     the top card). In other phases nobody can close: ``False``.
 
-    :raises TypeError: ``state`` is not a :class:`~scala40.state.GameState`.
+    :raises InvalidArgumentError: ``state`` is not a :class:`~scala40.games.scala40.state.GameState`.
     :raises IllegalMoveError: ``drawn`` is given outside the DRAW phase, or is not in
         the stock.
+    :raises SearchLimitError: the search examined ``MAX_CLOSE_POSITIONS`` (10,000)
+        positions without an answer.
 
     >>> from scala40 import GameState
     >>> state = GameState.from_position(
@@ -983,7 +1081,7 @@ def closing_moves(state: GameState, drawn: Card | str | None = None) -> tuple[Mo
     ['meld 9H 9D 9C', 'meld 7S 8S 9S', 'discard KD']
     """
     if not isinstance(state, GameState):
-        raise InvalidArgumentError(f"expected a GameState, got {state!r}")
+        raise InvalidArgumentError(f"expected a GameState, got {describe(state)}")
     card = None if drawn is None else as_card(drawn)
     if state.phase is Phase.DRAW:
         for move, after in _post_draw_states(state, card):
@@ -1024,6 +1122,7 @@ class _CloseSearch:
         self.split = rules.split_sequences
         self.keep = 0 if rules.close_without_discard else 1
         self.failed: set[tuple[object, ...]] = set()
+        self.positions = 0
         self.searches: dict[tuple[Card, ...], _TableSearch] = {}
         self.relaxed: dict[tuple[object, ...], _TablePlan | None] = {}
 
@@ -1060,6 +1159,12 @@ class _CloseSearch:
         key = (hand, state.table, state.opened[player], state.opening_value, state.taken_used)
         if key in self.failed:
             return None
+        self.positions += 1
+        if self.positions > MAX_CLOSE_POSITIONS:
+            raise SearchLimitError(
+                f"the search for a close examined {MAX_CLOSE_POSITIONS} positions without an "
+                "answer (MAX_CLOSE_POSITIONS)"
+            )
         legal = list(state.legal_moves())
         if len(hand) == 1:
             for move in legal:

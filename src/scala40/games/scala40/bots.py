@@ -28,8 +28,9 @@ from typing import TypeGuard
 
 import attrs
 
+from scala40._checks import describe
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
-from scala40.errors import InvalidBotSpecError, InvalidStateError
+from scala40.errors import InvalidBotSpecError, InvalidStateError, SearchLimitError
 from scala40.games.scala40.analysis import (
     Criterion,
     best_opening,
@@ -327,7 +328,10 @@ class GreedyBot:
         """
         if len(view.hand) > self.closing_search_hand_size:
             return None
-        moves = closing_moves(view.sample(0))
+        try:
+            moves = closing_moves(view.sample(0))
+        except SearchLimitError:
+            return None  # too tangled to search: play on as if there were no close
         if not moves:
             return None
         first = moves[0]
@@ -425,8 +429,25 @@ class _RolloutPolicy(GreedyBot):
 
 
 def _is_number(value: object) -> TypeGuard[float]:
-    """Whether ``value`` is a real number (not a boolean)."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    """Whether ``value`` is a finite real number (not a boolean, not NaN or infinite), of
+    at most a million."""
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and abs(value) <= _MOST
+    )
+
+
+_MOST = 1_000_000
+"""The largest count or number of seconds a bot option takes."""
+_MOST_TURNS = 40
+"""The most turns of an opponent :class:`MonteCarloBot` plays out in a sampled hand (each
+adds a card to the hand it improves: :func:`scala40.games.scala40.analysis.hand_melds` takes at most 64)."""
+
+
+def _is_count(value: object, low: int) -> bool:
+    return type(value) is int and low <= value <= _MOST
 
 
 class MonteCarloBot:
@@ -504,29 +525,38 @@ class MonteCarloBot:
         search_all: bool = False,
         opponent_turns: int = 2,
     ) -> None:
-        if type(playouts) is not int or playouts < 1:
-            raise InvalidBotSpecError(f"playouts must be a positive integer, got {playouts!r}")
+        if not _is_count(playouts, 1):
+            raise InvalidBotSpecError(
+                f"playouts must be an integer from 1 to 1000000, got {describe(playouts)}"
+            )
         if time_limit is not None and not (_is_number(time_limit) and time_limit > 0):
             raise InvalidBotSpecError(
-                f"time_limit must be a positive number of seconds or None, got {time_limit!r}"
+                f"time_limit must be a positive number of seconds (at most 1000000) or None, got {describe(time_limit)}"
             )
-        if type(candidates) is not int or candidates < 1:
-            raise InvalidBotSpecError(f"candidates must be a positive integer, got {candidates!r}")
-        if type(rollout_limit) is not int or rollout_limit < 1:
+        if not _is_count(candidates, 1):
             raise InvalidBotSpecError(
-                f"rollout_limit must be a positive integer, got {rollout_limit!r}"
+                f"candidates must be an integer from 1 to 1000000, got {describe(candidates)}"
+            )
+        if not _is_count(rollout_limit, 1):
+            raise InvalidBotSpecError(
+                f"rollout_limit must be an integer from 1 to 1000000, got {describe(rollout_limit)}"
             )
         if not (_is_number(margin) and margin >= 0):
-            raise InvalidBotSpecError(f"margin must be a number of at least 0, got {margin!r}")
-        if type(settle_rounds) is not int or settle_rounds < 1:
             raise InvalidBotSpecError(
-                f"settle_rounds must be a positive integer, got {settle_rounds!r}"
+                f"margin must be a number from 0 to 1000000, got {describe(margin)}"
+            )
+        if not _is_count(settle_rounds, 1):
+            raise InvalidBotSpecError(
+                f"settle_rounds must be an integer from 1 to 1000000, got {describe(settle_rounds)}"
             )
         if not isinstance(search_all, bool):
-            raise InvalidBotSpecError(f"search_all must be true or false, got {search_all!r}")
-        if type(opponent_turns) is not int or opponent_turns < 0:
             raise InvalidBotSpecError(
-                f"opponent_turns must be an integer of at least 0, got {opponent_turns!r}"
+                f"search_all must be true or false, got {describe(search_all)}"
+            )
+        if not (_is_count(opponent_turns, 0) and opponent_turns <= _MOST_TURNS):
+            raise InvalidBotSpecError(
+                f"opponent_turns must be an integer from 0 to {_MOST_TURNS}, "
+                f"got {describe(opponent_turns)}"
             )
         self.playouts = playouts
         self.time_limit = None if time_limit is None else float(time_limit)

@@ -29,6 +29,7 @@ import attrs
 from typing_extensions import Self
 
 from scala40._cache import BoundedCache
+from scala40._checks import describe
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidMoveError
 from scala40.melds import Meld, MeldEnd
@@ -82,7 +83,15 @@ def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> 
 
     >>> format_meld_spec((52, 47, 46), (48, 47, 46))
     'JK=10C 9C 8C'
+
+    :raises InvalidMoveError: a card is not a card, or the two lists differ in length.
     """
+    cards = as_move_cards(cards)
+    represented = as_move_cards(represented)
+    if represented and len(represented) != len(cards):
+        raise InvalidMoveError(
+            f"{len(cards)} cards need {len(cards)} represented cards, got {len(represented)}"
+        )
     if not represented:
         return " ".join(CARD_NAMES[c] for c in cards)
     return " ".join(
@@ -97,7 +106,13 @@ def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ..
 
     >>> parse_meld_spec("8C 9C JK=10C".split())
     ((46, 47, 52), (46, 47, 48))
+
+    :raises InvalidCardError: a token is not a card.
+    :raises InvalidMoveError: ``tokens`` is not a list of texts.
     """
+    given: object = tokens
+    if not isinstance(given, (list, tuple)) or not all(isinstance(t, str) for t in given):
+        raise InvalidMoveError(f"expected a list of card texts, got {describe(given)}")
     cards: list[Card] = []
     represented: list[Card] = []
     any_given = False
@@ -232,7 +247,7 @@ def _pieces(value: object) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], .
         if isinstance(error, InvalidMoveError):
             raise
         raise InvalidMoveError(
-            f"expected split pieces as (cards, represented) pairs, got {value!r}"
+            f"expected split pieces as (cards, represented) pairs, got {describe(value)}"
         ) from None
 
 
@@ -393,8 +408,13 @@ _PUT_DOWNS: BoundedCache[Meld, PutDown] = BoundedCache("scala40 put-down moves")
 def put_down_of(meld: Meld) -> PutDown:
     """The move that puts ``meld`` down as it stands: it names what wild cards stand for,
     and only then (which is also what the move's text gives back)."""
-    move = _PUT_DOWNS.get(meld)
+    try:
+        move = _PUT_DOWNS.get(meld)
+    except TypeError:  # unhashable: no meld
+        move = None
     if move is None:
+        if type(meld) is not Meld:
+            raise InvalidMoveError(f"expected a Meld, got {describe(meld)}")
         represented = meld.represented if meld.wild_count else ()
         move = _PUT_DOWNS.put(meld, PutDown(meld.cards, represented))
     return move

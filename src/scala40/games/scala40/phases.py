@@ -29,7 +29,7 @@ class Phase(enum.Enum):
     RESTOCK = "restock"
     """Chance: the discard pile is to be shuffled into the stock (only with ``auto_chance=False``)."""
     OVER = "over"
-    """The match has ended; :attr:`GameState.winners` says who won."""
+    """The match has ended; :attr:`~scala40.games.scala40.state.GameState.winners` says who won."""
 
 
 @attrs.frozen

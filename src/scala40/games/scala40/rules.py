@@ -41,9 +41,10 @@ from collections.abc import Iterable
 import attrs
 
 from scala40._cache import BoundedCache
-from scala40._checks import is_int
+from scala40._checks import describe, is_int
 from scala40.cards import ACE, FRENCH_RANKS, JOKER, RANK_OF, Card, Deck, as_cards, french_deck
-from scala40.melds import STANDARD_RANK_VALUES, MeldRules
+from scala40.errors import InvalidArgumentError
+from scala40.melds import MAX_CARD_VALUE, STANDARD_RANK_VALUES, MeldRules
 from scala40.rulesets import (
     RulesetBase,
     check_problems,
@@ -55,6 +56,8 @@ from scala40.rulesets import (
 )
 
 __all__ = [
+    "MAX_HAND_SIZE",
+    "MAX_POINTS_OPTION",
     "PRESETS",
     "MatchFormat",
     "RestockMethod",
@@ -64,6 +67,15 @@ __all__ = [
     "option_rule",
     "rules_for_match",
 ]
+
+MAX_HAND_SIZE = 13
+"""The most cards :attr:`Ruleset.hand_size` deals: the 13 of S40-DEAL. A hand then never
+holds more than 14 cards (13 and the card drawn), the size every search of a hand
+(legal moves, :mod:`scala40.games.scala40.analysis`) is bounded by."""
+MAX_POINTS_OPTION = 100_000
+"""The largest score target (``elimination_score``, ``no_elimination_limit``) a ruleset
+accepts; ``not_opened_penalty`` goes up to a tenth of it, ``opening_threshold`` to a
+hundredth."""
 
 # Meld values of ranks 0-13 under S40-V-HIGHVALUES: J 11, Q 12, K 13, A 14.
 _HIGH_RANK_VALUES = (0, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
@@ -265,31 +277,38 @@ def _problems(rules: Ruleset) -> list[str]:
     need_choice(problems, rules, "match_format", MatchFormat)
     need_choice(problems, rules, "restock", RestockMethod)
     jokers_ok = need_int(problems, rules, "jokers", 0, 8)
-    hand_ok = need_int(problems, rules, "hand_size", 3, 30)
+    hand_ok = need_int(problems, rules, "hand_size", 3, MAX_HAND_SIZE)
     if is_int(rules.min_players) and rules.min_players < 2:
-        problems.append(f"min_players must be at least 2, got {rules.min_players}")
+        problems.append(f"min_players must be at least 2, got {describe(rules.min_players)}")
     elif not is_int(rules.min_players):
-        problems.append(f"min_players must be an integer, got {rules.min_players!r}")
+        problems.append(f"min_players must be an integer, got {describe(rules.min_players)}")
     if not is_int(rules.max_players):
-        problems.append(f"max_players must be an integer, got {rules.max_players!r}")
+        problems.append(f"max_players must be an integer, got {describe(rules.max_players)}")
     elif is_int(rules.min_players) and rules.max_players < rules.min_players:
         problems.append(
-            f"max_players ({rules.max_players}) is below min_players ({rules.min_players})"
+            f"max_players ({describe(rules.max_players)}) is below min_players "
+            f"({describe(rules.min_players)})"
         )
     elif jokers_ok and hand_ok:
         # Every hand, the turned-up card and at least one card to draw must fit in the deck.
-        needed = rules.max_players * rules.hand_size + 2
         size = 104 + rules.jokers
-        if needed > size:
+        if rules.max_players > size:
             problems.append(
-                f"max_players * hand_size + 2 = {needed} cards needed, but the deck has {size}"
+                f"max_players * hand_size + 2 cards are needed, but the deck has {size}, "
+                f"got max_players={describe(rules.max_players)}"
             )
-    need_int(problems, rules, "opening_threshold", 0)
-    need_int(problems, rules, "max_jokers_per_meld", 1, optional=True)
-    need_int(problems, rules, "joker_meld_value", 0, optional=True)
-    need_int(problems, rules, "elimination_score", 1)
-    need_int(problems, rules, "no_elimination_limit", 1)
-    need_int(problems, rules, "not_opened_penalty", 0, optional=True)
+        else:
+            needed = rules.max_players * rules.hand_size + 2
+            if needed > size:
+                problems.append(
+                    f"max_players * hand_size + 2 = {needed} cards needed, but the deck has {size}"
+                )
+    need_int(problems, rules, "opening_threshold", 0, MAX_POINTS_OPTION // 100)
+    need_int(problems, rules, "max_jokers_per_meld", 1, 8, optional=True)
+    need_int(problems, rules, "joker_meld_value", 0, MAX_CARD_VALUE, optional=True)
+    need_int(problems, rules, "elimination_score", 1, MAX_POINTS_OPTION)
+    need_int(problems, rules, "no_elimination_limit", 1, MAX_POINTS_OPTION)
+    need_int(problems, rules, "not_opened_penalty", 0, MAX_POINTS_OPTION // 10, optional=True)
     if rules.match_format is MatchFormat.SINGLE:
         if rules.double_on_open_and_close:
             problems.append(
@@ -337,6 +356,8 @@ def rules_for_match(rules: Ruleset, match: MatchFormat | str) -> Ruleset:
 
     :raises InvalidRulesetError: ``match`` names no match format.
     """
+    if not isinstance(rules, Ruleset):
+        raise InvalidArgumentError(f"expected a Ruleset, got {describe(rules)}")
     changes: dict[str, object] = {"match_format": match}
     if match in (MatchFormat.SINGLE, MatchFormat.SINGLE.value):
         changes.update(double_on_open_and_close=False, not_opened_penalty=None)

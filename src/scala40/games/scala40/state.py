@@ -18,21 +18,22 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from scala40._checks import is_int
+from scala40._checks import describe, is_bool, is_int
 from scala40._rng import next_random, random_below, seed_state, shuffle
 from scala40._serial import expect_header
-from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
+from scala40.cards import CARD_NAMES, JOKER, Card, as_card, as_cards, format_cards
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidCardError,
     InvalidMoveError,
     InvalidStateError,
+    InvalidValueError,
     Scala40Error,
     SerializationError,
 )
@@ -54,28 +55,44 @@ from scala40.games.scala40.moves import (
     parse_move,
 )
 from scala40.games.scala40.phases import HandResult, Phase, may_close
-from scala40.games.scala40.rules import Ruleset
+from scala40.games.scala40.rules import MAX_HAND_SIZE, MatchFormat, RestockMethod, Ruleset
 from scala40.games.scala40.view import PlayerView
 from scala40.legal import LegalMoves
 from scala40.match import singles, win_shares
 from scala40.melds import Meld, MeldEnd
+from scala40.movekinds import MAX_MOVE_TEXT
 
-__all__ = ["GameState", "HandResult", "Phase", "meld_from_spec", "new_game"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_SEED_DIGITS",
+    "GameState",
+    "HandResult",
+    "Phase",
+    "meld_from_spec",
+    "new_game",
+]
 
 STATE_FORMAT_VERSION = 1
+
+
+_MAX_TURN_MOVES = 1_000
+"""The most moves :meth:`GameState.apply_turn` takes in one turn (no turn needs more:
+a hand holds at most 14 cards)."""
 
 
 def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
     """A ruleset given as itself, a preset name, or ``None`` for the official rules."""
     if rules is not None and not isinstance(rules, (str, Ruleset)):
-        raise InvalidArgumentError(f"expected a Ruleset or a preset name, got {rules!r}")
+        raise InvalidArgumentError(f"expected a Ruleset or a preset name, got {describe(rules)}")
     return Ruleset.resolve(rules)
 
 
 @attrs.frozen(repr=False)
 class GameState:
-    """A whole Scala 40 match at one moment. Build one with :func:`new_game` or
-    :meth:`from_position`; change it with :meth:`apply`."""
+    """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
+    :meth:`from_position` or :meth:`from_dict`, which check everything; change it with
+    :meth:`apply`. The constructor itself checks nothing (the engine builds states with
+    it): never call it with values from outside."""
 
     rules: Ruleset
     player_count: int
@@ -135,7 +152,7 @@ class GameState:
 
     @property
     def is_chance(self) -> bool:
-        """Whether the next move is a chance event (:class:`~scala40.moves.Deal`, :class:`~scala40.moves.Restock`)."""
+        """Whether the next move is a chance event (:class:`~scala40.games.scala40.moves.Deal`, :class:`~scala40.games.scala40.moves.Restock`)."""
         return self.phase in (Phase.DEAL, Phase.RESTOCK)
 
     @property
@@ -198,9 +215,9 @@ class GameState:
         :raises IllegalMoveError: the state is not at a chance step.
         """
         if self.phase is Phase.DEAL:
-            return Deal(tuple(order))
+            return Deal(order)
         if self.phase is Phase.RESTOCK:
-            return Restock(tuple(order))
+            return Restock(order)
         raise IllegalMoveError("no chance step comes next: " + self.phase.value)
 
     def __repr__(self) -> str:
@@ -261,6 +278,8 @@ class GameState:
         """
         if isinstance(move, str):
             move = parse_move(move)
+        elif type(move) not in engine.HANDLERS:
+            raise InvalidMoveError(f"expected a move or its text, got {describe(move)}")
         legal = self._legal
         if legal is not None:
             for known in legal:
@@ -309,11 +328,19 @@ class GameState:
         :raises InvalidMoveError: a text is not a move, or there are no moves.
         """
         if isinstance(moves, str):
+            if len(moves) > MAX_MOVE_TEXT * _MAX_TURN_MOVES:
+                raise InvalidMoveError(f"a turn of {len(moves)} characters is too long")
             items: list[Move | str] = [
                 part.strip() for part in moves.replace("\n", ";").split(";") if part.strip()
             ]
-        else:
+        elif isinstance(moves, (list, tuple)):
             items = list(moves)
+        else:
+            raise InvalidMoveError(f"expected moves or their text, got {describe(moves)}")
+        if len(items) > _MAX_TURN_MOVES:
+            raise InvalidMoveError(
+                f"a turn of {len(items)} moves: no turn has more than {_MAX_TURN_MOVES}"
+            )
         if not items:
             raise InvalidMoveError("a turn needs at least one move")
         player = self.current_player
@@ -439,7 +466,7 @@ class GameState:
 
     def can_split(self, meld: int, added: Iterable[Card] | str, pieces: Any) -> bool:
         """Whether the player to move may add ``added`` to table sequence ``meld`` and cut
-        it into ``pieces`` (as :class:`~scala40.moves.Split` takes them) (S40-V-SPLIT)."""
+        it into ``pieces`` (as :class:`~scala40.games.scala40.moves.Split` takes them) (S40-V-SPLIT)."""
         return self.is_legal(Split(meld, added, pieces))
 
     def verify_split(self, meld: int, added: Iterable[Card] | str, pieces: Any) -> None:
@@ -523,27 +550,41 @@ class GameState:
         """
         rules = _ruleset_of(rules)
         problems: list[str] = []
-        count = len(hands)
+        hand_list = _items(hands)
+        if hand_list is None:
+            raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
+        count = len(hand_list)
 
-        def cards_of(value: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
+        def cards_of(value: object, what: str) -> tuple[Card, ...]:
             try:
-                return as_cards(value)
+                found = as_cards(value)  # type: ignore[arg-type]
             except InvalidCardError as error:
                 problems.append(f"{what}: {error}")
+            else:
+                if len(found) <= _MAX_PLACED:
+                    return found
+                problems.append(f"{what}: {len(found)} cards, more than a deck holds")
+                return ()
             # Keep the readable cards, so that other problems can still be found.
-            tokens = value.replace(",", " ").split() if isinstance(value, str) else value
+            tokens = value.replace(",", " ").split() if isinstance(value, str) else _items(value)
             readable = []
-            for token in tokens:
+            for token in (tokens or ())[:_MAX_PLACED]:
                 try:
-                    readable.append(as_cards([token])[0])
-                except (InvalidCardError, TypeError):
+                    readable.append(as_card(token))
+                except InvalidCardError:
                     continue
             return tuple(readable)
 
-        hand_cards = tuple(tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hands))
+        hand_cards = tuple(
+            tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hand_list)
+        )
         discard_cards = cards_of(discard, "discard pile")
         melds: list[Meld] = []
-        for index, spec in enumerate(table):
+        table_list = _items(table)
+        if table_list is None:
+            problems.append(f"table must be a list of melds, got {describe(table)}")
+            table_list = []
+        for index, spec in enumerate(table_list):
             if isinstance(spec, Meld):
                 melds.append(spec)
                 continue
@@ -553,18 +594,41 @@ class GameState:
                 problems.append(f"table meld #{index}: {error}")
         try:
             phase = Phase(phase)
-        except ValueError:
-            problems.append(f"unknown phase {phase!r}")
+        except Exception:  # not a phase (the enum's own message repr()s the value)
+            problems.append(f"unknown phase {describe(phase)}")
             phase = Phase.DRAW
         taken_card = None
         if taken is not None:
-            taken_card = cards_of([taken] if isinstance(taken, int) else taken, "taken")
+            taken_card = cards_of([taken] if not isinstance(taken, str) else taken, "taken")
+            if len(taken_card) > 1:
+                problems.append(f"taken must be one card, got {describe(taken)}")
+                taken_card = taken_card[:1]
+        flags = {
+            "opened": _sequence_of(opened, count, is_bool, "True or False", problems, "opened"),
+            "active": _sequence_of(active, count, is_bool, "True or False", problems, "active"),
+            "turns_played": _sequence_of(
+                turns_played, count, _is_total, "integers", problems, "turns_played"
+            ),
+            "scores": _sequence_of(scores, count, _is_total, "integers", problems, "scores"),
+        }
+        for name, value, test, what in (
+            ("turn", turn, is_int, "a player"),
+            ("dealer", dealer, lambda v: v is None or is_int(v), "a player or None"),
+            ("hand_number", hand_number, _is_count, "a hand number"),
+            ("seed", seed, _is_seed, f"an integer of at most {MAX_SEED_DIGITS} digits"),
+            ("opening_value", opening_value, is_int, "an integer"),
+            ("auto_chance", auto_chance, is_bool, "True or False"),
+            ("taken_must_use", taken_must_use, is_bool, "True or False"),
+            ("taken_used", taken_used, is_bool, "True or False"),
+        ):
+            if not test(value):
+                problems.append(f"{name} must be {what}, got {describe(value)}")
         if problems:
             # Report what else is wrong too; counts of cards mean little with cards
             # that could not be read, so those are left out.
             raise InvalidStateError(problems + _shape_problems(
-                count, rules, hand_cards, opened, turns_played, scores, active, turn, phase,
-                discard_cards, melds, opening_value, taken_card,
+                count, rules, hand_cards, flags, turn, phase, discard_cards, melds,
+                opening_value, taken_card,
             ))  # fmt: skip
         if stock is None:
             placed = _placed(hand_cards, discard_cards, melds)
@@ -578,9 +642,10 @@ class GameState:
             stock_cards = cards_of(stock, "stock")
             if problems:
                 raise InvalidStateError(problems + _shape_problems(
-                    count, rules, hand_cards, opened, turns_played, scores, active, turn, phase,
-                    discard_cards, melds, opening_value, taken_card,
+                    count, rules, hand_cards, flags, turn, phase, discard_cards, melds,
+                    opening_value, taken_card,
                 ))  # fmt: skip
+        opened_flags = flags["opened"]
         state = cls(
             rules=rules,
             player_count=count,
@@ -592,16 +657,16 @@ class GameState:
             stock=stock_cards,
             discard=discard_cards,
             table=tuple(melds),
-            opened=tuple(opened) if opened is not None else (False,) * count,
-            turns_played=tuple(turns_played) if turns_played is not None else (0,) * count,
-            scores=tuple(scores) if scores is not None else (0,) * count,
-            active=tuple(active) if active is not None else (True,) * count,
+            opened=opened_flags if opened is not None else (False,) * count,
+            turns_played=flags["turns_played"] if turns_played is not None else (0,) * count,
+            scores=flags["scores"] if scores is not None else (0,) * count,
+            active=flags["active"] if active is not None else (True,) * count,
             winners=(),
             rng=seed_state(seed),
             auto_chance=auto_chance,
             opening_value=opening_value,
-            opened_at_turn_start=bool(opened[turn])
-            if opened is not None and 0 <= turn < len(opened)
+            opened_at_turn_start=bool(opened_flags[turn])
+            if opened is not None and 0 <= turn < len(opened_flags)
             else False,
             taken=taken_card[0] if taken_card else None,
             taken_must_use=taken_must_use,
@@ -668,22 +733,76 @@ class GameState:
         return _state_from_dict(data)
 
 
+MAX_COUNT = 10**18
+"""The largest hand number, turn count, score or opening value a state may hold: far
+beyond any match (a bound that keeps every state printable and serializable)."""
+MAX_SEED_DIGITS = 40
+"""The most digits a seed may have (a seed is reduced to 64 bits anyway)."""
+# No position places more cards than the largest deck holds.
+_MAX_PLACED = 2 * 4 * 13 * 8 + 16
+
+
+def _items(value: object) -> list[Any] | None:
+    """``value`` as a list, when it is a list or a tuple (not text); else ``None``."""
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return None
+
+
+def _is_count(value: object) -> bool:
+    return is_int(value) and 0 <= value <= MAX_COUNT
+
+
+def _is_total(value: object) -> bool:
+    # Negative totals are named apart, with the other problems of a position.
+    return is_int(value) and value <= MAX_COUNT
+
+
+def _is_seed(value: object) -> bool:
+    return is_int(value) and -(10**MAX_SEED_DIGITS) < value < 10**MAX_SEED_DIGITS
+
+
+def _is_card(value: object) -> bool:
+    return type(value) is int and 0 <= value <= JOKER
+
+
+def _is_cards(value: object) -> bool:
+    return isinstance(value, tuple) and all(type(card) is int and 0 <= card <= JOKER
+                                            for card in value)  # fmt: skip
+
+
+def _sequence_of(
+    value: object,
+    count: int,
+    test: Callable[[object], bool],
+    what: str,
+    problems: list[str],
+    name: str,
+) -> tuple[Any, ...]:
+    """``value`` as a tuple, when it lists items that pass ``test``; else a problem is
+    added (``None``, for an argument not given, gives an empty tuple)."""
+    if value is None:
+        return ()
+    items = _items(value)
+    if items is None or not all(test(item) for item in items):
+        problems.append(f"{name} must be a list of {what}, got {describe(value)}")
+        return ()
+    return tuple(items)
+
+
 def _shape_problems(
     count: int,
     rules: Ruleset,
     hands: tuple[tuple[Card, ...], ...],
-    opened: Sequence[bool] | None,
-    turns_played: Sequence[int] | None,
-    scores: Sequence[int] | None,
-    active: Sequence[bool] | None,
+    flags: Mapping[str, tuple[Any, ...]],
     turn: object,
     phase: Phase,
     discard: tuple[Card, ...],
     melds: list[Meld],
-    opening_value: int,
+    opening_value: object,
     taken: object,
 ) -> list[str]:
-    """The problems of a position found beside unreadable cards (which make the card
+    """The problems of a position found beside unreadable values (which make the card
     counts meaningless except where a card is placed too many times)."""
     problems = _too_many(_placed(hands, discard, melds), Counter(rules.deck.cards))
     if phase is Phase.DRAW and (opening_value or taken):
@@ -692,15 +811,13 @@ def _shape_problems(
         problems.append(
             f"player_count must be from {rules.min_players} to {rules.max_players}, got {count}"
         )
-    for name, values in (
-        ("opened", opened), ("turns_played", turns_played), ("scores", scores),
-        ("active", active),
-    ):  # fmt: skip
-        if values is not None and len(values) != count:
+    for name, values in flags.items():
+        if values and len(values) != count:
             problems.append(f"{name} must have {count} entries, got {len(values)}")
     if not (is_int(turn) and 0 <= turn < count):
-        problems.append(f"turn must be a player from 0 to {count - 1}, got {turn!r}")
-    if active is not None and len(active) == count:
+        problems.append(f"turn must be a player from 0 to {count - 1}, got {describe(turn)}")
+    active = flags.get("active", ())
+    if len(active) == count:
         for player, hand in enumerate(hands):
             if not active[player] and hand and phase in (Phase.DRAW, Phase.PLAY):
                 problems.append(f"player {player} is out of the match but holds cards")
@@ -728,9 +845,17 @@ def _too_many(placed: Counter[Card], deck: Counter[Card]) -> list[str]:
 
 
 def meld_from_spec(spec: str, rules: Ruleset) -> Meld:
-    """Read a table meld written like ``8C 9C JK=10C`` (each wild card with its card)."""
+    """Read a table meld written like ``8C 9C JK=10C`` (each wild card with its card).
+
+    :raises InvalidArgumentError: ``rules`` is not a :class:`~scala40.Ruleset`.
+    :raises InvalidMoveError, IllegalMoveError: ``spec`` is not the text of a valid meld.
+    """
+    if not isinstance(rules, Ruleset):
+        raise InvalidArgumentError(f"expected a Ruleset, got {describe(rules)}")
     if not isinstance(spec, str):
-        raise InvalidMoveError(f"expected meld text, got {spec!r}")
+        raise InvalidMoveError(f"expected meld text, got {describe(spec)}")
+    if len(spec) > MAX_MOVE_TEXT:
+        raise InvalidMoveError(f"meld text of {len(spec)} characters: no meld is that long")
     cards, represented = parse_meld_spec(spec.split())
     return engine.resolve_meld(PutDown(cards, represented), rules)
 
@@ -739,30 +864,154 @@ def _counter(cards: Iterable[Card]) -> Counter[Card]:
     return Counter(cards)
 
 
+def _field_problems(state: GameState) -> list[str]:
+    """The problems of a state's fields taken one by one: their types and ranges. A state
+    with any is checked no further (its other checks would mean nothing)."""
+    rules: object = state.rules
+    if not isinstance(rules, Ruleset):
+        return [f"rules must be a Ruleset, got {describe(rules)}"]
+    n = state.player_count
+    if not (is_int(n) and rules.min_players <= n <= rules.max_players):
+        return [
+            f"player_count must be from {rules.min_players} to {rules.max_players}, "
+            f"got {describe(n)}"
+        ]
+    problems: list[str] = []
+    for name, test, what in (
+        ("hands", _is_cards, "cards"),
+        ("opened", is_bool, "True or False"),
+        ("turns_played", _is_total, f"integers of at most {MAX_COUNT}"),
+        ("scores", _is_total, f"integers of at most {MAX_COUNT}"),
+        ("active", is_bool, "True or False"),
+    ):
+        values = getattr(state, name)
+        if not isinstance(values, tuple):
+            problems.append(f"{name} must be a tuple, got {describe(values)}")
+        elif len(values) != n:
+            problems.append(f"{name} must have {n} entries, got {len(values)}")
+        elif not all(test(value) for value in values):
+            problems.append(f"{name} must hold {what}, got {describe(values)}")
+    for name in ("stock", "discard"):
+        if not _is_cards(getattr(state, name)):
+            problems.append(
+                f"{name} must be a tuple of cards, got {describe(getattr(state, name))}"
+            )
+    table: object = state.table
+    if not (isinstance(table, tuple) and all(isinstance(m, Meld) for m in table)):
+        problems.append(f"table must be a tuple of melds, got {describe(table)}")
+    phase: object = state.phase
+    if not isinstance(phase, Phase):
+        problems.append(f"phase must be a Phase, got {describe(phase)}")
+    if not _is_count(state.hand_number):
+        problems.append(
+            f"hand_number must be an integer from 0 to {MAX_COUNT}, got "
+            f"{describe(state.hand_number)}"
+        )
+    winners: object = state.winners
+    if not (isinstance(winners, tuple) and all(is_int(w) for w in winners)):
+        problems.append(f"winners must be a tuple of players, got {describe(winners)}")
+    if not (is_int(state.rng) and 0 <= state.rng < 1 << 64):
+        problems.append(f"rng must be an integer of 64 bits, got {describe(state.rng)}")
+    for name in ("auto_chance", "opened_at_turn_start", "taken_must_use", "taken_used"):
+        if not is_bool(getattr(state, name)):
+            problems.append(f"{name} must be True or False, got {describe(getattr(state, name))}")
+    if not (is_int(state.opening_value) and abs(state.opening_value) <= MAX_COUNT):
+        problems.append(
+            f"opening_value must be an integer of at most {MAX_COUNT}, "
+            f"got {describe(state.opening_value)}"
+        )
+    if state.taken is not None and not _is_card(state.taken):
+        problems.append(f"taken must be a card or None, got {describe(state.taken)}")
+    last: object = state.last_hand
+    if last is not None:
+        if not isinstance(last, HandResult):
+            problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")
+        else:
+            problems.extend(_hand_result_field_problems(last, n))
+    return problems
+
+
+def _hand_result_field_problems(result: HandResult, n: int) -> list[str]:
+    problems: list[str] = []
+    seats = range(n)
+    points: object = result.points
+    hands: object = result.hands
+
+    def seat_list(value: object) -> bool:
+        return (
+            isinstance(value, tuple)
+            and all(is_int(seat) and seat in seats for seat in value)
+            and len(set(value)) == len(value)
+        )
+
+    if not _is_count(result.hand_number):
+        problems.append(
+            f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
+        )
+    if result.closer is not None and not (is_int(result.closer) and result.closer in seats):
+        problems.append(
+            f"last_hand: closer must be a player from 0 to {n - 1} or None, "
+            f"got {describe(result.closer)}"
+        )
+    if not (isinstance(points, tuple) and len(points) == n and all(map(_is_count, points))):
+        problems.append(f"last_hand: points must be {n} counts, got {describe(points)}")
+    if not is_bool(result.doubled):
+        problems.append(
+            f"last_hand: doubled must be True or False, got {describe(result.doubled)}"
+        )
+    if not (
+        isinstance(hands, tuple)
+        and len(hands) == n
+        and all(_is_cards(hand) and len(hand) <= MAX_HAND_SIZE + 1 for hand in hands)
+    ):
+        problems.append(f"last_hand: hands must be {n} hands, got {describe(hands)}")
+    for name in ("eliminated", "reentered"):
+        if not seat_list(getattr(result, name)):
+            problems.append(
+                f"last_hand: {name} must list distinct players from 0 to {n - 1}, "
+                f"got {describe(getattr(result, name))}"
+            )
+    return problems
+
+
 def _validate(state: GameState) -> list[str]:
+    """Every problem of a state: its fields, then how they fit together (the cards of the
+    deck, each phase's own rules, the match format, the last hand), then whether it can
+    be played (legal moves are generated: a state that is not over needs one)."""
+    problems = _field_problems(state)
+    if problems:
+        return problems
+    problems = _consistency_problems(state)
+    if problems:
+        return problems
+    return _playability_problems(state)
+
+
+def _consistency_problems(state: GameState) -> list[str]:
     problems: list[str] = []
     n = state.player_count
     rules = state.rules
-    given: object = rules
-    if not isinstance(given, Ruleset):
-        return [f"rules must be a Ruleset, got {given!r}"]
-    if not (is_int(n) and rules.min_players <= n <= rules.max_players):
-        problems.append(
-            f"player_count must be from {rules.min_players} to {rules.max_players}, got {n!r}"
-        )
-        return problems
-    for name in ("hands", "opened", "turns_played", "scores", "active"):
-        if len(getattr(state, name)) != n:
-            problems.append(f"{name} must have {n} entries, got {len(getattr(state, name))}")
-    if problems:
-        return problems
+    phase = state.phase
+    in_hand = phase in (Phase.DRAW, Phase.PLAY, Phase.RESTOCK)
+    over = phase is Phase.OVER
     if not any(state.active):
         problems.append("no player is still in the match")
+    elif not over and sum(state.active) < 2:
+        problems.append("only one player is still in the match, which should be over")
+    seats_ok = {}
     for name, value in (("turn", state.turn), ("dealer", state.dealer)):
-        if not (is_int(value) and 0 <= value < n):
-            problems.append(f"{name} must be a player from 0 to {n - 1}, got {value!r}")
-    if not problems and not state.active[state.turn] and state.phase is not Phase.OVER:
+        seats_ok[name] = is_int(value) and 0 <= value < n
+        if not seats_ok[name]:
+            problems.append(f"{name} must be a player from 0 to {n - 1}, got {describe(value)}")
+    if seats_ok["turn"] and not over and not state.active[state.turn]:
         problems.append(f"player {state.turn} is to move but is out of the match")
+    if seats_ok["dealer"] and not over and not state.active[state.dealer]:
+        problems.append(f"the dealer, player {state.dealer}, is out of the match")
+    if all(seats_ok.values()) and phase is Phase.DEAL and state.turn != state.dealer:
+        problems.append(
+            f"a hand is to be dealt: the dealer ({state.dealer}) is the player named, "
+            f"not {state.turn}"
+        )
     # Every card of the deck is somewhere, exactly once (C-DECK).
     found: Counter[Card] = _counter(state.stock) + _counter(state.discard)
     for hand in state.hands:
@@ -770,67 +1019,202 @@ def _validate(state: GameState) -> list[str]:
     for meld in state.table:
         found += _counter(meld.cards)
     expected = Counter(rules.deck.cards)
-    if state.phase is not Phase.DEAL or sum(found.values()):  # type: ignore[arg-type]
+    placed_any = bool(sum(found.values()))
+    if phase is not Phase.DEAL or placed_any:
         for card in sorted(set(found) | set(expected)):
             if found[card] != expected[card]:
                 problems.append(
                     f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
                 )
+    if state.hand_number == 0 and (phase is not Phase.DEAL or placed_any):
+        problems.append("hand number 0 is the deal of the first hand, before any card is placed")
     meld_rules = rules.meld_rules
     for index, meld in enumerate(state.table):
         if meld.rules != meld_rules or meld not in meld_rules.readings(meld.cards):
             problems.append(f"table meld #{index} ({meld}) is not valid under the rules")
     for player in range(n):
-        in_hand = state.phase in (Phase.DRAW, Phase.PLAY, Phase.RESTOCK)
-        if in_hand and not state.active[player] and state.hands[player]:
-            problems.append(f"player {player} is out of the match but holds cards")
         if state.scores[player] < 0 or state.turns_played[player] < 0:
             problems.append(f"player {player} has a negative score or turn count")
-    if state.phase is Phase.OVER:
+        if in_hand and not state.active[player]:
+            if state.hands[player]:
+                problems.append(f"player {player} is out of the match but holds cards")
+            if state.opened[player] or state.turns_played[player]:
+                problems.append(f"player {player} is out of the match but has played this hand")
+    problems.extend(_score_problems(state))
+    if over:
         if not state.winners:
             problems.append("the match is over but has no winner")
+        elif len(set(state.winners)) != len(state.winners) or any(
+            not 0 <= seat < n for seat in state.winners
+        ):
+            problems.append(
+                f"winners must be distinct players from 0 to {n - 1}, got {list(state.winners)}"
+            )
     elif state.winners:
         problems.append("the match has winners but is not over")
-    if state.phase in (Phase.DRAW, Phase.PLAY):
-        if state.phase is Phase.DRAW and not state.stock:
-            problems.append("the stock is empty at a draw (the hand should have ended)")
-        if state.phase is Phase.DRAW and (
-            state.taken is not None or state.opening_value or state.taken_used
-        ):
-            problems.append("turn details (taken card, opening value) are set before the draw")
-        if state.opening_value and state.opened[state.turn]:
-            problems.append("opening_value is set for a player who has opened")
-        mover_known = 0 <= state.turn < min(len(state.hands), len(state.opened))
-        held = len(state.hands[state.turn]) if mover_known else -1
-        if not held:
-            problems.append(f"player {state.turn} is to move but holds no card")
-        elif held == 1 and state.phase is Phase.PLAY and not state.opened[state.turn]:
-            # Only melds shrink a hand, and a player who has not opened melds only towards
-            # the opening, which opens him once complete: no play leads here.
+    if not in_hand and (
+        state.taken is not None or state.opening_value or state.taken_must_use or state.taken_used
+    ):
+        problems.append(
+            f"turn details (taken card, opening value) are set at the {phase.value} phase"
+        )
+    if in_hand and seats_ok["turn"]:
+        problems.extend(_turn_problems(state))
+    if state.last_hand is not None:
+        problems.extend(_hand_result_problems(state, state.last_hand))
+    return problems
+
+
+def _score_problems(state: GameState) -> list[str]:
+    """The totals and who is still in, as the match format makes them (S40-ELIM, its
+    variants)."""
+    rules = state.rules
+    fmt = rules.match_format
+    over = state.phase is Phase.OVER
+    problems: list[str] = []
+    if fmt is MatchFormat.SINGLE and any(state.scores):
+        problems.append("match_format 'single' keeps no totals, but the scores are not 0")
+    if fmt in (MatchFormat.SINGLE, MatchFormat.NO_ELIMINATION):
+        if not all(state.active):
+            problems.append(f"nobody drops out under match_format {fmt.value!r}")
+        limit = rules.no_elimination_limit
+        if fmt is MatchFormat.NO_ELIMINATION and not over and max(state.scores) >= limit:
             problems.append(
-                f"player {state.turn} has not opened but holds a single card after the draw "
-                "(S40-OPEN)"
+                f"a total reached no_elimination_limit ({limit}) but the match is not over"
             )
-        if not state.opening_value >= 0:
-            problems.append("opening_value must not be negative")
-        if (
-            state.phase is Phase.PLAY
-            and state.taken_must_use
-            and not state.taken_used
-            and state.taken not in state.hands[state.turn]
-        ):
-            problems.append("the card taken from the discard pile is not in the player's hand")
-        if (
-            state.phase is Phase.PLAY
-            and state.taken_must_use
-            and not state.opened_at_turn_start
-            and not rules.discard_draw_to_open
-        ):
+        return problems
+    target = rules.elimination_score
+    for player, (score, playing) in enumerate(zip(state.scores, state.active)):
+        if playing and score >= target:
             problems.append(
-                "a player who had not opened took the top discard to meld it, which needs "
-                "S40-V-EARLYDISCARD"
+                f"player {player} is still in with {score}, at or past the elimination score "
+                f"{target}"
+            )
+        elif not playing and score < target:
+            problems.append(
+                f"player {player} is out with {score}, below the elimination score {target}"
             )
     return problems
+
+
+def _turn_problems(state: GameState) -> list[str]:
+    """The rules of the turn in progress (the draw, play and restock phases)."""
+    problems: list[str] = []
+    rules = state.rules
+    phase = state.phase
+    turn = state.turn
+    mover_hand = state.hands[turn]
+    for player, hand in enumerate(state.hands):
+        if not state.active[player]:
+            continue
+        most = rules.hand_size + (1 if player == turn and phase is not Phase.DRAW else 0)
+        if len(hand) > most:
+            problems.append(f"player {player} holds {len(hand)} cards, more than {most}")
+        if not hand and player != turn:
+            problems.append(f"player {player} holds no card, but the hand goes on")
+    if phase is Phase.DRAW:
+        if not state.stock:
+            problems.append("the stock is empty at a draw (the hand should have ended)")
+        # (Whether the player had opened when the turn began is set by the draw.)
+        if (
+            state.taken is not None
+            or state.opening_value
+            or state.taken_used
+            or state.taken_must_use
+        ):
+            problems.append("turn details (taken card, opening value) are set before the draw")
+    if phase is Phase.RESTOCK:
+        if state.stock or not state.discard:
+            problems.append(
+                "the stock is rebuilt only once it is empty, from a discard pile that is not "
+                "(S40-RESTOCK)"
+            )
+        if rules.restock is not RestockMethod.SHUFFLE:
+            problems.append("a flipped discard pile is never reshuffled (S40-V-RESTOCK-FLIP)")
+    if state.opening_value and state.opened[turn]:
+        problems.append("opening_value is set for a player who has opened")
+    if state.opening_value < 0:
+        problems.append("opening_value must not be negative")
+    elif state.opening_value and state.opening_value >= rules.opening_threshold:
+        problems.append(
+            f"opening_value {state.opening_value} reaches the threshold "
+            f"{rules.opening_threshold}: the player would have opened"
+        )
+    if not mover_hand:
+        problems.append(f"player {turn} is to move but holds no card")
+    elif len(mover_hand) == 1 and phase is not Phase.DRAW and not state.opened[turn]:
+        # Only melds shrink a hand, and a player who has not opened melds only towards
+        # the opening, which opens him once complete: no play leads here.
+        problems.append(
+            f"player {turn} has not opened but holds a single card after the draw (S40-OPEN)"
+        )
+    if phase is Phase.DRAW:
+        return problems
+    if state.opened_at_turn_start and not state.opened[turn]:
+        problems.append("the player to move had opened when the turn began, but has not now")
+    if state.taken_used and not state.taken_must_use:
+        problems.append("taken_used is set, but no card taken had to be melded")
+    if state.taken_must_use and state.taken is None:
+        problems.append("taken_must_use is set, but no card was taken")
+    if (
+        state.taken is not None
+        and not state.taken_must_use
+        and not rules.first_player_takes_upcard
+    ):
+        problems.append("a card was taken to keep, which needs S40-V-UPCARD")
+    if state.taken_must_use and not state.taken_used and state.taken not in state.hands[turn]:
+        problems.append("the card taken from the discard pile is not in the player's hand")
+    if state.taken_must_use and not state.opened_at_turn_start and not rules.discard_draw_to_open:
+        problems.append(
+            "a player who had not opened took the top discard to meld it, which needs "
+            "S40-V-EARLYDISCARD"
+        )
+    return problems
+
+
+def _hand_result_problems(state: GameState, result: HandResult) -> list[str]:
+    """How the last hand ended, against the state that followed it."""
+    problems: list[str] = []
+    rules = state.rules
+    fmt = rules.match_format
+    expected = state.hand_number - (0 if state.phase in (Phase.DEAL, Phase.OVER) else 1)
+    if result.hand_number != expected:
+        problems.append(
+            f"last_hand: hand {result.hand_number} cannot precede this point of hand "
+            f"{state.hand_number}"
+        )
+    if result.closer is not None and result.points[result.closer]:
+        problems.append("last_hand: the closer scores no points")
+    if (result.closer is None or fmt is MatchFormat.SINGLE) and any(result.points):
+        problems.append("last_hand: a blocked hand, or a single hand, scores no points")
+    if result.doubled and not rules.double_on_open_and_close:
+        problems.append("last_hand: doubled points need S40-V-DOUBLE")
+    if result.reentered and fmt is not MatchFormat.REENTRY:
+        problems.append("last_hand: players re-enter only under S40-V-REENTRY")
+    if result.eliminated and fmt not in (MatchFormat.ELIMINATION, MatchFormat.REENTRY):
+        problems.append(f"last_hand: nobody drops out under match_format {fmt.value!r}")
+    if set(result.eliminated) & set(result.reentered):
+        problems.append("last_hand: a player both dropped out and re-entered")
+    if any(state.active[seat] for seat in result.eliminated):
+        problems.append("last_hand: a player who dropped out is still in the match")
+    held = Counter(card for hand in result.hands for card in hand)
+    problems.extend(
+        f"last_hand: {problem}" for problem in _too_many(held, Counter(rules.deck.cards))
+    )
+    return problems
+
+
+def _playability_problems(state: GameState) -> list[str]:
+    """Whether the engine can go on from the state: its legal moves are generated (and
+    kept), and a state that is not over must have one."""
+    try:
+        moves = state._legal_tuple()
+    except Exception as error:  # an inconsistency no check above names
+        object.__setattr__(state, "_legal", None)
+        return [f"the engine cannot list the legal moves: {describe(error, 200)}"]
+    if not moves and state.phase is not Phase.OVER:
+        return ["no legal move: the match cannot go on from here"]
+    return []
 
 
 def _hand_result_to_dict(result: HandResult) -> dict[str, Any]:
@@ -845,121 +1229,165 @@ def _hand_result_to_dict(result: HandResult) -> dict[str, Any]:
     }
 
 
-def _state_from_dict(data: Mapping[str, Any]) -> GameState:
-    def fail(message: str) -> SerializationError:
-        return SerializationError(f"state: {message}")
+_HEX = frozenset("0123456789abcdefABCDEF")
+_STATE_FIELDS = frozenset({
+    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
+    "discard", "table", "opened", "turns_played", "scores", "active", "winners", "rng",
+    "auto_chance", "opening_value", "opened_at_turn_start", "taken", "taken_must_use",
+    "taken_used", "last_hand",
+})  # fmt: skip
+_HAND_RESULT_FIELDS = frozenset(
+    {"hand_number", "closer", "points", "doubled", "hands", "eliminated", "reentered"}
+)
 
-    data = expect_header(data, "state", STATE_FORMAT_VERSION)
-    required = {
-        "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
-        "discard", "table", "opened", "turns_played", "scores", "active", "winners", "rng",
-        "auto_chance", "opening_value", "opened_at_turn_start", "taken", "taken_must_use",
-        "taken_used", "last_hand",
-    }  # fmt: skip
-    missing = sorted(required - set(data))
-    if missing:
-        raise fail(f"missing fields {missing}")
-    unknown = sorted(set(data) - required - {"format", "version"})
-    if unknown:
-        raise fail(f"unknown fields {unknown}")
 
-    def ints(name: str) -> tuple[int, ...]:
-        value = data[name]
-        if not isinstance(value, list) or any(type(v) is not int for v in value):
-            raise fail(f"{name} must be a list of integers, got {value!r}")
+class _Fields:
+    """Reads the fields of a dictionary from JSON, each of one exact type, naming the first
+    field that is not what it must be (``where`` starts every message)."""
+
+    def __init__(self, data: Mapping[str, Any], where: str) -> None:
+        self.data = data
+        self.where = where
+
+    def fail(self, message: str) -> SerializationError:
+        return SerializationError(f"state: {self.where}{message}")
+
+    def integer(self, name: str) -> int:
+        value = self.data[name]
+        if not (type(value) is int and -MAX_COUNT <= value <= MAX_COUNT):
+            raise self.fail(f"{name} must be an integer, got {describe(value)}")
+        return value
+
+    def optional_integer(self, name: str) -> int | None:
+        return None if self.data[name] is None else self.integer(name)
+
+    def boolean(self, name: str) -> bool:
+        value = self.data[name]
+        if type(value) is not bool:
+            raise self.fail(f"{name} must be true or false, got {describe(value)}")
+        return value
+
+    def ints(self, name: str) -> tuple[int, ...]:
+        value = self.data[name]
+        if (
+            not isinstance(value, list)
+            or len(value) > _MAX_PLACED
+            or any(not (type(v) is int and -MAX_COUNT <= v <= MAX_COUNT) for v in value)
+        ):
+            raise self.fail(f"{name} must be a list of integers, got {describe(value)}")
         return tuple(value)
 
-    def bools(name: str) -> tuple[bool, ...]:
-        value = data[name]
+    def bools(self, name: str) -> tuple[bool, ...]:
+        value = self.data[name]
         if not isinstance(value, list) or any(type(v) is not bool for v in value):
-            raise fail(f"{name} must be a list of booleans, got {value!r}")
+            raise self.fail(f"{name} must be a list of booleans, got {describe(value)}")
         return tuple(value)
 
-    def integer(name: str) -> int:
-        if type(data[name]) is not int:
-            raise fail(f"{name} must be an integer, got {data[name]!r}")
-        return int(data[name])
-
-    def boolean(name: str) -> bool:
-        if type(data[name]) is not bool:
-            raise fail(f"{name} must be true or false, got {data[name]!r}")
-        return bool(data[name])
-
-    def cards(value: Any, what: str) -> tuple[Card, ...]:
+    def cards(self, value: Any, what: str) -> tuple[Card, ...]:
         if not isinstance(value, str):
-            raise fail(f"{what} must be card text, got {value!r}")
+            raise self.fail(f"{what} must be card text, got {describe(value)}")
         try:
-            return as_cards(value)
+            found = as_cards(value)
         except InvalidCardError as error:
-            raise fail(f"{what}: {error}") from error
+            raise self.fail(f"{what}: {error}") from error
+        if len(found) > _MAX_PLACED:
+            raise self.fail(f"{what}: {len(found)} cards, more than a deck holds")
+        return found
 
+    def hands(self, name: str) -> tuple[tuple[Card, ...], ...]:
+        value = self.data[name]
+        if not isinstance(value, list) or len(value) > _MAX_PLACED:
+            raise self.fail(f"{name} must be a list of card texts, got {describe(value)}")
+        return tuple(
+            tuple(sorted(self.cards(hand, f"{name} {index}"))) for index, hand in enumerate(value)
+        )
+
+
+def _key_name(key: object) -> str:
+    return key if isinstance(key, str) else describe(key)
+
+
+def _keys(data: Mapping[str, Any], expected: frozenset[str], where: str) -> None:
+    missing = sorted(expected - set(data))
+    if missing:
+        raise SerializationError(f"state: {where}missing fields {missing}")
+    unknown = sorted(map(_key_name, set(data) - expected - {"format", "version"}))
+    if unknown:
+        raise SerializationError(f"state: {where}unknown fields {unknown}")
+
+
+def _hand_result_from_dict(value: object) -> HandResult | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise SerializationError(
+            f"state: last_hand must be a mapping or null, got {describe(value)}"
+        )
+    _keys(value, _HAND_RESULT_FIELDS, "last_hand: ")
+    read = _Fields(value, "last_hand: ")
+    return HandResult(
+        hand_number=read.integer("hand_number"),
+        closer=read.optional_integer("closer"),
+        points=read.ints("points"),
+        doubled=read.boolean("doubled"),
+        hands=read.hands("hands"),
+        eliminated=read.ints("eliminated"),
+        reentered=read.ints("reentered"),
+    )
+
+
+def _state_from_dict(data: Mapping[str, Any]) -> GameState:
+    data = expect_header(data, "state", STATE_FORMAT_VERSION)
+    _keys(data, _STATE_FIELDS, "")
+    read = _Fields(data, "")
     rules = Ruleset.from_dict(data["rules"])
-    try:
-        phase = Phase(data["phase"])
-    except ValueError:
-        raise fail(f"unknown phase {data['phase']!r}") from None
-    if not isinstance(data["hands"], list) or not isinstance(data["table"], list):
-        raise fail("hands and table must be lists")
-    try:
-        rng = int(data["rng"], 16) if isinstance(data["rng"], str) else None
-    except ValueError:
-        rng = None
-    if rng is None or not 0 <= rng < 1 << 64:
-        raise fail(f"rng must be 16 hex digits, got {data['rng']!r}")
+    phase_text = data["phase"]
+    if not isinstance(phase_text, str) or phase_text not in {p.value for p in Phase}:
+        raise read.fail(f"unknown phase {describe(phase_text)}")
+    phase = Phase(phase_text)
+    rng_text = data["rng"]
+    if not (isinstance(rng_text, str) and len(rng_text) == 16 and set(rng_text) <= _HEX):
+        raise read.fail(f"rng must be 16 hex digits, got {describe(rng_text)}")
+    table_data = data["table"]
+    if not isinstance(table_data, list) or len(table_data) > _MAX_PLACED:
+        raise read.fail(f"table must be a list of meld texts, got {describe(table_data)}")
     table = []
-    for index, spec in enumerate(data["table"]):
+    for index, spec in enumerate(table_data):
         try:
             table.append(meld_from_spec(spec, rules))
         except Scala40Error as error:
-            raise fail(f"table meld #{index}: {error}") from error
-    taken = None if data["taken"] is None else cards(data["taken"], "taken")
+            raise read.fail(f"table meld #{index}: {error}") from error
+    taken = None if data["taken"] is None else read.cards(data["taken"], "taken")
     if taken is not None and len(taken) != 1:
-        raise fail(f"taken must be one card, got {data['taken']!r}")
-    last = data["last_hand"]
-    last_hand = None
-    if last is not None:
-        if not isinstance(last, Mapping):
-            raise fail("last_hand must be a mapping or null")
-        try:
-            last_hand = HandResult(
-                hand_number=int(last["hand_number"]),
-                closer=None if last["closer"] is None else int(last["closer"]),
-                points=tuple(int(p) for p in last["points"]),
-                doubled=bool(last["doubled"]),
-                hands=tuple(tuple(sorted(cards(h, "last_hand hand"))) for h in last["hands"]),
-                eliminated=tuple(int(p) for p in last["eliminated"]),
-                reentered=tuple(int(p) for p in last["reentered"]),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise fail(f"last_hand is malformed: {error}") from error
+        raise read.fail(f"taken must be one card, got {describe(data['taken'])}")
     state = GameState(
         rules=rules,
-        player_count=integer("players"),
-        dealer=integer("dealer"),
-        hand_number=integer("hand_number"),
+        player_count=read.integer("players"),
+        dealer=read.integer("dealer"),
+        hand_number=read.integer("hand_number"),
         phase=phase,
-        turn=integer("turn"),
-        hands=tuple(tuple(sorted(cards(h, f"hand {i}"))) for i, h in enumerate(data["hands"])),
-        stock=cards(data["stock"], "stock"),
-        discard=cards(data["discard"], "discard"),
+        turn=read.integer("turn"),
+        hands=read.hands("hands"),
+        stock=read.cards(data["stock"], "stock"),
+        discard=read.cards(data["discard"], "discard"),
         table=tuple(table),
-        opened=bools("opened"),
-        turns_played=ints("turns_played"),
-        scores=ints("scores"),
-        active=bools("active"),
-        winners=ints("winners"),
-        rng=rng,
-        auto_chance=boolean("auto_chance"),
-        opening_value=integer("opening_value"),
-        opened_at_turn_start=boolean("opened_at_turn_start"),
+        opened=read.bools("opened"),
+        turns_played=read.ints("turns_played"),
+        scores=read.ints("scores"),
+        active=read.bools("active"),
+        winners=read.ints("winners"),
+        rng=int(rng_text, 16),
+        auto_chance=read.boolean("auto_chance"),
+        opening_value=read.integer("opening_value"),
+        opened_at_turn_start=read.boolean("opened_at_turn_start"),
         taken=None if taken is None else taken[0],
-        taken_must_use=boolean("taken_must_use"),
-        taken_used=boolean("taken_used"),
-        last_hand=last_hand,
+        taken_must_use=read.boolean("taken_must_use"),
+        taken_used=read.boolean("taken_used"),
+        last_hand=_hand_result_from_dict(data["last_hand"]),
     )
     problems = _validate(state)
     if problems:
-        raise fail("invalid state: " + "; ".join(problems))
+        raise read.fail("invalid state: " + "; ".join(problems))
     return state
 
 
@@ -976,7 +1404,7 @@ def new_game(
     ``rules`` is a :class:`~scala40.Ruleset` or a preset name. The same seed
     and moves give the same game (C-RNG); ``seed=None`` draws a seed from the
     operating system. With ``auto_chance=False`` the state waits at
-    :attr:`Phase.DEAL` for an explicit :class:`~scala40.moves.Deal`.
+    :attr:`~scala40.games.scala40.phases.Phase.DEAL` for an explicit :class:`~scala40.games.scala40.moves.Deal`.
 
     >>> a = new_game("classic", players=3, seed=42)
     >>> b = new_game("classic", players=3, seed=42)
@@ -986,20 +1414,31 @@ def new_game(
     rules = _ruleset_of(rules)
     if not (type(players) is int and rules.min_players <= players <= rules.max_players):
         raise InvalidStateError(
-            [f"players must be from {rules.min_players} to {rules.max_players}, got {players!r}"]
+            [
+                f"players must be from {rules.min_players} to {rules.max_players}, "
+                f"got {describe(players)}"
+            ]
+        )
+    if not is_bool(auto_chance):
+        raise InvalidArgumentError(
+            f"auto_chance must be True or False, got {describe(auto_chance)}"
         )
     if seed is None:
         import secrets
 
         seed = secrets.randbits(64)
     elif type(seed) is not int:
-        raise InvalidArgumentError(f"seed must be an integer or None, got {seed!r}")
+        raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
+    elif not _is_seed(seed):
+        raise InvalidValueError(
+            f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
+        )
     rng = seed_state(seed)
     if dealer is None:
         dealer, rng = random_below(players, rng)
     elif not (type(dealer) is int and 0 <= dealer < players):
         raise InvalidStateError(
-            [f"dealer must be a player from 0 to {players - 1}, got {dealer!r}"]
+            [f"dealer must be a player from 0 to {players - 1}, got {describe(dealer)}"]
         )
     _, rng = next_random(rng)
     state = GameState(

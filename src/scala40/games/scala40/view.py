@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from scala40._checks import check_int, describe, is_int
 from scala40._rng import seed_state, shuffle
 from scala40.cards import Card
-from scala40.errors import InvalidStateError
+from scala40.errors import InvalidArgumentError, InvalidStateError
 from scala40.games.scala40.moves import Move
 from scala40.games.scala40.phases import HandResult, Phase, may_close
 from scala40.games.scala40.rules import Ruleset
@@ -51,7 +52,9 @@ def bind(state_class: type[GameState]) -> None:
 
 @attrs.frozen
 class PlayerView:
-    """One player's knowledge of a :class:`~scala40.games.scala40.state.GameState` (see :meth:`scala40.games.scala40.state.GameState.view`)."""
+    """One player's knowledge of a :class:`~scala40.games.scala40.state.GameState` (see
+    :meth:`scala40.games.scala40.state.GameState.view`). Views are made from states; the
+    constructor checks nothing."""
 
     player: int
     rules: Ruleset
@@ -88,7 +91,7 @@ class PlayerView:
         """The view of ``state`` for ``player``."""
         if not (type(player) is int and 0 <= player < state.player_count):
             raise InvalidStateError(
-                [f"player must be from 0 to {state.player_count - 1}, got {player!r}"]
+                [f"player must be from 0 to {state.player_count - 1}, got {describe(player)}"]
             )
         public = {name: getattr(state, name) for name in _PUBLIC_FIELDS}
         return cls(
@@ -127,7 +130,11 @@ class PlayerView:
 
         The unknown cards are dealt at random to the other hands and the stock;
         the sampled state's own randomness also comes from ``seed``.
+
+        :raises InvalidArgumentError: ``seed`` is not an integer.
         """
+        if not is_int(seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
         pool = list(self.unknown_cards())
         reserved: dict[int, list[Card]] = {}
         if (
@@ -177,7 +184,17 @@ class PlayerView:
         return state
 
     def samples(self, count: int, seed: int) -> Iterator[GameState]:
-        """``count`` sampled states, from seeds derived from ``seed``."""
+        """``count`` sampled states, from seeds derived from ``seed``.
+
+        :raises InvalidArgumentError: ``count`` or ``seed`` is not an integer.
+        :raises InvalidValueError: ``count`` is negative.
+        """
+        check_int("count", count, 0)
+        if not is_int(seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
+        return self._samples(count, seed)
+
+    def _samples(self, count: int, seed: int) -> Iterator[GameState]:
         for index in range(count):
             yield self.sample(seed * 1_000_003 + index)
 

@@ -1,0 +1,918 @@
+"""Stable integer actions for every game: a move is a short series of small decisions.
+
+Learning agents choose among a fixed set of integer actions. The moves of a rummy game
+do not fit one small set (a meld names any of thousands of card combinations, a joker
+the card it stands for, a layoff any meld of the table), so :class:`ActionEncoding`
+writes each move as a short series of **tokens**, read from one fixed vocabulary of
+``num_distinct_actions`` tokens per game, rules and number of players:
+
+* the move's **verb** (one token per move kind: ``draw``, ``meld``, ``discard``...);
+* then each of its fields in order, as its codec (:mod:`scala40.movekinds`) says:
+
+  - a card (``CARD``): one of 53 **card** tokens, one per card code (52 is the joker);
+  - cards (``CARDS``): the cards in the move's order, then **end**;
+  - an optional card or cards (``OPTIONAL_CARD``, ``OPTIONAL_CARDS``): **none**, or
+    as above;
+  - a table meld's index or a number (``INDEX``, ``INT``): one **number** token, from 0
+    to the deck's size less one (no table holds more melds than the deck has cards);
+  - a seat (``SEAT``): one **seat** token;
+  - yes or no (``BOOL``): **no** or **yes**;
+  - a member of an enum (a field typed with an enum and written by
+    :func:`~scala40.movekinds.enum_codec`): one **choice** token per member, **none**
+    when the field is optional;
+  - any other codec: its JSON value, written as a tree: **[** a list's items **end**,
+    **cards:** a card text's cards **end**, numbers, **yes**/**no**, **none**.
+
+Every move of every game is a :class:`~scala40.movekinds.MoveBase` whose fields carry
+codecs, so the encoding is built from the game's move kinds alone: a new game needs no
+adapter code. A move's tokens are a prefix-free code (each field knows where it ends),
+so the tokens of the legal moves form a tree: at each step, the legal actions are the
+tokens that continue some legal move's tokens from what was chosen so far. Every choice
+leads on to a legal move (no dead ends), and the series of choices can reach every
+legal move and nothing else. :class:`Decision` walks that tree.
+
+>>> from scala40.adapters.actions import ActionEncoding
+>>> import scala40
+>>> encoding = ActionEncoding("scala40", "official", players=2)
+>>> encoding.num_distinct_actions
+180
+>>> move = scala40.parse_move("layoff JK=6S #2 low")
+>>> actions = encoding.encode(move)
+>>> actions, [encoding.describe(action) for action in actions]
+((4, 62, 74, 69, 15), ['layoff', 'JK', '2', 'low', '6S'])
+>>> encoding.decode(actions) == move
+True
+
+Walk a decision token by token: each step offers the legal tokens, and the last one
+completes a legal move.
+
+>>> state = scala40.new_game("official", players=2, seed=3).apply("draw")
+>>> decision = encoding.decision(state)
+>>> [encoding.describe(action) for action in decision.actions()]
+['meld', 'discard']
+>>> decision = decision.after(encoding.token_id("discard"))
+>>> decision.complete, len(decision.actions())
+(False, 13)
+>>> decision = decision.after(decision.actions()[0])
+>>> decision.complete, decision.move
+(True, Discard(card=0))
+
+Chance steps are shuffles of a state's :meth:`~scala40.game.State.chance_cards`;
+:class:`ChanceDraws` draws them one card at a time, each distinct card with probability
+its copies over the cards left, so that agents and search see every outcome with its
+probability.
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+import typing
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from scala40.cards import CARD_NAMES, JOKER, as_cards, format_cards
+from scala40.errors import IllegalMoveError, InvalidCardError, InvalidMoveError, InvalidValueError
+from scala40.game import Game, load_game
+from scala40.movekinds import (
+    BOOL,
+    CARD,
+    CARDS,
+    INDEX,
+    INT,
+    OPTIONAL_CARD,
+    OPTIONAL_CARDS,
+    SEAT,
+    Codec,
+    MoveBase,
+    MoveSet,
+)
+
+__all__ = [
+    "CARD_CODES",
+    "ActionEncoding",
+    "ActionEncodingError",
+    "ChanceDraws",
+    "Decision",
+    "IllegalActionError",
+    "Token",
+    "TokenKind",
+    "move_set_of",
+]
+
+CARD_CODES = JOKER + 1
+"""Card tokens and chance outcomes: one per card code, 0-51 the natural cards, 52 the
+joker."""
+
+
+class ActionEncodingError(InvalidMoveError):
+    """A move cannot be written as tokens (a number beyond the encoding's bound, a custom
+    field whose JSON is not made of lists, card texts, numbers, yes/no and null), or
+    tokens do not read as a move."""
+
+
+class IllegalActionError(IllegalMoveError):
+    """An action that is not among the legal actions of a decision; the message names it
+    and the legal ones."""
+
+
+class TokenKind(enum.Enum):
+    """What a token of an :class:`ActionEncoding` stands for."""
+
+    VERB = "verb"
+    """A move kind: the first token of every move."""
+    CARD = "card"
+    """A card code."""
+    END = "end"
+    """The end of a list of cards or of a JSON list."""
+    NONE = "none"
+    """An optional field left empty (JSON ``null``)."""
+    NO = "no"
+    """``False``."""
+    YES = "yes"
+    """``True``."""
+    LIST = "list"
+    """The start of a JSON list."""
+    TEXT = "text"
+    """The start of a card text in a JSON value (its cards follow, then ``END``)."""
+    CHOICE = "choice"
+    """A member of an enum."""
+    SEAT = "seat"
+    """A seat."""
+    NUMBER = "number"
+    """A small non-negative integer: a table meld's index, a count."""
+
+
+_SPECIAL_ORDER = (
+    TokenKind.END,
+    TokenKind.NONE,
+    TokenKind.NO,
+    TokenKind.YES,
+    TokenKind.LIST,
+    TokenKind.TEXT,
+)
+_JSON_TOKENS = (*_SPECIAL_ORDER, TokenKind.NUMBER)
+"""What the JSON value of a game's own codec may be written with."""
+_SPECIAL_TEXT = {
+    TokenKind.END: "end",
+    TokenKind.NONE: "none",
+    TokenKind.NO: "no",
+    TokenKind.YES: "yes",
+    TokenKind.LIST: "[",
+    TokenKind.TEXT: "cards:",
+}
+
+
+@attrs.frozen
+class Token:
+    """One action of an encoding: its id, what it stands for and how it reads."""
+
+    id: int
+    kind: TokenKind
+    value: Any
+    """The verb, the card code, the number, the seat, the enum member, or ``None``."""
+    text: str
+    """How the token reads (``"meld"``, ``"7H"``, ``"end"``, ``"seat 1"``...)."""
+
+
+def move_set_of(game: Game, rules: Any, players: int) -> MoveSet:
+    """The :class:`~scala40.movekinds.MoveSet` of ``game``, found from a move of a new
+    game (every move of every game is a :class:`~scala40.movekinds.MoveBase`).
+
+    :raises ActionEncodingError: the game's moves are not ``MoveBase`` values.
+    """
+    state = game.new_game(rules, players, 0)
+    legal = state.legal_moves()
+    move = legal[0] if legal else None
+    move_set = getattr(type(move), "move_set", None)
+    if not isinstance(move, MoveBase) or not isinstance(move_set, MoveSet):
+        raise ActionEncodingError(
+            f"the moves of game {game.name!r} are not MoveBase values with codecs, got "
+            f"{move!r}: the learning-agent adapters read moves through their codecs"
+        )
+    return move_set
+
+
+# ---------------------------------------------------------------- field schemes
+
+
+class _Scheme:
+    """How one field is written as tokens, read back, and skipped over."""
+
+    max_length = 1
+    """The most tokens the field takes."""
+
+    def write(self, value: Any, out: list[int]) -> None:
+        raise NotImplementedError
+
+    def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
+        """The value whose tokens start at ``at``, and the position after them.
+
+        :raises ActionEncodingError: the tokens are not a value of the field.
+        """
+        raise NotImplementedError
+
+
+class _Card(_Scheme):
+    def __init__(self, first: int) -> None:
+        self.first = first
+
+    def write(self, value: Any, out: list[int]) -> None:
+        out.append(self.first + value)
+
+    def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
+        card = _token_at(actions, at) - self.first
+        if not 0 <= card < CARD_CODES:
+            raise ActionEncodingError(f"expected a card token at position {at}")
+        return card, at + 1
+
+
+class _OptionalCard(_Scheme):
+    def __init__(self, first: int, none: int) -> None:
+        self.card = _Card(first)
+        self.none = none
+
+    def write(self, value: Any, out: list[int]) -> None:
+        if value is None:
+            out.append(self.none)
+        else:
+            self.card.write(value, out)
+
+    def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
+        if _token_at(actions, at) == self.none:
+            return None, at + 1
+        return self.card.read(actions, at)
+
+
+class _Cards(_Scheme):
+    def __init__(self, first: int, end: int, most: int) -> None:
+        self.first = first
+        self.end = end
+        self.max_length = most + 1
+
+    def write(self, value: Any, out: list[int]) -> None:
+        first = self.first
+        out.extend(first + card for card in value)
+        out.append(self.end)
+
+    def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
+        cards: list[int] = []
+        while True:
+            action = _token_at(actions, at)
+            at += 1
+            if action == self.end:
+                return tuple(cards), at
+            card = action - self.first
+            if not 0 <= card < CARD_CODES:
+                raise ActionEncodingError(f"expected a card token or end at position {at - 1}")
+            cards.append(card)
+
+
+class _OptionalCards(_Scheme):
+    def __init__(self, first: int, end: int, none: int, most: int) -> None:
+        self.cards = _Cards(first, end, most)
+        self.none = none
+        self.max_length = self.cards.max_length
+
+    def write(self, value: Any, out: list[int]) -> None:
+        if value is None:
+            out.append(self.none)
+        else:
+            self.cards.write(value, out)
+
+    def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
+        if _token_at(actions, at) == self.none:
+            return None, at + 1
+        return self.cards.read(actions, at)
+
+
+class _Number(_Scheme):
+    def __init__(self, first: int, count: int, what: str) -> None:
+        self.first = first
+        self.count = count
+        self.what = what
+
+    def write(self, value: Any, out: list[int]) -> None:
+        if not 0 <= value < self.count:
+            raise ActionEncodingError(
+                f"{self.what} {value!r} is beyond the action encoding's numbers (0 to "
+                f"{self.count - 1})"
+            )
+        out.append(self.first + value)
+
+    def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
+        number = _token_at(actions, at) - self.first
+        if not 0 <= number < self.count:
+            raise ActionEncodingError(f"expected {self.what} token at position {at}")
+        return number, at + 1
+
+
+class _Bool(_Scheme):
+    def __init__(self, no: int, yes: int) -> None:
+        self.no = no
+        self.yes = yes
+
+    def write(self, value: Any, out: list[int]) -> None:
+        out.append(self.yes if value else self.no)
+
+    def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
+        action = _token_at(actions, at)
+        if action not in (self.no, self.yes):
+            raise ActionEncodingError(f"expected yes or no at position {at}")
+        return action == self.yes, at + 1
+
+
+class _Choice(_Scheme):
+    def __init__(self, ids: dict[Any, int], none: int | None) -> None:
+        self.ids = ids
+        self.members = {action: member for member, action in ids.items()}
+        self.none = none
+
+    def write(self, value: Any, out: list[int]) -> None:
+        if value is None and self.none is not None:
+            out.append(self.none)
+        else:
+            out.append(self.ids[value])
+
+    def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
+        action = _token_at(actions, at)
+        if self.none is not None and action == self.none:
+            return None, at + 1
+        if action not in self.members:
+            raise ActionEncodingError(f"expected one of {list(self.ids)} at position {at}")
+        return self.members[action], at + 1
+
+
+class _Json(_Scheme):
+    """A field of a game's own codec, written as its JSON value's tree."""
+
+    def __init__(self, codec: Codec, encoding: ActionEncoding, most: int) -> None:
+        self.codec = codec
+        self.ids = encoding.special
+        self.card = encoding.first_card
+        self.numbers = encoding.first_number
+        self.number_count = encoding.number_count
+        self.max_length = most
+
+    def write(self, value: Any, out: list[int]) -> None:
+        self._write_json(self.codec.to_json(value), out)
+
+    def _write_json(self, data: Any, out: list[int]) -> None:
+        ids = self.ids
+        if data is None:
+            out.append(ids[TokenKind.NONE])
+        elif isinstance(data, bool):
+            out.append(ids[TokenKind.YES if data else TokenKind.NO])
+        elif isinstance(data, int) and 0 <= data < self.number_count:
+            out.append(self.numbers + data)
+        elif isinstance(data, str):
+            try:
+                cards = as_cards(data)
+            except InvalidCardError:
+                cards = None
+            if cards is None or format_cards(cards) != data:
+                raise ActionEncodingError(
+                    f"the {self.codec.what} field's JSON holds {data!r}, which is not card "
+                    "text: the action encoding reads JSON of lists, card texts, numbers, "
+                    "yes/no and null"
+                )
+            out.append(ids[TokenKind.TEXT])
+            out.extend(self.card + card for card in cards)
+            out.append(ids[TokenKind.END])
+        elif isinstance(data, list):
+            out.append(ids[TokenKind.LIST])
+            for item in data:
+                self._write_json(item, out)
+            out.append(ids[TokenKind.END])
+        else:
+            raise ActionEncodingError(
+                f"the {self.codec.what} field's JSON holds {data!r}: the action encoding "
+                f"reads JSON of lists, card texts, numbers from 0 to "
+                f"{self.number_count - 1}, yes/no and null"
+            )
+
+    def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
+        data, at = self._read_json(actions, at)
+        try:
+            return self.codec.from_json(data), at
+        except (InvalidMoveError, InvalidCardError) as error:
+            raise ActionEncodingError(
+                f"the tokens of a {self.codec.what} field: {error}"
+            ) from None
+
+    def _read_json(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
+        ids = self.ids
+        action = _token_at(actions, at)
+        at += 1
+        if action == ids.get(TokenKind.NONE):
+            return None, at
+        if action == ids.get(TokenKind.YES):
+            return True, at
+        if action == ids.get(TokenKind.NO):
+            return False, at
+        if 0 <= action - self.numbers < self.number_count:
+            return action - self.numbers, at
+        if action == ids.get(TokenKind.TEXT):
+            cards: list[int] = []
+            while (action := _token_at(actions, at)) != ids[TokenKind.END]:
+                if not 0 <= action - self.card < CARD_CODES:
+                    raise ActionEncodingError(f"expected a card token or end at position {at}")
+                cards.append(action - self.card)
+                at += 1
+            return format_cards(cards), at + 1
+        if action == ids.get(TokenKind.LIST):
+            items = []
+            while _token_at(actions, at) != ids[TokenKind.END]:
+                item, at = self._read_json(actions, at)
+                items.append(item)
+            return items, at + 1
+        raise ActionEncodingError(f"unexpected token {action} at position {at - 1}")
+
+
+def _token_at(actions: Sequence[int], at: int) -> int:
+    if at >= len(actions):
+        raise ActionEncodingError(f"the actions end too early: expected a token at position {at}")
+    return actions[at]
+
+
+def _enum_of(kind: type, name: str, codec: Codec) -> tuple[type[enum.Enum], bool] | None:
+    """The enum a field holds (and whether it may be ``None``), from the field's type,
+    when its codec is an enum codec (its description lists the members' values)."""
+    try:
+        hints = typing.get_type_hints(kind)
+    except (NameError, TypeError, AttributeError):  # an annotation that cannot be evaluated
+        return None
+    hint = hints.get(name)
+    optional = False
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        args = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        optional = len(args) < len(typing.get_args(hint))
+        hint = args[0] if len(args) == 1 else None
+    if not (isinstance(hint, type) and issubclass(hint, enum.Enum)):
+        return None
+    if codec.what != ", ".join(str(member.value) for member in hint):
+        return None
+    return hint, optional
+
+
+# ---------------------------------------------------------------- the encoding
+
+
+class ActionEncoding:
+    """The tokens of one game's moves, for a ruleset and a number of players.
+
+    ``game`` is a game's name or ``Game`` record; ``rules`` a
+    ruleset, a preset name or ``None`` (the standard rules); ``players`` the number of
+    seats (the game's usual number when ``None``).
+
+    The ids are stable: the same game, rules and number of players give the same ids, in
+    this order: the verbs (in the order of the game's ``MoveSet``),
+    the 53 card codes, the special tokens the game's fields use (of end, none, no, yes,
+    ``[``, ``cards:``), the enum members (enum by enum, in the order the fields first
+    name them), the seats, the numbers. Only the last two depend on the rules (the deck's
+    size) and the number of players.
+
+    :raises UnknownGameError: no game has that name.
+    :raises InvalidValueError: ``players`` is outside the rules' range.
+    """
+
+    def __init__(self, game: str | Game, rules: Any = None, players: int | None = None) -> None:
+        self.game = load_game(game)
+        self.rules = self.game.resolve_rules(rules)
+        if players is None:
+            players = min(
+                max(self.game.default_players, self.rules.min_players), self.rules.max_players
+            )
+        if not (
+            type(players) is int and self.rules.min_players <= players <= self.rules.max_players
+        ):
+            raise InvalidValueError(
+                f"players must be from {self.rules.min_players} to {self.rules.max_players} "
+                f"under these rules, got {players!r}"
+            )
+        self.players = players
+        self.move_set = move_set_of(self.game, self.rules, players)
+        self.kinds: tuple[type[MoveBase], ...] = self.move_set.kinds
+        deck_size = self.rules.deck.size
+        self.number_count = deck_size
+        """Number tokens stand for 0 to ``number_count - 1``."""
+        self._field_codecs = [
+            [(field.name, field.metadata.get("codec")) for field in attrs.fields(kind)]  # type: ignore[arg-type]
+            for kind in self.kinds
+        ]
+        tokens: list[Token] = []
+
+        def add(kind: TokenKind, value: Any, text: str) -> int:
+            tokens.append(Token(len(tokens), kind, value, text))
+            return len(tokens) - 1
+
+        self.verbs = {kind: add(TokenKind.VERB, kind.verb, kind.verb) for kind in self.kinds}
+        self.first_card = len(tokens)
+        for card in range(CARD_CODES):
+            add(TokenKind.CARD, card, CARD_NAMES[card])
+        used = self._used_tokens()
+        self.special: dict[TokenKind, int] = {}
+        for kind in _SPECIAL_ORDER:
+            if kind in used:
+                self.special[kind] = add(kind, None, _SPECIAL_TEXT[kind])
+        choices: dict[type[enum.Enum], dict[Any, int]] = {}
+        for move_kind, fields in zip(self.kinds, self._field_codecs):
+            for name, codec in fields:
+                found = _enum_of(move_kind, name, codec) if isinstance(codec, Codec) else None
+                if found is not None and found[0] not in choices:
+                    choices[found[0]] = {
+                        member: add(TokenKind.CHOICE, member, str(member.value))
+                        for member in found[0]
+                    }
+        self.first_seat = len(tokens)
+        if SEAT in used:
+            for seat in range(players):
+                add(TokenKind.SEAT, seat, f"seat {seat}")
+        self.first_number = len(tokens)
+        if TokenKind.NUMBER in used:
+            for number in range(self.number_count):
+                add(TokenKind.NUMBER, number, str(number))
+        else:
+            self.number_count = 0
+        self.tokens: tuple[Token, ...] = tuple(tokens)
+        """Every token, by id."""
+        self.num_distinct_actions = len(tokens)
+        """How many distinct actions (tokens) there are: ids run from 0 to one less."""
+        self._by_text = {token.text: token.id for token in reversed(tokens)}
+        self._schemes: dict[type[MoveBase], tuple[tuple[str, _Scheme], ...]] = {}
+        fields = [
+            (kind, name)
+            for kind, codecs in zip(self.kinds, self._field_codecs)
+            for name, _ in codecs
+        ]
+        self.slots: tuple[tuple[type[MoveBase] | None, str], ...] = ((None, "verb"), *fields)
+        """What a decision can be choosing: the verb first, then each field of each kind."""
+        self._first_slot: dict[type[MoveBase], int] = {}
+        for index, (move_kind, _) in enumerate(fields, 1):
+            self._first_slot.setdefault(move_kind, index)
+        most = 2 * deck_size + 8
+        for move_kind, fields in zip(self.kinds, self._field_codecs):
+            self._schemes[move_kind] = tuple(
+                (name, self._scheme(move_kind, name, codec, choices, most))
+                for name, codec in fields
+            )
+        self.max_move_length = 1 + max(
+            (
+                sum(scheme.max_length for _, scheme in schemes)
+                for schemes in self._schemes.values()
+            ),
+            default=0,
+        )
+        """The most tokens one move can take (for custom fields, a generous bound)."""
+        self._decode_verbs = {self.verbs[kind]: kind for kind in self.kinds}
+
+    def _used_tokens(self) -> set[Any]:
+        """The special token kinds and codecs the game's fields need."""
+        used: set[Any] = set()
+        for kind, fields in zip(self.kinds, self._field_codecs):
+            for name, codec in fields:
+                if codec in (OPTIONAL_CARD, OPTIONAL_CARDS):
+                    used.add(TokenKind.NONE)
+                if codec in (CARDS, OPTIONAL_CARDS):
+                    used.add(TokenKind.END)
+                if codec is BOOL:
+                    used.update((TokenKind.NO, TokenKind.YES))
+                if codec is SEAT:
+                    used.add(SEAT)
+                if codec in (INDEX, INT):
+                    used.add(TokenKind.NUMBER)
+                if codec in (CARD, CARDS, OPTIONAL_CARD, OPTIONAL_CARDS, BOOL, SEAT, INDEX, INT):
+                    continue
+                if not isinstance(codec, Codec):
+                    raise ActionEncodingError(
+                        f"move field {kind.__name__}.{name} has no codec: the action "
+                        "encoding reads every field through its codec"
+                    )
+                found = _enum_of(kind, name, codec)
+                if found is None:
+                    used.update(_JSON_TOKENS)
+                elif found[1]:
+                    used.add(TokenKind.NONE)
+        return used
+
+    def _scheme(
+        self,
+        kind: type[MoveBase],
+        name: str,
+        codec: Codec,
+        choices: dict[type[enum.Enum], dict[Any, int]],
+        most: int,
+    ) -> _Scheme:
+        special = self.special
+        size = self.rules.deck.size
+        if codec is CARD:
+            return _Card(self.first_card)
+        if codec is OPTIONAL_CARD:
+            return _OptionalCard(self.first_card, special[TokenKind.NONE])
+        if codec is CARDS:
+            return _Cards(self.first_card, special[TokenKind.END], size)
+        if codec is OPTIONAL_CARDS:
+            return _OptionalCards(
+                self.first_card, special[TokenKind.END], special[TokenKind.NONE], size
+            )
+        if codec is INDEX:
+            return _Number(self.first_number, self.number_count, "a table meld index")
+        if codec is INT:
+            return _Number(self.first_number, self.number_count, "a number")
+        if codec is SEAT:
+            return _Number(self.first_seat, self.players, "a seat")
+        if codec is BOOL:
+            return _Bool(special[TokenKind.NO], special[TokenKind.YES])
+        found = _enum_of(kind, name, codec)
+        if found is not None:
+            return _Choice(choices[found[0]], special[TokenKind.NONE] if found[1] else None)
+        return _Json(codec, self, most)
+
+    # -- moves and tokens ------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return (
+            f"<ActionEncoding {self.game.name} {self.players} players: "
+            f"{self.num_distinct_actions} actions>"
+        )
+
+    def encode(self, move: Any) -> tuple[int, ...]:
+        """The tokens of ``move``, a move of the game.
+
+        :raises ActionEncodingError: ``move`` is not a move of the game, or does not fit
+            the encoding (a number beyond its bound).
+        """
+        schemes = self._schemes.get(type(move))
+        if schemes is None:
+            raise ActionEncodingError(f"expected a move of {self.game.title}, got {move!r}")
+        out = [self.verbs[type(move)]]
+        for name, scheme in schemes:
+            scheme.write(getattr(move, name), out)
+        return tuple(out)
+
+    def decode(self, actions: Iterable[int]) -> Any:
+        """The move whose tokens are ``actions`` (the inverse of :meth:`encode`).
+
+        :raises ActionEncodingError: the actions are not the tokens of one move.
+        """
+        actions = tuple(actions)
+        kind = self._decode_verbs.get(_token_at(actions, 0))
+        if kind is None:
+            raise ActionEncodingError(f"expected a verb token first, got {actions[0]!r}")
+        values: dict[str, Any] = {}
+        at = 1
+        for name, scheme in self._schemes[kind]:
+            values[name], at = scheme.read(actions, at)
+        if at != len(actions):
+            raise ActionEncodingError(
+                f"{len(actions) - at} tokens left over after a complete {kind.verb} move"
+            )
+        try:
+            return kind(**values)
+        except (InvalidMoveError, InvalidCardError) as error:
+            raise ActionEncodingError(
+                f"the tokens do not make a {kind.verb} move: {error}"
+            ) from None
+
+    def describe(self, action: int) -> str:
+        """How token ``action`` reads (``"meld"``, ``"7H"``, ``"end"``)."""
+        return self.token(action).text
+
+    def token(self, action: int) -> Token:
+        """The :class:`Token` of id ``action``.
+
+        :raises InvalidValueError: no token has that id.
+        """
+        if not (type(action) is int and 0 <= action < self.num_distinct_actions):
+            raise InvalidValueError(
+                f"expected an action from 0 to {self.num_distinct_actions - 1}, got {action!r}"
+            )
+        return self.tokens[action]
+
+    def token_id(self, text: str) -> int:
+        """The id of the token that reads ``text`` (a verb, a card, ``end``...; the first
+        one when several read alike).
+
+        :raises InvalidValueError: no token reads so.
+        """
+        found = self._by_text.get(text)
+        if found is None:
+            raise InvalidValueError(f"no action reads {text!r}")
+        return found
+
+    def slot(self, actions: Sequence[int]) -> int:
+        """What comes after the tokens ``actions`` (an unfinished move's): the index in
+        :attr:`slots` of the field being chosen (0 for the verb)."""
+        if not actions:
+            return 0
+        kind = self._decode_verbs[actions[0]]
+        at = 1
+        index = 1 + sum(
+            len(self._schemes[other]) for other in self.kinds[: self.kinds.index(kind)]
+        )
+        for _name, scheme in self._schemes[kind]:
+            try:
+                _, at = scheme.read(actions, at)
+            except ActionEncodingError:
+                return index
+            index += 1
+        return 0  # a whole move: the next one starts with its verb
+
+    def field_start(self, actions: Sequence[int]) -> int:
+        """Where the field being chosen after ``actions`` starts in them."""
+        if not actions:
+            return 0
+        at = 1
+        for _name, scheme in self._schemes[self._decode_verbs[actions[0]]]:
+            try:
+                _, after = scheme.read(actions, at)
+            except ActionEncodingError:
+                return at
+            at = after
+        return len(actions)
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def decision(self, state: Any) -> Decision:
+        """The decision of the seat to move in ``state``, before its first token.
+
+        :raises IllegalMoveError: no seat decides in ``state`` (a chance step, the end).
+        """
+        if state.current_player is None:
+            raise IllegalMoveError(
+                "no seat decides here: "
+                + ("the game is over" if state.is_over else "a chance step comes next")
+            )
+        encode = self.encode
+        candidates = tuple((encode(move), move) for move in state.legal_moves())
+        return Decision(self, state, (), candidates)
+
+    def legal_sequences(self, state: Any) -> tuple[tuple[int, ...], ...]:
+        """The tokens of every legal move of ``state``, in the order of its legal moves."""
+        return tuple(self.encode(move) for move in state.legal_moves())
+
+    def legal_actions(self, state: Any, prefix: Sequence[int] = ()) -> tuple[int, ...]:
+        """The legal tokens after ``prefix`` in ``state``, in increasing order."""
+        decision = self.decision(state)
+        for action in prefix:
+            decision = decision.after(action)
+        return decision.actions()
+
+    def legal_mask(self, state: Any, prefix: Sequence[int] = ()) -> list[int]:
+        """1 for each legal token after ``prefix`` in ``state``, 0 for the others (a list of
+        :attr:`num_distinct_actions` entries)."""
+        mask = [0] * self.num_distinct_actions
+        for action in self.legal_actions(state, prefix):
+            mask[action] = 1
+        return mask
+
+
+class Decision:
+    """A move being chosen token by token: the state, the tokens chosen so far, and the
+    legal moves they still lead to. Immutable: :meth:`after` gives the next one.
+    """
+
+    __slots__ = ("_actions", "candidates", "encoding", "prefix", "state")
+
+    def __init__(
+        self,
+        encoding: ActionEncoding,
+        state: Any,
+        prefix: tuple[int, ...],
+        candidates: tuple[tuple[tuple[int, ...], Any], ...],
+    ) -> None:
+        self.encoding = encoding
+        self.state = state
+        self.prefix = prefix
+        """The tokens chosen so far."""
+        self.candidates = candidates
+        """The legal moves (tokens, move) whose tokens start with :attr:`prefix`."""
+        self._actions: tuple[int, ...] | None = None
+
+    @property
+    def player(self) -> int:
+        """The seat deciding."""
+        player: int = self.state.current_player
+        return player
+
+    @property
+    def complete(self) -> bool:
+        """Whether the tokens chosen make a whole move (:attr:`move`)."""
+        return len(self.candidates) == 1 and len(self.candidates[0][0]) == len(self.prefix)
+
+    @property
+    def move(self) -> Any:
+        """The move the tokens make, once :attr:`complete` (else ``None``)."""
+        return self.candidates[0][1] if self.complete else None
+
+    def actions(self) -> tuple[int, ...]:
+        """The legal tokens now, in increasing order (none once complete)."""
+        found = self._actions
+        if found is None:
+            depth = len(self.prefix)
+            found = tuple(
+                sorted({tokens[depth] for tokens, _ in self.candidates if len(tokens) > depth})
+            )
+            self._actions = found
+        return found
+
+    def after(self, action: int) -> Decision:
+        """The decision once token ``action`` is chosen.
+
+        :raises IllegalActionError: ``action`` is not legal now.
+        """
+        depth = len(self.prefix)
+        kept = tuple(
+            item for item in self.candidates if len(item[0]) > depth and item[0][depth] == action
+        )
+        if not kept:
+            legal = ", ".join(f"{a} ({self.encoding.describe(a)})" for a in self.actions())
+            raise IllegalActionError(
+                f"action {action!r} is not legal here; legal actions: {legal or 'none'}"
+            )
+        return Decision(self.encoding, self.state, (*self.prefix, action), kept)
+
+    def __repr__(self) -> str:
+        chosen = " ".join(self.encoding.describe(action) for action in self.prefix)
+        return f"<Decision of seat {self.player}: [{chosen}] {len(self.candidates)} moves>"
+
+
+class ChanceDraws:
+    """A chance step factored into draws of one card at a time.
+
+    A chance step shuffles ``cards`` (a multiset: a state's ``chance_cards()``); its
+    outcomes are drawn one card at a time, each distinct card code with probability its
+    copies over the cards left, which gives every order of the multiset the probability
+    a uniform shuffle gives it. Once all are drawn, :attr:`order` is the shuffled order
+    for the state's ``chance_move(order)``. Immutable: :meth:`after` gives the next one.
+
+    >>> draws = ChanceDraws((7, 7, 52))
+    >>> draws.outcomes()
+    ((7, 0.6666666666666666), (52, 0.3333333333333333))
+    >>> draws = draws.after(52).after(7)
+    >>> draws.outcomes(), draws.complete
+    (((7, 1.0),), False)
+    >>> draws.after(7).order
+    (52, 7, 7)
+    """
+
+    __slots__ = ("counts", "left", "order")
+
+    def __init__(
+        self,
+        cards: Iterable[int],
+        *,
+        _counts: tuple[int, ...] | None = None,
+        _order: tuple[int, ...] = (),
+    ) -> None:
+        if _counts is None:
+            counts = [0] * CARD_CODES
+            for card in cards:
+                counts[card] += 1
+            _counts = tuple(counts)
+        self.counts = _counts
+        """Copies left of each card code."""
+        self.order = _order
+        """The cards drawn so far, in order."""
+        self.left = sum(_counts)
+        """How many cards are left to draw."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether every card has been drawn."""
+        return not self.left
+
+    def outcomes(self) -> tuple[tuple[int, float], ...]:
+        """Each card code that can come next, with its probability, in increasing order."""
+        left = self.left
+        return tuple((card, count / left) for card, count in enumerate(self.counts) if count)
+
+    def after(self, card: int) -> ChanceDraws:
+        """The draws once ``card`` is drawn.
+
+        :raises IllegalActionError: no copy of ``card`` is left.
+        """
+        if not (type(card) is int and 0 <= card < CARD_CODES and self.counts[card]):
+            raise IllegalActionError(
+                f"chance outcome {card!r} is not possible: the cards left are "
+                f"{format_cards(sorted(Counter(dict(enumerate(self.counts))).elements()))}"
+            )
+        counts = list(self.counts)
+        counts[card] -= 1
+        return ChanceDraws((), _counts=tuple(counts), _order=(*self.order, card))
+
+    def __repr__(self) -> str:
+        return f"<ChanceDraws {len(self.order)} drawn, {self.left} left>"
+
+
+def shuffled_chance_move(state: Any, draw: Callable[[int], int]) -> Any:
+    """The chance move of ``state`` with its cards in an order drawn by ``draw(n)`` (a
+    uniform integer below ``n``, such as ``random.Random.randrange``): a uniform shuffle."""
+    cards = list(state.chance_cards())
+    for index in range(len(cards) - 1, 0, -1):
+        other = draw(index + 1)
+        cards[index], cards[other] = cards[other], cards[index]
+    return state.chance_move(cards)

@@ -1,0 +1,259 @@
+"""What one seat observes in the adapters: the game's encoding of its view, and the
+decision it is making, as plain numbers (the framework adapters make arrays of them).
+
+An observation is the concatenation of two parts:
+
+* the **game's part**: its :class:`~scala40.game.ObservationEncoding` (the ``observation``
+  of its :class:`~scala40.game.Game` record) applied to ``state.view(seat)``; a game
+  without one gets :data:`PROTOCOL_OBSERVATION`, which knows only what the protocol tells;
+* the **decision part** (:meth:`Observer.context_fields`), the same for every game: whether
+  the seat is choosing now, which field of which move kind it is choosing (the *slot*),
+  and the tokens it has chosen so far for the move and for the field.
+
+>>> import scala40
+>>> from scala40.adapters.actions import ActionEncoding
+>>> from scala40.adapters.observations import Observer
+>>> encoding = ActionEncoding("scala40", players=2)
+>>> observer = Observer(encoding)
+>>> [field.name for field in observer.fields][-4:]
+['acting', 'slot', 'move_tokens', 'field_tokens']
+>>> state = scala40.new_game("official", players=2, seed=3)
+>>> numbers = observer.encode(state, 0, encoding.decision(state))
+>>> len(numbers) == observer.size, numbers[observer.offset("acting")]
+(True, 1.0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from scala40.adapters.actions import ActionEncoding, Decision
+from scala40.errors import InvalidValueError
+from scala40.game import ObservationEncoding, ObservationField
+
+__all__ = ["PROTOCOL_OBSERVATION", "History", "Observer", "ProtocolObservation"]
+
+
+class ProtocolObservation:
+    """The observation of a game that has no encoding of its own: what the protocol
+    alone tells every seat (who is to move, the totals, the hand, the winners).
+
+    Enough for the adapters to run on any game, not for an agent to learn it well: a
+    game should supply its own :class:`~scala40.game.ObservationEncoding`. Totals and
+    counters come through ``tanh`` (``tanh(total / 100)``, ``tanh(hand / 10)``), so that
+    their range is known whatever the game. The public numbers are read from a state
+    sampled from the view (``view.sample(0)``), which agrees with the view on them.
+    """
+
+    def fields(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
+        """``to_move`` (n): 1 for the seat to decide, counted from the viewing seat;
+        ``scores`` (n): ``tanh(total / 100)`` of each seat's total, from the viewing seat;
+        ``winners`` (n): 1 for each winner at the end; ``hand_number`` (1):
+        ``tanh(hand / 10)``; ``over`` (1): 1 once the game is over."""
+        seats = (player_count,)
+        return (
+            ObservationField("to_move", seats, "who decides, from the viewing seat"),
+            ObservationField("scores", seats, "tanh(total / 100) of each seat", -1, 1),
+            ObservationField("winners", seats, "who won, from the viewing seat"),
+            ObservationField("hand_number", (1,), "tanh(hand / 10)", -1, 1),
+            ObservationField("over", (1,), "whether the game is over"),
+        )
+
+    def encode(self, view: Any) -> list[float]:
+        """The numbers of ``view`` (see :meth:`fields`)."""
+        n = view.player_count
+        me = view.player
+        public = view.sample(0)
+        out = [0.0] * (3 * n + 2)
+        mover = view.current_player
+        for offset in range(n):
+            seat = (me + offset) % n
+            out[offset] = float(seat == mover)
+            out[n + offset] = math.tanh(public.scores[seat] / 100)
+            out[2 * n + offset] = float(seat in public.winners)
+        out[3 * n] = math.tanh(public.hand_number / 10)
+        out[3 * n + 1] = float(public.is_over)
+        return out
+
+    def text(self, view: Any) -> str:
+        """The view's ``repr``: every field of an attrs view, so different views read
+        differently."""
+        return repr(view)
+
+
+PROTOCOL_OBSERVATION: ObservationEncoding = ProtocolObservation()
+"""The fallback observation of games without their own."""
+
+
+class Observer:
+    """Numbers and texts of what each seat observes, for one
+    :class:`~scala40.adapters.actions.ActionEncoding`.
+
+    :attr:`fields` lists the blocks: the game's, then :meth:`context_fields`.
+    """
+
+    def __init__(self, encoding: ActionEncoding) -> None:
+        self.encoding = encoding
+        game = encoding.game
+        self.game_encoding: ObservationEncoding = game.observation or PROTOCOL_OBSERVATION
+        """The game's own encoding, or the fallback."""
+        self.game_fields = tuple(self.game_encoding.fields(encoding.rules, encoding.players))
+        self.game_size = sum(field.size for field in self.game_fields)
+        self.fields: tuple[ObservationField, ...] = self.game_fields + self.context_fields()
+        """Every block of an observation, in order."""
+        self.size = sum(field.size for field in self.fields)
+        """How many numbers an observation holds."""
+        self._offsets: dict[str, int] = {}
+        at = 0
+        for field in self.fields:
+            self._offsets.setdefault(field.name, at)
+            at += field.size
+        self._acting = self._offsets["acting"]
+        self._slot = self._offsets["slot"]
+        self._move = self._offsets["move_tokens"]
+        self._field = self._offsets["field_tokens"]
+        self._cap = float(encoding.max_move_length)
+        # Each seat's last two states and their numbers: a move of several tokens, or
+        # OpenSpiel measuring its tensors on the first state, asks for them again.
+        self._recent: list[list[tuple[Any, Sequence[float]]]] = [
+            [] for _ in range(encoding.players)
+        ]
+
+    def context_fields(self) -> tuple[ObservationField, ...]:
+        """The decision part, for every game:
+
+        * ``acting`` (1): 1 when the seat is the one choosing now;
+        * ``slot`` (S): 1 for what it is choosing, of the encoding's
+          :attr:`~scala40.adapters.actions.ActionEncoding.slots`: the verb, or a field of
+          a move kind;
+        * ``move_tokens`` (V): how many times each token was chosen so far in this move;
+        * ``field_tokens`` (V): the same, in the field being chosen.
+
+        All zeros for a seat that is not choosing. ``V`` is the number of actions.
+        """
+        count = self.encoding.num_distinct_actions
+        cap = self.encoding.max_move_length
+        return (
+            ObservationField("acting", (1,), "whether this seat is choosing now"),
+            ObservationField("slot", (len(self.encoding.slots),), "what is being chosen"),
+            ObservationField("move_tokens", (count,), "tokens chosen in this move", 0, cap),
+            ObservationField("field_tokens", (count,), "tokens chosen in this field", 0, cap),
+        )
+
+    def offset(self, name: str) -> int:
+        """Where block ``name`` starts in an observation.
+
+        :raises InvalidValueError: no block has that name.
+        """
+        found = self._offsets.get(name)
+        if found is None:
+            raise InvalidValueError(
+                f"no observation block named {name!r}; blocks: {', '.join(self._offsets)}"
+            )
+        return found
+
+    def encode(self, state: Any, seat: int, decision: Decision | None = None) -> list[float]:
+        """What ``seat`` observes in ``state``, ``decision`` being the move being chosen
+        (if any: it counts only when ``seat`` is the one choosing), as a list."""
+        game, context = self.parts(state, seat, decision)
+        numbers = list(game)
+        numbers.extend([0.0] * (self.size - self.game_size))
+        for index, value in context.items():
+            numbers[index] = value
+        return numbers
+
+    def parts(
+        self, state: Any, seat: int, decision: Decision | None = None
+    ) -> tuple[Sequence[float], dict[int, float]]:
+        """The two parts of :meth:`encode`: the game's numbers as its encoding gives them,
+        and the decision part as its numbers that are not 0, by index in the whole
+        observation (the framework adapters make arrays of them without a list)."""
+        recent = self._recent[seat]
+        for known, numbers in recent:
+            if known is state:
+                game = numbers
+                break
+        else:
+            game = self.game_encoding.encode(state.view(seat))
+            recent.insert(0, (state, game))
+            del recent[2:]
+        context: dict[int, float] = {}
+        if decision is not None and decision.player == seat:
+            context[self._acting] = 1.0
+            prefix = decision.prefix
+            encoding = self.encoding
+            context[self._slot + encoding.slot(prefix)] = 1.0
+            cap = self._cap
+            for action in prefix:
+                index = self._move + action
+                context[index] = min(context.get(index, 0.0) + 1.0, cap)
+            for action in prefix[encoding.field_start(prefix) :]:
+                index = self._field + action
+                context[index] = min(context.get(index, 0.0) + 1.0, cap)
+        return game, context
+
+    def text(self, state: Any, seat: int, decision: Decision | None = None) -> str:
+        """What ``seat`` observes in ``state`` as text: the game's text of its view, and
+        the tokens it has chosen so far when it is choosing."""
+        text = self.game_encoding.text(state.view(seat))
+        if decision is not None and decision.player == seat:
+            chosen = " ".join(self.encoding.describe(action) for action in decision.prefix)
+            text += f"\nchoosing: {chosen}" if chosen else "\nchoosing"
+        return text
+
+
+class History:
+    """The moves of a game so far, as a chain of states, for information-state strings.
+
+    A seat's information state is everything it has observed: its view after every move,
+    and its own moves. :meth:`digest` sums that up in a hash, computed when first asked
+    for and remembered, so that equal histories (as the seat observed them) give equal
+    digests and different ones different digests. Immutable but for those memos.
+    """
+
+    __slots__ = ("_digests", "move", "mover", "parent", "state")
+
+    def __init__(
+        self, parent: History | None, state: Any, mover: int | None = None, move: Any = None
+    ) -> None:
+        self.parent = parent
+        self.state = state
+        """The state after the move."""
+        self.mover = mover
+        """The seat that made the move (``None`` for a chance move or the start)."""
+        self.move = move
+        self._digests: list[bytes | None] = [None] * state.player_count
+
+    @classmethod
+    def resumed(cls, state: Any, seat: int, digest: bytes) -> History:
+        """A history that starts at ``state`` and that ``seat`` sums up as ``digest`` (a
+        state sampled from the seat's view, which reads the same to it): the other seats'
+        digests start afresh there."""
+        history = cls(None, state)
+        history._digests[seat] = digest
+        return history
+
+    def after(self, state: Any, mover: int | None, move: Any) -> History:
+        """The history once ``mover`` played ``move``, giving ``state``."""
+        return History(self, state, mover, move)
+
+    def digest(self, seat: int, text: Callable[[Any], str]) -> bytes:
+        """What ``seat`` observed up to here, hashed; ``text(view)`` writes a view."""
+        pending: list[History] = []
+        node: History | None = self
+        while node is not None and node._digests[seat] is None:
+            pending.append(node)
+            node = node.parent
+        digest = b"" if node is None else node._digests[seat]
+        assert digest is not None
+        for item in reversed(pending):
+            hasher = hashlib.blake2b(digest, digest_size=16)
+            hasher.update(text(item.state.view(seat)).encode())
+            if item.mover == seat:
+                hasher.update(b"\x00" + str(item.move).encode())
+            digest = hasher.digest()
+            item._digests[seat] = digest
+        return digest

@@ -1,0 +1,284 @@
+"""A PettingZoo AEC environment for every registered game.
+
+:func:`env` makes the environment of any game of the library (Scala 40 unless told
+otherwise), from the game protocol alone:
+
+* the agents are ``player_0``, ``player_1``...: the seats; ``agent_selection`` is the
+  seat whose decision it is (``current_player``), out of turn too;
+* an action is a token of the game's :class:`~scala40.adapters.actions.ActionEncoding`
+  (a ``Discrete(num_distinct_actions)`` space): a move takes one or a few of them, and
+  the same agent acts again until its move is complete;
+* each observation is a dictionary: ``observation``, the numbers of
+  :class:`~scala40.adapters.observations.Observer` (the game's encoding of the agent's
+  view, then the decision being made), and ``action_mask``, 1 for each legal action of
+  the agent (all 0 when it is not the agent's decision);
+* chance steps (deals, reshuffles) are played inside the environment, from the
+  randomness that ``reset(seed=...)`` seeds;
+* rewards come at the end, from the game's ``returns()``: each seat's share of the win
+  (partners share theirs); a game stopped after ``max_moves`` moves is truncated;
+* ``render()`` writes the table as the game's command-line text shows it to the agent
+  to decide.
+
+Installing the extra gives the packages: ``pip install "scala40[rl]"``.
+
+>>> from scala40.adapters.pettingzoo import env
+>>> game = env("scala40", rules="official", players=2)
+>>> game.reset(seed=1)
+>>> game.agent_selection, int(game.action_space("player_0").n)
+('player_1', 180)
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> observation["observation"].shape, int(observation["action_mask"].sum())
+((4596,), 1)
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Any
+
+from scala40.adapters.extras import MissingExtraError
+
+try:
+    import numpy as np
+    from gymnasium import logger, spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
+    raise MissingExtraError(
+        "the PettingZoo environment (scala40.adapters.pettingzoo)",
+        ("numpy", "gymnasium", "pettingzoo"),
+        "pettingzoo",
+    ) from error
+
+from scala40.adapters.actions import ActionEncoding, Decision, shuffled_chance_move
+from scala40.adapters.observations import Observer
+from scala40.adapters.tensors import observation_array
+from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.game import Game
+
+__all__ = ["DEFAULT_MAX_MOVES", "GameEnv", "env", "raw_env"]
+
+DEFAULT_MAX_MOVES = 10_000
+"""Moves (chance steps included) after which a game is truncated: some games can go on
+for ever (a hand of Scala 40 where nobody melds rebuilds its stock again and again)."""
+
+
+class GameEnv(AECEnv):
+    """The AEC environment of one game, rules and number of players (see the module)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention
+        "render_modes": ["human", "ansi"],
+        "name": "scala40_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Game = "scala40",
+        rules: Any = None,
+        players: int | None = None,
+        *,
+        render_mode: str | None = None,
+        max_moves: int = DEFAULT_MAX_MOVES,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "human", "ansi"):
+            raise InvalidValueError(
+                f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
+            )
+        if not (type(max_moves) is int and max_moves >= 1):
+            raise InvalidValueError(f"max_moves must be a positive integer, got {max_moves!r}")
+        self.encoding = ActionEncoding(game, rules, players)
+        """The game's action encoding (its tokens, :meth:`encode`, :meth:`decode`)."""
+        self.observer = Observer(self.encoding)
+        """How observations are made (:attr:`Observer.fields` documents them)."""
+        self.game = self.encoding.game
+        self.rules = self.encoding.rules
+        self.render_mode = render_mode
+        self.max_moves = max_moves
+        self.metadata = {**GameEnv.metadata, "name": f"{self.game.name}_v0"}
+        players = self.encoding.players
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        count = self.encoding.num_distinct_actions
+        low = np.concatenate(
+            [np.full(field.size, field.low, np.float32) for field in self.observer.fields]
+        )
+        high = np.concatenate(
+            [np.full(field.size, field.high, np.float32) for field in self.observer.fields]
+        )
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, high, (self.observer.size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (count,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
+        self._rng = random.Random()
+        self.game_state: Any = None
+        """The game's state now (a value of the game's state class)."""
+        self.decision: Decision | None = None
+        """The move being chosen, or ``None`` at the end."""
+        self.moves = 0
+        """Moves played so far, chance steps included."""
+
+    # -- the AEC API -----------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
+
+    def _seat(self, agent: str) -> int:
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise InvalidValueError(
+                f"no agent named {agent!r}; agents: {', '.join(self.possible_agents)}"
+            ) from None
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game: its seed comes from ``seed`` (or, without one, from the
+        environment's randomness, itself seeded by the last seed given)."""
+        del options
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.moves = 0
+        state = self.game.new_game(
+            self.rules, self.encoding.players, self._rng.getrandbits(64), auto_chance=False
+        )
+        self._settle(state)
+        self.agent_selection = self._selected()
+
+    def step(self, action: Any) -> None:
+        """Choose ``action`` (a token id) for the agent to decide; when it completes a
+        move, the move is played, then any chance step after it."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        decision = self.decision
+        assert decision is not None
+        try:
+            token = operator.index(action)
+        except TypeError:
+            raise InvalidArgumentError(f"expected an integer action, got {action!r}") from None
+        decision = decision.after(token)  # an illegal action changes nothing
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if decision.complete:
+            self.moves += 1
+            self._settle(decision.state.apply(decision.move))
+        else:
+            self.decision = decision
+        state = self.game_state
+        if state.is_over:
+            for seat, share in enumerate(state.returns()):
+                self.rewards[self.possible_agents[seat]] = float(share)
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.decision is None:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self.agent_selection = self._selected()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation and action mask (see the module)."""
+        seat = self._seat(agent)
+        observation = observation_array(self.observer, self.game_state, seat, self.decision)
+        mask = np.zeros(self.encoding.num_distinct_actions, np.int8)
+        decision = self.decision
+        if decision is not None and decision.player == seat:
+            mask[list(decision.actions())] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def render(self) -> str | None:
+        """The table as the agent to decide sees it, with the tokens it has chosen so
+        far: printed (``render_mode="human"``) or returned (``"ansi"``)."""
+        if self.render_mode is None:
+            logger.warn("render() was called without a render_mode ('human' or 'ansi')")
+            return None
+        text = self.text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The table as the agent to decide sees it (the game's command-line wording)."""
+        state = self.game_state
+        wording = self.game.text
+        decision = self.decision
+        seat = decision.player if decision is not None else 0
+        lines = list(wording.board(state, seat, self.possible_agents, False))
+        if state.is_over:
+            lines.extend(wording.final(state, self.possible_agents))
+        elif decision is None:
+            lines.append(f"Stopped after {self.moves} moves (max_moves).")
+        else:
+            chosen = " ".join(self.encoding.describe(token) for token in decision.prefix)
+            lines.append(f"{self.possible_agents[seat]} to choose: {chosen or '(a move)'}")
+        return "\n".join(lines)
+
+    def _settle(self, state: Any) -> None:
+        """Play the chance steps from ``state`` on, then wait for the next decision."""
+        draw = self._rng.randrange
+        while state.is_chance and self.moves < self.max_moves:
+            state = state.apply(shuffled_chance_move(state, draw))
+            self.moves += 1
+        self.game_state = state
+        if state.is_over or state.is_chance or self.moves >= self.max_moves:
+            self.decision = None
+        else:
+            self.decision = self.encoding.decision(state)
+
+    def _selected(self) -> str:
+        if self.decision is not None:
+            return self.possible_agents[self.decision.player]
+        current = getattr(self, "agent_selection", None)
+        return current if current in self.agents else self.agents[0]
+
+
+def raw_env(
+    game: str | Game = "scala40",
+    rules: Any = None,
+    players: int | None = None,
+    *,
+    render_mode: str | None = None,
+    max_moves: int = DEFAULT_MAX_MOVES,
+) -> GameEnv:
+    """The environment of ``game`` without PettingZoo's wrappers (see the module)."""
+    return GameEnv(game, rules, players, render_mode=render_mode, max_moves=max_moves)
+
+
+def env(
+    game: str | Game = "scala40",
+    rules: Any = None,
+    players: int | None = None,
+    *,
+    render_mode: str | None = None,
+    max_moves: int = DEFAULT_MAX_MOVES,
+) -> Any:
+    """The environment of ``game`` (a name or a :class:`~scala40.game.Game` record),
+    under ``rules`` (a ruleset, a preset name or ``None``) for ``players`` seats,
+    wrapped as PettingZoo's own environments are (the order of calls is enforced)."""
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(game, rules, players, render_mode=render_mode, max_moves=max_moves)
+    )

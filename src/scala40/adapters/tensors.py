@@ -1,0 +1,53 @@
+"""Observations as NumPy arrays, for the framework adapters (needs numpy).
+
+>>> import scala40
+>>> from scala40.adapters.actions import ActionEncoding
+>>> from scala40.adapters.observations import Observer
+>>> from scala40.adapters.tensors import observation_array
+>>> observer = Observer(ActionEncoding("scala40", players=2))
+>>> state = scala40.new_game(players=2, seed=1)
+>>> array = observation_array(observer, state, 0)
+>>> array.dtype.name, array.shape == (observer.size,)
+('float32', True)
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from scala40.adapters.extras import MissingExtraError
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
+    raise MissingExtraError("scala40.adapters.tensors", ("numpy",), "rl") from error
+
+from scala40.adapters.actions import Decision
+from scala40.adapters.observations import Observer
+
+__all__ = ["observation_array"]
+
+
+def observation_array(
+    observer: Observer,
+    state: Any,
+    seat: int,
+    decision: Decision | None = None,
+    out: npt.NDArray[np.float32] | None = None,
+) -> npt.NDArray[np.float32]:
+    """What ``seat`` observes in ``state`` (see :meth:`Observer.encode`), as a float32
+    array, written into ``out`` when given."""
+    game, context = observer.parts(state, seat, decision)
+    if out is None:
+        out = np.empty(observer.size, np.float32)
+    size = observer.game_size
+    if isinstance(game, array) and game.typecode == "f":
+        out[:size] = np.frombuffer(game, np.float32)
+    else:
+        out[:size] = game
+    out[size:] = 0.0
+    if context:
+        out[list(context)] = list(context.values())
+    return out

@@ -1,0 +1,680 @@
+"""Arranging a hand into melds: candidate melds, least unmatched value, every arrangement
+within a limit, the best arrangement with layoffs (C-ARRANGE), and the Rumino.
+
+Hands are small (7 or 8 cards) and kept in hand, so the searches here are exhaustive:
+every sub-multiset of a hand that reads as a meld is a *candidate*; an *arrangement* is a
+set of disjoint candidates (each with one of its readings), the cards left over being
+*unmatched*. The answers are exact and cached by hand.
+
+:func:`best_arrangement` is the engine's reading of "best melds" (C-ARRANGE): the least
+unmatched value after melds and the allowed layoffs; among equals the fewest cards laid
+off; then the lowest card order (the smallest sorted tuple of unmatched card codes, then
+of meld cards with what they stand for, then of layoffs). It is deterministic.
+
+>>> from scala40.cards import parse_cards, format_cards
+>>> from scala40.games.rumino import Ruleset
+>>> profile = Ruleset().profile
+>>> hand = tuple(sorted(parse_cards("5H 6H 7H 9S 9C 9D KS")))
+>>> least_unmatched(hand, profile)
+10
+>>> best = best_arrangement(hand, profile)
+>>> [str(meld) for meld in best.melds], format_cards(best.unmatched), best.value
+(['9S 9D 9C', '5H 6H 7H'], 'KS', 10)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+import attrs
+
+from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
+from scala40.games._knock.profile import KnockRules
+from scala40.melds import Meld, MeldKind, MeldRules
+
+__all__ = [
+    "Arrangement",
+    "Layoff",
+    "best_arrangement",
+    "candidate_melds",
+    "close_arrangements",
+    "covered_cards",
+    "has_rumino",
+    "least_unmatched",
+    "meld_key",
+    "without",
+]
+
+_INFINITY = 1 << 30
+
+
+@attrs.frozen
+class Layoff:
+    """One card laid off onto another player's shown meld (CH-LAYOFF)."""
+
+    card: Card
+    """The card laid off."""
+    represents: Card
+    """The natural card it stands for (itself when natural)."""
+    owner: int
+    """The seat whose shown meld takes it."""
+    meld: int
+    """The index of that meld among the owner's shown melds."""
+
+    def __str__(self) -> str:
+        name = CARD_NAMES[self.card]
+        if self.card != self.represents or self.card == JOKER:
+            name += "=" + CARD_NAMES[self.represents]
+        return f"{name} on P{self.owner}#{self.meld}"
+
+
+@attrs.frozen
+class Arrangement:
+    """A hand arranged: melds shown, cards laid off on others' melds, cards unmatched."""
+
+    melds: tuple[Meld, ...]
+    """The melds, in a canonical order (by cards, then by what they stand for)."""
+    layoffs: tuple[Layoff, ...]
+    """The cards laid off on other players' melds, in the order they were laid off."""
+    unmatched: tuple[Card, ...]
+    """The cards left, sorted."""
+    value: int
+    """What the unmatched cards cost (RU-VALUES, CH-VALUES)."""
+
+
+def meld_key(meld: Meld) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The order arrangements list their melds in: by cards, then by what they stand for."""
+    return (meld.cards, meld.represented)
+
+
+def without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
+    """``hand`` less ``cards`` (a multiset difference), or ``None`` if one is missing.
+
+    >>> without((1, 2, 2, 5), (2, 5)), without((1, 2), (3,))
+    ((1, 2), None)
+    """
+    left = list(hand)
+    for card in cards:
+        try:
+            left.remove(card)
+        except ValueError:
+            return None
+    return tuple(left)
+
+
+class _MeldCaches:
+    """The candidate melds of hands, kept with the meld rules (:attr:`MeldTables.owned`)."""
+
+    def __init__(self) -> None:
+        self.candidates: BoundedCache[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = (
+            BoundedCache("knock candidate melds", HAND_LIMIT)
+        )
+
+
+class _Caches:
+    """The answers that depend on card values and limits too, kept with the profile
+    (:attr:`KnockRules.owned`), keyed by hand."""
+
+    def __init__(self) -> None:
+        self.least: BoundedCache[tuple[tuple[Card, ...], int], int] = BoundedCache(
+            "knock least unmatched", HAND_LIMIT
+        )
+        self.closes: BoundedCache[tuple[Card, ...], tuple[tuple[Meld, ...], ...]] = BoundedCache(
+            "knock close arrangements", HAND_LIMIT
+        )
+
+
+def _caches(profile: KnockRules) -> _Caches:
+    caches: _Caches = profile.owned[_Caches]
+    return caches
+
+
+def _sub_multisets(cards: Sequence[Card]) -> set[tuple[Card, ...]]:
+    """Every sub-multiset of sorted ``cards``, the empty one included, each once."""
+    found: set[tuple[Card, ...]] = set()
+    for size in range(len(cards) + 1):
+        found.update(combinations(cards, size))
+    return found
+
+
+def candidate_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
+    """Every sub-multiset of the sorted ``cards`` that reads as at least one meld, each
+    once, sorted (smallest first).
+
+    Only sub-multisets whose natural cards are of one rank, or of one suit and distinct
+    ranks, or wild cards only, can be melds; those are proposed and the meld rules decide.
+
+    >>> from scala40.cards import parse_cards, format_cards
+    >>> from scala40.games.chinchon import Ruleset
+    >>> hand = tuple(sorted(parse_cards("5C 6C 7C JC 5S 5H 2D")))
+    >>> [format_cards(meld) for meld in candidate_melds(hand, Ruleset().meld_rules)]
+    ['5S 5H 5C', '5C 6C 7C', '6C 7C JC', '5C 6C 7C JC']
+    """
+    caches: _MeldCaches = rules.tables.owned[_MeldCaches]
+    found = caches.candidates.get(cards)
+    if found is not None:
+        return found
+    wild_set = rules.tables.wild_cards
+    wilds = [card for card in cards if card in wild_set]
+    naturals = [card for card in cards if card not in wild_set]
+    wild_choices = sorted(_sub_multisets(wilds), key=len)
+    proposed: set[tuple[Card, ...]] = set()
+    smallest = min(rules.set_min, rules.sequence_min)
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[int, set[int]] = {}
+    for card in naturals:
+        by_rank.setdefault(RANK_OF[card], []).append(card)
+        by_suit.setdefault(SUIT_OF[card], set()).add(card)
+    # Sets: some cards of one rank, with some wild cards.
+    for group in by_rank.values():
+        if len(group) + len(wilds) < rules.set_min:
+            continue
+        for part in _sub_multisets(group):
+            if not part:
+                continue
+            for extra in wild_choices:
+                size = len(part) + len(extra)
+                if size > rules.set_max:
+                    break
+                if size >= rules.set_min:
+                    proposed.add(tuple(sorted(part + extra)))
+    # Sequences: distinct cards of one suit, the holes between them and any extra places
+    # filled by wild cards. Where each rank has one place in a sequence (the ace low or
+    # high, not both) the lowest and highest cards fix the span; else every subset is
+    # proposed and the meld rules decide.
+    slots_of = rules.tables.slot_of_rank
+    longest = len(rules.tables.slots)
+    if rules.sequence_max is not None:
+        longest = min(longest, rules.sequence_max)
+    one_place = all(len(places) == 1 for places in slots_of.values())
+    for suited in by_suit.values():
+        if len(suited) + len(wilds) < rules.sequence_min:
+            continue
+        if one_place:
+            placed = sorted(
+                (slots_of[RANK_OF[card]][0], card) for card in suited if RANK_OF[card] in slots_of
+            )
+            parts = _run_parts(placed, len(wilds), longest)
+        else:
+            parts = [
+                (part, 0) for size in range(1, len(suited) + 1)
+                for part in combinations(sorted(suited), size)
+            ]  # fmt: skip
+        for part, holes in parts:
+            size = len(part)
+            for extra in wild_choices:
+                total = size + len(extra)
+                if total > longest:
+                    break
+                if total >= rules.sequence_min and len(extra) >= holes:
+                    proposed.add(tuple(sorted(part + extra)))
+    # Wild cards alone (RU-MELDS: a meld may be all jokers).
+    if rules.wild_meld_min is not None:
+        for extra in wild_choices:
+            if len(extra) >= max(smallest, rules.wild_meld_min):
+                proposed.add(extra)
+    readings = rules.readings_of_sorted
+    valid = tuple(sorted((meld for meld in proposed if readings(meld)), key=lambda m: (len(m), m)))
+    return caches.candidates.put(cards, valid)
+
+
+def _run_parts(
+    placed: list[tuple[int, Card]], wilds: int, longest: int
+) -> list[tuple[tuple[Card, ...], int]]:
+    """The natural parts of sequences among cards of one suit given with their places
+    (sorted, one place each): each with the number of holes wild cards must fill."""
+    parts: list[tuple[tuple[Card, ...], int]] = []
+    count = len(placed)
+    for low in range(count):
+        low_place, low_card = placed[low]
+        parts.append(((low_card,), 0))
+        for high in range(low + 1, count):
+            high_place, high_card = placed[high]
+            span = high_place - low_place + 1
+            if span > longest:
+                break
+            inside = [card for _, card in placed[low + 1 : high]]
+            # The cards between may be left out, each leaving one more hole to fill.
+            fewest = max(0, span - 2 - wilds)
+            for size in range(len(inside), fewest - 1, -1):
+                for middle in combinations(inside, size):
+                    parts.append(((low_card, *middle, high_card), span - 2 - size))
+    return parts
+
+
+def covered_cards(cards: tuple[Card, ...], rules: MeldRules) -> frozenset[Card]:
+    """The cards of ``cards`` that some meld of them could hold: a quick superset of the
+    union of :func:`candidate_melds` (a wild card counts as covered), read from tables
+    of ranks and suits made once per meld rules. The move generation's bound: the cards
+    it leaves out are unmatched in every arrangement.
+
+    >>> from scala40.cards import parse_cards, format_cards
+    >>> from scala40.games.chinchon import Ruleset
+    >>> hand = tuple(sorted(parse_cards("5C 6C 7C JC 5S 5H 2D KD")))
+    >>> format_cards(sorted(covered_cards(hand, Ruleset().meld_rules)))
+    '5S 5H 5C 6C 7C JC'
+    """
+    tables: _CoverTables = rules.tables.owned[_CoverTables]
+    if tables.rules is None:
+        tables.build(rules)
+    wild = tables.wild
+    slot_bit = tables.slot_bit
+    wilds = 0
+    counts = [0] * 14
+    masks = [0, 0, 0, 0]
+    for card in cards:
+        if wild[card]:
+            wilds += 1
+        else:
+            counts[RANK_OF[card]] += 1
+            masks[SUIT_OF[card]] |= slot_bit[card]
+    set_ok = tables.set_ok[min(wilds, _MOST_WILDS)]
+    runs = tables.runs[min(wilds, _MOST_WILDS)]
+    covers = []
+    for mask in masks:
+        cover = runs.get(mask)
+        if cover is None:
+            cover = runs.put(mask, _run_cover(mask, wilds, rules))
+        covers.append(cover)
+    return frozenset(
+        card
+        for card in cards
+        if wild[card] or set_ok[counts[RANK_OF[card]]] or covers[SUIT_OF[card]] & slot_bit[card]
+    )
+
+
+_MOST_WILDS = 8
+"""Wild cards in a hand beyond this many change no bound (no meld needs more)."""
+
+
+class _CoverTables:
+    """Per meld rules: which cards are wild, the sequence places of each card, whether a
+    rank's count makes a set, and which places of a suit a sequence could hold."""
+
+    def __init__(self) -> None:
+        self.rules: MeldRules | None = None
+        self.wild: list[bool] = []
+        self.slot_bit: list[int] = []
+        self.set_ok: list[list[bool]] = []
+        self.runs: list[BoundedCache[int, int]] = []
+
+    def build(self, rules: MeldRules) -> None:
+        wild_set = rules.tables.wild_cards
+        slots_of = rules.tables.slot_of_rank
+        self.wild = [card in wild_set for card in range(JOKER + 1)]
+        self.slot_bit = [
+            0 if card in wild_set else sum(1 << place for place in slots_of.get(RANK_OF[card], ()))
+            for card in range(JOKER + 1)
+        ]
+        self.set_ok = [
+            [_set_possible(count, wilds, rules) if count else False for count in range(60)]
+            for wilds in range(_MOST_WILDS + 1)
+        ]
+        self.runs = [BoundedCache("knock run cover") for _ in range(_MOST_WILDS + 1)]
+        self.rules = rules
+
+
+def _set_possible(count: int, wilds: int, rules: MeldRules) -> bool:
+    """Whether ``count`` cards of a rank and ``wilds`` wild cards hold a set."""
+    naturals = min(count, rules.set_max)
+    needed = max(0, rules.set_min - naturals)
+    if needed > wilds or (rules.max_wilds is not None and needed > rules.max_wilds):
+        return False
+    return rules.min_natural_lead is None or naturals - needed >= rules.min_natural_lead
+
+
+def _run_cover(mask: int, wilds: int, rules: MeldRules) -> int:
+    """The places (a bit mask) of the cards of one suit at places ``mask`` that a
+    sequence with at most ``wilds`` wild cards could hold."""
+    if not mask:
+        return 0
+    slots = len(rules.tables.slots)
+    longest = slots if rules.sequence_max is None else min(slots, rules.sequence_max)
+    covered = 0
+    for length in range(rules.sequence_min, longest + 1):
+        window = (1 << length) - 1
+        for start in range(slots - length + 1):
+            inside = mask & (window << start)
+            if not inside:
+                continue
+            naturals = inside.bit_count()
+            needed = length - naturals
+            if needed > wilds or (rules.max_wilds is not None and needed > rules.max_wilds):
+                continue
+            if rules.min_natural_lead is not None and naturals - needed < rules.min_natural_lead:
+                continue
+            covered |= inside
+    return covered
+
+
+def _by_first(candidates: tuple[tuple[Card, ...], ...]) -> dict[Card, list[tuple[Card, ...]]]:
+    index: dict[Card, list[tuple[Card, ...]]] = {}
+    for meld in candidates:
+        index.setdefault(meld[0], []).append(meld)
+    return index
+
+
+def _remove_sorted(rest: tuple[Card, ...], meld: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """``rest`` less ``meld`` (both sorted), or ``None`` if ``meld`` is not within it."""
+    left: list[Card] = []
+    index = 0
+    size = len(meld)
+    for card in rest:
+        if index < size and card == meld[index]:
+            index += 1
+        else:
+            left.append(card)
+    return tuple(left) if index == size else None
+
+
+def least_unmatched(cards: tuple[Card, ...], profile: KnockRules, min_melded: int = 0) -> int:
+    """The least unmatched value of the sorted ``cards`` arranged in melds, with at least
+    ``min_melded`` cards in melds (RU-KNOCK); a huge number if no arrangement has that many.
+
+    >>> from scala40.cards import parse_cards
+    >>> from scala40.games.rumino import Ruleset
+    >>> profile = Ruleset().profile
+    >>> hand = tuple(sorted(parse_cards("AS 2S 3S AH AD 4C 5C")))
+    >>> least_unmatched(hand, profile), least_unmatched(hand, profile, min_melded=4) > 100
+    (11, True)
+    """
+    rules = profile.meld_rules
+    caches = _caches(profile)
+    key = (cards, min_melded)
+    found = caches.least.get(key)
+    if found is not None:
+        return found
+    index = _by_first(candidate_melds(cards, rules))
+    values = profile.values
+    memo: dict[tuple[tuple[Card, ...], int], int] = {}
+
+    def search(rest: tuple[Card, ...], need: int) -> int:
+        if not rest:
+            return 0 if need <= 0 else _INFINITY
+        if need > len(rest):
+            return _INFINITY
+        state = (rest, need)
+        known = memo.get(state)
+        if known is not None:
+            return known
+        first = rest[0]
+        best = values[first] + search(rest[1:], need)
+        for meld in index.get(first, ()):
+            left = _remove_sorted(rest, meld)
+            if left is not None:
+                value = search(left, need - len(meld))
+                if value < best:
+                    best = value
+        memo[state] = best
+        return best
+
+    return caches.least.put(key, search(cards, min_melded))
+
+
+def close_arrangements(
+    kept: tuple[Card, ...], profile: KnockRules
+) -> tuple[tuple[Meld, ...], ...]:
+    """Every arrangement of the sorted ``kept`` cards whose unmatched cards are within the
+    close limits (CH-CLOSE: value and number), as tuples of melds in :func:`meld_key`
+    order; each arrangement once, in a fixed order.
+
+    >>> from scala40.cards import parse_cards
+    >>> from scala40.games.chinchon import Ruleset
+    >>> kept = tuple(sorted(parse_cards("AC 2C 3C 4C 5S 5H 5D")))
+    >>> [" / ".join(str(m) for m in melds) for melds in close_arrangements(kept, Ruleset().profile)]
+    ['5S 5H 5D / AC 2C 3C 4C', '5S 5H 5D / AC 2C 3C', '5S 5H 5D / 2C 3C 4C']
+    """
+    rules = profile.meld_rules
+    caches = _caches(profile)
+    limit = profile.close_limit
+    most = profile.close_max_unmatched
+    found = caches.closes.get(kept)
+    if found is not None:
+        return found
+    index = _by_first(candidate_melds(kept, rules))
+    values = profile.values
+    readings = rules.readings_of_sorted
+    results: set[tuple[Meld, ...]] = set()
+
+    def search(rest: tuple[Card, ...], spent: int, loose: int, melds: tuple[Meld, ...]) -> None:
+        if not rest:
+            results.add(tuple(sorted(melds, key=meld_key)))
+            return
+        first = rest[0]
+        cost = values[first]
+        if spent + cost <= limit and (most is None or loose < most):
+            search(rest[1:], spent + cost, loose + 1, melds)
+        for meld_cards in index.get(first, ()):
+            left = _remove_sorted(rest, meld_cards)
+            if left is not None:
+                for meld in readings(meld_cards):
+                    search(left, spent, loose, (*melds, meld))
+
+    search(kept, 0, 0, ())
+    ordered = tuple(
+        sorted(
+            results, key=lambda melds: (-sum(len(m) for m in melds), [meld_key(m) for m in melds])
+        )
+    )
+    return caches.closes.put(kept, ordered)
+
+
+# ---------------------------------------------------------------- the best arrangement
+
+
+_Target = tuple[int, int]
+"""A shown meld by its owner's seat and its index among the owner's melds."""
+
+
+def _packings(
+    cards: tuple[Card, ...], rules: MeldRules
+) -> list[tuple[tuple[Meld, ...], tuple[Card, ...]]]:
+    """Every arrangement of ``cards`` without layoffs: melds (readings) and unmatched cards,
+    each once."""
+    index = _by_first(candidate_melds(cards, rules))
+    readings = rules.readings_of_sorted
+    found: dict[tuple[object, ...], tuple[tuple[Meld, ...], tuple[Card, ...]]] = {}
+
+    def search(rest: tuple[Card, ...], melds: tuple[Meld, ...], loose: tuple[Card, ...]) -> None:
+        if not rest:
+            ordered = tuple(sorted(melds, key=meld_key))
+            unmatched = tuple(sorted(loose))
+            found.setdefault(
+                (tuple(meld_key(m) for m in ordered), unmatched), (ordered, unmatched)
+            )
+            return
+        first = rest[0]
+        search(rest[1:], melds, (*loose, first))
+        for meld_cards in index.get(first, ()):
+            left = _remove_sorted(rest, meld_cards)
+            if left is not None:
+                for meld in readings(meld_cards):
+                    search(left, (*melds, meld), loose)
+
+    search(cards, (), ())
+    return list(found.values())
+
+
+_Step = tuple[int, Card, Card]
+"""One layoff: the target's position among the targets, the card, what it stands for."""
+
+
+def _target_options(
+    cards: tuple[Card, ...], position: int, meld: Meld
+) -> list[tuple[tuple[_Step, ...], tuple[Card, ...]]]:
+    """Every set of layoffs of some of ``cards`` onto one target (chained: a card laid off
+    may make room for the next), each as the first order found (the extensions tried in
+    order) with the cards it lays, sorted."""
+    found: dict[frozenset[_Step], tuple[_Step, ...]] = {}
+    seen: set[tuple[tuple[Card, ...], Meld]] = set()
+
+    def search(rest: tuple[Card, ...], grown: Meld, done: tuple[_Step, ...]) -> None:
+        state = (rest, grown)
+        if state in seen:
+            return
+        seen.add(state)
+        for extension in grown.extensions():
+            if extension.card not in rest:
+                continue
+            taken = (*done, (position, extension.card, extension.represents))
+            found.setdefault(frozenset(taken), taken)
+            left = without(rest, (extension.card,))
+            assert left is not None
+            search(left, grown.with_extension(extension), taken)
+
+    search(cards, meld, ())
+    return [(order, tuple(sorted(card for _, card, _ in order))) for order in found.values()]
+
+
+def _layoff_outcomes(
+    loose: tuple[Card, ...], options: list[list[tuple[tuple[_Step, ...], tuple[Card, ...]]]]
+) -> dict[frozenset[_Step], tuple[_Step, ...]]:
+    """The sets of layoffs of ``loose`` cards onto the targets worth comparing (chained: a
+    card laid off may make room for the next), as ``{set of (target, card, represents):
+    one order}``; ``options[i]`` are the layoffs onto target ``i`` alone
+    (:func:`_target_options`).
+
+    Targets share nothing but the loose cards, so the sets are combined target by target,
+    keeping for each group of cards laid only the set that sorts first (nothing else tells
+    two such sets apart in :func:`best_arrangement`'s order), with the order a search of
+    every sequence of layoffs finds first: each target's cards in turn. The work grows
+    with the targets times the groups of loose cards (a few hundred), not with the
+    sequences of layoffs, which grow exponentially with the targets."""
+    best: dict[tuple[Card, ...], tuple[tuple[_Step, ...], tuple[_Step, ...]]] = {(): ((), ())}
+    for target in options:
+        fitting = [
+            (tuple(sorted(order)), order, used)
+            for order, used in target
+            if _remove_sorted(loose, used) is not None
+        ]
+        if not fitting:
+            continue
+        grown = dict(best)
+        for used_before, (laid, order_before) in best.items():
+            left = _remove_sorted(loose, used_before)
+            assert left is not None
+            for laid_here, order, used in fitting:
+                if _remove_sorted(left, used) is None:
+                    continue
+                key = tuple(sorted((*used_before, *used)))
+                candidate = (laid + laid_here, order_before + order)
+                found = grown.get(key)
+                if found is None or candidate[0] < found[0]:
+                    grown[key] = candidate
+        best = grown
+    return {frozenset(laid): order for laid, order in best.values()}
+
+
+def best_arrangement(
+    cards: tuple[Card, ...],
+    profile: KnockRules,
+    targets: Sequence[Meld] = (),
+    owners: Sequence[_Target] = (),
+) -> Arrangement:
+    """The best arrangement of the sorted ``cards`` (C-ARRANGE): disjoint melds, and
+    layoffs onto ``targets`` (other players' shown melds, ``owners[i]`` naming the seat
+    and index of ``targets[i]``), minimising the unmatched value; among equals, the fewest
+    cards laid off, then the lowest card order (the smallest sorted unmatched cards, then
+    melds, then layoffs).
+
+    >>> from scala40.cards import parse_cards, format_cards
+    >>> from scala40.melds import check_meld
+    >>> from scala40.games.chinchon import Ruleset
+    >>> rules = Ruleset()
+    >>> shown = check_meld("4H 5H 6H", rules.meld_rules)
+    >>> hand = tuple(sorted(parse_cards("7H JH 2S 2C 2D KS QD")))
+    >>> best = best_arrangement(hand, rules.profile, [shown], [(0, 0)])
+    >>> [str(m) for m in best.melds], [str(l) for l in best.layoffs], format_cards(best.unmatched)
+    (['2S 2D 2C'], ['7H on P0#0', 'JH on P0#0'], 'KS QD')
+    """
+    values = profile.values
+    rules = profile.meld_rules
+    options = [_target_options(cards, position, meld) for position, meld in enumerate(targets)]
+    best: tuple[object, ...] | None = None
+    chosen: Arrangement | None = None
+    for melds, loose in _packings(cards, rules):
+        for laid, order in _layoff_outcomes(loose, options).items():
+            left = list(loose)
+            for _, card, _ in order:
+                left.remove(card)
+            unmatched = tuple(left)
+            value = sum(values[card] for card in unmatched)
+            key = (
+                value,
+                len(order),
+                unmatched,
+                tuple(meld_key(m) for m in melds),
+                tuple(sorted(laid)),
+            )
+            if best is None or key < best:
+                best = key
+                layoffs = tuple(
+                    Layoff(card, represents, *owners[position])
+                    for position, card, represents in order
+                )
+                chosen = Arrangement(melds, layoffs, unmatched, value)
+    assert chosen is not None
+    return chosen
+
+
+# ---------------------------------------------------------------- the Rumino
+
+
+def has_rumino(cards: Sequence[Card], profile: KnockRules, extra: Card | None = None) -> bool:
+    """Whether seven of ``cards`` (and ``extra``, if given) make a Rumino: seven of a suit
+    in sequence or seven of a rank (RU-MELDS, RU-RUMINO), jokers standing in for missing
+    cards where allowed.
+
+    >>> from scala40.cards import parse_cards, parse_card
+    >>> from scala40.games.rumino import Ruleset
+    >>> profile = Ruleset().profile
+    >>> has_rumino(parse_cards("3H 4H 5H 6H 7H 8H 9H 2C"), profile)
+    True
+    >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 2C"), profile, extra=parse_card("9H"))
+    True
+    >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 9H"), Ruleset(rumino_jokers=False).profile)
+    False
+    """
+    tables: _CoverTables = profile.meld_rules.tables.owned[_CoverTables]
+    if tables.rules is None:
+        tables.build(profile.meld_rules)
+    wild = tables.wild
+    slot_bit = tables.slot_bit
+    jokers = 0
+    counts = [0] * 14
+    masks = [0, 0, 0, 0]
+    for card in cards if extra is None else (*cards, extra):
+        if wild[card]:
+            jokers += 1
+        else:
+            counts[RANK_OF[card]] += 1
+            masks[SUIT_OF[card]] |= slot_bit[card]
+    need = _RUMINO_SIZE - (jokers if profile.rumino_jokers else 0)
+    if max(counts) >= need:
+        return True
+    windows = _rumino_windows(len(profile.meld_rules.tables.slots))
+    for mask in masks:
+        if mask.bit_count() >= need and any(
+            (mask & window).bit_count() >= need for window in windows
+        ):
+            return True
+    return False
+
+
+_RUMINO_SIZE = 7
+
+
+@functools.cache
+def _rumino_windows(slots: int) -> tuple[int, ...]:
+    """The masks of the places of every run of seven among ``slots`` places."""
+    window = (1 << _RUMINO_SIZE) - 1
+    return tuple(window << start for start in range(slots - _RUMINO_SIZE + 1))
+
+
+def is_seven_run(cards: tuple[Card, ...], rules: MeldRules) -> bool:
+    """Whether the sorted ``cards`` read as one sequence (a chinchón is one of seven,
+    CH-CHINCHON)."""
+    return any(meld.kind is MeldKind.SEQUENCE for meld in rules.readings_of_sorted(cards))

@@ -1,0 +1,789 @@
+"""The rules of the knock games as pure functions over their states (internal).
+
+One function per move kind applies it and raises :class:`IllegalMoveError` naming the
+rule it breaks; legal-move generation (:mod:`scala40.games._knock.generate`) proposes
+only moves these functions accept. The engine reads a game's rules through its
+:class:`~scala40.games._knock.profile.KnockRules` only, and never imports the state
+module: it copies states with a function generated once per state class.
+
+A turn is a draw (or a knock, RU-KNOCK) then a discard (or a close, CH-CLOSE). When the
+hand ends every hand is arranged (C-ARRANGE) and scored, then the game goes on, asks the
+players who reached the limit whether they re-enter (LC-REENGANCHE), or ends.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scala40._checks import describe
+from scala40._fields import make_evolver, make_setter
+from scala40._rng import shuffle
+from scala40.cards import CARD_NAMES, RANK_OF, Card, format_cards
+from scala40.errors import IllegalMoveError, InvalidMoveError
+from scala40.games._knock.arrange import (
+    Arrangement,
+    best_arrangement,
+    has_rumino,
+    is_seven_run,
+    least_unmatched,
+    meld_key,
+    without,
+)
+from scala40.games._knock.moves import (
+    Claim,
+    Close,
+    Deal,
+    Discard,
+    DrawStock,
+    Knock,
+    MeldSpec,
+    Pass,
+    Reenter,
+    Restock,
+    Retire,
+    TakeDiscard,
+    format_meld_spec,
+)
+from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock.profile import (
+    ClaimMode,
+    Ending,
+    EndMode,
+    KnockRules,
+    LayoffOrder,
+    LayoffTarget,
+)
+from scala40.match import ScoreOrder, best_seats, settle_elimination
+from scala40.melds import Meld, MeldKind, MeldRules
+
+if TYPE_CHECKING:
+    # For annotations only: the engine never imports the state module.
+    from scala40.games._knock.state import KnockState
+
+__all__ = [
+    "apply",
+    "banned_discard",
+    "deal",
+    "evolve",
+    "next_active",
+    "resolve_spec",
+    "seats_from",
+    "with_card",
+]
+
+_EVOLVERS: dict[type, Callable[..., Any]] = {}
+_SETTERS: dict[tuple[type, str], Callable[..., Any]] = {}
+
+# The hottest moves always change the same fields: a setter taking exactly those is
+# faster than the general copy.
+_SETTER_FIELDS = {
+    "draw": ("phase", "stock", "hands", "taken"),
+    "take": ("phase", "discard", "hands", "taken"),
+    "discard": ("hands", "discard", "turns_played", "taken", "phase", "turn"),
+}
+
+
+def evolve(state: KnockState, **changes: Any) -> KnockState:
+    """A copy of ``state`` with some fields changed (unchecked; unchanged parts shared)."""
+    kind = type(state)
+    function = _EVOLVERS.get(kind)
+    if function is None:
+        function = _EVOLVERS[kind] = make_evolver(kind)
+    new: KnockState = function(state, **changes)
+    return new
+
+
+def _setter(state: KnockState, name: str) -> Callable[..., Any]:
+    key = (type(state), name)
+    function = _SETTERS.get(key)
+    if function is None:
+        function = _SETTERS[key] = make_setter(type(state), *_SETTER_FIELDS[name])
+    return function
+
+
+_RULES = {
+    "rumino": {"DEAL": "RU-DEAL", "RESTOCK": "RU-RESTOCK", "TURN": "RU-TURN", "ELIM": "RU-ELIM"},
+    "chinchon": {"DEAL": "CH-DEAL", "RESTOCK": "CH-RESTOCK", "TURN": "CH-TURN", "ELIM": "CH-END"},
+    "laconga": {"DEAL": "LC-DEAL", "RESTOCK": "CH-RESTOCK", "TURN": "CH-TURN", "ELIM": "LC-ELIM"},
+}
+
+
+def _rule(state: KnockState, topic: str) -> str:
+    """The ID of the game's rule on ``topic`` (the three games number them apart)."""
+    return _RULES.get(state.profile.game, _RULES["chinchon"])[topic]
+
+
+def _illegal(move: object, rule: str, reason: str) -> IllegalMoveError:
+    return IllegalMoveError(f"{move}: {reason} ({rule})")
+
+
+def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` (sorted) with ``card`` added in its place."""
+    return tuple(sorted((*hand, card)))
+
+
+def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def next_active(seat: int, active: Sequence[bool]) -> int:
+    """The next seat in play order still in the game (C-SEAT)."""
+    count = len(active)
+    for step in range(1, count + 1):
+        candidate = (seat + step) % count
+        if active[candidate]:
+            return candidate
+    return seat
+
+
+def seats_from(seat: int, active: Sequence[bool]) -> list[int]:
+    """The seats still in, in play order from the one after ``seat`` (``seat`` last, if in)."""
+    count = len(active)
+    return [(seat + step) % count for step in range(1, count + 1) if active[(seat + step) % count]]
+
+
+_WANTED = {
+    Phase.DRAW: "at the start of a turn, before drawing",
+    Phase.PLAY: "after drawing",
+    Phase.CLAIM: "when a discard completes a Rumino",
+    Phase.REENTRY: "after a hand, to a player whose total reached the limit",
+    Phase.DEAL: "when a hand is to be dealt",
+    Phase.RESTOCK: "when the stock is to be rebuilt",
+}
+
+
+def _need_phase(state: KnockState, phase: Phase, move: object, rule: str) -> None:
+    if state.phase is not phase:
+        if state.phase is Phase.OVER:
+            raise _illegal(move, rule, "the game is over")
+        raise _illegal(
+            move,
+            rule,
+            f"this move is allowed only {_WANTED[phase]}; the game is at the "
+            f"{state.phase.value} phase",
+        )
+
+
+# ---------------------------------------------------------------- chance
+
+
+def deal(state: KnockState, order: tuple[Card, ...] | None, move: object = None) -> KnockState:
+    """Shuffle (or use ``order``, top card last) and deal a hand (RU-DEAL, CH-DEAL, LC-DEAL)."""
+    profile = state.profile
+    deck = profile.deck.cards
+    rng = state.rng
+    if order is None:
+        order, rng = shuffle(deck, rng)
+    elif Counter(order) != Counter(deck):
+        raise _illegal(move, "C-DECK", "the order must hold every card of the deck")
+    seats = seats_from(state.dealer, state.active)
+    dealt: dict[int, list[Card]] = {seat: [] for seat in seats}
+    position = len(order)
+    for _ in range(profile.hand_size):
+        for seat in seats:
+            position -= 1
+            dealt[seat].append(order[position])
+    first = seats[0]
+    if profile.mano_extra_card:
+        # LC-DEAL: the mano gets an eighth card and no card is turned up.
+        position -= 1
+        dealt[first].append(order[position])
+        discard: tuple[Card, ...] = ()
+        phase = Phase.PLAY
+    else:
+        position -= 1
+        discard = (order[position],)
+        phase = Phase.DRAW
+    hands = tuple(
+        tuple(sorted(dealt[seat])) if seat in dealt else () for seat in range(state.player_count)
+    )
+    new = evolve(
+        state,
+        phase=phase,
+        turn=first,
+        hands=hands,
+        stock=order[:position],
+        discard=discard,
+        turns_played=(0,) * state.player_count,
+        hand_number=state.hand_number + 1,
+        rng=rng,
+        taken=None,
+        pending=(),
+        reentry_total=0,
+    )
+    if profile.rumino:
+        # RU-RUMINO Decision (a): after the deal, in play order from the first player.
+        for seat in seats:
+            if has_rumino(hands[seat], profile):
+                return _rumino_win(new, seat, None)
+    return new
+
+
+def _apply_deal(state: KnockState, move: Deal) -> KnockState:
+    _need_phase(state, Phase.DEAL, move, _rule(state, "DEAL"))
+    return deal(state, move.order, move)
+
+
+def _restock_order(state: KnockState) -> tuple[Card, ...]:
+    return state.discard[:-1]
+
+
+def _after_last_card(state: KnockState) -> KnockState:
+    """The stock has just run out: the discard pile but its top card becomes the new
+    stock, shuffled (RU-RESTOCK, CH-RESTOCK)."""
+    if not state.auto_chance:
+        return evolve(state, phase=Phase.RESTOCK)
+    order, rng = shuffle(_restock_order(state), state.rng)
+    return evolve(state, stock=order, discard=state.discard[-1:], rng=rng)
+
+
+def _apply_restock(state: KnockState, move: Restock) -> KnockState:
+    _need_phase(state, Phase.RESTOCK, move, _rule(state, "RESTOCK"))
+    pile = _restock_order(state)
+    rng = state.rng
+    if move.order is None:
+        order, rng = shuffle(pile, rng)
+    elif Counter(move.order) != Counter(pile):
+        raise _illegal(
+            move,
+            _rule(state, "RESTOCK"),
+            "the new stock must hold the discard pile but its top card",
+        )
+    else:
+        order = move.order
+    return evolve(state, stock=order, discard=state.discard[-1:], phase=Phase.PLAY, rng=rng)
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def _drawn(state: KnockState, new: KnockState) -> KnockState:
+    """The common end of a draw: the Rumino check (b), then the restock if needed."""
+    profile = state.profile
+    player = state.turn
+    if profile.rumino and has_rumino(new.hands[player], profile):
+        # RU-RUMINO Decision (b): after his draw, any seven of his eight cards.
+        return _rumino_win(new, player, None)
+    return new if new.stock else _after_last_card(new)
+
+
+def _apply_draw(state: KnockState, move: DrawStock) -> KnockState:
+    _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
+    player = state.turn
+    card = state.stock[-1]
+    hands = _replace(state.hands, player, with_card(state.hands[player], card))
+    new: KnockState = _setter(state, "draw")(
+        state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands, taken=None
+    )
+    return _drawn(state, new)
+
+
+def _apply_take(state: KnockState, move: TakeDiscard) -> KnockState:
+    _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
+    if not state.discard:
+        raise _illegal(move, _rule(state, "TURN"), "the discard pile is empty")
+    player = state.turn
+    card = state.discard[-1]
+    hands = _replace(state.hands, player, with_card(state.hands[player], card))
+    new: KnockState = _setter(state, "take")(
+        state, phase=Phase.PLAY, discard=state.discard[:-1], hands=hands, taken=card
+    )
+    return _drawn(state, new)
+
+
+# ---------------------------------------------------------------- discarding
+
+
+def banned_discard(state: KnockState) -> Card | None:
+    """The card the player to move may not discard: the one just taken from the discard
+    pile, when the rules forbid discarding it and he holds no other copy (RU-TURN,
+    CH-TURN)."""
+    taken = state.taken
+    if taken is None or state.profile.discard_taken_card:
+        return None
+    return taken if state.hands[state.turn].count(taken) < 2 else None
+
+
+def _apply_discard(state: KnockState, move: Discard, trusted: bool) -> KnockState:
+    player = state.turn
+    if not trusted:
+        _need_phase(state, Phase.PLAY, move, _rule(state, "TURN"))
+        if move.card not in state.hands[player]:
+            raise _illegal(
+                move, _rule(state, "TURN"), f"{CARD_NAMES[move.card]} is not in the hand"
+            )
+        if move.card == banned_discard(state):
+            raise _illegal(
+                move,
+                _rule(state, "TURN"),
+                "the card just taken from the discard pile may not be discarded again "
+                "(discard_taken_card=False)",
+            )
+    card = move.card
+    hand = list(state.hands[player])
+    hand.remove(card)
+    hands = _replace(state.hands, player, tuple(hand))
+    turns_played = _replace(state.turns_played, player, state.turns_played[player] + 1)
+    discard = (*state.discard, card)
+    profile = state.profile
+    if profile.rumino:
+        # RU-RUMINO Decision (c): after every discard, every other player, in play order
+        # after the discarder (his seven cards and the discard).
+        claimants = [
+            seat
+            for seat in seats_from(player, state.active)
+            if seat != player and has_rumino(hands[seat], profile, card)
+        ]
+        if claimants:
+            new = evolve(
+                state, hands=hands, discard=discard, turns_played=turns_played, taken=None
+            )
+            if profile.claim is ClaimMode.AUTO:
+                return _claim(new, claimants[0])
+            return evolve(new, phase=Phase.CLAIM, pending=tuple(claimants))
+    done: KnockState = _setter(state, "discard")(
+        state,
+        hands=hands,
+        discard=discard,
+        turns_played=turns_played,
+        taken=None,
+        phase=Phase.DRAW,
+        turn=next_active(player, state.active),
+    )
+    return done
+
+
+# ---------------------------------------------------------------- the Rumino
+
+
+def _claim(state: KnockState, seat: int) -> KnockState:
+    """``seat`` takes the top discard, which completes his Rumino, and wins (RU-RUMINO)."""
+    card = state.discard[-1]
+    hands = _replace(state.hands, seat, with_card(state.hands[seat], card))
+    return _rumino_win(evolve(state, hands=hands, discard=state.discard[:-1]), seat, card)
+
+
+def _rumino_win(state: KnockState, seat: int, claimed: Card | None) -> KnockState:
+    """A Rumino wins the hand and the game at once (RU-RUMINO)."""
+    count = state.player_count
+    result = HandResult(
+        hand_number=state.hand_number,
+        end=HandEnd.RUMINO,
+        closer=seat,
+        points=(0,) * count,
+        shown=(None,) * count,
+        hands=state.hands,
+        discard=claimed,
+    )
+    return evolve(
+        state, phase=Phase.OVER, winners=(seat,), last_hand=result, pending=(), taken=None
+    )
+
+
+def _apply_claim(state: KnockState, move: Claim) -> KnockState:
+    _need_phase(state, Phase.CLAIM, move, "RU-RUMINO")
+    return _claim(state, state.pending[0])
+
+
+def _apply_pass(state: KnockState, move: Pass) -> KnockState:
+    _need_phase(state, Phase.CLAIM, move, "RU-RUMINO")
+    pending = state.pending[1:]
+    if pending:
+        return evolve(state, pending=pending)
+    return evolve(state, phase=Phase.DRAW, pending=(), turn=next_active(state.turn, state.active))
+
+
+# ---------------------------------------------------------------- knocking and closing
+
+
+def _apply_knock(state: KnockState, move: Knock) -> KnockState:
+    _need_phase(state, Phase.DRAW, move, "RU-KNOCK")
+    profile = state.profile
+    player = state.turn
+    if state.turns_played[player] < 1:
+        raise _illegal(move, "RU-KNOCK", "nobody may knock on his first turn of a hand")
+    hand = state.hands[player]
+    value = least_unmatched(hand, profile, profile.knock_min_melded)
+    if value > profile.knock_limit:
+        best = least_unmatched(hand, profile)
+        if best <= profile.knock_limit:
+            reason = (
+                f"a knock needs at least {profile.knock_min_melded} cards in melds with "
+                f"{profile.knock_limit} or less unmatched"
+            )
+        else:
+            reason = f"the unmatched cards are worth {best} at least, over {profile.knock_limit}"
+        raise _illegal(move, "RU-KNOCK", reason)
+    shown = _arrange_all(state, player, None)
+    return _end_hand(state, player, shown, None, None)
+
+
+def resolve_spec(spec: MeldSpec, rules: MeldRules) -> Meld | str:
+    """The meld a close names (its cards, and what they stand for if named), or why not.
+
+    Cards given without what their wild cards stand for are read as every card standing
+    for itself if they can be, else as their only reading, else in the order given.
+    """
+    cards, represented = spec
+    readings = rules.readings_of_sorted(tuple(sorted(cards)))
+    text = format_meld_spec(spec)
+    if not readings:
+        return f"{text} is not a meld"
+    if represented:
+        for meld in readings:
+            if meld.cards == cards and meld.represented == represented:
+                return meld
+        pairs = sorted(zip(cards, represented))
+        for meld in readings:
+            if sorted(zip(meld.cards, meld.represented)) == pairs:
+                return meld
+        for meld in readings:
+            # Where a set may repeat suits, any suit a wild card names is as good as the
+            # one the reading gives it (the set's value and use are the same).
+            if (
+                meld.kind is MeldKind.SET
+                and not rules.set_suits_distinct
+                and all(RANK_OF[card] == meld.rank for card in represented)
+            ):
+                return meld
+        return f"in {text} the wild cards cannot stand for those cards"
+    plain = [meld for meld in readings if meld.represented == meld.cards]
+    if len(plain) == 1:
+        return plain[0]
+    if len(readings) == 1:
+        return readings[0]
+    in_order = [meld for meld in readings if meld.cards in (cards, cards[::-1])]
+    if len(in_order) == 1:
+        return in_order[0]
+    options = " | ".join(str(meld) for meld in readings)
+    return f"say which card each wild card of {text} stands for (e.g. JK=7C): {options}"
+
+
+def _apply_close(state: KnockState, move: Close, trusted: bool) -> KnockState:
+    profile = state.profile
+    player = state.turn
+    hand = state.hands[player]
+    kept = without(hand, (move.card,))
+    if not trusted:
+        _need_phase(state, Phase.PLAY, move, "CH-CLOSE")
+        if profile.ending is not Ending.CLOSE:
+            raise _illegal(move, "CH-CLOSE", "this game has no close")
+        if kept is None:
+            raise _illegal(move, "CH-CLOSE", f"{CARD_NAMES[move.card]} is not in the hand")
+        if not profile.close_first_round and state.turns_played[player] == 0:
+            raise _illegal(move, "CH-CLOSE", "nobody may close on his first turn of a hand")
+        if move.card == banned_discard(state):
+            raise _illegal(
+                move,
+                "CH-TURN",
+                "the card just taken from the discard pile may not be discarded again",
+            )
+    melds: list[Meld] = []
+    for spec in move.melds:
+        meld = resolve_spec(spec, profile.meld_rules)
+        if isinstance(meld, str):
+            raise _illegal(move, "CH-MELDS", meld)
+        melds.append(meld)
+    assert kept is not None
+    left = without(kept, [card for meld in melds for card in meld.cards])
+    if left is None:
+        raise _illegal(
+            move, "CH-CLOSE", "the melds must be made of the hand's other cards, each once"
+        )
+    value = sum(profile.values[card] for card in left)
+    if not trusted:
+        _check_close_limits(state, move, kept, left, value)
+    closer = Showing(tuple(sorted(melds, key=meld_key)), (), left)
+    return _end_hand(state, player, _arrange_all(state, player, closer), move.card, kept)
+
+
+def _check_close_limits(
+    state: KnockState, move: Close, kept: tuple[Card, ...], left: tuple[Card, ...], value: int
+) -> None:
+    profile = state.profile
+    if value > profile.close_limit:
+        raise _illegal(
+            move,
+            "CH-CLOSE",
+            f"the unmatched cards ({format_cards(left)}) are worth {value}, over "
+            f"{profile.close_limit}",
+        )
+    if profile.close_max_unmatched is not None and len(left) > profile.close_max_unmatched:
+        raise _illegal(
+            move,
+            "CH-CLOSE",
+            f"{len(left)} cards are unmatched; a close leaves {profile.close_max_unmatched} "
+            "at most",
+        )
+    wilds = profile.wild_cards
+    if profile.forbid_close_with_two_wilds and sum(1 for card in kept if card in wilds) >= 2:
+        raise _illegal(move, "CH-CLOSE", "no close keeping two wild cards")
+    player = state.turn
+    if profile.close_cap and value and profile.reaches(state.scores[player] + value):
+        raise _illegal(
+            move,
+            "LC-CLOSECAP",
+            f"the close would bring the total to {state.scores[player] + value}, "
+            f"reaching the limit {profile.limit}",
+        )
+
+
+def close_cap_bars(state: KnockState, value: int) -> bool:
+    """Whether LC-CLOSECAP bars a close leaving ``value`` unmatched."""
+    profile = state.profile
+    return profile.close_cap and bool(value) and profile.reaches(state.scores[state.turn] + value)
+
+
+# ---------------------------------------------------------------- the end of a hand
+
+
+def _layoff_seats(state: KnockState, closer: int) -> list[int]:
+    """The other seats still in, in the order they show their hands (CH-LAYOFF)."""
+    seats = [seat for seat in seats_from(closer, state.active) if seat != closer]
+    if state.profile.layoff_order is LayoffOrder.REVERSE:
+        seats.reverse()
+    return seats
+
+
+def _arrange_all(
+    state: KnockState, closer: int, closer_showing: Showing | None
+) -> tuple[Showing | None, ...]:
+    """What every seat shows (C-ARRANGE): the closer his close, the others their best
+    melds and layoffs in turn (CH-LAYOFF); in Rumino everyone his best melds (RU-SCORE)."""
+    profile = state.profile
+    shown: list[Showing | None] = [None] * state.player_count
+    if closer_showing is None:
+        for seat in range(state.player_count):
+            if state.active[seat]:
+                shown[seat] = _showing(best_arrangement(state.hands[seat], profile))
+        return tuple(shown)
+    shown[closer] = closer_showing
+    layoffs = profile.layoff_target is not LayoffTarget.NONE and bool(closer_showing.unmatched)
+    targets: list[Meld] = list(closer_showing.melds) if layoffs else []
+    owners: list[tuple[int, int]] = [(closer, index) for index in range(len(targets))]
+    for seat in _layoff_seats(state, closer):
+        arrangement = best_arrangement(state.hands[seat], profile, targets, owners)
+        shown[seat] = _showing(arrangement)
+        for layoff in arrangement.layoffs:
+            position = owners.index((layoff.owner, layoff.meld))
+            targets[position] = _laid_on(targets[position], layoff.card, layoff.represents)
+        if layoffs and profile.layoff_target is LayoffTarget.ALL:
+            owners.extend((seat, index) for index in range(len(arrangement.melds)))
+            targets.extend(arrangement.melds)
+    return tuple(shown)
+
+
+def _laid_on(meld: Meld, card: Card, represents: Card) -> Meld:
+    for extension in meld.extensions():
+        if extension.card == card and extension.represents == represents:
+            return meld.with_extension(extension)
+    raise AssertionError("a layoff found by the search applies")  # pragma: no cover
+
+
+def _showing(arrangement: Arrangement) -> Showing:
+    return Showing(arrangement.melds, arrangement.layoffs, arrangement.unmatched)
+
+
+def _points(profile: KnockRules, showing: Showing) -> int:
+    return sum(profile.values[card] for card in showing.unmatched)
+
+
+def _end_hand(
+    state: KnockState,
+    closer: int,
+    shown: tuple[Showing | None, ...],
+    closed_card: Card | None,
+    kept: tuple[Card, ...] | None,
+) -> KnockState:
+    """Score the hand (RU-SCORE, RU-GIN, CH-MINUS10, CH-SCORE, CH-CHINCHON) and go on."""
+    profile = state.profile
+    count = state.player_count
+    points = [0] * count
+    for seat, showing in enumerate(shown):
+        if showing is not None:
+            points[seat] = _points(profile, showing)
+    closer_shown = shown[closer]
+    assert closer_shown is not None
+    matched = not closer_shown.unmatched
+    if profile.ending is Ending.KNOCK:
+        end = HandEnd.GIN if matched else HandEnd.KNOCK
+        if matched:
+            points[closer] = profile.gin_bonus  # RU-GIN: "ten less", for the knocker only
+    elif not matched:
+        end = HandEnd.CLOSE
+    else:
+        assert kept is not None
+        run = is_seven_run(kept, profile.meld_rules)
+        wild = any(card in profile.wild_cards for card in kept)
+        if run and not wild:
+            end = HandEnd.CHINCHON
+        elif run:
+            end = HandEnd.WILD_CHINCHON
+            points[closer] = profile.wild_chinchon_bonus
+        else:
+            end = HandEnd.ALL_MATCHED
+            points[closer] = profile.all_matched_bonus
+    if end is HandEnd.CHINCHON:
+        # CH-CHINCHON: the closer wins the game at once, whatever the totals.
+        points = [0] * count
+    scores = tuple(total + gained for total, gained in zip(state.scores, points))
+    result = HandResult(
+        hand_number=state.hand_number,
+        end=end,
+        closer=closer,
+        points=tuple(points),
+        shown=shown,
+        hands=state.hands,
+        discard=closed_card,
+    )
+    if closed_card is not None:
+        # The face-down discard joins the pile: nobody may take it, the hand is over.
+        hands = _replace(state.hands, closer, kept)
+        state = evolve(state, hands=hands, discard=(*state.discard, closed_card))
+        result = _with(result, hands=hands)
+    common: dict[str, Any] = {"scores": scores, "pending": (), "taken": None}
+    if end is HandEnd.CHINCHON:
+        return evolve(state, phase=Phase.OVER, winners=(closer,), last_hand=result, **common)
+    gins = state.gins
+    if profile.gin_streak is not None and state.hand_number <= profile.gin_streak:
+        # RU-GINSTREAK: gins in each of the first hands of the game, by one player.
+        streak = (
+            gins[closer] + 1 if end is HandEnd.GIN and gins[closer] == state.hand_number - 1 else 0
+        )
+        gins = tuple(streak if seat == closer else 0 for seat in range(count))
+        if streak == profile.gin_streak:
+            return evolve(
+                state, phase=Phase.OVER, winners=(closer,), last_hand=result, gins=gins, **common
+            )
+    return _settle(evolve(state, last_hand=result, gins=gins, **common), closer)
+
+
+def _with(result: HandResult, **changes: Any) -> HandResult:
+    values = {
+        name: getattr(result, name)
+        for name in (
+            "hand_number", "end", "closer", "points", "shown", "hands", "discard", "busted",
+            "eliminated", "reentered",
+        )
+    }  # fmt: skip
+    values.update(changes)
+    return HandResult(**values)
+
+
+def _settle(state: KnockState, closer: int) -> KnockState:
+    """After the scores: the end of the game, re-entry decisions, or the next hand
+    (RU-ELIM, CH-END, LC-ELIM, LC-REENGANCHE, C-WINNERS)."""
+    profile = state.profile
+    scores = state.scores
+    seats = [seat for seat in range(state.player_count) if state.active[seat]]
+    busted = tuple(seat for seat in seats if profile.reaches(scores[seat]))
+    result = state.last_hand
+    assert result is not None
+    if profile.end_mode is EndMode.LOWEST:
+        if busted:
+            winners = best_seats(scores, seats, ScoreOrder.LOW)
+            return evolve(state, phase=Phase.OVER, winners=winners)
+        return _next_hand(state)
+    if not busted:
+        return _next_hand(state)
+    state = evolve(state, last_hand=_with(result, busted=busted))
+    below = [seat for seat in seats if seat not in busted]
+    if below and profile.reentry != 0:
+        allowed = profile.reentry
+        deciders = tuple(
+            seat
+            for seat in seats_from(closer, state.active)
+            if seat in busted and (allowed is None or state.reentries[seat] < allowed)
+        )
+        if deciders:
+            # LC-REENGANCHE Decision: one total for all, computed before anyone re-enters.
+            total = max(scores[seat] for seat in below)
+            return evolve(state, phase=Phase.REENTRY, pending=deciders, reentry_total=total)
+    return _eliminate(state)
+
+
+def _eliminate(state: KnockState) -> KnockState:
+    """Players whose totals reached the limit drop out; the last one left wins (RU-ELIM,
+    LC-ELIM; all out at once: the lowest total wins, C-WINNERS)."""
+    profile = state.profile
+    settled = settle_elimination(
+        state.scores, state.active, profile.limit, inclusive=profile.inclusive
+    )
+    result = state.last_hand
+    assert result is not None
+    last = _with(result, eliminated=settled.eliminated)
+    if settled.winners:
+        return evolve(
+            state,
+            phase=Phase.OVER,
+            winners=settled.winners,
+            active=settled.active,
+            last_hand=last,
+            pending=(),
+        )
+    return _next_hand(evolve(state, active=settled.active, last_hand=last))
+
+
+def _next_hand(state: KnockState) -> KnockState:
+    """The deal passes to the next seat still in (RU-DEAL, CH-DEAL)."""
+    dealer = next_active(state.dealer, state.active)
+    new = evolve(state, phase=Phase.DEAL, dealer=dealer, turn=dealer, pending=(), reentry_total=0)
+    return deal(new, None) if state.auto_chance else new
+
+
+def _apply_reentry(state: KnockState, move: Reenter | Retire) -> KnockState:
+    _need_phase(state, Phase.REENTRY, move, "LC-REENGANCHE")
+    seat = state.pending[0]
+    pending = state.pending[1:]
+    if isinstance(move, Reenter):
+        result = state.last_hand
+        assert result is not None
+        state = evolve(
+            state,
+            scores=_replace(state.scores, seat, state.reentry_total),
+            reentries=_replace(state.reentries, seat, state.reentries[seat] + 1),
+            last_hand=_with(result, reentered=(*result.reentered, seat)),
+        )
+    if pending:
+        return evolve(state, pending=pending)
+    return _eliminate(evolve(state, pending=(), reentry_total=0))
+
+
+# ---------------------------------------------------------------- dispatch
+
+
+def apply(state: KnockState, move: object, trusted: bool = False) -> KnockState:
+    """The state after ``move``; :class:`IllegalMoveError` if it is not legal.
+
+    ``trusted``: the move was listed as legal in this very state, so the checks the
+    generator made already are skipped.
+    """
+    kinds = state.KINDS
+    kind = type(move)
+    if kind not in kinds.kinds:
+        raise InvalidMoveError(f"expected a {kinds.title} move or its text, got {describe(move)}")
+    if state.phase is Phase.OVER:
+        raise _illegal(move, _rule(state, "ELIM"), "the game is over")
+    if isinstance(move, Discard):
+        return _apply_discard(state, move, trusted)
+    if isinstance(move, DrawStock):
+        return _apply_draw(state, move)
+    if isinstance(move, TakeDiscard):
+        return _apply_take(state, move)
+    if isinstance(move, Close):
+        return _apply_close(state, move, trusted)
+    if isinstance(move, Knock):
+        return _apply_knock(state, move)
+    if isinstance(move, Claim):
+        return _apply_claim(state, move)
+    if isinstance(move, Pass):
+        return _apply_pass(state, move)
+    if isinstance(move, (Reenter, Retire)):
+        return _apply_reentry(state, move)
+    if isinstance(move, Deal):
+        return _apply_deal(state, move)
+    if isinstance(move, Restock):
+        return _apply_restock(state, move)
+    raise InvalidMoveError(f"expected a move, got {describe(move)}")  # pragma: no cover

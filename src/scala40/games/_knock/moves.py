@@ -1,0 +1,354 @@
+"""The move kinds of the knock games, described once; each game derives its own classes
+from these (so that each has its own :class:`~scala40.movekinds.MoveSet` and format) and
+lists them in a :class:`MoveKinds` record for the shared engine.
+
+==================  ====================================  =================================
+notation            move                                  rules
+==================  ====================================  =================================
+``draw``            draw the top card of the stock        RU-TURN, CH-TURN
+``take``            take the top card of the discard pile RU-TURN, CH-TURN
+``discard 7H``      discard a card, ending the turn       RU-TURN, CH-TURN
+``knock``           end the hand instead of drawing       RU-KNOCK (Rumino)
+``close 5C : …``    discard face down and show melds      CH-CLOSE (Chinchón, La Conga)
+``claim``/``pass``  take a discard completing a Rumino    RU-RUMINO (``rumino_claim``)
+``reenter``         re-enter after reaching the limit     LC-REENGANCHE, CH-END, RU-ELIM
+``retire``          drop out instead                      LC-REENGANCHE, CH-END, RU-ELIM
+``deal``            chance: shuffle and deal a hand       RU-DEAL, CH-DEAL, LC-DEAL
+``restock``         chance: rebuild the stock             RU-RESTOCK, CH-RESTOCK
+==================  ====================================  =================================
+
+A close names the card discarded face down and the melds shown, each meld written as
+its cards in order, a wild card followed by ``=`` and the card it stands for:
+``close KS : 5S 5H JK=5D / AC 2C 3C``. The cards not in a meld are the unmatched ones;
+the melds are listed in card order.
+
+>>> from scala40.games.chinchon import parse_move
+>>> move = parse_move("close KS : 3C 2C AC / 5S 5H JK=5D")
+>>> str(move)
+'close KS : 5S 5H JK=5D / 3C 2C AC'
+>>> move.to_dict()["melds"]
+[['5S 5H JK', '5S 5H 5D'], ['3C 2C AC', '3C 2C AC']]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from typing_extensions import Self
+
+from scala40._checks import describe
+from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
+from scala40.errors import InvalidCardError, InvalidMoveError
+from scala40.melds import Meld
+from scala40.movekinds import (
+    CARD,
+    MAX_MOVE_CARDS,
+    OPTIONAL_CARDS,
+    Codec,
+    MoveBase,
+    as_move_card,
+    as_move_cards,
+    as_optional_move_cards,
+)
+
+__all__ = [
+    "MAX_CLOSE_MELDS",
+    "Claim",
+    "Close",
+    "Deal",
+    "Discard",
+    "DrawStock",
+    "Knock",
+    "MeldSpec",
+    "MoveKinds",
+    "Pass",
+    "Reenter",
+    "Restock",
+    "Retire",
+    "TakeDiscard",
+    "format_meld_spec",
+    "meld_spec",
+    "parse_meld_spec",
+]
+
+MeldSpec = tuple[tuple[Card, ...], tuple[Card, ...]]
+"""A meld as a move names it: its cards in order, and what each stands for (an empty
+tuple when every card stands for itself)."""
+
+
+def meld_spec(meld: Meld) -> MeldSpec:
+    """How a move names ``meld``: its cards, and what they stand for if any card stands
+    for another."""
+    return (meld.cards, () if meld.represented == meld.cards else meld.represented)
+
+
+def format_meld_spec(spec: MeldSpec) -> str:
+    """A meld's text: ``8C 9C JK=10C``.
+
+    >>> format_meld_spec(((46, 47, 52), (46, 47, 48)))
+    '8C 9C JK=10C'
+    """
+    cards, represented = spec
+    if not represented:
+        return " ".join(CARD_NAMES[card] for card in cards)
+    return " ".join(
+        CARD_NAMES[card] if card == rep else f"{CARD_NAMES[card]}={CARD_NAMES[rep]}"
+        for card, rep in zip(cards, represented)
+    )
+
+
+def parse_meld_spec(text: str) -> MeldSpec:
+    """Read ``8C 9C JK=10C`` (the inverse of :func:`format_meld_spec`).
+
+    >>> parse_meld_spec("8C 9C JK=10C")
+    ((46, 47, 52), (46, 47, 48))
+    """
+    cards: list[Card] = []
+    represented: list[Card] = []
+    for token in text.replace(",", " ").split():
+        if "=" in token:
+            card_text, rep_text = token.split("=", 1)
+            card, rep = parse_card(card_text), parse_card(rep_text)
+        else:
+            card = rep = parse_card(token)
+        cards.append(card)
+        represented.append(rep)
+    if not cards:
+        raise InvalidMoveError("a meld needs cards, got none")
+    return _spec(tuple(cards), tuple(represented))
+
+
+def _spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> MeldSpec:
+    if represented and len(represented) != len(cards):
+        raise InvalidMoveError(
+            f"a meld of {len(cards)} cards names {len(represented)} represented cards"
+        )
+    return (cards, () if represented == cards else represented)
+
+
+MAX_CLOSE_MELDS = 100
+"""The most melds a close may name (a hand of eight cards shows two at most)."""
+
+
+def _as_melds(value: object) -> tuple[MeldSpec, ...]:
+    """The converter of a close's melds: a list or tuple of pairs of cards and represented
+    cards (or meld texts, or :class:`~scala40.melds.Meld` values), at most
+    :data:`MAX_CLOSE_MELDS` melds of at most :data:`~scala40.movekinds.MAX_MOVE_CARDS`
+    cards in all, put in a canonical order."""
+    if not isinstance(value, (list, tuple)):
+        raise InvalidMoveError(f"expected a list of melds, got {describe(value)}")
+    if len(value) > MAX_CLOSE_MELDS:
+        raise InvalidMoveError(f"a close shows at most {MAX_CLOSE_MELDS} melds, got {len(value)}")
+    specs: list[MeldSpec] = []
+    try:
+        for item in value:
+            if isinstance(item, Meld):
+                specs.append(meld_spec(item))
+            elif isinstance(item, str):
+                specs.append(parse_meld_spec(item))
+            elif isinstance(item, (list, tuple)) and len(item) == 2:
+                cards, represented = item
+                specs.append(_spec(as_move_cards(cards), as_move_cards(represented)))
+            else:
+                raise InvalidMoveError(
+                    f"expected melds as (cards, represented) pairs or texts, got {describe(item)}"
+                )
+    except InvalidCardError as error:
+        raise InvalidMoveError(str(error)) from error
+    if sum(len(cards) for cards, _ in specs) > MAX_MOVE_CARDS:
+        raise InvalidMoveError(f"a close names at most {MAX_MOVE_CARDS} cards in its melds")
+    return tuple(sorted(specs))
+
+
+def _melds_to_json(melds: tuple[MeldSpec, ...]) -> list[list[str]]:
+    # [cards, represented] pairs of card texts, as Scala 40's split pieces: plain card
+    # texts, which every reader of move dictionaries (the action encoding among them) reads.
+    return [
+        [format_cards(cards), format_cards(represented or cards)] for cards, represented in melds
+    ]
+
+
+def _melds_from_json(value: Any) -> tuple[MeldSpec, ...]:
+    if not all(
+        isinstance(item, list) and len(item) == 2 and all(isinstance(part, str) for part in item)
+        for item in value
+    ):
+        raise InvalidMoveError(
+            "field 'melds' must hold [cards, represented] pairs of card text, such as "
+            "['8C 9C JK', '8C 9C 10C']"
+        )
+    return _as_melds(value)
+
+
+_MELDS = Codec(
+    "melds",
+    lambda melds: " / ".join(format_meld_spec(spec) for spec in melds),
+    lambda tokens: _as_melds(" ".join(tokens).split("/")),
+    _melds_to_json,
+    _melds_from_json,
+    json_types=(list,),
+    tokens=None,
+)
+
+
+@attrs.frozen
+class DrawStock(MoveBase):
+    """Draw the top card of the stock (RU-TURN, CH-TURN)."""
+
+    verb = "draw"
+
+
+@attrs.frozen
+class TakeDiscard(MoveBase):
+    """Take the top card of the discard pile (RU-TURN, CH-TURN)."""
+
+    verb = "take"
+
+
+@attrs.frozen
+class Discard(MoveBase):
+    """Discard a card face up, ending the turn (RU-TURN, CH-TURN)."""
+
+    verb = "discard"
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+
+
+@attrs.frozen
+class Knock(MoveBase):
+    """Knock instead of drawing: the hand ends and every hand is scored (RU-KNOCK)."""
+
+    verb = "knock"
+
+
+@attrs.frozen
+class Close(MoveBase):
+    """Discard ``card`` face down and show the other cards: ``melds``, the rest unmatched
+    (CH-CLOSE). The hand ends."""
+
+    verb = "close"
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    melds: tuple[MeldSpec, ...] = attrs.field(
+        default=(), converter=_as_melds, metadata={"codec": _MELDS}
+    )
+
+    def notation_args(self) -> list[str]:
+        args = [CARD_NAMES[self.card]]
+        if self.melds:
+            args += [":", _MELDS.to_text(self.melds)]
+        return args
+
+    @classmethod
+    def from_notation_args(cls, args: list[str], text: str) -> Self:
+        if not args or (len(args) > 1 and args[1] != ":") or len(args) == 2:
+            raise InvalidMoveError(
+                f"'close' reads 'close CARD' or 'close CARD : MELD / MELD', got {describe(text)}"
+            )
+        card = parse_card(args[0])
+        melds = " ".join(args[2:]).split("/") if len(args) > 2 else []
+        if any(not part.strip() for part in melds):
+            raise InvalidMoveError(f"an empty meld in {describe(text)}")
+        return cls(card, melds)
+
+
+@attrs.frozen
+class Claim(MoveBase):
+    """Out of turn: take the discard that completes a Rumino, and win (RU-RUMINO)."""
+
+    verb = "claim"
+
+
+@attrs.frozen
+class Pass(MoveBase):
+    """Out of turn: let the discard that would complete a Rumino go (RU-RUMINO)."""
+
+    verb = "pass"
+
+
+@attrs.frozen
+class Reenter(MoveBase):
+    """Out of turn, after a hand: re-enter at the highest total still in (LC-REENGANCHE)."""
+
+    verb = "reenter"
+
+
+@attrs.frozen
+class Retire(MoveBase):
+    """Out of turn, after a hand: drop out instead of re-entering (LC-REENGANCHE)."""
+
+    verb = "retire"
+
+
+@attrs.frozen
+class Deal(MoveBase):
+    """Chance: shuffle the deck and deal a hand (RU-DEAL, CH-DEAL). ``order`` fixes the
+    shuffled deck (top card last); ``None`` draws it from the state's randomness (C-RNG)."""
+
+    verb = "deal"
+    order: tuple[Card, ...] | None = attrs.field(
+        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
+    )
+
+
+@attrs.frozen
+class Restock(MoveBase):
+    """Chance: shuffle the discard pile but its top card into a new stock (RU-RESTOCK,
+    CH-RESTOCK). ``order`` fixes the new stock (top card last)."""
+
+    verb = "restock"
+    order: tuple[Card, ...] | None = attrs.field(
+        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
+    )
+
+
+@attrs.frozen(eq=False)
+class MoveKinds:
+    """One game's classes for the shared move kinds (``None`` where the game has none)."""
+
+    draw: type[DrawStock]
+    take: type[TakeDiscard]
+    discard: type[Discard]
+    deal: type[Deal]
+    restock: type[Restock]
+    reenter: type[Reenter]
+    retire: type[Retire]
+    knock: type[Knock] | None = None
+    close: type[Close] | None = None
+    claim: type[Claim] | None = None
+    pass_: type[Pass] | None = None
+    title: str = ""
+    """The game's title, for messages."""
+    kinds: frozenset[type] = attrs.field(init=False)
+    """Every class listed."""
+    discards: tuple[Discard, ...] = attrs.field(init=False)
+    """The discard of each card code, made once."""
+    draw_move: DrawStock = attrs.field(init=False)
+    take_move: TakeDiscard = attrs.field(init=False)
+    deal_move: Deal = attrs.field(init=False)
+    restock_move: Restock = attrs.field(init=False)
+    reenter_move: Reenter = attrs.field(init=False)
+    retire_move: Retire = attrs.field(init=False)
+    knock_move: Knock | None = attrs.field(init=False)
+    claim_move: Claim | None = attrs.field(init=False)
+    pass_move: Pass | None = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        classes = [
+            self.draw, self.take, self.discard, self.deal, self.restock, self.reenter,
+            self.retire, self.knock, self.close, self.claim, self.pass_,
+        ]  # fmt: skip
+        made = {
+            "kinds": frozenset(kind for kind in classes if kind is not None),
+            "discards": tuple(self.discard(card) for card in range(53)),
+            "draw_move": self.draw(),
+            "take_move": self.take(),
+            "deal_move": self.deal(),
+            "restock_move": self.restock(),
+            "reenter_move": self.reenter(),
+            "retire_move": self.retire(),
+            "knock_move": None if self.knock is None else self.knock(),
+            "claim_move": None if self.claim is None else self.claim(),
+            "pass_move": None if self.pass_ is None else self.pass_(),
+        }
+        for name, value in made.items():
+            object.__setattr__(self, name, value)

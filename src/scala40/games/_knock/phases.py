@@ -1,0 +1,136 @@
+"""What a knock game's state is made of besides its cards: where the game stands, and how
+the last hand ended (values shared by the states, the engine and the views).
+
+>>> Phase("draw"), HandEnd.CHINCHON.value
+(<Phase.DRAW: 'draw'>, 'chinchon')
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+from scala40.cards import CARD_NAMES, Card, format_cards
+from scala40.games._knock.arrange import Layoff
+from scala40.melds import Meld
+
+__all__ = ["HandEnd", "HandResult", "Phase", "Showing"]
+
+
+class Phase(enum.Enum):
+    """Where the game stands."""
+
+    DEAL = "deal"
+    """Chance: a hand is to be dealt (only seen with ``auto_chance=False``)."""
+    DRAW = "draw"
+    """The player to move draws (or, in Rumino, knocks instead: RU-TURN, RU-KNOCK)."""
+    PLAY = "play"
+    """The player to move has drawn and discards (or closes: CH-TURN, CH-CLOSE); also
+    La Conga's first player at his first turn (LC-DEAL)."""
+    CLAIM = "claim"
+    """A player not on turn may claim the discard that completes his Rumino (RU-RUMINO,
+    with ``rumino_claim="decision"``)."""
+    RESTOCK = "restock"
+    """Chance: the discard pile is to be shuffled into a new stock (only with
+    ``auto_chance=False``: RU-RESTOCK, CH-RESTOCK)."""
+    REENTRY = "reentry"
+    """After a hand, a player whose total reached the limit decides whether to re-enter
+    (LC-REENGANCHE)."""
+    OVER = "over"
+    """The game has ended; ``winners`` says who won."""
+
+
+class HandEnd(enum.Enum):
+    """How a hand ended."""
+
+    KNOCK = "knock"
+    """A knock with cards unmatched (RU-KNOCK, RU-SCORE)."""
+    GIN = "gin"
+    """A knock with every card in melds (RU-GIN)."""
+    CLOSE = "close"
+    """A close with cards unmatched (CH-CLOSE, CH-LAYOFF, CH-SCORE)."""
+    ALL_MATCHED = "all_matched"
+    """A close with all seven cards in melds (CH-MINUS10)."""
+    WILD_CHINCHON = "wild_chinchon"
+    """A close whose seven cards make one run holding a wild card (CH-CHINCHON)."""
+    CHINCHON = "chinchon"
+    """A close whose seven cards make one run without a wild card: the closer wins the
+    game (CH-CHINCHON; the conga of LC-BASE)."""
+    RUMINO = "rumino"
+    """A player holds a Rumino and wins the game (RU-RUMINO)."""
+
+
+@attrs.frozen
+class Showing:
+    """What one player shows at the end of a hand: melds, layoffs, unmatched cards."""
+
+    melds: tuple[Meld, ...]
+    layoffs: tuple[Layoff, ...]
+    """Cards laid off on other players' shown melds (CH-LAYOFF)."""
+    unmatched: tuple[Card, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description (melds as text such as ``8C 9C JK=10C``)."""
+        return {
+            "melds": [_meld_text(meld) for meld in self.melds],
+            "layoffs": [
+                {
+                    "card": CARD_NAMES[layoff.card],
+                    "represents": CARD_NAMES[layoff.represents],
+                    "owner": layoff.owner,
+                    "meld": layoff.meld,
+                }
+                for layoff in self.layoffs
+            ],
+            "unmatched": format_cards(self.unmatched),
+        }
+
+
+def _meld_text(meld: Meld) -> str:
+    return " ".join(
+        CARD_NAMES[card] if card == rep and card not in meld.rules.wild_cards
+        else f"{CARD_NAMES[card]}={CARD_NAMES[rep]}"
+        for card, rep in zip(meld.cards, meld.represented)
+    )  # fmt: skip
+
+
+@attrs.frozen
+class HandResult:
+    """How a hand ended: who ended it, how, what everyone showed and scored."""
+
+    hand_number: int
+    end: HandEnd
+    closer: int
+    """The seat that knocked, closed, or holds the Rumino."""
+    points: tuple[int, ...]
+    """Points added to each seat's total this hand."""
+    shown: tuple[Showing | None, ...]
+    """What each seat showed (``None``: out of the game, or the hand was a Rumino)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """The cards each seat held at the end (everyone shows his hand)."""
+    discard: Card | None = None
+    """The card the closer discarded face down (CH-CLOSE), or the discard a Rumino
+    claimed (RU-RUMINO)."""
+    busted: tuple[int, ...] = ()
+    """Seats whose totals reached the limit this hand (RU-ELIM, LC-ELIM)."""
+    eliminated: tuple[int, ...] = ()
+    """Seats that dropped out after this hand."""
+    reentered: tuple[int, ...] = ()
+    """Seats that re-entered after this hand (LC-REENGANCHE)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description."""
+        return {
+            "hand_number": self.hand_number,
+            "end": self.end.value,
+            "closer": self.closer,
+            "points": list(self.points),
+            "shown": [None if shown is None else shown.to_dict() for shown in self.shown],
+            "hands": [format_cards(hand) for hand in self.hands],
+            "discard": None if self.discard is None else CARD_NAMES[self.discard],
+            "busted": list(self.busted),
+            "eliminated": list(self.eliminated),
+            "reentered": list(self.reentered),
+        }

@@ -1,0 +1,199 @@
+"""What the shared engine of the knock games reads from a ruleset: one frozen record.
+
+Rumino, Chinchón and La Conga describe their rules as options of their own ``Ruleset``
+classes; each ruleset derives one :class:`KnockRules` from them, and the shared engine,
+move generation, arrangement search and bots read nothing else. Every difference between
+the three games is a field here: rules as data.
+
+>>> from scala40.games.chinchon import Ruleset
+>>> profile = Ruleset().profile
+>>> profile.game, profile.hand_size, profile.ending.value, profile.close_limit
+('chinchon', 7, 'close', 5)
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from scala40.cards import Card, Deck
+from scala40.melds import MeldRules, OwnedTables
+
+__all__ = [
+    "ClaimMode",
+    "EliminateAt",
+    "EndMode",
+    "Ending",
+    "FaceValues",
+    "KnockRules",
+    "LayoffOrder",
+    "LayoffTarget",
+    "Wild",
+]
+
+
+class Ending(enum.Enum):
+    """How a player ends a hand on a low unmatched value."""
+
+    KNOCK = "knock"
+    """Rumino: knock instead of drawing; every hand is arranged by the engine (RU-KNOCK)."""
+    CLOSE = "close"
+    """Chinchón, La Conga: after drawing, discard face down and show an arrangement
+    (CH-CLOSE)."""
+
+
+class ClaimMode(enum.Enum):
+    """How the out-of-turn claim of a discard completing a Rumino is made (RU-RUMINO)."""
+
+    AUTO = "auto"
+    """Applied by the engine at once: announcing never hurts (the RU-RUMINO Decision)."""
+    DECISION = "decision"
+    """Each player who can claim decides, in play order after the discarder: ``claim``
+    or ``pass``."""
+
+
+class EliminateAt(enum.Enum):
+    """When a Rumino total puts a player out (RU-ELIM)."""
+
+    GT100 = "gt100"
+    """More than 100 (003; exactly 100 stays in)."""
+    GE100 = "ge100"
+    """100 or more (x:gr, x:cog, x:ufm)."""
+
+
+class Wild(enum.Enum):
+    """The wild cards of a Chinchón pack (CH-DECK)."""
+
+    NONE = "none"
+    """No wild card."""
+    TWO_JOKERS = "two_jokers"
+    """Two jokers added to each pack (003)."""
+    ACE_OF_COINS = "ace_of_coins"
+    """The A♦, the "as de oros", is wild (x:eswiki, x:cccj, x:conecta)."""
+
+
+class FaceValues(enum.Enum):
+    """What the sota, caballo and rey cost left unmatched (CH-VALUES)."""
+
+    BY_DECK = "by_deck"
+    """40 cards: J 8, Q 9, K 10 (003); 48 cards: J 10, Q 11, K 12 (x:nhf, x:cccj)."""
+    INDEX = "index"
+    """The index printed on the card whatever the pack: J 10, Q 11, K 12 (x:cccj, x:mp43)."""
+    ALL10 = "all10"
+    """J, Q and K 10 each (x:eswiki, x:jac, x:vip)."""
+
+
+class LayoffTarget(enum.Enum):
+    """Onto which shown melds the other players lay off after a close (CH-LAYOFF)."""
+
+    CLOSER = "closer"
+    """Only the closer's melds (003)."""
+    ALL = "all"
+    """Any meld shown before: the closer's and those of the players who showed theirs
+    earlier (x:jac, x:hack)."""
+    NONE = "none"
+    """Nobody lays off."""
+
+
+class LayoffOrder(enum.Enum):
+    """In which order the other players show their hands after a close (CH-LAYOFF)."""
+
+    PLAY = "play"
+    """Play order, from the closer's next seat (the Decision)."""
+    REVERSE = "reverse"
+    """Against play order, from the closer's previous seat (003's "immediate left",
+    "clockwise")."""
+
+
+class EndMode(enum.Enum):
+    """How the hands make a game of Chinchón or La Conga (CH-END, LC-ELIM)."""
+
+    LOWEST = "lowest"
+    """Once a total reaches the limit the game ends; the lowest total wins (003)."""
+    ELIMINATION = "elimination"
+    """A player whose total reaches the limit drops out; the last one left wins."""
+
+
+@attrs.frozen(eq=False)
+class KnockRules:
+    """Everything the shared engine needs to know of a game's rules (see the module)."""
+
+    game: str
+    """The registry name of the game (``"rumino"``, ``"chinchon"``, ``"laconga"``)."""
+    deck: Deck
+    """The cards (C-DECK)."""
+    hand_size: int
+    """Cards held between turns (7)."""
+    meld_rules: MeldRules
+    """What a meld is (RU-MELDS, CH-MELDS)."""
+    values: tuple[int, ...]
+    """What each card code (0-52) costs left unmatched (RU-VALUES, CH-VALUES)."""
+    ending: Ending
+    """Knocking before the draw (Rumino) or closing after it (Chinchón, La Conga)."""
+    discard_taken_card: bool
+    """The card just taken from the discard pile may be discarded again (RU-TURN, CH-TURN)."""
+    # -- Rumino
+    knock_limit: int = 0
+    """Most unmatched value of a knock (RU-KNOCK)."""
+    knock_min_melded: int = 0
+    """Fewest cards in melds of a knock (RU-KNOCK)."""
+    gin_bonus: int = 0
+    """Added instead of the unmatched value by a knocker with every card matched (RU-GIN)."""
+    gin_streak: int | None = None
+    """Gins in that many first hands of a game win it (RU-GINSTREAK)."""
+    rumino: bool = False
+    """Seven cards of a suit in sequence or of a rank win the game (RU-RUMINO)."""
+    rumino_jokers: bool = True
+    """Jokers may be part of a Rumino (RU-RUMINO)."""
+    claim: ClaimMode = ClaimMode.AUTO
+    """How the out-of-turn claim of a discard completing a Rumino is made (RU-RUMINO)."""
+    # -- Chinchón and La Conga
+    close_limit: int = 0
+    """Most unmatched value of a close (CH-CLOSE)."""
+    close_max_unmatched: int | None = None
+    """Most unmatched cards of a close (CH-CLOSE)."""
+    close_first_round: bool = True
+    """A player may close on his first turn of a hand (CH-CLOSE)."""
+    all_matched_bonus: int = 0
+    """Added by a closer with all seven cards in melds (CH-MINUS10)."""
+    wild_chinchon_bonus: int = 0
+    """Added by a closer whose seven cards make one run holding a wild card (CH-CHINCHON)."""
+    layoff_target: LayoffTarget = LayoffTarget.CLOSER
+    """Onto which melds the others lay off (CH-LAYOFF)."""
+    layoff_order: LayoffOrder = LayoffOrder.PLAY
+    """The order in which the others show their hands (CH-LAYOFF)."""
+    forbid_close_with_two_wilds: bool = False
+    """No close keeping two wild cards (CH-CLOSE, x:conecta)."""
+    close_cap: bool = False
+    """No close that would bring the closer's total to the limit (LC-CLOSECAP)."""
+    mano_extra_card: bool = False
+    """The first player gets an eighth card and no card is turned up (LC-DEAL)."""
+    # -- the game
+    end_mode: EndMode = EndMode.ELIMINATION
+    """Elimination (RU-ELIM, LC-ELIM) or the lowest total when one reaches the limit (CH-END)."""
+    limit: int = 100
+    """The total that puts a player out, or ends the game (RU-ELIM, CH-END, LC-ELIM)."""
+    inclusive: bool = True
+    """Whether reaching :attr:`limit` counts (100 or more), or only passing it."""
+    reentry: int | None = 0
+    """Re-entries each player may make; ``None`` for any number (LC-REENGANCHE)."""
+    min_players: int = 2
+    max_players: int = 4
+    owned: OwnedTables = attrs.field(factory=OwnedTables, init=False, repr=False)
+    """What the shared modules derive from this profile and keep (their caches), each
+    under its own class, as :attr:`scala40.melds.MeldTables.owned`."""
+
+    @property
+    def wild_cards(self) -> frozenset[Card]:
+        """Every wild card code (the joker always among them)."""
+        return self.meld_rules.wild_cards
+
+    def reaches(self, total: int) -> bool:
+        """Whether ``total`` reaches the limit (RU-ELIM, CH-END, LC-ELIM, LC-CLOSECAP).
+
+        >>> from scala40.games.rumino import Ruleset
+        >>> Ruleset().profile.reaches(100), Ruleset().profile.reaches(101)
+        (False, True)
+        """
+        return total >= self.limit if self.inclusive else total > self.limit

@@ -1,0 +1,273 @@
+"""The options of Chinchón, which La Conga shares (LC-BASE): one base class for both
+rulesets, with their validation and the :class:`~scala40.games._knock.profile.KnockRules`
+they give.
+
+Chinchón's :class:`scala40.games.chinchon.Ruleset` is this class with its format and
+presets; La Conga's :class:`scala40.games.laconga.Ruleset` adds its own options (LC-*).
+
+>>> from scala40.games.chinchon import Ruleset
+>>> rules = Ruleset(wild="ace_of_coins")
+>>> rules.deck.size, sorted(rules.meld_rules.extra_wilds)        # CH-DECK: the A♦ is wild
+(40, [26])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from scala40._checks import describe
+from scala40.cards import (
+    ACE,
+    DIAMONDS,
+    SPANISH_40_RANKS,
+    SPANISH_48_RANKS,
+    Deck,
+    make_card,
+    spanish_deck,
+)
+from scala40.games._knock.profile import (
+    Ending,
+    EndMode,
+    FaceValues,
+    KnockRules,
+    LayoffOrder,
+    LayoffTarget,
+    Wild,
+)
+from scala40.games._knock.tables import shared_meld_rules, spanish_values
+from scala40.melds import MeldRules
+from scala40.rulesets import (
+    RulesetBase,
+    check_problems,
+    enum_converter,
+    need_bool,
+    need_choice,
+    need_int,
+)
+
+__all__ = ["HAND_SIZE", "SpanishRules", "spanish_problems"]
+
+HAND_SIZE = 7
+"""Cards each player holds between turns (CH-DEAL)."""
+
+ACE_OF_COINS = make_card(ACE, DIAMONDS)
+"""The A♦, the "as de oros" (C-DECK: oros are diamonds)."""
+
+
+def _rule(rule_id: str) -> dict[str, str]:
+    return {"rule": rule_id}
+
+
+def _wild(value: object) -> Wild:
+    converted: Wild = enum_converter(Wild)(value)
+    return converted
+
+
+def _face_values(value: object) -> FaceValues:
+    converted: FaceValues = enum_converter(FaceValues)(value)
+    return converted
+
+
+def _layoff_target(value: object) -> LayoffTarget:
+    converted: LayoffTarget = enum_converter(LayoffTarget)(value)
+    return converted
+
+
+def _layoff_order(value: object) -> LayoffOrder:
+    converted: LayoffOrder = enum_converter(LayoffOrder)(value)
+    return converted
+
+
+def _end_mode(value: object) -> EndMode:
+    converted: EndMode = enum_converter(EndMode)(value)
+    return converted
+
+
+@attrs.frozen(kw_only=True)
+class SpanishRules(RulesetBase):
+    """Every option of Chinchón (RULES Part 5), with 003's rules as defaults."""
+
+    min_players: int = attrs.field(default=2, metadata=_rule("CH-PLAYERS"))
+    """Fewest players (CH-PLAYERS: 2)."""
+    max_players: int = attrs.field(default=4, metadata=_rule("CH-PLAYERS"))
+    """Most players (CH-PLAYERS: 4 with one pack, up to 8 with two)."""
+    deck_size: int = attrs.field(default=40, metadata=_rule("CH-DECK"))
+    """The ``deck`` option: 40 cards (A, 2-7, J, Q, K; the jack follows the 7 in a run)
+    or 48 (with the 8s and 9s; the jack follows the 9) (CH-DECK)."""
+    packs: int = attrs.field(default=1, metadata=_rule("CH-DECK"))
+    """One pack, or two shuffled together for more players (CH-DECK, CH-PLAYERS)."""
+    wild: Wild = attrs.field(default=Wild.NONE, converter=_wild, metadata=_rule("CH-DECK"))
+    """The wild cards: ``"none"``, ``"two_jokers"`` (two jokers a pack; 003), or
+    ``"ace_of_coins"`` (the A♦; x:eswiki, x:cccj) (CH-DECK)."""
+    max_wild_per_meld: int | None = attrs.field(default=None, metadata=_rule("CH-MELDS"))
+    """Most wild cards in one meld; ``None``: never more wild cards than natural ones
+    (CH-MELDS, 003); 1 (x:eswiki, x:lm)."""
+    face_values: FaceValues = attrs.field(
+        default=FaceValues.BY_DECK, converter=_face_values, metadata=_rule("CH-VALUES")
+    )
+    """What the sota, caballo and rey cost unmatched: ``"by_deck"`` (40 cards: 8, 9, 10;
+    48 cards: 10, 11, 12), ``"index"`` (10, 11, 12) or ``"all10"`` (CH-VALUES)."""
+    wild_penalty: int = attrs.field(default=25, metadata=_rule("CH-VALUES"))
+    """What a wild card costs unmatched (CH-VALUES: 25; 50 in x:mp43, x:conecta)."""
+    close_limit: int = attrs.field(default=5, metadata=_rule("CH-CLOSE"))
+    """Most unmatched value of a close (CH-CLOSE: 5; 4 x:jac, 3 x:vip, 7 x:nca)."""
+    close_max_unmatched: int | None = attrs.field(default=None, metadata=_rule("CH-CLOSE"))
+    """Most unmatched cards of a close; ``None`` for no limit but the value (CH-CLOSE;
+    1, "one loose card": x:jac, x:mp43, x:bl)."""
+    close_first_round: bool = attrs.field(default=True, metadata=_rule("CH-CLOSE"))
+    """A player may close on his first turn of a hand (CH-CLOSE Decision; ``False``:
+    x:jac, x:bl)."""
+    discard_taken_card: bool = attrs.field(default=True, metadata=_rule("CH-TURN"))
+    """The card just taken from the discard pile may be discarded again (CH-TURN Decision)."""
+    all_matched_bonus: int = attrs.field(default=-10, metadata=_rule("CH-MINUS10"))
+    """Added to the total of a closer with all seven cards in melds (CH-MINUS10: -10)."""
+    wild_chinchon_bonus: int = attrs.field(default=-10, metadata=_rule("CH-CHINCHON"))
+    """Added instead by a closer whose seven cards make one run holding a wild card
+    (CH-CHINCHON: -10; -25 x:conecta)."""
+    layoff_target: LayoffTarget = attrs.field(
+        default=LayoffTarget.CLOSER, converter=_layoff_target, metadata=_rule("CH-LAYOFF")
+    )
+    """Where the others lay off after a close: ``"closer"`` (his melds only, 003),
+    ``"all"`` (any meld shown before, x:jac, x:hack) or ``"none"`` (CH-LAYOFF)."""
+    layoff_order: LayoffOrder = attrs.field(
+        default=LayoffOrder.PLAY, converter=_layoff_order, metadata=_rule("CH-LAYOFF")
+    )
+    """The order the others show their hands in after a close: ``"play"`` (from the
+    closer's next seat, the Decision) or ``"reverse"`` (CH-LAYOFF)."""
+    end_mode: EndMode = attrs.field(
+        default=EndMode.LOWEST, converter=_end_mode, metadata=_rule("CH-END")
+    )
+    """``"lowest"``: once a total reaches ``target`` the game ends and the lowest total
+    wins (003); ``"elimination"``: a player reaching it drops out, the last one left
+    wins (x:eswiki, x:aca, x:cccj) (CH-END)."""
+    target: int = attrs.field(default=100, metadata=_rule("CH-END"))
+    """The total that ends the game or puts a player out (CH-END: 100; 70, 150 x:dpop)."""
+    reentry: int | None = attrs.field(default=0, metadata=_rule("CH-END"))
+    """Times each player may re-enter at the highest total still in when his total puts
+    him out, with ``end_mode="elimination"`` only; ``None`` for any number (CH-END, as
+    LC-REENGANCHE)."""
+    forbid_close_with_two_wilds: bool = attrs.field(default=False, metadata=_rule("CH-CLOSE"))
+    """No close keeping two wild cards among the seven shown (x:conecta) (CH-CLOSE)."""
+
+    _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
+
+    GAME = "chinchon"
+    """The game whose profile this ruleset gives."""
+
+    def __attrs_post_init__(self) -> None:
+        check_problems(self._problems())
+        meld_rules = shared_meld_rules(MeldRules(
+            rank_order=SPANISH_40_RANKS if self.deck_size == 40 else SPANISH_48_RANKS,
+            ace_high=False,                 # CH-MELDS Decision: the ace is low only
+            extra_wilds=frozenset({ACE_OF_COINS}) if self.wild is Wild.ACE_OF_COINS else (),
+            max_wilds=self.max_wild_per_meld,
+            min_natural_lead=0,             # CH-MELDS: never more wilds than naturals
+            set_suits_distinct=False,       # CH-MELDS Decision: two packs may repeat a suit
+        ))  # fmt: skip
+        object.__setattr__(self, "_meld_rules", meld_rules)
+        object.__setattr__(self, "_profile", self._make_profile(meld_rules))
+
+    def _problems(self) -> list[str]:
+        """Every problem of the options (a game adds the problems of its own)."""
+        return spanish_problems(self)
+
+    def _profile_options(self) -> dict[str, Any]:
+        """The profile fields a game adds or changes (La Conga's LC-* options)."""
+        return {"limit": self.target}
+
+    def _make_profile(self, meld_rules: MeldRules) -> KnockRules:
+        if self.face_values is FaceValues.ALL10:
+            face = (10, 10, 10)
+        elif self.face_values is FaceValues.INDEX or self.deck_size == 48:
+            face = (10, 11, 12)
+        else:
+            face = (8, 9, 10)
+        options: dict[str, Any] = {
+            "game": self.GAME,
+            "deck": self.deck,
+            "hand_size": HAND_SIZE,
+            "meld_rules": meld_rules,
+            "values": spanish_values(face, meld_rules.wild_cards, self.wild_penalty),
+            "ending": Ending.CLOSE,
+            "discard_taken_card": self.discard_taken_card,
+            "close_limit": self.close_limit,
+            "close_max_unmatched": self.close_max_unmatched,
+            "close_first_round": self.close_first_round,
+            "all_matched_bonus": self.all_matched_bonus,
+            "wild_chinchon_bonus": self.wild_chinchon_bonus,
+            "layoff_target": self.layoff_target,
+            "layoff_order": self.layoff_order,
+            "forbid_close_with_two_wilds": self.forbid_close_with_two_wilds,
+            "end_mode": self.end_mode,
+            "inclusive": True,
+            "reentry": self.reentry,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+        }
+        options.update(self._profile_options())
+        return KnockRules(**options)
+
+    @property
+    def deck(self) -> Deck:
+        """The Spanish pack of ``deck_size`` cards, ``packs`` times, with two jokers a pack
+        under ``wild="two_jokers"`` (CH-DECK)."""
+        jokers = 2 * self.packs if self.wild is Wild.TWO_JOKERS else 0
+        return spanish_deck(self.deck_size, copies=self.packs, jokers=jokers)
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """What a meld is (CH-MELDS): sets of 3 or 4 of a rank, runs of 3 or more in the
+        Spanish order with the ace low only, never more wild cards than natural ones."""
+        return self._meld_rules
+
+    @property
+    def profile(self) -> KnockRules:
+        """What the shared engine of the knock games reads from these options."""
+        return self._profile
+
+
+_BOOLEAN_OPTIONS = ("close_first_round", "discard_taken_card", "forbid_close_with_two_wilds")
+
+
+def spanish_problems(rules: SpanishRules) -> list[str]:
+    """Every problem of the Chinchón options of ``rules`` (CH-*)."""
+    problems: list[str] = []
+    need_bool(problems, rules, _BOOLEAN_OPTIONS)
+    for name, choices in (
+        ("wild", Wild), ("face_values", FaceValues), ("layoff_target", LayoffTarget),
+        ("layoff_order", LayoffOrder), ("end_mode", EndMode),
+    ):  # fmt: skip
+        need_choice(problems, rules, name, choices)
+    if rules.deck_size not in (40, 48) or isinstance(rules.deck_size, bool):
+        problems.append(f"deck_size must be 40 or 48, got {describe(rules.deck_size)}")
+    packs_ok = need_int(problems, rules, "packs", 1, 2)
+    need_int(problems, rules, "max_wild_per_meld", 1, 4, optional=True)
+    need_int(problems, rules, "wild_penalty", 0, 1000)
+    need_int(problems, rules, "close_limit", 0, 1000)
+    need_int(problems, rules, "close_max_unmatched", 0, HAND_SIZE, optional=True)
+    need_int(problems, rules, "all_matched_bonus", -1000, 1000)
+    need_int(problems, rules, "wild_chinchon_bonus", -1000, 1000)
+    need_int(problems, rules, "target", 1, 100_000)
+    need_int(problems, rules, "reentry", 0, 100, optional=True)
+    # CH-PLAYERS: 2-4 with one pack, up to 8 with two.
+    most = 4 * rules.packs if packs_ok else 8
+    low_ok = need_int(problems, rules, "min_players", 2, most)
+    high_ok = need_int(problems, rules, "max_players", 2, most)
+    if low_ok and high_ok and rules.max_players < rules.min_players:
+        problems.append(
+            f"max_players ({rules.max_players}) is below min_players ({rules.min_players})"
+        )
+    if rules.reentry != 0 and rules.end_mode is EndMode.LOWEST:
+        problems.append(
+            f"reentry ({describe(rules.reentry)}) needs end_mode 'elimination': nobody drops out "
+            "under 'lowest'"
+        )
+    if rules.wild is Wild.NONE:
+        if rules.max_wild_per_meld is not None:
+            problems.append("max_wild_per_meld is set but the pack has no wild card")
+        if rules.forbid_close_with_two_wilds is True:
+            problems.append("forbid_close_with_two_wilds is set but the pack has no wild card")
+    return problems

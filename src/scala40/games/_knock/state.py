@@ -1,0 +1,1128 @@
+"""The state of a knock game: an immutable, hashable value holding a whole game.
+
+:class:`KnockState` is shared by Rumino, Chinchón and La Conga; each game derives its own
+``GameState`` from it, naming the game, its ruleset, its moves and its view. Apply a
+move and get a new state; nothing is ever mutated.
+
+>>> from scala40.games.chinchon import new_game
+>>> state = new_game(players=2, seed=1)
+>>> state.phase, state.current_player, [len(hand) for hand in state.hands], len(state.stock)
+(<Phase.DRAW: 'draw'>, 0, [7, 7], 25)
+>>> state = state.apply("draw")
+>>> state.phase, len(state.hands[0])
+(<Phase.PLAY: 'play'>, 8)
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from scala40._checks import describe, is_bool, is_int
+from scala40._rng import next_random, random_below, seed_state, shuffle
+from scala40._serial import MAX_READ_ITEMS, FieldReader, expect_header
+from scala40.cards import CARD_NAMES, JOKER, Card, as_cards, format_cards
+from scala40.errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidMoveError,
+    InvalidStateError,
+    InvalidValueError,
+    Scala40Error,
+    SerializationError,
+)
+from scala40.games._knock import engine
+from scala40.games._knock.arrange import Layoff, has_rumino
+from scala40.games._knock.generate import generate
+from scala40.games._knock.moves import Deal, MoveKinds, Restock, parse_meld_spec
+from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock.profile import ClaimMode, Ending, EndMode, KnockRules
+from scala40.legal import LegalMoves
+from scala40.match import ScoreOrder, best_seats, singles, win_shares
+from scala40.melds import Meld
+from scala40.movekinds import MAX_MOVE_TEXT, MoveSet
+from scala40.rulesets import RulesetBase
+
+__all__ = ["MAX_COUNT", "MAX_SEED_DIGITS", "STATE_FORMAT_VERSION", "KnockState"]
+
+STATE_FORMAT_VERSION = 1
+
+_HAND_OVER = (Phase.REENTRY, Phase.OVER)
+"""Phases after a hand's scoring: every hand has been shown."""
+
+
+@attrs.frozen(repr=False)
+class KnockState:
+    """A whole game of Rumino, Chinchón or La Conga at one moment (the shared base of the
+    games' ``GameState`` classes). Build one with the game's ``new_game`` or
+    :meth:`from_position`; change it with :meth:`apply`."""
+
+    rules: Any
+    """The game's ruleset."""
+    player_count: int
+    dealer: int
+    """The dealer of the hand; the seat after him plays first (RU-DEAL, CH-DEAL)."""
+    hand_number: int
+    phase: Phase
+    turn: int
+    """The player whose turn it is (at a claim: the discarder)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each player's cards, sorted."""
+    stock: tuple[Card, ...]
+    """The stock, top card last."""
+    discard: tuple[Card, ...]
+    """The discard pile, top card last."""
+    turns_played: tuple[int, ...]
+    """Turns each player has completed this hand (RU-KNOCK, CH-CLOSE)."""
+    scores: tuple[int, ...]
+    """Running totals (RU-SCORE, CH-SCORE)."""
+    active: tuple[bool, ...]
+    """Who is still in the game (RU-ELIM, LC-ELIM)."""
+    winners: tuple[int, ...]
+    """The winners, once the game is over (C-WINNERS)."""
+    reentries: tuple[int, ...]
+    """Re-entries each player has made (LC-REENGANCHE)."""
+    gins: tuple[int, ...]
+    """For the player who went gin in every hand so far, how many (RU-GINSTREAK)."""
+    taken: Card | None
+    """The card the player to move took from the discard pile this turn."""
+    pending: tuple[int, ...]
+    """The seats still to decide out of turn, first one first: claimants of a discard
+    (RU-RUMINO), or players deciding whether to re-enter (LC-REENGANCHE)."""
+    reentry_total: int
+    """The total a player re-enters at, while re-entries are decided (LC-REENGANCHE)."""
+    last_hand: HandResult | None
+    """How the previous hand ended."""
+    rng: int
+    """Randomness the later shuffles draw from (C-RNG)."""
+    auto_chance: bool
+    """Whether the engine plays chance steps itself (deals, restocks)."""
+    _legal: tuple[Any, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
+    )
+
+    game_name: ClassVar[str] = ""
+    """The name of the game in the registry."""
+    KINDS: ClassVar[MoveKinds]
+    """The game's move classes."""
+    MOVES: ClassVar[MoveSet]
+    """The game's move set (notation and dictionaries)."""
+    RULESET: ClassVar[type[RulesetBase]]
+    """The game's ruleset class."""
+    VIEW: ClassVar[type[Any]]
+    """The game's view class."""
+    FORMAT: ClassVar[str] = ""
+    """The format name of :meth:`to_dict`."""
+
+    # -- the protocol ------------------------------------------------------------------
+
+    @property
+    def profile(self) -> KnockRules:
+        """What the engine reads from the rules."""
+        profile: KnockRules = self.rules.profile
+        return profile
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now (out of turn too: a claim, a re-entry), or ``None``
+        at a chance step or the end."""
+        phase = self.phase
+        if phase is Phase.DRAW or phase is Phase.PLAY:
+            return self.turn
+        if phase is Phase.CLAIM or phase is Phase.REENTRY:
+            return self.pending[0]
+        return None
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next move is a chance step (a deal, a restock)."""
+        return self.phase is Phase.DEAL or self.phase is Phase.RESTOCK
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides: everyone plays alone."""
+        return singles(self.player_count)
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, if any."""
+        return self.discard[-1] if self.discard else None
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's share of the win once the game is over (tied winners share), 0
+        before (:func:`scala40.match.win_shares`)."""
+        return win_shares(self.winners, self.teams, self.player_count)
+
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card of the game wherever it is, sorted: always the deck's (C-DECK)."""
+        cards = [*self.stock, *self.discard]
+        for hand in self.hands:
+            cards.extend(hand)
+        return tuple(sorted(cards)) if cards else self.profile.deck.cards
+
+    def chance_cards(self) -> tuple[Card, ...]:
+        """At a chance step, the cards whose order it draws: the deck before a deal, the
+        discard pile but its top card before a restock; else nothing."""
+        if self.phase is Phase.DEAL:
+            return self.profile.deck.cards
+        if self.phase is Phase.RESTOCK:
+            return tuple(sorted(self.discard[:-1]))
+        return ()
+
+    def chance_move(self, order: Sequence[Card]) -> Deal | Restock:
+        """The chance move that plays the cards of :meth:`chance_cards` in ``order``.
+
+        :raises IllegalMoveError: the state is not at a chance step.
+        :raises InvalidMoveError: ``order`` is not a list of cards.
+        """
+        if self.is_chance and not isinstance(order, (list, tuple)):
+            raise InvalidMoveError(f"expected an order of cards, got {describe(order)}")
+        if self.phase is Phase.DEAL:
+            return self.KINDS.deal(tuple(order))
+        if self.phase is Phase.RESTOCK:
+            return self.KINDS.restock(tuple(order))
+        raise IllegalMoveError(f"no chance step comes next: {self.phase.value}")
+
+    def legal_moves(self) -> LegalMoves[Any]:
+        """The legal moves, as a lazy view: iterate it, test ``move in``, ``count()`` it.
+
+        Two copies of a card never give two moves (C-IDENTITY); every listed move
+        applies; no listed move leads to a position without legal moves.
+        """
+        return LegalMoves(self._legal_tuple, self._accepts, self._legal)
+
+    def _legal_tuple(self) -> tuple[Any, ...]:
+        moves = self._legal
+        if moves is None:
+            moves = tuple(generate(self))
+            object.__setattr__(self, "_legal", moves)
+        return moves
+
+    def _accepts(self, move: object) -> bool:
+        try:
+            self.apply(move)
+        except (IllegalMoveError, InvalidMoveError):
+            return False
+        return True
+
+    def apply(self, move: Any) -> Any:
+        """The state after ``move`` (a move value or its text).
+
+        :raises IllegalMoveError: the move is not legal here; the message names the rule.
+        :raises InvalidMoveError: the text is not a move of this game.
+        """
+        if isinstance(move, str):
+            move = self.MOVES.parse(move)
+        legal = self._legal
+        if legal is not None:
+            for known in legal:
+                if known is move:
+                    return engine.apply(self, move, trusted=True)
+        return engine.apply(self, move)
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` (a move value or its text) is legal here."""
+        try:
+            self.apply(move)
+        except (IllegalMoveError, InvalidMoveError):
+            return False
+        return True
+
+    def verify(self, move: Any) -> None:
+        """Raise :class:`~scala40.IllegalMoveError` naming the rule if ``move`` is illegal."""
+        self.apply(move)
+
+    def view(self, player: int) -> Any:
+        """What ``player`` may know of this state, and nothing else."""
+        return self.VIEW.of(self, player)
+
+    @property
+    def hands_shown(self) -> bool:
+        """Whether every hand has been shown: after a hand's scoring (and before the next
+        deal)."""
+        return self.phase in _HAND_OVER or (self.phase is Phase.DEAL and self.hand_number > 0)
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game_name} hand {self.hand_number} "
+            f"{self.phase.value} player {self.turn} scores {list(self.scores)}>"
+        )
+
+    def __str__(self) -> str:
+        top = CARD_NAMES[self.discard[-1]] if self.discard else "-"
+        lines = [
+            f"Hand {self.hand_number}, dealer {self.dealer}, {self.phase.value}, "
+            f"player {self.turn} to move",
+            f"Stock {len(self.stock)} cards; discard pile top {top} ({len(self.discard)} cards)",
+        ]
+        for player in range(self.player_count):
+            status = "" if self.active[player] else " out"
+            lines.append(
+                f"Player {player} [{self.scores[player]}]{status}: "
+                f"{format_cards(self.hands[player])}"
+            )
+        return "\n".join(lines)
+
+    # -- building --------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Any = None,
+        players: int = 2,
+        seed: int | None = None,
+        *,
+        auto_chance: bool = True,
+        dealer: int | None = None,
+    ) -> Any:
+        """A new game: the first dealer drawn by lot (C-LOT) and the first hand dealt.
+
+        ``rules`` is a ruleset of the game, a preset name or ``None``; ``seed=None``
+        draws a seed from the operating system; with ``auto_chance=False`` the state
+        waits at :attr:`Phase.DEAL` for an explicit deal. ``dealer`` fixes the first
+        dealer (RU-DEAL: the winner of a game deals first in the next).
+        """
+        if rules is not None and not isinstance(rules, (str, cls.RULESET)):
+            raise InvalidArgumentError(
+                f"expected a {cls.RULESET.__name__} or a preset name, got {describe(rules)}"
+            )
+        rules = cls.RULESET.resolve(rules)
+        if not (type(players) is int and rules.min_players <= players <= rules.max_players):
+            raise InvalidStateError(
+                [
+                    f"players must be from {rules.min_players} to {rules.max_players}, "
+                    f"got {describe(players)}"
+                ]
+            )
+        if not is_bool(auto_chance):
+            raise InvalidArgumentError(
+                f"auto_chance must be True or False, got {describe(auto_chance)}"
+            )
+        if seed is None:
+            seed = secrets.randbits(64)
+        elif type(seed) is not int:
+            raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
+        elif not _is_seed(seed):
+            raise InvalidValueError(
+                f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
+            )
+        rng = seed_state(seed)
+        if dealer is None:
+            dealer, rng = random_below(players, rng)
+        elif not (type(dealer) is int and 0 <= dealer < players):
+            raise InvalidStateError(
+                [f"dealer must be a seat from 0 to {players - 1}, got {describe(dealer)}"]
+            )
+        _, rng = next_random(rng)
+        state = cls(
+            rules=rules,
+            player_count=players,
+            dealer=dealer,
+            hand_number=0,
+            phase=Phase.DEAL,
+            turn=dealer,
+            hands=((),) * players,
+            stock=(),
+            discard=(),
+            turns_played=(0,) * players,
+            scores=(0,) * players,
+            active=(True,) * players,
+            winners=(),
+            reentries=(0,) * players,
+            gins=(0,) * players,
+            taken=None,
+            pending=(),
+            reentry_total=0,
+            last_hand=None,
+            rng=rng,
+            auto_chance=auto_chance,
+        )
+        return engine.deal(state, None) if auto_chance else state
+
+    @classmethod
+    def from_position(
+        cls,
+        *,
+        hands: Sequence[Iterable[Card] | str],
+        discard: Iterable[Card] | str = (),
+        stock: Iterable[Card] | str | None = None,
+        rules: Any = None,
+        phase: Phase | str = Phase.DRAW,
+        turn: int = 0,
+        dealer: int | None = None,
+        scores: Sequence[int] | None = None,
+        active: Sequence[bool] | None = None,
+        turns_played: Sequence[int] | None = None,
+        reentries: Sequence[int] | None = None,
+        gins: Sequence[int] | None = None,
+        taken: Card | str | None = None,
+        pending: Sequence[int] = (),
+        reentry_total: int = 0,
+        hand_number: int = 1,
+        seed: int = 0,
+        auto_chance: bool = True,
+    ) -> Any:
+        """A state built from a position (for tests, puzzles and apps keeping their own
+        table). Cards are given as text or codes (stock and discard pile top card last);
+        without ``stock`` the cards of the deck not placed elsewhere make the stock,
+        shuffled from ``seed``. The position is validated: every problem is named in one
+        :class:`~scala40.InvalidStateError`.
+        """
+        rules = cls.RULESET.resolve(rules)
+        problems: list[str] = []
+        hand_list = _items(hands)
+        if hand_list is None or len(hand_list) > _MAX_SEATS:
+            raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
+        count = len(hand_list)
+
+        def cards_of(value: object, what: str) -> tuple[Card, ...]:
+            try:
+                found = as_cards(value)  # type: ignore[arg-type]
+            except InvalidCardError as error:
+                problems.append(f"{what}: {error}")
+                return ()
+            if len(found) > MAX_READ_ITEMS:
+                problems.append(f"{what}: {len(found)} cards, more than a deck holds")
+                return ()
+            return found
+
+        hand_cards = tuple(
+            tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hand_list)
+        )
+        pile = cards_of(discard, "discard pile")
+        try:
+            phase = Phase(phase)
+        except Exception:  # not a phase (the enum's own message repr()s the value)
+            problems.append(f"unknown phase {describe(phase)}")
+            phase = Phase.DRAW
+        taken_card = None
+        if taken is not None:
+            found = cards_of([taken] if not isinstance(taken, str) else taken, "taken")
+            if len(found) == 1:
+                taken_card = found[0]
+            elif found:
+                problems.append(f"taken must be one card, got {describe(taken)}")
+        if not _is_seed(seed):
+            problems.append(
+                f"seed must be an integer of at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
+            )
+        deck = Counter(rules.deck.cards)
+        placed: Counter[Card] = Counter(pile)
+        for hand in hand_cards:
+            placed.update(hand)
+        if stock is None:
+            too_many = placed - deck
+            problems.extend(
+                f"{CARD_NAMES[card]}: {placed[card]} placed, but the deck has {deck[card]}"
+                for card in sorted(too_many)
+            )
+            if problems:
+                raise InvalidStateError(problems)
+            stock_cards, _ = shuffle(tuple(sorted((deck - placed).elements())), seed_state(seed))
+        else:
+            stock_cards = cards_of(stock, "stock")
+        if problems:
+            raise InvalidStateError(problems)
+        if dealer is None:
+            dealer = (turn - 1) % max(count, 1) if is_int(turn) else 0
+        state = cls(
+            rules=rules,
+            player_count=count,
+            dealer=dealer,
+            hand_number=hand_number,
+            phase=phase,
+            turn=turn,
+            hands=hand_cards,
+            stock=stock_cards,
+            discard=pile,
+            turns_played=_tuple_or(turns_played, (0,) * count),
+            scores=_tuple_or(scores, (0,) * count),
+            active=_tuple_or(active, (True,) * count),
+            winners=(),
+            reentries=_tuple_or(reentries, (0,) * count),
+            gins=_tuple_or(gins, (0,) * count),
+            taken=taken_card,
+            pending=_tuple_or(pending, ()),
+            reentry_total=reentry_total,
+            last_hand=None,
+            rng=seed_state(seed),
+            auto_chance=auto_chance,
+        )
+        state.validate()
+        return state
+
+    def problems(self) -> list[str]:
+        """Every inconsistency in this state (an empty list for a valid state)."""
+        return _validate(self)
+
+    def validate(self) -> None:
+        """Raise :class:`~scala40.InvalidStateError` listing every problem, if any."""
+        problems = _validate(self)
+        if problems:
+            raise InvalidStateError(problems)
+
+    # -- serialization ---------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready, versioned description of the state."""
+        return {
+            "format": self.FORMAT,
+            "version": STATE_FORMAT_VERSION,
+            "rules": self.rules.to_dict(),
+            "players": self.player_count,
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "hands": [format_cards(hand) for hand in self.hands],
+            "stock": format_cards(self.stock),
+            "discard": format_cards(self.discard),
+            "turns_played": list(self.turns_played),
+            "scores": list(self.scores),
+            "active": list(self.active),
+            "winners": list(self.winners),
+            "reentries": list(self.reentries),
+            "gins": list(self.gins),
+            "taken": None if self.taken is None else CARD_NAMES[self.taken],
+            "pending": list(self.pending),
+            "reentry_total": self.reentry_total,
+            "last_hand": None if self.last_hand is None else self.last_hand.to_dict(),
+            "rng": f"{self.rng:016x}",
+            "auto_chance": self.auto_chance,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Any:
+        """Rebuild a state from :meth:`to_dict` output, validating everything.
+
+        :raises SerializationError: the data is malformed or describes an invalid state.
+        """
+        return _state_from_dict(cls, data)
+
+
+# ---------------------------------------------------------------- validation
+
+MAX_COUNT = 10**18
+"""The largest hand number, turn count, score or re-entry count a state may hold: far
+beyond any game (a bound that keeps every state printable and serializable)."""
+MAX_SEED_DIGITS = 40
+"""The most digits a seed may have (a seed is reduced to 64 bits anyway)."""
+_MAX_SEATS = 64
+"""The longest list of seats an argument may give (the rulesets allow 15 at most)."""
+
+_IN_HAND = (Phase.DRAW, Phase.PLAY, Phase.CLAIM, Phase.RESTOCK)
+"""Phases of a hand being played."""
+_KNOCK_ENDS = frozenset({HandEnd.KNOCK, HandEnd.GIN})
+_CLOSE_ENDS = frozenset(
+    {HandEnd.CLOSE, HandEnd.ALL_MATCHED, HandEnd.WILD_CHINCHON, HandEnd.CHINCHON}
+)
+
+
+def _items(value: object) -> list[Any] | None:
+    """``value`` as a list, when it is a list or a tuple (not text); else ``None``."""
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return None
+
+
+def _tuple_or(value: object, default: tuple[Any, ...]) -> Any:
+    """``default`` for ``None``, a list or tuple as a tuple, anything else as given (for
+    the checks to name it)."""
+    if value is None:
+        return default
+    if isinstance(value, (list, tuple)):
+        return tuple(value)
+    return value
+
+
+def _is_count(value: object) -> bool:
+    return is_int(value) and 0 <= value <= MAX_COUNT
+
+
+def _is_total(value: object) -> bool:
+    return is_int(value) and -MAX_COUNT <= value <= MAX_COUNT
+
+
+def _is_seed(value: object) -> bool:
+    return is_int(value) and -(10**MAX_SEED_DIGITS) < value < 10**MAX_SEED_DIGITS
+
+
+def _is_card(value: object) -> bool:
+    return type(value) is int and 0 <= value <= JOKER
+
+
+def _is_cards(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) <= MAX_READ_ITEMS
+        and all(type(card) is int and 0 <= card <= JOKER for card in value)
+    )
+
+
+def _validate(state: KnockState) -> list[str]:
+    """Every problem of a state: its fields, then how they fit together (the cards of the
+    deck, each phase's own rules, elimination and re-entry, the last hand), then whether
+    it can be played (its legal moves are listed: a state that is not over needs one)."""
+    problems = _field_problems(state)
+    if problems:
+        return problems
+    problems = _consistency_problems(state)
+    if problems:
+        return problems
+    return _playability_problems(state)
+
+
+def _field_problems(state: KnockState) -> list[str]:
+    """The problems of a state's fields taken one by one: their types and ranges. A state
+    with any is checked no further (its other checks would mean nothing)."""
+    rules: object = state.rules
+    if not isinstance(rules, state.RULESET):
+        return [f"rules must be a {state.RULESET.__name__}, got {describe(rules)}"]
+    count = state.player_count
+    min_players: int = rules.min_players
+    max_players: int = rules.max_players
+    if not (is_int(count) and min_players <= count <= max_players):
+        return [f"player_count must be from {min_players} to {max_players}, got {describe(count)}"]
+    problems: list[str] = []
+
+    def seat(value: object) -> bool:
+        return is_int(value) and 0 <= value < count
+
+    def entries(name: str, size: int | None, test: Any, what: str) -> None:
+        values = getattr(state, name)
+        if not isinstance(values, tuple):
+            problems.append(f"{name} must be a tuple, got {describe(values)}")
+        elif size is not None and len(values) != size:
+            problems.append(f"{name} must have {size} entries, got {len(values)}")
+        elif not all(test(value) for value in values):
+            problems.append(f"{name} must hold {what}, got {describe(values)}")
+
+    entries("hands", count, _is_cards, "cards")
+    entries("turns_played", count, _is_count, f"integers from 0 to {MAX_COUNT}")
+    entries("scores", count, _is_total, f"integers from -{MAX_COUNT} to {MAX_COUNT}")
+    entries("active", count, is_bool, "True or False")
+    entries("reentries", count, _is_count, f"integers from 0 to {MAX_COUNT}")
+    entries("gins", count, _is_count, f"integers from 0 to {MAX_COUNT}")
+    entries("winners", None, seat, "seats")
+    entries("pending", None, seat, "seats")
+    for name in ("stock", "discard"):
+        if not _is_cards(getattr(state, name)):
+            problems.append(
+                f"{name} must be a tuple of cards, got {describe(getattr(state, name))}"
+            )
+    phase: object = state.phase
+    if not isinstance(phase, Phase):
+        problems.append(f"phase must be a Phase, got {describe(phase)}")
+    for name in ("turn", "dealer"):
+        if not seat(getattr(state, name)):
+            problems.append(
+                f"{name} must be a seat from 0 to {count - 1}, got {describe(getattr(state, name))}"
+            )
+    if not _is_count(state.hand_number):
+        problems.append(
+            f"hand_number must be an integer from 0 to {MAX_COUNT}, got {describe(state.hand_number)}"
+        )
+    if not _is_total(state.reentry_total):
+        problems.append(
+            f"reentry_total must be an integer from -{MAX_COUNT} to {MAX_COUNT}, "
+            f"got {describe(state.reentry_total)}"
+        )
+    if state.taken is not None and not _is_card(state.taken):
+        problems.append(f"taken must be a card or None, got {describe(state.taken)}")
+    if not is_bool(state.auto_chance):
+        problems.append(f"auto_chance must be True or False, got {describe(state.auto_chance)}")
+    if not (is_int(state.rng) and 0 <= state.rng < 1 << 64):
+        problems.append(f"rng must be an integer of 64 bits, got {describe(state.rng)}")
+    last: object = state.last_hand
+    if last is not None:
+        if not isinstance(last, HandResult):
+            problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")
+        else:
+            problems.extend(_result_field_problems(last, count))
+    return problems
+
+
+def _result_field_problems(result: HandResult, count: int) -> list[str]:
+    problems: list[str] = []
+
+    def seat(value: object) -> bool:
+        return is_int(value) and 0 <= value < count
+
+    def seat_list(value: object) -> bool:
+        return isinstance(value, tuple) and all(map(seat, value)) and len(set(value)) == len(value)
+
+    if not _is_count(result.hand_number):
+        problems.append(
+            f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
+        )
+    end: object = result.end
+    if not isinstance(end, HandEnd):
+        problems.append(f"last_hand: end must be a HandEnd, got {describe(end)}")
+    if not seat(result.closer):
+        problems.append(
+            f"last_hand: closer must be a seat from 0 to {count - 1}, got {describe(result.closer)}"
+        )
+    points: object = result.points
+    if not (isinstance(points, tuple) and len(points) == count and all(map(_is_total, points))):
+        problems.append(f"last_hand: points must be {count} totals, got {describe(points)}")
+    hands: object = result.hands
+    if not (isinstance(hands, tuple) and len(hands) == count and all(map(_is_cards, hands))):
+        problems.append(f"last_hand: hands must be {count} hands, got {describe(hands)}")
+    shown: object = result.shown
+    if not (
+        isinstance(shown, tuple)
+        and len(shown) == count
+        and all(item is None or _is_showing(item) for item in shown)
+    ):
+        problems.append(
+            f"last_hand: shown must be {count} showings or None, got {describe(shown)}"
+        )
+    if result.discard is not None and not _is_card(result.discard):
+        problems.append(
+            f"last_hand: discard must be a card or None, got {describe(result.discard)}"
+        )
+    for name in ("busted", "eliminated", "reentered"):
+        if not seat_list(getattr(result, name)):
+            problems.append(
+                f"last_hand: {name} must list distinct seats from 0 to {count - 1}, "
+                f"got {describe(getattr(result, name))}"
+            )
+    return problems
+
+
+def _is_showing(value: object) -> bool:
+    if not isinstance(value, Showing):
+        return False
+    melds: object = value.melds
+    layoffs: object = value.layoffs
+    return (
+        isinstance(melds, tuple)
+        and all(isinstance(meld, Meld) for meld in melds)
+        and isinstance(layoffs, tuple)
+        and all(_is_layoff(layoff) for layoff in layoffs)
+        and _is_cards(value.unmatched)
+    )
+
+
+def _is_layoff(value: object) -> bool:
+    return (
+        isinstance(value, Layoff)
+        and _is_card(value.card)
+        and _is_card(value.represents)
+        and is_int(value.owner)
+        and is_int(value.meld)
+    )
+
+
+def _consistency_problems(state: KnockState) -> list[str]:
+    problems: list[str] = []
+    profile = state.profile
+    phase = state.phase
+    # Every card of the deck is somewhere, exactly once (C-DECK); before the first deal,
+    # nowhere.
+    found: Counter[Card] = Counter(state.stock) + Counter(state.discard)
+    for hand in state.hands:
+        found.update(hand)
+    expected = Counter(profile.deck.cards)
+    first_deal = phase is Phase.DEAL and state.hand_number == 0
+    if first_deal:
+        if found:
+            problems.append("cards are placed before the first deal")
+    else:
+        for card in sorted(set(found) | set(expected)):
+            if found[card] != expected[card]:
+                problems.append(
+                    f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
+                )
+    active = sum(state.active)
+    if phase is not Phase.OVER and active < 2:
+        problems.append("fewer than two players are still in the game, which should be over")
+    if phase is not Phase.OVER:
+        for name in ("turn", "dealer"):
+            if not state.active[getattr(state, name)]:
+                problems.append(f"the {name} seat, {getattr(state, name)}, is out of the game")
+    if phase is Phase.DEAL and state.turn != state.dealer:
+        problems.append(
+            f"a hand is to be dealt: the dealer ({state.dealer}) is the seat named, "
+            f"not {state.turn}"
+        )
+    problems.extend(_phase_problems(state))
+    problems.extend(_score_problems(state))
+    problems.extend(_last_hand_problems(state))
+    if phase is Phase.OVER:
+        if not state.winners:
+            problems.append("the game is over but has no winner")
+        elif state.last_hand is not None:
+            winners = _expected_winners(state, state.last_hand)
+            if state.winners != winners:
+                problems.append(
+                    f"the winners are {list(winners)} as the game ended, not "
+                    f"{list(state.winners)} (C-WINNERS)"
+                )
+    elif state.winners:
+        problems.append("the game has winners but is not over")
+    if state.taken is not None and (
+        phase is not Phase.PLAY or state.taken not in state.hands[state.turn]
+    ):
+        problems.append("the card taken from the discard pile is not in the mover's hand")
+    return problems
+
+
+def _expected_winners(state: KnockState, result: HandResult) -> tuple[int, ...]:
+    """Who won a game that is over, as its last hand ended it (RU-RUMINO, RU-GINSTREAK,
+    RU-ELIM, CH-CHINCHON, CH-END, LC-ELIM, C-WINNERS)."""
+    profile = state.profile
+    closer = result.closer
+    if result.end in (HandEnd.RUMINO, HandEnd.CHINCHON):
+        return (closer,)
+    if result.end is HandEnd.GIN and state.gins[closer] == profile.gin_streak:
+        return (closer,)
+    seats = [seat for seat in range(state.player_count) if state.active[seat]]
+    if profile.end_mode is EndMode.LOWEST:
+        return best_seats(state.scores, seats, ScoreOrder.LOW)
+    if len(seats) == 1:
+        return (seats[0],)
+    return best_seats(state.scores, result.eliminated, ScoreOrder.LOW)
+
+
+def _phase_problems(state: KnockState) -> list[str]:
+    problems: list[str] = []
+    profile = state.profile
+    phase = state.phase
+    size = profile.hand_size
+    if phase in (Phase.CLAIM, Phase.REENTRY):
+        if not state.pending:
+            problems.append(f"a {phase.value} needs a seat to decide")
+        elif len(set(state.pending)) != len(state.pending) or not all(
+            state.active[seat] for seat in state.pending
+        ):
+            problems.append("the seats to decide must be distinct seats still in the game")
+    elif state.pending:
+        problems.append(f"no seat decides out of turn at the {phase.value} phase")
+    if phase is not Phase.REENTRY and state.reentry_total:
+        problems.append(f"reentry_total is set at the {phase.value} phase")
+    if phase in _IN_HAND:
+        if state.hand_number < 1:
+            problems.append("no hand has been dealt")
+        for seat in range(state.player_count):
+            held = len(state.hands[seat])
+            wanted = 0 if not state.active[seat] else size
+            if seat == state.turn and phase in (Phase.PLAY, Phase.RESTOCK):
+                wanted += 1
+            if held != wanted:
+                problems.append(f"player {seat} holds {held} cards, expected {wanted}")
+        if phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM) and not state.stock:
+            problems.append(f"the stock is empty at the {phase.value} phase")
+        if phase is Phase.RESTOCK and (state.stock or len(state.discard) < 2):
+            problems.append(
+                "a restock rebuilds an empty stock from a discard pile of two cards or more"
+            )
+    else:
+        most = size + 1
+        for seat, hand in enumerate(state.hands):
+            if len(hand) > most:
+                problems.append(f"player {seat} holds {len(hand)} cards, more than {most}")
+    if phase is Phase.CLAIM:
+        if not profile.rumino or profile.claim is not ClaimMode.DECISION:
+            problems.append("claims are decided only under rumino_claim='decision' (RU-RUMINO)")
+        elif not state.discard:
+            problems.append("a claim needs a discard")
+        else:
+            top = state.discard[-1]
+            for seat in state.pending:
+                if seat == state.turn or not has_rumino(state.hands[seat], profile, top):
+                    problems.append(f"seat {seat} cannot claim the discard (RU-RUMINO)")
+    if phase is Phase.REENTRY:
+        if profile.end_mode is not EndMode.ELIMINATION or profile.reentry == 0:
+            problems.append("nobody re-enters under these rules (LC-REENGANCHE)")
+        if profile.reaches(state.reentry_total):
+            problems.append(f"a player would re-enter at {state.reentry_total}, at the limit")
+        for seat in state.pending:
+            allowed = profile.reentry
+            if not profile.reaches(state.scores[seat]) or (
+                allowed is not None and state.reentries[seat] >= allowed
+            ):
+                problems.append(f"seat {seat} may not re-enter (LC-REENGANCHE)")
+        if state.last_hand is None:
+            problems.append("a re-entry follows a hand, but no hand result is given")
+    return problems
+
+
+def _score_problems(state: KnockState) -> list[str]:
+    """Totals, who is still in, re-entries and gin streaks, as the rules make them
+    (RU-ELIM, RU-GINSTREAK, CH-END, LC-ELIM, LC-REENGANCHE)."""
+    problems: list[str] = []
+    profile = state.profile
+    phase = state.phase
+    if phase is Phase.OVER:
+        return problems
+    lowest = profile.end_mode is EndMode.LOWEST
+    # While re-entries are decided, those who reached the limit are still in.
+    deciding = state.last_hand.busted if state.last_hand is not None else ()
+    for seat, (score, playing) in enumerate(zip(state.scores, state.active)):
+        busted = profile.reaches(score)
+        if lowest and not playing:
+            problems.append(f"player {seat} is out, but nobody drops out under end_mode 'lowest'")
+        elif playing and busted and not (phase is Phase.REENTRY and seat in deciding):
+            problems.append(
+                f"player {seat} is still in with {score}, at the limit {profile.limit}"
+            )
+        elif not playing and not busted:
+            problems.append(f"player {seat} is out with {score}, below the limit {profile.limit}")
+    allowed = profile.reentry
+    if allowed is not None and any(count > allowed for count in state.reentries):
+        problems.append(f"a player re-entered more than {allowed} times")
+    streak = profile.gin_streak
+    gins = [value for value in state.gins if value]
+    if len(gins) > 1 or any(value > state.hand_number for value in gins):
+        problems.append("gins counts the gins of one player in the first hands")
+    if gins and (streak is None or gins[0] >= streak):
+        problems.append(f"a gin streak of {gins[0]} is not counted under these rules")
+    return problems
+
+
+def _last_hand_problems(state: KnockState) -> list[str]:
+    """The result of the last hand, field by field and against the state that follows it
+    (RU-SCORE, RU-GIN, CH-CLOSE, CH-LAYOFF, CH-SCORE, CH-MINUS10, CH-CHINCHON)."""
+    result = state.last_hand
+    phase = state.phase
+    shown_phase = state.hands_shown
+    if result is None:
+        if phase in _HAND_OVER:
+            return [f"the {phase.value} phase follows a hand, but no hand result is given"]
+        return []
+    problems: list[str] = []
+    profile = state.profile
+    expected = state.hand_number if shown_phase else state.hand_number - 1
+    if result.hand_number != expected or expected < 1:
+        problems.append(
+            f"last_hand: hand {result.hand_number} cannot precede this point of hand "
+            f"{state.hand_number}"
+        )
+    if shown_phase and result.hands != state.hands:
+        problems.append("the hands shown at the end of the last hand are not the hands held")
+    end = result.end
+    if end in _KNOCK_ENDS and profile.ending is not Ending.KNOCK:
+        problems.append(f"last_hand: a hand of this game never ends with a {end.value}")
+    if end in _CLOSE_ENDS and profile.ending is not Ending.CLOSE:
+        problems.append(f"last_hand: a hand of this game never ends with a {end.value}")
+    if end is HandEnd.RUMINO and not profile.rumino:
+        problems.append("last_hand: only Rumino has a Rumino")
+    most = profile.hand_size + 1
+    held: Counter[Card] = Counter()
+    for seat, hand in enumerate(result.hands):
+        held.update(hand)
+        if len(hand) > most:
+            problems.append(f"last_hand: player {seat} held {len(hand)} cards, more than {most}")
+    deck = Counter(profile.deck.cards)
+    problems.extend(
+        f"last_hand: {CARD_NAMES[card]} held {held[card]} times, the deck has {deck[card]}"
+        for card in sorted(held - deck)
+    )
+    if not set(result.eliminated) | set(result.reentered) <= set(result.busted):
+        problems.append("last_hand: only players who reached the limit drop out or re-enter")
+    if set(result.eliminated) & set(result.reentered):
+        problems.append("last_hand: a player both dropped out and re-entered")
+    if end in _CLOSE_ENDS and result.discard is None:
+        problems.append("last_hand: a close discards a card face down")
+    if end in _KNOCK_ENDS and result.discard is not None:
+        problems.append("last_hand: a knock discards no card")
+    if end is HandEnd.RUMINO:
+        if any(item is not None for item in result.shown) or any(result.points):
+            problems.append("last_hand: a Rumino is shown by nobody and scores nothing")
+        return problems
+    problems.extend(_showing_problems(state, result))
+    return problems
+
+
+def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
+    """What each player showed: his hand's cards, valid melds, layoffs onto others' melds,
+    and the points they make."""
+    problems: list[str] = []
+    profile = state.profile
+    rules = profile.meld_rules
+    closer = result.closer
+    end = result.end
+    shown = result.shown
+    if shown[closer] is None:
+        return ["last_hand: the closer shows his hand"]
+    for seat, showing in enumerate(shown):
+        if showing is None:
+            if result.hands[seat] or result.points[seat]:
+                problems.append(f"last_hand: player {seat} holds cards but shows nothing")
+            continue
+        cards: Counter[Card] = Counter(showing.unmatched)
+        for meld in showing.melds:
+            cards.update(meld.cards)
+            if meld.rules != rules or meld not in rules.readings(meld.cards):
+                problems.append(f"last_hand: player {seat} shows {meld}, which is not a meld")
+        for layoff in showing.layoffs:
+            cards[layoff.card] += 1
+            target = shown[layoff.owner] if 0 <= layoff.owner < len(shown) else None
+            if layoff.owner == seat or target is None or not 0 <= layoff.meld < len(target.melds):
+                problems.append(f"last_hand: player {seat} lays off on a meld nobody shows")
+        if cards != Counter(result.hands[seat]):
+            problems.append(f"last_hand: player {seat} shows cards other than his hand's")
+        value = sum(profile.values[card] for card in showing.unmatched)
+        if seat != closer:
+            points = 0 if end is HandEnd.CHINCHON else value
+        elif end in (HandEnd.KNOCK, HandEnd.CLOSE):
+            points = value
+        else:
+            if showing.unmatched:
+                problems.append(f"last_hand: a {end.value} leaves no card unmatched")
+            points = {
+                HandEnd.GIN: profile.gin_bonus,
+                HandEnd.ALL_MATCHED: profile.all_matched_bonus,
+                HandEnd.WILD_CHINCHON: profile.wild_chinchon_bonus,
+            }.get(end, 0)
+        if result.points[seat] != points:
+            problems.append(
+                f"last_hand: player {seat} scores {result.points[seat]}, not the {points} "
+                "his hand makes"
+            )
+    return problems
+
+
+def _playability_problems(state: KnockState) -> list[str]:
+    """Whether the engine can go on from the state: its legal moves are listed (and kept),
+    and a state that is not over must have one."""
+    try:
+        moves = state._legal_tuple()
+    except Exception as error:  # an inconsistency no check above names
+        object.__setattr__(state, "_legal", None)
+        return [f"the engine cannot list the legal moves: {describe(error, 200)}"]
+    if not moves and state.phase is not Phase.OVER:
+        return ["no legal move: the game cannot go on from here"]
+    return []
+
+
+# ---------------------------------------------------------------- reading back
+
+_STATE_FIELDS = frozenset({
+    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
+    "discard", "turns_played", "scores", "active", "winners", "reentries", "gins",
+    "taken", "pending", "reentry_total", "last_hand", "rng", "auto_chance",
+})  # fmt: skip
+_RESULT_FIELDS = frozenset({
+    "hand_number", "end", "closer", "points", "shown", "hands", "discard", "busted",
+    "eliminated", "reentered",
+})  # fmt: skip
+_SHOWING_FIELDS = frozenset({"melds", "layoffs", "unmatched"})
+_LAYOFF_FIELDS = frozenset({"card", "represents", "owner", "meld"})
+_HEADER = frozenset({"format", "version"})
+
+
+def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
+    kind = cls.FORMAT.removeprefix("scala40.")
+    data = expect_header(data, cls.FORMAT, STATE_FORMAT_VERSION)
+    read = FieldReader(data, f"{kind}: ")
+    read.keys(_STATE_FIELDS, _HEADER)
+    try:
+        rules = cls.RULESET.from_dict(data["rules"])
+    except SerializationError as error:
+        raise read.fail(str(error)) from None
+    low, high = -MAX_COUNT, MAX_COUNT
+    state = cls(
+        rules=rules,
+        player_count=read.integer("players", 0, _MAX_SEATS),
+        dealer=read.integer("dealer", low, high),
+        hand_number=read.integer("hand_number", low, high),
+        phase=read.choice("phase", Phase),
+        turn=read.integer("turn", low, high),
+        hands=read.card_lists("hands"),
+        stock=read.cards(data["stock"], "stock"),
+        discard=read.cards(data["discard"], "discard"),
+        turns_played=read.ints("turns_played", low, high),
+        scores=read.ints("scores", low, high),
+        active=read.bools("active"),
+        winners=read.ints("winners", low, high),
+        reentries=read.ints("reentries", low, high),
+        gins=read.ints("gins", low, high),
+        taken=read.optional_card("taken"),
+        pending=read.ints("pending", low, high),
+        reentry_total=read.integer("reentry_total", low, high),
+        last_hand=_result_from_dict(data["last_hand"], rules, kind),
+        rng=read.rng("rng"),
+        auto_chance=read.boolean("auto_chance"),
+    )
+    problems = _validate(state)
+    if problems:
+        raise read.fail("invalid state: " + "; ".join(problems))
+    return state
+
+
+def _result_from_dict(value: object, rules: Any, kind: str) -> HandResult | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise SerializationError(
+            f"{kind}: last_hand must be a mapping or null, got {describe(value)}"
+        )
+    read = FieldReader(value, f"{kind}: last_hand: ")
+    read.keys(_RESULT_FIELDS)
+    low, high = -MAX_COUNT, MAX_COUNT
+    shown = value["shown"]
+    if not isinstance(shown, list) or len(shown) > _MAX_SEATS:
+        raise read.fail(f"shown must be a list of showings, got {describe(shown)}")
+    return HandResult(
+        hand_number=read.integer("hand_number", low, high),
+        end=read.choice("end", HandEnd),
+        closer=read.integer("closer", low, high),
+        points=read.ints("points", low, high),
+        shown=tuple(_showing_from_dict(item, rules, read) for item in shown),
+        hands=read.card_lists("hands"),
+        discard=read.optional_card("discard"),
+        busted=read.ints("busted", low, high),
+        eliminated=read.ints("eliminated", low, high),
+        reentered=read.ints("reentered", low, high),
+    )
+
+
+def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showing | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise parent.fail(f"a showing must be a mapping or null, got {describe(value)}")
+    read = FieldReader(value, parent.where)
+    read.keys(_SHOWING_FIELDS)
+    melds_data, layoffs_data = value["melds"], value["layoffs"]
+    for name, items in (("melds", melds_data), ("layoffs", layoffs_data)):
+        if not isinstance(items, list) or len(items) > MAX_READ_ITEMS:
+            raise read.fail(f"{name} must be a list, got {describe(items)}")
+    melds: list[Meld] = []
+    for text in melds_data:
+        if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+            raise read.fail(f"a meld must be text, got {describe(text)}")
+        try:
+            meld = engine.resolve_spec(parse_meld_spec(text), rules.meld_rules)
+        except Scala40Error as error:
+            raise read.fail(f"meld {describe(text)}: {error}") from None
+        if isinstance(meld, str):
+            raise read.fail(meld)
+        melds.append(meld)
+    layoffs = []
+    for item in layoffs_data:
+        if not isinstance(item, Mapping):
+            raise read.fail(f"a layoff must be a mapping, got {describe(item)}")
+        fields = FieldReader(item, f"{read.where}layoff: ")
+        fields.keys(_LAYOFF_FIELDS)
+        layoffs.append(
+            Layoff(
+                fields.card(item["card"], "card"),
+                fields.card(item["represents"], "represents"),
+                fields.integer("owner", 0, _MAX_SEATS),
+                fields.integer("meld", 0, MAX_READ_ITEMS),
+            )
+        )
+    return Showing(tuple(melds), tuple(layoffs), read.cards(value["unmatched"], "unmatched"))

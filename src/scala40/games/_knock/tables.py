@@ -1,0 +1,56 @@
+"""Small tables the knock games share: card values left unmatched, and one
+:class:`~scala40.melds.MeldRules` object per distinct value (so that equal rulesets share
+the caches of their meld searches).
+
+>>> from scala40.cards import parse_card
+>>> values = rumino_values()
+>>> values[parse_card("AS")], values[parse_card("10H")], values[parse_card("KD")], values[52]
+(1, 10, 10, 10)
+"""
+
+from __future__ import annotations
+
+from scala40._cache import BoundedCache
+from scala40.cards import JOKER, RANK_OF, Card
+from scala40.melds import MeldRules
+
+__all__ = ["rumino_values", "shared_meld_rules", "spanish_values"]
+
+_SHARED_MELD_RULES: BoundedCache[MeldRules, MeldRules] = BoundedCache(
+    "knock meld rules", limit=256
+)
+
+
+def shared_meld_rules(rules: MeldRules) -> MeldRules:
+    """The one :class:`MeldRules` object kept for rules equal to ``rules``."""
+    found = _SHARED_MELD_RULES.get(rules)
+    return found if found is not None else _SHARED_MELD_RULES.put(rules, rules)
+
+
+def rumino_values() -> tuple[int, ...]:
+    """What each card code costs left unmatched in Rumino (RU-VALUES): ace 1, 2-10 their
+    face value, J Q K 10, joker 10."""
+    return (*tuple(min(RANK_OF[card], 10) for card in range(JOKER)), 10)
+
+
+def spanish_values(
+    face: tuple[int, int, int], wild_cards: frozenset[Card], wild_penalty: int
+) -> tuple[int, ...]:
+    """What each card code costs left unmatched in Chinchón (CH-VALUES): ace 1, 2-9 their
+    face value, the sota, caballo and rey ``face``, a wild card ``wild_penalty``.
+
+    >>> from scala40.cards import parse_card
+    >>> values = spanish_values((8, 9, 10), frozenset({JOKER}), 25)
+    >>> values[parse_card("7C")], values[parse_card("JC")], values[parse_card("KC")], values[JOKER]
+    (7, 8, 10, 25)
+    """
+    table = []
+    for card in range(JOKER + 1):
+        rank = RANK_OF[card]
+        if card in wild_cards:
+            table.append(wild_penalty)
+        elif rank >= 11:
+            table.append(face[rank - 11])
+        else:
+            table.append(rank)
+    return tuple(table)

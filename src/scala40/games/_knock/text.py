@@ -1,0 +1,286 @@
+"""The words the command line uses for the knock games: the board, hints, hand ends.
+
+Chinchón and La Conga show the Spanish names of the cards beside the notation (C-DECK:
+``JD`` is the sota de oros).
+
+>>> from scala40.games.chinchon import new_game, TEXT
+>>> state = new_game(players=2, seed=4)
+>>> print("\\n".join(TEXT.board(state, 0, ["you", "greedy"], unicode=False)))
+Hand 1 · dealer P0 · stock 25 cards · discard pile QD (1 card)
+Scores (the game ends when a total reaches 100): P0 (you) 0 · P1 (greedy) 0
+P1 (greedy): 7 cards
+Your hand (7 cards): 7S 7H AD 7D 5C JC KC
+  siete de espadas, siete de copas, as de oros, siete de oros, cinco de bastos, sota de bastos, rey de bastos
+Best melds: 7S 7H 7D; unmatched 24
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scala40._checks import describe
+from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card, spanish_card_name
+from scala40.errors import InvalidArgumentError
+from scala40.game import GameText
+from scala40.games._knock.arrange import best_arrangement
+from scala40.games._knock.bots import KnockGreedyBot
+from scala40.games._knock.moves import Close, Knock
+from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock.profile import EndMode
+from scala40.games._knock.state import KnockState
+from scala40.melds import Meld
+from scala40.movekinds import MoveBase
+
+__all__ = ["KnockText"]
+
+
+def _name(card: Card, unicode: bool) -> str:
+    return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
+
+
+def _names(cards: Sequence[Card], unicode: bool) -> str:
+    return " ".join(_name(card, unicode) for card in cards) or "-"
+
+
+def _count(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _label(seat: int, names: Sequence[str]) -> str:
+    return f"P{seat} ({names[seat]})"
+
+
+_NO_NAMES = object()
+
+
+def _check_names(names: object, count: int) -> None:
+    if not (
+        isinstance(names, (list, tuple))
+        and len(names) >= count
+        and all(isinstance(name, str) for name in names)
+    ):
+        raise InvalidArgumentError(f"names must be a list of {count} names, got {describe(names)}")
+
+
+def _check_unicode(unicode: object) -> None:
+    if not isinstance(unicode, bool):
+        raise InvalidArgumentError(f"unicode must be True or False, got {describe(unicode)}")
+
+
+def meld_text(meld: Meld, unicode: bool) -> str:
+    """A meld's cards in order, each wild card followed by ``=`` and its card."""
+    if not isinstance(meld, Meld):
+        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
+    _check_unicode(unicode)
+    wild = meld.rules.wild_cards
+    return " ".join(
+        _name(card, unicode)
+        if card == rep and card not in wild
+        else f"{_name(card, unicode)}={_name(rep, unicode)}"
+        for card, rep in zip(meld.cards, meld.represented)
+    )
+
+
+_ENDINGS = {
+    HandEnd.KNOCK: "knocks",
+    HandEnd.GIN: "knocks with every card in melds: gin, ten less (RU-GIN)",
+    HandEnd.CLOSE: "closes",
+    HandEnd.ALL_MATCHED: "closes with all seven cards in melds (CH-MINUS10)",
+    HandEnd.WILD_CHINCHON: "closes with seven in a row holding a wild card (CH-CHINCHON)",
+    HandEnd.CHINCHON: "closes with seven in a row of one suit and wins the game (CH-CHINCHON)",
+    HandEnd.RUMINO: "holds a Rumino and wins the game (RU-RUMINO)",
+}
+
+
+class KnockText(GameText):
+    """The board, hints and announcements of Rumino, Chinchón and La Conga."""
+
+    def __init__(
+        self, move_help: str, *, spanish: bool, seven_run: str = "chinchón", game: str = ""
+    ) -> None:
+        self.move_help = move_help
+        self.game = game
+        """The name of the game whose states this wording takes (any knock game's if empty)."""
+        self.spanish = spanish
+        """Whether to print the Spanish names of the cards (Chinchón, La Conga)."""
+        self.seven_run = seven_run
+        """What the game calls the winning run of seven ("chinchón", "conga")."""
+
+    def _check(self, state: object, names: object = _NO_NAMES) -> None:
+        """Refuse what is not a state of the game, or names that do not name its seats."""
+        if not isinstance(state, KnockState) or (self.game and state.game_name != self.game):
+            raise InvalidArgumentError(
+                f"expected a state of {self.game or 'a knock game'}, got {describe(state)}"
+            )
+        if names is not _NO_NAMES:
+            _check_names(names, state.player_count)
+
+    def _limit_text(self, state: Any) -> str:
+        profile = state.profile
+        reach = "reaches" if profile.inclusive else "passes"
+        if profile.end_mode is EndMode.LOWEST:
+            return f"the game ends when a total {reach} {profile.limit}"
+        return f"a player whose total {reach} {profile.limit} drops out"
+
+    def board(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
+        """The table as ``seat`` sees it: no other hand is shown until a hand's end."""
+        self._check(state, names)
+        _check_unicode(unicode)
+        view = state.view(seat)
+        top = _name(view.discard[-1], unicode) if view.discard else "-"
+        lines = [
+            f"Hand {view.hand_number} · dealer P{view.dealer} · stock {_count(view.stock_size)} "
+            f"· discard pile {top} ({_count(len(view.discard))})"
+        ]
+        scores = " · ".join(
+            f"{_label(player, names)} {score}" + ("" if view.active[player] else " (out)")
+            for player, score in enumerate(view.scores)
+        )
+        lines.append(f"Scores ({self._limit_text(state)}): {scores}")
+        for player in range(view.player_count):
+            if player != seat and view.active[player]:
+                lines.append(f"{_label(player, names)}: {_count(view.hand_sizes[player])}")
+        if not view.active[seat]:
+            lines.append("You are out of the game.")
+            return lines
+        lines.append(f"Your hand ({_count(len(view.hand))}): {_names(view.hand, unicode)}")
+        if self.spanish and view.hand:
+            lines.append("  " + ", ".join(spanish_card_name(card) for card in view.hand))
+        if view.hands_shown:
+            lines.append("The hand is over: every hand has been shown.")
+        elif view.hand:
+            best = best_arrangement(view.hand, state.profile)
+            melds = " / ".join(meld_text(meld, unicode) for meld in best.melds) or "none"
+            lines.append(f"Best melds: {melds}; unmatched {best.value}")
+        return lines
+
+    def turn_hint(self, state: Any) -> str:
+        """What the player to decide is to do now."""
+        self._check(state)
+        phase = state.phase
+        listed = list(state.legal_moves())
+        if phase is Phase.CLAIM:
+            card = CARD_NAMES[state.discard[-1]]
+            return f"{card} completes your Rumino: 'claim' it and win, or 'pass'."
+        if phase is Phase.REENTRY:
+            seat = state.pending[0]
+            return (
+                f"Your total is {state.scores[seat]}: 'reenter' at {state.reentry_total}, "
+                "or 'retire' (drop out)."
+            )
+        if phase is Phase.DRAW:
+            text = "Your turn: 'draw' from the stock or 'take' the top discard"
+            if any(isinstance(move, Knock) for move in listed):
+                text += ", or 'knock' to end the hand now"
+            return text + " ('moves' lists the legal moves, 'help' the commands)."
+        closes = [move for move in listed if isinstance(move, Close)]
+        start = "Discard a card ('discard 7H')"
+        if not state.discard:
+            start = "You hold an eighth card: discard one to start the discard pile (LC-DEAL)"
+        if not closes:
+            return start + "."
+        best = _HELPER.ranked(state.view(state.turn), listed)[0]
+        count = "the close" if len(closes) == 1 else f"all {len(closes)} closes"
+        return f"{start}, or close: '{best}' is the best; 'moves' lists {count}."
+
+    def _showing(self, seat: int, showing: Showing, points: int, names: Sequence[str]) -> str:
+        parts = [
+            "melds " + (" / ".join(meld_text(meld, False) for meld in showing.melds) or "none")
+        ]
+        if showing.layoffs:
+            parts.append("lays off " + ", ".join(str(layoff) for layoff in showing.layoffs))
+        parts.append(f"unmatched {_names(showing.unmatched, False)}")
+        sign = "+" if points >= 0 else ""
+        return f"  {_label(seat, names)}: " + "; ".join(parts) + f" ({sign}{points})"
+
+    def _hand_lines(self, result: HandResult, names: Sequence[str]) -> list[str]:
+        closer = _label(result.closer, names)
+        ending = _ENDINGS[result.end]
+        if result.end is HandEnd.CHINCHON and self.seven_run != "chinchón":
+            ending = ending.replace("and wins", f"(a {self.seven_run}) and wins")
+        lines = [f"Hand {result.hand_number}: {closer} {ending}."]
+        if result.end is HandEnd.RUMINO:
+            hand = result.hands[result.closer]
+            taken = "" if result.discard is None else f", claiming {CARD_NAMES[result.discard]}"
+            lines[0] = f"Hand {result.hand_number}: {closer} holds a Rumino{taken}: " + (
+                f"{_names(hand, False)}; he wins the game (RU-RUMINO)."
+            )
+            return lines
+        for seat, showing in enumerate(result.shown):
+            if showing is not None:
+                lines.append(self._showing(seat, showing, result.points[seat], names))
+        return lines
+
+    def events(self, before: Any, after: Any, names: Sequence[str]) -> list[str]:
+        """How a hand ended, who re-entered or dropped out, and who won."""
+        self._check(before, names)
+        self._check(after, names)
+        lines: list[str] = []
+        in_hand = (Phase.DRAW, Phase.PLAY, Phase.CLAIM, Phase.RESTOCK)
+        result = after.last_hand
+        ended = before.phase in in_hand and (
+            after.phase not in in_hand or after.hand_number != before.hand_number
+        )
+        if ended and result is not None:
+            lines.extend(self._hand_lines(result, names))
+        if before.phase is Phase.REENTRY:
+            seat = before.pending[0]
+            if after.scores[seat] != before.scores[seat]:
+                lines.append(
+                    f"{_label(seat, names)} re-enters at {after.scores[seat]} (LC-REENGANCHE)."
+                )
+            else:
+                lines.append(f"{_label(seat, names)} does not re-enter.")
+        settled = (ended or before.phase is Phase.REENTRY) and after.phase is not Phase.REENTRY
+        if settled and result is not None:
+            for seat in result.eliminated:
+                lines.append(f"{_label(seat, names)} drops out with {after.scores[seat]}.")
+            if not after.is_over:
+                totals = ", ".join(f"P{seat} {total}" for seat, total in enumerate(after.scores))
+                lines.append(f"Totals: {totals}")
+        if after.phase is Phase.REENTRY and before.phase is not Phase.REENTRY:
+            seats = ", ".join(f"P{seat}" for seat in after.pending)
+            lines.append(
+                f"{seats} reached the limit and may re-enter at {after.reentry_total} "
+                "(LC-REENGANCHE)."
+            )
+        return lines
+
+    def status(self, state: Any) -> str:
+        """The phase and the seat to decide."""
+        self._check(state)
+        if state.is_chance:
+            return f"{state.phase.value}: a chance step comes next"
+        return f"{state.phase.value}, player {state.current_player} to decide"
+
+    def final(self, state: Any, names: Sequence[str]) -> list[str]:
+        """The final totals and the winners."""
+        self._check(state, names)
+        scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(state.scores))
+        winners = " and ".join(_label(seat, names) for seat in state.winners)
+        lines = [f"Final scores: {scores}"]
+        result = state.last_hand
+        if result is not None and result.end is HandEnd.GIN and len(state.winners) == 1:
+            streak = state.gins[state.winners[0]]
+            if streak and streak == state.profile.gin_streak:
+                lines.append(f"Gin in each of the first {streak} hands (RU-GINSTREAK).")
+        lines.append(f"Winner: {winners}" if winners else "No winner.")
+        return lines
+
+    def move(self, move: Any, unicode: bool) -> str:
+        """A move in the notation, with suit symbols if asked."""
+        if not isinstance(move, MoveBase):
+            raise InvalidArgumentError(f"expected a move, got {describe(move)}")
+        _check_unicode(unicode)
+        text = str(move)
+        if not unicode:
+            return text
+        return " ".join(
+            "=".join(_SYMBOLS.get(part, part) for part in token.split("="))
+            for token in text.split(" ")
+        )
+
+
+_SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
+_HELPER = KnockGreedyBot()

@@ -1,0 +1,106 @@
+"""The La Conga :class:`Ruleset`: every option of Chinchón, plus La Conga's own (LC-BASE).
+
+La Conga is Chinchón with an eighth card for the first player, a cap on closing, and
+elimination with an optional re-entry (RULES Part 6). Its ruleset has every Chinchón
+option (see :mod:`scala40.games.chinchon.rules`) and the LC-* ones; its
+:attr:`~Ruleset.end_mode` is ``"elimination"`` by default, with
+:attr:`~Ruleset.eliminate_at` as the limit (``target`` is the limit of the ``"lowest"``
+mode only).
+
+>>> from scala40.games.laconga import Ruleset
+>>> rules = Ruleset()
+>>> rules.mano_extra_card, rules.close_cap, rules.eliminate_at, rules.end_mode.value
+(True, True, 100, 'elimination')
+>>> Ruleset.preset("uruguay").differences()["eliminate_at"]
+(101, 100)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from scala40.games._knock.profile import EndMode, FaceValues, LayoffOrder, LayoffTarget, Wild
+from scala40.games._knock.spanish import SpanishRules, spanish_problems
+from scala40.rulesets import enum_converter, need_bool, need_int, set_presets
+
+__all__ = [
+    "PRESETS",
+    "EndMode",
+    "FaceValues",
+    "LayoffOrder",
+    "LayoffTarget",
+    "Ruleset",
+    "Wild",
+]
+
+
+def _rule(rule_id: str) -> dict[str, str]:
+    return {"rule": rule_id}
+
+
+def _end_mode(value: object) -> EndMode:
+    converted: EndMode = enum_converter(EndMode)(value)
+    return converted
+
+
+@attrs.frozen(kw_only=True)
+class Ruleset(SpanishRules):
+    """Every option of La Conga: Chinchón's (LC-BASE) and its own, with 003's rules as
+    defaults (RULES Part 6).
+
+    >>> Ruleset(close_cap=False).label()
+    'catsatcards + close_cap=False'
+    """
+
+    end_mode: EndMode = attrs.field(
+        default=EndMode.ELIMINATION, converter=_end_mode, metadata=_rule("LC-ELIM")
+    )
+    """``"elimination"``: a player whose total reaches :attr:`eliminate_at` drops out, the
+    last one left wins (LC-ELIM); ``"lowest"``: the game ends once a total reaches
+    ``target`` and the lowest total wins (as CH-END)."""
+    reentry: int | None = attrs.field(default=0, metadata=_rule("LC-REENGANCHE"))
+    """Times each player may re-enter (reenganche) when his total reaches the limit, at
+    the highest total still below it, if he so decides (LC-REENGANCHE: 0; 1 in 003's
+    optional rule; ``None`` for any number, x:cccj)."""
+    mano_extra_card: bool = attrs.field(default=True, metadata=_rule("LC-DEAL"))
+    """The first player gets eight cards and no card is turned up; his first turn is a
+    discard (LC-DEAL); ``False`` deals as Chinchón."""
+    close_cap: bool = attrs.field(default=True, metadata=_rule("LC-CLOSECAP"))
+    """No close that would bring the closer's total to the limit, unless all his cards are
+    in melds (LC-CLOSECAP)."""
+    eliminate_at: int = attrs.field(default=100, metadata=_rule("LC-ELIM"))
+    """The total that puts a player out, reached or passed (LC-ELIM: 100; 101 x:tplmp)."""
+
+    FORMAT = "scala40.laconga.ruleset"
+    FORMAT_VERSION = 1
+    GAME = "laconga"
+
+    def _problems(self) -> list[str]:
+        problems = spanish_problems(self)
+        need_bool(problems, self, ("mano_extra_card", "close_cap"))
+        need_int(problems, self, "eliminate_at", 1, 100_000)
+        return problems
+
+    def _profile_options(self) -> dict[str, Any]:
+        elimination = self.end_mode is EndMode.ELIMINATION
+        return {
+            "limit": self.eliminate_at if elimination else self.target,
+            "close_cap": self.close_cap,
+            "mano_extra_card": self.mano_extra_card,
+        }
+
+
+PRESETS = set_presets(Ruleset, {
+    "catsatcards": Ruleset(),
+    "uruguay": Ruleset(
+        deck_size=48,
+        wild=Wild.TWO_JOKERS,
+        eliminate_at=101,
+        forbid_close_with_two_wilds=True,
+    ),
+}, default="catsatcards")  # fmt: skip
+"""Named rulesets: ``catsatcards`` (003, the standard) and ``uruguay`` (x:tplmp,
+x:conecta: 48 cards and two jokers, J 10 Q 11 K 12, out at 101, no close keeping both
+jokers; a conga with a joker is only all matched)."""

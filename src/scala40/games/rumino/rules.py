@@ -1,0 +1,196 @@
+"""The Rumino :class:`Ruleset`: one typed field per option of the rules, and named presets.
+
+Every option of RULES Part 4 is a field whose docstring names its rule ID. A ruleset is
+validated when it is made: every problem is listed in one
+:class:`~scala40.InvalidRulesetError`.
+
+>>> from scala40.games.rumino import Ruleset
+>>> Ruleset().knock_limit, Ruleset.preset("web").eliminate_at.value      # RU-KNOCK, RU-ELIM
+(7, 'ge100')
+>>> Ruleset(knock_limit=-1, max_players=20)
+Traceback (most recent call last):
+...
+scala40.errors.InvalidRulesetError: invalid ruleset: knock_limit must be an integer from 0 to 100, got -1; max_players must be an integer from 2 to 15, got 20
+>>> Ruleset.preset_names(), Ruleset.preset("web").differences()
+(('catsatcards', 'web'), {'max_meld_size': (None, 4), 'eliminate_at': (<EliminateAt.GE100: 'ge100'>, <EliminateAt.GT100: 'gt100'>)})
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from scala40.cards import FRENCH_RANKS, Deck, french_deck
+from scala40.games._knock.profile import ClaimMode, EliminateAt, Ending, EndMode, KnockRules
+from scala40.games._knock.tables import rumino_values, shared_meld_rules
+from scala40.melds import MeldRules
+from scala40.rulesets import (
+    RulesetBase,
+    check_problems,
+    enum_converter,
+    need_bool,
+    need_choice,
+    need_int,
+    set_presets,
+)
+
+__all__ = ["PRESETS", "ClaimMode", "EliminateAt", "Ruleset"]
+
+HAND_SIZE = 7
+"""Cards each player holds between turns (RU-DEAL)."""
+
+
+def _rule(rule_id: str) -> dict[str, str]:
+    return {"rule": rule_id}
+
+
+def _claim_mode(value: object) -> ClaimMode:
+    converted: ClaimMode = enum_converter(ClaimMode)(value)
+    return converted
+
+
+def _eliminate_at(value: object) -> EliminateAt:
+    converted: EliminateAt = enum_converter(EliminateAt)(value)
+    return converted
+
+
+@attrs.frozen(kw_only=True)
+class Ruleset(RulesetBase):
+    """Every option of Rumino, with 003's rules as defaults (RULES Part 4).
+
+    >>> rules = Ruleset(knock_min_melded=0)
+    >>> rules.label(), rules.deck.size
+    ('catsatcards + knock_min_melded=0', 108)
+    """
+
+    min_players: int = attrs.field(default=2, metadata=_rule("RU-PLAYERS"))
+    """Fewest players (RU-PLAYERS: 2)."""
+    max_players: int = attrs.field(default=6, metadata=_rule("RU-PLAYERS"))
+    """Most players (RU-PLAYERS: 6)."""
+    knock_limit: int = attrs.field(default=7, metadata=_rule("RU-KNOCK"))
+    """Most unmatched value a knocking hand may hold (RU-KNOCK: 7)."""
+    knock_min_melded: int = attrs.field(default=4, metadata=_rule("RU-KNOCK"))
+    """Fewest cards of a knocking hand in melds (RU-KNOCK: 4, the majority; 0 in
+    x:wiki-rumino and x:gr, which state only the 7 points)."""
+    max_meld_size: int | None = attrs.field(default=4, metadata=_rule("RU-MELDS"))
+    """Most cards of a sequence, and of a set or a meld of jokers up to 4 (RU-MELDS: 4);
+    ``None`` for sequences of 3 or more cards (x:cog, x:ufm), sets still of 3 or 4."""
+    gin_bonus: int = attrs.field(default=-10, metadata=_rule("RU-GIN"))
+    """Added to the total of a knocker with every card in melds, instead of nothing
+    (RU-GIN: -10, "ten less")."""
+    gin_streak: int | None = attrs.field(default=3, metadata=_rule("RU-GINSTREAK"))
+    """A player who goes gin in each of this many first hands of a game wins it at once
+    (RU-GINSTREAK: 3); ``None`` for no such win."""
+    rumino_jokers: bool = attrs.field(default=True, metadata=_rule("RU-RUMINO"))
+    """Jokers may stand in a Rumino (RU-RUMINO Decision: a Rumino is a meld)."""
+    rumino_claim: ClaimMode = attrs.field(
+        default=ClaimMode.AUTO, converter=_claim_mode, metadata=_rule("RU-RUMINO")
+    )
+    """How a discard that completes another player's Rumino is claimed: ``"auto"``, at
+    once by the engine, the first claimant in play order after the discarder winning
+    (RU-RUMINO Decision); ``"decision"``, as an out-of-turn ``claim`` or ``pass`` of each
+    claimant in that order."""
+    discard_taken_card: bool = attrs.field(default=True, metadata=_rule("RU-TURN"))
+    """The card just taken from the discard pile may be discarded again (RU-TURN Decision)."""
+    eliminate_at: EliminateAt = attrs.field(
+        default=EliminateAt.GT100, converter=_eliminate_at, metadata=_rule("RU-ELIM")
+    )
+    """A total of more than 100 puts a player out (``"gt100"``, RU-ELIM), or of 100 or
+    more (``"ge100"``: x:gr, x:cog, x:ufm)."""
+    reentry: int | None = attrs.field(default=0, metadata=_rule("RU-ELIM"))
+    """Times each player may re-enter when his total puts him out, at the highest total
+    still in (as LC-REENGANCHE); ``None`` for any number (x:fg mentions rebuys)."""
+
+    _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
+
+    FORMAT = "scala40.rumino.ruleset"
+    FORMAT_VERSION = 1
+
+    def __attrs_post_init__(self) -> None:
+        check_problems(_problems(self))
+        size = self.max_meld_size
+        set_max = 4 if size is None else min(4, size)
+        meld_rules = shared_meld_rules(MeldRules(
+            rank_order=FRENCH_RANKS,
+            ace_high=False,                 # RU-DECK: the ace is low only
+            max_wilds=None,                 # RU-DECK: any number of jokers in a meld
+            set_suits_distinct=False,       # RU-MELDS: sets regardless of suit
+            set_max=set_max,
+            sequence_max=size,
+            wild_meld_min=3,                # RU-MELDS Decision: a meld may be all jokers
+            wild_meld_max=set_max,
+        ))  # fmt: skip
+        object.__setattr__(self, "_meld_rules", meld_rules)
+        profile = KnockRules(
+            game="rumino",
+            deck=self.deck,
+            hand_size=HAND_SIZE,
+            meld_rules=meld_rules,
+            values=rumino_values(),
+            ending=Ending.KNOCK,
+            discard_taken_card=self.discard_taken_card,
+            knock_limit=self.knock_limit,
+            knock_min_melded=self.knock_min_melded,
+            gin_bonus=self.gin_bonus,
+            gin_streak=self.gin_streak,
+            rumino=True,
+            rumino_jokers=self.rumino_jokers,
+            claim=self.rumino_claim,
+            end_mode=EndMode.ELIMINATION,
+            limit=100,
+            inclusive=self.eliminate_at is EliminateAt.GE100,
+            reentry=self.reentry,
+            min_players=self.min_players,
+            max_players=self.max_players,
+        )
+        object.__setattr__(self, "_profile", profile)
+
+    @property
+    def deck(self) -> Deck:
+        """Two French packs and four jokers, 108 cards (RU-DECK)."""
+        return french_deck(jokers=4, copies=2)
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """What a meld is (RU-MELDS): sets of 3 or 4 of a rank in any suits, sequences of
+        3 or 4 (or more) with the ace low only, any number of jokers, melds of jokers."""
+        return self._meld_rules
+
+    @property
+    def profile(self) -> KnockRules:
+        """What the shared engine of the knock games reads from these options."""
+        return self._profile
+
+
+_BOOLEAN_OPTIONS = ("rumino_jokers", "discard_taken_card")
+
+
+def _problems(rules: Ruleset) -> list[str]:
+    problems: list[str] = []
+    need_bool(problems, rules, _BOOLEAN_OPTIONS)
+    need_choice(problems, rules, "rumino_claim", ClaimMode)
+    need_choice(problems, rules, "eliminate_at", EliminateAt)
+    need_int(problems, rules, "knock_limit", 0, 100)
+    need_int(problems, rules, "knock_min_melded", 0, HAND_SIZE)
+    need_int(problems, rules, "max_meld_size", 3, 13, optional=True)
+    need_int(problems, rules, "gin_bonus", -1000, 1000)
+    need_int(problems, rules, "gin_streak", 1, 100, optional=True)
+    need_int(problems, rules, "reentry", 0, 100, optional=True)
+    # Every hand, the turned-up card and a card to draw fit in the 108 cards, and a stock
+    # rebuilt from the discard pile is never empty (RU-RESTOCK).
+    most = (108 - 3) // HAND_SIZE
+    low_ok = need_int(problems, rules, "min_players", 2, most)
+    high_ok = need_int(problems, rules, "max_players", 2, most)
+    if low_ok and high_ok and rules.max_players < rules.min_players:
+        problems.append(
+            f"max_players ({rules.max_players}) is below min_players ({rules.min_players})"
+        )
+    return problems
+
+
+PRESETS = set_presets(Ruleset, {
+    "catsatcards": Ruleset(),
+    "web": Ruleset(max_meld_size=None, eliminate_at=EliminateAt.GE100),
+}, default="catsatcards")  # fmt: skip
+"""Named rulesets: ``catsatcards`` (003, the standard) and ``web`` (x:gr, x:cog, x:ufm:
+out at 100 or more, sequences of 3 or more)."""

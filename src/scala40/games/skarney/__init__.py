@@ -1,0 +1,118 @@
+"""Skarney: a rummy game for two partnerships (or two to four players alone),
+with contracts, wild 2s and jokers, exchanges, and cards offered round the table
+(RULES Part 3).
+
+The modules:
+
+* ``rules``: the ``Ruleset``, its presets and modifiers, the card values of the scores;
+* ``moves``: the moves and their notation;
+* ``state``: ``GameState`` and ``new_game``;
+* ``view``: ``PlayerView``, what one seat may know;
+* ``analysis``: the melds of a hand, its contracts, the best;
+* ``bots``: the greedy bot;
+* the engine (``engine``, ``generate``, ``search``) behind them.
+
+>>> from scala40.games import skarney
+>>> state = skarney.new_game("partnership", players=4, seed=2)
+>>> state.game_name, state.teams, skarney.GAME.title
+('skarney', ((0, 2), (1, 3)), 'Skarney')
+"""
+
+from __future__ import annotations
+
+from scala40.game import Game, register_game
+from scala40.games.skarney.analysis import (
+    Contract,
+    best_contract,
+    can_make_contract,
+    contracts,
+    hand_melds,
+)
+from scala40.games.skarney.bots import GreedyBot
+from scala40.games.skarney.moves import (
+    Accept,
+    Deal,
+    Decline,
+    DrawStock,
+    EndTurn,
+    Exchange,
+    Extend,
+    Move,
+    Offer,
+    PutDown,
+    move_from_dict,
+    move_to_dict,
+    parse_move,
+)
+from scala40.games.skarney.phases import HandResult, Phase
+from scala40.games.skarney.rules import (
+    MELD_RULES,
+    MODIFIERS,
+    PRESETS,
+    Ruleset,
+    TiedHand,
+    hand_penalty,
+    meld_points,
+    with_modifiers,
+)
+from scala40.games.skarney.state import GameState, new_game
+from scala40.games.skarney.text import TEXT
+from scala40.games.skarney.view import PlayerView
+from scala40.match import ScoreOrder
+
+__all__ = [
+    "GAME",
+    "MELD_RULES",
+    "MODIFIERS",
+    "PRESETS",
+    "Accept",
+    "Contract",
+    "Deal",
+    "Decline",
+    "DrawStock",
+    "EndTurn",
+    "Exchange",
+    "Extend",
+    "GameState",
+    "GreedyBot",
+    "HandResult",
+    "Move",
+    "Offer",
+    "Phase",
+    "PlayerView",
+    "PutDown",
+    "Ruleset",
+    "TiedHand",
+    "best_contract",
+    "can_make_contract",
+    "contracts",
+    "hand_melds",
+    "hand_penalty",
+    "meld_points",
+    "move_from_dict",
+    "move_to_dict",
+    "new_game",
+    "parse_move",
+    "with_modifiers",
+]
+
+GAME = register_game(
+    Game(
+        name="skarney",
+        title="Skarney",
+        summary="Rummy for two partnerships or two to four players alone: "
+        "contracts, wild 2s and jokers, cards offered round the table, seven hands; the "
+        "highest total wins.",
+        version=1,
+        ruleset_type=Ruleset,
+        new_game=new_game,
+        state_from_dict=GameState.from_dict,
+        parse_move=parse_move,
+        move_from_dict=move_from_dict,
+        bots={"greedy": GreedyBot},
+        default_players=4,
+        score_order=ScoreOrder.HIGH,
+        text=TEXT,
+    )
+)
+"""The Skarney record of the game registry (:func:`scala40.game.load_game`)."""

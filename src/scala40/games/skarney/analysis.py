@@ -1,0 +1,209 @@
+"""Exact analysis of Skarney hands: the melds a hand holds, whether it makes its
+contract, and the best contract by value.
+
+>>> from scala40.cards import format_cards
+>>> from scala40.games.skarney.analysis import best_contract, can_make_contract
+>>> hand = "5S 5H 5D 7C 7C 7D 9S 9H JK KS KD QH"
+>>> can_make_contract(hand, hand_number=1), can_make_contract(hand, hand_number=4)
+(True, False)
+>>> best = best_contract(hand, hand_number=1)
+>>> [str(meld) for meld in best.melds], best.points, best.kind.value
+(['5S 5H 5D', '7D 7C 7C', 'KS JK=KH KD'], 100, 'set')
+>>> format_cards(best.rest)
+'9S 9H QH'
+
+The joker goes with the kings (10 + 50 + 10) rather than with the nines (5 + 50 + 5).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+import attrs
+
+from scala40._checks import describe
+from scala40.cards import CARD_NAMES, JOKER, Card, as_cards
+from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.games.skarney import search
+from scala40.games.skarney.rules import MAX_JOKERS, Ruleset, hand_penalty, meld_points
+from scala40.games.skarney.search import MOST_CONTRACT_MELDS
+from scala40.melds import Meld, MeldKind
+
+__all__ = [
+    "MAX_HAND_CARDS",
+    "Contract",
+    "best_contract",
+    "can_make_contract",
+    "contract_size",
+    "contracts",
+    "hand_melds",
+    "hand_penalty",
+    "meld_points",
+]
+
+
+@attrs.frozen
+class Contract:
+    """A whole contract a hand can put down (SK-CONTRACT): its melds, their points
+    (SK-SCORE-MELDS) and the cards it leaves in the hand."""
+
+    melds: tuple[Meld, ...]
+    """The 3-card melds, all sets or all sequences, in canonical order."""
+    rest: tuple[Card, ...]
+    """The cards of the hand the contract leaves, sorted."""
+
+    @property
+    def kind(self) -> MeldKind:
+        """Sets or sequences."""
+        return self.melds[0].kind
+
+    @property
+    def points(self) -> int:
+        """What the contract's cards score on the table (SK-SCORE-MELDS)."""
+        return sum(meld_points(meld) for meld in self.melds)
+
+    @property
+    def wild_count(self) -> int:
+        """How many wild cards the contract uses."""
+        return sum(meld.wild_count for meld in self.melds)
+
+    def __str__(self) -> str:
+        return " / ".join(str(meld) for meld in self.melds)
+
+
+MAX_HAND_CARDS = 2 * 52 + MAX_JOKERS
+"""The most cards a hand analysed may hold: the largest Skarney deck (two packs and
+eight jokers, 112 cards). Any hand of that deck is analysed in bounded time; only
+:func:`contracts` and :func:`best_contract`, which compare whole contracts, stop at
+:data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS`."""
+
+
+def _hand(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+    """The cards of a hand, sorted, once they are known to fit a Skarney deck."""
+    hand = tuple(sorted(as_cards(cards)))
+    counts = Counter(hand)
+    extra = [
+        card for card, count in counts.items() if count > (MAX_JOKERS if card == JOKER else 2)
+    ]
+    if extra:
+        card = extra[0]
+        raise InvalidValueError(
+            f"a hand with {counts[card]} copies of {CARD_NAMES[card]}: a Skarney deck holds two "
+            f"of each card and at most {MAX_JOKERS} jokers"
+        )
+    return hand
+
+
+def contract_size(
+    hand_number: int = 1, rules: Ruleset | str | None = None, size: int | None = None
+) -> int:
+    """How many 3-card melds make the contract: ``size`` if given, else the contract of
+    hand ``hand_number`` under ``rules`` (SK-CONTRACT).
+
+    >>> contract_size(1), contract_size(5), contract_size(size=2)
+    (3, 4, 2)
+    """
+    if size is not None:
+        if not (type(size) is int and 1 <= size <= MOST_CONTRACT_MELDS):
+            raise InvalidValueError(
+                f"size must be an integer from 1 to {MOST_CONTRACT_MELDS}, got {describe(size)}"
+            )
+        return size
+    if rules is not None and not isinstance(rules, (str, Ruleset)):
+        raise InvalidArgumentError(
+            f"expected a Skarney Ruleset, a preset name or None, got {describe(rules)}"
+        )
+    ruleset = Ruleset.resolve(rules)
+    if not (type(hand_number) is int and 1 <= hand_number <= len(ruleset.contract_melds)):
+        raise InvalidValueError(
+            f"hand_number must be from 1 to {len(ruleset.contract_melds)}, "
+            f"got {describe(hand_number)}"
+        )
+    return ruleset.contract_size(hand_number)
+
+
+def hand_melds(cards: Iterable[Card] | str) -> tuple[Meld, ...]:
+    """Every meld a hand can put down: every reading (C-WILD) of every group of its cards
+    that is a meld (SK-MELDS, SK-WILDMELD): sets rank by rank, sequences suit by suit,
+    then melds of wild cards only.
+
+    >>> [str(meld) for meld in hand_melds("2S 2H 2C 4D 5D")]
+    ['2S=3D 4D 5D', '2H=3D 4D 5D', '4D 5D 2S=6D', '4D 5D 2H=6D', '4D 5D 2C=6D', '2C=3D 4D 5D', '2S 2H 2C']
+    """
+    return search.hand_melds(_hand(cards))
+
+
+def can_make_contract(
+    cards: Iterable[Card] | str,
+    hand_number: int = 1,
+    rules: Ruleset | str | None = None,
+    *,
+    size: int | None = None,
+) -> bool:
+    """Whether a hand can put down the contract of hand ``hand_number`` (or of ``size``
+    melds): that many disjoint 3-card sets, or 3-card sequences, each with at most one
+    wild card (SK-CONTRACT).
+
+    >>> can_make_contract("4S 5S 6S 8H 9H JK 2C QD QD", size=3)
+    False
+    >>> can_make_contract("4S 5S 6S 8H 9H JK 2C QD QD KD", size=3)
+    True
+    """
+    return search.can_complete(_hand(cards), None, contract_size(hand_number, rules, size))
+
+
+def contracts(
+    cards: Iterable[Card] | str,
+    hand_number: int = 1,
+    rules: Ruleset | str | None = None,
+    *,
+    size: int | None = None,
+) -> tuple[Contract, ...]:
+    """Every contract a hand can put down, each multiset of melds once (C-IDENTITY).
+
+    >>> [str(contract) for contract in contracts("3S 3H 3D 4S 4H 2C 5S", size=2)]
+    ['3S 3H 3D / 4S 4H 2C=4D', '3S 4S 5S / 3H 4H 2C=5H', '3S 4S 5S / 2C=2H 3H 4H']
+
+    The melds of a contract are all sets or all sequences: 3S 3H 3D with 4S 5S 2C is
+    none.
+
+    :raises SearchLimitError: the hand holds too many contracts to list (the search
+        tried :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` melds).
+    """
+    hand = _hand(cards)
+    needed = contract_size(hand_number, rules, size)
+    return tuple(_contract(hand, melds) for melds in search.contracts(hand, needed))
+
+
+def best_contract(
+    cards: Iterable[Card] | str,
+    hand_number: int = 1,
+    rules: Ruleset | str | None = None,
+    *,
+    size: int | None = None,
+) -> Contract | None:
+    """The contract worth the most points on the table (SK-SCORE-MELDS), the first in
+    canonical order among equals; ``None`` if the hand makes none.
+
+    >>> best = best_contract("3S 3H 3D 4S 4H 2C 5S", size=2)
+    >>> str(best), best.points
+    ('3S 3H 3D / 4S 4H 2C=4D', 50)
+    >>> best_contract("3S 3H 3D 4S 4H 5S", size=2) is None
+    True
+
+    :raises SearchLimitError: the hand holds too many contracts to compare (the search
+        tried :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` melds).
+    """
+    hand = _hand(cards)
+    best = search.best_contract(hand, contract_size(hand_number, rules, size))
+    return None if best is None else _contract(hand, best)
+
+
+def _contract(hand: tuple[Card, ...], melds: tuple[Meld, ...]) -> Contract:
+    rest: tuple[Card, ...] | None = hand
+    for meld in melds:
+        assert rest is not None
+        rest = search.without(rest, meld.cards)
+    assert rest is not None
+    return Contract(melds, tuple(sorted(rest)))

@@ -1,0 +1,266 @@
+"""The Skarney greedy bot: plays for its side, in its turns and on the offers it gets.
+
+:class:`GreedyBot` follows the :class:`~scala40.game.Bot` protocol. In its turn it takes
+the wild cards it can from the opponents' melds (SK-EXCHANGE), puts down its side's
+contract as soon as it can, keeping its wild cards where it can (SK-CONTRACT), then
+melds and extends all it can, melds of wild cards only first (SK-WILDMELD), and ends by
+offering the card it needs least, never a wild card, and not a card that would extend
+the melds of the opponent it goes to (SK-OFFER). Offered a card, it accepts one that
+fits its hand or its side's melds, or makes the side's contract, while the pile lasts.
+It sees only its own view: nothing of its partner's hand.
+
+>>> import random
+>>> from scala40.bots import RandomBot, play_game
+>>> from scala40.games.skarney import new_game
+>>> final = play_game(new_game(seed=7), [GreedyBot(), RandomBot()] * 2, rng=7)
+>>> final.is_over, final.winners
+(True, (0, 2))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from scala40._checks import describe, is_int
+from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
+from scala40.errors import InvalidArgumentError, InvalidBotSpecError, InvalidValueError
+from scala40.games.skarney.moves import (
+    MOVES,
+    Accept,
+    EndTurn,
+    Exchange,
+    Extend,
+    Move,
+    Offer,
+    PutDown,
+    put_down_of,
+)
+from scala40.games.skarney.phases import Phase, side_of
+from scala40.games.skarney.rules import MELD_RULES, hand_penalty, meld_card_points
+from scala40.games.skarney.search import best_contract, can_complete
+from scala40.games.skarney.view import PlayerView
+from scala40.melds import Meld, MeldKind
+
+__all__ = ["GreedyBot"]
+
+_WILD = MELD_RULES.wild_cards
+_UNWANTED = -10_000.0
+"""The score of a move the bot would rather not make at all (below any turn end)."""
+
+
+class GreedyBot:
+    """A fast rule-of-thumb player for Skarney (see the module's documentation).
+
+    ``late`` is the size of the pile below which it accepts only offered cards it can
+    meld or add to its side's melds at once (an integer from 0 to 1,000).
+
+    Its contract is the best it finds within
+    :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` steps of the contract search:
+    every contract of a hand of a dozen or so cards, the first ones found of a larger hand.
+
+    :raises InvalidBotSpecError: ``late`` is not an integer from 0 to 1,000.
+    """
+
+    name = "greedy"
+
+    def __init__(self, late: int = 12) -> None:
+        if not (is_int(late) and 0 <= late <= _MAX_LATE):
+            raise InvalidBotSpecError(
+                f"late must be an integer from 0 to {_MAX_LATE}, got {describe(late)}"
+            )
+        self.late = late
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(late={self.late})"
+
+    def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
+        """The move :meth:`ranked` puts first (``rng`` is not used: the bot is
+        deterministic)."""
+        del rng
+        return self.ranked(view, legal)[0]
+
+    def ranked(self, view: PlayerView, legal: Sequence[Move]) -> list[Move]:
+        """The legal moves, the bot's favourite first.
+
+        :raises InvalidArgumentError: ``view`` is not a Skarney view, or ``legal`` not a
+            list of moves.
+        :raises InvalidValueError: ``legal`` is empty.
+        """
+        _check_choice(view, legal)
+        if len(legal) <= 1:
+            return list(legal)
+        if view.phase is Phase.OFFER:
+            accept = self._wants_offer(view)
+            return sorted(legal, key=lambda move: isinstance(move, Accept) != accept)
+        plan = self._contract_plan(view)
+        scores = {id(move): self._score(view, move, plan) for move in legal}
+        return sorted(legal, key=lambda move: -scores[id(move)])
+
+    # -- the turn -------------------------------------------------------------------------
+
+    def _contract_plan(self, view: PlayerView) -> tuple[Meld, ...]:
+        """The contract the bot means to put down now: fewest wild cards, then most
+        points (SK-CONTRACT); empty when it has none to make."""
+        rules = view.rules
+        if not rules.contract or view.contracts[view.side] or view.phase is not Phase.PLAY:
+            return ()
+        needed = rules.contract_size(view.hand_number) - view.progress
+        kind = view.table[view.fresh_from].kind if view.progress else None
+        found = best_contract(
+            view.hand, needed, score=_contract_score, kind=kind, within_limit=True
+        )
+        return found or ()
+
+    def _score(self, view: PlayerView, move: Move, plan: tuple[Meld, ...]) -> float:
+        hand = view.hand
+        if isinstance(move, Exchange):
+            return 2000.0 + meld_card_points(_freed(view, move))
+        if isinstance(move, PutDown):
+            if plan or (view.rules.contract and not view.contracts[view.side]):
+                planned = any(put_down_of(meld) == move for meld in plan)
+                return 1500.0 if planned else 1000.0
+            return self._meld_score(view, move.cards)
+        if isinstance(move, Extend):
+            return self._meld_score(view, (move.card,), extension=True)
+        if isinstance(move, Offer):
+            return -self._keep(view, move.card, hand)
+        if isinstance(move, EndTurn):
+            return 0.0
+        return 0.0
+
+    def _meld_score(
+        self, view: PlayerView, cards: tuple[Card, ...], extension: bool = False
+    ) -> float:
+        """Melding is worth its cards: they score on the table and no longer weigh in the
+        hand. Melds of wild cards only come first; a wild card in a mixed meld is kept
+        back while the hand holds another of its kind and the pile is long (it may make
+        a meld of wild cards, worth twice as much)."""
+        wilds = [card for card in cards if card in _WILD]
+        naturals = len(cards) - len(wilds)
+        if wilds and not naturals:
+            return 1400.0 + 10 * len(cards)
+        score = 800.0 + 10 * naturals + (50 if not extension else 0)
+        if wilds:
+            wild = wilds[0]
+            same_kind = sum(1 for card in view.hand if _wild_kind(card) == _wild_kind(wild))
+            going_out = len(cards) == len(view.hand)
+            if same_kind >= 2 and view.stock_size > self.late and not going_out:
+                return _UNWANTED
+            score -= 300
+        return score
+
+    def _keep(self, view: PlayerView, card: Card, hand: tuple[Card, ...]) -> float:
+        """How much the bot wants to keep ``card`` rather than offer it."""
+        if card in _WILD:
+            return 1000.0
+        score = _fit(card, hand)
+        own, next_side = _table_fits(view, card)
+        score += 4 * own + 6 * next_side
+        if RANK_OF[card] == 1:
+            score += 1.0  # an ace is a stop card: only the next seat may take it
+        return score - hand_penalty((card,)) / 10
+
+    # -- offers ---------------------------------------------------------------------------
+
+    def _wants_offer(self, view: PlayerView) -> bool:
+        card = view.offer_card
+        if card is None:
+            return False
+        hand = view.hand
+        rules = view.rules
+        has_contract = not rules.contract or view.contracts[view.side]
+        own, _ = _table_fits(view, card)
+        if not has_contract:
+            needed = rules.contract_size(view.hand_number)
+            with_card = tuple(sorted((*hand, card)))
+            if can_complete(with_card, None, needed) and not can_complete(hand, None, needed):
+                return True  # SK-CONTRACT: the card makes the contract
+        if card in _WILD:
+            return view.stock_size > self.late
+        if has_contract and own:
+            return True
+        if view.stock_size <= self.late:
+            return False
+        return _fit(card, hand) >= 3.0
+
+
+_MAX_LATE = 1_000
+"""The largest ``late`` a bot takes (more than any pile holds)."""
+
+
+def _check_choice(view: object, legal: object) -> None:
+    """Refuse what is not a Skarney view and a non-empty list of Skarney moves."""
+    if not isinstance(view, PlayerView):
+        raise InvalidArgumentError(f"expected a Skarney PlayerView, got {describe(view)}")
+    if not isinstance(legal, (list, tuple)) or not all(
+        type(move) in _MOVE_KINDS for move in legal
+    ):
+        raise InvalidArgumentError(f"expected a list of Skarney moves, got {describe(legal)}")
+    if not legal:
+        raise InvalidValueError("a bot chooses among legal moves, and there are none")
+
+
+_MOVE_KINDS = frozenset(MOVES.kinds)
+
+
+def _contract_score(melds: tuple[Meld, ...]) -> tuple[int, int]:
+    wilds = sum(meld.wild_count for meld in melds)
+    points = sum(sum(meld_card_points(card) for card in meld.cards) for meld in melds)
+    return (-wilds, points)
+
+
+def _wild_kind(card: Card) -> int:
+    """Jokers 0, 2s 2, natural cards -1."""
+    if card == JOKER:
+        return 0
+    return 2 if card in _WILD else -1
+
+
+def _freed(view: PlayerView, move: Exchange) -> Card:
+    return next(card for card in view.table[move.meld].cards if card in _WILD)
+
+
+def _fit(card: Card, hand: tuple[Card, ...]) -> float:
+    """How well a natural card fits a hand: cards of its rank (a set to come) and of its
+    suit one or two places away (a sequence to come)."""
+    if card in _WILD:
+        return 10.0
+    rank, suit = RANK_OF[card], SUIT_OF[card]
+    score = 0.0
+    same_rank = sum(1 for other in hand if other not in _WILD and RANK_OF[other] == rank)
+    same_rank -= 1 if card in hand else 0
+    score += 3.0 * min(same_rank, 2)
+    for other in set(hand):
+        if other in _WILD or SUIT_OF[other] != suit or other == card:
+            continue
+        gap = _gap(RANK_OF[other], rank)
+        if gap == 1:
+            score += 2.0
+        elif gap == 2:
+            score += 1.0
+    return score
+
+
+def _gap(first: int, second: int) -> int:
+    """The distance between two ranks in a sequence, the ace at either end."""
+    high = [14 if rank == 1 else rank for rank in (first, second)]
+    return min(abs(first - second), abs(high[0] - high[1]))
+
+
+def _table_fits(view: PlayerView, card: Card) -> tuple[int, int]:
+    """How many of its side's melds ``card`` extends, and how many of the melds of the
+    side the bot's offers go to first."""
+    partnership = view.rules.partnership
+    next_side = side_of((view.player + 1) % view.player_count, partnership)
+    own = other = 0
+    for meld, owner in zip(view.table, view.owners):
+        if meld.kind is MeldKind.WILD and card not in _WILD:
+            continue
+        if any(ext.card == card for ext in meld.extensions()):
+            side = side_of(owner, partnership)
+            if side == view.side:
+                own += 1
+            elif side == next_side:
+                other += 1
+    return own, other

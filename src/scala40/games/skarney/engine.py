@@ -1,0 +1,664 @@
+"""Skarney rules as pure functions over :class:`~scala40.games.skarney.state.GameState`
+(internal).
+
+One function per move type applies it and raises :class:`~scala40.IllegalMoveError`
+naming the rule it breaks. Legal-move generation (:mod:`.generate`) proposes candidates
+these same functions accept, and the tests check the two against a brute-force oracle.
+
+Only the contract can lead into a dead end: a turn cannot end while a contract is half
+made, so a contract meld is legal only if the rest of the hand still completes the
+contract (:func:`~scala40.games.skarney.search.can_complete`). Every other move leaves
+the turn free to end (with an offer, or ``end``).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from scala40._checks import describe
+from scala40._fields import make_evolver
+from scala40._rng import shuffle
+from scala40.cards import CARD_NAMES, RANK_OF, Card
+from scala40.errors import AmbiguousMeldError, IllegalMoveError, InvalidMeldError, InvalidMoveError
+from scala40.games.skarney.moves import (
+    Accept,
+    Deal,
+    Decline,
+    DrawStock,
+    EndTurn,
+    Exchange,
+    Extend,
+    Move,
+    Offer,
+    PutDown,
+)
+from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
+from scala40.games.skarney.rules import (
+    HAND_SIZE,
+    MELD_RULES,
+    Ruleset,
+    TiedHand,
+    hand_penalty,
+    meld_points,
+)
+from scala40.games.skarney.search import can_complete, without
+from scala40.match import ScoreOrder, best_seats
+from scala40.melds import Meld, MeldKind, check_meld
+
+if TYPE_CHECKING:
+    # For annotations only: the engine never imports the state module (see bind()).
+    from scala40.games.skarney.state import GameState
+
+__all__ = [
+    "HANDLERS",
+    "apply",
+    "bind",
+    "deal",
+    "exchange_target",
+    "exchanges_allowed",
+    "is_last_turn",
+    "melding_allowed",
+    "offer_banned",
+    "resolve_meld",
+    "score_hand",
+    "side_has_contract",
+]
+
+_WILD = MELD_RULES.wild_cards
+
+_evolve: Callable[..., GameState]
+"""A copy of a state with some fields changed (unchecked); unchanged parts are shared."""
+
+
+def bind(state_class: type[GameState]) -> None:
+    """Generate the engine's state-copying function from the fields of ``state_class``
+    (the state module calls this once: it imports the engine, so the engine cannot
+    import it)."""
+    global _evolve
+    _evolve = make_evolver(state_class)
+
+
+def _illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
+    return IllegalMoveError(f"{move}: {reason} ({rule})")
+
+
+def _replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    cards = list(hand)
+    insort(cards, card)
+    return tuple(cards)
+
+
+def _common(known: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``known`` still in ``hand`` (a multiset intersection): what the others
+    still know a hand holds once cards have left it."""
+    if not known:
+        return known
+    return tuple(sorted((Counter(known) & Counter(hand)).elements()))
+
+
+_PHASE_WORDS = {
+    Phase.DRAW: "only at the start of a turn",
+    Phase.PLAY: "only during a turn, after the draw",
+    Phase.OFFER: "only when a card is offered to you",
+    Phase.DEAL: "only when a hand is to be dealt",
+}
+
+
+def _need_phase(state: GameState, phase: Phase, move: Move) -> None:
+    if state.phase is not phase:
+        if state.phase is Phase.OVER:
+            raise _illegal(move, "SK-GAME", "the game is over")
+        raise _illegal(
+            move,
+            "SK-TURN",
+            f"this move is allowed {_PHASE_WORDS[phase]}; the game is at the "
+            f"{state.phase.value} phase",
+        )
+
+
+# -- what the rules allow now ---------------------------------------------------------------
+
+
+def side_has_contract(state: GameState, seat: int) -> bool:
+    """Whether ``seat``'s side may meld freely: it has made its contract, or the rules
+    ask for none (SK-CONTRACT)."""
+    rules = state.rules
+    return not rules.contract or state.contracts[side_of(seat, rules.partnership)]
+
+
+def is_last_turn(state: GameState) -> bool:
+    """Whether the turn being played is the hand's last: its player drew the last card
+    of the pile (SK-END), or the turn limit is reached (SK-LOOP). It ends with ``end``,
+    and no offer."""
+    limit = state.rules.turn_limit
+    return not state.stock or (limit is not None and state.turn_number >= limit)
+
+
+def exchanges_allowed(state: GameState) -> bool:
+    """Whether the player to move may still exchange: exchanges come before the contract
+    and the other melds of the turn (SK-TURN), and before the side's contract only where
+    the rules allow it (SK-EXCHANGE)."""
+    if state.melded:
+        return False
+    return state.rules.exchange_before_contract or side_has_contract(state, state.turn)
+
+
+def melding_allowed(state: GameState) -> bool:
+    """Whether the player to move may put down melds other than the contract's, and
+    extend: his side has its contract (SK-CONTRACT), and unless the rules forbid it,
+    even in the turn it was made (SK-TURN)."""
+    if not side_has_contract(state, state.turn):
+        return False
+    return state.rules.melds_with_contract or not state.contract_now
+
+
+def offer_banned(state: GameState) -> frozenset[Card]:
+    """Cards the player to move may not offer: under ``no_offer_back``, the cards he
+    accepted since his previous turn, unless that leaves nothing to offer (SK-OFFER)."""
+    if not state.rules.no_offer_back:
+        return frozenset()
+    banned = frozenset(state.accepted[state.turn])
+    if banned >= set(state.hands[state.turn]):
+        return frozenset()
+    return banned
+
+
+def exchange_target(meld: Meld, card: Card) -> Meld | None:
+    """``meld`` with natural ``card`` in place of its wild card, if ``card`` is what the
+    wild card stands for: in a sequence exactly that card, in a set any card of its rank
+    (SK-EXCHANGE, SK-MELDS). ``None`` if it is not."""
+    if meld.kind is MeldKind.WILD or card in _WILD:
+        return None
+    for index, wild in enumerate(meld.cards):
+        if wild not in _WILD:
+            continue
+        represented = meld.represented[index]
+        if meld.kind is MeldKind.SEQUENCE:
+            if represented != card:
+                return None
+            try:
+                swapped, _ = meld.swap(card)
+            except InvalidMeldError:  # pragma: no cover - no Skarney sequence holds one
+                return None
+            return swapped
+        if RANK_OF[represented] != RANK_OF[card]:
+            return None
+        cards = (*meld.cards[:index], card, *meld.cards[index + 1 :])
+        for reading in MELD_RULES.readings_of_sorted(tuple(sorted(cards))):
+            if reading.kind is MeldKind.SET:
+                return reading
+    return None
+
+
+# -- chance -------------------------------------------------------------------------------
+
+
+def deal(state: GameState, order: tuple[Card, ...] | None, move: Move | None = None) -> GameState:
+    """Shuffle (or use ``order``, top card last) and deal 11 cards each, one at a time from
+    the seat after the dealer, who plays first (SK-DEAL)."""
+    rules = state.rules
+    deck = rules.deck.cards
+    rng = state.rng
+    if order is None:
+        order, rng = shuffle(deck, rng)
+    elif Counter(order) != Counter(deck):
+        raise _illegal(move or Deal(order), "C-DECK", "the order must hold every card of the deck")
+    count = state.player_count
+    first = (state.dealer + 1) % count
+    dealt: list[list[Card]] = [[] for _ in range(count)]
+    position = len(order)
+    for _ in range(HAND_SIZE):
+        for step in range(count):
+            position -= 1
+            dealt[(first + step) % count].append(order[position])
+    sides = _side_count(rules, count)
+    return _evolve(
+        state,
+        phase=Phase.DRAW,
+        hand_number=state.hand_number + 1,
+        turn=first,
+        hands=tuple(tuple(sorted(hand)) for hand in dealt),
+        stock=tuple(order[:position]),
+        table=(),
+        owners=(),
+        contracts=(False,) * sides,
+        stopped=(False,) * count,
+        known=((),) * count,
+        accepted=((),) * count,
+        rng=rng,
+        **_new_turn_fields(0, 1),
+    )
+
+
+def _side_count(rules: Ruleset, player_count: int) -> int:
+    return 2 if rules.partnership else player_count
+
+
+def _new_turn_fields(table_size: int, turn_number: int) -> dict[str, Any]:
+    return {
+        "turn_number": turn_number,
+        "melded": False,
+        "contract_now": False,
+        "progress": 0,
+        "fresh_from": table_size,
+        "extended": (0,) * table_size,
+        "offer_card": None,
+        "offer_to": None,
+    }
+
+
+def _apply_deal(state: GameState, move: Deal) -> GameState:
+    _need_phase(state, Phase.DEAL, move)
+    return deal(state, move.order, move)
+
+
+# -- the turn -------------------------------------------------------------------------------
+
+
+def _apply_draw(state: GameState, move: DrawStock) -> GameState:
+    _need_phase(state, Phase.DRAW, move)
+    seat = state.turn
+    card = state.stock[-1]
+    hands = _replace_item(state.hands, seat, _with_card(state.hands[seat], card))
+    return _evolve(state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands)
+
+
+def _table_meld(state: GameState, move: Exchange | Extend, rule: str) -> Meld:
+    if move.meld >= len(state.table):
+        raise _illegal(move, rule, f"there is no table meld #{move.meld}")
+    return state.table[move.meld]
+
+
+def _apply_exchange(state: GameState, move: Exchange) -> GameState:
+    _need_phase(state, Phase.PLAY, move)
+    rules = state.rules
+    seat = state.turn
+    if state.melded:
+        raise _illegal(
+            move, "SK-TURN", "exchanges come before the contract and the melds of a turn"
+        )
+    if not exchanges_allowed(state):
+        raise _illegal(move, "SK-EXCHANGE", "no exchange before your side has made its contract")
+    meld = _table_meld(state, move, "SK-EXCHANGE")
+    side = side_of(seat, rules.partnership)
+    if side_of(state.owners[move.meld], rules.partnership) == side:
+        whose = "your own" if state.owners[move.meld] == seat else "your partner's"
+        raise _illegal(
+            move, "SK-EXCHANGE", f"exchanges take wild cards from opponents' melds, not {whose}"
+        )
+    if meld.kind is MeldKind.WILD:
+        raise _illegal(
+            move, "SK-WILDMELD", "the cards of a meld of wild cards only are never exchanged"
+        )
+    hand = without(state.hands[seat], (move.card,))
+    if hand is None:
+        raise _illegal(move, "SK-EXCHANGE", f"{CARD_NAMES[move.card]} is not in the hand")
+    target = exchange_target(meld, move.card)
+    if target is None:
+        raise _illegal(
+            move, "SK-EXCHANGE", f"{CARD_NAMES[move.card]} does not free a wild card in {meld}"
+        )
+    freed = next(card for card in meld.cards if card in _WILD)
+    hand = _with_card(hand, freed)
+    return _evolve(
+        state,
+        hands=_replace_item(state.hands, seat, hand),
+        table=_replace_item(state.table, move.meld, target),
+        known=_replace_item(state.known, seat, _common(state.known[seat], hand)),
+    )
+
+
+def resolve_meld(move: PutDown) -> Meld:
+    """The table meld a :class:`PutDown` describes, or an :class:`IllegalMoveError` saying
+    why not. A wild card's card, when given, is matched exactly, except in a set, where it
+    stands for "a card of that rank" (SK-MELDS)."""
+    readings = MELD_RULES.readings(move.cards)
+    if not readings:
+        try:
+            check_meld(move.cards, MELD_RULES)
+        except (InvalidMeldError, AmbiguousMeldError) as error:
+            raise _illegal(move, "SK-MELDS", str(error)) from None
+        raise _illegal(move, "SK-MELDS", "not a meld")  # pragma: no cover
+    if move.represented:
+        for meld in readings:
+            if meld.cards == move.cards and meld.represented == move.represented:
+                return meld
+        pairs = sorted(zip(move.cards, move.represented))
+        for meld in readings:
+            if sorted(zip(meld.cards, meld.represented)) == pairs:
+                return meld
+        ranks = sorted((card, RANK_OF[rep]) for card, rep in pairs)
+        for meld in readings:
+            if meld.kind is MeldKind.SET and ranks == sorted(
+                (card, RANK_OF[rep]) for card, rep in zip(meld.cards, meld.represented)
+            ):
+                return meld
+        raise _illegal(
+            move,
+            "C-WILD",
+            "the wild card cannot stand for that card; readings: "
+            + " | ".join(str(meld) for meld in readings),
+        )
+    if len(readings) == 1:
+        return readings[0]
+    backwards = move.cards[::-1]
+    in_order = [meld for meld in readings if meld.cards in (move.cards, backwards)]
+    if len(in_order) == 1:
+        return in_order[0]
+    raise _illegal(
+        move,
+        "C-WILD",
+        "say which card the wild card stands for (e.g. JK=10C); readings: "
+        + " | ".join(str(meld) for meld in readings),
+    )
+
+
+def _apply_put_down(state: GameState, move: PutDown) -> GameState:
+    _need_phase(state, Phase.PLAY, move)
+    rules = state.rules
+    seat = state.turn
+    meld = resolve_meld(move)
+    hand = without(state.hands[seat], meld.cards)
+    if hand is None:
+        raise _illegal(move, "SK-MELDS", "those cards are not all in the hand")
+    contracts = state.contracts
+    progress = state.progress
+    contract_now = state.contract_now
+    if not side_has_contract(state, seat):
+        # SK-CONTRACT: the side's first melds form its contract, 3-card melds of one kind.
+        if len(meld.cards) != 3 or meld.kind is MeldKind.WILD:
+            raise _illegal(
+                move,
+                "SK-CONTRACT",
+                "until your side has made its contract, the only melds are the contract's "
+                "3-card sets or 3-card sequences",
+            )
+        if progress and meld.kind is not state.table[state.fresh_from].kind:
+            raise _illegal(move, "SK-CONTRACT", "a contract is all sets or all sequences")
+        needed = rules.contract_size(state.hand_number) - progress
+        if not can_complete(hand, meld.kind, needed - 1):
+            raise _illegal(
+                move,
+                "SK-CONTRACT",
+                f"the rest of the hand cannot complete the contract of "
+                f"{rules.contract_size(state.hand_number)} melds this turn",
+            )
+        progress += 1
+        if progress == rules.contract_size(state.hand_number):
+            side = side_of(seat, rules.partnership)
+            contracts = _replace_item(contracts, side, True)
+            progress = 0
+            contract_now = True
+    elif not melding_allowed(state):
+        raise _illegal(move, "SK-TURN", "no other meld in the turn the contract is made")
+    new = _evolve(
+        state,
+        hands=_replace_item(state.hands, seat, hand),
+        table=(*state.table, meld),
+        owners=(*state.owners, seat),
+        extended=(*state.extended, 0),
+        contracts=contracts,
+        progress=progress,
+        contract_now=contract_now,
+        melded=True,
+        known=_replace_item(state.known, seat, _common(state.known[seat], hand)),
+    )
+    return _end_hand(new, seat) if not hand else new
+
+
+def _apply_extend(state: GameState, move: Extend) -> GameState:
+    _need_phase(state, Phase.PLAY, move)
+    rules = state.rules
+    seat = state.turn
+    if not side_has_contract(state, seat):
+        raise _illegal(move, "SK-CONTRACT", "no extension before your side has made its contract")
+    if not melding_allowed(state):
+        raise _illegal(move, "SK-TURN", "no extension in the turn the contract is made")
+    meld = _table_meld(state, move, "SK-EXTEND")
+    owner = state.owners[move.meld]
+    if side_of(owner, rules.partnership) != side_of(seat, rules.partnership):
+        raise _illegal(move, "SK-EXTEND", "melds are extended only by their own side")
+    limit = rules.extend_limit_per_meld
+    if limit is not None and move.meld < state.fresh_from and state.extended[move.meld] >= limit:
+        raise _illegal(
+            move, "SK-EXTEND", f"meld #{move.meld} has had {limit} cards added this turn already"
+        )
+    hand = without(state.hands[seat], (move.card,))
+    if hand is None:
+        raise _illegal(move, "SK-EXTEND", f"{CARD_NAMES[move.card]} is not in the hand")
+    options = [
+        ext
+        for ext in meld.extensions()
+        if ext.card == move.card
+        and (move.end is None or ext.end is move.end)
+        and (move.represents is None or ext.represents == move.represents)
+    ]
+    if not options:
+        rule = "SK-WILDMELD" if meld.kind is MeldKind.WILD else "SK-EXTEND"
+        raise _illegal(move, rule, f"{CARD_NAMES[move.card]} cannot be added to {meld}")
+    if len(options) > 1:
+        ways = ", ".join(str(ext) for ext in options)
+        raise _illegal(move, "C-WILD", f"say where and as what: {ways}")
+    extended = state.extended
+    if move.meld < state.fresh_from:  # melds put down this turn have no limit (SK-EXTEND)
+        extended = _replace_item(extended, move.meld, extended[move.meld] + 1)
+    new = _evolve(
+        state,
+        hands=_replace_item(state.hands, seat, hand),
+        table=_replace_item(state.table, move.meld, meld.with_extension(options[0])),
+        extended=extended,
+        melded=True,
+        known=_replace_item(state.known, seat, _common(state.known[seat], hand)),
+    )
+    return _end_hand(new, seat) if not hand else new
+
+
+def _need_no_contract_in_progress(state: GameState, move: Move) -> None:
+    if state.progress:
+        raise _illegal(
+            move,
+            "SK-CONTRACT",
+            f"the contract is half made ({state.progress} of "
+            f"{state.rules.contract_size(state.hand_number)} melds): complete it first",
+        )
+
+
+def _apply_offer(state: GameState, move: Offer) -> GameState:
+    _need_phase(state, Phase.PLAY, move)
+    _need_no_contract_in_progress(state, move)
+    seat = state.turn
+    hand = state.hands[seat]
+    if is_last_turn(state):
+        rule = "SK-END" if not state.stock else "SK-LOOP"
+        raise _illegal(move, rule, "the last turn of a hand makes no offer: end it with 'end'")
+    if len(hand) < 2:
+        raise _illegal(move, "SK-OFFER", "with one card left you offer nothing: say 'end'")
+    if move.card not in hand:
+        raise _illegal(move, "SK-OFFER", f"{CARD_NAMES[move.card]} is not in the hand")
+    if move.card in offer_banned(state):
+        raise _illegal(
+            move, "SK-OFFER", f"{CARD_NAMES[move.card]} was accepted since your last turn"
+        )
+    known = state.known[seat]
+    if move.card not in known:
+        known = _with_card(known, move.card)
+    return _evolve(
+        state,
+        phase=Phase.OFFER,
+        offer_card=move.card,
+        offer_to=(seat + 1) % state.player_count,
+        known=_replace_item(state.known, seat, known),
+    )
+
+
+def _apply_end_turn(state: GameState, move: EndTurn) -> GameState:
+    _need_phase(state, Phase.PLAY, move)
+    _need_no_contract_in_progress(state, move)
+    if is_last_turn(state):
+        return _end_hand(state, None)
+    if len(state.hands[state.turn]) != 1:
+        raise _illegal(move, "SK-OFFER", "a turn ending with 2 or more cards ends with an offer")
+    return _pass_turn(state)
+
+
+def _apply_accept(state: GameState, move: Accept) -> GameState:
+    _need_phase(state, Phase.OFFER, move)
+    offerer = state.turn
+    taker = state.offer_to
+    card = state.offer_card
+    assert taker is not None
+    assert card is not None
+    given = without(state.hands[offerer], (card,))
+    assert given is not None
+    taken = _with_card(state.hands[taker], card)
+    hands = _replace_item(_replace_item(state.hands, offerer, given), taker, taken)
+    known = _replace_item(state.known, offerer, _common(state.known[offerer], given))
+    known = _replace_item(known, taker, _with_card(known[taker], card))
+    accepted = _replace_item(state.accepted, taker, _with_card(state.accepted[taker], card))
+    stopped = state.stopped
+    if is_stop_card(card):
+        stopped = _replace_item(stopped, taker, True)  # SK-STOP
+    new = _evolve(state, hands=hands, known=known, accepted=accepted, stopped=stopped)
+    return _pass_turn(new)
+
+
+def _apply_decline(state: GameState, move: Decline) -> GameState:
+    _need_phase(state, Phase.OFFER, move)
+    card = state.offer_card
+    offer_to = state.offer_to
+    assert card is not None
+    assert offer_to is not None
+    following = (offer_to + 1) % state.player_count
+    if is_stop_card(card) or following == state.turn:
+        return _pass_turn(state)  # the offerer keeps the card (SK-OFFER)
+    return _evolve(state, offer_to=following)
+
+
+def _pass_turn(state: GameState) -> GameState:
+    """The turn of the seat after the player whose turn ends (C-SEAT); a player stopped
+    by an accepted stop card skips his draw (SK-STOP)."""
+    ended = state.turn
+    seat = (ended + 1) % state.player_count
+    stopped = state.stopped
+    phase = Phase.DRAW
+    if stopped[seat]:
+        phase = Phase.PLAY
+        stopped = _replace_item(stopped, seat, False)
+    return _evolve(
+        state,
+        phase=phase,
+        turn=seat,
+        stopped=stopped,
+        accepted=_replace_item(state.accepted, ended, ()),
+        **_new_turn_fields(len(state.table), state.turn_number + 1),
+    )
+
+
+# -- the end of a hand ----------------------------------------------------------------------
+
+
+def score_hand(state: GameState, went_out: int | None) -> HandResult:
+    """What each side scores for the hand as it stands (SK-SCORE-MELDS, SK-SCORE-HAND,
+    SK-BONUS, SK-TIE)."""
+    rules = state.rules
+    count = state.player_count
+    sides = _side_count(rules, count)
+    melds = [0] * sides
+    for meld, owner in zip(state.table, state.owners):
+        melds[side_of(owner, rules.partnership)] += meld_points(meld)
+    held = [0] * sides
+    for seat, hand in enumerate(state.hands):
+        held[side_of(seat, rules.partnership)] += hand_penalty(hand)
+    bonus = [0] * sides
+    shutout = False
+    void = False
+    hand_bonus = rules.bonus(state.hand_number)
+    if went_out is not None:
+        winner = side_of(went_out, rules.partnership)
+        subtracted = [0 if side == winner else held[side] for side in range(sides)]
+        if rules.contract:
+            shutout = not any(made for side, made in enumerate(state.contracts) if side != winner)
+        else:
+            shutout = all(side_of(owner, rules.partnership) == winner for owner in state.owners)
+        bonus[winner] = hand_bonus + (rules.shutout_bonus if shutout else 0)
+    else:
+        subtracted = held if rules.no_rummy_hand_penalty else [0] * sides
+        scores = [melds[side] - subtracted[side] for side in range(sides)]
+        best = max(scores)
+        leaders = [side for side in range(sides) if scores[side] == best]
+        if len(leaders) == 1:
+            bonus[leaders[0]] = hand_bonus
+        else:
+            void = rules.tied_hand is TiedHand.VOID
+    points = [melds[side] - subtracted[side] + bonus[side] for side in range(sides)]
+    if void:
+        points = [0] * sides
+    return HandResult(
+        hand_number=state.hand_number,
+        went_out=went_out,
+        meld_points=tuple(melds),
+        hand_points=tuple(subtracted),
+        bonus=tuple(bonus),
+        shutout=shutout,
+        void=void,
+        points=tuple(points),
+        hands=state.hands,
+    )
+
+
+def _end_hand(state: GameState, went_out: int | None) -> GameState:
+    """Score the hand, then deal the next one or end the game (SK-END, SK-GAME)."""
+    rules = state.rules
+    count = state.player_count
+    result = score_hand(state, went_out)
+    totals = tuple(total + gained for total, gained in zip(state.totals, result.points))
+    cleared = {
+        "hands": ((),) * count,
+        "stock": (),
+        "table": (),
+        "owners": (),
+        "contracts": (False,) * len(totals),
+        "stopped": (False,) * count,
+        "known": ((),) * count,
+        "accepted": ((),) * count,
+        "totals": totals,
+        "last_hand": result,
+        **_new_turn_fields(0, 0),
+    }
+    if state.hand_number >= rules.hands:
+        scores = tuple(totals[side_of(seat, rules.partnership)] for seat in range(count))
+        winners = best_seats(scores, range(count), ScoreOrder.HIGH)  # SK-GAME, C-WINNERS
+        return _evolve(state, phase=Phase.OVER, winners=winners, **cleared)
+    dealer = (state.dealer + 1) % count
+    new = _evolve(state, phase=Phase.DEAL, dealer=dealer, turn=dealer, **cleared)
+    return deal(new, None) if state.auto_chance else new
+
+
+# -- dispatch -------------------------------------------------------------------------------
+
+HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
+    DrawStock: _apply_draw,
+    Exchange: _apply_exchange,
+    PutDown: _apply_put_down,
+    Extend: _apply_extend,
+    Offer: _apply_offer,
+    EndTurn: _apply_end_turn,
+    Accept: _apply_accept,
+    Decline: _apply_decline,
+    Deal: _apply_deal,
+}
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move``; :class:`~scala40.IllegalMoveError` if it is not legal."""
+    handler = HANDLERS.get(type(move))
+    if handler is None:
+        raise InvalidMoveError(f"expected a Skarney move or its text, got {describe(move)}")
+    return handler(state, move)

@@ -1,0 +1,135 @@
+"""Skarney legal-move generation (internal): every legal move of a state, each once.
+
+Generation proposes exactly the candidates the engine's handlers accept: the tests apply
+every listed move and compare the list with a brute-force oracle that tries every
+syntactically possible move.
+
+The contract is put down one 3-card meld at a time, as Scala 40's opening is: a
+contract meld is listed only if the rest of the hand still completes the contract
+(:func:`~scala40.games.skarney.search.contract_starts`), and the turn cannot end while
+the contract is half made, so every listed move leaves a way to end the turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scala40.cards import RANK_OF, Card
+from scala40.games.skarney.engine import (
+    exchange_target,
+    exchanges_allowed,
+    is_last_turn,
+    melding_allowed,
+    offer_banned,
+    side_has_contract,
+)
+from scala40.games.skarney.moves import (
+    Accept,
+    Deal,
+    Decline,
+    DrawStock,
+    EndTurn,
+    Exchange,
+    Extend,
+    Move,
+    Offer,
+    put_down_of,
+)
+from scala40.games.skarney.phases import Phase, side_of
+from scala40.games.skarney.rules import MELD_RULES
+from scala40.games.skarney.search import contract_starts, hand_melds
+from scala40.melds import MeldKind
+
+if TYPE_CHECKING:
+    from scala40.games.skarney.state import GameState
+
+__all__ = ["generate"]
+
+_WILD = MELD_RULES.wild_cards
+_DRAW = DrawStock()
+_DEAL = Deal()
+_ANSWERS = (Accept(), Decline())
+_END = EndTurn()
+_OFFERS = tuple(Offer(card) for card in range(53))
+
+
+def generate(state: GameState) -> list[Move]:
+    """Every legal move, each once (C-IDENTITY)."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return _play_moves(state)
+    if phase is Phase.OFFER:
+        return list(_ANSWERS)
+    if phase is Phase.DRAW:
+        return [_DRAW]
+    if phase is Phase.DEAL:
+        return [_DEAL]
+    return []
+
+
+def _play_moves(state: GameState) -> list[Move]:
+    rules = state.rules
+    seat = state.turn
+    hand = state.hands[seat]
+    side = side_of(seat, rules.partnership)
+    moves: list[Move] = []
+    if exchanges_allowed(state):
+        moves.extend(_exchanges(state, hand, side))
+    if not side_has_contract(state, seat):
+        # SK-CONTRACT: the next 3-card meld of a contract the hand can complete.
+        needed = rules.contract_size(state.hand_number) - state.progress
+        kind = state.table[state.fresh_from].kind if state.progress else None
+        moves.extend(put_down_of(meld) for meld in contract_starts(hand, kind, needed))
+    elif melding_allowed(state):
+        moves.extend(put_down_of(meld) for meld in hand_melds(hand))
+        moves.extend(_extensions(state, hand, side))
+    if state.progress:
+        return moves  # the contract must be completed before the turn can end
+    if is_last_turn(state) or len(hand) == 1:
+        moves.append(_END)
+    else:
+        banned = offer_banned(state)
+        moves.extend(_OFFERS[card] for card in dict.fromkeys(hand) if card not in banned)
+    return moves
+
+
+def _exchanges(state: GameState, hand: tuple[Card, ...], side: int) -> list[Move]:
+    """Natural cards of the hand that free a wild card of an opponent's mixed meld
+    (SK-EXCHANGE)."""
+    partnership = state.rules.partnership
+    moves: list[Move] = []
+    for index, meld in enumerate(state.table):
+        if side_of(state.owners[index], partnership) == side or meld.kind is MeldKind.WILD:
+            continue
+        wild = next((i for i, card in enumerate(meld.cards) if card in _WILD), None)
+        if wild is None:
+            continue
+        wanted = meld.represented[wild]
+        for card in dict.fromkeys(hand):
+            if card in _WILD:
+                continue
+            fits = card == wanted or (
+                meld.kind is MeldKind.SET and RANK_OF[card] == RANK_OF[wanted]
+            )
+            if fits and exchange_target(meld, card) is not None:
+                moves.append(Exchange(card, index))
+    return moves
+
+
+def _extensions(state: GameState, hand: tuple[Card, ...], side: int) -> list[Move]:
+    """Cards of the hand that extend the side's melds, within the per-turn limit
+    (SK-EXTEND)."""
+    partnership = state.rules.partnership
+    limit = state.rules.extend_limit_per_meld
+    held = set(hand)
+    moves: list[Move] = []
+    for index, meld in enumerate(state.table):
+        if side_of(state.owners[index], partnership) != side:
+            continue
+        if limit is not None and index < state.fresh_from and state.extended[index] >= limit:
+            continue
+        for ext in meld.extensions():
+            if ext.card in held:
+                represents = None if ext.represents == ext.card else ext.represents
+                moves.append(Extend(ext.card, index, ext.end, represents))
+    return moves

@@ -1,0 +1,303 @@
+"""Skarney moves: small frozen values with a text notation both ways.
+
+A turn is made of atomic moves (SK-TURN): ``draw`` (unless stopped), exchanges, the melds
+of the contract and any other melds and extensions, then ``offer CARD`` (or ``end`` with
+one card left, or on the last turn of a hand). An offered card is then accepted or
+declined, one seat at a time, each an out-of-turn decision of the seat offered
+(SK-OFFER). Dealing is a chance move, played by the engine unless asked otherwise.
+
+Table melds are named by their index in the state's table, ``#0`` first.
+
+>>> from scala40.games.skarney.moves import parse_move
+>>> parse_move("meld 5S 2C=6S 7S")
+PutDown(cards=(4, 40, 6), represented=(4, 5, 6))
+>>> str(parse_move("extend jk=8s #2 high")), str(parse_move("exchange 6s 3"))
+('extend JK=8S #2 high', 'exchange 6S #3')
+>>> [str(parse_move(text)) for text in ("offer 7h", "ACCEPT", "decline", "end", "draw")]
+['offer 7H', 'accept', 'decline', 'end', 'draw']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeAlias, get_args
+
+import attrs
+from typing_extensions import Self
+
+from scala40._cache import BoundedCache
+from scala40._checks import describe
+from scala40.cards import CARD_NAMES, Card, parse_card
+from scala40.errors import InvalidMoveError
+from scala40.games.skarney.rules import MELD_RULES
+from scala40.melds import Meld, MeldEnd, MeldKind
+from scala40.movekinds import (
+    CARD,
+    CARDS,
+    INDEX,
+    OPTIONAL_CARD,
+    OPTIONAL_CARDS,
+    MoveBase,
+    MoveSet,
+    as_index,
+    as_move_card,
+    as_move_cards,
+    as_optional_move_card,
+    as_optional_move_cards,
+    enum_codec,
+    enum_converter,
+    parse_index,
+)
+
+__all__ = [
+    "MOVES",
+    "Accept",
+    "Deal",
+    "Decline",
+    "DrawStock",
+    "EndTurn",
+    "Exchange",
+    "Extend",
+    "Move",
+    "Offer",
+    "PutDown",
+    "format_meld_spec",
+    "move_from_dict",
+    "move_to_dict",
+    "parse_meld_spec",
+    "parse_move",
+    "put_down_of",
+]
+
+_WILD = MELD_RULES.wild_cards
+
+
+def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> str:
+    """Cards of a meld in notation, each wild card written ``2C=6S`` when its card is given
+    (even a 2 at its own place, ``2S=2S``: a 2 is always wild, SK-MELDS).
+
+    >>> format_meld_spec((4, 40, 6), (4, 5, 6)), format_meld_spec((0, 1, 2), (0, 1, 2))
+    ('5S 2C=6S 7S', 'AS 2S=2S 3S')
+    """
+    if not represented:
+        return " ".join(CARD_NAMES[c] for c in cards)
+    return " ".join(
+        CARD_NAMES[c] if c == r and c not in _WILD else f"{CARD_NAMES[c]}={CARD_NAMES[r]}"
+        for c, r in zip(cards, represented)
+    )
+
+
+def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Read ``5S 2C=6S 7S``: the cards, and what each stands for when any ``=`` is given
+    (else an empty tuple).
+
+    >>> parse_meld_spec("5S 2C=6S 7S".split())
+    ((4, 40, 6), (4, 5, 6))
+    """
+    cards: list[Card] = []
+    represented: list[Card] = []
+    any_given = False
+    for token in tokens:
+        if "=" in token:
+            card_text, rep_text = token.split("=", 1)
+            card, rep = parse_card(card_text), parse_card(rep_text)
+            any_given = True
+        else:
+            card = rep = parse_card(token)
+        cards.append(card)
+        represented.append(rep)
+    return tuple(cards), (tuple(represented) if any_given else ())
+
+
+@attrs.frozen
+class DrawStock(MoveBase):
+    """Draw the top card of the pile (SK-TURN step 1; skipped when stopped, SK-STOP)."""
+
+    verb = "draw"
+
+
+@attrs.frozen
+class Exchange(MoveBase):
+    """Give natural ``card`` from the hand for the wild card of opponents' meld ``meld``
+    that stands for it; the wild card comes to the hand (SK-EXCHANGE)."""
+
+    verb = "exchange"
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
+
+
+@attrs.frozen
+class PutDown(MoveBase):
+    """Put a meld from the hand on the table: one of the contract's 3-card melds while the
+    side has no contract (SK-CONTRACT), any meld after (SK-MELDS, SK-WILDMELD).
+
+    ``cards`` are in meld order and ``represented`` gives the card each one stands for
+    (C-WILD). ``represented`` may be left empty: the meld is then read by position, or
+    as its only reading, when the move is applied.
+    """
+
+    verb = "meld"
+    cards: tuple[Card, ...] = attrs.field(converter=as_move_cards, metadata={"codec": CARDS})
+    represented: tuple[Card, ...] = attrs.field(
+        default=(), converter=as_move_cards, metadata={"codec": CARDS}
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.represented and len(self.represented) != len(self.cards):
+            raise InvalidMoveError(
+                f"a meld of {len(self.cards)} cards needs {len(self.cards)} represented cards, "
+                f"got {len(self.represented)}"
+            )
+
+    def notation_args(self) -> list[str]:
+        return [format_meld_spec(self.cards, self.represented)]
+
+    @classmethod
+    def from_notation_args(cls, args: list[str], text: str) -> Self:
+        if not args:
+            raise InvalidMoveError(f"'meld' needs cards, got {describe(text)}")
+        cards, represented = parse_meld_spec(args)
+        return cls(cards, represented)
+
+
+_meld_end_converter = enum_converter(MeldEnd, optional=True)
+
+
+def _meld_end(value: object) -> MeldEnd | None:
+    converted: MeldEnd | None = _meld_end_converter(value)
+    return converted
+
+
+@attrs.frozen
+class Extend(MoveBase):
+    """Add one card from the hand to the side's table meld ``meld`` (SK-EXTEND).
+
+    ``end`` says where (a sequence's low or high end, or into a set); ``represents`` is
+    the card a wild card stands for. Either may be left out when only one way fits.
+    """
+
+    verb = "extend"
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
+    end: MeldEnd | None = attrs.field(
+        default=None, converter=_meld_end, metadata={"codec": enum_codec(MeldEnd, optional=True)}
+    )
+    represents: Card | None = attrs.field(
+        default=None, converter=as_optional_move_card, metadata={"codec": OPTIONAL_CARD}
+    )
+
+    def notation_args(self) -> list[str]:
+        name = CARD_NAMES[self.card]
+        if self.represents is not None and self.represents != self.card:
+            name += "=" + CARD_NAMES[self.represents]
+        args = [name, f"#{self.meld}"]
+        if self.end is not None:
+            args.append(self.end.value)
+        return args
+
+    @classmethod
+    def from_notation_args(cls, args: list[str], text: str) -> Self:
+        if len(args) not in (2, 3):
+            raise InvalidMoveError(
+                f"'extend' takes a card, a table meld and an end (optional), got {describe(text)}"
+            )
+        (card,), represented = parse_meld_spec(args[:1])
+        index = parse_index(args[1])
+        end = args[2] if len(args) == 3 else None
+        return cls(card, index, end, represented[0] if represented else None)
+
+
+@attrs.frozen
+class Offer(MoveBase):
+    """End the turn by offering ``card`` to the next seat (SK-OFFER)."""
+
+    verb = "offer"
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+
+
+@attrs.frozen
+class EndTurn(MoveBase):
+    """End the turn without an offer: with one card left ("1 card"), or on the last turn
+    of a hand, which ends it (SK-OFFER, SK-END, SK-LOOP)."""
+
+    verb = "end"
+
+
+@attrs.frozen
+class Accept(MoveBase):
+    """Out of turn: take the offered card into the hand (SK-OFFER, SK-STOP)."""
+
+    verb = "accept"
+
+
+@attrs.frozen
+class Decline(MoveBase):
+    """Out of turn: refuse the offered card; it goes on to the next seat, or back to the
+    player who offered it (SK-OFFER)."""
+
+    verb = "decline"
+
+
+@attrs.frozen
+class Deal(MoveBase):
+    """Chance: shuffle the deck and deal a hand (SK-DEAL).
+
+    ``order`` fixes the shuffled deck (top card last); ``None`` draws it from the
+    state's randomness (C-RNG).
+    """
+
+    verb = "deal"
+    order: tuple[Card, ...] | None = attrs.field(
+        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
+    )
+
+
+Move: TypeAlias = (
+    DrawStock | Exchange | PutDown | Extend | Offer | EndTurn | Accept | Decline | Deal
+)
+"""Any move of a Skarney game."""
+
+MOVES = MoveSet("scala40.skarney.move", 1, get_args(Move))
+"""Every kind of Skarney move: reads and writes them as text and as dictionaries."""
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
+
+    >>> parse_move("jump")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, exchange, meld, extend, offer, end, accept, decline or deal
+    """
+    return MOVES.parse(text)  # type: ignore[return-value]
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
+
+    >>> move_to_dict(parse_move("offer 7H"))
+    {'format': 'scala40.skarney.move', 'version': 1, 'type': 'offer', 'card': '7H'}
+    """
+    return MOVES.to_dict(move)
+
+
+def move_from_dict(data: Mapping[str, Any]) -> Move:
+    """The move a :func:`move_to_dict` dictionary describes, every field checked.
+
+    :raises SerializationError: the data is malformed, of another version, or not a move.
+    """
+    return MOVES.from_dict(data)  # type: ignore[return-value]
+
+
+_PUT_DOWNS: BoundedCache[Meld, PutDown] = BoundedCache("skarney put-down moves")
+
+
+def put_down_of(meld: Meld) -> PutDown:
+    """The move that puts ``meld`` down as it stands: it names what the wild card of a
+    mixed meld stands for, and only then (which is also what the move's text gives back)."""
+    move = _PUT_DOWNS.get(meld)
+    if move is None:
+        mixed_wild = meld.kind is not MeldKind.WILD and meld.wild_count
+        represented = meld.represented if mixed_wild else ()
+        move = _PUT_DOWNS.put(meld, PutDown(meld.cards, represented))
+    return move

@@ -1,0 +1,473 @@
+"""The melds of a hand and the contract search behind Skarney's legal moves (internal).
+
+Every answer here is built from candidate card multisets whose readings come from the
+core (:meth:`scala40.MeldRules.readings_of_sorted`), so a meld listed here is a meld the
+core accepts; the tests check the lists against a brute-force enumeration of every
+sub-multiset of small hands.
+
+* :func:`hand_melds`: every meld a hand can put down (every reading of every
+  sub-multiset that is a meld: SK-MELDS, SK-WILDMELD);
+* :func:`contract_melds`: the 3-card melds of one kind a hand holds (SK-CONTRACT);
+* :func:`can_complete`: whether a hand holds ``needed`` disjoint 3-card melds of one
+  kind, each with at most one wild card;
+* :func:`contract_starts`: the 3-card melds that start (or continue) a contract the hand
+  can still complete, which is what makes the contract's legal moves free of dead ends;
+* :func:`contracts`: every whole contract of a hand, and :func:`best_contract`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from itertools import product
+
+from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
+from scala40.errors import SearchLimitError
+from scala40.games.skarney.rules import MELD_RULES, meld_points
+from scala40.melds import Meld, MeldKind
+
+__all__ = [
+    "CONTRACT_KINDS",
+    "MAX_CONTRACT_STEPS",
+    "MOST_CONTRACT_MELDS",
+    "best_contract",
+    "can_complete",
+    "contract_melds",
+    "contract_starts",
+    "contracts",
+    "hand_melds",
+    "without",
+]
+
+CONTRACT_KINDS = (MeldKind.SET, MeldKind.SEQUENCE)
+"""The kinds of melds a contract is made of: all sets, or all sequences (SK-CONTRACT)."""
+
+_WILD = MELD_RULES.wild_cards
+_SLOTS = MELD_RULES.sequence_slots
+"""The rank of each place of a sequence: A 2 3 ... K A."""
+_SET_RANKS = tuple(rank for rank in range(1, 14) if rank != 2)
+"""Ranks that make sets: a 2 is always wild (SK-MELDS)."""
+
+_HAND_MELDS: BoundedCache[tuple[Card, ...], tuple[Meld, ...]] = BoundedCache(
+    "skarney hand melds", HAND_LIMIT
+)
+_THREES: BoundedCache[tuple[tuple[Card, ...], MeldKind], tuple[Meld, ...]] = BoundedCache(
+    "skarney contract melds", HAND_LIMIT
+)
+_COMPLETE: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], bool] = BoundedCache(
+    "skarney contract answers", HAND_LIMIT
+)
+_STARTS: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], tuple[Meld, ...]] = (
+    BoundedCache("skarney contract starts", HAND_LIMIT)
+)
+
+
+def without(
+    hand: tuple[Card, ...], cards: tuple[Card, ...] | list[Card]
+) -> tuple[Card, ...] | None:
+    """``hand`` less ``cards`` (a multiset difference, the order kept), or ``None`` if a
+    card is missing."""
+    left = list(hand)
+    for card in cards:
+        try:
+            left.remove(card)
+        except ValueError:
+            return None
+    return tuple(left)
+
+
+def _meld_order(meld: Meld) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
+    return (len(meld.cards), meld.cards, meld.represented)
+
+
+def _sub_multisets(counts: list[tuple[Card, int]], sizes: range) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of ``counts`` (card, copies) whose size is in ``sizes``."""
+    for taken in product(*(range(copies + 1) for _, copies in counts)):
+        if sum(taken) in sizes:
+            yield tuple(card for (card, _), many in zip(counts, taken) for _ in range(many))
+
+
+def _readings(keys: set[tuple[Card, ...]]) -> tuple[Meld, ...]:
+    found: list[Meld] = []
+    for key in keys:
+        found.extend(MELD_RULES.readings_of_sorted(tuple(sorted(key))))
+    return tuple(sorted(found, key=_meld_order))
+
+
+# The melds of a hand are put together from the melds of each rank (sets) and of each
+# suit (sequences), which depend only on a few small keys that recur across hands.
+_GROUPS: BoundedCache[tuple[object, ...], tuple[Meld, ...]] = BoundedCache("skarney meld groups")
+
+
+def _rank_melds(
+    rank: int, copies: tuple[int, ...], wilds: tuple[Card, ...], sizes: range
+) -> tuple[Meld, ...]:
+    """The sets of one rank: ``copies`` naturals of each suit, plus at most one of the
+    distinct wild cards ``wilds``."""
+    group_key = ("set", rank, copies, wilds, sizes.start, sizes.stop)
+    found = _GROUPS.get(group_key)
+    if found is None:
+        held = [(s * 13 + rank - 1, many) for s, many in enumerate(copies) if many]
+        keys: set[tuple[Card, ...]] = set()
+        for naturals in _sub_multisets(held, range(sizes.start - 1, sizes.stop)):
+            if len(naturals) in sizes:
+                keys.add(naturals)
+            if len(naturals) + 1 in sizes:
+                keys.update((*naturals, wild) for wild in wilds)
+        found = _GROUPS.put(group_key, _readings(keys))
+    return found
+
+
+def _suit_melds(
+    suit: int, ranks: int, wilds: tuple[Card, ...], smallest: int, largest: int
+) -> tuple[Meld, ...]:
+    """The sequences of one suit: consecutive places, each held naturally (``ranks`` has
+    bit ``rank - 1`` for each rank held) or, one of them, by one of the wild cards."""
+    group_key = ("run", suit, ranks, wilds, smallest, largest)
+    found = _GROUPS.get(group_key)
+    if found is None:
+        natural = [
+            suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None
+            for rank in _SLOTS
+        ]
+        keys: set[tuple[Card, ...]] = set()
+        places = len(_SLOTS)
+        for first in range(places):
+            missing = 0
+            for last in range(first, min(places, first + largest)):
+                if natural[last] is None:
+                    missing += 1
+                    if missing > 1:
+                        break
+                if last - first + 1 < smallest:
+                    continue
+                held = [card for card in natural[first : last + 1] if card is not None]
+                if missing:
+                    keys.update((*held, wild) for wild in wilds)
+                    continue
+                keys.add(tuple(held))
+                for index in range(len(held)):
+                    rest = held[:index] + held[index + 1 :]
+                    keys.update((*rest, wild) for wild in wilds)
+        found = _GROUPS.put(group_key, _readings(keys))
+    return found
+
+
+def _wild_melds(jokers: int, twos: tuple[int, ...]) -> tuple[Meld, ...]:
+    """Melds of wild cards only: 3 or more jokers, or 3 or more 2s (``twos`` copies of each
+    suit's 2)."""
+    group_key = ("wild", jokers, twos)
+    found = _GROUPS.get(group_key)
+    if found is None:
+        least = MELD_RULES.wild_meld_min or 3
+        keys: set[tuple[Card, ...]] = {(JOKER,) * size for size in range(least, jokers + 1)}
+        held = [(s * 13 + 1, many) for s, many in enumerate(twos) if many]
+        if sum(twos) >= least:
+            keys.update(_sub_multisets(held, range(least, sum(twos) + 1)))
+        found = _GROUPS.put(group_key, _readings(keys))
+    return found
+
+
+def _groups(
+    hand: tuple[Card, ...], sets: range | None, runs: range | None, wild: bool
+) -> tuple[Meld, ...]:
+    """The melds of a hand: sets of the sizes ``sets``, sequences of the sizes ``runs``,
+    and melds of wild cards only if ``wild``."""
+    counts = Counter(hand)
+    wilds = tuple(sorted(card for card in counts if card in _WILD))
+    found: list[Meld] = []
+    spare = 1 if wilds else 0
+    if sets is not None:
+        for rank in _SET_RANKS:
+            copies = tuple(counts[s * 13 + rank - 1] for s in range(4))
+            if sum(copies) + spare >= sets.start:
+                found.extend(_rank_melds(rank, copies, wilds, sets))
+    if runs is not None:
+        for suit in range(4):
+            ranks = 0
+            for rank in range(1, 14):
+                if rank != 2 and counts[suit * 13 + rank - 1]:
+                    ranks |= 1 << (rank - 1)
+            if ranks.bit_count() + spare >= runs.start:
+                found.extend(_suit_melds(suit, ranks, wilds, runs.start, runs.stop - 1))
+    if wild:
+        twos = tuple(counts[s * 13 + 1] for s in range(4))
+        if counts[JOKER] >= 3 or sum(twos) >= 3:
+            found.extend(_wild_melds(counts[JOKER], twos))
+    return tuple(found)
+
+
+def hand_melds(hand: tuple[Card, ...]) -> tuple[Meld, ...]:
+    """Every meld of a sorted hand: every reading (C-WILD) of every sub-multiset that is a
+    meld (SK-MELDS, SK-WILDMELD): the sets rank by rank (the ace first), the sequences
+    suit by suit, then the melds of wild cards only."""
+    found = _HAND_MELDS.get(hand)
+    if found is None:
+        set_sizes = range(MELD_RULES.set_min, MELD_RULES.set_max + 1)
+        run_sizes = range(MELD_RULES.sequence_min, len(_SLOTS) + 1)
+        found = _HAND_MELDS.put(hand, _groups(hand, set_sizes, run_sizes, True))
+    return found
+
+
+def contract_melds(hand: tuple[Card, ...], kind: MeldKind) -> tuple[Meld, ...]:
+    """The 3-card melds of ``kind`` (a set or a sequence) in a sorted hand, every reading
+    (SK-CONTRACT)."""
+    cache_key = (hand, kind)
+    found = _THREES.get(cache_key)
+    if found is None:
+        three = range(3, 4)
+        if kind is MeldKind.SET:
+            found = _groups(hand, three, None, False)
+        else:
+            found = _groups(hand, None, three, False)
+        _THREES.put(cache_key, found)
+    return found
+
+
+# -- can a hand still make its contract? --------------------------------------------------
+#
+# A contract is ``needed`` disjoint 3-card melds of one kind, each of three natural cards
+# or of two and a wild card; wild cards are interchangeable here. Sets of different ranks
+# share nothing but the wild cards, and so do sequences of different suits: the most
+# melds a hand holds is worked out rank by rank (or suit by suit) for each number of wild
+# cards, then the wild cards are shared out among them.
+
+
+def _most_sets(count: int, wilds: int) -> int:
+    """The most 3-card sets ``count`` natural cards of one rank make with up to ``wilds``
+    wild cards (a set: three naturals, or two and a wild card)."""
+    best = 0
+    for with_wild in range(min(wilds, count // 2) + 1):
+        best = max(best, with_wild + (count - 2 * with_wild) // 3)
+    return best
+
+
+_RUNS: BoundedCache[tuple[tuple[Card, ...], int], int] = BoundedCache("skarney suit runs")
+
+MOST_CONTRACT_MELDS = 5
+"""The most melds a contract holds (the rulesets' bound on ``contract_melds``): the
+searches below count melds up to this many, and no further."""
+
+
+def _most_runs(cards: tuple[Card, ...], wilds: int) -> int:
+    """The most disjoint 3-card sequences the natural cards of one suit (sorted, written
+    in spades) make with up to ``wilds`` wild cards, counted up to
+    :data:`MOST_CONTRACT_MELDS` (more are never needed).
+
+    The lowest card is either left out or starts a sequence with cards at most two places
+    above it (an ace also with a queen and a king), so the sub-hands met are the hand's
+    suffixes with a few cards taken near their start: few, whatever the hand's size."""
+    if len(cards) < 2:
+        return 0
+    key = (cards, wilds)
+    found = _RUNS.get(key)
+    if found is not None:
+        return found
+    first, rest = cards[0], cards[1:]
+    best = 0
+    for piece in _run_pieces(first, rest):
+        wild_used = 2 - len(piece)
+        if wild_used <= wilds and 1 + (len(rest) - len(piece) + wilds - wild_used) // 2 > best:
+            left = without(rest, piece)
+            assert left is not None
+            best = max(best, 1 + _most_runs(left, wilds - wild_used))
+            if best >= MOST_CONTRACT_MELDS:
+                return _RUNS.put(key, MOST_CONTRACT_MELDS)
+    best = max(best, _most_runs(rest, wilds))
+    return _RUNS.put(key, best)
+
+
+def _run_pieces(card: Card, rest: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """The cards of ``rest`` (natural, of ``card``'s suit) that make a 3-card sequence with
+    ``card``: two of them, or one (the third place held by a wild card)."""
+    held = set(rest)
+    pieces: list[tuple[Card, ...]] = []
+    base = card - card % 13
+    for place in MELD_RULES.tables.slot_of_rank[RANK_OF[card]]:
+        for first in range(max(0, place - 2), min(place, len(_SLOTS) - 3) + 1):
+            others = [base + _SLOTS[p] - 1 for p in range(first, first + 3) if p != place]
+            present = [c for c in others if c in held and RANK_OF[c] != 2]
+            pieces.extend((c,) for c in present)
+            if len(present) == 2:
+                pieces.append((present[0], present[1]))
+    # A piece of two cards fits two windows (the wild card below or above them).
+    return list(dict.fromkeys(pieces))
+
+
+def _reaches(options: list[list[int]], wilds: int, needed: int) -> bool:
+    """Whether the groups make ``needed`` melds in all: ``options[i][k]`` melds from group
+    ``i`` with ``k`` wild cards, ``wilds`` wild cards to share out."""
+    if sum(group[0] for group in options) >= needed:
+        return True  # enough without a wild card
+    if not wilds or sum(group[wilds] for group in options) < needed:
+        return False  # not enough even if every group had every wild card
+    best = [0] * (wilds + 1)
+    for group in options:
+        best = [
+            max(best[spend - used] + group[used] for used in range(spend + 1))
+            for spend in range(wilds + 1)
+        ]
+    return best[wilds] >= needed
+
+
+def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
+    """Whether a hand holds ``needed`` disjoint 3-card melds of ``kind``."""
+    naturals = [card for card in hand if card not in _WILD]
+    if len(naturals) < 2 * needed:
+        return False
+    # Each meld takes one wild card at most: more than ``needed`` are never used.
+    wilds = min(len(hand) - len(naturals), needed)
+    spans = range(wilds + 1)
+    if kind is MeldKind.SET:
+        counts = Counter(RANK_OF[card] for card in naturals)
+        options = [[_most_sets(count, k) for k in spans] for count in counts.values() if count > 1]
+        return _reaches(options, wilds, needed)
+    suits: list[list[Card]] = [[], [], [], []]
+    for card in naturals:
+        suits[SUIT_OF[card]].append(card % 13)  # every suit written as spades
+    runs = [[_most_runs(tuple(cards), k) for k in spans] for cards in suits if len(cards) > 1]
+    return _reaches(runs, wilds, needed)
+
+
+def can_complete(hand: tuple[Card, ...], kind: MeldKind | None, needed: int) -> bool:
+    """Whether a sorted hand holds ``needed`` disjoint 3-card melds of ``kind`` (either
+    kind when ``None``, all of one kind), each with at most one wild card (SK-CONTRACT)."""
+    if needed <= 0:
+        return True
+    cache_key = (hand, kind, needed)
+    found = _COMPLETE.get(cache_key)
+    if found is None:
+        if len(hand) < 3 * needed:
+            found = False
+        else:
+            kinds = CONTRACT_KINDS if kind is None else (kind,)
+            found = any(_holds(hand, one, needed) for one in kinds)
+        _COMPLETE.put(cache_key, found)
+    return found
+
+
+def contract_starts(
+    hand: tuple[Card, ...], kind: MeldKind | None, needed: int
+) -> tuple[Meld, ...]:
+    """The 3-card melds of ``kind`` (either kind when ``None``) in a sorted hand after
+    which the rest of the hand still holds ``needed - 1`` more of the same kind: the
+    melds that may start, or continue, a contract of ``needed`` more melds."""
+    cache_key = (hand, kind, needed)
+    found = _STARTS.get(cache_key)
+    if found is None:
+        melds: list[Meld] = []
+        if needed >= 1:
+            for one in CONTRACT_KINDS if kind is None else (kind,):
+                if not can_complete(hand, one, needed):
+                    continue
+                answers: dict[tuple[Card, ...], bool] = {}
+                for meld in contract_melds(hand, one):
+                    ok = answers.get(meld.cards)
+                    if ok is None:
+                        rest = without(hand, meld.cards)
+                        assert rest is not None
+                        ok = answers[meld.cards] = can_complete(rest, one, needed - 1)
+                    if ok:
+                        melds.append(meld)
+        found = _STARTS.put(cache_key, tuple(melds))
+    return found
+
+
+# -- whole contracts (analysis) -----------------------------------------------------------
+
+
+MAX_CONTRACT_STEPS = 50_000
+"""The most candidate melds the search for whole contracts tries (each a step of its
+search; a few tenths of a second): every hand of a dozen or so cards is searched whole
+within it (a 14-card hand of many melds takes a few thousand steps). Past it the lists
+of contracts (``scala40.games.skarney.analysis``) raise
+:class:`~scala40.SearchLimitError`; the greedy bot takes the best contract found within
+it."""
+
+
+class _Steps:
+    """What is left of a search's steps."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def take(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise SearchLimitError(
+                f"the hand holds too many contracts to list: the search tried "
+                f"{MAX_CONTRACT_STEPS} melds (MAX_CONTRACT_STEPS)"
+            )
+
+
+def contracts(
+    hand: tuple[Card, ...], needed: int, kind: MeldKind | None = None
+) -> Iterator[tuple[Meld, ...]]:
+    """Every contract of ``needed`` 3-card melds in a sorted hand: each a tuple of melds
+    of one kind in canonical order, each multiset of melds once (C-IDENTITY).
+
+    :raises SearchLimitError: the search tried :data:`MAX_CONTRACT_STEPS` melds (the
+        contracts found until then have been given).
+    """
+    steps = _Steps(MAX_CONTRACT_STEPS)
+    for one in CONTRACT_KINDS if kind is None else (kind,):
+        if needed >= 1 and can_complete(hand, one, needed):
+            options = contract_melds(hand, one)
+            yield from _contracts_from(hand, options, 0, needed, one, steps)
+
+
+def _contracts_from(
+    hand: tuple[Card, ...],
+    options: tuple[Meld, ...],
+    start: int,
+    needed: int,
+    kind: MeldKind,
+    steps: _Steps,
+) -> Iterator[tuple[Meld, ...]]:
+    if needed == 0:
+        yield ()
+        return
+    for index in range(start, len(options)):
+        steps.take()
+        meld = options[index]
+        rest = without(hand, meld.cards)
+        if rest is None or not can_complete(rest, kind, needed - 1):
+            continue
+        for tail in _contracts_from(rest, options, index, needed - 1, kind, steps):
+            yield (meld, *tail)
+
+
+def best_contract(
+    hand: tuple[Card, ...],
+    needed: int,
+    score: Callable[[tuple[Meld, ...]], tuple[int, ...] | int] | None = None,
+    kind: MeldKind | None = None,
+    *,
+    within_limit: bool = False,
+) -> tuple[Meld, ...] | None:
+    """The contract of ``needed`` melds with the highest ``score`` (by default its points,
+    SK-SCORE-MELDS); the first in canonical order among equals; ``None`` if the hand
+    holds none.
+
+    :raises SearchLimitError: the search went past :data:`MAX_CONTRACT_STEPS`, unless
+        ``within_limit``: then the best of the contracts found within it.
+    """
+    rank = score if score is not None else _points
+    best: tuple[Meld, ...] | None = None
+    best_score: tuple[int, ...] | int | None = None
+    try:
+        for found in contracts(hand, needed, kind):
+            value = rank(found)
+            if best_score is None or value > best_score:  # type: ignore[operator]
+                best, best_score = found, value
+    except SearchLimitError:
+        if not within_limit:
+            raise
+    return best
+
+
+def _points(melds: tuple[Meld, ...]) -> int:
+    return sum(meld_points(meld) for meld in melds)

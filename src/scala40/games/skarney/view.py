@@ -1,0 +1,195 @@
+"""What one seat may know of a Skarney game: :class:`PlayerView`, and sampling full
+states from it.
+
+A view holds the seat's own hand, how many cards every hand holds, the table and who
+owns each meld, the offered card, the cards everyone knows a hand holds (accepted, or
+offered and kept), the scores and the turn's details; not the order of the pile, not
+the other hands, not even a partner's (SK-PLAYERS). Sampling deals the unseen cards at
+random, keeping the known ones where they are.
+
+>>> from scala40.games.skarney import new_game
+>>> state = new_game(seed=11)
+>>> view = state.view(2)
+>>> view.hand == state.hands[2], view.hand_sizes, view.stock_size
+(True, (11, 11, 11, 11), 64)
+>>> guess = view.sample(seed=1)
+>>> guess.hands[2] == state.hands[2], guess.view(2) == view
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from scala40._checks import describe, is_int
+from scala40._rng import seed_state, shuffle
+from scala40.cards import Card
+from scala40.errors import InvalidArgumentError, InvalidStateError
+from scala40.games.skarney.moves import Move
+from scala40.games.skarney.phases import HandResult, Phase, side_of
+from scala40.games.skarney.rules import Ruleset
+from scala40.legal import LegalMoves
+from scala40.melds import Meld
+
+if TYPE_CHECKING:
+    import scala40.games.skarney.state
+    from scala40.games.skarney.state import GameState
+
+__all__ = ["PlayerView", "bind"]
+
+_state_class: Any = None
+
+
+def bind(state_class: type[GameState]) -> None:
+    """Give the views the class of the states they sample (the state module calls this
+    once: it imports this module, so this one cannot import it)."""
+    global _state_class
+    _state_class = state_class
+
+
+@attrs.frozen
+class PlayerView:
+    """One seat's knowledge of a :class:`~scala40.games.skarney.state.GameState` (see
+    :meth:`~scala40.games.skarney.state.GameState.view`). Views are made from states; the
+    constructor checks nothing."""
+
+    player: int
+    rules: Ruleset
+    player_count: int
+    dealer: int
+    hand_number: int
+    phase: Phase
+    turn: int
+    hand: tuple[Card, ...]
+    """The seat's own cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    stock_size: int
+    table: tuple[Meld, ...]
+    owners: tuple[int, ...]
+    contracts: tuple[bool, ...]
+    totals: tuple[int, ...]
+    stopped: tuple[bool, ...]
+    known: tuple[tuple[Card, ...], ...]
+    """Cards everyone knows each seat holds (accepted, or offered and kept)."""
+    accepted: tuple[tuple[Card, ...], ...]
+    turn_number: int
+    melded: bool
+    contract_now: bool
+    progress: int
+    fresh_from: int
+    extended: tuple[int, ...]
+    offer_card: Card | None
+    """The card being offered (everyone sees it go round the table)."""
+    offer_to: int | None
+    winners: tuple[int, ...]
+    last_hand: HandResult | None
+    """How the previous hand ended (the hands are shown when a hand ends)."""
+
+    @classmethod
+    def of(cls, state: GameState, player: int) -> PlayerView:
+        """The view of ``state`` for seat ``player``."""
+        if not (type(player) is int and 0 <= player < state.player_count):
+            raise InvalidStateError(
+                [
+                    f"player must be a seat from 0 to {state.player_count - 1}, "
+                    f"got {describe(player)}"
+                ]
+            )
+        public = {name: getattr(state, name) for name in _PUBLIC_FIELDS}
+        return cls(
+            player=player,
+            hand=state.hands[player],
+            hand_sizes=tuple(len(hand) for hand in state.hands),
+            stock_size=len(state.stock),
+            **public,
+        )
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now (public knowledge), or ``None``."""
+        if self.phase is Phase.OFFER:
+            return self.offer_to
+        return self.turn if self.phase in (Phase.DRAW, Phase.PLAY) else None
+
+    @property
+    def side(self) -> int:
+        """The side this seat plays for."""
+        return side_of(self.player, self.rules.partnership)
+
+    @property
+    def partner(self) -> int | None:
+        """The seat of this seat's partner, or ``None`` when playing alone."""
+        if not self.rules.partnership:
+            return None
+        return (self.player + 2) % self.player_count
+
+    def unknown_cards(self) -> tuple[Card, ...]:
+        """The cards this seat cannot see: the other hands and the pile, together."""
+        seen = Counter(self.hand)
+        for meld in self.table:
+            seen.update(meld.cards)
+        return tuple(sorted((Counter(self.rules.deck.cards) - seen).elements()))
+
+    def sample(self, seed: int) -> scala40.games.skarney.state.GameState:
+        """A full state consistent with this view, drawn reproducibly from ``seed``: the
+        unseen cards dealt at random to the other hands and the pile, the cards known to
+        be in a hand kept there.
+
+        :raises InvalidArgumentError: ``seed`` is not an integer.
+        """
+        if not is_int(seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
+        pool = Counter(self.unknown_cards())
+        if not any(self.hand_sizes) and not self.stock_size and not self.table:
+            pool = Counter()  # between hands: every card is back in the deck
+        reserved: dict[int, tuple[Card, ...]] = {}
+        for seat in range(self.player_count):
+            if seat != self.player and self.known[seat]:
+                reserved[seat] = self.known[seat]
+                pool -= Counter(self.known[seat])
+        order, rng = shuffle(tuple(sorted(pool.elements())), seed_state(seed))
+        position = 0
+        hands: list[tuple[Card, ...]] = []
+        for seat in range(self.player_count):
+            if seat == self.player:
+                hands.append(self.hand)
+                continue
+            known = reserved.get(seat, ())
+            need = self.hand_sizes[seat] - len(known)
+            hands.append(tuple(sorted((*known, *order[position : position + need]))))
+            position += need
+        stock = order[position:]
+        if len(stock) != self.stock_size:
+            raise InvalidStateError(
+                [
+                    f"the view's card counts do not add up: {len(stock)} cards left for a "
+                    f"pile of {self.stock_size}"
+                ]
+            )
+        public = {name: getattr(self, name) for name in _PUBLIC_FIELDS}
+        state: GameState = _state_class(
+            hands=tuple(hands), stock=tuple(stock), rng=rng, auto_chance=True, **public
+        )
+        return state
+
+    def legal_moves(self) -> LegalMoves[Move]:
+        """The legal moves of this seat, when it is the one to decide: they depend only
+        on its own hand and on what everyone sees.
+
+        :raises InvalidStateError: another seat decides now.
+        """
+        if self.current_player != self.player:
+            raise InvalidStateError([f"seat {self.player} does not decide now"])
+        return self.sample(0).legal_moves()
+
+
+# What a view shares with its state, field for field: everything but the hidden cards.
+_PUBLIC_FIELDS = tuple(
+    field.name
+    for field in attrs.fields(PlayerView)
+    if field.name not in ("player", "hand", "hand_sizes", "stock_size")
+)

@@ -1,0 +1,322 @@
+"""The OpenSpiel games: OpenSpiel's random-simulation checks, chance outcomes, observations
+and information states, parameters, and an OpenSpiel algorithm playing a whole game of
+Scala 40. Skipped without the ``rl`` extra."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import scala40  # noqa: E402
+from scala40.adapters import openspiel  # noqa: E402
+from scala40.adapters.actions import CARD_CODES, IllegalActionError  # noqa: E402
+from scala40.errors import (  # noqa: E402
+    InvalidValueError,
+    SerializationError,
+    UnknownPresetError,
+)
+from scala40.game import game_names  # noqa: E402
+from scala40.games.scala40.rules import Ruleset  # noqa: E402
+from tests.adapters.toygame import GAME as TOY  # noqa: E402
+
+
+def _random_game(game: Any, seed: int, stop: Any = None) -> Any:
+    """A state played with random chance outcomes and random actions to the end (or until
+    ``stop(state)``)."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and not (stop and stop(state)):
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_is_registered_under_its_name(name: str) -> None:
+    assert f"python_{name}" in pyspiel.registered_names()
+    game = pyspiel.load_game(f"python_{name}")
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert kind.provides_information_state_string
+    assert not kind.provides_information_state_tensor
+    assert kind.provides_observation_tensor
+    assert game.max_chance_outcomes() == CARD_CODES
+    assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_openspiel_random_simulations_pass(name: str) -> None:
+    short = openspiel.short_name(name)
+    pyspiel.random_sim_test(
+        pyspiel.load_game(short, {"max_moves": 600}), num_sims=3, serialize=False, verbose=False
+    )
+    pyspiel.random_sim_test(pyspiel.load_game(short), num_sims=1, serialize=False, verbose=False)
+
+
+def test_openspiel_random_simulations_pass_for_partners_and_fallback_observations() -> None:
+    game = openspiel.load_game(TOY, players=4)
+    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+    for seed in range(4):
+        returns = _random_game(game, seed).returns()
+        assert returns[0] == returns[2]
+        assert returns[1] == returns[3]
+        assert returns[0] + returns[1] == 1.0
+    assert game.utility_sum() == 2.0
+
+
+def test_chance_nodes_draw_the_deck_card_by_card() -> None:
+    game = openspiel.load_game("scala40", players=2)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = dict(state.chance_outcomes())
+    assert sorted(outcomes) == list(range(CARD_CODES))
+    assert math.isclose(outcomes[52], 4 / 108)
+    assert math.isclose(sum(outcomes.values()), 1.0)
+    assert state.legal_actions() == sorted(outcomes)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 52) == "draw JK"
+    for _ in range(108):
+        assert state.is_chance_node()
+        state.apply_action(state.chance_outcomes()[0][0])
+    # The deck, drawn in order, is dealt: a decision follows.
+    assert not state.is_chance_node()
+    assert state.current_player() in (0, 1)
+    assert len(state.game_state.hands[0]) == 13
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    game = openspiel.load_game("scala40", players=2)
+    state = _random_game(game, 3, stop=lambda s: not s.is_chance_node())
+    before = str(state)
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(IllegalActionError, match="not legal here"):
+        state.apply_action(illegal)
+    assert str(state) == before
+    chance = game.new_initial_state()
+    with pytest.raises(IllegalActionError, match="not possible"):
+        chance.apply_action(99)
+
+
+def test_a_state_replays_from_its_history_but_does_not_serialize() -> None:
+    game = openspiel.load_game("scala40", players=2, max_moves=300)
+    state = _random_game(game, 6, stop=lambda s: s.move_number() > 250)
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert str(again) == str(state)
+    assert again.information_state_string(0) == state.information_state_string(0)
+    with pytest.raises(SerializationError, match="replay their actions"):
+        state.serialize()
+
+
+def test_a_state_clones_independently() -> None:
+    game = openspiel.load_game("scala40", players=2)
+    state = _random_game(game, 1, stop=lambda s: s.move_number() > 150)
+    clone = state.clone()
+    assert str(clone) == str(state)
+    assert clone.history() == state.history()
+    before = str(state)
+    while not clone.is_terminal() and clone.move_number() < 200:
+        if clone.is_chance_node():
+            clone.apply_action(clone.chance_outcomes()[0][0])
+        else:
+            clone.apply_action(clone.legal_actions()[-1])
+    assert str(state) == before
+
+
+def test_observations_and_information_states() -> None:
+    game = openspiel.load_game("scala40", players=2)
+    state = _random_game(
+        game,
+        2,
+        stop=lambda s: (
+            s.move_number() > 140 and not s.is_chance_node() and s.game_state.phase.value == "play"
+        ),
+    )
+    player = state.current_player()
+    tensor = np.array(state.observation_tensor(player))
+    assert tensor.shape == tuple(game.observation_tensor_shape())
+    assert tensor.shape == (game.observer.size,)
+    assert tensor[game.observer.offset("acting")] == 1.0
+    text = state.observation_string(player)
+    assert text.startswith(f"player {player} of 2")
+    info = state.information_state_string(player)
+    assert info.startswith(text)
+    assert "history " in info
+    # The other seat does not see the tokens the player is choosing; the player does.
+    other = 1 - player
+    before = state.information_state_string(other)
+    for action in state.legal_actions():
+        chosen = state.clone()
+        chosen.apply_action(action)
+        if chosen.game_state is state.game_state:  # the move is not complete yet
+            assert chosen.current_player() == player
+            assert chosen.information_state_string(other) == before
+            assert chosen.information_state_string(player) != info
+            assert "choosing: " in chosen.information_state_string(player)
+            break
+    else:
+        pytest.fail("no move of several tokens at this state")
+
+
+def _deal_and_draw(game: Any, order: list[int]) -> Any:
+    state = game.new_initial_state()
+    for card in order:
+        state.apply_action(card)
+    return state
+
+
+def test_information_states_are_what_the_seat_observed() -> None:
+    """Two deals that differ only in cards a seat cannot see read the same to it, before
+    and after a move it watches; the seat that holds those cards tells them apart."""
+    game = openspiel.load_game("scala40", players=2)
+    order = list(scala40.french_deck().shuffled(seed=11))
+    first = _deal_and_draw(game, order)
+    dealt = first.game_state
+    mover = first.current_player()
+    watcher = 1 - mover
+    start = game.initial_state
+
+    def differs_for_the_mover_only(swap: list[int]) -> bool:
+        other = start.apply(start.chance_move(swap))
+        return bool(
+            other.hands[watcher] == dealt.hands[watcher]
+            and other.hands[mover] != dealt.hands[mover]
+            and other.discard == dealt.discard
+            and other.stock[-1] == dealt.stock[-1]
+        )
+
+    # Swap a card the mover is dealt with one deep in the stock.
+    for here in range(len(order)):
+        for there in range(here):
+            swapped = list(order)
+            swapped[here], swapped[there] = swapped[there], swapped[here]
+            if differs_for_the_mover_only(swapped):
+                break
+        else:
+            continue
+        break
+    second = _deal_and_draw(game, swapped)
+    assert second.game_state.hands[watcher] == dealt.hands[watcher]
+    assert second.game_state.hands[mover] != dealt.hands[mover]
+    assert second.game_state.discard == dealt.discard
+    assert second.information_state_string(watcher) == first.information_state_string(watcher)
+    assert second.information_state_string(mover) != first.information_state_string(mover)
+    for state in (first, second):
+        state.apply_action(game.encoding.token_id("draw"))
+    assert second.information_state_string(watcher) == first.information_state_string(watcher)
+    assert second.observation_string(watcher) == first.observation_string(watcher)
+    assert list(second.observation_tensor(watcher)) == list(first.observation_tensor(watcher))
+
+
+def test_parameters_choose_the_rules_and_players() -> None:
+    rules = Ruleset(match_format="single", jokers=2, max_players=4)
+    game = openspiel.load_game("scala40", players=4, rules=json.dumps(rules.to_dict()), seed=3)
+    assert game.num_players() == 4
+    assert game.encoding.rules == rules
+    assert game.num_distinct_actions() == 10 + 53 + 9 + 106
+    assert openspiel.load_game("scala40", rules="classic").encoding.rules.split_sequences
+    assert openspiel.register("scala40") == "python_scala40"
+    assert openspiel.register_all() == tuple(f"python_{name}" for name in game_names())
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
+        openspiel.load_game("scala40", colour="red")
+    # Parameters OpenSpiel accepts but the library does not: the library's errors.
+    with pytest.raises(UnknownPresetError, match="no preset named 'house'"):
+        openspiel.load_game("scala40", rules="house")
+    with pytest.raises(InvalidValueError, match="max_moves"):
+        openspiel.load_game("scala40", max_moves=0)
+    with pytest.raises(InvalidValueError, match="players must be from 2 to 6"):
+        openspiel.load_game("scala40", players=7)
+    with pytest.raises(InvalidValueError, match="expected a preset name or JSON"):
+        openspiel.load_game("scala40", rules="{not json")
+
+
+def test_a_truncated_game_is_a_draw() -> None:
+    game = openspiel.load_game("scala40", players=3, max_moves=5)
+    state = _random_game(game, 4)
+    assert state.is_terminal()
+    assert not state.game_state.is_over
+    assert state.returns() == pytest.approx([1 / 3] * 3)
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        state.apply_action(0)
+
+
+def test_mcts_plays_a_whole_game_of_scala40() -> None:
+    """OpenSpiel's MCTS, with random rollouts, plays seat 0 of a one-hand game of the
+    official rules against random play, to the end."""
+    rules = Ruleset(match_format="single")
+    game = openspiel.load_game("scala40", players=2, rules=json.dumps(rules.to_dict()))
+    rng = np.random.RandomState(7)
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2.0,
+        max_simulations=3,
+        evaluator=mcts.RandomRolloutEvaluator(1, rng),
+        random_state=rng,
+    )
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+            decisions += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.game_state.is_over
+    assert decisions > 10
+    assert sorted(state.returns()) == [0.0, 1.0]
+
+
+def test_a_state_resamples_what_its_seat_cannot_see() -> None:
+    game = openspiel.load_game("scala40", players=3)
+    state = _random_game(game, 5, stop=lambda s: s.move_number() > 400 and s.current_player() >= 0)
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampled = state.resample_from_infostate(player, sampler)
+    assert sampled.information_state_string(player) == state.information_state_string(player)
+    assert sampled.legal_actions() == state.legal_actions()
+    assert sampled.game_state.hands[player] == state.game_state.hands[player]
+    others = [seat for seat in range(3) if seat != player]
+    assert any(sampled.game_state.hands[seat] != state.game_state.hands[seat] for seat in others)
+    with pytest.raises(InvalidValueError, match="only the seat deciding"):
+        state.resample_from_infostate(others[0], sampler)
+
+
+def test_ismcts_plays_a_whole_game_of_scala40() -> None:
+    """OpenSpiel's information-set MCTS searches the states its seat deems possible
+    (``resample_from_infostate``) and plays a one-hand game to the end."""
+    game = openspiel.load_game("scala40", players=2, rules=Ruleset(match_format="single"))
+    rng = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator=mcts.RandomRolloutEvaluator(1, rng),
+        uct_c=2.0,
+        max_simulations=3,
+        random_state=rng,
+    )
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.game_state.is_over
+    assert sorted(state.returns()) == [0.0, 1.0]

@@ -1,0 +1,1 @@
+"""Tests of Chinchón (scala40.games.chinchon)."""

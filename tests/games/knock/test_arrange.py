@@ -1,0 +1,144 @@
+"""The arrangement searches against the brute-force oracle (C-ARRANGE, RU-KNOCK, CH-CLOSE,
+CH-LAYOFF), and the quick bounds the move generation relies on."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scala40.cards import parse_cards
+from scala40.games._knock.arrange import (
+    best_arrangement,
+    candidate_melds,
+    close_arrangements,
+    covered_cards,
+    has_rumino,
+    least_unmatched,
+)
+from scala40.melds import check_meld, is_meld
+from tests.games.knock import oracle
+from tests.games.knock.strategies import PROFILES, hands, shown_melds
+
+NAMES = sorted(PROFILES)
+
+
+def sort(text: str) -> tuple[int, ...]:
+    return tuple(sorted(parse_cards(text)))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=12, deadline=None)
+@given(data=st.data())
+def test_candidate_melds_are_every_meld_of_the_hand(name: str, data: st.DataObject) -> None:
+    profile = PROFILES[name]
+    hand = data.draw(hands(profile, data.draw(st.integers(7, 8))))
+    expected = {
+        part
+        for size in range(3, len(hand) + 1)
+        for part in combinations(hand, size)
+        if is_meld(part, profile.meld_rules)
+    }
+    found = candidate_melds(hand, profile.meld_rules)
+    assert len(found) == len(set(found))
+    assert set(found) == expected
+    # The quick cover holds every card of every meld (the bound never hides a meld).
+    covered = covered_cards(hand, profile.meld_rules)
+    assert {card for meld in expected for card in meld} <= covered
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=8, deadline=None)
+@given(data=st.data())
+def test_best_arrangement_is_the_oracles_c_arrange(name: str, data: st.DataObject) -> None:
+    # C-ARRANGE: least unmatched value, then fewest layoffs, then the lowest card order.
+    profile = PROFILES[name]
+    hand = data.draw(hands(profile, 7))
+    targets = data.draw(shown_melds(profile, hand)) if data.draw(st.booleans()) else ()
+    owners = [(0, index) for index in range(len(targets))]
+    best = best_arrangement(hand, profile, targets, owners)
+    key = oracle.best_key(hand, profile, targets)
+    laid = tuple(
+        sorted(
+            (owners.index((layoff.owner, layoff.meld)), layoff.card, layoff.represents)
+            for layoff in best.layoffs
+        )
+    )
+    got = (
+        best.value,
+        len(best.layoffs),
+        best.unmatched,
+        tuple((m.cards, m.represented) for m in best.melds),
+        laid,
+    )
+    assert got == key
+    # Deterministic: the same answer again, and from a fresh search.
+    assert best_arrangement(hand, profile, targets, owners) == best
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_least_unmatched_matches_the_oracle_ru_knock(name: str, data: st.DataObject) -> None:
+    profile = PROFILES[name]
+    hand = data.draw(hands(profile, data.draw(st.integers(7, 8))))
+    assert least_unmatched(hand, profile) == oracle.least(hand, profile)
+    # RU-KNOCK: at least 4 cards in melds.
+    with_four = oracle.least(hand, profile, 4)
+    assert (least_unmatched(hand, profile, 4) > 1000) is (with_four > 1000)
+    if with_four < 1000:
+        assert least_unmatched(hand, profile, 4) == with_four
+
+
+@pytest.mark.parametrize(
+    "name", [name for name in NAMES if "chinchon" in name or "laconga" in name]
+)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_close_arrangements_are_every_arrangement_within_the_limits_ch_close(
+    name: str, data: st.DataObject
+) -> None:
+    profile = PROFILES[name]
+    kept = data.draw(hands(profile, 7))
+    found = close_arrangements(kept, profile)
+    keys = [tuple((m.cards, m.represented) for m in melds) for melds in found]
+    assert len(keys) == len(set(keys))
+    assert set(keys) == oracle.close_sets(kept, profile)
+
+
+def test_c_arrange_examples() -> None:
+    profile = PROFILES["rumino"]
+    hand = sort("5H 6H 7H 8H 8S 8D KC")
+    best = best_arrangement(hand, profile)
+    assert [str(m) for m in best.melds] == ["8S 8H 8D", "5H 6H 7H"]
+    assert best.value == 10
+    # Gin: every card in melds (RU-GIN).
+    assert least_unmatched(sort("AS 2S 3S 4S 9H 9D JK"), profile) == 0
+    # C-ARRANGE: among equal values, the fewest cards laid off: the 7H joins the set
+    # rather than the closer's run (CH-LAYOFF).
+    spanish = PROFILES["chinchon"]
+    run = check_meld("4H 5H 6H", spanish.meld_rules)
+    best = best_arrangement(sort("7H 7S 7D 7C AS 2S 3S"), spanish, [run], [(1, 0)])
+    assert best.value == 0
+    assert best.layoffs == ()
+    assert [str(m) for m in best.melds] == ["AS 2S 3S", "7S 7H 7D 7C"]
+    # ... but cards that only layoffs place are laid off, one making room for the next.
+    best = best_arrangement(sort("7H JH 7S KC AS 2S 3S"), spanish, [run], [(1, 0)])
+    assert [str(layoff) for layoff in best.layoffs] == ["7H on P1#0", "JH on P1#0"]
+    assert best.unmatched == sort("7S KC")
+
+
+def test_ru_rumino_is_seven_of_a_suit_in_sequence_or_of_a_rank() -> None:
+    profile = PROFILES["rumino"]
+    assert has_rumino(sort("AH 2H 3H 4H 5H 6H 7H"), profile)
+    assert has_rumino(sort("7S 7S 7H 7H 7D 7C 7C"), profile)
+    assert has_rumino(sort("7S 7S 7H JK 7D 7C 2C JK"), profile)  # 7 of 8, jokers standing in
+    assert not has_rumino(sort("QH KH AH 2H 3H 4H 5H"), profile)  # the ace is low only
+    assert not has_rumino(sort("AH 2H 3H 4H 5H 6H 8H"), profile)
+    # As many jokers as wanted, but seven cards.
+    assert not has_rumino(sort("AH 2H 3H JK JK JK"), profile)
+    # A Rumino is no ordinary meld: sequences hold 4 cards at most.
+    assert not is_meld("AH 2H 3H 4H 5H 6H 7H", profile.meld_rules)
+    assert check_meld("JK JK JK", profile.meld_rules).kind.value == "wild"  # RU-MELDS

@@ -1,0 +1,1 @@
+"""Tests of La Conga (scala40.games.laconga)."""

@@ -1,0 +1,1 @@
+"""Tests of Rumino (scala40.games.rumino)."""

@@ -1,0 +1,492 @@
+"""Hostile input to Scala 40: states, positions, rulesets, moves, records, the analysis.
+
+The loaders check a state fully before accepting it; what they accept can be played on
+with the engine's own moves to the end (or a long way), every card of the deck kept.
+Everything else answers any value with a result or an error of the library, fast.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import random
+import time
+from collections import Counter
+from functools import cache
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scala40 import (
+    PRESETS,
+    GameRecord,
+    GameState,
+    InvalidStateError,
+    Ruleset,
+    SerializationError,
+    clear_caches,
+    move_from_dict,
+    move_to_dict,
+    new_game,
+    parse_move,
+)
+from scala40.games.scala40.analysis import (
+    MAX_HAND_CARDS,
+    best_opening,
+    can_close,
+    can_open,
+    closing_moves,
+    hand_melds,
+    min_deadwood,
+)
+from scala40.games.scala40.rules import hand_value, rules_for_match
+from tests.hostile import (
+    HUGE,
+    fuzz_settings,
+    hostile_texts,
+    hostile_values,
+    library_errors_only,
+)
+
+# -- states from real play, and their mutations ------------------------------------------------
+
+
+@cache
+def played_states() -> tuple[GameState, ...]:
+    """States met in seeded random games under every preset and match format, with chance
+    steps played by the engine and explicitly: the material the mutations start from."""
+    chooser = random.Random(11)
+    found: list[GameState] = []
+    variants = [PRESETS[name] for name in PRESETS] + [
+        rules_for_match(PRESETS["official"], "single"),
+        PRESETS["classic"].replace(match_format="reentry", elimination_score=40),
+        PRESETS["online"].replace(match_format="no-elimination", no_elimination_limit=60),
+        Ruleset(hand_size=4, elimination_score=30, jokers=8, max_jokers_per_meld=None),
+    ]
+    for number, rules in enumerate(variants):
+        for auto_chance in (True, False):
+            state = new_game(rules, 2 + number % 3, number, auto_chance=auto_chance)
+            for step in range(600):
+                if step % 37 == 0 or state.is_over:
+                    found.append(state)
+                if state.is_over:
+                    break
+                moves = state.legal_moves()
+                state = state.apply(moves[chooser.randrange(len(moves))])
+    return tuple(found)
+
+
+_CARD_PLACES = ("stock", "discard")
+
+
+def _mutate(data: dict[str, Any], rng: random.Random, values: list[Any]) -> None:
+    """One change to a state's dictionary: a field set to any value, a phase changed, a
+    card moved, a number nudged, a flag flipped, an option or the last hand changed."""
+    keys = sorted(key for key in data if key not in ("format", "version"))
+    kind = rng.randrange(8)
+    if kind == 0:
+        data[rng.choice(keys)] = rng.choice(values)
+    elif kind == 1:
+        data["phase"] = rng.choice(["deal", "draw", "play", "restock", "over"])
+    elif kind == 2 and isinstance(data.get("hands"), list) and data["hands"]:
+        places: list[tuple[str, int | None]] = [(name, None) for name in _CARD_PLACES]
+        places += [("hands", index) for index in range(len(data["hands"]))]
+        source, target = rng.choice(places), rng.choice(places)
+
+        def text(place: tuple[str, int | None]) -> Any:
+            return data[place[0]] if place[1] is None else data[place[0]][place[1]]
+
+        def put(place: tuple[str, int | None], value: str) -> None:
+            if place[1] is None:
+                data[place[0]] = value
+            else:
+                data[place[0]][place[1]] = value
+
+        if isinstance(text(source), str) and isinstance(text(target), str):
+            cards = text(source).split()
+            if cards:
+                card = cards.pop(rng.randrange(len(cards)))
+                put(source, " ".join(cards))
+                others = text(target).split()
+                others.insert(rng.randrange(len(others) + 1), card)
+                put(target, " ".join(others))
+    elif kind == 3:
+        key = rng.choice(["dealer", "turn", "hand_number", "opening_value", "players"])
+        if type(data.get(key)) is int:
+            data[key] += rng.choice([-2, -1, 1, 2, 40])
+    elif kind == 4:
+        key = rng.choice(["auto_chance", "opened_at_turn_start", "taken_must_use", "taken_used"])
+        if isinstance(data.get(key), bool):
+            data[key] = not data[key]
+    elif kind == 5:
+        key = rng.choice(["opened", "active", "scores", "turns_played", "winners"])
+        value = data.get(key)
+        if isinstance(value, list) and value and rng.random() < 0.7:
+            index = rng.randrange(len(value))
+            if isinstance(value[index], bool):
+                value[index] = not value[index]
+            elif type(value[index]) is int:
+                value[index] += rng.choice([-1, 1, 30, 200])
+        else:
+            data[key] = [rng.randrange(4) for _ in range(rng.randrange(4))]
+    elif kind == 6 and isinstance(data.get("rules"), dict):
+        options = data["rules"].get("options")
+        if isinstance(options, dict) and options:
+            options[rng.choice(sorted(options))] = rng.choice(
+                [*values, True, False, None, 0, 5, 13, 40, 200, "single", "flip", "reentry"]
+            )
+    elif kind == 7:
+        last = data.get("last_hand")
+        if isinstance(last, dict) and last:
+            last[rng.choice(sorted(last))] = rng.choice([*values, [0, 1], [5], 0, 1, None])
+        else:
+            number = data["hand_number"] if type(data.get("hand_number")) is int else 1
+            count = data["players"] if data.get("players") in (2, 3, 4, 5, 6) else 2
+            data["last_hand"] = {
+                "hand_number": number - rng.randrange(2), "closer": rng.choice([None, 0, 1]),
+                "points": [rng.choice([0, 5])] * count, "doubled": rng.random() < 0.2,
+                "hands": [""] * count, "eliminated": [], "reentered": [],
+            }  # fmt: skip
+
+
+_VALUES = [
+    None, True, False, 0, -1, 1, 2, 13, 14, 10**9, 10**12, HUGE, 1.5, float("nan"),
+    float("inf"), "", "x", "7S", "JK", "²", "0" * 16, [], [1], ["7S"], {}, {"a": 1},
+]  # fmt: skip
+
+
+def check_playable(state: GameState, rng: random.Random, moves: int) -> None:
+    """Play ``state`` on with random legal moves: every state keeps the deck's cards,
+    has a legal move until the match is over, and round-trips through JSON."""
+    deck = Counter(state.rules.deck.cards)
+    for step in range(moves):
+        assert Counter(state.all_cards()) == deck, "cards created or lost"
+        if state.is_over:
+            return
+        legal = state.legal_moves()
+        assert legal, "a state that is not over has a legal move"
+        if step % 50 == 0:
+            assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+def check_mutated_state(seed: int, moves: int) -> str:
+    """Mutate a played state's dictionary one to three times: the loader refuses it with a
+    SerializationError, or the state it accepts plays on (:func:`check_playable`)."""
+    rng = random.Random(seed)
+    data = copy.deepcopy(rng.choice(played_states()).to_dict())
+    for _ in range(rng.randint(1, 3)):
+        _mutate(data, rng, _VALUES)
+    # What a client sends: JSON (NaN included); or, with a number JSON can't hold, the
+    # dictionary itself.
+    with contextlib.suppress(ValueError):
+        data = json.loads(json.dumps(data))
+    state = library_errors_only(GameState.from_dict, data)
+    if state is None:
+        return "refused"
+    check_playable(state, rng, moves)
+    return "played"
+
+
+@fuzz_settings(60, soak_examples=3000)
+@given(seed=st.integers(0, 2**32))
+def test_mutated_states_are_refused_or_play_on(seed: int) -> None:
+    check_mutated_state(seed, 120)
+
+
+@pytest.mark.slow
+@fuzz_settings(3000, soak_examples=20_000)
+@given(seed=st.integers(0, 2**32))
+def test_mutated_states_are_refused_or_play_to_the_end(seed: int) -> None:
+    check_mutated_state(seed, 5000)
+
+
+def test_mutations_are_accepted_too() -> None:
+    # The check means something only if some mutated states are accepted (and played).
+    outcomes = Counter(check_mutated_state(seed, 10) for seed in range(60))
+    assert outcomes["played"] >= 5
+    assert outcomes["refused"] >= 5
+
+
+# -- positions, new games, rulesets ------------------------------------------------------------
+
+_POSITION_ARGS = (
+    "hands", "discard", "stock", "table", "opened", "turn", "phase", "rules", "dealer",
+    "scores", "active", "turns_played", "hand_number", "seed", "auto_chance",
+    "opening_value", "taken", "taken_must_use", "taken_used",
+)  # fmt: skip
+
+
+@fuzz_settings(150)
+@given(changes=st.dictionaries(st.sampled_from(_POSITION_ARGS), hostile_values(), max_size=3))
+def test_from_position_takes_any_argument_values(changes: dict[str, Any]) -> None:
+    position: dict[str, Any] = {
+        "hands": ["7S 8S 9S 2H KD", "3C 4C 5C 6H 9D"],
+        "discard": "KC",
+        "table": ["QD KD AD"],
+        "opened": [True, False],
+        "turns_played": [1, 1],
+    }
+    position.update(changes)
+    state = library_errors_only(GameState.from_position, **position)
+    if state is not None:
+        check_playable(state, random.Random(1), 30)
+
+
+@fuzz_settings(100)
+@given(
+    rules=st.one_of(st.none(), st.sampled_from(list(PRESETS)), hostile_values()),
+    players=st.one_of(st.integers(-1, 8), hostile_values()),
+    seed=st.one_of(st.integers(), hostile_values()),
+    extra=st.dictionaries(st.sampled_from(["auto_chance", "dealer"]), hostile_values()),
+)
+def test_new_game_takes_any_argument_values(
+    rules: Any, players: Any, seed: Any, extra: dict[str, Any]
+) -> None:
+    library_errors_only(new_game, rules, players, seed, **extra)
+
+
+_OPTIONS = Ruleset.option_names()
+
+
+@fuzz_settings(150)
+@given(
+    changes=st.dictionaries(
+        st.one_of(st.sampled_from(_OPTIONS), st.text(max_size=8)), hostile_values(), max_size=3
+    )
+)
+def test_rulesets_take_any_option_values(changes: dict[str, Any]) -> None:
+    rules = library_errors_only(Ruleset, **changes) if set(changes) <= set(_OPTIONS) else None
+    library_errors_only(Ruleset().replace, **changes)
+    data: dict[str, Any] = Ruleset().to_dict()
+    data["options"].update(changes)
+    loaded = library_errors_only(Ruleset.from_dict, data)
+    if rules is not None:
+        assert Ruleset.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    if loaded is not None:
+        state = new_game(loaded, loaded.min_players, 3)
+        check_playable(state, random.Random(3), 40)
+    for name, value in changes.items():
+        library_errors_only(hand_value, value, value)
+        library_errors_only(Ruleset.option_rule, value)
+        library_errors_only(Ruleset.preset, value)
+        library_errors_only(Ruleset.resolve, value)
+        library_errors_only(Ruleset().differences, value)
+        library_errors_only(rules_for_match, Ruleset(), value)
+        del name
+
+
+# -- moves -------------------------------------------------------------------------------------
+
+
+@fuzz_settings(200)
+@given(verb=st.sampled_from(["draw", "take", "upcard", "meld", "layoff", "swap", "split",
+                             "discard", "deal", "restock", "x"]),
+       words=st.lists(hostile_texts(), max_size=6))  # fmt: skip
+def test_move_text_reads_as_a_move_or_a_move_error(verb: str, words: list[str]) -> None:
+    text = " ".join([verb, *words])
+    for given_text in (text, words[0] if words else ""):
+        move = library_errors_only(parse_move, given_text)
+        if move is not None:
+            assert parse_move(str(move)) == move
+            assert move_from_dict(json.loads(json.dumps(move_to_dict(move)))) == move
+
+
+_MOVES = [
+    "draw", "take", "upcard", "meld JK 9C 8C", "meld 8C 9C JK=10C", "layoff JK=6S #2 low",
+    "swap 8S #3", "discard 7H", "deal", "restock",
+    "split #0 4S 6S : 4S 5S 6S / 6S 7S 8S 9S",
+]  # fmt: skip
+
+
+@fuzz_settings(200)
+@given(
+    text=st.sampled_from(_MOVES),
+    changes=st.dictionaries(st.text(max_size=10), hostile_values(), max_size=2),
+    field=st.sampled_from(["type", "card", "cards", "meld", "end", "represents", "order",
+                           "pieces", "added", "format", "version"]),
+    value=hostile_values(),
+)  # fmt: skip
+def test_move_dictionaries_take_any_field_values(
+    text: str, changes: dict[str, Any], field: str, value: Any
+) -> None:
+    data = move_to_dict(parse_move(text))
+    for dictionary in ({**data, field: value}, {**data, **changes}):
+        move = library_errors_only(move_from_dict, dictionary)
+        if move is not None:
+            assert move_from_dict(move_to_dict(move)) == move
+
+
+@fuzz_settings(100)
+@given(value=hostile_values(), other=hostile_values())
+def test_state_methods_take_any_value(value: Any, other: Any) -> None:
+    state = new_game("classic", players=2, seed=4).apply("draw")
+    for call in (
+        state.apply, state.apply_turn, state.is_legal, state.view, state.can_discard,
+        state.can_put_down, state.chance_move, state.legal_moves().__getitem__,
+        state.legal_moves().__contains__, state.view(0).sample,
+    ):  # fmt: skip
+        library_errors_only(call, value)
+    library_errors_only(state.can_lay_off, value, other)
+    library_errors_only(state.can_swap_joker, value, other)
+    library_errors_only(state.can_split, value, other, other)
+    library_errors_only(state.view(0).samples, value, other)
+    library_errors_only(new_game(players=2, seed=1, auto_chance=False).chance_move, value)
+
+
+# -- records -----------------------------------------------------------------------------------
+
+
+@cache
+def _record() -> dict[str, Any]:
+    record = GameRecord.start("official", players=2, seed=9)
+    state = record.initial_state()
+    chooser = random.Random(9)
+    for _ in range(40):
+        move = state.legal_moves()[chooser.randrange(len(state.legal_moves()))]
+        record = record.append(state, move)
+        state = state.apply(move)
+    return record.to_dict()
+
+
+@fuzz_settings(100)
+@given(
+    field=st.sampled_from(["format", "version", "game", "game_version", "rules", "players",
+                           "seed", "auto_chance", "moves"]),
+    value=hostile_values(),
+    move=st.one_of(hostile_texts(), hostile_values()),
+)  # fmt: skip
+def test_records_take_any_field_values(field: str, value: Any, move: Any) -> None:
+    data = copy.deepcopy(_record())
+    for changed in ({**data, field: value}, {**data, "moves": [*data["moves"][:5], move]}):
+        record = library_errors_only(GameRecord.from_dict, changed, seconds=5)
+        if record is not None:
+            assert GameRecord.from_dict(json.loads(json.dumps(record.to_dict()))) == record
+    library_errors_only(GameRecord.start, value, 2, 1)
+    library_errors_only(GameRecord.start, None, value, 1)
+    library_errors_only(GameRecord.start, None, 2, value)
+    library_errors_only(GameRecord, Ruleset(), 2, value)
+    library_errors_only(GameRecord.start(players=2).append, value, "draw")
+
+
+# -- the analysis ------------------------------------------------------------------------------
+
+
+@fuzz_settings(100)
+@given(
+    hand=st.one_of(
+        st.lists(st.integers(0, 52), max_size=20), hostile_values(), st.just(["JK"] * 15)
+    ),
+    rules=st.one_of(st.none(), st.sampled_from(list(PRESETS.values())), hostile_values()),
+    option=hostile_values(),
+)
+def test_analysis_takes_any_argument_values(hand: Any, rules: Any, option: Any) -> None:
+    for call in (hand_melds, best_opening, can_open, min_deadwood):
+        library_errors_only(call, hand, rules)
+        library_errors_only(call, "7S 8S 9S JK", rules)
+    for name in ("criterion", "keep", "must_include", "threshold"):
+        library_errors_only(best_opening, "7S 8S 9S 9H 9D", **{name: option})
+    library_errors_only(can_open, "7S 8S 9S", option)
+    library_errors_only(can_open, "7S 8S 9S", 0, keep=option)
+    library_errors_only(can_open, "7S 8S 9S", 0, must_include=option)
+    library_errors_only(min_deadwood, "7S 8S 9S", table=option)
+    library_errors_only(min_deadwood, "7S 8S 9S", table=[option])
+    library_errors_only(min_deadwood, "7S 8S 9S", keep=option)
+    state = GameState.from_position(
+        hands=["7S 8S 9S 9H 9D 9C KD", "2C 3C 4C 5H 6H 7H QD"],
+        discard="JC",
+        opened=[True, True],
+        turns_played=[1, 1],
+        phase="play",
+    )
+    library_errors_only(can_close, option)
+    library_errors_only(closing_moves, state, option)
+    library_errors_only(can_close, state.apply("discard KD"), option)
+
+
+def test_analysis_refuses_hands_larger_than_any_deal() -> None:
+    hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H"
+    assert len(hand.split()) == MAX_HAND_CARDS + 1
+    for call in (best_opening, can_open, min_deadwood):
+        with pytest.raises(ValueError, match="at most 14 cards"):
+            call(hand)
+    assert len(hand_melds(hand)) > 0  # listing melds takes larger sets of cards
+
+
+def test_min_deadwood_refuses_a_table_the_deck_cannot_hold() -> None:
+    with pytest.raises(ValueError, match="3 copies of 7S"):
+        min_deadwood("7S", table=["7S 8S 9S", "5S 6S 7S"])
+    with pytest.raises(ValueError, match="copies of JK"):
+        min_deadwood("2C", table=[f"JK={rank}S {rank}H {rank}D" for rank in range(2, 10)])
+
+
+# The slowest inputs found for best_opening (a hill climb over dense hands, every
+# criterion, keep and threshold, under these rulesets): times measured cold, the meld
+# tables built again for each call.
+WORST_OPENINGS = [
+    ("multi2", "3S 4S 5S 6S 7S 3H 4H 5H 6H 7H JK JK JK JK", "deadwood", 120, 1),
+    ("multi8", "4S 4S 5S 6S 7S 7S 8S 9S 10S 9H JK JK JK JK", "deadwood", 60, 2),
+    ("multi8", "4S 5S 5S 6S 6S 7S 7S 8S 9S 10S 7H JK JK JK", "value", None, 2),
+    ("multi2", "AS AS 2S 2S 3S 4S AH 2H 3H AD 2D 3D JK JK", "cards", 200, 2),
+    ("official", "8S 9S 8H 8H 9H 10H JH 7D 8D 9D 8C 9C JK JK", "cards", 120, 2),
+    ("high", "3S 4S 5S 6S 3H 4H 5H 6H 2D 3D 4D 5C JK JK", "cards", 120, 2),
+    ("split", "AS AS 2S 2S 3S 3S 4S 4S 5S 5S 6S 6S 7S 7S", "deadwood", 80, 2),
+]
+_WORST_RULES = {
+    "official": Ruleset(),
+    "multi2": Ruleset(max_jokers_per_meld=2, jokers=8),
+    "multi8": Ruleset(max_jokers_per_meld=None, jokers=8),
+    "high": Ruleset(high_card_values=True, lone_ace_scores_one=True, jokers=8),
+    "split": Ruleset(split_sequences=True),
+}
+
+
+@pytest.mark.parametrize(("rules", "hand", "criterion", "threshold", "keep"), WORST_OPENINGS)
+def test_the_worst_openings_found_take_under_50_ms(
+    rules: str, hand: str, criterion: Any, threshold: int | None, keep: int
+) -> None:
+    best = float("inf")
+    for _ in range(3):
+        clear_caches()
+        start = time.perf_counter()
+        best_opening(
+            hand, _WORST_RULES[rules], criterion=criterion, threshold=threshold, keep=keep
+        )
+        best = min(best, time.perf_counter() - start)
+    assert best < 0.05, f"{hand}: {best * 1000:.1f} ms"
+
+
+def test_a_loaded_state_is_refused_when_it_is_a_dead_end() -> None:
+    # S40-FIRST-ROUND: two cards must stay, so the 9S taken can't be melded: no legal move.
+    position: dict[str, Any] = {
+        "hands": ["7S 8S 9S 2C", "3H 4H 5H 9C"],
+        "discard": "2D",
+        "opened": [True, True],
+        "turns_played": [1, 1],
+        "phase": "play",
+        "taken": "9S",
+        "taken_must_use": True,
+    }
+    playable = GameState.from_position(**position)
+    with pytest.raises(InvalidStateError, match="no legal move"):
+        GameState.from_position(**{**position, "turns_played": [0, 0]})
+    dead_end = attrs.evolve(playable, turns_played=(0, 0))
+    with pytest.raises(SerializationError, match="no legal move"):
+        GameState.from_dict(dead_end.to_dict())
+
+
+@pytest.mark.slow
+def test_soak_scala40() -> None:
+    # nox -s soak: every fuzz test of this module again, with ten times the examples.
+    test_from_position_takes_any_argument_values()
+    test_new_game_takes_any_argument_values()
+    test_rulesets_take_any_option_values()
+    test_move_text_reads_as_a_move_or_a_move_error()
+    test_move_dictionaries_take_any_field_values()
+    test_state_methods_take_any_value()
+    test_records_take_any_field_values()
+    test_analysis_takes_any_argument_values()

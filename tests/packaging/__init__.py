@@ -1,0 +1,1 @@
+"""Tests of the package as built and installed."""

@@ -1,0 +1,37 @@
+"""A smoke test of an installed scala40, run with no source tree on the path.
+
+It checks a meld, plays one seeded game of every registered game to its end, saves and
+replays a record, and prints ``smoke test passed`` with where scala40 was imported from.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import scala40
+from scala40.records import GameRecord
+
+
+def main() -> None:
+    meld = scala40.check_meld("JK 9C 8C")
+    assert meld.value == 27, meld
+    for name in scala40.game_names():
+        game = scala40.load_game(name)
+        record = GameRecord.start(None, players=game.default_players, seed=1, game=game)
+        state = record.initial_state()
+        chooser = random.Random(1)
+        for _ in range(20_000):
+            if state.is_over:
+                break
+            move = chooser.choice(state.legal_moves())
+            record = record.append(state, move)
+            state = state.apply(move)
+        again = GameRecord.from_dict(json.loads(json.dumps(record.to_dict())))
+        assert again.final_state() == state, name
+        print(f"{game.title}: {len(record.moves)} moves, over: {state.is_over}")
+    print(f"smoke test passed with scala40 {scala40.__version__} from {scala40.__file__}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""The examples in the package's docstrings, run as tests.
+
+Every module of the imported ``scala40`` package (the source tree in development, the
+installed wheel when the tests run from an unpacked sdist) is walked, and each docstring
+example runs in its module's namespace, as ``python -m doctest`` would run it.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from types import ModuleType
+
+import pytest
+
+import scala40
+from scala40.adapters.extras import MissingExtraError
+
+FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+
+
+def _modules() -> list[str]:
+    names = ["scala40"]
+    for info in pkgutil.walk_packages(scala40.__path__, prefix="scala40."):
+        if info.name.endswith("__main__"):
+            continue
+        names.append(info.name)
+    return sorted(names)
+
+
+MODULES = _modules()
+
+
+def _tests(module: ModuleType) -> list[doctest.DocTest]:
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    return [test for test in finder.find(module) if test.examples]
+
+
+def _import(name: str) -> ModuleType:
+    """The module, or a skip when it needs an optional extra that is not installed."""
+    try:
+        return importlib.import_module(name)
+    except MissingExtraError as error:
+        pytest.skip(str(error))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = _import(name)
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    report: list[str] = []
+    for test in _tests(module):
+        runner.run(test, out=report.append)
+    failed, _ = runner.summarize(verbose=False)
+    assert failed == 0, "".join(report)
+
+
+def test_every_module_is_walked() -> None:
+    assert "scala40.cards" in MODULES
+    assert "scala40.games.scala40.engine" in MODULES
+    found = 0
+    for name in MODULES:
+        try:
+            found += len(_tests(importlib.import_module(name)))
+        except MissingExtraError:
+            continue
+    assert found > 90

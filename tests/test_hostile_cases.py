@@ -1,0 +1,336 @@
+"""Each way hostile input broke the library, as found by fuzzing it, with the answer it
+gets now: refused with an error of the library (and the matching builtin), fast.
+
+The fuzz suites (``test_hostile_input.py`` in each test package, and the long runs of
+``nox -s soak``) look for more; this module keeps one test for each case found.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from scala40 import (
+    JOKER,
+    GameRecord,
+    GameState,
+    InvalidArgumentError,
+    InvalidMeldError,
+    InvalidMoveError,
+    InvalidRulesetError,
+    InvalidStateError,
+    InvalidValueError,
+    LayOff,
+    MeldRules,
+    Ruleset,
+    Scala40Error,
+    SerializationError,
+    check_meld,
+    meld_interpretations,
+    move_from_dict,
+    new_game,
+    parse_move,
+)
+from scala40.bots import GreedyBot
+from scala40.cli import main
+from scala40.games.scala40.analysis import best_opening, can_open, hand_melds, min_deadwood
+from scala40.melds import MAX_MELD_CARDS
+from scala40.tournament import run_tournament
+
+HUGE = 10**5000
+
+
+@contextmanager
+def fast(seconds: float = 0.5) -> Iterator[None]:
+    """The block must finish within ``seconds``."""
+    start = time.perf_counter()
+    yield
+    elapsed = time.perf_counter() - start
+    assert elapsed < seconds, f"took {elapsed:.2f} s"
+
+
+def refused(error: type[Exception], call: Callable[[], object], match: str | None = None) -> str:
+    """``call()`` raises ``error`` (an error of the library), fast; returns its message."""
+    with fast(), pytest.raises(error, match=match) as info:
+        call()
+    assert isinstance(info.value, Scala40Error)
+    return str(info.value)
+
+
+# -- unbounded work ------------------------------------------------------------------------------
+
+
+def test_an_ace_and_11_jokers_no_longer_take_seconds() -> None:
+    # Any number of jokers: 11! orders of identical jokers were enumerated (over 10 s);
+    # 13 took hours.
+    rules = MeldRules(max_wilds=None)
+    for jokers in (11, 13, MAX_MELD_CARDS - 1):
+        with fast(0.05):
+            readings = meld_interpretations("AS " + "JK " * jokers, rules)
+        assert len(readings) <= 2
+    with fast(0.05):
+        assert len(meld_interpretations("AS " + "JK " * 11, rules)) == 2
+
+
+def test_many_different_wild_cards_are_refused_before_they_are_ordered() -> None:
+    rules = MeldRules(max_wilds=None, wild_ranks=frozenset(range(2, 14)))
+    refused(InvalidMeldError, lambda: check_meld("AS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH", rules))
+
+
+@pytest.mark.parametrize("size", [28, 31])
+def test_dense_hands_beyond_a_deal_are_refused_by_the_analysis(size: int) -> None:
+    # 28 cards took seconds and hundreds of MiB, 31 about 1 GiB: no deal gives more than
+    # 13 cards now (hand_size), and the analysis takes 14 (the deal and the draw).
+    cards = [f"{rank}{suit}" for rank in ("3", "4", "5", "6", "7", "8", "9") for suit in "SHDC"]
+    hand = " ".join([*(cards * 2)[: size - 2], "JK", "JK"])
+    for call in (best_opening, can_open, min_deadwood):
+        refused(InvalidValueError, lambda call=call: call(hand), "at most 14 cards")  # type: ignore[misc]
+    refused(InvalidRulesetError, lambda: Ruleset(hand_size=30), "hand_size")
+
+
+def test_the_densest_hands_of_a_deal_are_analysed_fast() -> None:
+    hand = "3S 4S 5S 6S 7S 3H 4H 5H 6H 7H JK JK JK JK"
+    rules = Ruleset(max_jokers_per_meld=2, jokers=8)
+    with fast(0.25):
+        best_opening(hand, rules, criterion="deadwood", threshold=120)
+        min_deadwood(hand, rules)
+        can_open(hand, 120, rules)
+        hand_melds(hand, rules)
+
+
+def test_the_greedy_bot_decides_fast_on_a_dense_hand() -> None:
+    state = GameState.from_position(
+        hands=["3S 4S 5S 6S 7S 3H 4H 5H 6H 7H 5D 6D JK JK", "2C 3C 4C"],
+        discard="KC",
+        opened=[False, True],
+        turns_played=[1, 1],
+        phase="play",
+        rules=Ruleset(max_jokers_per_meld=None),
+    )
+    with fast(1.0):
+        move = GreedyBot().choose(
+            state.view(0), list(state.legal_moves()), __import__("random").Random(1)
+        )
+    assert move in state.legal_moves()
+
+
+def test_big_invalid_requests_leave_no_memory_behind() -> None:
+    rules = MeldRules(max_wilds=None)
+    for size in (MAX_MELD_CARDS + 1, 1_000, 100_000):
+        with fast():
+            assert not meld_interpretations((JOKER,) * size, rules)
+    assert all(len(key) <= MAX_MELD_CARDS for key in rules.tables.readings)
+    assert rules.tables.readings.held <= rules.tables.readings.budget
+
+
+# -- broken states accepted ----------------------------------------------------------------------
+
+
+def _state(phase: str = "play") -> dict[str, Any]:
+    state = new_game(players=2, seed=1)
+    if phase == "play":
+        state = state.apply("draw")
+    return state.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        # The restock step rebuilds the stock from the discard pile: from a full stock it
+        # turned 108 cards into 27.
+        ({"phase": "restock"}, "the stock is rebuilt only once it is empty"),
+        # A card taken that must be melded, but no card taken: legal_moves() crashed.
+        ({"taken_must_use": True}, "taken_must_use is set, but no card was taken"),
+        ({"phase": "over", "winners": [9]}, "winners must be distinct players from 0 to 1"),
+        ({"phase": "over", "winners": [0, 0]}, "winners must be distinct players"),
+        ({"hand_number": -5}, "hand_number must be an integer from 0"),
+        ({"hand_number": 0}, "hand number 0 is the deal of the first hand"),
+        ({"dealer": 7}, "dealer must be a player from 0 to 1"),
+        ({"scores": [150, 0]}, "still in with 150, at or past the elimination score 101"),
+        ({"active": [True, False]}, "only one player is still in the match"),
+        (
+            {
+                "last_hand": {
+                    "hand_number": "x",
+                    "closer": [],
+                    "points": "ab",
+                    "doubled": "no",
+                    "hands": [],
+                    "eliminated": [],
+                    "reentered": [],
+                }
+            },
+            "last_hand: hand_number must be an integer",
+        ),
+        (
+            {
+                "last_hand": {
+                    "hand_number": 0,
+                    "closer": 9,
+                    "points": [1, 0],
+                    "doubled": False,
+                    "hands": ["", ""],
+                    "eliminated": [],
+                    "reentered": [],
+                }
+            },
+            "closer must be a player from 0 to 1",
+        ),
+        (
+            {
+                "last_hand": {
+                    "hand_number": 0,
+                    "closer": 0,
+                    "points": [0, 5],
+                    "doubled": True,
+                    "hands": ["", "7S"],
+                    "eliminated": [1],
+                    "reentered": [1],
+                }
+            },
+            "doubled points need S40-V-DOUBLE",
+        ),
+    ],
+)
+def test_states_that_broke_the_engine_are_refused(changes: dict[str, Any], problem: str) -> None:
+    data = {**_state(), **changes}
+    refused(SerializationError, lambda: GameState.from_dict(data), problem)
+
+
+def test_a_state_with_no_legal_move_is_refused() -> None:
+    position: dict[str, Any] = {
+        "hands": ["7S 8S 9S 2C", "3H 4H 5H 9C"],
+        "discard": "2D",
+        "opened": [True, True],
+        "turns_played": [1, 1],
+        "phase": "play",
+        "taken": "9S",
+        "taken_must_use": True,
+    }
+    dead_end = attrs.evolve(GameState.from_position(**position), turns_played=(0, 0))
+    refused(SerializationError, lambda: GameState.from_dict(dead_end.to_dict()), "no legal move")
+    position["turns_played"] = [0, 0]
+    refused(InvalidStateError, lambda: GameState.from_position(**position), "no legal move")
+
+
+@pytest.mark.parametrize("seed", ["1.5", "abc", "²", "9" * 41, 7, None])
+def test_a_record_seed_must_be_an_integer(seed: object) -> None:
+    data = GameRecord.start("official", players=2, seed=1).to_dict()
+    data["seed"] = seed
+    refused(SerializationError, lambda: GameRecord.from_dict(data), "seed must be an integer")
+    refused(InvalidArgumentError, lambda: GameRecord(Ruleset(), 2, _any(1.5)), "seed")
+
+
+# -- errors outside the tree ---------------------------------------------------------------------
+
+
+def test_a_move_with_a_5000_digit_number() -> None:
+    refused(InvalidMoveError, lambda: LayOff("7S", HUGE), "an integer of 5001 digits")
+    refused(InvalidMoveError, lambda: parse_move("layoff 7S #" + "9" * 1900))
+    data = {
+        "format": "scala40.move",
+        "version": 1,
+        "type": "layoff",
+        "card": "7S",
+        "meld": HUGE,
+        "end": None,
+        "represents": None,
+    }
+    refused(SerializationError, lambda: move_from_dict(data))
+    state = new_game(players=2, seed=1)
+    refused(InvalidMoveError, lambda: state.apply(HUGE))  # type: ignore[arg-type]
+    refused(InvalidStateError, lambda: state.view(HUGE), "an integer of 5001 digits")
+    refused(InvalidRulesetError, lambda: Ruleset(elimination_score=HUGE), "5001 digits")
+
+
+def test_infinity_and_nan_from_json() -> None:
+    move = json.loads(
+        '{"format": "scala40.move", "version": 1, "type": "layoff",'
+        ' "card": "7S", "meld": Infinity, "end": null, "represents": null}'
+    )
+    refused(SerializationError, lambda: move_from_dict(move))
+    data = _state()
+    data["scores"] = [math.inf, 0]
+    refused(SerializationError, lambda: GameState.from_dict(data), "scores")
+    rules = Ruleset().to_dict()
+    rules["options"]["opening_threshold"] = math.nan
+    refused(SerializationError, lambda: Ruleset.from_dict(rules), "opening_threshold")
+    refused(InvalidValueError, lambda: best_opening("7S 8S 9S", threshold=math.inf))  # type: ignore[arg-type]
+
+
+def test_out_of_range_seats() -> None:
+    state = new_game(players=2, seed=1)
+    for seat in (-1, 2, 99):
+        message = "player must be from 0 to 1"
+        refused(InvalidStateError, lambda seat=seat: state.view(seat), message)  # type: ignore[misc]
+    refused(InvalidStateError, lambda: new_game(players=2, dealer=5), "dealer")
+    refused(InvalidStateError, lambda: new_game(players=10**30), "players must be from 2 to 6")
+
+
+def _any(value: object) -> Any:
+    """``value``, typed as anything (the point of these calls is the wrong type)."""
+    return value
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "builtin"),
+    [
+        (lambda: Ruleset(jokers=_any("4")), InvalidRulesetError, ValueError),
+        (lambda: MeldRules(max_wilds=_any("x")), InvalidMeldError, ValueError),
+        (lambda: MeldRules(rank_order=_any(5)), InvalidMeldError, ValueError),
+        (lambda: best_opening("7S 8S 9S", keep=_any("1")), InvalidValueError, ValueError),
+        (lambda: best_opening("7S 8S 9S", criterion=_any([])), InvalidValueError, ValueError),
+        (lambda: min_deadwood("7S 8S 9S", table=_any(5)), InvalidArgumentError, TypeError),
+        (lambda: can_open("7S 8S 9S", _any("40")), InvalidValueError, ValueError),
+        (lambda: run_tournament(2, ["random"], workers=_any("2")), InvalidValueError, ValueError),
+        (lambda: run_tournament(2, ["random"], progress=_any(5)), InvalidArgumentError, TypeError),
+        (lambda: run_tournament(10**12, ["random"]), InvalidValueError, ValueError),
+        (
+            lambda: GameState.from_position(hands=_any(5), discard=""),
+            InvalidStateError,
+            ValueError,
+        ),
+        (
+            lambda: GameState.from_position(hands=["7S", "8S"], discard="", turn=_any("x")),
+            InvalidStateError,
+            ValueError,
+        ),
+    ],
+)
+def test_wrong_argument_types(call: Callable[[], object], error: type, builtin: type) -> None:
+    with fast(), pytest.raises(error) as info:
+        call()
+    assert isinstance(info.value, (Scala40Error, builtin))
+    assert isinstance(info.value, builtin)
+
+
+def test_the_cli_on_a_crafted_replay_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "record.json"
+    for content in (b'{"seed": ' + b"9" * 5000 + b"}", b"\xff\xfe", b"[" * 100_000):
+        path.write_bytes(content)
+        assert main(["replay", str(path)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("error: ")
+        assert "Traceback" not in err
+
+
+def test_the_cli_on_odd_input_typed_into_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typed = ["²", "1⁰", "9" * 5000, "discard " + "9" * 5000, "layoff 7S #²", "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
+    assert main(["play", "--seed", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    assert captured.out.count("error: ") == 5

@@ -1,0 +1,266 @@
+"""The package's layers, checked by walking every module's imports.
+
+scala40 is built in three layers, and imports run one way only:
+
+* the **core**: every module directly in ``scala40/`` that is not a tool (cards, melds,
+  errors, rulesets, the game protocol, legal-move views, move kinds, match formats, and
+  the private helpers ``_cache``, ``_checks``, ``_fields``, ``_rng``, ``_serial``);
+* the **games**: ``scala40.games`` and one subpackage per game; a game imports the core
+  and, at most, a shared private game package (``scala40.games._name``), never another
+  game and never a tool;
+* the **tools**: bots across games, tournaments, records, the command line and the
+  adapters; they may import anything below them.
+
+The facade ``scala40/__init__.py`` and the old module paths kept as re-exports of Scala 40
+(``state``, ``ruleset``, ``moves``, ``view``, ``analysis``) sit on top. The test also fails
+on an import inside a function (a hidden cycle) and on a private name (``_name``) taken
+from another module, by import or by attribute.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
+
+TOOLS = frozenset({"bots", "tournament", "records", "cli", "__main__", "adapters"})
+"""Top-level modules and packages of the tools layer."""
+FACADE = frozenset({"__init__", "state", "ruleset", "moves", "view", "analysis"})
+"""The package's front: the facade and the old paths, re-exports of Scala 40."""
+
+LAYERS = {"core": 0, "games": 1, "tools": 2, "facade": 3}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "facade"
+    top = parts[1]
+    if top == "games":
+        return "games"
+    if top in TOOLS:
+        return "tools"
+    if len(parts) == 2 and top in FACADE:
+        return "facade"
+    return "core"
+
+
+def _game_of(module: str) -> str | None:
+    """The game package a module belongs to (``scala40.games.NAME``), if any."""
+    parts = module.split(".")
+    return parts[2] if len(parts) >= 3 and parts[1] == "games" else None
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+class _Imports(ast.NodeVisitor):
+    """The package imports of one module: where, what, and whether inside a function or
+    under ``if TYPE_CHECKING:`` (annotations only)."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+        self.found: list[tuple[int, str, tuple[str, ...], bool, bool]] = []
+        self.depth = 0
+        self.typing_only = 0
+
+    def _resolve(self, node: ast.ImportFrom) -> str:
+        if node.level == 0:
+            return node.module or ""
+        base = self.module.split(".")
+        is_package = MODULES.get(self.module, Path()).name == "__init__.py"
+        keep = len(base) - node.level + (1 if is_package else 0)
+        prefix = ".".join(base[:keep])
+        return f"{prefix}.{node.module}" if node.module else prefix
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        self.depth += 1
+        self.generic_visit(node)
+        self.depth -= 1
+
+    def visit_If(self, node: ast.If) -> None:
+        if _is_type_checking(node):
+            self.typing_only += 1
+            for child in node.body:
+                self.visit(child)
+            self.typing_only -= 1
+            for child in node.orelse:
+                self.visit(child)
+        else:
+            self.generic_visit(node)
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            if alias.name.split(".")[0] == "scala40":
+                self._add(node.lineno, alias.name, ())
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        target = self._resolve(node)
+        if target.split(".")[0] == "scala40":
+            self._add(node.lineno, target, tuple(alias.name for alias in node.names))
+
+    def _add(self, line: int, target: str, names: tuple[str, ...]) -> None:
+        self.found.append((line, target, names, self.depth > 0, self.typing_only > 0))
+
+
+def _imports(module: str) -> list[tuple[int, str, tuple[str, ...], bool, bool]]:
+    visitor = _Imports(module)
+    visitor.visit(ast.parse(MODULES[module].read_text(encoding="utf-8")))
+    return visitor.found
+
+
+def _targets(target: str, names: tuple[str, ...]) -> list[str]:
+    """The modules an import reaches: ``from scala40.games import scala40`` reaches the
+    submodule ``scala40.games.scala40``."""
+    found = [target]
+    for name in names:
+        if f"{target}.{name}" in MODULES:
+            found.append(f"{target}.{name}")
+    return found
+
+
+def _allowed(source: str, target: str) -> bool:
+    source_layer, target_layer = _layer(source), _layer(target)
+    if target_layer == "facade" and target != "scala40":
+        return source_layer == "facade"
+    if target == "scala40":
+        # Importing the package itself runs only the facade's core part; only names
+        # such as __version__ may be read from it, and only by the tools.
+        return source_layer in ("tools", "facade")
+    if LAYERS[target_layer] > LAYERS[source_layer]:
+        return False
+    if source_layer == "games" and target_layer == "games":
+        source_game, target_game = _game_of(source), _game_of(target)
+        return (
+            target_game is None  # the scala40.games package itself
+            or target_game == source_game
+            or target_game.startswith("_")  # a shared private game package
+        )
+    return True
+
+
+def test_the_layers_are_known() -> None:
+    layers = {module: _layer(module) for module in MODULES}
+    assert layers["scala40.cards"] == "core"
+    assert layers["scala40.game"] == "core"
+    assert layers["scala40.games.scala40.engine"] == "games"
+    assert layers["scala40.cli"] == "tools"
+    assert layers["scala40.state"] == "facade"
+    assert set(layers.values()) <= set(LAYERS)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_run_one_way(module: str) -> None:
+    wrong = []
+    for line, target, names, _, typing_only in _imports(module):
+        for reached in _targets(target, names):
+            if not _allowed(module, reached) and not (
+                typing_only and _layer(module) == _layer(reached) == "games"
+            ):
+                wrong.append(f"line {line}: {_layer(module)} module imports {reached}")
+    assert not wrong, f"{module}: " + "; ".join(wrong)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_import_inside_a_function(module: str) -> None:
+    hidden = [
+        f"line {line}: {target}" for line, target, _, in_function, _ in _imports(module)
+        if in_function
+    ]  # fmt: skip
+    assert not hidden, f"{module} imports inside a function (a hidden cycle): {hidden}"
+
+
+def _private_definitions(module: str) -> set[str]:
+    """The private names a module defines: top-level names and class members."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and node.value.startswith("_")
+            and node.value.isidentifier()
+        ):
+            # Slot names and attrs' private fields are declared as strings or annotations.
+            names.add(node.value)
+    return {name for name in names if _is_private(name)}
+
+
+# A named tuple's own API starts with an underscore so as not to clash with its fields.
+_NAMED_TUPLE_API = frozenset({"_replace", "_asdict", "_fields", "_make", "_field_defaults"})
+
+
+def _is_private(name: str) -> bool:
+    return (
+        name.startswith("_")
+        and not (name.startswith("__") and name.endswith("__"))
+        and name not in _NAMED_TUPLE_API
+    )
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_private_name_crosses_modules(module: str) -> None:
+    wrong = []
+    for line, target, names, _, _ in _imports(module):
+        for name in names:
+            if _is_private(name) and f"{target}.{name}" not in MODULES:
+                wrong.append(f"line {line}: imports {name} from {target}")
+    own = _private_definitions(module)
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and _is_private(node.attr)
+            and node.attr not in own
+            and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+        ):
+            wrong.append(f"line {node.lineno}: reads {node.attr} of another module's object")
+    assert not wrong, f"{module}: " + "; ".join(wrong)
+
+
+def test_the_core_loads_without_games_or_tools() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, scala40.cards, scala40.melds, scala40.game\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('scala40.'))\n"
+        "print(' '.join(loaded))\n"
+        "print('concurrent.futures' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    loaded, pools = result.stdout.splitlines()
+    assert all(_layer(name) == "core" for name in loaded.split()), loaded
+    assert pools == "False"

@@ -1,0 +1,26 @@
+"""The README's promises: its Python examples run, and its two set-up commands are there."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+TEXT = README.read_text(encoding="utf-8")
+PYTHON_BLOCKS = re.findall(r"```python\n(.*?)```", TEXT, re.DOTALL)
+
+
+@pytest.mark.parametrize("block", PYTHON_BLOCKS, ids=lambda block: block.splitlines()[0])
+def test_python_examples_run(block: str, capsys: pytest.CaptureFixture[str]) -> None:
+    exec(compile(block, "README.md", "exec"), {})
+    assert capsys.readouterr().out
+
+
+def test_the_two_setup_commands() -> None:
+    commands = re.findall(r"```shell\n(.*?)\n```", TEXT, re.DOTALL)
+    assert len(commands) == 2
+    main_job, tests = commands
+    assert main_job.startswith("python -m pip install . && ")
+    assert tests == 'python -m pip install -e ".[dev]" && python -m pytest'
