@@ -13,11 +13,20 @@ stock) are part of the time but not counted. A round plays each engine in turn f
 about the same time; the rounds are repeated and the medians compared, so that the
 machine's changing speed touches every engine alike. CPU time of this process is
 measured.
+
+Then it times ``legal_moves()`` (the full list) for a player of Scala 40 who has not
+opened, in every such state met in random playouts of official 4-player games, the first
+time each state is asked (as a playout asks it), in the play phase (where the opening is
+searched) and in both phases: the median, the 99th percentile and the
+worst, with the worst state as JSON (``GameState.from_dict`` reads it back). These are
+absolute times, so they move with the machine's speed.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import json
 import random
 import statistics
 import time
@@ -25,6 +34,8 @@ from collections.abc import Callable
 from typing import Any
 
 from scala40 import new_game
+from scala40.cards import format_cards
+from scala40.games.scala40 import GameState, Phase
 
 Engine = Callable[[int], int]
 """Plays one whole game from a seed and returns its number of actions."""
@@ -46,7 +57,7 @@ def scala40_engine(players: int) -> Engine:
 
 def open_spiel_engine() -> Engine | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("gin_rummy")
@@ -70,9 +81,7 @@ def open_spiel_engine() -> Engine | None:
 
 def rlcard_engine() -> Engine | None:
     try:
-        from rlcard.games.gin_rummy.game import (  # type: ignore[import-not-found]
-            GinRummyGame,
-        )
+        from rlcard.games.gin_rummy.game import GinRummyGame
     except ImportError:
         return None
 
@@ -104,10 +113,71 @@ def measure(engine: Engine, seconds: float, first_seed: int) -> tuple[float, int
             return actions / elapsed, games
 
 
+def unopened_legal_times(
+    games: int, first_seed: int
+) -> tuple[list[int], list[int], GameState | None]:
+    """The time in ns of each first ``legal_moves()`` of a player who has not opened, in
+    random playouts of official 4-player games: in the play phase (where the opening is
+    searched), in the draw phase, and the slowest state."""
+    play: list[int] = []
+    draw: list[int] = []
+    worst: GameState | None = None
+    worst_time = -1
+    clock = time.thread_time_ns
+    for seed in range(first_seed, first_seed + games):
+        chooser = random.Random(seed)
+        state = new_game("official", players=4, seed=seed)
+        while not state.is_over:
+            player = state.current_player
+            timed = player is not None and not state.opened[player]
+            if timed:
+                gc.disable()
+            start = clock()
+            legal = state.legal_moves()
+            count = len(legal)
+            if timed:
+                spent = clock() - start
+                gc.enable()
+                (play if state.phase is Phase.PLAY else draw).append(spent)
+                if spent > worst_time:
+                    worst_time, worst = spent, state
+            state = state.apply(legal[chooser.randrange(count)])
+    return play, draw, worst
+
+
+def _summary(times: list[int]) -> str:
+    times = sorted(times)
+    median = statistics.median(times) / 1000
+    p99 = times[min(len(times) - 1, len(times) * 99 // 100)] / 1000
+    return (
+        f"median {median:,.1f} us, p99 {p99:,.1f} us, worst {times[-1] / 1000:,.1f} us "
+        f"({len(times):,} states)"
+    )
+
+
+def report_legal_times(games: int) -> None:
+    unopened_legal_times(3, 800_000)  # warm-up
+    play, draw, worst = unopened_legal_times(games, 0)
+    print(
+        "legal_moves() of a player who has not opened, official rules, 4 players, "
+        f"{games} random playouts (CPU time, collector paused):"
+    )
+    print(f"  play phase:  {_summary(play)}")
+    print(f"  both phases: {_summary(play + draw)}")
+    if worst is not None:
+        player = worst.current_player
+        assert player is not None
+        print(f"  worst: {worst.phase.name} phase, hand {format_cards(worst.hands[player])}")
+        print("  worst state: " + json.dumps(worst.to_dict(), separators=(",", ":")))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
     parser.add_argument("--repeats", type=int, default=None, help="rounds (default 5)")
+    parser.add_argument(
+        "--legal-games", type=int, default=None, help="playouts timed for legal_moves()"
+    )
     args = parser.parse_args()
     repeats = args.repeats or (3 if args.quick else 5)
     seconds = 1.0 if args.quick else 4.0
@@ -153,6 +223,7 @@ def main() -> None:
                         mine / theirs for mine, theirs in zip(rates[name], rates[peer])
                     )
                     print(f"  {name} / {peer}: {ratio:.2f}x")
+    report_legal_times(args.legal_games or (30 if args.quick else 200))
 
 
 if __name__ == "__main__":
