@@ -7,7 +7,8 @@ Run with ``python benchmarks/bench_peers.py`` (``--quick`` for a short run,
 ``--repeats N`` for more rounds). ``nox -s bench_peers`` makes an environment with
 both peers installed; without them the script measures scala40 alone and says so.
 
-Every engine plays whole games of uniformly random legal moves from seeded choices.
+Every engine plays whole games of uniformly random legal moves from seeded choices (a
+Scala 40 game is cut off after :data:`MAX_ACTIONS` actions: some never end).
 An action is a decision of a player: chance steps (deals, the card drawn from the
 stock) are part of the time but not counted. A round plays each engine in turn for
 about the same time; the rounds are repeated and the medians compared, so that the
@@ -41,12 +42,18 @@ Engine = Callable[[int], int]
 """Plays one whole game from a seed and returns its number of actions."""
 
 
+MAX_ACTIONS = 5_000
+"""Where a Scala 40 game is cut off: random players can play a game that never ends (two
+players left with one card each, no meld on the table to extend: they draw and discard
+for ever, the stock rebuilt from the discard pile each time)."""
+
+
 def scala40_engine(players: int) -> Engine:
     def play(seed: int) -> int:
         chooser = random.Random(seed)
         state = new_game("official", players=players, seed=seed)
         actions = 0
-        while not state.is_over:
+        while not state.is_over and actions < MAX_ACTIONS:
             legal = state.legal_moves()
             state = state.apply(legal[chooser.randrange(len(legal))])
             actions += 1
@@ -127,7 +134,9 @@ def unopened_legal_times(
     for seed in range(first_seed, first_seed + games):
         chooser = random.Random(seed)
         state = new_game("official", players=4, seed=seed)
-        while not state.is_over:
+        actions = 0
+        while not state.is_over and actions < MAX_ACTIONS:
+            actions += 1
             player = state.current_player
             timed = player is not None and not state.opened[player]
             if timed:
