@@ -48,7 +48,7 @@ from scala40.games.scala40.search import (
     melds_with_card,
     sorted_hand_melds,
 )
-from scala40.games.scala40.splits import one_run, split_moves
+from scala40.games.scala40.splits import SplitBudget, one_run, split_moves
 from scala40.games.scala40.table import card_mask, table_info
 from scala40.match import ScoreOrder, best_seats, highest_below, reached, settle_elimination
 from scala40.melds import Meld, MeldEnd, MeldKind, check_meld
@@ -1163,9 +1163,10 @@ def melding_moves(state: GameState) -> Iterator[tuple[Move, GameState]]:
             if new is not None:
                 yield swap, new
     if rules.split_sequences:
+        budget = SplitBudget()
         for index, meld in enumerate(state.table):
             if meld.kind is MeldKind.SEQUENCE:
-                for split in split_moves(hand, index, meld, rules.meld_rules):
+                for split in split_moves(hand, index, meld, rules.meld_rules, budget):
                     new = try_move(_apply_split, state, split)
                     if new is not None:
                         yield split, new

@@ -42,7 +42,7 @@ from scala40.games.scala40.moves import (
 )
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.search import opening_starts, sorted_hand_melds
-from scala40.games.scala40.splits import split_moves
+from scala40.games.scala40.splits import SplitBudget, split_moves
 from scala40.games.scala40.table import table_info
 from scala40.melds import Meld, MeldKind
 
@@ -188,9 +188,10 @@ def _opened_melding_moves(
     if rules.discard_four_of_a_kind:
         moves = [m for m in moves if not repeats_a_four_of_a_kind(state.table, m)]
     if rules.split_sequences:
+        budget = SplitBudget()
         for index, meld in enumerate(state.table):
             if meld.kind is MeldKind.SEQUENCE:
-                for split in split_moves(hand, index, meld, rules.meld_rules):
+                for split in split_moves(hand, index, meld, rules.meld_rules, budget):
                     fits = fits_after(size - len(split.added), keep, close_by_melding)
                     if fits and try_move(HANDLERS[Split], state, split) is not None:
                         moves.append(split)
