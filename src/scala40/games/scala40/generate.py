@@ -8,7 +8,7 @@ listed without trying it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from scala40._cache import BoundedCache
@@ -41,7 +41,7 @@ from scala40.games.scala40.moves import (
     put_down_of,
 )
 from scala40.games.scala40.phases import Phase
-from scala40.games.scala40.search import opening_starts, sorted_hand_melds
+from scala40.games.scala40.search import hand_meld_pieces, opening_starts, sorted_hand_melds
 from scala40.games.scala40.splits import SplitBudget, split_moves
 from scala40.games.scala40.table import table_info
 from scala40.melds import Meld, MeldKind
@@ -163,16 +163,39 @@ def _opened_melding_moves(
 ) -> list[Move]:
     rules = state.rules
     size = len(hand)
-    melds = sorted_hand_melds(hand, rules.meld_rules)
-    longest = max(map(len, melds), default=0)
-    if size - longest >= keep:
-        moves = _put_downs(melds)
+    pieces = hand_meld_pieces(hand, rules.meld_rules)
+    moves: list[Move] = []
+    longest = 0
+    if pieces is not None:
+        # The put-down moves of each table of melds, worked out once per table.
+        by_identity = _PIECE_PUT_DOWNS
+        for piece in pieces:
+            entry = by_identity.get(id(piece))
+            if entry is None or entry[0] is not piece:
+                if len(by_identity) >= by_identity.limit:
+                    by_identity.clear()
+                # The entry keeps its table alive, so that its id is not reused meanwhile.
+                entry = by_identity[id(piece)] = (
+                    piece,
+                    tuple(_put_downs(piece)),
+                    max(len(meld.cards) for meld in piece),
+                )
+            moves.extend(entry[1])
+            if entry[2] > longest:
+                longest = entry[2]
+        if size - longest < keep:
+            moves = _put_downs(
+                _short_enough(
+                    sorted_hand_melds(hand, rules.meld_rules), size, keep, close_by_melding
+                )
+            )
     else:
-        moves = _put_downs(
-            meld
-            for meld in melds
-            if size - len(meld.cards) >= keep or (size == len(meld.cards) and close_by_melding)
-        )
+        melds = sorted_hand_melds(hand, rules.meld_rules)
+        longest = max(map(len, melds), default=0)
+        if size - longest >= keep:
+            moves = _put_downs(melds)
+        else:
+            moves = _put_downs(_short_enough(melds, size, keep, close_by_melding))
     if not state.table:
         return moves
     info = table_info(state.table)
@@ -196,6 +219,21 @@ def _opened_melding_moves(
                     if fits and try_move(HANDLERS[Split], state, split) is not None:
                         moves.append(split)
     return moves
+
+
+def _short_enough(
+    melds: Iterable[Meld], size: int, keep: int, close_by_melding: bool
+) -> Iterator[Meld]:
+    """The melds that leave ``keep`` cards of a hand of ``size`` (or none, closing)."""
+    for meld in melds:
+        count = len(meld.cards)
+        if size - count >= keep or (size == count and close_by_melding):
+            yield meld
+
+
+_PIECE_PUT_DOWNS: BoundedCache[int, tuple[tuple[Meld, ...], tuple[Move, ...], int]] = BoundedCache(
+    "scala40 put-down moves by meld table"
+)
 
 
 def _taken_card_moves(

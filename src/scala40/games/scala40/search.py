@@ -175,7 +175,29 @@ _RANK_BIT = (*tuple(1 << card % 13 for card in range(52)), 0)
 
 
 def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
-    """Melds of a hand assembled from cached per-suit and per-rank tables.
+    """Melds of a hand assembled from cached per-suit and per-rank tables
+    (:func:`hand_meld_pieces`)."""
+    pieces = _pieces(cards, rules)
+    if len(pieces) == 1:
+        return pieces[0]
+    found: list[Meld] = []
+    for piece in pieces:
+        found.extend(piece)
+    return tuple(found)
+
+
+def hand_meld_pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, ...]] | None:
+    """The melds of a sorted, validated hand as the cached tables they come from, in
+    order (:func:`sorted_hand_melds` is their concatenation), or ``None`` under rules the
+    tables do not serve. The tables are the same objects from hand to hand: what is
+    worked out for one of them serves every hand that holds it."""
+    if rules.tables.wild_cards == _JOKER_ONLY and rules.set_suits_distinct:
+        return _pieces(cards, rules)
+    return None
+
+
+def _pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, ...]]:
+    """The per-rank tables of sets, then the per-suit tables of sequences, of a hand.
 
     With jokers as the only wild cards and sets of distinct suits, the
     sequences of a suit depend only on which ranks of that suit are held and
@@ -189,10 +211,10 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
     cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
     suits = _suit_slices(held)
     caches: _Caches = rules.tables.owned[_Caches]
-    set_pieces = caches.set_pieces
-    found: list[Meld] = []
+    found: list[tuple[Meld, ...]] = []
     set_ranks = _set_ranks(suits, rules.set_min - cap) & rules.tables.rank_bits
     if set_ranks:
+        set_pieces = caches.set_pieces
         s0, s1, s2, s3 = suits
         for rank in rules.rank_order:
             place = rank - 1
@@ -204,7 +226,8 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
             piece = set_pieces.get(key)
             if piece is None:
                 piece = set_pieces.put(key, _set_piece(rank, mask, cap, rules))
-            found.extend(piece)
+            if piece:
+                found.append(piece)
     sequence_pieces = caches.sequence_pieces
     for suit in range(4):
         mask = suits[suit]
@@ -213,8 +236,9 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
             piece = sequence_pieces.get(key)
             if piece is None:
                 piece = sequence_pieces.put(key, _sequence_piece(suit, mask, cap, rules))
-            found.extend(piece)
-    return tuple(found)
+            if piece:
+                found.append(piece)
+    return found
 
 
 def _suit_slices(held: int) -> tuple[int, int, int, int]:
