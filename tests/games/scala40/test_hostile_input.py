@@ -30,6 +30,7 @@ from scala40 import (
     Ruleset,
     SearchLimitError,
     SerializationError,
+    Split,
     clear_caches,
     move_from_dict,
     move_to_dict,
@@ -48,6 +49,8 @@ from scala40.games.scala40.analysis import (
     min_deadwood,
 )
 from scala40.games.scala40.rules import hand_value, rules_for_match
+from scala40.games.scala40.splits import MAX_SPLIT_STEPS, SplitBudget, split_moves
+from tests.games.scala40.helpers import make_position
 from tests.hostile import (
     HUGE,
     fuzz_settings,
@@ -498,6 +501,56 @@ def test_scala40_rulesets_stay_far_below_the_readings_bound() -> None:
         jokers = rng.randint(0, 8)
         hand = rng.sample(naturals * 2, 14 - jokers) + [JOKER] * jokers
         assert len(hand_melds(hand, rules)) <= MAX_HAND_READINGS // 10
+
+
+def tangled_split_position() -> GameState:
+    """The most tangled position found under S40-V-SPLIT: 14 cards with three jokers beside
+    three table sequences, the splits of each listed."""
+    return make_position(
+        hands=["7D 4S 7S 6D JK JK 4D JK 4C 5H 7C 6D 6C 6S", "3H 9H 10H JH"],
+        table=[
+            "5S 5D 5C",
+            "JK=6C 7C 8C",
+            "2S 2H 2D",
+            "5S 6S JK=7S 8S",
+            "JK=KS KH KC",
+            "JK=2C 3C 4C",
+        ],
+        rules=Ruleset(split_sequences=True, jokers=8),
+        opened=[True, True],
+        turns_played=[1, 1],
+        phase="play",
+    )
+
+
+def test_the_splits_of_a_tangled_position_are_listed_within_their_budget() -> None:
+    # S40-V-SPLIT: every split is listed (the sweep is exact within MAX_SPLIT_STEPS), in
+    # about a tenth of a second with cold caches.
+    clear_caches()
+    start = time.perf_counter()
+    state = tangled_split_position()
+    moves = list(state.legal_moves())
+    assert time.perf_counter() - start < 1.5
+    splits = [move for move in moves if isinstance(move, Split)]
+    assert len(moves) == 79
+    assert len(splits) == 26
+    assert {move.meld for move in splits} == {3}  # 5S 6S JK=7S 8S
+    for move in splits:
+        assert state.is_legal(move)
+
+
+def test_splits_past_their_budget_raise_search_limit_error() -> None:
+    # S40-V-SPLIT: the same sweep with a smaller budget stops, naming the limit.
+    state = tangled_split_position()
+    hand = state.hands[0]
+    rules = state.rules.meld_rules
+    clear_caches()
+    with pytest.raises(SearchLimitError, match="MAX_SPLIT_STEPS"):
+        split_moves(hand, 3, state.table[3], rules, SplitBudget(1_000))
+    budget = SplitBudget()
+    found = [split_moves(hand, index, state.table[index], rules, budget) for index in (1, 3, 5)]
+    assert 0 < MAX_SPLIT_STEPS - budget.left < MAX_SPLIT_STEPS // 2
+    assert sum(map(len, found)) > 26  # candidates; the lookahead keeps 26
 
 
 def test_a_loaded_state_is_refused_when_it_is_a_dead_end() -> None:

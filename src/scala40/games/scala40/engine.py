@@ -48,7 +48,7 @@ from scala40.games.scala40.search import (
     melds_with_card,
     sorted_hand_melds,
 )
-from scala40.games.scala40.splits import one_run, split_moves
+from scala40.games.scala40.splits import SplitBudget, one_run, split_moves
 from scala40.games.scala40.table import card_mask, table_info
 from scala40.match import ScoreOrder, best_seats, highest_below, reached, settle_elimination
 from scala40.melds import Meld, MeldEnd, MeldKind, check_meld
@@ -62,6 +62,7 @@ __all__ = [
     "apply",
     "apply_trusted",
     "banned_discards",
+    "banned_mask",
     "bans_bite",
     "bind",
     "can_finish",
@@ -613,6 +614,35 @@ def banned_discards(state: GameState) -> dict[Card, str]:
     return reasons
 
 
+def banned_mask(state: GameState) -> int:
+    """:func:`banned_discards` as a bit mask of cards (bit ``1 << card``): what legal-move
+    generation needs, without the reasons."""
+    player = state.turn
+    hand = state.hands[player]
+    rules = state.rules
+    opened = state.opened[player]
+    if len(hand) == 1:
+        ban_playable = rules.ban_playable_discard_closing
+    elif opened:
+        ban_playable = rules.ban_playable_discard_opened
+    else:
+        ban_playable = rules.ban_playable_discard_unopened
+    taken = state.taken if not state.taken_used else None
+    if opened and not ban_playable and taken is None:
+        return 0  # nothing can be banned: the common case, answered at once
+    held = card_mask(hand)
+    banned = 0 if opened else held & _JOKER_BIT
+    if ban_playable:
+        banned |= held & table_info(state.table).playable
+    if taken is not None and hand.count(taken) < 2:
+        banned |= held & 1 << taken
+    # S40-DISCARD decision: when every card is banned, the bans are lifted.
+    return 0 if banned == held else banned
+
+
+_JOKER_BIT = 1 << JOKER
+
+
 def _ban_reasons(state: GameState) -> dict[Card, str]:
     """The discard bans on the mover's cards, before the S40-DISCARD decision's lift."""
     player = state.turn
@@ -1133,9 +1163,10 @@ def melding_moves(state: GameState) -> Iterator[tuple[Move, GameState]]:
             if new is not None:
                 yield swap, new
     if rules.split_sequences:
+        budget = SplitBudget()
         for index, meld in enumerate(state.table):
             if meld.kind is MeldKind.SEQUENCE:
-                for split in split_moves(hand, index, meld, rules.meld_rules):
+                for split in split_moves(hand, index, meld, rules.meld_rules, budget):
                     new = try_move(_apply_split, state, split)
                     if new is not None:
                         yield split, new

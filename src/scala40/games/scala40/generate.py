@@ -8,14 +8,15 @@ listed without trying it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from scala40._cache import BoundedCache
 from scala40.cards import Card
 from scala40.errors import IllegalMoveError
 from scala40.games.scala40.engine import (
     HANDLERS,
-    banned_discards,
-    bans_bite,
+    banned_mask,
     can_finish,
     direct_use,
     fits_after,
@@ -40,10 +41,10 @@ from scala40.games.scala40.moves import (
     put_down_of,
 )
 from scala40.games.scala40.phases import Phase
-from scala40.games.scala40.search import opening_starts, sorted_hand_melds
-from scala40.games.scala40.splits import split_moves
+from scala40.games.scala40.search import hand_meld_pieces, opening_starts, sorted_hand_melds
+from scala40.games.scala40.splits import SplitBudget, split_moves
 from scala40.games.scala40.table import table_info
-from scala40.melds import MeldKind
+from scala40.melds import Meld, MeldKind
 
 if TYPE_CHECKING:
     from scala40.games.scala40.state import GameState
@@ -57,6 +58,7 @@ _TAKE_UPCARD = TakeUpcard()
 _DEAL = Deal()
 _RESTOCK = Restock()
 _DISCARDS = tuple(Discard(card) for card in range(53))
+_DISCARD_OF = _DISCARDS.__getitem__
 
 
 def generate(state: GameState) -> list[Move]:
@@ -102,18 +104,19 @@ def _play_moves(state: GameState) -> list[Move]:
     must_use = state.taken_must_use and not state.taken_used
     rules = state.rules
     hand = state.hands[player]
-    may_close = state.may_close
+    may_close = rules.close_on_first_turn or min(state.turns_played) >= 1 or state.may_close
     keep = 1 if may_close else 2
     # Melding down to no card at all closes the hand; allowed only under S40-V-NODISCARDCLOSE.
     close_by_melding = rules.close_without_discard and may_close
+    bans = rules.ban_playable_discard_opened or rules.ban_playable_discard_closing
     moves: list[Move]
-    if opened and not must_use and not bans_bite(rules):
+    if opened and not must_use and not bans:
         # The turn can end after any of these as long as enough cards stay to discard:
         # the legality of each move follows from the hand size alone.
         moves = _opened_melding_moves(state, hand, keep, close_by_melding)
-    elif not opened and not bans_bite(rules):
+    elif not opened and not bans:
         moves = _opening_moves(state, hand, keep, close_by_melding, must_use)
-    elif opened and not bans_bite(rules) and not rules.split_sequences:
+    elif opened and not bans and not rules.split_sequences:
         moves = _taken_card_moves(state, hand, keep, close_by_melding)
     else:
         moves = [
@@ -124,13 +127,35 @@ def _play_moves(state: GameState) -> list[Move]:
     if (opened or not state.opening_value) and not must_use:
         if len(hand) == 1 and not may_close:
             return moves
-        banned = banned_discards(state)
-        discards = _DISCARDS
+        banned = banned_mask(state)
         if banned:
-            moves.extend(discards[card] for card in dict.fromkeys(hand) if card not in banned)
+            moves.extend(
+                [_DISCARDS[card] for card in dict.fromkeys(hand) if not banned >> card & 1]
+            )
         else:
-            moves.extend(discards[card] for card in dict.fromkeys(hand))
+            moves.extend(map(_DISCARD_OF, dict.fromkeys(hand)))
     return moves
+
+
+def _put_downs(melds: Iterable[Meld]) -> list[Move]:
+    """The put-down move of each meld (:func:`put_down_of`), found by the meld's identity:
+    the engine's melds come from its tables, the same objects again and again."""
+    by_identity = _PUT_DOWN_BY_IDENTITY
+    moves: list[Move] = []
+    for meld in melds:
+        entry = by_identity.get(id(meld))
+        if entry is None or entry[0] is not meld:
+            if len(by_identity) >= by_identity.limit:
+                by_identity.clear()
+            # The entry keeps its meld alive, so that its id is not reused while it is here.
+            entry = by_identity[id(meld)] = (meld, put_down_of(meld))
+        moves.append(entry[1])
+    return moves
+
+
+_PUT_DOWN_BY_IDENTITY: BoundedCache[int, tuple[Meld, PutDown]] = BoundedCache(
+    "scala40 put-down moves by meld identity"
+)
 
 
 def _opened_melding_moves(
@@ -138,10 +163,39 @@ def _opened_melding_moves(
 ) -> list[Move]:
     rules = state.rules
     size = len(hand)
+    pieces = hand_meld_pieces(hand, rules.meld_rules)
     moves: list[Move] = []
-    for meld in sorted_hand_melds(hand, rules.meld_rules):
-        if size - len(meld.cards) >= keep or (size == len(meld.cards) and close_by_melding):
-            moves.append(put_down_of(meld))
+    longest = 0
+    if pieces is not None:
+        # The put-down moves of each table of melds, worked out once per table.
+        by_identity = _PIECE_PUT_DOWNS
+        for piece in pieces:
+            entry = by_identity.get(id(piece))
+            if entry is None or entry[0] is not piece:
+                if len(by_identity) >= by_identity.limit:
+                    by_identity.clear()
+                # The entry keeps its table alive, so that its id is not reused meanwhile.
+                entry = by_identity[id(piece)] = (
+                    piece,
+                    tuple(_put_downs(piece)),
+                    max(len(meld.cards) for meld in piece),
+                )
+            moves.extend(entry[1])
+            if entry[2] > longest:
+                longest = entry[2]
+        if size - longest < keep:
+            moves = _put_downs(
+                _short_enough(
+                    sorted_hand_melds(hand, rules.meld_rules), size, keep, close_by_melding
+                )
+            )
+    else:
+        melds = sorted_hand_melds(hand, rules.meld_rules)
+        longest = max(map(len, melds), default=0)
+        if size - longest >= keep:
+            moves = _put_downs(melds)
+        else:
+            moves = _put_downs(_short_enough(melds, size, keep, close_by_melding))
     if not state.table:
         return moves
     info = table_info(state.table)
@@ -157,13 +211,29 @@ def _opened_melding_moves(
     if rules.discard_four_of_a_kind:
         moves = [m for m in moves if not repeats_a_four_of_a_kind(state.table, m)]
     if rules.split_sequences:
+        budget = SplitBudget()
         for index, meld in enumerate(state.table):
             if meld.kind is MeldKind.SEQUENCE:
-                for split in split_moves(hand, index, meld, rules.meld_rules):
+                for split in split_moves(hand, index, meld, rules.meld_rules, budget):
                     fits = fits_after(size - len(split.added), keep, close_by_melding)
                     if fits and try_move(HANDLERS[Split], state, split) is not None:
                         moves.append(split)
     return moves
+
+
+def _short_enough(
+    melds: Iterable[Meld], size: int, keep: int, close_by_melding: bool
+) -> Iterator[Meld]:
+    """The melds that leave ``keep`` cards of a hand of ``size`` (or none, closing)."""
+    for meld in melds:
+        count = len(meld.cards)
+        if size - count >= keep or (size == count and close_by_melding):
+            yield meld
+
+
+_PIECE_PUT_DOWNS: BoundedCache[int, tuple[tuple[Meld, ...], tuple[Move, ...], int]] = BoundedCache(
+    "scala40 put-down moves by meld table"
+)
 
 
 def _taken_card_moves(
@@ -203,4 +273,4 @@ def _opening_moves(
     starts = opening_starts(
         hand, needed, rules.meld_rules, keep, final_keep, close_by_melding, taken
     )
-    return [put_down_of(meld) for meld in starts]
+    return _put_downs(starts)

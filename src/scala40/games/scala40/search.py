@@ -30,7 +30,9 @@ class _Caches:
     __slots__ = (
         "failed",
         "hands",
+        "meld_keys",
         "meld_options",
+        "melds",
         "opening_answers",
         "opening_starts",
         "piece_cards",
@@ -38,7 +40,11 @@ class _Caches:
         "searches",
         "sequence_pieces",
         "sequence_shapes",
+        "set_choices",
+        "set_options",
         "set_pieces",
+        "suit_best",
+        "suit_shapes",
     )
 
     def __init__(self) -> None:
@@ -46,6 +52,12 @@ class _Caches:
             "scala40 hand melds", HAND_LIMIT
         )
         """Melds of whole hands."""
+        self.melds: BoundedCache[tuple[int, tuple[Card, ...], tuple[Card, ...]], Meld] = (
+            BoundedCache("scala40 table melds")
+        )
+        """The one meld object of each meld the per-suit and per-rank tables hold (a meld
+        sits in the tables of many masks): by suit (-1 for a set), cards and represented
+        cards (of the first suit, for a sequence)."""
         self.set_pieces: BoundedCache[int, tuple[Meld, ...]] = BoundedCache("scala40 set tables")
         """Sets of one rank, by rank, suits held and wild cards available."""
         self.sequence_pieces: BoundedCache[int, tuple[Meld, ...]] = BoundedCache(
@@ -80,6 +92,24 @@ class _Caches:
         """For a multiset of cards and a room, the most value known reached."""
         self.failed: BoundedCache[int, int] = BoundedCache("scala40 opening failed")
         """For a multiset of cards and a room, the least value known missed."""
+        self.meld_keys: BoundedCache[tuple[Card, ...], tuple[MeldKind, int, int, int, int]] = (
+            BoundedCache("scala40 opening meld keys")
+        )
+        """What the opening solver needs of each meld (:func:`_meld_key`), by its cards."""
+        self.set_choices: BoundedCache[int, tuple[_Choice, ...]] = BoundedCache(
+            "scala40 opening set choices"
+        )
+        """The choices of sets, by the counts of the ranks that can make one and jokers."""
+        self.set_options: BoundedCache[int, tuple[_SetOption, ...]] = BoundedCache(
+            "scala40 opening set options"
+        )
+        """The ways to make sets of one rank, by rank, suits' counts and jokers."""
+        self.suit_best: BoundedCache[int, int] = BoundedCache("scala40 opening suit best")
+        """The best sequences of one suit's cards, by suit code and jokers."""
+        self.suit_shapes: BoundedCache[int, tuple[tuple[tuple[int, int, int], ...], ...]] = (
+            BoundedCache("scala40 opening suit shapes")
+        )
+        """The sequences of one suit by their lowest rank, by ranks held and jokers."""
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
@@ -146,7 +176,29 @@ _RANK_BIT = (*tuple(1 << card % 13 for card in range(52)), 0)
 
 
 def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
-    """Melds of a hand assembled from cached per-suit and per-rank tables.
+    """Melds of a hand assembled from cached per-suit and per-rank tables
+    (:func:`hand_meld_pieces`)."""
+    pieces = _pieces(cards, rules)
+    if len(pieces) == 1:
+        return pieces[0]
+    found: list[Meld] = []
+    for piece in pieces:
+        found.extend(piece)
+    return tuple(found)
+
+
+def hand_meld_pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, ...]] | None:
+    """The melds of a sorted, validated hand as the cached tables they come from, in
+    order (:func:`sorted_hand_melds` is their concatenation), or ``None`` under rules the
+    tables do not serve. The tables are the same objects from hand to hand: what is
+    worked out for one of them serves every hand that holds it."""
+    if rules.tables.wild_cards == _JOKER_ONLY and rules.set_suits_distinct:
+        return _pieces(cards, rules)
+    return None
+
+
+def _pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, ...]]:
+    """The per-rank tables of sets, then the per-suit tables of sequences, of a hand.
 
     With jokers as the only wild cards and sets of distinct suits, the
     sequences of a suit depend only on which ranks of that suit are held and
@@ -160,10 +212,10 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
     cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
     suits = _suit_slices(held)
     caches: _Caches = rules.tables.owned[_Caches]
-    set_pieces = caches.set_pieces
-    found: list[Meld] = []
+    found: list[tuple[Meld, ...]] = []
     set_ranks = _set_ranks(suits, rules.set_min - cap) & rules.tables.rank_bits
     if set_ranks:
+        set_pieces = caches.set_pieces
         s0, s1, s2, s3 = suits
         for rank in rules.rank_order:
             place = rank - 1
@@ -175,7 +227,8 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
             piece = set_pieces.get(key)
             if piece is None:
                 piece = set_pieces.put(key, _set_piece(rank, mask, cap, rules))
-            found.extend(piece)
+            if piece:
+                found.append(piece)
     sequence_pieces = caches.sequence_pieces
     for suit in range(4):
         mask = suits[suit]
@@ -184,8 +237,9 @@ def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[
             piece = sequence_pieces.get(key)
             if piece is None:
                 piece = sequence_pieces.put(key, _sequence_piece(suit, mask, cap, rules))
-            found.extend(piece)
-    return tuple(found)
+            if piece:
+                found.append(piece)
+    return found
 
 
 def _suit_slices(held: int) -> tuple[int, int, int, int]:
@@ -300,6 +354,7 @@ def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, 
     """Every set of ``rank`` from the suits in ``mask`` plus up to ``cap`` jokers (distinct
     suits, jokers the only wild cards)."""
     present = [s for s in range(4) if mask >> s & 1]
+    melds = rules.tables.owned[_Caches].melds
     found: list[Meld] = []
     for size in range(1, len(present) + 1):
         for suits in combinations(present, size):
@@ -318,7 +373,13 @@ def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, 
                     )
                     cards = tuple(card for card, _ in pairs)
                     represented = tuple(rep for _, rep in pairs)
-                    found.append(make_meld(MeldKind.SET, cards, represented, -1, rules))
+                    key = (-1, cards, represented)
+                    meld = melds.get(key)
+                    if meld is None:
+                        meld = melds.put(
+                            key, make_meld(MeldKind.SET, cards, represented, -1, rules)
+                        )
+                    found.append(meld)
     return tuple(sorted(found, key=meld_order))
 
 
@@ -326,17 +387,25 @@ def _sequence_piece(suit: int, mask: int, cap: int, rules: MeldRules) -> tuple[M
     """Every sequence of ``suit`` from the ranks in ``mask`` plus up to ``cap`` jokers
     (jokers the only wild cards), in :func:`meld_order`."""
     offset = 13 * suit
-    return tuple(
-        Meld(
-            MeldKind.SEQUENCE,
-            tuple(card if card == JOKER else card + offset for card in cards),
-            tuple(card + offset for card in represented),
-            start,
-            value,
-            rules,
-        )
-        for cards, represented, start, value in _sequence_shapes(mask, cap, rules)
-    )
+    melds = rules.tables.owned[_Caches].melds
+    found = []
+    for cards, represented, start, value in _sequence_shapes(mask, cap, rules):
+        key = (suit, cards, represented)
+        meld = melds.get(key)
+        if meld is None:
+            meld = melds.put(
+                key,
+                Meld(
+                    MeldKind.SEQUENCE,
+                    tuple(card if card == JOKER else card + offset for card in cards),
+                    tuple(card + offset for card in represented),
+                    start,
+                    value,
+                    rules,
+                ),
+            )
+        found.append(meld)
+    return tuple(found)
 
 
 _Shape = tuple[tuple[Card, ...], tuple[Card, ...], int, int]
@@ -563,7 +632,12 @@ def can_open_sorted(
     key = (cards, needed, keep, must)
     found = cache.get(key)
     if found is None:
-        found = cache.put(key, _search_opening(cards, needed, rules, keep, must))
+        found = None
+        if must is None and needed > 0 and _fast_rules(rules):
+            found = _fast_can_open(cards, needed, rules, keep)
+        if found is None:
+            found = _search_opening(cards, needed, rules, keep, must)
+        cache.put(key, found)
     return found
 
 
@@ -583,27 +657,48 @@ def opening_starts(
     key = (cards, needed, keep, final_keep, close_ok, must)
     found = cache.get(key)
     if found is None:
-        if not can_open_sorted(cards, needed, rules, final_keep, must):
-            found = ()
-        else:
-            found = _searcher(cards, rules, final_keep).opening_starts(
-                needed, keep, close_ok, must
-            )
+        if must is None and needed > 0 and _fast_rules(rules):
+            found = _fast_starts(cards, needed, rules, keep, final_keep, close_ok)
+        if found is None:
+            if not can_open_sorted(cards, needed, rules, final_keep, must):
+                found = ()
+            else:
+                found = _searcher(cards, rules, final_keep).opening_starts(
+                    needed, keep, close_ok, must
+                )
         cache.put(key, found)
     return found
+
+
+def searched_can_open(
+    cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
+) -> bool:
+    """:func:`can_open_sorted` by the general search alone, remembering no answer: slower,
+    and the reference the tests hold the solver to."""
+    if len(cards) - keep < min(rules.set_min, rules.sequence_min):
+        return needed <= 0 and must is None and len(cards) >= keep
+    return _search_opening(cards, needed, rules, keep, must)
+
+
+def searched_opening_starts(
+    cards: tuple[Card, ...],
+    needed: int,
+    rules: MeldRules,
+    keep: int,
+    final_keep: int,
+    close_ok: bool,
+    must: Card | None,
+) -> tuple[Meld, ...]:
+    """:func:`opening_starts` by the general search alone, remembering no answer."""
+    if not searched_can_open(cards, needed, rules, final_keep, must):
+        return ()
+    return _OpeningSearch(cards, rules, final_keep).opening_starts(needed, keep, close_ok, must)
 
 
 def _search_opening(
     cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
 ) -> bool:
-    if (
-        must is None
-        and needed > 0
-        and rules.tables.wild_cards == _JOKER_ONLY
-        and rules.set_suits_distinct
-        and meldable_bound(cards, rules) < needed
-    ):
-        return False  # the usual answer, found without listing the melds
+    """Whether the hand can open, by the general search (branch and bound)."""
     melds = sorted_hand_melds(cards, rules)
     if must is not None:
         if not any(must in m.cards for m in melds):
@@ -778,36 +873,40 @@ class _OpeningSearch:
         """The melds that can be put down next in an opening still short of ``needed``: each
         must leave the rest reachable, with ``keep`` cards for the discard (or none, when
         ``close_ok``), and with ``must`` in the opening (S40-OPEN, S40-V-EARLYDISCARD)."""
+        return tuple(
+            meld
+            for meld in sorted_hand_melds(self.cards, self.rules)
+            if self.starts_with(meld, needed, keep, close_ok, must)
+        )
+
+    def starts_with(
+        self, meld: Meld, needed: int, keep: int, close_ok: bool, must: Card | None
+    ) -> bool:
+        """Whether ``meld`` (of the hand) can be put down next in an opening still short of
+        ``needed`` (see :meth:`opening_starts`)."""
+        size = len(meld.cards)
+        rest = len(self.cards) - size
+        still = needed - meld.value
+        still_must = None if must is None or must in meld.cards else must
+        if still <= 0:
+            return still_must is None and (rest >= keep or (rest == 0 and close_ok))
+        room = rest - self.keep
+        if room < 0:
+            return False
         self._prepare()
-        live, live_count, root_bound = self.live, self.live_count, self.root_bound
+        # What the search knows of each meld was kept when it was prepared.
         caches: _Caches = self.rules.tables.owned[_Caches]
-        known = caches.meld_options
-        total = len(self.cards)
-        found: list[Meld] = []
-        for meld in sorted_hand_melds(self.cards, self.rules):
-            size = len(meld.cards)
-            rest = total - size
-            still = needed - meld.value
-            still_must = None if must is None or must in meld.cards else must
-            if still <= 0:
-                ok = still_must is None and (rest >= keep or (rest == 0 and close_ok))
-            else:
-                room = rest - self.keep
-                # What the search knows of each meld was kept when it was prepared.
-                option = known.get(meld.cards)
-                if option is None:
-                    option = (_code(meld.cards), size, self.bound(_code(meld.cards)), frozenset())
-                ok = room >= 0 and self._reach_with(
-                    live - option[0],
-                    live_count - size,
-                    still,
-                    room,
-                    still_must,
-                    root_bound - option[2],
-                )
-            if ok:
-                found.append(meld)
-        return tuple(found)
+        option = caches.meld_options.get(meld.cards)
+        if option is None:
+            option = (_code(meld.cards), size, self.bound(_code(meld.cards)), frozenset())
+        return self._reach_with(
+            self.live - option[0],
+            self.live_count - size,
+            still,
+            room,
+            still_must,
+            self.root_bound - option[2],
+        )
 
 
 # One 5-bit field per card (53 of them); see _OpeningSearch.
@@ -832,3 +931,498 @@ _BITS = tuple(sum(1 << 5 * card + bit for card in range(53)) for bit in range(4)
 def _code(cards: Iterable[Card]) -> int:
     ones = _ONE
     return sum(ones[card] for card in cards)
+
+
+# -- the opening solver: sets rank by rank, sequences suit by suit ------------------------
+#
+# With jokers as the only wild cards and sets of distinct suits (every Scala 40 ruleset),
+# the best opening splits along the cards' two coordinates: sets take cards of one rank,
+# sequences cards of one suit. The solver lists the ways to choose the sets (few: a rank
+# needs several suits, or a joker, to give one), and for each, the suits' sequences come
+# from a table keyed by one suit's cards as a small int: two bits per rank holding its
+# count (:data:`_SPREAD`), with the jokers that suit may use. A hand differs from the
+# previous one by a card or two, so nearly every suit and rank it asks about is known.
+#
+# Values travel packed as ``value * 64 - cards``: sums add both, and the largest is the
+# best value, reached with the fewest cards. An answer found with more cards than the
+# room allows is left to the general search (:class:`_OpeningSearch`), which is exact.
+
+_SPREAD_LIST = [0] * 8192
+for _mask in range(1, 8192):
+    _SPREAD_LIST[_mask] = _SPREAD_LIST[_mask >> 1] << 2 | (_mask & 1)
+_SPREAD = tuple(_SPREAD_LIST)
+"""A 13-bit mask of ranks (bit ``rank - 1``) as a suit code holding one of each."""
+del _SPREAD_LIST, _mask
+_PACK = {spread: mask for mask, spread in enumerate(_SPREAD)}
+"""The 13-bit mask of the ranks present in a suit code's low bits (:data:`_SPREAD` undone)."""
+_LOW_BITS = _SPREAD[(1 << 13) - 1]
+_NEVER = -(1 << 60)
+
+
+def _fast_rules(rules: MeldRules) -> bool:
+    """Whether the solver below serves ``rules``."""
+    return (
+        rules.tables.wild_cards == _JOKER_ONLY
+        and rules.set_suits_distinct
+        and rules.wild_meld_min is None
+    )
+
+
+def _hand_codes(cards: tuple[Card, ...]) -> tuple[int, int, int, int, int, int] | None:
+    """The jokers, the bit mask of the natural cards held, and the four suit codes of a
+    hand; ``None`` if some card is held more than three times."""
+    held = twice = thrice = 0
+    for card in cards:
+        bit = _BIT[card]
+        thrice |= twice & bit
+        twice |= held & bit
+        held |= bit
+    jokers = cards.count(JOKER)
+    held &= ~_JOKER_BIT
+    if thrice & ~_JOKER_BIT:
+        # Some card is held three times or more: counted card by card.
+        counts = _counts(cards)
+        if max(counts[:52]) > 3:
+            return None
+        suits = [0, 0, 0, 0]
+        for card in range(52):
+            suits[card // 13] += counts[card] << 2 * (card % 13)
+        return (jokers, held, suits[0], suits[1], suits[2], suits[3])
+    twice &= ~_JOKER_BIT
+    spread = _SPREAD
+    first = _FIRST_SUIT
+    return (
+        jokers,
+        held,
+        spread[held & first] + spread[twice & first],
+        spread[held >> 13 & first] + spread[twice >> 13 & first],
+        spread[held >> 26 & first] + spread[twice >> 26 & first],
+        spread[held >> 39 & first] + spread[twice >> 39 & first],
+    )
+
+
+_SetOption = tuple[int, int, int, int, int, int, tuple[int, ...]]
+"""A way to make sets of one rank: packed value, jokers, the four suit codes' decrease,
+and the sets' keys (:func:`_set_key`)."""
+
+
+def _set_key(rank: int, suits: int, jokers: int) -> int:
+    """A set by what the solver tells apart: its rank, natural suits and joker count."""
+    return rank << 12 | suits << 8 | jokers
+
+
+def _set_options(rank: int, counts: int, jokers: int, rules: MeldRules) -> tuple[_SetOption, ...]:
+    """Every nonempty multiset of sets of ``rank`` from the suits' counts (two bits per
+    suit in ``counts``) and up to ``jokers`` jokers."""
+    caches: _Caches = rules.tables.owned[_Caches]
+    key = rank << 16 | counts << 8 | jokers
+    found = caches.set_options.get(key)
+    if found is not None:
+        return found
+    have = [counts >> 2 * suit & 3 for suit in range(4)]
+    present = [suit for suit in range(4) if have[suit]]
+    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    value = rules.rank_values[rank]
+    wild = value if rules.wild_value is None else rules.wild_value
+    singles: list[tuple[int, int, int]] = []
+    for size in range(1, len(present) + 1):
+        for chosen in combinations(present, size):
+            for wilds in range(min(cap, 4 - size) + 1):
+                total = size + wilds
+                if rules.set_min <= total <= rules.set_max and _wilds_ok(rules, size, wilds):
+                    mask = sum(1 << suit for suit in chosen)
+                    singles.append((mask, wilds, (size * value + wilds * wild) * 64 - total))
+    options: list[_SetOption] = []
+    place = 2 * (rank - 1)
+
+    def grow(first: int, used: list[int], wilds: int, packed: int, keys: tuple[int, ...]) -> None:
+        for index in range(first, len(singles)):
+            mask, more, worth = singles[index]
+            if wilds + more > jokers:
+                continue
+            if any(mask >> suit & 1 and used[suit] >= have[suit] for suit in range(4)):
+                continue
+            now = [used[suit] + (mask >> suit & 1) for suit in range(4)]
+            sets = (*keys, _set_key(rank, mask, more))
+            options.append(
+                (packed + worth, wilds + more, now[0] << place, now[1] << place,
+                 now[2] << place, now[3] << place, sets)
+            )  # fmt: skip
+            grow(index, now, wilds + more, packed + worth, sets)
+
+    grow(0, [0, 0, 0, 0], 0, 0, ())
+    return caches.set_options.put(key, tuple(options))
+
+
+_Choice = tuple[int, int, int, int, int, int, tuple[int, ...]]
+"""A choice of sets for a hand: packed value, jokers used, what it takes from each of the
+four suit codes, and the sets' keys."""
+
+
+def _set_choices(
+    codes: tuple[int, int, int, int, int, int], rules: MeldRules
+) -> tuple[_Choice, ...]:
+    """Every choice of sets from the hand (none at all first).
+
+    The choices depend only on the counts of the ranks that can make a set and on the
+    jokers: they are kept under those, and hands that differ elsewhere share them.
+    """
+    jokers, held, c0, c1, c2, c3 = codes
+    per_set = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    ranks = _set_ranks(_suit_slices(held), rules.set_min - per_set) & rules.tables.rank_bits
+    if not ranks:
+        return _NO_SETS
+    key = jokers
+    places = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        place = low.bit_length() - 1
+        shift = 2 * place
+        counts = (c0 >> shift & 3) | (c1 >> shift & 3) << 2 | (c2 >> shift & 3) << 4
+        counts |= (c3 >> shift & 3) << 6
+        key = key << 12 | place << 8 | counts
+        places.append((place, counts))
+    caches: _Caches = rules.tables.owned[_Caches]
+    found = caches.set_choices.get(key)
+    if found is not None:
+        return found
+    choices: list[_Choice] = [_NO_SETS[0]]
+    for place, counts in places:
+        options = _set_options(place + 1, counts, jokers, rules)
+        if not options:
+            continue
+        grown = list(choices)
+        for packed, used, d0, d1, d2, d3, keys in choices:
+            for more, wilds, e0, e1, e2, e3, sets in options:
+                if used + wilds <= jokers:
+                    grown.append(
+                        (packed + more, used + wilds, d0 + e0, d1 + e1, d2 + e2, d3 + e3,
+                         keys + sets)
+                    )  # fmt: skip
+        choices = grown
+    return caches.set_choices.put(key, tuple(choices))
+
+
+_NO_SETS: tuple[_Choice, ...] = ((0, 0, 0, 0, 0, 0, ()),)
+
+
+def _suit_best(code: int, jokers: int, rules: MeldRules) -> int:
+    """The best sequences of one suit's cards (a suit code) with up to ``jokers`` jokers,
+    packed; the suit itself does not matter (values depend on ranks only)."""
+    caches: _Caches = rules.tables.owned[_Caches]
+    key = code << 4 | jokers
+    found = caches.suit_best.get(key)
+    if found is not None:
+        return found
+    if not code:
+        return 0
+    place = ((code & -code).bit_length() - 1) >> 1
+    # Either one copy of the lowest rank stays out of the sequences, or a sequence holds it.
+    best = _suit_best(code - (1 << 2 * place), jokers, rules)
+    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    for natural, wilds, packed in _suit_shapes(_PACK[(code | code >> 1) & _LOW_BITS], cap, rules)[
+        place
+    ]:
+        value = packed + _suit_best(code - natural, jokers - wilds, rules)
+        if value > best:
+            best = value
+    return caches.suit_best.put(key, best)
+
+
+def _suit_shapes(
+    mask: int, cap: int, rules: MeldRules
+) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """The sequences from the ranks in ``mask`` with up to ``cap`` jokers, grouped by their
+    lowest natural rank: each as its natural cards (a suit code), jokers and packed value."""
+    caches: _Caches = rules.tables.owned[_Caches]
+    key = mask << 4 | cap
+    found = caches.suit_shapes.get(key)
+    if found is not None:
+        return found
+    grouped: list[list[tuple[int, int, int]]] = [[] for _ in range(13)]
+    for cards, _, _, value in _sequence_shapes(mask, cap, rules):
+        natural = wilds = 0
+        lowest = 13
+        for card in cards:
+            if card == JOKER:
+                wilds += 1
+            else:
+                natural |= 1 << 2 * card
+                if card < lowest:
+                    lowest = card
+        grouped[lowest].append((natural, wilds, value * 64 - len(cards)))
+    return caches.suit_shapes.put(key, tuple(tuple(group) for group in grouped))
+
+
+def _suit_rows(
+    c0: int, c1: int, c2: int, c3: int, jokers: int, rules: MeldRules
+) -> list[list[int]]:
+    """Each suit's best sequences (packed) with 0 to ``jokers`` jokers."""
+    caches: _Caches = rules.tables.owned[_Caches]
+    table = caches.suit_best
+    rows = []
+    for code in (c0, c1, c2, c3):
+        row = []
+        for wilds in range(jokers + 1):
+            found = table.get(code << 4 | wilds)
+            row.append(_suit_best(code, wilds, rules) if found is None else found)
+        rows.append(row)
+    return rows
+
+
+def _combine(first: list[int], second: list[int]) -> list[int]:
+    """The best of two parts sharing jokers: entry ``n`` for up to ``n`` jokers in all."""
+    return [
+        max(first[used] + second[total - used] for used in range(total + 1))
+        for total in range(len(first))
+    ]
+
+
+def _others(rows: list[list[int]]) -> list[list[int]]:
+    """For each suit, the best of the three other suits sharing 0 to n jokers."""
+    r0, r1, r2, r3 = rows
+    front01 = _combine(r0, r1)
+    back23 = _combine(r2, r3)
+    return [
+        _combine(r1, back23),
+        _combine(r0, back23),
+        _combine(front01, r3),
+        _combine(front01, r2),
+    ]
+
+
+_Scored = tuple[int, int, int, tuple[int, int, int, int], Any, Any, tuple[int, ...]]
+"""A choice of sets with its best opening: the opening (packed), the sets' value
+(packed), the jokers left for sequences, the four suit codes left, each suit's best
+sequences (:func:`_score_choices`), and the sets' keys."""
+
+
+def _score_choices(
+    codes: tuple[int, int, int, int, int, int], rules: MeldRules, least: int
+) -> tuple[int, list[_Scored]]:
+    """The best opening of a hand (packed) if it reaches ``least`` (packed), and each
+    choice of sets that may reach it, with its own best.
+
+    Taking sets leaves the suits fewer cards, so a choice of sets can add to its value at
+    most the suits' best with all their cards: a choice that cannot reach ``least`` so is
+    left out at once (on most hands, every choice). For each choice kept, what the
+    sequences need later is kept too: with no joker left, each suit's best; with one,
+    each suit's best without and with it; with more, each suit's row for 0 to n jokers
+    (:func:`_suit_rows`).
+    """
+    caches: _Caches = rules.tables.owned[_Caches]
+    table = caches.suit_best
+    jokers, _, b0, b1, b2, b3 = codes
+    # The suits' best with all their cards, for each number of jokers left to them.
+    if jokers == 0:
+        bound = [0]
+        for code in (b0, b1, b2, b3):
+            found = table.get(code << 4)
+            bound[0] += _suit_best(code, 0, rules) if found is None else found
+    elif jokers == 1:
+        base = gain = 0
+        for code in (b0, b1, b2, b3):
+            without = table.get(code << 4)
+            if without is None:
+                without = _suit_best(code, 0, rules)
+            with_it = table.get(code << 4 | 1)
+            if with_it is None:
+                with_it = _suit_best(code, 1, rules)
+            base += without
+            if with_it - without > gain:
+                gain = with_it - without
+        bound = [base, base + gain]
+    else:
+        rows = _suit_rows(b0, b1, b2, b3, jokers, rules)
+        bound = _combine(_combine(rows[0], rows[1]), _combine(rows[2], rows[3]))
+    scored: list[_Scored] = []
+    reached = _NEVER
+    for packed, used, d0, d1, d2, d3, keys in _set_choices(codes, rules):
+        left = jokers - used
+        if packed + bound[left] < least:
+            continue
+        suits = (b0 - d0, b1 - d1, b2 - d2, b3 - d3)
+        if left == 0:
+            bases = []
+            total = packed
+            for code in suits:
+                found = table.get(code << 4)
+                if found is None:
+                    found = _suit_best(code, 0, rules)
+                bases.append(found)
+                total += found
+            scored.append((total, packed, 0, suits, bases, None, keys))
+        elif left == 1:
+            bases = []
+            gains = []
+            total = packed
+            for code in suits:
+                without = table.get(code << 4)
+                if without is None:
+                    without = _suit_best(code, 0, rules)
+                with_it = table.get(code << 4 | 1)
+                if with_it is None:
+                    with_it = _suit_best(code, 1, rules)
+                bases.append(without)
+                gains.append(with_it - without)
+                total += without
+            total += max(gains)
+            scored.append((total, packed, 1, suits, bases, gains, keys))
+        else:
+            rows = _suit_rows(*suits, left, rules)
+            total = packed + _combine(_combine(rows[0], rows[1]), _combine(rows[2], rows[3]))[left]
+            scored.append((total, packed, left, suits, rows, None, keys))
+        if total > reached:
+            reached = total
+    return reached, scored
+
+
+def _fast_can_open(
+    cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int
+) -> bool | None:
+    """Whether melds from ``cards`` reach ``needed`` (above 0) with ``keep`` cards left:
+    ``True``/``False``, or ``None`` when only the general search can tell."""
+    codes = _hand_codes(cards)
+    if codes is None:
+        return None
+    least = needed * 64 - 63
+    reached, _ = _score_choices(codes, rules, least)
+    if reached < least:
+        return False
+    # Reached; with too many cards, the search decides.
+    return True if -reached % 64 <= len(cards) - keep else None
+
+
+def _fast_starts(
+    cards: tuple[Card, ...],
+    needed: int,
+    rules: MeldRules,
+    keep: int,
+    final_keep: int,
+    close_ok: bool,
+) -> tuple[Meld, ...] | None:
+    """:func:`opening_starts` without a taken card to use, for needed above 0; ``None``
+    when only the general search can tell.
+
+    A meld may start the opening when some opening holds it. A set: some choice of sets
+    holding it reaches the threshold. A sequence: some choice of sets leaving its cards
+    does, once the sequence is taken out of its suit; the choices are tried best first,
+    and none can do better with the sequence than it does alone.
+    """
+    codes = _hand_codes(cards)
+    if codes is None:
+        return None
+    room = len(cards) - final_keep
+    least = needed * 64 - 63
+    reached, scored = _score_choices(codes, rules, least)
+    if reached < least:
+        return ()
+    if -reached % 64 > room:
+        return None  # the best opening holds too many cards: the search decides
+    if len(scored) > 1:
+        scored.sort(key=_first, reverse=True)
+    # What a sequence of each suit adds to, choice by choice (best first): the sets and
+    # the other suits' best, with the jokers left shared between them and the suit.
+    viable: list[tuple[int, int, tuple[int, int, int, int], Any, Any, tuple[int, ...]]] = []
+    for total, packed, left, suits, bases, gains, keys in scored:
+        if total < least:
+            break
+        if left == 0:
+            viable.append((total, 0, suits, [total - base for base in bases], None, keys))
+        elif left == 1:
+            top = max(gains)
+            first = gains.index(top)
+            second = max(gains[:first] + gains[first + 1 :])
+            viable.append(
+                (total, 1, suits, [total - top - base for base in bases],
+                 [second if suit == first else top for suit in range(4)], keys)
+            )  # fmt: skip
+        else:
+            viable.append((total, left, suits, packed, _others(bases), keys))
+    caches: _Caches = rules.tables.owned[_Caches]
+    table = caches.suit_best
+    total_cards = len(cards)
+    known = caches.meld_keys
+    found_melds: list[Meld] = []
+    for meld in sorted_hand_melds(cards, rules):
+        rest = total_cards - len(meld.cards)
+        if meld.value >= needed:
+            if rest >= keep or (rest == 0 and close_ok):
+                found_melds.append(meld)
+            continue
+        info = known.get(meld.cards)
+        if info is None or info[0] is not meld.kind:
+            info = known.put(meld.cards, _meld_key(meld))
+        _, place, natural, wilds, worth = info
+        crowded = False  # reached only with too many cards
+        ok = False
+        if meld.kind is MeldKind.SET:
+            for total, _, _, _, _, keys in viable:
+                if place in keys:
+                    if -total % 64 <= room:
+                        ok = True
+                        break
+                    crowded = True
+        else:
+            for _, left, suits, rests, more, _ in viable:
+                code = suits[place]
+                if wilds > left or (code | code >> 1) & natural != natural:
+                    continue
+                after = code - natural
+                if left < 2:
+                    tail = table.get(after << 4)
+                    if tail is None:
+                        tail = _suit_best(after, 0, rules)
+                    value = rests[place] + worth + tail
+                    if left and not wilds:
+                        # The joker left goes to this suit, or to the best of the others.
+                        with_it = table.get(after << 4 | 1)
+                        if with_it is None:
+                            with_it = _suit_best(after, 1, rules)
+                        if with_it - tail > more[place]:
+                            value += with_it - tail
+                        else:
+                            value += more[place]
+                else:
+                    others = more[place]
+                    value = _NEVER
+                    for kept in range(wilds, left + 1):
+                        part = table.get(after << 4 | (kept - wilds))
+                        if part is None:
+                            part = _suit_best(after, kept - wilds, rules)
+                        if part + others[left - kept] > value:
+                            value = part + others[left - kept]
+                    value += rests + worth
+                if value >= least:
+                    if -value % 64 <= room:
+                        ok = True
+                        break
+                    crowded = True
+        if ok or (
+            crowded
+            and _searcher(cards, rules, final_keep).starts_with(meld, needed, keep, close_ok, None)
+        ):
+            found_melds.append(meld)
+    return tuple(found_melds)
+
+
+def _first(item: _Scored) -> int:
+    return item[0]
+
+
+def _meld_key(meld: Meld) -> tuple[MeldKind, int, int, int, int]:
+    """What the solver needs of a meld: its kind, its set key (a set) or suit (a
+    sequence), its natural cards as a suit code, its jokers, and its packed value."""
+    natural = wilds = suits = 0
+    for card in meld.cards:
+        if card == JOKER:
+            wilds += 1
+        else:
+            natural |= 1 << 2 * (card % 13)
+            suits |= 1 << card // 13
+    if meld.kind is MeldKind.SET:
+        place = _set_key(RANK_OF[meld.represented[0]], suits, wilds)
+    else:
+        place = meld.suit
+    return (meld.kind, place, natural, wilds, meld.value * 64 - len(meld.cards))

@@ -251,6 +251,9 @@ class GameState:
 
         Two copies of a card never give two moves (C-IDENTITY); every listed
         move applies; no listed move leads to a position without legal moves.
+
+        :raises SearchLimitError: (when the list is first read) under S40-V-SPLIT, listing
+            the splits took more than ``MAX_SPLIT_STEPS`` steps (no real game comes near).
         """
         return LegalMoves(self._legal_tuple, self._accepts, self._legal)
 

@@ -157,7 +157,7 @@ def table_info(table: tuple[Meld, ...]) -> TableInfo:
 
 
 _BY_IDENTITY: BoundedCache[int, tuple[tuple[Meld, ...], TableInfo]] = BoundedCache(
-    "scala40 tables by identity", 4096
+    "scala40 tables by identity", 256
 )
 
 

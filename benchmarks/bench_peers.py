@@ -1,0 +1,239 @@
+"""scala40 beside other rummy engines, measured in the same run: random-playout actions
+per second of Scala 40 (official rules, 4 and 2 players) and, where they are installed,
+of OpenSpiel's ``gin_rummy`` (C++, played through ``pyspiel``) and RLCard's gin rummy
+(pure Python, its raw game loop), with the ratios between them.
+
+Run with ``python benchmarks/bench_peers.py`` (``--quick`` for a short run,
+``--repeats N`` for more rounds). ``nox -s bench_peers`` makes an environment with
+both peers installed; without them the script measures scala40 alone and says so.
+
+Every engine plays whole games of uniformly random legal moves from seeded choices (a
+Scala 40 game is cut off after :data:`MAX_ACTIONS` actions: some never end).
+An action is a decision of a player: chance steps (deals, the card drawn from the
+stock) are part of the time but not counted. A round plays each engine in turn for
+about the same time; the rounds are repeated and the medians compared, so that the
+machine's changing speed touches every engine alike. CPU time of this process is
+measured.
+
+Then it times ``legal_moves()`` (the full list) for a player of Scala 40 who has not
+opened, in every such state met in random playouts of official 4-player games, the first
+time each state is asked (as a playout asks it), in the play phase (where the opening is
+searched) and in both phases: the median, the 99th percentile and the
+worst, with the worst state as JSON (``GameState.from_dict`` reads it back). These are
+absolute times, so they move with the machine's speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from scala40 import new_game
+from scala40.cards import format_cards
+from scala40.games.scala40 import GameState, Phase
+
+Engine = Callable[[int], int]
+"""Plays one whole game from a seed and returns its number of actions."""
+
+
+MAX_ACTIONS = 5_000
+"""Where a Scala 40 game is cut off: random players can play a game that never ends (two
+players left with one card each, no meld on the table to extend: they draw and discard
+for ever, the stock rebuilt from the discard pile each time)."""
+
+
+def scala40_engine(players: int) -> Engine:
+    def play(seed: int) -> int:
+        chooser = random.Random(seed)
+        state = new_game("official", players=players, seed=seed)
+        actions = 0
+        while not state.is_over and actions < MAX_ACTIONS:
+            legal = state.legal_moves()
+            state = state.apply(legal[chooser.randrange(len(legal))])
+            actions += 1
+        return actions
+
+    return play
+
+
+def open_spiel_engine() -> Engine | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+
+    def play(seed: int) -> int:
+        chooser = random.Random(seed)
+        state = game.new_initial_state()
+        actions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[chooser.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[chooser.randrange(len(legal))])
+                actions += 1
+        return actions
+
+    return play
+
+
+def rlcard_engine() -> Engine | None:
+    try:
+        from rlcard.games.gin_rummy.game import GinRummyGame
+    except ImportError:
+        return None
+
+    def play(seed: int) -> int:
+        chooser = random.Random(seed)
+        game: Any = GinRummyGame()
+        game.np_random.seed(seed)
+        game.init_game()
+        actions = 0
+        while not game.is_over():
+            legal = game.judge.get_legal_actions()
+            game.step(legal[chooser.randrange(len(legal))])
+            actions += 1
+        return actions
+
+    return play
+
+
+def measure(engine: Engine, seconds: float, first_seed: int) -> tuple[float, int]:
+    """Actions per second over whole games played for about ``seconds``, and the games."""
+    actions = games = 0
+    clock = time.process_time
+    start = clock()
+    while True:
+        actions += engine(first_seed + games)
+        games += 1
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return actions / elapsed, games
+
+
+def unopened_legal_times(
+    games: int, first_seed: int
+) -> tuple[list[int], list[int], GameState | None]:
+    """The time in ns of each first ``legal_moves()`` of a player who has not opened, in
+    random playouts of official 4-player games: in the play phase (where the opening is
+    searched), in the draw phase, and the slowest state."""
+    play: list[int] = []
+    draw: list[int] = []
+    worst: GameState | None = None
+    worst_time = -1
+    clock = time.thread_time_ns
+    for seed in range(first_seed, first_seed + games):
+        chooser = random.Random(seed)
+        state = new_game("official", players=4, seed=seed)
+        actions = 0
+        while not state.is_over and actions < MAX_ACTIONS:
+            actions += 1
+            player = state.current_player
+            timed = player is not None and not state.opened[player]
+            if timed:
+                gc.disable()
+            start = clock()
+            legal = state.legal_moves()
+            count = len(legal)
+            if timed:
+                spent = clock() - start
+                gc.enable()
+                (play if state.phase is Phase.PLAY else draw).append(spent)
+                if spent > worst_time:
+                    worst_time, worst = spent, state
+            state = state.apply(legal[chooser.randrange(count)])
+    return play, draw, worst
+
+
+def _summary(times: list[int]) -> str:
+    times = sorted(times)
+    median = statistics.median(times) / 1000
+    p99 = times[min(len(times) - 1, len(times) * 99 // 100)] / 1000
+    return (
+        f"median {median:,.1f} us, p99 {p99:,.1f} us, worst {times[-1] / 1000:,.1f} us "
+        f"({len(times):,} states)"
+    )
+
+
+def report_legal_times(games: int) -> None:
+    unopened_legal_times(3, 800_000)  # warm-up
+    play, draw, worst = unopened_legal_times(games, 0)
+    print(
+        "legal_moves() of a player who has not opened, official rules, 4 players, "
+        f"{games} random playouts (CPU time, collector paused):"
+    )
+    print(f"  play phase:  {_summary(play)}")
+    print(f"  both phases: {_summary(play + draw)}")
+    if worst is not None:
+        player = worst.current_player
+        assert player is not None
+        print(f"  worst: {worst.phase.name} phase, hand {format_cards(worst.hands[player])}")
+        print("  worst state: " + json.dumps(worst.to_dict(), separators=(",", ":")))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--repeats", type=int, default=None, help="rounds (default 5)")
+    parser.add_argument(
+        "--legal-games", type=int, default=None, help="playouts timed for legal_moves()"
+    )
+    args = parser.parse_args()
+    repeats = args.repeats or (3 if args.quick else 5)
+    seconds = 1.0 if args.quick else 4.0
+    engines: dict[str, Engine] = {
+        "scala40 official, 4 players": scala40_engine(4),
+        "scala40 official, 2 players": scala40_engine(2),
+    }
+    missing = []
+    found = open_spiel_engine()
+    if found is None:
+        missing.append("OpenSpiel (pip install open_spiel)")
+    else:
+        engines["OpenSpiel gin_rummy (C++)"] = found
+    found = rlcard_engine()
+    if found is None:
+        missing.append("RLCard (pip install rlcard)")
+    else:
+        engines["RLCard gin rummy (Python)"] = found
+    if missing:
+        print("not installed, not measured: " + ", ".join(missing))
+    for engine in engines.values():
+        measure(engine, seconds / 4, 900_000)  # warm-up: imports, tables
+    rates: dict[str, list[float]] = {name: [] for name in engines}
+    games: dict[str, int] = dict.fromkeys(engines, 0)
+    for _ in range(repeats):
+        for name, engine in engines.items():
+            rate, played = measure(engine, seconds, games[name])
+            rates[name].append(rate)
+            games[name] += played
+    print(f"random playouts, whole games, {repeats} rounds of about {seconds:g} s per engine; "
+          "actions/s: median (lowest-highest)")  # fmt: skip
+    medians = {name: statistics.median(times) for name, times in rates.items()}
+    for name, times in rates.items():
+        print(f"  {name:<30} {medians[name]:>9,.0f}  ({min(times):,.0f}-{max(times):,.0f}, "
+              f"{games[name]} games)")  # fmt: skip
+    peers = [name for name in engines if not name.startswith("scala40")]
+    if peers:
+        print("ratios (scala40 / peer, medians of the per-round ratios):")
+        for name in engines:
+            if name.startswith("scala40"):
+                for peer in peers:
+                    ratio = statistics.median(
+                        mine / theirs for mine, theirs in zip(rates[name], rates[peer])
+                    )
+                    print(f"  {name} / {peer}: {ratio:.2f}x")
+    report_legal_times(args.legal_games or (30 if args.quick else 200))
+
+
+if __name__ == "__main__":
+    main()
