@@ -445,7 +445,7 @@ def test_the_arrangement_takes_any_argument_values(name: str, hand: Any, option:
         library_errors_only(call, hand, rules)
         library_errors_only(call, "5S 5H 5D 7C", option)
         library_errors_only(call, "5S 5H 5D 7C", rules, option)
-        library_errors_only(call, "5S 5H 5D 7C", rules.profile, option)  # type: ignore[attr-defined]
+        library_errors_only(call, "5S 5H 5D 7C", rules.profile, option)
     library_errors_only(best, "6S 6H 5C", rules, [option], [(1, 0)])
     library_errors_only(best, "6S 6H 5C", rules, shown, [option] * len(shown))
     library_errors_only(best, "6S 6H 5C", rules, list(shown) * 40, [(1, 0)] * 80)
