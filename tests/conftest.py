@@ -3,7 +3,8 @@
 Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
 
 * ``ci`` (default): 100 examples per test, no deadline, failure blobs printed;
-* ``dev``: 50 examples per test, for quick local runs;
+* ``dev``: 50 examples per test and half those of the fuzz tests, for quick runs (CI's
+  runs on other Pythons);
 * ``soak``: 5000 examples per test, used by ``nox -s soak``.
 """
 

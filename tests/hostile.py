@@ -29,6 +29,8 @@ __all__ = [
 ]
 
 SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
+QUICK = os.environ.get("HYPOTHESIS_PROFILE") == "dev"
+"""The quick profile (CI's runs on other Pythons): half the examples of a fuzz test."""
 """Whether the long runs of ``nox -s soak`` are on."""
 
 HUGE = 10**5000
@@ -93,8 +95,11 @@ def hostile_values() -> st.SearchStrategy[Any]:
 
 def fuzz_settings(examples: int, soak_examples: int | None = None) -> settings:
     """Hypothesis settings for a fuzz test: ``examples`` in the default run (which must
-    stay fast), ``soak_examples`` (ten times as many by default) under ``nox -s soak``."""
+    stay fast), ``soak_examples`` (ten times as many by default) under ``nox -s soak``,
+    half as many under the quick ``dev`` profile."""
     count = (soak_examples or 10 * examples) if SOAK else examples
+    if QUICK:
+        count = max(10, examples // 2)
     return settings(
         max_examples=count,
         deadline=None,
