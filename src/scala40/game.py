@@ -223,7 +223,7 @@ class GameText:
     def status(self, state: Any) -> str:
         """Where an unfinished game stands, in a few words (after ``The game is not over``)."""
         if state.is_chance:
-            return "a chance step comes next"
+            return "the dealer shuffles next"
         return f"P{state.current_player} to move"
 
     def final(self, state: Any, names: Sequence[str]) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 
 import scala40
 from scala40.bots import PlayoutBot, RandomBot, bot_factories, bot_names, make_bot, play_game
-from scala40.cli import main
+from scala40.cli import EXIT_QUIT, main
 from scala40.errors import (
     IllegalMoveError,
     InvalidBotSpecError,
@@ -216,7 +216,7 @@ def test_game_commands_take_a_game(capsys: CaptureFixture, monkeypatch: pytest.M
         capsys, monkeypatch, ["play", "--game", "scala40", "--seed", "2", "--match", "single",
                               "--save", str(saved)], "draw\nquit\n",
     )  # fmt: skip
-    assert code == 0
+    assert code == EXIT_QUIT
     assert json.loads(saved.read_text())["game"] == "scala40"
     code, out, _ = run(capsys, monkeypatch, ["replay", str(saved), "--game", "scala40"])
     assert code == 0
