@@ -8,8 +8,9 @@ from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _package_version
 from pathlib import Path
 
-# Document the package in this source tree, installed or not.
+# Document the package in this source tree, installed or not; the docs' own extension.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 # -- Project information ------------------------------------------------------
 
@@ -36,6 +37,7 @@ version = ".".join(release.split(".")[:2])
 # -- General configuration ----------------------------------------------------
 
 extensions = [
+    "changelog",
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",

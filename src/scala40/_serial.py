@@ -1,12 +1,19 @@
-"""What every serialized value shares (internal): a mapping with a format and a version."""
+"""What every serialized value shares (internal): a mapping with a format and a version,
+and typed reads of its fields."""
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from scala40._checks import describe
-from scala40.errors import SerializationError
+from scala40.cards import Card, as_cards
+from scala40.errors import InvalidCardError, SerializationError
+
+__all__ = ["MAX_READ_ITEMS", "MAX_READ_TEXT", "FieldReader", "expect_header"]
+
+E = TypeVar("E", bound=enum.Enum)
 
 
 def expect_header(data: object, kind: str, version: int) -> Mapping[str, Any]:
@@ -27,3 +34,156 @@ def expect_header(data: object, kind: str, version: int) -> Mapping[str, Any]:
             f"{kind}: unsupported version {describe(number)}, expected {version}"
         )
     return data
+
+
+MAX_READ_ITEMS = 1_000
+"""The most items a list of a serialized value may hold when read back (more than any
+game places: a deck of the library holds at most 116 cards)."""
+MAX_READ_TEXT = 10_000
+"""The longest text of cards read back (every card of the largest deck, written out)."""
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _key_name(key: object) -> str:
+    return key if isinstance(key, str) else describe(key)
+
+
+class FieldReader:
+    """Typed reads of a dictionary that came from JSON: each value of one exact type (no
+    ``bool`` for a number, no ``NaN``, no text for a number) and range. The first value
+    that is not what it must be is named in a :class:`~scala40.SerializationError` whose
+    message starts with ``where``.
+
+    >>> read = FieldReader({"turn": 2, "hands": ["7S 8S", ""], "flag": 1}, "state: ")
+    >>> read.integer("turn", 0, 3), read.card_lists("hands")
+    (2, ((6, 7), ()))
+    >>> read.boolean("flag")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.SerializationError: state: flag must be true or false, got 1
+    """
+
+    def __init__(self, data: Mapping[str, Any], where: str) -> None:
+        self.data = data
+        self.where = where
+
+    def fail(self, message: str) -> SerializationError:
+        """The error naming what was wrong."""
+        return SerializationError(f"{self.where}{message}")
+
+    def keys(self, expected: frozenset[str], ignored: frozenset[str] = frozenset()) -> None:
+        """Refuse a dictionary with missing or unknown keys (``ignored`` are allowed)."""
+        given = set(self.data)
+        missing = sorted(expected - given)
+        if missing:
+            raise self.fail(f"missing fields {missing}")
+        unknown = sorted(_key_name(key) for key in given - expected - ignored)
+        if unknown:
+            raise self.fail(f"unknown fields {describe(unknown, 200)}")
+
+    def integer(
+        self, name: str, low: int, high: int, value: object = None, *, given: bool = False
+    ) -> int:
+        """The integer ``name`` (or ``value``, when ``given``), from ``low`` to ``high``."""
+        found = value if given else self.data[name]
+        if not (type(found) is int and low <= found <= high):
+            raise self.fail(
+                f"{name} must be an integer from {low} to {high}, got {describe(found)}"
+            )
+        return found
+
+    def optional_integer(self, name: str, low: int, high: int) -> int | None:
+        """The integer ``name`` from ``low`` to ``high``, or ``None``."""
+        return None if self.data[name] is None else self.integer(name, low, high)
+
+    def boolean(self, name: str) -> bool:
+        """``true`` or ``false``."""
+        found = self.data[name]
+        if type(found) is not bool:
+            raise self.fail(f"{name} must be true or false, got {describe(found)}")
+        return found
+
+    def ints(
+        self,
+        name: str,
+        low: int,
+        high: int,
+        value: object = None,
+        *,
+        given: bool = False,
+        most: int = MAX_READ_ITEMS,
+    ) -> tuple[int, ...]:
+        """A list of at most ``most`` integers, each from ``low`` to ``high``."""
+        found = value if given else self.data[name]
+        if (
+            not isinstance(found, list)
+            or len(found) > most
+            or not all(type(item) is int and low <= item <= high for item in found)
+        ):
+            raise self.fail(
+                f"{name} must be a list of at most {most} integers from {low} to {high}, "
+                f"got {describe(found)}"
+            )
+        return tuple(found)
+
+    def bools(self, name: str, most: int = MAX_READ_ITEMS) -> tuple[bool, ...]:
+        """A list of at most ``most`` booleans."""
+        found = self.data[name]
+        if (
+            not isinstance(found, list)
+            or len(found) > most
+            or not all(type(item) is bool for item in found)
+        ):
+            raise self.fail(f"{name} must be a list of booleans, got {describe(found)}")
+        return tuple(found)
+
+    def cards(self, value: object, what: str) -> tuple[Card, ...]:
+        """Card text (``"7S 8S JK"``), at most :data:`MAX_READ_TEXT` characters."""
+        if not isinstance(value, str) or len(value) > MAX_READ_TEXT:
+            raise self.fail(f"{what} must be card text, got {describe(value)}")
+        try:
+            return as_cards(value)
+        except InvalidCardError as error:
+            raise self.fail(f"{what}: {error}") from None
+
+    def card(self, value: object, what: str) -> Card:
+        """The text of exactly one card."""
+        found = self.cards(value, what)
+        if len(found) != 1:
+            raise self.fail(f"{what} must be one card, got {describe(value)}")
+        return found[0]
+
+    def optional_card(self, name: str) -> Card | None:
+        """The text of one card, or ``None``."""
+        value = self.data[name]
+        return None if value is None else self.card(value, name)
+
+    def card_lists(
+        self, name: str, value: object = None, *, given: bool = False
+    ) -> tuple[tuple[Card, ...], ...]:
+        """A list of card texts, each read and sorted (hands)."""
+        found = value if given else self.data[name]
+        if not isinstance(found, list) or len(found) > MAX_READ_ITEMS:
+            raise self.fail(f"{name} must be a list of card texts, got {describe(found)}")
+        return tuple(
+            tuple(sorted(self.cards(item, f"{name} {index}"))) for index, item in enumerate(found)
+        )
+
+    def rng(self, name: str) -> int:
+        """A generator state written as 16 hex digits."""
+        found = self.data[name]
+        if not (isinstance(found, str) and len(found) == 16 and set(found) <= _HEX):
+            raise self.fail(f"{name} must be 16 hex digits, got {describe(found)}")
+        return int(found, 16)
+
+    def choice(
+        self, name: str, choices: type[E], value: object = None, *, given: bool = False
+    ) -> E:
+        """A member of the enum ``choices``, written by its value."""
+        found = value if given else self.data[name]
+        for member in choices:
+            if isinstance(found, str) and member.value == found:
+                return member
+        known = ", ".join(repr(member.value) for member in choices)
+        raise self.fail(f"{name} must be one of {known}, got {describe(found)}")

@@ -80,7 +80,7 @@ def test_a_finished_game_takes_no_move_and_the_same_seed_gives_the_same_game() -
 def test_broken_dictionaries_are_refused_with_the_field_named() -> None:
     data = closed_hand().to_dict()
     data["last_hand"]["points"] = [1]
-    with pytest.raises(SerializationError, match="last_hand points must have 3 entries"):
+    with pytest.raises(SerializationError, match="last_hand: points must be 3 totals"):
         chinchon.GameState.from_dict(data)
     data = closed_hand().to_dict()
     data["last_hand"]["hands"][0] = "AS"

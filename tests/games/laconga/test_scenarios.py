@@ -153,10 +153,10 @@ def test_lc_reenganche_the_players_own_decision_in_order_once() -> None:
 
 def test_lc_reenganche_needs_a_player_still_below_the_limit() -> None:
     state = close_position(
-        "AC 2C 3C 4C 5S 5H 5D 6S", "6H 6D 6C 7S 7D 3H QC", scores=[104, 80],
+        "AC 2C 3C 4C 5S 5H 5D 6S", "6H 6D 6C 7S 7D 3H QC", scores=[99, 80],
         rules=Ruleset(reentry=1, close_cap=False),
     )  # fmt: skip
-    after = state.apply("close 6S : 5S 5H 5D / 2C 3C 4C")  # P0: 105, P1: 80 + 26
+    after = state.apply("close 6S : 5S 5H 5D / 2C 3C 4C")  # P0: 100, P1: 80 + 26
     assert after.is_over
     assert after.phase is Phase.OVER
     assert after.winners == (0,)  # C-WINNERS: everyone out, the lowest total wins

@@ -70,7 +70,12 @@ def test_ru_deal_passes_one_seat_each_hand_c_seat() -> None:
     assert after.turn == 1
     # C-SEAT: a seat out of the game is skipped.
     state = position(
-        "5S 6S 7S 8S AH 2D 3C", "", "2H 3H 4H 9S 9S 10D 10C", dealer=0, active=[True, False, True]
+        "5S 6S 7S 8S AH 2D 3C",
+        "",
+        "2H 3H 4H 9S 9S 10D 10C",
+        dealer=0,
+        active=[True, False, True],
+        scores=[0, 101, 0],
     )
     after = state.apply("knock")
     assert after.dealer == 2
@@ -183,9 +188,10 @@ def test_ru_ginstreak_gin_in_each_of_the_first_three_hands_wins() -> None:
     assert won.winners == (0,)
     # A gin missed in hand 2, or after the third hand, or without the rule: no win.
     assert not position(*hands, hand_number=3, gins=[1, 0]).apply("knock").is_over
-    assert not position(*hands, hand_number=4, gins=[3, 0]).apply("knock").is_over
-    plain = position(*hands, hand_number=3, gins=[2, 0], rules=Ruleset(gin_streak=None))
+    assert not position(*hands, hand_number=4).apply("knock").is_over
+    plain = position(*hands, hand_number=3, rules=Ruleset(gin_streak=None))
     assert not plain.apply("knock").is_over
+    assert plain.apply("knock").gins == (0, 0)
     # The streak counts from the first hand.
     second = position(*hands, hand_number=2, gins=[1, 0]).apply("knock")
     assert second.gins == (2, 0)
@@ -312,7 +318,7 @@ def test_ru_elim_the_last_player_left_wins_c_winners() -> None:
     assert both.winners == (0,)
     tied = position(*hands, scores=[100, 77]).apply("knock")  # 106 and 103
     assert tied.winners == (1,)
-    shared = position(*hands, scores=[123, 103]).apply("knock")  # 129 and 129
+    shared = position(*hands, scores=[100, 80]).apply("knock")  # 106 and 106
     assert shared.winners == (0, 1)
     assert shared.returns() == (0.5, 0.5)
 

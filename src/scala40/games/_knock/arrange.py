@@ -498,39 +498,74 @@ def _packings(
     return list(found.values())
 
 
-def _layoff_outcomes(
-    loose: tuple[Card, ...], targets: tuple[Meld, ...]
-) -> dict[frozenset[tuple[int, Card, Card]], tuple[tuple[int, Card, Card], ...]]:
-    """Every set of layoffs of ``loose`` cards onto ``targets`` (chained: a card laid off
-    may make room for the next), as ``{set of (target, card, represents): one order}``."""
-    outcomes: dict[frozenset[tuple[int, Card, Card]], tuple[tuple[int, Card, Card], ...]] = {
-        frozenset(): ()
-    }
-    if not targets or not loose:
-        return outcomes
-    seen: set[tuple[tuple[Card, ...], tuple[Meld, ...]]] = set()
+_Step = tuple[int, Card, Card]
+"""One layoff: the target's position among the targets, the card, what it stands for."""
 
-    def search(
-        rest: tuple[Card, ...], melds: tuple[Meld, ...], done: tuple[tuple[int, Card, Card], ...]
-    ) -> None:
-        state = (rest, melds)
+
+def _target_options(
+    cards: tuple[Card, ...], position: int, meld: Meld
+) -> list[tuple[tuple[_Step, ...], tuple[Card, ...]]]:
+    """Every set of layoffs of some of ``cards`` onto one target (chained: a card laid off
+    may make room for the next), each as the first order found (the extensions tried in
+    order) with the cards it lays, sorted."""
+    found: dict[frozenset[_Step], tuple[_Step, ...]] = {}
+    seen: set[tuple[tuple[Card, ...], Meld]] = set()
+
+    def search(rest: tuple[Card, ...], grown: Meld, done: tuple[_Step, ...]) -> None:
+        state = (rest, grown)
         if state in seen:
             return
         seen.add(state)
-        for position, meld in enumerate(melds):
-            for extension in meld.extensions():
-                if extension.card not in rest:
-                    continue
-                step = (position, extension.card, extension.represents)
-                taken = (*done, step)
-                outcomes.setdefault(frozenset(taken), taken)
-                left = without(rest, (extension.card,))
-                assert left is not None
-                grown = (*melds[:position], meld.with_extension(extension), *melds[position + 1 :])
-                search(left, grown, taken)
+        for extension in grown.extensions():
+            if extension.card not in rest:
+                continue
+            taken = (*done, (position, extension.card, extension.represents))
+            found.setdefault(frozenset(taken), taken)
+            left = without(rest, (extension.card,))
+            assert left is not None
+            search(left, grown.with_extension(extension), taken)
 
-    search(loose, targets, ())
-    return outcomes
+    search(cards, meld, ())
+    return [(order, tuple(sorted(card for _, card, _ in order))) for order in found.values()]
+
+
+def _layoff_outcomes(
+    loose: tuple[Card, ...], options: list[list[tuple[tuple[_Step, ...], tuple[Card, ...]]]]
+) -> dict[frozenset[_Step], tuple[_Step, ...]]:
+    """The sets of layoffs of ``loose`` cards onto the targets worth comparing (chained: a
+    card laid off may make room for the next), as ``{set of (target, card, represents):
+    one order}``; ``options[i]`` are the layoffs onto target ``i`` alone
+    (:func:`_target_options`).
+
+    Targets share nothing but the loose cards, so the sets are combined target by target,
+    keeping for each group of cards laid only the set that sorts first (nothing else tells
+    two such sets apart in :func:`best_arrangement`'s order), with the order a search of
+    every sequence of layoffs finds first: each target's cards in turn. The work grows
+    with the targets times the groups of loose cards (a few hundred), not with the
+    sequences of layoffs, which grow exponentially with the targets."""
+    best: dict[tuple[Card, ...], tuple[tuple[_Step, ...], tuple[_Step, ...]]] = {(): ((), ())}
+    for target in options:
+        fitting = [
+            (tuple(sorted(order)), order, used)
+            for order, used in target
+            if _remove_sorted(loose, used) is not None
+        ]
+        if not fitting:
+            continue
+        grown = dict(best)
+        for used_before, (laid, order_before) in best.items():
+            left = _remove_sorted(loose, used_before)
+            assert left is not None
+            for laid_here, order, used in fitting:
+                if _remove_sorted(left, used) is None:
+                    continue
+                key = tuple(sorted((*used_before, *used)))
+                candidate = (laid + laid_here, order_before + order)
+                found = grown.get(key)
+                if found is None or candidate[0] < found[0]:
+                    grown[key] = candidate
+        best = grown
+    return {frozenset(laid): order for laid, order in best.values()}
 
 
 def best_arrangement(
@@ -557,11 +592,11 @@ def best_arrangement(
     """
     values = profile.values
     rules = profile.meld_rules
-    target_melds = tuple(targets)
+    options = [_target_options(cards, position, meld) for position, meld in enumerate(targets)]
     best: tuple[object, ...] | None = None
     chosen: Arrangement | None = None
     for melds, loose in _packings(cards, rules):
-        for laid, order in _layoff_outcomes(loose, target_melds).items():
+        for laid, order in _layoff_outcomes(loose, options).items():
             left = list(loose)
             for _, card, _ in order:
                 left.remove(card)

@@ -19,7 +19,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from scala40._checks import describe
 from scala40.cards import RANK_OF, SUIT_OF, Card
+from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.games._knock.arrange import is_seven_run, least_unmatched, without
 from scala40.games._knock.engine import resolve_spec
 from scala40.games._knock.moves import (
@@ -33,6 +35,7 @@ from scala40.games._knock.moves import (
 )
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.view import KnockView
 from scala40.melds import Meld
 
 __all__ = ["KnockGreedyBot"]
@@ -62,6 +65,19 @@ def _promise(card: Card, hand: Sequence[Card], profile: KnockRules) -> int:
     return count
 
 
+def _check_choice(view: object, legal: object) -> None:
+    """Refuse what is not a view of a knock game and a non-empty list of its moves."""
+    if not isinstance(view, KnockView):
+        raise InvalidArgumentError(f"expected the view of a player, got {describe(view)}")
+    kinds = view.STATE.KINDS.kinds
+    if not isinstance(legal, (list, tuple)) or not all(type(move) in kinds for move in legal):
+        raise InvalidArgumentError(
+            f"expected a list of {view.STATE.KINDS.title} moves, got {describe(legal)}"
+        )
+    if not legal:
+        raise InvalidValueError("a bot chooses among legal moves, and there are none")
+
+
 class KnockGreedyBot:
     """A fast greedy player of Rumino, Chinchón and La Conga (see the module)."""
 
@@ -71,8 +87,14 @@ class KnockGreedyBot:
         return f"{type(self).__name__}()"
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The greedy choice among ``legal`` (see the module)."""
+        """The greedy choice among ``legal`` (see the module).
+
+        :raises InvalidArgumentError: ``view`` is not a view of a knock game, or ``legal``
+            not a list of its moves.
+        :raises InvalidValueError: ``legal`` is empty.
+        """
         del rng
+        _check_choice(view, legal)
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
@@ -110,7 +132,8 @@ class KnockGreedyBot:
 
     def ranked(self, view: Any, legal: Sequence[Any]) -> list[Any]:
         """Every legal move, the greedy choice first, then the others from the most to the
-        least promising."""
+        least promising (raises as :meth:`choose`)."""
+        _check_choice(view, legal)
         if view.phase is not Phase.PLAY:
             first = self.choose(view, legal, random.Random(0))
             return [first, *(move for move in legal if move != first)]

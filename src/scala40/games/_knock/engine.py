@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from scala40._checks import describe
 from scala40._fields import make_evolver, make_setter
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, RANK_OF, Card, format_cards
@@ -762,7 +763,7 @@ def apply(state: KnockState, move: object, trusted: bool = False) -> KnockState:
     kinds = state.KINDS
     kind = type(move)
     if kind not in kinds.kinds:
-        raise InvalidMoveError(f"expected a {kinds.title} move, got {move!r}")
+        raise InvalidMoveError(f"expected a {kinds.title} move or its text, got {describe(move)}")
     if state.phase is Phase.OVER:
         raise _illegal(move, _rule(state, "ELIM"), "the game is over")
     if isinstance(move, Discard):
@@ -785,4 +786,4 @@ def apply(state: KnockState, move: object, trusted: bool = False) -> KnockState:
         return _apply_deal(state, move)
     if isinstance(move, Restock):
         return _apply_restock(state, move)
-    raise InvalidMoveError(f"expected a move, got {move!r}")  # pragma: no cover
+    raise InvalidMoveError(f"expected a move, got {describe(move)}")  # pragma: no cover

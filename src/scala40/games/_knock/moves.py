@@ -38,11 +38,13 @@ import attrs
 from typing_extensions import Self
 
 from scala40._schema import meld_pieces
+from scala40._checks import describe
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError
 from scala40.melds import Meld
 from scala40.movekinds import (
     CARD,
+    MAX_MOVE_CARDS,
     OPTIONAL_CARDS,
     Codec,
     MoveBase,
@@ -52,6 +54,7 @@ from scala40.movekinds import (
 )
 
 __all__ = [
+    "MAX_CLOSE_MELDS",
     "Claim",
     "Close",
     "Deal",
@@ -125,11 +128,19 @@ def _spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> MeldSpec:
     return (cards, () if represented == cards else represented)
 
 
+MAX_CLOSE_MELDS = 100
+"""The most melds a close may name (a hand of eight cards shows two at most)."""
+
+
 def _as_melds(value: object) -> tuple[MeldSpec, ...]:
-    """The converter of a close's melds: pairs of cards and represented cards (or meld
-    texts, or :class:`~scala40.melds.Meld` values), in a canonical order."""
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise InvalidMoveError(f"expected melds, got {value!r}")
+    """The converter of a close's melds: a list or tuple of pairs of cards and represented
+    cards (or meld texts, or :class:`~scala40.melds.Meld` values), at most
+    :data:`MAX_CLOSE_MELDS` melds of at most :data:`~scala40.movekinds.MAX_MOVE_CARDS`
+    cards in all, put in a canonical order."""
+    if not isinstance(value, (list, tuple)):
+        raise InvalidMoveError(f"expected a list of melds, got {describe(value)}")
+    if len(value) > MAX_CLOSE_MELDS:
+        raise InvalidMoveError(f"a close shows at most {MAX_CLOSE_MELDS} melds, got {len(value)}")
     specs: list[MeldSpec] = []
     try:
         for item in value:
@@ -137,17 +148,17 @@ def _as_melds(value: object) -> tuple[MeldSpec, ...]:
                 specs.append(meld_spec(item))
             elif isinstance(item, str):
                 specs.append(parse_meld_spec(item))
-            else:
+            elif isinstance(item, (list, tuple)) and len(item) == 2:
                 cards, represented = item
                 specs.append(_spec(as_move_cards(cards), as_move_cards(represented)))
+            else:
+                raise InvalidMoveError(
+                    f"expected melds as (cards, represented) pairs or texts, got {describe(item)}"
+                )
     except InvalidCardError as error:
         raise InvalidMoveError(str(error)) from error
-    except (TypeError, ValueError) as error:
-        if isinstance(error, InvalidMoveError):
-            raise
-        raise InvalidMoveError(
-            f"expected melds as (cards, represented) pairs or texts, got {value!r}"
-        ) from None
+    if sum(len(cards) for cards, _ in specs) > MAX_MOVE_CARDS:
+        raise InvalidMoveError(f"a close names at most {MAX_MOVE_CARDS} cards in its melds")
     return tuple(sorted(specs))
 
 
@@ -233,12 +244,12 @@ class Close(MoveBase):
     def from_notation_args(cls, args: list[str], text: str) -> Self:
         if not args or (len(args) > 1 and args[1] != ":") or len(args) == 2:
             raise InvalidMoveError(
-                f"'close' reads 'close CARD' or 'close CARD : MELD / MELD', got {text!r}"
+                f"'close' reads 'close CARD' or 'close CARD : MELD / MELD', got {describe(text)}"
             )
         card = parse_card(args[0])
         melds = " ".join(args[2:]).split("/") if len(args) > 2 else []
         if any(not part.strip() for part in melds):
-            raise InvalidMoveError(f"an empty meld in {text!r}")
+            raise InvalidMoveError(f"an empty meld in {describe(text)}")
         return cls(card, melds)
 
 

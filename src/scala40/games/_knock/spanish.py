@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from scala40._checks import describe
 from scala40.cards import (
     ACE,
     DIAMONDS,
@@ -247,7 +248,7 @@ def spanish_problems(rules: SpanishRules) -> list[str]:
         need_choice(problems, rules, name, choices)
     sizes = attrs.fields_dict(type(rules))["deck_size"].metadata["choices"]
     if rules.deck_size not in sizes or isinstance(rules.deck_size, bool):
-        problems.append(f"deck_size must be 40 or 48, got {rules.deck_size!r}")
+        problems.append(f"deck_size must be 40 or 48, got {describe(rules.deck_size)}")
     packs_ok = need_int(problems, rules, "packs")
     need_int(problems, rules, "max_wild_per_meld", optional=True)
     need_int(problems, rules, "wild_penalty")
@@ -267,7 +268,7 @@ def spanish_problems(rules: SpanishRules) -> list[str]:
         )
     if rules.reentry != 0 and rules.end_mode is EndMode.LOWEST:
         problems.append(
-            f"reentry ({rules.reentry!r}) needs end_mode 'elimination': nobody drops out "
+            f"reentry ({describe(rules.reentry)}) needs end_mode 'elimination': nobody drops out "
             "under 'lowest'"
         )
     if rules.wild is Wild.NONE:

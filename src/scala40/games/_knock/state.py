@@ -22,32 +22,33 @@ from typing import Any, ClassVar
 
 import attrs
 
-from scala40._checks import is_int
+from scala40._checks import describe, is_bool, is_int
 from scala40._rng import next_random, random_below, seed_state, shuffle
-from scala40._serial import expect_header
-from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
+from scala40._serial import MAX_READ_ITEMS, FieldReader, expect_header
+from scala40.cards import CARD_NAMES, JOKER, Card, as_cards, format_cards
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidCardError,
     InvalidMoveError,
     InvalidStateError,
+    InvalidValueError,
     Scala40Error,
     SerializationError,
 )
 from scala40.games._knock import engine
-from scala40.games._knock.arrange import Layoff
+from scala40.games._knock.arrange import Layoff, has_rumino
 from scala40.games._knock.generate import generate
 from scala40.games._knock.moves import Deal, MoveKinds, Restock, parse_meld_spec
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
-from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.profile import ClaimMode, Ending, EndMode, KnockRules
 from scala40.legal import LegalMoves
-from scala40.match import singles, win_shares
+from scala40.match import ScoreOrder, best_seats, singles, win_shares
 from scala40.melds import Meld
-from scala40.movekinds import MoveSet
+from scala40.movekinds import MAX_MOVE_TEXT, MoveSet
 from scala40.rulesets import RulesetBase
 
-__all__ = ["STATE_FORMAT_VERSION", "KnockState"]
+__all__ = ["MAX_COUNT", "MAX_SEED_DIGITS", "STATE_FORMAT_VERSION", "KnockState"]
 
 STATE_FORMAT_VERSION = 1
 
@@ -182,7 +183,10 @@ class KnockState:
         """The chance move that plays the cards of :meth:`chance_cards` in ``order``.
 
         :raises IllegalMoveError: the state is not at a chance step.
+        :raises InvalidMoveError: ``order`` is not a list of cards.
         """
+        if self.is_chance and not isinstance(order, (list, tuple)):
+            raise InvalidMoveError(f"expected an order of cards, got {describe(order)}")
         if self.phase is Phase.DEAL:
             return self.KINDS.deal(tuple(order))
         if self.phase is Phase.RESTOCK:
@@ -290,26 +294,34 @@ class KnockState:
         """
         if rules is not None and not isinstance(rules, (str, cls.RULESET)):
             raise InvalidArgumentError(
-                f"expected a {cls.RULESET.__name__} or a preset name, got {rules!r}"
+                f"expected a {cls.RULESET.__name__} or a preset name, got {describe(rules)}"
             )
         rules = cls.RULESET.resolve(rules)
         if not (type(players) is int and rules.min_players <= players <= rules.max_players):
             raise InvalidStateError(
                 [
                     f"players must be from {rules.min_players} to {rules.max_players}, "
-                    f"got {players!r}"
+                    f"got {describe(players)}"
                 ]
+            )
+        if not is_bool(auto_chance):
+            raise InvalidArgumentError(
+                f"auto_chance must be True or False, got {describe(auto_chance)}"
             )
         if seed is None:
             seed = secrets.randbits(64)
         elif type(seed) is not int:
-            raise InvalidArgumentError(f"seed must be an integer or None, got {seed!r}")
+            raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
+        elif not _is_seed(seed):
+            raise InvalidValueError(
+                f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
+            )
         rng = seed_state(seed)
         if dealer is None:
             dealer, rng = random_below(players, rng)
         elif not (type(dealer) is int and 0 <= dealer < players):
             raise InvalidStateError(
-                [f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}"]
+                [f"dealer must be a seat from 0 to {players - 1}, got {describe(dealer)}"]
             )
         _, rng = next_random(rng)
         state = cls(
@@ -368,26 +380,42 @@ class KnockState:
         """
         rules = cls.RULESET.resolve(rules)
         problems: list[str] = []
-        count = len(hands)
+        hand_list = _items(hands)
+        if hand_list is None or len(hand_list) > _MAX_SEATS:
+            raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
+        count = len(hand_list)
 
-        def cards_of(value: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
+        def cards_of(value: object, what: str) -> tuple[Card, ...]:
             try:
-                return as_cards(value)
+                found = as_cards(value)  # type: ignore[arg-type]
             except InvalidCardError as error:
                 problems.append(f"{what}: {error}")
                 return ()
+            if len(found) > MAX_READ_ITEMS:
+                problems.append(f"{what}: {len(found)} cards, more than a deck holds")
+                return ()
+            return found
 
-        hand_cards = tuple(tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hands))
+        hand_cards = tuple(
+            tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hand_list)
+        )
         pile = cards_of(discard, "discard pile")
         try:
             phase = Phase(phase)
-        except ValueError:
-            problems.append(f"unknown phase {phase!r}")
+        except Exception:  # not a phase (the enum's own message repr()s the value)
+            problems.append(f"unknown phase {describe(phase)}")
             phase = Phase.DRAW
         taken_card = None
         if taken is not None:
-            found = cards_of([taken] if isinstance(taken, int) else taken, "taken")
-            taken_card = found[0] if len(found) == 1 else None
+            found = cards_of([taken] if not isinstance(taken, str) else taken, "taken")
+            if len(found) == 1:
+                taken_card = found[0]
+            elif found:
+                problems.append(f"taken must be one card, got {describe(taken)}")
+        if not _is_seed(seed):
+            problems.append(
+                f"seed must be an integer of at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
+            )
         deck = Counter(rules.deck.cards)
         placed: Counter[Card] = Counter(pile)
         for hand in hand_cards:
@@ -405,24 +433,26 @@ class KnockState:
             stock_cards = cards_of(stock, "stock")
         if problems:
             raise InvalidStateError(problems)
+        if dealer is None:
+            dealer = (turn - 1) % max(count, 1) if is_int(turn) else 0
         state = cls(
             rules=rules,
             player_count=count,
-            dealer=(turn - 1) % max(count, 1) if dealer is None else dealer,
+            dealer=dealer,
             hand_number=hand_number,
             phase=phase,
             turn=turn,
             hands=hand_cards,
             stock=stock_cards,
             discard=pile,
-            turns_played=tuple(turns_played) if turns_played is not None else (0,) * count,
-            scores=tuple(scores) if scores is not None else (0,) * count,
-            active=tuple(active) if active is not None else (True,) * count,
+            turns_played=_tuple_or(turns_played, (0,) * count),
+            scores=_tuple_or(scores, (0,) * count),
+            active=_tuple_or(active, (True,) * count),
             winners=(),
-            reentries=tuple(reentries) if reentries is not None else (0,) * count,
-            gins=tuple(gins) if gins is not None else (0,) * count,
+            reentries=_tuple_or(reentries, (0,) * count),
+            gins=_tuple_or(gins, (0,) * count),
             taken=taken_card,
-            pending=tuple(pending),
+            pending=_tuple_or(pending, ()),
             reentry_total=reentry_total,
             last_hand=None,
             rng=seed_state(seed),
@@ -482,83 +512,287 @@ class KnockState:
 
 # ---------------------------------------------------------------- validation
 
+MAX_COUNT = 10**18
+"""The largest hand number, turn count, score or re-entry count a state may hold: far
+beyond any game (a bound that keeps every state printable and serializable)."""
+MAX_SEED_DIGITS = 40
+"""The most digits a seed may have (a seed is reduced to 64 bits anyway)."""
+_MAX_SEATS = 64
+"""The longest list of seats an argument may give (the rulesets allow 15 at most)."""
+
+_IN_HAND = (Phase.DRAW, Phase.PLAY, Phase.CLAIM, Phase.RESTOCK)
+"""Phases of a hand being played."""
+_KNOCK_ENDS = frozenset({HandEnd.KNOCK, HandEnd.GIN})
+_CLOSE_ENDS = frozenset(
+    {HandEnd.CLOSE, HandEnd.ALL_MATCHED, HandEnd.WILD_CHINCHON, HandEnd.CHINCHON}
+)
+
+
+def _items(value: object) -> list[Any] | None:
+    """``value`` as a list, when it is a list or a tuple (not text); else ``None``."""
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return None
+
+
+def _tuple_or(value: object, default: tuple[Any, ...]) -> Any:
+    """``default`` for ``None``, a list or tuple as a tuple, anything else as given (for
+    the checks to name it)."""
+    if value is None:
+        return default
+    if isinstance(value, (list, tuple)):
+        return tuple(value)
+    return value
+
+
+def _is_count(value: object) -> bool:
+    return is_int(value) and 0 <= value <= MAX_COUNT
+
+
+def _is_total(value: object) -> bool:
+    return is_int(value) and -MAX_COUNT <= value <= MAX_COUNT
+
+
+def _is_seed(value: object) -> bool:
+    return is_int(value) and -(10**MAX_SEED_DIGITS) < value < 10**MAX_SEED_DIGITS
+
+
+def _is_card(value: object) -> bool:
+    return type(value) is int and 0 <= value <= JOKER
+
+
+def _is_cards(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) <= MAX_READ_ITEMS
+        and all(type(card) is int and 0 <= card <= JOKER for card in value)
+    )
+
 
 def _validate(state: KnockState) -> list[str]:
-    problems: list[str] = []
-    rules = state.rules
+    """Every problem of a state: its fields, then how they fit together (the cards of the
+    deck, each phase's own rules, elimination and re-entry, the last hand), then whether
+    it can be played (its legal moves are listed: a state that is not over needs one)."""
+    problems = _field_problems(state)
+    if problems:
+        return problems
+    problems = _consistency_problems(state)
+    if problems:
+        return problems
+    return _playability_problems(state)
+
+
+def _field_problems(state: KnockState) -> list[str]:
+    """The problems of a state's fields taken one by one: their types and ranges. A state
+    with any is checked no further (its other checks would mean nothing)."""
+    rules: object = state.rules
     if not isinstance(rules, state.RULESET):
-        return [f"rules must be a {state.RULESET.__name__}, got {rules!r}"]
-    profile = state.profile
+        return [f"rules must be a {state.RULESET.__name__}, got {describe(rules)}"]
     count = state.player_count
-    if not (is_int(count) and rules.min_players <= count <= rules.max_players):
-        return [
-            f"player_count must be from {rules.min_players} to {rules.max_players}, got {count!r}"
-        ]
-    for name in ("hands", "turns_played", "scores", "active", "reentries", "gins"):
-        if len(getattr(state, name)) != count:
-            problems.append(f"{name} must have {count} entries, got {len(getattr(state, name))}")
-    if problems:
-        return problems
-    for name, value in (("turn", state.turn), ("dealer", state.dealer)):
-        if not (is_int(value) and 0 <= value < count):
-            problems.append(f"{name} must be a seat from 0 to {count - 1}, got {value!r}")
-    if problems:
-        return problems
-    if not any(state.active) and state.phase is not Phase.OVER:
-        problems.append("no player is still in the game")
+    min_players: int = rules.min_players
+    max_players: int = rules.max_players
+    if not (is_int(count) and min_players <= count <= max_players):
+        return [f"player_count must be from {min_players} to {max_players}, got {describe(count)}"]
+    problems: list[str] = []
+
+    def seat(value: object) -> bool:
+        return is_int(value) and 0 <= value < count
+
+    def entries(name: str, size: int | None, test: Any, what: str) -> None:
+        values = getattr(state, name)
+        if not isinstance(values, tuple):
+            problems.append(f"{name} must be a tuple, got {describe(values)}")
+        elif size is not None and len(values) != size:
+            problems.append(f"{name} must have {size} entries, got {len(values)}")
+        elif not all(test(value) for value in values):
+            problems.append(f"{name} must hold {what}, got {describe(values)}")
+
+    entries("hands", count, _is_cards, "cards")
+    entries("turns_played", count, _is_count, f"integers from 0 to {MAX_COUNT}")
+    entries("scores", count, _is_total, f"integers from -{MAX_COUNT} to {MAX_COUNT}")
+    entries("active", count, is_bool, "True or False")
+    entries("reentries", count, _is_count, f"integers from 0 to {MAX_COUNT}")
+    entries("gins", count, _is_count, f"integers from 0 to {MAX_COUNT}")
+    entries("winners", None, seat, "seats")
+    entries("pending", None, seat, "seats")
+    for name in ("stock", "discard"):
+        if not _is_cards(getattr(state, name)):
+            problems.append(
+                f"{name} must be a tuple of cards, got {describe(getattr(state, name))}"
+            )
+    phase: object = state.phase
+    if not isinstance(phase, Phase):
+        problems.append(f"phase must be a Phase, got {describe(phase)}")
+    for name in ("turn", "dealer"):
+        if not seat(getattr(state, name)):
+            problems.append(
+                f"{name} must be a seat from 0 to {count - 1}, got {describe(getattr(state, name))}"
+            )
+    if not _is_count(state.hand_number):
+        problems.append(
+            f"hand_number must be an integer from 0 to {MAX_COUNT}, got {describe(state.hand_number)}"
+        )
+    if not _is_total(state.reentry_total):
+        problems.append(
+            f"reentry_total must be an integer from -{MAX_COUNT} to {MAX_COUNT}, "
+            f"got {describe(state.reentry_total)}"
+        )
+    if state.taken is not None and not _is_card(state.taken):
+        problems.append(f"taken must be a card or None, got {describe(state.taken)}")
+    if not is_bool(state.auto_chance):
+        problems.append(f"auto_chance must be True or False, got {describe(state.auto_chance)}")
+    if not (is_int(state.rng) and 0 <= state.rng < 1 << 64):
+        problems.append(f"rng must be an integer of 64 bits, got {describe(state.rng)}")
+    last: object = state.last_hand
+    if last is not None:
+        if not isinstance(last, HandResult):
+            problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")
+        else:
+            problems.extend(_result_field_problems(last, count))
+    return problems
+
+
+def _result_field_problems(result: HandResult, count: int) -> list[str]:
+    problems: list[str] = []
+
+    def seat(value: object) -> bool:
+        return is_int(value) and 0 <= value < count
+
+    def seat_list(value: object) -> bool:
+        return isinstance(value, tuple) and all(map(seat, value)) and len(set(value)) == len(value)
+
+    if not _is_count(result.hand_number):
+        problems.append(
+            f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
+        )
+    end: object = result.end
+    if not isinstance(end, HandEnd):
+        problems.append(f"last_hand: end must be a HandEnd, got {describe(end)}")
+    if not seat(result.closer):
+        problems.append(
+            f"last_hand: closer must be a seat from 0 to {count - 1}, got {describe(result.closer)}"
+        )
+    points: object = result.points
+    if not (isinstance(points, tuple) and len(points) == count and all(map(_is_total, points))):
+        problems.append(f"last_hand: points must be {count} totals, got {describe(points)}")
+    hands: object = result.hands
+    if not (isinstance(hands, tuple) and len(hands) == count and all(map(_is_cards, hands))):
+        problems.append(f"last_hand: hands must be {count} hands, got {describe(hands)}")
+    shown: object = result.shown
+    if not (
+        isinstance(shown, tuple)
+        and len(shown) == count
+        and all(item is None or _is_showing(item) for item in shown)
+    ):
+        problems.append(
+            f"last_hand: shown must be {count} showings or None, got {describe(shown)}"
+        )
+    if result.discard is not None and not _is_card(result.discard):
+        problems.append(
+            f"last_hand: discard must be a card or None, got {describe(result.discard)}"
+        )
+    for name in ("busted", "eliminated", "reentered"):
+        if not seat_list(getattr(result, name)):
+            problems.append(
+                f"last_hand: {name} must list distinct seats from 0 to {count - 1}, "
+                f"got {describe(getattr(result, name))}"
+            )
+    return problems
+
+
+def _is_showing(value: object) -> bool:
+    if not isinstance(value, Showing):
+        return False
+    melds: object = value.melds
+    layoffs: object = value.layoffs
+    return (
+        isinstance(melds, tuple)
+        and all(isinstance(meld, Meld) for meld in melds)
+        and isinstance(layoffs, tuple)
+        and all(_is_layoff(layoff) for layoff in layoffs)
+        and _is_cards(value.unmatched)
+    )
+
+
+def _is_layoff(value: object) -> bool:
+    return (
+        isinstance(value, Layoff)
+        and _is_card(value.card)
+        and _is_card(value.represents)
+        and is_int(value.owner)
+        and is_int(value.meld)
+    )
+
+
+def _consistency_problems(state: KnockState) -> list[str]:
+    problems: list[str] = []
+    profile = state.profile
+    phase = state.phase
+    # Every card of the deck is somewhere, exactly once (C-DECK); before the first deal,
+    # nowhere.
     found: Counter[Card] = Counter(state.stock) + Counter(state.discard)
     for hand in state.hands:
         found.update(hand)
     expected = Counter(profile.deck.cards)
-    if state.phase is not Phase.DEAL or found.total():
+    first_deal = phase is Phase.DEAL and state.hand_number == 0
+    if first_deal:
+        if found:
+            problems.append("cards are placed before the first deal")
+    else:
         for card in sorted(set(found) | set(expected)):
             if found[card] != expected[card]:
                 problems.append(
                     f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
                 )
-    if any(value < 0 for value in state.turns_played):
-        problems.append("turns_played must not be negative")
-    if any(value < 0 for value in state.reentries):
-        problems.append("reentries must not be negative")
-    for seat in state.pending:
-        if not (is_int(seat) and 0 <= seat < count and state.active[seat]):
-            problems.append(f"pending seat {seat!r} is not a seat still in the game")
+    active = sum(state.active)
+    if phase is not Phase.OVER and active < 2:
+        problems.append("fewer than two players are still in the game, which should be over")
+    if phase is not Phase.OVER:
+        for name in ("turn", "dealer"):
+            if not state.active[getattr(state, name)]:
+                problems.append(f"the {name} seat, {getattr(state, name)}, is out of the game")
+    if phase is Phase.DEAL and state.turn != state.dealer:
+        problems.append(
+            f"a hand is to be dealt: the dealer ({state.dealer}) is the seat named, "
+            f"not {state.turn}"
+        )
     problems.extend(_phase_problems(state))
+    problems.extend(_score_problems(state))
     problems.extend(_last_hand_problems(state))
-    if state.phase is Phase.OVER:
+    if phase is Phase.OVER:
         if not state.winners:
             problems.append("the game is over but has no winner")
+        elif state.last_hand is not None:
+            winners = _expected_winners(state, state.last_hand)
+            if state.winners != winners:
+                problems.append(
+                    f"the winners are {list(winners)} as the game ended, not "
+                    f"{list(state.winners)} (C-WINNERS)"
+                )
     elif state.winners:
         problems.append("the game has winners but is not over")
     if state.taken is not None and (
-        state.phase is not Phase.PLAY or state.taken not in state.hands[state.turn]
+        phase is not Phase.PLAY or state.taken not in state.hands[state.turn]
     ):
         problems.append("the card taken from the discard pile is not in the mover's hand")
     return problems
 
 
-def _last_hand_problems(state: KnockState) -> list[str]:
-    """The result of the last hand fits the game: a seat for each entry, and after a
-    hand's scoring the hands it shows are the hands held."""
-    result = state.last_hand
-    if result is None:
-        if state.phase in _HAND_OVER:
-            return [f"the {state.phase.value} phase follows a hand, but no hand result is given"]
-        return []
-    count = state.player_count
-    problems = [
-        f"last_hand {name} must have {count} entries, got {len(getattr(result, name))}"
-        for name in ("points", "shown", "hands")
-        if len(getattr(result, name)) != count
-    ]
-    seats = (result.closer, *result.busted, *result.eliminated, *result.reentered)
-    if any(not 0 <= seat < count for seat in seats):
-        problems.append("last_hand names a seat that does not exist")
-    if not problems and state.hands_shown and result.hands != state.hands:
-        problems.append("the hands shown at the end of the last hand are not the hands held")
-    if result.hand_number > state.hand_number:
-        problems.append("last_hand is of a hand not played yet")
-    return problems
+def _expected_winners(state: KnockState, result: HandResult) -> tuple[int, ...]:
+    """Who won a game that is over, as its last hand ended it (RU-RUMINO, RU-GINSTREAK,
+    RU-ELIM, CH-CHINCHON, CH-END, LC-ELIM, C-WINNERS)."""
+    profile = state.profile
+    closer = result.closer
+    if result.end in (HandEnd.RUMINO, HandEnd.CHINCHON):
+        return (closer,)
+    if result.end is HandEnd.GIN and state.gins[closer] == profile.gin_streak:
+        return (closer,)
+    seats = [seat for seat in range(state.player_count) if state.active[seat]]
+    if profile.end_mode is EndMode.LOWEST:
+        return best_seats(state.scores, seats, ScoreOrder.LOW)
+    if len(seats) == 1:
+        return (seats[0],)
+    return best_seats(state.scores, result.eliminated, ScoreOrder.LOW)
 
 
 def _phase_problems(state: KnockState) -> list[str]:
@@ -569,13 +803,15 @@ def _phase_problems(state: KnockState) -> list[str]:
     if phase in (Phase.CLAIM, Phase.REENTRY):
         if not state.pending:
             problems.append(f"a {phase.value} needs a seat to decide")
+        elif len(set(state.pending)) != len(state.pending) or not all(
+            state.active[seat] for seat in state.pending
+        ):
+            problems.append("the seats to decide must be distinct seats still in the game")
     elif state.pending:
         problems.append(f"no seat decides out of turn at the {phase.value} phase")
-    if phase is Phase.CLAIM and not profile.rumino:
-        problems.append("only Rumino has claims")
-    if phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM, Phase.RESTOCK):
-        if not state.active[state.turn]:
-            problems.append(f"player {state.turn} is to move but is out of the game")
+    if phase is not Phase.REENTRY and state.reentry_total:
+        problems.append(f"reentry_total is set at the {phase.value} phase")
+    if phase in _IN_HAND:
         if state.hand_number < 1:
             problems.append("no hand has been dealt")
         for seat in range(state.player_count):
@@ -585,205 +821,308 @@ def _phase_problems(state: KnockState) -> list[str]:
                 wanted += 1
             if held != wanted:
                 problems.append(f"player {seat} holds {held} cards, expected {wanted}")
-        if phase is Phase.DRAW and not state.stock:
-            problems.append("the stock is empty at a draw")
-        if phase is Phase.RESTOCK and state.stock:
-            problems.append("the stock is not empty at a restock")
-        if phase is Phase.CLAIM and not state.discard:
+        if phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM) and not state.stock:
+            problems.append(f"the stock is empty at the {phase.value} phase")
+        if phase is Phase.RESTOCK and (state.stock or len(state.discard) < 2):
+            problems.append(
+                "a restock rebuilds an empty stock from a discard pile of two cards or more"
+            )
+    else:
+        most = size + 1
+        for seat, hand in enumerate(state.hands):
+            if len(hand) > most:
+                problems.append(f"player {seat} holds {len(hand)} cards, more than {most}")
+    if phase is Phase.CLAIM:
+        if not profile.rumino or profile.claim is not ClaimMode.DECISION:
+            problems.append("claims are decided only under rumino_claim='decision' (RU-RUMINO)")
+        elif not state.discard:
             problems.append("a claim needs a discard")
+        else:
+            top = state.discard[-1]
+            for seat in state.pending:
+                if seat == state.turn or not has_rumino(state.hands[seat], profile, top):
+                    problems.append(f"seat {seat} cannot claim the discard (RU-RUMINO)")
+    if phase is Phase.REENTRY:
+        if profile.end_mode is not EndMode.ELIMINATION or profile.reentry == 0:
+            problems.append("nobody re-enters under these rules (LC-REENGANCHE)")
+        if profile.reaches(state.reentry_total):
+            problems.append(f"a player would re-enter at {state.reentry_total}, at the limit")
+        for seat in state.pending:
+            allowed = profile.reentry
+            if not profile.reaches(state.scores[seat]) or (
+                allowed is not None and state.reentries[seat] >= allowed
+            ):
+                problems.append(f"seat {seat} may not re-enter (LC-REENGANCHE)")
+        if state.last_hand is None:
+            problems.append("a re-entry follows a hand, but no hand result is given")
     return problems
+
+
+def _score_problems(state: KnockState) -> list[str]:
+    """Totals, who is still in, re-entries and gin streaks, as the rules make them
+    (RU-ELIM, RU-GINSTREAK, CH-END, LC-ELIM, LC-REENGANCHE)."""
+    problems: list[str] = []
+    profile = state.profile
+    phase = state.phase
+    if phase is Phase.OVER:
+        return problems
+    lowest = profile.end_mode is EndMode.LOWEST
+    # While re-entries are decided, those who reached the limit are still in.
+    deciding = state.last_hand.busted if state.last_hand is not None else ()
+    for seat, (score, playing) in enumerate(zip(state.scores, state.active)):
+        busted = profile.reaches(score)
+        if lowest and not playing:
+            problems.append(f"player {seat} is out, but nobody drops out under end_mode 'lowest'")
+        elif playing and busted and not (phase is Phase.REENTRY and seat in deciding):
+            problems.append(
+                f"player {seat} is still in with {score}, at the limit {profile.limit}"
+            )
+        elif not playing and not busted:
+            problems.append(f"player {seat} is out with {score}, below the limit {profile.limit}")
+    allowed = profile.reentry
+    if allowed is not None and any(count > allowed for count in state.reentries):
+        problems.append(f"a player re-entered more than {allowed} times")
+    streak = profile.gin_streak
+    gins = [value for value in state.gins if value]
+    if len(gins) > 1 or any(value > state.hand_number for value in gins):
+        problems.append("gins counts the gins of one player in the first hands")
+    if gins and (streak is None or gins[0] >= streak):
+        problems.append(f"a gin streak of {gins[0]} is not counted under these rules")
+    return problems
+
+
+def _last_hand_problems(state: KnockState) -> list[str]:
+    """The result of the last hand, field by field and against the state that follows it
+    (RU-SCORE, RU-GIN, CH-CLOSE, CH-LAYOFF, CH-SCORE, CH-MINUS10, CH-CHINCHON)."""
+    result = state.last_hand
+    phase = state.phase
+    shown_phase = state.hands_shown
+    if result is None:
+        if phase in _HAND_OVER:
+            return [f"the {phase.value} phase follows a hand, but no hand result is given"]
+        return []
+    problems: list[str] = []
+    profile = state.profile
+    expected = state.hand_number if shown_phase else state.hand_number - 1
+    if result.hand_number != expected or expected < 1:
+        problems.append(
+            f"last_hand: hand {result.hand_number} cannot precede this point of hand "
+            f"{state.hand_number}"
+        )
+    if shown_phase and result.hands != state.hands:
+        problems.append("the hands shown at the end of the last hand are not the hands held")
+    end = result.end
+    if end in _KNOCK_ENDS and profile.ending is not Ending.KNOCK:
+        problems.append(f"last_hand: a hand of this game never ends with a {end.value}")
+    if end in _CLOSE_ENDS and profile.ending is not Ending.CLOSE:
+        problems.append(f"last_hand: a hand of this game never ends with a {end.value}")
+    if end is HandEnd.RUMINO and not profile.rumino:
+        problems.append("last_hand: only Rumino has a Rumino")
+    most = profile.hand_size + 1
+    held: Counter[Card] = Counter()
+    for seat, hand in enumerate(result.hands):
+        held.update(hand)
+        if len(hand) > most:
+            problems.append(f"last_hand: player {seat} held {len(hand)} cards, more than {most}")
+    deck = Counter(profile.deck.cards)
+    problems.extend(
+        f"last_hand: {CARD_NAMES[card]} held {held[card]} times, the deck has {deck[card]}"
+        for card in sorted(held - deck)
+    )
+    if not set(result.eliminated) | set(result.reentered) <= set(result.busted):
+        problems.append("last_hand: only players who reached the limit drop out or re-enter")
+    if set(result.eliminated) & set(result.reentered):
+        problems.append("last_hand: a player both dropped out and re-entered")
+    if end in _CLOSE_ENDS and result.discard is None:
+        problems.append("last_hand: a close discards a card face down")
+    if end in _KNOCK_ENDS and result.discard is not None:
+        problems.append("last_hand: a knock discards no card")
+    if end is HandEnd.RUMINO:
+        if any(item is not None for item in result.shown) or any(result.points):
+            problems.append("last_hand: a Rumino is shown by nobody and scores nothing")
+        return problems
+    problems.extend(_showing_problems(state, result))
+    return problems
+
+
+def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
+    """What each player showed: his hand's cards, valid melds, layoffs onto others' melds,
+    and the points they make."""
+    problems: list[str] = []
+    profile = state.profile
+    rules = profile.meld_rules
+    closer = result.closer
+    end = result.end
+    shown = result.shown
+    if shown[closer] is None:
+        return ["last_hand: the closer shows his hand"]
+    for seat, showing in enumerate(shown):
+        if showing is None:
+            if result.hands[seat] or result.points[seat]:
+                problems.append(f"last_hand: player {seat} holds cards but shows nothing")
+            continue
+        cards: Counter[Card] = Counter(showing.unmatched)
+        for meld in showing.melds:
+            cards.update(meld.cards)
+            if meld.rules != rules or meld not in rules.readings(meld.cards):
+                problems.append(f"last_hand: player {seat} shows {meld}, which is not a meld")
+        for layoff in showing.layoffs:
+            cards[layoff.card] += 1
+            target = shown[layoff.owner] if 0 <= layoff.owner < len(shown) else None
+            if layoff.owner == seat or target is None or not 0 <= layoff.meld < len(target.melds):
+                problems.append(f"last_hand: player {seat} lays off on a meld nobody shows")
+        if cards != Counter(result.hands[seat]):
+            problems.append(f"last_hand: player {seat} shows cards other than his hand's")
+        value = sum(profile.values[card] for card in showing.unmatched)
+        if seat != closer:
+            points = 0 if end is HandEnd.CHINCHON else value
+        elif end in (HandEnd.KNOCK, HandEnd.CLOSE):
+            points = value
+        else:
+            if showing.unmatched:
+                problems.append(f"last_hand: a {end.value} leaves no card unmatched")
+            points = {
+                HandEnd.GIN: profile.gin_bonus,
+                HandEnd.ALL_MATCHED: profile.all_matched_bonus,
+                HandEnd.WILD_CHINCHON: profile.wild_chinchon_bonus,
+            }.get(end, 0)
+        if result.points[seat] != points:
+            problems.append(
+                f"last_hand: player {seat} scores {result.points[seat]}, not the {points} "
+                "his hand makes"
+            )
+    return problems
+
+
+def _playability_problems(state: KnockState) -> list[str]:
+    """Whether the engine can go on from the state: its legal moves are listed (and kept),
+    and a state that is not over must have one."""
+    try:
+        moves = state._legal_tuple()
+    except Exception as error:  # an inconsistency no check above names
+        object.__setattr__(state, "_legal", None)
+        return [f"the engine cannot list the legal moves: {describe(error, 200)}"]
+    if not moves and state.phase is not Phase.OVER:
+        return ["no legal move: the game cannot go on from here"]
+    return []
 
 
 # ---------------------------------------------------------------- reading back
 
+_STATE_FIELDS = frozenset({
+    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
+    "discard", "turns_played", "scores", "active", "winners", "reentries", "gins",
+    "taken", "pending", "reentry_total", "last_hand", "rng", "auto_chance",
+})  # fmt: skip
+_RESULT_FIELDS = frozenset({
+    "hand_number", "end", "closer", "points", "shown", "hands", "discard", "busted",
+    "eliminated", "reentered",
+})  # fmt: skip
+_SHOWING_FIELDS = frozenset({"melds", "layoffs", "unmatched"})
+_LAYOFF_FIELDS = frozenset({"card", "represents", "owner", "meld"})
+_HEADER = frozenset({"format", "version"})
+
 
 def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
     kind = cls.FORMAT.removeprefix("scala40.")
-
-    def fail(message: str) -> SerializationError:
-        return SerializationError(f"{kind}: {message}")
-
     data = expect_header(data, cls.FORMAT, STATE_FORMAT_VERSION)
-    required = {
-        "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
-        "discard", "turns_played", "scores", "active", "winners", "reentries", "gins",
-        "taken", "pending", "reentry_total", "last_hand", "rng", "auto_chance",
-    }  # fmt: skip
-    missing = sorted(required - set(data))
-    if missing:
-        raise fail(f"missing fields {missing}")
-    unknown = sorted(str(key) for key in set(data) - required - {"format", "version"})
-    if unknown:
-        raise fail(f"unknown fields {unknown}")
-    reader = _Reader(data, fail)
-    rules = cls.RULESET.from_dict(data["rules"])
+    read = FieldReader(data, f"{kind}: ")
+    read.keys(_STATE_FIELDS, _HEADER)
     try:
-        phase = Phase(data["phase"])
-    except (ValueError, TypeError):
-        raise fail(f"unknown phase {data['phase']!r}") from None
-    hands = data["hands"]
-    if not isinstance(hands, list):
-        raise fail("hands must be a list")
-    rng_text = data["rng"]
-    try:
-        rng = int(rng_text, 16) if isinstance(rng_text, str) and len(rng_text) <= 16 else None
-    except ValueError:
-        rng = None
-    if rng is None or rng < 0:
-        raise fail(f"rng must be 16 hex digits, got {rng_text!r}")
-    taken = None if data["taken"] is None else reader.cards(data["taken"], "taken")
-    if taken is not None and len(taken) != 1:
-        raise fail(f"taken must be one card, got {data['taken']!r}")
+        rules = cls.RULESET.from_dict(data["rules"])
+    except SerializationError as error:
+        raise read.fail(str(error)) from None
+    low, high = -MAX_COUNT, MAX_COUNT
     state = cls(
         rules=rules,
-        player_count=reader.integer("players"),
-        dealer=reader.integer("dealer"),
-        hand_number=reader.integer("hand_number"),
-        phase=phase,
-        turn=reader.integer("turn"),
-        hands=tuple(
-            tuple(sorted(reader.cards(hand, f"hand {index}"))) for index, hand in enumerate(hands)
-        ),
-        stock=reader.cards(data["stock"], "stock"),
-        discard=reader.cards(data["discard"], "discard"),
-        turns_played=reader.ints("turns_played"),
-        scores=reader.ints("scores"),
-        active=reader.bools("active"),
-        winners=reader.ints("winners"),
-        reentries=reader.ints("reentries"),
-        gins=reader.ints("gins"),
-        taken=None if taken is None else taken[0],
-        pending=reader.ints("pending"),
-        reentry_total=reader.integer("reentry_total"),
-        last_hand=None
-        if data["last_hand"] is None
-        else reader.hand_result(data["last_hand"], rules),
-        rng=rng,
-        auto_chance=reader.boolean("auto_chance"),
+        player_count=read.integer("players", 0, _MAX_SEATS),
+        dealer=read.integer("dealer", low, high),
+        hand_number=read.integer("hand_number", low, high),
+        phase=read.choice("phase", Phase),
+        turn=read.integer("turn", low, high),
+        hands=read.card_lists("hands"),
+        stock=read.cards(data["stock"], "stock"),
+        discard=read.cards(data["discard"], "discard"),
+        turns_played=read.ints("turns_played", low, high),
+        scores=read.ints("scores", low, high),
+        active=read.bools("active"),
+        winners=read.ints("winners", low, high),
+        reentries=read.ints("reentries", low, high),
+        gins=read.ints("gins", low, high),
+        taken=read.optional_card("taken"),
+        pending=read.ints("pending", low, high),
+        reentry_total=read.integer("reentry_total", low, high),
+        last_hand=_result_from_dict(data["last_hand"], rules, kind),
+        rng=read.rng("rng"),
+        auto_chance=read.boolean("auto_chance"),
     )
     problems = _validate(state)
     if problems:
-        raise fail("invalid state: " + "; ".join(problems))
+        raise read.fail("invalid state: " + "; ".join(problems))
     return state
 
 
-class _Reader:
-    """Typed reads of a state's dictionary, each failing with a message naming the field."""
-
-    def __init__(self, data: Mapping[str, Any], fail: Any) -> None:
-        self.data = data
-        self.fail = fail
-
-    def integer(self, name: str, value: object = None, *, given: bool = False) -> int:
-        value = value if given else self.data[name]
-        if not is_int(value) or abs(value) > 10**9:
-            raise self.fail(f"{name} must be an integer, got {value!r}")
-        return value
-
-    def boolean(self, name: str) -> bool:
-        value = self.data[name]
-        if not isinstance(value, bool):
-            raise self.fail(f"{name} must be true or false, got {value!r}")
-        return value
-
-    def ints(self, name: str, value: object = None, *, given: bool = False) -> tuple[int, ...]:
-        value = value if given else self.data[name]
-        if not isinstance(value, list) or len(value) > 1000:
-            raise self.fail(f"{name} must be a list of integers, got {value!r}")
-        return tuple(self.integer(name, item, given=True) for item in value)
-
-    def bools(self, name: str) -> tuple[bool, ...]:
-        value = self.data[name]
-        if not isinstance(value, list) or any(not isinstance(item, bool) for item in value):
-            raise self.fail(f"{name} must be a list of booleans, got {value!r}")
-        return tuple(value)
-
-    def cards(self, value: object, what: str) -> tuple[Card, ...]:
-        if not isinstance(value, str) or len(value) > 2000:
-            raise self.fail(f"{what} must be card text, got {value!r}")
-        try:
-            return as_cards(value)
-        except InvalidCardError as error:
-            raise self.fail(f"{what}: {error}") from error
-
-    def hand_result(self, value: object, rules: Any) -> HandResult:
-        if not isinstance(value, Mapping):
-            raise self.fail("last_hand must be a mapping or null")
-        fields = {
-            "hand_number", "end", "closer", "points", "shown", "hands", "discard", "busted",
-            "eliminated", "reentered",
-        }  # fmt: skip
-        if set(value) != fields:
-            raise self.fail(f"last_hand must have the fields {sorted(fields)}")
-        try:
-            end = HandEnd(value["end"])
-        except (ValueError, TypeError):
-            raise self.fail(f"last_hand: unknown end {value['end']!r}") from None
-        shown = value["shown"]
-        hands = value["hands"]
-        if not isinstance(shown, list) or not isinstance(hands, list):
-            raise self.fail("last_hand: shown and hands must be lists")
-        discard = value["discard"]
-        return HandResult(
-            hand_number=self.integer("last_hand hand_number", value["hand_number"], given=True),
-            end=end,
-            closer=self.integer("last_hand closer", value["closer"], given=True),
-            points=self.ints("last_hand points", value["points"], given=True),
-            shown=tuple(self.showing(item, rules) for item in shown),
-            hands=tuple(tuple(sorted(self.cards(hand, "last_hand hand"))) for hand in hands),
-            discard=None if discard is None else self._one_card(discard),
-            busted=self.ints("last_hand busted", value["busted"], given=True),
-            eliminated=self.ints("last_hand eliminated", value["eliminated"], given=True),
-            reentered=self.ints("last_hand reentered", value["reentered"], given=True),
+def _result_from_dict(value: object, rules: Any, kind: str) -> HandResult | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise SerializationError(
+            f"{kind}: last_hand must be a mapping or null, got {describe(value)}"
         )
+    read = FieldReader(value, f"{kind}: last_hand: ")
+    read.keys(_RESULT_FIELDS)
+    low, high = -MAX_COUNT, MAX_COUNT
+    shown = value["shown"]
+    if not isinstance(shown, list) or len(shown) > _MAX_SEATS:
+        raise read.fail(f"shown must be a list of showings, got {describe(shown)}")
+    return HandResult(
+        hand_number=read.integer("hand_number", low, high),
+        end=read.choice("end", HandEnd),
+        closer=read.integer("closer", low, high),
+        points=read.ints("points", low, high),
+        shown=tuple(_showing_from_dict(item, rules, read) for item in shown),
+        hands=read.card_lists("hands"),
+        discard=read.optional_card("discard"),
+        busted=read.ints("busted", low, high),
+        eliminated=read.ints("eliminated", low, high),
+        reentered=read.ints("reentered", low, high),
+    )
 
-    def _one_card(self, value: object) -> Card:
-        cards = self.cards(value, "last_hand discard")
-        if len(cards) != 1:
-            raise self.fail(f"last_hand discard must be one card, got {value!r}")
-        return cards[0]
 
-    def showing(self, value: object, rules: Any) -> Showing | None:
-        if value is None:
-            return None
-        if not isinstance(value, Mapping) or set(value) != {"melds", "layoffs", "unmatched"}:
-            raise self.fail("last_hand: a showing has the fields melds, layoffs, unmatched")
-        melds_data = value["melds"]
-        layoffs_data = value["layoffs"]
-        if not isinstance(melds_data, list) or not isinstance(layoffs_data, list):
-            raise self.fail("last_hand: melds and layoffs must be lists")
-        melds: list[Meld] = []
-        for text in melds_data:
-            if not isinstance(text, str):
-                raise self.fail(f"last_hand: a meld must be text, got {text!r}")
-            try:
-                meld = engine.resolve_spec(parse_meld_spec(text), rules.meld_rules)
-            except Scala40Error as error:
-                raise self.fail(f"last_hand: meld {text!r}: {error}") from None
-            if isinstance(meld, str):
-                raise self.fail(f"last_hand: {meld}")
-            melds.append(meld)
-        layoffs = []
-        for item in layoffs_data:
-            if not isinstance(item, Mapping) or set(item) != {
-                "card",
-                "represents",
-                "owner",
-                "meld",
-            }:
-                raise self.fail("last_hand: a layoff has the fields card, represents, owner, meld")
-            layoffs.append(
-                Layoff(
-                    self._one(item["card"]),
-                    self._one(item["represents"]),
-                    self.integer("layoff owner", item["owner"], given=True),
-                    self.integer("layoff meld", item["meld"], given=True),
-                )
+def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showing | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise parent.fail(f"a showing must be a mapping or null, got {describe(value)}")
+    read = FieldReader(value, parent.where)
+    read.keys(_SHOWING_FIELDS)
+    melds_data, layoffs_data = value["melds"], value["layoffs"]
+    for name, items in (("melds", melds_data), ("layoffs", layoffs_data)):
+        if not isinstance(items, list) or len(items) > MAX_READ_ITEMS:
+            raise read.fail(f"{name} must be a list, got {describe(items)}")
+    melds: list[Meld] = []
+    for text in melds_data:
+        if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+            raise read.fail(f"a meld must be text, got {describe(text)}")
+        try:
+            meld = engine.resolve_spec(parse_meld_spec(text), rules.meld_rules)
+        except Scala40Error as error:
+            raise read.fail(f"meld {describe(text)}: {error}") from None
+        if isinstance(meld, str):
+            raise read.fail(meld)
+        melds.append(meld)
+    layoffs = []
+    for item in layoffs_data:
+        if not isinstance(item, Mapping):
+            raise read.fail(f"a layoff must be a mapping, got {describe(item)}")
+        fields = FieldReader(item, f"{read.where}layoff: ")
+        fields.keys(_LAYOFF_FIELDS)
+        layoffs.append(
+            Layoff(
+                fields.card(item["card"], "card"),
+                fields.card(item["represents"], "represents"),
+                fields.integer("owner", 0, _MAX_SEATS),
+                fields.integer("meld", 0, MAX_READ_ITEMS),
             )
-        return Showing(tuple(melds), tuple(layoffs), self.cards(value["unmatched"], "unmatched"))
-
-    def _one(self, value: object) -> Card:
-        cards = self.cards(value, "layoff card")
-        if len(cards) != 1:
-            raise self.fail(f"a layoff names one card, got {value!r}")
-        return cards[0]
+        )
+    return Showing(tuple(melds), tuple(layoffs), read.cards(value["unmatched"], "unmatched"))

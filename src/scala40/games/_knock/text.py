@@ -19,14 +19,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from scala40._checks import describe
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card, spanish_card_name
+from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
 from scala40.games._knock.arrange import best_arrangement
 from scala40.games._knock.bots import KnockGreedyBot
 from scala40.games._knock.moves import Close, Knock
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import EndMode
+from scala40.games._knock.state import KnockState
 from scala40.melds import Meld
+from scala40.movekinds import MoveBase
 
 __all__ = ["KnockText"]
 
@@ -47,8 +51,28 @@ def _label(seat: int, names: Sequence[str]) -> str:
     return f"P{seat} ({names[seat]})"
 
 
+_NO_NAMES = object()
+
+
+def _check_names(names: object, count: int) -> None:
+    if not (
+        isinstance(names, (list, tuple))
+        and len(names) >= count
+        and all(isinstance(name, str) for name in names)
+    ):
+        raise InvalidArgumentError(f"names must be a list of {count} names, got {describe(names)}")
+
+
+def _check_unicode(unicode: object) -> None:
+    if not isinstance(unicode, bool):
+        raise InvalidArgumentError(f"unicode must be True or False, got {describe(unicode)}")
+
+
 def meld_text(meld: Meld, unicode: bool) -> str:
     """A meld's cards in order, each wild card followed by ``=`` and its card."""
+    if not isinstance(meld, Meld):
+        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
+    _check_unicode(unicode)
     wild = meld.rules.wild_cards
     return " ".join(
         _name(card, unicode)
@@ -72,12 +96,25 @@ _ENDINGS = {
 class KnockText(GameText):
     """The board, hints and announcements of Rumino, Chinchón and La Conga."""
 
-    def __init__(self, move_help: str, *, spanish: bool, seven_run: str = "chinchón") -> None:
+    def __init__(
+        self, move_help: str, *, spanish: bool, seven_run: str = "chinchón", game: str = ""
+    ) -> None:
         self.move_help = move_help
+        self.game = game
+        """The name of the game whose states this wording takes (any knock game's if empty)."""
         self.spanish = spanish
         """Whether to print the Spanish names of the cards (Chinchón, La Conga)."""
         self.seven_run = seven_run
         """What the game calls the winning run of seven ("chinchón", "conga")."""
+
+    def _check(self, state: object, names: object = _NO_NAMES) -> None:
+        """Refuse what is not a state of the game, or names that do not name its seats."""
+        if not isinstance(state, KnockState) or (self.game and state.game_name != self.game):
+            raise InvalidArgumentError(
+                f"expected a state of {self.game or 'a knock game'}, got {describe(state)}"
+            )
+        if names is not _NO_NAMES:
+            _check_names(names, state.player_count)
 
     def _limit_text(self, state: Any) -> str:
         profile = state.profile
@@ -88,6 +125,8 @@ class KnockText(GameText):
 
     def board(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as ``seat`` sees it: no other hand is shown until a hand's end."""
+        self._check(state, names)
+        _check_unicode(unicode)
         view = state.view(seat)
         top = _name(view.discard[-1], unicode) if view.discard else "-"
         lines = [
@@ -118,6 +157,7 @@ class KnockText(GameText):
 
     def turn_hint(self, state: Any) -> str:
         """What the player to decide is to do now."""
+        self._check(state)
         phase = state.phase
         listed = list(state.legal_moves())
         if phase is Phase.CLAIM:
@@ -174,6 +214,8 @@ class KnockText(GameText):
 
     def events(self, before: Any, after: Any, names: Sequence[str]) -> list[str]:
         """How a hand ended, who re-entered or dropped out, and who won."""
+        self._check(before, names)
+        self._check(after, names)
         lines: list[str] = []
         in_hand = (Phase.DRAW, Phase.PLAY, Phase.CLAIM, Phase.RESTOCK)
         result = after.last_hand
@@ -207,6 +249,7 @@ class KnockText(GameText):
 
     def status(self, state: Any) -> str:
         """The phase and the seat to decide."""
+        self._check(state)
         if state.is_chance:
             if state.phase is Phase.DEAL:
                 return f"hand {state.hand_number + 1} is to be dealt"
@@ -215,6 +258,7 @@ class KnockText(GameText):
 
     def final(self, state: Any, names: Sequence[str]) -> list[str]:
         """The final totals and the winners."""
+        self._check(state, names)
         scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(state.scores))
         winners = " and ".join(_label(seat, names) for seat in state.winners)
         lines = [f"Final scores: {scores}"]
@@ -228,6 +272,9 @@ class KnockText(GameText):
 
     def move(self, move: Any, unicode: bool) -> str:
         """A move in the notation, with suit symbols if asked."""
+        if not isinstance(move, MoveBase):
+            raise InvalidArgumentError(f"expected a move, got {describe(move)}")
+        _check_unicode(unicode)
         text = str(move)
         if not unicode:
             return text

@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from scala40._checks import check_int, describe, is_int
 from scala40._rng import seed_state, shuffle
 from scala40.cards import Card
-from scala40.errors import InvalidStateError
+from scala40.errors import InvalidArgumentError, InvalidStateError
 from scala40.games._knock.phases import HandResult, Phase
 from scala40.games._knock.profile import KnockRules
 from scala40.legal import LegalMoves
@@ -39,7 +40,8 @@ __all__ = ["KnockView"]
 @attrs.frozen
 class KnockView:
     """One player's knowledge of a knock game's state (the shared base of the games'
-    ``PlayerView`` classes; see the state's ``view``)."""
+    ``PlayerView`` classes; see the state's ``view``). Views are made from states; the
+    constructor checks nothing."""
 
     player: int
     rules: Any
@@ -77,7 +79,10 @@ class KnockView:
         """The view of ``state`` for ``player``."""
         if not (type(player) is int and 0 <= player < state.player_count):
             raise InvalidStateError(
-                [f"player must be a seat from 0 to {state.player_count - 1}, got {player!r}"]
+                [
+                    f"player must be a seat from 0 to {state.player_count - 1}, "
+                    f"got {describe(player)}"
+                ]
             )
         public = {name: getattr(state, name) for name in _PUBLIC_FIELDS}
         return cls(
@@ -123,7 +128,12 @@ class KnockView:
 
     def sample(self, seed: int) -> Any:
         """A full state consistent with this view, drawn reproducibly from ``seed``: the
-        unknown cards dealt at random to the other hands and the stock."""
+        unknown cards dealt at random to the other hands and the stock.
+
+        :raises InvalidArgumentError: ``seed`` is not an integer.
+        """
+        if not is_int(seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
         pool = list(self.unknown_cards())
         known: dict[int, list[Card]] = {}
         if self.hands_shown and self.last_hand is not None:
@@ -168,7 +178,17 @@ class KnockView:
         return self.STATE(hands=tuple(hands), stock=stock, rng=rng, auto_chance=True, **public)
 
     def samples(self, count: int, seed: int) -> Iterator[Any]:
-        """``count`` sampled states, from seeds derived from ``seed``."""
+        """``count`` sampled states, from seeds derived from ``seed``.
+
+        :raises InvalidArgumentError: ``count`` or ``seed`` is not an integer.
+        :raises InvalidValueError: ``count`` is negative.
+        """
+        check_int("count", count, 0)
+        if not is_int(seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
+        return self._samples(count, seed)
+
+    def _samples(self, count: int, seed: int) -> Iterator[Any]:
         for index in range(count):
             yield self.sample(seed * 1_000_003 + index)
 

@@ -18,6 +18,7 @@ TEXT = KnockText(
 Cards: oros D (diamonds), copas H (hearts), espadas S (spades), bastos C (clubs);
 sota J, caballo Q, rey K.""",
     spanish=True,
+    game="chinchon",
     seven_run="chinchón",
 )
 """The Chinchón wording, as the game record carries it."""

@@ -18,6 +18,7 @@ TEXT = KnockText(
 Cards: oros D (diamonds), copas H (hearts), espadas S (spades), bastos C (clubs);
 sota J, caballo Q, rey K.""",
     spanish=True,
+    game="laconga",
     seven_run="conga",
 )
 """The La Conga wording, as the game record carries it."""

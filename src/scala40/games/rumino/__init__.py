@@ -22,13 +22,8 @@ from __future__ import annotations
 from functools import partial
 
 from scala40.game import Game, register_game
-from scala40.games._knock.arrange import (
-    Arrangement,
-    Layoff,
-    best_arrangement,
-    has_rumino,
-    least_unmatched,
-)
+from scala40.games._knock.analysis import best_arrangement, has_rumino, least_unmatched
+from scala40.games._knock.arrange import Arrangement, Layoff
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.schema import state_schema
 from scala40.games.rumino.bots import GreedyBot

@@ -16,5 +16,6 @@ TEXT = KnockText(
   claim / pass          out of turn: take a discard that completes your Rumino, or not
   reenter / retire      after a hand that put you out: re-enter, or drop out""",
     spanish=False,
+    game="rumino",
 )
 """The Rumino wording, as the game record carries it."""

@@ -17,17 +17,21 @@ The joker goes with the kings (10 + 50 + 10) rather than with the nines (5 + 50 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 import attrs
 
-from scala40.cards import Card, as_cards
-from scala40.errors import InvalidValueError
+from scala40._checks import describe
+from scala40.cards import CARD_NAMES, JOKER, Card, as_cards
+from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.games.skarney import search
-from scala40.games.skarney.rules import Ruleset, hand_penalty, meld_points
+from scala40.games.skarney.rules import MAX_JOKERS, Ruleset, hand_penalty, meld_points
+from scala40.games.skarney.search import MOST_CONTRACT_MELDS
 from scala40.melds import Meld, MeldKind
 
 __all__ = [
+    "MAX_HAND_CARDS",
     "Contract",
     "best_contract",
     "can_make_contract",
@@ -68,8 +72,27 @@ class Contract:
         return " / ".join(str(meld) for meld in self.melds)
 
 
+MAX_HAND_CARDS = 2 * 52 + MAX_JOKERS
+"""The most cards a hand analysed may hold: the largest Skarney deck (two packs and
+eight jokers, 112 cards). Any hand of that deck is analysed in bounded time; only
+:func:`contracts` and :func:`best_contract`, which compare whole contracts, stop at
+:data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS`."""
+
+
 def _hand(cards: Iterable[Card] | str) -> tuple[Card, ...]:
-    return tuple(sorted(as_cards(cards)))
+    """The cards of a hand, sorted, once they are known to fit a Skarney deck."""
+    hand = tuple(sorted(as_cards(cards)))
+    counts = Counter(hand)
+    extra = [
+        card for card, count in counts.items() if count > (MAX_JOKERS if card == JOKER else 2)
+    ]
+    if extra:
+        card = extra[0]
+        raise InvalidValueError(
+            f"a hand with {counts[card]} copies of {CARD_NAMES[card]}: a Skarney deck holds two "
+            f"of each card and at most {MAX_JOKERS} jokers"
+        )
+    return hand
 
 
 def contract_size(
@@ -82,13 +105,20 @@ def contract_size(
     (3, 4, 2)
     """
     if size is not None:
-        if not (type(size) is int and 1 <= size <= 5):
-            raise InvalidValueError(f"size must be an integer from 1 to 5, got {size!r}")
+        if not (type(size) is int and 1 <= size <= MOST_CONTRACT_MELDS):
+            raise InvalidValueError(
+                f"size must be an integer from 1 to {MOST_CONTRACT_MELDS}, got {describe(size)}"
+            )
         return size
+    if rules is not None and not isinstance(rules, (str, Ruleset)):
+        raise InvalidArgumentError(
+            f"expected a Skarney Ruleset, a preset name or None, got {describe(rules)}"
+        )
     ruleset = Ruleset.resolve(rules)
     if not (type(hand_number) is int and 1 <= hand_number <= len(ruleset.contract_melds)):
         raise InvalidValueError(
-            f"hand_number must be from 1 to {len(ruleset.contract_melds)}, got {hand_number!r}"
+            f"hand_number must be from 1 to {len(ruleset.contract_melds)}, "
+            f"got {describe(hand_number)}"
         )
     return ruleset.contract_size(hand_number)
 
@@ -137,6 +167,9 @@ def contracts(
 
     The melds of a contract are all sets or all sequences: 3S 3H 3D with 4S 5S 2C is
     none.
+
+    :raises SearchLimitError: the hand holds too many contracts to list (the search
+        tried :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` melds).
     """
     hand = _hand(cards)
     needed = contract_size(hand_number, rules, size)
@@ -158,6 +191,9 @@ def best_contract(
     ('3S 3H 3D / 4S 4H 2C=4D', 50)
     >>> best_contract("3S 3H 3D 4S 4H 5S", size=2) is None
     True
+
+    :raises SearchLimitError: the hand holds too many contracts to compare (the search
+        tried :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` melds).
     """
     hand = _hand(cards)
     best = search.best_contract(hand, contract_size(hand_number, rules, size))

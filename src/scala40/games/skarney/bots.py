@@ -22,8 +22,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from scala40._checks import describe, is_int
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
+from scala40.errors import InvalidArgumentError, InvalidBotSpecError, InvalidValueError
 from scala40.games.skarney.moves import (
+    MOVES,
     Accept,
     EndTurn,
     Exchange,
@@ -50,12 +53,22 @@ class GreedyBot:
     """A fast rule-of-thumb player for Skarney (see the module's documentation).
 
     ``late`` is the size of the pile below which it accepts only offered cards it can
-    meld or add to its side's melds at once.
+    meld or add to its side's melds at once (an integer from 0 to 1,000).
+
+    Its contract is the best it finds within
+    :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` steps of the contract search:
+    every contract of a hand of a dozen or so cards, the first ones found of a larger hand.
+
+    :raises InvalidBotSpecError: ``late`` is not an integer from 0 to 1,000.
     """
 
     name = "greedy"
 
     def __init__(self, late: int = 12) -> None:
+        if not (is_int(late) and 0 <= late <= _MAX_LATE):
+            raise InvalidBotSpecError(
+                f"late must be an integer from 0 to {_MAX_LATE}, got {describe(late)}"
+            )
         self.late = late
 
     def __repr__(self) -> str:
@@ -68,7 +81,13 @@ class GreedyBot:
         return self.ranked(view, legal)[0]
 
     def ranked(self, view: PlayerView, legal: Sequence[Move]) -> list[Move]:
-        """The legal moves, the bot's favourite first."""
+        """The legal moves, the bot's favourite first.
+
+        :raises InvalidArgumentError: ``view`` is not a Skarney view, or ``legal`` not a
+            list of moves.
+        :raises InvalidValueError: ``legal`` is empty.
+        """
+        _check_choice(view, legal)
         if len(legal) <= 1:
             return list(legal)
         if view.phase is Phase.OFFER:
@@ -88,7 +107,9 @@ class GreedyBot:
             return ()
         needed = rules.contract_size(view.hand_number) - view.progress
         kind = view.table[view.fresh_from].kind if view.progress else None
-        found = best_contract(view.hand, needed, score=_contract_score, kind=kind)
+        found = best_contract(
+            view.hand, needed, score=_contract_score, kind=kind, within_limit=True
+        )
         return found or ()
 
     def _score(self, view: PlayerView, move: Move, plan: tuple[Meld, ...]) -> float:
@@ -162,6 +183,25 @@ class GreedyBot:
         if view.stock_size <= self.late:
             return False
         return _fit(card, hand) >= 3.0
+
+
+_MAX_LATE = 1_000
+"""The largest ``late`` a bot takes (more than any pile holds)."""
+
+
+def _check_choice(view: object, legal: object) -> None:
+    """Refuse what is not a Skarney view and a non-empty list of Skarney moves."""
+    if not isinstance(view, PlayerView):
+        raise InvalidArgumentError(f"expected a Skarney PlayerView, got {describe(view)}")
+    if not isinstance(legal, (list, tuple)) or not all(
+        type(move) in _MOVE_KINDS for move in legal
+    ):
+        raise InvalidArgumentError(f"expected a list of Skarney moves, got {describe(legal)}")
+    if not legal:
+        raise InvalidValueError("a bot chooses among legal moves, and there are none")
+
+
+_MOVE_KINDS = frozenset(MOVES.kinds)
 
 
 def _contract_score(melds: tuple[Meld, ...]) -> tuple[int, int]:

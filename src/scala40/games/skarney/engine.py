@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from scala40._checks import describe
 from scala40._fields import make_evolver
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, RANK_OF, Card
@@ -659,5 +660,5 @@ def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``; :class:`~scala40.IllegalMoveError` if it is not legal."""
     handler = HANDLERS.get(type(move))
     if handler is None:
-        raise InvalidMoveError(f"expected a Skarney move, got {move!r}")
+        raise InvalidMoveError(f"expected a Skarney move or its text, got {describe(move)}")
     return handler(state, move)

@@ -26,6 +26,7 @@ import attrs
 from typing_extensions import Self
 
 from scala40._cache import BoundedCache
+from scala40._checks import describe
 from scala40.cards import CARD_NAMES, Card, parse_card
 from scala40.errors import InvalidMoveError
 from scala40.games.skarney.rules import MELD_RULES
@@ -154,7 +155,7 @@ class PutDown(MoveBase):
     @classmethod
     def from_notation_args(cls, args: list[str], text: str) -> Self:
         if not args:
-            raise InvalidMoveError(f"'meld' needs cards, got {text!r}")
+            raise InvalidMoveError(f"'meld' needs cards, got {describe(text)}")
         cards, represented = parse_meld_spec(args)
         return cls(cards, represented)
 
@@ -198,7 +199,7 @@ class Extend(MoveBase):
     def from_notation_args(cls, args: list[str], text: str) -> Self:
         if len(args) not in (2, 3):
             raise InvalidMoveError(
-                f"'extend' takes a card, a table meld and an end (optional), got {text!r}"
+                f"'extend' takes a card, a table meld and an end (optional), got {describe(text)}"
             )
         (card,), represented = parse_meld_spec(args[:1])
         index = parse_index(args[1])

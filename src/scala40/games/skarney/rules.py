@@ -32,10 +32,10 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import is_int
-from scala40.cards import ACE, JOKER, RANK_OF, Card, Deck, as_cards, french_deck
-from scala40.errors import InvalidRulesetError
-from scala40.melds import MeldKind, MeldRules
+from scala40._checks import describe, is_bool, is_int
+from scala40.cards import ACE, JOKER, RANK_OF, Card, Deck, as_card, as_cards, french_deck
+from scala40.errors import InvalidArgumentError, InvalidRulesetError
+from scala40.melds import Meld, MeldKind, MeldRules
 from scala40.rulesets import (
     RulesetBase,
     check_problems,
@@ -49,6 +49,8 @@ from scala40.rulesets import (
 
 __all__ = [
     "HAND_SIZE",
+    "MAX_HANDS",
+    "MAX_JOKERS",
     "MELD_RULES",
     "MODIFIERS",
     "PRESETS",
@@ -62,6 +64,11 @@ __all__ = [
 
 HAND_SIZE = 11
 """Cards dealt to each player (SK-DEAL)."""
+MAX_HANDS = 100
+"""The most hands a game may have (``hands``; ``contract_melds`` and ``hand_bonus`` name
+one entry a hand, at most this many)."""
+MAX_JOKERS = 8
+"""The most jokers the deck may hold (``jokers``): a Skarney deck has at most 112 cards."""
 
 MELD_RULES = MeldRules(
     wild_ranks=frozenset({2}),
@@ -176,20 +183,33 @@ class Ruleset(RulesetBase):
         return MELD_RULES
 
     def contract_size(self, hand_number: int) -> int:
-        """How many 3-card melds make the contract of hand ``hand_number`` (SK-CONTRACT).
+        """How many 3-card melds make the contract of hand ``hand_number`` (SK-CONTRACT;
+        hands past the last named take the last contract).
 
         >>> [Ruleset().contract_size(hand) for hand in range(1, 8)]
         [3, 3, 3, 4, 4, 4, 4]
+
+        :raises InvalidArgumentError: ``hand_number`` is not an integer.
         """
-        return self.contract_melds[min(max(hand_number, 1), len(self.contract_melds)) - 1]
+        return self.contract_melds[_hand_index(hand_number, len(self.contract_melds))]
 
     def bonus(self, hand_number: int) -> int:
         """The hand bonus of hand ``hand_number`` (SK-BONUS).
 
         >>> Ruleset().bonus(1), Ruleset().bonus(7)
         (100, 500)
+
+        :raises InvalidArgumentError: ``hand_number`` is not an integer.
         """
-        return self.hand_bonus[min(max(hand_number, 1), len(self.hand_bonus)) - 1]
+        return self.hand_bonus[_hand_index(hand_number, len(self.hand_bonus))]
+
+
+def _hand_index(hand_number: object, size: int) -> int:
+    """The entry of a per-hand option for hand ``hand_number`` (the first for hands before
+    the first, the last for hands after the last)."""
+    if not is_int(hand_number):
+        raise InvalidArgumentError(f"hand_number must be an integer, got {describe(hand_number)}")
+    return min(max(hand_number, 1), size) - 1
 
 
 _BOOLEAN_OPTIONS = (
@@ -212,11 +232,12 @@ def _problems(rules: Ruleset) -> list[str]:
         value = getattr(rules, name)
         if not (
             isinstance(value, tuple)
-            and value
+            and 0 < len(value) <= MAX_HANDS
             and all(is_int(item) and low <= item <= high for item in value)
         ):
             problems.append(
-                f"{name} must be a non-empty tuple of integers from {low} to {high}, got {value!r}"
+                f"{name} must be a tuple of 1 to {MAX_HANDS} integers from {low} to {high}, "
+                f"got {describe(value)}"
             )
         elif hands_ok and len(value) < rules.hands:
             problems.append(f"{name} names {len(value)} hands, but hands is {rules.hands}")
@@ -255,9 +276,10 @@ def with_modifiers(rules: Ruleset | str | None, *names: str) -> Ruleset:
     ruleset = Ruleset.resolve(rules)
     changes: dict[str, Any] = {}
     for name in names:
-        if name not in MODIFIERS:
+        given: object = name
+        if not (isinstance(given, str) and given in MODIFIERS):
             raise InvalidRulesetError(
-                [f"unknown modifier {name!r}; modifiers: {', '.join(MODIFIERS)}"]
+                [f"unknown modifier {describe(given)}; modifiers: {', '.join(MODIFIERS)}"]
             )
         changes.update(MODIFIERS[name])
     return ruleset.replace(**changes)
@@ -294,8 +316,16 @@ def meld_card_points(card: Card, *, in_wild_meld: bool = False) -> int:
     [50, 25, 15, 10, 10, 5, 5]
     >>> meld_card_points(JOKER, in_wild_meld=True), meld_card_points(1, in_wild_meld=True)
     (100, 50)
+
+    :raises InvalidCardError: ``card`` is not a card.
+    :raises InvalidArgumentError: ``in_wild_meld`` is not True or False.
     """
-    return (_WILD_MELD_POINTS if in_wild_meld else _MIXED_POINTS)[card]
+    code = as_card(card)
+    if not is_bool(in_wild_meld):
+        raise InvalidArgumentError(
+            f"in_wild_meld must be True or False, got {describe(in_wild_meld)}"
+        )
+    return (_WILD_MELD_POINTS if in_wild_meld else _MIXED_POINTS)[code]
 
 
 def meld_points(cards: Iterable[Card], kind: MeldKind | None = None) -> int:
@@ -306,10 +336,20 @@ def meld_points(cards: Iterable[Card], kind: MeldKind | None = None) -> int:
     >>> from scala40 import check_meld
     >>> meld_points(check_meld("3S JK 3H 3S", MELD_RULES)), meld_points(check_meld("2S 2H 2S", MELD_RULES))
     (65, 150)
+
+    :raises InvalidCardError: a card of ``cards`` is not a card.
+    :raises InvalidArgumentError: ``kind`` is not a :class:`~scala40.melds.MeldKind`.
     """
-    found = getattr(cards, "kind", None) if kind is None else kind
+    if isinstance(cards, Meld):
+        found: object = cards.kind if kind is None else kind
+        codes = cards.cards
+    else:
+        found = kind
+        codes = as_cards(cards)
+    if found is not None and not isinstance(found, MeldKind):
+        raise InvalidArgumentError(f"kind must be a MeldKind or None, got {describe(found)}")
     table = _WILD_MELD_POINTS if found is MeldKind.WILD else _MIXED_POINTS
-    return sum(table[card] for card in cards)
+    return sum(table[card] for card in codes)
 
 
 def hand_penalty(cards: Iterable[Card] | str) -> int:

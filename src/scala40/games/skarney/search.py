@@ -23,11 +23,14 @@ from itertools import product
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
+from scala40.errors import SearchLimitError
 from scala40.games.skarney.rules import MELD_RULES, meld_points
 from scala40.melds import Meld, MeldKind
 
 __all__ = [
     "CONTRACT_KINDS",
+    "MAX_CONTRACT_STEPS",
+    "MOST_CONTRACT_MELDS",
     "best_contract",
     "can_complete",
     "contract_melds",
@@ -242,25 +245,36 @@ def _most_sets(count: int, wilds: int) -> int:
 
 _RUNS: BoundedCache[tuple[tuple[Card, ...], int], int] = BoundedCache("skarney suit runs")
 
+MOST_CONTRACT_MELDS = 5
+"""The most melds a contract holds (the rulesets' bound on ``contract_melds``): the
+searches below count melds up to this many, and no further."""
+
 
 def _most_runs(cards: tuple[Card, ...], wilds: int) -> int:
     """The most disjoint 3-card sequences the natural cards of one suit (sorted, written
-    in spades) make with up to ``wilds`` wild cards."""
+    in spades) make with up to ``wilds`` wild cards, counted up to
+    :data:`MOST_CONTRACT_MELDS` (more are never needed).
+
+    The lowest card is either left out or starts a sequence with cards at most two places
+    above it (an ace also with a queen and a king), so the sub-hands met are the hand's
+    suffixes with a few cards taken near their start: few, whatever the hand's size."""
     if len(cards) < 2:
         return 0
     key = (cards, wilds)
     found = _RUNS.get(key)
     if found is not None:
         return found
-    # The lowest card is either left out or in a sequence with higher cards.
     first, rest = cards[0], cards[1:]
-    best = _most_runs(rest, wilds)
+    best = 0
     for piece in _run_pieces(first, rest):
         wild_used = 2 - len(piece)
         if wild_used <= wilds and 1 + (len(rest) - len(piece) + wilds - wild_used) // 2 > best:
             left = without(rest, piece)
             assert left is not None
             best = max(best, 1 + _most_runs(left, wilds - wild_used))
+            if best >= MOST_CONTRACT_MELDS:
+                return _RUNS.put(key, MOST_CONTRACT_MELDS)
+    best = max(best, _most_runs(rest, wilds))
     return _RUNS.put(key, best)
 
 
@@ -302,7 +316,8 @@ def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
     naturals = [card for card in hand if card not in _WILD]
     if len(naturals) < 2 * needed:
         return False
-    wilds = len(hand) - len(naturals)
+    # Each meld takes one wild card at most: more than ``needed`` are never used.
+    wilds = min(len(hand) - len(naturals), needed)
     spans = range(wilds + 1)
     if kind is MeldKind.SET:
         counts = Counter(RANK_OF[card] for card in naturals)
@@ -362,29 +377,66 @@ def contract_starts(
 # -- whole contracts (analysis) -----------------------------------------------------------
 
 
+MAX_CONTRACT_STEPS = 50_000
+"""The most candidate melds the search for whole contracts tries (each a step of its
+search; a few tenths of a second): every hand of a dozen or so cards is searched whole
+within it (a 14-card hand of many melds takes a few thousand steps). Past it the lists
+of contracts (``scala40.games.skarney.analysis``) raise
+:class:`~scala40.SearchLimitError`; the greedy bot takes the best contract found within
+it."""
+
+
+class _Steps:
+    """What is left of a search's steps."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def take(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise SearchLimitError(
+                f"the hand holds too many contracts to list: the search tried "
+                f"{MAX_CONTRACT_STEPS} melds (MAX_CONTRACT_STEPS)"
+            )
+
+
 def contracts(
     hand: tuple[Card, ...], needed: int, kind: MeldKind | None = None
 ) -> Iterator[tuple[Meld, ...]]:
     """Every contract of ``needed`` 3-card melds in a sorted hand: each a tuple of melds
-    of one kind in canonical order, each multiset of melds once (C-IDENTITY)."""
+    of one kind in canonical order, each multiset of melds once (C-IDENTITY).
+
+    :raises SearchLimitError: the search tried :data:`MAX_CONTRACT_STEPS` melds (the
+        contracts found until then have been given).
+    """
+    steps = _Steps(MAX_CONTRACT_STEPS)
     for one in CONTRACT_KINDS if kind is None else (kind,):
         if needed >= 1 and can_complete(hand, one, needed):
             options = contract_melds(hand, one)
-            yield from _contracts_from(hand, options, 0, needed, one)
+            yield from _contracts_from(hand, options, 0, needed, one, steps)
 
 
 def _contracts_from(
-    hand: tuple[Card, ...], options: tuple[Meld, ...], start: int, needed: int, kind: MeldKind
+    hand: tuple[Card, ...],
+    options: tuple[Meld, ...],
+    start: int,
+    needed: int,
+    kind: MeldKind,
+    steps: _Steps,
 ) -> Iterator[tuple[Meld, ...]]:
     if needed == 0:
         yield ()
         return
     for index in range(start, len(options)):
+        steps.take()
         meld = options[index]
         rest = without(hand, meld.cards)
         if rest is None or not can_complete(rest, kind, needed - 1):
             continue
-        for tail in _contracts_from(rest, options, index, needed - 1, kind):
+        for tail in _contracts_from(rest, options, index, needed - 1, kind, steps):
             yield (meld, *tail)
 
 
@@ -393,17 +445,27 @@ def best_contract(
     needed: int,
     score: Callable[[tuple[Meld, ...]], tuple[int, ...] | int] | None = None,
     kind: MeldKind | None = None,
+    *,
+    within_limit: bool = False,
 ) -> tuple[Meld, ...] | None:
     """The contract of ``needed`` melds with the highest ``score`` (by default its points,
     SK-SCORE-MELDS); the first in canonical order among equals; ``None`` if the hand
-    holds none."""
+    holds none.
+
+    :raises SearchLimitError: the search went past :data:`MAX_CONTRACT_STEPS`, unless
+        ``within_limit``: then the best of the contracts found within it.
+    """
     rank = score if score is not None else _points
     best: tuple[Meld, ...] | None = None
     best_score: tuple[int, ...] | int | None = None
-    for found in contracts(hand, needed, kind):
-        value = rank(found)
-        if best_score is None or value > best_score:  # type: ignore[operator]
-            best, best_score = found, value
+    try:
+        for found in contracts(hand, needed, kind):
+            value = rank(found)
+            if best_score is None or value > best_score:  # type: ignore[operator]
+                best, best_score = found, value
+    except SearchLimitError:
+        if not within_limit:
+            raise
     return best
 
 

@@ -24,30 +24,39 @@ from typing import Any, ClassVar
 
 import attrs
 
-from scala40._checks import is_int
+from scala40._checks import describe, is_bool, is_int
 from scala40._rng import random_below, seed_state, shuffle
-from scala40._serial import expect_header
-from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
+from scala40._serial import MAX_READ_ITEMS, FieldReader, expect_header
+from scala40.cards import CARD_NAMES, JOKER, Card, as_cards, format_cards
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidCardError,
     InvalidMoveError,
     InvalidStateError,
+    InvalidValueError,
     Scala40Error,
     SerializationError,
 )
 from scala40.games.skarney import engine, view
 from scala40.games.skarney.generate import generate
 from scala40.games.skarney.moves import Deal, Move, PutDown, parse_meld_spec, parse_move
-from scala40.games.skarney.phases import HandResult, Phase, side_of, side_seats
-from scala40.games.skarney.rules import Ruleset
+from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of, side_seats
+from scala40.games.skarney.rules import Ruleset, hand_penalty
 from scala40.games.skarney.view import PlayerView
 from scala40.legal import LegalMoves
-from scala40.match import singles, win_shares
-from scala40.melds import Meld
+from scala40.match import ScoreOrder, best_seats, singles, win_shares
+from scala40.melds import Meld, MeldKind
+from scala40.movekinds import MAX_MOVE_TEXT
 
-__all__ = ["GameState", "meld_from_spec", "new_game"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_SEED_DIGITS",
+    "MAX_TURN_MOVES",
+    "GameState",
+    "meld_from_spec",
+    "new_game",
+]
 
 STATE_FORMAT = "scala40.skarney.state"
 STATE_FORMAT_VERSION = 1
@@ -55,7 +64,9 @@ STATE_FORMAT_VERSION = 1
 
 def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
     if rules is not None and not isinstance(rules, (str, Ruleset)):
-        raise InvalidArgumentError(f"expected a Skarney Ruleset or a preset name, got {rules!r}")
+        raise InvalidArgumentError(
+            f"expected a Skarney Ruleset or a preset name, got {describe(rules)}"
+        )
     return Ruleset.resolve(rules)
 
 
@@ -159,7 +170,14 @@ class GameState:
         return tuple(self.totals[side_of(seat, partnership)] for seat in range(self.player_count))
 
     def side(self, seat: int) -> int:
-        """The side ``seat`` plays for (an index of ``totals`` and ``contracts``)."""
+        """The side ``seat`` plays for (an index of ``totals`` and ``contracts``).
+
+        :raises InvalidValueError: ``seat`` is not a seat of the game.
+        """
+        if not (is_int(seat) and 0 <= seat < self.player_count):
+            raise InvalidValueError(
+                f"seat must be from 0 to {self.player_count - 1}, got {describe(seat)}"
+            )
         return side_of(seat, self.rules.partnership)
 
     def returns(self) -> tuple[float, ...]:
@@ -194,9 +212,12 @@ class GameState:
         """The deal of the deck in ``order`` (top card last).
 
         :raises IllegalMoveError: no deal comes next.
+        :raises InvalidMoveError: ``order`` is not a list of cards.
         """
         if self.phase is not Phase.DEAL:
             raise IllegalMoveError("no chance step comes next: " + self.phase.value)
+        if not isinstance(order, (list, tuple)):
+            raise InvalidMoveError(f"expected an order of cards, got {describe(order)}")
         return Deal(tuple(order))
 
     def __repr__(self) -> str:
@@ -276,11 +297,19 @@ class GameState:
         :raises InvalidMoveError: a text is not a move, or there are no moves.
         """
         if isinstance(moves, str):
+            if len(moves) > MAX_MOVE_TEXT * MAX_TURN_MOVES:
+                raise InvalidMoveError(f"a turn of {len(moves)} characters is too long")
             items: list[Move | str] = [
                 part.strip() for part in moves.replace("\n", ";").split(";") if part.strip()
             ]
-        else:
+        elif isinstance(moves, (list, tuple)):
             items = list(moves)
+        else:
+            raise InvalidMoveError(f"expected moves or their text, got {describe(moves)}")
+        if len(items) > MAX_TURN_MOVES:
+            raise InvalidMoveError(
+                f"a turn of {len(items)} moves: no turn has more than {MAX_TURN_MOVES}"
+            )
         if not items:
             raise InvalidMoveError("a turn needs at least one move")
         seat = self.current_player
@@ -294,7 +323,7 @@ class GameState:
         for place, item in enumerate(items, 1):
             if ended:
                 raise IllegalMoveError(
-                    f"move {place} of the turn ({item}) comes after the move that ended it"
+                    f"move {place} of the turn ({_shown(item)}) comes after the move that ended it"
                 )
             try:
                 move = parse_move(item) if isinstance(item, str) else item
@@ -362,24 +391,50 @@ class GameState:
         scala40.errors.InvalidStateError: invalid game state: JK: 5 placed, the deck has 4
         """
         ruleset = _ruleset_of(rules)
-        count = len(hands)
         problems: list[str] = []
+        hand_list = _items(hands)
+        if hand_list is None or len(hand_list) > _MAX_SEATS:
+            raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
+        count = len(hand_list)
 
-        def cards_of(value: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
+        def cards_of(value: object, what: str) -> tuple[Card, ...]:
             try:
-                return as_cards(value)
+                found = as_cards(value)  # type: ignore[arg-type]
             except InvalidCardError as error:
                 problems.append(f"{what}: {error}")
                 return ()
+            if len(found) > _MAX_PLACED:
+                problems.append(f"{what}: {len(found)} cards, more than a deck holds")
+                return ()
+            return found
 
-        hand_cards = tuple(tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hands))
+        hand_cards = tuple(
+            tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hand_list)
+        )
+        accepted_list = _items(accepted) if accepted is not None else [()] * count
+        if accepted_list is None or len(accepted_list) > _MAX_SEATS:
+            problems.append(
+                f"accepted must be a list of cards for each seat, got {describe(accepted)}"
+            )
+            accepted_list = []
         taken = tuple(
             tuple(sorted(cards_of(cards, f"accepted {i}")))
-            for i, cards in enumerate(accepted if accepted is not None else ((),) * count)
+            for i, cards in enumerate(accepted_list)
         )
         melds: list[Meld] = []
-        owners: list[int] = []
-        for index, (spec, owner) in enumerate(table):
+        owners: list[object] = []
+        table_list = _items(table)
+        if table_list is None or len(table_list) > _MAX_PLACED:
+            problems.append(f"table must be a list of (meld, owner) pairs, got {describe(table)}")
+            table_list = []
+        for index, item in enumerate(table_list):
+            pair = _items(item)
+            if pair is None or len(pair) != 2:
+                problems.append(
+                    f"table meld #{index} must be a (meld, owner) pair, got {describe(item)}"
+                )
+                continue
+            spec, owner = pair
             try:
                 melds.append(spec if isinstance(spec, Meld) else meld_from_spec(spec))
             except Scala40Error as error:
@@ -387,13 +442,22 @@ class GameState:
             owners.append(owner)
         try:
             phase = Phase(phase)
-        except ValueError:
-            problems.append(f"unknown phase {phase!r}")
+        except Exception:  # not a phase (the enum's own message repr()s the value)
+            problems.append(f"unknown phase {describe(phase)}")
             phase = Phase.PLAY
         offered = None
         if offer_card is not None:
-            found = cards_of([offer_card] if isinstance(offer_card, int) else offer_card, "offer")
-            offered = found[0] if len(found) == 1 else None
+            found = cards_of(
+                [offer_card] if not isinstance(offer_card, str) else offer_card, "offer"
+            )
+            if len(found) == 1:
+                offered = found[0]
+            elif found:
+                problems.append(f"offer_card must be one card, got {describe(offer_card)}")
+        if not _is_seed(seed):
+            problems.append(
+                f"seed must be an integer of at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
+            )
         if problems:
             raise InvalidStateError(problems)
         placed: Counter[Card] = Counter()
@@ -406,7 +470,10 @@ class GameState:
             extra = placed - deck
             if extra:
                 raise InvalidStateError(
-                    [f"{CARD_NAMES[c]}: {placed[c]} placed, the deck has {deck[c]}" for c in extra]
+                    [
+                        f"{CARD_NAMES[c]}: {placed[c]} placed, the deck has {deck[c]}"
+                        for c in sorted(extra)
+                    ]
                 )
             rest = tuple(sorted((deck - placed).elements()))
             stock_cards, _ = shuffle(rest, seed_state(seed))
@@ -414,26 +481,23 @@ class GameState:
             stock_cards = cards_of(stock, "stock")
             if problems:
                 raise InvalidStateError(problems)
-            total = sum(placed.values()) + len(stock_cards)
-            if total != sum(deck.values()):
-                raise InvalidStateError(
-                    [f"the stock and the places hold {total} cards, the deck {sum(deck.values())}"]
-                )
         sides = 2 if ruleset.partnership else count
+        if dealer is None:
+            dealer = (turn - 1) % max(count, 1) if is_int(turn) else 0
         state = cls(
             rules=ruleset,
             player_count=count,
-            dealer=(turn - 1) % max(count, 1) if dealer is None else dealer,
+            dealer=dealer,
             hand_number=hand_number,
             phase=phase,
             turn=turn,
             hands=hand_cards,
             stock=tuple(stock_cards),
             table=tuple(melds),
-            owners=tuple(owners),
-            contracts=tuple(contracts) if contracts is not None else (False,) * sides,
-            totals=tuple(totals) if totals is not None else (0,) * sides,
-            stopped=tuple(stopped) if stopped is not None else (False,) * count,
+            owners=tuple(owners),  # type: ignore[arg-type]
+            contracts=_tuple_or(contracts, (False,) * sides),
+            totals=_tuple_or(totals, (0,) * sides),
+            stopped=_tuple_or(stopped, (False,) * count),
             known=tuple(
                 tuple(sorted((*taken[seat], offered)))
                 if offered is not None and seat == turn and offered not in taken[seat]
@@ -518,10 +582,75 @@ class GameState:
         return _state_from_dict(data)
 
 
+MAX_COUNT = 10**18
+"""The largest hand number, turn number or total (either way) a state may hold: far beyond
+any game (a bound that keeps every state printable and serializable)."""
+MAX_SEED_DIGITS = 40
+"""The most digits a seed may have (a seed is reduced to 64 bits anyway)."""
+MAX_TURN_MOVES = 1_000
+"""The most moves :meth:`GameState.apply_turn` takes in one turn."""
+_MAX_SEATS = 64
+"""The longest list of seats an argument may give (the rules allow 4)."""
+_MAX_PLACED = MAX_READ_ITEMS
+"""No position places more cards than this (the largest Skarney deck holds 112)."""
+
+
+def _shown(item: object) -> str:
+    """A move or its text as a message shows it, whatever it is."""
+    return item if isinstance(item, str) and len(item) <= 60 else describe(item)
+
+
+def _items(value: object) -> list[Any] | None:
+    """``value`` as a list, when it is a list or a tuple (not text); else ``None``."""
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return None
+
+
+def _tuple_or(value: object, default: tuple[Any, ...]) -> Any:
+    """``default`` for ``None``, a list or tuple as a tuple, anything else as given (for
+    the checks to name it)."""
+    if value is None:
+        return default
+    if isinstance(value, (list, tuple)):
+        return tuple(value)
+    return value
+
+
+def _is_count(value: object) -> bool:
+    return is_int(value) and 0 <= value <= MAX_COUNT
+
+
+def _is_total(value: object) -> bool:
+    return is_int(value) and -MAX_COUNT <= value <= MAX_COUNT
+
+
+def _is_seed(value: object) -> bool:
+    return is_int(value) and -(10**MAX_SEED_DIGITS) < value < 10**MAX_SEED_DIGITS
+
+
+def _is_card(value: object) -> bool:
+    return type(value) is int and 0 <= value <= JOKER
+
+
+def _is_cards(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) <= _MAX_PLACED
+        and all(type(card) is int and 0 <= card <= JOKER for card in value)
+    )
+
+
 def meld_from_spec(spec: str) -> Meld:
-    """Read a table meld written like ``5S 2C=6S 7S`` (each wild card with its card)."""
+    """Read a table meld written like ``5S 2C=6S 7S`` (each wild card with its card).
+
+    :raises InvalidMoveError, InvalidCardError, IllegalMoveError: ``spec`` is not the text
+        of a Skarney meld.
+    """
     if not isinstance(spec, str):
-        raise InvalidMoveError(f"expected meld text, got {spec!r}")
+        raise InvalidMoveError(f"expected meld text, got {describe(spec)}")
+    if len(spec) > MAX_MOVE_TEXT:
+        raise InvalidMoveError(f"meld text of {len(spec)} characters: no meld is that long")
     cards, represented = parse_meld_spec(spec.split())
     return engine.resolve_meld(PutDown(cards, represented))
 
@@ -540,248 +669,454 @@ def _result_to_dict(result: HandResult) -> dict[str, Any]:
     }
 
 
+# ---------------------------------------------------------------- validation
+
+
 def _validate(state: GameState) -> list[str]:
-    """Every inconsistency of a state, for :meth:`GameState.from_dict` and
-    :meth:`GameState.from_position`."""
-    problems: list[str] = []
-    rules = state.rules
-    given: object = rules
-    if not isinstance(given, Ruleset):
-        return [f"rules must be a Skarney Ruleset, got {given!r}"]
+    """Every problem of a state: its fields, then how they fit together (the cards of the
+    deck, each phase's own rules, the contract, the offer, the last hand), then whether
+    it can be played (its legal moves are listed: a state that is not over needs one)."""
+    problems = _field_problems(state)
+    if problems:
+        return problems
+    problems = _consistency_problems(state)
+    if problems:
+        return problems
+    return _playability_problems(state)
+
+
+def _field_problems(state: GameState) -> list[str]:
+    """The problems of a state's fields taken one by one: their types and ranges. A state
+    with any is checked no further (its other checks would mean nothing)."""
+    rules: object = state.rules
+    if not isinstance(rules, Ruleset):
+        return [f"rules must be a Skarney Ruleset, got {describe(rules)}"]
     count = state.player_count
     if not (is_int(count) and rules.min_players <= count <= rules.max_players):
         return [
-            f"player_count must be from {rules.min_players} to {rules.max_players}, got {count!r}"
+            f"player_count must be from {rules.min_players} to {rules.max_players}, "
+            f"got {describe(count)}"
         ]
     sides = 2 if rules.partnership else count
-    for name, size in (
-        ("hands", count), ("stopped", count), ("known", count), ("accepted", count),
-        ("contracts", sides), ("totals", sides), ("owners", len(state.table)),
-        ("extended", len(state.table)),
-    ):  # fmt: skip
-        if len(getattr(state, name)) != size:
-            problems.append(f"{name} must have {size} entries, got {len(getattr(state, name))}")
-    if problems:
-        return problems
-    for name, value in (("turn", state.turn), ("dealer", state.dealer)):
+    problems: list[str] = []
+    table: object = state.table
+    table_ok = isinstance(table, tuple) and all(isinstance(meld, Meld) for meld in table)
+    if not table_ok:
+        problems.append(f"table must be a tuple of melds, got {describe(table)}")
+    table_size = len(state.table) if table_ok else None
+
+    def entries(name: str, size: int | None, test: Any, what: str) -> None:
+        values = getattr(state, name)
+        if not isinstance(values, tuple):
+            problems.append(f"{name} must be a tuple, got {describe(values)}")
+        elif size is not None and len(values) != size:
+            problems.append(f"{name} must have {size} entries, got {len(values)}")
+        elif not all(test(value) for value in values):
+            problems.append(f"{name} must hold {what}, got {describe(values)}")
+
+    entries("hands", count, _is_cards, "cards")
+    entries("known", count, _is_cards, "cards")
+    entries("accepted", count, _is_cards, "cards")
+    entries("stopped", count, is_bool, "True or False")
+    entries("contracts", sides, is_bool, "True or False")
+    entries("totals", sides, _is_total, f"integers from -{MAX_COUNT} to {MAX_COUNT}")
+    entries("owners", table_size, lambda seat: is_int(seat) and 0 <= seat < count, "seats")
+    entries("extended", table_size, _is_count, "counts")
+    entries("winners", None, lambda seat: is_int(seat) and 0 <= seat < count, "seats")
+    if not _is_cards(state.stock):
+        problems.append(f"stock must be a tuple of cards, got {describe(state.stock)}")
+    phase: object = state.phase
+    if not isinstance(phase, Phase):
+        problems.append(f"phase must be a Phase, got {describe(phase)}")
+    for name in ("turn", "dealer"):
+        value = getattr(state, name)
         if not (is_int(value) and 0 <= value < count):
-            problems.append(f"{name} must be a seat from 0 to {count - 1}, got {value!r}")
-    if not (is_int(state.hand_number) and 0 <= state.hand_number <= rules.hands):
-        problems.append(f"hand_number must be from 0 to {rules.hands}, got {state.hand_number!r}")
+            problems.append(f"{name} must be a seat from 0 to {count - 1}, got {describe(value)}")
+    for name in ("hand_number", "turn_number", "progress", "fresh_from"):
+        value = getattr(state, name)
+        if not _is_count(value):
+            problems.append(
+                f"{name} must be an integer from 0 to {MAX_COUNT}, got {describe(value)}"
+            )
+    for name in ("melded", "contract_now", "auto_chance"):
+        if not is_bool(getattr(state, name)):
+            problems.append(f"{name} must be True or False, got {describe(getattr(state, name))}")
+    if state.offer_card is not None and not _is_card(state.offer_card):
+        problems.append(f"offer_card must be a card or None, got {describe(state.offer_card)}")
+    offer_to: object = state.offer_to
+    if offer_to is not None and not (is_int(offer_to) and 0 <= offer_to < count):
+        problems.append(
+            f"offer_to must be a seat from 0 to {count - 1} or None, got {describe(offer_to)}"
+        )
+    if not (is_int(state.rng) and 0 <= state.rng < 1 << 64):
+        problems.append(f"rng must be an integer of 64 bits, got {describe(state.rng)}")
+    last: object = state.last_hand
+    if last is not None:
+        if not isinstance(last, HandResult):
+            problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")
+        else:
+            problems.extend(_result_field_problems(last, count, sides))
+    return problems
+
+
+def _result_field_problems(result: HandResult, count: int, sides: int) -> list[str]:
+    problems: list[str] = []
+    if not _is_count(result.hand_number):
+        problems.append(
+            f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
+        )
+    went_out: object = result.went_out
+    if went_out is not None and not (is_int(went_out) and 0 <= went_out < count):
+        problems.append(
+            f"last_hand: went_out must be a seat from 0 to {count - 1} or None, "
+            f"got {describe(went_out)}"
+        )
+    for name in ("meld_points", "hand_points", "bonus", "points"):
+        values = getattr(result, name)
+        if not (
+            isinstance(values, tuple) and len(values) == sides and all(map(_is_total, values))
+        ):
+            problems.append(f"last_hand: {name} must be {sides} totals, got {describe(values)}")
+    for name in ("shutout", "void"):
+        if not is_bool(getattr(result, name)):
+            problems.append(
+                f"last_hand: {name} must be True or False, got {describe(getattr(result, name))}"
+            )
+    hands: object = result.hands
+    if not (isinstance(hands, tuple) and len(hands) == count and all(map(_is_cards, hands))):
+        problems.append(f"last_hand: hands must be {count} hands, got {describe(hands)}")
+    return problems
+
+
+def _consistency_problems(state: GameState) -> list[str]:
+    problems: list[str] = []
+    rules = state.rules
+    count = state.player_count
+    phase = state.phase
+    in_play = phase in (Phase.DRAW, Phase.PLAY, Phase.OFFER)
+    # Every card of the deck is somewhere, exactly once (C-DECK); between hands, nowhere.
     found: Counter[Card] = Counter(state.stock)
     for hand in state.hands:
         found.update(hand)
     for meld in state.table:
         found.update(meld.cards)
     expected = Counter(rules.deck.cards)
-    in_play = state.phase not in (Phase.DEAL, Phase.OVER)
-    if in_play or found.total() > 0:
+    if in_play:
         for card in sorted(set(found) | set(expected)):
             if found[card] != expected[card]:
                 problems.append(
                     f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
                 )
     for index, meld in enumerate(state.table):
-        if meld not in rules.meld_rules.readings(meld.cards):
+        if meld.rules != rules.meld_rules or meld not in rules.meld_rules.readings(meld.cards):
             problems.append(f"table meld #{index} ({meld}) is not a Skarney meld")
-    for index, owner in enumerate(state.owners):
-        if not (is_int(owner) and 0 <= owner < count):
-            problems.append(f"table meld #{index} has no owner seat: {owner!r}")
     for seat in range(count):
-        left = Counter(state.known[seat]) - Counter(state.hands[seat])
-        if left:
+        if Counter(state.known[seat]) - Counter(state.hands[seat]):
             problems.append(f"seat {seat} is known to hold cards it does not hold")
+    if state.last_hand is not None:
+        problems.extend(_result_problems(state, state.last_hand))
     if not in_play:
-        if any(state.hands) or state.stock or state.table:
-            problems.append(f"cards are dealt at the {state.phase.value} phase")
-        if state.phase is Phase.OVER and not state.winners:
-            problems.append("the game is over but has no winner")
+        problems.extend(_between_hands_problems(state))
         return problems
-    if state.winners:
-        problems.append("the game has winners but is not over")
-    if not state.hand_number:
-        problems.append("a hand is played but hand_number is 0")
-    if rules.contract is False and any(state.contracts):
-        problems.append("a contract is recorded but the rules ask for none")
-    if not 1 <= state.turn_number <= (rules.turn_limit or state.turn_number):
-        problems.append(f"turn_number must be from 1 to the turn limit, got {state.turn_number}")
-    if not 0 <= state.fresh_from <= len(state.table):
-        problems.append(f"fresh_from must be from 0 to {len(state.table)}, got {state.fresh_from}")
-    elif any(state.extended[state.fresh_from :]) or any(n < 0 for n in state.extended):
-        problems.append("extended counts cards added to melds put down this turn")
-    size = rules.contract_size(state.hand_number)
-    if not 0 <= state.progress < size:
-        problems.append(f"progress must be from 0 to {size - 1}, got {state.progress}")
-    elif state.progress:
-        fresh = state.table[state.fresh_from :]
-        if len(fresh) != state.progress or len({meld.kind for meld in fresh}) != 1:
-            problems.append("the contract in progress is not the turn's melds")
-        if state.contracts[state.side(state.turn)]:
-            problems.append("a contract is in progress for a side that has one")
-    if state.contract_now and not state.contracts[state.side(state.turn)]:
-        problems.append("contract_now is set but the side has no contract")
-    if (state.contract_now or state.fresh_from < len(state.table)) and not state.melded:
-        problems.append("melds were put down this turn but melded is not set")
-    if state.phase is Phase.DRAW:
-        if not state.stock:
-            problems.append("a draw with an empty pile (the hand should have ended)")
-        if state.melded or state.progress or state.fresh_from != len(state.table):
-            problems.append("turn details are set before the draw")
-        if state.stopped[state.turn]:
-            problems.append(f"seat {state.turn} is stopped but is to draw")
-    if state.phase is Phase.OFFER:
-        offered, taker = state.offer_card, state.offer_to
-        if offered is None or not (is_int(taker) and 0 <= taker < count) or taker == state.turn:
-            problems.append("an offer needs a card and a seat to offer it to")
-        elif offered not in state.hands[state.turn] or offered not in state.known[state.turn]:
-            problems.append("the offered card must be in the offerer's hand, known to all")
-        elif state.progress:
-            problems.append("an offer is made with the contract half made")
-    elif state.offer_card is not None or state.offer_to is not None:
-        problems.append("an offered card outside the offer phase")
-    if not state.hands[state.turn] and state.phase is not Phase.DRAW:
-        problems.append(f"seat {state.turn} is to play with no card")
+    problems.extend(_hand_problems(state))
     return problems
 
 
+def _between_hands_problems(state: GameState) -> list[str]:
+    """A game waiting for a deal, or over: no card placed, nothing of a turn left, the
+    winners those with the highest total (SK-GAME)."""
+    problems: list[str] = []
+    rules = state.rules
+    phase = state.phase
+    if any(state.hands) or state.stock or state.table or any(state.known) or any(state.accepted):
+        problems.append(f"cards are placed at the {phase.value} phase")
+    if (
+        state.owners
+        or any(state.contracts)
+        or any(state.stopped)
+        or state.turn_number
+        or state.melded
+        or state.contract_now
+        or state.progress
+        or state.fresh_from
+        or state.extended
+        or state.offer_card is not None
+        or state.offer_to is not None
+    ):
+        problems.append(f"turn details are set at the {phase.value} phase")
+    if phase is Phase.DEAL:
+        if state.hand_number >= rules.hands:
+            problems.append(
+                f"hand {state.hand_number} of {rules.hands} is over: no other hand is dealt"
+            )
+        if state.turn != state.dealer:
+            problems.append(
+                f"a hand is to be dealt: the dealer ({state.dealer}) is the seat named, "
+                f"not {state.turn}"
+            )
+        if state.winners:
+            problems.append("the game has winners but is not over")
+        return problems
+    if state.hand_number != rules.hands:
+        problems.append(
+            f"the game is over after hand {rules.hands}, but hand_number is {state.hand_number}"
+        )
+    best = best_seats(state.scores, range(state.player_count), ScoreOrder.HIGH)
+    if state.winners != best:
+        problems.append(
+            f"the winners are the seats of the highest total {list(best)}, "
+            f"not {list(state.winners)} (SK-GAME)"
+        )
+    return problems
+
+
+def _hand_problems(state: GameState) -> list[str]:
+    """A hand in play: the hand number, the turn, the contract, the offer (SK-TURN,
+    SK-CONTRACT, SK-EXTEND, SK-OFFER, SK-STOP)."""
+    problems: list[str] = []
+    rules = state.rules
+    count = state.player_count
+    phase = state.phase
+    turn = state.turn
+    partnership = rules.partnership
+    table = state.table
+    if state.winners:
+        problems.append("the game has winners but is not over")
+    if not 1 <= state.hand_number <= rules.hands:
+        problems.append(f"hand_number must be from 1 to {rules.hands}, got {state.hand_number}")
+        return problems
+    limit = rules.turn_limit
+    if not 1 <= state.turn_number <= (limit or MAX_COUNT):
+        problems.append(
+            f"turn_number must be from 1 to {limit or MAX_COUNT}, got {state.turn_number}"
+        )
+    for seat, hand in enumerate(state.hands):
+        if not hand:
+            problems.append(f"seat {seat} holds no card, but the hand goes on")
+    if state.stopped[turn]:
+        problems.append(f"seat {turn} is stopped, but its turn has begun (SK-STOP)")
+    for seat in range(count):
+        if seat == turn and phase is not Phase.DRAW:
+            continue  # cards accepted before the turn may be melded in it
+        if Counter(state.accepted[seat]) - Counter(state.known[seat]):
+            problems.append(f"seat {seat} accepted cards that are not known to be in its hand")
+        if state.stopped[seat] and not any(map(is_stop_card, state.accepted[seat])):
+            problems.append(f"seat {seat} is stopped but accepted no stop card (SK-STOP)")
+    # The turn's melds and extensions (SK-EXTEND).
+    fresh_from = state.fresh_from
+    if fresh_from > len(table):
+        problems.append(f"fresh_from must be from 0 to {len(table)}, got {fresh_from}")
+        return problems
+    most = rules.extend_limit_per_meld
+    for index, added in enumerate(state.extended):
+        if index >= fresh_from and added:
+            problems.append(f"extended counts cards added to meld #{index}, put down this turn")
+        elif most is not None and added > most:
+            problems.append(f"meld #{index} had {added} cards added this turn, more than {most}")
+    for index in range(fresh_from, len(table)):
+        if state.owners[index] != turn:
+            problems.append(f"table meld #{index} was put down this turn, not by seat {turn}")
+    if (state.contract_now or fresh_from < len(table) or any(state.extended)) and (
+        not state.melded
+    ):
+        problems.append("melds were put down or extended this turn but melded is not set")
+    # The contract (SK-CONTRACT).
+    side = side_of(turn, partnership)
+    size = rules.contract_size(state.hand_number)
+    if not rules.contract:
+        if any(state.contracts) or state.progress or state.contract_now:
+            problems.append("a contract is recorded but the rules ask for none")
+    else:
+        if not state.progress < size:
+            problems.append(f"progress must be from 0 to {size - 1}, got {state.progress}")
+        elif state.progress:
+            fresh = table[fresh_from:]
+            if (
+                state.contracts[side]
+                or len(fresh) != state.progress
+                or any(len(meld.cards) != 3 or meld.kind is MeldKind.WILD for meld in fresh)
+                or len({meld.kind for meld in fresh}) != 1
+            ):
+                problems.append("the contract in progress is not the turn's 3-card melds")
+        if state.contract_now and not state.contracts[side]:
+            problems.append("contract_now is set but the side has no contract")
+    # The phase.
+    if phase is Phase.DRAW:
+        if not state.stock:
+            problems.append("a draw with an empty pile (the hand should have ended)")
+        if state.melded or state.progress or state.contract_now or fresh_from != len(table):
+            problems.append("turn details are set before the draw")
+    if phase is Phase.OFFER:
+        offered, taker = state.offer_card, state.offer_to
+        if offered is None or taker is None or taker == turn:
+            problems.append("an offer needs a card and a seat to offer it to")
+        elif offered not in state.hands[turn] or offered not in state.known[turn]:
+            problems.append("the offered card must be in the offerer's hand, known to all")
+        elif is_stop_card(offered) and taker != (turn + 1) % count:
+            problems.append("a stop card is offered to the next seat only (SK-OFFER)")
+        if state.progress:
+            problems.append("an offer is made with the contract half made")
+        if len(state.hands[turn]) < 2:
+            problems.append("a card is offered by a seat holding one card (SK-OFFER)")
+        if engine.is_last_turn(state):
+            problems.append("the last turn of a hand makes no offer (SK-END, SK-LOOP)")
+    elif state.offer_card is not None or state.offer_to is not None:
+        problems.append("an offered card outside the offer phase")
+    return problems
+
+
+def _result_problems(state: GameState, result: HandResult) -> list[str]:
+    """How the last hand ended, against the state that followed it (SK-SCORE-MELDS,
+    SK-SCORE-HAND, SK-BONUS, SK-TIE)."""
+    problems: list[str] = []
+    rules = state.rules
+    partnership = rules.partnership
+    sides = len(state.totals)
+    after = state.phase in (Phase.DEAL, Phase.OVER)
+    expected = state.hand_number if after else state.hand_number - 1
+    if result.hand_number != expected or expected < 1:
+        problems.append(
+            f"last_hand: hand {result.hand_number} cannot precede this point of hand "
+            f"{state.hand_number}"
+        )
+    held: Counter[Card] = Counter()
+    penalties = [0] * sides
+    for seat, hand in enumerate(result.hands):
+        held.update(hand)
+        penalties[side_of(seat, partnership)] += hand_penalty(hand)
+    deck = Counter(rules.deck.cards)
+    problems.extend(
+        f"last_hand: {CARD_NAMES[card]} held {held[card]} times, the deck has {deck[card]}"
+        for card in sorted(held - deck)
+    )
+    went_out = result.went_out
+    if went_out is not None and result.hands[went_out]:
+        problems.append(f"last_hand: seat {went_out} went out but holds cards")
+    if result.shutout and went_out is None:
+        problems.append("last_hand: a shutout needs a seat that went out")
+    if result.void and (went_out is not None or any(result.points)):
+        problems.append("last_hand: a void hand is one nobody went out in, and scores nothing")
+    if any(value < 0 for value in (*result.meld_points, *result.hand_points, *result.bonus)):
+        problems.append("last_hand: meld points, hand points and bonuses are not negative")
+    if sum(1 for bonus in result.bonus if bonus) > 1:
+        problems.append("last_hand: one side at most earns a bonus")
+    for side in range(sides):
+        if result.hand_points[side] not in (0, penalties[side]):
+            problems.append(
+                f"last_hand: side {side} subtracts {result.hand_points[side]}, but its cards "
+                f"left are worth {penalties[side]}"
+            )
+        gained = result.meld_points[side] - result.hand_points[side] + result.bonus[side]
+        if not result.void and result.points[side] != gained:
+            problems.append(
+                f"last_hand: side {side} gains {result.points[side]}, not the {gained} its "
+                "melds, cards left and bonus make"
+            )
+    return problems
+
+
+def _playability_problems(state: GameState) -> list[str]:
+    """Whether the engine can go on from the state: its legal moves are listed (and kept),
+    and a state that is not over must have one."""
+    try:
+        moves = state._legal_tuple()
+    except Exception as error:  # an inconsistency no check above names
+        object.__setattr__(state, "_legal", None)
+        return [f"the engine cannot list the legal moves: {describe(error, 200)}"]
+    if not moves and state.phase is not Phase.OVER:
+        return ["no legal move: the game cannot go on from here"]
+    return []
+
+
+# ---------------------------------------------------------------- reading back
+
+_STATE_FIELDS = frozenset({
+    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
+    "table", "owners", "contracts", "totals", "stopped", "known", "accepted",
+    "turn_number", "melded", "contract_now", "progress", "fresh_from", "extended",
+    "offer_card", "offer_to", "winners", "rng", "auto_chance", "last_hand",
+})  # fmt: skip
+_RESULT_FIELDS = frozenset({
+    "hand_number", "went_out", "meld_points", "hand_points", "bonus", "shutout", "void",
+    "points", "hands",
+})  # fmt: skip
+_HEADER = frozenset({"format", "version"})
+
+
+def _result_from_dict(value: object) -> HandResult | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise SerializationError(
+            f"skarney state: last_hand must be a mapping or null, got {describe(value)}"
+        )
+    read = FieldReader(value, "skarney state: last_hand: ")
+    read.keys(_RESULT_FIELDS)
+    went_out = read.optional_integer("went_out", -MAX_COUNT, MAX_COUNT)
+    return HandResult(
+        hand_number=read.integer("hand_number", 0, MAX_COUNT),
+        went_out=went_out,
+        meld_points=read.ints("meld_points", -MAX_COUNT, MAX_COUNT),
+        hand_points=read.ints("hand_points", -MAX_COUNT, MAX_COUNT),
+        bonus=read.ints("bonus", -MAX_COUNT, MAX_COUNT),
+        shutout=read.boolean("shutout"),
+        void=read.boolean("void"),
+        points=read.ints("points", -MAX_COUNT, MAX_COUNT),
+        hands=read.card_lists("hands"),
+    )
+
+
 def _state_from_dict(data: Mapping[str, Any]) -> GameState:
-    def fail(message: str) -> SerializationError:
-        return SerializationError(f"skarney state: {message}")
-
     data = expect_header(data, STATE_FORMAT, STATE_FORMAT_VERSION)
-    required = {
-        "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
-        "table", "owners", "contracts", "totals", "stopped", "known", "accepted",
-        "turn_number", "melded", "contract_now", "progress", "fresh_from", "extended",
-        "offer_card", "offer_to", "winners", "rng", "auto_chance", "last_hand",
-    }  # fmt: skip
-    missing = sorted(required - set(data))
-    if missing:
-        raise fail(f"missing fields {missing}")
-    unknown = sorted(str(key) for key in set(data) - required - {"format", "version"})
-    if unknown:
-        raise fail(f"unknown fields {unknown}")
-
-    def ints(value: Any, name: str) -> tuple[int, ...]:
-        if not isinstance(value, list) or any(type(v) is not int for v in value):
-            raise fail(f"{name} must be a list of integers, got {value!r}")
-        return tuple(value)
-
-    def bools(name: str) -> tuple[bool, ...]:
-        value = data[name]
-        if not isinstance(value, list) or any(type(v) is not bool for v in value):
-            raise fail(f"{name} must be a list of booleans, got {value!r}")
-        return tuple(value)
-
-    def integer(name: str, optional: bool = False) -> Any:
-        value = data[name]
-        if optional and value is None:
-            return None
-        if type(value) is not int:
-            raise fail(f"{name} must be an integer, got {value!r}")
-        return value
-
-    def boolean(name: str) -> bool:
-        if type(data[name]) is not bool:
-            raise fail(f"{name} must be true or false, got {data[name]!r}")
-        return bool(data[name])
-
-    def cards(value: Any, what: str) -> tuple[Card, ...]:
-        if not isinstance(value, str):
-            raise fail(f"{what} must be card text, got {value!r}")
-        try:
-            return as_cards(value)
-        except InvalidCardError as error:
-            raise fail(f"{what}: {error}") from error
-
-    def card_lists(name: str, sort: bool = True) -> tuple[tuple[Card, ...], ...]:
-        value = data[name]
-        if not isinstance(value, list):
-            raise fail(f"{name} must be a list of card texts, got {value!r}")
-        found = [cards(item, f"{name} {index}") for index, item in enumerate(value)]
-        return tuple(tuple(sorted(item)) if sort else item for item in found)
-
+    read = FieldReader(data, "skarney state: ")
+    read.keys(_STATE_FIELDS, _HEADER)
     try:
         rules = Ruleset.from_dict(data["rules"])
     except SerializationError as error:
-        raise fail(str(error)) from error
-    try:
-        phase = Phase(data["phase"])
-    except (ValueError, TypeError):
-        raise fail(f"unknown phase {data['phase']!r}") from None
-    if not isinstance(data["table"], list):
-        raise fail("table must be a list of melds")
+        raise read.fail(str(error)) from None
+    phase = read.choice("phase", Phase)
+    table_data = data["table"]
+    if not isinstance(table_data, list) or len(table_data) > _MAX_PLACED:
+        raise read.fail(f"table must be a list of meld texts, got {describe(table_data)}")
     table = []
-    for index, spec in enumerate(data["table"]):
+    for index, spec in enumerate(table_data):
         try:
             table.append(meld_from_spec(spec))
         except Scala40Error as error:
-            raise fail(f"table meld #{index}: {error}") from error
-    try:
-        rng = int(data["rng"], 16) if isinstance(data["rng"], str) else None
-    except ValueError:
-        rng = None
-    if rng is None or not 0 <= rng < 1 << 64:
-        raise fail(f"rng must be 16 hex digits, got {data['rng']!r}")
-    offer = data["offer_card"]
-    offer_card = None
-    if offer is not None:
-        found = cards(offer, "offer_card")
-        if len(found) != 1:
-            raise fail(f"offer_card must be one card, got {offer!r}")
-        offer_card = found[0]
-    last = data["last_hand"]
-    last_hand = None
-    if last is not None:
-        if not isinstance(last, Mapping):
-            raise fail("last_hand must be a mapping or null")
-        try:
-            went_out = last["went_out"]
-            last_hand = HandResult(
-                hand_number=int(last["hand_number"]),
-                went_out=None if went_out is None else int(went_out),
-                meld_points=ints(last["meld_points"], "meld_points"),
-                hand_points=ints(last["hand_points"], "hand_points"),
-                bonus=ints(last["bonus"], "bonus"),
-                shutout=bool(last["shutout"]),
-                void=bool(last["void"]),
-                points=ints(last["points"], "points"),
-                hands=tuple(tuple(sorted(cards(h, "last_hand hand"))) for h in last["hands"]),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise fail(f"last_hand is malformed: {error!r}") from error
+            raise read.fail(f"table meld #{index}: {error}") from None
+    low, high = -MAX_COUNT, MAX_COUNT
     state = GameState(
         rules=rules,
-        player_count=integer("players"),
-        dealer=integer("dealer"),
-        hand_number=integer("hand_number"),
+        player_count=read.integer("players", 0, _MAX_SEATS),
+        dealer=read.integer("dealer", low, high),
+        hand_number=read.integer("hand_number", low, high),
         phase=phase,
-        turn=integer("turn"),
-        hands=card_lists("hands"),
-        stock=cards(data["stock"], "stock"),
+        turn=read.integer("turn", low, high),
+        hands=read.card_lists("hands"),
+        stock=read.cards(data["stock"], "stock"),
         table=tuple(table),
-        owners=ints(data["owners"], "owners"),
-        contracts=bools("contracts"),
-        totals=ints(data["totals"], "totals"),
-        stopped=bools("stopped"),
-        known=card_lists("known"),
-        accepted=card_lists("accepted"),
-        turn_number=integer("turn_number"),
-        melded=boolean("melded"),
-        contract_now=boolean("contract_now"),
-        progress=integer("progress"),
-        fresh_from=integer("fresh_from"),
-        extended=ints(data["extended"], "extended"),
-        offer_card=offer_card,
-        offer_to=integer("offer_to", optional=True),
-        winners=ints(data["winners"], "winners"),
-        rng=rng,
-        auto_chance=boolean("auto_chance"),
-        last_hand=last_hand,
+        owners=read.ints("owners", low, high),
+        contracts=read.bools("contracts"),
+        totals=read.ints("totals", low, high),
+        stopped=read.bools("stopped"),
+        known=read.card_lists("known"),
+        accepted=read.card_lists("accepted"),
+        turn_number=read.integer("turn_number", low, high),
+        melded=read.boolean("melded"),
+        contract_now=read.boolean("contract_now"),
+        progress=read.integer("progress", low, high),
+        fresh_from=read.integer("fresh_from", low, high),
+        extended=read.ints("extended", low, high),
+        offer_card=read.optional_card("offer_card"),
+        offer_to=read.optional_integer("offer_to", low, high),
+        winners=read.ints("winners", low, high),
+        rng=read.rng("rng"),
+        auto_chance=read.boolean("auto_chance"),
+        last_hand=_result_from_dict(data["last_hand"]),
     )
     problems = _validate(state)
     if problems:
-        raise fail("invalid state: " + "; ".join(problems))
+        raise read.fail("invalid state: " + "; ".join(problems))
     return state
 
 
@@ -814,13 +1149,21 @@ def new_game(
         raise InvalidStateError(
             [
                 f"players must be from {ruleset.min_players} to {ruleset.max_players} under "
-                f"these rules, got {players!r}"
+                f"these rules, got {describe(players)}"
             ]
+        )
+    if not is_bool(auto_chance):
+        raise InvalidArgumentError(
+            f"auto_chance must be True or False, got {describe(auto_chance)}"
         )
     if seed is None:
         seed = secrets.randbits(64)
     elif type(seed) is not int:
-        raise InvalidArgumentError(f"seed must be an integer or None, got {seed!r}")
+        raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
+    elif not _is_seed(seed):
+        raise InvalidValueError(
+            f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
+        )
     rng = seed_state(seed)
     dealer, rng = random_below(players, rng)  # C-LOT
     sides = 2 if ruleset.partnership else players

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scala40._checks import describe
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
+from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
 from scala40.games.skarney.engine import is_last_turn, side_has_contract
 from scala40.games.skarney.moves import Move, PutDown
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of, side_seats
 from scala40.games.skarney.state import GameState
 from scala40.melds import Meld
+from scala40.movekinds import MoveBase
 
 __all__ = ["TEXT", "SkarneyText", "meld_text"]
 
@@ -46,6 +49,28 @@ def _label(seat: int, names: Sequence[str]) -> str:
     return f"P{seat} ({names[seat]})"
 
 
+_NO_NAMES = object()
+
+
+def _check(state: object, names: object = _NO_NAMES) -> None:
+    """Refuse what is not a Skarney state, or names that do not name its seats."""
+    if not isinstance(state, GameState):
+        raise InvalidArgumentError(f"expected a Skarney state, got {describe(state)}")
+    if names is not _NO_NAMES and not (
+        isinstance(names, (list, tuple))
+        and len(names) >= state.player_count
+        and all(isinstance(name, str) for name in names)
+    ):
+        raise InvalidArgumentError(
+            f"names must be a list of {state.player_count} names, got {describe(names)}"
+        )
+
+
+def _check_unicode(unicode: object) -> None:
+    if not isinstance(unicode, bool):
+        raise InvalidArgumentError(f"unicode must be True or False, got {describe(unicode)}")
+
+
 def meld_text(meld: Meld, unicode: bool) -> str:
     """The cards of a meld in order, each wild card of a mixed meld followed by ``=`` and
     the card it stands for.
@@ -55,6 +80,9 @@ def meld_text(meld: Meld, unicode: bool) -> str:
     >>> meld_text(check_meld("5S 2C 7S", MELD_RULES), unicode=True)
     '5♠ 2♣=6♠ 7♠'
     """
+    if not isinstance(meld, Meld):
+        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
+    _check_unicode(unicode)
     text = str(meld)
     if not unicode:
         return text
@@ -90,6 +118,8 @@ class SkarneyText(GameText):
 
     def board(self, state: GameState, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as ``seat`` sees it: no other hand is shown, not even a partner's."""
+        _check(state, names)
+        _check_unicode(unicode)
         view = state.view(seat)
         rules = state.rules
         lines = [
@@ -162,6 +192,7 @@ class SkarneyText(GameText):
 
     def turn_hint(self, state: GameState) -> str:
         """What the seat to decide is to do now."""
+        _check(state)
         if state.phase is Phase.OFFER and state.offer_card is not None:
             stop = (
                 " (an ace, a 2 or a joker accepted skips your next draw)"
@@ -199,6 +230,8 @@ class SkarneyText(GameText):
     def events(self, before: GameState, after: GameState, names: Sequence[str]) -> list[str]:
         """What a move changed beyond itself: an offer taken or kept, a contract made, a
         hand's end and its scores."""
+        _check(before, names)
+        _check(after, names)
         lines: list[str] = []
         if before.phase is Phase.OFFER and before.offer_card is not None:
             card = CARD_NAMES[before.offer_card]
@@ -251,6 +284,7 @@ class SkarneyText(GameText):
 
     def status(self, state: GameState) -> str:
         """The hand, the phase and the seat to decide."""
+        _check(state)
         if state.phase is Phase.DEAL:
             return f"hand {state.hand_number + 1} is to be dealt"
         if state.phase is Phase.OFFER:
@@ -259,6 +293,7 @@ class SkarneyText(GameText):
 
     def final(self, state: GameState, names: Sequence[str]) -> list[str]:
         """The final totals of each side and the winners (SK-GAME)."""
+        _check(state, names)
         totals = " · ".join(
             " + ".join(
                 _label(seat, names)
@@ -272,6 +307,9 @@ class SkarneyText(GameText):
 
     def move(self, move: Move, unicode: bool) -> str:
         """A move in the notation, with suit symbols if asked."""
+        if not isinstance(move, MoveBase):
+            raise InvalidArgumentError(f"expected a move, got {describe(move)}")
+        _check_unicode(unicode)
         text = str(move)
         if not unicode:
             return text

@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from scala40._checks import describe, is_int
 from scala40._rng import seed_state, shuffle
 from scala40.cards import Card
-from scala40.errors import InvalidStateError
+from scala40.errors import InvalidArgumentError, InvalidStateError
 from scala40.games.skarney.moves import Move
 from scala40.games.skarney.phases import HandResult, Phase, side_of
 from scala40.games.skarney.rules import Ruleset
@@ -52,7 +53,8 @@ def bind(state_class: type[GameState]) -> None:
 @attrs.frozen
 class PlayerView:
     """One seat's knowledge of a :class:`~scala40.games.skarney.state.GameState` (see
-    :meth:`~scala40.games.skarney.state.GameState.view`)."""
+    :meth:`~scala40.games.skarney.state.GameState.view`). Views are made from states; the
+    constructor checks nothing."""
 
     player: int
     rules: Ruleset
@@ -92,7 +94,10 @@ class PlayerView:
         """The view of ``state`` for seat ``player``."""
         if not (type(player) is int and 0 <= player < state.player_count):
             raise InvalidStateError(
-                [f"player must be a seat from 0 to {state.player_count - 1}, got {player!r}"]
+                [
+                    f"player must be a seat from 0 to {state.player_count - 1}, "
+                    f"got {describe(player)}"
+                ]
             )
         public = {name: getattr(state, name) for name in _PUBLIC_FIELDS}
         return cls(
@@ -132,7 +137,12 @@ class PlayerView:
     def sample(self, seed: int) -> scala40.games.skarney.state.GameState:
         """A full state consistent with this view, drawn reproducibly from ``seed``: the
         unseen cards dealt at random to the other hands and the pile, the cards known to
-        be in a hand kept there."""
+        be in a hand kept there.
+
+        :raises InvalidArgumentError: ``seed`` is not an integer.
+        """
+        if not is_int(seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
         pool = Counter(self.unknown_cards())
         if not any(self.hand_sizes) and not self.stock_size and not self.table:
             pool = Counter()  # between hands: every card is back in the deck
