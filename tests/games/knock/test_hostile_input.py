@@ -438,7 +438,7 @@ _ANALYSIS = {
 )
 def test_the_arrangement_takes_any_argument_values(name: str, hand: Any, option: Any) -> None:
     game = load_game(name)
-    rules = game.ruleset_type.default()
+    rules: Any = game.ruleset_type.default()  # a knock game's ruleset, with its profile
     best, least, rumino_of = _ANALYSIS[name]
     shown = best("5S 5H 5D 2C 3C 4C", rules).melds
     for call in (best, least, rumino_of):

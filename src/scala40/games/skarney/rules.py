@@ -119,7 +119,7 @@ class Ruleset(RulesetBase):
     partnership: bool = attrs.field(default=True, metadata=_rule("SK-PLAYERS"))
     """Four players in two partnerships, partners opposite (004); ``False``: two to four
     players each alone, "Skarney Singles" (SK-PLAYERS)."""
-    jokers: int = attrs.field(default=4, metadata=_rule("SK-DECK", 0, 8))
+    jokers: int = attrs.field(default=4, metadata=_rule("SK-DECK", 0, MAX_JOKERS))
     """Jokers added to the two French packs: 4 gives 108 cards, 0 gives 104 (SK-DECK)."""
     contract: bool = attrs.field(default=True, metadata=_rule("SK-CONTRACT"))
     """A side's first melds of a hand must form its contract (SK-CONTRACT); ``False``:
@@ -136,7 +136,7 @@ class Ruleset(RulesetBase):
     """The bonus of the side that goes out (or wins the hand), hand by hand (SK-BONUS)."""
     shutout_bonus: int = attrs.field(default=200, metadata=_rule("SK-BONUS", 0, 100_000))
     """The extra bonus of going out before any opponent has made a contract (SK-BONUS)."""
-    hands: int = attrs.field(default=7, metadata=_rule("SK-GAME", 1, 100))
+    hands: int = attrs.field(default=7, metadata=_rule("SK-GAME", 1, MAX_HANDS))
     """Hands in a game (SK-GAME)."""
     extend_limit_per_meld: int | None = attrs.field(default=2, metadata=_rule("SK-EXTEND", 0, 100))
     """Most cards a player adds to each of his side's melds in a turn (melds on the table
