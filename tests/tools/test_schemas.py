@@ -16,10 +16,12 @@ import functools
 import json
 import random
 import re
+import runpy
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -29,6 +31,7 @@ from scala40.bots import play_game
 from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidArgumentError, InvalidRulesetError, Scala40Error
 from scala40.game import Game, load_game
+from scala40.movekinds import MAX_MOVE_TEXT
 from scala40.records import GameRecord
 from scala40.rulesets import MAX_OPTION_INT, RulesetBase
 from scala40.schemas import (
@@ -89,6 +92,37 @@ def test_write_schemas_writes_the_shipped_files(tmp_path: Path) -> None:
         assert path.read_text(encoding="utf-8") == (SCHEMA_DIR / path.name).read_text(
             encoding="utf-8"
         )
+
+
+def test_python_m_scala40_schemas_writes_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.argv", ["scala40.schemas", str(tmp_path)])
+    with pytest.raises(SystemExit) as exited:
+        runpy.run_module("scala40.schemas", run_name="__main__")
+    assert exited.value.code == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) == len(BUILTIN_GAMES) * len(KINDS)
+    assert sorted(Path(line).name for line in printed) == sorted(
+        path.name for path in tmp_path.iterdir()
+    )
+
+
+def test_an_add_on_game_gets_schemas_made_but_none_shipped() -> None:
+    # A game that describes neither its states nor its moves: their headers only.
+    add_on = attrs.evolve(
+        load_game("scala40"), name="addon", title="Add-on", state_schema=None, move_set=None
+    )
+    for kind in KINDS:
+        schema = json_schema(kind, add_on)
+        check_schema(schema)
+        assert schema["title"].startswith("Add-on")
+        with pytest.raises(InvalidArgumentError, match="no schema of Add-on ships"):
+            shipped_schema(kind, add_on)
+    assert json_schema("state", add_on)["required"] == ["format", "version"]
+    assert json_schema("move", add_on)["required"] == ["format", "version", "type"]
+    record = json_schema("record", add_on)
+    assert record["properties"]["moves"]["items"] == {"type": "string", "maxLength": MAX_MOVE_TEXT}
 
 
 @pytest.mark.parametrize("kind", KINDS)
