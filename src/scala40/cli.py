@@ -926,9 +926,9 @@ def _check_turn(state: Any, game: Game, line: str) -> list[Any]:
     apply_turn = getattr(state, "apply_turn", None)
     if callable(apply_turn):
         apply_turn(line)  # names the move that fails by its place
-        return [game.parse_move(part) for part in line.split(";") if part.strip()]
+        return [game.parse_move(part.strip()) for part in line.split(";") if part.strip()]
     moves = []
-    for place, part in enumerate((p for p in line.split(";") if p.strip()), 1):
+    for place, part in enumerate((p.strip() for p in line.split(";") if p.strip()), 1):
         try:
             move = game.parse_move(part)
             state = state.apply(move)
