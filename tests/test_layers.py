@@ -26,7 +26,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
 
-TOOLS = frozenset({"bots", "tournament", "records", "cli", "__main__", "adapters"})
+TOOLS = frozenset({"bots", "tournament", "records", "cli", "__main__", "adapters", "schemas"})
 """Top-level modules and packages of the tools layer."""
 FACADE = frozenset({"__init__", "state", "ruleset", "moves", "view", "analysis"})
 """The package's front: the facade and the old paths, re-exports of Scala 40."""

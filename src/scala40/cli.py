@@ -10,8 +10,9 @@ from them.
 Exit codes: 0 when all went well, 1 when the cards are not what was asked (an invalid or
 ambiguous meld, an impossible hand) or a game command failed (a game record that can't be
 read or replayed, a file that can't be written), 2 for a usage error (unknown option,
-preset or bot, bad card text). Errors are one line on standard error, starting with
-``error:``.
+preset or bot, bad card text), 3 when a game of ``play`` was left before its end (``quit``,
+the end of the input, or Ctrl-C; with ``--save``, the game is saved first). Errors are one
+line on standard error, starting with ``error:``.
 
 >>> main(["check", "JK 9C 8C"])
 meld 1: JK 9C 8C
@@ -34,6 +35,7 @@ value: 53
 from __future__ import annotations
 
 import argparse
+import csv
 import enum
 import json
 import os
@@ -80,11 +82,23 @@ from scala40.tournament import (
     MAX_GAMES,
     MAX_SEED_DIGITS,
     MAX_WORKERS,
+    GameResult,
+    TournamentResult,
     rules_label,
     run_tournament,
 )
 
-__all__ = ["COMMANDS", "Command", "UsageError", "build_parser", "main"]
+__all__ = [
+    "COMMANDS",
+    "EXIT_INVALID",
+    "EXIT_OK",
+    "EXIT_QUIT",
+    "EXIT_USAGE",
+    "Command",
+    "UsageError",
+    "build_parser",
+    "main",
+]
 
 EXIT_OK = 0
 """Exit code when the command did what was asked."""
@@ -93,6 +107,9 @@ EXIT_INVALID = 1
 impossible hand)."""
 EXIT_USAGE = 2
 """Exit code for a usage error (the code ``argparse`` uses too)."""
+EXIT_QUIT = 3
+"""Exit code when a game of ``play`` was left before its end (``quit``, the end of the
+input, or Ctrl-C), saved first with ``--save``."""
 
 # The separators of the card notation (C-NOTATION); a token may also be ``JK=10C``.
 _SEPARATORS = re.compile(r"[\s,;\-]+")
@@ -562,7 +579,7 @@ _PLAY_COMMANDS = """\
   hint                  what the greedy bot would play
   board                 show the table again
   help                  this help
-  quit                  leave the game (a game saved with --save keeps the moves so far)"""
+  quit                  leave the game (with --save, the game is saved to resume later)"""
 
 
 def _play_help(game: Game) -> str:
@@ -585,22 +602,33 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         nargs="+",
-        default=["greedy"],
         metavar="BOT",
         help="the bots in the other seats: one for all of them, or one per seat "
         "(random, greedy, montecarlo, playout; options as in montecarlo:playouts=50; "
-        "default: greedy)",
+        "default: greedy, or with --load the bots of the saved game)",
     )
     parser.add_argument(
-        "--seat", type=_integer(3), default=0, metavar="N", help="your seat, from 0 (default: 0)"
+        "--seat",
+        type=_integer(3),
+        metavar="N",
+        help="your seat, from 0 (default: 0, or with --load your seat in the saved game)",
     )
     parser.add_argument(
-        "--save", metavar="FILE", help="save the game record as JSON to FILE when it ends"
+        "--save",
+        metavar="FILE",
+        help="save the game record as JSON to FILE when the game ends or you leave it",
+    )
+    parser.add_argument(
+        "--load",
+        metavar="FILE",
+        help="resume a game saved with --save: its game, rules, players, seed and moves come "
+        "from FILE",
     )
     parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
 
 
-def _seat_bots(specs: Sequence[str], players: int, seat: int, game: Game) -> dict[int, Bot]:
+def _seat_specs(specs: Sequence[str], players: int, seat: int) -> dict[int, str]:
+    """The bot named for each other seat: one for all of them, or one each."""
     others = [player for player in range(players) if player != seat]
     if len(specs) not in (1, len(others)):
         raise UsageError(
@@ -608,10 +636,18 @@ def _seat_bots(specs: Sequence[str], players: int, seat: int, game: Game) -> dic
             f"got {len(specs)}"
         )
     chosen = list(specs) * len(others) if len(specs) == 1 else list(specs)
+    return dict(zip(others, chosen))
+
+
+def _seat_bots(specs: dict[int, str], game: Game) -> dict[int, Bot]:
     try:
-        return {player: make_bot(spec, game) for player, spec in zip(others, chosen)}
+        return {player: make_bot(spec, game) for player, spec in specs.items()}
     except InvalidBotSpecError as error:
         raise UsageError(str(error)) from None
+
+
+HUMAN = "human"
+"""How a saved game names the seat of the person who played it (``play --save``)."""
 
 
 MAX_LINE = 10_000
@@ -662,33 +698,126 @@ class _CommandError(Exception):
     """A game command could not do what was asked (exit code 1)."""
 
 
-def _run_play(args: argparse.Namespace) -> int:
+@attrs.frozen
+class _Table:
+    """A game of ``play`` ready to go on: new, or resumed from a saved record."""
+
+    game: Game
+    state: Any
+    rules: Any
+    players: int
+    seed: int
+    seat: int
+    specs: dict[int, str]
+    moves: tuple[str, ...] = ()
+    auto_chance: bool = True
+
+
+def _new_table(args: argparse.Namespace) -> _Table:
     game = _game(args)
     rules = _game_rules(args, game)
     players: int = args.players if args.players != -1 else game.default_players
     _check_players(players, rules)
-    seat: int = args.seat
+    seat: int = args.seat if args.seat is not None else 0
     if not 0 <= seat < players:
         raise UsageError(f"--seat must be from 0 to {players - 1}, got {seat}")
-    bots = _seat_bots(args.bots, players, seat, game)
+    specs = _seat_specs(args.bots or ["greedy"], players, seat)
     seed: int = args.seed if args.seed is not None else secrets.randbits(32)
+    return _Table(game, game.new_game(rules, players, seed), rules, players, seed, seat, specs)
+
+
+def _loaded_table(args: argparse.Namespace) -> _Table:
+    """The game saved in ``--load``'s file, with the human's seat and the bots it names
+    (or ``--seat`` and ``--bots``)."""
+    path: str = args.load
+    given = [
+        flag
+        for flag, value in (
+            ("--rules", args.rules),
+            ("--option", args.option or None),
+            ("--match", args.match),
+            ("--players", None if args.players == -1 else args.players),
+            ("--seed", args.seed),
+        )
+        if value is not None
+    ]
+    if given:
+        raise UsageError(
+            f"--load resumes the saved game with its own rules, players and seed; leave out "
+            f"{', '.join(given)}"
+        )
+    record = _load_record(path)
+    game = load_game(record.game)
+    if args.game != "scala40" and args.game != game.name:
+        raise _CommandError(f"{path} is a record of {game.title}, not of {args.game}")
+    names = record.names
+    seat: int = args.seat if args.seat is not None else next(
+        (player for player, name in enumerate(names) if name == HUMAN), 0
+    )  # fmt: skip
+    if not 0 <= seat < record.players:
+        raise UsageError(f"--seat must be from 0 to {record.players - 1}, got {seat}")
+    if args.bots is not None or not names:
+        specs = _seat_specs(args.bots or ["greedy"], record.players, seat)
+    else:
+        specs = {player: name for player, name in enumerate(names) if player != seat}
+        for player, name in specs.items():
+            try:
+                make_bot(name, game)
+            except InvalidBotSpecError:
+                raise UsageError(
+                    f"{path} names no bot for seat {player} ({name!r}); give --bots"
+                ) from None
+    return _Table(
+        game,
+        record.final_state(),
+        record.rules,
+        record.players,
+        record.seed,
+        seat,
+        specs,
+        record.moves,
+        record.auto_chance,
+    )
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    table = _loaded_table(args) if args.load is not None else _new_table(args)
+    game, rules, players, seed, seat = (
+        table.game, table.rules, table.players, table.seed, table.seat,
+    )  # fmt: skip
+    bots = _seat_bots(table.specs, game)
     unicode: bool = args.unicode
     names = [("you" if player == seat else bot_name(bots[player])) for player in range(players)]
-    state = game.new_game(rules, players, seed)
-    moves: list[str] = []
-    rng = random.Random(seed)
+    saved_names = tuple(
+        HUMAN if player == seat else table.specs[player] for player in range(players)
+    )
+    state = table.state
+    moves: list[str] = list(table.moves)
+    # A resumed game's bots draw afresh, from the seed and the moves played so far.
+    rng = random.Random(seed if not moves else f"{seed}:{len(moves)}")
     bot_rngs = {player: random.Random(rng.getrandbits(64)) for player in bots}
     helper = bot_factories(game).get("greedy", bot_factories(game)["random"])()
     text = game.text
     news: list[str] = []
 
     def record() -> GameRecord:
-        return GameRecord(rules, players, seed, tuple(moves), True, game.name, game.version)
+        return GameRecord(
+            rules,
+            players,
+            seed,
+            tuple(moves),
+            table.auto_chance,
+            game.name,
+            game.version,
+            saved_names,
+        )
 
     print(
         f"{game.title}, {players} players, rules {rules_label(rules)}, seed {seed}. "
         f"You are P{seat}."
     )
+    if args.load is not None:
+        print(f"Resuming the game saved in {args.load} after {len(moves)} moves.")
     print("Type 'help' for the commands.")
     show_board = True
     queued: list[Any] = []  # the rest of a turn typed in one line
@@ -719,7 +848,7 @@ def _run_play(args: argparse.Namespace) -> int:
                 if chosen is None:
                     print("Game abandoned.")
                     _save_record(args.save, record())
-                    return EXIT_OK
+                    return EXIT_QUIT
                 if isinstance(chosen, str):  # "board": show the table again
                     show_board = True
                     continue
@@ -739,7 +868,9 @@ def _run_play(args: argparse.Namespace) -> int:
                 print("\n".join(events))
     except KeyboardInterrupt:
         print()
-        raise _CommandError("interrupted") from None
+        print("Game interrupted.")
+        _save_record(args.save, record())
+        return EXIT_QUIT
     print("\n".join(text.final(state, names)))
     _save_record(args.save, record())
     return EXIT_OK
@@ -795,9 +926,9 @@ def _check_turn(state: Any, game: Game, line: str) -> list[Any]:
     apply_turn = getattr(state, "apply_turn", None)
     if callable(apply_turn):
         apply_turn(line)  # names the move that fails by its place
-        return [game.parse_move(part) for part in line.split(";") if part.strip()]
+        return [game.parse_move(part.strip()) for part in line.split(";") if part.strip()]
     moves = []
-    for place, part in enumerate((p for p in line.split(";") if p.strip()), 1):
+    for place, part in enumerate((p.strip() for p in line.split(";") if p.strip()), 1):
         try:
             move = game.parse_move(part)
             state = state.apply(move)
@@ -848,22 +979,107 @@ def _configure_simulate(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="show a progress bar on standard error even when it is not a terminal",
     )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument(
+        "--json",
+        dest="output",
+        action="store_const",
+        const="json",
+        help="print the whole result as JSON (format scala40.tournament: every game and "
+        "each bot's stats) instead of the table",
+    )
+    output.add_argument(
+        "--jsonl",
+        dest="output",
+        action="store_const",
+        const="jsonl",
+        help="print one JSON object a line for each game, with the bot of each seat",
+    )
+    output.add_argument(
+        "--csv",
+        dest="output",
+        action="store_const",
+        const="csv",
+        help="print one CSV row for each game, with a column of each seat's bot, score and result",
+    )
 
 
-def _progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:
-    """A progress callback drawing a text bar on ``stream``."""
-    started = time.perf_counter()
+def _duration(seconds: float) -> str:
+    """A duration for the progress bar: ``<1s``, ``42s``, ``3m05s``, ``1h02m``."""
+    whole = int(seconds + 0.5)
+    if whole < 1:
+        return "<1s"
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole % 3600 // 60:02d}m"
+
+
+def _rate(rate: float) -> str:
+    """Games a second for the progress bar, with two or three significant digits."""
+    if rate >= 100:
+        return f"{rate:.0f}"
+    if rate >= 1:
+        return f"{rate:.1f}"
+    return f"{rate:.2g}"
+
+
+def _progress_bar(
+    stream: TextIO, width: int = 30, clock: Callable[[], float] = time.perf_counter
+) -> Callable[[int, int], None]:
+    """A progress callback drawing a text bar on ``stream``: the games done, the rate in
+    games a second, and the time left at that rate (the time taken, at the end)."""
+    started = clock()
 
     def show(done: int, total: int) -> None:
         filled = width * done // total if total else width
-        elapsed = time.perf_counter() - started
+        elapsed = max(clock() - started, 1e-9)
+        rate = done / elapsed
         bar = "#" * filled + "-" * (width - filled)
-        stream.write(f"\r[{bar}] {done}/{total} games, {elapsed:.0f}s")
+        if done >= total:
+            when = f"done in {_duration(elapsed)}"
+        elif done:
+            when = f"{_duration((total - done) / rate)} left"
+        else:
+            when = "starting"
+        stream.write(f"\r[{bar}] {done}/{total} games, {_rate(rate)} games/s, {when}  ")
         if done >= total:
             stream.write("\n")
         stream.flush()
 
     return show
+
+
+CSV_COLUMNS = ("index", "seed", "finished", "actions", "hands")
+"""The first columns of ``simulate --csv``; then, for each seat ``N``: ``bot_N``,
+``score_N``, ``won_N`` (1 or 0), ``decisions_N`` and ``seconds_N``."""
+
+
+def _write_csv(result: TournamentResult, stream: TextIO) -> None:
+    seats = range(result.players)
+    header = [*CSV_COLUMNS]
+    for seat in seats:
+        header += [f"bot_{seat}", f"score_{seat}", f"won_{seat}", f"decisions_{seat}",
+                   f"seconds_{seat}"]  # fmt: skip
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(header)
+    for game in result.games:
+        row: list[object] = [game.index, game.seed, int(game.finished), game.actions, game.hands]
+        for seat in seats:
+            row += [
+                result.bots[game.seats[seat]],
+                game.scores[seat],
+                int(seat in game.winners),
+                game.decisions[seat] if game.decisions else "",
+                f"{game.decision_seconds[seat]:.6f}" if game.decision_seconds else "",
+            ]
+        writer.writerow(row)
+
+
+def _game_line(result: TournamentResult, game: GameResult) -> str:
+    line = {**game.to_dict(), "bots": [result.bots[bot] for bot in game.seats]}
+    return json.dumps(line, separators=(",", ":"))
 
 
 def _run_simulate(args: argparse.Namespace) -> int:
@@ -895,7 +1111,15 @@ def _run_simulate(args: argparse.Namespace) -> int:
         progress=_progress_bar(sys.stderr) if show else None,
         max_actions=args.max_actions,
     )
-    print(result.summary())
+    if args.output == "json":
+        print(json.dumps(result.to_dict(), indent=2))
+    elif args.output == "jsonl":
+        for game_result in result.games:
+            print(_game_line(result, game_result))
+    elif args.output == "csv":
+        _write_csv(result, sys.stdout)
+    else:
+        print(result.summary())
     return EXIT_OK
 
 
@@ -951,7 +1175,7 @@ def _run_replay(args: argparse.Namespace) -> int:
     if args.verbose:
         print(textwrap.indent(str(state), "    "))
     for number, (move_text, after) in enumerate(zip(record.moves, states), 1):
-        mover = "chance" if state.is_chance else f"P{state.current_player}"
+        mover = "dealer" if state.is_chance else f"P{state.current_player}"
         print(f"{number:>4}. {mover}: {text.move(game.parse_move(move_text), unicode)}")
         for line in text.events(state, after, names):
             print(f"      {line}")
@@ -1005,22 +1229,26 @@ COMMANDS: tuple[Command, ...] = (
         summary="play a game in the terminal against bots",
         description="Play a game against bots, entering moves in the notation of the "
         "library (type 'help' during the game). The moves are read from standard input, "
-        "one a line.",
+        "one a line. Leaving a game before its end exits with status 3 (saving it first "
+        "with --save); --load resumes a saved game.",
         configure=_configure_play,
         run=_run_play,
         epilog="examples:\n  scala40 play\n  scala40 play --players 3 --bots greedy random\n"
-        "  scala40 play --match single --seed 7 --save game.json",
+        "  scala40 play --match single --seed 7 --save game.json\n"
+        "  scala40 play --load game.json --save game.json",
     ),
     Command(
         name="simulate",
         summary="play a tournament between bots and print the win rates",
         description="Play seeded games between bots, the seats rotating, in parallel "
         "processes, and print each bot's win rate with its 95% confidence interval, mean "
-        "score and time per decision.",
+        "score and time per decision; or, for scripts, the whole result as JSON, or one "
+        "JSON line or CSV row a game.",
         configure=_configure_simulate,
         run=_run_simulate,
         epilog="examples:\n  scala40 simulate --games 200 --bots greedy random --match single\n"
-        "  scala40 simulate --games 20 --bots montecarlo:playouts=50 greedy --workers 4",
+        "  scala40 simulate --games 20 --bots montecarlo:playouts=50 greedy --workers 4\n"
+        "  scala40 simulate --game chinchon --games 100 --csv > games.csv",
     ),
     Command(
         name="replay",

@@ -12,6 +12,8 @@ on any registered game through this protocol alone, and the core never imports a
 * ``new_game(rules, players, seed, *, auto_chance)``, which deals the first hand;
 * ``state_from_dict``, ``parse_move`` and ``move_from_dict`` to read states and moves back;
 * its own bots by name (a greedy bot at least), and the wording the command line uses;
+* its move kinds (a :class:`~scala40.movekinds.MoveSet`) and the JSON Schema of its
+  states, from which :mod:`scala40.schemas` makes the schemas of its formats;
 * optionally, its :class:`ObservationEncoding`: what one seat sees, as numbers and as
   text, for learning agents (:mod:`scala40.adapters`).
 
@@ -61,6 +63,7 @@ from scala40.match import ScoreOrder
 
 if TYPE_CHECKING:
     from scala40.legal import LegalMoves
+    from scala40.movekinds import MoveSet
     from scala40.rulesets import RulesetBase
 
 __all__ = [
@@ -220,7 +223,7 @@ class GameText:
     def status(self, state: Any) -> str:
         """Where an unfinished game stands, in a few words (after ``The game is not over``)."""
         if state.is_chance:
-            return "a chance step comes next"
+            return "the dealer shuffles next"
         return f"P{state.current_player} to move"
 
     def final(self, state: Any, names: Sequence[str]) -> list[str]:
@@ -327,6 +330,12 @@ class Game:
     """A move from its text notation."""
     move_from_dict: Callable[[Mapping[str, Any]], Any]
     """A move from its dictionary (each move value has ``to_dict``)."""
+    move_set: MoveSet | None = attrs.field(default=None, kw_only=True)
+    """The game's move kinds (:class:`~scala40.movekinds.MoveSet`), from whose codecs the
+    JSON Schema of its moves is made (:mod:`scala40.schemas`)."""
+    state_schema: Callable[[], Mapping[str, Any]] | None = attrs.field(default=None, kw_only=True)
+    """The JSON Schema (draft 2020-12) of its states' ``to_dict`` output, if the game
+    describes it (:mod:`scala40.schemas`)."""
     bots: Mapping[str, Callable[..., Any]] = attrs.field(converter=_read_only)
     """The game's own bots, by name; each factory takes the bot's options as keywords.
     The generic bots of :mod:`scala40.bots` (``random``) come on top."""

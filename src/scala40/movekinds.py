@@ -45,6 +45,7 @@ import attrs
 from typing_extensions import Self
 
 from scala40._checks import describe, is_int
+from scala40._schema import boolean, card, card_text, enum_of, header, integer, obj
 from scala40._serial import expect_header
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError, SerializationError
@@ -106,6 +107,33 @@ class Codec:
     """The JSON types the field's dictionary value may have."""
     tokens: int | None = 1
     """How many tokens of the notation the field takes; ``None`` for all that are left."""
+    schema: Mapping[str, Any] | None = attrs.field(default=None, eq=False)
+    """The JSON Schema of the field's value in a move's dictionary (``None``: only its
+    JSON types, from :attr:`json_types`)."""
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the field's value in a move's dictionary.
+
+        >>> CARD.json_schema()["pattern"]
+        '^(?:(?:[A2-9JQK]|10)[SHDC]|JK)$'
+        >>> Codec("a word", str, str, str, str).json_schema()
+        {'type': 'string'}
+        """
+        if self.schema is not None:
+            return dict(self.schema)
+        names = [_JSON_TYPE_NAMES[kind] for kind in self.json_types]
+        return {"type": names[0] if len(names) == 1 else names}
+
+
+_JSON_TYPE_NAMES: dict[type, str] = {
+    str: "string",
+    int: "integer",
+    float: "number",
+    bool: "boolean",
+    list: "array",
+    dict: "object",
+    type(None): "null",
+}
 
 
 def _card_text(card: Card) -> str:
@@ -191,6 +219,7 @@ CARD = Codec(
     lambda tokens: parse_card(tokens[0]),
     _card_text,
     lambda value: parse_card(value),
+    schema=card(),
 )
 """One card, written ``7S``."""
 CARDS = Codec(
@@ -200,6 +229,7 @@ CARDS = Codec(
     lambda cards: format_cards(cards),
     lambda value: as_cards(value),
     tokens=None,
+    schema=card_text(),
 )
 """Cards in order, written ``7S 8S 9S`` (all the tokens left)."""
 OPTIONAL_CARD = Codec(
@@ -209,6 +239,7 @@ OPTIONAL_CARD = Codec(
     lambda card: None if card is None else CARD_NAMES[card],
     lambda value: None if value is None else parse_card(value),
     json_types=(str, type(None)),
+    schema=card(nullable=True),
 )
 """One card or nothing."""
 OPTIONAL_CARDS = Codec(
@@ -219,6 +250,7 @@ OPTIONAL_CARDS = Codec(
     lambda value: None if value is None else as_cards(value),
     json_types=(str, type(None)),
     tokens=None,
+    schema=card_text(nullable=True),
 )
 """Cards or nothing (a chance step's fixed order)."""
 INDEX = Codec(
@@ -228,6 +260,7 @@ INDEX = Codec(
     int,
     _bounded_index,
     json_types=(int,),
+    schema=integer(0, MAX_INDEX),
 )
 """A table meld's index, written ``#2``."""
 SEAT = Codec(
@@ -237,9 +270,19 @@ SEAT = Codec(
     int,
     lambda value: _bounded_index(value, "a seat"),
     json_types=(int,),
+    schema=integer(0, MAX_INDEX),
 )
 """A seat, written as its number."""
-INT = Codec("a number", str, _int_text, int, _json_int, json_types=(int,))
+INT = Codec(
+    "a number",
+    str,
+    _int_text,
+    int,
+    _json_int,
+    json_types=(int,),
+    schema=integer(-(10**6), 10**6),
+)
+"""A small integer."""
 BOOL = Codec(
     "yes or no",
     lambda value: "yes" if value else "no",
@@ -247,8 +290,9 @@ BOOL = Codec(
     bool,
     _json_bool,
     json_types=(bool,),
+    schema=boolean(),
 )
-"""A small integer."""
+"""Yes or no, written ``yes`` or ``no``."""
 
 
 def as_optional_move_card(value: object) -> Card | None:
@@ -294,6 +338,7 @@ def enum_codec(choices: type[E], *, optional: bool = False) -> Codec:
         lambda member: None if member is None else member.value,
         convert,
         json_types=(str, type(None)) if optional else (str,),
+        schema=enum_of([member.value for member in choices], nullable=optional),
     )
 
 
@@ -392,6 +437,12 @@ class MoveBase:
         return move
 
 
+def _summary(kind: type) -> str:
+    """The first paragraph of a move kind's docstring, on one line."""
+    doc = (kind.__doc__ or "").strip().split("\n\n")[0]
+    return " ".join(doc.split()) or kind.__name__
+
+
 def _required(field: attrs.Attribute[Any]) -> bool:
     return field.default is attrs.NOTHING
 
@@ -428,6 +479,45 @@ class MoveSet:
     def verbs(self) -> tuple[str, ...]:
         """The verbs, in the order the kinds were given."""
         return tuple(self.by_verb)
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of :meth:`to_dict`'s output: one of the kinds,
+        each an object of the header, its ``type`` (the verb) and every field, described
+        by the field's codec (:meth:`Codec.json_schema`).
+
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Discard(MoveBase):
+        ...     \"\"\"Discard a card.\"\"\"
+        ...     verb = "discard"
+        ...     card: int = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+        >>> moves = MoveSet("example.move", 1, (Discard,))
+        >>> kind = moves.json_schema()["oneOf"][0]
+        >>> kind["description"], kind["required"]
+        ('Discard a card.', ['format', 'version', 'type', 'card'])
+        >>> moves.verb_pattern()
+        '^(?:discard)(?: .+)?$'
+        """
+        kinds = []
+        for kind in self.kinds:
+            properties: dict[str, Any] = {
+                **header(self.format, self.version),
+                "type": {"const": kind.verb},
+            }
+            for field in attrs.fields(kind):  # type: ignore[arg-type]
+                properties[field.name] = _codec(field).json_schema()
+            kinds.append(obj(properties, description=_summary(kind)))
+        return {
+            "description": f"A move ({self.format} version {self.version}): one of "
+            f"{self._expected()}.",
+            "oneOf": kinds,
+        }
+
+    def verb_pattern(self) -> str:
+        """A regular expression matching the text of a move as ``str(move)`` writes it:
+        a verb of the set, then its arguments after a space."""
+        verbs = "|".join(self.by_verb)
+        return f"^(?:{verbs})(?: .+)?$"
 
     def _expected(self) -> str:
         verbs = list(self.by_verb)

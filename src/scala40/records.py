@@ -30,11 +30,17 @@ from scala40.errors import (
 from scala40.game import Game, State, load_game
 from scala40.rulesets import RulesetBase
 
-__all__ = ["MAX_RECORD_MOVES", "MAX_SEED_DIGITS", "RECORD_FORMAT_VERSION", "GameRecord"]
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "MAX_RECORD_MOVES",
+    "MAX_SEED_DIGITS",
+    "RECORD_FORMAT_VERSION",
+    "GameRecord",
+]
 
 RECORD_FORMAT_VERSION = 2
-"""Version of :meth:`GameRecord.to_dict`: 2 names the game; version 1 records (Scala 40
-only, without a game) are still read."""
+"""Version of :meth:`GameRecord.to_dict`: 2 names the game (and, optionally, who played
+each seat); version 1 records (Scala 40 only, without a game) are still read."""
 
 MAX_RECORD_MOVES = 100_000
 """The most moves a record may hold: far more than any game takes, and a bound on the
@@ -43,6 +49,9 @@ work of replaying a record sent by a stranger."""
 
 MAX_SEED_DIGITS = 40
 """The most digits a record's seed may have."""
+
+MAX_NAME_LENGTH = 100
+"""The most characters of a player's name in a record."""
 
 
 @attrs.frozen
@@ -69,6 +78,10 @@ class GameRecord:
     game_version: int = attrs.field(default=0, eq=False)
     """The version of the game's engine the record was made with (0: unknown); replaying
     under another version warns nobody but may, in principle, differ."""
+    names: tuple[str, ...] = ()
+    """Who played each seat, one name a seat (a bot's name with its options, such as
+    ``"montecarlo:playouts=50"``, or ``"human"``), or empty when not recorded. ``scala40
+    play --load`` resumes a game with them."""
 
     def __attrs_post_init__(self) -> None:
         rules: object = self.rules
@@ -103,6 +116,16 @@ class GameRecord:
             raise InvalidArgumentError(
                 f"game_version must be an integer, got {describe(self.game_version)}"
             )
+        names: object = self.names
+        if not (
+            isinstance(names, tuple)
+            and len(names) in (0, self.players)
+            and all(_is_name(name) for name in names)
+        ):
+            raise InvalidArgumentError(
+                f"names must be a tuple of {self.players} names (one a seat, each a line of "
+                f"1 to {MAX_NAME_LENGTH} characters) or empty, got {describe(names)}"
+            )
 
     @classmethod
     def start(
@@ -113,11 +136,20 @@ class GameRecord:
         *,
         auto_chance: bool = True,
         game: str | Game = "scala40",
+        names: tuple[str, ...] = (),
     ) -> GameRecord:
-        """An empty record of a new game (``rules`` a ruleset, a preset name or ``None``)."""
+        """An empty record of a new game (``rules`` a ruleset, a preset name or ``None``;
+        ``names``, who plays each seat, if it is to be recorded)."""
         found = load_game(game)
         record = cls(
-            found.resolve_rules(rules), players, seed, (), auto_chance, found.name, found.version
+            found.resolve_rules(rules),
+            players,
+            seed,
+            (),
+            auto_chance,
+            found.name,
+            found.version,
+            names,
         )
         record.initial_state()  # the game's own checks, now rather than at the first replay
         return record
@@ -165,8 +197,9 @@ class GameRecord:
         return state
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready, versioned description of the record."""
-        return {
+        """A JSON-ready, versioned description of the record (``names`` only when the
+        record has them)."""
+        data = {
             "format": "scala40.record",
             "version": RECORD_FORMAT_VERSION,
             "game": self.game,
@@ -177,6 +210,9 @@ class GameRecord:
             "auto_chance": self.auto_chance,
             "moves": list(self.moves),
         }
+        if self.names:
+            data["names"] = list(self.names)
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
@@ -201,6 +237,8 @@ class GameRecord:
             }  # fmt: skip
             game_name = data.get("game")
             game_version = data.get("game_version")
+            if "names" in data:
+                expected.add("names")
         if set(data) != expected:
             raise SerializationError(
                 f"record: expected fields {sorted(expected)}, got {sorted(map(str, data))}"
@@ -235,11 +273,16 @@ class GameRecord:
             )
         if type(data["auto_chance"]) is not bool:
             raise SerializationError("record: auto_chance must be true or false")
+        names = data.get("names", [])
+        if not (isinstance(names, list) and len(names) <= MAX_RECORD_MOVES):
+            raise SerializationError(
+                f"record: names must be a list of names, got {describe(names)}"
+            )
         rules = game.ruleset_type.from_dict(data["rules"])
         try:
             record = cls(
                 rules, players, int(seed_text), tuple(moves), data["auto_chance"], game.name,
-                game_version,
+                game_version, tuple(names),
             )  # fmt: skip
             record.initial_state()
         except Scala40Error as error:
@@ -247,6 +290,11 @@ class GameRecord:
         for _ in record.states():
             pass
         return record
+
+
+def _is_name(name: object) -> bool:
+    """Whether ``name`` is a player's name: one line of printable text, not too long."""
+    return isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH and name.isprintable()
 
 
 def _is_decimal(text: str) -> bool:

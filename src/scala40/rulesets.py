@@ -11,16 +11,21 @@ without knowing it:
 * :meth:`~RulesetBase.options`, :meth:`~RulesetBase.option_names`,
   :meth:`~RulesetBase.option_rule` and :meth:`~RulesetBase.differences` to describe one;
 * :meth:`~RulesetBase.replace` for a variant, validated again;
-* :meth:`~RulesetBase.to_dict` and :meth:`~RulesetBase.from_dict` for JSON.
+* :meth:`~RulesetBase.to_dict` and :meth:`~RulesetBase.from_dict` for JSON, and
+  :meth:`~RulesetBase.json_schema` for the JSON Schema of that format.
 
 A game's class sets :attr:`~RulesetBase.FORMAT`, calls :func:`check_problems` from its
 ``__attrs_post_init__`` and registers its presets with :func:`set_presets`; the helpers
-:func:`need_int`, :func:`need_bool` and :func:`need_choice` write its checks.
+:func:`need_int`, :func:`need_bool` and :func:`need_choice` write its checks. An integer
+option declares its range in its metadata (:func:`option_metadata`): :func:`need_int`
+checks it, and the JSON Schema states it.
 """
 
 from __future__ import annotations
 
 import enum
+import types
+import typing
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
@@ -29,6 +34,7 @@ import attrs
 from typing_extensions import Self
 
 from scala40._checks import describe, is_int
+from scala40._schema import array, enum_of, header, integer, obj
 from scala40._serial import expect_header
 from scala40.cards import Deck
 from scala40.errors import (
@@ -46,6 +52,7 @@ __all__ = [
     "need_bool",
     "need_choice",
     "need_int",
+    "option_metadata",
     "set_presets",
 ]
 
@@ -55,6 +62,32 @@ every ruleset, and the states played under it, printable and serializable)."""
 
 R = TypeVar("R", bound="RulesetBase")
 E = TypeVar("E", bound=enum.Enum)
+
+
+def option_metadata(
+    rule: str,
+    low: int | None = None,
+    high: int | None = None,
+    *,
+    choices: tuple[int, ...] = (),
+) -> dict[str, Any]:
+    """The metadata of an option's field: the rule it implements and, for an integer
+    option (or each integer of a tuple option), its range from ``low`` to ``high``
+    (``None``: up to :data:`MAX_OPTION_INT`) or its few allowed ``choices``.
+
+    The range is the option's alone; checks that involve other options stay in the
+    game's validation. :func:`need_int` reads the range, and
+    :meth:`RulesetBase.json_schema` states it.
+
+    >>> option_metadata("S40-DECK", 0, 8)
+    {'rule': 'S40-DECK', 'range': (0, 8)}
+    """
+    metadata: dict[str, Any] = {"rule": rule}
+    if low is not None:
+        metadata["range"] = (low, high)
+    if choices:
+        metadata["choices"] = tuple(choices)
+    return metadata
 
 
 class RulesetBase:
@@ -92,6 +125,55 @@ class RulesetBase:
         if not isinstance(given, str) or given not in fields or not fields[given].init:
             raise InvalidRulesetError([f"unknown option {describe(given)}"])
         return str(fields[name].metadata.get("rule", ""))
+
+    @classmethod
+    def option_range(cls, name: str) -> tuple[int, int] | None:
+        """The range an integer option declares in its metadata, as ``(low, high)``, or
+        ``None`` (see ``scala40.rulesets.option_metadata``). Other options may narrow it further: the
+        ruleset's validation says the last word.
+
+        >>> from scala40 import Ruleset
+        >>> Ruleset.option_range("jokers"), Ruleset.option_range("split_sequences")
+        ((0, 8), None)
+        """
+        cls.option_rule(name)  # an unknown option is refused here
+        span = attrs.fields_dict(cls)[name].metadata.get("range")  # type: ignore[arg-type]
+        if span is None:
+            return None
+        low, high = span
+        return (low, MAX_OPTION_INT if high is None else high)
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of :meth:`to_dict`'s output, made from the
+        option fields: each option's type (boolean, integer, a choice of values, a list of
+        integers), whether it may be ``null``, its range, its rule and its default.
+
+        The options are not required: :meth:`from_dict` gives a missing one its default.
+        The schema checks each option alone; the ruleset's validation also checks how
+        they fit together (such as enough cards in the deck for every hand).
+
+        >>> from scala40 import Ruleset
+        >>> schema = Ruleset.json_schema()
+        >>> schema["properties"]["format"], schema["required"]
+        ({'const': 'scala40.ruleset'}, ['format', 'version', 'options'])
+        >>> schema["properties"]["options"]["properties"]["jokers"]
+        {'type': 'integer', 'minimum': 0, 'maximum': 8, 'description': 'Rule S40-DECK.', 'default': 4}
+        """
+        hints = typing.get_type_hints(cls)
+        fields = attrs.fields_dict(cls)  # type: ignore[arg-type]
+        options = {name: _option_schema(fields[name], hints[name]) for name in cls.option_names()}
+        return obj(
+            {
+                **header(cls.FORMAT, cls.FORMAT_VERSION),
+                "options": obj(
+                    options,
+                    optional=options,
+                    description="Every option by name; a missing one takes its default.",
+                ),
+            },
+            description=f"A ruleset ({cls.FORMAT} version {cls.FORMAT_VERSION}).",
+        )
 
     @classmethod
     def presets(cls) -> Mapping[str, Self]:
@@ -202,6 +284,9 @@ class RulesetBase:
         """
         kind = cls.FORMAT.removeprefix("scala40.")
         data = expect_header(data, cls.FORMAT, cls.FORMAT_VERSION)
+        unknown_fields = sorted(str(name) for name in set(data) - {"format", "version", "options"})
+        if unknown_fields:
+            raise SerializationError(f"{kind}: unknown fields {describe(unknown_fields)}")
         options = data.get("options")
         if not isinstance(options, Mapping):
             raise SerializationError(f"{kind}: 'options' must be a mapping")
@@ -215,6 +300,42 @@ class RulesetBase:
         except (InvalidRulesetError, ValueError, TypeError) as error:
             # A converter may refuse a value of the wrong shape before validation runs.
             raise SerializationError(f"{kind}: {error}") from error
+
+
+def _option_schema(field: attrs.Attribute[Any], hint: Any) -> dict[str, Any]:
+    """The JSON Schema of one option's value, from its type and its metadata."""
+    nullable = False
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        members = [member for member in typing.get_args(hint) if member is not type(None)]
+        nullable = len(members) < len(typing.get_args(hint))
+        hint = members[0] if len(members) == 1 else Any
+    schema: dict[str, Any]
+    if hint is bool:
+        schema = {"type": ["boolean", "null"] if nullable else "boolean"}
+    elif hint is int:
+        schema = _int_schema(field.metadata, nullable)
+    elif isinstance(hint, type) and issubclass(hint, enum.Enum):
+        schema = enum_of([member.value for member in hint], nullable=nullable)
+    elif typing.get_origin(hint) is tuple and typing.get_args(hint) == (int, ...):
+        schema = array(_int_schema(field.metadata, False))
+        if nullable:
+            schema["type"] = ["array", "null"]
+    else:  # pragma: no cover - no option of the library's games is of another type
+        schema = {}
+    rule = field.metadata.get("rule")
+    if rule:
+        schema["description"] = f"Rule {rule}."
+    if field.default is not attrs.NOTHING and not isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+        schema["default"] = _plain(field.default)
+    return schema
+
+
+def _int_schema(metadata: Mapping[str, Any], nullable: bool) -> dict[str, Any]:
+    choices = metadata.get("choices")
+    if choices:
+        return enum_of(choices, nullable=nullable)
+    low, high = metadata.get("range", (-MAX_OPTION_INT, MAX_OPTION_INT))
+    return integer(low, MAX_OPTION_INT if high is None else high, nullable=nullable)
 
 
 def _plain(value: object) -> object:
@@ -251,13 +372,19 @@ def need_int(
     problems: list[str],
     rules: object,
     name: str,
-    low: int,
+    low: int | None = None,
     high: int | None = None,
     *,
     optional: bool = False,
 ) -> bool:
     """Check that option ``name`` is an integer from ``low`` to ``high`` (or ``None`` when
-    ``optional``); append a problem and return ``False`` if not."""
+    ``optional``); append a problem and return ``False`` if not.
+
+    Without ``low``, the range is the one the option's field declares in its metadata
+    (:func:`option_metadata`); give the bounds only where they depend on other options.
+    """
+    if low is None:
+        low, high = attrs.fields_dict(type(rules))[name].metadata["range"]  # type: ignore[arg-type]
     value = getattr(rules, name)
     if optional and value is None:
         return True

@@ -16,6 +16,10 @@ Results are counted by side: in a game played in partnerships a side's win is on
 for the bot that played it (not one per seat), and winners follow each game's own rules
 (the lowest total in Scala 40, the highest in Skarney).
 
+A :class:`TournamentResult` is saved as JSON with :meth:`~TournamentResult.to_dict` and
+read back, checked, with :meth:`~TournamentResult.from_dict` (format
+``scala40.tournament``; its JSON Schema is in :mod:`scala40.schemas`).
+
 >>> from scala40.tournament import run_tournament
 >>> result = run_tournament(4, ["greedy", "random"], rules="official", match="single",
 ...                         seed=1, workers=1)
@@ -23,6 +27,12 @@ for the bot that played it (not one per seat), and winners follow each game's ow
 [('greedy', 4), ('random', 4)]
 >>> [game.seats for game in result.games], sum(stats.wins for stats in result.stats)
 ([(0, 1), (1, 0), (0, 1), (1, 0)], 4)
+>>> import json
+>>> data = json.loads(json.dumps(result.to_dict()))
+>>> data["format"], data["seed"], data["stats"][0]["wins"] == result.stats[0].wins
+('scala40.tournament', '1', True)
+>>> TournamentResult.from_dict(data) == result
+True
 """
 
 from __future__ import annotations
@@ -34,7 +44,7 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
@@ -42,8 +52,14 @@ import attrs
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe, is_int, is_number
+from scala40._serial import expect_header
 from scala40.bots import Bot, bot_name, make_bot, play_game
-from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.errors import (
+    InvalidArgumentError,
+    InvalidValueError,
+    Scala40Error,
+    SerializationError,
+)
 from scala40.game import Game, load_game
 from scala40.games.scala40.rules import MatchFormat, Ruleset, hand_value, rules_for_match
 from scala40.match import ScoreOrder
@@ -55,6 +71,7 @@ __all__ = [
     "MAX_SEED_DIGITS",
     "MAX_TRIALS",
     "MAX_WORKERS",
+    "TOURNAMENT_FORMAT_VERSION",
     "BotFactory",
     "BotStats",
     "GameResult",
@@ -80,6 +97,13 @@ MAX_SEED_DIGITS = 40
 """The most digits a tournament's seed may have."""
 MAX_TRIALS = 10**15
 """:func:`wilson_interval` takes at most this many trials (more do not fit a float)."""
+
+TOURNAMENT_FORMAT_VERSION = 1
+"""Version of :meth:`TournamentResult.to_dict`."""
+MAX_COUNT = 10**18
+"""The largest score, move or hand count a saved result may hold."""
+MAX_BOT_NAME = 200
+"""The most characters of a bot's name in a saved result."""
 
 DEFAULT_MAX_ACTIONS = 5_000
 """Moves after which a game is stopped unfinished. Games of greedy bots take about 60
@@ -192,6 +216,23 @@ class GameResult:
         """The sides of the game, each a tuple of seats."""
         return self.teams or tuple((seat,) for seat in range(len(self.seats)))
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description: every field, the seed as text (it has up to 20
+        digits, more than many JSON readers keep exactly)."""
+        return {
+            "index": self.index,
+            "seed": str(self.seed),
+            "seats": list(self.seats),
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "actions": self.actions,
+            "hands": self.hands,
+            "finished": self.finished,
+            "decisions": list(self.decisions),
+            "decision_seconds": list(self.decision_seconds),
+            "teams": [list(team) for team in self.teams],
+        }
+
 
 @attrs.frozen
 class BotStats:
@@ -228,6 +269,25 @@ class BotStats:
     def seconds_per_decision(self) -> float:
         """Mean time a decision took, in seconds."""
         return self.decision_seconds / self.decisions if self.decisions else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description: every field and the figures derived from them (win
+        rate, its 95% interval, time per decision)."""
+        low, high = self.win_interval
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_interval": [low, high],
+            "mean_score": self.mean_score,
+            "mean_actions": self.mean_actions,
+            "mean_hands": self.mean_hands,
+            "decisions": self.decisions,
+            "decision_seconds": self.decision_seconds,
+            "seconds_per_decision": self.seconds_per_decision,
+            "score_order": self.score_order.value,
+        }
 
 
 @attrs.frozen
@@ -285,6 +345,32 @@ class TournamentResult:
         """Games stopped before they ended."""
         return sum(1 for game in self.games if not game.finished)
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready, versioned description (format ``scala40.tournament``): every field
+        (the ruleset by its dictionary, seeds as text), then each bot's
+        :attr:`stats`, which :meth:`from_dict` checks against the games."""
+        return {
+            "format": "scala40.tournament",
+            "version": TOURNAMENT_FORMAT_VERSION,
+            "game": self.game,
+            "rules": self.rules.to_dict(),
+            "players": self.players,
+            "seed": str(self.seed),
+            "bots": list(self.bots),
+            "games": [game.to_dict() for game in self.games],
+            "stats": [stats.to_dict() for stats in self.stats],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TournamentResult:
+        """Rebuild a result from :meth:`to_dict` output, checking every field: the game and
+        its ruleset, the seats and winners of each game against the players and the bots,
+        and the stats against what the games give.
+
+        :raises SerializationError: the data is malformed; the message names the field.
+        """
+        return _result_from_dict(data)
+
     def summary(self) -> str:
         """A table of the results: games, wins, win rate with its 95% confidence interval,
         mean score and time per decision for each bot, then the mean game length."""
@@ -326,6 +412,188 @@ class TournamentResult:
         if self.unfinished:
             lines.append(f"unfinished games (stopped at the move limit): {self.unfinished}")
         return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- reading a saved result
+
+_RESULT_FIELDS = (
+    "format",
+    "version",
+    "game",
+    "rules",
+    "players",
+    "seed",
+    "bots",
+    "games",
+    "stats",
+)
+_GAME_FIELDS = (
+    "index", "seed", "seats", "winners", "scores", "actions", "hands", "finished",
+    "decisions", "decision_seconds", "teams",
+)  # fmt: skip
+
+
+def _fail(message: str) -> SerializationError:
+    return SerializationError(f"tournament: {message}")
+
+
+def _fields(data: object, expected: Sequence[str], where: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise _fail(f"{where} must be a mapping, got {describe(data)}")
+    if set(data) != set(expected):
+        missing = sorted(set(expected) - set(data))
+        unknown = sorted(str(key) for key in set(data) - set(expected))
+        raise _fail(f"{where} must have the fields {list(expected)}; missing {missing}, "
+                    f"unknown {unknown}")  # fmt: skip
+    return data
+
+
+def _count(value: object, where: str, low: int = 0, high: int = MAX_COUNT) -> int:
+    if not (is_int(value) and low <= value <= high):
+        raise _fail(f"{where} must be an integer from {low} to {high}, got {describe(value)}")
+    return int(value)
+
+
+def _int_list(
+    value: object, where: str, low: int, high: int, length: int | None = None
+) -> tuple[int, ...]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        size = "" if length is None else f"{length} "
+        raise _fail(f"{where} must be a list of {size}integers, got {describe(value)}")
+    return tuple(_count(item, where, low, high) for item in value)
+
+
+def _seed(value: object, where: str, digits: int, low: int, high: int) -> int:
+    if not isinstance(value, str):
+        raise _fail(f"{where} must be a whole number written as text, got {describe(value)}")
+    body = value.removeprefix("-")
+    if not (0 < len(body) <= digits and body.isascii() and body.isdigit()):
+        raise _fail(f"{where} must be a whole number written as text, got {describe(value)}")
+    number = int(value)
+    if not low <= number < high:
+        raise _fail(f"{where} must be from {low} to {high - 1}, got {describe(value)}")
+    return number
+
+
+def _game_from_dict(data: object, position: int, players: int, bots: int) -> GameResult:
+    where = f"games[{position}]"
+    data = _fields(data, _GAME_FIELDS, where)
+    if data["index"] != position or not is_int(data["index"]):
+        raise _fail(f"{where}.index must be {position}, got {describe(data['index'])}")
+    seats = _int_list(data["seats"], f"{where}.seats", 0, bots - 1, players)
+    winners = _int_list(data["winners"], f"{where}.winners", 0, players - 1)
+    if len(set(winners)) != len(winners):
+        raise _fail(f"{where}.winners names a seat twice: {list(winners)}")
+    finished = data["finished"]
+    if not isinstance(finished, bool):
+        raise _fail(f"{where}.finished must be true or false, got {describe(finished)}")
+    if winners and not finished:
+        raise _fail(f"{where} has winners but is not finished")
+    decisions = data["decisions"]
+    decisions = _int_list(
+        decisions, f"{where}.decisions", 0, MAX_COUNT, players if decisions else 0
+    )
+    seconds = data["decision_seconds"]
+    if not (
+        isinstance(seconds, list)
+        and len(seconds) in (0, players)
+        and all(is_number(item) and item >= 0 for item in seconds)
+    ):
+        raise _fail(
+            f"{where}.decision_seconds must be a list of {players} numbers of seconds (or "
+            f"empty), got {describe(seconds)}"
+        )
+    teams_data = data["teams"]
+    if not isinstance(teams_data, list):
+        raise _fail(f"{where}.teams must be a list of sides, got {describe(teams_data)}")
+    teams = tuple(_int_list(team, f"{where}.teams", 0, players - 1) for team in teams_data)
+    if teams and sorted(seat for team in teams for seat in team) != list(range(players)):
+        raise _fail(f"{where}.teams must share out the seats 0 to {players - 1}, got {teams_data}")
+    return GameResult(
+        index=position,
+        seed=_seed(data["seed"], f"{where}.seed", 20, 0, 2**64),
+        seats=seats,
+        winners=winners,
+        scores=_int_list(data["scores"], f"{where}.scores", -MAX_COUNT, MAX_COUNT, players),
+        actions=_count(data["actions"], f"{where}.actions"),
+        hands=_count(data["hands"], f"{where}.hands"),
+        finished=finished,
+        decisions=decisions,
+        decision_seconds=tuple(float(item) for item in seconds),
+        teams=teams,
+    )
+
+
+def _same(given: object, expected: object) -> bool:
+    """Whether a number read back equals the one computed (floats up to rounding)."""
+    if isinstance(expected, float) and is_number(given):
+        return math.isclose(given, expected, rel_tol=1e-9, abs_tol=1e-12)
+    if isinstance(expected, list):
+        return (
+            isinstance(given, list)
+            and len(given) == len(expected)
+            and all(_same(a, b) for a, b in zip(given, expected))
+        )
+    return type(given) is type(expected) and given == expected
+
+
+def _result_from_dict(data: Mapping[str, Any]) -> TournamentResult:
+    data = expect_header(data, "tournament", TOURNAMENT_FORMAT_VERSION)
+    data = _fields(data, _RESULT_FIELDS, "a result")
+    name = data["game"]
+    if not isinstance(name, str):
+        raise _fail(f"game must be a game's name, got {describe(name)}")
+    try:
+        found = load_game(name)
+    except Scala40Error as error:
+        raise _fail(str(error)) from error
+    if found.name != name:
+        raise _fail(f"game must be written {found.name!r}, got {describe(name)}")
+    try:
+        rules = found.ruleset_type.from_dict(data["rules"])
+    except Scala40Error as error:
+        raise _fail(str(error)) from error
+    players = _count(data["players"], "players", rules.min_players, rules.max_players)
+    seed = _seed(
+        data["seed"], "seed", MAX_SEED_DIGITS, -(10**MAX_SEED_DIGITS), 10**MAX_SEED_DIGITS
+    )
+    bots = data["bots"]
+    if not (
+        isinstance(bots, list)
+        and 1 <= len(bots) <= MAX_BOTS
+        and all(isinstance(bot, str) and 0 < len(bot) <= MAX_BOT_NAME for bot in bots)
+        and len(set(bots)) == len(bots)
+    ):
+        raise _fail(
+            f"bots must be a list of 1 to {MAX_BOTS} different names, got {describe(bots)}"
+        )
+    games = data["games"]
+    if not (isinstance(games, list) and len(games) <= MAX_GAMES):
+        raise _fail(f"games must be a list of at most {MAX_GAMES} games, got {describe(games)}")
+    result = TournamentResult(
+        bots=tuple(bots),
+        rules=rules,
+        players=players,
+        seed=seed,
+        games=tuple(
+            _game_from_dict(game, position, players, len(bots))
+            for position, game in enumerate(games)
+        ),
+        game=found.name,
+    )
+    stats = data["stats"]
+    expected = [stats.to_dict() for stats in result.stats]
+    if not (isinstance(stats, list) and len(stats) == len(expected)):
+        raise _fail(f"stats must be a list of {len(expected)} bots' stats, got {describe(stats)}")
+    for given, wanted in zip(stats, expected):
+        given = _fields(given, list(wanted), f"stats of {wanted['name']!r}")
+        for key, value in wanted.items():
+            if not _same(given[key], value):
+                raise _fail(
+                    f"stats of {wanted['name']!r}: {key} is {describe(given[key])}, but the "
+                    f"games give {describe(value)}"
+                )
+    return result
 
 
 # ---------------------------------------------------------------- one game, anywhere

@@ -233,3 +233,43 @@ def test_encoding_is_json_friendly() -> None:
     for move in state.legal_moves():
         tokens = json.loads(json.dumps(encoding.encode(move)))
         assert encoding.decode(tokens) == move
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_spoiled_token_sequences_decode_or_fail_cleanly(game: Game, preset: str) -> None:
+    """The tokens of legal moves with one token replaced, one dropped, one added or the
+    sequence cut: decoding gives a move of the game or an ActionEncodingError, never
+    another exception (every scheme's reader checks what it reads)."""
+    players = game.default_players
+    rules = game.ruleset_type.preset(preset)
+    players = min(max(players, rules.min_players), rules.max_players)
+    encoding = ActionEncoding(game, preset, players)
+    chooser = random.Random(7)
+    sequences = set()
+    for state in _states(game, preset, players, 7, False):
+        for move in list(state.legal_moves())[:20]:
+            sequences.add(encoding.encode(move))
+        if len(sequences) > 200:
+            break
+    decoded = failed = 0
+    for tokens in sorted(sequences):
+        for _ in range(6):
+            spoiled = list(tokens)
+            place = chooser.randrange(len(spoiled) + 1)
+            how = chooser.randrange(4)
+            if how == 0 and place < len(spoiled):
+                spoiled[place] = chooser.randrange(encoding.num_distinct_actions)
+            elif how == 1 and place < len(spoiled):
+                del spoiled[place]
+            elif how == 2:
+                spoiled.insert(place, chooser.randrange(encoding.num_distinct_actions))
+            else:
+                spoiled = spoiled[:place]
+            try:
+                move = encoding.decode(spoiled)
+            except ActionEncodingError:
+                failed += 1
+                continue
+            decoded += 1
+            assert encoding.decode(encoding.encode(move)) == move
+    assert failed

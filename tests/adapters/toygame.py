@@ -84,8 +84,11 @@ class Face(enum.Enum):
 
 
 def _pairs_from_json(value: Any) -> Any:
-    if not isinstance(value, list):
-        raise InvalidMoveError(f"expected a list of notes, got {value!r}")
+    if not (
+        isinstance(value, list)
+        and all(isinstance(item, list) and len(item) == 2 for item in value)
+    ):
+        raise InvalidMoveError(f"expected a list of [cards, count] notes, got {value!r}")
     return tuple((as_move_cards(cards), as_small_int(count)) for cards, count in value)
 
 

@@ -1,7 +1,8 @@
 """A smoke test of an installed scala40, run with no source tree on the path.
 
 It checks a meld, plays one seeded game of every registered game to its end, saves and
-replays a record, and prints ``smoke test passed`` with where scala40 was imported from.
+replays a record, reads the JSON Schemas shipped as package data, and prints ``smoke
+test passed`` with where scala40 was imported from.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 
 import scala40
 from scala40.records import GameRecord
+from scala40.schemas import BUILTIN_GAMES, KINDS, json_schema, shipped_schema
 
 
 def main() -> None:
@@ -30,6 +32,10 @@ def main() -> None:
         again = GameRecord.from_dict(json.loads(json.dumps(record.to_dict())))
         assert again.final_state() == state, name
         print(f"{game.title}: {len(record.moves)} moves, over: {state.is_over}")
+    for name in BUILTIN_GAMES:
+        for kind in KINDS:
+            assert shipped_schema(kind, name) == json_schema(kind, name), (kind, name)
+    print(f"{len(BUILTIN_GAMES) * len(KINDS)} JSON Schemas shipped")
     print(f"smoke test passed with scala40 {scala40.__version__} from {scala40.__file__}")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import runpy
 import subprocess
 import sys
 
@@ -313,6 +314,16 @@ def test_version(capsys: CaptureFixture) -> None:
     code, out, _ = run(capsys, "--version")
     assert code == 0
     assert out == f"scala40 {__version__}\n"
+
+
+def test_python_m_scala40_runs_the_command_line(
+    capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.argv", ["scala40", "hand", "QS KS AS"])
+    with pytest.raises(SystemExit) as exited:
+        runpy.run_module("scala40", run_name="__main__")
+    assert exited.value.code == 0
+    assert capsys.readouterr().out == "hand: QS KS AS\nvalue: 31\n"
 
 
 def test_help(capsys: CaptureFixture) -> None:

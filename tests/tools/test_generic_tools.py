@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 import scala40
+from scala40._cache import BoundedCache, SizedCache
 from scala40.bots import PlayoutBot, RandomBot, bot_factories, bot_names, make_bot, play_game
-from scala40.cli import main
+from scala40.cli import EXIT_QUIT, main
 from scala40.errors import (
     IllegalMoveError,
     InvalidBotSpecError,
@@ -81,6 +82,38 @@ def test_the_default_wording_works_for_any_game() -> None:
     assert text.status(state) == "P0 to move"
     assert text.move(scala40.DrawStock(), unicode=True) == "draw"
     assert text.events(state, state.apply("draw"), ["a", "b"]) == []
+    dealing = scala40.new_game(players=2, seed=1, auto_chance=False)
+    assert text.status(dealing) == "the dealer shuffles next"
+    single = scala40.Ruleset(match_format="single")
+    final = play_game(scala40.new_game(single, players=2, seed=1), [RandomBot(), RandomBot()])
+    lines = text.final(final, ["ann", "bob"])
+    assert lines[0].startswith("Final scores: P0 ")
+    assert lines[1] in ("Winner: P0 (ann)", "Winner: P1 (bob)")
+    assert repr(load_game("scala40")) == "<Game scala40>"
+
+
+def test_the_package_names_its_missing_attributes() -> None:
+    with pytest.raises(AttributeError, match="module 'scala40' has no attribute 'nothing'"):
+        getattr(scala40, "nothing")  # noqa: B009
+    assert "new_game" in dir(scala40)
+
+
+def test_caches_make_room_and_describe_themselves() -> None:
+    cache: BoundedCache[int, int] = BoundedCache("test", limit=2)
+    cache.put(1, 1)
+    cache.put(2, 2)
+    assert repr(cache) == "<BoundedCache test: 2 of 2>"
+    assert cache.make_room() is cache
+    assert len(cache) == 0
+    sized: SizedCache[int, int] = SizedCache("sized", limit=5, budget=4)
+    sized.put(1, (1, 2))
+    sized.put(1, (1,))  # the same key again: its old value no longer counts
+    assert sized.held == 2
+    sized.put(2, (1, 2))  # over the budget: emptied first
+    assert sorted(sized) == [2]
+    sized.put(3, ())  # the budget reached
+    assert sized.make_room() is sized
+    assert len(sized) == 0
 
 
 # ---------------------------------------------------------------- bots
@@ -216,7 +249,7 @@ def test_game_commands_take_a_game(capsys: CaptureFixture, monkeypatch: pytest.M
         capsys, monkeypatch, ["play", "--game", "scala40", "--seed", "2", "--match", "single",
                               "--save", str(saved)], "draw\nquit\n",
     )  # fmt: skip
-    assert code == 0
+    assert code == EXIT_QUIT
     assert json.loads(saved.read_text())["game"] == "scala40"
     code, out, _ = run(capsys, monkeypatch, ["replay", str(saved), "--game", "scala40"])
     assert code == 0

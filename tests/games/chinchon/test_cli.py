@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scala40.cli import main
+from scala40.cli import EXIT_QUIT, main
 from scala40.records import GameRecord
 
 CaptureFixture = pytest.CaptureFixture[str]
@@ -52,7 +52,7 @@ def test_play_refuses_bad_moves_and_quits(
 ) -> None:
     argv = ["play", "--game", "chinchon", "--seed", "4", "--rules", "spain_club"]
     code, out, err = run(capsys, monkeypatch, argv, "jump\ndiscard 9X\n99\nquit\n")
-    assert code == 0
+    assert code == EXIT_QUIT
     assert err == ""
     assert "error: unknown move 'jump'" in out
     assert "error: bad card '9X'" in out

@@ -58,7 +58,7 @@ from scala40.analysis import (
     min_deadwood,
 )
 from scala40.cards import Card, make_card
-from scala40.games.scala40.search import meldable_bound
+from scala40.games.scala40.search import find_melds, meldable_bound
 from scala40.state import meld_from_spec
 from tests.games.scala40.helpers import position_or_reject
 from tests.strategies import valid_melds
@@ -260,6 +260,45 @@ def test_hand_melds_are_every_reading_of_every_meld_in_the_hand(
     }
     assert listed == expected
     assert len(listed) == len(hand_melds(hand, rules))  # each once (C-IDENTITY)
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+@given(hand=hands(max_size=10))
+def test_the_meld_tables_agree_with_the_general_enumerator(
+    name: str, hand: tuple[Card, ...]
+) -> None:
+    # The per-suit and per-rank tables behind hand_melds (jokers the only wild cards,
+    # sets of distinct suits) give exactly what find_melds, the general enumerator, finds.
+    rules = RULESETS[name].meld_rules
+    assert hand_melds(hand, rules) == find_melds(tuple(sorted(hand)), rules)
+
+
+GENERAL_MELD_RULES = {
+    # Other wild cards, or sets that may repeat a suit: hand_melds enumerates them with
+    # find_melds, the general enumerator.
+    "twos-wild": MeldRules(wild_ranks={2}),
+    "twos-wild-any-number": MeldRules(wild_ranks={2}, max_wilds=None),
+    "repeated-suits": MeldRules(set_suits_distinct=False, set_max=6),
+}
+
+
+@pytest.mark.parametrize("name", list(GENERAL_MELD_RULES))
+@settings(max_examples=60)
+@given(hand=hands(max_size=8))
+def test_hand_melds_under_other_wild_cards_and_repeated_suits(
+    name: str, hand: tuple[Card, ...]
+) -> None:
+    # C-WILD: every reading of every sub-multiset, each once (C-IDENTITY).
+    rules = GENERAL_MELD_RULES[name]
+    listed = {(meld.cards, meld.represented, meld.value) for meld in hand_melds(hand, rules)}
+    expected = {
+        (meld.cards, meld.represented, meld.value)
+        for size in range(3, len(hand) + 1)
+        for chosen in set(combinations(hand, size))
+        for meld in meld_interpretations(chosen, rules)
+    }
+    assert listed == expected
+    assert len(listed) == len(hand_melds(hand, rules))
 
 
 def test_the_quick_opening_bound_counts_every_copy_of_a_card() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scala40.cli import main
+from scala40.cli import EXIT_QUIT, main
 from scala40.games.skarney import GameState, Ruleset, parse_move
 from scala40.games.skarney.text import TEXT
 from scala40.records import GameRecord
@@ -64,7 +64,7 @@ def test_play_shows_offers_and_contracts(
     code, out, _ = run(
         capsys, monkeypatch, ["play", "--game", "skarney", "--seed", "3"], "1\n" * 12 + "quit\n"
     )
-    assert code == 0
+    assert code == EXIT_QUIT
     assert "P2 offers you QS: 'accept' or 'decline'." in out
     assert "P0 (you) takes QS from P2 (greedy)." in out
     assert "Contracts: your side not yet · opponents not yet" in out
@@ -77,7 +77,7 @@ def test_play_singles_and_refuse_bad_moves(
 ) -> None:
     argv = ["play", "--game", "skarney", "--rules", "singles", "--players", "3", "--seed", "2"]
     code, out, _ = run(capsys, monkeypatch, argv, "offer 5S\nmeld 5S\n1\nboard\nquit\n")
-    assert code == 0
+    assert code == EXIT_QUIT
     assert "Skarney, 3 players, rules singles, seed 2. You are P0." in out
     assert "error: offer 5S: this move is allowed only during a turn, after the draw" in out
     assert "error: 'meld' needs cards" not in out

@@ -7,7 +7,7 @@ Each game exports these functions: ``rumino.best_arrangement``,
 its :class:`~scala40.games._knock.profile.KnockRules`; cards are given as text or codes,
 in any order.
 
->>> from scala40.games.chinchon import Ruleset
+>>> from scala40.games.chinchon import Ruleset, best_arrangement, least_unmatched
 >>> best = best_arrangement("7H 7S 7D AC 2C 3C KS", Ruleset())
 >>> [str(meld) for meld in best.melds], best.value
 (['7S 7H 7D', 'AC 2C 3C'], 10)
@@ -91,7 +91,7 @@ def least_unmatched(cards: Iterable[Card] | str, rules: Any, min_melded: int = 0
     ``min_melded`` of its cards in melds (RU-KNOCK); a huge number if no arrangement has
     that many (RU-VALUES, CH-VALUES).
 
-    >>> from scala40.games.rumino import Ruleset
+    >>> from scala40.games.rumino import Ruleset, least_unmatched
     >>> least_unmatched("AS 2S 3S AH AD 4C 5C", Ruleset())
     11
 
@@ -163,7 +163,7 @@ def has_rumino(cards: Iterable[Card] | str, rules: Any, extra: Card | str | None
     """Whether seven of ``cards`` (and ``extra``, if given) make a Rumino: seven of a suit
     in sequence, or seven of a rank (RU-RUMINO).
 
-    >>> from scala40.games.rumino import Ruleset
+    >>> from scala40.games.rumino import Ruleset, has_rumino
     >>> has_rumino("3H 4H 5H 6H 7H 8H 2C", Ruleset(), extra="9H")
     True
 

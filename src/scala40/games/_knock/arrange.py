@@ -6,13 +6,14 @@ every sub-multiset of a hand that reads as a meld is a *candidate*; an *arrangem
 set of disjoint candidates (each with one of its readings), the cards left over being
 *unmatched*. The answers are exact and cached by hand.
 
-:func:`best_arrangement` is the engine's reading of "best melds" (C-ARRANGE): the least
-unmatched value after melds and the allowed layoffs; among equals the fewest cards laid
-off; then the lowest card order (the smallest sorted tuple of unmatched card codes, then
-of meld cards with what they stand for, then of layoffs). It is deterministic.
+:func:`~scala40.games._knock.analysis.best_arrangement` is the engine's reading of "best
+melds" (C-ARRANGE): the least unmatched value after melds and the allowed layoffs; among
+equals the fewest cards laid off; then the lowest card order (the smallest sorted tuple
+of unmatched card codes, then of meld cards with what they stand for, then of layoffs).
+It is deterministic.
 
 >>> from scala40.cards import parse_cards, format_cards
->>> from scala40.games.rumino import Ruleset
+>>> from scala40.games.rumino import Ruleset, best_arrangement, least_unmatched
 >>> profile = Ruleset().profile
 >>> hand = tuple(sorted(parse_cards("5H 6H 7H 9S 9C 9D KS")))
 >>> least_unmatched(hand, profile)

@@ -38,6 +38,7 @@ import attrs
 from typing_extensions import Self
 
 from scala40._checks import describe
+from scala40._schema import meld_pieces
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError
 from scala40.melds import Meld
@@ -189,6 +190,7 @@ _MELDS = Codec(
     _melds_from_json,
     json_types=(list,),
     tokens=None,
+    schema=meld_pieces(),
 )
 
 

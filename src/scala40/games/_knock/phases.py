@@ -1,6 +1,7 @@
 """What a knock game's state is made of besides its cards: where the game stands, and how
 the last hand ended (values shared by the states, the engine and the views).
 
+>>> from scala40.games.chinchon import HandEnd, Phase
 >>> Phase("draw"), HandEnd.CHINCHON.value
 (<Phase.DRAW: 'draw'>, 'chinchon')
 """

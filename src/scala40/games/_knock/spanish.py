@@ -45,6 +45,7 @@ from scala40.rulesets import (
     need_bool,
     need_choice,
     need_int,
+    option_metadata,
 )
 
 __all__ = ["HAND_SIZE", "SpanishRules", "spanish_problems"]
@@ -56,8 +57,10 @@ ACE_OF_COINS = make_card(ACE, DIAMONDS)
 """The A♦, the "as de oros" (C-DECK: oros are diamonds)."""
 
 
-def _rule(rule_id: str) -> dict[str, str]:
-    return {"rule": rule_id}
+def _rule(
+    rule_id: str, low: int | None = None, high: int | None = None, *, choices: tuple[int, ...] = ()
+) -> dict[str, Any]:
+    return option_metadata(rule_id, low, high, choices=choices)
 
 
 def _wild(value: object) -> Wild:
@@ -89,19 +92,19 @@ def _end_mode(value: object) -> EndMode:
 class SpanishRules(RulesetBase):
     """Every option of Chinchón (RULES Part 5), with 003's rules as defaults."""
 
-    min_players: int = attrs.field(default=2, metadata=_rule("CH-PLAYERS"))
+    min_players: int = attrs.field(default=2, metadata=_rule("CH-PLAYERS", 2, 8))
     """Fewest players (CH-PLAYERS: 2)."""
-    max_players: int = attrs.field(default=4, metadata=_rule("CH-PLAYERS"))
+    max_players: int = attrs.field(default=4, metadata=_rule("CH-PLAYERS", 2, 8))
     """Most players (CH-PLAYERS: 4 with one pack, up to 8 with two)."""
-    deck_size: int = attrs.field(default=40, metadata=_rule("CH-DECK"))
+    deck_size: int = attrs.field(default=40, metadata=_rule("CH-DECK", choices=(40, 48)))
     """The ``deck`` option: 40 cards (A, 2-7, J, Q, K; the jack follows the 7 in a run)
     or 48 (with the 8s and 9s; the jack follows the 9) (CH-DECK)."""
-    packs: int = attrs.field(default=1, metadata=_rule("CH-DECK"))
+    packs: int = attrs.field(default=1, metadata=_rule("CH-DECK", 1, 2))
     """One pack, or two shuffled together for more players (CH-DECK, CH-PLAYERS)."""
     wild: Wild = attrs.field(default=Wild.NONE, converter=_wild, metadata=_rule("CH-DECK"))
     """The wild cards: ``"none"``, ``"two_jokers"`` (two jokers a pack; 003), or
     ``"ace_of_coins"`` (the A♦; x:eswiki, x:cccj) (CH-DECK)."""
-    max_wild_per_meld: int | None = attrs.field(default=None, metadata=_rule("CH-MELDS"))
+    max_wild_per_meld: int | None = attrs.field(default=None, metadata=_rule("CH-MELDS", 1, 4))
     """Most wild cards in one meld; ``None``: never more wild cards than natural ones
     (CH-MELDS, 003); 1 (x:eswiki, x:lm)."""
     face_values: FaceValues = attrs.field(
@@ -109,11 +112,13 @@ class SpanishRules(RulesetBase):
     )
     """What the sota, caballo and rey cost unmatched: ``"by_deck"`` (40 cards: 8, 9, 10;
     48 cards: 10, 11, 12), ``"index"`` (10, 11, 12) or ``"all10"`` (CH-VALUES)."""
-    wild_penalty: int = attrs.field(default=25, metadata=_rule("CH-VALUES"))
+    wild_penalty: int = attrs.field(default=25, metadata=_rule("CH-VALUES", 0, 1000))
     """What a wild card costs unmatched (CH-VALUES: 25; 50 in x:mp43, x:conecta)."""
-    close_limit: int = attrs.field(default=5, metadata=_rule("CH-CLOSE"))
+    close_limit: int = attrs.field(default=5, metadata=_rule("CH-CLOSE", 0, 1000))
     """Most unmatched value of a close (CH-CLOSE: 5; 4 x:jac, 3 x:vip, 7 x:nca)."""
-    close_max_unmatched: int | None = attrs.field(default=None, metadata=_rule("CH-CLOSE"))
+    close_max_unmatched: int | None = attrs.field(
+        default=None, metadata=_rule("CH-CLOSE", 0, HAND_SIZE)
+    )
     """Most unmatched cards of a close; ``None`` for no limit but the value (CH-CLOSE;
     1, "one loose card": x:jac, x:mp43, x:bl)."""
     close_first_round: bool = attrs.field(default=True, metadata=_rule("CH-CLOSE"))
@@ -121,9 +126,9 @@ class SpanishRules(RulesetBase):
     x:jac, x:bl)."""
     discard_taken_card: bool = attrs.field(default=True, metadata=_rule("CH-TURN"))
     """The card just taken from the discard pile may be discarded again (CH-TURN Decision)."""
-    all_matched_bonus: int = attrs.field(default=-10, metadata=_rule("CH-MINUS10"))
+    all_matched_bonus: int = attrs.field(default=-10, metadata=_rule("CH-MINUS10", -1000, 1000))
     """Added to the total of a closer with all seven cards in melds (CH-MINUS10: -10)."""
-    wild_chinchon_bonus: int = attrs.field(default=-10, metadata=_rule("CH-CHINCHON"))
+    wild_chinchon_bonus: int = attrs.field(default=-10, metadata=_rule("CH-CHINCHON", -1000, 1000))
     """Added instead by a closer whose seven cards make one run holding a wild card
     (CH-CHINCHON: -10; -25 x:conecta)."""
     layoff_target: LayoffTarget = attrs.field(
@@ -142,9 +147,9 @@ class SpanishRules(RulesetBase):
     """``"lowest"``: once a total reaches ``target`` the game ends and the lowest total
     wins (003); ``"elimination"``: a player reaching it drops out, the last one left
     wins (x:eswiki, x:aca, x:cccj) (CH-END)."""
-    target: int = attrs.field(default=100, metadata=_rule("CH-END"))
+    target: int = attrs.field(default=100, metadata=_rule("CH-END", 1, 100_000))
     """The total that ends the game or puts a player out (CH-END: 100; 70, 150 x:dpop)."""
-    reentry: int | None = attrs.field(default=0, metadata=_rule("CH-END"))
+    reentry: int | None = attrs.field(default=0, metadata=_rule("CH-END", 0, 100))
     """Times each player may re-enter at the highest total still in when his total puts
     him out, with ``end_mode="elimination"`` only; ``None`` for any number (CH-END, as
     LC-REENGANCHE)."""
@@ -241,17 +246,18 @@ def spanish_problems(rules: SpanishRules) -> list[str]:
         ("layoff_order", LayoffOrder), ("end_mode", EndMode),
     ):  # fmt: skip
         need_choice(problems, rules, name, choices)
-    if rules.deck_size not in (40, 48) or isinstance(rules.deck_size, bool):
+    sizes = attrs.fields_dict(type(rules))["deck_size"].metadata["choices"]
+    if rules.deck_size not in sizes or isinstance(rules.deck_size, bool):
         problems.append(f"deck_size must be 40 or 48, got {describe(rules.deck_size)}")
-    packs_ok = need_int(problems, rules, "packs", 1, 2)
-    need_int(problems, rules, "max_wild_per_meld", 1, 4, optional=True)
-    need_int(problems, rules, "wild_penalty", 0, 1000)
-    need_int(problems, rules, "close_limit", 0, 1000)
-    need_int(problems, rules, "close_max_unmatched", 0, HAND_SIZE, optional=True)
-    need_int(problems, rules, "all_matched_bonus", -1000, 1000)
-    need_int(problems, rules, "wild_chinchon_bonus", -1000, 1000)
-    need_int(problems, rules, "target", 1, 100_000)
-    need_int(problems, rules, "reentry", 0, 100, optional=True)
+    packs_ok = need_int(problems, rules, "packs")
+    need_int(problems, rules, "max_wild_per_meld", optional=True)
+    need_int(problems, rules, "wild_penalty")
+    need_int(problems, rules, "close_limit")
+    need_int(problems, rules, "close_max_unmatched", optional=True)
+    need_int(problems, rules, "all_matched_bonus")
+    need_int(problems, rules, "wild_chinchon_bonus")
+    need_int(problems, rules, "target")
+    need_int(problems, rules, "reentry", optional=True)
     # CH-PLAYERS: 2-4 with one pack, up to 8 with two.
     most = 4 * rules.packs if packs_ok else 8
     low_ok = need_int(problems, rules, "min_players", 2, most)

@@ -289,8 +289,9 @@ class KnockState:
 
         ``rules`` is a ruleset of the game, a preset name or ``None``; ``seed=None``
         draws a seed from the operating system; with ``auto_chance=False`` the state
-        waits at :attr:`Phase.DEAL` for an explicit deal. ``dealer`` fixes the first
-        dealer (RU-DEAL: the winner of a game deals first in the next).
+        waits at :attr:`~scala40.games._knock.phases.Phase.DEAL` for an explicit deal.
+        ``dealer`` fixes the first dealer (RU-DEAL: the winner of a game deals first in
+        the next).
         """
         if rules is not None and not isinstance(rules, (str, cls.RULESET)):
             raise InvalidArgumentError(

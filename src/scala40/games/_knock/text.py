@@ -251,7 +251,9 @@ class KnockText(GameText):
         """The phase and the seat to decide."""
         self._check(state)
         if state.is_chance:
-            return f"{state.phase.value}: a chance step comes next"
+            if state.phase is Phase.DEAL:
+                return f"hand {state.hand_number + 1} is to be dealt"
+            return "the stock is to be rebuilt from the discard pile"
         return f"{state.phase.value}, player {state.current_player} to decide"
 
     def final(self, state: Any, names: Sequence[str]) -> list[str]:

@@ -11,6 +11,6 @@ __all__ = ["PlayerView"]
 
 @attrs.frozen
 class PlayerView(KnockView):
-    """One player's knowledge of a Chinchón :class:`~scala40.games.chinchon.GameState`: his
+    """One player's knowledge of a Chinchón :class:`~scala40.games.chinchon.state.GameState`: his
     own hand, the sizes of the others, the discard pile, the totals (see
     :class:`~scala40.games._knock.view.KnockView`)."""

@@ -1,7 +1,7 @@
 """The La Conga bots: :class:`GreedyBot` (the random and playout bots come with the library).
 
 >>> from scala40.bots import RandomBot, play_game
->>> from scala40.games.laconga import new_game
+>>> from scala40.games.laconga import GreedyBot, new_game
 >>> final = play_game(new_game(players=2, seed=5), [GreedyBot(), RandomBot()], rng=5)
 >>> final.is_over
 True

@@ -112,6 +112,7 @@ def parse_move(text: str) -> Move:
 def move_to_dict(move: Move) -> dict[str, Any]:
     """A JSON-ready, versioned dictionary for ``move``.
 
+    >>> from scala40.games.laconga import move_to_dict, parse_move
     >>> move_to_dict(parse_move("close 7D : AC 2C 3C / 5S 5H 5C / JD QD KD"))["melds"]
     [['5S 5H 5C', '5S 5H 5C'], ['JD QD KD', 'JD QD KD'], ['AC 2C 3C', 'AC 2C 3C']]
     """

@@ -23,7 +23,7 @@ import attrs
 
 from scala40.games._knock.profile import EndMode, FaceValues, LayoffOrder, LayoffTarget, Wild
 from scala40.games._knock.spanish import SpanishRules, spanish_problems
-from scala40.rulesets import enum_converter, need_bool, need_int, set_presets
+from scala40.rulesets import enum_converter, need_bool, need_int, option_metadata, set_presets
 
 __all__ = [
     "PRESETS",
@@ -36,8 +36,8 @@ __all__ = [
 ]
 
 
-def _rule(rule_id: str) -> dict[str, str]:
-    return {"rule": rule_id}
+def _rule(rule_id: str, low: int | None = None, high: int | None = None) -> dict[str, Any]:
+    return option_metadata(rule_id, low, high)
 
 
 def _end_mode(value: object) -> EndMode:
@@ -60,7 +60,7 @@ class Ruleset(SpanishRules):
     """``"elimination"``: a player whose total reaches :attr:`eliminate_at` drops out, the
     last one left wins (LC-ELIM); ``"lowest"``: the game ends once a total reaches
     ``target`` and the lowest total wins (as CH-END)."""
-    reentry: int | None = attrs.field(default=0, metadata=_rule("LC-REENGANCHE"))
+    reentry: int | None = attrs.field(default=0, metadata=_rule("LC-REENGANCHE", 0, 100))
     """Times each player may re-enter (reenganche) when his total reaches the limit, at
     the highest total still below it, if he so decides (LC-REENGANCHE: 0; 1 in 003's
     optional rule; ``None`` for any number, x:cccj)."""
@@ -70,7 +70,7 @@ class Ruleset(SpanishRules):
     close_cap: bool = attrs.field(default=True, metadata=_rule("LC-CLOSECAP"))
     """No close that would bring the closer's total to the limit, unless all his cards are
     in melds (LC-CLOSECAP)."""
-    eliminate_at: int = attrs.field(default=100, metadata=_rule("LC-ELIM"))
+    eliminate_at: int = attrs.field(default=100, metadata=_rule("LC-ELIM", 1, 100_000))
     """The total that puts a player out, reached or passed (LC-ELIM: 100; 101 x:tplmp)."""
 
     FORMAT = "scala40.laconga.ruleset"
@@ -80,7 +80,7 @@ class Ruleset(SpanishRules):
     def _problems(self) -> list[str]:
         problems = spanish_problems(self)
         need_bool(problems, self, ("mano_extra_card", "close_cap"))
-        need_int(problems, self, "eliminate_at", 1, 100_000)
+        need_int(problems, self, "eliminate_at")
         return problems
 
     def _profile_options(self) -> dict[str, Any]:

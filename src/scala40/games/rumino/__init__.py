@@ -19,13 +19,17 @@ The engine is shared with Chinchón and La Conga (:mod:`scala40.games._knock`).
 
 from __future__ import annotations
 
+from functools import partial
+
 from scala40.game import Game, register_game
 from scala40.games._knock.analysis import best_arrangement, has_rumino, least_unmatched
 from scala40.games._knock.arrange import Arrangement, Layoff
 from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock.schema import state_schema
 from scala40.games.rumino.bots import GreedyBot
 from scala40.games.rumino.moves import (
+    MOVES,
     Claim,
     Deal,
     Discard,
@@ -94,6 +98,8 @@ GAME = register_game(
         state_from_dict=GameState.from_dict,
         parse_move=parse_move,
         move_from_dict=move_from_dict,
+        move_set=MOVES,
+        state_schema=partial(state_schema, GameState),
         bots={"greedy": GreedyBot},
         default_players=3,
         text=TEXT,

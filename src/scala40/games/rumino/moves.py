@@ -126,6 +126,7 @@ def parse_move(text: str) -> Move:
 def move_to_dict(move: Move) -> dict[str, Any]:
     """A JSON-ready, versioned dictionary for ``move``.
 
+    >>> from scala40.games.rumino import move_to_dict, parse_move
     >>> move_to_dict(parse_move("discard JK"))
     {'format': 'scala40.rumino.move', 'version': 1, 'type': 'discard', 'card': 'JK'}
     """

@@ -17,6 +17,8 @@ scala40.errors.InvalidRulesetError: invalid ruleset: knock_limit must be an inte
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from scala40.cards import FRENCH_RANKS, Deck, french_deck
@@ -30,6 +32,7 @@ from scala40.rulesets import (
     need_bool,
     need_choice,
     need_int,
+    option_metadata,
     set_presets,
 )
 
@@ -38,9 +41,14 @@ __all__ = ["PRESETS", "ClaimMode", "EliminateAt", "Ruleset"]
 HAND_SIZE = 7
 """Cards each player holds between turns (RU-DEAL)."""
 
+MOST_PLAYERS = (108 - 3) // HAND_SIZE
+"""The most players a game may have: every hand, the turned-up card and a card to draw
+fit in the 108 cards, and a stock rebuilt from the discard pile is never empty
+(RU-RESTOCK)."""
 
-def _rule(rule_id: str) -> dict[str, str]:
-    return {"rule": rule_id}
+
+def _rule(rule_id: str, low: int | None = None, high: int | None = None) -> dict[str, Any]:
+    return option_metadata(rule_id, low, high)
 
 
 def _claim_mode(value: object) -> ClaimMode:
@@ -62,22 +70,22 @@ class Ruleset(RulesetBase):
     ('catsatcards + knock_min_melded=0', 108)
     """
 
-    min_players: int = attrs.field(default=2, metadata=_rule("RU-PLAYERS"))
+    min_players: int = attrs.field(default=2, metadata=_rule("RU-PLAYERS", 2, MOST_PLAYERS))
     """Fewest players (RU-PLAYERS: 2)."""
-    max_players: int = attrs.field(default=6, metadata=_rule("RU-PLAYERS"))
+    max_players: int = attrs.field(default=6, metadata=_rule("RU-PLAYERS", 2, MOST_PLAYERS))
     """Most players (RU-PLAYERS: 6)."""
-    knock_limit: int = attrs.field(default=7, metadata=_rule("RU-KNOCK"))
+    knock_limit: int = attrs.field(default=7, metadata=_rule("RU-KNOCK", 0, 100))
     """Most unmatched value a knocking hand may hold (RU-KNOCK: 7)."""
-    knock_min_melded: int = attrs.field(default=4, metadata=_rule("RU-KNOCK"))
+    knock_min_melded: int = attrs.field(default=4, metadata=_rule("RU-KNOCK", 0, HAND_SIZE))
     """Fewest cards of a knocking hand in melds (RU-KNOCK: 4, the majority; 0 in
     x:wiki-rumino and x:gr, which state only the 7 points)."""
-    max_meld_size: int | None = attrs.field(default=4, metadata=_rule("RU-MELDS"))
+    max_meld_size: int | None = attrs.field(default=4, metadata=_rule("RU-MELDS", 3, 13))
     """Most cards of a sequence, and of a set or a meld of jokers up to 4 (RU-MELDS: 4);
     ``None`` for sequences of 3 or more cards (x:cog, x:ufm), sets still of 3 or 4."""
-    gin_bonus: int = attrs.field(default=-10, metadata=_rule("RU-GIN"))
+    gin_bonus: int = attrs.field(default=-10, metadata=_rule("RU-GIN", -1000, 1000))
     """Added to the total of a knocker with every card in melds, instead of nothing
     (RU-GIN: -10, "ten less")."""
-    gin_streak: int | None = attrs.field(default=3, metadata=_rule("RU-GINSTREAK"))
+    gin_streak: int | None = attrs.field(default=3, metadata=_rule("RU-GINSTREAK", 1, 100))
     """A player who goes gin in each of this many first hands of a game wins it at once
     (RU-GINSTREAK: 3); ``None`` for no such win."""
     rumino_jokers: bool = attrs.field(default=True, metadata=_rule("RU-RUMINO"))
@@ -96,7 +104,7 @@ class Ruleset(RulesetBase):
     )
     """A total of more than 100 puts a player out (``"gt100"``, RU-ELIM), or of 100 or
     more (``"ge100"``: x:gr, x:cog, x:ufm)."""
-    reentry: int | None = attrs.field(default=0, metadata=_rule("RU-ELIM"))
+    reentry: int | None = attrs.field(default=0, metadata=_rule("RU-ELIM", 0, 100))
     """Times each player may re-enter when his total puts him out, at the highest total
     still in (as LC-REENGANCHE); ``None`` for any number (x:fg mentions rebuys)."""
 
@@ -170,17 +178,14 @@ def _problems(rules: Ruleset) -> list[str]:
     need_bool(problems, rules, _BOOLEAN_OPTIONS)
     need_choice(problems, rules, "rumino_claim", ClaimMode)
     need_choice(problems, rules, "eliminate_at", EliminateAt)
-    need_int(problems, rules, "knock_limit", 0, 100)
-    need_int(problems, rules, "knock_min_melded", 0, HAND_SIZE)
-    need_int(problems, rules, "max_meld_size", 3, 13, optional=True)
-    need_int(problems, rules, "gin_bonus", -1000, 1000)
-    need_int(problems, rules, "gin_streak", 1, 100, optional=True)
-    need_int(problems, rules, "reentry", 0, 100, optional=True)
-    # Every hand, the turned-up card and a card to draw fit in the 108 cards, and a stock
-    # rebuilt from the discard pile is never empty (RU-RESTOCK).
-    most = (108 - 3) // HAND_SIZE
-    low_ok = need_int(problems, rules, "min_players", 2, most)
-    high_ok = need_int(problems, rules, "max_players", 2, most)
+    need_int(problems, rules, "knock_limit")
+    need_int(problems, rules, "knock_min_melded")
+    need_int(problems, rules, "max_meld_size", optional=True)
+    need_int(problems, rules, "gin_bonus")
+    need_int(problems, rules, "gin_streak", optional=True)
+    need_int(problems, rules, "reentry", optional=True)
+    low_ok = need_int(problems, rules, "min_players")
+    high_ok = need_int(problems, rules, "max_players")
     if low_ok and high_ok and rules.max_players < rules.min_players:
         problems.append(
             f"max_players ({rules.max_players}) is below min_players ({rules.min_players})"

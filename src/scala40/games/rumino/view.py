@@ -11,6 +11,6 @@ __all__ = ["PlayerView"]
 
 @attrs.frozen
 class PlayerView(KnockView):
-    """One player's knowledge of a Rumino :class:`~scala40.games.rumino.GameState`: his
+    """One player's knowledge of a Rumino :class:`~scala40.games.rumino.state.GameState`: his
     own hand, the sizes of the others, the discard pile, the totals (see
     :class:`~scala40.games._knock.view.KnockView`)."""

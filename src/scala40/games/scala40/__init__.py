@@ -32,6 +32,7 @@ from scala40.games.scala40.analysis import (
 )
 from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
 from scala40.games.scala40.moves import (
+    MOVES,
     Deal,
     Discard,
     DrawStock,
@@ -56,6 +57,7 @@ from scala40.games.scala40.rules import (
     Ruleset,
     hand_value,
 )
+from scala40.games.scala40.schema import state_schema
 from scala40.games.scala40.state import GameState, new_game
 from scala40.games.scala40.text import TEXT
 from scala40.games.scala40.view import PlayerView
@@ -107,6 +109,8 @@ GAME = register_game(
         state_from_dict=GameState.from_dict,
         parse_move=parse_move,
         move_from_dict=move_from_dict,
+        move_set=MOVES,
+        state_schema=state_schema,
         bots={"greedy": GreedyBot, "montecarlo": MonteCarloBot},
         default_players=2,
         text=TEXT,

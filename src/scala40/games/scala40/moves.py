@@ -30,6 +30,7 @@ from typing_extensions import Self
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
+from scala40._schema import meld_pieces
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidMoveError
 from scala40.melds import Meld, MeldEnd
@@ -271,6 +272,7 @@ _PIECES = Codec(
     _pieces_to_json,
     _pieces_from_json,
     json_types=(list,),
+    schema=meld_pieces(),
 )
 
 

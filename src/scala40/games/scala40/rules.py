@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -52,6 +53,7 @@ from scala40.rulesets import (
     need_bool,
     need_choice,
     need_int,
+    option_metadata,
     set_presets,
 )
 
@@ -113,8 +115,8 @@ def _restock_method(value: object) -> RestockMethod:
     return converted
 
 
-def _rule(rule_id: str) -> dict[str, str]:
-    return {"rule": rule_id}
+def _rule(rule_id: str, low: int | None = None, high: int | None = None) -> dict[str, Any]:
+    return option_metadata(rule_id, low, high)
 
 
 @attrs.frozen(kw_only=True)
@@ -130,20 +132,26 @@ class Ruleset(RulesetBase):
     'federation-article'
     """
 
-    jokers: int = attrs.field(default=4, metadata=_rule("S40-DECK"))
+    jokers: int = attrs.field(default=4, metadata=_rule("S40-DECK", 0, 8))
     """Jokers added to the two French packs: 4 gives 108 cards, 2 gives 106 (S40-DECK)."""
-    min_players: int = attrs.field(default=2, metadata=_rule("S40-PLAYERS"))
+    min_players: int = attrs.field(default=2, metadata=_rule("S40-PLAYERS", 2))
     """Fewest players a game may have (S40-PLAYERS)."""
-    max_players: int = attrs.field(default=6, metadata=_rule("S40-PLAYERS"))
+    max_players: int = attrs.field(default=6, metadata=_rule("S40-PLAYERS", 2))
     """Most players a game may have (S40-PLAYERS)."""
-    hand_size: int = attrs.field(default=13, metadata=_rule("S40-DEAL"))
+    hand_size: int = attrs.field(default=13, metadata=_rule("S40-DEAL", 3, MAX_HAND_SIZE))
     """Cards dealt to each player (S40-DEAL)."""
-    opening_threshold: int = attrs.field(default=40, metadata=_rule("S40-OPEN"))
+    opening_threshold: int = attrs.field(
+        default=40, metadata=_rule("S40-OPEN", 0, MAX_POINTS_OPTION // 100)
+    )
     """Least total meld value of a player's opening melds (S40-OPEN)."""
-    max_jokers_per_meld: int | None = attrs.field(default=1, metadata=_rule("S40-V-MULTIJOKER"))
+    max_jokers_per_meld: int | None = attrs.field(
+        default=1, metadata=_rule("S40-V-MULTIJOKER", 1, 8)
+    )
     """Most jokers in one meld (S40-JOKER); ``None`` allows any number as long as the
     meld holds more natural cards than jokers (S40-V-MULTIJOKER)."""
-    joker_meld_value: int | None = attrs.field(default=None, metadata=_rule("S40-V-JOKER25"))
+    joker_meld_value: int | None = attrs.field(
+        default=None, metadata=_rule("S40-V-JOKER25", 0, MAX_CARD_VALUE)
+    )
     """Fixed value of a joker in a meld (25 in S40-V-JOKER25); ``None`` counts the card it
     stands for (S40-MELD-VALUE)."""
     high_card_values: bool = attrs.field(default=False, metadata=_rule("S40-V-HIGHVALUES"))
@@ -158,9 +166,13 @@ class Ruleset(RulesetBase):
     )
     """How hands make a match: elimination (S40-ELIM), re-entry (S40-V-REENTRY), no
     elimination (S40-V-NOELIM) or a single hand (S40-V-SINGLE)."""
-    elimination_score: int = attrs.field(default=101, metadata=_rule("S40-V-TARGET"))
+    elimination_score: int = attrs.field(
+        default=101, metadata=_rule("S40-V-TARGET", 1, MAX_POINTS_OPTION)
+    )
     """Total at which a player retires (S40-ELIM; 151, 201 or 100 in S40-V-TARGET)."""
-    no_elimination_limit: int = attrs.field(default=1000, metadata=_rule("S40-V-NOELIM"))
+    no_elimination_limit: int = attrs.field(
+        default=1000, metadata=_rule("S40-V-NOELIM", 1, MAX_POINTS_OPTION)
+    )
     """Under ``MatchFormat.NO_ELIMINATION``, the total that ends the match (S40-V-NOELIM)."""
     discard_draw_to_open: bool = attrs.field(default=False, metadata=_rule("S40-V-EARLYDISCARD"))
     """A player who has not opened may take the top discard to use in this turn's
@@ -170,7 +182,9 @@ class Ruleset(RulesetBase):
     close_on_first_turn: bool = attrs.field(default=False, metadata=_rule("S40-V-FIRSTCLOSE"))
     """Closing is allowed in the first round of turns (S40-V-FIRSTCLOSE; the default
     forbids it, S40-FIRST-ROUND)."""
-    not_opened_penalty: int | None = attrs.field(default=None, metadata=_rule("S40-V-NOTOPENED"))
+    not_opened_penalty: int | None = attrs.field(
+        default=None, metadata=_rule("S40-V-NOTOPENED", 0, MAX_POINTS_OPTION // 10)
+    )
     """Flat score of a player who has not opened when another closes (100 in
     S40-V-NOTOPENED); ``None`` counts the cards (S40-SCORE)."""
     ban_playable_discard_unopened: bool = attrs.field(
@@ -276,8 +290,8 @@ def _problems(rules: Ruleset) -> list[str]:
     need_bool(problems, rules, _BOOLEAN_OPTIONS)
     need_choice(problems, rules, "match_format", MatchFormat)
     need_choice(problems, rules, "restock", RestockMethod)
-    jokers_ok = need_int(problems, rules, "jokers", 0, 8)
-    hand_ok = need_int(problems, rules, "hand_size", 3, MAX_HAND_SIZE)
+    jokers_ok = need_int(problems, rules, "jokers")
+    hand_ok = need_int(problems, rules, "hand_size")
     if is_int(rules.min_players) and rules.min_players < 2:
         problems.append(f"min_players must be at least 2, got {describe(rules.min_players)}")
     elif not is_int(rules.min_players):
@@ -303,12 +317,12 @@ def _problems(rules: Ruleset) -> list[str]:
                 problems.append(
                     f"max_players * hand_size + 2 = {needed} cards needed, but the deck has {size}"
                 )
-    need_int(problems, rules, "opening_threshold", 0, MAX_POINTS_OPTION // 100)
-    need_int(problems, rules, "max_jokers_per_meld", 1, 8, optional=True)
-    need_int(problems, rules, "joker_meld_value", 0, MAX_CARD_VALUE, optional=True)
-    need_int(problems, rules, "elimination_score", 1, MAX_POINTS_OPTION)
-    need_int(problems, rules, "no_elimination_limit", 1, MAX_POINTS_OPTION)
-    need_int(problems, rules, "not_opened_penalty", 0, MAX_POINTS_OPTION // 10, optional=True)
+    need_int(problems, rules, "opening_threshold")
+    need_int(problems, rules, "max_jokers_per_meld", optional=True)
+    need_int(problems, rules, "joker_meld_value", optional=True)
+    need_int(problems, rules, "elimination_score")
+    need_int(problems, rules, "no_elimination_limit")
+    need_int(problems, rules, "not_opened_penalty", optional=True)
     if rules.match_format is MatchFormat.SINGLE:
         if rules.double_on_open_and_close:
             problems.append(

@@ -140,6 +140,10 @@ class Scala40Text(GameText):
 
     def status(self, state: GameState) -> str:
         """The phase and the player to move."""
+        if state.phase is Phase.DEAL:
+            return f"hand {state.hand_number + 1} is to be dealt"
+        if state.phase is Phase.RESTOCK:
+            return "the stock is to be rebuilt from the discard pile"
         return f"{state.phase.value}, player {state.turn} to move"
 
     def final(self, state: GameState, names: Sequence[str]) -> list[str]:

@@ -31,6 +31,7 @@ from scala40.games.skarney.analysis import (
 )
 from scala40.games.skarney.bots import GreedyBot
 from scala40.games.skarney.moves import (
+    MOVES,
     Accept,
     Deal,
     Decline,
@@ -57,6 +58,7 @@ from scala40.games.skarney.rules import (
     meld_points,
     with_modifiers,
 )
+from scala40.games.skarney.schema import state_schema
 from scala40.games.skarney.state import GameState, new_game
 from scala40.games.skarney.text import TEXT
 from scala40.games.skarney.view import PlayerView
@@ -111,6 +113,8 @@ GAME = register_game(
         state_from_dict=GameState.from_dict,
         parse_move=parse_move,
         move_from_dict=move_from_dict,
+        move_set=MOVES,
+        state_schema=state_schema,
         bots={"greedy": GreedyBot},
         default_players=4,
         score_order=ScoreOrder.HIGH,

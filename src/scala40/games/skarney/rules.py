@@ -43,6 +43,7 @@ from scala40.rulesets import (
     need_bool,
     need_choice,
     need_int,
+    option_metadata,
     set_presets,
 )
 
@@ -90,8 +91,8 @@ class TiedHand(enum.Enum):
     """Melds and cards are scored as usual; nobody gets the hand bonus."""
 
 
-def _rule(rule_id: str) -> dict[str, str]:
-    return {"rule": rule_id}
+def _rule(rule_id: str, low: int | None = None, high: int | None = None) -> dict[str, Any]:
+    return option_metadata(rule_id, low, high)
 
 
 def _tuple_of(value: object) -> object:
@@ -118,26 +119,26 @@ class Ruleset(RulesetBase):
     partnership: bool = attrs.field(default=True, metadata=_rule("SK-PLAYERS"))
     """Four players in two partnerships, partners opposite (004); ``False``: two to four
     players each alone, "Skarney Singles" (SK-PLAYERS)."""
-    jokers: int = attrs.field(default=4, metadata=_rule("SK-DECK"))
+    jokers: int = attrs.field(default=4, metadata=_rule("SK-DECK", 0, MAX_JOKERS))
     """Jokers added to the two French packs: 4 gives 108 cards, 0 gives 104 (SK-DECK)."""
     contract: bool = attrs.field(default=True, metadata=_rule("SK-CONTRACT"))
     """A side's first melds of a hand must form its contract (SK-CONTRACT); ``False``:
     meld anything at any time (004 alternate rule 2)."""
     contract_melds: tuple[int, ...] = attrs.field(
-        default=(3, 3, 3, 4, 4, 4, 4), converter=_tuple_of, metadata=_rule("SK-CONTRACT")
+        default=(3, 3, 3, 4, 4, 4, 4), converter=_tuple_of, metadata=_rule("SK-CONTRACT", 1, 5)
     )
     """The number of 3-card melds of the contract, hand by hand (SK-CONTRACT)."""
     hand_bonus: tuple[int, ...] = attrs.field(
         default=(100, 100, 100, 200, 300, 400, 500),
         converter=_tuple_of,
-        metadata=_rule("SK-BONUS"),
+        metadata=_rule("SK-BONUS", 0, 100_000),
     )
     """The bonus of the side that goes out (or wins the hand), hand by hand (SK-BONUS)."""
-    shutout_bonus: int = attrs.field(default=200, metadata=_rule("SK-BONUS"))
+    shutout_bonus: int = attrs.field(default=200, metadata=_rule("SK-BONUS", 0, 100_000))
     """The extra bonus of going out before any opponent has made a contract (SK-BONUS)."""
-    hands: int = attrs.field(default=7, metadata=_rule("SK-GAME"))
+    hands: int = attrs.field(default=7, metadata=_rule("SK-GAME", 1, MAX_HANDS))
     """Hands in a game (SK-GAME)."""
-    extend_limit_per_meld: int | None = attrs.field(default=2, metadata=_rule("SK-EXTEND"))
+    extend_limit_per_meld: int | None = attrs.field(default=2, metadata=_rule("SK-EXTEND", 0, 100))
     """Most cards a player adds to each of his side's melds in a turn (melds on the table
     when the turn began); ``None`` for no limit (SK-EXTEND)."""
     melds_with_contract: bool = attrs.field(default=True, metadata=_rule("SK-TURN"))
@@ -154,7 +155,7 @@ class Ruleset(RulesetBase):
     no_offer_back: bool = attrs.field(default=False, metadata=_rule("SK-OFFER"))
     """A player may not offer a card he accepted since his previous turn (SK-OFFER,
     Skarney Gin's rule)."""
-    turn_limit: int | None = attrs.field(default=None, metadata=_rule("SK-LOOP"))
+    turn_limit: int | None = attrs.field(default=None, metadata=_rule("SK-LOOP", 1, 1_000_000))
     """Turns after which a hand ends as if the pile had run out (SK-LOOP); ``None``: no
     limit."""
 
@@ -221,12 +222,13 @@ def _problems(rules: Ruleset) -> list[str]:
     problems: list[str] = []
     need_bool(problems, rules, _BOOLEAN_OPTIONS)
     need_choice(problems, rules, "tied_hand", TiedHand)
-    need_int(problems, rules, "jokers", 0, MAX_JOKERS)
-    hands_ok = need_int(problems, rules, "hands", 1, MAX_HANDS)
-    need_int(problems, rules, "shutout_bonus", 0, 100_000)
-    need_int(problems, rules, "extend_limit_per_meld", 0, 100, optional=True)
-    need_int(problems, rules, "turn_limit", 1, 1_000_000, optional=True)
-    for name, low, high in (("contract_melds", 1, 5), ("hand_bonus", 0, 100_000)):
+    need_int(problems, rules, "jokers")
+    hands_ok = need_int(problems, rules, "hands")
+    need_int(problems, rules, "shutout_bonus")
+    need_int(problems, rules, "extend_limit_per_meld", optional=True)
+    need_int(problems, rules, "turn_limit", optional=True)
+    for name in ("contract_melds", "hand_bonus"):
+        low, high = attrs.fields_dict(Ruleset)[name].metadata["range"]
         value = getattr(rules, name)
         if not (
             isinstance(value, tuple)

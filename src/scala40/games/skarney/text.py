@@ -285,6 +285,8 @@ class SkarneyText(GameText):
     def status(self, state: GameState) -> str:
         """The hand, the phase and the seat to decide."""
         _check(state)
+        if state.phase is Phase.DEAL:
+            return f"hand {state.hand_number + 1} is to be dealt"
         if state.phase is Phase.OFFER:
             return f"hand {state.hand_number}, P{state.offer_to} deciding on an offer"
         return f"hand {state.hand_number}, {state.phase.value}, P{state.turn} to play"

@@ -1,0 +1,90 @@
+"""The JSON Schema of a Scala 40 state's dictionary (:meth:`GameState.to_dict
+<scala40.games.scala40.state.GameState.to_dict>`), for :mod:`scala40.schemas`.
+
+The schema says what each field holds; the loader,
+:meth:`~scala40.games.scala40.state.GameState.from_dict`, also checks that the fields
+agree with each other (the cards add up to the deck, the seats are in range...).
+
+>>> schema = state_schema()
+>>> schema["properties"]["format"], schema["properties"]["phase"]["enum"]
+({'const': 'scala40.state'}, ['deal', 'draw', 'play', 'restock', 'over'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scala40._schema import (
+    array,
+    boolean,
+    card,
+    card_text,
+    enum_of,
+    header,
+    integer,
+    meld_text,
+    obj,
+    text,
+)
+from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.rules import Ruleset
+from scala40.games.scala40.state import MAX_COUNT, STATE_FORMAT_VERSION
+
+__all__ = ["STATE_FORMAT", "state_schema"]
+
+STATE_FORMAT = "scala40.state"
+"""The format name of a Scala 40 state's dictionary."""
+
+RNG_TEXT = "^[0-9a-fA-F]{16}$"
+"""The state's randomness: 16 hexadecimal digits (C-RNG)."""
+
+
+def state_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a Scala 40 state's dictionary."""
+    seat = integer(0, MAX_COUNT)
+    count = integer(0, MAX_COUNT)
+    last_hand = obj(
+        {
+            "hand_number": integer(1, MAX_COUNT),
+            "closer": integer(0, MAX_COUNT, nullable=True),
+            "points": array(integer(-MAX_COUNT, MAX_COUNT)),
+            "doubled": boolean(),
+            "hands": array(card_text()),
+            "eliminated": array(seat),
+            "reentered": array(seat),
+        },
+        description="How the last hand ended (S40-SCORE): the closer (null for a blocked "
+        "hand), each player's points and cards left.",
+    )
+    last_hand["type"] = ["object", "null"]
+    return obj(
+        {
+            **header(STATE_FORMAT, STATE_FORMAT_VERSION),
+            "rules": Ruleset.json_schema(),
+            "players": integer(2, MAX_COUNT),
+            "dealer": seat,
+            "hand_number": count,
+            "phase": enum_of(phase.value for phase in Phase),
+            "turn": seat,
+            "hands": array(card_text()),
+            "stock": card_text(),
+            "discard": card_text(),
+            "table": array(meld_text()),
+            "opened": array(boolean()),
+            "turns_played": array(count),
+            "scores": array(count),
+            "active": array(boolean()),
+            "winners": array(seat),
+            "rng": text(pattern=RNG_TEXT),
+            "auto_chance": boolean(),
+            "opening_value": count,
+            "opened_at_turn_start": boolean(),
+            "taken": card(nullable=True),
+            "taken_must_use": boolean(),
+            "taken_used": boolean(),
+            "last_hand": last_hand,
+        },
+        description=f"A Scala 40 game at one moment ({STATE_FORMAT} version "
+        f"{STATE_FORMAT_VERSION}): the rules, every hand, the stock, the discard pile (top "
+        "card last), the table's melds, the totals and the randomness to come.",
+    )

@@ -1,0 +1,306 @@
+"""JSON Schemas of the library's formats, for every game: states, moves, rulesets, game
+records and tournament results.
+
+Each schema (JSON Schema draft 2020-12) is made from the code that writes the format:
+a ruleset's from its option fields, the moves' from their codecs, a state's by its
+game, a record's and a tournament result's from theirs (see :func:`json_schema`). The
+schemas of the library's own games also ship with the package, as JSON files in this
+package's directory (``scala40/schemas/<game>.<kind>.json``, read with
+:func:`shipped_schema`); a test checks that they equal what the code makes, so that
+they never drift from it.
+
+A schema says what each field holds (its type, its range, the card notation, the
+choices); the library's loaders (``from_dict``) check more: that the fields agree with
+each other and with the rules. Validating against the schema is a cheap first line of
+defence for a server that receives the library's formats; loading is the last word.
+
+>>> from scala40.schemas import KINDS, json_schema, shipped_schema
+>>> KINDS
+('state', 'move', 'ruleset', 'record', 'tournament')
+>>> schema = json_schema("ruleset", "chinchon")
+>>> schema["title"], schema["properties"]["format"]
+('Chinchón ruleset', {'const': 'scala40.chinchon.ruleset'})
+>>> shipped_schema("ruleset", "chinchon") == schema
+True
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from scala40._checks import describe
+from scala40._schema import (
+    DRAFT,
+    array,
+    boolean,
+    decimal_text,
+    enum_of,
+    header,
+    integer,
+    obj,
+    text,
+)
+from scala40.errors import InvalidArgumentError
+from scala40.game import Game, load_game
+from scala40.match import ScoreOrder
+from scala40.movekinds import MAX_MOVE_TEXT
+from scala40.records import (
+    MAX_NAME_LENGTH,
+    MAX_RECORD_MOVES,
+    MAX_SEED_DIGITS,
+    RECORD_FORMAT_VERSION,
+)
+from scala40.rulesets import MAX_OPTION_INT
+from scala40.tournament import (
+    MAX_BOT_NAME,
+    MAX_BOTS,
+    MAX_COUNT,
+    MAX_GAMES,
+    TOURNAMENT_FORMAT_VERSION,
+)
+
+__all__ = [
+    "BUILTIN_GAMES",
+    "KINDS",
+    "json_schema",
+    "schema_file_name",
+    "shipped_schema",
+    "write_schemas",
+]
+
+KINDS = ("state", "move", "ruleset", "record", "tournament")
+"""The formats a schema describes: a game state (``state.to_dict()``), a move
+(``move.to_dict()``), a ruleset (``rules.to_dict()``), a game record
+(:meth:`~scala40.records.GameRecord.to_dict`) and a tournament result
+(:meth:`~scala40.tournament.TournamentResult.to_dict`)."""
+
+BUILTIN_GAMES = ("scala40", "skarney", "rumino", "chinchon", "laconga")
+"""The games whose schemas ship with the package."""
+
+_MAX_TEXT = 100_000
+"""The longest text a schema lets a card list or a meld be (far more than any deck)."""
+
+
+def schema_file_name(kind: str, game: str | Game = "scala40") -> str:
+    """The name of the file that holds a shipped schema: ``<game>.<kind>.json``.
+
+    >>> schema_file_name("state", "skarney")
+    'skarney.state.json'
+    """
+    return f"{load_game(game).name}.{_kind(kind)}.json"
+
+
+def json_schema(kind: str, game: str | Game = "scala40") -> dict[str, Any]:
+    """The JSON Schema of format ``kind`` (one of :data:`KINDS`) for ``game``, made from
+    the code.
+
+    Records and tournament results have one format for every game; their schema for a
+    game names that game and its ruleset. A game that does not describe its states (an
+    add-on game without ``state_schema``) gets a schema of the header alone, and one
+    without a :class:`~scala40.movekinds.MoveSet` a schema of the moves' header alone.
+
+    :raises InvalidArgumentError: ``kind`` is not a format.
+    :raises UnknownGameError: ``game`` names no game.
+    """
+    kind = _kind(kind)
+    found = load_game(game)
+    body = _BUILDERS[kind](found)
+    return {
+        "$schema": DRAFT,
+        "title": f"{found.title} {_TITLES[kind]}",
+        **body,
+    }
+
+
+def shipped_schema(kind: str, game: str | Game = "scala40") -> dict[str, Any]:
+    """The schema of format ``kind`` for ``game`` as the package ships it (a JSON file).
+
+    :raises InvalidArgumentError: ``kind`` is not a format, or the package ships no
+        schema for ``game`` (only for :data:`BUILTIN_GAMES`; :func:`json_schema` makes
+        one for any game).
+    """
+    name = schema_file_name(kind, game)
+    if load_game(game).name not in BUILTIN_GAMES:
+        raise InvalidArgumentError(
+            f"no schema of {load_game(game).title} ships with the package; json_schema() makes it"
+        )
+    document: dict[str, Any] = json.loads(
+        resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
+    )
+    return document
+
+
+def write_schemas(directory: str | Path) -> list[Path]:
+    """Write the schema of every format of every built-in game into ``directory`` (the
+    package's own directory is where they ship); returns the files written."""
+    folder = Path(directory)
+    written = []
+    for game in BUILTIN_GAMES:
+        for kind in KINDS:
+            path = folder / schema_file_name(kind, game)
+            text = json.dumps(json_schema(kind, game), indent=2, ensure_ascii=False)
+            path.write_text(text + "\n", encoding="utf-8")
+            written.append(path)
+    return written
+
+
+def _kind(kind: object) -> str:
+    if not (isinstance(kind, str) and kind in KINDS):
+        raise InvalidArgumentError(
+            f"expected a format among {', '.join(KINDS)}, got {describe(kind)}"
+        )
+    return kind
+
+
+_TITLES = {
+    "state": "state",
+    "move": "move",
+    "ruleset": "ruleset",
+    "record": "game record",
+    "tournament": "tournament result",
+}
+
+
+def _state(game: Game) -> dict[str, Any]:
+    if game.state_schema is not None:
+        return dict(game.state_schema())
+    return {
+        "description": f"A state of {game.title}: the game describes no more than its header.",
+        "type": "object",
+        "properties": {"format": text(), "version": integer()},
+        "required": ["format", "version"],
+    }
+
+
+def _move(game: Game) -> dict[str, Any]:
+    if game.move_set is not None:
+        return game.move_set.json_schema()
+    return {
+        "description": f"A move of {game.title}: the game describes no more than its header.",
+        "type": "object",
+        "properties": {"format": text(), "version": integer(), "type": text()},
+        "required": ["format", "version", "type"],
+    }
+
+
+def _ruleset(game: Game) -> dict[str, Any]:
+    return game.ruleset_type.json_schema()
+
+
+def _move_text(game: Game) -> dict[str, Any]:
+    if game.move_set is not None:
+        return text(MAX_MOVE_TEXT, game.move_set.verb_pattern())
+    return text(MAX_MOVE_TEXT)
+
+
+def _record(game: Game) -> dict[str, Any]:
+    name = text(MAX_NAME_LENGTH)
+    name["minLength"] = 1
+    return obj(
+        {
+            **header("scala40.record", RECORD_FORMAT_VERSION),
+            "game": {"const": game.name},
+            "game_version": integer(0, 10**9),
+            "rules": game.ruleset_type.json_schema(),
+            "players": integer(1, MAX_OPTION_INT),
+            "seed": decimal_text(MAX_SEED_DIGITS),
+            "auto_chance": boolean(),
+            "moves": array(_move_text(game), max_items=MAX_RECORD_MOVES),
+            "names": array(name, min_items=1),
+        },
+        optional=["names"],
+        description=f"A record of a game of {game.title} (scala40.record version "
+        f"{RECORD_FORMAT_VERSION}): the game, its rules, the number of players, the "
+        "seed (as text), whether chance steps are in the moves, the moves in notation, "
+        "and optionally who played each seat.",
+    )
+
+
+def _number(low: float | None = None, high: float | None = None) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "number"}
+    if low is not None:
+        schema["minimum"] = low
+    if high is not None:
+        schema["maximum"] = high
+    return schema
+
+
+def _tournament_game() -> dict[str, Any]:
+    count = integer(0, MAX_COUNT)
+    seat = integer(0, MAX_OPTION_INT)
+    return obj(
+        {
+            "index": integer(0, MAX_GAMES - 1),
+            "seed": {"type": "string", "pattern": "^[0-9]{1,20}$"},
+            "seats": array(integer(0, MAX_BOTS - 1)),
+            "winners": array(seat),
+            "scores": array(integer(-MAX_COUNT, MAX_COUNT)),
+            "actions": count,
+            "hands": count,
+            "finished": boolean(),
+            "decisions": array(count),
+            "decision_seconds": array(_number(0)),
+            "teams": array(array(seat)),
+        },
+        description="One game: its place, its seed (as text), the bot of each seat (an "
+        "index into bots), the seats that won, each seat's score, its length, whether "
+        "it ended, each seat's decisions and their time, and its sides (empty: one seat "
+        "a side).",
+    )
+
+
+def _tournament(game: Game) -> dict[str, Any]:
+    stats = obj(
+        {
+            "name": text(MAX_BOT_NAME),
+            "games": integer(0, MAX_COUNT),
+            "wins": integer(0, MAX_COUNT),
+            "win_rate": _number(0, 1),
+            "win_interval": array(_number(0, 1), min_items=2, max_items=2),
+            "mean_score": _number(),
+            "mean_actions": _number(0),
+            "mean_hands": _number(0),
+            "decisions": integer(0, MAX_COUNT),
+            "decision_seconds": _number(0),
+            "seconds_per_decision": _number(0),
+            "score_order": enum_of(order.value for order in ScoreOrder),
+        },
+        description="One bot's results, in the order of bots: sides played and won, the "
+        "win rate and its 95% Wilson interval, mean score, length and decision time.",
+    )
+    schema = obj(
+        {
+            **header("scala40.tournament", TOURNAMENT_FORMAT_VERSION),
+            "game": {"const": game.name},
+            "rules": game.ruleset_type.json_schema(),
+            "players": integer(1, MAX_OPTION_INT),
+            "seed": decimal_text(MAX_SEED_DIGITS),
+            "bots": array(text(MAX_BOT_NAME), min_items=1, max_items=MAX_BOTS),
+            "games": array({"$ref": "#/$defs/game"}, max_items=MAX_GAMES),
+            "stats": array(stats),
+        },
+        description=f"The result of a tournament of {game.title} (scala40.tournament "
+        f"version {TOURNAMENT_FORMAT_VERSION}): the rules, players, seed (as text) and "
+        "bots, every game in order, and each bot's stats.",
+    )
+    game_line = _tournament_game()
+    game_line["properties"]["bots"] = array(text(MAX_BOT_NAME))
+    game_line["required"].append("bots")
+    game_line["description"] = (
+        "One line of 'scala40 simulate --jsonl': a game as in games, and the name of the "
+        "bot of each seat."
+    )
+    schema["$defs"] = {"game": _tournament_game(), "game_line": game_line}
+    return schema
+
+
+_BUILDERS = {
+    "state": _state,
+    "move": _move,
+    "ruleset": _ruleset,
+    "record": _record,
+    "tournament": _tournament,
+}
