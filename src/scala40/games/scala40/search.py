@@ -441,6 +441,26 @@ def _first_suit_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, .
     low_ace_change = rules.low_ace_value - rank_values[ACE] if slots[0] == ACE else 0
     both_aces = slots[0] == slots[-1]
     found: list[_Shape] = []
+    if cap == 0:
+        # No joker: the sequences are the runs of held ranks, each slot natural.
+        for start in range(count):
+            total = 0
+            for stop in range(start + 1, min(start + longest, count) + 1):
+                if not held[stop - 1]:
+                    break
+                total += natural_values[stop - 1]
+                length = stop - start
+                if (
+                    length < rules.sequence_min
+                    or (length == count and both_aces)  # two aces of the suit (S40-SEQ)
+                    or not _wilds_ok(rules, length, 0)
+                ):
+                    continue
+                represented = tuple(window[start:stop])
+                value = total + low_ace_change if start == 0 else total
+                found.append((represented, represented, start, value))
+        found.sort(key=_shape_order)
+        return tuple(found)
     for start in range(count):
         holes = 0
         for stop in range(start + 1, min(start + longest, count) + 1):
