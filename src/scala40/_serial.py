@@ -7,11 +7,25 @@ import enum
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from scala40._checks import describe
-from scala40.cards import Card, as_cards
+from scala40._checks import describe, is_int
+from scala40.cards import JOKER, Card, as_cards
 from scala40.errors import InvalidCardError, SerializationError
 
-__all__ = ["MAX_READ_ITEMS", "MAX_READ_TEXT", "FieldReader", "expect_header"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_READ_ITEMS",
+    "MAX_READ_TEXT",
+    "MAX_SEED_DIGITS",
+    "FieldReader",
+    "as_items",
+    "expect_header",
+    "is_card_code",
+    "is_card_codes",
+    "is_count",
+    "is_seed",
+    "is_total",
+    "tuple_or",
+]
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -41,6 +55,63 @@ MAX_READ_ITEMS = 1_000
 game places: a deck of the library holds at most 116 cards)."""
 MAX_READ_TEXT = 10_000
 """The longest text of cards read back (every card of the largest deck, written out)."""
+MAX_COUNT = 10**18
+"""The largest hand number, turn count or total (either way) a loaded state may hold: far
+beyond any game (a bound that keeps every state printable and serializable)."""
+MAX_SEED_DIGITS = 40
+"""The most digits a seed may have (a seed is reduced to 64 bits anyway)."""
+
+
+# The checks that the games' loaders make of a state's fields, before they check how the
+# fields fit together. Each returns False (or None) for a value of any other kind, so that
+# the loader names it.
+
+
+def as_items(value: object) -> list[Any] | None:
+    """``value`` as a list, when it is a list or a tuple (not text); else ``None``."""
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    return None
+
+
+def tuple_or(value: object, default: tuple[Any, ...]) -> Any:
+    """``default`` for ``None``, a list or tuple as a tuple, anything else as given (for
+    the checks to name it)."""
+    if value is None:
+        return default
+    if isinstance(value, (list, tuple)):
+        return tuple(value)
+    return value
+
+
+def is_count(value: object) -> bool:
+    """An integer from 0 to :data:`MAX_COUNT`."""
+    return is_int(value) and 0 <= value <= MAX_COUNT
+
+
+def is_total(value: object) -> bool:
+    """An integer from -:data:`MAX_COUNT` to :data:`MAX_COUNT`."""
+    return is_int(value) and -MAX_COUNT <= value <= MAX_COUNT
+
+
+def is_seed(value: object) -> bool:
+    """An integer of at most :data:`MAX_SEED_DIGITS` digits, either sign."""
+    return is_int(value) and -(10**MAX_SEED_DIGITS) < value < 10**MAX_SEED_DIGITS
+
+
+def is_card_code(value: object) -> bool:
+    """A card's code (an ``int``, not a ``bool``, from 0 to the joker's)."""
+    return type(value) is int and 0 <= value <= JOKER
+
+
+def is_card_codes(value: object, most: int = MAX_READ_ITEMS) -> bool:
+    """A tuple of at most ``most`` card codes."""
+    return (
+        isinstance(value, tuple)
+        and len(value) <= most
+        and all(type(card) is int and 0 <= card <= JOKER for card in value)
+    )
+
 
 _HEX = frozenset("0123456789abcdefABCDEF")
 

@@ -24,8 +24,21 @@ import attrs
 
 from scala40._checks import describe, is_bool, is_int
 from scala40._rng import next_random, random_below, seed_state, shuffle
-from scala40._serial import MAX_READ_ITEMS, FieldReader, expect_header
-from scala40.cards import CARD_NAMES, JOKER, Card, as_cards, format_cards
+from scala40._serial import (
+    MAX_COUNT,
+    MAX_READ_ITEMS,
+    MAX_SEED_DIGITS,
+    FieldReader,
+    as_items,
+    expect_header,
+    is_card_code,
+    is_card_codes,
+    is_count,
+    is_seed,
+    is_total,
+    tuple_or,
+)
+from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -313,7 +326,7 @@ class KnockState:
             seed = secrets.randbits(64)
         elif type(seed) is not int:
             raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
-        elif not _is_seed(seed):
+        elif not is_seed(seed):
             raise InvalidValueError(
                 f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
             )
@@ -381,7 +394,7 @@ class KnockState:
         """
         rules = cls.RULESET.resolve(rules)
         problems: list[str] = []
-        hand_list = _items(hands)
+        hand_list = as_items(hands)
         if hand_list is None or len(hand_list) > _MAX_SEATS:
             raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
         count = len(hand_list)
@@ -413,7 +426,7 @@ class KnockState:
                 taken_card = found[0]
             elif found:
                 problems.append(f"taken must be one card, got {describe(taken)}")
-        if not _is_seed(seed):
+        if not is_seed(seed):
             problems.append(
                 f"seed must be an integer of at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
             )
@@ -446,14 +459,14 @@ class KnockState:
             hands=hand_cards,
             stock=stock_cards,
             discard=pile,
-            turns_played=_tuple_or(turns_played, (0,) * count),
-            scores=_tuple_or(scores, (0,) * count),
-            active=_tuple_or(active, (True,) * count),
+            turns_played=tuple_or(turns_played, (0,) * count),
+            scores=tuple_or(scores, (0,) * count),
+            active=tuple_or(active, (True,) * count),
             winners=(),
-            reentries=_tuple_or(reentries, (0,) * count),
-            gins=_tuple_or(gins, (0,) * count),
+            reentries=tuple_or(reentries, (0,) * count),
+            gins=tuple_or(gins, (0,) * count),
             taken=taken_card,
-            pending=_tuple_or(pending, ()),
+            pending=tuple_or(pending, ()),
             reentry_total=reentry_total,
             last_hand=None,
             rng=seed_state(seed),
@@ -513,11 +526,6 @@ class KnockState:
 
 # ---------------------------------------------------------------- validation
 
-MAX_COUNT = 10**18
-"""The largest hand number, turn count, score or re-entry count a state may hold: far
-beyond any game (a bound that keeps every state printable and serializable)."""
-MAX_SEED_DIGITS = 40
-"""The most digits a seed may have (a seed is reduced to 64 bits anyway)."""
 _MAX_SEATS = 64
 """The longest list of seats an argument may give (the rulesets allow 15 at most)."""
 
@@ -527,47 +535,6 @@ _KNOCK_ENDS = frozenset({HandEnd.KNOCK, HandEnd.GIN})
 _CLOSE_ENDS = frozenset(
     {HandEnd.CLOSE, HandEnd.ALL_MATCHED, HandEnd.WILD_CHINCHON, HandEnd.CHINCHON}
 )
-
-
-def _items(value: object) -> list[Any] | None:
-    """``value`` as a list, when it is a list or a tuple (not text); else ``None``."""
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    return None
-
-
-def _tuple_or(value: object, default: tuple[Any, ...]) -> Any:
-    """``default`` for ``None``, a list or tuple as a tuple, anything else as given (for
-    the checks to name it)."""
-    if value is None:
-        return default
-    if isinstance(value, (list, tuple)):
-        return tuple(value)
-    return value
-
-
-def _is_count(value: object) -> bool:
-    return is_int(value) and 0 <= value <= MAX_COUNT
-
-
-def _is_total(value: object) -> bool:
-    return is_int(value) and -MAX_COUNT <= value <= MAX_COUNT
-
-
-def _is_seed(value: object) -> bool:
-    return is_int(value) and -(10**MAX_SEED_DIGITS) < value < 10**MAX_SEED_DIGITS
-
-
-def _is_card(value: object) -> bool:
-    return type(value) is int and 0 <= value <= JOKER
-
-
-def _is_cards(value: object) -> bool:
-    return (
-        isinstance(value, tuple)
-        and len(value) <= MAX_READ_ITEMS
-        and all(type(card) is int and 0 <= card <= JOKER for card in value)
-    )
 
 
 def _validate(state: KnockState) -> list[str]:
@@ -608,16 +575,16 @@ def _field_problems(state: KnockState) -> list[str]:
         elif not all(test(value) for value in values):
             problems.append(f"{name} must hold {what}, got {describe(values)}")
 
-    entries("hands", count, _is_cards, "cards")
-    entries("turns_played", count, _is_count, f"integers from 0 to {MAX_COUNT}")
-    entries("scores", count, _is_total, f"integers from -{MAX_COUNT} to {MAX_COUNT}")
+    entries("hands", count, is_card_codes, "cards")
+    entries("turns_played", count, is_count, f"integers from 0 to {MAX_COUNT}")
+    entries("scores", count, is_total, f"integers from -{MAX_COUNT} to {MAX_COUNT}")
     entries("active", count, is_bool, "True or False")
-    entries("reentries", count, _is_count, f"integers from 0 to {MAX_COUNT}")
-    entries("gins", count, _is_count, f"integers from 0 to {MAX_COUNT}")
+    entries("reentries", count, is_count, f"integers from 0 to {MAX_COUNT}")
+    entries("gins", count, is_count, f"integers from 0 to {MAX_COUNT}")
     entries("winners", None, seat, "seats")
     entries("pending", None, seat, "seats")
     for name in ("stock", "discard"):
-        if not _is_cards(getattr(state, name)):
+        if not is_card_codes(getattr(state, name)):
             problems.append(
                 f"{name} must be a tuple of cards, got {describe(getattr(state, name))}"
             )
@@ -629,16 +596,16 @@ def _field_problems(state: KnockState) -> list[str]:
             problems.append(
                 f"{name} must be a seat from 0 to {count - 1}, got {describe(getattr(state, name))}"
             )
-    if not _is_count(state.hand_number):
+    if not is_count(state.hand_number):
         problems.append(
             f"hand_number must be an integer from 0 to {MAX_COUNT}, got {describe(state.hand_number)}"
         )
-    if not _is_total(state.reentry_total):
+    if not is_total(state.reentry_total):
         problems.append(
             f"reentry_total must be an integer from -{MAX_COUNT} to {MAX_COUNT}, "
             f"got {describe(state.reentry_total)}"
         )
-    if state.taken is not None and not _is_card(state.taken):
+    if state.taken is not None and not is_card_code(state.taken):
         problems.append(f"taken must be a card or None, got {describe(state.taken)}")
     if not is_bool(state.auto_chance):
         problems.append(f"auto_chance must be True or False, got {describe(state.auto_chance)}")
@@ -662,7 +629,7 @@ def _result_field_problems(result: HandResult, count: int) -> list[str]:
     def seat_list(value: object) -> bool:
         return isinstance(value, tuple) and all(map(seat, value)) and len(set(value)) == len(value)
 
-    if not _is_count(result.hand_number):
+    if not is_count(result.hand_number):
         problems.append(
             f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
         )
@@ -674,10 +641,10 @@ def _result_field_problems(result: HandResult, count: int) -> list[str]:
             f"last_hand: closer must be a seat from 0 to {count - 1}, got {describe(result.closer)}"
         )
     points: object = result.points
-    if not (isinstance(points, tuple) and len(points) == count and all(map(_is_total, points))):
+    if not (isinstance(points, tuple) and len(points) == count and all(map(is_total, points))):
         problems.append(f"last_hand: points must be {count} totals, got {describe(points)}")
     hands: object = result.hands
-    if not (isinstance(hands, tuple) and len(hands) == count and all(map(_is_cards, hands))):
+    if not (isinstance(hands, tuple) and len(hands) == count and all(map(is_card_codes, hands))):
         problems.append(f"last_hand: hands must be {count} hands, got {describe(hands)}")
     shown: object = result.shown
     if not (
@@ -688,7 +655,7 @@ def _result_field_problems(result: HandResult, count: int) -> list[str]:
         problems.append(
             f"last_hand: shown must be {count} showings or None, got {describe(shown)}"
         )
-    if result.discard is not None and not _is_card(result.discard):
+    if result.discard is not None and not is_card_code(result.discard):
         problems.append(
             f"last_hand: discard must be a card or None, got {describe(result.discard)}"
         )
@@ -711,15 +678,15 @@ def _is_showing(value: object) -> bool:
         and all(isinstance(meld, Meld) for meld in melds)
         and isinstance(layoffs, tuple)
         and all(_is_layoff(layoff) for layoff in layoffs)
-        and _is_cards(value.unmatched)
+        and is_card_codes(value.unmatched)
     )
 
 
 def _is_layoff(value: object) -> bool:
     return (
         isinstance(value, Layoff)
-        and _is_card(value.card)
-        and _is_card(value.represents)
+        and is_card_code(value.card)
+        and is_card_code(value.represents)
         and is_int(value.owner)
         and is_int(value.meld)
     )

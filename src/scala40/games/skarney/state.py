@@ -26,8 +26,21 @@ import attrs
 
 from scala40._checks import describe, is_bool, is_int
 from scala40._rng import random_below, seed_state, shuffle
-from scala40._serial import MAX_READ_ITEMS, FieldReader, expect_header
-from scala40.cards import CARD_NAMES, JOKER, Card, as_cards, format_cards
+from scala40._serial import (
+    MAX_COUNT,
+    MAX_READ_ITEMS,
+    MAX_SEED_DIGITS,
+    FieldReader,
+    as_items,
+    expect_header,
+    is_card_code,
+    is_card_codes,
+    is_count,
+    is_seed,
+    is_total,
+    tuple_or,
+)
+from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -392,7 +405,7 @@ class GameState:
         """
         ruleset = _ruleset_of(rules)
         problems: list[str] = []
-        hand_list = _items(hands)
+        hand_list = as_items(hands)
         if hand_list is None or len(hand_list) > _MAX_SEATS:
             raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
         count = len(hand_list)
@@ -411,7 +424,7 @@ class GameState:
         hand_cards = tuple(
             tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hand_list)
         )
-        accepted_list = _items(accepted) if accepted is not None else [()] * count
+        accepted_list = as_items(accepted) if accepted is not None else [()] * count
         if accepted_list is None or len(accepted_list) > _MAX_SEATS:
             problems.append(
                 f"accepted must be a list of cards for each seat, got {describe(accepted)}"
@@ -423,12 +436,12 @@ class GameState:
         )
         melds: list[Meld] = []
         owners: list[object] = []
-        table_list = _items(table)
+        table_list = as_items(table)
         if table_list is None or len(table_list) > _MAX_PLACED:
             problems.append(f"table must be a list of (meld, owner) pairs, got {describe(table)}")
             table_list = []
         for index, item in enumerate(table_list):
-            pair = _items(item)
+            pair = as_items(item)
             if pair is None or len(pair) != 2:
                 problems.append(
                     f"table meld #{index} must be a (meld, owner) pair, got {describe(item)}"
@@ -454,7 +467,7 @@ class GameState:
                 offered = found[0]
             elif found:
                 problems.append(f"offer_card must be one card, got {describe(offer_card)}")
-        if not _is_seed(seed):
+        if not is_seed(seed):
             problems.append(
                 f"seed must be an integer of at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
             )
@@ -495,9 +508,9 @@ class GameState:
             stock=tuple(stock_cards),
             table=tuple(melds),
             owners=tuple(owners),  # type: ignore[arg-type]
-            contracts=_tuple_or(contracts, (False,) * sides),
-            totals=_tuple_or(totals, (0,) * sides),
-            stopped=_tuple_or(stopped, (False,) * count),
+            contracts=tuple_or(contracts, (False,) * sides),
+            totals=tuple_or(totals, (0,) * sides),
+            stopped=tuple_or(stopped, (False,) * count),
             known=tuple(
                 tuple(sorted((*taken[seat], offered)))
                 if offered is not None and seat == turn and offered not in taken[seat]
@@ -582,11 +595,6 @@ class GameState:
         return _state_from_dict(data)
 
 
-MAX_COUNT = 10**18
-"""The largest hand number, turn number or total (either way) a state may hold: far beyond
-any game (a bound that keeps every state printable and serializable)."""
-MAX_SEED_DIGITS = 40
-"""The most digits a seed may have (a seed is reduced to 64 bits anyway)."""
 MAX_TURN_MOVES = 1_000
 """The most moves :meth:`GameState.apply_turn` takes in one turn."""
 _MAX_SEATS = 64
@@ -598,47 +606,6 @@ _MAX_PLACED = MAX_READ_ITEMS
 def _shown(item: object) -> str:
     """A move or its text as a message shows it, whatever it is."""
     return item if isinstance(item, str) and len(item) <= 60 else describe(item)
-
-
-def _items(value: object) -> list[Any] | None:
-    """``value`` as a list, when it is a list or a tuple (not text); else ``None``."""
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    return None
-
-
-def _tuple_or(value: object, default: tuple[Any, ...]) -> Any:
-    """``default`` for ``None``, a list or tuple as a tuple, anything else as given (for
-    the checks to name it)."""
-    if value is None:
-        return default
-    if isinstance(value, (list, tuple)):
-        return tuple(value)
-    return value
-
-
-def _is_count(value: object) -> bool:
-    return is_int(value) and 0 <= value <= MAX_COUNT
-
-
-def _is_total(value: object) -> bool:
-    return is_int(value) and -MAX_COUNT <= value <= MAX_COUNT
-
-
-def _is_seed(value: object) -> bool:
-    return is_int(value) and -(10**MAX_SEED_DIGITS) < value < 10**MAX_SEED_DIGITS
-
-
-def _is_card(value: object) -> bool:
-    return type(value) is int and 0 <= value <= JOKER
-
-
-def _is_cards(value: object) -> bool:
-    return (
-        isinstance(value, tuple)
-        and len(value) <= _MAX_PLACED
-        and all(type(card) is int and 0 <= card <= JOKER for card in value)
-    )
 
 
 def meld_from_spec(spec: str) -> Meld:
@@ -714,16 +681,16 @@ def _field_problems(state: GameState) -> list[str]:
         elif not all(test(value) for value in values):
             problems.append(f"{name} must hold {what}, got {describe(values)}")
 
-    entries("hands", count, _is_cards, "cards")
-    entries("known", count, _is_cards, "cards")
-    entries("accepted", count, _is_cards, "cards")
+    entries("hands", count, is_card_codes, "cards")
+    entries("known", count, is_card_codes, "cards")
+    entries("accepted", count, is_card_codes, "cards")
     entries("stopped", count, is_bool, "True or False")
     entries("contracts", sides, is_bool, "True or False")
-    entries("totals", sides, _is_total, f"integers from -{MAX_COUNT} to {MAX_COUNT}")
+    entries("totals", sides, is_total, f"integers from -{MAX_COUNT} to {MAX_COUNT}")
     entries("owners", table_size, lambda seat: is_int(seat) and 0 <= seat < count, "seats")
-    entries("extended", table_size, _is_count, "counts")
+    entries("extended", table_size, is_count, "counts")
     entries("winners", None, lambda seat: is_int(seat) and 0 <= seat < count, "seats")
-    if not _is_cards(state.stock):
+    if not is_card_codes(state.stock, _MAX_PLACED):
         problems.append(f"stock must be a tuple of cards, got {describe(state.stock)}")
     phase: object = state.phase
     if not isinstance(phase, Phase):
@@ -734,14 +701,14 @@ def _field_problems(state: GameState) -> list[str]:
             problems.append(f"{name} must be a seat from 0 to {count - 1}, got {describe(value)}")
     for name in ("hand_number", "turn_number", "progress", "fresh_from"):
         value = getattr(state, name)
-        if not _is_count(value):
+        if not is_count(value):
             problems.append(
                 f"{name} must be an integer from 0 to {MAX_COUNT}, got {describe(value)}"
             )
     for name in ("melded", "contract_now", "auto_chance"):
         if not is_bool(getattr(state, name)):
             problems.append(f"{name} must be True or False, got {describe(getattr(state, name))}")
-    if state.offer_card is not None and not _is_card(state.offer_card):
+    if state.offer_card is not None and not is_card_code(state.offer_card):
         problems.append(f"offer_card must be a card or None, got {describe(state.offer_card)}")
     offer_to: object = state.offer_to
     if offer_to is not None and not (is_int(offer_to) and 0 <= offer_to < count):
@@ -761,7 +728,7 @@ def _field_problems(state: GameState) -> list[str]:
 
 def _result_field_problems(result: HandResult, count: int, sides: int) -> list[str]:
     problems: list[str] = []
-    if not _is_count(result.hand_number):
+    if not is_count(result.hand_number):
         problems.append(
             f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
         )
@@ -773,9 +740,7 @@ def _result_field_problems(result: HandResult, count: int, sides: int) -> list[s
         )
     for name in ("meld_points", "hand_points", "bonus", "points"):
         values = getattr(result, name)
-        if not (
-            isinstance(values, tuple) and len(values) == sides and all(map(_is_total, values))
-        ):
+        if not (isinstance(values, tuple) and len(values) == sides and all(map(is_total, values))):
             problems.append(f"last_hand: {name} must be {sides} totals, got {describe(values)}")
     for name in ("shutout", "void"):
         if not is_bool(getattr(result, name)):
@@ -783,7 +748,7 @@ def _result_field_problems(result: HandResult, count: int, sides: int) -> list[s
                 f"last_hand: {name} must be True or False, got {describe(getattr(result, name))}"
             )
     hands: object = result.hands
-    if not (isinstance(hands, tuple) and len(hands) == count and all(map(_is_cards, hands))):
+    if not (isinstance(hands, tuple) and len(hands) == count and all(map(is_card_codes, hands))):
         problems.append(f"last_hand: hands must be {count} hands, got {describe(hands)}")
     return problems
 
@@ -1160,7 +1125,7 @@ def new_game(
         seed = secrets.randbits(64)
     elif type(seed) is not int:
         raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
-    elif not _is_seed(seed):
+    elif not is_seed(seed):
         raise InvalidValueError(
             f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
         )
