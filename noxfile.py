@@ -98,7 +98,9 @@ def package(session: nox.Session) -> None:
     with tarfile.open(sdist) as archive:
         archive.extractall(unpacked, filter="data")
     (source,) = unpacked.iterdir()
-    session.install("pytest", "hypothesis")
+    # The test extra's tools (pytest-xdist: the configuration runs the tests on every
+    # core), without installing scala40 again from the sdist.
+    session.install("pytest", "hypothesis", "pytest-xdist")
     session.chdir(source)
     session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs)
 
