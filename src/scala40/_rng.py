@@ -43,9 +43,22 @@ def random_below(bound: int, state: int) -> tuple[int, int]:
 
 def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     """A Fisher-Yates shuffle of ``items`` and the generator state after it."""
+    # random_below and next_random written out inline (a shuffle draws once per card,
+    # and a deal shuffles the whole deck): the same numbers, without two calls per draw.
     order = list(items)
     state &= _MASK
+    mask = _MASK
+    golden = _GOLDEN
     for index in range(len(order) - 1, 0, -1):
-        other, state = random_below(index + 1, state)
+        bound = index + 1
+        limit = mask + 1 - ((mask + 1) % bound)
+        while True:
+            state = (state + golden) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            if z < limit:
+                break
+        other = z % bound
         order[index], order[other] = order[other], order[index]
     return tuple(order), state

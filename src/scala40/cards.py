@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from scala40._cache import BoundedCache
 from scala40._checks import describe, is_int
 from scala40._rng import shuffle
 from scala40.errors import InvalidArgumentError, InvalidCardError
@@ -360,10 +361,14 @@ class Deck:
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the deck as a sorted multiset."""
-        naturals = (
-            sorted(suit * 13 + rank - 1 for suit in range(4) for rank in self.ranks) * self.copies
-        )
-        return tuple(sorted(naturals)) + (JOKER,) * self.jokers
+        cards = _DECK_CARDS.get(self)
+        if cards is None:
+            naturals = (
+                sorted(suit * 13 + rank - 1 for suit in range(4) for rank in self.ranks)
+                * self.copies
+            )
+            cards = _DECK_CARDS.put(self, tuple(sorted(naturals)) + (JOKER,) * self.jokers)
+        return cards
 
     @property
     def size(self) -> int:
@@ -386,6 +391,10 @@ class Deck:
             raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
         order, _ = shuffle(self.cards, seed)
         return order
+
+
+_DECK_CARDS: BoundedCache[Deck, tuple[Card, ...]] = BoundedCache("decks' cards", limit=256)
+"""The cards of each deck (every deal reads them)."""
 
 
 def french_deck(jokers: int = 4, copies: int = 2) -> Deck:

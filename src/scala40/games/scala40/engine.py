@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from scala40._cache import BoundedCache
 from scala40._fields import make_evolver, make_setter
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
@@ -51,7 +52,7 @@ from scala40.games.scala40.search import (
 from scala40.games.scala40.splits import SplitBudget, one_run, split_moves
 from scala40.games.scala40.table import card_mask, table_info
 from scala40.match import ScoreOrder, best_seats, highest_below, reached, settle_elimination
-from scala40.melds import Meld, MeldEnd, MeldKind, check_meld
+from scala40.melds import Extension, Meld, MeldEnd, MeldKind, check_meld
 
 if TYPE_CHECKING:
     # For annotations only: the engine never imports the state module (see bind()).
@@ -109,6 +110,23 @@ def bind(state_class: type[GameState]) -> None:
         "taken_must_use",
         "taken_used",
     )
+
+
+class _Caches:
+    """What the engine remembers under one :class:`~scala40.MeldRules` (melds compare
+    equal across rules, so the answers are kept apart by rules)."""
+
+    __slots__ = ("grown", "swapped")
+
+    def __init__(self) -> None:
+        self.grown: BoundedCache[tuple[Meld, Extension], Meld] = BoundedCache(
+            "scala40 melds after a layoff"
+        )
+        """A table meld with one card laid off, by meld and extension."""
+        self.swapped: BoundedCache[tuple[Meld, Card], tuple[Meld, Card]] = BoundedCache(
+            "scala40 melds after a joker swap"
+        )
+        """A table meld with a joker swapped out, and the joker, by meld and card."""
 
 
 def _illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
@@ -525,7 +543,11 @@ def _apply_lay_off(state: GameState, move: LayOff, lookahead: bool) -> GameState
     if len(options) > 1:
         ways = ", ".join(str(ext) for ext in options)
         raise _illegal(move, "S40-LAYOFF-JOKER", f"say where and as what: {ways}")
-    new_meld = meld.with_extension(options[0])
+    caches: _Caches = meld.rules.tables.owned[_Caches]
+    key = (meld, options[0])
+    new_meld = caches.grown.get(key)
+    if new_meld is None:
+        new_meld = caches.grown.put(key, meld.with_extension(options[0]))
     table, discard = _place(state.table, state.discard, new_meld, move.meld, state.rules)
     return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)
 
@@ -537,12 +559,17 @@ def _apply_swap(state: GameState, move: SwapJoker, lookahead: bool) -> GameState
     hand = _without(state.hands[state.turn], (move.card,))
     if hand is None:
         raise _illegal(move, "S40-TURN", f"{CARD_NAMES[move.card]} is not in the hand")
-    try:
-        new_meld, freed = meld.swap(move.card)
-    except InvalidMeldError:
-        raise _illegal(
-            move, "S40-SWAP", f"{CARD_NAMES[move.card]} does not free a joker in {meld}"
-        ) from None
+    caches: _Caches = meld.rules.tables.owned[_Caches]
+    key = (meld, move.card)
+    swapped = caches.swapped.get(key)
+    if swapped is None:
+        try:
+            swapped = caches.swapped.put(key, meld.swap(move.card))
+        except InvalidMeldError:
+            raise _illegal(
+                move, "S40-SWAP", f"{CARD_NAMES[move.card]} does not free a joker in {meld}"
+            ) from None
+    new_meld, freed = swapped
     table, discard = _place(state.table, state.discard, new_meld, move.meld, state.rules)
     hand = with_card(hand, freed)
     return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)

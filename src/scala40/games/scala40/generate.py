@@ -43,7 +43,7 @@ from scala40.games.scala40.moves import (
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.search import hand_meld_pieces, opening_starts, sorted_hand_melds
 from scala40.games.scala40.splits import SplitBudget, split_moves
-from scala40.games.scala40.table import table_info
+from scala40.games.scala40.table import card_mask, table_info
 from scala40.melds import Meld, MeldKind
 
 if TYPE_CHECKING:
@@ -199,15 +199,17 @@ def _opened_melding_moves(
     if not state.table:
         return moves
     info = table_info(state.table)
-    by_card = info.by_card
     lay_off_ok = fits_after(size - 1, keep, close_by_melding)
-    for card in dict.fromkeys(hand):
-        found = by_card.get(card)
-        if found is not None:
-            lay_offs, swaps = found
-            if lay_off_ok:
-                moves.extend(lay_offs)
-            moves.extend(swaps)
+    offered = info.playable | info.swappable
+    if card_mask(hand) & offered:
+        # Only then is the table's grouping of its moves by card worth building.
+        by_card = info.by_card
+        for card in dict.fromkeys(hand):
+            if offered >> card & 1:
+                lay_offs, swaps = by_card[card]
+                if lay_off_ok:
+                    moves.extend(lay_offs)
+                moves.extend(swaps)
     if rules.discard_four_of_a_kind:
         moves = [m for m in moves if not repeats_a_four_of_a_kind(state.table, m)]
     if rules.split_sequences:

@@ -246,13 +246,19 @@ class Ruleset(RulesetBase):
     @property
     def deck(self) -> Deck:
         """The deck: two French packs plus :attr:`jokers` jokers (S40-DECK)."""
-        return french_deck(jokers=self.jokers)
+        deck = _FRENCH_DECKS.get(self.jokers)
+        if deck is None:
+            deck = _FRENCH_DECKS.put(self.jokers, french_deck(jokers=self.jokers))
+        return deck
 
     @property
     def max_sequence_length(self) -> int | None:
         """The longest sequence allowed, or ``None`` for no limit (S40-V-SPLIT)."""
         return 5 if self.split_sequences else None
 
+
+_FRENCH_DECKS: BoundedCache[int, Deck] = BoundedCache("scala40 decks by jokers", limit=64)
+"""The deck of each number of jokers (every deal reads it)."""
 
 # One MeldRules object per distinct value: equal rulesets (one loaded from JSON, say) then
 # share the meld caches instead of filling new ones.

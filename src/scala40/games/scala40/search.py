@@ -45,6 +45,7 @@ class _Caches:
         "set_pieces",
         "suit_best",
         "suit_shapes",
+        "with_card",
     )
 
     def __init__(self) -> None:
@@ -69,6 +70,11 @@ class _Caches:
         )
         """Sequences of the first suit, by ranks held and wild cards available (as
         cards, represented cards, start and value), which the other suits copy."""
+        self.with_card: BoundedCache[tuple[int, int, Card], tuple[Meld, ...]] = BoundedCache(
+            "scala40 table melds with a card"
+        )
+        """The melds of a per-rank (0) or per-suit (1) table that hold one card, by kind,
+        table key and card (:func:`melds_with_card`)."""
         self.piece_cards: BoundedCache[int, int] = BoundedCache("scala40 table cards")
         """Which cards the melds of each per-suit or per-rank table use, as a bit mask."""
         self.meld_options: BoundedCache[
@@ -157,17 +163,24 @@ def melds_with_card(cards: tuple[Card, ...], card: Card, rules: MeldRules) -> li
                 rank_mask |= _SUIT_BIT[other]
     found: list[Meld] = []
     caches: _Caches = rules.tables.owned[_Caches]
+    with_card = caches.with_card
     if rank in tables.ranks and _POPCOUNT[rank_mask] >= rules.set_min - cap:
         key = (rank << 8) | (rank_mask << 3) | cap
-        piece = caches.set_pieces.get(key)
-        if piece is None:
-            piece = caches.set_pieces.put(key, _set_piece(rank, rank_mask, cap, rules))
-        found.extend(m for m in piece if card in m.cards)
+        melds = with_card.get((0, key, card))
+        if melds is None:
+            piece = caches.set_pieces.get(key)
+            if piece is None:
+                piece = caches.set_pieces.put(key, _set_piece(rank, rank_mask, cap, rules))
+            melds = with_card.put((0, key, card), tuple(m for m in piece if card in m.cards))
+        found.extend(melds)
     key = (suit << 20) | (suit_mask << 3) | cap
-    piece = caches.sequence_pieces.get(key)
-    if piece is None:
-        piece = caches.sequence_pieces.put(key, _sequence_piece(suit, suit_mask, cap, rules))
-    found.extend(m for m in piece if card in m.cards)
+    melds = with_card.get((1, key, card))
+    if melds is None:
+        piece = caches.sequence_pieces.get(key)
+        if piece is None:
+            piece = caches.sequence_pieces.put(key, _sequence_piece(suit, suit_mask, cap, rules))
+        melds = with_card.put((1, key, card), tuple(m for m in piece if card in m.cards))
+    found.extend(melds)
     return found
 
 
