@@ -24,3 +24,10 @@ def test_the_two_setup_commands() -> None:
     main_job, tests = commands
     assert main_job.startswith("python -m pip install . && ")
     assert tests == 'python -m pip install -e ".[dev]" && python -m pytest'
+
+
+def test_links_are_absolute() -> None:
+    # The package index shows the README without the repository beside it: a relative
+    # link there leads nowhere.
+    targets = re.findall(r"\]\(([^)]*)\)", TEXT)
+    assert all(re.match(r"https?://", target) for target in targets), targets
