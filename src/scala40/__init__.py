@@ -109,7 +109,7 @@ if TYPE_CHECKING:
     from scala40.records import GameRecord
     from scala40.tournament import TournamentResult, run_tournament
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 # Names imported on first use (PEP 562), by the module that holds them: the game and the
 # tools stay unloaded until asked for.
