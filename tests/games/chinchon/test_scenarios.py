@@ -36,6 +36,7 @@ def close_position(closer: str, *others: str, **options: object) -> GameState:
 
 
 def test_ch_players_two_to_four_with_one_pack_eight_with_two() -> None:
+    # CH-PLAYERS.
     assert (RULES.min_players, RULES.max_players) == (2, 4)
     with pytest.raises(InvalidRulesetError, match="max_players must be an integer from 2 to 4"):
         Ruleset(max_players=5)
@@ -73,6 +74,7 @@ def test_c_deck_spanish_suits_and_figures_are_named_in_the_notation() -> None:
 
 
 def test_ch_deal_the_mano_after_the_dealer_seven_cards_upcard_mano_advances() -> None:
+    # CH-DEAL.
     state = new_game(players=3, seed=2, dealer=1)
     assert state.current_player == 2  # the mano: the seat after the dealer (C-SEAT)
     assert [len(hand) for hand in state.hands] == [7, 7, 7]
@@ -186,6 +188,7 @@ def test_ch_close_options_first_round_one_loose_card_two_wilds() -> None:
 
 
 def test_ch_chinchon_seven_in_a_row_wins_the_game_at_once() -> None:
+    # CH-CHINCHON.
     state = close_position("AC 2C 3C 4C 5C 6C 7C KS", "6S 6H 6D 7S 7D 3H QC", scores=[80, 10])
     after = state.apply("close KS : AC 2C 3C 4C 5C 6C 7C")
     assert after.is_over
@@ -198,6 +201,7 @@ def test_ch_chinchon_seven_in_a_row_wins_the_game_at_once() -> None:
 
 
 def test_ch_chinchon_with_a_wild_card_only_counts_as_all_matched() -> None:
+    # CH-CHINCHON.
     rules = Ruleset(wild="two_jokers")
     state = close_position(
         "AC 2C JK 4C 5C 6C 7C KS", "6S 6H 6D 7S 7D 3H QC", scores=[50, 10], rules=rules
@@ -217,6 +221,7 @@ def test_ch_chinchon_with_a_wild_card_only_counts_as_all_matched() -> None:
 
 
 def test_ch_minus10_all_matched_and_no_layoffs() -> None:
+    # CH-MINUS10.
     state = close_position("AC 2C 3C 4C 5S 5H 5D KS", "6C 7C JC 5C QS QH 3S", scores=[20, 20])
     after = state.apply("close KS : AC 2C 3C 4C / 5S 5H 5D")
     result = after.last_hand
@@ -288,6 +293,7 @@ def test_ch_layoff_targets_all_shown_melds_or_none() -> None:
 
 
 def test_ch_values_by_pack_and_options() -> None:
+    # CH-VALUES.
     values = RULES.profile.values
     assert [values[parse_card(text)] for text in ("AS", "7S", "JS", "QS", "KS")] == [
         1, 7, 8, 9, 10,
@@ -305,6 +311,7 @@ def test_ch_values_by_pack_and_options() -> None:
 
 
 def test_ch_restock_the_pile_but_its_top_card() -> None:
+    # CH-RESTOCK.
     state = position(
         "AC 2C 5S 5H 6D KS QS", "6S 6H 6C 7C 7D 3H QC", discard="4C", top="7S", last=True
     )
@@ -318,6 +325,7 @@ def test_ch_restock_the_pile_but_its_top_card() -> None:
 
 
 def test_ch_end_once_a_total_reaches_100_the_lowest_wins_c_winners() -> None:
+    # CH-END.
     hands = ("AC 2C 3C 4C 5S 5H 5D KS", "6S 6H 6D 7C 7D 3H QC")
     over = close_position(*hands, scores=[40, 85]).apply("close KS : 2C 3C 4C / 5S 5H 5D")
     assert over.scores == (41, 85 + 7 + 7 + 3 + 9)
@@ -336,6 +344,7 @@ def test_ch_end_once_a_total_reaches_100_the_lowest_wins_c_winners() -> None:
 
 
 def test_ch_end_elimination_target_and_reentry() -> None:
+    # CH-END.
     hands = ("AC 2C 3C 4C 5S 5H 5D KS", "6S 6H 6D 7C 7D 3H QC", "KD QD JD 2S 3S 4S 2D")
     rules = Ruleset(end_mode="elimination", target=70, reentry=1)
     state = close_position(*hands, scores=[10, 50, 20], rules=rules)

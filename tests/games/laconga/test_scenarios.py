@@ -94,6 +94,7 @@ def test_lc_closecap_no_close_reaching_100_unless_all_matched() -> None:
 
 
 def test_lc_elim_out_at_100_the_last_one_left_wins_c_winners() -> None:
+    # LC-ELIM.
     hands = ("AC 2C 3C 4C 5S 5H 5D KS", "6S 6H 6D 7S 7D 3H QC", "KD QD JD 2S 3S 4S 2D")
     after = close_position(*hands, scores=[10, 74, 30]).apply(
         "close KS : 5S 5H 5D / AC 2C 3C 4C"

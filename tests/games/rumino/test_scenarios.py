@@ -30,6 +30,7 @@ def position(*hands: str, **options: object) -> GameState:
 
 
 def test_ru_players_two_to_six() -> None:
+    # RU-PLAYERS.
     assert (RULES.min_players, RULES.max_players) == (2, 6)
     for players in range(2, 7):
         assert new_game(players=players, seed=1).player_count == players
@@ -38,6 +39,7 @@ def test_ru_players_two_to_six() -> None:
 
 
 def test_ru_deck_two_packs_and_four_jokers_ace_low_any_number_of_jokers() -> None:
+    # RU-DECK.
     deck = RULES.deck
     assert deck.size == 108
     assert deck.cards.count(JOKER) == 4
@@ -182,6 +184,7 @@ def test_ru_gin_ten_less_for_the_knocker_only() -> None:
 
 
 def test_ru_ginstreak_gin_in_each_of_the_first_three_hands_wins() -> None:
+    # RU-GINSTREAK.
     hands = ("5S 6S 7S 8S 9H 9D 9C", "2S 3S 4S JH JD QC KC")
     won = position(*hands, hand_number=3, gins=[2, 0]).apply("knock")
     assert won.is_over
@@ -295,6 +298,7 @@ def test_ru_rumino_after_the_deal_in_play_order_the_upcard_not_claimable() -> No
 
 
 def test_ru_elim_over_100_drops_out_exactly_100_stays() -> None:
+    # RU-ELIM.
     hands = ("5S 6S 7S 8S AH 2D 3C", "9H 9D 9C KS KH 4D 2S", "9S 9S 10D 10C 2H 3H 4H")
     stays = position(*hands, scores=[94, 10, 10]).apply("knock")  # 94 + 6 = 100
     assert stays.active == (True, True, True)
@@ -308,6 +312,7 @@ def test_ru_elim_over_100_drops_out_exactly_100_stays() -> None:
 
 
 def test_ru_elim_the_last_player_left_wins_c_winners() -> None:
+    # RU-ELIM.
     hands = ("5S 6S 7S 8S AH 2D 3C", "9H 9D 9C KS KH 4D 2S")
     last = position(*hands, scores=[10, 90]).apply("knock")
     assert last.is_over
@@ -324,6 +329,7 @@ def test_ru_elim_the_last_player_left_wins_c_winners() -> None:
 
 
 def test_ru_elim_reentry_as_lc_reenganche() -> None:
+    # RU-ELIM.
     hands = ("5S 6S 7S 8S AH 2D 3C", "9H 9D 9C KS KH 4D 2S", "9S 9S 10D 10C 2H 3H 4H")
     state = position(*hands, scores=[10, 90, 40], rules=Ruleset(reentry=1))
     after = state.apply("knock")  # P1: 90 + 26 = 116
@@ -341,6 +347,7 @@ def test_ru_elim_reentry_as_lc_reenganche() -> None:
 
 
 def test_ru_restock_the_pile_but_its_top_card_becomes_the_stock() -> None:
+    # RU-RESTOCK.
     hands = ("5S 6S 9H 10D QC KD 2S", "9H 9D 9C KS KH 4D 2S")
     deck = RULES.deck.cards
     state = position(*hands, discard="4C", top="7D", last=True)
