@@ -8,10 +8,15 @@ and fails the test on anything else, or on a call that takes too long.
 
 from __future__ import annotations
 
+import contextlib
+import copy
+import json
 import os
+import random
 import sys
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -23,10 +28,13 @@ __all__ = [
     "HUGE",
     "SOAK",
     "FailingRepr",
+    "check_mutated_state",
+    "check_playable",
     "fuzz_settings",
     "hostile_texts",
     "hostile_values",
     "library_errors_only",
+    "move_card",
 ]
 
 SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
@@ -140,3 +148,89 @@ def library_errors_only(
         f"{getattr(call, '__qualname__', call)} took {elapsed:.2f} s"
     )
     return result
+
+
+# -- states sent by clients: mutated dictionaries, refused or played on -----------------------
+
+
+def check_playable(
+    state: Any,
+    rng: random.Random,
+    moves: int,
+    *,
+    every: int = 40,
+    counted: Callable[[Any], bool] = lambda state: True,
+) -> None:
+    """Play ``state`` on with random legal moves: every state keeps the deck's cards (when
+    ``counted`` says its cards are all placed), has a legal move until the game is over,
+    and round-trips through JSON (every ``every`` moves)."""
+    load = type(state).from_dict
+    deck = Counter(state.rules.deck.cards)
+    for step in range(moves):
+        if counted(state):
+            assert Counter(state.all_cards()) == deck, "cards created or lost"
+        if state.is_over:
+            return
+        legal = state.legal_moves()
+        assert legal, "a state that is not over has a legal move"
+        if step % every == 0:
+            assert load(json.loads(json.dumps(state.to_dict()))) == state
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+def check_mutated_state(
+    states: Sequence[Any],
+    mutate: Callable[[dict[str, Any], random.Random], None],
+    seed: int,
+    moves: int,
+    **playable: Any,
+) -> str:
+    """Mutate the dictionary of one of ``states`` (played states of one game) one to three
+    times: its game's loader refuses it with an error of the library (``"refused"``), or
+    the state it accepts plays on (:func:`check_playable`, ``"played"``)."""
+    rng = random.Random(seed)
+    original = rng.choice(states)
+    data = copy.deepcopy(original.to_dict())
+    for _ in range(rng.randint(1, 3)):
+        mutate(data, rng)
+    # What a client sends: JSON (NaN included); or, with a number JSON can't hold, the
+    # dictionary itself.
+    with contextlib.suppress(ValueError):
+        data = json.loads(json.dumps(data))
+    state = library_errors_only(type(original).from_dict, data)
+    if state is None:
+        return "refused"
+    check_playable(state, rng, moves, **playable)
+    return "played"
+
+
+def move_card(
+    data: dict[str, Any],
+    rng: random.Random,
+    places: Sequence[tuple[str, int | None]],
+    *,
+    moved: float = 1.0,
+) -> None:
+    """Move a random card between two of a state dictionary's card texts (a field, or an
+    item of a list field): it leaves its place with probability ``moved``, else it is
+    copied (a card created)."""
+    source, target = rng.choice(places), rng.choice(places)
+
+    def text(place: tuple[str, int | None]) -> Any:
+        return data[place[0]] if place[1] is None else data[place[0]][place[1]]
+
+    def put(place: tuple[str, int | None], value: str) -> None:
+        if place[1] is None:
+            data[place[0]] = value
+        else:
+            data[place[0]][place[1]] = value
+
+    if isinstance(text(source), str) and isinstance(text(target), str):
+        cards = text(source).split()
+        if cards:
+            card = cards.pop(rng.randrange(len(cards)))
+            if moved >= 1.0 or rng.random() < moved:
+                put(source, " ".join(cards))
+            others = text(target).split()
+            others.insert(rng.randrange(len(others) + 1), card)
+            put(target, " ".join(others))

@@ -9,8 +9,6 @@ Everything else answers any value with a result or an error of the library, fast
 
 from __future__ import annotations
 
-import contextlib
-import copy
 import json
 import random
 import time
@@ -32,17 +30,20 @@ from scala40.errors import (
     InvalidValueError,
     SerializationError,
 )
-from scala40.game import Game, load_game
+from scala40.game import load_game
 from scala40.games import chinchon, laconga, rumino
 from scala40.games._knock.arrange import best_arrangement
 from scala40.games._knock.moves import MAX_CLOSE_MELDS
 from scala40.melds import check_meld
 from tests.hostile import (
     HUGE,
+    check_mutated_state,
+    check_playable,
     fuzz_settings,
     hostile_texts,
     hostile_values,
     library_errors_only,
+    move_card,
     time_limit,
 )
 
@@ -119,25 +120,7 @@ def _mutate(data: dict[str, Any], rng: random.Random, values: list[Any]) -> None
     elif kind == 2 and isinstance(data.get("hands"), list) and data["hands"]:
         places: list[tuple[str, int | None]] = [("stock", None), ("discard", None)]
         places += [("hands", index) for index in range(len(data["hands"]))]
-        source, target = rng.choice(places), rng.choice(places)
-
-        def text(place: tuple[str, int | None]) -> Any:
-            return data[place[0]] if place[1] is None else data[place[0]][place[1]]
-
-        def put(place: tuple[str, int | None], value: str) -> None:
-            if place[1] is None:
-                data[place[0]] = value
-            else:
-                data[place[0]][place[1]] = value
-
-        if isinstance(text(source), str) and isinstance(text(target), str):
-            cards = text(source).split()
-            if cards:
-                card = cards.pop(rng.randrange(len(cards)))
-                put(source, " ".join(cards))
-                others = text(target).split()
-                others.insert(rng.randrange(len(others) + 1), card)
-                put(target, " ".join(others))
+        move_card(data, rng, places)
     elif kind == 3:
         key = rng.choice(_NUMBERS)
         if type(data.get(key)) is int:
@@ -194,43 +177,17 @@ def _mutate(data: dict[str, Any], rng: random.Random, values: list[Any]) -> None
             }  # fmt: skip
 
 
-def check_playable(game: Game, state: Any, rng: random.Random, moves: int) -> None:
-    """Play ``state`` on with random legal moves: every state keeps the deck's cards, has a
-    legal move until the game is over, and round-trips through JSON."""
-    deck = Counter(state.rules.deck.cards)
-    for step in range(moves):
-        assert Counter(state.all_cards()) == deck, "cards created or lost"
-        if state.is_over:
-            return
-        legal = state.legal_moves()
-        assert legal, "a state that is not over has a legal move"
-        if step % 40 == 0:
-            assert game.state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
-        state = state.apply(legal[rng.randrange(len(legal))])
-
-
-def check_mutated_state(name: str, seed: int, moves: int) -> str:
-    """Mutate a played state's dictionary one to three times: the loader refuses it with a
-    SerializationError, or the state it accepts plays on (:func:`check_playable`)."""
-    game = load_game(name)
-    rng = random.Random(seed)
-    data = copy.deepcopy(rng.choice(played_states(name)).to_dict())
-    for _ in range(rng.randint(1, 3)):
-        _mutate(data, rng, _VALUES)
-    with contextlib.suppress(ValueError):  # what JSON cannot hold stays as it is
-        data = json.loads(json.dumps(data))
-    state = library_errors_only(game.state_from_dict, data)
-    if state is None:
-        return "refused"
-    check_playable(game, state, rng, moves)
-    return "played"
+def _mutated(name: str, seed: int, moves: int) -> str:
+    return check_mutated_state(
+        played_states(name), lambda data, rng: _mutate(data, rng, _VALUES), seed, moves
+    )
 
 
 @pytest.mark.parametrize("name", GAMES)
 @fuzz_settings(40, soak_examples=3000)
 @given(seed=st.integers(0, 2**32))
 def test_mutated_states_are_refused_or_play_on(name: str, seed: int) -> None:
-    check_mutated_state(name, seed, 80)
+    _mutated(name, seed, 80)
 
 
 @pytest.mark.slow
@@ -238,13 +195,13 @@ def test_mutated_states_are_refused_or_play_on(name: str, seed: int) -> None:
 @fuzz_settings(1500, soak_examples=20_000)
 @given(seed=st.integers(0, 2**32))
 def test_mutated_states_are_refused_or_play_to_the_end(name: str, seed: int) -> None:
-    check_mutated_state(name, seed, 5000)
+    _mutated(name, seed, 5000)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_mutations_are_accepted_too(name: str) -> None:
     # The check means something only if some mutated states are accepted (and played).
-    outcomes = Counter(check_mutated_state(name, seed, 5) for seed in range(80))
+    outcomes = Counter(_mutated(name, seed, 5) for seed in range(80))
     assert outcomes["played"] >= 5
     assert outcomes["refused"] >= 5
 
@@ -273,7 +230,7 @@ def test_from_position_takes_any_argument_values(name: str, changes: dict[str, A
     position.update(changes)
     state = library_errors_only(state_class.from_position, **position)
     if state is not None:
-        check_playable(game, state, random.Random(1), 30)
+        check_playable(state, random.Random(1), 30)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -314,7 +271,7 @@ def test_rulesets_take_any_option_values(name: str, data: st.DataObject) -> None
         assert ruleset.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
     if loaded is not None:
         state = game.new_game(loaded, loaded.min_players, 3)
-        check_playable(game, state, random.Random(3), 40)
+        check_playable(state, random.Random(3), 40)
     for value in changes.values():
         library_errors_only(ruleset.option_rule, value)
         library_errors_only(ruleset.preset, value)

@@ -7,7 +7,6 @@ Everything else answers any value with a result or an error of the library, fast
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import random
@@ -53,10 +52,13 @@ from scala40.games.scala40.splits import MAX_SPLIT_STEPS, SplitBudget, split_mov
 from tests.games.scala40.helpers import make_position
 from tests.hostile import (
     HUGE,
+    check_mutated_state,
+    check_playable,
     fuzz_settings,
     hostile_texts,
     hostile_values,
     library_errors_only,
+    move_card,
 )
 
 # -- states from real play, and their mutations ------------------------------------------------
@@ -102,25 +104,7 @@ def _mutate(data: dict[str, Any], rng: random.Random, values: list[Any]) -> None
     elif kind == 2 and isinstance(data.get("hands"), list) and data["hands"]:
         places: list[tuple[str, int | None]] = [(name, None) for name in _CARD_PLACES]
         places += [("hands", index) for index in range(len(data["hands"]))]
-        source, target = rng.choice(places), rng.choice(places)
-
-        def text(place: tuple[str, int | None]) -> Any:
-            return data[place[0]] if place[1] is None else data[place[0]][place[1]]
-
-        def put(place: tuple[str, int | None], value: str) -> None:
-            if place[1] is None:
-                data[place[0]] = value
-            else:
-                data[place[0]][place[1]] = value
-
-        if isinstance(text(source), str) and isinstance(text(target), str):
-            cards = text(source).split()
-            if cards:
-                card = cards.pop(rng.randrange(len(cards)))
-                put(source, " ".join(cards))
-                others = text(target).split()
-                others.insert(rng.randrange(len(others) + 1), card)
-                put(target, " ".join(others))
+        move_card(data, rng, places)
     elif kind == 3:
         key = rng.choice(["dealer", "turn", "hand_number", "opening_value", "players"])
         if type(data.get(key)) is int:
@@ -166,55 +150,28 @@ _VALUES = [
 ]  # fmt: skip
 
 
-def check_playable(state: GameState, rng: random.Random, moves: int) -> None:
-    """Play ``state`` on with random legal moves: every state keeps the deck's cards,
-    has a legal move until the match is over, and round-trips through JSON."""
-    deck = Counter(state.rules.deck.cards)
-    for step in range(moves):
-        assert Counter(state.all_cards()) == deck, "cards created or lost"
-        if state.is_over:
-            return
-        legal = state.legal_moves()
-        assert legal, "a state that is not over has a legal move"
-        if step % 50 == 0:
-            assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
-        state = state.apply(legal[rng.randrange(len(legal))])
-
-
-def check_mutated_state(seed: int, moves: int) -> str:
-    """Mutate a played state's dictionary one to three times: the loader refuses it with a
-    SerializationError, or the state it accepts plays on (:func:`check_playable`)."""
-    rng = random.Random(seed)
-    data = copy.deepcopy(rng.choice(played_states()).to_dict())
-    for _ in range(rng.randint(1, 3)):
-        _mutate(data, rng, _VALUES)
-    # What a client sends: JSON (NaN included); or, with a number JSON can't hold, the
-    # dictionary itself.
-    with contextlib.suppress(ValueError):
-        data = json.loads(json.dumps(data))
-    state = library_errors_only(GameState.from_dict, data)
-    if state is None:
-        return "refused"
-    check_playable(state, rng, moves)
-    return "played"
+def _mutated(seed: int, moves: int) -> str:
+    return check_mutated_state(
+        played_states(), lambda data, rng: _mutate(data, rng, _VALUES), seed, moves, every=50
+    )
 
 
 @fuzz_settings(60, soak_examples=3000)
 @given(seed=st.integers(0, 2**32))
 def test_mutated_states_are_refused_or_play_on(seed: int) -> None:
-    check_mutated_state(seed, 120)
+    _mutated(seed, 120)
 
 
 @pytest.mark.slow
 @fuzz_settings(3000, soak_examples=20_000)
 @given(seed=st.integers(0, 2**32))
 def test_mutated_states_are_refused_or_play_to_the_end(seed: int) -> None:
-    check_mutated_state(seed, 5000)
+    _mutated(seed, 5000)
 
 
 def test_mutations_are_accepted_too() -> None:
     # The check means something only if some mutated states are accepted (and played).
-    outcomes = Counter(check_mutated_state(seed, 10) for seed in range(60))
+    outcomes = Counter(_mutated(seed, 10) for seed in range(60))
     assert outcomes["played"] >= 5
     assert outcomes["refused"] >= 5
 
@@ -241,7 +198,7 @@ def test_from_position_takes_any_argument_values(changes: dict[str, Any]) -> Non
     position.update(changes)
     state = library_errors_only(GameState.from_position, **position)
     if state is not None:
-        check_playable(state, random.Random(1), 30)
+        check_playable(state, random.Random(1), 30, every=50)
 
 
 @fuzz_settings(100)
@@ -276,7 +233,7 @@ def test_rulesets_take_any_option_values(changes: dict[str, Any]) -> None:
         assert Ruleset.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
     if loaded is not None:
         state = new_game(loaded, loaded.min_players, 3)
-        check_playable(state, random.Random(3), 40)
+        check_playable(state, random.Random(3), 40, every=50)
     for name, value in changes.items():
         library_errors_only(hand_value, value, value)
         library_errors_only(Ruleset.option_rule, value)

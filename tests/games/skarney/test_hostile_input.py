@@ -8,8 +8,6 @@ Everything else answers any value with a result or an error of the library, fast
 
 from __future__ import annotations
 
-import contextlib
-import copy
 import json
 import random
 import time
@@ -56,10 +54,13 @@ from scala40.games.skarney.rules import meld_card_points
 from scala40.games.skarney.text import TEXT, meld_text
 from tests.hostile import (
     HUGE,
+    check_mutated_state,
+    check_playable,
     fuzz_settings,
     hostile_texts,
     hostile_values,
     library_errors_only,
+    move_card,
     time_limit,
 )
 
@@ -124,27 +125,7 @@ def _mutate(data: dict[str, Any], rng: random.Random, values: list[Any]) -> None
     elif kind == 1:
         data["phase"] = rng.choice(["deal", "draw", "play", "offer", "over"])
     elif kind == 2:
-        places = _text_places(data)
-        source, target = rng.choice(places), rng.choice(places)
-
-        def text(place: tuple[str, int | None]) -> Any:
-            return data[place[0]] if place[1] is None else data[place[0]][place[1]]
-
-        def put(place: tuple[str, int | None], value: str) -> None:
-            if place[1] is None:
-                data[place[0]] = value
-            else:
-                data[place[0]][place[1]] = value
-
-        if isinstance(text(source), str) and isinstance(text(target), str):
-            cards = text(source).split()
-            if cards:
-                card = cards.pop(rng.randrange(len(cards)))
-                if rng.random() < 0.7:
-                    put(source, " ".join(cards))
-                others = text(target).split()
-                others.insert(rng.randrange(len(others) + 1), card)
-                put(target, " ".join(others))
+        move_card(data, rng, _text_places(data), moved=0.7)
     elif kind == 3:
         key = rng.choice(_NUMBERS)
         if type(data.get(key)) is int:
@@ -197,54 +178,37 @@ def _mutate(data: dict[str, Any], rng: random.Random, values: list[Any]) -> None
             }  # fmt: skip
 
 
-def check_playable(state: GameState, rng: random.Random, moves: int) -> None:
-    """Play ``state`` on with random legal moves: every state keeps the deck's cards, has a
-    legal move until the game is over, and round-trips through JSON."""
-    deck = Counter(state.rules.deck.cards)
-    for step in range(moves):
-        if not state.is_chance and state.hands and any(state.hands):
-            assert Counter(state.all_cards()) == deck, "cards created or lost"
-        if state.is_over:
-            return
-        legal = state.legal_moves()
-        assert legal, "a state that is not over has a legal move"
-        if step % 40 == 0:
-            assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
-        state = state.apply(legal[rng.randrange(len(legal))])
+def _all_placed(state: GameState) -> bool:
+    # At a deal (hands not dealt yet) the cards are counted once the deal is played.
+    return not state.is_chance and bool(state.hands) and any(state.hands)
 
 
-def check_mutated_state(seed: int, moves: int) -> str:
-    """Mutate a played state's dictionary one to three times: the loader refuses it with a
-    SerializationError, or the state it accepts plays on (:func:`check_playable`)."""
-    rng = random.Random(seed)
-    data = copy.deepcopy(rng.choice(played_states()).to_dict())
-    for _ in range(rng.randint(1, 3)):
-        _mutate(data, rng, _VALUES)
-    with contextlib.suppress(ValueError):  # what JSON cannot hold stays as it is
-        data = json.loads(json.dumps(data))
-    state = library_errors_only(GameState.from_dict, data)
-    if state is None:
-        return "refused"
-    check_playable(state, rng, moves)
-    return "played"
+def _mutated(seed: int, moves: int) -> str:
+    return check_mutated_state(
+        played_states(),
+        lambda data, rng: _mutate(data, rng, _VALUES),
+        seed,
+        moves,
+        counted=_all_placed,
+    )
 
 
 @fuzz_settings(60, soak_examples=3000)
 @given(seed=st.integers(0, 2**32))
 def test_mutated_states_are_refused_or_play_on(seed: int) -> None:
-    check_mutated_state(seed, 80)
+    _mutated(seed, 80)
 
 
 @pytest.mark.slow
 @fuzz_settings(2000, soak_examples=20_000)
 @given(seed=st.integers(0, 2**32))
 def test_mutated_states_are_refused_or_play_to_the_end(seed: int) -> None:
-    check_mutated_state(seed, 5000)
+    _mutated(seed, 5000)
 
 
 def test_mutations_are_accepted_too() -> None:
     # The check means something only if some mutated states are accepted (and played).
-    outcomes = Counter(check_mutated_state(seed, 5) for seed in range(80))
+    outcomes = Counter(_mutated(seed, 5) for seed in range(80))
     assert outcomes["played"] >= 5
     assert outcomes["refused"] >= 5
 
@@ -268,7 +232,7 @@ def test_from_position_takes_any_argument_values(changes: dict[str, Any]) -> Non
     position.update(changes)
     state = library_errors_only(GameState.from_position, **position)
     if state is not None:
-        check_playable(state, random.Random(1), 30)
+        check_playable(state, random.Random(1), 30, counted=_all_placed)
 
 
 @fuzz_settings(100)
