@@ -110,6 +110,22 @@ def make_setter(cls: type[T], *names: str) -> Callable[..., T]:
     >>> move_x = make_setter(Point, "x")
     >>> move_x(Point(1, 2), x=7)
     Point(x=7, y=2)
+
+    A class without a ``__weakref__`` slot gets copies filled through its twin; they are
+    values of the class itself, as frozen as any:
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Pair:
+    ...     a: int
+    ...     b: int
+    >>> pair = make_setter(Pair, "b")(Pair(1, 2), b=3)
+    >>> pair, type(pair) is Pair, pair == Pair(1, 3), hash(pair) == hash(Pair(1, 3))
+    (Pair(a=1, b=3), True, True, True)
+    >>> try:
+    ...     pair.a = 5
+    ... except attrs.exceptions.FrozenInstanceError:
+    ...     print("frozen")
+    frozen
     """
     known = {name for name, _ in _fields(cls)}
     unknown = sorted(set(names) - known)
