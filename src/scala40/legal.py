@@ -88,6 +88,9 @@ class LegalMoves(Generic[M]):
     def __getitem__(self, index: slice) -> tuple[M, ...]: ...
 
     def __getitem__(self, index: int | slice) -> M | tuple[M, ...]:
+        moves = self._moves
+        if moves is not None and type(index) is int and -len(moves) <= index < len(moves):
+            return moves[index]  # the usual case, quickly
         given: object = index  # callers ignoring the type hints send anything
         if not isinstance(given, (int, slice)) or isinstance(given, bool):
             raise InvalidArgumentError(
@@ -103,7 +106,10 @@ class LegalMoves(Generic[M]):
             ) from None
 
     def __len__(self) -> int:
-        return len(self._all())
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate()
+        return len(moves)
 
     def count(self, move: object = None) -> int:
         """How many legal moves there are (or, given a move, 1 if it is listed, else 0)."""

@@ -87,7 +87,7 @@ def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
     return Ruleset.resolve(rules)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, weakref_slot=False)
 class GameState:
     """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with

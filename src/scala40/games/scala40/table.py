@@ -54,7 +54,7 @@ class TableInfo:
         """Bit ``1 << card`` set for each card that can take a table joker's place."""
         self._lay_offs: tuple[tuple[Card, LayOff], ...] | None = None
         self._swaps: tuple[tuple[Card, SwapJoker], ...] | None = None
-        self._by_card: dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]] | None
+        self._by_card: dict[Card, tuple[list[LayOff], list[SwapJoker]]] | None
         self._by_card = None
         self._kinds: tuple[int, int] | None = None
 
@@ -88,24 +88,24 @@ class TableInfo:
         return self._swaps
 
     @property
-    def by_card(self) -> dict[Card, tuple[tuple[LayOff, ...], tuple[SwapJoker, ...]]]:
-        """The layoffs and swaps each card allows."""
+    def by_card(self) -> dict[Card, tuple[list[LayOff], list[SwapJoker]]]:
+        """The layoffs and swaps each card allows (lists kept by the table: never changed
+        once made)."""
         if self._by_card is None:
             grouped: dict[Card, tuple[list[LayOff], list[SwapJoker]]] = {}
             for card, lay_off in self.lay_offs:
                 entry = grouped.get(card)
                 if entry is None:
-                    entry = grouped[card] = ([], [])
-                entry[0].append(lay_off)
+                    grouped[card] = ([lay_off], [])
+                else:
+                    entry[0].append(lay_off)
             for card, swap in self.swaps:
                 entry = grouped.get(card)
                 if entry is None:
-                    entry = grouped[card] = ([], [])
-                entry[1].append(swap)
-            self._by_card = {
-                card: (tuple(lay_offs), tuple(swaps))
-                for card, (lay_offs, swaps) in grouped.items()
-            }
+                    grouped[card] = ([], [swap])
+                else:
+                    entry[1].append(swap)
+            self._by_card = grouped
         return self._by_card
 
     def _list_moves(self) -> None:

@@ -83,7 +83,7 @@ def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
     return Ruleset.resolve(rules)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, weakref_slot=False)
 class GameState:
     """A whole Skarney game at one moment. Build one with :func:`new_game` or
     :meth:`from_position`; change it with :meth:`apply`."""
