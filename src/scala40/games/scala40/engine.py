@@ -976,14 +976,13 @@ def _search_taken_use(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
     info = table_info(table)
     candidates: list[tuple[Callable[[GameState, Any, bool], GameState], Move]] = []
     for card in held:
-        found = info.by_card.get(card)
-        if found is not None:
+        if (info.playable | info.swappable) >> card & 1:
             candidates.extend(
                 (_apply_lay_off, move)
-                for move in found[0]
+                for move in info.lay_offs_with(card)
                 if taken == JOKER or _may_take(table[move.meld], taken)
             )
-            candidates.extend((_apply_swap, move) for move in found[1])
+            candidates.extend((_apply_swap, move) for move in info.swaps_with(card))
     for handler, move in candidates:
         new = try_move(handler, state, move)
         if new is None or new.phase is not Phase.PLAY or new.turn != player:

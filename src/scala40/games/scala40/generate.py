@@ -202,14 +202,9 @@ def _opened_melding_moves(
     lay_off_ok = fits_after(size - 1, keep, close_by_melding)
     offered = info.playable | info.swappable
     if card_mask(hand) & offered:
-        # Only then is the table's grouping of its moves by card worth building.
-        by_card = info.by_card
         for card in dict.fromkeys(hand):
             if offered >> card & 1:
-                lay_offs, swaps = by_card[card]
-                if lay_off_ok:
-                    moves.extend(lay_offs)
-                moves.extend(swaps)
+                info.add_moves(card, moves, lay_off_ok)
     if rules.discard_four_of_a_kind:
         moves = [m for m in moves if not repeats_a_four_of_a_kind(state.table, m)]
     if rules.split_sequences:

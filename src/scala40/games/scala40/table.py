@@ -8,6 +8,7 @@ melds (melds compare equal across rules, so the caches are kept apart by rules).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import JOKER, Card
@@ -27,23 +28,34 @@ class _Caches:
             "scala40 table summaries", HAND_LIMIT // 2
         )
         """What each whole table offers."""
-        self.offers: BoundedCache[
-            tuple[Meld, int],
-            tuple[tuple[tuple[Card, LayOff], ...], tuple[tuple[Card, SwapJoker], ...]],
-        ] = BoundedCache("scala40 table meld offers", HAND_LIMIT // 2)
-        """The layoffs and swaps one meld offers at its place on the table."""
+        self.offers: BoundedCache[tuple[Meld, int], _Offers] = BoundedCache(
+            "scala40 table meld offers", HAND_LIMIT // 2
+        )
+        """What one meld offers at its place on the table."""
         self.masks: BoundedCache[Meld, tuple[int, int]] = BoundedCache("scala40 table meld masks")
         """The cards that extend a meld and that free its jokers, as bit masks."""
+
+
+_Offers = tuple[int, int, tuple[LayOff, ...], tuple[SwapJoker, ...]]
+"""What one meld offers at its place on the table: the cards that extend it and that
+free one of its jokers (bit masks), then its layoffs and its swaps (in the order of
+:meth:`~scala40.melds.Meld.extensions` and :meth:`~scala40.melds.Meld.joker_swaps`).
+A meld offers a few moves at most: scanning them for a card is quicker than keeping
+them grouped by card, and keeps fewer objects alive."""
 
 
 class TableInfo:
     """What a table offers, worked out once per table (tables recur across many states).
 
     The cards that extend a meld or free a joker are bit masks, quick to find and to
-    test; the moves themselves are listed only when asked for.
+    test; the moves themselves are listed only when asked for, from what each meld
+    offers at its place. Those per-meld answers are shared by every table holding the
+    meld there, so a new table (one meld changed or added) costs one tuple, not a
+    regrouping of all its moves: whatever a remembered table holds, the garbage collector
+    walks again and again.
     """
 
-    __slots__ = ("_by_card", "_kinds", "_lay_offs", "_swaps", "playable", "swappable", "table")
+    __slots__ = ("_kinds", "_lay_offs", "_offers", "_swaps", "playable", "swappable", "table")
 
     def __init__(self, table: tuple[Meld, ...], playable: int, swappable: int) -> None:
         self.table = table
@@ -52,10 +64,9 @@ class TableInfo:
         (S40-V-PLAYABLE)."""
         self.swappable = swappable
         """Bit ``1 << card`` set for each card that can take a table joker's place."""
+        self._offers: tuple[_Offers, ...] | None = None
         self._lay_offs: tuple[tuple[Card, LayOff], ...] | None = None
         self._swaps: tuple[tuple[Card, SwapJoker], ...] | None = None
-        self._by_card: dict[Card, tuple[list[LayOff], list[SwapJoker]]] | None
-        self._by_card = None
         self._kinds: tuple[int, int] | None = None
 
     @property
@@ -73,59 +84,72 @@ class TableInfo:
 
     @property
     def lay_offs(self) -> tuple[tuple[Card, LayOff], ...]:
-        """Every layoff, with the card it needs."""
+        """Every layoff, with the card it needs, meld by meld."""
         if self._lay_offs is None:
-            self._list_moves()
-        assert self._lay_offs is not None
+            found: list[tuple[Card, LayOff]] = []
+            for offer in self._per_meld():
+                found.extend([(lay_off.card, lay_off) for lay_off in offer[2]])
+            self._lay_offs = tuple(found)
         return self._lay_offs
 
     @property
     def swaps(self) -> tuple[tuple[Card, SwapJoker], ...]:
-        """Every joker swap, with the natural card it needs."""
+        """Every joker swap, with the natural card it needs, meld by meld."""
         if self._swaps is None:
-            self._list_moves()
-        assert self._swaps is not None
+            found: list[tuple[Card, SwapJoker]] = []
+            for offer in self._per_meld():
+                found.extend([(swap.card, swap) for swap in offer[3]])
+            self._swaps = tuple(found)
         return self._swaps
 
-    @property
-    def by_card(self) -> dict[Card, tuple[list[LayOff], list[SwapJoker]]]:
-        """The layoffs and swaps each card allows (lists kept by the table: never changed
-        once made)."""
-        if self._by_card is None:
-            grouped: dict[Card, tuple[list[LayOff], list[SwapJoker]]] = {}
-            for card, lay_off in self.lay_offs:
-                entry = grouped.get(card)
-                if entry is None:
-                    grouped[card] = ([lay_off], [])
-                else:
-                    entry[0].append(lay_off)
-            for card, swap in self.swaps:
-                entry = grouped.get(card)
-                if entry is None:
-                    grouped[card] = ([], [swap])
-                else:
-                    entry[1].append(swap)
-            self._by_card = grouped
-        return self._by_card
+    def add_moves(self, card: Card, moves: list[Any], lay_offs_ok: bool = True) -> None:
+        """Append to ``moves`` the layoffs of ``card`` (unless ``lay_offs_ok`` is false),
+        then the joker swaps it allows, each group in table order."""
+        offers = self._offers
+        if offers is None:
+            offers = self._per_meld()
+        if lay_offs_ok and self.playable >> card & 1:
+            for offer in offers:
+                if offer[0] >> card & 1:
+                    moves.extend([move for move in offer[2] if move.card == card])
+        if self.swappable >> card & 1:
+            for offer in offers:
+                if offer[1] >> card & 1:
+                    moves.extend([move for move in offer[3] if move.card == card])
 
-    def _list_moves(self) -> None:
-        lay_offs: list[tuple[Card, LayOff]] = []
-        swaps: list[tuple[Card, SwapJoker]] = []
-        table = self.table
-        if table:
-            # A move changes one meld of the table at most (or adds one): what each meld
-            # offers, at its place, is kept apart and mostly found again.
-            caches: _Caches = table[0].rules.tables.owned[_Caches]
-            cache = caches.offers
-            for index, meld in enumerate(table):
-                key = (meld, index)
-                offers = cache.get(key)
-                if offers is None:
-                    offers = cache.put(key, _meld_offers(meld, index))
-                lay_offs.extend(offers[0])
-                swaps.extend(offers[1])
-        self._lay_offs = tuple(lay_offs)
-        self._swaps = tuple(swaps)
+    def lay_offs_with(self, card: Card) -> list[LayOff]:
+        """The layoffs of ``card``, in table order."""
+        found: list[LayOff] = []
+        if self.playable >> card & 1:
+            for offer in self._per_meld():
+                if offer[0] >> card & 1:
+                    found.extend([move for move in offer[2] if move.card == card])
+        return found
+
+    def swaps_with(self, card: Card) -> list[SwapJoker]:
+        """The joker swaps ``card`` allows, in table order."""
+        found: list[SwapJoker] = []
+        self.add_moves(card, found, lay_offs_ok=False)
+        return found
+
+    def _per_meld(self) -> tuple[_Offers, ...]:
+        """What each meld offers at its place, in table order."""
+        if self._offers is None:
+            found: list[_Offers] = []
+            table = self.table
+            if table:
+                # A move changes one meld of the table at most (or adds one): what each
+                # meld offers, at its place, is kept apart and mostly found again.
+                caches: _Caches = table[0].rules.tables.owned[_Caches]
+                cache = caches.offers
+                for index, meld in enumerate(table):
+                    key = (meld, index)
+                    offers = cache.get(key)
+                    if offers is None:
+                        offers = cache.put(key, _meld_offers(meld, index))
+                    found.append(offers)
+            self._offers = tuple(found)
+        return self._offers
 
 
 def table_info(table: tuple[Meld, ...]) -> TableInfo:
@@ -172,15 +196,12 @@ def _meld_masks(meld: Meld) -> tuple[int, int]:
     return playable, swappable
 
 
-def _meld_offers(
-    meld: Meld, index: int
-) -> tuple[tuple[tuple[Card, LayOff], ...], tuple[tuple[Card, SwapJoker], ...]]:
-    """The layoffs and joker swaps one table meld offers at its place on the table."""
-    lay_offs = tuple((ext.card, _lay_off_move(ext, index)) for ext in meld.extensions())
-    swaps = tuple(
-        (represented, SwapJoker(represented, index)) for _, represented in meld.joker_swaps()
-    )
-    return lay_offs, swaps
+def _meld_offers(meld: Meld, index: int) -> _Offers:
+    """What one table meld offers at its place on the table (:data:`_Offers`)."""
+    playable, swappable = _meld_masks(meld)
+    lay_offs = tuple(_lay_off_move(ext, index) for ext in meld.extensions())
+    swaps = tuple(SwapJoker(represented, index) for _, represented in meld.joker_swaps())
+    return playable, swappable, lay_offs, swaps
 
 
 _EMPTY_TABLE = TableInfo((), 0, 0)
