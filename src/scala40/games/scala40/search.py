@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations
+from operator import eq
 from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
@@ -1001,37 +1002,32 @@ def _fast_rules(rules: MeldRules) -> bool:
     )
 
 
-def _hand_codes(cards: tuple[Card, ...]) -> tuple[int, int, int, int, int, int] | None:
-    """The jokers, the bit mask of the natural cards held, and the four suit codes of a
-    hand; ``None`` if some card is held more than three times."""
-    held = twice = thrice = 0
-    for card in cards:
-        bit = _BIT[card]
-        thrice |= twice & bit
-        twice |= held & bit
-        held |= bit
+def _hand_codes(cards: tuple[Card, ...]) -> tuple[int, int, int, int, int] | None:
+    """The jokers and the four suit codes of a sorted hand; ``None`` if some card is held
+    more than three times.
+
+    A suit code holds two bits a rank, so the codes of the whole hand are one sum of
+    ``4 ** card`` over its natural cards (in C, by :func:`sum`): a card's count stays in
+    its two bits as long as no card is held four times, which in a sorted hand shows as
+    a card equal to the one three places on.
+    """
     jokers = cards.count(JOKER)
-    held &= ~_JOKER_BIT
-    if thrice & ~_JOKER_BIT:
-        # Some card is held three times or more: counted card by card.
-        counts = _counts(cards)
-        if max(counts[:52]) > 3:
-            return None
-        suits = [0, 0, 0, 0]
-        for card in range(52):
-            suits[card // 13] += counts[card] << 2 * (card % 13)
-        return (jokers, held, suits[0], suits[1], suits[2], suits[3])
-    twice &= ~_JOKER_BIT
-    spread = _SPREAD
-    first = _FIRST_SUIT
+    natural = cards[: len(cards) - jokers] if jokers else cards  # jokers sort last
+    if any(map(eq, natural, natural[3:])):
+        return None
+    total = sum(map(_QUAD.__getitem__, natural))
     return (
         jokers,
-        held,
-        spread[held & first] + spread[twice & first],
-        spread[held >> 13 & first] + spread[twice >> 13 & first],
-        spread[held >> 26 & first] + spread[twice >> 26 & first],
-        spread[held >> 39 & first] + spread[twice >> 39 & first],
+        total & _SUIT_CODE,
+        total >> 26 & _SUIT_CODE,
+        total >> 52 & _SUIT_CODE,
+        total >> 78,
     )
+
+
+_QUAD = tuple(1 << 2 * card for card in range(52))
+"""A natural card's one copy in the four suit codes laid end to end (26 bits a suit)."""
+_SUIT_CODE = (1 << 26) - 1
 
 
 _SetOption = tuple[int, int, int, int, int, int, tuple[int, ...]]
@@ -1092,37 +1088,38 @@ _Choice = tuple[int, int, int, int, int, int, tuple[int, ...]]
 four suit codes, and the sets' keys."""
 
 
-def _set_choices(
-    codes: tuple[int, int, int, int, int, int], rules: MeldRules
-) -> tuple[_Choice, ...]:
+def _set_choices(codes: tuple[int, int, int, int, int], rules: MeldRules) -> tuple[_Choice, ...]:
     """Every choice of sets from the hand (none at all first).
 
     The choices depend only on the counts of the ranks that can make a set and on the
-    jokers: they are kept under those, and hands that differ elsewhere share them.
+    jokers: they are kept under those (the suit codes with every other rank cleared),
+    and hands that differ elsewhere share them.
     """
-    jokers, held, c0, c1, c2, c3 = codes
+    jokers, c0, c1, c2, c3 = codes
     per_set = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
-    ranks = _set_ranks(_suit_slices(held), rules.set_min - per_set) & rules.tables.rank_bits
+    # The ranks held in enough suits, worked out on the codes' low bits of each rank.
+    low = _LOW_BITS
+    p0 = (c0 | c0 >> 1) & low
+    p1 = (c1 | c1 >> 1) & low
+    p2 = (c2 | c2 >> 1) & low
+    p3 = (c3 | c3 >> 1) & low
+    ranks = _set_ranks((p0, p1, p2, p3), rules.set_min - per_set) & _SPREAD[rules.tables.rank_bits]
     if not ranks:
         return _NO_SETS
-    key = jokers
-    places = []
-    while ranks:
-        low = ranks & -ranks
-        ranks ^= low
-        place = low.bit_length() - 1
-        shift = 2 * place
-        counts = (c0 >> shift & 3) | (c1 >> shift & 3) << 2 | (c2 >> shift & 3) << 4
-        counts |= (c3 >> shift & 3) << 6
-        key = key << 12 | place << 8 | counts
-        places.append((place, counts))
+    both = ranks | ranks << 1
+    key = jokers | (c0 & both) << 4 | (c1 & both) << 30 | (c2 & both) << 56 | (c3 & both) << 82
     caches: _Caches = rules.tables.owned[_Caches]
     found = caches.set_choices.get(key)
     if found is not None:
         return found
     choices: list[_Choice] = [_NO_SETS[0]]
-    for place, counts in places:
-        options = _set_options(place + 1, counts, jokers, rules)
+    while ranks:
+        bit = ranks & -ranks
+        ranks ^= bit
+        shift = bit.bit_length() - 1
+        counts = (c0 >> shift & 3) | (c1 >> shift & 3) << 2 | (c2 >> shift & 3) << 4
+        counts |= (c3 >> shift & 3) << 6
+        options = _set_options(shift // 2 + 1, counts, jokers, rules)
         if not options:
             continue
         grown = list(choices)
@@ -1232,7 +1229,7 @@ sequences (:func:`_score_choices`), and the sets' keys."""
 
 
 def _score_choices(
-    codes: tuple[int, int, int, int, int, int], rules: MeldRules, least: int
+    codes: tuple[int, int, int, int, int], rules: MeldRules, least: int
 ) -> tuple[int, list[_Scored]]:
     """The best opening of a hand (packed) if it reaches ``least`` (packed), and each
     choice of sets that may reach it, with its own best.
@@ -1246,7 +1243,7 @@ def _score_choices(
     """
     caches: _Caches = rules.tables.owned[_Caches]
     table = caches.suit_best
-    jokers, _, b0, b1, b2, b3 = codes
+    jokers, b0, b1, b2, b3 = codes
     # The suits' best with all their cards, for each number of jokers left to them.
     if jokers == 0:
         bound = [0]
