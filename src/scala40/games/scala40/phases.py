@@ -62,4 +62,8 @@ def may_close(
     """
     if close_on_first_turn or min(turns_played) >= 1:
         return True
-    return all(played >= 1 for played, playing in zip(turns_played, active) if playing)
+    # A plain loop, not all() over a generator: this runs for every move of a first round.
+    for played, playing in zip(turns_played, active):  # noqa: SIM110
+        if playing and played < 1:
+            return False
+    return True

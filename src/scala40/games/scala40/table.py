@@ -198,10 +198,13 @@ def _meld_masks(meld: Meld) -> tuple[int, int]:
 
 def _meld_offers(meld: Meld, index: int) -> _Offers:
     """What one table meld offers at its place on the table (:data:`_Offers`)."""
-    playable, swappable = _meld_masks(meld)
+    masks: BoundedCache[Meld, tuple[int, int]] = meld.rules.tables.owned[_Caches].masks
+    pair = masks.get(meld)
+    if pair is None:
+        pair = masks.put(meld, _meld_masks(meld))
     lay_offs = tuple(_lay_off_move(ext, index) for ext in meld.extensions())
-    swaps = tuple(SwapJoker(represented, index) for _, represented in meld.joker_swaps())
-    return playable, swappable, lay_offs, swaps
+    swaps = tuple(_swap_move(represented, index) for _, represented in meld.joker_swaps())
+    return pair[0], pair[1], lay_offs, swaps
 
 
 _EMPTY_TABLE = TableInfo((), 0, 0)
@@ -227,3 +230,15 @@ def _lay_off_move(ext: Extension, index: int) -> LayOff:
 
 
 _LAY_OFF_MOVES: dict[tuple[Extension, int], LayOff] = {}
+
+
+def _swap_move(card: Card, index: int) -> SwapJoker:
+    key = index << 6 | card
+    move = _SWAP_MOVES.get(key)
+    if move is None:
+        move = _SWAP_MOVES.put(key, SwapJoker(card, index))
+    return move
+
+
+_SWAP_MOVES: BoundedCache[int, SwapJoker] = BoundedCache("scala40 joker swap moves")
+"""The swap of each natural card at each table place (by ``place << 6 | card``)."""
