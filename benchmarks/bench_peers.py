@@ -13,7 +13,8 @@ An action is a decision of a player: chance steps (deals, the card drawn from th
 stock) are part of the time but not counted. A round plays each engine in turn for
 about the same time; the rounds are repeated and the medians compared, so that the
 machine's changing speed touches every engine alike. CPU time of this process is
-measured.
+measured, and the part of it the garbage collector's passes took (what an engine keeps
+alive between moves, the collector walks again and again).
 
 Then it times ``legal_moves()`` (the full list) for a player of Scala 40 who has not
 opened, in every such state met in random playouts of official 4-player games, the first
@@ -107,17 +108,37 @@ def rlcard_engine() -> Engine | None:
     return play
 
 
-def measure(engine: Engine, seconds: float, first_seed: int) -> tuple[float, int]:
-    """Actions per second over whole games played for about ``seconds``, and the games."""
+class _CollectorClock:
+    """CPU time spent in the garbage collector's passes while it is installed."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.process_time()
+        else:
+            self.spent += time.process_time() - self._started
+
+
+def measure(engine: Engine, seconds: float, first_seed: int) -> tuple[float, int, float]:
+    """Actions per second over whole games played for about ``seconds``, the games, and
+    the share of the time the garbage collector took."""
     actions = games = 0
     clock = time.process_time
-    start = clock()
-    while True:
-        actions += engine(first_seed + games)
-        games += 1
-        elapsed = clock() - start
-        if elapsed >= seconds:
-            return actions / elapsed, games
+    collector = _CollectorClock()
+    gc.callbacks.append(collector)
+    try:
+        start = clock()
+        while True:
+            actions += engine(first_seed + games)
+            games += 1
+            elapsed = clock() - start
+            if elapsed >= seconds:
+                return actions / elapsed, games, collector.spent / elapsed
+    finally:
+        gc.callbacks.remove(collector)
 
 
 def unopened_legal_times(
@@ -210,18 +231,21 @@ def main() -> None:
     for engine in engines.values():
         measure(engine, seconds / 4, 900_000)  # warm-up: imports, tables
     rates: dict[str, list[float]] = {name: [] for name in engines}
+    collected: dict[str, list[float]] = {name: [] for name in engines}
     games: dict[str, int] = dict.fromkeys(engines, 0)
     for _ in range(repeats):
         for name, engine in engines.items():
-            rate, played = measure(engine, seconds, games[name])
+            rate, played, share = measure(engine, seconds, games[name])
             rates[name].append(rate)
+            collected[name].append(share)
             games[name] += played
     print(f"random playouts, whole games, {repeats} rounds of about {seconds:g} s per engine; "
-          "actions/s: median (lowest-highest)")  # fmt: skip
+          "actions/s: median (lowest-highest), and the garbage collector's median share")  # fmt: skip
     medians = {name: statistics.median(times) for name, times in rates.items()}
     for name, times in rates.items():
+        share = statistics.median(collected[name])
         print(f"  {name:<30} {medians[name]:>9,.0f}  ({min(times):,.0f}-{max(times):,.0f}, "
-              f"{games[name]} games)")  # fmt: skip
+              f"{games[name]} games; collector {share:.1%})")  # fmt: skip
     peers = [name for name in engines if not name.startswith("scala40")]
     if peers:
         print("ratios (scala40 / peer, medians of the per-round ratios):")
