@@ -31,8 +31,8 @@ class _Caches:
     __slots__ = (
         "failed",
         "hands",
-        "meld_keys",
         "meld_options",
+        "meld_rows",
         "melds",
         "opening_answers",
         "opening_starts",
@@ -99,10 +99,9 @@ class _Caches:
         """For a multiset of cards and a room, the most value known reached."""
         self.failed: BoundedCache[int, int] = BoundedCache("scala40 opening failed")
         """For a multiset of cards and a room, the least value known missed."""
-        self.meld_keys: BoundedCache[tuple[Card, ...], tuple[MeldKind, int, int, int, int]] = (
-            BoundedCache("scala40 opening meld keys")
-        )
-        """What the opening solver needs of each meld (:func:`_meld_key`), by its cards."""
+        self.meld_rows: BoundedCache[int, _MeldRow] = BoundedCache("scala40 opening meld rows")
+        """What the opening solver needs of each meld (:func:`_meld_row`), by the meld's
+        identity."""
         self.set_choices: BoundedCache[int, tuple[_Choice, ...]] = BoundedCache(
             "scala40 opening set choices"
         )
@@ -1373,28 +1372,46 @@ def _fast_starts(
     caches: _Caches = rules.tables.owned[_Caches]
     table = caches.suit_best
     total_cards = len(cards)
-    known = caches.meld_keys
+    rows = caches.meld_rows
     found_melds: list[Meld] = []
-    for meld in sorted_hand_melds(cards, rules):
-        rest = total_cards - len(meld.cards)
-        if meld.value >= needed:
-            if rest >= keep or (rest == 0 and close_ok):
-                found_melds.append(meld)
+    # The hand's melds, table by table (sets of a rank, sequences of a suit), each with
+    # what the solver needs of it: a meld is one object in all the tables holding it.
+    for piece in _pieces(cards, rules):
+        if piece[0].kind is MeldKind.SET:
+            for meld in piece:
+                row = rows.get(id(meld))
+                if row is None or row[0] is not meld:
+                    row = _meld_row(meld, rows)
+                _, size, value, key, _, _, _ = row
+                rest = total_cards - size
+                if value >= needed:
+                    if rest >= keep or (rest == 0 and close_ok):
+                        found_melds.append(meld)
+                    continue
+                crowded = False  # reached only with too many cards
+                for total, _, _, _, _, keys in viable:
+                    if key in keys:
+                        if -total % 64 <= room:
+                            found_melds.append(meld)
+                            break
+                        crowded = True
+                else:
+                    if crowded and _searcher(cards, rules, final_keep).starts_with(
+                        meld, needed, keep, close_ok, None
+                    ):
+                        found_melds.append(meld)
             continue
-        info = known.get(meld.cards)
-        if info is None or info[0] is not meld.kind:
-            info = known.put(meld.cards, _meld_key(meld))
-        _, place, natural, wilds, worth = info
-        crowded = False  # reached only with too many cards
-        ok = False
-        if meld.kind is MeldKind.SET:
-            for total, _, _, _, _, keys in viable:
-                if place in keys:
-                    if -total % 64 <= room:
-                        ok = True
-                        break
-                    crowded = True
-        else:
+        for meld in piece:
+            row = rows.get(id(meld))
+            if row is None or row[0] is not meld:
+                row = _meld_row(meld, rows)
+            _, size, value, place, natural, wilds, worth = row
+            rest = total_cards - size
+            if value >= needed:
+                if rest >= keep or (rest == 0 and close_ok):
+                    found_melds.append(meld)
+                continue
+            crowded = False
             for _, left, suits, rests, more, _ in viable:
                 code = suits[place]
                 if wilds > left or (code | code >> 1) & natural != natural:
@@ -1404,36 +1421,36 @@ def _fast_starts(
                     tail = table.get(after << 4)
                     if tail is None:
                         tail = _suit_best(after, 0, rules)
-                    value = rests[place] + worth + tail
+                    reach = rests[place] + worth + tail
                     if left and not wilds:
                         # The joker left goes to this suit, or to the best of the others.
                         with_it = table.get(after << 4 | 1)
                         if with_it is None:
                             with_it = _suit_best(after, 1, rules)
                         if with_it - tail > more[place]:
-                            value += with_it - tail
+                            reach += with_it - tail
                         else:
-                            value += more[place]
+                            reach += more[place]
                 else:
                     others = more[place]
-                    value = _NEVER
+                    reach = _NEVER
                     for kept in range(wilds, left + 1):
                         part = table.get(after << 4 | (kept - wilds))
                         if part is None:
                             part = _suit_best(after, kept - wilds, rules)
-                        if part + others[left - kept] > value:
-                            value = part + others[left - kept]
-                    value += rests + worth
-                if value >= least:
-                    if -value % 64 <= room:
-                        ok = True
+                        if part + others[left - kept] > reach:
+                            reach = part + others[left - kept]
+                    reach += rests + worth
+                if reach >= least:
+                    if -reach % 64 <= room:
+                        found_melds.append(meld)
                         break
                     crowded = True
-        if ok or (
-            crowded
-            and _searcher(cards, rules, final_keep).starts_with(meld, needed, keep, close_ok, None)
-        ):
-            found_melds.append(meld)
+            else:
+                if crowded and _searcher(cards, rules, final_keep).starts_with(
+                    meld, needed, keep, close_ok, None
+                ):
+                    found_melds.append(meld)
     return tuple(found_melds)
 
 
@@ -1441,9 +1458,15 @@ def _first(item: _Scored) -> int:
     return item[0]
 
 
-def _meld_key(meld: Meld) -> tuple[MeldKind, int, int, int, int]:
-    """What the solver needs of a meld: its kind, its set key (a set) or suit (a
-    sequence), its natural cards as a suit code, its jokers, and its packed value."""
+_MeldRow = tuple[Meld, int, int, int, int, int, int]
+"""What the solver needs of a meld: the meld, its size and value, its set key (a set,
+:func:`_set_key`) or suit (a sequence), its natural cards as a suit code, its jokers,
+and its packed value."""
+
+
+def _meld_row(meld: Meld, rows: BoundedCache[int, _MeldRow]) -> _MeldRow:
+    """The row of ``meld``, remembered in ``rows`` by the meld's identity (the row keeps
+    the meld alive, so that its id is not reused meanwhile)."""
     natural = wilds = suits = 0
     for card in meld.cards:
         if card == JOKER:
@@ -1455,4 +1478,7 @@ def _meld_key(meld: Meld) -> tuple[MeldKind, int, int, int, int]:
         place = _set_key(RANK_OF[meld.represented[0]], suits, wilds)
     else:
         place = meld.suit
-    return (meld.kind, place, natural, wilds, meld.value * 64 - len(meld.cards))
+    size = len(meld.cards)
+    return rows.put(
+        id(meld), (meld, size, meld.value, place, natural, wilds, meld.value * 64 - size)
+    )
