@@ -8,11 +8,10 @@ melds (melds compare equal across rules, so the caches are kept apart by rules).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import JOKER, Card
-from scala40.games.scala40.moves import LayOff, SwapJoker
+from scala40.games.scala40.moves import LayOff, Move, SwapJoker
 from scala40.melds import Extension, Meld, MeldKind
 
 __all__ = ["TableInfo", "card_mask", "table_info"]
@@ -102,7 +101,7 @@ class TableInfo:
             self._swaps = tuple(found)
         return self._swaps
 
-    def add_moves(self, card: Card, moves: list[Any], lay_offs_ok: bool = True) -> None:
+    def add_moves(self, card: Card, moves: list[Move], lay_offs_ok: bool = True) -> None:
         """Append to ``moves`` the layoffs of ``card`` (unless ``lay_offs_ok`` is false),
         then the joker swaps it allows, each group in table order."""
         offers = self._offers
@@ -129,7 +128,10 @@ class TableInfo:
     def swaps_with(self, card: Card) -> list[SwapJoker]:
         """The joker swaps ``card`` allows, in table order."""
         found: list[SwapJoker] = []
-        self.add_moves(card, found, lay_offs_ok=False)
+        if self.swappable >> card & 1:
+            for offer in self._per_meld():
+                if offer[1] >> card & 1:
+                    found.extend([move for move in offer[3] if move.card == card])
         return found
 
     def _per_meld(self) -> tuple[_Offers, ...]:
