@@ -53,9 +53,9 @@ HUGE = 10**5000
 @contextmanager
 def fast(seconds: float = 0.5) -> Iterator[None]:
     """The block must finish within ``seconds``."""
-    start = time.perf_counter()
+    start = time.thread_time()
     yield
-    elapsed = time.perf_counter() - start
+    elapsed = time.thread_time() - start
     assert elapsed < time_limit(seconds), f"took {elapsed:.2f} s"
 
 
