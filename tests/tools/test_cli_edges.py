@@ -37,9 +37,7 @@ def test_match_formats_are_options_of_the_rules(
 ) -> None:
     code, _, err = run(capsys, monkeypatch, ["play", "--game", "chinchon", "--match", "single"])
     assert code == EXIT_USAGE
-    assert error_line(err) == (
-        "error: --match: Chinchón has no match formats"
-    )
+    assert error_line(err) == ("error: --match: Chinchón has no match formats")
 
 
 def test_a_turn_on_one_line_in_a_game_without_apply_turn(
