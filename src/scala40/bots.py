@@ -10,8 +10,8 @@ at a real table. This works for every registered game, decisions out of turn inc
 
 Two bots work for any game from the protocol alone (:mod:`scala40.generic_bots`):
 
-* :class:`RandomBot` picks a legal move at random;
-* :class:`PlayoutBot` samples the hidden cards from its view many times, tries each
+* :class:`~scala40.generic_bots.RandomBot` picks a legal move at random;
+* :class:`~scala40.generic_bots.PlayoutBot` samples the hidden cards from its view many times, tries each
   candidate move in every sample and plays the hand out with the game's greedy bot.
 
 Each game adds its own (a greedy bot at least; Scala 40 a tuned Monte Carlo search too),

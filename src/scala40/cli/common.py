@@ -90,7 +90,7 @@ class CommandError(Exception):
     """A game command could not do what was asked (exit code 1)."""
 
 
-ArgumentCheck = Callable[[argparse.Namespace], "str | None"]
+ArgumentCheck = Callable[[argparse.Namespace], str | None]
 """A check of arguments taken together, run as they are parsed (a preset or a match
 format of the chosen game): it returns what is wrong, or ``None``."""
 
@@ -112,7 +112,8 @@ class Command:
     epilog: str = ""
     """Examples, shown at the end of ``scala40 NAME --help``."""
     check_arguments: ArgumentCheck | None = None
-    """Checks the arguments together as they are parsed (see :class:`Parser`)."""
+    """Checks the arguments together as they are parsed (see
+    :class:`~scala40.cli.common.Parser`)."""
 
 
 def one_line(message: str) -> str:
