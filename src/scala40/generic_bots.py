@@ -7,6 +7,7 @@ A game's :attr:`~scala40.game.Game.bots` is the one list of its bots that the to
 generic bots here (``random``, ``playout``, and ``montecarlo`` for a game without a search
 of its own) with the game's own.
 
+>>> from scala40.generic_bots import RandomBot, game_bots
 >>> list(game_bots({"greedy": RandomBot}))
 ['random', 'greedy', 'montecarlo', 'playout']
 """
@@ -206,6 +207,7 @@ def game_bots(own: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., 
     ``montecarlo`` (:class:`PlayoutBot` unless the game has its own search of that name)
     and ``playout``. A game gives this to its :class:`~scala40.game.Game` record.
 
+    >>> from scala40.generic_bots import game_bots
     >>> list(game_bots({}))
     ['random', 'montecarlo', 'playout']
 

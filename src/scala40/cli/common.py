@@ -5,6 +5,7 @@ rules.
 The commands reach a game only through :func:`~scala40.game.load_game` and its
 :class:`~scala40.game.Game` record: none of them names a game.
 
+>>> from scala40.cli.common import integer, option_setting
 >>> integer(3)("42")
 42
 >>> option_setting("jokers=2"), option_setting("split_sequences=true")
@@ -120,6 +121,7 @@ def one_line(message: str) -> str:
     """``message`` with its control characters (line breaks from a crafted argument, say)
     escaped: an error is always one line.
 
+    >>> from scala40.cli.common import one_line
     >>> one_line("two\\nlines")
     'two\\\\nlines'
     """

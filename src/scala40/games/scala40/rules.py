@@ -400,6 +400,7 @@ def final_scores(state: Any) -> tuple[int, ...]:
     in each hand when it ended (S40-HAND-VALUE, 0 for the closer).
 
     >>> import scala40
+    >>> from scala40.games.scala40.rules import final_scores
     >>> final_scores(scala40.new_game(players=2, seed=1))
     (0, 0)
     """

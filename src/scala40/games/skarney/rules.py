@@ -369,6 +369,10 @@ def hand_value(cards: Iterable[Card] | str, rules: Ruleset | None = None) -> int
 
     >>> hand_value("JK 2C AS KH 5D", Ruleset())
     180
+
+    :raises InvalidCardError: a card is not a card.
+    :raises InvalidArgumentError: ``rules`` is neither a Skarney ruleset nor ``None``.
     """
-    del rules
+    if rules is not None and not isinstance(rules, Ruleset):
+        raise InvalidArgumentError(f"expected a Skarney Ruleset, got {describe(rules)}")
     return hand_penalty(cards)
