@@ -394,11 +394,11 @@ class Game:
     it the adapters of :mod:`scala40.adapters` fall back on what the protocol alone
     tells)."""
 
-    final_scores: Callable[[Any], tuple[int, ...]] | None = None
+    final_scores: Callable[[Any], tuple[int, ...]] | None = attrs.field(default=None, kw_only=True)
     """The scores a finished (or stopped) game reports, each seat's, as tournaments
     record them; ``None``: the state's ``scores``. A game whose rules may keep no totals
     (a single hand) says here what its results count instead."""
-    hand_value: Callable[[Any, Any], int] | None = None
+    hand_value: Callable[[Any, Any], int] | None = attrs.field(default=None, kw_only=True)
     """``hand_value(cards, rules)``: what the cards left in a hand count at its end under
     ``rules`` (``scala40 hand``); ``None`` for a game that does not value a hand alone.
     It validates its cards and bounds its work as any public function."""
@@ -413,7 +413,11 @@ class Game:
         >>> game = load_game("scala40")
         >>> game.reported_scores(game.new_game(players=2, seed=1))
         (0, 0)
+
+        :raises InvalidArgumentError: ``state`` is not a state of this game.
         """
+        if not (isinstance(state, State) and state.game_name == self.name):
+            raise InvalidArgumentError(f"expected a state of {self.title}, got {describe(state)}")
         if self.final_scores is not None:
             return tuple(self.final_scores(state))
         return tuple(state.scores)

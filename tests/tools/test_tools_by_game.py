@@ -82,6 +82,10 @@ def test_reported_scores_default_to_the_totals(name: str) -> None:
     game = load_game(name)
     state = game.new_game(players=game.default_players, seed=2)
     assert game.reported_scores(state) == tuple(state.scores)
+    other = load_game("skarney" if name == "scala40" else "scala40").new_game(players=4, seed=1)
+    for wrong in (other, None, "state", 3):
+        with pytest.raises(Scala40Error, match=f"expected a state of {game.title}"):
+            game.reported_scores(wrong)
 
 
 def test_scala40_single_hands_report_the_cards_left() -> None:
