@@ -13,7 +13,6 @@ meld 1: 5S 2C 7S
   value: 35
   extended by: 4S at the low end, 8S at the high end
   joker swap: 6S takes the place of 2C
-<BLANKLINE>
 0
 """
 
@@ -216,12 +215,12 @@ def _run(args: argparse.Namespace) -> int:
         for message in errors:
             print_error(message)
         return EXIT_INVALID
-    print()
     total = sum(text.meld_value(meld) for meld in melds)
-    if len(melds) > 1:
-        print(f"total value: {total}")
-    for line in text.meld_total(total, ruleset):
-        print(line)
+    closing = [f"total value: {total}"] if len(melds) > 1 else []
+    closing += text.meld_total(total, ruleset)
+    if closing:
+        print()
+        print("\n".join(closing))
     return EXIT_OK
 
 
