@@ -474,41 +474,39 @@ def _contracts_from(
 def best_contract(
     hand: tuple[Card, ...],
     needed: int,
-    score: Callable[[tuple[Meld, ...]], tuple[int, ...] | int] | None = None,
+    meld_score: Callable[[Meld], tuple[int, ...]] | None = None,
     kind: MeldKind | None = None,
     *,
     within_limit: bool = False,
 ) -> tuple[Meld, ...] | None:
-    """The contract of ``needed`` melds with the highest ``score`` (by default its points,
-    SK-SCORE-MELDS); the first in canonical order among equals; ``None`` if the hand
-    holds none.
+    """The contract of ``needed`` melds with the highest score, the sum element by element
+    of its melds' ``meld_score`` (by default their points, SK-SCORE-MELDS); the first in
+    canonical order among equals; ``None`` if the hand holds none. Each candidate meld is
+    scored once, however many contracts it is part of.
 
     :raises SearchLimitError: the search went past :data:`MAX_CONTRACT_STEPS`, unless
         ``within_limit``: then the best of the contracts found within it.
     """
-    if score is None:
-        # The points of each candidate meld once, not once per contract it is part of.
-        points: dict[int, int] = {}
-
-        def rank(melds: tuple[Meld, ...]) -> tuple[int, ...] | int:
-            total = 0
-            for meld in melds:
-                value = points.get(id(meld))
-                if value is None:
-                    value = points[id(meld)] = meld_points(meld)
-                total += value
-            return total
-
-    else:
-        rank = score
+    score_of = _points if meld_score is None else meld_score
+    scores: dict[int, tuple[int, ...]] = {}  # by the meld's id: the candidates live on
     best: tuple[Meld, ...] | None = None
-    best_score: tuple[int, ...] | int | None = None
+    best_score: tuple[int, ...] | None = None
     try:
         for found in contracts(hand, needed, kind):
-            value = rank(found)
-            if best_score is None or value > best_score:  # type: ignore[operator]
+            parts = []
+            for meld in found:
+                part = scores.get(id(meld))
+                if part is None:
+                    part = scores[id(meld)] = score_of(meld)
+                parts.append(part)
+            value = tuple(map(sum, zip(*parts)))
+            if best_score is None or value > best_score:
                 best, best_score = found, value
     except SearchLimitError:
         if not within_limit:
             raise
     return best
+
+
+def _points(meld: Meld) -> tuple[int, ...]:
+    return (meld_points(meld),)
