@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scala40.cards import JOKER, parse_cards
+from scala40.cards import JOKER, format_cards, parse_cards
 from scala40.errors import SearchLimitError
-from scala40.games.skarney import analysis, new_game
+from scala40.games.skarney import GameState, Ruleset, analysis, new_game
+from scala40.games.skarney.bots import GreedyBot
 from tests.games.skarney.helpers import move_texts, playout, position
 from tests.hostile import library_errors_only
 
@@ -114,3 +115,21 @@ def test_the_melds_of_the_largest_hands_stay_within_their_bound_sk_melds(
     melds = library_errors_only(analysis.hand_melds, hand, seconds=0.25)
     texts = [str(meld) for meld in melds]
     assert len(texts) == len(set(texts))
+
+
+@pytest.mark.parametrize("size", [40, 97])
+def test_the_greedy_bots_contract_plan_on_large_hands_stays_within_its_bound(size: int) -> None:
+    # The bot compares whole contracts (SK-CONTRACT) of a hand built by taking every
+    # offer: within the search's steps, each candidate meld scored once.
+    rules = Ruleset(partnership=False, jokers=8)
+    deck = list(rules.deck.cards)
+    random.Random(1).shuffle(deck)
+    state = GameState.from_position(
+        hands=[format_cards(sorted(deck[:size])), format_cards(sorted(deck[size : size + 11]))],
+        rules=rules,
+        contracts=[False, False],
+    )
+    legal = state.legal_moves()
+    view = state.view(0)
+    move = library_errors_only(GreedyBot().choose, view, legal, random.Random(0), seconds=0.25)
+    assert move in legal
