@@ -148,9 +148,7 @@ class PutDown(MoveBase):
     """
 
     verb = "meld"
-    cards: tuple[Card, ...] = attrs.field(
-        converter=as_some_move_cards, metadata={"codec": CARDS}
-    )
+    cards: tuple[Card, ...] = attrs.field(converter=as_some_move_cards, metadata={"codec": CARDS})
     represented: tuple[Card, ...] = attrs.field(
         default=(), converter=as_move_cards, metadata={"codec": CARDS}
     )
