@@ -479,9 +479,9 @@ def _describe(fields: Sequence[attrs.Attribute[Any]]) -> str:
 
 MAX_MOVE_TEXT = 20_000
 """The longest move text read: a bound that keeps the work of reading one small whatever
-is sent, and above the text of any move that can be built (a move names at most
-:data:`MAX_MOVE_CARDS` cards in a field, and at most twice that in all, each written in
-at most eight characters, ``10S=10S`` and a space), so that every move reads back."""
+is sent, and above the text of any move that can be built (the longest, a split naming
+:data:`MAX_MOVE_CARDS` added cards and as many in pieces of one card each, takes about
+14,000 characters), so that every move reads back."""
 
 
 class MoveSet:

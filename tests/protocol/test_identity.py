@@ -30,7 +30,21 @@ from hypothesis import strategies as st
 
 from scala40.errors import MoveIndexError, Scala40Error
 from scala40.game import Game, State, game_names, load_game
-from scala40.movekinds import MoveBase, MoveSet
+from scala40.movekinds import (
+    BOOL,
+    CARD,
+    CARDS,
+    INDEX,
+    INT,
+    MAX_INDEX,
+    MAX_MOVE_CARDS,
+    MAX_MOVE_TEXT,
+    OPTIONAL_CARD,
+    OPTIONAL_CARDS,
+    SEAT,
+    MoveBase,
+    MoveSet,
+)
 from tests.adapters import toygame
 from tests.protocol.test_protocol import CASES, DEEP_EVERY, PLAYOUTS, _players, _playout
 from tests.strategies import move_arguments
@@ -40,7 +54,7 @@ TOY_CASES = [
     for preset in toygame.ToyRules.preset_names()
 ]
 
-CHECKED = {"listed": 0, "built": 0}
+CHECKED = {"listed": 0, "built": 0, "read from a dictionary": 0}
 """How many listed moves and moves built by hand the checks have read back (a figure for
 the curious: ``python -m pytest tests/protocol/test_identity.py -s``)."""
 
@@ -186,5 +200,47 @@ def test_moves_built_by_hand_are_refused_or_read_back_exactly(game: Game, data: 
         assert refusal, f"{kind.__name__}{values!r}: a dictionary refused without a reason"
         return
     _check_reads_back(game, read)
+    CHECKED["read from a dictionary"] += 1
     if built is not None:
         assert read == built, f"{kind.__name__}{values!r}: {read!r} from the dictionary"
+
+
+_TEN_OF_SPADES, _TEN_OF_CLUBS = 9, 48
+"""The cards of the longest text, ``10S=10C``."""
+
+
+def _largest(codec: Any, name: str) -> Any:
+    """A field's value of the most cards and digits a move may hold."""
+    if codec in (CARD, OPTIONAL_CARD):
+        return _TEN_OF_SPADES
+    if codec in (CARDS, OPTIONAL_CARDS):
+        card = _TEN_OF_CLUBS if name == "represented" else _TEN_OF_SPADES
+        return (card,) * MAX_MOVE_CARDS
+    if codec in (INDEX, SEAT):
+        return MAX_INDEX
+    if codec is INT:
+        return -(10**6)
+    if codec is BOOL:
+        return False
+    choices = codec.json_schema().get("enum")
+    if choices is not None:
+        return choices[0]
+    # A list of pairs: the most cards in the most melds or pieces (or the toy's notes).
+    if name == "notes":
+        return [((_TEN_OF_SPADES,) * 50, -(10**6))] * 20
+    size = MAX_MOVE_CARDS // 100
+    return [((_TEN_OF_SPADES,) * size, (_TEN_OF_CLUBS,) * size)] * 100
+
+
+@pytest.mark.parametrize("game", _games())
+def test_the_largest_moves_read_back(game: Game) -> None:
+    """A move of the most cards each field may name reads back: its text is within
+    ``MAX_MOVE_TEXT``."""
+    for kind in _move_set(game).kinds:
+        values = {
+            field.name: _largest(field.metadata["codec"], field.name)
+            for field in attrs.fields(kind)  # type: ignore[arg-type]
+        }
+        move = kind(**values)
+        assert len(str(move)) <= MAX_MOVE_TEXT, kind
+        _check_reads_back(game, move)
