@@ -17,6 +17,14 @@ The view is also a sequence: index it, or pick from it directly.
 ('meld 5S 5H 5D', 2, True)
 >>> random.Random(0).choice(moves) in moves
 True
+
+``in``, ``index`` and ``count`` compare a value (text read as a move) with the listed
+moves, and always agree; a legal move written another way is the state's to judge.
+
+>>> "meld 5S 5H 5D" in moves, moves.index("meld 5S 5H 5D"), moves.count("meld 5S 5H 5D")
+(True, 0, 1)
+>>> "meld 5D 5H 5S" in moves, moves.count("meld 5D 5H 5S"), state.is_legal("meld 5D 5H 5S")
+(False, 0, True)
 """
 
 from __future__ import annotations
