@@ -108,8 +108,8 @@ def draw_consistent(
         if accept(state):
             return state
     raise SearchLimitError(
-        f"no state consistent with {what} found in {MAX_SAMPLE_DRAWS} deals "
-        "(MAX_SAMPLE_DRAWS): the view may be one no state gives"
+        f"no state consistent with {what} found in {MAX_SAMPLE_DRAWS} deals: "
+        "the view may be one no state gives"
     )
 
 

@@ -140,8 +140,7 @@ class PlayerView:
         who has put down part of his opening this turn holds melds that complete it
         (S40-OPEN). Such cards are drawn first, at random from the unknown cards.
 
-        A dealt state that fails a check is dealt again, at most
-        :data:`~scala40._sampling.MAX_SAMPLE_DRAWS` (32) times.
+        A dealt state that fails a check is dealt again, at most 32 times in all.
 
         :raises InvalidArgumentError: ``seed`` is not an integer.
         :raises SearchLimitError: no consistent state was dealt within the bound (only

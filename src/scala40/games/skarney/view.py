@@ -147,8 +147,7 @@ class PlayerView:
         contract this turn, the 3-card melds of the same kind that complete it
         (SK-CONTRACT), drawn first at random from the unseen cards.
 
-        A dealt state that fails a check is dealt again, at most
-        :data:`~scala40._sampling.MAX_SAMPLE_DRAWS` (32) times.
+        A dealt state that fails a check is dealt again, at most 32 times in all.
 
         :raises InvalidArgumentError: ``seed`` is not an integer.
         :raises SearchLimitError: no consistent state was dealt within the bound (only
