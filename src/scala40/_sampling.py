@@ -162,7 +162,7 @@ def random_meld(
     )
     found: list[tuple[Card, ...]] = []
     for others in combinations_with_replacement(related, size - 1):
-        if Counter(others) - rest:
+        if any(others.count(card) > rest[card] for card in others):
             continue  # a card used more often than the pool holds it
         readings = rules.readings_of_sorted(tuple(sorted((anchor, *others))))
         if readings and (kind is None or any(meld.kind is kind for meld in readings)):
