@@ -17,7 +17,7 @@ sample
 
 Crafted positions check the hard cases many times each: a Scala 40 player who took the
 top discard (opened, opening with it under S40-V-EARLYDISCARD, half way through the
-opening), a Skarney player half way through his contract (SK-CONTRACT), a Rumino claim
+opening) or the upcard to keep (S40-V-UPCARD), a Skarney player half way through his contract (SK-CONTRACT), a Rumino claim
 decided in turn (RU-RUMINO, ``rumino_claim="decision"``), and a view no state gives
 (the sampler's bound, ``MAX_SAMPLE_DRAWS``).
 
@@ -105,13 +105,14 @@ def _holds(hand: tuple[int, ...], cards: tuple[int, ...]) -> bool:
 
 
 def _scala40_facts(state: Any, sample: Any, seat: int) -> list[str]:
-    if (
-        sample.phase.value == "play"
-        and sample.taken_must_use
-        and not sample.taken_used
-        and sample.taken not in sample.hands[sample.turn]
-    ):
+    if sample.phase.value != "play" or sample.taken is None:
+        return []
+    in_hand = sample.taken in sample.hands[sample.turn]
+    if sample.taken_must_use and not sample.taken_used and not in_hand:
         return ["the card taken to meld is not in the mover's hand (S40-DRAW-DISCARD)"]
+    on_table = any(sample.taken in meld.cards for meld in sample.table)
+    if not sample.taken_must_use and not on_table and not in_hand:
+        return ["the upcard taken to keep is not in the mover's hand (S40-V-UPCARD)"]
     return []
 
 
@@ -139,15 +140,26 @@ def _knock_facts(state: Any, sample: Any, seat: int) -> list[str]:
     if profile.rumino and phase in (KnockPhase.DRAW, KnockPhase.PLAY, KnockPhase.CLAIM):
         if any(has_rumino(hand, profile) for hand in sample.hands if hand):
             problems.append("a hand in play holds a Rumino (RU-RUMINO)")
+        count = sample.player_count
         if phase is KnockPhase.CLAIM:
             top = sample.discard[-1]
-            count = sample.player_count
             order = [(sample.turn + step) % count for step in range(1, count)]
             first = order.index(sample.pending[0])
             for other in order[first:]:
                 claims = has_rumino(sample.hands[other], profile, top)
                 if claims != (other in sample.pending) and sample.active[other]:
                     problems.append(f"seat {other}'s claim right changed (RU-RUMINO)")
+        elif (
+            phase is KnockPhase.DRAW and any(sample.turns_played) and profile.claim.value == "auto"
+        ):
+            # Claims are made at once: nobody but the discarder could claim the top card.
+            before = [(sample.turn - step) % count for step in range(1, count)]
+            discarder = next(other for other in before if sample.active[other])
+            for other in range(count):
+                if other != discarder and has_rumino(
+                    sample.hands[other], profile, sample.discard[-1]
+                ):
+                    problems.append(f"seat {other} could have claimed the discard (RU-RUMINO)")
     return problems
 
 
@@ -234,6 +246,16 @@ def _scala40_half_opening() -> Scala40State:
     return _scala40_take_to_open().apply("meld KH KD KS")
 
 
+def _scala40_upcard() -> Scala40State:
+    """The first player takes the upcard to keep (S40-V-UPCARD): it is in his hand."""
+    state: Scala40State = Scala40State.from_position(
+        hands=["7S 8S 9S 9H 9D AS KD 2C 3C 5H 6H 8D 4C", "8C 9C KH KD KS 4H 2D 3D JH QS QC 6S 5S"],
+        discard="7C",
+        rules="online",
+    ).apply("upcard")
+    return state
+
+
 def _skarney_mid_contract() -> SkarneyState:
     """Seat 0 has put down one of the three sets of his contract (SK-CONTRACT)."""
     return SkarneyState.from_position(
@@ -264,6 +286,7 @@ CRAFTED: dict[str, tuple[str, Callable[[], Any]]] = {
     "scala40-take": ("scala40", _scala40_take),
     "scala40-take-to-open": ("scala40", _scala40_take_to_open),
     "scala40-half-opening": ("scala40", _scala40_half_opening),
+    "scala40-upcard": ("scala40", _scala40_upcard),
     "skarney-mid-contract": ("skarney", _skarney_mid_contract),
     "rumino-claim": ("rumino", _rumino_claim),
 }

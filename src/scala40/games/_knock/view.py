@@ -30,7 +30,7 @@ from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.errors import InvalidArgumentError, InvalidStateError
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.phases import HandResult, Phase
-from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.profile import ClaimMode, KnockRules
 from scala40.legal import LegalMoves
 
 if TYPE_CHECKING:
@@ -138,7 +138,8 @@ class KnockView:
         the discard pile, and, in Rumino (RU-RUMINO), that no hand holds a Rumino, that
         each seat still to decide on a claim holds the six cards the discard completes
         into one (drawn first, at random from the unknown cards), and that the seats
-        after them could not claim it.
+        known not to be able to claim the top discard (the seats after them; at a draw
+        under ``rumino_claim="auto"``, all but the discarder) cannot.
 
         A dealt state that fails a check is dealt again, at most 32 times in all.
 
@@ -211,8 +212,8 @@ class KnockView:
 
     def _consistent(self, state: Any) -> bool:
         """Whether a dealt state passes its own checks and keeps the Rumino facts: no
-        hand in play holds a Rumino (it would have won), and no seat after the first one
-        still to decide on a claim, other than those listed, could claim (RU-RUMINO)."""
+        hand in play holds a Rumino (it would have won), and the seats that could not
+        claim the top discard still cannot (RU-RUMINO)."""
         if state.problems():
             return False
         profile = self.profile
@@ -220,19 +221,34 @@ class KnockView:
             return True
         if any(has_rumino(hand, profile) for hand in state.hands if hand):
             return False
+        top = self.discard[-1] if self.discard else None
+        return not any(
+            has_rumino(state.hands[seat], profile, top) for seat in self._cannot_claim()
+        )
+
+    def _cannot_claim(self) -> list[int]:
+        """The seats known to hold no Rumino with the top discard (RU-RUMINO): at a claim,
+        the seats after the first one still to decide, other than those listed; at a
+        draw under claims made at once (``rumino_claim="auto"``), every seat but the
+        discarder (a claim would have ended the game). The upcard of a hand's first
+        turn is not a discard, and after passed claims the passing seats may hold one."""
+        count = self.player_count
         if self.phase is Phase.CLAIM and self.pending:
-            top = self.discard[-1]
-            count = self.player_count
             order = [(self.turn + step) % count for step in range(1, count)]
-            later = order[order.index(self.pending[0]) :] if self.pending[0] in order else []
-            for seat in later:
-                if (
-                    self.active[seat]
-                    and seat not in self.pending
-                    and has_rumino(state.hands[seat], profile, top)
-                ):
-                    return False
-        return True
+            if self.pending[0] not in order:
+                return []
+            later = order[order.index(self.pending[0]) :]
+            return [seat for seat in later if self.active[seat] and seat not in self.pending]
+        if (
+            self.phase is Phase.DRAW
+            and self.discard
+            and any(self.turns_played)
+            and self.profile.claim is ClaimMode.AUTO
+        ):
+            before = [(self.turn - step) % count for step in range(1, count)]
+            discarder = next((seat for seat in before if self.active[seat]), self.turn)
+            return [seat for seat in range(count) if self.active[seat] and seat != discarder]
+        return []
 
     def samples(self, count: int, seed: int) -> Iterator[Any]:
         """``count`` sampled states, from seeds derived from ``seed``.

@@ -138,7 +138,9 @@ class PlayerView:
         with cards that meld it (and, when the take opens him, S40-V-EARLYDISCARD,
         melds that reach the opening threshold with it, S40-DRAW-DISCARD); a player
         who has put down part of his opening this turn holds melds that complete it
-        (S40-OPEN). Such cards are drawn first, at random from the unknown cards.
+        (S40-OPEN); the upcard taken to keep (S40-V-UPCARD) is in the hand while no
+        table meld holds one like it. Such cards are drawn first, at random from the
+        unknown cards.
 
         A dealt state that fails a check is dealt again, at most 32 times in all.
 
@@ -183,7 +185,8 @@ class PlayerView:
     ) -> tuple[dict[int, list[Card]], int]:
         """The cards the hidden hand of the player to move must hold: the card he took
         from the discard pile and has not melded (everyone saw it taken), with cards
-        that meld it, and melds that complete his opening when he must open this turn."""
+        that meld it, and melds that complete his opening when he must open this turn;
+        or the upcard he took to keep, while no table meld holds one like it."""
         mover = self.turn
         if mover == self.player or self.phase is not Phase.PLAY:
             return {}, rng
@@ -193,6 +196,15 @@ class PlayerView:
         if not opened and (must is not None or self.opening_value):
             needed = self.rules.opening_threshold - self.opening_value
         if must is None and not needed:
+            kept = self.taken
+            if (
+                kept is not None
+                and not self.taken_must_use
+                and kept in unseen
+                and not any(kept in meld.cards for meld in self.table)
+            ):
+                # The upcard taken to keep (S40-V-UPCARD), on no table meld: in his hand.
+                return {mover: [kept]}, rng
             return {}, rng
         meld_rules = self.rules.meld_rules
         pool = Counter(unseen)
