@@ -57,6 +57,7 @@ __all__ = [
     "Ruleset",
     "TiedHand",
     "hand_penalty",
+    "hand_value",
     "meld_card_points",
     "meld_points",
     "with_modifiers",
@@ -360,3 +361,18 @@ def hand_penalty(cards: Iterable[Card] | str) -> int:
     180
     """
     return sum(_HAND_POINTS[card] for card in as_cards(cards))
+
+
+def hand_value(cards: Iterable[Card] | str, rules: Ruleset | None = None) -> int:
+    """What the cards left in a hand cost at its end (SK-SCORE-HAND), under any of the
+    rulesets (none changes it): :func:`hand_penalty`.
+
+    >>> hand_value("JK 2C AS KH 5D", Ruleset())
+    180
+
+    :raises InvalidCardError: a card is not a card.
+    :raises InvalidArgumentError: ``rules`` is neither a Skarney ruleset nor ``None``.
+    """
+    if rules is not None and not isinstance(rules, Ruleset):
+        raise InvalidArgumentError(f"expected a Skarney Ruleset, got {describe(rules)}")
+    return hand_penalty(cards)
