@@ -212,7 +212,7 @@ class KnockState:
         Two copies of a card never give two moves (C-IDENTITY); every listed move
         applies; no listed move leads to a position without legal moves.
         """
-        return LegalMoves(self._legal_tuple, self._accepts, self._legal)
+        return LegalMoves(self._legal_tuple, self._legal)
 
     def _legal_tuple(self) -> tuple[Any, ...]:
         moves = self._legal
@@ -220,13 +220,6 @@ class KnockState:
             moves = tuple(generate(self))
             object.__setattr__(self, "_legal", moves)
         return moves
-
-    def _accepts(self, move: object) -> bool:
-        try:
-            self.apply(move)
-        except (IllegalMoveError, InvalidMoveError):
-            return False
-        return True
 
     def apply(self, move: Any) -> Any:
         """The state after ``move`` (a move value or its text).

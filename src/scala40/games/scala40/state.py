@@ -255,7 +255,7 @@ class GameState:
         :raises SearchLimitError: (when the list is first read) under S40-V-SPLIT, listing
             the splits took more than ``MAX_SPLIT_STEPS`` steps (no real game comes near).
         """
-        return LegalMoves(self._legal_tuple, self._accepts, self._legal)
+        return LegalMoves(self._legal_tuple, self._legal)
 
     def _legal_tuple(self) -> tuple[Move, ...]:
         moves = self._legal
@@ -265,13 +265,6 @@ class GameState:
             # skip the checks already made.
             object.__setattr__(self, "_legal", moves)
         return moves
-
-    def _accepts(self, move: object) -> bool:
-        try:
-            self.apply(move)  # type: ignore[arg-type]
-        except (IllegalMoveError, InvalidMoveError):
-            return False
-        return True
 
     def apply(self, move: Move | str) -> GameState:
         """The state after ``move`` (a move value or its text).

@@ -263,7 +263,7 @@ class GameState:
         Two copies of a card never give two moves (C-IDENTITY); every listed move
         applies; no listed move leads to a position without legal moves.
         """
-        return LegalMoves(self._legal_tuple, self._accepts, self._legal)
+        return LegalMoves(self._legal_tuple, self._legal)
 
     def _legal_tuple(self) -> tuple[Move, ...]:
         moves = self._legal
@@ -271,13 +271,6 @@ class GameState:
             moves = tuple(generate(self))
             object.__setattr__(self, "_legal", moves)
         return moves
-
-    def _accepts(self, move: object) -> bool:
-        try:
-            self.apply(move)  # type: ignore[arg-type]
-        except (IllegalMoveError, InvalidMoveError):
-            return False
-        return True
 
     def apply(self, move: Move | str) -> GameState:
         """The state after ``move`` (a move value or its text).
