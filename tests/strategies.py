@@ -40,6 +40,7 @@ MELD_RULES_CONFIGS: dict[str, MeldRules] = {
     "skarney": MeldRules(
         wild_ranks=frozenset({2}),
         set_suits_distinct=False,
+        sequence_two_aces=True,
     ),
     # CH-MELDS: Spanish 40-card order (J follows 7), ace low only, wilds never outnumber naturals
     "chinchon": MeldRules(

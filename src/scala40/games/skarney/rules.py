@@ -76,10 +76,12 @@ MELD_RULES = MeldRules(
     set_suits_distinct=False,
     max_wilds=1,
     wild_meld_min=3,
+    sequence_two_aces=True,
 )
 """How Skarney melds are made (SK-MELDS, SK-WILDMELD): 2s and jokers wild, at most one
 wild card in a mixed meld, sets of 3 or 4 cards whose suits may repeat, sequences of 3
-or more in A-2-…-K-A (never K-A-2), and melds of 3 or more 2s or 3 or more jokers."""
+or more in A-2-…-K-A (never K-A-2; a 14-card sequence holds both aces naturally), and
+melds of 3 or more 2s or 3 or more jokers."""
 
 
 class TiedHand(enum.Enum):
