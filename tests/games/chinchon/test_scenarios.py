@@ -46,6 +46,23 @@ def test_ch_players_two_to_four_with_one_pack_eight_with_two() -> None:
         new_game(players=5, seed=1)
 
 
+def test_ch_players_two_packs_seat_five_to_eight_without_raising_max_players() -> None:
+    # CH-PLAYERS: "up to 8 with two packs shuffled together"; max_players follows packs.
+    two_packs = Ruleset(packs=2)
+    assert (two_packs.min_players, two_packs.max_players) == (2, 8)
+    for players in range(5, 9):
+        assert new_game(two_packs, players=players, seed=players).player_count == players
+    assert RULES.replace(packs=2).max_players == 8
+    assert Ruleset(packs=2, max_players=6).max_players == 6
+    assert Ruleset(max_players=3).replace(packs=2).max_players == 3
+    with pytest.raises(InvalidStateError):
+        new_game(Ruleset(packs=2, max_players=6), players=7, seed=1)
+    loaded = Ruleset.from_dict({"format": Ruleset.FORMAT, "version": 1, "options": {"packs": 2}})
+    assert loaded.max_players == 8
+    with pytest.raises(InvalidRulesetError, match="max_players must be an integer from 2 to 8"):
+        Ruleset(packs=2, max_players=9)
+
+
 def test_ch_deck_forty_or_forty_eight_spanish_cards_and_the_wild_choices() -> None:
     assert RULES.deck.size == 40
     assert parse_card("8S") not in RULES.deck.cards
