@@ -399,20 +399,20 @@ def contract_starts(
 # -- whole contracts (analysis) -----------------------------------------------------------
 
 
-MAX_CONTRACT_STEPS = 50_000
-"""The most steps the search for whole contracts takes (a tenth of a second or so):
+MAX_CONTRACT_STEPS = 25_000
+"""The most steps the search for whole contracts takes (about a twentieth of a second):
 each candidate meld tried is one step, or one per :data:`CARDS_PER_STEP` cards of the
 hand it is tried in when the hand is larger, as the work of trying a meld (copying and
 hashing what is left of the hand) grows with it. Every hand of a dozen or so cards is
 searched whole within it (a 14-card hand of many melds takes a few thousand steps);
-every hand of up to 31 cards has the full 50,000 candidate melds. Past it the lists of
+every hand of up to 31 cards has the full 25,000 candidate melds. Past it the lists of
 contracts (``scala40.games.skarney.analysis``) raise :class:`~scala40.SearchLimitError`;
 the greedy bot takes the best contract found within it."""
 
 CARDS_PER_STEP = 16
 """How many cards of a hand one step of the contract search pays for (see
 :data:`MAX_CONTRACT_STEPS`): a meld tried in a hand of ``n`` cards takes
-``max(1, n // CARDS_PER_STEP)`` steps, so a 112-card hand has 50,000 / 7 melds."""
+``max(1, n // CARDS_PER_STEP)`` steps, so a 112-card hand has 25,000 / 7 melds."""
 
 
 class _Steps:
