@@ -95,7 +95,14 @@ def bind(state_class: type[GameState]) -> None:
     # The hottest moves always change the same fields: these setters take exactly those.
     _set_drawn = make_setter(state_class, "phase", "stock", "hands", "opened_at_turn_start")
     _set_melded = make_setter(
-        state_class, "hands", "table", "discard", "opened", "opening_value", "taken_used"
+        state_class,
+        "hands",
+        "table",
+        "discard",
+        "opened",
+        "opening_value",
+        "taken_used",
+        "melded_since_restock",
     )
     _set_turn_over = make_setter(
         state_class,
@@ -236,6 +243,7 @@ def deal(state: GameState, order: tuple[Card, ...] | None, move: Move | None = N
         taken=None,
         taken_must_use=False,
         taken_used=False,
+        melded_since_restock=True,
     )
 
 
@@ -254,23 +262,27 @@ def _apply_restock(state: GameState, move: Restock, lookahead: bool) -> GameStat
         raise _illegal(move, "S40-RESTOCK", "the new stock must hold exactly the discard pile")
     else:
         order = move.order
-    return _evolve(state, stock=order, discard=(), phase=Phase.PLAY, rng=rng)
+    return _evolve(
+        state, stock=order, discard=(), phase=Phase.PLAY, rng=rng, melded_since_restock=False
+    )
 
 
 def _after_last_card(state: GameState) -> GameState:
     """The stock has just run out: rebuild it from the discard pile (S40-RESTOCK)."""
     pile = state.discard
-    if not pile:
-        # Nothing to rebuild from: the hand ends blocked after this turn (S40-RESTOCK decision).
+    if not pile or not state.melded_since_restock:
+        # Nothing to rebuild from (S40-RESTOCK decision), or nothing has reached the table
+        # since the last rebuild (S40-STALL): the stock stays empty, and the hand ends
+        # blocked after this turn. Without it two players could pass cards for ever.
         return state
     if state.rules.restock is RestockMethod.FLIP:
         # S40-V-RESTOCK-FLIP: turn the pile over; its first card starts the new pile.
         flipped = pile[::-1]
-        return _evolve(state, stock=flipped[:-1], discard=flipped[-1:])
+        return _evolve(state, stock=flipped[:-1], discard=flipped[-1:], melded_since_restock=False)
     if not state.auto_chance:
         return _evolve(state, phase=Phase.RESTOCK)
     order, rng = shuffle(pile, state.rng)
-    return _evolve(state, stock=order, discard=(), rng=rng)
+    return _evolve(state, stock=order, discard=(), rng=rng, melded_since_restock=False)
 
 
 # -- drawing -----------------------------------------------------------------------------
@@ -449,6 +461,7 @@ def _after_meld(
         opened=opened,
         opening_value=opening_value,
         taken_used=taken_used,
+        melded_since_restock=True,
     )
     if not hand:
         return _close_by_melding(new, move)

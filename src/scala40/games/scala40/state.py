@@ -133,6 +133,10 @@ class GameState:
     """Whether :attr:`taken` must be melded this turn (S40-DRAW-DISCARD)."""
     taken_used: bool
     """Whether a copy of :attr:`taken` has been melded this turn."""
+    melded_since_restock: bool
+    """Whether a player has put down a meld, laid off or swapped a joker since the stock
+    was last rebuilt (true from the deal to the first rebuild, which has no rebuild
+    before it): a rebuild without it ends the hand blocked (S40-STALL)."""
     last_hand: HandResult | None
     """How the previous hand ended."""
     _legal: tuple[Move, ...] | None = attrs.field(
@@ -519,6 +523,7 @@ class GameState:
         taken: Card | str | None = None,
         taken_must_use: bool = False,
         taken_used: bool = False,
+        melded_since_restock: bool = True,
     ) -> GameState:
         """A state built from a position (for tests, puzzles and apps that keep their own table).
 
@@ -616,6 +621,7 @@ class GameState:
             ("auto_chance", auto_chance, is_bool, "True or False"),
             ("taken_must_use", taken_must_use, is_bool, "True or False"),
             ("taken_used", taken_used, is_bool, "True or False"),
+            ("melded_since_restock", melded_since_restock, is_bool, "True or False"),
         ):
             if not test(value):
                 problems.append(f"{name} must be {what}, got {describe(value)}")
@@ -667,6 +673,7 @@ class GameState:
             taken=taken_card[0] if taken_card else None,
             taken_must_use=taken_must_use,
             taken_used=taken_used,
+            melded_since_restock=melded_since_restock,
             last_hand=None,
         )
         state.validate()
@@ -717,6 +724,7 @@ class GameState:
             "taken": None if self.taken is None else CARD_NAMES[self.taken],
             "taken_must_use": self.taken_must_use,
             "taken_used": self.taken_used,
+            "melded_since_restock": self.melded_since_restock,
             "last_hand": None if self.last_hand is None else _hand_result_to_dict(self.last_hand),
         }
 
@@ -908,7 +916,13 @@ def _field_problems(state: GameState) -> list[str]:
         problems.append(f"winners must be a tuple of players, got {describe(winners)}")
     if not (is_int(state.rng) and 0 <= state.rng < 1 << 64):
         problems.append(f"rng must be an integer of 64 bits, got {describe(state.rng)}")
-    for name in ("auto_chance", "opened_at_turn_start", "taken_must_use", "taken_used"):
+    for name in (
+        "auto_chance",
+        "opened_at_turn_start",
+        "taken_must_use",
+        "taken_used",
+        "melded_since_restock",
+    ):
         if not is_bool(getattr(state, name)):
             problems.append(f"{name} must be True or False, got {describe(getattr(state, name))}")
     if not (is_int(state.opening_value) and abs(state.opening_value) <= MAX_COUNT):
@@ -1230,8 +1244,11 @@ _STATE_FIELDS = frozenset({
     "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
     "discard", "table", "opened", "turns_played", "scores", "active", "winners", "rng",
     "auto_chance", "opening_value", "opened_at_turn_start", "taken", "taken_must_use",
-    "taken_used", "last_hand",
+    "taken_used", "melded_since_restock", "last_hand",
 })  # fmt: skip
+_OPTIONAL_STATE_FIELDS = frozenset({"melded_since_restock"})
+"""Fields a state written before them may lack: a missing ``melded_since_restock`` reads
+as true, so that such a state's next rebuild of the stock goes on as it did then."""
 _HAND_RESULT_FIELDS = frozenset(
     {"hand_number", "closer", "points", "doubled", "hands", "eliminated", "reentered"}
 )
@@ -1303,8 +1320,13 @@ def _key_name(key: object) -> str:
     return key if isinstance(key, str) else describe(key)
 
 
-def _keys(data: Mapping[str, Any], expected: frozenset[str], where: str) -> None:
-    missing = sorted(expected - set(data))
+def _keys(
+    data: Mapping[str, Any],
+    expected: frozenset[str],
+    where: str,
+    optional: frozenset[str] = frozenset(),
+) -> None:
+    missing = sorted(expected - optional - set(data))
     if missing:
         raise SerializationError(f"state: {where}missing fields {missing}")
     unknown = sorted(map(_key_name, set(data) - expected - {"format", "version"}))
@@ -1334,7 +1356,7 @@ def _hand_result_from_dict(value: object) -> HandResult | None:
 
 def _state_from_dict(data: Mapping[str, Any]) -> GameState:
     data = expect_header(data, "state", STATE_FORMAT_VERSION)
-    _keys(data, _STATE_FIELDS, "")
+    _keys(data, _STATE_FIELDS, "", _OPTIONAL_STATE_FIELDS)
     read = _Fields(data, "")
     rules = Ruleset.from_dict(data["rules"])
     phase_text = data["phase"]
@@ -1379,6 +1401,9 @@ def _state_from_dict(data: Mapping[str, Any]) -> GameState:
         taken=None if taken is None else taken[0],
         taken_must_use=read.boolean("taken_must_use"),
         taken_used=read.boolean("taken_used"),
+        melded_since_restock=read.boolean("melded_since_restock")
+        if "melded_since_restock" in data
+        else True,
         last_hand=_hand_result_from_dict(data["last_hand"]),
     )
     problems = _validate(state)
@@ -1460,6 +1485,7 @@ def new_game(
         taken=None,
         taken_must_use=False,
         taken_used=False,
+        melded_since_restock=True,
         last_hand=None,
     )
     if auto_chance:
