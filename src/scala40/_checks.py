@@ -13,11 +13,22 @@ goes through it, so that building the error can never raise another one.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Sequence
 from typing import TypeGuard
 
 from scala40.errors import InvalidArgumentError, InvalidValueError
 
-__all__ = ["MAX_SHOWN", "check_int", "describe", "is_bool", "is_int", "is_number"]
+__all__ = [
+    "MAX_SHOWN",
+    "check_choice",
+    "check_flag",
+    "check_int",
+    "check_names",
+    "describe",
+    "is_bool",
+    "is_int",
+    "is_number",
+]
 
 MAX_SHOWN = 60
 """The most characters of a value an error message quotes (longer ones are cut)."""
@@ -94,3 +105,68 @@ def check_int(name: str, value: object, low: int, high: int | None = None) -> in
     if value < low or (high is not None and value > high):
         raise InvalidValueError(f"{name} must be an integer {span}, got {describe(value)}")
     return int(value)
+
+
+def check_flag(name: str, value: object) -> None:
+    """Refuse a ``value`` that is not ``True`` or ``False`` (0 and 1 are not flags).
+
+    :raises InvalidArgumentError: naming ``name`` and the value.
+
+    >>> check_flag("unicode", 1)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidArgumentError: unicode must be True or False, got 1
+    """
+    if not isinstance(value, bool):
+        raise InvalidArgumentError(f"{name} must be True or False, got {describe(value)}")
+
+
+def check_names(names: object, count: int) -> None:
+    """Refuse ``names`` unless it names ``count`` seats: a list or tuple of at least
+    ``count`` strings (what the games' text helpers print for each seat).
+
+    :raises InvalidArgumentError: naming the value.
+
+    >>> check_names(["you", "bot"], 2)
+    >>> check_names("you", 2)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidArgumentError: names must be a list of 2 names, got 'you'
+    """
+    if not (
+        isinstance(names, (list, tuple))
+        and len(names) >= count
+        and all(isinstance(name, str) for name in names)
+    ):
+        raise InvalidArgumentError(f"names must be a list of {count} names, got {describe(names)}")
+
+
+def check_choice(
+    view: object, legal: object, view_type: type, move_kinds: Collection[type], game: str
+) -> None:
+    """Refuse what a bot's ``choose`` cannot choose from: a ``view`` that is not a
+    ``view_type``, ``legal`` that is not a sequence of moves whose kinds are in
+    ``move_kinds`` (the game's moves; a string is not one), or no move at all.
+
+    :raises InvalidArgumentError: the view or the moves are of the wrong type.
+    :raises InvalidValueError: there is no move to choose.
+
+    >>> check_choice(None, [], object, (int,), "Toy")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidValueError: a bot chooses among legal moves, and there are none
+    >>> check_choice(None, "draw", object, (int,), "Toy")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidArgumentError: expected a list of Toy moves, got 'draw'
+    """
+    if not isinstance(view, view_type):
+        raise InvalidArgumentError(f"expected a {game} player view, got {describe(view)}")
+    if (
+        not isinstance(legal, Sequence)
+        or isinstance(legal, (str, bytes))
+        or not all(type(move) in move_kinds for move in legal)
+    ):
+        raise InvalidArgumentError(f"expected a list of {game} moves, got {describe(legal)}")
+    if not legal:
+        raise InvalidValueError("a bot chooses among legal moves, and there are none")

@@ -28,9 +28,14 @@ from typing import TypeGuard
 
 import attrs
 
-from scala40._checks import describe
-from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
-from scala40.errors import InvalidBotSpecError, InvalidStateError, SearchLimitError
+from scala40._checks import check_choice, check_int, describe
+from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card, as_cards
+from scala40.errors import (
+    InvalidArgumentError,
+    InvalidBotSpecError,
+    InvalidStateError,
+    SearchLimitError,
+)
 from scala40.games.scala40.analysis import (
     Criterion,
     best_opening,
@@ -39,6 +44,7 @@ from scala40.games.scala40.analysis import (
     hand_melds,
 )
 from scala40.games.scala40.moves import (
+    MOVES,
     Discard,
     DrawStock,
     LayOff,
@@ -56,6 +62,23 @@ from scala40.games.scala40.view import PlayerView
 from scala40.melds import Meld
 
 __all__ = ["GreedyBot", "MonteCarloBot"]
+
+_MOVE_KINDS = frozenset(MOVES.kinds)
+
+
+def _check_view(view: object) -> None:
+    if not isinstance(view, PlayerView):
+        raise InvalidArgumentError(f"expected a Scala 40 player view, got {describe(view)}")
+
+
+def _check_choice(view: object, legal: object) -> None:
+    """Refuse what is not a Scala 40 view and a non-empty list of Scala 40 moves."""
+    check_choice(view, legal, PlayerView, _MOVE_KINDS, "Scala 40")
+
+
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"rng must be a random.Random, got {describe(rng)}")
 
 
 def _keep(view: PlayerView) -> int:
@@ -188,9 +211,12 @@ class GreedyBot:
 
         :type view: ``scala40.PlayerView``
         :param cards: cards of ``view.hand``.
+        :raises InvalidArgumentError: ``view`` is not a Scala 40 view.
+        :raises InvalidCardError: ``cards`` are not cards.
         """
+        _check_view(view)
         keep = self._keep_scorer(view)
-        return sorted(set(cards), key=lambda card: (keep(card), card))
+        return sorted(set(as_cards(cards)), key=lambda card: (keep(card), card))
 
     def _keep_scorer(self, view: PlayerView) -> Callable[[Card], float]:
         """A function scoring how much each card of the hand is worth keeping."""
@@ -249,7 +275,15 @@ class GreedyBot:
         :type legal: ``Sequence[scala40.Move]``
         :param rng: the only randomness to draw from.
         :rtype: ``scala40.Move``
+        :raises InvalidArgumentError: ``view`` is not a Scala 40 view, or ``legal`` not a
+            list of Scala 40 moves.
+        :raises InvalidValueError: ``legal`` is empty.
         """
+        _check_choice(view, legal)
+        return self._choose(view, legal)
+
+    def _choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        """:meth:`choose` for arguments known to be right (the playouts' hot path)."""
         if len(legal) == 1:
             return legal[0]
         if view.phase is Phase.DRAW:
@@ -263,8 +297,12 @@ class GreedyBot:
         :type view: ``scala40.PlayerView``
         :type legal: ``Sequence[scala40.Move]``
         :rtype: ``list[scala40.Move]``
+        :raises InvalidArgumentError: ``view`` is not a Scala 40 view, or ``legal`` not a
+            list of Scala 40 moves.
+        :raises InvalidValueError: ``legal`` is empty.
         """
-        first = self.choose(view, legal, _NO_RANDOMNESS)
+        _check_choice(view, legal)
+        first = self._choose(view, legal)
         melding: list[Move] = []
         discards: list[Discard] = []
         draws: list[Move] = []
@@ -413,10 +451,6 @@ def _matching_put_down(meld: Meld, moves: Sequence[PutDown]) -> PutDown | None:
         elif sorted(zip(move.cards, move.represented)) == pairs:
             return move
     return loose
-
-
-# GreedyBot draws nothing from its generator: any one will do when ranking moves.
-_NO_RANDOMNESS = random.Random(0)
 
 
 class _RolloutPolicy(GreedyBot):
@@ -589,7 +623,13 @@ class MonteCarloBot:
         :type legal: ``Sequence[scala40.Move]``
         :param rng: the only randomness to draw from.
         :rtype: ``scala40.Move``
+        :raises InvalidArgumentError: ``view`` is not a Scala 40 view, ``legal`` not a list
+            of Scala 40 moves, or ``rng`` not a ``random.Random``.
+        :raises InvalidValueError: ``legal`` is empty.
+        :raises InvalidStateError: it is not the turn of the view's player.
         """
+        _check_choice(view, legal)
+        _check_rng(rng)
         if not view.is_my_turn:
             raise InvalidStateError([f"it is not player {view.player}'s turn to move"])
         turn = (view.hand_number, view.player, view.turns_played)
@@ -642,8 +682,22 @@ class MonteCarloBot:
         :param moves: legal moves of the player to move.
         :type moves: ``Iterable[scala40.Move]``
         :rtype: ``dict[scala40.Move, float]``
+        :raises InvalidArgumentError: ``view`` is not a Scala 40 view, ``moves`` not Scala
+            40 moves, ``rng`` not a ``random.Random`` or ``rounds`` not a whole number.
+        :raises InvalidValueError: there are no moves, or ``rounds`` is below 1 or over a
+            million.
         """
-        options = list(dict.fromkeys(moves))
+        given: object = moves  # callers may ignore the type hints
+        if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+            raise InvalidArgumentError(f"expected Scala 40 moves, got {describe(given)}")
+        try:
+            options: list[Move] = list(given)
+        except Exception:  # an iterable that fails while it is read
+            raise InvalidArgumentError(f"expected Scala 40 moves, got {describe(moves)}") from None
+        _check_choice(view, options)
+        options = list(dict.fromkeys(options))
+        _check_rng(rng)
+        check_int("rounds", rounds, 1, _MOST)
         scores = self._scores(view, options, rng, rounds * len(options), None, prune=False)
         return {move: sum(values) / len(values) for move, values in zip(options, scores)}
 
@@ -813,7 +867,7 @@ class MonteCarloBot:
         whether the hand ended within ``rollout_limit`` moves."""
         player, hand_number = view.player, view.hand_number
         policy = self._policy
-        rng = random.Random(seed)
+        del seed  # the greedy policy draws nothing from it
         drawn = [0] * world.player_count
         state = world.apply(move)
         if isinstance(move, DrawStock):
@@ -828,7 +882,7 @@ class MonteCarloBot:
             if state.phase is Phase.DRAW:
                 state = _stack(state, shares[mover], drawn[mover])
             legal = list(state.legal_moves())
-            choice = policy.choose(state.view(mover), legal, rng)
+            choice = policy._choose(state.view(mover), legal)
             if isinstance(choice, DrawStock):
                 drawn[mover] += 1
             state = state.apply(choice)

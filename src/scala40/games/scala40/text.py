@@ -16,11 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from scala40._checks import check_flag, check_int, check_names, describe
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
+from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
-from scala40.games.scala40.moves import Move
+from scala40.games.scala40.moves import MOVES, Move
 from scala40.games.scala40.phases import Phase
-from scala40.games.scala40.rules import MatchFormat
+from scala40.games.scala40.rules import MatchFormat, Ruleset
 from scala40.games.scala40.state import GameState
 from scala40.melds import Meld
 
@@ -43,13 +45,29 @@ def _label(player: int, names: Sequence[str]) -> str:
     return f"P{player} ({names[player]})"
 
 
+_NO_NAMES = object()
+
+
+def _check(state: object, names: object = _NO_NAMES) -> None:
+    """Refuse what is not a Scala 40 state, or names that do not name its seats."""
+    if not isinstance(state, GameState):
+        raise InvalidArgumentError(f"expected a Scala 40 state, got {describe(state)}")
+    if names is not _NO_NAMES:
+        check_names(names, state.player_count)
+
+
 def meld_text(meld: Meld, unicode: bool) -> str:
     """The cards of a meld in order, each wild card followed by ``=`` and its card.
 
     >>> import scala40
     >>> meld_text(scala40.check_meld("JK 9C 8C"), unicode=True)
     '8♣ 9♣ JK=10♣'
+
+    :raises InvalidArgumentError: ``meld`` is not a meld, or ``unicode`` not a bool.
     """
+    if not isinstance(meld, Meld):
+        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
+    check_flag("unicode", unicode)
     return " ".join(
         _name(card, unicode) if card == rep else f"{_name(card, unicode)}={_name(rep, unicode)}"
         for card, rep in zip(meld.cards, meld.represented)
@@ -73,6 +91,8 @@ class Scala40Text(GameText):
 
     def board(self, state: GameState, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
         """The table as ``seat`` sees it: no other hand is shown."""
+        _check(state, names)
+        check_flag("unicode", unicode)
         view = state.view(seat)
         top = _name(view.discard[-1], unicode) if view.discard else "-"
         lines = [
@@ -105,6 +125,7 @@ class Scala40Text(GameText):
 
     def turn_hint(self, state: GameState) -> str:
         """What the player to move is to do now."""
+        _check(state)
         if state.phase is Phase.DRAW:
             return "Your turn: draw a card ('moves' lists the legal moves, 'help' the commands)."
         if state.taken_must_use and not state.taken_used and state.taken is not None:
@@ -118,6 +139,8 @@ class Scala40Text(GameText):
 
     def events(self, before: GameState, after: GameState, names: Sequence[str]) -> list[str]:
         """How the hand ended, when a move ended it: who closed, the points, who retires."""
+        _check(before, names)
+        _check(after, names)
         if after.hand_number == before.hand_number and not after.is_over:
             return []
         result = after.last_hand
@@ -141,6 +164,7 @@ class Scala40Text(GameText):
 
     def status(self, state: GameState) -> str:
         """The phase and the player to move."""
+        _check(state)
         if state.phase is Phase.DEAL:
             return f"hand {state.hand_number + 1} is to be dealt"
         if state.phase is Phase.RESTOCK:
@@ -149,6 +173,7 @@ class Scala40Text(GameText):
 
     def final(self, state: GameState, names: Sequence[str]) -> list[str]:
         """The final scores (unless a single hand was played) and the winners."""
+        _check(state, names)
         lines: list[str] = []
         if state.rules.match_format is not MatchFormat.SINGLE:
             scores = ", ".join(f"P{player} {score}" for player, score in enumerate(state.scores))
@@ -157,14 +182,31 @@ class Scala40Text(GameText):
         lines.append(f"Winner: {winners}" if winners else "No winner.")
         return lines
 
+    def meld(self, meld: Meld, unicode: bool) -> str:
+        """A meld as Scala 40 writes it (:func:`meld_text`)."""
+        return meld_text(meld, unicode)
+
+    def meld_value(self, meld: Meld) -> int:
+        """What ``meld`` is worth towards an opening (S40-MELD-VALUE)."""
+        if not isinstance(meld, Meld):
+            raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
+        value: int = meld.value
+        return value
+
     def meld_total(self, total: int, rules: Any) -> list[str]:
         """Whether melds worth ``total`` open a hand under ``rules`` (S40-OPEN)."""
+        check_int("total", total, 0)
+        if not isinstance(rules, Ruleset):
+            raise InvalidArgumentError(f"expected a Scala 40 Ruleset, got {describe(rules)}")
         threshold = rules.opening_threshold
         verdict = "reaches" if total >= threshold else "is below"
         return [f"opening: {total} {verdict} the opening threshold of {threshold} (S40-OPEN)"]
 
     def move(self, move: Move, unicode: bool) -> str:
         """A move in the notation, with suit symbols if asked."""
+        if type(move) not in _MOVE_KINDS:
+            raise InvalidArgumentError(f"expected a Scala 40 move, got {describe(move)}")
+        check_flag("unicode", unicode)
         text = str(move)
         if not unicode:
             return text
@@ -175,6 +217,7 @@ class Scala40Text(GameText):
         )
 
 
+_MOVE_KINDS = frozenset(MOVES.kinds)
 _SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
 
 TEXT = Scala40Text()

@@ -22,9 +22,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scala40._checks import describe, is_int
+from scala40._checks import check_choice, describe, is_int
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
-from scala40.errors import InvalidArgumentError, InvalidBotSpecError, InvalidValueError
+from scala40.errors import InvalidBotSpecError
 from scala40.games.skarney.moves import (
     MOVES,
     Accept,
@@ -40,7 +40,6 @@ from scala40.games.skarney.phases import Phase, side_of
 from scala40.games.skarney.rules import MELD_RULES, hand_penalty, meld_card_points
 from scala40.games.skarney.search import best_contract, can_complete
 from scala40.games.skarney.view import PlayerView
-from scala40.legal import LegalMoves
 from scala40.melds import Meld, MeldKind
 
 __all__ = ["GreedyBot"]
@@ -192,14 +191,7 @@ _MAX_LATE = 1_000
 
 def _check_choice(view: object, legal: object) -> None:
     """Refuse what is not a Skarney view and a non-empty list of Skarney moves."""
-    if not isinstance(view, PlayerView):
-        raise InvalidArgumentError(f"expected a Skarney PlayerView, got {describe(view)}")
-    if not isinstance(legal, (list, tuple, LegalMoves)) or not all(
-        type(move) in _MOVE_KINDS for move in legal
-    ):
-        raise InvalidArgumentError(f"expected a list of Skarney moves, got {describe(legal)}")
-    if not legal:
-        raise InvalidValueError("a bot chooses among legal moves, and there are none")
+    check_choice(view, legal, PlayerView, _MOVE_KINDS, "Skarney")
 
 
 _MOVE_KINDS = frozenset(MOVES.kinds)

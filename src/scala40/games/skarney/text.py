@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scala40._checks import describe
+from scala40._checks import check_flag, check_names, describe
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
 from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
@@ -57,19 +57,12 @@ def _check(state: object, names: object = _NO_NAMES) -> None:
     """Refuse what is not a Skarney state, or names that do not name its seats."""
     if not isinstance(state, GameState):
         raise InvalidArgumentError(f"expected a Skarney state, got {describe(state)}")
-    if names is not _NO_NAMES and not (
-        isinstance(names, (list, tuple))
-        and len(names) >= state.player_count
-        and all(isinstance(name, str) for name in names)
-    ):
-        raise InvalidArgumentError(
-            f"names must be a list of {state.player_count} names, got {describe(names)}"
-        )
+    if names is not _NO_NAMES:
+        check_names(names, state.player_count)
 
 
 def _check_unicode(unicode: object) -> None:
-    if not isinstance(unicode, bool):
-        raise InvalidArgumentError(f"unicode must be True or False, got {describe(unicode)}")
+    check_flag("unicode", unicode)
 
 
 def meld_text(meld: Meld, unicode: bool) -> str:
