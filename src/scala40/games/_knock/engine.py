@@ -14,11 +14,10 @@ players who reached the limit whether they re-enter (LC-REENGANCHE), or ends.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from scala40._checks import describe
-from scala40._fields import make_evolver, make_setter
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, RANK_OF, Card, format_cards
 from scala40.errors import IllegalMoveError, InvalidMoveError
@@ -73,34 +72,10 @@ __all__ = [
     "with_card",
 ]
 
-_EVOLVERS: dict[type, Callable[..., Any]] = {}
-_SETTERS: dict[tuple[type, str], Callable[..., Any]] = {}
-
-# The hottest moves always change the same fields: a setter taking exactly those is
-# faster than the general copy.
-_SETTER_FIELDS = {
-    "draw": ("phase", "stock", "hands", "taken"),
-    "take": ("phase", "discard", "hands", "taken"),
-    "discard": ("hands", "discard", "turns_played", "taken", "phase", "turn"),
-}
-
-
 def evolve(state: KnockState, **changes: Any) -> KnockState:
     """A copy of ``state`` with some fields changed (unchecked; unchanged parts shared)."""
-    kind = type(state)
-    function = _EVOLVERS.get(kind)
-    if function is None:
-        function = _EVOLVERS[kind] = make_evolver(kind)
-    new: KnockState = function(state, **changes)
+    new: KnockState = state.copy_with(**changes)
     return new
-
-
-def _setter(state: KnockState, name: str) -> Callable[..., Any]:
-    key = (type(state), name)
-    function = _SETTERS.get(key)
-    if function is None:
-        function = _SETTERS[key] = make_setter(type(state), *_SETTER_FIELDS[name])
-    return function
 
 
 _RULES = {
@@ -274,7 +249,7 @@ def _apply_draw(state: KnockState, move: DrawStock) -> KnockState:
     player = state.turn
     card = state.stock[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
-    new: KnockState = _setter(state, "draw")(
+    new: KnockState = state.setters["draw"](
         state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands, taken=None
     )
     return _drawn(state, new)
@@ -287,7 +262,7 @@ def _apply_take(state: KnockState, move: TakeDiscard) -> KnockState:
     player = state.turn
     card = state.discard[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
-    new: KnockState = _setter(state, "take")(
+    new: KnockState = state.setters["take"](
         state, phase=Phase.PLAY, discard=state.discard[:-1], hands=hands, taken=card
     )
     return _drawn(state, new)
@@ -343,7 +318,7 @@ def _apply_discard(state: KnockState, move: Discard, trusted: bool) -> KnockStat
             if profile.claim is ClaimMode.AUTO:
                 return _claim(new, claimants[0])
             return evolve(new, phase=Phase.CLAIM, pending=tuple(claimants))
-    done: KnockState = _setter(state, "discard")(
+    done: KnockState = state.setters["discard"](
         state,
         hands=hands,
         discard=discard,
