@@ -26,9 +26,9 @@ import attrs
 from scala40._checks import describe, is_bool, is_int
 from scala40._rng import next_random, random_below, seed_state, shuffle
 from scala40._serial import expect_header
+from scala40._state import StateBase
 from scala40.cards import CARD_NAMES, JOKER, Card, as_card, as_cards, format_cards
 from scala40.errors import (
-    IllegalMoveError,
     InvalidArgumentError,
     InvalidCardError,
     InvalidMoveError,
@@ -40,6 +40,7 @@ from scala40.errors import (
 from scala40.games.scala40 import engine, view
 from scala40.games.scala40.generate import generate
 from scala40.games.scala40.moves import (
+    MOVES,
     Deal,
     Discard,
     DrawStock,
@@ -52,13 +53,10 @@ from scala40.games.scala40.moves import (
     TakeDiscard,
     TakeUpcard,
     parse_meld_spec,
-    parse_move,
 )
 from scala40.games.scala40.phases import HandResult, Phase, may_close
 from scala40.games.scala40.rules import MAX_HAND_SIZE, MatchFormat, RestockMethod, Ruleset
 from scala40.games.scala40.view import PlayerView
-from scala40.legal import LegalMoves
-from scala40.match import singles, win_shares
 from scala40.melds import Meld, MeldEnd
 from scala40.movekinds import MAX_MOVE_TEXT
 
@@ -75,11 +73,6 @@ __all__ = [
 STATE_FORMAT_VERSION = 1
 
 
-_MAX_TURN_MOVES = 1_000
-"""The most moves :meth:`GameState.apply_turn` takes in one turn (no turn needs more:
-a hand holds at most 14 cards)."""
-
-
 def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
     """A ruleset given as itself, a preset name, or ``None`` for the official rules."""
     if rules is not None and not isinstance(rules, (str, Ruleset)):
@@ -88,7 +81,7 @@ def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
-class GameState:
+class GameState(StateBase):
     """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with
     :meth:`apply`. The constructor itself checks nothing (the engine builds states with
@@ -142,6 +135,11 @@ class GameState:
 
     game_name: ClassVar[str] = "scala40"
     """The name of the game in the registry (:func:`scala40.game.load_game`)."""
+    MOVES = MOVES
+    VIEW = PlayerView
+    FORMAT = "scala40.state"
+    FORMAT_VERSION = STATE_FORMAT_VERSION
+    GAME_WORD = "match"
 
     # -- views of the state -------------------------------------------------------------
 
@@ -170,20 +168,6 @@ class GameState:
         """Whether the player to move may close now (S40-FIRST-ROUND, S40-V-FIRSTCLOSE)."""
         return may_close(self.turns_played, self.active, self.rules.close_on_first_turn)
 
-    @property
-    def teams(self) -> tuple[tuple[int, ...], ...]:
-        """The sides: every player plays alone in Scala 40.
-
-        >>> new_game(players=3, seed=1).teams
-        ((0,), (1,), (2,))
-        """
-        return singles(self.player_count)
-
-    def returns(self) -> tuple[float, ...]:
-        """Each player's result: its share of the win once the match is over (tied
-        winners share it), 0 before (see :func:`scala40.match.win_shares`)."""
-        return win_shares(self.winners, self.teams, self.player_count)
-
     def all_cards(self) -> tuple[Card, ...]:
         """Every card of the match wherever it is, sorted: always the deck's (C-DECK).
 
@@ -208,17 +192,10 @@ class GameState:
             return tuple(sorted(self.discard))
         return ()
 
-    def chance_move(self, order: Sequence[Card]) -> Deal | Restock:
-        """The chance move that plays the cards of :meth:`chance_cards` in ``order`` (top
-        card last).
-
-        :raises IllegalMoveError: the state is not at a chance step.
-        """
+    def _chance(self, order: tuple[Card, ...]) -> Deal | Restock:
         if self.phase is Phase.DEAL:
             return Deal(order)
-        if self.phase is Phase.RESTOCK:
-            return Restock(order)
-        raise IllegalMoveError("no chance step comes next: " + self.phase.value)
+        return Restock(order)
 
     def __repr__(self) -> str:
         return (
@@ -246,137 +223,40 @@ class GameState:
 
     # -- moves ----------------------------------------------------------------------------
 
-    def legal_moves(self) -> LegalMoves[Move]:
-        """The legal moves, as a lazy view: iterate it, test ``move in``, ``count()``, ``bool()``.
+    def _generate(self) -> Iterable[Move]:
+        # Under S40-V-SPLIT, listing the splits may raise SearchLimitError past
+        # MAX_SPLIT_STEPS steps (no real game comes near).
+        return generate(self)
 
-        Two copies of a card never give two moves (C-IDENTITY); every listed
-        move applies; no listed move leads to a position without legal moves.
-
-        :raises SearchLimitError: (when the list is first read) under S40-V-SPLIT, listing
-            the splits took more than ``MAX_SPLIT_STEPS`` steps (no real game comes near).
-        """
-        return LegalMoves(self._legal_tuple, self._accepts, self._legal)
-
-    def _legal_tuple(self) -> tuple[Move, ...]:
-        moves = self._legal
-        if moves is None:
-            moves = tuple(generate(self))
-            # Kept outside the value, so that applying one of these very objects can
-            # skip the checks already made.
-            object.__setattr__(self, "_legal", moves)
-        return moves
-
-    def _accepts(self, move: object) -> bool:
-        try:
-            self.apply(move)  # type: ignore[arg-type]
-        except (IllegalMoveError, InvalidMoveError):
-            return False
-        return True
-
-    def apply(self, move: Move | str) -> GameState:
-        """The state after ``move`` (a move value or its text).
-
-        :raises IllegalMoveError: the move is not legal here; the message names the rule.
-        :raises InvalidMoveError: the text is not a move.
-        """
-        if isinstance(move, str):
-            move = parse_move(move)
-        elif type(move) not in engine.HANDLERS:
+    def _apply(self, move: Move) -> GameState:
+        if type(move) not in engine.HANDLERS:
             raise InvalidMoveError(f"expected a move or its text, got {describe(move)}")
-        legal = self._legal
-        if legal is not None:
-            for known in legal:
-                if known is move:
-                    # A move object taken from this state's own legal list: its checks
-                    # have been made already.
-                    return engine.apply_trusted(self, move)
         return engine.apply(self, move)
 
-    def verify(self, move: Move | str) -> None:
-        """Raise :class:`~scala40.IllegalMoveError` naming the rule if ``move`` is illegal."""
-        self.apply(move)
+    def _apply_trusted(self, move: Move) -> GameState:
+        return engine.apply_trusted(self, move)
 
-    def is_legal(self, move: Move | str) -> bool:
-        """Whether ``move`` is legal here."""
-        try:
-            self.apply(move)
-        except (IllegalMoveError, InvalidMoveError):
-            return False
-        return True
+    def _field_problems(self) -> list[str]:
+        return _field_problems(self)
 
-    def apply_turn(self, moves: Iterable[Move | str] | str) -> GameState:
-        """The state after several moves of the player to move, checked as one turn.
+    def _consistency_problems(self) -> list[str]:
+        return _consistency_problems(self)
 
-        ``moves`` are move values or texts, or one text with the moves separated by
-        ``;`` or new lines. They must all belong to the turn of the player to move: none
-        may come after the move that ends it. The turn need not end (a discard may
-        follow later), but an opening must be complete when the moves are done: melds
-        worth less than the threshold are refused as a whole (S40-OPEN), even though
-        each of them alone is a legal step towards an opening.
+    def _turn_ended(self, start: GameState) -> bool:
+        return (
+            self.hand_number != start.hand_number
+            or self.turn != start.turn
+            or self.phase in (Phase.DRAW, Phase.DEAL, Phase.OVER)
+        )
 
-        >>> state = GameState.from_position(
-        ...     hands=["7S 8S 9S KD KH KC 2D 5C", "2C 3C 4C 5H"], discard="JC",
-        ...     opened=[False, True], turns_played=[1, 1], phase="play",
-        ... )
-        >>> after = state.apply_turn("meld 7S 8S 9S; meld KD KH KC; discard 2D")
-        >>> after.opened, after.turn, format_cards(after.hands[0])
-        ((True, True), 1, '5C')
-        >>> state.apply_turn(["meld 7S 8S 9S"])
-        Traceback (most recent call last):
-        ...
-        scala40.errors.IllegalMoveError: the turn ends with an opening worth 24, below 40: the melds put down must reach it together (S40-OPEN)
-
-        :raises IllegalMoveError: a move is not legal where it comes (the message gives its
-            place in the turn and the rule), or the moves leave an opening short.
-        :raises InvalidMoveError: a text is not a move, or there are no moves.
-        """
-        if isinstance(moves, str):
-            if len(moves) > MAX_MOVE_TEXT * _MAX_TURN_MOVES:
-                raise InvalidMoveError(f"a turn of {len(moves)} characters is too long")
-            items: list[Move | str] = [
-                part.strip() for part in moves.replace("\n", ";").split(";") if part.strip()
-            ]
-        elif isinstance(moves, (list, tuple)):
-            items = list(moves)
-        else:
-            raise InvalidMoveError(f"expected moves or their text, got {describe(moves)}")
-        if len(items) > _MAX_TURN_MOVES:
-            raise InvalidMoveError(
-                f"a turn of {len(items)} moves: no turn has more than {_MAX_TURN_MOVES}"
-            )
-        if not items:
-            raise InvalidMoveError("a turn needs at least one move")
-        player = self.current_player
-        if player is None:
-            raise IllegalMoveError(
-                "no player is to move: "
-                + ("the match is over" if self.is_over else "a chance step comes first")
-            )
-        hand_number = self.hand_number
-        state = self
-        ended = False
-        for place, item in enumerate(items, 1):
-            if ended:
-                raise IllegalMoveError(
-                    f"move {place} of the turn ({item}) comes after the move that ended it"
-                )
-            try:
-                move = parse_move(item) if isinstance(item, str) else item
-                state = state.apply(move)
-            except (IllegalMoveError, InvalidMoveError) as error:
-                raise type(error)(f"move {place} of the turn: {error}") from error
-            ended = (
-                state.hand_number != hand_number
-                or state.turn != player
-                or state.phase in (Phase.DRAW, Phase.DEAL, Phase.OVER)
-            )
-        if not ended and not state.opened[player] and state.opening_value:
-            raise IllegalMoveError(
-                f"the turn ends with an opening worth {state.opening_value}, below "
-                f"{self.rules.opening_threshold}: the melds put down must reach it together "
-                "(S40-OPEN)"
-            )
-        return state
+    def _turn_unfinished(self, start: GameState) -> str | None:
+        if self.opened[start.turn] or not self.opening_value:
+            return None
+        return (
+            f"the turn ends with an opening worth {self.opening_value}, below "
+            f"{self.rules.opening_threshold}: the melds put down must reach it together "
+            "(S40-OPEN)"
+        )
 
     # -- one kind of move at a time ---------------------------------------------------------
     # Each pair builds the move and checks it: ``can_…`` answers yes or no, ``verify_…``
@@ -495,11 +375,6 @@ class GameState:
     def verify_discard(self, card: Card | str) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_discard`."""
         self.verify(Discard(card))
-
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` may know of this state (own hand, counts of the others, table,
-        discard pile, scores), and nothing else."""
-        return PlayerView.of(self, player)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -679,29 +554,10 @@ class GameState:
         state.validate()
         return state
 
-    def problems(self) -> list[str]:
-        """Every inconsistency in this state (an empty list for a valid state)."""
-        return _validate(self)
-
-    def validate(self) -> None:
-        """Raise :class:`~scala40.InvalidStateError` listing every problem, if any."""
-        problems = _validate(self)
-        if problems:
-            raise InvalidStateError(problems)
-
     # -- serialization ---------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready, versioned description of the state.
-
-        >>> import json, scala40
-        >>> state = scala40.new_game(players=3, seed=5).apply("draw")
-        >>> GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
-        True
-        """
+    def _fields_to_dict(self) -> dict[str, Any]:
         return {
-            "format": "scala40.state",
-            "version": STATE_FORMAT_VERSION,
             "rules": self.rules.to_dict(),
             "players": self.player_count,
             "dealer": self.dealer,
@@ -728,11 +584,7 @@ class GameState:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
-        """Rebuild a state from :meth:`to_dict` output, validating everything.
-
-        :raises SerializationError: the data is malformed or describes an invalid state.
-        """
+    def _load(cls, data: Mapping[str, Any]) -> GameState:
         return _state_from_dict(data)
 
 
@@ -977,19 +829,6 @@ def _hand_result_field_problems(result: HandResult, n: int) -> list[str]:
     return problems
 
 
-def _validate(state: GameState) -> list[str]:
-    """Every problem of a state: its fields, then how they fit together (the cards of the
-    deck, each phase's own rules, the match format, the last hand), then whether it can
-    be played (legal moves are generated: a state that is not over needs one)."""
-    problems = _field_problems(state)
-    if problems:
-        return problems
-    problems = _consistency_problems(state)
-    if problems:
-        return problems
-    return _playability_problems(state)
-
-
 def _consistency_problems(state: GameState) -> list[str]:
     problems: list[str] = []
     n = state.player_count
@@ -1207,19 +1046,6 @@ def _hand_result_problems(state: GameState, result: HandResult) -> list[str]:
     return problems
 
 
-def _playability_problems(state: GameState) -> list[str]:
-    """Whether the engine can go on from the state: its legal moves are generated (and
-    kept), and a state that is not over must have one."""
-    try:
-        moves = state._legal_tuple()
-    except Exception as error:  # an inconsistency no check above names
-        object.__setattr__(state, "_legal", None)
-        return [f"the engine cannot list the legal moves: {describe(error, 200)}"]
-    if not moves and state.phase is not Phase.OVER:
-        return ["no legal move: the match cannot go on from here"]
-    return []
-
-
 def _hand_result_to_dict(result: HandResult) -> dict[str, Any]:
     return {
         "hand_number": result.hand_number,
@@ -1388,7 +1214,7 @@ def _state_from_dict(data: Mapping[str, Any]) -> GameState:
         taken_used=read.boolean("taken_used"),
         last_hand=_hand_result_from_dict(data["last_hand"]),
     )
-    problems = _validate(state)
+    problems = state.problems()
     if problems:
         raise read.fail("invalid state: " + "; ".join(problems))
     return state

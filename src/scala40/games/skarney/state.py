@@ -40,9 +40,9 @@ from scala40._serial import (
     is_total,
     tuple_or,
 )
+from scala40._state import MAX_TURN_MOVES, StateBase
 from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
 from scala40.errors import (
-    IllegalMoveError,
     InvalidArgumentError,
     InvalidCardError,
     InvalidMoveError,
@@ -53,12 +53,11 @@ from scala40.errors import (
 )
 from scala40.games.skarney import engine, view
 from scala40.games.skarney.generate import generate
-from scala40.games.skarney.moves import Deal, Move, PutDown, parse_meld_spec, parse_move
+from scala40.games.skarney.moves import MOVES, Deal, Move, PutDown, parse_meld_spec
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of, side_seats
 from scala40.games.skarney.rules import Ruleset, hand_penalty
 from scala40.games.skarney.view import PlayerView
-from scala40.legal import LegalMoves
-from scala40.match import ScoreOrder, best_seats, singles, win_shares
+from scala40.match import ScoreOrder, best_seats, singles
 from scala40.melds import Meld, MeldKind
 from scala40.movekinds import MAX_MOVE_TEXT
 
@@ -84,7 +83,7 @@ def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
-class GameState:
+class GameState(StateBase):
     """A whole Skarney game at one moment. Build one with :func:`new_game` or
     :meth:`from_position`; change it with :meth:`apply`."""
 
@@ -144,6 +143,10 @@ class GameState:
 
     game_name: ClassVar[str] = "skarney"
     """The name of the game in the registry (:func:`scala40.game.load_game`)."""
+    MOVES = MOVES
+    VIEW = PlayerView
+    FORMAT = STATE_FORMAT
+    FORMAT_VERSION = STATE_FORMAT_VERSION
 
     # -- what the protocol asks -------------------------------------------------------------
 
@@ -193,10 +196,6 @@ class GameState:
             )
         return side_of(seat, self.rules.partnership)
 
-    def returns(self) -> tuple[float, ...]:
-        """Each seat's share of the win once the game is over (partners alike), 0 before."""
-        return win_shares(self.winners, self.teams, self.player_count)
-
     @property
     def is_last_turn(self) -> bool:
         """Whether the turn being played is the hand's last (SK-END, SK-LOOP)."""
@@ -221,17 +220,8 @@ class GameState:
         """Before a deal, the whole deck (SK-DEAL); else nothing."""
         return self.rules.deck.cards if self.phase is Phase.DEAL else ()
 
-    def chance_move(self, order: Sequence[Card]) -> Deal:
-        """The deal of the deck in ``order`` (top card last).
-
-        :raises IllegalMoveError: no deal comes next.
-        :raises InvalidMoveError: ``order`` is not a list of cards.
-        """
-        if self.phase is not Phase.DEAL:
-            raise IllegalMoveError("no chance step comes next: " + self.phase.value)
-        if not isinstance(order, (list, tuple)):
-            raise InvalidMoveError(f"expected an order of cards, got {describe(order)}")
-        return Deal(tuple(order))
+    def _chance(self, order: tuple[Card, ...]) -> Deal:
+        return Deal(order)
 
     def __repr__(self) -> str:
         return (
@@ -257,106 +247,26 @@ class GameState:
 
     # -- moves ----------------------------------------------------------------------------
 
-    def legal_moves(self) -> LegalMoves[Move]:
-        """The legal moves, as a lazy view: iterate it, test ``move in``, ``count()``.
+    def _generate(self) -> Iterable[Move]:
+        return generate(self)
 
-        Two copies of a card never give two moves (C-IDENTITY); every listed move
-        applies; no listed move leads to a position without legal moves.
-        """
-        return LegalMoves(self._legal_tuple, self._accepts, self._legal)
-
-    def _legal_tuple(self) -> tuple[Move, ...]:
-        moves = self._legal
-        if moves is None:
-            moves = tuple(generate(self))
-            object.__setattr__(self, "_legal", moves)
-        return moves
-
-    def _accepts(self, move: object) -> bool:
-        try:
-            self.apply(move)  # type: ignore[arg-type]
-        except (IllegalMoveError, InvalidMoveError):
-            return False
-        return True
-
-    def apply(self, move: Move | str) -> GameState:
-        """The state after ``move`` (a move value or its text).
-
-        :raises IllegalMoveError: the move is not legal here; the message names the rule.
-        :raises InvalidMoveError: the text is not a move.
-        """
-        if isinstance(move, str):
-            move = parse_move(move)
+    def _apply(self, move: Move) -> GameState:
         return engine.apply(self, move)
 
-    def is_legal(self, move: Move | str) -> bool:
-        """Whether ``move`` is legal here."""
-        try:
-            self.apply(move)
-        except (IllegalMoveError, InvalidMoveError):
-            return False
-        return True
+    def _field_problems(self) -> list[str]:
+        return _field_problems(self)
 
-    def apply_turn(self, moves: Iterable[Move | str] | str) -> GameState:
-        """The state after several moves of the seat to decide, checked as one turn.
+    def _consistency_problems(self) -> list[str]:
+        return _consistency_problems(self)
 
-        ``moves`` are move values or texts, or one text with the moves separated by
-        ``;``. None may come after the move that hands the decision to another seat. The
-        moves may leave the turn unfinished, but not a contract half made: its melds
-        must be put down together (SK-CONTRACT).
-
-        :raises IllegalMoveError: a move is not legal where it comes (the message gives
-            its place in the turn), or the moves leave the contract half made.
-        :raises InvalidMoveError: a text is not a move, or there are no moves.
-        """
-        if isinstance(moves, str):
-            if len(moves) > MAX_MOVE_TEXT * MAX_TURN_MOVES:
-                raise InvalidMoveError(f"a turn of {len(moves)} characters is too long")
-            items: list[Move | str] = [
-                part.strip() for part in moves.replace("\n", ";").split(";") if part.strip()
-            ]
-        elif isinstance(moves, (list, tuple)):
-            items = list(moves)
-        else:
-            raise InvalidMoveError(f"expected moves or their text, got {describe(moves)}")
-        if len(items) > MAX_TURN_MOVES:
-            raise InvalidMoveError(
-                f"a turn of {len(items)} moves: no turn has more than {MAX_TURN_MOVES}"
-            )
-        if not items:
-            raise InvalidMoveError("a turn needs at least one move")
-        seat = self.current_player
-        if seat is None:
-            raise IllegalMoveError(
-                "no player is to move: "
-                + ("the game is over" if self.is_over else "a deal comes first")
-            )
-        state = self
-        ended = False
-        for place, item in enumerate(items, 1):
-            if ended:
-                raise IllegalMoveError(
-                    f"move {place} of the turn ({_shown(item)}) comes after the move that ended it"
-                )
-            try:
-                move = parse_move(item) if isinstance(item, str) else item
-                state = state.apply(move)
-            except (IllegalMoveError, InvalidMoveError) as error:
-                raise type(error)(f"move {place} of the turn: {error}") from error
-            ended = state.current_player != seat or state.hand_number != self.hand_number
-        if not ended and state.progress:
-            raise IllegalMoveError(
-                f"the turn stops with the contract half made ({state.progress} of "
-                f"{self.rules.contract_size(self.hand_number)} melds): its melds are put "
-                "down together (SK-CONTRACT)"
-            )
-        return state
-
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` may know: his own hand, how many cards the others hold, the
-        table, the offered card and the cards everyone knows a hand holds; nothing of
-        his partner's hand."""
-        return PlayerView.of(self, player)
+    def _turn_unfinished(self, start: GameState) -> str | None:
+        if not self.progress:
+            return None
+        return (
+            f"the turn stops with the contract half made ({self.progress} of "
+            f"{self.rules.contract_size(start.hand_number)} melds): its melds are put "
+            "down together (SK-CONTRACT)"
+        )
 
     # -- building ---------------------------------------------------------------------------
 
@@ -534,29 +444,10 @@ class GameState:
         state.validate()
         return state
 
-    def problems(self) -> list[str]:
-        """Every inconsistency in this state (an empty list for a valid state)."""
-        return _validate(self)
-
-    def validate(self) -> None:
-        """Raise :class:`~scala40.InvalidStateError` listing every problem, if any."""
-        problems = _validate(self)
-        if problems:
-            raise InvalidStateError(problems)
-
     # -- serialization ---------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready, versioned description of the state.
-
-        >>> import json
-        >>> state = new_game(seed=5).apply("draw")
-        >>> GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
-        True
-        """
+    def _fields_to_dict(self) -> dict[str, Any]:
         return {
-            "format": STATE_FORMAT,
-            "version": STATE_FORMAT_VERSION,
             "rules": self.rules.to_dict(),
             "players": self.player_count,
             "dealer": self.dealer,
@@ -587,25 +478,14 @@ class GameState:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
-        """Rebuild a state from :meth:`to_dict` output, validating everything.
-
-        :raises SerializationError: the data is malformed or describes an invalid state.
-        """
+    def _load(cls, data: Mapping[str, Any]) -> GameState:
         return _state_from_dict(data)
 
 
-MAX_TURN_MOVES = 1_000
-"""The most moves :meth:`GameState.apply_turn` takes in one turn."""
 _MAX_SEATS = 64
 """The longest list of seats an argument may give (the rules allow 4)."""
 _MAX_PLACED = MAX_READ_ITEMS
 """No position places more cards than this (the largest Skarney deck holds 112)."""
-
-
-def _shown(item: object) -> str:
-    """A move or its text as a message shows it, whatever it is."""
-    return item if isinstance(item, str) and len(item) <= 60 else describe(item)
 
 
 def meld_from_spec(spec: str) -> Meld:
@@ -637,19 +517,6 @@ def _result_to_dict(result: HandResult) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- validation
-
-
-def _validate(state: GameState) -> list[str]:
-    """Every problem of a state: its fields, then how they fit together (the cards of the
-    deck, each phase's own rules, the contract, the offer, the last hand), then whether
-    it can be played (its legal moves are listed: a state that is not over needs one)."""
-    problems = _field_problems(state)
-    if problems:
-        return problems
-    problems = _consistency_problems(state)
-    if problems:
-        return problems
-    return _playability_problems(state)
 
 
 def _field_problems(state: GameState) -> list[str]:
@@ -980,19 +847,6 @@ def _result_problems(state: GameState, result: HandResult) -> list[str]:
     return problems
 
 
-def _playability_problems(state: GameState) -> list[str]:
-    """Whether the engine can go on from the state: its legal moves are listed (and kept),
-    and a state that is not over must have one."""
-    try:
-        moves = state._legal_tuple()
-    except Exception as error:  # an inconsistency no check above names
-        object.__setattr__(state, "_legal", None)
-        return [f"the engine cannot list the legal moves: {describe(error, 200)}"]
-    if not moves and state.phase is not Phase.OVER:
-        return ["no legal move: the game cannot go on from here"]
-    return []
-
-
 # ---------------------------------------------------------------- reading back
 
 _STATE_FIELDS = frozenset({
@@ -1079,7 +933,7 @@ def _state_from_dict(data: Mapping[str, Any]) -> GameState:
         auto_chance=read.boolean("auto_chance"),
         last_hand=_result_from_dict(data["last_hand"]),
     )
-    problems = _validate(state)
+    problems = state.problems()
     if problems:
         raise read.fail("invalid state: " + "; ".join(problems))
     return state
