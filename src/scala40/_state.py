@@ -38,9 +38,9 @@ A game plugs in with its class variables (:attr:`~StateBase.MOVES`,
 >>> from scala40.games.chinchon import new_game
 >>> state = new_game(players=2, seed=1)
 >>> draw = state.MOVES.to_dict(state.MOVES.parse("draw"))
->>> state.can("draw"), state.can("discard 5S"), state.is_legal(draw)
+>>> state.can("draw"), state.can("close 5S"), state.is_legal(draw)
 (True, False, True)
->>> state.apply_turn("draw; discard " + str(state.apply("draw").hands[0][0])).turn
+>>> state.apply_turn("draw; discard 2S").turn
 1
 """
 
@@ -309,7 +309,7 @@ class StateBase:
         >>> new_game(players=2, seed=1).verify("knock")
         Traceback (most recent call last):
         ...
-        scala40.errors.IllegalMoveError: knock: draw a card first (RU-TURN)
+        scala40.errors.IllegalMoveError: knock: nobody may knock on his first turn of a hand (RU-KNOCK)
         """
         self.apply(move)
 
@@ -320,12 +320,12 @@ class StateBase:
 
         >>> from scala40.games.chinchon import new_game
         >>> state = new_game(players=2, seed=1)
-        >>> state.can("draw"), state.can("knock")
+        >>> state.can("draw"), state.can("close 5S")
         (True, False)
         >>> state.can("fly")
         Traceback (most recent call last):
         ...
-        scala40.errors.InvalidMoveError: unknown move 'fly': expected one of discard, draw, take, knock, close, claim, pass, reenter, decline, deal, restock
+        scala40.errors.InvalidMoveError: unknown move 'fly': expected draw, take, discard, close, reenter, retire, deal or restock
         """
         try:
             self.verify(move)
@@ -348,10 +348,10 @@ class StateBase:
 
         >>> from scala40.games.chinchon import new_game
         >>> state = new_game(players=2, seed=1)
-        >>> state.apply_turn("draw; knock")
+        >>> state.apply_turn("draw; discard 2S; draw")
         Traceback (most recent call last):
         ...
-        scala40.errors.IllegalMoveError: move 2 of the turn: knock: no card to close with: a close discards one (CH-CLOSE)
+        scala40.errors.IllegalMoveError: move 3 of the turn (draw) comes after the move that ended it
         """
         if isinstance(moves, str):
             if len(moves) > MAX_MOVE_TEXT * MAX_TURN_MOVES:
