@@ -47,7 +47,7 @@ A game plugs in with its class variables (:attr:`~StateBase.MOVES`,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from scala40._checks import describe
 from scala40._fields import make_evolver, make_setter
@@ -63,6 +63,10 @@ from scala40.movekinds import MAX_MOVE_TEXT, MoveSet
 
 __all__ = ["MAX_TURN_MOVES", "StateBase"]
 
+M = TypeVar("M")
+V = TypeVar("V")
+S = TypeVar("S", bound="StateBase[Any, Any]")
+
 MAX_TURN_MOVES = 1_000
 """The most moves :meth:`StateBase.apply_turn` takes in one turn (no turn of any game
 comes near: a hand holds at most 15 cards)."""
@@ -73,8 +77,9 @@ def _shown(item: object) -> str:
     return item if isinstance(item, str) and len(item) <= 60 else describe(item)
 
 
-class StateBase:
-    """The base of every game's state: the API over the game's hooks (see the module).
+class StateBase(Generic[M, V]):
+    """The base of every game's state: the API over the game's hooks (see the module),
+    generic in the game's move type ``M`` and view type ``V``.
 
     A subclass is a frozen, slotted attrs class whose fields include ``rules``,
     ``player_count``, ``hand_number``, ``winners`` and the cache
@@ -110,19 +115,19 @@ class StateBase:
     player_count: int
     hand_number: int
     winners: tuple[int, ...]
-    _legal: tuple[Any, ...] | None
+    _legal: tuple[M, ...] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         # attrs builds a slotted class anew; the class it returns is the one whose
         # instances exist, and the one that carries __attrs_attrs__ in its own namespace.
         if "__attrs_attrs__" in cls.__dict__:
-            cls.copy_with = make_evolver(cls)  # type: ignore[method-assign]
+            cls.copy_with = make_evolver(cls)
             cls.setters = {
                 name: make_setter(cls, *fields) for name, fields in cls.SETTER_FIELDS.items()
             }
 
-    def copy_with(self, **changes: Any) -> Any:
+    def copy_with(self: S, **changes: Any) -> S:
         """A copy of this state with the fields named in ``changes`` replaced, unchecked:
         the engines' way to make the next state (unchanged parts are shared). Compiled
         once per class from its fields; never call it with values from outside.
@@ -136,7 +141,7 @@ class StateBase:
 
     # -- hooks ------------------------------------------------------------------------
 
-    def _generate(self) -> Iterable[Any]:
+    def _generate(self) -> Iterable[M]:
         raise NotImplementedError  # pragma: no cover - every game defines it
 
     def _apply(self, move: Any) -> Any:
@@ -162,7 +167,9 @@ class StateBase:
         raise NotImplementedError  # pragma: no cover - every game defines it
 
     def _turn_ended(self, start: Any) -> bool:
-        return self.current_player != start.current_player or self.hand_number != start.hand_number
+        return bool(
+            self.current_player != start.current_player or self.hand_number != start.hand_number
+        )
 
     def _turn_unfinished(self, start: Any) -> str | None:
         return None
@@ -205,7 +212,7 @@ class StateBase:
         """
         return win_shares(self.winners, self.teams, self.player_count)
 
-    def view(self, player: int) -> Any:
+    def view(self, player: int) -> V:
         """What ``player`` may know of this state, and nothing else.
 
         >>> from scala40.games.chinchon import new_game
@@ -214,7 +221,8 @@ class StateBase:
         >>> view.hand == state.hands[1], view.hand_sizes
         (True, (7, 7))
         """
-        return self.VIEW.of(self, player)
+        view: V = self.VIEW.of(self, player)
+        return view
 
     def chance_move(self, order: Sequence[Any]) -> Any:
         """The chance move that plays the cards of ``chance_cards()`` in ``order``.
@@ -238,7 +246,7 @@ class StateBase:
 
     # -- moves --------------------------------------------------------------------------
 
-    def legal_moves(self) -> LegalMoves[Any]:
+    def legal_moves(self) -> LegalMoves[M]:
         """The legal moves, as a lazy view: iterate it, test ``move in``, ``count()`` it,
         index it. They are generated when first asked for and kept with the state.
 
@@ -251,7 +259,7 @@ class StateBase:
         """
         return LegalMoves(self._legal_tuple, self._accepts, self._legal)
 
-    def _legal_tuple(self) -> tuple[Any, ...]:
+    def _legal_tuple(self) -> tuple[M, ...]:
         moves = self._legal
         if moves is None:
             moves = tuple(self._generate())
@@ -262,12 +270,12 @@ class StateBase:
 
     def _accepts(self, move: object) -> bool:
         try:
-            self.apply(move)
+            self.apply(move)  # type: ignore[arg-type]
         except (IllegalMoveError, InvalidMoveError):
             return False
         return True
 
-    def apply(self, move: Any) -> Any:
+    def apply(self: S, move: M | str | Mapping[str, Any]) -> S:
         """The state after ``move``: a move value, its text, or its dictionary.
 
         :raises IllegalMoveError: the move is not legal here; the message names the rule.
@@ -278,19 +286,23 @@ class StateBase:
         >>> state.apply("draw") == state.apply(state.MOVES.to_dict(state.MOVES.parse("draw")))
         True
         """
+        new: S
         legal = self._legal
         if legal is not None:
             for known in legal:
                 if known is move:
-                    return self._apply_trusted(move)
+                    new = self._apply_trusted(move)
+                    return new
+        value: object = move
         if isinstance(move, str):
-            move = self.MOVES.parse(move)
+            value = self.MOVES.parse(move)
         elif isinstance(move, Mapping):
             try:
-                move = self.MOVES.from_dict(move)
+                value = self.MOVES.from_dict(move)
             except SerializationError as error:
                 raise InvalidMoveError(str(error)) from None
-        return self._apply(move)
+        new = self._apply(value)
+        return new
 
     def is_legal(self, move: Any) -> bool:
         """Whether ``move`` (a move value, its text or its dictionary) is legal here.
@@ -333,7 +345,7 @@ class StateBase:
             return False
         return True
 
-    def apply_turn(self, moves: Iterable[Any] | str) -> Any:
+    def apply_turn(self: S, moves: Iterable[Any] | str) -> S:
         """The state after several moves of the seat to decide, checked as one turn.
 
         ``moves`` are move values, texts or dictionaries, or one text with the moves
@@ -372,7 +384,11 @@ class StateBase:
         if self.current_player is None:
             raise IllegalMoveError(
                 "no player is to move: "
-                + (f"the {self.GAME_WORD} is over" if self.is_over else "a chance step comes first")
+                + (
+                    f"the {self.GAME_WORD} is over"
+                    if self.is_over
+                    else "a chance step comes first"
+                )
             )
         state = self
         ended = False
@@ -438,9 +454,10 @@ class StateBase:
         return {"format": self.FORMAT, "version": self.FORMAT_VERSION, **self._fields_to_dict()}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Any:
+    def from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
         """Rebuild a state from :meth:`to_dict` output, validating everything.
 
         :raises SerializationError: the data is malformed or describes an invalid state.
         """
-        return cls._load(data)
+        state: S = cls._load(data)
+        return state

@@ -72,6 +72,7 @@ __all__ = [
     "with_card",
 ]
 
+
 def evolve(state: KnockState, **changes: Any) -> KnockState:
     """A copy of ``state`` with some fields changed (unchecked; unchanged parts shared)."""
     new: KnockState = state.copy_with(**changes)

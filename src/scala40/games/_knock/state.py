@@ -68,7 +68,7 @@ _HAND_OVER = (Phase.REENTRY, Phase.OVER)
 
 
 @attrs.frozen(repr=False)
-class KnockState(StateBase):
+class KnockState(StateBase[Any, Any]):
     """A whole game of Rumino, Chinchón or La Conga at one moment (the shared base of the
     games' ``GameState`` classes). Build one with the game's ``new_game`` or
     :meth:`from_position`; change it with :meth:`apply`."""

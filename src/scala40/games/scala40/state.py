@@ -81,7 +81,7 @@ def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
-class GameState(StateBase):
+class GameState(StateBase[Move, PlayerView]):
     """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with
     :meth:`apply`. The constructor itself checks nothing (the engine builds states with
@@ -228,12 +228,12 @@ class GameState(StateBase):
         # MAX_SPLIT_STEPS steps (no real game comes near).
         return generate(self)
 
-    def _apply(self, move: Move) -> GameState:
+    def _apply(self, move: Move) -> Any:
         if type(move) not in engine.HANDLERS:
             raise InvalidMoveError(f"expected a move or its text, got {describe(move)}")
         return engine.apply(self, move)
 
-    def _apply_trusted(self, move: Move) -> GameState:
+    def _apply_trusted(self, move: Move) -> Any:
         return engine.apply_trusted(self, move)
 
     def _field_problems(self) -> list[str]:
@@ -584,7 +584,7 @@ class GameState(StateBase):
         }
 
     @classmethod
-    def _load(cls, data: Mapping[str, Any]) -> GameState:
+    def _load(cls, data: Mapping[str, Any]) -> Any:
         return _state_from_dict(data)
 
 
