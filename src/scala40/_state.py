@@ -122,7 +122,8 @@ class StateBase(Generic[M, V]):
         # attrs builds a slotted class anew; the class it returns is the one whose
         # instances exist, and the one that carries __attrs_attrs__ in its own namespace.
         if "__attrs_attrs__" in cls.__dict__:
-            cls.copy_with = make_evolver(cls)
+            # Set on the class (not a method override): each class gets its own copy.
+            setattr(cls, "copy_with", make_evolver(cls))  # noqa: B010
             cls.setters = {
                 name: make_setter(cls, *fields) for name, fields in cls.SETTER_FIELDS.items()
             }
