@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 import attrs
 
@@ -29,10 +29,8 @@ from scala40.cards import Card
 from scala40.errors import InvalidArgumentError, InvalidStateError
 from scala40.games._knock.phases import HandResult, Phase
 from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.record import KnockRecord
 from scala40.legal import LegalMoves
-
-if TYPE_CHECKING:
-    from scala40.games._knock.state import KnockState
 
 __all__ = ["KnockView"]
 
@@ -71,11 +69,14 @@ class KnockView:
     last_hand: HandResult | None
     """How the previous hand ended: every hand is shown then."""
 
-    STATE: ClassVar[type[Any]]
-    """The game's state class (set by each game)."""
+    state_type: type[KnockRecord] = attrs.field(
+        default=KnockRecord, kw_only=True, eq=False, hash=False, repr=False
+    )
+    """The class of the state the view was made from, which :meth:`sample` builds (not
+    part of the value: two views of equal knowledge are equal)."""
 
     @classmethod
-    def of(cls, state: KnockState, player: int) -> Any:
+    def of(cls, state: KnockRecord, player: int) -> Any:
         """The view of ``state`` for ``player``."""
         if not (type(player) is int and 0 <= player < state.player_count):
             raise InvalidStateError(
@@ -90,6 +91,7 @@ class KnockView:
             hand=state.hands[player],
             hand_sizes=tuple(len(hand) for hand in state.hands),
             stock_size=len(state.stock),
+            state_type=type(state),
             **public,
         )
 
@@ -175,7 +177,9 @@ class KnockView:
                 ]
             )
         public = {name: getattr(self, name) for name in _PUBLIC_FIELDS}
-        return self.STATE(hands=tuple(hands), stock=stock, rng=rng, auto_chance=True, **public)
+        return self.state_type(
+            hands=tuple(hands), stock=stock, rng=rng, auto_chance=True, **public
+        )
 
     def samples(self, count: int, seed: int) -> Iterator[Any]:
         """``count`` sampled states, from seeds derived from ``seed``.
@@ -204,6 +208,6 @@ class KnockView:
 _PUBLIC_FIELDS = tuple(
     field.name
     for field in attrs.fields(KnockView)
-    if field.name not in ("player", "hand", "hand_sizes", "stock_size")
+    if field.name not in ("player", "hand", "hand_sizes", "stock_size", "state_type")
 )
 """What a view shares with its state, field for field."""
