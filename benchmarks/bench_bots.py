@@ -40,8 +40,8 @@ import time
 from collections.abc import Sequence
 
 import scala40
-from scala40 import Move, PlayerView, Ruleset
-from scala40.bots import Bot, GreedyBot, RandomBot, make_bot, play_game
+from scala40 import GreedyBot, Move, PlayerView, Ruleset
+from scala40.bots import Bot, RandomBot, make_bot, play_game
 from scala40.tournament import TournamentResult, run_tournament
 
 RULES = Ruleset(match_format="single")
@@ -129,7 +129,7 @@ def main() -> None:
     bots: list[tuple[str, Bot, int]] = [
         ("random", RandomBot(), len(points)),
         ("greedy", GreedyBot(), len(points)),
-        (montecarlo, make_bot(montecarlo), 10 if args.quick else 60),
+        (montecarlo, make_bot(montecarlo, "scala40"), 10 if args.quick else 60),
     ]
     for name, bot, count in bots:
         sample = points[:: max(1, len(points) // count)][:count]

@@ -16,8 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from scala40 import JOKER, Discard, Move, Phase, PlayerView, Ruleset, hand_value
-from scala40.bots import GreedyBot
+from scala40 import JOKER, Discard, GreedyBot, Move, Phase, PlayerView, Ruleset, hand_value
 from scala40.cards import rank_of
 from scala40.tournament import run_tournament
 

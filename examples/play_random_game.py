@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 
 import scala40
-from scala40 import GameRecord, GameState, Move, Ruleset
-from scala40.bots import Bot, GreedyBot, RandomBot, play_game
+from scala40 import GameRecord, GameState, GreedyBot, Move, Ruleset
+from scala40.bots import Bot, RandomBot, play_game
 
 
 def main() -> None:

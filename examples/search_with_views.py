@@ -16,8 +16,19 @@ from __future__ import annotations
 
 import random
 
-from scala40 import Discard, GameState, Move, Phase, PlayerView, Ruleset, format_cards, new_game
-from scala40.bots import GreedyBot, MonteCarloBot, play_game
+from scala40 import (
+    Discard,
+    GameState,
+    GreedyBot,
+    MonteCarloBot,
+    Move,
+    Phase,
+    PlayerView,
+    Ruleset,
+    format_cards,
+    new_game,
+)
+from scala40.bots import play_game
 
 RULES = Ruleset(match_format="single")  # S40-V-SINGLE: the first to close wins
 

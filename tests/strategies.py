@@ -1,18 +1,23 @@
-"""Shared Hypothesis strategies for cards and melds (any game)."""
+"""Shared Hypothesis strategies for cards, melds and moves (any game)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
 from hypothesis import assume
 from hypothesis import strategies as st
 
 from scala40 import MeldRules, Ruleset
-from scala40.cards import ACE, JOKER, SPANISH_40_RANKS, Card, make_card, rank_of
+from scala40.cards import ACE, CARD_NAMES, JOKER, SPANISH_40_RANKS, Card, make_card, rank_of
+from scala40.movekinds import BOOL, CARD, CARDS, INDEX, INT, OPTIONAL_CARD, OPTIONAL_CARDS, SEAT
 
 __all__ = [
     "MELD_RULES_CONFIGS",
     "card_lists",
     "cards",
     "meld_rules_configs",
+    "move_arguments",
     "natural_cards",
     "sequence_slots",
     "valid_melds",
@@ -35,6 +40,7 @@ MELD_RULES_CONFIGS: dict[str, MeldRules] = {
     "skarney": MeldRules(
         wild_ranks=frozenset({2}),
         set_suits_distinct=False,
+        sequence_two_aces=True,
     ),
     # CH-MELDS: Spanish 40-card order (J follows 7), ace low only, wilds never outnumber naturals
     "chinchon": MeldRules(
@@ -166,3 +172,92 @@ def valid_melds(draw: st.DrawFn, rules: MeldRules) -> tuple[Card, ...]:
             draw(st.sampled_from(wilds)) if i in holes else card for i, card in enumerate(window)
         ]
     return tuple(draw(st.permutations(chosen)))
+
+
+# -- moves built by hand --------------------------------------------------------------------
+
+#: Values no field of any move holds: each must be refused with an error of the library.
+_HOSTILE_VALUES: list[Any] = [None, -1, 53, 10**6 + 1, "", "7Z", "x", True, 1.5, [], {}, ["7Z"]]
+
+#: A few cards met often (two of a suit in a row, a 2, the joker), so that fields repeat
+#: each other's cards.
+_COMMON_CARDS = [0, 1, 7, 8, 9, 40, 51, JOKER]
+
+
+def _card() -> st.SearchStrategy[Any]:
+    code = st.one_of(st.sampled_from(_COMMON_CARDS), cards())
+    return st.one_of(code, code.map(lambda card: CARD_NAMES[card].lower()))
+
+
+def _card_list(min_size: int = 0) -> st.SearchStrategy[Any]:
+    plain = st.lists(
+        st.one_of(st.sampled_from(_COMMON_CARDS), cards()), min_size=min_size, max_size=6
+    )
+    return st.one_of(
+        plain.map(tuple), plain, plain.map(lambda c: " ".join(CARD_NAMES[x] for x in c))
+    )
+
+
+def _reading(draw: st.DrawFn, of: Any) -> Any:
+    """What the cards ``of`` stand for: nothing, themselves, themselves but one, or any."""
+    if not isinstance(of, (list, tuple)):
+        return draw(_card_list())
+    base = list(of)
+    choice = draw(st.integers(0, 3))
+    if choice == 0:
+        return ()
+    if choice == 1 or not base:
+        return tuple(base)
+    if choice == 2:
+        base[draw(st.integers(0, len(base) - 1))] = draw(cards())
+        return tuple(base)
+    return draw(_card_list())
+
+
+def _pairs(draw: st.DrawFn, name: str) -> list[Any]:
+    """A list codec's value: (cards, count) notes, or (cards, represented) melds."""
+    pairs: list[Any] = []
+    for _ in range(draw(st.integers(0, 3))):
+        first = draw(st.lists(cards(), max_size=5).map(tuple))
+        second = draw(st.integers(-3, 5)) if name == "notes" else _reading(draw, first)
+        pairs.append((first, second))
+    return pairs
+
+
+def _field_value(draw: st.DrawFn, codec: Any, name: str, values: dict[str, Any]) -> Any:
+    if draw(st.integers(0, 19)) == 0:
+        return draw(st.sampled_from(_HOSTILE_VALUES))
+    if codec is CARD:
+        return draw(_card())
+    if codec is OPTIONAL_CARD:
+        return draw(st.one_of(st.none(), _card(), st.just(values.get("card"))))
+    if codec is CARDS:
+        if name == "represented" and "cards" in values:
+            return _reading(draw, values["cards"])
+        return draw(_card_list())
+    if codec is OPTIONAL_CARDS:
+        return draw(st.one_of(st.none(), _card_list()))
+    if codec in (INDEX, SEAT):
+        return draw(st.integers(0, 12))
+    if codec is INT:
+        return draw(st.integers(-(10**6), 10**6))
+    if codec is BOOL:
+        return draw(st.booleans())
+    choices = codec.json_schema().get("enum")
+    if choices is not None:
+        return draw(st.sampled_from([*choices, "x"]))
+    return _pairs(draw, name)
+
+
+@st.composite
+def move_arguments(draw: st.DrawFn, kind: type) -> dict[str, Any]:
+    """Keyword arguments for the move class ``kind``, field by field through each field's
+    codec: most of the time a value of the field's type (cards given as codes, lists or
+    text; a wild card's reading the card itself, or a meld's reading its cards), sometimes
+    a value of no meaning; a field with a default is sometimes left out."""
+    values: dict[str, Any] = {}
+    for field in attrs.fields(kind):
+        if field.default is not attrs.NOTHING and draw(st.integers(0, 3)) == 0:
+            continue
+        values[field.name] = _field_value(draw, field.metadata["codec"], field.name, values)
+    return values

@@ -90,10 +90,9 @@ MODULE_NAMES = {
     "view": "PlayerView",
     "analysis": "Criterion Deadwood Opening best_opening can_close can_open closing_moves "
     "hand_melds min_deadwood",
-    "bots": "BOTS Bot GreedyBot InvalidBotSpecError MonteCarloBot RandomBot bot_name make_bot "
-    "play_game",
-    "tournament": "BotFactory BotStats GameResult TournamentResult game_seed rules_for_match "
-    "rules_label run_tournament wilson_interval",
+    "bots": "Bot InvalidBotSpecError PlayoutBot RandomBot bot_name make_bot play_game",
+    "tournament": "BotFactory BotStats GameResult TournamentResult game_seed rules_label "
+    "run_tournament wilson_interval",
     "records": "GameRecord",
     "legal": "LegalMoves",
     "melds": "Extension Meld MeldEnd MeldKind MeldRules RulesLike check_meld is_meld "

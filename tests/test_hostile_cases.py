@@ -23,6 +23,7 @@ from scala40 import (
     JOKER,
     GameRecord,
     GameState,
+    GreedyBot,
     InvalidArgumentError,
     InvalidMeldError,
     InvalidMoveError,
@@ -40,7 +41,6 @@ from scala40 import (
     new_game,
     parse_move,
 )
-from scala40.bots import GreedyBot
 from scala40.cli import EXIT_QUIT, main
 from scala40.games.scala40.analysis import best_opening, can_open, hand_melds, min_deadwood
 from scala40.melds import MAX_MELD_CARDS

@@ -9,7 +9,8 @@ scala40 is built in three layers, and imports run one way only:
   and, at most, a shared private game package (``scala40.games._name``), never another
   game and never a tool;
 * the **tools**: bots across games, tournaments, records, the command line and the
-  adapters; they may import anything below them.
+  adapters; they may import the core, never a game (not even for annotations): they
+  reach a game through ``load_game`` and its ``Game`` record alone.
 
 The facade ``scala40/__init__.py`` and the old module paths kept as re-exports of Scala 40
 (``state``, ``ruleset``, ``moves``, ``view``, ``analysis``) sit on top. The test also fails
@@ -246,6 +247,28 @@ def test_no_private_name_crosses_modules(module: str) -> None:
         ):
             wrong.append(f"line {node.lineno}: reads {node.attr} of another module's object")
     assert not wrong, f"{module}: " + "; ".join(wrong)
+
+
+@pytest.mark.parametrize(
+    "module", sorted(module for module in MODULES if _layer(module) == "tools")
+)
+def test_a_tool_names_no_game(module: str) -> None:
+    """A tool imports no game module, under ``if TYPE_CHECKING:`` neither: it reaches
+    games through the registry (``load_game``) and the ``Game`` record alone."""
+    wrong = [
+        f"line {line}: {reached}"
+        for line, target, names, _, _ in _imports(module)
+        for reached in _targets(target, names)
+        if _layer(reached) == "games"
+    ]
+    assert not wrong, f"{module} imports a game: " + "; ".join(wrong)
+
+
+def test_every_tool_is_checked_for_games() -> None:
+    tools = {module for module in MODULES if _layer(module) == "tools"}
+    assert {"scala40.bots", "scala40.tournament", "scala40.records", "scala40.cli"} <= tools
+    assert {"scala40.cli.check", "scala40.cli.play", "scala40.adapters.actions"} <= tools
+    assert _layer("scala40.generic_bots") == "core"
 
 
 def test_the_core_loads_without_games_or_tools() -> None:

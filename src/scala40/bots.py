@@ -8,22 +8,23 @@ at a real table. This works for every registered game, decisions out of turn inc
 (an offer, a claim): :func:`play_game` asks the seat the state names as
 ``current_player``.
 
-Two bots work for any game from the protocol alone:
+Two bots work for any game from the protocol alone (:mod:`scala40.generic_bots`):
 
-* :class:`RandomBot` picks a legal move at random;
-* :class:`PlayoutBot` samples the hidden cards from its view many times, tries each
+* :class:`~scala40.generic_bots.RandomBot` picks a legal move at random;
+* :class:`~scala40.generic_bots.PlayoutBot` samples the hidden cards from its view many times, tries each
   candidate move in every sample and plays the hand out with the game's greedy bot.
 
-Each game adds its own (``scala40``: :class:`~scala40.games.scala40.bots.GreedyBot` and
-its tuned :class:`~scala40.games.scala40.bots.MonteCarloBot`). :func:`make_bot` builds
-any of them from a name such as ``"greedy"`` or ``"montecarlo:playouts=50"``;
-:func:`bot_names` lists a game's bots.
+Each game adds its own (a greedy bot at least; Scala 40 a tuned Monte Carlo search too),
+and its record's :attr:`~scala40.game.Game.bots` lists them all. :func:`make_bot`
+builds any of them from a name such as ``"greedy"`` or ``"montecarlo:playouts=50"`` and
+the game it plays; :func:`bot_names` lists a game's bots. The tools name no game: they
+reach a game's bots through :func:`~scala40.game.load_game` alone.
 
 >>> import scala40
->>> from scala40.bots import GreedyBot, RandomBot, play_game
+>>> from scala40.bots import RandomBot, make_bot, play_game
 >>> rules = scala40.Ruleset(match_format="single")
 >>> state = scala40.new_game(rules, players=2, seed=7)
->>> final = play_game(state, [GreedyBot(), RandomBot()], rng=7)
+>>> final = play_game(state, [make_bot("greedy", "scala40"), RandomBot()], rng=7)
 >>> final.is_over, len(final.winners)
 (True, 1)
 """
@@ -33,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from scala40._checks import describe, is_int
@@ -45,16 +46,12 @@ from scala40.errors import (
     Scala40Error,
 )
 from scala40.game import Bot, Game, State, load_game
-from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
-from scala40.match import ScoreOrder, team_of
+from scala40.generic_bots import GENERIC_BOTS, PlayoutBot, RandomBot, bot_name
 
 __all__ = [
-    "BOTS",
     "GENERIC_BOTS",
     "Bot",
-    "GreedyBot",
     "InvalidBotSpecError",
-    "MonteCarloBot",
     "PlayoutBot",
     "RandomBot",
     "bot_factories",
@@ -65,211 +62,30 @@ __all__ = [
 ]
 
 
-def bot_name(bot: object) -> str:
-    """The name of a bot (or of a bot factory): its ``name`` attribute, else its class name.
-
-    >>> bot_name(GreedyBot()), bot_name(GreedyBot), bot_name(RandomBot())
-    ('greedy', 'greedy', 'random')
-    """
-    name = getattr(bot, "name", None)
-    if isinstance(name, str) and name:
-        return name
-    own = getattr(bot, "__name__", None)
-    if isinstance(own, str):
-        return own
-    return type(bot).__name__
-
-
-class RandomBot:
-    """Picks one of the legal moves uniformly at random (any game).
-
-    >>> import random, scala40
-    >>> view = scala40.new_game(players=2, seed=1).view(0)
-    >>> RandomBot().choose(view, [scala40.DrawStock()], random.Random(0))
-    DrawStock()
-    """
-
-    name = "random"
-
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """A legal move drawn uniformly from ``rng``.
-
-        :param view: what the seat to decide may see.
-        :param legal: the legal moves, one of which is returned.
-        :param rng: the only randomness to draw from.
-        :raises InvalidValueError: ``legal`` is empty.
-        """
-        if not legal:
-            raise InvalidValueError("a bot chooses among legal moves, and there are none")
-        return legal[rng.randrange(len(legal))]
-
-    def __repr__(self) -> str:
-        return "RandomBot()"
-
-
-class PlayoutBot:
-    """Determinized Monte Carlo search for any game, through the protocol alone.
-
-    For each decision with a choice, it takes up to ``candidates`` moves (the game's
-    greedy bot's favourites first, when the game has one that ranks moves; else all of
-    them, in order), then, ``playouts`` times, samples a full state from its view
-    (``view.sample``), plays every candidate in that same sample and plays on with the
-    game's greedy bot in every seat (a random bot for a game without one) until the
-    hand ends, the game ends or ``rollout_limit`` moves are played. A playout is worth
-    the seat's share of the win if the game ended; else its side's gain over the other
-    sides in that hand, in the game's direction (lower penalty totals, or higher
-    points), as a fraction of all the points the hand moved. The candidate with the
-    best mean is played; the first candidate wins ties.
-
-    Slow next to a game's own search, but it needs nothing from a game but the
-    protocol: a strong baseline for a new game, and a check of its sampling.
-
-    >>> import random, scala40
-    >>> state = scala40.new_game("official", players=2, seed=3).apply("draw")
-    >>> legal = list(state.legal_moves())
-    >>> bot = PlayoutBot(playouts=4, candidates=3, rollout_limit=20)
-    >>> bot.choose(state.view(0), legal, random.Random(1)) in legal
-    True
-    """
-
-    name = "playout"
-
-    def __init__(self, playouts: int = 64, candidates: int = 8, rollout_limit: int = 400) -> None:
-        for option, value in (
-            ("playouts", playouts),
-            ("candidates", candidates),
-            ("rollout_limit", rollout_limit),
-        ):
-            if not (is_int(value) and 1 <= value <= 1_000_000):
-                raise InvalidBotSpecError(
-                    f"{option} must be an integer from 1 to 1000000, got {describe(value)}"
-                )
-        self.playouts = playouts
-        self.candidates = candidates
-        self.rollout_limit = rollout_limit
-
-    def __repr__(self) -> str:
-        return (
-            f"PlayoutBot(playouts={self.playouts}, candidates={self.candidates}, "
-            f"rollout_limit={self.rollout_limit})"
-        )
-
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The candidate with the best mean playout value (see the class documentation)."""
-        if not legal:
-            raise InvalidValueError("a bot chooses among legal moves, and there are none")
-        if len(legal) == 1:
-            return legal[0]
-        first = view.sample(rng.getrandbits(64))
-        game = load_game(first.game_name)
-        policy = _policy(game)
-        candidates = self._candidates(view, legal, policy)
-        totals = [0.0] * len(candidates)
-        seat = view.player
-        for round_number in range(self.playouts):
-            world = first if round_number == 0 else view.sample(rng.getrandbits(64))
-            seed = rng.getrandbits(64)
-            for index, move in enumerate(candidates):
-                totals[index] += self._playout(world, move, seat, game, policy, seed)
-        best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-        return candidates[best]
-
-    def _candidates(self, view: Any, legal: Sequence[Any], policy: Bot) -> list[Any]:
-        ranked = getattr(policy, "ranked", None)
-        if callable(ranked):
-            try:
-                order = list(ranked(view, legal))
-            except (TypeError, AttributeError):  # a game's bot without a usable ranking
-                order = list(legal)
-        else:
-            order = list(legal)
-        chosen = [move for move in order if move in legal][: self.candidates]
-        return chosen or list(legal)[: self.candidates]
-
-    def _playout(
-        self, world: State, move: Any, seat: int, game: Game, policy: Bot, seed: int
-    ) -> float:
-        hand = world.hand_number
-        before = world.scores
-        state = world.apply(move)
-        chooser = random.Random(seed)
-        moves = 0
-        while not state.is_over and state.hand_number == hand and moves < self.rollout_limit:
-            legal = state.legal_moves()
-            if state.is_chance:
-                state = state.apply(legal[0])
-            else:
-                mover = state.current_player
-                assert mover is not None
-                state = state.apply(policy.choose(state.view(mover), list(legal), chooser))
-            moves += 1
-        if state.is_over:
-            return state.returns()[seat]
-        return _hand_gain(before, state.scores, state.teams, seat, game.score_order)
-
-
-def _hand_gain(
-    before: Sequence[int],
-    after: Sequence[int],
-    teams: Sequence[Sequence[int]],
-    seat: int,
-    order: ScoreOrder,
-) -> float:
-    """``seat``'s side's gain over the other sides between two totals, as a fraction of
-    all the points that moved (between -1 and 1; higher is better)."""
-    side = team_of(teams, seat)
-    change = [after[team[0]] - before[team[0]] for team in teams]
-    mine = after[side[0]] - before[side[0]]
-    others = [delta for team, delta in zip(teams, change) if tuple(team) != side]
-    mean_others = sum(others) / len(others) if others else 0.0
-    moved = sum(abs(delta) for delta in change) + 1
-    gain = (mine - mean_others) / moved
-    return gain if order is ScoreOrder.HIGH else -gain
-
-
-def _policy(game: Game) -> Bot:
-    """The bot that plays the rest of a playout: the game's greedy bot, else random."""
-    factory = game.bots.get("greedy")
-    bot: Bot = factory() if factory is not None else RandomBot()
-    return bot
-
-
 # ---------------------------------------------------------------- the registry
 
-GENERIC_BOTS: Mapping[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "playout": PlayoutBot,
-}
-"""The bots every game has, by name; a game's own bots come on top (and take a name
-they share, as Scala 40's ``montecarlo``)."""
 
-
-def bot_factories(game: str | Game = "scala40") -> dict[str, Callable[..., Bot]]:
-    """Every bot of ``game`` by name: the generic ones, then the game's own; a game
-    without its own ``montecarlo`` gets :class:`PlayoutBot` under that name.
+def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
+    """Every bot of ``game`` by name: its record's :attr:`~scala40.game.Game.bots`, the
+    one list (the generic bots and the game's own).
 
     >>> list(bot_factories("scala40"))
     ['random', 'greedy', 'montecarlo', 'playout']
+    >>> bot_factories("chinchon")["playout"] is PlayoutBot
+    True
+
+    :raises UnknownGameError: ``game`` names no game.
     """
-    found = load_game(game)
-    factories: dict[str, Callable[..., Bot]] = {"random": RandomBot}
-    factories.update(found.bots)
-    factories.setdefault("montecarlo", PlayoutBot)
-    factories["playout"] = PlayoutBot
-    return factories
+    return dict(load_game(game).bots)
 
 
-def bot_names(game: str | Game = "scala40") -> tuple[str, ...]:
-    """The names :func:`make_bot` knows for ``game``."""
-    return tuple(bot_factories(game))
+def bot_names(game: str | Game) -> tuple[str, ...]:
+    """The names :func:`make_bot` knows for ``game``: those of its record's ``bots``.
 
-
-BOTS: Mapping[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "montecarlo": MonteCarloBot,
-}
-"""The Scala 40 bots by name (:func:`bot_factories` gives any game's)."""
+    >>> bot_names("chinchon") == tuple(load_game("chinchon").bots)
+    True
+    """
+    return tuple(load_game(game).bots)
 
 
 _WORDS: dict[str, Any] = {"none": None, "true": True, "false": False}
@@ -293,13 +109,20 @@ def _option_value(text: str) -> Any:
     return _WORDS.get(text.lower(), text)
 
 
-def make_bot(spec: str, game: str | Game = "scala40") -> Bot:
-    """A new bot of ``game`` from its name, optionally followed by options: ``"greedy"``,
-    ``"montecarlo:playouts=50"``, ``"montecarlo:time_limit=0.5,candidates=3"``.
+def make_bot(spec: str, game: str | Game) -> Bot:
+    """A new bot of ``game`` (a game's name or record) from its name, optionally followed
+    by options: ``"greedy"``, ``"montecarlo:playouts=50"``,
+    ``"montecarlo:time_limit=0.5,candidates=3"``.
 
-    >>> make_bot("montecarlo:playouts=50,candidates=3")
+    The game is required: the same name gives each game its own bot (``"greedy"`` is
+    Scala 40's greedy bot for ``"scala40"``, Chinchón's for ``"chinchon"``), and a bot of
+    one game cannot play another.
+
+    >>> make_bot("montecarlo:playouts=50,candidates=3", "scala40")
     MonteCarloBot(playouts=50, time_limit=None, candidates=3, ...)
-    >>> make_bot("clever")
+    >>> isinstance(make_bot("greedy", "chinchon"), load_game("chinchon").bots["greedy"])
+    True
+    >>> make_bot("clever", "chinchon")
     Traceback (most recent call last):
     ...
     scala40.errors.InvalidBotSpecError: no bot named 'clever'; bots: random, greedy, montecarlo, playout

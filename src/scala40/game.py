@@ -11,7 +11,10 @@ on any registered game through this protocol alone, and the core never imports a
 * its ruleset type (a :class:`~scala40.rulesets.RulesetBase` subclass) with named presets;
 * ``new_game(rules, players, seed, *, auto_chance)``, which deals the first hand;
 * ``state_from_dict``, ``parse_move`` and ``move_from_dict`` to read states and moves back;
-* its own bots by name (a greedy bot at least), and the wording the command line uses;
+* its bots by name, the generic ones of :mod:`scala40.generic_bots` and its own (a greedy bot
+  at least), and the wording the command line uses;
+* optionally, its tools' hooks: the scores a finished game reports (``final_scores``)
+  and the value of the cards left in a hand (``hand_value``);
 * its move kinds (a :class:`~scala40.movekinds.MoveSet`) and the JSON Schema of its
   states, from which :mod:`scala40.schemas` makes the schemas of its formats;
 * optionally, its :class:`ObservationEncoding`: what one seat sees, as numbers and as
@@ -58,15 +61,18 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 import attrs
 
 from scala40._checks import describe
+from scala40.cards import CARD_NAMES, CARD_SYMBOLS
 from scala40.errors import InvalidArgumentError, UnknownGameError
 from scala40.match import ScoreOrder
 
 if TYPE_CHECKING:
     from scala40.legal import LegalMoves
+    from scala40.melds import Meld
     from scala40.movekinds import MoveSet
     from scala40.rulesets import RulesetBase
 
 __all__ = [
+    "DEFAULT_GAME",
     "Bot",
     "Game",
     "GameText",
@@ -192,6 +198,10 @@ class Bot(Protocol):
         """
 
 
+DEFAULT_GAME = "scala40"
+"""The game the tools play when none is named (the library's first game)."""
+
+
 class GameText:
     """The words the command line uses for a game; a game overrides what it can say better.
 
@@ -236,6 +246,37 @@ class GameText:
         """A move as the command line prints it."""
         del unicode
         return str(move)
+
+    def meld(self, meld: Meld, unicode: bool) -> str:
+        """A meld as ``scala40 check`` prints it: its cards in order, each card that stands
+        for another followed by ``=`` and that card.
+
+        >>> from scala40.melds import check_meld
+        >>> GameText().meld(check_meld("JK 9C 8C"), unicode=True)
+        '8♣ 9♣ JK=10♣'
+        """
+        names = CARD_SYMBOLS if unicode else CARD_NAMES
+        return " ".join(
+            names[card] if card == stands_for else f"{names[card]}={names[stands_for]}"
+            for card, stands_for in zip(meld.cards, meld.represented)
+        )
+
+    def meld_value(self, meld: Meld) -> int:
+        """What ``meld`` is worth in the game, as ``scala40 check`` prints it: its value
+        under its meld rules by default (a game that scores melds otherwise says so).
+
+        >>> from scala40.melds import check_meld
+        >>> GameText().meld_value(check_meld("JK 9C 8C"))
+        27
+        """
+        value: int = meld.value
+        return value
+
+    def meld_total(self, total: int, rules: Any) -> list[str]:
+        """Lines ``scala40 check`` prints after the melds it was given, worth ``total``
+        together under ``rules`` (such as whether they open a hand); none by default."""
+        del total, rules
+        return []
 
 
 def _int_tuple(values: Sequence[int]) -> tuple[int, ...]:
@@ -337,8 +378,9 @@ class Game:
     """The JSON Schema (draft 2020-12) of its states' ``to_dict`` output, if the game
     describes it (:mod:`scala40.schemas`)."""
     bots: Mapping[str, Callable[..., Any]] = attrs.field(converter=_read_only)
-    """The game's own bots, by name; each factory takes the bot's options as keywords.
-    The generic bots of :mod:`scala40.bots` (``random``) come on top."""
+    """Every bot of the game, by name; each factory takes the bot's options as keywords.
+    This is the one list the tools read (:func:`scala40.bots.make_bot`): a game makes it
+    with :func:`scala40.generic_bots.game_bots`, the generic bots and its own."""
     default_players: int = 2
     """The number of players the command line offers first."""
     score_order: ScoreOrder = ScoreOrder.LOW
@@ -352,8 +394,33 @@ class Game:
     it the adapters of :mod:`scala40.adapters` fall back on what the protocol alone
     tells)."""
 
+    final_scores: Callable[[Any], tuple[int, ...]] | None = attrs.field(default=None, kw_only=True)
+    """The scores a finished (or stopped) game reports, each seat's, as tournaments
+    record them; ``None``: the state's ``scores``. A game whose rules may keep no totals
+    (a single hand) says here what its results count instead."""
+    hand_value: Callable[[Any, Any], int] | None = attrs.field(default=None, kw_only=True)
+    """``hand_value(cards, rules)``: what the cards left in a hand count at its end under
+    ``rules`` (``scala40 hand``); ``None`` for a game that does not value a hand alone.
+    It validates its cards and bounds its work as any public function."""
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+    def reported_scores(self, state: Any) -> tuple[int, ...]:
+        """The scores ``state`` reports (its game's :attr:`final_scores`, else its
+        ``scores``).
+
+        >>> game = load_game("scala40")
+        >>> game.reported_scores(game.new_game(players=2, seed=1))
+        (0, 0)
+
+        :raises InvalidArgumentError: ``state`` is not a state of this game.
+        """
+        if not (isinstance(state, State) and state.game_name == self.name):
+            raise InvalidArgumentError(f"expected a state of {self.title}, got {describe(state)}")
+        if self.final_scores is not None:
+            return tuple(self.final_scores(state))
+        return tuple(state.scores)
 
     def resolve_rules(self, rules: Any) -> Any:
         """The ruleset given as itself, a preset name or ``None`` (the standard rules)."""

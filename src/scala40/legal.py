@@ -17,6 +17,14 @@ The view is also a sequence: index it, or pick from it directly.
 ('meld 5S 5H 5D', 2, True)
 >>> random.Random(0).choice(moves) in moves
 True
+
+``in``, ``index`` and ``count`` compare a value (text read as a move) with the listed
+moves, and always agree; a legal move written another way is the state's to judge.
+
+>>> "meld 5S 5H 5D" in moves, moves.index("meld 5S 5H 5D"), moves.count("meld 5S 5H 5D")
+(True, 0, 1)
+>>> "meld 5D 5H 5S" in moves, moves.count("meld 5D 5H 5S"), state.is_legal("meld 5D 5H 5S")
+(False, 0, True)
 """
 
 from __future__ import annotations
@@ -25,40 +33,55 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Generic, TypeVar, overload
 
 from scala40._checks import describe, is_int
-from scala40.errors import InvalidArgumentError, MoveIndexError
+from scala40.errors import InvalidArgumentError, InvalidMoveError, MoveIndexError
+from scala40.movekinds import MoveSet
 
 __all__ = ["LegalMoves"]
 
 M = TypeVar("M")
 
 
+class _NotAMove:
+    """What a text that reads as no move is compared as: equal to no move."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<not a move>"
+
+
+_NOT_A_MOVE = _NotAMove()
+
+
 class LegalMoves(Generic[M]):
     """The legal moves of one state, generated when first asked for, then remembered.
 
-    Iterate it, test ``move in moves`` (which also accepts moves written differently from
-    the generated form, such as a meld's cards in another order, or a move's text),
-    ``count()`` it, test ``bool(moves)``, or index it (``moves[i]``; a slice gives a
-    tuple): the order is the order of iteration, and a random choice from the view is a
-    uniformly random legal move.
+    Iterate it, ``count()`` it, test ``bool(moves)``, or index it (``moves[i]``; a slice
+    gives a tuple): the order is the order of iteration, and a random choice from the view
+    is a uniformly random legal move.
 
-    A game builds it from two functions of its state: ``generate()`` lists every legal
-    move (the state may remember the list, and give it as ``moves`` when it has it), and
-    ``accepts(move)`` says whether a move, a value or a text, is legal, without listing
-    them all.
+    ``move in moves``, ``moves.index(move)`` and ``moves.count(move)`` share one notion of
+    equality, a sequence's: a value is listed when it equals a listed move (moves have one
+    value each, so this is exact identity). A text is read as a move of the listed moves'
+    game first (text that reads as no move is listed nowhere). So ``in``, ``index`` and
+    ``count`` always agree, for any value: ``move in moves`` exactly when
+    ``moves.count(move) == 1`` and ``moves.index(move)`` finds it. Whether a move written
+    another way (a meld's cards in another order) is legal is the state's question:
+    ``state.is_legal(move)``.
+
+    A game builds it from a function of its state, ``generate()``, which lists every
+    legal move, each once (the state may remember the list, and give it as ``moves`` when
+    it has it).
     """
 
     # Not a Sequence subclass, so that ``"draw" in moves`` type-checks (a move may be
     # given as text); registered as one below for isinstance checks.
-    __slots__ = ("_accepts", "_generate", "_moves")
+    __slots__ = ("_generate", "_moves")
 
     def __init__(
-        self,
-        generate: Callable[[], tuple[M, ...]],
-        accepts: Callable[[object], bool],
-        moves: tuple[M, ...] | None = None,
+        self, generate: Callable[[], tuple[M, ...]], moves: tuple[M, ...] | None = None
     ) -> None:
         self._generate = generate
-        self._accepts = accepts
         self._moves = moves
         """The moves, once generated (given at once when the state already knows them)."""
 
@@ -68,18 +91,26 @@ class LegalMoves(Generic[M]):
             moves = self._moves = self._generate()
         return moves
 
+    def _read(self, value: object, moves: tuple[M, ...]) -> object:
+        """``value`` as a listed move would equal it: a text read by the listed moves'
+        :class:`~scala40.movekinds.MoveSet` (:data:`_NOT_A_MOVE` when it reads as no
+        move); any other value as it is."""
+        if not isinstance(value, str):
+            return value
+        move_set = getattr(type(moves[0]), "move_set", None) if moves else None
+        if not isinstance(move_set, MoveSet):
+            return value
+        try:
+            return move_set.parse(value)
+        except InvalidMoveError:
+            return _NOT_A_MOVE
+
     def __iter__(self) -> Iterator[M]:
         return iter(self._all())
 
     def __contains__(self, move: object) -> bool:
-        moves = self._moves
-        if moves is not None:
-            try:
-                if move in moves:
-                    return True
-            except TypeError:  # an unhashable or uncomparable object: not a move here
-                return False
-        return self._accepts(move)
+        moves = self._all()
+        return self._read(move, moves) in moves
 
     @overload
     def __getitem__(self, index: int) -> M: ...
@@ -111,16 +142,24 @@ class LegalMoves(Generic[M]):
             moves = self._moves = self._generate()
         return len(moves)
 
-    def count(self, move: object = None) -> int:
-        """How many legal moves there are (or, given a move, 1 if it is listed, else 0)."""
-        if move is not None:
-            return self._all().count(move)
-        return len(self._all())
+    def count(self, move: object = _NOT_A_MOVE) -> int:
+        """How many legal moves there are; given a value (a move, its text, anything), how
+        many times it is listed: 1 if ``move in moves``, else 0.
+
+        >>> import scala40
+        >>> moves = scala40.new_game(players=2, seed=3).legal_moves()
+        >>> moves.count(), moves.count("draw"), moves.count("discard 7H"), moves.count(None)
+        (1, 1, 0, 0)
+        """
+        if move is _NOT_A_MOVE:
+            return len(self._all())
+        moves = self._all()
+        return moves.count(self._read(move, moves))
 
     def index(self, move: object, start: int = 0, stop: int | None = None) -> int:
-        """The position of ``move`` in the list.
+        """The position of ``move`` (or of the move a text reads as) in the list.
 
-        :raises MoveIndexError: the move is not listed.
+        :raises MoveIndexError: the move is not listed (between ``start`` and ``stop``).
         """
         given: tuple[object, object] = (start, stop)
         if not is_int(given[0]) or not (given[1] is None or is_int(given[1])):
@@ -129,7 +168,11 @@ class LegalMoves(Generic[M]):
             )
         moves = self._all()
         try:
-            return moves.index(move, start, len(moves) if stop is None else stop)
+            return moves.index(
+                self._read(move, moves),
+                start,
+                len(moves) if stop is None else stop,
+            )
         except ValueError:
             raise MoveIndexError(
                 f"{describe(move)} is not among the {len(moves)} legal moves"

@@ -328,6 +328,9 @@ class MeldRules:
     """Fewest cards in a sequence (S40-SEQ)."""
     sequence_max: int | None = None
     """Most cards in a sequence; ``None`` for as long as the suit allows (S40-V-SPLIT uses 5)."""
+    sequence_two_aces: bool = False
+    """A sequence may hold its suit's ace naturally at both ends, A-2-…-K-A (SK-MELDS);
+    otherwise the second ace of a 14-card sequence is a wild card's (S40-SEQ)."""
     rank_values: tuple[int, ...] = attrs.field(default=STANDARD_RANK_VALUES, converter=_int_tuple)
     """Meld value of each rank, indexed 0-13 (index 1 is the ace used high or in a set)."""
     low_ace_value: int = 1
@@ -609,7 +612,7 @@ class Meld:
                 continue
             target = suit * 13 + slots[index] - 1
             natural_ok = target not in derived.wild_cards and not (
-                slots[index] == ACE and target in self.cards
+                slots[index] == ACE and target in self.cards and not rules.sequence_two_aces
             )
             if natural_ok:
                 found.append(Extension(target, end, target))
@@ -716,11 +719,14 @@ class Meld:
             naturals = {card for card in self.cards if card not in wild}
             # A wild standing for a card that is itself wild (a 2 in Skarney) cannot be
             # freed, nor one standing for a card the meld already holds (the second ace
-            # of a 14-card sequence).
+            # of a 14-card sequence), unless the rules let a sequence hold both aces.
+            both_aces = self._rules.sequence_two_aces and self.kind is MeldKind.SEQUENCE
             swaps = tuple(
                 (i, rep)
                 for i, (card, rep) in enumerate(zip(self.cards, self.represented))
-                if card in wild and rep not in wild and rep not in naturals
+                if card in wild
+                and rep not in wild
+                and (rep not in naturals or (both_aces and RANK_OF[rep] == ACE))
             )
             object.__setattr__(self, "_swaps", swaps)
         return swaps
@@ -896,7 +902,15 @@ def _sequence_layouts(
     (the cards by place, wild places empty; the wild places; the card each place stands
     for; the first place)."""
     if len(set(suits)) != 1 or len(ranks) != len(naturals):
-        return []
+        # Only an ace may repeat, once, where a sequence may hold it at both ends.
+        repeated = len(naturals) - len(ranks)
+        if not (
+            rules.sequence_two_aces
+            and repeated == 1
+            and len(set(suits)) == 1
+            and sum(RANK_OF[card] == ACE for card in naturals) == 2
+        ):
+            return []
     derived = rules.tables
     longest = len(derived.slots) if rules.sequence_max is None else rules.sequence_max
     if not rules.sequence_min <= size <= longest:
@@ -919,10 +933,14 @@ def _sequence_layouts(
             for places in choices:
                 assignments = [[*done, p] for done in assignments for p in places if p not in done]
             represented = tuple(suit * 13 + slots[start + i] - 1 for i in range(size))
+            seen: list[list[Card | None]] = []
             for placed in assignments:
                 layout: list[Card | None] = [None] * size
                 for card, place in zip(naturals, placed):
                     layout[place - start] = card
+                if layout in seen:
+                    continue  # two identical aces swapped: the same layout
+                seen.append(layout)
                 holes = [i for i, card in enumerate(layout) if card is None]
                 found.append((layout, holes, represented, start))
     return found
@@ -1087,8 +1105,10 @@ def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
         if rules.sequence_max is not None and size > rules.sequence_max:
             return f"a sequence has at most {rules.sequence_max} cards, got {size}"
         for rank in set(ranks):
-            if ranks.count(rank) > 1:
-                return f"sequence has two {RANK_NAMES[rank]}{suit_symbol}"
+            copies = ranks.count(rank)
+            if copies > (2 if rank == ACE and rules.sequence_two_aces else 1):
+                many = "two" if copies == 2 else str(copies)
+                return f"sequence has {many} {RANK_NAMES[rank]}{suit_symbol}"
         slots = rules.tables.slots
         present = set(ranks)
         if any(rank not in slots for rank in present):

@@ -13,6 +13,12 @@ The text notation is the verb followed by each field's text, in declaration orde
 ``#`` before a table meld's index); a kind whose notation reads better another way
 overrides :meth:`MoveBase.notation_args` and :meth:`MoveBase.from_notation_args`.
 
+**One value per move.** A move kind's constructor either refuses a redundant or
+meaningless form (raising :class:`~scala40.InvalidMoveError`, which names what was
+wrong) or puts it in its one canonical form, as the kind's docstring says; so for every
+move ``m`` that can be built, ``parse(str(m)) == m`` and ``from_dict(to_dict(m)) == m``,
+with equal hashes, and two moves are the same move exactly when they are equal.
+
 >>> import attrs
 >>> @attrs.frozen
 ... class Discard(MoveBase):
@@ -73,6 +79,7 @@ __all__ = [
     "as_optional_move_cards",
     "as_seat",
     "as_small_int",
+    "as_some_move_cards",
     "enum_codec",
     "enum_converter",
     "parse_index",
@@ -164,6 +171,15 @@ def as_move_cards(value: object) -> tuple[Card, ...]:
     return cards
 
 
+def as_some_move_cards(value: object) -> tuple[Card, ...]:
+    """The converter of a cards field that names at least one card (a meld, a gift):
+    as :func:`as_move_cards`, refusing no cards, which no text could write."""
+    cards = as_move_cards(value)
+    if not cards:
+        raise InvalidMoveError("expected at least one card, got none")
+    return cards
+
+
 def _bounded_index(value: object, what: str = "a table meld index") -> int:
     if not (is_int(value) and 0 <= value <= MAX_INDEX):
         raise InvalidMoveError(f"expected {what} from 0 to {MAX_INDEX}, got {describe(value)}")
@@ -186,9 +202,10 @@ def parse_index(token: str) -> int:
 def _int_text(tokens: list[str]) -> int:
     token = tokens[0]
     body = token[1:] if token.startswith("-") else token
-    if not (body.isascii() and body.isdigit()) or len(body) > 6:
+    # Seven digits at most: the longest number a field holds (10**6) reads back.
+    if not (body.isascii() and body.isdigit()) or len(body) > 7:
         raise InvalidMoveError(f"expected a number, got {describe(token)}")
-    return int(token)
+    return _json_int(int(token))
 
 
 def _json_int(value: object) -> int:
@@ -301,8 +318,15 @@ def as_optional_move_card(value: object) -> Card | None:
 
 
 def as_optional_move_cards(value: object) -> tuple[Card, ...] | None:
-    """The converter of an optional cards field: ``None`` or cards."""
-    return None if value is None else as_move_cards(value)
+    """The converter of an optional cards field (a chance step's order): ``None`` or at
+    least one card. No cards is refused: it is neither an order nor the absence of one
+    (the text ``deal`` means ``None``)."""
+    if value is None:
+        return None
+    cards = as_move_cards(value)
+    if not cards:
+        raise InvalidMoveError("expected no order (None) or at least one card, got no cards")
+    return cards
 
 
 def as_index(value: object) -> int:
@@ -453,9 +477,11 @@ def _describe(fields: Sequence[attrs.Attribute[Any]]) -> str:
     return ", ".join(_codec(field).what for field in fields)
 
 
-MAX_MOVE_TEXT = 2_000
-"""The longest move text read: no move of any game needs more, and a bound keeps the
-work of reading one small whatever is sent."""
+MAX_MOVE_TEXT = 20_000
+"""The longest move text read: a bound that keeps the work of reading one small whatever
+is sent, and above the text of any move that can be built (the longest, a split naming
+:data:`MAX_MOVE_CARDS` added cards and as many in pieces of one card each, takes about
+14,000 characters), so that every move reads back."""
 
 
 class MoveSet:

@@ -27,7 +27,7 @@ from scala40.errors import (
     Scala40Error,
     SerializationError,
 )
-from scala40.game import Game, State, load_game
+from scala40.game import DEFAULT_GAME, Game, State, load_game
 from scala40.rulesets import RulesetBase
 
 __all__ = [
@@ -73,7 +73,7 @@ class GameRecord:
     moves: tuple[str, ...] = ()
     """The moves in notation, in order (chance moves included when played explicitly)."""
     auto_chance: bool = True
-    game: str = "scala40"
+    game: str = DEFAULT_GAME
     """The name of the game (:func:`scala40.game.load_game`)."""
     game_version: int = attrs.field(default=0, eq=False)
     """The version of the game's engine the record was made with (0: unknown); replaying
@@ -135,7 +135,7 @@ class GameRecord:
         seed: int = 0,
         *,
         auto_chance: bool = True,
-        game: str | Game = "scala40",
+        game: str | Game = DEFAULT_GAME,
         names: tuple[str, ...] = (),
     ) -> GameRecord:
         """An empty record of a new game (``rules`` a ruleset, a preset name or ``None``;
@@ -227,7 +227,7 @@ class GameRecord:
         if isinstance(given, Mapping) and given.get("version") == 1:
             data = expect_header(data, "record", 1)
             expected = {"format", "version", "rules", "players", "seed", "auto_chance", "moves"}
-            game_name: object = "scala40"
+            game_name: object = DEFAULT_GAME
             game_version: object = data.get("version")
         else:
             data = expect_header(data, "record", RECORD_FORMAT_VERSION)

@@ -270,6 +270,22 @@ class RulesetBase:
             raise InvalidRulesetError([f"unknown option {describe(name)}" for name in unknown])
         return attrs.evolve(self, **changes)  # type: ignore[misc]
 
+    def with_match_format(self, match: object) -> Self:
+        """A copy under another match format: how hands make a game (the ``match_format``
+        option of a game that has one, such as Scala 40's ``"single"``, one hand).
+
+        A game whose other options depend on the format switches them off here where the
+        format cannot keep them (its ruleset overrides this method and says which).
+
+        :raises InvalidRulesetError: the game has no ``match_format`` option, or
+            ``match`` names none of its formats (the message lists them).
+        """
+        if "match_format" not in self.option_names():
+            raise InvalidRulesetError(
+                ["these rules have no match formats (no match_format option)"]
+            )
+        return self.replace(match_format=match)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description of the ruleset: every option, versioned."""
         options = {name: _plain(value) for name, value in self.options().items()}

@@ -60,8 +60,7 @@ from scala40.errors import (
     Scala40Error,
     SerializationError,
 )
-from scala40.game import Game, load_game
-from scala40.games.scala40.rules import MatchFormat, Ruleset, hand_value, rules_for_match
+from scala40.game import DEFAULT_GAME, Game, load_game
 from scala40.match import ScoreOrder
 from scala40.rulesets import RulesetBase
 
@@ -77,7 +76,6 @@ __all__ = [
     "GameResult",
     "TournamentResult",
     "game_seed",
-    "rules_for_match",
     "rules_label",
     "run_tournament",
     "wilson_interval",
@@ -148,6 +146,7 @@ def rules_label(rules: Any) -> str:
     """A short name for a ruleset of any game: its preset's name, with the options that
     differ (:meth:`~scala40.rulesets.RulesetBase.label`).
 
+    >>> Ruleset = load_game("scala40").ruleset_type
     >>> rules_label(Ruleset.preset("classic"))
     'classic'
     >>> rules_label(Ruleset(match_format="single", jokers=2))
@@ -195,9 +194,10 @@ class GameResult:
     winners: tuple[int, ...]
     """The seats that won; empty if the game was stopped unfinished."""
     scores: tuple[int, ...]
-    """Each seat's final total (partners show their side's); in Scala 40 single-hand
-    matches, which keep no totals, the penalty value of the cards left in hand when the
-    hand ended (S40-HAND-VALUE, 0 for the closer)."""
+    """Each seat's final total (partners show their side's), as the game reports it
+    (:meth:`~scala40.game.Game.reported_scores`): in Scala 40 single-hand matches, which
+    keep no totals, the penalty value of the cards left in hand when the hand ended
+    (S40-HAND-VALUE, 0 for the closer)."""
     actions: int
     """Moves played, chance moves included."""
     hands: int
@@ -301,7 +301,7 @@ class TournamentResult:
     players: int
     seed: int
     games: tuple[GameResult, ...]
-    game: str = "scala40"
+    game: str = DEFAULT_GAME
     """The name of the game played."""
 
     @property
@@ -375,7 +375,7 @@ class TournamentResult:
         """A table of the results: games, wins, win rate with its 95% confidence interval,
         mean score and time per decision for each bot, then the mean game length."""
         found = load_game(self.game)
-        title = "" if found.name == "scala40" else f"{found.title}, "
+        title = "" if found.name == DEFAULT_GAME else f"{found.title}, "
         better = "lower" if found.score_order is ScoreOrder.LOW else "higher"
         header = (
             f"{title}{len(self.games)} games, {self.players} players, rules "
@@ -651,20 +651,6 @@ def _new_bot(spec: str | BotFactory, game: str) -> Bot:
     return make_bot(spec, game) if isinstance(spec, str) else spec()
 
 
-def _reported_scores(final: Any) -> tuple[int, ...]:
-    """The scores a game's result reports: its totals, or in Scala 40 single-hand
-    matches (which keep none) the value of the cards left in hand (0 for the closer)."""
-    rules = final.rules
-    if isinstance(rules, Ruleset) and rules.match_format is MatchFormat.SINGLE:
-        result = final.last_hand
-        hands = result.hands if result is not None else final.hands
-        return tuple(
-            0 if result is None or result.closer == seat else hand_value(hand, rules)
-            for seat, hand in enumerate(hands)
-        )
-    return tuple(final.scores)
-
-
 def _play_task(task: _GameTask) -> GameResult:
     """Play one game of a tournament (run in a worker process, or in this one)."""
     game = load_game(task.game)
@@ -684,7 +670,7 @@ def _play_task(task: _GameTask) -> GameResult:
         seed=task.seed,
         seats=task.seats,
         winners=final.winners,
-        scores=_reported_scores(final),
+        scores=game.reported_scores(final),
         actions=actions,
         hands=final.hand_number,
         finished=final.is_over,
@@ -714,8 +700,8 @@ def run_tournament(
     players: int | None = None,
     seed: int = 0,
     *,
-    game: str | Game = "scala40",
-    match: MatchFormat | str | None = None,
+    game: str | Game = DEFAULT_GAME,
+    match: object = None,
     executor: Executor | None = None,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -727,8 +713,10 @@ def run_tournament(
     ``bots`` are bot names (with options, see :func:`~scala40.bots.make_bot`) or bot
     factories; each game builds new bots. ``players`` defaults to the number of bots;
     seats rotate among the bots (see the module's documentation). ``rules`` is a ruleset
-    of the game or a preset name (``None``: the game's standard rules); for Scala 40,
-    ``match`` overrides its ``match_format`` (``"single"`` for one hand a game).
+    of the game or a preset name (``None``: the game's standard rules); ``match``, for a
+    game whose rules have a ``match_format`` option, overrides it
+    (:meth:`~scala40.rulesets.RulesetBase.with_match_format`: ``"single"`` for one hand a
+    game in Scala 40).
 
     The games run on ``executor`` if given: any ``concurrent.futures.Executor``,
     such as a process pool or a cluster's executor (it is not shut down). Else they run
@@ -741,6 +729,8 @@ def run_tournament(
     :type executor: ``concurrent.futures.Executor | None``
     :raises InvalidBotSpecError: a bot name is unknown (see ``scala40.bots.make_bot``).
     :raises InvalidValueError: a count or the number of players is out of range.
+    :raises InvalidRulesetError: ``match`` is given for a game without match formats, or
+        names none of the game's.
     :raises UnknownGameError: ``game`` names no game.
     """
     found = load_game(game)
@@ -778,9 +768,7 @@ def run_tournament(
         raise InvalidArgumentError(f"progress must be callable, got {describe(progress)}")
     rules = found.resolve_rules(rules)
     if match is not None:
-        if not isinstance(rules, Ruleset):
-            raise InvalidValueError(f"match applies to Scala 40 only, not to {found.title}")
-        rules = rules_for_match(rules, match)
+        rules = rules.with_match_format(match)
     count = len(bots) if players is None else players
     if not (is_int(count) and rules.min_players <= count <= rules.max_players):
         raise InvalidValueError(

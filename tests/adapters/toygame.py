@@ -46,6 +46,7 @@ from scala40.movekinds import (
     as_optional_move_cards,
     as_seat,
     as_small_int,
+    as_some_move_cards,
     enum_codec,
     enum_converter,
 )
@@ -102,6 +103,8 @@ _NOTES = Codec(
 )
 
 
+_INT_TEXT = INT.from_text
+
 _face_converter = enum_converter(Face, optional=True)
 
 
@@ -111,7 +114,15 @@ def _face(value: object) -> Face | None:
 
 
 def _notes(value: object) -> tuple[tuple[tuple[int, ...], int], ...]:
-    return tuple((as_move_cards(cards), as_small_int(count)) for cards, count in value)  # type: ignore[attr-defined]
+    """At least one note, at most 20, each of at least one card and a count."""
+    if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 20:
+        raise InvalidMoveError(f"expected 1 to 20 notes, got {value!r}")
+    notes = []
+    for note in value:
+        if not isinstance(note, (list, tuple)) or len(note) != 2:
+            raise InvalidMoveError(f"expected a note of cards and a count, got {note!r}")
+        notes.append((as_some_move_cards(note[0]), as_small_int(note[1])))
+    return tuple(notes)
 
 
 @attrs.frozen
@@ -137,7 +148,7 @@ class Play(MoveBase):
 class Give(MoveBase):
     verb = "give"
     seat: int = attrs.field(converter=as_seat, metadata={"codec": SEAT})
-    cards: tuple[int, ...] = attrs.field(converter=as_move_cards, metadata={"codec": CARDS})
+    cards: tuple[int, ...] = attrs.field(converter=as_some_move_cards, metadata={"codec": CARDS})
 
 
 @attrs.frozen
@@ -164,6 +175,16 @@ class Mark(MoveBase):
 
     def notation_args(self) -> list[str]:
         return [f"{format_cards(cards).replace(' ', '+')}:{count}" for cards, count in self.notes]
+
+    @classmethod
+    def from_notation_args(cls, args: list[str], text: str) -> Mark:
+        notes = []
+        for word in args:
+            cards, colon, count = word.rpartition(":")
+            if not colon:
+                raise InvalidMoveError(f"expected notes like AS+2S:3, got {text!r}")
+            notes.append((as_some_move_cards(cards.replace("+", " ")), _INT_TEXT([count])))
+        return cls(tuple(notes))
 
 
 @attrs.frozen
@@ -340,14 +361,7 @@ class ToyState:
         return tuple(moves)
 
     def legal_moves(self) -> LegalMoves[ToyMove]:
-        return LegalMoves(self._generate, self._accepts)
-
-    def _accepts(self, move: object) -> bool:
-        try:
-            self.apply(move)  # type: ignore[arg-type]
-        except (IllegalMoveError, InvalidMoveError):
-            return False
-        return True
+        return LegalMoves(self._generate)
 
     def apply(self, move: ToyMove | str) -> ToyState:
         if isinstance(move, str):

@@ -263,7 +263,7 @@ def test_readings_are_every_distinct_order_of_the_wild_cards(
 @fuzz_settings(100)
 @given(index=hostile_values(), start=hostile_values())
 def test_legal_moves_take_any_index(index: Any, start: Any) -> None:
-    moves: LegalMoves[str] = LegalMoves(lambda: ("a", "b"), lambda move: move in ("a", "b"))
+    moves: LegalMoves[str] = LegalMoves(lambda: ("a", "b"))
     library_errors_only(moves.__getitem__, index)
     library_errors_only(moves.index, index)
     library_errors_only(moves.index, "a", start)

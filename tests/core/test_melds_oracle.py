@@ -93,13 +93,17 @@ def _set_reading(
     return ("set", tuple(sorted(natural_pairs + wild_pairs)), -1, value)
 
 
-def _sequence_readings(rules: MeldRules, wilds: list[Card]) -> Iterable[Reading]:
-    """Every sequence (S40-SEQ) of at most MAX_CARDS cards."""
+def _sequence_readings(
+    rules: MeldRules, wilds: list[Card], lengths: range | None = None
+) -> Iterable[Reading]:
+    """Every sequence (S40-SEQ) of at most MAX_CARDS cards (or of the given lengths)."""
     slots = sequence_slots(rules)
     longest = len(slots) if rules.sequence_max is None else min(rules.sequence_max, len(slots))
     wild_set = set(wilds)
+    if lengths is None:
+        lengths = range(rules.sequence_min, min(longest, MAX_CARDS) + 1)
     for suit in range(4):
-        for length in range(rules.sequence_min, min(longest, MAX_CARDS) + 1):
+        for length in (n for n in lengths if rules.sequence_min <= n <= longest):
             for start in range(len(slots) - length + 1):
                 ranks = slots[start : start + length]
                 window = [make_card(rank, suit) for rank in ranks]
@@ -110,8 +114,8 @@ def _sequence_readings(rules: MeldRules, wilds: list[Card]) -> Iterable[Reading]
                         naturals = [card for i, card in enumerate(window) if i not in holes]
                         if any(card in wild_set for card in naturals):
                             continue  # a wild rank is never natural (SK-MELDS decision)
-                        if len(set(naturals)) != len(naturals):
-                            continue  # two natural aces of the suit (S40-SEQ)
+                        if len(set(naturals)) != len(naturals) and not rules.sequence_two_aces:
+                            continue  # two natural aces of the suit (S40-SEQ; SK-MELDS allows)
                         for fill in product(wilds, repeat=wild_count):
                             filled = dict(zip(holes, fill, strict=True))
                             cards = [filled.get(i, card) for i, card in enumerate(window)]
@@ -240,3 +244,30 @@ def test_every_three_card_multiset_under_the_default_rules() -> None:
     # 4 suits x 12 natural three-card runs (A-2-3 to Q-K-A) = 48; a joker with two cards of
     # a suit one or two places apart on A-2-...-K-A (13 + 12 pairs) x 4 suits = 100.
     assert melds == 130 + 48 + 100
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        name
+        for name, rules in MELD_RULES_CONFIGS.items()
+        if rules.max_wilds == 1 and rules.sequence_max is None
+    ],
+)
+def test_the_longest_sequences_match_the_oracle(name: str) -> None:
+    # The whole suit, ace at both ends: its second ace natural only where the rules let
+    # a sequence hold both (SK-MELDS), else a wild card's (S40-SEQ).
+    rules = MELD_RULES_CONFIGS[name]
+    slots = sequence_slots(rules)
+    found: defaultdict[tuple[Card, ...], set[Reading]] = defaultdict(set)
+    lengths = range(len(slots) - 1, len(slots) + 1)
+    for reading in _sequence_readings(rules, wild_cards(rules), lengths):
+        found[tuple(sorted(card for card, _ in reading[1]))].add(reading)
+    assert found
+    for key, expected in found.items():
+        got = engine_readings(key, rules)
+        assert len(got) == len(set(got)), key  # C-IDENTITY
+        assert set(got) == expected, key
+    aces = [make_card(ACE, 0)] * 2
+    both = tuple(sorted([*aces, *(make_card(rank, 0) for rank in slots[1:-1])]))
+    assert (both in found) is rules.sequence_two_aces

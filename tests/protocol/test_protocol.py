@@ -224,6 +224,7 @@ def test_game_record_is_complete(game: Game) -> None:
     rules = game.ruleset_type.default()
     assert rules.min_players <= game.default_players <= rules.max_players
     assert "greedy" in game.bots, "every game ships a greedy bot"
+    assert {"random", "montecarlo", "playout"} <= set(game.bots), "the generic bots"
     state = game.new_game(None, game.default_players, 1)
     assert state.game_name == game.name
     assert isinstance(state, State)
@@ -232,6 +233,23 @@ def test_game_record_is_complete(game: Game) -> None:
         data = json.loads(json.dumps(ruleset.to_dict()))
         assert game.ruleset_type.from_dict(data) == ruleset
         assert ruleset.preset_name() == preset
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_the_tools_hooks_answer(game: Game, preset: str) -> None:
+    """The record's hooks for the tools: the scores a game reports (one a seat) and,
+    where the game values a hand alone, the value of a dealt hand."""
+    rules = game.ruleset_type.preset(preset)
+    state = game.new_game(rules, _players(game, preset)[0], 4)
+    scores = game.reported_scores(state)
+    assert len(scores) == state.player_count
+    assert all(isinstance(score, int) for score in scores)
+    if game.hand_value is not None:
+        seat = state.current_player if state.current_player is not None else 0
+        hand = state.view(seat).hand
+        value = game.hand_value(hand, rules)
+        assert isinstance(value, int)
+        assert value >= 0
 
 
 @pytest.mark.parametrize("game", _builtin_games(), ids=lambda game: game.name)
@@ -247,7 +265,7 @@ def test_bots_take_the_legal_moves_as_the_state_gives_them(game: Game) -> None:
         legal = state.legal_moves()
         view = state.view(state.current_player)
         for name, factory in game.bots.items():
-            if name == "montecarlo":
+            if name in ("montecarlo", "playout"):  # searches: slow, checked in tests/tools
                 continue
             bot = factory()
             for given in (legal, list(legal), tuple(legal)):

@@ -12,9 +12,11 @@ from scala40 import (
     Discard,
     DrawStock,
     GameState,
+    GreedyBot,
     IllegalMoveError,
     LayOff,
     MeldEnd,
+    MonteCarloBot,
     Move,
     Phase,
     PlayerView,
@@ -23,18 +25,9 @@ from scala40 import (
     SwapJoker,
     TakeDiscard,
 )
-from scala40.bots import (
-    BOTS,
-    Bot,
-    GreedyBot,
-    InvalidBotSpecError,
-    MonteCarloBot,
-    RandomBot,
-    bot_name,
-    make_bot,
-    play_game,
-)
+from scala40.bots import Bot, InvalidBotSpecError, RandomBot, bot_name, make_bot, play_game
 from scala40.cards import parse_card
+from scala40.game import load_game
 from scala40.tournament import run_tournament
 
 PRESET_NAMES = ("official", "classic", "federation-article", "online")
@@ -114,7 +107,7 @@ def test_games_are_reproducible_from_the_seed(name: str) -> None:
     def moves(seed: int) -> list[str]:
         played: list[str] = []
         state = scala40.new_game("official", 3, seed=21)
-        bots = [make_bot(name) for _ in range(3)]
+        bots = [make_bot(name, "scala40") for _ in range(3)]
         play_game(state, bots, seed, max_actions=400, on_move=lambda s, m: played.append(str(m)))
         return played
 
@@ -227,8 +220,8 @@ def test_play_game_accepts_a_random_generator() -> None:
 
 
 def test_make_bot_builds_each_registered_bot() -> None:
-    for name, factory in BOTS.items():
-        bot = make_bot(name)
+    for name, factory in load_game("scala40").bots.items():
+        bot = make_bot(name, "scala40")
         assert isinstance(bot, factory)  # type: ignore[arg-type]
         assert isinstance(bot, Bot)
         assert bot_name(bot) == name
@@ -236,12 +229,13 @@ def test_make_bot_builds_each_registered_bot() -> None:
 
 def test_make_bot_options() -> None:
     bot = make_bot(
-        " MonteCarlo : playouts=20, time_limit=0.5, candidates=2, margin=0, search_all=true "
+        " MonteCarlo : playouts=20, time_limit=0.5, candidates=2, margin=0, search_all=true ",
+        "scala40",
     )
     assert isinstance(bot, MonteCarloBot)
     assert (bot.playouts, bot.time_limit, bot.candidates, bot.margin) == (20, 0.5, 2, 0.0)
     assert bot.search_all is True
-    assert make_bot("montecarlo:time_limit=none").time_limit is None  # type: ignore[attr-defined]
+    assert make_bot("montecarlo:time_limit=none", "scala40").time_limit is None  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -272,12 +266,12 @@ def test_make_bot_options() -> None:
 )
 def test_make_bot_errors(spec: str, message: str) -> None:
     with pytest.raises(InvalidBotSpecError, match=message.replace("[", r"\[").replace("]", r"\]")):
-        make_bot(spec)
+        make_bot(spec, "scala40")
 
 
 def test_make_bot_needs_text() -> None:
     with pytest.raises(InvalidBotSpecError, match="expected a bot name"):
-        make_bot(3)  # type: ignore[arg-type]
+        make_bot(3, "scala40")  # type: ignore[arg-type]
 
 
 def test_bot_name_falls_back_to_the_class_name() -> None:

@@ -32,14 +32,12 @@ def test_control_characters_in_an_error_are_escaped(
     assert "no\\x01file.json: No such file" in error_line(err)
 
 
-def test_match_formats_are_scala40_options(
+def test_match_formats_are_options_of_the_rules(
     capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     code, _, err = run(capsys, monkeypatch, ["play", "--game", "chinchon", "--match", "single"])
     assert code == EXIT_USAGE
-    assert error_line(err) == (
-        "error: --match is a Scala 40 option; Chinchón has no match formats"
-    )
+    assert error_line(err) == ("error: --match: Chinchón has no match formats")
 
 
 def test_a_turn_on_one_line_in_a_game_without_apply_turn(
@@ -64,7 +62,7 @@ def test_a_record_too_large_or_of_another_game(
     code, _, err = run(capsys, monkeypatch, ["replay", str(path), "--game", "rumino"])
     assert code == EXIT_INVALID
     assert error_line(err).endswith("is a record of Chinchón, not of rumino")
-    monkeypatch.setattr("scala40.cli.MAX_RECORD_BYTES", 10)
+    monkeypatch.setattr("scala40.cli.common.MAX_RECORD_BYTES", 10)
     code, _, err = run(capsys, monkeypatch, ["replay", str(path)])
     assert code == EXIT_INVALID
     assert "is larger than a game record may be (10 bytes)" in error_line(err)

@@ -23,8 +23,8 @@ from scala40.cli import (
     build_parser,
     main,
 )
-from scala40.cli import _duration as duration
-from scala40.cli import _progress_bar as progress_bar
+from scala40.cli.simulate import _duration as duration
+from scala40.cli.simulate import _progress_bar as progress_bar
 from scala40.game import Game, load_game
 from scala40.records import GameRecord
 from scala40.schemas import BUILTIN_GAMES, json_schema

@@ -123,9 +123,9 @@ def test_bots_are_made_per_game() -> None:
     assert bot_names("scala40") == ("random", "greedy", "montecarlo", "playout")
     assert isinstance(make_bot("playout:playouts=3", "scala40"), PlayoutBot)
     assert isinstance(make_bot("random", load_game("scala40")), RandomBot)
-    assert bot_factories()["montecarlo"] is scala40.MonteCarloBot
+    assert bot_factories("scala40")["montecarlo"] is scala40.MonteCarloBot
     with pytest.raises(InvalidBotSpecError, match="playouts must be an integer"):
-        make_bot("playout:playouts=0")
+        make_bot("playout:playouts=0", "scala40")
     with pytest.raises(UnknownGameError):
         make_bot("random", "bridge")
 

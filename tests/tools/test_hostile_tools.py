@@ -199,10 +199,10 @@ def test_tournament_helpers_take_any_value(successes: Any, trials: Any, other: A
 @fuzz_settings(150)
 @given(spec=st.one_of(hostile_texts(), hostile_values()), option=hostile_texts())
 def test_bot_specifications_take_any_text(spec: Any, option: str) -> None:
-    library_errors_only(make_bot, spec)
+    library_errors_only(make_bot, spec, "scala40")
     for name in ("montecarlo", "playout"):
         for key in ("playouts", "time_limit", "candidates", "margin", "opponent_turns"):
-            library_errors_only(make_bot, f"{name}:{key}={option}")
+            library_errors_only(make_bot, f"{name}:{key}={option}", "scala40")
     library_errors_only(make_bot, "random", spec)
 
 

@@ -6,14 +6,13 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from scala40 import Ruleset
-from scala40.bots import GreedyBot, InvalidBotSpecError, RandomBot
-from scala40.ruleset import MatchFormat
+from scala40 import GreedyBot, Ruleset
+from scala40.bots import InvalidBotSpecError, RandomBot
+from scala40.ruleset import MatchFormat, rules_for_match
 from scala40.tournament import (
     BotStats,
     TournamentResult,
     game_seed,
-    rules_for_match,
     run_tournament,
     wilson_interval,
 )
@@ -200,8 +199,11 @@ def test_no_games() -> None:
     assert len(result.summary().splitlines()) == 4
 
 
-def test_rules_for_match_switches_off_options_that_need_totals() -> None:
+def test_the_match_format_switches_off_options_that_need_totals() -> None:
+    """S40-V-SINGLE: a tournament's ``match`` is the ruleset's match_format option, set
+    through ``with_match_format``; Scala 40's switches off S40-V-DOUBLE with it."""
     rules = rules_for_match(Ruleset.preset("online"), "single")
+    assert Ruleset.preset("online").with_match_format("single") == rules
     assert rules.match_format is MatchFormat.SINGLE
     assert not rules.double_on_open_and_close
     assert rules_for_match(rules, MatchFormat.REENTRY).match_format is MatchFormat.REENTRY

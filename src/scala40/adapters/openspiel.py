@@ -68,7 +68,7 @@ from scala40.adapters.observations import History, Observer
 from scala40.adapters.tensors import observation_array
 from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidValueError, SerializationError
-from scala40.game import Game, game_names
+from scala40.game import DEFAULT_GAME, Game, game_names
 from scala40.game import load_game as load_registered_game
 from scala40.rulesets import RulesetBase
 
@@ -147,7 +147,7 @@ def _creator(record: Game) -> type[OpenSpielGame]:
     return type(f"OpenSpiel_{record.name}", (OpenSpielGame,), {"record": record})
 
 
-def load_game(game: str | Game = "scala40", **params: Any) -> Any:
+def load_game(game: str | Game = DEFAULT_GAME, **params: Any) -> Any:
     """The OpenSpiel game of ``game``, registered if need be, with ``params`` (``players``,
     ``rules``, ``seed``, ``max_moves``); ``rules`` may be a ruleset, given to OpenSpiel
     as its JSON.

@@ -55,7 +55,7 @@ from scala40.adapters.actions import ActionEncoding, Decision, shuffled_chance_m
 from scala40.adapters.observations import Observer
 from scala40.adapters.tensors import observation_array
 from scala40.errors import InvalidArgumentError, InvalidValueError
-from scala40.game import Game
+from scala40.game import DEFAULT_GAME, Game
 
 __all__ = ["DEFAULT_MAX_MOVES", "GameEnv", "env", "raw_env"]
 
@@ -75,7 +75,7 @@ class GameEnv(AECEnv):
 
     def __init__(
         self,
-        game: str | Game = "scala40",
+        game: str | Game = DEFAULT_GAME,
         rules: Any = None,
         players: int | None = None,
         *,
@@ -257,7 +257,7 @@ class GameEnv(AECEnv):
 
 
 def raw_env(
-    game: str | Game = "scala40",
+    game: str | Game = DEFAULT_GAME,
     rules: Any = None,
     players: int | None = None,
     *,
@@ -269,7 +269,7 @@ def raw_env(
 
 
 def env(
-    game: str | Game = "scala40",
+    game: str | Game = DEFAULT_GAME,
     rules: Any = None,
     players: int | None = None,
     *,

@@ -46,6 +46,23 @@ def test_ch_players_two_to_four_with_one_pack_eight_with_two() -> None:
         new_game(players=5, seed=1)
 
 
+def test_ch_players_two_packs_seat_five_to_eight_without_raising_max_players() -> None:
+    # CH-PLAYERS: "up to 8 with two packs shuffled together"; max_players follows packs.
+    two_packs = Ruleset(packs=2)
+    assert (two_packs.min_players, two_packs.max_players) == (2, 8)
+    for players in range(5, 9):
+        assert new_game(two_packs, players=players, seed=players).player_count == players
+    assert RULES.replace(packs=2).max_players == 8
+    assert Ruleset(packs=2, max_players=6).max_players == 6
+    assert Ruleset(max_players=3).replace(packs=2).max_players == 3
+    with pytest.raises(InvalidStateError):
+        new_game(Ruleset(packs=2, max_players=6), players=7, seed=1)
+    loaded = Ruleset.from_dict({"format": Ruleset.FORMAT, "version": 1, "options": {"packs": 2}})
+    assert loaded.max_players == 8
+    with pytest.raises(InvalidRulesetError, match="max_players must be an integer from 2 to 8"):
+        Ruleset(packs=2, max_players=9)
+
+
 def test_ch_deck_forty_or_forty_eight_spanish_cards_and_the_wild_choices() -> None:
     assert RULES.deck.size == 40
     assert parse_card("8S") not in RULES.deck.cards
@@ -183,8 +200,10 @@ def test_ch_close_options_first_round_one_loose_card_two_wilds() -> None:
     )
     assert "close 5D : 5S 5H JK=5D / AC 2C JK=3C 4C" in legal(allowed)
     # C-WILD: in a set that may repeat suits, the joker may be said to be any 5.
-    assert "close 5D : 5S 5H JK=5C / AC 2C JK=3C 4C" in allowed.legal_moves()
-    assert "close 5D : 5S 5H JK=6C / AC 2C JK=3C 4C" not in allowed.legal_moves()
+    # It is legal, though the listed close names another 5 (a listed move has one value).
+    assert allowed.is_legal("close 5D : 5S 5H JK=5C / AC 2C JK=3C 4C")
+    assert "close 5D : 5S 5H JK=5C / AC 2C JK=3C 4C" not in allowed.legal_moves()
+    assert not allowed.is_legal("close 5D : 5S 5H JK=6C / AC 2C JK=3C 4C")
 
 
 def test_ch_chinchon_seven_in_a_row_wins_the_game_at_once() -> None:

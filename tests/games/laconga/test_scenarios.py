@@ -162,3 +162,12 @@ def test_lc_reenganche_needs_a_player_still_below_the_limit() -> None:
     assert after.phase is Phase.OVER
     assert after.winners == (0,)  # C-WINNERS: everyone out, the lowest total wins
     assert parse_card("6S") in after.discard
+
+
+def test_lc_base_ch_players_two_packs_seat_up_to_eight() -> None:
+    # LC-BASE, CH-PLAYERS: La Conga with two packs seats 5 to 8 players as Chinchón does.
+    rules = Ruleset(packs=2)
+    assert rules.max_players == 8
+    state = new_game(rules, players=8, seed=8)
+    assert state.player_count == 8
+    assert len(state.hands[state.turn]) == 8  # LC-DEAL: the first player's extra card

@@ -1380,8 +1380,11 @@ def test_c_identity_copies_give_one_move() -> None:  # C-IDENTITY
     assert texts.count("discard JK") == 1
     assert texts.count("meld 7S 8S 9S") == 1
     assert texts.count("layoff JK=7H #0 high") == 1
-    assert PutDown(cards("9S 8S 7S")) in state.legal_moves()  # any order of the cards
-    assert "meld 9s 8s 7s" in state.legal_moves()
+    assert state.is_legal(PutDown(cards("9S 8S 7S")))  # any order of the cards
+    assert state.is_legal("meld 9s 8s 7s")
+    # Listed once, in one order: ``in`` compares with the listed values (C-IDENTITY).
+    assert "meld 7s 8s 9s" in state.legal_moves()
+    assert "meld 9S 8S 7S" not in state.legal_moves()
     assert Restock() not in state.legal_moves()
 
 

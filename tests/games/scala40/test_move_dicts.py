@@ -75,9 +75,10 @@ def test_the_dictionary_is_readable() -> None:
         "cards": "8C 9C JK",
         "represented": "8C 9C 10C",
     }
+    # A piece given with no represented cards names its cards: one value per move.
     assert move_to_dict(Split(1, "7S", [("5S 6S 7S", "5S 6S 7S"), ("7S 8S 9S", "")]))[
         "pieces"
-    ] == [["5S 6S 7S", "5S 6S 7S"], ["7S 8S 9S", ""]]
+    ] == [["5S 6S 7S", "5S 6S 7S"], ["7S 8S 9S", "7S 8S 9S"]]
 
 
 def _discard(**changes: Any) -> dict[str, Any]:

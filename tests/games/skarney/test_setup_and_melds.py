@@ -142,10 +142,29 @@ def test_a_two_is_always_wild_sk_melds() -> None:
     assert not is_meld("AS 2S 3S JK", MELD_RULES)
 
 
-def test_a_sequence_holds_at_most_thirteen_cards_sk_melds() -> None:
-    # A-2-...-K-A would need the 2 and the second ace both wild: two wild cards.
+def test_a_sequence_holds_each_place_once_both_aces_natural_sk_melds() -> None:
+    # SK-MELDS: each place from the low ace to the high ace at most once, so A-2-...-K-A
+    # is 14 cards: the 2 wild, both aces natural.
     assert is_meld("AS 2H 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", MELD_RULES)
-    assert not is_meld("AS 2H 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", MELD_RULES)
+    meld = check_meld("AS 2H 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", MELD_RULES)
+    assert str(meld) == "AS 2H=2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
+    assert meld.wild_count == 1
+    assert meld.joker_swaps() == ()  # a 2 is never freed
+    # Never a third ace, nor the second ace's place held by a wild card (two wilds).
+    with pytest.raises(InvalidMeldError, match="sequence has 3 A"):
+        check_meld("AS AS AS 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", MELD_RULES)
+    assert not is_meld("AS 2H 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK", MELD_RULES)
+    assert not is_meld("AS AS 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", MELD_RULES)  # no 2
+
+
+def test_a_thirteen_card_meld_extends_with_its_second_ace_sk_extend() -> None:
+    low = check_meld("AS 2H 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", MELD_RULES)
+    assert [str(ext) for ext in low.extensions()] == ["AS@high"]
+    assert str(low.extend("AS")) == "AS 2H=2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
+    high = check_meld("2H 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", MELD_RULES)
+    assert [str(ext) for ext in high.extensions()] == ["AS@low"]
+    assert str(high.extend("AS")) == "AS 2H=2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
+    assert high.extend("AS").extensions() == ()  # every place is held
 
 
 def test_put_down_names_the_wild_cards_card_c_wild() -> None:

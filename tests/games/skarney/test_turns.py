@@ -409,9 +409,12 @@ def test_a_stop_card_declined_changes_nothing_sk_stop() -> None:
     assert state.phase is Phase.DRAW
 
 
-def test_put_down_moves_compare_by_their_cards() -> None:
+def test_put_down_moves_are_legal_in_any_order_and_listed_in_one() -> None:
     state = position([CONTRACT_HAND, *OTHERS])
-    assert PutDown(parse_card_tuple("5D 5H 5S")) in state.legal_moves()
+    assert state.is_legal(PutDown(parse_card_tuple("5D 5H 5S")))
+    # ``in`` compares with the listed values: each move has one (C-IDENTITY).
+    assert PutDown(parse_card_tuple("5D 5H 5S")) not in state.legal_moves()
+    assert PutDown(parse_card_tuple("5S 5H 5D")) in state.legal_moves()
 
 
 def parse_card_tuple(text: str) -> tuple[int, ...]:

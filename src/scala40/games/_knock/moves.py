@@ -121,6 +121,8 @@ def parse_meld_spec(text: str) -> MeldSpec:
 
 
 def _spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> MeldSpec:
+    if not cards:
+        raise InvalidMoveError("a meld needs cards, got none")
     if represented and len(represented) != len(cards):
         raise InvalidMoveError(
             f"a meld of {len(cards)} cards names {len(represented)} represented cards"
@@ -226,7 +228,12 @@ class Knock(MoveBase):
 @attrs.frozen
 class Close(MoveBase):
     """Discard ``card`` face down and show the other cards: ``melds``, the rest unmatched
-    (CH-CLOSE). The hand ends."""
+    (CH-CLOSE). The hand ends.
+
+    One value per move: the melds are put in card order, and a meld whose cards all
+    stand for themselves names no represented cards (``5S=5S`` is ``5S``); a meld of no
+    cards, or represented cards of another length, is refused.
+    """
 
     verb = "close"
     card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
@@ -284,7 +291,8 @@ class Retire(MoveBase):
 @attrs.frozen
 class Deal(MoveBase):
     """Chance: shuffle the deck and deal a hand (RU-DEAL, CH-DEAL). ``order`` fixes the
-    shuffled deck (top card last); ``None`` draws it from the state's randomness (C-RNG)."""
+    shuffled deck (top card last); ``None`` draws it from the state's randomness (C-RNG).
+    An order of no cards is refused."""
 
     verb = "deal"
     order: tuple[Card, ...] | None = attrs.field(
@@ -295,7 +303,8 @@ class Deal(MoveBase):
 @attrs.frozen
 class Restock(MoveBase):
     """Chance: shuffle the discard pile but its top card into a new stock (RU-RESTOCK,
-    CH-RESTOCK). ``order`` fixes the new stock (top card last)."""
+    CH-RESTOCK). ``order`` fixes the new stock (top card last); an order of no cards is
+    refused."""
 
     verb = "restock"
     order: tuple[Card, ...] | None = attrs.field(

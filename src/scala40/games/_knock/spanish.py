@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from typing_extensions import Self
 
 from scala40._checks import describe
 from scala40.cards import (
@@ -48,10 +49,21 @@ from scala40.rulesets import (
     option_metadata,
 )
 
-__all__ = ["HAND_SIZE", "SpanishRules", "spanish_problems"]
+__all__ = ["HAND_SIZE", "PLAYERS_PER_PACK", "SpanishRules", "spanish_problems"]
 
 HAND_SIZE = 7
 """Cards each player holds between turns (CH-DEAL)."""
+
+PLAYERS_PER_PACK = 4
+"""Most players a pack serves: 2-4 with one pack, up to 8 with two (CH-PLAYERS)."""
+
+
+class _AsPacksAllow(int):
+    """The default of ``max_players``, replaced when a ruleset is made by the most players
+    its packs allow (an attrs default cannot read ``packs``, declared after it)."""
+
+
+_AS_PACKS_ALLOW = _AsPacksAllow(0)
 
 ACE_OF_COINS = make_card(ACE, DIAMONDS)
 """The A♦, the "as de oros" (C-DECK: oros are diamonds)."""
@@ -94,8 +106,11 @@ class SpanishRules(RulesetBase):
 
     min_players: int = attrs.field(default=2, metadata=_rule("CH-PLAYERS", 2, 8))
     """Fewest players (CH-PLAYERS: 2)."""
-    max_players: int = attrs.field(default=4, metadata=_rule("CH-PLAYERS", 2, 8))
-    """Most players (CH-PLAYERS: 4 with one pack, up to 8 with two)."""
+    max_players: int = attrs.field(
+        default=attrs.Factory(lambda: _AS_PACKS_ALLOW), metadata=_rule("CH-PLAYERS", 2, 8)
+    )
+    """Most players (CH-PLAYERS: 4 with one pack, up to 8 with two); by default as many as
+    the packs allow, so that ``Ruleset(packs=2)`` seats 5 to 8 players."""
     deck_size: int = attrs.field(default=40, metadata=_rule("CH-DECK", choices=(40, 48)))
     """The ``deck`` option: 40 cards (A, 2-7, J, Q, K; the jack follows the 7 in a run)
     or 48 (with the 8s and 9s; the jack follows the 9) (CH-DECK)."""
@@ -163,6 +178,9 @@ class SpanishRules(RulesetBase):
     """The game whose profile this ruleset gives."""
 
     def __attrs_post_init__(self) -> None:
+        if type(self.max_players) is _AsPacksAllow:
+            packs = self.packs if type(self.packs) is int and 1 <= self.packs <= 2 else 1
+            object.__setattr__(self, "max_players", PLAYERS_PER_PACK * packs)
         check_problems(self._problems())
         meld_rules = shared_meld_rules(MeldRules(
             rank_order=SPANISH_40_RANKS if self.deck_size == 40 else SPANISH_48_RANKS,
@@ -174,6 +192,22 @@ class SpanishRules(RulesetBase):
         ))  # fmt: skip
         object.__setattr__(self, "_meld_rules", meld_rules)
         object.__setattr__(self, "_profile", self._make_profile(meld_rules))
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with some options changed, validated again; ``max_players`` follows a
+        change of ``packs`` when it was as many as the packs allowed (CH-PLAYERS).
+
+        >>> from scala40.games.chinchon import Ruleset
+        >>> Ruleset().replace(packs=2).max_players, Ruleset(max_players=3).replace(packs=2).max_players
+        (8, 3)
+        """
+        if (
+            "packs" in changes
+            and "max_players" not in changes
+            and self.max_players == PLAYERS_PER_PACK * self.packs
+        ):
+            changes["max_players"] = _AS_PACKS_ALLOW
+        return super().replace(**changes)
 
     def _problems(self) -> list[str]:
         """Every problem of the options (a game adds the problems of its own)."""
@@ -259,7 +293,7 @@ def spanish_problems(rules: SpanishRules) -> list[str]:
     need_int(problems, rules, "target")
     need_int(problems, rules, "reentry", optional=True)
     # CH-PLAYERS: 2-4 with one pack, up to 8 with two.
-    most = 4 * rules.packs if packs_ok else 8
+    most = PLAYERS_PER_PACK * rules.packs if packs_ok else 8
     low_ok = need_int(problems, rules, "min_players", 2, most)
     high_ok = need_int(problems, rules, "max_players", 2, most)
     if low_ok and high_ok and rules.max_players < rules.min_players:

@@ -270,6 +270,10 @@ class KnockText(GameText):
         lines.append(f"Winner: {winners}" if winners else "No winner.")
         return lines
 
+    def meld(self, meld: Meld, unicode: bool) -> str:
+        """A meld as the knock games write it (:func:`meld_text`)."""
+        return meld_text(meld, unicode)
+
     def move(self, move: Any, unicode: bool) -> str:
         """A move in the notation, with suit symbols if asked."""
         if not isinstance(move, MoveBase):

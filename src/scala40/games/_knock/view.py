@@ -24,11 +24,13 @@ from typing import Any
 import attrs
 
 from scala40._checks import check_int, describe, is_int
-from scala40._rng import seed_state, shuffle
-from scala40.cards import Card
+from scala40._rng import random_below, seed_state, shuffle
+from scala40._sampling import deal_hidden, draw_consistent, pick
+from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.errors import InvalidArgumentError, InvalidStateError
+from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.phases import HandResult, Phase
-from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.profile import ClaimMode, KnockRules
 from scala40.games._knock.record import KnockRecord
 from scala40.legal import LegalMoves
 
@@ -132,54 +134,123 @@ class KnockView:
         """A full state consistent with this view, drawn reproducibly from ``seed``: the
         unknown cards dealt at random to the other hands and the stock.
 
+        The sample is consistent by construction: it passes its own ``problems()``,
+        gives this view back to this player, and keeps what everyone knows of the hidden
+        hands: the hands shown at a hand's end, the card the player to move took from
+        the discard pile, and, in Rumino (RU-RUMINO), that no hand holds a Rumino, that
+        each seat still to decide on a claim holds the six cards the discard completes
+        into one (drawn first, at random from the unknown cards), and that the seats
+        known not to be able to claim the top discard (the seats after them; at a draw
+        under ``rumino_claim="auto"``, all but the discarder) cannot.
+
+        A dealt state that fails a check is dealt again, at most 32 times in all.
+
         :raises InvalidArgumentError: ``seed`` is not an integer.
+        :raises SearchLimitError: no consistent state was dealt within the bound (only
+            a view that no state gives, such as one edited by hand, comes to this).
         """
         if not is_int(seed):
             raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
-        pool = list(self.unknown_cards())
-        known: dict[int, list[Card]] = {}
+        unseen = self.unknown_cards()
+        shown: dict[int, list[Card]] = {}
         if self.hands_shown and self.last_hand is not None:
             # Everyone showed his hand at the end of it.
-            for seat, cards in enumerate(self.last_hand.hands):
-                if seat != self.player:
-                    known[seat] = list(cards)
-                    for card in cards:
-                        pool.remove(card)
+            shown = {
+                seat: list(cards)
+                for seat, cards in enumerate(self.last_hand.hands)
+                if seat != self.player and cards
+            }
         elif self.phase is Phase.DEAL and not any(self.hand_sizes) and not self.discard:
-            pool = []  # a game waiting for its first deal: no card is anywhere yet
+            unseen = ()  # a game waiting for its first deal: no card is anywhere yet
         mover = self.turn
         if (
             self.phase is Phase.PLAY
             and mover != self.player
             and self.taken is not None
-            and self.taken in pool
+            and self.taken in unseen
         ):
             # Everyone saw the card taken from the discard pile this turn.
-            pool.remove(self.taken)
-            known[mover] = [self.taken]
-        order, rng = shuffle(pool, seed_state(seed))
-        position = 0
-        hands: list[tuple[Card, ...]] = []
-        for seat in range(self.player_count):
-            if seat == self.player:
-                hands.append(self.hand)
-                continue
-            held = known.get(seat, [])
-            need = self.hand_sizes[seat] - len(held)
-            hands.append(tuple(sorted([*held, *order[position : position + need]])))
-            position += max(need, 0)
-        stock = order[position:]
-        if len(stock) != self.stock_size:
-            raise InvalidStateError(
-                [
-                    f"the view's card counts do not add up: {len(stock)} cards left for a "
-                    f"stock of {self.stock_size}"
-                ]
-            )
+            shown[mover] = [self.taken]
         public = {name: getattr(self, name) for name in _PUBLIC_FIELDS}
-        return self.state_type(
-            hands=tuple(hands), stock=stock, rng=rng, auto_chance=True, **public
+
+        def deal(rng: int) -> tuple[Any, int]:
+            known, rng = self._claim_witnesses(unseen, shown, rng)
+            hands, stock, rng = deal_hidden(
+                unseen,
+                viewer=self.player,
+                hand=self.hand,
+                hand_sizes=self.hand_sizes,
+                known=known,
+                stock_size=self.stock_size,
+                stock_name="stock",
+                rng=rng,
+            )
+            state = self.state_type(hands=hands, stock=stock, rng=rng, auto_chance=True, **public)
+            return state, rng
+
+        return draw_consistent(deal, self._consistent, seed_state(seed), "the view")
+
+    def _claim_witnesses(
+        self, unseen: tuple[Card, ...], shown: dict[int, list[Card]], rng: int
+    ) -> tuple[dict[int, list[Card]], int]:
+        """``shown``, and for each hidden seat still to decide on a claim, six cards the
+        top discard completes into a Rumino (RU-RUMINO)."""
+        if self.phase is not Phase.CLAIM or not self.discard:
+            return shown, rng
+        known = dict(shown)
+        pool = Counter(unseen)
+        for cards in known.values():
+            pool -= Counter(cards)
+        top = self.discard[-1]
+        for seat in self.pending:
+            if seat == self.player or seat in known:
+                continue
+            witness, rng = _rumino_witness(pool, top, self.profile, rng)
+            if witness is None:
+                break  # not a view a state gives: the checks will say so
+            pool -= Counter(witness)
+            known[seat] = witness
+        return known, rng
+
+    def _consistent(self, state: Any) -> bool:
+        """Whether a dealt state passes its own checks and keeps the Rumino facts: no
+        hand in play holds a Rumino (it would have won), and the seats that could not
+        claim the top discard still cannot (RU-RUMINO)."""
+        if state.problems():
+            return False
+        profile = self.profile
+        if not profile.rumino or self.phase not in (Phase.DRAW, Phase.PLAY, Phase.CLAIM):
+            return True
+        if any(has_rumino(hand, profile) for hand in state.hands if hand):
+            return False
+        top = self.discard[-1] if self.discard else None
+        return not any(
+            has_rumino(state.hands[seat], profile, top) for seat in self._cannot_claim()
         )
+
+    def _cannot_claim(self) -> list[int]:
+        """The seats known to hold no Rumino with the top discard (RU-RUMINO): at a claim,
+        the seats after the first one still to decide, other than those listed; at a
+        draw under claims made at once (``rumino_claim="auto"``), every seat but the
+        discarder (a claim would have ended the game). The upcard of a hand's first
+        turn is not a discard, and after passed claims the passing seats may hold one."""
+        count = self.player_count
+        if self.phase is Phase.CLAIM and self.pending:
+            order = [(self.turn + step) % count for step in range(1, count)]
+            if self.pending[0] not in order:
+                return []
+            later = order[order.index(self.pending[0]) :]
+            return [seat for seat in later if self.active[seat] and seat not in self.pending]
+        if (
+            self.phase is Phase.DRAW
+            and self.discard
+            and any(self.turns_played)
+            and self.profile.claim is ClaimMode.AUTO
+        ):
+            before = [(self.turn - step) % count for step in range(1, count)]
+            discarder = next((seat for seat in before if self.active[seat]), self.turn)
+            return [seat for seat in range(count) if self.active[seat] and seat != discarder]
+        return []
 
     def samples(self, count: int, seed: int) -> Iterator[Any]:
         """``count`` sampled states, from seeds derived from ``seed``.
@@ -203,6 +274,64 @@ class KnockView:
             raise InvalidStateError([f"it is not player {self.player}'s decision"])
         moves: LegalMoves[Any] = self.sample(0).legal_moves()
         return moves
+
+
+_RUN = (*range(1, 14), 1)
+"""The ranks in sequence order, the ace at both ends (a Rumino window is checked by
+:func:`has_rumino`, so a window the rules do not allow is never kept)."""
+
+
+def _rumino_witness(
+    pool: Counter[Card], top: Card, profile: KnockRules, rng: int
+) -> tuple[list[Card] | None, int]:
+    """Six cards of ``pool`` that ``top`` completes into a Rumino (RU-MELDS,
+    RU-RUMINO), at random: seven of a rank or seven in sequence of a suit, wild cards
+    standing in where the rules allow; ``None`` when the pool holds none. At most 13
+    ranks and 4 suits of 8 windows are tried, each checked once."""
+    wild = profile.meld_rules.wild_cards
+    top_wild = top in wild
+    targets: list[tuple[int, tuple[int, ...]]] = []
+    for rank in range(1, 14) if top_wild else (RANK_OF[top],):
+        targets.append((-1, (rank,) * 7))
+    for suit in range(4) if top_wild else (SUIT_OF[top],):
+        for start in range(len(_RUN) - 6):
+            window = _RUN[start : start + 7]
+            if top_wild or RANK_OF[top] in window:
+                targets.append((suit, window))
+    order, rng = shuffle(targets, rng)
+    wilds = (
+        sorted(card for card in pool.elements() if card in wild) if profile.rumino_jokers else []
+    )
+    for suit, slots in order:
+        left = list(slots)
+        if top_wild:
+            index, rng = random_below(7, rng)
+            del left[index]
+        else:
+            left.remove(RANK_OF[top])
+        free = pool.copy()
+        chosen: list[Card] = []
+        spare = list(wilds)
+        for rank in left:
+            naturals = sorted(
+                card
+                for card in free.elements()
+                if card not in wild
+                and RANK_OF[card] == rank
+                and (suit < 0 or SUIT_OF[card] == suit)
+            )
+            options = naturals + spare
+            if not options:
+                break
+            card, rng = pick(options, rng)
+            if card in wild:
+                spare.remove(card)
+            free[card] -= 1
+            chosen.append(card)
+        else:
+            if has_rumino(chosen, profile, top):
+                return chosen, rng
+    return None, rng
 
 
 _PUBLIC_FIELDS = tuple(

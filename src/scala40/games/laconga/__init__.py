@@ -55,6 +55,7 @@ from scala40.games.laconga.rules import (
 from scala40.games.laconga.state import GameState, new_game
 from scala40.games.laconga.text import TEXT
 from scala40.games.laconga.view import PlayerView
+from scala40.generic_bots import game_bots
 
 __all__ = [
     "GAME",
@@ -106,11 +107,12 @@ GAME = register_game(
         move_from_dict=move_from_dict,
         move_set=MOVES,
         state_schema=partial(state_schema, GameState),
-        bots={"greedy": GreedyBot},
+        bots=game_bots({"greedy": GreedyBot}),
         default_players=3,
         text=TEXT,
         observation=OBSERVATION,
         aliases=("conga", "la-conga"),
+        hand_value=least_unmatched,
     )
 )
 """The La Conga record of the game registry (:func:`scala40.game.load_game`)."""

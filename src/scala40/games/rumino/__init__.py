@@ -49,6 +49,7 @@ from scala40.games.rumino.rules import PRESETS, ClaimMode, EliminateAt, Ruleset
 from scala40.games.rumino.state import GameState, new_game
 from scala40.games.rumino.text import TEXT
 from scala40.games.rumino.view import PlayerView
+from scala40.generic_bots import game_bots
 
 __all__ = [
     "GAME",
@@ -100,11 +101,12 @@ GAME = register_game(
         move_from_dict=move_from_dict,
         move_set=MOVES,
         state_schema=partial(state_schema, GameState),
-        bots={"greedy": GreedyBot},
+        bots=game_bots({"greedy": GreedyBot}),
         default_players=3,
         text=TEXT,
         observation=OBSERVATION,
         aliases=("ramino", "rumina"),
+        hand_value=least_unmatched,
     )
 )
 """The Rumino record of the game registry (:func:`scala40.game.load_game`)."""

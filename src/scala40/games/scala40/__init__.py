@@ -55,12 +55,14 @@ from scala40.games.scala40.rules import (
     MatchFormat,
     RestockMethod,
     Ruleset,
+    final_scores,
     hand_value,
 )
 from scala40.games.scala40.schema import state_schema
 from scala40.games.scala40.state import GameState, new_game
 from scala40.games.scala40.text import TEXT
 from scala40.games.scala40.view import PlayerView
+from scala40.generic_bots import game_bots
 
 __all__ = [
     "GAME",
@@ -111,11 +113,13 @@ GAME = register_game(
         move_from_dict=move_from_dict,
         move_set=MOVES,
         state_schema=state_schema,
-        bots={"greedy": GreedyBot, "montecarlo": MonteCarloBot},
+        bots=game_bots({"greedy": GreedyBot, "montecarlo": MonteCarloBot}),
         default_players=2,
         text=TEXT,
         observation=OBSERVATION,
         aliases=("scala-40", "scala", "scala-quaranta"),
+        final_scores=final_scores,
+        hand_value=hand_value,
     )
 )
 """The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""

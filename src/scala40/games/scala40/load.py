@@ -225,7 +225,13 @@ def field_problems(state: StateRecord) -> list[str]:
         problems.append(f"winners must be a tuple of players, got {describe(winners)}")
     if not (is_int(state.rng) and 0 <= state.rng < 1 << 64):
         problems.append(f"rng must be an integer of 64 bits, got {describe(state.rng)}")
-    for name in ("auto_chance", "opened_at_turn_start", "taken_must_use", "taken_used"):
+    for name in (
+        "auto_chance",
+        "opened_at_turn_start",
+        "taken_must_use",
+        "taken_used",
+        "melded_since_restock",
+    ):
         if not is_bool(getattr(state, name)):
             problems.append(f"{name} must be True or False, got {describe(getattr(state, name))}")
     if not (is_int(state.opening_value) and abs(state.opening_value) <= MAX_COUNT):
@@ -521,8 +527,11 @@ _STATE_FIELDS = frozenset({
     "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
     "discard", "table", "opened", "turns_played", "scores", "active", "winners", "rng",
     "auto_chance", "opening_value", "opened_at_turn_start", "taken", "taken_must_use",
-    "taken_used", "last_hand",
+    "taken_used", "melded_since_restock", "last_hand",
 })  # fmt: skip
+_OPTIONAL_STATE_FIELDS = frozenset({"melded_since_restock"})
+"""Fields a state written before them may lack: a missing ``melded_since_restock`` reads
+as true, so that such a state's next rebuild of the stock goes on as it did then."""
 _HAND_RESULT_FIELDS = frozenset(
     {"hand_number", "closer", "points", "doubled", "hands", "eliminated", "reentered"}
 )
@@ -594,8 +603,13 @@ def _key_name(key: object) -> str:
     return key if isinstance(key, str) else describe(key)
 
 
-def _keys(data: Mapping[str, Any], expected: frozenset[str], where: str) -> None:
-    missing = sorted(expected - set(data))
+def _keys(
+    data: Mapping[str, Any],
+    expected: frozenset[str],
+    where: str,
+    optional: frozenset[str] = frozenset(),
+) -> None:
+    missing = sorted(expected - optional - set(data))
     if missing:
         raise SerializationError(f"state: {where}missing fields {missing}")
     unknown = sorted(map(_key_name, set(data) - expected - {"format", "version"}))
@@ -630,7 +644,7 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
     :raises SerializationError: the data is malformed or describes an invalid state.
     """
     data = expect_header(data, "state", STATE_FORMAT_VERSION)
-    _keys(data, _STATE_FIELDS, "")
+    _keys(data, _STATE_FIELDS, "", _OPTIONAL_STATE_FIELDS)
     read = _Fields(data, "")
     rules = Ruleset.from_dict(data["rules"])
     phase_text = data["phase"]
@@ -675,6 +689,9 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
         taken=None if taken is None else taken[0],
         taken_must_use=read.boolean("taken_must_use"),
         taken_used=read.boolean("taken_used"),
+        melded_since_restock=read.boolean("melded_since_restock")
+        if "melded_since_restock" in data
+        else True,
         last_hand=_hand_result_from_dict(data["last_hand"]),
     )
     problems = state.problems()

@@ -38,6 +38,7 @@ from scala40.movekinds import (
     CARD,
     CARDS,
     INDEX,
+    MAX_MOVE_CARDS,
     OPTIONAL_CARD,
     OPTIONAL_CARDS,
     Codec,
@@ -48,6 +49,7 @@ from scala40.movekinds import (
     as_move_cards,
     as_optional_move_card,
     as_optional_move_cards,
+    as_some_move_cards,
     enum_codec,
     enum_converter,
     parse_index,
@@ -159,20 +161,31 @@ class PutDown(MoveBase):
     stands for (C-WILD). ``represented`` may be left empty: the meld is then
     read as :func:`scala40.check_meld` reads it (by position, or the unique
     reading) when the move is applied.
+
+    One value per move: a ``represented`` that names every card as itself says
+    nothing and is dropped (``meld 8S=8S 9S 10S`` is ``meld 8S 9S 10S``); a meld of no
+    cards, or a ``represented`` of another length, is refused.
+
+    >>> PutDown("8S 9S 10S", "8S 9S 10S") == PutDown("8S 9S 10S")
+    True
     """
 
     verb = "meld"
-    cards: tuple[Card, ...] = attrs.field(converter=as_move_cards, metadata={"codec": CARDS})
+    cards: tuple[Card, ...] = attrs.field(converter=as_some_move_cards, metadata={"codec": CARDS})
     represented: tuple[Card, ...] = attrs.field(
         default=(), converter=as_move_cards, metadata={"codec": CARDS}
     )
 
     def __attrs_post_init__(self) -> None:
-        if self.represented and len(self.represented) != len(self.cards):
-            raise InvalidMoveError(
-                f"a meld of {len(self.cards)} cards needs {len(self.cards)} represented cards, "
-                f"got {len(self.represented)}"
-            )
+        represented = self.represented
+        if represented:
+            if len(represented) != len(self.cards):
+                raise InvalidMoveError(
+                    f"a meld of {len(self.cards)} cards needs {len(self.cards)} represented "
+                    f"cards, got {len(represented)}"
+                )
+            if represented == self.cards:
+                object.__setattr__(self, "represented", ())
 
     def notation_args(self) -> list[str]:
         return [format_meld_spec(self.cards, self.represented)]
@@ -198,7 +211,13 @@ class LayOff(MoveBase):
     """Add one card from the hand to table meld ``meld`` (S40-AFTER-OPEN, S40-LAYOFF-JOKER).
 
     ``end`` says where (a sequence's low or high end, or into a set);
-    ``represents`` is the card a wild card stands for (the card itself when natural).
+    ``represents`` is the card a wild card stands for (``None``: the only card it can).
+
+    One value per move: a card said to stand for itself (``layoff 8S=8S #0``) is a
+    natural card, and ``represents`` is dropped.
+
+    >>> LayOff("8S", 0, "low", "8S") == LayOff("8S", 0, "low")
+    True
     """
 
     verb = "layoff"
@@ -211,9 +230,13 @@ class LayOff(MoveBase):
         default=None, converter=as_optional_move_card, metadata={"codec": OPTIONAL_CARD}
     )
 
+    def __attrs_post_init__(self) -> None:
+        if self.represents == self.card:
+            object.__setattr__(self, "represents", None)
+
     def notation_args(self) -> list[str]:
         name = CARD_NAMES[self.card]
-        if self.represents is not None and self.represents != self.card:
+        if self.represents is not None:
             name += "=" + CARD_NAMES[self.represents]
         args = [name, f"#{self.meld}"]
         if self.end is not None:
@@ -241,15 +264,32 @@ class SwapJoker(MoveBase):
 
 
 def _pieces(value: object) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]:
-    try:
-        pairs = list(value)  # type: ignore[call-overload]
-        return tuple((as_move_cards(cards), as_move_cards(rep)) for cards, rep in pairs)
-    except (TypeError, ValueError) as error:
-        if isinstance(error, InvalidMoveError):
-            raise
+    """The converter of a split's pieces: (cards, represented) pairs, each in its one
+    form: ``represented`` names every card (left empty, it is the cards themselves)."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple)):
         raise InvalidMoveError(
             f"expected split pieces as (cards, represented) pairs, got {describe(value)}"
-        ) from None
+        )
+    if not value:
+        raise InvalidMoveError("a split makes at least one piece, got none")
+    pieces = []
+    total = 0
+    for pair in value:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise InvalidMoveError(
+                f"expected split pieces as (cards, represented) pairs, got {describe(pair)}"
+            )
+        cards, rep = as_some_move_cards(pair[0]), as_move_cards(pair[1])
+        total += len(cards)
+        if total > MAX_MOVE_CARDS:
+            raise InvalidMoveError(f"a split names at most {MAX_MOVE_CARDS} cards in its pieces")
+        if rep and len(rep) != len(cards):
+            raise InvalidMoveError(
+                f"a piece of {len(cards)} cards needs {len(cards)} represented cards, "
+                f"got {len(rep)}"
+            )
+        pieces.append((cards, rep or cards))
+    return tuple(pieces)
 
 
 def _pieces_to_json(pieces: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]) -> Any:
@@ -283,6 +323,10 @@ class Split(MoveBase):
 
     ``added`` are the hand cards used; ``pieces`` the resulting sequences, each
     as ``(cards, represented)`` in meld order.
+
+    One value per move: each piece names what every card stands for (a piece given
+    with ``represented`` empty gets its cards); no pieces, an empty piece, or a
+    ``represented`` of another length is refused.
     """
 
     verb = "split"
@@ -325,7 +369,7 @@ class Deal(MoveBase):
     """Chance: shuffle the deck and deal a hand (S40-DEAL).
 
     ``order`` fixes the shuffled deck (top card last); ``None`` draws it from
-    the state's randomness (C-RNG).
+    the state's randomness (C-RNG). An order of no cards is refused.
     """
 
     verb = "deal"
@@ -339,7 +383,7 @@ class Restock(MoveBase):
     """Chance: shuffle the discard pile into a new stock (S40-RESTOCK).
 
     ``order`` fixes the new stock (top card last); ``None`` draws it from the
-    state's randomness (C-RNG).
+    state's randomness (C-RNG). An order of no cards is refused.
     """
 
     verb = "restock"

@@ -74,6 +74,10 @@ class StateRecord(StateBase[Move, Any]):
     """Whether :attr:`taken` must be melded this turn (S40-DRAW-DISCARD)."""
     taken_used: bool
     """Whether a copy of :attr:`taken` has been melded this turn."""
+    melded_since_restock: bool
+    """Whether a player has put down a meld, laid off or swapped a joker since the stock
+    was last rebuilt (true from the deal to the first rebuild, which has no rebuild
+    before it): a rebuild without it ends the hand blocked (S40-STALL)."""
     last_hand: HandResult | None
     """How the previous hand ended."""
     _legal: tuple[Move, ...] | None = attrs.field(

@@ -64,6 +64,7 @@ __all__ = [
     "MatchFormat",
     "RestockMethod",
     "Ruleset",
+    "final_scores",
     "hand_value",
     "option_names",
     "option_rule",
@@ -256,6 +257,15 @@ class Ruleset(RulesetBase):
         """The longest sequence allowed, or ``None`` for no limit (S40-V-SPLIT)."""
         return 5 if self.split_sequences else None
 
+    def with_match_format(self, match: object) -> Ruleset:
+        """A copy under another match format (S40-ELIM and its variants), the options that
+        only change totals switched off for a single hand (see :func:`rules_for_match`).
+
+        >>> Ruleset.preset("online").with_match_format("single").double_on_open_and_close
+        False
+        """
+        return rules_for_match(self, match)  # type: ignore[arg-type]
+
 
 _FRENCH_DECKS: BoundedCache[int, Deck] = BoundedCache("scala40 decks by jokers", limit=64)
 """The deck of each number of jokers (every deal reads it)."""
@@ -382,6 +392,27 @@ def rules_for_match(rules: Ruleset, match: MatchFormat | str) -> Ruleset:
     if match in (MatchFormat.SINGLE, MatchFormat.SINGLE.value):
         changes.update(double_on_open_and_close=False, not_opened_penalty=None)
     return rules.replace(**changes)
+
+
+def final_scores(state: Any) -> tuple[int, ...]:
+    """The scores a finished or stopped game reports: its totals, or under
+    ``match_format="single"`` (which keeps none, S40-V-SINGLE) the value of the cards left
+    in each hand when it ended (S40-HAND-VALUE, 0 for the closer).
+
+    >>> import scala40
+    >>> from scala40.games.scala40.rules import final_scores
+    >>> final_scores(scala40.new_game(players=2, seed=1))
+    (0, 0)
+    """
+    rules = state.rules
+    if isinstance(rules, Ruleset) and rules.match_format is MatchFormat.SINGLE:
+        result = state.last_hand
+        hands = result.hands if result is not None else state.hands
+        return tuple(
+            0 if result is None or result.closer == seat else hand_value(hand, rules)
+            for seat, hand in enumerate(hands)
+        )
+    return tuple(state.scores)
 
 
 def _hand_table(high: bool) -> tuple[int, ...]:

@@ -279,6 +279,7 @@ class GameState(StateRecord):
         taken: Card | str | None = None,
         taken_must_use: bool = False,
         taken_used: bool = False,
+        melded_since_restock: bool = True,
     ) -> GameState:
         """A state built from a position (for tests, puzzles and apps that keep their own table).
 
@@ -378,6 +379,7 @@ class GameState(StateRecord):
             ("auto_chance", auto_chance, is_bool, "True or False"),
             ("taken_must_use", taken_must_use, is_bool, "True or False"),
             ("taken_used", taken_used, is_bool, "True or False"),
+            ("melded_since_restock", melded_since_restock, is_bool, "True or False"),
         ):
             if not test(value):
                 problems.append(f"{name} must be {what}, got {describe(value)}")
@@ -429,6 +431,7 @@ class GameState(StateRecord):
             taken=taken_card[0] if taken_card else None,
             taken_must_use=taken_must_use,
             taken_used=taken_used,
+            melded_since_restock=melded_since_restock,
             last_hand=None,
         )
         state.validate()
@@ -460,6 +463,7 @@ class GameState(StateRecord):
             "taken": None if self.taken is None else CARD_NAMES[self.taken],
             "taken_must_use": self.taken_must_use,
             "taken_used": self.taken_used,
+            "melded_since_restock": self.melded_since_restock,
             "last_hand": None if self.last_hand is None else hand_result_to_dict(self.last_hand),
         }
 
@@ -541,6 +545,7 @@ def new_game(
         taken=None,
         taken_must_use=False,
         taken_used=False,
+        melded_since_restock=True,
         last_hand=None,
     )
     if auto_chance:

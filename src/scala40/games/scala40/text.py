@@ -14,6 +14,7 @@ P1 (greedy): 13 cards
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
 from scala40.game import GameText
@@ -155,6 +156,12 @@ class Scala40Text(GameText):
         winners = " and ".join(_label(player, names) for player in state.winners)
         lines.append(f"Winner: {winners}" if winners else "No winner.")
         return lines
+
+    def meld_total(self, total: int, rules: Any) -> list[str]:
+        """Whether melds worth ``total`` open a hand under ``rules`` (S40-OPEN)."""
+        threshold = rules.opening_threshold
+        verdict = "reaches" if total >= threshold else "is below"
+        return [f"opening: {total} {verdict} the opening threshold of {threshold} (S40-OPEN)"]
 
     def move(self, move: Move, unicode: bool) -> str:
         """A move in the notation, with suit symbols if asked."""

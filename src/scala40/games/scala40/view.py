@@ -25,7 +25,8 @@ from typing import Any
 import attrs
 
 from scala40._checks import check_int, describe, is_int
-from scala40._rng import seed_state, shuffle
+from scala40._rng import seed_state
+from scala40._sampling import deal_hidden, draw_consistent, random_meld
 from scala40.cards import Card
 from scala40.errors import InvalidArgumentError, InvalidStateError
 from scala40.games.scala40.moves import Move
@@ -33,7 +34,7 @@ from scala40.games.scala40.phases import HandResult, Phase, may_close
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.legal import LegalMoves
-from scala40.melds import Meld
+from scala40.melds import Meld, MeldRules
 
 __all__ = ["PlayerView"]
 
@@ -73,6 +74,7 @@ class PlayerView:
     taken_used: bool
     last_hand: HandResult | None
     """How the previous hand ended (every hand is shown when a hand ends)."""
+
     state_type: type[StateRecord] = attrs.field(
         default=StateRecord, kw_only=True, eq=False, hash=False, repr=False
     )
@@ -123,14 +125,27 @@ class PlayerView:
         """A full state consistent with this view, drawn reproducibly from ``seed``.
 
         The unknown cards are dealt at random to the other hands and the stock;
-        the sampled state's own randomness also comes from ``seed``.
+        the sampled state's own randomness also comes from ``seed``. The sample is
+        consistent by construction: it passes its own
+        :meth:`~scala40.games.scala40.state.GameState.problems`, gives this view back
+        to this player, and keeps what everyone knows of the hidden hands. A card the
+        player to move took from the discard pile and has not melded is in his hand,
+        with cards that meld it (and, when the take opens him, S40-V-EARLYDISCARD,
+        melds that reach the opening threshold with it, S40-DRAW-DISCARD); a player
+        who has put down part of his opening this turn holds melds that complete it
+        (S40-OPEN); the upcard taken to keep (S40-V-UPCARD) is in the hand while no
+        table meld holds one like it. Such cards are drawn first, at random from the
+        unknown cards.
+
+        A dealt state that fails a check is dealt again, at most 32 times in all.
 
         :raises InvalidArgumentError: ``seed`` is not an integer.
+        :raises SearchLimitError: no consistent state was dealt within the bound (only
+            a view that no state gives, such as one edited by hand, comes to this).
         """
         if not is_int(seed):
             raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
-        pool = list(self.unknown_cards())
-        reserved: dict[int, list[Card]] = {}
+        unseen = self.unknown_cards()
         if (
             self.phase is Phase.DEAL
             and not self.stock_size
@@ -138,44 +153,81 @@ class PlayerView:
             and not self.discard
             and not self.table
         ):
-            pool = []  # a match waiting for its first deal: no card is anywhere yet
-        mover = self.turn
-        # A card taken from the discard pile and not yet melded is known to be in the
-        # mover's hand (everyone saw it taken).
-        if (
-            mover != self.player
-            and self.phase is Phase.PLAY
-            and self.taken is not None
-            and self.taken_must_use
-            and not self.taken_used
-            and self.taken in pool
-        ):
-            pool.remove(self.taken)
-            reserved[mover] = [self.taken]
-        order, rng = shuffle(pool, seed_state(seed))
-        position = 0
-        hands: list[tuple[Card, ...]] = []
-        for player in range(self.player_count):
-            if player == self.player:
-                hands.append(self.hand)
-                continue
-            known = reserved.get(player, [])
-            need = self.hand_sizes[player] - len(known)
-            hands.append(tuple(sorted(known + list(order[position : position + need]))))
-            position += need
-        stock = order[position:]
-        if len(stock) != self.stock_size:
-            raise InvalidStateError(
-                [
-                    f"the view's card counts do not add up: {len(stock)} cards left for a "
-                    f"stock of {self.stock_size}"
-                ]
-            )
+            unseen = ()  # a match waiting for its first deal: no card is anywhere yet
         public = {name: getattr(self, name) for name in _PUBLIC_FIELDS}
-        state: StateRecord = self.state_type(
-            hands=tuple(hands), stock=stock, rng=rng, auto_chance=True, **public
-        )
-        return state
+
+        def deal(rng: int) -> tuple[StateRecord, int]:
+            known, rng = self._known_hidden(unseen, rng)
+            hands, stock, rng = deal_hidden(
+                unseen,
+                viewer=self.player,
+                hand=self.hand,
+                hand_sizes=self.hand_sizes,
+                known=known,
+                stock_size=self.stock_size,
+                stock_name="stock",
+                rng=rng,
+            )
+            state: StateRecord = self.state_type(
+                hands=hands, stock=stock, rng=rng, auto_chance=True, **public
+            )
+            return state, rng
+
+        return draw_consistent(deal, _consistent, seed_state(seed), "the view")
+
+    def _known_hidden(
+        self, unseen: tuple[Card, ...], rng: int
+    ) -> tuple[dict[int, list[Card]], int]:
+        """The cards the hidden hand of the player to move must hold: the card he took
+        from the discard pile and has not melded (everyone saw it taken), with cards
+        that meld it, and melds that complete his opening when he must open this turn;
+        or the upcard he took to keep, while no table meld holds one like it."""
+        mover = self.turn
+        if mover == self.player or self.phase is not Phase.PLAY:
+            return {}, rng
+        must = self.taken if self.taken_must_use and not self.taken_used else None
+        opened = self.opened[mover]
+        needed = 0
+        if not opened and (must is not None or self.opening_value):
+            needed = self.rules.opening_threshold - self.opening_value
+        if must is None and not needed:
+            kept = self.taken
+            if (
+                kept is not None
+                and not self.taken_must_use
+                and kept in unseen
+                and not any(kept in meld.cards for meld in self.table)
+            ):
+                # The upcard taken to keep (S40-V-UPCARD), on no table meld: in his hand.
+                return {mover: [kept]}, rng
+            return {}, rng
+        meld_rules = self.rules.meld_rules
+        pool = Counter(unseen)
+        cards: list[Card] = []
+        value = 0
+        if must is not None:
+            if not pool[must]:
+                return {}, rng  # not a view a state gives: the checks will say so
+            pool[must] -= 1
+            others, rng = random_meld(
+                tuple(sorted(pool.elements())), meld_rules, rng, containing=must
+            )
+            cards.append(must)
+            # (A hand too small to meld it with two of its cards lays it off instead.)
+            if others is not None and len(others) < self.hand_sizes[mover] - 1:
+                pool -= Counter(others)
+                cards.extend(others)
+                value += _meld_value(meld_rules, (must, *others))
+        # Keep two cards out of the melds: one to discard, one more in the first round.
+        room = self.hand_sizes[mover] - 2
+        while value < needed and len(cards) + 3 <= room:
+            meld, rng = random_meld(tuple(sorted(pool.elements())), meld_rules, rng)
+            if meld is None:
+                break
+            pool -= Counter(meld)
+            cards.extend(meld)
+            value += _meld_value(meld_rules, meld)
+        return {mover: cards}, rng
 
     def samples(self, count: int, seed: int) -> Iterator[Any]:
         """``count`` sampled states, from seeds derived from ``seed``.
@@ -188,7 +240,7 @@ class PlayerView:
             raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
         return self._samples(count, seed)
 
-    def _samples(self, count: int, seed: int) -> Iterator[StateRecord]:
+    def _samples(self, count: int, seed: int) -> Iterator[Any]:
         for index in range(count):
             yield self.sample(seed * 1_000_003 + index)
 
@@ -202,6 +254,14 @@ class PlayerView:
             raise InvalidStateError([f"it is not player {self.player}'s turn to move"])
         moves: LegalMoves[Move] = self.sample(0).legal_moves()
         return moves
+
+
+def _meld_value(rules: MeldRules, cards: tuple[Card, ...]) -> int:
+    return max(meld.value for meld in rules.readings_of_sorted(tuple(sorted(cards))))
+
+
+def _consistent(state: StateRecord) -> bool:
+    return not state.problems()
 
 
 # What a view shares with its state, field for field: everything but the hidden cards (the

@@ -55,6 +55,7 @@ from scala40.games.skarney.rules import (
     Ruleset,
     TiedHand,
     hand_penalty,
+    hand_value,
     meld_points,
     with_modifiers,
 )
@@ -62,6 +63,7 @@ from scala40.games.skarney.schema import state_schema
 from scala40.games.skarney.state import GameState, new_game
 from scala40.games.skarney.text import TEXT
 from scala40.games.skarney.view import PlayerView
+from scala40.generic_bots import game_bots
 from scala40.match import ScoreOrder
 
 __all__ = [
@@ -115,11 +117,12 @@ GAME = register_game(
         move_from_dict=move_from_dict,
         move_set=MOVES,
         state_schema=state_schema,
-        bots={"greedy": GreedyBot},
+        bots=game_bots({"greedy": GreedyBot}),
         default_players=4,
         score_order=ScoreOrder.HIGH,
         text=TEXT,
         observation=OBSERVATION,
+        hand_value=hand_value,
     )
 )
 """The Skarney record of the game registry (:func:`scala40.game.load_game`)."""

@@ -169,11 +169,13 @@ def contracts(
     none.
 
     :raises SearchLimitError: the hand holds too many contracts to list (the search
-        tried :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` melds).
+        took its :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` steps).
     """
     hand = _hand(cards)
     needed = contract_size(hand_number, rules, size)
-    return tuple(_contract(hand, melds) for melds in search.contracts(hand, needed))
+    # The whole search first: past its limit it raises before any contract is built.
+    found = tuple(search.contracts(hand, needed))
+    return tuple(_contract(hand, melds) for melds in found)
 
 
 def best_contract(
@@ -193,7 +195,7 @@ def best_contract(
     True
 
     :raises SearchLimitError: the hand holds too many contracts to compare (the search
-        tried :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` melds).
+        took its :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` steps).
     """
     hand = _hand(cards)
     best = search.best_contract(hand, contract_size(hand_number, rules, size))
@@ -204,6 +206,6 @@ def _contract(hand: tuple[Card, ...], melds: tuple[Meld, ...]) -> Contract:
     rest: tuple[Card, ...] | None = hand
     for meld in melds:
         assert rest is not None
-        rest = search.without(rest, meld.cards)
+        rest = search.without_sorted(rest, meld.cards)
     assert rest is not None
-    return Contract(melds, tuple(sorted(rest)))
+    return Contract(melds, rest)

@@ -109,7 +109,7 @@ class GreedyBot:
         needed = rules.contract_size(view.hand_number) - view.progress
         kind = view.table[view.fresh_from].kind if view.progress else None
         found = best_contract(
-            view.hand, needed, score=_contract_score, kind=kind, within_limit=True
+            view.hand, needed, meld_score=_contract_score, kind=kind, within_limit=True
         )
         return found or ()
 
@@ -205,10 +205,9 @@ def _check_choice(view: object, legal: object) -> None:
 _MOVE_KINDS = frozenset(MOVES.kinds)
 
 
-def _contract_score(melds: tuple[Meld, ...]) -> tuple[int, int]:
-    wilds = sum(meld.wild_count for meld in melds)
-    points = sum(sum(meld_card_points(card) for card in meld.cards) for meld in melds)
-    return (-wilds, points)
+def _contract_score(meld: Meld) -> tuple[int, int]:
+    """A contract meld's part of the contract's score: fewest wild cards, then most points."""
+    return (-meld.wild_count, sum(meld_card_points(card) for card in meld.cards))
 
 
 def _wild_kind(card: Card) -> int:

@@ -44,6 +44,7 @@ from scala40.movekinds import (
     as_move_cards,
     as_optional_move_card,
     as_optional_move_cards,
+    as_some_move_cards,
     enum_codec,
     enum_converter,
     parse_index,
@@ -134,20 +135,34 @@ class PutDown(MoveBase):
     ``cards`` are in meld order and ``represented`` gives the card each one stands for
     (C-WILD). ``represented`` may be left empty: the meld is then read by position, or
     as its only reading, when the move is applied.
+
+    One value per move: a ``represented`` that names every card as itself, when no card
+    is wild, says nothing and is dropped (``meld 8S=8S 9S 10S`` is ``meld 8S 9S 10S``;
+    ``meld AS 2S=2S 3S`` keeps it: its 2 is wild, SK-MELDS); a meld of no cards, or a
+    ``represented`` of another length, is refused.
+
+    >>> PutDown("8S 9S 10S", "8S 9S 10S") == PutDown("8S 9S 10S")
+    True
+    >>> str(PutDown("AS 2S 3S", "AS 2S 3S"))
+    'meld AS 2S=2S 3S'
     """
 
     verb = "meld"
-    cards: tuple[Card, ...] = attrs.field(converter=as_move_cards, metadata={"codec": CARDS})
+    cards: tuple[Card, ...] = attrs.field(converter=as_some_move_cards, metadata={"codec": CARDS})
     represented: tuple[Card, ...] = attrs.field(
         default=(), converter=as_move_cards, metadata={"codec": CARDS}
     )
 
     def __attrs_post_init__(self) -> None:
-        if self.represented and len(self.represented) != len(self.cards):
-            raise InvalidMoveError(
-                f"a meld of {len(self.cards)} cards needs {len(self.cards)} represented cards, "
-                f"got {len(self.represented)}"
-            )
+        represented = self.represented
+        if represented:
+            if len(represented) != len(self.cards):
+                raise InvalidMoveError(
+                    f"a meld of {len(self.cards)} cards needs {len(self.cards)} represented "
+                    f"cards, got {len(represented)}"
+                )
+            if represented == self.cards and _WILD.isdisjoint(self.cards):
+                object.__setattr__(self, "represented", ())
 
     def notation_args(self) -> list[str]:
         return [format_meld_spec(self.cards, self.represented)]
@@ -174,6 +189,15 @@ class Extend(MoveBase):
 
     ``end`` says where (a sequence's low or high end, or into a set); ``represents`` is
     the card a wild card stands for. Either may be left out when only one way fits.
+
+    One value per move: a natural card said to stand for itself (``extend 8S=8S #0``)
+    drops ``represents``; a wild card keeps it, written even when it is the card itself
+    (``extend 2S=2S #0``: a 2 is always wild, SK-MELDS).
+
+    >>> Extend("8S", 0, "low", "8S") == Extend("8S", 0, "low")
+    True
+    >>> str(Extend("2S", 0, "low", "2S"))
+    'extend 2S=2S #0 low'
     """
 
     verb = "extend"
@@ -186,9 +210,13 @@ class Extend(MoveBase):
         default=None, converter=as_optional_move_card, metadata={"codec": OPTIONAL_CARD}
     )
 
+    def __attrs_post_init__(self) -> None:
+        if self.represents == self.card and self.card not in _WILD:
+            object.__setattr__(self, "represents", None)
+
     def notation_args(self) -> list[str]:
         name = CARD_NAMES[self.card]
-        if self.represents is not None and self.represents != self.card:
+        if self.represents is not None:
             name += "=" + CARD_NAMES[self.represents]
         args = [name, f"#{self.meld}"]
         if self.end is not None:
@@ -243,7 +271,7 @@ class Deal(MoveBase):
     """Chance: shuffle the deck and deal a hand (SK-DEAL).
 
     ``order`` fixes the shuffled deck (top card last); ``None`` draws it from the
-    state's randomness (C-RNG).
+    state's randomness (C-RNG). An order of no cards is refused.
     """
 
     verb = "deal"

@@ -57,6 +57,7 @@ __all__ = [
     "Ruleset",
     "TiedHand",
     "hand_penalty",
+    "hand_value",
     "meld_card_points",
     "meld_points",
     "with_modifiers",
@@ -75,10 +76,12 @@ MELD_RULES = MeldRules(
     set_suits_distinct=False,
     max_wilds=1,
     wild_meld_min=3,
+    sequence_two_aces=True,
 )
 """How Skarney melds are made (SK-MELDS, SK-WILDMELD): 2s and jokers wild, at most one
 wild card in a mixed meld, sets of 3 or 4 cards whose suits may repeat, sequences of 3
-or more in A-2-…-K-A (never K-A-2), and melds of 3 or more 2s or 3 or more jokers."""
+or more in A-2-…-K-A (never K-A-2; a 14-card sequence holds both aces naturally), and
+melds of 3 or more 2s or 3 or more jokers."""
 
 
 class TiedHand(enum.Enum):
@@ -360,3 +363,18 @@ def hand_penalty(cards: Iterable[Card] | str) -> int:
     180
     """
     return sum(_HAND_POINTS[card] for card in as_cards(cards))
+
+
+def hand_value(cards: Iterable[Card] | str, rules: Ruleset | None = None) -> int:
+    """What the cards left in a hand cost at its end (SK-SCORE-HAND), under any of the
+    rulesets (none changes it): :func:`hand_penalty`.
+
+    >>> hand_value("JK 2C AS KH 5D", Ruleset())
+    180
+
+    :raises InvalidCardError: a card is not a card.
+    :raises InvalidArgumentError: ``rules`` is neither a Skarney ruleset nor ``None``.
+    """
+    if rules is not None and not isinstance(rules, Ruleset):
+        raise InvalidArgumentError(f"expected a Skarney Ruleset, got {describe(rules)}")
+    return hand_penalty(cards)

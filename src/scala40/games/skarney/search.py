@@ -17,6 +17,7 @@ sub-multiset of small hands.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import product
@@ -28,6 +29,7 @@ from scala40.games.skarney.rules import MELD_RULES, meld_points
 from scala40.melds import Meld, MeldKind
 
 __all__ = [
+    "CARDS_PER_STEP",
     "CONTRACT_KINDS",
     "MAX_CONTRACT_STEPS",
     "MOST_CONTRACT_MELDS",
@@ -38,6 +40,7 @@ __all__ = [
     "contracts",
     "hand_melds",
     "without",
+    "without_sorted",
 ]
 
 CONTRACT_KINDS = (MeldKind.SET, MeldKind.SEQUENCE)
@@ -77,6 +80,18 @@ def without(
     return tuple(left)
 
 
+def without_sorted(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """A sorted ``hand`` less ``cards`` (still sorted), or ``None`` if a card is missing:
+    :func:`without` for the searches, each card found by bisection and cut out by slicing
+    (no walk through a long hand in Python)."""
+    for card in cards:
+        index = bisect_left(hand, card)
+        if index == len(hand) or hand[index] != card:
+            return None
+        hand = hand[:index] + hand[index + 1 :]
+    return hand
+
+
 def _meld_order(meld: Meld) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
     return (len(meld.cards), meld.cards, meld.represented)
 
@@ -89,9 +104,10 @@ def _sub_multisets(counts: list[tuple[Card, int]], sizes: range) -> Iterator[tup
 
 
 def _readings(keys: set[tuple[Card, ...]]) -> tuple[Meld, ...]:
+    """Every reading of each sorted key."""
     found: list[Meld] = []
     for key in keys:
-        found.extend(MELD_RULES.readings_of_sorted(tuple(sorted(key))))
+        found.extend(MELD_RULES.readings_of_sorted(key))
     return tuple(sorted(found, key=_meld_order))
 
 
@@ -114,17 +130,18 @@ def _rank_melds(
             if len(naturals) in sizes:
                 keys.add(naturals)
             if len(naturals) + 1 in sizes:
-                keys.update((*naturals, wild) for wild in wilds)
+                keys.update(tuple(sorted((*naturals, wild))) for wild in wilds)
         found = _GROUPS.put(group_key, _readings(keys))
     return found
 
 
 def _suit_melds(
-    suit: int, ranks: int, wilds: tuple[Card, ...], smallest: int, largest: int
+    suit: int, ranks: int, aces: int, wilds: tuple[Card, ...], smallest: int, largest: int
 ) -> tuple[Meld, ...]:
     """The sequences of one suit: consecutive places, each held naturally (``ranks`` has
-    bit ``rank - 1`` for each rank held) or, one of them, by one of the wild cards."""
-    group_key = ("run", suit, ranks, wilds, smallest, largest)
+    bit ``rank - 1`` for each rank held) or, one of them, by one of the wild cards; both
+    ace places held naturally only with ``aces`` of 2 (SK-MELDS)."""
+    group_key = ("run", suit, ranks, aces, wilds, smallest, largest)
     found = _GROUPS.get(group_key)
     if found is None:
         natural = [
@@ -142,14 +159,18 @@ def _suit_melds(
                         break
                 if last - first + 1 < smallest:
                     continue
+                if first == 0 and last == places - 1 and aces < 2:
+                    break  # both ends are the ace: the hand holds one
                 held = [card for card in natural[first : last + 1] if card is not None]
+                # Keys sorted: a multiset reached from two windows (an ace at either
+                # end) is read once, so no meld is listed twice.
                 if missing:
-                    keys.update((*held, wild) for wild in wilds)
+                    keys.update(tuple(sorted((*held, wild))) for wild in wilds)
                     continue
-                keys.add(tuple(held))
+                keys.add(tuple(sorted(held)))
                 for index in range(len(held)):
                     rest = held[:index] + held[index + 1 :]
-                    keys.update((*rest, wild) for wild in wilds)
+                    keys.update(tuple(sorted((*rest, wild))) for wild in wilds)
         found = _GROUPS.put(group_key, _readings(keys))
     return found
 
@@ -190,7 +211,8 @@ def _groups(
                 if rank != 2 and counts[suit * 13 + rank - 1]:
                     ranks |= 1 << (rank - 1)
             if ranks.bit_count() + spare >= runs.start:
-                found.extend(_suit_melds(suit, ranks, wilds, runs.start, runs.stop - 1))
+                aces = min(counts[suit * 13], 2)
+                found.extend(_suit_melds(suit, ranks, aces, wilds, runs.start, runs.stop - 1))
     if wild:
         twos = tuple(counts[s * 13 + 1] for s in range(4))
         if counts[JOKER] >= 3 or sum(twos) >= 3:
@@ -365,7 +387,7 @@ def contract_starts(
                 for meld in contract_melds(hand, one):
                     ok = answers.get(meld.cards)
                     if ok is None:
-                        rest = without(hand, meld.cards)
+                        rest = without_sorted(hand, meld.cards)
                         assert rest is not None
                         ok = answers[meld.cards] = can_complete(rest, one, needed - 1)
                     if ok:
@@ -377,13 +399,20 @@ def contract_starts(
 # -- whole contracts (analysis) -----------------------------------------------------------
 
 
-MAX_CONTRACT_STEPS = 50_000
-"""The most candidate melds the search for whole contracts tries (each a step of its
-search; a few tenths of a second): every hand of a dozen or so cards is searched whole
-within it (a 14-card hand of many melds takes a few thousand steps). Past it the lists
-of contracts (``scala40.games.skarney.analysis``) raise
-:class:`~scala40.SearchLimitError`; the greedy bot takes the best contract found within
-it."""
+MAX_CONTRACT_STEPS = 25_000
+"""The most steps the search for whole contracts takes (about a twentieth of a second):
+each candidate meld tried is one step, or one per :data:`CARDS_PER_STEP` cards of the
+hand it is tried in when the hand is larger, as the work of trying a meld (copying and
+hashing what is left of the hand) grows with it. Every hand of a dozen or so cards is
+searched whole within it (a 14-card hand of many melds takes a few thousand steps);
+every hand of up to 31 cards has the full 25,000 candidate melds. Past it the lists of
+contracts (``scala40.games.skarney.analysis``) raise :class:`~scala40.SearchLimitError`;
+the greedy bot takes the best contract found within it."""
+
+CARDS_PER_STEP = 16
+"""How many cards of a hand one step of the contract search pays for (see
+:data:`MAX_CONTRACT_STEPS`): a meld tried in a hand of ``n`` cards takes
+``max(1, n // CARDS_PER_STEP)`` steps, so a 112-card hand has 25,000 / 7 melds."""
 
 
 class _Steps:
@@ -394,12 +423,14 @@ class _Steps:
     def __init__(self, steps: int) -> None:
         self.left = steps
 
-    def take(self) -> None:
-        self.left -= 1
+    def take(self, cards: int) -> None:
+        """Pay for a meld tried in a hand of ``cards`` cards."""
+        self.left -= cards // CARDS_PER_STEP or 1
         if self.left < 0:
             raise SearchLimitError(
-                f"the hand holds too many contracts to list: the search tried "
-                f"{MAX_CONTRACT_STEPS} melds (MAX_CONTRACT_STEPS)"
+                f"the hand holds too many contracts to list: the search took its "
+                f"{MAX_CONTRACT_STEPS} steps (MAX_CONTRACT_STEPS), one for each meld tried "
+                f"and each {CARDS_PER_STEP} cards of the hand it was tried in"
             )
 
 
@@ -409,7 +440,7 @@ def contracts(
     """Every contract of ``needed`` 3-card melds in a sorted hand: each a tuple of melds
     of one kind in canonical order, each multiset of melds once (C-IDENTITY).
 
-    :raises SearchLimitError: the search tried :data:`MAX_CONTRACT_STEPS` melds (the
+    :raises SearchLimitError: the search took its :data:`MAX_CONTRACT_STEPS` steps (the
         contracts found until then have been given).
     """
     steps = _Steps(MAX_CONTRACT_STEPS)
@@ -431,9 +462,9 @@ def _contracts_from(
         yield ()
         return
     for index in range(start, len(options)):
-        steps.take()
+        steps.take(len(hand))
         meld = options[index]
-        rest = without(hand, meld.cards)
+        rest = without_sorted(hand, meld.cards)
         if rest is None or not can_complete(rest, kind, needed - 1):
             continue
         for tail in _contracts_from(rest, options, index, needed - 1, kind, steps):
@@ -443,25 +474,33 @@ def _contracts_from(
 def best_contract(
     hand: tuple[Card, ...],
     needed: int,
-    score: Callable[[tuple[Meld, ...]], tuple[int, ...] | int] | None = None,
+    meld_score: Callable[[Meld], tuple[int, ...]] | None = None,
     kind: MeldKind | None = None,
     *,
     within_limit: bool = False,
 ) -> tuple[Meld, ...] | None:
-    """The contract of ``needed`` melds with the highest ``score`` (by default its points,
-    SK-SCORE-MELDS); the first in canonical order among equals; ``None`` if the hand
-    holds none.
+    """The contract of ``needed`` melds with the highest score, the sum element by element
+    of its melds' ``meld_score`` (by default their points, SK-SCORE-MELDS); the first in
+    canonical order among equals; ``None`` if the hand holds none. Each candidate meld is
+    scored once, however many contracts it is part of.
 
     :raises SearchLimitError: the search went past :data:`MAX_CONTRACT_STEPS`, unless
         ``within_limit``: then the best of the contracts found within it.
     """
-    rank = score if score is not None else _points
+    score_of = _points if meld_score is None else meld_score
+    scores: dict[int, tuple[int, ...]] = {}  # by the meld's id: the candidates live on
     best: tuple[Meld, ...] | None = None
-    best_score: tuple[int, ...] | int | None = None
+    best_score: tuple[int, ...] | None = None
     try:
         for found in contracts(hand, needed, kind):
-            value = rank(found)
-            if best_score is None or value > best_score:  # type: ignore[operator]
+            parts = []
+            for meld in found:
+                part = scores.get(id(meld))
+                if part is None:
+                    part = scores[id(meld)] = score_of(meld)
+                parts.append(part)
+            value = tuple(map(sum, zip(*parts)))
+            if best_score is None or value > best_score:
                 best, best_score = found, value
     except SearchLimitError:
         if not within_limit:
@@ -469,5 +508,5 @@ def best_contract(
     return best
 
 
-def _points(melds: tuple[Meld, ...]) -> int:
-    return sum(meld_points(meld) for meld in melds)
+def _points(meld: Meld) -> tuple[int, ...]:
+    return (meld_points(meld),)

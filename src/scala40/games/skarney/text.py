@@ -24,6 +24,7 @@ from scala40.game import GameText
 from scala40.games.skarney.engine import is_last_turn, side_has_contract
 from scala40.games.skarney.moves import Move, PutDown
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of, side_seats
+from scala40.games.skarney.rules import meld_points
 from scala40.games.skarney.state import GameState
 from scala40.melds import Meld
 from scala40.movekinds import MoveBase
@@ -304,6 +305,14 @@ class SkarneyText(GameText):
         )
         winners = " and ".join(_label(seat, names) for seat in state.winners)
         return [f"Final scores: {totals}", f"Winner: {winners}" if winners else "No winner."]
+
+    def meld(self, meld: Meld, unicode: bool) -> str:
+        """A meld as Skarney writes it (:func:`meld_text`)."""
+        return meld_text(meld, unicode)
+
+    def meld_value(self, meld: Meld) -> int:
+        """The points a meld's cards score (SK-SCORE-MELDS)."""
+        return meld_points(meld)
 
     def move(self, move: Move, unicode: bool) -> str:
         """A move in the notation, with suit symbols if asked."""

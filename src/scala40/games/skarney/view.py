@@ -20,17 +20,19 @@ random, keeping the known ones where they are.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import attrs
 
 from scala40._checks import describe, is_int
-from scala40._rng import seed_state, shuffle
+from scala40._rng import seed_state
+from scala40._sampling import deal_hidden, draw_consistent, random_meld
 from scala40.cards import Card
 from scala40.errors import InvalidArgumentError, InvalidStateError
 from scala40.games.skarney.moves import Move
 from scala40.games.skarney.phases import HandResult, Phase, side_of
 from scala40.games.skarney.record import StateRecord
-from scala40.games.skarney.rules import Ruleset
+from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.legal import LegalMoves
 from scala40.melds import Meld
 
@@ -75,6 +77,7 @@ class PlayerView:
     winners: tuple[int, ...]
     last_hand: HandResult | None
     """How the previous hand ended (the hands are shown when a hand ends)."""
+
     state_type: type[StateRecord] = attrs.field(
         default=StateRecord, kw_only=True, eq=False, hash=False, repr=False
     )
@@ -127,47 +130,83 @@ class PlayerView:
             seen.update(meld.cards)
         return tuple(sorted((Counter(self.rules.deck.cards) - seen).elements()))
 
-    def sample(self, seed: int) -> StateRecord:
+    def sample(self, seed: int) -> Any:
         """A full state consistent with this view, drawn reproducibly from ``seed``: the
         unseen cards dealt at random to the other hands and the pile, the cards known to
         be in a hand kept there.
 
+        The sample is consistent by construction: it passes its own
+        :meth:`~scala40.games.skarney.state.GameState.problems`, gives this view back to
+        this seat, and keeps what everyone knows of the hidden hands: the known cards
+        (SK-OFFER), and, for a player to move who has put down part of his side's
+        contract this turn, the 3-card melds of the same kind that complete it
+        (SK-CONTRACT), drawn first at random from the unseen cards.
+
+        A dealt state that fails a check is dealt again, at most 32 times in all.
+
         :raises InvalidArgumentError: ``seed`` is not an integer.
+        :raises SearchLimitError: no consistent state was dealt within the bound (only
+            a view that no state gives, such as one edited by hand, comes to this).
         """
         if not is_int(seed):
             raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
-        pool = Counter(self.unknown_cards())
+        unseen = self.unknown_cards()
         if not any(self.hand_sizes) and not self.stock_size and not self.table:
-            pool = Counter()  # between hands: every card is back in the deck
-        reserved: dict[int, tuple[Card, ...]] = {}
-        for seat in range(self.player_count):
-            if seat != self.player and self.known[seat]:
-                reserved[seat] = self.known[seat]
-                pool -= Counter(self.known[seat])
-        order, rng = shuffle(tuple(sorted(pool.elements())), seed_state(seed))
-        position = 0
-        hands: list[tuple[Card, ...]] = []
-        for seat in range(self.player_count):
-            if seat == self.player:
-                hands.append(self.hand)
-                continue
-            known = reserved.get(seat, ())
-            need = self.hand_sizes[seat] - len(known)
-            hands.append(tuple(sorted((*known, *order[position : position + need]))))
-            position += need
-        stock = order[position:]
-        if len(stock) != self.stock_size:
-            raise InvalidStateError(
-                [
-                    f"the view's card counts do not add up: {len(stock)} cards left for a "
-                    f"pile of {self.stock_size}"
-                ]
-            )
+            unseen = ()  # between hands: every card is back in the deck
         public = {name: getattr(self, name) for name in _PUBLIC_FIELDS}
-        state: StateRecord = self.state_type(
-            hands=tuple(hands), stock=tuple(stock), rng=rng, auto_chance=True, **public
-        )
-        return state
+
+        def deal(rng: int) -> tuple[StateRecord, int]:
+            known, rng = self._known_hidden(unseen, rng)
+            hands, stock, rng = deal_hidden(
+                unseen,
+                viewer=self.player,
+                hand=self.hand,
+                hand_sizes=self.hand_sizes,
+                known=known,
+                stock_size=self.stock_size,
+                stock_name="pile",
+                rng=rng,
+            )
+            state: StateRecord = self.state_type(
+                hands=hands, stock=stock, rng=rng, auto_chance=True, **public
+            )
+            return state, rng
+
+        return draw_consistent(deal, _consistent, seed_state(seed), "the view")
+
+    def _known_hidden(
+        self, unseen: tuple[Card, ...], rng: int
+    ) -> tuple[dict[int, list[Card]], int]:
+        """The cards the other hands must hold: their known cards, and for a hidden
+        player to move with his side's contract in progress, melds that complete it."""
+        known = {
+            seat: list(cards)
+            for seat, cards in enumerate(self.known)
+            if seat != self.player and cards
+        }
+        mover = self.turn
+        if mover == self.player or self.phase is not Phase.PLAY or not self.progress:
+            return known, rng
+        kind = self.table[self.fresh_from].kind if self.fresh_from < len(self.table) else None
+        if kind is None:
+            return known, rng  # not a view a state gives: the checks will say so
+        pool = Counter(unseen)
+        for cards in known.values():
+            pool -= Counter(cards)
+        cards = known.get(mover, [])
+        missing = self.rules.contract_size(self.hand_number) - self.progress
+        room = self.hand_sizes[mover] - len(cards)
+        for _ in range(missing):
+            if room < 3:
+                break
+            meld, rng = random_meld(tuple(sorted(pool.elements())), MELD_RULES, rng, kind=kind)
+            if meld is None:
+                break
+            pool -= Counter(meld)
+            cards = [*cards, *meld]
+            room -= 3
+        known[mover] = cards
+        return known, rng
 
     def legal_moves(self) -> LegalMoves[Move]:
         """The legal moves of this seat, when it is the one to decide: they depend only
@@ -177,7 +216,12 @@ class PlayerView:
         """
         if self.current_player != self.player:
             raise InvalidStateError([f"seat {self.player} does not decide now"])
-        return self.sample(0).legal_moves()
+        moves: LegalMoves[Move] = self.sample(0).legal_moves()
+        return moves
+
+
+def _consistent(state: StateRecord) -> bool:
+    return not state.problems()
 
 
 # What a view shares with its state, field for field: everything but the hidden cards.

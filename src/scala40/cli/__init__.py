@@ -1,0 +1,167 @@
+"""The ``scala40`` command line: check melds, value hands, list the rulesets, play against
+bots, run tournaments between bots and replay saved games.
+
+Run it as ``scala40`` or ``python -m scala40``; :func:`main` is the same program for
+Python code and tests. Every subcommand is a :class:`Command`: a name, a function that adds
+its arguments to its parser and a handler that runs it and returns the exit code; each
+has its module (:mod:`~scala40.cli.check`, :mod:`~scala40.cli.hand`,
+:mod:`~scala40.cli.rules`, :mod:`~scala40.cli.play`, :mod:`~scala40.cli.simulate`,
+:mod:`~scala40.cli.replay`), and what they share is in :mod:`~scala40.cli.common`. New
+subcommands are added to :data:`COMMANDS`; :func:`build_parser` builds the whole parser
+from them. Every command works on any registered game (``--game``), reaching it through
+:func:`~scala40.game.load_game` and its :class:`~scala40.game.Game` record alone.
+
+Exit codes: 0 when all went well, 1 when the cards are not what was asked (an invalid or
+ambiguous meld, an impossible hand) or a game command failed (a game record that can't be
+read or replayed, a file that can't be written), 2 for a usage error (unknown option,
+preset or bot, bad card text), 3 when a game of ``play`` was left before its end (``quit``,
+the end of the input, or Ctrl-C; with ``--save``, the game is saved first). Errors are one
+line on standard error, starting with ``error:``.
+
+>>> main(["check", "JK 9C 8C"])
+meld 1: JK 9C 8C
+  sequence of clubs: 8C 9C JK=10C
+  joker: JK stands for 10C
+  value: 27
+  other readings:
+    JK=7C 8C 9C (value 24)
+  extended by: 7C at the low end, JC at the high end
+  joker swap: 10C takes the place of JK
+<BLANKLINE>
+opening: 27 is below the opening threshold of 40 (S40-OPEN)
+0
+>>> main(["hand", "AS KH 7D JK"])
+hand: AS KH 7D JK
+value: 53
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+
+from scala40 import __version__
+from scala40._checks import describe
+from scala40.cli import check, hand, play, replay, rules, simulate
+from scala40.cli.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_QUIT,
+    EXIT_USAGE,
+    HELP_WIDTH,
+    Command,
+    CommandError,
+    Parser,
+    UsageError,
+    print_error,
+)
+from scala40.errors import Scala40Error
+
+__all__ = [
+    "COMMANDS",
+    "EXIT_INVALID",
+    "EXIT_OK",
+    "EXIT_QUIT",
+    "EXIT_USAGE",
+    "Command",
+    "UsageError",
+    "build_parser",
+    "main",
+]
+
+COMMANDS: tuple[Command, ...] = (
+    check.COMMAND,
+    hand.COMMAND,
+    rules.COMMAND,
+    play.COMMAND,
+    simulate.COMMAND,
+    replay.COMMAND,
+)
+"""The subcommands, in the order ``scala40 --help`` lists them."""
+
+
+def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentParser:
+    """The argument parser of the command line, with one subparser per command.
+
+    Each subparser stores its command's handler as ``handler`` in the parsed arguments.
+
+    >>> parser = build_parser()
+    >>> args = parser.parse_args(["rules", "classic"])
+    >>> args.command, args.preset, callable(args.handler)
+    ('rules', 'classic', True)
+    """
+    parser = Parser(
+        prog="scala40",
+        description="Rules of the Italian rummy game Scala 40: check melds, value hands and\n"
+        "list the rulesets.",
+        epilog="Cards are written 7S 10H QD AC JK (also 7♠, ♠7, TH, *).\n"
+        "Run 'scala40 COMMAND --help' for the options of a command.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"scala40 {__version__}")
+    subparsers = parser.add_subparsers(
+        dest="command", metavar="COMMAND", title="commands", required=True
+    )
+    for command in commands:
+        subparser = subparsers.add_parser(
+            command.name,
+            help=command.summary,
+            description=textwrap.fill(command.description, width=HELP_WIDTH),
+            epilog=command.epilog or None,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        command.configure(subparser)
+        subparser.set_defaults(handler=command.run)
+        if isinstance(subparser, Parser):
+            subparser.check_arguments = command.check_arguments
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: the process arguments); return the exit code.
+
+    >>> main(["hand", "AS QS"])
+    hand: AS QS
+    value: 21
+    0
+    """
+    parser = build_parser()
+    given: object = argv
+    if given is not None and (
+        isinstance(given, (str, bytes))
+        or not isinstance(given, Sequence)
+        or not all(isinstance(arg, str) for arg in given)
+    ):
+        print_error(f"expected a list of arguments (text), got {describe(given)}")
+        return EXIT_USAGE
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_request:  # --help, --version and usage errors
+        code = exit_request.code
+        return code if isinstance(code, int) else (EXIT_OK if code is None else EXIT_USAGE)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    try:
+        return handler(args)
+    except UsageError as error:
+        print_error(str(error))
+        return EXIT_USAGE
+    except CommandError as error:
+        print_error(str(error))
+        return EXIT_INVALID
+    except Scala40Error as error:
+        print_error(str(error))
+        return EXIT_INVALID
+    except BrokenPipeError:
+        # The reader went away (``scala40 rules | head -1``): stop quietly, as Python's own
+        # documentation advises, pointing standard output at devnull so that the final
+        # flush at exit can't fail again.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return EXIT_INVALID

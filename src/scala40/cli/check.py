@@ -1,0 +1,241 @@
+"""``scala40 check``: check melds under a game's rules and show their values, readings,
+extensions and joker swaps.
+
+The meld rules are the chosen game's (``--game``, its ruleset's ``meld_rules``), the way
+a meld is written its :class:`~scala40.game.GameText`'s, and so are the lines after the
+melds (in Scala 40, whether they reach the opening threshold).
+
+>>> from scala40.cli import main
+>>> main(["check", "--game", "skarney", "5S 2C 7S"])
+meld 1: 5S 2C 7S
+  sequence of spades: 5S 2C=6S 7S
+  joker: 2C stands for 6S
+  value: 35
+  extended by: 4S at the low end, 8S at the high end
+  joker swap: 6S takes the place of 2C
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections import Counter
+from collections.abc import Mapping
+
+from scala40.cards import CARD_NAMES, Card, as_card, parse_cards
+from scala40.cli.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    Command,
+    UsageError,
+    add_game_option,
+    add_rules_option,
+    card_name,
+    card_names,
+    check_preset,
+    chosen_game,
+    preset_rules,
+    print_error,
+)
+from scala40.errors import AmbiguousMeldError, InvalidCardError, InvalidMeldError
+from scala40.game import GameText
+from scala40.melds import (
+    Extension,
+    Meld,
+    MeldEnd,
+    MeldKind,
+    MeldRules,
+    check_meld,
+    meld_interpretations,
+)
+
+__all__ = ["COMMAND"]
+
+# The separators of the card notation (C-NOTATION); a token may also be ``JK=10C``.
+_SEPARATORS = re.compile(r"[\s,;\-]+")
+_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+_RANK_PLURALS = (
+    "", "aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings",
+)  # fmt: skip
+_END_WORDS = {MeldEnd.LOW: " at the low end", MeldEnd.HIGH: " at the high end", MeldEnd.SET: ""}
+
+
+def _card_list(text: str) -> tuple[Card, ...]:
+    """Argument type of ``--joker-as``: one or more cards."""
+    try:
+        cards = parse_cards(text)
+    except InvalidCardError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if not cards:
+        raise argparse.ArgumentTypeError("expected a card, got nothing")
+    return cards
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "melds",
+        nargs="+",
+        metavar="MELD",
+        help='the cards of one meld, quoted, e.g. "JK 9C 8C"; write JK=10C to say which card '
+        "a joker stands for",
+    )
+    add_rules_option(parser)
+    parser.add_argument(
+        "--joker-as",
+        type=_card_list,
+        metavar="CARD",
+        help="the card the joker stands for, when a single meld is given",
+    )
+    parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
+    add_game_option(parser)
+
+
+def _parse_meld_text(text: str, rules: MeldRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The cards of a meld and the cards its jokers stand for (written ``JK=10C``)."""
+    cards: list[Card] = []
+    stands_for: list[Card] = []
+    tokens = [token for token in _SEPARATORS.split(text) if token]
+    for position, token in enumerate(tokens, 1):
+        card_text, equals, target_text = token.partition("=")
+        card = as_card(card_text, position)
+        cards.append(card)
+        if equals:
+            if not rules.is_wild(card):
+                raise UsageError(f"{token}: only a joker can stand for another card")
+            stands_for.append(as_card(target_text, position))
+    return tuple(cards), tuple(stands_for)
+
+
+def _extension_text(extension: Extension, unicode: bool) -> str:
+    text = card_name(extension.card, unicode)
+    if extension.card != extension.represents:
+        text += " as " + card_name(extension.represents, unicode)
+    return text + _END_WORDS[extension.end]
+
+
+def _kind_text(meld: Meld) -> str:
+    if meld.kind is MeldKind.SET:
+        return f"set of {_RANK_PLURALS[meld.rank]}"
+    return f"sequence of {_SUIT_WORDS[meld.suit]}"
+
+
+def _print_meld(
+    meld: Meld,
+    cards: tuple[Card, ...],
+    rules: MeldRules,
+    in_deck: Mapping[Card, int],
+    text: GameText,
+    unicode: bool,
+) -> None:
+    print(f"  {_kind_text(meld)}: {text.meld(meld, unicode)}")
+    for index in meld.wild_positions:
+        joker, stands_for = meld.cards[index], meld.represented[index]
+        print(f"  joker: {card_name(joker, unicode)} stands for {card_name(stands_for, unicode)}")
+    print(f"  value: {text.meld_value(meld)}")
+    others = [other for other in meld_interpretations(cards, rules) if other != meld]
+    if others:
+        print("  other readings:")
+        for other in others:
+            print(f"    {text.meld(other, unicode)} (value {text.meld_value(other)})")
+    # Only the cards of the game's deck can extend a meld (C-DECK).
+    extensions = [extension for extension in meld.extensions() if extension.card in in_deck]
+    if extensions:
+        ways = ", ".join(_extension_text(extension, unicode) for extension in extensions)
+        print(f"  extended by: {ways}")
+    else:
+        print("  extended by: nothing, the meld is complete")
+    for index, natural in meld.joker_swaps():
+        wild_name = card_name(meld.cards[index], unicode)
+        print(f"  joker swap: {card_name(natural, unicode)} takes the place of {wild_name}")
+
+
+def _run(args: argparse.Namespace) -> int:
+    game = chosen_game(args)
+    preset, ruleset = preset_rules(args, game)
+    rules: MeldRules = ruleset.meld_rules
+    text = game.text
+    unicode: bool = args.unicode
+    joker_as: tuple[Card, ...] | None = args.joker_as
+    meld_texts: list[str] = args.melds
+    if joker_as is not None and len(meld_texts) > 1:
+        raise UsageError("--joker-as applies to a single meld; write JK=CARD in the meld instead")
+    parsed: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
+    for number, written in enumerate(meld_texts, 1):
+        try:
+            cards, stands_for = _parse_meld_text(written, rules)
+        except (InvalidCardError, UsageError) as error:
+            raise UsageError(f"meld {number}: {error}") from None
+        if stands_for and joker_as is not None:
+            raise UsageError("give --joker-as or JK=CARD in the meld, not both")
+        parsed.append((cards, stands_for))
+
+    errors: list[str] = []
+    melds: list[Meld] = []
+    in_deck = ruleset.deck.counts()
+    for number, (cards, stands_for) in enumerate(parsed, 1):
+        if number > 1:
+            print()
+        print(f"meld {number}: {card_names(cards, unicode)}")
+        # C-DECK, C-IDENTITY: a meld can't hold more copies of a card than the deck has.
+        extra = next(
+            ((card, count) for card, count in sorted(Counter(cards).items())
+             if count > in_deck.get(card, 0)),
+            None,
+        )  # fmt: skip
+        if extra is not None:
+            card, count = extra
+            print("  not a meld")
+            errors.append(
+                f"meld {number}: {count} copies of {CARD_NAMES[card]}, but the deck of "
+                f"{preset!r} has {in_deck.get(card, 0)}"
+            )
+            continue
+        wanted = joker_as if joker_as is not None else (stands_for or None)
+        try:
+            meld = check_meld(cards, rules, joker_as=wanted)
+        except AmbiguousMeldError as error:
+            print(f"  ambiguous: {len(error.readings)} readings")
+            for reading in meld_interpretations(cards, rules):
+                print(f"    {text.meld(reading, unicode)} (value {text.meld_value(reading)})")
+            how = "with --joker-as CARD" if len(parsed) == 1 else "by writing JK=CARD in the meld"
+            errors.append(
+                f"meld {number}: {card_names(cards, False)} has {len(error.readings)} readings; "
+                f"say which card the joker stands for {how}"
+            )
+            continue
+        except InvalidMeldError as error:
+            print("  not a meld")
+            errors.append(f"meld {number}: {error}")
+            continue
+        melds.append(meld)
+        _print_meld(meld, cards, rules, in_deck, text, unicode)
+
+    if errors:
+        for message in errors:
+            print_error(message)
+        return EXIT_INVALID
+    total = sum(text.meld_value(meld) for meld in melds)
+    closing = [f"total value: {total}"] if len(melds) > 1 else []
+    closing += text.meld_total(total, ruleset)
+    if closing:
+        print()
+        print("\n".join(closing))
+    return EXIT_OK
+
+
+COMMAND = Command(
+    name="check",
+    summary="check melds and show their values, readings and extensions",
+    description="Check each MELD under a ruleset of a game: what it is, what each joker "
+    "stands for, its value, its other readings and the cards that extend it; with several "
+    "melds, also their total value (in Scala 40, against the opening threshold).",
+    configure=_configure,
+    run=_run,
+    check_arguments=check_preset,
+    epilog='examples:\n  scala40 check "JK 9C 8C" "5D 5H 5S"\n'
+    '  scala40 check "7S 7H JK" --joker-as 7C\n'
+    '  scala40 check "7S 7H JK=7C" "4D 4C 4S" --rules federation-article\n'
+    '  scala40 check "5S 2C 7S" --game skarney',
+)
+"""The ``check`` command."""

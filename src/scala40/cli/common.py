@@ -1,0 +1,382 @@
+"""What the commands of :mod:`scala40.cli` share: exit codes, errors, the
+:class:`Command` record, argument types, and the options that choose a game and its
+rules.
+
+The commands reach a game only through :func:`~scala40.game.load_game` and its
+:class:`~scala40.game.Game` record: none of them names a game.
+
+>>> from scala40.cli.common import integer, option_setting
+>>> integer(3)("42")
+42
+>>> option_setting("jokers=2"), option_setting("split_sequences=true")
+(('jokers', 2), ('split_sequences', True))
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import json
+import sys
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+import attrs
+
+from scala40._checks import describe
+from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
+from scala40.errors import InvalidRulesetError, UnknownGameError
+from scala40.game import DEFAULT_GAME, Game, game_names, load_game
+from scala40.records import GameRecord
+
+__all__ = [
+    "EXIT_INVALID",
+    "EXIT_OK",
+    "EXIT_QUIT",
+    "EXIT_USAGE",
+    "HELP_WIDTH",
+    "MAX_RECORD_BYTES",
+    "ArgumentCheck",
+    "Command",
+    "CommandError",
+    "Parser",
+    "UsageError",
+    "add_game_option",
+    "add_game_options",
+    "add_rules_option",
+    "card_name",
+    "card_names",
+    "check_match",
+    "check_players",
+    "check_preset",
+    "chosen_game",
+    "game_rules",
+    "integer",
+    "load_record",
+    "one_line",
+    "option_setting",
+    "option_text",
+    "player_label",
+    "preset_name",
+    "preset_rules",
+    "print_error",
+]
+
+EXIT_OK = 0
+"""Exit code when the command did what was asked."""
+EXIT_INVALID = 1
+"""Exit code when the cards are not what was asked (an invalid or ambiguous meld, or an
+impossible hand)."""
+EXIT_USAGE = 2
+"""Exit code for a usage error (the code ``argparse`` uses too)."""
+EXIT_QUIT = 3
+"""Exit code when a game of ``play`` was left before its end (``quit``, the end of the
+input, or Ctrl-C), saved first with ``--save``."""
+
+HELP_WIDTH = 79
+"""The width the commands' descriptions are wrapped to."""
+
+
+class UsageError(Exception):
+    """The arguments parse but can't be used as given; :func:`~scala40.cli.main` prints it
+    and exits with 2.
+
+    Handlers raise it for usage errors that ``argparse`` can't see, such as
+    ``--joker-as`` given with several melds.
+    """
+
+
+class CommandError(Exception):
+    """A game command could not do what was asked (exit code 1)."""
+
+
+ArgumentCheck = Callable[[argparse.Namespace], str | None]
+"""A check of arguments taken together, run as they are parsed (a preset or a match
+format of the chosen game): it returns what is wrong, or ``None``."""
+
+
+@attrs.frozen
+class Command:
+    """One subcommand: its name, its help, its arguments and the handler that runs it."""
+
+    name: str
+    """The word that selects the subcommand (``scala40 NAME``)."""
+    summary: str
+    """One line for the list of subcommands in ``scala40 --help``."""
+    description: str
+    """The text at the top of ``scala40 NAME --help``."""
+    configure: Callable[[argparse.ArgumentParser], None]
+    """Adds the subcommand's arguments to its parser."""
+    run: Callable[[argparse.Namespace], int]
+    """Runs the subcommand with the parsed arguments and returns the exit code."""
+    epilog: str = ""
+    """Examples, shown at the end of ``scala40 NAME --help``."""
+    check_arguments: ArgumentCheck | None = None
+    """Checks the arguments together as they are parsed (see
+    :class:`~scala40.cli.common.Parser`)."""
+
+
+def one_line(message: str) -> str:
+    """``message`` with its control characters (line breaks from a crafted argument, say)
+    escaped: an error is always one line.
+
+    >>> from scala40.cli.common import one_line
+    >>> one_line("two\\nlines")
+    'two\\\\nlines'
+    """
+    if message.isprintable():
+        return message
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+
+
+def print_error(message: str) -> None:
+    """Print ``message`` as the one line of an error on standard error."""
+    print(f"error: {one_line(message)}", file=sys.stderr)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on standard error, and which
+    runs its command's :data:`ArgumentCheck` once its arguments are parsed, so that an
+    argument wrong for the chosen game is a parse error as any other."""
+
+    check_arguments: ArgumentCheck | None = None
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"error: {one_line(message)} (see '{self.prog} --help')\n")
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if self.check_arguments is not None:
+            problem = self.check_arguments(parsed)
+            if problem is not None:
+                self.error(problem)
+        return parsed, extras
+
+
+def integer(digits: int) -> Callable[[str], int]:
+    """Argument type of a whole number of at most ``digits`` digits, in ASCII (``int``
+    alone would take full-width digits, ``1_000`` and numbers of thousands of digits)."""
+
+    def read(text: str) -> int:
+        body = text.strip()
+        number = body[1:] if body[:1] in ("-", "+") else body
+        if not (number.isascii() and number.isdigit() and len(number) <= digits):
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of at most {digits} digits, got {shown!r}"
+            )
+        return int(body)
+
+    return read
+
+
+def card_name(card: Card, unicode: bool) -> str:
+    """A card's name, with its suit as a symbol if ``unicode``."""
+    return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
+
+
+def card_names(cards: Sequence[Card], unicode: bool) -> str:
+    """Cards' names separated by spaces."""
+    return " ".join(card_name(card, unicode) for card in cards)
+
+
+def option_text(value: object) -> str:
+    """An option value as the command line shows it (enums by their string value)."""
+    return str(value.value) if isinstance(value, enum.Enum) else str(value)
+
+
+def option_setting(text: str) -> tuple[str, Any]:
+    """Argument type of ``--option``: ``NAME=VALUE``, the value read as a number, a word
+    (true, false, none) or text."""
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip().isidentifier():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    words: dict[str, Any] = {"true": True, "false": False, "none": None}
+    raw = value.strip()
+    parsed: Any = words.get(raw.lower(), raw)
+    if parsed is raw and len(raw) <= 20 and raw.lstrip("-").isdigit() and raw.isascii():
+        parsed = int(raw)
+    return name.strip(), parsed
+
+
+def player_label(player: int, names: Sequence[str]) -> str:
+    """A seat as the game commands print it: ``P1 (greedy)``."""
+    return f"P{player} ({names[player]})"
+
+
+# ---------------------------------------------------------------- choosing a game
+
+
+def _game_name(text: str) -> str:
+    """Argument type of ``--game``: a game's name, checked."""
+    try:
+        return load_game(text).name
+    except UnknownGameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_game_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--game`` (the default game when it is not given)."""
+    parser.add_argument(
+        "--game",
+        type=_game_name,
+        metavar="GAME",
+        help=f"the game ({', '.join(game_names())}; default: {DEFAULT_GAME})",
+    )
+
+
+def chosen_game(args: argparse.Namespace) -> Game:
+    """The game ``--game`` names, or the default game."""
+    given: str | None = getattr(args, "game", None)
+    return load_game(given if given is not None else DEFAULT_GAME)
+
+
+def add_rules_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--rules PRESET``, a preset of the chosen game (checked once it is known)."""
+    parser.add_argument(
+        "--rules",
+        metavar="PRESET",
+        help="the ruleset preset (default: the game's standard rules; "
+        "'scala40 rules --game GAME' lists them)",
+    )
+
+
+def check_preset(args: argparse.Namespace) -> str | None:
+    """The :data:`ArgumentCheck` of ``--rules`` in the commands where an unknown preset
+    is an error of the argument (``check``, ``hand``)."""
+    if args.rules is None:
+        return None
+    ruleset_type = chosen_game(args).ruleset_type
+    if args.rules in ruleset_type.presets():
+        return None
+    presets = ", ".join(ruleset_type.preset_names())
+    return f"argument --rules: no preset named {args.rules!r}; presets: {presets}"
+
+
+def preset_rules(args: argparse.Namespace, game: Game) -> tuple[str, Any]:
+    """The preset ``--rules`` names in ``game`` (its standard rules if none) and its
+    ruleset (the name checked by :func:`check_preset`)."""
+    ruleset_type = game.ruleset_type
+    name: str = args.rules if args.rules is not None else ruleset_type.DEFAULT_PRESET
+    return name, ruleset_type.preset(preset_name(name, game))
+
+
+def add_game_options(parser: argparse.ArgumentParser, players_default: int | None) -> None:
+    """Add the options of the commands that play games: the game, its rules, the match
+    format, the players."""
+    add_game_option(parser)
+    add_rules_option(parser)
+    parser.add_argument(
+        "--option",
+        action="append",
+        type=option_setting,
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one option of the ruleset (repeat for several); "
+        "'scala40 rules PRESET' lists the options",
+    )
+    parser.add_argument(
+        "--match",
+        metavar="FORMAT",
+        help="for a game with match formats, how hands make a match instead of the preset's "
+        "(Scala 40: elimination, reentry, no-elimination, or single: one hand, the closer "
+        "wins)",
+    )
+    parser.add_argument(
+        "--players",
+        type=integer(3),
+        default=players_default,
+        metavar="N",
+        help="number of players"
+        + (
+            " (default: the game's usual number)" if players_default else " (default: one per bot)"
+        ),
+    )
+
+
+def preset_name(text: str, game: Game) -> str:
+    """``text`` if it names a preset of ``game``, else a usage error listing them."""
+    if text not in game.ruleset_type.presets():
+        raise UsageError(
+            f"no preset named {text!r} in {game.title}; presets: "
+            f"{', '.join(game.ruleset_type.preset_names())}"
+        )
+    return text
+
+
+def _match_formats(rules: Any) -> tuple[str, ...] | None:
+    """The names of the match formats of ``rules`` (its ``match_format`` option's
+    values), or ``None`` for a game without them."""
+    if "match_format" not in rules.option_names():
+        return None
+    kind = typing.get_type_hints(type(rules)).get("match_format")
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return tuple(str(member.value) for member in kind)
+    return ()
+
+
+def game_rules(args: argparse.Namespace, game: Game) -> Any:
+    """The ruleset of ``--rules``, ``--match`` and ``--option`` in ``game``."""
+    name = args.rules if args.rules is not None else game.ruleset_type.DEFAULT_PRESET
+    rules = game.ruleset_type.preset(preset_name(name, game))
+    if args.match is not None:
+        if _match_formats(rules) is None:
+            raise UsageError(f"--match: {game.title} has no match formats")
+        try:
+            rules = rules.with_match_format(args.match)
+        except InvalidRulesetError as error:
+            raise UsageError(f"--match: {error}") from None
+    if args.option:
+        try:
+            rules = rules.replace(**dict(args.option))
+        except InvalidRulesetError as error:
+            raise UsageError(f"--option: {error}") from None
+    return rules
+
+
+def check_match(args: argparse.Namespace) -> str | None:
+    """The :data:`ArgumentCheck` of ``--match``: a match format of the chosen game (a game
+    without any is told at run time, with the rest of its rules)."""
+    if args.match is None:
+        return None
+    formats = _match_formats(chosen_game(args).ruleset_type.default())
+    if not formats or args.match in formats:
+        return None
+    return f"argument --match: no match format named {args.match!r}; formats: {', '.join(formats)}"
+
+
+def check_players(players: int, rules: Any) -> None:
+    """A usage error unless ``rules`` take ``players`` players."""
+    if not rules.min_players <= players <= rules.max_players:
+        raise UsageError(
+            f"--players must be from {rules.min_players} to {rules.max_players} under these "
+            f"rules, got {players}"
+        )
+
+
+# ---------------------------------------------------------------- game records
+
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+"""The largest game record file ``replay`` and ``play --load`` read."""
+
+
+def load_record(path: str) -> GameRecord:
+    """The game record saved as JSON in ``path``, checked."""
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise CommandError(f"cannot read {path}: {error.strerror}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise CommandError(
+            f"{path} is larger than a game record may be ({MAX_RECORD_BYTES} bytes)"
+        )
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as error:
+        # ValueError: bad JSON, bad UTF-8, or a number of thousands of digits.
+        raise CommandError(f"{path} is not a JSON game record: {describe(error, 200)}") from None
+    return GameRecord.from_dict(data)

@@ -1,0 +1,79 @@
+"""``scala40 hand``: what the cards left in a hand count at its end, under a game's rules
+(its record's :attr:`~scala40.game.Game.hand_value`).
+
+>>> from scala40.cli import main
+>>> main(["hand", "--game", "chinchon", "AS 2S 3S 7C"])
+hand: AS 2S 3S 7C
+value: 7
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+from scala40.cards import CARD_NAMES, parse_cards
+from scala40.cli.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    Command,
+    UsageError,
+    add_game_option,
+    add_rules_option,
+    card_names,
+    check_preset,
+    chosen_game,
+    preset_rules,
+    print_error,
+)
+from scala40.errors import InvalidCardError
+
+__all__ = ["COMMAND"]
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "cards", metavar="CARDS", help='the cards left in hand, quoted: "AS KH JK"'
+    )
+    add_rules_option(parser)
+    parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
+    add_game_option(parser)
+
+
+def _run(args: argparse.Namespace) -> int:
+    game = chosen_game(args)
+    preset, rules = preset_rules(args, game)
+    if game.hand_value is None:
+        raise UsageError(f"{game.title} gives no value to a hand alone")
+    try:
+        cards = parse_cards(args.cards)
+    except InvalidCardError as error:
+        raise UsageError(str(error)) from None
+    print(f"hand: {card_names(cards, args.unicode) or 'no cards'}")
+    # C-DECK, C-IDENTITY: a hand can't hold more copies of a card than the deck has.
+    in_deck = rules.deck.counts()
+    for card, count in sorted(Counter(cards).items()):
+        if count > in_deck.get(card, 0):
+            print_error(
+                f"the hand holds {count} copies of {CARD_NAMES[card]}, "
+                f"but the deck of {preset!r} has {in_deck.get(card, 0)}"
+            )
+            return EXIT_INVALID
+    print(f"value: {game.hand_value(cards, rules)}")
+    return EXIT_OK
+
+
+COMMAND = Command(
+    name="hand",
+    summary="the penalty value of cards left in hand",
+    description="Print the penalty value of CARDS left in a hand under a ruleset of a game "
+    "(in Scala 40 S40-HAND-VALUE; in the knock games the points left unmatched once the "
+    "hand is arranged in melds).",
+    configure=_configure,
+    run=_run,
+    check_arguments=check_preset,
+    epilog='examples:\n  scala40 hand "AS KH 7D JK"\n  scala40 hand "AH" --rules online\n'
+    '  scala40 hand "AS 2S 3S 7C" --game chinchon',
+)
+"""The ``hand`` command."""

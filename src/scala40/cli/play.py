@@ -1,0 +1,433 @@
+"""``scala40 play``: play a game of any registered game in the terminal against bots,
+typing moves in the game's notation; save it, resume it.
+
+Everything the game says (the board, the hints, how a hand ended) comes from its
+record's :class:`~scala40.game.GameText`, and its bots from its record's ``bots``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from scala40.bots import Bot, bot_name, make_bot
+from scala40.cli.common import (
+    EXIT_OK,
+    EXIT_QUIT,
+    Command,
+    CommandError,
+    UsageError,
+    add_game_options,
+    check_match,
+    check_players,
+    chosen_game,
+    game_rules,
+    integer,
+    load_record,
+    player_label,
+)
+from scala40.errors import (
+    IllegalMoveError,
+    InvalidBotSpecError,
+    InvalidMoveError,
+    Scala40Error,
+)
+from scala40.game import Game, load_game
+from scala40.records import GameRecord
+from scala40.tournament import MAX_SEED_DIGITS, rules_label
+
+__all__ = ["COMMAND", "HUMAN", "MAX_LINE"]
+
+
+_PLAY_COMMANDS = """\
+  moves                 list the legal moves, numbered; type a number to play one
+  hint                  what the greedy bot would play
+  board                 show the table again
+  help                  this help
+  quit                  leave the game (with --save, the game is saved to resume later)"""
+
+
+def _play_help(game: Game) -> str:
+    return (
+        "Enter a move in the notation of the library, or a command:\n"
+        + game.text.move_help
+        + "\n"
+        + _PLAY_COMMANDS
+    )
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    add_game_options(parser, players_default=-1)
+    parser.add_argument(
+        "--seed",
+        type=integer(MAX_SEED_DIGITS),
+        metavar="N",
+        help="the seed of the deal (default: a random one, printed at the start)",
+    )
+    parser.add_argument(
+        "--bots",
+        nargs="+",
+        metavar="BOT",
+        help="the bots in the other seats: one for all of them, or one per seat "
+        "(random, greedy, montecarlo, playout; options as in montecarlo:playouts=50; "
+        "default: greedy, or with --load the bots of the saved game)",
+    )
+    parser.add_argument(
+        "--seat",
+        type=integer(3),
+        metavar="N",
+        help="your seat, from 0 (default: 0, or with --load your seat in the saved game)",
+    )
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        help="save the game record as JSON to FILE when the game ends or you leave it",
+    )
+    parser.add_argument(
+        "--load",
+        metavar="FILE",
+        help="resume a game saved with --save: its game, rules, players, seed and moves come "
+        "from FILE",
+    )
+    parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
+
+
+def _seat_specs(specs: Sequence[str], players: int, seat: int) -> dict[int, str]:
+    """The bot named for each other seat: one for all of them, or one each."""
+    others = [player for player in range(players) if player != seat]
+    if len(specs) not in (1, len(others)):
+        raise UsageError(
+            f"--bots takes one bot for every other seat or one per seat ({len(others)}), "
+            f"got {len(specs)}"
+        )
+    chosen = list(specs) * len(others) if len(specs) == 1 else list(specs)
+    return dict(zip(others, chosen))
+
+
+def _seat_bots(specs: dict[int, str], game: Game) -> dict[int, Bot]:
+    try:
+        return {player: make_bot(spec, game) for player, spec in specs.items()}
+    except InvalidBotSpecError as error:
+        raise UsageError(str(error)) from None
+
+
+HUMAN = "human"
+"""How a saved game names the seat of the person who played it (``play --save``)."""
+
+
+MAX_LINE = 10_000
+"""The longest line ``play`` reads (more is cut: no move or command is that long)."""
+
+
+def _read_line(prompt: str) -> str | None:
+    """A line of standard input (``None`` at its end), after printing ``prompt``; a line
+    that is not text (bytes that are not UTF-8) reads as a line the game refuses."""
+    print(prompt, end="", flush=True)
+    try:
+        line = sys.stdin.readline(MAX_LINE + 1)
+    except UnicodeDecodeError:
+        return "\ufffd"
+    if not line:
+        print()
+        return None
+    if len(line) > MAX_LINE and not line.endswith("\n"):
+        # Skip the rest of an overlong line: it is one answer, refused as a whole.
+        while True:
+            try:
+                rest = sys.stdin.readline(MAX_LINE)
+            except UnicodeDecodeError:
+                continue
+            if not rest or rest.endswith("\n"):
+                break
+    return line.strip()
+
+
+def _shown(text: str) -> str:
+    """A line the user typed, as an error message quotes it (long ones cut)."""
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _save_record(path: str | None, record: GameRecord) -> None:
+    if path is None:
+        return
+    text = json.dumps(record.to_dict(), indent=2)
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text + "\n")
+    except OSError as error:
+        raise CommandError(f"cannot save the game to {path}: {error.strerror}") from None
+    print(f"Game saved to {path}.")
+
+
+@attrs.frozen
+class _Table:
+    """A game of ``play`` ready to go on: new, or resumed from a saved record."""
+
+    game: Game
+    state: Any
+    rules: Any
+    players: int
+    seed: int
+    seat: int
+    specs: dict[int, str]
+    moves: tuple[str, ...] = ()
+    auto_chance: bool = True
+
+
+def _new_table(args: argparse.Namespace) -> _Table:
+    game = chosen_game(args)
+    rules = game_rules(args, game)
+    players: int = args.players if args.players != -1 else game.default_players
+    check_players(players, rules)
+    seat: int = args.seat if args.seat is not None else 0
+    if not 0 <= seat < players:
+        raise UsageError(f"--seat must be from 0 to {players - 1}, got {seat}")
+    specs = _seat_specs(args.bots or ["greedy"], players, seat)
+    seed: int = args.seed if args.seed is not None else secrets.randbits(32)
+    return _Table(game, game.new_game(rules, players, seed), rules, players, seed, seat, specs)
+
+
+def _loaded_table(args: argparse.Namespace) -> _Table:
+    """The game saved in ``--load``'s file, with the human's seat and the bots it names
+    (or ``--seat`` and ``--bots``)."""
+    path: str = args.load
+    given = [
+        flag
+        for flag, value in (
+            ("--rules", args.rules),
+            ("--option", args.option or None),
+            ("--match", args.match),
+            ("--players", None if args.players == -1 else args.players),
+            ("--seed", args.seed),
+        )
+        if value is not None
+    ]
+    if given:
+        raise UsageError(
+            f"--load resumes the saved game with its own rules, players and seed; leave out "
+            f"{', '.join(given)}"
+        )
+    record = load_record(path)
+    game = load_game(record.game)
+    if args.game is not None and args.game != game.name:
+        raise CommandError(f"{path} is a record of {game.title}, not of {args.game}")
+    names = record.names
+    seat: int = args.seat if args.seat is not None else next(
+        (player for player, name in enumerate(names) if name == HUMAN), 0
+    )  # fmt: skip
+    if not 0 <= seat < record.players:
+        raise UsageError(f"--seat must be from 0 to {record.players - 1}, got {seat}")
+    if args.bots is not None or not names:
+        specs = _seat_specs(args.bots or ["greedy"], record.players, seat)
+    else:
+        specs = {player: name for player, name in enumerate(names) if player != seat}
+        for player, name in specs.items():
+            try:
+                make_bot(name, game)
+            except InvalidBotSpecError:
+                raise UsageError(
+                    f"{path} names no bot for seat {player} ({name!r}); give --bots"
+                ) from None
+    return _Table(
+        game,
+        record.final_state(),
+        record.rules,
+        record.players,
+        record.seed,
+        seat,
+        specs,
+        record.moves,
+        record.auto_chance,
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    table = _loaded_table(args) if args.load is not None else _new_table(args)
+    game, rules, players, seed, seat = (
+        table.game, table.rules, table.players, table.seed, table.seat,
+    )  # fmt: skip
+    bots = _seat_bots(table.specs, game)
+    unicode: bool = args.unicode
+    names = [("you" if player == seat else bot_name(bots[player])) for player in range(players)]
+    saved_names = tuple(
+        HUMAN if player == seat else table.specs[player] for player in range(players)
+    )
+    state = table.state
+    moves: list[str] = list(table.moves)
+    # A resumed game's bots draw afresh, from the seed and the moves played so far.
+    rng = random.Random(seed if not moves else f"{seed}:{len(moves)}")
+    bot_rngs = {player: random.Random(rng.getrandbits(64)) for player in bots}
+    helper = make_bot("greedy" if "greedy" in game.bots else "random", game)
+    text = game.text
+    news: list[str] = []
+
+    def record() -> GameRecord:
+        return GameRecord(
+            rules,
+            players,
+            seed,
+            tuple(moves),
+            table.auto_chance,
+            game.name,
+            game.version,
+            saved_names,
+        )
+
+    print(
+        f"{game.title}, {players} players, rules {rules_label(rules)}, seed {seed}. "
+        f"You are P{seat}."
+    )
+    if args.load is not None:
+        print(f"Resuming the game saved in {args.load} after {len(moves)} moves.")
+    print("Type 'help' for the commands.")
+    show_board = True
+    queued: list[Any] = []  # the rest of a turn typed in one line
+    try:
+        while not state.is_over:
+            mover = state.current_player
+            if state.is_chance:
+                move = state.legal_moves()[0]
+            elif mover != seat:
+                assert mover is not None
+                legal = list(state.legal_moves())
+                move = bots[mover].choose(state.view(mover), legal, bot_rngs[mover])
+                news.append(f"{player_label(mover, names)}: {text.move(move, unicode)}")
+            elif queued:
+                move = queued.pop(0)
+            else:
+                if show_board:
+                    if sys.stdout.isatty():
+                        print("\033[2J\033[H", end="")
+                    print()
+                    print("\n".join(text.board(state, seat, names, unicode)))
+                    if news:
+                        print("Since your last move: " + "; ".join(news))
+                        news.clear()
+                    print(text.turn_hint(state))
+                    show_board = False
+                chosen = _ask_move(state, game, helper, unicode)
+                if chosen is None:
+                    print("Game abandoned.")
+                    _save_record(args.save, record())
+                    return EXIT_QUIT
+                if isinstance(chosen, str):  # "board": show the table again
+                    show_board = True
+                    continue
+                if isinstance(chosen, list):
+                    move, queued = chosen[0], chosen[1:]
+                else:
+                    move = chosen
+                show_board = True
+            before = state
+            state = state.apply(move)
+            moves.append(str(move))
+            events = text.events(before, state, names)
+            if events:
+                if news:
+                    print("\n".join(news))
+                    news.clear()
+                print("\n".join(events))
+    except KeyboardInterrupt:
+        print()
+        print("Game interrupted.")
+        _save_record(args.save, record())
+        return EXIT_QUIT
+    print("\n".join(text.final(state, names)))
+    _save_record(args.save, record())
+    return EXIT_OK
+
+
+def _ask_move(state: Any, game: Game, helper: Bot, unicode: bool) -> Any:
+    """The human player's next move (or moves, typed in one line separated by ``;`` and
+    checked as one turn), ``"board"`` to show the board again, or ``None`` to quit."""
+    legal = list(state.legal_moves())
+    text = game.text
+    while True:
+        line = _read_line("> ")
+        if line is None or line.lower() in ("quit", "exit", "q"):
+            return None
+        command = line.lower()
+        if not line:
+            continue
+        if command in ("help", "?", "h"):
+            print(_play_help(game))
+        elif command == "board":
+            return "board"
+        elif command in ("moves", "m"):
+            for number, move in enumerate(legal, 1):
+                print(f"  {number:>3}. {text.move(move, unicode)}")
+        elif command == "hint":
+            suggestion = helper.choose(state.view(state.current_player), legal, random.Random(0))
+            print(f"The {bot_name(helper)} bot would play: {text.move(suggestion, unicode)}")
+        elif line.isascii() and line.isdigit():
+            number = int(line) if len(line) <= 6 else 0
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            print(f"error: no move number {_shown(line)}; 'moves' lists 1 to {len(legal)}")
+        elif ";" in line:
+            try:
+                several = _check_turn(state, game, line)
+            except Scala40Error as error:
+                print(f"error: {error}")
+                continue
+            return several
+        else:
+            try:
+                move = game.parse_move(line)
+                state.apply(move)
+            except Scala40Error as error:
+                print(f"error: {error}")
+                continue
+            return move
+
+
+def _check_turn(state: Any, game: Game, line: str) -> list[Any]:
+    """The moves of a line separated by ``;``, checked together as one turn (the game's
+    own ``apply_turn`` when it has one, which may check more than each move alone).
+
+    A line of separators alone is no turn: an error, as an empty move is, so that the
+    caller always gets at least one move to play.
+
+    :raises InvalidMoveError: the line holds no move, or a part of it is not a move.
+    :raises IllegalMoveError: a move is not legal where it comes in the turn.
+    """
+    parts = [part.strip() for part in line.split(";") if part.strip()]
+    if not parts:
+        raise InvalidMoveError("a turn needs at least one move")
+    apply_turn = getattr(state, "apply_turn", None)
+    if callable(apply_turn):
+        apply_turn(line)  # names the move that fails by its place
+        return [game.parse_move(part) for part in parts]
+    moves = []
+    for place, part in enumerate(parts, 1):
+        try:
+            move = game.parse_move(part)
+            state = state.apply(move)
+        except (IllegalMoveError, InvalidMoveError) as error:
+            raise type(error)(f"move {place} of the turn: {error}") from error
+        moves.append(move)
+    return moves
+
+
+COMMAND = Command(
+    name="play",
+    summary="play a game in the terminal against bots",
+    description="Play a game against bots, entering moves in the notation of the "
+    "library (type 'help' during the game). The moves are read from standard input, "
+    "one a line. Leaving a game before its end exits with status 3 (saving it first "
+    "with --save); --load resumes a saved game.",
+    configure=_configure,
+    run=_run,
+    check_arguments=check_match,
+    epilog="examples:\n  scala40 play\n  scala40 play --players 3 --bots greedy random\n"
+    "  scala40 play --match single --seed 7 --save game.json\n"
+    "  scala40 play --load game.json --save game.json",
+)
+"""The ``play`` command."""

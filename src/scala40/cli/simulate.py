@@ -1,0 +1,237 @@
+"""``scala40 simulate``: a tournament between bots of any game, with each bot's win rate
+and its confidence interval, or every game as JSON, JSON lines or CSV
+(:func:`scala40.tournament.run_tournament`)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from scala40.bots import make_bot
+from scala40.cli.common import (
+    EXIT_OK,
+    Command,
+    UsageError,
+    add_game_options,
+    check_match,
+    check_players,
+    chosen_game,
+    game_rules,
+    integer,
+)
+from scala40.errors import InvalidBotSpecError
+from scala40.tournament import (
+    DEFAULT_MAX_ACTIONS,
+    MAX_GAMES,
+    MAX_SEED_DIGITS,
+    MAX_WORKERS,
+    GameResult,
+    TournamentResult,
+    run_tournament,
+)
+
+__all__ = ["COMMAND", "CSV_COLUMNS"]
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    add_game_options(parser, players_default=None)
+    parser.add_argument(
+        "--games", type=integer(9), default=100, metavar="N", help="games to play (default: 100)"
+    )
+    parser.add_argument(
+        "--bots",
+        nargs="+",
+        default=["greedy", "random"],
+        metavar="BOT",
+        help="the bots (random, greedy, montecarlo, playout; options as in "
+        "montecarlo:playouts=50; default: greedy random)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=integer(MAX_SEED_DIGITS),
+        default=0,
+        metavar="N",
+        help="the tournament's seed (default: 0)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=integer(9),
+        metavar="N",
+        help="processes to play in (default: one per CPU; 1 plays in this process)",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=integer(9),
+        default=DEFAULT_MAX_ACTIONS,
+        metavar="N",
+        help=f"stop a game unfinished after N moves (default: {DEFAULT_MAX_ACTIONS})",
+    )
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="show a progress bar on standard error even when it is not a terminal",
+    )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument(
+        "--json",
+        dest="output",
+        action="store_const",
+        const="json",
+        help="print the whole result as JSON (format scala40.tournament: every game and "
+        "each bot's stats) instead of the table",
+    )
+    output.add_argument(
+        "--jsonl",
+        dest="output",
+        action="store_const",
+        const="jsonl",
+        help="print one JSON object a line for each game, with the bot of each seat",
+    )
+    output.add_argument(
+        "--csv",
+        dest="output",
+        action="store_const",
+        const="csv",
+        help="print one CSV row for each game, with a column of each seat's bot, score and result",
+    )
+
+
+def _duration(seconds: float) -> str:
+    """A duration for the progress bar: ``<1s``, ``42s``, ``3m05s``, ``1h02m``."""
+    whole = int(seconds + 0.5)
+    if whole < 1:
+        return "<1s"
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole % 3600 // 60:02d}m"
+
+
+def _rate(rate: float) -> str:
+    """Games a second for the progress bar, with two or three significant digits."""
+    if rate >= 100:
+        return f"{rate:.0f}"
+    if rate >= 1:
+        return f"{rate:.1f}"
+    return f"{rate:.2g}"
+
+
+def _progress_bar(
+    stream: TextIO, width: int = 30, clock: Callable[[], float] = time.perf_counter
+) -> Callable[[int, int], None]:
+    """A progress callback drawing a text bar on ``stream``: the games done, the rate in
+    games a second, and the time left at that rate (the time taken, at the end)."""
+    started = clock()
+
+    def show(done: int, total: int) -> None:
+        filled = width * done // total if total else width
+        elapsed = max(clock() - started, 1e-9)
+        rate = done / elapsed
+        bar = "#" * filled + "-" * (width - filled)
+        if done >= total:
+            when = f"done in {_duration(elapsed)}"
+        elif done:
+            when = f"{_duration((total - done) / rate)} left"
+        else:
+            when = "starting"
+        stream.write(f"\r[{bar}] {done}/{total} games, {_rate(rate)} games/s, {when}  ")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+CSV_COLUMNS = ("index", "seed", "finished", "actions", "hands")
+"""The first columns of ``simulate --csv``; then, for each seat ``N``: ``bot_N``,
+``score_N``, ``won_N`` (1 or 0), ``decisions_N`` and ``seconds_N``."""
+
+
+def _write_csv(result: TournamentResult, stream: TextIO) -> None:
+    seats = range(result.players)
+    header = [*CSV_COLUMNS]
+    for seat in seats:
+        header += [f"bot_{seat}", f"score_{seat}", f"won_{seat}", f"decisions_{seat}",
+                   f"seconds_{seat}"]  # fmt: skip
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(header)
+    for game in result.games:
+        row: list[object] = [game.index, game.seed, int(game.finished), game.actions, game.hands]
+        for seat in seats:
+            row += [
+                result.bots[game.seats[seat]],
+                game.scores[seat],
+                int(seat in game.winners),
+                game.decisions[seat] if game.decisions else "",
+                f"{game.decision_seconds[seat]:.6f}" if game.decision_seconds else "",
+            ]
+        writer.writerow(row)
+
+
+def _game_line(result: TournamentResult, game: GameResult) -> str:
+    line = {**game.to_dict(), "bots": [result.bots[bot] for bot in game.seats]}
+    return json.dumps(line, separators=(",", ":"))
+
+
+def _run(args: argparse.Namespace) -> int:
+    game = chosen_game(args)
+    rules = game_rules(args, game)
+    specs: list[str] = args.bots
+    for spec in specs:
+        try:
+            make_bot(spec, game)
+        except InvalidBotSpecError as error:
+            raise UsageError(str(error)) from None
+    players: int = args.players if args.players is not None else len(specs)
+    check_players(players, rules)
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES}, got {args.games}")
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        raise UsageError(f"--workers must be from 1 to {MAX_WORKERS}, got {args.workers}")
+    if args.max_actions < 1:
+        raise UsageError(f"--max-actions must be at least 1, got {args.max_actions}")
+    show = args.progress or sys.stderr.isatty()
+    result = run_tournament(
+        args.games,
+        specs,
+        rules=rules,
+        players=players,
+        seed=args.seed,
+        game=game,
+        workers=args.workers,
+        progress=_progress_bar(sys.stderr) if show else None,
+        max_actions=args.max_actions,
+    )
+    if args.output == "json":
+        print(json.dumps(result.to_dict(), indent=2))
+    elif args.output == "jsonl":
+        for game_result in result.games:
+            print(_game_line(result, game_result))
+    elif args.output == "csv":
+        _write_csv(result, sys.stdout)
+    else:
+        print(result.summary())
+    return EXIT_OK
+
+
+COMMAND = Command(
+    name="simulate",
+    summary="play a tournament between bots and print the win rates",
+    description="Play seeded games between bots, the seats rotating, in parallel "
+    "processes, and print each bot's win rate with its 95% confidence interval, mean "
+    "score and time per decision; or, for scripts, the whole result as JSON, or one "
+    "JSON line or CSV row a game.",
+    configure=_configure,
+    run=_run,
+    check_arguments=check_match,
+    epilog="examples:\n  scala40 simulate --games 200 --bots greedy random --match single\n"
+    "  scala40 simulate --games 20 --bots montecarlo:playouts=50 greedy --workers 4\n"
+    "  scala40 simulate --game chinchon --games 100 --csv > games.csv",
+)
+"""The ``simulate`` command."""
