@@ -314,12 +314,12 @@ def test_explicit_chance_deal() -> None:  # S40-DEAL, C-RNG
 
 
 def test_explicit_chance_restock_appears_when_the_stock_runs_out() -> None:  # S40-RESTOCK
-    # Players who never meld: the stock runs out twice in a hand of two players.
+    # Players who never meld, two of them: the stock runs out and is rebuilt once; when it
+    # runs out again with nothing put on the table since, the hand ends blocked (S40-STALL).
     state = new_game("official", players=2, seed=6, auto_chance=False).apply(Deal())
     chooser = random.Random(6)
     restocks = 0
-    while restocks < 2:
-        assert state.hand_number == 1
+    while state.last_hand is None:
         if state.phase is Phase.RESTOCK:
             restocks += 1
             pile = state.discard
@@ -339,7 +339,8 @@ def test_explicit_chance_restock_appears_when_the_stock_runs_out() -> None:  # S
             assert sorted(shuffled.stock) == sorted(pile)
             assert shuffled == state.apply("restock")
             assert shuffled.rng != state.rng
-            state = restocked if restocks == 1 else shuffled
+            assert not shuffled.melded_since_restock
+            state = shuffled
             continue
         moves = list(state.legal_moves())
         draws = [m for m in moves if isinstance(m, DrawStock)]
@@ -347,6 +348,9 @@ def test_explicit_chance_restock_appears_when_the_stock_runs_out() -> None:  # S
         state = state.apply(draws[0] if draws else chooser.choice(discards))
         assert_conserved(state)
         assert state.problems() == []
+    assert restocks == 1
+    assert state.last_hand is not None
+    assert state.last_hand.closer is None  # blocked: nobody closed (S40-STALL)
 
 
 # -- slow runs --------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from scala40 import PRESETS, GameState, MatchFormat, RestockMethod, Ruleset, new_game
+from scala40.errors import SerializationError
 from tests.games.scala40.helpers import assert_conserved, choose_move
 
 MOVE_LIMIT = 8000
@@ -109,9 +110,11 @@ def test_a_thousand_matches_under_random_rulesets_reach_their_end() -> None:
     assert ended >= 950, ended
 
 
-def test_a_hand_nobody_can_go_out_of_goes_on() -> None:
-    # S40-RESTOCK: the table holds only full sets, player 1 holds one card that fits
-    # nowhere and player 0 two: nobody can go out, and the stock comes back again.
+def test_a_hand_nobody_can_go_out_of_ends_blocked_s40_stall() -> None:
+    # S40-RESTOCK and S40-STALL: the table holds only full sets, player 1 holds one card
+    # that fits nowhere and player 0 two: nobody can go out. The stock is rebuilt once
+    # more; when it runs out again with nothing put on the table since, the hand ends
+    # blocked instead of going on for ever.
     state = GameState.from_position(
         rules="classic",
         hands=["8C KC", "5D"],
@@ -121,8 +124,60 @@ def test_a_hand_nobody_can_go_out_of_goes_on() -> None:
         turns_played=[5, 5],
     )
     chooser = random.Random(1)
-    for _ in range(600):
+    rebuilt = 0
+    actions = 0
+    while state.hand_number == 1:
+        before = len(state.stock)
         state = state.apply(choose_move(state, chooser))
-        assert not state.is_over
-        assert state.hand_number == 1
-        assert all(len(hand) in (1, 2, 3) for hand in state.hands)
+        actions += 1
+        assert actions < 1000
+        if state.hand_number == 1:
+            assert all(len(hand) in (1, 2, 3) for hand in state.hands)
+            rebuilt += len(state.stock) > before
+    assert rebuilt == 1
+    assert state.last_hand is not None
+    assert state.last_hand.closer is None
+
+
+def test_the_peer_benchmarks_seed_254_ends_s40_stall() -> None:
+    # Seeded random play, as the peer benchmark plays it: without S40-STALL the third
+    # hand of this game went on for ever (over 200,000 actions); with it the game ends.
+    chooser = random.Random(254)
+    state = new_game("official", players=4, seed=254)
+    actions = 0
+    while not state.is_over:
+        legal = state.legal_moves()
+        state = state.apply(legal[chooser.randrange(len(legal))])
+        actions += 1
+        assert actions <= 5000
+    assert actions == 783
+
+
+def test_a_rebuild_clears_the_mark_and_a_meld_sets_it_s40_stall() -> None:
+    # The flag behind S40-STALL: true from the deal, false after a rebuild, true again
+    # once a meld, a layoff or a joker swap reaches the table; views show it.
+    state = new_game("official", players=2, seed=9)
+    assert state.melded_since_restock
+    chooser = random.Random(9)
+    seen: set[str] = set()
+    while state.hand_number == 1 and len(seen) < 2:
+        before = len(state.stock)
+        state = state.apply(choose_move(state, chooser))
+        if state.hand_number == 1 and len(state.stock) > before:
+            assert not state.melded_since_restock
+            seen.add("rebuilt")
+        if state.melded_since_restock and "rebuilt" in seen:
+            seen.add("melded")
+        assert state.view(0).melded_since_restock == state.melded_since_restock
+    assert seen == {"rebuilt", "melded"}
+
+
+def test_a_state_saved_before_the_rule_reads_the_mark_as_true_s40_stall() -> None:
+    state = new_game("official", players=2, seed=5)
+    data = state.to_dict()
+    assert data["melded_since_restock"] is True
+    del data["melded_since_restock"]
+    assert GameState.from_dict(data) == state
+    data["melded_since_restock"] = "yes"
+    with pytest.raises(SerializationError, match="melded_since_restock"):
+        GameState.from_dict(data)

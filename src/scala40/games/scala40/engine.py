@@ -199,6 +199,7 @@ def deal(
         taken=None,
         taken_must_use=False,
         taken_used=False,
+        melded_since_restock=True,
     )
 
 
@@ -217,23 +218,29 @@ def _apply_restock(state: StateRecord, move: Restock, lookahead: bool) -> StateR
         raise _illegal(move, "S40-RESTOCK", "the new stock must hold exactly the discard pile")
     else:
         order = move.order
-    return state.copy_with(stock=order, discard=(), phase=Phase.PLAY, rng=rng)
+    return state.copy_with(
+        stock=order, discard=(), phase=Phase.PLAY, rng=rng, melded_since_restock=False
+    )
 
 
 def _after_last_card(state: StateRecord) -> StateRecord:
     """The stock has just run out: rebuild it from the discard pile (S40-RESTOCK)."""
     pile = state.discard
-    if not pile:
-        # Nothing to rebuild from: the hand ends blocked after this turn (S40-RESTOCK decision).
+    if not pile or not state.melded_since_restock:
+        # Nothing to rebuild from (S40-RESTOCK decision), or nothing has reached the table
+        # since the last rebuild (S40-STALL): the stock stays empty, and the hand ends
+        # blocked after this turn. Without it two players could pass cards for ever.
         return state
     if state.rules.restock is RestockMethod.FLIP:
         # S40-V-RESTOCK-FLIP: turn the pile over; its first card starts the new pile.
         flipped = pile[::-1]
-        return state.copy_with(stock=flipped[:-1], discard=flipped[-1:])
+        return state.copy_with(
+            stock=flipped[:-1], discard=flipped[-1:], melded_since_restock=False
+        )
     if not state.auto_chance:
         return state.copy_with(phase=Phase.RESTOCK)
     order, rng = shuffle(pile, state.rng)
-    return state.copy_with(stock=order, discard=(), rng=rng)
+    return state.copy_with(stock=order, discard=(), rng=rng, melded_since_restock=False)
 
 
 # -- drawing -----------------------------------------------------------------------------
@@ -410,6 +417,7 @@ def _after_meld(
         opened=opened,
         opening_value=opening_value,
         taken_used=taken_used,
+        melded_since_restock=True,
     )
     if not hand:
         return _close_by_melding(new, move)

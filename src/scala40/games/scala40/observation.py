@@ -283,7 +283,8 @@ class Scala40Observation:
                 f"scores: {_ints(view.scores)}; winners: {_ints(view.winners)}",
                 f"turn: opening {view.opening_value}, opened at start "
                 f"{int(view.opened_at_turn_start)}, taken {taken}, must use "
-                f"{int(view.taken_must_use)}, used {int(view.taken_used)}",
+                f"{int(view.taken_must_use)}, used {int(view.taken_used)}, melded since "
+                f"restock {int(view.melded_since_restock)}",
                 f"last hand: {last_text}",
             )
         )

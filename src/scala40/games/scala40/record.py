@@ -90,7 +90,15 @@ class StateRecord(StateBase[Move, Any]):
     SETTER_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {
         # The hottest moves always change the same fields: these setters take exactly those.
         "drawn": ("phase", "stock", "hands", "opened_at_turn_start"),
-        "melded": ("hands", "table", "discard", "opened", "opening_value", "taken_used"),
+        "melded": (
+            "hands",
+            "table",
+            "discard",
+            "opened",
+            "opening_value",
+            "taken_used",
+            "melded_since_restock",
+        ),
         "turn_over": (
             "hands",
             "discard",

@@ -83,8 +83,15 @@ def state_schema() -> dict[str, Any]:
             "taken": card(nullable=True),
             "taken_must_use": boolean(),
             "taken_used": boolean(),
+            "melded_since_restock": {
+                **boolean(),
+                "description": "Whether a meld, a layoff or a joker swap has reached the "
+                "table since the stock was last rebuilt (S40-STALL); missing in states "
+                "written before it, read as true.",
+            },
             "last_hand": last_hand,
         },
+        optional=("melded_since_restock",),
         description=f"A Scala 40 game at one moment ({STATE_FORMAT} version "
         f"{STATE_FORMAT_VERSION}): the rules, every hand, the stock, the discard pile (top "
         "card last), the table's melds, the totals and the randomness to come.",

@@ -72,6 +72,10 @@ class PlayerView:
     """The card the player to move took from the discard pile this turn (seen by all)."""
     taken_must_use: bool
     taken_used: bool
+    melded_since_restock: bool
+    """Whether a meld, a layoff or a joker swap has reached the table since the stock was
+    last rebuilt (true before the first rebuild): a rebuild without one ends the hand
+    blocked (S40-STALL)."""
     last_hand: HandResult | None
     """How the previous hand ended (every hand is shown when a hand ends)."""
 
