@@ -3,19 +3,19 @@
 A game's state is an immutable attrs value (its *record*: the fields) with the game's
 rules behind a handful of hooks. Everything else a state offers is written once, here:
 
-* the legal moves, generated lazily and kept (:meth:`StateBase.legal_moves`);
+* the legal moves, generated lazily and kept (``legal_moves``);
 * moves applied as values, texts or dictionaries, with a fast path for a move taken from
-  the state's own legal list (:meth:`~StateBase.apply`), and the questions built on it
-  (:meth:`~StateBase.is_legal`, :meth:`~StateBase.verify`, :meth:`~StateBase.can`,
-  :meth:`~StateBase.apply_turn`);
+  the state's own legal list (``apply``), and the questions built on it
+  (``is_legal``, ``verify``, ``can``,
+  ``apply_turn``);
 * views, returns, sides and chance steps;
-* the header of :meth:`~StateBase.to_dict`, :meth:`~StateBase.from_dict`, and the
-  :meth:`~StateBase.problems` driver;
-* one fast unchecked copy per class (:meth:`~StateBase.copy_with` and
-  :attr:`~StateBase.setters`, compiled from the fields by :mod:`scala40._fields`).
+* the header of ``to_dict``, ``from_dict``, and the
+  ``problems`` driver;
+* one fast unchecked copy per class (``copy_with`` and
+  ``setters``, compiled from the fields by :mod:`scala40._fields`).
 
-A game plugs in with its class variables (:attr:`~StateBase.MOVES`,
-:attr:`~StateBase.VIEW`, :attr:`~StateBase.FORMAT`, ...) and these hooks:
+A game plugs in with its class variables (``MOVES``,
+``VIEW``, ``FORMAT``, ...) and these hooks:
 
 ``_generate()``
     every legal move, each once;
@@ -24,7 +24,7 @@ A game plugs in with its class variables (:attr:`~StateBase.MOVES`,
     :class:`~scala40.InvalidMoveError` for a value that is no move of the game);
 ``_apply_trusted(move)``
     the same for a move of the state's own legal list (checks the generator made are
-    skipped; by default :meth:`_apply`);
+    skipped; by default ``_apply``);
 ``_chance(order)``
     the chance move that plays ``order`` (called at a chance step only);
 ``_field_problems()`` and ``_consistency_problems()``
@@ -32,7 +32,7 @@ A game plugs in with its class variables (:attr:`~StateBase.MOVES`,
 ``_fields_to_dict()`` and ``_load(data)``
     the fields as JSON, and the state they describe (checked);
 ``_turn_ended(start)`` and ``_turn_unfinished(start)``
-    for :meth:`~StateBase.apply_turn`: whether this state, reached from ``start`` by
+    for ``apply_turn``: whether this state, reached from ``start`` by
     moves of one seat, has handed the decision on, and what is wrong with stopping here.
 
 >>> from scala40.games.chinchon import new_game
@@ -68,7 +68,7 @@ V = TypeVar("V")
 S = TypeVar("S", bound="StateBase[Any, Any]")
 
 MAX_TURN_MOVES = 1_000
-"""The most moves :meth:`StateBase.apply_turn` takes in one turn (no turn of any game
+"""The most moves ``apply_turn`` takes in one turn (no turn of any game
 comes near: a hand holds at most 15 cards)."""
 
 
@@ -97,16 +97,16 @@ class StateBase(Generic[M, V]):
     VIEW: ClassVar[Any]
     """The game's view class, with ``of(state, player)``."""
     FORMAT: ClassVar[str] = ""
-    """The format name of :meth:`to_dict`."""
+    """The format name of ``to_dict``."""
     FORMAT_VERSION: ClassVar[int] = 1
-    """The version of :meth:`to_dict`'s format."""
+    """The version of ``to_dict``'s format."""
     GAME_WORD: ClassVar[str] = "game"
     """What messages call a whole game (Scala 40 plays a *match*)."""
     SETTER_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
-    """Named sets of fields the hottest moves change: :attr:`setters` copies a state with
+    """Named sets of fields the hottest moves change: ``setters`` copies a state with
     exactly those replaced."""
     setters: ClassVar[Mapping[str, Callable[..., Any]]] = {}
-    """For each name of :attr:`SETTER_FIELDS`, a function ``(state, **fields)`` giving a
+    """For each name of ``SETTER_FIELDS``, a function ``(state, **fields)`` giving a
     copy of ``state`` with exactly those fields replaced, unchecked (compiled once for
     the class)."""
 
@@ -327,7 +327,7 @@ class StateBase(Generic[M, V]):
         self.apply(move)
 
     def can(self, move: Any) -> bool:
-        """Whether ``move`` may be played now: :meth:`verify` as a yes or no. A value that
+        """Whether ``move`` may be played now: ``verify`` as a yes or no. A value that
         is not a move of the game is an error (:class:`~scala40.InvalidMoveError`), not
         a quiet no.
 
@@ -350,7 +350,7 @@ class StateBase(Generic[M, V]):
         """The state after several moves of the seat to decide, checked as one turn.
 
         ``moves`` are move values, texts or dictionaries, or one text with the moves
-        separated by ``;`` or new lines, at most :data:`MAX_TURN_MOVES`. None may come
+        separated by ``;`` or new lines, at most ``MAX_TURN_MOVES``. None may come
         after the move that hands the decision to another seat (or ends the hand); the
         moves may leave the turn unfinished, as far as the game allows (Scala 40: no
         opening left short, S40-OPEN; Skarney: no contract half made, SK-CONTRACT).
@@ -456,7 +456,7 @@ class StateBase(Generic[M, V]):
 
     @classmethod
     def from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
-        """Rebuild a state from :meth:`to_dict` output, validating everything.
+        """Rebuild a state from ``to_dict`` output, validating everything.
 
         :raises SerializationError: the data is malformed or describes an invalid state.
         """
