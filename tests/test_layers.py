@@ -287,3 +287,65 @@ def test_the_core_loads_without_games_or_tools() -> None:
     loaded, pools = result.stdout.splitlines()
     assert all(_layer(name) == "core" for name in loaded.split()), loaded
     assert pools == "False"
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Each module's imports of other modules of the package, those under ``if
+    TYPE_CHECKING:`` included (an annotation-only import is still a dependency)."""
+    graph: dict[str, set[str]] = {module: set() for module in MODULES}
+    for module in MODULES:
+        for _, target, names, _, _ in _imports(module):
+            for reached in _targets(target, names):
+                if reached in MODULES and reached != module:
+                    graph[module].add(reached)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_cycle_counting_annotations() -> None:
+    """No module reaches itself through imports, ``TYPE_CHECKING`` ones counted: a game's
+    engine, generator and view import its state record, never its state API. A package
+    re-exporting its submodules is left out (its ``__init__`` is the front, not a
+    dependency of the modules below it)."""
+    graph = _import_graph()
+    packages = {module for module, path in MODULES.items() if path.name == "__init__.py"}
+    graph = {
+        module: {target for target in targets if target not in packages}
+        for module, targets in graph.items()
+        if module not in packages
+    }
+    assert _cycles(graph) == []

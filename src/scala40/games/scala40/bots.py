@@ -709,7 +709,7 @@ class MonteCarloBot:
     def _deal(self, view: PlayerView, seed: int) -> GameState:
         """A full state consistent with ``view``, the other hands made as a greedy player
         would hold them (see the class documentation)."""
-        world = view.sample(seed)
+        world: GameState = view.sample(seed)
         turn = (view.hand_number, view.player, view.turns_played)
         start = self._turn_start
         table = start[1] if start is not None and start[0] == turn else view.table
