@@ -487,6 +487,7 @@ def new_game(
     operating system. With ``auto_chance=False`` the state waits at
     :attr:`~scala40.games.scala40.phases.Phase.DEAL` for an explicit :class:`~scala40.games.scala40.moves.Deal`.
 
+    >>> from scala40.games.scala40 import new_game
     >>> a = new_game("classic", players=3, seed=42)
     >>> b = new_game("classic", players=3, seed=42)
     >>> a == b, a.hand_number, a.rules.split_sequences
