@@ -12,8 +12,7 @@ scala40 is built in three layers, and imports run one way only:
   adapters; they may import the core, never a game (not even for annotations): they
   reach a game through ``load_game`` and its ``Game`` record alone.
 
-The facade ``scala40/__init__.py`` and the old module paths kept as re-exports of Scala 40
-(``state``, ``ruleset``, ``moves``, ``view``, ``analysis``) sit on top. The test also fails
+The front door ``scala40/__init__.py`` (the facade) sits on top. The test also fails
 on an import inside a function (a hidden cycle) and on a private name (``_name``) taken
 from another module, by import or by attribute.
 """
@@ -29,8 +28,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
 
 TOOLS = frozenset({"bots", "tournament", "records", "cli", "__main__", "adapters", "schemas"})
 """Top-level modules and packages of the tools layer."""
-FACADE = frozenset({"__init__", "state", "ruleset", "moves", "view", "analysis"})
-"""The package's front: the facade and the old paths, re-exports of Scala 40."""
+FACADE = frozenset({"__init__"})
+"""The package's front door."""
 
 LAYERS = {"core": 0, "games": 1, "tools": 2, "facade": 3}
 
@@ -168,7 +167,7 @@ def test_the_layers_are_known() -> None:
     assert layers["scala40.game"] == "core"
     assert layers["scala40.games.scala40.engine"] == "games"
     assert layers["scala40.cli"] == "tools"
-    assert layers["scala40.state"] == "facade"
+    assert layers["scala40"] == "facade"
     assert set(layers.values()) <= set(LAYERS)
 
 
