@@ -22,8 +22,8 @@ from typing import TypeVar
 import attrs
 
 from scala40 import JOKER, PRESETS, Discard, GameState, Meld, Phase, format_cards, new_game
-from scala40.analysis import Criterion, best_opening, can_close, min_deadwood
 from scala40.cards import Card
+from scala40.games.scala40.analysis import Criterion, best_opening, can_close, min_deadwood
 
 T = TypeVar("T")
 

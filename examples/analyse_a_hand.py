@@ -14,7 +14,7 @@ close this turn (S40-CLOSE), with the moves that do it.
 from __future__ import annotations
 
 from scala40 import GameState, Ruleset, format_cards
-from scala40.analysis import best_opening, closing_moves, hand_melds, min_deadwood
+from scala40.games.scala40.analysis import best_opening, closing_moves, hand_melds, min_deadwood
 
 HAND = "AS 2S 3S 3H 3D KD KH KC QC JC 10C 9H 6H 2H"
 TABLE = ["JK=6H 7H 8H", "2C 2D 2S"]

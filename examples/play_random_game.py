@@ -6,7 +6,7 @@ Run it with no arguments, scala40 installed::
 
 Three players, the official rules, one hand (S40-V-SINGLE): a greedy bot and two random
 bots. Every move is printed with the player who made it; the game is recorded as a
-:class:`scala40.GameRecord`, saved to JSON text and replayed to the same final state.
+:class:`scala40.records.GameRecord`, saved to JSON text and replayed to the same final state.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from __future__ import annotations
 import json
 
 import scala40
-from scala40 import GameRecord, GameState, GreedyBot, Move, Ruleset
+from scala40 import GameState, GreedyBot, Move, Ruleset
 from scala40.bots import Bot, RandomBot, play_game
+from scala40.records import GameRecord
 
 
 def main() -> None:

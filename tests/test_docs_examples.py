@@ -20,6 +20,8 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 # Optional packages a page's examples need, by page.
 EXTRAS: dict[str, tuple[str, ...]] = {
     "learning.rst": ("numpy", "pettingzoo", "pyspiel"),
+    # The JSON Schemas page validates with jsonschema, of the docs extra only.
+    "schemas.rst": ("jsonschema",),
 }
 
 _DIRECTIVE = re.compile(r"^(\s*)\.\. ([\w:-]+)::")

@@ -12,6 +12,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 #: A line each script must print (a sign that it got through its main work).
 EXPECTED = {
+    "add_a_game.py": "A record replays: True",
     "analyse_a_hand.py": "the player can close this turn: swap 6H #0",
     "build_your_own_bot.py": "collector     60",
     "check_a_turn.py": "accepted 'draw; meld KD KH KC; meld 7S 8S 9S; discard QH'",

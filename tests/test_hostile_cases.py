@@ -21,7 +21,6 @@ import pytest
 
 from scala40 import (
     JOKER,
-    GameRecord,
     GameState,
     GreedyBot,
     InvalidArgumentError,
@@ -44,6 +43,7 @@ from scala40 import (
 from scala40.cli import EXIT_QUIT, main
 from scala40.games.scala40.analysis import best_opening, can_open, hand_melds, min_deadwood
 from scala40.melds import MAX_MELD_CARDS
+from scala40.records import GameRecord
 from scala40.tournament import run_tournament
 from tests.hostile import time_limit
 

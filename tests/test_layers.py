@@ -12,8 +12,7 @@ scala40 is built in three layers, and imports run one way only:
   adapters; they may import the core, never a game (not even for annotations): they
   reach a game through ``load_game`` and its ``Game`` record alone.
 
-The facade ``scala40/__init__.py`` and the old module paths kept as re-exports of Scala 40
-(``state``, ``ruleset``, ``moves``, ``view``, ``analysis``) sit on top. The test also fails
+The front door ``scala40/__init__.py`` (the facade) sits on top. The test also fails
 on an import inside a function (a hidden cycle) and on a private name (``_name``) taken
 from another module, by import or by attribute.
 """
@@ -29,8 +28,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
 
 TOOLS = frozenset({"bots", "tournament", "records", "cli", "__main__", "adapters", "schemas"})
 """Top-level modules and packages of the tools layer."""
-FACADE = frozenset({"__init__", "state", "ruleset", "moves", "view", "analysis"})
-"""The package's front: the facade and the old paths, re-exports of Scala 40."""
+FACADE = frozenset({"__init__"})
+"""The package's front door."""
 
 LAYERS = {"core": 0, "games": 1, "tools": 2, "facade": 3}
 
@@ -168,7 +167,7 @@ def test_the_layers_are_known() -> None:
     assert layers["scala40.game"] == "core"
     assert layers["scala40.games.scala40.engine"] == "games"
     assert layers["scala40.cli"] == "tools"
-    assert layers["scala40.state"] == "facade"
+    assert layers["scala40"] == "facade"
     assert set(layers.values()) <= set(LAYERS)
 
 
@@ -287,3 +286,65 @@ def test_the_core_loads_without_games_or_tools() -> None:
     loaded, pools = result.stdout.splitlines()
     assert all(_layer(name) == "core" for name in loaded.split()), loaded
     assert pools == "False"
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Each module's imports of other modules of the package, those under ``if
+    TYPE_CHECKING:`` included (an annotation-only import is still a dependency)."""
+    graph: dict[str, set[str]] = {module: set() for module in MODULES}
+    for module in MODULES:
+        for _, target, names, _, _ in _imports(module):
+            for reached in _targets(target, names):
+                if reached in MODULES and reached != module:
+                    graph[module].add(reached)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_cycle_counting_annotations() -> None:
+    """No module reaches itself through imports, ``TYPE_CHECKING`` ones counted: a game's
+    engine, generator and view import its state record, never its state API. A package
+    re-exporting its submodules is left out (its ``__init__`` is the front, not a
+    dependency of the modules below it)."""
+    graph = _import_graph()
+    packages = {module for module, path in MODULES.items() if path.name == "__init__.py"}
+    graph = {
+        module: {target for target in targets if target not in packages}
+        for module, targets in graph.items()
+        if module not in packages
+    }
+    assert _cycles(graph) == []

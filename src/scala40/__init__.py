@@ -63,16 +63,10 @@ from scala40.melds import (
 )
 
 if TYPE_CHECKING:
-    from scala40 import analysis as analysis
     from scala40 import bots as bots
     from scala40 import games as games
-    from scala40 import moves as moves
     from scala40 import records as records
-    from scala40 import ruleset as ruleset
-    from scala40 import state as state
     from scala40 import tournament as tournament
-    from scala40 import view as view
-    from scala40.bots import Bot, PlayoutBot, RandomBot, play_game
     from scala40.games.scala40 import (
         PRESETS,
         Deal,
@@ -106,8 +100,6 @@ if TYPE_CHECKING:
         new_game,
         parse_move,
     )
-    from scala40.records import GameRecord
-    from scala40.tournament import TournamentResult, run_tournament
 
 __version__ = "0.1.0"
 
@@ -125,16 +117,11 @@ _LAZY: dict[str, str] = {
         ),
         "scala40.games.scala40",
     ),
-    **dict.fromkeys(("Bot", "PlayoutBot", "RandomBot", "play_game"), "scala40.bots"),
-    "GameRecord": "scala40.records",
-    **dict.fromkeys(("TournamentResult", "run_tournament"), "scala40.tournament"),
 }  # fmt: skip
 
 
-# Submodules that ``import scala40`` used to load, found as attributes on first use.
-_SUBMODULES = frozenset(
-    {"analysis", "bots", "games", "moves", "records", "ruleset", "state", "tournament", "view"}
-)
+# The tool modules and the games package, found as attributes on first use.
+_SUBMODULES = frozenset({"bots", "games", "records", "tournament"})
 
 if not TYPE_CHECKING:  # type checkers read the imports above instead
 
@@ -157,7 +144,6 @@ __all__ = [
     "JOKER",
     "PRESETS",
     "AmbiguousMeldError",
-    "Bot",
     "Card",
     "Deal",
     "Deck",
@@ -165,7 +151,6 @@ __all__ = [
     "DrawStock",
     "Extension",
     "Game",
-    "GameRecord",
     "GameState",
     "GreedyBot",
     "HandResult",
@@ -190,9 +175,7 @@ __all__ = [
     "MoveIndexError",
     "Phase",
     "PlayerView",
-    "PlayoutBot",
     "PutDown",
-    "RandomBot",
     "Restock",
     "RestockMethod",
     "Ruleset",
@@ -203,7 +186,6 @@ __all__ = [
     "SwapJoker",
     "TakeDiscard",
     "TakeUpcard",
-    "TournamentResult",
     "UnknownGameError",
     "UnknownPresetError",
     "__version__",
@@ -229,8 +211,6 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_move",
-    "play_game",
     "register_game",
-    "run_tournament",
     "spanish_deck",
 ]

@@ -36,18 +36,42 @@ def _slot(cls: type[Any], name: str) -> Any:
     raise TypeError(f"{cls.__name__} has no slot {name!r}")  # pragma: no cover
 
 
+def _layout(cls: type[Any]) -> type[Any] | None:
+    """The one class of ``cls``'s ancestry that declares slots (``cls`` itself, or the
+    record a subclass adds only methods to), when every other class in it declares empty
+    slots and no ``__setattr__`` of its own below the record; else ``None``."""
+    layout = None
+    for klass in cls.__mro__[:-1]:
+        slots = klass.__dict__.get("__slots__")
+        if not isinstance(slots, tuple):
+            return None
+        if slots:
+            if layout is not None:
+                return None
+            layout = klass
+        elif layout is not None and "__setattr__" in klass.__dict__:
+            return None  # a base the twin would inherit a frozen __setattr__ from
+    return layout
+
+
 def _twin(cls: type[Any]) -> type[Any] | None:
     """A plain class with the very slots of ``cls``, or ``None`` when there can be none.
 
     Its instances take plain attribute stores (much quicker than calls to the slot
     descriptors) and then become instances of ``cls`` by assigning ``__class__``, which
-    Python allows between classes of the same layout: same base, same slots, and no
-    ``__weakref__`` slot (``attrs.frozen(weakref_slot=False)``). Tried once here.
+    Python allows between classes of the same layout: same bases, same slots, and no
+    ``__weakref__`` slot (``attrs.frozen(weakref_slot=False)``). Subclasses that add
+    methods only (empty slots), such as a game's state over its record, share the
+    record's layout; bases with empty slots and no ``__setattr__`` (the core's
+    :class:`~scala40._state.StateBase`) are shared by the twin. Tried once here.
     """
-    slots = cls.__dict__.get("__slots__")
-    if cls.__bases__ != (object,) or not isinstance(slots, tuple) or "__weakref__" in slots:
+    layout = _layout(cls)
+    if layout is None:
         return None
-    twin = type(f"_{cls.__name__}Copy", (), {"__slots__": slots})
+    slots = layout.__dict__["__slots__"]
+    if "__weakref__" in slots:
+        return None
+    twin = type(f"_{cls.__name__}Copy", layout.__bases__, {"__slots__": slots})
     try:
         probe: Any = object.__new__(twin)
         for name in slots:

@@ -31,16 +31,15 @@ from typing import Any, Protocol, TypeAlias
 import attrs
 
 from scala40._cache import BoundedCache, SizedCache
-from scala40._checks import describe, is_bool, is_int
+from scala40._checks import describe
+from scala40._meld_words import cards_text, rule_problems, why_no_meld, wild_kind
 from scala40.cards import (
     ACE,
     CARD_NAMES,
     FRENCH_RANKS,
     JOKER,
-    RANK_NAMES,
     RANK_OF,
     SUIT_OF,
-    SUIT_SYMBOLS,
     Card,
     as_card,
     as_cards,
@@ -120,94 +119,6 @@ def _int_frozenset(values: Iterable[int]) -> frozenset[int]:
         except TypeError:  # unhashable items: kept as given, for the checks to name them
             pass
     return values  # type: ignore[return-value]
-
-
-def _rule_problems(rules: MeldRules) -> list[str]:
-    """Every problem of the fields of ``rules``: types, ranges and the limits of
-    :data:`MAX_MELD_CARDS` and :data:`MAX_CARD_VALUE`."""
-    problems: list[str] = []
-    most = MAX_MELD_CARDS
-    order: object = rules.rank_order
-    if (
-        not isinstance(order, tuple)
-        or not order
-        or any(not (is_int(r) and 1 <= r <= 13) for r in order)
-    ):
-        problems.append(f"rank_order must list ranks from 1 to 13, got {describe(order)}")
-    elif len(set(order)) != len(order):
-        problems.append(f"rank_order repeats a rank: {describe(order)}")
-    wild_ranks: object = rules.wild_ranks
-    if not isinstance(wild_ranks, frozenset) or any(
-        not (is_int(r) and 2 <= r <= 13) for r in wild_ranks
-    ):
-        shown = (
-            sorted(wild_ranks, key=describe) if isinstance(wild_ranks, frozenset) else wild_ranks
-        )
-        problems.append(f"wild_ranks must be ranks from 2 to 13, got {describe(shown)}")
-    extra: object = rules.extra_wilds
-    if not isinstance(extra, frozenset) or any(
-        not (is_int(card) and 0 <= card < JOKER) for card in extra
-    ):
-        shown = sorted(extra, key=describe) if isinstance(extra, frozenset) else extra
-        problems.append(
-            f"extra_wilds must be natural card codes from 0 to 51, got {describe(shown)}"
-        )
-    for name in ("ace_low", "ace_high", "set_suits_distinct"):
-        if not is_bool(getattr(rules, name)):
-            problems.append(f"{name} must be True or False, got {describe(getattr(rules, name))}")
-
-    def whole(value: object, low: int, high: int, optional: bool = False) -> bool:
-        return (optional and value is None) or (is_int(value) and low <= value <= high)
-
-    if not whole(rules.max_wilds, 0, most, optional=True):
-        problems.append(
-            f"max_wilds must be 0 or more (at most {most}) or None, "
-            f"got {describe(rules.max_wilds)}"
-        )
-    if not whole(rules.min_natural_lead, -most, most, optional=True):
-        problems.append(
-            f"min_natural_lead must be an integer from {-most} to {most} or None, "
-            f"got {describe(rules.min_natural_lead)}"
-        )
-    for kind, low_name, high_name, optional_high in (
-        ("set", "set_min", "set_max", False),
-        ("sequence", "sequence_min", "sequence_max", True),
-        ("wild meld", "wild_meld_min", "wild_meld_max", True),
-    ):
-        low, high = getattr(rules, low_name), getattr(rules, high_name)
-        if kind == "wild meld" and low is None:
-            ok = whole(high, 1, most, optional=True)
-        else:
-            ok = (
-                whole(low, 1, most)
-                and whole(high, 1, most, optional=optional_high)
-                and (high is None or low <= high)
-            )
-        if not ok:
-            problems.append(
-                f"{kind} sizes must satisfy 1 <= {low_name} <= {high_name} <= {most}"
-                + (f" ({high_name} may be None)" if optional_high else "")
-                + f", got {describe(low)}, {describe(high)}"
-            )
-    values: object = rules.rank_values
-    if not isinstance(values, tuple) or len(values) != 14:
-        count = len(values) if isinstance(values, tuple) else describe(values)
-        problems.append(f"rank_values needs 14 entries (ranks 0-13), got {count}")
-    elif not all(whole(value, 0, MAX_CARD_VALUE) for value in values):
-        problems.append(
-            f"rank_values must be integers from 0 to {MAX_CARD_VALUE}, got {describe(values)}"
-        )
-    if not whole(rules.low_ace_value, 0, MAX_CARD_VALUE):
-        problems.append(
-            f"low_ace_value must be an integer from 0 to {MAX_CARD_VALUE}, "
-            f"got {describe(rules.low_ace_value)}"
-        )
-    if not whole(rules.wild_value, 0, MAX_CARD_VALUE, optional=True):
-        problems.append(
-            f"wild_value must be an integer from 0 to {MAX_CARD_VALUE} or None, "
-            f"got {describe(rules.wild_value)}"
-        )
-    return problems
 
 
 def _wild_cards(wild_ranks: frozenset[int], extra_wilds: frozenset[Card]) -> frozenset[Card]:
@@ -347,7 +258,7 @@ class MeldRules:
     """The tables derived from these rules, for code that searches melds."""
 
     def __attrs_post_init__(self) -> None:
-        problems = _rule_problems(self)
+        problems = rule_problems(self, MAX_MELD_CARDS, MAX_CARD_VALUE)
         if problems:
             raise InvalidMeldError("invalid meld rules: " + "; ".join(problems))
         middle = [rank for rank in self.rank_order if rank != ACE]
@@ -566,11 +477,11 @@ class Meld:
             # A meld of wild cards takes only its own kind (SK-WILDMELD).
             if rules.wild_meld_max is not None and len(self.cards) >= rules.wild_meld_max:
                 return ()
-            kind = _wild_kind(self.cards[0])
+            kind = wild_kind(self.cards[0])
             return tuple(
                 Extension(card, MeldEnd.SET, card)
                 for card in sorted(derived.wild_cards)
-                if _wild_kind(card) == kind
+                if wild_kind(card) == kind
             )
         wild_count = self.wild_count
         size = len(self.cards)
@@ -777,17 +688,12 @@ def make_meld(
     return Meld(kind, cards, represented, start, total, rules)
 
 
-def _wild_kind(card: Card) -> int:
-    """What kind of wild card ``card`` is: its rank (0 for the joker)."""
-    return RANK_OF[card]
-
-
 def _is_wild_meld(wilds: list[Card], rules: MeldRules) -> bool:
     """Whether wild cards alone make a meld: of one kind, in the sizes the rules allow."""
     low, high = rules.wild_meld_min, rules.wild_meld_max
     if low is None or len(wilds) < low or (high is not None and len(wilds) > high):
         return False
-    return len({_wild_kind(card) for card in wilds}) == 1
+    return len({wild_kind(card) for card in wilds}) == 1
 
 
 def _order_count(wilds: list[Card]) -> int:
@@ -872,7 +778,7 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]
     total = (len(set_targets) + len(layouts)) * orders + (plain_set is not None)
     if total > MAX_READINGS:
         raise InvalidMeldError(
-            f"{_text(cards)} has {total} readings, more than the {MAX_READINGS} one meld may "
+            f"{cards_text(cards)} has {total} readings, more than the {MAX_READINGS} one meld may "
             f"have: {wild_count} wild cards, of {len(set(wilds))} kinds, in one meld"
         )
     found: list[Meld] = []
@@ -1018,12 +924,16 @@ def check_meld(
         return found
     readings = meld_rules.readings(given)
     if not readings:
-        raise InvalidMeldError(f"{_text(given)} is not a meld: {_diagnose(given, meld_rules)}")
+        raise InvalidMeldError(
+            f"{cards_text(given)} is not a meld: {why_no_meld(given, meld_rules, MAX_MELD_CARDS)}"
+        )
     if wanted is not None:
         readings = tuple(m for m in readings if _wild_targets(m) == wanted)
         if not readings:
             names = " ".join(CARD_NAMES[c] for c in wanted)
-            raise InvalidMeldError(f"in {_text(given)} the wild cards cannot stand for {names}")
+            raise InvalidMeldError(
+                f"in {cards_text(given)} the wild cards cannot stand for {names}"
+            )
     return cache.put(key, _choose(given, readings))
 
 
@@ -1036,7 +946,7 @@ def _choose(given: tuple[Card, ...], readings: tuple[Meld, ...]) -> Meld:
         return in_order[0]
     options = " | ".join(str(m) for m in readings)
     raise AmbiguousMeldError(
-        f"{_text(given)} has {len(readings)} readings: {options}; "
+        f"{cards_text(given)} has {len(readings)} readings: {options}; "
         "say which card the wild card stands for",
         readings,
     )
@@ -1051,87 +961,3 @@ def _as_wanted(joker_as: Card | str | Iterable[Card]) -> tuple[Card, ...]:
 def _wild_targets(meld: Meld) -> tuple[Card, ...]:
     wild = meld.rules.tables.wild_cards
     return tuple(sorted(r for c, r in zip(meld.cards, meld.represented) if c in wild))
-
-
-def _text(cards: Iterable[Card]) -> str:
-    return " ".join(CARD_NAMES[c] for c in cards) or "an empty card list"
-
-
-def _diagnose(cards: tuple[Card, ...], rules: MeldRules) -> str:
-    """Say, in words, why no reading of the cards is a valid meld."""
-    wild_set = rules.tables.wild_cards
-    wilds = [c for c in cards if c in wild_set]
-    naturals = [c for c in cards if c not in wild_set]
-    size = len(cards)
-    if size > MAX_MELD_CARDS:
-        return f"a meld holds at most {MAX_MELD_CARDS} cards, got {size}"
-    smallest = min(rules.set_min, rules.sequence_min)
-    if size < smallest:
-        return f"a meld needs at least {smallest} cards, got {size}"
-    if not naturals:
-        if rules.wild_meld_min is None:
-            return "a meld needs at least one natural card"
-        if len({_wild_kind(card) for card in wilds}) > 1:
-            return "a meld of wild cards only holds one kind of them (jokers, or 2s)"
-        if size < rules.wild_meld_min:
-            return f"a meld of wild cards needs at least {rules.wild_meld_min}, got {size}"
-        return f"a meld of wild cards holds at most {rules.wild_meld_max}, got {size}"
-    if rules.max_wilds is not None and len(wilds) > rules.max_wilds:
-        if rules.max_wilds == 1 and all(c == JOKER for c in wilds):
-            return f"{len(wilds) if len(wilds) > 2 else 'two'} jokers in one meld"
-        return f"{len(wilds)} wild cards in one meld, at most {rules.max_wilds} allowed"
-    if rules.min_natural_lead is not None and len(naturals) - len(wilds) < rules.min_natural_lead:
-        if rules.min_natural_lead == 0:
-            need = "no more wild cards than natural ones"
-        else:
-            need = f"more natural cards than wild cards by at least {rules.min_natural_lead}"
-        return f"a meld must hold {need}, got {len(naturals)} natural and {len(wilds)} wild"
-    ranks = [RANK_OF[c] for c in naturals]
-    suits = [SUIT_OF[c] for c in naturals]
-    if any(rank not in rules.tables.ranks for rank in ranks):
-        return "a card's rank is not in this game's pack"
-    if len(set(ranks)) == 1:
-        if size > rules.set_max:
-            return f"a set has at most {rules.set_max} cards, got {size}"
-        if size < rules.set_min:
-            return f"a set needs at least {rules.set_min} cards, got {size}"
-        for suit in range(4):
-            if rules.set_suits_distinct and suits.count(suit) > 1:
-                return f"set has two {SUIT_SYMBOLS[suit]}"
-    if len(set(suits)) == 1:
-        suit_symbol = SUIT_SYMBOLS[suits[0]]
-        if size < rules.sequence_min:
-            return f"a sequence needs at least {rules.sequence_min} cards, got {size}"
-        if rules.sequence_max is not None and size > rules.sequence_max:
-            return f"a sequence has at most {rules.sequence_max} cards, got {size}"
-        for rank in set(ranks):
-            copies = ranks.count(rank)
-            if copies > (2 if rank == ACE and rules.sequence_two_aces else 1):
-                many = "two" if copies == 2 else str(copies)
-                return f"sequence has {many} {RANK_NAMES[rank]}{suit_symbol}"
-        slots = rules.tables.slots
-        present = set(ranks)
-        if any(rank not in slots for rank in present):
-            return "a card's rank cannot be part of a sequence under these rules"
-        if ACE in present and len(present) > 1:
-            low = [r for r in present if r != ACE]
-            near_low = min(rules.tables.slot_of_rank[r][0] for r in low)
-            near_high = max(rules.tables.slot_of_rank[r][0] for r in low)
-            span_low = near_high + 1 if rules.ace_low else None
-            span_high = (len(slots) - near_low) if rules.ace_high else None
-            spans = [s for s in (span_low, span_high) if s is not None]
-            if spans and min(spans) > size and size < len(slots):
-                top = RANK_NAMES[rules.rank_order[-1]]
-                second = RANK_NAMES[slots[1]] if len(slots) > 1 else "2"
-                if rules.ace_low and rules.ace_high:
-                    return f"{top}-A-{second} goes around the corner"
-                return "the ace cannot sit there in a sequence under these rules"
-        positions = sorted(rules.tables.slot_of_rank[r][0] for r in present)
-        needed = positions[-1] - positions[0] + 1 - len(present)
-        return (
-            f"the cards are not consecutive: the gaps need {needed} wild "
-            f"card{'s' if needed != 1 else ''}, the meld has {len(wilds)}"
-        )
-    if len(set(ranks)) == 1:
-        return "the cards do not form a set"
-    return "the natural cards are neither all of one rank (a set) nor all of one suit (a sequence)"

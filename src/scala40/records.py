@@ -3,11 +3,12 @@
 A record works for every registered game: it names the game (and the version of its
 engine) beside the rules, so that it replays under the game it was played in.
 
->>> import json, scala40
->>> record = scala40.GameRecord.start("official", players=2, seed=9)
+>>> import json
+>>> from scala40.records import GameRecord
+>>> record = GameRecord.start("official", players=2, seed=9)
 >>> state = record.final_state()
 >>> record = record.append(state, state.legal_moves()[0])
->>> again = scala40.GameRecord.from_dict(json.loads(json.dumps(record.to_dict())))
+>>> again = GameRecord.from_dict(json.loads(json.dumps(record.to_dict())))
 >>> again == record, again.final_state() == record.final_state(), again.game
 (True, True, 'scala40')
 """

@@ -38,9 +38,9 @@ def test_every_error_is_exported() -> None:
             lambda: scala40.GameState.from_position(hands=["7S", "8S"], discard="", rules=4.0),  # type: ignore[arg-type]
             "expected a Ruleset or a preset name, got 4.0",
         ),
-        (lambda: scala40.analysis.closing_moves("state"), "expected a GameState, got 'state'"),  # type: ignore[arg-type]
+        (lambda: scala40.closing_moves("state"), "expected a GameState, got 'state'"),  # type: ignore[arg-type]
         (
-            lambda: scala40.analysis.min_deadwood("7S 8S 9S", rules="official"),  # type: ignore[arg-type]
+            lambda: scala40.min_deadwood("7S 8S 9S", rules="official"),  # type: ignore[arg-type]
             "expected a Ruleset or None, got 'official'",
         ),
     ],

@@ -46,12 +46,16 @@ from scala40.movekinds import (
     MoveSet,
 )
 from tests.adapters import toygame
+from tests.example_game import load_example
 from tests.protocol.test_protocol import CASES, DEEP_EVERY, PLAYOUTS, _players, _playout
 from tests.strategies import move_arguments
 
 TOY_CASES = [
     pytest.param(toygame.GAME, preset, id=f"toy-{preset}")
     for preset in toygame.ToyRules.preset_names()
+] + [
+    pytest.param(load_example().GAME, preset, id=f"trio-{preset}")
+    for preset in load_example().TrioRules.preset_names()
 ]
 
 CHECKED = {"listed": 0, "built": 0, "read from a dictionary": 0}
@@ -152,7 +156,11 @@ def test_listed_moves_have_one_value_each(game: Game, preset: str, auto_chance: 
 
 def _games() -> list[Any]:
     games = [pytest.param(load_game(name), id=name) for name in game_names()]
-    return [*games, pytest.param(toygame.GAME, id="toy")]
+    return [
+        *games,
+        pytest.param(toygame.GAME, id="toy"),
+        pytest.param(load_example().GAME, id="trio"),
+    ]
 
 
 def _check_built(game: Game, kind: type[MoveBase], values: dict[str, Any]) -> MoveBase | None:

@@ -34,9 +34,11 @@ from typing import Any
 
 import pytest
 
+import scala40.game
 from scala40.errors import IllegalMoveError, InvalidMoveError, Scala40Error
 from scala40.game import Game, State, View, game_names, load_game
 from scala40.records import GameRecord
+from tests.example_game import load_example
 
 _SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
 PLAYOUTS = 12 if _SOAK else 2
@@ -51,13 +53,27 @@ def _builtin_games() -> list[Game]:
     return [load_game(name) for name in game_names()]
 
 
+def _every_game() -> list[Game]:
+    """The library's games and the one ``examples/add_a_game.py`` adds: a new game built
+    on the core keeps every promise the protocol checks."""
+    return [*_builtin_games(), load_example().GAME]
+
+
 def _cases() -> Iterator[Any]:
-    for game in _builtin_games():
+    for game in _every_game():
         for preset in game.ruleset_type.preset_names():
             yield pytest.param(game, preset, id=f"{game.name}-{preset}")
 
 
 CASES = list(_cases())
+
+
+@pytest.fixture(autouse=True)
+def _example_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The example game registered for each test of this module only (records find a
+    game by name), and forgotten after it, so that no other test sees a sixth game."""
+    example = load_example().GAME
+    monkeypatch.setitem(scala40.game._REGISTERED, example.name, example)
 
 
 def _players(game: Game, preset: str) -> list[int]:
@@ -215,7 +231,7 @@ def test_records_replay_the_game(game: Game, preset: str) -> None:
     assert again.final_state() == state
 
 
-@pytest.mark.parametrize("game", _builtin_games(), ids=lambda game: game.name)
+@pytest.mark.parametrize("game", _every_game(), ids=lambda game: game.name)
 def test_game_record_is_complete(game: Game) -> None:
     assert load_game(game.name) is game
     for alias in game.aliases:
@@ -252,7 +268,7 @@ def test_the_tools_hooks_answer(game: Game, preset: str) -> None:
         assert value >= 0
 
 
-@pytest.mark.parametrize("game", _builtin_games(), ids=lambda game: game.name)
+@pytest.mark.parametrize("game", _every_game(), ids=lambda game: game.name)
 def test_bots_take_the_legal_moves_as_the_state_gives_them(game: Game) -> None:
     """A bot chooses from ``state.legal_moves()`` itself, a list or a tuple of it alike."""
     state = game.new_game(None, game.default_players, 3)
@@ -273,7 +289,7 @@ def test_bots_take_the_legal_moves_as_the_state_gives_them(game: Game) -> None:
         state = state.apply(legal[0])
 
 
-@pytest.mark.parametrize("game", _builtin_games(), ids=lambda game: game.name)
+@pytest.mark.parametrize("game", _every_game(), ids=lambda game: game.name)
 def test_bad_input_raises_library_errors(game: Game) -> None:
     state = game.new_game(None, game.default_players, 2)
     for text in ("", "jump", "draw draw draw", "#", "x" * 3000, "1⁰", "discard 99999999999"):

@@ -47,6 +47,7 @@ from scala40.games.rumino.state import GameState as RuminoState
 from scala40.games.scala40.state import GameState as Scala40State
 from scala40.games.skarney.state import GameState as SkarneyState
 from tests.adapters.toygame import GAME as TOY
+from tests.example_game import load_example
 
 _SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
 PLAYOUTS = 12 if _SOAK else 2
@@ -70,6 +71,9 @@ def _cases() -> Iterator[Any]:
         load_game("rumino"), RuminoRules(rumino_claim="decision"), id="rumino-claims"
     )
     yield pytest.param(TOY, TOY.ruleset_type.DEFAULT_PRESET, id="toy")
+    example = load_example().GAME
+    for preset in example.ruleset_type.preset_names():
+        yield pytest.param(example, preset, id=f"trio-{preset}")
 
 
 def _phase(state: State) -> object:

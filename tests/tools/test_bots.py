@@ -523,7 +523,7 @@ def test_montecarlo_shares_the_stock_out_in_drawing_order() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_montecarlo_deals_opened_opponents_hands_a_greedy_player_would_keep(seed: int) -> None:
     # An opened greedy player holds no meld and no card that extends a table meld.
-    from scala40.analysis import hand_melds
+    from scala40.games.scala40.analysis import hand_melds
     from scala40.games.scala40.bots import _table_targets
 
     state = scala40.new_game(SINGLE, 2, seed=seed)

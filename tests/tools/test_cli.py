@@ -11,7 +11,7 @@ import pytest
 
 from scala40 import __version__
 from scala40.cli import COMMANDS, Command, build_parser, main
-from scala40.ruleset import option_names, option_rule
+from scala40.games.scala40.rules import option_names, option_rule
 
 CaptureFixture = pytest.CaptureFixture[str]
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scala40 import GameRecord
 from scala40.cli import EXIT_INVALID, EXIT_QUIT, EXIT_USAGE, main
+from scala40.records import GameRecord
 from tests.tools.test_cli_game import CaptureFixture, error_line, run
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from scala40 import GameRecord
 from scala40.cli import EXIT_QUIT, main
+from scala40.records import GameRecord
 
 CaptureFixture = pytest.CaptureFixture[str]
 

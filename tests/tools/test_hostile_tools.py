@@ -18,9 +18,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scala40 import GameRecord, Scala40Error, new_game
+from scala40 import Scala40Error, new_game
 from scala40.bots import RandomBot, make_bot, play_game
 from scala40.cli import EXIT_QUIT, main
+from scala40.records import GameRecord
 from scala40.tournament import game_seed, rules_label, run_tournament, wilson_interval
 from tests.hostile import fuzz_settings, hostile_texts, hostile_values, library_errors_only
 

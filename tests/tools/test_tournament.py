@@ -8,7 +8,7 @@ import pytest
 
 from scala40 import GreedyBot, Ruleset
 from scala40.bots import InvalidBotSpecError, RandomBot
-from scala40.ruleset import MatchFormat, rules_for_match
+from scala40.games.scala40.rules import MatchFormat, rules_for_match
 from scala40.tournament import (
     BotStats,
     TournamentResult,

@@ -46,7 +46,9 @@ from scala40 import (
     parse_card,
     parse_cards,
 )
-from scala40.analysis import (
+from scala40.cards import Card, make_card
+from scala40.errors import InvalidMeldError, SearchLimitError
+from scala40.games.scala40.analysis import (
     Criterion,
     Deadwood,
     Opening,
@@ -57,10 +59,8 @@ from scala40.analysis import (
     hand_melds,
     min_deadwood,
 )
-from scala40.cards import Card, make_card
-from scala40.errors import InvalidMeldError, SearchLimitError
 from scala40.games.scala40.search import find_melds, meldable_bound
-from scala40.state import meld_from_spec
+from scala40.games.scala40.state import meld_from_spec
 from tests.games.scala40.helpers import position_or_reject
 from tests.strategies import valid_melds
 

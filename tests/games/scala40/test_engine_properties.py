@@ -23,7 +23,6 @@ from scala40 import (
     Deal,
     Discard,
     DrawStock,
-    GameRecord,
     GameState,
     IllegalMoveError,
     InvalidMoveError,
@@ -34,6 +33,7 @@ from scala40 import (
     new_game,
     parse_move,
 )
+from scala40.records import GameRecord
 from tests.games.scala40.helpers import (
     PRESET_NAMES,
     assert_conserved,

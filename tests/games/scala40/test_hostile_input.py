@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from scala40 import (
     JOKER,
     PRESETS,
-    GameRecord,
     GameState,
     InvalidStateError,
     MeldRules,
@@ -49,6 +48,7 @@ from scala40.games.scala40.analysis import (
 )
 from scala40.games.scala40.rules import hand_value, rules_for_match
 from scala40.games.scala40.splits import MAX_SPLIT_STEPS, SplitBudget, split_moves
+from scala40.records import GameRecord
 from tests.games.scala40.helpers import make_position
 from tests.hostile import (
     HUGE,

@@ -20,7 +20,7 @@ from scala40 import (
     UnknownPresetError,
     french_deck,
 )
-from scala40.ruleset import option_names, option_rule
+from scala40.games.scala40.rules import option_names, option_rule
 from tests.games.scala40.strategies import rulesets
 
 #: Every option, its official default (RULES.md Part 2, the ``official`` preset) and the

@@ -14,7 +14,6 @@ import pytest
 
 from scala40 import (
     PRESETS,
-    GameRecord,
     GameState,
     InvalidArgumentError,
     InvalidStateError,
@@ -27,6 +26,7 @@ from scala40 import (
     parse_cards,
 )
 from scala40.cards import format_cards
+from scala40.records import GameRecord
 
 PERFT_FILE = Path(__file__).parent / "fixtures" / "perft.json"
 

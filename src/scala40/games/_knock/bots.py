@@ -70,12 +70,12 @@ def _check_choice(view: object, legal: object) -> None:
     """Refuse what is not a view of a knock game and a non-empty list of its moves."""
     if not isinstance(view, KnockView):
         raise InvalidArgumentError(f"expected the view of a player, got {describe(view)}")
-    kinds = view.STATE.KINDS.kinds
+    kinds = view.state_type.KINDS.kinds
     if not isinstance(legal, (list, tuple, LegalMoves)) or not all(
         type(move) in kinds for move in legal
     ):
         raise InvalidArgumentError(
-            f"expected a list of {view.STATE.KINDS.title} moves, got {describe(legal)}"
+            f"expected a list of {view.state_type.KINDS.title} moves, got {describe(legal)}"
         )
     if not legal:
         raise InvalidValueError("a bot chooses among legal moves, and there are none")

@@ -14,11 +14,10 @@ players who reached the limit whether they re-enter (LC-REENGANCHE), or ends.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 from scala40._checks import describe
-from scala40._fields import make_evolver, make_setter
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, RANK_OF, Card, format_cards
 from scala40.errors import IllegalMoveError, InvalidMoveError
@@ -55,12 +54,9 @@ from scala40.games._knock.profile import (
     LayoffOrder,
     LayoffTarget,
 )
+from scala40.games._knock.record import KnockRecord
 from scala40.match import ScoreOrder, best_seats, settle_elimination
 from scala40.melds import Meld, MeldKind, MeldRules
-
-if TYPE_CHECKING:
-    # For annotations only: the engine never imports the state module.
-    from scala40.games._knock.state import KnockState
 
 __all__ = [
     "apply",
@@ -73,34 +69,11 @@ __all__ = [
     "with_card",
 ]
 
-_EVOLVERS: dict[type, Callable[..., Any]] = {}
-_SETTERS: dict[tuple[type, str], Callable[..., Any]] = {}
 
-# The hottest moves always change the same fields: a setter taking exactly those is
-# faster than the general copy.
-_SETTER_FIELDS = {
-    "draw": ("phase", "stock", "hands", "taken"),
-    "take": ("phase", "discard", "hands", "taken"),
-    "discard": ("hands", "discard", "turns_played", "taken", "phase", "turn"),
-}
-
-
-def evolve(state: KnockState, **changes: Any) -> KnockState:
+def evolve(state: KnockRecord, **changes: Any) -> KnockRecord:
     """A copy of ``state`` with some fields changed (unchecked; unchanged parts shared)."""
-    kind = type(state)
-    function = _EVOLVERS.get(kind)
-    if function is None:
-        function = _EVOLVERS[kind] = make_evolver(kind)
-    new: KnockState = function(state, **changes)
+    new: KnockRecord = state.copy_with(**changes)
     return new
-
-
-def _setter(state: KnockState, name: str) -> Callable[..., Any]:
-    key = (type(state), name)
-    function = _SETTERS.get(key)
-    if function is None:
-        function = _SETTERS[key] = make_setter(type(state), *_SETTER_FIELDS[name])
-    return function
 
 
 _RULES = {
@@ -110,7 +83,7 @@ _RULES = {
 }
 
 
-def _rule(state: KnockState, topic: str) -> str:
+def _rule(state: KnockRecord, topic: str) -> str:
     """The ID of the game's rule on ``topic`` (the three games number them apart)."""
     return _RULES.get(state.profile.game, _RULES["chinchon"])[topic]
 
@@ -154,7 +127,7 @@ _WANTED = {
 }
 
 
-def _need_phase(state: KnockState, phase: Phase, move: object, rule: str) -> None:
+def _need_phase(state: KnockRecord, phase: Phase, move: object, rule: str) -> None:
     if state.phase is not phase:
         if state.phase is Phase.OVER:
             raise _illegal(move, rule, "the game is over")
@@ -169,7 +142,7 @@ def _need_phase(state: KnockState, phase: Phase, move: object, rule: str) -> Non
 # ---------------------------------------------------------------- chance
 
 
-def deal(state: KnockState, order: tuple[Card, ...] | None, move: object = None) -> KnockState:
+def deal(state: KnockRecord, order: tuple[Card, ...] | None, move: object = None) -> KnockRecord:
     """Shuffle (or use ``order``, top card last) and deal a hand (RU-DEAL, CH-DEAL, LC-DEAL)."""
     profile = state.profile
     deck = profile.deck.cards
@@ -221,16 +194,16 @@ def deal(state: KnockState, order: tuple[Card, ...] | None, move: object = None)
     return new
 
 
-def _apply_deal(state: KnockState, move: Deal) -> KnockState:
+def _apply_deal(state: KnockRecord, move: Deal) -> KnockRecord:
     _need_phase(state, Phase.DEAL, move, _rule(state, "DEAL"))
     return deal(state, move.order, move)
 
 
-def _restock_order(state: KnockState) -> tuple[Card, ...]:
+def _restock_order(state: KnockRecord) -> tuple[Card, ...]:
     return state.discard[:-1]
 
 
-def _after_last_card(state: KnockState) -> KnockState:
+def _after_last_card(state: KnockRecord) -> KnockRecord:
     """The stock has just run out: the discard pile but its top card becomes the new
     stock, shuffled (RU-RESTOCK, CH-RESTOCK)."""
     if not state.auto_chance:
@@ -239,7 +212,7 @@ def _after_last_card(state: KnockState) -> KnockState:
     return evolve(state, stock=order, discard=state.discard[-1:], rng=rng)
 
 
-def _apply_restock(state: KnockState, move: Restock) -> KnockState:
+def _apply_restock(state: KnockRecord, move: Restock) -> KnockRecord:
     _need_phase(state, Phase.RESTOCK, move, _rule(state, "RESTOCK"))
     pile = _restock_order(state)
     rng = state.rng
@@ -259,7 +232,7 @@ def _apply_restock(state: KnockState, move: Restock) -> KnockState:
 # ---------------------------------------------------------------- drawing
 
 
-def _drawn(state: KnockState, new: KnockState) -> KnockState:
+def _drawn(state: KnockRecord, new: KnockRecord) -> KnockRecord:
     """The common end of a draw: the Rumino check (b), then the restock if needed."""
     profile = state.profile
     player = state.turn
@@ -269,25 +242,25 @@ def _drawn(state: KnockState, new: KnockState) -> KnockState:
     return new if new.stock else _after_last_card(new)
 
 
-def _apply_draw(state: KnockState, move: DrawStock) -> KnockState:
+def _apply_draw(state: KnockRecord, move: DrawStock) -> KnockRecord:
     _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
     player = state.turn
     card = state.stock[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
-    new: KnockState = _setter(state, "draw")(
+    new: KnockRecord = state.setters["draw"](
         state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands, taken=None
     )
     return _drawn(state, new)
 
 
-def _apply_take(state: KnockState, move: TakeDiscard) -> KnockState:
+def _apply_take(state: KnockRecord, move: TakeDiscard) -> KnockRecord:
     _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
     if not state.discard:
         raise _illegal(move, _rule(state, "TURN"), "the discard pile is empty")
     player = state.turn
     card = state.discard[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
-    new: KnockState = _setter(state, "take")(
+    new: KnockRecord = state.setters["take"](
         state, phase=Phase.PLAY, discard=state.discard[:-1], hands=hands, taken=card
     )
     return _drawn(state, new)
@@ -296,7 +269,7 @@ def _apply_take(state: KnockState, move: TakeDiscard) -> KnockState:
 # ---------------------------------------------------------------- discarding
 
 
-def banned_discard(state: KnockState) -> Card | None:
+def banned_discard(state: KnockRecord) -> Card | None:
     """The card the player to move may not discard: the one just taken from the discard
     pile, when the rules forbid discarding it and he holds no other copy (RU-TURN,
     CH-TURN)."""
@@ -306,7 +279,7 @@ def banned_discard(state: KnockState) -> Card | None:
     return taken if state.hands[state.turn].count(taken) < 2 else None
 
 
-def _apply_discard(state: KnockState, move: Discard, trusted: bool) -> KnockState:
+def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRecord:
     player = state.turn
     if not trusted:
         _need_phase(state, Phase.PLAY, move, _rule(state, "TURN"))
@@ -343,7 +316,7 @@ def _apply_discard(state: KnockState, move: Discard, trusted: bool) -> KnockStat
             if profile.claim is ClaimMode.AUTO:
                 return _claim(new, claimants[0])
             return evolve(new, phase=Phase.CLAIM, pending=tuple(claimants))
-    done: KnockState = _setter(state, "discard")(
+    done: KnockRecord = state.setters["discard"](
         state,
         hands=hands,
         discard=discard,
@@ -358,14 +331,14 @@ def _apply_discard(state: KnockState, move: Discard, trusted: bool) -> KnockStat
 # ---------------------------------------------------------------- the Rumino
 
 
-def _claim(state: KnockState, seat: int) -> KnockState:
+def _claim(state: KnockRecord, seat: int) -> KnockRecord:
     """``seat`` takes the top discard, which completes his Rumino, and wins (RU-RUMINO)."""
     card = state.discard[-1]
     hands = _replace(state.hands, seat, with_card(state.hands[seat], card))
     return _rumino_win(evolve(state, hands=hands, discard=state.discard[:-1]), seat, card)
 
 
-def _rumino_win(state: KnockState, seat: int, claimed: Card | None) -> KnockState:
+def _rumino_win(state: KnockRecord, seat: int, claimed: Card | None) -> KnockRecord:
     """A Rumino wins the hand and the game at once (RU-RUMINO)."""
     count = state.player_count
     result = HandResult(
@@ -382,12 +355,12 @@ def _rumino_win(state: KnockState, seat: int, claimed: Card | None) -> KnockStat
     )
 
 
-def _apply_claim(state: KnockState, move: Claim) -> KnockState:
+def _apply_claim(state: KnockRecord, move: Claim) -> KnockRecord:
     _need_phase(state, Phase.CLAIM, move, "RU-RUMINO")
     return _claim(state, state.pending[0])
 
 
-def _apply_pass(state: KnockState, move: Pass) -> KnockState:
+def _apply_pass(state: KnockRecord, move: Pass) -> KnockRecord:
     _need_phase(state, Phase.CLAIM, move, "RU-RUMINO")
     pending = state.pending[1:]
     if pending:
@@ -398,7 +371,7 @@ def _apply_pass(state: KnockState, move: Pass) -> KnockState:
 # ---------------------------------------------------------------- knocking and closing
 
 
-def _apply_knock(state: KnockState, move: Knock) -> KnockState:
+def _apply_knock(state: KnockRecord, move: Knock) -> KnockRecord:
     _need_phase(state, Phase.DRAW, move, "RU-KNOCK")
     profile = state.profile
     player = state.turn
@@ -461,7 +434,7 @@ def resolve_spec(spec: MeldSpec, rules: MeldRules) -> Meld | str:
     return f"say which card each wild card of {text} stands for (e.g. JK=7C): {options}"
 
 
-def _apply_close(state: KnockState, move: Close, trusted: bool) -> KnockState:
+def _apply_close(state: KnockRecord, move: Close, trusted: bool) -> KnockRecord:
     profile = state.profile
     player = state.turn
     hand = state.hands[player]
@@ -500,7 +473,7 @@ def _apply_close(state: KnockState, move: Close, trusted: bool) -> KnockState:
 
 
 def _check_close_limits(
-    state: KnockState, move: Close, kept: tuple[Card, ...], left: tuple[Card, ...], value: int
+    state: KnockRecord, move: Close, kept: tuple[Card, ...], left: tuple[Card, ...], value: int
 ) -> None:
     profile = state.profile
     if value > profile.close_limit:
@@ -530,7 +503,7 @@ def _check_close_limits(
         )
 
 
-def close_cap_bars(state: KnockState, value: int) -> bool:
+def close_cap_bars(state: KnockRecord, value: int) -> bool:
     """Whether LC-CLOSECAP bars a close leaving ``value`` unmatched."""
     profile = state.profile
     return profile.close_cap and bool(value) and profile.reaches(state.scores[state.turn] + value)
@@ -539,7 +512,7 @@ def close_cap_bars(state: KnockState, value: int) -> bool:
 # ---------------------------------------------------------------- the end of a hand
 
 
-def _layoff_seats(state: KnockState, closer: int) -> list[int]:
+def _layoff_seats(state: KnockRecord, closer: int) -> list[int]:
     """The other seats still in, in the order they show their hands (CH-LAYOFF)."""
     seats = [seat for seat in seats_from(closer, state.active) if seat != closer]
     if state.profile.layoff_order is LayoffOrder.REVERSE:
@@ -548,7 +521,7 @@ def _layoff_seats(state: KnockState, closer: int) -> list[int]:
 
 
 def _arrange_all(
-    state: KnockState, closer: int, closer_showing: Showing | None
+    state: KnockRecord, closer: int, closer_showing: Showing | None
 ) -> tuple[Showing | None, ...]:
     """What every seat shows (C-ARRANGE): the closer his close, the others their best
     melds and layoffs in turn (CH-LAYOFF); in Rumino everyone his best melds (RU-SCORE)."""
@@ -591,12 +564,12 @@ def _points(profile: KnockRules, showing: Showing) -> int:
 
 
 def _end_hand(
-    state: KnockState,
+    state: KnockRecord,
     closer: int,
     shown: tuple[Showing | None, ...],
     closed_card: Card | None,
     kept: tuple[Card, ...] | None,
-) -> KnockState:
+) -> KnockRecord:
     """Score the hand (RU-SCORE, RU-GIN, CH-MINUS10, CH-SCORE, CH-CHINCHON) and go on."""
     profile = state.profile
     count = state.player_count
@@ -672,7 +645,7 @@ def _with(result: HandResult, **changes: Any) -> HandResult:
     return HandResult(**values)
 
 
-def _settle(state: KnockState, closer: int) -> KnockState:
+def _settle(state: KnockRecord, closer: int) -> KnockRecord:
     """After the scores: the end of the game, re-entry decisions, or the next hand
     (RU-ELIM, CH-END, LC-ELIM, LC-REENGANCHE, C-WINNERS)."""
     profile = state.profile
@@ -704,7 +677,7 @@ def _settle(state: KnockState, closer: int) -> KnockState:
     return _eliminate(state)
 
 
-def _eliminate(state: KnockState) -> KnockState:
+def _eliminate(state: KnockRecord) -> KnockRecord:
     """Players whose totals reached the limit drop out; the last one left wins (RU-ELIM,
     LC-ELIM; all out at once: the lowest total wins, C-WINNERS)."""
     profile = state.profile
@@ -726,14 +699,14 @@ def _eliminate(state: KnockState) -> KnockState:
     return _next_hand(evolve(state, active=settled.active, last_hand=last))
 
 
-def _next_hand(state: KnockState) -> KnockState:
+def _next_hand(state: KnockRecord) -> KnockRecord:
     """The deal passes to the next seat still in (RU-DEAL, CH-DEAL)."""
     dealer = next_active(state.dealer, state.active)
     new = evolve(state, phase=Phase.DEAL, dealer=dealer, turn=dealer, pending=(), reentry_total=0)
     return deal(new, None) if state.auto_chance else new
 
 
-def _apply_reentry(state: KnockState, move: Reenter | Retire) -> KnockState:
+def _apply_reentry(state: KnockRecord, move: Reenter | Retire) -> KnockRecord:
     _need_phase(state, Phase.REENTRY, move, "LC-REENGANCHE")
     seat = state.pending[0]
     pending = state.pending[1:]
@@ -754,7 +727,7 @@ def _apply_reentry(state: KnockState, move: Reenter | Retire) -> KnockState:
 # ---------------------------------------------------------------- dispatch
 
 
-def apply(state: KnockState, move: object, trusted: bool = False) -> KnockState:
+def apply(state: KnockRecord, move: object, trusted: bool = False) -> KnockRecord:
     """The state after ``move``; :class:`IllegalMoveError` if it is not legal.
 
     ``trusted``: the move was listed as legal in this very state, so the checks the

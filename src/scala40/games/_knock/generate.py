@@ -11,8 +11,6 @@ what the others may lay off.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scala40.cards import Card
 from scala40.games._knock.arrange import (
     close_arrangements,
@@ -24,14 +22,12 @@ from scala40.games._knock.engine import banned_discard, close_cap_bars
 from scala40.games._knock.moves import meld_spec
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import Ending, KnockRules
-
-if TYPE_CHECKING:
-    from scala40.games._knock.state import KnockState
+from scala40.games._knock.record import KnockRecord
 
 __all__ = ["can_knock", "close_moves", "generate", "loose_cards"]
 
 
-def generate(state: KnockState) -> list[object]:
+def generate(state: KnockRecord) -> list[object]:
     """Every legal move of ``state``, each once (C-IDENTITY)."""
     phase = state.phase
     kinds = state.KINDS
@@ -72,7 +68,7 @@ def loose_cards(hand: tuple[Card, ...], profile: KnockRules) -> tuple[int, set[C
     return sum(values[card] for card in hand if card in loose), loose
 
 
-def can_knock(state: KnockState) -> bool:
+def can_knock(state: KnockRecord) -> bool:
     """Whether the player to move may knock (RU-KNOCK): not on his first turn, with at
     least ``knock_min_melded`` cards in melds and ``knock_limit`` or less unmatched."""
     player = state.turn
@@ -86,7 +82,7 @@ def can_knock(state: KnockState) -> bool:
     return least_unmatched(hand, profile, profile.knock_min_melded) <= profile.knock_limit
 
 
-def close_moves(state: KnockState) -> list[object]:
+def close_moves(state: KnockRecord) -> list[object]:
     """Every close of the player to move (CH-CLOSE), by card discarded then arrangement."""
     profile = state.profile
     player = state.turn

@@ -18,7 +18,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import attrs
 
@@ -40,10 +40,8 @@ from scala40._serial import (
 )
 from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
 from scala40.errors import (
-    IllegalMoveError,
     InvalidArgumentError,
     InvalidCardError,
-    InvalidMoveError,
     InvalidStateError,
     InvalidValueError,
     Scala40Error,
@@ -52,14 +50,13 @@ from scala40.errors import (
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import Layoff, has_rumino
 from scala40.games._knock.generate import generate
-from scala40.games._knock.moves import Deal, MoveKinds, Restock, parse_meld_spec
+from scala40.games._knock.moves import parse_meld_spec
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
-from scala40.games._knock.profile import ClaimMode, Ending, EndMode, KnockRules
-from scala40.legal import LegalMoves
-from scala40.match import ScoreOrder, best_seats, singles, win_shares
+from scala40.games._knock.profile import ClaimMode, Ending, EndMode
+from scala40.games._knock.record import KnockRecord
+from scala40.match import ScoreOrder, best_seats
 from scala40.melds import Meld
-from scala40.movekinds import MAX_MOVE_TEXT, MoveSet
-from scala40.rulesets import RulesetBase
+from scala40.movekinds import MAX_MOVE_TEXT
 
 __all__ = ["MAX_COUNT", "MAX_SEED_DIGITS", "STATE_FORMAT_VERSION", "KnockState"]
 
@@ -70,214 +67,26 @@ _HAND_OVER = (Phase.REENTRY, Phase.OVER)
 
 
 @attrs.frozen(repr=False)
-class KnockState:
-    """A whole game of Rumino, Chinchón or La Conga at one moment (the shared base of the
-    games' ``GameState`` classes). Build one with the game's ``new_game`` or
-    :meth:`from_position`; change it with :meth:`apply`."""
+class KnockState(KnockRecord):
+    """A whole game of Rumino, Chinchón or La Conga at one moment (the shared base of
+    the games' ``GameState`` classes; its fields are
+    :class:`~scala40.games._knock.record.KnockRecord`'s). Build one with the game's
+    ``new_game`` or :meth:`from_position`; change it with :meth:`apply`."""
 
-    rules: Any
-    """The game's ruleset."""
-    player_count: int
-    dealer: int
-    """The dealer of the hand; the seat after him plays first (RU-DEAL, CH-DEAL)."""
-    hand_number: int
-    phase: Phase
-    turn: int
-    """The player whose turn it is (at a claim: the discarder)."""
-    hands: tuple[tuple[Card, ...], ...]
-    """Each player's cards, sorted."""
-    stock: tuple[Card, ...]
-    """The stock, top card last."""
-    discard: tuple[Card, ...]
-    """The discard pile, top card last."""
-    turns_played: tuple[int, ...]
-    """Turns each player has completed this hand (RU-KNOCK, CH-CLOSE)."""
-    scores: tuple[int, ...]
-    """Running totals (RU-SCORE, CH-SCORE)."""
-    active: tuple[bool, ...]
-    """Who is still in the game (RU-ELIM, LC-ELIM)."""
-    winners: tuple[int, ...]
-    """The winners, once the game is over (C-WINNERS)."""
-    reentries: tuple[int, ...]
-    """Re-entries each player has made (LC-REENGANCHE)."""
-    gins: tuple[int, ...]
-    """For the player who went gin in every hand so far, how many (RU-GINSTREAK)."""
-    taken: Card | None
-    """The card the player to move took from the discard pile this turn."""
-    pending: tuple[int, ...]
-    """The seats still to decide out of turn, first one first: claimants of a discard
-    (RU-RUMINO), or players deciding whether to re-enter (LC-REENGANCHE)."""
-    reentry_total: int
-    """The total a player re-enters at, while re-entries are decided (LC-REENGANCHE)."""
-    last_hand: HandResult | None
-    """How the previous hand ended."""
-    rng: int
-    """Randomness the later shuffles draw from (C-RNG)."""
-    auto_chance: bool
-    """Whether the engine plays chance steps itself (deals, restocks)."""
-    _legal: tuple[Any, ...] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
-    )
+    def _generate(self) -> Iterable[Any]:
+        return generate(self)
 
-    game_name: ClassVar[str] = ""
-    """The name of the game in the registry."""
-    KINDS: ClassVar[MoveKinds]
-    """The game's move classes."""
-    MOVES: ClassVar[MoveSet]
-    """The game's move set (notation and dictionaries)."""
-    RULESET: ClassVar[type[RulesetBase]]
-    """The game's ruleset class."""
-    VIEW: ClassVar[type[Any]]
-    """The game's view class."""
-    FORMAT: ClassVar[str] = ""
-    """The format name of :meth:`to_dict`."""
-
-    # -- the protocol ------------------------------------------------------------------
-
-    @property
-    def profile(self) -> KnockRules:
-        """What the engine reads from the rules."""
-        profile: KnockRules = self.rules.profile
-        return profile
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that decides now (out of turn too: a claim, a re-entry), or ``None``
-        at a chance step or the end."""
-        phase = self.phase
-        if phase is Phase.DRAW or phase is Phase.PLAY:
-            return self.turn
-        if phase is Phase.CLAIM or phase is Phase.REENTRY:
-            return self.pending[0]
-        return None
-
-    @property
-    def is_chance(self) -> bool:
-        """Whether the next move is a chance step (a deal, a restock)."""
-        return self.phase is Phase.DEAL or self.phase is Phase.RESTOCK
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is Phase.OVER
-
-    @property
-    def teams(self) -> tuple[tuple[int, ...], ...]:
-        """The sides: everyone plays alone."""
-        return singles(self.player_count)
-
-    @property
-    def top_discard(self) -> Card | None:
-        """The top card of the discard pile, if any."""
-        return self.discard[-1] if self.discard else None
-
-    def returns(self) -> tuple[float, ...]:
-        """Each seat's share of the win once the game is over (tied winners share), 0
-        before (:func:`scala40.match.win_shares`)."""
-        return win_shares(self.winners, self.teams, self.player_count)
-
-    def all_cards(self) -> tuple[Card, ...]:
-        """Every card of the game wherever it is, sorted: always the deck's (C-DECK)."""
-        cards = [*self.stock, *self.discard]
-        for hand in self.hands:
-            cards.extend(hand)
-        return tuple(sorted(cards)) if cards else self.profile.deck.cards
-
-    def chance_cards(self) -> tuple[Card, ...]:
-        """At a chance step, the cards whose order it draws: the deck before a deal, the
-        discard pile but its top card before a restock; else nothing."""
-        if self.phase is Phase.DEAL:
-            return self.profile.deck.cards
-        if self.phase is Phase.RESTOCK:
-            return tuple(sorted(self.discard[:-1]))
-        return ()
-
-    def chance_move(self, order: Sequence[Card]) -> Deal | Restock:
-        """The chance move that plays the cards of :meth:`chance_cards` in ``order``.
-
-        :raises IllegalMoveError: the state is not at a chance step.
-        :raises InvalidMoveError: ``order`` is not a list of cards.
-        """
-        if self.is_chance and not isinstance(order, (list, tuple)):
-            raise InvalidMoveError(f"expected an order of cards, got {describe(order)}")
-        if self.phase is Phase.DEAL:
-            return self.KINDS.deal(tuple(order))
-        if self.phase is Phase.RESTOCK:
-            return self.KINDS.restock(tuple(order))
-        raise IllegalMoveError(f"no chance step comes next: {self.phase.value}")
-
-    def legal_moves(self) -> LegalMoves[Any]:
-        """The legal moves, as a lazy view: iterate it, test ``move in``, ``count()`` it.
-
-        Two copies of a card never give two moves (C-IDENTITY); every listed move
-        applies; no listed move leads to a position without legal moves.
-        """
-        return LegalMoves(self._legal_tuple, self._legal)
-
-    def _legal_tuple(self) -> tuple[Any, ...]:
-        moves = self._legal
-        if moves is None:
-            moves = tuple(generate(self))
-            object.__setattr__(self, "_legal", moves)
-        return moves
-
-    def apply(self, move: Any) -> Any:
-        """The state after ``move`` (a move value or its text).
-
-        :raises IllegalMoveError: the move is not legal here; the message names the rule.
-        :raises InvalidMoveError: the text is not a move of this game.
-        """
-        if isinstance(move, str):
-            move = self.MOVES.parse(move)
-        legal = self._legal
-        if legal is not None:
-            for known in legal:
-                if known is move:
-                    return engine.apply(self, move, trusted=True)
+    def _apply(self, move: Any) -> Any:
         return engine.apply(self, move)
 
-    def is_legal(self, move: Any) -> bool:
-        """Whether ``move`` (a move value or its text) is legal here."""
-        try:
-            self.apply(move)
-        except (IllegalMoveError, InvalidMoveError):
-            return False
-        return True
+    def _apply_trusted(self, move: Any) -> Any:
+        return engine.apply(self, move, trusted=True)
 
-    def verify(self, move: Any) -> None:
-        """Raise :class:`~scala40.IllegalMoveError` naming the rule if ``move`` is illegal."""
-        self.apply(move)
+    def _field_problems(self) -> list[str]:
+        return _field_problems(self)
 
-    def view(self, player: int) -> Any:
-        """What ``player`` may know of this state, and nothing else."""
-        return self.VIEW.of(self, player)
-
-    @property
-    def hands_shown(self) -> bool:
-        """Whether every hand has been shown: after a hand's scoring (and before the next
-        deal)."""
-        return self.phase in _HAND_OVER or (self.phase is Phase.DEAL and self.hand_number > 0)
-
-    def __repr__(self) -> str:
-        return (
-            f"<{type(self).__name__} {self.game_name} hand {self.hand_number} "
-            f"{self.phase.value} player {self.turn} scores {list(self.scores)}>"
-        )
-
-    def __str__(self) -> str:
-        top = CARD_NAMES[self.discard[-1]] if self.discard else "-"
-        lines = [
-            f"Hand {self.hand_number}, dealer {self.dealer}, {self.phase.value}, "
-            f"player {self.turn} to move",
-            f"Stock {len(self.stock)} cards; discard pile top {top} ({len(self.discard)} cards)",
-        ]
-        for player in range(self.player_count):
-            status = "" if self.active[player] else " out"
-            lines.append(
-                f"Player {player} [{self.scores[player]}]{status}: "
-                f"{format_cards(self.hands[player])}"
-            )
-        return "\n".join(lines)
+    def _consistency_problems(self) -> list[str]:
+        return _consistency_problems(self)
 
     # -- building --------------------------------------------------------------------
 
@@ -468,23 +277,10 @@ class KnockState:
         state.validate()
         return state
 
-    def problems(self) -> list[str]:
-        """Every inconsistency in this state (an empty list for a valid state)."""
-        return _validate(self)
-
-    def validate(self) -> None:
-        """Raise :class:`~scala40.InvalidStateError` listing every problem, if any."""
-        problems = _validate(self)
-        if problems:
-            raise InvalidStateError(problems)
-
     # -- serialization ---------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready, versioned description of the state."""
+    def _fields_to_dict(self) -> dict[str, Any]:
         return {
-            "format": self.FORMAT,
-            "version": STATE_FORMAT_VERSION,
             "rules": self.rules.to_dict(),
             "players": self.player_count,
             "dealer": self.dealer,
@@ -509,11 +305,7 @@ class KnockState:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Any:
-        """Rebuild a state from :meth:`to_dict` output, validating everything.
-
-        :raises SerializationError: the data is malformed or describes an invalid state.
-        """
+    def _load(cls, data: Mapping[str, Any]) -> Any:
         return _state_from_dict(cls, data)
 
 
@@ -528,19 +320,6 @@ _KNOCK_ENDS = frozenset({HandEnd.KNOCK, HandEnd.GIN})
 _CLOSE_ENDS = frozenset(
     {HandEnd.CLOSE, HandEnd.ALL_MATCHED, HandEnd.WILD_CHINCHON, HandEnd.CHINCHON}
 )
-
-
-def _validate(state: KnockState) -> list[str]:
-    """Every problem of a state: its fields, then how they fit together (the cards of the
-    deck, each phase's own rules, elimination and re-entry, the last hand), then whether
-    it can be played (its legal moves are listed: a state that is not over needs one)."""
-    problems = _field_problems(state)
-    if problems:
-        return problems
-    problems = _consistency_problems(state)
-    if problems:
-        return problems
-    return _playability_problems(state)
 
 
 def _field_problems(state: KnockState) -> list[str]:
@@ -955,19 +734,6 @@ def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
     return problems
 
 
-def _playability_problems(state: KnockState) -> list[str]:
-    """Whether the engine can go on from the state: its legal moves are listed (and kept),
-    and a state that is not over must have one."""
-    try:
-        moves = state._legal_tuple()
-    except Exception as error:  # an inconsistency no check above names
-        object.__setattr__(state, "_legal", None)
-        return [f"the engine cannot list the legal moves: {describe(error, 200)}"]
-    if not moves and state.phase is not Phase.OVER:
-        return ["no legal move: the game cannot go on from here"]
-    return []
-
-
 # ---------------------------------------------------------------- reading back
 
 _STATE_FIELDS = frozenset({
@@ -1017,7 +783,7 @@ def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
         rng=read.rng("rng"),
         auto_chance=read.boolean("auto_chance"),
     )
-    problems = _validate(state)
+    problems = state.problems()
     if problems:
         raise read.fail("invalid state: " + "; ".join(problems))
     return state

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 import attrs
 
@@ -31,10 +31,8 @@ from scala40.errors import InvalidArgumentError, InvalidStateError
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.phases import HandResult, Phase
 from scala40.games._knock.profile import ClaimMode, KnockRules
+from scala40.games._knock.record import KnockRecord
 from scala40.legal import LegalMoves
-
-if TYPE_CHECKING:
-    from scala40.games._knock.state import KnockState
 
 __all__ = ["KnockView"]
 
@@ -73,11 +71,14 @@ class KnockView:
     last_hand: HandResult | None
     """How the previous hand ended: every hand is shown then."""
 
-    STATE: ClassVar[type[Any]]
-    """The game's state class (set by each game)."""
+    state_type: type[KnockRecord] = attrs.field(
+        default=KnockRecord, kw_only=True, eq=False, hash=False, repr=False
+    )
+    """The class of the state the view was made from, which :meth:`sample` builds (not
+    part of the value: two views of equal knowledge are equal)."""
 
     @classmethod
-    def of(cls, state: KnockState, player: int) -> Any:
+    def of(cls, state: KnockRecord, player: int) -> Any:
         """The view of ``state`` for ``player``."""
         if not (type(player) is int and 0 <= player < state.player_count):
             raise InvalidStateError(
@@ -92,6 +93,7 @@ class KnockView:
             hand=state.hands[player],
             hand_sizes=tuple(len(hand) for hand in state.hands),
             stock_size=len(state.stock),
+            state_type=type(state),
             **public,
         )
 
@@ -183,7 +185,7 @@ class KnockView:
                 stock_name="stock",
                 rng=rng,
             )
-            state = self.STATE(hands=hands, stock=stock, rng=rng, auto_chance=True, **public)
+            state = self.state_type(hands=hands, stock=stock, rng=rng, auto_chance=True, **public)
             return state, rng
 
         return draw_consistent(deal, self._consistent, seed_state(seed), "the view")
@@ -335,6 +337,6 @@ def _rumino_witness(
 _PUBLIC_FIELDS = tuple(
     field.name
     for field in attrs.fields(KnockView)
-    if field.name not in ("player", "hand", "hand_sizes", "stock_size")
+    if field.name not in ("player", "hand", "hand_sizes", "stock_size", "state_type")
 )
 """What a view shares with its state, field for field."""

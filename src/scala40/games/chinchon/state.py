@@ -33,9 +33,6 @@ class GameState(KnockState):
     FORMAT = "scala40.chinchon.state"
 
 
-PlayerView.STATE = GameState
-
-
 def new_game(
     rules: Ruleset | str | None = None,
     players: int = 2,

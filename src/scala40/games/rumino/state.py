@@ -35,9 +35,6 @@ class GameState(KnockState):
     FORMAT = "scala40.rumino.state"
 
 
-PlayerView.STATE = GameState
-
-
 def new_game(
     rules: Ruleset | str | None = None,
     players: int = 2,

@@ -15,7 +15,7 @@ legal moves free of dead ends, and bots use the searches to plan:
   can close this turn (S40-CLOSE), and how.
 
 >>> from scala40 import parse_cards, format_cards
->>> from scala40.analysis import hand_melds, best_opening
+>>> from scala40.games.scala40.analysis import hand_melds, best_opening
 >>> hand = parse_cards("JK 9C 8C 5D 5H 5S 2H")
 >>> len(hand_melds(hand))
 10

@@ -149,9 +149,9 @@ class GreedyBot:
       (the only case the rules allow, S40-DRAW-DISCARD); under S40-V-UPCARD it takes
       the turned-up card when the card fits its hand.
     * When it can close this turn (S40-CLOSE), it does, however many melds, layoffs
-      and joker swaps it takes (``scala40.analysis.closing_moves``).
+      and joker swaps it takes (``scala40.games.scala40.analysis.closing_moves``).
     * It opens as soon as it can (S40-OPEN), with the opening of highest value
-      (``scala40.analysis.best_opening``), one ``PutDown`` a move.
+      (``scala40.games.scala40.analysis.best_opening``), one ``PutDown`` a move.
     * Once opened, it puts down every meld it can, lays off its natural cards, frees
       jokers (S40-SWAP) and splits sequences (S40-V-SPLIT); it lays off a joker only
       when four cards or fewer are left, since a joker in hand still helps to meld.
@@ -200,11 +200,11 @@ class GreedyBot:
     joker_lay_off_hand_size = 4
     """Lay off a joker only with this many cards in hand or fewer."""
     closing_search_hand_size = 14
-    """Look for a way to close this turn (``scala40.analysis.closing_moves``) with this
+    """Look for a way to close this turn (``scala40.games.scala40.analysis.closing_moves``) with this
     many cards in hand or fewer."""
     meld_criterion: Criterion = "value"
     """Which melds to put down when several sets of them fit: see
-    ``scala40.analysis.best_opening``."""
+    ``scala40.games.scala40.analysis.best_opening``."""
 
     def discard_order(self, view: PlayerView, cards: Iterable[Card]) -> list[Card]:
         """``cards`` (of the player's hand) from the first to discard to the last.
@@ -763,7 +763,7 @@ class MonteCarloBot:
     def _deal(self, view: PlayerView, seed: int) -> GameState:
         """A full state consistent with ``view``, the other hands made as a greedy player
         would hold them (see the class documentation)."""
-        world = view.sample(seed)
+        world: GameState = view.sample(seed)
         turn = (view.hand_number, view.player, view.turns_played)
         start = self._turn_start
         table = start[1] if start is not None and start[0] == turn else view.table

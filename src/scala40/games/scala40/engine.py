@@ -16,10 +16,9 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scala40._cache import BoundedCache
-from scala40._fields import make_evolver, make_setter
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import (
@@ -43,6 +42,7 @@ from scala40.games.scala40.moves import (
     put_down_of,
 )
 from scala40.games.scala40.phases import HandResult, Phase
+from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import MatchFormat, RestockMethod, Ruleset, hand_value
 from scala40.games.scala40.search import (
     can_open_sorted,
@@ -54,10 +54,6 @@ from scala40.games.scala40.table import card_mask, table_info
 from scala40.match import ScoreOrder, best_seats, highest_below, reached, settle_elimination
 from scala40.melds import Extension, Meld, MeldEnd, MeldKind, check_meld
 
-if TYPE_CHECKING:
-    # For annotations only: the engine never imports the state module (see bind()).
-    from scala40.games.scala40.state import GameState
-
 __all__ = [
     "HANDLERS",
     "apply",
@@ -65,7 +61,6 @@ __all__ = [
     "banned_discards",
     "banned_mask",
     "bans_bite",
-    "bind",
     "can_finish",
     "deal",
     "direct_use",
@@ -77,46 +72,6 @@ __all__ = [
     "try_move",
     "with_card",
 ]
-
-# The engine makes new states without importing their class (the state module imports
-# the engine): state.py hands the class over with bind() once, when it is imported, and
-# the fast copying functions are generated from its fields then.
-_evolve: Callable[..., GameState]
-"""A copy of a state with some fields changed (unchecked); unchanged parts are shared."""
-_set_drawn: Callable[..., GameState]
-_set_melded: Callable[..., GameState]
-_set_turn_over: Callable[..., GameState]
-
-
-def bind(state_class: type[GameState]) -> None:
-    """Generate the engine's state-copying functions from the fields of ``state_class``."""
-    global _evolve, _set_drawn, _set_melded, _set_turn_over
-    _evolve = make_evolver(state_class)
-    # The hottest moves always change the same fields: these setters take exactly those.
-    _set_drawn = make_setter(state_class, "phase", "stock", "hands", "opened_at_turn_start")
-    _set_melded = make_setter(
-        state_class,
-        "hands",
-        "table",
-        "discard",
-        "opened",
-        "opening_value",
-        "taken_used",
-        "melded_since_restock",
-    )
-    _set_turn_over = make_setter(
-        state_class,
-        "hands",
-        "discard",
-        "turns_played",
-        "phase",
-        "turn",
-        "opening_value",
-        "opened_at_turn_start",
-        "taken",
-        "taken_must_use",
-        "taken_used",
-    )
 
 
 class _Caches:
@@ -179,7 +134,7 @@ def next_active(player: int, active: tuple[bool, ...]) -> int:
     return player
 
 
-def _need_phase(state: GameState, phase: Phase, move: Move) -> None:
+def _need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
     if state.phase is not phase:
         if state.phase is Phase.OVER:
             raise _illegal(move, "S40-ELIM", "the match is over")
@@ -193,7 +148,7 @@ def _need_phase(state: GameState, phase: Phase, move: Move) -> None:
                        f"the {state.phase.value} phase")  # fmt: skip
 
 
-def _keep(state: GameState) -> int:
+def _keep(state: StateRecord) -> int:
     """Cards the player must keep to end the turn with a discard (S40-CLOSE, S40-FIRST-ROUND)."""
     return 1 if state.may_close else 2
 
@@ -201,7 +156,9 @@ def _keep(state: GameState) -> int:
 # -- chance ------------------------------------------------------------------------------
 
 
-def deal(state: GameState, order: tuple[Card, ...] | None, move: Move | None = None) -> GameState:
+def deal(
+    state: StateRecord, order: tuple[Card, ...] | None, move: Move | None = None
+) -> StateRecord:
     """Shuffle (or use ``order``, top card last) and deal a new hand (S40-DEAL)."""
     rules = state.rules
     deck = rules.deck.cards
@@ -226,8 +183,7 @@ def deal(state: GameState, order: tuple[Card, ...] | None, move: Move | None = N
     position -= 1
     upcard = order[position]
     hands = tuple(tuple(sorted(dealt[p])) if p in dealt else () for p in range(state.player_count))
-    return _evolve(
-        state,
+    return state.copy_with(
         phase=Phase.DRAW,
         turn=seats[0],
         hands=hands,
@@ -247,12 +203,12 @@ def deal(state: GameState, order: tuple[Card, ...] | None, move: Move | None = N
     )
 
 
-def _apply_deal(state: GameState, move: Deal, lookahead: bool) -> GameState:
+def _apply_deal(state: StateRecord, move: Deal, lookahead: bool) -> StateRecord:
     _need_phase(state, Phase.DEAL, move)
     return deal(state, move.order, move)
 
 
-def _apply_restock(state: GameState, move: Restock, lookahead: bool) -> GameState:
+def _apply_restock(state: StateRecord, move: Restock, lookahead: bool) -> StateRecord:
     _need_phase(state, Phase.RESTOCK, move)
     pile = state.discard
     rng = state.rng
@@ -262,12 +218,12 @@ def _apply_restock(state: GameState, move: Restock, lookahead: bool) -> GameStat
         raise _illegal(move, "S40-RESTOCK", "the new stock must hold exactly the discard pile")
     else:
         order = move.order
-    return _evolve(
-        state, stock=order, discard=(), phase=Phase.PLAY, rng=rng, melded_since_restock=False
+    return state.copy_with(
+        stock=order, discard=(), phase=Phase.PLAY, rng=rng, melded_since_restock=False
     )
 
 
-def _after_last_card(state: GameState) -> GameState:
+def _after_last_card(state: StateRecord) -> StateRecord:
     """The stock has just run out: rebuild it from the discard pile (S40-RESTOCK)."""
     pile = state.discard
     if not pile or not state.melded_since_restock:
@@ -278,19 +234,20 @@ def _after_last_card(state: GameState) -> GameState:
     if state.rules.restock is RestockMethod.FLIP:
         # S40-V-RESTOCK-FLIP: turn the pile over; its first card starts the new pile.
         flipped = pile[::-1]
-        return _evolve(state, stock=flipped[:-1], discard=flipped[-1:], melded_since_restock=False)
+        return state.copy_with(
+            stock=flipped[:-1], discard=flipped[-1:], melded_since_restock=False
+        )
     if not state.auto_chance:
-        return _evolve(state, phase=Phase.RESTOCK)
+        return state.copy_with(phase=Phase.RESTOCK)
     order, rng = shuffle(pile, state.rng)
-    return _evolve(state, stock=order, discard=(), rng=rng, melded_since_restock=False)
+    return state.copy_with(stock=order, discard=(), rng=rng, melded_since_restock=False)
 
 
 # -- drawing -----------------------------------------------------------------------------
 
 
-def _turn_start(state: GameState, **changes: Any) -> GameState:
-    return _evolve(
-        state,
+def _turn_start(state: StateRecord, **changes: Any) -> StateRecord:
+    return state.copy_with(
         phase=Phase.PLAY,
         opening_value=0,
         opened_at_turn_start=state.opened[state.turn],
@@ -298,7 +255,7 @@ def _turn_start(state: GameState, **changes: Any) -> GameState:
     )
 
 
-def _apply_draw_stock(state: GameState, move: DrawStock, lookahead: bool) -> GameState:
+def _apply_draw_stock(state: StateRecord, move: DrawStock, lookahead: bool) -> StateRecord:
     _need_phase(state, Phase.DRAW, move)
     player = state.turn
     card = state.stock[-1]
@@ -307,14 +264,13 @@ def _apply_draw_stock(state: GameState, move: DrawStock, lookahead: bool) -> Gam
     insort(hand, card)
     hands = _replace_item(state.hands, player, tuple(hand))
     # The turn details were reset by the discard that ended the previous turn.
-    new = _set_drawn(
-        state, phase=Phase.PLAY, stock=stock, hands=hands,
+    new: StateRecord = state.setters["drawn"](state, phase=Phase.PLAY, stock=stock, hands=hands,
         opened_at_turn_start=state.opened[player],
     )  # fmt: skip
     return new if stock else _after_last_card(new)
 
 
-def _apply_take_discard(state: GameState, move: TakeDiscard, lookahead: bool) -> GameState:
+def _apply_take_discard(state: StateRecord, move: TakeDiscard, lookahead: bool) -> StateRecord:
     _need_phase(state, Phase.DRAW, move)
     player = state.turn
     if not state.discard:
@@ -342,7 +298,7 @@ def _apply_take_discard(state: GameState, move: TakeDiscard, lookahead: bool) ->
     return new
 
 
-def _apply_take_upcard(state: GameState, move: TakeUpcard, lookahead: bool) -> GameState:
+def _apply_take_upcard(state: StateRecord, move: TakeUpcard, lookahead: bool) -> StateRecord:
     _need_phase(state, Phase.DRAW, move)
     if not state.rules.first_player_takes_upcard:
         raise _illegal(move, "S40-V-UPCARD", "taking the turned-up card is not allowed")
@@ -427,7 +383,7 @@ def _place(
 
 
 def _after_meld(
-    state: GameState,
+    state: StateRecord,
     move: Move,
     hand: tuple[Card, ...],
     used: tuple[Card, ...],
@@ -435,7 +391,7 @@ def _after_meld(
     discard: tuple[Card, ...],
     lookahead: bool,
     opening_gain: int = 0,
-) -> GameState:
+) -> StateRecord:
     """Common end of every melding move: bookkeeping, the opening, closing, and lookahead."""
     player = state.turn
     taken_used = state.taken_used or (state.taken_must_use and state.taken in used)
@@ -453,7 +409,7 @@ def _after_meld(
                 )
             opened = _replace_item(opened, player, True)
             opening_value = 0
-    new = _set_melded(
+    new: StateRecord = state.setters["melded"](
         state,
         hands=_replace_item(state.hands, player, hand),
         table=table,
@@ -470,7 +426,7 @@ def _after_meld(
     return new
 
 
-def _dead_end(state: GameState, move: Move) -> IllegalMoveError:
+def _dead_end(state: StateRecord, move: Move) -> IllegalMoveError:
     player = state.turn
     if state.taken_must_use and not state.taken_used and state.taken is not None:
         return _illegal(
@@ -493,7 +449,7 @@ def _dead_end(state: GameState, move: Move) -> IllegalMoveError:
     return _illegal(move, "S40-CLOSE", "a card must be left to discard")
 
 
-def _close_by_melding(state: GameState, move: Move) -> GameState:
+def _close_by_melding(state: StateRecord, move: Move) -> StateRecord:
     player = state.turn
     if not state.rules.close_without_discard:
         raise _illegal(move, "S40-CLOSE", "a player must keep a card to discard")
@@ -506,14 +462,14 @@ def _close_by_melding(state: GameState, move: Move) -> GameState:
     return _end_hand(state, player)
 
 
-def _need_opened(state: GameState, move: Move) -> None:
+def _need_opened(state: StateRecord, move: Move) -> None:
     if not state.opened[state.turn]:
         raise _illegal(
             move, "S40-OPEN", "a player who has not opened may not lay off, swap or split"
         )
 
 
-def _apply_put_down(state: GameState, move: PutDown, lookahead: bool) -> GameState:
+def _apply_put_down(state: StateRecord, move: PutDown, lookahead: bool) -> StateRecord:
     _need_phase(state, Phase.PLAY, move)
     meld = resolve_meld(move, state.rules)
     hand = _without(state.hands[state.turn], meld.cards)
@@ -523,13 +479,13 @@ def _apply_put_down(state: GameState, move: PutDown, lookahead: bool) -> GameSta
     return _after_meld(state, move, hand, meld.cards, table, discard, lookahead, meld.value)
 
 
-def _table_meld(state: GameState, move: LayOff | SwapJoker | Split) -> Meld:
+def _table_meld(state: StateRecord, move: LayOff | SwapJoker | Split) -> Meld:
     if move.meld >= len(state.table):
         raise _illegal(move, "S40-AFTER-OPEN", f"there is no table meld #{move.meld}")
     return state.table[move.meld]
 
 
-def _apply_lay_off(state: GameState, move: LayOff, lookahead: bool) -> GameState:
+def _apply_lay_off(state: StateRecord, move: LayOff, lookahead: bool) -> StateRecord:
     _need_phase(state, Phase.PLAY, move)
     _need_opened(state, move)
     meld = _table_meld(state, move)
@@ -565,7 +521,7 @@ def _apply_lay_off(state: GameState, move: LayOff, lookahead: bool) -> GameState
     return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)
 
 
-def _apply_swap(state: GameState, move: SwapJoker, lookahead: bool) -> GameState:
+def _apply_swap(state: StateRecord, move: SwapJoker, lookahead: bool) -> StateRecord:
     _need_phase(state, Phase.PLAY, move)
     _need_opened(state, move)
     meld = _table_meld(state, move)
@@ -588,7 +544,7 @@ def _apply_swap(state: GameState, move: SwapJoker, lookahead: bool) -> GameState
     return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)
 
 
-def _apply_split(state: GameState, move: Split, lookahead: bool) -> GameState:
+def _apply_split(state: StateRecord, move: Split, lookahead: bool) -> StateRecord:
     _need_phase(state, Phase.PLAY, move)
     rules = state.rules
     if not rules.split_sequences:
@@ -643,7 +599,7 @@ def _apply_split(state: GameState, move: Split, lookahead: bool) -> GameState:
 # -- discarding and the end of a hand ----------------------------------------------------
 
 
-def banned_discards(state: GameState) -> dict[Card, str]:
+def banned_discards(state: StateRecord) -> dict[Card, str]:
     """Cards of the mover's hand that may not be discarded now, each with the rule why.
 
     Under the S40-DISCARD decision, when every card is banned the bans are lifted.
@@ -654,7 +610,7 @@ def banned_discards(state: GameState) -> dict[Card, str]:
     return reasons
 
 
-def banned_mask(state: GameState) -> int:
+def banned_mask(state: StateRecord) -> int:
     """:func:`banned_discards` as a bit mask of cards (bit ``1 << card``): what legal-move
     generation needs, without the reasons."""
     player = state.turn
@@ -683,7 +639,7 @@ def banned_mask(state: GameState) -> int:
 _JOKER_BIT = 1 << JOKER
 
 
-def _ban_reasons(state: GameState) -> dict[Card, str]:
+def _ban_reasons(state: StateRecord) -> dict[Card, str]:
     """The discard bans on the mover's cards, before the S40-DISCARD decision's lift."""
     player = state.turn
     hand = state.hands[player]
@@ -712,7 +668,7 @@ def _ban_reasons(state: GameState) -> dict[Card, str]:
     return reasons
 
 
-def _apply_discard(state: GameState, move: Discard, lookahead: bool) -> GameState:
+def _apply_discard(state: StateRecord, move: Discard, lookahead: bool) -> StateRecord:
     _need_phase(state, Phase.PLAY, move)
     player = state.turn
     if not state.opened[player] and state.opening_value:
@@ -741,8 +697,8 @@ def _apply_discard(state: GameState, move: Discard, lookahead: bool) -> GameStat
 
 
 def _finish_discard(
-    state: GameState, card: Card, hand: tuple[Card, ...] | None = None
-) -> GameState:
+    state: StateRecord, card: Card, hand: tuple[Card, ...] | None = None
+) -> StateRecord:
     """The discard itself, once it is known to be legal: the turn ends."""
     player = state.turn
     if hand is None:
@@ -752,11 +708,11 @@ def _finish_discard(
     discard = (*state.discard, card)
     turns_played = _replace_item(state.turns_played, player, state.turns_played[player] + 1)
     if not hand or not state.stock:
-        new = _evolve(state, hands=hands, discard=discard, turns_played=turns_played)
+        new = state.copy_with(hands=hands, discard=discard, turns_played=turns_played)
         # Discarding the last card closes (S40-CLOSE); an empty stock that could not be
         # rebuilt blocks the hand (S40-RESTOCK decision).
         return _end_hand(new, player if not hand else None)
-    return _set_turn_over(
+    over: StateRecord = state.setters["turn_over"](
         state,
         hands=hands,
         discard=discard,
@@ -769,9 +725,10 @@ def _finish_discard(
         taken_must_use=False,
         taken_used=False,
     )
+    return over
 
 
-def _end_hand(state: GameState, closer: int | None) -> GameState:
+def _end_hand(state: StateRecord, closer: int | None) -> StateRecord:
     """Score the hand (S40-SCORE), apply the match format, and deal again or end the match."""
     rules = state.rules
     count = state.player_count
@@ -839,17 +796,17 @@ def _end_hand(state: GameState, closer: int | None) -> GameState:
         "taken_used": False,
     }
     if winners:
-        return _evolve(state, phase=Phase.OVER, winners=winners, active=tuple(active), **common)
+        return state.copy_with(phase=Phase.OVER, winners=winners, active=tuple(active), **common)
     dealer = next_active(state.dealer, tuple(active))
-    new = _evolve(
-        state, phase=Phase.DEAL, dealer=dealer, turn=dealer, active=tuple(active), **common
+    new = state.copy_with(
+        phase=Phase.DEAL, dealer=dealer, turn=dealer, active=tuple(active), **common
     )
     return deal(new, None) if state.auto_chance else new
 
 
 # -- dispatch ----------------------------------------------------------------------------
 
-HANDLERS: dict[type, Callable[[GameState, Any, bool], GameState]] = {
+HANDLERS: dict[type, Callable[[StateRecord, Any, bool], StateRecord]] = {
     DrawStock: _apply_draw_stock,
     TakeDiscard: _apply_take_discard,
     TakeUpcard: _apply_take_upcard,
@@ -863,7 +820,7 @@ HANDLERS: dict[type, Callable[[GameState, Any, bool], GameState]] = {
 }
 
 
-def apply(state: GameState, move: Move) -> GameState:
+def apply(state: StateRecord, move: Move) -> StateRecord:
     """The state after ``move``; :class:`IllegalMoveError` if it is not legal."""
     handler = HANDLERS.get(type(move))
     if handler is None:
@@ -871,7 +828,7 @@ def apply(state: GameState, move: Move) -> GameState:
     return handler(state, move, True)
 
 
-def apply_trusted(state: GameState, move: Move) -> GameState:
+def apply_trusted(state: StateRecord, move: Move) -> StateRecord:
     """:func:`apply` for a move generated as legal in this very state: the lookahead and
     the discard checks, already made by the generator, are skipped."""
     if type(move) is Discard:
@@ -888,7 +845,7 @@ def bans_bite(rules: Ruleset) -> bool:
     return rules.ban_playable_discard_opened or rules.ban_playable_discard_closing
 
 
-def _strict_discard(state: GameState) -> bool:
+def _strict_discard(state: StateRecord) -> bool:
     """Whether some card can be discarded now without lifting any ban (S40-DISCARD)."""
     hand = state.hands[state.turn]
     if not hand or (len(hand) == 1 and not state.may_close):
@@ -896,7 +853,7 @@ def _strict_discard(state: GameState) -> bool:
     return len(_ban_reasons(state)) < len(set(hand))
 
 
-def _finish_now(state: GameState) -> bool:
+def _finish_now(state: StateRecord) -> bool:
     """Whether the turn can end with a discard right now, no ban lifted."""
     player = state.turn
     if state.taken_must_use and not state.taken_used:
@@ -906,7 +863,7 @@ def _finish_now(state: GameState) -> bool:
     return len(state.hands[player]) >= _keep(state) and _strict_discard(state)
 
 
-def can_finish(state: GameState) -> bool:
+def can_finish(state: StateRecord) -> bool:
     """Whether the player to move can still end this turn legally (no dead ends).
 
     The S40-DISCARD decision lifts the discard bans for a player left with only
@@ -940,7 +897,7 @@ def can_finish(state: GameState) -> bool:
     )
 
 
-def _search_finish(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
+def _search_finish(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
     """Search the melding moves for a way to end the turn (exact, and only reached in
     the rare positions the quick answers above cannot settle)."""
     player = state.turn
@@ -970,7 +927,7 @@ def _search_finish(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
     return False
 
 
-def _search_taken_use(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
+def _search_taken_use(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
     """Whether an opened player can still meld the taken card. Only joker swaps (a joker
     comes to the hand) and layoffs (a meld's end moves) can open a way to it: a meld put
     down first adds nothing that a bigger meld of the hand holding the card would not.
@@ -987,7 +944,7 @@ def _search_taken_use(state: GameState, seen: set[tuple[Any, ...]]) -> bool:
     held.discard(taken)
     table = state.table
     info = table_info(table)
-    candidates: list[tuple[Callable[[GameState, Any, bool], GameState], Move]] = []
+    candidates: list[tuple[Callable[[StateRecord, Any, bool], StateRecord], Move]] = []
     for card in held:
         if (info.playable | info.swappable) >> card & 1:
             candidates.extend(
@@ -1016,7 +973,7 @@ def _may_take(meld: Meld, card: Card) -> bool:
     return RANK_OF[meld.represented[0]] == RANK_OF[card]
 
 
-def _opening_reachable(state: GameState) -> bool:
+def _opening_reachable(state: StateRecord) -> bool:
     """Whether the opening in progress can still reach the threshold, bans aside: a
     necessary condition that prunes the search for a player who has not opened."""
     rules = state.rules
@@ -1034,7 +991,7 @@ def _opening_reachable(state: GameState) -> bool:
 _JOKER_ONLY = frozenset({JOKER})
 
 
-def direct_use(state: GameState, hand: tuple[Card, ...], taken: Card) -> bool | None:
+def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool | None:
     """Settle quickly whether an opened player can meld ``taken`` from ``hand`` (which
     holds it) and still end the turn: ``True``/``False``, or ``None`` when only a search
     can tell."""
@@ -1168,15 +1125,15 @@ def fits_after(size: int, keep: int, close_by_melding: bool) -> bool:
 
 
 def try_move(
-    handler: Callable[[GameState, Any, bool], GameState], state: GameState, move: Move
-) -> GameState | None:
+    handler: Callable[[StateRecord, Any, bool], StateRecord], state: StateRecord, move: Move
+) -> StateRecord | None:
     try:
         return handler(state, move, False)
     except IllegalMoveError:
         return None
 
 
-def melding_moves(state: GameState) -> Iterator[tuple[Move, GameState]]:
+def melding_moves(state: StateRecord) -> Iterator[tuple[Move, StateRecord]]:
     """Melds, layoffs, swaps and splits that pass every rule but the lookahead."""
     player = state.turn
     hand = state.hands[player]

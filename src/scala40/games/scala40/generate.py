@@ -9,7 +9,6 @@ listed without trying it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
 
 from scala40._cache import BoundedCache
 from scala40.cards import Card
@@ -41,13 +40,11 @@ from scala40.games.scala40.moves import (
     put_down_of,
 )
 from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.search import hand_meld_pieces, opening_starts, sorted_hand_melds
 from scala40.games.scala40.splits import SplitBudget, split_moves
 from scala40.games.scala40.table import card_mask, table_info
 from scala40.melds import Meld, MeldKind
-
-if TYPE_CHECKING:
-    from scala40.games.scala40.state import GameState
 
 __all__ = ["generate"]
 
@@ -61,7 +58,7 @@ _DISCARDS = tuple(Discard(card) for card in range(53))
 _DISCARD_OF = _DISCARDS.__getitem__
 
 
-def generate(state: GameState) -> list[Move]:
+def generate(state: StateRecord) -> list[Move]:
     """Every legal move, each once (C-IDENTITY)."""
     phase = state.phase
     if phase is Phase.PLAY:
@@ -98,7 +95,7 @@ def generate(state: GameState) -> list[Move]:
     return []
 
 
-def _play_moves(state: GameState) -> list[Move]:
+def _play_moves(state: StateRecord) -> list[Move]:
     player = state.turn
     opened = state.opened[player]
     must_use = state.taken_must_use and not state.taken_used
@@ -159,7 +156,7 @@ _PUT_DOWN_BY_IDENTITY: BoundedCache[int, tuple[Meld, PutDown]] = BoundedCache(
 
 
 def _opened_melding_moves(
-    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool
+    state: StateRecord, hand: tuple[Card, ...], keep: int, close_by_melding: bool
 ) -> list[Move]:
     rules = state.rules
     size = len(hand)
@@ -234,7 +231,7 @@ _PIECE_PUT_DOWNS: BoundedCache[int, tuple[tuple[Meld, ...], tuple[Move, ...], in
 
 
 def _taken_card_moves(
-    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool
+    state: StateRecord, hand: tuple[Card, ...], keep: int, close_by_melding: bool
 ) -> list[Move]:
     """Melding moves of an opened player who must still meld the card taken from the
     discard pile (S40-DRAW-DISCARD). A move that melds it leaves an opened player with no
@@ -259,7 +256,7 @@ def _taken_card_moves(
 
 
 def _opening_moves(
-    state: GameState, hand: tuple[Card, ...], keep: int, close_by_melding: bool, must_use: bool
+    state: StateRecord, hand: tuple[Card, ...], keep: int, close_by_melding: bool, must_use: bool
 ) -> list[Move]:
     """Melds of a player who has not opened: each must leave the threshold within reach
     (S40-OPEN), with the taken card in the opening (S40-V-EARLYDISCARD)."""

@@ -10,7 +10,7 @@ Table melds are named by their index in the state's table, ``#0`` first. Each ki
 described once, as a class (see :mod:`scala40.movekinds`); :data:`MOVES` reads and
 writes all of them.
 
->>> from scala40.moves import parse_move
+>>> from scala40.games.scala40.moves import parse_move
 >>> move = parse_move("meld JK 9C 8C")
 >>> move
 PutDown(cards=(52, 47, 46), represented=())

@@ -26,9 +26,10 @@ from scala40._schema import (
     obj,
     text,
 )
+from scala40.games.scala40.load import MAX_COUNT
 from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.record import STATE_FORMAT_VERSION
 from scala40.games.scala40.rules import Ruleset
-from scala40.games.scala40.state import MAX_COUNT, STATE_FORMAT_VERSION
 
 __all__ = ["STATE_FORMAT", "state_schema"]
 

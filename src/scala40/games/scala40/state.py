@@ -18,49 +18,54 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 import attrs
 
 from scala40._checks import describe, is_bool, is_int
 from scala40._rng import next_random, random_below, seed_state, shuffle
-from scala40._serial import expect_header
-from scala40.cards import CARD_NAMES, JOKER, Card, as_card, as_cards, format_cards
+from scala40._serial import as_items, is_count, is_seed
+from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards
 from scala40.errors import (
-    IllegalMoveError,
     InvalidArgumentError,
     InvalidCardError,
     InvalidMoveError,
     InvalidStateError,
     InvalidValueError,
     Scala40Error,
-    SerializationError,
 )
-from scala40.games.scala40 import engine, view
+from scala40.games.scala40 import engine, load
 from scala40.games.scala40.generate import generate
+from scala40.games.scala40.load import (
+    MAX_COUNT,
+    MAX_PLACED,
+    MAX_SEED_DIGITS,
+    hand_result_to_dict,
+    is_position_total,
+    meld_from_spec,
+    placed_cards,
+    sequence_of,
+    shape_problems,
+    too_many,
+)
 from scala40.games.scala40.moves import (
-    Deal,
+    MOVES,
     Discard,
     DrawStock,
     LayOff,
     Move,
     PutDown,
-    Restock,
     Split,
     SwapJoker,
     TakeDiscard,
     TakeUpcard,
-    parse_meld_spec,
-    parse_move,
 )
-from scala40.games.scala40.phases import HandResult, Phase, may_close
-from scala40.games.scala40.rules import MAX_HAND_SIZE, MatchFormat, RestockMethod, Ruleset
+from scala40.games.scala40.phases import HandResult, Phase
+from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.rules import Ruleset
 from scala40.games.scala40.view import PlayerView
-from scala40.legal import LegalMoves
-from scala40.match import singles, win_shares
 from scala40.melds import Meld, MeldEnd
-from scala40.movekinds import MAX_MOVE_TEXT
 
 __all__ = [
     "MAX_COUNT",
@@ -72,13 +77,6 @@ __all__ = [
     "new_game",
 ]
 
-STATE_FORMAT_VERSION = 1
-
-
-_MAX_TURN_MOVES = 1_000
-"""The most moves :meth:`GameState.apply_turn` takes in one turn (no turn needs more:
-a hand holds at most 14 cards)."""
-
 
 def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
     """A ruleset given as itself, a preset name, or ``None`` for the official rules."""
@@ -88,292 +86,55 @@ def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
-class GameState:
+class GameState(StateRecord):
     """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with
-    :meth:`apply`. The constructor itself checks nothing (the engine builds states with
-    it): never call it with values from outside."""
+    :meth:`apply` (its fields are :class:`~scala40.games.scala40.record.StateRecord`'s)."""
 
-    rules: Ruleset
-    player_count: int
-    dealer: int
-    hand_number: int
-    phase: Phase
-    turn: int
-    """The player to move (in chance phases: the player the chance event concerns)."""
-    hands: tuple[tuple[Card, ...], ...]
-    """Each player's hand, sorted."""
-    stock: tuple[Card, ...]
-    """The stock, top card last."""
-    discard: tuple[Card, ...]
-    """The discard pile, top card last."""
-    table: tuple[Meld, ...]
-    """Melds on the table, in the order they were put down (``#0`` first)."""
-    opened: tuple[bool, ...]
-    """Who has opened this hand (S40-OPEN)."""
-    turns_played: tuple[int, ...]
-    """Turns each player has completed this hand (S40-FIRST-ROUND)."""
-    scores: tuple[int, ...]
-    """Running totals (S40-SCORE)."""
-    active: tuple[bool, ...]
-    """Who is still in the match (S40-ELIM)."""
-    winners: tuple[int, ...]
-    """The winner (or tied winners) once the match is over."""
-    rng: int
-    """Randomness that later shuffles draw from (C-RNG)."""
-    auto_chance: bool
-    """Whether the engine plays chance events itself (deals, reshuffles)."""
-    opening_value: int
-    """Value of the melds put down this turn by a player who has not yet opened."""
-    opened_at_turn_start: bool
-    """Whether the player to move had opened when the turn began (S40-V-DOUBLE)."""
-    taken: Card | None
-    """The card taken from the discard pile this turn, if any."""
-    taken_must_use: bool
-    """Whether :attr:`taken` must be melded this turn (S40-DRAW-DISCARD)."""
-    taken_used: bool
-    """Whether a copy of :attr:`taken` has been melded this turn."""
-    melded_since_restock: bool
-    """Whether a player has put down a meld, laid off or swapped a joker since the stock
-    was last rebuilt (true from the deal to the first rebuild, which has no rebuild
-    before it): a rebuild without it ends the hand blocked (S40-STALL)."""
-    last_hand: HandResult | None
-    """How the previous hand ended."""
-    _legal: tuple[Move, ...] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
-    )
-    """The legal moves, once generated (a cache: not part of the value)."""
+    MOVES = MOVES
+    VIEW = PlayerView
 
-    game_name: ClassVar[str] = "scala40"
-    """The name of the game in the registry (:func:`scala40.game.load_game`)."""
-
-    # -- views of the state -------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        """The player who must move, or ``None`` at a chance step or when the match is over."""
-        return self.turn if self.phase in (Phase.DRAW, Phase.PLAY) else None
-
-    @property
-    def is_chance(self) -> bool:
-        """Whether the next move is a chance event (:class:`~scala40.games.scala40.moves.Deal`, :class:`~scala40.games.scala40.moves.Restock`)."""
-        return self.phase in (Phase.DEAL, Phase.RESTOCK)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the match has ended."""
-        return self.phase is Phase.OVER
-
-    @property
-    def top_discard(self) -> Card | None:
-        """The top card of the discard pile, if any."""
-        return self.discard[-1] if self.discard else None
-
-    @property
-    def may_close(self) -> bool:
-        """Whether the player to move may close now (S40-FIRST-ROUND, S40-V-FIRSTCLOSE)."""
-        return may_close(self.turns_played, self.active, self.rules.close_on_first_turn)
-
-    @property
-    def teams(self) -> tuple[tuple[int, ...], ...]:
-        """The sides: every player plays alone in Scala 40.
-
-        >>> new_game(players=3, seed=1).teams
-        ((0,), (1,), (2,))
-        """
-        return singles(self.player_count)
-
-    def returns(self) -> tuple[float, ...]:
-        """Each player's result: its share of the win once the match is over (tied
-        winners share it), 0 before (see :func:`scala40.match.win_shares`)."""
-        return win_shares(self.winners, self.teams, self.player_count)
-
-    def all_cards(self) -> tuple[Card, ...]:
-        """Every card of the match wherever it is, sorted: always the deck's (C-DECK).
-
-        >>> state = new_game(players=2, seed=1)
-        >>> state.all_cards() == state.rules.deck.cards
-        True
-        """
-        cards = [*self.stock, *self.discard]
-        for hand in self.hands:
-            cards.extend(hand)
-        for meld in self.table:
-            cards.extend(meld.cards)
-        # Before the first deal nothing is placed yet: the cards are all in the deck.
-        return tuple(sorted(cards)) if cards else self.rules.deck.cards
-
-    def chance_cards(self) -> tuple[Card, ...]:
-        """At a chance step, the cards whose order it draws: the whole deck before a deal
-        (S40-DEAL), the discard pile before a restock (S40-RESTOCK); else nothing."""
-        if self.phase is Phase.DEAL:
-            return self.rules.deck.cards
-        if self.phase is Phase.RESTOCK:
-            return tuple(sorted(self.discard))
-        return ()
-
-    def chance_move(self, order: Sequence[Card]) -> Deal | Restock:
-        """The chance move that plays the cards of :meth:`chance_cards` in ``order`` (top
-        card last).
-
-        :raises IllegalMoveError: the state is not at a chance step.
-        """
-        if self.phase is Phase.DEAL:
-            return Deal(order)
-        if self.phase is Phase.RESTOCK:
-            return Restock(order)
-        raise IllegalMoveError("no chance step comes next: " + self.phase.value)
-
-    def __repr__(self) -> str:
-        return (
-            f"<GameState hand {self.hand_number} {self.phase.value} player {self.turn} "
-            f"scores {list(self.scores)}>"
-        )
-
-    def __str__(self) -> str:
-        lines = [
-            f"Hand {self.hand_number}, dealer {self.dealer}, "
-            f"{self.phase.value}, player {self.turn} to move",
-            f"Stock {len(self.stock)} cards; discard pile top "
-            f"{CARD_NAMES[self.discard[-1]] if self.discard else '-'} ({len(self.discard)} cards)",
-        ]
-        for index, meld in enumerate(self.table):
-            lines.append(f"  #{index}: {meld}")
-        for player in range(self.player_count):
-            status = (
-                "out" if not self.active[player] else ("opened" if self.opened[player] else "")
-            )
-            lines.append(
-                f"Player {player} [{self.scores[player]}] {status}: {format_cards(self.hands[player])}"
-            )
-        return "\n".join(lines)
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know of this state (own hand, counts of the others, table,
+        discard pile, scores), and nothing else."""
+        return PlayerView.of(self, player)
 
     # -- moves ----------------------------------------------------------------------------
 
-    def legal_moves(self) -> LegalMoves[Move]:
-        """The legal moves, as a lazy view: iterate it, test ``move in``, ``count()``, ``bool()``.
+    def _generate(self) -> Iterable[Move]:
+        # Under S40-V-SPLIT, listing the splits may raise SearchLimitError past
+        # MAX_SPLIT_STEPS steps (no real game comes near).
+        return generate(self)
 
-        Two copies of a card never give two moves (C-IDENTITY); every listed
-        move applies; no listed move leads to a position without legal moves.
-
-        :raises SearchLimitError: (when the list is first read) under S40-V-SPLIT, listing
-            the splits took more than ``MAX_SPLIT_STEPS`` steps (no real game comes near).
-        """
-        return LegalMoves(self._legal_tuple, self._legal)
-
-    def _legal_tuple(self) -> tuple[Move, ...]:
-        moves = self._legal
-        if moves is None:
-            moves = tuple(generate(self))
-            # Kept outside the value, so that applying one of these very objects can
-            # skip the checks already made.
-            object.__setattr__(self, "_legal", moves)
-        return moves
-
-    def apply(self, move: Move | str) -> GameState:
-        """The state after ``move`` (a move value or its text).
-
-        :raises IllegalMoveError: the move is not legal here; the message names the rule.
-        :raises InvalidMoveError: the text is not a move.
-        """
-        if isinstance(move, str):
-            move = parse_move(move)
-        elif type(move) not in engine.HANDLERS:
+    def _apply(self, move: Move) -> Any:
+        if type(move) not in engine.HANDLERS:
             raise InvalidMoveError(f"expected a move or its text, got {describe(move)}")
-        legal = self._legal
-        if legal is not None:
-            for known in legal:
-                if known is move:
-                    # A move object taken from this state's own legal list: its checks
-                    # have been made already.
-                    return engine.apply_trusted(self, move)
         return engine.apply(self, move)
 
-    def verify(self, move: Move | str) -> None:
-        """Raise :class:`~scala40.IllegalMoveError` naming the rule if ``move`` is illegal."""
-        self.apply(move)
+    def _apply_trusted(self, move: Move) -> Any:
+        return engine.apply_trusted(self, move)
 
-    def is_legal(self, move: Move | str) -> bool:
-        """Whether ``move`` is legal here."""
-        try:
-            self.apply(move)
-        except (IllegalMoveError, InvalidMoveError):
-            return False
-        return True
+    def _field_problems(self) -> list[str]:
+        return load.field_problems(self)
 
-    def apply_turn(self, moves: Iterable[Move | str] | str) -> GameState:
-        """The state after several moves of the player to move, checked as one turn.
+    def _consistency_problems(self) -> list[str]:
+        return load.consistency_problems(self)
 
-        ``moves`` are move values or texts, or one text with the moves separated by
-        ``;`` or new lines. They must all belong to the turn of the player to move: none
-        may come after the move that ends it. The turn need not end (a discard may
-        follow later), but an opening must be complete when the moves are done: melds
-        worth less than the threshold are refused as a whole (S40-OPEN), even though
-        each of them alone is a legal step towards an opening.
+    def _turn_ended(self, start: GameState) -> bool:
+        return (
+            self.hand_number != start.hand_number
+            or self.turn != start.turn
+            or self.phase in (Phase.DRAW, Phase.DEAL, Phase.OVER)
+        )
 
-        >>> state = GameState.from_position(
-        ...     hands=["7S 8S 9S KD KH KC 2D 5C", "2C 3C 4C 5H"], discard="JC",
-        ...     opened=[False, True], turns_played=[1, 1], phase="play",
-        ... )
-        >>> after = state.apply_turn("meld 7S 8S 9S; meld KD KH KC; discard 2D")
-        >>> after.opened, after.turn, format_cards(after.hands[0])
-        ((True, True), 1, '5C')
-        >>> state.apply_turn(["meld 7S 8S 9S"])
-        Traceback (most recent call last):
-        ...
-        scala40.errors.IllegalMoveError: the turn ends with an opening worth 24, below 40: the melds put down must reach it together (S40-OPEN)
-
-        :raises IllegalMoveError: a move is not legal where it comes (the message gives its
-            place in the turn and the rule), or the moves leave an opening short.
-        :raises InvalidMoveError: a text is not a move, or there are no moves.
-        """
-        if isinstance(moves, str):
-            if len(moves) > MAX_MOVE_TEXT * _MAX_TURN_MOVES:
-                raise InvalidMoveError(f"a turn of {len(moves)} characters is too long")
-            items: list[Move | str] = [
-                part.strip() for part in moves.replace("\n", ";").split(";") if part.strip()
-            ]
-        elif isinstance(moves, (list, tuple)):
-            items = list(moves)
-        else:
-            raise InvalidMoveError(f"expected moves or their text, got {describe(moves)}")
-        if len(items) > _MAX_TURN_MOVES:
-            raise InvalidMoveError(
-                f"a turn of {len(items)} moves: no turn has more than {_MAX_TURN_MOVES}"
-            )
-        if not items:
-            raise InvalidMoveError("a turn needs at least one move")
-        player = self.current_player
-        if player is None:
-            raise IllegalMoveError(
-                "no player is to move: "
-                + ("the match is over" if self.is_over else "a chance step comes first")
-            )
-        hand_number = self.hand_number
-        state = self
-        ended = False
-        for place, item in enumerate(items, 1):
-            if ended:
-                raise IllegalMoveError(
-                    f"move {place} of the turn ({item}) comes after the move that ended it"
-                )
-            try:
-                move = parse_move(item) if isinstance(item, str) else item
-                state = state.apply(move)
-            except (IllegalMoveError, InvalidMoveError) as error:
-                raise type(error)(f"move {place} of the turn: {error}") from error
-            ended = (
-                state.hand_number != hand_number
-                or state.turn != player
-                or state.phase in (Phase.DRAW, Phase.DEAL, Phase.OVER)
-            )
-        if not ended and not state.opened[player] and state.opening_value:
-            raise IllegalMoveError(
-                f"the turn ends with an opening worth {state.opening_value}, below "
-                f"{self.rules.opening_threshold}: the melds put down must reach it together "
-                "(S40-OPEN)"
-            )
-        return state
+    def _turn_unfinished(self, start: GameState) -> str | None:
+        if self.opened[start.turn] or not self.opening_value:
+            return None
+        return (
+            f"the turn ends with an opening worth {self.opening_value}, below "
+            f"{self.rules.opening_threshold}: the melds put down must reach it together "
+            "(S40-OPEN)"
+        )
 
     # -- one kind of move at a time ---------------------------------------------------------
     # Each pair builds the move and checks it: ``can_…`` answers yes or no, ``verify_…``
@@ -493,11 +254,6 @@ class GameState:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_discard`."""
         self.verify(Discard(card))
 
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` may know of this state (own hand, counts of the others, table,
-        discard pile, scores), and nothing else."""
-        return PlayerView.of(self, player)
-
     # -- building ---------------------------------------------------------------------------
 
     @classmethod
@@ -551,7 +307,7 @@ class GameState:
         """
         rules = _ruleset_of(rules)
         problems: list[str] = []
-        hand_list = _items(hands)
+        hand_list = as_items(hands)
         if hand_list is None:
             raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
         count = len(hand_list)
@@ -562,14 +318,14 @@ class GameState:
             except InvalidCardError as error:
                 problems.append(f"{what}: {error}")
             else:
-                if len(found) <= _MAX_PLACED:
+                if len(found) <= MAX_PLACED:
                     return found
                 problems.append(f"{what}: {len(found)} cards, more than a deck holds")
                 return ()
             # Keep the readable cards, so that other problems can still be found.
-            tokens = value.replace(",", " ").split() if isinstance(value, str) else _items(value)
+            tokens = value.replace(",", " ").split() if isinstance(value, str) else as_items(value)
             readable = []
-            for token in (tokens or ())[:_MAX_PLACED]:
+            for token in (tokens or ())[:MAX_PLACED]:
                 try:
                     readable.append(as_card(token))
                 except InvalidCardError:
@@ -581,7 +337,7 @@ class GameState:
         )
         discard_cards = cards_of(discard, "discard pile")
         melds: list[Meld] = []
-        table_list = _items(table)
+        table_list = as_items(table)
         if table_list is None:
             problems.append(f"table must be a list of melds, got {describe(table)}")
             table_list = []
@@ -605,18 +361,20 @@ class GameState:
                 problems.append(f"taken must be one card, got {describe(taken)}")
                 taken_card = taken_card[:1]
         flags = {
-            "opened": _sequence_of(opened, count, is_bool, "True or False", problems, "opened"),
-            "active": _sequence_of(active, count, is_bool, "True or False", problems, "active"),
-            "turns_played": _sequence_of(
-                turns_played, count, _is_total, "integers", problems, "turns_played"
+            "opened": sequence_of(opened, count, is_bool, "True or False", problems, "opened"),
+            "active": sequence_of(active, count, is_bool, "True or False", problems, "active"),
+            "turns_played": sequence_of(
+                turns_played, count, is_position_total, "integers", problems, "turns_played"
             ),
-            "scores": _sequence_of(scores, count, _is_total, "integers", problems, "scores"),
+            "scores": sequence_of(
+                scores, count, is_position_total, "integers", problems, "scores"
+            ),
         }
         for name, value, test, what in (
             ("turn", turn, is_int, "a player"),
             ("dealer", dealer, lambda v: v is None or is_int(v), "a player or None"),
-            ("hand_number", hand_number, _is_count, "a hand number"),
-            ("seed", seed, _is_seed, f"an integer of at most {MAX_SEED_DIGITS} digits"),
+            ("hand_number", hand_number, is_count, "a hand number"),
+            ("seed", seed, is_seed, f"an integer of at most {MAX_SEED_DIGITS} digits"),
             ("opening_value", opening_value, is_int, "an integer"),
             ("auto_chance", auto_chance, is_bool, "True or False"),
             ("taken_must_use", taken_must_use, is_bool, "True or False"),
@@ -628,14 +386,14 @@ class GameState:
         if problems:
             # Report what else is wrong too; counts of cards mean little with cards
             # that could not be read, so those are left out.
-            raise InvalidStateError(problems + _shape_problems(
+            raise InvalidStateError(problems + shape_problems(
                 count, rules, hand_cards, flags, turn, phase, discard_cards, melds,
                 opening_value, taken_card,
             ))  # fmt: skip
         if stock is None:
-            placed = _placed(hand_cards, discard_cards, melds)
+            placed = placed_cards(hand_cards, discard_cards, melds)
             deck = Counter(rules.deck.cards)
-            problems.extend(_too_many(placed, deck))
+            problems.extend(too_many(placed, deck))
             if problems:
                 raise InvalidStateError(problems)
             rest = tuple(sorted((deck - placed).elements()))
@@ -643,7 +401,7 @@ class GameState:
         else:
             stock_cards = cards_of(stock, "stock")
             if problems:
-                raise InvalidStateError(problems + _shape_problems(
+                raise InvalidStateError(problems + shape_problems(
                     count, rules, hand_cards, flags, turn, phase, discard_cards, melds,
                     opening_value, taken_card,
                 ))  # fmt: skip
@@ -679,29 +437,10 @@ class GameState:
         state.validate()
         return state
 
-    def problems(self) -> list[str]:
-        """Every inconsistency in this state (an empty list for a valid state)."""
-        return _validate(self)
-
-    def validate(self) -> None:
-        """Raise :class:`~scala40.InvalidStateError` listing every problem, if any."""
-        problems = _validate(self)
-        if problems:
-            raise InvalidStateError(problems)
-
     # -- serialization ---------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready, versioned description of the state.
-
-        >>> import json, scala40
-        >>> state = scala40.new_game(players=3, seed=5).apply("draw")
-        >>> GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
-        True
-        """
+    def _fields_to_dict(self) -> dict[str, Any]:
         return {
-            "format": "scala40.state",
-            "version": STATE_FORMAT_VERSION,
             "rules": self.rules.to_dict(),
             "players": self.player_count,
             "dealer": self.dealer,
@@ -725,691 +464,12 @@ class GameState:
             "taken_must_use": self.taken_must_use,
             "taken_used": self.taken_used,
             "melded_since_restock": self.melded_since_restock,
-            "last_hand": None if self.last_hand is None else _hand_result_to_dict(self.last_hand),
+            "last_hand": None if self.last_hand is None else hand_result_to_dict(self.last_hand),
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
-        """Rebuild a state from :meth:`to_dict` output, validating everything.
-
-        :raises SerializationError: the data is malformed or describes an invalid state.
-        """
-        return _state_from_dict(data)
-
-
-MAX_COUNT = 10**18
-"""The largest hand number, turn count, score or opening value a state may hold: far
-beyond any match (a bound that keeps every state printable and serializable)."""
-MAX_SEED_DIGITS = 40
-"""The most digits a seed may have (a seed is reduced to 64 bits anyway)."""
-# No position places more cards than the largest deck holds.
-_MAX_PLACED = 2 * 4 * 13 * 8 + 16
-
-
-def _items(value: object) -> list[Any] | None:
-    """``value`` as a list, when it is a list or a tuple (not text); else ``None``."""
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    return None
-
-
-def _is_count(value: object) -> bool:
-    return is_int(value) and 0 <= value <= MAX_COUNT
-
-
-def _is_total(value: object) -> bool:
-    # Negative totals are named apart, with the other problems of a position.
-    return is_int(value) and value <= MAX_COUNT
-
-
-def _is_seed(value: object) -> bool:
-    return is_int(value) and -(10**MAX_SEED_DIGITS) < value < 10**MAX_SEED_DIGITS
-
-
-def _is_card(value: object) -> bool:
-    return type(value) is int and 0 <= value <= JOKER
-
-
-def _is_cards(value: object) -> bool:
-    return isinstance(value, tuple) and all(type(card) is int and 0 <= card <= JOKER
-                                            for card in value)  # fmt: skip
-
-
-def _sequence_of(
-    value: object,
-    count: int,
-    test: Callable[[object], bool],
-    what: str,
-    problems: list[str],
-    name: str,
-) -> tuple[Any, ...]:
-    """``value`` as a tuple, when it lists items that pass ``test``; else a problem is
-    added (``None``, for an argument not given, gives an empty tuple)."""
-    if value is None:
-        return ()
-    items = _items(value)
-    if items is None or not all(test(item) for item in items):
-        problems.append(f"{name} must be a list of {what}, got {describe(value)}")
-        return ()
-    return tuple(items)
-
-
-def _shape_problems(
-    count: int,
-    rules: Ruleset,
-    hands: tuple[tuple[Card, ...], ...],
-    flags: Mapping[str, tuple[Any, ...]],
-    turn: object,
-    phase: Phase,
-    discard: tuple[Card, ...],
-    melds: list[Meld],
-    opening_value: object,
-    taken: object,
-) -> list[str]:
-    """The problems of a position found beside unreadable values (which make the card
-    counts meaningless except where a card is placed too many times)."""
-    problems = _too_many(_placed(hands, discard, melds), Counter(rules.deck.cards))
-    if phase is Phase.DRAW and (opening_value or taken):
-        problems.append("turn details (taken card, opening value) are set before the draw")
-    if not rules.min_players <= count <= rules.max_players:
-        problems.append(
-            f"player_count must be from {rules.min_players} to {rules.max_players}, got {count}"
-        )
-    for name, values in flags.items():
-        if values and len(values) != count:
-            problems.append(f"{name} must have {count} entries, got {len(values)}")
-    if not (is_int(turn) and 0 <= turn < count):
-        problems.append(f"turn must be a player from 0 to {count - 1}, got {describe(turn)}")
-    active = flags.get("active", ())
-    if len(active) == count:
-        for player, hand in enumerate(hands):
-            if not active[player] and hand and phase in (Phase.DRAW, Phase.PLAY):
-                problems.append(f"player {player} is out of the match but holds cards")
-    return problems
-
-
-def _placed(
-    hands: Iterable[tuple[Card, ...]], discard: tuple[Card, ...], melds: Iterable[Meld]
-) -> Counter[Card]:
-    """Every card placed in a position's hands, discard pile and table melds."""
-    placed: Counter[Card] = Counter(discard)
-    for hand in hands:
-        placed.update(hand)
-    for meld in melds:
-        placed.update(meld.cards)
-    return placed
-
-
-def _too_many(placed: Counter[Card], deck: Counter[Card]) -> list[str]:
-    return [
-        f"{CARD_NAMES[card]}: {placed[card]} placed, but the deck has {deck[card]}"
-        for card in sorted(placed)
-        if placed[card] > deck[card]
-    ]
-
-
-def meld_from_spec(spec: str, rules: Ruleset) -> Meld:
-    """Read a table meld written like ``8C 9C JK=10C`` (each wild card with its card).
-
-    :raises InvalidArgumentError: ``rules`` is not a :class:`~scala40.Ruleset`.
-    :raises InvalidMoveError, IllegalMoveError: ``spec`` is not the text of a valid meld.
-    """
-    if not isinstance(rules, Ruleset):
-        raise InvalidArgumentError(f"expected a Ruleset, got {describe(rules)}")
-    if not isinstance(spec, str):
-        raise InvalidMoveError(f"expected meld text, got {describe(spec)}")
-    if len(spec) > MAX_MOVE_TEXT:
-        raise InvalidMoveError(f"meld text of {len(spec)} characters: no meld is that long")
-    cards, represented = parse_meld_spec(spec.split())
-    return engine.resolve_meld(PutDown(cards, represented), rules)
-
-
-def _counter(cards: Iterable[Card]) -> Counter[Card]:
-    return Counter(cards)
-
-
-def _field_problems(state: GameState) -> list[str]:
-    """The problems of a state's fields taken one by one: their types and ranges. A state
-    with any is checked no further (its other checks would mean nothing)."""
-    rules: object = state.rules
-    if not isinstance(rules, Ruleset):
-        return [f"rules must be a Ruleset, got {describe(rules)}"]
-    n = state.player_count
-    if not (is_int(n) and rules.min_players <= n <= rules.max_players):
-        return [
-            f"player_count must be from {rules.min_players} to {rules.max_players}, "
-            f"got {describe(n)}"
-        ]
-    problems: list[str] = []
-    for name, test, what in (
-        ("hands", _is_cards, "cards"),
-        ("opened", is_bool, "True or False"),
-        ("turns_played", _is_total, f"integers of at most {MAX_COUNT}"),
-        ("scores", _is_total, f"integers of at most {MAX_COUNT}"),
-        ("active", is_bool, "True or False"),
-    ):
-        values = getattr(state, name)
-        if not isinstance(values, tuple):
-            problems.append(f"{name} must be a tuple, got {describe(values)}")
-        elif len(values) != n:
-            problems.append(f"{name} must have {n} entries, got {len(values)}")
-        elif not all(test(value) for value in values):
-            problems.append(f"{name} must hold {what}, got {describe(values)}")
-    for name in ("stock", "discard"):
-        if not _is_cards(getattr(state, name)):
-            problems.append(
-                f"{name} must be a tuple of cards, got {describe(getattr(state, name))}"
-            )
-    table: object = state.table
-    if not (isinstance(table, tuple) and all(isinstance(m, Meld) for m in table)):
-        problems.append(f"table must be a tuple of melds, got {describe(table)}")
-    phase: object = state.phase
-    if not isinstance(phase, Phase):
-        problems.append(f"phase must be a Phase, got {describe(phase)}")
-    if not _is_count(state.hand_number):
-        problems.append(
-            f"hand_number must be an integer from 0 to {MAX_COUNT}, got "
-            f"{describe(state.hand_number)}"
-        )
-    winners: object = state.winners
-    if not (isinstance(winners, tuple) and all(is_int(w) for w in winners)):
-        problems.append(f"winners must be a tuple of players, got {describe(winners)}")
-    if not (is_int(state.rng) and 0 <= state.rng < 1 << 64):
-        problems.append(f"rng must be an integer of 64 bits, got {describe(state.rng)}")
-    for name in (
-        "auto_chance",
-        "opened_at_turn_start",
-        "taken_must_use",
-        "taken_used",
-        "melded_since_restock",
-    ):
-        if not is_bool(getattr(state, name)):
-            problems.append(f"{name} must be True or False, got {describe(getattr(state, name))}")
-    if not (is_int(state.opening_value) and abs(state.opening_value) <= MAX_COUNT):
-        problems.append(
-            f"opening_value must be an integer of at most {MAX_COUNT}, "
-            f"got {describe(state.opening_value)}"
-        )
-    if state.taken is not None and not _is_card(state.taken):
-        problems.append(f"taken must be a card or None, got {describe(state.taken)}")
-    last: object = state.last_hand
-    if last is not None:
-        if not isinstance(last, HandResult):
-            problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")
-        else:
-            problems.extend(_hand_result_field_problems(last, n))
-    return problems
-
-
-def _hand_result_field_problems(result: HandResult, n: int) -> list[str]:
-    problems: list[str] = []
-    seats = range(n)
-    points: object = result.points
-    hands: object = result.hands
-
-    def seat_list(value: object) -> bool:
-        return (
-            isinstance(value, tuple)
-            and all(is_int(seat) and seat in seats for seat in value)
-            and len(set(value)) == len(value)
-        )
-
-    if not _is_count(result.hand_number):
-        problems.append(
-            f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
-        )
-    if result.closer is not None and not (is_int(result.closer) and result.closer in seats):
-        problems.append(
-            f"last_hand: closer must be a player from 0 to {n - 1} or None, "
-            f"got {describe(result.closer)}"
-        )
-    if not (isinstance(points, tuple) and len(points) == n and all(map(_is_count, points))):
-        problems.append(f"last_hand: points must be {n} counts, got {describe(points)}")
-    if not is_bool(result.doubled):
-        problems.append(
-            f"last_hand: doubled must be True or False, got {describe(result.doubled)}"
-        )
-    if not (
-        isinstance(hands, tuple)
-        and len(hands) == n
-        and all(_is_cards(hand) and len(hand) <= MAX_HAND_SIZE + 1 for hand in hands)
-    ):
-        problems.append(f"last_hand: hands must be {n} hands, got {describe(hands)}")
-    for name in ("eliminated", "reentered"):
-        if not seat_list(getattr(result, name)):
-            problems.append(
-                f"last_hand: {name} must list distinct players from 0 to {n - 1}, "
-                f"got {describe(getattr(result, name))}"
-            )
-    return problems
-
-
-def _validate(state: GameState) -> list[str]:
-    """Every problem of a state: its fields, then how they fit together (the cards of the
-    deck, each phase's own rules, the match format, the last hand), then whether it can
-    be played (legal moves are generated: a state that is not over needs one)."""
-    problems = _field_problems(state)
-    if problems:
-        return problems
-    problems = _consistency_problems(state)
-    if problems:
-        return problems
-    return _playability_problems(state)
-
-
-def _consistency_problems(state: GameState) -> list[str]:
-    problems: list[str] = []
-    n = state.player_count
-    rules = state.rules
-    phase = state.phase
-    in_hand = phase in (Phase.DRAW, Phase.PLAY, Phase.RESTOCK)
-    over = phase is Phase.OVER
-    if not any(state.active):
-        problems.append("no player is still in the match")
-    elif not over and sum(state.active) < 2:
-        problems.append("only one player is still in the match, which should be over")
-    seats_ok = {}
-    for name, value in (("turn", state.turn), ("dealer", state.dealer)):
-        seats_ok[name] = is_int(value) and 0 <= value < n
-        if not seats_ok[name]:
-            problems.append(f"{name} must be a player from 0 to {n - 1}, got {describe(value)}")
-    if seats_ok["turn"] and not over and not state.active[state.turn]:
-        problems.append(f"player {state.turn} is to move but is out of the match")
-    if seats_ok["dealer"] and not over and not state.active[state.dealer]:
-        problems.append(f"the dealer, player {state.dealer}, is out of the match")
-    if all(seats_ok.values()) and phase is Phase.DEAL and state.turn != state.dealer:
-        problems.append(
-            f"a hand is to be dealt: the dealer ({state.dealer}) is the player named, "
-            f"not {state.turn}"
-        )
-    # Every card of the deck is somewhere, exactly once (C-DECK).
-    found: Counter[Card] = _counter(state.stock) + _counter(state.discard)
-    for hand in state.hands:
-        found += _counter(hand)
-    for meld in state.table:
-        found += _counter(meld.cards)
-    expected = Counter(rules.deck.cards)
-    placed_any = bool(sum(found.values()))
-    if phase is not Phase.DEAL or placed_any:
-        for card in sorted(set(found) | set(expected)):
-            if found[card] != expected[card]:
-                problems.append(
-                    f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
-                )
-    if state.hand_number == 0 and (phase is not Phase.DEAL or placed_any):
-        problems.append("hand number 0 is the deal of the first hand, before any card is placed")
-    meld_rules = rules.meld_rules
-    for index, meld in enumerate(state.table):
-        if meld.rules != meld_rules or meld not in meld_rules.readings(meld.cards):
-            problems.append(f"table meld #{index} ({meld}) is not valid under the rules")
-    for player in range(n):
-        if state.scores[player] < 0 or state.turns_played[player] < 0:
-            problems.append(f"player {player} has a negative score or turn count")
-        if in_hand and not state.active[player]:
-            if state.hands[player]:
-                problems.append(f"player {player} is out of the match but holds cards")
-            if state.opened[player] or state.turns_played[player]:
-                problems.append(f"player {player} is out of the match but has played this hand")
-    problems.extend(_score_problems(state))
-    if over:
-        if not state.winners:
-            problems.append("the match is over but has no winner")
-        elif len(set(state.winners)) != len(state.winners) or any(
-            not 0 <= seat < n for seat in state.winners
-        ):
-            problems.append(
-                f"winners must be distinct players from 0 to {n - 1}, got {list(state.winners)}"
-            )
-    elif state.winners:
-        problems.append("the match has winners but is not over")
-    if not in_hand and (
-        state.taken is not None or state.opening_value or state.taken_must_use or state.taken_used
-    ):
-        problems.append(
-            f"turn details (taken card, opening value) are set at the {phase.value} phase"
-        )
-    if in_hand and seats_ok["turn"]:
-        problems.extend(_turn_problems(state))
-    if state.last_hand is not None:
-        problems.extend(_hand_result_problems(state, state.last_hand))
-    return problems
-
-
-def _score_problems(state: GameState) -> list[str]:
-    """The totals and who is still in, as the match format makes them (S40-ELIM, its
-    variants)."""
-    rules = state.rules
-    fmt = rules.match_format
-    over = state.phase is Phase.OVER
-    problems: list[str] = []
-    if fmt is MatchFormat.SINGLE and any(state.scores):
-        problems.append("match_format 'single' keeps no totals, but the scores are not 0")
-    if fmt in (MatchFormat.SINGLE, MatchFormat.NO_ELIMINATION):
-        if not all(state.active):
-            problems.append(f"nobody drops out under match_format {fmt.value!r}")
-        limit = rules.no_elimination_limit
-        if fmt is MatchFormat.NO_ELIMINATION and not over and max(state.scores) >= limit:
-            problems.append(
-                f"a total reached no_elimination_limit ({limit}) but the match is not over"
-            )
-        return problems
-    target = rules.elimination_score
-    for player, (score, playing) in enumerate(zip(state.scores, state.active)):
-        if playing and score >= target:
-            problems.append(
-                f"player {player} is still in with {score}, at or past the elimination score "
-                f"{target}"
-            )
-        elif not playing and score < target:
-            problems.append(
-                f"player {player} is out with {score}, below the elimination score {target}"
-            )
-    return problems
-
-
-def _turn_problems(state: GameState) -> list[str]:
-    """The rules of the turn in progress (the draw, play and restock phases)."""
-    problems: list[str] = []
-    rules = state.rules
-    phase = state.phase
-    turn = state.turn
-    mover_hand = state.hands[turn]
-    for player, hand in enumerate(state.hands):
-        if not state.active[player]:
-            continue
-        most = rules.hand_size + (1 if player == turn and phase is not Phase.DRAW else 0)
-        if len(hand) > most:
-            problems.append(f"player {player} holds {len(hand)} cards, more than {most}")
-        if not hand and player != turn:
-            problems.append(f"player {player} holds no card, but the hand goes on")
-    if phase is Phase.DRAW:
-        if not state.stock:
-            problems.append("the stock is empty at a draw (the hand should have ended)")
-        # (Whether the player had opened when the turn began is set by the draw.)
-        if (
-            state.taken is not None
-            or state.opening_value
-            or state.taken_used
-            or state.taken_must_use
-        ):
-            problems.append("turn details (taken card, opening value) are set before the draw")
-    if phase is Phase.RESTOCK:
-        if state.stock or not state.discard:
-            problems.append(
-                "the stock is rebuilt only once it is empty, from a discard pile that is not "
-                "(S40-RESTOCK)"
-            )
-        if rules.restock is not RestockMethod.SHUFFLE:
-            problems.append("a flipped discard pile is never reshuffled (S40-V-RESTOCK-FLIP)")
-    if state.opening_value and state.opened[turn]:
-        problems.append("opening_value is set for a player who has opened")
-    if state.opening_value < 0:
-        problems.append("opening_value must not be negative")
-    elif state.opening_value and state.opening_value >= rules.opening_threshold:
-        problems.append(
-            f"opening_value {state.opening_value} reaches the threshold "
-            f"{rules.opening_threshold}: the player would have opened"
-        )
-    if not mover_hand:
-        problems.append(f"player {turn} is to move but holds no card")
-    elif len(mover_hand) == 1 and phase is not Phase.DRAW and not state.opened[turn]:
-        # Only melds shrink a hand, and a player who has not opened melds only towards
-        # the opening, which opens him once complete: no play leads here.
-        problems.append(
-            f"player {turn} has not opened but holds a single card after the draw (S40-OPEN)"
-        )
-    if phase is Phase.DRAW:
-        return problems
-    if state.opened_at_turn_start and not state.opened[turn]:
-        problems.append("the player to move had opened when the turn began, but has not now")
-    if state.taken_used and not state.taken_must_use:
-        problems.append("taken_used is set, but no card taken had to be melded")
-    if state.taken_must_use and state.taken is None:
-        problems.append("taken_must_use is set, but no card was taken")
-    if (
-        state.taken is not None
-        and not state.taken_must_use
-        and not rules.first_player_takes_upcard
-    ):
-        problems.append("a card was taken to keep, which needs S40-V-UPCARD")
-    if state.taken_must_use and not state.taken_used and state.taken not in state.hands[turn]:
-        problems.append("the card taken from the discard pile is not in the player's hand")
-    if state.taken_must_use and not state.opened_at_turn_start and not rules.discard_draw_to_open:
-        problems.append(
-            "a player who had not opened took the top discard to meld it, which needs "
-            "S40-V-EARLYDISCARD"
-        )
-    return problems
-
-
-def _hand_result_problems(state: GameState, result: HandResult) -> list[str]:
-    """How the last hand ended, against the state that followed it."""
-    problems: list[str] = []
-    rules = state.rules
-    fmt = rules.match_format
-    expected = state.hand_number - (0 if state.phase in (Phase.DEAL, Phase.OVER) else 1)
-    if result.hand_number != expected:
-        problems.append(
-            f"last_hand: hand {result.hand_number} cannot precede this point of hand "
-            f"{state.hand_number}"
-        )
-    if result.closer is not None and result.points[result.closer]:
-        problems.append("last_hand: the closer scores no points")
-    if (result.closer is None or fmt is MatchFormat.SINGLE) and any(result.points):
-        problems.append("last_hand: a blocked hand, or a single hand, scores no points")
-    if result.doubled and not rules.double_on_open_and_close:
-        problems.append("last_hand: doubled points need S40-V-DOUBLE")
-    if result.reentered and fmt is not MatchFormat.REENTRY:
-        problems.append("last_hand: players re-enter only under S40-V-REENTRY")
-    if result.eliminated and fmt not in (MatchFormat.ELIMINATION, MatchFormat.REENTRY):
-        problems.append(f"last_hand: nobody drops out under match_format {fmt.value!r}")
-    if set(result.eliminated) & set(result.reentered):
-        problems.append("last_hand: a player both dropped out and re-entered")
-    if any(state.active[seat] for seat in result.eliminated):
-        problems.append("last_hand: a player who dropped out is still in the match")
-    held = Counter(card for hand in result.hands for card in hand)
-    problems.extend(
-        f"last_hand: {problem}" for problem in _too_many(held, Counter(rules.deck.cards))
-    )
-    return problems
-
-
-def _playability_problems(state: GameState) -> list[str]:
-    """Whether the engine can go on from the state: its legal moves are generated (and
-    kept), and a state that is not over must have one."""
-    try:
-        moves = state._legal_tuple()
-    except Exception as error:  # an inconsistency no check above names
-        object.__setattr__(state, "_legal", None)
-        return [f"the engine cannot list the legal moves: {describe(error, 200)}"]
-    if not moves and state.phase is not Phase.OVER:
-        return ["no legal move: the match cannot go on from here"]
-    return []
-
-
-def _hand_result_to_dict(result: HandResult) -> dict[str, Any]:
-    return {
-        "hand_number": result.hand_number,
-        "closer": result.closer,
-        "points": list(result.points),
-        "doubled": result.doubled,
-        "hands": [format_cards(h) for h in result.hands],
-        "eliminated": list(result.eliminated),
-        "reentered": list(result.reentered),
-    }
-
-
-_HEX = frozenset("0123456789abcdefABCDEF")
-_STATE_FIELDS = frozenset({
-    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
-    "discard", "table", "opened", "turns_played", "scores", "active", "winners", "rng",
-    "auto_chance", "opening_value", "opened_at_turn_start", "taken", "taken_must_use",
-    "taken_used", "melded_since_restock", "last_hand",
-})  # fmt: skip
-_OPTIONAL_STATE_FIELDS = frozenset({"melded_since_restock"})
-"""Fields a state written before them may lack: a missing ``melded_since_restock`` reads
-as true, so that such a state's next rebuild of the stock goes on as it did then."""
-_HAND_RESULT_FIELDS = frozenset(
-    {"hand_number", "closer", "points", "doubled", "hands", "eliminated", "reentered"}
-)
-
-
-class _Fields:
-    """Reads the fields of a dictionary from JSON, each of one exact type, naming the first
-    field that is not what it must be (``where`` starts every message)."""
-
-    def __init__(self, data: Mapping[str, Any], where: str) -> None:
-        self.data = data
-        self.where = where
-
-    def fail(self, message: str) -> SerializationError:
-        return SerializationError(f"state: {self.where}{message}")
-
-    def integer(self, name: str) -> int:
-        value = self.data[name]
-        if not (type(value) is int and -MAX_COUNT <= value <= MAX_COUNT):
-            raise self.fail(f"{name} must be an integer, got {describe(value)}")
-        return value
-
-    def optional_integer(self, name: str) -> int | None:
-        return None if self.data[name] is None else self.integer(name)
-
-    def boolean(self, name: str) -> bool:
-        value = self.data[name]
-        if type(value) is not bool:
-            raise self.fail(f"{name} must be true or false, got {describe(value)}")
-        return value
-
-    def ints(self, name: str) -> tuple[int, ...]:
-        value = self.data[name]
-        if (
-            not isinstance(value, list)
-            or len(value) > _MAX_PLACED
-            or any(not (type(v) is int and -MAX_COUNT <= v <= MAX_COUNT) for v in value)
-        ):
-            raise self.fail(f"{name} must be a list of integers, got {describe(value)}")
-        return tuple(value)
-
-    def bools(self, name: str) -> tuple[bool, ...]:
-        value = self.data[name]
-        if not isinstance(value, list) or any(type(v) is not bool for v in value):
-            raise self.fail(f"{name} must be a list of booleans, got {describe(value)}")
-        return tuple(value)
-
-    def cards(self, value: Any, what: str) -> tuple[Card, ...]:
-        if not isinstance(value, str):
-            raise self.fail(f"{what} must be card text, got {describe(value)}")
-        try:
-            found = as_cards(value)
-        except InvalidCardError as error:
-            raise self.fail(f"{what}: {error}") from error
-        if len(found) > _MAX_PLACED:
-            raise self.fail(f"{what}: {len(found)} cards, more than a deck holds")
-        return found
-
-    def hands(self, name: str) -> tuple[tuple[Card, ...], ...]:
-        value = self.data[name]
-        if not isinstance(value, list) or len(value) > _MAX_PLACED:
-            raise self.fail(f"{name} must be a list of card texts, got {describe(value)}")
-        return tuple(
-            tuple(sorted(self.cards(hand, f"{name} {index}"))) for index, hand in enumerate(value)
-        )
-
-
-def _key_name(key: object) -> str:
-    return key if isinstance(key, str) else describe(key)
-
-
-def _keys(
-    data: Mapping[str, Any],
-    expected: frozenset[str],
-    where: str,
-    optional: frozenset[str] = frozenset(),
-) -> None:
-    missing = sorted(expected - optional - set(data))
-    if missing:
-        raise SerializationError(f"state: {where}missing fields {missing}")
-    unknown = sorted(map(_key_name, set(data) - expected - {"format", "version"}))
-    if unknown:
-        raise SerializationError(f"state: {where}unknown fields {unknown}")
-
-
-def _hand_result_from_dict(value: object) -> HandResult | None:
-    if value is None:
-        return None
-    if not isinstance(value, Mapping):
-        raise SerializationError(
-            f"state: last_hand must be a mapping or null, got {describe(value)}"
-        )
-    _keys(value, _HAND_RESULT_FIELDS, "last_hand: ")
-    read = _Fields(value, "last_hand: ")
-    return HandResult(
-        hand_number=read.integer("hand_number"),
-        closer=read.optional_integer("closer"),
-        points=read.ints("points"),
-        doubled=read.boolean("doubled"),
-        hands=read.hands("hands"),
-        eliminated=read.ints("eliminated"),
-        reentered=read.ints("reentered"),
-    )
-
-
-def _state_from_dict(data: Mapping[str, Any]) -> GameState:
-    data = expect_header(data, "state", STATE_FORMAT_VERSION)
-    _keys(data, _STATE_FIELDS, "", _OPTIONAL_STATE_FIELDS)
-    read = _Fields(data, "")
-    rules = Ruleset.from_dict(data["rules"])
-    phase_text = data["phase"]
-    if not isinstance(phase_text, str) or phase_text not in {p.value for p in Phase}:
-        raise read.fail(f"unknown phase {describe(phase_text)}")
-    phase = Phase(phase_text)
-    rng_text = data["rng"]
-    if not (isinstance(rng_text, str) and len(rng_text) == 16 and set(rng_text) <= _HEX):
-        raise read.fail(f"rng must be 16 hex digits, got {describe(rng_text)}")
-    table_data = data["table"]
-    if not isinstance(table_data, list) or len(table_data) > _MAX_PLACED:
-        raise read.fail(f"table must be a list of meld texts, got {describe(table_data)}")
-    table = []
-    for index, spec in enumerate(table_data):
-        try:
-            table.append(meld_from_spec(spec, rules))
-        except Scala40Error as error:
-            raise read.fail(f"table meld #{index}: {error}") from error
-    taken = None if data["taken"] is None else read.cards(data["taken"], "taken")
-    if taken is not None and len(taken) != 1:
-        raise read.fail(f"taken must be one card, got {describe(data['taken'])}")
-    state = GameState(
-        rules=rules,
-        player_count=read.integer("players"),
-        dealer=read.integer("dealer"),
-        hand_number=read.integer("hand_number"),
-        phase=phase,
-        turn=read.integer("turn"),
-        hands=read.hands("hands"),
-        stock=read.cards(data["stock"], "stock"),
-        discard=read.cards(data["discard"], "discard"),
-        table=tuple(table),
-        opened=read.bools("opened"),
-        turns_played=read.ints("turns_played"),
-        scores=read.ints("scores"),
-        active=read.bools("active"),
-        winners=read.ints("winners"),
-        rng=int(rng_text, 16),
-        auto_chance=read.boolean("auto_chance"),
-        opening_value=read.integer("opening_value"),
-        opened_at_turn_start=read.boolean("opened_at_turn_start"),
-        taken=None if taken is None else taken[0],
-        taken_must_use=read.boolean("taken_must_use"),
-        taken_used=read.boolean("taken_used"),
-        melded_since_restock=read.boolean("melded_since_restock")
-        if "melded_since_restock" in data
-        else True,
-        last_hand=_hand_result_from_dict(data["last_hand"]),
-    )
-    problems = _validate(state)
-    if problems:
-        raise read.fail("invalid state: " + "; ".join(problems))
-    return state
+    def _load(cls, data: Mapping[str, Any]) -> Any:
+        return load.state_from_dict(cls, data)
 
 
 def new_game(
@@ -1427,6 +487,7 @@ def new_game(
     operating system. With ``auto_chance=False`` the state waits at
     :attr:`~scala40.games.scala40.phases.Phase.DEAL` for an explicit :class:`~scala40.games.scala40.moves.Deal`.
 
+    >>> from scala40.games.scala40 import new_game
     >>> a = new_game("classic", players=3, seed=42)
     >>> b = new_game("classic", players=3, seed=42)
     >>> a == b, a.hand_number, a.rules.split_sequences
@@ -1450,7 +511,7 @@ def new_game(
         seed = secrets.randbits(64)
     elif type(seed) is not int:
         raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
-    elif not _is_seed(seed):
+    elif not is_seed(seed):
         raise InvalidValueError(
             f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
         )
@@ -1489,11 +550,5 @@ def new_game(
         last_hand=None,
     )
     if auto_chance:
-        return engine.deal(state, None)
+        return cast(GameState, engine.deal(state, None))
     return state
-
-
-# The engine and the views make new states without importing this module: they get the
-# class here, once.
-engine.bind(GameState)
-view.bind(GameState)

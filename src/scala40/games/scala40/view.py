@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -31,24 +31,12 @@ from scala40.cards import Card
 from scala40.errors import InvalidArgumentError, InvalidStateError
 from scala40.games.scala40.moves import Move
 from scala40.games.scala40.phases import HandResult, Phase, may_close
+from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.legal import LegalMoves
 from scala40.melds import Meld, MeldRules
 
-if TYPE_CHECKING:
-    # For annotations only: the state module imports this one (see bind()).
-    from scala40.games.scala40.state import GameState
-
-__all__ = ["PlayerView", "bind"]
-
-_state_class: Any = None
-
-
-def bind(state_class: type[GameState]) -> None:
-    """Give the views the class of the states they sample (the state module calls this
-    once, when imported: it imports this module, so this one cannot import it)."""
-    global _state_class
-    _state_class = state_class
+__all__ = ["PlayerView"]
 
 
 @attrs.frozen
@@ -91,8 +79,14 @@ class PlayerView:
     last_hand: HandResult | None
     """How the previous hand ended (every hand is shown when a hand ends)."""
 
+    state_type: type[StateRecord] = attrs.field(
+        default=StateRecord, kw_only=True, eq=False, hash=False, repr=False
+    )
+    """The class of the state the view was made from, which :meth:`sample` builds (not
+    part of the value: two views of equal knowledge are equal)."""
+
     @classmethod
-    def of(cls, state: GameState, player: int) -> PlayerView:
+    def of(cls, state: StateRecord, player: int) -> PlayerView:
         """The view of ``state`` for ``player``."""
         if not (type(player) is int and 0 <= player < state.player_count):
             raise InvalidStateError(
@@ -104,6 +98,7 @@ class PlayerView:
             hand=state.hands[player],
             hand_sizes=tuple(len(hand) for hand in state.hands),
             stock_size=len(state.stock),
+            state_type=type(state),
             **public,
         )
 
@@ -130,7 +125,7 @@ class PlayerView:
             seen.update(meld.cards)
         return tuple(sorted((Counter(self.rules.deck.cards) - seen).elements()))
 
-    def sample(self, seed: int) -> GameState:
+    def sample(self, seed: int) -> Any:
         """A full state consistent with this view, drawn reproducibly from ``seed``.
 
         The unknown cards are dealt at random to the other hands and the stock;
@@ -165,7 +160,7 @@ class PlayerView:
             unseen = ()  # a match waiting for its first deal: no card is anywhere yet
         public = {name: getattr(self, name) for name in _PUBLIC_FIELDS}
 
-        def deal(rng: int) -> tuple[GameState, int]:
+        def deal(rng: int) -> tuple[StateRecord, int]:
             known, rng = self._known_hidden(unseen, rng)
             hands, stock, rng = deal_hidden(
                 unseen,
@@ -177,7 +172,7 @@ class PlayerView:
                 stock_name="stock",
                 rng=rng,
             )
-            state: GameState = _state_class(
+            state: StateRecord = self.state_type(
                 hands=hands, stock=stock, rng=rng, auto_chance=True, **public
             )
             return state, rng
@@ -238,7 +233,7 @@ class PlayerView:
             value += _meld_value(meld_rules, meld)
         return {mover: cards}, rng
 
-    def samples(self, count: int, seed: int) -> Iterator[GameState]:
+    def samples(self, count: int, seed: int) -> Iterator[Any]:
         """``count`` sampled states, from seeds derived from ``seed``.
 
         :raises InvalidArgumentError: ``count`` or ``seed`` is not an integer.
@@ -249,7 +244,7 @@ class PlayerView:
             raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
         return self._samples(count, seed)
 
-    def _samples(self, count: int, seed: int) -> Iterator[GameState]:
+    def _samples(self, count: int, seed: int) -> Iterator[Any]:
         for index in range(count):
             yield self.sample(seed * 1_000_003 + index)
 
@@ -261,14 +256,15 @@ class PlayerView:
         """
         if not self.is_my_turn:
             raise InvalidStateError([f"it is not player {self.player}'s turn to move"])
-        return self.sample(0).legal_moves()
+        moves: LegalMoves[Move] = self.sample(0).legal_moves()
+        return moves
 
 
 def _meld_value(rules: MeldRules, cards: tuple[Card, ...]) -> int:
     return max(meld.value for meld in rules.readings_of_sorted(tuple(sorted(cards))))
 
 
-def _consistent(state: GameState) -> bool:
+def _consistent(state: StateRecord) -> bool:
     return not state.problems()
 
 
@@ -277,5 +273,5 @@ def _consistent(state: GameState) -> bool:
 _PUBLIC_FIELDS = tuple(
     field.name
     for field in attrs.fields(PlayerView)
-    if field.name not in ("player", "hand", "hand_sizes", "stock_size")
+    if field.name not in ("player", "hand", "hand_sizes", "stock_size", "state_type")
 )

@@ -16,10 +16,9 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scala40._checks import describe
-from scala40._fields import make_evolver
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, RANK_OF, Card
 from scala40.errors import AmbiguousMeldError, IllegalMoveError, InvalidMeldError, InvalidMoveError
@@ -36,6 +35,7 @@ from scala40.games.skarney.moves import (
     PutDown,
 )
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
+from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import (
     HAND_SIZE,
     MELD_RULES,
@@ -48,14 +48,9 @@ from scala40.games.skarney.search import can_complete, without
 from scala40.match import ScoreOrder, best_seats
 from scala40.melds import Meld, MeldKind, check_meld
 
-if TYPE_CHECKING:
-    # For annotations only: the engine never imports the state module (see bind()).
-    from scala40.games.skarney.state import GameState
-
 __all__ = [
     "HANDLERS",
     "apply",
-    "bind",
     "deal",
     "exchange_target",
     "exchanges_allowed",
@@ -68,17 +63,6 @@ __all__ = [
 ]
 
 _WILD = MELD_RULES.wild_cards
-
-_evolve: Callable[..., GameState]
-"""A copy of a state with some fields changed (unchecked); unchanged parts are shared."""
-
-
-def bind(state_class: type[GameState]) -> None:
-    """Generate the engine's state-copying function from the fields of ``state_class``
-    (the state module calls this once: it imports the engine, so the engine cannot
-    import it)."""
-    global _evolve
-    _evolve = make_evolver(state_class)
 
 
 def _illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
@@ -111,7 +95,7 @@ _PHASE_WORDS = {
 }
 
 
-def _need_phase(state: GameState, phase: Phase, move: Move) -> None:
+def _need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
     if state.phase is not phase:
         if state.phase is Phase.OVER:
             raise _illegal(move, "SK-GAME", "the game is over")
@@ -126,14 +110,14 @@ def _need_phase(state: GameState, phase: Phase, move: Move) -> None:
 # -- what the rules allow now ---------------------------------------------------------------
 
 
-def side_has_contract(state: GameState, seat: int) -> bool:
+def side_has_contract(state: StateRecord, seat: int) -> bool:
     """Whether ``seat``'s side may meld freely: it has made its contract, or the rules
     ask for none (SK-CONTRACT)."""
     rules = state.rules
     return not rules.contract or state.contracts[side_of(seat, rules.partnership)]
 
 
-def is_last_turn(state: GameState) -> bool:
+def is_last_turn(state: StateRecord) -> bool:
     """Whether the turn being played is the hand's last: its player drew the last card
     of the pile (SK-END), or the turn limit is reached (SK-LOOP). It ends with ``end``,
     and no offer."""
@@ -141,7 +125,7 @@ def is_last_turn(state: GameState) -> bool:
     return not state.stock or (limit is not None and state.turn_number >= limit)
 
 
-def exchanges_allowed(state: GameState) -> bool:
+def exchanges_allowed(state: StateRecord) -> bool:
     """Whether the player to move may still exchange: exchanges come before the contract
     and the other melds of the turn (SK-TURN), and before the side's contract only where
     the rules allow it (SK-EXCHANGE)."""
@@ -150,7 +134,7 @@ def exchanges_allowed(state: GameState) -> bool:
     return state.rules.exchange_before_contract or side_has_contract(state, state.turn)
 
 
-def melding_allowed(state: GameState) -> bool:
+def melding_allowed(state: StateRecord) -> bool:
     """Whether the player to move may put down melds other than the contract's, and
     extend: his side has its contract (SK-CONTRACT), and unless the rules forbid it,
     even in the turn it was made (SK-TURN)."""
@@ -159,7 +143,7 @@ def melding_allowed(state: GameState) -> bool:
     return state.rules.melds_with_contract or not state.contract_now
 
 
-def offer_banned(state: GameState) -> frozenset[Card]:
+def offer_banned(state: StateRecord) -> frozenset[Card]:
     """Cards the player to move may not offer: under ``no_offer_back``, the cards he
     accepted since his previous turn, unless that leaves nothing to offer (SK-OFFER)."""
     if not state.rules.no_offer_back:
@@ -200,7 +184,9 @@ def exchange_target(meld: Meld, card: Card) -> Meld | None:
 # -- chance -------------------------------------------------------------------------------
 
 
-def deal(state: GameState, order: tuple[Card, ...] | None, move: Move | None = None) -> GameState:
+def deal(
+    state: StateRecord, order: tuple[Card, ...] | None, move: Move | None = None
+) -> StateRecord:
     """Shuffle (or use ``order``, top card last) and deal 11 cards each, one at a time from
     the seat after the dealer, who plays first (SK-DEAL)."""
     rules = state.rules
@@ -219,8 +205,7 @@ def deal(state: GameState, order: tuple[Card, ...] | None, move: Move | None = N
             position -= 1
             dealt[(first + step) % count].append(order[position])
     sides = _side_count(rules, count)
-    return _evolve(
-        state,
+    return state.copy_with(
         phase=Phase.DRAW,
         hand_number=state.hand_number + 1,
         turn=first,
@@ -254,7 +239,7 @@ def _new_turn_fields(table_size: int, turn_number: int) -> dict[str, Any]:
     }
 
 
-def _apply_deal(state: GameState, move: Deal) -> GameState:
+def _apply_deal(state: StateRecord, move: Deal) -> StateRecord:
     _need_phase(state, Phase.DEAL, move)
     return deal(state, move.order, move)
 
@@ -262,21 +247,21 @@ def _apply_deal(state: GameState, move: Deal) -> GameState:
 # -- the turn -------------------------------------------------------------------------------
 
 
-def _apply_draw(state: GameState, move: DrawStock) -> GameState:
+def _apply_draw(state: StateRecord, move: DrawStock) -> StateRecord:
     _need_phase(state, Phase.DRAW, move)
     seat = state.turn
     card = state.stock[-1]
     hands = _replace_item(state.hands, seat, _with_card(state.hands[seat], card))
-    return _evolve(state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands)
+    return state.copy_with(phase=Phase.PLAY, stock=state.stock[:-1], hands=hands)
 
 
-def _table_meld(state: GameState, move: Exchange | Extend, rule: str) -> Meld:
+def _table_meld(state: StateRecord, move: Exchange | Extend, rule: str) -> Meld:
     if move.meld >= len(state.table):
         raise _illegal(move, rule, f"there is no table meld #{move.meld}")
     return state.table[move.meld]
 
 
-def _apply_exchange(state: GameState, move: Exchange) -> GameState:
+def _apply_exchange(state: StateRecord, move: Exchange) -> StateRecord:
     _need_phase(state, Phase.PLAY, move)
     rules = state.rules
     seat = state.turn
@@ -307,8 +292,7 @@ def _apply_exchange(state: GameState, move: Exchange) -> GameState:
         )
     freed = next(card for card in meld.cards if card in _WILD)
     hand = _with_card(hand, freed)
-    return _evolve(
-        state,
+    return state.copy_with(
         hands=_replace_item(state.hands, seat, hand),
         table=_replace_item(state.table, move.meld, target),
         known=_replace_item(state.known, seat, _common(state.known[seat], hand)),
@@ -360,7 +344,7 @@ def resolve_meld(move: PutDown) -> Meld:
     )
 
 
-def _apply_put_down(state: GameState, move: PutDown) -> GameState:
+def _apply_put_down(state: StateRecord, move: PutDown) -> StateRecord:
     _need_phase(state, Phase.PLAY, move)
     rules = state.rules
     seat = state.turn
@@ -398,8 +382,7 @@ def _apply_put_down(state: GameState, move: PutDown) -> GameState:
             contract_now = True
     elif not melding_allowed(state):
         raise _illegal(move, "SK-TURN", "no other meld in the turn the contract is made")
-    new = _evolve(
-        state,
+    new = state.copy_with(
         hands=_replace_item(state.hands, seat, hand),
         table=(*state.table, meld),
         owners=(*state.owners, seat),
@@ -413,7 +396,7 @@ def _apply_put_down(state: GameState, move: PutDown) -> GameState:
     return _end_hand(new, seat) if not hand else new
 
 
-def _apply_extend(state: GameState, move: Extend) -> GameState:
+def _apply_extend(state: StateRecord, move: Extend) -> StateRecord:
     _need_phase(state, Phase.PLAY, move)
     rules = state.rules
     seat = state.turn
@@ -449,8 +432,7 @@ def _apply_extend(state: GameState, move: Extend) -> GameState:
     extended = state.extended
     if move.meld < state.fresh_from:  # melds put down this turn have no limit (SK-EXTEND)
         extended = _replace_item(extended, move.meld, extended[move.meld] + 1)
-    new = _evolve(
-        state,
+    new = state.copy_with(
         hands=_replace_item(state.hands, seat, hand),
         table=_replace_item(state.table, move.meld, meld.with_extension(options[0])),
         extended=extended,
@@ -460,7 +442,7 @@ def _apply_extend(state: GameState, move: Extend) -> GameState:
     return _end_hand(new, seat) if not hand else new
 
 
-def _need_no_contract_in_progress(state: GameState, move: Move) -> None:
+def _need_no_contract_in_progress(state: StateRecord, move: Move) -> None:
     if state.progress:
         raise _illegal(
             move,
@@ -470,7 +452,7 @@ def _need_no_contract_in_progress(state: GameState, move: Move) -> None:
         )
 
 
-def _apply_offer(state: GameState, move: Offer) -> GameState:
+def _apply_offer(state: StateRecord, move: Offer) -> StateRecord:
     _need_phase(state, Phase.PLAY, move)
     _need_no_contract_in_progress(state, move)
     seat = state.turn
@@ -489,8 +471,7 @@ def _apply_offer(state: GameState, move: Offer) -> GameState:
     known = state.known[seat]
     if move.card not in known:
         known = _with_card(known, move.card)
-    return _evolve(
-        state,
+    return state.copy_with(
         phase=Phase.OFFER,
         offer_card=move.card,
         offer_to=(seat + 1) % state.player_count,
@@ -498,7 +479,7 @@ def _apply_offer(state: GameState, move: Offer) -> GameState:
     )
 
 
-def _apply_end_turn(state: GameState, move: EndTurn) -> GameState:
+def _apply_end_turn(state: StateRecord, move: EndTurn) -> StateRecord:
     _need_phase(state, Phase.PLAY, move)
     _need_no_contract_in_progress(state, move)
     if is_last_turn(state):
@@ -508,7 +489,7 @@ def _apply_end_turn(state: GameState, move: EndTurn) -> GameState:
     return _pass_turn(state)
 
 
-def _apply_accept(state: GameState, move: Accept) -> GameState:
+def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
     _need_phase(state, Phase.OFFER, move)
     offerer = state.turn
     taker = state.offer_to
@@ -525,11 +506,11 @@ def _apply_accept(state: GameState, move: Accept) -> GameState:
     stopped = state.stopped
     if is_stop_card(card):
         stopped = _replace_item(stopped, taker, True)  # SK-STOP
-    new = _evolve(state, hands=hands, known=known, accepted=accepted, stopped=stopped)
+    new = state.copy_with(hands=hands, known=known, accepted=accepted, stopped=stopped)
     return _pass_turn(new)
 
 
-def _apply_decline(state: GameState, move: Decline) -> GameState:
+def _apply_decline(state: StateRecord, move: Decline) -> StateRecord:
     _need_phase(state, Phase.OFFER, move)
     card = state.offer_card
     offer_to = state.offer_to
@@ -538,10 +519,10 @@ def _apply_decline(state: GameState, move: Decline) -> GameState:
     following = (offer_to + 1) % state.player_count
     if is_stop_card(card) or following == state.turn:
         return _pass_turn(state)  # the offerer keeps the card (SK-OFFER)
-    return _evolve(state, offer_to=following)
+    return state.copy_with(offer_to=following)
 
 
-def _pass_turn(state: GameState) -> GameState:
+def _pass_turn(state: StateRecord) -> StateRecord:
     """The turn of the seat after the player whose turn ends (C-SEAT); a player stopped
     by an accepted stop card skips his draw (SK-STOP)."""
     ended = state.turn
@@ -551,8 +532,7 @@ def _pass_turn(state: GameState) -> GameState:
     if stopped[seat]:
         phase = Phase.PLAY
         stopped = _replace_item(stopped, seat, False)
-    return _evolve(
-        state,
+    return state.copy_with(
         phase=phase,
         turn=seat,
         stopped=stopped,
@@ -564,7 +544,7 @@ def _pass_turn(state: GameState) -> GameState:
 # -- the end of a hand ----------------------------------------------------------------------
 
 
-def score_hand(state: GameState, went_out: int | None) -> HandResult:
+def score_hand(state: StateRecord, went_out: int | None) -> HandResult:
     """What each side scores for the hand as it stands (SK-SCORE-MELDS, SK-SCORE-HAND,
     SK-BONUS, SK-TIE)."""
     rules = state.rules
@@ -613,7 +593,7 @@ def score_hand(state: GameState, went_out: int | None) -> HandResult:
     )
 
 
-def _end_hand(state: GameState, went_out: int | None) -> GameState:
+def _end_hand(state: StateRecord, went_out: int | None) -> StateRecord:
     """Score the hand, then deal the next one or end the game (SK-END, SK-GAME)."""
     rules = state.rules
     count = state.player_count
@@ -635,15 +615,15 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
     if state.hand_number >= rules.hands:
         scores = tuple(totals[side_of(seat, rules.partnership)] for seat in range(count))
         winners = best_seats(scores, range(count), ScoreOrder.HIGH)  # SK-GAME, C-WINNERS
-        return _evolve(state, phase=Phase.OVER, winners=winners, **cleared)
+        return state.copy_with(phase=Phase.OVER, winners=winners, **cleared)
     dealer = (state.dealer + 1) % count
-    new = _evolve(state, phase=Phase.DEAL, dealer=dealer, turn=dealer, **cleared)
+    new = state.copy_with(phase=Phase.DEAL, dealer=dealer, turn=dealer, **cleared)
     return deal(new, None) if state.auto_chance else new
 
 
 # -- dispatch -------------------------------------------------------------------------------
 
-HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
+HANDLERS: dict[type, Callable[[StateRecord, Any], StateRecord]] = {
     DrawStock: _apply_draw,
     Exchange: _apply_exchange,
     PutDown: _apply_put_down,
@@ -656,7 +636,7 @@ HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
 }
 
 
-def apply(state: GameState, move: Move) -> GameState:
+def apply(state: StateRecord, move: Move) -> StateRecord:
     """The state after ``move``; :class:`~scala40.IllegalMoveError` if it is not legal."""
     handler = HANDLERS.get(type(move))
     if handler is None:

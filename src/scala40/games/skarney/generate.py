@@ -12,8 +12,6 @@ the contract is half made, so every listed move leaves a way to end the turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scala40.cards import RANK_OF, Card
 from scala40.games.skarney.engine import (
     exchange_target,
@@ -36,12 +34,10 @@ from scala40.games.skarney.moves import (
     put_down_of,
 )
 from scala40.games.skarney.phases import Phase, side_of
+from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.games.skarney.search import contract_starts, hand_melds
 from scala40.melds import MeldKind
-
-if TYPE_CHECKING:
-    from scala40.games.skarney.state import GameState
 
 __all__ = ["generate"]
 
@@ -53,7 +49,7 @@ _END = EndTurn()
 _OFFERS = tuple(Offer(card) for card in range(53))
 
 
-def generate(state: GameState) -> list[Move]:
+def generate(state: StateRecord) -> list[Move]:
     """Every legal move, each once (C-IDENTITY)."""
     phase = state.phase
     if phase is Phase.PLAY:
@@ -67,7 +63,7 @@ def generate(state: GameState) -> list[Move]:
     return []
 
 
-def _play_moves(state: GameState) -> list[Move]:
+def _play_moves(state: StateRecord) -> list[Move]:
     rules = state.rules
     seat = state.turn
     hand = state.hands[seat]
@@ -93,7 +89,7 @@ def _play_moves(state: GameState) -> list[Move]:
     return moves
 
 
-def _exchanges(state: GameState, hand: tuple[Card, ...], side: int) -> list[Move]:
+def _exchanges(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Move]:
     """Natural cards of the hand that free a wild card of an opponent's mixed meld
     (SK-EXCHANGE)."""
     partnership = state.rules.partnership
@@ -116,7 +112,7 @@ def _exchanges(state: GameState, hand: tuple[Card, ...], side: int) -> list[Move
     return moves
 
 
-def _extensions(state: GameState, hand: tuple[Card, ...], side: int) -> list[Move]:
+def _extensions(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Move]:
     """Cards of the hand that extend the side's melds, within the per-turn limit
     (SK-EXTEND)."""
     partnership = state.rules.partnership

@@ -27,8 +27,8 @@ from scala40._schema import (
     text,
 )
 from scala40.games.skarney.phases import Phase
+from scala40.games.skarney.record import STATE_FORMAT, STATE_FORMAT_VERSION
 from scala40.games.skarney.rules import Ruleset
-from scala40.games.skarney.state import STATE_FORMAT, STATE_FORMAT_VERSION
 
 __all__ = ["state_schema"]
 

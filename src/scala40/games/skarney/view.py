@@ -20,7 +20,7 @@ random, keeping the known ones where they are.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -31,24 +31,12 @@ from scala40.cards import Card
 from scala40.errors import InvalidArgumentError, InvalidStateError
 from scala40.games.skarney.moves import Move
 from scala40.games.skarney.phases import HandResult, Phase, side_of
+from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.legal import LegalMoves
 from scala40.melds import Meld
 
-if TYPE_CHECKING:
-    import scala40.games.skarney.state
-    from scala40.games.skarney.state import GameState
-
-__all__ = ["PlayerView", "bind"]
-
-_state_class: Any = None
-
-
-def bind(state_class: type[GameState]) -> None:
-    """Give the views the class of the states they sample (the state module calls this
-    once: it imports this module, so this one cannot import it)."""
-    global _state_class
-    _state_class = state_class
+__all__ = ["PlayerView"]
 
 
 @attrs.frozen
@@ -90,8 +78,14 @@ class PlayerView:
     last_hand: HandResult | None
     """How the previous hand ended (the hands are shown when a hand ends)."""
 
+    state_type: type[StateRecord] = attrs.field(
+        default=StateRecord, kw_only=True, eq=False, hash=False, repr=False
+    )
+    """The class of the state the view was made from, which :meth:`sample` builds (not
+    part of the value: two views of equal knowledge are equal)."""
+
     @classmethod
-    def of(cls, state: GameState, player: int) -> PlayerView:
+    def of(cls, state: StateRecord, player: int) -> PlayerView:
         """The view of ``state`` for seat ``player``."""
         if not (type(player) is int and 0 <= player < state.player_count):
             raise InvalidStateError(
@@ -106,6 +100,7 @@ class PlayerView:
             hand=state.hands[player],
             hand_sizes=tuple(len(hand) for hand in state.hands),
             stock_size=len(state.stock),
+            state_type=type(state),
             **public,
         )
 
@@ -135,7 +130,7 @@ class PlayerView:
             seen.update(meld.cards)
         return tuple(sorted((Counter(self.rules.deck.cards) - seen).elements()))
 
-    def sample(self, seed: int) -> scala40.games.skarney.state.GameState:
+    def sample(self, seed: int) -> Any:
         """A full state consistent with this view, drawn reproducibly from ``seed``: the
         unseen cards dealt at random to the other hands and the pile, the cards known to
         be in a hand kept there.
@@ -160,7 +155,7 @@ class PlayerView:
             unseen = ()  # between hands: every card is back in the deck
         public = {name: getattr(self, name) for name in _PUBLIC_FIELDS}
 
-        def deal(rng: int) -> tuple[GameState, int]:
+        def deal(rng: int) -> tuple[StateRecord, int]:
             known, rng = self._known_hidden(unseen, rng)
             hands, stock, rng = deal_hidden(
                 unseen,
@@ -172,7 +167,7 @@ class PlayerView:
                 stock_name="pile",
                 rng=rng,
             )
-            state: GameState = _state_class(
+            state: StateRecord = self.state_type(
                 hands=hands, stock=stock, rng=rng, auto_chance=True, **public
             )
             return state, rng
@@ -221,10 +216,11 @@ class PlayerView:
         """
         if self.current_player != self.player:
             raise InvalidStateError([f"seat {self.player} does not decide now"])
-        return self.sample(0).legal_moves()
+        moves: LegalMoves[Move] = self.sample(0).legal_moves()
+        return moves
 
 
-def _consistent(state: GameState) -> bool:
+def _consistent(state: StateRecord) -> bool:
     return not state.problems()
 
 
@@ -232,5 +228,5 @@ def _consistent(state: GameState) -> bool:
 _PUBLIC_FIELDS = tuple(
     field.name
     for field in attrs.fields(PlayerView)
-    if field.name not in ("player", "hand", "hand_sizes", "stock_size")
+    if field.name not in ("player", "hand", "hand_sizes", "stock_size", "state_type")
 )

@@ -1,0 +1,464 @@
+"""What every game's state does around a few hooks (internal): :class:`StateBase`.
+
+A game's state is an immutable attrs value (its *record*: the fields) with the game's
+rules behind a handful of hooks. Everything else a state offers is written once, here:
+
+* the legal moves, generated lazily and kept (``legal_moves``);
+* moves applied as values, texts or dictionaries, with a fast path for a move taken from
+  the state's own legal list (``apply``), and the questions built on it
+  (``is_legal``, ``verify``, ``can``,
+  ``apply_turn``);
+* views, returns, sides and chance steps;
+* the header of ``to_dict``, ``from_dict``, and the
+  ``problems`` driver;
+* one fast unchecked copy per class (``copy_with`` and
+  ``setters``, compiled from the fields by :mod:`scala40._fields`).
+
+A game plugs in with its class variables (``MOVES``,
+``VIEW``, ``FORMAT``, ...) and these hooks:
+
+``_generate()``
+    every legal move, each once;
+``_apply(move)``
+    the state after a move, checked (:class:`~scala40.IllegalMoveError` naming the rule,
+    :class:`~scala40.InvalidMoveError` for a value that is no move of the game);
+``_apply_trusted(move)``
+    the same for a move of the state's own legal list (checks the generator made are
+    skipped; by default ``_apply``);
+``_chance(order)``
+    the chance move that plays ``order`` (called at a chance step only);
+``_field_problems()`` and ``_consistency_problems()``
+    what is wrong with the fields one by one, then with how they fit together;
+``_fields_to_dict()`` and ``_load(data)``
+    the fields as JSON, and the state they describe (checked);
+``_turn_ended(start)`` and ``_turn_unfinished(start)``
+    for ``apply_turn``: whether this state, reached from ``start`` by
+    moves of one seat, has handed the decision on, and what is wrong with stopping here.
+
+>>> from scala40.games.chinchon import new_game
+>>> state = new_game(players=2, seed=1)
+>>> draw = state.MOVES.to_dict(state.MOVES.parse("draw"))
+>>> state.can("draw"), state.can("close 5S"), state.is_legal(draw)
+(True, False, True)
+>>> state.apply_turn("draw; discard 2S").turn
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from scala40._checks import describe
+from scala40._fields import make_evolver, make_setter
+from scala40.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidStateError,
+    SerializationError,
+)
+from scala40.legal import LegalMoves
+from scala40.match import singles, win_shares
+from scala40.movekinds import MAX_MOVE_TEXT, MoveSet
+
+__all__ = ["MAX_TURN_MOVES", "StateBase"]
+
+M = TypeVar("M")
+V = TypeVar("V")
+S = TypeVar("S", bound="StateBase[Any, Any]")
+
+MAX_TURN_MOVES = 1_000
+"""The most moves ``apply_turn`` takes in one turn (no turn of any game
+comes near: a hand holds at most 15 cards)."""
+
+
+def _shown(item: object) -> str:
+    """A move or its text as a message shows it, whatever it is."""
+    return item if isinstance(item, str) and len(item) <= 60 else describe(item)
+
+
+class StateBase(Generic[M, V]):
+    """The base of every game's state: the API over the game's hooks (see the module),
+    generic in the game's move type ``M`` and view type ``V``.
+
+    A subclass is a frozen, slotted attrs class whose fields include ``rules``,
+    ``player_count``, ``hand_number``, ``winners`` and the cache
+    ``_legal = attrs.field(default=None, init=False, eq=False, hash=False, repr=False,
+    metadata={"cache": True})``; it defines ``current_player``, ``is_chance``,
+    ``is_over``, ``scores``, ``all_cards()`` and ``chance_cards()``.
+    """
+
+    __slots__ = ()
+
+    game_name: ClassVar[str] = ""
+    """The name of the game in the registry (:func:`scala40.game.load_game`)."""
+    MOVES: ClassVar[MoveSet]
+    """The game's moves: reads their texts and dictionaries."""
+    VIEW: ClassVar[Any]
+    """The game's view class, with ``of(state, player)``."""
+    FORMAT: ClassVar[str] = ""
+    """The format name of ``to_dict``."""
+    FORMAT_VERSION: ClassVar[int] = 1
+    """The version of ``to_dict``'s format."""
+    GAME_WORD: ClassVar[str] = "game"
+    """What messages call a whole game (Scala 40 plays a *match*)."""
+    SETTER_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Named sets of fields the hottest moves change: ``setters`` copies a state with
+    exactly those replaced."""
+    setters: ClassVar[Mapping[str, Callable[..., Any]]] = {}
+    """For each name of ``SETTER_FIELDS``, a function ``(state, **fields)`` giving a
+    copy of ``state`` with exactly those fields replaced, unchecked (compiled once for
+    the class)."""
+
+    # Annotations only (the record declares the fields).
+    rules: Any
+    player_count: int
+    hand_number: int
+    winners: tuple[int, ...]
+    _legal: tuple[M, ...] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # attrs builds a slotted class anew; the class it returns is the one whose
+        # instances exist, and the one that carries __attrs_attrs__ in its own namespace.
+        if "__attrs_attrs__" in cls.__dict__:
+            # Set on the class (not a method override): each class gets its own copy.
+            setattr(cls, "copy_with", make_evolver(cls))  # noqa: B010
+            cls.setters = {
+                name: make_setter(cls, *fields) for name, fields in cls.SETTER_FIELDS.items()
+            }
+
+    def copy_with(self: S, **changes: Any) -> S:
+        """A copy of this state with the fields named in ``changes`` replaced, unchecked:
+        the engines' way to make the next state (unchanged parts are shared). Compiled
+        once per class from its fields; never call it with values from outside.
+
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> state.copy_with(turn=1).turn, state.copy_with(turn=1) == state
+        (1, False)
+        """
+        raise TypeError(f"{type(self).__name__} is not an attrs class")  # pragma: no cover
+
+    # -- hooks ------------------------------------------------------------------------
+
+    def _generate(self) -> Iterable[M]:
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _apply(self, move: Any) -> Any:
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _apply_trusted(self, move: Any) -> Any:
+        return self._apply(move)
+
+    def _chance(self, order: tuple[Any, ...]) -> Any:
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _field_problems(self) -> list[str]:
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _consistency_problems(self) -> list[str]:
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _fields_to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    @classmethod
+    def _load(cls, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _turn_ended(self, start: Any) -> bool:
+        return bool(
+            self.current_player != start.current_player or self.hand_number != start.hand_number
+        )
+
+    def _turn_unfinished(self, start: Any) -> str | None:
+        return None
+
+    # -- what the game protocol asks ----------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now, or ``None`` at a chance step or the end."""
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next move is a chance step."""
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides, each a tuple of seats: one seat a side unless the game says
+        otherwise.
+
+        >>> from scala40.games.rumino import new_game
+        >>> new_game(players=3, seed=1).teams
+        ((0,), (1,), (2,))
+        """
+        return singles(self.player_count)
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's share of the win once the game is over (tied winners and partners
+        share it), 0 before (:func:`scala40.match.win_shares`).
+
+        >>> from scala40.games.rumino import new_game
+        >>> new_game(players=2, seed=1).returns()
+        (0.0, 0.0)
+        """
+        return win_shares(self.winners, self.teams, self.player_count)
+
+    def view(self, player: int) -> V:
+        """What ``player`` may know of this state, and nothing else.
+
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> view = state.view(1)
+        >>> view.hand == state.hands[1], view.hand_sizes
+        (True, (7, 7))
+        """
+        view: V = self.VIEW.of(self, player)
+        return view
+
+    def chance_move(self, order: Sequence[Any]) -> Any:
+        """The chance move that plays the cards of ``chance_cards()`` in ``order``.
+
+        :raises IllegalMoveError: the state is not at a chance step.
+        :raises InvalidMoveError: ``order`` is not a list of cards.
+
+        >>> from scala40.games.chinchon import new_game
+        >>> new_game(players=2, seed=1).chance_move([])
+        Traceback (most recent call last):
+        ...
+        scala40.errors.IllegalMoveError: no chance step comes next: draw
+        """
+        if not self.is_chance:
+            phase = getattr(self, "phase", None)
+            where = getattr(phase, "value", "a decision")
+            raise IllegalMoveError(f"no chance step comes next: {where}")
+        if not isinstance(order, (list, tuple)):
+            raise InvalidMoveError(f"expected an order of cards, got {describe(order)}")
+        return self._chance(tuple(order))
+
+    # -- moves --------------------------------------------------------------------------
+
+    def legal_moves(self) -> LegalMoves[M]:
+        """The legal moves, as a lazy view: iterate it, test ``move in``, ``count()`` it,
+        index it. They are generated when first asked for and kept with the state.
+
+        Two copies of a card never give two moves (C-IDENTITY); every listed move
+        applies; no listed move leads to a position without legal moves.
+
+        >>> from scala40.games.chinchon import new_game
+        >>> [str(move) for move in new_game(players=2, seed=1).legal_moves()]
+        ['draw', 'take']
+        """
+        return LegalMoves(self._legal_tuple, self._legal)
+
+    def _legal_tuple(self) -> tuple[M, ...]:
+        moves = self._legal
+        if moves is None:
+            moves = tuple(self._generate())
+            # Kept outside the value, so that applying one of these very objects can
+            # skip the checks already made.
+            object.__setattr__(self, "_legal", moves)
+        return moves
+
+    def _accepts(self, move: object) -> bool:
+        try:
+            self.apply(move)  # type: ignore[arg-type]
+        except (IllegalMoveError, InvalidMoveError):
+            return False
+        return True
+
+    def apply(self: S, move: M | str | Mapping[str, Any]) -> S:
+        """The state after ``move``: a move value, its text, or its dictionary.
+
+        :raises IllegalMoveError: the move is not legal here; the message names the rule.
+        :raises InvalidMoveError: the value is not a move of this game.
+
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> state.apply("draw") == state.apply(state.MOVES.to_dict(state.MOVES.parse("draw")))
+        True
+        """
+        new: S
+        legal = self._legal
+        if legal is not None:
+            for known in legal:
+                if known is move:
+                    new = self._apply_trusted(move)
+                    return new
+        value: object = move
+        if isinstance(move, str):
+            value = self.MOVES.parse(move)
+        elif isinstance(move, Mapping):
+            try:
+                value = self.MOVES.from_dict(move)
+            except SerializationError as error:
+                raise InvalidMoveError(str(error)) from None
+        new = self._apply(value)
+        return new
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` (a move value, its text or its dictionary) is legal here.
+
+        >>> from scala40.games.chinchon import new_game
+        >>> new_game(players=2, seed=1).is_legal("knock")
+        False
+        """
+        return self._accepts(move)
+
+    def verify(self, move: Any) -> None:
+        """Raise :class:`~scala40.IllegalMoveError` naming the rule if ``move`` is not
+        legal here (:class:`~scala40.InvalidMoveError` if it is not a move at all).
+
+        >>> from scala40.games.rumino import new_game
+        >>> new_game(players=2, seed=1).verify("knock")
+        Traceback (most recent call last):
+        ...
+        scala40.errors.IllegalMoveError: knock: nobody may knock on his first turn of a hand (RU-KNOCK)
+        """
+        self.apply(move)
+
+    def can(self, move: Any) -> bool:
+        """Whether ``move`` may be played now: ``verify`` as a yes or no. A value that
+        is not a move of the game is an error (:class:`~scala40.InvalidMoveError`), not
+        a quiet no.
+
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> state.can("draw"), state.can("close 5S")
+        (True, False)
+        >>> state.can("fly")
+        Traceback (most recent call last):
+        ...
+        scala40.errors.InvalidMoveError: unknown move 'fly': expected draw, take, discard, close, reenter, retire, deal or restock
+        """
+        try:
+            self.verify(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def apply_turn(self: S, moves: Iterable[Any] | str) -> S:
+        """The state after several moves of the seat to decide, checked as one turn.
+
+        ``moves`` are move values, texts or dictionaries, or one text with the moves
+        separated by ``;`` or new lines, at most ``MAX_TURN_MOVES``. None may come
+        after the move that hands the decision to another seat (or ends the hand); the
+        moves may leave the turn unfinished, as far as the game allows (Scala 40: no
+        opening left short, S40-OPEN; Skarney: no contract half made, SK-CONTRACT).
+
+        :raises IllegalMoveError: a move is not legal where it comes (the message gives
+            its place in the turn and the rule), or the turn may not stop there.
+        :raises InvalidMoveError: a text is not a move, or there are no moves.
+
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> state.apply_turn("draw; discard 2S; draw")
+        Traceback (most recent call last):
+        ...
+        scala40.errors.IllegalMoveError: move 3 of the turn (draw) comes after the move that ended it
+        """
+        if isinstance(moves, str):
+            if len(moves) > MAX_MOVE_TEXT * MAX_TURN_MOVES:
+                raise InvalidMoveError(f"a turn of {len(moves)} characters is too long")
+            items: list[Any] = [
+                part.strip() for part in moves.replace("\n", ";").split(";") if part.strip()
+            ]
+        elif isinstance(moves, (list, tuple)):
+            items = list(moves)
+        else:
+            raise InvalidMoveError(f"expected moves or their text, got {describe(moves)}")
+        if len(items) > MAX_TURN_MOVES:
+            raise InvalidMoveError(
+                f"a turn of {len(items)} moves: no turn has more than {MAX_TURN_MOVES}"
+            )
+        if not items:
+            raise InvalidMoveError("a turn needs at least one move")
+        if self.current_player is None:
+            raise IllegalMoveError(
+                "no player is to move: "
+                + (
+                    f"the {self.GAME_WORD} is over"
+                    if self.is_over
+                    else "a chance step comes first"
+                )
+            )
+        state = self
+        ended = False
+        for place, item in enumerate(items, 1):
+            if ended:
+                raise IllegalMoveError(
+                    f"move {place} of the turn ({_shown(item)}) comes after the move that ended it"
+                )
+            try:
+                state = state.apply(item)
+            except (IllegalMoveError, InvalidMoveError) as error:
+                raise type(error)(f"move {place} of the turn: {error}") from error
+            ended = state._turn_ended(self)
+        if not ended:
+            problem = state._turn_unfinished(self)
+            if problem is not None:
+                raise IllegalMoveError(problem)
+        return state
+
+    # -- checking and serializing ---------------------------------------------------------
+
+    def problems(self) -> list[str]:
+        """Every inconsistency of this state, an empty list for a valid one: its fields
+        one by one, then how they fit together (the cards of the deck, each phase's own
+        rules, the last hand), then whether it can be played (its legal moves are listed,
+        and a state that is not over has one).
+
+        >>> from scala40.games.chinchon import new_game
+        >>> new_game(players=2, seed=1).problems()
+        []
+        """
+        problems = self._field_problems()
+        if problems:
+            return problems
+        problems = self._consistency_problems()
+        if problems:
+            return problems
+        try:
+            moves = self._legal_tuple()
+        except Exception as error:  # an inconsistency no check above names
+            object.__setattr__(self, "_legal", None)
+            return [f"the engine cannot list the legal moves: {describe(error, 200)}"]
+        if not moves and not self.is_over:
+            return [f"no legal move: the {self.GAME_WORD} cannot go on from here"]
+        return []
+
+    def validate(self) -> None:
+        """Raise :class:`~scala40.InvalidStateError` listing every problem, if any."""
+        problems = self.problems()
+        if problems:
+            raise InvalidStateError(problems)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready, versioned description of the state: its format and version,
+        then its fields.
+
+        >>> import json
+        >>> from scala40.games.chinchon import GameState, new_game
+        >>> state = new_game(players=2, seed=1).apply("draw")
+        >>> GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+        True
+        """
+        return {"format": self.FORMAT, "version": self.FORMAT_VERSION, **self._fields_to_dict()}
+
+    @classmethod
+    def from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
+        """Rebuild a state from ``to_dict`` output, validating everything.
+
+        :raises SerializationError: the data is malformed or describes an invalid state.
+        """
+        state: S = cls._load(data)
+        return state

@@ -1,0 +1,170 @@
+"""The knock games' state record: the fields shared by Rumino, Chinchón and La Conga,
+and what follows from them alone. The engine, the move generator and the views read
+states through this class only; :class:`~scala40.games._knock.state.KnockState` adds
+the rules' API on top of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from scala40._state import StateBase
+from scala40.cards import CARD_NAMES, Card, format_cards
+from scala40.games._knock.moves import Deal, MoveKinds, Restock
+from scala40.games._knock.phases import HandResult, Phase
+from scala40.games._knock.profile import KnockRules
+from scala40.rulesets import RulesetBase
+
+__all__ = ["KnockRecord"]
+
+_HAND_OVER = (Phase.REENTRY, Phase.OVER)
+"""Phases after a hand's scoring: every hand has been shown."""
+
+
+@attrs.frozen(repr=False)
+class KnockRecord(StateBase[Any, Any]):
+    """The fields of a whole game of Rumino, Chinchón or La Conga at one moment (the
+    base of :class:`~scala40.games._knock.state.KnockState`, which is what games are
+    played with). The constructor checks nothing: never call it with values from
+    outside."""
+
+    rules: Any
+    """The game's ruleset."""
+    player_count: int
+    dealer: int
+    """The dealer of the hand; the seat after him plays first (RU-DEAL, CH-DEAL)."""
+    hand_number: int
+    phase: Phase
+    turn: int
+    """The player whose turn it is (at a claim: the discarder)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each player's cards, sorted."""
+    stock: tuple[Card, ...]
+    """The stock, top card last."""
+    discard: tuple[Card, ...]
+    """The discard pile, top card last."""
+    turns_played: tuple[int, ...]
+    """Turns each player has completed this hand (RU-KNOCK, CH-CLOSE)."""
+    scores: tuple[int, ...]
+    """Running totals (RU-SCORE, CH-SCORE)."""
+    active: tuple[bool, ...]
+    """Who is still in the game (RU-ELIM, LC-ELIM)."""
+    winners: tuple[int, ...]
+    """The winners, once the game is over (C-WINNERS)."""
+    reentries: tuple[int, ...]
+    """Re-entries each player has made (LC-REENGANCHE)."""
+    gins: tuple[int, ...]
+    """For the player who went gin in every hand so far, how many (RU-GINSTREAK)."""
+    taken: Card | None
+    """The card the player to move took from the discard pile this turn."""
+    pending: tuple[int, ...]
+    """The seats still to decide out of turn, first one first: claimants of a discard
+    (RU-RUMINO), or players deciding whether to re-enter (LC-REENGANCHE)."""
+    reentry_total: int
+    """The total a player re-enters at, while re-entries are decided (LC-REENGANCHE)."""
+    last_hand: HandResult | None
+    """How the previous hand ended."""
+    rng: int
+    """Randomness the later shuffles draw from (C-RNG)."""
+    auto_chance: bool
+    """Whether the engine plays chance steps itself (deals, restocks)."""
+    _legal: tuple[Any, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
+    )
+
+    KINDS: ClassVar[MoveKinds]
+    """The game's move classes."""
+    RULESET: ClassVar[type[RulesetBase]]
+    """The game's ruleset class."""
+    SETTER_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        # The hottest moves always change the same fields: a setter taking exactly those
+        # is faster than the general copy.
+        "draw": ("phase", "stock", "hands", "taken"),
+        "take": ("phase", "discard", "hands", "taken"),
+        "discard": ("hands", "discard", "turns_played", "taken", "phase", "turn"),
+    }
+
+    # -- the protocol ------------------------------------------------------------------
+
+    @property
+    def profile(self) -> KnockRules:
+        """What the engine reads from the rules."""
+        profile: KnockRules = self.rules.profile
+        return profile
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now (out of turn too: a claim, a re-entry), or ``None``
+        at a chance step or the end."""
+        phase = self.phase
+        if phase is Phase.DRAW or phase is Phase.PLAY:
+            return self.turn
+        if phase is Phase.CLAIM or phase is Phase.REENTRY:
+            return self.pending[0]
+        return None
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next move is a chance step (a deal, a restock)."""
+        return self.phase is Phase.DEAL or self.phase is Phase.RESTOCK
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, if any."""
+        return self.discard[-1] if self.discard else None
+
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card of the game wherever it is, sorted: always the deck's (C-DECK)."""
+        cards = [*self.stock, *self.discard]
+        for hand in self.hands:
+            cards.extend(hand)
+        return tuple(sorted(cards)) if cards else self.profile.deck.cards
+
+    def chance_cards(self) -> tuple[Card, ...]:
+        """At a chance step, the cards whose order it draws: the deck before a deal, the
+        discard pile but its top card before a restock; else nothing."""
+        if self.phase is Phase.DEAL:
+            return self.profile.deck.cards
+        if self.phase is Phase.RESTOCK:
+            return tuple(sorted(self.discard[:-1]))
+        return ()
+
+    def _chance(self, order: tuple[Card, ...]) -> Deal | Restock:
+        if self.phase is Phase.DEAL:
+            return self.KINDS.deal(order)
+        return self.KINDS.restock(order)
+
+    @property
+    def hands_shown(self) -> bool:
+        """Whether every hand has been shown: after a hand's scoring (and before the next
+        deal)."""
+        return self.phase in _HAND_OVER or (self.phase is Phase.DEAL and self.hand_number > 0)
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game_name} hand {self.hand_number} "
+            f"{self.phase.value} player {self.turn} scores {list(self.scores)}>"
+        )
+
+    def __str__(self) -> str:
+        top = CARD_NAMES[self.discard[-1]] if self.discard else "-"
+        lines = [
+            f"Hand {self.hand_number}, dealer {self.dealer}, {self.phase.value}, "
+            f"player {self.turn} to move",
+            f"Stock {len(self.stock)} cards; discard pile top {top} ({len(self.discard)} cards)",
+        ]
+        for player in range(self.player_count):
+            status = "" if self.active[player] else " out"
+            lines.append(
+                f"Player {player} [{self.scores[player]}]{status}: "
+                f"{format_cards(self.hands[player])}"
+            )
+        return "\n".join(lines)

@@ -1,0 +1,198 @@
+"""The Scala 40 state's record: its fields and its format, and what follows from the
+fields alone (whose turn it is, the cards, the chance steps). The engine, the move
+generator and the views read states through this class only;
+:class:`~scala40.games.scala40.state.GameState` adds the rules' API on top of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from scala40._state import StateBase
+from scala40.cards import CARD_NAMES, Card, format_cards
+from scala40.games.scala40.moves import (
+    Deal,
+    Move,
+    Restock,
+)
+from scala40.games.scala40.phases import HandResult, Phase, may_close
+from scala40.games.scala40.rules import Ruleset
+from scala40.melds import Meld
+
+__all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "StateRecord"]
+
+STATE_FORMAT = "scala40.state"
+STATE_FORMAT_VERSION = 1
+
+
+@attrs.frozen(repr=False, weakref_slot=False)
+class StateRecord(StateBase[Move, Any]):
+    """The fields of a whole Scala 40 match at one moment (the base of
+    :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
+    with). The constructor checks nothing (the engine builds states with it): never call
+    it with values from outside."""
+
+    rules: Ruleset
+    player_count: int
+    dealer: int
+    hand_number: int
+    phase: Phase
+    turn: int
+    """The player to move (in chance phases: the player the chance event concerns)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each player's hand, sorted."""
+    stock: tuple[Card, ...]
+    """The stock, top card last."""
+    discard: tuple[Card, ...]
+    """The discard pile, top card last."""
+    table: tuple[Meld, ...]
+    """Melds on the table, in the order they were put down (``#0`` first)."""
+    opened: tuple[bool, ...]
+    """Who has opened this hand (S40-OPEN)."""
+    turns_played: tuple[int, ...]
+    """Turns each player has completed this hand (S40-FIRST-ROUND)."""
+    scores: tuple[int, ...]
+    """Running totals (S40-SCORE)."""
+    active: tuple[bool, ...]
+    """Who is still in the match (S40-ELIM)."""
+    winners: tuple[int, ...]
+    """The winner (or tied winners) once the match is over."""
+    rng: int
+    """Randomness that later shuffles draw from (C-RNG)."""
+    auto_chance: bool
+    """Whether the engine plays chance events itself (deals, reshuffles)."""
+    opening_value: int
+    """Value of the melds put down this turn by a player who has not yet opened."""
+    opened_at_turn_start: bool
+    """Whether the player to move had opened when the turn began (S40-V-DOUBLE)."""
+    taken: Card | None
+    """The card taken from the discard pile this turn, if any."""
+    taken_must_use: bool
+    """Whether :attr:`taken` must be melded this turn (S40-DRAW-DISCARD)."""
+    taken_used: bool
+    """Whether a copy of :attr:`taken` has been melded this turn."""
+    melded_since_restock: bool
+    """Whether a player has put down a meld, laid off or swapped a joker since the stock
+    was last rebuilt (true from the deal to the first rebuild, which has no rebuild
+    before it): a rebuild without it ends the hand blocked (S40-STALL)."""
+    last_hand: HandResult | None
+    """How the previous hand ended."""
+    _legal: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
+    )
+    """The legal moves, once generated (a cache: not part of the value)."""
+
+    game_name: ClassVar[str] = "scala40"
+    """The name of the game in the registry (:func:`scala40.game.load_game`)."""
+    SETTER_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        # The hottest moves always change the same fields: these setters take exactly those.
+        "drawn": ("phase", "stock", "hands", "opened_at_turn_start"),
+        "melded": (
+            "hands",
+            "table",
+            "discard",
+            "opened",
+            "opening_value",
+            "taken_used",
+            "melded_since_restock",
+        ),
+        "turn_over": (
+            "hands",
+            "discard",
+            "turns_played",
+            "phase",
+            "turn",
+            "opening_value",
+            "opened_at_turn_start",
+            "taken",
+            "taken_must_use",
+            "taken_used",
+        ),
+    }
+    FORMAT = STATE_FORMAT
+    FORMAT_VERSION = STATE_FORMAT_VERSION
+    GAME_WORD = "match"
+
+    # -- views of the state -------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The player who must move, or ``None`` at a chance step or when the match is over."""
+        return self.turn if self.phase in (Phase.DRAW, Phase.PLAY) else None
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next move is a chance event (:class:`~scala40.games.scala40.moves.Deal`, :class:`~scala40.games.scala40.moves.Restock`)."""
+        return self.phase in (Phase.DEAL, Phase.RESTOCK)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, if any."""
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def may_close(self) -> bool:
+        """Whether the player to move may close now (S40-FIRST-ROUND, S40-V-FIRSTCLOSE)."""
+        return may_close(self.turns_played, self.active, self.rules.close_on_first_turn)
+
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card of the match wherever it is, sorted: always the deck's (C-DECK).
+
+        >>> from scala40.games.scala40 import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> state.all_cards() == state.rules.deck.cards
+        True
+        """
+        cards = [*self.stock, *self.discard]
+        for hand in self.hands:
+            cards.extend(hand)
+        for meld in self.table:
+            cards.extend(meld.cards)
+        # Before the first deal nothing is placed yet: the cards are all in the deck.
+        return tuple(sorted(cards)) if cards else self.rules.deck.cards
+
+    def chance_cards(self) -> tuple[Card, ...]:
+        """At a chance step, the cards whose order it draws: the whole deck before a deal
+        (S40-DEAL), the discard pile before a restock (S40-RESTOCK); else nothing."""
+        if self.phase is Phase.DEAL:
+            return self.rules.deck.cards
+        if self.phase is Phase.RESTOCK:
+            return tuple(sorted(self.discard))
+        return ()
+
+    def _chance(self, order: tuple[Card, ...]) -> Deal | Restock:
+        if self.phase is Phase.DEAL:
+            return Deal(order)
+        return Restock(order)
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState hand {self.hand_number} {self.phase.value} player {self.turn} "
+            f"scores {list(self.scores)}>"
+        )
+
+    def __str__(self) -> str:
+        lines = [
+            f"Hand {self.hand_number}, dealer {self.dealer}, "
+            f"{self.phase.value}, player {self.turn} to move",
+            f"Stock {len(self.stock)} cards; discard pile top "
+            f"{CARD_NAMES[self.discard[-1]] if self.discard else '-'} ({len(self.discard)} cards)",
+        ]
+        for index, meld in enumerate(self.table):
+            lines.append(f"  #{index}: {meld}")
+        for player in range(self.player_count):
+            status = (
+                "out" if not self.active[player] else ("opened" if self.opened[player] else "")
+            )
+            lines.append(
+                f"Player {player} [{self.scores[player]}] {status}: {format_cards(self.hands[player])}"
+            )
+        return "\n".join(lines)

@@ -1,0 +1,491 @@
+"""Checking Skarney states: every problem of a state's fields and of how they fit
+together, and reading a state back from a dictionary (untrusted data), with
+:mod:`scala40._serial`'s readers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from scala40._checks import describe, is_bool, is_int
+from scala40._serial import (
+    MAX_COUNT,
+    MAX_READ_ITEMS,
+    FieldReader,
+    expect_header,
+    is_card_code,
+    is_card_codes,
+    is_count,
+    is_total,
+)
+from scala40.cards import CARD_NAMES, Card
+from scala40.errors import (
+    InvalidMoveError,
+    Scala40Error,
+    SerializationError,
+)
+from scala40.games.skarney import engine
+from scala40.games.skarney.moves import PutDown, parse_meld_spec
+from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
+from scala40.games.skarney.record import STATE_FORMAT, STATE_FORMAT_VERSION, StateRecord
+from scala40.games.skarney.rules import Ruleset, hand_penalty
+from scala40.match import ScoreOrder, best_seats
+from scala40.melds import Meld, MeldKind
+from scala40.movekinds import MAX_MOVE_TEXT
+
+__all__ = [
+    "MAX_PLACED",
+    "MAX_SEATS",
+    "consistency_problems",
+    "field_problems",
+    "meld_from_spec",
+    "state_from_dict",
+]
+
+MAX_SEATS = 64
+"""The longest list of seats an argument may give (the rules allow 4)."""
+MAX_PLACED = MAX_READ_ITEMS
+"""No position places more cards than this (the largest Skarney deck holds 112)."""
+
+
+def meld_from_spec(spec: str) -> Meld:
+    """Read a table meld written like ``5S 2C=6S 7S`` (each wild card with its card).
+
+    :raises InvalidMoveError, InvalidCardError, IllegalMoveError: ``spec`` is not the text
+        of a Skarney meld.
+    """
+    if not isinstance(spec, str):
+        raise InvalidMoveError(f"expected meld text, got {describe(spec)}")
+    if len(spec) > MAX_MOVE_TEXT:
+        raise InvalidMoveError(f"meld text of {len(spec)} characters: no meld is that long")
+    cards, represented = parse_meld_spec(spec.split())
+    return engine.resolve_meld(PutDown(cards, represented))
+
+
+# ---------------------------------------------------------------- validation
+
+
+def field_problems(state: StateRecord) -> list[str]:
+    """The problems of a state's fields taken one by one: their types and ranges. A state
+    with any is checked no further (its other checks would mean nothing)."""
+    rules: object = state.rules
+    if not isinstance(rules, Ruleset):
+        return [f"rules must be a Skarney Ruleset, got {describe(rules)}"]
+    count = state.player_count
+    if not (is_int(count) and rules.min_players <= count <= rules.max_players):
+        return [
+            f"player_count must be from {rules.min_players} to {rules.max_players}, "
+            f"got {describe(count)}"
+        ]
+    sides = 2 if rules.partnership else count
+    problems: list[str] = []
+    table: object = state.table
+    table_ok = isinstance(table, tuple) and all(isinstance(meld, Meld) for meld in table)
+    if not table_ok:
+        problems.append(f"table must be a tuple of melds, got {describe(table)}")
+    table_size = len(state.table) if table_ok else None
+
+    def entries(name: str, size: int | None, test: Any, what: str) -> None:
+        values = getattr(state, name)
+        if not isinstance(values, tuple):
+            problems.append(f"{name} must be a tuple, got {describe(values)}")
+        elif size is not None and len(values) != size:
+            problems.append(f"{name} must have {size} entries, got {len(values)}")
+        elif not all(test(value) for value in values):
+            problems.append(f"{name} must hold {what}, got {describe(values)}")
+
+    entries("hands", count, is_card_codes, "cards")
+    entries("known", count, is_card_codes, "cards")
+    entries("accepted", count, is_card_codes, "cards")
+    entries("stopped", count, is_bool, "True or False")
+    entries("contracts", sides, is_bool, "True or False")
+    entries("totals", sides, is_total, f"integers from -{MAX_COUNT} to {MAX_COUNT}")
+    entries("owners", table_size, lambda seat: is_int(seat) and 0 <= seat < count, "seats")
+    entries("extended", table_size, is_count, "counts")
+    entries("winners", None, lambda seat: is_int(seat) and 0 <= seat < count, "seats")
+    if not is_card_codes(state.stock, MAX_PLACED):
+        problems.append(f"stock must be a tuple of cards, got {describe(state.stock)}")
+    phase: object = state.phase
+    if not isinstance(phase, Phase):
+        problems.append(f"phase must be a Phase, got {describe(phase)}")
+    for name in ("turn", "dealer"):
+        value = getattr(state, name)
+        if not (is_int(value) and 0 <= value < count):
+            problems.append(f"{name} must be a seat from 0 to {count - 1}, got {describe(value)}")
+    for name in ("hand_number", "turn_number", "progress", "fresh_from"):
+        value = getattr(state, name)
+        if not is_count(value):
+            problems.append(
+                f"{name} must be an integer from 0 to {MAX_COUNT}, got {describe(value)}"
+            )
+    for name in ("melded", "contract_now", "auto_chance"):
+        if not is_bool(getattr(state, name)):
+            problems.append(f"{name} must be True or False, got {describe(getattr(state, name))}")
+    if state.offer_card is not None and not is_card_code(state.offer_card):
+        problems.append(f"offer_card must be a card or None, got {describe(state.offer_card)}")
+    offer_to: object = state.offer_to
+    if offer_to is not None and not (is_int(offer_to) and 0 <= offer_to < count):
+        problems.append(
+            f"offer_to must be a seat from 0 to {count - 1} or None, got {describe(offer_to)}"
+        )
+    if not (is_int(state.rng) and 0 <= state.rng < 1 << 64):
+        problems.append(f"rng must be an integer of 64 bits, got {describe(state.rng)}")
+    last: object = state.last_hand
+    if last is not None:
+        if not isinstance(last, HandResult):
+            problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")
+        else:
+            problems.extend(_result_field_problems(last, count, sides))
+    return problems
+
+
+def _result_field_problems(result: HandResult, count: int, sides: int) -> list[str]:
+    problems: list[str] = []
+    if not is_count(result.hand_number):
+        problems.append(
+            f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
+        )
+    went_out: object = result.went_out
+    if went_out is not None and not (is_int(went_out) and 0 <= went_out < count):
+        problems.append(
+            f"last_hand: went_out must be a seat from 0 to {count - 1} or None, "
+            f"got {describe(went_out)}"
+        )
+    for name in ("meld_points", "hand_points", "bonus", "points"):
+        values = getattr(result, name)
+        if not (isinstance(values, tuple) and len(values) == sides and all(map(is_total, values))):
+            problems.append(f"last_hand: {name} must be {sides} totals, got {describe(values)}")
+    for name in ("shutout", "void"):
+        if not is_bool(getattr(result, name)):
+            problems.append(
+                f"last_hand: {name} must be True or False, got {describe(getattr(result, name))}"
+            )
+    hands: object = result.hands
+    if not (isinstance(hands, tuple) and len(hands) == count and all(map(is_card_codes, hands))):
+        problems.append(f"last_hand: hands must be {count} hands, got {describe(hands)}")
+    return problems
+
+
+def consistency_problems(state: StateRecord) -> list[str]:
+    problems: list[str] = []
+    rules = state.rules
+    count = state.player_count
+    phase = state.phase
+    in_play = phase in (Phase.DRAW, Phase.PLAY, Phase.OFFER)
+    # Every card of the deck is somewhere, exactly once (C-DECK); between hands, nowhere.
+    found: Counter[Card] = Counter(state.stock)
+    for hand in state.hands:
+        found.update(hand)
+    for meld in state.table:
+        found.update(meld.cards)
+    expected = Counter(rules.deck.cards)
+    if in_play:
+        for card in sorted(set(found) | set(expected)):
+            if found[card] != expected[card]:
+                problems.append(
+                    f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
+                )
+    for index, meld in enumerate(state.table):
+        if meld.rules != rules.meld_rules or meld not in rules.meld_rules.readings(meld.cards):
+            problems.append(f"table meld #{index} ({meld}) is not a Skarney meld")
+    for seat in range(count):
+        if Counter(state.known[seat]) - Counter(state.hands[seat]):
+            problems.append(f"seat {seat} is known to hold cards it does not hold")
+    if state.last_hand is not None:
+        problems.extend(_result_problems(state, state.last_hand))
+    if not in_play:
+        problems.extend(_between_hands_problems(state))
+        return problems
+    problems.extend(_hand_problems(state))
+    return problems
+
+
+def _between_hands_problems(state: StateRecord) -> list[str]:
+    """A game waiting for a deal, or over: no card placed, nothing of a turn left, the
+    winners those with the highest total (SK-GAME)."""
+    problems: list[str] = []
+    rules = state.rules
+    phase = state.phase
+    if any(state.hands) or state.stock or state.table or any(state.known) or any(state.accepted):
+        problems.append(f"cards are placed at the {phase.value} phase")
+    if (
+        state.owners
+        or any(state.contracts)
+        or any(state.stopped)
+        or state.turn_number
+        or state.melded
+        or state.contract_now
+        or state.progress
+        or state.fresh_from
+        or state.extended
+        or state.offer_card is not None
+        or state.offer_to is not None
+    ):
+        problems.append(f"turn details are set at the {phase.value} phase")
+    if phase is Phase.DEAL:
+        if state.hand_number >= rules.hands:
+            problems.append(
+                f"hand {state.hand_number} of {rules.hands} is over: no other hand is dealt"
+            )
+        if state.turn != state.dealer:
+            problems.append(
+                f"a hand is to be dealt: the dealer ({state.dealer}) is the seat named, "
+                f"not {state.turn}"
+            )
+        if state.winners:
+            problems.append("the game has winners but is not over")
+        return problems
+    if state.hand_number != rules.hands:
+        problems.append(
+            f"the game is over after hand {rules.hands}, but hand_number is {state.hand_number}"
+        )
+    best = best_seats(state.scores, range(state.player_count), ScoreOrder.HIGH)
+    if state.winners != best:
+        problems.append(
+            f"the winners are the seats of the highest total {list(best)}, "
+            f"not {list(state.winners)} (SK-GAME)"
+        )
+    return problems
+
+
+def _hand_problems(state: StateRecord) -> list[str]:
+    """A hand in play: the hand number, the turn, the contract, the offer (SK-TURN,
+    SK-CONTRACT, SK-EXTEND, SK-OFFER, SK-STOP)."""
+    problems: list[str] = []
+    rules = state.rules
+    count = state.player_count
+    phase = state.phase
+    turn = state.turn
+    partnership = rules.partnership
+    table = state.table
+    if state.winners:
+        problems.append("the game has winners but is not over")
+    if not 1 <= state.hand_number <= rules.hands:
+        problems.append(f"hand_number must be from 1 to {rules.hands}, got {state.hand_number}")
+        return problems
+    limit = rules.turn_limit
+    if not 1 <= state.turn_number <= (limit or MAX_COUNT):
+        problems.append(
+            f"turn_number must be from 1 to {limit or MAX_COUNT}, got {state.turn_number}"
+        )
+    for seat, hand in enumerate(state.hands):
+        if not hand:
+            problems.append(f"seat {seat} holds no card, but the hand goes on")
+    if state.stopped[turn]:
+        problems.append(f"seat {turn} is stopped, but its turn has begun (SK-STOP)")
+    for seat in range(count):
+        if seat == turn and phase is not Phase.DRAW:
+            continue  # cards accepted before the turn may be melded in it
+        if Counter(state.accepted[seat]) - Counter(state.known[seat]):
+            problems.append(f"seat {seat} accepted cards that are not known to be in its hand")
+        if state.stopped[seat] and not any(map(is_stop_card, state.accepted[seat])):
+            problems.append(f"seat {seat} is stopped but accepted no stop card (SK-STOP)")
+    # The turn's melds and extensions (SK-EXTEND).
+    fresh_from = state.fresh_from
+    if fresh_from > len(table):
+        problems.append(f"fresh_from must be from 0 to {len(table)}, got {fresh_from}")
+        return problems
+    most = rules.extend_limit_per_meld
+    for index, added in enumerate(state.extended):
+        if index >= fresh_from and added:
+            problems.append(f"extended counts cards added to meld #{index}, put down this turn")
+        elif most is not None and added > most:
+            problems.append(f"meld #{index} had {added} cards added this turn, more than {most}")
+    for index in range(fresh_from, len(table)):
+        if state.owners[index] != turn:
+            problems.append(f"table meld #{index} was put down this turn, not by seat {turn}")
+    if (state.contract_now or fresh_from < len(table) or any(state.extended)) and (
+        not state.melded
+    ):
+        problems.append("melds were put down or extended this turn but melded is not set")
+    # The contract (SK-CONTRACT).
+    side = side_of(turn, partnership)
+    size = rules.contract_size(state.hand_number)
+    if not rules.contract:
+        if any(state.contracts) or state.progress or state.contract_now:
+            problems.append("a contract is recorded but the rules ask for none")
+    else:
+        if not state.progress < size:
+            problems.append(f"progress must be from 0 to {size - 1}, got {state.progress}")
+        elif state.progress:
+            fresh = table[fresh_from:]
+            if (
+                state.contracts[side]
+                or len(fresh) != state.progress
+                or any(len(meld.cards) != 3 or meld.kind is MeldKind.WILD for meld in fresh)
+                or len({meld.kind for meld in fresh}) != 1
+            ):
+                problems.append("the contract in progress is not the turn's 3-card melds")
+        if state.contract_now and not state.contracts[side]:
+            problems.append("contract_now is set but the side has no contract")
+    # The phase.
+    if phase is Phase.DRAW:
+        if not state.stock:
+            problems.append("a draw with an empty pile (the hand should have ended)")
+        if state.melded or state.progress or state.contract_now or fresh_from != len(table):
+            problems.append("turn details are set before the draw")
+    if phase is Phase.OFFER:
+        offered, taker = state.offer_card, state.offer_to
+        if offered is None or taker is None or taker == turn:
+            problems.append("an offer needs a card and a seat to offer it to")
+        elif offered not in state.hands[turn] or offered not in state.known[turn]:
+            problems.append("the offered card must be in the offerer's hand, known to all")
+        elif is_stop_card(offered) and taker != (turn + 1) % count:
+            problems.append("a stop card is offered to the next seat only (SK-OFFER)")
+        if state.progress:
+            problems.append("an offer is made with the contract half made")
+        if len(state.hands[turn]) < 2:
+            problems.append("a card is offered by a seat holding one card (SK-OFFER)")
+        if engine.is_last_turn(state):
+            problems.append("the last turn of a hand makes no offer (SK-END, SK-LOOP)")
+    elif state.offer_card is not None or state.offer_to is not None:
+        problems.append("an offered card outside the offer phase")
+    return problems
+
+
+def _result_problems(state: StateRecord, result: HandResult) -> list[str]:
+    """How the last hand ended, against the state that followed it (SK-SCORE-MELDS,
+    SK-SCORE-HAND, SK-BONUS, SK-TIE)."""
+    problems: list[str] = []
+    rules = state.rules
+    partnership = rules.partnership
+    sides = len(state.totals)
+    after = state.phase in (Phase.DEAL, Phase.OVER)
+    expected = state.hand_number if after else state.hand_number - 1
+    if result.hand_number != expected or expected < 1:
+        problems.append(
+            f"last_hand: hand {result.hand_number} cannot precede this point of hand "
+            f"{state.hand_number}"
+        )
+    held: Counter[Card] = Counter()
+    penalties = [0] * sides
+    for seat, hand in enumerate(result.hands):
+        held.update(hand)
+        penalties[side_of(seat, partnership)] += hand_penalty(hand)
+    deck = Counter(rules.deck.cards)
+    problems.extend(
+        f"last_hand: {CARD_NAMES[card]} held {held[card]} times, the deck has {deck[card]}"
+        for card in sorted(held - deck)
+    )
+    went_out = result.went_out
+    if went_out is not None and result.hands[went_out]:
+        problems.append(f"last_hand: seat {went_out} went out but holds cards")
+    if result.shutout and went_out is None:
+        problems.append("last_hand: a shutout needs a seat that went out")
+    if result.void and (went_out is not None or any(result.points)):
+        problems.append("last_hand: a void hand is one nobody went out in, and scores nothing")
+    if any(value < 0 for value in (*result.meld_points, *result.hand_points, *result.bonus)):
+        problems.append("last_hand: meld points, hand points and bonuses are not negative")
+    if sum(1 for bonus in result.bonus if bonus) > 1:
+        problems.append("last_hand: one side at most earns a bonus")
+    for side in range(sides):
+        if result.hand_points[side] not in (0, penalties[side]):
+            problems.append(
+                f"last_hand: side {side} subtracts {result.hand_points[side]}, but its cards "
+                f"left are worth {penalties[side]}"
+            )
+        gained = result.meld_points[side] - result.hand_points[side] + result.bonus[side]
+        if not result.void and result.points[side] != gained:
+            problems.append(
+                f"last_hand: side {side} gains {result.points[side]}, not the {gained} its "
+                "melds, cards left and bonus make"
+            )
+    return problems
+
+
+# ---------------------------------------------------------------- reading back
+
+_STATE_FIELDS = frozenset({
+    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
+    "table", "owners", "contracts", "totals", "stopped", "known", "accepted",
+    "turn_number", "melded", "contract_now", "progress", "fresh_from", "extended",
+    "offer_card", "offer_to", "winners", "rng", "auto_chance", "last_hand",
+})  # fmt: skip
+_RESULT_FIELDS = frozenset({
+    "hand_number", "went_out", "meld_points", "hand_points", "bonus", "shutout", "void",
+    "points", "hands",
+})  # fmt: skip
+_HEADER = frozenset({"format", "version"})
+
+
+def _result_from_dict(value: object) -> HandResult | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise SerializationError(
+            f"skarney state: last_hand must be a mapping or null, got {describe(value)}"
+        )
+    read = FieldReader(value, "skarney state: last_hand: ")
+    read.keys(_RESULT_FIELDS)
+    went_out = read.optional_integer("went_out", -MAX_COUNT, MAX_COUNT)
+    return HandResult(
+        hand_number=read.integer("hand_number", 0, MAX_COUNT),
+        went_out=went_out,
+        meld_points=read.ints("meld_points", -MAX_COUNT, MAX_COUNT),
+        hand_points=read.ints("hand_points", -MAX_COUNT, MAX_COUNT),
+        bonus=read.ints("bonus", -MAX_COUNT, MAX_COUNT),
+        shutout=read.boolean("shutout"),
+        void=read.boolean("void"),
+        points=read.ints("points", -MAX_COUNT, MAX_COUNT),
+        hands=read.card_lists("hands"),
+    )
+
+
+def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
+    """The state of class ``cls`` that :meth:`~scala40.games.skarney.state.GameState.to_dict` wrote as ``data``, every field and their fit checked.
+
+    :raises SerializationError: the data is malformed or describes an invalid state.
+    """
+    data = expect_header(data, STATE_FORMAT, STATE_FORMAT_VERSION)
+    read = FieldReader(data, "skarney state: ")
+    read.keys(_STATE_FIELDS, _HEADER)
+    try:
+        rules = Ruleset.from_dict(data["rules"])
+    except SerializationError as error:
+        raise read.fail(str(error)) from None
+    phase = read.choice("phase", Phase)
+    table_data = data["table"]
+    if not isinstance(table_data, list) or len(table_data) > MAX_PLACED:
+        raise read.fail(f"table must be a list of meld texts, got {describe(table_data)}")
+    table = []
+    for index, spec in enumerate(table_data):
+        try:
+            table.append(meld_from_spec(spec))
+        except Scala40Error as error:
+            raise read.fail(f"table meld #{index}: {error}") from None
+    low, high = -MAX_COUNT, MAX_COUNT
+    state = cls(
+        rules=rules,
+        player_count=read.integer("players", 0, MAX_SEATS),
+        dealer=read.integer("dealer", low, high),
+        hand_number=read.integer("hand_number", low, high),
+        phase=phase,
+        turn=read.integer("turn", low, high),
+        hands=read.card_lists("hands"),
+        stock=read.cards(data["stock"], "stock"),
+        table=tuple(table),
+        owners=read.ints("owners", low, high),
+        contracts=read.bools("contracts"),
+        totals=read.ints("totals", low, high),
+        stopped=read.bools("stopped"),
+        known=read.card_lists("known"),
+        accepted=read.card_lists("accepted"),
+        turn_number=read.integer("turn_number", low, high),
+        melded=read.boolean("melded"),
+        contract_now=read.boolean("contract_now"),
+        progress=read.integer("progress", low, high),
+        fresh_from=read.integer("fresh_from", low, high),
+        extended=read.ints("extended", low, high),
+        offer_card=read.optional_card("offer_card"),
+        offer_to=read.optional_integer("offer_to", low, high),
+        winners=read.ints("winners", low, high),
+        rng=read.rng("rng"),
+        auto_chance=read.boolean("auto_chance"),
+        last_hand=_result_from_dict(data["last_hand"]),
+    )
+    problems = state.problems()
+    if problems:
+        raise read.fail("invalid state: " + "; ".join(problems))
+    return state

@@ -1,0 +1,163 @@
+"""The Skarney state's record: its fields and its format, and what follows from the
+fields alone (whose turn it is, the sides, the cards). The engine, the move generator and
+the views read states through this class only; :class:`~scala40.games.skarney.state.GameState`
+adds the rules' API on top of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from scala40._checks import describe, is_int
+from scala40._state import StateBase
+from scala40.cards import Card
+from scala40.errors import (
+    InvalidValueError,
+)
+from scala40.games.skarney.moves import Move
+from scala40.games.skarney.phases import HandResult, Phase, side_of, side_seats
+from scala40.games.skarney.rules import Ruleset
+from scala40.match import singles
+from scala40.melds import Meld
+
+__all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "StateRecord"]
+
+STATE_FORMAT = "scala40.skarney.state"
+STATE_FORMAT_VERSION = 1
+
+
+@attrs.frozen(repr=False, weakref_slot=False)
+class StateRecord(StateBase[Move, Any]):
+    """The fields of a whole Skarney game at one moment (the base of
+    :class:`~scala40.games.skarney.state.GameState`, which is what games are played
+    with). The constructor checks nothing: never call it with values from outside."""
+
+    rules: Ruleset
+    player_count: int
+    dealer: int
+    hand_number: int
+    phase: Phase
+    turn: int
+    """The player whose turn it is (while a card is offered: the player who offered it)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hand, sorted (an offered card stays in its owner's hand until accepted)."""
+    stock: tuple[Card, ...]
+    """The draw pile, top card last."""
+    table: tuple[Meld, ...]
+    """Melds on the table, in the order they were put down (``#0`` first)."""
+    owners: tuple[int, ...]
+    """The seat that put down each table meld; its side owns it (SK-EXTEND, SK-SCORE-MELDS)."""
+    contracts: tuple[bool, ...]
+    """For each side, whether it has made its contract this hand (SK-CONTRACT)."""
+    totals: tuple[int, ...]
+    """Each side's running total (SK-GAME)."""
+    stopped: tuple[bool, ...]
+    """Seats that accepted a stop card and skip their next draw (SK-STOP)."""
+    known: tuple[tuple[Card, ...], ...]
+    """Cards everyone knows each seat holds: cards it accepted, or offered and kept
+    (SK-OFFER), while they stay in its hand."""
+    accepted: tuple[tuple[Card, ...], ...]
+    """Cards each seat accepted since its last turn ended (SK-OFFER ``no_offer_back``)."""
+    turn_number: int
+    """The turn being played in the hand, from 1 (SK-LOOP)."""
+    melded: bool
+    """Whether the player to move has put down or extended a meld this turn: exchanges come
+    before (SK-TURN)."""
+    contract_now: bool
+    """Whether the player to move made his side's contract this turn (SK-TURN)."""
+    progress: int
+    """Contract melds put down this turn towards a contract not yet complete (SK-CONTRACT)."""
+    fresh_from: int
+    """The index of the first table meld put down this turn (SK-EXTEND)."""
+    extended: tuple[int, ...]
+    """Cards added this turn to each table meld (SK-EXTEND)."""
+    offer_card: Card | None
+    """The card being offered, in the offer phase (SK-OFFER)."""
+    offer_to: int | None
+    """The seat the card is offered to, who decides now (SK-OFFER)."""
+    winners: tuple[int, ...]
+    rng: int
+    """Randomness the deals draw from (C-RNG)."""
+    auto_chance: bool
+    """Whether the engine deals by itself."""
+    last_hand: HandResult | None
+    """How the previous hand ended."""
+    _legal: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
+    )
+
+    game_name: ClassVar[str] = "skarney"
+    """The name of the game in the registry (:func:`scala40.game.load_game`)."""
+    FORMAT = STATE_FORMAT
+    FORMAT_VERSION = STATE_FORMAT_VERSION
+
+    # -- what the protocol asks -------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now: the player whose turn it is, or the seat a card is
+        offered to (SK-OFFER); ``None`` at a deal or the end."""
+        if self.phase is Phase.OFFER:
+            return self.offer_to
+        return self.turn if self.phase in (Phase.DRAW, Phase.PLAY) else None
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the next move is a deal (seen only with ``auto_chance=False``)."""
+        return self.phase is Phase.DEAL
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (SK-GAME)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides: partners sit opposite, seats 0 and 2 against 1 and 3 (SK-PLAYERS).
+
+        >>> from scala40.games.skarney import new_game
+        >>> new_game("singles", players=3, seed=1).teams
+        ((0,), (1,), (2,))
+        """
+        if self.rules.partnership:
+            return tuple(side_seats(side, self.player_count, True) for side in range(2))
+        return singles(self.player_count)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's running total: its side's (SK-GAME)."""
+        partnership = self.rules.partnership
+        return tuple(self.totals[side_of(seat, partnership)] for seat in range(self.player_count))
+
+    def side(self, seat: int) -> int:
+        """The side ``seat`` plays for (an index of ``totals`` and ``contracts``).
+
+        :raises InvalidValueError: ``seat`` is not a seat of the game.
+        """
+        if not (is_int(seat) and 0 <= seat < self.player_count):
+            raise InvalidValueError(
+                f"seat must be from 0 to {self.player_count - 1}, got {describe(seat)}"
+            )
+        return side_of(seat, self.rules.partnership)
+
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card of the game wherever it is, sorted: always the deck's (C-DECK).
+
+        >>> from scala40.games.skarney import new_game
+        >>> state = new_game(seed=1)
+        >>> state.all_cards() == state.rules.deck.cards
+        True
+        """
+        cards = list(self.stock)
+        for hand in self.hands:
+            cards.extend(hand)
+        for meld in self.table:
+            cards.extend(meld.cards)
+        # Between hands every card is back in the deck.
+        return tuple(sorted(cards)) if cards else self.rules.deck.cards
+
+    def chance_cards(self) -> tuple[Card, ...]:
+        """Before a deal, the whole deck (SK-DEAL); else nothing."""
+        return self.rules.deck.cards if self.phase is Phase.DEAL else ()

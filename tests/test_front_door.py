@@ -1,0 +1,74 @@
+"""The package's front door: ``scala40.__all__`` holds the core, the game registry and
+the default game (Scala 40) and nothing else; each name is the object of the module
+that owns it; the tools keep their names in their own modules."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+import scala40
+from scala40 import cards, errors, game, legal, melds
+from scala40.games import scala40 as default_game
+
+CORE_MODULES = (cards, errors, game, legal, melds)
+TOOL_NAMES = (
+    "Bot",
+    "GameRecord",
+    "PlayoutBot",
+    "RandomBot",
+    "TournamentResult",
+    "play_game",
+    "run_tournament",
+)
+REMOVED_MODULES = ("analysis", "moves", "ruleset", "state", "view")
+
+
+@pytest.mark.parametrize("name", sorted(set(scala40.__all__) - {"__version__"}))
+def test_every_name_comes_from_the_core_the_registry_or_the_default_game(name: str) -> None:
+    value = getattr(scala40, name)
+    owners = [m for m in (*CORE_MODULES, default_game) if getattr(m, name, None) is value]
+    core_extras = {"cache_sizes", "clear_caches"}  # the caches' report, from scala40._cache
+    assert owners or name in core_extras, f"scala40.{name} has no owner module"
+
+
+@pytest.mark.parametrize("name", TOOL_NAMES)
+def test_tools_live_in_their_modules(name: str) -> None:
+    assert name not in scala40.__all__
+    assert name not in dir(scala40)
+    with pytest.raises(AttributeError, match=name):
+        getattr(scala40, name)
+
+
+@pytest.mark.parametrize("module", REMOVED_MODULES)
+def test_the_old_layout_modules_are_gone(module: str) -> None:
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(f"scala40.{module}")
+
+
+def test_the_registry_and_the_default_game() -> None:
+    assert scala40.load_game(scala40.game.DEFAULT_GAME).title == "Scala 40"
+    assert scala40.new_game is default_game.new_game
+    assert scala40.GameState is default_game.GameState
+
+
+def test_tool_modules_are_attributes_on_first_use() -> None:
+    assert scala40.tournament.run_tournament.__module__ == "scala40.tournament"
+    assert scala40.records.GameRecord.__module__ == "scala40.records"
+
+
+def test_importing_the_package_loads_no_game_and_no_tool() -> None:
+    code = (
+        "import sys, scala40\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('scala40.'))\n"
+        "print(' '.join(loaded))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert not [m for m in out if m.startswith("scala40.games.")], out
+    tools = ("scala40.bots", "scala40.tournament", "scala40.records", "scala40.cli")
+    assert not [m for m in out if m.startswith(tools)], out
