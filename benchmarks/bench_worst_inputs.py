@@ -1,18 +1,24 @@
-"""Time the worst inputs found for meld checks and hand analysis, cold.
+"""Time the worst inputs found for meld checks, hand analysis and Scala 40's searches, cold.
 
 Run it from the repository root, scala40 installed::
 
     python benchmarks/bench_worst_inputs.py
 
-The inputs are the ones the hostile-input tests keep (``WORST_MELDS`` in
+The inputs are the ones the hostile-input tests keep: ``WORST_MELDS`` in
 ``tests/core/test_hostile_input.py``, ``WORST_OPENINGS`` in
-``tests/games/scala40/test_hostile_input.py``): the slowest found by hill climbs over
+``tests/games/scala40/test_hostile_input.py`` (the slowest found by hill climbs over
 dense hands under every ruleset the library accepts, raw :class:`scala40.MeldRules` that
-allow any number of wild cards in a meld included. Each call is timed cold (every cache
-emptied first), best of five; a call that raises an error of the library (a meld past
-``MAX_READINGS``, a hand past ``MAX_HAND_READINGS``) counts with the time it took to
-refuse. The tests only check that the work stays bounded; the figures are here, so that
-a noisy machine never fails a test run.
+allow any number of wild cards in a meld included), and ``WORST_CLOSES`` and
+``WORST_DEADWOODS`` in ``tests/games/scala40/test_search_budget.py`` (the costliest
+closing searches met under S40-V-SPLIT and least-deadwood searches found). Each call is
+timed cold (every cache emptied first), best of five, in CPU time; a call that raises an
+error of the library (a meld past ``MAX_READINGS``, a hand past ``MAX_HAND_READINGS``, a
+search past ``MAX_SEARCH_WORK``) counts with the time it took to refuse. The tests only
+check that the work stays bounded; the figures are here, so that a noisy machine never
+fails a test run.
+
+Each game's cases come from one function of :data:`CASES`, which lists ``(name, text,
+call)`` rows: add a game's worst inputs by adding a function there.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from __future__ import annotations
 import platform
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -28,54 +34,76 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.core.test_hostile_input import EXTREME_RULES, WORST_MELDS
-from tests.games.scala40.test_hostile_input import (
-    _WORST_RULES,
-    WORST_OPENINGS,
-)
+from tests.games.scala40.test_hostile_input import _WORST_RULES, WORST_OPENINGS
+from tests.games.scala40.test_search_budget import WORST_CLOSES, WORST_DEADWOODS
 
 from scala40 import Scala40Error, check_meld, clear_caches, meld_interpretations
-from scala40.cards import parse_cards
-from scala40.games.scala40.analysis import best_opening
+from scala40.cards import format_cards, parse_cards
+from scala40.games.scala40.analysis import best_opening, closing_moves, min_deadwood
 
 REPEATS = 5
 
+Case = tuple[str, str, Callable[[], Any]]
+"""A row: what is called, the input in short, and the call."""
+
 
 def _cold(call: Callable[[], Any]) -> tuple[float, str]:
-    """The best time of ``call`` over :data:`REPEATS` cold runs, and how it ended."""
+    """The best CPU time of ``call`` over :data:`REPEATS` cold runs, and how it ended."""
     best = float("inf")
     outcome = "answered"
     for _ in range(REPEATS):
         clear_caches()
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             call()
         except Scala40Error as error:
             outcome = type(error).__name__
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best, outcome
+
+
+def meld_cases() -> Iterator[Case]:
+    """Meld checks of the core."""
+    for rules_name, text in WORST_MELDS:
+        cards = parse_cards(text)
+        rules = EXTREME_RULES[rules_name]
+        for call in (meld_interpretations, check_meld):
+            yield f"{call.__name__} [{rules_name}]", text, partial(call, cards, rules)
+
+
+def scala40_cases() -> Iterator[Case]:
+    """Scala 40's hand analysis and closing search."""
+    call: Callable[[], Any]
+    for rules_name, hand, criterion, threshold, keep in WORST_OPENINGS:
+        call = partial(
+            best_opening,
+            hand,
+            _WORST_RULES[rules_name],
+            criterion=criterion,
+            threshold=threshold,
+            keep=keep,
+        )
+        yield f"best_opening [{rules_name}, {criterion}]", hand, call
+    for name, rules, hand, table, keep in WORST_DEADWOODS:
+        call = partial(min_deadwood, hand, rules, table=table, keep=keep)
+        yield f"min_deadwood [{name}]", hand, call
+    for name, make, _ in WORST_CLOSES:
+        state = make()
+        hand = format_cards(state.hands[state.turn])
+        yield f"closing_moves [{name}]", hand, partial(closing_moves, state)
+
+
+CASES: list[Callable[[], Iterator[Case]]] = [meld_cases, scala40_cases]
+"""Where the rows come from, one function per game (or the core)."""
 
 
 def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, best of {REPEATS}, cold")
     rows: list[tuple[str, str, float, str]] = []
-    for rules_name, text in WORST_MELDS:
-        cards = parse_cards(text)
-        rules = EXTREME_RULES[rules_name]
-        for call in (meld_interpretations, check_meld):
-            took, outcome = _cold(partial(call, cards, rules))
-            rows.append((f"{call.__name__} [{rules_name}]", text, took, outcome))
-    for rules_name, hand, criterion, threshold, keep in WORST_OPENINGS:
-        took, outcome = _cold(
-            partial(
-                best_opening,
-                hand,
-                _WORST_RULES[rules_name],
-                criterion=criterion,
-                threshold=threshold,
-                keep=keep,
-            )
-        )
-        rows.append((f"best_opening [{rules_name}, {criterion}]", hand, took, outcome))
+    for cases in CASES:
+        for name, text, call in cases():
+            took, outcome = _cold(call)
+            rows.append((name, text, took, outcome))
     width = max(len(row[0]) for row in rows)
     for name, text, took, outcome in rows:
         shown = text if len(text) <= 44 else text[:41] + "..."

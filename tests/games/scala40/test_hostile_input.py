@@ -46,8 +46,9 @@ from scala40.games.scala40.analysis import (
     hand_melds,
     min_deadwood,
 )
+from scala40.games.scala40.budget import MAX_SEARCH_WORK, WorkBudget
 from scala40.games.scala40.rules import hand_value, rules_for_match
-from scala40.games.scala40.splits import MAX_SPLIT_STEPS, SplitBudget, split_moves
+from scala40.games.scala40.splits import split_moves
 from scala40.records import GameRecord
 from tests.games.scala40.helpers import make_position
 from tests.hostile import (
@@ -481,8 +482,8 @@ def tangled_split_position() -> GameState:
 
 
 def test_the_splits_of_a_tangled_position_are_listed_within_their_budget() -> None:
-    # S40-V-SPLIT: every split is listed (the sweep is exact within MAX_SPLIT_STEPS), in
-    # about a tenth of a second with cold caches.
+    # S40-V-SPLIT: every split is listed (the sweep is exact within MAX_SEARCH_WORK), in
+    # milliseconds with cold caches.
     clear_caches()
     state = library_errors_only(tangled_split_position, seconds=1.5)
     moves = library_errors_only(lambda: list(state.legal_moves()), seconds=1.5)
@@ -500,12 +501,14 @@ def test_splits_past_their_budget_raise_search_limit_error() -> None:
     hand = state.hands[0]
     rules = state.rules.meld_rules
     clear_caches()
-    with pytest.raises(SearchLimitError, match="MAX_SPLIT_STEPS"):
-        split_moves(hand, 3, state.table[3], rules, SplitBudget(1_000))
-    budget = SplitBudget()
+    with pytest.raises(SearchLimitError, match="MAX_SEARCH_WORK"):
+        split_moves(hand, 3, state.table[3], rules, WorkBudget(100))
+    budget = WorkBudget()
     found = [split_moves(hand, index, state.table[index], rules, budget) for index in (1, 3, 5)]
-    assert 0 < MAX_SPLIT_STEPS - budget.left < MAX_SPLIT_STEPS // 2
-    assert sum(map(len, found)) > 26  # candidates; the lookahead keeps 26
+    assert 0 < MAX_SEARCH_WORK - budget.left < MAX_SEARCH_WORK // 2
+    # Pieces with two jokers are never followed (S40-JOKER): the candidates are the 26
+    # splits the lookahead keeps.
+    assert sum(map(len, found)) == 26
 
 
 def test_a_loaded_state_is_refused_when_it_is_a_dead_end() -> None:

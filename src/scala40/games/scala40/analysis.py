@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, cast
 
 import attrs
 
@@ -40,8 +40,17 @@ from scala40.errors import (
     InvalidArgumentError,
     InvalidMeldError,
     InvalidValueError,
-    SearchLimitError,
 )
+from scala40.games.scala40.budget import (
+    POSITION_WORK,
+    TRY_WORK,
+    WorkBudget,
+    call_budget,
+    shared_budget,
+)
+from scala40.games.scala40.closable import CloseTest
+from scala40.games.scala40.engine import apply_trusted
+from scala40.games.scala40.generate import generate
 from scala40.games.scala40.moves import (
     Discard,
     DrawStock,
@@ -65,7 +74,6 @@ from scala40.games.scala40.state import GameState, meld_from_spec
 from scala40.melds import Extension, Meld, MeldKind, MeldRules, RulesLike, resolve_meld_rules
 
 __all__ = [
-    "MAX_CLOSE_POSITIONS",
     "MAX_HAND_CARDS",
     "MAX_HAND_READINGS",
     "MAX_MELDS_HAND_CARDS",
@@ -92,12 +100,6 @@ MAX_MELDS_HAND_CARDS = 64
 this many."""
 MAX_THRESHOLD = 100_000
 """The largest opening threshold (or ``keep``) the analysis takes."""
-MAX_CLOSE_POSITIONS = 10_000
-"""The most positions :func:`closing_moves` (and :func:`can_close`) examine in one turn's
-search: past it they raise :class:`~scala40.SearchLimitError`. Without S40-V-SPLIT the
-pruned search of real hands examines a dozen at most; under it, the search is not pruned
-(splits escape the relaxation that prunes it), and in 6,800 searches of greedy games
-under the classic preset it examined at most 1,961 (one in a thousand, more than 600)."""
 MAX_TABLE_MELDS = 64
 """The most table melds :func:`min_deadwood` takes (a deck of 108 cards makes at most 36)."""
 
@@ -724,6 +726,9 @@ class _TablePlan(NamedTuple):
     """The new melds from what is left, and the cards left."""
 
 
+_TABLE_SEARCH = "the search for the least deadwood (S40-AFTER-OPEN, S40-SWAP)"
+
+
 class _TableSearch:
     """The least penalty a hand can be brought to with a table to lay off onto.
 
@@ -747,10 +752,13 @@ class _TableSearch:
             tuple[Meld, tuple[Card, ...]], list[tuple[tuple[Card, ...], tuple[Extension, ...]]]
         ] = {}
         self.search: _MeldSearch | None = None
+        self.budget = call_budget()
 
     def leaf(self, hand: tuple[Card, ...]) -> _Found | None:
         if hand in self.leaves:
             return self.leaves[hand]
+        # A leaf solves a whole hand: it costs two moves tried.
+        self.budget.spend(2 * TRY_WORK, _TABLE_SEARCH)
         found = self.leaves[hand] = _solve(
             hand,
             self.rules,
@@ -803,6 +811,7 @@ class _TableSearch:
             hand: tuple[Card, ...],
             melds: list[Meld],
         ) -> None:
+            self.budget.spend(1, _TABLE_SEARCH)
             if at == len(possible):
                 choices.setdefault((hand, tuple(melds)), chosen)
                 return
@@ -834,6 +843,7 @@ class _TableSearch:
             )
             for i in range(len(table) + 1)
         ]
+        spend = self.budget.spend
         memo: dict[tuple[int, tuple[Card, ...]], tuple[tuple[int, int], int, int] | None] = {}
         option_lists: dict[
             tuple[int, tuple[Card, ...]], list[tuple[tuple[Card, ...], tuple[Extension, ...]]]
@@ -849,6 +859,8 @@ class _TableSearch:
                 found = self.layoff_cache[key] = (
                     _extension_options(table[index], pool) if pool else [((), ())]
                 )
+                # Each option found took a few extensions tried, not one.
+                self.budget.spend(2 * TRY_WORK * len(found), _TABLE_SEARCH)
             option_lists[(index, rem)] = found
             return found
 
@@ -868,7 +880,9 @@ class _TableSearch:
                 if sum(weights[card] for card in rem if card in stuck) > target:
                     memo[key] = None
                     return None
-            for number, (added, _) in enumerate(options(index, rem)):
+            listed = options(index, rem)
+            spend(1 + len(listed), _TABLE_SEARCH)
+            for number, (added, _) in enumerate(listed):
                 score = best(index + 1, _without(rem, added) if added else rem)
                 if score is not None and (top is None or score < top[0]):
                     top = (score, number, 0)
@@ -982,8 +996,9 @@ def min_deadwood(
     :raises InvalidMeldError: a table :class:`Meld` was made under other rules.
     :raises InvalidValueError: ``keep`` is negative.
     :raises SearchLimitError: the cards can be read as more than ``MAX_HAND_READINGS`` (3,000)
-        melds, or one meld as more than ``MAX_READINGS``: only under rules that allow
-        many wild cards in a meld.
+        melds, or one meld as more than ``MAX_READINGS``, or the search spent its budget
+        of work (``MAX_SEARCH_WORK`` of :mod:`scala40.games.scala40.budget`, under
+        two tenths of a second): only under rules that allow many wild cards in a meld.
 
     >>> min_deadwood("9S 10S 3D 3H KC KD JK").value               # no table: JK 3D 3H
     25
@@ -1006,8 +1021,9 @@ def min_deadwood(
     melds = _table_melds(table, rules)
     _check_deck(cards, melds, rules)
     weights, lone_ace = _hand_rules(rules)
-    search = _TableSearch(rules.meld_rules, weights, lone_ace, keep)
-    plan = search.best(cards, melds)
+    with shared_budget(WorkBudget()):
+        search = _TableSearch(rules.meld_rules, weights, lone_ace, keep)
+        plan = search.best(cards, melds)
     if plan is None:
         # Fewer cards than ``keep``: nothing can be put down.
         return Deadwood(hand_value(cards, rules), (), (), (), cards)
@@ -1065,8 +1081,9 @@ def can_close(state: GameState, drawn: Card | str | None = None) -> bool:
     :raises InvalidArgumentError: ``state`` is not a :class:`~scala40.games.scala40.state.GameState`.
     :raises IllegalMoveError: ``drawn`` is given outside the DRAW phase, or is not in
         the stock.
-    :raises SearchLimitError: the search examined ``MAX_CLOSE_POSITIONS`` (10,000)
-        positions without an answer.
+    :raises SearchLimitError: the search spent its budget of work
+        (``MAX_SEARCH_WORK`` of :mod:`scala40.games.scala40.budget`, under two tenths of a
+        second) without an answer.
 
     >>> from scala40 import GameState
     >>> state = GameState.from_position(
@@ -1098,19 +1115,27 @@ def closing_moves(state: GameState, drawn: Card | str | None = None) -> tuple[Mo
     if not isinstance(state, GameState):
         raise InvalidArgumentError(f"expected a GameState, got {describe(state)}")
     card = None if drawn is None else as_card(drawn)
-    if state.phase is Phase.DRAW:
-        for move, after in _post_draw_states(state, card):
-            moves = _CloseSearch(after).run()
-            if moves is not None:
-                return (move, *moves)
-        return None
-    if card is not None:
+    if state.phase is not Phase.DRAW and card is not None:
         raise IllegalMoveError(
             "draw: the card has been drawn already; drawn= is for the draw phase (S40-TURN)"
         )
-    if state.phase is not Phase.PLAY:
-        return None
-    return _CloseSearch(state).run()
+    # One budget for the whole call: every search it starts draws on it.
+    with shared_budget(WorkBudget()) as budget:
+        if state.phase is Phase.DRAW:
+            for move, after in _post_draw_states(state, card):
+                moves = _CloseSearch(after, budget).run()
+                if moves is not None:
+                    return (move, *moves)
+            return None
+        if state.phase is not Phase.PLAY:
+            return None
+        return _CloseSearch(state, budget).run()
+
+
+def _apply_listed(state: GameState, move: Move) -> GameState:
+    """``move``, generated as legal in ``state``, applied without the checks already made
+    (the engine keeps the class of the state it is given)."""
+    return cast(GameState, apply_trusted(state, move))
 
 
 _MOVE_RANK = {SwapJoker: 0, LayOff: 1, PutDown: 2, Split: 3}
@@ -1128,16 +1153,18 @@ class _CloseSearch:
     position is remembered.
     """
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, budget: WorkBudget) -> None:
         self.state = state
         self.player = state.turn
+        self.budget = budget
         rules = state.rules
         self.rules = rules
         self.meld_rules = rules.meld_rules
         self.split = rules.split_sequences
         self.keep = 0 if rules.close_without_discard else 1
         self.failed: set[tuple[object, ...]] = set()
-        self.positions = 0
+        # Under S40-V-SPLIT, the exact test that keeps the search off dead branches.
+        self.test = CloseTest(self.player, self._hopeless, budget) if self.split else None
         self.searches: dict[tuple[Card, ...], _TableSearch] = {}
         self.relaxed: dict[tuple[object, ...], _TablePlan | None] = {}
 
@@ -1163,6 +1190,8 @@ class _CloseSearch:
             moves = self._follow(state, plan)
             if moves is not None:
                 return moves
+        if self.test is not None and not self.test.closable(state):
+            return None
         found = self._search(state)
         return None if found is None else tuple(found)
 
@@ -1174,29 +1203,46 @@ class _CloseSearch:
         key = (hand, state.table, state.opened[player], state.opening_value, state.taken_used)
         if key in self.failed:
             return None
-        self.positions += 1
-        if self.positions > MAX_CLOSE_POSITIONS:
-            raise SearchLimitError(
-                f"the search for a close examined {MAX_CLOSE_POSITIONS} positions without an "
-                "answer (MAX_CLOSE_POSITIONS)"
-            )
-        legal = list(state.legal_moves())
-        if len(hand) == 1:
+        self.budget.spend(POSITION_WORK, "the search for a close (S40-CLOSE)")
+        if self.split:
+            # The splits come last in the order tried, and listing them is the costly
+            # part: they are listed only when no other move leads to a close.
+            found = self._try(state, generate(state, splits=False), _apply_listed)
+            if found is None:
+                splits = [move for move in state.legal_moves() if type(move) is Split]
+                found = self._try(state, splits, GameState.apply)
+        else:
+            found = self._try(state, list(state.legal_moves()), GameState.apply)
+        if found is None:
+            self.failed.add(key)
+        return found
+
+    def _try(
+        self,
+        state: GameState,
+        legal: Sequence[Move],
+        play: Callable[[GameState, Move], GameState],
+    ) -> list[Move] | None:
+        """The first of the legal moves ``legal`` (in the order of :func:`_move_rank`)
+        that leads to a close, followed by the rest of the way; ``play`` applies them."""
+        if len(state.hands[self.player]) == 1:
             for move in legal:
                 if type(move) is Discard:
                     return [move]
         melding = [move for move in legal if type(move) is not Discard]
         melding.sort(key=_move_rank)
         for move in melding:
-            after = state.apply(move)
+            self.budget.spend(TRY_WORK, "the search for a close (S40-CLOSE)")
+            after = play(state, move)
             if after.phase is not Phase.PLAY:
                 return [move]  # closed by melding every card (S40-V-NODISCARDCLOSE)
             if self._hopeless(after):
                 continue
+            if self.test is not None and not self.test.closable(after):
+                continue
             rest = self._search(after)
             if rest is not None:
                 return [move, *rest]
-        self.failed.add(key)
         return None
 
     def _hopeless(self, state: GameState) -> bool:

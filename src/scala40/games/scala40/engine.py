@@ -27,6 +27,7 @@ from scala40.errors import (
     InvalidMeldError,
     InvalidMoveError,
 )
+from scala40.games.scala40.budget import POSITION_WORK, TRY_WORK, call_budget, shared_budget
 from scala40.games.scala40.moves import (
     Deal,
     Discard,
@@ -49,7 +50,7 @@ from scala40.games.scala40.search import (
     melds_with_card,
     sorted_hand_melds,
 )
-from scala40.games.scala40.splits import SplitBudget, one_run, split_moves
+from scala40.games.scala40.splits import one_run, split_moves
 from scala40.games.scala40.table import card_mask, table_info
 from scala40.match import ScoreOrder, best_seats, highest_below, reached, settle_elimination
 from scala40.melds import Extension, Meld, MeldEnd, MeldKind, check_meld
@@ -882,11 +883,11 @@ def can_finish(state: StateRecord) -> bool:
             verdict = direct_use(state, hand, state.taken)  # type: ignore[arg-type]
             if verdict is not None:
                 return verdict
-        return _search_finish(state, set())
+        return _search_from(state)
     if not must_use and not state.opening_value:
         return len(hand) >= keep
     if bans_bite(rules):
-        return _search_finish(state, set())
+        return _search_from(state)
     closing_keep = 0 if rules.close_without_discard and state.may_close else keep
     return can_open_sorted(
         hand,
@@ -897,9 +898,26 @@ def can_finish(state: StateRecord) -> bool:
     )
 
 
+def _search_from(state: StateRecord) -> bool:
+    """:func:`_search_finish` within the call's budget. The positions of this turn from
+    which a search found no way to end it are remembered for the rest of the call: the
+    lookahead of every move of a list asks again about the same positions."""
+    with shared_budget() as budget:
+        turn = (state.hand_number, state.turn, state.turns_played, state.taken)
+        failed = budget.memo.setdefault((_FINISH_SEARCH, turn, state.taken_must_use), set())
+        seen: set[Any] = set(failed)
+        found = _search_finish(state, seen)
+        if not found:
+            failed.update(seen)  # every position met has no way to end the turn
+        return found
+
+
 def _search_finish(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
     """Search the melding moves for a way to end the turn (exact, and only reached in
-    the rare positions the quick answers above cannot settle)."""
+    the rare positions the quick answers above cannot settle), within the call's budget
+    (:mod:`~scala40.games.scala40.budget`)."""
+    budget = call_budget()
+    budget.spend(POSITION_WORK, _FINISH_SEARCH)
     player = state.turn
     rules = state.rules
     if (
@@ -913,6 +931,7 @@ def _search_finish(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
     if not state.opened[player] and not _opening_reachable(state):
         return False
     for _, new in melding_moves(state):
+        budget.spend(TRY_WORK, _FINISH_SEARCH)
         if new.phase is not Phase.PLAY or new.turn != player:
             return True  # the move closed the hand, which checks every rule itself
         if _finish_now(new):
@@ -927,12 +946,17 @@ def _search_finish(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
     return False
 
 
+_FINISH_SEARCH = "the search for a way to end the turn (the lookahead of S40-TURN)"
+
+
 def _search_taken_use(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
     """Whether an opened player can still meld the taken card. Only joker swaps (a joker
     comes to the hand) and layoffs (a meld's end moves) can open a way to it: a meld put
     down first adds nothing that a bigger meld of the hand holding the card would not.
     A layoff helps only on a meld the card could join in the end: a sequence of its suit
     or a set of its rank (any meld, for a joker)."""
+    budget = call_budget()
+    budget.spend(POSITION_WORK, _FINISH_SEARCH)
     taken = state.taken
     assert taken is not None
     player = state.turn
@@ -954,6 +978,7 @@ def _search_taken_use(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
             )
             candidates.extend((_apply_swap, move) for move in info.swaps_with(card))
     for handler, move in candidates:
+        budget.spend(TRY_WORK, _FINISH_SEARCH)
         new = try_move(handler, state, move)
         if new is None or new.phase is not Phase.PLAY or new.turn != player:
             continue
@@ -1133,8 +1158,9 @@ def try_move(
         return None
 
 
-def melding_moves(state: StateRecord) -> Iterator[tuple[Move, StateRecord]]:
-    """Melds, layoffs, swaps and splits that pass every rule but the lookahead."""
+def melding_moves(state: StateRecord, splits: bool = True) -> Iterator[tuple[Move, StateRecord]]:
+    """Melds, layoffs, swaps and splits (unless ``splits`` is false) that pass every rule
+    but the lookahead."""
     player = state.turn
     hand = state.hands[player]
     rules = state.rules
@@ -1158,8 +1184,8 @@ def melding_moves(state: StateRecord) -> Iterator[tuple[Move, StateRecord]]:
             new = try_move(_apply_swap, state, swap)
             if new is not None:
                 yield swap, new
-    if rules.split_sequences:
-        budget = SplitBudget()
+    if rules.split_sequences and splits:
+        budget = call_budget()
         for index, meld in enumerate(state.table):
             if meld.kind is MeldKind.SEQUENCE:
                 for split in split_moves(hand, index, meld, rules.meld_rules, budget):

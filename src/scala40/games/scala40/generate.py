@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from scala40._cache import BoundedCache
 from scala40.cards import Card
 from scala40.errors import IllegalMoveError
+from scala40.games.scala40.budget import shared_budget
 from scala40.games.scala40.engine import (
     HANDLERS,
     banned_mask,
@@ -42,7 +43,7 @@ from scala40.games.scala40.moves import (
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.search import hand_meld_pieces, opening_starts, sorted_hand_melds
-from scala40.games.scala40.splits import SplitBudget, split_moves
+from scala40.games.scala40.splits import split_moves
 from scala40.games.scala40.table import card_mask, table_info
 from scala40.melds import Meld, MeldKind
 
@@ -58,11 +59,13 @@ _DISCARDS = tuple(Discard(card) for card in range(53))
 _DISCARD_OF = _DISCARDS.__getitem__
 
 
-def generate(state: StateRecord) -> list[Move]:
-    """Every legal move, each once (C-IDENTITY)."""
+def generate(state: StateRecord, *, splits: bool = True) -> list[Move]:
+    """Every legal move, each once (C-IDENTITY); without the splits of S40-V-SPLIT if
+    ``splits`` is false (they come last: a search can list them only when it needs
+    them)."""
     phase = state.phase
     if phase is Phase.PLAY:
-        return _play_moves(state)
+        return _play_moves(state, splits)
     if phase is Phase.DRAW:
         moves: list[Move] = [_DRAW_STOCK]
         player = state.turn
@@ -95,7 +98,7 @@ def generate(state: StateRecord) -> list[Move]:
     return []
 
 
-def _play_moves(state: StateRecord) -> list[Move]:
+def _play_moves(state: StateRecord, splits: bool = True) -> list[Move]:
     player = state.turn
     opened = state.opened[player]
     must_use = state.taken_must_use and not state.taken_used
@@ -110,17 +113,19 @@ def _play_moves(state: StateRecord) -> list[Move]:
     if opened and not must_use and not bans:
         # The turn can end after any of these as long as enough cards stay to discard:
         # the legality of each move follows from the hand size alone.
-        moves = _opened_melding_moves(state, hand, keep, close_by_melding)
+        moves = _opened_melding_moves(state, hand, keep, close_by_melding, splits)
     elif not opened and not bans:
         moves = _opening_moves(state, hand, keep, close_by_melding, must_use)
     elif opened and not bans and not rules.split_sequences:
         moves = _taken_card_moves(state, hand, keep, close_by_melding)
     else:
-        moves = [
-            move
-            for move, new in melding_moves(state)
-            if new.phase is not Phase.PLAY or new.turn != player or can_finish(new)
-        ]
+        # One budget for the splits and lookahead searches of the whole list.
+        with shared_budget():
+            moves = [
+                move
+                for move, new in melding_moves(state, splits)
+                if new.phase is not Phase.PLAY or new.turn != player or can_finish(new)
+            ]
     if (opened or not state.opening_value) and not must_use:
         if len(hand) == 1 and not may_close:
             return moves
@@ -156,7 +161,11 @@ _PUT_DOWN_BY_IDENTITY: BoundedCache[int, tuple[Meld, PutDown]] = BoundedCache(
 
 
 def _opened_melding_moves(
-    state: StateRecord, hand: tuple[Card, ...], keep: int, close_by_melding: bool
+    state: StateRecord,
+    hand: tuple[Card, ...],
+    keep: int,
+    close_by_melding: bool,
+    splits: bool = True,
 ) -> list[Move]:
     rules = state.rules
     size = len(hand)
@@ -204,14 +213,14 @@ def _opened_melding_moves(
                 info.add_moves(card, moves, lay_off_ok)
     if rules.discard_four_of_a_kind:
         moves = [m for m in moves if not repeats_a_four_of_a_kind(state.table, m)]
-    if rules.split_sequences:
-        budget = SplitBudget()
-        for index, meld in enumerate(state.table):
-            if meld.kind is MeldKind.SEQUENCE:
-                for split in split_moves(hand, index, meld, rules.meld_rules, budget):
-                    fits = fits_after(size - len(split.added), keep, close_by_melding)
-                    if fits and try_move(HANDLERS[Split], state, split) is not None:
-                        moves.append(split)
+    if rules.split_sequences and splits:
+        with shared_budget() as budget:
+            for index, meld in enumerate(state.table):
+                if meld.kind is MeldKind.SEQUENCE:
+                    for split in split_moves(hand, index, meld, rules.meld_rules, budget):
+                        fits = fits_after(size - len(split.added), keep, close_by_melding)
+                        if fits and try_move(HANDLERS[Split], state, split) is not None:
+                            moves.append(split)
     return moves
 
 

@@ -1,8 +1,9 @@
 """Splits of a table sequence (S40-V-SPLIT), found in one sweep over its places
 (internal).
 
-The sweeps for one list of moves share a budget of :data:`MAX_SPLIT_STEPS` steps
-(:class:`SplitBudget`) and raise :class:`~scala40.SearchLimitError` past it.
+The sweeps draw on the budget of the call that asked for them
+(:mod:`~scala40.games.scala40.budget`) and raise
+:class:`~scala40.SearchLimitError` past it.
 """
 
 from __future__ import annotations
@@ -12,53 +13,25 @@ from collections.abc import Iterator
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import Card
-from scala40.errors import SearchLimitError
+from scala40.games.scala40.budget import SWEEP_WORK, WorkBudget, call_budget
 from scala40.games.scala40.moves import Split
 from scala40.melds import Meld, MeldRules
 
-__all__ = ["MAX_SPLIT_STEPS", "SplitBudget", "find_splits", "one_run", "split_moves"]
-
-MAX_SPLIT_STEPS = 50_000
-"""The most steps the sweeps of :func:`find_splits` take for one list of moves, over
-every table sequence (a step: a place reached with some pieces open, or one way to give
-the cards of a place to the open pieces; splits found before are remembered and cost
-as many as they took then). Past it the sweep stops and raises
-:class:`~scala40.SearchLimitError`, and so do the legal moves that asked for it. In 200
-random and greedy games under S40-V-SPLIT (four and eight jokers) a list took at most
-about 9,300 steps; the most tangled position found (a hand of 14 cards with three jokers
-beside three table sequences, eight jokers in the deck) about 14,000, a tenth of a
-second. The budget is a few tenths of a second of work."""
-
-
-class SplitBudget:
-    """The steps left to the sweeps of one list of moves (:data:`MAX_SPLIT_STEPS`)."""
-
-    __slots__ = ("left",)
-
-    def __init__(self, steps: int = MAX_SPLIT_STEPS) -> None:
-        self.left = steps
-
-    def spend(self, steps: int, meld: Meld) -> None:
-        """Take ``steps``; raise :class:`~scala40.SearchLimitError` past the budget."""
-        self.left -= steps
-        if self.left < 0:
-            raise SearchLimitError(
-                f"listing the splits of table sequence {meld} (S40-V-SPLIT) took more than "
-                f"{MAX_SPLIT_STEPS} steps (MAX_SPLIT_STEPS)"
-            )
+__all__ = ["find_splits", "one_run", "split_moves"]
 
 
 # The splits a hand offers on one table sequence, and the steps the sweep took: asked
 # again by the lookahead of every move of a turn, with the same hand cards near the
-# sequence. A remembered answer is charged its steps again, so that whether a list of
-# moves stays within its budget never depends on what was asked before.
+# sequence. A remembered answer is charged its steps again to a call that did not pay
+# for it yet, so that whether a call stays within its budget never depends on what other
+# calls asked before.
 _SPLITS: BoundedCache[
     tuple[MeldRules, Meld, tuple[Card, ...], int], tuple[tuple[Split, ...], int]
 ] = BoundedCache("scala40 splits", HAND_LIMIT)
 
 
 def split_moves(
-    hand: tuple[Card, ...], index: int, meld: Meld, rules: MeldRules, budget: SplitBudget
+    hand: tuple[Card, ...], index: int, meld: Meld, rules: MeldRules, budget: WorkBudget
 ) -> tuple[Split, ...]:
     """Every way to add cards of ``hand`` to table sequence ``meld`` (at ``index``) and cut
     it into sequences of 3-5 cards (S40-V-SPLIT), within ``budget``."""
@@ -76,11 +49,14 @@ def split_moves(
     key = (rules, meld, pool, index)
     known = _SPLITS.get(key)
     if known is not None:
-        budget.spend(known[1], meld)
+        if key not in budget.charged:
+            budget.charged.add(key)
+            budget.spend(known[1], _what(meld))
         return known[0]
     before = budget.left
     found = tuple(find_splits(index, meld, pool, rules, budget))
     _SPLITS.put(key, (found, before - budget.left))
+    budget.charged.add(key)
     return found
 
 
@@ -89,17 +65,23 @@ def find_splits(
     meld: Meld,
     pool: tuple[Card, ...],
     rules: MeldRules,
-    budget: SplitBudget | None = None,
+    budget: WorkBudget | None = None,
 ) -> Iterator[Split]:
     """Every split of table sequence ``meld`` with cards of ``pool`` (S40-V-SPLIT), within
-    ``budget`` (a new one of :data:`MAX_SPLIT_STEPS` steps if not given).
+    ``budget`` (the call's, :func:`~scala40.games.scala40.budget.call_budget`, if not
+    given), :data:`~scala40.games.scala40.budget.SWEEP_WORK` units a step: a place
+    reached with some pieces open, or one way to give the cards of a place to the open
+    pieces.
 
     The pieces are built in one sweep over the sequence's places, lowest first: at each
     place, the pieces still open either stop there (once they have enough cards) or take
     one card of that place (the sequence's own, or one from the pool: the natural card of
     the place or a wild card standing for it), and new pieces may start. Only ways that
     can still succeed are followed, so the work grows with the splits there are, not with
-    the subsets of the pool. :func:`~scala40.games.scala40.engine.apply` makes the final checks.
+    the subsets of the pool; a piece that has taken more wild cards than a meld may hold,
+    or than its natural cards can outweigh by its fifth place, is not followed
+    (S40-JOKER, S40-V-MULTIJOKER). :func:`~scala40.games.scala40.engine.apply` makes the
+    final checks.
     """
     wild_set = rules.wild_cards
     slots = rules.sequence_slots
@@ -112,8 +94,15 @@ def find_splits(
     naturals = Counter(card for card in pool if card not in wild_set)
     wilds = Counter(card for card in pool if card in wild_set)
     lowest, highest = max(0, first - 4), min(len(slots) - 1, last + 4)
+    cap = rules.max_wilds
+    lead = rules.min_natural_lead
     found: dict[Split, tuple[int, tuple[Card, ...]]] = {}
-    spend = (budget or SplitBudget()).spend
+    funds = budget or call_budget()
+
+    def spend(units: int) -> None:
+        funds.left -= units
+        if funds.left < 0:
+            funds.refuse(_what(meld))
 
     def emit(pieces: list[list[tuple[Card, Card]]]) -> None:
         if len(pieces) < 2:
@@ -137,6 +126,26 @@ def find_splits(
         move = Split(index, added, ordered)
         if move not in found:
             found[move] = (len(added), added)
+
+    # Whether some natural card (the sequence's own, or one of the pool) can take each
+    # place: a place without one needs a wild card.
+    natural_at = [place in own or naturals[targets[place]] > 0 for place in range(len(targets))]
+
+    def may_hold(piece: list[tuple[Card, Card]], place: int) -> bool:
+        """Whether ``piece``, which ends at ``place``, can still become a valid sequence:
+        wild cards only add up, the natural cards it can still take before its fifth
+        place are the most it will have (S40-JOKER, S40-V-MULTIJOKER), and a short piece
+        needs a wild card for each of its next places no natural card can take. Pruning
+        here is what keeps the sweep small when the pool holds several wild cards."""
+        wilds_held = sum(card in wild_set for card, _ in piece)
+        short = smallest - len(piece)
+        if short > 0:
+            if place + short > highest:
+                return False
+            wilds_held += natural_at[place + 1 : place + 1 + short].count(False)
+        if cap is not None and wilds_held > cap:
+            return False
+        return lead is None or 5 - wilds_held - wilds_held >= lead
 
     def hand_items(place: int, count: int) -> Iterator[list[tuple[Card, Card]]]:
         """Ways to take ``count`` cards from the pool for ``place``."""
@@ -164,7 +173,7 @@ def find_splits(
         closed: list[list[tuple[Card, Card]]],
         started: bool,
     ) -> None:
-        spend(1, meld)
+        spend(SWEEP_WORK)
         if place > highest:
             if all(len(piece) >= smallest for piece in open_pieces):
                 emit(closed + open_pieces)
@@ -177,10 +186,17 @@ def find_splits(
         mine = own.get(place)
         target = targets[place]
         supply = (mine is not None) + naturals[target] + sum(wilds.values())
-        for keep in range(1 << len(may)):
+        every = (1 << len(may)) - 1
+        for keep in range(every + 1):
+            if place <= first and keep != every:
+                # A piece that stops before the sequence's first place holds none of its
+                # cards: a plain meld of the hand, never part of a split.
+                continue
             going = must + [piece for i, piece in enumerate(may) if keep >> i & 1]
             stopped = closed + full + [piece for i, piece in enumerate(may) if not keep >> i & 1]
-            for new in range(supply - len(going) + 1):
+            # Nor does a piece that starts past the sequence's last place.
+            most_new = 0 if place > last else supply - len(going)
+            for new in range(most_new + 1):
                 covering = len(going) + new
                 if covering == 0:
                     if not started:
@@ -196,23 +212,29 @@ def find_splits(
                     for card, _ in taken:
                         (wilds if card in wild_set else naturals)[card] -= 1
                     orders = _orders(here, len(going))
-                    spend(len(orders), meld)
+                    spend(len(orders) * SWEEP_WORK)
                     for order in orders:
                         rest = list(here)
                         for item in order:
                             rest.remove(item)
                         grown = [[*piece, item] for piece, item in zip(going, order)]
-                        sweep(
-                            place + 1,
-                            grown + [[item] for item in sorted(rest)],
-                            stopped,
-                            True,
-                        )
+                        pieces = grown + [[item] for item in sorted(rest)]
+                        if not all(
+                            may_hold(piece, place)
+                            for piece in pieces
+                            if len(piece) < smallest or piece[-1][0] in wild_set
+                        ):
+                            continue
+                        sweep(place + 1, pieces, stopped, True)
                     for card, _ in taken:
                         (wilds if card in wild_set else naturals)[card] += 1
 
     sweep(lowest, [], [], False)
     yield from sorted(found, key=lambda move: (*found[move], move.pieces))
+
+
+def _what(meld: Meld) -> str:
+    return f"listing the splits of table sequence {meld} (S40-V-SPLIT)"
 
 
 def _orders(items: list[tuple[Card, Card]], count: int) -> list[tuple[tuple[Card, Card], ...]]:

@@ -103,7 +103,7 @@ class GameState(StateRecord):
 
     def _generate(self) -> Iterable[Move]:
         # Under S40-V-SPLIT, listing the splits may raise SearchLimitError past
-        # MAX_SPLIT_STEPS steps (no real game comes near).
+        # MAX_SEARCH_WORK units of work (no real game comes near).
         return generate(self)
 
     def _apply(self, move: Move) -> Any:
