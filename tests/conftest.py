@@ -19,3 +19,14 @@ settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile("soak", max_examples=5000, deadline=None, print_blob=True)
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_terminal_summary(terminalreporter: object) -> None:
+    """Print what the promise suite checked (states, samples, moves, hands), if it ran."""
+    from tests.protocol.tally import TALLY
+
+    if TALLY:
+        write = terminalreporter.write_line  # type: ignore[attr-defined]
+        write(
+            "promise suite checked: " + ", ".join(f"{n:,} {w}" for w, n in sorted(TALLY.items()))
+        )

@@ -81,6 +81,7 @@ __all__ = [
     "ScoreOrder",
     "State",
     "View",
+    "endless_hands",
     "game_names",
     "load_game",
     "register_game",
@@ -402,6 +403,17 @@ class Game:
     """``hand_value(cards, rules)``: what the cards left in a hand count at its end under
     ``rules`` (``scala40 hand``); ``None`` for a game that does not value a hand alone.
     It validates its cards and bounds its work as any public function."""
+    max_hand_moves: Callable[[Any, int], int | None] | None = attrs.field(
+        default=None, kw_only=True
+    )
+    """``max_hand_moves(rules, players)``: the most moves (chance moves included) one hand
+    can take under ``rules`` with that many players, whoever plays, or ``None`` where the
+    rules let a hand go on for ever (players who never go out); ``None`` (the attribute)
+    for a game that documents no bound."""
+    hand_bound_option: str | None = attrs.field(default=None, kw_only=True)
+    """The ruleset option that bounds a hand the rules would let go on for ever (set, it
+    makes ``max_hand_moves`` a number), or ``None`` if every hand ends whatever the
+    options."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
@@ -441,6 +453,16 @@ ENTRY_POINT_GROUP = "scala40.games"
 
 _REGISTERED: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
+
+
+def endless_hands(rules: Any, players: int) -> None:
+    """:attr:`Game.max_hand_moves` of a game whose rules let a hand go on for ever under
+    every option (players who never go out): no bound.
+
+    >>> endless_hands(None, 2) is None
+    True
+    """
+    del rules, players  # the same answer for every ruleset
 
 
 def register_game(game: Game) -> Game:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from scala40.game import Game, register_game
+from scala40.game import Game, endless_hands, register_game
 from scala40.games._knock.analysis import best_arrangement, has_rumino, least_unmatched
 from scala40.games._knock.arrange import Arrangement, Layoff
 from scala40.games._knock.observation import OBSERVATION
@@ -101,6 +101,7 @@ GAME = register_game(
         move_from_dict=move_from_dict,
         move_set=MOVES,
         state_schema=partial(state_schema, GameState),
+        max_hand_moves=endless_hands,
         bots=game_bots({"greedy": GreedyBot}),
         default_players=3,
         text=TEXT,

@@ -57,6 +57,7 @@ from scala40.games.scala40.rules import (
     Ruleset,
     final_scores,
     hand_value,
+    max_hand_moves,
 )
 from scala40.games.scala40.schema import state_schema
 from scala40.games.scala40.state import GameState, new_game
@@ -120,6 +121,7 @@ GAME = register_game(
         aliases=("scala-40", "scala", "scala-quaranta"),
         final_scores=final_scores,
         hand_value=hand_value,
+        max_hand_moves=max_hand_moves,
     )
 )
 """The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""

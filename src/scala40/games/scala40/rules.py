@@ -66,6 +66,7 @@ __all__ = [
     "Ruleset",
     "final_scores",
     "hand_value",
+    "max_hand_moves",
     "option_names",
     "option_rule",
     "rules_for_match",
@@ -351,6 +352,41 @@ def _problems(rules: Ruleset) -> list[str]:
     if rules.jokers == 0 and rules.joker_meld_value is not None:
         problems.append("joker_meld_value is set but the deck has no jokers")
     return problems
+
+
+def max_hand_moves(rules: Ruleset, players: int) -> int | None:
+    """The most moves (chance moves included) one hand can take, whoever plays: every hand
+    ends (S40-STALL). ``players`` does not change it. Under S40-V-FOURKIND, ``None``: a
+    natural four of a kind leaves the table for the discard pile, so the same cards can
+    be melded again and again, and no option bounds such a hand.
+
+    Each meld, layoff, split (S40-V-SPLIT) or joker swap puts a card of the hand on the
+    table for good (a swap takes a joker back, never a natural card), so the sum
+    ``naturals * (jokers + 1) + jokers`` over the table cards grows with each of them:
+    there are at most ``P = naturals * (jokers + 1) + jokers`` in a hand, naturals and
+    jokers counted in the deck. A card taken from the discard pile must be melded
+    (S40-DRAW-DISCARD; the turned-up card of S40-V-UPCARD is one more): at most
+    ``P + 1`` such draws. Every other turn draws from the stock,
+    at most ``D`` (the deck's size) times between two rebuilds; the stock is rebuilt at
+    most ``P + 1`` times (S40-STALL ends the hand at a rebuild with nothing put on the
+    table since the last). A turn is a draw, its melding moves and at most one discard:
+    at most ``1 + (P + 1) + 2 * (D * (P + 2) + P + 1) + P`` moves (the deal, the
+    rebuilds, the turns).
+
+    >>> max_hand_moves(Ruleset(), 2)
+    115716
+    >>> max_hand_moves(Ruleset(discard_four_of_a_kind=True), 2) is None
+    True
+    """
+    if rules.discard_four_of_a_kind:
+        return None
+    deck = rules.deck.cards
+    wild = rules.meld_rules.wild_cards
+    jokers = sum(card in wild for card in deck)
+    naturals = len(deck) - jokers
+    progress = naturals * (jokers + 1) + jokers
+    turns = len(deck) * (progress + 2) + progress + 1
+    return 1 + (progress + 1) + 2 * turns + progress
 
 
 def hand_value(cards: Iterable[Card] | str, rules: Ruleset | None = None) -> int:

@@ -56,6 +56,7 @@ from scala40.games.skarney.rules import (
     TiedHand,
     hand_penalty,
     hand_value,
+    max_hand_moves,
     meld_points,
     with_modifiers,
 )
@@ -123,6 +124,8 @@ GAME = register_game(
         text=TEXT,
         observation=OBSERVATION,
         hand_value=hand_value,
+        max_hand_moves=max_hand_moves,
+        hand_bound_option="turn_limit",
     )
 )
 """The Skarney record of the game registry (:func:`scala40.game.load_game`)."""

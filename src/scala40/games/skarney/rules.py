@@ -58,6 +58,7 @@ __all__ = [
     "TiedHand",
     "hand_penalty",
     "hand_value",
+    "max_hand_moves",
     "meld_card_points",
     "meld_points",
     "with_modifiers",
@@ -263,6 +264,33 @@ MODIFIERS: Mapping[str, Mapping[str, Any]] = {
     "free_meld": {"contract": False},
 }
 """004's alternate rules, as option changes that apply to any ruleset."""
+
+
+def max_hand_moves(rules: Ruleset, players: int) -> int | None:
+    """The most moves (chance moves included) one hand can take with ``players`` seats,
+    whoever plays, or ``None`` without a ``turn_limit``: accepted stop cards can then keep
+    a hand going for ever (SK-LOOP).
+
+    A turn is a draw, the exchanges, melds and extensions, then an offer (or ``end``)
+    that each other seat accepts or declines at most once. Each exchange, meld or
+    extension puts a card of the hand on the table for good (an exchange takes a wild
+    card back, never a natural one), so the sum ``naturals * (wilds + 1) + wilds`` over
+    the table cards grows with each: at most ``P = naturals * (wilds + 1) + wilds`` in a
+    hand. With a limit of ``T`` turns: at most ``1 + T * (players + 1) + P`` moves.
+
+    >>> max_hand_moves(Ruleset(), 4) is None
+    True
+    >>> max_hand_moves(Ruleset(turn_limit=200), 4)
+    2261
+    """
+    limit = rules.turn_limit
+    if limit is None:
+        return None
+    deck = rules.deck.cards
+    wild = MELD_RULES.wild_cards
+    wilds = sum(card in wild for card in deck)
+    naturals = len(deck) - wilds
+    return 1 + limit * (players + 1) + naturals * (wilds + 1) + wilds
 
 
 def with_modifiers(rules: Ruleset | str | None, *names: str) -> Ruleset:

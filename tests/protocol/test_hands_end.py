@@ -1,0 +1,182 @@
+"""Every hand ends: a promise of every game, checked over every registered game and preset,
+the game ``examples/add_a_game.py`` adds and the toy game of the adapters' tests.
+
+Hands are played by three kinds of player at every seat:
+
+* ``random``: a legal move drawn at random;
+* ``greedy``: the game's greedy bot (the random player for a game without one);
+* ``adversarial``: never a move that ends the hand (knocking, closing, going out) while
+  it has another, and among the others the moves that keep cards in hand (draws,
+  discards, offers, answers) before those that put cards on the table.
+
+Each hand must end within the bound the game documents (``Game.max_hand_moves``: the
+deal, every chance move and every decision counted). Where the rules let a hand go on
+for ever (a player who never knocks or closes), ``max_hand_moves`` answers ``None`` and
+the game's docs page says so: the adversarial player is then checked under the option
+that bounds the hand (``Game.hand_bound_option``, e.g. Skarney's ``turn_limit``, SK-LOOP)
+when the game has one. Scala 40's hands end by S40-STALL whoever plays.
+
+``nox -s soak`` (``HYPOTHESIS_PROFILE=soak``) plays many more hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scala40.game import Game, State, game_names, load_game
+from tests.adapters import toygame
+from tests.example_game import load_example
+from tests.protocol.tally import TALLY, soak
+
+HANDS = 12 if soak() else 2
+"""Hands per game, preset, player kind and seed."""
+SEEDS = 6 if soak() else 1
+"""Seeds per game, preset and player kind."""
+UNDOCUMENTED_BOUND = 5_000
+"""The cap for a game that documents no bound (the example and toy games): their hands
+are a few dozen moves."""
+TURN_LIMIT = 60
+"""The value of a game's ``hand_bound_option`` when the adversarial player needs it."""
+
+ENDING_WORDS = ("knock", "close", "out", "end")
+"""First words of move texts that may end a hand (tried last by the adversarial player)."""
+TABLE_WORDS = ("meld", "layoff", "lay", "extend", "split", "swap", "exchange", "put")
+"""First words of move texts that put cards on the table (tried after the others)."""
+
+
+def _games() -> list[Game]:
+    return [load_game(name) for name in game_names()] + [load_example().GAME, toygame.GAME]
+
+
+def _cases() -> Iterator[Any]:
+    for game in _games():
+        for preset in game.ruleset_type.preset_names():
+            yield pytest.param(game, preset, id=f"{game.name}-{preset}")
+
+
+CASES = list(_cases())
+
+
+def _rank(move: Any) -> int:
+    word = str(move).split(" ", 1)[0].lower()
+    if word in ENDING_WORDS:
+        return 2
+    if word in TABLE_WORDS:
+        return 1
+    return 0
+
+
+def _ends_hand(state: State, after: State) -> bool:
+    return after.is_over or after.hand_number != state.hand_number
+
+
+def adversarial_move(state: State, rng: random.Random) -> Any:
+    """A legal move that keeps the hand going if one does: moves that keep cards in hand
+    first, then those that put cards on the table, then those that may end the hand; the
+    first that does not end the hand (checked by applying it), else the first."""
+    legal = list(state.legal_moves())
+    rng.shuffle(legal)
+    legal.sort(key=_rank)
+    for move in legal:
+        if not _ends_hand(state, state.apply(move)):
+            return move
+    return legal[0]
+
+
+def _chooser(game: Game, kind: str) -> Any:
+    if kind == "adversarial":
+        return lambda state, rng: adversarial_move(state, rng)
+    factory = game.bots.get("greedy") if kind == "greedy" else None
+    if factory is None:
+        return lambda state, rng: state.legal_moves()[rng.randrange(len(state.legal_moves()))]
+    bot = factory()
+    return lambda state, rng: bot.choose(
+        state.view(state.current_player), state.legal_moves(), rng
+    )
+
+
+def _bound(game: Game, rules: Any, players: int) -> int | None:
+    if game.max_hand_moves is None:
+        return UNDOCUMENTED_BOUND
+    return game.max_hand_moves(rules, players)
+
+
+def _play_hands(game: Game, rules: Any, players: int, seed: int, kind: str, bound: int) -> None:
+    """Play :data:`HANDS` hands (or to the end of the match), each within ``bound``."""
+    rng = random.Random(seed)
+    choose = _chooser(game, kind)
+    state = game.new_game(rules, players, seed)
+    for _ in range(HANDS):
+        if state.is_over:
+            return
+        hand = state.hand_number
+        moves = 0
+        while not state.is_over and state.hand_number == hand:
+            assert moves < bound, (
+                f"{game.name} hand {hand} ({kind}, seed {seed}) past {bound} moves, the bound "
+                "the game documents"
+            )
+            chance = state.current_player is None
+            state = state.apply(state.legal_moves()[0] if chance else choose(state, rng))
+            moves += 1
+        TALLY["hands ended"] += 1
+        TALLY["moves played to the end of a hand"] += moves
+
+
+@pytest.mark.parametrize(("game", "preset"), CASES)
+@pytest.mark.parametrize("kind", ["random", "greedy", "adversarial"])
+def test_every_hand_ends_within_the_documented_bound(game: Game, preset: str, kind: str) -> None:
+    # S40-STALL, SK-LOOP: every hand ends; where the rules allow an endless hand, the
+    # game names the option that bounds it.
+    rules = game.ruleset_type.preset(preset)
+    players = game.default_players
+    if not rules.min_players <= players <= rules.max_players:
+        players = rules.min_players
+    bound = _bound(game, rules, players)
+    if bound is None and kind != "random":
+        option = game.hand_bound_option
+        if option is None:
+            pytest.skip(
+                f"{game.name}: the rules let a hand go on for ever and no option bounds it"
+            )
+        rules = rules.replace(**{option: TURN_LIMIT})
+        bound = _bound(game, rules, players)
+        assert bound is not None, f"{option} bounds {game.name}'s hands"
+    for seed in range(SEEDS):
+        # Without a bound (rules that allow an endless hand), random and greedy players
+        # still go out: the cap of an undocumented bound holds them.
+        _play_hands(
+            game, rules, players, seed, kind, UNDOCUMENTED_BOUND if bound is None else bound
+        )
+
+
+def test_scala40_hands_end_by_s40_stall_whatever_the_players() -> None:
+    # S40-STALL: a Scala 40 hand has a bound under every ruleset but S40-V-FOURKIND,
+    # where the cards of a natural four of a kind leave the table and can come back.
+    game = load_game("scala40")
+    for preset in game.ruleset_type.preset_names():
+        rules = game.ruleset_type.preset(preset)
+        assert game.max_hand_moves is not None
+        assert game.max_hand_moves(rules, 2) is not None
+        assert game.max_hand_moves(rules.replace(discard_four_of_a_kind=True), 2) is None
+
+
+def test_endless_hands_are_named_on_the_docs_pages() -> None:
+    # SK-LOOP: the docs page of a game whose rules allow an endless hand says so.
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "games"
+    for name in game_names():
+        game = load_game(name)
+        rules = game.ruleset_type.preset(game.ruleset_type.preset_names()[0])
+        assert game.max_hand_moves is not None, name
+        page = (docs / f"{name}.rst").read_text(encoding="utf-8")
+        assert "Every hand ends" in page or "go on for ever" in page, name
+        if game.max_hand_moves(rules, game.default_players) is None:
+            assert "go on for ever" in page, name
+            if game.hand_bound_option is not None:
+                assert f"``{game.hand_bound_option}``" in page, name
