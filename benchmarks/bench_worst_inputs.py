@@ -17,13 +17,24 @@ search past ``MAX_SEARCH_WORK``) counts with the time it took to refuse. The tes
 check that the work stays bounded; the figures are here, so that a noisy machine never
 fails a test run.
 
+Besides: Skarney's ``contracts`` and ``best_contract`` on random hands of 40, 60 and 100
+cards (two packs, with no jokers and with 8), contracts of 3 and 5 melds, and its greedy
+bot on hands of 40 and 97 cards; every game's state loader on a real state's dictionary
+with a field blown up to about 100,000 characters, or a 1 MB string; the command line's
+``check`` on 10,000 cards and on 1 MB of text. Every row must stay under 0.25 s.
+
 Each game's cases come from one function of :data:`CASES`, which lists ``(name, text,
 call)`` rows: add a game's worst inputs by adding a function there.
 """
 
 from __future__ import annotations
 
+import contextlib
+import copy
+import io
+import json
 import platform
+import random
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -39,9 +50,10 @@ from tests.games.scala40.test_search_budget import WORST_CLOSES, WORST_DEADWOODS
 
 from scala40 import Scala40Error, check_meld, clear_caches, meld_interpretations
 from scala40.cards import format_cards, parse_cards
+from scala40.game import game_names, load_game
 from scala40.games.scala40.analysis import best_opening, closing_moves, min_deadwood
 
-REPEATS = 5
+REPEATS = 3
 
 Case = tuple[str, str, Callable[[], Any]]
 """A row: what is called, the input in short, and the call."""
@@ -56,7 +68,7 @@ def _cold(call: Callable[[], Any]) -> tuple[float, str]:
         start = time.process_time()
         try:
             call()
-        except Scala40Error as error:
+        except (Scala40Error, SystemExit) as error:
             outcome = type(error).__name__
         best = min(best, time.process_time() - start)
     return best, outcome
@@ -93,7 +105,95 @@ def scala40_cases() -> Iterator[Case]:
         yield f"closing_moves [{name}]", hand, partial(closing_moves, state)
 
 
-CASES: list[Callable[[], Iterator[Case]]] = [meld_cases, scala40_cases]
+def skarney_cases() -> Iterator[Case]:
+    """Skarney's contract search on random large hands (two packs, with 0 and 8 jokers;
+    contracts of 3 and 5 melds) and the greedy bot on hands of 40 and 97 cards."""
+    from scala40.games.skarney import GameState as SkarneyState
+    from scala40.games.skarney import Ruleset as SkarneyRules
+    from scala40.games.skarney.analysis import best_contract, contracts
+    from scala40.games.skarney.bots import GreedyBot
+
+    for jokers in (0, 8):
+        deck = list(SkarneyRules(jokers=jokers).deck.cards)
+        for cards in (40, 60, 100):
+            hand = sorted(random.Random(0).sample(deck, cards))
+            for size in (3, 5):
+                for search in (contracts, best_contract):
+                    name = f"{search.__name__} [{cards} cards, {jokers} jokers, size {size}]"
+                    yield name, format_cards(hand), partial(search, hand, size=size)
+    rules = SkarneyRules(partnership=False, jokers=8)
+    deck = list(rules.deck.cards)
+    random.Random(1).shuffle(deck)
+    for size in (40, 97):
+        state = SkarneyState.from_position(
+            hands=[
+                format_cards(sorted(deck[:size])),
+                format_cards(sorted(deck[size : size + 11])),
+            ],
+            rules=rules,
+            contracts=[False, False],
+        )
+        choose = partial(
+            GreedyBot().choose, state.view(0), list(state.legal_moves()), random.Random(0)
+        )
+        yield f"skarney GreedyBot.choose [{size} cards]", format_cards(state.hands[0]), choose
+
+
+def loader_cases() -> Iterator[Case]:
+    """Every game's state loader on large hostile dictionaries: a real state's dict with
+    a field blown up (100,000 cards in a hand, a table of 10,000 melds, a long string)."""
+    for name in game_names():
+        game = load_game(name)
+        state = game.new_game(None, game.default_players, 1)
+        for _ in range(40):
+            if state.is_over:
+                break
+            legal = state.legal_moves()
+            state = state.apply(legal[len(legal) // 2])
+        data = state.to_dict()
+        for field, value in data.items():
+            if isinstance(value, list) and value:
+                hostile = copy.deepcopy(data)
+                hostile[field] = value * (100_000 // max(1, len(json.dumps(value))) + 1)
+                yield (
+                    f"{name} state_from_dict [{field} blown up]",
+                    field,
+                    partial(game.state_from_dict, hostile),
+                )
+        hostile = copy.deepcopy(data)
+        hostile["rules"] = "x" * 1_000_000
+        yield (
+            f"{name} state_from_dict [1 MB string]",
+            "rules",
+            partial(game.state_from_dict, hostile),
+        )
+
+
+def cli_cases() -> Iterator[Case]:
+    """The command line's ``check`` on long input (its output discarded)."""
+    from scala40.cli import main as cli_main
+
+    def quiet(argv: list[str]) -> None:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            cli_main(argv)
+
+    for game in ("scala40", "skarney", "rumino", "chinchon", "laconga"):
+        long = " ".join(["JK", "9C", "8C", "7C"] * 2_500)
+        yield (
+            f"cli check --game {game} [10,000 cards]",
+            long,
+            partial(quiet, ["check", "--game", game, long]),
+        )
+    yield "cli check [1 MB of text]", "x" * 50, partial(quiet, ["check", "x" * 1_000_000])
+
+
+CASES: list[Callable[[], Iterator[Case]]] = [
+    meld_cases,
+    scala40_cases,
+    skarney_cases,
+    loader_cases,
+    cli_cases,
+]
 """Where the rows come from, one function per game (or the core)."""
 
 

@@ -47,6 +47,7 @@ from scala40.movekinds import (
 )
 from tests.adapters import toygame
 from tests.example_game import load_example
+from tests.protocol.tally import TALLY
 from tests.protocol.test_protocol import CASES, DEEP_EVERY, PLAYOUTS, _players, _playout
 from tests.strategies import move_arguments
 
@@ -122,6 +123,7 @@ def _check_listed(game: Game, state: State, chooser: random.Random) -> None:
     for move in moves:
         _check_reads_back(game, move)
         CHECKED["listed"] += 1
+        TALLY["moves read back (identity)"] += 1
     sample = chooser.sample(moves, min(len(moves), 16))
     for move in sample:
         position = moves.index(move)
@@ -176,6 +178,7 @@ def _check_built(game: Game, kind: type[MoveBase], values: dict[str, Any]) -> Mo
         return None
     _check_reads_back(game, move)
     CHECKED["built"] += 1
+    TALLY["moves read back (identity)"] += 1
     return move
 
 
@@ -209,6 +212,7 @@ def test_moves_built_by_hand_are_refused_or_read_back_exactly(game: Game, data: 
         return
     _check_reads_back(game, read)
     CHECKED["read from a dictionary"] += 1
+    TALLY["moves read back (identity)"] += 1
     if built is not None:
         assert read == built, f"{kind.__name__}{values!r}: {read!r} from the dictionary"
 

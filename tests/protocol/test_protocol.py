@@ -39,6 +39,7 @@ from scala40.errors import IllegalMoveError, InvalidMoveError, Scala40Error
 from scala40.game import Game, State, View, game_names, load_game
 from scala40.records import GameRecord
 from tests.example_game import load_example
+from tests.protocol.tally import TALLY
 
 _SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
 PLAYOUTS = 12 if _SOAK else 2
@@ -103,6 +104,7 @@ def _playout(
 
 
 def _check_state(game: Game, state: State) -> None:
+    TALLY["states checked (cards conserved, no dead end)"] += 1
     deck = state.rules.deck.cards
     assert Counter(state.all_cards()) == Counter(deck), "cards created or lost"
     seats = sorted(seat for team in state.teams for seat in team)
@@ -159,6 +161,8 @@ def _check_moves(game: Game, state: State, elsewhere: list[Any]) -> None:
             state.apply(move)
         assert move not in state.legal_moves()
     assert state.to_dict() == before, "a refused or listed move changed the state"
+    TALLY["listed moves applied and read back"] += len(legal)
+    TALLY["unlisted moves tried"] += len(elsewhere)
 
 
 def _check_round_trip(game: Game, state: State) -> None:
@@ -167,6 +171,7 @@ def _check_round_trip(game: Game, state: State) -> None:
     assert again == state
     assert again.to_dict() == state.to_dict()
     assert list(map(str, again.legal_moves())) == list(map(str, state.legal_moves()))
+    TALLY["states round-tripped"] += 1
 
 
 def _check_views(state: State, seed: int) -> None:
@@ -177,6 +182,7 @@ def _check_views(state: State, seed: int) -> None:
         assert view.current_player == state.current_player
         for offset in range(2):
             sample = view.sample(seed + offset)
+            TALLY["samples checked"] += 1
             assert sample.view(seat) == view, "a sampled state gives its view back"
             assert Counter(sample.all_cards()) == Counter(state.all_cards())
             assert sample.current_player == state.current_player

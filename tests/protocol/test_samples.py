@@ -48,6 +48,7 @@ from scala40.games.scala40.state import GameState as Scala40State
 from scala40.games.skarney.state import GameState as SkarneyState
 from tests.adapters.toygame import GAME as TOY
 from tests.example_game import load_example
+from tests.protocol.tally import TALLY
 
 _SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
 PLAYOUTS = 12 if _SOAK else 2
@@ -195,6 +196,7 @@ def _check_sample(game: Game, state: State, seat: int, seed: int) -> None:
     facts = _FACTS.get(game.name)
     if facts is not None:
         assert facts(state, sample, seat) == [], where
+    TALLY["samples checked"] += 1
 
 
 @pytest.mark.parametrize(("game", "preset"), list(_cases()))
