@@ -44,10 +44,11 @@ def _custom_rules(name: str) -> Any:
     kind = load_game(name).ruleset_type
     presets = [kind.preset(preset) for preset in kind.preset_names()]
     data = kind().to_dict()
-    for key, value in sorted(data.items()):
+    options = data["options"]
+    for key, value in sorted(options.items()):
         if isinstance(value, bool):
             try:
-                rules = kind.from_dict({**data, key: not value})
+                rules = kind.from_dict({**data, "options": {**options, key: not value}})
             except ValueError:
                 continue
             if rules not in presets:
