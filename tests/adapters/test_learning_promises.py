@@ -71,15 +71,17 @@ def test_games_and_states_pickle_copy_and_serialize_exactly(name: str) -> None:
         assert again.information_state_string(seat) == state.information_state_string(seat)
         assert again.observation_tensor(seat) == state.observation_tensor(seat)
     loaded = pickle.loads(pickle.dumps(state))
-    assert loaded.history() == state.history() and str(loaded) == str(state)
+    assert loaded.history() == state.history()
+    assert str(loaded) == str(state)
     copied = copy.deepcopy(state)
     assert copied.history() == state.history()
-    copied.apply_action(copied.legal_actions()[0]) if not copied.is_chance_node() else None
+    copied.apply_action(copied.legal_actions()[0])
     assert str(state) == str(again)
     other_game, other_state = pyspiel.deserialize_game_and_state(
         pyspiel.serialize_game_and_state(game, state)
     )
-    assert str(other_game) == str(game) and str(other_state) == str(state)
+    assert str(other_game) == str(game)
+    assert str(other_state) == str(state)
 
 
 @pytest.mark.parametrize(
@@ -321,5 +323,7 @@ def test_the_keys_and_masks_rllib_reads() -> None:
     assert observation["action_mask"].shape == (game.action_space(game.agent_selection).n,)
     assert observation["action_mask"].any()
     assert set(game.rewards) == set(game.terminations) == set(game.truncations)
-    assert isinstance(info, dict) and isinstance(reward, float)
-    assert not terminated and not truncated
+    assert isinstance(info, dict)
+    assert isinstance(reward, float)
+    assert not terminated
+    assert not truncated

@@ -13,7 +13,6 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from scala40.adapters.actions import IllegalActionError  # noqa: E402
 from scala40.adapters.pettingzoo import GameEnv, env, raw_env  # noqa: E402
 from scala40.errors import InvalidArgumentError, InvalidValueError  # noqa: E402
 from scala40.game import game_names  # noqa: E402

@@ -121,7 +121,8 @@ class Episode:
     def returns(self, state: Any) -> tuple[float, ...]:
         """What each seat gets when the episode is over (see the module)."""
         if self.episode == "match":
-            return tuple(float(share) for share in state.returns())
+            shares: tuple[float, ...] = tuple(float(share) for share in state.returns())
+            return shares
         sides = state.teams
         totals = [state.scores[side[0]] for side in sides]
         best = min(totals) if self.low_scores_win else max(totals)
@@ -135,7 +136,8 @@ class Episode:
 
     def draw_returns(self, state: Any) -> tuple[float, ...]:
         """What each seat gets when the cap stops the episode: ``1 / sides`` each."""
-        return (1.0 / len(state.teams),) * state.player_count
+        count: int = state.player_count
+        return (1.0 / len(state.teams),) * count
 
 
 def dealt_move(state: Any, outcome: int, steps: int) -> Any:

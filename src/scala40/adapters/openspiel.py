@@ -263,7 +263,8 @@ def _game_from_string(text: str) -> Any:
 def _node_from_actions(text: str, actions: tuple[int, ...]) -> _Node:
     """The node ``actions`` lead to from the start of game ``text`` (how a pickled node
     comes back)."""
-    return _game_from_string(text)._replayed(actions)
+    node: _Node = _game_from_string(text)._replayed(actions)
+    return node
 
 
 def _state_from(text: str, serialized: str) -> OpenSpielState:
@@ -372,8 +373,7 @@ class OpenSpielGame(pyspiel.Game):
         items = pairs.split(",") if pairs else []
         if len(items) > self.episode.max_game_length:
             raise SerializationError(
-                f"{len(items)} actions: more than max_game_length "
-                f"({self.episode.max_game_length})"
+                f"{len(items)} actions: more than max_game_length ({self.episode.max_game_length})"
             )
         state = self.new_initial_state()
         try:
