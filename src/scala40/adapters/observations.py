@@ -214,7 +214,7 @@ class History:
     digests and different ones different digests. Immutable but for those memos.
     """
 
-    __slots__ = ("_digests", "move", "mover", "parent", "state")
+    __slots__ = ("_digests", "move", "mover", "number", "parent", "state")
 
     def __init__(
         self, parent: History | None, state: Any, mover: int | None = None, move: Any = None
@@ -225,14 +225,17 @@ class History:
         self.mover = mover
         """The seat that made the move (``None`` for a chance move or the start)."""
         self.move = move
+        self.number: int = 0 if parent is None else parent.number + 1
+        """Moves played up to here, chance moves included."""
         self._digests: dict[tuple[int, str], bytes] = {}
 
     @classmethod
-    def resumed(cls, state: Any, seat: int, digest: bytes) -> History:
+    def resumed(cls, state: Any, seat: int, digest: bytes, number: int = 0) -> History:
         """A history that starts at ``state`` and that ``seat`` sums up as ``digest`` (a
         state sampled from the seat's view, which reads the same to it): the other seats'
         digests start afresh there."""
         history = cls(None, state)
+        history.number = number
         history._digests[seat, ""] = digest
         return history
 

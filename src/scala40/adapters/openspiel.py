@@ -252,9 +252,10 @@ def _game_from_string(text: str) -> Any:
             name = pyspiel.game_parameters_from_string(text)["name"]
         except (RuntimeError, KeyError) as error:
             raise SerializationError(f"not a game string: {text[:80]!r}") from error
-        if not (isinstance(name, str) and name.removeprefix("python_") in game_names()):
-            raise SerializationError(f"not a game of the library: {text[:80]!r}")
-        register(name.removeprefix("python_"))
+        if name not in _REGISTERED:
+            if not (isinstance(name, str) and name.removeprefix("python_") in game_names()):
+                raise SerializationError(f"not a game of the library: {text[:80]!r}")
+            register(name.removeprefix("python_"))
         game = pyspiel.load_game(text)
         _GAMES[text] = game
     return game
@@ -627,7 +628,7 @@ class OpenSpielState(pyspiel.State):
             game,
             state,
             node.steps,
-            History.resumed(state, player_id, digest),
+            History.resumed(state, player_id, digest, node.history.number),
             None,
             sampled,
             None,
@@ -741,7 +742,7 @@ class SeatObserver:
             return text
         kind = "" if self.mask is None else self.kind
         digest = node.history.digest(player, view_text, kind, self.private)
-        return f"{text}\nhistory {digest.hex()} after {node.steps} steps"
+        return f"{text}\nhistory {digest.hex()} after {node.history.number} moves"
 
     def _numbers_text(self, source: Any, player: int | None, decision: Decision | None) -> str:
         observer = self.game.observer
