@@ -69,7 +69,7 @@ def test_games_and_states_pickle_copy_and_serialize_exactly(name: str) -> None:
     assert again.serialize() == text
     for seat in range(game.num_players()):
         assert again.information_state_string(seat) == state.information_state_string(seat)
-        assert again.observation_tensor(seat) == state.observation_tensor(seat)
+        assert np.array_equal(again.observation_tensor(seat), state.observation_tensor(seat))
     loaded = pickle.loads(pickle.dumps(state))
     assert loaded.history() == state.history()
     assert str(loaded) == str(state)

@@ -47,6 +47,7 @@ import base64
 import json
 import weakref
 import zlib
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -324,6 +325,7 @@ class OpenSpielGame(pyspiel.Game):
         )
         super().__init__(game_type, info, settings)
         self._text = str(self)
+        self._observations: OrderedDict[tuple[_Node, int], Any] = OrderedDict()
         self._start = _Node.settle(
             self, self.initial_state, 0, History(None, self.initial_state), ()
         )
@@ -390,6 +392,22 @@ class OpenSpielGame(pyspiel.Game):
         if state.serialize() != text:
             raise SerializationError(f"not a state of {self._text} as serialize() writes it")
         return state
+
+    def observation(self, node: _Node, player: int) -> Any:
+        """What ``player`` observes at ``node``, as a read-only float32 array: encoded once
+        per node and player, the last :data:`_OBSERVATIONS_KEPT` kept (a move of several
+        tokens, OpenSpiel measuring tensors on the first state, or every seat's tensor at
+        every step ask for the same again)."""
+        key = (node, player)
+        cache = self._observations
+        found = cache.get(key)
+        if found is None:
+            found = observation_array(self.observer, node.state, player, node.decision)
+            found.flags.writeable = False
+            cache[key] = found
+            if len(cache) > _OBSERVATIONS_KEPT:
+                cache.popitem(last=False)
+        return found
 
     def _replayed(self, actions: tuple[int, ...]) -> _Node:
         if len(actions) > self.episode.max_game_length:
@@ -567,6 +585,24 @@ class OpenSpielState(pyspiel.State):
             return []
         return list(decision.actions())
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the player to act by default; the chance
+        outcomes at a chance node), in increasing order: the same as OpenSpiel's C++
+        path, answered without its round trips between C++ and Python."""
+        node = self.node
+        if node.draws is not None:
+            if player is not None and player != pyspiel.PlayerId.CHANCE:
+                return []
+            return [outcome for outcome, _ in node.draws.outcomes()]
+        decision = node.decision
+        if decision is None or (player is not None and player != decision.player):
+            return []
+        return list(decision.actions())
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next."""
+        return self.node.draws is not None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         draws = self.node.draws
         return [] if draws is None else list(draws.outcomes())
@@ -593,6 +629,24 @@ class OpenSpielState(pyspiel.State):
         if node.over:
             return list(episode.returns(node.state))
         return list(episode.draw_returns(node.state))
+
+    def observation_tensor(self, player: int | None = None) -> Any:
+        """What ``player`` (the player to act by default) observes, as a read-only
+        float32 NumPy array of ``game.observation_tensor_size()`` numbers: encoded once
+        per state and player, and given without a copy into a list (OpenSpiel's C++
+        path, which C++ algorithms take, gives the same numbers as a list).
+
+        :raises InvalidValueError: ``player`` is not a seat of the game (or, without one,
+            nobody is to act).
+        """
+        node = self.node
+        if player is None:
+            player = self.current_player()
+        if not (type(player) is int and 0 <= player < node.state.player_count):
+            raise InvalidValueError(
+                f"player must be a seat from 0 to {node.state.player_count - 1}, got {player!r}"
+            )
+        return node.game.observation(node, player)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """Refused: a perfect-recall history of these games has no fixed size.
@@ -659,6 +713,9 @@ class OpenSpielState(pyspiel.State):
         return text
 
 
+_OBSERVATIONS_KEPT = 32
+"""How many observations (node and player) a game keeps encoded."""
+
 _NO_INFORMATION_TENSOR = (
     "these games have no information-state tensor: a perfect-recall history has no fixed "
     "size; use information_state_string(), or observation_tensor() for a fixed-size view"
@@ -719,10 +776,11 @@ class SeatObserver:
         """Write what ``player`` observes in ``state`` into :attr:`tensor`."""
         if self.tensor is None:
             raise InvalidValueError(_NO_INFORMATION_TENSOR)
-        node = state.node
-        observation_array(self.game.observer, node.state, player, node.decision, self.tensor)
-        if self.mask is not None:
-            np.multiply(self.tensor, self.mask, out=self.tensor)
+        whole = self.game.observation(state.node, player)
+        if self.mask is None:
+            self.tensor[:] = whole
+        else:
+            np.multiply(whole, self.mask, out=self.tensor)
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         """What ``player`` observes in ``state`` (its information state with perfect
