@@ -26,6 +26,7 @@ or the most outcomes a chance step can take) exceed the cap. An episode stopped 
 what a match that nobody wins would pay on average.
 
 >>> from scala40.adapters.actions import ActionEncoding
+>>> from scala40.adapters.episodes import Episode
 >>> episode = Episode(ActionEncoding("scala40", players=2), "hand", 5_000, "card")
 >>> episode.longest_step, episode.capped(4_600), episode.capped(4_700)
 (335, False, True)
