@@ -17,7 +17,7 @@ rebuilds its stock again and again), so an episode stops after ``max_game_length
 :class:`~scala40.adapters.actions.ActionEncoding`) and every chance outcome counts one.
 A chance step is one outcome per card it shuffles (``chance="card"``, the OpenSpiel
 game's default: the deck is drawn card by card) or a single outcome (``chance="deal"``:
-one of :data:`DEAL_OUTCOMES` sampled shuffles). PettingZoo plays chance inside the
+one of ``DEAL_OUTCOMES`` (53) sampled shuffles). PettingZoo plays chance inside the
 environment but counts it the same way, so that both adapters stop the same game at
 the same move. The episode stops at the first move boundary where the next move might
 not fit: when the steps so far plus the longest step (the most tokens a move can take,
@@ -142,7 +142,7 @@ class Episode:
 
 
 def dealt_move(state: Any, outcome: int, steps: int) -> Any:
-    """The chance move of ``state`` that ``outcome`` (one of :data:`DEAL_OUTCOMES`) names
+    """The chance move of ``state`` that ``outcome`` (one of ``DEAL_OUTCOMES``) names
     at this place of the game (``steps`` played so far): a shuffle drawn from both, so
     that equal outcomes at different steps deal differently.
 
