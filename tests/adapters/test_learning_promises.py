@@ -327,3 +327,14 @@ def test_the_keys_and_masks_rllib_reads() -> None:
     assert isinstance(reward, float)
     assert not terminated
     assert not truncated
+
+
+def test_a_cap_too_small_for_one_deal_ends_the_episode_at_once() -> None:
+    game = env("scala40", max_game_length=100)
+    game.reset(seed=1)
+    assert all(game.truncations.values())
+    assert game.rewards == {"player_0": 0.5, "player_1": 0.5}
+    assert sum(1 for _ in game.agent_iter() if game.step(None) is None) == 2
+    state = openspiel.load_game("scala40", max_game_length=100).new_initial_state()
+    assert state.is_terminal()
+    assert state.returns() == [0.5, 0.5]

@@ -11,23 +11,33 @@ protocol, so a new game needs no adapter code.
 * **Chance** is explicit (``EXPLICIT_STOCHASTIC``): every shuffle is drawn one card at a
   time, each outcome a card code (0-52) with probability its copies over the cards left
   (:class:`~scala40.adapters.actions.ChanceDraws`), so that algorithms that enumerate or
-  sample chance (CFR, MCTS, expectimax) see the true outcomes and probabilities.
-* **Returns** are the game's ``returns()``: each seat's share of the win, partners
-  equal; a game stopped after ``max_moves`` moves is a draw (every side the same share).
-  Sides of equal size make the game constant-sum (``utility_sum``: the size of a side).
-* **Observations**: the observation tensor and string are the seat's view (the game's
-  :class:`~scala40.game.ObservationEncoding`) and the decision it is making; the
+  sample chance (CFR, MCTS, expectimax) see the true outcomes and probabilities; or,
+  with ``chance="deal"``, as one of 53 equally likely sampled shuffles, for shallower
+  trees.
+* **Episodes and returns** (:mod:`scala40.adapters.episodes`): a whole match, or its
+  first hand (``episode="hand"``); each seat's share of the win, partners equal; an
+  episode stopped by the cap (``max_game_length`` steps) is a draw (every side the same
+  share). Sides of equal size make the game constant-sum (``utility_sum``: the size of
+  a side).
+* **Observations** (:class:`SeatObserver`): the observation tensor and string are the
+  seat's view (the game's :class:`~scala40.game.ObservationEncoding`) and the decision
+  it is making; observers of public or private information only keep those blocks; the
   information-state string adds a digest of everything the seat has observed since the
   start (its view after every move, and its own moves), which makes it an exact
-  perfect-recall information state. There is no information-state tensor: a
-  perfect-recall history has no fixed size. :meth:`OpenSpielState.resample_from_infostate`
-  deals what a seat cannot see anew, so that OpenSpiel's information-set MCTS
-  (``ISMCTSBot``) searches the states the seat deems possible.
+  perfect-recall information state. There is no information-state tensor (asking for
+  one raises): a perfect-recall history has no fixed size.
+  :meth:`OpenSpielState.resample_from_infostate` deals what a seat cannot see anew, so
+  that OpenSpiel's information-set MCTS (``ISMCTSBot``) searches the states the seat
+  deems possible.
+* **Serialization**: games pickle as their game string; states deep-copy, pickle and
+  ``serialize()``, and :meth:`OpenSpielGame.deserialize_state` replays and checks them.
 
-Parameters: ``players`` (the game's usual number), ``rules`` (a preset name, or a
-ruleset's JSON as its ``to_dict()`` writes it; the game's standard rules when empty),
-``seed`` (the seed of the first dealer's lot, which the protocol draws when a game is
-made: 0) and ``max_moves`` (10,000 moves, chance steps included).
+Parameters: ``players`` (the game's usual number), ``rules`` (a preset name, a
+ruleset's JSON as its ``to_dict()`` writes it, or :func:`rules_parameter`'s packed form,
+which game strings use; the game's standard rules when empty), ``seed`` (the seed of the
+first dealer's lot, which the protocol draws when a game is made: 0), ``episode``
+(``"match"`` or ``"hand"``), ``chance`` (``"card"`` or ``"deal"``) and
+``max_game_length`` (0 for the default: 50,000 steps for a match, 10,000 for a hand).
 
 Installing the extra gives the packages: ``pip install "scala40[rl]"``.
 

@@ -183,6 +183,13 @@ class GameEnv(AECEnv):
             self.rules, self.encoding.players, self._rng.getrandbits(64), auto_chance=False
         )
         self._settle(state)
+        if self.decision is None:  # over or stopped before anyone decides (a tiny cap)
+            state = self.game_state
+            if self.episode.over(state):
+                self._end(self.episode.returns(state), truncated=False)
+            else:
+                self._end(self.episode.draw_returns(state), truncated=True)
+            self._accumulate_rewards()
         self.agent_selection = self._selected()
 
     def step(self, action: Any) -> None:
