@@ -148,6 +148,8 @@ class GameEnv(AECEnv):
         self.steps = 0
         """Steps played so far, counted as the OpenSpiel game counts them (see
         :mod:`scala40.adapters.episodes`)."""
+        self.moves = 0
+        """Moves played so far, chance steps included."""
 
     # -- the AEC API -----------------------------------------------------------------------
 
@@ -179,6 +181,7 @@ class GameEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._forfeited: int | None = None
         self.steps = 0
+        self.moves = 0
         state = self.game.new_game(
             self.rules, self.encoding.players, self._rng.getrandbits(64), auto_chance=False
         )
@@ -214,6 +217,7 @@ class GameEnv(AECEnv):
         else:
             self.steps += 1
             if decision.complete:
+                self.moves += 1
                 self._settle(decision.state.apply(decision.move))
             else:
                 self.decision = decision
@@ -291,6 +295,7 @@ class GameEnv(AECEnv):
         episode = self.episode
         while state.is_chance and not episode.over(state) and not episode.capped(self.steps):
             self.steps += episode.chance_steps(state)
+            self.moves += 1
             state = state.apply(shuffled_chance_move(state, draw))
         self.game_state = state
         if state.is_chance or episode.over(state) or episode.capped(self.steps):
