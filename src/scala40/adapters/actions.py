@@ -504,7 +504,7 @@ class ActionEncoding:
         self.kinds: tuple[type[MoveBase], ...] = tuple(
             kind for kind in self.move_set.kinds if kind.verb not in UNOFFERED_VERBS
         )
-        """The move kinds agents choose among: the game's, but :data:`UNOFFERED_VERBS`."""
+        """The move kinds agents choose among: the game's, but ``UNOFFERED_VERBS``."""
         deck_size = self.rules.deck.size
         self.number_count = deck_size
         """Number tokens stand for 0 to ``number_count - 1``."""
@@ -765,7 +765,7 @@ class ActionEncoding:
 
     def legal_sequences(self, state: Any) -> tuple[tuple[int, ...], ...]:
         """The tokens of every legal move of ``state`` that agents are offered (all but
-        :data:`UNOFFERED_VERBS`), in the order of its legal moves."""
+        ``UNOFFERED_VERBS``), in the order of its legal moves."""
         return tuple(
             self.encode(move)
             for move in state.legal_moves()
