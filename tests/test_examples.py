@@ -24,6 +24,7 @@ EXPECTED = {
     "play_skarney.py": "Replayed from its record: True",
     "run_tournament.py": "mean game length",
     "search_with_views.py": "MonteCarloBot plays:",
+    "train_masked_ppo.py": "random agent vs greedy:",
     "validate_melds.py": "total 42: opens",
 }
 

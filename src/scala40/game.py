@@ -304,6 +304,9 @@ class ObservationField:
     """No number of the block is below this."""
     high: float = attrs.field(default=1.0, converter=float)
     """No number of the block is above this."""
+    private: bool = attrs.field(default=False, kw_only=True)
+    """Whether the block tells what only the viewing seat knows (its own cards, or what
+    they imply): observers of public information leave it out."""
 
     @property
     def size(self) -> int:

@@ -273,3 +273,36 @@ def test_spoiled_token_sequences_decode_or_fail_cleanly(game: Game, preset: str)
             decoded += 1
             assert encoding.decode(encoding.encode(move)) == move
     assert failed
+
+
+def test_resignation_is_never_offered_to_agents() -> None:
+    """C-RESIGN: leaving a match is a player's choice, not a move for agents to learn: a
+    legal resignation gets no token and no action."""
+    import attrs
+
+    from scala40.adapters.actions import UNOFFERED_VERBS
+
+    encoding = ActionEncoding("scala40", "official", players=2)
+    state = scala40.new_game("official", players=2, seed=3)
+
+    @attrs.frozen
+    class Resign:
+        verb = "resign"
+        seat: int = 0
+
+    @attrs.frozen
+    class Resigning:
+        inner: Any
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.inner, name)
+
+        def legal_moves(self) -> tuple[Any, ...]:
+            return (*self.inner.legal_moves(), Resign())
+
+    assert "resign" in UNOFFERED_VERBS
+    assert all(kind.verb != "resign" for kind in encoding.kinds)
+    offered = encoding.decision(Resigning(state))
+    plain = encoding.decision(state)
+    assert offered.actions() == plain.actions()
+    assert encoding.legal_sequences(Resigning(state)) == encoding.legal_sequences(state)

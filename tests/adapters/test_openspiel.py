@@ -20,7 +20,6 @@ from scala40.adapters import openspiel  # noqa: E402
 from scala40.adapters.actions import CARD_CODES, IllegalActionError  # noqa: E402
 from scala40.errors import (  # noqa: E402
     InvalidValueError,
-    SerializationError,
     UnknownPresetError,
 )
 from scala40.game import game_names  # noqa: E402
@@ -52,6 +51,7 @@ def test_every_game_is_registered_under_its_name(name: str) -> None:
     assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
     assert kind.provides_information_state_string
     assert not kind.provides_information_state_tensor
+    assert game.max_game_length() == openspiel.DEFAULT_MAX_GAME_LENGTH["match"]
     assert kind.provides_observation_tensor
     assert game.max_chance_outcomes() == CARD_CODES
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
@@ -61,14 +61,17 @@ def test_every_game_is_registered_under_its_name(name: str) -> None:
 def test_openspiel_random_simulations_pass(name: str) -> None:
     short = openspiel.short_name(name)
     pyspiel.random_sim_test(
-        pyspiel.load_game(short, {"max_moves": 600}), num_sims=3, serialize=False, verbose=False
+        pyspiel.load_game(short, {"max_game_length": 2000}),
+        num_sims=3,
+        serialize=True,
+        verbose=False,
     )
-    pyspiel.random_sim_test(pyspiel.load_game(short), num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(pyspiel.load_game(short), num_sims=1, serialize=True, verbose=False)
 
 
 def test_openspiel_random_simulations_pass_for_partners_and_fallback_observations() -> None:
     game = openspiel.load_game(TOY, players=4)
-    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=10, serialize=True, verbose=False)
     for seed in range(4):
         returns = _random_game(game, seed).returns()
         assert returns[0] == returns[2]
@@ -109,16 +112,15 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         chance.apply_action(99)
 
 
-def test_a_state_replays_from_its_history_but_does_not_serialize() -> None:
-    game = openspiel.load_game("scala40", players=2, max_moves=300)
+def test_a_state_replays_from_its_history_and_serializes() -> None:
+    game = openspiel.load_game("scala40", players=2, max_game_length=3000)
     state = _random_game(game, 6, stop=lambda s: s.move_number() > 250)
     again = game.new_initial_state()
     for action in state.history():
         again.apply_action(action)
     assert str(again) == str(state)
     assert again.information_state_string(0) == state.information_state_string(0)
-    with pytest.raises(SerializationError, match="replay their actions"):
-        state.serialize()
+    assert str(game.deserialize_state(state.serialize())) == str(state)
 
 
 def test_a_state_clones_independently() -> None:
@@ -235,8 +237,8 @@ def test_parameters_choose_the_rules_and_players() -> None:
     # Parameters OpenSpiel accepts but the library does not: the library's errors.
     with pytest.raises(UnknownPresetError, match="no preset named 'house'"):
         openspiel.load_game("scala40", rules="house")
-    with pytest.raises(InvalidValueError, match="max_moves"):
-        openspiel.load_game("scala40", max_moves=0)
+    with pytest.raises(InvalidValueError, match="max_game_length"):
+        openspiel.load_game("scala40", max_game_length=-1)
     with pytest.raises(InvalidValueError, match="players must be from 2 to 6"):
         openspiel.load_game("scala40", players=7)
     with pytest.raises(InvalidValueError, match="expected a preset name or JSON"):
@@ -244,7 +246,7 @@ def test_parameters_choose_the_rules_and_players() -> None:
 
 
 def test_a_truncated_game_is_a_draw() -> None:
-    game = openspiel.load_game("scala40", players=3, max_moves=5)
+    game = openspiel.load_game("scala40", players=3, max_game_length=500)
     state = _random_game(game, 4)
     assert state.is_terminal()
     assert not state.game_state.is_over

@@ -93,6 +93,7 @@ from scala40.movekinds import (
 
 __all__ = [
     "CARD_CODES",
+    "UNOFFERED_VERBS",
     "ActionEncoding",
     "ActionEncodingError",
     "ChanceDraws",
@@ -102,6 +103,11 @@ __all__ = [
     "TokenKind",
     "move_set_of",
 ]
+
+UNOFFERED_VERBS = frozenset({"resign"})
+"""Verbs of moves never offered to agents: resigning is a player's choice to leave a
+match, not a move of the game to learn (an agent that could resign would learn to end
+bad hands early). Their kinds get no token."""
 
 CARD_CODES = JOKER + 1
 """Card tokens and chance outcomes: one per card code, 0-51 the natural cards, 52 the
@@ -495,7 +501,10 @@ class ActionEncoding:
             )
         self.players = players
         self.move_set = move_set_of(self.game, self.rules, players)
-        self.kinds: tuple[type[MoveBase], ...] = self.move_set.kinds
+        self.kinds: tuple[type[MoveBase], ...] = tuple(
+            kind for kind in self.move_set.kinds if kind.verb not in UNOFFERED_VERBS
+        )
+        """The move kinds agents choose among: the game's, but ``UNOFFERED_VERBS``."""
         deck_size = self.rules.deck.size
         self.number_count = deck_size
         """Number tokens stand for 0 to ``number_count - 1``."""
@@ -747,12 +756,21 @@ class ActionEncoding:
                 + ("the game is over" if state.is_over else "a chance step comes next")
             )
         encode = self.encode
-        candidates = tuple((encode(move), move) for move in state.legal_moves())
+        candidates = tuple(
+            (encode(move), move)
+            for move in state.legal_moves()
+            if getattr(move, "verb", None) not in UNOFFERED_VERBS
+        )
         return Decision(self, state, (), candidates)
 
     def legal_sequences(self, state: Any) -> tuple[tuple[int, ...], ...]:
-        """The tokens of every legal move of ``state``, in the order of its legal moves."""
-        return tuple(self.encode(move) for move in state.legal_moves())
+        """The tokens of every legal move of ``state`` that agents are offered (all but
+        ``UNOFFERED_VERBS``), in the order of its legal moves."""
+        return tuple(
+            self.encode(move)
+            for move in state.legal_moves()
+            if getattr(move, "verb", None) not in UNOFFERED_VERBS
+        )
 
     def legal_actions(self, state: Any, prefix: Sequence[int] = ()) -> tuple[int, ...]:
         """The legal tokens after ``prefix`` in ``state``, in increasing order."""

@@ -214,7 +214,7 @@ class History:
     digests and different ones different digests. Immutable but for those memos.
     """
 
-    __slots__ = ("_digests", "move", "mover", "parent", "state")
+    __slots__ = ("_digests", "move", "mover", "number", "parent", "state")
 
     def __init__(
         self, parent: History | None, state: Any, mover: int | None = None, move: Any = None
@@ -225,35 +225,42 @@ class History:
         self.mover = mover
         """The seat that made the move (``None`` for a chance move or the start)."""
         self.move = move
-        self._digests: list[bytes | None] = [None] * state.player_count
+        self.number: int = 0 if parent is None else parent.number + 1
+        """Moves played up to here, chance moves included."""
+        self._digests: dict[tuple[int, str], bytes] = {}
 
     @classmethod
-    def resumed(cls, state: Any, seat: int, digest: bytes) -> History:
+    def resumed(cls, state: Any, seat: int, digest: bytes, number: int = 0) -> History:
         """A history that starts at ``state`` and that ``seat`` sums up as ``digest`` (a
         state sampled from the seat's view, which reads the same to it): the other seats'
         digests start afresh there."""
         history = cls(None, state)
-        history._digests[seat] = digest
+        history.number = number
+        history._digests[seat, ""] = digest
         return history
 
     def after(self, state: Any, mover: int | None, move: Any) -> History:
         """The history once ``mover`` played ``move``, giving ``state``."""
         return History(self, state, mover, move)
 
-    def digest(self, seat: int, text: Callable[[Any], str]) -> bytes:
-        """What ``seat`` observed up to here, hashed; ``text(view)`` writes a view."""
+    def digest(
+        self, seat: int, text: Callable[[Any], str], kind: str = "", own_moves: bool = True
+    ) -> bytes:
+        """What ``seat`` observed up to here, hashed; ``text(view)`` writes a view, and
+        ``own_moves`` adds the seat's own moves. ``kind`` names the pair (the default,
+        ``""``: the whole view and the seat's moves), whose digests are remembered apart."""
+        key = (seat, kind)
         pending: list[History] = []
         node: History | None = self
-        while node is not None and node._digests[seat] is None:
+        while node is not None and key not in node._digests:
             pending.append(node)
             node = node.parent
-        digest = b"" if node is None else node._digests[seat]
-        assert digest is not None
+        digest = b"" if node is None else node._digests[key]
         for item in reversed(pending):
             hasher = hashlib.blake2b(digest, digest_size=16)
             hasher.update(text(item.state.view(seat)).encode())
-            if item.mover == seat:
+            if own_moves and item.mover == seat:
                 hasher.update(b"\x00" + str(item.move).encode())
             digest = hasher.digest()
-            item._digests[seat] = digest
+            item._digests[key] = digest
         return digest

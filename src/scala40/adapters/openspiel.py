@@ -11,23 +11,33 @@ protocol, so a new game needs no adapter code.
 * **Chance** is explicit (``EXPLICIT_STOCHASTIC``): every shuffle is drawn one card at a
   time, each outcome a card code (0-52) with probability its copies over the cards left
   (:class:`~scala40.adapters.actions.ChanceDraws`), so that algorithms that enumerate or
-  sample chance (CFR, MCTS, expectimax) see the true outcomes and probabilities.
-* **Returns** are the game's ``returns()``: each seat's share of the win, partners
-  equal; a game stopped after ``max_moves`` moves is a draw (every side the same share).
-  Sides of equal size make the game constant-sum (``utility_sum``: the size of a side).
-* **Observations**: the observation tensor and string are the seat's view (the game's
-  :class:`~scala40.game.ObservationEncoding`) and the decision it is making; the
+  sample chance (CFR, MCTS, expectimax) see the true outcomes and probabilities; or,
+  with ``chance="deal"``, as one of 53 equally likely sampled shuffles, for shallower
+  trees.
+* **Episodes and returns** (:mod:`scala40.adapters.episodes`): a whole match, or its
+  first hand (``episode="hand"``); each seat's share of the win, partners equal; an
+  episode stopped by the cap (``max_game_length`` steps) is a draw (every side the same
+  share). Sides of equal size make the game constant-sum (``utility_sum``: the size of
+  a side).
+* **Observations** (:class:`SeatObserver`): the observation tensor and string are the
+  seat's view (the game's :class:`~scala40.game.ObservationEncoding`) and the decision
+  it is making; observers of public or private information only keep those blocks; the
   information-state string adds a digest of everything the seat has observed since the
   start (its view after every move, and its own moves), which makes it an exact
-  perfect-recall information state. There is no information-state tensor: a
-  perfect-recall history has no fixed size. :meth:`OpenSpielState.resample_from_infostate`
-  deals what a seat cannot see anew, so that OpenSpiel's information-set MCTS
-  (``ISMCTSBot``) searches the states the seat deems possible.
+  perfect-recall information state. There is no information-state tensor (asking for
+  one raises): a perfect-recall history has no fixed size.
+  :meth:`OpenSpielState.resample_from_infostate` deals what a seat cannot see anew, so
+  that OpenSpiel's information-set MCTS (``ISMCTSBot``) searches the states the seat
+  deems possible.
+* **Serialization**: games pickle as their game string; states deep-copy, pickle and
+  ``serialize()``, and :meth:`OpenSpielGame.deserialize_state` replays and checks them.
 
-Parameters: ``players`` (the game's usual number), ``rules`` (a preset name, or a
-ruleset's JSON as its ``to_dict()`` writes it; the game's standard rules when empty),
-``seed`` (the seed of the first dealer's lot, which the protocol draws when a game is
-made: 0) and ``max_moves`` (10,000 moves, chance steps included).
+Parameters: ``players`` (the game's usual number), ``rules`` (a preset name, a
+ruleset's JSON as its ``to_dict()`` writes it, or :func:`rules_parameter`'s packed form,
+which game strings use; the game's standard rules when empty), ``seed`` (the seed of the
+first dealer's lot, which the protocol draws when a game is made: 0), ``episode``
+(``"match"`` or ``"hand"``), ``chance`` (``"card"`` or ``"deal"``) and
+``max_game_length`` (0 for the default: 50,000 steps for a match, 10,000 for a hand).
 
 Installing the extra gives the packages: ``pip install "scala40[rl]"``.
 
@@ -43,7 +53,11 @@ Installing the extra gives the packages: ``pip install "scala40[rl]"``.
 
 from __future__ import annotations
 
+import base64
 import json
+import weakref
+import zlib
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -64,26 +78,38 @@ from scala40.adapters.actions import (
     Decision,
     IllegalActionError,
 )
+from scala40.adapters.episodes import DEAL_OUTCOMES, DEFAULT_MAX_GAME_LENGTH, Episode, dealt_move
 from scala40.adapters.observations import History, Observer
 from scala40.adapters.tensors import observation_array
 from scala40.cards import CARD_NAMES
-from scala40.errors import InvalidValueError, SerializationError
+from scala40.errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidValueError,
+    SerializationError,
+)
 from scala40.game import DEFAULT_GAME, Game, game_names
 from scala40.game import load_game as load_registered_game
 from scala40.rulesets import RulesetBase
 
 __all__ = [
-    "DEFAULT_MAX_MOVES",
+    "DEFAULT_MAX_GAME_LENGTH",
+    "RULES_PREFIX",
     "OpenSpielGame",
     "OpenSpielState",
+    "SeatObserver",
     "load_game",
     "register",
     "register_all",
+    "rules_parameter",
     "short_name",
 ]
 
-DEFAULT_MAX_MOVES = 10_000
-"""Moves (chance steps included) after which a game stops as a draw."""
+RULES_PREFIX = "zjson:"
+"""How a ruleset's JSON starts in a game string (see :func:`rules_parameter`)."""
+
+_MAX_RULES_BYTES = 1 << 16
+"""The most bytes a ruleset's JSON may take once unpacked from a game string."""
 
 _REGISTERED: dict[str, str] = {}
 
@@ -117,7 +143,9 @@ def _game_type(game: Game) -> Any:
             "players": game.default_players,
             "rules": game.ruleset_type.DEFAULT_PRESET,
             "seed": 0,
-            "max_moves": DEFAULT_MAX_MOVES,
+            "max_game_length": 0,
+            "episode": "match",
+            "chance": "card",
         },
     )
 
@@ -144,35 +172,117 @@ def _creator(record: Game) -> type[OpenSpielGame]:
     # A class, as OpenSpiel's own Python games register: OpenSpiel keeps the creator
     # until the process ends, and a class (unlike a plain function) outlives the
     # interpreter's shutdown safely.
-    return type(f"OpenSpiel_{record.name}", (OpenSpielGame,), {"record": record})
+    name = f"OpenSpiel_{record.name}"
+    creator = type(name, (OpenSpielGame,), {"record": record, "__module__": __name__})
+    # Reachable by name, so that pickle and cloudpickle find the class by reference.
+    globals()[name] = creator
+    return creator
+
+
+def rules_parameter(rules: RulesetBase) -> str:
+    """The ``rules`` parameter that names ``rules`` in a game string: the ruleset's JSON,
+    compressed and written in URL-safe base64 after :data:`RULES_PREFIX`, so that it holds
+    no comma, bracket or equals sign (which OpenSpiel's parser of game strings splits on).
+
+    >>> import scala40
+    >>> text = rules_parameter(scala40.Ruleset(match_format="single"))
+    >>> text.startswith("zjson:"), any(mark in text for mark in ",()=")
+    (True, False)
+    """
+    data = json.dumps(rules.to_dict(), separators=(",", ":"), sort_keys=True).encode()
+    packed = base64.urlsafe_b64encode(zlib.compress(data, 9)).decode("ascii")
+    return RULES_PREFIX + packed.rstrip("=")
+
+
+def _unpacked_rules(text: str) -> Any:
+    packed = text[len(RULES_PREFIX) :]
+    try:
+        data = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+        unpacker = zlib.decompressobj()
+        raw = unpacker.decompress(data, _MAX_RULES_BYTES)
+        if unpacker.unconsumed_tail or not unpacker.eof:
+            raise ValueError("not one whole compressed block within the size bound")
+        return json.loads(raw)
+    except (ValueError, zlib.error) as error:
+        raise InvalidValueError(
+            f"rules: {text[:60]!r}... is not a ruleset packed by rules_parameter ({error})"
+        ) from None
 
 
 def load_game(game: str | Game = DEFAULT_GAME, **params: Any) -> Any:
     """The OpenSpiel game of ``game``, registered if need be, with ``params`` (``players``,
-    ``rules``, ``seed``, ``max_moves``); ``rules`` may be a ruleset, given to OpenSpiel
-    as its JSON.
+    ``rules``, ``seed``, ``max_game_length``, ``episode``, ``chance``); ``rules`` may be a
+    ruleset, given to OpenSpiel by :func:`rules_parameter`.
 
     >>> import scala40
     >>> game = load_game("scala40", players=3, rules=scala40.Ruleset(match_format="single"))
     >>> game.num_players(), game.encoding.rules.match_format.value
     (3, 'single')
+    >>> pyspiel.load_game(str(game)).encoding.rules == game.encoding.rules
+    True
     """
     rules = params.get("rules")
     if isinstance(rules, RulesetBase):
-        params["rules"] = json.dumps(rules.to_dict())
+        params["rules"] = rules_parameter(rules)
     return pyspiel.load_game(register(game), params)
 
 
-def _rules_of(record: Game, text: str) -> Any:
-    if text.lstrip().startswith("{"):
+def _rules_of(record: Game, text: str) -> tuple[Any, str]:
+    """The ruleset a ``rules`` parameter names, and the parameter's canonical text: the
+    preset's name, or the packed JSON of any other ruleset."""
+    if text.startswith(RULES_PREFIX):
+        rules = record.ruleset_type.from_dict(_unpacked_rules(text))
+    elif text.lstrip().startswith("{"):
         try:
             data = json.loads(text)
         except ValueError as error:
             raise InvalidValueError(
                 f"rules: expected a preset name or JSON, got {text!r}"
             ) from error
-        return record.ruleset_type.from_dict(data)
-    return record.resolve_rules(text or None)
+        rules = record.ruleset_type.from_dict(data)
+    else:
+        rules = record.resolve_rules(text or None)
+        return rules, text or record.ruleset_type.DEFAULT_PRESET
+    for name in record.ruleset_type.preset_names():
+        if record.ruleset_type.preset(name) == rules:
+            return rules, name
+    return rules, rules_parameter(rules)
+
+
+_GAMES: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
+"""Games by game string, for unpickling: the states of one game share it."""
+
+
+def _game_from_string(text: str) -> Any:
+    """The game ``text`` names (a game's ``str``), registering the library's games."""
+    game = _GAMES.get(text)
+    if game is None:
+        if not isinstance(text, str):
+            raise SerializationError(f"expected a game string, got {type(text).__name__}")
+        try:
+            name = pyspiel.game_parameters_from_string(text)["name"]
+        except (RuntimeError, KeyError) as error:
+            raise SerializationError(f"not a game string: {text[:80]!r}") from error
+        if name not in _REGISTERED:
+            if not (isinstance(name, str) and name.removeprefix("python_") in game_names()):
+                raise SerializationError(f"not a game of the library: {text[:80]!r}")
+            register(name.removeprefix("python_"))
+        game = pyspiel.load_game(text)
+        _GAMES[text] = game
+    return game
+
+
+def _node_from_actions(text: str, actions: tuple[int, ...]) -> _Node:
+    """The node ``actions`` lead to from the start of game ``text`` (how a pickled node
+    comes back)."""
+    node: _Node = _game_from_string(text)._replayed(actions)
+    return node
+
+
+def _state_from(text: str, serialized: str) -> OpenSpielState:
+    """The state ``serialized`` of game ``text`` (how a pickled state comes back)."""
+    state: OpenSpielState = _game_from_string(text).deserialize_state(serialized)
+    return state
 
 
 class OpenSpielGame(pyspiel.Game):
@@ -189,16 +299,19 @@ class OpenSpielGame(pyspiel.Game):
         unknown = sorted(set(given) - set(game_type.parameter_specification))
         if unknown:
             raise InvalidValueError(
-                f"unknown parameters {unknown}; {short_name(record)} takes players, rules, "
-                "seed and max_moves"
+                f"unknown parameters {unknown}; {short_name(record)} takes "
+                + ", ".join(game_type.parameter_specification)
             )
-        rules = _rules_of(record, str(settings["rules"]))
-        max_moves = settings["max_moves"]
-        if not (isinstance(max_moves, int) and max_moves >= 1):
-            raise InvalidValueError(f"max_moves must be a positive integer, got {max_moves!r}")
+        rules, settings["rules"] = _rules_of(record, str(settings["rules"]))
         self.encoding = ActionEncoding(record, rules, int(settings["players"]))
         self.observer = Observer(self.encoding)
-        self.max_moves = max_moves
+        episode = str(settings["episode"])
+        cap = settings["max_game_length"]
+        if cap == 0 and episode in DEFAULT_MAX_GAME_LENGTH:
+            cap = DEFAULT_MAX_GAME_LENGTH[episode]
+        self.episode = Episode(self.encoding, episode, cap, str(settings["chance"]))
+        settings["max_game_length"] = cap
+        """When an episode ends and what it pays (:mod:`scala40.adapters.episodes`)."""
         self.initial_state = record.new_game(
             self.encoding.rules, self.encoding.players, int(settings["seed"]), auto_chance=False
         )
@@ -210,19 +323,22 @@ class OpenSpielGame(pyspiel.Game):
                 **{**_type_fields(game_type), "utility": pyspiel.GameType.Utility.GENERAL_SUM}
             )
             side_size = None
-        self.draw_share = 1.0 / len(sides)
-        longest = max(self.encoding.max_move_length, self.encoding.rules.deck.size)
+        deal = self.episode.chance == "deal"
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_distinct_actions,
-            max_chance_outcomes=CARD_CODES,
+            max_chance_outcomes=DEAL_OUTCOMES if deal else CARD_CODES,
             num_players=self.encoding.players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None if side_size is None else float(side_size),
-            max_game_length=max_moves * longest,
+            max_game_length=self.episode.max_game_length,
         )
         super().__init__(game_type, info, settings)
-        self._start = _Node.settle(self, self.initial_state, 0, History(None, self.initial_state))
+        self._text = str(self)
+        self._observations: OrderedDict[tuple[_Node, int], Any] = OrderedDict()
+        self._start = _Node.settle(
+            self, self.initial_state, 0, History(None, self.initial_state), ()
+        )
 
     def new_initial_state(self) -> OpenSpielState:
         """The state before the first deal."""
@@ -230,15 +346,98 @@ class OpenSpielGame(pyspiel.Game):
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
-    ) -> _SeatObserver:
-        """The observer of observations (the default) or of information states
-        (``perfect_recall``)."""
+    ) -> SeatObserver:
+        """The observer of ``iig_obs_type`` (see :class:`SeatObserver`); OpenSpiel's
+        default observation when it is ``None``."""
         if params:
             raise InvalidValueError(f"observation parameters are not supported, got {params!r}")
-        perfect = isinstance(iig_obs_type, pyspiel.IIGObservationType) and bool(
-            iig_obs_type.perfect_recall
+        if iig_obs_type is None:
+            return SeatObserver(self, False, True, True)
+        if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise InvalidArgumentError(
+                f"expected a pyspiel.IIGObservationType, got {type(iig_obs_type).__name__}"
+            )
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise InvalidValueError(
+                "the private information of every player is not an observation of these "
+                "games: ask for PrivateInfoType.SINGLE_PLAYER or NONE"
+            )
+        return SeatObserver(
+            self,
+            bool(iig_obs_type.perfect_recall),
+            bool(iig_obs_type.public_info),
+            private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
         )
-        return _SeatObserver(self, perfect)
+
+    def deserialize_state(self, text: str) -> OpenSpielState:
+        """The state ``text`` (a state's ``serialize()``) describes, checked: its actions
+        are replayed from the start, each legal, and the state they give must serialize
+        to ``text`` exactly. The work is bounded by ``max_game_length`` actions.
+
+        :raises SerializationError: ``text`` is not a serialized state of this game.
+        """
+        if not isinstance(text, str):
+            raise SerializationError(f"expected a serialized state, got {type(text).__name__}")
+        head, _, _ = text.partition("\n")
+        if not head.startswith("history="):
+            raise SerializationError("a serialized state starts with 'history='")
+        pairs = head.removeprefix("history=")
+        items = pairs.split(",") if pairs else []
+        if len(items) > self.episode.max_game_length:
+            raise SerializationError(
+                f"{len(items)} actions: more than max_game_length ({self.episode.max_game_length})"
+            )
+        state = self.new_initial_state()
+        try:
+            for item in items:
+                player, _, action = item.partition(":")
+                if int(player) != state.current_player():
+                    raise SerializationError(f"{item!r}: not the player to act")
+                state.apply_action(int(action))
+        except (ValueError, IllegalMoveError) as error:
+            if isinstance(error, SerializationError):
+                raise
+            raise SerializationError(f"not a state of {self._text}: {error}") from None
+        if state.serialize() != text:
+            raise SerializationError(f"not a state of {self._text} as serialize() writes it")
+        return state
+
+    def observation(self, node: _Node, player: int) -> Any:
+        """What ``player`` observes at ``node``, as a read-only float32 array: encoded once
+        per node and player, the last :data:`_OBSERVATIONS_KEPT` kept (a move of several
+        tokens, OpenSpiel measuring tensors on the first state, or every seat's tensor at
+        every step ask for the same again)."""
+        key = (node, player)
+        cache = self._observations
+        found = cache.get(key)
+        if found is None:
+            found = observation_array(self.observer, node.state, player, node.decision)
+            found.flags.writeable = False
+            cache[key] = found
+            if len(cache) > _OBSERVATIONS_KEPT:
+                cache.popitem(last=False)
+        return found
+
+    def _replayed(self, actions: tuple[int, ...]) -> _Node:
+        if len(actions) > self.episode.max_game_length:
+            raise SerializationError("more actions than max_game_length")
+        node: _Node = self._start
+        try:
+            for action in actions:
+                node = node.after(action)
+        except IllegalMoveError as error:
+            raise SerializationError(f"not a state of {self._text}: {error}") from None
+        return node
+
+    def __reduce__(self) -> Any:
+        return (_game_from_string, (self._text,))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> OpenSpielGame:
+        return self  # games never change
+
+    def __copy__(self) -> OpenSpielGame:
+        return self
 
 
 def _type_fields(game_type: Any) -> dict[str, Any]:  # pragma: no cover - see above
@@ -252,38 +451,69 @@ def _type_fields(game_type: Any) -> dict[str, Any]:  # pragma: no cover - see ab
     return {name: getattr(game_type, name) for name in names}
 
 
+class _Deal:
+    """A chance step drawn as one sampled outcome (``chance="deal"``)."""
+
+    __slots__ = ()
+
+    def outcomes(self) -> tuple[tuple[int, float], ...]:
+        return _DEAL_OUTCOMES
+
+
+_DEAL_OUTCOMES = tuple((outcome, 1.0 / DEAL_OUTCOMES) for outcome in range(DEAL_OUTCOMES))
+_DEAL = _Deal()
+
+
 class _Node:
     """Where an OpenSpiel state stands: immutable, so that clones share it."""
 
-    __slots__ = ("decision", "draws", "game", "history", "moves", "state")
+    __slots__ = ("decision", "draws", "game", "history", "over", "state", "steps", "trail")
 
     def __init__(
         self,
         game: OpenSpielGame,
         state: Any,
-        moves: int,
+        steps: int,
         history: History,
+        trail: tuple[Any, ...] | None,
         decision: Decision | None,
-        draws: ChanceDraws | None,
+        draws: ChanceDraws | _Deal | None,
+        over: bool = False,
     ) -> None:
         self.game = game
         self.state = state
         """The game's state (a value of the game's state class)."""
-        self.moves = moves
-        """Moves played, chance steps included."""
+        self.steps = steps
+        """Actions played, chance outcomes included."""
         self.history = history
+        self.trail = trail
+        """The actions that led here, as ``(last, (previous, ...))`` from the start
+        (``()``); ``None`` for a state resampled from an information state."""
         self.decision = decision
         """The move being chosen, at a player's decision."""
         self.draws = draws
         """The shuffle being drawn, at a chance node."""
+        self.over = over
+        """Whether the episode ended (not stopped by the cap)."""
 
     @classmethod
-    def settle(cls, game: OpenSpielGame, state: Any, moves: int, history: History) -> _Node:
-        if state.is_over or moves >= game.max_moves:
-            return cls(game, state, moves, history, None, None)
+    def settle(
+        cls,
+        game: OpenSpielGame,
+        state: Any,
+        steps: int,
+        history: History,
+        trail: tuple[Any, ...] | None,
+    ) -> _Node:
+        episode = game.episode
+        if episode.over(state):
+            return cls(game, state, steps, history, trail, None, None, True)
+        if episode.capped(steps):
+            return cls(game, state, steps, history, trail, None, None)
         if state.is_chance:
-            return cls(game, state, moves, history, None, ChanceDraws(state.chance_cards()))
-        return cls(game, state, moves, history, game.encoding.decision(state), None)
+            draws = _DEAL if episode.chance == "deal" else ChanceDraws(state.chance_cards())
+            return cls(game, state, steps, history, trail, None, draws)
+        return cls(game, state, steps, history, trail, game.encoding.decision(state), None)
 
     @property
     def terminal(self) -> bool:
@@ -291,33 +521,51 @@ class _Node:
 
     def after(self, action: int) -> _Node:
         draws = self.draws
-        if draws is not None:
+        steps = self.steps + 1
+        trail = None if self.trail is None else (action, self.trail)
+        if draws is _DEAL:
+            return self._moved(None, dealt_move(self.state, action, self.steps), trail)
+        if isinstance(draws, ChanceDraws):
             draws = draws.after(action)
             if draws.complete:
-                return self._moved(None, self.state.chance_move(draws.order))
-            return _Node(self.game, self.state, self.moves, self.history, None, draws)
+                move = self.state.chance_move(draws.order)
+                return self._moved(None, move, trail)
+            return _Node(self.game, self.state, steps, self.history, trail, None, draws)
         decision = self.decision
         if decision is None:
             raise IllegalActionError(f"the game is over: no action applies, got {action!r}")
         decision = decision.after(action)
         if decision.complete:
-            return self._moved(decision.player, decision.move)
-        return _Node(self.game, self.state, self.moves, self.history, decision, None)
+            return self._moved(decision.player, decision.move, trail)
+        return _Node(self.game, self.state, steps, self.history, trail, decision, None)
 
-    def _moved(self, mover: int | None, move: Any) -> _Node:
+    def _moved(self, mover: int | None, move: Any, trail: tuple[Any, ...] | None) -> _Node:
         state = self.state.apply(move)
-        return _Node.settle(
-            self.game, state, self.moves + 1, self.history.after(state, mover, move)
-        )
+        history = self.history.after(state, mover, move)
+        return _Node.settle(self.game, state, self.steps + 1, history, trail)
+
+    def actions(self) -> tuple[int, ...]:
+        """The actions from the start to here."""
+        if self.trail is None:
+            raise SerializationError(
+                "a state resampled from an information state has no history of actions: "
+                "it cannot be serialized"
+            )
+        out: list[int] = []
+        trail = self.trail
+        while trail:
+            out.append(trail[0])
+            trail = trail[1]
+        out.reverse()
+        return tuple(out)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self
 
     def __reduce__(self) -> Any:
-        raise SerializationError(
-            "OpenSpiel states of the library's games cannot be serialized: replay their "
-            "actions (state.history()) on a new initial state instead"
-        )
+        # What OpenSpiel's serialize() stores: the game and the actions, replayed when
+        # loaded (OpenSpiel pickles a Python state's attributes).
+        return (_node_from_actions, (self.game._text, self.actions()))
 
 
 class OpenSpielState(pyspiel.State):
@@ -347,6 +595,24 @@ class OpenSpielState(pyspiel.State):
             return []
         return list(decision.actions())
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the player to act by default; the chance
+        outcomes at a chance node), in increasing order: the same as OpenSpiel's C++
+        path, answered without its round trips between C++ and Python."""
+        node = self.node
+        if node.draws is not None:
+            if player is not None and player != pyspiel.PlayerId.CHANCE:
+                return []
+            return [outcome for outcome, _ in node.draws.outcomes()]
+        decision = node.decision
+        if decision is None or (player is not None and player != decision.player):
+            return []
+        return list(decision.actions())
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next."""
+        return self.node.draws is not None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         draws = self.node.draws
         return [] if draws is None else list(draws.outcomes())
@@ -357,6 +623,8 @@ class OpenSpielState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if self.node.game.episode.chance == "deal":
+                return f"deal {action}"
             return f"draw {CARD_NAMES[action]}" if 0 <= action < CARD_CODES else f"draw {action}"
         return self.node.game.encoding.describe(action)
 
@@ -367,15 +635,42 @@ class OpenSpielState(pyspiel.State):
         node = self.node
         if not node.terminal:
             return [0.0] * node.state.player_count
-        if node.state.is_over:
-            return [float(share) for share in node.state.returns()]
-        return [node.game.draw_share] * node.state.player_count
+        episode = node.game.episode
+        if node.over:
+            return list(episode.returns(node.state))
+        return list(episode.draw_returns(node.state))
+
+    def observation_tensor(self, player: int | None = None) -> Any:
+        """What ``player`` (the player to act by default) observes, as a read-only
+        float32 NumPy array of ``game.observation_tensor_size()`` numbers: encoded once
+        per state and player, and given without a copy into a list (OpenSpiel's C++
+        path, which C++ algorithms take, gives the same numbers as a list).
+
+        :raises InvalidValueError: ``player`` is not a seat of the game (or, without one,
+            nobody is to act).
+        """
+        node = self.node
+        if player is None:
+            player = self.current_player()
+        if not (type(player) is int and 0 <= player < node.state.player_count):
+            raise InvalidValueError(
+                f"player must be a seat from 0 to {node.state.player_count - 1}, got {player!r}"
+            )
+        return node.game.observation(node, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """Refused: a perfect-recall history of these games has no fixed size.
+
+        :raises InvalidValueError: always (the information-state string is exact).
+        """
+        raise InvalidValueError(_NO_INFORMATION_TENSOR)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> OpenSpielState:
         """A state ``player_id`` cannot tell from this one: the cards it cannot see dealt
         anew (its view's ``sample``), with the same information state for it; the random
         numbers come from ``probability_sampler()`` (floats in [0, 1)). OpenSpiel's Python
-        ISMCTS calls this to search from the states a seat deems possible.
+        ISMCTS calls this to search from the states a seat deems possible. It has no
+        history of actions, so it cannot be serialized.
 
         :raises InvalidValueError: ``player_id`` is not the seat deciding now.
         """
@@ -394,9 +689,26 @@ class OpenSpielState(pyspiel.State):
             sampled = sampled.after(action)
         copy = OpenSpielState(game)
         copy.node = _Node(
-            game, state, node.moves, History.resumed(state, player_id, digest), sampled, None
+            game,
+            state,
+            node.steps,
+            History.resumed(state, player_id, digest, node.history.number),
+            None,
+            sampled,
+            None,
         )
         return copy
+
+    def __reduce__(self) -> Any:
+        return (_state_from, (self.node.game._text, self.serialize()))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> OpenSpielState:
+        clone: OpenSpielState = self.clone()
+        return clone
+
+    def __copy__(self) -> OpenSpielState:
+        clone: OpenSpielState = self.clone()
+        return clone
 
     def __str__(self) -> str:
         node = self.node
@@ -404,37 +716,128 @@ class OpenSpielState(pyspiel.State):
         if node.decision is not None and node.decision.prefix:
             chosen = " ".join(node.game.encoding.describe(a) for a in node.decision.prefix)
             text += f"\nchoosing: {chosen}"
-        elif node.draws is not None:
+        elif isinstance(node.draws, ChanceDraws):
             text += f"\ndrawing: {len(node.draws.order)} drawn, {node.draws.left} left"
+        elif node.draws is not None:
+            text += "\ndealing"
         return text
 
 
-class _SeatObserver:
-    """OpenSpiel's Python observer of one kind: observations, or information states."""
+_OBSERVATIONS_KEPT = 32
+"""How many observations (node and player) a game keeps encoded."""
 
-    def __init__(self, game: OpenSpielGame, perfect_recall: bool) -> None:
+_NO_INFORMATION_TENSOR = (
+    "these games have no information-state tensor: a perfect-recall history has no fixed "
+    "size; use information_state_string(), or observation_tensor() for a fixed-size view"
+)
+
+
+class SeatObserver:
+    """OpenSpiel's Python observer of one :class:`pyspiel.IIGObservationType`.
+
+    * **public and private** (OpenSpiel's default observation): the seat's whole view
+      and the tokens it has chosen so far, as :class:`~scala40.adapters.observations.Observer`
+      writes them;
+    * **public only**: the view's blocks that are not ``private`` (the seat's hand and
+      the cards it has not seen are left out, as zeros) and no decision part (the tokens
+      of a move being chosen are the chooser's until the move is complete); the string
+      lists those numbers. Two states that differ only in cards hidden from every seat
+      read the same;
+    * **private only**: the view's ``private`` blocks and the decision part;
+    * **perfect recall**: the information-state string: the observation string of the
+      same kind, and a digest of every such observation since the start (and the
+      seat's own moves, when private information is asked for). There is no tensor:
+      ``set_from`` raises, so ``information_state_tensor()`` does too.
+    """
+
+    def __init__(
+        self, game: OpenSpielGame, perfect_recall: bool, public: bool, private: bool
+    ) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
+        self.public = public
+        self.private = private
+        self.kind = f"{'public' if public else ''}{'private' if private else ''}"
         observer = game.observer
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
+        self.mask: Any = None
+        """Which numbers of the whole observation this kind keeps (``None``: all)."""
         if not perfect_recall:
             self.tensor = np.zeros(observer.size, np.float32)
             self.dict["observation"] = self.tensor
+        if not (public and private):
+            keep = np.zeros(observer.size, np.float32)
+            at = 0
+            for field in observer.game_fields:
+                if (private if field.private else public) and field.size:
+                    keep[at : at + field.size] = 1.0
+                at += field.size
+            if private:
+                keep[observer.game_size :] = 1.0
+            self.mask = keep
+        self._fields = [
+            (field.name, start, start + field.size)
+            for field, start in zip(observer.fields, _starts(observer.fields), strict=True)
+            if self.mask is None or self.mask[start : start + field.size].any()
+        ]
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
-        node = state.node
-        if self.tensor is not None:
-            observation_array(self.game.observer, node.state, player, node.decision, self.tensor)
+        """Write what ``player`` observes in ``state`` into :attr:`tensor`."""
+        if self.tensor is None:
+            raise InvalidValueError(_NO_INFORMATION_TENSOR)
+        whole = self.game.observation(state.node, player)
+        if self.mask is None:
+            self.tensor[:] = whole
+        else:
+            np.multiply(whole, self.mask, out=self.tensor)
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
+        """What ``player`` observes in ``state`` (its information state with perfect
+        recall) as text."""
         node = state.node
         observer = self.game.observer
-        text = observer.text(node.state, player, node.decision)
+        if self.mask is None:
+            text = observer.text(node.state, player, node.decision)
+            view_text = observer.game_encoding.text
+        else:
+            text = self._numbers_text(node.state, player, node.decision)
+
+            def view_text(view: Any) -> str:
+                return self._numbers_text(view, None, None)
+
         if not self.perfect_recall:
             return text
-        digest = node.history.digest(player, observer.game_encoding.text)
-        return f"{text}\nhistory {digest.hex()} after {node.moves} moves"
+        kind = "" if self.mask is None else self.kind
+        digest = node.history.digest(player, view_text, kind, self.private)
+        return f"{text}\nhistory {digest.hex()} after {node.history.number} moves"
+
+    def _numbers_text(self, source: Any, player: int | None, decision: Decision | None) -> str:
+        observer = self.game.observer
+        if player is None:  # a view
+            game_part = observer.game_encoding.encode(source)
+            numbers = np.zeros(observer.size, np.float32)
+            numbers[: observer.game_size] = game_part
+        else:
+            numbers = observation_array(observer, source, player, decision)
+        numbers *= self.mask
+        lines = [self.kind]
+        for name, start, end in self._fields:
+            block = numbers[start:end]
+            found = np.flatnonzero(block)
+            lines.append(
+                name + ":" + "".join(f" {index}={block[index]:g}" for index in found.tolist())
+            )
+        return "\n".join(lines)
+
+
+def _starts(fields: Any) -> list[int]:
+    out = []
+    at = 0
+    for field in fields:
+        out.append(at)
+        at += field.size
+    return out
 
 
 register_all()

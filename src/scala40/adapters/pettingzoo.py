@@ -14,12 +14,22 @@ otherwise), from the game protocol alone:
   the agent (all 0 when it is not the agent's decision);
 * chance steps (deals, reshuffles) are played inside the environment, from the
   randomness that ``reset(seed=...)`` seeds;
-* rewards come at the end, from the game's ``returns()``: each seat's share of the win
-  (partners share theirs); a game stopped after ``max_moves`` moves is truncated;
+* rewards come at the end of the episode and mean what the OpenSpiel game's returns
+  mean (:mod:`scala40.adapters.episodes`): each seat's share of the win, partners equal,
+  in a whole match (``episode="match"``) or its first hand (``episode="hand"``); an
+  episode stopped by the cap (``max_game_length`` steps, counted as the OpenSpiel game
+  counts them) is truncated and pays every side the same share, ``1 / sides``;
+* an **illegal action** ends the game, as in PettingZoo's classic environments: the
+  offender's side gets 0 and the other sides share the win (the rewards still add up as
+  in any other ending); the agents are terminated;
+* :meth:`GameEnv.state` is the whole table for centralised critics: every seat's view,
+  as the game encodes it, seat 0 first (``state_space`` gives its bounds);
 * ``render()`` writes the table as the game's command-line text shows it to the agent
   to decide.
 
-Installing the extra gives the packages: ``pip install "scala40[rl]"``.
+:func:`env` wraps the environment as the classic environments are wrapped (an action
+outside the action space is refused, the order of calls is enforced); :func:`raw_env`
+gives it bare. Installing the extra gives the packages: ``pip install "scala40[rl]"``.
 
 >>> from scala40.adapters.pettingzoo import env
 >>> game = env("scala40", rules="official", players=2)
@@ -51,17 +61,19 @@ except ImportError as error:  # pragma: no cover - checked with the extra uninst
         "pettingzoo",
     ) from error
 
-from scala40.adapters.actions import ActionEncoding, Decision, shuffled_chance_move
+from scala40.adapters.actions import (
+    ActionEncoding,
+    Decision,
+    IllegalActionError,
+    shuffled_chance_move,
+)
+from scala40.adapters.episodes import DEFAULT_MAX_GAME_LENGTH, Episode
 from scala40.adapters.observations import Observer
 from scala40.adapters.tensors import observation_array
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import DEFAULT_GAME, Game
 
-__all__ = ["DEFAULT_MAX_MOVES", "GameEnv", "env", "raw_env"]
-
-DEFAULT_MAX_MOVES = 10_000
-"""Moves (chance steps included) after which a game is truncated: some games can go on
-for ever (a hand of Scala 40 where nobody melds rebuilds its stock again and again)."""
+__all__ = ["GameEnv", "env", "raw_env"]
 
 
 class GameEnv(AECEnv):
@@ -80,15 +92,15 @@ class GameEnv(AECEnv):
         players: int | None = None,
         *,
         render_mode: str | None = None,
-        max_moves: int = DEFAULT_MAX_MOVES,
+        episode: str = "match",
+        max_game_length: int | None = None,
+        chance: str = "card",
     ) -> None:
         super().__init__()
         if render_mode not in (None, "human", "ansi"):
             raise InvalidValueError(
                 f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
             )
-        if not (type(max_moves) is int and max_moves >= 1):
-            raise InvalidValueError(f"max_moves must be a positive integer, got {max_moves!r}")
         self.encoding = ActionEncoding(game, rules, players)
         """The game's action encoding (its tokens, :meth:`encode`, :meth:`decode`)."""
         self.observer = Observer(self.encoding)
@@ -96,7 +108,11 @@ class GameEnv(AECEnv):
         self.game = self.encoding.game
         self.rules = self.encoding.rules
         self.render_mode = render_mode
-        self.max_moves = max_moves
+        if max_game_length is None:
+            max_game_length = DEFAULT_MAX_GAME_LENGTH.get(episode, 1)
+        self.episode = Episode(self.encoding, episode, max_game_length, chance)
+        """When an episode ends and what it pays (:mod:`scala40.adapters.episodes`);
+        ``chance`` only says how chance steps count towards ``max_game_length``."""
         self.metadata = {**GameEnv.metadata, "name": f"{self.game.name}_v0"}
         players = self.encoding.players
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -118,11 +134,20 @@ class GameEnv(AECEnv):
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
+        game_low = low[: self.observer.game_size]
+        game_high = high[: self.observer.game_size]
+        self.state_space = spaces.Box(
+            np.tile(game_low, players), np.tile(game_high, players), None, np.float32
+        )
+        """The bounds of :meth:`state`."""
         self._rng = random.Random()
         self.game_state: Any = None
         """The game's state now (a value of the game's state class)."""
         self.decision: Decision | None = None
         """The move being chosen, or ``None`` at the end."""
+        self.steps = 0
+        """Steps played so far, counted as the OpenSpiel game counts them (see
+        :mod:`scala40.adapters.episodes`)."""
         self.moves = 0
         """Moves played so far, chance steps included."""
 
@@ -154,11 +179,20 @@ class GameEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._forfeited: int | None = None
+        self.steps = 0
         self.moves = 0
         state = self.game.new_game(
             self.rules, self.encoding.players, self._rng.getrandbits(64), auto_chance=False
         )
         self._settle(state)
+        if self.decision is None:  # over or stopped before anyone decides (a tiny cap)
+            state = self.game_state
+            if self.episode.over(state):
+                self._end(self.episode.returns(state), truncated=False)
+            else:
+                self._end(self.episode.draw_returns(state), truncated=True)
+            self._accumulate_rewards()
         self.agent_selection = self._selected()
 
     def step(self, action: Any) -> None:
@@ -174,21 +208,25 @@ class GameEnv(AECEnv):
             token = operator.index(action)
         except TypeError:
             raise InvalidArgumentError(f"expected an integer action, got {action!r}") from None
-        decision = decision.after(token)  # an illegal action changes nothing
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        if decision.complete:
-            self.moves += 1
-            self._settle(decision.state.apply(decision.move))
+        try:
+            decision = decision.after(token)
+        except IllegalActionError:
+            self._end(self._forfeit(decision.player), truncated=False)
         else:
-            self.decision = decision
-        state = self.game_state
-        if state.is_over:
-            for seat, share in enumerate(state.returns()):
-                self.rewards[self.possible_agents[seat]] = float(share)
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif self.decision is None:
-            self.truncations = dict.fromkeys(self.agents, True)
+            self.steps += 1
+            if decision.complete:
+                self.moves += 1
+                self._settle(decision.state.apply(decision.move))
+            else:
+                self.decision = decision
+            state = self.game_state
+            if self.decision is None:
+                if self.episode.over(state):
+                    self._end(self.episode.returns(state), truncated=False)
+                else:
+                    self._end(self.episode.draw_returns(state), truncated=True)
         self._accumulate_rewards()
         self.agent_selection = self._selected()
         if self.render_mode == "human":
@@ -203,6 +241,16 @@ class GameEnv(AECEnv):
         if decision is not None and decision.player == seat:
             mask[list(decision.actions())] = 1
         return {"observation": observation, "action_mask": mask}
+
+    def state(self) -> Any:
+        """The whole table, for centralised critics: each seat's view as the game encodes
+        it (the game's part of the observation), seat 0 first, one flat float32 array."""
+        size = self.observer.game_size
+        out = np.empty(size * len(self.possible_agents), np.float32)
+        for seat in range(len(self.possible_agents)):
+            game_part, _ = self.observer.parts(self.game_state, seat)
+            out[seat * size : (seat + 1) * size] = game_part
+        return out
 
     def render(self) -> str | None:
         """The table as the agent to decide sees it, with the tokens it has chosen so
@@ -230,8 +278,12 @@ class GameEnv(AECEnv):
         lines = list(wording.board(state, seat, self.possible_agents, False))
         if state.is_over:
             lines.extend(wording.final(state, self.possible_agents))
+        elif decision is None and self._forfeited is not None:
+            lines.append(f"{self.possible_agents[self._forfeited]} played an illegal action.")
+        elif decision is None and self.episode.over(state):
+            lines.append("The hand is over.")
         elif decision is None:
-            lines.append(f"Stopped after {self.moves} moves (max_moves).")
+            lines.append(f"Stopped after {self.steps} steps (max_game_length).")
         else:
             chosen = " ".join(self.encoding.describe(token) for token in decision.prefix)
             lines.append(f"{self.possible_agents[seat]} to choose: {chosen or '(a move)'}")
@@ -240,14 +292,37 @@ class GameEnv(AECEnv):
     def _settle(self, state: Any) -> None:
         """Play the chance steps from ``state`` on, then wait for the next decision."""
         draw = self._rng.randrange
-        while state.is_chance and self.moves < self.max_moves:
-            state = state.apply(shuffled_chance_move(state, draw))
+        episode = self.episode
+        while state.is_chance and not episode.over(state) and not episode.capped(self.steps):
+            self.steps += episode.chance_steps(state)
             self.moves += 1
+            state = state.apply(shuffled_chance_move(state, draw))
         self.game_state = state
-        if state.is_over or state.is_chance or self.moves >= self.max_moves:
+        if state.is_chance or episode.over(state) or episode.capped(self.steps):
             self.decision = None
         else:
             self.decision = self.encoding.decision(state)
+
+    def _forfeit(self, offender: int) -> tuple[float, ...]:
+        """The rewards when ``offender`` plays an illegal action: its side 0, the other
+        sides share the win."""
+        self._forfeited = offender
+        self.decision = None
+        sides = self.game_state.teams
+        others = [side for side in sides if offender not in side]
+        out = [0.0] * len(self.possible_agents)
+        for side in others:
+            for seat in side:
+                out[seat] = 1.0 / len(others)
+        return tuple(out)
+
+    def _end(self, returns: tuple[float, ...], truncated: bool) -> None:
+        for seat, share in enumerate(returns):
+            self.rewards[self.possible_agents[seat]] = float(share)
+        if truncated:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self.terminations = dict.fromkeys(self.agents, True)
 
     def _selected(self) -> str:
         if self.decision is not None:
@@ -262,10 +337,20 @@ def raw_env(
     players: int | None = None,
     *,
     render_mode: str | None = None,
-    max_moves: int = DEFAULT_MAX_MOVES,
+    episode: str = "match",
+    max_game_length: int | None = None,
+    chance: str = "card",
 ) -> GameEnv:
     """The environment of ``game`` without PettingZoo's wrappers (see the module)."""
-    return GameEnv(game, rules, players, render_mode=render_mode, max_moves=max_moves)
+    return GameEnv(
+        game,
+        rules,
+        players,
+        render_mode=render_mode,
+        episode=episode,
+        max_game_length=max_game_length,
+        chance=chance,
+    )
 
 
 def env(
@@ -274,11 +359,22 @@ def env(
     players: int | None = None,
     *,
     render_mode: str | None = None,
-    max_moves: int = DEFAULT_MAX_MOVES,
+    episode: str = "match",
+    max_game_length: int | None = None,
+    chance: str = "card",
 ) -> Any:
     """The environment of ``game`` (a name or a :class:`~scala40.game.Game` record),
-    under ``rules`` (a ruleset, a preset name or ``None``) for ``players`` seats,
-    wrapped as PettingZoo's own environments are (the order of calls is enforced)."""
-    return wrappers.OrderEnforcingWrapper(
-        raw_env(game, rules, players, render_mode=render_mode, max_moves=max_moves)
+    under ``rules`` (a ruleset, a preset name or ``None``) for ``players`` seats, wrapped
+    as PettingZoo's classic environments are: an action outside the action space is
+    refused, and the order of calls is enforced. An illegal action ends the game (the
+    environment itself decides what it pays: see the module)."""
+    bare = raw_env(
+        game,
+        rules,
+        players,
+        render_mode=render_mode,
+        episode=episode,
+        max_game_length=max_game_length,
+        chance=chance,
     )
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(bare))

@@ -143,8 +143,12 @@ class Scala40Observation:
         cards = (CARD_CODES,)
         seats = (n,)
         found = (
-            ObservationField("hand", cards, "copies of each card code in the hand", 0, copies),
-            ObservationField("unseen", cards, "copies of each card code not seen", 0, copies),
+            ObservationField(
+                "hand", cards, "copies of each card code in the hand", 0, copies, private=True
+            ),
+            ObservationField(
+                "unseen", cards, "copies of each card code not seen", 0, copies, private=True
+            ),
             ObservationField("discard", cards, "copies of each card code discarded", 0, copies),
             ObservationField("discard_top", cards, "the top card of the discard pile"),
             ObservationField("taken", cards, "the card taken from the discard pile"),

@@ -193,8 +193,12 @@ class SkarneyObservation:
         sides = (_side_count(rules, n),)
         cap = _POINTS_CAP
         found = (
-            ObservationField("hand", cards, "copies of each card code in the hand", 0, copies),
-            ObservationField("unseen", cards, "copies of each card code not seen", 0, copies),
+            ObservationField(
+                "hand", cards, "copies of each card code in the hand", 0, copies, private=True
+            ),
+            ObservationField(
+                "unseen", cards, "copies of each card code not seen", 0, copies, private=True
+            ),
             ObservationField("offer", cards, "the card being offered"),
             ObservationField("known", (n, CARD_CODES), "cards known in each hand", 0, copies),
             ObservationField("accepted", (n, CARD_CODES), "cards each seat accepted", 0, copies),
