@@ -21,6 +21,22 @@ settings.register_profile("soak", max_examples=5000, deadline=None, print_blob=T
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def pytest_sessionfinish(session: object) -> None:
+    """On a worker of pytest-xdist, hand the promise suite's counts to the controller."""
+    from tests.protocol.tally import TALLY
+
+    output = getattr(getattr(session, "config", None), "workeroutput", None)
+    if output is not None:
+        output["promise_tally"] = dict(TALLY)
+
+
+def pytest_testnodedown(node: object, error: object) -> None:
+    """On the controller of pytest-xdist, add up the counts of each worker."""
+    from tests.protocol.tally import TALLY
+
+    TALLY.update(getattr(node, "workeroutput", {}).get("promise_tally", {}))
+
+
 def pytest_terminal_summary(terminalreporter: object) -> None:
     """Print what the promise suite checked (states, samples, moves, hands), if it ran."""
     from tests.protocol.tally import TALLY
