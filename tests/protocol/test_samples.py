@@ -16,7 +16,7 @@ sample
   and no hand holds a Rumino.
 
 Crafted positions check the hard cases many times each: a Scala 40 player who took the
-top discard (opened, opening with it under S40-V-EARLYDISCARD, half way through the
+top discard (opened, with a hand too small to meld it, opening with it under S40-V-EARLYDISCARD, half way through the
 opening) or the upcard to keep (S40-V-UPCARD), a Skarney player half way through his contract (SK-CONTRACT), a Rumino claim
 decided in turn (RU-RUMINO, ``rumino_claim="decision"``), and a view no state gives
 (the sampler's bound, ``MAX_SAMPLE_DRAWS``).
@@ -232,6 +232,20 @@ def _scala40_take() -> Scala40State:
     ).apply("take")
 
 
+def _scala40_take_to_lay_off() -> Scala40State:
+    """Player 1, opened, holds two cards and takes 3S, which he can use only by laying
+    off 4S first on the table's 5S 6S 7S (S40-DRAW-DISCARD): a hand of three cards has
+    no room for a meld and a discard, so every sample deals him the card that bridges."""
+    return Scala40State.from_position(
+        hands=["7S 8S 9S 9H 9D AS KD 2C 3C 5H 6H 8D", "AS 4S"],
+        discard="3S",
+        opened=[True, True],
+        turn=1,
+        turns_played=[6, 6],
+        table=["10H JH QH", "5S 6S 7S", "KS KH KC"],
+    ).apply("take")
+
+
 def _scala40_take_to_open() -> Scala40State:
     """Player 1, not opened, takes 7C to open with it (S40-V-EARLYDISCARD)."""
     return Scala40State.from_position(
@@ -290,6 +304,7 @@ def _rumino_claim() -> RuminoState:
 
 CRAFTED: dict[str, tuple[str, Callable[[], Any]]] = {
     "scala40-take": ("scala40", _scala40_take),
+    "scala40-take-to-lay-off": ("scala40", _scala40_take_to_lay_off),
     "scala40-take-to-open": ("scala40", _scala40_take_to_open),
     "scala40-half-opening": ("scala40", _scala40_half_opening),
     "scala40-upcard": ("scala40", _scala40_upcard),
@@ -329,3 +344,32 @@ def test_a_view_no_state_gives_hits_the_bound() -> None:
     with pytest.raises(SearchLimitError, match=f"in {MAX_SAMPLE_DRAWS} deals"):
         edited.sample(1)
     assert time.thread_time() - start < 0.25
+
+
+def test_a_small_hand_that_took_a_discard_samples_on_every_seed() -> None:
+    """Six players far into a hand: seat 0, opened, holds three cards with the 3S he took
+    from the discard pile (S40-DRAW-DISCARD), usable only after 4S on the table's 5S JK
+    7S. Every seed gives a sample to every other seat (none runs out of its
+    MAX_SAMPLE_DRAWS deals), and in each the taker can use the card."""
+    state: Scala40State = Scala40State.from_position(
+        hands=[
+            "AS 4S",
+            "2C 4C 6C 8C 10C QC 2H 4H 6H 8H 10H QH KH",
+            "5C",
+            "JD",
+            "4D 6D 8D JH",
+            "2D 3D 5D 7D 9D 3H 5H 7H 9H AH 3C AC KC",
+        ],
+        discard="3S",
+        opened=[True, False, True, True, True, False],
+        turn=0,
+        turns_played=[9, 9, 9, 9, 9, 9],
+        table=["5S JK=6S 7S", "7C 8C 9C", "QS QH QD"],
+    ).apply("take")
+    assert state.problems() == []
+    for seat in range(1, 6):
+        view = state.view(seat)
+        for seed in range(200):
+            sample = view.sample(seed)
+            assert sample.hands[0].count(state.taken) >= 1
+            assert sample.legal_moves(), f"seat {seat}, seed {seed}"

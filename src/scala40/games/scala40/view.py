@@ -26,7 +26,7 @@ import attrs
 
 from scala40._checks import check_int, describe, is_int
 from scala40._rng import seed_state
-from scala40._sampling import deal_hidden, draw_consistent, random_meld
+from scala40._sampling import deal_hidden, draw_consistent, pick, random_meld
 from scala40.cards import Card
 from scala40.errors import InvalidArgumentError, InvalidStateError
 from scala40.games.scala40.moves import Move
@@ -134,7 +134,8 @@ class PlayerView:
         :meth:`~scala40.games.scala40.state.GameState.problems`, gives this view back
         to this player, and keeps what everyone knows of the hidden hands. A card the
         player to move took from the discard pile and has not melded is in his hand,
-        with cards that meld it (and, when the take opens him, S40-V-EARLYDISCARD,
+        with cards that meld it, or, when his hand has no room for a meld and a card to
+        discard, a card that lets it be laid off after it (and, when the take opens him, S40-V-EARLYDISCARD,
         melds that reach the opening threshold with it, S40-DRAW-DISCARD); a player
         who has put down part of his opening this turn holds melds that complete it
         (S40-OPEN); the upcard taken to keep (S40-V-UPCARD) is in the hand while no
@@ -222,6 +223,11 @@ class PlayerView:
                 pool -= Counter(others)
                 cards.extend(others)
                 value += _meld_value(meld_rules, (must, *others))
+            elif len(cards) + 1 < self.hand_sizes[mover]:
+                bridge, rng = self._layoff_bridge(must, pool, rng)
+                if bridge is not None:
+                    pool[bridge] -= 1
+                    cards.append(bridge)
         # Keep two cards out of the melds: one to discard, one more in the first round.
         room = self.hand_sizes[mover] - 2
         while value < needed and len(cards) + 3 <= room:
@@ -232,6 +238,28 @@ class PlayerView:
             cards.extend(meld)
             value += _meld_value(meld_rules, meld)
         return {mover: cards}, rng
+
+    def _layoff_bridge(self, must: Card, pool: Counter[Card], rng: int) -> tuple[Card | None, int]:
+        """A card of ``pool`` that, laid off first, lets ``must`` be laid off after it on
+        the same table meld (``4S`` before ``3S`` on ``5S 6S 7S``), drawn at random among
+        those the unseen cards allow; ``None`` when ``must`` can be laid off as it is, or
+        no single card bridges the gap. A hand with no room to meld the taken card
+        (S40-DRAW-DISCARD: he must use it this turn, and keep a card to discard) uses it so.
+        Reads each table meld's extensions and theirs: at most a few hundred."""
+        if any(ext.card == must for meld in self.table for ext in meld.extensions()):
+            return None, rng
+        bridges = sorted(
+            {
+                ext.card
+                for meld in self.table
+                for ext in meld.extensions()
+                if pool[ext.card] > 0
+                and any(after.card == must for after in meld.with_extension(ext).extensions())
+            }
+        )
+        if not bridges:
+            return None, rng
+        return pick(bridges, rng)
 
     def samples(self, count: int, seed: int) -> Iterator[Any]:
         """``count`` sampled states, from seeds derived from ``seed``.
