@@ -13,9 +13,10 @@ Each hand must end within the bound the game documents (``Game.max_hand_moves``:
 deal, every chance move and every decision counted). Where the rules let a hand go on
 for ever (a player who never knocks or closes), ``max_hand_moves`` answers ``None`` and
 the game's docs page says so: the hands are then played under the option that bounds
-them (``Game.hand_bound_option``, e.g. Skarney's ``turn_limit``, SK-LOOP) when the game
-has one, and not at all when it has none (the knock games: a player who never knocks or
-closes keeps a hand going, and even random players can pass thousands of moves). Scala 40's hands end by S40-STALL whoever plays.
+them (``Game.hand_bound_option``: Skarney's ``turn_limit``, SK-LOOP; the knock games'
+``turn_limit``, the RU-TURN and CH-TURN Decision, since a player who never knocks or
+closes keeps a hand going, and even random players can pass thousands of moves), and not
+at all in a game that has none. Scala 40's hands end by S40-STALL whoever plays.
 
 ``nox -s soak`` (``HYPOTHESIS_PROFILE=soak``) plays many more hands.
 """
@@ -131,8 +132,8 @@ def _play_hands(game: Game, rules: Any, players: int, seed: int, kind: str, boun
 @pytest.mark.parametrize(("game", "preset"), CASES)
 @pytest.mark.parametrize("kind", ["random", "greedy", "adversarial"])
 def test_every_hand_ends_within_the_documented_bound(game: Game, preset: str, kind: str) -> None:
-    # S40-STALL, SK-LOOP: every hand ends; where the rules allow an endless hand, the
-    # game names the option that bounds it.
+    # S40-STALL, SK-LOOP, RU-TURN, CH-TURN: every hand ends; where the rules allow an
+    # endless hand, the game names the option that bounds it.
     rules = game.ruleset_type.preset(preset)
     players = game.default_players
     if not rules.min_players <= players <= rules.max_players:

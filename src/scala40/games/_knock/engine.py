@@ -325,7 +325,27 @@ def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRec
         phase=Phase.DRAW,
         turn=next_active(player, state.active),
     )
-    return done
+    return _blocked_if_limit(done, player)
+
+
+def _blocked_if_limit(state: KnockRecord, player: int) -> KnockRecord:
+    """``state`` after ``player``'s turn, or, when the hand has played the ruleset's
+    ``turn_limit`` turns, the hand ended blocked: nobody scores, everyone's cards are
+    shown, and the deal passes on (the RU-TURN and CH-TURN Decision; a blocked hand
+    changes no total, so it never ends the game)."""
+    limit = state.profile.turn_limit
+    if limit is None or sum(state.turns_played) < limit:
+        return state
+    count = state.player_count
+    result = HandResult(
+        hand_number=state.hand_number,
+        end=HandEnd.BLOCKED,
+        closer=player,
+        points=(0,) * count,
+        shown=(None,) * count,
+        hands=state.hands,
+    )
+    return _next_hand(evolve(state, last_hand=result, pending=(), taken=None))
 
 
 # ---------------------------------------------------------------- the Rumino
@@ -365,7 +385,8 @@ def _apply_pass(state: KnockRecord, move: Pass) -> KnockRecord:
     pending = state.pending[1:]
     if pending:
         return evolve(state, pending=pending)
-    return evolve(state, phase=Phase.DRAW, pending=(), turn=next_active(state.turn, state.active))
+    after = evolve(state, phase=Phase.DRAW, pending=(), turn=next_active(state.turn, state.active))
+    return _blocked_if_limit(after, state.turn)
 
 
 # ---------------------------------------------------------------- knocking and closing

@@ -61,6 +61,9 @@ class HandEnd(enum.Enum):
     game (CH-CHINCHON; the conga of LC-BASE)."""
     RUMINO = "rumino"
     """A player holds a Rumino and wins the game (RU-RUMINO)."""
+    BLOCKED = "blocked"
+    """The hand reached the ruleset's ``turn_limit`` turns: it ends with no score, and
+    the deal passes on (a Decision, RU-TURN, CH-TURN)."""
 
 
 @attrs.frozen
@@ -104,7 +107,8 @@ class HandResult:
     hand_number: int
     end: HandEnd
     closer: int
-    """The seat that knocked, closed, or holds the Rumino."""
+    """The seat that knocked, closed, or holds the Rumino (in a blocked hand, the seat
+    whose discard played the last turn)."""
     points: tuple[int, ...]
     """Points added to each seat's total this hand."""
     shown: tuple[Showing | None, ...]

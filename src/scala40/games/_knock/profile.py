@@ -14,6 +14,7 @@ the three games is a field here: rules as data.
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
@@ -30,6 +31,7 @@ __all__ = [
     "LayoffOrder",
     "LayoffTarget",
     "Wild",
+    "max_hand_moves",
 ]
 
 
@@ -169,6 +171,9 @@ class KnockRules:
     """No close that would bring the closer's total to the limit (LC-CLOSECAP)."""
     mano_extra_card: bool = False
     """The first player gets an eighth card and no card is turned up (LC-DEAL)."""
+    turn_limit: int | None = None
+    """Turns after which a hand ends blocked, with no score (RU-TURN, CH-TURN Decision);
+    ``None``: a hand goes on until a knock, a close or a Rumino."""
     # -- the game
     end_mode: EndMode = EndMode.ELIMINATION
     """Elimination (RU-ELIM, LC-ELIM) or the lowest total when one reaches the limit (CH-END)."""
@@ -197,3 +202,28 @@ class KnockRules:
         (False, True)
         """
         return total >= self.limit if self.inclusive else total > self.limit
+
+
+def max_hand_moves(rules: Any, players: int) -> int | None:
+    """The most moves (chance moves included) one hand of a knock game can take with
+    ``players`` seats, whoever plays, for a ruleset ``rules`` of Rumino, Chinchón or La
+    Conga; ``None`` without a ``turn_limit``: a player who never knocks or closes keeps
+    a hand going for ever.
+
+    With a limit of ``T`` turns, the hand ends blocked after its ``T``-th discard (the
+    RU-TURN and CH-TURN Decision). A turn is a draw, a restock of the stock at most
+    (RU-RESTOCK, CH-RESTOCK), a discard, and under ``rumino_claim="decision"`` a pass of
+    each other seat at most (RU-RUMINO): at most ``players + 2`` moves. Then the move
+    that ends the hand otherwise (a knock, a close, a claim) and a re-entry decision of
+    each seat (LC-REENGANCHE): at most ``1 + T * (players + 2) + 1 + players`` moves.
+
+    >>> from scala40.games.chinchon import Ruleset
+    >>> max_hand_moves(Ruleset(), 2) is None
+    True
+    >>> max_hand_moves(Ruleset(turn_limit=200), 2)
+    804
+    """
+    limit: int | None = rules.profile.turn_limit
+    if limit is None:
+        return None
+    return 1 + limit * (players + 2) + 1 + players

@@ -170,6 +170,10 @@ class SpanishRules(RulesetBase):
     LC-REENGANCHE)."""
     forbid_close_with_two_wilds: bool = attrs.field(default=False, metadata=_rule("CH-CLOSE"))
     """No close keeping two wild cards among the seven shown (x:conecta) (CH-CLOSE)."""
+    turn_limit: int | None = attrs.field(default=None, metadata=_rule("CH-TURN", 1, 1_000_000))
+    """Turns (discards, all players together) after which a hand ends blocked: nobody
+    scores for it and the deal passes on (CH-TURN Decision). ``None``, the default: a
+    hand goes on until a close, so a player who never closes keeps it going for ever."""
 
     _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
     _profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
@@ -240,6 +244,7 @@ class SpanishRules(RulesetBase):
             "layoff_target": self.layoff_target,
             "layoff_order": self.layoff_order,
             "forbid_close_with_two_wilds": self.forbid_close_with_two_wilds,
+            "turn_limit": self.turn_limit,
             "end_mode": self.end_mode,
             "inclusive": True,
             "reentry": self.reentry,
@@ -292,6 +297,7 @@ def spanish_problems(rules: SpanishRules) -> list[str]:
     need_int(problems, rules, "wild_chinchon_bonus")
     need_int(problems, rules, "target")
     need_int(problems, rules, "reentry", optional=True)
+    need_int(problems, rules, "turn_limit", optional=True)
     # CH-PLAYERS: 2-4 with one pack, up to 8 with two.
     most = PLAYERS_PER_PACK * rules.packs if packs_ok else 8
     low_ok = need_int(problems, rules, "min_players", 2, most)

@@ -563,6 +563,10 @@ def _phase_problems(state: KnockState) -> list[str]:
                 problems.append(f"player {seat} holds {held} cards, expected {wanted}")
         if phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM) and not state.stock:
             problems.append(f"the stock is empty at the {phase.value} phase")
+        limit = profile.turn_limit
+        played = sum(state.turns_played)
+        if phase in (Phase.DRAW, Phase.PLAY) and limit is not None and played >= limit:
+            problems.append(f"the hand has played its turn_limit of {limit} turns")
         if phase is Phase.RESTOCK and (state.stock or len(state.discard) < 2):
             problems.append(
                 "a restock rebuilds an empty stock from a discard pile of two cards or more"
@@ -680,6 +684,14 @@ def _last_hand_problems(state: KnockState) -> list[str]:
     if end is HandEnd.RUMINO:
         if any(item is not None for item in result.shown) or any(result.points):
             problems.append("last_hand: a Rumino is shown by nobody and scores nothing")
+        return problems
+    if end is HandEnd.BLOCKED:
+        if profile.turn_limit is None:
+            problems.append("last_hand: a hand ends blocked only under a turn_limit")
+        if any(item is not None for item in result.shown) or any(result.points):
+            problems.append("last_hand: a blocked hand is shown by nobody and scores nothing")
+        if result.discard is not None or result.busted:
+            problems.append("last_hand: a blocked hand discards no card and puts nobody out")
         return problems
     problems.extend(_showing_problems(state, result))
     return problems

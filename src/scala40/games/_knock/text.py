@@ -90,6 +90,8 @@ _ENDINGS = {
     HandEnd.WILD_CHINCHON: "closes with seven in a row holding a wild card (CH-CHINCHON)",
     HandEnd.CHINCHON: "closes with seven in a row of one suit and wins the game (CH-CHINCHON)",
     HandEnd.RUMINO: "holds a Rumino and wins the game (RU-RUMINO)",
+    HandEnd.BLOCKED: "plays the hand's last turn under turn_limit: the hand ends blocked, "
+    "nobody scores",
 }
 
 
@@ -206,6 +208,8 @@ class KnockText(GameText):
             lines[0] = f"Hand {result.hand_number}: {closer} holds a Rumino{taken}: " + (
                 f"{_names(hand, False)}; he wins the game (RU-RUMINO)."
             )
+            return lines
+        if result.end is HandEnd.BLOCKED:
             return lines
         for seat, showing in enumerate(result.shown):
             if showing is not None:

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from functools import partial
 
-from scala40.game import Game, endless_hands, register_game
+from scala40.game import Game, register_game
 from scala40.games._knock.analysis import best_arrangement, least_unmatched
 from scala40.games._knock.arrange import Arrangement, Layoff
 from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock.profile import max_hand_moves
 from scala40.games._knock.schema import state_schema
 from scala40.games.laconga.bots import GreedyBot
 from scala40.games.laconga.moves import (
@@ -107,7 +108,8 @@ GAME = register_game(
         move_from_dict=move_from_dict,
         move_set=MOVES,
         state_schema=partial(state_schema, GameState),
-        max_hand_moves=endless_hands,
+        max_hand_moves=max_hand_moves,
+        hand_bound_option="turn_limit",
         bots=game_bots({"greedy": GreedyBot}),
         default_players=3,
         text=TEXT,

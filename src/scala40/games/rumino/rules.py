@@ -107,6 +107,11 @@ class Ruleset(RulesetBase):
     reentry: int | None = attrs.field(default=0, metadata=_rule("RU-ELIM", 0, 100))
     """Times each player may re-enter when his total puts him out, at the highest total
     still in (as LC-REENGANCHE); ``None`` for any number (x:fg mentions rebuys)."""
+    turn_limit: int | None = attrs.field(default=None, metadata=_rule("RU-TURN", 1, 1_000_000))
+    """Turns (discards, all players together) after which a hand ends blocked: nobody
+    scores for it and the deal passes on (RU-TURN Decision). ``None``, the default: a
+    hand goes on until a knock or a Rumino, so a player who never knocks keeps it going
+    for ever."""
 
     _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
     _profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
@@ -148,6 +153,7 @@ class Ruleset(RulesetBase):
             limit=100,
             inclusive=self.eliminate_at is EliminateAt.GE100,
             reentry=self.reentry,
+            turn_limit=self.turn_limit,
             min_players=self.min_players,
             max_players=self.max_players,
         )
@@ -184,6 +190,7 @@ def _problems(rules: Ruleset) -> list[str]:
     need_int(problems, rules, "gin_bonus")
     need_int(problems, rules, "gin_streak", optional=True)
     need_int(problems, rules, "reentry", optional=True)
+    need_int(problems, rules, "turn_limit", optional=True)
     low_ok = need_int(problems, rules, "min_players")
     high_ok = need_int(problems, rules, "max_players")
     if low_ok and high_ok and rules.max_players < rules.min_players:
