@@ -19,7 +19,8 @@ KNOCK_GAMES = ("rumino", "chinchon", "laconga")
 def _first_blocked_hand(name: str, limit: int, seed: int, **options: Any) -> tuple[Any, Any]:
     """The states before and after the move that ended a hand blocked, in a random game."""
     game = load_game(name)
-    rules = game.ruleset_type(turn_limit=limit, **options)
+    ruleset_type: Any = game.ruleset_type
+    rules = ruleset_type(turn_limit=limit, **options)
     state = game.new_game(rules, 3, seed)
     rng = random.Random(seed)
     for _ in range(5_000):
@@ -58,7 +59,7 @@ def test_a_hand_at_its_turn_limit_ends_with_no_score(name: str) -> None:
 
 def test_a_rumino_hand_at_its_limit_ends_after_the_claims_are_passed() -> None:
     # RU-RUMINO with rumino_claim="decision", RU-TURN: the limit is met once no claim is made.
-    before, after = _first_blocked_hand("rumino", 7, seed=2, rumino_claim="decision")
+    _before, after = _first_blocked_hand("rumino", 7, seed=2, rumino_claim="decision")
     assert after.last_hand.end is HandEnd.BLOCKED
     assert after.problems() == []
 
@@ -67,7 +68,8 @@ def test_a_rumino_hand_at_its_limit_ends_after_the_claims_are_passed() -> None:
 def test_turn_limit_bounds_the_hand_and_is_checked(name: str) -> None:
     # RU-TURN, CH-TURN: max_hand_moves follows turn_limit; the option is checked on load.
     game = load_game(name)
-    rules = game.ruleset_type()
+    ruleset_type: Any = game.ruleset_type
+    rules = ruleset_type()
     assert rules.turn_limit is None
     assert game.max_hand_moves is not None
     assert game.max_hand_moves(rules, 3) is None
@@ -75,8 +77,8 @@ def test_turn_limit_bounds_the_hand_and_is_checked(name: str) -> None:
     assert game.hand_bound_option == "turn_limit"
     for wrong in (0, -1, 2.5, "9", True):
         with pytest.raises(InvalidRulesetError, match="turn_limit"):
-            game.ruleset_type(turn_limit=wrong)
+            ruleset_type(turn_limit=wrong)
     data = rules.to_dict()
     data["options"] = {**data.get("options", {}), "turn_limit": 0}
     with pytest.raises(Scala40Error, match="turn_limit"):
-        game.ruleset_type.from_dict(data)
+        ruleset_type.from_dict(data)

@@ -50,6 +50,7 @@ OPTIONS: list[tuple[str, Any, str]] = [
     ("discard_four_of_a_kind", False, "S40-V-FOURKIND"),
     ("split_sequences", False, "S40-V-SPLIT"),
     ("restock", RestockMethod.SHUFFLE, "S40-RESTOCK"),  # the discard pile is shuffled
+    ("turn_limit", None, "S40-STALL"),  # a Decision: no limit, S40-STALL ends the hands
 ]
 
 ONLINE_DIFFERENCES = {

@@ -46,8 +46,10 @@ CARD_CODES = 53
 
 _PHASES = tuple(Phase)
 _PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
-_ENDS = tuple(HandEnd)
-_END_INDEX = {end: index for index, end in enumerate(_ENDS)}
+_ENDS = tuple(end for end in HandEnd if end is not HandEnd.BLOCKED)
+"""The hand ends ``last_end`` marks: a blocked hand (``turn_limit``) marks none, which
+keeps one layout for every ruleset, whether it has a turn limit or not."""
+_END_INDEX: dict[HandEnd, int] = {end: index for index, end in enumerate(_ENDS)}
 _SCALE_CAP = 4.0
 """Totals and points are given as fractions of the limit, clipped to this either way."""
 _COUNT_CAP = 100
@@ -202,7 +204,9 @@ class KnockObservation:
             ObservationField("may_reenter", seats, "who may still re-enter"),
             ObservationField("gins", seats, "gins in a row from the first hand"),
             ObservationField("last_closer", seats, "who ended the previous hand"),
-            ObservationField("last_end", (len(_ENDS),), "how the previous hand ended"),
+            ObservationField(
+                "last_end", (len(_ENDS),), "how the previous hand ended (none for a blocked hand)"
+            ),
             ObservationField("phase", (len(_PHASES),), "the phase"),
             ObservationField("reentry_total", (1,), "the total of a re-entry", -cap, cap),
             ObservationField("hand_number", (1,), "the hand being played"),
@@ -291,7 +295,9 @@ class KnockObservation:
                 out[closer_at + offset] = 1.0
         out[stock_at] = view.stock_size
         if last is not None:
-            out[end_at + _END_INDEX[last.end]] = 1.0
+            index = _END_INDEX.get(last.end)
+            if index is not None:
+                out[end_at + index] = 1.0
         out[phase_at + _PHASE_INDEX[phase]] = 1.0
         out[total_at] = _scaled(view.reentry_total / limit)
         out[number_at] = min(view.hand_number, _COUNT_CAP) / _COUNT_CAP

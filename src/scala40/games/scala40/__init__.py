@@ -122,6 +122,7 @@ GAME = register_game(
         final_scores=final_scores,
         hand_value=hand_value,
         max_hand_moves=max_hand_moves,
+        hand_bound_option="turn_limit",
     )
 )
 """The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""

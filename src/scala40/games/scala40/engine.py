@@ -708,10 +708,12 @@ def _finish_discard(
     hands = _replace_item(state.hands, player, hand)
     discard = (*state.discard, card)
     turns_played = _replace_item(state.turns_played, player, state.turns_played[player] + 1)
-    if not hand or not state.stock:
+    limit = state.rules.turn_limit
+    if not hand or not state.stock or (limit is not None and sum(turns_played) >= limit):
         new = state.copy_with(hands=hands, discard=discard, turns_played=turns_played)
         # Discarding the last card closes (S40-CLOSE); an empty stock that could not be
-        # rebuilt blocks the hand (S40-RESTOCK decision).
+        # rebuilt blocks the hand (S40-RESTOCK decision), and so does the turn limit
+        # (S40-STALL Decision).
         return _end_hand(new, player if not hand else None)
     over: StateRecord = state.setters["turn_over"](
         state,

@@ -220,6 +220,11 @@ class Ruleset(RulesetBase):
         metadata=_rule("S40-RESTOCK"),
     )
     """How the stock is rebuilt when it runs out (S40-RESTOCK, S40-V-RESTOCK-FLIP)."""
+    turn_limit: int | None = attrs.field(default=None, metadata=_rule("S40-STALL", 1, 1_000_000))
+    """Turns (discards, all players together) after which a hand ends blocked, as under
+    S40-RESTOCK: nobody scores for it (S40-STALL Decision). ``None``, the default: every
+    hand ends by S40-STALL anyway, but under S40-V-FOURKIND a hand can go on for ever,
+    and this option bounds it."""
 
     _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
 
@@ -308,6 +313,7 @@ def _problems(rules: Ruleset) -> list[str]:
     need_choice(problems, rules, "match_format", MatchFormat)
     need_choice(problems, rules, "restock", RestockMethod)
     jokers_ok = need_int(problems, rules, "jokers")
+    need_int(problems, rules, "turn_limit", optional=True)
     hand_ok = need_int(problems, rules, "hand_size")
     if is_int(rules.min_players) and rules.min_players < 2:
         problems.append(f"min_players must be at least 2, got {describe(rules.min_players)}")
@@ -356,9 +362,16 @@ def _problems(rules: Ruleset) -> list[str]:
 
 def max_hand_moves(rules: Ruleset, players: int) -> int | None:
     """The most moves (chance moves included) one hand can take, whoever plays: every hand
-    ends (S40-STALL). ``players`` does not change it. Under S40-V-FOURKIND, ``None``: a
-    natural four of a kind leaves the table for the discard pile, so the same cards can
-    be melded again and again, and no option bounds such a hand.
+    ends (S40-STALL). ``players`` does not change it. Under S40-V-FOURKIND without a
+    ``turn_limit``, ``None``: a natural four of a kind leaves the table for the discard
+    pile, so the same cards can be melded again and again.
+
+    With a ``turn_limit`` of ``T`` turns, the hand ends blocked after its ``T``-th
+    discard. Within a turn, each meld, layoff, split or joker swap lowers
+    ``(jokers + 1) * naturals + jokers`` over the cards of the hand (a swap gives a
+    natural card for a joker), so a turn is a draw, a rebuild of the stock at most, at
+    most ``(jokers + 1) * D`` melding moves and a discard: at most
+    ``1 + T * (3 + (jokers + 1) * D)`` moves, whichever bound is the lower.
 
     Each meld, layoff, split (S40-V-SPLIT) or joker swap puts a card of the hand on the
     table for good (a swap takes a joker back, never a natural card), so the sum
@@ -377,16 +390,21 @@ def max_hand_moves(rules: Ruleset, players: int) -> int | None:
     115716
     >>> max_hand_moves(Ruleset(discard_four_of_a_kind=True), 2) is None
     True
+    >>> max_hand_moves(Ruleset(discard_four_of_a_kind=True, turn_limit=200), 2)
+    108601
     """
-    if rules.discard_four_of_a_kind:
-        return None
     deck = rules.deck.cards
     wild = rules.meld_rules.wild_cards
     jokers = sum(card in wild for card in deck)
+    limit = rules.turn_limit
+    limited = None if limit is None else 1 + limit * (3 + (jokers + 1) * len(deck))
+    if rules.discard_four_of_a_kind:
+        return limited
     naturals = len(deck) - jokers
     progress = naturals * (jokers + 1) + jokers
     turns = len(deck) * (progress + 2) + progress + 1
-    return 1 + (progress + 1) + 2 * turns + progress
+    stalled = 1 + (progress + 1) + 2 * turns + progress
+    return stalled if limited is None else min(stalled, limited)
 
 
 def hand_value(cards: Iterable[Card] | str, rules: Ruleset | None = None) -> int:
