@@ -133,7 +133,7 @@ def bench_rl(session: nox.Session) -> None:
 @nox.session
 def bench_peers(session: nox.Session) -> None:
     """Run benchmarks/bench_peers.py in its own environment: the library, OpenSpiel and
-    RLCard, whose gin rummy engines the benchmark plays beside Scala 40 in the same run
+    RLCard, whose gin rummy engines the benchmark plays beside every game in the same run
     (neither is ever a dependency of the library)."""
     session.install(".", "open_spiel", "rlcard")
     session.run("python", "benchmarks/bench_peers.py", *session.posargs)

@@ -1,7 +1,15 @@
 """scala40 beside other rummy engines, measured in the same run: random-playout actions
-per second of Scala 40 (official rules, 4 and 2 players) and, where they are installed,
-of OpenSpiel's ``gin_rummy`` (C++, played through ``pyspiel``) and RLCard's gin rummy
-(pure Python, its raw game loop), with the ratios between them.
+per second of every game of the package (Scala 40 with 4 and 2 players, Skarney, Rumino,
+Chinchón, La Conga, each with its default ruleset) and, where they are installed, of
+OpenSpiel's ``gin_rummy`` (C++, played through ``pyspiel``) and RLCard's gin rummy
+(pure Python, its raw game loop), with the ratios between them. A floor row plays a
+minimal immutable-state card game in pure Python (a tuple per state, the legal moves a
+list of cards): what any pure-Python engine pays at least for each action.
+
+With ``--instructions`` (and ``valgrind`` on the path), each engine also plays a fixed
+workload of seeded games under callgrind: the instructions per action (the run of the
+first game subtracted, so imports and warm-up do not count) do not move with the
+machine's load as times do.
 
 Run with ``python benchmarks/bench_peers.py`` (``--quick`` for a short run,
 ``--repeats N`` for more rounds). ``nox -s bench_peers`` makes an environment with
@@ -30,13 +38,17 @@ import argparse
 import gc
 import json
 import random
+import shutil
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 from scala40 import new_game
 from scala40.cards import format_cards
+from scala40.game import load_game
 from scala40.games.scala40 import GameState, Phase
 
 Engine = Callable[[int], int]
@@ -49,14 +61,53 @@ players left with one card each, no meld on the table to extend: they draw and d
 for ever, the stock rebuilt from the discard pile each time)."""
 
 
-def scala40_engine(players: int) -> Engine:
+def game_engine(name: str, players: int | None = None) -> Engine:
+    """A game of the package with its default ruleset (``players`` or its default)."""
+    game = load_game(name)
+    seats = game.default_players if players is None else players
+
     def play(seed: int) -> int:
         chooser = random.Random(seed)
-        state = new_game("official", players=players, seed=seed)
+        state = game.new_game(None, seats, seed)
         actions = 0
         while not state.is_over and actions < MAX_ACTIONS:
             legal = state.legal_moves()
             state = state.apply(legal[chooser.randrange(len(legal))])
+            actions += 1
+        return actions
+
+    return play
+
+
+FLOOR_HAND = 10
+"""Cards in each hand of the floor game."""
+
+
+def floor_engine() -> Engine:
+    """The floor loop: two players draw from a shuffled 52-card stock and discard, a state
+    being an immutable tuple (hands, stock, discard pile, player to move) rebuilt at each
+    action, until the stock runs out. Each action lists the legal discards and builds the
+    next state, as the engines do, with no rules beyond that."""
+
+    def play(seed: int) -> int:
+        chooser = random.Random(seed)
+        deck = list(range(52))
+        random.Random(seed).shuffle(deck)
+        hands = (
+            tuple(sorted(deck[:FLOOR_HAND])),
+            tuple(sorted(deck[FLOOR_HAND : 2 * FLOOR_HAND])),
+        )
+        pile: tuple[int, ...] = ()
+        state = (hands, tuple(deck[2 * FLOOR_HAND :]), pile, 0)
+        actions = 0
+        while state[1]:
+            hands, stock, pile, player = state
+            hand = tuple(sorted((*hands[player], stock[0])))
+            legal = list(hand)
+            card = legal[chooser.randrange(len(legal))]
+            kept = tuple(c for c in hand if c != card)
+            hands = (kept, hands[1]) if player == 0 else (hands[0], kept)
+            state = (hands, stock[1:], (*pile, card), 1 - player)
             actions += 1
         return actions
 
@@ -201,6 +252,57 @@ def report_legal_times(games: int) -> None:
         print("  worst state: " + json.dumps(worst.to_dict(), separators=(",", ":")))
 
 
+PEERS = ("OpenSpiel gin_rummy (C++)", "RLCard gin rummy (Python)")
+FLOOR = "floor: immutable tuples (Python)"
+
+
+def engine_makers() -> dict[str, Callable[[], Engine | None]]:
+    """Every engine measured, by name: the package's games, the peers, the floor."""
+    return {
+        "scala40, 4 players": lambda: game_engine("scala40", 4),
+        "scala40, 2 players": lambda: game_engine("scala40", 2),
+        "skarney": lambda: game_engine("skarney"),
+        "rumino": lambda: game_engine("rumino"),
+        "chinchon": lambda: game_engine("chinchon"),
+        "laconga": lambda: game_engine("laconga"),
+        PEERS[0]: open_spiel_engine,
+        PEERS[1]: rlcard_engine,
+        FLOOR: floor_engine,
+    }
+
+
+WORKLOAD_GAMES = 2
+"""Seeded games each engine plays for its instruction count (after a first one)."""
+
+
+def play_workload(name: str, games: int) -> None:
+    """Play ``games`` seeded games of one engine and print the actions (run under
+    callgrind by :func:`instructions_per_action`)."""
+    engine = engine_makers()[name]()
+    assert engine is not None
+    print(sum(engine(seed) for seed in range(1, 1 + games)))
+
+
+def instructions_per_action(name: str) -> float | None:
+    """Instructions per action of one engine over the fixed workload: the difference
+    between runs of 1 and ``1 + WORKLOAD_GAMES`` games, so start-up does not count."""
+    counts = []
+    for games in (1, 1 + WORKLOAD_GAMES):
+        command = [sys.executable, __file__, "--workload", name, "--games", str(games)]
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        collected = [line for line in done.stderr.splitlines() if "Collected" in line]
+        counts.append((int(done.stdout.split()[-1]), int(collected[-1].split()[-1])))
+    (actions_1, instructions_1), (actions_n, instructions_n) = counts
+    if actions_n == actions_1:
+        return None
+    return (instructions_n - instructions_1) / (actions_n - actions_1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
@@ -208,24 +310,25 @@ def main() -> None:
     parser.add_argument(
         "--legal-games", type=int, default=None, help="playouts timed for legal_moves()"
     )
+    parser.add_argument(
+        "--instructions", action="store_true", help="instructions per action (valgrind)"
+    )
+    parser.add_argument("--workload", help=argparse.SUPPRESS)
+    parser.add_argument("--games", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.workload:
+        play_workload(args.workload, args.games)
+        return
     repeats = args.repeats or (3 if args.quick else 5)
     seconds = 1.0 if args.quick else 4.0
-    engines: dict[str, Engine] = {
-        "scala40 official, 4 players": scala40_engine(4),
-        "scala40 official, 2 players": scala40_engine(2),
-    }
+    engines: dict[str, Engine] = {}
     missing = []
-    found = open_spiel_engine()
-    if found is None:
-        missing.append("OpenSpiel (pip install open_spiel)")
-    else:
-        engines["OpenSpiel gin_rummy (C++)"] = found
-    found = rlcard_engine()
-    if found is None:
-        missing.append("RLCard (pip install rlcard)")
-    else:
-        engines["RLCard gin rummy (Python)"] = found
+    for name, make in engine_makers().items():
+        found = make()
+        if found is None:
+            missing.append(name)
+        else:
+            engines[name] = found
     if missing:
         print("not installed, not measured: " + ", ".join(missing))
     for engine in engines.values():
@@ -239,23 +342,31 @@ def main() -> None:
             rates[name].append(rate)
             collected[name].append(share)
             games[name] += played
+    instructions: dict[str, float | None] = {}
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            print("valgrind not found: no instruction counts")
+        else:
+            instructions = {name: instructions_per_action(name) for name in engines}
     print(f"random playouts, whole games, {repeats} rounds of about {seconds:g} s per engine; "
           "actions/s: median (lowest-highest), and the garbage collector's median share")  # fmt: skip
     medians = {name: statistics.median(times) for name, times in rates.items()}
     for name, times in rates.items():
         share = statistics.median(collected[name])
-        print(f"  {name:<30} {medians[name]:>9,.0f}  ({min(times):,.0f}-{max(times):,.0f}, "
-              f"{games[name]} games; collector {share:.1%})")  # fmt: skip
-    peers = [name for name in engines if not name.startswith("scala40")]
+        counted = instructions.get(name)
+        count = "" if counted is None else f"; {counted:,.0f} instructions/action"
+        print(f"  {name:<34} {medians[name]:>9,.0f}  ({min(times):,.0f}-{max(times):,.0f}, "
+              f"{games[name]} games; collector {share:.1%}{count})")  # fmt: skip
+    peers = [name for name in engines if name in PEERS or name == FLOOR]
     if peers:
-        print("ratios (scala40 / peer, medians of the per-round ratios):")
+        print("ratios (game / peer, actions/s: median of the per-round ratios, lowest-highest):")
         for name in engines:
-            if name.startswith("scala40"):
-                for peer in peers:
-                    ratio = statistics.median(
-                        mine / theirs for mine, theirs in zip(rates[name], rates[peer])
-                    )
-                    print(f"  {name} / {peer}: {ratio:.2f}x")
+            if name in PEERS or name == FLOOR:
+                continue
+            for peer in peers:
+                ratios = [mine / theirs for mine, theirs in zip(rates[name], rates[peer])]
+                print(f"  {name} / {peer}: {statistics.median(ratios):.2f}x "
+                      f"({min(ratios):.2f}-{max(ratios):.2f})")  # fmt: skip
     report_legal_times(args.legal_games or (30 if args.quick else 200))
 
 

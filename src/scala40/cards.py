@@ -203,6 +203,15 @@ def spanish_card_name(card: Card | str) -> str:
 
 
 def _parse_token(token: str, position: int | None) -> Card:
+    # The written forms (as ``to_dict`` and ``format_cards`` write them) are looked up:
+    # loading a state parses a hundred cards or so.
+    found = _WRITTEN_CARDS.get(token)
+    if found is not None:
+        return found
+    return _parse_unwritten(token, position)
+
+
+def _parse_unwritten(token: str, position: int | None) -> Card:
     upper = token.upper()
     if upper in _JOKER_TOKENS:
         return JOKER
@@ -217,6 +226,12 @@ def _parse_token(token: str, position: int | None) -> Card:
     raise InvalidCardError(
         f"bad card {describe(token)}{where}: {_EXPECTED}", token=token, position=position
     )
+
+
+_WRITTEN_CARDS: dict[str, Card] = {
+    name: _parse_unwritten(name, None) for name in (*CARD_NAMES, *CARD_SYMBOLS)
+}
+"""Each card's written forms (plain and with suit symbols) and the card they read as."""
 
 
 def parse_card(text: str) -> Card:

@@ -49,6 +49,9 @@ CONTRACT_KINDS = (MeldKind.SET, MeldKind.SEQUENCE)
 _WILD = MELD_RULES.wild_cards
 _SLOTS = MELD_RULES.sequence_slots
 """The rank of each place of a sequence: A 2 3 ... K A."""
+_WILD_SORTED = tuple(sorted(_WILD))
+_CARD_SLOTS = JOKER + 1
+"""Card numbers run from 0 to the joker's."""
 _SET_RANKS = tuple(rank for rank in range(1, 14) if rank != 2)
 """Ranks that make sets: a 2 is always wild (SK-MELDS)."""
 
@@ -195,13 +198,16 @@ def _groups(
 ) -> tuple[Meld, ...]:
     """The melds of a hand: sets of the sizes ``sets``, sequences of the sizes ``runs``,
     and melds of wild cards only if ``wild``."""
-    counts = Counter(hand)
-    wilds = tuple(sorted(card for card in counts if card in _WILD))
+    # Copies of each card by its number (a list, not a Counter: this is the hot path).
+    counts = [0] * _CARD_SLOTS
+    for card in hand:
+        counts[card] += 1
+    wilds = tuple(card for card in _WILD_SORTED if counts[card])
     found: list[Meld] = []
     spare = 1 if wilds else 0
     if sets is not None:
         for rank in _SET_RANKS:
-            copies = tuple(counts[s * 13 + rank - 1] for s in range(4))
+            copies = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
             if sum(copies) + spare >= sets.start:
                 found.extend(_rank_melds(rank, copies, wilds, sets))
     if runs is not None:
