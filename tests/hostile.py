@@ -134,7 +134,25 @@ def library_errors_only(
 ) -> Any:
     """``call(*args, **kwargs)``: its result, or ``None`` when it raised an error of the
     library. Any other exception fails the test, and so does a call slower than
-    ``seconds`` (work must be bounded whatever the input)."""
+    ``seconds`` (work must be bounded whatever the input).
+
+    A call over the limit is timed once more and the faster run counts: the library has
+    no side effects, so the second run does the same work, and a thread's CPU time still
+    swells by half or more while other processes crowd the cores and caches. Work that
+    is not bounded is slow both times."""
+    result, elapsed = _timed_call(call, args, kwargs)
+    if elapsed >= time_limit(seconds):
+        result, again = _timed_call(call, args, kwargs)
+        elapsed = min(elapsed, again)
+    assert elapsed < time_limit(seconds), (
+        f"{getattr(call, '__qualname__', call)} took {elapsed:.2f} s"
+    )
+    return result
+
+
+def _timed_call(
+    call: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> tuple[Any, float]:
     start = time.thread_time()
     try:
         result = call(*args, **kwargs)
@@ -145,11 +163,7 @@ def library_errors_only(
             f"{getattr(call, '__qualname__', call)} raised {type(error).__name__} "
             "instead of an error of the library"
         ) from error
-    elapsed = time.thread_time() - start
-    assert elapsed < time_limit(seconds), (
-        f"{getattr(call, '__qualname__', call)} took {elapsed:.2f} s"
-    )
-    return result
+    return result, time.thread_time() - start
 
 
 # -- states sent by clients: mutated dictionaries, refused or played on -----------------------
