@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections import Counter
 from functools import cache
 from typing import Any
@@ -39,6 +38,7 @@ from tests.hostile import (
     HUGE,
     check_mutated_state,
     check_playable,
+    cpu_seconds,
     fuzz_settings,
     hostile_texts,
     hostile_values,
@@ -472,10 +472,9 @@ def _data(name: str) -> dict[str, Any]:
 def test_broken_states_are_refused(name: str, changes: dict[str, Any], problem: str) -> None:
     game = load_game(name)
     data = {**_data(name), **changes}
-    start = time.thread_time()
-    with pytest.raises(SerializationError, match=problem):
+    with cpu_seconds() as elapsed, pytest.raises(SerializationError, match=problem):
         game.state_from_dict(data)
-    assert time.thread_time() - start < time_limit(0.5)
+    assert elapsed.seconds < time_limit(0.5)
 
 
 def test_a_hand_shown_at_the_end_must_be_the_hand_held_and_scored() -> None:
@@ -529,9 +528,9 @@ def test_layoffs_onto_many_shown_melds_are_found_fast() -> None:
         targets.append(check_meld(f"{rank}C {rank}H {rank}D", rules))
     owners = [(index % 7 + 1, index // 7) for index in range(len(targets))]
     hand = tuple(sorted(parse_cards("5S 5C 7S 7C QS QC JK JK")))
-    start = time.thread_time()
-    best = best_arrangement(hand, profile, targets, owners)
-    assert time.thread_time() - start < time_limit(0.5)
+    with cpu_seconds() as elapsed:
+        best = best_arrangement(hand, profile, targets, owners)
+    assert elapsed.seconds < time_limit(0.5)
     assert best.value == 0
     assert [str(meld) for meld in best.melds] == ["5S JK=6S 7S", "QS JK=QH QC"]
     assert [str(layoff) for layoff in best.layoffs] == ["5C on P7#0", "7C on P1#1"]
