@@ -1,0 +1,89 @@
+"""What every Scala 40 move handler shares: the illegal-move error citing its rule, the
+phase check, and hands as sorted tuples of cards (internal)."""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+
+from scala40.cards import Card
+from scala40.errors import (
+    IllegalMoveError,
+)
+from scala40.games.scala40.moves import (
+    Move,
+)
+from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.record import StateRecord
+
+__all__ = [
+    "cards_to_keep",
+    "hand_without",
+    "illegal",
+    "need_phase",
+    "next_active",
+    "replace_item",
+    "with_card",
+]
+
+
+def illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
+    return IllegalMoveError(f"{move}: {reason} ({rule})")
+
+
+def hand_without(
+    hand: tuple[Card, ...], cards: tuple[Card, ...] | list[Card]
+) -> tuple[Card, ...] | None:
+    """``hand`` less ``cards`` (a multiset difference), or ``None`` if a card is missing."""
+    if len(cards) == 1:
+        card = cards[0]
+        try:
+            index = hand.index(card)
+        except ValueError:
+            return None
+        return hand[:index] + hand[index + 1 :]
+    left = list(hand)
+    for card in cards:
+        try:
+            left.remove(card)
+        except ValueError:
+            return None
+    return tuple(left)
+
+
+def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    cards = list(hand)
+    insort(cards, card)
+    return tuple(cards)
+
+
+def replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def next_active(player: int, active: tuple[bool, ...]) -> int:
+    count = len(active)
+    for step in range(1, count + 1):
+        candidate = (player + step) % count
+        if active[candidate]:
+            return candidate
+    return player
+
+
+def need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
+    if state.phase is not phase:
+        if state.phase is Phase.OVER:
+            raise illegal(move, "S40-ELIM", "the match is over")
+        wanted = {
+            Phase.DRAW: "only at the start of a turn, before drawing",
+            Phase.PLAY: "only after drawing",
+            Phase.DEAL: "only when a hand is to be dealt",
+            Phase.RESTOCK: "only when the stock is to be rebuilt",
+        }[phase]
+        raise illegal(move, "S40-TURN", f"this move is allowed {wanted}; the game is at "
+                       f"the {state.phase.value} phase")  # fmt: skip
+
+
+def cards_to_keep(state: StateRecord) -> int:
+    """Cards the player must keep to end the turn with a discard (S40-CLOSE, S40-FIRST-ROUND)."""
+    return 1 if state.may_close else 2
