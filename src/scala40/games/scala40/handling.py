@@ -6,6 +6,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
+from scala40._hands import without as hand_without
 from scala40.cards import Card
 from scala40.errors import (
     IllegalMoveError,
@@ -29,26 +30,6 @@ __all__ = [
 
 def illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
     return IllegalMoveError(f"{move}: {reason} ({rule})")
-
-
-def hand_without(
-    hand: tuple[Card, ...], cards: tuple[Card, ...] | list[Card]
-) -> tuple[Card, ...] | None:
-    """``hand`` less ``cards`` (a multiset difference), or ``None`` if a card is missing."""
-    if len(cards) == 1:
-        card = cards[0]
-        try:
-            index = hand.index(card)
-        except ValueError:
-            return None
-        return hand[:index] + hand[index + 1 :]
-    left = list(hand)
-    for card in cards:
-        try:
-            left.remove(card)
-        except ValueError:
-            return None
-    return tuple(left)
 
 
 def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
