@@ -32,7 +32,7 @@ from itertools import combinations
 import attrs
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._hands import without
+from scala40._engine import without
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games._knock.profile import KnockRules
 from scala40.melds import Meld, MeldKind, MeldRules

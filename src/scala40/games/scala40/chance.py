@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from scala40._engine import deal_order
 from scala40._rng import shuffle
 from scala40.cards import Card
 from scala40.games.scala40.handling import (
@@ -38,11 +39,7 @@ def deal(
     """Shuffle (or use ``order``, top card last) and deal a new hand (S40-DEAL)."""
     rules = state.rules
     deck = rules.deck.cards
-    rng = state.rng
-    if order is None:
-        order, rng = shuffle(deck, rng)
-    elif Counter(order) != Counter(deck):
-        raise illegal(move or Deal(order), "C-DECK", "the order must hold every card of the deck")
+    order, rng = deal_order(deck, order, state.rng, lambda: move or Deal(order))
     seats = []
     seat = state.dealer
     for _ in range(state.player_count):

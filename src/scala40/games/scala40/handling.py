@@ -1,19 +1,15 @@
-"""What every Scala 40 move handler shares: the illegal-move error citing its rule, the
-phase check, and hands as sorted tuples of cards (internal)."""
+"""What every Scala 40 move handler shares: the phase check and hands as sorted tuples of
+cards, with the illegal-move error and the tuple helpers of :mod:`scala40._engine`
+(internal)."""
 
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any
 
-from scala40._hands import without as hand_without
+from scala40._engine import illegal, replace_item
+from scala40._engine import without as hand_without
 from scala40.cards import Card
-from scala40.errors import (
-    IllegalMoveError,
-)
-from scala40.games.scala40.moves import (
-    Move,
-)
+from scala40.games.scala40.moves import Move
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
 
@@ -28,18 +24,10 @@ __all__ = [
 ]
 
 
-def illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
-    return IllegalMoveError(f"{move}: {reason} ({rule})")
-
-
 def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     cards = list(hand)
     insort(cards, card)
     return tuple(cards)
-
-
-def replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
 
 
 def next_active(player: int, active: tuple[bool, ...]) -> int:

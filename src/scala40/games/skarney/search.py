@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from itertools import product
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._hands import without
+from scala40._engine import without
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import SearchLimitError
 from scala40.games.skarney.rules import MELD_RULES, meld_points
