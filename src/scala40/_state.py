@@ -106,6 +106,8 @@ class StateBase(Generic[M, V]):
     """The format name of ``to_dict``."""
     FORMAT_VERSION: ClassVar[int] = 1
     """The version of ``to_dict``'s format."""
+    DEFAULT_VERBS: ClassVar[tuple[str, ...]] = ("draw", "decline", "discard", "offer")
+    """The verbs :meth:`default_move` prefers, best first."""
     GAME_WORD: ClassVar[str] = "game"
     """What messages call a whole game (Scala 40 plays a *match*)."""
     SETTER_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
@@ -363,6 +365,44 @@ class StateBase(Generic[M, V]):
             raise StaleMoveError(
                 f"stale move number {expected}: the {self.GAME_WORD} is at move {self.move_number}"
             )
+
+    def default_move(self: S, seat: int) -> M:
+        """The move a server plays for ``seat`` when its time to decide runs out: the
+        first legal move, in the listing order, whose verb comes first in
+        :attr:`DEFAULT_VERBS` (draw from the stock, decline an offer, discard, offer a
+        card), or else the first legal move. It is cheap (one pass over the legal
+        moves, which the state lists once) and the same on every call: a seat that
+        lets its time run out plays on passively and never melds.
+
+        :raises InvalidArgumentError: ``seat`` is not a seat of the game, or it does not
+            decide now (another seat does, a chance step comes next, or the game is over).
+
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> state.default_move(0)
+        DrawStock()
+        >>> state.default_move(1)
+        Traceback (most recent call last):
+        ...
+        scala40.errors.InvalidArgumentError: seat 1 does not decide now (seat 0 does)
+        """
+        self._check_seat(seat, "seat")
+        current = self.current_player
+        if current != seat:
+            who = (
+                "the game is over"
+                if self.is_over
+                else ("a chance step comes next" if current is None else f"seat {current} does")
+            )
+            raise InvalidArgumentError(f"seat {seat} does not decide now ({who})")
+        legal = self.legal_moves()
+        verbs = [str(move).split(" ", 1)[0] for move in legal]
+        for verb in self.DEFAULT_VERBS:
+            if verb in verbs:
+                chosen: M = legal[verbs.index(verb)]
+                return chosen
+        first: M = legal[0]
+        return first
 
     def is_legal(self, move: Any) -> bool:
         """Whether ``move`` (a move value, its text or its dictionary) is legal here.

@@ -89,3 +89,30 @@ def test_move_numbers_count_every_move_and_refuse_stale_ones(name: str) -> None:
         # Text counts the same as move values.
         if not state.is_over:
             assert state.apply(str(state.legal_moves()[0])).move_number == number + 2
+
+
+@pytest.mark.parametrize(("game", "preset"), _cases())
+def test_default_moves_are_legal_and_the_same_every_time(game: Game, preset: str) -> None:
+    """``default_move(seat)``, a server's move for a seat whose time ran out: legal, the
+    same on every call, and refused for a seat that does not decide."""
+    rules = game.resolve_rules(preset)
+    players = max(rules.min_players, min(game.default_players, rules.max_players))
+    state: Any = game.new_game(rules, players, 5, auto_chance=False)
+    chooser = random.Random(5)
+    for step in range(200):
+        if state.is_over:
+            break
+        for seat in range(state.player_count):
+            if seat != state.current_player:
+                with pytest.raises(InvalidArgumentError, match=f"seat {seat} does not decide"):
+                    state.default_move(seat)
+        if state.is_chance:
+            state = state.apply(state.legal_moves()[0])
+            continue
+        seat = state.current_player
+        move = state.default_move(seat)
+        assert move in state.legal_moves()
+        assert state.default_move(seat) == move
+        # Half the moves by default, half at random: default moves from many positions.
+        legal = state.legal_moves()
+        state = state.apply(move if step % 2 else legal[chooser.randrange(len(legal))])
