@@ -4,8 +4,8 @@ Tables live in SQLite as JSON; each request loads its table's state back as untr
 data (``state_from_dict`` checks everything), answers with the asking seat's view as
 JSON (``view.to_dict()``: its cards, its legal moves, whose decision it is) and the
 events it may see since the move number it gives, and saves the state again. Bots play
-the empty seats; a player may resign at any moment (C-RESIGN); a seat whose time ran out
-is played by the game's default move.
+the empty seats; a seat whose time ran out is played by the game's default move
+(``state.default_move(seat)``).
 
 The HTTP interface (JSON in and out; an error is ``{"error": class, "message": text}``
 with status 400, 403 for a wrong token, 404 for no such table, 409 for a stale move)::
@@ -17,7 +17,6 @@ with status 400, 403 for a wrong token, 404 for no such table, 409 for a stale m
                                   -> {"view": {...}, "events": [...]}
     POST /tables/1/moves          {"seat": 0, "token": T, "move": "draw",
                                    "move_number": 12}
-    POST /tables/1/resign         {"seat": 0, "token": T}
     POST /tables/1/timeout        {"seat": 0}   (the server's clock: the default move)
 
 Run ``python examples/game_server.py`` to play a whole game of each game through the
@@ -55,16 +54,24 @@ MAX_BODY = 64_000
 MAX_BOT_MOVES = 100_000
 """The most moves the bots play after one request (a whole match is far shorter)."""
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    state TEXT NOT NULL,
-    bots TEXT NOT NULL,
-    tokens TEXT NOT NULL,
-    events TEXT NOT NULL
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS tables (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        state TEXT NOT NULL,
+        bots TEXT NOT NULL,
+        tokens TEXT NOT NULL
+    )""",
+    # One row per event and seat, as that seat may see it: a client's "since move n"
+    # reads its own rows after n, whatever the length of the match.
+    """CREATE TABLE IF NOT EXISTS events (
+        table_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        event TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS events_by_seat ON events (table_id, seat, number)",
 )
-"""
 
 
 class RequestError(Exception):
@@ -86,7 +93,8 @@ class Store:
         self.path = path
         self.lock = threading.Lock()
         with self.connect() as db:
-            db.execute(SCHEMA)
+            for statement in SCHEMA:
+                db.execute(statement)
         self.costs: dict[str, list[float]] = {"load": [], "view": [], "apply": [], "save": []}
 
     def connect(self) -> sqlite3.Connection:
@@ -97,7 +105,7 @@ class Store:
         """The table's row, with its state loaded; saved back when the block ends."""
         with self.lock, self.connect() as db:
             row = db.execute(
-                "SELECT game, state, bots, tokens, events FROM tables WHERE id = ?", (table_id,)
+                "SELECT game, state, bots, tokens FROM tables WHERE id = ?", (table_id,)
             ).fetchone()
             if row is None:
                 raise RequestError(404, "NotFound", f"no table {table_id}")
@@ -110,7 +118,9 @@ class Store:
                 "state": state,
                 "bots": {int(seat): spec for seat, spec in json.loads(row[2]).items()},
                 "tokens": json.loads(row[3]),
-                "events": json.loads(row[4]),
+                "events": [],
+                "id": table_id,
+                "db": db,
             }
             saved = state
             yield table
@@ -118,10 +128,8 @@ class Store:
                 start = time.perf_counter()
                 text = json.dumps(table["state"].to_dict())
                 self.costs["save"].append(time.perf_counter() - start)
-                db.execute(
-                    "UPDATE tables SET state = ?, events = ? WHERE id = ?",
-                    (text, json.dumps(table["events"]), table_id),
-                )
+                db.execute("UPDATE tables SET state = ? WHERE id = ?", (text, table_id))
+                _save_events(db, table_id, table["events"])
 
     def create(self, request: Mapping[str, Any]) -> dict[str, Any]:
         game = load_game(_field(request, "game", str))
@@ -132,23 +140,38 @@ class Store:
             raise RequestError(400, "InvalidArgument", "bots must sit at seats of the game")
         for spec in bots.values():
             make_bot(spec, game)  # refused now rather than at the bot's first turn
-        state = game.new_game(request.get("rules"), players, seed)
+        rules = request.get("rules")
+        if isinstance(rules, dict):  # a ruleset's dictionary, checked in full
+            rules = game.ruleset_type.from_dict(rules)
+        state = game.new_game(rules, players, seed)
         tokens = {str(seat): secrets.token_hex(8) for seat in range(players) if seat not in bots}
         table = {"game": game, "state": state, "bots": bots, "tokens": tokens, "events": []}
         _play_bots(table)
         with self.lock, self.connect() as db:
             cursor = db.execute(
-                "INSERT INTO tables (game, state, bots, tokens, events) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO tables (game, state, bots, tokens) VALUES (?, ?, ?, ?)",
                 (
                     game.name,
                     json.dumps(table["state"].to_dict()),
                     json.dumps({str(seat): spec for seat, spec in bots.items()}),
                     json.dumps(tokens),
-                    json.dumps(table["events"]),
                 ),
             )
             table_id = cursor.lastrowid
+            assert table_id is not None
+            _save_events(db, table_id, table["events"])
         return {"table": table_id, "tokens": tokens}
+
+
+def _save_events(db: sqlite3.Connection, table_id: int, events: list[Any]) -> None:
+    db.executemany(
+        "INSERT INTO events (table_id, seat, number, event) VALUES (?, ?, ?, ?)",
+        [
+            (table_id, seat, event["number"], json.dumps(seen))
+            for event in events
+            for seat, seen in enumerate(event["seen"])
+        ],
+    )
 
 
 def _field(request: Mapping[str, Any], name: str, kind: type) -> Any:
@@ -186,7 +209,7 @@ def _play_bots(table: dict[str, Any]) -> None:
 
 
 def _seat(table: dict[str, Any], request: Mapping[str, Any], *, token: bool = True) -> int:
-    seat = _field(request, "seat", int)
+    seat: int = _field(request, "seat", int)
     if str(seat) not in table["tokens"]:
         raise RequestError(400, "InvalidArgument", f"seat {seat} is no player's seat here")
     if token and request.get("token") != table["tokens"][str(seat)]:
@@ -199,7 +222,13 @@ def answer(store: Store, table: dict[str, Any], seat: int, since: int) -> dict[s
     start = time.perf_counter()
     view = table["state"].view(seat).to_dict()
     store.costs["view"].append(time.perf_counter() - start)
-    events = [event["seen"][seat] for event in table["events"] if event["number"] > since]
+    # The events stored before this request, then the ones it made (saved when it ends).
+    rows = table["db"].execute(
+        "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ? ORDER BY rowid",
+        (table["id"], seat, since),
+    )
+    events = [json.loads(row[0]) for row in rows]
+    events += [event["seen"][seat] for event in table["events"] if event["number"] > since]
     return {"view": view, "events": events}
 
 
@@ -231,9 +260,6 @@ def handle(store: Store, method: str, path: str, query: str, body: Any) -> dict[
             start = time.perf_counter()
             _apply(table, body.get("move"), _field(body, "move_number", int))
             store.costs["apply"].append(time.perf_counter() - start)
-        elif action == "resign":
-            seat = _seat(table, body)
-            _apply(table, f"resign {seat}")
         elif action == "timeout":
             seat = _seat(table, body, token=False)
             _apply(table, table["state"].default_move(seat))
@@ -306,21 +332,28 @@ def call(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]
 
 
 def play_table(
-    base: str, game: str, players: int, seed: int, humans: int = 1, timeouts: bool = False
+    base: str,
+    game: str,
+    players: int,
+    seed: int,
+    humans: int = 1,
+    timeouts: bool = False,
+    rules: Any = None,
 ) -> dict[str, Any]:
-    """Play a whole game at a new table: seats below ``humans`` are scripted clients that
-    play a random legal move of their view (or, with ``timeouts``, let every other
-    decision time out); the others are greedy bots. Returns the last view of seat 0."""
+    """Play a whole game at a new table (``rules``: a preset's name or a ruleset's
+    dictionary; ``None`` for the game's default): seats below ``humans`` are scripted
+    clients that close or meld when they can and otherwise play a random legal move of
+    their view (or, with ``timeouts``, let every other decision time out); the others
+    are greedy bots. Returns the last view of seat 0."""
     bots = {str(seat): "greedy" for seat in range(humans, players)}
-    status, created = call(
-        base, "POST", "/tables", {"game": game, "players": players, "seed": seed, "bots": bots}
-    )
+    request = {"game": game, "players": players, "seed": seed, "bots": bots, "rules": rules}
+    status, created = call(base, "POST", "/tables", request)
     assert status == 200, created
     table, tokens = created["table"], created["tokens"]
     rng = random.Random(seed)
     seen = dict.fromkeys(range(humans), 0)
     for _ in range(MAX_BOT_MOVES):
-        views = {}
+        views: dict[int, dict[str, Any]] = {}
         for seat in range(humans):
             query = f"?seat={seat}&token={tokens[str(seat)]}&since={seen[seat]}"
             status, answered = call(base, "GET", f"/tables/{table}{query}")
@@ -337,13 +370,21 @@ def play_table(
         if timeouts and rng.random() < 0.5:
             status, answered = call(base, "POST", f"/tables/{table}/timeout", {"seat": seat})
         else:
-            choice = rng.choice(mine["legal_moves"])
+            # A scripted player closes or melds when it can (random play alone could go
+            # on for thousands of moves), and otherwise picks any legal move.
+            eager = [
+                item
+                for item in mine["legal_moves"]
+                if item["text"].split(" ", 1)[0] in ("close", "knock", "meld")
+            ]
+            choice = rng.choice(eager or mine["legal_moves"])
             move = choice["move"] if rng.random() < 0.5 else choice["text"]
             body = {
                 "seat": seat,
                 "token": tokens[str(seat)],
                 "move": move,
                 "move_number": mine["move_number"],
+                "since": seen[seat],
             }
             status, answered = call(base, "POST", f"/tables/{table}/moves", body)
         assert status == 200, answered
