@@ -466,4 +466,4 @@ class StateBase(Generic[M, V]):
 
     def _repr_svg_(self) -> str:
         """The state as an SVG picture, which notebooks show (:func:`scala40.drawing.state_svg`)."""
-        return state_svg(self)
+        return state_svg(self)  # type: ignore[arg-type]

@@ -28,7 +28,7 @@ identifiers, integer coordinates) and bounded: a picture holds at most
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from scala40._checks import describe, is_int
@@ -40,6 +40,7 @@ from scala40._svg import (
     card_group,
     framed,
     is_spanish_order,
+    meld_picture,
     meld_piece,
     row_piece,
     text,
@@ -164,7 +165,10 @@ def meld_svg(meld: Meld) -> str:
 
     :raises InvalidArgumentError: ``meld`` is not a :class:`~scala40.melds.Meld`.
     """
-    return _check_meld(meld)._repr_svg_()
+    checked = _check_meld(meld)
+    wild = checked.wild_positions if checked.kind is not MeldKind.WILD else ()
+    spanish = is_spanish_order(checked.rules.rank_order)
+    return meld_picture(checked.cards, checked.represented, wild, spanish)
 
 
 def _table_piece(melds: Sequence[Meld]) -> Piece:
@@ -199,16 +203,30 @@ def table_svg(melds: Iterable[Meld]) -> str:
     :raises InvalidArgumentError: an item is not a meld, or the melds hold more than
         :data:`MAX_DRAWN_CARDS` cards.
     """
-    if isinstance(melds, (str, bytes, Meld)) or not hasattr(melds, "__iter__"):
-        raise InvalidArgumentError(f"expected melds, got {describe(melds)}")
+    given: object = melds
+    if isinstance(given, (str, bytes, Meld, dict)) or not hasattr(given, "__iter__"):
+        raise InvalidArgumentError(f"expected melds, got {describe(given)}")
     checked: list[Meld] = []
     drawn = 0
-    for meld in melds:
+    for meld in _items(melds):
         checked.append(_check_meld(meld))
-        drawn += len(meld)
+        drawn += len(checked[-1])
         if drawn > MAX_DRAWN_CARDS:
             raise InvalidArgumentError(f"melds: at most {MAX_DRAWN_CARDS} cards are drawn")
     return framed(_table_piece(checked), f"table of {len(checked)} melds")
+
+
+def _items(melds: Iterable[Meld]) -> Iterator[object]:
+    """The items of an iterable, refusing one that fails while it is read."""
+    iterator = iter(melds)
+    while True:
+        try:
+            item = next(iterator)
+        except StopIteration:
+            return
+        except Exception:  # an iterable that fails while it is read
+            raise InvalidArgumentError(f"expected melds, got {describe(melds)}") from None
+        yield item
 
 
 # -- states and views -------------------------------------------------------------------
@@ -276,12 +294,37 @@ def _title(game_name: object) -> str:
     return str(load_game(game_name).title)
 
 
-def _status(obj: Any) -> str:
-    if obj.is_over if hasattr(obj, "is_over") else False:
-        winners = ", ".join(str(seat) for seat in obj.winners)
-        return f"game over: seat {winners} won" if winners else "game over"
-    current = obj.current_player
+_MAX_NUMBER = 10**9
+"""The largest score or count a picture writes (no game comes near)."""
+
+
+def _number(value: object, what: str) -> int:
+    if not (is_int(value) and -_MAX_NUMBER <= value <= _MAX_NUMBER):
+        raise InvalidArgumentError(f"{what} must be a number, got {describe(value)}")
+    return int(value)
+
+
+def _seat(value: object, seats: int, what: str) -> int | None:
+    if value is None:
+        return None
+    if not (is_int(value) and 0 <= value < seats):
+        raise InvalidArgumentError(f"{what} must be a seat or None, got {describe(value)}")
+    return int(value)
+
+
+def _numbers(value: object, what: str) -> tuple[int, ...]:
+    if not (isinstance(value, tuple) and len(value) <= MAX_DRAWN_CARDS):
+        raise InvalidArgumentError(f"{what} must be a tuple of numbers, got {describe(value)}")
+    return tuple(_number(item, what) for item in value)
+
+
+def _status(obj: Any, seats: int) -> str:
     phase = _field(_field(obj, "phase"), "value", "")
+    phase = phase if isinstance(phase, str) and len(phase) <= 20 else ""
+    if _field(obj, "is_over", phase == "over") is True:
+        winners = ", ".join(str(seat) for seat in _numbers(_field(obj, "winners", ()), "winners"))
+        return f"game over: seat {winners} won" if winners else "game over"
+    current = _seat(obj.current_player, seats, "current_player")
     if current is None:
         return f"{phase}: chance step (a shuffle)"
     return (
@@ -293,7 +336,7 @@ def _scores(obj: Any, seats: int) -> list[str]:
     """Each seat's caption: its total, where the game keeps one per seat."""
     scores = _field(obj, "scores")
     if isinstance(scores, tuple) and len(scores) == seats:
-        return [f"{score} points" for score in scores]
+        return [f"{score} points" for score in _numbers(scores, "scores")]
     return [""] * seats
 
 
@@ -305,13 +348,14 @@ def _picture(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) 
     spanish = _is_spanish_rules(_field(obj, "rules"))
     seats = len(hands)
     stack = _Stack()
-    hand_number = _field(obj, "hand_number", 0)
+    hand_number = _number(_field(obj, "hand_number", 0), "hand_number")
     who = "" if viewer is None else f" · seen by seat {viewer}"
     stack.line(f"{title} · hand {hand_number}{who}", bold=True, size=15)
-    stack.line(_status(obj))
+    status = _status(obj, seats)
+    stack.line(status)
     totals = _field(obj, "totals")
     if isinstance(totals, tuple) and not isinstance(_field(obj, "scores"), tuple):
-        stack.line("side totals: " + ", ".join(str(total) for total in totals))
+        stack.line("side totals: " + ", ".join(map(str, _numbers(totals, "totals"))))
     stock = len(_cards_field(obj, "stock")) if viewer is None else _count_field(obj, "stock_size")
     piles = [card_group(0, spanish, 0, _LINE, face_down=True), text(0, 12, f"stock {stock}", 12)]
     if hasattr(obj, "discard"):
@@ -325,7 +369,7 @@ def _picture(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) 
         stack.piece(_table_piece(_melds_field(obj)))
     captions = _scores(obj, seats)
     active = _field(obj, "active")
-    current = obj.current_player
+    current = _seat(obj.current_player, seats, "current_player")
     for seat, hand in enumerate(hands):
         notes = [captions[seat]] if captions[seat] else []
         if seat == viewer:
@@ -339,7 +383,7 @@ def _picture(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) 
             stack.piece(row_piece((0,) * hand, spanish, face_down=True))
         else:
             stack.piece(row_piece(hand, spanish))
-    label = f"{title}, hand {hand_number}{who}: {_status(obj)}"
+    label = f"{title}, hand {hand_number}{who}: {status}"
     return framed(stack.as_piece(), label)
 
 
@@ -354,7 +398,8 @@ def state_svg(state: State) -> str:
 
     :raises InvalidArgumentError: ``state`` is not a game's state.
     """
-    if not isinstance(state, State) or not hasattr(state, "hands"):
+    given: object = state
+    if not isinstance(given, State) or not hasattr(given, "hands"):
         raise InvalidArgumentError(f"expected a game's state, got {describe(state)}")
     hands = _field(state, "hands")
     if not (isinstance(hands, tuple) and 1 <= len(hands) <= 16):
@@ -382,7 +427,8 @@ def view_svg(view: View) -> str:
 
     :raises InvalidArgumentError: ``view`` is not a seat's view of a game.
     """
-    if not isinstance(view, View) or not hasattr(view, "hand_sizes"):
+    given: object = view
+    if not isinstance(given, View) or not hasattr(given, "hand_sizes"):
         raise InvalidArgumentError(f"expected a seat's view, got {describe(view)}")
     sizes = _field(view, "hand_sizes")
     player = _field(view, "player")
@@ -437,13 +483,17 @@ def last_hand_svg(game: State | View) -> str:
         raise InvalidArgumentError("no hand has ended yet: there is no last hand to draw")
     spanish = _is_spanish_rules(_field(game, "rules"))
     stack = _Stack()
-    number = _field(result, "hand_number", 0)
-    closer = _field(result, "closer", _field(result, "went_out"))
+    number = _number(_field(result, "hand_number", 0), "hand_number")
+    hands = _field(result, "hands", ())
+    if not (isinstance(hands, tuple) and 1 <= len(hands) <= 16):
+        raise InvalidArgumentError(f"the last hand's hands must be a tuple, got {describe(hands)}")
+    hands = tuple(_bounded(as_cards(hand), "a hand") for hand in hands)
+    closer = _seat(_field(result, "closer", _field(result, "went_out")), len(hands), "closer")
     end = _field(_field(result, "end"), "value", "closed")
+    end = end if isinstance(end, str) and len(end) <= 20 else "closed"
     how = f"seat {closer} {end}" if closer is not None else "blocked, nobody closed"
     stack.line(f"Hand {number} ended: {how}", bold=True, size=15)
-    hands = tuple(as_cards(hand) for hand in _field(result, "hands", ()))
-    points = tuple(_field(result, "points", ()))
+    points = _numbers(_field(result, "points", ()), "points")
     shown = _field(result, "shown")
     by_seat = len(points) == len(hands)
     if not by_seat:
@@ -455,5 +505,5 @@ def last_hand_svg(game: State | View) -> str:
         if showing is not None:
             stack.piece(_shown_piece(showing))
         else:
-            stack.piece(row_piece(_bounded(hand, f"hand {seat}"), spanish))
+            stack.piece(row_piece(hand, spanish))
     return framed(stack.as_piece(), f"hand {number} ended: {how}")

@@ -1,0 +1,219 @@
+"""The SVG pictures of :mod:`scala40.drawing`: exact against small golden files, valid
+XML every time, every game and preset drawn, nothing hidden shown, hostile arguments
+refused (C-DECK: the Spanish pack's suits; C-WILD: a wild card shows what it stands for).
+
+Run ``python tests/test_drawing.py`` to write the golden files again after a deliberate
+change of the pictures (then look at them before committing).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+from hypothesis import given
+
+from scala40 import InvalidArgumentError, InvalidCardError, Scala40Error, check_meld
+from scala40.drawing import (
+    MAX_DRAWN_CARDS,
+    card_svg,
+    cards_svg,
+    last_hand_svg,
+    meld_svg,
+    state_svg,
+    table_svg,
+    view_svg,
+)
+from scala40.game import game_names, load_game
+from scala40.melds import MeldRules
+from tests.hostile import fuzz_settings, hostile_values, library_errors_only
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+SVG = "{http://www.w3.org/2000/svg}"
+
+_COINS = MeldRules(
+    rank_order=(1, 2, 3, 4, 5, 6, 7, 11, 12, 13),
+    ace_high=False,
+    max_wilds=None,
+    min_natural_lead=0,
+    extra_wilds={26},
+)
+"""Chinchón's meld rules with the A♦ (as de oros) wild (CH-DECK, CH-MELDS)."""
+
+
+def _golden_pictures() -> dict[str, Callable[[], str]]:
+    """Each golden file's name and the call that draws it."""
+    return {
+        "card-7S.svg": lambda: card_svg("7S"),
+        "card-QD-spanish.svg": lambda: card_svg("QD", pack="spanish"),
+        "card-back.svg": lambda: card_svg("JK", face_down=True),
+        "meld-joker.svg": lambda: meld_svg(check_meld("JK 8S 9S")),
+        "meld-ace-of-coins.svg": lambda: meld_svg(check_meld("6C AD JC", _COINS)),
+        "hand-spanish.svg": lambda: cards_svg("AS 2H 3D 4C JK QD 7S", pack="spanish"),
+        "view-chinchon.svg": lambda: view_svg(load_game("chinchon").new_game(seed=1).view(0)),
+    }
+
+
+def parsed(picture: str) -> ElementTree.Element:
+    """The picture as XML (which fails the test if it is not), checked to be one SVG."""
+    assert isinstance(picture, str)
+    root = ElementTree.fromstring(picture)
+    assert root.tag == f"{SVG}svg"
+    assert int(root.get("width", "0")) > 0
+    assert int(root.get("height", "0")) > 0
+    return root
+
+
+@pytest.mark.parametrize("name", sorted(_golden_pictures()))
+def test_pictures_match_their_golden_files(name: str) -> None:
+    picture = _golden_pictures()[name]()
+    parsed(picture)
+    assert picture == (GOLDEN / name).read_text(encoding="utf-8")
+
+
+def test_a_wild_card_shows_what_it_stands_for() -> None:
+    """C-WILD, CH-DECK: the joker, and the A♦ when it is wild, carry the card they are."""
+    titles = [t.text for t in parsed(meld_svg(check_meld("JK 8S 9S"))).iter(f"{SVG}title")]
+    assert "stands for 7♠" in titles
+    coins = [t.text for t in parsed(meld_svg(check_meld("6C AD JC", _COINS))).iter(f"{SVG}title")]
+    assert "stands for siete de bastos (7C)" in coins
+    # A meld of wild cards only stands for nothing else (SK-WILDMELD).
+    skarney = MeldRules(wild_ranks={2}, set_suits_distinct=False, wild_meld_min=3)
+    picture = meld_svg(check_meld("2S 2H 2S", skarney))
+    assert "stands for" not in picture
+
+
+def test_the_spanish_pack_names_its_cards() -> None:
+    """C-DECK: a Spanish card's tooltip gives its Spanish name beside the notation."""
+    titles = [t.text for t in parsed(cards_svg("JD AC QH", pack="spanish")).iter(f"{SVG}title")]
+    assert titles[1:] == ["sota de oros (JD)", "as de bastos (AC)", "caballo de copas (QH)"]
+
+
+def _games() -> list[tuple[str, str | None]]:
+    found: list[tuple[str, str | None]] = []
+    for name in game_names():
+        found.append((name, None))
+        found.extend((name, preset) for preset in load_game(name).ruleset_type.preset_names())
+    return found
+
+
+def _players(name: str, preset: str | None) -> int:
+    game = load_game(name)
+    rules = game.resolve_rules(preset)
+    return int(max(rules.min_players, min(game.default_players, rules.max_players)))
+
+
+@pytest.mark.parametrize(("name", "preset"), _games())
+def test_every_game_and_preset_is_drawn(name: str, preset: str | None) -> None:
+    """A state, each seat's view and, once a hand has ended, its scoring, for every game
+    and preset; melds, states and views give the same pictures in notebooks."""
+    game = load_game(name)
+    state = game.new_game(preset, players=_players(name, preset), seed=3)
+    chooser = random.Random(3)
+    for step in range(3_000):
+        if step % 40 == 0 or state.last_hand is not None:
+            picture = state_svg(state)
+            parsed(picture)
+            assert state._repr_svg_() == picture
+            for seat in range(state.player_count):
+                view = state.view(seat)
+                assert view._repr_svg_() == parsed_text(view_svg(view))
+        if state.last_hand is not None:
+            parsed(last_hand_svg(state))
+            parsed(last_hand_svg(state.view(0)))
+            for meld in getattr(state, "table", ()):
+                assert meld._repr_svg_() == parsed_text(meld_svg(meld))
+            break
+        if state.is_over:
+            break
+        state = state.apply(chooser.choice(state.legal_moves()))
+    else:
+        pytest.fail("no hand ended in 3,000 moves")
+
+
+def parsed_text(picture: str) -> str:
+    parsed(picture)
+    return picture
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_view_never_shows_hidden_cards(name: str) -> None:
+    """Two states that differ only in cards seat 0 cannot see give the same picture of
+    seat 0's view, and their own pictures differ (the hidden cards were drawn there)."""
+    game = load_game(name)
+    state = game.new_game(players=load_game(name).default_players, seed=8)
+    view = state.view(0)
+    first, second = view.sample(seed=1), view.sample(seed=2)
+    assert first.view(0) == second.view(0) == view
+    assert state_svg(first) != state_svg(second)
+    assert view_svg(first.view(0)) == view_svg(second.view(0)) == view_svg(view)
+    hidden = parsed(view_svg(view))
+    titles = [t.text for t in hidden.iter(f"{SVG}title")]
+    others = sum(len(hand) for hand in state.hands[1:])
+    assert titles.count("hidden card") >= others
+
+
+def test_a_state_picture_is_bounded() -> None:
+    """The largest hand a picture takes, and its size in bytes (under a megabyte)."""
+    picture = cards_svg([0] * MAX_DRAWN_CARDS)
+    assert len(picture.encode()) < 1_000_000
+    parsed(picture)
+
+
+HOSTILE: Any = "7S"
+SEVEN: Any = 7
+NOTHING: Any = None
+"""Values typed as anything, so that the calls below may pass what the types forbid."""
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: card_svg(53), InvalidCardError),
+        (lambda: card_svg("1X"), InvalidCardError),
+        (lambda: card_svg("7S", pack="german"), InvalidArgumentError),
+        (lambda: card_svg("7S", face_down=HOSTILE), InvalidArgumentError),
+        (lambda: cards_svg([0] * (MAX_DRAWN_CARDS + 1)), InvalidArgumentError),
+        (lambda: cards_svg(SEVEN), InvalidCardError),
+        (lambda: meld_svg(HOSTILE), InvalidArgumentError),
+        (lambda: table_svg(SEVEN), InvalidArgumentError),
+        (lambda: table_svg([check_meld("7S 8S 9S"), HOSTILE]), InvalidArgumentError),
+        (lambda: state_svg(NOTHING), InvalidArgumentError),
+        (lambda: state_svg(load_game("scala40").new_game(seed=1).view(0)), InvalidArgumentError),
+        (lambda: view_svg(load_game("scala40").new_game(seed=1)), InvalidArgumentError),
+        (lambda: last_hand_svg(load_game("rumino").new_game(seed=1)), InvalidArgumentError),
+        (lambda: last_hand_svg(HOSTILE), InvalidArgumentError),
+    ],
+)
+def test_hostile_arguments_are_refused(call: Callable[[], Any], error: type[Exception]) -> None:
+    with pytest.raises(error) as raised:
+        call()
+    assert isinstance(raised.value, Scala40Error)
+
+
+@fuzz_settings(60)
+@given(value=hostile_values())
+def test_any_value_gets_a_picture_or_an_error_of_the_library(value: Any) -> None:
+    for draw in (card_svg, cards_svg, meld_svg, table_svg, state_svg, view_svg, last_hand_svg):
+        result = library_errors_only(draw, value)
+        if result is not None:
+            parsed(result)
+    library_errors_only(card_svg, "7S", pack=value)
+    library_errors_only(cards_svg, "7S", face_down=value)
+
+
+def _write_golden() -> None:
+    GOLDEN.mkdir(exist_ok=True)
+    for name, draw in _golden_pictures().items():
+        (GOLDEN / name).write_text(draw(), encoding="utf-8")
+        print("wrote", GOLDEN / name)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    _write_golden()
