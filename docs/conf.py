@@ -41,6 +41,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "walkthrough",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -100,3 +101,6 @@ suppress_warnings = ["ref.python"]
 
 html_theme = "furo"
 html_title = f"scala40 {release}"
+# The style of the library's pictures on the pages (the walkthroughs of the games).
+html_static_path = ["_static"]
+html_css_files = ["pictures.css"]
