@@ -56,6 +56,7 @@ doctest_global_setup = """
 import scala40
 from scala40 import *
 from scala40._cache import cache_sizes, clear_caches
+from scala40.drawing import *
 from scala40.games.scala40.moves import format_meld_spec, parse_meld_spec
 from scala40.games.scala40.phases import may_close
 """

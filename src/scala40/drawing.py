@@ -242,7 +242,9 @@ class _Stack:
 
     def line(self, content: str, *, bold: bool = False, size: int = 13) -> None:
         self.parts.append(text(0, self.height + 13, content, size, bold=bold))
-        self.width = max(self.width, 8 * len(content))
+        # No font metrics here: two thirds of the font size a character is wide enough
+        # for the sans-serif fonts that browsers use (bold included).
+        self.width = max(self.width, len(content) * size * 2 // 3)
         self.height += _LINE
 
     def piece(self, piece: Piece, indent: int = 0) -> None:
@@ -489,7 +491,9 @@ def last_hand_svg(game: State | View) -> str:
         raise InvalidArgumentError(f"the last hand's hands must be a tuple, got {describe(hands)}")
     hands = tuple(_bounded(as_cards(hand), "a hand") for hand in hands)
     closer = _seat(_field(result, "closer", _field(result, "went_out")), len(hands), "closer")
-    end = _field(_field(result, "end"), "value", "closed")
+    end = _field(
+        _field(result, "end"), "value", "went out" if hasattr(result, "went_out") else "closed"
+    )
     end = end if isinstance(end, str) and len(end) <= 20 else "closed"
     how = f"seat {closer} {end}" if closer is not None else "blocked, nobody closed"
     stack.line(f"Hand {number} ended: {how}", bold=True, size=15)
