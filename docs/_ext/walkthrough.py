@@ -1,5 +1,6 @@
 """The ``walkthrough`` directive: one hand of a game, played by the library's greedy bots
-when the documentation is built, and shown with the library's own pictures.
+when the documentation is built, and shown with the library's own pictures; and
+``games-at-a-glance``: each registered game's summary and what a seat sees at its deal.
 
 .. code-block:: rst
 
@@ -26,7 +27,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from scala40.bots import make_bot
 from scala40.drawing import last_hand_svg, state_svg, view_svg
-from scala40.game import load_game
+from scala40.game import game_names, load_game
 
 MAX_MOVES = 5_000
 """The most moves a walkthrough plays before it gives up on the hand ending."""
@@ -134,6 +135,23 @@ class Walkthrough(SphinxDirective):
         return result
 
 
+class GamesAtAGlance(SphinxDirective):
+    """Every registered game: its title, its summary and seat 0's view of a deal."""
+
+    def run(self) -> list[nodes.Node]:
+        result: list[nodes.Node] = []
+        for name in game_names():
+            game = load_game(name)
+            state = game.new_game(players=game.default_players, seed=1)
+            parsed, _ = self.parse_inline(
+                f":doc:`{game.title} <{name}>` (``{name}``): {game.summary}", lineno=self.lineno
+            )
+            result.append(nodes.paragraph("", "", *parsed))
+            result.append(_picture(view_svg(state.view(0))))
+        return result
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("walkthrough", Walkthrough)
+    app.add_directive("games-at-a-glance", GamesAtAGlance)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
