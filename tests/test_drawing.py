@@ -1,6 +1,7 @@
 """The SVG pictures of :mod:`scala40.drawing`: exact against small golden files, valid
-XML every time, every game and preset drawn, nothing hidden shown, hostile arguments
-refused (C-DECK: the Spanish pack's suits; C-WILD: a wild card shows what it stands for).
+XML, hostile arguments refused (C-DECK: the Spanish pack's suits; C-WILD: a wild card
+shows what it stands for). Every game and preset is drawn, and views shown to hide what
+they must, in the protocol suite (``tests/protocol/test_pictures.py``).
 
 Run ``python tests/test_drawing.py`` to write the golden files again after a deliberate
 change of the pictures (then look at them before committing).
@@ -8,7 +9,6 @@ change of the pictures (then look at them before committing).
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -29,7 +29,7 @@ from scala40.drawing import (
     table_svg,
     view_svg,
 )
-from scala40.game import game_names, load_game
+from scala40.game import load_game
 from scala40.melds import MeldRules
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
 
@@ -92,70 +92,6 @@ def test_the_spanish_pack_names_its_cards() -> None:
     """C-DECK: a Spanish card's tooltip gives its Spanish name beside the notation."""
     titles = [t.text for t in parsed(cards_svg("JD AC QH", pack="spanish")).iter(f"{SVG}title")]
     assert titles[1:] == ["sota de oros (JD)", "as de bastos (AC)", "caballo de copas (QH)"]
-
-
-def _games() -> list[tuple[str, str | None]]:
-    found: list[tuple[str, str | None]] = []
-    for name in game_names():
-        found.append((name, None))
-        found.extend((name, preset) for preset in load_game(name).ruleset_type.preset_names())
-    return found
-
-
-def _players(name: str, preset: str | None) -> int:
-    game = load_game(name)
-    rules = game.resolve_rules(preset)
-    return int(max(rules.min_players, min(game.default_players, rules.max_players)))
-
-
-@pytest.mark.parametrize(("name", "preset"), _games())
-def test_every_game_and_preset_is_drawn(name: str, preset: str | None) -> None:
-    """A state, each seat's view and, once a hand has ended, its scoring, for every game
-    and preset; melds, states and views give the same pictures in notebooks."""
-    game = load_game(name)
-    state = game.new_game(preset, players=_players(name, preset), seed=3)
-    chooser = random.Random(3)
-    for step in range(3_000):
-        if step % 40 == 0 or state.last_hand is not None:
-            picture = state_svg(state)
-            parsed(picture)
-            assert state._repr_svg_() == picture
-            for seat in range(state.player_count):
-                view = state.view(seat)
-                assert view._repr_svg_() == parsed_text(view_svg(view))
-        if state.last_hand is not None:
-            parsed(last_hand_svg(state))
-            parsed(last_hand_svg(state.view(0)))
-            for meld in getattr(state, "table", ()):
-                assert meld._repr_svg_() == parsed_text(meld_svg(meld))
-            break
-        if state.is_over:
-            break
-        state = state.apply(chooser.choice(state.legal_moves()))
-    else:
-        pytest.fail("no hand ended in 3,000 moves")
-
-
-def parsed_text(picture: str) -> str:
-    parsed(picture)
-    return picture
-
-
-@pytest.mark.parametrize("name", game_names())
-def test_a_view_never_shows_hidden_cards(name: str) -> None:
-    """Two states that differ only in cards seat 0 cannot see give the same picture of
-    seat 0's view, and their own pictures differ (the hidden cards were drawn there)."""
-    game = load_game(name)
-    state = game.new_game(players=load_game(name).default_players, seed=8)
-    view = state.view(0)
-    first, second = view.sample(seed=1), view.sample(seed=2)
-    assert first.view(0) == second.view(0) == view
-    assert state_svg(first) != state_svg(second)
-    assert view_svg(first.view(0)) == view_svg(second.view(0)) == view_svg(view)
-    hidden = parsed(view_svg(view))
-    titles = [t.text for t in hidden.iter(f"{SVG}title")]
-    others = sum(len(hand) for hand in state.hands[1:])
-    assert titles.count("hidden card") >= others
 
 
 def test_a_state_picture_is_bounded() -> None:

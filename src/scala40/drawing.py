@@ -46,7 +46,7 @@ from scala40._svg import (
     text,
 )
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards
-from scala40.errors import InvalidArgumentError, InvalidCardError
+from scala40.errors import InvalidArgumentError, InvalidCardError, UnknownGameError
 from scala40.game import State, View, load_game
 from scala40.melds import Meld, MeldKind
 
@@ -291,9 +291,14 @@ def _is_spanish_rules(rules: Any) -> bool:
 
 
 def _title(game_name: object) -> str:
+    """The game's title, from the registry; a game made but not registered draws under
+    its own name, and a view that does not say its game under none."""
     if not isinstance(game_name, str):
-        raise InvalidArgumentError(f"expected a game's state or view, got {describe(game_name)}")
-    return str(load_game(game_name).title)
+        return "Game"
+    try:
+        return str(load_game(game_name).title)
+    except UnknownGameError:
+        return game_name[:40]
 
 
 _MAX_NUMBER = 10**9
@@ -344,9 +349,7 @@ def _scores(obj: Any, seats: int) -> list[str]:
 
 def _picture(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) -> str:
     """The picture of a state (every hand a tuple) or a view (hidden hands as counts)."""
-    title = _title(
-        _field(obj, "game_name") if viewer is None else _field(obj.state_type, "game_name")
-    )
+    title = _title(_field(obj, "game_name", _field(_field(obj, "state_type"), "game_name")))
     spanish = _is_spanish_rules(_field(obj, "rules"))
     seats = len(hands)
     stack = _Stack()
@@ -358,8 +361,15 @@ def _picture(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) 
     totals = _field(obj, "totals")
     if isinstance(totals, tuple) and not isinstance(_field(obj, "scores"), tuple):
         stack.line("side totals: " + ", ".join(map(str, _numbers(totals, "totals"))))
-    stock = len(_cards_field(obj, "stock")) if viewer is None else _count_field(obj, "stock_size")
-    piles = [card_group(0, spanish, 0, _LINE, face_down=True), text(0, 12, f"stock {stock}", 12)]
+    piles: list[str] = []
+    if hasattr(obj, "stock") or hasattr(obj, "stock_size"):
+        stock = (
+            len(_cards_field(obj, "stock")) if viewer is None else _count_field(obj, "stock_size")
+        )
+        piles += [
+            card_group(0, spanish, 0, _LINE, face_down=True),
+            text(0, 12, f"stock {stock}", 12),
+        ]
     if hasattr(obj, "discard"):
         discard = _cards_field(obj, "discard")
         piles.append(text(70, 12, f"discard pile {len(discard)}", 12))
