@@ -17,6 +17,7 @@ build. Pictures are inline SVG (HTML builders); other builders get the text alon
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -25,12 +26,23 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
+import scala40
 from scala40.bots import make_bot
 from scala40.drawing import last_hand_svg, state_svg, view_svg
 from scala40.game import game_names, load_game
 
 MAX_MOVES = 5_000
 """The most moves a walkthrough plays before it gives up on the hand ending."""
+
+
+_LIBRARY = Path(scala40.__file__).resolve().parent
+
+
+def _depend_on_the_library(directive: SphinxDirective) -> None:
+    # A page that plays the engine is read again whenever the library's code changes,
+    # not only when the page does: an incremental build shows today's engine too.
+    for path in sorted(_LIBRARY.rglob("*.py")):
+        directive.env.note_dependency(str(path))
 
 
 def _picture(svg: str) -> nodes.raw:
@@ -79,6 +91,7 @@ class Walkthrough(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
+        _depend_on_the_library(self)
         game_name = self.arguments[0]
         seed = self.options.get("seed", 1)
         game = load_game(game_name)
@@ -125,12 +138,11 @@ class Walkthrough(SphinxDirective):
         result.append(_picture(state_svg(before)))
         rubric("The scoring")
         hand = end.last_hand
+        # Partners score as a side: a result then has one entry a side, not a seat.
+        unit = "seat" if len(hand.points) == end.player_count else "side"
+        points = ", ".join(f"{unit} {i} {p:+d}" for i, p in enumerate(hand.points))
         totals = ", ".join(f"seat {i}: {score}" for i, score in enumerate(end.scores))
-        points = ", ".join(f"{p:+d}" for p in hand.points)
-        para(
-            f"The hand is scored: {points} (seat by seat, or side by side where partners "
-            f"share a score); the totals are now {totals}."
-        )
+        para(f"The hand is scored: {points}. The totals are now {totals}.")
         result.append(_picture(last_hand_svg(end)))
         return result
 
@@ -139,6 +151,7 @@ class GamesAtAGlance(SphinxDirective):
     """Every registered game: its title, its summary and seat 0's view of a deal."""
 
     def run(self) -> list[nodes.Node]:
+        _depend_on_the_library(self)
         result: list[nodes.Node] = []
         for name in game_names():
             game = load_game(name)
