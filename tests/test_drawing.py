@@ -132,6 +132,15 @@ def test_hostile_arguments_are_refused(call: Callable[[], Any], error: type[Exce
     assert isinstance(raised.value, Scala40Error)
 
 
+def test_huge_arguments_are_refused_fast() -> None:
+    """The bound is checked before the cards are read: a billion cards cost nothing."""
+    endless = (0 for _ in range(10**9))
+    for value in (endless, "AS " * 10**6, [0] * 10**7, range(10**7)):
+        assert library_errors_only(cards_svg, value, seconds=0.25) is None
+    many = [check_meld("7S 8S 9S")] * 400
+    assert library_errors_only(table_svg, many, seconds=0.25) is None
+
+
 @fuzz_settings(60)
 @given(value=hostile_values())
 def test_any_value_gets_a_picture_or_an_error_of_the_library(value: Any) -> None:

@@ -29,6 +29,7 @@ identifiers, integer coordinates) and bounded: a picture holds at most
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 from scala40._checks import describe, is_int
@@ -131,6 +132,12 @@ def cards_svg(
     :raises InvalidArgumentError: more than :data:`MAX_DRAWN_CARDS` cards, or a bad
         ``pack`` or ``face_down``.
     """
+    given: object = cards
+    # Measured before the cards are read, so that reading them is bounded too.
+    if isinstance(given, str) and len(given) > 8 * MAX_DRAWN_CARDS:
+        raise InvalidArgumentError(f"cards: at most {MAX_DRAWN_CARDS} cards are drawn")
+    if not isinstance(given, (str, bytes, bytearray, dict)) and hasattr(given, "__iter__"):
+        cards = tuple(islice(_items(cards, "cards"), MAX_DRAWN_CARDS + 1))  # type: ignore[arg-type]
     codes = _bounded(as_cards(cards), "cards")
     spanish = _pack_is_spanish(pack)
     if type(face_down) is not bool:
@@ -208,7 +215,7 @@ def table_svg(melds: Iterable[Meld]) -> str:
         raise InvalidArgumentError(f"expected melds, got {describe(given)}")
     checked: list[Meld] = []
     drawn = 0
-    for meld in _items(melds):
+    for meld in _items(melds, "melds"):
         checked.append(_check_meld(meld))
         drawn += len(checked[-1])
         if drawn > MAX_DRAWN_CARDS:
@@ -216,16 +223,19 @@ def table_svg(melds: Iterable[Meld]) -> str:
     return framed(_table_piece(checked), f"table of {len(checked)} melds")
 
 
-def _items(melds: Iterable[Meld]) -> Iterator[object]:
+def _items(items: Iterable[Any], what: str) -> Iterator[object]:
     """The items of an iterable, refusing one that fails while it is read."""
-    iterator = iter(melds)
+    try:
+        iterator = iter(items)
+    except Exception:  # an object that claims to be iterable and is not
+        raise InvalidArgumentError(f"expected {what}, got {describe(items)}") from None
     while True:
         try:
             item = next(iterator)
         except StopIteration:
             return
         except Exception:  # an iterable that fails while it is read
-            raise InvalidArgumentError(f"expected melds, got {describe(melds)}") from None
+            raise InvalidArgumentError(f"expected {what}, got {describe(items)}") from None
         yield item
 
 
@@ -261,9 +271,14 @@ def _field(obj: Any, name: str, default: Any = None) -> Any:
 
 
 def _cards_field(obj: Any, name: str) -> tuple[Card, ...]:
-    value = _field(obj, name)
-    if not isinstance(value, tuple):
-        raise InvalidArgumentError(f"{name} must be a tuple of cards, got {describe(value)}")
+    return _cards_value(_field(obj, name), name)
+
+
+def _cards_value(value: object, name: str) -> tuple[Card, ...]:
+    if not (isinstance(value, tuple) and len(value) <= MAX_DRAWN_CARDS):
+        raise InvalidArgumentError(
+            f"{name} must be a tuple of at most {MAX_DRAWN_CARDS} cards, got {describe(value)}"
+        )
     try:
         return as_cards(value)
     except InvalidCardError as error:
@@ -279,7 +294,7 @@ def _count_field(obj: Any, name: str) -> int:
 
 def _melds_field(obj: Any) -> tuple[Meld, ...]:
     value = _field(obj, "table", ())
-    if not isinstance(value, tuple):
+    if not (isinstance(value, tuple) and len(value) <= MAX_DRAWN_CARDS // 3):
         raise InvalidArgumentError(f"table must be a tuple of melds, got {describe(value)}")
     return tuple(_check_meld(meld) for meld in value)
 
@@ -417,11 +432,8 @@ def state_svg(state: State) -> str:
     if not (isinstance(hands, tuple) and 1 <= len(hands) <= 16):
         raise InvalidArgumentError(f"hands must be a tuple of hands, got {describe(hands)}")
     drawn: list[tuple[Card, ...] | int] = []
-    for seat in range(len(hands)):
-        cards = as_cards(hands[seat]) if isinstance(hands[seat], tuple) else None
-        if cards is None:
-            raise InvalidArgumentError(f"hand {seat} must be a tuple of cards")
-        drawn.append(_bounded(cards, f"hand {seat}"))
+    for seat, hand in enumerate(hands):
+        drawn.append(_cards_value(hand, f"hand {seat}"))
     return _picture(state, drawn, None)
 
 
@@ -448,7 +460,7 @@ def view_svg(view: View) -> str:
         raise InvalidArgumentError(f"hand_sizes must be a tuple of counts, got {describe(sizes)}")
     if not (is_int(player) and 0 <= player < len(sizes)):
         raise InvalidArgumentError(f"player must be a seat of the view, got {describe(player)}")
-    own = _bounded(_cards_field(view, "hand"), "hand")
+    own = _cards_field(view, "hand")
     drawn: list[tuple[Card, ...] | int] = []
     for seat in range(len(sizes)):
         if seat == player:
@@ -499,7 +511,7 @@ def last_hand_svg(game: State | View) -> str:
     hands = _field(result, "hands", ())
     if not (isinstance(hands, tuple) and 1 <= len(hands) <= 16):
         raise InvalidArgumentError(f"the last hand's hands must be a tuple, got {describe(hands)}")
-    hands = tuple(_bounded(as_cards(hand), "a hand") for hand in hands)
+    hands = tuple(_cards_value(hand, f"hand {seat}") for seat, hand in enumerate(hands))
     closer = _seat(_field(result, "closer", _field(result, "went_out")), len(hands), "closer")
     end = _field(
         _field(result, "end"), "value", "went out" if hasattr(result, "went_out") else "closed"
