@@ -9,6 +9,7 @@ change of the pictures (then look at them before committing).
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -56,7 +57,18 @@ def _golden_pictures() -> dict[str, Callable[[], str]]:
         "meld-ace-of-coins.svg": lambda: meld_svg(check_meld("6C AD JC", _COINS)),
         "hand-spanish.svg": lambda: cards_svg("AS 2H 3D 4C JK QD 7S", pack="spanish"),
         "view-chinchon.svg": lambda: view_svg(load_game("chinchon").new_game(seed=1).view(0)),
+        "last-hand-chinchon.svg": lambda: last_hand_svg(_ended_chinchon_hand()),
     }
+
+
+def _ended_chinchon_hand() -> Any:
+    """A three-player Chinchón hand played at random to its close, where a seat lays a
+    card off on the closer's melds (CH-LAYOFF)."""
+    state = load_game("chinchon").new_game(players=3, seed=1)
+    chooser = random.Random(1)
+    while state.last_hand is None:
+        state = state.apply(chooser.choice(state.legal_moves()))
+    return state
 
 
 def parsed(picture: str) -> ElementTree.Element:
@@ -86,6 +98,14 @@ def test_a_wild_card_shows_what_it_stands_for() -> None:
     skarney = MeldRules(wild_ranks={2}, set_suits_distinct=False, wild_meld_min=3)
     picture = meld_svg(check_meld("2S 2H 2S", skarney))
     assert "stands for" not in picture
+
+
+def test_the_last_hand_shows_layoffs_and_how_it_ended() -> None:
+    """CH-LAYOFF, CH-CLOSE: the cards laid off on the closer's melds, and the close."""
+    picture = last_hand_svg(_ended_chinchon_hand())
+    parsed(picture)
+    assert "seat 2 closed" in picture
+    assert "laid off: 5C on seat 2's #0" in picture
 
 
 def test_the_spanish_pack_names_its_cards() -> None:

@@ -252,9 +252,9 @@ class _Stack:
 
     def line(self, content: str, *, bold: bool = False, size: int = 13) -> None:
         self.parts.append(text(0, self.height + 13, content, size, bold=bold))
-        # No font metrics here: two thirds of the font size a character is wide enough
-        # for the sans-serif fonts that browsers use (bold included).
-        self.width = max(self.width, len(content) * size * 2 // 3)
+        # No font metrics here: three quarters of the font size a character is wide
+        # enough for the sans-serif fonts that browsers use (bold included).
+        self.width = max(self.width, len(content) * size * 3 // 4)
         self.height += _LINE
 
     def piece(self, piece: Piece, indent: int = 0) -> None:
@@ -472,18 +472,44 @@ def view_svg(view: View) -> str:
     return _picture(view, drawn, player)
 
 
-def _shown_piece(showing: Any) -> Piece:
-    """What a seat showed at the end of a knock game's hand: melds, then loose cards."""
+_ENDINGS = {
+    "knock": "knocked",
+    "gin": "knocked with gin",
+    "close": "closed",
+    "all_matched": "closed with every card matched",
+    "wild_chinchon": "closed with a chinchón holding a wild card",
+    "chinchon": "closed with a chinchón",
+    "rumino": "showed a Rumino",
+    "blocked": "played the last turn of a blocked hand",
+}
+"""How each ending of a knock game's hand reads after the seat that made it."""
+
+
+def _shown_piece(showing: Any, spanish: bool) -> Piece:
+    """What a seat showed at the end of a knock game's hand: its melds, the cards it laid
+    off on other seats' melds (CH-LAYOFF), then its unmatched cards."""
     stack = _Stack()
-    melds = tuple(_check_meld(meld) for meld in _field(showing, "melds", ()))
-    if melds:
-        stack.piece(_table_piece(melds))
-    unmatched = as_cards(_field(showing, "unmatched", ()))
-    spanish = bool(melds) and is_spanish_order(melds[0].rules.rank_order)
+    melds = _field(showing, "melds", ())
+    if isinstance(melds, tuple) and melds:
+        stack.piece(_table_piece(tuple(_check_meld(meld) for meld in melds)))
+    layoffs = _field(showing, "layoffs", ())
+    if isinstance(layoffs, tuple) and layoffs:
+        laid = ", ".join(_layoff_text(layoff) for layoff in layoffs[:MAX_DRAWN_CARDS])
+        stack.line(f"laid off: {laid}", size=12)
+    unmatched = _cards_value(_field(showing, "unmatched", ()), "unmatched")
     stack.line("unmatched: " + (_names(unmatched) if unmatched else "none"), size=12)
     if unmatched:
         stack.piece(row_piece(unmatched, spanish))
     return stack.as_piece()
+
+
+def _layoff_text(layoff: Any) -> str:
+    card = as_card(_field(layoff, "card"))
+    represents = as_card(_field(layoff, "represents"))
+    owner = _number(_field(layoff, "owner"), "owner")
+    meld = _number(_field(layoff, "meld"), "meld")
+    name = CARD_NAMES[card] + (f"={CARD_NAMES[represents]}" if card != represents else "")
+    return f"{name} on seat {owner}'s #{meld}"
 
 
 def last_hand_svg(game: State | View) -> str:
@@ -513,10 +539,9 @@ def last_hand_svg(game: State | View) -> str:
         raise InvalidArgumentError(f"the last hand's hands must be a tuple, got {describe(hands)}")
     hands = tuple(_cards_value(hand, f"hand {seat}") for seat, hand in enumerate(hands))
     closer = _seat(_field(result, "closer", _field(result, "went_out")), len(hands), "closer")
-    end = _field(
-        _field(result, "end"), "value", "went out" if hasattr(result, "went_out") else "closed"
-    )
-    end = end if isinstance(end, str) and len(end) <= 20 else "closed"
+    ending = _field(_field(result, "end"), "value")
+    end = _ENDINGS.get(ending) if isinstance(ending, str) else None
+    end = end or ("went out" if hasattr(result, "went_out") else "closed")
     how = f"seat {closer} {end}" if closer is not None else "blocked, nobody closed"
     stack.line(f"Hand {number} ended: {how}", bold=True, size=15)
     points = _numbers(_field(result, "points", ()), "points")
@@ -529,7 +554,7 @@ def last_hand_svg(game: State | View) -> str:
         stack.line(caption, bold=seat == closer)
         showing = shown[seat] if isinstance(shown, tuple) and seat < len(shown) else None
         if showing is not None:
-            stack.piece(_shown_piece(showing))
+            stack.piece(_shown_piece(showing, spanish))
         else:
             stack.piece(row_piece(hand, spanish))
     return framed(stack.as_piece(), f"hand {number} ended: {how}")
