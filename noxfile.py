@@ -65,6 +65,45 @@ def docs(session: nox.Session) -> None:
     session.run("sphinx-build", "-W", "-n", "-b", "doctest", "docs", "docs/_build/doctest")
 
 
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+"""The names headless Chromium goes by, tried in this order."""
+SCREENSHOTS = (
+    ("index.html", "index-desktop", 1280, 1600),
+    ("games/scala40.html", "scala40-desktop", 1280, 4000),
+    ("games/chinchon.html", "chinchon-phone", 412, 3000),
+    ("guides/drive-a-game.html", "guide-desktop", 1280, 1600),
+)
+"""The pages rendered by the browser session: page, screenshot name, window size."""
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """Build the HTML documentation and render the index, a game page (on a desktop and a
+    phone's width) and a guide with headless Chromium, saving screenshots in
+    docs/_build/screenshots; skipped where no Chromium is installed."""
+    found = [path for path in map(shutil.which, BROWSERS) if path]
+    if not found:
+        session.skip(f"no headless Chromium here (looked for {', '.join(BROWSERS)})")
+    session.install(".[docs]")
+    html = ROOT / "docs" / "_build" / "html"
+    session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", str(html))
+    shots = ROOT / "docs" / "_build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    for page, name, width, height in SCREENSHOTS:
+        session.run(
+            found[0],
+            "--headless",
+            "--disable-gpu",
+            "--no-sandbox",
+            "--hide-scrollbars",
+            f"--window-size={width},{height}",
+            f"--screenshot={shots / name}.png",
+            (html / page).as_uri(),
+            external=True,
+        )
+    session.log(f"screenshots in {shots}")
+
+
 def _build(session: nox.Session) -> Path:
     session.install("build", "twine")
     outdir = Path(session.create_tmp()).resolve() / "dist"

@@ -41,6 +41,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "walkthrough",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -55,6 +56,7 @@ doctest_global_setup = """
 import scala40
 from scala40 import *
 from scala40._cache import cache_sizes, clear_caches
+from scala40.drawing import *
 from scala40.games.scala40.moves import format_meld_spec, parse_meld_spec
 from scala40.games.scala40.phases import may_close
 """
@@ -100,3 +102,6 @@ suppress_warnings = ["ref.python"]
 
 html_theme = "furo"
 html_title = f"scala40 {release}"
+# The style of the library's pictures on the pages (the walkthroughs of the games).
+html_static_path = ["_static"]
+html_css_files = ["pictures.css"]

@@ -51,6 +51,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from scala40._checks import describe
 from scala40._fields import make_evolver, make_setter
+from scala40.drawing import state_svg
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -589,3 +590,7 @@ class StateBase(Generic[M, V]):
         state: S = cls._load(data)
         object.__setattr__(state, "move_number", number)
         return state
+
+    def _repr_svg_(self) -> str:
+        """The state as an SVG picture, which notebooks show (:func:`scala40.drawing.state_svg`)."""
+        return state_svg(self)  # type: ignore[arg-type]

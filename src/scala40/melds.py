@@ -33,6 +33,7 @@ import attrs
 from scala40._cache import BoundedCache, SizedCache
 from scala40._checks import describe
 from scala40._meld_words import cards_text, rule_problems, why_no_meld, wild_kind
+from scala40._svg import is_spanish_order, meld_picture
 from scala40.cards import (
     ACE,
     CARD_NAMES,
@@ -658,6 +659,12 @@ class Meld:
                 meld = make_meld(self.kind, cards, self.represented, self.start, self._rules)
                 return meld, self.cards[index]
         raise InvalidMeldError(f"{CARD_NAMES[code]} does not free a wild card in {self}")
+
+    def _repr_svg_(self) -> str:
+        """The meld as an SVG picture, which notebooks show (see :mod:`scala40.drawing`)."""
+        wild = self.wild_positions if self.kind is not MeldKind.WILD else ()
+        spanish = is_spanish_order(self._rules.rank_order)
+        return meld_picture(self.cards, self.represented, wild, spanish)
 
 
 def make_meld(

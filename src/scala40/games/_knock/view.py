@@ -27,6 +27,7 @@ from scala40._checks import check_int, describe, is_int
 from scala40._rng import random_below, seed_state, shuffle
 from scala40._sampling import deal_hidden, draw_consistent, pick
 from scala40.cards import RANK_OF, SUIT_OF, Card
+from scala40.drawing import view_svg
 from scala40.errors import InvalidArgumentError
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.phases import HandResult, Phase
@@ -281,6 +282,10 @@ class KnockView:
             raise InvalidArgumentError(f"player {self.player} does not decide now")
         moves: LegalMoves[Any] = self.sample(0).legal_moves()
         return moves
+
+    def _repr_svg_(self) -> str:
+        """The view as an SVG picture, which notebooks show (:func:`scala40.drawing.view_svg`)."""
+        return view_svg(self)
 
 
 _RUN = (*range(1, 14), 1)

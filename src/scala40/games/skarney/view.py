@@ -28,6 +28,7 @@ from scala40._checks import describe, is_int
 from scala40._rng import seed_state
 from scala40._sampling import deal_hidden, draw_consistent, random_meld
 from scala40.cards import Card
+from scala40.drawing import view_svg
 from scala40.errors import InvalidArgumentError
 from scala40.games.skarney.moves import Move
 from scala40.games.skarney.phases import HandResult, Phase, side_of
@@ -224,6 +225,10 @@ class PlayerView:
             raise InvalidArgumentError(f"player {self.player} does not decide now")
         moves: LegalMoves[Move] = self.sample(0).legal_moves()
         return moves
+
+    def _repr_svg_(self) -> str:
+        """The view as an SVG picture, which notebooks show (:func:`scala40.drawing.view_svg`)."""
+        return view_svg(self)
 
 
 def _consistent(state: StateRecord) -> bool:
