@@ -102,6 +102,9 @@ class ISMCTSBot:
         first in the order the state gives.
     :param exploration: the UCB1 exploration constant, 0 to 100.
     :param max_depth: the deepest tree node, 1 to 1000.
+    :param bias: how far ahead the rollout policy's favourite move at each node starts,
+        0 to 100: a bonus of ``bias / visits`` to its UCB1 score (progressive bias), so
+        that a small budget leaves the policy's choice only for a move that proves better.
     :raises InvalidBotSpecError: an option out of its range or of the wrong type.
 
     >>> ISMCTSBot(iterations=400)
@@ -116,13 +119,14 @@ class ISMCTSBot:
 
     def __init__(
         self,
-        iterations: int = 200,
+        iterations: int = 100,
         time_limit: float | None = None,
         rollout: str | Bot = "greedy",
         rollout_depth: int = 12,
         candidates: int = 8,
         exploration: float = 0.7,
         max_depth: int = 8,
+        bias: float = 2.0,
     ) -> None:
         self.iterations = _check_int("iterations", iterations, 1, MAX_ITERATIONS)
         if time_limit is not None and not (
@@ -153,6 +157,9 @@ class ISMCTSBot:
             )
         self.exploration = float(exploration)
         self.max_depth = _check_int("max_depth", max_depth, 1, _MAX_DEPTH)
+        if not (is_number(bias) and 0 <= bias <= 100):
+            raise InvalidBotSpecError(f"bias must be a number from 0 to 100, got {describe(bias)}")
+        self.bias = float(bias)
 
     def __repr__(self) -> str:
         rollout = self.rollout if isinstance(self.rollout, str) else type(self.rollout).__name__
@@ -160,7 +167,7 @@ class ISMCTSBot:
             f"ISMCTSBot(iterations={self.iterations}, time_limit={self.time_limit}, "
             f"rollout={rollout!r}, rollout_depth={self.rollout_depth}, "
             f"candidates={self.candidates}, exploration={self.exploration:g}, "
-            f"max_depth={self.max_depth})"
+            f"max_depth={self.max_depth}, bias={self.bias:g})"
         )
 
     # ------------------------------------------------------------ the search
@@ -216,9 +223,8 @@ class _Search:
         self.rollout_depth = bot.rollout_depth if self.hand_value is not None else _MAX_DEPTH
 
     def ranked(self, view: Any, legal: list[Any]) -> list[Any]:
-        """At most ``candidates`` of ``legal``, the policy's favourites first."""
-        if len(legal) <= self.bot.candidates:
-            return legal
+        """At most ``candidates`` of ``legal``, the policy's favourites first (the
+        first of them is the one the progressive bias favours)."""
         if self.rank is not None:
             order = [move for move in self.rank(view, legal) if move in legal]
             if order:
@@ -268,15 +274,19 @@ class _Search:
 
     def _select(self, node: _Node, moves: list[Any]) -> Any:
         exploration = self.bot.exploration
+        bias = self.bot.bias
         best_move = moves[0]
         best = -math.inf
-        for move in moves:
+        for rank, move in enumerate(moves):
             child = node.children[move]
-            score = child.values / child.visits if child.visits else 0.0
-            if child.visits:
-                score += exploration * math.sqrt(math.log(child.available) / child.visits)
-            else:
-                score = math.inf
+            if not child.visits:
+                return move
+            score = child.values / child.visits
+            score += exploration * math.sqrt(math.log(child.available) / child.visits)
+            if rank == 0:
+                # Progressive bias: the policy's favourite starts ahead, and the lead
+                # fades as the walks through it add up.
+                score += bias / child.visits
             if score > best:
                 best, best_move = score, move
         return best_move
