@@ -11,7 +11,12 @@ from typing import Any
 import pytest
 
 from scala40.bots import make_bot, play_game
-from scala40.errors import InvalidBotSpecError, InvalidValueError, Scala40Error
+from scala40.errors import (
+    InvalidArgumentError,
+    InvalidBotSpecError,
+    InvalidValueError,
+    Scala40Error,
+)
 from scala40.game import Game, game_names, load_game
 from scala40.ismcts import ISMCTSBot
 from tests.adapters.toygame import GAME as TOY_GAME
@@ -193,6 +198,24 @@ def test_hostile_options_raise_library_errors(spec: str, message: str) -> None:
     for game in BUILTIN:
         with pytest.raises(InvalidBotSpecError, match=message):
             make_bot(spec, game)
+
+
+def test_hostile_arguments_to_choose_raise_library_errors() -> None:
+    game = load_game("chinchon")
+    state = _decision(game, 2)
+    view = state.view(state.current_player)
+    legal = list(state.legal_moves())
+    bot = ISMCTSBot(iterations=2)
+    for arguments in (
+        (None, legal, random.Random(0)),
+        ("view", legal, random.Random(0)),
+        (view, None, random.Random(0)),
+        (view, "draw", random.Random(0)),
+        (view, legal, 3),
+        (view, legal, None),
+    ):
+        with pytest.raises(InvalidArgumentError):
+            bot.choose(*arguments)
 
 
 def test_hostile_values_from_python_raise_library_errors() -> None:

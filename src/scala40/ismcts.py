@@ -45,7 +45,12 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from scala40._checks import describe, is_int, is_number
-from scala40.errors import InvalidBotSpecError, InvalidValueError, UnknownGameError
+from scala40.errors import (
+    InvalidArgumentError,
+    InvalidBotSpecError,
+    InvalidValueError,
+    UnknownGameError,
+)
 from scala40.game import Bot, Game, State, load_game
 from scala40.match import ScoreOrder
 
@@ -180,7 +185,18 @@ class ISMCTSBot:
         :param legal: the legal moves, one of which is returned.
         :param rng: the only randomness drawn from.
         :raises InvalidValueError: ``legal`` is empty.
+        :raises InvalidArgumentError: ``view`` cannot be sampled, ``legal`` is not a list
+            of moves or ``rng`` not a :class:`random.Random`.
         """
+        if not callable(getattr(view, "sample", None)) or not isinstance(
+            getattr(view, "player", None), int
+        ):
+            raise InvalidArgumentError(f"expected a seat's view of a game, got {describe(view)}")
+        given: object = legal
+        if not isinstance(given, Sequence) or isinstance(given, (str, bytes)):
+            raise InvalidArgumentError(f"expected the list of legal moves, got {describe(legal)}")
+        if not isinstance(rng, random.Random):
+            raise InvalidArgumentError(f"expected a random.Random, got {describe(rng)}")
         if not legal:
             raise InvalidValueError("a bot chooses among legal moves, and there are none")
         if len(legal) == 1:
