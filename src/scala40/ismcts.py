@@ -242,7 +242,8 @@ class _Search:
         """At most ``candidates`` of ``legal``, the policy's favourites first (the
         first of them is the one the progressive bias favours)."""
         if self.rank is not None:
-            order = [move for move in self.rank(view, legal) if move in legal]
+            allowed = set(legal)
+            order = [move for move in self.rank(view, legal) if move in allowed]
             if order:
                 return order[: self.bot.candidates]
         return legal[: self.bot.candidates]
