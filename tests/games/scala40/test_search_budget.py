@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from scala40 import GameState, Ruleset, SearchLimitError, clear_caches, new_game
-from scala40.games.scala40.analysis import _CloseSearch, min_deadwood
+from scala40.games.scala40.analysis import min_deadwood
 from scala40.games.scala40.bots import GreedyBot
 from scala40.games.scala40.budget import MAX_SEARCH_WORK, WorkBudget, shared_budget
+from scala40.games.scala40.closing import CloseSearch
 from scala40.games.scala40.moves import Move
 from scala40.games.scala40.splits import split_moves
 from tests.games.scala40.helpers import make_position
@@ -79,7 +80,7 @@ def test_the_worst_closing_searches_stay_within_a_quarter_second_s40_v_split(
 
     def search() -> tuple[Move, ...] | None:
         with shared_budget(budget):
-            return _CloseSearch(state, budget).run()
+            return CloseSearch(state, budget).run()
 
     found = library_errors_only(search, seconds=CPU_LIMIT)
     assert budget.left >= 0, name
@@ -107,7 +108,7 @@ def test_a_closing_search_past_its_budget_names_the_limit_s40_close() -> None:
     state = tangled_split_position()
     clear_caches()
     with pytest.raises(SearchLimitError, match="MAX_SEARCH_WORK"):
-        _CloseSearch(state, WorkBudget(2_000)).run()
+        CloseSearch(state, WorkBudget(2_000)).run()
 
 
 def test_what_a_sweep_costs_does_not_depend_on_earlier_calls_s40_v_split() -> None:
@@ -162,8 +163,8 @@ def test_the_closing_search_finds_what_the_exhaustive_search_finds_s40_v_split()
     # of every move.
     closing = 0
     for state in _split_positions(150, 9):
-        pruned = _CloseSearch(state, WorkBudget(10**9)).run()
-        plain = _CloseSearch(state, WorkBudget(10**9))
+        pruned = CloseSearch(state, WorkBudget(10**9)).run()
+        plain = CloseSearch(state, WorkBudget(10**9))
         plain.test = None
         expected = plain.run()
         assert pruned == expected, json.dumps(state.to_dict())

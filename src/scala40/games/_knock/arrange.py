@@ -26,12 +26,13 @@ It is deterministic.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 
 import attrs
 
 from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40._engine import without
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games._knock.profile import KnockRules
 from scala40.melds import Meld, MeldKind, MeldRules
@@ -89,21 +90,6 @@ class Arrangement:
 def meld_key(meld: Meld) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The order arrangements list their melds in: by cards, then by what they stand for."""
     return (meld.cards, meld.represented)
-
-
-def without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
-    """``hand`` less ``cards`` (a multiset difference), or ``None`` if one is missing.
-
-    >>> without((1, 2, 2, 5), (2, 5)), without((1, 2), (3,))
-    ((1, 2), None)
-    """
-    left = list(hand)
-    for card in cards:
-        try:
-            left.remove(card)
-        except ValueError:
-            return None
-    return tuple(left)
 
 
 class _MeldCaches:

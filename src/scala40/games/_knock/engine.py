@@ -18,9 +18,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from scala40._checks import describe
+from scala40._engine import deal_order, illegal
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, RANK_OF, Card, format_cards
-from scala40.errors import IllegalMoveError, InvalidMoveError
+from scala40.errors import InvalidMoveError
 from scala40.games._knock.arrange import (
     Arrangement,
     best_arrangement,
@@ -88,10 +89,6 @@ def _rule(state: KnockRecord, topic: str) -> str:
     return _RULES.get(state.profile.game, _RULES["chinchon"])[topic]
 
 
-def _illegal(move: object, rule: str, reason: str) -> IllegalMoveError:
-    return IllegalMoveError(f"{move}: {reason} ({rule})")
-
-
 def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` (sorted) with ``card`` added in its place."""
     return tuple(sorted((*hand, card)))
@@ -130,8 +127,8 @@ _WANTED = {
 def _need_phase(state: KnockRecord, phase: Phase, move: object, rule: str) -> None:
     if state.phase is not phase:
         if state.phase is Phase.OVER:
-            raise _illegal(move, rule, "the game is over")
-        raise _illegal(
+            raise illegal(move, rule, "the game is over")
+        raise illegal(
             move,
             rule,
             f"this move is allowed only {_WANTED[phase]}; the game is at the "
@@ -146,11 +143,7 @@ def deal(state: KnockRecord, order: tuple[Card, ...] | None, move: object = None
     """Shuffle (or use ``order``, top card last) and deal a hand (RU-DEAL, CH-DEAL, LC-DEAL)."""
     profile = state.profile
     deck = profile.deck.cards
-    rng = state.rng
-    if order is None:
-        order, rng = shuffle(deck, rng)
-    elif Counter(order) != Counter(deck):
-        raise _illegal(move, "C-DECK", "the order must hold every card of the deck")
+    order, rng = deal_order(deck, order, state.rng, lambda: move)
     seats = seats_from(state.dealer, state.active)
     dealt: dict[int, list[Card]] = {seat: [] for seat in seats}
     position = len(order)
@@ -219,7 +212,7 @@ def _apply_restock(state: KnockRecord, move: Restock) -> KnockRecord:
     if move.order is None:
         order, rng = shuffle(pile, rng)
     elif Counter(move.order) != Counter(pile):
-        raise _illegal(
+        raise illegal(
             move,
             _rule(state, "RESTOCK"),
             "the new stock must hold the discard pile but its top card",
@@ -256,7 +249,7 @@ def _apply_draw(state: KnockRecord, move: DrawStock) -> KnockRecord:
 def _apply_take(state: KnockRecord, move: TakeDiscard) -> KnockRecord:
     _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
     if not state.discard:
-        raise _illegal(move, _rule(state, "TURN"), "the discard pile is empty")
+        raise illegal(move, _rule(state, "TURN"), "the discard pile is empty")
     player = state.turn
     card = state.discard[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
@@ -284,11 +277,11 @@ def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRec
     if not trusted:
         _need_phase(state, Phase.PLAY, move, _rule(state, "TURN"))
         if move.card not in state.hands[player]:
-            raise _illegal(
+            raise illegal(
                 move, _rule(state, "TURN"), f"{CARD_NAMES[move.card]} is not in the hand"
             )
         if move.card == banned_discard(state):
-            raise _illegal(
+            raise illegal(
                 move,
                 _rule(state, "TURN"),
                 "the card just taken from the discard pile may not be discarded again "
@@ -397,7 +390,7 @@ def _apply_knock(state: KnockRecord, move: Knock) -> KnockRecord:
     profile = state.profile
     player = state.turn
     if state.turns_played[player] < 1:
-        raise _illegal(move, "RU-KNOCK", "nobody may knock on his first turn of a hand")
+        raise illegal(move, "RU-KNOCK", "nobody may knock on his first turn of a hand")
     hand = state.hands[player]
     value = least_unmatched(hand, profile, profile.knock_min_melded)
     if value > profile.knock_limit:
@@ -409,7 +402,7 @@ def _apply_knock(state: KnockRecord, move: Knock) -> KnockRecord:
             )
         else:
             reason = f"the unmatched cards are worth {best} at least, over {profile.knock_limit}"
-        raise _illegal(move, "RU-KNOCK", reason)
+        raise illegal(move, "RU-KNOCK", reason)
     shown = _arrange_all(state, player, None)
     return _end_hand(state, player, shown, None, None)
 
@@ -463,13 +456,13 @@ def _apply_close(state: KnockRecord, move: Close, trusted: bool) -> KnockRecord:
     if not trusted:
         _need_phase(state, Phase.PLAY, move, "CH-CLOSE")
         if profile.ending is not Ending.CLOSE:
-            raise _illegal(move, "CH-CLOSE", "this game has no close")
+            raise illegal(move, "CH-CLOSE", "this game has no close")
         if kept is None:
-            raise _illegal(move, "CH-CLOSE", f"{CARD_NAMES[move.card]} is not in the hand")
+            raise illegal(move, "CH-CLOSE", f"{CARD_NAMES[move.card]} is not in the hand")
         if not profile.close_first_round and state.turns_played[player] == 0:
-            raise _illegal(move, "CH-CLOSE", "nobody may close on his first turn of a hand")
+            raise illegal(move, "CH-CLOSE", "nobody may close on his first turn of a hand")
         if move.card == banned_discard(state):
-            raise _illegal(
+            raise illegal(
                 move,
                 "CH-TURN",
                 "the card just taken from the discard pile may not be discarded again",
@@ -478,12 +471,12 @@ def _apply_close(state: KnockRecord, move: Close, trusted: bool) -> KnockRecord:
     for spec in move.melds:
         meld = resolve_spec(spec, profile.meld_rules)
         if isinstance(meld, str):
-            raise _illegal(move, "CH-MELDS", meld)
+            raise illegal(move, "CH-MELDS", meld)
         melds.append(meld)
     assert kept is not None
     left = without(kept, [card for meld in melds for card in meld.cards])
     if left is None:
-        raise _illegal(
+        raise illegal(
             move, "CH-CLOSE", "the melds must be made of the hand's other cards, each once"
         )
     value = sum(profile.values[card] for card in left)
@@ -498,14 +491,14 @@ def _check_close_limits(
 ) -> None:
     profile = state.profile
     if value > profile.close_limit:
-        raise _illegal(
+        raise illegal(
             move,
             "CH-CLOSE",
             f"the unmatched cards ({format_cards(left)}) are worth {value}, over "
             f"{profile.close_limit}",
         )
     if profile.close_max_unmatched is not None and len(left) > profile.close_max_unmatched:
-        raise _illegal(
+        raise illegal(
             move,
             "CH-CLOSE",
             f"{len(left)} cards are unmatched; a close leaves {profile.close_max_unmatched} "
@@ -513,10 +506,10 @@ def _check_close_limits(
         )
     wilds = profile.wild_cards
     if profile.forbid_close_with_two_wilds and sum(1 for card in kept if card in wilds) >= 2:
-        raise _illegal(move, "CH-CLOSE", "no close keeping two wild cards")
+        raise illegal(move, "CH-CLOSE", "no close keeping two wild cards")
     player = state.turn
     if profile.close_cap and value and profile.reaches(state.scores[player] + value):
-        raise _illegal(
+        raise illegal(
             move,
             "LC-CLOSECAP",
             f"the close would bring the total to {state.scores[player] + value}, "
@@ -759,7 +752,7 @@ def apply(state: KnockRecord, move: object, trusted: bool = False) -> KnockRecor
     if kind not in kinds.kinds:
         raise InvalidMoveError(f"expected a {kinds.title} move or its text, got {describe(move)}")
     if state.phase is Phase.OVER:
-        raise _illegal(move, _rule(state, "ELIM"), "the game is over")
+        raise illegal(move, _rule(state, "ELIM"), "the game is over")
     if isinstance(move, Discard):
         return _apply_discard(state, move, trusted)
     if isinstance(move, DrawStock):

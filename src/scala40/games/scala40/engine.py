@@ -9,25 +9,51 @@ meld of a player who has not opened must leave the opening threshold within
 reach (S40-OPEN), a card taken from the discard pile must stay usable
 (S40-DRAW-DISCARD), and a card must remain to discard (S40-CLOSE), or two
 during the first round (S40-FIRST-ROUND).
+
+The handlers live by concept: :mod:`~scala40.games.scala40.chance` (deal and restock),
+:mod:`~scala40.games.scala40.melding` (melds and the lookahead),
+:mod:`~scala40.games.scala40.discarding` (the discard and the end of a hand); the draws
+and the dispatch are here, with every name the engine's callers use.
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-from scala40._cache import BoundedCache
-from scala40._rng import shuffle
-from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
+from scala40.cards import CARD_NAMES
 from scala40.errors import (
-    AmbiguousMeldError,
-    IllegalMoveError,
-    InvalidMeldError,
     InvalidMoveError,
 )
-from scala40.games.scala40.budget import POSITION_WORK, TRY_WORK, call_budget, shared_budget
+from scala40.games.scala40.chance import after_last_card, apply_deal, apply_restock, deal
+from scala40.games.scala40.discarding import (
+    apply_discard,
+    banned_discards,
+    banned_mask,
+    finish_discard,
+)
+from scala40.games.scala40.handling import (
+    illegal,
+    need_phase,
+    next_active,
+    replace_item,
+    with_card,
+)
+from scala40.games.scala40.melding import (
+    apply_lay_off,
+    apply_put_down,
+    apply_split,
+    apply_swap,
+    bans_bite,
+    can_finish,
+    direct_use,
+    fits_after,
+    melding_moves,
+    repeats_a_four_of_a_kind,
+    resolve_meld,
+    try_move,
+)
 from scala40.games.scala40.moves import (
     Deal,
     Discard,
@@ -40,20 +66,9 @@ from scala40.games.scala40.moves import (
     SwapJoker,
     TakeDiscard,
     TakeUpcard,
-    put_down_of,
 )
-from scala40.games.scala40.phases import HandResult, Phase
+from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
-from scala40.games.scala40.rules import MatchFormat, RestockMethod, Ruleset, hand_value
-from scala40.games.scala40.search import (
-    can_open_sorted,
-    melds_with_card,
-    sorted_hand_melds,
-)
-from scala40.games.scala40.splits import one_run, split_moves
-from scala40.games.scala40.table import card_mask, table_info
-from scala40.match import ScoreOrder, best_seats, highest_below, reached, settle_elimination
-from scala40.melds import Extension, Meld, MeldEnd, MeldKind, check_meld
 
 __all__ = [
     "HANDLERS",
@@ -75,175 +90,6 @@ __all__ = [
 ]
 
 
-class _Caches:
-    """What the engine remembers under one :class:`~scala40.MeldRules` (melds compare
-    equal across rules, so the answers are kept apart by rules)."""
-
-    __slots__ = ("grown", "swapped")
-
-    def __init__(self) -> None:
-        self.grown: BoundedCache[tuple[Meld, Extension], Meld] = BoundedCache(
-            "scala40 melds after a layoff"
-        )
-        """A table meld with one card laid off, by meld and extension."""
-        self.swapped: BoundedCache[tuple[Meld, Card], tuple[Meld, Card]] = BoundedCache(
-            "scala40 melds after a joker swap"
-        )
-        """A table meld with a joker swapped out, and the joker, by meld and card."""
-
-
-def _illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
-    return IllegalMoveError(f"{move}: {reason} ({rule})")
-
-
-def _without(
-    hand: tuple[Card, ...], cards: tuple[Card, ...] | list[Card]
-) -> tuple[Card, ...] | None:
-    """``hand`` less ``cards`` (a multiset difference), or ``None`` if a card is missing."""
-    if len(cards) == 1:
-        card = cards[0]
-        try:
-            index = hand.index(card)
-        except ValueError:
-            return None
-        return hand[:index] + hand[index + 1 :]
-    left = list(hand)
-    for card in cards:
-        try:
-            left.remove(card)
-        except ValueError:
-            return None
-    return tuple(left)
-
-
-def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    cards = list(hand)
-    insort(cards, card)
-    return tuple(cards)
-
-
-def _replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
-def next_active(player: int, active: tuple[bool, ...]) -> int:
-    count = len(active)
-    for step in range(1, count + 1):
-        candidate = (player + step) % count
-        if active[candidate]:
-            return candidate
-    return player
-
-
-def _need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
-    if state.phase is not phase:
-        if state.phase is Phase.OVER:
-            raise _illegal(move, "S40-ELIM", "the match is over")
-        wanted = {
-            Phase.DRAW: "only at the start of a turn, before drawing",
-            Phase.PLAY: "only after drawing",
-            Phase.DEAL: "only when a hand is to be dealt",
-            Phase.RESTOCK: "only when the stock is to be rebuilt",
-        }[phase]
-        raise _illegal(move, "S40-TURN", f"this move is allowed {wanted}; the game is at "
-                       f"the {state.phase.value} phase")  # fmt: skip
-
-
-def _keep(state: StateRecord) -> int:
-    """Cards the player must keep to end the turn with a discard (S40-CLOSE, S40-FIRST-ROUND)."""
-    return 1 if state.may_close else 2
-
-
-# -- chance ------------------------------------------------------------------------------
-
-
-def deal(
-    state: StateRecord, order: tuple[Card, ...] | None, move: Move | None = None
-) -> StateRecord:
-    """Shuffle (or use ``order``, top card last) and deal a new hand (S40-DEAL)."""
-    rules = state.rules
-    deck = rules.deck.cards
-    rng = state.rng
-    if order is None:
-        order, rng = shuffle(deck, rng)
-    elif Counter(order) != Counter(deck):
-        raise _illegal(move or Deal(order), "C-DECK", "the order must hold every card of the deck")
-    seats = []
-    seat = state.dealer
-    for _ in range(state.player_count):
-        seat = next_active(seat, state.active)
-        if seat in seats:
-            break
-        seats.append(seat)
-    dealt: dict[int, list[Card]] = {p: [] for p in seats}
-    position = len(order)
-    for _ in range(rules.hand_size):
-        for player in seats:
-            position -= 1
-            dealt[player].append(order[position])
-    position -= 1
-    upcard = order[position]
-    hands = tuple(tuple(sorted(dealt[p])) if p in dealt else () for p in range(state.player_count))
-    return state.copy_with(
-        phase=Phase.DRAW,
-        turn=seats[0],
-        hands=hands,
-        stock=order[:position],
-        discard=(upcard,),
-        table=(),
-        opened=(False,) * state.player_count,
-        turns_played=(0,) * state.player_count,
-        hand_number=state.hand_number + 1,
-        rng=rng,
-        opening_value=0,
-        opened_at_turn_start=False,
-        taken=None,
-        taken_must_use=False,
-        taken_used=False,
-        melded_since_restock=True,
-    )
-
-
-def _apply_deal(state: StateRecord, move: Deal, lookahead: bool) -> StateRecord:
-    _need_phase(state, Phase.DEAL, move)
-    return deal(state, move.order, move)
-
-
-def _apply_restock(state: StateRecord, move: Restock, lookahead: bool) -> StateRecord:
-    _need_phase(state, Phase.RESTOCK, move)
-    pile = state.discard
-    rng = state.rng
-    if move.order is None:
-        order, rng = shuffle(pile, rng)
-    elif Counter(move.order) != Counter(pile):
-        raise _illegal(move, "S40-RESTOCK", "the new stock must hold exactly the discard pile")
-    else:
-        order = move.order
-    return state.copy_with(
-        stock=order, discard=(), phase=Phase.PLAY, rng=rng, melded_since_restock=False
-    )
-
-
-def _after_last_card(state: StateRecord) -> StateRecord:
-    """The stock has just run out: rebuild it from the discard pile (S40-RESTOCK)."""
-    pile = state.discard
-    if not pile or not state.melded_since_restock:
-        # Nothing to rebuild from (S40-RESTOCK decision), or nothing has reached the table
-        # since the last rebuild (S40-STALL): the stock stays empty, and the hand ends
-        # blocked after this turn. Without it two players could pass cards for ever.
-        return state
-    if state.rules.restock is RestockMethod.FLIP:
-        # S40-V-RESTOCK-FLIP: turn the pile over; its first card starts the new pile.
-        flipped = pile[::-1]
-        return state.copy_with(
-            stock=flipped[:-1], discard=flipped[-1:], melded_since_restock=False
-        )
-    if not state.auto_chance:
-        return state.copy_with(phase=Phase.RESTOCK)
-    order, rng = shuffle(pile, state.rng)
-    return state.copy_with(stock=order, discard=(), rng=rng, melded_since_restock=False)
-
-
 # -- drawing -----------------------------------------------------------------------------
 
 
@@ -257,31 +103,31 @@ def _turn_start(state: StateRecord, **changes: Any) -> StateRecord:
 
 
 def _apply_draw_stock(state: StateRecord, move: DrawStock, lookahead: bool) -> StateRecord:
-    _need_phase(state, Phase.DRAW, move)
+    need_phase(state, Phase.DRAW, move)
     player = state.turn
     card = state.stock[-1]
     stock = state.stock[:-1]
     hand = list(state.hands[player])
     insort(hand, card)
-    hands = _replace_item(state.hands, player, tuple(hand))
+    hands = replace_item(state.hands, player, tuple(hand))
     # The turn details were reset by the discard that ended the previous turn.
     new: StateRecord = state.setters["drawn"](state, phase=Phase.PLAY, stock=stock, hands=hands,
         opened_at_turn_start=state.opened[player],
     )  # fmt: skip
-    return new if stock else _after_last_card(new)
+    return new if stock else after_last_card(new)
 
 
 def _apply_take_discard(state: StateRecord, move: TakeDiscard, lookahead: bool) -> StateRecord:
-    _need_phase(state, Phase.DRAW, move)
+    need_phase(state, Phase.DRAW, move)
     player = state.turn
     if not state.discard:
-        raise _illegal(move, "S40-DRAW-DISCARD", "the discard pile is empty")
+        raise illegal(move, "S40-DRAW-DISCARD", "the discard pile is empty")
     if not state.opened[player] and not state.rules.discard_draw_to_open:
-        raise _illegal(
+        raise illegal(
             move, "S40-DRAW-STOCK", "a player who has not opened may only draw from the stock"
         )
     card = state.discard[-1]
-    hands = _replace_item(state.hands, player, with_card(state.hands[player], card))
+    hands = replace_item(state.hands, player, with_card(state.hands[player], card))
     new = _turn_start(
         state,
         discard=state.discard[:-1],
@@ -293,518 +139,25 @@ def _apply_take_discard(state: StateRecord, move: TakeDiscard, lookahead: bool) 
     if lookahead and not can_finish(new):
         rule = "S40-DRAW-DISCARD" if state.opened[player] else "S40-V-EARLYDISCARD"
         use = "melded" if state.opened[player] else "part of an opening"
-        raise _illegal(
+        raise illegal(
             move, rule, f"{CARD_NAMES[card]} cannot be {use} this turn with a card left to discard"
         )
     return new
 
 
 def _apply_take_upcard(state: StateRecord, move: TakeUpcard, lookahead: bool) -> StateRecord:
-    _need_phase(state, Phase.DRAW, move)
+    need_phase(state, Phase.DRAW, move)
     if not state.rules.first_player_takes_upcard:
-        raise _illegal(move, "S40-V-UPCARD", "taking the turned-up card is not allowed")
+        raise illegal(move, "S40-V-UPCARD", "taking the turned-up card is not allowed")
     first = next_active(state.dealer, state.active)
     if any(state.turns_played) or state.turn != first or len(state.discard) != 1:
-        raise _illegal(move, "S40-V-UPCARD", "only the first player's first draw may take it")
+        raise illegal(move, "S40-V-UPCARD", "only the first player's first draw may take it")
     card = state.discard[-1]
     player = state.turn
-    hands = _replace_item(state.hands, player, with_card(state.hands[player], card))
+    hands = replace_item(state.hands, player, with_card(state.hands[player], card))
     return _turn_start(
         state, discard=(), hands=hands, taken=card, taken_must_use=False, taken_used=False
     )
-
-
-# -- melding -----------------------------------------------------------------------------
-
-
-def resolve_meld(move: PutDown, rules: Ruleset) -> Meld:
-    """The table meld a :class:`PutDown` describes, or an :class:`IllegalMoveError` saying why not."""
-    meld_rules = rules.meld_rules
-    readings = meld_rules.readings(move.cards)
-    if move.represented:
-        for meld in readings:
-            if meld.cards == move.cards and meld.represented == move.represented:
-                return meld
-        pairs = sorted(zip(move.cards, move.represented))
-        matches = [m for m in readings if sorted(zip(m.cards, m.represented)) == pairs]
-        if len(matches) >= 1:
-            return matches[0]
-        if not readings:
-            _raise_meld_error(move, rules)
-        raise _illegal(
-            move,
-            "C-WILD",
-            "the wild cards cannot stand for those cards; valid readings: "
-            + " | ".join(str(m) for m in readings),
-        )
-    if not readings:
-        _raise_meld_error(move, rules)
-    if len(readings) == 1:
-        return readings[0]
-    backwards = move.cards[::-1]
-    in_order = [m for m in readings if m.cards in (move.cards, backwards)]
-    if len(in_order) == 1:
-        return in_order[0]
-    raise _illegal(
-        move,
-        "C-WILD",
-        "say which card each wild card stands for (e.g. JK=10C); readings: "
-        + " | ".join(str(m) for m in readings),
-    )
-
-
-def _raise_meld_error(move: PutDown, rules: Ruleset) -> None:
-    try:
-        check_meld(move.cards, rules.meld_rules)
-    except (InvalidMeldError, AmbiguousMeldError) as error:
-        raise _illegal(move, "S40-SEQ, S40-SET, S40-JOKER", str(error)) from None
-    raise _illegal(move, "S40-SEQ, S40-SET", "not a meld")  # pragma: no cover
-
-
-def _place(
-    table: tuple[Meld, ...],
-    discard: tuple[Card, ...],
-    meld: Meld,
-    index: int | None,
-    rules: Ruleset,
-) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
-    """Put ``meld`` on the table (at ``index``, or appended), or on the discard pile
-    when it is a four of a kind without jokers (S40-V-FOURKIND)."""
-    if (
-        rules.discard_four_of_a_kind
-        and meld.kind is MeldKind.SET
-        and len(meld.cards) == 4
-        and meld.cards == meld.represented
-    ):
-        without = table if index is None else table[:index] + table[index + 1 :]
-        return without, discard + meld.cards
-    if index is None:
-        return (*table, meld), discard
-    return _replace_item(table, index, meld), discard
-
-
-def _after_meld(
-    state: StateRecord,
-    move: Move,
-    hand: tuple[Card, ...],
-    used: tuple[Card, ...],
-    table: tuple[Meld, ...],
-    discard: tuple[Card, ...],
-    lookahead: bool,
-    opening_gain: int = 0,
-) -> StateRecord:
-    """Common end of every melding move: bookkeeping, the opening, closing, and lookahead."""
-    player = state.turn
-    taken_used = state.taken_used or (state.taken_must_use and state.taken in used)
-    opened = state.opened
-    opening_value = state.opening_value
-    if not opened[player]:
-        opening_value += opening_gain
-        if opening_value >= state.rules.opening_threshold:
-            if state.taken_must_use and not taken_used:
-                raise _illegal(
-                    move,
-                    "S40-V-EARLYDISCARD",
-                    f"the card taken from the discard pile ({CARD_NAMES[state.taken or 0]}) "
-                    "must be part of the opening",
-                )
-            opened = _replace_item(opened, player, True)
-            opening_value = 0
-    new: StateRecord = state.setters["melded"](
-        state,
-        hands=_replace_item(state.hands, player, hand),
-        table=table,
-        discard=discard,
-        opened=opened,
-        opening_value=opening_value,
-        taken_used=taken_used,
-        melded_since_restock=True,
-    )
-    if not hand:
-        return _close_by_melding(new, move)
-    if lookahead and not can_finish(new):
-        raise _dead_end(new, move)
-    return new
-
-
-def _dead_end(state: StateRecord, move: Move) -> IllegalMoveError:
-    player = state.turn
-    if state.taken_must_use and not state.taken_used and state.taken is not None:
-        return _illegal(
-            move,
-            "S40-DRAW-DISCARD",
-            f"afterwards {CARD_NAMES[state.taken]}, taken from the discard pile, "
-            "can no longer be melded this turn",
-        )
-    if not state.opened[player] and state.opening_value:
-        return _illegal(
-            move,
-            "S40-OPEN",
-            f"afterwards the opening ({state.opening_value} so far) can no longer reach "
-            f"{state.rules.opening_threshold}",
-        )
-    if not state.may_close:
-        return _illegal(
-            move, "S40-FIRST-ROUND", "nobody may close in the first round: keep two cards"
-        )
-    return _illegal(move, "S40-CLOSE", "a card must be left to discard")
-
-
-def _close_by_melding(state: StateRecord, move: Move) -> StateRecord:
-    player = state.turn
-    if not state.rules.close_without_discard:
-        raise _illegal(move, "S40-CLOSE", "a player must keep a card to discard")
-    if not state.may_close:
-        raise _illegal(move, "S40-FIRST-ROUND", "nobody may close in the first round")
-    if not state.opened[player]:
-        raise _illegal(move, "S40-OPEN", "the opening is not complete")
-    if state.taken_must_use and not state.taken_used:
-        raise _illegal(move, "S40-DRAW-DISCARD", "the card taken must be melded")
-    return _end_hand(state, player)
-
-
-def _need_opened(state: StateRecord, move: Move) -> None:
-    if not state.opened[state.turn]:
-        raise _illegal(
-            move, "S40-OPEN", "a player who has not opened may not lay off, swap or split"
-        )
-
-
-def _apply_put_down(state: StateRecord, move: PutDown, lookahead: bool) -> StateRecord:
-    _need_phase(state, Phase.PLAY, move)
-    meld = resolve_meld(move, state.rules)
-    hand = _without(state.hands[state.turn], meld.cards)
-    if hand is None:
-        raise _illegal(move, "S40-TURN", "those cards are not all in the hand")
-    table, discard = _place(state.table, state.discard, meld, None, state.rules)
-    return _after_meld(state, move, hand, meld.cards, table, discard, lookahead, meld.value)
-
-
-def _table_meld(state: StateRecord, move: LayOff | SwapJoker | Split) -> Meld:
-    if move.meld >= len(state.table):
-        raise _illegal(move, "S40-AFTER-OPEN", f"there is no table meld #{move.meld}")
-    return state.table[move.meld]
-
-
-def _apply_lay_off(state: StateRecord, move: LayOff, lookahead: bool) -> StateRecord:
-    _need_phase(state, Phase.PLAY, move)
-    _need_opened(state, move)
-    meld = _table_meld(state, move)
-    hand = _without(state.hands[state.turn], (move.card,))
-    if hand is None:
-        raise _illegal(move, "S40-TURN", f"{CARD_NAMES[move.card]} is not in the hand")
-    wanted = move.represents if move.represents is not None else None
-    options = [
-        ext
-        for ext in meld.extensions()
-        if ext.card == move.card
-        and (move.end is None or ext.end is move.end)
-        and (wanted is None or ext.represents == wanted)
-    ]
-    if not options:
-        rule = "S40-AFTER-OPEN"
-        reason = f"{CARD_NAMES[move.card]} cannot be added to {meld}"
-        if state.rules.split_sequences and meld.kind is MeldKind.SEQUENCE and len(meld) >= 5:
-            rule = "S40-V-SPLIT"
-            reason += " (a sequence holds at most 5 cards: split it)"
-        elif move.card in state.rules.meld_rules.wild_cards:
-            rule = "S40-LAYOFF-JOKER"
-        raise _illegal(move, rule, reason)
-    if len(options) > 1:
-        ways = ", ".join(str(ext) for ext in options)
-        raise _illegal(move, "S40-LAYOFF-JOKER", f"say where and as what: {ways}")
-    caches: _Caches = meld.rules.tables.owned[_Caches]
-    key = (meld, options[0])
-    new_meld = caches.grown.get(key)
-    if new_meld is None:
-        new_meld = caches.grown.put(key, meld.with_extension(options[0]))
-    table, discard = _place(state.table, state.discard, new_meld, move.meld, state.rules)
-    return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)
-
-
-def _apply_swap(state: StateRecord, move: SwapJoker, lookahead: bool) -> StateRecord:
-    _need_phase(state, Phase.PLAY, move)
-    _need_opened(state, move)
-    meld = _table_meld(state, move)
-    hand = _without(state.hands[state.turn], (move.card,))
-    if hand is None:
-        raise _illegal(move, "S40-TURN", f"{CARD_NAMES[move.card]} is not in the hand")
-    caches: _Caches = meld.rules.tables.owned[_Caches]
-    key = (meld, move.card)
-    swapped = caches.swapped.get(key)
-    if swapped is None:
-        try:
-            swapped = caches.swapped.put(key, meld.swap(move.card))
-        except InvalidMeldError:
-            raise _illegal(
-                move, "S40-SWAP", f"{CARD_NAMES[move.card]} does not free a joker in {meld}"
-            ) from None
-    new_meld, freed = swapped
-    table, discard = _place(state.table, state.discard, new_meld, move.meld, state.rules)
-    hand = with_card(hand, freed)
-    return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)
-
-
-def _apply_split(state: StateRecord, move: Split, lookahead: bool) -> StateRecord:
-    _need_phase(state, Phase.PLAY, move)
-    rules = state.rules
-    if not rules.split_sequences:
-        raise _illegal(move, "S40-V-SPLIT", "splitting sequences is not allowed")
-    _need_opened(state, move)
-    meld = _table_meld(state, move)
-    if meld.kind is not MeldKind.SEQUENCE:
-        raise _illegal(move, "S40-V-SPLIT", "only a sequence can be split")
-    if not move.added or len(meld) + len(move.added) <= 5:
-        raise _illegal(
-            move, "S40-V-SPLIT", "a split adds cards to make a sequence longer than 5 cards"
-        )
-    if len(move.pieces) < 2:
-        raise _illegal(move, "S40-V-SPLIT", "a split makes two or more sequences")
-    hand = _without(state.hands[state.turn], move.added)
-    if hand is None:
-        raise _illegal(move, "S40-TURN", "the added cards are not all in the hand")
-    pieces: list[Meld] = []
-    for cards, represented in move.pieces:
-        piece = resolve_meld(PutDown(cards, represented), rules)
-        if piece.kind is not MeldKind.SEQUENCE:
-            raise _illegal(move, "S40-V-SPLIT", f"{piece} is not a sequence")
-        pieces.append(piece)
-    before = Counter(zip(meld.cards, meld.represented))
-    after: Counter[tuple[Card, Card]] = Counter()
-    for piece in pieces:
-        after.update(zip(piece.cards, piece.represented))
-    extra = after - before
-    if before - after or Counter(card for card, _ in extra.elements()) != Counter(move.added):
-        raise _illegal(
-            move,
-            "S40-V-SPLIT",
-            "the pieces must hold the meld's cards, with its jokers standing for the same "
-            "cards, plus exactly the added cards",
-        )
-    if any(card != rep and card not in rules.meld_rules.wild_cards for card, rep in extra):
-        raise _illegal(move, "S40-V-SPLIT", "an added natural card must stand for itself")
-    if not one_run(pieces):
-        raise _illegal(
-            move, "S40-V-SPLIT", "the pieces must come from one unbroken sequence, with no gap"
-        )
-    for piece in pieces:
-        # A piece the added cards could make alone is a new meld, put down with its own
-        # move: every piece keeps a card of the split sequence.
-        if Counter(zip(piece.cards, piece.represented)) <= extra:
-            raise _illegal(move, "S40-V-SPLIT", f"{piece} holds no card of the split sequence")
-    ordered = tuple(sorted(pieces, key=lambda p: (p.represented, p.cards)))
-    table = state.table[: move.meld] + ordered + state.table[move.meld + 1 :]
-    return _after_meld(state, move, hand, move.added, table, state.discard, lookahead)
-
-
-# -- discarding and the end of a hand ----------------------------------------------------
-
-
-def banned_discards(state: StateRecord) -> dict[Card, str]:
-    """Cards of the mover's hand that may not be discarded now, each with the rule why.
-
-    Under the S40-DISCARD decision, when every card is banned the bans are lifted.
-    """
-    reasons = _ban_reasons(state)
-    if reasons and len(reasons) == len(set(state.hands[state.turn])):
-        return {}
-    return reasons
-
-
-def banned_mask(state: StateRecord) -> int:
-    """:func:`banned_discards` as a bit mask of cards (bit ``1 << card``): what legal-move
-    generation needs, without the reasons."""
-    player = state.turn
-    hand = state.hands[player]
-    rules = state.rules
-    opened = state.opened[player]
-    if len(hand) == 1:
-        ban_playable = rules.ban_playable_discard_closing
-    elif opened:
-        ban_playable = rules.ban_playable_discard_opened
-    else:
-        ban_playable = rules.ban_playable_discard_unopened
-    taken = state.taken if not state.taken_used else None
-    if opened and not ban_playable and taken is None:
-        return 0  # nothing can be banned: the common case, answered at once
-    held = card_mask(hand)
-    banned = 0 if opened else held & _JOKER_BIT
-    if ban_playable:
-        banned |= held & table_info(state.table).playable
-    if taken is not None and hand.count(taken) < 2:
-        banned |= held & 1 << taken
-    # S40-DISCARD decision: when every card is banned, the bans are lifted.
-    return 0 if banned == held else banned
-
-
-_JOKER_BIT = 1 << JOKER
-
-
-def _ban_reasons(state: StateRecord) -> dict[Card, str]:
-    """The discard bans on the mover's cards, before the S40-DISCARD decision's lift."""
-    player = state.turn
-    hand = state.hands[player]
-    rules = state.rules
-    opened = state.opened[player]
-    closing = len(hand) == 1
-    if closing:
-        ban_playable = rules.ban_playable_discard_closing
-    elif opened:
-        ban_playable = rules.ban_playable_discard_opened
-    else:
-        ban_playable = rules.ban_playable_discard_unopened
-    taken_rule = state.taken is not None and not state.taken_used
-    if opened and not ban_playable and not taken_rule:
-        return {}  # nothing can be banned: the common case, answered at once
-    playable = table_info(state.table).playable if ban_playable else 0
-    reasons: dict[Card, str] = {}
-    distinct = set(hand)
-    for card in distinct:
-        if card == state.taken and not state.taken_used and hand.count(card) < 2:
-            reasons[card] = "S40-DISCARD: a card taken from the discard pile this turn"
-        elif card == JOKER and not opened:
-            reasons[card] = "S40-DISCARD: a player who has not opened may not discard a joker"
-        elif playable >> card & 1:
-            reasons[card] = "S40-V-PLAYABLE: the card can extend a meld on the table"
-    return reasons
-
-
-def _apply_discard(state: StateRecord, move: Discard, lookahead: bool) -> StateRecord:
-    _need_phase(state, Phase.PLAY, move)
-    player = state.turn
-    if not state.opened[player] and state.opening_value:
-        raise _illegal(
-            move,
-            "S40-OPEN",
-            f"the melds put down this turn are worth {state.opening_value}, below "
-            f"{state.rules.opening_threshold}: the opening must be completed first",
-        )
-    if state.taken_must_use and not state.taken_used and state.taken is not None:
-        raise _illegal(
-            move,
-            "S40-DRAW-DISCARD",
-            f"{CARD_NAMES[state.taken]}, taken from the discard pile, must be melded first",
-        )
-    hand = _without(state.hands[player], (move.card,))
-    if hand is None:
-        raise _illegal(move, "S40-DISCARD", f"{CARD_NAMES[move.card]} is not in the hand")
-    if not hand and not state.may_close:
-        raise _illegal(move, "S40-FIRST-ROUND", "nobody may close in the first round")
-    reason = banned_discards(state).get(move.card)
-    if reason is not None:
-        rule, text = reason.split(": ", 1)
-        raise _illegal(move, rule, text)
-    return _finish_discard(state, move.card, hand)
-
-
-def _finish_discard(
-    state: StateRecord, card: Card, hand: tuple[Card, ...] | None = None
-) -> StateRecord:
-    """The discard itself, once it is known to be legal: the turn ends."""
-    player = state.turn
-    if hand is None:
-        hand = _without(state.hands[player], (card,))
-        assert hand is not None
-    hands = _replace_item(state.hands, player, hand)
-    discard = (*state.discard, card)
-    turns_played = _replace_item(state.turns_played, player, state.turns_played[player] + 1)
-    limit = state.rules.turn_limit
-    if not hand or not state.stock or (limit is not None and sum(turns_played) >= limit):
-        new = state.copy_with(hands=hands, discard=discard, turns_played=turns_played)
-        # Discarding the last card closes (S40-CLOSE); an empty stock that could not be
-        # rebuilt blocks the hand (S40-RESTOCK decision), and so does the turn limit
-        # (S40-STALL Decision).
-        return _end_hand(new, player if not hand else None)
-    over: StateRecord = state.setters["turn_over"](
-        state,
-        hands=hands,
-        discard=discard,
-        turns_played=turns_played,
-        phase=Phase.DRAW,
-        turn=next_active(player, state.active),
-        opening_value=0,
-        opened_at_turn_start=False,
-        taken=None,
-        taken_must_use=False,
-        taken_used=False,
-    )
-    return over
-
-
-def _end_hand(state: StateRecord, closer: int | None) -> StateRecord:
-    """Score the hand (S40-SCORE), apply the match format, and deal again or end the match."""
-    rules = state.rules
-    count = state.player_count
-    scores = list(state.scores)
-    active = list(state.active)
-    points = [0] * count
-    doubled = False
-    eliminated: list[int] = []
-    reentered: list[int] = []
-    winners: tuple[int, ...] = ()
-    if closer is not None and rules.match_format is not MatchFormat.SINGLE:
-        doubled = rules.double_on_open_and_close and not state.opened_at_turn_start
-        for player in range(count):
-            if not active[player] or player == closer:
-                continue
-            value = hand_value(state.hands[player], rules)
-            never_played = rules.close_on_first_turn and state.turns_played[player] == 0
-            if (
-                rules.not_opened_penalty is not None
-                and not state.opened[player]
-                and not never_played
-            ):
-                value = rules.not_opened_penalty
-            points[player] = value * 2 if doubled else value
-            scores[player] += points[player]
-    if closer is not None:
-        fmt = rules.match_format
-        target = rules.elimination_score
-        seats = [p for p in range(count) if active[p]]
-        if fmt is MatchFormat.SINGLE:
-            winners = (closer,)
-        elif fmt is MatchFormat.NO_ELIMINATION:
-            if max(scores) >= rules.no_elimination_limit:
-                winners = best_seats(scores, seats, ScoreOrder.LOW)
-        else:
-            out = reached(scores, seats, target)
-            reset = highest_below(scores, seats, target)
-            if fmt is MatchFormat.REENTRY and out and len(seats) - len(out) >= 2:
-                assert reset is not None
-                for player in out:
-                    scores[player] = reset
-                reentered = list(out)
-            else:
-                # The closer adds nothing and was below the target: someone stays in.
-                settled = settle_elimination(scores, active, target)
-                active = list(settled.active)
-                eliminated = list(settled.eliminated)
-                winners = settled.winners
-    result = HandResult(
-        hand_number=state.hand_number,
-        closer=closer,
-        points=tuple(points),
-        doubled=doubled,
-        hands=state.hands,
-        eliminated=tuple(eliminated),
-        reentered=tuple(reentered),
-    )
-    common = {
-        "scores": tuple(scores),
-        "last_hand": result,
-        "opening_value": 0,
-        "opened_at_turn_start": False,
-        "taken": None,
-        "taken_must_use": False,
-        "taken_used": False,
-    }
-    if winners:
-        return state.copy_with(phase=Phase.OVER, winners=winners, active=tuple(active), **common)
-    dealer = next_active(state.dealer, tuple(active))
-    new = state.copy_with(
-        phase=Phase.DEAL, dealer=dealer, turn=dealer, active=tuple(active), **common
-    )
-    return deal(new, None) if state.auto_chance else new
 
 
 # -- dispatch ----------------------------------------------------------------------------
@@ -813,13 +166,13 @@ HANDLERS: dict[type, Callable[[StateRecord, Any, bool], StateRecord]] = {
     DrawStock: _apply_draw_stock,
     TakeDiscard: _apply_take_discard,
     TakeUpcard: _apply_take_upcard,
-    PutDown: _apply_put_down,
-    LayOff: _apply_lay_off,
-    SwapJoker: _apply_swap,
-    Split: _apply_split,
-    Discard: _apply_discard,
-    Deal: _apply_deal,
-    Restock: _apply_restock,
+    PutDown: apply_put_down,
+    LayOff: apply_lay_off,
+    SwapJoker: apply_swap,
+    Split: apply_split,
+    Discard: apply_discard,
+    Deal: apply_deal,
+    Restock: apply_restock,
 }
 
 
@@ -835,377 +188,5 @@ def apply_trusted(state: StateRecord, move: Move) -> StateRecord:
     """:func:`apply` for a move generated as legal in this very state: the lookahead and
     the discard checks, already made by the generator, are skipped."""
     if type(move) is Discard:
-        return _finish_discard(state, move.card)
+        return finish_discard(state, move.card)
     return HANDLERS[type(move)](state, move, False)
-
-
-# -- lookahead ---------------------------------------------------------------------------
-
-
-def bans_bite(rules: Ruleset) -> bool:
-    """Whether a player who has opened can be banned from discarding a card he holds
-    (beyond the card taken from the pile): only under the S40-V-PLAYABLE switches."""
-    return rules.ban_playable_discard_opened or rules.ban_playable_discard_closing
-
-
-def _strict_discard(state: StateRecord) -> bool:
-    """Whether some card can be discarded now without lifting any ban (S40-DISCARD)."""
-    hand = state.hands[state.turn]
-    if not hand or (len(hand) == 1 and not state.may_close):
-        return False
-    return len(_ban_reasons(state)) < len(set(hand))
-
-
-def _finish_now(state: StateRecord) -> bool:
-    """Whether the turn can end with a discard right now, no ban lifted."""
-    player = state.turn
-    if state.taken_must_use and not state.taken_used:
-        return False
-    if not state.opened[player] and state.opening_value:
-        return False
-    return len(state.hands[player]) >= _keep(state) and _strict_discard(state)
-
-
-def can_finish(state: StateRecord) -> bool:
-    """Whether the player to move can still end this turn legally (no dead ends).
-
-    The S40-DISCARD decision lifts the discard bans for a player left with only
-    banned cards after drawing; a player may not meld his way into that
-    position, so the lookahead counts only discards allowed without the lift.
-    """
-    player = state.turn
-    hand = state.hands[player]
-    keep = _keep(state)
-    must_use = state.taken_must_use and not state.taken_used
-    rules = state.rules
-    if state.opened[player]:
-        if not must_use and len(hand) >= keep and (not bans_bite(rules) or _strict_discard(state)):
-            return True
-        if must_use:
-            verdict = direct_use(state, hand, state.taken)  # type: ignore[arg-type]
-            if verdict is not None:
-                return verdict
-        return _search_from(state)
-    if not must_use and not state.opening_value:
-        return len(hand) >= keep
-    if bans_bite(rules):
-        return _search_from(state)
-    closing_keep = 0 if rules.close_without_discard and state.may_close else keep
-    return can_open_sorted(
-        hand,
-        rules.opening_threshold - state.opening_value,
-        rules.meld_rules,
-        closing_keep,
-        state.taken if must_use else None,
-    )
-
-
-def _search_from(state: StateRecord) -> bool:
-    """:func:`_search_finish` within the call's budget. The positions of this turn from
-    which a search found no way to end it are remembered for the rest of the call: the
-    lookahead of every move of a list asks again about the same positions."""
-    with shared_budget() as budget:
-        turn = (state.hand_number, state.turn, state.turns_played, state.taken)
-        failed = budget.memo.setdefault((_FINISH_SEARCH, turn, state.taken_must_use), set())
-        seen: set[Any] = set(failed)
-        found = _search_finish(state, seen)
-        if not found:
-            failed.update(seen)  # every position met has no way to end the turn
-        return found
-
-
-def _search_finish(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
-    """Search the melding moves for a way to end the turn (exact, and only reached in
-    the rare positions the quick answers above cannot settle), within the call's budget
-    (:mod:`~scala40.games.scala40.budget`)."""
-    budget = call_budget()
-    budget.spend(POSITION_WORK, _FINISH_SEARCH)
-    player = state.turn
-    rules = state.rules
-    if (
-        state.opened[player]
-        and state.taken_must_use
-        and not state.taken_used
-        and not rules.split_sequences
-        and not bans_bite(rules)
-    ):
-        return _search_taken_use(state, seen)
-    if not state.opened[player] and not _opening_reachable(state):
-        return False
-    for _, new in melding_moves(state):
-        budget.spend(TRY_WORK, _FINISH_SEARCH)
-        if new.phase is not Phase.PLAY or new.turn != player:
-            return True  # the move closed the hand, which checks every rule itself
-        if _finish_now(new):
-            return True
-        if not new.opened[player] and not _opening_reachable(new):
-            continue
-        key = (new.hands[player], new.table, new.opened, new.opening_value, new.taken_used)
-        if key not in seen:
-            seen.add(key)
-            if _search_finish(new, seen):
-                return True
-    return False
-
-
-_FINISH_SEARCH = "the search for a way to end the turn (the lookahead of S40-TURN)"
-
-
-def _search_taken_use(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
-    """Whether an opened player can still meld the taken card. Only joker swaps (a joker
-    comes to the hand) and layoffs (a meld's end moves) can open a way to it: a meld put
-    down first adds nothing that a bigger meld of the hand holding the card would not.
-    A layoff helps only on a meld the card could join in the end: a sequence of its suit
-    or a set of its rank (any meld, for a joker)."""
-    budget = call_budget()
-    budget.spend(POSITION_WORK, _FINISH_SEARCH)
-    taken = state.taken
-    assert taken is not None
-    player = state.turn
-    hand = state.hands[player]
-    verdict = direct_use(state, hand, taken)
-    if verdict is not None:
-        return verdict
-    held = set(hand)
-    held.discard(taken)
-    table = state.table
-    info = table_info(table)
-    candidates: list[tuple[Callable[[StateRecord, Any, bool], StateRecord], Move]] = []
-    for card in held:
-        if (info.playable | info.swappable) >> card & 1:
-            candidates.extend(
-                (_apply_lay_off, move)
-                for move in info.lay_offs_with(card)
-                if taken == JOKER or _may_take(table[move.meld], taken)
-            )
-            candidates.extend((_apply_swap, move) for move in info.swaps_with(card))
-    for handler, move in candidates:
-        budget.spend(TRY_WORK, _FINISH_SEARCH)
-        new = try_move(handler, state, move)
-        if new is None or new.phase is not Phase.PLAY or new.turn != player:
-            continue
-        key = (new.hands[player], new.table)
-        if key not in seen:
-            seen.add(key)
-            if _search_taken_use(new, seen):
-                return True
-    return False
-
-
-def _may_take(meld: Meld, card: Card) -> bool:
-    """Whether the natural ``card`` could ever join ``meld``: a sequence of its suit or a
-    set of its rank."""
-    if meld.kind is MeldKind.SEQUENCE:
-        return meld.suit == SUIT_OF[card]
-    return RANK_OF[meld.represented[0]] == RANK_OF[card]
-
-
-def _opening_reachable(state: StateRecord) -> bool:
-    """Whether the opening in progress can still reach the threshold, bans aside: a
-    necessary condition that prunes the search for a player who has not opened."""
-    rules = state.rules
-    must_use = state.taken_must_use and not state.taken_used
-    closing_keep = 0 if rules.close_without_discard and state.may_close else _keep(state)
-    return can_open_sorted(
-        state.hands[state.turn],
-        rules.opening_threshold - state.opening_value,
-        rules.meld_rules,
-        closing_keep,
-        state.taken if must_use else None,
-    )
-
-
-_JOKER_ONLY = frozenset({JOKER})
-
-
-def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool | None:
-    """Settle quickly whether an opened player can meld ``taken`` from ``hand`` (which
-    holds it) and still end the turn: ``True``/``False``, or ``None`` when only a search
-    can tell."""
-    rules = state.rules
-    if bans_bite(rules):
-        return None
-    keep = _keep(state)
-    close_by_melding = rules.close_without_discard and state.may_close
-    info = table_info(state.table)
-    if info.playable >> taken & 1 and fits_after(len(hand) - 1, keep, close_by_melding):
-        return True
-    for meld in melds_with_card(hand, taken, rules.meld_rules):
-        if fits_after(len(hand) - len(meld.cards), keep, close_by_melding):
-            return True
-    # A swap keeps the hand's size: the taken card goes, the joker comes.
-    if info.swappable >> taken & 1 and fits_after(len(hand), keep, close_by_melding):
-        return True
-    held = card_mask(hand) & ~(1 << taken)
-    meld_rules = rules.meld_rules
-    swappable = held & info.swappable
-    joker_only = meld_rules.wild_cards == _JOKER_ONLY
-    if (swappable or rules.split_sequences) and joker_only and taken != JOKER:
-        # Freed jokers and splits open ways only a search can follow, but every way ends
-        # in a meld of the hand's cards and jokers that holds the card, or on a table
-        # sequence of its suit: one whose end the hand's cards and jokers can bring up to
-        # it, or, under S40-V-SPLIT, any. (A table set takes the card now or never:
-        # layoffs only fill it, swaps keep its suits.) With neither, the card cannot be
-        # melded.
-        suits, freeable = info.kinds
-        if not swappable:
-            freeable = 0
-        if not (
-            suits >> SUIT_OF[taken] & 1
-            and (
-                rules.split_sequences
-                or _sequence_might_reach(
-                    state.table, held, taken, freeable + hand.count(JOKER), meld_rules
-                )
-            )
-        ):
-            with_jokers = tuple(sorted((*hand, *([JOKER] * freeable))))
-            if not melds_with_card(with_jokers, taken, meld_rules):
-                return False
-    if swappable and joker_only:
-        # The usual way through a freed joker: one swap, then a meld of the card with it.
-        while swappable:
-            low = swappable & -swappable
-            swappable ^= low
-            after = with_card(_without(hand, (low.bit_length() - 1,)) or (), JOKER)
-            for meld in melds_with_card(after, taken, meld_rules):
-                if fits_after(len(after) - len(meld.cards), keep, close_by_melding):
-                    return True
-    if rules.split_sequences or held & info.swappable:
-        return None  # splits and freed jokers open ways only a search can follow
-    if not held & info.playable:
-        return False
-    # Layoffs can bring a sequence's end up to the card. Melds put down first add
-    # nothing: a meld plus layoffs ending with the card is itself a meld of the hand.
-    return _chain_reaches(state.table, hand, taken, keep, close_by_melding)
-
-
-def _sequence_might_reach(
-    table: tuple[Meld, ...], held: int, taken: Card, jokers: int, rules: Any
-) -> bool:
-    """Whether some table sequence of ``taken``'s suit could be extended up to it: the
-    places between its end and the card filled by cards in ``held`` (a bit mask) or by
-    up to ``jokers`` jokers. A bound: how many jokers one meld may hold is not checked."""
-    slots = rules.sequence_slots
-    longest = rules.sequence_max
-    suit = SUIT_OF[taken]
-    rank = RANK_OF[taken]
-    places = [i for i, r in enumerate(slots) if r == rank]
-    for meld in table:
-        if meld.kind is not MeldKind.SEQUENCE or meld.suit != suit:
-            continue
-        first = meld.start
-        last = first + len(meld.cards) - 1
-        for place in places:
-            if place < first:
-                gap = range(place + 1, first)
-            elif place > last:
-                gap = range(last + 1, place)
-            else:
-                continue  # a place inside the sequence is taken (or held by a joker)
-            if longest is not None and len(meld.cards) + len(gap) + 1 > longest:
-                continue
-            missing = sum(1 for i in gap if not held >> (suit * 13 + slots[i] - 1) & 1)
-            if missing <= jokers:
-                return True
-    return False
-
-
-def _chain_reaches(
-    table: tuple[Meld, ...],
-    hand: tuple[Card, ...],
-    taken: Card,
-    keep: int,
-    close_by_melding: bool,
-) -> bool:
-    """Whether cards of ``hand`` laid off one after another at one end of a table
-    sequence let ``taken`` follow them, with enough cards left."""
-    if taken == JOKER:
-        return False  # a joker fits at once or not at all
-    for meld in table:
-        if meld.kind is not MeldKind.SEQUENCE or meld.suit != SUIT_OF[taken]:
-            continue
-        for end in (MeldEnd.LOW, MeldEnd.HIGH):
-            left = list(hand)
-            left.remove(taken)
-            current = meld
-            while True:
-                fits = [x for x in current.extensions() if x.end is end]
-                if any(x.card == taken for x in fits):
-                    if fits_after(len(left), keep, close_by_melding):
-                        return True
-                    break
-                step = next((x for x in fits if x.card in left and x.card != JOKER), None)
-                if step is None:
-                    step = next((x for x in fits if x.card == JOKER and JOKER in left), None)
-                if step is None:
-                    break
-                left.remove(step.card)
-                current = current.with_extension(step)
-    return False
-
-
-def fits_after(size: int, keep: int, close_by_melding: bool) -> bool:
-    """Whether a hand of ``size`` cards still ends the turn: ``keep`` cards left to discard,
-    or none when closing by melding is allowed (S40-V-NODISCARDCLOSE)."""
-    return size >= keep or (size == 0 and close_by_melding)
-
-
-def try_move(
-    handler: Callable[[StateRecord, Any, bool], StateRecord], state: StateRecord, move: Move
-) -> StateRecord | None:
-    try:
-        return handler(state, move, False)
-    except IllegalMoveError:
-        return None
-
-
-def melding_moves(state: StateRecord, splits: bool = True) -> Iterator[tuple[Move, StateRecord]]:
-    """Melds, layoffs, swaps and splits (unless ``splits`` is false) that pass every rule
-    but the lookahead."""
-    player = state.turn
-    hand = state.hands[player]
-    rules = state.rules
-    for meld in sorted_hand_melds(hand, rules.meld_rules):
-        move: Move = put_down_of(meld)
-        new = try_move(_apply_put_down, state, move)
-        if new is not None:
-            yield move, new
-    if not state.opened[player]:
-        return
-    held = set(hand)
-    info = table_info(state.table)
-    four_rule = rules.discard_four_of_a_kind
-    for card, lay_off in info.lay_offs:
-        if card in held and not (four_rule and repeats_a_four_of_a_kind(state.table, lay_off)):
-            new = try_move(_apply_lay_off, state, lay_off)
-            if new is not None:
-                yield lay_off, new
-    for card, swap in info.swaps:
-        if card in held and not (four_rule and repeats_a_four_of_a_kind(state.table, swap)):
-            new = try_move(_apply_swap, state, swap)
-            if new is not None:
-                yield swap, new
-    if rules.split_sequences and splits:
-        budget = call_budget()
-        for index, meld in enumerate(state.table):
-            if meld.kind is MeldKind.SEQUENCE:
-                for split in split_moves(hand, index, meld, rules.meld_rules, budget):
-                    new = try_move(_apply_split, state, split)
-                    if new is not None:
-                        yield split, new
-
-
-def repeats_a_four_of_a_kind(table: tuple[Meld, ...], move: Move) -> bool:
-    """Whether ``move`` completes a four of a kind in a table set equal to an earlier one:
-    under S40-V-FOURKIND the completed set leaves the table either way, so both moves
-    give one position and only the first is listed (C-IDENTITY)."""
-    if not isinstance(move, (LayOff, SwapJoker)):
-        return False
-    meld = table[move.meld]
-    if meld.kind is not MeldKind.SET or meld not in table[: move.meld]:
-        return False
-    wild = meld.rules.wild_cards
-    if isinstance(move, LayOff):
-        return len(meld) == 3 and meld.wild_count == 0 and move.card not in wild
-    return len(meld) == 4 and meld.wild_count == 1

@@ -19,9 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 from scala40._checks import describe
-from scala40._rng import shuffle
+from scala40._engine import deal_order, illegal, replace_item
 from scala40.cards import CARD_NAMES, RANK_OF, Card
-from scala40.errors import AmbiguousMeldError, IllegalMoveError, InvalidMeldError, InvalidMoveError
+from scala40.errors import AmbiguousMeldError, InvalidMeldError, InvalidMoveError
 from scala40.games.skarney.moves import (
     Accept,
     Deal,
@@ -65,14 +65,6 @@ __all__ = [
 _WILD = MELD_RULES.wild_cards
 
 
-def _illegal(move: Move, rule: str, reason: str) -> IllegalMoveError:
-    return IllegalMoveError(f"{move}: {reason} ({rule})")
-
-
-def _replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
 def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     cards = list(hand)
     insort(cards, card)
@@ -98,8 +90,8 @@ _PHASE_WORDS = {
 def _need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
     if state.phase is not phase:
         if state.phase is Phase.OVER:
-            raise _illegal(move, "SK-GAME", "the game is over")
-        raise _illegal(
+            raise illegal(move, "SK-GAME", "the game is over")
+        raise illegal(
             move,
             "SK-TURN",
             f"this move is allowed {_PHASE_WORDS[phase]}; the game is at the "
@@ -191,11 +183,7 @@ def deal(
     the seat after the dealer, who plays first (SK-DEAL)."""
     rules = state.rules
     deck = rules.deck.cards
-    rng = state.rng
-    if order is None:
-        order, rng = shuffle(deck, rng)
-    elif Counter(order) != Counter(deck):
-        raise _illegal(move or Deal(order), "C-DECK", "the order must hold every card of the deck")
+    order, rng = deal_order(deck, order, state.rng, lambda: move or Deal(order))
     count = state.player_count
     first = (state.dealer + 1) % count
     dealt: list[list[Card]] = [[] for _ in range(count)]
@@ -251,13 +239,13 @@ def _apply_draw(state: StateRecord, move: DrawStock) -> StateRecord:
     _need_phase(state, Phase.DRAW, move)
     seat = state.turn
     card = state.stock[-1]
-    hands = _replace_item(state.hands, seat, _with_card(state.hands[seat], card))
+    hands = replace_item(state.hands, seat, _with_card(state.hands[seat], card))
     return state.copy_with(phase=Phase.PLAY, stock=state.stock[:-1], hands=hands)
 
 
 def _table_meld(state: StateRecord, move: Exchange | Extend, rule: str) -> Meld:
     if move.meld >= len(state.table):
-        raise _illegal(move, rule, f"there is no table meld #{move.meld}")
+        raise illegal(move, rule, f"there is no table meld #{move.meld}")
     return state.table[move.meld]
 
 
@@ -266,36 +254,36 @@ def _apply_exchange(state: StateRecord, move: Exchange) -> StateRecord:
     rules = state.rules
     seat = state.turn
     if state.melded:
-        raise _illegal(
+        raise illegal(
             move, "SK-TURN", "exchanges come before the contract and the melds of a turn"
         )
     if not exchanges_allowed(state):
-        raise _illegal(move, "SK-EXCHANGE", "no exchange before your side has made its contract")
+        raise illegal(move, "SK-EXCHANGE", "no exchange before your side has made its contract")
     meld = _table_meld(state, move, "SK-EXCHANGE")
     side = side_of(seat, rules.partnership)
     if side_of(state.owners[move.meld], rules.partnership) == side:
         whose = "your own" if state.owners[move.meld] == seat else "your partner's"
-        raise _illegal(
+        raise illegal(
             move, "SK-EXCHANGE", f"exchanges take wild cards from opponents' melds, not {whose}"
         )
     if meld.kind is MeldKind.WILD:
-        raise _illegal(
+        raise illegal(
             move, "SK-WILDMELD", "the cards of a meld of wild cards only are never exchanged"
         )
     hand = without(state.hands[seat], (move.card,))
     if hand is None:
-        raise _illegal(move, "SK-EXCHANGE", f"{CARD_NAMES[move.card]} is not in the hand")
+        raise illegal(move, "SK-EXCHANGE", f"{CARD_NAMES[move.card]} is not in the hand")
     target = exchange_target(meld, move.card)
     if target is None:
-        raise _illegal(
+        raise illegal(
             move, "SK-EXCHANGE", f"{CARD_NAMES[move.card]} does not free a wild card in {meld}"
         )
     freed = next(card for card in meld.cards if card in _WILD)
     hand = _with_card(hand, freed)
     return state.copy_with(
-        hands=_replace_item(state.hands, seat, hand),
-        table=_replace_item(state.table, move.meld, target),
-        known=_replace_item(state.known, seat, _common(state.known[seat], hand)),
+        hands=replace_item(state.hands, seat, hand),
+        table=replace_item(state.table, move.meld, target),
+        known=replace_item(state.known, seat, _common(state.known[seat], hand)),
     )
 
 
@@ -308,8 +296,8 @@ def resolve_meld(move: PutDown) -> Meld:
         try:
             check_meld(move.cards, MELD_RULES)
         except (InvalidMeldError, AmbiguousMeldError) as error:
-            raise _illegal(move, "SK-MELDS", str(error)) from None
-        raise _illegal(move, "SK-MELDS", "not a meld")  # pragma: no cover
+            raise illegal(move, "SK-MELDS", str(error)) from None
+        raise illegal(move, "SK-MELDS", "not a meld")  # pragma: no cover
     if move.represented:
         for meld in readings:
             if meld.cards == move.cards and meld.represented == move.represented:
@@ -324,7 +312,7 @@ def resolve_meld(move: PutDown) -> Meld:
                 (card, RANK_OF[rep]) for card, rep in zip(meld.cards, meld.represented)
             ):
                 return meld
-        raise _illegal(
+        raise illegal(
             move,
             "C-WILD",
             "the wild card cannot stand for that card; readings: "
@@ -336,7 +324,7 @@ def resolve_meld(move: PutDown) -> Meld:
     in_order = [meld for meld in readings if meld.cards in (move.cards, backwards)]
     if len(in_order) == 1:
         return in_order[0]
-    raise _illegal(
+    raise illegal(
         move,
         "C-WILD",
         "say which card the wild card stands for (e.g. JK=10C); readings: "
@@ -351,24 +339,24 @@ def _apply_put_down(state: StateRecord, move: PutDown) -> StateRecord:
     meld = resolve_meld(move)
     hand = without(state.hands[seat], meld.cards)
     if hand is None:
-        raise _illegal(move, "SK-MELDS", "those cards are not all in the hand")
+        raise illegal(move, "SK-MELDS", "those cards are not all in the hand")
     contracts = state.contracts
     progress = state.progress
     contract_now = state.contract_now
     if not side_has_contract(state, seat):
         # SK-CONTRACT: the side's first melds form its contract, 3-card melds of one kind.
         if len(meld.cards) != 3 or meld.kind is MeldKind.WILD:
-            raise _illegal(
+            raise illegal(
                 move,
                 "SK-CONTRACT",
                 "until your side has made its contract, the only melds are the contract's "
                 "3-card sets or 3-card sequences",
             )
         if progress and meld.kind is not state.table[state.fresh_from].kind:
-            raise _illegal(move, "SK-CONTRACT", "a contract is all sets or all sequences")
+            raise illegal(move, "SK-CONTRACT", "a contract is all sets or all sequences")
         needed = rules.contract_size(state.hand_number) - progress
         if not can_complete(hand, meld.kind, needed - 1):
-            raise _illegal(
+            raise illegal(
                 move,
                 "SK-CONTRACT",
                 f"the rest of the hand cannot complete the contract of "
@@ -377,13 +365,13 @@ def _apply_put_down(state: StateRecord, move: PutDown) -> StateRecord:
         progress += 1
         if progress == rules.contract_size(state.hand_number):
             side = side_of(seat, rules.partnership)
-            contracts = _replace_item(contracts, side, True)
+            contracts = replace_item(contracts, side, True)
             progress = 0
             contract_now = True
     elif not melding_allowed(state):
-        raise _illegal(move, "SK-TURN", "no other meld in the turn the contract is made")
+        raise illegal(move, "SK-TURN", "no other meld in the turn the contract is made")
     new = state.copy_with(
-        hands=_replace_item(state.hands, seat, hand),
+        hands=replace_item(state.hands, seat, hand),
         table=(*state.table, meld),
         owners=(*state.owners, seat),
         extended=(*state.extended, 0),
@@ -391,7 +379,7 @@ def _apply_put_down(state: StateRecord, move: PutDown) -> StateRecord:
         progress=progress,
         contract_now=contract_now,
         melded=True,
-        known=_replace_item(state.known, seat, _common(state.known[seat], hand)),
+        known=replace_item(state.known, seat, _common(state.known[seat], hand)),
     )
     return _end_hand(new, seat) if not hand else new
 
@@ -401,21 +389,21 @@ def _apply_extend(state: StateRecord, move: Extend) -> StateRecord:
     rules = state.rules
     seat = state.turn
     if not side_has_contract(state, seat):
-        raise _illegal(move, "SK-CONTRACT", "no extension before your side has made its contract")
+        raise illegal(move, "SK-CONTRACT", "no extension before your side has made its contract")
     if not melding_allowed(state):
-        raise _illegal(move, "SK-TURN", "no extension in the turn the contract is made")
+        raise illegal(move, "SK-TURN", "no extension in the turn the contract is made")
     meld = _table_meld(state, move, "SK-EXTEND")
     owner = state.owners[move.meld]
     if side_of(owner, rules.partnership) != side_of(seat, rules.partnership):
-        raise _illegal(move, "SK-EXTEND", "melds are extended only by their own side")
+        raise illegal(move, "SK-EXTEND", "melds are extended only by their own side")
     limit = rules.extend_limit_per_meld
     if limit is not None and move.meld < state.fresh_from and state.extended[move.meld] >= limit:
-        raise _illegal(
+        raise illegal(
             move, "SK-EXTEND", f"meld #{move.meld} has had {limit} cards added this turn already"
         )
     hand = without(state.hands[seat], (move.card,))
     if hand is None:
-        raise _illegal(move, "SK-EXTEND", f"{CARD_NAMES[move.card]} is not in the hand")
+        raise illegal(move, "SK-EXTEND", f"{CARD_NAMES[move.card]} is not in the hand")
     options = [
         ext
         for ext in meld.extensions()
@@ -425,26 +413,26 @@ def _apply_extend(state: StateRecord, move: Extend) -> StateRecord:
     ]
     if not options:
         rule = "SK-WILDMELD" if meld.kind is MeldKind.WILD else "SK-EXTEND"
-        raise _illegal(move, rule, f"{CARD_NAMES[move.card]} cannot be added to {meld}")
+        raise illegal(move, rule, f"{CARD_NAMES[move.card]} cannot be added to {meld}")
     if len(options) > 1:
         ways = ", ".join(str(ext) for ext in options)
-        raise _illegal(move, "C-WILD", f"say where and as what: {ways}")
+        raise illegal(move, "C-WILD", f"say where and as what: {ways}")
     extended = state.extended
     if move.meld < state.fresh_from:  # melds put down this turn have no limit (SK-EXTEND)
-        extended = _replace_item(extended, move.meld, extended[move.meld] + 1)
+        extended = replace_item(extended, move.meld, extended[move.meld] + 1)
     new = state.copy_with(
-        hands=_replace_item(state.hands, seat, hand),
-        table=_replace_item(state.table, move.meld, meld.with_extension(options[0])),
+        hands=replace_item(state.hands, seat, hand),
+        table=replace_item(state.table, move.meld, meld.with_extension(options[0])),
         extended=extended,
         melded=True,
-        known=_replace_item(state.known, seat, _common(state.known[seat], hand)),
+        known=replace_item(state.known, seat, _common(state.known[seat], hand)),
     )
     return _end_hand(new, seat) if not hand else new
 
 
 def _need_no_contract_in_progress(state: StateRecord, move: Move) -> None:
     if state.progress:
-        raise _illegal(
+        raise illegal(
             move,
             "SK-CONTRACT",
             f"the contract is half made ({state.progress} of "
@@ -459,13 +447,13 @@ def _apply_offer(state: StateRecord, move: Offer) -> StateRecord:
     hand = state.hands[seat]
     if is_last_turn(state):
         rule = "SK-END" if not state.stock else "SK-LOOP"
-        raise _illegal(move, rule, "the last turn of a hand makes no offer: end it with 'end'")
+        raise illegal(move, rule, "the last turn of a hand makes no offer: end it with 'end'")
     if len(hand) < 2:
-        raise _illegal(move, "SK-OFFER", "with one card left you offer nothing: say 'end'")
+        raise illegal(move, "SK-OFFER", "with one card left you offer nothing: say 'end'")
     if move.card not in hand:
-        raise _illegal(move, "SK-OFFER", f"{CARD_NAMES[move.card]} is not in the hand")
+        raise illegal(move, "SK-OFFER", f"{CARD_NAMES[move.card]} is not in the hand")
     if move.card in offer_banned(state):
-        raise _illegal(
+        raise illegal(
             move, "SK-OFFER", f"{CARD_NAMES[move.card]} was accepted since your last turn"
         )
     known = state.known[seat]
@@ -475,7 +463,7 @@ def _apply_offer(state: StateRecord, move: Offer) -> StateRecord:
         phase=Phase.OFFER,
         offer_card=move.card,
         offer_to=(seat + 1) % state.player_count,
-        known=_replace_item(state.known, seat, known),
+        known=replace_item(state.known, seat, known),
     )
 
 
@@ -485,7 +473,7 @@ def _apply_end_turn(state: StateRecord, move: EndTurn) -> StateRecord:
     if is_last_turn(state):
         return _end_hand(state, None)
     if len(state.hands[state.turn]) != 1:
-        raise _illegal(move, "SK-OFFER", "a turn ending with 2 or more cards ends with an offer")
+        raise illegal(move, "SK-OFFER", "a turn ending with 2 or more cards ends with an offer")
     return _pass_turn(state)
 
 
@@ -499,13 +487,13 @@ def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
     given = without(state.hands[offerer], (card,))
     assert given is not None
     taken = _with_card(state.hands[taker], card)
-    hands = _replace_item(_replace_item(state.hands, offerer, given), taker, taken)
-    known = _replace_item(state.known, offerer, _common(state.known[offerer], given))
-    known = _replace_item(known, taker, _with_card(known[taker], card))
-    accepted = _replace_item(state.accepted, taker, _with_card(state.accepted[taker], card))
+    hands = replace_item(replace_item(state.hands, offerer, given), taker, taken)
+    known = replace_item(state.known, offerer, _common(state.known[offerer], given))
+    known = replace_item(known, taker, _with_card(known[taker], card))
+    accepted = replace_item(state.accepted, taker, _with_card(state.accepted[taker], card))
     stopped = state.stopped
     if is_stop_card(card):
-        stopped = _replace_item(stopped, taker, True)  # SK-STOP
+        stopped = replace_item(stopped, taker, True)  # SK-STOP
     new = state.copy_with(hands=hands, known=known, accepted=accepted, stopped=stopped)
     return _pass_turn(new)
 
@@ -531,12 +519,12 @@ def _pass_turn(state: StateRecord) -> StateRecord:
     phase = Phase.DRAW
     if stopped[seat]:
         phase = Phase.PLAY
-        stopped = _replace_item(stopped, seat, False)
+        stopped = replace_item(stopped, seat, False)
     return state.copy_with(
         phase=phase,
         turn=seat,
         stopped=stopped,
-        accepted=_replace_item(state.accepted, ended, ()),
+        accepted=replace_item(state.accepted, ended, ()),
         **_new_turn_fields(len(state.table), state.turn_number + 1),
     )
 

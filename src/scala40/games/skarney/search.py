@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from itertools import product
 
 from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40._engine import without
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import SearchLimitError
 from scala40.games.skarney.rules import MELD_RULES, meld_points
@@ -67,20 +68,6 @@ _COMPLETE: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], bool] = B
 _STARTS: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], tuple[Meld, ...]] = (
     BoundedCache("skarney contract starts", HAND_LIMIT)
 )
-
-
-def without(
-    hand: tuple[Card, ...], cards: tuple[Card, ...] | list[Card]
-) -> tuple[Card, ...] | None:
-    """``hand`` less ``cards`` (a multiset difference, the order kept), or ``None`` if a
-    card is missing."""
-    left = list(hand)
-    for card in cards:
-        try:
-            left.remove(card)
-        except ValueError:
-            return None
-    return tuple(left)
 
 
 def without_sorted(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:

@@ -1,0 +1,116 @@
+"""Scala 40's chance moves: the deal (S40-DEAL) and rebuilding the stock (S40-RESTOCK)
+(internal)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from scala40._engine import deal_order
+from scala40._rng import shuffle
+from scala40.cards import Card
+from scala40.games.scala40.handling import (
+    illegal,
+    need_phase,
+    next_active,
+)
+from scala40.games.scala40.moves import (
+    Deal,
+    Move,
+    Restock,
+)
+from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.rules import RestockMethod
+
+__all__ = [
+    "after_last_card",
+    "apply_deal",
+    "apply_restock",
+    "deal",
+]
+
+
+# -- chance ------------------------------------------------------------------------------
+
+
+def deal(
+    state: StateRecord, order: tuple[Card, ...] | None, move: Move | None = None
+) -> StateRecord:
+    """Shuffle (or use ``order``, top card last) and deal a new hand (S40-DEAL)."""
+    rules = state.rules
+    deck = rules.deck.cards
+    order, rng = deal_order(deck, order, state.rng, lambda: move or Deal(order))
+    seats = []
+    seat = state.dealer
+    for _ in range(state.player_count):
+        seat = next_active(seat, state.active)
+        if seat in seats:
+            break
+        seats.append(seat)
+    dealt: dict[int, list[Card]] = {p: [] for p in seats}
+    position = len(order)
+    for _ in range(rules.hand_size):
+        for player in seats:
+            position -= 1
+            dealt[player].append(order[position])
+    position -= 1
+    upcard = order[position]
+    hands = tuple(tuple(sorted(dealt[p])) if p in dealt else () for p in range(state.player_count))
+    return state.copy_with(
+        phase=Phase.DRAW,
+        turn=seats[0],
+        hands=hands,
+        stock=order[:position],
+        discard=(upcard,),
+        table=(),
+        opened=(False,) * state.player_count,
+        turns_played=(0,) * state.player_count,
+        hand_number=state.hand_number + 1,
+        rng=rng,
+        opening_value=0,
+        opened_at_turn_start=False,
+        taken=None,
+        taken_must_use=False,
+        taken_used=False,
+        melded_since_restock=True,
+    )
+
+
+def apply_deal(state: StateRecord, move: Deal, lookahead: bool) -> StateRecord:
+    need_phase(state, Phase.DEAL, move)
+    return deal(state, move.order, move)
+
+
+def apply_restock(state: StateRecord, move: Restock, lookahead: bool) -> StateRecord:
+    need_phase(state, Phase.RESTOCK, move)
+    pile = state.discard
+    rng = state.rng
+    if move.order is None:
+        order, rng = shuffle(pile, rng)
+    elif Counter(move.order) != Counter(pile):
+        raise illegal(move, "S40-RESTOCK", "the new stock must hold exactly the discard pile")
+    else:
+        order = move.order
+    return state.copy_with(
+        stock=order, discard=(), phase=Phase.PLAY, rng=rng, melded_since_restock=False
+    )
+
+
+def after_last_card(state: StateRecord) -> StateRecord:
+    """The stock has just run out: rebuild it from the discard pile (S40-RESTOCK)."""
+    pile = state.discard
+    if not pile or not state.melded_since_restock:
+        # Nothing to rebuild from (S40-RESTOCK decision), or nothing has reached the table
+        # since the last rebuild (S40-STALL): the stock stays empty, and the hand ends
+        # blocked after this turn. Without it two players could pass cards for ever.
+        return state
+    if state.rules.restock is RestockMethod.FLIP:
+        # S40-V-RESTOCK-FLIP: turn the pile over; its first card starts the new pile.
+        flipped = pile[::-1]
+        return state.copy_with(
+            stock=flipped[:-1], discard=flipped[-1:], melded_since_restock=False
+        )
+    if not state.auto_chance:
+        return state.copy_with(phase=Phase.RESTOCK)
+    order, rng = shuffle(pile, state.rng)
+    return state.copy_with(stock=order, discard=(), rng=rng, melded_since_restock=False)

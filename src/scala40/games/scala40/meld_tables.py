@@ -1,0 +1,613 @@
+"""The melds of a hand, from tables kept per suit and per rank (internal).
+
+The engine asks, millions of times, which melds a hand holds. With jokers as the only
+wild cards and sets of distinct suits (every Scala 40 ruleset), the sequences of a suit
+depend only on the ranks of that suit held and the jokers that may join, and the sets of
+a rank only on its suits held: a few small keys that recur across millions of hands,
+whose tables are kept here for each :class:`~scala40.MeldRules`. Under other rules the
+general enumerator :func:`find_melds` answers; the tests hold the tables to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+
+from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
+from scala40.errors import InvalidMeldError, SearchLimitError
+from scala40.melds import Meld, MeldKind, MeldRules, make_meld
+
+__all__ = [
+    "JOKER_ONLY",
+    "MAX_HAND_READINGS",
+    "MeldTableCaches",
+    "find_melds",
+    "hand_meld_pieces",
+    "hand_pieces",
+    "meld_order",
+    "meldable_bound",
+    "melds_with_card",
+    "ranks_with_sets",
+    "sequence_shapes",
+    "sorted_hand_melds",
+    "wilds_allowed",
+]
+
+
+class MeldTableCaches:
+    """What the meld tables remember under one :class:`~scala40.MeldRules`."""
+
+    __slots__ = (
+        "hands",
+        "melds",
+        "piece_cards",
+        "sequence_pieces",
+        "sequence_shapes",
+        "set_pieces",
+        "with_card",
+    )
+
+    def __init__(self) -> None:
+        self.hands: BoundedCache[tuple[Card, ...], tuple[Meld, ...]] = BoundedCache(
+            "scala40 hand melds", HAND_LIMIT
+        )
+        """Melds of whole hands."""
+        self.melds: BoundedCache[tuple[int, tuple[Card, ...], tuple[Card, ...]], Meld] = (
+            BoundedCache("scala40 table melds")
+        )
+        """The one meld object of each meld the per-suit and per-rank tables hold (a meld
+        sits in the tables of many masks): by suit (-1 for a set), cards and represented
+        cards (of the first suit, for a sequence)."""
+        self.set_pieces: BoundedCache[int, tuple[Meld, ...]] = BoundedCache("scala40 set tables")
+        """Sets of one rank, by rank, suits held and wild cards available."""
+        self.sequence_pieces: BoundedCache[int, tuple[Meld, ...]] = BoundedCache(
+            "scala40 sequence tables"
+        )
+        """Sequences of one suit, by suit, ranks held and wild cards available."""
+        self.sequence_shapes: BoundedCache[int, tuple[_Shape, ...]] = BoundedCache(
+            "scala40 sequence shapes"
+        )
+        """Sequences of the first suit, by ranks held and wild cards available (as
+        cards, represented cards, start and value), which the other suits copy."""
+        self.with_card: BoundedCache[tuple[int, int, Card], tuple[Meld, ...]] = BoundedCache(
+            "scala40 table melds with a card"
+        )
+        """The melds of a per-rank (0) or per-suit (1) table that hold one card, by kind,
+        table key and card (:func:`melds_with_card`)."""
+        self.piece_cards: BoundedCache[int, int] = BoundedCache("scala40 table cards")
+        """Which cards the melds of each per-suit or per-rank table use, as a bit mask."""
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * 53
+    for card in cards:
+        counts[card] += 1
+    return counts
+
+
+def sorted_hand_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    """:func:`hand_melds` for a sorted, validated hand (the engine's hot path)."""
+    caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
+    cache = caches.hands
+    found = cache.get(cards)
+    if found is None:
+        if rules.tables.wild_cards == JOKER_ONLY and rules.set_suits_distinct:
+            found = _melds_by_suit_and_rank(cards, rules)
+        else:
+            found = find_melds(cards, rules)
+        cache.put(cards, found)
+    return found
+
+
+JOKER_ONLY = frozenset({JOKER})
+
+
+def melds_with_card(cards: tuple[Card, ...], card: Card, rules: MeldRules) -> list[Meld]:
+    """The melds of a sorted hand that hold ``card`` (a natural card in the hand).
+
+    With jokers as the only wild cards these all sit in two cached tables: the
+    sets of the card's rank and the sequences of its suit.
+    """
+    tables = rules.tables
+    if tables.wild_cards != JOKER_ONLY or not rules.set_suits_distinct or card == JOKER:
+        return [m for m in sorted_hand_melds(cards, rules) if card in m.cards]
+    jokers = cards.count(JOKER)
+    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    suit, rank = SUIT_OF[card], RANK_OF[card]
+    suit_mask = rank_mask = 0
+    for other in cards:
+        if other != JOKER:
+            if SUIT_OF[other] == suit:
+                suit_mask |= _RANK_BIT[other]
+            if RANK_OF[other] == rank:
+                rank_mask |= _SUIT_BIT[other]
+    found: list[Meld] = []
+    caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
+    with_card = caches.with_card
+    if rank in tables.ranks and _POPCOUNT[rank_mask] >= rules.set_min - cap:
+        key = (rank << 8) | (rank_mask << 3) | cap
+        melds = with_card.get((0, key, card))
+        if melds is None:
+            piece = caches.set_pieces.get(key)
+            if piece is None:
+                piece = caches.set_pieces.put(key, _set_piece(rank, rank_mask, cap, rules))
+            melds = with_card.put((0, key, card), tuple(m for m in piece if card in m.cards))
+        found.extend(melds)
+    key = (suit << 20) | (suit_mask << 3) | cap
+    melds = with_card.get((1, key, card))
+    if melds is None:
+        piece = caches.sequence_pieces.get(key)
+        if piece is None:
+            piece = caches.sequence_pieces.put(key, _sequence_piece(suit, suit_mask, cap, rules))
+        melds = with_card.put((1, key, card), tuple(m for m in piece if card in m.cards))
+    found.extend(melds)
+    return found
+
+
+_SUIT_BIT = (*tuple(1 << card // 13 for card in range(52)), 0)
+_RANK_BIT = (*tuple(1 << card % 13 for card in range(52)), 0)
+
+
+def _melds_by_suit_and_rank(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    """Melds of a hand assembled from cached per-suit and per-rank tables
+    (:func:`hand_meld_pieces`)."""
+    pieces = hand_pieces(cards, rules)
+    if len(pieces) == 1:
+        return pieces[0]
+    found: list[Meld] = []
+    for piece in pieces:
+        found.extend(piece)
+    return tuple(found)
+
+
+def hand_meld_pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, ...]] | None:
+    """The melds of a sorted, validated hand as the cached tables they come from, in
+    order (:func:`sorted_hand_melds` is their concatenation), or ``None`` under rules the
+    tables do not serve. The tables are the same objects from hand to hand: what is
+    worked out for one of them serves every hand that holds it."""
+    if rules.tables.wild_cards == JOKER_ONLY and rules.set_suits_distinct:
+        return hand_pieces(cards, rules)
+    return None
+
+
+def hand_pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, ...]]:
+    """The per-rank tables of sets, then the per-suit tables of sequences, of a hand.
+
+    With jokers as the only wild cards and sets of distinct suits, the
+    sequences of a suit depend only on which ranks of that suit are held and
+    how many jokers may join, and the sets of a rank only on its suits held:
+    a few small keys that recur across millions of hands.
+    """
+    held = 0
+    for card in cards:
+        held |= _BIT[card]
+    jokers = cards.count(JOKER)
+    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    suits = _suit_slices(held)
+    caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
+    found: list[tuple[Meld, ...]] = []
+    set_ranks = ranks_with_sets(suits, rules.set_min - cap) & rules.tables.rank_bits
+    if set_ranks:
+        set_pieces = caches.set_pieces
+        s0, s1, s2, s3 = suits
+        for rank in rules.rank_order:
+            place = rank - 1
+            if not set_ranks >> place & 1:
+                continue
+            mask = (s0 >> place & 1) | (s1 >> place & 1) << 1 | (s2 >> place & 1) << 2
+            mask |= (s3 >> place & 1) << 3
+            key = (rank << 8) | (mask << 3) | cap
+            piece = set_pieces.get(key)
+            if piece is None:
+                piece = set_pieces.put(key, _set_piece(rank, mask, cap, rules))
+            if piece:
+                found.append(piece)
+    sequence_pieces = caches.sequence_pieces
+    for suit in range(4):
+        mask = suits[suit]
+        if mask:
+            key = (suit << 20) | (mask << 3) | cap
+            piece = sequence_pieces.get(key)
+            if piece is None:
+                piece = sequence_pieces.put(key, _sequence_piece(suit, mask, cap, rules))
+            if piece:
+                found.append(piece)
+    return found
+
+
+def _suit_slices(held: int) -> tuple[int, int, int, int]:
+    """The ranks held in each suit (bit ``rank - 1``), from the bit mask of the cards."""
+    return (held & _FIRST_SUIT, held >> 13 & _FIRST_SUIT, held >> 26 & _FIRST_SUIT,
+            held >> 39 & _FIRST_SUIT)  # fmt: skip
+
+
+def ranks_with_sets(suits: tuple[int, int, int, int], least: int) -> int:
+    """The ranks held in at least ``least`` suits (bit ``rank - 1``)."""
+    s0, s1, s2, s3 = suits
+    if least <= 1:
+        return s0 | s1 | s2 | s3
+    if least == 2:
+        return (s0 | s1) & (s2 | s3) | s0 & s1 | s2 & s3
+    if least == 3:
+        return (s0 & s1) & (s2 | s3) | (s2 & s3) & (s0 | s1)
+    return s0 & s1 & s2 & s3
+
+
+_POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
+
+
+def meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
+    """The opening search's bound (every card of the hand that sits in some meld, at its
+    best value) from the per-suit and per-rank tables of :func:`_melds_by_suit_and_rank`,
+    without listing the hand's melds: which cards a table's melds use is kept beside it.
+
+    The hand is read as a bit mask of the cards held (and one of the cards held twice):
+    a suit's ranks are a slice of it, and the ranks held in enough suits to make a set
+    come from a few operations on the four slices.
+    """
+    held = twice = 0
+    for card in cards:
+        bit = _BIT[card]
+        twice |= held & bit
+        held |= bit
+    jokers = cards.count(JOKER)
+    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
+    used_by = caches.piece_cards
+    suits = _suit_slices(held)
+    s0, s1, s2, s3 = suits
+    set_ranks = ranks_with_sets(suits, rules.set_min - cap) & rules.tables.rank_bits
+    meldable = 0
+    while set_ranks:
+        low = set_ranks & -set_ranks
+        set_ranks ^= low
+        place = low.bit_length() - 1
+        mask = (s0 >> place & 1) | (s1 >> place & 1) << 1 | (s2 >> place & 1) << 2
+        mask |= (s3 >> place & 1) << 3
+        key = ((place + 1) << 8) | (mask << 3) | cap
+        used = used_by.get(key)
+        if used is None:
+            piece = caches.set_pieces.get(key)
+            if piece is None:
+                piece = caches.set_pieces.put(key, _set_piece(place + 1, mask, cap, rules))
+            used = used_by.put(key, _cards_used(piece))
+        meldable |= used
+    for suit in range(4):
+        mask = suits[suit]
+        if mask:
+            # Which ranks a suit's sequences use does not depend on the suit: the table
+            # of the first suit, moved over, serves all four.
+            key = _SEQUENCE_KEY | (mask << 3) | cap
+            used = used_by.get(key)
+            if used is None:
+                used = 0
+                for shape, _, _, _ in sequence_shapes(mask, cap, rules):
+                    for card in shape:
+                        used |= 1 << card
+                used = used_by.put(key, used)
+            meldable |= (used & _FIRST_SUIT) << 13 * suit | (used & _JOKER_BIT)
+    if not meldable:
+        return 0
+    values = rules.tables.best_values
+    naturals = held & ~_JOKER_BIT
+    if naturals.bit_count() + twice.bit_count() != len(cards) - jokers:
+        # Some card is held three times or more: count card by card.
+        return sum(values[card] for card in cards if meldable >> card & 1)
+    total = values[JOKER] * jokers if meldable & _JOKER_BIT else 0
+    for found in (meldable & naturals, meldable & twice & ~_JOKER_BIT):
+        while found:
+            low = found & -found
+            found ^= low
+            total += values[low.bit_length() - 1]
+    return total
+
+
+_BIT = tuple(1 << card for card in range(53))
+_SEQUENCE_KEY = 1 << 40  # keeps the keys of sequence tables apart from those of sets
+_FIRST_SUIT = (1 << 13) - 1
+_JOKER_BIT = 1 << JOKER
+
+
+def _cards_used(melds: tuple[Meld, ...]) -> int:
+    """The bit mask of the cards that some of ``melds`` use."""
+    used = 0
+    for meld in melds:
+        for card in meld.cards:
+            used |= 1 << card
+    return used
+
+
+def wilds_allowed(rules: MeldRules, naturals: int, wilds: int) -> bool:
+    if rules.max_wilds is not None and wilds > rules.max_wilds:
+        return False
+    return rules.min_natural_lead is None or naturals - wilds >= rules.min_natural_lead
+
+
+def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
+    """Every set of ``rank`` from the suits in ``mask`` plus up to ``cap`` jokers (distinct
+    suits, jokers the only wild cards)."""
+    present = [s for s in range(4) if mask >> s & 1]
+    melds = rules.tables.owned[MeldTableCaches].melds
+    found: list[Meld] = []
+    for size in range(1, len(present) + 1):
+        for suits in combinations(present, size):
+            missing = [s for s in range(4) if s not in suits]
+            for wilds in range(min(cap, len(missing)) + 1):
+                total = size + wilds
+                if not rules.set_min <= total <= rules.set_max or not wilds_allowed(
+                    rules, size, wilds
+                ):
+                    continue
+                for chosen in combinations(missing, wilds):
+                    pairs = sorted(
+                        [(s * 13 + rank - 1, s * 13 + rank - 1) for s in suits]
+                        + [(JOKER, s * 13 + rank - 1) for s in chosen],
+                        key=lambda pair: pair[1],
+                    )
+                    cards = tuple(card for card, _ in pairs)
+                    represented = tuple(rep for _, rep in pairs)
+                    key = (-1, cards, represented)
+                    meld = melds.get(key)
+                    if meld is None:
+                        meld = melds.put(
+                            key, make_meld(MeldKind.SET, cards, represented, -1, rules)
+                        )
+                    found.append(meld)
+    return tuple(sorted(found, key=meld_order))
+
+
+def _sequence_piece(suit: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
+    """Every sequence of ``suit`` from the ranks in ``mask`` plus up to ``cap`` jokers
+    (jokers the only wild cards), in :func:`meld_order`."""
+    offset = 13 * suit
+    melds = rules.tables.owned[MeldTableCaches].melds
+    found = []
+    for cards, represented, start, value in sequence_shapes(mask, cap, rules):
+        key = (suit, cards, represented)
+        meld = melds.get(key)
+        if meld is None:
+            meld = melds.put(
+                key,
+                Meld(
+                    MeldKind.SEQUENCE,
+                    tuple(card if card == JOKER else card + offset for card in cards),
+                    tuple(card + offset for card in represented),
+                    start,
+                    value,
+                    rules,
+                ),
+            )
+        found.append(meld)
+    return tuple(found)
+
+
+_Shape = tuple[tuple[Card, ...], tuple[Card, ...], int, int]
+
+
+def sequence_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, ...]:
+    """The sequences of :func:`_sequence_piece` in the first suit, as (cards, represented,
+    start, value): the other suits' are the same, moved over (a value depends on ranks
+    only), so the search for them is made once for all four suits."""
+    caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
+    cache = caches.sequence_shapes
+    key = (mask << 3) | cap
+    found = cache.get(key)
+    if found is None:
+        found = cache.put(key, _first_suit_shapes(mask, cap, rules))
+    return found
+
+
+def _first_suit_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, ...]:
+    """Every sequence of the first suit from the ranks in ``mask`` plus up to ``cap``
+    jokers, as (cards, represented, start, value), in :func:`meld_order`. The values
+    are :func:`~scala40.melds.make_meld`'s, worked out here without building the melds."""
+    slots = rules.sequence_slots
+    count = len(slots)
+    longest = count if rules.sequence_max is None else min(rules.sequence_max, count)
+    window = [rank - 1 for rank in slots]
+    held = [bool(mask >> (rank - 1) & 1) for rank in slots]
+    rank_values = rules.rank_values
+    natural_values = [rank_values[rank] for rank in slots]
+    wild_value = rules.wild_value
+    # A sequence from the first place starts with the low ace when the first slot is the
+    # ace: worth low_ace_value there, unless a wild card with a value of its own takes it.
+    low_ace_change = rules.low_ace_value - rank_values[ACE] if slots[0] == ACE else 0
+    both_aces = slots[0] == slots[-1]
+    found: list[_Shape] = []
+    if cap == 0:
+        # No joker: the sequences are the runs of held ranks, each slot natural.
+        for start in range(count):
+            total = 0
+            for stop in range(start + 1, min(start + longest, count) + 1):
+                if not held[stop - 1]:
+                    break
+                total += natural_values[stop - 1]
+                length = stop - start
+                if (
+                    length < rules.sequence_min
+                    or (length == count and both_aces)  # two aces of the suit (S40-SEQ)
+                    or not wilds_allowed(rules, length, 0)
+                ):
+                    continue
+                represented = tuple(window[start:stop])
+                value = total + low_ace_change if start == 0 else total
+                found.append((represented, represented, start, value))
+        found.sort(key=_shape_order)
+        return tuple(found)
+    for start in range(count):
+        holes = 0
+        for stop in range(start + 1, min(start + longest, count) + 1):
+            if not held[stop - 1]:
+                holes += 1
+                if holes > cap:
+                    break
+            length = stop - start
+            if length < rules.sequence_min:
+                continue
+            represented = tuple(window[start:stop])
+            values = natural_values[start:stop]
+            gaps = [i for i in range(length) if not held[start + i]]
+            filled = [i for i in range(length) if held[start + i]]
+            with_gaps = list(represented)
+            for i in gaps:
+                with_gaps[i] = JOKER
+            gaps_value = sum(values)
+            if wild_value is not None:
+                gaps_value += sum(wild_value - values[i] for i in gaps)
+            last = length - 1
+            # With both ace places in the sequence, a wild card must take one of them.
+            ace_needs_wild = length == count and both_aces and 0 not in gaps and last not in gaps
+            first_wild = 0 in gaps
+            for extra in range(min(cap - holes, len(filled)) + 1):
+                wilds = holes + extra
+                if wilds == length or not wilds_allowed(rules, length - wilds, wilds):
+                    continue
+                for replaced in combinations(filled, extra):
+                    if ace_needs_wild and 0 not in replaced and last not in replaced:
+                        continue  # both ace places natural: two aces of the suit (S40-SEQ)
+                    value = gaps_value
+                    if replaced:
+                        cards_list = with_gaps.copy()
+                        for i in replaced:
+                            cards_list[i] = JOKER
+                        cards = tuple(cards_list)
+                        if wild_value is not None:
+                            value += sum(wild_value - values[i] for i in replaced)
+                    else:
+                        cards = tuple(with_gaps)
+                    if start == 0 and (wild_value is None or not (first_wild or 0 in replaced)):
+                        value += low_ace_change
+                    found.append((cards, represented, start, value))
+    found.sort(key=_shape_order)
+    return tuple(found)
+
+
+def _shape_order(shape: _Shape) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
+    # :func:`meld_order` of sequences of one suit.
+    return shape[1], shape[0], shape[2]
+
+
+MAX_HAND_READINGS = 3_000
+"""The most meld readings :func:`find_melds` lists for one set of cards; past it the
+search raises :class:`~scala40.SearchLimitError` (so does a meld past
+:data:`~scala40.melds.MAX_READINGS`). Scala 40's rulesets keep hands far below it (at most
+120 readings for 14 cards in random dense hands with eight jokers and no cap on jokers per
+meld); it bounds hands full of wild cards under raw :class:`~scala40.MeldRules` that allow
+any number in a meld, whose melds grow with the subsets of the hand."""
+
+
+def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    counts = _counts(cards)
+    wild_set = rules.wild_cards
+    wild_pool = [c for c in cards if c in wild_set]
+    most_wilds = (
+        len(wild_pool) if rules.max_wilds is None else min(rules.max_wilds, len(wild_pool))
+    )
+    wild_choices: list[list[tuple[Card, ...]]] = [
+        sorted({tuple(sorted(combo)) for combo in combinations(wild_pool, size)})
+        for size in range(most_wilds + 1)
+    ]
+    candidates: set[tuple[Card, ...]] = set()
+    smallest = min(rules.set_min, rules.sequence_min)
+    # Sets: natural cards of one rank (distinct suits when required) plus wilds.
+    for rank in rules.rank_order:
+        present = [
+            s * 13 + rank - 1
+            for s in range(4)
+            if counts[s * 13 + rank - 1] and s * 13 + rank - 1 not in wild_set
+        ]
+        if not present:
+            continue
+        if rules.set_suits_distinct:
+            natural_options = [
+                combo for k in range(1, len(present) + 1) for combo in combinations(present, k)
+            ]
+        else:
+            pool = [c for c in present for _ in range(counts[c])]
+            natural_options = sorted(
+                {
+                    tuple(sorted(combo))
+                    for k in range(1, min(len(pool), rules.set_max) + 1)
+                    for combo in combinations(pool, k)
+                }
+            )
+        for naturals in natural_options:
+            for size in range(len(wild_choices)):
+                total = len(naturals) + size
+                if rules.set_min <= total <= rules.set_max and total >= smallest:
+                    for wilds in wild_choices[size]:
+                        candidates.add(tuple(sorted(naturals + wilds)))
+    # Sequences: windows of slots of one suit, each slot natural (if held) or wild.
+    slots = rules.sequence_slots
+    longest = len(slots) if rules.sequence_max is None else min(rules.sequence_max, len(slots))
+    for suit in range(4):
+        window_cards = [suit * 13 + rank - 1 for rank in slots]
+        held = [counts[c] > 0 and c not in wild_set for c in window_cards]
+        if not any(held):
+            continue
+        for start in range(len(slots)):
+            holes = 0
+            for stop in range(start + 1, min(start + longest, len(slots)) + 1):
+                if not held[stop - 1]:
+                    holes += 1
+                    if holes > most_wilds:
+                        break
+                length = stop - start
+                if length < rules.sequence_min:
+                    continue
+                in_window = [window_cards[i] for i in range(start, stop) if held[i]]
+                if not in_window:
+                    continue
+                spare = most_wilds - holes
+                for extra in range(min(spare, len(in_window)) + 1):
+                    for replaced in combinations(range(len(in_window)), extra):
+                        kept = tuple(c for i, c in enumerate(in_window) if i not in replaced)
+                        if not kept:
+                            continue
+                        for wilds in wild_choices[holes + extra]:
+                            candidates.add(tuple(sorted(kept + wilds)))
+    melds: set[Meld] = set()
+    readings = 0
+    for candidate in candidates:
+        if _fits(candidate, counts):
+            try:
+                found = rules.readings_of_sorted(candidate)
+            except InvalidMeldError as error:  # one meld past MAX_READINGS
+                raise SearchLimitError(f"the cards hold a meld past a bound: {error}") from None
+            readings += len(found)
+            if readings > MAX_HAND_READINGS:
+                raise SearchLimitError(
+                    f"the cards can be read as more than {MAX_HAND_READINGS} melds "
+                    f"(MAX_HAND_READINGS): {len(wild_pool)} wild cards under rules that allow "
+                    f"{'any number' if rules.max_wilds is None else rules.max_wilds} in a meld"
+                )
+            melds.update(found)
+    return tuple(sorted(melds, key=meld_order))
+
+
+def _fits(candidate: tuple[Card, ...], counts: list[int]) -> bool:
+    previous = -1
+    run = 0
+    for card in candidate:
+        run = run + 1 if card == previous else 1
+        previous = card
+        if run > counts[card]:
+            return False
+    return True
+
+
+def meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]:
+    # Sets by rank, then sequences by suit: the order the cached tables concatenate in.
+    if meld.kind is MeldKind.SET:
+        return (
+            0,
+            _RANK_ORDER_KEY[RANK_OF[meld.represented[0]]],
+            meld.represented,
+            meld.cards,
+            -1,
+        )
+    return (1, meld.suit, meld.represented, meld.cards, meld.start)
+
+
+_RANK_ORDER_KEY = tuple(range(14))
