@@ -5,11 +5,12 @@ any registered game through the :class:`~scala40.game.State` protocol alone, and
 A game's :attr:`~scala40.game.Game.bots` is the one list of its bots that the tools read
 (:func:`scala40.bots.make_bot`, ``scala40 play --bots``): :func:`game_bots` gives the
 generic bots here (``random``, ``playout``, and ``montecarlo`` for a game without a search
-of its own) with the game's own.
+of its own) with the game's own, and the information-set tree search ``ismcts``
+(:class:`scala40.ismcts.ISMCTSBot`).
 
 >>> from scala40.generic_bots import RandomBot, game_bots
 >>> list(game_bots({"greedy": RandomBot}))
-['random', 'greedy', 'montecarlo', 'playout']
+['random', 'greedy', 'montecarlo', 'playout', 'ismcts']
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 from scala40._checks import describe, is_int
 from scala40.errors import InvalidBotSpecError, InvalidValueError
 from scala40.game import Bot, Game, State, load_game
+from scala40.ismcts import ISMCTSBot
 from scala40.match import ScoreOrder, team_of
 
 __all__ = ["GENERIC_BOTS", "PlayoutBot", "RandomBot", "bot_name", "game_bots"]
@@ -198,18 +200,20 @@ def _policy(game: Game) -> Bot:
 GENERIC_BOTS: Mapping[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "playout": PlayoutBot,
+    "ismcts": ISMCTSBot,
 }
 """The bots every game has, by name (:func:`game_bots` adds them to a game's own)."""
 
 
 def game_bots(own: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
     """Every bot of a game by name: ``random``, the game's ``own`` bots, then
-    ``montecarlo`` (:class:`PlayoutBot` unless the game has its own search of that name)
-    and ``playout``. A game gives this to its :class:`~scala40.game.Game` record.
+    ``montecarlo`` (:class:`PlayoutBot` unless the game has its own search of that name),
+    ``playout`` and ``ismcts`` (:class:`~scala40.ismcts.ISMCTSBot` unless the game has its
+    own bot of that name). A game gives this to its :class:`~scala40.game.Game` record.
 
     >>> from scala40.generic_bots import game_bots
     >>> list(game_bots({}))
-    ['random', 'montecarlo', 'playout']
+    ['random', 'montecarlo', 'playout', 'ismcts']
 
     :raises InvalidBotSpecError: ``own`` is not a mapping of names to bot factories.
     """
@@ -222,4 +226,5 @@ def game_bots(own: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., 
     factories.update(own)
     factories.setdefault("montecarlo", PlayoutBot)
     factories["playout"] = PlayoutBot
+    factories.setdefault("ismcts", ISMCTSBot)
     return factories

@@ -246,7 +246,7 @@ def test_game_record_is_complete(game: Game) -> None:
     rules = game.ruleset_type.default()
     assert rules.min_players <= game.default_players <= rules.max_players
     assert "greedy" in game.bots, "every game ships a greedy bot"
-    assert {"random", "montecarlo", "playout"} <= set(game.bots), "the generic bots"
+    assert {"random", "montecarlo", "playout", "ismcts"} <= set(game.bots), "the generic bots"
     state = game.new_game(None, game.default_players, 1)
     assert state.game_name == game.name
     assert isinstance(state, State)
@@ -289,7 +289,8 @@ def test_bots_take_the_legal_moves_as_the_state_gives_them(game: Game) -> None:
         for name, factory in game.bots.items():
             if name in ("montecarlo", "playout"):  # searches: slow, checked in tests/tools
                 continue
-            bot = factory()
+            # The tree search on a small budget: what is checked is the moves it may take.
+            bot = factory(iterations=3) if name == "ismcts" else factory()
             for given in (legal, list(legal), tuple(legal)):
                 assert bot.choose(view, given, random.Random(5)) in legal, name
         state = state.apply(legal[0])

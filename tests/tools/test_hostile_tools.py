@@ -25,6 +25,11 @@ from scala40.records import GameRecord
 from scala40.tournament import game_seed, rules_label, run_tournament, wilson_interval
 from tests.hostile import fuzz_settings, hostile_texts, hostile_values, library_errors_only
 
+ISMCTS_OPTIONS = (
+    "iterations", "time_limit", "rollout", "rollout_depth", "candidates", "exploration",
+    "max_depth",
+)  # fmt: skip
+
 # Words the command line knows, and words that broke it: with them, random command lines
 # reach every command and option with odd values.
 _WORDS = [
@@ -204,6 +209,8 @@ def test_bot_specifications_take_any_text(spec: Any, option: str) -> None:
     for name in ("montecarlo", "playout"):
         for key in ("playouts", "time_limit", "candidates", "margin", "opponent_turns"):
             library_errors_only(make_bot, f"{name}:{key}={option}", "scala40")
+    for key in ISMCTS_OPTIONS:
+        library_errors_only(make_bot, f"ismcts:{key}={option}", "scala40")
     library_errors_only(make_bot, "random", spec)
 
 

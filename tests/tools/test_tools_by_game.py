@@ -45,7 +45,13 @@ def test_a_game_s_bots_are_one_list(name: str) -> None:
 
 
 def test_game_bots_puts_the_generic_bots_around_a_game_s_own() -> None:
-    assert list(game_bots({"greedy": RandomBot})) == ["random", "greedy", "montecarlo", "playout"]
+    assert list(game_bots({"greedy": RandomBot})) == [
+        "random",
+        "greedy",
+        "montecarlo",
+        "playout",
+        "ismcts",
+    ]
     assert game_bots({"montecarlo": RandomBot})["montecarlo"] is RandomBot
     with pytest.raises(Scala40Error, match="expected bot factories by name"):
         game_bots({"greedy": 3})  # type: ignore[dict-item]
@@ -65,7 +71,11 @@ def test_make_bot_takes_the_game_it_plays() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_every_bot_of_a_game_plays_it(name: str) -> None:
     game = load_game(name)
-    options = {"montecarlo": ":playouts=1,candidates=2", "playout": ":playouts=1,candidates=2"}
+    options = {
+        "montecarlo": ":playouts=1,candidates=2",
+        "playout": ":playouts=1,candidates=2",
+        "ismcts": ":iterations=5",
+    }
     for bot in game.bots:
         players = game.default_players
         bots = [make_bot(bot + options.get(bot, ""), name) for _ in range(players)]

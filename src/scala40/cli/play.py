@@ -76,7 +76,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         metavar="BOT",
         help="the bots in the other seats: one for all of them, or one per seat "
-        "(random, greedy, montecarlo, playout; options as in montecarlo:playouts=50; "
+        "(random, greedy, montecarlo, playout, ismcts; options as in montecarlo:playouts=50; "
         "default: greedy, or with --load the bots of the saved game)",
     )
     parser.add_argument(

@@ -48,7 +48,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         default=["greedy", "random"],
         metavar="BOT",
-        help="the bots (random, greedy, montecarlo, playout; options as in "
+        help="the bots (random, greedy, montecarlo, playout, ismcts; options as in "
         "montecarlo:playouts=50; default: greedy random)",
     )
     parser.add_argument(
