@@ -171,7 +171,7 @@ def test_check_bad_card_is_a_usage_error(capsys: CaptureFixture) -> None:
         ),
         (
             ["check", "JK 8C 9C", "--rules", "house"],
-            "error: argument --rules: no preset named 'house'; presets: official, classic, "
+            "error: argument --rules: no preset named 'house' in Scala 40; presets: official, classic, "
             "federation-article, online (see 'scala40 check --help')",
         ),
     ],

@@ -162,8 +162,7 @@ def test_play_without_a_seed_prints_the_one_drawn(
     ("argv", "message"),
     [
         (["--bots", "clever"], "no bot named 'clever'"),
-        (["--bots", "greedy", "random"], "--bots takes one bot for every other seat"),
-        (["--players", "7"], "--players must be from 2 to 6 under these rules, got 7"),
+        (["--players", "7"], "--players: these rules take from 2 to 6 players, got 7"),
         (["--seat", "2"], "--seat must be from 0 to 1, got 2"),
         (["--match", "short"], "no match format named 'short'"),
         (["--rules", "house"], "no preset named 'house'"),
@@ -234,7 +233,7 @@ def test_simulate_progress_bar_and_options(
         (["--workers", "0"], "--workers must be from 1 to 256, got 0"),
         (["--workers", "100000"], "--workers must be from 1 to 256, got 100000"),
         (["--max-actions", "0"], "--max-actions must be at least 1, got 0"),
-        (["--players", "1"], "--players must be from 2 to 6"),
+        (["--players", "1"], "--players: these rules take from 2 to 6 players, got 1"),
         (
             ["--games", "many"],
             "argument --games: expected a whole number of at most 9 digits, got 'many'",

@@ -57,9 +57,11 @@ from scala40.cli.common import (
     CommandError,
     Parser,
     UsageError,
+    games_line,
     print_error,
 )
 from scala40.errors import Scala40Error
+from scala40.game import DEFAULT_GAME
 
 __all__ = [
     "COMMANDS",
@@ -96,8 +98,14 @@ def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentPar
     """
     parser = Parser(
         prog="scala40",
-        description="Rules of the Italian rummy game Scala 40: check melds, value hands and\n"
-        "list the rulesets.",
+        description=textwrap.fill(
+            f"Rules of five rummy games: {games_line()}. Check melds, value hands, list "
+            "the rulesets, play against bots in the terminal, run tournaments between "
+            "bots, replay saved games, or referee games for another program (serve).",
+            width=HELP_WIDTH,
+        )
+        + "\n\nChoose the game with --game GAME after the command (default: "
+        f"{DEFAULT_GAME}).",
         epilog="Cards are written 7S 10H QD AC JK (also 7♠, ♠7, TH, *).\n"
         "Run 'scala40 COMMAND --help' for the options of a command.",
         formatter_class=argparse.RawDescriptionHelpFormatter,

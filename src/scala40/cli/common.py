@@ -15,10 +15,12 @@ The commands reach a game only through :func:`~scala40.game.load_game` and its
 from __future__ import annotations
 
 import argparse
+import difflib
 import enum
 import json
 import sys
 import typing
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -51,16 +53,20 @@ __all__ = [
     "check_players",
     "check_preset",
     "chosen_game",
+    "default_players",
     "game_rules",
+    "games_line",
     "integer",
     "load_record",
     "one_line",
     "option_setting",
     "option_text",
+    "plain_name",
     "player_label",
     "preset_name",
     "preset_rules",
     "print_error",
+    "unknown_preset",
 ]
 
 EXIT_OK = 0
@@ -210,12 +216,34 @@ def player_label(player: int, names: Sequence[str]) -> str:
 # ---------------------------------------------------------------- choosing a game
 
 
+def plain_name(text: str) -> str:
+    """``text`` as a name to look up: lower case, without accents, so that ``Chinchón``,
+    as the games are displayed, finds ``chinchon``.
+
+    >>> from scala40.cli.common import plain_name
+    >>> plain_name(" Chinchón ")
+    'chinchon'
+    """
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
 def _game_name(text: str) -> str:
-    """Argument type of ``--game``: a game's name, checked."""
+    """Argument type of ``--game``: a game's name or alias, in any case and with or
+    without accents, checked."""
+    try:
+        return load_game(plain_name(text)).name
+    except UnknownGameError:
+        pass
     try:
         return load_game(text).name
     except UnknownGameError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def games_line() -> str:
+    """The games, by title and name, for help texts: ``Scala 40 (scala40), ...``."""
+    return ", ".join(f"{load_game(name).title} ({name})" for name in game_names())
 
 
 def add_game_option(parser: argparse.ArgumentParser) -> None:
@@ -252,8 +280,7 @@ def check_preset(args: argparse.Namespace) -> str | None:
     ruleset_type = chosen_game(args).ruleset_type
     if args.rules in ruleset_type.presets():
         return None
-    presets = ", ".join(ruleset_type.preset_names())
-    return f"argument --rules: no preset named {args.rules!r}; presets: {presets}"
+    return f"argument --rules: {unknown_preset(args.rules, chosen_game(args))}"
 
 
 def preset_rules(args: argparse.Namespace, game: Game) -> tuple[str, Any]:
@@ -292,19 +319,39 @@ def add_game_options(parser: argparse.ArgumentParser, players_default: int | Non
         metavar="N",
         help="number of players"
         + (
-            " (default: the game's usual number)" if players_default else " (default: one per bot)"
+            " (default: the game's usual number under the rules, or one seat for you and "
+            "one for each bot given)"
+            if players_default
+            else " (default: one per bot, or the game's usual number when the rules take "
+            "more; the bots take the seats in turn)"
         ),
     )
 
 
 def preset_name(text: str, game: Game) -> str:
-    """``text`` if it names a preset of ``game``, else a usage error listing them."""
+    """``text`` if it names a preset of ``game``, else a usage error listing them (and
+    naming the games that have such a preset: ``singles`` is Skarney's)."""
     if text not in game.ruleset_type.presets():
-        raise UsageError(
-            f"no preset named {text!r} in {game.title}; presets: "
-            f"{', '.join(game.ruleset_type.preset_names())}"
-        )
+        raise UsageError(unknown_preset(text, game))
     return text
+
+
+def unknown_preset(text: str, game: Game) -> str:
+    """What to say of ``text``, no preset of ``game``: the presets, a near spelling, and
+    the other games that have a preset of that name."""
+    names = game.ruleset_type.preset_names()
+    message = f"no preset named {text!r} in {game.title}; presets: {', '.join(names)}"
+    close = difflib.get_close_matches(text, names, n=1)
+    if close:
+        message += f"; did you mean {close[0]!r}?"
+    elsewhere = [
+        other
+        for other in game_names()
+        if other != game.name and text in load_game(other).ruleset_type.presets()
+    ]
+    if elsewhere:
+        message += f" ({text!r} is a preset of --game {' and --game '.join(elsewhere)})"
+    return message
 
 
 def _match_formats(rules: Any) -> tuple[str, ...] | None:
@@ -348,13 +395,28 @@ def check_match(args: argparse.Namespace) -> str | None:
     return f"argument --match: no match format named {args.match!r}; formats: {', '.join(formats)}"
 
 
-def check_players(players: int, rules: Any) -> None:
-    """A usage error unless ``rules`` take ``players`` players."""
-    if not rules.min_players <= players <= rules.max_players:
-        raise UsageError(
-            f"--players must be from {rules.min_players} to {rules.max_players} under these "
-            f"rules, got {players}"
-        )
+def default_players(game: Game, rules: Any) -> int:
+    """The number of players when none is given: the game's usual number, brought within
+    what ``rules`` allow (Skarney's partnership rules need 4)."""
+    return min(max(game.default_players, rules.min_players), rules.max_players)
+
+
+def check_players(players: int, rules: Any, game: Game) -> None:
+    """A usage error unless ``rules`` take ``players`` players; it names the presets of
+    ``game`` that do (``--rules singles`` for Skarney with 3 players)."""
+    low, high = rules.min_players, rules.max_players
+    if low <= players <= high:
+        return
+    allowed = "exactly " + str(low) if low == high else f"from {low} to {high}"
+    message = f"--players: these rules take {allowed} players, got {players}"
+    fitting = [
+        name
+        for name, preset in game.ruleset_type.presets().items()
+        if preset.min_players <= players <= preset.max_players
+    ]
+    if fitting:
+        message += f"; {' or '.join('--rules ' + name for name in fitting)} allows {players}"
+    raise UsageError(message)
 
 
 # ---------------------------------------------------------------- game records

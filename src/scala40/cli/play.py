@@ -28,6 +28,7 @@ from scala40.cli.common import (
     check_match,
     check_players,
     chosen_game,
+    default_players,
     game_rules,
     integer,
     load_record,
@@ -75,9 +76,10 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "--bots",
         nargs="+",
         metavar="BOT",
-        help="the bots in the other seats: one for all of them, or one per seat "
-        "(random, greedy, montecarlo, playout; options as in montecarlo:playouts=50; "
-        "default: greedy, or with --load the bots of the saved game)",
+        help="the bots in the other seats, in turn (one for all of them, or one per seat: "
+        "without --players, one seat each); random, greedy, montecarlo, playout, options "
+        "as in montecarlo:playouts=50 (default: greedy, or with --load the bots of the "
+        "saved game)",
     )
     parser.add_argument(
         "--seat",
@@ -100,15 +102,10 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _seat_specs(specs: Sequence[str], players: int, seat: int) -> dict[int, str]:
-    """The bot named for each other seat: one for all of them, or one each."""
+    """The bot named for each other seat: the bots given, in turn, cycling through the
+    seats (one bot for all of them, one per seat, or any number)."""
     others = [player for player in range(players) if player != seat]
-    if len(specs) not in (1, len(others)):
-        raise UsageError(
-            f"--bots takes one bot for every other seat or one per seat ({len(others)}), "
-            f"got {len(specs)}"
-        )
-    chosen = list(specs) * len(others) if len(specs) == 1 else list(specs)
-    return dict(zip(others, chosen))
+    return {player: specs[index % len(specs)] for index, player in enumerate(others)}
 
 
 def _seat_bots(specs: dict[int, str], game: Game) -> dict[int, Bot]:
@@ -184,8 +181,14 @@ class _Table:
 def _new_table(args: argparse.Namespace) -> _Table:
     game = chosen_game(args)
     rules = game_rules(args, game)
-    players: int = args.players if args.players != -1 else game.default_players
-    check_players(players, rules)
+    players: int = args.players
+    if players == -1:
+        # One seat for the player and one for each bot given, when several are and the
+        # rules take that many; else the game's usual number under these rules.
+        wanted = len(args.bots) + 1 if args.bots and len(args.bots) > 1 else 0
+        fits = rules.min_players <= wanted <= rules.max_players
+        players = wanted if fits else default_players(game, rules)
+    check_players(players, rules, game)
     seat: int = args.seat if args.seat is not None else 0
     if not 0 <= seat < players:
         raise UsageError(f"--seat must be from 0 to {players - 1}, got {seat}")

@@ -21,6 +21,7 @@ from scala40.cli.common import (
     check_match,
     check_players,
     chosen_game,
+    default_players,
     game_rules,
     integer,
 )
@@ -189,7 +190,10 @@ def _run(args: argparse.Namespace) -> int:
         except InvalidBotSpecError as error:
             raise UsageError(str(error)) from None
     players: int = args.players if args.players is not None else len(specs)
-    check_players(players, rules)
+    if args.players is None and not rules.min_players <= players <= rules.max_players:
+        # The bots take the seats in turn: a game for 4 gets 4 players from 2 bots.
+        players = default_players(game, rules)
+    check_players(players, rules, game)
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}, got {args.games}")
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:

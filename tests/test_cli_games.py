@@ -1,0 +1,115 @@
+"""Every command of the command line for every game, through :func:`scala40.cli.main`:
+the game chosen by name as the command line displays it, the number of players each
+game's rules want, the bots taking the seats in turn, and errors that say what to do."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from scala40.cli import main
+from scala40.game import game_names, load_game
+
+
+def run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    stdin: str = "",
+) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(argv)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    return code, captured.out, captured.err
+
+
+def test_the_help_names_every_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, ["--help"])
+    assert code == 0
+    flat = " ".join(out.split())
+    for name in game_names():
+        assert f"{load_game(name).title} ({name})" in flat
+
+
+@pytest.mark.parametrize("spelling", ["chinchón", "Chinchón", "CHINCHON", "chinchon"])
+def test_the_game_as_displayed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, spelling: str
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, ["hand", "--game", spelling, "AS 2S 3S 7C"])
+    assert (code, out) == (0, "hand: AS 2S 3S 7C\nvalue: 7\n")
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_check_hand_and_rules_take_every_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    meld = "AS 2S 3S" if name != "skarney" else "5H 6H 7H"
+    code, out, _ = run(capsys, monkeypatch, ["check", "--game", name, meld])
+    assert code == 0
+    assert "sequence of" in out
+    code, out, _ = run(capsys, monkeypatch, ["hand", "--game", name, "AS KH"])
+    assert code == 0
+    assert "value: " in out
+    code, out, _ = run(capsys, monkeypatch, ["rules", "--game", name])
+    assert code == 0
+    assert out
+
+
+def test_skarney_three_players_hint_the_singles_preset(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SK-PLAYERS: the partnership preset seats four; singles takes two to four."""
+    code, _, err = run(capsys, monkeypatch, ["play", "--game", "skarney", "--players", "3"])
+    assert code == 2
+    assert err == (
+        "error: --players: these rules take exactly 4 players, got 3; --rules singles allows 3\n"
+    )
+    argv = ["play", "--game", "skarney", "--rules", "singles", "--players", "3", "--seed", "1"]
+    code, out, _ = run(capsys, monkeypatch, argv, "quit\n")
+    assert code == 3
+    assert out.startswith("Skarney, 3 players, rules singles")
+
+
+def test_simulate_seats_the_players_the_rules_want(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SK-PLAYERS: two bots fill a partnership game of four, taking the seats in turn."""
+    argv = ["simulate", "--game", "skarney", "--games", "1", "--workers", "1"]
+    code, out, _ = run(capsys, monkeypatch, [*argv, "--max-actions", "50"])
+    assert code == 0
+    assert out.startswith("Skarney, 1 games, 4 players, rules partnership")
+
+
+@pytest.mark.parametrize(
+    ("argv", "first_line"),
+    [
+        (["--game", "skarney"], "Skarney, 4 players, rules partnership"),
+        (["--bots", "greedy", "random", "random"], "Scala 40, 4 players, rules official"),
+        (["--players", "5", "--bots", "greedy", "random"], "Scala 40, 5 players"),
+        (["--game", "laconga"], "La Conga, 3 players"),
+    ],
+)
+def test_play_seats_follow_the_game_and_the_bots(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    first_line: str,
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, ["play", "--seed", "2", *argv], "quit\n")
+    assert code == 3
+    assert out.startswith(first_line)
+
+
+def test_an_unknown_preset_names_its_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(capsys, monkeypatch, ["rules", "singles"])
+    assert code == 2
+    assert "'singles' is a preset of --game skarney" in err
+    code, _, err = run(capsys, monkeypatch, ["rules", "offical"])
+    assert code == 2
+    assert "did you mean 'official'?" in err
