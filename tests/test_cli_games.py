@@ -5,6 +5,7 @@ game's rules want, the bots taking the seats in turn, and errors that say what t
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 
@@ -113,3 +114,46 @@ def test_an_unknown_preset_names_its_game(
     code, _, err = run(capsys, monkeypatch, ["rules", "offical"])
     assert code == 2
     assert "did you mean 'official'?" in err
+
+
+def test_unquoted_cards_of_a_meld_get_one_hint(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(capsys, monkeypatch, ["check", "JK", "9C", "8C"])
+    assert code == 2
+    assert out == ""
+    assert err.count("error:") == 1
+    assert 'quote the cards of a meld: scala40 check "JK 9C 8C"' in err
+
+
+def test_check_says_why_beside_the_verdict(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CH-DECK: the Spanish pack has no 8."""
+    code, out, _ = run(capsys, monkeypatch, ["check", "--game", "chinchon", "8S 9S 10S"])
+    assert code == 1
+    assert "  not a meld: the deck of 'catsatcards' has no 8S\n" in out
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_report_as_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    meld = "AS 2S 3S" if name != "skarney" else "5H 6H 7H"
+    code, out, _ = run(capsys, monkeypatch, ["check", "--json", "--game", name, meld, "KS AS 9S"])
+    answer = json.loads(out)
+    assert code == 1
+    assert answer["game"] == name
+    assert answer["valid"] is False
+    assert [meld["valid"] for meld in answer["melds"]] == [True, False]
+    assert answer["melds"][1]["reason"]
+    code, out, _ = run(capsys, monkeypatch, ["hand", "--json", "--game", name, "AS KH"])
+    assert code == 0
+    assert isinstance(json.loads(out)["value"], int)
+    game = load_game(name)
+    preset = game.ruleset_type.DEFAULT_PRESET
+    code, out, _ = run(capsys, monkeypatch, ["rules", "--json", "--game", name, preset])
+    options = json.loads(out)["options"]
+    assert code == 0
+    assert list(options) == list(game.ruleset_type.option_names())
+    assert all(option["description"] for option in options.values())

@@ -19,9 +19,11 @@ meld 1: 5S 2C 7S
 from __future__ import annotations
 
 import argparse
+import json
 import re
 from collections import Counter
 from collections.abc import Mapping
+from typing import Any
 
 from scala40.cards import CARD_NAMES, Card, as_card, parse_cards
 from scala40.cli.common import (
@@ -30,6 +32,7 @@ from scala40.cli.common import (
     Command,
     UsageError,
     add_game_option,
+    add_json_option,
     add_rules_option,
     card_name,
     card_names,
@@ -89,6 +92,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
     add_game_option(parser)
+    add_json_option(parser)
 
 
 def _parse_meld_text(text: str, rules: MeldRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -120,34 +124,61 @@ def _kind_text(meld: Meld) -> str:
     return f"sequence of {_SUIT_WORDS[meld.suit]}"
 
 
-def _print_meld(
+def _meld_report(
     meld: Meld,
     cards: tuple[Card, ...],
     rules: MeldRules,
     in_deck: Mapping[Card, int],
     text: GameText,
     unicode: bool,
-) -> None:
-    print(f"  {_kind_text(meld)}: {text.meld(meld, unicode)}")
+) -> tuple[list[str], dict[str, Any]]:
+    """The lines ``check`` prints for a valid meld, and the same as JSON."""
+    lines = [f"  {_kind_text(meld)}: {text.meld(meld, unicode)}"]
+    jokers = []
     for index in meld.wild_positions:
         joker, stands_for = meld.cards[index], meld.represented[index]
-        print(f"  joker: {card_name(joker, unicode)} stands for {card_name(stands_for, unicode)}")
-    print(f"  value: {text.meld_value(meld)}")
+        jokers.append({"joker": CARD_NAMES[joker], "stands_for": CARD_NAMES[stands_for]})
+        lines.append(
+            f"  joker: {card_name(joker, unicode)} stands for {card_name(stands_for, unicode)}"
+        )
+    lines.append(f"  value: {text.meld_value(meld)}")
     others = [other for other in meld_interpretations(cards, rules) if other != meld]
     if others:
-        print("  other readings:")
+        lines.append("  other readings:")
         for other in others:
-            print(f"    {text.meld(other, unicode)} (value {text.meld_value(other)})")
+            lines.append(f"    {text.meld(other, unicode)} (value {text.meld_value(other)})")
     # Only the cards of the game's deck can extend a meld (C-DECK).
     extensions = [extension for extension in meld.extensions() if extension.card in in_deck]
     if extensions:
         ways = ", ".join(_extension_text(extension, unicode) for extension in extensions)
-        print(f"  extended by: {ways}")
+        lines.append(f"  extended by: {ways}")
     else:
-        print("  extended by: nothing, the meld is complete")
+        lines.append("  extended by: nothing, the meld is complete")
+    swaps = []
     for index, natural in meld.joker_swaps():
         wild_name = card_name(meld.cards[index], unicode)
-        print(f"  joker swap: {card_name(natural, unicode)} takes the place of {wild_name}")
+        swaps.append({"card": CARD_NAMES[natural], "joker": CARD_NAMES[meld.cards[index]]})
+        lines.append(f"  joker swap: {card_name(natural, unicode)} takes the place of {wild_name}")
+    data: dict[str, Any] = {
+        "valid": True,
+        "kind": _kind_text(meld),
+        "meld": text.meld(meld, False),
+        "jokers": jokers,
+        "value": text.meld_value(meld),
+        "other_readings": [
+            {"meld": text.meld(other, False), "value": text.meld_value(other)} for other in others
+        ],
+        "extended_by": [_extension_text(extension, False) for extension in extensions],
+        "joker_swaps": swaps,
+    }
+    return lines, data
+
+
+def _unquoted(meld_texts: list[str]) -> bool:
+    """Whether the melds look like the cards of one meld left unquoted
+    (``scala40 check JK 9C 8C``): several arguments of one card each."""
+    return len(meld_texts) > 1 and all(len(_SEPARATORS.split(text.strip())) == 1
+                                       for text in meld_texts)  # fmt: skip
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -155,9 +186,15 @@ def _run(args: argparse.Namespace) -> int:
     preset, ruleset = preset_rules(args, game)
     rules: MeldRules = ruleset.meld_rules
     text = game.text
-    unicode: bool = args.unicode
+    as_json: bool = args.json
+    unicode: bool = args.unicode and not as_json
     joker_as: tuple[Card, ...] | None = args.joker_as
     meld_texts: list[str] = args.melds
+    if _unquoted(meld_texts):
+        raise UsageError(
+            f"each MELD is one argument and {len(meld_texts)} single cards make no meld; "
+            f'quote the cards of a meld: scala40 check "{" ".join(meld_texts)}"'
+        )
     if joker_as is not None and len(meld_texts) > 1:
         raise UsageError("--joker-as applies to a single meld; write JK=CARD in the meld instead")
     parsed: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
@@ -172,11 +209,15 @@ def _run(args: argparse.Namespace) -> int:
 
     errors: list[str] = []
     melds: list[Meld] = []
+    reports: list[dict[str, Any]] = []
+    lines: list[str] = []
     in_deck = ruleset.deck.counts()
     for number, (cards, stands_for) in enumerate(parsed, 1):
         if number > 1:
-            print()
-        print(f"meld {number}: {card_names(cards, unicode)}")
+            lines.append("")
+        lines.append(f"meld {number}: {card_names(cards, unicode)}")
+        report: dict[str, Any] = {"cards": card_names(cards, False), "valid": False}
+        reports.append(report)
         # C-DECK, C-IDENTITY: a meld can't hold more copies of a card than the deck has.
         extra = next(
             ((card, count) for card, count in sorted(Counter(cards).items())
@@ -185,39 +226,70 @@ def _run(args: argparse.Namespace) -> int:
         )  # fmt: skip
         if extra is not None:
             card, count = extra
-            print("  not a meld")
-            errors.append(
-                f"meld {number}: {count} copies of {CARD_NAMES[card]}, but the deck of "
-                f"{preset!r} has {in_deck.get(card, 0)}"
+            have = in_deck.get(card, 0)
+            reason = (
+                f"the deck of {preset!r} has no {CARD_NAMES[card]}"
+                if not have
+                else f"{count} copies of {CARD_NAMES[card]}, but the deck of {preset!r} has {have}"
             )
+            lines.append(f"  not a meld: {reason}")
+            report["reason"] = reason
+            errors.append(f"meld {number}: {reason}")
             continue
         wanted = joker_as if joker_as is not None else (stands_for or None)
         try:
             meld = check_meld(cards, rules, joker_as=wanted)
         except AmbiguousMeldError as error:
-            print(f"  ambiguous: {len(error.readings)} readings")
-            for reading in meld_interpretations(cards, rules):
-                print(f"    {text.meld(reading, unicode)} (value {text.meld_value(reading)})")
+            readings = meld_interpretations(cards, rules)
+            lines.append(f"  ambiguous: {len(error.readings)} readings")
+            for reading in readings:
+                lines.append(
+                    f"    {text.meld(reading, unicode)} (value {text.meld_value(reading)})"
+                )
             how = "with --joker-as CARD" if len(parsed) == 1 else "by writing JK=CARD in the meld"
-            errors.append(
-                f"meld {number}: {card_names(cards, False)} has {len(error.readings)} readings; "
+            reason = (
+                f"{card_names(cards, False)} has {len(error.readings)} readings; "
                 f"say which card the joker stands for {how}"
             )
+            report["reason"] = reason
+            report["readings"] = [
+                {"meld": text.meld(reading, False), "value": text.meld_value(reading)}
+                for reading in readings
+            ]
+            errors.append(f"meld {number}: {reason}")
             continue
         except InvalidMeldError as error:
-            print("  not a meld")
+            # The error names the cards, then says why: the meld's line says why alone.
+            why = str(error).partition(" is not a meld: ")[2] or str(error)
+            lines.append(f"  not a meld: {why}")
+            report["reason"] = why
             errors.append(f"meld {number}: {error}")
             continue
         melds.append(meld)
-        _print_meld(meld, cards, rules, in_deck, text, unicode)
+        meld_lines, data = _meld_report(meld, cards, rules, in_deck, text, unicode)
+        lines += meld_lines
+        report.update(data)
 
+    total = sum(text.meld_value(meld) for meld in melds)
+    notes = text.meld_total(total, ruleset) if not errors else []
+    if as_json:
+        answer = {
+            "game": game.name,
+            "rules": preset,
+            "valid": not errors,
+            "melds": reports,
+            "total": total,
+            "notes": notes,
+        }
+        print(json.dumps(answer, ensure_ascii=False))
+        return EXIT_INVALID if errors else EXIT_OK
+    print("\n".join(lines))
     if errors:
         for message in errors:
             print_error(message)
         return EXIT_INVALID
-    total = sum(text.meld_value(meld) for meld in melds)
     closing = [f"total value: {total}"] if len(melds) > 1 else []
-    closing += text.meld_total(total, ruleset)
+    closing += notes
     if closing:
         print()
         print("\n".join(closing))

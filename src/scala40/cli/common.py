@@ -46,6 +46,7 @@ __all__ = [
     "UsageError",
     "add_game_option",
     "add_game_options",
+    "add_json_option",
     "add_rules_option",
     "card_name",
     "card_names",
@@ -256,6 +257,15 @@ def add_game_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--json``: the command's report as one JSON object on standard output."""
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the report as one JSON object instead of text (the exit code is the same)",
+    )
+
+
 def chosen_game(args: argparse.Namespace) -> Game:
     """The game ``--game`` names, or the default game."""
     given: str | None = getattr(args, "game", None)
@@ -398,7 +408,7 @@ def check_match(args: argparse.Namespace) -> str | None:
 def default_players(game: Game, rules: Any) -> int:
     """The number of players when none is given: the game's usual number, brought within
     what ``rules`` allow (Skarney's partnership rules need 4)."""
-    return min(max(game.default_players, rules.min_players), rules.max_players)
+    return int(min(max(game.default_players, rules.min_players), rules.max_players))
 
 
 def check_players(players: int, rules: Any, game: Game) -> None:
