@@ -22,8 +22,10 @@ import argparse
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import attrs
 
 from scala40.cards import CARD_NAMES, Card, as_card, parse_cards
 from scala40.cli.common import (
@@ -41,8 +43,13 @@ from scala40.cli.common import (
     preset_rules,
     print_error,
 )
-from scala40.errors import AmbiguousMeldError, InvalidCardError, InvalidMeldError
-from scala40.game import GameText
+from scala40.errors import (
+    AmbiguousMeldError,
+    InvalidCardError,
+    InvalidMeldError,
+    InvalidValueError,
+)
+from scala40.game import Game, GameText
 from scala40.melds import (
     Extension,
     Meld,
@@ -53,7 +60,7 @@ from scala40.melds import (
     meld_interpretations,
 )
 
-__all__ = ["COMMAND"]
+__all__ = ["COMMAND", "meld_report"]
 
 # The separators of the card notation (C-NOTATION); a token may also be ``JK=10C``.
 _SEPARATORS = re.compile(r"[\s,;\-]+")
@@ -185,7 +192,6 @@ def _run(args: argparse.Namespace) -> int:
     game = chosen_game(args)
     preset, ruleset = preset_rules(args, game)
     rules: MeldRules = ruleset.meld_rules
-    text = game.text
     as_json: bool = args.json
     unicode: bool = args.unicode and not as_json
     joker_as: tuple[Card, ...] | None = args.joker_as
@@ -206,7 +212,79 @@ def _run(args: argparse.Namespace) -> int:
         if stands_for and joker_as is not None:
             raise UsageError("give --joker-as or JK=CARD in the meld, not both")
         parsed.append((cards, stands_for))
+    checked = _check_all(game, preset, ruleset, parsed, joker_as, unicode)
+    if as_json:
+        print(json.dumps(checked.answer(), ensure_ascii=False))
+        return EXIT_INVALID if checked.errors else EXIT_OK
+    print("\n".join(checked.lines))
+    if checked.errors:
+        for message in checked.errors:
+            print_error(message)
+        return EXIT_INVALID
+    closing = [f"total value: {checked.total}"] if len(checked.reports) > 1 else []
+    closing += checked.notes
+    if closing:
+        print()
+        print("\n".join(closing))
+    return EXIT_OK
 
+
+@attrs.frozen
+class _Checked:
+    """What ``check`` found: the lines it prints, the same as JSON, and the errors."""
+
+    game: str
+    preset: str
+    lines: list[str]
+    reports: list[dict[str, Any]]
+    errors: list[str]
+    total: int
+    notes: list[str]
+
+    def answer(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "rules": self.preset,
+            "valid": not self.errors,
+            "melds": self.reports,
+            "total": self.total,
+            "notes": self.notes,
+        }
+
+
+def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str, Any]:
+    """What ``scala40 check --json --game GAME --rules PRESET MELD...`` prints, as a
+    value (for ``scala40 serve``).
+
+    :raises InvalidCardError: a meld's text holds something that is not a card.
+    :raises InvalidValueError: a card that is not a joker is written to stand for another.
+
+    >>> from scala40.game import load_game
+    >>> meld_report(load_game("chinchon"), "catsatcards", ["AS 2S 3S"])["valid"]
+    True
+    """
+    ruleset: Any = game.ruleset_type.preset(preset)
+    parsed = []
+    for number, written in enumerate(meld_texts, 1):
+        try:
+            parsed.append(_parse_meld_text(written, ruleset.meld_rules))
+        except UsageError as error:
+            raise InvalidValueError(f"meld {number}: {error}") from None
+        except InvalidCardError as error:
+            raise InvalidCardError(f"meld {number}: {error}") from None
+    return _check_all(game, preset, ruleset, parsed, None, False).answer()
+
+
+def _check_all(
+    game: Game,
+    preset: str,
+    ruleset: Any,
+    parsed: list[tuple[tuple[Card, ...], tuple[Card, ...]]],
+    joker_as: tuple[Card, ...] | None,
+    unicode: bool,
+) -> _Checked:
+    rules: MeldRules = ruleset.meld_rules
+    text = game.text
     errors: list[str] = []
     melds: list[Meld] = []
     reports: list[dict[str, Any]] = []
@@ -272,28 +350,7 @@ def _run(args: argparse.Namespace) -> int:
 
     total = sum(text.meld_value(meld) for meld in melds)
     notes = text.meld_total(total, ruleset) if not errors else []
-    if as_json:
-        answer = {
-            "game": game.name,
-            "rules": preset,
-            "valid": not errors,
-            "melds": reports,
-            "total": total,
-            "notes": notes,
-        }
-        print(json.dumps(answer, ensure_ascii=False))
-        return EXIT_INVALID if errors else EXIT_OK
-    print("\n".join(lines))
-    if errors:
-        for message in errors:
-            print_error(message)
-        return EXIT_INVALID
-    closing = [f"total value: {total}"] if len(melds) > 1 else []
-    closing += notes
-    if closing:
-        print()
-        print("\n".join(closing))
-    return EXIT_OK
+    return _Checked(game.name, preset, lines, reports, errors, total, notes)
 
 
 COMMAND = Command(
