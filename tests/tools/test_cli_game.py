@@ -133,7 +133,9 @@ def test_play_a_whole_game_save_and_replay(
 
     code, verbose, _ = run(capsys, monkeypatch, ["replay", str(path), "--verbose", "--unicode"])
     assert code == 0
-    assert "    Hand 1, dealer" in verbose
+    # Every hand and the stock after each move, in words (no internal dump).
+    assert "      P0 (14 cards): " in verbose
+    assert "      stock: " in verbose
     assert len(verbose.splitlines()) > len(lines) * 3
 
 
@@ -270,7 +272,7 @@ def test_replay_an_unfinished_game(
     assert out.splitlines() == [
         "Game: rules official, 2 players, seed 9, 3 moves",
         *(f"{n:>4}. P{p}: {m}" for n, (p, m) in enumerate(zip(movers, record.moves), 1)),
-        f"The game is not over ({state.phase.value}, player {state.turn} to move).",
+        f"The game is not over: hand 1, P{state.turn} to move.",
         "Scores so far: P0 0, P1 0",
     ]
 

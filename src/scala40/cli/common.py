@@ -64,6 +64,7 @@ __all__ = [
     "option_text",
     "plain_name",
     "player_label",
+    "plural",
     "preset_name",
     "preset_rules",
     "print_error",
@@ -207,6 +208,18 @@ def option_setting(text: str) -> tuple[str, Any]:
     if parsed is raw and len(raw) <= 20 and raw.lstrip("-").isdigit() and raw.isascii():
         parsed = int(raw)
     return name.strip(), parsed
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, in the plural unless there is one: ``1 move``, ``2 cards``.
+
+    >>> from scala40.cli.common import plural
+    >>> plural(1, "move"), plural(0, "card"), plural(2, "match")
+    ('1 move', '0 cards', '2 matches')
+    """
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {noun}es" if noun.endswith(("s", "ch", "sh", "x")) else f"{count} {noun}s"
 
 
 def player_label(player: int, names: Sequence[str]) -> str:

@@ -33,6 +33,7 @@ from scala40.cli.common import (
     integer,
     load_record,
     player_label,
+    plural,
 )
 from scala40.errors import (
     IllegalMoveError,
@@ -288,7 +289,7 @@ def _run(args: argparse.Namespace) -> int:
         f"You are P{seat}."
     )
     if args.load is not None:
-        print(f"Resuming the game saved in {args.load} after {len(moves)} moves.")
+        print(f"Resuming the game saved in {args.load} after {plural(len(moves), 'move')}.")
     print("Type 'help' for the commands.")
     show_board = True
     queued: list[Any] = []  # the rest of a turn typed in one line
