@@ -48,6 +48,7 @@ from scala40 import __version__
 from scala40._checks import describe
 from scala40.cli import check, hand, play, replay, rules, serve, simulate
 from scala40.cli.common import (
+    EXIT_INTERRUPTED,
     EXIT_INVALID,
     EXIT_OK,
     EXIT_QUIT,
@@ -164,6 +165,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Scala40Error as error:
         print_error(str(error))
         return EXIT_INVALID
+    except KeyboardInterrupt:
+        # Ctrl-C in any command: one line, no traceback, the shell's status for it.
+        print(file=sys.stderr)
+        print_error("interrupted")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (``scala40 rules | head -1``): stop quietly, as Python's own
         # documentation advises, pointing standard output at devnull so that the final

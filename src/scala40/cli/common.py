@@ -33,6 +33,7 @@ from scala40.game import DEFAULT_GAME, Game, game_names, load_game
 from scala40.records import GameRecord
 
 __all__ = [
+    "EXIT_INTERRUPTED",
     "EXIT_INVALID",
     "EXIT_OK",
     "EXIT_QUIT",
@@ -81,6 +82,9 @@ EXIT_USAGE = 2
 EXIT_QUIT = 3
 """Exit code when a game of ``play`` was left before its end (``quit``, the end of the
 input, or Ctrl-C), saved first with ``--save``."""
+
+EXIT_INTERRUPTED = 130
+"""Exit code when Ctrl-C stopped a command (128 + SIGINT, as a shell reports it)."""
 
 HELP_WIDTH = 79
 """The width the commands' descriptions are wrapped to."""

@@ -7,13 +7,19 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
+import signal
 import sys
 import time
 from collections.abc import Callable
-from typing import TextIO
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any, TextIO
+
+import attrs
 
 from scala40.bots import make_bot
 from scala40.cli.common import (
+    EXIT_INTERRUPTED,
     EXIT_OK,
     Command,
     UsageError,
@@ -201,17 +207,44 @@ def _run(args: argparse.Namespace) -> int:
     if args.max_actions < 1:
         raise UsageError(f"--max-actions must be at least 1, got {args.max_actions}")
     show = args.progress or sys.stderr.isatty()
-    result = run_tournament(
-        args.games,
-        specs,
-        rules=rules,
-        players=players,
-        seed=args.seed,
-        game=game,
-        workers=args.workers,
-        progress=_progress_bar(sys.stderr) if show else None,
-        max_actions=args.max_actions,
+    progress = _progress_bar(sys.stderr) if show else None
+    if progress is not None:
+        progress(0, args.games)  # the bar shows at once, not when the first game ends
+    workers: int = (
+        args.workers if args.workers is not None else min(os.cpu_count() or 1, MAX_WORKERS)
     )
+    pool = (
+        ProcessPoolExecutor(max_workers=min(workers, args.games), initializer=_ignore_interrupts)
+        if workers > 1 and args.games > 1
+        else None
+    )
+    collector = _Collector(pool, progress if pool is None else None, args.games)
+    try:
+        result = run_tournament(
+            args.games,
+            specs,
+            rules=rules,
+            players=players,
+            seed=args.seed,
+            game=game,
+            executor=collector,
+            progress=progress if pool is not None else None,
+            max_actions=args.max_actions,
+        )
+        interrupted = False
+    except KeyboardInterrupt:
+        # Ctrl-C: stop the workers at once, and report the games that were played.
+        played = collector.finished()
+        collector.stop()
+        empty = run_tournament(0, specs, rules=rules, players=players, seed=args.seed, game=game)
+        result = attrs.evolve(empty, games=played)
+        interrupted = True
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=not collector.stopped, cancel_futures=True)
+    if interrupted:
+        print(file=sys.stderr)
+        print(f"Interrupted after {len(result.games)} of {args.games} games.", file=sys.stderr)
     if args.output == "json":
         print(json.dumps(result.to_dict(), indent=2))
     elif args.output == "jsonl":
@@ -219,9 +252,64 @@ def _run(args: argparse.Namespace) -> int:
             print(_game_line(result, game_result))
     elif args.output == "csv":
         _write_csv(result, sys.stdout)
-    else:
+    elif result.games or not interrupted:
         print(result.summary())
-    return EXIT_OK
+    return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+def _ignore_interrupts() -> None:
+    """In each worker: leave Ctrl-C to the main process, which stops the workers itself
+    (else every worker prints its own traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Collector(Executor):
+    """The executor of a tournament of ``simulate``: the games run in ``pool``, or here
+    one by one when it is ``None`` (with ``progress`` called after each), and the games
+    that finished can be gathered when Ctrl-C stops the tournament."""
+
+    def __init__(
+        self,
+        pool: ProcessPoolExecutor | None,
+        progress: Callable[[int, int], None] | None,
+        total: int,
+    ) -> None:
+        self.pool = pool
+        self.progress = progress
+        self.total = total
+        self.futures: list[Future[Any]] = []
+        self.stopped = False
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if self.pool is not None:
+            future = self.pool.submit(fn, *args, **kwargs)
+        else:
+            future = Future()
+            future.set_result(fn(*args, **kwargs))
+        self.futures.append(future)
+        if self.pool is None and self.progress is not None:
+            self.progress(len(self.futures), self.total)
+        return future
+
+    def finished(self) -> tuple[GameResult, ...]:
+        """The games played to the end so far, in the tournament's order."""
+        done = [
+            future.result()
+            for future in self.futures
+            if future.done() and not future.cancelled() and future.exception() is None
+        ]
+        return tuple(sorted(done, key=lambda game: game.index))
+
+    def stop(self) -> None:
+        """Cancel the games not started and end the workers now."""
+        self.stopped = True
+        for future in self.futures:
+            future.cancel()
+        if self.pool is not None:
+            # The pool's own shutdown waits for the games under way: end them now.
+            processes = getattr(self.pool, "_processes", None) or {}
+            for process in list(processes.values()):
+                process.terminate()
 
 
 COMMAND = Command(
