@@ -215,7 +215,8 @@ def test_simulate_progress_bar_and_options(
     code, out, err = run(capsys, monkeypatch, argv)
     assert code == 0
     assert re.search(r"\[#{30}\] 3/3 games, [0-9.]+ games/s, done in \S+  \n$", err), err
-    assert err.count("\r[") == 3
+    # The bar shows at once (0/3), then after each game.
+    assert err.count("\r[") == 4
     assert "3 games, 2 players, rules classic, seed 0" in out
     assert "random#2" in out
     assert "unfinished games (stopped at the move limit): 3" in out
