@@ -96,7 +96,9 @@ def test_play_reports_bad_and_illegal_moves(
     assert code == EXIT_QUIT
     assert err == ""
     assert "error: discard 5S: this move is allowed only after drawing" in out
-    assert "error: unknown move 'jump'" in out
+    # A word that is no move: the verbs the player may use now, never the dealer's.
+    assert "error: 'jump' is not a move" in out
+    assert "deal" not in out.split("error: 'jump' is not a move", 1)[1].splitlines()[0]
     assert "error: meld 5S 5H:" in out
     assert "error: no move number 99; 'moves' lists 1 to 1" in out
     assert "error: take: a player who has not opened may only draw from the stock" in out

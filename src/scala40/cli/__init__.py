@@ -14,9 +14,9 @@ from them. Every command works on any registered game (``--game``), reaching it 
 Exit codes: 0 when all went well, 1 when the cards are not what was asked (an invalid or
 ambiguous meld, an impossible hand) or a game command failed (a game record that can't be
 read or replayed, a file that can't be written), 2 for a usage error (unknown option,
-preset or bot, bad card text), 3 when a game of ``play`` was left before its end (``quit``,
-the end of the input, or Ctrl-C; with ``--save``, the game is saved first). Errors are one
-line on standard error, starting with ``error:``.
+preset or bot, bad card text), 3 when a game of ``play`` was left before its end (``quit``
+or the end of the input; with ``--save``, the game is saved first), 130 when Ctrl-C
+stopped a command. Errors are one line on standard error, starting with ``error:``.
 
 >>> main(["check", "JK 9C 8C"])
 meld 1: JK 9C 8C
@@ -66,6 +66,7 @@ from scala40.game import DEFAULT_GAME
 
 __all__ = [
     "COMMANDS",
+    "EXIT_INTERRUPTED",
     "EXIT_INVALID",
     "EXIT_OK",
     "EXIT_QUIT",

@@ -80,8 +80,8 @@ impossible hand)."""
 EXIT_USAGE = 2
 """Exit code for a usage error (the code ``argparse`` uses too)."""
 EXIT_QUIT = 3
-"""Exit code when a game of ``play`` was left before its end (``quit``, the end of the
-input, or Ctrl-C), saved first with ``--save``."""
+"""Exit code when a game of ``play`` was left before its end (``quit`` or the end of the
+input), saved first with ``--save``."""
 
 EXIT_INTERRUPTED = 130
 """Exit code when Ctrl-C stopped a command (128 + SIGINT, as a shell reports it)."""
