@@ -7,12 +7,13 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import multiprocessing
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, InvalidStateError
 from typing import Any, TextIO
 
 import attrs
@@ -210,15 +211,8 @@ def _run(args: argparse.Namespace) -> int:
     progress = _progress_bar(sys.stderr) if show else None
     if progress is not None:
         progress(0, args.games)  # the bar shows at once, not when the first game ends
-    workers: int = (
-        args.workers if args.workers is not None else min(os.cpu_count() or 1, MAX_WORKERS)
-    )
-    pool = (
-        ProcessPoolExecutor(max_workers=min(workers, args.games), initializer=_ignore_interrupts)
-        if workers > 1 and args.games > 1
-        else None
-    )
-    collector = _Collector(pool, progress if pool is None else None, args.games)
+    workers: int = args.workers or min(os.cpu_count() or 1, MAX_WORKERS)
+    collector = _Collector(min(workers, args.games), progress, args.games)
     try:
         result = run_tournament(
             args.games,
@@ -228,20 +222,18 @@ def _run(args: argparse.Namespace) -> int:
             seed=args.seed,
             game=game,
             executor=collector,
-            progress=progress if pool is not None else None,
+            progress=progress if collector.pool is not None else None,
             max_actions=args.max_actions,
         )
         interrupted = False
     except KeyboardInterrupt:
         # Ctrl-C: stop the workers at once, and report the games that were played.
-        played = collector.finished()
         collector.stop()
         empty = run_tournament(0, specs, rules=rules, players=players, seed=args.seed, game=game)
-        result = attrs.evolve(empty, games=played)
+        result = attrs.evolve(empty, games=collector.finished())
         interrupted = True
     finally:
-        if pool is not None:
-            pool.shutdown(wait=not collector.stopped, cancel_futures=True)
+        collector.close()
     if interrupted:
         print(file=sys.stderr)
         print(f"Interrupted after {len(result.games)} of {args.games} games.", file=sys.stderr)
@@ -264,31 +256,39 @@ def _ignore_interrupts() -> None:
 
 
 class _Collector(Executor):
-    """The executor of a tournament of ``simulate``: the games run in ``pool``, or here
-    one by one when it is ``None`` (with ``progress`` called after each), and the games
-    that finished can be gathered when Ctrl-C stops the tournament."""
+    """The executor of a tournament of ``simulate``: the games run in a pool of
+    ``workers`` processes, or here one by one for a single worker (with ``progress``
+    called after each game), and the games that finished can be gathered when Ctrl-C
+    stops the tournament, its workers ended at once (``multiprocessing.Pool.terminate``:
+    ``concurrent.futures``' own pool waits for the games under way)."""
 
     def __init__(
-        self,
-        pool: ProcessPoolExecutor | None,
-        progress: Callable[[int, int], None] | None,
-        total: int,
+        self, workers: int, progress: Callable[[int, int], None] | None, total: int
     ) -> None:
-        self.pool = pool
-        self.progress = progress
         self.total = total
+        self.pool = (
+            multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
+            if workers > 1
+            else None
+        )
+        self.progress = progress
         self.futures: list[Future[Any]] = []
-        self.stopped = False
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        if self.pool is not None:
-            future = self.pool.submit(fn, *args, **kwargs)
-        else:
-            future = Future()
-            future.set_result(fn(*args, **kwargs))
+        future: Future[Any] = Future()
         self.futures.append(future)
-        if self.pool is None and self.progress is not None:
-            self.progress(len(self.futures), self.total)
+        if self.pool is not None:
+            self.pool.apply_async(
+                fn,
+                args,
+                kwargs,
+                callback=lambda value: _settle(future, value, None),
+                error_callback=lambda error: _settle(future, None, error),
+            )
+        else:
+            future.set_result(fn(*args, **kwargs))
+            if self.progress is not None:
+                self.progress(len(self.futures), self.total)
         return future
 
     def finished(self) -> tuple[GameResult, ...]:
@@ -301,15 +301,25 @@ class _Collector(Executor):
         return tuple(sorted(done, key=lambda game: game.index))
 
     def stop(self) -> None:
-        """Cancel the games not started and end the workers now."""
-        self.stopped = True
-        for future in self.futures:
-            future.cancel()
+        """End the workers now: the games under way are dropped."""
         if self.pool is not None:
-            # The pool's own shutdown waits for the games under way: end them now.
-            processes = getattr(self.pool, "_processes", None) or {}
-            for process in list(processes.values()):
-                process.terminate()
+            self.pool.terminate()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+
+def _settle(future: Future[Any], value: Any, error: BaseException | None) -> None:
+    """Give a game's result to its future, unless the tournament cancelled it."""
+    try:
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value)
+    except InvalidStateError:
+        pass  # cancelled when another game failed or Ctrl-C came
 
 
 COMMAND = Command(
