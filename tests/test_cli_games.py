@@ -157,3 +157,42 @@ def test_every_report_as_json(
     assert code == 0
     assert list(options) == list(game.ruleset_type.option_names())
     assert all(option["description"] for option in options.values())
+
+
+PLAY = ["play", "--seed", "3", "--match", "single"]
+
+
+def test_undo_takes_back_the_players_moves(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = "undo\ndraw\ndiscard 9S\nundo\nundo\ndraw\nquit\n"
+    code, out, _ = run(capsys, monkeypatch, PLAY, lines)
+    assert code == 3
+    assert "error: nothing to undo: you have not moved yet" in out
+    assert out.count("Your last move is taken back.") == 2
+    # Back at the start, the same draw brings the same card.
+    assert out.count("You drew 9S.") == 2
+    assert out.split("Your last move is taken back.")[-1].count("(13 cards)") == 1
+
+
+def test_reasons_in_words_and_rule_ids_with_verbose(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """S40-DRAW-STOCK: before opening, a player draws from the stock only."""
+    code, out, _ = run(capsys, monkeypatch, PLAY, "take\nquit\n")
+    assert code == 3
+    assert "error: take: a player who has not opened may only draw from the stock\n" in out
+    code, out, _ = run(capsys, monkeypatch, [*PLAY, "--verbose"], "take\nquit\n")
+    assert "may only draw from the stock (S40-DRAW-STOCK)\n" in out
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_typo_suggests_a_verb_the_player_may_use(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    argv = ["play", "--game", name, "--seed", "1"]
+    code, out, _ = run(capsys, monkeypatch, argv, "moves\ndrwa\nquit\n")
+    assert code == 3
+    said = out.split("error: 'drwa' is not a move", 1)[1].splitlines()[0]
+    assert "deal" not in said
+    assert "restock" not in said
