@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
 from scala40.cli import main
 from scala40.game import game_names, load_game
+from scala40.records import GameRecord
 
 
 def run(
@@ -196,3 +198,31 @@ def test_a_typo_suggests_a_verb_the_player_may_use(
     said = out.split("error: 'drwa' is not a move", 1)[1].splitlines()[0]
     assert "deal" not in said
     assert "restock" not in said
+
+
+def test_la_conga_after_taking_the_only_discard_is_an_ordinary_turn(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """LC-DEAL: only the mano's first turn starts the discard pile; a pile emptied by a
+    take leaves an ordinary discard to make."""
+    game = load_game("laconga")
+    state = game.new_game(game.ruleset_type.default(), 3, 0)
+    moves: list[str] = []
+    while True:
+        legal = list(state.legal_moves())
+        take = [move for move in legal if str(move) == "take"]
+        move = take[0] if take and len(state.discard) == 1 else legal[0]
+        if not state.is_chance:
+            moves.append(str(move))
+        state = state.apply(move)
+        if str(move) == "take" and not state.discard:
+            break
+    names = tuple("human" if seat == state.current_player else "greedy" for seat in range(3))
+    record = GameRecord(state.rules, 3, 0, tuple(moves), True, "laconga", names=names)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record.to_dict()), encoding="utf-8")
+    code, out, err = run(capsys, monkeypatch, ["play", "--load", str(path)], "quit\n")
+    assert err == ""
+    assert code == 3
+    assert "Discard a card ('discard 7H')." in out
+    assert "eighth card" not in out
