@@ -24,7 +24,7 @@ The operations (their fields are described by the JSON Schemas shipped as
     when given; then, unless ``chance`` is false, plays the chance moves (the deals) that
     follow.
 ``view``
-    what ``seat`` may see (:meth:`view.to_dict`).
+    what ``seat`` may see (``view.to_dict()``).
 ``sample``
     a state consistent with what ``seat`` sees, drawn with ``seed``, held under a new handle.
 ``save`` / ``load``
@@ -411,6 +411,6 @@ COMMAND = Command(
     "save and load states. Errors are answers too. It stops at the end of the input.",
     configure=_configure,
     run=_run,
-    epilog='example:\n  echo \'{"op": "new", "game": "chinchon", "seed": 1}\' | scala40 serve',
+    epilog="examples:\n  scala40 serve < requests.jsonl > answers.jsonl\n  scala40 serve --game chinchon",
 )
 """The ``serve`` command."""
