@@ -141,6 +141,7 @@ def test_errors_are_answers() -> None:
         json.dumps({"op": "hand", "cards": "ZZ"}),
         json.dumps({"op": "check", "melds": []}),
         json.dumps({"op": "view", "handle": "g9", "seat": 0}),
+        json.dumps({"op": "check", "melds": ["AS " * 200]}),
         "[" * 100_000,
         "x" * (MAX_REQUEST_BYTES + 10),
         json.dumps({"id": 1, "op": "games"}),
@@ -161,6 +162,7 @@ def test_errors_are_answers() -> None:
         "InvalidCardError",
         "InvalidValueError",
         "InvalidArgumentError",
+        "InvalidValueError",
         "InvalidValueError",
         "InvalidValueError",
     ]

@@ -36,7 +36,8 @@ The operations (their fields are described by the JSON Schemas shipped as
 
 Bounds: a request line is at most :data:`MAX_REQUEST_BYTES` bytes (a longer one is
 answered with an error and skipped), the referee holds at most :data:`MAX_HANDLES` games
-at once (``close`` frees them), and a ``check`` takes at most :data:`MAX_MELDS` melds.
+at once (``close`` frees them), a ``check`` takes at most :data:`MAX_MELDS` melds, and the text of a meld or of a hand
+is at most :data:`MAX_CARDS_TEXT` characters.
 Every operation is one call of the library, whose own bounds hold (a move's text, a
 state's size, a sample's draws), so no request's work grows without bound.
 
@@ -78,6 +79,7 @@ from scala40.game import Game, game_names, load_game
 
 __all__ = [
     "COMMAND",
+    "MAX_CARDS_TEXT",
     "MAX_HANDLES",
     "MAX_ID_LENGTH",
     "MAX_MELDS",
@@ -92,6 +94,9 @@ MAX_HANDLES = 1000
 """The most games the referee holds at once."""
 MAX_MELDS = 64
 """The most melds one ``check`` request takes."""
+MAX_CARDS_TEXT = 500
+"""The longest text of a meld of ``check`` or of the cards of ``hand``, in characters
+(the 108 cards of Scala 40's deck are 300 written one after another)."""
 MAX_ID_LENGTH = 200
 """The longest request ``id``, as JSON text."""
 MAX_SEED = 2**64 - 1
@@ -295,13 +300,18 @@ class Referee:
             raise InvalidValueError(f"'melds' must hold from 1 to {MAX_MELDS} melds")
         if not all(isinstance(meld, str) for meld in melds):
             raise InvalidArgumentError("each meld must be its cards' text")
+        if any(len(meld) > MAX_CARDS_TEXT for meld in melds):
+            raise InvalidValueError(f"a meld's text is at most {MAX_CARDS_TEXT} characters")
         return meld_report(game, preset, melds)
 
     def _hand(self, request: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game(request)
         preset = _optional(request, "rules", str, game.ruleset_type.DEFAULT_PRESET)
         rules = game.ruleset_type.preset(preset)
-        cards = parse_cards(_field(request, "cards", str))
+        written = _field(request, "cards", str)
+        if len(written) > MAX_CARDS_TEXT:
+            raise InvalidValueError(f"the cards' text is at most {MAX_CARDS_TEXT} characters")
+        cards = parse_cards(written)
         if game.hand_value is None:
             raise InvalidArgumentError(f"{game.title} gives no value to a hand alone")
         in_deck = rules.deck.counts()
