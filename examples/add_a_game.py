@@ -190,6 +190,8 @@ class TrioState(StateBase["TrioMove", "TrioView"]):
     """Cards each seat took from the pile and still holds: everyone saw them."""
     winners: tuple[int, ...]
     seed: int
+    move_number: int = attrs.field(default=0, eq=False, hash=False, repr=False)
+    """Moves applied so far (``apply`` counts them)."""
     _legal: tuple[Any, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
     )
@@ -393,7 +395,8 @@ class TrioState(StateBase["TrioMove", "TrioView"]):
     def _load(cls, data: Mapping[str, Any]) -> TrioState:
         data = expect_header(data, "trio.state", 1)
         read = FieldReader(data, "trio state: ")
-        read.keys(frozenset(cls.start(TrioRules(), 2, 0).to_dict()))
+        # The base reads the move number before this hook: every other field is here.
+        read.keys(frozenset(cls.start(TrioRules(), 2, 0).to_dict()) - {"move_number"})
         rules = TrioRules.from_dict(data["rules"])
         players = read.integer("players", rules.min_players, rules.max_players)
         phase = read.choice("phase", Phase)
@@ -443,6 +446,8 @@ class TrioView:
     taken: Card | None
     known: tuple[tuple[Card, ...], ...]
     winners: tuple[int, ...]
+    move_number: int = attrs.field(default=0, eq=False)
+    """The state's move number (``state.view`` sets it)."""
 
     @classmethod
     def of(cls, state: TrioState, player: int) -> TrioView:

@@ -46,6 +46,7 @@ from scala40.errors import (
     Scala40Error,
     SearchLimitError,
     SerializationError,
+    StaleMoveError,
     UnknownGameError,
     UnknownPresetError,
 )
@@ -183,6 +184,7 @@ __all__ = [
     "SearchLimitError",
     "SerializationError",
     "Split",
+    "StaleMoveError",
     "SwapJoker",
     "TakeDiscard",
     "TakeUpcard",

@@ -97,15 +97,19 @@ def draw_consistent(
     accept: Callable[[S], bool],
     rng: int,
     what: str,
+    move_number: int = 0,
 ) -> S:
     """The first state ``deal`` gives that ``accept`` takes, dealing at most
     :data:`MAX_SAMPLE_DRAWS` times, each from the generator state the previous one left.
+    The state gets ``move_number``, the view's: a sample stands where the game stands.
 
     :raises SearchLimitError: no deal was accepted within the bound.
     """
     for _ in range(MAX_SAMPLE_DRAWS):
         state, rng = deal(rng)
         if accept(state):
+            # States are frozen; the count is kept beside the position (see StateBase).
+            object.__setattr__(state, "move_number", move_number)
             return state
     raise SearchLimitError(
         f"no state consistent with {what} found in {MAX_SAMPLE_DRAWS} deals: "

@@ -34,6 +34,7 @@ __all__ = [
     "integer",
     "meld_pieces",
     "meld_text",
+    "melds_as_text_or_pieces",
     "nullable",
     "obj",
     "text",
@@ -73,6 +74,13 @@ def meld_pieces() -> dict[str, Any]:
     """Melds as ``[cards, represented]`` pairs of card texts: the cards in meld order and
     the cards they stand for (``["8C 9C JK", "8C 9C 10C"]``)."""
     return array(array(card_text(non_empty=True), min_items=2, max_items=2))
+
+
+def melds_as_text_or_pieces() -> dict[str, Any]:
+    """Melds, each as its text (``"8C 9C JK=10C"``) or as a ``[cards, represented]`` pair
+    of card texts (``["8C 9C JK", "8C 9C 10C"]``)."""
+    pair = array(card_text(non_empty=True), min_items=2, max_items=2)
+    return array({"oneOf": [meld_text(), pair]})
 
 
 def decimal_text(digits: int) -> dict[str, Any]:

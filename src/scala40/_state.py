@@ -53,15 +53,17 @@ from scala40._checks import describe
 from scala40._fields import make_evolver, make_setter
 from scala40.errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidMoveError,
     InvalidStateError,
     SerializationError,
+    StaleMoveError,
 )
 from scala40.legal import LegalMoves
 from scala40.match import singles, win_shares
 from scala40.movekinds import MAX_MOVE_TEXT, MoveSet
 
-__all__ = ["MAX_TURN_MOVES", "StateBase"]
+__all__ = ["MAX_MOVE_NUMBER", "MAX_TURN_MOVES", "StateBase"]
 
 M = TypeVar("M")
 V = TypeVar("V")
@@ -70,6 +72,9 @@ S = TypeVar("S", bound="StateBase[Any, Any]")
 MAX_TURN_MOVES = 1_000
 """The most moves ``apply_turn`` takes in one turn (no turn of any game
 comes near: a hand holds at most 15 cards)."""
+
+MAX_MOVE_NUMBER = 10**18
+"""The largest move number a loaded state may hold (far beyond any match)."""
 
 
 def _shown(item: object) -> str:
@@ -82,7 +87,8 @@ class StateBase(Generic[M, V]):
     generic in the game's move type ``M`` and view type ``V``.
 
     A subclass is a frozen, slotted attrs class whose fields include ``rules``,
-    ``player_count``, ``hand_number``, ``winners`` and the cache
+    ``player_count``, ``hand_number``, ``winners``, ``move_number =
+    attrs.field(default=0, eq=False, hash=False)`` (kept by ``apply``) and the cache
     ``_legal = attrs.field(default=None, init=False, eq=False, hash=False, repr=False,
     metadata={"cache": True})``; it defines ``current_player``, ``is_chance``,
     ``is_over``, ``scores``, ``all_cards()`` and ``chance_cards()``.
@@ -100,6 +106,8 @@ class StateBase(Generic[M, V]):
     """The format name of ``to_dict``."""
     FORMAT_VERSION: ClassVar[int] = 1
     """The version of ``to_dict``'s format."""
+    DEFAULT_VERBS: ClassVar[tuple[str, ...]] = ("draw", "decline", "discard", "offer")
+    """The verbs :meth:`default_move` prefers, best first."""
     GAME_WORD: ClassVar[str] = "game"
     """What messages call a whole game (Scala 40 plays a *match*)."""
     SETTER_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
@@ -115,6 +123,7 @@ class StateBase(Generic[M, V]):
     player_count: int
     hand_number: int
     winners: tuple[int, ...]
+    move_number: int
     _legal: tuple[M, ...] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -216,14 +225,31 @@ class StateBase(Generic[M, V]):
     def view(self, player: int) -> V:
         """What ``player`` may know of this state, and nothing else.
 
+        :raises InvalidArgumentError: ``player`` is not a seat of this game.
+
         >>> from scala40.games.chinchon import new_game
         >>> state = new_game(players=2, seed=1)
         >>> view = state.view(1)
         >>> view.hand == state.hands[1], view.hand_sizes
         (True, (7, 7))
+        >>> state.view(5)
+        Traceback (most recent call last):
+        ...
+        scala40.errors.InvalidArgumentError: player must be a seat from 0 to 1, got 5
         """
+        self._check_seat(player, "player")
         view: V = self.VIEW.of(self, player)
+        # A view's move number is the state's (public: every seat sees every move made).
+        object.__setattr__(view, "move_number", self.move_number)
         return view
+
+    def _check_seat(self, seat: object, name: str) -> None:
+        """Raise :class:`~scala40.InvalidArgumentError` naming ``name`` unless ``seat``
+        is a seat of this game."""
+        if type(seat) is not int or not 0 <= seat < self.player_count:
+            raise InvalidArgumentError(
+                f"{name} must be a seat from 0 to {self.player_count - 1}, got {describe(seat)}"
+            )
 
     def chance_move(self, order: Sequence[Any]) -> Any:
         """The chance move that plays the cards of ``chance_cards()`` in ``order``.
@@ -276,23 +302,47 @@ class StateBase(Generic[M, V]):
             return False
         return True
 
-    def apply(self: S, move: M | str | Mapping[str, Any]) -> S:
+    def apply(
+        self: S,
+        move: M | str | Mapping[str, Any],
+        *,
+        expected_move_number: int | None = None,
+    ) -> S:
         """The state after ``move``: a move value, its text, or its dictionary.
 
+        The new state's ``move_number`` is one more than this one's. With
+        ``expected_move_number``, the move is applied only if it is this state's
+        ``move_number``: a server's guard against a move sent twice or from a stale
+        view.
+
+        :raises StaleMoveError: ``expected_move_number`` is not ``move_number`` (the
+            message gives both).
         :raises IllegalMoveError: the move is not legal here; the message names the rule.
         :raises InvalidMoveError: the value is not a move of this game.
+        :raises InvalidArgumentError: ``expected_move_number`` is not an integer.
 
         >>> from scala40.games.chinchon import new_game
         >>> state = new_game(players=2, seed=1)
         >>> state.apply("draw") == state.apply(state.MOVES.to_dict(state.MOVES.parse("draw")))
         True
+        >>> state.move_number, state.apply("draw").move_number
+        (0, 1)
+        >>> state.apply("draw").apply("discard 2S", expected_move_number=0)
+        Traceback (most recent call last):
+        ...
+        scala40.errors.StaleMoveError: stale move number 0: the game is at move 1
         """
+        if expected_move_number is not None:
+            self._check_move_number(expected_move_number)
         new: S
         legal = self._legal
         if legal is not None:
             for known in legal:
                 if known is move:
                     new = self._apply_trusted(move)
+                    # The engines build each next state as a fresh copy: counting here,
+                    # once, keeps the count out of every engine.
+                    object.__setattr__(new, "move_number", self.move_number + 1)
                     return new
         value: object = move
         if isinstance(move, str):
@@ -303,7 +353,56 @@ class StateBase(Generic[M, V]):
             except SerializationError as error:
                 raise InvalidMoveError(str(error)) from None
         new = self._apply(value)
+        object.__setattr__(new, "move_number", self.move_number + 1)
         return new
+
+    def _check_move_number(self, expected: object) -> None:
+        if type(expected) is not int:
+            raise InvalidArgumentError(
+                f"expected_move_number: expected an integer, got {describe(expected)}"
+            )
+        if expected != self.move_number:
+            raise StaleMoveError(
+                f"stale move number {expected}: the {self.GAME_WORD} is at move {self.move_number}"
+            )
+
+    def default_move(self: S, seat: int) -> M:
+        """The move a server plays for ``seat`` when its time to decide runs out: the
+        first legal move, in the listing order, whose verb comes first in
+        :attr:`DEFAULT_VERBS` (draw from the stock, decline an offer, discard, offer a
+        card), or else the first legal move. It is cheap (one pass over the legal
+        moves, which the state lists once) and the same on every call: a seat that
+        lets its time run out plays on passively and never melds.
+
+        :raises InvalidArgumentError: ``seat`` is not a seat of the game, or it does not
+            decide now (another seat does, a chance step comes next, or the game is over).
+
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> state.default_move(0)
+        DrawStock()
+        >>> state.default_move(1)
+        Traceback (most recent call last):
+        ...
+        scala40.errors.InvalidArgumentError: seat 1 does not decide now (seat 0 does)
+        """
+        self._check_seat(seat, "seat")
+        current = self.current_player
+        if current != seat:
+            who = (
+                "the game is over"
+                if self.is_over
+                else ("a chance step comes next" if current is None else f"seat {current} does")
+            )
+            raise InvalidArgumentError(f"seat {seat} does not decide now ({who})")
+        legal = self.legal_moves()
+        verbs = [str(move).split(" ", 1)[0] for move in legal]
+        for verb in self.DEFAULT_VERBS:
+            if verb in verbs:
+                chosen: M = legal[verbs.index(verb)]
+                return chosen
+        first: M = legal[0]
+        return first
 
     def is_legal(self, move: Any) -> bool:
         """Whether ``move`` (a move value, its text or its dictionary) is legal here.
@@ -444,7 +543,7 @@ class StateBase(Generic[M, V]):
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready, versioned description of the state: its format and version,
-        then its fields.
+        its ``move_number``, then its fields.
 
         >>> import json
         >>> from scala40.games.chinchon import GameState, new_game
@@ -452,13 +551,41 @@ class StateBase(Generic[M, V]):
         >>> GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
         True
         """
-        return {"format": self.FORMAT, "version": self.FORMAT_VERSION, **self._fields_to_dict()}
+        return {
+            "format": self.FORMAT,
+            "version": self.FORMAT_VERSION,
+            "move_number": self.move_number,
+            **self._fields_to_dict(),
+        }
 
     @classmethod
     def from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
         """Rebuild a state from ``to_dict`` output, validating everything.
 
+        A state saved at version 1, before states counted their moves, loads with
+        ``move_number`` 0: its count starts there.
+
         :raises SerializationError: the data is malformed or describes an invalid state.
         """
+        number: object = 0
+        sent: object = data  # untrusted, whatever its annotation says
+        if isinstance(sent, Mapping) and sent.get("format") == cls.FORMAT:
+            version = data.get("version")
+            if type(version) is int and version == 1 < cls.FORMAT_VERSION:
+                if "move_number" in data:
+                    raise SerializationError(f"{cls.FORMAT}: version 1 has no field 'move_number'")
+                data = {**data, "version": cls.FORMAT_VERSION}
+            elif type(version) is int and version == cls.FORMAT_VERSION:
+                # Other versions are refused by the game's loader, which names them.
+                if "move_number" not in data:
+                    raise SerializationError(f"{cls.FORMAT}: missing field 'move_number'")
+                number = data["move_number"]
+                if type(number) is not int or not 0 <= number <= MAX_MOVE_NUMBER:
+                    raise SerializationError(
+                        f"{cls.FORMAT}: move_number: expected an integer from 0 to "
+                        f"{MAX_MOVE_NUMBER}, got {describe(number)}"
+                    )
+                data = {key: value for key, value in data.items() if key != "move_number"}
         state: S = cls._load(data)
+        object.__setattr__(state, "move_number", number)
         return state

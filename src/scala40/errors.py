@@ -33,6 +33,7 @@ __all__ = [
     "Scala40Error",
     "SearchLimitError",
     "SerializationError",
+    "StaleMoveError",
     "UnknownGameError",
     "UnknownPresetError",
 ]
@@ -124,6 +125,12 @@ class InvalidMoveError(Scala40Error, ValueError):
 
 class IllegalMoveError(Scala40Error, ValueError):
     """A well-formed move is not allowed in this position; the message names the rule."""
+
+
+class StaleMoveError(IllegalMoveError):
+    """A move sent for another move number than the state's (``state.apply(move,
+    expected_move_number=n)``): sent twice, or from a stale view; the message gives
+    both numbers."""
 
 
 class MoveIndexError(Scala40Error, IndexError):

@@ -520,7 +520,7 @@ class MoveSet:
         >>> moves = MoveSet("example.move", 1, (Discard,))
         >>> kind = moves.json_schema()["oneOf"][0]
         >>> kind["description"], kind["required"]
-        ('Discard a card.', ['format', 'version', 'type', 'card'])
+        ('Discard a card.', ['type', 'card'])
         >>> moves.verb_pattern()
         '^(?:discard)(?: .+)?$'
         """
@@ -530,9 +530,12 @@ class MoveSet:
                 **header(self.format, self.version),
                 "type": {"const": kind.verb},
             }
+            optional = ["format", "version"]
             for field in attrs.fields(kind):  # type: ignore[arg-type]
                 properties[field.name] = _codec(field).json_schema()
-            kinds.append(obj(properties, description=_summary(kind)))
+                if not _required(field):
+                    optional.append(field.name)
+            kinds.append(obj(properties, optional=optional, description=_summary(kind)))
         return {
             "description": f"A move ({self.format} version {self.version}): one of "
             f"{self._expected()}.",
@@ -592,9 +595,16 @@ class MoveSet:
     def from_dict(self, data: Mapping[str, Any]) -> MoveBase:
         """The move a :meth:`to_dict` dictionary describes, every field checked.
 
+        A client may send a light dictionary: ``format`` and ``version`` may be left out
+        (they are checked when present), and so may a field that has a default
+        (``{"type": "draw"}``, ``{"type": "layoff", "card": "7S", "meld": 0}``).
+
         :raises SerializationError: the data is malformed, of another version, or not a
             move of this game.
         """
+        sent: object = data  # untrusted, whatever its annotation says
+        if isinstance(sent, Mapping) and not {"format", "version"} <= sent.keys():
+            data = {"format": self.format, "version": self.version, **sent}
         data = expect_header(data, self.format, self.version)
         verb = data.get("type")
         kind = self.by_verb.get(verb) if isinstance(verb, str) else None
@@ -604,16 +614,19 @@ class MoveSet:
             )
         fields = attrs.fields(kind)  # type: ignore[arg-type]
         names = [field.name for field in fields]
-        expected = {"format", "version", "type", *names}
-        if set(data) != expected:
-            missing = sorted(expected - set(data))
-            unknown = sorted(str(key) for key in set(data) - expected)
+        allowed = {"format", "version", "type", *names}
+        required = {field.name for field in fields if _required(field)}
+        if not required <= data.keys() <= allowed:
+            missing = sorted(required - set(data))
+            unknown = sorted(str(key) for key in set(data) - allowed)
             raise SerializationError(
                 f"move: a {verb!r} move has fields {sorted(names)}; "
                 f"missing {missing}, unknown {unknown}"
             )
         values = {}
         for field in fields:
+            if field.name not in data:
+                continue  # a field with a default, left out
             value = data[field.name]
             codec = _codec(field)
             # bool is an int to Python, but never a card, an index or a count.

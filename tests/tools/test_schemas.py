@@ -43,6 +43,7 @@ from scala40.schemas import (
     write_schemas,
 )
 from scala40.tournament import TournamentResult, run_tournament
+from scala40.views import view_from_dict
 from tests.hostile import fuzz_settings
 from tests.tools.schema_validator import SchemaError, check_schema, errors
 
@@ -148,7 +149,7 @@ def test_the_validator_refuses_unknown_keywords() -> None:
 
 def test_bad_requests_are_library_errors() -> None:
     with pytest.raises(InvalidArgumentError, match="expected a format among state, move"):
-        json_schema("view")
+        json_schema("layout")
     with pytest.raises(Scala40Error, match="no game named 'bridge'"):
         json_schema("state", "bridge")
 
@@ -341,6 +342,7 @@ def _samples(game: Game) -> dict[str, dict[str, Any]]:
         "ruleset": state.rules.to_dict(),
         "record": record.to_dict(),
         "tournament": result.to_dict(),
+        "view": state.view(state.current_player or 0).to_dict(),
     }
 
 
@@ -353,6 +355,8 @@ def _load(kind: str, game: Game, data: Any) -> None:
         game.ruleset_type.from_dict(data)
     elif kind == "record":
         GameRecord.from_dict(data)
+    elif kind == "view":
+        view_from_dict(data, game.name)
     else:
         TournamentResult.from_dict(data)
 

@@ -1,5 +1,5 @@
 """JSON Schemas of the library's formats, for every game: states, moves, rulesets, game
-records and tournament results.
+records, tournament results and the views an app sends its clients.
 
 Each schema (JSON Schema draft 2020-12) is made from the code that writes the format:
 a ruleset's from its option fields, the moves' from their codecs, a state's by its
@@ -16,7 +16,7 @@ defence for a server that receives the library's formats; loading is the last wo
 
 >>> from scala40.schemas import KINDS, json_schema, shipped_schema
 >>> KINDS
-('state', 'move', 'ruleset', 'record', 'tournament')
+('state', 'move', 'ruleset', 'record', 'tournament', 'view')
 >>> schema = json_schema("ruleset", "chinchon")
 >>> schema["title"], schema["properties"]["format"]
 ('Chinchón ruleset', {'const': 'scala40.chinchon.ruleset'})
@@ -36,6 +36,7 @@ from scala40._schema import (
     DRAFT,
     array,
     boolean,
+    card,
     decimal_text,
     enum_of,
     header,
@@ -43,6 +44,7 @@ from scala40._schema import (
     obj,
     text,
 )
+from scala40._state import MAX_MOVE_NUMBER
 from scala40.errors import InvalidArgumentError
 from scala40.game import Game, load_game
 from scala40.match import ScoreOrder
@@ -61,6 +63,7 @@ from scala40.tournament import (
     MAX_GAMES,
     TOURNAMENT_FORMAT_VERSION,
 )
+from scala40.views import MAX_VIEW_ITEMS, VIEW_FORMAT, VIEW_FORMAT_VERSION
 
 __all__ = [
     "BUILTIN_GAMES",
@@ -71,7 +74,7 @@ __all__ = [
     "write_schemas",
 ]
 
-KINDS = ("state", "move", "ruleset", "record", "tournament")
+KINDS = ("state", "move", "ruleset", "record", "tournament", "view")
 """The formats a schema describes: a game state (``state.to_dict()``), a move
 (``move.to_dict()``), a ruleset (``rules.to_dict()``), a game record
 (:meth:`~scala40.records.GameRecord.to_dict`) and a tournament result
@@ -161,12 +164,20 @@ _TITLES = {
     "ruleset": "ruleset",
     "record": "game record",
     "tournament": "tournament result",
+    "view": "view",
 }
 
 
 def _state(game: Game) -> dict[str, Any]:
     if game.state_schema is not None:
-        return dict(game.state_schema())
+        schema = dict(game.state_schema())
+        # Every state base saves the move number after the header: added here once.
+        properties = dict(schema["properties"])
+        fields = list(properties.items())
+        properties = dict([*fields[:2], ("move_number", integer(0, MAX_MOVE_NUMBER)), *fields[2:]])
+        schema["properties"] = properties
+        schema["required"] = ["move_number", *schema["required"]]
+        return schema
     return {
         "description": f"A state of {game.title}: the game describes no more than its header.",
         "type": "object",
@@ -297,10 +308,64 @@ def _tournament(game: Game) -> dict[str, Any]:
     return schema
 
 
+def _view(game: Game) -> dict[str, Any]:
+    seat = integer(0, MAX_VIEW_ITEMS - 1)
+    some_seat = integer(0, MAX_VIEW_ITEMS - 1, nullable=True)
+    phase = {"type": ["string", "null"], "maxLength": 100}
+    decision = {
+        "oneOf": [
+            obj({"seat": seat, "kind": phase}),
+            {"type": "null"},
+        ]
+    }
+    legal = obj({"text": _move_text(game), "move": _move(game)})
+    last_hand = {
+        "oneOf": [
+            obj(
+                {
+                    "hand_number": integer(0),
+                    "closer": some_seat,
+                    "points": array(integer()),
+                    "hands": array(array(card())),
+                    "details": {"type": "object"},
+                },
+                description="How a hand ended, in the same shape for every game: the seat "
+                "that closed (null if nobody did), each seat's points for the hand, each "
+                "seat's cards left, and the game's other facts by name.",
+            ),
+            {"type": "null"},
+        ]
+    }
+    return obj(
+        {
+            **header(VIEW_FORMAT, VIEW_FORMAT_VERSION),
+            "game": {"const": game.name},
+            "seat": seat,
+            "move_number": integer(0, MAX_MOVE_NUMBER),
+            "phase": phase,
+            "current_player": some_seat,
+            "decision": decision,
+            "legal_moves": array(legal, max_items=MAX_VIEW_ITEMS),
+            "hand": array(card(), max_items=MAX_VIEW_ITEMS),
+            "scores": array(integer(), max_items=MAX_VIEW_ITEMS),
+            "is_over": boolean(),
+            "winners": array(seat, max_items=MAX_VIEW_ITEMS),
+            "last_hand": last_hand,
+            "public": {"type": "object"},
+        },
+        description=f"What one seat of a game of {game.title} may see ({VIEW_FORMAT} "
+        f"version {VIEW_FORMAT_VERSION}, view.to_dict()): its cards, its legal moves "
+        "when it decides (each as text and as a move's dictionary), whose decision it "
+        "is, the scores, how the last hand ended, and the game's other public facts "
+        "under 'public' (cards as card names, melds as text).",
+    )
+
+
 _BUILDERS = {
     "state": _state,
     "move": _move,
     "ruleset": _ruleset,
     "record": _record,
     "tournament": _tournament,
+    "view": _view,
 }

@@ -8,6 +8,7 @@ import pytest
 
 from scala40.errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidMoveError,
     InvalidStateError,
     SerializationError,
@@ -99,7 +100,7 @@ def test_a_view_knows_only_its_own_hand() -> None:
     assert not hasattr(view, "hands")
     assert not hasattr(view, "stock")
     assert view.stock_size == len(state.stock)
-    with pytest.raises(InvalidStateError, match="it is not player 1's decision"):
+    with pytest.raises(InvalidArgumentError, match="player 1 does not decide now"):
         view.legal_moves()
     seat = state.current_player
     assert seat is not None

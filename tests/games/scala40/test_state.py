@@ -230,9 +230,11 @@ def test_to_dict_round_trips_through_json() -> None:
     state = two_players().apply("draw")
     data = _state_dict()
     assert data["format"] == "scala40.state"
-    assert data["version"] == 1
+    assert data["version"] == 2
+    assert data["move_number"] == state.move_number == 1
     again = GameState.from_dict(data)
     assert again == state
+    assert again.move_number == state.move_number
     assert hash(again) == hash(state)
     closed = GameState.from_position(
         hands=["9H", "AS KH"], discard="2D", opened=[True, True], phase="play", turns_played=[1, 1]
@@ -270,7 +272,7 @@ _DELETE = object()
     ("data", "message"),
     [
         (_broken(format="scala40.record"), "expected format 'scala40.state'"),
-        (_broken(version=2), "unsupported version 2"),
+        (_broken(version=3), "unsupported version 3"),
         (_broken(version="1"), "unsupported version '1'"),
         (_broken(turn=_DELETE), "missing fields ['turn']"),
         (_broken(colour="red"), "unknown fields ['colour']"),
@@ -337,9 +339,9 @@ def test_repr_and_str() -> None:
 @pytest.mark.parametrize("player", [-1, 2, True, "0", 0.0, None])
 def test_player_view_rejects_bad_players(player: Any) -> None:
     state = two_players()
-    with pytest.raises(InvalidStateError, match="player must be from 0 to 1"):
+    with pytest.raises(InvalidArgumentError, match="player must be a seat from 0 to 1"):
         PlayerView.of(state, player)
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(InvalidArgumentError):
         state.view(player)
 
 
@@ -370,7 +372,7 @@ def test_views_equal_when_only_hidden_cards_differ() -> None:
     assert other != state
     assert other.view(0) == state.view(0)
     assert other.view(1) != state.view(1)
-    with pytest.raises(InvalidStateError, match="not player 1's turn"):
+    with pytest.raises(InvalidArgumentError, match="player 1 does not decide now"):
         state.view(1).legal_moves()
 
 

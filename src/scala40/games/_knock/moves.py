@@ -38,7 +38,7 @@ import attrs
 from typing_extensions import Self
 
 from scala40._checks import describe
-from scala40._schema import meld_pieces
+from scala40._schema import melds_as_text_or_pieces
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError
 from scala40.melds import Meld
@@ -173,13 +173,20 @@ def _melds_to_json(melds: tuple[MeldSpec, ...]) -> list[list[str]]:
 
 
 def _melds_from_json(value: Any) -> tuple[MeldSpec, ...]:
+    # Read: the pairs the dictionary is written with, or a meld's text as the notation
+    # writes it, each wild card's reading inline ("8C 9C JK=10C"): lighter for a client.
     if not all(
-        isinstance(item, list) and len(item) == 2 and all(isinstance(part, str) for part in item)
+        isinstance(item, str)
+        or (
+            isinstance(item, list)
+            and len(item) == 2
+            and all(isinstance(part, str) for part in item)
+        )
         for item in value
     ):
         raise InvalidMoveError(
-            "field 'melds' must hold [cards, represented] pairs of card text, such as "
-            "['8C 9C JK', '8C 9C 10C']"
+            "field 'melds' must hold melds as text, such as '8C 9C JK=10C', or "
+            "[cards, represented] pairs of card text, such as ['8C 9C JK', '8C 9C 10C']"
         )
     return _as_melds(value)
 
@@ -192,7 +199,7 @@ _MELDS = Codec(
     _melds_from_json,
     json_types=(list,),
     tokens=None,
-    schema=meld_pieces(),
+    schema=melds_as_text_or_pieces(),
 )
 
 

@@ -71,6 +71,9 @@ class KnockRecord(StateBase[Any, Any]):
     """Randomness the later shuffles draw from (C-RNG)."""
     auto_chance: bool
     """Whether the engine plays chance steps itself (deals, restocks)."""
+    move_number: int = attrs.field(default=0, eq=False, hash=False, repr=False)
+    """How many moves ``apply`` has applied in the match, chance moves included (a count
+    kept beside the position: equality ignores it)."""
     _legal: tuple[Any, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
     )

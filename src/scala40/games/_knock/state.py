@@ -60,7 +60,7 @@ from scala40.movekinds import MAX_MOVE_TEXT
 
 __all__ = ["MAX_COUNT", "MAX_SEED_DIGITS", "STATE_FORMAT_VERSION", "KnockState"]
 
-STATE_FORMAT_VERSION = 1
+STATE_FORMAT_VERSION = 2
 
 _HAND_OVER = (Phase.REENTRY, Phase.OVER)
 """Phases after a hand's scoring: every hand has been shown."""
@@ -72,6 +72,8 @@ class KnockState(KnockRecord):
     the games' ``GameState`` classes; its fields are
     :class:`~scala40.games._knock.record.KnockRecord`'s). Build one with the game's
     ``new_game`` or :meth:`from_position`; change it with :meth:`apply`."""
+
+    FORMAT_VERSION = STATE_FORMAT_VERSION
 
     def _generate(self) -> Iterable[Any]:
         return generate(self)

@@ -27,12 +27,13 @@ from scala40._checks import check_int, describe, is_int
 from scala40._rng import random_below, seed_state, shuffle
 from scala40._sampling import deal_hidden, draw_consistent, pick
 from scala40.cards import RANK_OF, SUIT_OF, Card
-from scala40.errors import InvalidArgumentError, InvalidStateError
+from scala40.errors import InvalidArgumentError
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.phases import HandResult, Phase
 from scala40.games._knock.profile import ClaimMode, KnockRules
 from scala40.games._knock.record import KnockRecord
 from scala40.legal import LegalMoves
+from scala40.views import view_to_dict
 
 __all__ = ["KnockView"]
 
@@ -71,6 +72,8 @@ class KnockView:
     last_hand: HandResult | None
     """How the previous hand ended: every hand is shown then."""
 
+    move_number: int = attrs.field(default=0, eq=False)
+    """The moves applied in the match so far (the state's ``move_number``)."""
     state_type: type[KnockRecord] = attrs.field(
         default=KnockRecord, kw_only=True, eq=False, hash=False, repr=False
     )
@@ -81,11 +84,8 @@ class KnockView:
     def of(cls, state: KnockRecord, player: int) -> Any:
         """The view of ``state`` for ``player``."""
         if not (type(player) is int and 0 <= player < state.player_count):
-            raise InvalidStateError(
-                [
-                    f"player must be a seat from 0 to {state.player_count - 1}, "
-                    f"got {describe(player)}"
-                ]
+            raise InvalidArgumentError(
+                f"player must be a seat from 0 to {state.player_count - 1}, got {describe(player)}"
             )
         public = {name: getattr(state, name) for name in _PUBLIC_FIELDS}
         return cls(
@@ -188,7 +188,9 @@ class KnockView:
             state = self.state_type(hands=hands, stock=stock, rng=rng, auto_chance=True, **public)
             return state, rng
 
-        return draw_consistent(deal, self._consistent, seed_state(seed), "the view")
+        return draw_consistent(
+            deal, self._consistent, seed_state(seed), "the view", self.move_number
+        )
 
     def _claim_witnesses(
         self, unseen: tuple[Card, ...], shown: dict[int, list[Card]], rng: int
@@ -267,11 +269,16 @@ class KnockView:
         for index in range(count):
             yield self.sample(seed * 1_000_003 + index)
 
+    def to_dict(self) -> dict[str, Any]:
+        """This view as JSON: what an app sends to a client (:mod:`scala40.views`;
+        read back with :func:`scala40.views.view_from_dict`)."""
+        return view_to_dict(self, self.state_type.game_name, self.state_type.MOVES)
+
     def legal_moves(self) -> LegalMoves[Any]:
         """The legal moves of the viewing player, when the decision is his: they depend
         only on his hand and on what everyone sees."""
         if not self.is_my_turn:
-            raise InvalidStateError([f"it is not player {self.player}'s decision"])
+            raise InvalidArgumentError(f"player {self.player} does not decide now")
         moves: LegalMoves[Any] = self.sample(0).legal_moves()
         return moves
 

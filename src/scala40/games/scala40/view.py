@@ -28,13 +28,14 @@ from scala40._checks import check_int, describe, is_int
 from scala40._rng import seed_state
 from scala40._sampling import deal_hidden, draw_consistent, pick, random_meld
 from scala40.cards import Card
-from scala40.errors import InvalidArgumentError, InvalidStateError
-from scala40.games.scala40.moves import Move
+from scala40.errors import InvalidArgumentError
+from scala40.games.scala40.moves import MOVES, Move
 from scala40.games.scala40.phases import HandResult, Phase, may_close
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.legal import LegalMoves
 from scala40.melds import Meld, MeldRules
+from scala40.views import view_to_dict
 
 __all__ = ["PlayerView"]
 
@@ -78,6 +79,8 @@ class PlayerView:
     blocked (S40-STALL)."""
     last_hand: HandResult | None
     """How the previous hand ended (every hand is shown when a hand ends)."""
+    move_number: int = attrs.field(default=0, eq=False)
+    """The moves applied in the match so far (the state's ``move_number``)."""
 
     state_type: type[StateRecord] = attrs.field(
         default=StateRecord, kw_only=True, eq=False, hash=False, repr=False
@@ -89,8 +92,8 @@ class PlayerView:
     def of(cls, state: StateRecord, player: int) -> PlayerView:
         """The view of ``state`` for ``player``."""
         if not (type(player) is int and 0 <= player < state.player_count):
-            raise InvalidStateError(
-                [f"player must be from 0 to {state.player_count - 1}, got {describe(player)}"]
+            raise InvalidArgumentError(
+                f"player must be a seat from 0 to {state.player_count - 1}, got {describe(player)}"
             )
         public = {name: getattr(state, name) for name in _PUBLIC_FIELDS}
         return cls(
@@ -178,7 +181,7 @@ class PlayerView:
             )
             return state, rng
 
-        return draw_consistent(deal, _consistent, seed_state(seed), "the view")
+        return draw_consistent(deal, _consistent, seed_state(seed), "the view", self.move_number)
 
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int
@@ -276,6 +279,11 @@ class PlayerView:
         for index in range(count):
             yield self.sample(seed * 1_000_003 + index)
 
+    def to_dict(self) -> dict[str, Any]:
+        """This view as JSON: what an app sends to a client (:mod:`scala40.views`;
+        read back with :func:`scala40.views.view_from_dict`)."""
+        return view_to_dict(self, "scala40", MOVES)
+
     def legal_moves(self) -> LegalMoves[Move]:
         """The legal moves of the player to move, when that is the viewing player.
 
@@ -283,7 +291,7 @@ class PlayerView:
         view knows its own legal moves exactly.
         """
         if not self.is_my_turn:
-            raise InvalidStateError([f"it is not player {self.player}'s turn to move"])
+            raise InvalidArgumentError(f"player {self.player} does not decide now")
         moves: LegalMoves[Move] = self.sample(0).legal_moves()
         return moves
 

@@ -25,7 +25,7 @@ from scala40.melds import Meld
 __all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "StateRecord"]
 
 STATE_FORMAT = "scala40.skarney.state"
-STATE_FORMAT_VERSION = 1
+STATE_FORMAT_VERSION = 2
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
@@ -84,6 +84,9 @@ class StateRecord(StateBase[Move, Any]):
     """Whether the engine deals by itself."""
     last_hand: HandResult | None
     """How the previous hand ended."""
+    move_number: int = attrs.field(default=0, eq=False, hash=False, repr=False)
+    """How many moves ``apply`` has applied in the match, chance moves included (a count
+    kept beside the position: equality ignores it)."""
     _legal: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
     )

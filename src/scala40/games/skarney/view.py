@@ -28,13 +28,14 @@ from scala40._checks import describe, is_int
 from scala40._rng import seed_state
 from scala40._sampling import deal_hidden, draw_consistent, random_meld
 from scala40.cards import Card
-from scala40.errors import InvalidArgumentError, InvalidStateError
+from scala40.errors import InvalidArgumentError
 from scala40.games.skarney.moves import Move
 from scala40.games.skarney.phases import HandResult, Phase, side_of
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.legal import LegalMoves
 from scala40.melds import Meld
+from scala40.views import view_to_dict
 
 __all__ = ["PlayerView"]
 
@@ -78,6 +79,8 @@ class PlayerView:
     last_hand: HandResult | None
     """How the previous hand ended (the hands are shown when a hand ends)."""
 
+    move_number: int = attrs.field(default=0, eq=False)
+    """The moves applied in the match so far (the state's ``move_number``)."""
     state_type: type[StateRecord] = attrs.field(
         default=StateRecord, kw_only=True, eq=False, hash=False, repr=False
     )
@@ -88,11 +91,8 @@ class PlayerView:
     def of(cls, state: StateRecord, player: int) -> PlayerView:
         """The view of ``state`` for seat ``player``."""
         if not (type(player) is int and 0 <= player < state.player_count):
-            raise InvalidStateError(
-                [
-                    f"player must be a seat from 0 to {state.player_count - 1}, "
-                    f"got {describe(player)}"
-                ]
+            raise InvalidArgumentError(
+                f"player must be a seat from 0 to {state.player_count - 1}, got {describe(player)}"
             )
         public = {name: getattr(state, name) for name in _PUBLIC_FIELDS}
         return cls(
@@ -172,7 +172,7 @@ class PlayerView:
             )
             return state, rng
 
-        return draw_consistent(deal, _consistent, seed_state(seed), "the view")
+        return draw_consistent(deal, _consistent, seed_state(seed), "the view", self.move_number)
 
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int
@@ -208,14 +208,20 @@ class PlayerView:
         known[mover] = cards
         return known, rng
 
+    def to_dict(self) -> dict[str, Any]:
+        """This view as JSON: what an app sends to a client (:mod:`scala40.views`;
+        read back with :func:`scala40.views.view_from_dict`)."""
+        return view_to_dict(self, self.state_type.game_name, self.state_type.MOVES)
+
     def legal_moves(self) -> LegalMoves[Move]:
         """The legal moves of this seat, when it is the one to decide: they depend only
         on its own hand and on what everyone sees.
 
-        :raises InvalidStateError: another seat decides now.
+        :raises InvalidArgumentError: another seat decides now (the view's ``player``
+            is the wrong argument).
         """
         if self.current_player != self.player:
-            raise InvalidStateError([f"seat {self.player} does not decide now"])
+            raise InvalidArgumentError(f"player {self.player} does not decide now")
         moves: LegalMoves[Move] = self.sample(0).legal_moves()
         return moves
 

@@ -1,0 +1,191 @@
+"""What happened at a table, as data: the event feed of a game app.
+
+Each applied move makes one or more :class:`Event` values (:func:`events_of`): the move
+itself, then the end of the hand and the end of the game when it brought them. An event
+holds what every seat may learn from it, the cards that came into each hand included;
+:meth:`Event.for_seat` gives the JSON one seat may be sent, and :func:`events_since`
+what a seat has not seen yet. A server keeps the events of a table in a list and
+answers a client's "what happened since move *n*" from it, the same way for every game.
+
+What each seat sees:
+
+* a player's move: its text and dictionary, to everyone (every move of these games is
+  made in the open: a draw from the stock says "draw", never the card drawn);
+* a chance step (a deal, a rebuilt stock): its kind only, never the order of the cards;
+* the cards that came into a seat's hand (a card drawn from the stock, a new deal): to
+  that seat only;
+* the end of a hand (every hand shown, the points) and of the game (the winners): to
+  everyone.
+
+>>> from scala40.events import events_of, events_since
+>>> from scala40.games.chinchon import new_game
+>>> before = new_game(players=2, seed=1)
+>>> after = before.apply("draw")
+>>> [event] = events_of(before, "draw", after)
+>>> event.number, event.seat, event.kind
+(1, 0, 'draw')
+>>> mine, theirs = event.for_seat(0), event.for_seat(1)
+>>> mine["move"], len(mine["cards"]), theirs["move"], theirs["cards"]
+('draw', 1, 'draw', [])
+>>> [item["kind"] for item in events_since([event], 0, seat=1)]
+['draw']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from scala40._checks import describe
+from scala40.cards import CARD_NAMES
+from scala40.errors import InvalidArgumentError
+from scala40.views import hand_result_to_dict
+
+__all__ = ["MAX_EVENTS", "Event", "events_of", "events_since"]
+
+MAX_EVENTS = 1_000_000
+"""The most events :func:`events_since` reads in one call (a match of the library's games
+has far fewer moves)."""
+
+MOVE = "move"
+HAND_END = "hand_end"
+GAME_OVER = "game_over"
+
+
+@attrs.frozen
+class Event:
+    """One thing that happened: a move, the end of a hand, or the end of the game.
+
+    An event holds the private part of every seat (the cards that came into each hand):
+    send a client ``for_seat(seat)``, never the event itself.
+    """
+
+    number: int
+    """The move number of the move that made the event (the state's ``move_number``
+    after it)."""
+    seat: int | None
+    """The seat that moved; ``None`` for a chance step and for the events of a hand's or
+    the game's end."""
+    kind: str
+    """The move's verb (``"draw"``, ``"discard"``, ``"deal"``...), ``"hand_end"`` or
+    ``"game_over"``."""
+    chance: bool = False
+    """Whether the move was a chance step (its cards' order is never shown)."""
+    text: str | None = None
+    """The move's text (``None`` for the end of a hand or game)."""
+    move: Mapping[str, Any] | None = attrs.field(default=None, eq=False)
+    """The move's dictionary (``None`` for the end of a hand or game)."""
+    received: tuple[tuple[int, ...], ...] = ()
+    """The cards that came into each seat's hand (private: each seat sees its own)."""
+    result: Mapping[str, Any] | None = attrs.field(default=None, eq=False)
+    """How the hand ended (``hand_end``), in the shape of
+    :func:`scala40.views.hand_result_to_dict`."""
+    winners: tuple[int, ...] = ()
+    """The winners (``game_over``)."""
+
+    def for_seat(self, seat: int) -> dict[str, Any]:
+        """The event as ``seat`` may see it, as JSON: ``number``, ``seat`` (who moved),
+        ``kind``, ``move`` (its text: ``None`` for a chance step), ``move_dict``,
+        ``cards`` (the cards that came into this seat's hand, as card names), and
+        ``result`` and ``winners`` at the end of a hand or game.
+
+        :raises InvalidArgumentError: ``seat`` is not a seat of the game.
+        """
+        count = len(self.received)
+        if type(seat) is not int or not 0 <= seat < max(count, 1):
+            raise InvalidArgumentError(
+                f"seat must be a seat from 0 to {max(count, 1) - 1}, got {describe(seat)}"
+            )
+        cards = self.received[seat] if count else ()
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "kind": self.kind,
+            "move": None if self.chance else self.text,
+            "move_dict": None if self.chance or self.move is None else dict(self.move),
+            "cards": [CARD_NAMES[card] for card in cards],
+            "result": None if self.result is None else dict(self.result),
+            "winners": list(self.winners),
+        }
+
+
+def _hand(state: Any, seat: int) -> tuple[int, ...]:
+    hand: tuple[int, ...] = state.view(seat).hand
+    return hand
+
+
+def events_of(before: Any, move: Any, after: Any) -> tuple[Event, ...]:
+    """The events of ``move`` (a move value, its text or its dictionary), which took
+    ``before`` to ``after`` (``after == before.apply(move)``).
+
+    :raises InvalidArgumentError: ``after`` is not a state of the same game, one move on.
+    """
+    if type(after) is not type(before) or not hasattr(before, "MOVES"):
+        raise InvalidArgumentError(
+            f"expected two states of one game, got {describe(before)} and {describe(after)}"
+        )
+    number = after.move_number
+    if number != before.move_number + 1:
+        raise InvalidArgumentError(
+            f"after must be one move after before: moves {before.move_number} and {number}"
+        )
+    value = move
+    moves = before.MOVES
+    if isinstance(move, str):
+        value = moves.parse(move)
+    elif isinstance(move, Mapping):
+        value = moves.from_dict(move)
+    text = str(value)
+    chance = bool(before.is_chance)
+    seats = range(before.player_count)
+    received = tuple(
+        tuple(sorted((Counter(_hand(after, seat)) - Counter(_hand(before, seat))).elements()))
+        for seat in seats
+    )
+    events = [
+        Event(
+            number,
+            None if chance else before.current_player,
+            text.split(" ", 1)[0],
+            chance,
+            text,
+            moves.to_dict(value),
+            received,
+        )
+    ]
+    if after.last_hand is not None and after.last_hand is not before.last_hand:
+        no_cards = ((),) * before.player_count
+        result = hand_result_to_dict(after.last_hand)
+        events.append(Event(number, None, HAND_END, received=no_cards, result=result))
+    if after.is_over and not before.is_over:
+        no_cards = ((),) * before.player_count
+        events.append(
+            Event(number, None, GAME_OVER, received=no_cards, winners=tuple(after.winners))
+        )
+    return tuple(events)
+
+
+def events_since(events: Iterable[Event], number: int, seat: int) -> list[dict[str, Any]]:
+    """The events made after move ``number``, as ``seat`` may see them (oldest first):
+    what a client that last saw move ``number`` has missed.
+
+    :raises InvalidArgumentError: ``number`` is not an integer from 0, ``seat`` not a seat,
+        or an item is not an :class:`Event`.
+    :raises SearchLimitError: more than :data:`MAX_EVENTS` events are given.
+    """
+    if type(number) is not int or number < 0:
+        raise InvalidArgumentError(f"number must be an integer from 0, got {describe(number)}")
+    seen: list[dict[str, Any]] = []
+    for count, event in enumerate(events):
+        if count >= MAX_EVENTS:
+            from scala40.errors import SearchLimitError
+
+            raise SearchLimitError(f"more than {MAX_EVENTS} events given")
+        if not isinstance(event, Event):
+            raise InvalidArgumentError(f"expected events, got {describe(event)}")
+        if event.number > number:
+            seen.append(event.for_seat(seat))
+    return seen

@@ -1,0 +1,131 @@
+"""The example game server (``examples/game_server.py``), driven by scripted clients over
+HTTP: whole games of every game, views as JSON, the event feed, stale moves, wrong
+tokens and timeouts."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sqlite3
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from scala40.cards import format_cards
+from scala40.game import game_names, load_game
+from scala40.games.chinchon import Ruleset
+
+PATH = Path(__file__).resolve().parent.parent / "examples" / "game_server.py"
+
+
+def _load() -> ModuleType:
+    module = sys.modules.get("game_server")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("game_server", PATH)
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["game_server"] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+server_module = _load()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    store = server_module.Store(str(tmp_path_factory.mktemp("server") / "tables.sqlite"))
+    server = server_module.serve(store)
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", store
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _stored_state(store: Any, table: int) -> Any:
+    with sqlite3.connect(store.path) as db:
+        game, text = db.execute("SELECT game, state FROM tables WHERE id = ?", (table,)).fetchone()
+    return load_game(game).state_from_dict(json.loads(text))
+
+
+def _create(base: str, game: str, players: int, bots: dict[str, str]) -> tuple[int, Any]:
+    status, created = server_module.call(
+        base, "POST", "/tables", {"game": game, "players": players, "seed": 3, "bots": bots}
+    )
+    assert status == 200, created
+    return created["table"], created["tokens"]
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_whole_games_of_every_game(served: tuple[str, Any], game: str) -> None:
+    base, _ = served
+    players = load_game(game).default_players
+    view = server_module.play_table(base, game, players, seed=11, timeouts=True)
+    assert view["is_over"]
+    assert view["winners"]
+
+
+def test_two_people_at_one_table(served: tuple[str, Any]) -> None:
+    base, _ = served
+    # A match to 30 points: two scripted people take a few hundred moves to end it.
+    rules = Ruleset(target=30).to_dict()
+    view = server_module.play_table(base, "chinchon", 2, seed=5, humans=2, rules=rules)
+    assert view["is_over"]
+
+
+def test_a_view_shows_the_seat_its_own_cards_and_the_events(served: tuple[str, Any]) -> None:
+    base, store = served
+    table, tokens = _create(base, "scala40", 2, {"1": "greedy"})
+    status, answered = server_module.call(
+        base, "GET", f"/tables/{table}?seat=0&token={tokens['0']}&since=0"
+    )
+    assert status == 200
+    state = _stored_state(store, table)
+    view = answered["view"]
+    assert " ".join(view["hand"]) == format_cards(state.hands[0])
+    assert format_cards(state.hands[1]) not in json.dumps(answered)
+    assert view["move_number"] == state.move_number
+    assert all(event["number"] <= state.move_number for event in answered["events"])
+
+
+def test_stale_moves_wrong_tokens_and_bad_requests(served: tuple[str, Any]) -> None:
+    base, store = served
+    table, tokens = _create(base, "chinchon", 2, {"1": "greedy"})
+    state = _stored_state(store, table)
+    move = str(state.legal_moves()[0])
+    body = {"seat": 0, "token": tokens["0"], "move": move, "move_number": state.move_number}
+    status, answered = server_module.call(
+        base, "POST", f"/tables/{table}/moves", {**body, "move_number": state.move_number - 1}
+    )
+    assert status == 409, answered
+    assert str(state.move_number) in answered["message"]
+    assert _stored_state(store, table) == state  # refused: nothing changed
+    status, answered = server_module.call(
+        base, "POST", f"/tables/{table}/moves", {**body, "token": "nope"}
+    )
+    assert status == 403
+    status, answered = server_module.call(
+        base, "POST", f"/tables/{table}/moves", {**body, "move": "fly"}
+    )
+    assert (status, answered["error"]) == (400, "InvalidMoveError")
+    status, answered = server_module.call(base, "GET", "/tables/999?seat=0&token=x")
+    assert status == 404
+    status, answered = server_module.call(base, "POST", f"/tables/{table}/moves", body)
+    assert status == 200, answered
+    assert answered["view"]["move_number"] > state.move_number
+
+
+def test_a_timeout_plays_the_default_move(served: tuple[str, Any]) -> None:
+    base, store = served
+    table, _ = _create(base, "laconga", 2, {"1": "greedy"})
+    state = _stored_state(store, table)
+    expected = state.default_move(0)
+    status, answered = server_module.call(base, "POST", f"/tables/{table}/timeout", {"seat": 0})
+    assert status == 200, answered
+    assert str(expected) in json.dumps(answered["events"])
