@@ -168,3 +168,32 @@ def test_errors_are_answers() -> None:
     ]
     assert answers[3]["id"] == 7
     assert "SK-PLAYERS" in answers[5]["error"]["message"] or "4" in answers[5]["error"]["message"]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_seats_view_and_stale_moves(name: str) -> None:
+    answers = serve(
+        requests(
+            {"op": "new", "game": name, "seed": 2},
+            {"op": "legal", "handle": "g1"},
+        )
+    )
+    summary = answers[0]["summary"]
+    seat, number = summary["current_player"], summary["move_number"]
+    move = answers[1]["moves"][0]["text"]
+    answers = serve(
+        requests(
+            {"op": "new", "game": name, "seed": 2},
+            {"op": "view", "handle": "g1", "seat": seat},
+            {"op": "view", "handle": "g1", "seat": 99},
+            {"op": "apply", "handle": "g1", "move": move, "expected_move_number": number + 1},
+            {"op": "apply", "handle": "g1", "move": move, "expected_move_number": number},
+        )
+    )
+    view = answers[1]["view"]
+    assert (view["game"], view["seat"], view["move_number"]) == (name, seat, number)
+    assert view["legal_moves"][0]["text"] == move
+    assert answers[2]["error"]["type"] == "InvalidArgumentError"
+    assert answers[3]["error"]["type"] == "StaleMoveError"
+    assert answers[4]["ok"]
+    assert answers[4]["summary"]["move_number"] > number
