@@ -259,6 +259,7 @@ def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str,
     :raises InvalidCardError: a meld's text holds something that is not a card.
     :raises InvalidValueError: a card that is not a joker is written to stand for another.
 
+    >>> from scala40.cli.check import meld_report
     >>> from scala40.game import load_game
     >>> meld_report(load_game("chinchon"), "catsatcards", ["AS 2S 3S"])["valid"]
     True

@@ -113,6 +113,7 @@ def option_descriptions(ruleset_type: type) -> dict[str, str]:
     its column). Empty when the source can't be read.
 
     >>> from scala40 import Ruleset
+    >>> from scala40.cli.rules import option_descriptions
     >>> option_descriptions(Ruleset)["jokers"]
     'Jokers added to the two French packs: 4 gives 108 cards, 2 gives 106.'
     """

@@ -42,6 +42,7 @@ Every operation is one call of the library, whose own bounds hold (a move's text
 state's size, a sample's draws), so no request's work grows without bound.
 
 >>> import io, json
+>>> from scala40.cli.serve import serve_stream
 >>> answers = io.StringIO()
 >>> requests = io.StringIO('{"id": 1, "op": "hand", "game": "chinchon", "cards": "AS 7C"}\\n')
 >>> serve_stream(requests, answers)
@@ -124,6 +125,7 @@ def _optional(request: Mapping[str, Any], name: str, kind: type, default: Any) -
 class Referee:
     """The games ``serve`` holds, by handle, and the operations on them.
 
+    >>> from scala40.cli.serve import Referee
     >>> referee = Referee()
     >>> answer = referee.answer({"op": "new", "game": "chinchon", "seed": 1})
     >>> answer["ok"], answer["handle"], answer["summary"]["players"]
