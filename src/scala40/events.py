@@ -41,7 +41,7 @@ import attrs
 
 from scala40._checks import describe
 from scala40.cards import CARD_NAMES
-from scala40.errors import InvalidArgumentError
+from scala40.errors import InvalidArgumentError, SearchLimitError
 from scala40.views import hand_result_to_dict
 
 __all__ = ["MAX_EVENTS", "Event", "events_of", "events_since"]
@@ -181,8 +181,6 @@ def events_since(events: Iterable[Event], number: int, seat: int) -> list[dict[s
     seen: list[dict[str, Any]] = []
     for count, event in enumerate(events):
         if count >= MAX_EVENTS:
-            from scala40.errors import SearchLimitError
-
             raise SearchLimitError(f"more than {MAX_EVENTS} events given")
         if not isinstance(event, Event):
             raise InvalidArgumentError(f"expected events, got {describe(event)}")

@@ -57,6 +57,7 @@ import attrs
 from scala40._checks import describe
 from scala40.cards import CARD_NAMES
 from scala40.errors import Scala40Error, SerializationError
+from scala40.game import load_game
 from scala40.movekinds import MoveSet
 
 __all__ = [
@@ -307,8 +308,6 @@ def _check_hand_result(last: object) -> None:
 
 
 def _same_move(game: str, text: str, data: Mapping[str, Any], where: str) -> None:
-    from scala40.game import load_game  # the registry loads the games, a layer above
-
     moves = load_game(game).move_set
     if moves is None:
         return

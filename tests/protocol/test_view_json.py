@@ -9,6 +9,8 @@ From states of every phase reached in seeded random games, each seat's view JSON
   the cards the seat cannot see (so nothing in it leaks a hidden card);
 * lists the seat's legal moves exactly when the decision is the seat's, as the state lists
   them (text and dictionary, each read back by the state to the same move);
+* shows the last hand's result as the result's own ``to_dict()`` does, in one shape for
+  every game;
 * carries the state's move number, whose count ``apply`` keeps, and which a stale move is
   refused against.
 """
@@ -53,6 +55,9 @@ def _check_view_json(state: Any, seat: int) -> None:
         assert data["legal_moves"] == []
         with pytest.raises(InvalidArgumentError):
             view.legal_moves()
+    # Every game's hand result has one JSON shape, the view's.
+    last = state.last_hand
+    assert data["last_hand"] == (None if last is None else last.to_dict())
     twin = view.sample(seat + 1)
     assert twin.view(seat).to_dict() == data
 

@@ -54,7 +54,7 @@ def test_a_hand_at_its_turn_limit_ends_with_no_score(name: str) -> None:
     game = load_game(name)
     again = game.state_from_dict(json.loads(json.dumps(after.to_dict())))
     assert again == after
-    assert result.to_dict()["end"] == "blocked"
+    assert result.to_dict()["details"]["end"] == "blocked"
 
 
 def test_a_rumino_hand_at_its_limit_ends_after_the_claims_are_passed() -> None:

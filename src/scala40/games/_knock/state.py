@@ -301,7 +301,7 @@ class KnockState(KnockRecord):
             "taken": None if self.taken is None else CARD_NAMES[self.taken],
             "pending": list(self.pending),
             "reentry_total": self.reentry_total,
-            "last_hand": None if self.last_hand is None else self.last_hand.to_dict(),
+            "last_hand": None if self.last_hand is None else self.last_hand.to_state_dict(),
             "rng": f"{self.rng:016x}",
             "auto_chance": self.auto_chance,
         }
