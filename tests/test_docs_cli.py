@@ -11,6 +11,7 @@ exit code of the command before it.
 
 from __future__ import annotations
 
+import argparse
 import doctest
 import io
 import re
@@ -41,6 +42,8 @@ class Shown:
     argv: tuple[str, ...]
     output: str | None
     code: int | None
+    stdin: str | None = None
+    """What a shown pipe (``printf '%s\\n' LINE... | scala40 ...``) feeds the command."""
 
     @property
     def name(self) -> str:
@@ -79,13 +82,25 @@ def _commands(page: Path) -> Iterator[Shown]:
                 yield shown
             words = shlex.split(command, comments=True)
             for part in _split_on(words, "&&"):
+                fed = None
+                if "|" in part:
+                    feeder, part = _split_on(part, "|")
+                    fed = _fed(feeder)
                 assert part[0] == "scala40", f"{name}:{number}: not a scala40 command: {command}"
-                shown = Shown(name, number, tuple(part[1:]), None, None)
+                shown = Shown(name, number, tuple(part[1:]), None, None, fed)
             assert shown is not None
             if body:
                 shown = attrs.evolve(shown, output=body)
         if shown is not None:
             yield shown
+
+
+def _fed(words: list[str]) -> str:
+    """What ``echo TEXT`` or ``printf '%s\\n' LINE...`` writes."""
+    if words[0] == "echo":
+        return " ".join(words[1:]) + "\n"
+    assert words[:2] == ["printf", "%s\\n"], f"not a pipe the test reads: {words}"
+    return "".join(line + "\n" for line in words[2:])
 
 
 def _split_on(words: list[str], separator: str) -> list[list[str]]:
@@ -199,7 +214,9 @@ def test_every_output_shown_is_printed(
     if argv[0] == "simulate":
         argv += ["--workers", "1"]  # the same results in this process (see the page)
     typed = re.findall(r"^> (.*)$", shown.output or "", re.MULTILINE)
-    stdin = _EchoingInput("".join(line + "\n" for line in typed))
+    stdin: Any = _EchoingInput("".join(line + "\n" for line in typed))
+    if shown.stdin is not None:
+        stdin = io.StringIO(shown.stdin)
     code, printed = _run(argv, stdin, capsys, monkeypatch)
     if shown.code is not None:
         assert code == shown.code
@@ -211,3 +228,34 @@ def test_every_output_shown_is_printed(
     if not checker.check_output(want, got, doctest.ELLIPSIS):
         diff = checker.output_difference(doctest.Example("", want), got, doctest.ELLIPSIS)
         pytest.fail(f"{shown.name}: scala40 {shlex.join(shown.argv)}\n{diff}")
+
+
+def _usages() -> dict[str, str]:
+    """Each command's usage as its parser prints it, on one line, without ``[-h]``."""
+    parser = build_parser()
+    commands = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+    return {
+        name: " ".join(subparser.format_usage().split()[1:]).replace(" [-h]", "")
+        for name, subparser in commands.choices.items()
+    }
+
+
+def test_the_synopsis_is_the_parsers() -> None:
+    """The synopsis at the top of cli.rst is each command's usage, as its parser prints
+    it: an option added to a command and not to the page fails here."""
+    text = (DOCS / "cli.rst").read_text(encoding="utf-8")
+    block = re.search(r"^\.\. code-block:: text\n\n((?:   .*\n)+)", text, re.MULTILINE)
+    assert block is not None
+    lines: list[str] = []
+    for line in textwrap.dedent(block.group(1)).splitlines():
+        if line.startswith(" "):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    shown = {line.split()[1]: " ".join(line.split()) for line in lines if line.split()[1:]}
+    usages = _usages()
+    for name, usage in usages.items():
+        assert shown.get(name) == usage, f"cli.rst's synopsis of {name} is not its usage"
+    assert set(shown) == set(usages) | {"--version", "--help", "COMMAND"}

@@ -120,9 +120,9 @@ def test_check_invalid_meld_after_checking_all(capsys: CaptureFixture) -> None:
     # S40-SEQ: K-A-2 is not a sequence; S40-SET: two clubs in a set.
     code, out, err = run(capsys, "check", "KS AS 2S", "5D 5H 5S", "9H 9C 9C")
     assert code == 1
-    assert "meld 1: KS AS 2S\n  not a meld\n" in out
+    assert "meld 1: KS AS 2S\n  not a meld: K-A-2 goes around the corner\n" in out
     assert "meld 2: 5D 5H 5S\n  set of 5s: 5S 5H 5D\n" in out
-    assert "meld 3: 9H 9C 9C\n  not a meld\n" in out
+    assert "meld 3: 9H 9C 9C\n  not a meld: set has two ♣\n" in out
     assert "total value" not in out
     assert error_lines(err) == [
         "error: meld 1: KS AS 2S is not a meld: K-A-2 goes around the corner",
@@ -171,7 +171,7 @@ def test_check_bad_card_is_a_usage_error(capsys: CaptureFixture) -> None:
         ),
         (
             ["check", "JK 8C 9C", "--rules", "house"],
-            "error: argument --rules: no preset named 'house'; presets: official, classic, "
+            "error: argument --rules: no preset named 'house' in Scala 40; presets: official, classic, "
             "federation-article, online (see 'scala40 check --help')",
         ),
     ],
@@ -284,7 +284,8 @@ def test_rules_of_a_preset_list_every_option(capsys: CaptureFixture) -> None:
     lines = out.splitlines()
     assert lines[0] == "preset: classic"
     assert lines[1].split() == ["option", "value", "rule"]
-    rows = lines[2:]
+    # Each option's row is followed by its description, indented.
+    rows = [line for line in lines[2:] if not line.startswith(" ")]
     assert [row.split()[0] for row in rows] == list(option_names())
     for row, name in zip(rows, option_names(), strict=True):
         assert row.split()[2] == option_rule(name)

@@ -96,7 +96,9 @@ def test_play_reports_bad_and_illegal_moves(
     assert code == EXIT_QUIT
     assert err == ""
     assert "error: discard 5S: this move is allowed only after drawing" in out
-    assert "error: unknown move 'jump'" in out
+    # A word that is no move: the verbs the player may use now, never the dealer's.
+    assert "error: 'jump' is not a move" in out
+    assert "deal" not in out.split("error: 'jump' is not a move", 1)[1].splitlines()[0]
     assert "error: meld 5S 5H:" in out
     assert "error: no move number 99; 'moves' lists 1 to 1" in out
     assert "error: take: a player who has not opened may only draw from the stock" in out
@@ -133,7 +135,9 @@ def test_play_a_whole_game_save_and_replay(
 
     code, verbose, _ = run(capsys, monkeypatch, ["replay", str(path), "--verbose", "--unicode"])
     assert code == 0
-    assert "    Hand 1, dealer" in verbose
+    # Every hand and the stock after each move, in words (no internal dump).
+    assert "      P0 (14 cards): " in verbose
+    assert "      stock: " in verbose
     assert len(verbose.splitlines()) > len(lines) * 3
 
 
@@ -162,8 +166,7 @@ def test_play_without_a_seed_prints_the_one_drawn(
     ("argv", "message"),
     [
         (["--bots", "clever"], "no bot named 'clever'"),
-        (["--bots", "greedy", "random"], "--bots takes one bot for every other seat"),
-        (["--players", "7"], "--players must be from 2 to 6 under these rules, got 7"),
+        (["--players", "7"], "--players: these rules take from 2 to 6 players, got 7"),
         (["--seat", "2"], "--seat must be from 0 to 1, got 2"),
         (["--match", "short"], "no match format named 'short'"),
         (["--rules", "house"], "no preset named 'house'"),
@@ -214,7 +217,8 @@ def test_simulate_progress_bar_and_options(
     code, out, err = run(capsys, monkeypatch, argv)
     assert code == 0
     assert re.search(r"\[#{30}\] 3/3 games, [0-9.]+ games/s, done in \S+  \n$", err), err
-    assert err.count("\r[") == 3
+    # The bar shows at once (0/3), then after each game.
+    assert err.count("\r[") == 4
     assert "3 games, 2 players, rules classic, seed 0" in out
     assert "random#2" in out
     assert "unfinished games (stopped at the move limit): 3" in out
@@ -234,7 +238,7 @@ def test_simulate_progress_bar_and_options(
         (["--workers", "0"], "--workers must be from 1 to 256, got 0"),
         (["--workers", "100000"], "--workers must be from 1 to 256, got 100000"),
         (["--max-actions", "0"], "--max-actions must be at least 1, got 0"),
-        (["--players", "1"], "--players must be from 2 to 6"),
+        (["--players", "1"], "--players: these rules take from 2 to 6 players, got 1"),
         (
             ["--games", "many"],
             "argument --games: expected a whole number of at most 9 digits, got 'many'",
@@ -271,7 +275,7 @@ def test_replay_an_unfinished_game(
     assert out.splitlines() == [
         "Game: rules official, 2 players, seed 9, 3 moves",
         *(f"{n:>4}. P{p}: {m}" for n, (p, m) in enumerate(zip(movers, record.moves), 1)),
-        f"The game is not over ({state.phase.value}, player {state.turn} to move).",
+        f"The game is not over: hand 1, P{state.turn} to move.",
         "Scores so far: P0 0, P1 0",
     ]
 

@@ -200,13 +200,13 @@ class _Interrupted:
         return line
 
 
-def test_ctrl_c_saves_and_exits_as_quitting(
+def test_ctrl_c_saves_and_exits_130(
     capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     path = tmp_path / "game.json"
     argv = ["play", "--seed", "2", "--save", str(path)]
     code, out, err = run(capsys, monkeypatch, argv, _Interrupted("draw\n"))
-    assert (code, err) == (EXIT_QUIT, "")
+    assert (code, err) == (130, "")
     assert "Game interrupted." in out
     assert GameRecord.from_dict(json.loads(path.read_text())).moves[0] == "draw"
 

@@ -184,7 +184,7 @@ def test_check_refuses_cards_the_game_s_deck_lacks(
     code, out, err = run(capsys, monkeypatch, ["check", "--game", "chinchon", "8S 9S 10S"])
     assert code == EXIT_INVALID
     assert "  not a meld" in out
-    assert err.strip() == "error: meld 1: 1 copies of 8S, but the deck of 'catsatcards' has 0"
+    assert err.strip() == "error: meld 1: the deck of 'catsatcards' has no 8S"
     code, out, _ = run(capsys, monkeypatch, ["check", "--game", "chinchon", "AS 2S 3S"])
     assert code == EXIT_OK
     assert "  extended by: 4S at the high end" in out  # no joker offered
@@ -196,7 +196,10 @@ def test_check_and_hand_take_the_game_s_presets(
 ) -> None:
     code, _, err = run(capsys, monkeypatch, [command, "AS 2S 3S", "--game", "rumino", "--rules", "official"])  # fmt: skip
     assert code == EXIT_USAGE
-    assert err.startswith("error: argument --rules: no preset named 'official'; presets: ")
+    assert err.startswith(
+        "error: argument --rules: no preset named 'official' in Rumino; presets: "
+    )
+    assert "('official' is a preset of --game scala40)" in err
     assert err.rstrip().endswith(f"(see 'scala40 {command} --help')")
     preset = load_game("rumino").ruleset_type.preset_names()[-1]
     code, _, _ = run(capsys, monkeypatch, [command, "AS 2S 3S", "--game", "rumino", "--rules", preset])  # fmt: skip

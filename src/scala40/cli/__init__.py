@@ -14,9 +14,9 @@ from them. Every command works on any registered game (``--game``), reaching it 
 Exit codes: 0 when all went well, 1 when the cards are not what was asked (an invalid or
 ambiguous meld, an impossible hand) or a game command failed (a game record that can't be
 read or replayed, a file that can't be written), 2 for a usage error (unknown option,
-preset or bot, bad card text), 3 when a game of ``play`` was left before its end (``quit``,
-the end of the input, or Ctrl-C; with ``--save``, the game is saved first). Errors are one
-line on standard error, starting with ``error:``.
+preset or bot, bad card text), 3 when a game of ``play`` was left before its end (``quit``
+or the end of the input; with ``--save``, the game is saved first), 130 when Ctrl-C
+stopped a command. Errors are one line on standard error, starting with ``error:``.
 
 >>> main(["check", "JK 9C 8C"])
 meld 1: JK 9C 8C
@@ -46,8 +46,9 @@ from collections.abc import Callable, Sequence
 
 from scala40 import __version__
 from scala40._checks import describe
-from scala40.cli import check, hand, play, replay, rules, simulate
+from scala40.cli import check, hand, play, replay, rules, serve, simulate
 from scala40.cli.common import (
+    EXIT_INTERRUPTED,
     EXIT_INVALID,
     EXIT_OK,
     EXIT_QUIT,
@@ -57,12 +58,15 @@ from scala40.cli.common import (
     CommandError,
     Parser,
     UsageError,
+    games_line,
     print_error,
 )
 from scala40.errors import Scala40Error
+from scala40.game import DEFAULT_GAME
 
 __all__ = [
     "COMMANDS",
+    "EXIT_INTERRUPTED",
     "EXIT_INVALID",
     "EXIT_OK",
     "EXIT_QUIT",
@@ -80,6 +84,7 @@ COMMANDS: tuple[Command, ...] = (
     play.COMMAND,
     simulate.COMMAND,
     replay.COMMAND,
+    serve.COMMAND,
 )
 """The subcommands, in the order ``scala40 --help`` lists them."""
 
@@ -96,8 +101,14 @@ def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentPar
     """
     parser = Parser(
         prog="scala40",
-        description="Rules of the Italian rummy game Scala 40: check melds, value hands and\n"
-        "list the rulesets.",
+        description=textwrap.fill(
+            f"Rules of five rummy games: {games_line()}. Check melds, value hands, list "
+            "the rulesets, play against bots in the terminal, run tournaments between "
+            "bots, replay saved games, or referee games for another program (serve).",
+            width=HELP_WIDTH,
+        )
+        + "\n\nChoose the game with --game GAME after the command (default: "
+        f"{DEFAULT_GAME}).",
         epilog="Cards are written 7S 10H QD AC JK (also 7♠, ♠7, TH, *).\n"
         "Run 'scala40 COMMAND --help' for the options of a command.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -155,6 +166,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Scala40Error as error:
         print_error(str(error))
         return EXIT_INVALID
+    except KeyboardInterrupt:
+        # Ctrl-C in any command: one line, no traceback, the shell's status for it.
+        print(file=sys.stderr)
+        print_error("interrupted")
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (``scala40 rules | head -1``): stop quietly, as Python's own
         # documentation advises, pointing standard output at devnull so that the final

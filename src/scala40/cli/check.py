@@ -19,9 +19,13 @@ meld 1: 5S 2C 7S
 from __future__ import annotations
 
 import argparse
+import json
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
 
 from scala40.cards import CARD_NAMES, Card, as_card, parse_cards
 from scala40.cli.common import (
@@ -30,6 +34,7 @@ from scala40.cli.common import (
     Command,
     UsageError,
     add_game_option,
+    add_json_option,
     add_rules_option,
     card_name,
     card_names,
@@ -38,8 +43,13 @@ from scala40.cli.common import (
     preset_rules,
     print_error,
 )
-from scala40.errors import AmbiguousMeldError, InvalidCardError, InvalidMeldError
-from scala40.game import GameText
+from scala40.errors import (
+    AmbiguousMeldError,
+    InvalidCardError,
+    InvalidMeldError,
+    InvalidValueError,
+)
+from scala40.game import Game, GameText
 from scala40.melds import (
     Extension,
     Meld,
@@ -50,7 +60,7 @@ from scala40.melds import (
     meld_interpretations,
 )
 
-__all__ = ["COMMAND"]
+__all__ = ["COMMAND", "meld_report"]
 
 # The separators of the card notation (C-NOTATION); a token may also be ``JK=10C``.
 _SEPARATORS = re.compile(r"[\s,;\-]+")
@@ -89,6 +99,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
     add_game_option(parser)
+    add_json_option(parser)
 
 
 def _parse_meld_text(text: str, rules: MeldRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -120,44 +131,76 @@ def _kind_text(meld: Meld) -> str:
     return f"sequence of {_SUIT_WORDS[meld.suit]}"
 
 
-def _print_meld(
+def _meld_report(
     meld: Meld,
     cards: tuple[Card, ...],
     rules: MeldRules,
     in_deck: Mapping[Card, int],
     text: GameText,
     unicode: bool,
-) -> None:
-    print(f"  {_kind_text(meld)}: {text.meld(meld, unicode)}")
+) -> tuple[list[str], dict[str, Any]]:
+    """The lines ``check`` prints for a valid meld, and the same as JSON."""
+    lines = [f"  {_kind_text(meld)}: {text.meld(meld, unicode)}"]
+    jokers = []
     for index in meld.wild_positions:
         joker, stands_for = meld.cards[index], meld.represented[index]
-        print(f"  joker: {card_name(joker, unicode)} stands for {card_name(stands_for, unicode)}")
-    print(f"  value: {text.meld_value(meld)}")
+        jokers.append({"joker": CARD_NAMES[joker], "stands_for": CARD_NAMES[stands_for]})
+        lines.append(
+            f"  joker: {card_name(joker, unicode)} stands for {card_name(stands_for, unicode)}"
+        )
+    lines.append(f"  value: {text.meld_value(meld)}")
     others = [other for other in meld_interpretations(cards, rules) if other != meld]
     if others:
-        print("  other readings:")
+        lines.append("  other readings:")
         for other in others:
-            print(f"    {text.meld(other, unicode)} (value {text.meld_value(other)})")
+            lines.append(f"    {text.meld(other, unicode)} (value {text.meld_value(other)})")
     # Only the cards of the game's deck can extend a meld (C-DECK).
     extensions = [extension for extension in meld.extensions() if extension.card in in_deck]
     if extensions:
         ways = ", ".join(_extension_text(extension, unicode) for extension in extensions)
-        print(f"  extended by: {ways}")
+        lines.append(f"  extended by: {ways}")
     else:
-        print("  extended by: nothing, the meld is complete")
+        lines.append("  extended by: nothing, the meld is complete")
+    swaps = []
     for index, natural in meld.joker_swaps():
         wild_name = card_name(meld.cards[index], unicode)
-        print(f"  joker swap: {card_name(natural, unicode)} takes the place of {wild_name}")
+        swaps.append({"card": CARD_NAMES[natural], "joker": CARD_NAMES[meld.cards[index]]})
+        lines.append(f"  joker swap: {card_name(natural, unicode)} takes the place of {wild_name}")
+    data: dict[str, Any] = {
+        "valid": True,
+        "kind": _kind_text(meld),
+        "meld": text.meld(meld, False),
+        "jokers": jokers,
+        "value": text.meld_value(meld),
+        "other_readings": [
+            {"meld": text.meld(other, False), "value": text.meld_value(other)} for other in others
+        ],
+        "extended_by": [_extension_text(extension, False) for extension in extensions],
+        "joker_swaps": swaps,
+    }
+    return lines, data
+
+
+def _unquoted(meld_texts: list[str]) -> bool:
+    """Whether the melds look like the cards of one meld left unquoted
+    (``scala40 check JK 9C 8C``): several arguments of one card each."""
+    return len(meld_texts) > 1 and all(len(_SEPARATORS.split(text.strip())) == 1
+                                       for text in meld_texts)  # fmt: skip
 
 
 def _run(args: argparse.Namespace) -> int:
     game = chosen_game(args)
     preset, ruleset = preset_rules(args, game)
     rules: MeldRules = ruleset.meld_rules
-    text = game.text
-    unicode: bool = args.unicode
+    as_json: bool = args.json
+    unicode: bool = args.unicode and not as_json
     joker_as: tuple[Card, ...] | None = args.joker_as
     meld_texts: list[str] = args.melds
+    if _unquoted(meld_texts):
+        raise UsageError(
+            f"each MELD is one argument and {len(meld_texts)} single cards make no meld; "
+            f'quote the cards of a meld: scala40 check "{" ".join(meld_texts)}"'
+        )
     if joker_as is not None and len(meld_texts) > 1:
         raise UsageError("--joker-as applies to a single meld; write JK=CARD in the meld instead")
     parsed: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
@@ -169,14 +212,91 @@ def _run(args: argparse.Namespace) -> int:
         if stands_for and joker_as is not None:
             raise UsageError("give --joker-as or JK=CARD in the meld, not both")
         parsed.append((cards, stands_for))
+    checked = _check_all(game, preset, ruleset, parsed, joker_as, unicode)
+    if as_json:
+        print(json.dumps(checked.answer(), ensure_ascii=False))
+        return EXIT_INVALID if checked.errors else EXIT_OK
+    print("\n".join(checked.lines))
+    if checked.errors:
+        for message in checked.errors:
+            print_error(message)
+        return EXIT_INVALID
+    closing = [f"total value: {checked.total}"] if len(checked.reports) > 1 else []
+    closing += checked.notes
+    if closing:
+        print()
+        print("\n".join(closing))
+    return EXIT_OK
 
+
+@attrs.frozen
+class _Checked:
+    """What ``check`` found: the lines it prints, the same as JSON, and the errors."""
+
+    game: str
+    preset: str
+    lines: list[str]
+    reports: list[dict[str, Any]]
+    errors: list[str]
+    total: int
+    notes: list[str]
+
+    def answer(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "rules": self.preset,
+            "valid": not self.errors,
+            "melds": self.reports,
+            "total": self.total,
+            "notes": self.notes,
+        }
+
+
+def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str, Any]:
+    """What ``scala40 check --json --game GAME --rules PRESET MELD...`` prints, as a
+    value (for ``scala40 serve``).
+
+    :raises InvalidCardError: a meld's text holds something that is not a card.
+    :raises InvalidValueError: a card that is not a joker is written to stand for another.
+
+    >>> from scala40.cli.check import meld_report
+    >>> from scala40.game import load_game
+    >>> meld_report(load_game("chinchon"), "catsatcards", ["AS 2S 3S"])["valid"]
+    True
+    """
+    ruleset: Any = game.ruleset_type.preset(preset)
+    parsed = []
+    for number, written in enumerate(meld_texts, 1):
+        try:
+            parsed.append(_parse_meld_text(written, ruleset.meld_rules))
+        except UsageError as error:
+            raise InvalidValueError(f"meld {number}: {error}") from None
+        except InvalidCardError as error:
+            raise InvalidCardError(f"meld {number}: {error}") from None
+    return _check_all(game, preset, ruleset, parsed, None, False).answer()
+
+
+def _check_all(
+    game: Game,
+    preset: str,
+    ruleset: Any,
+    parsed: list[tuple[tuple[Card, ...], tuple[Card, ...]]],
+    joker_as: tuple[Card, ...] | None,
+    unicode: bool,
+) -> _Checked:
+    rules: MeldRules = ruleset.meld_rules
+    text = game.text
     errors: list[str] = []
     melds: list[Meld] = []
+    reports: list[dict[str, Any]] = []
+    lines: list[str] = []
     in_deck = ruleset.deck.counts()
     for number, (cards, stands_for) in enumerate(parsed, 1):
         if number > 1:
-            print()
-        print(f"meld {number}: {card_names(cards, unicode)}")
+            lines.append("")
+        lines.append(f"meld {number}: {card_names(cards, unicode)}")
+        report: dict[str, Any] = {"cards": card_names(cards, False), "valid": False}
+        reports.append(report)
         # C-DECK, C-IDENTITY: a meld can't hold more copies of a card than the deck has.
         extra = next(
             ((card, count) for card, count in sorted(Counter(cards).items())
@@ -185,43 +305,53 @@ def _run(args: argparse.Namespace) -> int:
         )  # fmt: skip
         if extra is not None:
             card, count = extra
-            print("  not a meld")
-            errors.append(
-                f"meld {number}: {count} copies of {CARD_NAMES[card]}, but the deck of "
-                f"{preset!r} has {in_deck.get(card, 0)}"
+            have = in_deck.get(card, 0)
+            reason = (
+                f"the deck of {preset!r} has no {CARD_NAMES[card]}"
+                if not have
+                else f"{count} copies of {CARD_NAMES[card]}, but the deck of {preset!r} has {have}"
             )
+            lines.append(f"  not a meld: {reason}")
+            report["reason"] = reason
+            errors.append(f"meld {number}: {reason}")
             continue
         wanted = joker_as if joker_as is not None else (stands_for or None)
         try:
             meld = check_meld(cards, rules, joker_as=wanted)
         except AmbiguousMeldError as error:
-            print(f"  ambiguous: {len(error.readings)} readings")
-            for reading in meld_interpretations(cards, rules):
-                print(f"    {text.meld(reading, unicode)} (value {text.meld_value(reading)})")
+            readings = meld_interpretations(cards, rules)
+            lines.append(f"  ambiguous: {len(error.readings)} readings")
+            for reading in readings:
+                lines.append(
+                    f"    {text.meld(reading, unicode)} (value {text.meld_value(reading)})"
+                )
             how = "with --joker-as CARD" if len(parsed) == 1 else "by writing JK=CARD in the meld"
-            errors.append(
-                f"meld {number}: {card_names(cards, False)} has {len(error.readings)} readings; "
+            reason = (
+                f"{card_names(cards, False)} has {len(error.readings)} readings; "
                 f"say which card the joker stands for {how}"
             )
+            report["reason"] = reason
+            report["readings"] = [
+                {"meld": text.meld(reading, False), "value": text.meld_value(reading)}
+                for reading in readings
+            ]
+            errors.append(f"meld {number}: {reason}")
             continue
         except InvalidMeldError as error:
-            print("  not a meld")
+            # The error names the cards, then says why: the meld's line says why alone.
+            why = str(error).partition(" is not a meld: ")[2] or str(error)
+            lines.append(f"  not a meld: {why}")
+            report["reason"] = why
             errors.append(f"meld {number}: {error}")
             continue
         melds.append(meld)
-        _print_meld(meld, cards, rules, in_deck, text, unicode)
+        meld_lines, data = _meld_report(meld, cards, rules, in_deck, text, unicode)
+        lines += meld_lines
+        report.update(data)
 
-    if errors:
-        for message in errors:
-            print_error(message)
-        return EXIT_INVALID
     total = sum(text.meld_value(meld) for meld in melds)
-    closing = [f"total value: {total}"] if len(melds) > 1 else []
-    closing += text.meld_total(total, ruleset)
-    if closing:
-        print()
-        print("\n".join(closing))
-    return EXIT_OK
+    notes = text.meld_total(total, ruleset) if not errors else []
+    return _Checked(game.name, preset, lines, reports, errors, total, notes)
 
 
 COMMAND = Command(

@@ -15,10 +15,12 @@ The commands reach a game only through :func:`~scala40.game.load_game` and its
 from __future__ import annotations
 
 import argparse
+import difflib
 import enum
 import json
 import sys
 import typing
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -31,6 +33,7 @@ from scala40.game import DEFAULT_GAME, Game, game_names, load_game
 from scala40.records import GameRecord
 
 __all__ = [
+    "EXIT_INTERRUPTED",
     "EXIT_INVALID",
     "EXIT_OK",
     "EXIT_QUIT",
@@ -44,6 +47,7 @@ __all__ = [
     "UsageError",
     "add_game_option",
     "add_game_options",
+    "add_json_option",
     "add_rules_option",
     "card_name",
     "card_names",
@@ -51,16 +55,21 @@ __all__ = [
     "check_players",
     "check_preset",
     "chosen_game",
+    "default_players",
     "game_rules",
+    "games_line",
     "integer",
     "load_record",
     "one_line",
     "option_setting",
     "option_text",
+    "plain_name",
     "player_label",
+    "plural",
     "preset_name",
     "preset_rules",
     "print_error",
+    "unknown_preset",
 ]
 
 EXIT_OK = 0
@@ -71,8 +80,11 @@ impossible hand)."""
 EXIT_USAGE = 2
 """Exit code for a usage error (the code ``argparse`` uses too)."""
 EXIT_QUIT = 3
-"""Exit code when a game of ``play`` was left before its end (``quit``, the end of the
-input, or Ctrl-C), saved first with ``--save``."""
+"""Exit code when a game of ``play`` was left before its end (``quit`` or the end of the
+input), saved first with ``--save``."""
+
+EXIT_INTERRUPTED = 130
+"""Exit code when Ctrl-C stopped a command (128 + SIGINT, as a shell reports it)."""
 
 HELP_WIDTH = 79
 """The width the commands' descriptions are wrapped to."""
@@ -202,6 +214,18 @@ def option_setting(text: str) -> tuple[str, Any]:
     return name.strip(), parsed
 
 
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, in the plural unless there is one: ``1 move``, ``2 cards``.
+
+    >>> from scala40.cli.common import plural
+    >>> plural(1, "move"), plural(0, "card"), plural(2, "match")
+    ('1 move', '0 cards', '2 matches')
+    """
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {noun}es" if noun.endswith(("s", "ch", "sh", "x")) else f"{count} {noun}s"
+
+
 def player_label(player: int, names: Sequence[str]) -> str:
     """A seat as the game commands print it: ``P1 (greedy)``."""
     return f"P{player} ({names[player]})"
@@ -210,12 +234,34 @@ def player_label(player: int, names: Sequence[str]) -> str:
 # ---------------------------------------------------------------- choosing a game
 
 
+def plain_name(text: str) -> str:
+    """``text`` as a name to look up: lower case, without accents, so that ``Chinchón``,
+    as the games are displayed, finds ``chinchon``.
+
+    >>> from scala40.cli.common import plain_name
+    >>> plain_name(" Chinchón ")
+    'chinchon'
+    """
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
 def _game_name(text: str) -> str:
-    """Argument type of ``--game``: a game's name, checked."""
+    """Argument type of ``--game``: a game's name or alias, in any case and with or
+    without accents, checked."""
+    try:
+        return load_game(plain_name(text)).name
+    except UnknownGameError:
+        pass
     try:
         return load_game(text).name
     except UnknownGameError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def games_line() -> str:
+    """The games, by title and name, for help texts: ``Scala 40 (scala40), ...``."""
+    return ", ".join(f"{load_game(name).title} ({name})" for name in game_names())
 
 
 def add_game_option(parser: argparse.ArgumentParser) -> None:
@@ -225,6 +271,15 @@ def add_game_option(parser: argparse.ArgumentParser) -> None:
         type=_game_name,
         metavar="GAME",
         help=f"the game ({', '.join(game_names())}; default: {DEFAULT_GAME})",
+    )
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--json``: the command's report as one JSON object on standard output."""
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the report as one JSON object instead of text (the exit code is the same)",
     )
 
 
@@ -252,8 +307,7 @@ def check_preset(args: argparse.Namespace) -> str | None:
     ruleset_type = chosen_game(args).ruleset_type
     if args.rules in ruleset_type.presets():
         return None
-    presets = ", ".join(ruleset_type.preset_names())
-    return f"argument --rules: no preset named {args.rules!r}; presets: {presets}"
+    return f"argument --rules: {unknown_preset(args.rules, chosen_game(args))}"
 
 
 def preset_rules(args: argparse.Namespace, game: Game) -> tuple[str, Any]:
@@ -292,19 +346,39 @@ def add_game_options(parser: argparse.ArgumentParser, players_default: int | Non
         metavar="N",
         help="number of players"
         + (
-            " (default: the game's usual number)" if players_default else " (default: one per bot)"
+            " (default: the game's usual number under the rules, or one seat for you and "
+            "one for each bot given)"
+            if players_default
+            else " (default: one per bot, or the game's usual number when the rules take "
+            "more; the bots take the seats in turn)"
         ),
     )
 
 
 def preset_name(text: str, game: Game) -> str:
-    """``text`` if it names a preset of ``game``, else a usage error listing them."""
+    """``text`` if it names a preset of ``game``, else a usage error listing them (and
+    naming the games that have such a preset: ``singles`` is Skarney's)."""
     if text not in game.ruleset_type.presets():
-        raise UsageError(
-            f"no preset named {text!r} in {game.title}; presets: "
-            f"{', '.join(game.ruleset_type.preset_names())}"
-        )
+        raise UsageError(unknown_preset(text, game))
     return text
+
+
+def unknown_preset(text: str, game: Game) -> str:
+    """What to say of ``text``, no preset of ``game``: the presets, a near spelling, and
+    the other games that have a preset of that name."""
+    names = game.ruleset_type.preset_names()
+    message = f"no preset named {text!r} in {game.title}; presets: {', '.join(names)}"
+    close = difflib.get_close_matches(text, names, n=1)
+    if close:
+        message += f"; did you mean {close[0]!r}?"
+    elsewhere = [
+        other
+        for other in game_names()
+        if other != game.name and text in load_game(other).ruleset_type.presets()
+    ]
+    if elsewhere:
+        message += f" ({text!r} is a preset of --game {' and --game '.join(elsewhere)})"
+    return message
 
 
 def _match_formats(rules: Any) -> tuple[str, ...] | None:
@@ -348,13 +422,28 @@ def check_match(args: argparse.Namespace) -> str | None:
     return f"argument --match: no match format named {args.match!r}; formats: {', '.join(formats)}"
 
 
-def check_players(players: int, rules: Any) -> None:
-    """A usage error unless ``rules`` take ``players`` players."""
-    if not rules.min_players <= players <= rules.max_players:
-        raise UsageError(
-            f"--players must be from {rules.min_players} to {rules.max_players} under these "
-            f"rules, got {players}"
-        )
+def default_players(game: Game, rules: Any) -> int:
+    """The number of players when none is given: the game's usual number, brought within
+    what ``rules`` allow (Skarney's partnership rules need 4)."""
+    return int(min(max(game.default_players, rules.min_players), rules.max_players))
+
+
+def check_players(players: int, rules: Any, game: Game) -> None:
+    """A usage error unless ``rules`` take ``players`` players; it names the presets of
+    ``game`` that do (``--rules singles`` for Skarney with 3 players)."""
+    low, high = rules.min_players, rules.max_players
+    if low <= players <= high:
+        return
+    allowed = "exactly " + str(low) if low == high else f"from {low} to {high}"
+    message = f"--players: these rules take {allowed} players, got {players}"
+    fitting = [
+        name
+        for name, preset in game.ruleset_type.presets().items()
+        if preset.min_players <= players <= preset.max_players
+    ]
+    if fitting:
+        message += f"; {' or '.join('--rules ' + name for name in fitting)} allows {players}"
+    raise UsageError(message)
 
 
 # ---------------------------------------------------------------- game records

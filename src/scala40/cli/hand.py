@@ -11,15 +11,18 @@ value: 7
 from __future__ import annotations
 
 import argparse
+import json
 from collections import Counter
+from typing import Any
 
-from scala40.cards import CARD_NAMES, parse_cards
+from scala40.cards import CARD_NAMES, Card, parse_cards
 from scala40.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
     Command,
     UsageError,
     add_game_option,
+    add_json_option,
     add_rules_option,
     card_names,
     check_preset,
@@ -39,6 +42,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     add_rules_option(parser)
     parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
     add_game_option(parser)
+    add_json_option(parser)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -50,18 +54,39 @@ def _run(args: argparse.Namespace) -> int:
         cards = parse_cards(args.cards)
     except InvalidCardError as error:
         raise UsageError(str(error)) from None
-    print(f"hand: {card_names(cards, args.unicode) or 'no cards'}")
+    as_json: bool = args.json
+    if not as_json:
+        print(f"hand: {card_names(cards, args.unicode) or 'no cards'}")
     # C-DECK, C-IDENTITY: a hand can't hold more copies of a card than the deck has.
     in_deck = rules.deck.counts()
     for card, count in sorted(Counter(cards).items()):
-        if count > in_deck.get(card, 0):
-            print_error(
-                f"the hand holds {count} copies of {CARD_NAMES[card]}, "
-                f"but the deck of {preset!r} has {in_deck.get(card, 0)}"
+        have = in_deck.get(card, 0)
+        if count > have:
+            reason = (
+                f"the deck of {preset!r} has no {CARD_NAMES[card]}"
+                if not have
+                else f"the hand holds {count} copies of {CARD_NAMES[card]}, "
+                f"but the deck of {preset!r} has {have}"
             )
+            if as_json:
+                print(json.dumps(_answer(game.name, preset, cards, None, reason)))
+            else:
+                print_error(reason)
             return EXIT_INVALID
-    print(f"value: {game.hand_value(cards, rules)}")
+    value = game.hand_value(cards, rules)
+    if as_json:
+        print(json.dumps(_answer(game.name, preset, cards, value, None)))
+    else:
+        print(f"value: {value}")
     return EXIT_OK
+
+
+def _answer(
+    game: str, preset: str, cards: tuple[Card, ...], value: int | None, reason: str | None
+) -> dict[str, Any]:
+    answer: dict[str, Any] = {"game": game, "rules": preset, "cards": card_names(cards, False)}
+    answer.update({"value": value} if reason is None else {"valid": False, "reason": reason})
+    return answer
 
 
 COMMAND = Command(

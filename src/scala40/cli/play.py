@@ -8,10 +8,12 @@ record's :class:`~scala40.game.GameText`, and its bots from its record's ``bots`
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import random
 import secrets
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,20 +21,25 @@ import attrs
 
 from scala40.bots import Bot, bot_name, make_bot
 from scala40.cli.common import (
+    EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_QUIT,
     Command,
     CommandError,
     UsageError,
     add_game_options,
+    card_names,
     check_match,
     check_players,
     chosen_game,
+    default_players,
     game_rules,
     integer,
     load_record,
     player_label,
+    plural,
 )
+from scala40.cli.style import Style, colour_wanted, in_words
 from scala40.errors import (
     IllegalMoveError,
     InvalidBotSpecError,
@@ -50,6 +57,7 @@ _PLAY_COMMANDS = """\
   moves                 list the legal moves, numbered; type a number to play one
   hint                  what the greedy bot would play
   board                 show the table again
+  undo                  take back your last move (and the bots' moves since)
   help                  this help
   quit                  leave the game (with --save, the game is saved to resume later)"""
 
@@ -75,9 +83,10 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "--bots",
         nargs="+",
         metavar="BOT",
-        help="the bots in the other seats: one for all of them, or one per seat "
-        "(random, greedy, montecarlo, playout, ismcts; options as in montecarlo:playouts=50; "
-        "default: greedy, or with --load the bots of the saved game)",
+        help="the bots in the other seats, in turn (one for all of them, or one per seat: "
+        "without --players, one seat each); random, greedy, montecarlo, playout, ismcts, "
+        "options as in montecarlo:playouts=50 (default: greedy, or with --load the bots "
+        "of the saved game)",
     )
     parser.add_argument(
         "--seat",
@@ -97,18 +106,18 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "from FILE",
     )
     parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="end the reasons a move is refused with the IDs of the rules they apply",
+    )
 
 
 def _seat_specs(specs: Sequence[str], players: int, seat: int) -> dict[int, str]:
-    """The bot named for each other seat: one for all of them, or one each."""
+    """The bot named for each other seat: the bots given, in turn, cycling through the
+    seats (one bot for all of them, one per seat, or any number)."""
     others = [player for player in range(players) if player != seat]
-    if len(specs) not in (1, len(others)):
-        raise UsageError(
-            f"--bots takes one bot for every other seat or one per seat ({len(others)}), "
-            f"got {len(specs)}"
-        )
-    chosen = list(specs) * len(others) if len(specs) == 1 else list(specs)
-    return dict(zip(others, chosen))
+    return {player: specs[index % len(specs)] for index, player in enumerate(others)}
 
 
 def _seat_bots(specs: dict[int, str], game: Game) -> dict[int, Bot]:
@@ -184,8 +193,14 @@ class _Table:
 def _new_table(args: argparse.Namespace) -> _Table:
     game = chosen_game(args)
     rules = game_rules(args, game)
-    players: int = args.players if args.players != -1 else game.default_players
-    check_players(players, rules)
+    players: int = args.players
+    if players == -1:
+        # One seat for the player and one for each bot given, when several are and the
+        # rules take that many; else the game's usual number under these rules.
+        wanted = len(args.bots) + 1 if args.bots and len(args.bots) > 1 else 0
+        fits = rules.min_players <= wanted <= rules.max_players
+        players = wanted if fits else default_players(game, rules)
+    check_players(players, rules, game)
     seat: int = args.seat if args.seat is not None else 0
     if not 0 <= seat < players:
         raise UsageError(f"--seat must be from 0 to {players - 1}, got {seat}")
@@ -248,6 +263,16 @@ def _loaded_table(args: argparse.Namespace) -> _Table:
     )
 
 
+@attrs.frozen
+class _Checkpoint:
+    """Where the game stood when the player was asked for a move: what ``undo`` goes
+    back to."""
+
+    state: Any
+    moves: int
+    rngs: dict[int, tuple[Any, ...]]
+
+
 def _run(args: argparse.Namespace) -> int:
     table = _loaded_table(args) if args.load is not None else _new_table(args)
     game, rules, players, seed, seat = (
@@ -255,6 +280,8 @@ def _run(args: argparse.Namespace) -> int:
     )  # fmt: skip
     bots = _seat_bots(table.specs, game)
     unicode: bool = args.unicode
+    style = Style(colour=colour_wanted(sys.stdout), unicode=unicode)
+    terminal = sys.stdout.isatty() and sys.stdin.isatty()
     names = [("you" if player == seat else bot_name(bots[player])) for player in range(players)]
     saved_names = tuple(
         HUMAN if player == seat else table.specs[player] for player in range(players)
@@ -266,7 +293,11 @@ def _run(args: argparse.Namespace) -> int:
     bot_rngs = {player: random.Random(rng.getrandbits(64)) for player in bots}
     helper = make_bot("greedy" if "greedy" in game.bots else "random", game)
     text = game.text
-    news: list[str] = []
+    news: list[str] = []  # what the bots did since the player's last move
+    mine: list[str] = []  # what the player's own last move brought (the card drawn)
+    checkpoints: list[_Checkpoint] = []
+    hand_shown: int | None = None
+    ask = _Asker(game, helper, style, args.verbose)
 
     def record() -> GameRecord:
         return GameRecord(
@@ -280,12 +311,21 @@ def _run(args: argparse.Namespace) -> int:
             saved_names,
         )
 
+    def leave(message: str, code: int) -> int:
+        print(message)
+        path = args.save
+        if path is None and terminal and moves:
+            answer = _read_line("Save the game to resume it later? File name (Enter: no): ")
+            path = answer or None
+        _save_record(path, record())
+        return code
+
     print(
-        f"{game.title}, {players} players, rules {rules_label(rules)}, seed {seed}. "
+        f"{game.title}, {plural(players, 'player')}, rules {rules_label(rules)}, seed {seed}. "
         f"You are P{seat}."
     )
     if args.load is not None:
-        print(f"Resuming the game saved in {args.load} after {len(moves)} moves.")
+        print(f"Resuming the game saved in {args.load} after {plural(len(moves), 'move')}.")
     print("Type 'help' for the commands.")
     show_board = True
     queued: list[Any] = []  # the rest of a turn typed in one line
@@ -303,20 +343,51 @@ def _run(args: argparse.Namespace) -> int:
                 move = queued.pop(0)
             else:
                 if show_board:
+                    # Keep how the last hand ended on screen until the player goes on.
+                    new_hand = hand_shown is not None and state.hand_number != hand_shown
+                    if (
+                        terminal
+                        and new_hand
+                        and _read_line("Press Enter for the next hand. ") is None
+                    ):
+                        return leave("Game abandoned.", EXIT_QUIT)
+                    hand_shown = state.hand_number
                     if sys.stdout.isatty():
                         print("\033[2J\033[H", end="")
                     print()
-                    print("\n".join(text.board(state, seat, names, unicode)))
+                    print(
+                        "\n".join(
+                            style.cards(line) for line in text.board(state, seat, names, unicode)
+                        )
+                    )
+                    if mine:
+                        print(style.cards(" ".join(mine)))
+                        mine.clear()
                     if news:
-                        print("Since your last move: " + "; ".join(news))
+                        print(style.cards("Since your last move: " + "; ".join(news)))
                         news.clear()
                     print(text.turn_hint(state))
                     show_board = False
-                chosen = _ask_move(state, game, helper, unicode)
+                if not checkpoints or checkpoints[-1].state is not state:
+                    rngs = {player: bot_rng.getstate() for player, bot_rng in bot_rngs.items()}
+                    checkpoints.append(_Checkpoint(state, len(moves), rngs))
+                chosen = ask.move(state)
                 if chosen is None:
-                    print("Game abandoned.")
-                    _save_record(args.save, record())
-                    return EXIT_QUIT
+                    return leave("Game abandoned.", EXIT_QUIT)
+                if chosen == "undo":
+                    if len(checkpoints) < 2:
+                        print(style.error("nothing to undo: you have not moved yet"))
+                        continue
+                    checkpoints.pop()
+                    back = checkpoints[-1]
+                    state = back.state
+                    del moves[back.moves :]
+                    for player, saved in back.rngs.items():
+                        bot_rngs[player].setstate(saved)
+                    news.clear()
+                    print("Your last move is taken back.")
+                    show_board = True
+                    continue
                 if isinstance(chosen, str):  # "board": show the table again
                     show_board = True
                     continue
@@ -328,64 +399,118 @@ def _run(args: argparse.Namespace) -> int:
             before = state
             state = state.apply(move)
             moves.append(str(move))
+            if mover == seat and not before.is_chance:
+                mine[:] = _what_came(before, move, state, seat, unicode)
             events = text.events(before, state, names)
             if events:
                 if news:
-                    print("\n".join(news))
+                    print(style.cards("\n".join(news)))
                     news.clear()
-                print("\n".join(events))
+                print("\n".join(style.cards(line) for line in events))
     except KeyboardInterrupt:
         print()
-        print("Game interrupted.")
-        _save_record(args.save, record())
-        return EXIT_QUIT
-    print("\n".join(text.final(state, names)))
+        return leave("Game interrupted.", EXIT_INTERRUPTED)
+    print("\n".join(style.cards(line) for line in text.final(state, names)))
     _save_record(args.save, record())
     return EXIT_OK
 
 
-def _ask_move(state: Any, game: Game, helper: Bot, unicode: bool) -> Any:
-    """The human player's next move (or moves, typed in one line separated by ``;`` and
-    checked as one turn), ``"board"`` to show the board again, or ``None`` to quit."""
-    legal = list(state.legal_moves())
-    text = game.text
-    while True:
-        line = _read_line("> ")
-        if line is None or line.lower() in ("quit", "exit", "q"):
-            return None
-        command = line.lower()
-        if not line:
-            continue
-        if command in ("help", "?", "h"):
-            print(_play_help(game))
-        elif command == "board":
-            return "board"
-        elif command in ("moves", "m"):
-            for number, move in enumerate(legal, 1):
-                print(f"  {number:>3}. {text.move(move, unicode)}")
-        elif command == "hint":
-            suggestion = helper.choose(state.view(state.current_player), legal, random.Random(0))
-            print(f"The {bot_name(helper)} bot would play: {text.move(suggestion, unicode)}")
-        elif line.isascii() and line.isdigit():
-            number = int(line) if len(line) <= 6 else 0
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            print(f"error: no move number {_shown(line)}; 'moves' lists 1 to {len(legal)}")
-        elif ";" in line:
-            try:
-                several = _check_turn(state, game, line)
-            except Scala40Error as error:
-                print(f"error: {error}")
+def _what_came(before: Any, move: Any, after: Any, seat: int, unicode: bool) -> list[str]:
+    """The cards the player's move brought to their hand (a draw, a take), in words."""
+    if after.hand_number != before.hand_number:
+        return []
+    gained = Counter(after.view(seat).hand) - Counter(before.view(seat).hand)
+    if not gained:
+        return []
+    cards = card_names(sorted(gained.elements()), unicode)
+    verb = {"draw": "drew", "take": "took"}.get(str(move).split()[0], "got")
+    return [f"You {verb} {cards}."]
+
+
+_COMMAND_WORDS = ("moves", "hint", "board", "undo", "help", "quit")
+
+
+class _Asker:
+    """Reads the player's moves and commands, and says what is wrong with the others."""
+
+    def __init__(self, game: Game, helper: Bot, style: Style, verbose: bool) -> None:
+        self.game = game
+        self.helper = helper
+        self.style = style
+        self.verbose = verbose
+
+    def refuse(self, message: str) -> None:
+        print(self.style.error(message if self.verbose else in_words(message)))
+
+    def move(self, state: Any) -> Any:
+        """The human player's next move (or moves, typed in one line separated by ``;``
+        and checked as one turn), ``"board"`` or ``"undo"``, or ``None`` to quit."""
+        game, style = self.game, self.style
+        legal = list(state.legal_moves())
+        text = game.text
+        unicode = style.unicode
+        while True:
+            line = _read_line("> ")
+            if line is None or line.lower() in ("quit", "exit", "q"):
+                return None
+            command = line.lower()
+            if not line:
                 continue
-            return several
-        else:
-            try:
-                move = game.parse_move(line)
-                state.apply(move)
-            except Scala40Error as error:
-                print(f"error: {error}")
-                continue
-            return move
+            if command in ("help", "?", "h"):
+                print(_play_help(game))
+            elif command in ("board", "undo"):
+                return command
+            elif command in ("moves", "m"):
+                for number, move in enumerate(legal, 1):
+                    print(style.cards(f"  {number:>3}. {text.move(move, unicode)}"))
+            elif command == "hint":
+                view = state.view(state.current_player)
+                suggestion = self.helper.choose(view, legal, random.Random(0))
+                print(
+                    style.cards(
+                        f"The {bot_name(self.helper)} bot would play: "
+                        f"{text.move(suggestion, unicode)}"
+                    )
+                )
+            elif line.isascii() and line.isdigit():
+                number = int(line) if len(line) <= 6 else 0
+                if 1 <= number <= len(legal):
+                    return legal[number - 1]
+                print(
+                    style.error(f"no move number {_shown(line)}; 'moves' lists 1 to {len(legal)}")
+                )
+            elif ";" in line:
+                try:
+                    return _check_turn(state, game, line)
+                except Scala40Error as error:
+                    self.refuse(str(error))
+            else:
+                try:
+                    move = game.parse_move(line)
+                except InvalidMoveError as error:
+                    self.refuse(_unknown_move(line, legal, game, str(error)))
+                    continue
+                try:
+                    state.apply(move)
+                except Scala40Error as error:
+                    self.refuse(str(error))
+                    continue
+                return move
+
+
+def _unknown_move(line: str, legal: Sequence[Any], game: Game, error: str) -> str:
+    """What to say of a line that is no move: for a word that is no verb of the game, the
+    verbs the player may use now and the nearest of them or of the commands (never the
+    dealer's verbs); else the game's own error (the verb is right, its cards are not)."""
+    word = line.split()[0].lower()
+    if game.move_set is not None and word in game.move_set.verbs:
+        return error
+    verbs = sorted({str(move).split()[0] for move in legal})
+    close = difflib.get_close_matches(word, [*verbs, *_COMMAND_WORDS], n=1, cutoff=0.6)
+    guess = f"; did you mean '{close[0]}'?" if close else "."
+    return (
+        f"'{_shown(line)}' is not a move{guess} Moves now: {', '.join(verbs)} ('moves' lists them)"
+    )
 
 
 def _check_turn(state: Any, game: Game, line: str) -> list[Any]:

@@ -5,14 +5,18 @@ ended and the final scores; any game, through its record's wording
 from __future__ import annotations
 
 import argparse
-import textwrap
+import json
+from typing import Any
 
 from scala40.cli.common import (
     EXIT_OK,
     Command,
     CommandError,
     add_game_option,
+    add_json_option,
+    card_names,
     load_record,
+    plural,
 )
 from scala40.game import DEFAULT_GAME, load_game
 from scala40.tournament import rules_label
@@ -23,10 +27,31 @@ __all__ = ["COMMAND"]
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a game record saved as JSON")
     parser.add_argument(
-        "--verbose", action="store_true", help="print the whole table after each move"
+        "--verbose", action="store_true", help="print every hand and the stock after each move"
     )
     parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
     add_game_option(parser)
+    add_json_option(parser)
+
+
+def _table(state: Any, unicode: bool) -> list[str]:
+    """Every seat's hand and the stock, as ``--verbose`` prints them after each move."""
+    lines = []
+    for seat in range(state.player_count):
+        view = state.view(seat)
+        hand = card_names(view.hand, unicode) or "no cards"
+        lines.append(f"P{seat} ({plural(len(view.hand), 'card')}): {hand}")
+    stock = getattr(state.view(0), "stock_size", None)
+    if stock is not None:
+        lines.append(f"stock: {plural(stock, 'card')}")
+    return lines
+
+
+def _where(state: Any) -> str:
+    """Where an unfinished game stands, in words."""
+    if state.is_chance:
+        return f"hand {state.hand_number}, the cards are to be dealt"
+    return f"hand {state.hand_number}, P{state.current_player} to move"
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -34,31 +59,51 @@ def _run(args: argparse.Namespace) -> int:
     game = load_game(record.game)
     if args.game is not None and args.game != game.name:
         raise CommandError(f"{args.file} is a record of {game.title}, not of {args.game}")
-    unicode: bool = args.unicode
+    as_json: bool = args.json
+    unicode: bool = args.unicode and not as_json
     text = game.text
     names = [f"player {player}" for player in range(record.players)]
     title = "" if game.name == DEFAULT_GAME else f"{game.title}, "
-    print(
+    say = (lambda line: None) if as_json else print
+    say(
         f"Game: {title}rules {rules_label(record.rules)}, {record.players} players, "
-        f"seed {record.seed}, {len(record.moves)} moves"
+        f"seed {record.seed}, {plural(len(record.moves), 'move')}"
     )
     states = record.states()
     state = next(states)
-    if args.verbose:
-        print(textwrap.indent(str(state), "    "))
+    played: list[dict[str, Any]] = []
     for number, (move_text, after) in enumerate(zip(record.moves, states), 1):
-        mover = "dealer" if state.is_chance else f"P{state.current_player}"
-        print(f"{number:>4}. {mover}: {text.move(game.parse_move(move_text), unicode)}")
-        for line in text.events(state, after, names):
-            print(f"      {line}")
+        mover = None if state.is_chance else state.current_player
+        move = game.parse_move(move_text)
+        events = text.events(state, after, names)
+        played.append({"number": number, "seat": mover, "move": str(move), "events": events})
+        who = "dealer" if mover is None else f"P{mover}"
+        say(f"{number:>4}. {who}: {text.move(move, unicode)}")
+        for line in events:
+            say(f"      {line}")
         if args.verbose:
-            print(textwrap.indent(str(after), "    "))
+            for line in _table(after, unicode):
+                say(f"      {line}")
         state = after
+    if as_json:
+        answer = {
+            "game": game.name,
+            "rules": rules_label(record.rules),
+            "players": record.players,
+            "seed": record.seed,
+            "moves": played,
+            "is_over": state.is_over,
+            "scores": list(game.reported_scores(state)),
+            "winners": list(state.winners),
+            "final": text.final(state, names) if state.is_over else [],
+        }
+        print(json.dumps(answer, ensure_ascii=False))
+        return EXIT_OK
     if state.is_over:
         print("\n".join(text.final(state, names)))
     else:
         scores = ", ".join(f"P{player} {score}" for player, score in enumerate(state.scores))
-        print(f"The game is not over ({text.status(state)}).")
+        print(f"The game is not over: {_where(state)}.")
         print(f"Scores so far: {scores}")
     return EXIT_OK
 
@@ -70,6 +115,7 @@ COMMAND = Command(
     "GameRecord.to_dict): print each move, how each hand ended and the final scores.",
     configure=_configure,
     run=_run,
-    epilog="examples:\n  scala40 replay game.json\n  scala40 replay game.json --verbose",
+    epilog="examples:\n  scala40 replay game.json\n  scala40 replay game.json --verbose\n"
+    "  scala40 replay game.json --json",
 )
 """The ``replay`` command."""

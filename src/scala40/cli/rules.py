@@ -9,19 +9,27 @@ Rumino: ...
 from __future__ import annotations
 
 import argparse
+import ast
+import inspect
+import itertools
+import json
+import re
+import textwrap
 from typing import Any
 
 from scala40.cli.common import (
     EXIT_OK,
+    HELP_WIDTH,
     Command,
     add_game_option,
+    add_json_option,
     chosen_game,
     option_text,
     preset_name,
 )
 from scala40.game import DEFAULT_GAME, Game
 
-__all__ = ["COMMAND"]
+__all__ = ["COMMAND", "option_descriptions"]
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
@@ -32,6 +40,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="list every option of this preset; without it, list the presets",
     )
     add_game_option(parser)
+    add_json_option(parser)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -64,6 +73,19 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_OK
     name: str = preset_name(args.preset, game)
     options: dict[str, Any] = ruleset_type.preset(name).options()
+    described = option_descriptions(ruleset_type)
+    if args.json:
+        listing = {
+            option: {
+                "value": ruleset_type.preset(name).to_dict()["options"][option],
+                "rule": ruleset_type.option_rule(option),
+                "description": described.get(option, ""),
+                "standard": options[option] == getattr(standard, option),
+            }
+            for option in ruleset_type.option_names()
+        }
+        print(json.dumps({"game": game.name, "preset": name, "options": listing}))
+        return EXIT_OK
     rows = [("option", "value", "rule")] + [
         (option, option_text(options[option]), ruleset_type.option_rule(option))
         for option in ruleset_type.option_names()
@@ -76,7 +98,45 @@ def _run(args: argparse.Namespace) -> int:
         if index and options[option] != default:
             line += f"  ({standard_name}: {option_text(default)})"
         print(line.rstrip())
+        if index and described.get(option):
+            print(textwrap.fill(described[option], HELP_WIDTH, initial_indent="    ",
+                                subsequent_indent="    "))  # fmt: skip
     return EXIT_OK
+
+
+_RULE_NOTE = re.compile(r"\s*\([A-Z0-9]+-[A-Z0-9-]+(?:[,;]? ?(?:and )?[A-Z0-9]+-[A-Z0-9-]+)*\)")
+
+
+def option_descriptions(ruleset_type: type) -> dict[str, str]:
+    """Each option's description: the first paragraph of the docstring under its field in
+    the ruleset's class, in plain words (reST markup and rule IDs left out: the rule has
+    its column). Empty when the source can't be read.
+
+    >>> from scala40 import Ruleset
+    >>> from scala40.cli.rules import option_descriptions
+    >>> option_descriptions(Ruleset)["jokers"]
+    'Jokers added to the two French packs: 4 gives 108 cards, 2 gives 106.'
+    """
+    found: dict[str, str] = {}
+    for klass in reversed(ruleset_type.__mro__):
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        except (OSError, TypeError, SyntaxError):
+            continue
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+        for field, after in itertools.pairwise(body):
+            if (
+                isinstance(field, ast.AnnAssign)
+                and isinstance(field.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                paragraph = inspect.cleandoc(after.value.value).split("\n\n")[0]
+                words = " ".join(paragraph.split()).replace("``", "")
+                words = re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", words)
+                found[field.target.id] = _RULE_NOTE.sub("", words)
+    return found
 
 
 def _rules_command(game: Game) -> str:

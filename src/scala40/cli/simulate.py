@@ -7,13 +7,20 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import multiprocessing
+import os
+import signal
 import sys
 import time
 from collections.abc import Callable
-from typing import TextIO
+from concurrent.futures import Executor, Future, InvalidStateError
+from typing import Any, TextIO
+
+import attrs
 
 from scala40.bots import make_bot
 from scala40.cli.common import (
+    EXIT_INTERRUPTED,
     EXIT_OK,
     Command,
     UsageError,
@@ -21,6 +28,7 @@ from scala40.cli.common import (
     check_match,
     check_players,
     chosen_game,
+    default_players,
     game_rules,
     integer,
 )
@@ -189,7 +197,10 @@ def _run(args: argparse.Namespace) -> int:
         except InvalidBotSpecError as error:
             raise UsageError(str(error)) from None
     players: int = args.players if args.players is not None else len(specs)
-    check_players(players, rules)
+    if args.players is None and not rules.min_players <= players <= rules.max_players:
+        # The bots take the seats in turn: a game for 4 gets 4 players from 2 bots.
+        players = default_players(game, rules)
+    check_players(players, rules, game)
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES}, got {args.games}")
     if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
@@ -197,17 +208,35 @@ def _run(args: argparse.Namespace) -> int:
     if args.max_actions < 1:
         raise UsageError(f"--max-actions must be at least 1, got {args.max_actions}")
     show = args.progress or sys.stderr.isatty()
-    result = run_tournament(
-        args.games,
-        specs,
-        rules=rules,
-        players=players,
-        seed=args.seed,
-        game=game,
-        workers=args.workers,
-        progress=_progress_bar(sys.stderr) if show else None,
-        max_actions=args.max_actions,
-    )
+    progress = _progress_bar(sys.stderr) if show else None
+    if progress is not None:
+        progress(0, args.games)  # the bar shows at once, not when the first game ends
+    workers: int = args.workers or min(os.cpu_count() or 1, MAX_WORKERS)
+    collector = _Collector(min(workers, args.games), progress, args.games)
+    try:
+        result = run_tournament(
+            args.games,
+            specs,
+            rules=rules,
+            players=players,
+            seed=args.seed,
+            game=game,
+            executor=collector,
+            progress=progress if collector.pool is not None else None,
+            max_actions=args.max_actions,
+        )
+        interrupted = False
+    except KeyboardInterrupt:
+        # Ctrl-C: stop the workers at once, and report the games that were played.
+        collector.stop()
+        empty = run_tournament(0, specs, rules=rules, players=players, seed=args.seed, game=game)
+        result = attrs.evolve(empty, games=collector.finished())
+        interrupted = True
+    finally:
+        collector.close()
+    if interrupted:
+        print(file=sys.stderr)
+        print(f"Interrupted after {len(result.games)} of {args.games} games.", file=sys.stderr)
     if args.output == "json":
         print(json.dumps(result.to_dict(), indent=2))
     elif args.output == "jsonl":
@@ -215,9 +244,82 @@ def _run(args: argparse.Namespace) -> int:
             print(_game_line(result, game_result))
     elif args.output == "csv":
         _write_csv(result, sys.stdout)
-    else:
+    elif result.games or not interrupted:
         print(result.summary())
-    return EXIT_OK
+    return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+def _ignore_interrupts() -> None:
+    """In each worker: leave Ctrl-C to the main process, which stops the workers itself
+    (else every worker prints its own traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Collector(Executor):
+    """The executor of a tournament of ``simulate``: the games run in a pool of
+    ``workers`` processes, or here one by one for a single worker (with ``progress``
+    called after each game), and the games that finished can be gathered when Ctrl-C
+    stops the tournament, its workers ended at once (``multiprocessing.Pool.terminate``:
+    ``concurrent.futures``' own pool waits for the games under way)."""
+
+    def __init__(
+        self, workers: int, progress: Callable[[int, int], None] | None, total: int
+    ) -> None:
+        self.total = total
+        self.pool = (
+            multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts)
+            if workers > 1
+            else None
+        )
+        self.progress = progress
+        self.futures: list[Future[Any]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.futures.append(future)
+        if self.pool is not None:
+            self.pool.apply_async(
+                fn,
+                args,
+                kwargs,
+                callback=lambda value: _settle(future, value, None),
+                error_callback=lambda error: _settle(future, None, error),
+            )
+        else:
+            future.set_result(fn(*args, **kwargs))
+            if self.progress is not None:
+                self.progress(len(self.futures), self.total)
+        return future
+
+    def finished(self) -> tuple[GameResult, ...]:
+        """The games played to the end so far, in the tournament's order."""
+        done = [
+            future.result()
+            for future in self.futures
+            if future.done() and not future.cancelled() and future.exception() is None
+        ]
+        return tuple(sorted(done, key=lambda game: game.index))
+
+    def stop(self) -> None:
+        """End the workers now: the games under way are dropped."""
+        if self.pool is not None:
+            self.pool.terminate()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+
+def _settle(future: Future[Any], value: Any, error: BaseException | None) -> None:
+    """Give a game's result to its future, unless the tournament cancelled it."""
+    try:
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value)
+    except InvalidStateError:
+        pass  # cancelled when another game failed or Ctrl-C came
 
 
 COMMAND = Command(

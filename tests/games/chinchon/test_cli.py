@@ -54,7 +54,9 @@ def test_play_refuses_bad_moves_and_quits(
     code, out, err = run(capsys, monkeypatch, argv, "jump\ndiscard 9X\n99\nquit\n")
     assert code == EXIT_QUIT
     assert err == ""
-    assert "error: unknown move 'jump'" in out
+    # A word that is no move: the verbs the player may use now, never the dealer's.
+    assert "error: 'jump' is not a move" in out
+    assert "deal" not in out.split("error: 'jump' is not a move", 1)[1].splitlines()[0]
     assert "error: bad card '9X'" in out
     assert "error: no move number 99" in out
     assert out.rstrip().endswith("Game abandoned.")

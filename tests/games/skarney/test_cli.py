@@ -89,7 +89,10 @@ def test_play_checks_the_number_of_players(
 ) -> None:
     code, _, err = run(capsys, monkeypatch, ["play", "--game", "skarney", "--players", "3"])
     assert code == 2
-    assert err == "error: --players must be from 4 to 4 under these rules, got 3\n"
+    # SK-PLAYERS: the partnership rules need four; the singles preset takes three.
+    assert err == (
+        "error: --players: these rules take exactly 4 players, got 3; --rules singles allows 3\n"
+    )
 
 
 def test_simulate_four_seats(capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:

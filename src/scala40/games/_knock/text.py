@@ -178,7 +178,9 @@ class KnockText(GameText):
             return text + " ('moves' lists the legal moves, 'help' the commands)."
         closes = [move for move in listed if isinstance(move, Close)]
         start = "Discard a card ('discard 7H')"
-        if not state.discard:
+        if not state.discard and not any(state.turns_played):
+            # Only the mano's first turn starts the pile (LC-DEAL); a pile emptied by a
+            # take is an ordinary turn.
             start = "You hold an eighth card: discard one to start the discard pile (LC-DEAL)"
         if not closes:
             return start + "."

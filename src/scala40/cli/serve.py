@@ -1,0 +1,428 @@
+"""``scala40 serve``: a referee for programs in any language, speaking JSON lines on
+standard input and output.
+
+Each line of input is one request, a JSON object; each gets one answer, one line of JSON,
+in order. A request names its operation in ``op`` and may carry an ``id`` (any JSON
+value of at most :data:`MAX_ID_LENGTH` characters once written) that its answer repeats.
+An answer holds ``"ok": true`` and the operation's fields, or ``"ok": false`` and
+``"error": {"type": ..., "message": ...}``: the class name of the library's error (such
+as ``IllegalMoveError``) and what was wrong. No request stops the referee, and none
+prints a traceback.
+
+The operations (their fields are described by the JSON Schemas shipped as
+``scala40/schemas/serve.request.json`` and ``serve.answer.json``):
+
+``games``
+    the games and their presets.
+``new``
+    a game: ``game``, ``rules`` (a preset's name or a ruleset's dictionary), ``players``
+    and ``seed``; answers its ``handle`` and ``summary``.
+``legal``
+    the legal moves of a game, each as ``{"text", "move"}``.
+``apply``
+    plays ``move`` (its text or its dictionary), checked against ``expected_move_number``
+    when given; then, unless ``chance`` is false, plays the chance moves (the deals) that
+    follow.
+``view``
+    what ``seat`` may see (``view.to_dict()``).
+``sample``
+    a state consistent with what ``seat`` sees, drawn with ``seed``, held under a new handle.
+``save`` / ``load``
+    a game's state as its dictionary, and a state dictionary held under a new handle.
+``close``
+    forgets a handle.
+``check`` / ``hand``
+    melds checked (as ``scala40 check --json``) and the value of cards left in a hand.
+
+Bounds: a request line is at most :data:`MAX_REQUEST_BYTES` bytes (a longer one is
+answered with an error and skipped), the referee holds at most :data:`MAX_HANDLES` games
+at once (``close`` frees them), a ``check`` takes at most :data:`MAX_MELDS` melds, and the text of a meld or of a hand
+is at most :data:`MAX_CARDS_TEXT` characters.
+Every operation is one call of the library, whose own bounds hold (a move's text, a
+state's size, a sample's draws), so no request's work grows without bound.
+
+>>> import io, json
+>>> from scala40.cli.serve import serve_stream
+>>> answers = io.StringIO()
+>>> requests = io.StringIO('{"id": 1, "op": "hand", "game": "chinchon", "cards": "AS 7C"}\\n')
+>>> serve_stream(requests, answers)
+0
+>>> json.loads(answers.getvalue())
+{'id': 1, 'ok': True, 'game': 'chinchon', 'rules': 'catsatcards', 'cards': 'AS 7C', 'value': 8}
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import IO, Any
+
+from scala40.cards import CARD_NAMES, parse_cards
+from scala40.cli.check import meld_report
+from scala40.cli.common import (
+    EXIT_OK,
+    Command,
+    add_game_option,
+    card_names,
+    chosen_game,
+    plain_name,
+)
+from scala40.errors import (
+    InvalidArgumentError,
+    InvalidValueError,
+    Scala40Error,
+)
+from scala40.game import Game, game_names, load_game
+
+__all__ = [
+    "COMMAND",
+    "MAX_CARDS_TEXT",
+    "MAX_HANDLES",
+    "MAX_ID_LENGTH",
+    "MAX_MELDS",
+    "MAX_REQUEST_BYTES",
+    "Referee",
+    "serve_stream",
+]
+
+MAX_REQUEST_BYTES = 1 << 20
+"""The longest request line, in bytes (a state's dictionary is a few kilobytes)."""
+MAX_HANDLES = 1000
+"""The most games the referee holds at once."""
+MAX_MELDS = 64
+"""The most melds one ``check`` request takes."""
+MAX_CARDS_TEXT = 500
+"""The longest text of a meld of ``check`` or of the cards of ``hand``, in characters
+(the 108 cards of Scala 40's deck are 300 written one after another)."""
+MAX_ID_LENGTH = 200
+"""The longest request ``id``, as JSON text."""
+MAX_SEED = 2**64 - 1
+"""The largest seed of ``new`` and ``sample``."""
+
+
+def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+    """A request's field, checked to be of ``kind`` (a missing one is an error)."""
+    if name not in request:
+        raise InvalidArgumentError(f"the request has no {name!r}")
+    value = request[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        wanted = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise InvalidArgumentError(f"{name!r} must be {_JSON_NAMES.get(wanted, wanted)}")
+    return value
+
+
+_JSON_NAMES = {"int": "an integer", "str": "text", "dict": "an object", "list": "a list"}
+
+
+def _optional(request: Mapping[str, Any], name: str, kind: type, default: Any) -> Any:
+    return _field(request, name, kind) if request.get(name) is not None else default
+
+
+class Referee:
+    """The games ``serve`` holds, by handle, and the operations on them.
+
+    >>> from scala40.cli.serve import Referee
+    >>> referee = Referee()
+    >>> answer = referee.answer({"op": "new", "game": "chinchon", "seed": 1})
+    >>> answer["ok"], answer["handle"], answer["summary"]["players"]
+    (True, 'g1', 2)
+    >>> referee.answer({"op": "apply", "handle": "g1", "move": "fly"})["error"]["type"]
+    'InvalidMoveError'
+    """
+
+    def __init__(self, game: str | Game = "scala40") -> None:
+        self._default_game = load_game(game)
+        self._states: dict[str, Any] = {}
+        self._numbers = itertools.count(1)
+        self._operations: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+            "games": self._games,
+            "new": self._new,
+            "legal": self._legal,
+            "apply": self._apply,
+            "view": self._view,
+            "sample": self._sample,
+            "save": self._save,
+            "load": self._load,
+            "close": self._close,
+            "check": self._check,
+            "hand": self._hand,
+        }
+
+    def answer(self, request: object) -> dict[str, Any]:
+        """The answer to one request (an error answer for anything wrong in it)."""
+        given_id: Any = None
+        try:
+            if not isinstance(request, dict):
+                raise InvalidArgumentError("a request must be a JSON object")
+            given_id = request.get("id")
+            if len(json.dumps(given_id)) > MAX_ID_LENGTH:
+                given_id = None
+                raise InvalidArgumentError(f"'id' is longer than {MAX_ID_LENGTH} characters")
+            op = _field(request, "op", str)
+            operation = self._operations.get(op)
+            if operation is None:
+                raise InvalidArgumentError(
+                    f"no operation {op[:40]!r}; operations: {', '.join(self._operations)}"
+                )
+            body = operation(request)
+        except Scala40Error as error:
+            return _error(given_id, error)
+        except RecursionError:
+            return _error(given_id, InvalidValueError("the request is nested too deeply"))
+        except Exception as error:
+            # The library raises only its own errors for bad input; anything else is a
+            # fault of the library, and a referee serving other games must outlive it.
+            return _error(given_id, error)
+        return {"id": given_id, "ok": True, **body}
+
+    # ------------------------------------------------------------ games
+
+    def _game(self, request: Mapping[str, Any]) -> Game:
+        name = _optional(request, "game", str, None)
+        if name is None:
+            return self._default_game
+        return load_game(plain_name(name) if plain_name(name) in game_names() else name)
+
+    def _rules(self, game: Game, request: Mapping[str, Any]) -> Any:
+        rules = request.get("rules")
+        if rules is None:
+            return game.ruleset_type.default()
+        if isinstance(rules, str):
+            return game.ruleset_type.preset(rules)
+        if isinstance(rules, dict):
+            return game.ruleset_type.from_dict(rules)
+        raise InvalidArgumentError("'rules' must be a preset's name or a ruleset's object")
+
+    def _hold(self, state: Any) -> str:
+        if len(self._states) >= MAX_HANDLES:
+            raise InvalidValueError(
+                f"the referee holds {MAX_HANDLES} games already; close some first"
+            )
+        handle = f"g{next(self._numbers)}"
+        self._states[handle] = state
+        return handle
+
+    def _held(self, request: Mapping[str, Any]) -> tuple[str, Any]:
+        handle = _field(request, "handle", str)
+        if handle not in self._states:
+            raise InvalidArgumentError(f"no game with handle {handle[:40]!r}")
+        return handle, self._states[handle]
+
+    def _games(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        del request
+        games = []
+        for name in game_names():
+            game = load_game(name)
+            games.append(
+                {
+                    "name": name,
+                    "title": game.title,
+                    "presets": list(game.ruleset_type.preset_names()),
+                    "default_preset": game.ruleset_type.DEFAULT_PRESET,
+                    "default_players": game.default_players,
+                }
+            )
+        return {"games": games}
+
+    def _new(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        game = self._game(request)
+        rules = self._rules(game, request)
+        fallback = min(max(game.default_players, rules.min_players), rules.max_players)
+        players = _optional(request, "players", int, fallback)
+        seed = _optional(request, "seed", int, 0)
+        if not 0 <= seed <= MAX_SEED:
+            raise InvalidValueError(f"'seed' must be from 0 to {MAX_SEED}")
+        state = _after_chance(game.new_game(rules, players, seed))
+        return {"handle": self._hold(state), "summary": _summary(game, state)}
+
+    def _legal(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        _, state = self._held(request)
+        moves = [{"text": str(move), "move": move.to_dict()} for move in state.legal_moves()]
+        return {"moves": moves, "summary": _summary(load_game(state.game_name), state)}
+
+    def _apply(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, state = self._held(request)
+        move = _field(request, "move", (str, dict))
+        expected = _optional(request, "expected_move_number", int, None)
+        chance = request.get("chance", True)
+        if not isinstance(chance, bool):
+            raise InvalidArgumentError("'chance' must be true or false")
+        if expected is not None:
+            after = state.apply(move, expected_move_number=expected)
+        else:
+            after = state.apply(move)
+        if chance:
+            after = _after_chance(after)
+        self._states[handle] = after
+        return {"summary": _summary(load_game(after.game_name), after)}
+
+    def _view(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        _, state = self._held(request)
+        seat = _field(request, "seat", int)
+        view: dict[str, Any] = state.view(seat).to_dict()
+        return {"view": view}
+
+    def _sample(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        _, state = self._held(request)
+        seat = _field(request, "seat", int)
+        seed = _optional(request, "seed", int, 0)
+        if not 0 <= seed <= MAX_SEED:
+            raise InvalidValueError(f"'seed' must be from 0 to {MAX_SEED}")
+        sampled = state.view(seat).sample(seed)
+        return {
+            "handle": self._hold(sampled),
+            "summary": _summary(load_game(sampled.game_name), sampled),
+        }
+
+    def _save(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        _, state = self._held(request)
+        return {"state": state.to_dict()}
+
+    def _load(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        data = _field(request, "state", dict)
+        game = self._game(request) if "game" in request else _game_of_state(data)
+        state = game.state_from_dict(data)
+        return {"handle": self._hold(state), "summary": _summary(game, state)}
+
+    def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, _ = self._held(request)
+        del self._states[handle]
+        return {"closed": handle}
+
+    def _check(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        game = self._game(request)
+        preset = _optional(request, "rules", str, game.ruleset_type.DEFAULT_PRESET)
+        game.ruleset_type.preset(preset)  # an unknown preset is refused here
+        melds = _field(request, "melds", list)
+        if not 1 <= len(melds) <= MAX_MELDS:
+            raise InvalidValueError(f"'melds' must hold from 1 to {MAX_MELDS} melds")
+        if not all(isinstance(meld, str) for meld in melds):
+            raise InvalidArgumentError("each meld must be its cards' text")
+        if any(len(meld) > MAX_CARDS_TEXT for meld in melds):
+            raise InvalidValueError(f"a meld's text is at most {MAX_CARDS_TEXT} characters")
+        return meld_report(game, preset, melds)
+
+    def _hand(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        game = self._game(request)
+        preset = _optional(request, "rules", str, game.ruleset_type.DEFAULT_PRESET)
+        rules = game.ruleset_type.preset(preset)
+        written = _field(request, "cards", str)
+        if len(written) > MAX_CARDS_TEXT:
+            raise InvalidValueError(f"the cards' text is at most {MAX_CARDS_TEXT} characters")
+        cards = parse_cards(written)
+        if game.hand_value is None:
+            raise InvalidArgumentError(f"{game.title} gives no value to a hand alone")
+        in_deck = rules.deck.counts()
+        for card, count in sorted(Counter(cards).items()):
+            if count > in_deck.get(card, 0):
+                raise InvalidValueError(
+                    f"the hand holds {count} of {CARD_NAMES[card]}, but the deck of "
+                    f"{preset!r} has {in_deck.get(card, 0)}"
+                )
+        value = game.hand_value(cards, rules)
+        return {
+            "game": game.name,
+            "rules": preset,
+            "cards": card_names(cards, False),
+            "value": value,
+        }
+
+
+def _game_of_state(data: Mapping[str, Any]) -> Game:
+    """The game a state's dictionary belongs to, from its ``format``
+    (``scala40.state``, ``scala40.skarney.state``)."""
+    fmt = data.get("format")
+    if isinstance(fmt, str):
+        for name in game_names():
+            game = load_game(name)
+            if fmt in (f"{name}.state", f"scala40.{name}.state"):
+                return game
+    raise InvalidArgumentError("give 'game': the state's format names no game")
+
+
+def _after_chance(state: Any) -> Any:
+    """``state`` after the chance moves (deals, restocks) that come next, if any."""
+    while state.is_chance and not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    return state
+
+
+def _summary(game: Game, state: Any) -> dict[str, Any]:
+    return {
+        "game": game.name,
+        "players": state.player_count,
+        "current_player": state.current_player,
+        "is_chance": state.is_chance,
+        "is_over": state.is_over,
+        "hand_number": state.hand_number,
+        "scores": list(state.scores),
+        "winners": list(state.winners),
+        "move_number": getattr(state, "move_number", None),
+    }
+
+
+def _error(given_id: Any, error: Exception) -> dict[str, Any]:
+    return {
+        "id": given_id,
+        "ok": False,
+        "error": {"type": type(error).__name__, "message": str(error)},
+    }
+
+
+def serve_stream(requests: IO[str], answers: IO[str], game: str | Game = "scala40") -> int:
+    """Answer each line of ``requests`` with one line on ``answers``, until the end of
+    ``requests``; return the exit code (0). ``game`` is the game of the requests that
+    name none."""
+    referee = Referee(game)
+    while True:
+        try:
+            line = requests.readline(MAX_REQUEST_BYTES + 1)
+        except UnicodeDecodeError:
+            line = "\ufffd\n"
+        if not line:
+            return EXIT_OK
+        if len(line) > MAX_REQUEST_BYTES and not line.endswith("\n"):
+            while True:  # skip the rest of the overlong line
+                rest = requests.readline(MAX_REQUEST_BYTES)
+                if not rest or rest.endswith("\n"):
+                    break
+            answer = _error(
+                None, InvalidValueError(f"a request is at most {MAX_REQUEST_BYTES} bytes")
+            )
+        elif not line.strip():
+            continue
+        else:
+            try:
+                request = json.loads(line)
+            except (ValueError, RecursionError) as error:
+                answer = _error(None, InvalidValueError(f"not JSON: {str(error)[:200]}"))
+            else:
+                answer = referee.answer(request)
+        answers.write(json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n")
+        answers.flush()
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    add_game_option(parser)
+
+
+def _run(args: argparse.Namespace) -> int:
+    return serve_stream(sys.stdin, sys.stdout, chosen_game(args))
+
+
+COMMAND = Command(
+    name="serve",
+    summary="referee games for another program, in JSON lines on stdin and stdout",
+    description="Read one JSON request a line on standard input and write one JSON "
+    "answer a line on standard output: create games of any game from rules and a seed, "
+    "list legal moves, apply moves, a seat's view, samples, check melds, value hands, "
+    "save and load states. Errors are answers too. It stops at the end of the input.",
+    configure=_configure,
+    run=_run,
+    epilog="examples:\n  scala40 serve < requests.jsonl > answers.jsonl\n  scala40 serve --game chinchon",
+)
+"""The ``serve`` command."""

@@ -1,0 +1,199 @@
+"""``scala40 serve``, driven as a subprocess in JSON lines, for every game: each request
+and each answer valid under the shipped schemas, errors answered with the error's class
+and message, never a traceback."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scala40.cli.serve import MAX_REQUEST_BYTES
+from scala40.game import game_names
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+
+# The schemas are checked where jsonschema is installed (the docs extra); the referee is
+# tested everywhere.
+try:
+    jsonschema: Any = importlib.import_module("jsonschema")
+except ImportError:  # pragma: no cover - depends on the environment
+    jsonschema = None
+
+
+def _schema(name: str) -> dict[str, Any]:
+    text = resources.files("scala40.schemas").joinpath(f"serve.{name}.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    if jsonschema is not None:
+        jsonschema.Draft202012Validator.check_schema(schema)
+    return schema
+
+
+REQUEST = _schema("request")
+ANSWER = _schema("answer")
+
+
+def _validate(value: object, schema: dict[str, Any]) -> None:
+    if jsonschema is not None:
+        jsonschema.validate(value, schema)
+
+
+def serve(lines: list[str], *args: str) -> list[dict[str, Any]]:
+    """The answers of ``scala40 serve`` to ``lines``, each checked against the schema."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run(
+        [sys.executable, "-m", "scala40", "serve", *args],
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stderr == ""
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    for answer in answers:
+        _validate(answer, ANSWER)
+    return answers
+
+
+def requests(*bodies: dict[str, Any]) -> list[str]:
+    for body in bodies:
+        _validate(body, REQUEST)
+    return [json.dumps(body) for body in bodies]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_game_refereed_in_json_lines(name: str) -> None:
+    first = serve(
+        requests(
+            {"id": "a", "op": "new", "game": name, "seed": 5}, {"op": "legal", "handle": "g1"}
+        )
+    )
+    assert [answer["ok"] for answer in first] == [True, True]
+    assert first[0]["id"] == "a"
+    summary, moves = first[1]["summary"], first[1]["moves"]
+    assert summary["game"] == name
+    assert not summary["is_chance"]
+    seat = summary["current_player"]
+    answers = serve(
+        requests(
+            {"op": "new", "game": name, "seed": 5},
+            {"op": "apply", "handle": "g1", "move": moves[0]["move"]},
+            {"op": "save", "handle": "g1"},
+            {"op": "new", "game": name, "seed": 5},
+            {"op": "apply", "handle": "g2", "move": moves[0]["text"]},
+            {"op": "sample", "handle": "g2", "seat": seat, "seed": 1},
+            {"op": "close", "handle": "g1"},
+            {"op": "legal", "handle": "g1"},
+            {"op": "apply", "handle": "g2", "move": "fly away"},
+        )
+    )
+    assert [answer["ok"] for answer in answers] == [True] * 7 + [False, False]
+    assert answers[1]["summary"] == answers[4]["summary"]
+    assert answers[7]["error"]["type"] == "InvalidArgumentError"
+    assert answers[8]["error"]["type"] == "InvalidMoveError"
+    saved = answers[2]["state"]
+    loaded = serve(requests({"op": "load", "state": saved}, {"op": "save", "handle": "g1"}))
+    assert loaded[0]["summary"] == answers[1]["summary"]
+    assert loaded[1]["state"] == saved
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_melds_and_hands_of_every_game(name: str) -> None:
+    meld = "5H 6H 7H" if name == "skarney" else "AS 2S 3S"
+    answers = serve(
+        requests(
+            {"op": "check", "game": name, "melds": [meld, "KS AS 9S"]},
+            {"op": "hand", "game": name, "cards": "AS KH"},
+        )
+    )
+    assert [meld["valid"] for meld in answers[0]["melds"]] == [True, False]
+    assert isinstance(answers[1]["value"], int)
+
+
+def test_the_game_of_serve_is_the_default_of_its_requests() -> None:
+    answers = serve(requests({"op": "new"}, {"op": "games"}), "--game", "chinchón")
+    assert answers[0]["summary"]["game"] == "chinchon"
+    assert [game["name"] for game in answers[1]["games"]] == list(game_names())
+
+
+def test_errors_are_answers() -> None:
+    """Bad input of every kind gets an error answer naming the error's class, one per
+    line, and the referee goes on."""
+    lines = [
+        "not json",
+        "[1, 2]",
+        json.dumps({"op": "dance"}),
+        json.dumps({"id": 7}),
+        json.dumps({"op": "new", "game": "poker"}),
+        json.dumps({"op": "new", "game": "skarney", "players": 3}),
+        json.dumps({"op": "new", "seed": -1}),
+        json.dumps({"op": "new", "players": "two"}),
+        json.dumps({"op": "hand", "cards": "ZZ"}),
+        json.dumps({"op": "check", "melds": []}),
+        json.dumps({"op": "view", "handle": "g9", "seat": 0}),
+        json.dumps({"op": "check", "melds": ["AS " * 200]}),
+        "[" * 100_000,
+        "x" * (MAX_REQUEST_BYTES + 10),
+        json.dumps({"id": 1, "op": "games"}),
+    ]
+    answers = serve(lines)
+    assert len(answers) == len(lines)
+    assert [answer["ok"] for answer in answers] == [False] * (len(lines) - 1) + [True]
+    types = [answer["error"]["type"] for answer in answers[:-1]]
+    assert types == [
+        "InvalidValueError",
+        "InvalidArgumentError",
+        "InvalidArgumentError",
+        "InvalidArgumentError",
+        "UnknownGameError",
+        "InvalidStateError",
+        "InvalidValueError",
+        "InvalidArgumentError",
+        "InvalidCardError",
+        "InvalidValueError",
+        "InvalidArgumentError",
+        "InvalidValueError",
+        "InvalidValueError",
+        "InvalidValueError",
+    ]
+    assert answers[3]["id"] == 7
+    assert "SK-PLAYERS" in answers[5]["error"]["message"] or "4" in answers[5]["error"]["message"]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_seats_view_and_stale_moves(name: str) -> None:
+    answers = serve(
+        requests(
+            {"op": "new", "game": name, "seed": 2},
+            {"op": "legal", "handle": "g1"},
+        )
+    )
+    summary = answers[0]["summary"]
+    seat, number = summary["current_player"], summary["move_number"]
+    move = answers[1]["moves"][0]["text"]
+    answers = serve(
+        requests(
+            {"op": "new", "game": name, "seed": 2},
+            {"op": "view", "handle": "g1", "seat": seat},
+            {"op": "view", "handle": "g1", "seat": 99},
+            {"op": "apply", "handle": "g1", "move": move, "expected_move_number": number + 1},
+            {"op": "apply", "handle": "g1", "move": move, "expected_move_number": number},
+        )
+    )
+    view = answers[1]["view"]
+    assert (view["game"], view["seat"], view["move_number"]) == (name, seat, number)
+    assert view["legal_moves"][0]["text"] == move
+    assert answers[2]["error"]["type"] == "InvalidArgumentError"
+    assert answers[3]["error"]["type"] == "StaleMoveError"
+    assert answers[4]["ok"]
+    assert answers[4]["summary"]["move_number"] > number
