@@ -95,6 +95,9 @@ def _play_hints_until(terminal: Terminal, stop: str, limit: int = 400) -> None:
         terminal.read_until("\n", start=mark)
         after = terminal.output.index("\n", mark) + 1
         terminal.read_until("> ", "Press Enter", start=after)
+        if "Press Enter" in terminal.output[after:]:
+            # The prompt may arrive in pieces: read it whole before looking for ``stop``.
+            terminal.read_until(". ", start=terminal.output.index("Press Enter", after))
         if stop in terminal.output[mark:]:
             return
     pytest.fail(f"{stop!r} never came")
