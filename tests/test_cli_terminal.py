@@ -85,6 +85,13 @@ def _play_hints_until(terminal: Terminal, stop: str, limit: int = 400) -> None:
     """Play what ``hint`` suggests until ``stop`` shows on the screen."""
     terminal.read_until("> ")
     for _ in range(limit):
+        if terminal.output.rfind("Press Enter") > terminal.output.rfind("> "):
+            # At the end of a hand (however its text arrived): never type a hint there.
+            terminal.read_until(". ", start=terminal.output.rindex("Press Enter"))
+            if stop in terminal.output[terminal.output.rindex("Press Enter") :]:
+                return
+            terminal.send("\n")
+            terminal.read_until("> ", start=len(terminal.output))
         mark = len(terminal.output)
         terminal.send("hint\n")
         terminal.read_until("bot would play: ", start=mark)
