@@ -97,8 +97,16 @@ class Store:
                 db.execute(statement)
         self.costs: dict[str, list[float]] = {"load": [], "view": [], "apply": [], "save": []}
 
-    def connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=10)
+    @contextmanager
+    def connect(self) -> Iterator[sqlite3.Connection]:
+        """A connection for one request: committed if the block ends well, rolled back
+        if it raises, and closed either way (a connection's own ``with`` only commits)."""
+        db = sqlite3.connect(self.path, timeout=10)
+        try:
+            with db:
+                yield db
+        finally:
+            db.close()
 
     @contextmanager
     def table(self, table_id: int) -> Iterator[dict[str, Any]]:

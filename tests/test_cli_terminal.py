@@ -97,6 +97,12 @@ def _play_hints_until(terminal: Terminal, stop: str, limit: int = 400) -> None:
         terminal.read_until("bot would play: ", start=mark)
         said = terminal.read_until("\n", start=terminal.output.index("bot would play: ", mark))
         suggestion = said[terminal.output.index("bot would play: ", mark) :].split(": ", 1)[1]
+        # Type only at the prompt: a line typed while the program is busy is echoed by
+        # the terminal at once, and the prompt that follows it would be taken for the
+        # next turn's.
+        terminal.read_until(
+            "> ", start=said.index("\n", terminal.output.index("bot would play: ", mark))
+        )
         mark = len(terminal.output)
         terminal.send(_ANSI.sub("", suggestion.splitlines()[0]).strip() + "\n")
         terminal.read_until("\n", start=mark)

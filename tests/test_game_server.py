@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import sqlite3
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,7 +48,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]
 
 
 def _stored_state(store: Any, table: int) -> Any:
-    with sqlite3.connect(store.path) as db:
+    with store.connect() as db:
         game, text = db.execute("SELECT game, state FROM tables WHERE id = ?", (table,)).fetchone()
     return load_game(game).state_from_dict(json.loads(text))
 
