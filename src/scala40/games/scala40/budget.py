@@ -40,9 +40,9 @@ MAX_SEARCH_WORK = 100_000
 """The most units of work (:mod:`~scala40.games.scala40.budget`) one call spends in the
 searches: under two tenths of a second of CPU (``benchmarks/bench_worst_inputs.py`` times
 the worst inputs found, the costliest of them refused at the budget). Real games stay
-well below it: in 887 seeded games of random and greedy players (two to four, their
+well below it: in 1,143 seeded games of random and greedy players (two to four, their
 first two hands) under S40-V-SPLIT with eight and four jokers and the classic preset,
-103,438 moves, the costliest list of legal moves or move played took 59,039 units; in
+136,056 moves, the costliest list of legal moves or move played took 62,489 units; in
 200 seeded random and greedy games under S40-V-SPLIT (four and eight jokers) every move
 listed and chosen is the one the searches give without a budget."""
 

@@ -60,6 +60,10 @@ def split_moves(
     return found
 
 
+_SplitShape = tuple[tuple[Card, ...], tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]]
+"""A split as the sweep finds it: the cards added, and each piece's cards and places."""
+
+
 def find_splits(
     index: int,
     meld: Meld,
@@ -97,7 +101,7 @@ def find_splits(
     cap = rules.max_wilds
     lead = rules.min_natural_lead
     found: dict[Split, tuple[int, tuple[Card, ...]]] = {}
-    seen: set[tuple[tuple[Card, ...], tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]]] = set()
+    seen: set[_SplitShape] = set()
     funds = budget or call_budget()
 
     def spend(units: int) -> None:
