@@ -174,7 +174,7 @@ WORST_DEADWOODS: list[tuple[str, Ruleset, str, list[str], int]] = [
 
 @pytest.mark.parametrize(("name", "make", "closes"), WORST_CLOSES)
 def test_the_worst_closing_searches_stay_within_a_quarter_second_s40_v_split(
-    name: str, make: Any, closes: bool
+    name: str, make: Any, closes: bool | None
 ) -> None:
     # S40-V-SPLIT, S40-CLOSE: answered within the budget, cold.
     state = make()
