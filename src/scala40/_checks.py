@@ -174,8 +174,9 @@ def check_choice(
         raise InvalidValueError("a bot chooses among legal moves, and there are none")
 
 
-_NOT_MOVES = (str, bytes, bytearray, int, float, complex, type(None))
-"""Values that are never a move of any game (a move's text is applied, never chosen)."""
+_NOT_MOVES = frozenset({str, bytes, bytearray, bool, int, float, complex, type(None)})
+"""Types whose values are never a move of any game (a move's text is applied, never
+chosen). Looked up by exact type: a light move may stand for its kind until read."""
 
 
 def check_any_choice(view: object, legal: object, rng: object) -> None:
@@ -199,7 +200,7 @@ def check_any_choice(view: object, legal: object, rng: object) -> None:
     if (
         not isinstance(legal, Sequence)
         or isinstance(legal, (str, bytes))
-        or any(isinstance(move, _NOT_MOVES) for move in legal)
+        or not _NOT_MOVES.isdisjoint(map(type, legal))
     ):
         raise InvalidArgumentError(f"expected the list of legal moves, got {describe(legal)}")
     if not isinstance(rng, random.Random):
