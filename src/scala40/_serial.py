@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from scala40._checks import describe, is_int
-from scala40.cards import JOKER, Card, as_cards
+from scala40._cache import BoundedCache
+from scala40.cards import JOKER, Card, Deck, as_cards
 from scala40.errors import InvalidCardError, SerializationError
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "MAX_SEED_DIGITS",
     "FieldReader",
     "as_items",
+    "deck_counts",
     "expect_header",
     "is_card_code",
     "is_card_codes",
@@ -105,12 +107,47 @@ def is_card_code(value: object) -> bool:
 
 
 def is_card_codes(value: object, most: int = MAX_READ_ITEMS) -> bool:
-    """A tuple of at most ``most`` card codes."""
+    """A tuple of at most ``most`` card codes.
+
+    >>> is_card_codes((0, 52, 7)), is_card_codes((0, 53)), is_card_codes((True,))
+    (True, False, False)
+    """
+    # The types first, all at once (so that min and max compare integers only): the
+    # loaders check every card of a state this way.
     return (
         isinstance(value, tuple)
         and len(value) <= most
-        and all(type(card) is int and 0 <= card <= JOKER for card in value)
+        and (
+            not value
+            or (set(map(type, value)) == _INT_ONLY and min(value) >= 0 and max(value) <= JOKER)
+        )
     )
+
+
+_INT_ONLY = {int}
+
+
+def deck_counts(deck: Deck) -> list[int]:
+    """How many copies of each card code ``deck`` holds, by code (a deck's counts are
+    worked out once: loaders compare a state's cards with them).
+
+    >>> from scala40.cards import french_deck
+    >>> counts = deck_counts(french_deck())
+    >>> counts[0], counts[JOKER]
+    (2, 4)
+    """
+    known = _DECK_COUNTS.get(deck)
+    if known is None:
+        known = [0] * (JOKER + 1)
+        for card in deck.cards:
+            known[card] += 1
+        _DECK_COUNTS.put(deck, known)
+    return known
+
+
+_DECK_COUNTS: BoundedCache[Deck, list[int]] = BoundedCache("deck counts", limit=64)
+"""The counts of the decks loaded, by deck (a game has a deck per ruleset, and a process
+uses few). Callers never change the lists."""
 
 
 _HEX = frozenset("0123456789abcdefABCDEF")

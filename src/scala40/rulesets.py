@@ -33,6 +33,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 from typing_extensions import Self
 
+from scala40._cache import BoundedCache
 from scala40._checks import describe, is_int
 from scala40._schema import array, enum_of, header, integer, obj
 from scala40._serial import expect_header
@@ -311,11 +312,45 @@ class RulesetBase:
         unknown = sorted(set(options) - set(cls.option_names()))
         if unknown:
             raise SerializationError(f"{kind}: unknown options {describe(unknown)}")
+        key = _options_key(cls, options)
+        if key is not None:
+            known = _LOADED.get(key)
+            if known is not None:
+                return known  # type: ignore[return-value]
         try:
-            return cls(**{name: _from_json(value) for name, value in options.items()})
+            loaded = cls(**{name: _from_json(value) for name, value in options.items()})
         except (InvalidRulesetError, ValueError, TypeError) as error:
             # A converter may refuse a value of the wrong shape before validation runs.
             raise SerializationError(f"{kind}: {error}") from error
+        if key is not None:
+            _LOADED.put(key, loaded)
+        return loaded
+
+
+_LOADED: BoundedCache[tuple[object, ...], RulesetBase] = BoundedCache("rulesets loaded", limit=256)
+"""Rulesets read by :meth:`RulesetBase.from_dict`, by their class and their options exactly as
+written (each value with its type, so that ``1`` and ``true`` never meet): every state's
+dict holds its ruleset, and validating one (building its tables) costs as much as the
+rest of a state. Only rulesets that loaded are kept, so a refused one is refused again
+with the same message; the options of a ruleset are few, so a key is small."""
+
+_PLAIN_TYPES = frozenset({int, bool, str, type(None)})
+
+
+def _options_key(cls: type[RulesetBase], options: Mapping[str, Any]) -> tuple[object, ...] | None:
+    """The key of ``options`` in :data:`_LOADED`, or ``None`` for a value of another kind
+    than JSON's plain ones (a float, a mapping, a list of anything but integers)."""
+    key: list[object] = [cls]
+    for name, value in options.items():
+        kind = type(value)
+        if kind is list:
+            if not all(type(item) is int for item in value):
+                return None
+            value = tuple(value)
+        elif kind not in _PLAIN_TYPES:
+            return None
+        key += (name, kind, value)
+    return tuple(key)
 
 
 def _option_schema(field: attrs.Attribute[Any], hint: Any) -> dict[str, Any]:
