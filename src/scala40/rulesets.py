@@ -340,17 +340,16 @@ _PLAIN_TYPES = frozenset({int, bool, str, type(None)})
 def _options_key(cls: type[RulesetBase], options: Mapping[str, Any]) -> tuple[object, ...] | None:
     """The key of ``options`` in :data:`_LOADED`, or ``None`` for a value of another kind
     than JSON's plain ones (a float, a mapping, a list of anything but integers)."""
-    key: list[object] = [cls]
-    for name, value in options.items():
-        kind = type(value)
-        if kind is list:
-            if not all(type(item) is int for item in value):
-                return None
-            value = tuple(value)
-        elif kind not in _PLAIN_TYPES:
+    values = tuple(options.values())
+    kinds = tuple(map(type, values))
+    if not _PLAIN_TYPES.issuperset(kinds):
+        if not _PLAIN_TYPES.union((list,)).issuperset(kinds):
             return None
-        key += (name, kind, value)
-    return tuple(key)
+        lists = [value for value in values if type(value) is list]
+        if not all(type(item) is int for value in lists for item in value):
+            return None
+        values = tuple(tuple(value) if type(value) is list else value for value in values)
+    return (cls, tuple(options), values, kinds)
 
 
 def _option_schema(field: attrs.Attribute[Any], hint: Any) -> dict[str, Any]:
