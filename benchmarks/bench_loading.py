@@ -41,7 +41,7 @@ def middle_states(name: str, players: int | None, count: int) -> list[Any]:
     JSON-ready and back (the form an app reads from storage)."""
     game = load_game(name)
     seats = game.default_players if players is None else players
-    states = []
+    states: list[Any] = []
     seed = 0
     while len(states) < count:
         chooser = random.Random(seed)

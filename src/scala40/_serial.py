@@ -7,8 +7,8 @@ import enum
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from scala40._checks import describe, is_int
 from scala40._cache import BoundedCache
+from scala40._checks import describe, is_int
 from scala40.cards import JOKER, Card, Deck, as_cards
 from scala40.errors import InvalidCardError, SerializationError
 

@@ -10,8 +10,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from scala40._checks import describe, is_bool, is_int
 from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40._checks import describe, is_bool, is_int
 from scala40._serial import deck_counts, expect_header, is_card_codes
 from scala40.cards import CARD_NAMES, JOKER, Card, as_cards, format_cards
 from scala40.errors import (

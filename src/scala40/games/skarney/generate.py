@@ -12,7 +12,8 @@ the contract is half made, so every listed move leaves a way to end the turn.
 
 from __future__ import annotations
 
-from scala40.cards import RANK_OF, Card
+from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40.cards import JOKER, RANK_OF, Card
 from scala40.games.skarney.engine import (
     exchange_target,
     exchanges_allowed,
@@ -37,7 +38,7 @@ from scala40.games.skarney.phases import Phase, side_of
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.games.skarney.search import contract_starts, hand_melds
-from scala40.melds import MeldKind
+from scala40.melds import Meld, MeldKind
 
 __all__ = ["generate"]
 
@@ -97,19 +98,37 @@ def _exchanges(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Mo
     for index, meld in enumerate(state.table):
         if side_of(state.owners[index], partnership) == side or meld.kind is MeldKind.WILD:
             continue
-        wild = next((i for i, card in enumerate(meld.cards) if card in _WILD), None)
-        if wild is None:
-            continue
-        wanted = meld.represented[wild]
-        for card in dict.fromkeys(hand):
-            if card in _WILD:
-                continue
-            fits = card == wanted or (
-                meld.kind is MeldKind.SET and RANK_OF[card] == RANK_OF[wanted]
+        exchangeable = _EXCHANGEABLE.get(meld)
+        if exchangeable is None:
+            exchangeable = _EXCHANGEABLE.put(meld, _exchangeable(meld))
+        if exchangeable:
+            moves.extend(
+                Exchange(card, index) for card in dict.fromkeys(hand) if card in exchangeable
             )
-            if fits and exchange_target(meld, card) is not None:
-                moves.append(Exchange(card, index))
     return moves
+
+
+_EXCHANGEABLE: BoundedCache[Meld, frozenset[Card]] = BoundedCache(
+    "skarney exchangeable cards", HAND_LIMIT
+)
+"""The natural cards that free the wild card of a meld, by meld: a meld stays on the table
+turn after turn, and every turn of an opponent asks."""
+
+
+def _exchangeable(meld: Meld) -> frozenset[Card]:
+    """Every natural card that frees the wild card of ``meld`` (SK-EXCHANGE)."""
+    wild = next((i for i, card in enumerate(meld.cards) if card in _WILD), None)
+    if wild is None:
+        return frozenset()
+    wanted = meld.represented[wild]
+    found = []
+    for card in range(JOKER + 1):
+        if card in _WILD:
+            continue
+        fits = card == wanted or (meld.kind is MeldKind.SET and RANK_OF[card] == RANK_OF[wanted])
+        if fits and exchange_target(meld, card) is not None:
+            found.append(card)
+    return frozenset(found)
 
 
 def _extensions(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Move]:
