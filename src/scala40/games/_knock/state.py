@@ -29,6 +29,7 @@ from scala40._serial import (
     MAX_READ_ITEMS,
     MAX_SEED_DIGITS,
     FieldReader,
+    all_pass,
     as_items,
     deck_counts,
     expect_header,
@@ -347,7 +348,7 @@ def _field_problems(state: KnockState) -> list[str]:
             problems.append(f"{name} must be a tuple, got {describe(values)}")
         elif size is not None and len(values) != size:
             problems.append(f"{name} must have {size} entries, got {len(values)}")
-        elif not all(test(value) for value in values):
+        elif not all_pass(values, test):
             problems.append(f"{name} must hold {what}, got {describe(values)}")
 
     entries("hands", count, is_card_codes, "cards")

@@ -218,7 +218,7 @@ def field_problems(state: StateRecord) -> list[str]:
             problems.append(f"{name} must be a tuple, got {describe(values)}")
         elif len(values) != n:
             problems.append(f"{name} must have {n} entries, got {len(values)}")
-        elif not all(test(value) for value in values):
+        elif not all(map(test, values)):
             problems.append(f"{name} must hold {what}, got {describe(values)}")
     for name in ("stock", "discard"):
         if not _is_cards(getattr(state, name)):
