@@ -103,7 +103,7 @@ def _exchanges(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Mo
             exchangeable = _EXCHANGEABLE.put(meld, _exchangeable(meld))
         if exchangeable:
             moves.extend(
-                Exchange(card, index) for card in dict.fromkeys(hand) if card in exchangeable
+                _exchange(card, index) for card in dict.fromkeys(hand) if card in exchangeable
             )
     return moves
 
@@ -113,6 +113,17 @@ _EXCHANGEABLE: BoundedCache[Meld, frozenset[Card]] = BoundedCache(
 )
 """The natural cards that free the wild card of a meld, by meld: a meld stays on the table
 turn after turn, and every turn of an opponent asks."""
+
+
+_EXCHANGES: BoundedCache[tuple[Card, int], Exchange] = BoundedCache("skarney exchange moves")
+"""The exchange moves listed, by card and meld index (values, made once)."""
+
+
+def _exchange(card: Card, index: int) -> Exchange:
+    move = _EXCHANGES.get((card, index))
+    if move is None:
+        move = _EXCHANGES.put((card, index), Exchange(card, index))
+    return move
 
 
 def _exchangeable(meld: Meld) -> frozenset[Card]:
@@ -146,5 +157,14 @@ def _extensions(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[M
         for ext in meld.extensions():
             if ext.card in held:
                 represents = None if ext.represents == ext.card else ext.represents
-                moves.append(Extend(ext.card, index, ext.end, represents))
+                key = (ext.card, index, ext.end, represents)
+                move = _EXTENDS.get(key)
+                if move is None:
+                    move = _EXTENDS.put(key, Extend(ext.card, index, ext.end, represents))
+                moves.append(move)
     return moves
+
+
+_EXTENDS: BoundedCache[tuple[object, ...], Extend] = BoundedCache("skarney extend moves")
+"""The extend moves listed, by card, meld index, end and card represented: the same few
+recur turn after turn, and a move is a value (made once, its fields checked once)."""

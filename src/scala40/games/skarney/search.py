@@ -406,6 +406,67 @@ def can_complete(hand: tuple[Card, ...], kind: MeldKind | None, needed: int) -> 
     return found
 
 
+class _Parts:
+    """A hand taken apart as :func:`_holds` looks at it for one kind of meld, so that the
+    hand less a few of its cards is looked at without being rebuilt: the contract's next
+    meld is tried against every candidate meld of the hand."""
+
+    __slots__ = ("groups", "kind", "naturals", "size", "wilds")
+
+    def __init__(self, hand: tuple[Card, ...], kind: MeldKind) -> None:
+        self.kind = kind
+        self.size = len(hand)
+        naturals = [card for card in hand if card not in _WILD]
+        self.naturals = len(naturals)
+        self.wilds = self.size - self.naturals
+        self.groups: list[list[int]]
+        if kind is MeldKind.SET:
+            # Natural cards by rank: one count each.
+            counts = [0] * 14
+            for card in naturals:
+                counts[RANK_OF[card]] += 1
+            self.groups = [counts]
+        else:
+            # Natural cards by suit, each written in spades, in the hand's order.
+            self.groups = [[], [], [], []]
+            for card in naturals:
+                self.groups[SUIT_OF[card]].append(card % 13)
+
+    def completes_without(self, cards: tuple[Card, ...], needed: int) -> bool:
+        """:func:`can_complete` of the hand less ``cards`` (cards it holds) for ``needed``
+        melds of its kind: the same answer, from the same shape of :func:`_holds`."""
+        if needed <= 0:
+            return True
+        if self.size - len(cards) < 3 * needed:
+            return False
+        taken = [card for card in cards if card not in _WILD]
+        naturals = self.naturals - len(taken)
+        if naturals < 2 * needed:
+            return False
+        wilds = min(self.wilds - (len(cards) - len(taken)), needed)
+        kind = self.kind
+        shape: tuple[object, ...]
+        if kind is MeldKind.SET:
+            counts = self.groups[0].copy()
+            for card in taken:
+                counts[RANK_OF[card]] -= 1
+            ranks = tuple(sorted(count for count in counts if count))
+            shape = (kind, wilds, needed, ranks)
+            found = _HOLDS.get(shape)
+            if found is None:
+                found = _HOLDS.put(shape, _holds_sets(ranks, wilds, needed))
+            return found
+        suits = [group.copy() for group in self.groups]
+        for card in taken:
+            suits[SUIT_OF[card]].remove(card % 13)
+        runs = tuple(sorted(map(tuple, suits)))
+        shape = (kind, wilds, needed, runs)
+        found = _HOLDS.get(shape)
+        if found is None:
+            found = _HOLDS.put(shape, _holds_runs(runs, wilds, needed))
+        return found
+
+
 def contract_starts(
     hand: tuple[Card, ...], kind: MeldKind | None, needed: int
 ) -> tuple[Meld, ...]:
@@ -421,12 +482,11 @@ def contract_starts(
                 if not can_complete(hand, one, needed):
                     continue
                 answers: dict[tuple[Card, ...], bool] = {}
+                parts = _Parts(hand, one)
                 for meld in contract_melds(hand, one):
                     ok = answers.get(meld.cards)
                     if ok is None:
-                        rest = without_sorted(hand, meld.cards)
-                        assert rest is not None
-                        ok = answers[meld.cards] = can_complete(rest, one, needed - 1)
+                        ok = answers[meld.cards] = parts.completes_without(meld.cards, needed - 1)
                     if ok:
                         melds.append(meld)
         found = _STARTS.put(cache_key, tuple(melds))
