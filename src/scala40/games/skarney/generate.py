@@ -154,17 +154,26 @@ def _extensions(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[M
             continue
         if limit is not None and index < state.fresh_from and state.extended[index] >= limit:
             continue
-        for ext in meld.extensions():
-            if ext.card in held:
-                represents = None if ext.represents == ext.card else ext.represents
-                key = (ext.card, index, ext.end, represents)
-                move = _EXTENDS.get(key)
-                if move is None:
-                    move = _EXTENDS.put(key, Extend(ext.card, index, ext.end, represents))
-                moves.append(move)
+        offered = _EXTENDS.get((meld, index))
+        if offered is None:
+            offered = _EXTENDS.put((meld, index), _extend_moves(meld, index))
+        moves += [move for card, move in offered if card in held]
     return moves
 
 
-_EXTENDS: BoundedCache[tuple[object, ...], Extend] = BoundedCache("skarney extend moves")
-"""The extend moves listed, by card, meld index, end and card represented: the same few
-recur turn after turn, and a move is a value (made once, its fields checked once)."""
+_EXTENDS: BoundedCache[tuple[Meld, int], tuple[tuple[Card, Extend], ...]] = BoundedCache(
+    "skarney extend moves", HAND_LIMIT
+)
+"""The extend moves of a table meld at its index, each with the card it takes: a meld
+stays on the table turn after turn, and its side asks at each of its turns (the moves
+are values, made once)."""
+
+
+def _extend_moves(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
+    """Every way to add a card to ``meld`` (at ``index`` on the table), in the order of
+    :meth:`~scala40.Meld.extensions`, each with the card it takes."""
+    found = []
+    for ext in meld.extensions():
+        represents = None if ext.represents == ext.card else ext.represents
+        found.append((ext.card, Extend(ext.card, index, ext.end, represents)))
+    return tuple(found)

@@ -204,7 +204,9 @@ def _groups(
         for rank in sorted({RANK_OF[card] for card in hand} & _SET_RANK_SET):
             copies = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
             if sum(copies) + spare >= sets.start:
-                found.extend(_rank_melds(rank, copies, wilds, sets))
+                # The group's cache read here first: most groups were met before.
+                group = _GROUPS.get(("set", rank, copies, wilds, sets.start, sets.stop))
+                found += _rank_melds(rank, copies, wilds, sets) if group is None else group
     if runs is not None:
         # Each suit's natural ranks as bits, from the hand's cards (not every place).
         masks = [0, 0, 0, 0]
@@ -216,7 +218,10 @@ def _groups(
             ranks = masks[suit]
             if ranks.bit_count() + spare >= runs.start:
                 aces = min(counts[suit * 13], 2)
-                found.extend(_suit_melds(suit, ranks, aces, wilds, runs.start, runs.stop - 1))
+                group = _GROUPS.get(("run", suit, ranks, aces, wilds, runs.start, runs.stop - 1))
+                if group is None:
+                    group = _suit_melds(suit, ranks, aces, wilds, runs.start, runs.stop - 1)
+                found += group
     if wild:
         twos = tuple(counts[s * 13 + 1] for s in range(4))
         if counts[JOKER] >= 3 or sum(twos) >= 3:
@@ -230,10 +235,12 @@ def hand_melds(hand: tuple[Card, ...]) -> tuple[Meld, ...]:
     suit by suit, then the melds of wild cards only."""
     found = _HAND_MELDS.get(hand)
     if found is None:
-        set_sizes = range(MELD_RULES.set_min, MELD_RULES.set_max + 1)
-        run_sizes = range(MELD_RULES.sequence_min, len(_SLOTS) + 1)
-        found = _HAND_MELDS.put(hand, _groups(hand, set_sizes, run_sizes, True))
+        found = _HAND_MELDS.put(hand, _groups(hand, _SET_SIZES, _RUN_SIZES, True))
     return found
+
+
+_SET_SIZES = range(MELD_RULES.set_min, MELD_RULES.set_max + 1)
+_RUN_SIZES = range(MELD_RULES.sequence_min, len(_SLOTS) + 1)
 
 
 def contract_melds(hand: tuple[Card, ...], kind: MeldKind) -> tuple[Meld, ...]:
