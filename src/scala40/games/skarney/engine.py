@@ -14,7 +14,6 @@ the turn free to end (with an offer, or ``end``).
 from __future__ import annotations
 
 from bisect import insort
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -76,7 +75,14 @@ def _common(known: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Card, ...]
     still know a hand holds once cards have left it."""
     if not known:
         return known
-    return tuple(sorted((Counter(known) & Counter(hand)).elements()))
+    # A few known cards, mostly: a walk through a list is cheaper than two counters.
+    left = list(hand)
+    kept = []
+    for card in known:
+        if card in left:
+            left.remove(card)
+            kept.append(card)
+    return tuple(sorted(kept))
 
 
 _PHASE_WORDS = {
