@@ -33,7 +33,7 @@ def error_line(err: str) -> str:
     return lines[0]
 
 
-PLAY = ["play", "--seed", "3", "--match", "single"]
+PLAY = ["play", "--seed", "3", "--match", "single", "--hint-bot", "greedy"]
 
 
 # ---------------------------------------------------------------- play
