@@ -439,7 +439,7 @@ def _run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print()
         return leave("Game interrupted.", EXIT_INTERRUPTED)
-    print("\n".join(style.cards(line) for line in text.final(state, names)))
+    print("\n".join(style.cards(ask.words(line)) for line in text.final(state, names)))
     _save_record(args.save, record())
     return EXIT_OK
 

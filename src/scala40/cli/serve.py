@@ -73,7 +73,6 @@ from scala40.cli.common import (
     add_game_option,
     card_names,
     chosen_game,
-    plain_name,
 )
 from scala40.errors import (
     InvalidArgumentError,
@@ -192,7 +191,7 @@ class Referee:
         name = _optional(request, "game", str, None)
         if name is None:
             return self._default_game
-        return load_game(plain_name(name) if plain_name(name) in game_names() else name)
+        return load_game(name)
 
     def _rules(self, game: Game, request: Mapping[str, Any]) -> Any:
         rules = request.get("rules")
