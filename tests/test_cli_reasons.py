@@ -215,3 +215,25 @@ def test_since_your_last_move_is_the_event_feed(
     shown = "; ".join(f"P1 (greedy): {item['move']}" for item in events_since(feed, seen, 0))
     assert f"Since your last move: {shown}\n" in out
     assert "You drew " in out
+
+
+def test_the_library_games_titles_and_aliases_are_known_before_import() -> None:
+    """Every title and alias of the library's games finds its game in a fresh
+    interpreter (the table in ``scala40.game`` agrees with the games' records)."""
+    spellings = []
+    for name in game_names()[:5]:
+        game = load_game(name)
+        spellings += [(spelling, name) for spelling in (game.title, *game.aliases)]
+    code = "import sys; from scala40.game import load_game\n"
+    code += "for line in sys.stdin: print(load_game(line.rstrip('\\n')).name)"
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        input="".join(spelling + "\n" for spelling, _ in spellings),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [name for _, name in spellings]

@@ -453,6 +453,21 @@ _BUILTIN_GAMES: dict[str, str] = {
     "chinchon": "scala40.games.chinchon",
     "laconga": "scala40.games.laconga",
 }
+# The titles and aliases of those games, folded as load_game folds a name (lower case,
+# no accents), so that a game is found by them before its module is imported (a test
+# checks them against the games' records).
+_BUILTIN_ALIASES: dict[str, str] = {
+    "scala 40": "scala40",
+    "scala-40": "scala40",
+    "scala": "scala40",
+    "scala-quaranta": "scala40",
+    "ramino": "rumino",
+    "rumina": "rumino",
+    "txintxon": "chinchon",
+    "la conga": "laconga",
+    "conga": "laconga",
+    "la-conga": "laconga",
+}
 ENTRY_POINT_GROUP = "scala40.games"
 """The entry-point group through which other packages offer games (``name = module:GAME``)."""
 
@@ -517,15 +532,10 @@ def load_game(name: str | Game) -> Game:
     game = _registered_as(key)
     if game is not None:
         return game
-    module = _BUILTIN_GAMES.get(key)
+    module = _BUILTIN_GAMES.get(_BUILTIN_ALIASES.get(key, key))
     if module is not None:
         importlib.import_module(module)
     else:
-        # A title or an alias: the library's games say theirs once imported (five
-        # modules, once per interpreter), other packages' games when their entry point
-        # of that name is loaded.
-        for module in _BUILTIN_GAMES.values():
-            importlib.import_module(module)
         _load_entry_point(key)
     game = _registered_as(key)
     if game is None:
@@ -562,7 +572,7 @@ def _registered_as(key: str) -> Game | None:
 
 def _known_names() -> list[str]:
     """Every name a game may be asked for by (names, aliases, titles), folded."""
-    names = list(game_names())
+    names = [*game_names(), *_BUILTIN_ALIASES]
     for game in _REGISTERED.values():
         names.extend(_folded(other) for other in (game.title, *game.aliases))
     return names
