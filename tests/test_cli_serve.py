@@ -203,7 +203,9 @@ def test_a_seats_view_and_stale_moves(name: str) -> None:
 def test_the_events_since_a_move_are_the_library_feed(name: str) -> None:
     """``events`` answers what ``scala40.events.events_since`` gives a seat: the mover
     sees the cards its move brought, the others see the move without them."""
-    first = serve(requests({"op": "new", "game": name, "seed": 5}, {"op": "legal", "handle": "g1"}))
+    first = serve(
+        requests({"op": "new", "game": name, "seed": 5}, {"op": "legal", "handle": "g1"})
+    )
     seat = first[0]["summary"]["current_player"]
     other = (seat + 1) % first[0]["summary"]["players"]
     move = first[1]["moves"][0]["text"]

@@ -390,7 +390,9 @@ class TournamentResult:
         ]
         by_side = any(stats.games != count for stats, count in zip(stats_rows, played))
         sides: tuple[str, ...] = ("sides",) if by_side else ()
-        rows = [("bot", "games", *sides, "wins", "win rate", "95% CI", "mean score", "ms/decision")]
+        rows = [
+            ("bot", "games", *sides, "wins", "win rate", "95% CI", "mean score", "ms/decision")
+        ]
         for stats, count in zip(stats_rows, played):
             low, high = stats.win_interval
             rows.append(
