@@ -405,6 +405,19 @@ class StateBase(Generic[M, V]):
         first: M = legal[0]
         return first
 
+    def face_up_cards(self) -> tuple[int, ...]:
+        """The cards every seat sees lying face up: the discard pile, the melds on the
+        table, a card on offer (each game says which). A card that goes from there into
+        a hand stays known to everyone: the event feed shows it to every seat
+        (:mod:`scala40.events`).
+
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> state.face_up_cards() == state.discard
+        True
+        """
+        return ()
+
     def is_legal(self, move: Any) -> bool:
         """Whether ``move`` (a move value, its text or its dictionary) is legal here.
 

@@ -10,7 +10,9 @@ answers a client's "what happened since move *n*" from it, the same way for ever
 What each seat sees:
 
 * a player's move: its text and dictionary, to everyone (every move of these games is
-  made in the open: a draw from the stock says "draw", never the card drawn);
+  made in the open: a draw from the stock says "draw", never the card drawn), and the
+  cards it took into the mover's hand from where everyone saw them (the top of the
+  discard pile, a card on offer, a joker from a table meld): ``shown``;
 * a chance step (a deal, a rebuilt stock): its kind only, never the order of the cards;
 * the cards that came into a seat's hand (a card drawn from the stock, a new deal): to
   that seat only;
@@ -29,6 +31,14 @@ What each seat sees:
 ('draw', 1, 'draw', [])
 >>> [item["kind"] for item in events_since([event], 0, seat=1)]
 ['draw']
+
+A card taken from the discard pile was seen by everyone, so every seat is shown it:
+
+>>> from scala40.cards import CARD_NAMES
+>>> top = before.discard[-1]
+>>> [taken] = events_of(before, "take", before.apply("take"))
+>>> taken.for_seat(1)["shown"] == [CARD_NAMES[top]]
+True
 """
 
 from __future__ import annotations
@@ -85,12 +95,16 @@ class Event:
     :func:`scala40.views.hand_result_to_dict`."""
     winners: tuple[int, ...] = ()
     """The winners (``game_over``)."""
+    shown: tuple[int, ...] = ()
+    """The cards the move took into the mover's hand from a place every seat saw
+    (:meth:`~scala40._state.StateBase.face_up_cards`): public."""
 
     def for_seat(self, seat: int) -> dict[str, Any]:
         """The event as ``seat`` may see it, as JSON: ``number``, ``seat`` (who moved),
         ``kind``, ``move`` (its text: ``None`` for a chance step), ``move_dict``,
-        ``cards`` (the cards that came into this seat's hand, as card names), and
-        ``result`` and ``winners`` at the end of a hand or game.
+        ``cards`` (the cards that came into this seat's hand, as card names), ``shown``
+        (the cards the mover took from where everyone saw them), and ``result`` and
+        ``winners`` at the end of a hand or game.
 
         :raises InvalidArgumentError: ``seat`` is not a seat of the game.
         """
@@ -107,6 +121,7 @@ class Event:
             "move": None if self.chance else self.text,
             "move_dict": None if self.chance or self.move is None else dict(self.move),
             "cards": [CARD_NAMES[card] for card in cards],
+            "shown": [CARD_NAMES[card] for card in self.shown],
             "result": None if self.result is None else dict(self.result),
             "winners": list(self.winners),
         }
@@ -115,6 +130,19 @@ class Event:
 def _hand(state: Any, seat: int) -> tuple[int, ...]:
     hand: tuple[int, ...] = state.view(seat).hand
     return hand
+
+
+def _shown(before: Any, after: Any, received: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of ``received`` (what came into the mover's hand) that left a face-up
+    place: taken from where every seat saw them."""
+    if not received or after.hand_number != before.hand_number:
+        return ()  # a new deal is never shown
+    left = Counter(before.face_up_cards()) - Counter(after.face_up_cards())
+    if sum(left.values()) > len(received):
+        # More left the face-up places than came into the hand: the discard pile
+        # became a new stock, and which of its cards the mover drew is hidden.
+        return ()
+    return tuple(sorted((left & Counter(received)).elements()))
 
 
 def events_of(before: Any, move: Any, after: Any) -> tuple[Event, ...]:
@@ -145,15 +173,17 @@ def events_of(before: Any, move: Any, after: Any) -> tuple[Event, ...]:
         tuple(sorted((Counter(_hand(after, seat)) - Counter(_hand(before, seat))).elements()))
         for seat in seats
     )
+    mover = None if chance else before.current_player
     events = [
         Event(
             number,
-            None if chance else before.current_player,
+            mover,
             text.split(" ", 1)[0],
             chance,
             text,
             moves.to_dict(value),
             received,
+            shown=_shown(before, after, received[mover]) if mover is not None else (),
         )
     ]
     if after.last_hand is not None and after.last_hand is not before.last_hand:

@@ -7,7 +7,8 @@ In seeded random games, every move's events
 * show a player's move to every seat as the state reads it back, and a chance step's
   kind only, never its cards' order;
 * give each seat exactly the cards that came into its own hand, and nothing of the
-  others' hands: the events of a twin state (a sample of a seat's view, differing in the
+  others' hands but the cards taken from where everyone saw them (the discard pile, an
+  offer, a table meld's joker), which every seat is shown: the events of a twin state (a sample of a seat's view, differing in the
   cards that seat cannot see) look the same to that seat;
 * end a hand with its result and the game with its winners, once each.
 """
@@ -24,6 +25,10 @@ import pytest
 from scala40.errors import InvalidArgumentError
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, game_names, load_game
+
+
+PUBLIC_TAKES = ("take", "upcard", "accept", "claim", "swap", "exchange")
+"""The verbs that take a card into the mover's hand from where every seat saw it."""
 
 
 def _cases() -> list[Any]:
@@ -50,6 +55,18 @@ def _check_events(before: Any, move: Any, after: Any, chooser: random.Random) ->
             assert before.MOVES.parse(shown["move"]) == before.MOVES.from_dict(shown["move_dict"])
         gained = Counter(after.view(seat).hand) - Counter(before.view(seat).hand)
         assert sorted(shown["cards"]) == sorted(_names(gained))
+    # A card taken from where everyone saw it (the discard pile, an offer, a table meld's
+    # joker) is shown to every seat; a card drawn from the stock never is.
+    if not before.is_chance:
+        mover = before.current_player
+        gained = Counter(after.view(mover).hand) - Counter(before.view(mover).hand)
+        shown_cards = Counter(first.shown)
+        assert shown_cards & gained == shown_cards
+        verb = first.kind
+        if verb in PUBLIC_TAKES and after.hand_number == before.hand_number:
+            assert shown_cards == gained and gained
+        if verb == "draw":
+            assert not first.shown
     # A twin of one seat's view sees the same events.
     seat = chooser.randrange(before.player_count)
     twin = before.view(seat).sample(chooser.randrange(1000))

@@ -471,6 +471,9 @@ def _since(
                 lines.append(f"You {_GOT.get(item['kind'], 'got')} {cards}.")
             continue
         shown = game.text.move(game.parse_move(move_text), unicode)
+        if item["shown"] and not set(item["shown"]) <= set(move_text.split()):
+            # A card taken from where everyone saw it (the discard pile, an offer).
+            shown += " " + card_names([parse_card(card) for card in item["shown"]], unicode)
         others.append(f"{player_label(mover, names)}: {shown}")
     if others:
         lines.append(("" if ended else "Since your last move: ") + "; ".join(others))

@@ -77,6 +77,10 @@ class KnockState(KnockRecord):
 
     FORMAT_VERSION = STATE_FORMAT_VERSION
 
+    def face_up_cards(self) -> tuple[Card, ...]:
+        """The discard pile (see :meth:`scala40._state.StateBase.face_up_cards`)."""
+        return self.discard
+
     def _generate(self) -> Iterable[Any]:
         return generate(self)
 

@@ -79,6 +79,12 @@ class GameState(StateRecord):
     MOVES = MOVES
     VIEW = PlayerView
 
+    def face_up_cards(self) -> tuple[Card, ...]:
+        """The cards of the table's melds and the card on offer (see
+        :meth:`scala40._state.StateBase.face_up_cards`)."""
+        on_table = tuple(card for meld in self.table for card in meld.cards)
+        return on_table if self.offer_card is None else (*on_table, self.offer_card)
+
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: his own hand, how many cards the others hold, the
         table, the offered card and the cards everyone knows a hand holds; nothing of
