@@ -49,6 +49,7 @@ from scala40.movekinds import (
     enum_converter,
     parse_index,
 )
+from scala40.resignation import ResignMove
 
 __all__ = [
     "MOVES",
@@ -62,6 +63,7 @@ __all__ = [
     "Move",
     "Offer",
     "PutDown",
+    "Resign",
     "format_meld_spec",
     "move_from_dict",
     "move_to_dict",
@@ -280,8 +282,14 @@ class Deal(MoveBase):
     )
 
 
+@attrs.frozen
+class Resign(ResignMove):
+    """Any moment, in turn or not: ``seat`` leaves the match for good (C-RESIGN). Never
+    among the legal moves; see ``GameState.resignations()``."""
+
+
 Move: TypeAlias = (
-    DrawStock | Exchange | PutDown | Extend | Offer | EndTurn | Accept | Decline | Deal
+    DrawStock | Exchange | PutDown | Extend | Offer | EndTurn | Accept | Decline | Deal | Resign
 )
 """Any move of a Skarney game."""
 
@@ -295,7 +303,7 @@ def parse_move(text: str) -> Move:
     >>> parse_move("jump")
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, exchange, meld, extend, offer, end, accept, decline or deal
+    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, exchange, meld, extend, offer, end, accept, decline, deal or resign
     """
     return MOVES.parse(text)  # type: ignore[return-value]
 
