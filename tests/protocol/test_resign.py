@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from scala40.errors import IllegalMoveError
+from scala40.events import events_of
 from scala40.game import Game, game_names, load_game
 
 MAX_ACTIONS = 1_500
@@ -58,6 +59,18 @@ def _check_resignation(game: Game, before: Any, seat: int) -> Any:
     assert set(side) <= set(after.resigned)
     assert after.resigned[: len(before.resigned)] == before.resigned
     assert after.problems() == []
+    # The feed: the resignation, seen by all, then the end of the hand it abandoned and
+    # of the game it ended.
+    events = events_of(before, move, after)
+    assert (events[0].kind, events[0].seat) == ("resign", seat)
+    for other in range(before.player_count):
+        assert events[0].for_seat(other)["move"] == str(move)
+    kinds = [event.kind for event in events[1:]]
+    assert ("game_over" in kinds) == after.is_over
+    if after.last_hand is not before.last_hand:
+        assert "hand_end" in kinds
+        if before.phase.value != "reentry":  # a hand in play, abandoned: nobody scores
+            assert not any(after.last_hand.points)
     with pytest.raises(IllegalMoveError, match="C-RESIGN"):
         after.apply(str(move))
     left = _sides_left(before)

@@ -721,6 +721,16 @@ def _next_hand(state: KnockRecord) -> KnockRecord:
     return deal(new, None) if state.auto_chance else new
 
 
+def _previous_active(seat: int, active: Sequence[bool]) -> int:
+    """The seat before ``seat`` in play order still in the game."""
+    count = len(active)
+    for step in range(1, count + 1):
+        candidate = (seat - step) % count
+        if active[candidate]:
+            return candidate
+    return seat
+
+
 def resign(state: KnockRecord, resigned: tuple[int, ...], winners: tuple[int, ...]) -> KnockRecord:
     """The game once the seats ``resigned`` are out (C-RESIGN): over, ``winners`` the
     players left, when they are one; else the hand in play abandoned like a blocked hand
@@ -746,7 +756,11 @@ def resign(state: KnockRecord, resigned: tuple[int, ...], winners: tuple[int, ..
         return evolve(state, phase=Phase.OVER, winners=winners, pending=(), taken=None, **common)
     if phase is Phase.REENTRY:
         pending = tuple(seat for seat in state.pending if seat not in resigned)
-        new = evolve(state, pending=pending, **common)
+        # The next deal goes to the seat after the dealer: a dealer who resigned leaves
+        # the seat before him, still in, to pass it on.
+        dealer = state.dealer if active[state.dealer] else _previous_active(state.dealer, active)
+        turn = state.turn if active[state.turn] else next_active(state.turn, active)
+        new = evolve(state, pending=pending, dealer=dealer, turn=turn, **common)
         return new if pending else _eliminate(evolve(new, reentry_total=0))
     if state.phase is Phase.DEAL:
         dealer = state.dealer if active[state.dealer] else next_active(state.dealer, active)
