@@ -126,7 +126,9 @@ class StateBase(Generic[M, V]):
     hand_number: int
     winners: tuple[int, ...]
     move_number: int
-    resigned: tuple[int, ...]
+    resigned: tuple[int, ...] = ()
+    """The seats that resigned, in the order they left (C-RESIGN). The library's games
+    keep it as a field; a game without a resignation move kind has nobody resign."""
     _legal: tuple[M, ...] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -333,9 +335,9 @@ class StateBase(Generic[M, V]):
         >>> [str(move) for move in after.resignations()], after.is_legal("resign 2")
         (['resign 0', 'resign 1'], False)
         """
-        if self.is_over:
-            return ()
-        kind: Any = self.MOVES.by_verb["resign"]
+        kind: Any = self.MOVES.by_verb.get("resign")
+        if self.is_over or kind is None:
+            return ()  # over, or a game whose moves have no resignation kind
         return tuple(kind(seat) for seat in self._seats_in())
 
     def _apply_resign(self, move: ResignMove) -> Any:
