@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -49,6 +50,25 @@ class Terminal:
     def send(self, text: str) -> None:
         os.write(self.fd, text.encode())
 
+    def interrupt(self) -> None:
+        """Press Ctrl-C once the program waits for a line, as a person would.
+
+        Pressed in the instant between the prompt and the read, Ctrl-C would be missed by
+        the interpreter itself (its handler runs, but the read then waits for input), so
+        wait until the program is asleep reading the terminal (Linux shows it in
+        ``/proc``; elsewhere, a moment)."""
+        deadline = time.monotonic() + 5.0
+        wchan = Path(f"/proc/{self.pid}/wchan")
+        while time.monotonic() < deadline:
+            try:
+                if wchan.read_text() in ("wait_woken", "n_tty_read"):
+                    break
+            except OSError:
+                time.sleep(0.5)
+                break
+            time.sleep(0.02)
+        self.send("\x03")
+
     def wait(self, timeout: float = 30.0) -> int:
         """Read to the end and return the exit status."""
         deadline = time.monotonic() + timeout
@@ -62,8 +82,18 @@ class Terminal:
                 if not chunk:
                     break
                 self.output += chunk.decode("utf-8", errors="replace")
-        done, status = os.waitpid(self.pid, 0)
-        assert done == self.pid
+        # The terminal closes as the program exits: give it a moment to be gone.
+        done, status = os.waitpid(self.pid, os.WNOHANG)
+        settle = time.monotonic() + 5.0
+        while done == 0 and time.monotonic() < max(deadline, settle):
+            time.sleep(0.05)
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+        if done == 0:  # still running: never wait for ever, show what the screen says
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            os.close(self.fd)
+            pytest.fail(f"the program did not end; the screen ends with {self.output[-600:]!r}")
+        os.close(self.fd)  # so that no later program inherits this terminal
         return os.waitstatus_to_exitcode(status)
 
 
@@ -136,7 +166,7 @@ def test_play_in_colour_keeps_the_hand_result_and_leaves_on_ctrl_c(tmp_path: Pat
     terminal.send("\n")
     terminal.read_until("> ", start=mark)
     assert "\x1b[2J" in terminal.output[mark:]  # the next board, after Enter only
-    terminal.send("\x03")
+    terminal.interrupt()
     assert terminal.wait() == 130
     assert "Game interrupted." in terminal.output
     assert "Traceback" not in terminal.output

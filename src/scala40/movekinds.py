@@ -44,14 +44,23 @@ scala40.errors.InvalidMoveError: unknown move 'jump': expected draw or discard
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 import attrs
 from typing_extensions import Self
 
 from scala40._checks import describe, is_int
-from scala40._schema import boolean, card, card_text, enum_of, header, integer, obj
+from scala40._schema import (
+    boolean,
+    card,
+    card_text,
+    enum_of,
+    header,
+    integer,
+    meld_text,
+    obj,
+)
 from scala40._serial import expect_header
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError, SerializationError
@@ -82,7 +91,9 @@ __all__ = [
     "as_some_move_cards",
     "enum_codec",
     "enum_converter",
+    "format_meld_text",
     "parse_index",
+    "parse_meld_text",
 ]
 
 T = TypeVar("T")
@@ -117,6 +128,21 @@ class Codec:
     schema: Mapping[str, Any] | None = attrs.field(default=None, eq=False)
     """The JSON Schema of the field's value in a move's dictionary (``None``: only its
     JSON types, from :attr:`json_types`)."""
+    tree: tuple[Callable[[Any], Any], Callable[[Any], Any]] | None = attrs.field(
+        default=None, eq=False
+    )
+    """For a field whose dictionary text is more than cards (melds with their wild
+    cards' readings inline, ``"8C 9C JK=10C"``): the value as a tree of lists and plain
+    card texts, and back (``[["8C 9C JK", "8C 9C 10C"]]``), which the learning adapters'
+    action encoding reads card by card. ``None``: the dictionary's JSON is that tree."""
+
+    def to_tree(self, value: Any) -> Any:
+        """The field's value as lists, plain card texts, numbers, yes/no and null."""
+        return self.to_json(value) if self.tree is None else self.tree[0](value)
+
+    def from_tree(self, data: Any) -> Any:
+        """The field's value from :meth:`to_tree`'s output (raises like :attr:`from_json`)."""
+        return self.from_json(data) if self.tree is None else self.tree[1](data)
 
     def json_schema(self) -> dict[str, Any]:
         """The JSON Schema of the field's value in a move's dictionary.
@@ -312,6 +338,63 @@ BOOL = Codec(
 """Yes or no, written ``yes`` or ``no``."""
 
 
+def format_meld_text(
+    cards: Sequence[Card], represented: Sequence[Card] = (), always: Container[Card] = ()
+) -> str:
+    """A meld's cards in notation, in meld order, each wild card followed by ``=`` and the
+    card it stands for: ``8C 9C JK=10C``. A card standing for itself is written alone,
+    unless it is in ``always`` (a game whose 2s are always wild writes ``2S=2S``).
+    ``represented`` empty: every card is written alone.
+
+    >>> format_meld_text((46, 47, 52), (46, 47, 48))
+    '8C 9C JK=10C'
+    >>> format_meld_text((0, 1, 2), (0, 1, 2), always={1})
+    'AS 2S=2S 3S'
+    """
+    if not represented:
+        return " ".join(CARD_NAMES[card] for card in cards)
+    return " ".join(
+        CARD_NAMES[card]
+        if card == rep and card not in always
+        else f"{CARD_NAMES[card]}={CARD_NAMES[rep]}"
+        for card, rep in zip(cards, represented)
+    )
+
+
+def parse_meld_text(tokens: Sequence[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Read a meld written ``8C 9C JK=10C`` (its tokens): its cards, and what each stands
+    for when any ``=`` is given (else an empty tuple). The inverse of
+    :func:`format_meld_text`.
+
+    >>> parse_meld_text("8C 9C JK=10C".split())
+    ((46, 47, 52), (46, 47, 48))
+    >>> parse_meld_text(["8C", "9C", "10C"])
+    ((46, 47, 48), ())
+
+    :raises InvalidCardError: a token is not a card.
+    :raises InvalidMoveError: ``tokens`` is not a list of texts, or names more than
+        :data:`MAX_MOVE_CARDS` cards.
+    """
+    given: object = tokens
+    if not isinstance(given, (list, tuple)) or not all(isinstance(t, str) for t in given):
+        raise InvalidMoveError(f"expected a list of card texts, got {describe(given)}")
+    if len(tokens) > MAX_MOVE_CARDS:
+        raise InvalidMoveError(f"a move names at most {MAX_MOVE_CARDS} cards, got {len(tokens)}")
+    cards: list[Card] = []
+    represented: list[Card] = []
+    any_given = False
+    for token in tokens:
+        if "=" in token:
+            card_text, rep_text = token.split("=", 1)
+            card, rep = parse_card(card_text), parse_card(rep_text)
+            any_given = True
+        else:
+            card = rep = parse_card(token)
+        cards.append(card)
+        represented.append(rep)
+    return tuple(cards), (tuple(represented) if any_given else ())
+
+
 def as_optional_move_card(value: object) -> Card | None:
     """The converter of an optional card field: ``None`` or a card."""
     return None if value is None else as_move_card(value)
@@ -407,6 +490,16 @@ class MoveBase:
     """The first word of the move's notation and its ``type`` in dictionaries."""
     move_set: ClassVar[MoveSet]
     """The set of moves of the game this kind belongs to (set by :class:`MoveSet`)."""
+    meld_fields: ClassVar[tuple[str, str] | None] = None
+    """For a kind that holds one meld in two fields, its cards in meld order and the cards
+    they stand for: their names. Its dictionary then writes the meld as the notation does,
+    in the first field, each wild card's reading inline (``"cards": "8C 9C JK=10C"``),
+    and leaves the second out; both forms are read."""
+
+    def meld_text(self) -> str:
+        """The text of the meld a :attr:`meld_fields` kind holds (``8C 9C JK=10C``)."""
+        cards_name, readings_name = self.meld_fields or ("", "")
+        return format_meld_text(getattr(self, cards_name), getattr(self, readings_name))
 
     def notation_args(self) -> list[str]:
         """The words after the verb in the move's text (one per field by default)."""
@@ -487,12 +580,22 @@ is sent, and above the text of any move that can be built (the longest, a split 
 class MoveSet:
     """The move kinds of one game: reads and writes any of them, text or dictionary.
 
-    ``format`` and ``version`` head every dictionary (``scala40.move``, 1).
+    ``format`` and ``version`` head every dictionary (``scala40.move``, 2); dictionaries
+    of every version from ``oldest_version`` are read.
     """
 
-    def __init__(self, format: str, version: int, kinds: Sequence[type[MoveBase]]) -> None:
+    def __init__(
+        self,
+        format: str,
+        version: int,
+        kinds: Sequence[type[MoveBase]],
+        *,
+        oldest_version: int | None = None,
+    ) -> None:
         self.format = format
         self.version = version
+        self.versions = range(oldest_version or version, version + 1)
+        """The versions :meth:`from_dict` reads: from ``oldest_version`` to ``version``."""
         self.kinds = tuple(kinds)
         self.by_verb: dict[str, type[MoveBase]] = {}
         for kind in self.kinds:
@@ -528,6 +631,7 @@ class MoveSet:
         for kind in self.kinds:
             properties: dict[str, Any] = {
                 **header(self.format, self.version),
+                "version": {"enum": list(self.versions)},
                 "type": {"const": kind.verb},
             }
             optional = ["format", "version"]
@@ -535,10 +639,14 @@ class MoveSet:
                 properties[field.name] = _codec(field).json_schema()
                 if not _required(field):
                     optional.append(field.name)
+            if kind.meld_fields is not None:
+                properties[kind.meld_fields[0]] = meld_text()
             kinds.append(obj(properties, optional=optional, description=_summary(kind)))
+        older = ", ".join(str(version) for version in self.versions[:-1])
+        read_too = f"; version {older} is read too" if older else ""
         return {
-            "description": f"A move ({self.format} version {self.version}): one of "
-            f"{self._expected()}.",
+            "description": f"A move ({self.format} version {self.version}{read_too}): one "
+            f"of {self._expected()}.",
             "oneOf": kinds,
         }
 
@@ -588,9 +696,35 @@ class MoveSet:
         if self.by_verb.get(getattr(kind, "verb", None)) is not kind:  # type: ignore[arg-type]
             raise InvalidMoveError(f"expected a move, got {describe(move)}")
         data: dict[str, Any] = {"format": self.format, "version": self.version, "type": kind.verb}
+        meld_fields = kind.meld_fields
         for field in attrs.fields(kind):  # type: ignore[arg-type]
+            if meld_fields is not None and field.name in meld_fields:
+                if field.name == meld_fields[0]:
+                    data[field.name] = move.meld_text()
+                continue
             data[field.name] = _codec(field).to_json(getattr(move, field.name))
         return data
+
+    @staticmethod
+    def _inline_meld(kind: type[MoveBase], data: Mapping[str, Any]) -> dict[str, Any]:
+        """The two fields of a :attr:`~MoveBase.meld_fields` kind whose meld is sent as
+        text with its wild cards' readings inline; nothing for any other dictionary."""
+        if kind.meld_fields is None:
+            return {}
+        cards_name, readings_name = kind.meld_fields
+        text = data.get(cards_name)
+        if not (isinstance(text, str) and "=" in text):
+            return {}  # plain cards, read by the field's codec
+        if readings_name in data:
+            raise SerializationError(
+                f"move: give the wild cards' readings inline in {cards_name!r} "
+                f"({text[:40]!r}) or in {readings_name!r}, not both"
+            )
+        try:
+            cards, readings = parse_meld_text(text.replace(",", " ").split())
+        except (InvalidMoveError, InvalidCardError) as error:
+            raise SerializationError(f"move: field {cards_name!r}: {error}") from None
+        return {cards_name: cards, readings_name: readings}
 
     def from_dict(self, data: Mapping[str, Any]) -> MoveBase:
         """The move a :meth:`to_dict` dictionary describes, every field checked.
@@ -605,7 +739,12 @@ class MoveSet:
         sent: object = data  # untrusted, whatever its annotation says
         if isinstance(sent, Mapping) and not {"format", "version"} <= sent.keys():
             data = {"format": self.format, "version": self.version, **sent}
-        data = expect_header(data, self.format, self.version)
+        version = data.get("version") if isinstance(sent, Mapping) else None
+        data = expect_header(
+            data,
+            self.format,
+            version if type(version) is int and version in self.versions else self.version,
+        )
         verb = data.get("type")
         kind = self.by_verb.get(verb) if isinstance(verb, str) else None
         if kind is None:
@@ -623,10 +762,10 @@ class MoveSet:
                 f"move: a {verb!r} move has fields {sorted(names)}; "
                 f"missing {missing}, unknown {unknown}"
             )
-        values = {}
+        values = self._inline_meld(kind, data)
         for field in fields:
-            if field.name not in data:
-                continue  # a field with a default, left out
+            if field.name not in data or field.name in values:
+                continue  # a field with a default, left out, or read with the meld's text
             value = data[field.name]
             codec = _codec(field)
             # bool is an int to Python, but never a card, an index or a count.

@@ -364,7 +364,7 @@ class _Json(_Scheme):
         self.max_length = most
 
     def write(self, value: Any, out: list[int]) -> None:
-        self._write_json(self.codec.to_json(value), out)
+        self._write_json(self.codec.to_tree(value), out)
 
     def _write_json(self, data: Any, out: list[int]) -> None:
         ids = self.ids
@@ -403,7 +403,7 @@ class _Json(_Scheme):
     def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
         data, at = self._read_json(actions, at)
         try:
-            return self.codec.from_json(data), at
+            return self.codec.from_tree(data), at
         except (InvalidMoveError, InvalidCardError) as error:
             raise ActionEncodingError(
                 f"the tokens of a {self.codec.what} field: {error}"

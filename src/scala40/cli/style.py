@@ -4,6 +4,7 @@ and player-facing reasons without rule IDs.
 Colour is used only on a terminal, and never when the ``NO_COLOR`` environment variable
 is set to anything but the empty string (https://no-color.org), or ``TERM`` is ``dumb``.
 
+>>> from scala40.cli.style import Style, in_words
 >>> plain = Style(colour=False, unicode=True)
 >>> plain.cards("Hand 1: P1 closes with 7H 8H JK=9H, 10D left")
 'Hand 1: P1 closes with 7♥ 8♥ JK=9♥, 10♦ left'

@@ -68,17 +68,45 @@ def test_moves_of_real_games_round_trip() -> None:
 
 
 def test_the_dictionary_is_readable() -> None:
+    # A meld as the notation writes it, each wild card's reading inline (C-WILD).
     assert move_to_dict(parse_move("meld 8C 9C JK=10C")) == {
+        "format": "scala40.move",
+        "version": 2,
+        "type": "meld",
+        "cards": "8C 9C JK=10C",
+    }
+    # A piece given with no represented cards names its cards: one value per move.
+    assert move_to_dict(Split(1, "7S", [("5S 6S JK", "5S 6S 7S"), ("7S 8S 9S", "")]))[
+        "pieces"
+    ] == ["5S 6S JK=7S", "7S 8S 9S"]
+
+
+def test_version_1_dictionaries_are_still_read() -> None:
+    # Version 1 wrote a meld's readings in a field of their own, and pieces as pairs.
+    meld = {
         "format": "scala40.move",
         "version": 1,
         "type": "meld",
         "cards": "8C 9C JK",
         "represented": "8C 9C 10C",
     }
-    # A piece given with no represented cards names its cards: one value per move.
-    assert move_to_dict(Split(1, "7S", [("5S 6S 7S", "5S 6S 7S"), ("7S 8S 9S", "")]))[
-        "pieces"
-    ] == [["5S 6S 7S", "5S 6S 7S"], ["7S 8S 9S", "7S 8S 9S"]]
+    assert move_from_dict(meld) == parse_move("meld 8C 9C JK=10C")
+    split = {
+        "format": "scala40.move",
+        "version": 1,
+        "type": "split",
+        "meld": 1,
+        "added": "7S",
+        "pieces": [["5S 6S JK", "5S 6S 7S"], ["7S 8S 9S", "7S 8S 9S"]],
+    }
+    assert move_from_dict(split) == Split(1, "7S", [("5S 6S JK", "5S 6S 7S"), ("7S 8S 9S", "")])
+
+
+def test_a_meld_names_its_readings_once() -> None:
+    with pytest.raises(SerializationError, match=r"inline in 'cards'.*or in 'represented'"):
+        move_from_dict({"type": "meld", "cards": "8C 9C JK=10C", "represented": "8C 9C 10C"})
+    with pytest.raises(SerializationError, match="field 'cards': bad card '10Q'"):
+        move_from_dict({"type": "meld", "cards": "8C 9C JK=10Q"})
 
 
 def _discard(**changes: Any) -> dict[str, Any]:
@@ -96,7 +124,7 @@ _DROP = object()
     [
         ("discard 7H", "expected a mapping, got str"),
         (_discard(format="scala40.state"), "expected format 'scala40.move'"),
-        (_discard(version=2), "unsupported version 2, expected 1"),
+        (_discard(version=3), "unsupported version 3, expected 2"),
         (_discard(type="jump"), "unknown type 'jump'"),
         (_discard(card=_DROP), "missing ['card']"),
         (_discard(extra=1), "unknown ['extra']"),
@@ -141,7 +169,7 @@ _DROP = object()
                 "added": "7S",
                 "pieces": [["5S 6S 7S"]],
             },
-            "field 'pieces' must hold [cards, represented] pairs",
+            "field 'pieces' must hold melds as text",
         ),
     ],
 )

@@ -27,7 +27,7 @@ the melds are listed in card order.
 >>> str(move)
 'close KS : 5S 5H JK=5D / 3C 2C AC'
 >>> move.to_dict()["melds"]
-[['5S 5H JK', '5S 5H 5D'], ['3C 2C AC', '3C 2C AC']]
+['5S 5H JK=5D', '3C 2C AC']
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ from scala40.movekinds import (
     as_move_card,
     as_move_cards,
     as_optional_move_cards,
+    format_meld_text,
+    parse_meld_text,
 )
 
 __all__ = [
@@ -90,13 +92,7 @@ def format_meld_spec(spec: MeldSpec) -> str:
     >>> format_meld_spec(((46, 47, 52), (46, 47, 48)))
     '8C 9C JK=10C'
     """
-    cards, represented = spec
-    if not represented:
-        return " ".join(CARD_NAMES[card] for card in cards)
-    return " ".join(
-        CARD_NAMES[card] if card == rep else f"{CARD_NAMES[card]}={CARD_NAMES[rep]}"
-        for card, rep in zip(cards, represented)
-    )
+    return format_meld_text(*spec)
 
 
 def parse_meld_spec(text: str) -> MeldSpec:
@@ -105,19 +101,8 @@ def parse_meld_spec(text: str) -> MeldSpec:
     >>> parse_meld_spec("8C 9C JK=10C")
     ((46, 47, 52), (46, 47, 48))
     """
-    cards: list[Card] = []
-    represented: list[Card] = []
-    for token in text.replace(",", " ").split():
-        if "=" in token:
-            card_text, rep_text = token.split("=", 1)
-            card, rep = parse_card(card_text), parse_card(rep_text)
-        else:
-            card = rep = parse_card(token)
-        cards.append(card)
-        represented.append(rep)
-    if not cards:
-        raise InvalidMoveError("a meld needs cards, got none")
-    return _spec(tuple(cards), tuple(represented))
+    cards, represented = parse_meld_text(text.replace(",", " ").split())
+    return _spec(cards, represented)
 
 
 def _spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> MeldSpec:
@@ -164,17 +149,21 @@ def _as_melds(value: object) -> tuple[MeldSpec, ...]:
     return tuple(sorted(specs))
 
 
-def _melds_to_json(melds: tuple[MeldSpec, ...]) -> list[list[str]]:
-    # [cards, represented] pairs of card texts, as Scala 40's split pieces: plain card
-    # texts, which every reader of move dictionaries (the action encoding among them) reads.
+def _melds_to_json(melds: tuple[MeldSpec, ...]) -> list[str]:
+    # Each meld as the notation writes it, its wild cards' readings inline.
+    return [format_meld_spec(spec) for spec in melds]
+
+
+def _melds_to_tree(melds: tuple[MeldSpec, ...]) -> list[list[str]]:
+    # [cards, represented] pairs of plain card texts, which the action encoding reads.
     return [
         [format_cards(cards), format_cards(represented or cards)] for cards, represented in melds
     ]
 
 
 def _melds_from_json(value: Any) -> tuple[MeldSpec, ...]:
-    # Read: the pairs the dictionary is written with, or a meld's text as the notation
-    # writes it, each wild card's reading inline ("8C 9C JK=10C"): lighter for a client.
+    # Read: a meld's text as the notation writes it ("8C 9C JK=10C"), or a
+    # [cards, represented] pair of card texts (version 1, and the action encoding's tree).
     if not all(
         isinstance(item, str)
         or (
@@ -200,6 +189,7 @@ _MELDS = Codec(
     json_types=(list,),
     tokens=None,
     schema=melds_as_text_or_pieces(),
+    tree=(_melds_to_tree, _melds_from_json),
 )
 
 

@@ -97,7 +97,7 @@ Move: TypeAlias = (
 )
 """Any move of a Chinchón game."""
 
-MOVES = MoveSet("scala40.chinchon.move", 1, get_args(Move))
+MOVES = MoveSet("scala40.chinchon.move", 2, get_args(Move), oldest_version=1)
 """Every kind of Chinchón move: reads and writes them as text and as dictionaries."""
 
 KINDS = knock.MoveKinds(
@@ -124,7 +124,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 
     >>> from scala40.games.chinchon import move_to_dict, parse_move
     >>> move_to_dict(parse_move("close 7D : AC 2C 3C / 5S 5H 5C / JD QD KD"))["melds"]
-    [['5S 5H 5C', '5S 5H 5C'], ['JD QD KD', 'JD QD KD'], ['AC 2C 3C', 'AC 2C 3C']]
+    ['5S 5H 5C', 'JD QD KD', 'AC 2C 3C']
     """
     return MOVES.to_dict(move)
 

@@ -117,7 +117,7 @@ Move: TypeAlias = (
 )
 """Any move of a Rumino game."""
 
-MOVES = MoveSet("scala40.rumino.move", 1, get_args(Move))
+MOVES = MoveSet("scala40.rumino.move", 2, get_args(Move), oldest_version=1)
 """Every kind of Rumino move: reads and writes them as text and as dictionaries."""
 
 KINDS = knock.MoveKinds(
@@ -146,7 +146,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 
     >>> from scala40.games.rumino import move_to_dict, parse_move
     >>> move_to_dict(parse_move("discard JK"))
-    {'format': 'scala40.rumino.move', 'version': 1, 'type': 'discard', 'card': 'JK'}
+    {'format': 'scala40.rumino.move', 'version': 2, 'type': 'discard', 'card': 'JK'}
     """
     return MOVES.to_dict(move)
 

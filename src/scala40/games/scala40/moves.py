@@ -30,7 +30,7 @@ from typing_extensions import Self
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
-from scala40._schema import meld_pieces
+from scala40._schema import melds_as_text_or_pieces
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidMoveError
 from scala40.melds import Meld, MeldEnd
@@ -52,7 +52,9 @@ from scala40.movekinds import (
     as_some_move_cards,
     enum_codec,
     enum_converter,
+    format_meld_text,
     parse_index,
+    parse_meld_text,
 )
 from scala40.resignation import ResignMove
 
@@ -79,8 +81,9 @@ __all__ = [
     "put_down_of",
 ]
 
-MOVE_FORMAT_VERSION = 1
-"""Version of the dictionaries of :func:`move_to_dict`."""
+MOVE_FORMAT_VERSION = 2
+"""Version of the dictionaries of :func:`move_to_dict` (version 1, which wrote a meld's
+wild cards' readings in a field of their own, is still read)."""
 
 
 def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> str:
@@ -97,12 +100,7 @@ def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> 
         raise InvalidMoveError(
             f"{len(cards)} cards need {len(cards)} represented cards, got {len(represented)}"
         )
-    if not represented:
-        return " ".join(CARD_NAMES[c] for c in cards)
-    return " ".join(
-        CARD_NAMES[c] if c == r else f"{CARD_NAMES[c]}={CARD_NAMES[r]}"
-        for c, r in zip(cards, represented)
-    )
+    return format_meld_text(cards, represented)
 
 
 def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -115,23 +113,7 @@ def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ..
     :raises InvalidCardError: a token is not a card.
     :raises InvalidMoveError: ``tokens`` is not a list of texts.
     """
-    given: object = tokens
-    if not isinstance(given, (list, tuple)) or not all(isinstance(t, str) for t in given):
-        raise InvalidMoveError(f"expected a list of card texts, got {describe(given)}")
-    cards: list[Card] = []
-    represented: list[Card] = []
-    any_given = False
-    for token in tokens:
-        if "=" in token:
-            card_text, rep_text = token.split("=", 1)
-            card, rep = parse_card(card_text), parse_card(rep_text)
-            any_given = True
-        else:
-            card = parse_card(token)
-            rep = card
-        cards.append(card)
-        represented.append(rep)
-    return tuple(cards), (tuple(represented) if any_given else ())
+    return parse_meld_text(tokens)
 
 
 @attrs.frozen
@@ -173,6 +155,7 @@ class PutDown(MoveBase):
     """
 
     verb = "meld"
+    meld_fields = ("cards", "represented")
     cards: tuple[Card, ...] = attrs.field(converter=as_some_move_cards, metadata={"codec": CARDS})
     represented: tuple[Card, ...] = attrs.field(
         default=(), converter=as_move_cards, metadata={"codec": CARDS}
@@ -190,7 +173,7 @@ class PutDown(MoveBase):
                 object.__setattr__(self, "represented", ())
 
     def notation_args(self) -> list[str]:
-        return [format_meld_spec(self.cards, self.represented)]
+        return [self.meld_text()]
 
     @classmethod
     def from_notation_args(cls, args: list[str], text: str) -> Self:
@@ -295,16 +278,32 @@ def _pieces(value: object) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], .
 
 
 def _pieces_to_json(pieces: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]) -> Any:
+    # Each piece as the notation writes a meld, its wild cards' readings inline.
+    return [format_meld_text(cards, rep) for cards, rep in pieces]
+
+
+def _pieces_to_tree(pieces: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]) -> Any:
     return [[format_cards(cards), format_cards(rep)] for cards, rep in pieces]
 
 
 def _pieces_from_json(value: Any) -> Any:
-    if not all(
-        isinstance(piece, list) and len(piece) == 2 and all(isinstance(p, str) for p in piece)
-        for piece in value
-    ):
-        raise InvalidMoveError("field 'pieces' must hold [cards, represented] pairs of card text")
-    return _pieces(value)
+    # Each piece as a meld's text ("8C 9C JK=10C"), or as a [cards, represented] pair of
+    # card texts (the form of version 1, and of the action encoding's tree).
+    pieces: list[Any] = []
+    for piece in value:
+        if isinstance(piece, str):
+            cards, rep = parse_meld_text(piece.replace(",", " ").split())
+            pieces.append((cards, rep))
+        elif (
+            isinstance(piece, list) and len(piece) == 2 and all(isinstance(p, str) for p in piece)
+        ):
+            pieces.append(piece)
+        else:
+            raise InvalidMoveError(
+                "field 'pieces' must hold melds as text, such as '8C 9C JK=10C', or "
+                "[cards, represented] pairs of card text, such as ['8C 9C JK', '8C 9C 10C']"
+            )
+    return _pieces(pieces)
 
 
 _PIECES = Codec(
@@ -314,7 +313,8 @@ _PIECES = Codec(
     _pieces_to_json,
     _pieces_from_json,
     json_types=(list,),
-    schema=meld_pieces(),
+    schema=melds_as_text_or_pieces(),
+    tree=(_pieces_to_tree, _pieces_from_json),
 )
 
 
@@ -415,7 +415,7 @@ Move: TypeAlias = (
 )
 """Any move of a Scala 40 game."""
 
-MOVES = MoveSet("scala40.move", MOVE_FORMAT_VERSION, get_args(Move))
+MOVES = MoveSet("scala40.move", MOVE_FORMAT_VERSION, get_args(Move), oldest_version=1)
 """Every kind of Scala 40 move: reads and writes them as text and as dictionaries."""
 
 
@@ -436,7 +436,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
     """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
 
     >>> move_to_dict(parse_move("layoff JK=6S #2 low"))
-    {'format': 'scala40.move', 'version': 1, 'type': 'layoff', 'card': 'JK', 'meld': 2, 'end': 'low', 'represents': '6S'}
+    {'format': 'scala40.move', 'version': 2, 'type': 'layoff', 'card': 'JK', 'meld': 2, 'end': 'low', 'represents': '6S'}
     >>> move_from_dict(move_to_dict(parse_move("meld JK 9C 8C"))) == parse_move("meld JK 9C 8C")
     True
     """
@@ -446,7 +446,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 def move_from_dict(data: Mapping[str, Any]) -> Move:
     """The move a :func:`move_to_dict` dictionary describes, every field checked.
 
-    >>> move_from_dict({"format": "scala40.move", "version": 1, "type": "discard", "card": "7Z"})
+    >>> move_from_dict({"format": "scala40.move", "version": 2, "type": "discard", "card": "7Z"})
     Traceback (most recent call last):
     ...
     scala40.errors.SerializationError: move: field 'card': bad card '7Z': expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)

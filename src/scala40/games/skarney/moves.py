@@ -27,7 +27,7 @@ from typing_extensions import Self
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
-from scala40.cards import CARD_NAMES, Card, parse_card
+from scala40.cards import CARD_NAMES, Card
 from scala40.errors import InvalidMoveError
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.melds import Meld, MeldEnd, MeldKind
@@ -47,7 +47,9 @@ from scala40.movekinds import (
     as_some_move_cards,
     enum_codec,
     enum_converter,
+    format_meld_text,
     parse_index,
+    parse_meld_text,
 )
 from scala40.resignation import ResignMove
 
@@ -82,12 +84,7 @@ def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> 
     >>> format_meld_spec((4, 40, 6), (4, 5, 6)), format_meld_spec((0, 1, 2), (0, 1, 2))
     ('5S 2C=6S 7S', 'AS 2S=2S 3S')
     """
-    if not represented:
-        return " ".join(CARD_NAMES[c] for c in cards)
-    return " ".join(
-        CARD_NAMES[c] if c == r and c not in _WILD else f"{CARD_NAMES[c]}={CARD_NAMES[r]}"
-        for c, r in zip(cards, represented)
-    )
+    return format_meld_text(cards, represented, always=_WILD)
 
 
 def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -97,19 +94,7 @@ def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ..
     >>> parse_meld_spec("5S 2C=6S 7S".split())
     ((4, 40, 6), (4, 5, 6))
     """
-    cards: list[Card] = []
-    represented: list[Card] = []
-    any_given = False
-    for token in tokens:
-        if "=" in token:
-            card_text, rep_text = token.split("=", 1)
-            card, rep = parse_card(card_text), parse_card(rep_text)
-            any_given = True
-        else:
-            card = rep = parse_card(token)
-        cards.append(card)
-        represented.append(rep)
-    return tuple(cards), (tuple(represented) if any_given else ())
+    return parse_meld_text(tokens)
 
 
 @attrs.frozen
@@ -150,6 +135,7 @@ class PutDown(MoveBase):
     """
 
     verb = "meld"
+    meld_fields = ("cards", "represented")
     cards: tuple[Card, ...] = attrs.field(converter=as_some_move_cards, metadata={"codec": CARDS})
     represented: tuple[Card, ...] = attrs.field(
         default=(), converter=as_move_cards, metadata={"codec": CARDS}
@@ -166,8 +152,11 @@ class PutDown(MoveBase):
             if represented == self.cards and _WILD.isdisjoint(self.cards):
                 object.__setattr__(self, "represented", ())
 
+    def meld_text(self) -> str:
+        return format_meld_spec(self.cards, self.represented)
+
     def notation_args(self) -> list[str]:
-        return [format_meld_spec(self.cards, self.represented)]
+        return [self.meld_text()]
 
     @classmethod
     def from_notation_args(cls, args: list[str], text: str) -> Self:
@@ -293,7 +282,7 @@ Move: TypeAlias = (
 )
 """Any move of a Skarney game."""
 
-MOVES = MoveSet("scala40.skarney.move", 1, get_args(Move))
+MOVES = MoveSet("scala40.skarney.move", 2, get_args(Move), oldest_version=1)
 """Every kind of Skarney move: reads and writes them as text and as dictionaries."""
 
 
@@ -312,7 +301,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
     """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
 
     >>> move_to_dict(parse_move("offer 7H"))
-    {'format': 'scala40.skarney.move', 'version': 1, 'type': 'offer', 'card': '7H'}
+    {'format': 'scala40.skarney.move', 'version': 2, 'type': 'offer', 'card': '7H'}
     """
     return MOVES.to_dict(move)
 
