@@ -142,12 +142,16 @@ def test_a_resignation_in_a_two_player_game_ends_it(served: tuple[str, Any]) -> 
     status, answered = server_module.call(base, "POST", f"/tables/{table}/resign", body)
     assert status == 200, answered
     view = answered["view"]
-    assert view["is_over"] and view["winners"] == [1]
+    assert view["is_over"]
+    assert view["winners"] == [1]
     assert view["public"]["resigned"] == [0]
     kinds = [(event["kind"], event["seat"]) for event in answered["events"]]
-    assert ("resign", 0) in kinds and ("game_over", None) in kinds
+    assert ("resign", 0) in kinds
+    assert ("game_over", None) in kinds
     state = _stored_state(store, table)
-    assert state.is_over and state.resigned == (0,) and state.returns() == (0.0, 1.0)
+    assert state.is_over
+    assert state.resigned == (0,)
+    assert state.returns() == (0.0, 1.0)
     status, answered = server_module.call(base, "POST", f"/tables/{table}/resign", body)
     assert (status, answered["error"]) == (400, "IllegalMoveError")
 
@@ -174,9 +178,12 @@ def test_a_resignation_out_of_turn_abandons_the_hand_and_play_goes_on(
     assert events[1]["result"]["points"] == [0, 0, 0]
     assert answered["view"]["public"]["resigned"] == [leaving]
     after = _stored_state(store, table)
-    assert after.resigned == (leaving,) and not after.is_over
-    assert after.hand_number == before.hand_number + 1 and after.scores == before.scores
-    assert not after.hands[leaving] and after.current_player == deciding
+    assert after.resigned == (leaving,)
+    assert not after.is_over
+    assert after.hand_number == before.hand_number + 1
+    assert after.scores == before.scores
+    assert not after.hands[leaving]
+    assert after.current_player == deciding
     # The seat left plays on (its time runs out here), then the bot, and so on.
     status, answered = server_module.call(
         base, "POST", f"/tables/{table}/timeout", {"seat": deciding}

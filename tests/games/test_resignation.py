@@ -48,7 +48,9 @@ def test_a_partner_resigns_for_his_side_and_the_other_side_wins() -> None:
     """C-RESIGN: in a partnership his side resigns; one side left: it wins at once."""
     state = skarney.new_game("partnership", players=4, seed=5)
     after = state.apply("resign 3")
-    assert after.is_over and after.resigned == (1, 3) and after.winners == (0, 2)
+    assert after.is_over
+    assert after.resigned == (1, 3)
+    assert after.winners == (0, 2)
     assert after.returns() == (1.0, 0.0, 1.0, 0.0)
     assert after.resignations() == ()
     assert skarney.GameState.from_dict(json.loads(json.dumps(after.to_dict()))) == after
@@ -63,9 +65,12 @@ def test_skarney_offers_and_turns_skip_a_seat_that_resigned_out_of_turn(players:
     )
     leaving = next(seat for seat in range(players) if seat not in (state.turn, state.offer_to))
     after = state.apply(f"resign {leaving}")
-    assert after.last_hand is not None and after.last_hand.void
-    assert after.totals == state.totals and after.hand_number == state.hand_number + 1
-    assert not after.hands[leaving] and len(after.stock) == 108 - (players - 1) * 11
+    assert after.last_hand is not None
+    assert after.last_hand.void
+    assert after.totals == state.totals
+    assert after.hand_number == state.hand_number + 1
+    assert not after.hands[leaving]
+    assert len(after.stock) == 108 - (players - 1) * 11
     chooser = random.Random(4)
     for _ in range(600):
         if after.is_over:
@@ -85,7 +90,8 @@ def test_skarney_counts_an_abandoned_hand_among_its_hands() -> None:
         state, 2, lambda s: s.hand_number == rules.hands and s.current_player is not None, 20_000
     )
     after = last.apply("resign 0")
-    assert after.is_over and 0 not in after.winners
+    assert after.is_over
+    assert 0 not in after.winners
     best = max(after.totals[seat] for seat in (1, 2))
     assert after.winners == tuple(seat for seat in (1, 2) if after.totals[seat] == best)
 
@@ -95,13 +101,17 @@ def test_a_resignation_at_a_deal_before_any_card_is_dealt(dealer_leaves: bool) -
     """C-RESIGN during a chance step: no hand is in play; the next deal leaves the seat
     out, and if the dealer resigned the deal passes to the next seat still in."""
     state = scala40.new_game(players=3, seed=4, auto_chance=False)
-    assert state.is_chance and state.hand_number == 0
+    assert state.is_chance
+    assert state.hand_number == 0
     leaving = state.dealer if dealer_leaves else (state.dealer + 1) % 3
     after = state.apply(f"resign {leaving}")
-    assert after.is_chance and after.hand_number == 0 and after.last_hand is None
+    assert after.is_chance
+    assert after.hand_number == 0
+    assert after.last_hand is None
     assert after.dealer == ((state.dealer + 1) % 3 if dealer_leaves else state.dealer)
     dealt = after.apply("deal")
-    assert not dealt.hands[leaving] and dealt.current_player != leaving
+    assert not dealt.hands[leaving]
+    assert dealt.current_player != leaving
     assert dealt.problems() == []
     _play_on(dealt, 4, 300)
 
@@ -111,8 +121,10 @@ def test_a_resignation_at_a_restock_abandons_the_hand() -> None:
     state = chinchon.new_game(players=3, seed=6, auto_chance=False)
     state = _play_to(state, 6, lambda s: s.phase.value == "restock")
     after = state.apply("resign 2")
-    assert after.phase.value == "deal" and after.last_hand.end.value == "blocked"
-    assert after.scores == state.scores and after.dealer != state.dealer
+    assert after.phase.value == "deal"
+    assert after.last_hand.end.value == "blocked"
+    assert after.scores == state.scores
+    assert after.dealer != state.dealer
     _play_on(after.apply("deal"), 6, 200)
 
 
@@ -124,8 +136,10 @@ def test_a_resignation_while_a_rumino_claim_is_decided() -> None:
     )
     for seat in range(3):
         after = state.apply(f"resign {seat}")
-        assert after.resigned == (seat,) and after.last_hand.end.value == "blocked"
-        assert after.hand_number == state.hand_number + 1 and after.scores == state.scores
+        assert after.resigned == (seat,)
+        assert after.last_hand.end.value == "blocked"
+        assert after.hand_number == state.hand_number + 1
+        assert after.scores == state.scores
         assert after.current_player != seat
         _play_on(after, seat, 100)
 
@@ -142,7 +156,8 @@ def test_a_resignation_while_re_entries_are_decided() -> None:
         assert (
             after.last_hand == state.last_hand or after.last_hand.hand_number == state.hand_number
         )
-        assert seat.seat not in after.pending and after.problems() == []
+        assert seat.seat not in after.pending
+        assert after.problems() == []
         assert after.is_over or after.current_player != seat.seat
         _play_on(after, 1, 200)
 
@@ -155,15 +170,18 @@ def test_the_last_two_players() -> None:
     state = state.apply("resign 1")
     state = _play_on(state, 8, 40)
     state = state.apply(f"resign {state.resignations()[0].seat}")
-    assert not state.is_over and len(state.resignations()) == 2
+    assert not state.is_over
+    assert len(state.resignations()) == 2
     state = _play_on(state, 9, 40)
     last, leaving = (move.seat for move in state.resignations())
     before = state
     state = state.apply(f"resign {leaving}")
-    assert state.is_over and state.winners == (last,)
+    assert state.is_over
+    assert state.winners == (last,)
     assert [share for seat, share in enumerate(state.returns()) if seat != last] == [0.0] * 3
     events = events_of(before, f"resign {leaving}", state)
-    assert [event.kind for event in events][0] == "resign" and events[-1].winners == (last,)
+    assert next(event.kind for event in events) == "resign"
+    assert events[-1].winners == (last,)
     assert all(
         event.for_seat(seat)["move"] == f"resign {leaving}"
         for seat in range(4)
@@ -177,7 +195,8 @@ def test_a_one_hand_match_ends_with_its_abandoned_hand() -> None:
     rules = scala40.Ruleset(match_format="single")
     state = scala40.new_game(rules, players=3, seed=2)
     after = state.apply("resign 0")
-    assert after.is_over and after.winners == (1, 2)
+    assert after.is_over
+    assert after.winners == (1, 2)
     assert after.returns() == (0.0, 0.5, 0.5)
 
 
@@ -185,7 +204,8 @@ def test_resignations_are_never_legal_moves_and_are_checked() -> None:
     """C-RESIGN: never listed; refused for a seat not in, or once the game is over."""
     state = chinchon.new_game(players=2, seed=1)
     assert all(str(move).split()[0] != "resign" for move in state.legal_moves())
-    assert not state.is_legal("resign 2") and not state.can({"type": "resign", "seat": 5})
+    assert not state.is_legal("resign 2")
+    assert not state.can({"type": "resign", "seat": 5})
     with pytest.raises(IllegalMoveError, match="no seat 2"):
         state.apply("resign 2")
     with pytest.raises(InvalidMoveError):
@@ -223,4 +243,5 @@ def test_records_replay_resignations() -> None:
     state = record.initial_state()
     record = record.append(state, "resign 2")
     final = GameRecord.from_dict(json.loads(json.dumps(record.to_dict()))).final_state()
-    assert final.resigned == (2,) and final == state.apply("resign 2")
+    assert final.resigned == (2,)
+    assert final == state.apply("resign 2")

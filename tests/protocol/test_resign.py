@@ -52,7 +52,8 @@ def _check_resignation(game: Game, before: Any, seat: int) -> Any:
     assert game.move_from_dict(move.to_dict()) == move
     assert before.MOVES.from_dict({"type": "resign", "seat": seat}) == move
     assert move not in before.legal_moves()
-    assert before.is_legal(str(move)) and before.can(move)
+    assert before.is_legal(str(move))
+    assert before.can(move)
     after = before.apply(move.to_dict(), expected_move_number=before.move_number)
     assert after.move_number == before.move_number + 1
     side = next(team for team in before.teams if seat in team)
@@ -76,7 +77,8 @@ def _check_resignation(game: Game, before: Any, seat: int) -> Any:
     left = _sides_left(before)
     still = [team for team in left if not set(team) & set(side)]
     if len(still) < 2:
-        assert after.is_over and after.resignations() == ()
+        assert after.is_over
+        assert after.resignations() == ()
         assert set(after.winners) == {s for s in still[0] if s not in after.resigned}
         returns = after.returns()
         assert all(returns[s] == 0 for s in after.resigned)
@@ -104,7 +106,8 @@ def _check_state(game: Game, state: Any) -> None:
     data = json.loads(json.dumps(state.to_dict()))
     assert data.get("resigned", []) == list(state.resigned)
     loaded = game.state_from_dict(data)
-    assert loaded == state and loaded.resigned == state.resigned
+    assert loaded == state
+    assert loaded.resigned == state.resigned
     for move in state.resignations():
         assert move not in state.legal_moves()
 
