@@ -10,7 +10,10 @@ The inputs are the ones the hostile-input tests keep: ``WORST_MELDS`` in
 dense hands under every ruleset the library accepts, raw :class:`scala40.MeldRules` that
 allow any number of wild cards in a meld included), and ``WORST_CLOSES`` and
 ``WORST_DEADWOODS`` in ``tests/games/scala40/test_search_budget.py`` (the costliest
-closing searches met under S40-V-SPLIT and least-deadwood searches found). Each call is
+closing searches met or found by hill climbs under S40-V-SPLIT, each timed through
+``closing_moves`` and ``can_close``, and least-deadwood searches found), the position
+of seeded play whose lookahead of taking the discard once ran past the budget (loaded,
+its moves listed) and one whose splits cannot be listed within it (refused). Each call is
 timed cold (every cache emptied first), best of five, in CPU time; a call that raises an
 error of the library (a meld past ``MAX_READINGS``, a hand past ``MAX_HAND_READINGS``, a
 search past ``MAX_SEARCH_WORK``) counts with the time it took to refuse. The tests only
@@ -46,12 +49,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.core.test_hostile_input import EXTREME_RULES, WORST_MELDS
 from tests.games.scala40.test_hostile_input import _WORST_RULES, WORST_OPENINGS
-from tests.games.scala40.test_search_budget import WORST_CLOSES, WORST_DEADWOODS
+from tests.games.scala40.test_search_budget import (
+    SPLITS_PAST_THE_BUDGET,
+    WORST_CLOSES,
+    WORST_DEADWOODS,
+    _hunted,
+    take_discard_lookahead_position,
+)
 
 from scala40 import Scala40Error, check_meld, clear_caches, meld_interpretations
 from scala40.cards import format_cards, parse_cards
 from scala40.game import game_names, load_game
-from scala40.games.scala40.analysis import best_opening, closing_moves, min_deadwood
+from scala40.games.scala40.analysis import best_opening, can_close, closing_moves, min_deadwood
 
 REPEATS = 3
 
@@ -103,6 +112,20 @@ def scala40_cases() -> Iterator[Case]:
         state = make()
         hand = format_cards(state.hands[state.turn])
         yield f"closing_moves [{name}]", hand, partial(closing_moves, state)
+        yield f"can_close [{name}]", hand, partial(can_close, state)
+    hand = SPLITS_PAST_THE_BUDGET[0]
+    name = "14 cards, 3 jokers, splits past the budget (S40-V-SPLIT)"
+    yield f"from_position [{name}]", hand, _hunted(*SPLITS_PAST_THE_BUDGET)
+    state = take_discard_lookahead_position()
+    hand = format_cards(state.hands[state.turn])
+    name = "take-discard lookahead, 12 table melds (S40-V-SPLIT)"
+    yield (
+        f"from_position, legal_moves [{name}]",
+        hand,
+        lambda: list(take_discard_lookahead_position().legal_moves()),
+    )
+    data = state.to_dict()
+    yield f"state_from_dict [{name}]", hand, partial(type(state).from_dict, data)
 
 
 def skarney_cases() -> Iterator[Case]:

@@ -41,7 +41,14 @@ from scala40.errors import (
     InvalidStateError,
 )
 from scala40.game import Game, register_game
-from scala40.gamekit import FieldReader, StateBase, deal_hidden, describe, expect_header
+from scala40.gamekit import (
+    FieldReader,
+    StateBase,
+    check_choice,
+    deal_hidden,
+    describe,
+    expect_header,
+)
 from scala40.generic_bots import game_bots
 from scala40.legal import LegalMoves
 from scala40.melds import MeldRules, is_meld
@@ -501,7 +508,9 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, view: TrioView, legal: Sequence[TrioMove], rng: random.Random) -> TrioMove:
-        del rng
+        del rng  # the greedy choice draws nothing
+        # Refuse a wrong view, moves of another game, text, or no move at all.
+        check_choice(view, legal, TrioView, MOVES.kinds, "Trio")
         outs = [move for move in legal if isinstance(move, Out)]
         if outs:
             return outs[0]

@@ -44,6 +44,9 @@ class SeatEnv(Env[Any, int]):
         self.opponent = opponent
         self.bots = [make_bot(opponent, game) for _ in self.inner.possible_agents]
         self.rng = random.Random(0)
+        self.ended_early: list[float] = []
+        """The rewards of the hands the last :meth:`reset` dealt again because they ended
+        before the seat decided."""
         observations: Any = self.inner.observation_space(self.agent)
         self.observation_space = observations["observation"]
         actions: Any = spaces.Discrete(self.inner.encoding.num_distinct_actions)
@@ -55,17 +58,26 @@ class SeatEnv(Env[Any, int]):
         super().reset(seed=seed)
         if seed is not None:
             self.rng = random.Random(seed)
-        self.inner.reset(seed=self.rng.getrandbits(32))
-        self._play_others()
-        return self._observation(), {}
+        self.ended_early = []
+        while True:
+            self.inner.reset(seed=self.rng.getrandbits(32))
+            self._play_others()
+            if not self._done():
+                return self._observation(), {}
+            # The hand ended before the seat's first decision (an opponent closed at
+            # once): nothing to learn from it; its reward is kept for the evaluation.
+            self.ended_early.append(float(self.inner.rewards[self.agent]))
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         self.inner.step(int(action))
         self._play_others()
+        done = self._done()
+        reward = float(self.inner.rewards[self.agent]) if done else 0.0
+        return self._observation(), reward, done, False, {}
+
+    def _done(self) -> bool:
         inner = self.inner
-        done = inner.terminations[self.agent] or inner.truncations[self.agent]
-        reward = float(inner.rewards[self.agent]) if done else 0.0
-        return self._observation(), reward, bool(done), False, {}
+        return bool(inner.terminations[self.agent] or inner.truncations[self.agent])
 
     def action_masks(self) -> Any:
         return self.inner.observe(self.agent)["action_mask"].astype(bool)
@@ -103,18 +115,23 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def evaluate(policy: Any, game: str, opponent: str, hands: int) -> tuple[float, int]:
     """The hands ``policy(observation, mask) -> action`` wins against ``opponent`` bots
-    (ties counted as shares), over ``hands`` hands."""
+    (ties counted as shares), and how many were played: ``hands`` hands, and any that
+    ended before the seat's first decision."""
     env = SeatEnv(game, opponent)
     wins = 0.0
+    played = 0
     for hand in range(hands):
         observation, _ = env.reset(seed=10_000 + hand)
+        # Hands that ended before the seat could act count as played, as they were.
+        wins += sum(env.ended_early)
+        played += len(env.ended_early) + 1
         done = False
         reward = 0.0
         while not done:
             action = policy(observation, env.action_masks())
             observation, reward, done, _, _ = env.step(action)
         wins += reward
-    return wins, hands
+    return wins, played
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ goes through it, so that building the error can never raise another one.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Collection, Sequence
 from typing import TypeGuard
 
@@ -20,6 +21,7 @@ from scala40.errors import InvalidArgumentError, InvalidValueError
 
 __all__ = [
     "MAX_SHOWN",
+    "check_any_choice",
     "check_choice",
     "check_flag",
     "check_int",
@@ -168,5 +170,40 @@ def check_choice(
         or not all(type(move) in move_kinds for move in legal)
     ):
         raise InvalidArgumentError(f"expected a list of {game} moves, got {describe(legal)}")
+    if not legal:
+        raise InvalidValueError("a bot chooses among legal moves, and there are none")
+
+
+_NOT_MOVES = frozenset({str, bytes, bytearray, bool, int, float, complex, type(None)})
+"""Types whose values are never a move of any game (a move's text is applied, never
+chosen). Looked up by exact type: a light move may stand for its kind until read."""
+
+
+def check_any_choice(view: object, legal: object, rng: object) -> None:
+    """Refuse what a bot that plays any game (through the protocol alone) cannot choose
+    from: a ``view`` that is not a seat's view (a ``player`` seat and a ``sample``
+    method), ``legal`` that is not a sequence of move values (a string, or text or a
+    number in it, is not one), no move at all, or an ``rng`` that is not a
+    :class:`random.Random`.
+
+    :raises InvalidArgumentError: the view, the moves or the generator are of the wrong
+        type.
+    :raises InvalidValueError: there is no move to choose.
+
+    >>> check_any_choice(None, [], random.Random(0))
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidArgumentError: expected a seat's view of a game, got None
+    """
+    if not callable(getattr(view, "sample", None)) or not is_int(getattr(view, "player", None)):
+        raise InvalidArgumentError(f"expected a seat's view of a game, got {describe(view)}")
+    if (
+        not isinstance(legal, Sequence)
+        or isinstance(legal, (str, bytes))
+        or not _NOT_MOVES.isdisjoint(map(type, legal))
+    ):
+        raise InvalidArgumentError(f"expected the list of legal moves, got {describe(legal)}")
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"expected a random.Random, got {describe(rng)}")
     if not legal:
         raise InvalidValueError("a bot chooses among legal moves, and there are none")

@@ -60,19 +60,20 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
-from scala40._checks import describe
+from scala40._checks import check_flag, check_int, check_names, describe
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS
 from scala40.errors import InvalidArgumentError, UnknownGameError
 from scala40.match import ScoreOrder
+from scala40.melds import Meld
 
 if TYPE_CHECKING:
     from scala40.legal import LegalMoves
-    from scala40.melds import Meld
     from scala40.movekinds import MoveSet
     from scala40.rulesets import RulesetBase
 
 __all__ = [
     "DEFAULT_GAME",
+    "MAX_MELD_TOTAL",
     "Bot",
     "Game",
     "GameText",
@@ -203,6 +204,27 @@ DEFAULT_GAME = "scala40"
 """The game the tools play when none is named (the library's first game)."""
 
 
+MAX_MELD_TOTAL = 10**12
+"""The largest meld total :meth:`GameText.meld_total` takes (far past any deck's cards)."""
+
+
+_NO_NAMES: Any = object()
+
+
+def _check_state(state: object, names: object = _NO_NAMES) -> None:
+    """Refuse what is not a game state, or ``names`` (when given) that do not name its
+    seats."""
+    if not isinstance(state, State):
+        raise InvalidArgumentError(f"expected a game state, got {describe(state)}")
+    if names is not _NO_NAMES:
+        check_names(names, state.player_count)
+
+
+def _check_meld(meld: object) -> None:
+    if not isinstance(meld, Meld):
+        raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
+
+
 class GameText:
     """The words the command line uses for a game; a game overrides what it can say better.
 
@@ -214,38 +236,61 @@ class GameText:
     """The help text listing the moves a player can type."""
 
     def board(self, state: Any, seat: int, names: Sequence[str], unicode: bool) -> list[str]:
-        """The table as seat ``seat`` sees it (nothing hidden from it is shown)."""
-        del seat, names, unicode
+        """The table as seat ``seat`` sees it (nothing hidden from it is shown).
+
+        :raises InvalidArgumentError: ``state`` is not a state, ``seat`` not one of its
+            seats, ``names`` not a name for each seat or ``unicode`` not a bool."""
+        _check_state(state, names)
+        check_int("seat", seat, 0, state.player_count - 1)
+        check_flag("unicode", unicode)
         view = state.view(state.current_player or 0)
         return [str(view)]
 
     def turn_hint(self, state: Any) -> str:
-        """A line saying what the player to decide is to do."""
-        del state
+        """A line saying what the player to decide is to do.
+
+        :raises InvalidArgumentError: ``state`` is not a state."""
+        _check_state(state)
         return "Your move ('moves' lists the legal moves, 'help' the commands)."
 
     def events(self, before: Any, after: Any, names: Sequence[str]) -> list[str]:
-        """Lines announcing what a move changed beyond itself (a hand ending, scores)."""
-        del names
+        """Lines announcing what a move changed beyond itself (a hand ending, scores).
+
+        :raises InvalidArgumentError: ``before`` or ``after`` is not a state, or
+            ``names`` not a name for each seat."""
+        _check_state(before, names)
+        _check_state(after, names)
         if after.hand_number != before.hand_number and not after.is_over:
             return [f"Hand {before.hand_number} is over."]
         return []
 
     def status(self, state: Any) -> str:
-        """Where an unfinished game stands, in a few words (after ``The game is not over``)."""
+        """Where an unfinished game stands, in a few words (after ``The game is not over``).
+
+        :raises InvalidArgumentError: ``state`` is not a state."""
+        _check_state(state)
         if state.is_chance:
             return "the dealer shuffles next"
         return f"P{state.current_player} to move"
 
     def final(self, state: Any, names: Sequence[str]) -> list[str]:
-        """Lines for the end of the game: totals and winners."""
+        """Lines for the end of the game: totals and winners.
+
+        :raises InvalidArgumentError: ``state`` is not a state, or ``names`` not a name
+            for each seat."""
+        _check_state(state, names)
         scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(state.scores))
         winners = " and ".join(f"P{seat} ({names[seat]})" for seat in state.winners)
         return [f"Final scores: {scores}", f"Winner: {winners}" if winners else "No winner."]
 
     def move(self, move: Any, unicode: bool) -> str:
-        """A move as the command line prints it."""
-        del unicode
+        """A move as the command line prints it.
+
+        :raises InvalidArgumentError: ``move`` is not a move value (one with
+            ``to_dict``), or ``unicode`` not a bool."""
+        if not callable(getattr(move, "to_dict", None)) or isinstance(move, type):
+            raise InvalidArgumentError(f"expected a move, got {describe(move)}")
+        check_flag("unicode", unicode)
         return str(move)
 
     def meld(self, meld: Meld, unicode: bool) -> str:
@@ -255,7 +300,11 @@ class GameText:
         >>> from scala40.melds import check_meld
         >>> GameText().meld(check_meld("JK 9C 8C"), unicode=True)
         '8♣ 9♣ JK=10♣'
+
+        :raises InvalidArgumentError: ``meld`` is not a meld, or ``unicode`` not a bool.
         """
+        _check_meld(meld)
+        check_flag("unicode", unicode)
         names = CARD_SYMBOLS if unicode else CARD_NAMES
         return " ".join(
             names[card] if card == stands_for else f"{names[card]}={names[stands_for]}"
@@ -269,14 +318,21 @@ class GameText:
         >>> from scala40.melds import check_meld
         >>> GameText().meld_value(check_meld("JK 9C 8C"))
         27
+
+        :raises InvalidArgumentError: ``meld`` is not a meld.
         """
+        _check_meld(meld)
         value: int = meld.value
         return value
 
     def meld_total(self, total: int, rules: Any) -> list[str]:
         """Lines ``scala40 check`` prints after the melds it was given, worth ``total``
-        together under ``rules`` (such as whether they open a hand); none by default."""
-        del total, rules
+        together under ``rules`` (such as whether they open a hand); none by default.
+
+        :raises InvalidArgumentError: ``total`` is not a whole number of points.
+        :raises InvalidValueError: ``total`` is negative or past :data:`MAX_MELD_TOTAL`."""
+        del rules
+        check_int("total", total, 0, MAX_MELD_TOTAL)
         return []
 
 

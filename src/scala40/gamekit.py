@@ -1,7 +1,8 @@
 """What a new game builds on: the state base, the readers of saved data and the samplers
-of hidden cards, the pieces every game of the library is made of, and :func:`describe`, which shows any
+of hidden cards, the pieces every game of the library is made of, :func:`describe`, which shows any
 value in a message within a bounded length (a hostile value may be a number of 5,000
-digits).
+digits), and :func:`check_choice`, with which a game's bot refuses what it cannot choose
+from.
 
 A game is a package that defines its ruleset (a :class:`~scala40.rulesets.RulesetBase`),
 its moves (:mod:`scala40.movekinds`), a state on :class:`StateBase`, a view, and a
@@ -24,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from scala40._checks import describe
+from scala40._checks import check_choice, describe
 from scala40._sampling import MAX_SAMPLE_DRAWS, deal_hidden, draw_consistent
 from scala40._serial import MAX_READ_ITEMS, MAX_READ_TEXT, FieldReader, expect_header
 from scala40._state import MAX_TURN_MOVES, StateBase
@@ -36,6 +37,7 @@ __all__ = [
     "MAX_TURN_MOVES",
     "FieldReader",
     "StateBase",
+    "check_choice",
     "deal_hidden",
     "describe",
     "draw_consistent",

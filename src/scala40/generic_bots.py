@@ -19,8 +19,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scala40._checks import describe, is_int
-from scala40.errors import InvalidBotSpecError, InvalidValueError
+from scala40._checks import check_any_choice, describe, is_int
+from scala40.errors import InvalidBotSpecError
 from scala40.game import Bot, Game, State, load_game
 from scala40.ismcts import ISMCTSBot
 from scala40.match import ScoreOrder, team_of
@@ -60,10 +60,11 @@ class RandomBot:
         :param view: what the seat to decide may see.
         :param legal: the legal moves, one of which is returned.
         :param rng: the only randomness to draw from.
+        :raises InvalidArgumentError: ``view`` is not a seat's view, ``legal`` not a list
+            of moves or ``rng`` not a :class:`random.Random`.
         :raises InvalidValueError: ``legal`` is empty.
         """
-        if not legal:
-            raise InvalidValueError("a bot chooses among legal moves, and there are none")
+        check_any_choice(view, legal, rng)
         return legal[rng.randrange(len(legal))]
 
     def __repr__(self) -> str:
@@ -118,9 +119,13 @@ class PlayoutBot:
         )
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The candidate with the best mean playout value (see the class documentation)."""
-        if not legal:
-            raise InvalidValueError("a bot chooses among legal moves, and there are none")
+        """The candidate with the best mean playout value (see the class documentation).
+
+        :raises InvalidArgumentError: ``view`` is not a seat's view, ``legal`` not a list
+            of moves or ``rng`` not a :class:`random.Random`.
+        :raises InvalidValueError: ``legal`` is empty.
+        """
+        check_any_choice(view, legal, rng)
         if len(legal) == 1:
             return legal[0]
         first = view.sample(rng.getrandbits(64))

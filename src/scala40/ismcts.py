@@ -44,11 +44,9 @@ import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from scala40._checks import describe, is_int, is_number
+from scala40._checks import check_any_choice, describe, is_int, is_number
 from scala40.errors import (
-    InvalidArgumentError,
     InvalidBotSpecError,
-    InvalidValueError,
     UnknownGameError,
 )
 from scala40.game import Bot, Game, State, load_game
@@ -188,17 +186,7 @@ class ISMCTSBot:
         :raises InvalidArgumentError: ``view`` cannot be sampled, ``legal`` is not a list
             of moves or ``rng`` not a :class:`random.Random`.
         """
-        if not callable(getattr(view, "sample", None)) or not isinstance(
-            getattr(view, "player", None), int
-        ):
-            raise InvalidArgumentError(f"expected a seat's view of a game, got {describe(view)}")
-        given: object = legal
-        if not isinstance(given, Sequence) or isinstance(given, (str, bytes)):
-            raise InvalidArgumentError(f"expected the list of legal moves, got {describe(legal)}")
-        if not isinstance(rng, random.Random):
-            raise InvalidArgumentError(f"expected a random.Random, got {describe(rng)}")
-        if not legal:
-            raise InvalidValueError("a bot chooses among legal moves, and there are none")
+        check_any_choice(view, legal, rng)
         if len(legal) == 1:
             return legal[0]
         deadline = None if self.time_limit is None else time.monotonic() + self.time_limit

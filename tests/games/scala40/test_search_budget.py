@@ -15,8 +15,15 @@ from typing import Any
 
 import pytest
 
-from scala40 import GameState, Ruleset, SearchLimitError, clear_caches, new_game
-from scala40.games.scala40.analysis import min_deadwood
+from scala40 import (
+    GameState,
+    InvalidStateError,
+    Ruleset,
+    SearchLimitError,
+    clear_caches,
+    new_game,
+)
+from scala40.games.scala40.analysis import can_close, min_deadwood
 from scala40.games.scala40.bots import GreedyBot
 from scala40.games.scala40.budget import MAX_SEARCH_WORK, WorkBudget, shared_budget
 from scala40.games.scala40.closing import CloseSearch
@@ -43,11 +50,107 @@ def _unopened_split_position() -> GameState:
     )
 
 
-WORST_CLOSES: list[tuple[str, Any, bool]] = [
+_SPLIT8 = Ruleset(split_sequences=True, jokers=8)
+_SPLIT8_MULTI = Ruleset(split_sequences=True, jokers=8, max_jokers_per_meld=None)
+
+# The slowest closing searches found by hill climbs over dense hands (14 cards, two to
+# five jokers) beside random tables under S40-V-SPLIT: (hand, table, rules).
+_HUNTED_CLOSES: list[tuple[str, str, list[str], Ruleset]] = [
+    (
+        "14 cards, 3 jokers, 3 tables melds, any jokers a meld (S40-V-SPLIT)",
+        "10S 4H 6C 6S 8C 10C 10C 5D 7S 5C JK JK 8D JK",
+        ["7C 8C 9C", "7D JK=8D 9D", "7D 7C 7H"],
+        _SPLIT8_MULTI,
+    ),
+    (
+        "14 cards, 3 jokers, 5 table melds, any jokers a meld (S40-V-SPLIT)",
+        "8C 3H 7C 4H 3D AH 10H 5H 6D 4H 8D JK JK JK",
+        ["JK=6D 7D 8D 9D 10D", "7D 7H 7C", "2D JK=3D 4D 5D 6D", "10D JD QD KD", "JH QH KH"],
+        _SPLIT8_MULTI,
+    ),
+    (
+        "14 cards, 4 jokers, 4 table sequences (S40-V-SPLIT)",
+        "7S 6S 7D 5D 3C 5C JS 8C 3D 9S JK JK JK JK",
+        ["2C 3C 4C JK=5C 6C", "AH 2H 3H 4H 5H", "AD 2D 3D JK=4D", "JK=3D 4D 5D 6D", "4H 4S 4C"],
+        _SPLIT8,
+    ),
+    (
+        "14 cards, 3 jokers, 9 table melds, any jokers a meld (S40-V-SPLIT)",
+        "9H 7S 10C 6C JK 5C 8C 9S 9C 9S 4C 8S JK JK",
+        [
+            "5D JK=6D 7D",
+            "10S 10H 10D",
+            "9D 10D JK=JD",
+            "AS 2S 3S 4S",
+            "QC QH QD",
+            "AC 2C 3C JK=4C 5C",
+            "8D 9D JK=10D JD",
+            "4C 4S 4H",
+            "6C JK=6S 6H",
+        ],
+        _SPLIT8_MULTI,
+    ),
+]
+
+
+def _hunted(hand: str, table: list[str], rules: Ruleset) -> Any:
+    return lambda: make_position(
+        hands=[hand, "3H 9H 10H JH"],
+        table=table,
+        rules=rules,
+        opened=[True, True],
+        turns_played=[2, 2],
+        phase="play",
+    )
+
+
+WORST_CLOSES: list[tuple[str, Any, bool | None]] = [
     ("14 cards, 3 jokers, 3 table sequences (S40-V-SPLIT)", tangled_split_position, True),
     ("14 cards, not opened, 8 jokers (S40-V-SPLIT)", _unopened_split_position, False),
+    *[(name, _hunted(hand, table, rules), None) for name, hand, table, rules in _HUNTED_CLOSES],
 ]
-"""``closing_moves`` inputs: a name, a function making the state, whether it closes."""
+"""``closing_moves`` inputs: a name, a function making the state, whether it closes
+(``None``: the search may stop at its budget, :class:`SearchLimitError`)."""
+
+
+SPLITS_PAST_THE_BUDGET = (
+    "7H 5H 6S 9H 3S 4D 8S JS 5H JK 4H 7S JK JK",
+    ["8S 9S 10S JS QS", "6D 7D 8D", "4C 5C 6C 7C 8C", "JK=JS JC JH JD", "10D 10C 10H"],
+    _SPLIT8_MULTI,
+)
+"""A position found by the hill climbs (hand, table, rules) whose legal moves cannot be
+listed within MAX_SEARCH_WORK: :func:`_hunted` refuses it."""
+
+
+def take_discard_lookahead_position() -> GameState:
+    """A position of seeded random and greedy play under S40-V-SPLIT (eight jokers, four
+    players): whether the player to draw may take the ace of spades (S40-DRAW-DISCARD)
+    needs the lookahead of S40-TURN over twelve table melds. It took 127,570 units of work,
+    past MAX_SEARCH_WORK: the state could neither list its moves nor be loaded."""
+    return make_position(
+        hands=["5S 4D 6D 2C", "3H", "2S", "10S 5H 9H QH"],
+        discard="AC KC 3C 3S AS",
+        table=[
+            "6H 7H 8H JK=9H 10H",
+            "8C 9C JK=10C",
+            "9D 10D JD",
+            "8C 9C 10C",
+            "JC QC KC",
+            "JS JH JD JC",
+            "5S JK=6S 7S 8S 9S",
+            "4C JK=5C 6C",
+            "8S 9S 10S",
+            "JH JK=QH KH AH",
+            "5D 6D 7D",
+            "2H JK=3H 4H",
+        ],
+        rules=_SPLIT8,
+        opened=[True, True, True, True],
+        turns_played=[1, 2, 2, 1],
+        turn=3,
+        phase="draw",
+    )
+
 
 _MULTI8 = Ruleset(jokers=8, max_jokers_per_meld=None)
 WORST_DEADWOODS: list[tuple[str, Ruleset, str, list[str], int]] = [
@@ -71,7 +174,7 @@ WORST_DEADWOODS: list[tuple[str, Ruleset, str, list[str], int]] = [
 
 @pytest.mark.parametrize(("name", "make", "closes"), WORST_CLOSES)
 def test_the_worst_closing_searches_stay_within_a_quarter_second_s40_v_split(
-    name: str, make: Any, closes: bool
+    name: str, make: Any, closes: bool | None
 ) -> None:
     # S40-V-SPLIT, S40-CLOSE: answered within the budget, cold.
     state = make()
@@ -83,6 +186,8 @@ def test_the_worst_closing_searches_stay_within_a_quarter_second_s40_v_split(
             return CloseSearch(state, budget).run()
 
     found = library_errors_only(search, seconds=CPU_LIMIT)
+    if closes is None:
+        return  # answered, or refused at the budget
     assert budget.left >= 0, name
     assert (found is not None) == closes, name
     if found is None:
@@ -102,6 +207,38 @@ def test_the_worst_deadwood_searches_stay_within_a_quarter_second(
     library_errors_only(min_deadwood, hand, rules, table=table, keep=keep, seconds=CPU_LIMIT)
     with pytest.raises(SearchLimitError, match="MAX_SEARCH_WORK"):
         min_deadwood(hand, rules, table=table, keep=keep)
+
+
+@pytest.mark.parametrize(("name", "make", "closes"), WORST_CLOSES)
+def test_the_worst_can_close_calls_stay_within_a_quarter_second_s40_v_split(
+    name: str, make: Any, closes: bool | None
+) -> None:
+    # S40-V-SPLIT, S40-CLOSE: the public call, cold, answers or refuses within the bound.
+    state = make()
+    clear_caches()
+    library_errors_only(can_close, state, seconds=CPU_LIMIT)
+
+
+def test_a_position_whose_splits_cannot_be_listed_within_the_budget_is_refused_fast() -> None:
+    # S40-V-SPLIT: three jokers in hand, any number of them a meld, a table sequence of
+    # five spades: listing the splits runs past MAX_SEARCH_WORK, and the position is
+    # refused (InvalidStateError naming the SearchLimitError) within the bound.
+    clear_caches()
+    make = _hunted(*SPLITS_PAST_THE_BUDGET)
+    assert library_errors_only(make, seconds=CPU_LIMIT) is None
+    with pytest.raises(InvalidStateError, match="MAX_SEARCH_WORK"):
+        make()
+
+
+def test_the_lookahead_of_taking_the_discard_is_settled_at_once_s40_draw_discard() -> None:
+    # S40-DRAW-DISCARD, S40-TURN, S40-V-SPLIT: the ace of spades cannot be melded this
+    # turn (no sequence of spades can reach it with the hand's cards and the jokers its
+    # cards free, no set of aces, no meld of the hand holds it), so the player may only
+    # draw from the stock; a real position, once past the budget.
+    clear_caches()
+    state = library_errors_only(take_discard_lookahead_position, seconds=CPU_LIMIT)
+    assert [str(move) for move in state.legal_moves()] == ["draw"]
+    assert GameState.from_dict(state.to_dict()) == state
 
 
 def test_a_closing_search_past_its_budget_names_the_limit_s40_close() -> None:

@@ -10,7 +10,8 @@ Past the budget the call raises :class:`~scala40.SearchLimitError`.
 The budget is counted in units of work, not in seconds, so that the same call always
 gets the same answer on any machine. A unit is one small step of about two microseconds
 (one candidate tried by a search: a meld against the cards left, a layoff, an option for
-a table meld); one step of a split sweep is :data:`SWEEP_WORK` units, one move played and judged
+a table meld); one step of a split sweep is :data:`SWEEP_WORK` units, one set of pieces
+it completes :data:`EMIT_WORK` units, one move played and judged
 :data:`TRY_WORK` units, one position a search examines (listing its moves)
 :data:`POSITION_WORK` units. A call
 therefore stops within :data:`MAX_SEARCH_WORK` units, under two tenths of a second.
@@ -25,6 +26,7 @@ from contextvars import ContextVar
 from scala40.errors import SearchLimitError
 
 __all__ = [
+    "EMIT_WORK",
     "MAX_SEARCH_WORK",
     "POSITION_WORK",
     "SWEEP_WORK",
@@ -34,12 +36,14 @@ __all__ = [
     "shared_budget",
 ]
 
-MAX_SEARCH_WORK = 120_000
+MAX_SEARCH_WORK = 100_000
 """The most units of work (:mod:`~scala40.games.scala40.budget`) one call spends in the
 searches: under two tenths of a second of CPU (``benchmarks/bench_worst_inputs.py`` times
-the worst inputs found). Real games stay below it: one list of legal moves of a random
-game under the classic preset (S40-V-SPLIT) took 77,560 units, the most met; in 200
-seeded random and greedy games under S40-V-SPLIT (four and eight jokers) every move
+the worst inputs found, the costliest of them refused at the budget). Real games stay
+well below it: in 1,143 seeded games of random and greedy players (two to four, their
+first two hands) under S40-V-SPLIT with eight and four jokers and the classic preset,
+136,056 moves, the costliest list of legal moves or move played took 62,489 units; in
+200 seeded random and greedy games under S40-V-SPLIT (four and eight jokers) every move
 listed and chosen is the one the searches give without a budget."""
 
 POSITION_WORK = 40
@@ -50,6 +54,10 @@ TRY_WORK = 10
 
 SWEEP_WORK = 5
 """The units one step of a split sweep costs (S40-V-SPLIT)."""
+
+EMIT_WORK = 15
+"""The units one set of pieces a split sweep completes costs (S40-V-SPLIT): telling the
+cards it adds from the sequence's own and the split's canonical form."""
 
 
 class WorkBudget:

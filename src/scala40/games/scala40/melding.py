@@ -566,19 +566,25 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
         # Freed jokers and splits open ways only a search can follow, but every way ends
         # in a meld of the hand's cards and jokers that holds the card, or on a table
         # sequence of its suit: one whose end the hand's cards and jokers can bring up to
-        # it, or, under S40-V-SPLIT, any. (A table set takes the card now or never:
-        # layoffs only fill it, swaps keep its suits.) With neither, the card cannot be
-        # melded.
+        # it, or, under S40-V-SPLIT, one whose places hold the card's (a split takes a
+        # second copy into one of its pieces; every piece of a split is the sequence's own
+        # cards and cards of the hand, so a piece reaches past the sequence's ends only
+        # as far as the hand's cards and jokers fill the places). A table set takes the
+        # card now or never: layoffs only fill it, swaps keep its suits. With neither,
+        # the card cannot be melded.
         suits, freeable = info.kinds
-        if not swappable:
-            freeable = 0
+        # A joker comes to the hand only for a natural card of the hand it stands for
+        # (S40-SWAP): no more jokers than such cards.
+        freeable = min(freeable, sum(1 for card in hand if swappable >> card & 1))
         if not (
             suits >> SUIT_OF[taken] & 1
-            and (
-                rules.split_sequences
-                or _sequence_might_reach(
-                    state.table, held, taken, freeable + hand.count(JOKER), meld_rules
-                )
+            and _sequence_might_reach(
+                state.table,
+                held,
+                taken,
+                freeable + hand.count(JOKER),
+                meld_rules,
+                split=rules.split_sequences,
             )
         ):
             with_jokers = tuple(sorted((*hand, *([JOKER] * freeable))))
@@ -603,11 +609,20 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
 
 
 def _sequence_might_reach(
-    table: tuple[Meld, ...], held: int, taken: Card, jokers: int, rules: Any
+    table: tuple[Meld, ...],
+    held: int,
+    taken: Card,
+    jokers: int,
+    rules: Any,
+    *,
+    split: bool = False,
 ) -> bool:
     """Whether some table sequence of ``taken``'s suit could be extended up to it: the
     places between its end and the card filled by cards in ``held`` (a bit mask) or by
-    up to ``jokers`` jokers. A bound: how many jokers one meld may hold is not checked."""
+    up to ``jokers`` jokers. With ``split`` (S40-V-SPLIT), a sequence holding the card's
+    place may take it too (into one of the pieces of a split), and the sequence's length
+    is no bound (its pieces are each a meld). A bound: how many jokers one meld may hold
+    is not checked."""
     slots = rules.sequence_slots
     longest = rules.sequence_max
     suit = SUIT_OF[taken]
@@ -623,9 +638,11 @@ def _sequence_might_reach(
                 gap = range(place + 1, first)
             elif place > last:
                 gap = range(last + 1, place)
+            elif split:
+                return True  # a split may put a second copy of the card beside the first
             else:
                 continue  # a place inside the sequence is taken (or held by a joker)
-            if longest is not None and len(meld.cards) + len(gap) + 1 > longest:
+            if not split and longest is not None and len(meld.cards) + len(gap) + 1 > longest:
                 continue
             missing = sum(1 for i in gap if not held >> (suit * 13 + slots[i] - 1) & 1)
             if missing <= jokers:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import Card
-from scala40.games.scala40.budget import SWEEP_WORK, WorkBudget, call_budget
+from scala40.games.scala40.budget import EMIT_WORK, SWEEP_WORK, WorkBudget, call_budget
 from scala40.games.scala40.moves import Split
 from scala40.melds import Meld, MeldRules
 
@@ -60,6 +60,10 @@ def split_moves(
     return found
 
 
+_SplitShape = tuple[tuple[Card, ...], tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]]
+"""A split as the sweep finds it: the cards added, and each piece's cards and places."""
+
+
 def find_splits(
     index: int,
     meld: Meld,
@@ -97,6 +101,7 @@ def find_splits(
     cap = rules.max_wilds
     lead = rules.min_natural_lead
     found: dict[Split, tuple[int, tuple[Card, ...]]] = {}
+    seen: set[_SplitShape] = set()
     funds = budget or call_budget()
 
     def spend(units: int) -> None:
@@ -104,16 +109,20 @@ def find_splits(
         if funds.left < 0:
             funds.refuse(_what(meld))
 
+    own_items = Counter(own.values())
+
     def emit(pieces: list[list[tuple[Card, Card]]]) -> None:
-        if len(pieces) < 2:
+        # The pieces hold every card of the sequence and the cards added: too few added
+        # cards make no split (a sequence of five or fewer takes layoffs instead).
+        if len(pieces) < 2 or sum(map(len, pieces)) <= 5:
             return
+        # Telling the added cards apart costs as much as a few steps of the sweep.
+        spend(EMIT_WORK)
         items: Counter[tuple[Card, Card]] = Counter()
         for piece in pieces:
             items.update(piece)
-        extra = items - Counter(own.values())
+        extra = items - own_items
         added = tuple(sorted(card for card, _ in extra.elements()))
-        if len(meld.cards) + len(added) <= 5:
-            return
         if any(Counter(piece) <= extra for piece in pieces):
             return  # a piece the added cards make alone is a plain meld
         shaped = tuple(
@@ -123,9 +132,10 @@ def find_splits(
             )
         )
         ordered = tuple(sorted(shaped, key=lambda p: (p[1], p[0])))
-        move = Split(index, added, ordered)
-        if move not in found:
-            found[move] = (len(added), added)
+        # Many ways through the sweep give the same split: build each move once.
+        if (added, ordered) not in seen:
+            seen.add((added, ordered))
+            found[Split(index, added, ordered)] = (len(added), added)
 
     # Whether some natural card (the sequence's own, or one of the pool) can take each
     # place: a place without one needs a wild card.

@@ -19,7 +19,7 @@ from typing import Any
 from scala40._checks import check_flag, check_int, check_names, describe
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
 from scala40.errors import InvalidArgumentError
-from scala40.game import GameText
+from scala40.game import MAX_MELD_TOTAL, GameText
 from scala40.games.scala40.moves import MOVES, Move
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.rules import MatchFormat, Ruleset
@@ -195,7 +195,7 @@ class Scala40Text(GameText):
 
     def meld_total(self, total: int, rules: Any) -> list[str]:
         """Whether melds worth ``total`` open a hand under ``rules`` (S40-OPEN)."""
-        check_int("total", total, 0)
+        check_int("total", total, 0, MAX_MELD_TOTAL)
         if not isinstance(rules, Ruleset):
             raise InvalidArgumentError(f"expected a Scala 40 Ruleset, got {describe(rules)}")
         threshold = rules.opening_threshold

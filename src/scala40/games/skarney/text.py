@@ -304,7 +304,11 @@ class SkarneyText(GameText):
         return meld_text(meld, unicode)
 
     def meld_value(self, meld: Meld) -> int:
-        """The points a meld's cards score (SK-SCORE-MELDS)."""
+        """The points a meld's cards score (SK-SCORE-MELDS).
+
+        :raises InvalidArgumentError: ``meld`` is not a meld."""
+        if not isinstance(meld, Meld):
+            raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
         return meld_points(meld)
 
     def move(self, move: Move, unicode: bool) -> str:
