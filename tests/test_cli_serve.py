@@ -197,3 +197,37 @@ def test_a_seats_view_and_stale_moves(name: str) -> None:
     assert answers[3]["error"]["type"] == "StaleMoveError"
     assert answers[4]["ok"]
     assert answers[4]["summary"]["move_number"] > number
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_events_since_a_move_are_the_library_feed(name: str) -> None:
+    """``events`` answers what ``scala40.events.events_since`` gives a seat: the mover
+    sees the cards its move brought, the others see the move without them."""
+    first = serve(
+        requests({"op": "new", "game": name, "seed": 5}, {"op": "legal", "handle": "g1"})
+    )
+    seat = first[0]["summary"]["current_player"]
+    other = (seat + 1) % first[0]["summary"]["players"]
+    move = first[1]["moves"][0]["text"]
+    answers = serve(
+        requests(
+            {"op": "new", "game": name, "seed": 5},
+            {"op": "view", "handle": "g1", "seat": seat},
+            {"op": "apply", "handle": "g1", "move": move, "chance": False},
+            {"op": "view", "handle": "g1", "seat": seat},
+            {"op": "events", "handle": "g1", "seat": seat},
+            {"op": "events", "handle": "g1", "seat": other, "since": 0},
+            {"op": "events", "handle": "g1", "seat": seat, "since": 1},
+            {"op": "events", "handle": "g1", "seat": 99},
+        )
+    )
+    assert [answer["ok"] for answer in answers] == [True] * 7 + [False]
+    before, after = answers[1]["view"]["hand"], answers[3]["view"]["hand"]
+    gained = sorted(card for card in set(after) if after.count(card) > before.count(card))
+    mine, theirs = answers[4]["events"][0], answers[5]["events"][0]
+    assert (mine["number"], mine["seat"], mine["move"]) == (1, seat, move)
+    assert sorted(mine["cards"]) == gained
+    assert (theirs["move"], theirs["cards"]) == (move, [])
+    assert answers[4]["move_number"] == 1
+    assert answers[6]["events"] == []
+    assert answers[7]["error"]["type"] == "InvalidArgumentError"

@@ -153,7 +153,7 @@ def test_play_in_colour_keeps_the_hand_result_and_leaves_on_ctrl_c(tmp_path: Pat
     """Red hearts and diamonds; the end of a hand stays on screen until Enter; Ctrl-C
     saves the game and exits 130 without a traceback."""
     path = tmp_path / "game.json"
-    terminal = Terminal(["play", "--seed", "3", "--save", str(path)])
+    terminal = Terminal(["play", "--seed", "3", "--hint-bot", "greedy", "--save", str(path)])
     screen = terminal.read_until("> ")
     assert "\x1b[31m" in screen  # the red cards of the hand
     terminal.send("drwa\n")
@@ -174,7 +174,7 @@ def test_play_in_colour_keeps_the_hand_result_and_leaves_on_ctrl_c(tmp_path: Pat
 
 
 def test_no_colour_when_no_color_is_set() -> None:
-    terminal = Terminal(["play", "--seed", "3"], env={"NO_COLOR": "1"})
+    terminal = Terminal(["play", "--seed", "3", "--hint-bot", "greedy"], env={"NO_COLOR": "1"})
     terminal.read_until("> ")
     terminal.send("drwa\n")
     terminal.read_until("did you mean")
@@ -185,7 +185,7 @@ def test_no_colour_when_no_color_is_set() -> None:
 
 def test_quit_in_a_terminal_offers_to_save(tmp_path: Path) -> None:
     path = tmp_path / "kept.json"
-    terminal = Terminal(["play", "--seed", "3"])
+    terminal = Terminal(["play", "--seed", "3", "--hint-bot", "greedy"])
     terminal.read_until("> ")
     terminal.send("draw\n")
     terminal.read_until("You drew 9S.")

@@ -179,7 +179,8 @@ def _run(
 
 
 def _hinted_game(path: Path, capsys: pytest.CaptureFixture[str], mp: pytest.MonkeyPatch) -> None:
-    """Save, as ``path``, the game of ``scala40 play --match single --seed 3`` in which
+    """Save, as ``path``, the game of ``scala40 play --match single --seed 3 --hint-bot
+    greedy`` in which
     the player plays what ``hint`` suggests each time (the game ``cli.rst`` replays)."""
 
     class Hinting:
@@ -194,7 +195,17 @@ def _hinted_game(path: Path, capsys: pytest.CaptureFixture[str], mp: pytest.Monk
             said = capsys.readouterr().out
             return said.rsplit("bot would play: ", 1)[1].splitlines()[0] + "\n"
 
-    argv = ["play", "--match", "single", "--seed", "3", "--save", str(path)]
+    argv = [
+        "play",
+        "--match",
+        "single",
+        "--seed",
+        "3",
+        "--hint-bot",
+        "greedy",
+        "--save",
+        str(path),
+    ]
     mp.setattr("sys.stdin", Hinting())
     assert main(argv) == 0
     capsys.readouterr()

@@ -11,7 +11,7 @@ from typing import Any
 from scala40._checks import describe, is_bool, is_int
 from scala40.cards import ACE, CARD_NAMES, JOKER, RANK_NAMES, RANK_OF, SUIT_OF, SUIT_SYMBOLS, Card
 
-__all__ = ["cards_text", "rule_problems", "why_no_meld", "wild_kind"]
+__all__ = ["cards_text", "rule_problems", "why_no_meld", "why_not_added", "wild_kind"]
 
 
 def rule_problems(rules: Any, most: int, max_value: int) -> list[str]:
@@ -189,3 +189,77 @@ def why_no_meld(cards: tuple[Card, ...], rules: Any, most: int) -> str:
     if len(set(ranks)) == 1:
         return "the cards do not form a set"
     return "the natural cards are neither all of one rank (a set) nor all of one suit (a sequence)"
+
+
+_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+_RANK_WORDS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+
+
+def _rank_words(rank: int) -> str:
+    return _RANK_WORDS.get(rank, f"{RANK_NAMES[rank]}s")
+
+
+def _place(ext: Any, wild: bool) -> str:
+    """Where an extension puts its card, in words: ``at the high end``, ``as 9S at the
+    low end``, ``in the set``."""
+    where = "in the set" if ext.end.value == "set" else f"at the {ext.end.value} end"
+    return f"as {CARD_NAMES[ext.represents]} {where}" if wild else where
+
+
+def why_not_added(meld: Any, card: Card, end: Any = None, represents: Card | None = None) -> str:
+    """Say, in words, why ``card`` cannot be added to ``meld`` (a
+    :class:`~scala40.melds.Meld`, read through its fields and
+    :meth:`~scala40.melds.Meld.extensions`) at ``end`` standing for ``represents``:
+    ``"3H cannot be added to 7S 7H 7D: the set has a 7H already"``.
+
+    Called only when the card was refused (never on a hot path): it looks at the meld's
+    few extensions once.
+    """
+    shown = f"{CARD_NAMES[card]} cannot be added to {meld}"
+    ways = [ext for ext in meld.extensions() if ext.card == card]
+    if ways:
+        # The card fits, but not where or as what the move said.
+        wild = card in meld.rules.tables.wild_cards
+        places = " or ".join(_place(ext, wild) for ext in ways)
+        return f"{shown}: it goes only {places} ({', '.join(str(ext) for ext in ways)})"
+    return f"{shown}: {_reason(meld, card)}"
+
+
+def _reason(meld: Any, card: Card) -> str:
+    rules = meld.rules
+    wilds = rules.tables.wild_cards
+    kind = meld.kind.value
+    size = len(meld.cards)
+    if kind == "wild":
+        if rules.wild_meld_max is not None and size >= rules.wild_meld_max:
+            return f"a meld of wild cards holds at most {rules.wild_meld_max} cards"
+        return "a meld of wild cards takes only wild cards of its kind"
+    if kind == "set" and size >= rules.set_max:
+        return f"a set holds at most {rules.set_max} cards"
+    if kind == "sequence" and rules.sequence_max is not None and size >= rules.sequence_max:
+        return f"a sequence holds at most {rules.sequence_max} cards"
+    if card in wilds:
+        if rules.max_wilds is not None and meld.wild_count >= rules.max_wilds:
+            most = rules.max_wilds
+            return f"a meld holds at most {'one wild card' if most == 1 else f'{most} wild cards'}"
+        return "a wild card would leave the meld too few natural cards"
+    if kind == "set":
+        rank = RANK_OF[meld.represented[0]]
+        if RANK_OF[card] != rank:
+            return f"a set of {_rank_words(rank)} takes only {_rank_words(rank)}"
+        present = [rep for rep in meld.represented if SUIT_OF[rep] == SUIT_OF[card]]
+        if rules.set_suits_distinct and present:
+            same = CARD_NAMES[present[0]]
+            return f"the set has a {_SUIT_WORDS[SUIT_OF[card]][:-1]} already ({same})"
+        return "the set has no room for it"
+    suit = SUIT_OF[meld.represented[0]]
+    if SUIT_OF[card] != suit:
+        return f"the sequence is of {_SUIT_WORDS[suit]}"
+    if card in meld.represented:
+        return f"the sequence has {CARD_NAMES[card]} already"
+    naturals = sorted(
+        {CARD_NAMES[ext.represents] for ext in meld.extensions() if ext.card not in wilds}
+    )
+    if not naturals:
+        return "nothing can extend the sequence further"
+    return f"only {' or '.join(naturals)} extends the sequence"

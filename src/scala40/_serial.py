@@ -4,11 +4,12 @@ and typed reads of its fields."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from scala40._cache import BoundedCache
 from scala40._checks import describe, is_int
-from scala40.cards import JOKER, Card, as_cards
+from scala40.cards import JOKER, Card, Deck, as_cards
 from scala40.errors import InvalidCardError, SerializationError
 
 __all__ = [
@@ -17,7 +18,9 @@ __all__ = [
     "MAX_READ_TEXT",
     "MAX_SEED_DIGITS",
     "FieldReader",
+    "all_pass",
     "as_items",
+    "deck_counts",
     "expect_header",
     "is_card_code",
     "is_card_codes",
@@ -94,6 +97,12 @@ def is_total(value: object) -> bool:
     return is_int(value) and -MAX_COUNT <= value <= MAX_COUNT
 
 
+_INT_RANGES: dict[Callable[[object], bool], tuple[int, int]] = {
+    is_count: (0, MAX_COUNT),
+    is_total: (-MAX_COUNT, MAX_COUNT),
+}
+
+
 def is_seed(value: object) -> bool:
     """An integer of at most :data:`MAX_SEED_DIGITS` digits, either sign."""
     return is_int(value) and -(10**MAX_SEED_DIGITS) < value < 10**MAX_SEED_DIGITS
@@ -105,12 +114,62 @@ def is_card_code(value: object) -> bool:
 
 
 def is_card_codes(value: object, most: int = MAX_READ_ITEMS) -> bool:
-    """A tuple of at most ``most`` card codes."""
+    """A tuple of at most ``most`` card codes.
+
+    >>> is_card_codes((0, 52, 7)), is_card_codes((0, 53)), is_card_codes((True,))
+    (True, False, False)
+    """
+    # The types first, all at once (so that min and max compare integers only): the
+    # loaders check every card of a state this way.
     return (
         isinstance(value, tuple)
         and len(value) <= most
-        and all(type(card) is int and 0 <= card <= JOKER for card in value)
+        and (
+            not value
+            or (set(map(type, value)) == _INT_ONLY and min(value) >= 0 and max(value) <= JOKER)
+        )
     )
+
+
+_INT_ONLY = frozenset({int})
+_BOOL_ONLY = frozenset({bool})
+
+
+def all_pass(values: tuple[Any, ...], test: Callable[[object], bool]) -> bool:
+    """Whether every item of ``values`` passes ``test``: for :func:`is_count` and
+    :func:`is_total` over plain integers, by their least and greatest (the checks of a
+    state's fields run at each load).
+
+    >>> all_pass((0, 5, 2), is_count), all_pass((0, -1), is_count), all_pass((), is_total)
+    (True, False, True)
+    """
+    span = _INT_RANGES.get(test)
+    if span is not None and _INT_ONLY.issuperset(map(type, values)):
+        return not values or (span[0] <= min(values) and max(values) <= span[1])
+    return all(map(test, values))
+
+
+def deck_counts(deck: Deck) -> list[int]:
+    """How many copies of each card code ``deck`` holds, by code (a deck's counts are
+    worked out once: loaders compare a state's cards with them).
+
+    >>> from scala40.cards import french_deck
+    >>> counts = deck_counts(french_deck())
+    >>> counts[0], counts[JOKER]
+    (2, 4)
+    """
+    known = _DECK_COUNTS.get(deck)
+    if known is None:
+        known = [0] * (JOKER + 1)
+        for card in deck.cards:
+            known[card] += 1
+        _DECK_COUNTS.put(deck, known)
+    return known
+
+
+_DECK_COUNTS: BoundedCache[Deck, list[int]] = BoundedCache("deck counts", limit=64)
+"""The counts of the decks loaded, by deck (a game has a deck per ruleset, and a process
+uses few). Callers never change the lists."""
 
 
 _HEX = frozenset("0123456789abcdefABCDEF")
@@ -190,7 +249,10 @@ class FieldReader:
         if (
             not isinstance(found, list)
             or len(found) > most
-            or not all(type(item) is int and low <= item <= high for item in found)
+            or not (
+                _INT_ONLY.issuperset(map(type, found))
+                and (not found or (low <= min(found) and max(found) <= high))
+            )
         ):
             raise self.fail(
                 f"{name} must be a list of at most {most} integers from {low} to {high}, "
@@ -204,7 +266,7 @@ class FieldReader:
         if (
             not isinstance(found, list)
             or len(found) > most
-            or not all(type(item) is bool for item in found)
+            or not _BOOL_ONLY.issuperset(map(type, found))
         ):
             raise self.fail(f"{name} must be a list of booleans, got {describe(found)}")
         return tuple(found)

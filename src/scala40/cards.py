@@ -266,6 +266,12 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise InvalidCardError(f"expected card text, got {describe(text)}", token=text)
+    # Text as ``format_cards`` writes it (written forms, one space apart) is read by table
+    # lookups alone: loading a state reads a hundred cards or so. Anything else (another
+    # separator, lower case, a bad token) takes the general path, which names what is wrong.
+    written = tuple(map(_WRITTEN_CARDS.get, text.split(" ")))
+    if None not in written:
+        return written  # type: ignore[return-value]
     tokens = [token for token in _SEPARATORS.split(text) if token]
     return tuple(_parse_token(token, index) for index, token in enumerate(tokens, 1))
 

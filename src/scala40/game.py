@@ -52,8 +52,10 @@ scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40, skarney
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import random
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
@@ -507,6 +509,21 @@ _BUILTIN_GAMES: dict[str, str] = {
     "chinchon": "scala40.games.chinchon",
     "laconga": "scala40.games.laconga",
 }
+# The titles and aliases of those games, folded as load_game folds a name (lower case,
+# no accents), so that a game is found by them before its module is imported (a test
+# checks them against the games' records).
+_BUILTIN_ALIASES: dict[str, str] = {
+    "scala 40": "scala40",
+    "scala-40": "scala40",
+    "scala": "scala40",
+    "scala-quaranta": "scala40",
+    "ramino": "rumino",
+    "rumina": "rumino",
+    "txintxon": "chinchon",
+    "la conga": "laconga",
+    "conga": "laconga",
+    "la-conga": "laconga",
+}
 ENTRY_POINT_GROUP = "scala40.games"
 """The entry-point group through which other packages offer games (``name = module:GAME``)."""
 
@@ -546,30 +563,75 @@ def register_game(game: Game) -> Game:
 
 
 def load_game(name: str | Game) -> Game:
-    """The registered game of that name (or alias), importing it on first use.
+    """The registered game of that name, importing it on first use.
 
-    A :class:`Game` given instead of a name is returned as it is.
+    A game is found by its name, its title as displayed or one of its aliases, in any
+    case and with or without accents: ``"chinchón"``, ``"Chinchon"`` and ``"La Conga"``
+    find ``chinchon`` and ``laconga``. A :class:`Game` given instead of a name is
+    returned as it is.
 
-    :raises UnknownGameError: no game has that name; the message lists the games.
+    >>> load_game("Chinchón").name, load_game("LA CONGA").name, load_game("Scala 40").name
+    ('chinchon', 'laconga', 'scala40')
+    >>> load_game("chinchn")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.UnknownGameError: no game named 'chinchn'; games: scala40, skarney, rumino, chinchon, laconga; did you mean 'chinchon'?
+
+    :raises UnknownGameError: no game has that name; the message lists the games and
+        the nearest name.
     """
     if isinstance(name, Game):
         return name
     if not isinstance(name, str):
         raise InvalidArgumentError(f"expected a game name, got {describe(name)}")
-    key = name.strip().lower()
-    key = _ALIASES.get(key, key)
-    game = _REGISTERED.get(key)
+    key = _folded(name)
+    game = _registered_as(key)
     if game is not None:
         return game
-    module = _BUILTIN_GAMES.get(key)
+    module = _BUILTIN_GAMES.get(_BUILTIN_ALIASES.get(key, key))
     if module is not None:
         importlib.import_module(module)
     else:
         _load_entry_point(key)
-    game = _REGISTERED.get(_ALIASES.get(key, key))
+    game = _registered_as(key)
     if game is None:
-        raise UnknownGameError(f"no game named {describe(name)}; games: {', '.join(game_names())}")
+        message = f"no game named {describe(name)}; games: {', '.join(game_names())}"
+        close = difflib.get_close_matches(key, _known_names(), n=1)
+        if close:
+            message += f"; did you mean {close[0]!r}?"
+        raise UnknownGameError(message)
     return game
+
+
+def _folded(text: str) -> str:
+    """``text`` as a game name is looked up: trimmed, in lower case, without accents."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def _registered_as(key: str) -> Game | None:
+    """The registered game whose name, alias or title is ``key`` once folded."""
+    game = _REGISTERED.get(key)
+    if game is None:
+        game = _REGISTERED.get(_ALIASES.get(key, ""))
+    if game is None:
+        game = next(
+            (
+                known
+                for known in _REGISTERED.values()
+                if key in (_folded(known.title), *map(_folded, known.aliases))
+            ),
+            None,
+        )
+    return game
+
+
+def _known_names() -> list[str]:
+    """Every name a game may be asked for by (names, aliases, titles), folded."""
+    names = [*game_names(), *_BUILTIN_ALIASES]
+    for game in _REGISTERED.values():
+        names.extend(_folded(other) for other in (game.title, *game.aliases))
+    return names
 
 
 def game_names() -> tuple[str, ...]:

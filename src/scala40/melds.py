@@ -32,7 +32,13 @@ import attrs
 
 from scala40._cache import BoundedCache, SizedCache
 from scala40._checks import describe
-from scala40._meld_words import cards_text, rule_problems, why_no_meld, wild_kind
+from scala40._meld_words import (
+    cards_text,
+    rule_problems,
+    why_no_meld,
+    why_not_added,
+    wild_kind,
+)
 from scala40._svg import is_spanish_order, meld_picture
 from scala40.cards import (
     ACE,
@@ -570,7 +576,7 @@ class Meld:
             and (wanted is None or ext.represents == wanted)
         ]
         if not options:
-            raise InvalidMeldError(f"{CARD_NAMES[code]} cannot be added to {self}")
+            raise InvalidMeldError(why_not_added(self, code, end, wanted))
         if len(options) > 1:
             ways = ", ".join(str(ext) for ext in options)
             raise AmbiguousMeldError(

@@ -33,6 +33,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 from typing_extensions import Self
 
+from scala40._cache import BoundedCache
 from scala40._checks import describe, is_int
 from scala40._schema import array, enum_of, header, integer, obj
 from scala40._serial import expect_header
@@ -306,16 +307,56 @@ class RulesetBase:
         options = data.get("options")
         if not isinstance(options, Mapping):
             raise SerializationError(f"{kind}: 'options' must be a mapping")
+        # A ruleset loaded before is found by its exact options (names and values with
+        # their types), which passed every check below then.
+        key = _options_key(cls, options)
+        if key is not None:
+            known = _LOADED.get(key)
+            if known is not None:
+                return known  # type: ignore[return-value]
         if not all(isinstance(name, str) for name in options):
             raise SerializationError(f"{kind}: option names must be strings")
         unknown = sorted(set(options) - set(cls.option_names()))
         if unknown:
             raise SerializationError(f"{kind}: unknown options {describe(unknown)}")
         try:
-            return cls(**{name: _from_json(value) for name, value in options.items()})
+            loaded = cls(**{name: _from_json(value) for name, value in options.items()})
         except (InvalidRulesetError, ValueError, TypeError) as error:
             # A converter may refuse a value of the wrong shape before validation runs.
             raise SerializationError(f"{kind}: {error}") from error
+        if key is not None:
+            _LOADED.put(key, loaded)
+        return loaded
+
+
+_LOADED: BoundedCache[tuple[object, ...], RulesetBase] = BoundedCache("rulesets loaded", limit=256)
+"""Rulesets read by :meth:`RulesetBase.from_dict`, by their class and their options exactly as
+written (each value with its type, so that ``1`` and ``true`` never meet): every state's
+dict holds its ruleset, and validating one (building its tables) costs as much as the
+rest of a state. Only rulesets that loaded are kept, so a refused one is refused again
+with the same message; the options of a ruleset are few, so a key is small."""
+
+_PLAIN_TYPES = frozenset({int, bool, str, type(None)})
+_TEXT_ONLY = frozenset({str})
+
+
+def _options_key(cls: type[RulesetBase], options: Mapping[str, Any]) -> tuple[object, ...] | None:
+    """The key of ``options`` in :data:`_LOADED`, or ``None`` for a value of another kind
+    than JSON's plain ones (a float, a mapping, a list of anything but integers) or a
+    name that is not plain text."""
+    names = tuple(options)
+    if not _TEXT_ONLY.issuperset(map(type, names)):
+        return None
+    values = tuple(options.values())
+    kinds = tuple(map(type, values))
+    if not _PLAIN_TYPES.issuperset(kinds):
+        if not _PLAIN_TYPES.union((list,)).issuperset(kinds):
+            return None
+        lists = [value for value in values if type(value) is list]
+        if not all(type(item) is int for value in lists for item in value):
+            return None
+        values = tuple(tuple(value) if type(value) is list else value for value in values)
+    return (cls, names, values, kinds)
 
 
 def _option_schema(field: attrs.Attribute[Any], hint: Any) -> dict[str, Any]:

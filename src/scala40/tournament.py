@@ -381,13 +381,25 @@ class TournamentResult:
             f"{title}{len(self.games)} games, {self.players} players, rules "
             f"{rules_label(self.rules)}, seed {self.seed}"
         )
-        rows = [("bot", "games", "wins", "win rate", "95% CI", "mean score", "ms/decision")]
-        for stats in self.stats:
+        # "games" counts the games a bot sat in; a bot in two seats of one game (three
+        # players, two bots) plays two sides of it, each won or lost: "sides" then counts
+        # them, and the wins and win rate are per side.
+        stats_rows = self.stats
+        played = [
+            sum(1 for game in self.games if index in game.seats) for index in range(len(self.bots))
+        ]
+        by_side = any(stats.games != count for stats, count in zip(stats_rows, played))
+        sides: tuple[str, ...] = ("sides",) if by_side else ()
+        rows = [
+            ("bot", "games", *sides, "wins", "win rate", "95% CI", "mean score", "ms/decision")
+        ]
+        for stats, count in zip(stats_rows, played):
             low, high = stats.win_interval
             rows.append(
                 (
                     stats.name,
-                    str(stats.games),
+                    str(count),
+                    *((str(stats.games),) if by_side else ()),
                     str(stats.wins),
                     f"{stats.win_rate:.1%}",
                     f"{low:.1%} - {high:.1%}",
@@ -407,6 +419,8 @@ class TournamentResult:
             actions = sum(game.actions for game in self.games) / len(self.games)
             hands = sum(game.hands for game in self.games) / len(self.games)
             lines.append(f"mean game length: {actions:.1f} moves, {hands:.2f} hands")
+        if by_side:
+            lines.append("(a bot in several seats of a game plays a side in each: wins per side)")
         if found.score_order is not ScoreOrder.LOW:
             lines.append(f"({better} scores are better in {found.title})")
         if self.unfinished:

@@ -33,7 +33,7 @@ def error_line(err: str) -> str:
     return lines[0]
 
 
-PLAY = ["play", "--seed", "3", "--match", "single"]
+PLAY = ["play", "--seed", "3", "--match", "single", "--hint-bot", "greedy"]
 
 
 # ---------------------------------------------------------------- play
@@ -130,7 +130,9 @@ def test_play_a_whole_game_save_and_replay(
         f"Game: rules official + match_format=single, 2 players, seed 3, {len(record.moves)} moves"
     )
     assert lines[1] == "   1. P0: draw"
-    assert f"Winner: P{final.winners[0]} (player {final.winners[0]})" in lines[-1]
+    # The seats by the record's names: "human" for the player, the bots by theirs.
+    winner = final.winners[0]
+    assert f"Winner: P{winner} ({record.names[winner]})" in lines[-1]
     assert len([line for line in lines if line[:4].strip().isdigit()]) == len(record.moves)
 
     code, verbose, _ = run(capsys, monkeypatch, ["replay", str(path), "--verbose", "--unicode"])

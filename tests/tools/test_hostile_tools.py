@@ -95,7 +95,12 @@ def test_any_input_typed_into_play_is_answered(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lines: list[str]
 ) -> None:
     stdin = io.StringIO("\n".join([*lines, "quit", ""]))
-    code, out, _ = run(capsys, monkeypatch, ["play", "--seed", "3", "--match", "single"], stdin)
+    code, out, _ = run(
+        capsys,
+        monkeypatch,
+        ["play", "--seed", "3", "--match", "single", "--hint-bot", "greedy"],
+        stdin,
+    )
     assert (code, "Game abandoned." in out) in ((EXIT_QUIT, True), (0, False))
     assert "Game abandoned." in out or "Winner" in out
 

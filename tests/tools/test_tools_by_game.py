@@ -218,7 +218,9 @@ def test_play_answers_empty_turns_and_unknown_verbs(
 ) -> None:
     """A line of separators alone is no turn: an error line, then the game asks again."""
     stdin = "\n".join([*_TYPED, "quit", ""])
-    code, out, _ = run(capsys, monkeypatch, ["play", "--game", name, "--seed", "1"], stdin)
+    code, out, _ = run(
+        capsys, monkeypatch, ["play", "--game", name, "--seed", "1", "--hint-bot", "greedy"], stdin
+    )
     assert code == EXIT_QUIT
     assert "error: a turn needs at least one move" in out
     assert out.rstrip().endswith("Game abandoned.")
@@ -234,6 +236,8 @@ def test_play_answers_any_typed_line(
     lines: list[str],
 ) -> None:
     stdin = "\n".join([*lines, "quit", ""])
-    code, out, _ = run(capsys, monkeypatch, ["play", "--game", name, "--seed", "2"], stdin)
+    code, out, _ = run(
+        capsys, monkeypatch, ["play", "--game", name, "--seed", "2", "--hint-bot", "greedy"], stdin
+    )
     assert code in (EXIT_QUIT, EXIT_OK)
     assert "Game abandoned." in out or code == EXIT_OK

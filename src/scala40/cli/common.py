@@ -20,7 +20,6 @@ import enum
 import json
 import sys
 import typing
-import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -63,7 +62,6 @@ __all__ = [
     "one_line",
     "option_setting",
     "option_text",
-    "plain_name",
     "player_label",
     "plural",
     "preset_name",
@@ -234,25 +232,9 @@ def player_label(player: int, names: Sequence[str]) -> str:
 # ---------------------------------------------------------------- choosing a game
 
 
-def plain_name(text: str) -> str:
-    """``text`` as a name to look up: lower case, without accents, so that ``Chinchón``,
-    as the games are displayed, finds ``chinchon``.
-
-    >>> from scala40.cli.common import plain_name
-    >>> plain_name(" Chinchón ")
-    'chinchon'
-    """
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-
 def _game_name(text: str) -> str:
     """Argument type of ``--game``: a game's name or alias, in any case and with or
     without accents, checked."""
-    try:
-        return load_game(plain_name(text)).name
-    except UnknownGameError:
-        pass
     try:
         return load_game(text).name
     except UnknownGameError as error:

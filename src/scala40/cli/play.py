@@ -13,13 +13,13 @@ import json
 import random
 import secrets
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from scala40.bots import Bot, bot_name, make_bot
+from scala40.cards import parse_card
 from scala40.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -46,6 +46,7 @@ from scala40.errors import (
     InvalidMoveError,
     Scala40Error,
 )
+from scala40.events import Event, events_of, events_since
 from scala40.game import Game, load_game
 from scala40.records import GameRecord
 from scala40.tournament import MAX_SEED_DIGITS, rules_label
@@ -55,7 +56,8 @@ __all__ = ["COMMAND", "HUMAN", "MAX_LINE"]
 
 _PLAY_COMMANDS = """\
   moves                 list the legal moves, numbered; type a number to play one
-  hint                  what the greedy bot would play
+  hint                  what a bot would play here (--hint-bot; default: a short
+                        information-set search)
   board                 show the table again
   undo                  take back your last move (and the bots' moves since)
   help                  this help
@@ -105,6 +107,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="resume a game saved with --save: its game, rules, players, seed and moves come "
         "from FILE",
     )
+    parser.add_argument(
+        "--hint-bot",
+        metavar="BOT",
+        help="the bot 'hint' asks, as in --bots (default: "
+        f"{HINT_BOT}, about half a second a hint; greedy where a game has no ismcts bot)",
+    )
     parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
     parser.add_argument(
         "--verbose",
@@ -125,6 +133,27 @@ def _seat_bots(specs: dict[int, str], game: Game) -> dict[int, Bot]:
         return {player: make_bot(spec, game) for player, spec in specs.items()}
     except InvalidBotSpecError as error:
         raise UsageError(str(error)) from None
+
+
+HINT_BOT = "ismcts:iterations=20000,time_limit=0.5"
+"""The bot ``hint`` asks unless ``--hint-bot`` names another: the information-set
+search, stopped after half a second (its iterations bound the work on a fast machine)."""
+
+
+def _hint_bot(spec: str | None, game: Game) -> Bot | None:
+    """The bot ``hint`` asks: ``spec``, else :data:`HINT_BOT`, else the game's greedy
+    bot; ``None`` for a game with neither (``hint`` then says so: it never guesses at
+    random unless asked to with ``--hint-bot random``)."""
+    if spec is None:
+        spec = next((name for name in ("ismcts", "greedy") if name in game.bots), None)
+        if spec is None:
+            return None
+        if spec == "ismcts":
+            spec = HINT_BOT
+    try:
+        return make_bot(spec, game)
+    except InvalidBotSpecError as error:
+        raise UsageError(f"--hint-bot: {error}") from None
 
 
 HUMAN = "human"
@@ -291,10 +320,12 @@ def _run(args: argparse.Namespace) -> int:
     # A resumed game's bots draw afresh, from the seed and the moves played so far.
     rng = random.Random(seed if not moves else f"{seed}:{len(moves)}")
     bot_rngs = {player: random.Random(rng.getrandbits(64)) for player in bots}
-    helper = make_bot("greedy" if "greedy" in game.bots else "random", game)
+    helper = _hint_bot(args.hint_bot, game)
     text = game.text
-    news: list[str] = []  # what the bots did since the player's last move
-    mine: list[str] = []  # what the player's own last move brought (the card drawn)
+    # What happened at the table, as the library's event feed: the player is shown
+    # what the feed gives their seat since the last board, as an app would be sent.
+    feed: list[Event] = []
+    seen = state.move_number
     checkpoints: list[_Checkpoint] = []
     hand_shown: int | None = None
     ask = _Asker(game, helper, style, args.verbose)
@@ -338,7 +369,6 @@ def _run(args: argparse.Namespace) -> int:
                 assert mover is not None
                 legal = list(state.legal_moves())
                 move = bots[mover].choose(state.view(mover), legal, bot_rngs[mover])
-                news.append(f"{player_label(mover, names)}: {text.move(move, unicode)}")
             elif queued:
                 move = queued.pop(0)
             else:
@@ -360,13 +390,10 @@ def _run(args: argparse.Namespace) -> int:
                             style.cards(line) for line in text.board(state, seat, names, unicode)
                         )
                     )
-                    if mine:
-                        print(style.cards(" ".join(mine)))
-                        mine.clear()
-                    if news:
-                        print(style.cards("Since your last move: " + "; ".join(news)))
-                        news.clear()
-                    print(text.turn_hint(state))
+                    for line in _since(events_since(feed, seen, seat), seat, names, game, unicode):
+                        print(style.cards(line))
+                    seen = state.move_number
+                    print(ask.words(text.turn_hint(state)))
                     show_board = False
                 if not checkpoints or checkpoints[-1].state is not state:
                     rngs = {player: bot_rng.getstate() for player, bot_rng in bot_rngs.items()}
@@ -384,7 +411,8 @@ def _run(args: argparse.Namespace) -> int:
                     del moves[back.moves :]
                     for player, saved in back.rngs.items():
                         bot_rngs[player].setstate(saved)
-                    news.clear()
+                    seen = state.move_number
+                    del feed[len(feed) - sum(event.number > seen for event in feed) :]
                     print("Your last move is taken back.")
                     show_board = True
                     continue
@@ -399,32 +427,54 @@ def _run(args: argparse.Namespace) -> int:
             before = state
             state = state.apply(move)
             moves.append(str(move))
-            if mover == seat and not before.is_chance:
-                mine[:] = _what_came(before, move, state, seat, unicode)
+            feed.extend(events_of(before, move, state))
             events = text.events(before, state, names)
             if events:
-                if news:
-                    print(style.cards("\n".join(news)))
-                    news.clear()
-                print("\n".join(style.cards(line) for line in events))
+                # The moves that led to the end of the hand, then how it ended.
+                since = events_since(feed, seen, seat)
+                for line in _since(since, seat, names, game, unicode, ended=True):
+                    print(style.cards(line))
+                seen = state.move_number
+                print("\n".join(style.cards(ask.words(line)) for line in events))
     except KeyboardInterrupt:
         print()
         return leave("Game interrupted.", EXIT_INTERRUPTED)
-    print("\n".join(style.cards(line) for line in text.final(state, names)))
+    print("\n".join(style.cards(ask.words(line)) for line in text.final(state, names)))
     _save_record(args.save, record())
     return EXIT_OK
 
 
-def _what_came(before: Any, move: Any, after: Any, seat: int, unicode: bool) -> list[str]:
-    """The cards the player's move brought to their hand (a draw, a take), in words."""
-    if after.hand_number != before.hand_number:
-        return []
-    gained = Counter(after.view(seat).hand) - Counter(before.view(seat).hand)
-    if not gained:
-        return []
-    cards = card_names(sorted(gained.elements()), unicode)
-    verb = {"draw": "drew", "take": "took"}.get(str(move).split()[0], "got")
-    return [f"You {verb} {cards}."]
+_GOT = {"draw": "drew", "take": "took", "upcard": "took", "accept": "took"}
+
+
+def _since(
+    items: Sequence[dict[str, Any]],
+    seat: int,
+    names: Sequence[str],
+    game: Game,
+    unicode: bool,
+    ended: bool = False,
+) -> list[str]:
+    """The lines that tell the player what happened, from the event feed as their seat
+    sees it (:func:`scala40.events.events_since`): the cards their own moves brought
+    (``You drew 7H.``), then what the others did. Deals and the ends of hands and games
+    are left out: the board and the hand's result show them."""
+    lines: list[str] = []
+    others: list[str] = []
+    for item in items:
+        mover, move_text = item["seat"], item["move"]
+        if mover is None or move_text is None:
+            continue
+        if mover == seat:
+            if item["cards"] and not ended:
+                cards = card_names([parse_card(card) for card in item["cards"]], unicode)
+                lines.append(f"You {_GOT.get(item['kind'], 'got')} {cards}.")
+            continue
+        shown = game.text.move(game.parse_move(move_text), unicode)
+        others.append(f"{player_label(mover, names)}: {shown}")
+    if others:
+        lines.append(("" if ended else "Since your last move: ") + "; ".join(others))
+    return lines
 
 
 _COMMAND_WORDS = ("moves", "hint", "board", "undo", "help", "quit")
@@ -433,14 +483,18 @@ _COMMAND_WORDS = ("moves", "hint", "board", "undo", "help", "quit")
 class _Asker:
     """Reads the player's moves and commands, and says what is wrong with the others."""
 
-    def __init__(self, game: Game, helper: Bot, style: Style, verbose: bool) -> None:
+    def __init__(self, game: Game, helper: Bot | None, style: Style, verbose: bool) -> None:
         self.game = game
         self.helper = helper
         self.style = style
         self.verbose = verbose
 
+    def words(self, message: str) -> str:
+        """``message`` as the player reads it: without rule IDs, unless ``--verbose``."""
+        return message if self.verbose else in_words(message)
+
     def refuse(self, message: str) -> None:
-        print(self.style.error(message if self.verbose else in_words(message)))
+        print(self.style.error(self.words(message)))
 
     def move(self, state: Any) -> Any:
         """The human player's next move (or moves, typed in one line separated by ``;``
@@ -463,7 +517,10 @@ class _Asker:
             elif command in ("moves", "m"):
                 for number, move in enumerate(legal, 1):
                     print(style.cards(f"  {number:>3}. {text.move(move, unicode)}"))
+            elif command == "hint" and self.helper is None:
+                print(f"{game.title} has no bot to ask for a hint.")
             elif command == "hint":
+                assert self.helper is not None
                 view = state.view(state.current_player)
                 suggestion = self.helper.choose(view, legal, random.Random(0))
                 print(

@@ -18,6 +18,7 @@ from scala40.cli.common import (
     load_record,
     plural,
 )
+from scala40.cli.style import Style, in_words
 from scala40.game import DEFAULT_GAME, load_game
 from scala40.resignation import ResignMove
 from scala40.tournament import rules_label
@@ -63,7 +64,15 @@ def _run(args: argparse.Namespace) -> int:
     as_json: bool = args.json
     unicode: bool = args.unicode and not as_json
     text = game.text
-    names = [f"player {player}" for player in range(record.players)]
+    # The record's names of the seats (``human`` and the bots of ``play --save``).
+    names = list(record.names) or [f"player {player}" for player in range(record.players)]
+    style = Style(colour=False, unicode=unicode)
+
+    def shown(line: str) -> str:
+        """A line of the game's text: suits as symbols with --unicode, rule IDs only with
+        --verbose."""
+        return style.cards(line if args.verbose else in_words(line))
+
     title = "" if game.name == DEFAULT_GAME else f"{game.title}, "
     say = (lambda line: None) if as_json else print
     say(
@@ -84,7 +93,7 @@ def _run(args: argparse.Namespace) -> int:
         who = "dealer" if mover is None else f"P{mover}"
         say(f"{number:>4}. {who}: {text.move(move, unicode)}")
         for line in events:
-            say(f"      {line}")
+            say(f"      {shown(line)}")
         if args.verbose:
             for line in _table(after, unicode):
                 say(f"      {line}")
@@ -104,7 +113,7 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(answer, ensure_ascii=False))
         return EXIT_OK
     if state.is_over:
-        print("\n".join(text.final(state, names)))
+        print("\n".join(shown(line) for line in text.final(state, names)))
     else:
         scores = ", ".join(f"P{player} {score}" for player, score in enumerate(state.scores))
         print(f"The game is not over: {_where(state)}.")

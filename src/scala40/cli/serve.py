@@ -25,6 +25,10 @@ The operations (their fields are described by the JSON Schemas shipped as
     follow.
 ``view``
     what ``seat`` may see (``view.to_dict()``).
+``events``
+    what happened in a game after move ``since`` (default 0), as ``seat`` may see it:
+    the library's event feed (:func:`scala40.events.events_since`), kept for each
+    handle from its ``new`` or ``load`` on (the chance moves ``apply`` plays included).
 ``sample``
     a state consistent with what ``seat`` sees, drawn with ``seed``, held under a new handle.
 ``save`` / ``load``
@@ -69,13 +73,13 @@ from scala40.cli.common import (
     add_game_option,
     card_names,
     chosen_game,
-    plain_name,
 )
 from scala40.errors import (
     InvalidArgumentError,
     InvalidValueError,
     Scala40Error,
 )
+from scala40.events import Event, events_of, events_since
 from scala40.game import Game, game_names, load_game
 
 __all__ = [
@@ -137,6 +141,7 @@ class Referee:
     def __init__(self, game: str | Game = "scala40") -> None:
         self._default_game = load_game(game)
         self._states: dict[str, Any] = {}
+        self._events: dict[str, list[Event]] = {}
         self._numbers = itertools.count(1)
         self._operations: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
             "games": self._games,
@@ -144,6 +149,7 @@ class Referee:
             "legal": self._legal,
             "apply": self._apply,
             "view": self._view,
+            "events": self._events_since,
             "sample": self._sample,
             "save": self._save,
             "load": self._load,
@@ -185,7 +191,7 @@ class Referee:
         name = _optional(request, "game", str, None)
         if name is None:
             return self._default_game
-        return load_game(plain_name(name) if plain_name(name) in game_names() else name)
+        return load_game(name)
 
     def _rules(self, game: Game, request: Mapping[str, Any]) -> Any:
         rules = request.get("rules")
@@ -204,6 +210,7 @@ class Referee:
             )
         handle = f"g{next(self._numbers)}"
         self._states[handle] = state
+        self._events[handle] = []
         return handle
 
     def _held(self, request: Mapping[str, Any]) -> tuple[str, Any]:
@@ -255,9 +262,13 @@ class Referee:
             after = state.apply(move, expected_move_number=expected)
         else:
             after = state.apply(move)
-        if chance:
-            after = _after_chance(after)
+        events = list(events_of(state, move, after))
+        while chance and after.is_chance and not after.is_over:
+            before, step = after, after.legal_moves()[0]
+            after = before.apply(step)
+            events.extend(events_of(before, step, after))
         self._states[handle] = after
+        self._events[handle].extend(events)
         return {"summary": _summary(load_game(after.game_name), after)}
 
     def _view(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -265,6 +276,15 @@ class Referee:
         seat = _field(request, "seat", int)
         view: dict[str, Any] = state.view(seat).to_dict()
         return {"view": view}
+
+    def _events_since(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, state = self._held(request)
+        seat = _field(request, "seat", int)
+        since = _optional(request, "since", int, 0)
+        return {
+            "events": events_since(self._events[handle], since, seat),
+            "move_number": state.move_number,
+        }
 
     def _sample(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
@@ -291,6 +311,7 @@ class Referee:
     def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, _ = self._held(request)
         del self._states[handle]
+        del self._events[handle]
         return {"closed": handle}
 
     def _check(self, request: Mapping[str, Any]) -> dict[str, Any]:

@@ -28,7 +28,7 @@ def test_play_a_whole_game_then_replay_it(
     capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     path = tmp_path / "game.json"
-    argv = ["play", "--game", "rumino", "--seed", "3", "--save", str(path)]
+    argv = ["play", "--game", "rumino", "--seed", "3", "--hint-bot", "greedy", "--save", str(path)]
     code, out, err = run(capsys, monkeypatch, argv, "help\nmoves\nhint\n" + "1\n" * 3000)
     assert code == 0, err
     assert out.startswith("Rumino, 3 players, rules catsatcards, seed 3. You are P0.")

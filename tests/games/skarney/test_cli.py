@@ -32,7 +32,17 @@ def test_play_a_whole_partnership_game_against_bots(
 ) -> None:
     # The human (P0) always plays the first legal move; the partner P2 is a bot.
     saved = tmp_path / "game.json"
-    argv = ["play", "--game", "skarney", "--seed", "5", "--save", str(saved)]
+    argv = [
+        "play",
+        "--game",
+        "skarney",
+        "--seed",
+        "5",
+        "--hint-bot",
+        "greedy",
+        "--save",
+        str(saved),
+    ]
     code, out, err = run(capsys, monkeypatch, argv, "help\nmoves\nhint\n" + "1\n" * 4000)
     assert code == 0, err
     lines = out.splitlines()

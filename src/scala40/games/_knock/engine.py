@@ -125,6 +125,17 @@ _WANTED = {
 }
 
 
+# What the game is waiting for, in words: said when a move comes at the wrong time.
+_NOW = {
+    Phase.DEAL: "a hand is to be dealt",
+    Phase.DRAW: "the player to move has not drawn yet",
+    Phase.PLAY: "the player to move has drawn already",
+    Phase.CLAIM: "a discard is open to a claim",
+    Phase.REENTRY: "the players out are choosing to re-enter or retire",
+    Phase.RESTOCK: "the stock is to be rebuilt",
+}
+
+
 def _need_phase(state: KnockRecord, phase: Phase, move: object, rule: str) -> None:
     if state.phase is not phase:
         if state.phase is Phase.OVER:
@@ -132,8 +143,7 @@ def _need_phase(state: KnockRecord, phase: Phase, move: object, rule: str) -> No
         raise illegal(
             move,
             rule,
-            f"this move is allowed only {_WANTED[phase]}; the game is at the "
-            f"{state.phase.value} phase",
+            f"this move is allowed only {_WANTED[phase]}; {_NOW[state.phase]}",
         )
 
 

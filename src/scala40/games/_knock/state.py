@@ -29,7 +29,9 @@ from scala40._serial import (
     MAX_READ_ITEMS,
     MAX_SEED_DIGITS,
     FieldReader,
+    all_pass,
     as_items,
+    deck_counts,
     expect_header,
     is_card_code,
     is_card_codes,
@@ -38,7 +40,7 @@ from scala40._serial import (
     is_total,
     tuple_or,
 )
-from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
+from scala40.cards import CARD_NAMES, JOKER, Card, as_cards, format_cards
 from scala40.errors import (
     InvalidArgumentError,
     InvalidCardError,
@@ -354,7 +356,7 @@ def _field_problems(state: KnockState) -> list[str]:
             problems.append(f"{name} must be a tuple, got {describe(values)}")
         elif size is not None and len(values) != size:
             problems.append(f"{name} must have {size} entries, got {len(values)}")
-        elif not all(test(value) for value in values):
+        elif not all_pass(values, test):
             problems.append(f"{name} must hold {what}, got {describe(values)}")
 
     entries("hands", count, is_card_codes, "cards")
@@ -480,19 +482,22 @@ def _consistency_problems(state: KnockState) -> list[str]:
     phase = state.phase
     # Every card of the deck is somewhere, exactly once (C-DECK); before the first deal,
     # nowhere.
-    found: Counter[Card] = Counter(state.stock) + Counter(state.discard)
-    for hand in state.hands:
-        found.update(hand)
-    expected = Counter(profile.deck.cards)
+    # Counted by code in a list (the field checks made every card a code): the cheapest
+    # count there is, and a state is counted at each load.
+    found = [0] * (JOKER + 1)
+    for cards in (state.stock, state.discard, *state.hands):
+        for card in cards:
+            found[card] += 1
+    expected = deck_counts(profile.deck)
     # Before the first deal (or a match ended by resignations before it, C-RESIGN).
     first_deal = state.hand_number == 0 and (
         phase is Phase.DEAL or (phase is Phase.OVER and bool(state.resigned))
     )
     if first_deal:
-        if found:
+        if any(found):
             problems.append("cards are placed before the first deal")
-    else:
-        for card in sorted(set(found) | set(expected)):
+    elif found != expected:
+        for card in range(JOKER + 1):
             if found[card] != expected[card]:
                 problems.append(
                     f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"

@@ -39,6 +39,15 @@ def next_active(player: int, active: tuple[bool, ...]) -> int:
     return player
 
 
+# What the game is waiting for, in words: said when a move comes at the wrong time.
+_NOW = {
+    Phase.DEAL: "a hand is to be dealt",
+    Phase.DRAW: "the player to move has not drawn yet",
+    Phase.PLAY: "the player to move has drawn already",
+    Phase.RESTOCK: "the stock is to be rebuilt",
+}
+
+
 def need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
     if state.phase is not phase:
         if state.phase is Phase.OVER:
@@ -49,8 +58,7 @@ def need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
             Phase.DEAL: "only when a hand is to be dealt",
             Phase.RESTOCK: "only when the stock is to be rebuilt",
         }[phase]
-        raise illegal(move, "S40-TURN", f"this move is allowed {wanted}; the game is at "
-                       f"the {state.phase.value} phase")  # fmt: skip
+        raise illegal(move, "S40-TURN", f"this move is allowed {wanted}; {_NOW[state.phase]}")
 
 
 def cards_to_keep(state: StateRecord) -> int:

@@ -5,12 +5,14 @@ together, the checks of a position, and reading a state back from a dictionary
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe, is_bool, is_int
-from scala40._serial import expect_header
+from scala40._serial import deck_counts, expect_header, is_card_codes
 from scala40.cards import CARD_NAMES, JOKER, Card, as_cards, format_cards
 from scala40.errors import (
     InvalidArgumentError,
@@ -27,7 +29,7 @@ from scala40.games.scala40.moves import (
 from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.record import STATE_FORMAT_VERSION, StateRecord
 from scala40.games.scala40.rules import MAX_HAND_SIZE, MatchFormat, RestockMethod, Ruleset
-from scala40.melds import Meld
+from scala40.melds import Meld, MeldRules
 from scala40.movekinds import MAX_MOVE_TEXT
 from scala40.resignation import resigned_from_dict
 
@@ -81,8 +83,8 @@ def _is_card(value: object) -> bool:
 
 
 def _is_cards(value: object) -> bool:
-    return isinstance(value, tuple) and all(type(card) is int and 0 <= card <= JOKER
-                                            for card in value)  # fmt: skip
+    # No bound on the length here: too many cards is the deck count's problem to name.
+    return is_card_codes(value, sys.maxsize)
 
 
 def sequence_of(
@@ -170,8 +172,22 @@ def meld_from_spec(spec: str, rules: Ruleset) -> Meld:
         raise InvalidMoveError(f"expected meld text, got {describe(spec)}")
     if len(spec) > MAX_MOVE_TEXT:
         raise InvalidMoveError(f"meld text of {len(spec)} characters: no meld is that long")
+    key = (spec, rules.meld_rules)
+    known = _SPEC_MELDS.get(key)
+    if known is not None:
+        return known
     cards, represented = parse_meld_spec(spec.split())
-    return engine.resolve_meld(PutDown(cards, represented), rules)
+    return _SPEC_MELDS.put(key, engine.resolve_meld(PutDown(cards, represented), rules))
+
+
+_SPEC_MELDS: BoundedCache[tuple[str, MeldRules], Meld] = BoundedCache(
+    "Scala 40 table melds read", limit=HAND_LIMIT
+)
+"""The melds :func:`meld_from_spec` read, by their text and the meld rules (which alone
+decide the meld): a state's dict writes its table as meld texts, and the same melds come
+back in state after state. Only texts that read as a meld are kept (at most
+:data:`~scala40.movekinds.MAX_MOVE_TEXT` characters each), so a text refused is refused
+again with the same message."""
 
 
 def _counter(cards: Iterable[Card]) -> Counter[Card]:
@@ -203,7 +219,7 @@ def field_problems(state: StateRecord) -> list[str]:
             problems.append(f"{name} must be a tuple, got {describe(values)}")
         elif len(values) != n:
             problems.append(f"{name} must have {n} entries, got {len(values)}")
-        elif not all(test(value) for value in values):
+        elif not all(map(test, values)):
             problems.append(f"{name} must hold {what}, got {describe(values)}")
     for name in ("stock", "discard"):
         if not _is_cards(getattr(state, name)):
@@ -320,17 +336,18 @@ def consistency_problems(state: StateRecord) -> list[str]:
             f"not {state.turn}"
         )
     # Every card of the deck is somewhere, exactly once (C-DECK).
-    found: Counter[Card] = _counter(state.stock) + _counter(state.discard)
-    for hand in state.hands:
-        found += _counter(hand)
-    for meld in state.table:
-        found += _counter(meld.cards)
-    expected = Counter(rules.deck.cards)
-    placed_any = bool(sum(found.values()))
+    # Counted by code in a list (the field checks made every card a code): the cheapest
+    # count there is, and a state is counted at each load.
+    found = [0] * (JOKER + 1)
+    for cards in (state.stock, state.discard, *state.hands, *(m.cards for m in state.table)):
+        for card in cards:
+            found[card] += 1
+    expected = deck_counts(rules.deck)
+    placed_any = any(found)
     # A match may end by resignations before its first deal (C-RESIGN).
     undealt = phase is Phase.DEAL or (over and state.hand_number == 0 and bool(state.resigned))
-    if not undealt or placed_any:
-        for card in sorted(set(found) | set(expected)):
+    if (not undealt or placed_any) and found != expected:
+        for card in range(JOKER + 1):
             if found[card] != expected[card]:
                 problems.append(
                     f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"

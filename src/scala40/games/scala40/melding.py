@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from scala40._cache import BoundedCache
+from scala40._meld_words import why_not_added
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import (
     AmbiguousMeldError,
@@ -267,7 +268,7 @@ def apply_lay_off(state: StateRecord, move: LayOff, lookahead: bool) -> StateRec
     ]
     if not options:
         rule = "S40-AFTER-OPEN"
-        reason = f"{CARD_NAMES[move.card]} cannot be added to {meld}"
+        reason = why_not_added(meld, move.card, move.end, move.represents)
         if state.rules.split_sequences and meld.kind is MeldKind.SEQUENCE and len(meld) >= 5:
             rule = "S40-V-SPLIT"
             reason += " (a sequence holds at most 5 cards: split it)"

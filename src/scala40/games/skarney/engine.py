@@ -14,12 +14,12 @@ the turn free to end (with an offer, or ``end``).
 from __future__ import annotations
 
 from bisect import insort
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from scala40._checks import describe
 from scala40._engine import deal_order, illegal, replace_item
+from scala40._meld_words import why_not_added
 from scala40.cards import CARD_NAMES, RANK_OF, Card
 from scala40.errors import AmbiguousMeldError, InvalidMeldError, InvalidMoveError
 from scala40.games.skarney.moves import (
@@ -78,7 +78,14 @@ def _common(known: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Card, ...]
     still know a hand holds once cards have left it."""
     if not known:
         return known
-    return tuple(sorted((Counter(known) & Counter(hand)).elements()))
+    # A few known cards, mostly: a walk through a list is cheaper than two counters.
+    left = list(hand)
+    kept = []
+    for card in known:
+        if card in left:
+            left.remove(card)
+            kept.append(card)
+    return tuple(sorted(kept))
 
 
 _PHASE_WORDS = {
@@ -89,6 +96,15 @@ _PHASE_WORDS = {
 }
 
 
+# What the game is waiting for, in words: said when a move comes at the wrong time.
+_NOW = {
+    Phase.DEAL: "a hand is to be dealt",
+    Phase.DRAW: "the player to move has not drawn yet",
+    Phase.PLAY: "the player to move has drawn already",
+    Phase.OFFER: "a card is on offer",
+}
+
+
 def _need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
     if state.phase is not phase:
         if state.phase is Phase.OVER:
@@ -96,8 +112,7 @@ def _need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
         raise illegal(
             move,
             "SK-TURN",
-            f"this move is allowed {_PHASE_WORDS[phase]}; the game is at the "
-            f"{state.phase.value} phase",
+            f"this move is allowed {_PHASE_WORDS[phase]}; {_NOW[state.phase]}",
         )
 
 
@@ -430,7 +445,7 @@ def _apply_extend(state: StateRecord, move: Extend) -> StateRecord:
     ]
     if not options:
         rule = "SK-WILDMELD" if meld.kind is MeldKind.WILD else "SK-EXTEND"
-        raise illegal(move, rule, f"{CARD_NAMES[move.card]} cannot be added to {meld}")
+        raise illegal(move, rule, why_not_added(meld, move.card, move.end, move.represents))
     if len(options) > 1:
         ways = ", ".join(str(ext) for ext in options)
         raise illegal(move, "C-WILD", f"say where and as what: {ways}")

@@ -12,7 +12,8 @@ the contract is half made, so every listed move leaves a way to end the turn.
 
 from __future__ import annotations
 
-from scala40.cards import RANK_OF, Card
+from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40.cards import JOKER, RANK_OF, Card
 from scala40.games.skarney.engine import (
     exchange_target,
     exchanges_allowed,
@@ -37,7 +38,7 @@ from scala40.games.skarney.phases import Phase, side_of
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.games.skarney.search import contract_starts, hand_melds
-from scala40.melds import MeldKind
+from scala40.melds import Meld, MeldKind
 
 __all__ = ["generate"]
 
@@ -97,19 +98,48 @@ def _exchanges(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Mo
     for index, meld in enumerate(state.table):
         if side_of(state.owners[index], partnership) == side or meld.kind is MeldKind.WILD:
             continue
-        wild = next((i for i, card in enumerate(meld.cards) if card in _WILD), None)
-        if wild is None:
-            continue
-        wanted = meld.represented[wild]
-        for card in dict.fromkeys(hand):
-            if card in _WILD:
-                continue
-            fits = card == wanted or (
-                meld.kind is MeldKind.SET and RANK_OF[card] == RANK_OF[wanted]
+        exchangeable = _EXCHANGEABLE.get(meld)
+        if exchangeable is None:
+            exchangeable = _EXCHANGEABLE.put(meld, _exchangeable(meld))
+        if exchangeable:
+            moves.extend(
+                _exchange(card, index) for card in dict.fromkeys(hand) if card in exchangeable
             )
-            if fits and exchange_target(meld, card) is not None:
-                moves.append(Exchange(card, index))
     return moves
+
+
+_EXCHANGEABLE: BoundedCache[Meld, frozenset[Card]] = BoundedCache(
+    "skarney exchangeable cards", HAND_LIMIT
+)
+"""The natural cards that free the wild card of a meld, by meld: a meld stays on the table
+turn after turn, and every turn of an opponent asks."""
+
+
+_EXCHANGES: BoundedCache[tuple[Card, int], Exchange] = BoundedCache("skarney exchange moves")
+"""The exchange moves listed, by card and meld index (values, made once)."""
+
+
+def _exchange(card: Card, index: int) -> Exchange:
+    move = _EXCHANGES.get((card, index))
+    if move is None:
+        move = _EXCHANGES.put((card, index), Exchange(card, index))
+    return move
+
+
+def _exchangeable(meld: Meld) -> frozenset[Card]:
+    """Every natural card that frees the wild card of ``meld`` (SK-EXCHANGE)."""
+    wild = next((i for i, card in enumerate(meld.cards) if card in _WILD), None)
+    if wild is None:
+        return frozenset()
+    wanted = meld.represented[wild]
+    found = []
+    for card in range(JOKER + 1):
+        if card in _WILD:
+            continue
+        fits = card == wanted or (meld.kind is MeldKind.SET and RANK_OF[card] == RANK_OF[wanted])
+        if fits and exchange_target(meld, card) is not None:
+            found.append(card)
+    return frozenset(found)
 
 
 def _extensions(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Move]:
@@ -124,8 +154,26 @@ def _extensions(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[M
             continue
         if limit is not None and index < state.fresh_from and state.extended[index] >= limit:
             continue
-        for ext in meld.extensions():
-            if ext.card in held:
-                represents = None if ext.represents == ext.card else ext.represents
-                moves.append(Extend(ext.card, index, ext.end, represents))
+        offered = _EXTENDS.get((meld, index))
+        if offered is None:
+            offered = _EXTENDS.put((meld, index), _extend_moves(meld, index))
+        moves += [move for card, move in offered if card in held]
     return moves
+
+
+_EXTENDS: BoundedCache[tuple[Meld, int], tuple[tuple[Card, Extend], ...]] = BoundedCache(
+    "skarney extend moves", HAND_LIMIT
+)
+"""The extend moves of a table meld at its index, each with the card it takes: a meld
+stays on the table turn after turn, and its side asks at each of its turns (the moves
+are values, made once)."""
+
+
+def _extend_moves(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
+    """Every way to add a card to ``meld`` (at ``index`` on the table), in the order of
+    :meth:`~scala40.Meld.extensions`, each with the card it takes."""
+    found = []
+    for ext in meld.extensions():
+        represents = None if ext.represents == ext.card else ext.represents
+        found.append((ext.card, Extend(ext.card, index, ext.end, represents)))
+    return tuple(found)

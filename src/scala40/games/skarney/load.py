@@ -9,18 +9,21 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe, is_bool, is_int
 from scala40._serial import (
     MAX_COUNT,
     MAX_READ_ITEMS,
     FieldReader,
+    all_pass,
+    deck_counts,
     expect_header,
     is_card_code,
     is_card_codes,
     is_count,
     is_total,
 )
-from scala40.cards import CARD_NAMES, Card
+from scala40.cards import CARD_NAMES, JOKER, Card
 from scala40.errors import (
     InvalidMoveError,
     Scala40Error,
@@ -60,8 +63,45 @@ def meld_from_spec(spec: str) -> Meld:
         raise InvalidMoveError(f"expected meld text, got {describe(spec)}")
     if len(spec) > MAX_MOVE_TEXT:
         raise InvalidMoveError(f"meld text of {len(spec)} characters: no meld is that long")
+    known = _SPEC_MELDS.get(spec)
+    if known is not None:
+        return known
     cards, represented = parse_meld_spec(spec.split())
-    return engine.resolve_meld(PutDown(cards, represented))
+    return _SPEC_MELDS.put(spec, engine.resolve_meld(PutDown(cards, represented)))
+
+
+_SPEC_MELDS: BoundedCache[str, Meld] = BoundedCache("skarney table melds read", HAND_LIMIT)
+"""The melds :func:`meld_from_spec` read, by their text (Skarney's meld rules are fixed):
+a state's dict writes its table as meld texts, and the same melds come back in state
+after state. Only texts that read as a meld are kept (at most
+:data:`~scala40.movekinds.MAX_MOVE_TEXT` characters each), so a text refused is refused
+again with the same message."""
+
+_DECKS: BoundedCache[int, list[int]] = BoundedCache("skarney deck counts", 64)
+"""The copies of each card code in the deck, by the number of jokers (the rest of the deck
+is fixed, SK-DECK): a state's cards are counted against them at each load."""
+
+
+def _deck_counts(rules: Ruleset) -> list[int]:
+    found = _DECKS.get(rules.jokers)
+    if found is None:
+        found = _DECKS.put(rules.jokers, deck_counts(rules.deck))
+    return found
+
+
+def _not_within(part: tuple[Card, ...], whole: tuple[Card, ...]) -> bool:
+    """Whether ``part`` holds a card more times than ``whole`` does (the parts checked are
+    a few cards, mostly none: a list walk is cheaper than two counters)."""
+    if not part:
+        return False
+    if len(part) > 16:
+        return bool(Counter(part) - Counter(whole))
+    left = list(whole)
+    for card in part:
+        if card not in left:
+            return True
+        left.remove(card)
+    return False
 
 
 # ---------------------------------------------------------------- validation
@@ -93,7 +133,7 @@ def field_problems(state: StateRecord) -> list[str]:
             problems.append(f"{name} must be a tuple, got {describe(values)}")
         elif size is not None and len(values) != size:
             problems.append(f"{name} must have {size} entries, got {len(values)}")
-        elif not all(test(value) for value in values):
+        elif not all_pass(values, test):
             problems.append(f"{name} must hold {what}, got {describe(values)}")
 
     entries("hands", count, is_card_codes, "cards")
@@ -175,14 +215,15 @@ def consistency_problems(state: StateRecord) -> list[str]:
     phase = state.phase
     in_play = phase in (Phase.DRAW, Phase.PLAY, Phase.OFFER)
     # Every card of the deck is somewhere, exactly once (C-DECK); between hands, nowhere.
-    found: Counter[Card] = Counter(state.stock)
-    for hand in state.hands:
-        found.update(hand)
-    for meld in state.table:
-        found.update(meld.cards)
-    expected = Counter(rules.deck.cards)
-    if in_play:
-        for card in sorted(set(found) | set(expected)):
+    # Counted by code in a list (the field checks made every card a code): the cheapest
+    # count there is, and a state is counted at each load.
+    found = [0] * (JOKER + 1)
+    for cards in (state.stock, *state.hands, *(meld.cards for meld in state.table)):
+        for card in cards:
+            found[card] += 1
+    expected = _deck_counts(rules)
+    if in_play and found != expected:
+        for card in range(JOKER + 1):
             if found[card] != expected[card]:
                 problems.append(
                     f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
@@ -191,7 +232,7 @@ def consistency_problems(state: StateRecord) -> list[str]:
         if meld.rules != rules.meld_rules or meld not in rules.meld_rules.readings(meld.cards):
             problems.append(f"table meld #{index} ({meld}) is not a Skarney meld")
     for seat in range(count):
-        if Counter(state.known[seat]) - Counter(state.hands[seat]):
+        if _not_within(state.known[seat], state.hands[seat]):
             problems.append(f"seat {seat} is known to hold cards it does not hold")
     if state.last_hand is not None:
         problems.extend(_result_problems(state, state.last_hand))
@@ -285,7 +326,7 @@ def _hand_problems(state: StateRecord) -> list[str]:
     for seat in range(count):
         if seat == turn and phase is not Phase.DRAW:
             continue  # cards accepted before the turn may be melded in it
-        if Counter(state.accepted[seat]) - Counter(state.known[seat]):
+        if _not_within(state.accepted[seat], state.known[seat]):
             problems.append(f"seat {seat} accepted cards that are not known to be in its hand")
         if state.stopped[seat] and not any(map(is_stop_card, state.accepted[seat])):
             problems.append(f"seat {seat} is stopped but accepted no stop card (SK-STOP)")

@@ -18,7 +18,6 @@ sub-multiset of small hands.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import product
 
@@ -55,6 +54,13 @@ _CARD_SLOTS = JOKER + 1
 """Card numbers run from 0 to the joker's."""
 _SET_RANKS = tuple(rank for rank in range(1, 14) if rank != 2)
 """Ranks that make sets: a 2 is always wild (SK-MELDS)."""
+_SET_RANK_SET = frozenset(_SET_RANKS)
+_RUN_BITS: tuple[tuple[int, int] | None, ...] = tuple(
+    (SUIT_OF[card], 1 << (RANK_OF[card] - 1)) if card != JOKER and RANK_OF[card] != 2 else None
+    for card in range(JOKER + 1)
+)
+"""The suit and the rank's bit of each natural card that can hold a place of a sequence
+(``None`` for the wild cards)."""
 
 _HAND_MELDS: BoundedCache[tuple[Card, ...], tuple[Meld, ...]] = BoundedCache(
     "skarney hand melds", HAND_LIMIT
@@ -193,19 +199,29 @@ def _groups(
     found: list[Meld] = []
     spare = 1 if wilds else 0
     if sets is not None:
-        for rank in _SET_RANKS:
+        # Only the ranks held can make a set (a set needs natural cards: sets.start is
+        # more than the one wild card a set may hold), in the order of _SET_RANKS.
+        for rank in sorted({RANK_OF[card] for card in hand} & _SET_RANK_SET):
             copies = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
             if sum(copies) + spare >= sets.start:
-                found.extend(_rank_melds(rank, copies, wilds, sets))
+                # The group's cache read here first: most groups were met before.
+                group = _GROUPS.get(("set", rank, copies, wilds, sets.start, sets.stop))
+                found += _rank_melds(rank, copies, wilds, sets) if group is None else group
     if runs is not None:
+        # Each suit's natural ranks as bits, from the hand's cards (not every place).
+        masks = [0, 0, 0, 0]
+        for card in hand:
+            place = _RUN_BITS[card]
+            if place is not None:
+                masks[place[0]] |= place[1]
         for suit in range(4):
-            ranks = 0
-            for rank in range(1, 14):
-                if rank != 2 and counts[suit * 13 + rank - 1]:
-                    ranks |= 1 << (rank - 1)
+            ranks = masks[suit]
             if ranks.bit_count() + spare >= runs.start:
                 aces = min(counts[suit * 13], 2)
-                found.extend(_suit_melds(suit, ranks, aces, wilds, runs.start, runs.stop - 1))
+                group = _GROUPS.get(("run", suit, ranks, aces, wilds, runs.start, runs.stop - 1))
+                if group is None:
+                    group = _suit_melds(suit, ranks, aces, wilds, runs.start, runs.stop - 1)
+                found += group
     if wild:
         twos = tuple(counts[s * 13 + 1] for s in range(4))
         if counts[JOKER] >= 3 or sum(twos) >= 3:
@@ -219,10 +235,12 @@ def hand_melds(hand: tuple[Card, ...]) -> tuple[Meld, ...]:
     suit by suit, then the melds of wild cards only."""
     found = _HAND_MELDS.get(hand)
     if found is None:
-        set_sizes = range(MELD_RULES.set_min, MELD_RULES.set_max + 1)
-        run_sizes = range(MELD_RULES.sequence_min, len(_SLOTS) + 1)
-        found = _HAND_MELDS.put(hand, _groups(hand, set_sizes, run_sizes, True))
+        found = _HAND_MELDS.put(hand, _groups(hand, _SET_SIZES, _RUN_SIZES, True))
     return found
+
+
+_SET_SIZES = range(MELD_RULES.set_min, MELD_RULES.set_max + 1)
+_RUN_SIZES = range(MELD_RULES.sequence_min, len(_SLOTS) + 1)
 
 
 def contract_melds(hand: tuple[Card, ...], kind: MeldKind) -> tuple[Meld, ...]:
@@ -326,6 +344,16 @@ def _reaches(options: list[list[int]], wilds: int, needed: int) -> bool:
     return best[wilds] >= needed
 
 
+_HOLDS: BoundedCache[tuple[object, ...], bool] = BoundedCache(
+    "skarney contract shapes", HAND_LIMIT
+)
+"""The answers of :func:`_holds` by the shape of a hand that decides them: for sets, how
+many natural cards of each rank (sorted: which rank does not matter), for sequences, the
+natural cards of each suit written in spades (sorted: which suit does not matter), with
+the wild cards and the melds needed. Far fewer shapes than hands recur, so the contract
+check of a hand is mostly one lookup."""
+
+
 def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
     """Whether a hand holds ``needed`` disjoint 3-card melds of ``kind``."""
     naturals = [card for card in hand if card not in _WILD]
@@ -333,15 +361,38 @@ def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
         return False
     # Each meld takes one wild card at most: more than ``needed`` are never used.
     wilds = min(len(hand) - len(naturals), needed)
-    spans = range(wilds + 1)
     if kind is MeldKind.SET:
-        counts = Counter(RANK_OF[card] for card in naturals)
-        options = [[_most_sets(count, k) for k in spans] for count in counts.values() if count > 1]
-        return _reaches(options, wilds, needed)
+        ranks = [RANK_OF[card] for card in naturals]
+        counts = tuple(sorted(ranks.count(rank) for rank in set(ranks)))
+        shape: tuple[object, ...] = (kind, wilds, needed, counts)
+        found = _HOLDS.get(shape)
+        if found is None:
+            found = _HOLDS.put(shape, _holds_sets(counts, wilds, needed))
+        return found
     suits: list[list[Card]] = [[], [], [], []]
     for card in naturals:
         suits[SUIT_OF[card]].append(card % 13)  # every suit written as spades
-    runs = [[_most_runs(tuple(cards), k) for k in spans] for cards in suits if len(cards) > 1]
+    cards = tuple(sorted(map(tuple, suits)))
+    shape = (kind, wilds, needed, cards)
+    found = _HOLDS.get(shape)
+    if found is None:
+        found = _HOLDS.put(shape, _holds_runs(cards, wilds, needed))
+    return found
+
+
+def _holds_sets(counts: tuple[int, ...], wilds: int, needed: int) -> bool:
+    """Whether natural cards ``counts`` of a few ranks make ``needed`` sets with up to
+    ``wilds`` wild cards."""
+    spans = range(wilds + 1)
+    options = [[_most_sets(count, k) for k in spans] for count in counts if count > 1]
+    return _reaches(options, wilds, needed)
+
+
+def _holds_runs(suits: tuple[tuple[Card, ...], ...], wilds: int, needed: int) -> bool:
+    """Whether natural cards of a few suits (each written in spades) make ``needed``
+    sequences with up to ``wilds`` wild cards."""
+    spans = range(wilds + 1)
+    runs = [[_most_runs(cards, k) for k in spans] for cards in suits if len(cards) > 1]
     return _reaches(runs, wilds, needed)
 
 
@@ -362,6 +413,67 @@ def can_complete(hand: tuple[Card, ...], kind: MeldKind | None, needed: int) -> 
     return found
 
 
+class _Parts:
+    """A hand taken apart as :func:`_holds` looks at it for one kind of meld, so that the
+    hand less a few of its cards is looked at without being rebuilt: the contract's next
+    meld is tried against every candidate meld of the hand."""
+
+    __slots__ = ("groups", "kind", "naturals", "size", "wilds")
+
+    def __init__(self, hand: tuple[Card, ...], kind: MeldKind) -> None:
+        self.kind = kind
+        self.size = len(hand)
+        naturals = [card for card in hand if card not in _WILD]
+        self.naturals = len(naturals)
+        self.wilds = self.size - self.naturals
+        self.groups: list[list[int]]
+        if kind is MeldKind.SET:
+            # Natural cards by rank: one count each.
+            counts = [0] * 14
+            for card in naturals:
+                counts[RANK_OF[card]] += 1
+            self.groups = [counts]
+        else:
+            # Natural cards by suit, each written in spades, in the hand's order.
+            self.groups = [[], [], [], []]
+            for card in naturals:
+                self.groups[SUIT_OF[card]].append(card % 13)
+
+    def completes_without(self, cards: tuple[Card, ...], needed: int) -> bool:
+        """:func:`can_complete` of the hand less ``cards`` (cards it holds) for ``needed``
+        melds of its kind: the same answer, from the same shape of :func:`_holds`."""
+        if needed <= 0:
+            return True
+        if self.size - len(cards) < 3 * needed:
+            return False
+        taken = [card for card in cards if card not in _WILD]
+        naturals = self.naturals - len(taken)
+        if naturals < 2 * needed:
+            return False
+        wilds = min(self.wilds - (len(cards) - len(taken)), needed)
+        kind = self.kind
+        shape: tuple[object, ...]
+        if kind is MeldKind.SET:
+            counts = self.groups[0].copy()
+            for card in taken:
+                counts[RANK_OF[card]] -= 1
+            ranks = tuple(sorted(count for count in counts if count))
+            shape = (kind, wilds, needed, ranks)
+            found = _HOLDS.get(shape)
+            if found is None:
+                found = _HOLDS.put(shape, _holds_sets(ranks, wilds, needed))
+            return found
+        suits = [group.copy() for group in self.groups]
+        for card in taken:
+            suits[SUIT_OF[card]].remove(card % 13)
+        runs = tuple(sorted(map(tuple, suits)))
+        shape = (kind, wilds, needed, runs)
+        found = _HOLDS.get(shape)
+        if found is None:
+            found = _HOLDS.put(shape, _holds_runs(runs, wilds, needed))
+        return found
+
+
 def contract_starts(
     hand: tuple[Card, ...], kind: MeldKind | None, needed: int
 ) -> tuple[Meld, ...]:
@@ -377,12 +489,11 @@ def contract_starts(
                 if not can_complete(hand, one, needed):
                     continue
                 answers: dict[tuple[Card, ...], bool] = {}
+                parts = _Parts(hand, one)
                 for meld in contract_melds(hand, one):
                     ok = answers.get(meld.cards)
                     if ok is None:
-                        rest = without_sorted(hand, meld.cards)
-                        assert rest is not None
-                        ok = answers[meld.cards] = can_complete(rest, one, needed - 1)
+                        ok = answers[meld.cards] = parts.completes_without(meld.cards, needed - 1)
                     if ok:
                         melds.append(meld)
         found = _STARTS.put(cache_key, tuple(melds))
