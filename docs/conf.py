@@ -59,6 +59,7 @@ from scala40._cache import cache_sizes, clear_caches
 from scala40.drawing import *
 from scala40.games.scala40.moves import format_meld_spec, parse_meld_spec
 from scala40.games.scala40.phases import may_close
+from scala40.resignation import *
 """
 
 # The documentation is built with ``-n`` (nitpicky) and without intersphinx (the build must

@@ -5,7 +5,8 @@ data (``state_from_dict`` checks everything), answers with the asking seat's vie
 JSON (``view.to_dict()``: its cards, its legal moves, whose decision it is) and the
 events it may see since the move number it gives, and saves the state again. Bots play
 the empty seats; a seat whose time ran out is played by the game's default move
-(``state.default_move(seat)``).
+(``state.default_move(seat)``); a player who leaves resigns (C-RESIGN: the game goes on
+without him, or ends when one side is left).
 
 The HTTP interface (JSON in and out; an error is ``{"error": class, "message": text}``
 with status 400, 403 for a wrong token, 404 for no such table, 409 for a stale move)::
@@ -18,6 +19,7 @@ with status 400, 403 for a wrong token, 404 for no such table, 409 for a stale m
     POST /tables/1/moves          {"seat": 0, "token": T, "move": "draw",
                                    "move_number": 12}
     POST /tables/1/timeout        {"seat": 0}   (the server's clock: the default move)
+    POST /tables/1/resign         {"seat": 0, "token": T}   (at any moment, in turn or not)
 
 Run ``python examples/game_server.py`` to play a whole game of each game through the
 HTTP interface with scripted clients and print what each request costs, or
@@ -271,6 +273,11 @@ def handle(store: Store, method: str, path: str, query: str, body: Any) -> dict[
         elif action == "timeout":
             seat = _seat(table, body, token=False)
             _apply(table, table["state"].default_move(seat))
+        elif action == "resign":
+            # Whoever decides now: a resignation is taken at any moment (C-RESIGN); a
+            # seat that resigned already, or a game over, is refused (IllegalMoveError).
+            seat = _seat(table, body)
+            _apply(table, f"resign {seat}")
         else:
             raise RequestError(404, "NotFound", f"no action {action}")
         _play_bots(table)

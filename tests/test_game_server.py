@@ -1,6 +1,6 @@
 """The example game server (``examples/game_server.py``), driven by scripted clients over
 HTTP: whole games of every game, views as JSON, the event feed, stale moves, wrong
-tokens and timeouts."""
+tokens, timeouts and resignations."""
 
 from __future__ import annotations
 
@@ -128,3 +128,67 @@ def test_a_timeout_plays_the_default_move(served: tuple[str, Any]) -> None:
     status, answered = server_module.call(base, "POST", f"/tables/{table}/timeout", {"seat": 0})
     assert status == 200, answered
     assert str(expected) in json.dumps(answered["events"])
+
+
+def test_a_resignation_in_a_two_player_game_ends_it(served: tuple[str, Any]) -> None:
+    """C-RESIGN: with one side left the match ends at once, and the other player wins."""
+    base, store = served
+    table, tokens = _create(base, "scala40", 2, {"1": "greedy"})
+    body = {"seat": 0, "token": tokens["0"]}
+    status, answered = server_module.call(
+        base, "POST", f"/tables/{table}/resign", {**body, "token": "x"}
+    )
+    assert status == 403
+    status, answered = server_module.call(base, "POST", f"/tables/{table}/resign", body)
+    assert status == 200, answered
+    view = answered["view"]
+    assert view["is_over"]
+    assert view["winners"] == [1]
+    assert view["public"]["resigned"] == [0]
+    kinds = [(event["kind"], event["seat"]) for event in answered["events"]]
+    assert ("resign", 0) in kinds
+    assert ("game_over", None) in kinds
+    state = _stored_state(store, table)
+    assert state.is_over
+    assert state.resigned == (0,)
+    assert state.returns() == (0.0, 1.0)
+    status, answered = server_module.call(base, "POST", f"/tables/{table}/resign", body)
+    assert (status, answered["error"]) == (400, "IllegalMoveError")
+
+
+def test_a_resignation_out_of_turn_abandons_the_hand_and_play_goes_on(
+    served: tuple[str, Any],
+) -> None:
+    """C-RESIGN: at a table of three, a seat resigns while another decides; the hand in
+    play is abandoned (nobody scores), and the game goes on without it, bots included."""
+    base, store = served
+    table, tokens = _create(base, "chinchon", 3, {"0": "greedy"})
+    before = _stored_state(store, table)
+    deciding = before.current_player
+    assert deciding in (1, 2)  # the bot played up to a person's decision
+    leaving = 3 - deciding
+    body = {"seat": leaving, "token": tokens[str(leaving)], "since": before.move_number}
+    status, answered = server_module.call(base, "POST", f"/tables/{table}/resign", body)
+    assert status == 200, answered
+    events = answered["events"]
+    assert [(event["kind"], event["seat"]) for event in events[:2]] == [
+        ("resign", leaving),
+        ("hand_end", None),
+    ]
+    assert events[1]["result"]["points"] == [0, 0, 0]
+    assert answered["view"]["public"]["resigned"] == [leaving]
+    after = _stored_state(store, table)
+    assert after.resigned == (leaving,)
+    assert not after.is_over
+    assert after.hand_number == before.hand_number + 1
+    assert after.scores == before.scores
+    assert not after.hands[leaving]
+    assert after.current_player == deciding
+    # The seat left plays on (its time runs out here), then the bot, and so on.
+    status, answered = server_module.call(
+        base, "POST", f"/tables/{table}/timeout", {"seat": deciding}
+    )
+    assert status == 200, answered
+    assert _stored_state(store, table).current_player == deciding
+    status, answered = server_module.call(base, "POST", f"/tables/{table}/resign", body)
+    assert (status, answered["error"]) == (400, "IllegalMoveError")

@@ -63,6 +63,7 @@ from scala40.errors import (
 from scala40.legal import LegalMoves
 from scala40.match import singles, win_shares
 from scala40.movekinds import MAX_MOVE_TEXT, MoveSet
+from scala40.resignation import ResignMove, resigned_after, sides_left
 
 __all__ = ["MAX_MOVE_NUMBER", "MAX_TURN_MOVES", "StateBase"]
 
@@ -125,6 +126,9 @@ class StateBase(Generic[M, V]):
     hand_number: int
     winners: tuple[int, ...]
     move_number: int
+    resigned: tuple[int, ...] = ()
+    """The seats that resigned, in the order they left (C-RESIGN). The library's games
+    keep it as a field; a game without a resignation move kind has nobody resign."""
     _legal: tuple[M, ...] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -177,6 +181,19 @@ class StateBase(Generic[M, V]):
     def _load(cls, data: Mapping[str, Any]) -> Any:
         raise NotImplementedError  # pragma: no cover - every game defines it
 
+    def _seats_in(self) -> tuple[int, ...]:
+        """The seats still taking part in the match, in seat order (by default every
+        seat that has not resigned; games where players drop out override it)."""
+        gone = self.resigned
+        return tuple(seat for seat in range(self.player_count) if seat not in gone)
+
+    def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
+        """The state once the seats ``resigned`` (all of them, in the order they left)
+        are out (C-RESIGN): with ``winners`` (the side left), the match over; without,
+        the hand in play abandoned, scoring nothing and counting as played, the deal
+        passed on and the match going on among the seats still in."""
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
     def _turn_ended(self, start: Any) -> bool:
         return bool(
             self.current_player != start.current_player or self.hand_number != start.hand_number
@@ -215,7 +232,8 @@ class StateBase(Generic[M, V]):
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's share of the win once the game is over (tied winners and partners
-        share it), 0 before (:func:`scala40.match.win_shares`).
+        share it), 0 before (:func:`scala40.match.win_shares`). A seat that resigned
+        never wins: it gets 0, the lowest return (C-RESIGN).
 
         >>> from scala40.games.rumino import new_game
         >>> new_game(players=2, seed=1).returns()
@@ -296,6 +314,52 @@ class StateBase(Generic[M, V]):
             object.__setattr__(self, "_legal", moves)
         return moves
 
+    def resignations(self) -> tuple[M, ...]:
+        """One resignation for each seat still in, whoever decides now, chance steps
+        included; none once the match is over (C-RESIGN).
+
+        Resignations are never among :meth:`legal_moves` (bots, searches and playouts
+        never resign), but :meth:`apply`, :meth:`is_legal` and :meth:`can` take them at
+        any moment: the seat (in a partnership, his side) leaves the match for good. If
+        fewer than two sides are left, the match ends and the side left wins; otherwise
+        the hand in play is abandoned (nobody scores for it; it counts as played), the
+        deal passes on and the match goes on without him.
+
+        >>> from scala40.games.rumino import new_game
+        >>> state = new_game(players=3, seed=1)
+        >>> [str(move) for move in state.resignations()]
+        ['resign 0', 'resign 1', 'resign 2']
+        >>> after = state.apply("resign 2")
+        >>> after.resigned, after.hand_number, [len(hand) for hand in after.hands]
+        ((2,), 2, [7, 7, 0])
+        >>> [str(move) for move in after.resignations()], after.is_legal("resign 2")
+        (['resign 0', 'resign 1'], False)
+        """
+        kind: Any = self.MOVES.by_verb.get("resign")
+        if self.is_over or kind is None:
+            return ()  # over, or a game whose moves have no resignation kind
+        return tuple(kind(seat) for seat in self._seats_in())
+
+    def _apply_resign(self, move: ResignMove) -> Any:
+        if type(move) is not self.MOVES.by_verb.get("resign"):
+            raise InvalidMoveError(f"expected a move of this game, got {describe(move)}")
+        seat = move.seat
+        if self.is_over:
+            raise IllegalMoveError(f"{move}: the {self.GAME_WORD} is over (C-RESIGN)")
+        if seat >= self.player_count:
+            raise IllegalMoveError(
+                f"{move}: there is no seat {seat}, the seats are 0 to "
+                f"{self.player_count - 1} (C-RESIGN)"
+            )
+        seats_in = self._seats_in()
+        if seat not in seats_in:
+            why = "has resigned already" if seat in self.resigned else "is out of the match"
+            raise IllegalMoveError(f"{move}: seat {seat} {why} (C-RESIGN)")
+        teams = self.teams
+        resigned = resigned_after(self.resigned, seat, teams)
+        left = sides_left(teams, (other for other in seats_in if other not in resigned))
+        return self._resign(resigned, left[0] if len(left) == 1 else ())
+
     def _accepts(self, move: object) -> bool:
         try:
             self.apply(move)  # type: ignore[arg-type]
@@ -353,7 +417,8 @@ class StateBase(Generic[M, V]):
                 value = self.MOVES.from_dict(move)
             except SerializationError as error:
                 raise InvalidMoveError(str(error)) from None
-        new = self._apply(value)
+        # A resignation is never listed as legal: it always comes this way (C-RESIGN).
+        new = self._apply_resign(value) if isinstance(value, ResignMove) else self._apply(value)
         object.__setattr__(new, "move_number", self.move_number + 1)
         return new
 
@@ -451,7 +516,7 @@ class StateBase(Generic[M, V]):
         >>> state.can("fly")
         Traceback (most recent call last):
         ...
-        scala40.errors.InvalidMoveError: unknown move 'fly': expected draw, take, discard, close, reenter, retire, deal or restock
+        scala40.errors.InvalidMoveError: unknown move 'fly': expected draw, take, discard, close, reenter, retire, deal, restock or resign
         """
         try:
             self.verify(move)
@@ -534,10 +599,10 @@ class StateBase(Generic[M, V]):
         >>> new_game(players=2, seed=1).problems()
         []
         """
-        problems = self._field_problems()
+        problems = self._field_problems() or self._resigned_field_problems()
         if problems:
             return problems
-        problems = self._consistency_problems()
+        problems = self._consistency_problems() + self._resignation_problems()
         if problems:
             return problems
         try:
@@ -548,6 +613,45 @@ class StateBase(Generic[M, V]):
         if not moves and not self.is_over:
             return [f"no legal move: the {self.GAME_WORD} cannot go on from here"]
         return []
+
+    def _resigned_field_problems(self) -> list[str]:
+        resigned: object = self.resigned
+        count = self.player_count
+        if not (
+            isinstance(resigned, tuple)
+            and all(type(seat) is int and 0 <= seat < count for seat in resigned)
+            and len(set(resigned)) == len(resigned)
+        ):
+            return [
+                f"resigned must list distinct seats from 0 to {count - 1}, got {describe(resigned)}"
+            ]
+        return []
+
+    def _resignation_problems(self) -> list[str]:
+        """What resignations make wrong (C-RESIGN): a side half resigned, a resigned seat
+        still in, winning or deciding, a match going on with one side left."""
+        resigned = set(self.resigned)
+        if not resigned:
+            return []
+        problems: list[str] = []
+        teams = self.teams
+        for team in teams:
+            if resigned & set(team) and not set(team) <= resigned:
+                problems.append(f"side {list(team)} resigned in part: a side resigns whole")
+        seats_in = self._seats_in()
+        back = sorted(resigned & set(seats_in))
+        if back:
+            problems.append(f"seats {back} resigned but are still in the {self.GAME_WORD}")
+        if resigned & set(self.winners):
+            problems.append(f"a seat that resigned cannot win, got winners {list(self.winners)}")
+        if not self.is_over:
+            if self.current_player in resigned:
+                problems.append(f"seat {self.current_player} decides but has resigned")
+            if len(sides_left(teams, seats_in)) < 2:
+                problems.append(
+                    f"fewer than two sides are left, but the {self.GAME_WORD} is not over"
+                )
+        return problems
 
     def validate(self) -> None:
         """Raise :class:`~scala40.InvalidStateError` listing every problem, if any."""

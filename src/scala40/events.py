@@ -14,6 +14,9 @@ What each seat sees:
   cards it took into the mover's hand from where everyone saw them (the top of the
   discard pile, a card on offer, a joker from a table meld): ``shown``;
 * a chance step (a deal, a rebuilt stock): its kind only, never the order of the cards;
+* a resignation (C-RESIGN, kind ``"resign"``): to everyone, with the seat that resigned
+  as its ``seat``, whoever was to decide (a hand it abandons ends with a ``hand_end``
+  event, and a game it ends with a ``game_over`` event);
 * the cards that came into a seat's hand (a card drawn from the stock, a new deal): to
   that seat only;
 * the end of a hand (every hand shown, the points) and of the game (the winners): to
@@ -31,6 +34,9 @@ What each seat sees:
 ('draw', 1, 'draw', [])
 >>> [item["kind"] for item in events_since([event], 0, seat=1)]
 ['draw']
+>>> resigned = after.apply("resign 1")
+>>> [(event.kind, event.seat) for event in events_of(after, "resign 1", resigned)]
+[('resign', 1), ('hand_end', None), ('game_over', None)]
 
 A card taken from the discard pile was seen by everyone, so every seat is shown it:
 
@@ -52,6 +58,7 @@ import attrs
 from scala40._checks import describe
 from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidArgumentError, SearchLimitError
+from scala40.resignation import ResignMove
 from scala40.views import hand_result_to_dict
 
 __all__ = ["MAX_EVENTS", "Event", "events_of", "events_since"]
@@ -167,23 +174,25 @@ def events_of(before: Any, move: Any, after: Any) -> tuple[Event, ...]:
     elif isinstance(move, Mapping):
         value = moves.from_dict(move)
     text = str(value)
-    chance = bool(before.is_chance)
+    # A resignation comes from its own seat, at any moment, chance steps included.
+    resigning = isinstance(value, ResignMove)
+    chance = bool(before.is_chance) and not resigning
+    mover = value.seat if isinstance(value, ResignMove) else before.current_player
     seats = range(before.player_count)
     received = tuple(
         tuple(sorted((Counter(_hand(after, seat)) - Counter(_hand(before, seat))).elements()))
         for seat in seats
     )
-    mover = None if chance else before.current_player
     events = [
         Event(
             number,
-            mover,
+            None if chance else mover,
             text.split(" ", 1)[0],
             chance,
             text,
             moves.to_dict(value),
             received,
-            shown=_shown(before, after, received[mover]) if mover is not None else (),
+            shown=() if chance or mover is None else _shown(before, after, received[mover]),
         )
     ]
     if after.last_hand is not None and after.last_hand is not before.last_hand:

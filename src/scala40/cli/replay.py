@@ -20,6 +20,7 @@ from scala40.cli.common import (
 )
 from scala40.cli.style import Style, in_words
 from scala40.game import DEFAULT_GAME, load_game
+from scala40.resignation import ResignMove
 from scala40.tournament import rules_label
 
 __all__ = ["COMMAND"]
@@ -82,8 +83,11 @@ def _run(args: argparse.Namespace) -> int:
     state = next(states)
     played: list[dict[str, Any]] = []
     for number, (move_text, after) in enumerate(zip(record.moves, states), 1):
-        mover = None if state.is_chance else state.current_player
         move = game.parse_move(move_text)
+        # A resignation is its own seat's, whoever was to decide (C-RESIGN).
+        mover = None if state.is_chance else state.current_player
+        if isinstance(move, ResignMove):
+            mover = move.seat
         events = text.events(state, after, names)
         played.append({"number": number, "seat": mover, "move": str(move), "events": events})
         who = "dealer" if mover is None else f"P{mover}"

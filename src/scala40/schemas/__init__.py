@@ -55,6 +55,7 @@ from scala40.records import (
     MAX_SEED_DIGITS,
     RECORD_FORMAT_VERSION,
 )
+from scala40.resignation import MAX_RESIGNED
 from scala40.rulesets import MAX_OPTION_INT
 from scala40.tournament import (
     MAX_BOT_NAME,
@@ -175,6 +176,12 @@ def _state(game: Game) -> dict[str, Any]:
         properties = dict(schema["properties"])
         fields = list(properties.items())
         properties = dict([*fields[:2], ("move_number", integer(0, MAX_MOVE_NUMBER)), *fields[2:]])
+        # ... and the seats that resigned, left out while nobody has (C-RESIGN).
+        properties["resigned"] = {
+            "description": "The seats that resigned, in the order they left (C-RESIGN); "
+            "absent while nobody has.",
+            **array(integer(0, MAX_RESIGNED - 1), max_items=MAX_RESIGNED),
+        }
         schema["properties"] = properties
         schema["required"] = ["move_number", *schema["required"]]
         return schema

@@ -65,6 +65,7 @@ __all__ = [
     "deal",
     "evolve",
     "next_active",
+    "resign",
     "resolve_spec",
     "seats_from",
     "with_card",
@@ -728,6 +729,53 @@ def _next_hand(state: KnockRecord) -> KnockRecord:
     dealer = next_active(state.dealer, state.active)
     new = evolve(state, phase=Phase.DEAL, dealer=dealer, turn=dealer, pending=(), reentry_total=0)
     return deal(new, None) if state.auto_chance else new
+
+
+def _previous_active(seat: int, active: Sequence[bool]) -> int:
+    """The seat before ``seat`` in play order still in the game."""
+    count = len(active)
+    for step in range(1, count + 1):
+        candidate = (seat - step) % count
+        if active[candidate]:
+            return candidate
+    return seat
+
+
+def resign(state: KnockRecord, resigned: tuple[int, ...], winners: tuple[int, ...]) -> KnockRecord:
+    """The game once the seats ``resigned`` are out (C-RESIGN): over, ``winners`` the
+    players left, when they are one; else the hand in play abandoned like a blocked hand
+    (nobody scores, nothing is shown) and the deal passed on. While re-entries are
+    decided the hand is over already: a resigned seat decides nothing, and the others'
+    decisions go on. Before a deal the dealer deals, or the seat after him if he
+    resigned."""
+    count = state.player_count
+    active = tuple(playing and seat not in resigned for seat, playing in enumerate(state.active))
+    phase = state.phase
+    last = state.last_hand
+    if phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM, Phase.RESTOCK):
+        last = HandResult(
+            hand_number=state.hand_number,
+            end=HandEnd.BLOCKED,
+            closer=state.turn,
+            points=(0,) * count,
+            shown=(None,) * count,
+            hands=state.hands,
+        )
+    common: dict[str, Any] = {"active": active, "resigned": resigned, "last_hand": last}
+    if winners:
+        return evolve(state, phase=Phase.OVER, winners=winners, pending=(), taken=None, **common)
+    if phase is Phase.REENTRY:
+        pending = tuple(seat for seat in state.pending if seat not in resigned)
+        # The next deal goes to the seat after the dealer: a dealer who resigned leaves
+        # the seat before him, still in, to pass it on.
+        dealer = state.dealer if active[state.dealer] else _previous_active(state.dealer, active)
+        turn = state.turn if active[state.turn] else next_active(state.turn, active)
+        new = evolve(state, pending=pending, dealer=dealer, turn=turn, **common)
+        return new if pending else _eliminate(evolve(new, reentry_total=0))
+    if state.phase is Phase.DEAL:
+        dealer = state.dealer if active[state.dealer] else next_active(state.dealer, active)
+        return evolve(state, dealer=dealer, turn=dealer, **common)
+    return _next_hand(evolve(state, pending=(), taken=None, **common))
 
 
 def _apply_reentry(state: KnockRecord, move: Reenter | Retire) -> KnockRecord:

@@ -74,6 +74,9 @@ class KnockRecord(StateBase[Any, Any]):
     move_number: int = attrs.field(default=0, eq=False, hash=False, repr=False)
     """How many moves ``apply`` has applied in the match, chance moves included (a count
     kept beside the position: equality ignores it)."""
+    resigned: tuple[int, ...] = ()
+    """The seats that resigned, in the order they left (C-RESIGN): out of the match
+    for good."""
     _legal: tuple[Any, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
     )

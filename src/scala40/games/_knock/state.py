@@ -59,6 +59,7 @@ from scala40.games._knock.record import KnockRecord
 from scala40.match import ScoreOrder, best_seats
 from scala40.melds import Meld
 from scala40.movekinds import MAX_MOVE_TEXT
+from scala40.resignation import resigned_from_dict, resigned_to_dict
 
 __all__ = ["MAX_COUNT", "MAX_SEED_DIGITS", "STATE_FORMAT_VERSION", "KnockState"]
 
@@ -89,6 +90,12 @@ class KnockState(KnockRecord):
 
     def _apply_trusted(self, move: Any) -> Any:
         return engine.apply(self, move, trusted=True)
+
+    def _seats_in(self) -> tuple[int, ...]:
+        return tuple(seat for seat, playing in enumerate(self.active) if playing)
+
+    def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
+        return engine.resign(self, resigned, winners)
 
     def _field_problems(self) -> list[str]:
         return _field_problems(self)
@@ -310,6 +317,7 @@ class KnockState(KnockRecord):
             "last_hand": None if self.last_hand is None else self.last_hand.to_state_dict(),
             "rng": f"{self.rng:016x}",
             "auto_chance": self.auto_chance,
+            **resigned_to_dict(self.resigned),
         }
 
     @classmethod
@@ -485,7 +493,10 @@ def _consistency_problems(state: KnockState) -> list[str]:
         for card in cards:
             found[card] += 1
     expected = deck_counts(profile.deck)
-    first_deal = phase is Phase.DEAL and state.hand_number == 0
+    # Before the first deal (or a match ended by resignations before it, C-RESIGN).
+    first_deal = state.hand_number == 0 and (
+        phase is Phase.DEAL or (phase is Phase.OVER and bool(state.resigned))
+    )
     if first_deal:
         if any(found):
             problems.append("cards are placed before the first deal")
@@ -515,6 +526,8 @@ def _consistency_problems(state: KnockState) -> list[str]:
             problems.append("the game is over but has no winner")
         elif state.last_hand is not None:
             winners = _expected_winners(state, state.last_hand)
+            if state.resigned and state.winners == state._seats_in():
+                winners = state.winners  # the one player left after a resignation (C-RESIGN)
             if state.winners != winners:
                 problems.append(
                     f"the winners are {list(winners)} as the game ended, not "
@@ -626,6 +639,8 @@ def _score_problems(state: KnockState) -> list[str]:
     deciding = state.last_hand.busted if state.last_hand is not None else ()
     for seat, (score, playing) in enumerate(zip(state.scores, state.active)):
         busted = profile.reaches(score)
+        if seat in state.resigned:
+            continue  # out whatever his total (C-RESIGN)
         if lowest and not playing:
             problems.append(f"player {seat} is out, but nobody drops out under end_mode 'lowest'")
         elif playing and busted and not (phase is Phase.REENTRY and seat in deciding):
@@ -653,7 +668,7 @@ def _last_hand_problems(state: KnockState) -> list[str]:
     phase = state.phase
     shown_phase = state.hands_shown
     if result is None:
-        if phase in _HAND_OVER:
+        if phase in _HAND_OVER and not (state.hand_number == 0 and state.resigned):
             return [f"the {phase.value} phase follows a hand, but no hand result is given"]
         return []
     problems: list[str] = []
@@ -697,7 +712,8 @@ def _last_hand_problems(state: KnockState) -> list[str]:
             problems.append("last_hand: a Rumino is shown by nobody and scores nothing")
         return problems
     if end is HandEnd.BLOCKED:
-        if profile.turn_limit is None:
+        if profile.turn_limit is None and not state.resigned:
+            # A hand abandoned at a resignation ends as a blocked one (C-RESIGN).
             problems.append("last_hand: a hand ends blocked only under a turn_limit")
         if any(item is not None for item in result.shown) or any(result.points):
             problems.append("last_hand: a blocked hand is shown by nobody and scores nothing")
@@ -764,6 +780,8 @@ _STATE_FIELDS = frozenset({
     "discard", "turns_played", "scores", "active", "winners", "reentries", "gins",
     "taken", "pending", "reentry_total", "last_hand", "rng", "auto_chance",
 })  # fmt: skip
+_OPTIONAL_STATE_FIELDS = frozenset({"resigned"})
+"""Fields a state may lack: a missing ``resigned`` reads as nobody resigned (C-RESIGN)."""
 _RESULT_FIELDS = frozenset({
     "hand_number", "end", "closer", "points", "shown", "hands", "discard", "busted",
     "eliminated", "reentered",
@@ -777,7 +795,7 @@ def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
     kind = cls.FORMAT.removeprefix("scala40.")
     data = expect_header(data, cls.FORMAT, STATE_FORMAT_VERSION)
     read = FieldReader(data, f"{kind}: ")
-    read.keys(_STATE_FIELDS, _HEADER)
+    read.keys(_STATE_FIELDS, _HEADER | _OPTIONAL_STATE_FIELDS)
     try:
         rules = cls.RULESET.from_dict(data["rules"])
     except SerializationError as error:
@@ -805,6 +823,7 @@ def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
         last_hand=_result_from_dict(data["last_hand"], rules, kind),
         rng=read.rng("rng"),
         auto_chance=read.boolean("auto_chance"),
+        resigned=resigned_from_dict(data, f"{kind}: "),
     )
     problems = state.problems()
     if problems:

@@ -75,6 +75,8 @@ class KnockView:
 
     move_number: int = attrs.field(default=0, eq=False)
     """The moves applied in the match so far (the state's ``move_number``)."""
+    resigned: tuple[int, ...] = ()
+    """The seats that resigned, in the order they left (C-RESIGN; public)."""
     state_type: type[KnockRecord] = attrs.field(
         default=KnockRecord, kw_only=True, eq=False, hash=False, repr=False
     )

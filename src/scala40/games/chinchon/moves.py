@@ -13,7 +13,7 @@ are moves too.
 >>> parse_move("knock")
 Traceback (most recent call last):
 ...
-scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, discard, close, reenter, retire, deal or restock
+scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, discard, close, reenter, retire, deal, restock or resign
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import attrs
 
 from scala40.games._knock import moves as knock
 from scala40.movekinds import MoveSet
+from scala40.resignation import ResignMove
 
 __all__ = [
     "KINDS",
@@ -35,6 +36,7 @@ __all__ = [
     "DrawStock",
     "Move",
     "Reenter",
+    "Resign",
     "Restock",
     "Retire",
     "TakeDiscard",
@@ -84,7 +86,15 @@ class Restock(knock.Restock):
     """Chance: the discard pile but its top card becomes the new stock (CH-RESTOCK)."""
 
 
-Move: TypeAlias = DrawStock | TakeDiscard | Discard | Close | Reenter | Retire | Deal | Restock
+@attrs.frozen
+class Resign(ResignMove):
+    """Any moment, in turn or not: ``seat`` leaves the match for good (C-RESIGN). Never
+    among the legal moves; see ``GameState.resignations()``."""
+
+
+Move: TypeAlias = (
+    DrawStock | TakeDiscard | Discard | Close | Reenter | Retire | Deal | Restock | Resign
+)
 """Any move of a Chinchón game."""
 
 MOVES = MoveSet("scala40.chinchon.move", 2, get_args(Move), oldest_version=1)

@@ -11,7 +11,7 @@ may claim a discard completing his Rumino (RU-RUMINO, when ``rumino_claim`` is
 >>> parse_move("close 7H")
 Traceback (most recent call last):
 ...
-scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knock, discard, claim, pass, reenter, retire, deal or restock
+scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knock, discard, claim, pass, reenter, retire, deal, restock or resign
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import attrs
 
 from scala40.games._knock import moves as knock
 from scala40.movekinds import MoveSet
+from scala40.resignation import ResignMove
 
 __all__ = [
     "KINDS",
@@ -35,6 +36,7 @@ __all__ = [
     "Move",
     "Pass",
     "Reenter",
+    "Resign",
     "Restock",
     "Retire",
     "TakeDiscard",
@@ -94,8 +96,24 @@ class Restock(knock.Restock):
     """Chance: the discard pile but its top card becomes the new stock (RU-RESTOCK)."""
 
 
+@attrs.frozen
+class Resign(ResignMove):
+    """Any moment, in turn or not: ``seat`` leaves the match for good (C-RESIGN). Never
+    among the legal moves; see ``GameState.resignations()``."""
+
+
 Move: TypeAlias = (
-    DrawStock | TakeDiscard | Knock | Discard | Claim | Pass | Reenter | Retire | Deal | Restock
+    DrawStock
+    | TakeDiscard
+    | Knock
+    | Discard
+    | Claim
+    | Pass
+    | Reenter
+    | Retire
+    | Deal
+    | Restock
+    | Resign
 )
 """Any move of a Rumino game."""
 

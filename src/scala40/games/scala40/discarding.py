@@ -28,6 +28,7 @@ __all__ = [
     "banned_mask",
     "end_hand",
     "finish_discard",
+    "resign",
 ]
 
 
@@ -238,4 +239,45 @@ def end_hand(state: StateRecord, closer: int | None) -> StateRecord:
     new = state.copy_with(
         phase=Phase.DEAL, dealer=dealer, turn=dealer, active=tuple(active), **common
     )
+    return deal(new, None) if state.auto_chance else new
+
+
+def resign(state: StateRecord, resigned: tuple[int, ...], winners: tuple[int, ...]) -> StateRecord:
+    """The match once the seats ``resigned`` are out (C-RESIGN): over, ``winners`` the
+    players left, when they are one; else the hand in play abandoned like a blocked hand
+    (nobody scores, S40-RESTOCK decision) and the deal passed on, as after any hand. A
+    one-hand match (match format ``single``) has played its hand: those still in share
+    the win (C-WINNERS). Before a deal no hand is in play: the dealer deals, or the seat
+    after him if he resigned."""
+    count = state.player_count
+    active = tuple(playing and seat not in resigned for seat, playing in enumerate(state.active))
+    in_hand = state.phase in (Phase.DRAW, Phase.PLAY, Phase.RESTOCK)
+    last_hand = state.last_hand
+    if in_hand:
+        last_hand = HandResult(
+            hand_number=state.hand_number,
+            closer=None,
+            points=(0,) * count,
+            doubled=False,
+            hands=state.hands,
+        )
+    common = {
+        "active": active,
+        "resigned": resigned,
+        "last_hand": last_hand,
+        "opening_value": 0,
+        "opened_at_turn_start": False,
+        "taken": None,
+        "taken_must_use": False,
+        "taken_used": False,
+    }
+    if not winners and in_hand and state.rules.match_format is MatchFormat.SINGLE:
+        winners = tuple(seat for seat in range(count) if active[seat])
+    if winners:
+        return state.copy_with(phase=Phase.OVER, winners=winners, **common)
+    if not in_hand:
+        dealer = state.dealer if active[state.dealer] else next_active(state.dealer, active)
+        return state.copy_with(dealer=dealer, turn=dealer, **common)
+    dealer = next_active(state.dealer, active)
+    new = state.copy_with(phase=Phase.DEAL, dealer=dealer, turn=dealer, **common)
     return deal(new, None) if state.auto_chance else new

@@ -32,6 +32,7 @@ from scala40.games.scala40.discarding import (
     banned_discards,
     banned_mask,
     finish_discard,
+    resign,
 )
 from scala40.games.scala40.handling import (
     illegal,
@@ -84,6 +85,7 @@ __all__ = [
     "melding_moves",
     "next_active",
     "repeats_a_four_of_a_kind",
+    "resign",
     "resolve_meld",
     "try_move",
     "with_card",

@@ -31,6 +31,7 @@ from scala40.games.scala40.record import STATE_FORMAT_VERSION, StateRecord
 from scala40.games.scala40.rules import MAX_HAND_SIZE, MatchFormat, RestockMethod, Ruleset
 from scala40.melds import Meld, MeldRules
 from scala40.movekinds import MAX_MOVE_TEXT
+from scala40.resignation import resigned_from_dict
 
 __all__ = [
     "MAX_COUNT",
@@ -343,13 +344,15 @@ def consistency_problems(state: StateRecord) -> list[str]:
             found[card] += 1
     expected = deck_counts(rules.deck)
     placed_any = any(found)
-    if (phase is not Phase.DEAL or placed_any) and found != expected:
+    # A match may end by resignations before its first deal (C-RESIGN).
+    undealt = phase is Phase.DEAL or (over and state.hand_number == 0 and bool(state.resigned))
+    if (not undealt or placed_any) and found != expected:
         for card in range(JOKER + 1):
             if found[card] != expected[card]:
                 problems.append(
                     f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
                 )
-    if state.hand_number == 0 and (phase is not Phase.DEAL or placed_any):
+    if state.hand_number == 0 and (not undealt or placed_any):
         problems.append("hand number 0 is the deal of the first hand, before any card is placed")
     meld_rules = rules.meld_rules
     for index, meld in enumerate(state.table):
@@ -397,8 +400,9 @@ def _score_problems(state: StateRecord) -> list[str]:
     problems: list[str] = []
     if fmt is MatchFormat.SINGLE and any(state.scores):
         problems.append("match_format 'single' keeps no totals, but the scores are not 0")
+    resigned = state.resigned
     if fmt in (MatchFormat.SINGLE, MatchFormat.NO_ELIMINATION):
-        if not all(state.active):
+        if any(not playing and seat not in resigned for seat, playing in enumerate(state.active)):
             problems.append(f"nobody drops out under match_format {fmt.value!r}")
         limit = rules.no_elimination_limit
         if fmt is MatchFormat.NO_ELIMINATION and not over and max(state.scores) >= limit:
@@ -413,7 +417,8 @@ def _score_problems(state: StateRecord) -> list[str]:
                 f"player {player} is still in with {score}, at or past the elimination score "
                 f"{target}"
             )
-        elif not playing and score < target:
+        elif not playing and score < target and player not in resigned:
+            # A player who resigned is out whatever his total (C-RESIGN).
             problems.append(
                 f"player {player} is out with {score}, below the elimination score {target}"
             )
@@ -544,11 +549,12 @@ _STATE_FIELDS = frozenset({
     "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
     "discard", "table", "opened", "turns_played", "scores", "active", "winners", "rng",
     "auto_chance", "opening_value", "opened_at_turn_start", "taken", "taken_must_use",
-    "taken_used", "melded_since_restock", "last_hand",
+    "taken_used", "melded_since_restock", "last_hand", "resigned",
 })  # fmt: skip
-_OPTIONAL_STATE_FIELDS = frozenset({"melded_since_restock"})
-"""Fields a state written before them may lack: a missing ``melded_since_restock`` reads
-as true, so that such a state's next rebuild of the stock goes on as it did then."""
+_OPTIONAL_STATE_FIELDS = frozenset({"melded_since_restock", "resigned"})
+"""Fields a state may lack: a missing ``melded_since_restock`` (a state written before
+it) reads as true, so that such a state's next rebuild of the stock goes on as it did
+then; a missing ``resigned``, as nobody resigned (C-RESIGN)."""
 _HAND_RESULT_FIELDS = frozenset(
     {"hand_number", "closer", "points", "doubled", "hands", "eliminated", "reentered"}
 )
@@ -710,6 +716,7 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
         if "melded_since_restock" in data
         else True,
         last_hand=_hand_result_from_dict(data["last_hand"]),
+        resigned=resigned_from_dict(data, "state: "),
     )
     problems = state.problems()
     if problems:

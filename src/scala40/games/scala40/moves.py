@@ -56,6 +56,7 @@ from scala40.movekinds import (
     parse_index,
     parse_meld_text,
 )
+from scala40.resignation import ResignMove
 
 __all__ = [
     "MOVES",
@@ -66,6 +67,7 @@ __all__ = [
     "LayOff",
     "Move",
     "PutDown",
+    "Resign",
     "Restock",
     "Split",
     "SwapJoker",
@@ -392,6 +394,12 @@ class Restock(MoveBase):
     )
 
 
+@attrs.frozen
+class Resign(ResignMove):
+    """Any moment, in turn or not: ``seat`` leaves the match for good (C-RESIGN). Never
+    among the legal moves; see ``GameState.resignations()``."""
+
+
 Move: TypeAlias = (
     DrawStock
     | TakeDiscard
@@ -403,6 +411,7 @@ Move: TypeAlias = (
     | Discard
     | Deal
     | Restock
+    | Resign
 )
 """Any move of a Scala 40 game."""
 
@@ -418,7 +427,7 @@ def parse_move(text: str) -> Move:
     >>> parse_move("jump")
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, take, upcard, meld, layoff, swap, split, discard, deal or restock
+    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, take, upcard, meld, layoff, swap, split, discard, deal, restock or resign
     """
     return MOVES.parse(text)  # type: ignore[return-value]
 

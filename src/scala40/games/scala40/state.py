@@ -66,6 +66,7 @@ from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.games.scala40.view import PlayerView
 from scala40.melds import Meld, MeldEnd
+from scala40.resignation import resigned_to_dict
 
 __all__ = [
     "MAX_COUNT",
@@ -118,6 +119,12 @@ class GameState(StateRecord):
 
     def _apply_trusted(self, move: Move) -> Any:
         return engine.apply_trusted(self, move)
+
+    def _seats_in(self) -> tuple[int, ...]:
+        return tuple(seat for seat, playing in enumerate(self.active) if playing)
+
+    def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
+        return engine.resign(self, resigned, winners)
 
     def _field_problems(self) -> list[str]:
         return load.field_problems(self)
@@ -470,6 +477,7 @@ class GameState(StateRecord):
             "taken_used": self.taken_used,
             "melded_since_restock": self.melded_since_restock,
             "last_hand": None if self.last_hand is None else hand_result_to_dict(self.last_hand),
+            **resigned_to_dict(self.resigned),
         }
 
     @classmethod

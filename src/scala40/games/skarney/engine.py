@@ -56,7 +56,9 @@ __all__ = [
     "exchanges_allowed",
     "is_last_turn",
     "melding_allowed",
+    "next_seat",
     "offer_banned",
+    "resign",
     "resolve_meld",
     "score_hand",
     "side_has_contract",
@@ -115,6 +117,18 @@ def _need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
 
 
 # -- what the rules allow now ---------------------------------------------------------------
+
+
+def next_seat(state: StateRecord, seat: int) -> int:
+    """The seat after ``seat`` in play order, skipping the seats that resigned (C-SEAT,
+    C-RESIGN)."""
+    count = state.player_count
+    following = (seat + 1) % count
+    resigned = state.resigned
+    if resigned:
+        while following in resigned:
+            following = (following + 1) % count
+    return following
 
 
 def side_has_contract(state: StateRecord, seat: int) -> bool:
@@ -200,13 +214,16 @@ def deal(
     deck = rules.deck.cards
     order, rng = deal_order(deck, order, state.rng, lambda: move or Deal(order))
     count = state.player_count
-    first = (state.dealer + 1) % count
+    first = next_seat(state, state.dealer)
+    seats = [(first + step) % count for step in range(count)]
+    if state.resigned:
+        seats = [seat for seat in seats if seat not in state.resigned]  # C-RESIGN
     dealt: list[list[Card]] = [[] for _ in range(count)]
     position = len(order)
     for _ in range(HAND_SIZE):
-        for step in range(count):
+        for seat in seats:
             position -= 1
-            dealt[(first + step) % count].append(order[position])
+            dealt[seat].append(order[position])
     sides = _side_count(rules, count)
     return state.copy_with(
         phase=Phase.DRAW,
@@ -477,7 +494,7 @@ def _apply_offer(state: StateRecord, move: Offer) -> StateRecord:
     return state.copy_with(
         phase=Phase.OFFER,
         offer_card=move.card,
-        offer_to=(seat + 1) % state.player_count,
+        offer_to=next_seat(state, seat),
         known=replace_item(state.known, seat, known),
     )
 
@@ -519,7 +536,7 @@ def _apply_decline(state: StateRecord, move: Decline) -> StateRecord:
     offer_to = state.offer_to
     assert card is not None
     assert offer_to is not None
-    following = (offer_to + 1) % state.player_count
+    following = next_seat(state, offer_to)
     if is_stop_card(card) or following == state.turn:
         return _pass_turn(state)  # the offerer keeps the card (SK-OFFER)
     return state.copy_with(offer_to=following)
@@ -529,7 +546,7 @@ def _pass_turn(state: StateRecord) -> StateRecord:
     """The turn of the seat after the player whose turn ends (C-SEAT); a player stopped
     by an accepted stop card skips his draw (SK-STOP)."""
     ended = state.turn
-    seat = (ended + 1) % state.player_count
+    seat = next_seat(state, ended)
     stopped = state.stopped
     phase = Phase.DRAW
     if stopped[seat]:
@@ -573,9 +590,11 @@ def score_hand(state: StateRecord, went_out: int | None) -> HandResult:
         bonus[winner] = hand_bonus + (rules.shutout_bonus if shutout else 0)
     else:
         subtracted = held if rules.no_rummy_hand_penalty else [0] * sides
+        # A side that resigned takes no further part (C-RESIGN): no bonus either.
+        playing = [side for side in range(sides) if not _side_resigned(state, side)]
         scores = [melds[side] - subtracted[side] for side in range(sides)]
-        best = max(scores)
-        leaders = [side for side in range(sides) if scores[side] == best]
+        best = max(scores[side] for side in playing)
+        leaders = [side for side in playing if scores[side] == best]
         if len(leaders) == 1:
             bonus[leaders[0]] = hand_bonus
         else:
@@ -616,12 +635,70 @@ def _end_hand(state: StateRecord, went_out: int | None) -> StateRecord:
         **_new_turn_fields(0, 0),
     }
     if state.hand_number >= rules.hands:
-        scores = tuple(totals[side_of(seat, rules.partnership)] for seat in range(count))
-        winners = best_seats(scores, range(count), ScoreOrder.HIGH)  # SK-GAME, C-WINNERS
-        return state.copy_with(phase=Phase.OVER, winners=winners, **cleared)
-    dealer = (state.dealer + 1) % count
+        return state.copy_with(phase=Phase.OVER, winners=game_winners(state, totals), **cleared)
+    dealer = next_seat(state, state.dealer)
     new = state.copy_with(phase=Phase.DEAL, dealer=dealer, turn=dealer, **cleared)
     return deal(new, None) if state.auto_chance else new
+
+
+def _side_resigned(state: StateRecord, side: int) -> bool:
+    partnership = state.rules.partnership
+    return any(side_of(seat, partnership) == side for seat in state.resigned)
+
+
+def game_winners(state: StateRecord, totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats of the highest total among those still in, once the game's hands are
+    played (SK-GAME, C-WINNERS, C-RESIGN)."""
+    partnership = state.rules.partnership
+    scores = tuple(totals[side_of(seat, partnership)] for seat in range(state.player_count))
+    seats = [seat for seat in range(state.player_count) if seat not in state.resigned]
+    return best_seats(scores, seats, ScoreOrder.HIGH)
+
+
+def resign(state: StateRecord, resigned: tuple[int, ...], winners: tuple[int, ...]) -> StateRecord:
+    """The game once the seats ``resigned`` are out (C-RESIGN): over, ``winners`` the
+    side left, when it is one; else the hand in play abandoned, void (nobody scores,
+    SK-TIE's void hand) but counted among the game's hands, and the deal passed on; after
+    the last hand the game ends on the totals (SK-GAME). Before a deal the dealer deals,
+    or the seat after him if he resigned."""
+    count = state.player_count
+    in_hand = state.phase in (Phase.DRAW, Phase.PLAY, Phase.OFFER)
+    new = state.copy_with(resigned=resigned)
+    if in_hand:
+        zeros = (0,) * len(state.totals)
+        result = HandResult(
+            hand_number=state.hand_number,
+            went_out=None,
+            meld_points=zeros,
+            hand_points=zeros,
+            bonus=zeros,
+            shutout=False,
+            void=True,
+            points=zeros,
+            hands=state.hands,
+        )
+        new = new.copy_with(
+            phase=Phase.DEAL,
+            hands=((),) * count,
+            stock=(),
+            table=(),
+            owners=(),
+            contracts=(False,) * len(state.totals),
+            stopped=(False,) * count,
+            known=((),) * count,
+            accepted=((),) * count,
+            last_hand=result,
+            **_new_turn_fields(0, 0),
+        )
+        if not winners and state.hand_number >= state.rules.hands:
+            winners = game_winners(new, state.totals)
+    if winners:
+        return new.copy_with(phase=Phase.OVER, winners=winners)
+    dealer = state.dealer
+    if in_hand or dealer in resigned:
+        dealer = next_seat(new, dealer)
+    new = new.copy_with(dealer=dealer, turn=dealer)
+    return deal(new, None) if in_hand and state.auto_chance else new
 
 
 # -- dispatch -------------------------------------------------------------------------------

@@ -34,9 +34,9 @@ from scala40.games.skarney.moves import PutDown, parse_meld_spec
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
 from scala40.games.skarney.record import STATE_FORMAT, STATE_FORMAT_VERSION, StateRecord
 from scala40.games.skarney.rules import Ruleset, hand_penalty
-from scala40.match import ScoreOrder, best_seats
 from scala40.melds import Meld, MeldKind
 from scala40.movekinds import MAX_MOVE_TEXT
+from scala40.resignation import resigned_from_dict
 
 __all__ = [
     "MAX_PLACED",
@@ -278,11 +278,15 @@ def _between_hands_problems(state: StateRecord) -> list[str]:
         if state.winners:
             problems.append("the game has winners but is not over")
         return problems
-    if state.hand_number != rules.hands:
+    if state.hand_number != rules.hands and not state.resigned:
+        # Resignations may end a game before its last hand (C-RESIGN).
         problems.append(
             f"the game is over after hand {rules.hands}, but hand_number is {state.hand_number}"
         )
-    best = best_seats(state.scores, range(state.player_count), ScoreOrder.HIGH)
+    best = engine.game_winners(state, state.totals)
+    seats_in = tuple(seat for seat in range(state.player_count) if seat not in state.resigned)
+    if state.resigned and state.winners == seats_in:
+        best = state.winners  # the side left after a resignation (C-RESIGN)
     if state.winners != best:
         problems.append(
             f"the winners are the seats of the highest total {list(best)}, "
@@ -312,7 +316,10 @@ def _hand_problems(state: StateRecord) -> list[str]:
             f"turn_number must be from 1 to {limit or MAX_COUNT}, got {state.turn_number}"
         )
     for seat, hand in enumerate(state.hands):
-        if not hand:
+        if seat in state.resigned:
+            if hand or seat == turn or state.offer_to == seat:
+                problems.append(f"seat {seat} resigned but plays this hand (C-RESIGN)")
+        elif not hand:
             problems.append(f"seat {seat} holds no card, but the hand goes on")
     if state.stopped[turn]:
         problems.append(f"seat {turn} is stopped, but its turn has begun (SK-STOP)")
@@ -373,7 +380,7 @@ def _hand_problems(state: StateRecord) -> list[str]:
             problems.append("an offer needs a card and a seat to offer it to")
         elif offered not in state.hands[turn] or offered not in state.known[turn]:
             problems.append("the offered card must be in the offerer's hand, known to all")
-        elif is_stop_card(offered) and taker != (turn + 1) % count:
+        elif is_stop_card(offered) and taker != engine.next_seat(state, turn):
             problems.append("a stop card is offered to the next seat only (SK-OFFER)")
         if state.progress:
             problems.append("an offer is made with the contract half made")
@@ -444,6 +451,8 @@ _STATE_FIELDS = frozenset({
     "turn_number", "melded", "contract_now", "progress", "fresh_from", "extended",
     "offer_card", "offer_to", "winners", "rng", "auto_chance", "last_hand",
 })  # fmt: skip
+_OPTIONAL_STATE_FIELDS = frozenset({"resigned"})
+"""Fields a state may lack: a missing ``resigned`` reads as nobody resigned (C-RESIGN)."""
 _RESULT_FIELDS = frozenset({
     "hand_number", "went_out", "meld_points", "hand_points", "bonus", "shutout", "void",
     "points", "hands",
@@ -481,7 +490,7 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
     """
     data = expect_header(data, STATE_FORMAT, STATE_FORMAT_VERSION)
     read = FieldReader(data, "skarney state: ")
-    read.keys(_STATE_FIELDS, _HEADER)
+    read.keys(_STATE_FIELDS, _HEADER | _OPTIONAL_STATE_FIELDS)
     try:
         rules = Ruleset.from_dict(data["rules"])
     except SerializationError as error:
@@ -525,6 +534,7 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
         rng=read.rng("rng"),
         auto_chance=read.boolean("auto_chance"),
         last_hand=_result_from_dict(data["last_hand"]),
+        resigned=resigned_from_dict(data, "skarney state: "),
     )
     problems = state.problems()
     if problems:

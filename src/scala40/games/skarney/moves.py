@@ -51,6 +51,7 @@ from scala40.movekinds import (
     parse_index,
     parse_meld_text,
 )
+from scala40.resignation import ResignMove
 
 __all__ = [
     "MOVES",
@@ -64,6 +65,7 @@ __all__ = [
     "Move",
     "Offer",
     "PutDown",
+    "Resign",
     "format_meld_spec",
     "move_from_dict",
     "move_to_dict",
@@ -269,8 +271,14 @@ class Deal(MoveBase):
     )
 
 
+@attrs.frozen
+class Resign(ResignMove):
+    """Any moment, in turn or not: ``seat`` leaves the match for good (C-RESIGN). Never
+    among the legal moves; see ``GameState.resignations()``."""
+
+
 Move: TypeAlias = (
-    DrawStock | Exchange | PutDown | Extend | Offer | EndTurn | Accept | Decline | Deal
+    DrawStock | Exchange | PutDown | Extend | Offer | EndTurn | Accept | Decline | Deal | Resign
 )
 """Any move of a Skarney game."""
 
@@ -284,7 +292,7 @@ def parse_move(text: str) -> Move:
     >>> parse_move("jump")
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, exchange, meld, extend, offer, end, accept, decline or deal
+    scala40.errors.InvalidMoveError: unknown move 'jump': expected draw, exchange, meld, extend, offer, end, accept, decline, deal or resign
     """
     return MOVES.parse(text)  # type: ignore[return-value]
 

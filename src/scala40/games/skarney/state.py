@@ -51,6 +51,7 @@ from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import Ruleset
 from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld
+from scala40.resignation import resigned_to_dict
 
 __all__ = [
     "MAX_COUNT",
@@ -128,6 +129,9 @@ class GameState(StateRecord):
 
     def _apply(self, move: Move) -> Any:
         return engine.apply(self, move)
+
+    def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
+        return engine.resign(self, resigned, winners)
 
     def _field_problems(self) -> list[str]:
         return load.field_problems(self)
@@ -351,6 +355,7 @@ class GameState(StateRecord):
             "rng": f"{self.rng:016x}",
             "auto_chance": self.auto_chance,
             "last_hand": None if self.last_hand is None else _result_to_dict(self.last_hand),
+            **resigned_to_dict(self.resigned),
         }
 
     @classmethod

@@ -1,0 +1,124 @@
+"""Resignation (C-RESIGN), the same in every game: the move, and who is left.
+
+A player may resign at any moment of a match, on his turn or not. He takes no further
+part and ranks below every player still in; in a partnership his whole side resigns.
+If fewer than two sides are left, the match ends and the side left wins. Otherwise the
+hand in play is abandoned (nobody scores for it, as a blocked hand; it counts as played
+where a match has a fixed number of hands), the deal passes on, and the match goes on
+without him.
+
+Every game has a move kind deriving from :class:`ResignMove`, written ``resign 2`` and
+``{"type": "resign", "seat": 2}``. It is never among a state's ``legal_moves()`` (bots,
+searches and playouts never resign); ``state.resignations()`` lists one for each seat
+still in, and ``state.apply`` takes one at any moment, chance steps and out-of-turn
+decisions included (:class:`scala40._state.StateBase` applies it for every game).
+
+>>> from scala40.games.chinchon import new_game
+>>> state = new_game(players=2, seed=1)
+>>> [str(move) for move in state.resignations()]
+['resign 0', 'resign 1']
+>>> after = state.apply("resign 1")
+>>> after.is_over, after.winners, after.resigned, after.returns()
+(True, (0,), (1,), (1.0, 0.0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from scala40._checks import describe
+from scala40.errors import SerializationError
+from scala40.movekinds import SEAT, MoveBase, as_seat
+
+__all__ = [
+    "MAX_RESIGNED",
+    "ResignMove",
+    "resigned_after",
+    "resigned_from_dict",
+    "resigned_to_dict",
+    "sides_left",
+]
+
+MAX_RESIGNED = 64
+"""The longest list of resigned seats a saved state may give (no game seats more)."""
+
+
+@attrs.frozen
+class ResignMove(MoveBase):
+    """Resign: ``seat`` (with his side, in a partnership) leaves the match for good
+    (C-RESIGN). Legal at any moment for a seat still in, whoever decides; never listed
+    among the legal moves (see :meth:`~scala40._state.StateBase.resignations`)."""
+
+    verb = "resign"
+    seat: int = attrs.field(converter=as_seat, metadata={"codec": SEAT})
+
+
+def resigned_after(
+    resigned: tuple[int, ...], seat: int, teams: Sequence[Sequence[int]]
+) -> tuple[int, ...]:
+    """The resigned seats once ``seat`` resigns: those before, then ``seat``'s side in
+    seat order (C-RESIGN: a partner's resignation is his side's).
+
+    >>> resigned_after((), 3, ((0, 2), (1, 3)))
+    (1, 3)
+    >>> resigned_after((2,), 0, ((0,), (1,), (2,)))
+    (2, 0)
+    """
+    side: Sequence[int] = (seat,)
+    for team in teams:
+        if seat in team:
+            side = team
+            break
+    return (*resigned, *(other for other in sorted(side) if other not in resigned))
+
+
+def sides_left(
+    teams: Sequence[Sequence[int]], seats_in: Iterable[int]
+) -> tuple[tuple[int, ...], ...]:
+    """The sides with a seat still in, each as the seats of it still in.
+
+    >>> sides_left(((0, 2), (1, 3)), (0, 1, 2))
+    ((0, 2), (1,))
+    """
+    still = set(seats_in)
+    left = (tuple(seat for seat in team if seat in still) for team in teams)
+    return tuple(side for side in left if side)
+
+
+def resigned_to_dict(resigned: tuple[int, ...]) -> dict[str, Any]:
+    """The ``resigned`` entry of a state's dictionary: the seats that resigned, in the
+    order they left, or nothing when nobody did (so that a state without resignations
+    is saved as before resignations existed).
+
+    >>> resigned_to_dict(()), resigned_to_dict((2, 0))
+    ({}, {'resigned': [2, 0]})
+    """
+    return {"resigned": list(resigned)} if resigned else {}
+
+
+def resigned_from_dict(data: Mapping[str, Any], where: str) -> tuple[int, ...]:
+    """The seats a state's dictionary says resigned (none when the key is absent, as in
+    states saved before resignations existed). Their range and consistency are the
+    state's checks; here only the shape: a list of integers.
+
+    :raises SerializationError: the entry is not a list of at most
+        :data:`MAX_RESIGNED` integers (the message starts with ``where``).
+
+    >>> resigned_from_dict({"resigned": [1]}, "state: ")
+    (1,)
+    >>> resigned_from_dict({"resigned": "1"}, "state: ")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.SerializationError: state: resigned must be a list of seats, got '1'
+    """
+    value = data.get("resigned", [])
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_RESIGNED
+        or not all(type(seat) is int and 0 <= seat < MAX_RESIGNED for seat in value)
+    ):
+        raise SerializationError(f"{where}resigned must be a list of seats, got {describe(value)}")
+    return tuple(value)
