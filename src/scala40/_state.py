@@ -108,7 +108,14 @@ class StateBase(Generic[M, V]):
     """The format name of ``to_dict``."""
     FORMAT_VERSION: ClassVar[int] = 1
     """The version of ``to_dict``'s format."""
-    DEFAULT_VERBS: ClassVar[tuple[str, ...]] = ("draw", "decline", "discard", "offer")
+    DEFAULT_VERBS: ClassVar[tuple[str, ...]] = (
+        "draw",
+        "decline",
+        "pass",
+        "discard",
+        "offer",
+        "end",
+    )
     """The verbs :meth:`default_move` prefers, best first."""
     GAME_WORD: ClassVar[str] = "game"
     """What messages call a whole game (Scala 40 plays a *match*)."""
@@ -435,10 +442,12 @@ class StateBase(Generic[M, V]):
     def default_move(self: S, seat: int) -> M:
         """The move a server plays for ``seat`` when its time to decide runs out: the
         first legal move, in the listing order, whose verb comes first in
-        :attr:`DEFAULT_VERBS` (draw from the stock, decline an offer, discard, offer a
-        card), or else the first legal move. It is cheap (one pass over the legal
-        moves, which the state lists once) and the same on every call: a seat that
-        lets its time run out plays on passively and never melds.
+        :attr:`DEFAULT_VERBS` (draw from the stock, decline an offer, pass on a claim,
+        discard, offer a card, end the turn), or else the first legal move (a re-entry
+        decision; a turn where the rules leave no passive move, such as a card taken
+        from the discard pile that must be melded first). It is cheap (one pass over the legal moves, which
+        the state lists once) and the same on every call: a seat that lets its time run
+        out plays on passively and never melds, lays off or takes a card.
 
         :raises InvalidArgumentError: ``seat`` is not a seat of the game, or it does not
             decide now (another seat does, a chance step comes next, or the game is over).
