@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from scala40._cache import BoundedCache
+from scala40._engine import one_reading
 from scala40._meld_words import why_not_added
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import (
@@ -104,18 +105,7 @@ def resolve_meld(move: PutDown, rules: Ruleset) -> Meld:
         )
     if not readings:
         _raise_meld_error(move, rules)
-    if len(readings) == 1:
-        return readings[0]
-    backwards = move.cards[::-1]
-    in_order = [m for m in readings if m.cards in (move.cards, backwards)]
-    if len(in_order) == 1:
-        return in_order[0]
-    raise illegal(
-        move,
-        "C-WILD",
-        "say which card each wild card stands for (e.g. JK=10C); readings: "
-        + " | ".join(str(m) for m in readings),
-    )
+    return one_reading(move, readings, "each wild card")
 
 
 def _raise_meld_error(move: PutDown, rules: Ruleset) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scala40._checks import describe
-from scala40._engine import deal_order, illegal, replace_item
+from scala40._engine import deal_order, illegal, one_reading, replace_item
 from scala40._meld_words import why_not_added
 from scala40.cards import CARD_NAMES, RANK_OF, Card
 from scala40.errors import AmbiguousMeldError, InvalidMeldError, InvalidMoveError
@@ -350,18 +350,7 @@ def resolve_meld(move: PutDown) -> Meld:
             "the wild card cannot stand for that card; readings: "
             + " | ".join(str(meld) for meld in readings),
         )
-    if len(readings) == 1:
-        return readings[0]
-    backwards = move.cards[::-1]
-    in_order = [meld for meld in readings if meld.cards in (move.cards, backwards)]
-    if len(in_order) == 1:
-        return in_order[0]
-    raise illegal(
-        move,
-        "C-WILD",
-        "say which card the wild card stands for (e.g. JK=10C); readings: "
-        + " | ".join(str(meld) for meld in readings),
-    )
+    return one_reading(move, readings, "the wild card")
 
 
 def _apply_put_down(state: StateRecord, move: PutDown) -> StateRecord:
