@@ -113,6 +113,13 @@ class RulesetBase:
         """The deck the game is played with (C-DECK)."""
         raise NotImplementedError  # pragma: no cover - every game's ruleset defines it
 
+    @property
+    def most_hands(self) -> int | None:
+        """The most hands a match can last under these rules (1 for a game of a single
+        hand), or ``None`` where hands go on until a score decides: the learning
+        adapters size an episode's cap by it."""
+        return None
+
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
         """Names of every option, in declaration order."""

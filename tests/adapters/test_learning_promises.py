@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import functools
 import pickle
+import random
 from typing import Any
 
 import pytest
@@ -20,7 +21,14 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from scala40.adapters import openspiel  # noqa: E402
+from scala40.adapters.actions import ActionEncoding  # noqa: E402
+from scala40.adapters.episodes import (  # noqa: E402
+    HAND_DECK_PASSES,
+    MATCH_HANDS,
+    default_max_game_length,
+)
 from scala40.adapters.pettingzoo import env, raw_env  # noqa: E402
+from scala40.bots import make_bot  # noqa: E402
 from scala40.errors import InvalidValueError, SerializationError  # noqa: E402
 from scala40.game import game_names, load_game  # noqa: E402
 from tests.adapters.toygame import GAME as TOY  # noqa: E402
@@ -259,6 +267,76 @@ def test_the_cap_stops_both_adapters_at_the_same_move_with_a_draw(name: str) -> 
     assert len(state.history()) <= game.max_game_length() == cap
     if not state.node.over:
         assert set(state.returns()) == {1.0 / len(state.game_state.teams)}
+
+
+@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("episode", ["hand", "match"])
+@pytest.mark.parametrize("chance", ["card", "deal"])
+def test_the_default_cap_is_the_games_and_the_same_in_both_adapters(
+    name: str, episode: str, chance: str
+) -> None:
+    game = openspiel.load_game(name, episode=episode, chance=chance)
+    pz = raw_env(name, episode=episode, chance=chance)
+    cap = default_max_game_length(pz.encoding, episode, chance)
+    assert game.max_game_length() == pz.episode.max_game_length == cap
+    assert f"max_game_length={cap}" in str(game)
+    hand = default_max_game_length(pz.encoding, "hand", chance)
+    most = pz.encoding.rules.most_hands
+    assert cap == (hand if episode == "hand" else (most or MATCH_HANDS) * hand)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_default_cap_follows_the_rules_and_the_seats(name: str) -> None:
+    record = load_game(name)
+    rules = record.resolve_rules(None)
+    encoding = ActionEncoding(record, rules)
+    deal, card = (default_max_game_length(encoding, "hand", chance) for chance in ("deal", "card"))
+    # Card by card, every turn may rebuild the stock a card at a time, and the deal is
+    # the deck's outcomes: more steps than a deal drawn as one outcome.
+    assert card > deal > HAND_DECK_PASSES * rules.deck.size
+    # The rules' own bound on a hand's turns lowers the cap (RU-TURN, CH-TURN, SK-LOOP,
+    # S40-STALL's turn_limit).
+    option = record.hand_bound_option
+    assert option is not None
+    limited = ActionEncoding(record, rules.replace(**{option: 20}))
+    assert default_max_game_length(limited, "hand", "deal") < deal
+    # More seats, more steps a turn.
+    seats = rules.max_players
+    if seats > encoding.players:
+        crowded = ActionEncoding(record, rules, seats)
+        assert default_max_game_length(crowded, "hand", "deal") > deal
+    with pytest.raises(InvalidValueError, match="episode"):
+        default_max_game_length(encoding, "season", "deal")
+    with pytest.raises(InvalidValueError, match="chance"):
+        default_max_game_length(encoding, "hand", "coin")
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_hands_played_to_win_end_well_within_the_default_cap(name: str) -> None:
+    """Greedy players' hands, counted as the adapters count steps, take a small part of
+    the default cap: it stops only play that never goes out."""
+    record = load_game(name)
+    rules = record.resolve_rules(None)
+    encoding = ActionEncoding(record, rules)
+    cap = default_max_game_length(encoding, "hand", "deal")
+    for seed in range(3):
+        state = record.new_game(rules, encoding.players, seed, auto_chance=False)
+        bots = [make_bot("greedy", name) for _ in range(encoding.players)]
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_over:
+            if state.is_chance:
+                cards = list(state.chance_cards())
+                state = state.apply(state.chance_move(tuple(rng.sample(cards, len(cards)))))
+                steps += 1
+                if state.hand_number > 1:
+                    break
+                continue
+            seat = state.current_player
+            move = bots[seat].choose(state.view(seat), state.legal_moves(), rng)
+            steps += len(encoding.encode(move))
+            state = state.apply(move)
+        assert steps < cap / 4, (seed, steps, cap)
 
 
 @pytest.mark.filterwarnings(*(f"{w}" for w in DICT_OBSERVATIONS))

@@ -18,6 +18,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 import scala40  # noqa: E402
 from scala40.adapters import openspiel  # noqa: E402
 from scala40.adapters.actions import CARD_CODES, IllegalActionError  # noqa: E402
+from scala40.adapters.episodes import default_max_game_length  # noqa: E402
 from scala40.errors import (  # noqa: E402
     InvalidValueError,
     UnknownPresetError,
@@ -51,7 +52,7 @@ def test_every_game_is_registered_under_its_name(name: str) -> None:
     assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
     assert kind.provides_information_state_string
     assert not kind.provides_information_state_tensor
-    assert game.max_game_length() == openspiel.DEFAULT_MAX_GAME_LENGTH["match"]
+    assert game.max_game_length() == default_max_game_length(game.encoding, "match", "card")
     assert kind.provides_observation_tensor
     assert game.max_chance_outcomes() == CARD_CODES
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)

@@ -11,9 +11,9 @@ OpenSpiel game and the PettingZoo environment.
   games scored by points won: the game's ``score_order``) share the win equally, the
   others get 0. So a hand pays like a match of that one hand.
 
-**The length cap.** Some games can go on for ever (a hand of Scala 40 where nobody melds
-rebuilds its stock again and again), so an episode stops after ``max_game_length``
-*steps*: every player's action (a token of the
+**The length cap.** Some games can go on for ever (a hand of Chinchón where nobody
+closes, a hand of Scala 40 where the stock is rebuilt again and again), so an episode
+stops after ``max_game_length`` *steps*: every player's action (a token of the
 :class:`~scala40.adapters.actions.ActionEncoding`) and every chance outcome counts one.
 A chance step is one outcome per card it shuffles (``chance="card"``, the OpenSpiel
 game's default: the deck is drawn card by card) or a single outcome (``chance="deal"``:
@@ -25,9 +25,30 @@ or the most outcomes a chance step can take) exceed the cap. An episode stopped 
 **draw**: every side gets the same share (``1 / sides``) in both adapters, which is
 what a match that nobody wins would pay on average.
 
+**The default cap** comes from the game, its rules and its seats
+(:func:`default_max_game_length`). A hand is given ``HAND_DECK_PASSES`` (10) times as
+many turns as its deck has cards, each turn drawing a card: ten passes through the
+whole deck, where a hand played to win ends within one or two (fewer when the rules'
+own bound on a hand, the game's ``hand_bound_option`` such as ``turn_limit``, is
+lower). A turn counts ``players + 2`` steps (a draw, a discard, and a step for each
+other seat's claim or answer, or for a meld), and one more in ``chance="card"`` (the
+card's outcome when the stock is rebuilt); the deal and the longest step come on top.
+A match is given as many such hands as its rules allow at most (the ruleset's
+``most_hands``: 1 for a single hand, Skarney's ``hands``), or ``MATCH_HANDS`` (10)
+where hands go on until a score decides. Measured with the standard rules,
+hands played by the greedy bots took at most 82 to 702 steps (``chance="deal"``, 40
+hands of each game), a twentieth to a tenth of their caps. Random moves never stopped
+at the cap in Scala 40 (whose hands end, S40-STALL) or Skarney, 200 hands each; in the
+knock games, where a player who never knocks or closes keeps a hand going, they did
+now and then: 1 to 2 Rumino hands in 200, 7 to 21 Chinchón hands and 9
+to 15 La Conga hands. No random match of 20 in each game stopped at the cap.
+
 >>> from scala40.adapters.actions import ActionEncoding
 >>> from scala40.adapters.episodes import Episode
->>> episode = Episode(ActionEncoding("scala40", players=2), "hand", 5_000, "card")
+>>> encoding = ActionEncoding("scala40", players=2)
+>>> default_max_game_length(encoding, "hand", "deal"), default_max_game_length(encoding, "hand", "card")
+(4656, 5843)
+>>> episode = Episode(encoding, "hand", 5_000, "card")
 >>> episode.longest_step, episode.capped(4_600), episode.capped(4_700)
 (335, False, True)
 """
@@ -44,10 +65,12 @@ from scala40.game import ScoreOrder
 __all__ = [
     "CHANCE_MODES",
     "DEAL_OUTCOMES",
-    "DEFAULT_MAX_GAME_LENGTH",
     "EPISODES",
+    "HAND_DECK_PASSES",
+    "MATCH_HANDS",
     "Episode",
     "dealt_move",
+    "default_max_game_length",
 ]
 
 EPISODES = ("match", "hand")
@@ -61,10 +84,51 @@ DEAL_OUTCOMES = 53
 """The outcomes of a chance step drawn as one (``chance="deal"``), equally likely: each
 names a shuffle drawn from it and the step's place in the game."""
 
-DEFAULT_MAX_GAME_LENGTH = {"match": 50_000, "hand": 10_000}
-"""The cap on steps, by episode, unless ``max_game_length`` says otherwise: random play
-rarely reaches it (a random match of Chinchón, the longest, takes 12,000 to 28,000
-steps drawn card by card; a random hand of any game a few thousand)."""
+HAND_DECK_PASSES = 10
+"""The turns a hand is given under the default cap, in passes through its deck (see the
+module)."""
+
+MATCH_HANDS = 10
+"""The hands a match is given under the default cap (see the module)."""
+
+
+def default_max_game_length(encoding: ActionEncoding, episode: str, chance: str) -> int:
+    """The default cap on the steps of an episode of ``encoding``'s game, rules and seats
+    (see the module): a hand's turns are its deck's cards times ``HAND_DECK_PASSES``, or
+    the rules' own bound on a hand's turns where it is lower; a match is the most
+    hands its rules allow, or ``MATCH_HANDS`` hands.
+
+    >>> from scala40.adapters.actions import ActionEncoding
+    >>> chinchon = ActionEncoding("chinchon", players=2)
+    >>> default_max_game_length(chinchon, "hand", "deal")
+    1691
+    >>> default_max_game_length(chinchon, "match", "deal")
+    16910
+    >>> limited = ActionEncoding("chinchon", chinchon.rules.replace(turn_limit=50), players=2)
+    >>> default_max_game_length(limited, "hand", "deal")
+    291
+
+    :raises InvalidValueError: an unknown episode or chance mode.
+    """
+    if episode not in EPISODES:
+        raise InvalidValueError(f"episode must be 'match' or 'hand', got {episode!r}")
+    if chance not in CHANCE_MODES:
+        raise InvalidValueError(f"chance must be 'card' or 'deal', got {chance!r}")
+    rules = encoding.rules
+    deck: int = rules.deck.size
+    turns = HAND_DECK_PASSES * deck
+    option = encoding.game.hand_bound_option
+    bound = None if option is None else getattr(rules, option)
+    if type(bound) is int:
+        turns = min(turns, bound)
+    by_card = chance == "card"
+    turn_steps: int = encoding.players + 2 + by_card
+    deal_steps = deck if by_card else 1
+    hand: int = deal_steps + turns * turn_steps + encoding.max_move_length
+    if episode == "hand":
+        return hand
+    most = rules.most_hands
+    return hand * (MATCH_HANDS if most is None else most)
 
 
 class Episode:

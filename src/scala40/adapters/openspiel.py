@@ -37,7 +37,8 @@ ruleset's JSON as its ``to_dict()`` writes it, or :func:`rules_parameter`'s pack
 which game strings use; the game's standard rules when empty), ``seed`` (the seed of the
 first dealer's lot, which the protocol draws when a game is made: 0), ``episode``
 (``"match"`` or ``"hand"``), ``chance`` (``"card"`` or ``"deal"``) and
-``max_game_length`` (0 for the default: 50,000 steps for a match, 10,000 for a hand).
+``max_game_length`` (0 for the default, which the game, its rules and its seats give:
+:func:`~scala40.adapters.episodes.default_max_game_length`).
 
 Installing the extra gives the packages: ``pip install "scala40[rl]"``.
 
@@ -78,7 +79,12 @@ from scala40.adapters.actions import (
     Decision,
     IllegalActionError,
 )
-from scala40.adapters.episodes import DEAL_OUTCOMES, DEFAULT_MAX_GAME_LENGTH, Episode, dealt_move
+from scala40.adapters.episodes import (
+    DEAL_OUTCOMES,
+    Episode,
+    dealt_move,
+    default_max_game_length,
+)
 from scala40.adapters.observations import History, Observer
 from scala40.adapters.tensors import observation_array
 from scala40.cards import CARD_NAMES
@@ -93,7 +99,6 @@ from scala40.game import load_game as load_registered_game
 from scala40.rulesets import RulesetBase
 
 __all__ = [
-    "DEFAULT_MAX_GAME_LENGTH",
     "RULES_PREFIX",
     "OpenSpielGame",
     "OpenSpielState",
@@ -306,10 +311,11 @@ class OpenSpielGame(pyspiel.Game):
         self.encoding = ActionEncoding(record, rules, int(settings["players"]))
         self.observer = Observer(self.encoding)
         episode = str(settings["episode"])
+        chance = str(settings["chance"])
         cap = settings["max_game_length"]
-        if cap == 0 and episode in DEFAULT_MAX_GAME_LENGTH:
-            cap = DEFAULT_MAX_GAME_LENGTH[episode]
-        self.episode = Episode(self.encoding, episode, cap, str(settings["chance"]))
+        if cap == 0:
+            cap = default_max_game_length(self.encoding, episode, chance)
+        self.episode = Episode(self.encoding, episode, cap, chance)
         settings["max_game_length"] = cap
         """When an episode ends and what it pays (:mod:`scala40.adapters.episodes`)."""
         self.initial_state = record.new_game(

@@ -67,7 +67,7 @@ from scala40.adapters.actions import (
     IllegalActionError,
     shuffled_chance_move,
 )
-from scala40.adapters.episodes import DEFAULT_MAX_GAME_LENGTH, Episode
+from scala40.adapters.episodes import Episode, default_max_game_length
 from scala40.adapters.observations import Observer
 from scala40.adapters.tensors import observation_array
 from scala40.errors import InvalidArgumentError, InvalidValueError
@@ -109,7 +109,7 @@ class GameEnv(AECEnv):
         self.rules = self.encoding.rules
         self.render_mode = render_mode
         if max_game_length is None:
-            max_game_length = DEFAULT_MAX_GAME_LENGTH.get(episode, 1)
+            max_game_length = default_max_game_length(self.encoding, episode, chance)
         self.episode = Episode(self.encoding, episode, max_game_length, chance)
         """When an episode ends and what it pays (:mod:`scala40.adapters.episodes`);
         ``chance`` only says how chance steps count towards ``max_game_length``."""
@@ -236,11 +236,12 @@ class GameEnv(AECEnv):
         """The agent's observation and action mask (see the module)."""
         seat = self._seat(agent)
         observation = observation_array(self.observer, self.game_state, seat, self.decision)
-        mask = np.zeros(self.encoding.num_distinct_actions, np.int8)
+        flags = bytearray(self.encoding.num_distinct_actions)
         decision = self.decision
         if decision is not None and decision.player == seat:
-            mask[list(decision.actions())] = 1
-        return {"observation": observation, "action_mask": mask}
+            for action in decision.actions():
+                flags[action] = 1
+        return {"observation": observation, "action_mask": np.frombuffer(flags, np.int8)}
 
     def state(self) -> Any:
         """The whole table, for centralised critics: each seat's view as the game encodes

@@ -40,14 +40,34 @@ def observation_array(
     """What ``seat`` observes in ``state`` (see :meth:`Observer.encode`), as a float32
     array, written into ``out`` when given."""
     game, context = observer.parts(state, seat, decision)
+    size = observer.game_size
+    if out is None and isinstance(game, array) and game.typecode == "f":
+        # The game's numbers and the decision part's zeros joined as one array.array,
+        # the few context numbers set in it, then shared with NumPy without a copy:
+        # about a third of the time of filling a new NumPy array.
+        tail = _zeros(observer.size - size)
+        numbers = game + tail
+        for index, value in context.items():
+            numbers[index] = value
+        return np.frombuffer(numbers, np.float32)
     if out is None:
         out = np.empty(observer.size, np.float32)
-    size = observer.game_size
     if isinstance(game, array) and game.typecode == "f":
         out[:size] = np.frombuffer(game, np.float32)
     else:
         out[:size] = game
     out[size:] = 0.0
-    if context:
-        out[list(context)] = list(context.values())
+    for index, value in context.items():
+        out[index] = value
     return out
+
+
+_ZEROS: dict[int, array[float]] = {}
+
+
+def _zeros(count: int) -> array[float]:
+    """``count`` float zeros (one array per count, never written: ``+`` copies it)."""
+    found = _ZEROS.get(count)
+    if found is None:
+        found = _ZEROS[count] = array("f", bytes(4 * count))
+    return found

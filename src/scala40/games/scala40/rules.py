@@ -263,6 +263,16 @@ class Ruleset(RulesetBase):
         """The longest sequence allowed, or ``None`` for no limit (S40-V-SPLIT)."""
         return 5 if self.split_sequences else None
 
+    @property
+    def most_hands(self) -> int | None:
+        """1 for a single hand (``match_format`` single), else ``None``: hands go on
+        until the scores decide (S40-V-SINGLE).
+
+        >>> Ruleset(match_format="single").most_hands, Ruleset().most_hands
+        (1, None)
+        """
+        return 1 if self.match_format is MatchFormat.SINGLE else None
+
     def with_match_format(self, match: object) -> Ruleset:
         """A copy under another match format (S40-ELIM and its variants), the options that
         only change totals switched off for a single hand (see :func:`rules_for_match`).

@@ -186,6 +186,15 @@ class Ruleset(RulesetBase):
         """How melds are made (``MELD_RULES``; SK-MELDS, SK-WILDMELD)."""
         return MELD_RULES
 
+    @property
+    def most_hands(self) -> int:
+        """A game is ``hands`` hands at most (SK-GAME).
+
+        >>> Ruleset().most_hands
+        7
+        """
+        return self.hands
+
     def contract_size(self, hand_number: int) -> int:
         """How many 3-card melds make the contract of hand ``hand_number`` (SK-CONTRACT;
         hands past the last named take the last contract).
