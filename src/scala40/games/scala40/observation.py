@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from typing import Any
 
 import attrs
 
@@ -88,6 +89,7 @@ class Scala40Observation:
     def __init__(self) -> None:
         self._fields: dict[tuple[Ruleset, int], tuple[ObservationField, ...]] = {}
         self._layouts: dict[tuple[Ruleset, int], _Layout] = {}
+        self._last_table: tuple[Any, Any, array[float]] = (None, None, array("f"))
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), in this order:
@@ -183,8 +185,28 @@ class Scala40Observation:
         rules = view.rules
         n = view.player_count
         layout = self._layout(rules, n)
-        out = layout.start[:]  # zeros, but the unseen block: every card of the deck
         melds = layout.melds
+        kinds = len(_KINDS)
+        cards_at = 265 + melds * kinds
+        jokers_at = cards_at + melds * CARD_CODES
+        table = view.table
+        known = self._last_table
+        if known[0] is layout and known[1] == table:
+            out = known[2][:]
+        else:
+            # States share a table until a meld changes it: its blocks, and the unseen
+            # block without its cards, are written once and copied while it lasts.
+            out = layout.start[:]  # zeros, but the unseen block: every card of the deck
+            for index, meld in enumerate(table):
+                out[265 + index * kinds + _KIND_INDEX[meld.kind]] = 1.0
+                row = cards_at + index * CARD_CODES
+                jokers = jokers_at + index * CARD_CODES
+                for card, represented in zip(meld.cards, meld.represented):
+                    out[53 + card] -= 1.0
+                    out[row + represented] += 1.0
+                    if card != represented:
+                        out[jokers + represented] += 1.0
+            self._last_table = (layout, table, out[:])
         me = view.player
         # Card blocks: a card the player sees is not unseen.
         for card in view.hand:
@@ -198,18 +220,6 @@ class Scala40Observation:
             out[159 + discard[-1]] = 1.0
         if view.taken is not None:
             out[212 + view.taken] = 1.0
-        kinds = len(_KINDS)
-        cards_at = 265 + melds * kinds
-        jokers_at = cards_at + melds * CARD_CODES
-        for index, meld in enumerate(view.table):
-            out[265 + index * kinds + _KIND_INDEX[meld.kind]] = 1.0
-            row = cards_at + index * CARD_CODES
-            jokers = jokers_at + index * CARD_CODES
-            for card, represented in zip(meld.cards, meld.represented):
-                out[53 + card] -= 1.0
-                out[row + represented] += 1.0
-                if card != represented:
-                    out[jokers + represented] += 1.0
         # Seat blocks, the viewing player first.
         at = jokers_at + melds * CARD_CODES
         target = layout.target

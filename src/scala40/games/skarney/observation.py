@@ -111,6 +111,7 @@ class SkarneyObservation:
         self._last: _Layout | None = None
         self._last_hand: tuple[HandResult | None, str] = (None, "-")
         self._last_table: tuple[Any, Any, Any, str] = (None, None, None, "-")
+        self._last_encoded_table: tuple[Any, Any, array[float]] = (None, None, array("f"))
         self._meld_texts: dict[Meld, str] = {}
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
@@ -244,7 +245,28 @@ class SkarneyObservation:
         layout = self._last
         if layout is None or layout.rules is not rules or layout.player_count != n:
             layout = self._layout(rules, n)
-        out = layout.start[:]  # zeros, but the unseen block (the deck) and the partner
+        table = view.table
+        kinds = len(_KINDS)
+        kind_at, cards_at, wilds_at = layout.offsets[:3]
+        known_table = self._last_encoded_table
+        if known_table[0] is layout and known_table[1] == table:
+            out = known_table[2][:]
+        else:
+            # States share a table until a meld changes it: its kinds, cards and wild
+            # cards, and the unseen block without its cards, are written once and
+            # copied while it lasts (who owns a meld is counted from the viewer: below).
+            out = layout.start[:]  # zeros, but the unseen block (the deck) and the partner
+            for index, meld in enumerate(table):
+                out[kind_at + index * kinds + _KIND_INDEX[meld.kind]] = 1.0
+                row = cards_at + index * CARD_CODES
+                for card in meld.cards:
+                    out[row + card] += 1.0
+                    out[_UNSEEN + card] -= 1.0
+                if meld.kind is not MeldKind.WILD:
+                    for card, represented in zip(meld.cards, meld.represented):
+                        if card in _WILD:
+                            out[wilds_at + index * CARD_CODES + represented] = 1.0
+            self._last_encoded_table = (layout, table, out[:])
         me = view.player
         # Card blocks: a card the player sees, or knows where it is, is not unseen.
         for card in view.hand:
@@ -272,20 +294,10 @@ class SkarneyObservation:
             contracts_at, totals_at, points_at, stock_at, phase_at, facts_at, progress_at,
             contract_at, bonus_at, turn_number_at, last_at, number_at,
         ) = layout.offsets  # fmt: skip
-        kinds = len(_KINDS)
         fresh_from = view.fresh_from
         extended = view.extended
         owners = view.owners
-        for index, meld in enumerate(view.table):
-            out[kind_at + index * kinds + _KIND_INDEX[meld.kind]] = 1.0
-            row = cards_at + index * CARD_CODES
-            for card in meld.cards:
-                out[row + card] += 1.0
-                out[_UNSEEN + card] -= 1.0
-            if meld.kind is not MeldKind.WILD:
-                for card, represented in zip(meld.cards, meld.represented):
-                    if card in _WILD:
-                        out[wilds_at + index * CARD_CODES + represented] = 1.0
+        for index in range(len(table)):
             out[owner_at + index * n + (owners[index] - me) % n] = 1.0
             out[extended_at + index] = extended[index]
             if index >= fresh_from:
