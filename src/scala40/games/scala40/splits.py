@@ -157,25 +157,40 @@ def find_splits(
             return False
         return lead is None or 5 - wilds_held - wilds_held >= lead
 
-    def hand_items(place: int, count: int) -> Iterator[list[tuple[Card, Card]]]:
+    # The ways to take cards for a place, and the orders of a place's cards, depend only
+    # on the counts involved: the sweep meets the same ones again and again, so each is
+    # worked out once per sweep (the steps are charged as before).
+    picks: dict[tuple[object, ...], tuple[tuple[tuple[Card, Card], ...], ...]] = {}
+    orders_of: dict[
+        tuple[tuple[tuple[Card, Card], ...], int], list[tuple[tuple[Card, Card], ...]]
+    ] = {}
+
+    def hand_items(place: int, count: int) -> tuple[tuple[tuple[Card, Card], ...], ...]:
         """Ways to take ``count`` cards from the pool for ``place``."""
         target = targets[place]
         kinds = [(target, naturals[target])] + [(w, n) for w, n in sorted(wilds.items()) if n]
+        key = (target, count, *kinds)
+        known = picks.get(key)
+        if known is not None:
+            return known
         chosen: list[tuple[Card, Card]] = []
+        ways: list[tuple[tuple[Card, Card], ...]] = []
 
-        def pick(kind: int, left: int) -> Iterator[list[tuple[Card, Card]]]:
+        def pick(kind: int, left: int) -> None:
             if left == 0:
-                yield list(chosen)
+                ways.append(tuple(chosen))
                 return
             if kind == len(kinds):
                 return
             card, available = kinds[kind]
             for take in range(min(available, left), -1, -1):
                 chosen.extend([(card, target)] * take)
-                yield from pick(kind + 1, left - take)
+                pick(kind + 1, left - take)
                 del chosen[len(chosen) - take :]
 
-        yield from pick(0, count)
+        pick(0, count)
+        picks[key] = found_ways = tuple(ways)
+        return found_ways
 
     def sweep(
         place: int,
@@ -218,10 +233,13 @@ def find_splits(
                 if need < 0:
                     continue
                 for taken in hand_items(place, need):
-                    here = ([mine] if mine is not None else []) + taken
+                    here = ([mine] if mine is not None else []) + list(taken)
                     for card, _ in taken:
                         (wilds if card in wild_set else naturals)[card] -= 1
-                    orders = _orders(here, len(going))
+                    order_key = (tuple(here), len(going))
+                    orders = orders_of.get(order_key)
+                    if orders is None:
+                        orders = orders_of[order_key] = _orders(here, len(going))
                     spend(len(orders) * SWEEP_WORK)
                     for order in orders:
                         rest = list(here)
@@ -229,13 +247,13 @@ def find_splits(
                             rest.remove(item)
                         grown = [[*piece, item] for piece, item in zip(going, order)]
                         pieces = grown + [[item] for item in sorted(rest)]
-                        if not all(
-                            may_hold(piece, place)
-                            for piece in pieces
-                            if len(piece) < smallest or piece[-1][0] in wild_set
-                        ):
-                            continue
-                        sweep(place + 1, pieces, stopped, True)
+                        for piece in pieces:
+                            if (
+                                len(piece) < smallest or piece[-1][0] in wild_set
+                            ) and not may_hold(piece, place):
+                                break
+                        else:
+                            sweep(place + 1, pieces, stopped, True)
                     for card, _ in taken:
                         (wilds if card in wild_set else naturals)[card] += 1
 
