@@ -161,9 +161,7 @@ def find_splits(
     # on the counts involved: the sweep meets the same ones again and again, so each is
     # worked out once per sweep (the steps are charged as before).
     picks: dict[tuple[object, ...], tuple[tuple[tuple[Card, Card], ...], ...]] = {}
-    orders_of: dict[
-        tuple[tuple[tuple[Card, Card], ...], int], list[tuple[tuple[Card, Card], ...]]
-    ] = {}
+    orders_of: dict[tuple[tuple[tuple[Card, Card], ...], int], list[_Order]] = {}
 
     def hand_items(place: int, count: int) -> tuple[tuple[tuple[Card, Card], ...], ...]:
         """Ways to take ``count`` cards from the pool for ``place``."""
@@ -241,12 +239,9 @@ def find_splits(
                     if orders is None:
                         orders = orders_of[order_key] = _orders(here, len(going))
                     spend(len(orders) * SWEEP_WORK)
-                    for order in orders:
-                        rest = list(here)
-                        for item in order:
-                            rest.remove(item)
+                    for order, rest in orders:
                         grown = [[*piece, item] for piece, item in zip(going, order)]
-                        pieces = grown + [[item] for item in sorted(rest)]
+                        pieces = grown + [[item] for item in rest]
                         for piece in pieces:
                             if (
                                 len(piece) < smallest or piece[-1][0] in wild_set
@@ -265,17 +260,26 @@ def _what(meld: Meld) -> str:
     return f"listing the splits of table sequence {meld} (S40-V-SPLIT)"
 
 
-def _orders(items: list[tuple[Card, Card]], count: int) -> list[tuple[tuple[Card, Card], ...]]:
+_Order = tuple[tuple[tuple[Card, Card], ...], tuple[tuple[Card, Card], ...]]
+"""One way to give a place's cards to the open pieces: the cards they take, in order,
+and the rest (sorted), each of which starts a piece."""
+
+
+def _orders(items: list[tuple[Card, Card]], count: int) -> list[_Order]:
     """The distinct ordered choices of ``count`` of ``items``, identical items (copies of
-    a card, jokers standing for the same place) never told apart."""
+    a card, jokers standing for the same place) never told apart, each with the items
+    left (sorted)."""
     kinds = sorted(Counter(items).items())
-    found: list[tuple[tuple[Card, Card], ...]] = []
+    found: list[_Order] = []
     chosen: list[tuple[Card, Card]] = []
     left = [number for _, number in kinds]
 
     def grow() -> None:
         if len(chosen) == count:
-            found.append(tuple(chosen))
+            rest = list(items)
+            for item in chosen:
+                rest.remove(item)
+            found.append((tuple(chosen), tuple(sorted(rest))))
             return
         for index, (item, _) in enumerate(kinds):
             if left[index]:
