@@ -24,7 +24,7 @@ from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card, spanish_card_name
 from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
 from scala40.games._knock.arrange import best_arrangement
-from scala40.games._knock.bots import KnockGreedyBot
+from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.moves import Close, Knock
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import EndMode
@@ -295,4 +295,4 @@ class KnockText(GameText):
 
 
 _SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
-_HELPER = KnockGreedyBot()
+_HELPER = GreedyBot()
