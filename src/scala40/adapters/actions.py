@@ -161,6 +161,9 @@ _SPECIAL_ORDER = (
     TokenKind.TEXT,
 )
 _JSON_TOKENS = (*_SPECIAL_ORDER, TokenKind.NUMBER)
+
+_PREFIXES_KEPT = 4096
+"""How many unfinished moves' tokens an encoding keeps read (see ``slot``)."""
 """What the JSON value of a game's own codec may be written with."""
 _SPECIAL_TEXT = {
     TokenKind.END: "end",
@@ -551,6 +554,7 @@ class ActionEncoding:
         self.num_distinct_actions = len(tokens)
         """How many distinct actions (tokens) there are: ids run from 0 to one less."""
         self._by_text = {token.text: token.id for token in reversed(tokens)}
+        self._prefixes: dict[tuple[int, ...], tuple[int, int]] = {}
         self._schemes: dict[type[MoveBase], tuple[tuple[str, _Scheme], ...]] = {}
         fields = [
             (kind, name)
@@ -715,6 +719,24 @@ class ActionEncoding:
     def slot(self, actions: Sequence[int]) -> int:
         """What comes after the tokens ``actions`` (an unfinished move's): the index in
         :attr:`slots` of the field being chosen (0 for the verb)."""
+        return self._prefix_facts(actions)[0]
+
+    def field_start(self, actions: Sequence[int]) -> int:
+        """Where the field being chosen after ``actions`` starts in them."""
+        return self._prefix_facts(actions)[1]
+
+    def _prefix_facts(self, actions: Sequence[int]) -> tuple[int, int]:
+        # Observations ask both of every unfinished move, and the same few prefixes
+        # come again and again (a verb, a verb and a card): each is read once.
+        key = tuple(actions)
+        found = self._prefixes.get(key)
+        if found is None:
+            if len(self._prefixes) >= _PREFIXES_KEPT:
+                self._prefixes.clear()
+            found = self._prefixes[key] = (self._slot(key), self._field_start(key))
+        return found
+
+    def _slot(self, actions: Sequence[int]) -> int:
         if not actions:
             return 0
         kind = self._decode_verbs[actions[0]]
@@ -730,8 +752,7 @@ class ActionEncoding:
             index += 1
         return 0  # a whole move: the next one starts with its verb
 
-    def field_start(self, actions: Sequence[int]) -> int:
-        """Where the field being chosen after ``actions`` starts in them."""
+    def _field_start(self, actions: Sequence[int]) -> int:
         if not actions:
             return 0
         at = 1
