@@ -23,24 +23,22 @@ Traceback (most recent call last):
 scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, discard, close, reenter, retire, deal, restock or resign
 
 >>> state = chinchon.new_game(players=2, seed=1)
->>> state.game_name, chinchon.GAME.title, state.rules.deck.size == state.rules.deck.size
-('chinchon', 'Chinchón', True)
+>>> state.game_name, chinchon.GAME.title, state.rules.deck.size
+('chinchon', 'Chinchón', 40)
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import ClassVar
 
 import attrs
 
+from scala40.game import register_game
 from scala40.games._knock import moves as knock
-from scala40.games._knock.analysis import best_arrangement, least_unmatched
-from scala40.games._knock.arrange import Arrangement, Layoff
-from scala40.games._knock.bots import GreedyBot
-from scala40.games._knock.family import register_knock_game
-from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock import shared
+from scala40.games._knock.family import knock_game
+from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
 from scala40.games._knock.state import KnockState
-from scala40.games._knock.view import PlayerView
 from scala40.games.chinchon.rules import (
     PRESETS,
     TEXT,
@@ -58,7 +56,6 @@ __all__ = [
     "MOVES",
     "PRESETS",
     "TEXT",
-    "Arrangement",
     "Close",
     "Deal",
     "Discard",
@@ -66,30 +63,21 @@ __all__ = [
     "EndMode",
     "FaceValues",
     "GameState",
-    "GreedyBot",
-    "HandEnd",
-    "HandResult",
-    "Layoff",
     "LayoffOrder",
     "LayoffTarget",
-    "Move",
-    "Phase",
-    "PlayerView",
     "Reenter",
     "Resign",
     "Restock",
     "Retire",
     "Ruleset",
-    "Showing",
     "TakeDiscard",
     "Wild",
-    "best_arrangement",
-    "least_unmatched",
     "move_from_dict",
     "move_to_dict",
     "new_game",
     "parse_move",
 ]
+__all__ += shared.__all__
 
 KINDS = knock.game_move_kinds("chinchon", "Chinchón", knock.CLOSE_KINDS, module=__name__)
 """The Chinchón move classes, for the shared engine."""
@@ -104,8 +92,6 @@ Resign = KINDS.kind(knock.Resign)
 Restock = KINDS.kind(knock.Restock)
 Retire = KINDS.kind(knock.Retire)
 TakeDiscard = KINDS.kind(knock.TakeDiscard)
-Move: TypeAlias = knock.Move
-"""Any move of a knock game (Chinchón allows the kinds of :data:`MOVES`)."""
 parse_move = KINDS.parse_move
 move_to_dict = KINDS.move_to_dict
 move_from_dict = KINDS.move_from_dict
@@ -120,19 +106,21 @@ class GameState(KnockState):
     KINDS = KINDS
     MOVES = MOVES
     RULESET = Ruleset
-    VIEW = PlayerView
+    VIEW = PlayerView  # noqa: F405
     FORMAT = "scala40.chinchon.state"
 
 
 new_game = GameState.new
 
-GAME = register_knock_game(
-    GameState,
-    TEXT,
-    title="Chinchón",
-    summary="Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or less "
-    "unmatched (the others lay off on your melds); seven in a row wins; 100 ends it.",
-    aliases=("chinchón", "txintxon"),
-    default_players=2,
+GAME = register_game(
+    knock_game(
+        GameState,
+        TEXT,
+        title="Chinchón",
+        summary="Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or less "
+        "unmatched (the others lay off on your melds); seven in a row wins; 100 ends it.",
+        aliases=("chinchón", "txintxon"),
+        default_players=2,
+    )
 )
 """The Chinchón record of the game registry (:func:`scala40.game.load_game`)."""

@@ -21,24 +21,23 @@ Traceback (most recent call last):
 scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knock, discard, claim, pass, reenter, retire, deal, restock or resign
 
 >>> state = rumino.new_game(players=2, seed=1)
->>> state.game_name, rumino.GAME.title, state.rules.deck.size == state.rules.deck.size
-('rumino', 'Rumino', True)
+>>> state.game_name, rumino.GAME.title, state.rules.deck.size
+('rumino', 'Rumino', 108)
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import ClassVar
 
 import attrs
 
+from scala40.game import register_game
 from scala40.games._knock import moves as knock
-from scala40.games._knock.analysis import best_arrangement, has_rumino, least_unmatched
-from scala40.games._knock.arrange import Arrangement, Layoff
-from scala40.games._knock.bots import GreedyBot
-from scala40.games._knock.family import register_knock_game
-from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock import shared
+from scala40.games._knock.analysis import has_rumino
+from scala40.games._knock.family import knock_game
+from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
 from scala40.games._knock.state import KnockState
-from scala40.games._knock.view import PlayerView
 from scala40.games.rumino.rules import PRESETS, TEXT, ClaimMode, EliminateAt, Ruleset
 
 __all__ = [
@@ -47,7 +46,6 @@ __all__ = [
     "MOVES",
     "PRESETS",
     "TEXT",
-    "Arrangement",
     "Claim",
     "ClaimMode",
     "Deal",
@@ -55,30 +53,21 @@ __all__ = [
     "DrawStock",
     "EliminateAt",
     "GameState",
-    "GreedyBot",
-    "HandEnd",
-    "HandResult",
     "Knock",
-    "Layoff",
-    "Move",
     "Pass",
-    "Phase",
-    "PlayerView",
     "Reenter",
     "Resign",
     "Restock",
     "Retire",
     "Ruleset",
-    "Showing",
     "TakeDiscard",
-    "best_arrangement",
     "has_rumino",
-    "least_unmatched",
     "move_from_dict",
     "move_to_dict",
     "new_game",
     "parse_move",
 ]
+__all__ += shared.__all__
 
 KINDS = knock.game_move_kinds("rumino", "Rumino", knock.KNOCK_KINDS, module=__name__)
 """The Rumino move classes, for the shared engine."""
@@ -95,8 +84,6 @@ Resign = KINDS.kind(knock.Resign)
 Restock = KINDS.kind(knock.Restock)
 Retire = KINDS.kind(knock.Retire)
 TakeDiscard = KINDS.kind(knock.TakeDiscard)
-Move: TypeAlias = knock.Move
-"""Any move of a knock game (Rumino allows the kinds of :data:`MOVES`)."""
 parse_move = KINDS.parse_move
 move_to_dict = KINDS.move_to_dict
 move_from_dict = KINDS.move_from_dict
@@ -111,19 +98,21 @@ class GameState(KnockState):
     KINDS = KINDS
     MOVES = MOVES
     RULESET = Ruleset
-    VIEW = PlayerView
+    VIEW = PlayerView  # noqa: F405
     FORMAT = "scala40.rumino.state"
 
 
 new_game = GameState.new
 
-GAME = register_knock_game(
-    GameState,
-    TEXT,
-    title="Rumino",
-    summary="Italian-American rummy: seven cards, melds kept in hand, knock with 7 "
-    "points or less unmatched; a Rumino of seven wins at once; out over 100.",
-    aliases=("ramino", "rumina"),
-    default_players=3,
+GAME = register_game(
+    knock_game(
+        GameState,
+        TEXT,
+        title="Rumino",
+        summary="Italian-American rummy: seven cards, melds kept in hand, knock with 7 "
+        "points or less unmatched; a Rumino of seven wins at once; out over 100.",
+        aliases=("ramino", "rumina"),
+        default_players=3,
+    )
 )
 """The Rumino record of the game registry (:func:`scala40.game.load_game`)."""
