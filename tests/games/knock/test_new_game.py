@@ -65,8 +65,9 @@ GAME = knock_game(
 
 def test_a_rules_module_and_a_registration_make_a_whole_game() -> None:
     """CH-CLOSE: the variant's close limit is its own; its names are its own throughout."""
-    assert GAME.name == "siete" and GAME.move_set is KINDS.moves
-    assert GAME.ruleset_type.preset("house").profile.close_limit == 3
+    assert GAME.name == "siete"
+    assert GAME.move_set is KINDS.moves
+    assert SieteRules.preset("house").profile.close_limit == 3
     for seed in range(6):
         chooser = random.Random(seed)
         state = GAME.new_game(players=2 + seed % 3, seed=seed)
@@ -86,7 +87,7 @@ def test_a_rules_module_and_a_registration_make_a_whole_game() -> None:
         saved = json.loads(json.dumps(state.to_dict()))
         assert GAME.state_from_dict(saved) == state
         seat = state.players - 1 if state.is_over else state.turn
-        assert state.view(seat).to_dict()["format"].startswith("scala40.siete.")
+        assert state.view(seat).to_dict()["game"] == "siete"
 
 
 def test_the_familys_bot_plays_the_new_game_to_its_end() -> None:
@@ -96,4 +97,5 @@ def test_the_familys_bot_plays_the_new_game_to_its_end() -> None:
         play_game(GAME.new_game(players=3, seed=4), [bot() for _ in range(3)], rng=4)
         for _ in range(2)
     ]
-    assert finals[0].is_over and finals[0] == finals[1]
+    assert finals[0].is_over
+    assert finals[0] == finals[1]
