@@ -28,7 +28,7 @@ from scala40.games._knock.profile import (
     Wild,
 )
 from scala40.games._knock.spanish import SpanishRules
-from scala40.games._knock.text import KnockText
+from scala40.games._knock.text import CLOSE_HELP, KnockText
 from scala40.rulesets import set_presets
 
 __all__ = [
@@ -81,16 +81,7 @@ x:dpop: 48 cards and two jokers, index values, a joker 50, one loose card of 5 a
 elimination, one re-entry)."""
 
 TEXT = KnockText(
-    """\
-  draw                  draw the top card of the stock
-  take                  take the top card of the discard pile
-  discard KD            discard a card face up, ending your turn
-  close KS : AC 2C 3C / 5S 5H JK=5D
-                        discard KS face down and show your melds (a joker names its card
-                        with =); the cards not in a meld are unmatched: 5 points at most
-  reenter / retire      after a hand that put you out: re-enter, or drop out
-Cards: oros D (diamonds), copas H (hearts), espadas S (spades), bastos C (clubs);
-sota J, caballo Q, rey K.""",
+    CLOSE_HELP,
     spanish=True,
     game="chinchon",
     seven_run="chinchón",

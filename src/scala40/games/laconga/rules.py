@@ -23,7 +23,7 @@ import attrs
 
 from scala40.games._knock.profile import EndMode, FaceValues, LayoffOrder, LayoffTarget, Wild
 from scala40.games._knock.spanish import SpanishRules, spanish_problems
-from scala40.games._knock.text import KnockText
+from scala40.games._knock.text import CLOSE_HELP, KnockText
 from scala40.rulesets import enum_converter, need_bool, need_int, option_metadata, set_presets
 
 __all__ = [
@@ -108,16 +108,7 @@ x:conecta: 48 cards and two jokers, J 10 Q 11 K 12, out at 101, no close keeping
 jokers; a conga with a joker is only all matched)."""
 
 TEXT = KnockText(
-    """\
-  draw                  draw the top card of the stock
-  take                  take the top card of the discard pile
-  discard KD            discard a card face up, ending your turn
-  close KS : AC 2C 3C / 5S 5H JK=5D
-                        discard KS face down and show your melds (a joker names its card
-                        with =); the cards not in a meld are unmatched: 5 points at most
-  reenter / retire      after a hand that put you out: re-enter, or drop out
-Cards: oros D (diamonds), copas H (hearts), espadas S (spades), bastos C (clubs);
-sota J, caballo Q, rey K.""",
+    CLOSE_HELP,
     spanish=True,
     game="laconga",
     seven_run="conga",
