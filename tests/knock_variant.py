@@ -9,8 +9,6 @@ total passes the target, here 50).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import attrs
 
 from scala40.games._knock import moves as knock
@@ -18,7 +16,6 @@ from scala40.games._knock.family import knock_game
 from scala40.games._knock.spanish import SpanishRules
 from scala40.games._knock.state import KnockState
 from scala40.games._knock.text import KnockText
-from scala40.games._knock.view import PlayerView
 from scala40.rulesets import set_presets
 
 __all__ = ["GAME", "GameState", "Ruleset"]
@@ -55,12 +52,8 @@ KINDS = knock.game_move_kinds("chinchon50", "Chinchón to 50", knock.CLOSE_KINDS
 class GameState(KnockState):
     """A game of Chinchón to 50 at one moment."""
 
-    game_name: ClassVar[str] = "chinchon50"
     KINDS = KINDS
-    MOVES = KINDS.moves
     RULESET = Ruleset
-    VIEW = PlayerView
-    FORMAT = "scala40.chinchon50.state"
 
 
 GAME = knock_game(

@@ -1,11 +1,12 @@
-"""A knock game's registry record, made from its state class: :func:`knock_game`.
+"""A knock game's registry record, made from its state class:
+:func:`~scala40.games._knock.family.knock_game`.
 
 Rumino, Chinchón and La Conga share one set of move kinds
 (:mod:`~scala40.games._knock.moves`), one state (:class:`~.state.KnockState`), one view
 (:class:`~.view.PlayerView`) and one bot (:class:`~.bots.GreedyBot`). A game of the family
 is data: its ruleset (the options the engine reads through
 :class:`~scala40.games._knock.profile.KnockRules`), its wording
-(:class:`~scala40.games._knock.text.KnockText`), the kinds it allows, and this
+(``KnockText``), the kinds it allows, and this
 registration, from which everything else a :class:`~scala40.game.Game` record holds
 follows.
 

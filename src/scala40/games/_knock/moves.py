@@ -4,20 +4,20 @@ binds them to it: one class per kind in the game's module, under the game's own
 :class:`~scala40.movekinds.MoveSet` and format, listed in a :class:`MoveKinds` record
 for the shared engine.
 
-==================  ====================================  =================================
-notation            move                                  rules
-==================  ====================================  =================================
-``draw``            draw the top card of the stock        RU-TURN, CH-TURN
-``take``            take the top card of the discard pile RU-TURN, CH-TURN
-``discard 7H``      discard a card, ending the turn       RU-TURN, CH-TURN
-``knock``           end the hand instead of drawing       RU-KNOCK (Rumino)
-``close 5C : …``    discard face down and show melds      CH-CLOSE (Chinchón, La Conga)
-``claim``/``pass``  take a discard completing a Rumino    RU-RUMINO (``rumino_claim``)
-``reenter``         re-enter after reaching the limit     LC-REENGANCHE, CH-END, RU-ELIM
-``retire``          drop out instead                      LC-REENGANCHE, CH-END, RU-ELIM
-``deal``            chance: shuffle and deal a hand       RU-DEAL, CH-DEAL, LC-DEAL
-``restock``         chance: rebuild the stock             RU-RESTOCK, CH-RESTOCK
-==================  ====================================  =================================
+==================  =====================================  =================================
+notation            move                                   rules
+==================  =====================================  =================================
+``draw``            draw the top card of the stock         RU-TURN, CH-TURN
+``take``            take the top card of the discard pile  RU-TURN, CH-TURN
+``discard 7H``      discard a card, ending the turn        RU-TURN, CH-TURN
+``knock``           end the hand instead of drawing        RU-KNOCK (Rumino)
+``close 5C : …``    discard face down and show melds       CH-CLOSE (Chinchón, La Conga)
+``claim``/``pass``  take a discard completing a Rumino     RU-RUMINO (``rumino_claim``)
+``reenter``         re-enter after reaching the limit      LC-REENGANCHE, CH-END, RU-ELIM
+``retire``          drop out instead                       LC-REENGANCHE, CH-END, RU-ELIM
+``deal``            chance: shuffle and deal a hand        RU-DEAL, CH-DEAL, LC-DEAL
+``restock``         chance: rebuild the stock              RU-RESTOCK, CH-RESTOCK
+==================  =====================================  =================================
 
 A close names the card discarded face down and the melds shown, each meld written as
 its cards in order, a wild card followed by ``=`` and the card it stands for:
@@ -353,14 +353,15 @@ CLOSE_KINDS: tuple[type[MoveBase], ...] = (
 """The kinds of a game that closes, as Chinchón and La Conga do (CH-TURN, CH-CLOSE,
 CH-END), in the order its notation lists them."""
 
-_Kind = TypeVar("_Kind", bound=MoveBase)
+K = TypeVar("K", bound=MoveBase)
+"""A move kind of the knock games."""
 
 
-def _derive(base: type[_Kind], module: str) -> type[_Kind]:
+def _derive(base: type[K], module: str) -> type[K]:
     """``base`` bound to one game: a subclass of the same name and fields, placed in the
     game's module (so that it pickles, and its own move set writes it)."""
     namespace = {"__doc__": base.__doc__, "__module__": module, "__qualname__": base.__name__}
-    return cast("type[_Kind]", attrs.frozen(type(base.__name__, (base,), namespace)))
+    return cast("type[K]", attrs.frozen(type(base.__name__, (base,), namespace)))
 
 
 @attrs.frozen(eq=False)
@@ -369,6 +370,8 @@ class MoveKinds:
     :func:`game_move_kinds`: its move set, and each class the shared engine asks for
     (``None`` where the game has no such kind)."""
 
+    game: str
+    """The game's registry name, which names its formats."""
     moves: MoveSet
     """The game's move set, under its own format."""
     title: str
@@ -432,12 +435,12 @@ class MoveKinds:
         for name, value in made.items():
             object.__setattr__(self, name, value)
 
-    def kind(self, base: type[_Kind]) -> type[_Kind]:
+    def kind(self, base: type[K]) -> type[K]:
         """The game's class for the shared kind ``base``.
 
         :raises KeyError: the game has no such kind (a game's bug).
         """
-        return cast("type[_Kind]", self.derived[base])
+        return cast("type[K]", self.derived[base])
 
     def parse_move(self, text: str) -> Move:
         """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
@@ -482,4 +485,4 @@ def game_move_kinds(
     """
     derived = {base: _derive(base, module) for base in kinds}
     moves = MoveSet(f"scala40.{game}.move", 2, tuple(derived.values()), oldest_version=1)
-    return MoveKinds(moves, title, derived)
+    return MoveKinds(game, moves, title, derived)

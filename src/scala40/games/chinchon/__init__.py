@@ -29,8 +29,6 @@ scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, disc
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import attrs
 
 from scala40.game import register_game
@@ -102,12 +100,8 @@ class GameState(KnockState):
     """A whole game of Chinchón at one moment (see the shared ``KnockState`` for its fields
     and methods)."""
 
-    game_name: ClassVar[str] = "chinchon"
     KINDS = KINDS
-    MOVES = MOVES
     RULESET = Ruleset
-    VIEW = PlayerView  # noqa: F405
-    FORMAT = "scala40.chinchon.state"
 
 
 new_game = GameState.new

@@ -27,8 +27,6 @@ scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, disc
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import attrs
 
 from scala40.game import register_game
@@ -100,12 +98,8 @@ class GameState(KnockState):
     """A whole game of La Conga at one moment (see the shared ``KnockState`` for its fields
     and methods)."""
 
-    game_name: ClassVar[str] = "laconga"
     KINDS = KINDS
-    MOVES = MOVES
     RULESET = Ruleset
-    VIEW = PlayerView  # noqa: F405
-    FORMAT = "scala40.laconga.state"
 
 
 new_game = GameState.new

@@ -27,8 +27,6 @@ scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knoc
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import attrs
 
 from scala40.game import register_game
@@ -94,12 +92,8 @@ class GameState(KnockState):
     """A whole game of Rumino at one moment (see the shared ``KnockState`` for its fields
     and methods)."""
 
-    game_name: ClassVar[str] = "rumino"
     KINDS = KINDS
-    MOVES = MOVES
     RULESET = Ruleset
-    VIEW = PlayerView  # noqa: F405
-    FORMAT = "scala40.rumino.state"
 
 
 new_game = GameState.new
