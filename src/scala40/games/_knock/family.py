@@ -21,14 +21,13 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from scala40.game import Game
+from scala40.game import Game, GameText
 from scala40.games._knock.analysis import least_unmatched
 from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.profile import max_hand_moves
 from scala40.games._knock.schema import state_schema
 from scala40.games._knock.state import KnockState
-from scala40.games._knock.text import KnockText
 from scala40.generic_bots import game_bots
 
 __all__ = ["knock_game"]
@@ -36,7 +35,7 @@ __all__ = ["knock_game"]
 
 def knock_game(
     state_type: type[KnockState],
-    text: KnockText,
+    text: GameText,
     *,
     title: str,
     summary: str,
