@@ -477,7 +477,8 @@ def game_move_kinds(
     ``module``, read and written under the format ``scala40.GAME.move`` (version 2, and
     version 1 read too).
 
-    >>> kinds = game_move_kinds("example", "Example", CLOSE_KINDS, module=__name__)
+    >>> from scala40.games._knock.moves import CLOSE_KINDS, game_move_kinds
+    >>> kinds = game_move_kinds("example", "Example", CLOSE_KINDS, module="example")
     >>> kinds.moves.to_dict(kinds.discards[19])
     {'format': 'scala40.example.move', 'version': 2, 'type': 'discard', 'card': '7H'}
     >>> kinds.moves.verbs
