@@ -38,6 +38,7 @@ import scala40.game
 from scala40.errors import IllegalMoveError, InvalidMoveError, Scala40Error
 from scala40.game import Game, State, View, game_names, load_game
 from scala40.records import GameRecord
+from tests import knock_variant
 from tests.example_game import load_example
 from tests.protocol.tally import TALLY
 
@@ -55,9 +56,10 @@ def _builtin_games() -> list[Game]:
 
 
 def _every_game() -> list[Game]:
-    """The library's games and the one ``examples/add_a_game.py`` adds: a new game built
-    on the core keeps every promise the protocol checks."""
-    return [*_builtin_games(), load_example().GAME]
+    """The library's games, the one ``examples/add_a_game.py`` adds, and a knock-family
+    game written as its rules alone (``tests/knock_variant.py``): a new game built on the
+    core, or on the knock family, keeps every promise the protocol checks."""
+    return [*_builtin_games(), load_example().GAME, knock_variant.GAME]
 
 
 def _cases() -> Iterator[Any]:
@@ -71,10 +73,11 @@ CASES = list(_cases())
 
 @pytest.fixture(autouse=True)
 def _example_game_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The example game registered for each test of this module only (records find a
-    game by name), and forgotten after it, so that no other test sees a sixth game."""
-    example = load_example().GAME
-    monkeypatch.setitem(scala40.game._REGISTERED, example.name, example)
+    """The example game and the knock variant registered for each test of this module
+    only (records find a game by name), and forgotten after it, so that no other test
+    sees them."""
+    for game in (load_example().GAME, knock_variant.GAME):
+        monkeypatch.setitem(scala40.game._REGISTERED, game.name, game)
 
 
 def _players(game: Game, preset: str) -> list[int]:

@@ -41,8 +41,8 @@ from scala40.errors import SearchLimitError
 from scala40.game import Game, State, game_names, load_game
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.phases import Phase as KnockPhase
+from scala40.games.rumino import GameState as RuminoState
 from scala40.games.rumino import Ruleset as RuminoRules
-from scala40.games.rumino.state import GameState as RuminoState
 from scala40.games.scala40.state import GameState as Scala40State
 from scala40.games.skarney.state import GameState as SkarneyState
 from tests.adapters.toygame import GAME as TOY

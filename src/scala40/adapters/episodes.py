@@ -44,7 +44,7 @@ now and then: 1 to 2 Rumino hands in 200, 7 to 21 Chinchón hands and 9
 to 15 La Conga hands. No random match of 20 in each game stopped at the cap.
 
 >>> from scala40.adapters.actions import ActionEncoding
->>> from scala40.adapters.episodes import Episode
+>>> from scala40.adapters.episodes import Episode, default_max_game_length
 >>> encoding = ActionEncoding("scala40", players=2)
 >>> default_max_game_length(encoding, "hand", "deal"), default_max_game_length(encoding, "hand", "card")
 (4656, 5843)
@@ -99,6 +99,7 @@ def default_max_game_length(encoding: ActionEncoding, episode: str, chance: str)
     hands its rules allow, or ``MATCH_HANDS`` hands.
 
     >>> from scala40.adapters.actions import ActionEncoding
+    >>> from scala40.adapters.episodes import default_max_game_length
     >>> chinchon = ActionEncoding("chinchon", players=2)
     >>> default_max_game_length(chinchon, "hand", "deal")
     1691

@@ -7,7 +7,7 @@ least, and always claims a Rumino and re-enters. Each game registers it as ``"gr
 >>> import random
 >>> from scala40.games.chinchon import new_game
 >>> state = new_game(players=2, seed=4).apply("draw")
->>> bot = KnockGreedyBot()
+>>> bot = GreedyBot()
 >>> move = bot.choose(state.view(state.turn), list(state.legal_moves()), random.Random(0))
 >>> move in state.legal_moves()
 True
@@ -35,11 +35,11 @@ from scala40.games._knock.moves import (
 )
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import KnockRules
-from scala40.games._knock.view import KnockView
+from scala40.games._knock.view import PlayerView
 from scala40.legal import LegalMoves
 from scala40.melds import Meld
 
-__all__ = ["KnockGreedyBot"]
+__all__ = ["GreedyBot"]
 
 
 def _deadwood(hand: tuple[Card, ...], profile: KnockRules) -> int:
@@ -68,7 +68,7 @@ def _promise(card: Card, hand: Sequence[Card], profile: KnockRules) -> int:
 
 def _check_choice(view: object, legal: object) -> None:
     """Refuse what is not a view of a knock game and a non-empty list of its moves."""
-    if not isinstance(view, KnockView):
+    if not isinstance(view, PlayerView):
         raise InvalidArgumentError(f"expected the view of a player, got {describe(view)}")
     kinds = view.state_type.KINDS.kinds
     if not isinstance(legal, (list, tuple, LegalMoves)) or not all(
@@ -81,7 +81,7 @@ def _check_choice(view: object, legal: object) -> None:
         raise InvalidValueError("a bot chooses among legal moves, and there are none")
 
 
-class KnockGreedyBot:
+class GreedyBot:
     """A fast greedy player of Rumino, Chinchón and La Conga (see the module)."""
 
     name = "greedy"

@@ -1,21 +1,23 @@
-"""The move kinds of the knock games, described once; each game derives its own classes
-from these (so that each has its own :class:`~scala40.movekinds.MoveSet` and format) and
-lists them in a :class:`MoveKinds` record for the shared engine.
+"""The move kinds of the knock games, described once. A game of the family names the
+kinds it allows (:data:`KNOCK_KINDS`, :data:`CLOSE_KINDS`) and :func:`game_move_kinds`
+binds them to it: one class per kind in the game's module, under the game's own
+:class:`~scala40.movekinds.MoveSet` and format, listed in a :class:`MoveKinds` record
+for the shared engine.
 
-==================  ====================================  =================================
-notation            move                                  rules
-==================  ====================================  =================================
-``draw``            draw the top card of the stock        RU-TURN, CH-TURN
-``take``            take the top card of the discard pile RU-TURN, CH-TURN
-``discard 7H``      discard a card, ending the turn       RU-TURN, CH-TURN
-``knock``           end the hand instead of drawing       RU-KNOCK (Rumino)
-``close 5C : …``    discard face down and show melds      CH-CLOSE (Chinchón, La Conga)
-``claim``/``pass``  take a discard completing a Rumino    RU-RUMINO (``rumino_claim``)
-``reenter``         re-enter after reaching the limit     LC-REENGANCHE, CH-END, RU-ELIM
-``retire``          drop out instead                      LC-REENGANCHE, CH-END, RU-ELIM
-``deal``            chance: shuffle and deal a hand       RU-DEAL, CH-DEAL, LC-DEAL
-``restock``         chance: rebuild the stock             RU-RESTOCK, CH-RESTOCK
-==================  ====================================  =================================
+==================  =====================================  =================================
+notation            move                                   rules
+==================  =====================================  =================================
+``draw``            draw the top card of the stock         RU-TURN, CH-TURN
+``take``            take the top card of the discard pile  RU-TURN, CH-TURN
+``discard 7H``      discard a card, ending the turn        RU-TURN, CH-TURN
+``knock``           end the hand instead of drawing        RU-KNOCK (Rumino)
+``close 5C : …``    discard face down and show melds       CH-CLOSE (Chinchón, La Conga)
+``claim``/``pass``  take a discard completing a Rumino     RU-RUMINO (``rumino_claim``)
+``reenter``         re-enter after reaching the limit      LC-REENGANCHE, CH-END, RU-ELIM
+``retire``          drop out instead                       LC-REENGANCHE, CH-END, RU-ELIM
+``deal``            chance: shuffle and deal a hand        RU-DEAL, CH-DEAL, LC-DEAL
+``restock``         chance: rebuild the stock              RU-RESTOCK, CH-RESTOCK
+==================  =====================================  =================================
 
 A close names the card discarded face down and the melds shown, each meld written as
 its cards in order, a wild card followed by ``=`` and the card it stands for:
@@ -32,7 +34,8 @@ the melds are listed in card order.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeAlias, TypeVar, cast
 
 import attrs
 from typing_extensions import Self
@@ -48,14 +51,18 @@ from scala40.movekinds import (
     OPTIONAL_CARDS,
     Codec,
     MoveBase,
+    MoveSet,
     as_move_card,
     as_move_cards,
     as_optional_move_cards,
     format_meld_text,
     parse_meld_text,
 )
+from scala40.resignation import ResignMove
 
 __all__ = [
+    "CLOSE_KINDS",
+    "KNOCK_KINDS",
     "MAX_CLOSE_MELDS",
     "Claim",
     "Close",
@@ -64,13 +71,16 @@ __all__ = [
     "DrawStock",
     "Knock",
     "MeldSpec",
+    "Move",
     "MoveKinds",
     "Pass",
     "Reenter",
+    "Resign",
     "Restock",
     "Retire",
     "TakeDiscard",
     "format_meld_spec",
+    "game_move_kinds",
     "meld_spec",
     "parse_meld_spec",
 ]
@@ -309,25 +319,78 @@ class Restock(MoveBase):
     )
 
 
+@attrs.frozen
+class Resign(ResignMove):
+    """Any moment, in turn or not: ``seat`` leaves the match for good (C-RESIGN). Never
+    among the legal moves; see ``GameState.resignations()``."""
+
+
+Move: TypeAlias = (
+    DrawStock
+    | TakeDiscard
+    | Knock
+    | Discard
+    | Close
+    | Claim
+    | Pass
+    | Reenter
+    | Retire
+    | Deal
+    | Restock
+    | Resign
+)
+"""Any move of a knock game (each game allows some of the kinds: its move set)."""
+
+KNOCK_KINDS: tuple[type[MoveBase], ...] = (
+    DrawStock, TakeDiscard, Knock, Discard, Claim, Pass, Reenter, Retire, Deal, Restock, Resign,
+)  # fmt: skip
+"""The kinds of a game that knocks, as Rumino does (RU-TURN, RU-KNOCK, RU-RUMINO, RU-ELIM),
+in the order its notation lists them."""
+
+CLOSE_KINDS: tuple[type[MoveBase], ...] = (
+    DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign,
+)  # fmt: skip
+"""The kinds of a game that closes, as Chinchón and La Conga do (CH-TURN, CH-CLOSE,
+CH-END), in the order its notation lists them."""
+
+K = TypeVar("K", bound=MoveBase)
+"""A move kind of the knock games."""
+
+
+def _derive(base: type[K], module: str) -> type[K]:
+    """``base`` bound to one game: a subclass of the same name and fields, placed in the
+    game's module (so that it pickles, and its own move set writes it)."""
+    namespace = {"__doc__": base.__doc__, "__module__": module, "__qualname__": base.__name__}
+    return cast("type[K]", attrs.frozen(type(base.__name__, (base,), namespace)))
+
+
 @attrs.frozen(eq=False)
 class MoveKinds:
-    """One game's classes for the shared move kinds (``None`` where the game has none)."""
+    """One knock game's move classes, made from the shared kinds by
+    :func:`game_move_kinds`: its move set, and each class the shared engine asks for
+    (``None`` where the game has no such kind)."""
 
-    draw: type[DrawStock]
-    take: type[TakeDiscard]
-    discard: type[Discard]
-    deal: type[Deal]
-    restock: type[Restock]
-    reenter: type[Reenter]
-    retire: type[Retire]
-    knock: type[Knock] | None = None
-    close: type[Close] | None = None
-    claim: type[Claim] | None = None
-    pass_: type[Pass] | None = None
-    title: str = ""
+    game: str
+    """The game's registry name, which names its formats."""
+    moves: MoveSet
+    """The game's move set, under its own format."""
+    title: str
     """The game's title, for messages."""
+    derived: Mapping[type[MoveBase], type[MoveBase]]
+    """The game's class for each shared kind it allows."""
+    draw: type[DrawStock] = attrs.field(init=False)
+    take: type[TakeDiscard] = attrs.field(init=False)
+    discard: type[Discard] = attrs.field(init=False)
+    deal: type[Deal] = attrs.field(init=False)
+    restock: type[Restock] = attrs.field(init=False)
+    reenter: type[Reenter] = attrs.field(init=False)
+    retire: type[Retire] = attrs.field(init=False)
+    knock: type[Knock] | None = attrs.field(init=False)
+    close: type[Close] | None = attrs.field(init=False)
+    claim: type[Claim] | None = attrs.field(init=False)
+    pass_: type[Pass] | None = attrs.field(init=False)
     kinds: frozenset[type] = attrs.field(init=False)
-    """Every class listed."""
+    """Every class of the game."""
     discards: tuple[Discard, ...] = attrs.field(init=False)
     """The discard of each card code, made once."""
     draw_move: DrawStock = attrs.field(init=False)
@@ -341,22 +404,86 @@ class MoveKinds:
     pass_move: Pass | None = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        classes = [
-            self.draw, self.take, self.discard, self.deal, self.restock, self.reenter,
-            self.retire, self.knock, self.close, self.claim, self.pass_,
-        ]  # fmt: skip
+        derived = self.derived
+        classes: dict[str, Any] = {
+            "draw": self.kind(DrawStock),
+            "take": self.kind(TakeDiscard),
+            "discard": self.kind(Discard),
+            "deal": self.kind(Deal),
+            "restock": self.kind(Restock),
+            "reenter": self.kind(Reenter),
+            "retire": self.kind(Retire),
+            "knock": derived.get(Knock),
+            "close": derived.get(Close),
+            "claim": derived.get(Claim),
+            "pass_": derived.get(Pass),
+        }
         made = {
-            "kinds": frozenset(kind for kind in classes if kind is not None),
-            "discards": tuple(self.discard(card) for card in range(53)),
-            "draw_move": self.draw(),
-            "take_move": self.take(),
-            "deal_move": self.deal(),
-            "restock_move": self.restock(),
-            "reenter_move": self.reenter(),
-            "retire_move": self.retire(),
-            "knock_move": None if self.knock is None else self.knock(),
-            "claim_move": None if self.claim is None else self.claim(),
-            "pass_move": None if self.pass_ is None else self.pass_(),
+            **classes,
+            "kinds": frozenset(derived.values()),
+            "discards": tuple(classes["discard"](card) for card in range(53)),
+            "draw_move": classes["draw"](),
+            "take_move": classes["take"](),
+            "deal_move": classes["deal"](),
+            "restock_move": classes["restock"](),
+            "reenter_move": classes["reenter"](),
+            "retire_move": classes["retire"](),
+            "knock_move": None if classes["knock"] is None else classes["knock"](),
+            "claim_move": None if classes["claim"] is None else classes["claim"](),
+            "pass_move": None if classes["pass_"] is None else classes["pass_"](),
         }
         for name, value in made.items():
             object.__setattr__(self, name, value)
+
+    def kind(self, base: type[K]) -> type[K]:
+        """The game's class for the shared kind ``base``.
+
+        :raises KeyError: the game has no such kind (a game's bug).
+        """
+        return cast("type[K]", self.derived[base])
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
+
+        :raises InvalidMoveError: the text is not a move of this game; the message says why.
+        """
+        return cast("Move", self.moves.parse(text))
+
+    def move_to_dict(self, move: Move) -> dict[str, Any]:
+        """A JSON-ready, versioned dictionary for ``move``.
+
+        :raises InvalidMoveError: ``move`` is not a move of this game.
+
+        >>> from scala40.games.rumino import move_to_dict, parse_move
+        >>> move_to_dict(parse_move("discard JK"))
+        {'format': 'scala40.rumino.move', 'version': 2, 'type': 'discard', 'card': 'JK'}
+        """
+        return self.moves.to_dict(move)
+
+    def move_from_dict(self, data: Mapping[str, Any]) -> Move:
+        """The move a :meth:`move_to_dict` dictionary describes, every field checked.
+
+        :raises SerializationError: the data is malformed, of another version, or not a
+            move of this game.
+        """
+        return cast("Move", self.moves.from_dict(data))
+
+
+def game_move_kinds(
+    game: str, title: str, kinds: Sequence[type[MoveBase]], *, module: str
+) -> MoveKinds:
+    """The move classes of the knock game ``game``: each shared kind of ``kinds``
+    (:data:`KNOCK_KINDS` or :data:`CLOSE_KINDS`, or a choice of the kinds) bound to it, in
+    ``module``, read and written under the format ``scala40.GAME.move`` (version 2, and
+    version 1 read too).
+
+    >>> from scala40.games._knock.moves import CLOSE_KINDS, game_move_kinds
+    >>> kinds = game_move_kinds("example", "Example", CLOSE_KINDS, module="example")
+    >>> kinds.moves.to_dict(kinds.discards[19])
+    {'format': 'scala40.example.move', 'version': 2, 'type': 'discard', 'card': '7H'}
+    >>> kinds.moves.verbs
+    ('draw', 'take', 'discard', 'close', 'reenter', 'retire', 'deal', 'restock', 'resign')
+    """
+    derived = {base: _derive(base, module) for base in kinds}
+    moves = MoveSet(f"scala40.{game}.move", 2, tuple(derived.values()), oldest_version=1)
+    return MoveKinds(game, moves, title, derived)

@@ -7,7 +7,7 @@ all three, so that one agent can learn any of them; what differs between the gam
 deck, the wild cards, the values of the cards, the limit of the totals, re-entries, the
 Rumino's claims) is read from the ruleset's
 :class:`~scala40.games._knock.profile.KnockRules`, as data. Everything comes from a
-player's view (:class:`~scala40.games._knock.view.KnockView`), so nothing the player may
+player's view (:class:`~scala40.games._knock.view.PlayerView`), so nothing the player may
 not know can leak into it. Seats are counted from the viewing player: the player's own
 number first, then the next player's in play order, and so on.
 
@@ -37,7 +37,7 @@ from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import KnockRules
-from scala40.games._knock.view import KnockView
+from scala40.games._knock.view import PlayerView
 
 __all__ = ["CARD_CODES", "OBSERVATION", "KnockObservation"]
 
@@ -214,7 +214,7 @@ class KnockObservation:
         self._fields[key] = found
         return found
 
-    def encode(self, view: KnockView) -> array[float]:
+    def encode(self, view: PlayerView) -> array[float]:
         """The numbers of ``view``, block after block as :meth:`fields` lists them (an
         ``array.array`` of type code ``"f"``)."""
         rules = view.rules
@@ -337,7 +337,7 @@ class KnockObservation:
         self._last = layout
         return layout
 
-    def text(self, view: KnockView) -> str:
+    def text(self, view: PlayerView) -> str:
         """Everything ``view`` shows, one line per subject (but the rules: they never
         change in a game); equal views give equal texts, different views different ones."""
         taken = "-" if view.taken is None else CARD_NAMES[view.taken]

@@ -56,6 +56,7 @@ from scala40.games._knock.moves import parse_meld_spec
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import ClaimMode, Ending, EndMode
 from scala40.games._knock.record import KnockRecord
+from scala40.games._knock.view import PlayerView
 from scala40.match import ScoreOrder, best_seats
 from scala40.melds import Meld
 from scala40.movekinds import MAX_MOVE_TEXT
@@ -77,6 +78,17 @@ class KnockState(KnockRecord):
     ``new_game`` or :meth:`from_position`; change it with :meth:`apply`."""
 
     FORMAT_VERSION = STATE_FORMAT_VERSION
+    VIEW = PlayerView
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A game's class names its move kinds (and its ruleset); its name, move set and
+        # state format follow from them, so that they cannot disagree.
+        kinds = cls.__dict__.get("KINDS")
+        if kinds is not None:
+            cls.game_name = kinds.game
+            cls.MOVES = kinds.moves
+            cls.FORMAT = f"scala40.{kinds.game}.state"
+        super().__init_subclass__(**kwargs)
 
     def face_up_cards(self) -> tuple[Card, ...]:
         """The discard pile (see :meth:`scala40._state.StateBase.face_up_cards`)."""

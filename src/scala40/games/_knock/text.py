@@ -24,7 +24,7 @@ from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card, spanish_card_name
 from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
 from scala40.games._knock.arrange import best_arrangement
-from scala40.games._knock.bots import KnockGreedyBot
+from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.moves import Close, Knock
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import EndMode
@@ -32,7 +32,19 @@ from scala40.games._knock.state import KnockState
 from scala40.melds import Meld
 from scala40.movekinds import MoveBase
 
-__all__ = ["KnockText"]
+__all__ = ["CLOSE_HELP", "KnockText"]
+
+CLOSE_HELP = """\
+  draw                  draw the top card of the stock
+  take                  take the top card of the discard pile
+  discard KD            discard a card face up, ending your turn
+  close KS : AC 2C 3C / 5S 5H JK=5D
+                        discard KS face down and show your melds (a joker names its card
+                        with =); the cards not in a meld are unmatched: 5 points at most
+  reenter / retire      after a hand that put you out: re-enter, or drop out
+Cards: oros D (diamonds), copas H (hearts), espadas S (spades), bastos C (clubs);
+sota J, caballo Q, rey K."""
+"""The command line's help on the moves of a game that closes (Chinchón, La Conga)."""
 
 
 def _name(card: Card, unicode: bool) -> str:
@@ -295,4 +307,4 @@ class KnockText(GameText):
 
 
 _SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
-_HELPER = KnockGreedyBot()
+_HELPER = GreedyBot()

@@ -36,11 +36,11 @@ from scala40.games._knock.record import KnockRecord
 from scala40.legal import LegalMoves
 from scala40.views import view_to_dict
 
-__all__ = ["KnockView"]
+__all__ = ["PlayerView"]
 
 
 @attrs.frozen
-class KnockView:
+class PlayerView:
     """One player's knowledge of a knock game's state (the shared base of the games'
     ``PlayerView`` classes; see the state's ``view``). Views are made from states; the
     constructor checks nothing."""
@@ -350,7 +350,7 @@ def _rumino_witness(
 
 _PUBLIC_FIELDS = tuple(
     field.name
-    for field in attrs.fields(KnockView)
+    for field in attrs.fields(PlayerView)
     if field.name not in ("player", "hand", "hand_sizes", "stock_size", "state_type")
 )
 """What a view shares with its state, field for field."""

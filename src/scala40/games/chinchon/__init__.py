@@ -1,17 +1,27 @@
 """Chinchón: the Spanish rummy of seven cards and a 40-card Spanish pack, closing with
 5 points or less unmatched, where seven in a row of one suit wins the game (RULES Part 5).
 
-The modules:
+A game of the knock family (:mod:`scala40.games._knock`): its move classes, state, view
+and bot are the family's; what is its own is its ruleset and wording
+(:mod:`~scala40.games.chinchon.rules`), the move kinds it allows, and this registration.
 
-* :mod:`~scala40.games.chinchon.rules`: the :class:`Ruleset` and its presets;
-* :mod:`~scala40.games.chinchon.moves`: the moves and their notation;
-* :mod:`~scala40.games.chinchon.state`: :class:`GameState` and :func:`new_game`;
-* :mod:`~scala40.games.chinchon.view`: :class:`PlayerView`;
-* :mod:`~scala40.games.chinchon.bots`: :class:`GreedyBot`.
-
-The engine is shared with La Conga and Rumino (:mod:`scala40.games._knock`).
+A turn is a draw then a discard, or a close (CH-TURN, CH-CLOSE).
+A close names the card discarded face down and the melds shown:
+``close KS : AC 2C 3C / 5S 5H JK=5D`` (the other cards are unmatched). A player whose
+total reached the limit may re-enter (CH-END). Chance steps (the deal, the restock)
+are moves too.
 
 >>> from scala40.games import chinchon
+>>> move = chinchon.parse_move("close ks : 3c 2c ac / 5s 5h jk=5d")
+>>> move.card, str(move)
+(12, 'close KS : 5S 5H JK=5D / 3C 2C AC')
+>>> chinchon.move_to_dict(chinchon.parse_move("close 7D : AC 2C 3C / 5S 5H 5C / JD QD KD"))["melds"]
+['5S 5H 5C', 'JD QD KD', 'AC 2C 3C']
+>>> chinchon.parse_move("knock")
+Traceback (most recent call last):
+...
+scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, discard, close, reenter, retire, deal, restock or resign
+
 >>> state = chinchon.new_game(players=2, seed=1)
 >>> state.game_name, chinchon.GAME.title, state.rules.deck.size
 ('chinchon', 'Chinchón', 40)
@@ -19,34 +29,17 @@ The engine is shared with La Conga and Rumino (:mod:`scala40.games._knock`).
 
 from __future__ import annotations
 
-from functools import partial
+import attrs
 
-from scala40.game import Game, register_game
-from scala40.games._knock.analysis import best_arrangement, least_unmatched
-from scala40.games._knock.arrange import Arrangement, Layoff
-from scala40.games._knock.observation import OBSERVATION
-from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
-from scala40.games._knock.profile import max_hand_moves
-from scala40.games._knock.schema import state_schema
-from scala40.games.chinchon.bots import GreedyBot
-from scala40.games.chinchon.moves import (
-    MOVES,
-    Close,
-    Deal,
-    Discard,
-    DrawStock,
-    Move,
-    Reenter,
-    Resign,
-    Restock,
-    Retire,
-    TakeDiscard,
-    move_from_dict,
-    move_to_dict,
-    parse_move,
-)
+from scala40.game import register_game
+from scala40.games._knock import moves as knock
+from scala40.games._knock import shared
+from scala40.games._knock.family import knock_game
+from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
+from scala40.games._knock.state import KnockState
 from scala40.games.chinchon.rules import (
     PRESETS,
+    TEXT,
     EndMode,
     FaceValues,
     LayoffOrder,
@@ -54,16 +47,13 @@ from scala40.games.chinchon.rules import (
     Ruleset,
     Wild,
 )
-from scala40.games.chinchon.state import GameState, new_game
-from scala40.games.chinchon.text import TEXT
-from scala40.games.chinchon.view import PlayerView
-from scala40.generic_bots import game_bots
 
 __all__ = [
     "GAME",
+    "KINDS",
+    "MOVES",
     "PRESETS",
     "TEXT",
-    "Arrangement",
     "Close",
     "Deal",
     "Discard",
@@ -71,53 +61,60 @@ __all__ = [
     "EndMode",
     "FaceValues",
     "GameState",
-    "GreedyBot",
-    "HandEnd",
-    "HandResult",
-    "Layoff",
     "LayoffOrder",
     "LayoffTarget",
-    "Move",
-    "Phase",
-    "PlayerView",
     "Reenter",
     "Resign",
     "Restock",
     "Retire",
     "Ruleset",
-    "Showing",
     "TakeDiscard",
     "Wild",
-    "best_arrangement",
-    "least_unmatched",
     "move_from_dict",
     "move_to_dict",
     "new_game",
     "parse_move",
 ]
+__all__ += shared.__all__
+
+KINDS = knock.game_move_kinds("chinchon", "Chinchón", knock.CLOSE_KINDS, module=__name__)
+"""The Chinchón move classes, for the shared engine."""
+MOVES = KINDS.moves
+"""Every kind of Chinchón move: reads and writes them as text and as dictionaries."""
+Close = KINDS.kind(knock.Close)
+Deal = KINDS.kind(knock.Deal)
+Discard = KINDS.kind(knock.Discard)
+DrawStock = KINDS.kind(knock.DrawStock)
+Reenter = KINDS.kind(knock.Reenter)
+Resign = KINDS.kind(knock.Resign)
+Restock = KINDS.kind(knock.Restock)
+Retire = KINDS.kind(knock.Retire)
+TakeDiscard = KINDS.kind(knock.TakeDiscard)
+parse_move = KINDS.parse_move
+move_to_dict = KINDS.move_to_dict
+move_from_dict = KINDS.move_from_dict
+
+
+@attrs.frozen(repr=False)
+class GameState(KnockState):
+    """A whole game of Chinchón at one moment (see the shared ``KnockState`` for its fields
+    and methods)."""
+
+    KINDS = KINDS
+    RULESET = Ruleset
+
+
+new_game = GameState.new
 
 GAME = register_game(
-    Game(
-        name="chinchon",
+    knock_game(
+        GameState,
+        TEXT,
         title="Chinchón",
         summary="Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or less "
         "unmatched (the others lay off on your melds); seven in a row wins; 100 ends it.",
-        version=1,
-        ruleset_type=Ruleset,
-        new_game=new_game,
-        state_from_dict=GameState.from_dict,
-        parse_move=parse_move,
-        move_from_dict=move_from_dict,
-        move_set=MOVES,
-        state_schema=partial(state_schema, GameState),
-        max_hand_moves=max_hand_moves,
-        hand_bound_option="turn_limit",
-        bots=game_bots({"greedy": GreedyBot}),
-        default_players=2,
-        text=TEXT,
-        observation=OBSERVATION,
         aliases=("chinchón", "txintxon"),
-        hand_value=least_unmatched,
+        default_players=2,
     )
 )
 """The Chinchón record of the game registry (:func:`scala40.game.load_game`)."""

@@ -1,17 +1,25 @@
 """La Conga: Chinchón as played in Uruguay, with an eighth card for the first player, no
 close that would reach 100, elimination and the reenganche (RULES Part 6).
 
-The modules:
+A game of the knock family (:mod:`scala40.games._knock`): its move classes, state, view
+and bot are the family's; what is its own is its ruleset and wording
+(:mod:`~scala40.games.laconga.rules`), the move kinds it allows, and this registration.
 
-* :mod:`~scala40.games.laconga.rules`: the :class:`Ruleset` and its presets;
-* :mod:`~scala40.games.laconga.moves`: the moves and their notation;
-* :mod:`~scala40.games.laconga.state`: :class:`GameState` and :func:`new_game`;
-* :mod:`~scala40.games.laconga.view`: :class:`PlayerView`;
-* :mod:`~scala40.games.laconga.bots`: :class:`GreedyBot`.
-
-The engine is shared with Chinchón and Rumino (:mod:`scala40.games._knock`).
+A turn is a draw then a discard, or a close (CH-TURN, CH-CLOSE), the first player's
+first turn a discard only (LC-DEAL). A close names the card discarded face down and the
+melds shown: ``close KS : AC 2C 3C / 5S 5H JK=5D`` (the other cards are unmatched). A
+player whose total reached the limit may re-enter (LC-REENGANCHE). Chance steps (the
+deal, the restock) are moves too.
 
 >>> from scala40.games import laconga
+>>> move = laconga.parse_move("close ks : 3c 2c ac / 5s 5h jk=5d")
+>>> move.card, str(move)
+(12, 'close KS : 5S 5H JK=5D / 3C 2C AC')
+>>> laconga.parse_move("knock")
+Traceback (most recent call last):
+...
+scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, discard, close, reenter, retire, deal, restock or resign
+
 >>> state = laconga.new_game(players=2, seed=1)
 >>> state.game_name, laconga.GAME.title, state.rules.deck.size
 ('laconga', 'La Conga', 40)
@@ -19,34 +27,17 @@ The engine is shared with Chinchón and Rumino (:mod:`scala40.games._knock`).
 
 from __future__ import annotations
 
-from functools import partial
+import attrs
 
-from scala40.game import Game, register_game
-from scala40.games._knock.analysis import best_arrangement, least_unmatched
-from scala40.games._knock.arrange import Arrangement, Layoff
-from scala40.games._knock.observation import OBSERVATION
-from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
-from scala40.games._knock.profile import max_hand_moves
-from scala40.games._knock.schema import state_schema
-from scala40.games.laconga.bots import GreedyBot
-from scala40.games.laconga.moves import (
-    MOVES,
-    Close,
-    Deal,
-    Discard,
-    DrawStock,
-    Move,
-    Reenter,
-    Resign,
-    Restock,
-    Retire,
-    TakeDiscard,
-    move_from_dict,
-    move_to_dict,
-    parse_move,
-)
+from scala40.game import register_game
+from scala40.games._knock import moves as knock
+from scala40.games._knock import shared
+from scala40.games._knock.family import knock_game
+from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
+from scala40.games._knock.state import KnockState
 from scala40.games.laconga.rules import (
     PRESETS,
+    TEXT,
     EndMode,
     FaceValues,
     LayoffOrder,
@@ -54,16 +45,13 @@ from scala40.games.laconga.rules import (
     Ruleset,
     Wild,
 )
-from scala40.games.laconga.state import GameState, new_game
-from scala40.games.laconga.text import TEXT
-from scala40.games.laconga.view import PlayerView
-from scala40.generic_bots import game_bots
 
 __all__ = [
     "GAME",
+    "KINDS",
+    "MOVES",
     "PRESETS",
     "TEXT",
-    "Arrangement",
     "Close",
     "Deal",
     "Discard",
@@ -71,53 +59,60 @@ __all__ = [
     "EndMode",
     "FaceValues",
     "GameState",
-    "GreedyBot",
-    "HandEnd",
-    "HandResult",
-    "Layoff",
     "LayoffOrder",
     "LayoffTarget",
-    "Move",
-    "Phase",
-    "PlayerView",
     "Reenter",
     "Resign",
     "Restock",
     "Retire",
     "Ruleset",
-    "Showing",
     "TakeDiscard",
     "Wild",
-    "best_arrangement",
-    "least_unmatched",
     "move_from_dict",
     "move_to_dict",
     "new_game",
     "parse_move",
 ]
+__all__ += shared.__all__
+
+KINDS = knock.game_move_kinds("laconga", "La Conga", knock.CLOSE_KINDS, module=__name__)
+"""The La Conga move classes, for the shared engine."""
+MOVES = KINDS.moves
+"""Every kind of La Conga move: reads and writes them as text and as dictionaries."""
+Close = KINDS.kind(knock.Close)
+Deal = KINDS.kind(knock.Deal)
+Discard = KINDS.kind(knock.Discard)
+DrawStock = KINDS.kind(knock.DrawStock)
+Reenter = KINDS.kind(knock.Reenter)
+Resign = KINDS.kind(knock.Resign)
+Restock = KINDS.kind(knock.Restock)
+Retire = KINDS.kind(knock.Retire)
+TakeDiscard = KINDS.kind(knock.TakeDiscard)
+parse_move = KINDS.parse_move
+move_to_dict = KINDS.move_to_dict
+move_from_dict = KINDS.move_from_dict
+
+
+@attrs.frozen(repr=False)
+class GameState(KnockState):
+    """A whole game of La Conga at one moment (see the shared ``KnockState`` for its fields
+    and methods)."""
+
+    KINDS = KINDS
+    RULESET = Ruleset
+
+
+new_game = GameState.new
 
 GAME = register_game(
-    Game(
-        name="laconga",
+    knock_game(
+        GameState,
+        TEXT,
         title="La Conga",
         summary="Chinchón from Uruguay: the first player gets eight cards, no close that would "
         "reach 100, out at 100 (with an optional re-entry); the last one in wins.",
-        version=1,
-        ruleset_type=Ruleset,
-        new_game=new_game,
-        state_from_dict=GameState.from_dict,
-        parse_move=parse_move,
-        move_from_dict=move_from_dict,
-        move_set=MOVES,
-        state_schema=partial(state_schema, GameState),
-        max_hand_moves=max_hand_moves,
-        hand_bound_option="turn_limit",
-        bots=game_bots({"greedy": GreedyBot}),
-        default_players=3,
-        text=TEXT,
-        observation=OBSERVATION,
         aliases=("conga", "la-conga"),
-        hand_value=least_unmatched,
+        default_players=3,
     )
 )
 """The La Conga record of the game registry (:func:`scala40.game.load_game`)."""

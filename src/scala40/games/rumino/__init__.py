@@ -1,63 +1,49 @@
 """Rumino (Ramino, Rumina): the Italian-American rummy of seven cards kept in hand,
 knocking on seven points, gin, and the seven-card Rumino that wins the game (RULES Part 4).
 
-The modules:
+A game of the knock family (:mod:`scala40.games._knock`): its move classes, state, view
+and bot are the family's; what is its own is its ruleset and wording
+(:mod:`~scala40.games.rumino.rules`), the move kinds it allows, and this registration.
 
-* :mod:`~scala40.games.rumino.rules`: the :class:`Ruleset` and its presets;
-* :mod:`~scala40.games.rumino.moves`: the moves and their notation;
-* :mod:`~scala40.games.rumino.state`: :class:`GameState` and :func:`new_game`;
-* :mod:`~scala40.games.rumino.view`: :class:`PlayerView`;
-* :mod:`~scala40.games.rumino.bots`: :class:`GreedyBot`.
-
-The engine is shared with Chinchón and La Conga (:mod:`scala40.games._knock`).
+A turn is a knock (RU-KNOCK) or a draw, then a discard (RU-TURN). A player not on turn
+may claim a discard completing his Rumino (RU-RUMINO, when ``rumino_claim`` is
+``"decision"``), and a player whose total puts him out may re-enter (RU-ELIM, with
+``reentry``). Chance steps (the deal, the restock) are moves too.
 
 >>> from scala40.games import rumino
+>>> rumino.parse_move("discard 7h"), str(rumino.parse_move("KNOCK"))
+(Discard(card=19), 'knock')
+>>> rumino.move_to_dict(rumino.parse_move("discard JK"))
+{'format': 'scala40.rumino.move', 'version': 2, 'type': 'discard', 'card': 'JK'}
+>>> rumino.parse_move("close 7H")
+Traceback (most recent call last):
+...
+scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knock, discard, claim, pass, reenter, retire, deal, restock or resign
+
 >>> state = rumino.new_game(players=2, seed=1)
->>> state.game_name, rumino.GAME.title, state.rules.preset_name()
-('rumino', 'Rumino', 'catsatcards')
+>>> state.game_name, rumino.GAME.title, state.rules.deck.size
+('rumino', 'Rumino', 108)
 """
 
 from __future__ import annotations
 
-from functools import partial
+import attrs
 
-from scala40.game import Game, register_game
-from scala40.games._knock.analysis import best_arrangement, has_rumino, least_unmatched
-from scala40.games._knock.arrange import Arrangement, Layoff
-from scala40.games._knock.observation import OBSERVATION
-from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
-from scala40.games._knock.profile import max_hand_moves
-from scala40.games._knock.schema import state_schema
-from scala40.games.rumino.bots import GreedyBot
-from scala40.games.rumino.moves import (
-    MOVES,
-    Claim,
-    Deal,
-    Discard,
-    DrawStock,
-    Knock,
-    Move,
-    Pass,
-    Reenter,
-    Resign,
-    Restock,
-    Retire,
-    TakeDiscard,
-    move_from_dict,
-    move_to_dict,
-    parse_move,
-)
-from scala40.games.rumino.rules import PRESETS, ClaimMode, EliminateAt, Ruleset
-from scala40.games.rumino.state import GameState, new_game
-from scala40.games.rumino.text import TEXT
-from scala40.games.rumino.view import PlayerView
-from scala40.generic_bots import game_bots
+from scala40.game import register_game
+from scala40.games._knock import moves as knock
+from scala40.games._knock import shared
+from scala40.games._knock.analysis import has_rumino
+from scala40.games._knock.family import knock_game
+from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
+from scala40.games._knock.state import KnockState
+from scala40.games.rumino.rules import PRESETS, TEXT, ClaimMode, EliminateAt, Ruleset
 
 __all__ = [
     "GAME",
+    "KINDS",
+    "MOVES",
     "PRESETS",
     "TEXT",
-    "Arrangement",
     "Claim",
     "ClaimMode",
     "Deal",
@@ -65,53 +51,62 @@ __all__ = [
     "DrawStock",
     "EliminateAt",
     "GameState",
-    "GreedyBot",
-    "HandEnd",
-    "HandResult",
     "Knock",
-    "Layoff",
-    "Move",
     "Pass",
-    "Phase",
-    "PlayerView",
     "Reenter",
     "Resign",
     "Restock",
     "Retire",
     "Ruleset",
-    "Showing",
     "TakeDiscard",
-    "best_arrangement",
     "has_rumino",
-    "least_unmatched",
     "move_from_dict",
     "move_to_dict",
     "new_game",
     "parse_move",
 ]
+__all__ += shared.__all__
+
+KINDS = knock.game_move_kinds("rumino", "Rumino", knock.KNOCK_KINDS, module=__name__)
+"""The Rumino move classes, for the shared engine."""
+MOVES = KINDS.moves
+"""Every kind of Rumino move: reads and writes them as text and as dictionaries."""
+Claim = KINDS.kind(knock.Claim)
+Deal = KINDS.kind(knock.Deal)
+Discard = KINDS.kind(knock.Discard)
+DrawStock = KINDS.kind(knock.DrawStock)
+Knock = KINDS.kind(knock.Knock)
+Pass = KINDS.kind(knock.Pass)
+Reenter = KINDS.kind(knock.Reenter)
+Resign = KINDS.kind(knock.Resign)
+Restock = KINDS.kind(knock.Restock)
+Retire = KINDS.kind(knock.Retire)
+TakeDiscard = KINDS.kind(knock.TakeDiscard)
+parse_move = KINDS.parse_move
+move_to_dict = KINDS.move_to_dict
+move_from_dict = KINDS.move_from_dict
+
+
+@attrs.frozen(repr=False)
+class GameState(KnockState):
+    """A whole game of Rumino at one moment (see the shared ``KnockState`` for its fields
+    and methods)."""
+
+    KINDS = KINDS
+    RULESET = Ruleset
+
+
+new_game = GameState.new
 
 GAME = register_game(
-    Game(
-        name="rumino",
+    knock_game(
+        GameState,
+        TEXT,
         title="Rumino",
         summary="Italian-American rummy: seven cards, melds kept in hand, knock with 7 "
         "points or less unmatched; a Rumino of seven wins at once; out over 100.",
-        version=1,
-        ruleset_type=Ruleset,
-        new_game=new_game,
-        state_from_dict=GameState.from_dict,
-        parse_move=parse_move,
-        move_from_dict=move_from_dict,
-        move_set=MOVES,
-        state_schema=partial(state_schema, GameState),
-        max_hand_moves=max_hand_moves,
-        hand_bound_option="turn_limit",
-        bots=game_bots({"greedy": GreedyBot}),
-        default_players=3,
-        text=TEXT,
-        observation=OBSERVATION,
         aliases=("ramino", "rumina"),
-        hand_value=least_unmatched,
+        default_players=3,
     )
 )
 """The Rumino record of the game registry (:func:`scala40.game.load_game`)."""

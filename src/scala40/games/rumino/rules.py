@@ -24,6 +24,7 @@ import attrs
 from scala40.cards import FRENCH_RANKS, Deck, french_deck
 from scala40.games._knock.profile import ClaimMode, EliminateAt, Ending, EndMode, KnockRules
 from scala40.games._knock.tables import rumino_values, shared_meld_rules
+from scala40.games._knock.text import KnockText
 from scala40.melds import MeldRules
 from scala40.rulesets import (
     RulesetBase,
@@ -36,7 +37,7 @@ from scala40.rulesets import (
     set_presets,
 )
 
-__all__ = ["PRESETS", "ClaimMode", "EliminateAt", "Ruleset"]
+__all__ = ["PRESETS", "TEXT", "ClaimMode", "EliminateAt", "Ruleset"]
 
 HAND_SIZE = 7
 """Cards each player holds between turns (RU-DEAL)."""
@@ -206,3 +207,17 @@ PRESETS = set_presets(Ruleset, {
 }, default="catsatcards")  # fmt: skip
 """Named rulesets: ``catsatcards`` (003, the standard) and ``web`` (x:gr, x:cog, x:ufm:
 out at 100 or more, sequences of 3 or more)."""
+
+TEXT = KnockText(
+    """\
+  draw                  draw the top card of the stock
+  take                  take the top card of the discard pile
+  knock                 instead of drawing, end the hand (not on your first turn; at least
+                        4 cards in melds and 7 or less unmatched)
+  discard KD            discard a card, ending your turn
+  claim / pass          out of turn: take a discard that completes your Rumino, or not
+  reenter / retire      after a hand that put you out: re-enter, or drop out""",
+    spanish=False,
+    game="rumino",
+)
+"""The Rumino wording, as the game record carries it."""

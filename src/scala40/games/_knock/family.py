@@ -1,0 +1,75 @@
+"""A knock game's registry record, made from its state class:
+:func:`~scala40.games._knock.family.knock_game`.
+
+Rumino, Chinchón and La Conga share one set of move kinds
+(:mod:`~scala40.games._knock.moves`), one state (:class:`~.state.KnockState`), one view
+(:class:`~.view.PlayerView`) and one bot (:class:`~.bots.GreedyBot`). A game of the family
+is data: its ruleset (the options the engine reads through
+:class:`~scala40.games._knock.profile.KnockRules`), its wording
+(``KnockText``), the kinds it allows, and this
+registration, from which everything else a :class:`~scala40.game.Game` record holds
+follows.
+
+>>> from scala40.games import laconga
+>>> laconga.GAME.move_set is laconga.GameState.MOVES, laconga.GAME.aliases
+(True, ('conga', 'la-conga'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from scala40.game import Game, GameText
+from scala40.games._knock.analysis import least_unmatched
+from scala40.games._knock.bots import GreedyBot
+from scala40.games._knock.observation import OBSERVATION
+from scala40.games._knock.profile import max_hand_moves
+from scala40.games._knock.schema import state_schema
+from scala40.games._knock.state import KnockState
+from scala40.generic_bots import game_bots
+
+__all__ = ["knock_game"]
+
+
+def knock_game(
+    state_type: type[KnockState],
+    text: GameText,
+    *,
+    title: str,
+    summary: str,
+    aliases: tuple[str, ...] = (),
+    default_players: int = 2,
+    new_game: Callable[..., Any] | None = None,
+) -> Game:
+    """The registry record of the knock game whose ``GameState`` is ``state_type`` (its
+    name, ruleset and moves are that class's), for :func:`~scala40.game.register_game`;
+    ``new_game`` defaults to ``state_type.new``.
+
+    >>> from scala40.games import chinchon
+    >>> chinchon.GAME.name, chinchon.GAME.move_set.format, chinchon.GAME.default_players
+    ('chinchon', 'scala40.chinchon.move', 2)
+    """
+    kinds = state_type.KINDS
+    return Game(
+        name=state_type.game_name,
+        title=title,
+        summary=summary,
+        version=1,
+        ruleset_type=state_type.RULESET,
+        new_game=new_game or state_type.new,
+        state_from_dict=state_type.from_dict,
+        parse_move=kinds.parse_move,
+        move_from_dict=kinds.move_from_dict,
+        move_set=kinds.moves,
+        state_schema=partial(state_schema, state_type),
+        max_hand_moves=max_hand_moves,
+        hand_bound_option="turn_limit",
+        bots=game_bots({"greedy": GreedyBot}),
+        default_players=default_players,
+        text=text,
+        observation=OBSERVATION,
+        aliases=aliases,
+        hand_value=least_unmatched,
+    )
