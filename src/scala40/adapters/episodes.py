@@ -111,10 +111,7 @@ def default_max_game_length(encoding: ActionEncoding, episode: str, chance: str)
 
     :raises InvalidValueError: an unknown episode or chance mode.
     """
-    if episode not in EPISODES:
-        raise InvalidValueError(f"episode must be 'match' or 'hand', got {episode!r}")
-    if chance not in CHANCE_MODES:
-        raise InvalidValueError(f"chance must be 'card' or 'deal', got {chance!r}")
+    _check_modes(episode, chance)
     rules = encoding.rules
     deck: int = rules.deck.size
     turns = HAND_DECK_PASSES * deck
@@ -132,6 +129,13 @@ def default_max_game_length(encoding: ActionEncoding, episode: str, chance: str)
     return hand * (MATCH_HANDS if most is None else most)
 
 
+def _check_modes(episode: str, chance: str) -> None:
+    if episode not in EPISODES:
+        raise InvalidValueError(f"episode must be 'match' or 'hand', got {episode!r}")
+    if chance not in CHANCE_MODES:
+        raise InvalidValueError(f"chance must be 'card' or 'deal', got {chance!r}")
+
+
 class Episode:
     """The episode rules of one adapter's game: when it ends and what it pays (see the
     module).
@@ -143,10 +147,7 @@ class Episode:
     def __init__(
         self, encoding: ActionEncoding, episode: str, max_game_length: int, chance: str
     ) -> None:
-        if episode not in EPISODES:
-            raise InvalidValueError(f"episode must be 'match' or 'hand', got {episode!r}")
-        if chance not in CHANCE_MODES:
-            raise InvalidValueError(f"chance must be 'card' or 'deal', got {chance!r}")
+        _check_modes(episode, chance)
         if not (type(max_game_length) is int and max_game_length >= 1):
             raise InvalidValueError(
                 f"max_game_length must be a positive integer, got {max_game_length!r}"
