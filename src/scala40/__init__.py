@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from scala40 import errors
 from scala40._cache import cache_sizes, clear_caches
 from scala40.cards import (
     JOKER,
@@ -31,25 +32,7 @@ from scala40.cards import (
     parse_cards,
     spanish_deck,
 )
-from scala40.errors import (
-    AmbiguousMeldError,
-    IllegalMoveError,
-    InvalidArgumentError,
-    InvalidBotSpecError,
-    InvalidCardError,
-    InvalidMeldError,
-    InvalidMoveError,
-    InvalidRulesetError,
-    InvalidStateError,
-    InvalidValueError,
-    MoveIndexError,
-    Scala40Error,
-    SearchLimitError,
-    SerializationError,
-    StaleMoveError,
-    UnknownGameError,
-    UnknownPresetError,
-)
+from scala40.errors import *  # noqa: F403 - every error is at the top
 from scala40.game import Game, game_names, load_game, register_game
 from scala40.legal import LegalMoves
 from scala40.melds import (
@@ -145,7 +128,6 @@ def __dir__() -> list[str]:
 __all__ = [
     "JOKER",
     "PRESETS",
-    "AmbiguousMeldError",
     "Card",
     "Deal",
     "Deck",
@@ -156,15 +138,6 @@ __all__ = [
     "GameState",
     "GreedyBot",
     "HandResult",
-    "IllegalMoveError",
-    "InvalidArgumentError",
-    "InvalidBotSpecError",
-    "InvalidCardError",
-    "InvalidMeldError",
-    "InvalidMoveError",
-    "InvalidRulesetError",
-    "InvalidStateError",
-    "InvalidValueError",
     "LayOff",
     "LegalMoves",
     "MatchFormat",
@@ -174,7 +147,6 @@ __all__ = [
     "MeldRules",
     "MonteCarloBot",
     "Move",
-    "MoveIndexError",
     "Phase",
     "PlayerView",
     "PutDown",
@@ -182,16 +154,10 @@ __all__ = [
     "Restock",
     "RestockMethod",
     "Ruleset",
-    "Scala40Error",
-    "SearchLimitError",
-    "SerializationError",
     "Split",
-    "StaleMoveError",
     "SwapJoker",
     "TakeDiscard",
     "TakeUpcard",
-    "UnknownGameError",
-    "UnknownPresetError",
     "__version__",
     "best_opening",
     "cache_sizes",
@@ -218,3 +184,4 @@ __all__ = [
     "register_game",
     "spanish_deck",
 ]
+__all__ += errors.__all__

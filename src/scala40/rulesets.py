@@ -44,6 +44,7 @@ from scala40.errors import (
     SerializationError,
     UnknownPresetError,
 )
+from scala40.melds import MeldRules
 
 __all__ = [
     "MAX_OPTION_INT",
@@ -55,6 +56,7 @@ __all__ = [
     "need_int",
     "option_metadata",
     "set_presets",
+    "shared_meld_rules",
 ]
 
 MAX_OPTION_INT = 10**9
@@ -424,6 +426,23 @@ def set_presets(cls: type[R], presets: Mapping[str, R], default: str) -> Mapping
     cls._PRESETS = frozen
     cls.DEFAULT_PRESET = default
     return frozen
+
+
+_SHARED_MELD_RULES: BoundedCache[MeldRules, MeldRules] = BoundedCache(
+    "shared meld rules", limit=512
+)
+
+
+def shared_meld_rules(rules: MeldRules) -> MeldRules:
+    """The one :class:`~scala40.melds.MeldRules` object kept for rules equal to ``rules``:
+    equal rulesets (one loaded from JSON, say) then share the caches of their meld
+    searches instead of filling new ones.
+
+    >>> shared_meld_rules(MeldRules(max_wilds=2)) is shared_meld_rules(MeldRules(max_wilds=2))
+    True
+    """
+    found = _SHARED_MELD_RULES.get(rules)
+    return found if found is not None else _SHARED_MELD_RULES.put(rules, rules)
 
 
 def check_problems(problems: list[str]) -> None:

@@ -37,7 +37,7 @@ from scala40.games._knock.profile import (
     LayoffTarget,
     Wild,
 )
-from scala40.games._knock.tables import shared_meld_rules, spanish_values
+from scala40.games._knock.tables import spanish_values
 from scala40.melds import MeldRules
 from scala40.rulesets import (
     RulesetBase,
@@ -47,6 +47,7 @@ from scala40.rulesets import (
     need_choice,
     need_int,
     option_metadata,
+    shared_meld_rules,
 )
 
 __all__ = ["HAND_SIZE", "PLAYERS_PER_PACK", "SpanishRules", "spanish_problems"]

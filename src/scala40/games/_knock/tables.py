@@ -1,6 +1,4 @@
-"""Small tables the knock games share: card values left unmatched, and one
-:class:`~scala40.melds.MeldRules` object per distinct value (so that equal rulesets share
-the caches of their meld searches).
+"""Small tables the knock games share: the card values left unmatched.
 
 >>> from scala40.cards import parse_card
 >>> values = rumino_values()
@@ -10,21 +8,9 @@ the caches of their meld searches).
 
 from __future__ import annotations
 
-from scala40._cache import BoundedCache
 from scala40.cards import JOKER, RANK_OF, Card
-from scala40.melds import MeldRules
 
-__all__ = ["rumino_values", "shared_meld_rules", "spanish_values"]
-
-_SHARED_MELD_RULES: BoundedCache[MeldRules, MeldRules] = BoundedCache(
-    "knock meld rules", limit=256
-)
-
-
-def shared_meld_rules(rules: MeldRules) -> MeldRules:
-    """The one :class:`MeldRules` object kept for rules equal to ``rules``."""
-    found = _SHARED_MELD_RULES.get(rules)
-    return found if found is not None else _SHARED_MELD_RULES.put(rules, rules)
+__all__ = ["rumino_values", "spanish_values"]
 
 
 def rumino_values() -> tuple[int, ...]:

@@ -23,7 +23,7 @@ import attrs
 
 from scala40.cards import FRENCH_RANKS, Deck, french_deck
 from scala40.games._knock.profile import ClaimMode, EliminateAt, Ending, EndMode, KnockRules
-from scala40.games._knock.tables import rumino_values, shared_meld_rules
+from scala40.games._knock.tables import rumino_values
 from scala40.games._knock.text import KnockText
 from scala40.melds import MeldRules
 from scala40.rulesets import (
@@ -35,6 +35,7 @@ from scala40.rulesets import (
     need_int,
     option_metadata,
     set_presets,
+    shared_meld_rules,
 )
 
 __all__ = ["PRESETS", "TEXT", "ClaimMode", "EliminateAt", "Ruleset"]

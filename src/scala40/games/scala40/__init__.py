@@ -23,6 +23,7 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 from __future__ import annotations
 
 from scala40.game import Game, register_game
+from scala40.games.scala40 import moves
 from scala40.games.scala40.analysis import (
     best_opening,
     can_close,
@@ -31,24 +32,7 @@ from scala40.games.scala40.analysis import (
     min_deadwood,
 )
 from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
-from scala40.games.scala40.moves import (
-    MOVES,
-    Deal,
-    Discard,
-    DrawStock,
-    LayOff,
-    Move,
-    PutDown,
-    Resign,
-    Restock,
-    Split,
-    SwapJoker,
-    TakeDiscard,
-    TakeUpcard,
-    move_from_dict,
-    move_to_dict,
-    parse_move,
-)
+from scala40.games.scala40.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.scala40.observation import OBSERVATION
 from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.rules import (
@@ -69,38 +53,24 @@ from scala40.generic_bots import game_bots
 __all__ = [
     "GAME",
     "PRESETS",
-    "Deal",
-    "Discard",
-    "DrawStock",
     "GameState",
     "GreedyBot",
     "HandResult",
-    "LayOff",
     "MatchFormat",
     "MonteCarloBot",
-    "Move",
     "Phase",
     "PlayerView",
-    "PutDown",
-    "Resign",
-    "Restock",
     "RestockMethod",
     "Ruleset",
-    "Split",
-    "SwapJoker",
-    "TakeDiscard",
-    "TakeUpcard",
     "best_opening",
     "can_close",
     "closing_moves",
     "hand_melds",
     "hand_value",
     "min_deadwood",
-    "move_from_dict",
-    "move_to_dict",
     "new_game",
-    "parse_move",
 ]
+__all__ += moves.__all__
 
 GAME = register_game(
     Game(
@@ -112,9 +82,9 @@ GAME = register_game(
         ruleset_type=Ruleset,
         new_game=new_game,
         state_from_dict=GameState.from_dict,
-        parse_move=parse_move,
-        move_from_dict=move_from_dict,
-        move_set=MOVES,
+        parse_move=moves.parse_move,
+        move_from_dict=moves.move_from_dict,
+        move_set=moves.MOVES,
         state_schema=state_schema,
         bots=game_bots({"greedy": GreedyBot, "montecarlo": MonteCarloBot}),
         default_players=2,

@@ -55,6 +55,7 @@ from scala40.rulesets import (
     need_int,
     option_metadata,
     set_presets,
+    shared_meld_rules,
 )
 
 __all__ = [
@@ -234,7 +235,7 @@ class Ruleset(RulesetBase):
     def __attrs_post_init__(self) -> None:
         check_problems(_problems(self))
         high = self.high_card_values
-        meld_rules = _shared(MeldRules(
+        meld_rules = shared_meld_rules(MeldRules(
             rank_order=FRENCH_RANKS,
             max_wilds=self.max_jokers_per_meld,
             # S40-V-MULTIJOKER decision: more natural cards than jokers.
@@ -285,17 +286,6 @@ class Ruleset(RulesetBase):
 
 _FRENCH_DECKS: BoundedCache[int, Deck] = BoundedCache("scala40 decks by jokers", limit=64)
 """The deck of each number of jokers (every deal reads it)."""
-
-# One MeldRules object per distinct value: equal rulesets (one loaded from JSON, say) then
-# share the meld caches instead of filling new ones.
-_SHARED_MELD_RULES: BoundedCache[MeldRules, MeldRules] = BoundedCache(
-    "scala40 meld rules", limit=256
-)
-
-
-def _shared(rules: MeldRules) -> MeldRules:
-    found = _SHARED_MELD_RULES.get(rules)
-    return found if found is not None else _SHARED_MELD_RULES.put(rules, rules)
 
 
 def option_names() -> tuple[str, ...]:

@@ -22,6 +22,7 @@ The modules:
 from __future__ import annotations
 
 from scala40.game import Game, register_game
+from scala40.games.skarney import moves
 from scala40.games.skarney.analysis import (
     Contract,
     best_contract,
@@ -30,23 +31,7 @@ from scala40.games.skarney.analysis import (
     hand_melds,
 )
 from scala40.games.skarney.bots import GreedyBot
-from scala40.games.skarney.moves import (
-    MOVES,
-    Accept,
-    Deal,
-    Decline,
-    DrawStock,
-    EndTurn,
-    Exchange,
-    Extend,
-    Move,
-    Offer,
-    PutDown,
-    Resign,
-    move_from_dict,
-    move_to_dict,
-    parse_move,
-)
+from scala40.games.skarney.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.skarney.observation import OBSERVATION
 from scala40.games.skarney.phases import HandResult, Phase
 from scala40.games.skarney.rules import (
@@ -73,23 +58,12 @@ __all__ = [
     "MELD_RULES",
     "MODIFIERS",
     "PRESETS",
-    "Accept",
     "Contract",
-    "Deal",
-    "Decline",
-    "DrawStock",
-    "EndTurn",
-    "Exchange",
-    "Extend",
     "GameState",
     "GreedyBot",
     "HandResult",
-    "Move",
-    "Offer",
     "Phase",
     "PlayerView",
-    "PutDown",
-    "Resign",
     "Ruleset",
     "TiedHand",
     "best_contract",
@@ -98,12 +72,10 @@ __all__ = [
     "hand_melds",
     "hand_penalty",
     "meld_points",
-    "move_from_dict",
-    "move_to_dict",
     "new_game",
-    "parse_move",
     "with_modifiers",
 ]
+__all__ += moves.__all__
 
 GAME = register_game(
     Game(
@@ -116,9 +88,9 @@ GAME = register_game(
         ruleset_type=Ruleset,
         new_game=new_game,
         state_from_dict=GameState.from_dict,
-        parse_move=parse_move,
-        move_from_dict=move_from_dict,
-        move_set=MOVES,
+        parse_move=moves.parse_move,
+        move_from_dict=moves.move_from_dict,
+        move_set=moves.MOVES,
         state_schema=state_schema,
         bots=game_bots({"greedy": GreedyBot}),
         default_players=4,
