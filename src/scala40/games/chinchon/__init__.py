@@ -29,92 +29,32 @@ scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, disc
 
 from __future__ import annotations
 
-import attrs
+from typing import TYPE_CHECKING
 
-from scala40.game import register_game
-from scala40.games._knock import moves as knock
-from scala40.games._knock import shared
-from scala40.games._knock.family import knock_game
+from scala40.games._knock import package, shared
+from scala40.games._knock.family import knock_package
+from scala40.games._knock.moves import CLOSE_KINDS
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
-from scala40.games._knock.state import KnockState
-from scala40.games.chinchon.rules import (
-    PRESETS,
-    TEXT,
-    EndMode,
-    FaceValues,
-    LayoffOrder,
-    LayoffTarget,
-    Ruleset,
-    Wild,
-)
+from scala40.games.chinchon import rules
+from scala40.games.chinchon.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-__all__ = [
-    "GAME",
-    "KINDS",
-    "MOVES",
-    "PRESETS",
-    "TEXT",
-    "Close",
-    "Deal",
-    "Discard",
-    "DrawStock",
-    "EndMode",
-    "FaceValues",
-    "GameState",
-    "LayoffOrder",
-    "LayoffTarget",
-    "Reenter",
-    "Resign",
-    "Restock",
-    "Retire",
-    "Ruleset",
-    "TakeDiscard",
-    "Wild",
-    "move_from_dict",
-    "move_to_dict",
-    "new_game",
-    "parse_move",
-]
+if TYPE_CHECKING:  # the names knock_package binds below, as type checkers see them
+    from scala40.games._knock.moves import Close
+    from scala40.games._knock.package import *  # noqa: F403
+
+__all__ = ["GAME", "Close"]
+__all__ += package.__all__
+__all__ += rules.__all__
 __all__ += shared.__all__
 
-KINDS = knock.game_move_kinds("chinchon", "Chinchón", knock.CLOSE_KINDS, module=__name__)
-"""The Chinchón move classes, for the shared engine."""
-MOVES = KINDS.moves
-"""Every kind of Chinchón move: reads and writes them as text and as dictionaries."""
-Close = KINDS.kind(knock.Close)
-Deal = KINDS.kind(knock.Deal)
-Discard = KINDS.kind(knock.Discard)
-DrawStock = KINDS.kind(knock.DrawStock)
-Reenter = KINDS.kind(knock.Reenter)
-Resign = KINDS.kind(knock.Resign)
-Restock = KINDS.kind(knock.Restock)
-Retire = KINDS.kind(knock.Retire)
-TakeDiscard = KINDS.kind(knock.TakeDiscard)
-parse_move = KINDS.parse_move
-move_to_dict = KINDS.move_to_dict
-move_from_dict = KINDS.move_from_dict
-
-
-@attrs.frozen(repr=False)
-class GameState(KnockState):
-    """A whole game of Chinchón at one moment (see the shared ``KnockState`` for its fields
-    and methods)."""
-
-    KINDS = KINDS
-    RULESET = Ruleset
-
-
-new_game = GameState.new
-
-GAME = register_game(
-    knock_game(
-        GameState,
-        TEXT,
-        title="Chinchón",
-        summary="Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or less "
-        "unmatched (the others lay off on your melds); seven in a row wins; 100 ends it.",
-        aliases=("chinchón", "txintxon"),
-        default_players=2,
-    )
+GAME = knock_package(
+    globals(),
+    rules,
+    CLOSE_KINDS,
+    title="Chinchón",
+    summary="Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or less "
+    "unmatched (the others lay off on your melds); seven in a row wins; 100 ends it.",
+    aliases=("chinchón", "txintxon"),
+    default_players=2,
 )
 """The Chinchón record of the game registry (:func:`scala40.game.load_game`)."""

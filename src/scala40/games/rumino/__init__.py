@@ -27,86 +27,33 @@ scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knoc
 
 from __future__ import annotations
 
-import attrs
+from typing import TYPE_CHECKING
 
-from scala40.game import register_game
-from scala40.games._knock import moves as knock
-from scala40.games._knock import shared
+from scala40.games._knock import package, shared
 from scala40.games._knock.analysis import has_rumino
-from scala40.games._knock.family import knock_game
+from scala40.games._knock.family import knock_package
+from scala40.games._knock.moves import KNOCK_KINDS
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
-from scala40.games._knock.state import KnockState
-from scala40.games.rumino.rules import PRESETS, TEXT, ClaimMode, EliminateAt, Ruleset
+from scala40.games.rumino import rules
+from scala40.games.rumino.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-__all__ = [
-    "GAME",
-    "KINDS",
-    "MOVES",
-    "PRESETS",
-    "TEXT",
-    "Claim",
-    "ClaimMode",
-    "Deal",
-    "Discard",
-    "DrawStock",
-    "EliminateAt",
-    "GameState",
-    "Knock",
-    "Pass",
-    "Reenter",
-    "Resign",
-    "Restock",
-    "Retire",
-    "Ruleset",
-    "TakeDiscard",
-    "has_rumino",
-    "move_from_dict",
-    "move_to_dict",
-    "new_game",
-    "parse_move",
-]
+if TYPE_CHECKING:  # the names knock_package binds below, as type checkers see them
+    from scala40.games._knock.moves import Claim, Knock, Pass
+    from scala40.games._knock.package import *  # noqa: F403
+
+__all__ = ["GAME", "Claim", "Knock", "Pass", "has_rumino"]
+__all__ += package.__all__
+__all__ += rules.__all__
 __all__ += shared.__all__
 
-KINDS = knock.game_move_kinds("rumino", "Rumino", knock.KNOCK_KINDS, module=__name__)
-"""The Rumino move classes, for the shared engine."""
-MOVES = KINDS.moves
-"""Every kind of Rumino move: reads and writes them as text and as dictionaries."""
-Claim = KINDS.kind(knock.Claim)
-Deal = KINDS.kind(knock.Deal)
-Discard = KINDS.kind(knock.Discard)
-DrawStock = KINDS.kind(knock.DrawStock)
-Knock = KINDS.kind(knock.Knock)
-Pass = KINDS.kind(knock.Pass)
-Reenter = KINDS.kind(knock.Reenter)
-Resign = KINDS.kind(knock.Resign)
-Restock = KINDS.kind(knock.Restock)
-Retire = KINDS.kind(knock.Retire)
-TakeDiscard = KINDS.kind(knock.TakeDiscard)
-parse_move = KINDS.parse_move
-move_to_dict = KINDS.move_to_dict
-move_from_dict = KINDS.move_from_dict
-
-
-@attrs.frozen(repr=False)
-class GameState(KnockState):
-    """A whole game of Rumino at one moment (see the shared ``KnockState`` for its fields
-    and methods)."""
-
-    KINDS = KINDS
-    RULESET = Ruleset
-
-
-new_game = GameState.new
-
-GAME = register_game(
-    knock_game(
-        GameState,
-        TEXT,
-        title="Rumino",
-        summary="Italian-American rummy: seven cards, melds kept in hand, knock with 7 "
-        "points or less unmatched; a Rumino of seven wins at once; out over 100.",
-        aliases=("ramino", "rumina"),
-        default_players=3,
-    )
+GAME = knock_package(
+    globals(),
+    rules,
+    KNOCK_KINDS,
+    title="Rumino",
+    summary="Italian-American rummy: seven cards, melds kept in hand, knock with 7 "
+    "points or less unmatched; a Rumino of seven wins at once; out over 100.",
+    aliases=("ramino", "rumina"),
+    default_players=3,
 )
 """The Rumino record of the game registry (:func:`scala40.game.load_game`)."""
