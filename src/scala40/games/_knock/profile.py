@@ -20,6 +20,7 @@ import attrs
 
 from scala40.cards import Card, Deck
 from scala40.melds import MeldRules, OwnedTables
+from scala40.rulesets import enum_converter
 
 __all__ = [
     "ClaimMode",
@@ -31,6 +32,13 @@ __all__ = [
     "LayoffOrder",
     "LayoffTarget",
     "Wild",
+    "as_claim_mode",
+    "as_eliminate_at",
+    "as_end_mode",
+    "as_face_values",
+    "as_layoff_order",
+    "as_layoff_target",
+    "as_wild",
     "max_hand_moves",
 ]
 
@@ -55,6 +63,13 @@ class ClaimMode(enum.Enum):
     or ``pass``."""
 
 
+def as_claim_mode(value: object) -> ClaimMode:
+    """The converter of a :class:`ClaimMode` option (an unknown value is kept, for the
+    validation to report)."""
+    converted: ClaimMode = enum_converter(ClaimMode)(value)
+    return converted
+
+
 class EliminateAt(enum.Enum):
     """When a Rumino total puts a player out (RU-ELIM)."""
 
@@ -62,6 +77,13 @@ class EliminateAt(enum.Enum):
     """More than 100 (003; exactly 100 stays in)."""
     GE100 = "ge100"
     """100 or more (x:gr, x:cog, x:ufm)."""
+
+
+def as_eliminate_at(value: object) -> EliminateAt:
+    """The converter of a :class:`EliminateAt` option (an unknown value is kept, for the
+    validation to report)."""
+    converted: EliminateAt = enum_converter(EliminateAt)(value)
+    return converted
 
 
 class Wild(enum.Enum):
@@ -75,6 +97,13 @@ class Wild(enum.Enum):
     """The A♦, the "as de oros", is wild (x:eswiki, x:cccj, x:conecta)."""
 
 
+def as_wild(value: object) -> Wild:
+    """The converter of a :class:`Wild` option (an unknown value is kept, for the
+    validation to report)."""
+    converted: Wild = enum_converter(Wild)(value)
+    return converted
+
+
 class FaceValues(enum.Enum):
     """What the sota, caballo and rey cost left unmatched (CH-VALUES)."""
 
@@ -84,6 +113,13 @@ class FaceValues(enum.Enum):
     """The index printed on the card whatever the pack: J 10, Q 11, K 12 (x:cccj, x:mp43)."""
     ALL10 = "all10"
     """J, Q and K 10 each (x:eswiki, x:jac, x:vip)."""
+
+
+def as_face_values(value: object) -> FaceValues:
+    """The converter of a :class:`FaceValues` option (an unknown value is kept, for the
+    validation to report)."""
+    converted: FaceValues = enum_converter(FaceValues)(value)
+    return converted
 
 
 class LayoffTarget(enum.Enum):
@@ -98,6 +134,13 @@ class LayoffTarget(enum.Enum):
     """Nobody lays off."""
 
 
+def as_layoff_target(value: object) -> LayoffTarget:
+    """The converter of a :class:`LayoffTarget` option (an unknown value is kept, for the
+    validation to report)."""
+    converted: LayoffTarget = enum_converter(LayoffTarget)(value)
+    return converted
+
+
 class LayoffOrder(enum.Enum):
     """In which order the other players show their hands after a close (CH-LAYOFF)."""
 
@@ -108,6 +151,13 @@ class LayoffOrder(enum.Enum):
     "clockwise")."""
 
 
+def as_layoff_order(value: object) -> LayoffOrder:
+    """The converter of a :class:`LayoffOrder` option (an unknown value is kept, for the
+    validation to report)."""
+    converted: LayoffOrder = enum_converter(LayoffOrder)(value)
+    return converted
+
+
 class EndMode(enum.Enum):
     """How the hands make a game of Chinchón or La Conga (CH-END, LC-ELIM)."""
 
@@ -115,6 +165,13 @@ class EndMode(enum.Enum):
     """Once a total reaches the limit the game ends; the lowest total wins (003)."""
     ELIMINATION = "elimination"
     """A player whose total reaches the limit drops out; the last one left wins."""
+
+
+def as_end_mode(value: object) -> EndMode:
+    """The converter of a :class:`EndMode` option (an unknown value is kept, for the
+    validation to report)."""
+    converted: EndMode = enum_converter(EndMode)(value)
+    return converted
 
 
 @attrs.frozen(eq=False)

@@ -36,13 +36,17 @@ from scala40.games._knock.profile import (
     LayoffOrder,
     LayoffTarget,
     Wild,
+    as_end_mode,
+    as_face_values,
+    as_layoff_order,
+    as_layoff_target,
+    as_wild,
 )
 from scala40.games._knock.tables import spanish_values
 from scala40.melds import MeldRules
 from scala40.rulesets import (
     RulesetBase,
     check_problems,
-    enum_converter,
     need_bool,
     need_choice,
     need_int,
@@ -76,31 +80,6 @@ def _rule(
     return option_metadata(rule_id, low, high, choices=choices)
 
 
-def _wild(value: object) -> Wild:
-    converted: Wild = enum_converter(Wild)(value)
-    return converted
-
-
-def _face_values(value: object) -> FaceValues:
-    converted: FaceValues = enum_converter(FaceValues)(value)
-    return converted
-
-
-def _layoff_target(value: object) -> LayoffTarget:
-    converted: LayoffTarget = enum_converter(LayoffTarget)(value)
-    return converted
-
-
-def _layoff_order(value: object) -> LayoffOrder:
-    converted: LayoffOrder = enum_converter(LayoffOrder)(value)
-    return converted
-
-
-def _end_mode(value: object) -> EndMode:
-    converted: EndMode = enum_converter(EndMode)(value)
-    return converted
-
-
 @attrs.frozen(kw_only=True)
 class SpanishRules(RulesetBase):
     """Every option of Chinchón (RULES Part 5), with 003's rules as defaults."""
@@ -117,14 +96,14 @@ class SpanishRules(RulesetBase):
     or 48 (with the 8s and 9s; the jack follows the 9) (CH-DECK)."""
     packs: int = attrs.field(default=1, metadata=_rule("CH-DECK", 1, 2))
     """One pack, or two shuffled together for more players (CH-DECK, CH-PLAYERS)."""
-    wild: Wild = attrs.field(default=Wild.NONE, converter=_wild, metadata=_rule("CH-DECK"))
+    wild: Wild = attrs.field(default=Wild.NONE, converter=as_wild, metadata=_rule("CH-DECK"))
     """The wild cards: ``"none"``, ``"two_jokers"`` (two jokers a pack; 003), or
     ``"ace_of_coins"`` (the A♦; x:eswiki, x:cccj) (CH-DECK)."""
     max_wild_per_meld: int | None = attrs.field(default=None, metadata=_rule("CH-MELDS", 1, 4))
     """Most wild cards in one meld; ``None``: never more wild cards than natural ones
     (CH-MELDS, 003); 1 (x:eswiki, x:lm)."""
     face_values: FaceValues = attrs.field(
-        default=FaceValues.BY_DECK, converter=_face_values, metadata=_rule("CH-VALUES")
+        default=FaceValues.BY_DECK, converter=as_face_values, metadata=_rule("CH-VALUES")
     )
     """What the sota, caballo and rey cost unmatched: ``"by_deck"`` (40 cards: 8, 9, 10;
     48 cards: 10, 11, 12), ``"index"`` (10, 11, 12) or ``"all10"`` (CH-VALUES)."""
@@ -148,17 +127,17 @@ class SpanishRules(RulesetBase):
     """Added instead by a closer whose seven cards make one run holding a wild card
     (CH-CHINCHON: -10; -25 x:conecta)."""
     layoff_target: LayoffTarget = attrs.field(
-        default=LayoffTarget.CLOSER, converter=_layoff_target, metadata=_rule("CH-LAYOFF")
+        default=LayoffTarget.CLOSER, converter=as_layoff_target, metadata=_rule("CH-LAYOFF")
     )
     """Where the others lay off after a close: ``"closer"`` (his melds only, 003),
     ``"all"`` (any meld shown before, x:jac, x:hack) or ``"none"`` (CH-LAYOFF)."""
     layoff_order: LayoffOrder = attrs.field(
-        default=LayoffOrder.PLAY, converter=_layoff_order, metadata=_rule("CH-LAYOFF")
+        default=LayoffOrder.PLAY, converter=as_layoff_order, metadata=_rule("CH-LAYOFF")
     )
     """The order the others show their hands in after a close: ``"play"`` (from the
     closer's next seat, the Decision) or ``"reverse"`` (CH-LAYOFF)."""
     end_mode: EndMode = attrs.field(
-        default=EndMode.LOWEST, converter=_end_mode, metadata=_rule("CH-END")
+        default=EndMode.LOWEST, converter=as_end_mode, metadata=_rule("CH-END")
     )
     """``"lowest"``: once a total reaches ``target`` the game ends and the lowest total
     wins (003); ``"elimination"``: a player reaching it drops out, the last one left

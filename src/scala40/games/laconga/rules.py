@@ -21,10 +21,17 @@ from typing import Any
 
 import attrs
 
-from scala40.games._knock.profile import EndMode, FaceValues, LayoffOrder, LayoffTarget, Wild
+from scala40.games._knock.profile import (
+    EndMode,
+    FaceValues,
+    LayoffOrder,
+    LayoffTarget,
+    Wild,
+    as_end_mode,
+)
 from scala40.games._knock.spanish import SpanishRules, spanish_problems
 from scala40.games._knock.text import CLOSE_HELP, KnockText
-from scala40.rulesets import enum_converter, need_bool, need_int, option_metadata, set_presets
+from scala40.rulesets import need_bool, need_int, option_metadata, set_presets
 
 __all__ = [
     "PRESETS",
@@ -42,11 +49,6 @@ def _rule(rule_id: str, low: int | None = None, high: int | None = None) -> dict
     return option_metadata(rule_id, low, high)
 
 
-def _end_mode(value: object) -> EndMode:
-    converted: EndMode = enum_converter(EndMode)(value)
-    return converted
-
-
 @attrs.frozen(kw_only=True)
 class Ruleset(SpanishRules):
     """Every option of La Conga: Chinchón's (LC-BASE) and its own, with 003's rules as
@@ -57,7 +59,7 @@ class Ruleset(SpanishRules):
     """
 
     end_mode: EndMode = attrs.field(
-        default=EndMode.ELIMINATION, converter=_end_mode, metadata=_rule("LC-ELIM")
+        default=EndMode.ELIMINATION, converter=as_end_mode, metadata=_rule("LC-ELIM")
     )
     """``"elimination"``: a player whose total reaches :attr:`eliminate_at` drops out, the
     last one left wins (LC-ELIM); ``"lowest"``: the game ends once a total reaches

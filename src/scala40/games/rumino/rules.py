@@ -22,14 +22,21 @@ from typing import Any
 import attrs
 
 from scala40.cards import FRENCH_RANKS, Deck, french_deck
-from scala40.games._knock.profile import ClaimMode, EliminateAt, Ending, EndMode, KnockRules
+from scala40.games._knock.profile import (
+    ClaimMode,
+    EliminateAt,
+    Ending,
+    EndMode,
+    KnockRules,
+    as_claim_mode,
+    as_eliminate_at,
+)
 from scala40.games._knock.tables import rumino_values
 from scala40.games._knock.text import KnockText
 from scala40.melds import MeldRules
 from scala40.rulesets import (
     RulesetBase,
     check_problems,
-    enum_converter,
     need_bool,
     need_choice,
     need_int,
@@ -51,16 +58,6 @@ fit in the 108 cards, and a stock rebuilt from the discard pile is never empty
 
 def _rule(rule_id: str, low: int | None = None, high: int | None = None) -> dict[str, Any]:
     return option_metadata(rule_id, low, high)
-
-
-def _claim_mode(value: object) -> ClaimMode:
-    converted: ClaimMode = enum_converter(ClaimMode)(value)
-    return converted
-
-
-def _eliminate_at(value: object) -> EliminateAt:
-    converted: EliminateAt = enum_converter(EliminateAt)(value)
-    return converted
 
 
 @attrs.frozen(kw_only=True)
@@ -93,7 +90,7 @@ class Ruleset(RulesetBase):
     rumino_jokers: bool = attrs.field(default=True, metadata=_rule("RU-RUMINO"))
     """Jokers may stand in a Rumino (RU-RUMINO Decision: a Rumino is a meld)."""
     rumino_claim: ClaimMode = attrs.field(
-        default=ClaimMode.AUTO, converter=_claim_mode, metadata=_rule("RU-RUMINO")
+        default=ClaimMode.AUTO, converter=as_claim_mode, metadata=_rule("RU-RUMINO")
     )
     """How a discard that completes another player's Rumino is claimed: ``"auto"``, at
     once by the engine, the first claimant in play order after the discarder winning
@@ -102,7 +99,7 @@ class Ruleset(RulesetBase):
     discard_taken_card: bool = attrs.field(default=True, metadata=_rule("RU-TURN"))
     """The card just taken from the discard pile may be discarded again (RU-TURN Decision)."""
     eliminate_at: EliminateAt = attrs.field(
-        default=EliminateAt.GT100, converter=_eliminate_at, metadata=_rule("RU-ELIM")
+        default=EliminateAt.GT100, converter=as_eliminate_at, metadata=_rule("RU-ELIM")
     )
     """A total of more than 100 puts a player out (``"gt100"``, RU-ELIM), or of 100 or
     more (``"ge100"``: x:gr, x:cog, x:ufm)."""
