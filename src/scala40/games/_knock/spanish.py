@@ -50,9 +50,9 @@ from scala40.rulesets import (
     need_bool,
     need_choice,
     need_int,
-    option_metadata,
     shared_meld_rules,
 )
+from scala40.rulesets import option_metadata as _rule
 
 __all__ = ["HAND_SIZE", "PLAYERS_PER_PACK", "SpanishRules", "spanish_problems"]
 
@@ -72,12 +72,6 @@ _AS_PACKS_ALLOW = _AsPacksAllow(0)
 
 ACE_OF_COINS = make_card(ACE, DIAMONDS)
 """The A♦, the "as de oros" (C-DECK: oros are diamonds)."""
-
-
-def _rule(
-    rule_id: str, low: int | None = None, high: int | None = None, *, choices: tuple[int, ...] = ()
-) -> dict[str, Any]:
-    return option_metadata(rule_id, low, high, choices=choices)
 
 
 @attrs.frozen(kw_only=True)

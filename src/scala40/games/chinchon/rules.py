@@ -53,7 +53,6 @@ class Ruleset(SpanishRules):
     """
 
     FORMAT = "scala40.chinchon.ruleset"
-    FORMAT_VERSION = 1
     GAME = "chinchon"
 
 

@@ -31,7 +31,8 @@ from scala40.games._knock.profile import (
 )
 from scala40.games._knock.spanish import SpanishRules, spanish_problems
 from scala40.games._knock.text import CLOSE_HELP, KnockText
-from scala40.rulesets import need_bool, need_int, option_metadata, set_presets
+from scala40.rulesets import need_bool, need_int, set_presets
+from scala40.rulesets import option_metadata as _rule
 
 __all__ = [
     "PRESETS",
@@ -43,10 +44,6 @@ __all__ = [
     "Ruleset",
     "Wild",
 ]
-
-
-def _rule(rule_id: str, low: int | None = None, high: int | None = None) -> dict[str, Any]:
-    return option_metadata(rule_id, low, high)
 
 
 @attrs.frozen(kw_only=True)
@@ -78,7 +75,6 @@ class Ruleset(SpanishRules):
     """The total that puts a player out, reached or passed (LC-ELIM: 100; 101 x:tplmp)."""
 
     FORMAT = "scala40.laconga.ruleset"
-    FORMAT_VERSION = 1
     GAME = "laconga"
 
     def _problems(self) -> list[str]:

@@ -17,8 +17,6 @@ scala40.errors.InvalidRulesetError: invalid ruleset: knock_limit must be an inte
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from scala40.cards import FRENCH_RANKS, Deck, french_deck
@@ -40,10 +38,10 @@ from scala40.rulesets import (
     need_bool,
     need_choice,
     need_int,
-    option_metadata,
     set_presets,
     shared_meld_rules,
 )
+from scala40.rulesets import option_metadata as _rule
 
 __all__ = ["PRESETS", "TEXT", "ClaimMode", "EliminateAt", "Ruleset"]
 
@@ -54,10 +52,6 @@ MOST_PLAYERS = (108 - 3) // HAND_SIZE
 """The most players a game may have: every hand, the turned-up card and a card to draw
 fit in the 108 cards, and a stock rebuilt from the discard pile is never empty
 (RU-RESTOCK)."""
-
-
-def _rule(rule_id: str, low: int | None = None, high: int | None = None) -> dict[str, Any]:
-    return option_metadata(rule_id, low, high)
 
 
 @attrs.frozen(kw_only=True)
@@ -116,7 +110,6 @@ class Ruleset(RulesetBase):
     _profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     FORMAT = "scala40.rumino.ruleset"
-    FORMAT_VERSION = 1
 
     def __attrs_post_init__(self) -> None:
         check_problems(_problems(self))

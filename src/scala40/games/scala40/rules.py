@@ -53,10 +53,10 @@ from scala40.rulesets import (
     need_bool,
     need_choice,
     need_int,
-    option_metadata,
     set_presets,
     shared_meld_rules,
 )
+from scala40.rulesets import option_metadata as _rule
 
 __all__ = [
     "MAX_HAND_SIZE",
@@ -116,10 +116,6 @@ def _match_format(value: object) -> MatchFormat:
 def _restock_method(value: object) -> RestockMethod:
     converted: RestockMethod = enum_converter(RestockMethod)(value)
     return converted
-
-
-def _rule(rule_id: str, low: int | None = None, high: int | None = None) -> dict[str, Any]:
-    return option_metadata(rule_id, low, high)
 
 
 @attrs.frozen(kw_only=True)
@@ -230,7 +226,6 @@ class Ruleset(RulesetBase):
     _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     FORMAT = "scala40.ruleset"
-    FORMAT_VERSION = 1
 
     def __attrs_post_init__(self) -> None:
         check_problems(_problems(self))

@@ -43,9 +43,9 @@ from scala40.rulesets import (
     need_bool,
     need_choice,
     need_int,
-    option_metadata,
     set_presets,
 )
+from scala40.rulesets import option_metadata as _rule
 
 __all__ = [
     "HAND_SIZE",
@@ -93,10 +93,6 @@ class TiedHand(enum.Enum):
     """The hand does not count: nobody scores anything for it (004; the default)."""
     NO_BONUS = "no_bonus"
     """Melds and cards are scored as usual; nobody gets the hand bonus."""
-
-
-def _rule(rule_id: str, low: int | None = None, high: int | None = None) -> dict[str, Any]:
-    return option_metadata(rule_id, low, high)
 
 
 def _tuple_of(value: object) -> object:
@@ -169,7 +165,6 @@ class Ruleset(RulesetBase):
     """Most players: 4 (SK-PLAYERS)."""
 
     FORMAT = "scala40.skarney.ruleset"
-    FORMAT_VERSION = 1
 
     def __attrs_post_init__(self) -> None:
         check_problems(_problems(self))
