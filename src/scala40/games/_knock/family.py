@@ -111,6 +111,8 @@ def knock_package(
         f"A whole game of {title} at one moment (see the shared ``KnockState`` for its fields "
         "and methods)."
     )
+    # The game's state class: KnockState naming the game's kinds and ruleset (its name,
+    # move set and state format follow from the kinds), placed in the package to pickle.
     body = {"__module__": module, "__qualname__": "GameState", "__doc__": doc}
     body.update(KINDS=game_kinds, RULESET=rules.Ruleset)
     state_type: type[KnockState] = attrs.frozen(repr=False)(type("GameState", (KnockState,), body))
