@@ -1,0 +1,90 @@
+"""The words every game's command-line text shares (internal): cards by name or by
+symbol, seats by label, and the checks of what a text helper is given.
+
+>>> card_names((0, 52), unicode=True), card_names((), unicode=False)
+('A♠ JK', '-')
+>>> cards_count(1), seat_label(1, ["you", "greedy"])
+('1 card', 'P1 (greedy)')
+>>> notation_text("layoff JK=6S #2 low", unicode=True)
+'layoff JK=6♠ #2 low'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scala40._checks import check_flag, check_names, describe
+from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
+from scala40.errors import InvalidArgumentError
+from scala40.movekinds import MoveBase
+
+__all__ = [
+    "NO_NAMES",
+    "card_name",
+    "card_names",
+    "cards_count",
+    "check_state",
+    "move_text",
+    "notation_text",
+    "seat_label",
+]
+
+NO_NAMES = object()
+"""Given for ``names`` when a text helper has no seats' names to check."""
+
+_SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
+
+
+def card_name(card: Card, unicode: bool) -> str:
+    """A card's name, or its symbol form (``7♠``) when ``unicode``."""
+    return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
+
+
+def card_names(cards: Sequence[Card], unicode: bool, none: str = "-") -> str:
+    """Cards by name (:func:`card_name`), ``none`` when there are none."""
+    return " ".join(card_name(card, unicode) for card in cards) or none
+
+
+def cards_count(count: int) -> str:
+    """``1 card``, ``7 cards``."""
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def seat_label(seat: int, names: Sequence[str]) -> str:
+    """A seat and its player's name: ``P1 (greedy)``."""
+    return f"P{seat} ({names[seat]})"
+
+
+def check_state(state: object, accepted: bool, what: str, names: object = NO_NAMES) -> None:
+    """Refuse a ``state`` that is not ``accepted`` (``what`` says what was expected: ``a
+    Scala 40 state``), or ``names`` that do not name its seats.
+
+    :raises InvalidArgumentError: naming what was wrong.
+    """
+    if not accepted:
+        raise InvalidArgumentError(f"expected {what}, got {describe(state)}")
+    if names is not NO_NAMES:
+        check_names(names, state.player_count)  # type: ignore[attr-defined]
+
+
+def notation_text(text: str, unicode: bool) -> str:
+    """``text`` in the notation (a move, a meld), each card name in its symbol form when
+    ``unicode``."""
+    if not unicode:
+        return text
+    # Card names are whole tokens of the notation, or sides of a wild card's "=".
+    return " ".join(
+        "=".join(_SYMBOLS.get(part, part) for part in token.split("="))
+        for token in text.split(" ")
+    )
+
+
+def move_text(move: object, unicode: bool) -> str:
+    """A move in the notation, with suit symbols if asked.
+
+    :raises InvalidArgumentError: ``move`` is not a move, or ``unicode`` not a bool.
+    """
+    if not isinstance(move, MoveBase):
+        raise InvalidArgumentError(f"expected a move, got {describe(move)}")
+    check_flag("unicode", unicode)
+    return notation_text(str(move), unicode)
