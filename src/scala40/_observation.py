@@ -1,5 +1,6 @@
 """What every game's observation encoding shares (internal): the memo of its blocks and
-layouts, the card blocks that open it, and the words of its text.
+layouts, and the card blocks that open it (the words of its text are in
+:mod:`scala40._wording`).
 
 A game's encoding (its ``observation``, a :class:`~scala40.game.ObservationEncoding`)
 derives from :class:`ObservationBase`: it lists its blocks in ``_blocks`` and computes
@@ -9,19 +10,15 @@ entry per card code (:data:`CARD_CODES`).
 
 >>> [field.name for field in card_blocks(2.0, discard_pile=True)]
 ['hand', 'unseen', 'discard', 'discard_top', 'taken']
->>> cards_text((0, 52)), cards_text(()), ints_text((3, True))
-('AS JK', '-', '3 1')
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 
-from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 
 __all__ = [
@@ -30,9 +27,6 @@ __all__ = [
     "LayoutBase",
     "ObservationBase",
     "card_blocks",
-    "cards_text",
-    "ints_text",
-    "view_heading",
 ]
 
 CARD_CODES = 53
@@ -126,21 +120,3 @@ class ObservationBase(Generic[R, L]):
 
     def _hand_words(self, last: Any) -> str:
         raise NotImplementedError  # pragma: no cover - every encoding says how hands end
-
-
-def view_heading(view: Any) -> str:
-    """How the text of a view opens: whose it is, the hand, the dealer and the phase."""
-    return (
-        f"player {view.player} of {view.player_count}, hand {view.hand_number}, "
-        f"dealer {view.dealer}, {view.phase.value}"
-    )
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    """Cards as the notation writes them, ``-`` for none."""
-    return " ".join([CARD_NAMES[card] for card in cards]) or "-"
-
-
-def ints_text(values: Sequence[int] | Sequence[bool]) -> str:
-    """Numbers (yes/no as 1/0), ``-`` for none."""
-    return " ".join([str(int(value)) for value in values]) or "-"

@@ -1,5 +1,6 @@
-"""The words every game's command-line text shares (internal): cards by name or by
-symbol, seats by label, and the checks of what a text helper is given.
+"""The words the games' texts share (internal): cards by name or by symbol, seats by
+label and the checks of what a command-line text helper is given; cards, numbers and a
+view's heading in the observations' texts.
 
 >>> card_names((0, 52), unicode=True), card_names((), unicode=False)
 ('A♠ JK', '-')
@@ -7,11 +8,14 @@ symbol, seats by label, and the checks of what a text helper is given.
 ('1 card', 'P1 (greedy)')
 >>> notation_text("layoff JK=6S #2 low", unicode=True)
 'layoff JK=6♠ #2 low'
+>>> cards_text((0, 52)), cards_text(()), ints_text((3, True))
+('AS JK', '-', '3 1')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from scala40._checks import check_flag, check_names, describe
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
@@ -19,18 +23,17 @@ from scala40.errors import InvalidArgumentError
 from scala40.movekinds import MoveBase
 
 __all__ = [
-    "NO_NAMES",
     "card_name",
     "card_names",
     "cards_count",
+    "cards_text",
     "check_state",
+    "ints_text",
     "move_text",
     "notation_text",
     "seat_label",
+    "view_heading",
 ]
-
-NO_NAMES = object()
-"""Given for ``names`` when a text helper has no seats' names to check."""
 
 _SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
 
@@ -55,16 +58,16 @@ def seat_label(seat: int, names: Sequence[str]) -> str:
     return f"P{seat} ({names[seat]})"
 
 
-def check_state(state: object, accepted: bool, what: str, names: object = NO_NAMES) -> None:
+def check_state(state: object, accepted: bool, what: str, *names: object) -> None:
     """Refuse a ``state`` that is not ``accepted`` (``what`` says what was expected: ``a
-    Scala 40 state``), or ``names`` that do not name its seats.
+    Scala 40 state``), or the seats' ``names``, when given, if they do not name its seats.
 
     :raises InvalidArgumentError: naming what was wrong.
     """
     if not accepted:
         raise InvalidArgumentError(f"expected {what}, got {describe(state)}")
-    if names is not NO_NAMES:
-        check_names(names, state.player_count)  # type: ignore[attr-defined]
+    for given in names:
+        check_names(given, state.player_count)  # type: ignore[attr-defined]
 
 
 def notation_text(text: str, unicode: bool) -> str:
@@ -88,3 +91,21 @@ def move_text(move: object, unicode: bool) -> str:
         raise InvalidArgumentError(f"expected a move, got {describe(move)}")
     check_flag("unicode", unicode)
     return notation_text(str(move), unicode)
+
+
+def view_heading(view: Any) -> str:
+    """How the text of a view opens: whose it is, the hand, the dealer and the phase."""
+    return (
+        f"player {view.player} of {view.player_count}, hand {view.hand_number}, "
+        f"dealer {view.dealer}, {view.phase.value}"
+    )
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as the notation writes them, ``-`` for none."""
+    return " ".join([CARD_NAMES[card] for card in cards]) or "-"
+
+
+def ints_text(values: Sequence[int] | Sequence[bool]) -> str:
+    """Numbers (yes/no as 1/0), ``-`` for none."""
+    return " ".join([str(int(value)) for value in values]) or "-"

@@ -20,15 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scala40._checks import check_flag, describe
-from scala40._wording import (
-    NO_NAMES,
-    card_name,
-    card_names,
-    cards_count,
-    check_state,
-    move_text,
-    seat_label,
-)
+from scala40._wording import card_name, card_names, cards_count, check_state, move_text, seat_label
 from scala40.cards import CARD_NAMES, spanish_card_name
 from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
@@ -100,12 +92,12 @@ class KnockText(GameText):
         self.seven_run = seven_run
         """What the game calls the winning run of seven ("chinchón", "conga")."""
 
-    def _check(self, state: object, names: object = NO_NAMES) -> None:
+    def _check(self, state: object, *names: object) -> None:
         """Refuse what is not a state of the game, or names that do not name its seats."""
         accepted = isinstance(state, KnockState) and (
             not self.game or state.game_name == self.game
         )
-        check_state(state, accepted, f"a state of {self.game or 'a knock game'}", names)
+        check_state(state, accepted, f"a state of {self.game or 'a knock game'}", *names)
 
     def _limit_text(self, state: Any) -> str:
         profile = state.profile

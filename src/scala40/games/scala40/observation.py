@@ -28,15 +28,8 @@ from collections import Counter
 
 import attrs
 
-from scala40._observation import (
-    CARD_CODES,
-    UNSEEN,
-    LayoutBase,
-    ObservationBase,
-    card_blocks,
-    ints_text,
-    view_heading,
-)
+from scala40._observation import CARD_CODES, UNSEEN, LayoutBase, ObservationBase, card_blocks
+from scala40._wording import ints_text, view_heading
 from scala40.cards import CARD_NAMES, format_cards
 from scala40.game import ObservationField
 from scala40.games.scala40.phases import HandResult, Phase

@@ -18,7 +18,6 @@ from typing import Any
 
 from scala40._checks import check_flag, check_int, describe
 from scala40._wording import (
-    NO_NAMES,
     card_name,
     card_names,
     cards_count,
@@ -38,9 +37,9 @@ from scala40.melds import Meld
 __all__ = ["TEXT", "Scala40Text", "meld_text"]
 
 
-def _check(state: object, names: object = NO_NAMES) -> None:
+def _check(state: object, *names: object) -> None:
     """Refuse what is not a Scala 40 state, or names that do not name its seats."""
-    check_state(state, isinstance(state, GameState), "a Scala 40 state", names)
+    check_state(state, isinstance(state, GameState), "a Scala 40 state", *names)
 
 
 def meld_text(meld: Meld, unicode: bool) -> str:

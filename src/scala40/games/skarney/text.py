@@ -19,7 +19,6 @@ from collections.abc import Sequence
 
 from scala40._checks import check_flag, describe
 from scala40._wording import (
-    NO_NAMES,
     card_name,
     card_names,
     cards_count,
@@ -43,9 +42,9 @@ __all__ = ["TEXT", "SkarneyText", "meld_text"]
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 
-def _check(state: object, names: object = NO_NAMES) -> None:
+def _check(state: object, *names: object) -> None:
     """Refuse what is not a Skarney state, or names that do not name its seats."""
-    check_state(state, isinstance(state, GameState), "a Skarney state", names)
+    check_state(state, isinstance(state, GameState), "a Skarney state", *names)
 
 
 def _check_unicode(unicode: object) -> None:
