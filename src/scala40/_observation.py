@@ -92,6 +92,14 @@ class ObservationBase(Generic[R, L]):
             found = self._fields[key] = self._blocks(rules, player_count)
         return found
 
+    def encode(self, view: Any) -> array[float]:
+        """The numbers of ``view``, block after block as :meth:`fields` lists them (an
+        ``array.array`` of type code ``"f"``)."""
+        return self._encode(view, self._layout(view.rules, view.player_count))
+
+    def _encode(self, view: Any, layout: L) -> array[float]:
+        raise NotImplementedError  # pragma: no cover - every encoding writes its numbers
+
     def _blocks(self, rules: R, player_count: int) -> tuple[ObservationField, ...]:
         raise NotImplementedError  # pragma: no cover - every encoding lists its blocks
 

@@ -191,11 +191,8 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def encode(self, view: PlayerView) -> array[float]:
-        """The numbers of ``view``, block after block as :meth:`fields` lists them (an
-        ``array.array`` of type code ``"f"``)."""
-        n = view.player_count
-        layout = self._layout(view.rules, n)
+    def _encode(self, view: PlayerView, layout: _Layout) -> array[float]:
+        n = layout.player_count
         out = layout.start[:]  # the fixed blocks set, the unseen block holding the deck
         me = view.player
         phase = view.phase

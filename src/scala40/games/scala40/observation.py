@@ -161,12 +161,8 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def encode(self, view: PlayerView) -> array[float]:
-        """The numbers of ``view``, block after block as :meth:`fields` lists them (an
-        ``array.array`` of type code ``"f"``)."""
-        rules = view.rules
-        n = view.player_count
-        layout = self._layout(rules, n)
+    def _encode(self, view: PlayerView, layout: _Layout) -> array[float]:
+        n = layout.player_count
         melds = layout.melds
         kinds = len(_KINDS)
         cards_at = 265 + melds * kinds

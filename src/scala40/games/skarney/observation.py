@@ -220,12 +220,9 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def encode(self, view: PlayerView) -> array[float]:
-        """The numbers of ``view``, block after block as :meth:`fields` lists them (an
-        ``array.array`` of type code ``"f"``)."""
+    def _encode(self, view: PlayerView, layout: _Layout) -> array[float]:
         rules = view.rules
-        n = view.player_count
-        layout = self._layout(rules, n)
+        n = layout.player_count
         table = view.table
         kinds = len(_KINDS)
         kind_at, cards_at, wilds_at = layout.offsets[:3]
