@@ -95,7 +95,12 @@ class ObservationBase(Generic[R, L]):
     def encode(self, view: Any) -> array[float]:
         """The numbers of ``view``, block after block as :meth:`fields` lists them (an
         ``array.array`` of type code ``"f"``)."""
-        return self._encode(view, self._layout(view.rules, view.player_count))
+        rules = view.rules
+        player_count = view.player_count
+        layout = self._last  # a game plays one ruleset: checked here, without a call
+        if layout is None or layout.rules is not rules or layout.player_count != player_count:
+            layout = self._layout(rules, player_count)
+        return self._encode(view, layout)
 
     def _encode(self, view: Any, layout: L) -> array[float]:
         raise NotImplementedError  # pragma: no cover - every encoding writes its numbers
