@@ -28,21 +28,19 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
-from scala40.cards import CARD_NAMES, Card
+from scala40._observation import CARD_CODES, UNSEEN, LayoutBase, ObservationBase, card_blocks
+from scala40._wording import cards_text, ints_text, view_heading
+from scala40.cards import CARD_NAMES
 from scala40.game import ObservationField
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import KnockRules
 from scala40.games._knock.view import PlayerView
 
 __all__ = ["CARD_CODES", "OBSERVATION", "KnockObservation"]
-
-CARD_CODES = 53
-"""Card blocks have one entry per card code: 0-51 the natural cards, 52 the joker."""
 
 _PHASES = tuple(Phase)
 _PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
@@ -60,7 +58,7 @@ _VALUE_SCALE = 50
 """Card values are given as fractions of this, capped at 1."""
 
 # Where the card blocks start: they come first, in this order.
-_HAND, _UNSEEN, _DISCARD, _TOP, _TAKEN, _WILD, _VALUES = (index * CARD_CODES for index in range(7))
+_DISCARD, _TOP, _TAKEN, _WILD, _VALUES = (index * CARD_CODES for index in range(2, 7))
 _SEATS = 7 * CARD_CODES
 """Where the blocks after the card blocks start."""
 
@@ -75,14 +73,10 @@ def _scaled(value: float) -> float:
 
 
 @attrs.frozen
-class _Layout:
-    """What the encoding of one ruleset and number of players needs, computed once."""
+class _Layout(LayoutBase):
+    """What the encoding of one ruleset and number of players needs, computed once (its
+    ``start`` also sets the wild and values blocks, fixed by the rules)."""
 
-    rules: Any
-    player_count: int
-    start: array[float]
-    """An encoding's numbers before any is set: the unseen block holds the deck; the
-    wild and values blocks, fixed by the rules, are set."""
     limit: int
     """The total the scores are measured against."""
     gin_streak: int
@@ -91,15 +85,9 @@ class _Layout:
     """Where each block after the card blocks starts, in the order of :meth:`fields`."""
 
 
-class KnockObservation:
+class KnockObservation(ObservationBase[Any, _Layout]):
     """The numbers and the text of a knock game's player view (see :meth:`fields` for
     the blocks, in order)."""
-
-    def __init__(self) -> None:
-        self._fields: dict[tuple[Any, int], tuple[ObservationField, ...]] = {}
-        self._layouts: dict[tuple[Any, int], _Layout] = {}
-        self._last: _Layout | None = None
-        self._last_hand: tuple[HandResult | None, str] = (None, "-")
 
     def fields(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` (a Rumino, Chinchón or La Conga ruleset) and
@@ -167,26 +155,17 @@ class KnockObservation:
         details of the previous hand beyond who ended it, how, and each seat's points
         (the melds and cards everyone showed).
         """
-        key = (rules, player_count)
-        found = self._fields.get(key)
-        if found is not None:
-            return found
+        return self._fields_of(rules, player_count)
+
+    def _blocks(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
         profile = _profile(rules)
         n = player_count
         copies = float(max(Counter(profile.deck.cards).values()))
         cards = (CARD_CODES,)
         seats = (n,)
         cap = _SCALE_CAP
-        found = (
-            ObservationField(
-                "hand", cards, "copies of each card code in the hand", 0, copies, private=True
-            ),
-            ObservationField(
-                "unseen", cards, "copies of each card code not seen", 0, copies, private=True
-            ),
-            ObservationField("discard", cards, "copies of each card code discarded", 0, copies),
-            ObservationField("discard_top", cards, "the top card of the discard pile"),
-            ObservationField("taken", cards, "the card taken from the discard pile"),
+        return (
+            *card_blocks(copies, discard_pile=True),
             ObservationField("wild", cards, "the wild card codes"),
             ObservationField("values", cards, "each card code's unmatched value over 50"),
             ObservationField("hand_sizes", seats, "cards in each hand", 0, profile.hand_size + 1),
@@ -211,41 +190,33 @@ class KnockObservation:
             ObservationField("reentry_total", (1,), "the total of a re-entry", -cap, cap),
             ObservationField("hand_number", (1,), "the hand being played"),
         )
-        self._fields[key] = found
-        return found
 
-    def encode(self, view: PlayerView) -> array[float]:
-        """The numbers of ``view``, block after block as :meth:`fields` lists them (an
-        ``array.array`` of type code ``"f"``)."""
-        rules = view.rules
-        n = view.player_count
-        layout = self._last
-        if layout is None or layout.rules is not rules or layout.player_count != n:
-            layout = self._layout(rules, n)
+    def _encode(self, view: PlayerView, layout: _Layout) -> array[float]:
+        n = layout.player_count
         out = layout.start[:]  # the fixed blocks set, the unseen block holding the deck
         me = view.player
         phase = view.phase
         # Card blocks: a card the player sees is not unseen.
         for card in view.hand:
             out[card] += 1.0
-            out[_UNSEEN + card] -= 1.0
+            out[UNSEEN + card] -= 1.0
         discard = view.discard
         for card in discard:
             out[_DISCARD + card] += 1.0
-            out[_UNSEEN + card] -= 1.0
+            out[UNSEEN + card] -= 1.0
         if discard:
             out[_TOP + discard[-1]] = 1.0
         taken = view.taken
         if taken is not None:
             out[_TAKEN + taken] = 1.0
             if phase is Phase.PLAY and view.turn != me:
-                out[_UNSEEN + taken] -= 1.0  # in the hand of the player to move
+                out[UNSEEN + taken] -= 1.0  # in the hand of the player to move
         last = view.last_hand
         if last is not None and view.hands_shown:
             for seat, cards in enumerate(last.hands):  # every hand was shown
                 if seat != me:
                     for card in cards:
-                        out[_UNSEEN + card] -= 1.0
+                        out[UNSEEN + card] -= 1.0
         # Seat blocks, the viewing player first.
         (
             sizes_at, stock_at, active_at, scores_at, points_at, winners_at, to_move_at,
@@ -303,39 +274,32 @@ class KnockObservation:
         out[number_at] = min(view.hand_number, _COUNT_CAP) / _COUNT_CAP
         return out
 
-    def _layout(self, rules: Any, player_count: int) -> _Layout:
-        key = (rules, player_count)
-        layout = self._layouts.get(key)
-        if layout is None:
-            fields = self.fields(rules, player_count)
-            offsets = []
-            at = 0
-            for field in fields:
-                if at >= _SEATS:
-                    offsets.append(at)
-                at += field.size
-            profile = _profile(rules)
-            start = array("f", bytes(4 * at))
-            counts = Counter(profile.deck.cards)
-            for card, copies in counts.items():
-                start[_UNSEEN + card] = copies
-            for card in profile.wild_cards:
-                if counts[card]:  # the joker is wild, but not every deck has one
-                    start[_WILD + card] = 1.0
-            for card, value in enumerate(profile.values):
-                start[_VALUES + card] = min(max(value, 0) / _VALUE_SCALE, 1.0)
-            layout = _Layout(
-                rules=rules,
-                player_count=player_count,
-                start=start,
-                limit=max(profile.limit, 1),
-                gin_streak=profile.gin_streak or 1,  # without a streak win, no gin counts
-                reentry=profile.reentry,
-                offsets=tuple(offsets),
-            )
-            self._layouts[key] = layout
-        self._last = layout
-        return layout
+    def _new_layout(self, rules: Any, player_count: int) -> _Layout:
+        offsets = []
+        at = 0
+        for field in self.fields(rules, player_count):
+            if at >= _SEATS:
+                offsets.append(at)
+            at += field.size
+        profile = _profile(rules)
+        start = array("f", bytes(4 * at))
+        counts = Counter(profile.deck.cards)
+        for card, copies in counts.items():
+            start[UNSEEN + card] = copies
+        for card in profile.wild_cards:
+            if counts[card]:  # the joker is wild, but not every deck has one
+                start[_WILD + card] = 1.0
+        for card, value in enumerate(profile.values):
+            start[_VALUES + card] = min(max(value, 0) / _VALUE_SCALE, 1.0)
+        return _Layout(
+            rules=rules,
+            player_count=player_count,
+            start=start,
+            limit=max(profile.limit, 1),
+            gin_streak=profile.gin_streak or 1,  # without a streak win, no gin counts
+            reentry=profile.reentry,
+            offsets=tuple(offsets),
+        )
 
     def text(self, view: PlayerView) -> str:
         """Everything ``view`` shows, one line per subject (but the rules: they never
@@ -344,51 +308,34 @@ class KnockObservation:
         mover = view.current_player
         return "\n".join(
             (
-                f"player {view.player} of {view.player_count}, hand {view.hand_number}, "
-                f"dealer {view.dealer}, {view.phase.value}, turn {view.turn}, deciding "
+                f"{view_heading(view)}, turn {view.turn}, deciding "
                 + ("-" if mover is None else str(mover)),
-                f"hand: {_cards(view.hand)}",
-                f"hand sizes: {_ints(view.hand_sizes)}; stock: {view.stock_size}",
-                f"discard: {_cards(view.discard)}; taken: {taken}",
-                f"turns: {_ints(view.turns_played)}; active: {_ints(view.active)}",
-                f"scores: {_ints(view.scores)}; winners: {_ints(view.winners)}",
-                f"reentries: {_ints(view.reentries)}; gins: {_ints(view.gins)}",
-                f"pending: {_ints(view.pending)}; reentry total: {view.reentry_total}",
+                f"hand: {cards_text(view.hand)}",
+                f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
+                f"discard: {cards_text(view.discard)}; taken: {taken}",
+                f"turns: {ints_text(view.turns_played)}; active: {ints_text(view.active)}",
+                f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
+                f"reentries: {ints_text(view.reentries)}; gins: {ints_text(view.gins)}",
+                f"pending: {ints_text(view.pending)}; reentry total: {view.reentry_total}",
                 f"last hand: {self._hand_text(view.last_hand)}",
             )
         )
 
-    def _hand_text(self, last: HandResult | None) -> str:
-        known, text = self._last_hand  # one hand's text serves every state until the next
-        if last is known:
-            return text
-        if last is None:
-            text = "-"
-        else:
-            discard = "-" if last.discard is None else CARD_NAMES[last.discard]
-            text = (
-                f"{last.hand_number} {last.end.value} closer {last.closer} points "
-                f"{_ints(last.points)} discard {discard} busted {_ints(last.busted)} out "
-                f"{_ints(last.eliminated)} back {_ints(last.reentered)} hands "
-                + " / ".join(_cards(hand) for hand in last.hands)
-                + " shown "
-                + " / ".join(_showing(shown) for shown in last.shown)
-            )
-        self._last_hand = (last, text)
-        return text
+    def _hand_words(self, last: HandResult) -> str:
+        discard = "-" if last.discard is None else CARD_NAMES[last.discard]
+        return (
+            f"{last.hand_number} {last.end.value} closer {last.closer} points "
+            f"{ints_text(last.points)} discard {discard} busted {ints_text(last.busted)} out "
+            f"{ints_text(last.eliminated)} back {ints_text(last.reentered)} hands "
+            + " / ".join(cards_text(hand) for hand in last.hands)
+            + " shown "
+            + " / ".join(_showing(shown) for shown in last.shown)
+        )
 
 
 def _profile(rules: Any) -> KnockRules:
     profile: KnockRules = rules.profile  # any knock game's ruleset has one
     return profile
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join([CARD_NAMES[card] for card in cards]) or "-"
-
-
-def _ints(values: Sequence[int] | Sequence[bool]) -> str:
-    return " ".join([str(int(value)) for value in values]) or "-"
 
 
 def _showing(shown: Showing | None) -> str:
@@ -407,7 +354,7 @@ def _showing(shown: Showing | None) -> str:
         f"{layoff.owner}#{layoff.meld}"
         for layoff in shown.layoffs
     )
-    return f"melds [{melds}] layoffs [{layoffs}] unmatched [{_cards(shown.unmatched)}]"
+    return f"melds [{melds}] layoffs [{layoffs}] unmatched [{cards_text(shown.unmatched)}]"
 
 
 OBSERVATION = KnockObservation()

@@ -16,25 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from scala40._schema import (
-    array,
-    boolean,
-    card,
-    card_text,
-    enum_of,
-    header,
-    integer,
-    meld_text,
-    obj,
-    text,
-)
+from scala40._schema import array, boolean, card, card_text, enum_of, integer, meld_text, obj
+from scala40._state_schema import last_hand, randomness, state_head
 from scala40.games._knock.phases import HandEnd, Phase
 from scala40.games._knock.state import STATE_FORMAT_VERSION, KnockState
 
 __all__ = ["state_schema"]
-
-RNG_TEXT = "^[0-9a-fA-F]{16}$"
-"""The state's randomness: 16 hexadecimal digits (C-RNG)."""
 
 _LIMIT = 10**9
 """The largest number the loader reads in a knock game's state."""
@@ -69,7 +56,7 @@ def state_schema(state_type: type[KnockState]) -> dict[str, Any]:
     seat = integer(0, _LIMIT)
     count = integer(0, _LIMIT)
     number = integer(-_LIMIT, _LIMIT)
-    last_hand = obj(
+    ended = last_hand(
         {
             "hand_number": count,
             "end": enum_of(end.value for end in HandEnd),
@@ -82,21 +69,17 @@ def state_schema(state_type: type[KnockState]) -> dict[str, Any]:
             "eliminated": array(seat),
             "reentered": array(seat),
         },
-        description="How the last hand ended: how and by whom, what each seat showed, "
-        "scored and held.",
+        "How the last hand ended: how and by whom, what each seat showed, scored and held.",
     )
-    last_hand["type"] = ["object", "null"]
     return obj(
         {
-            **header(state_type.FORMAT, STATE_FORMAT_VERSION),
-            "rules": state_type.RULESET.json_schema(),
-            "players": integer(2, _LIMIT),
-            "dealer": seat,
-            "hand_number": count,
-            "phase": enum_of(phase.value for phase in Phase),
-            "turn": seat,
-            "hands": array(card_text()),
-            "stock": card_text(),
+            **state_head(
+                state_type.FORMAT,
+                STATE_FORMAT_VERSION,
+                state_type.RULESET.json_schema(),
+                Phase,
+                limit=_LIMIT,
+            ),
             "discard": card_text(),
             "turns_played": array(count, max_items=1000),
             "scores": array(number, max_items=1000),
@@ -107,9 +90,8 @@ def state_schema(state_type: type[KnockState]) -> dict[str, Any]:
             "taken": card(nullable=True),
             "pending": array(seat, max_items=1000),
             "reentry_total": number,
-            "last_hand": last_hand,
-            "rng": text(pattern=RNG_TEXT),
-            "auto_chance": boolean(),
+            "last_hand": ended,
+            **randomness(),
         },
         description=f"A game at one moment ({state_type.FORMAT} version "
         f"{STATE_FORMAT_VERSION}): the rules, every hand, the stock, the discard pile (top "

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scala40._checks import describe
-from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card, spanish_card_name
+from scala40._checks import check_flag, describe
+from scala40._wording import card_name, card_names, cards_count, check_state, move_text, seat_label
+from scala40.cards import CARD_NAMES, spanish_card_name
 from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
 from scala40.games._knock.arrange import best_arrangement
@@ -30,7 +31,6 @@ from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import EndMode
 from scala40.games._knock.state import KnockState
 from scala40.melds import Meld
-from scala40.movekinds import MoveBase
 
 __all__ = ["CLOSE_HELP", "KnockText"]
 
@@ -47,37 +47,8 @@ sota J, caballo Q, rey K."""
 """The command line's help on the moves of a game that closes (Chinchón, La Conga)."""
 
 
-def _name(card: Card, unicode: bool) -> str:
-    return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
-
-
-def _names(cards: Sequence[Card], unicode: bool) -> str:
-    return " ".join(_name(card, unicode) for card in cards) or "-"
-
-
-def _count(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
-def _label(seat: int, names: Sequence[str]) -> str:
-    return f"P{seat} ({names[seat]})"
-
-
-_NO_NAMES = object()
-
-
-def _check_names(names: object, count: int) -> None:
-    if not (
-        isinstance(names, (list, tuple))
-        and len(names) >= count
-        and all(isinstance(name, str) for name in names)
-    ):
-        raise InvalidArgumentError(f"names must be a list of {count} names, got {describe(names)}")
-
-
 def _check_unicode(unicode: object) -> None:
-    if not isinstance(unicode, bool):
-        raise InvalidArgumentError(f"unicode must be True or False, got {describe(unicode)}")
+    check_flag("unicode", unicode)
 
 
 def meld_text(meld: Meld, unicode: bool) -> str:
@@ -87,9 +58,9 @@ def meld_text(meld: Meld, unicode: bool) -> str:
     _check_unicode(unicode)
     wild = meld.rules.wild_cards
     return " ".join(
-        _name(card, unicode)
+        card_name(card, unicode)
         if card == rep and card not in wild
-        else f"{_name(card, unicode)}={_name(rep, unicode)}"
+        else f"{card_name(card, unicode)}={card_name(rep, unicode)}"
         for card, rep in zip(meld.cards, meld.represented)
     )
 
@@ -121,14 +92,12 @@ class KnockText(GameText):
         self.seven_run = seven_run
         """What the game calls the winning run of seven ("chinchón", "conga")."""
 
-    def _check(self, state: object, names: object = _NO_NAMES) -> None:
+    def _check(self, state: object, *names: object) -> None:
         """Refuse what is not a state of the game, or names that do not name its seats."""
-        if not isinstance(state, KnockState) or (self.game and state.game_name != self.game):
-            raise InvalidArgumentError(
-                f"expected a state of {self.game or 'a knock game'}, got {describe(state)}"
-            )
-        if names is not _NO_NAMES:
-            _check_names(names, state.player_count)
+        accepted = isinstance(state, KnockState) and (
+            not self.game or state.game_name == self.game
+        )
+        check_state(state, accepted, f"a state of {self.game or 'a knock game'}", *names)
 
     def _limit_text(self, state: Any) -> str:
         profile = state.profile
@@ -142,23 +111,27 @@ class KnockText(GameText):
         self._check(state, names)
         _check_unicode(unicode)
         view = state.view(seat)
-        top = _name(view.discard[-1], unicode) if view.discard else "-"
+        top = card_name(view.discard[-1], unicode) if view.discard else "-"
         lines = [
-            f"Hand {view.hand_number} · dealer P{view.dealer} · stock {_count(view.stock_size)} "
-            f"· discard pile {top} ({_count(len(view.discard))})"
+            f"Hand {view.hand_number} · dealer P{view.dealer} · stock {cards_count(view.stock_size)} "
+            f"· discard pile {top} ({cards_count(len(view.discard))})"
         ]
         scores = " · ".join(
-            f"{_label(player, names)} {score}" + ("" if view.active[player] else " (out)")
+            f"{seat_label(player, names)} {score}" + ("" if view.active[player] else " (out)")
             for player, score in enumerate(view.scores)
         )
         lines.append(f"Scores ({self._limit_text(state)}): {scores}")
         for player in range(view.player_count):
             if player != seat and view.active[player]:
-                lines.append(f"{_label(player, names)}: {_count(view.hand_sizes[player])}")
+                lines.append(
+                    f"{seat_label(player, names)}: {cards_count(view.hand_sizes[player])}"
+                )
         if not view.active[seat]:
             lines.append("You are out of the game.")
             return lines
-        lines.append(f"Your hand ({_count(len(view.hand))}): {_names(view.hand, unicode)}")
+        lines.append(
+            f"Your hand ({cards_count(len(view.hand))}): {card_names(view.hand, unicode)}"
+        )
         if self.spanish and view.hand:
             lines.append("  " + ", ".join(spanish_card_name(card) for card in view.hand))
         if view.hands_shown:
@@ -206,12 +179,12 @@ class KnockText(GameText):
         ]
         if showing.layoffs:
             parts.append("lays off " + ", ".join(str(layoff) for layoff in showing.layoffs))
-        parts.append(f"unmatched {_names(showing.unmatched, False)}")
+        parts.append(f"unmatched {card_names(showing.unmatched, False)}")
         sign = "+" if points >= 0 else ""
-        return f"  {_label(seat, names)}: " + "; ".join(parts) + f" ({sign}{points})"
+        return f"  {seat_label(seat, names)}: " + "; ".join(parts) + f" ({sign}{points})"
 
     def _hand_lines(self, result: HandResult, names: Sequence[str]) -> list[str]:
-        closer = _label(result.closer, names)
+        closer = seat_label(result.closer, names)
         ending = _ENDINGS[result.end]
         if result.end is HandEnd.CHINCHON and self.seven_run != "chinchón":
             ending = ending.replace("and wins", f"(a {self.seven_run}) and wins")
@@ -220,7 +193,7 @@ class KnockText(GameText):
             hand = result.hands[result.closer]
             taken = "" if result.discard is None else f", claiming {CARD_NAMES[result.discard]}"
             lines[0] = f"Hand {result.hand_number}: {closer} holds a Rumino{taken}: " + (
-                f"{_names(hand, False)}; he wins the game (RU-RUMINO)."
+                f"{card_names(hand, False)}; he wins the game (RU-RUMINO)."
             )
             return lines
         if result.end is HandEnd.BLOCKED:
@@ -246,14 +219,14 @@ class KnockText(GameText):
             seat = before.pending[0]
             if after.scores[seat] != before.scores[seat]:
                 lines.append(
-                    f"{_label(seat, names)} re-enters at {after.scores[seat]} (LC-REENGANCHE)."
+                    f"{seat_label(seat, names)} re-enters at {after.scores[seat]} (LC-REENGANCHE)."
                 )
             else:
-                lines.append(f"{_label(seat, names)} does not re-enter.")
+                lines.append(f"{seat_label(seat, names)} does not re-enter.")
         settled = (ended or before.phase is Phase.REENTRY) and after.phase is not Phase.REENTRY
         if settled and result is not None:
             for seat in result.eliminated:
-                lines.append(f"{_label(seat, names)} drops out with {after.scores[seat]}.")
+                lines.append(f"{seat_label(seat, names)} drops out with {after.scores[seat]}.")
             if not after.is_over:
                 totals = ", ".join(f"P{seat} {total}" for seat, total in enumerate(after.scores))
                 lines.append(f"Totals: {totals}")
@@ -278,7 +251,7 @@ class KnockText(GameText):
         """The final totals and the winners."""
         self._check(state, names)
         scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(state.scores))
-        winners = " and ".join(_label(seat, names) for seat in state.winners)
+        winners = " and ".join(seat_label(seat, names) for seat in state.winners)
         lines = [f"Final scores: {scores}"]
         result = state.last_hand
         if result is not None and result.end is HandEnd.GIN and len(state.winners) == 1:
@@ -294,17 +267,7 @@ class KnockText(GameText):
 
     def move(self, move: Any, unicode: bool) -> str:
         """A move in the notation, with suit symbols if asked."""
-        if not isinstance(move, MoveBase):
-            raise InvalidArgumentError(f"expected a move, got {describe(move)}")
-        _check_unicode(unicode)
-        text = str(move)
-        if not unicode:
-            return text
-        return " ".join(
-            "=".join(_SYMBOLS.get(part, part) for part in token.split("="))
-            for token in text.split(" ")
-        )
+        return move_text(move, unicode)
 
 
-_SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
 _HELPER = GreedyBot()

@@ -25,21 +25,19 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from typing import Any
 
 import attrs
 
+from scala40._observation import CARD_CODES, UNSEEN, LayoutBase, ObservationBase, card_blocks
+from scala40._wording import ints_text, view_heading
 from scala40.cards import CARD_NAMES, format_cards
 from scala40.game import ObservationField
-from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.rules import MatchFormat, Ruleset
 from scala40.games.scala40.view import PlayerView
 from scala40.melds import MeldKind
 
 __all__ = ["CARD_CODES", "OBSERVATION", "Scala40Observation", "max_table_melds"]
-
-CARD_CODES = 53
-"""Card blocks have one entry per card code: 0-51 the natural cards, 52 the joker."""
 
 _KINDS = tuple(MeldKind)
 _KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
@@ -72,24 +70,21 @@ def _target(rules: Ruleset) -> int:
 
 
 @attrs.frozen
-class _Layout:
+class _Layout(LayoutBase):
     """What the encoding of one ruleset and number of players needs, computed once."""
 
-    start: array[float]
-    """An encoding's numbers before any is set: the unseen block holds the deck."""
     melds: int
     target: int
     threshold: int
 
 
-class Scala40Observation:
+class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
 
     def __init__(self) -> None:
-        self._fields: dict[tuple[Ruleset, int], tuple[ObservationField, ...]] = {}
-        self._layouts: dict[tuple[Ruleset, int], _Layout] = {}
-        self._last_table: tuple[Any, Any, array[float]] = (None, None, array("f"))
+        super().__init__()
+        self._last_table: tuple[object, object, array[float]] = (None, None, array("f"))
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), in this order:
@@ -134,26 +129,15 @@ class Scala40Observation:
         deck for card counts, the deck's size for card totals, 1 or the caps above
         otherwise.
         """
-        key = (rules, player_count)
-        found = self._fields.get(key)
-        if found is not None:
-            return found
+        return self._fields_of(rules, player_count)
+
+    def _blocks(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         n = player_count
-        copies = float(_most_copies(rules))
         size = float(rules.deck.size)
         melds = max_table_melds(rules)
-        cards = (CARD_CODES,)
         seats = (n,)
-        found = (
-            ObservationField(
-                "hand", cards, "copies of each card code in the hand", 0, copies, private=True
-            ),
-            ObservationField(
-                "unseen", cards, "copies of each card code not seen", 0, copies, private=True
-            ),
-            ObservationField("discard", cards, "copies of each card code discarded", 0, copies),
-            ObservationField("discard_top", cards, "the top card of the discard pile"),
-            ObservationField("taken", cards, "the card taken from the discard pile"),
+        return (
+            *card_blocks(float(_most_copies(rules)), discard_pile=True),
             ObservationField("table_kind", (melds, len(_KINDS)), "each meld's kind"),
             ObservationField(
                 "table_cards", (melds, CARD_CODES), "the cards each meld stands for", 0, 2
@@ -176,15 +160,9 @@ class Scala40Observation:
             ObservationField("opening_value", (1,), "value melded to open", 0, _SCALE_CAP),
             ObservationField("hand_number", (1,), "the hand being played"),
         )
-        self._fields[key] = found
-        return found
 
-    def encode(self, view: PlayerView) -> array[float]:
-        """The numbers of ``view``, block after block as :meth:`fields` lists them (an
-        ``array.array`` of type code ``"f"``)."""
-        rules = view.rules
-        n = view.player_count
-        layout = self._layout(rules, n)
+    def _encode(self, view: PlayerView, layout: _Layout) -> array[float]:
+        n = layout.player_count
         melds = layout.melds
         kinds = len(_KINDS)
         cards_at = 265 + melds * kinds
@@ -250,62 +228,51 @@ class Scala40Observation:
         out[at + 6] = min(view.hand_number, _COUNT_CAP) / _COUNT_CAP
         return out
 
-    def _layout(self, rules: Ruleset, player_count: int) -> _Layout:
-        key = (rules, player_count)
-        layout = self._layouts.get(key)
-        if layout is None:
-            size = sum(field.size for field in self.fields(rules, player_count))
-            counts = Counter(rules.deck.cards)
-            start = array("f", bytes(4 * size))
-            for card, copies in counts.items():
-                start[CARD_CODES + card] = copies
-            layout = _Layout(
-                start=start,
-                melds=max_table_melds(rules),
-                target=_target(rules),
-                threshold=max(rules.opening_threshold, 1),
-            )
-            self._layouts[key] = layout
-        return layout
+    def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
+        size = sum(field.size for field in self.fields(rules, player_count))
+        start = array("f", bytes(4 * size))
+        for card, copies in Counter(rules.deck.cards).items():
+            start[UNSEEN + card] = copies
+        return _Layout(
+            rules=rules,
+            player_count=player_count,
+            start=start,
+            melds=max_table_melds(rules),
+            target=_target(rules),
+            threshold=max(rules.opening_threshold, 1),
+        )
 
     def text(self, view: PlayerView) -> str:
         """Everything ``view`` shows, one line per subject (but the rules: they never
         change in a game); equal views give equal texts, different views different ones."""
-        last = view.last_hand
-        if last is None:
-            last_text = "-"
-        else:
-            closer = "-" if last.closer is None else str(last.closer)
-            last_text = (
-                f"{last.hand_number} closer {closer} points {_ints(last.points)} "
-                f"doubled {int(last.doubled)} hands "
-                + " / ".join(format_cards(hand) for hand in last.hands)
-                + f" out {_ints(last.eliminated)} back {_ints(last.reentered)}"
-            )
         taken = "-" if view.taken is None else CARD_NAMES[view.taken]
         table = "; ".join(f"#{index} {meld}" for index, meld in enumerate(view.table))
         return "\n".join(
             (
-                f"player {view.player} of {view.player_count}, hand {view.hand_number}, "
-                f"dealer {view.dealer}, {view.phase.value}, player {view.turn} to move",
+                f"{view_heading(view)}, player {view.turn} to move",
                 f"hand: {format_cards(view.hand)}",
-                f"hand sizes: {_ints(view.hand_sizes)}; stock: {view.stock_size}",
+                f"hand sizes: {ints_text(view.hand_sizes)}; stock: {view.stock_size}",
                 f"discard: {format_cards(view.discard)}",
                 f"table: {table}",
-                f"opened: {_ints(view.opened)}; active: {_ints(view.active)}; "
-                f"turns: {_ints(view.turns_played)}",
-                f"scores: {_ints(view.scores)}; winners: {_ints(view.winners)}",
+                f"opened: {ints_text(view.opened)}; active: {ints_text(view.active)}; "
+                f"turns: {ints_text(view.turns_played)}",
+                f"scores: {ints_text(view.scores)}; winners: {ints_text(view.winners)}",
                 f"turn: opening {view.opening_value}, opened at start "
                 f"{int(view.opened_at_turn_start)}, taken {taken}, must use "
                 f"{int(view.taken_must_use)}, used {int(view.taken_used)}, melded since "
                 f"restock {int(view.melded_since_restock)}",
-                f"last hand: {last_text}",
+                f"last hand: {self._hand_text(view.last_hand)}",
             )
         )
 
-
-def _ints(values: tuple[int, ...] | tuple[bool, ...]) -> str:
-    return " ".join(str(int(value)) for value in values) or "-"
+    def _hand_words(self, last: HandResult) -> str:
+        closer = "-" if last.closer is None else str(last.closer)
+        return (
+            f"{last.hand_number} closer {closer} points {ints_text(last.points)} "
+            f"doubled {int(last.doubled)} hands "
+            + " / ".join(format_cards(hand) for hand in last.hands)
+            + f" out {ints_text(last.eliminated)} back {ints_text(last.reentered)}"
+        )
 
 
 OBSERVATION = Scala40Observation()

@@ -14,18 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scala40._schema import (
-    array,
-    boolean,
-    card,
-    card_text,
-    enum_of,
-    header,
-    integer,
-    meld_text,
-    obj,
-    text,
-)
+from scala40._schema import array, boolean, card, card_text, integer, meld_text, obj
+from scala40._state_schema import last_hand, randomness, state_head
 from scala40.games.scala40.load import MAX_COUNT
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import STATE_FORMAT_VERSION
@@ -36,15 +26,12 @@ __all__ = ["STATE_FORMAT", "state_schema"]
 STATE_FORMAT = "scala40.state"
 """The format name of a Scala 40 state's dictionary."""
 
-RNG_TEXT = "^[0-9a-fA-F]{16}$"
-"""The state's randomness: 16 hexadecimal digits (C-RNG)."""
-
 
 def state_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a Scala 40 state's dictionary."""
     seat = integer(0, MAX_COUNT)
     count = integer(0, MAX_COUNT)
-    last_hand = obj(
+    ended = last_hand(
         {
             "hand_number": integer(1, MAX_COUNT),
             "closer": integer(0, MAX_COUNT, nullable=True),
@@ -54,21 +41,14 @@ def state_schema() -> dict[str, Any]:
             "eliminated": array(seat),
             "reentered": array(seat),
         },
-        description="How the last hand ended (S40-SCORE): the closer (null for a blocked "
-        "hand), each player's points and cards left.",
+        "How the last hand ended (S40-SCORE): the closer (null for a blocked hand), each "
+        "player's points and cards left.",
     )
-    last_hand["type"] = ["object", "null"]
     return obj(
         {
-            **header(STATE_FORMAT, STATE_FORMAT_VERSION),
-            "rules": Ruleset.json_schema(),
-            "players": integer(2, MAX_COUNT),
-            "dealer": seat,
-            "hand_number": count,
-            "phase": enum_of(phase.value for phase in Phase),
-            "turn": seat,
-            "hands": array(card_text()),
-            "stock": card_text(),
+            **state_head(
+                STATE_FORMAT, STATE_FORMAT_VERSION, Ruleset.json_schema(), Phase, limit=MAX_COUNT
+            ),
             "discard": card_text(),
             "table": array(meld_text()),
             "opened": array(boolean()),
@@ -76,8 +56,7 @@ def state_schema() -> dict[str, Any]:
             "scores": array(count),
             "active": array(boolean()),
             "winners": array(seat),
-            "rng": text(pattern=RNG_TEXT),
-            "auto_chance": boolean(),
+            **randomness(),
             "opening_value": count,
             "opened_at_turn_start": boolean(),
             "taken": card(nullable=True),
@@ -89,7 +68,7 @@ def state_schema() -> dict[str, Any]:
                 "table since the stock was last rebuilt (S40-STALL); missing in states "
                 "written before it, read as true.",
             },
-            "last_hand": last_hand,
+            "last_hand": ended,
         },
         optional=("melded_since_restock",),
         description=f"A Scala 40 game at one moment ({STATE_FORMAT} version "

@@ -16,8 +16,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scala40._checks import check_flag, check_int, check_names, describe
-from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
+from scala40._checks import check_flag, check_int, describe
+from scala40._wording import (
+    card_name,
+    card_names,
+    cards_count,
+    check_state,
+    notation_text,
+    seat_label,
+)
+from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidArgumentError
 from scala40.game import MAX_MELD_TOTAL, GameText
 from scala40.games.scala40.moves import MOVES, Move
@@ -29,31 +37,9 @@ from scala40.melds import Meld
 __all__ = ["TEXT", "Scala40Text", "meld_text"]
 
 
-def _name(card: Card, unicode: bool) -> str:
-    return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
-
-
-def _names(cards: Sequence[Card], unicode: bool) -> str:
-    return " ".join(_name(card, unicode) for card in cards)
-
-
-def _cards_count(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
-def _label(player: int, names: Sequence[str]) -> str:
-    return f"P{player} ({names[player]})"
-
-
-_NO_NAMES = object()
-
-
-def _check(state: object, names: object = _NO_NAMES) -> None:
+def _check(state: object, *names: object) -> None:
     """Refuse what is not a Scala 40 state, or names that do not name its seats."""
-    if not isinstance(state, GameState):
-        raise InvalidArgumentError(f"expected a Scala 40 state, got {describe(state)}")
-    if names is not _NO_NAMES:
-        check_names(names, state.player_count)
+    check_state(state, isinstance(state, GameState), "a Scala 40 state", *names)
 
 
 def meld_text(meld: Meld, unicode: bool) -> str:
@@ -69,7 +55,9 @@ def meld_text(meld: Meld, unicode: bool) -> str:
         raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
     check_flag("unicode", unicode)
     return " ".join(
-        _name(card, unicode) if card == rep else f"{_name(card, unicode)}={_name(rep, unicode)}"
+        card_name(card, unicode)
+        if card == rep
+        else f"{card_name(card, unicode)}={card_name(rep, unicode)}"
         for card, rep in zip(meld.cards, meld.represented)
     )
 
@@ -94,14 +82,14 @@ class Scala40Text(GameText):
         _check(state, names)
         check_flag("unicode", unicode)
         view = state.view(seat)
-        top = _name(view.discard[-1], unicode) if view.discard else "-"
+        top = card_name(view.discard[-1], unicode) if view.discard else "-"
         lines = [
-            f"Hand {view.hand_number} · stock {_cards_count(view.stock_size)} · discard pile "
-            f"{top} ({_cards_count(len(view.discard))})"
+            f"Hand {view.hand_number} · stock {cards_count(view.stock_size)} · discard pile "
+            f"{top} ({cards_count(len(view.discard))})"
         ]
         if state.rules.match_format is not MatchFormat.SINGLE:
             scores = " · ".join(
-                f"{_label(player, names)} {score}" for player, score in enumerate(view.scores)
+                f"{seat_label(player, names)} {score}" for player, score in enumerate(view.scores)
             )
             lines.append(f"Scores: {scores}")
         for player in range(view.player_count):
@@ -110,16 +98,16 @@ class Scala40Text(GameText):
             if not view.active[player]:
                 status = "out of the match"
             else:
-                status = _cards_count(view.hand_sizes[player]) + (
+                status = cards_count(view.hand_sizes[player]) + (
                     ", opened" if view.opened[player] else ""
                 )
-            lines.append(f"{_label(player, names)}: {status}")
+            lines.append(f"{seat_label(player, names)}: {status}")
         lines.append("Table:" if view.table else "Table: no melds yet")
         for index, meld in enumerate(view.table):
             lines.append(f"  #{index:<3} {meld_text(meld, unicode)}")
         opened = ", opened" if view.opened[seat] else ""
         lines.append(
-            f"Your hand ({_cards_count(len(view.hand))}{opened}): {_names(view.hand, unicode)}"
+            f"Your hand ({cards_count(len(view.hand))}{opened}): {card_names(view.hand, unicode, none='')}"
         )
         return lines
 
@@ -149,7 +137,7 @@ class Scala40Text(GameText):
         if result.closer is None:
             lines = [f"Hand {result.hand_number} is blocked: nobody closes (S40-RESTOCK)."]
         else:
-            lines = [f"Hand {result.hand_number}: {_label(result.closer, names)} closes."]
+            lines = [f"Hand {result.hand_number}: {seat_label(result.closer, names)} closes."]
         if any(result.points):
             doubled = " (doubled)" if result.doubled else ""
             points = ", ".join(
@@ -157,9 +145,9 @@ class Scala40Text(GameText):
             )
             lines.append(f"Points{doubled}: {points}")
         for player in result.eliminated:
-            lines.append(f"{_label(player, names)} retires (S40-ELIM).")
+            lines.append(f"{seat_label(player, names)} retires (S40-ELIM).")
         for player in result.reentered:
-            lines.append(f"{_label(player, names)} re-enters (S40-V-REENTRY).")
+            lines.append(f"{seat_label(player, names)} re-enters (S40-V-REENTRY).")
         return lines
 
     def status(self, state: GameState) -> str:
@@ -178,7 +166,7 @@ class Scala40Text(GameText):
         if state.rules.match_format is not MatchFormat.SINGLE:
             scores = ", ".join(f"P{player} {score}" for player, score in enumerate(state.scores))
             lines.append(f"Final scores: {scores}")
-        winners = " and ".join(_label(player, names) for player in state.winners)
+        winners = " and ".join(seat_label(player, names) for player in state.winners)
         lines.append(f"Winner: {winners}" if winners else "No winner.")
         return lines
 
@@ -207,18 +195,10 @@ class Scala40Text(GameText):
         if type(move) not in _MOVE_KINDS:
             raise InvalidArgumentError(f"expected a Scala 40 move, got {describe(move)}")
         check_flag("unicode", unicode)
-        text = str(move)
-        if not unicode:
-            return text
-        # Card names are whole tokens of the notation: replace each by its symbol form.
-        return " ".join(
-            "=".join(_SYMBOLS.get(part, part) for part in token.split("="))
-            for token in text.split(" ")
-        )
+        return notation_text(str(move), unicode)
 
 
 _MOVE_KINDS = frozenset(MOVES.kinds)
-_SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
 
 TEXT = Scala40Text()
 """The Scala 40 wording, as the game record carries it."""

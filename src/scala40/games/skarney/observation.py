@@ -31,6 +31,8 @@ from typing import Any
 
 import attrs
 
+from scala40._observation import CARD_CODES, UNSEEN, LayoutBase, ObservationBase, card_blocks
+from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
@@ -39,9 +41,6 @@ from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld, MeldKind
 
 __all__ = ["CARD_CODES", "OBSERVATION", "SkarneyObservation", "max_table_melds"]
-
-CARD_CODES = 53
-"""Card blocks have one entry per card code: 0-51 the natural cards, 52 the joker."""
 
 _KINDS = tuple(MeldKind)
 _KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
@@ -60,8 +59,8 @@ _TURN_CAP = 200
 _MELD_TEXTS = 4096
 """The texts of this many melds are kept, then forgotten all at once."""
 
-# Where the blocks before the known cards start.
-_HAND, _UNSEEN, _OFFER = 0, CARD_CODES, 2 * CARD_CODES
+# Where the blocks after the hand and unseen blocks, up to the known cards, start.
+_OFFER = 2 * CARD_CODES
 _KNOWN = 3 * CARD_CODES
 
 
@@ -88,28 +87,21 @@ def _points(value: int) -> float:
 
 
 @attrs.frozen
-class _Layout:
-    """What the encoding of one ruleset and number of players needs, computed once."""
+class _Layout(LayoutBase):
+    """What the encoding of one ruleset and number of players needs, computed once (its
+    ``start`` also sets the partner block)."""
 
-    rules: Ruleset
-    player_count: int
-    start: array[float]
-    """An encoding's numbers before any is set: the unseen block holds the deck, the
-    partner block is set."""
     melds: int
     offsets: tuple[int, ...]
     """Where each block from ``table_kind`` on starts, in the order of :meth:`fields`."""
 
 
-class SkarneyObservation:
+class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
 
     def __init__(self) -> None:
-        self._fields: dict[tuple[Ruleset, int], tuple[ObservationField, ...]] = {}
-        self._layouts: dict[tuple[Ruleset, int], _Layout] = {}
-        self._last: _Layout | None = None
-        self._last_hand: tuple[HandResult | None, str] = (None, "-")
+        super().__init__()
         self._last_table: tuple[Any, Any, Any, str] = (None, None, None, "-")
         self._last_encoded_table: tuple[Any, Any, array[float]] = (None, None, array("f"))
         self._meld_texts: dict[Meld, str] = {}
@@ -181,26 +173,19 @@ class SkarneyObservation:
         The numbers leave out the details of the previous hand beyond its points, who
         went out and its two facts (the melds and hands scored): the text holds them.
         """
-        key = (rules, player_count)
-        found = self._fields.get(key)
-        if found is not None:
-            return found
+        return self._fields_of(rules, player_count)
+
+    def _blocks(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         n = player_count
         copies = float(max(Counter(rules.deck.cards).values()))
         size = float(rules.deck.size)
         melds = max_table_melds(rules)
-        cards = (CARD_CODES,)
         seats = (n,)
         sides = (_side_count(rules, n),)
         cap = _POINTS_CAP
-        found = (
-            ObservationField(
-                "hand", cards, "copies of each card code in the hand", 0, copies, private=True
-            ),
-            ObservationField(
-                "unseen", cards, "copies of each card code not seen", 0, copies, private=True
-            ),
-            ObservationField("offer", cards, "the card being offered"),
+        return (
+            *card_blocks(copies, discard_pile=False),
+            ObservationField("offer", (CARD_CODES,), "the card being offered"),
             ObservationField("known", (n, CARD_CODES), "cards known in each hand", 0, copies),
             ObservationField("accepted", (n, CARD_CODES), "cards each seat accepted", 0, copies),
             ObservationField("table_kind", (melds, len(_KINDS)), "each meld's kind"),
@@ -234,17 +219,10 @@ class SkarneyObservation:
             ObservationField("last_hand", (2,), "the previous hand's shutout and void"),
             ObservationField("hand_number", (1,), "the hand being played"),
         )
-        self._fields[key] = found
-        return found
 
-    def encode(self, view: PlayerView) -> array[float]:
-        """The numbers of ``view``, block after block as :meth:`fields` lists them (an
-        ``array.array`` of type code ``"f"``)."""
+    def _encode(self, view: PlayerView, layout: _Layout) -> array[float]:
         rules = view.rules
-        n = view.player_count
-        layout = self._last
-        if layout is None or layout.rules is not rules or layout.player_count != n:
-            layout = self._layout(rules, n)
+        n = layout.player_count
         table = view.table
         kinds = len(_KINDS)
         kind_at, cards_at, wilds_at = layout.offsets[:3]
@@ -261,7 +239,7 @@ class SkarneyObservation:
                 row = cards_at + index * CARD_CODES
                 for card in meld.cards:
                     out[row + card] += 1.0
-                    out[_UNSEEN + card] -= 1.0
+                    out[UNSEEN + card] -= 1.0
                 if meld.kind is not MeldKind.WILD:
                     for card, represented in zip(meld.cards, meld.represented):
                         if card in _WILD:
@@ -271,7 +249,7 @@ class SkarneyObservation:
         # Card blocks: a card the player sees, or knows where it is, is not unseen.
         for card in view.hand:
             out[card] += 1.0
-            out[_UNSEEN + card] -= 1.0
+            out[UNSEEN + card] -= 1.0
         offer = view.offer_card
         if offer is not None:
             out[_OFFER + offer] = 1.0
@@ -284,7 +262,7 @@ class SkarneyObservation:
             for card in known[seat]:
                 out[row + card] += 1.0
                 if offset:
-                    out[_UNSEEN + card] -= 1.0  # the player's own are in his hand
+                    out[UNSEEN + card] -= 1.0  # the player's own are in his hand
             row = accepted_at + offset * CARD_CODES
             for card in accepted[seat]:
                 out[row + card] += 1.0
@@ -360,31 +338,24 @@ class SkarneyObservation:
         out[number_at] = min(hand_number / rules.hands, 1.0)
         return out
 
-    def _layout(self, rules: Ruleset, player_count: int) -> _Layout:
-        key = (rules, player_count)
-        layout = self._layouts.get(key)
-        if layout is None:
-            fields = self.fields(rules, player_count)
-            offsets: dict[str, int] = {}
-            at = 0
-            for field in fields:
-                offsets[field.name] = at
-                at += field.size
-            start = array("f", bytes(4 * at))
-            for card, copies in Counter(rules.deck.cards).items():
-                start[_UNSEEN + card] = copies
-            if rules.partnership:
-                start[offsets["partner"] + 2] = 1.0  # partners sit opposite (SK-PLAYERS)
-            layout = _Layout(
-                rules=rules,
-                player_count=player_count,
-                start=start,
-                melds=max_table_melds(rules),
-                offsets=tuple(list(offsets.values())[list(offsets).index("table_kind") :]),
-            )
-            self._layouts[key] = layout
-        self._last = layout
-        return layout
+    def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
+        offsets: dict[str, int] = {}
+        at = 0
+        for field in self.fields(rules, player_count):
+            offsets[field.name] = at
+            at += field.size
+        start = array("f", bytes(4 * at))
+        for card, copies in Counter(rules.deck.cards).items():
+            start[UNSEEN + card] = copies
+        if rules.partnership:
+            start[offsets["partner"] + 2] = 1.0  # partners sit opposite (SK-PLAYERS)
+        return _Layout(
+            rules=rules,
+            player_count=player_count,
+            start=start,
+            melds=max_table_melds(rules),
+            offsets=tuple(list(offsets.values())[list(offsets).index("table_kind") :]),
+        )
 
     def text(self, view: PlayerView) -> str:
         """Everything ``view`` shows, one line per subject (but the rules: they never
@@ -396,16 +367,15 @@ class SkarneyObservation:
         table = self._table_text(view.table, view.owners, view.extended)
         return "\n".join(
             (
-                f"player {view.player} of {view.player_count}, hand {view.hand_number}, "
-                f"dealer {view.dealer}, {view.phase.value}, turn {view.turn} "
-                f"(number {view.turn_number}), deciding " + ("-" if mover is None else str(mover)),
-                f"hand: {_cards(view.hand)}",
-                f"hand sizes: {_ints(view.hand_sizes)}; pile: {view.stock_size}",
+                f"{view_heading(view)}, turn {view.turn} (number {view.turn_number}), "
+                "deciding " + ("-" if mover is None else str(mover)),
+                f"hand: {cards_text(view.hand)}",
+                f"hand sizes: {ints_text(view.hand_sizes)}; pile: {view.stock_size}",
                 f"table: {table}; fresh from {view.fresh_from}",
-                f"contracts: {_ints(view.contracts)}; totals: {_ints(view.totals)}",
-                f"stopped: {_ints(view.stopped)}; winners: {_ints(view.winners)}",
-                "known: " + " / ".join(_cards(cards) for cards in view.known),
-                "accepted: " + " / ".join(_cards(cards) for cards in view.accepted),
+                f"contracts: {ints_text(view.contracts)}; totals: {ints_text(view.totals)}",
+                f"stopped: {ints_text(view.stopped)}; winners: {ints_text(view.winners)}",
+                "known: " + " / ".join(cards_text(cards) for cards in view.known),
+                "accepted: " + " / ".join(cards_text(cards) for cards in view.accepted),
                 f"turn: melded {int(view.melded)}, contract now {int(view.contract_now)}, "
                 f"progress {view.progress}; offer: {offer}",
                 f"last hand: {self._hand_text(view.last_hand)}",
@@ -431,26 +401,14 @@ class SkarneyObservation:
         self._last_table = (table, owners, extended, line)
         return line
 
-    def _hand_text(self, last: HandResult | None) -> str:
-        known, text = self._last_hand  # one hand's text serves every state until the next
-        if last is known:
-            return text
-        if last is None:
-            text = "-"
-        else:
-            went_out = "-" if last.went_out is None else str(last.went_out)
-            text = (
-                f"{last.hand_number} out {went_out} melds {_ints(last.meld_points)} hands "
-                f"{_ints(last.hand_points)} bonus {_ints(last.bonus)} shutout "
-                f"{int(last.shutout)} void {int(last.void)} points {_ints(last.points)} "
-                "held " + " / ".join(_cards(hand) for hand in last.hands)
-            )
-        self._last_hand = (last, text)
-        return text
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join([CARD_NAMES[card] for card in cards]) or "-"
+    def _hand_words(self, last: HandResult) -> str:
+        went_out = "-" if last.went_out is None else str(last.went_out)
+        return (
+            f"{last.hand_number} out {went_out} melds {ints_text(last.meld_points)} hands "
+            f"{ints_text(last.hand_points)} bonus {ints_text(last.bonus)} shutout "
+            f"{int(last.shutout)} void {int(last.void)} points {ints_text(last.points)} "
+            "held " + " / ".join(cards_text(hand) for hand in last.hands)
+        )
 
 
 def _meld(cards: Sequence[Card], represented: Sequence[Card]) -> str:
@@ -460,10 +418,6 @@ def _meld(cards: Sequence[Card], represented: Sequence[Card]) -> str:
             for card, rep in zip(cards, represented)
         ]
     )
-
-
-def _ints(values: Sequence[int] | Sequence[bool]) -> str:
-    return " ".join([str(int(value)) for value in values]) or "-"
 
 
 OBSERVATION = SkarneyObservation()

@@ -17,8 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scala40._checks import check_flag, check_names, describe
-from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
+from scala40._checks import check_flag, describe
+from scala40._wording import (
+    card_name,
+    card_names,
+    cards_count,
+    check_state,
+    move_text,
+    notation_text,
+    seat_label,
+)
+from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidArgumentError
 from scala40.game import GameText
 from scala40.games.skarney.engine import is_last_turn, side_has_contract
@@ -27,38 +36,15 @@ from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_o
 from scala40.games.skarney.rules import meld_points
 from scala40.games.skarney.state import GameState
 from scala40.melds import Meld
-from scala40.movekinds import MoveBase
 
 __all__ = ["TEXT", "SkarneyText", "meld_text"]
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 
-def _name(card: Card, unicode: bool) -> str:
-    return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
-
-
-def _names(cards: Sequence[Card], unicode: bool) -> str:
-    return " ".join(_name(card, unicode) for card in cards) or "-"
-
-
-def _cards_count(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
-def _label(seat: int, names: Sequence[str]) -> str:
-    return f"P{seat} ({names[seat]})"
-
-
-_NO_NAMES = object()
-
-
-def _check(state: object, names: object = _NO_NAMES) -> None:
+def _check(state: object, *names: object) -> None:
     """Refuse what is not a Skarney state, or names that do not name its seats."""
-    if not isinstance(state, GameState):
-        raise InvalidArgumentError(f"expected a Skarney state, got {describe(state)}")
-    if names is not _NO_NAMES:
-        check_names(names, state.player_count)
+    check_state(state, isinstance(state, GameState), "a Skarney state", *names)
 
 
 def _check_unicode(unicode: object) -> None:
@@ -77,12 +63,7 @@ def meld_text(meld: Meld, unicode: bool) -> str:
     if not isinstance(meld, Meld):
         raise InvalidArgumentError(f"expected a meld, got {describe(meld)}")
     _check_unicode(unicode)
-    text = str(meld)
-    if not unicode:
-        return text
-    return " ".join(
-        "=".join(_SYMBOLS.get(part, part) for part in token.split("=")) for token in text.split()
-    )
+    return notation_text(str(meld), unicode)
 
 
 def _contract_words(state: GameState) -> str:
@@ -119,16 +100,16 @@ class SkarneyText(GameText):
         lines = [
             f"Skarney · hand {view.hand_number} of {rules.hands} · contract: "
             + (_contract_words(state) if rules.contract else "none (free melding)"),
-            f"Pile: {_cards_count(view.stock_size)} · turn {view.turn_number}",
+            f"Pile: {cards_count(view.stock_size)} · turn {view.turn_number}",
             "Scores: " + self._scores(state, seat, names),
         ]
         for other in range(view.player_count):
             if other == seat:
                 continue
             partner = ", your partner" if rules.partnership and other % 2 == seat % 2 else ""
-            details = [_cards_count(view.hand_sizes[other])]
+            details = [cards_count(view.hand_sizes[other])]
             if view.known[other]:
-                details.append("known to hold " + _names(view.known[other], unicode))
+                details.append("known to hold " + card_names(view.known[other], unicode))
             if view.stopped[other]:
                 details.append("skips the next draw")
             lines.append(f"P{other} ({names[other]}{partner}): {', '.join(details)}")
@@ -142,10 +123,12 @@ class SkarneyText(GameText):
         lines.extend(self._table(state, seat, names, unicode))
         if view.phase is Phase.OFFER and view.offer_card is not None and view.offer_to != seat:
             lines.append(
-                f"{_label(view.turn, names)} offers {_name(view.offer_card, unicode)} "
-                f"to {_label(view.offer_to or 0, names)}"
+                f"{seat_label(view.turn, names)} offers {card_name(view.offer_card, unicode)} "
+                f"to {seat_label(view.offer_to or 0, names)}"
             )
-        lines.append(f"Your hand ({_cards_count(len(view.hand))}): {_names(view.hand, unicode)}")
+        lines.append(
+            f"Your hand ({cards_count(len(view.hand))}): {card_names(view.hand, unicode)}"
+        )
         return lines
 
     def _scores(self, state: GameState, seat: int, names: Sequence[str]) -> str:
@@ -160,7 +143,7 @@ class SkarneyText(GameText):
     ) -> str:
         seats = side_seats(side, state.player_count, state.rules.partnership)
         if not state.rules.partnership:
-            return _label(seats[0], names)
+            return seat_label(seats[0], names)
         name = "your side" if seat in seats else "opponents"
         if short:
             return name
@@ -233,14 +216,14 @@ class SkarneyText(GameText):
             if taker is not None and len(after.hands[taker]) > len(before.hands[taker]):
                 stop = " and skips the next draw" if is_stop_card(before.offer_card) else ""
                 lines.append(
-                    f"{_label(taker, names)} takes {card} from {_label(before.turn, names)}{stop}."
+                    f"{seat_label(taker, names)} takes {card} from {seat_label(before.turn, names)}{stop}."
                 )
             elif after.phase is not Phase.OFFER:
-                lines.append(f"Nobody takes {card}: {_label(before.turn, names)} keeps it.")
+                lines.append(f"Nobody takes {card}: {seat_label(before.turn, names)} keeps it.")
         if after.hand_number == before.hand_number and not after.is_over:
             side = before.side(before.turn)
             if after.contracts[side] and not before.contracts[side]:
-                lines.append(f"{_label(before.turn, names)} makes the contract for the side.")
+                lines.append(f"{seat_label(before.turn, names)} makes the contract for the side.")
             return lines
         result = after.last_hand
         if result is not None:
@@ -251,7 +234,7 @@ class SkarneyText(GameText):
         if result.went_out is not None:
             shutout = " (shutout!)" if result.shutout else ""
             lines = [
-                f"Hand {result.hand_number}: {_label(result.went_out, names)} goes out{shutout}."
+                f"Hand {result.hand_number}: {seat_label(result.went_out, names)} goes out{shutout}."
             ]
         elif state.stock:
             lines = [f"Hand {result.hand_number} ends: the turn limit is reached (SK-LOOP)."]
@@ -261,14 +244,14 @@ class SkarneyText(GameText):
             lines.append("The highest hand scores are equal: the hand does not count (SK-TIE).")
         for side in range(len(result.points)):
             seats = side_seats(side, state.player_count, state.rules.partnership)
-            who = " + ".join(_label(seat, names) for seat in seats)
+            who = " + ".join(seat_label(seat, names) for seat in seats)
             lines.append(
                 f"  {who}: melds {result.meld_points[side]}, cards left "
                 f"{-result.hand_points[side]}, bonus {result.bonus[side]}: "
                 f"{result.points[side]:+d}"
             )
         held = [
-            f"{_label(seat, names)} {' '.join(CARD_NAMES[card] for card in hand)}"
+            f"{seat_label(seat, names)} {' '.join(CARD_NAMES[card] for card in hand)}"
             for seat, hand in enumerate(result.hands)
             if hand
         ]
@@ -290,13 +273,13 @@ class SkarneyText(GameText):
         _check(state, names)
         totals = " · ".join(
             " + ".join(
-                _label(seat, names)
+                seat_label(seat, names)
                 for seat in side_seats(side, state.player_count, state.rules.partnership)
             )
             + f" {total}"
             for side, total in enumerate(state.totals)
         )
-        winners = " and ".join(_label(seat, names) for seat in state.winners)
+        winners = " and ".join(seat_label(seat, names) for seat in state.winners)
         return [f"Final scores: {totals}", f"Winner: {winners}" if winners else "No winner."]
 
     def meld(self, meld: Meld, unicode: bool) -> str:
@@ -313,19 +296,8 @@ class SkarneyText(GameText):
 
     def move(self, move: Move, unicode: bool) -> str:
         """A move in the notation, with suit symbols if asked."""
-        if not isinstance(move, MoveBase):
-            raise InvalidArgumentError(f"expected a move, got {describe(move)}")
-        _check_unicode(unicode)
-        text = str(move)
-        if not unicode:
-            return text
-        return " ".join(
-            "=".join(_SYMBOLS.get(part, part) for part in token.split("="))
-            for token in text.split()
-        )
+        return move_text(move, unicode)
 
-
-_SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
 
 TEXT = SkarneyText()
 """The Skarney wording, as the game record carries it."""

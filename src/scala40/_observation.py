@@ -1,0 +1,135 @@
+"""What every game's observation encoding shares (internal): the memo of its blocks and
+layouts, and the card blocks that open it (the words of its text are in
+:mod:`scala40._wording`).
+
+A game's encoding (its ``observation``, a :class:`~scala40.game.ObservationEncoding`)
+derives from :class:`ObservationBase`: it lists its blocks in ``_blocks`` and computes
+what one ruleset and number of players need in ``_new_layout``, each once per ruleset
+and number of players. Its numbers open with the card blocks of :func:`card_blocks`, one
+entry per card code (:data:`CARD_CODES`).
+
+>>> [field.name for field in card_blocks(2.0, discard_pile=True)]
+['hand', 'unseen', 'discard', 'discard_top', 'taken']
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from scala40.game import ObservationField
+
+__all__ = [
+    "CARD_CODES",
+    "UNSEEN",
+    "LayoutBase",
+    "ObservationBase",
+    "card_blocks",
+]
+
+CARD_CODES = 53
+"""Card blocks have one entry per card code: 0-51 the natural cards, 52 the joker."""
+UNSEEN = CARD_CODES
+"""Where the ``unseen`` block starts: right after the ``hand`` block."""
+
+
+def card_blocks(copies: float, *, discard_pile: bool) -> tuple[ObservationField, ...]:
+    """The card blocks every encoding opens with: ``hand`` and ``unseen`` (at most
+    ``copies`` of a card each), then, in a game with a discard pile, ``discard``,
+    ``discard_top`` and ``taken``."""
+    cards = (CARD_CODES,)
+    blocks = (
+        ObservationField(
+            "hand", cards, "copies of each card code in the hand", 0, copies, private=True
+        ),
+        ObservationField(
+            "unseen", cards, "copies of each card code not seen", 0, copies, private=True
+        ),
+    )
+    if not discard_pile:
+        return blocks
+    return (
+        *blocks,
+        ObservationField("discard", cards, "copies of each card code discarded", 0, copies),
+        ObservationField("discard_top", cards, "the top card of the discard pile"),
+        ObservationField("taken", cards, "the card taken from the discard pile"),
+    )
+
+
+@attrs.frozen
+class LayoutBase:
+    """What the encoding of one ruleset and number of players needs, computed once."""
+
+    rules: Any
+    player_count: int
+    start: array[float]
+    """An encoding's numbers before any is set: the unseen block holds the deck."""
+
+
+R = TypeVar("R")
+"""The rulesets of the game an encoding serves."""
+L = TypeVar("L", bound=LayoutBase)
+"""What the encoding computes once per ruleset and number of players."""
+
+
+class ObservationBase(Generic[R, L]):
+    """The memo every encoding keeps: its blocks and its layout, made once per ruleset
+    and number of players (a game plays one ruleset: the last layout serves again)."""
+
+    def __init__(self) -> None:
+        self._fields: dict[tuple[R, int], tuple[ObservationField, ...]] = {}
+        self._layouts: dict[tuple[R, int], L] = {}
+        self._last: L | None = None
+        self._last_hand: tuple[Any, str] = (None, "-")
+
+    def _fields_of(self, rules: R, player_count: int) -> tuple[ObservationField, ...]:
+        """The blocks of ``rules`` and ``player_count`` seats, listed once."""
+        key = (rules, player_count)
+        found = self._fields.get(key)
+        if found is None:
+            found = self._fields[key] = self._blocks(rules, player_count)
+        return found
+
+    def encode(self, view: Any) -> array[float]:
+        """The numbers of ``view``, block after block as :meth:`fields` lists them (an
+        ``array.array`` of type code ``"f"``)."""
+        rules = view.rules
+        player_count = view.player_count
+        layout = self._last  # a game plays one ruleset: checked here, without a call
+        if layout is None or layout.rules is not rules or layout.player_count != player_count:
+            layout = self._layout(rules, player_count)
+        return self._encode(view, layout)
+
+    def _encode(self, view: Any, layout: L) -> array[float]:
+        raise NotImplementedError  # pragma: no cover - every encoding writes its numbers
+
+    def _blocks(self, rules: R, player_count: int) -> tuple[ObservationField, ...]:
+        raise NotImplementedError  # pragma: no cover - every encoding lists its blocks
+
+    def _layout(self, rules: R, player_count: int) -> L:
+        """The layout of ``rules`` and ``player_count`` seats, computed once."""
+        layout = self._last
+        if layout is None or layout.rules is not rules or layout.player_count != player_count:
+            key = (rules, player_count)
+            layout = self._layouts.get(key)
+            if layout is None:
+                layout = self._layouts[key] = self._new_layout(rules, player_count)
+            self._last = layout
+        return layout
+
+    def _new_layout(self, rules: R, player_count: int) -> L:
+        raise NotImplementedError  # pragma: no cover - every encoding has its layout
+
+    def _hand_text(self, last: Any) -> str:
+        """The text of how the last hand ended (``-`` before any has)."""
+        known, text = self._last_hand  # one hand's text serves every state until the next
+        if last is known:
+            return text
+        text = "-" if last is None else self._hand_words(last)
+        self._last_hand = (last, text)
+        return text
+
+    def _hand_words(self, last: Any) -> str:
+        raise NotImplementedError  # pragma: no cover - every encoding says how hands end

@@ -1,0 +1,111 @@
+"""The words the games' texts share (internal): cards by name or by symbol, seats by
+label and the checks of what a command-line text helper is given; cards, numbers and a
+view's heading in the observations' texts.
+
+>>> card_names((0, 52), unicode=True), card_names((), unicode=False)
+('A♠ JK', '-')
+>>> cards_count(1), seat_label(1, ["you", "greedy"])
+('1 card', 'P1 (greedy)')
+>>> notation_text("layoff JK=6S #2 low", unicode=True)
+'layoff JK=6♠ #2 low'
+>>> cards_text((0, 52)), cards_text(()), ints_text((3, True))
+('AS JK', '-', '3 1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scala40._checks import check_flag, check_names, describe
+from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
+from scala40.errors import InvalidArgumentError
+from scala40.movekinds import MoveBase
+
+__all__ = [
+    "card_name",
+    "card_names",
+    "cards_count",
+    "cards_text",
+    "check_state",
+    "ints_text",
+    "move_text",
+    "notation_text",
+    "seat_label",
+    "view_heading",
+]
+
+_SYMBOLS = {name: CARD_SYMBOLS[card] for card, name in enumerate(CARD_NAMES)}
+
+
+def card_name(card: Card, unicode: bool) -> str:
+    """A card's name, or its symbol form (``7♠``) when ``unicode``."""
+    return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
+
+
+def card_names(cards: Sequence[Card], unicode: bool, none: str = "-") -> str:
+    """Cards by name (:func:`card_name`), ``none`` when there are none."""
+    return " ".join(card_name(card, unicode) for card in cards) or none
+
+
+def cards_count(count: int) -> str:
+    """``1 card``, ``7 cards``."""
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def seat_label(seat: int, names: Sequence[str]) -> str:
+    """A seat and its player's name: ``P1 (greedy)``."""
+    return f"P{seat} ({names[seat]})"
+
+
+def check_state(state: object, accepted: bool, what: str, *names: object) -> None:
+    """Refuse a ``state`` that is not ``accepted`` (``what`` says what was expected: ``a
+    Scala 40 state``), or the seats' ``names``, when given, if they do not name its seats.
+
+    :raises InvalidArgumentError: naming what was wrong.
+    """
+    if not accepted:
+        raise InvalidArgumentError(f"expected {what}, got {describe(state)}")
+    for given in names:
+        check_names(given, state.player_count)  # type: ignore[attr-defined]
+
+
+def notation_text(text: str, unicode: bool) -> str:
+    """``text`` in the notation (a move, a meld), each card name in its symbol form when
+    ``unicode``."""
+    if not unicode:
+        return text
+    # Card names are whole tokens of the notation, or sides of a wild card's "=".
+    return " ".join(
+        "=".join(_SYMBOLS.get(part, part) for part in token.split("="))
+        for token in text.split(" ")
+    )
+
+
+def move_text(move: object, unicode: bool) -> str:
+    """A move in the notation, with suit symbols if asked.
+
+    :raises InvalidArgumentError: ``move`` is not a move, or ``unicode`` not a bool.
+    """
+    if not isinstance(move, MoveBase):
+        raise InvalidArgumentError(f"expected a move, got {describe(move)}")
+    check_flag("unicode", unicode)
+    return notation_text(str(move), unicode)
+
+
+def view_heading(view: Any) -> str:
+    """How the text of a view opens: whose it is, the hand, the dealer and the phase."""
+    return (
+        f"player {view.player} of {view.player_count}, hand {view.hand_number}, "
+        f"dealer {view.dealer}, {view.phase.value}"
+    )
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as the notation writes them, ``-`` for none."""
+    return " ".join([CARD_NAMES[card] for card in cards]) or "-"
+
+
+def ints_text(values: Sequence[int] | Sequence[bool]) -> str:
+    """Numbers (yes/no as 1/0), ``-`` for none."""
+    return " ".join([str(int(value)) for value in values]) or "-"
