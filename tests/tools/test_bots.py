@@ -495,24 +495,24 @@ def test_montecarlo_weighs_a_layoff_against_keeping_the_card() -> None:
 
 
 def test_montecarlo_drops_candidates_clearly_behind() -> None:
-    from scala40.games.scala40.bots import _survivors
+    from scala40.games.scala40.playouts import survivors
 
     best = [1.0, 1.0, 0.0, 1.0] * 8
     close = [1.0, 0.0, 1.0, 1.0] * 8
     behind = [0.0] * 32
-    assert _survivors([best, close, behind], [0, 1, 2]) == [0, 1]
-    assert _survivors([behind, best], [0, 1]) == [1]
-    assert _survivors([best, best], [0, 1]) == [0, 1]
+    assert survivors([best, close, behind], [0, 1, 2]) == [0, 1]
+    assert survivors([behind, best], [0, 1]) == [1]
+    assert survivors([best, best], [0, 1]) == [0, 1]
 
 
 def test_montecarlo_shares_the_stock_out_in_drawing_order() -> None:
     # Common random numbers: each player draws its own share of the stock, in turn order
     # from the next player to draw, whatever the others take.
-    from scala40.games.scala40.bots import _stock_shares
+    from scala40.games.scala40.playouts import stock_shares
 
     state = scala40.new_game(SINGLE, 3, seed=4).apply("draw")
     view = state.view(0)
-    shares = _stock_shares(state, view)
+    shares = stock_shares(state, view)
     top = list(reversed(state.stock))
     assert shares[1] == top[0::3]
     assert shares[2] == top[1::3]

@@ -43,6 +43,7 @@ from scala40.games.scala40.analysis import (
     closing_moves,
     hand_melds,
 )
+from scala40.games.scala40.meld_search import without
 from scala40.games.scala40.moves import (
     MOVES,
     Discard,
@@ -56,7 +57,16 @@ from scala40.games.scala40.moves import (
     TakeUpcard,
 )
 from scala40.games.scala40.phases import Phase
-from scala40.games.scala40.rules import MatchFormat, Ruleset, hand_value
+from scala40.games.scala40.playouts import (
+    leader,
+    least_wanted,
+    mean_difference,
+    playout_score,
+    stacked,
+    stock_shares,
+    survivors,
+)
+from scala40.games.scala40.rules import Ruleset, hand_value
 from scala40.games.scala40.state import GameState
 from scala40.games.scala40.view import PlayerView
 from scala40.melds import Meld
@@ -480,6 +490,12 @@ _MOST_TURNS = 40
 adds a card to the hand it improves: :func:`scala40.games.scala40.analysis.hand_melds` takes at most 64)."""
 
 
+# The search's pace: prune the race every so many rounds; redeal a hand that could open
+# so many times.
+_PRUNE_EVERY = 16
+_REDEALS = 6
+
+
 def _is_count(value: object, low: int) -> bool:
     return type(value) is int and low <= value <= _MOST
 
@@ -723,7 +739,7 @@ class MonteCarloBot:
         done = 0
         while not done or used + len(alive) <= playouts:
             world = self._deal(view, rng.getrandbits(64))
-            shares = _stock_shares(world, view)
+            shares = stock_shares(world, view)
             rollout_seed = rng.getrandbits(64)
             any_ended = False
             for index in alive:
@@ -739,7 +755,7 @@ class MonteCarloBot:
             if done == self.settle_rounds and all(scores[i] == scores[alive[0]] for i in alive):
                 break
             if prune and done % _PRUNE_EVERY == 0:
-                alive = _survivors(scores, alive)
+                alive = survivors(scores, alive)
                 if len(alive) == 1:
                     break
         return scores
@@ -751,10 +767,10 @@ class MonteCarloBot:
         count = max(len(row) for row in scores)
         alive = [index for index, row in enumerate(scores) if len(row) == count]
         if alive[0] != 0:
-            return _leader(scores, alive)
+            return leader(scores, alive)
         best, best_bound = 0, 0.0
         for index in alive[1:]:
-            mean, error = _mean_difference(scores[index], scores[0])
+            mean, error = mean_difference(scores[index], scores[0])
             bound = mean - self.margin * error
             if bound > best_bound:
                 best, best_bound = index, bound
@@ -849,10 +865,10 @@ class MonteCarloBot:
         extra = min(world.turns_played[player], self.opponent_turns, len(stock))
         if not extra:
             return hand, stock
-        pool = sorted((*hand, *stock[-extra:]))
-        view = attrs.evolve(world.view(player), hand=tuple(pool))
-        dropped = _drop(pool, self._policy.discard_order(view, pool), extra)
-        return tuple(sorted(_without(pool, dropped))), [*dropped, *stock[:-extra]]
+        pool = tuple(sorted((*hand, *stock[-extra:])))
+        view = attrs.evolve(world.view(player), hand=pool)
+        dropped = least_wanted(pool, self._policy.discard_order(view, pool), extra)
+        return without(pool, dropped), [*dropped, *stock[:-extra]]
 
     def _playout(
         self,
@@ -874,140 +890,17 @@ class MonteCarloBot:
             drawn[player] = 1
         for _ in range(self.rollout_limit):
             if state.is_over or state.hand_number != hand_number:
-                return _score(state, player, hand_number), True
+                return playout_score(state, player, hand_number), True
             if state.is_chance:
                 state = state.apply(next(iter(state.legal_moves())))
                 continue
             mover = state.turn
             if state.phase is Phase.DRAW:
-                state = _stack(state, shares[mover], drawn[mover])
+                state = stacked(state, shares[mover], drawn[mover])
             legal = list(state.legal_moves())
             choice = policy._choose(state.view(mover), legal)
             if isinstance(choice, DrawStock):
                 drawn[mover] += 1
             state = state.apply(choice)
         ended = state.is_over or state.hand_number != hand_number
-        return _score(state, player, hand_number), ended
-
-
-# The search's pace: prune the race every so many rounds, dropping candidates behind the
-# best by more than so many standard errors; redeal a hand that could open so many times.
-_PRUNE_EVERY = 16
-_PRUNE_ERRORS = 3.0
-_REDEALS = 6
-
-
-def _mean_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``first[i] - second[i]`` and its standard error."""
-    count = len(first)
-    differences = [a - b for a, b in zip(first, second)]
-    mean = sum(differences) / count
-    if count < 2:
-        return mean, 0.0
-    variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
-    return mean, math.sqrt(variance / count)
-
-
-def _leader(scores: Sequence[Sequence[float]], alive: Sequence[int]) -> int:
-    """The option of ``alive`` with the best total score (the first one on a tie)."""
-    return max(alive, key=lambda index: (sum(scores[index]), -index))
-
-
-def _survivors(scores: Sequence[Sequence[float]], alive: Sequence[int]) -> list[int]:
-    """The options of ``alive`` not clearly behind the best of them (by more than
-    ``_PRUNE_ERRORS`` standard errors of the mean difference)."""
-    best = _leader(scores, alive)
-    kept = []
-    for index in alive:
-        mean, error = _mean_difference(scores[best], scores[index])
-        if index == best or mean <= _PRUNE_ERRORS * error:
-            kept.append(index)
-    return kept
-
-
-def _stock_shares(world: GameState, view: PlayerView) -> list[list[Card]]:
-    """The stock dealt out among the active players in drawing order, from the next
-    player to draw: each player's stock draws in a playout, whoever takes the discard."""
-    count = world.player_count
-    first = view.player if view.phase is Phase.DRAW else (view.player + 1) % count
-    order = [p for p in ((first + step) % count for step in range(count)) if world.active[p]]
-    shares: list[list[Card]] = [[] for _ in range(count)]
-    for position, card in enumerate(reversed(world.stock)):
-        shares[order[position % len(order)]].append(card)
-    return shares
-
-
-def _stack(state: GameState, share: Sequence[Card], drawn: int) -> GameState:
-    """``state`` with the next card of ``share`` on top of the stock (when it is still
-    there), the card it replaces taking its place."""
-    if drawn >= len(share) or not state.stock:
-        return state
-    card = share[drawn]
-    stock = list(state.stock)
-    if stock[-1] == card or card not in stock:
-        return state
-    position = len(stock) - 1 - stock[::-1].index(card)
-    stock[position], stock[-1] = stock[-1], card
-    return attrs.evolve(state, stock=tuple(stock))
-
-
-def _drop(pool: Sequence[Card], order: Sequence[Card], count: int) -> list[Card]:
-    """The first ``count`` cards to throw away from ``pool``, following ``order`` (distinct
-    cards, least wanted first; a card held twice may go twice)."""
-    left = list(pool)
-    dropped: list[Card] = []
-    while len(dropped) < count:
-        for card in order:
-            if len(dropped) < count and card in left:
-                left.remove(card)
-                dropped.append(card)
-    return dropped
-
-
-def _without(pool: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
-    left = list(pool)
-    for card in cards:
-        left.remove(card)
-    return left
-
-
-def _score(state: GameState, player: int, hand_number: int) -> float:
-    """A playout's value for ``player``: closing, and the points left in the hands.
-
-    In a single-hand match only closing counts (S40-V-SINGLE): points left in hand
-    would only bias the choice towards throwing high cards, which the opening needs.
-    """
-    rules = state.rules
-    result = state.last_hand
-    if rules.match_format is MatchFormat.SINGLE:
-        if result is not None and result.hand_number == hand_number:
-            return 1.0 if result.closer == player else 0.0
-        return _cut_short_win(state, player)
-    if result is not None and result.hand_number == hand_number:
-        closer = result.closer
-        hands = result.hands
-        win = 1.0 if closer == player else 0.0
-    else:
-        closer = None
-        hands = state.hands
-        win = _cut_short_win(state, player)
-    others = [
-        0 if p == closer else hand_value(hand, rules)
-        for p, hand in enumerate(hands)
-        if p != player and state.active[p]
-    ]
-    mine = 0 if player == closer else hand_value(hands[player], rules)
-    mean_others = sum(others) / len(others) if others else 0.0
-    return win + (mean_others - mine) / 100
-
-
-def _cut_short_win(state: GameState, player: int) -> float:
-    """The share of a win for ``player`` in a playout cut short: the player with the
-    fewest cards (an opened player before one who has not) is the likeliest to close."""
-    distance = [
-        len(hand) + (0 if state.opened[p] else 6) if state.active[p] else 1000
-        for p, hand in enumerate(state.hands)
-    ]
-    best = min(distance)
-    leaders = [p for p, d in enumerate(distance) if d == best]
-    return 1.0 / len(leaders) if player in leaders else 0.0
+        return playout_score(state, player, hand_number), ended

@@ -70,13 +70,30 @@ class MeldTableCaches:
         )
         """Sequences of the first suit, by ranks held and wild cards available (as
         cards, represented cards, start and value), which the other suits copy."""
-        self.with_card: BoundedCache[tuple[int, int, Card], tuple[Meld, ...]] = BoundedCache(
-            "scala40 table melds with a card"
+        self.with_card: BoundedCache[tuple[int, int, int, int, Card], tuple[Meld, ...]] = (
+            BoundedCache("scala40 table melds with a card")
         )
         """The melds of a per-rank (0) or per-suit (1) table that hold one card, by kind,
-        table key and card (:func:`melds_with_card`)."""
+        rank or suit, mask, wild cards available and card (:func:`melds_with_card`)."""
         self.piece_cards: BoundedCache[int, int] = BoundedCache("scala40 table cards")
         """Which cards the melds of each per-suit or per-rank table use, as a bit mask."""
+
+    def set_piece(self, rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
+        """The sets of ``rank`` from the suits held ``mask`` with up to ``cap`` wild cards."""
+        key = (rank << 8) | (mask << 3) | cap
+        piece = self.set_pieces.get(key)
+        if piece is None:
+            piece = self.set_pieces.put(key, _set_piece(rank, mask, cap, rules))
+        return piece
+
+    def sequence_piece(self, suit: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
+        """The sequences of ``suit`` from its ranks held ``mask`` with up to ``cap`` wild
+        cards."""
+        key = (suit << 20) | (mask << 3) | cap
+        piece = self.sequence_pieces.get(key)
+        if piece is None:
+            piece = self.sequence_pieces.put(key, _sequence_piece(suit, mask, cap, rules))
+        return piece
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
@@ -122,27 +139,38 @@ def melds_with_card(cards: tuple[Card, ...], card: Card, rules: MeldRules) -> li
                 suit_mask |= _RANK_BIT[other]
             if RANK_OF[other] == rank:
                 rank_mask |= _SUIT_BIT[other]
-    found: list[Meld] = []
     caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
-    with_card = caches.with_card
+    found: list[Meld] = []
     if rank in tables.ranks and _POPCOUNT[rank_mask] >= rules.set_min - cap:
-        key = (rank << 8) | (rank_mask << 3) | cap
-        melds = with_card.get((0, key, card))
-        if melds is None:
-            piece = caches.set_pieces.get(key)
-            if piece is None:
-                piece = caches.set_pieces.put(key, _set_piece(rank, rank_mask, cap, rules))
-            melds = with_card.put((0, key, card), tuple(m for m in piece if card in m.cards))
-        found.extend(melds)
-    key = (suit << 20) | (suit_mask << 3) | cap
-    melds = with_card.get((1, key, card))
-    if melds is None:
-        piece = caches.sequence_pieces.get(key)
-        if piece is None:
-            piece = caches.sequence_pieces.put(key, _sequence_piece(suit, suit_mask, cap, rules))
-        melds = with_card.put((1, key, card), tuple(m for m in piece if card in m.cards))
-    found.extend(melds)
+        found.extend(_holding(caches, card, _SETS, rank, rank_mask, cap, rules))
+    found.extend(_holding(caches, card, _SEQUENCES, suit, suit_mask, cap, rules))
     return found
+
+
+_SETS, _SEQUENCES = 0, 1
+"""The two kinds of table: the sets of a rank, the sequences of a suit."""
+
+
+def _holding(
+    caches: MeldTableCaches,
+    card: Card,
+    kind: int,
+    place: int,
+    mask: int,
+    cap: int,
+    rules: MeldRules,
+) -> tuple[Meld, ...]:
+    """The melds holding ``card`` of one table: the sets of rank ``place`` or the sequences
+    of suit ``place`` (``kind``), with ``mask`` held and up to ``cap`` wild cards."""
+    key = (kind, place, mask, cap, card)
+    melds = caches.with_card.get(key)
+    if melds is None:
+        if kind == _SETS:
+            piece = caches.set_piece(place, mask, cap, rules)
+        else:
+            piece = caches.sequence_piece(place, mask, cap, rules)
+        melds = caches.with_card.put(key, tuple(m for m in piece if card in m.cards))
+    return melds
 
 
 _SUIT_BIT = (*tuple(1 << card // 13 for card in range(52)), 0)
@@ -189,7 +217,6 @@ def hand_pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, .
     found: list[tuple[Meld, ...]] = []
     set_ranks = ranks_with_sets(suits, rules.set_min - cap) & rules.tables.rank_bits
     if set_ranks:
-        set_pieces = caches.set_pieces
         s0, s1, s2, s3 = suits
         for rank in rules.rank_order:
             place = rank - 1
@@ -197,20 +224,13 @@ def hand_pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, .
                 continue
             mask = (s0 >> place & 1) | (s1 >> place & 1) << 1 | (s2 >> place & 1) << 2
             mask |= (s3 >> place & 1) << 3
-            key = (rank << 8) | (mask << 3) | cap
-            piece = set_pieces.get(key)
-            if piece is None:
-                piece = set_pieces.put(key, _set_piece(rank, mask, cap, rules))
+            piece = caches.set_piece(rank, mask, cap, rules)
             if piece:
                 found.append(piece)
-    sequence_pieces = caches.sequence_pieces
     for suit in range(4):
         mask = suits[suit]
         if mask:
-            key = (suit << 20) | (mask << 3) | cap
-            piece = sequence_pieces.get(key)
-            if piece is None:
-                piece = sequence_pieces.put(key, _sequence_piece(suit, mask, cap, rules))
+            piece = caches.sequence_piece(suit, mask, cap, rules)
             if piece:
                 found.append(piece)
     return found
@@ -268,9 +288,7 @@ def meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
         key = ((place + 1) << 8) | (mask << 3) | cap
         used = used_by.get(key)
         if used is None:
-            piece = caches.set_pieces.get(key)
-            if piece is None:
-                piece = caches.set_pieces.put(key, _set_piece(place + 1, mask, cap, rules))
+            piece = caches.set_piece(place + 1, mask, cap, rules)
             used = used_by.put(key, _cards_used(piece))
         meldable |= used
     for suit in range(4):

@@ -241,13 +241,22 @@ def _table_meld(state: StateRecord, move: LayOff | SwapJoker | Split) -> Meld:
     return state.table[move.meld]
 
 
-def apply_lay_off(state: StateRecord, move: LayOff, lookahead: bool) -> StateRecord:
+def _card_onto_table(
+    state: StateRecord, move: LayOff | SwapJoker
+) -> tuple[Meld, tuple[Card, ...]]:
+    """The table meld a layoff or a swap plays its card on, and the hand without the card;
+    the checks they share: the phase, the opening, the meld and the card."""
     need_phase(state, Phase.PLAY, move)
     _need_opened(state, move)
     meld = _table_meld(state, move)
     hand = hand_without(state.hands[state.turn], (move.card,))
     if hand is None:
         raise illegal(move, "S40-TURN", f"{CARD_NAMES[move.card]} is not in the hand")
+    return meld, hand
+
+
+def apply_lay_off(state: StateRecord, move: LayOff, lookahead: bool) -> StateRecord:
+    meld, hand = _card_onto_table(state, move)
     wanted = move.represents if move.represents is not None else None
     options = [
         ext
@@ -278,12 +287,7 @@ def apply_lay_off(state: StateRecord, move: LayOff, lookahead: bool) -> StateRec
 
 
 def apply_swap(state: StateRecord, move: SwapJoker, lookahead: bool) -> StateRecord:
-    need_phase(state, Phase.PLAY, move)
-    _need_opened(state, move)
-    meld = _table_meld(state, move)
-    hand = hand_without(state.hands[state.turn], (move.card,))
-    if hand is None:
-        raise illegal(move, "S40-TURN", f"{CARD_NAMES[move.card]} is not in the hand")
+    meld, hand = _card_onto_table(state, move)
     caches: _Caches = meld.rules.tables.owned[_Caches]
     key = (meld, move.card)
     swapped = caches.swapped.get(key)

@@ -473,30 +473,7 @@ def solver_starts(
     # The hand's melds, table by table (sets of a rank, sequences of a suit), each with
     # what the solver needs of it: a meld is one object in all the tables holding it.
     for piece in hand_pieces(cards, rules):
-        if piece[0].kind is MeldKind.SET:
-            for meld in piece:
-                row = rows.get(id(meld))
-                if row is None or row[0] is not meld:
-                    row = _meld_row(meld, rows)
-                _, size, value, key, _, _, _ = row
-                rest = total_cards - size
-                if value >= needed:
-                    if rest >= keep or (rest == 0 and close_ok):
-                        found_melds.append(meld)
-                    continue
-                crowded = False  # reached only with too many cards
-                for total, _, _, _, _, keys in viable:
-                    if key in keys:
-                        if -total % 64 <= room:
-                            found_melds.append(meld)
-                            break
-                        crowded = True
-                else:
-                    if crowded and searcher(cards, rules, final_keep).starts_with(
-                        meld, needed, keep, close_ok, None
-                    ):
-                        found_melds.append(meld)
-            continue
+        sets = piece[0].kind is MeldKind.SET
         for meld in piece:
             row = rows.get(id(meld))
             if row is None or row[0] is not meld:
@@ -507,46 +484,55 @@ def solver_starts(
                 if rest >= keep or (rest == 0 and close_ok):
                     found_melds.append(meld)
                 continue
-            crowded = False
-            for _, left, suits, rests, more, _ in viable:
-                code = suits[place]
-                if wilds > left or (code | code >> 1) & natural != natural:
-                    continue
-                after = code - natural
-                if left < 2:
-                    tail = table.get(after << 4)
-                    if tail is None:
-                        tail = _suit_best(after, 0, rules)
-                    reach = rests[place] + worth + tail
-                    if left and not wilds:
-                        # The joker left goes to this suit, or to the best of the others.
-                        with_it = table.get(after << 4 | 1)
-                        if with_it is None:
-                            with_it = _suit_best(after, 1, rules)
-                        if with_it - tail > more[place]:
-                            reach += with_it - tail
-                        else:
-                            reach += more[place]
-                else:
-                    others = more[place]
-                    reach = _NEVER
-                    for kept in range(wilds, left + 1):
-                        part = table.get(after << 4 | (kept - wilds))
-                        if part is None:
-                            part = _suit_best(after, kept - wilds, rules)
-                        if part + others[left - kept] > reach:
-                            reach = part + others[left - kept]
-                    reach += rests + worth
-                if reach >= least:
-                    if -reach % 64 <= room:
-                        found_melds.append(meld)
-                        break
-                    crowded = True
+            fits = crowded = False  # crowded: reached only with too many cards
+            if sets:
+                for total, _, _, _, _, keys in viable:
+                    if place in keys:  # a set's place is its set key
+                        if -total % 64 <= room:
+                            fits = True
+                            break
+                        crowded = True
             else:
-                if crowded and searcher(cards, rules, final_keep).starts_with(
+                for _, left, suits, rests, more, _ in viable:
+                    code = suits[place]
+                    if wilds > left or (code | code >> 1) & natural != natural:
+                        continue
+                    after = code - natural
+                    if left < 2:
+                        tail = table.get(after << 4)
+                        if tail is None:
+                            tail = _suit_best(after, 0, rules)
+                        reach = rests[place] + worth + tail
+                        if left and not wilds:
+                            # The joker left goes to this suit, or to the best of the others.
+                            with_it = table.get(after << 4 | 1)
+                            if with_it is None:
+                                with_it = _suit_best(after, 1, rules)
+                            if with_it - tail > more[place]:
+                                reach += with_it - tail
+                            else:
+                                reach += more[place]
+                    else:
+                        others = more[place]
+                        reach = _NEVER
+                        for kept in range(wilds, left + 1):
+                            part = table.get(after << 4 | (kept - wilds))
+                            if part is None:
+                                part = _suit_best(after, kept - wilds, rules)
+                            if part + others[left - kept] > reach:
+                                reach = part + others[left - kept]
+                        reach += rests + worth
+                    if reach >= least:
+                        if -reach % 64 <= room:
+                            fits = True
+                            break
+                        crowded = True
+            if crowded and not fits:
+                fits = searcher(cards, rules, final_keep).starts_with(
                     meld, needed, keep, close_ok, None
-                ):
-                    found_melds.append(meld)
+                )
+            if fits:
+                found_melds.append(meld)
     return tuple(found_melds)
 
 

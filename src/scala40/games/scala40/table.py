@@ -8,6 +8,7 @@ melds (melds compare equal across rules, so the caches are kept apart by rules).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, Literal, overload
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import JOKER, Card
@@ -41,6 +42,10 @@ free one of its jokers (bit masks), then its layoffs and its swaps (in the order
 :meth:`~scala40.melds.Meld.extensions` and :meth:`~scala40.melds.Meld.joker_swaps`).
 A meld offers a few moves at most: scanning them for a card is quicker than keeping
 them grouped by card, and keeps fewer objects alive."""
+
+_LAY_OFFS: Literal[2] = 2
+_SWAPS: Literal[3] = 3
+"""Where an offer holds its layoffs and its swaps (each after its mask, two places back)."""
 
 
 class TableInfo:
@@ -85,20 +90,14 @@ class TableInfo:
     def lay_offs(self) -> tuple[tuple[Card, LayOff], ...]:
         """Every layoff, with the card it needs, meld by meld."""
         if self._lay_offs is None:
-            found: list[tuple[Card, LayOff]] = []
-            for offer in self._per_meld():
-                found.extend([(lay_off.card, lay_off) for lay_off in offer[2]])
-            self._lay_offs = tuple(found)
+            self._lay_offs = self._with_cards(_LAY_OFFS)
         return self._lay_offs
 
     @property
     def swaps(self) -> tuple[tuple[Card, SwapJoker], ...]:
         """Every joker swap, with the natural card it needs, meld by meld."""
         if self._swaps is None:
-            found: list[tuple[Card, SwapJoker]] = []
-            for offer in self._per_meld():
-                found.extend([(swap.card, swap) for swap in offer[3]])
-            self._swaps = tuple(found)
+            self._swaps = self._with_cards(_SWAPS)
         return self._swaps
 
     def add_moves(self, card: Card, moves: list[Move], lay_offs_ok: bool = True) -> None:
@@ -118,21 +117,33 @@ class TableInfo:
 
     def lay_offs_with(self, card: Card) -> list[LayOff]:
         """The layoffs of ``card``, in table order."""
-        found: list[LayOff] = []
-        if self.playable >> card & 1:
-            for offer in self._per_meld():
-                if offer[0] >> card & 1:
-                    found.extend([move for move in offer[2] if move.card == card])
-        return found
+        return self._offered(card, _LAY_OFFS) if self.playable >> card & 1 else []
 
     def swaps_with(self, card: Card) -> list[SwapJoker]:
         """The joker swaps ``card`` allows, in table order."""
-        found: list[SwapJoker] = []
-        if self.swappable >> card & 1:
-            for offer in self._per_meld():
-                if offer[1] >> card & 1:
-                    found.extend([move for move in offer[3] if move.card == card])
+        return self._offered(card, _SWAPS) if self.swappable >> card & 1 else []
+
+    @overload
+    def _offered(self, card: Card, part: Literal[2]) -> list[LayOff]: ...
+    @overload
+    def _offered(self, card: Card, part: Literal[3]) -> list[SwapJoker]: ...
+    def _offered(self, card: Card, part: Literal[2, 3]) -> list[Any]:
+        """The moves of ``card`` among the layoffs (``part`` 2) or the swaps (3) each meld
+        offers, in table order (the mask before them tells which melds have one)."""
+        found: list[Any] = []
+        offers: tuple[tuple[Any, ...], ...] = self._per_meld()  # indexed by a variable
+        for offer in offers:
+            if offer[part - 2] >> card & 1:
+                found.extend([move for move in offer[part] if move.card == card])
         return found
+
+    @overload
+    def _with_cards(self, part: Literal[2]) -> tuple[tuple[Card, LayOff], ...]: ...
+    @overload
+    def _with_cards(self, part: Literal[3]) -> tuple[tuple[Card, SwapJoker], ...]: ...
+    def _with_cards(self, part: Literal[2, 3]) -> tuple[tuple[Card, Any], ...]:
+        """Every layoff (``part`` 2) or swap (3), with the card it needs, meld by meld."""
+        return tuple((move.card, move) for offer in self._per_meld() for move in offer[part])
 
     def _per_meld(self) -> tuple[_Offers, ...]:
         """What each meld offers at its place, in table order."""

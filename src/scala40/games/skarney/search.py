@@ -20,6 +20,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from itertools import product
+from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._engine import without
@@ -364,19 +365,22 @@ def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
     if kind is MeldKind.SET:
         ranks = [RANK_OF[card] for card in naturals]
         counts = tuple(sorted(ranks.count(rank) for rank in set(ranks)))
-        shape: tuple[object, ...] = (kind, wilds, needed, counts)
-        found = _HOLDS.get(shape)
-        if found is None:
-            found = _HOLDS.put(shape, _holds_sets(counts, wilds, needed))
-        return found
+        return _shape_holds(kind, wilds, needed, counts)
     suits: list[list[Card]] = [[], [], [], []]
     for card in naturals:
         suits[SUIT_OF[card]].append(card % 13)  # every suit written as spades
-    cards = tuple(sorted(map(tuple, suits)))
-    shape = (kind, wilds, needed, cards)
+    return _shape_holds(kind, wilds, needed, tuple(sorted(map(tuple, suits))))
+
+
+def _shape_holds(kind: MeldKind, wilds: int, needed: int, groups: tuple[Any, ...]) -> bool:
+    """:func:`_holds` of a hand of that shape (see :data:`_HOLDS`): the natural cards'
+    ``groups`` are the sorted counts by rank for sets, the sorted suits (in spades) for
+    sequences."""
+    shape = (kind, wilds, needed, groups)
     found = _HOLDS.get(shape)
     if found is None:
-        found = _HOLDS.put(shape, _holds_runs(cards, wilds, needed))
+        holds = _holds_sets if kind is MeldKind.SET else _holds_runs
+        found = _HOLDS.put(shape, holds(groups, wilds, needed))
     return found
 
 
@@ -452,26 +456,16 @@ class _Parts:
             return False
         wilds = min(self.wilds - (len(cards) - len(taken)), needed)
         kind = self.kind
-        shape: tuple[object, ...]
         if kind is MeldKind.SET:
             counts = self.groups[0].copy()
             for card in taken:
                 counts[RANK_OF[card]] -= 1
             ranks = tuple(sorted(count for count in counts if count))
-            shape = (kind, wilds, needed, ranks)
-            found = _HOLDS.get(shape)
-            if found is None:
-                found = _HOLDS.put(shape, _holds_sets(ranks, wilds, needed))
-            return found
+            return _shape_holds(kind, wilds, needed, ranks)
         suits = [group.copy() for group in self.groups]
         for card in taken:
             suits[SUIT_OF[card]].remove(card % 13)
-        runs = tuple(sorted(map(tuple, suits)))
-        shape = (kind, wilds, needed, runs)
-        found = _HOLDS.get(shape)
-        if found is None:
-            found = _HOLDS.put(shape, _holds_runs(runs, wilds, needed))
-        return found
+        return _shape_holds(kind, wilds, needed, tuple(sorted(map(tuple, suits))))
 
 
 def contract_starts(
