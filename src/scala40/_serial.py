@@ -8,15 +8,19 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from scala40._cache import BoundedCache
-from scala40._checks import describe, is_int
-from scala40.cards import JOKER, Card, Deck, as_cards
-from scala40.errors import InvalidCardError, SerializationError
+from scala40._checks import describe, is_bool, is_int
+from scala40.cards import JOKER, Card, Deck, as_cards, format_cards
+from scala40.errors import InvalidCardError, Scala40Error, SerializationError
 
 __all__ = [
+    "COUNTS",
     "MAX_COUNT",
     "MAX_READ_ITEMS",
     "MAX_READ_TEXT",
     "MAX_SEED_DIGITS",
+    "STATE_HEADER",
+    "TOTALS",
+    "FieldChecks",
     "FieldReader",
     "all_pass",
     "as_items",
@@ -27,6 +31,7 @@ __all__ = [
     "is_count",
     "is_seed",
     "is_total",
+    "state_head_to_dict",
     "tuple_or",
 ]
 
@@ -96,6 +101,11 @@ def is_total(value: object) -> bool:
     """An integer from -:data:`MAX_COUNT` to :data:`MAX_COUNT`."""
     return is_int(value) and -MAX_COUNT <= value <= MAX_COUNT
 
+
+COUNTS = f"integers from 0 to {MAX_COUNT}"
+"""What :meth:`FieldChecks.entries` calls the items :func:`is_count` passes."""
+TOTALS = f"integers from -{MAX_COUNT} to {MAX_COUNT}"
+"""What :meth:`FieldChecks.entries` calls the items :func:`is_total` passes."""
 
 _INT_RANGES: dict[Callable[[object], bool], tuple[int, int]] = {
     is_count: (0, MAX_COUNT),
@@ -293,11 +303,11 @@ class FieldReader:
         return None if value is None else self.card(value, name)
 
     def card_lists(
-        self, name: str, value: object = None, *, given: bool = False
+        self, name: str, value: object = None, *, given: bool = False, most: int = MAX_READ_ITEMS
     ) -> tuple[tuple[Card, ...], ...]:
-        """A list of card texts, each read and sorted (hands)."""
+        """A list of at most ``most`` card texts, each read and sorted (hands)."""
         found = value if given else self.data[name]
-        if not isinstance(found, list) or len(found) > MAX_READ_ITEMS:
+        if not isinstance(found, list) or len(found) > most:
             raise self.fail(f"{name} must be a list of card texts, got {describe(found)}")
         return tuple(
             tuple(sorted(self.cards(item, f"{name} {index}"))) for index, item in enumerate(found)
@@ -320,3 +330,195 @@ class FieldReader:
                 return member
         known = ", ".join(repr(member.value) for member in choices)
         raise self.fail(f"{name} must be one of {known}, got {describe(found)}")
+
+    def ruleset(self, kind: Any) -> Any:
+        """The ruleset of the class ``kind`` written under ``rules``."""
+        try:
+            return kind.from_dict(self.data["rules"])
+        except SerializationError as error:
+            raise self.fail(str(error)) from None
+
+    def state_head(self, phases: type[E], most_seats: int) -> dict[str, Any]:
+        """The fields every card game's state starts with (what
+        :func:`state_head_to_dict` writes, but the rules), by their names in the state:
+        at most ``most_seats`` players, a dealer, a hand number, a member of ``phases``,
+        a turn, the hands and the stock."""
+        low, high = -MAX_COUNT, MAX_COUNT
+        return {
+            "player_count": self.integer("players", 0, most_seats),
+            "dealer": self.integer("dealer", low, high),
+            "hand_number": self.integer("hand_number", low, high),
+            "phase": self.choice("phase", phases),
+            "turn": self.integer("turn", low, high),
+            "hands": self.card_lists("hands"),
+            "stock": self.cards(self.data["stock"], "stock"),
+        }
+
+    def melds(self, name: str, read: Callable[[Any], Any], most: int) -> tuple[Any, ...]:
+        """A list of at most ``most`` meld texts, each read by ``read`` (whose
+        :class:`~scala40.Scala40Error` names what is wrong with the meld)."""
+        found = self.data[name]
+        if not isinstance(found, list) or len(found) > most:
+            raise self.fail(f"{name} must be a list of meld texts, got {describe(found)}")
+        melds = []
+        for index, spec in enumerate(found):
+            try:
+                melds.append(read(spec))
+            except Scala40Error as error:
+                raise self.fail(f"{name} meld #{index}: {error}") from None
+        return tuple(melds)
+
+    def part(
+        self, name: str, expected: frozenset[str], ignored: frozenset[str] = frozenset()
+    ) -> Any:
+        """A reader of the mapping ``name`` (of the same class, its messages starting
+        with ``name``), its keys checked; ``None`` for ``null``."""
+        found = self.data[name]
+        if found is None:
+            return None
+        if not isinstance(found, Mapping):
+            raise self.fail(f"{name} must be a mapping or null, got {describe(found)}")
+        read = type(self)(found, f"{self.where}{name}: ")
+        read.keys(expected, ignored)
+        return read
+
+    def valid(self, state: Any) -> Any:
+        """``state`` once it has no problem (``state.problems()``); else the error that
+        lists them."""
+        problems = state.problems()
+        if problems:
+            raise self.fail("invalid state: " + "; ".join(problems))
+        return state
+
+
+STATE_HEADER = frozenset({"format", "version"})
+"""The keys of a state's dictionary that its loader reads before its fields."""
+
+
+def state_head_to_dict(state: Any) -> dict[str, Any]:
+    """The fields every card game's state starts its dictionary with: the rules, the
+    players, the dealer, the hand number, the phase, the turn, the hands and the stock
+    (:meth:`FieldReader.state_head` reads them back).
+
+    >>> from scala40.games.chinchon import new_game
+    >>> list(state_head_to_dict(new_game(players=2, seed=1)))
+    ['rules', 'players', 'dealer', 'hand_number', 'phase', 'turn', 'hands', 'stock']
+    """
+    return {
+        "rules": state.rules.to_dict(),
+        "players": state.player_count,
+        "dealer": state.dealer,
+        "hand_number": state.hand_number,
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "hands": [format_cards(hand) for hand in state.hands],
+        "stock": format_cards(state.stock),
+    }
+
+
+class FieldChecks:
+    """The checks of a state's fields taken one by one (their types and ranges), each
+    problem found added to :attr:`problems`. Built on a state whose ``rules`` are not of
+    the class ``ruleset`` (called ``name`` in the message) or whose ``player_count`` the
+    rules do not allow, it holds that problem alone: nothing else would mean anything.
+
+    >>> from scala40.games.chinchon import Ruleset, new_game
+    >>> check = FieldChecks(new_game(players=2, seed=1), Ruleset)
+    >>> check.entries("hands", 3, is_card_codes, "cards")
+    >>> check.seats("turn")
+    >>> check.problems
+    ['hands must have 3 entries, got 2']
+    """
+
+    def __init__(self, state: Any, ruleset: type, name: str = "Ruleset") -> None:
+        self.state = state
+        self.problems: list[str] = []
+        rules: object = state.rules
+        count = self.count = state.player_count
+        if not isinstance(rules, ruleset):
+            self.problems.append(f"rules must be a {name}, got {describe(rules)}")
+            return
+        low: int = rules.min_players  # type: ignore[attr-defined]
+        high: int = rules.max_players  # type: ignore[attr-defined]
+        if not (is_int(count) and low <= count <= high):
+            self.problems.append(
+                f"player_count must be from {low} to {high}, got {describe(count)}"
+            )
+
+    def is_seat(self, value: object) -> bool:
+        """Whether ``value`` is a seat of the state."""
+        return is_int(value) and 0 <= value < self.count
+
+    def entries(
+        self, name: str, size: int | None, test: Callable[[object], bool], what: str
+    ) -> None:
+        """The tuple ``name`` holds ``size`` items (any number for ``None``), each
+        passing ``test`` (``what`` names them)."""
+        values = getattr(self.state, name)
+        if not isinstance(values, tuple):
+            self.problems.append(f"{name} must be a tuple, got {describe(values)}")
+        elif size is not None and len(values) != size:
+            self.problems.append(f"{name} must have {size} entries, got {len(values)}")
+        elif not all_pass(values, test):
+            self.problems.append(f"{name} must hold {what}, got {describe(values)}")
+
+    def cards(self, *names: str, most: int = MAX_READ_ITEMS) -> None:
+        """Each field of ``names`` is a tuple of at most ``most`` card codes."""
+        for name in names:
+            value = getattr(self.state, name)
+            if not is_card_codes(value, most):
+                self.problems.append(f"{name} must be a tuple of cards, got {describe(value)}")
+
+    def optional_card(self, name: str) -> None:
+        """The field ``name`` is a card code or ``None``."""
+        value = getattr(self.state, name)
+        if value is not None and not is_card_code(value):
+            self.problems.append(f"{name} must be a card or None, got {describe(value)}")
+
+    def seats(self, *names: str) -> None:
+        """Each field of ``names`` is a seat."""
+        for name in names:
+            value = getattr(self.state, name)
+            if not self.is_seat(value):
+                self.problems.append(
+                    f"{name} must be a seat from 0 to {self.count - 1}, got {describe(value)}"
+                )
+
+    def counts(self, *names: str) -> None:
+        """Each field of ``names`` passes :func:`is_count`."""
+        for name in names:
+            value = getattr(self.state, name)
+            if not is_count(value):
+                self.problems.append(
+                    f"{name} must be an integer from 0 to {MAX_COUNT}, got {describe(value)}"
+                )
+
+    def flags(self, *names: str) -> None:
+        """Each field of ``names`` is ``True`` or ``False``."""
+        for name in names:
+            value = getattr(self.state, name)
+            if not is_bool(value):
+                self.problems.append(f"{name} must be True or False, got {describe(value)}")
+
+    def phase(self, phases: type[enum.Enum]) -> None:
+        """The field ``phase`` is a member of the game's ``phases``."""
+        phase: object = self.state.phase
+        if not isinstance(phase, phases):
+            self.problems.append(f"phase must be a Phase, got {describe(phase)}")
+
+    def rng(self) -> None:
+        """The field ``rng`` is a generator state (64 bits)."""
+        rng: object = self.state.rng
+        if not (is_int(rng) and 0 <= rng < 1 << 64):
+            self.problems.append(f"rng must be an integer of 64 bits, got {describe(rng)}")
+
+    def last_hand(self, result: type, check: Callable[[Any], list[str]]) -> None:
+        """The field ``last_hand`` is ``None`` or a ``result`` whose fields ``check``
+        finds no problem with."""
+        last: object = self.state.last_hand
+        if last is None:
+            return
+        if isinstance(last, result):
+            self.problems.extend(check(last))
+        else:
+            self.problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")

@@ -18,7 +18,7 @@ from scala40.games.scala40.moves import (
     Move,
     Restock,
 )
-from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.phases import HAND_START, Phase
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import RestockMethod
 
@@ -67,12 +67,7 @@ def deal(
         turns_played=(0,) * state.player_count,
         hand_number=state.hand_number + 1,
         rng=rng,
-        opening_value=0,
-        opened_at_turn_start=False,
-        taken=None,
-        taken_must_use=False,
-        taken_used=False,
-        melded_since_restock=True,
+        **HAND_START,
     )
 
 

@@ -9,6 +9,7 @@ last hand ended (values shared by the state, the engine and the views).
 from __future__ import annotations
 
 import enum
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -16,7 +17,7 @@ import attrs
 from scala40.cards import Card
 from scala40.views import hand_result_to_dict
 
-__all__ = ["HandResult", "Phase", "may_close"]
+__all__ = ["HAND_START", "HandResult", "Phase", "may_close"]
 
 
 class Phase(enum.Enum):
@@ -32,6 +33,21 @@ class Phase(enum.Enum):
     """Chance: the discard pile is to be shuffled into the stock (only with ``auto_chance=False``)."""
     OVER = "over"
     """The match has ended; :attr:`~scala40.games.scala40.state.GameState.winners` says who won."""
+
+
+HAND_START: MappingProxyType[str, Any] = MappingProxyType(
+    {
+        "opening_value": 0,
+        "opened_at_turn_start": False,
+        "taken": None,
+        "taken_must_use": False,
+        "taken_used": False,
+        "melded_since_restock": True,
+    }
+)
+"""The fields of a turn as every hand starts them: nothing put down towards an opening,
+no card taken from the discard pile, and no rebuild of the stock yet to stall
+(S40-STALL)."""
 
 
 @attrs.frozen

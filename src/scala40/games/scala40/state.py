@@ -24,15 +24,14 @@ from typing import Any, cast
 import attrs
 
 from scala40._checks import describe, is_bool, is_int
-from scala40._rng import next_random, random_below, seed_state, shuffle
-from scala40._serial import as_items, is_count, is_seed
-from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards
+from scala40._position import PositionReader
+from scala40._rng import seed_state, shuffle
+from scala40._serial import as_items, is_count, is_seed, state_head_to_dict
+from scala40._state import new_game_fields, resolve_rules
+from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
-    InvalidArgumentError,
-    InvalidCardError,
     InvalidMoveError,
     InvalidStateError,
-    InvalidValueError,
     Scala40Error,
 )
 from scala40.games.scala40 import engine, load
@@ -61,7 +60,7 @@ from scala40.games.scala40.moves import (
     TakeDiscard,
     TakeUpcard,
 )
-from scala40.games.scala40.phases import HandResult, Phase
+from scala40.games.scala40.phases import HAND_START, HandResult, Phase
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.games.scala40.view import PlayerView
@@ -77,13 +76,6 @@ __all__ = [
     "meld_from_spec",
     "new_game",
 ]
-
-
-def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
-    """A ruleset given as itself, a preset name, or ``None`` for the official rules."""
-    if rules is not None and not isinstance(rules, (str, Ruleset)):
-        raise InvalidArgumentError(f"expected a Ruleset or a preset name, got {describe(rules)}")
-    return Ruleset.resolve(rules)
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
@@ -317,37 +309,12 @@ class GameState(StateRecord):
         ...
         scala40.errors.InvalidStateError: invalid game state: JK: 5 placed, but the deck has 4
         """
-        rules = _ruleset_of(rules)
-        problems: list[str] = []
-        hand_list = as_items(hands)
-        if hand_list is None:
-            raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
-        count = len(hand_list)
-
-        def cards_of(value: object, what: str) -> tuple[Card, ...]:
-            try:
-                found = as_cards(value)  # type: ignore[arg-type]
-            except InvalidCardError as error:
-                problems.append(f"{what}: {error}")
-            else:
-                if len(found) <= MAX_PLACED:
-                    return found
-                problems.append(f"{what}: {len(found)} cards, more than a deck holds")
-                return ()
-            # Keep the readable cards, so that other problems can still be found.
-            tokens = value.replace(",", " ").split() if isinstance(value, str) else as_items(value)
-            readable = []
-            for token in (tokens or ())[:MAX_PLACED]:
-                try:
-                    readable.append(as_card(token))
-                except InvalidCardError:
-                    continue
-            return tuple(readable)
-
-        hand_cards = tuple(
-            tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hand_list)
-        )
-        discard_cards = cards_of(discard, "discard pile")
+        rules = resolve_rules(Ruleset, rules)
+        read = PositionReader(hands, most_cards=MAX_PLACED, keep_readable=True)
+        count = read.count
+        problems = read.problems
+        hand_cards = read.hands
+        discard_cards = read.cards(discard, "discard pile")
         melds: list[Meld] = []
         table_list = as_items(table)
         if table_list is None:
@@ -361,17 +328,8 @@ class GameState(StateRecord):
                 melds.append(meld_from_spec(spec, rules))
             except Scala40Error as error:
                 problems.append(f"table meld #{index}: {error}")
-        try:
-            phase = Phase(phase)
-        except Exception:  # not a phase (the enum's own message repr()s the value)
-            problems.append(f"unknown phase {describe(phase)}")
-            phase = Phase.DRAW
-        taken_card = None
-        if taken is not None:
-            taken_card = cards_of([taken] if not isinstance(taken, str) else taken, "taken")
-            if len(taken_card) > 1:
-                problems.append(f"taken must be one card, got {describe(taken)}")
-                taken_card = taken_card[:1]
+        phase = read.phase(phase, Phase, Phase.DRAW)
+        taken_card = read.card(taken, "taken", "taken")
         flags = {
             "opened": sequence_of(opened, count, is_bool, "True or False", problems, "opened"),
             "active": sequence_of(active, count, is_bool, "True or False", problems, "active"),
@@ -400,7 +358,7 @@ class GameState(StateRecord):
             # that could not be read, so those are left out.
             raise InvalidStateError(problems + shape_problems(
                 count, rules, hand_cards, flags, turn, phase, discard_cards, melds,
-                opening_value, taken_card,
+                opening_value, taken_card is not None,
             ))  # fmt: skip
         if stock is None:
             placed = placed_cards(hand_cards, discard_cards, melds)
@@ -411,21 +369,15 @@ class GameState(StateRecord):
             rest = tuple(sorted((deck - placed).elements()))
             stock_cards, _ = shuffle(rest, seed_state(seed))
         else:
-            stock_cards = cards_of(stock, "stock")
+            stock_cards = read.cards(stock, "stock")
             if problems:
                 raise InvalidStateError(problems + shape_problems(
                     count, rules, hand_cards, flags, turn, phase, discard_cards, melds,
-                    opening_value, taken_card,
+                    opening_value, taken_card is not None,
                 ))  # fmt: skip
         opened_flags = flags["opened"]
         state = cls(
-            rules=rules,
-            player_count=count,
-            dealer=(turn - 1) % max(count, 1) if dealer is None else dealer,
-            hand_number=hand_number,
-            phase=phase,
-            turn=turn,
-            hands=hand_cards,
+            **read.fields(rules, phase, turn, dealer, hand_number, seed),
             stock=stock_cards,
             discard=discard_cards,
             table=tuple(melds),
@@ -433,18 +385,15 @@ class GameState(StateRecord):
             turns_played=flags["turns_played"] if turns_played is not None else (0,) * count,
             scores=flags["scores"] if scores is not None else (0,) * count,
             active=flags["active"] if active is not None else (True,) * count,
-            winners=(),
-            rng=seed_state(seed),
             auto_chance=auto_chance,
             opening_value=opening_value,
             opened_at_turn_start=bool(opened_flags[turn])
             if opened is not None and 0 <= turn < len(opened_flags)
             else False,
-            taken=taken_card[0] if taken_card else None,
+            taken=taken_card,
             taken_must_use=taken_must_use,
             taken_used=taken_used,
             melded_since_restock=melded_since_restock,
-            last_hand=None,
         )
         state.validate()
         return state
@@ -453,14 +402,7 @@ class GameState(StateRecord):
 
     def _fields_to_dict(self) -> dict[str, Any]:
         return {
-            "rules": self.rules.to_dict(),
-            "players": self.player_count,
-            "dealer": self.dealer,
-            "hand_number": self.hand_number,
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "hands": [format_cards(h) for h in self.hands],
-            "stock": format_cards(self.stock),
+            **state_head_to_dict(self),
             "discard": format_cards(self.discard),
             "table": [str(m) for m in self.table],
             "opened": list(self.opened),
@@ -506,44 +448,12 @@ def new_game(
     >>> a == b, a.hand_number, a.rules.split_sequences
     (True, 1, True)
     """
-    rules = _ruleset_of(rules)
-    if not (type(players) is int and rules.min_players <= players <= rules.max_players):
-        raise InvalidStateError(
-            [
-                f"players must be from {rules.min_players} to {rules.max_players}, "
-                f"got {describe(players)}"
-            ]
-        )
-    if not is_bool(auto_chance):
-        raise InvalidArgumentError(
-            f"auto_chance must be True or False, got {describe(auto_chance)}"
-        )
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(64)
-    elif type(seed) is not int:
-        raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
-    elif not is_seed(seed):
-        raise InvalidValueError(
-            f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
-        )
-    rng = seed_state(seed)
-    if dealer is None:
-        dealer, rng = random_below(players, rng)
-    elif not (type(dealer) is int and 0 <= dealer < players):
-        raise InvalidStateError(
-            [f"dealer must be a player from 0 to {players - 1}, got {describe(dealer)}"]
-        )
-    _, rng = next_random(rng)
+    rules = resolve_rules(Ruleset, rules)
+    fields = new_game_fields(
+        rules, players, seed, auto_chance, dealer, Phase.DEAL, dealer_word="player"
+    )
     state = GameState(
-        rules=rules,
-        player_count=players,
-        dealer=dealer,
-        hand_number=0,
-        phase=Phase.DEAL,
-        turn=dealer,
-        hands=((),) * players,
+        **fields,
         stock=(),
         discard=(),
         table=(),
@@ -551,16 +461,7 @@ def new_game(
         turns_played=(0,) * players,
         scores=(0,) * players,
         active=(True,) * players,
-        winners=(),
-        rng=rng,
-        auto_chance=auto_chance,
-        opening_value=0,
-        opened_at_turn_start=False,
-        taken=None,
-        taken_must_use=False,
-        taken_used=False,
-        melded_since_restock=True,
-        last_hand=None,
+        **HAND_START,
     )
     if auto_chance:
         return cast(GameState, engine.deal(state, None))
