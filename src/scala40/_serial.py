@@ -462,43 +462,32 @@ class FieldChecks:
         elif not all_pass(values, test):
             self.problems.append(f"{name} must hold {what}, got {describe(values)}")
 
-    def cards(self, *names: str, most: int = MAX_READ_ITEMS) -> None:
-        """Each field of ``names`` is a tuple of at most ``most`` card codes."""
+    def each(self, names: tuple[str, ...], test: Callable[[object], bool], what: str) -> None:
+        """Each field of ``names`` passes ``test`` (``what`` says what it must be)."""
         for name in names:
             value = getattr(self.state, name)
-            if not is_card_codes(value, most):
-                self.problems.append(f"{name} must be a tuple of cards, got {describe(value)}")
+            if not test(value):
+                self.problems.append(f"{name} must be {what}, got {describe(value)}")
+
+    def cards(self, *names: str, most: int = MAX_READ_ITEMS) -> None:
+        """Each field of ``names`` is a tuple of at most ``most`` card codes."""
+        self.each(names, lambda value: is_card_codes(value, most), "a tuple of cards")
 
     def optional_card(self, name: str) -> None:
         """The field ``name`` is a card code or ``None``."""
-        value = getattr(self.state, name)
-        if value is not None and not is_card_code(value):
-            self.problems.append(f"{name} must be a card or None, got {describe(value)}")
+        self.each((name,), lambda value: value is None or is_card_code(value), "a card or None")
 
     def seats(self, *names: str) -> None:
         """Each field of ``names`` is a seat."""
-        for name in names:
-            value = getattr(self.state, name)
-            if not self.is_seat(value):
-                self.problems.append(
-                    f"{name} must be a seat from 0 to {self.count - 1}, got {describe(value)}"
-                )
+        self.each(names, self.is_seat, f"a seat from 0 to {self.count - 1}")
 
     def counts(self, *names: str) -> None:
         """Each field of ``names`` passes :func:`is_count`."""
-        for name in names:
-            value = getattr(self.state, name)
-            if not is_count(value):
-                self.problems.append(
-                    f"{name} must be an integer from 0 to {MAX_COUNT}, got {describe(value)}"
-                )
+        self.each(names, is_count, f"an integer from 0 to {MAX_COUNT}")
 
     def flags(self, *names: str) -> None:
         """Each field of ``names`` is ``True`` or ``False``."""
-        for name in names:
-            value = getattr(self.state, name)
-            if not is_bool(value):
-                self.problems.append(f"{name} must be True or False, got {describe(value)}")
+        self.each(names, is_bool, "True or False")
 
     def phase(self, phases: type[enum.Enum]) -> None:
         """The field ``phase`` is a member of the game's ``phases``."""

@@ -116,8 +116,8 @@ def new_game_fields(
     dealer_word: str = "seat",
     skip_one: bool = True,
 ) -> dict[str, Any]:
-    """The fields every card game's new game starts with, waiting at ``deal_phase`` for
-    its first deal, once the arguments of its ``new_game`` are checked: ``players`` as
+    """The fields every card game's new game starts with (no card dealt), waiting at
+    ``deal_phase`` for its first deal, once the arguments of its ``new_game`` are checked: ``players`` as
     ``rules`` allow (``players_note`` ends that message), a ``seed`` of at most
     :data:`~scala40._serial.MAX_SEED_DIGITS` digits (``None``: one from the operating
     system, C-RNG), the first dealer drawn by lot from it unless ``dealer`` names one
@@ -169,6 +169,7 @@ def new_game_fields(
         "phase": deal_phase,
         "turn": dealer,
         "hands": ((),) * players,
+        "stock": (),
         "winners": (),
         "rng": rng,
         "auto_chance": auto_chance,

@@ -137,7 +137,6 @@ class KnockState(KnockRecord):
         rules = resolve_rules(cls.RULESET, rules, cls.RULESET.__name__)
         state = cls(
             **new_game_fields(rules, players, seed, auto_chance, dealer, Phase.DEAL),
-            stock=(),
             discard=(),
             turns_played=(0,) * players,
             scores=(0,) * players,

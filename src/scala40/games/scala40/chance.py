@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from types import MappingProxyType
+from typing import Any
 
 from scala40._engine import deal_order
 from scala40._rng import shuffle
@@ -18,16 +20,32 @@ from scala40.games.scala40.moves import (
     Move,
     Restock,
 )
-from scala40.games.scala40.phases import HAND_START, Phase
+from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import RestockMethod
 
 __all__ = [
+    "HAND_START",
     "after_last_card",
     "apply_deal",
     "apply_restock",
     "deal",
 ]
+
+
+HAND_START: MappingProxyType[str, Any] = MappingProxyType(
+    {
+        "opening_value": 0,
+        "opened_at_turn_start": False,
+        "taken": None,
+        "taken_must_use": False,
+        "taken_used": False,
+        "melded_since_restock": True,
+    }
+)
+"""The fields of a turn as every hand starts them: nothing put down towards an opening,
+no card taken from the discard pile, and no rebuild of the stock yet to stall
+(S40-STALL)."""
 
 
 # -- chance ------------------------------------------------------------------------------

@@ -9,15 +9,13 @@ last hand ended (values shared by the state, the engine and the views).
 from __future__ import annotations
 
 import enum
-from types import MappingProxyType
-from typing import Any
 
 import attrs
 
 from scala40.cards import Card
-from scala40.views import hand_result_to_dict
+from scala40.views import HandResultBase
 
-__all__ = ["HAND_START", "HandResult", "Phase", "may_close"]
+__all__ = ["HandResult", "Phase", "may_close"]
 
 
 class Phase(enum.Enum):
@@ -35,23 +33,8 @@ class Phase(enum.Enum):
     """The match has ended; :attr:`~scala40.games.scala40.state.GameState.winners` says who won."""
 
 
-HAND_START: MappingProxyType[str, Any] = MappingProxyType(
-    {
-        "opening_value": 0,
-        "opened_at_turn_start": False,
-        "taken": None,
-        "taken_must_use": False,
-        "taken_used": False,
-        "melded_since_restock": True,
-    }
-)
-"""The fields of a turn as every hand starts them: nothing put down towards an opening,
-no card taken from the discard pile, and no rebuild of the stock yet to stall
-(S40-STALL)."""
-
-
 @attrs.frozen
-class HandResult:
+class HandResult(HandResultBase):
     """How a hand ended: who closed and what each player scored (S40-SCORE)."""
 
     hand_number: int
@@ -67,12 +50,6 @@ class HandResult:
     """Players who retired after this hand (S40-ELIM)."""
     reentered: tuple[int, ...] = ()
     """Players whose totals were reset instead (S40-V-REENTRY)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """How the hand ended as JSON, in the shape every game's hand result has
-        (:func:`scala40.views.hand_result_to_dict`): ``closer``, ``points``, ``hands``,
-        and this game's other facts under ``details``."""
-        return hand_result_to_dict(self)
 
 
 def may_close(

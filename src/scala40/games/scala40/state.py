@@ -18,7 +18,7 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 import attrs
@@ -35,6 +35,7 @@ from scala40.errors import (
     Scala40Error,
 )
 from scala40.games.scala40 import engine, load
+from scala40.games.scala40.chance import HAND_START
 from scala40.games.scala40.generate import generate
 from scala40.games.scala40.load import (
     MAX_COUNT,
@@ -60,7 +61,7 @@ from scala40.games.scala40.moves import (
     TakeDiscard,
     TakeUpcard,
 )
-from scala40.games.scala40.phases import HAND_START, HandResult, Phase
+from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.games.scala40.view import PlayerView
@@ -82,7 +83,29 @@ __all__ = [
 class GameState(StateRecord):
     """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with
-    :meth:`apply` (its fields are :class:`~scala40.games.scala40.record.StateRecord`'s)."""
+    :meth:`apply` (its fields are :class:`~scala40.games.scala40.record.StateRecord`'s).
+
+    Each kind of move has a pair of methods: ``can_...`` answers yes or no, ``verify_...``
+    raises :class:`~scala40.IllegalMoveError` naming the rule; a value that is no move is
+    an error either way (:class:`~scala40.InvalidMoveError`):
+
+    >>> state = GameState.from_position(
+    ...     hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
+    ...     turns_played=[1, 1], phase="play",
+    ... )
+    >>> state.can_put_down("7S 8S 9S"), state.can_put_down("7S 8S 2D")
+    (True, False)
+    >>> state.can_discard("2D"), state.can_discard("KD")
+    (True, False)
+    >>> state.verify_discard("KD")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.IllegalMoveError: discard KD: KD is not in the hand (S40-DISCARD)
+    >>> state.can_put_down("7S 8S 9X")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidMoveError: bad card '9X' at position 3: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
+    """
 
     MOVES = MOVES
     VIEW = PlayerView
@@ -115,14 +138,10 @@ class GameState(StateRecord):
     def _seats_in(self) -> tuple[int, ...]:
         return tuple(seat for seat, playing in enumerate(self.active) if playing)
 
-    def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
-        return engine.resign(self, resigned, winners)
-
-    def _field_problems(self) -> list[str]:
-        return load.field_problems(self)
-
-    def _consistency_problems(self) -> list[str]:
-        return load.consistency_problems(self)
+    _resign = engine.resign
+    _field_problems = load.field_problems
+    _consistency_problems = load.consistency_problems
+    _load = classmethod(load.state_from_dict)
 
     def _turn_ended(self, start: GameState) -> bool:
         return (
@@ -178,19 +197,8 @@ class GameState(StateRecord):
         self, cards: Iterable[Card] | str, represented: Iterable[Card] | str = ()
     ) -> bool:
         """Whether the player to move may put down a meld of ``cards`` (with what its
-        wild cards stand for, if it matters) (S40-OPEN, S40-AFTER-OPEN).
-
-        >>> state = GameState.from_position(
-        ...     hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
-        ...     turns_played=[1, 1], phase="play",
-        ... )
-        >>> state.can_put_down("7S 8S 9S"), state.can_put_down("7S 8S 2D")
-        (True, False)
-        >>> state.can_put_down("7S 8S 9X")
-        Traceback (most recent call last):
-        ...
-        scala40.errors.InvalidMoveError: bad card '9X' at position 3: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
-        """
+        wild cards stand for, if it matters) (S40-OPEN, S40-AFTER-OPEN); see the example
+        of :class:`GameState`."""
         return self.is_legal(PutDown(cards, represented))
 
     def verify_put_down(
@@ -239,19 +247,8 @@ class GameState(StateRecord):
         self.verify(Split(meld, added, pieces))
 
     def can_discard(self, card: Card | str) -> bool:
-        """Whether the player to move may discard ``card`` (S40-DISCARD, S40-CLOSE).
-
-        >>> state = GameState.from_position(
-        ...     hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
-        ...     turns_played=[1, 1], phase="play",
-        ... )
-        >>> state.can_discard("2D"), state.can_discard("KD")
-        (True, False)
-        >>> state.verify_discard("KD")
-        Traceback (most recent call last):
-        ...
-        scala40.errors.IllegalMoveError: discard KD: KD is not in the hand (S40-DISCARD)
-        """
+        """Whether the player to move may discard ``card`` (S40-DISCARD, S40-CLOSE); see
+        the example of :class:`GameState`."""
         return self.is_legal(Discard(card))
 
     def verify_discard(self, card: Card | str) -> None:
@@ -422,10 +419,6 @@ class GameState(StateRecord):
             **resigned_to_dict(self.resigned),
         }
 
-    @classmethod
-    def _load(cls, data: Mapping[str, Any]) -> Any:
-        return load.state_from_dict(cls, data)
-
 
 def new_game(
     rules: Ruleset | str | None = None,
@@ -449,12 +442,10 @@ def new_game(
     (True, 1, True)
     """
     rules = resolve_rules(Ruleset, rules)
-    fields = new_game_fields(
-        rules, players, seed, auto_chance, dealer, Phase.DEAL, dealer_word="player"
-    )
     state = GameState(
-        **fields,
-        stock=(),
+        **new_game_fields(
+            rules, players, seed, auto_chance, dealer, Phase.DEAL, dealer_word="player"
+        ),
         discard=(),
         table=(),
         opened=(False,) * players,

@@ -18,7 +18,7 @@ the seat it is offered to (SK-OFFER).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 import attrs
@@ -119,14 +119,10 @@ class GameState(StateRecord):
     def _apply(self, move: Move) -> Any:
         return engine.apply(self, move)
 
-    def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
-        return engine.resign(self, resigned, winners)
-
-    def _field_problems(self) -> list[str]:
-        return load.field_problems(self)
-
-    def _consistency_problems(self) -> list[str]:
-        return load.consistency_problems(self)
+    _resign = engine.resign
+    _field_problems = load.field_problems
+    _consistency_problems = load.consistency_problems
+    _load = classmethod(load.state_from_dict)
 
     def _turn_unfinished(self, start: GameState) -> str | None:
         if not self.progress:
@@ -297,10 +293,6 @@ class GameState(StateRecord):
             **resigned_to_dict(self.resigned),
         }
 
-    @classmethod
-    def _load(cls, data: Mapping[str, Any]) -> Any:
-        return load.state_from_dict(cls, data)
-
 
 def new_game(
     rules: Ruleset | str | None = None,
@@ -327,20 +319,18 @@ def new_game(
     scala40.errors.InvalidStateError: invalid game state: players must be from 4 to 4 under these rules, got 3
     """
     ruleset = resolve_rules(Ruleset, rules, "Skarney Ruleset")
-    fields = new_game_fields(
-        ruleset,
-        players,
-        seed,
-        auto_chance,
-        None,
-        Phase.DEAL,
-        players_note=" under these rules",
-        skip_one=False,
-    )
-    sides = 2 if ruleset.partnership else players
+    sides = 2 if ruleset.partnership else players  # the players are checked first
     state = GameState(
-        **fields,
-        stock=(),
+        **new_game_fields(
+            ruleset,
+            players,
+            seed,
+            auto_chance,
+            None,
+            Phase.DEAL,
+            players_note=" under these rules",
+            skip_one=False,
+        ),
         table=(),
         owners=(),
         contracts=(False,) * sides,
