@@ -31,6 +31,7 @@ __all__ = [
     "is_count",
     "is_seed",
     "is_total",
+    "lists_to_dict",
     "state_head_to_dict",
     "tuple_or",
 ]
@@ -393,6 +394,17 @@ class FieldReader:
 
 STATE_HEADER = frozenset({"format", "version"})
 """The keys of a state's dictionary that its loader reads before its fields."""
+
+
+def lists_to_dict(state: Any, *names: str) -> dict[str, list[Any]]:
+    """The fields ``names`` of ``state`` (tuples of numbers or flags) as JSON lists, in
+    that order.
+
+    >>> from scala40.games.chinchon import new_game
+    >>> lists_to_dict(new_game(players=2, seed=1), "scores", "active")
+    {'scores': [0, 0], 'active': [True, True]}
+    """
+    return {name: list(getattr(state, name)) for name in names}
 
 
 def state_head_to_dict(state: Any) -> dict[str, Any]:

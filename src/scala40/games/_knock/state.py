@@ -39,6 +39,7 @@ from scala40._serial import (
     is_card_codes,
     is_count,
     is_total,
+    lists_to_dict,
     state_head_to_dict,
     tuple_or,
 )
@@ -226,12 +227,9 @@ class KnockState(KnockRecord):
         return {
             **state_head_to_dict(self),
             "discard": format_cards(self.discard),
-            "turns_played": list(self.turns_played),
-            "scores": list(self.scores),
-            "active": list(self.active),
-            "winners": list(self.winners),
-            "reentries": list(self.reentries),
-            "gins": list(self.gins),
+            **lists_to_dict(
+                self, "turns_played", "scores", "active", "winners", "reentries", "gins"
+            ),
             "taken": None if self.taken is None else CARD_NAMES[self.taken],
             "pending": list(self.pending),
             "reentry_total": self.reentry_total,

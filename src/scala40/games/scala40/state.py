@@ -26,7 +26,7 @@ import attrs
 from scala40._checks import describe, is_bool, is_int
 from scala40._position import PositionReader
 from scala40._rng import seed_state, shuffle
-from scala40._serial import as_items, is_count, is_seed, state_head_to_dict
+from scala40._serial import as_items, is_count, is_seed, lists_to_dict, state_head_to_dict
 from scala40._state import new_game_fields, resolve_rules
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
@@ -402,11 +402,7 @@ class GameState(StateRecord):
             **state_head_to_dict(self),
             "discard": format_cards(self.discard),
             "table": [str(m) for m in self.table],
-            "opened": list(self.opened),
-            "turns_played": list(self.turns_played),
-            "scores": list(self.scores),
-            "active": list(self.active),
-            "winners": list(self.winners),
+            **lists_to_dict(self, "opened", "turns_played", "scores", "active", "winners"),
             "rng": f"{self.rng:016x}",
             "auto_chance": self.auto_chance,
             "opening_value": self.opening_value,

@@ -30,6 +30,7 @@ from scala40._serial import (
     MAX_COUNT,
     MAX_SEED_DIGITS,
     as_items,
+    lists_to_dict,
     state_head_to_dict,
     tuple_or,
 )
@@ -272,10 +273,7 @@ class GameState(StateRecord):
         return {
             **state_head_to_dict(self),
             "table": [str(meld) for meld in self.table],
-            "owners": list(self.owners),
-            "contracts": list(self.contracts),
-            "totals": list(self.totals),
-            "stopped": list(self.stopped),
+            **lists_to_dict(self, "owners", "contracts", "totals", "stopped"),
             "known": [format_cards(cards) for cards in self.known],
             "accepted": [format_cards(cards) for cards in self.accepted],
             "turn_number": self.turn_number,
