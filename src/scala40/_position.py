@@ -19,6 +19,7 @@ from scala40.errors import InvalidCardError, InvalidStateError
 __all__ = ["PositionReader"]
 
 E = TypeVar("E", bound=enum.Enum)
+S = TypeVar("S", bound=Any)
 
 
 class PositionReader:
@@ -107,11 +108,19 @@ class PositionReader:
             )
 
     def fields(
-        self, rules: Any, phase: Any, turn: object, dealer: object, hand_number: object, seed: int
+        self,
+        rules: Any,
+        phase: Any,
+        turn: object,
+        dealer: object,
+        hand_number: object,
+        seed: int,
+        auto_chance: object = True,
     ) -> dict[str, Any]:
         """The fields every card game's position starts with: its rules, players and
         hands, phase, turn, dealer (by default the seat before ``turn``), hand number,
-        no winner and no hand before, and the generator seeded with ``seed``."""
+        no winner and no hand before, the generator seeded with ``seed``, and whether
+        the engine plays the chance steps."""
         if dealer is None:
             dealer = (turn - 1) % max(self.count, 1) if is_int(turn) else 0
         return {
@@ -124,5 +133,14 @@ class PositionReader:
             "hands": self.hands,
             "winners": (),
             "rng": seed_state(seed),
+            "auto_chance": auto_chance,
             "last_hand": None,
         }
+
+    def valid(self, state: S) -> S:
+        """``state``, built from the position, once it is valid.
+
+        :raises InvalidStateError: naming every problem of ``state``.
+        """
+        state.validate()
+        return state

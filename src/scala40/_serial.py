@@ -4,12 +4,15 @@ and typed reads of its fields."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+import functools
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
+
+import attrs
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe, is_bool, is_int
-from scala40.cards import JOKER, Card, Deck, as_cards, format_cards
+from scala40.cards import CARD_NAMES, JOKER, Card, Deck, as_cards, format_cards
 from scala40.errors import InvalidCardError, Scala40Error, SerializationError
 
 __all__ = [
@@ -24,8 +27,11 @@ __all__ = [
     "FieldReader",
     "all_pass",
     "as_items",
+    "card_counts",
+    "count_problems",
     "deck_counts",
     "expect_header",
+    "field_keys",
     "is_card_code",
     "is_card_codes",
     "is_count",
@@ -178,6 +184,37 @@ def deck_counts(deck: Deck) -> list[int]:
     return known
 
 
+def card_counts(*groups: Iterable[Card]) -> list[int]:
+    """How many copies of each card code the ``groups`` of card codes hold together, by
+    code: the cheapest count there is (a state's cards are counted at each load).
+
+    >>> card_counts((0, 5), (5,))[:6]
+    [1, 0, 0, 0, 0, 2]
+    """
+    found = [0] * (JOKER + 1)
+    for cards in groups:
+        for card in cards:
+            found[card] += 1
+    return found
+
+
+def count_problems(found: list[int], expected: list[int]) -> list[str]:
+    """For each card whose count in ``found`` is not its count in ``expected`` (both by
+    :func:`card_counts`), the problem: every card of the deck is somewhere, exactly
+    once (C-DECK).
+
+    >>> count_problems(card_counts((0, 0)), card_counts((0, 1)))
+    ['2S: 2 in play, the deck has 1', '3S: 0 in play, the deck has 1']
+    """
+    if found == expected:
+        return []
+    return [
+        f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
+        for card in range(JOKER + 1)
+        if found[card] != expected[card]
+    ]
+
+
 _DECK_COUNTS: BoundedCache[Deck, list[int]] = BoundedCache("deck counts", limit=64)
 """The counts of the decks loaded, by deck (a game has a deck per ruleset, and a process
 uses few). Callers never change the lists."""
@@ -212,6 +249,13 @@ class FieldReader:
     def fail(self, message: str) -> SerializationError:
         """The error naming what was wrong."""
         return SerializationError(f"{self.where}{message}")
+
+    def record_keys(self, record: type, optional: frozenset[str] = frozenset()) -> None:
+        """Refuse a state's dictionary whose keys are not the header and the fields of
+        ``record`` (:func:`field_keys`); ``resigned`` (nobody resigned, C-RESIGN) and
+        ``optional`` may be missing."""
+        lacking = optional | _RESIGNED
+        self.keys(field_keys(record) - lacking, STATE_HEADER | lacking)
 
     def keys(self, expected: frozenset[str], ignored: frozenset[str] = frozenset()) -> None:
         """Refuse a dictionary with missing or unknown keys (``ignored`` are allowed)."""
@@ -394,6 +438,24 @@ class FieldReader:
 
 STATE_HEADER = frozenset({"format", "version"})
 """The keys of a state's dictionary that its loader reads before its fields."""
+_RESIGNED = frozenset({"resigned"})
+
+
+@functools.cache
+def field_keys(record: type) -> frozenset[str]:
+    """The keys of the dictionary an attrs class ``record`` is written as: one for each
+    field it is built with but its move number (kept apart, C-RESIGN's ``resigned`` with
+    the others), by the field's name, ``players`` for ``player_count``.
+
+    >>> from scala40.games.skarney.phases import HandResult
+    >>> sorted(field_keys(HandResult))[:4]
+    ['bonus', 'hand_number', 'hand_points', 'hands']
+    """
+    return frozenset(
+        "players" if field.name == "player_count" else field.name
+        for field in attrs.fields(record)
+        if field.init and field.name != "move_number"
+    )
 
 
 def lists_to_dict(state: Any, *names: str) -> dict[str, list[Any]]:

@@ -29,12 +29,14 @@ from scala40._serial import (
     MAX_COUNT,
     MAX_READ_ITEMS,
     MAX_SEED_DIGITS,
-    STATE_HEADER,
     TOTALS,
     FieldChecks,
     FieldReader,
+    card_counts,
+    count_problems,
     deck_counts,
     expect_header,
+    field_keys,
     is_card_code,
     is_card_codes,
     is_count,
@@ -44,7 +46,7 @@ from scala40._serial import (
     tuple_or,
 )
 from scala40._state import new_game_fields, resolve_rules
-from scala40.cards import CARD_NAMES, JOKER, Card, format_cards
+from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
     InvalidStateError,
     Scala40Error,
@@ -204,22 +206,21 @@ class KnockState(KnockRecord):
             stock_cards = read.cards(stock, "stock")
         if problems:
             raise InvalidStateError(problems)
-        state = cls(
-            **read.fields(rules, phase, turn, dealer, hand_number, seed),
-            stock=stock_cards,
-            discard=pile,
-            turns_played=tuple_or(turns_played, (0,) * count),
-            scores=tuple_or(scores, (0,) * count),
-            active=tuple_or(active, (True,) * count),
-            reentries=tuple_or(reentries, (0,) * count),
-            gins=tuple_or(gins, (0,) * count),
-            taken=taken_card,
-            pending=tuple_or(pending, ()),
-            reentry_total=reentry_total,
-            auto_chance=auto_chance,
+        return read.valid(
+            cls(
+                **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
+                stock=stock_cards,
+                discard=pile,
+                turns_played=tuple_or(turns_played, (0,) * count),
+                scores=tuple_or(scores, (0,) * count),
+                active=tuple_or(active, (True,) * count),
+                reentries=tuple_or(reentries, (0,) * count),
+                gins=tuple_or(gins, (0,) * count),
+                taken=taken_card,
+                pending=tuple_or(pending, ()),
+                reentry_total=reentry_total,
+            )
         )
-        state.validate()
-        return state
 
     # -- serialization ---------------------------------------------------------------
 
@@ -366,13 +367,7 @@ def _consistency_problems(state: KnockState) -> list[str]:
     phase = state.phase
     # Every card of the deck is somewhere, exactly once (C-DECK); before the first deal,
     # nowhere.
-    # Counted by code in a list (the field checks made every card a code): the cheapest
-    # count there is, and a state is counted at each load.
-    found = [0] * (JOKER + 1)
-    for cards in (state.stock, state.discard, *state.hands):
-        for card in cards:
-            found[card] += 1
-    expected = deck_counts(profile.deck)
+    found = card_counts(state.stock, state.discard, *state.hands)
     # Before the first deal (or a match ended by resignations before it, C-RESIGN).
     first_deal = state.hand_number == 0 and (
         phase is Phase.DEAL or (phase is Phase.OVER and bool(state.resigned))
@@ -380,12 +375,8 @@ def _consistency_problems(state: KnockState) -> list[str]:
     if first_deal:
         if any(found):
             problems.append("cards are placed before the first deal")
-    elif found != expected:
-        for card in range(JOKER + 1):
-            if found[card] != expected[card]:
-                problems.append(
-                    f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
-                )
+    else:
+        problems.extend(count_problems(found, deck_counts(profile.deck)))
     active = sum(state.active)
     if phase is not Phase.OVER and active < 2:
         problems.append("fewer than two players are still in the game, which should be over")
@@ -655,26 +646,12 @@ def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
 
 # ---------------------------------------------------------------- reading back
 
-_STATE_FIELDS = frozenset({
-    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
-    "discard", "turns_played", "scores", "active", "winners", "reentries", "gins",
-    "taken", "pending", "reentry_total", "last_hand", "rng", "auto_chance",
-})  # fmt: skip
-_OPTIONAL_STATE_FIELDS = frozenset({"resigned"})
-"""Fields a state may lack: a missing ``resigned`` reads as nobody resigned (C-RESIGN)."""
-_RESULT_FIELDS = frozenset({
-    "hand_number", "end", "closer", "points", "shown", "hands", "discard", "busted",
-    "eliminated", "reentered",
-})  # fmt: skip
-_SHOWING_FIELDS = frozenset({"melds", "layoffs", "unmatched"})
-_LAYOFF_FIELDS = frozenset({"card", "represents", "owner", "meld"})
-
 
 def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
     kind = cls.FORMAT.removeprefix("scala40.")
     data = expect_header(data, cls.FORMAT, STATE_FORMAT_VERSION)
     read = FieldReader(data, f"{kind}: ")
-    read.keys(_STATE_FIELDS, STATE_HEADER | _OPTIONAL_STATE_FIELDS)
+    read.record_keys(KnockRecord)
     rules = read.ruleset(cls.RULESET)
     low, high = -MAX_COUNT, MAX_COUNT
     state = cls(
@@ -699,7 +676,7 @@ def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
 
 
 def _result_from_dict(state: FieldReader, rules: Any) -> HandResult | None:
-    read = state.part("last_hand", _RESULT_FIELDS)
+    read = state.part("last_hand", field_keys(HandResult))
     if read is None:
         return None
     low, high = -MAX_COUNT, MAX_COUNT
@@ -726,7 +703,7 @@ def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showin
     if not isinstance(value, Mapping):
         raise parent.fail(f"a showing must be a mapping or null, got {describe(value)}")
     read = FieldReader(value, parent.where)
-    read.keys(_SHOWING_FIELDS)
+    read.keys(field_keys(Showing))
     melds_data, layoffs_data = value["melds"], value["layoffs"]
     for name, items in (("melds", melds_data), ("layoffs", layoffs_data)):
         if not isinstance(items, list) or len(items) > MAX_READ_ITEMS:
@@ -747,7 +724,7 @@ def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showin
         if not isinstance(item, Mapping):
             raise read.fail(f"a layoff must be a mapping, got {describe(item)}")
         fields = FieldReader(item, f"{read.where}layoff: ")
-        fields.keys(_LAYOFF_FIELDS)
+        fields.keys(field_keys(Layoff))
         layoffs.append(
             Layoff(
                 fields.card(item["card"], "card"),

@@ -19,12 +19,15 @@ from scala40._serial import (
     FieldChecks,
     FieldReader,
     as_items,
+    card_counts,
+    count_problems,
     deck_counts,
     expect_header,
+    field_keys,
     is_card_codes,
     is_count,
 )
-from scala40.cards import CARD_NAMES, JOKER, Card, as_cards, format_cards
+from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
 from scala40.errors import (
     InvalidArgumentError,
     InvalidCardError,
@@ -288,22 +291,12 @@ def consistency_problems(state: StateRecord) -> list[str]:
             f"not {state.turn}"
         )
     # Every card of the deck is somewhere, exactly once (C-DECK).
-    # Counted by code in a list (the field checks made every card a code): the cheapest
-    # count there is, and a state is counted at each load.
-    found = [0] * (JOKER + 1)
-    for cards in (state.stock, state.discard, *state.hands, *(m.cards for m in state.table)):
-        for card in cards:
-            found[card] += 1
-    expected = deck_counts(rules.deck)
+    found = card_counts(state.stock, state.discard, *state.hands, *(m.cards for m in state.table))
     placed_any = any(found)
     # A match may end by resignations before its first deal (C-RESIGN).
     undealt = phase is Phase.DEAL or (over and state.hand_number == 0 and bool(state.resigned))
-    if (not undealt or placed_any) and found != expected:
-        for card in range(JOKER + 1):
-            if found[card] != expected[card]:
-                problems.append(
-                    f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
-                )
+    if not undealt or placed_any:
+        problems.extend(count_problems(found, deck_counts(rules.deck)))
     if state.hand_number == 0 and (not undealt or placed_any):
         problems.append("hand number 0 is the deal of the first hand, before any card is placed")
     meld_rules = rules.meld_rules
@@ -337,7 +330,7 @@ def consistency_problems(state: StateRecord) -> list[str]:
             f"turn details (taken card, opening value) are set at the {phase.value} phase"
         )
     if in_hand and seats_ok["turn"]:
-        problems.extend(_turn_problems(state))
+        problems.extend(_turn_problems(state, rules, phase))
     if state.last_hand is not None:
         problems.extend(_hand_result_problems(state, state.last_hand))
     return problems
@@ -377,11 +370,10 @@ def _score_problems(state: StateRecord) -> list[str]:
     return problems
 
 
-def _turn_problems(state: StateRecord) -> list[str]:
-    """The rules of the turn in progress (the draw, play and restock phases)."""
+def _turn_problems(state: StateRecord, rules: Ruleset, phase: Phase) -> list[str]:
+    """The rules of the turn in progress (the draw, play and restock phases), under the
+    state's ``rules`` at its ``phase``."""
     problems: list[str] = []
-    rules = state.rules
-    phase = state.phase
     turn = state.turn
     mover_hand = state.hands[turn]
     for player, hand in enumerate(state.hands):
@@ -496,19 +488,10 @@ def hand_result_to_dict(result: HandResult) -> dict[str, Any]:
     }
 
 
-_STATE_FIELDS = frozenset({
-    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
-    "discard", "table", "opened", "turns_played", "scores", "active", "winners", "rng",
-    "auto_chance", "opening_value", "opened_at_turn_start", "taken", "taken_must_use",
-    "taken_used", "last_hand",
-})  # fmt: skip
-_OPTIONAL_STATE_FIELDS = frozenset({"melded_since_restock", "resigned"})
-"""Fields a state may lack: a missing ``melded_since_restock`` (a state written before
+_OPTIONAL_STATE_FIELDS = frozenset({"melded_since_restock"})
+"""A field a state may lack: a missing ``melded_since_restock`` (a state written before
 it) reads as true, so that such a state's next rebuild of the stock goes on as it did
-then; a missing ``resigned``, as nobody resigned (C-RESIGN)."""
-_HAND_RESULT_FIELDS = frozenset(
-    {"hand_number", "closer", "points", "doubled", "hands", "eliminated", "reentered"}
-)
+then."""
 
 
 class _Fields(FieldReader):
@@ -548,7 +531,7 @@ class _Fields(FieldReader):
 
 
 def _hand_result_from_dict(state: _Fields) -> HandResult | None:
-    read = state.part("last_hand", _HAND_RESULT_FIELDS, STATE_HEADER)
+    read = state.part("last_hand", field_keys(HandResult), STATE_HEADER)
     if read is None:
         return None
     return HandResult(
@@ -570,7 +553,7 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
     """
     data = expect_header(data, "state", STATE_FORMAT_VERSION)
     read = _Fields(data, "state: ")
-    read.keys(_STATE_FIELDS, STATE_HEADER | _OPTIONAL_STATE_FIELDS)
+    read.record_keys(StateRecord, _OPTIONAL_STATE_FIELDS)
     rules = Ruleset.from_dict(data["rules"])
     phase_text = data["phase"]
     if not isinstance(phase_text, str) or phase_text not in {p.value for p in Phase}:

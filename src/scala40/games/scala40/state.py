@@ -373,27 +373,27 @@ class GameState(StateRecord):
                     opening_value, taken_card is not None,
                 ))  # fmt: skip
         opened_flags = flags["opened"]
-        state = cls(
-            **read.fields(rules, phase, turn, dealer, hand_number, seed),
-            stock=stock_cards,
-            discard=discard_cards,
-            table=tuple(melds),
-            opened=opened_flags if opened is not None else (False,) * count,
-            turns_played=flags["turns_played"] if turns_played is not None else (0,) * count,
-            scores=flags["scores"] if scores is not None else (0,) * count,
-            active=flags["active"] if active is not None else (True,) * count,
-            auto_chance=auto_chance,
-            opening_value=opening_value,
-            opened_at_turn_start=bool(opened_flags[turn])
-            if opened is not None and 0 <= turn < len(opened_flags)
-            else False,
-            taken=taken_card,
-            taken_must_use=taken_must_use,
-            taken_used=taken_used,
-            melded_since_restock=melded_since_restock,
+        return read.valid(
+            cls(
+                **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
+                stock=stock_cards,
+                discard=discard_cards,
+                table=tuple(melds),
+                opened=opened_flags if opened is not None else (False,) * count,
+                turns_played=flags["turns_played"] if turns_played is not None else (0,) * count,
+                scores=flags["scores"] if scores is not None else (0,) * count,
+                active=flags["active"] if active is not None else (True,) * count,
+                auto_chance=auto_chance,
+                opening_value=opening_value,
+                opened_at_turn_start=bool(opened_flags[turn])
+                if opened is not None and 0 <= turn < len(opened_flags)
+                else False,
+                taken=taken_card,
+                taken_must_use=taken_must_use,
+                taken_used=taken_used,
+                melded_since_restock=melded_since_restock,
+            )
         )
-        state.validate()
-        return state
 
     # -- serialization ---------------------------------------------------------------------
 

@@ -14,17 +14,19 @@ from scala40._checks import describe, is_bool, is_int
 from scala40._serial import (
     MAX_COUNT,
     MAX_READ_ITEMS,
-    STATE_HEADER,
     TOTALS,
     FieldChecks,
     FieldReader,
+    card_counts,
+    count_problems,
     deck_counts,
     expect_header,
+    field_keys,
     is_card_codes,
     is_count,
     is_total,
 )
-from scala40.cards import CARD_NAMES, JOKER, Card
+from scala40.cards import CARD_NAMES, Card
 from scala40.errors import (
     InvalidMoveError,
 )
@@ -172,25 +174,13 @@ def _result_field_problems(result: HandResult, count: int, sides: int) -> list[s
 
 
 def consistency_problems(state: StateRecord) -> list[str]:
-    problems: list[str] = []
     rules = state.rules
     count = state.player_count
     phase = state.phase
     in_play = phase in (Phase.DRAW, Phase.PLAY, Phase.OFFER)
     # Every card of the deck is somewhere, exactly once (C-DECK); between hands, nowhere.
-    # Counted by code in a list (the field checks made every card a code): the cheapest
-    # count there is, and a state is counted at each load.
-    found = [0] * (JOKER + 1)
-    for cards in (state.stock, *state.hands, *(meld.cards for meld in state.table)):
-        for card in cards:
-            found[card] += 1
-    expected = _deck_counts(rules)
-    if in_play and found != expected:
-        for card in range(JOKER + 1):
-            if found[card] != expected[card]:
-                problems.append(
-                    f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
-                )
+    placed = card_counts(state.stock, *state.hands, *(meld.cards for meld in state.table))
+    problems = count_problems(placed, _deck_counts(rules)) if in_play else []
     for index, meld in enumerate(state.table):
         if meld.rules != rules.meld_rules or meld not in rules.meld_rules.readings(meld.cards):
             problems.append(f"table meld #{index} ({meld}) is not a Skarney meld")
@@ -408,22 +398,9 @@ def _result_problems(state: StateRecord, result: HandResult) -> list[str]:
 
 # ---------------------------------------------------------------- reading back
 
-_STATE_FIELDS = frozenset({
-    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
-    "table", "owners", "contracts", "totals", "stopped", "known", "accepted",
-    "turn_number", "melded", "contract_now", "progress", "fresh_from", "extended",
-    "offer_card", "offer_to", "winners", "rng", "auto_chance", "last_hand",
-})  # fmt: skip
-_OPTIONAL_STATE_FIELDS = frozenset({"resigned"})
-"""Fields a state may lack: a missing ``resigned`` reads as nobody resigned (C-RESIGN)."""
-_RESULT_FIELDS = frozenset({
-    "hand_number", "went_out", "meld_points", "hand_points", "bonus", "shutout", "void",
-    "points", "hands",
-})  # fmt: skip
-
 
 def _result_from_dict(state: FieldReader) -> HandResult | None:
-    read = state.part("last_hand", _RESULT_FIELDS)
+    read = state.part("last_hand", field_keys(HandResult))
     if read is None:
         return None
     went_out = read.optional_integer("went_out", -MAX_COUNT, MAX_COUNT)
@@ -447,7 +424,7 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
     """
     data = expect_header(data, STATE_FORMAT, STATE_FORMAT_VERSION)
     read = FieldReader(data, "skarney state: ")
-    read.keys(_STATE_FIELDS, STATE_HEADER | _OPTIONAL_STATE_FIELDS)
+    read.record_keys(StateRecord)
     low, high = -MAX_COUNT, MAX_COUNT
     state = cls(
         rules=read.ruleset(Ruleset),

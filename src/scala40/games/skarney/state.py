@@ -239,33 +239,32 @@ class GameState(StateRecord):
             if problems:
                 raise InvalidStateError(problems)
         sides = 2 if ruleset.partnership else count
-        state = cls(
-            **read.fields(ruleset, phase, turn, dealer, hand_number, seed),
-            stock=tuple(stock_cards),
-            table=tuple(melds),
-            owners=tuple(owners),  # type: ignore[arg-type]
-            contracts=tuple_or(contracts, (False,) * sides),
-            totals=tuple_or(totals, (0,) * sides),
-            stopped=tuple_or(stopped, (False,) * count),
-            known=tuple(
-                tuple(sorted((*taken[seat], offered)))
-                if offered is not None and seat == turn and offered not in taken[seat]
-                else taken[seat]
-                for seat in range(len(taken))
-            ),
-            accepted=taken,
-            turn_number=turn_number,
-            melded=False,
-            contract_now=False,
-            progress=0,
-            fresh_from=len(melds),
-            extended=(0,) * len(melds),
-            offer_card=offered,
-            offer_to=offer_to,
-            auto_chance=True,
+        return read.valid(
+            cls(
+                **read.fields(ruleset, phase, turn, dealer, hand_number, seed),
+                stock=tuple(stock_cards),
+                table=tuple(melds),
+                owners=tuple(owners),  # type: ignore[arg-type]
+                contracts=tuple_or(contracts, (False,) * sides),
+                totals=tuple_or(totals, (0,) * sides),
+                stopped=tuple_or(stopped, (False,) * count),
+                known=tuple(
+                    tuple(sorted((*taken[seat], offered)))
+                    if offered is not None and seat == turn and offered not in taken[seat]
+                    else taken[seat]
+                    for seat in range(len(taken))
+                ),
+                accepted=taken,
+                turn_number=turn_number,
+                melded=False,
+                contract_now=False,
+                progress=0,
+                fresh_from=len(melds),
+                extended=(0,) * len(melds),
+                offer_card=offered,
+                offer_to=offer_to,
+            )
         )
-        state.validate()
-        return state
 
     # -- serialization ---------------------------------------------------------------------
 
