@@ -254,8 +254,7 @@ class FieldReader:
         """Refuse a state's dictionary whose keys are not the header and the fields of
         ``record`` (:func:`field_keys`); ``resigned`` (nobody resigned, C-RESIGN) and
         ``optional`` may be missing."""
-        lacking = optional | _RESIGNED
-        self.keys(field_keys(record) - lacking, STATE_HEADER | lacking)
+        self.keys(*_state_keys(record, optional))
 
     def keys(self, expected: frozenset[str], ignored: frozenset[str] = frozenset()) -> None:
         """Refuse a dictionary with missing or unknown keys (``ignored`` are allowed)."""
@@ -439,6 +438,13 @@ class FieldReader:
 STATE_HEADER = frozenset({"format", "version"})
 """The keys of a state's dictionary that its loader reads before its fields."""
 _RESIGNED = frozenset({"resigned"})
+
+
+@functools.cache
+def _state_keys(record: type, optional: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The keys a state's dictionary must have, and those it may have besides."""
+    lacking = optional | _RESIGNED
+    return field_keys(record) - lacking, STATE_HEADER | lacking
 
 
 @functools.cache
