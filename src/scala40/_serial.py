@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import attrs
+from typing_extensions import Self
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe, is_bool, is_int
@@ -250,11 +251,28 @@ class FieldReader:
         """The error naming what was wrong."""
         return SerializationError(f"{self.where}{message}")
 
-    def record_keys(self, record: type, optional: frozenset[str] = frozenset()) -> None:
-        """Refuse a state's dictionary whose keys are not the header and the fields of
-        ``record`` (:func:`field_keys`); ``resigned`` (nobody resigned, C-RESIGN) and
-        ``optional`` may be missing."""
-        self.keys(*_state_keys(record, optional))
+    @classmethod
+    def state(
+        cls,
+        data: object,
+        kind: str,
+        version: int,
+        where: str,
+        record: type,
+        optional: frozenset[str] = frozenset(),
+    ) -> Self:
+        """A reader of a state's dictionary ``data`` (messages starting with ``where``),
+        once it is known to be of format ``kind`` at ``version`` (:func:`expect_header`)
+        with the keys of the fields of ``record`` (:func:`field_keys`), of which
+        ``resigned`` (nobody resigned, C-RESIGN) and ``optional`` may be missing."""
+        read = cls(expect_header(data, kind, version), where)
+        read.keys(*_state_keys(record, optional))
+        return read
+
+    def keys_of(self, record: type, ignored: frozenset[str] = frozenset()) -> None:
+        """Refuse a dictionary whose keys are not the fields of ``record`` (an attrs
+        class, :func:`field_keys`; ``ignored`` are allowed)."""
+        self.keys(field_keys(record), ignored)
 
     def keys(self, expected: frozenset[str], ignored: frozenset[str] = frozenset()) -> None:
         """Refuse a dictionary with missing or unknown keys (``ignored`` are allowed)."""
@@ -412,18 +430,16 @@ class FieldReader:
                 raise self.fail(f"{name} meld #{index}: {error}") from None
         return tuple(melds)
 
-    def part(
-        self, name: str, expected: frozenset[str], ignored: frozenset[str] = frozenset()
-    ) -> Any:
+    def part(self, name: str, record: type, ignored: frozenset[str] = frozenset()) -> Any:
         """A reader of the mapping ``name`` (of the same class, its messages starting
-        with ``name``), its keys checked; ``None`` for ``null``."""
+        with ``name``), its keys the fields of ``record``; ``None`` for ``null``."""
         found = self.data[name]
         if found is None:
             return None
         if not isinstance(found, Mapping):
             raise self.fail(f"{name} must be a mapping or null, got {describe(found)}")
         read = type(self)(found, f"{self.where}{name}: ")
-        read.keys(expected, ignored)
+        read.keys_of(record, ignored)
         return read
 
     def valid(self, state: Any) -> Any:

@@ -35,8 +35,6 @@ from scala40._serial import (
     card_counts,
     count_problems,
     deck_counts,
-    expect_header,
-    field_keys,
     is_card_code,
     is_card_codes,
     is_count,
@@ -649,9 +647,7 @@ def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
 
 def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
     kind = cls.FORMAT.removeprefix("scala40.")
-    data = expect_header(data, cls.FORMAT, STATE_FORMAT_VERSION)
-    read = FieldReader(data, f"{kind}: ")
-    read.record_keys(KnockRecord)
+    read = FieldReader.state(data, cls.FORMAT, STATE_FORMAT_VERSION, f"{kind}: ", KnockRecord)
     rules = read.ruleset(cls.RULESET)
     low, high = -MAX_COUNT, MAX_COUNT
     state = cls(
@@ -676,7 +672,7 @@ def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
 
 
 def _result_from_dict(state: FieldReader, rules: Any) -> HandResult | None:
-    read = state.part("last_hand", field_keys(HandResult))
+    read = state.part("last_hand", HandResult)
     if read is None:
         return None
     low, high = -MAX_COUNT, MAX_COUNT
@@ -703,7 +699,7 @@ def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showin
     if not isinstance(value, Mapping):
         raise parent.fail(f"a showing must be a mapping or null, got {describe(value)}")
     read = FieldReader(value, parent.where)
-    read.keys(field_keys(Showing))
+    read.keys_of(Showing)
     melds_data, layoffs_data = value["melds"], value["layoffs"]
     for name, items in (("melds", melds_data), ("layoffs", layoffs_data)):
         if not isinstance(items, list) or len(items) > MAX_READ_ITEMS:
@@ -724,7 +720,7 @@ def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showin
         if not isinstance(item, Mapping):
             raise read.fail(f"a layoff must be a mapping, got {describe(item)}")
         fields = FieldReader(item, f"{read.where}layoff: ")
-        fields.keys(field_keys(Layoff))
+        fields.keys_of(Layoff)
         layoffs.append(
             Layoff(
                 fields.card(item["card"], "card"),

@@ -22,8 +22,6 @@ from scala40._serial import (
     card_counts,
     count_problems,
     deck_counts,
-    expect_header,
-    field_keys,
     is_card_codes,
     is_count,
 )
@@ -531,7 +529,7 @@ class _Fields(FieldReader):
 
 
 def _hand_result_from_dict(state: _Fields) -> HandResult | None:
-    read = state.part("last_hand", field_keys(HandResult), STATE_HEADER)
+    read = state.part("last_hand", HandResult, STATE_HEADER)
     if read is None:
         return None
     return HandResult(
@@ -551,9 +549,9 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
 
     :raises SerializationError: the data is malformed or describes an invalid state.
     """
-    data = expect_header(data, "state", STATE_FORMAT_VERSION)
-    read = _Fields(data, "state: ")
-    read.record_keys(StateRecord, _OPTIONAL_STATE_FIELDS)
+    read = _Fields.state(
+        data, "state", STATE_FORMAT_VERSION, "state: ", StateRecord, _OPTIONAL_STATE_FIELDS
+    )
     rules = Ruleset.from_dict(data["rules"])
     phase_text = data["phase"]
     if not isinstance(phase_text, str) or phase_text not in {p.value for p in Phase}:

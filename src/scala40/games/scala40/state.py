@@ -383,7 +383,6 @@ class GameState(StateRecord):
                 turns_played=flags["turns_played"] if turns_played is not None else (0,) * count,
                 scores=flags["scores"] if scores is not None else (0,) * count,
                 active=flags["active"] if active is not None else (True,) * count,
-                auto_chance=auto_chance,
                 opening_value=opening_value,
                 opened_at_turn_start=bool(opened_flags[turn])
                 if opened is not None and 0 <= turn < len(opened_flags)

@@ -20,8 +20,6 @@ from scala40._serial import (
     card_counts,
     count_problems,
     deck_counts,
-    expect_header,
-    field_keys,
     is_card_codes,
     is_count,
     is_total,
@@ -400,7 +398,7 @@ def _result_problems(state: StateRecord, result: HandResult) -> list[str]:
 
 
 def _result_from_dict(state: FieldReader) -> HandResult | None:
-    read = state.part("last_hand", field_keys(HandResult))
+    read = state.part("last_hand", HandResult)
     if read is None:
         return None
     went_out = read.optional_integer("went_out", -MAX_COUNT, MAX_COUNT)
@@ -422,9 +420,9 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
 
     :raises SerializationError: the data is malformed or describes an invalid state.
     """
-    data = expect_header(data, STATE_FORMAT, STATE_FORMAT_VERSION)
-    read = FieldReader(data, "skarney state: ")
-    read.record_keys(StateRecord)
+    read = FieldReader.state(
+        data, STATE_FORMAT, STATE_FORMAT_VERSION, "skarney state: ", StateRecord
+    )
     low, high = -MAX_COUNT, MAX_COUNT
     state = cls(
         rules=read.ruleset(Ruleset),
