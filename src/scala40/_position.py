@@ -36,7 +36,7 @@ class PositionReader:
 
     >>> read = PositionReader(["7S 8S", "9X"], most_cards=200)
     >>> read.count, read.hands[0], read.card("KD", "taken", "taken"), read.seed(-1)
-    (2, (6, 7), 11, None)
+    (2, (6, 7), 38, None)
     >>> read.problems
     ["hand 1: bad card '9X' at position 1: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)"]
     """

@@ -205,7 +205,7 @@ def count_problems(found: list[int], expected: list[int]) -> list[str]:
     once (C-DECK).
 
     >>> count_problems(card_counts((0, 0)), card_counts((0, 1)))
-    ['2S: 2 in play, the deck has 1', '3S: 0 in play, the deck has 1']
+    ['AS: 2 in play, the deck has 1', '2S: 0 in play, the deck has 1']
     """
     if found == expected:
         return []
