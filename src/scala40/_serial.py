@@ -4,29 +4,42 @@ and typed reads of its fields."""
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+import functools
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
+import attrs
+from typing_extensions import Self
+
 from scala40._cache import BoundedCache
-from scala40._checks import describe, is_int
-from scala40.cards import JOKER, Card, Deck, as_cards
-from scala40.errors import InvalidCardError, SerializationError
+from scala40._checks import describe, is_bool, is_int
+from scala40.cards import CARD_NAMES, JOKER, Card, Deck, as_cards, format_cards
+from scala40.errors import InvalidCardError, Scala40Error, SerializationError
 
 __all__ = [
+    "COUNTS",
     "MAX_COUNT",
     "MAX_READ_ITEMS",
     "MAX_READ_TEXT",
     "MAX_SEED_DIGITS",
+    "STATE_HEADER",
+    "TOTALS",
+    "FieldChecks",
     "FieldReader",
     "all_pass",
     "as_items",
+    "card_counts",
+    "count_problems",
     "deck_counts",
     "expect_header",
+    "field_keys",
     "is_card_code",
     "is_card_codes",
     "is_count",
     "is_seed",
     "is_total",
+    "lists_to_dict",
+    "state_head_to_dict",
     "tuple_or",
 ]
 
@@ -96,6 +109,11 @@ def is_total(value: object) -> bool:
     """An integer from -:data:`MAX_COUNT` to :data:`MAX_COUNT`."""
     return is_int(value) and -MAX_COUNT <= value <= MAX_COUNT
 
+
+COUNTS = f"integers from 0 to {MAX_COUNT}"
+"""What :meth:`FieldChecks.entries` calls the items :func:`is_count` passes."""
+TOTALS = f"integers from -{MAX_COUNT} to {MAX_COUNT}"
+"""What :meth:`FieldChecks.entries` calls the items :func:`is_total` passes."""
 
 _INT_RANGES: dict[Callable[[object], bool], tuple[int, int]] = {
     is_count: (0, MAX_COUNT),
@@ -167,6 +185,37 @@ def deck_counts(deck: Deck) -> list[int]:
     return known
 
 
+def card_counts(*groups: Iterable[Card]) -> list[int]:
+    """How many copies of each card code the ``groups`` of card codes hold together, by
+    code: the cheapest count there is (a state's cards are counted at each load).
+
+    >>> card_counts((0, 5), (5,))[:6]
+    [1, 0, 0, 0, 0, 2]
+    """
+    found = [0] * (JOKER + 1)
+    for cards in groups:
+        for card in cards:
+            found[card] += 1
+    return found
+
+
+def count_problems(found: list[int], expected: list[int]) -> list[str]:
+    """For each card whose count in ``found`` is not its count in ``expected`` (both by
+    :func:`card_counts`), the problem: every card of the deck is somewhere, exactly
+    once (C-DECK).
+
+    >>> count_problems(card_counts((0, 0)), card_counts((0, 1)))
+    ['AS: 2 in play, the deck has 1', '2S: 0 in play, the deck has 1']
+    """
+    if found == expected:
+        return []
+    return [
+        f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
+        for card in range(JOKER + 1)
+        if found[card] != expected[card]
+    ]
+
+
 _DECK_COUNTS: BoundedCache[Deck, list[int]] = BoundedCache("deck counts", limit=64)
 """The counts of the decks loaded, by deck (a game has a deck per ruleset, and a process
 uses few). Callers never change the lists."""
@@ -201,6 +250,29 @@ class FieldReader:
     def fail(self, message: str) -> SerializationError:
         """The error naming what was wrong."""
         return SerializationError(f"{self.where}{message}")
+
+    @classmethod
+    def state(
+        cls,
+        data: object,
+        kind: str,
+        version: int,
+        where: str,
+        record: type,
+        optional: frozenset[str] = frozenset(),
+    ) -> Self:
+        """A reader of a state's dictionary ``data`` (messages starting with ``where``),
+        once it is known to be of format ``kind`` at ``version`` (:func:`expect_header`)
+        with the keys of the fields of ``record`` (:func:`field_keys`), of which
+        ``resigned`` (nobody resigned, C-RESIGN) and ``optional`` may be missing."""
+        read = cls(expect_header(data, kind, version), where)
+        read.keys(*_state_keys(record, optional))
+        return read
+
+    def keys_of(self, record: type, ignored: frozenset[str] = frozenset()) -> None:
+        """Refuse a dictionary whose keys are not the fields of ``record`` (an attrs
+        class, :func:`field_keys`; ``ignored`` are allowed)."""
+        self.keys(field_keys(record), ignored)
 
     def keys(self, expected: frozenset[str], ignored: frozenset[str] = frozenset()) -> None:
         """Refuse a dictionary with missing or unknown keys (``ignored`` are allowed)."""
@@ -293,11 +365,11 @@ class FieldReader:
         return None if value is None else self.card(value, name)
 
     def card_lists(
-        self, name: str, value: object = None, *, given: bool = False
+        self, name: str, value: object = None, *, given: bool = False, most: int = MAX_READ_ITEMS
     ) -> tuple[tuple[Card, ...], ...]:
-        """A list of card texts, each read and sorted (hands)."""
+        """A list of at most ``most`` card texts, each read and sorted (hands)."""
         found = value if given else self.data[name]
-        if not isinstance(found, list) or len(found) > MAX_READ_ITEMS:
+        if not isinstance(found, list) or len(found) > most:
             raise self.fail(f"{name} must be a list of card texts, got {describe(found)}")
         return tuple(
             tuple(sorted(self.cards(item, f"{name} {index}"))) for index, item in enumerate(found)
@@ -320,3 +392,218 @@ class FieldReader:
                 return member
         known = ", ".join(repr(member.value) for member in choices)
         raise self.fail(f"{name} must be one of {known}, got {describe(found)}")
+
+    def ruleset(self, kind: Any) -> Any:
+        """The ruleset of the class ``kind`` written under ``rules``."""
+        try:
+            return kind.from_dict(self.data["rules"])
+        except SerializationError as error:
+            raise self.fail(str(error)) from None
+
+    def state_head(self, phases: type[E], most_seats: int) -> dict[str, Any]:
+        """The fields every card game's state starts with (what
+        :func:`state_head_to_dict` writes, but the rules), by their names in the state:
+        at most ``most_seats`` players, a dealer, a hand number, a member of ``phases``,
+        a turn, the hands and the stock."""
+        low, high = -MAX_COUNT, MAX_COUNT
+        return {
+            "player_count": self.integer("players", 0, most_seats),
+            "dealer": self.integer("dealer", low, high),
+            "hand_number": self.integer("hand_number", low, high),
+            "phase": self.choice("phase", phases),
+            "turn": self.integer("turn", low, high),
+            "hands": self.card_lists("hands"),
+            "stock": self.cards(self.data["stock"], "stock"),
+        }
+
+    def melds(self, name: str, read: Callable[[Any], Any], most: int) -> tuple[Any, ...]:
+        """A list of at most ``most`` meld texts, each read by ``read`` (whose
+        :class:`~scala40.Scala40Error` names what is wrong with the meld)."""
+        found = self.data[name]
+        if not isinstance(found, list) or len(found) > most:
+            raise self.fail(f"{name} must be a list of meld texts, got {describe(found)}")
+        melds = []
+        for index, spec in enumerate(found):
+            try:
+                melds.append(read(spec))
+            except Scala40Error as error:
+                raise self.fail(f"{name} meld #{index}: {error}") from None
+        return tuple(melds)
+
+    def part(self, name: str, record: type, ignored: frozenset[str] = frozenset()) -> Any:
+        """A reader of the mapping ``name`` (of the same class, its messages starting
+        with ``name``), its keys the fields of ``record``; ``None`` for ``null``."""
+        found = self.data[name]
+        if found is None:
+            return None
+        if not isinstance(found, Mapping):
+            raise self.fail(f"{name} must be a mapping or null, got {describe(found)}")
+        read = type(self)(found, f"{self.where}{name}: ")
+        read.keys_of(record, ignored)
+        return read
+
+    def valid(self, state: Any) -> Any:
+        """``state`` once it has no problem (``state.problems()``); else the error that
+        lists them."""
+        problems = state.problems()
+        if problems:
+            raise self.fail("invalid state: " + "; ".join(problems))
+        return state
+
+
+STATE_HEADER = frozenset({"format", "version"})
+"""The keys of a state's dictionary that its loader reads before its fields."""
+_RESIGNED = frozenset({"resigned"})
+
+
+@functools.cache
+def _state_keys(record: type, optional: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The keys a state's dictionary must have, and those it may have besides."""
+    lacking = optional | _RESIGNED
+    return field_keys(record) - lacking, STATE_HEADER | lacking
+
+
+@functools.cache
+def field_keys(record: type) -> frozenset[str]:
+    """The keys of the dictionary an attrs class ``record`` is written as: one for each
+    field it is built with but its move number (kept apart, C-RESIGN's ``resigned`` with
+    the others), by the field's name, ``players`` for ``player_count``.
+
+    >>> from scala40.games.skarney.phases import HandResult
+    >>> sorted(field_keys(HandResult))[:4]
+    ['bonus', 'hand_number', 'hand_points', 'hands']
+    """
+    return frozenset(
+        "players" if field.name == "player_count" else field.name
+        for field in attrs.fields(record)
+        if field.init and field.name != "move_number"
+    )
+
+
+def lists_to_dict(state: Any, *names: str) -> dict[str, list[Any]]:
+    """The fields ``names`` of ``state`` (tuples of numbers or flags) as JSON lists, in
+    that order.
+
+    >>> from scala40.games.chinchon import new_game
+    >>> lists_to_dict(new_game(players=2, seed=1), "scores", "active")
+    {'scores': [0, 0], 'active': [True, True]}
+    """
+    return {name: list(getattr(state, name)) for name in names}
+
+
+def state_head_to_dict(state: Any) -> dict[str, Any]:
+    """The fields every card game's state starts its dictionary with: the rules, the
+    players, the dealer, the hand number, the phase, the turn, the hands and the stock
+    (:meth:`FieldReader.state_head` reads them back).
+
+    >>> from scala40.games.chinchon import new_game
+    >>> list(state_head_to_dict(new_game(players=2, seed=1)))
+    ['rules', 'players', 'dealer', 'hand_number', 'phase', 'turn', 'hands', 'stock']
+    """
+    return {
+        "rules": state.rules.to_dict(),
+        "players": state.player_count,
+        "dealer": state.dealer,
+        "hand_number": state.hand_number,
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "hands": [format_cards(hand) for hand in state.hands],
+        "stock": format_cards(state.stock),
+    }
+
+
+class FieldChecks:
+    """The checks of a state's fields taken one by one (their types and ranges), each
+    problem found added to :attr:`problems`. Built on a state whose ``rules`` are not of
+    the class ``ruleset`` (called ``name`` in the message) or whose ``player_count`` the
+    rules do not allow, it holds that problem alone: nothing else would mean anything.
+
+    >>> from scala40.games.chinchon import Ruleset, new_game
+    >>> check = FieldChecks(new_game(players=2, seed=1), Ruleset)
+    >>> check.entries("hands", 3, is_card_codes, "cards")
+    >>> check.seats("turn")
+    >>> check.problems
+    ['hands must have 3 entries, got 2']
+    """
+
+    def __init__(self, state: Any, ruleset: type, name: str = "Ruleset") -> None:
+        self.state = state
+        self.problems: list[str] = []
+        rules: object = state.rules
+        count = self.count = state.player_count
+        if not isinstance(rules, ruleset):
+            self.problems.append(f"rules must be a {name}, got {describe(rules)}")
+            return
+        low: int = rules.min_players  # type: ignore[attr-defined]
+        high: int = rules.max_players  # type: ignore[attr-defined]
+        if not (is_int(count) and low <= count <= high):
+            self.problems.append(
+                f"player_count must be from {low} to {high}, got {describe(count)}"
+            )
+
+    def is_seat(self, value: object) -> bool:
+        """Whether ``value`` is a seat of the state."""
+        return is_int(value) and 0 <= value < self.count
+
+    def entries(
+        self, name: str, size: int | None, test: Callable[[object], bool], what: str
+    ) -> None:
+        """The tuple ``name`` holds ``size`` items (any number for ``None``), each
+        passing ``test`` (``what`` names them)."""
+        values = getattr(self.state, name)
+        if not isinstance(values, tuple):
+            self.problems.append(f"{name} must be a tuple, got {describe(values)}")
+        elif size is not None and len(values) != size:
+            self.problems.append(f"{name} must have {size} entries, got {len(values)}")
+        elif not all_pass(values, test):
+            self.problems.append(f"{name} must hold {what}, got {describe(values)}")
+
+    def each(self, names: tuple[str, ...], test: Callable[[object], bool], what: str) -> None:
+        """Each field of ``names`` passes ``test`` (``what`` says what it must be)."""
+        for name in names:
+            value = getattr(self.state, name)
+            if not test(value):
+                self.problems.append(f"{name} must be {what}, got {describe(value)}")
+
+    def cards(self, *names: str, most: int = MAX_READ_ITEMS) -> None:
+        """Each field of ``names`` is a tuple of at most ``most`` card codes."""
+        self.each(names, lambda value: is_card_codes(value, most), "a tuple of cards")
+
+    def optional_card(self, name: str) -> None:
+        """The field ``name`` is a card code or ``None``."""
+        self.each((name,), lambda value: value is None or is_card_code(value), "a card or None")
+
+    def seats(self, *names: str) -> None:
+        """Each field of ``names`` is a seat."""
+        self.each(names, self.is_seat, f"a seat from 0 to {self.count - 1}")
+
+    def counts(self, *names: str) -> None:
+        """Each field of ``names`` passes :func:`is_count`."""
+        self.each(names, is_count, f"an integer from 0 to {MAX_COUNT}")
+
+    def flags(self, *names: str) -> None:
+        """Each field of ``names`` is ``True`` or ``False``."""
+        self.each(names, is_bool, "True or False")
+
+    def phase(self, phases: type[enum.Enum]) -> None:
+        """The field ``phase`` is a member of the game's ``phases``."""
+        phase: object = self.state.phase
+        if not isinstance(phase, phases):
+            self.problems.append(f"phase must be a Phase, got {describe(phase)}")
+
+    def rng(self) -> None:
+        """The field ``rng`` is a generator state (64 bits)."""
+        rng: object = self.state.rng
+        if not (is_int(rng) and 0 <= rng < 1 << 64):
+            self.problems.append(f"rng must be an integer of 64 bits, got {describe(rng)}")
+
+    def last_hand(self, result: type, check: Callable[[Any], list[str]]) -> None:
+        """The field ``last_hand`` is ``None`` or a ``result`` whose fields ``check``
+        finds no problem with."""
+        last: object = self.state.last_hand
+        if last is None:
+            return
+        if isinstance(last, result):
+            self.problems.extend(check(last))
+        else:
+            self.problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")

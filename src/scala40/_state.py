@@ -46,17 +46,21 @@ A game plugs in with its class variables (``MOVES``,
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from scala40._checks import describe
+from scala40._checks import describe, is_bool
 from scala40._fields import make_evolver, make_setter
+from scala40._rng import next_random, random_below, seed_state
+from scala40._serial import MAX_SEED_DIGITS, is_seed
 from scala40.drawing import state_svg
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidMoveError,
     InvalidStateError,
+    InvalidValueError,
     SerializationError,
     StaleMoveError,
 )
@@ -64,12 +68,14 @@ from scala40.legal import LegalMoves
 from scala40.match import singles, win_shares
 from scala40.movekinds import MAX_MOVE_TEXT, MoveSet
 from scala40.resignation import ResignMove, resigned_after, sides_left
+from scala40.rulesets import RulesetBase
 
-__all__ = ["MAX_MOVE_NUMBER", "MAX_TURN_MOVES", "StateBase"]
+__all__ = ["MAX_MOVE_NUMBER", "MAX_TURN_MOVES", "StateBase", "new_game_fields", "resolve_rules"]
 
 M = TypeVar("M")
 V = TypeVar("V")
 S = TypeVar("S", bound="StateBase[Any, Any]")
+R = TypeVar("R", bound=RulesetBase)
 
 MAX_TURN_MOVES = 1_000
 """The most moves ``apply_turn`` takes in one turn (no turn of any game
@@ -77,6 +83,98 @@ comes near: a hand holds at most 15 cards)."""
 
 MAX_MOVE_NUMBER = 10**18
 """The largest move number a loaded state may hold (far beyond any match)."""
+
+
+def resolve_rules(kind: type[R], rules: object, name: str = "Ruleset") -> R:
+    """The ruleset of the class ``kind`` (called ``name`` in messages) that ``rules``
+    gives: itself, a preset name, or ``None`` for the game's default.
+
+    :raises InvalidArgumentError: ``rules`` is none of those.
+
+    >>> from scala40.games.chinchon import Ruleset
+    >>> resolve_rules(Ruleset, None) == Ruleset()
+    True
+    >>> resolve_rules(Ruleset, 3)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidArgumentError: expected a Ruleset or a preset name, got 3
+    """
+    if rules is not None and not isinstance(rules, (str, kind)):
+        raise InvalidArgumentError(f"expected a {name} or a preset name, got {describe(rules)}")
+    return kind.resolve(rules)
+
+
+def new_game_fields(
+    rules: Any,
+    players: object,
+    seed: object,
+    auto_chance: object,
+    dealer: object,
+    deal_phase: Any,
+    *,
+    players_note: str = "",
+    dealer_word: str = "seat",
+    skip_one: bool = True,
+) -> dict[str, Any]:
+    """The fields every card game's new game starts with (no card dealt), waiting at
+    ``deal_phase`` for its first deal, once the arguments of its ``new_game`` are checked: ``players`` as
+    ``rules`` allow (``players_note`` ends that message), a ``seed`` of at most
+    :data:`~scala40._serial.MAX_SEED_DIGITS` digits (``None``: one from the operating
+    system, C-RNG), the first dealer drawn by lot from it unless ``dealer`` names one
+    (C-LOT, a ``dealer_word`` in its message). With ``skip_one`` the generator passes
+    over one number after the lot (Scala 40 and the knock games have always dealt so).
+
+    :raises InvalidStateError: ``players`` or ``dealer`` is out of range.
+    :raises InvalidArgumentError: ``auto_chance`` or ``seed`` is of the wrong type.
+    :raises InvalidValueError: ``seed`` has too many digits.
+
+    >>> from scala40.games.chinchon import Ruleset
+    >>> fields = new_game_fields(Ruleset(), 2, 1, True, 1, "deal")
+    >>> fields["dealer"], fields["turn"], fields["hands"], fields["hand_number"]
+    (1, 1, ((), ()), 0)
+    """
+    if not (type(players) is int and rules.min_players <= players <= rules.max_players):
+        raise InvalidStateError(
+            [
+                f"players must be from {rules.min_players} to {rules.max_players}"
+                f"{players_note}, got {describe(players)}"
+            ]
+        )
+    if not is_bool(auto_chance):
+        raise InvalidArgumentError(
+            f"auto_chance must be True or False, got {describe(auto_chance)}"
+        )
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif type(seed) is not int:
+        raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
+    elif not is_seed(seed):
+        raise InvalidValueError(
+            f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
+        )
+    rng = seed_state(seed)
+    if dealer is None:
+        dealer, rng = random_below(players, rng)
+    elif not (type(dealer) is int and 0 <= dealer < players):
+        raise InvalidStateError(
+            [f"dealer must be a {dealer_word} from 0 to {players - 1}, got {describe(dealer)}"]
+        )
+    if skip_one:
+        _, rng = next_random(rng)
+    return {
+        "rules": rules,
+        "player_count": players,
+        "dealer": dealer,
+        "hand_number": 0,
+        "phase": deal_phase,
+        "turn": dealer,
+        "hands": ((),) * players,
+        "stock": (),
+        "winners": (),
+        "rng": rng,
+        "auto_chance": auto_chance,
+        "last_hand": None,
+    }
 
 
 def _shown(item: object) -> str:

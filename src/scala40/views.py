@@ -65,6 +65,7 @@ __all__ = [
     "VIEW_FORMAT",
     "VIEW_FORMAT_VERSION",
     "ClientView",
+    "HandResultBase",
     "hand_result_to_dict",
     "view_from_dict",
     "view_to_dict",
@@ -138,6 +139,19 @@ def hand_result_to_dict(result: Any) -> dict[str, Any]:
         "hands": [[CARD_NAMES[card] for card in hand] for hand in result.hands],
         "details": details,
     }
+
+
+class HandResultBase:
+    """The base of every game's hand result (an attrs class): its ``to_dict``, written
+    once."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """How the hand ended as JSON, in the shape every game's hand result has
+        (:func:`scala40.views.hand_result_to_dict`): ``closer``, ``points``, ``hands``,
+        and this game's other facts under ``details``."""
+        return hand_result_to_dict(self)
 
 
 def view_to_dict(view: Any, game: str, moves: MoveSet) -> dict[str, Any]:

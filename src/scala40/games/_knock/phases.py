@@ -16,7 +16,7 @@ import attrs
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.games._knock.arrange import Layoff
 from scala40.melds import Meld
-from scala40.views import hand_result_to_dict
+from scala40.views import HandResultBase
 
 __all__ = ["HandEnd", "HandResult", "Phase", "Showing"]
 
@@ -102,7 +102,7 @@ def _meld_text(meld: Meld) -> str:
 
 
 @attrs.frozen
-class HandResult:
+class HandResult(HandResultBase):
     """How a hand ended: who ended it, how, what everyone showed and scored."""
 
     hand_number: int
@@ -125,12 +125,6 @@ class HandResult:
     """Seats that dropped out after this hand."""
     reentered: tuple[int, ...] = ()
     """Seats that re-entered after this hand (LC-REENGANCHE)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """How the hand ended as JSON, in the shape every game's hand result has
-        (:func:`scala40.views.hand_result_to_dict`): ``closer``, ``points``, ``hands``,
-        and this game's other facts under ``details``."""
-        return hand_result_to_dict(self)
 
     def to_state_dict(self) -> dict[str, Any]:
         """The hand result as a saved state writes it (its own fields, by name)."""

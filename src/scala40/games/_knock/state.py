@@ -15,7 +15,6 @@ move and get a new state; nothing is ever mutated.
 
 from __future__ import annotations
 
-import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -23,31 +22,32 @@ from typing import Any
 import attrs
 
 from scala40._checks import describe, is_bool, is_int
-from scala40._rng import next_random, random_below, seed_state, shuffle
+from scala40._position import PositionReader
+from scala40._rng import seed_state, shuffle
 from scala40._serial import (
+    COUNTS,
     MAX_COUNT,
     MAX_READ_ITEMS,
     MAX_SEED_DIGITS,
+    TOTALS,
+    FieldChecks,
     FieldReader,
-    all_pass,
-    as_items,
+    card_counts,
+    count_problems,
     deck_counts,
-    expect_header,
     is_card_code,
     is_card_codes,
     is_count,
-    is_seed,
     is_total,
+    lists_to_dict,
+    state_head_to_dict,
     tuple_or,
 )
-from scala40.cards import CARD_NAMES, JOKER, Card, as_cards, format_cards
+from scala40._state import new_game_fields, resolve_rules
+from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
-    InvalidArgumentError,
-    InvalidCardError,
     InvalidStateError,
-    InvalidValueError,
     Scala40Error,
-    SerializationError,
 )
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import Layoff, has_rumino
@@ -135,60 +135,18 @@ class KnockState(KnockRecord):
         ``dealer`` fixes the first dealer (RU-DEAL: the winner of a game deals first in
         the next).
         """
-        if rules is not None and not isinstance(rules, (str, cls.RULESET)):
-            raise InvalidArgumentError(
-                f"expected a {cls.RULESET.__name__} or a preset name, got {describe(rules)}"
-            )
-        rules = cls.RULESET.resolve(rules)
-        if not (type(players) is int and rules.min_players <= players <= rules.max_players):
-            raise InvalidStateError(
-                [
-                    f"players must be from {rules.min_players} to {rules.max_players}, "
-                    f"got {describe(players)}"
-                ]
-            )
-        if not is_bool(auto_chance):
-            raise InvalidArgumentError(
-                f"auto_chance must be True or False, got {describe(auto_chance)}"
-            )
-        if seed is None:
-            seed = secrets.randbits(64)
-        elif type(seed) is not int:
-            raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
-        elif not is_seed(seed):
-            raise InvalidValueError(
-                f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
-            )
-        rng = seed_state(seed)
-        if dealer is None:
-            dealer, rng = random_below(players, rng)
-        elif not (type(dealer) is int and 0 <= dealer < players):
-            raise InvalidStateError(
-                [f"dealer must be a seat from 0 to {players - 1}, got {describe(dealer)}"]
-            )
-        _, rng = next_random(rng)
+        rules = resolve_rules(cls.RULESET, rules, cls.RULESET.__name__)
         state = cls(
-            rules=rules,
-            player_count=players,
-            dealer=dealer,
-            hand_number=0,
-            phase=Phase.DEAL,
-            turn=dealer,
-            hands=((),) * players,
-            stock=(),
+            **new_game_fields(rules, players, seed, auto_chance, dealer, Phase.DEAL),
             discard=(),
             turns_played=(0,) * players,
             scores=(0,) * players,
             active=(True,) * players,
-            winners=(),
             reentries=(0,) * players,
             gins=(0,) * players,
             taken=None,
             pending=(),
             reentry_total=0,
-            last_hand=None,
-            rng=rng,
-            auto_chance=auto_chance,
         )
         return engine.deal(state, None) if auto_chance else state
 
@@ -222,46 +180,16 @@ class KnockState(KnockRecord):
         :class:`~scala40.InvalidStateError`.
         """
         rules = cls.RULESET.resolve(rules)
-        problems: list[str] = []
-        hand_list = as_items(hands)
-        if hand_list is None or len(hand_list) > _MAX_SEATS:
-            raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
-        count = len(hand_list)
-
-        def cards_of(value: object, what: str) -> tuple[Card, ...]:
-            try:
-                found = as_cards(value)  # type: ignore[arg-type]
-            except InvalidCardError as error:
-                problems.append(f"{what}: {error}")
-                return ()
-            if len(found) > MAX_READ_ITEMS:
-                problems.append(f"{what}: {len(found)} cards, more than a deck holds")
-                return ()
-            return found
-
-        hand_cards = tuple(
-            tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hand_list)
-        )
-        pile = cards_of(discard, "discard pile")
-        try:
-            phase = Phase(phase)
-        except Exception:  # not a phase (the enum's own message repr()s the value)
-            problems.append(f"unknown phase {describe(phase)}")
-            phase = Phase.DRAW
-        taken_card = None
-        if taken is not None:
-            found = cards_of([taken] if not isinstance(taken, str) else taken, "taken")
-            if len(found) == 1:
-                taken_card = found[0]
-            elif found:
-                problems.append(f"taken must be one card, got {describe(taken)}")
-        if not is_seed(seed):
-            problems.append(
-                f"seed must be an integer of at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
-            )
+        read = PositionReader(hands, most_cards=MAX_READ_ITEMS, most_seats=_MAX_SEATS)
+        count = read.count
+        pile = read.cards(discard, "discard pile")
+        phase = read.phase(phase, Phase, Phase.DRAW)
+        taken_card = read.card(taken, "taken", "taken")
+        read.seed(seed)
+        problems = read.problems
         deck = Counter(rules.deck.cards)
         placed: Counter[Card] = Counter(pile)
-        for hand in hand_cards:
+        for hand in read.hands:
             placed.update(hand)
         if stock is None:
             too_many = placed - deck
@@ -273,56 +201,34 @@ class KnockState(KnockRecord):
                 raise InvalidStateError(problems)
             stock_cards, _ = shuffle(tuple(sorted((deck - placed).elements())), seed_state(seed))
         else:
-            stock_cards = cards_of(stock, "stock")
+            stock_cards = read.cards(stock, "stock")
         if problems:
             raise InvalidStateError(problems)
-        if dealer is None:
-            dealer = (turn - 1) % max(count, 1) if is_int(turn) else 0
-        state = cls(
-            rules=rules,
-            player_count=count,
-            dealer=dealer,
-            hand_number=hand_number,
-            phase=phase,
-            turn=turn,
-            hands=hand_cards,
-            stock=stock_cards,
-            discard=pile,
-            turns_played=tuple_or(turns_played, (0,) * count),
-            scores=tuple_or(scores, (0,) * count),
-            active=tuple_or(active, (True,) * count),
-            winners=(),
-            reentries=tuple_or(reentries, (0,) * count),
-            gins=tuple_or(gins, (0,) * count),
-            taken=taken_card,
-            pending=tuple_or(pending, ()),
-            reentry_total=reentry_total,
-            last_hand=None,
-            rng=seed_state(seed),
-            auto_chance=auto_chance,
+        return read.valid(
+            cls(
+                **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
+                stock=stock_cards,
+                discard=pile,
+                turns_played=tuple_or(turns_played, (0,) * count),
+                scores=tuple_or(scores, (0,) * count),
+                active=tuple_or(active, (True,) * count),
+                reentries=tuple_or(reentries, (0,) * count),
+                gins=tuple_or(gins, (0,) * count),
+                taken=taken_card,
+                pending=tuple_or(pending, ()),
+                reentry_total=reentry_total,
+            )
         )
-        state.validate()
-        return state
 
     # -- serialization ---------------------------------------------------------------
 
     def _fields_to_dict(self) -> dict[str, Any]:
         return {
-            "rules": self.rules.to_dict(),
-            "players": self.player_count,
-            "dealer": self.dealer,
-            "hand_number": self.hand_number,
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "hands": [format_cards(hand) for hand in self.hands],
-            "stock": format_cards(self.stock),
+            **state_head_to_dict(self),
             "discard": format_cards(self.discard),
-            "turns_played": list(self.turns_played),
-            "scores": list(self.scores),
-            "active": list(self.active),
-            "winners": list(self.winners),
-            "reentries": list(self.reentries),
-            "gins": list(self.gins),
+            **lists_to_dict(
+                self, "turns_played", "scores", "active", "winners", "reentries", "gins"
+            ),
             "taken": None if self.taken is None else CARD_NAMES[self.taken],
             "pending": list(self.pending),
             "reentry_total": self.reentry_total,
@@ -353,71 +259,32 @@ _CLOSE_ENDS = frozenset(
 def _field_problems(state: KnockState) -> list[str]:
     """The problems of a state's fields taken one by one: their types and ranges. A state
     with any is checked no further (its other checks would mean nothing)."""
-    rules: object = state.rules
-    if not isinstance(rules, state.RULESET):
-        return [f"rules must be a {state.RULESET.__name__}, got {describe(rules)}"]
-    count = state.player_count
-    min_players: int = rules.min_players
-    max_players: int = rules.max_players
-    if not (is_int(count) and min_players <= count <= max_players):
-        return [f"player_count must be from {min_players} to {max_players}, got {describe(count)}"]
-    problems: list[str] = []
-
-    def seat(value: object) -> bool:
-        return is_int(value) and 0 <= value < count
-
-    def entries(name: str, size: int | None, test: Any, what: str) -> None:
-        values = getattr(state, name)
-        if not isinstance(values, tuple):
-            problems.append(f"{name} must be a tuple, got {describe(values)}")
-        elif size is not None and len(values) != size:
-            problems.append(f"{name} must have {size} entries, got {len(values)}")
-        elif not all_pass(values, test):
-            problems.append(f"{name} must hold {what}, got {describe(values)}")
-
-    entries("hands", count, is_card_codes, "cards")
-    entries("turns_played", count, is_count, f"integers from 0 to {MAX_COUNT}")
-    entries("scores", count, is_total, f"integers from -{MAX_COUNT} to {MAX_COUNT}")
-    entries("active", count, is_bool, "True or False")
-    entries("reentries", count, is_count, f"integers from 0 to {MAX_COUNT}")
-    entries("gins", count, is_count, f"integers from 0 to {MAX_COUNT}")
-    entries("winners", None, seat, "seats")
-    entries("pending", None, seat, "seats")
-    for name in ("stock", "discard"):
-        if not is_card_codes(getattr(state, name)):
-            problems.append(
-                f"{name} must be a tuple of cards, got {describe(getattr(state, name))}"
-            )
-    phase: object = state.phase
-    if not isinstance(phase, Phase):
-        problems.append(f"phase must be a Phase, got {describe(phase)}")
-    for name in ("turn", "dealer"):
-        if not seat(getattr(state, name)):
-            problems.append(
-                f"{name} must be a seat from 0 to {count - 1}, got {describe(getattr(state, name))}"
-            )
-    if not is_count(state.hand_number):
-        problems.append(
-            f"hand_number must be an integer from 0 to {MAX_COUNT}, got {describe(state.hand_number)}"
-        )
+    check = FieldChecks(state, state.RULESET, state.RULESET.__name__)
+    if check.problems:
+        return check.problems
+    count = check.count
+    check.entries("hands", count, is_card_codes, "cards")
+    check.entries("turns_played", count, is_count, COUNTS)
+    check.entries("scores", count, is_total, TOTALS)
+    check.entries("active", count, is_bool, "True or False")
+    check.entries("reentries", count, is_count, COUNTS)
+    check.entries("gins", count, is_count, COUNTS)
+    check.entries("winners", None, check.is_seat, "seats")
+    check.entries("pending", None, check.is_seat, "seats")
+    check.cards("stock", "discard")
+    check.phase(Phase)
+    check.seats("turn", "dealer")
+    check.counts("hand_number")
     if not is_total(state.reentry_total):
-        problems.append(
+        check.problems.append(
             f"reentry_total must be an integer from -{MAX_COUNT} to {MAX_COUNT}, "
             f"got {describe(state.reentry_total)}"
         )
-    if state.taken is not None and not is_card_code(state.taken):
-        problems.append(f"taken must be a card or None, got {describe(state.taken)}")
-    if not is_bool(state.auto_chance):
-        problems.append(f"auto_chance must be True or False, got {describe(state.auto_chance)}")
-    if not (is_int(state.rng) and 0 <= state.rng < 1 << 64):
-        problems.append(f"rng must be an integer of 64 bits, got {describe(state.rng)}")
-    last: object = state.last_hand
-    if last is not None:
-        if not isinstance(last, HandResult):
-            problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")
-        else:
-            problems.extend(_result_field_problems(last, count))
-    return problems
+    check.optional_card("taken")
+    check.flags("auto_chance")
+    check.rng()
+    check.last_hand(HandResult, lambda last: _result_field_problems(last, count))
+    return check.problems
 
 
 def _result_field_problems(result: HandResult, count: int) -> list[str]:
@@ -498,13 +365,7 @@ def _consistency_problems(state: KnockState) -> list[str]:
     phase = state.phase
     # Every card of the deck is somewhere, exactly once (C-DECK); before the first deal,
     # nowhere.
-    # Counted by code in a list (the field checks made every card a code): the cheapest
-    # count there is, and a state is counted at each load.
-    found = [0] * (JOKER + 1)
-    for cards in (state.stock, state.discard, *state.hands):
-        for card in cards:
-            found[card] += 1
-    expected = deck_counts(profile.deck)
+    found = card_counts(state.stock, state.discard, *state.hands)
     # Before the first deal (or a match ended by resignations before it, C-RESIGN).
     first_deal = state.hand_number == 0 and (
         phase is Phase.DEAL or (phase is Phase.OVER and bool(state.resigned))
@@ -512,12 +373,8 @@ def _consistency_problems(state: KnockState) -> list[str]:
     if first_deal:
         if any(found):
             problems.append("cards are placed before the first deal")
-    elif found != expected:
-        for card in range(JOKER + 1):
-            if found[card] != expected[card]:
-                problems.append(
-                    f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
-                )
+    else:
+        problems.extend(count_problems(found, deck_counts(profile.deck)))
     active = sum(state.active)
     if phase is not Phase.OVER and active < 2:
         problems.append("fewer than two players are still in the game, which should be over")
@@ -787,41 +644,15 @@ def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
 
 # ---------------------------------------------------------------- reading back
 
-_STATE_FIELDS = frozenset({
-    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
-    "discard", "turns_played", "scores", "active", "winners", "reentries", "gins",
-    "taken", "pending", "reentry_total", "last_hand", "rng", "auto_chance",
-})  # fmt: skip
-_OPTIONAL_STATE_FIELDS = frozenset({"resigned"})
-"""Fields a state may lack: a missing ``resigned`` reads as nobody resigned (C-RESIGN)."""
-_RESULT_FIELDS = frozenset({
-    "hand_number", "end", "closer", "points", "shown", "hands", "discard", "busted",
-    "eliminated", "reentered",
-})  # fmt: skip
-_SHOWING_FIELDS = frozenset({"melds", "layoffs", "unmatched"})
-_LAYOFF_FIELDS = frozenset({"card", "represents", "owner", "meld"})
-_HEADER = frozenset({"format", "version"})
-
 
 def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
     kind = cls.FORMAT.removeprefix("scala40.")
-    data = expect_header(data, cls.FORMAT, STATE_FORMAT_VERSION)
-    read = FieldReader(data, f"{kind}: ")
-    read.keys(_STATE_FIELDS, _HEADER | _OPTIONAL_STATE_FIELDS)
-    try:
-        rules = cls.RULESET.from_dict(data["rules"])
-    except SerializationError as error:
-        raise read.fail(str(error)) from None
+    read = FieldReader.state(data, cls.FORMAT, STATE_FORMAT_VERSION, f"{kind}: ", KnockRecord)
+    rules = read.ruleset(cls.RULESET)
     low, high = -MAX_COUNT, MAX_COUNT
     state = cls(
         rules=rules,
-        player_count=read.integer("players", 0, _MAX_SEATS),
-        dealer=read.integer("dealer", low, high),
-        hand_number=read.integer("hand_number", low, high),
-        phase=read.choice("phase", Phase),
-        turn=read.integer("turn", low, high),
-        hands=read.card_lists("hands"),
-        stock=read.cards(data["stock"], "stock"),
+        **read.state_head(Phase, _MAX_SEATS),
         discard=read.cards(data["discard"], "discard"),
         turns_played=read.ints("turns_played", low, high),
         scores=read.ints("scores", low, high),
@@ -832,28 +663,20 @@ def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
         taken=read.optional_card("taken"),
         pending=read.ints("pending", low, high),
         reentry_total=read.integer("reentry_total", low, high),
-        last_hand=_result_from_dict(data["last_hand"], rules, kind),
+        last_hand=_result_from_dict(read, rules),
         rng=read.rng("rng"),
         auto_chance=read.boolean("auto_chance"),
         resigned=resigned_from_dict(data, f"{kind}: "),
     )
-    problems = state.problems()
-    if problems:
-        raise read.fail("invalid state: " + "; ".join(problems))
-    return state
+    return read.valid(state)
 
 
-def _result_from_dict(value: object, rules: Any, kind: str) -> HandResult | None:
-    if value is None:
+def _result_from_dict(state: FieldReader, rules: Any) -> HandResult | None:
+    read = state.part("last_hand", HandResult)
+    if read is None:
         return None
-    if not isinstance(value, Mapping):
-        raise SerializationError(
-            f"{kind}: last_hand must be a mapping or null, got {describe(value)}"
-        )
-    read = FieldReader(value, f"{kind}: last_hand: ")
-    read.keys(_RESULT_FIELDS)
     low, high = -MAX_COUNT, MAX_COUNT
-    shown = value["shown"]
+    shown = read.data["shown"]
     if not isinstance(shown, list) or len(shown) > _MAX_SEATS:
         raise read.fail(f"shown must be a list of showings, got {describe(shown)}")
     return HandResult(
@@ -876,7 +699,7 @@ def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showin
     if not isinstance(value, Mapping):
         raise parent.fail(f"a showing must be a mapping or null, got {describe(value)}")
     read = FieldReader(value, parent.where)
-    read.keys(_SHOWING_FIELDS)
+    read.keys_of(Showing)
     melds_data, layoffs_data = value["melds"], value["layoffs"]
     for name, items in (("melds", melds_data), ("layoffs", layoffs_data)):
         if not isinstance(items, list) or len(items) > MAX_READ_ITEMS:
@@ -897,7 +720,7 @@ def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showin
         if not isinstance(item, Mapping):
             raise read.fail(f"a layoff must be a mapping, got {describe(item)}")
         fields = FieldReader(item, f"{read.where}layoff: ")
-        fields.keys(_LAYOFF_FIELDS)
+        fields.keys_of(Layoff)
         layoffs.append(
             Layoff(
                 fields.card(item["card"], "card"),

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from types import MappingProxyType
+from typing import Any
 
 from scala40._engine import deal_order
 from scala40._rng import shuffle
@@ -23,11 +25,27 @@ from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import RestockMethod
 
 __all__ = [
+    "HAND_START",
     "after_last_card",
     "apply_deal",
     "apply_restock",
     "deal",
 ]
+
+
+HAND_START: MappingProxyType[str, Any] = MappingProxyType(
+    {
+        "opening_value": 0,
+        "opened_at_turn_start": False,
+        "taken": None,
+        "taken_must_use": False,
+        "taken_used": False,
+        "melded_since_restock": True,
+    }
+)
+"""The fields of a turn as every hand starts them: nothing put down towards an opening,
+no card taken from the discard pile, and no rebuild of the stock yet to stall
+(S40-STALL)."""
 
 
 # -- chance ------------------------------------------------------------------------------
@@ -67,12 +85,7 @@ def deal(
         turns_played=(0,) * state.player_count,
         hand_number=state.hand_number + 1,
         rng=rng,
-        opening_value=0,
-        opened_at_turn_start=False,
-        taken=None,
-        taken_must_use=False,
-        taken_used=False,
-        melded_since_restock=True,
+        **HAND_START,
     )
 
 

@@ -12,14 +12,24 @@ from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe, is_bool, is_int
-from scala40._serial import deck_counts, expect_header, is_card_codes
-from scala40.cards import CARD_NAMES, JOKER, Card, as_cards, format_cards
+from scala40._serial import (
+    MAX_COUNT,
+    MAX_SEED_DIGITS,
+    STATE_HEADER,
+    FieldChecks,
+    FieldReader,
+    as_items,
+    card_counts,
+    count_problems,
+    deck_counts,
+    is_card_codes,
+    is_count,
+)
+from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
 from scala40.errors import (
     InvalidArgumentError,
     InvalidCardError,
     InvalidMoveError,
-    Scala40Error,
-    SerializationError,
 )
 from scala40.games.scala40 import engine
 from scala40.games.scala40.moves import (
@@ -49,37 +59,13 @@ __all__ = [
     "too_many",
 ]
 
-MAX_COUNT = 10**18
-"""The largest hand number, turn count, score or opening value a state may hold: far
-beyond any match (a bound that keeps every state printable and serializable)."""
-MAX_SEED_DIGITS = 40
-"""The most digits a seed may have (a seed is reduced to 64 bits anyway)."""
 # No position places more cards than the largest deck holds.
 MAX_PLACED = 2 * 4 * 13 * 8 + 16
-
-
-def _items(value: object) -> list[Any] | None:
-    """``value`` as a list, when it is a list or a tuple (not text); else ``None``."""
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    return None
-
-
-def _is_count(value: object) -> bool:
-    return is_int(value) and 0 <= value <= MAX_COUNT
 
 
 def is_position_total(value: object) -> bool:
     # Negative totals are named apart, with the other problems of a position.
     return is_int(value) and value <= MAX_COUNT
-
-
-def _is_seed(value: object) -> bool:
-    return is_int(value) and -(10**MAX_SEED_DIGITS) < value < 10**MAX_SEED_DIGITS
-
-
-def _is_card(value: object) -> bool:
-    return type(value) is int and 0 <= value <= JOKER
 
 
 def _is_cards(value: object) -> bool:
@@ -99,7 +85,7 @@ def sequence_of(
     added (``None``, for an argument not given, gives an empty tuple)."""
     if value is None:
         return ()
-    items = _items(value)
+    items = as_items(value)
     if items is None or not all(test(item) for item in items):
         problems.append(f"{name} must be a list of {what}, got {describe(value)}")
         return ()
@@ -197,73 +183,40 @@ def _counter(cards: Iterable[Card]) -> Counter[Card]:
 def field_problems(state: StateRecord) -> list[str]:
     """The problems of a state's fields taken one by one: their types and ranges. A state
     with any is checked no further (its other checks would mean nothing)."""
-    rules: object = state.rules
-    if not isinstance(rules, Ruleset):
-        return [f"rules must be a Ruleset, got {describe(rules)}"]
-    n = state.player_count
-    if not (is_int(n) and rules.min_players <= n <= rules.max_players):
-        return [
-            f"player_count must be from {rules.min_players} to {rules.max_players}, "
-            f"got {describe(n)}"
-        ]
-    problems: list[str] = []
-    for name, test, what in (
-        ("hands", _is_cards, "cards"),
-        ("opened", is_bool, "True or False"),
-        ("turns_played", is_position_total, f"integers of at most {MAX_COUNT}"),
-        ("scores", is_position_total, f"integers of at most {MAX_COUNT}"),
-        ("active", is_bool, "True or False"),
-    ):
-        values = getattr(state, name)
-        if not isinstance(values, tuple):
-            problems.append(f"{name} must be a tuple, got {describe(values)}")
-        elif len(values) != n:
-            problems.append(f"{name} must have {n} entries, got {len(values)}")
-        elif not all(map(test, values)):
-            problems.append(f"{name} must hold {what}, got {describe(values)}")
-    for name in ("stock", "discard"):
-        if not _is_cards(getattr(state, name)):
-            problems.append(
-                f"{name} must be a tuple of cards, got {describe(getattr(state, name))}"
-            )
+    check = FieldChecks(state, Ruleset)
+    if check.problems:
+        return check.problems
+    n = check.count
+    problems = check.problems
+    check.entries("hands", n, _is_cards, "cards")
+    check.entries("opened", n, is_bool, "True or False")
+    check.entries("turns_played", n, is_position_total, f"integers of at most {MAX_COUNT}")
+    check.entries("scores", n, is_position_total, f"integers of at most {MAX_COUNT}")
+    check.entries("active", n, is_bool, "True or False")
+    check.cards("stock", "discard", most=sys.maxsize)
     table: object = state.table
     if not (isinstance(table, tuple) and all(isinstance(m, Meld) for m in table)):
         problems.append(f"table must be a tuple of melds, got {describe(table)}")
-    phase: object = state.phase
-    if not isinstance(phase, Phase):
-        problems.append(f"phase must be a Phase, got {describe(phase)}")
-    if not _is_count(state.hand_number):
-        problems.append(
-            f"hand_number must be an integer from 0 to {MAX_COUNT}, got "
-            f"{describe(state.hand_number)}"
-        )
+    check.phase(Phase)
+    check.counts("hand_number")
     winners: object = state.winners
     if not (isinstance(winners, tuple) and all(is_int(w) for w in winners)):
         problems.append(f"winners must be a tuple of players, got {describe(winners)}")
-    if not (is_int(state.rng) and 0 <= state.rng < 1 << 64):
-        problems.append(f"rng must be an integer of 64 bits, got {describe(state.rng)}")
-    for name in (
+    check.rng()
+    check.flags(
         "auto_chance",
         "opened_at_turn_start",
         "taken_must_use",
         "taken_used",
         "melded_since_restock",
-    ):
-        if not is_bool(getattr(state, name)):
-            problems.append(f"{name} must be True or False, got {describe(getattr(state, name))}")
+    )
     if not (is_int(state.opening_value) and abs(state.opening_value) <= MAX_COUNT):
         problems.append(
             f"opening_value must be an integer of at most {MAX_COUNT}, "
             f"got {describe(state.opening_value)}"
         )
-    if state.taken is not None and not _is_card(state.taken):
-        problems.append(f"taken must be a card or None, got {describe(state.taken)}")
-    last: object = state.last_hand
-    if last is not None:
-        if not isinstance(last, HandResult):
-            problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")
-        else:
-            problems.extend(_hand_result_field_problems(last, n))
+    check.optional_card("taken")
+    check.last_hand(HandResult, lambda last: _hand_result_field_problems(last, n))
     return problems
 
 
@@ -280,7 +233,7 @@ def _hand_result_field_problems(result: HandResult, n: int) -> list[str]:
             and len(set(value)) == len(value)
         )
 
-    if not _is_count(result.hand_number):
+    if not is_count(result.hand_number):
         problems.append(
             f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
         )
@@ -289,7 +242,7 @@ def _hand_result_field_problems(result: HandResult, n: int) -> list[str]:
             f"last_hand: closer must be a player from 0 to {n - 1} or None, "
             f"got {describe(result.closer)}"
         )
-    if not (isinstance(points, tuple) and len(points) == n and all(map(_is_count, points))):
+    if not (isinstance(points, tuple) and len(points) == n and all(map(is_count, points))):
         problems.append(f"last_hand: points must be {n} counts, got {describe(points)}")
     if not is_bool(result.doubled):
         problems.append(
@@ -336,22 +289,12 @@ def consistency_problems(state: StateRecord) -> list[str]:
             f"not {state.turn}"
         )
     # Every card of the deck is somewhere, exactly once (C-DECK).
-    # Counted by code in a list (the field checks made every card a code): the cheapest
-    # count there is, and a state is counted at each load.
-    found = [0] * (JOKER + 1)
-    for cards in (state.stock, state.discard, *state.hands, *(m.cards for m in state.table)):
-        for card in cards:
-            found[card] += 1
-    expected = deck_counts(rules.deck)
+    found = card_counts(state.stock, state.discard, *state.hands, *(m.cards for m in state.table))
     placed_any = any(found)
     # A match may end by resignations before its first deal (C-RESIGN).
     undealt = phase is Phase.DEAL or (over and state.hand_number == 0 and bool(state.resigned))
-    if (not undealt or placed_any) and found != expected:
-        for card in range(JOKER + 1):
-            if found[card] != expected[card]:
-                problems.append(
-                    f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
-                )
+    if not undealt or placed_any:
+        problems.extend(count_problems(found, deck_counts(rules.deck)))
     if state.hand_number == 0 and (not undealt or placed_any):
         problems.append("hand number 0 is the deal of the first hand, before any card is placed")
     meld_rules = rules.meld_rules
@@ -385,7 +328,7 @@ def consistency_problems(state: StateRecord) -> list[str]:
             f"turn details (taken card, opening value) are set at the {phase.value} phase"
         )
     if in_hand and seats_ok["turn"]:
-        problems.extend(_turn_problems(state))
+        problems.extend(_turn_problems(state, rules, phase))
     if state.last_hand is not None:
         problems.extend(_hand_result_problems(state, state.last_hand))
     return problems
@@ -425,11 +368,10 @@ def _score_problems(state: StateRecord) -> list[str]:
     return problems
 
 
-def _turn_problems(state: StateRecord) -> list[str]:
-    """The rules of the turn in progress (the draw, play and restock phases)."""
+def _turn_problems(state: StateRecord, rules: Ruleset, phase: Phase) -> list[str]:
+    """The rules of the turn in progress (the draw, play and restock phases), under the
+    state's ``rules`` at its ``phase``."""
     problems: list[str] = []
-    rules = state.rules
-    phase = state.phase
     turn = state.turn
     mover_hand = state.hands[turn]
     for player, hand in enumerate(state.hands):
@@ -544,49 +486,27 @@ def hand_result_to_dict(result: HandResult) -> dict[str, Any]:
     }
 
 
-_HEX = frozenset("0123456789abcdefABCDEF")
-_STATE_FIELDS = frozenset({
-    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
-    "discard", "table", "opened", "turns_played", "scores", "active", "winners", "rng",
-    "auto_chance", "opening_value", "opened_at_turn_start", "taken", "taken_must_use",
-    "taken_used", "melded_since_restock", "last_hand", "resigned",
-})  # fmt: skip
-_OPTIONAL_STATE_FIELDS = frozenset({"melded_since_restock", "resigned"})
-"""Fields a state may lack: a missing ``melded_since_restock`` (a state written before
+_OPTIONAL_STATE_FIELDS = frozenset({"melded_since_restock"})
+"""A field a state may lack: a missing ``melded_since_restock`` (a state written before
 it) reads as true, so that such a state's next rebuild of the stock goes on as it did
-then; a missing ``resigned``, as nobody resigned (C-RESIGN)."""
-_HAND_RESULT_FIELDS = frozenset(
-    {"hand_number", "closer", "points", "doubled", "hands", "eliminated", "reentered"}
-)
+then."""
 
 
-class _Fields:
-    """Reads the fields of a dictionary from JSON, each of one exact type, naming the first
-    field that is not what it must be (``where`` starts every message)."""
+class _Fields(FieldReader):
+    """:class:`~scala40._serial.FieldReader` in the words of Scala 40's states: integers
+    of either sign up to :data:`MAX_COUNT`, named without their range, and card texts
+    bounded by their count of cards (:data:`MAX_PLACED`)."""
 
-    def __init__(self, data: Mapping[str, Any], where: str) -> None:
-        self.data = data
-        self.where = where
-
-    def fail(self, message: str) -> SerializationError:
-        return SerializationError(f"state: {self.where}{message}")
-
-    def integer(self, name: str) -> int:
+    def number(self, name: str) -> int:
         value = self.data[name]
         if not (type(value) is int and -MAX_COUNT <= value <= MAX_COUNT):
             raise self.fail(f"{name} must be an integer, got {describe(value)}")
         return value
 
-    def optional_integer(self, name: str) -> int | None:
-        return None if self.data[name] is None else self.integer(name)
+    def optional_number(self, name: str) -> int | None:
+        return None if self.data[name] is None else self.number(name)
 
-    def boolean(self, name: str) -> bool:
-        value = self.data[name]
-        if type(value) is not bool:
-            raise self.fail(f"{name} must be true or false, got {describe(value)}")
-        return value
-
-    def ints(self, name: str) -> tuple[int, ...]:
+    def numbers(self, name: str) -> tuple[int, ...]:
         value = self.data[name]
         if (
             not isinstance(value, list)
@@ -596,13 +516,7 @@ class _Fields:
             raise self.fail(f"{name} must be a list of integers, got {describe(value)}")
         return tuple(value)
 
-    def bools(self, name: str) -> tuple[bool, ...]:
-        value = self.data[name]
-        if not isinstance(value, list) or any(type(v) is not bool for v in value):
-            raise self.fail(f"{name} must be a list of booleans, got {describe(value)}")
-        return tuple(value)
-
-    def cards(self, value: Any, what: str) -> tuple[Card, ...]:
+    def cards(self, value: object, what: str) -> tuple[Card, ...]:
         if not isinstance(value, str):
             raise self.fail(f"{what} must be card text, got {describe(value)}")
         try:
@@ -613,50 +527,19 @@ class _Fields:
             raise self.fail(f"{what}: {len(found)} cards, more than a deck holds")
         return found
 
-    def hands(self, name: str) -> tuple[tuple[Card, ...], ...]:
-        value = self.data[name]
-        if not isinstance(value, list) or len(value) > MAX_PLACED:
-            raise self.fail(f"{name} must be a list of card texts, got {describe(value)}")
-        return tuple(
-            tuple(sorted(self.cards(hand, f"{name} {index}"))) for index, hand in enumerate(value)
-        )
 
-
-def _key_name(key: object) -> str:
-    return key if isinstance(key, str) else describe(key)
-
-
-def _keys(
-    data: Mapping[str, Any],
-    expected: frozenset[str],
-    where: str,
-    optional: frozenset[str] = frozenset(),
-) -> None:
-    missing = sorted(expected - optional - set(data))
-    if missing:
-        raise SerializationError(f"state: {where}missing fields {missing}")
-    unknown = sorted(map(_key_name, set(data) - expected - {"format", "version"}))
-    if unknown:
-        raise SerializationError(f"state: {where}unknown fields {unknown}")
-
-
-def _hand_result_from_dict(value: object) -> HandResult | None:
-    if value is None:
+def _hand_result_from_dict(state: _Fields) -> HandResult | None:
+    read = state.part("last_hand", HandResult, STATE_HEADER)
+    if read is None:
         return None
-    if not isinstance(value, Mapping):
-        raise SerializationError(
-            f"state: last_hand must be a mapping or null, got {describe(value)}"
-        )
-    _keys(value, _HAND_RESULT_FIELDS, "last_hand: ")
-    read = _Fields(value, "last_hand: ")
     return HandResult(
-        hand_number=read.integer("hand_number"),
-        closer=read.optional_integer("closer"),
-        points=read.ints("points"),
+        hand_number=read.number("hand_number"),
+        closer=read.optional_number("closer"),
+        points=read.numbers("points"),
         doubled=read.boolean("doubled"),
-        hands=read.hands("hands"),
-        eliminated=read.ints("eliminated"),
-        reentered=read.ints("reentered"),
+        hands=read.card_lists("hands", most=MAX_PLACED),
+        eliminated=read.numbers("eliminated"),
+        reentered=read.numbers("reentered"),
     )
 
 
@@ -666,59 +549,43 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
 
     :raises SerializationError: the data is malformed or describes an invalid state.
     """
-    data = expect_header(data, "state", STATE_FORMAT_VERSION)
-    _keys(data, _STATE_FIELDS, "", _OPTIONAL_STATE_FIELDS)
-    read = _Fields(data, "")
+    read = _Fields.state(
+        data, "state", STATE_FORMAT_VERSION, "state: ", StateRecord, _OPTIONAL_STATE_FIELDS
+    )
     rules = Ruleset.from_dict(data["rules"])
     phase_text = data["phase"]
     if not isinstance(phase_text, str) or phase_text not in {p.value for p in Phase}:
         raise read.fail(f"unknown phase {describe(phase_text)}")
-    phase = Phase(phase_text)
-    rng_text = data["rng"]
-    if not (isinstance(rng_text, str) and len(rng_text) == 16 and set(rng_text) <= _HEX):
-        raise read.fail(f"rng must be 16 hex digits, got {describe(rng_text)}")
-    table_data = data["table"]
-    if not isinstance(table_data, list) or len(table_data) > MAX_PLACED:
-        raise read.fail(f"table must be a list of meld texts, got {describe(table_data)}")
-    table = []
-    for index, spec in enumerate(table_data):
-        try:
-            table.append(meld_from_spec(spec, rules))
-        except Scala40Error as error:
-            raise read.fail(f"table meld #{index}: {error}") from error
-    taken = None if data["taken"] is None else read.cards(data["taken"], "taken")
-    if taken is not None and len(taken) != 1:
-        raise read.fail(f"taken must be one card, got {describe(data['taken'])}")
+    rng = read.rng("rng")
+    table = read.melds("table", lambda spec: meld_from_spec(spec, rules), MAX_PLACED)
+    taken = read.optional_card("taken")
     state = cls(
         rules=rules,
-        player_count=read.integer("players"),
-        dealer=read.integer("dealer"),
-        hand_number=read.integer("hand_number"),
-        phase=phase,
-        turn=read.integer("turn"),
-        hands=read.hands("hands"),
+        player_count=read.number("players"),
+        dealer=read.number("dealer"),
+        hand_number=read.number("hand_number"),
+        phase=Phase(phase_text),
+        turn=read.number("turn"),
+        hands=read.card_lists("hands", most=MAX_PLACED),
         stock=read.cards(data["stock"], "stock"),
         discard=read.cards(data["discard"], "discard"),
-        table=tuple(table),
-        opened=read.bools("opened"),
-        turns_played=read.ints("turns_played"),
-        scores=read.ints("scores"),
-        active=read.bools("active"),
-        winners=read.ints("winners"),
-        rng=int(rng_text, 16),
+        table=table,
+        opened=read.bools("opened", sys.maxsize),
+        turns_played=read.numbers("turns_played"),
+        scores=read.numbers("scores"),
+        active=read.bools("active", sys.maxsize),
+        winners=read.numbers("winners"),
+        rng=rng,
         auto_chance=read.boolean("auto_chance"),
-        opening_value=read.integer("opening_value"),
+        opening_value=read.number("opening_value"),
         opened_at_turn_start=read.boolean("opened_at_turn_start"),
-        taken=None if taken is None else taken[0],
+        taken=taken,
         taken_must_use=read.boolean("taken_must_use"),
         taken_used=read.boolean("taken_used"),
         melded_since_restock=read.boolean("melded_since_restock")
         if "melded_since_restock" in data
         else True,
-        last_hand=_hand_result_from_dict(data["last_hand"]),
+        last_hand=_hand_result_from_dict(read),
         resigned=resigned_from_dict(data, "state: "),
     )
-    problems = state.problems()
-    if problems:
-        raise read.fail("invalid state: " + "; ".join(problems))
-    return state
+    return read.valid(state)

@@ -9,12 +9,11 @@ last hand ended (values shared by the state, the engine and the views).
 from __future__ import annotations
 
 import enum
-from typing import Any
 
 import attrs
 
 from scala40.cards import Card
-from scala40.views import hand_result_to_dict
+from scala40.views import HandResultBase
 
 __all__ = ["HandResult", "Phase", "may_close"]
 
@@ -35,7 +34,7 @@ class Phase(enum.Enum):
 
 
 @attrs.frozen
-class HandResult:
+class HandResult(HandResultBase):
     """How a hand ended: who closed and what each player scored (S40-SCORE)."""
 
     hand_number: int
@@ -51,12 +50,6 @@ class HandResult:
     """Players who retired after this hand (S40-ELIM)."""
     reentered: tuple[int, ...] = ()
     """Players whose totals were reset instead (S40-V-REENTRY)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """How the hand ended as JSON, in the shape every game's hand result has
-        (:func:`scala40.views.hand_result_to_dict`): ``closer``, ``points``, ``hands``,
-        and this game's other facts under ``details``."""
-        return hand_result_to_dict(self)
 
 
 def may_close(

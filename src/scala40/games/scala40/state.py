@@ -18,24 +18,24 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 import attrs
 
 from scala40._checks import describe, is_bool, is_int
-from scala40._rng import next_random, random_below, seed_state, shuffle
-from scala40._serial import as_items, is_count, is_seed
-from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards
+from scala40._position import PositionReader
+from scala40._rng import seed_state, shuffle
+from scala40._serial import as_items, is_count, is_seed, lists_to_dict, state_head_to_dict
+from scala40._state import new_game_fields, resolve_rules
+from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
-    InvalidArgumentError,
-    InvalidCardError,
     InvalidMoveError,
     InvalidStateError,
-    InvalidValueError,
     Scala40Error,
 )
 from scala40.games.scala40 import engine, load
+from scala40.games.scala40.chance import HAND_START
 from scala40.games.scala40.generate import generate
 from scala40.games.scala40.load import (
     MAX_COUNT,
@@ -79,18 +79,33 @@ __all__ = [
 ]
 
 
-def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
-    """A ruleset given as itself, a preset name, or ``None`` for the official rules."""
-    if rules is not None and not isinstance(rules, (str, Ruleset)):
-        raise InvalidArgumentError(f"expected a Ruleset or a preset name, got {describe(rules)}")
-    return Ruleset.resolve(rules)
-
-
 @attrs.frozen(repr=False, weakref_slot=False)
 class GameState(StateRecord):
     """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with
-    :meth:`apply` (its fields are :class:`~scala40.games.scala40.record.StateRecord`'s)."""
+    :meth:`apply` (its fields are :class:`~scala40.games.scala40.record.StateRecord`'s).
+
+    Each kind of move has a pair of methods: ``can_...`` answers yes or no, ``verify_...``
+    raises :class:`~scala40.IllegalMoveError` naming the rule; a value that is no move is
+    an error either way (:class:`~scala40.InvalidMoveError`):
+
+    >>> state = GameState.from_position(
+    ...     hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
+    ...     turns_played=[1, 1], phase="play",
+    ... )
+    >>> state.can_put_down("7S 8S 9S"), state.can_put_down("7S 8S 2D")
+    (True, False)
+    >>> state.can_discard("2D"), state.can_discard("KD")
+    (True, False)
+    >>> state.verify_discard("KD")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.IllegalMoveError: discard KD: KD is not in the hand (S40-DISCARD)
+    >>> state.can_put_down("7S 8S 9X")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidMoveError: bad card '9X' at position 3: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
+    """
 
     MOVES = MOVES
     VIEW = PlayerView
@@ -123,14 +138,10 @@ class GameState(StateRecord):
     def _seats_in(self) -> tuple[int, ...]:
         return tuple(seat for seat, playing in enumerate(self.active) if playing)
 
-    def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
-        return engine.resign(self, resigned, winners)
-
-    def _field_problems(self) -> list[str]:
-        return load.field_problems(self)
-
-    def _consistency_problems(self) -> list[str]:
-        return load.consistency_problems(self)
+    _resign = engine.resign
+    _field_problems = load.field_problems
+    _consistency_problems = load.consistency_problems
+    _load = classmethod(load.state_from_dict)
 
     def _turn_ended(self, start: GameState) -> bool:
         return (
@@ -186,19 +197,8 @@ class GameState(StateRecord):
         self, cards: Iterable[Card] | str, represented: Iterable[Card] | str = ()
     ) -> bool:
         """Whether the player to move may put down a meld of ``cards`` (with what its
-        wild cards stand for, if it matters) (S40-OPEN, S40-AFTER-OPEN).
-
-        >>> state = GameState.from_position(
-        ...     hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
-        ...     turns_played=[1, 1], phase="play",
-        ... )
-        >>> state.can_put_down("7S 8S 9S"), state.can_put_down("7S 8S 2D")
-        (True, False)
-        >>> state.can_put_down("7S 8S 9X")
-        Traceback (most recent call last):
-        ...
-        scala40.errors.InvalidMoveError: bad card '9X' at position 3: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
-        """
+        wild cards stand for, if it matters) (S40-OPEN, S40-AFTER-OPEN); see the example
+        of :class:`GameState`."""
         return self.is_legal(PutDown(cards, represented))
 
     def verify_put_down(
@@ -247,19 +247,8 @@ class GameState(StateRecord):
         self.verify(Split(meld, added, pieces))
 
     def can_discard(self, card: Card | str) -> bool:
-        """Whether the player to move may discard ``card`` (S40-DISCARD, S40-CLOSE).
-
-        >>> state = GameState.from_position(
-        ...     hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
-        ...     turns_played=[1, 1], phase="play",
-        ... )
-        >>> state.can_discard("2D"), state.can_discard("KD")
-        (True, False)
-        >>> state.verify_discard("KD")
-        Traceback (most recent call last):
-        ...
-        scala40.errors.IllegalMoveError: discard KD: KD is not in the hand (S40-DISCARD)
-        """
+        """Whether the player to move may discard ``card`` (S40-DISCARD, S40-CLOSE); see
+        the example of :class:`GameState`."""
         return self.is_legal(Discard(card))
 
     def verify_discard(self, card: Card | str) -> None:
@@ -317,37 +306,12 @@ class GameState(StateRecord):
         ...
         scala40.errors.InvalidStateError: invalid game state: JK: 5 placed, but the deck has 4
         """
-        rules = _ruleset_of(rules)
-        problems: list[str] = []
-        hand_list = as_items(hands)
-        if hand_list is None:
-            raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
-        count = len(hand_list)
-
-        def cards_of(value: object, what: str) -> tuple[Card, ...]:
-            try:
-                found = as_cards(value)  # type: ignore[arg-type]
-            except InvalidCardError as error:
-                problems.append(f"{what}: {error}")
-            else:
-                if len(found) <= MAX_PLACED:
-                    return found
-                problems.append(f"{what}: {len(found)} cards, more than a deck holds")
-                return ()
-            # Keep the readable cards, so that other problems can still be found.
-            tokens = value.replace(",", " ").split() if isinstance(value, str) else as_items(value)
-            readable = []
-            for token in (tokens or ())[:MAX_PLACED]:
-                try:
-                    readable.append(as_card(token))
-                except InvalidCardError:
-                    continue
-            return tuple(readable)
-
-        hand_cards = tuple(
-            tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hand_list)
-        )
-        discard_cards = cards_of(discard, "discard pile")
+        rules = resolve_rules(Ruleset, rules)
+        read = PositionReader(hands, most_cards=MAX_PLACED, keep_readable=True)
+        count = read.count
+        problems = read.problems
+        hand_cards = read.hands
+        discard_cards = read.cards(discard, "discard pile")
         melds: list[Meld] = []
         table_list = as_items(table)
         if table_list is None:
@@ -361,17 +325,8 @@ class GameState(StateRecord):
                 melds.append(meld_from_spec(spec, rules))
             except Scala40Error as error:
                 problems.append(f"table meld #{index}: {error}")
-        try:
-            phase = Phase(phase)
-        except Exception:  # not a phase (the enum's own message repr()s the value)
-            problems.append(f"unknown phase {describe(phase)}")
-            phase = Phase.DRAW
-        taken_card = None
-        if taken is not None:
-            taken_card = cards_of([taken] if not isinstance(taken, str) else taken, "taken")
-            if len(taken_card) > 1:
-                problems.append(f"taken must be one card, got {describe(taken)}")
-                taken_card = taken_card[:1]
+        phase = read.phase(phase, Phase, Phase.DRAW)
+        taken_card = read.card(taken, "taken", "taken")
         flags = {
             "opened": sequence_of(opened, count, is_bool, "True or False", problems, "opened"),
             "active": sequence_of(active, count, is_bool, "True or False", problems, "active"),
@@ -400,7 +355,7 @@ class GameState(StateRecord):
             # that could not be read, so those are left out.
             raise InvalidStateError(problems + shape_problems(
                 count, rules, hand_cards, flags, turn, phase, discard_cards, melds,
-                opening_value, taken_card,
+                opening_value, taken_card is not None,
             ))  # fmt: skip
         if stock is None:
             placed = placed_cards(hand_cards, discard_cards, melds)
@@ -411,63 +366,42 @@ class GameState(StateRecord):
             rest = tuple(sorted((deck - placed).elements()))
             stock_cards, _ = shuffle(rest, seed_state(seed))
         else:
-            stock_cards = cards_of(stock, "stock")
+            stock_cards = read.cards(stock, "stock")
             if problems:
                 raise InvalidStateError(problems + shape_problems(
                     count, rules, hand_cards, flags, turn, phase, discard_cards, melds,
-                    opening_value, taken_card,
+                    opening_value, taken_card is not None,
                 ))  # fmt: skip
         opened_flags = flags["opened"]
-        state = cls(
-            rules=rules,
-            player_count=count,
-            dealer=(turn - 1) % max(count, 1) if dealer is None else dealer,
-            hand_number=hand_number,
-            phase=phase,
-            turn=turn,
-            hands=hand_cards,
-            stock=stock_cards,
-            discard=discard_cards,
-            table=tuple(melds),
-            opened=opened_flags if opened is not None else (False,) * count,
-            turns_played=flags["turns_played"] if turns_played is not None else (0,) * count,
-            scores=flags["scores"] if scores is not None else (0,) * count,
-            active=flags["active"] if active is not None else (True,) * count,
-            winners=(),
-            rng=seed_state(seed),
-            auto_chance=auto_chance,
-            opening_value=opening_value,
-            opened_at_turn_start=bool(opened_flags[turn])
-            if opened is not None and 0 <= turn < len(opened_flags)
-            else False,
-            taken=taken_card[0] if taken_card else None,
-            taken_must_use=taken_must_use,
-            taken_used=taken_used,
-            melded_since_restock=melded_since_restock,
-            last_hand=None,
+        return read.valid(
+            cls(
+                **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
+                stock=stock_cards,
+                discard=discard_cards,
+                table=tuple(melds),
+                opened=opened_flags if opened is not None else (False,) * count,
+                turns_played=flags["turns_played"] if turns_played is not None else (0,) * count,
+                scores=flags["scores"] if scores is not None else (0,) * count,
+                active=flags["active"] if active is not None else (True,) * count,
+                opening_value=opening_value,
+                opened_at_turn_start=bool(opened_flags[turn])
+                if opened is not None and 0 <= turn < len(opened_flags)
+                else False,
+                taken=taken_card,
+                taken_must_use=taken_must_use,
+                taken_used=taken_used,
+                melded_since_restock=melded_since_restock,
+            )
         )
-        state.validate()
-        return state
 
     # -- serialization ---------------------------------------------------------------------
 
     def _fields_to_dict(self) -> dict[str, Any]:
         return {
-            "rules": self.rules.to_dict(),
-            "players": self.player_count,
-            "dealer": self.dealer,
-            "hand_number": self.hand_number,
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "hands": [format_cards(h) for h in self.hands],
-            "stock": format_cards(self.stock),
+            **state_head_to_dict(self),
             "discard": format_cards(self.discard),
             "table": [str(m) for m in self.table],
-            "opened": list(self.opened),
-            "turns_played": list(self.turns_played),
-            "scores": list(self.scores),
-            "active": list(self.active),
-            "winners": list(self.winners),
+            **lists_to_dict(self, "opened", "turns_played", "scores", "active", "winners"),
             "rng": f"{self.rng:016x}",
             "auto_chance": self.auto_chance,
             "opening_value": self.opening_value,
@@ -479,10 +413,6 @@ class GameState(StateRecord):
             "last_hand": None if self.last_hand is None else hand_result_to_dict(self.last_hand),
             **resigned_to_dict(self.resigned),
         }
-
-    @classmethod
-    def _load(cls, data: Mapping[str, Any]) -> Any:
-        return load.state_from_dict(cls, data)
 
 
 def new_game(
@@ -506,61 +436,18 @@ def new_game(
     >>> a == b, a.hand_number, a.rules.split_sequences
     (True, 1, True)
     """
-    rules = _ruleset_of(rules)
-    if not (type(players) is int and rules.min_players <= players <= rules.max_players):
-        raise InvalidStateError(
-            [
-                f"players must be from {rules.min_players} to {rules.max_players}, "
-                f"got {describe(players)}"
-            ]
-        )
-    if not is_bool(auto_chance):
-        raise InvalidArgumentError(
-            f"auto_chance must be True or False, got {describe(auto_chance)}"
-        )
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(64)
-    elif type(seed) is not int:
-        raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
-    elif not is_seed(seed):
-        raise InvalidValueError(
-            f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
-        )
-    rng = seed_state(seed)
-    if dealer is None:
-        dealer, rng = random_below(players, rng)
-    elif not (type(dealer) is int and 0 <= dealer < players):
-        raise InvalidStateError(
-            [f"dealer must be a player from 0 to {players - 1}, got {describe(dealer)}"]
-        )
-    _, rng = next_random(rng)
+    rules = resolve_rules(Ruleset, rules)
     state = GameState(
-        rules=rules,
-        player_count=players,
-        dealer=dealer,
-        hand_number=0,
-        phase=Phase.DEAL,
-        turn=dealer,
-        hands=((),) * players,
-        stock=(),
+        **new_game_fields(
+            rules, players, seed, auto_chance, dealer, Phase.DEAL, dealer_word="player"
+        ),
         discard=(),
         table=(),
         opened=(False,) * players,
         turns_played=(0,) * players,
         scores=(0,) * players,
         active=(True,) * players,
-        winners=(),
-        rng=rng,
-        auto_chance=auto_chance,
-        opening_value=0,
-        opened_at_turn_start=False,
-        taken=None,
-        taken_must_use=False,
-        taken_used=False,
-        melded_since_restock=True,
-        last_hand=None,
+        **HAND_START,
     )
     if auto_chance:
         return cast(GameState, engine.deal(state, None))

@@ -14,20 +14,19 @@ from scala40._checks import describe, is_bool, is_int
 from scala40._serial import (
     MAX_COUNT,
     MAX_READ_ITEMS,
+    TOTALS,
+    FieldChecks,
     FieldReader,
-    all_pass,
+    card_counts,
+    count_problems,
     deck_counts,
-    expect_header,
-    is_card_code,
     is_card_codes,
     is_count,
     is_total,
 )
-from scala40.cards import CARD_NAMES, JOKER, Card
+from scala40.cards import CARD_NAMES, Card
 from scala40.errors import (
     InvalidMoveError,
-    Scala40Error,
-    SerializationError,
 )
 from scala40.games.skarney import engine
 from scala40.games.skarney.moves import PutDown, parse_meld_spec
@@ -110,75 +109,39 @@ def _not_within(part: tuple[Card, ...], whole: tuple[Card, ...]) -> bool:
 def field_problems(state: StateRecord) -> list[str]:
     """The problems of a state's fields taken one by one: their types and ranges. A state
     with any is checked no further (its other checks would mean nothing)."""
-    rules: object = state.rules
-    if not isinstance(rules, Ruleset):
-        return [f"rules must be a Skarney Ruleset, got {describe(rules)}"]
-    count = state.player_count
-    if not (is_int(count) and rules.min_players <= count <= rules.max_players):
-        return [
-            f"player_count must be from {rules.min_players} to {rules.max_players}, "
-            f"got {describe(count)}"
-        ]
-    sides = 2 if rules.partnership else count
-    problems: list[str] = []
+    check = FieldChecks(state, Ruleset, "Skarney Ruleset")
+    if check.problems:
+        return check.problems
+    count = check.count
+    sides = 2 if state.rules.partnership else count
     table: object = state.table
     table_ok = isinstance(table, tuple) and all(isinstance(meld, Meld) for meld in table)
     if not table_ok:
-        problems.append(f"table must be a tuple of melds, got {describe(table)}")
+        check.problems.append(f"table must be a tuple of melds, got {describe(table)}")
     table_size = len(state.table) if table_ok else None
-
-    def entries(name: str, size: int | None, test: Any, what: str) -> None:
-        values = getattr(state, name)
-        if not isinstance(values, tuple):
-            problems.append(f"{name} must be a tuple, got {describe(values)}")
-        elif size is not None and len(values) != size:
-            problems.append(f"{name} must have {size} entries, got {len(values)}")
-        elif not all_pass(values, test):
-            problems.append(f"{name} must hold {what}, got {describe(values)}")
-
-    entries("hands", count, is_card_codes, "cards")
-    entries("known", count, is_card_codes, "cards")
-    entries("accepted", count, is_card_codes, "cards")
-    entries("stopped", count, is_bool, "True or False")
-    entries("contracts", sides, is_bool, "True or False")
-    entries("totals", sides, is_total, f"integers from -{MAX_COUNT} to {MAX_COUNT}")
-    entries("owners", table_size, lambda seat: is_int(seat) and 0 <= seat < count, "seats")
-    entries("extended", table_size, is_count, "counts")
-    entries("winners", None, lambda seat: is_int(seat) and 0 <= seat < count, "seats")
-    if not is_card_codes(state.stock, MAX_PLACED):
-        problems.append(f"stock must be a tuple of cards, got {describe(state.stock)}")
-    phase: object = state.phase
-    if not isinstance(phase, Phase):
-        problems.append(f"phase must be a Phase, got {describe(phase)}")
-    for name in ("turn", "dealer"):
-        value = getattr(state, name)
-        if not (is_int(value) and 0 <= value < count):
-            problems.append(f"{name} must be a seat from 0 to {count - 1}, got {describe(value)}")
-    for name in ("hand_number", "turn_number", "progress", "fresh_from"):
-        value = getattr(state, name)
-        if not is_count(value):
-            problems.append(
-                f"{name} must be an integer from 0 to {MAX_COUNT}, got {describe(value)}"
-            )
-    for name in ("melded", "contract_now", "auto_chance"):
-        if not is_bool(getattr(state, name)):
-            problems.append(f"{name} must be True or False, got {describe(getattr(state, name))}")
-    if state.offer_card is not None and not is_card_code(state.offer_card):
-        problems.append(f"offer_card must be a card or None, got {describe(state.offer_card)}")
+    check.entries("hands", count, is_card_codes, "cards")
+    check.entries("known", count, is_card_codes, "cards")
+    check.entries("accepted", count, is_card_codes, "cards")
+    check.entries("stopped", count, is_bool, "True or False")
+    check.entries("contracts", sides, is_bool, "True or False")
+    check.entries("totals", sides, is_total, TOTALS)
+    check.entries("owners", table_size, check.is_seat, "seats")
+    check.entries("extended", table_size, is_count, "counts")
+    check.entries("winners", None, check.is_seat, "seats")
+    check.cards("stock", most=MAX_PLACED)
+    check.phase(Phase)
+    check.seats("turn", "dealer")
+    check.counts("hand_number", "turn_number", "progress", "fresh_from")
+    check.flags("melded", "contract_now", "auto_chance")
+    check.optional_card("offer_card")
     offer_to: object = state.offer_to
-    if offer_to is not None and not (is_int(offer_to) and 0 <= offer_to < count):
-        problems.append(
+    if offer_to is not None and not check.is_seat(offer_to):
+        check.problems.append(
             f"offer_to must be a seat from 0 to {count - 1} or None, got {describe(offer_to)}"
         )
-    if not (is_int(state.rng) and 0 <= state.rng < 1 << 64):
-        problems.append(f"rng must be an integer of 64 bits, got {describe(state.rng)}")
-    last: object = state.last_hand
-    if last is not None:
-        if not isinstance(last, HandResult):
-            problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")
-        else:
-            problems.extend(_result_field_problems(last, count, sides))
-    return problems
+    check.rng()
+    check.last_hand(HandResult, lambda last: _result_field_problems(last, count, sides))
+    return check.problems
 
 
 def _result_field_problems(result: HandResult, count: int, sides: int) -> list[str]:
@@ -209,25 +172,13 @@ def _result_field_problems(result: HandResult, count: int, sides: int) -> list[s
 
 
 def consistency_problems(state: StateRecord) -> list[str]:
-    problems: list[str] = []
     rules = state.rules
     count = state.player_count
     phase = state.phase
     in_play = phase in (Phase.DRAW, Phase.PLAY, Phase.OFFER)
     # Every card of the deck is somewhere, exactly once (C-DECK); between hands, nowhere.
-    # Counted by code in a list (the field checks made every card a code): the cheapest
-    # count there is, and a state is counted at each load.
-    found = [0] * (JOKER + 1)
-    for cards in (state.stock, *state.hands, *(meld.cards for meld in state.table)):
-        for card in cards:
-            found[card] += 1
-    expected = _deck_counts(rules)
-    if in_play and found != expected:
-        for card in range(JOKER + 1):
-            if found[card] != expected[card]:
-                problems.append(
-                    f"{CARD_NAMES[card]}: {found[card]} in play, the deck has {expected[card]}"
-                )
+    placed = card_counts(state.stock, *state.hands, *(meld.cards for meld in state.table))
+    problems = count_problems(placed, _deck_counts(rules)) if in_play else []
     for index, meld in enumerate(state.table):
         if meld.rules != rules.meld_rules or meld not in rules.meld_rules.readings(meld.cards):
             problems.append(f"table meld #{index} ({meld}) is not a Skarney meld")
@@ -445,30 +396,11 @@ def _result_problems(state: StateRecord, result: HandResult) -> list[str]:
 
 # ---------------------------------------------------------------- reading back
 
-_STATE_FIELDS = frozenset({
-    "rules", "players", "dealer", "hand_number", "phase", "turn", "hands", "stock",
-    "table", "owners", "contracts", "totals", "stopped", "known", "accepted",
-    "turn_number", "melded", "contract_now", "progress", "fresh_from", "extended",
-    "offer_card", "offer_to", "winners", "rng", "auto_chance", "last_hand",
-})  # fmt: skip
-_OPTIONAL_STATE_FIELDS = frozenset({"resigned"})
-"""Fields a state may lack: a missing ``resigned`` reads as nobody resigned (C-RESIGN)."""
-_RESULT_FIELDS = frozenset({
-    "hand_number", "went_out", "meld_points", "hand_points", "bonus", "shutout", "void",
-    "points", "hands",
-})  # fmt: skip
-_HEADER = frozenset({"format", "version"})
 
-
-def _result_from_dict(value: object) -> HandResult | None:
-    if value is None:
+def _result_from_dict(state: FieldReader) -> HandResult | None:
+    read = state.part("last_hand", HandResult)
+    if read is None:
         return None
-    if not isinstance(value, Mapping):
-        raise SerializationError(
-            f"skarney state: last_hand must be a mapping or null, got {describe(value)}"
-        )
-    read = FieldReader(value, "skarney state: last_hand: ")
-    read.keys(_RESULT_FIELDS)
     went_out = read.optional_integer("went_out", -MAX_COUNT, MAX_COUNT)
     return HandResult(
         hand_number=read.integer("hand_number", 0, MAX_COUNT),
@@ -488,34 +420,14 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
 
     :raises SerializationError: the data is malformed or describes an invalid state.
     """
-    data = expect_header(data, STATE_FORMAT, STATE_FORMAT_VERSION)
-    read = FieldReader(data, "skarney state: ")
-    read.keys(_STATE_FIELDS, _HEADER | _OPTIONAL_STATE_FIELDS)
-    try:
-        rules = Ruleset.from_dict(data["rules"])
-    except SerializationError as error:
-        raise read.fail(str(error)) from None
-    phase = read.choice("phase", Phase)
-    table_data = data["table"]
-    if not isinstance(table_data, list) or len(table_data) > MAX_PLACED:
-        raise read.fail(f"table must be a list of meld texts, got {describe(table_data)}")
-    table = []
-    for index, spec in enumerate(table_data):
-        try:
-            table.append(meld_from_spec(spec))
-        except Scala40Error as error:
-            raise read.fail(f"table meld #{index}: {error}") from None
+    read = FieldReader.state(
+        data, STATE_FORMAT, STATE_FORMAT_VERSION, "skarney state: ", StateRecord
+    )
     low, high = -MAX_COUNT, MAX_COUNT
     state = cls(
-        rules=rules,
-        player_count=read.integer("players", 0, MAX_SEATS),
-        dealer=read.integer("dealer", low, high),
-        hand_number=read.integer("hand_number", low, high),
-        phase=phase,
-        turn=read.integer("turn", low, high),
-        hands=read.card_lists("hands"),
-        stock=read.cards(data["stock"], "stock"),
-        table=tuple(table),
+        rules=read.ruleset(Ruleset),
+        **read.state_head(Phase, MAX_SEATS),
+        table=read.melds("table", meld_from_spec, MAX_PLACED),
         owners=read.ints("owners", low, high),
         contracts=read.bools("contracts"),
         totals=read.ints("totals", low, high),
@@ -533,10 +445,7 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
         winners=read.ints("winners", low, high),
         rng=read.rng("rng"),
         auto_chance=read.boolean("auto_chance"),
-        last_hand=_result_from_dict(data["last_hand"]),
+        last_hand=_result_from_dict(read),
         resigned=resigned_from_dict(data, "skarney state: "),
     )
-    problems = state.problems()
-    if problems:
-        raise read.fail("invalid state: " + "; ".join(problems))
-    return state
+    return read.valid(state)

@@ -11,12 +11,11 @@ the stop cards, and how the last hand was scored.
 from __future__ import annotations
 
 import enum
-from typing import Any
 
 import attrs
 
 from scala40.cards import ACE, JOKER, RANK_OF, Card
-from scala40.views import hand_result_to_dict
+from scala40.views import HandResultBase
 
 __all__ = ["HandResult", "Phase", "is_stop_card", "side_of", "side_seats"]
 
@@ -62,7 +61,7 @@ def is_stop_card(card: Card) -> bool:
 
 
 @attrs.frozen
-class HandResult:
+class HandResult(HandResultBase):
     """How a hand ended and what each side scored (SK-END, SK-SCORE-MELDS,
     SK-SCORE-HAND, SK-BONUS, SK-TIE). Points are per side (seats 0 and 2 are side 0,
     seats 1 and 3 side 1; alone, each seat is its own side)."""
@@ -86,9 +85,3 @@ class HandResult:
     """What each side's total gained (may be negative)."""
     hands: tuple[tuple[Card, ...], ...]
     """The cards each seat held when the hand ended."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """How the hand ended as JSON, in the shape every game's hand result has
-        (:func:`scala40.views.hand_result_to_dict`): ``closer``, ``points``, ``hands``,
-        and this game's other facts under ``details``."""
-        return hand_result_to_dict(self)

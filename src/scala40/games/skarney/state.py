@@ -17,29 +17,27 @@ the seat it is offered to (SK-OFFER).
 
 from __future__ import annotations
 
-import secrets
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 import attrs
 
-from scala40._checks import describe, is_bool, is_int
-from scala40._rng import random_below, seed_state, shuffle
+from scala40._checks import describe
+from scala40._position import PositionReader
+from scala40._rng import seed_state, shuffle
 from scala40._serial import (
     MAX_COUNT,
     MAX_SEED_DIGITS,
     as_items,
-    is_seed,
+    lists_to_dict,
+    state_head_to_dict,
     tuple_or,
 )
-from scala40._state import MAX_TURN_MOVES
-from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
+from scala40._state import MAX_TURN_MOVES, new_game_fields, resolve_rules
+from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
-    InvalidArgumentError,
-    InvalidCardError,
     InvalidStateError,
-    InvalidValueError,
     Scala40Error,
 )
 from scala40.games.skarney import engine, load
@@ -61,14 +59,6 @@ __all__ = [
     "meld_from_spec",
     "new_game",
 ]
-
-
-def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
-    if rules is not None and not isinstance(rules, (str, Ruleset)):
-        raise InvalidArgumentError(
-            f"expected a Skarney Ruleset or a preset name, got {describe(rules)}"
-        )
-    return Ruleset.resolve(rules)
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
@@ -130,14 +120,10 @@ class GameState(StateRecord):
     def _apply(self, move: Move) -> Any:
         return engine.apply(self, move)
 
-    def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
-        return engine.resign(self, resigned, winners)
-
-    def _field_problems(self) -> list[str]:
-        return load.field_problems(self)
-
-    def _consistency_problems(self) -> list[str]:
-        return load.consistency_problems(self)
+    _resign = engine.resign
+    _field_problems = load.field_problems
+    _consistency_problems = load.consistency_problems
+    _load = classmethod(load.state_from_dict)
 
     def _turn_unfinished(self, start: GameState) -> str | None:
         if not self.progress:
@@ -193,27 +179,10 @@ class GameState(StateRecord):
         ...
         scala40.errors.InvalidStateError: invalid game state: JK: 5 placed, the deck has 4
         """
-        ruleset = _ruleset_of(rules)
-        problems: list[str] = []
-        hand_list = as_items(hands)
-        if hand_list is None or len(hand_list) > MAX_SEATS:
-            raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
-        count = len(hand_list)
-
-        def cards_of(value: object, what: str) -> tuple[Card, ...]:
-            try:
-                found = as_cards(value)  # type: ignore[arg-type]
-            except InvalidCardError as error:
-                problems.append(f"{what}: {error}")
-                return ()
-            if len(found) > MAX_PLACED:
-                problems.append(f"{what}: {len(found)} cards, more than a deck holds")
-                return ()
-            return found
-
-        hand_cards = tuple(
-            tuple(sorted(cards_of(h, f"hand {i}"))) for i, h in enumerate(hand_list)
-        )
+        ruleset = resolve_rules(Ruleset, rules, "Skarney Ruleset")
+        read = PositionReader(hands, most_cards=MAX_PLACED, most_seats=MAX_SEATS)
+        count = read.count
+        problems = read.problems
         accepted_list = as_items(accepted) if accepted is not None else [()] * count
         if accepted_list is None or len(accepted_list) > MAX_SEATS:
             problems.append(
@@ -221,7 +190,7 @@ class GameState(StateRecord):
             )
             accepted_list = []
         taken = tuple(
-            tuple(sorted(cards_of(cards, f"accepted {i}")))
+            tuple(sorted(read.cards(cards, f"accepted {i}")))
             for i, cards in enumerate(accepted_list)
         )
         melds: list[Meld] = []
@@ -243,28 +212,13 @@ class GameState(StateRecord):
             except Scala40Error as error:
                 problems.append(f"table meld #{index}: {error}")
             owners.append(owner)
-        try:
-            phase = Phase(phase)
-        except Exception:  # not a phase (the enum's own message repr()s the value)
-            problems.append(f"unknown phase {describe(phase)}")
-            phase = Phase.PLAY
-        offered = None
-        if offer_card is not None:
-            found = cards_of(
-                [offer_card] if not isinstance(offer_card, str) else offer_card, "offer"
-            )
-            if len(found) == 1:
-                offered = found[0]
-            elif found:
-                problems.append(f"offer_card must be one card, got {describe(offer_card)}")
-        if not is_seed(seed):
-            problems.append(
-                f"seed must be an integer of at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
-            )
+        phase = read.phase(phase, Phase, Phase.PLAY)
+        offered = read.card(offer_card, "offer", "offer_card")
+        read.seed(seed)
         if problems:
             raise InvalidStateError(problems)
         placed: Counter[Card] = Counter()
-        for hand in hand_cards:
+        for hand in read.hands:
             placed.update(hand)
         for meld in melds:
             placed.update(meld.cards)
@@ -281,66 +235,44 @@ class GameState(StateRecord):
             rest = tuple(sorted((deck - placed).elements()))
             stock_cards, _ = shuffle(rest, seed_state(seed))
         else:
-            stock_cards = cards_of(stock, "stock")
+            stock_cards = read.cards(stock, "stock")
             if problems:
                 raise InvalidStateError(problems)
         sides = 2 if ruleset.partnership else count
-        if dealer is None:
-            dealer = (turn - 1) % max(count, 1) if is_int(turn) else 0
-        state = cls(
-            rules=ruleset,
-            player_count=count,
-            dealer=dealer,
-            hand_number=hand_number,
-            phase=phase,
-            turn=turn,
-            hands=hand_cards,
-            stock=tuple(stock_cards),
-            table=tuple(melds),
-            owners=tuple(owners),  # type: ignore[arg-type]
-            contracts=tuple_or(contracts, (False,) * sides),
-            totals=tuple_or(totals, (0,) * sides),
-            stopped=tuple_or(stopped, (False,) * count),
-            known=tuple(
-                tuple(sorted((*taken[seat], offered)))
-                if offered is not None and seat == turn and offered not in taken[seat]
-                else taken[seat]
-                for seat in range(len(taken))
-            ),
-            accepted=taken,
-            turn_number=turn_number,
-            melded=False,
-            contract_now=False,
-            progress=0,
-            fresh_from=len(melds),
-            extended=(0,) * len(melds),
-            offer_card=offered,
-            offer_to=offer_to,
-            winners=(),
-            rng=seed_state(seed),
-            auto_chance=True,
-            last_hand=None,
+        return read.valid(
+            cls(
+                **read.fields(ruleset, phase, turn, dealer, hand_number, seed),
+                stock=tuple(stock_cards),
+                table=tuple(melds),
+                owners=tuple(owners),  # type: ignore[arg-type]
+                contracts=tuple_or(contracts, (False,) * sides),
+                totals=tuple_or(totals, (0,) * sides),
+                stopped=tuple_or(stopped, (False,) * count),
+                known=tuple(
+                    tuple(sorted((*taken[seat], offered)))
+                    if offered is not None and seat == turn and offered not in taken[seat]
+                    else taken[seat]
+                    for seat in range(len(taken))
+                ),
+                accepted=taken,
+                turn_number=turn_number,
+                melded=False,
+                contract_now=False,
+                progress=0,
+                fresh_from=len(melds),
+                extended=(0,) * len(melds),
+                offer_card=offered,
+                offer_to=offer_to,
+            )
         )
-        state.validate()
-        return state
 
     # -- serialization ---------------------------------------------------------------------
 
     def _fields_to_dict(self) -> dict[str, Any]:
         return {
-            "rules": self.rules.to_dict(),
-            "players": self.player_count,
-            "dealer": self.dealer,
-            "hand_number": self.hand_number,
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "hands": [format_cards(hand) for hand in self.hands],
-            "stock": format_cards(self.stock),
+            **state_head_to_dict(self),
             "table": [str(meld) for meld in self.table],
-            "owners": list(self.owners),
-            "contracts": list(self.contracts),
-            "totals": list(self.totals),
-            "stopped": list(self.stopped),
+            **lists_to_dict(self, "owners", "contracts", "totals", "stopped"),
             "known": [format_cards(cards) for cards in self.known],
             "accepted": [format_cards(cards) for cards in self.accepted],
             "turn_number": self.turn_number,
@@ -357,10 +289,6 @@ class GameState(StateRecord):
             "last_hand": None if self.last_hand is None else _result_to_dict(self.last_hand),
             **resigned_to_dict(self.resigned),
         }
-
-    @classmethod
-    def _load(cls, data: Mapping[str, Any]) -> Any:
-        return load.state_from_dict(cls, data)
 
 
 def new_game(
@@ -387,38 +315,19 @@ def new_game(
     ...
     scala40.errors.InvalidStateError: invalid game state: players must be from 4 to 4 under these rules, got 3
     """
-    ruleset = _ruleset_of(rules)
-    if not (type(players) is int and ruleset.min_players <= players <= ruleset.max_players):
-        raise InvalidStateError(
-            [
-                f"players must be from {ruleset.min_players} to {ruleset.max_players} under "
-                f"these rules, got {describe(players)}"
-            ]
-        )
-    if not is_bool(auto_chance):
-        raise InvalidArgumentError(
-            f"auto_chance must be True or False, got {describe(auto_chance)}"
-        )
-    if seed is None:
-        seed = secrets.randbits(64)
-    elif type(seed) is not int:
-        raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
-    elif not is_seed(seed):
-        raise InvalidValueError(
-            f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
-        )
-    rng = seed_state(seed)
-    dealer, rng = random_below(players, rng)  # C-LOT
-    sides = 2 if ruleset.partnership else players
+    ruleset = resolve_rules(Ruleset, rules, "Skarney Ruleset")
+    sides = 2 if ruleset.partnership else players  # the players are checked first
     state = GameState(
-        rules=ruleset,
-        player_count=players,
-        dealer=dealer,
-        hand_number=0,
-        phase=Phase.DEAL,
-        turn=dealer,
-        hands=((),) * players,
-        stock=(),
+        **new_game_fields(
+            ruleset,
+            players,
+            seed,
+            auto_chance,
+            None,
+            Phase.DEAL,
+            players_note=" under these rules",
+            skip_one=False,
+        ),
         table=(),
         owners=(),
         contracts=(False,) * sides,
@@ -434,10 +343,6 @@ def new_game(
         extended=(),
         offer_card=None,
         offer_to=None,
-        winners=(),
-        rng=rng,
-        auto_chance=auto_chance,
-        last_hand=None,
     )
     return cast(GameState, engine.deal(state, None)) if auto_chance else state
 

@@ -1,0 +1,146 @@
+"""Reading the arguments of a game's ``from_position`` (internal): :class:`PositionReader`.
+
+A position comes from an app, a test or a puzzle: cards as text or codes, a phase by
+name, a seed. Every game reads the parts all card games share the same way, and names
+every problem it finds, so that one :class:`~scala40.InvalidStateError` lists them all.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, TypeVar
+
+from scala40._checks import describe, is_int
+from scala40._rng import seed_state
+from scala40._serial import MAX_SEED_DIGITS, as_items, is_seed
+from scala40.cards import Card, as_card, as_cards
+from scala40.errors import InvalidCardError, InvalidStateError
+
+__all__ = ["PositionReader"]
+
+E = TypeVar("E", bound=enum.Enum)
+S = TypeVar("S", bound=Any)
+
+
+class PositionReader:
+    """The hands of a position read (:attr:`hands`, one for each of :attr:`count`
+    seats), and readers of its other parts; each problem found is added to
+    :attr:`problems`.
+
+    ``most_cards`` bounds the cards of one part (more is a problem: more than a deck
+    holds), ``most_seats`` the hands. With ``keep_readable``, a part with a card that
+    cannot be read keeps the cards that can (at most ``most_cards``), so that other
+    problems can still be found.
+
+    :raises InvalidStateError: ``hands`` is not a list of at most ``most_seats`` hands.
+
+    >>> read = PositionReader(["7S 8S", "9X"], most_cards=200)
+    >>> read.count, read.hands[0], read.card("KD", "taken", "taken"), read.seed(-1)
+    (2, (6, 7), 38, None)
+    >>> read.problems
+    ["hand 1: bad card '9X' at position 1: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)"]
+    """
+
+    def __init__(
+        self,
+        hands: object,
+        *,
+        most_cards: int,
+        most_seats: int | None = None,
+        keep_readable: bool = False,
+    ) -> None:
+        self.problems: list[str] = []
+        self.most_cards = most_cards
+        self.keep_readable = keep_readable
+        hand_list = as_items(hands)
+        if hand_list is None or (most_seats is not None and len(hand_list) > most_seats):
+            raise InvalidStateError([f"hands must be a list of hands, got {describe(hands)}"])
+        self.count = len(hand_list)
+        self.hands = tuple(
+            tuple(sorted(self.cards(hand, f"hand {seat}"))) for seat, hand in enumerate(hand_list)
+        )
+
+    def cards(self, value: object, what: str) -> tuple[Card, ...]:
+        """The cards ``value`` gives (text or codes), called ``what`` in a problem."""
+        try:
+            found = as_cards(value)  # type: ignore[arg-type]
+        except InvalidCardError as error:
+            self.problems.append(f"{what}: {error}")
+            return self._readable(value) if self.keep_readable else ()
+        if len(found) > self.most_cards:
+            self.problems.append(f"{what}: {len(found)} cards, more than a deck holds")
+            return ()
+        return found
+
+    def _readable(self, value: object) -> tuple[Card, ...]:
+        tokens = value.replace(",", " ").split() if isinstance(value, str) else as_items(value)
+        readable = []
+        for token in (tokens or ())[: self.most_cards]:
+            try:
+                readable.append(as_card(token))
+            except InvalidCardError:
+                continue
+        return tuple(readable)
+
+    def card(self, value: object, what: str, name: str) -> Card | None:
+        """The one card ``value`` gives, ``None`` for ``None`` (or no card read): the
+        argument ``name``, called ``what`` in a problem with its cards."""
+        if value is None:
+            return None
+        found = self.cards([value] if not isinstance(value, str) else value, what)
+        if len(found) > 1:
+            self.problems.append(f"{name} must be one card, got {describe(value)}")
+        return found[0] if found else None
+
+    def phase(self, value: object, phases: type[E], default: E) -> E:
+        """The member of ``phases`` that ``value`` names (``default`` if none does)."""
+        try:
+            return phases(value)
+        except Exception:  # not a phase (the enum's own message repr()s the value)
+            self.problems.append(f"unknown phase {describe(value)}")
+            return default
+
+    def seed(self, seed: object) -> None:
+        """Check that ``seed`` is an integer of at most ``MAX_SEED_DIGITS`` digits."""
+        if not is_seed(seed):
+            self.problems.append(
+                f"seed must be an integer of at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
+            )
+
+    def fields(
+        self,
+        rules: Any,
+        phase: Any,
+        turn: object,
+        dealer: object,
+        hand_number: object,
+        seed: int,
+        auto_chance: object = True,
+    ) -> dict[str, Any]:
+        """The fields every card game's position starts with: its rules, players and
+        hands, phase, turn, dealer (by default the seat before ``turn``), hand number,
+        no winner and no hand before, the generator seeded with ``seed``, and whether
+        the engine plays the chance steps."""
+        if dealer is None:
+            dealer = (turn - 1) % max(self.count, 1) if is_int(turn) else 0
+        return {
+            "rules": rules,
+            "player_count": self.count,
+            "dealer": dealer,
+            "hand_number": hand_number,
+            "phase": phase,
+            "turn": turn,
+            "hands": self.hands,
+            "winners": (),
+            "rng": seed_state(seed),
+            "auto_chance": auto_chance,
+            "last_hand": None,
+        }
+
+    def valid(self, state: S) -> S:
+        """``state``, built from the position, once it is valid.
+
+        :raises InvalidStateError: naming every problem of ``state``.
+        """
+        state.validate()
+        return state
