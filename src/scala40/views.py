@@ -49,7 +49,8 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterator, Mapping
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
@@ -292,13 +293,20 @@ class ViewBase(Generic[R, P, H, S]):
         return self.current_player == self.player
 
     def unknown_cards(self) -> tuple[Card, ...]:
-        """The cards this player cannot see."""
+        """The cards this player cannot see: the other hands and the stock, together."""
+        seen = Counter(self.hand)
+        seen.update(self._face_up())
+        return tuple(sorted((Counter(self._deck()) - seen).elements()))
+
+    def _face_up(self) -> Iterable[Card]:
+        """The cards everyone sees (the game's discard pile, its table)."""
         raise NotImplementedError  # pragma: no cover - every game defines it
 
-    def _unseen(self) -> tuple[Card, ...]:
-        """The cards a sample deals: :meth:`unknown_cards`, or none before the first deal
-        (games whose view tells that case apart override it)."""
-        return self.unknown_cards()
+    def _deck(self) -> tuple[Card, ...]:
+        """The game's whole deck."""
+        rules: Any = self.rules
+        deck: tuple[Card, ...] = rules.deck.cards
+        return deck
 
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int
@@ -315,8 +323,12 @@ class ViewBase(Generic[R, P, H, S]):
     def sample(self, seed: int) -> Any:
         """A full state consistent with this view, drawn reproducibly from ``seed``: the
         unseen cards dealt at random to the other hands and the stock, the cards known
-        to be in a hand first (each game's view says which), dealt again until the state
-        is consistent, at most 32 times in all.
+        to be in a hand first (each game's view says which, and what else a sample
+        keeps), its own randomness drawn from ``seed`` too.
+
+        The sample is consistent by construction: it passes its own ``problems()``,
+        gives this view back to this player, and keeps what everyone knows of the hidden
+        hands. A dealt state that fails a check is dealt again, at most 32 times in all.
 
         :raises InvalidArgumentError: ``seed`` is not an integer.
         :raises SearchLimitError: no consistent state was dealt within the bound (only
@@ -324,7 +336,9 @@ class ViewBase(Generic[R, P, H, S]):
         """
         if not is_int(seed):
             raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
-        unseen = self._unseen()
+        unseen = self.unknown_cards()
+        if not self.stock_size and not any(self.hand_sizes):
+            unseen = ()  # no hidden card (before the first deal, between hands): none to deal
         public = {name: getattr(self, name) for name in self.PUBLIC_FIELDS}
 
         def deal(rng: int) -> tuple[Any, int]:

@@ -35,7 +35,16 @@ __all__ = ["PlayerView"]
 class PlayerView(ViewBase[Any, Phase, HandResult, KnockRecord]):
     """One player's knowledge of a knock game's state (the shared base of the games'
     ``PlayerView`` classes; see the state's ``view``). Views are made from states; the
-    constructor checks nothing."""
+    constructor checks nothing.
+
+    A sample (:meth:`sample`) keeps what everyone knows of the hidden hands: the hands
+    shown at a hand's end, the card the player to move took from the discard pile,
+    and, in Rumino (RU-RUMINO), that no hand holds a Rumino, that each seat still to
+    decide on a claim holds the six cards the discard completes into one (drawn first,
+    at random from the unknown cards), and that the seats known not to be able to claim
+    the top discard (the seats after them; at a draw under ``rumino_claim="auto"``, all
+    but the discarder) cannot.
+    """
 
     discard: tuple[Card, ...]
     """The discard pile, top card last (every card in it was seen face up; a close's
@@ -74,41 +83,11 @@ class PlayerView(ViewBase[Any, Phase, HandResult, KnockRecord]):
             self.phase is Phase.DEAL and self.hand_number > 0
         )
 
-    def unknown_cards(self) -> tuple[Card, ...]:
-        """The cards this player cannot see: the other hands and the stock, together."""
-        seen = Counter(self.hand) + Counter(self.discard)
-        return tuple(sorted((Counter(self.profile.deck.cards) - seen).elements()))
+    def _face_up(self) -> tuple[Card, ...]:
+        return self.discard
 
-    def sample(self, seed: int) -> Any:
-        """A full state consistent with this view, drawn reproducibly from ``seed``: the
-        unknown cards dealt at random to the other hands and the stock.
-
-        The sample is consistent by construction: it passes its own ``problems()``,
-        gives this view back to this player, and keeps what everyone knows of the hidden
-        hands: the hands shown at a hand's end, the card the player to move took from
-        the discard pile, and, in Rumino (RU-RUMINO), that no hand holds a Rumino, that
-        each seat still to decide on a claim holds the six cards the discard completes
-        into one (drawn first, at random from the unknown cards), and that the seats
-        known not to be able to claim the top discard (the seats after them; at a draw
-        under ``rumino_claim="auto"``, all but the discarder) cannot.
-
-        A dealt state that fails a check is dealt again, at most 32 times in all.
-
-        :raises InvalidArgumentError: ``seed`` is not an integer.
-        :raises SearchLimitError: no consistent state was dealt within the bound (only
-            a view that no state gives, such as one edited by hand, comes to this).
-        """
-        return super().sample(seed)
-
-    def _unseen(self) -> tuple[Card, ...]:
-        if (
-            not (self.hands_shown and self.last_hand is not None)
-            and self.phase is Phase.DEAL
-            and not any(self.hand_sizes)
-            and not self.discard
-        ):
-            return ()  # a game waiting for its first deal: no card is anywhere yet
-        return self.unknown_cards()
+    def _deck(self) -> tuple[Card, ...]:
+        return self.profile.deck.cards
 
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int

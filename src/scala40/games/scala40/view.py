@@ -15,7 +15,7 @@ seed.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Iterator
 
 import attrs
 
@@ -35,7 +35,18 @@ __all__ = ["PlayerView"]
 class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord]):
     """One player's knowledge of a :class:`~scala40.games.scala40.state.GameState` (see
     :meth:`scala40.games.scala40.state.GameState.view`). Views are made from states; the
-    constructor checks nothing."""
+    constructor checks nothing.
+
+    A sample (:meth:`sample`) keeps what everyone knows of the hidden hands. A card the
+    player to move took from the discard pile and has not melded is in his hand, with
+    cards that meld it, or, when his hand has no room for a meld and a card to discard,
+    a card that lets it be laid off after it (and, when the take opens him,
+    S40-V-EARLYDISCARD, melds that reach the opening threshold with it,
+    S40-DRAW-DISCARD); a player who has put down part of his opening this turn holds
+    melds that complete it (S40-OPEN); the upcard taken to keep (S40-V-UPCARD) is in
+    the hand while no table meld holds one like it. Such cards are drawn first, at
+    random from the unknown cards.
+    """
 
     discard: tuple[Card, ...]
     """The whole discard pile, top card last (every card in it was seen face up)."""
@@ -68,48 +79,10 @@ class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord]):
         """Whether the player to move may close now (S40-FIRST-ROUND, S40-V-FIRSTCLOSE)."""
         return may_close(self.turns_played, self.active, self.rules.close_on_first_turn)
 
-    def unknown_cards(self) -> tuple[Card, ...]:
-        """The cards this player cannot see: the other hands and the stock, together."""
-        seen = Counter(self.hand) + Counter(self.discard)
+    def _face_up(self) -> Iterator[Card]:
+        yield from self.discard
         for meld in self.table:
-            seen.update(meld.cards)
-        return tuple(sorted((Counter(self.rules.deck.cards) - seen).elements()))
-
-    def sample(self, seed: int) -> Any:
-        """A full state consistent with this view, drawn reproducibly from ``seed``.
-
-        The unknown cards are dealt at random to the other hands and the stock;
-        the sampled state's own randomness also comes from ``seed``. The sample is
-        consistent by construction: it passes its own
-        :meth:`~scala40.games.scala40.state.GameState.problems`, gives this view back
-        to this player, and keeps what everyone knows of the hidden hands. A card the
-        player to move took from the discard pile and has not melded is in his hand,
-        with cards that meld it, or, when his hand has no room for a meld and a card to
-        discard, a card that lets it be laid off after it (and, when the take opens him, S40-V-EARLYDISCARD,
-        melds that reach the opening threshold with it, S40-DRAW-DISCARD); a player
-        who has put down part of his opening this turn holds melds that complete it
-        (S40-OPEN); the upcard taken to keep (S40-V-UPCARD) is in the hand while no
-        table meld holds one like it. Such cards are drawn first, at random from the
-        unknown cards.
-
-        A dealt state that fails a check is dealt again, at most 32 times in all.
-
-        :raises InvalidArgumentError: ``seed`` is not an integer.
-        :raises SearchLimitError: no consistent state was dealt within the bound (only
-            a view that no state gives, such as one edited by hand, comes to this).
-        """
-        return super().sample(seed)
-
-    def _unseen(self) -> tuple[Card, ...]:
-        if (
-            self.phase is Phase.DEAL
-            and not self.stock_size
-            and not any(self.hand_sizes)
-            and not self.discard
-            and not self.table
-        ):
-            return ()  # a match waiting for its first deal: no card is anywhere yet
-        return self.unknown_cards()
+            yield from meld.cards
 
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int

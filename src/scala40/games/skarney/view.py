@@ -16,7 +16,7 @@ random, keeping the known ones where they are.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Iterator
 
 import attrs
 
@@ -36,7 +36,14 @@ __all__ = ["PlayerView"]
 class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord]):
     """One seat's knowledge of a :class:`~scala40.games.skarney.state.GameState` (see
     :meth:`~scala40.games.skarney.state.GameState.view`). Views are made from states; the
-    constructor checks nothing."""
+    constructor checks nothing.
+
+    A sample (:meth:`sample`, the unseen cards dealt to the other hands and the pile)
+    keeps what everyone knows of the hidden hands: the known cards (SK-OFFER), and, for
+    a player to move who has put down part of his side's contract this turn, the 3-card
+    melds of the same kind that complete it (SK-CONTRACT), drawn first at random from
+    the unseen cards.
+    """
 
     table: tuple[Meld, ...]
     owners: tuple[int, ...]
@@ -78,37 +85,9 @@ class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord]):
             return None
         return (self.player + 2) % self.player_count
 
-    def unknown_cards(self) -> tuple[Card, ...]:
-        """The cards this seat cannot see: the other hands and the pile, together."""
-        seen = Counter(self.hand)
+    def _face_up(self) -> Iterator[Card]:
         for meld in self.table:
-            seen.update(meld.cards)
-        return tuple(sorted((Counter(self.rules.deck.cards) - seen).elements()))
-
-    def sample(self, seed: int) -> Any:
-        """A full state consistent with this view, drawn reproducibly from ``seed``: the
-        unseen cards dealt at random to the other hands and the pile, the cards known to
-        be in a hand kept there.
-
-        The sample is consistent by construction: it passes its own
-        :meth:`~scala40.games.skarney.state.GameState.problems`, gives this view back to
-        this seat, and keeps what everyone knows of the hidden hands: the known cards
-        (SK-OFFER), and, for a player to move who has put down part of his side's
-        contract this turn, the 3-card melds of the same kind that complete it
-        (SK-CONTRACT), drawn first at random from the unseen cards.
-
-        A dealt state that fails a check is dealt again, at most 32 times in all.
-
-        :raises InvalidArgumentError: ``seed`` is not an integer.
-        :raises SearchLimitError: no consistent state was dealt within the bound (only
-            a view that no state gives, such as one edited by hand, comes to this).
-        """
-        return super().sample(seed)
-
-    def _unseen(self) -> tuple[Card, ...]:
-        if not any(self.hand_sizes) and not self.stock_size and not self.table:
-            return ()  # between hands: every card is back in the deck
-        return self.unknown_cards()
+            yield from meld.cards
 
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int
