@@ -56,7 +56,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 
 from scala40._checks import check_int, describe, is_int
-from scala40._record import last_fields
+from scala40._record import GameFields, order_fields
 from scala40._rng import seed_state
 from scala40._sampling import deal_hidden, draw_consistent
 from scala40.cards import CARD_NAMES, Card
@@ -201,8 +201,8 @@ _OWN = ("player", "hand", "hand_sizes", "stock_size", "state_type")
 cards, and the state's class."""
 
 
-@attrs.frozen(field_transformer=last_fields)
-class ViewBase(Generic[R, P, H, S]):
+@attrs.frozen(field_transformer=order_fields)
+class ViewBase(GameFields[R, P], Generic[R, P, H, S]):
     """What every game's ``PlayerView`` is and does: one seat's knowledge of a state of
     record ``S`` (its ruleset ``R``, phase ``P``, hand result ``H``), made with
     :meth:`of`; a game adds its public fields, ``current_player``, ``unknown_cards``
@@ -220,14 +220,8 @@ class ViewBase(Generic[R, P, H, S]):
     (True, True)
     """
 
-    player: int
+    player: int = attrs.field(metadata={"first": True})
     """The seat whose view this is."""
-    rules: R
-    player_count: int
-    dealer: int
-    hand_number: int
-    phase: P
-    turn: int
     hand: tuple[Card, ...]
     """The viewing player's own cards."""
     hand_sizes: tuple[int, ...]

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from scala40._record import last_fields
+from scala40._record import order_fields
 from scala40._rng import random_below, shuffle
 from scala40._sampling import pick
 from scala40.cards import RANK_OF, SUIT_OF, Card
@@ -31,7 +31,7 @@ from scala40.views import ViewBase
 __all__ = ["PlayerView"]
 
 
-@attrs.frozen(field_transformer=last_fields)
+@attrs.frozen(field_transformer=order_fields)
 class PlayerView(ViewBase[Any, Phase, HandResult, KnockRecord]):
     """One player's knowledge of a knock game's state (the shared base of the games'
     ``PlayerView`` classes; see the state's ``view``). Views are made from states; the

@@ -24,6 +24,7 @@ from typing import Any, cast
 import attrs
 
 from scala40._checks import describe, is_bool, is_int
+from scala40._record import order_fields
 from scala40._rng import next_random, random_below, seed_state, shuffle
 from scala40._serial import as_items, is_count, is_seed
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards
@@ -86,7 +87,7 @@ def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
     return Ruleset.resolve(rules)
 
 
-@attrs.frozen(repr=False, weakref_slot=False)
+@attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
 class GameState(StateRecord):
     """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from scala40._record import last_fields
+from scala40._record import order_fields
 from scala40._sampling import pick, random_meld
 from scala40.cards import Card
 from scala40.games.scala40.phases import HandResult, Phase, may_close
@@ -31,7 +31,7 @@ from scala40.views import ViewBase
 __all__ = ["PlayerView"]
 
 
-@attrs.frozen(field_transformer=last_fields)
+@attrs.frozen(field_transformer=order_fields)
 class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord]):
     """One player's knowledge of a :class:`~scala40.games.scala40.state.GameState` (see
     :meth:`scala40.games.scala40.state.GameState.view`). Views are made from states; the

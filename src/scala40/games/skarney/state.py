@@ -25,6 +25,7 @@ from typing import Any, cast
 import attrs
 
 from scala40._checks import describe, is_bool, is_int
+from scala40._record import order_fields
 from scala40._rng import random_below, seed_state, shuffle
 from scala40._serial import (
     MAX_COUNT,
@@ -71,7 +72,7 @@ def _ruleset_of(rules: Ruleset | str | None) -> Ruleset:
     return Ruleset.resolve(rules)
 
 
-@attrs.frozen(repr=False, weakref_slot=False)
+@attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
 class GameState(StateRecord):
     """A whole Skarney game at one moment. Build one with :func:`new_game` or
     :meth:`from_position`; change it with :meth:`apply` (its fields are
