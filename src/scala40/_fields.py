@@ -37,19 +37,19 @@ def _slot(cls: type[Any], name: str) -> Any:
 
 
 def _layout(cls: type[Any]) -> type[Any] | None:
-    """The one class of ``cls``'s ancestry that declares slots (``cls`` itself, or the
-    record a subclass adds only methods to), when every other class in it declares empty
-    slots and no ``__setattr__`` of its own below the record; else ``None``."""
+    """The lowest class of ``cls``'s ancestry that declares slots (``cls`` itself, or the
+    record a subclass adds only methods to), when every class in it declares its slots,
+    those below the record declare none, and none above it has a ``__setattr__`` of its
+    own (the twin would inherit it); else ``None``. Classes above the record may declare
+    slots (a base of fields every game has): the twin inherits them."""
     layout = None
     for klass in cls.__mro__[:-1]:
         slots = klass.__dict__.get("__slots__")
         if not isinstance(slots, tuple):
             return None
-        if slots:
-            if layout is not None:
-                return None
-            layout = klass
-        elif layout is not None and "__setattr__" in klass.__dict__:
+        if layout is None:
+            layout = klass if slots else None
+        elif "__setattr__" in klass.__dict__:
             return None  # a base the twin would inherit a frozen __setattr__ from
     return layout
 
@@ -62,8 +62,10 @@ def _twin(cls: type[Any]) -> type[Any] | None:
     Python allows between classes of the same layout: same bases, same slots, and no
     ``__weakref__`` slot (``attrs.frozen(weakref_slot=False)``). Subclasses that add
     methods only (empty slots), such as a game's state over its record, share the
-    record's layout; bases with empty slots and no ``__setattr__`` (the core's
-    :class:`~scala40._state.StateBase`) are shared by the twin. Tried once here.
+    record's layout; the record's bases are the twin's too: the core's
+    :class:`~scala40._state.StateBase` (no slots), and the core's
+    :class:`~scala40._record.RecordBase` (the fields every game has, in slots the twin
+    inherits; not frozen itself, so that the twin's stores are plain). Tried once here.
     """
     layout = _layout(cls)
     if layout is None:
@@ -71,13 +73,14 @@ def _twin(cls: type[Any]) -> type[Any] | None:
     slots = layout.__dict__["__slots__"]
     if "__weakref__" in slots:
         return None
-    twin = type(f"_{cls.__name__}Copy", layout.__bases__, {"__slots__": slots})
     try:
+        # (A generic base of common fields, which no state is an instance of, takes none.)
+        twin = type(f"_{cls.__name__}Copy", layout.__bases__, {"__slots__": slots})
         probe: Any = object.__new__(twin)
         for name in slots:
             setattr(probe, name, None)
         probe.__class__ = cls
-    except TypeError:  # pragma: no cover - a layout Python will not convert
+    except TypeError:  # a layout Python will not convert
         return None
     return twin
 

@@ -49,15 +49,21 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from scala40._checks import describe
-from scala40.cards import CARD_NAMES
-from scala40.errors import Scala40Error, SerializationError
+from scala40._checks import check_int, describe, is_int
+from scala40._record import GameFields, order_fields
+from scala40._rng import seed_state
+from scala40._sampling import deal_hidden, draw_consistent
+from scala40.cards import CARD_NAMES, Card
+from scala40.drawing import view_svg
+from scala40.errors import InvalidArgumentError, Scala40Error, SerializationError
 from scala40.game import load_game
+from scala40.legal import LegalMoves
 from scala40.movekinds import MoveSet
 
 __all__ = [
@@ -66,6 +72,7 @@ __all__ = [
     "VIEW_FORMAT_VERSION",
     "ClientView",
     "HandResultBase",
+    "ViewBase",
     "hand_result_to_dict",
     "view_from_dict",
     "view_to_dict",
@@ -195,6 +202,209 @@ def view_to_dict(view: Any, game: str, moves: MoveSet) -> dict[str, Any]:
         "last_hand": None if last is None else hand_result_to_dict(last),
         "public": public,
     }
+
+
+R = TypeVar("R")
+P = TypeVar("P", bound=enum.Enum)
+H = TypeVar("H")
+S = TypeVar("S")
+V = TypeVar("V", bound="ViewBase[Any, Any, Any, Any]")
+
+_OWN = ("player", "hand", "hand_sizes", "stock_size", "state_type")
+"""A view's fields that are not its state's: the viewer, what he sees of the hidden
+cards, and the state's class."""
+
+
+@attrs.frozen(field_transformer=order_fields)
+class ViewBase(GameFields[R, P], Generic[R, P, H, S]):
+    """What every game's ``PlayerView`` is and does: one seat's knowledge of a state of
+    record ``S`` (its ruleset ``R``, phase ``P``, hand result ``H``), made with
+    :meth:`of`; a game adds its public fields, ``current_player``, ``unknown_cards``
+    and what a sample must keep. Every field but the viewer's own (``player``, ``hand``,
+    ``hand_sizes``, ``stock_size``, ``state_type``) is the state's field of the same
+    name. Views are made from states; the constructor checks nothing.
+
+    >>> from scala40.games.rumino import new_game
+    >>> state = new_game(players=3, seed=11)
+    >>> view = state.view(1)
+    >>> view.hand == state.hands[1], view.hand_sizes, view.stock_size
+    (True, (7, 7, 7), 86)
+    >>> guess = view.sample(seed=1)
+    >>> guess.hands[1] == state.hands[1], guess.view(1) == view
+    (True, True)
+    """
+
+    player: int = attrs.field(metadata={"first": True})
+    """The seat whose view this is."""
+    hand: tuple[Card, ...]
+    """The viewing player's own cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each player holds."""
+    stock_size: int
+    last_hand: H | None = attrs.field(kw_only=True, metadata={"last": "positional"})
+    """How the previous hand ended (every hand is shown when a hand ends)."""
+    move_number: int = attrs.field(
+        default=0, eq=False, kw_only=True, metadata={"last": "positional"}
+    )
+    """The moves applied in the match so far (the state's ``move_number``)."""
+    resigned: tuple[int, ...] = attrs.field(
+        default=(), kw_only=True, metadata={"last": "positional"}
+    )
+    """The seats that resigned, in the order they left (C-RESIGN; public)."""
+    state_type: type[S] = attrs.field(
+        kw_only=True, eq=False, hash=False, repr=False, metadata={"last": "keyword"}
+    )
+    """The class of the state the view was made from, which :meth:`sample` builds (not
+    part of the value: two views of equal knowledge are equal)."""
+
+    PUBLIC_FIELDS: ClassVar[tuple[str, ...]] = ()
+    """The fields a view copies from its state, and gives a sampled state (set for each
+    view class: every field but the viewer's own)."""
+    STOCK_NAME: ClassVar[str] = "stock"
+    """What the game calls its stock, in messages."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__attrs_attrs__" in cls.__dict__:  # the class attrs made (see StateBase)
+            cls.PUBLIC_FIELDS = tuple(
+                field.name for field in attrs.fields(cls) if field.name not in _OWN
+            )
+
+    @classmethod
+    def of(cls: type[V], state: Any, player: int) -> V:
+        """The view of ``state`` for seat ``player``.
+
+        :raises InvalidArgumentError: ``player`` is not a seat of the game.
+        """
+        if not (type(player) is int and 0 <= player < state.player_count):
+            raise InvalidArgumentError(
+                f"player must be a seat from 0 to {state.player_count - 1}, got {describe(player)}"
+            )
+        public = {name: getattr(state, name) for name in cls.PUBLIC_FIELDS}
+        return cls(
+            player=player,
+            hand=state.hands[player],
+            hand_sizes=tuple(len(hand) for hand in state.hands),
+            stock_size=len(state.stock),
+            state_type=type(state),
+            **public,
+        )
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now (public knowledge), or ``None``."""
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether the viewing player is the one to decide."""
+        return self.current_player == self.player
+
+    def unknown_cards(self) -> tuple[Card, ...]:
+        """The cards this player cannot see: the other hands and the stock, together."""
+        seen = Counter(self.hand)
+        seen.update(self._face_up())
+        return tuple(sorted((Counter(self._deck()) - seen).elements()))
+
+    def _face_up(self) -> Iterable[Card]:
+        """The cards everyone sees (the game's discard pile, its table)."""
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _deck(self) -> tuple[Card, ...]:
+        """The game's whole deck."""
+        rules: Any = self.rules
+        deck: tuple[Card, ...] = rules.deck.cards
+        return deck
+
+    def _known_hidden(
+        self, unseen: tuple[Card, ...], rng: int
+    ) -> tuple[dict[int, list[Card]], int]:
+        """The cards each hidden hand is known (or must be made) to hold, by seat, drawn
+        from ``unseen`` with ``rng``: by default none."""
+        return {}, rng
+
+    def _consistent(self, state: Any) -> bool:
+        """Whether a dealt state is one this view may come from: by default, whether it
+        passes its own checks."""
+        return not state.problems()
+
+    def sample(self, seed: int) -> Any:
+        """A full state consistent with this view, drawn reproducibly from ``seed``: the
+        unseen cards dealt at random to the other hands and the stock, the cards known
+        to be in a hand first (each game's view says which, and what else a sample
+        keeps), its own randomness drawn from ``seed`` too.
+
+        The sample is consistent by construction: it passes its own ``problems()``,
+        gives this view back to this player, and keeps what everyone knows of the hidden
+        hands. A dealt state that fails a check is dealt again, at most 32 times in all.
+
+        :raises InvalidArgumentError: ``seed`` is not an integer.
+        :raises SearchLimitError: no consistent state was dealt within the bound (only
+            a view that no state gives, such as one edited by hand, comes to this).
+        """
+        if not is_int(seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
+        unseen = self.unknown_cards()
+        if not self.stock_size and not any(self.hand_sizes):
+            unseen = ()  # no hidden card (before the first deal, between hands): none to deal
+        public = {name: getattr(self, name) for name in self.PUBLIC_FIELDS}
+
+        def deal(rng: int) -> tuple[Any, int]:
+            known, rng = self._known_hidden(unseen, rng)
+            hands, stock, rng = deal_hidden(
+                unseen,
+                viewer=self.player,
+                hand=self.hand,
+                hand_sizes=self.hand_sizes,
+                known=known,
+                stock_size=self.stock_size,
+                stock_name=self.STOCK_NAME,
+                rng=rng,
+            )
+            record: Any = self.state_type
+            state = record(hands=hands, stock=stock, rng=rng, auto_chance=True, **public)
+            return state, rng
+
+        return draw_consistent(
+            deal, self._consistent, seed_state(seed), "the view", self.move_number
+        )
+
+    def samples(self, count: int, seed: int) -> Iterator[Any]:
+        """``count`` sampled states, from seeds derived from ``seed``.
+
+        :raises InvalidArgumentError: ``count`` or ``seed`` is not an integer.
+        :raises InvalidValueError: ``count`` is negative.
+        """
+        check_int("count", count, 0)
+        if not is_int(seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
+        return self._samples(count, seed)
+
+    def _samples(self, count: int, seed: int) -> Iterator[Any]:
+        for index in range(count):
+            yield self.sample(seed * 1_000_003 + index)
+
+    def to_dict(self) -> dict[str, Any]:
+        """This view as JSON: what an app sends to a client (:mod:`scala40.views`;
+        read back with :func:`scala40.views.view_from_dict`)."""
+        record: Any = self.state_type
+        return view_to_dict(self, record.game_name, record.MOVES)
+
+    def legal_moves(self) -> LegalMoves[Any]:
+        """The legal moves of the viewing player, when the decision is his: they depend
+        only on his own hand and on what everyone sees, so a view knows them exactly.
+
+        :raises InvalidArgumentError: another seat decides now (the view's ``player``
+            is the wrong argument).
+        """
+        if not self.is_my_turn:
+            raise InvalidArgumentError(f"player {self.player} does not decide now")
+        moves: LegalMoves[Any] = self.sample(0).legal_moves()
+        return moves
+
+    def _repr_svg_(self) -> str:
+        """The view as an SVG picture, which notebooks show (:func:`scala40.drawing.view_svg`)."""
+        return view_svg(self)
 
 
 @attrs.frozen

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from scala40._state import StateBase
+from scala40._record import RecordBase, order_fields
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.games._knock.moves import Deal, MoveKinds, Restock
 from scala40.games._knock.phases import HandResult, Phase
@@ -24,26 +24,14 @@ _HAND_OVER = (Phase.REENTRY, Phase.OVER)
 """Phases after a hand's scoring: every hand has been shown."""
 
 
-@attrs.frozen(repr=False)
-class KnockRecord(StateBase[Any, Any]):
+@attrs.frozen(repr=False, field_transformer=order_fields)
+class KnockRecord(RecordBase[Any, Any, Phase]):
     """The fields of a whole game of Rumino, Chinchón or La Conga at one moment (the
     base of :class:`~scala40.games._knock.state.KnockState`, which is what games are
-    played with). The constructor checks nothing: never call it with values from
-    outside."""
+    played with): :class:`~scala40._record.RecordBase`'s, where the seat after the
+    dealer plays first (RU-DEAL, CH-DEAL) and at a claim ``turn`` is the discarder; and
+    these. The constructor checks nothing: never call it with values from outside."""
 
-    rules: Any
-    """The game's ruleset."""
-    player_count: int
-    dealer: int
-    """The dealer of the hand; the seat after him plays first (RU-DEAL, CH-DEAL)."""
-    hand_number: int
-    phase: Phase
-    turn: int
-    """The player whose turn it is (at a claim: the discarder)."""
-    hands: tuple[tuple[Card, ...], ...]
-    """Each player's cards, sorted."""
-    stock: tuple[Card, ...]
-    """The stock, top card last."""
     discard: tuple[Card, ...]
     """The discard pile, top card last."""
     turns_played: tuple[int, ...]
@@ -71,15 +59,6 @@ class KnockRecord(StateBase[Any, Any]):
     """Randomness the later shuffles draw from (C-RNG)."""
     auto_chance: bool
     """Whether the engine plays chance steps itself (deals, restocks)."""
-    move_number: int = attrs.field(default=0, eq=False, hash=False, repr=False)
-    """How many moves ``apply`` has applied in the match, chance moves included (a count
-    kept beside the position: equality ignores it)."""
-    resigned: tuple[int, ...] = ()
-    """The seats that resigned, in the order they left (C-RESIGN): out of the match
-    for good."""
-    _legal: tuple[Any, ...] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
-    )
 
     KINDS: ClassVar[MoveKinds]
     """The game's move classes."""

@@ -23,6 +23,7 @@ import attrs
 
 from scala40._checks import describe, is_bool, is_int
 from scala40._position import PositionReader
+from scala40._record import order_fields
 from scala40._rng import seed_state, shuffle
 from scala40._serial import (
     COUNTS,
@@ -70,7 +71,7 @@ _HAND_OVER = (Phase.REENTRY, Phase.OVER)
 """Phases after a hand's scoring: every hand has been shown."""
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, field_transformer=order_fields)
 class KnockState(KnockRecord):
     """A whole game of Rumino, Chinchón or La Conga at one moment (the shared base of
     the games' ``GameState`` classes; its fields are

@@ -6,57 +6,46 @@ the stock size, the totals and the turn's details, and nothing else: not the oth
 into full states consistent with them, reproducibly from a seed.
 
 >>> from scala40.games.rumino import new_game
->>> state = new_game(players=3, seed=11)
->>> view = state.view(1)
->>> view.hand == state.hands[1], view.hand_sizes, view.stock_size
-(True, (7, 7, 7), 86)
->>> guess = view.sample(seed=1)
->>> guess.hands[1] == state.hands[1], guess.view(1) == view
-(True, True)
+>>> view = new_game(players=3, seed=11).view(1)
+>>> view.current_player, view.hands_shown, len(view.unknown_cards())
+(1, False, 100)
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import attrs
 
-from scala40._checks import check_int, describe, is_int
-from scala40._rng import random_below, seed_state, shuffle
-from scala40._sampling import deal_hidden, draw_consistent, pick
+from scala40._record import order_fields
+from scala40._rng import random_below, shuffle
+from scala40._sampling import pick
 from scala40.cards import RANK_OF, SUIT_OF, Card
-from scala40.drawing import view_svg
-from scala40.errors import InvalidArgumentError
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.phases import HandResult, Phase
 from scala40.games._knock.profile import ClaimMode, KnockRules
 from scala40.games._knock.record import KnockRecord
-from scala40.legal import LegalMoves
-from scala40.views import view_to_dict
+from scala40.views import ViewBase
 
 __all__ = ["PlayerView"]
 
 
-@attrs.frozen
-class PlayerView:
+@attrs.frozen(field_transformer=order_fields)
+class PlayerView(ViewBase[Any, Phase, HandResult, KnockRecord]):
     """One player's knowledge of a knock game's state (the shared base of the games'
     ``PlayerView`` classes; see the state's ``view``). Views are made from states; the
-    constructor checks nothing."""
+    constructor checks nothing.
 
-    player: int
-    rules: Any
-    player_count: int
-    dealer: int
-    hand_number: int
-    phase: Phase
-    turn: int
-    hand: tuple[Card, ...]
-    """The viewing player's own cards."""
-    hand_sizes: tuple[int, ...]
-    """How many cards each player holds."""
-    stock_size: int
+    A sample (:meth:`sample`) keeps what everyone knows of the hidden hands: the hands
+    shown at a hand's end, the card the player to move took from the discard pile,
+    and, in Rumino (RU-RUMINO), that no hand holds a Rumino, that each seat still to
+    decide on a claim holds the six cards the discard completes into one (drawn first,
+    at random from the unknown cards), and that the seats known not to be able to claim
+    the top discard (the seats after them; at a draw under ``rumino_claim="auto"``, all
+    but the discarder) cannot.
+    """
+
     discard: tuple[Card, ...]
     """The discard pile, top card last (every card in it was seen face up; a close's
     face-down card is shown with every hand when the hand ends)."""
@@ -70,35 +59,6 @@ class PlayerView:
     """The card the player to move took from the discard pile this turn (seen by all)."""
     pending: tuple[int, ...]
     reentry_total: int
-    last_hand: HandResult | None
-    """How the previous hand ended: every hand is shown then."""
-
-    move_number: int = attrs.field(default=0, eq=False)
-    """The moves applied in the match so far (the state's ``move_number``)."""
-    resigned: tuple[int, ...] = ()
-    """The seats that resigned, in the order they left (C-RESIGN; public)."""
-    state_type: type[KnockRecord] = attrs.field(
-        default=KnockRecord, kw_only=True, eq=False, hash=False, repr=False
-    )
-    """The class of the state the view was made from, which :meth:`sample` builds (not
-    part of the value: two views of equal knowledge are equal)."""
-
-    @classmethod
-    def of(cls, state: KnockRecord, player: int) -> Any:
-        """The view of ``state`` for ``player``."""
-        if not (type(player) is int and 0 <= player < state.player_count):
-            raise InvalidArgumentError(
-                f"player must be a seat from 0 to {state.player_count - 1}, got {describe(player)}"
-            )
-        public = {name: getattr(state, name) for name in _PUBLIC_FIELDS}
-        return cls(
-            player=player,
-            hand=state.hands[player],
-            hand_sizes=tuple(len(hand) for hand in state.hands),
-            stock_size=len(state.stock),
-            state_type=type(state),
-            **public,
-        )
 
     @property
     def profile(self) -> KnockRules:
@@ -117,44 +77,24 @@ class PlayerView:
         return None
 
     @property
-    def is_my_turn(self) -> bool:
-        """Whether the viewing player is the one to decide."""
-        return self.current_player == self.player
-
-    @property
     def hands_shown(self) -> bool:
         """Whether every hand has been shown (after a hand's scoring, before the deal)."""
         return self.phase in (Phase.REENTRY, Phase.OVER) or (
             self.phase is Phase.DEAL and self.hand_number > 0
         )
 
-    def unknown_cards(self) -> tuple[Card, ...]:
-        """The cards this player cannot see: the other hands and the stock, together."""
-        seen = Counter(self.hand) + Counter(self.discard)
-        return tuple(sorted((Counter(self.profile.deck.cards) - seen).elements()))
+    def _face_up(self) -> tuple[Card, ...]:
+        return self.discard
 
-    def sample(self, seed: int) -> Any:
-        """A full state consistent with this view, drawn reproducibly from ``seed``: the
-        unknown cards dealt at random to the other hands and the stock.
+    def _deck(self) -> tuple[Card, ...]:
+        return self.profile.deck.cards
 
-        The sample is consistent by construction: it passes its own ``problems()``,
-        gives this view back to this player, and keeps what everyone knows of the hidden
-        hands: the hands shown at a hand's end, the card the player to move took from
-        the discard pile, and, in Rumino (RU-RUMINO), that no hand holds a Rumino, that
-        each seat still to decide on a claim holds the six cards the discard completes
-        into one (drawn first, at random from the unknown cards), and that the seats
-        known not to be able to claim the top discard (the seats after them; at a draw
-        under ``rumino_claim="auto"``, all but the discarder) cannot.
-
-        A dealt state that fails a check is dealt again, at most 32 times in all.
-
-        :raises InvalidArgumentError: ``seed`` is not an integer.
-        :raises SearchLimitError: no consistent state was dealt within the bound (only
-            a view that no state gives, such as one edited by hand, comes to this).
-        """
-        if not is_int(seed):
-            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
-        unseen = self.unknown_cards()
+    def _known_hidden(
+        self, unseen: tuple[Card, ...], rng: int
+    ) -> tuple[dict[int, list[Card]], int]:
+        """The cards the hidden hands are known to hold: the hands shown at a hand's end,
+        the card the player to move took from the discard pile; and the claimants'
+        Rumino cards (:meth:`_claim_witnesses`)."""
         shown: dict[int, list[Card]] = {}
         if self.hands_shown and self.last_hand is not None:
             # Everyone showed his hand at the end of it.
@@ -163,8 +103,6 @@ class PlayerView:
                 for seat, cards in enumerate(self.last_hand.hands)
                 if seat != self.player and cards
             }
-        elif self.phase is Phase.DEAL and not any(self.hand_sizes) and not self.discard:
-            unseen = ()  # a game waiting for its first deal: no card is anywhere yet
         mover = self.turn
         if (
             self.phase is Phase.PLAY
@@ -174,26 +112,7 @@ class PlayerView:
         ):
             # Everyone saw the card taken from the discard pile this turn.
             shown[mover] = [self.taken]
-        public = {name: getattr(self, name) for name in _PUBLIC_FIELDS}
-
-        def deal(rng: int) -> tuple[Any, int]:
-            known, rng = self._claim_witnesses(unseen, shown, rng)
-            hands, stock, rng = deal_hidden(
-                unseen,
-                viewer=self.player,
-                hand=self.hand,
-                hand_sizes=self.hand_sizes,
-                known=known,
-                stock_size=self.stock_size,
-                stock_name="stock",
-                rng=rng,
-            )
-            state = self.state_type(hands=hands, stock=stock, rng=rng, auto_chance=True, **public)
-            return state, rng
-
-        return draw_consistent(
-            deal, self._consistent, seed_state(seed), "the view", self.move_number
-        )
+        return self._claim_witnesses(unseen, shown, rng)
 
     def _claim_witnesses(
         self, unseen: tuple[Card, ...], shown: dict[int, list[Card]], rng: int
@@ -257,38 +176,6 @@ class PlayerView:
             return [seat for seat in range(count) if self.active[seat] and seat != discarder]
         return []
 
-    def samples(self, count: int, seed: int) -> Iterator[Any]:
-        """``count`` sampled states, from seeds derived from ``seed``.
-
-        :raises InvalidArgumentError: ``count`` or ``seed`` is not an integer.
-        :raises InvalidValueError: ``count`` is negative.
-        """
-        check_int("count", count, 0)
-        if not is_int(seed):
-            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
-        return self._samples(count, seed)
-
-    def _samples(self, count: int, seed: int) -> Iterator[Any]:
-        for index in range(count):
-            yield self.sample(seed * 1_000_003 + index)
-
-    def to_dict(self) -> dict[str, Any]:
-        """This view as JSON: what an app sends to a client (:mod:`scala40.views`;
-        read back with :func:`scala40.views.view_from_dict`)."""
-        return view_to_dict(self, self.state_type.game_name, self.state_type.MOVES)
-
-    def legal_moves(self) -> LegalMoves[Any]:
-        """The legal moves of the viewing player, when the decision is his: they depend
-        only on his hand and on what everyone sees."""
-        if not self.is_my_turn:
-            raise InvalidArgumentError(f"player {self.player} does not decide now")
-        moves: LegalMoves[Any] = self.sample(0).legal_moves()
-        return moves
-
-    def _repr_svg_(self) -> str:
-        """The view as an SVG picture, which notebooks show (:func:`scala40.drawing.view_svg`)."""
-        return view_svg(self)
-
 
 _RUN = (*range(1, 14), 1)
 """The ranks in sequence order, the ace at both ends (a Rumino window is checked by
@@ -346,11 +233,3 @@ def _rumino_witness(
             if has_rumino(chosen, profile, top):
                 return chosen, rng
     return None, rng
-
-
-_PUBLIC_FIELDS = tuple(
-    field.name
-    for field in attrs.fields(PlayerView)
-    if field.name not in ("player", "hand", "hand_sizes", "stock_size", "state_type")
-)
-"""What a view shares with its state, field for field."""

@@ -7,11 +7,11 @@ generator and the views read states through this class only;
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
-from scala40._state import StateBase
+from scala40._record import RecordBase, order_fields
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.games.scala40.moves import (
     Deal,
@@ -28,24 +28,15 @@ STATE_FORMAT = "scala40.state"
 STATE_FORMAT_VERSION = 2
 
 
-@attrs.frozen(repr=False, weakref_slot=False)
-class StateRecord(StateBase[Move, Any]):
+@attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
+class StateRecord(RecordBase[Move, Ruleset, Phase]):
     """The fields of a whole Scala 40 match at one moment (the base of
     :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
-    with). The constructor checks nothing (the engine builds states with it): never call
-    it with values from outside."""
+    with): :class:`~scala40._record.RecordBase`'s, where ``turn`` is the player to move
+    (in chance phases: the player the chance event concerns), and these. The constructor
+    checks nothing (the engine builds states with it): never call it with values from
+    outside."""
 
-    rules: Ruleset
-    player_count: int
-    dealer: int
-    hand_number: int
-    phase: Phase
-    turn: int
-    """The player to move (in chance phases: the player the chance event concerns)."""
-    hands: tuple[tuple[Card, ...], ...]
-    """Each player's hand, sorted."""
-    stock: tuple[Card, ...]
-    """The stock, top card last."""
     discard: tuple[Card, ...]
     """The discard pile, top card last."""
     table: tuple[Meld, ...]
@@ -80,16 +71,6 @@ class StateRecord(StateBase[Move, Any]):
     before it): a rebuild without it ends the hand blocked (S40-STALL)."""
     last_hand: HandResult | None
     """How the previous hand ended."""
-    move_number: int = attrs.field(default=0, eq=False, hash=False, repr=False)
-    """How many moves ``apply`` has applied in the match, chance moves included (a count
-    kept beside the position: equality ignores it)."""
-    resigned: tuple[int, ...] = ()
-    """The seats that resigned, in the order they left (C-RESIGN): out of the match
-    for good."""
-    _legal: tuple[Move, ...] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
-    )
-    """The legal moves, once generated (a cache: not part of the value)."""
 
     game_name: ClassVar[str] = "scala40"
     """The name of the game in the registry (:func:`scala40.game.load_game`)."""

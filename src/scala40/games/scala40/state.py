@@ -25,6 +25,7 @@ import attrs
 
 from scala40._checks import describe, is_bool, is_int
 from scala40._position import PositionReader
+from scala40._record import order_fields
 from scala40._rng import seed_state, shuffle
 from scala40._serial import as_items, is_count, is_seed, lists_to_dict, state_head_to_dict
 from scala40._state import new_game_fields, resolve_rules
@@ -79,7 +80,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(repr=False, weakref_slot=False)
+@attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
 class GameState(StateRecord):
     """A whole Scala 40 match at one moment. Build one with :func:`new_game`,
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with

@@ -7,58 +7,47 @@ into full states consistent with them (determinization), reproducibly from a
 seed.
 
 >>> import scala40
->>> state = scala40.new_game(players=3, seed=11)
->>> view = state.view(1)
->>> view.hand == state.hands[1], view.hand_sizes, view.stock_size
-(True, (13, 13, 13), 68)
->>> guess = view.sample(seed=1)
->>> guess.hands[1] == state.hands[1], guess.view(1) == view
-(True, True)
+>>> view = scala40.new_game(players=3, seed=11).view(1)
+>>> view.is_my_turn, view.may_close, len(view.unknown_cards())
+(True, False, 94)
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 import attrs
 
-from scala40._checks import check_int, describe, is_int
-from scala40._rng import seed_state
-from scala40._sampling import deal_hidden, draw_consistent, pick, random_meld
+from scala40._record import order_fields
+from scala40._sampling import pick, random_meld
 from scala40.cards import Card
-from scala40.drawing import view_svg
-from scala40.errors import InvalidArgumentError
-from scala40.games.scala40.moves import MOVES, Move
 from scala40.games.scala40.phases import HandResult, Phase, may_close
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
-from scala40.legal import LegalMoves
 from scala40.melds import Meld, MeldRules
-from scala40.views import view_to_dict
+from scala40.views import ViewBase
 
 __all__ = ["PlayerView"]
 
 
-@attrs.frozen
-class PlayerView:
+@attrs.frozen(field_transformer=order_fields)
+class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord]):
     """One player's knowledge of a :class:`~scala40.games.scala40.state.GameState` (see
     :meth:`scala40.games.scala40.state.GameState.view`). Views are made from states; the
-    constructor checks nothing."""
+    constructor checks nothing.
 
-    player: int
-    rules: Ruleset
-    player_count: int
-    dealer: int
-    hand_number: int
-    phase: Phase
-    turn: int
-    hand: tuple[Card, ...]
-    """The viewing player's own cards."""
-    hand_sizes: tuple[int, ...]
-    """How many cards each player holds."""
-    stock_size: int
+    A sample (:meth:`sample`) keeps what everyone knows of the hidden hands. A card the
+    player to move took from the discard pile and has not melded is in his hand, with
+    cards that meld it, or, when his hand has no room for a meld and a card to discard,
+    a card that lets it be laid off after it (and, when the take opens him,
+    S40-V-EARLYDISCARD, melds that reach the opening threshold with it,
+    S40-DRAW-DISCARD); a player who has put down part of his opening this turn holds
+    melds that complete it (S40-OPEN); the upcard taken to keep (S40-V-UPCARD) is in
+    the hand while no table meld holds one like it. Such cards are drawn first, at
+    random from the unknown cards.
+    """
+
     discard: tuple[Card, ...]
     """The whole discard pile, top card last (every card in it was seen face up)."""
     table: tuple[Meld, ...]
@@ -78,35 +67,6 @@ class PlayerView:
     """Whether a meld, a layoff or a joker swap has reached the table since the stock was
     last rebuilt (true before the first rebuild): a rebuild without one ends the hand
     blocked (S40-STALL)."""
-    last_hand: HandResult | None
-    """How the previous hand ended (every hand is shown when a hand ends)."""
-    move_number: int = attrs.field(default=0, eq=False)
-    """The moves applied in the match so far (the state's ``move_number``)."""
-    resigned: tuple[int, ...] = ()
-    """The seats that resigned, in the order they left (C-RESIGN; public)."""
-
-    state_type: type[StateRecord] = attrs.field(
-        default=StateRecord, kw_only=True, eq=False, hash=False, repr=False
-    )
-    """The class of the state the view was made from, which :meth:`sample` builds (not
-    part of the value: two views of equal knowledge are equal)."""
-
-    @classmethod
-    def of(cls, state: StateRecord, player: int) -> PlayerView:
-        """The view of ``state`` for ``player``."""
-        if not (type(player) is int and 0 <= player < state.player_count):
-            raise InvalidArgumentError(
-                f"player must be a seat from 0 to {state.player_count - 1}, got {describe(player)}"
-            )
-        public = {name: getattr(state, name) for name in _PUBLIC_FIELDS}
-        return cls(
-            player=player,
-            hand=state.hands[player],
-            hand_sizes=tuple(len(hand) for hand in state.hands),
-            stock_size=len(state.stock),
-            state_type=type(state),
-            **public,
-        )
 
     @property
     def current_player(self) -> int | None:
@@ -119,72 +79,10 @@ class PlayerView:
         """Whether the player to move may close now (S40-FIRST-ROUND, S40-V-FIRSTCLOSE)."""
         return may_close(self.turns_played, self.active, self.rules.close_on_first_turn)
 
-    @property
-    def is_my_turn(self) -> bool:
-        """Whether the viewing player is the one to move."""
-        return self.turn == self.player and self.phase in (Phase.DRAW, Phase.PLAY)
-
-    def unknown_cards(self) -> tuple[Card, ...]:
-        """The cards this player cannot see: the other hands and the stock, together."""
-        seen = Counter(self.hand) + Counter(self.discard)
+    def _face_up(self) -> Iterator[Card]:
+        yield from self.discard
         for meld in self.table:
-            seen.update(meld.cards)
-        return tuple(sorted((Counter(self.rules.deck.cards) - seen).elements()))
-
-    def sample(self, seed: int) -> Any:
-        """A full state consistent with this view, drawn reproducibly from ``seed``.
-
-        The unknown cards are dealt at random to the other hands and the stock;
-        the sampled state's own randomness also comes from ``seed``. The sample is
-        consistent by construction: it passes its own
-        :meth:`~scala40.games.scala40.state.GameState.problems`, gives this view back
-        to this player, and keeps what everyone knows of the hidden hands. A card the
-        player to move took from the discard pile and has not melded is in his hand,
-        with cards that meld it, or, when his hand has no room for a meld and a card to
-        discard, a card that lets it be laid off after it (and, when the take opens him, S40-V-EARLYDISCARD,
-        melds that reach the opening threshold with it, S40-DRAW-DISCARD); a player
-        who has put down part of his opening this turn holds melds that complete it
-        (S40-OPEN); the upcard taken to keep (S40-V-UPCARD) is in the hand while no
-        table meld holds one like it. Such cards are drawn first, at random from the
-        unknown cards.
-
-        A dealt state that fails a check is dealt again, at most 32 times in all.
-
-        :raises InvalidArgumentError: ``seed`` is not an integer.
-        :raises SearchLimitError: no consistent state was dealt within the bound (only
-            a view that no state gives, such as one edited by hand, comes to this).
-        """
-        if not is_int(seed):
-            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
-        unseen = self.unknown_cards()
-        if (
-            self.phase is Phase.DEAL
-            and not self.stock_size
-            and not any(self.hand_sizes)
-            and not self.discard
-            and not self.table
-        ):
-            unseen = ()  # a match waiting for its first deal: no card is anywhere yet
-        public = {name: getattr(self, name) for name in _PUBLIC_FIELDS}
-
-        def deal(rng: int) -> tuple[StateRecord, int]:
-            known, rng = self._known_hidden(unseen, rng)
-            hands, stock, rng = deal_hidden(
-                unseen,
-                viewer=self.player,
-                hand=self.hand,
-                hand_sizes=self.hand_sizes,
-                known=known,
-                stock_size=self.stock_size,
-                stock_name="stock",
-                rng=rng,
-            )
-            state: StateRecord = self.state_type(
-                hands=hands, stock=stock, rng=rng, auto_chance=True, **public
-            )
-            return state, rng
-
-        return draw_consistent(deal, _consistent, seed_state(seed), "the view", self.move_number)
+            yield from meld.cards
 
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int
@@ -267,54 +165,6 @@ class PlayerView:
             return None, rng
         return pick(bridges, rng)
 
-    def samples(self, count: int, seed: int) -> Iterator[Any]:
-        """``count`` sampled states, from seeds derived from ``seed``.
-
-        :raises InvalidArgumentError: ``count`` or ``seed`` is not an integer.
-        :raises InvalidValueError: ``count`` is negative.
-        """
-        check_int("count", count, 0)
-        if not is_int(seed):
-            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
-        return self._samples(count, seed)
-
-    def _samples(self, count: int, seed: int) -> Iterator[Any]:
-        for index in range(count):
-            yield self.sample(seed * 1_000_003 + index)
-
-    def to_dict(self) -> dict[str, Any]:
-        """This view as JSON: what an app sends to a client (:mod:`scala40.views`;
-        read back with :func:`scala40.views.view_from_dict`)."""
-        return view_to_dict(self, "scala40", MOVES)
-
-    def legal_moves(self) -> LegalMoves[Move]:
-        """The legal moves of the player to move, when that is the viewing player.
-
-        Legality depends only on the mover's hand and what everyone sees, so a
-        view knows its own legal moves exactly.
-        """
-        if not self.is_my_turn:
-            raise InvalidArgumentError(f"player {self.player} does not decide now")
-        moves: LegalMoves[Move] = self.sample(0).legal_moves()
-        return moves
-
-    def _repr_svg_(self) -> str:
-        """The view as an SVG picture, which notebooks show (:func:`scala40.drawing.view_svg`)."""
-        return view_svg(self)
-
 
 def _meld_value(rules: MeldRules, cards: tuple[Card, ...]) -> int:
     return max(meld.value for meld in rules.readings_of_sorted(tuple(sorted(cards))))
-
-
-def _consistent(state: StateRecord) -> bool:
-    return not state.problems()
-
-
-# What a view shares with its state, field for field: everything but the hidden cards (the
-# hands, the stock) and the state's own randomness and settings.
-_PUBLIC_FIELDS = tuple(
-    field.name
-    for field in attrs.fields(PlayerView)
-    if field.name not in ("player", "hand", "hand_sizes", "stock_size", "state_type")
-)

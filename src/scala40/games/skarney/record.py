@@ -6,12 +6,12 @@ adds the rules' API on top of it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from scala40._checks import describe, is_int
-from scala40._state import StateBase
+from scala40._record import RecordBase, order_fields
 from scala40.cards import Card
 from scala40.errors import (
     InvalidValueError,
@@ -28,23 +28,15 @@ STATE_FORMAT = "scala40.skarney.state"
 STATE_FORMAT_VERSION = 2
 
 
-@attrs.frozen(repr=False, weakref_slot=False)
-class StateRecord(StateBase[Move, Any]):
+@attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
+class StateRecord(RecordBase[Move, Ruleset, Phase]):
     """The fields of a whole Skarney game at one moment (the base of
     :class:`~scala40.games.skarney.state.GameState`, which is what games are played
-    with). The constructor checks nothing: never call it with values from outside."""
+    with): :class:`~scala40._record.RecordBase`'s, where ``turn`` is the player whose
+    turn it is (while a card is offered: the player who offered it), an offered card
+    stays in its owner's hand until accepted, and the stock is the draw pile; and these.
+    The constructor checks nothing: never call it with values from outside."""
 
-    rules: Ruleset
-    player_count: int
-    dealer: int
-    hand_number: int
-    phase: Phase
-    turn: int
-    """The player whose turn it is (while a card is offered: the player who offered it)."""
-    hands: tuple[tuple[Card, ...], ...]
-    """Each seat's hand, sorted (an offered card stays in its owner's hand until accepted)."""
-    stock: tuple[Card, ...]
-    """The draw pile, top card last."""
     table: tuple[Meld, ...]
     """Melds on the table, in the order they were put down (``#0`` first)."""
     owners: tuple[int, ...]
@@ -84,15 +76,6 @@ class StateRecord(StateBase[Move, Any]):
     """Whether the engine deals by itself."""
     last_hand: HandResult | None
     """How the previous hand ended."""
-    move_number: int = attrs.field(default=0, eq=False, hash=False, repr=False)
-    """How many moves ``apply`` has applied in the match, chance moves included (a count
-    kept beside the position: equality ignores it)."""
-    resigned: tuple[int, ...] = ()
-    """The seats that resigned, in the order they left (C-RESIGN): out of the match
-    for good."""
-    _legal: tuple[Move, ...] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False, metadata={"cache": True}
-    )
 
     game_name: ClassVar[str] = "skarney"
     """The name of the game in the registry (:func:`scala40.game.load_game`)."""

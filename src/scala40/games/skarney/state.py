@@ -25,6 +25,7 @@ import attrs
 
 from scala40._checks import describe
 from scala40._position import PositionReader
+from scala40._record import order_fields
 from scala40._rng import seed_state, shuffle
 from scala40._serial import (
     MAX_COUNT,
@@ -61,7 +62,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(repr=False, weakref_slot=False)
+@attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
 class GameState(StateRecord):
     """A whole Skarney game at one moment. Build one with :func:`new_game` or
     :meth:`from_position`; change it with :meth:`apply` (its fields are
