@@ -336,26 +336,9 @@ class GameEnv(AECEnv):
         return current if current in self.agents else self.agents[0]
 
 
-def raw_env(
-    game: str | Game = DEFAULT_GAME,
-    rules: Any = None,
-    players: int | None = None,
-    *,
-    render_mode: str | None = None,
-    episode: str = "match",
-    max_game_length: int | None = None,
-    chance: str = "card",
-) -> GameEnv:
-    """The environment of ``game`` without PettingZoo's wrappers (see the module)."""
-    return GameEnv(
-        game,
-        rules,
-        players,
-        render_mode=render_mode,
-        episode=episode,
-        max_game_length=max_game_length,
-        chance=chance,
-    )
+raw_env = GameEnv
+"""The environment of ``game`` without PettingZoo's wrappers (see the module):
+:class:`GameEnv` itself, by the name PettingZoo's environments give it."""
 
 
 def _classic(make: Callable[_P, GameEnv]) -> Callable[_P, Any]:
@@ -368,7 +351,7 @@ def _classic(make: Callable[_P, GameEnv]) -> Callable[_P, Any]:
         wrapped as PettingZoo's classic environments are: an action outside the action
         space is refused, and the order of calls is enforced. An illegal action ends the
         game (the environment itself decides what it pays: see the module). It takes the
-        arguments of :func:`raw_env`."""
+        arguments of :class:`GameEnv`."""
         bare = make(*args, **kwargs)
         return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(bare))
 

@@ -32,10 +32,8 @@ from scala40.cli.common import (
     EXIT_OK,
     Command,
     UsageError,
-    add_game_option,
-    add_json_option,
+    add_report_options,
     add_rules_option,
-    add_unicode_option,
     card_name,
     card_names,
     check_preset,
@@ -98,9 +96,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         metavar="CARD",
         help="the card the joker stands for, when a single meld is given",
     )
-    add_unicode_option(parser)
-    add_game_option(parser)
-    add_json_option(parser)
+    add_report_options(parser)
 
 
 def _parse_meld_text(text: str, rules: MeldRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:

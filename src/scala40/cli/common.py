@@ -49,6 +49,7 @@ __all__ = [
     "add_game_options",
     "add_json_option",
     "add_number_option",
+    "add_report_options",
     "add_rules_option",
     "add_unicode_option",
     "card_name",
@@ -306,6 +307,14 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print the report as one JSON object instead of text (the exit code is the same)",
     )
+
+
+def add_report_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options of the commands that report on cards of a game (``check``,
+    ``hand``, ``replay``): ``--unicode``, ``--game`` and ``--json``."""
+    add_unicode_option(parser)
+    add_game_option(parser)
+    add_json_option(parser)
 
 
 def chosen_game(args: argparse.Namespace) -> Game:

@@ -20,10 +20,8 @@ from scala40.cli.common import (
     EXIT_OK,
     Command,
     UsageError,
-    add_game_option,
-    add_json_option,
+    add_report_options,
     add_rules_option,
-    add_unicode_option,
     card_names,
     check_preset,
     chosen_game,
@@ -41,9 +39,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "cards", metavar="CARDS", help='the cards left in hand, quoted: "AS KH JK"'
     )
     add_rules_option(parser)
-    add_unicode_option(parser)
-    add_game_option(parser)
-    add_json_option(parser)
+    add_report_options(parser)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -11,9 +11,7 @@ from typing import Any
 from scala40.cli.common import (
     EXIT_OK,
     Command,
-    add_game_option,
-    add_json_option,
-    add_unicode_option,
+    add_report_options,
     card_names,
     load_game_record,
     plural,
@@ -31,9 +29,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--verbose", action="store_true", help="print every hand and the stock after each move"
     )
-    add_unicode_option(parser)
-    add_game_option(parser)
-    add_json_option(parser)
+    add_report_options(parser)
 
 
 def _table(state: Any, unicode: bool) -> list[str]:

@@ -210,11 +210,14 @@ def _apply_restock(state: KnockRecord, move: Restock) -> KnockRecord:
 # ---------------------------------------------------------------- drawing
 
 
-def _drawn(state: KnockRecord, new: KnockRecord) -> KnockRecord:
-    """The common end of a draw: the Rumino check (b), then the restock if needed."""
-    profile = state.profile
+def _draw(state: KnockRecord, setter: str, card: Card, **pile: Any) -> KnockRecord:
+    """The player to move takes ``card``, the top card of a pile (``pile`` gives the
+    pile without it and ``taken``, for the ``setter`` of the move), then the common end
+    of a draw: the Rumino check (b), then the restock if needed."""
     player = state.turn
-    if profile.rumino and has_rumino(new.hands[player], profile):
+    hands = _replace(state.hands, player, with_card(state.hands[player], card))
+    new: KnockRecord = state.setters[setter](state, phase=Phase.PLAY, hands=hands, **pile)
+    if state.profile.rumino and has_rumino(hands[player], state.profile):
         # RU-RUMINO Decision (b): after his draw, any seven of his eight cards.
         return _rumino_win(new, player, None)
     return new if new.stock else _after_last_card(new)
@@ -222,26 +225,15 @@ def _drawn(state: KnockRecord, new: KnockRecord) -> KnockRecord:
 
 def _apply_draw(state: KnockRecord, move: DrawStock) -> KnockRecord:
     _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
-    player = state.turn
-    card = state.stock[-1]
-    hands = _replace(state.hands, player, with_card(state.hands[player], card))
-    new: KnockRecord = state.setters["draw"](
-        state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands, taken=None
-    )
-    return _drawn(state, new)
+    return _draw(state, "draw", state.stock[-1], stock=state.stock[:-1], taken=None)
 
 
 def _apply_take(state: KnockRecord, move: TakeDiscard) -> KnockRecord:
     _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
     if not state.discard:
         raise illegal(move, _rule(state, "TURN"), "the discard pile is empty")
-    player = state.turn
     card = state.discard[-1]
-    hands = _replace(state.hands, player, with_card(state.hands[player], card))
-    new: KnockRecord = state.setters["take"](
-        state, phase=Phase.PLAY, discard=state.discard[:-1], hands=hands, taken=card
-    )
-    return _drawn(state, new)
+    return _draw(state, "take", card, discard=state.discard[:-1], taken=card)
 
 
 # ---------------------------------------------------------------- discarding
@@ -492,14 +484,10 @@ def _check_close_limits(
     wilds = profile.wild_cards
     if profile.forbid_close_with_two_wilds and sum(1 for card in kept if card in wilds) >= 2:
         raise illegal(move, "CH-CLOSE", "no close keeping two wild cards")
-    player = state.turn
-    if profile.close_cap and value and profile.reaches(state.scores[player] + value):
-        raise illegal(
-            move,
-            "LC-CLOSECAP",
-            f"the close would bring the total to {state.scores[player] + value}, "
-            f"reaching the limit {profile.limit}",
-        )
+    if close_cap_bars(state, value):
+        total = state.scores[state.turn] + value
+        reason = f"the close would bring the total to {total}, reaching the limit {profile.limit}"
+        raise illegal(move, "LC-CLOSECAP", reason)
 
 
 def close_cap_bars(state: KnockRecord, value: int) -> bool:
