@@ -14,7 +14,7 @@ players who reached the limit whether they re-enter (LC-REENGANCHE), or ends.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from scala40._checks import describe
@@ -761,6 +761,21 @@ def _apply_reentry(state: KnockRecord, move: Reenter | Retire) -> KnockRecord:
 # ---------------------------------------------------------------- dispatch
 
 
+# The handlers of the other moves, by kind: looked up with isinstance, since each game
+# subclasses the kinds.
+_HANDLERS: tuple[tuple[type, Callable[[KnockRecord, Any], KnockRecord]], ...] = (
+    (DrawStock, _apply_draw),
+    (TakeDiscard, _apply_take),
+    (Knock, _apply_knock),
+    (Claim, _apply_claim),
+    (Pass, _apply_pass),
+    (Reenter, _apply_reentry),
+    (Retire, _apply_reentry),
+    (Deal, _apply_deal),
+    (Restock, _apply_restock),
+)
+
+
 def apply(state: KnockRecord, move: object, trusted: bool = False) -> KnockRecord:
     """The state after ``move``; :class:`IllegalMoveError` if it is not legal.
 
@@ -775,22 +790,9 @@ def apply(state: KnockRecord, move: object, trusted: bool = False) -> KnockRecor
         raise illegal(move, _rule(state, "ELIM"), "the game is over")
     if isinstance(move, Discard):
         return _apply_discard(state, move, trusted)
-    if isinstance(move, DrawStock):
-        return _apply_draw(state, move)
-    if isinstance(move, TakeDiscard):
-        return _apply_take(state, move)
     if isinstance(move, Close):
         return _apply_close(state, move, trusted)
-    if isinstance(move, Knock):
-        return _apply_knock(state, move)
-    if isinstance(move, Claim):
-        return _apply_claim(state, move)
-    if isinstance(move, Pass):
-        return _apply_pass(state, move)
-    if isinstance(move, (Reenter, Retire)):
-        return _apply_reentry(state, move)
-    if isinstance(move, Deal):
-        return _apply_deal(state, move)
-    if isinstance(move, Restock):
-        return _apply_restock(state, move)
+    for handled, handler in _HANDLERS:
+        if isinstance(move, handled):
+            return handler(state, move)
     raise InvalidMoveError(f"expected a move, got {describe(move)}")  # pragma: no cover
