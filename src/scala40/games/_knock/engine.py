@@ -14,7 +14,7 @@ players who reached the limit whether they re-enter (LC-REENGANCHE), or ends.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from scala40._checks import describe
@@ -210,14 +210,11 @@ def _apply_restock(state: KnockRecord, move: Restock) -> KnockRecord:
 # ---------------------------------------------------------------- drawing
 
 
-def _draw(state: KnockRecord, setter: str, card: Card, **pile: Any) -> KnockRecord:
-    """The player to move takes ``card``, the top card of a pile (``pile`` gives the
-    pile without it and ``taken``, for the ``setter`` of the move), then the common end
-    of a draw: the Rumino check (b), then the restock if needed."""
+def _drawn(state: KnockRecord, new: KnockRecord) -> KnockRecord:
+    """The common end of a draw: the Rumino check (b), then the restock if needed."""
+    profile = state.profile
     player = state.turn
-    hands = _replace(state.hands, player, with_card(state.hands[player], card))
-    new: KnockRecord = state.setters[setter](state, phase=Phase.PLAY, hands=hands, **pile)
-    if state.profile.rumino and has_rumino(hands[player], state.profile):
+    if profile.rumino and has_rumino(new.hands[player], profile):
         # RU-RUMINO Decision (b): after his draw, any seven of his eight cards.
         return _rumino_win(new, player, None)
     return new if new.stock else _after_last_card(new)
@@ -225,15 +222,26 @@ def _draw(state: KnockRecord, setter: str, card: Card, **pile: Any) -> KnockReco
 
 def _apply_draw(state: KnockRecord, move: DrawStock) -> KnockRecord:
     _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
-    return _draw(state, "draw", state.stock[-1], stock=state.stock[:-1], taken=None)
+    player = state.turn
+    card = state.stock[-1]
+    hands = _replace(state.hands, player, with_card(state.hands[player], card))
+    new: KnockRecord = state.setters["draw"](
+        state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands, taken=None
+    )
+    return _drawn(state, new)
 
 
 def _apply_take(state: KnockRecord, move: TakeDiscard) -> KnockRecord:
     _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
     if not state.discard:
         raise illegal(move, _rule(state, "TURN"), "the discard pile is empty")
+    player = state.turn
     card = state.discard[-1]
-    return _draw(state, "take", card, discard=state.discard[:-1], taken=card)
+    hands = _replace(state.hands, player, with_card(state.hands[player], card))
+    new: KnockRecord = state.setters["take"](
+        state, phase=Phase.PLAY, discard=state.discard[:-1], hands=hands, taken=card
+    )
+    return _drawn(state, new)
 
 
 # ---------------------------------------------------------------- discarding
@@ -761,21 +769,6 @@ def _apply_reentry(state: KnockRecord, move: Reenter | Retire) -> KnockRecord:
 # ---------------------------------------------------------------- dispatch
 
 
-# The handlers of the other moves, by kind: looked up with isinstance, since each game
-# subclasses the kinds.
-_HANDLERS: tuple[tuple[type, Callable[[KnockRecord, Any], KnockRecord]], ...] = (
-    (DrawStock, _apply_draw),
-    (TakeDiscard, _apply_take),
-    (Knock, _apply_knock),
-    (Claim, _apply_claim),
-    (Pass, _apply_pass),
-    (Reenter, _apply_reentry),
-    (Retire, _apply_reentry),
-    (Deal, _apply_deal),
-    (Restock, _apply_restock),
-)
-
-
 def apply(state: KnockRecord, move: object, trusted: bool = False) -> KnockRecord:
     """The state after ``move``; :class:`IllegalMoveError` if it is not legal.
 
@@ -790,9 +783,22 @@ def apply(state: KnockRecord, move: object, trusted: bool = False) -> KnockRecor
         raise illegal(move, _rule(state, "ELIM"), "the game is over")
     if isinstance(move, Discard):
         return _apply_discard(state, move, trusted)
+    if isinstance(move, DrawStock):
+        return _apply_draw(state, move)
+    if isinstance(move, TakeDiscard):
+        return _apply_take(state, move)
     if isinstance(move, Close):
         return _apply_close(state, move, trusted)
-    for handled, handler in _HANDLERS:
-        if isinstance(move, handled):
-            return handler(state, move)
+    if isinstance(move, Knock):
+        return _apply_knock(state, move)
+    if isinstance(move, Claim):
+        return _apply_claim(state, move)
+    if isinstance(move, Pass):
+        return _apply_pass(state, move)
+    if isinstance(move, (Reenter, Retire)):
+        return _apply_reentry(state, move)
+    if isinstance(move, Deal):
+        return _apply_deal(state, move)
+    if isinstance(move, Restock):
+        return _apply_restock(state, move)
     raise InvalidMoveError(f"expected a move, got {describe(move)}")  # pragma: no cover
