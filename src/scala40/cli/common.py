@@ -212,6 +212,7 @@ def deck_excess(
     than ``in_deck`` (the deck of ``preset``, each card's copies) has, in words that
     begin with ``holder`` (what holds them); ``None`` if they can.
 
+    >>> from scala40.cli.common import deck_excess
     >>> deck_excess((5, 5, 5), {5: 2}, "official", "the hand holds ")
     "the hand holds 3 copies of 6S, but the deck of 'official' has 2"
     """
