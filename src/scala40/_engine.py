@@ -1,10 +1,12 @@
-"""The small pieces every game's engine shares: the illegal-move error citing its rule,
-hands as tuples of cards, and the order a deal uses (internal)."""
+"""The small pieces every game's engine shares: the illegal-move error citing its rule
+(and the one for a move made out of its phase), hands as tuples of cards, the seats in
+play order, and the order and hands a deal uses (internal)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 from typing import Any
 
 from scala40._rng import shuffle
@@ -12,7 +14,17 @@ from scala40.cards import Card
 from scala40.errors import IllegalMoveError
 from scala40.melds import Meld
 
-__all__ = ["deal_order", "illegal", "one_reading", "replace_item", "without"]
+__all__ = [
+    "deal_hands",
+    "deal_order",
+    "illegal",
+    "next_active",
+    "one_reading",
+    "out_of_phase",
+    "replace_item",
+    "seats_from",
+    "without",
+]
 
 
 def illegal(move: object, rule: str, reason: str) -> IllegalMoveError:
@@ -22,6 +34,68 @@ def illegal(move: object, rule: str, reason: str) -> IllegalMoveError:
     IllegalMoveError('discard 7H: no card would be left (S40-CLOSE)')
     """
     return IllegalMoveError(f"{move}: {reason} ({rule})")
+
+
+# What a game is waiting for, by the name of its phase, in words: said when a move comes
+# at the wrong time (a game adds the words of its own phases).
+_WAITING = {
+    "DEAL": "a hand is to be dealt",
+    "DRAW": "the player to move has not drawn yet",
+    "PLAY": "the player to move has drawn already",
+    "RESTOCK": "the stock is to be rebuilt",
+}
+
+
+def out_of_phase(
+    move: object,
+    now: Enum,
+    allowed: str,
+    rule: str,
+    over: tuple[str, str],
+    waiting: Mapping[str, str] | None = None,
+) -> IllegalMoveError:
+    """The error refusing ``move`` in phase ``now``: the rule and the reason ``over``
+    gives once the game is over (phase ``OVER``), else ``rule``, when the move is
+    ``allowed`` and what the game waits for now (in ``waiting``, by the phase's name, or
+    the words every game shares).
+
+    >>> from enum import Enum
+    >>> Phase = Enum("Phase", "DRAW PLAY OVER")
+    >>> out_of_phase("x", Phase.PLAY, "first", "R-1", ("R-2", "it is over"))
+    IllegalMoveError('x: this move is allowed first; the player to move has drawn already (R-1)')
+    >>> out_of_phase("x", Phase.OVER, "first", "R-1", ("R-2", "it is over"))
+    IllegalMoveError('x: it is over (R-2)')
+    """
+    if now.name == "OVER":
+        return illegal(move, *over)
+    doing = (waiting or {}).get(now.name) or _WAITING[now.name]
+    return illegal(move, rule, f"this move is allowed {allowed}; {doing}")
+
+
+def next_active(seat: int, active: Sequence[bool]) -> int:
+    """The next seat in play order still in the game (C-SEAT): ``seat`` itself when no
+    other is.
+
+    >>> next_active(2, (True, False, True, False)), next_active(0, (True, False))
+    (0, 0)
+    """
+    count = len(active)
+    for step in range(1, count + 1):
+        candidate = (seat + step) % count
+        if active[candidate]:
+            return candidate
+    return seat
+
+
+def seats_from(seat: int, active: Sequence[bool]) -> list[int]:
+    """The seats still in, in play order from the one after ``seat`` (``seat`` last, if
+    in; C-SEAT).
+
+    >>> seats_from(1, (True, True, False, True))
+    [3, 0, 1]
+    """
+    count = len(active)
+    return [(seat + step) % count for step in range(1, count + 1) if active[(seat + step) % count]]
 
 
 def one_reading(move: Any, readings: Sequence[Meld], wild: str) -> Meld:
@@ -74,6 +148,36 @@ def without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] |
         except ValueError:
             return None
     return tuple(left)
+
+
+def deal_hands(
+    order: Sequence[Card],
+    seats: Sequence[int],
+    hand_size: int,
+    player_count: int,
+    extra: int | None = None,
+) -> tuple[tuple[tuple[Card, ...], ...], int]:
+    """The hands a deal gives, one card at a time from the top of ``order`` (its last
+    card) to each of ``seats`` in turn, ``hand_size`` rounds, then one more card to seat
+    ``extra`` if given: every seat's hand sorted (empty for a seat not dealt), and how
+    many cards of ``order`` are left under the dealt ones.
+
+    >>> deal_hands((9, 8, 7, 6, 5, 4, 3), (2, 0), 2, 3, extra=2)
+    (((4, 6), (), (3, 5, 7)), 2)
+    """
+    dealt: dict[int, list[Card]] = {seat: [] for seat in seats}
+    position = len(order)
+    for _ in range(hand_size):
+        for seat in seats:
+            position -= 1
+            dealt[seat].append(order[position])
+    if extra is not None:
+        position -= 1
+        dealt[extra].append(order[position])
+    hands = tuple(
+        tuple(sorted(dealt[seat])) if seat in dealt else () for seat in range(player_count)
+    )
+    return hands, position
 
 
 def deal_order(

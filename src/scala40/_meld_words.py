@@ -11,7 +11,14 @@ from typing import Any
 from scala40._checks import describe, is_bool, is_int
 from scala40.cards import ACE, CARD_NAMES, JOKER, RANK_NAMES, RANK_OF, SUIT_OF, SUIT_SYMBOLS, Card
 
-__all__ = ["cards_text", "rule_problems", "why_no_meld", "why_not_added", "wild_kind"]
+__all__ = [
+    "cards_text",
+    "placed_card_text",
+    "rule_problems",
+    "why_no_meld",
+    "why_not_added",
+    "wild_kind",
+]
 
 
 def rule_problems(rules: Any, most: int, max_value: int) -> list[str]:
@@ -108,6 +115,21 @@ def wild_kind(card: Card) -> int:
 
 def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(CARD_NAMES[c] for c in cards) or "an empty card list"
+
+
+def placed_card_text(card: Card, represents: Card) -> str:
+    """A card added to a meld, in the notation: a card standing for another, and a joker
+    always, shows the card it stands for (``JK=10C``, C-NOTATION).
+
+    >>> from scala40._meld_words import placed_card_text
+    >>> from scala40.cards import parse_card
+    >>> placed_card_text(parse_card("2C"), parse_card("6S")), placed_card_text(5, 5)
+    ('2C=6S', '6S')
+    """
+    name = CARD_NAMES[card]
+    if card != represents or card == JOKER:
+        name += "=" + CARD_NAMES[represents]
+    return name
 
 
 def why_no_meld(cards: tuple[Card, ...], rules: Any, most: int) -> str:

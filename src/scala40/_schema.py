@@ -36,6 +36,7 @@ __all__ = [
     "meld_text",
     "melds_as_text_or_pieces",
     "nullable",
+    "number",
     "obj",
     "text",
 ]
@@ -93,7 +94,15 @@ def integer(
     low: int | None = None, high: int | None = None, *, nullable: bool = False
 ) -> dict[str, Any]:
     """An integer from ``low`` to ``high`` (either bound may be left out)."""
-    schema: dict[str, Any] = {"type": ["integer", "null"] if nullable else "integer"}
+    return number(low, high, ["integer", "null"] if nullable else "integer")
+
+
+def number(
+    low: float | None = None, high: float | None = None, kind: str | list[str] = "number"
+) -> dict[str, Any]:
+    """A number from ``low`` to ``high`` (either bound may be left out), of JSON
+    Schema's type ``kind``."""
+    schema: dict[str, Any] = {"type": kind}
     if low is not None:
         schema["minimum"] = low
     if high is not None:

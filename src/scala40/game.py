@@ -91,12 +91,8 @@ __all__ = [
 ]
 
 
-@runtime_checkable
-class State(Protocol):
-    """A position of any game: an immutable value (see the module's documentation)."""
-
-    game_name: ClassVar[str]
-    """The name of the game the state belongs to (its :class:`Game`'s ``name``)."""
+class _Seating(Protocol):
+    """What a state and a view both tell: the rules, the seats, whose decision it is."""
 
     @property
     def rules(self) -> Any:
@@ -108,7 +104,16 @@ class State(Protocol):
 
     @property
     def current_player(self) -> int | None:
-        """The seat that decides now, or ``None`` at a chance step or the end."""
+        """The seat that decides now (public knowledge), or ``None`` at a chance step or
+        the end."""
+
+
+@runtime_checkable
+class State(_Seating, Protocol):
+    """A position of any game: an immutable value (see the module's documentation)."""
+
+    game_name: ClassVar[str]
+    """The name of the game the state belongs to (its :class:`Game`'s ``name``)."""
 
     @property
     def is_chance(self) -> bool:
@@ -163,24 +168,12 @@ class State(Protocol):
 
 
 @runtime_checkable
-class View(Protocol):
+class View(_Seating, Protocol):
     """What one seat may know of a state: its own cards, what is public, nothing else."""
 
     @property
     def player(self) -> int:
         """The seat whose view this is."""
-
-    @property
-    def rules(self) -> Any:
-        """The ruleset of the game."""
-
-    @property
-    def player_count(self) -> int:
-        """How many seats the game has."""
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that decides now (public knowledge), or ``None``."""
 
     def sample(self, seed: int) -> State:
         """A full state consistent with this view, drawn reproducibly from ``seed``."""

@@ -34,6 +34,7 @@ from scala40._cache import BoundedCache, SizedCache
 from scala40._checks import describe
 from scala40._meld_words import (
     cards_text,
+    placed_card_text,
     rule_problems,
     why_no_meld,
     why_not_added,
@@ -381,10 +382,7 @@ class Extension:
     """The natural card it stands for (the card itself when natural)."""
 
     def __str__(self) -> str:
-        name = CARD_NAMES[self.card]
-        if self.card != self.represents or self.card == JOKER:
-            name += "=" + CARD_NAMES[self.represents]
-        return f"{name}@{self.end.value}"
+        return f"{placed_card_text(self.card, self.represents)}@{self.end.value}"
 
 
 @attrs.frozen(repr=False, cache_hash=True)

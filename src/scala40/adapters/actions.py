@@ -239,23 +239,6 @@ class _Card(_Scheme):
         return card, at + 1
 
 
-class _OptionalCard(_Scheme):
-    def __init__(self, first: int, none: int) -> None:
-        self.card = _Card(first)
-        self.none = none
-
-    def write(self, value: Any, out: list[int]) -> None:
-        if value is None:
-            out.append(self.none)
-        else:
-            self.card.write(value, out)
-
-    def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
-        if _token_at(actions, at) == self.none:
-            return None, at + 1
-        return self.card.read(actions, at)
-
-
 class _Cards(_Scheme):
     def __init__(self, first: int, end: int, most: int) -> None:
         self.first = first
@@ -280,22 +263,25 @@ class _Cards(_Scheme):
             cards.append(card)
 
 
-class _OptionalCards(_Scheme):
-    def __init__(self, first: int, end: int, none: int, most: int) -> None:
-        self.cards = _Cards(first, end, most)
+class _Optional(_Scheme):
+    """A field that may be ``None``, written as the ``none`` token, else as ``scheme``
+    writes its value."""
+
+    def __init__(self, scheme: _Scheme, none: int) -> None:
+        self.scheme = scheme
         self.none = none
-        self.max_length = self.cards.max_length
+        self.max_length = scheme.max_length
 
     def write(self, value: Any, out: list[int]) -> None:
         if value is None:
             out.append(self.none)
         else:
-            self.cards.write(value, out)
+            self.scheme.write(value, out)
 
     def read(self, actions: Sequence[int], at: int) -> tuple[Any, int]:
         if _token_at(actions, at) == self.none:
             return None, at + 1
-        return self.cards.read(actions, at)
+        return self.scheme.read(actions, at)
 
 
 class _Number(_Scheme):
@@ -624,13 +610,12 @@ class ActionEncoding:
         if codec is CARD:
             return _Card(self.first_card)
         if codec is OPTIONAL_CARD:
-            return _OptionalCard(self.first_card, special[TokenKind.NONE])
+            return _Optional(_Card(self.first_card), special[TokenKind.NONE])
         if codec is CARDS:
             return _Cards(self.first_card, special[TokenKind.END], size)
         if codec is OPTIONAL_CARDS:
-            return _OptionalCards(
-                self.first_card, special[TokenKind.END], special[TokenKind.NONE], size
-            )
+            cards = _Cards(self.first_card, special[TokenKind.END], size)
+            return _Optional(cards, special[TokenKind.NONE])
         if codec is INDEX:
             return _Number(self.first_number, self.number_count, "a table meld index")
         if codec is INT:

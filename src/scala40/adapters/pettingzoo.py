@@ -45,7 +45,8 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec
 
 from scala40.adapters.extras import MissingExtraError
 
@@ -74,6 +75,8 @@ from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import DEFAULT_GAME, Game
 
 __all__ = ["GameEnv", "env", "raw_env"]
+
+_P = ParamSpec("_P")
 
 
 class GameEnv(AECEnv):
@@ -187,11 +190,7 @@ class GameEnv(AECEnv):
         )
         self._settle(state)
         if self.decision is None:  # over or stopped before anyone decides (a tiny cap)
-            state = self.game_state
-            if self.episode.over(state):
-                self._end(self.episode.returns(state), truncated=False)
-            else:
-                self._end(self.episode.draw_returns(state), truncated=True)
+            self._end_episode()
             self._accumulate_rewards()
         self.agent_selection = self._selected()
 
@@ -221,12 +220,8 @@ class GameEnv(AECEnv):
                 self._settle(decision.state.apply(decision.move))
             else:
                 self.decision = decision
-            state = self.game_state
             if self.decision is None:
-                if self.episode.over(state):
-                    self._end(self.episode.returns(state), truncated=False)
-                else:
-                    self._end(self.episode.draw_returns(state), truncated=True)
+                self._end_episode()
         self._accumulate_rewards()
         self.agent_selection = self._selected()
         if self.render_mode == "human":
@@ -317,6 +312,15 @@ class GameEnv(AECEnv):
                 out[seat] = 1.0 / len(others)
         return tuple(out)
 
+    def _end_episode(self) -> None:
+        """End the episode where no decision is left: over, paid its returns, or stopped
+        by the cap, truncated and paid as a draw."""
+        state = self.game_state
+        if self.episode.over(state):
+            self._end(self.episode.returns(state), truncated=False)
+        else:
+            self._end(self.episode.draw_returns(state), truncated=True)
+
     def _end(self, returns: tuple[float, ...], truncated: bool) -> None:
         for seat, share in enumerate(returns):
             self.rewards[self.possible_agents[seat]] = float(share)
@@ -332,50 +336,27 @@ class GameEnv(AECEnv):
         return current if current in self.agents else self.agents[0]
 
 
-def raw_env(
-    game: str | Game = DEFAULT_GAME,
-    rules: Any = None,
-    players: int | None = None,
-    *,
-    render_mode: str | None = None,
-    episode: str = "match",
-    max_game_length: int | None = None,
-    chance: str = "card",
-) -> GameEnv:
-    """The environment of ``game`` without PettingZoo's wrappers (see the module)."""
-    return GameEnv(
-        game,
-        rules,
-        players,
-        render_mode=render_mode,
-        episode=episode,
-        max_game_length=max_game_length,
-        chance=chance,
-    )
+raw_env = GameEnv
+"""The environment of ``game`` without PettingZoo's wrappers (see the module):
+:class:`GameEnv` itself, by the name PettingZoo's environments give it."""
 
 
-def env(
-    game: str | Game = DEFAULT_GAME,
-    rules: Any = None,
-    players: int | None = None,
-    *,
-    render_mode: str | None = None,
-    episode: str = "match",
-    max_game_length: int | None = None,
-    chance: str = "card",
-) -> Any:
-    """The environment of ``game`` (a name or a :class:`~scala40.game.Game` record),
-    under ``rules`` (a ruleset, a preset name or ``None``) for ``players`` seats, wrapped
-    as PettingZoo's classic environments are: an action outside the action space is
-    refused, and the order of calls is enforced. An illegal action ends the game (the
-    environment itself decides what it pays: see the module)."""
-    bare = raw_env(
-        game,
-        rules,
-        players,
-        render_mode=render_mode,
-        episode=episode,
-        max_game_length=max_game_length,
-        chance=chance,
-    )
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(bare))
+def _classic(make: Callable[_P, GameEnv]) -> Callable[_P, Any]:
+    """:func:`env`: ``make``, with its arguments (to type checkers too), its environment
+    wrapped as PettingZoo's classic environments are."""
+
+    def env(*args: _P.args, **kwargs: _P.kwargs) -> Any:
+        """The environment of ``game`` (a name or a :class:`~scala40.game.Game` record),
+        under ``rules`` (a ruleset, a preset name or ``None``) for ``players`` seats,
+        wrapped as PettingZoo's classic environments are: an action outside the action
+        space is refused, and the order of calls is enforced. An illegal action ends the
+        game (the environment itself decides what it pays: see the module). It takes the
+        arguments of :class:`GameEnv`."""
+        bare = make(*args, **kwargs)
+        return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(bare))
+
+    env.__qualname__ = env.__name__
+    return env
+
+
+env = _classic(raw_env)

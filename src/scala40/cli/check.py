@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -33,13 +32,13 @@ from scala40.cli.common import (
     EXIT_OK,
     Command,
     UsageError,
-    add_game_option,
-    add_json_option,
+    add_report_options,
     add_rules_option,
     card_name,
     card_names,
     check_preset,
     chosen_game,
+    deck_excess,
     preset_rules,
     print_error,
 )
@@ -97,9 +96,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         metavar="CARD",
         help="the card the joker stands for, when a single meld is given",
     )
-    parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
-    add_game_option(parser)
-    add_json_option(parser)
+    add_report_options(parser)
 
 
 def _parse_meld_text(text: str, rules: MeldRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -297,20 +294,8 @@ def _check_all(
         lines.append(f"meld {number}: {card_names(cards, unicode)}")
         report: dict[str, Any] = {"cards": card_names(cards, False), "valid": False}
         reports.append(report)
-        # C-DECK, C-IDENTITY: a meld can't hold more copies of a card than the deck has.
-        extra = next(
-            ((card, count) for card, count in sorted(Counter(cards).items())
-             if count > in_deck.get(card, 0)),
-            None,
-        )  # fmt: skip
-        if extra is not None:
-            card, count = extra
-            have = in_deck.get(card, 0)
-            reason = (
-                f"the deck of {preset!r} has no {CARD_NAMES[card]}"
-                if not have
-                else f"{count} copies of {CARD_NAMES[card]}, but the deck of {preset!r} has {have}"
-            )
+        reason = deck_excess(cards, in_deck, preset, "")
+        if reason is not None:
             lines.append(f"  not a meld: {reason}")
             report["reason"] = reason
             errors.append(f"meld {number}: {reason}")

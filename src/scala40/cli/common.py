@@ -20,7 +20,8 @@ import enum
 import json
 import sys
 import typing
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
 import attrs
@@ -47,17 +48,22 @@ __all__ = [
     "add_game_option",
     "add_game_options",
     "add_json_option",
+    "add_number_option",
+    "add_report_options",
     "add_rules_option",
+    "add_unicode_option",
     "card_name",
     "card_names",
     "check_match",
     "check_players",
     "check_preset",
     "chosen_game",
+    "deck_excess",
     "default_players",
     "game_rules",
     "games_line",
     "integer",
+    "load_game_record",
     "load_record",
     "one_line",
     "option_setting",
@@ -183,6 +189,45 @@ def integer(digits: int) -> Callable[[str], int]:
     return read
 
 
+def add_number_option(
+    parser: argparse.ArgumentParser,
+    flag: str,
+    digits: int,
+    help_text: str,
+    default: int | None = None,
+) -> None:
+    """Add option ``flag``, a whole number ``N`` of at most ``digits`` digits."""
+    parser.add_argument(flag, type=integer(digits), default=default, metavar="N", help=help_text)
+
+
+def add_unicode_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--unicode``: suits printed as symbols."""
+    parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
+
+
+def deck_excess(
+    cards: Sequence[Card], in_deck: Mapping[Card, int], preset: str, holder: str
+) -> str | None:
+    """Why ``cards`` can't be held together (C-DECK, C-IDENTITY): more copies of a card
+    than ``in_deck`` (the deck of ``preset``, each card's copies) has, in words that
+    begin with ``holder`` (what holds them); ``None`` if they can.
+
+    >>> from scala40.cli.common import deck_excess
+    >>> deck_excess((5, 5, 5), {5: 2}, "official", "the hand holds ")
+    "the hand holds 3 copies of 6S, but the deck of 'official' has 2"
+    """
+    for card, count in sorted(Counter(cards).items()):
+        have = in_deck.get(card, 0)
+        if count > have:
+            if not have:
+                return f"the deck of {preset!r} has no {CARD_NAMES[card]}"
+            return (
+                f"{holder}{count} copies of {CARD_NAMES[card]}, "
+                f"but the deck of {preset!r} has {have}"
+            )
+    return None
+
+
 def card_name(card: Card, unicode: bool) -> str:
     """A card's name, with its suit as a symbol if ``unicode``."""
     return (CARD_SYMBOLS if unicode else CARD_NAMES)[card]
@@ -265,6 +310,14 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_report_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options of the commands that report on cards of a game (``check``,
+    ``hand``, ``replay``): ``--unicode``, ``--game`` and ``--json``."""
+    add_unicode_option(parser)
+    add_game_option(parser)
+    add_json_option(parser)
+
+
 def chosen_game(args: argparse.Namespace) -> Game:
     """The game ``--game`` names, or the default game."""
     given: str | None = getattr(args, "game", None)
@@ -321,12 +374,11 @@ def add_game_options(parser: argparse.ArgumentParser, players_default: int | Non
         "(Scala 40: elimination, reentry, no-elimination, or single: one hand, the closer "
         "wins)",
     )
-    parser.add_argument(
+    add_number_option(
+        parser,
         "--players",
-        type=integer(3),
-        default=players_default,
-        metavar="N",
-        help="number of players"
+        3,
+        "number of players"
         + (
             " (default: the game's usual number under the rules, or one seat for you and "
             "one for each bot given)"
@@ -334,6 +386,7 @@ def add_game_options(parser: argparse.ArgumentParser, players_default: int | Non
             else " (default: one per bot, or the game's usual number when the rules take "
             "more; the bots take the seats in turn)"
         ),
+        players_default,
     )
 
 
@@ -451,3 +504,13 @@ def load_record(path: str) -> GameRecord:
         # ValueError: bad JSON, bad UTF-8, or a number of thousands of digits.
         raise CommandError(f"{path} is not a JSON game record: {describe(error, 200)}") from None
     return GameRecord.from_dict(data)
+
+
+def load_game_record(path: str, game: str | None) -> tuple[GameRecord, Game]:
+    """The game record saved as JSON in ``path`` and its game, checked to be ``game``
+    (the ``--game`` given, if any)."""
+    record = load_record(path)
+    recorded = load_game(record.game)
+    if game is not None and game != recorded.name:
+        raise CommandError(f"{path} is a record of {recorded.title}, not of {game}")
+    return record, recorded

@@ -12,21 +12,20 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections import Counter
 from typing import Any
 
-from scala40.cards import CARD_NAMES, Card, parse_cards
+from scala40.cards import Card, parse_cards
 from scala40.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
     Command,
     UsageError,
-    add_game_option,
-    add_json_option,
+    add_report_options,
     add_rules_option,
     card_names,
     check_preset,
     chosen_game,
+    deck_excess,
     preset_rules,
     print_error,
 )
@@ -40,9 +39,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "cards", metavar="CARDS", help='the cards left in hand, quoted: "AS KH JK"'
     )
     add_rules_option(parser)
-    parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
-    add_game_option(parser)
-    add_json_option(parser)
+    add_report_options(parser)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -57,22 +54,13 @@ def _run(args: argparse.Namespace) -> int:
     as_json: bool = args.json
     if not as_json:
         print(f"hand: {card_names(cards, args.unicode) or 'no cards'}")
-    # C-DECK, C-IDENTITY: a hand can't hold more copies of a card than the deck has.
-    in_deck = rules.deck.counts()
-    for card, count in sorted(Counter(cards).items()):
-        have = in_deck.get(card, 0)
-        if count > have:
-            reason = (
-                f"the deck of {preset!r} has no {CARD_NAMES[card]}"
-                if not have
-                else f"the hand holds {count} copies of {CARD_NAMES[card]}, "
-                f"but the deck of {preset!r} has {have}"
-            )
-            if as_json:
-                print(json.dumps(_answer(game.name, preset, cards, None, reason)))
-            else:
-                print_error(reason)
-            return EXIT_INVALID
+    reason = deck_excess(cards, rules.deck.counts(), preset, "the hand holds ")
+    if reason is not None:
+        if as_json:
+            print(json.dumps(_answer(game.name, preset, cards, None, reason)))
+        else:
+            print_error(reason)
+        return EXIT_INVALID
     value = game.hand_value(cards, rules)
     if as_json:
         print(json.dumps(_answer(game.name, preset, cards, value, None)))

@@ -28,14 +28,15 @@ from scala40.cli.common import (
     CommandError,
     UsageError,
     add_game_options,
+    add_number_option,
+    add_unicode_option,
     card_names,
     check_match,
     check_players,
     chosen_game,
     default_players,
     game_rules,
-    integer,
-    load_record,
+    load_game_record,
     player_label,
     plural,
 )
@@ -47,7 +48,7 @@ from scala40.errors import (
     Scala40Error,
 )
 from scala40.events import Event, events_of, events_since
-from scala40.game import Game, load_game
+from scala40.game import Game
 from scala40.records import GameRecord
 from scala40.tournament import MAX_SEED_DIGITS, rules_label
 
@@ -75,11 +76,11 @@ def _play_help(game: Game) -> str:
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser, players_default=-1)
-    parser.add_argument(
+    add_number_option(
+        parser,
         "--seed",
-        type=integer(MAX_SEED_DIGITS),
-        metavar="N",
-        help="the seed of the deal (default: a random one, printed at the start)",
+        MAX_SEED_DIGITS,
+        "the seed of the deal (default: a random one, printed at the start)",
     )
     parser.add_argument(
         "--bots",
@@ -90,11 +91,11 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "options as in montecarlo:playouts=50 (default: greedy, or with --load the bots "
         "of the saved game)",
     )
-    parser.add_argument(
+    add_number_option(
+        parser,
         "--seat",
-        type=integer(3),
-        metavar="N",
-        help="your seat, from 0 (default: 0, or with --load your seat in the saved game)",
+        3,
+        "your seat, from 0 (default: 0, or with --load your seat in the saved game)",
     )
     parser.add_argument(
         "--save",
@@ -113,7 +114,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="the bot 'hint' asks, as in --bots (default: "
         f"{HINT_BOT}, about half a second a hint; greedy where a game has no ismcts bot)",
     )
-    parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
+    add_unicode_option(parser)
     parser.add_argument(
         "--verbose",
         action="store_true",
@@ -258,10 +259,7 @@ def _loaded_table(args: argparse.Namespace) -> _Table:
             f"--load resumes the saved game with its own rules, players and seed; leave out "
             f"{', '.join(given)}"
         )
-    record = load_record(path)
-    game = load_game(record.game)
-    if args.game is not None and args.game != game.name:
-        raise CommandError(f"{path} is a record of {game.title}, not of {args.game}")
+    record, game = load_game_record(path, args.game)
     names = record.names
     seat: int = args.seat if args.seat is not None else next(
         (player for player, name in enumerate(names) if name == HUMAN), 0

@@ -11,15 +11,13 @@ from typing import Any
 from scala40.cli.common import (
     EXIT_OK,
     Command,
-    CommandError,
-    add_game_option,
-    add_json_option,
+    add_report_options,
     card_names,
-    load_record,
+    load_game_record,
     plural,
 )
 from scala40.cli.style import Style, in_words
-from scala40.game import DEFAULT_GAME, load_game
+from scala40.game import DEFAULT_GAME
 from scala40.resignation import ResignMove
 from scala40.tournament import rules_label
 
@@ -31,9 +29,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--verbose", action="store_true", help="print every hand and the stock after each move"
     )
-    parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
-    add_game_option(parser)
-    add_json_option(parser)
+    add_report_options(parser)
 
 
 def _table(state: Any, unicode: bool) -> list[str]:
@@ -57,10 +53,7 @@ def _where(state: Any) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
-    record = load_record(args.file)
-    game = load_game(record.game)
-    if args.game is not None and args.game != game.name:
-        raise CommandError(f"{args.file} is a record of {game.title}, not of {args.game}")
+    record, game = load_game_record(args.file, args.game)
     as_json: bool = args.json
     unicode: bool = args.unicode and not as_json
     text = game.text

@@ -25,12 +25,12 @@ from scala40.cli.common import (
     Command,
     UsageError,
     add_game_options,
+    add_number_option,
     check_match,
     check_players,
     chosen_game,
     default_players,
     game_rules,
-    integer,
 )
 from scala40.errors import InvalidBotSpecError
 from scala40.tournament import (
@@ -48,9 +48,7 @@ __all__ = ["COMMAND", "CSV_COLUMNS"]
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser, players_default=None)
-    parser.add_argument(
-        "--games", type=integer(9), default=100, metavar="N", help="games to play (default: 100)"
-    )
+    add_number_option(parser, "--games", 9, "games to play (default: 100)", 100)
     parser.add_argument(
         "--bots",
         nargs="+",
@@ -59,25 +57,19 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="the bots (random, greedy, montecarlo, playout, ismcts; options as in "
         "montecarlo:playouts=50; default: greedy random)",
     )
-    parser.add_argument(
-        "--seed",
-        type=integer(MAX_SEED_DIGITS),
-        default=0,
-        metavar="N",
-        help="the tournament's seed (default: 0)",
-    )
-    parser.add_argument(
+    add_number_option(parser, "--seed", MAX_SEED_DIGITS, "the tournament's seed (default: 0)", 0)
+    add_number_option(
+        parser,
         "--workers",
-        type=integer(9),
-        metavar="N",
-        help="processes to play in (default: one per CPU; 1 plays in this process)",
+        9,
+        "processes to play in (default: one per CPU; 1 plays in this process)",
     )
-    parser.add_argument(
+    add_number_option(
+        parser,
         "--max-actions",
-        type=integer(9),
-        default=DEFAULT_MAX_ACTIONS,
-        metavar="N",
-        help=f"stop a game unfinished after N moves (default: {DEFAULT_MAX_ACTIONS})",
+        9,
+        f"stop a game unfinished after N moves (default: {DEFAULT_MAX_ACTIONS})",
+        DEFAULT_MAX_ACTIONS,
     )
     parser.add_argument(
         "--progress",

@@ -41,6 +41,7 @@ from scala40._schema import (
     enum_of,
     header,
     integer,
+    number,
     obj,
     text,
 )
@@ -237,15 +238,6 @@ def _record(game: Game) -> dict[str, Any]:
     )
 
 
-def _number(low: float | None = None, high: float | None = None) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": "number"}
-    if low is not None:
-        schema["minimum"] = low
-    if high is not None:
-        schema["maximum"] = high
-    return schema
-
-
 def _tournament_game() -> dict[str, Any]:
     count = integer(0, MAX_COUNT)
     seat = integer(0, MAX_OPTION_INT)
@@ -260,7 +252,7 @@ def _tournament_game() -> dict[str, Any]:
             "hands": count,
             "finished": boolean(),
             "decisions": array(count),
-            "decision_seconds": array(_number(0)),
+            "decision_seconds": array(number(0)),
             "teams": array(array(seat)),
         },
         description="One game: its place, its seed (as text), the bot of each seat (an "
@@ -276,14 +268,14 @@ def _tournament(game: Game) -> dict[str, Any]:
             "name": text(MAX_BOT_NAME),
             "games": integer(0, MAX_COUNT),
             "wins": integer(0, MAX_COUNT),
-            "win_rate": _number(0, 1),
-            "win_interval": array(_number(0, 1), min_items=2, max_items=2),
-            "mean_score": _number(),
-            "mean_actions": _number(0),
-            "mean_hands": _number(0),
+            "win_rate": number(0, 1),
+            "win_interval": array(number(0, 1), min_items=2, max_items=2),
+            "mean_score": number(),
+            "mean_actions": number(0),
+            "mean_hands": number(0),
             "decisions": integer(0, MAX_COUNT),
-            "decision_seconds": _number(0),
-            "seconds_per_decision": _number(0),
+            "decision_seconds": number(0),
+            "seconds_per_decision": number(0),
             "score_order": enum_of(order.value for order in ScoreOrder),
         },
         description="One bot's results, in the order of bots: sides played and won, the "

@@ -33,7 +33,8 @@ import attrs
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._engine import without
-from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
+from scala40._meld_words import placed_card_text
+from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games._knock.profile import KnockRules
 from scala40.melds import Meld, MeldKind, MeldRules
 
@@ -67,10 +68,7 @@ class Layoff:
     """The index of that meld among the owner's shown melds."""
 
     def __str__(self) -> str:
-        name = CARD_NAMES[self.card]
-        if self.card != self.represents or self.card == JOKER:
-            name += "=" + CARD_NAMES[self.represents]
-        return f"{name} on P{self.owner}#{self.meld}"
+        return f"{placed_card_text(self.card, self.represents)} on P{self.owner}#{self.meld}"
 
 
 @attrs.frozen

@@ -18,7 +18,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from scala40._checks import describe
-from scala40._engine import deal_order, illegal
+from scala40._engine import (
+    deal_hands,
+    deal_order,
+    illegal,
+    next_active,
+    out_of_phase,
+    seats_from,
+)
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, RANK_OF, Card, format_cards
 from scala40.errors import InvalidMoveError
@@ -99,51 +106,27 @@ def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
-def next_active(seat: int, active: Sequence[bool]) -> int:
-    """The next seat in play order still in the game (C-SEAT)."""
-    count = len(active)
-    for step in range(1, count + 1):
-        candidate = (seat + step) % count
-        if active[candidate]:
-            return candidate
-    return seat
-
-
-def seats_from(seat: int, active: Sequence[bool]) -> list[int]:
-    """The seats still in, in play order from the one after ``seat`` (``seat`` last, if in)."""
-    count = len(active)
-    return [(seat + step) % count for step in range(1, count + 1) if active[(seat + step) % count]]
-
-
 _WANTED = {
-    Phase.DRAW: "at the start of a turn, before drawing",
-    Phase.PLAY: "after drawing",
-    Phase.CLAIM: "when a discard completes a Rumino",
-    Phase.REENTRY: "after a hand, to a player whose total reached the limit",
-    Phase.DEAL: "when a hand is to be dealt",
-    Phase.RESTOCK: "when the stock is to be rebuilt",
+    Phase.DRAW: "only at the start of a turn, before drawing",
+    Phase.PLAY: "only after drawing",
+    Phase.CLAIM: "only when a discard completes a Rumino",
+    Phase.REENTRY: "only after a hand, to a player whose total reached the limit",
+    Phase.DEAL: "only when a hand is to be dealt",
+    Phase.RESTOCK: "only when the stock is to be rebuilt",
 }
 
 
-# What the game is waiting for, in words: said when a move comes at the wrong time.
-_NOW = {
-    Phase.DEAL: "a hand is to be dealt",
-    Phase.DRAW: "the player to move has not drawn yet",
-    Phase.PLAY: "the player to move has drawn already",
-    Phase.CLAIM: "a discard is open to a claim",
-    Phase.REENTRY: "the players out are choosing to re-enter or retire",
-    Phase.RESTOCK: "the stock is to be rebuilt",
+# What the game is waiting for in its own phases, in words.
+_WAITING = {
+    "CLAIM": "a discard is open to a claim",
+    "REENTRY": "the players out are choosing to re-enter or retire",
 }
 
 
 def _need_phase(state: KnockRecord, phase: Phase, move: object, rule: str) -> None:
     if state.phase is not phase:
-        if state.phase is Phase.OVER:
-            raise illegal(move, rule, "the game is over")
-        raise illegal(
-            move,
-            rule,
-            f"this move is allowed only {_WANTED[phase]}; {_NOW[state.phase]}",
+        raise out_of_phase(
+            move, state.phase, _WANTED[phase], rule, (rule, "the game is over"), _WAITING
         )
 
 
@@ -156,26 +139,17 @@ def deal(state: KnockRecord, order: tuple[Card, ...] | None, move: object = None
     deck = profile.deck.cards
     order, rng = deal_order(deck, order, state.rng, lambda: move)
     seats = seats_from(state.dealer, state.active)
-    dealt: dict[int, list[Card]] = {seat: [] for seat in seats}
-    position = len(order)
-    for _ in range(profile.hand_size):
-        for seat in seats:
-            position -= 1
-            dealt[seat].append(order[position])
     first = seats[0]
-    if profile.mano_extra_card:
-        # LC-DEAL: the mano gets an eighth card and no card is turned up.
-        position -= 1
-        dealt[first].append(order[position])
+    # LC-DEAL: the mano gets an eighth card and no card is turned up.
+    extra = first if profile.mano_extra_card else None
+    hands, position = deal_hands(order, seats, profile.hand_size, state.player_count, extra)
+    if extra is not None:
         discard: tuple[Card, ...] = ()
         phase = Phase.PLAY
     else:
         position -= 1
         discard = (order[position],)
         phase = Phase.DRAW
-    hands = tuple(
-        tuple(sorted(dealt[seat])) if seat in dealt else () for seat in range(state.player_count)
-    )
     new = evolve(
         state,
         phase=phase,
@@ -332,6 +306,23 @@ def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRec
     return _blocked_if_limit(done, player)
 
 
+def _unscored(
+    state: KnockRecord, end: HandEnd, closer: int, discard: Card | None = None
+) -> HandResult:
+    """How a hand ended that scores nobody and shows no meld: blocked, or won by a Rumino
+    (``discard``, the discard it claimed)."""
+    count = state.player_count
+    return HandResult(
+        hand_number=state.hand_number,
+        end=end,
+        closer=closer,
+        points=(0,) * count,
+        shown=(None,) * count,
+        hands=state.hands,
+        discard=discard,
+    )
+
+
 def _blocked_if_limit(state: KnockRecord, player: int) -> KnockRecord:
     """``state`` after ``player``'s turn, or, when the hand has played the ruleset's
     ``turn_limit`` turns, the hand ended blocked: nobody scores, everyone's cards are
@@ -340,15 +331,7 @@ def _blocked_if_limit(state: KnockRecord, player: int) -> KnockRecord:
     limit = state.profile.turn_limit
     if limit is None or sum(state.turns_played) < limit:
         return state
-    count = state.player_count
-    result = HandResult(
-        hand_number=state.hand_number,
-        end=HandEnd.BLOCKED,
-        closer=player,
-        points=(0,) * count,
-        shown=(None,) * count,
-        hands=state.hands,
-    )
+    result = _unscored(state, HandEnd.BLOCKED, player)
     return _next_hand(evolve(state, last_hand=result, pending=(), taken=None))
 
 
@@ -364,16 +347,7 @@ def _claim(state: KnockRecord, seat: int) -> KnockRecord:
 
 def _rumino_win(state: KnockRecord, seat: int, claimed: Card | None) -> KnockRecord:
     """A Rumino wins the hand and the game at once (RU-RUMINO)."""
-    count = state.player_count
-    result = HandResult(
-        hand_number=state.hand_number,
-        end=HandEnd.RUMINO,
-        closer=seat,
-        points=(0,) * count,
-        shown=(None,) * count,
-        hands=state.hands,
-        discard=claimed,
-    )
+    result = _unscored(state, HandEnd.RUMINO, seat, claimed)
     return evolve(
         state, phase=Phase.OVER, winners=(seat,), last_hand=result, pending=(), taken=None
     )
@@ -518,14 +492,10 @@ def _check_close_limits(
     wilds = profile.wild_cards
     if profile.forbid_close_with_two_wilds and sum(1 for card in kept if card in wilds) >= 2:
         raise illegal(move, "CH-CLOSE", "no close keeping two wild cards")
-    player = state.turn
-    if profile.close_cap and value and profile.reaches(state.scores[player] + value):
-        raise illegal(
-            move,
-            "LC-CLOSECAP",
-            f"the close would bring the total to {state.scores[player] + value}, "
-            f"reaching the limit {profile.limit}",
-        )
+    if close_cap_bars(state, value):
+        total = state.scores[state.turn] + value
+        reason = f"the close would bring the total to {total}, reaching the limit {profile.limit}"
+        raise illegal(move, "LC-CLOSECAP", reason)
 
 
 def close_cap_bars(state: KnockRecord, value: int) -> bool:

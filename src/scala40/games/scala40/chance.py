@@ -7,13 +7,12 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Any
 
-from scala40._engine import deal_order
+from scala40._engine import deal_hands, deal_order, seats_from
 from scala40._rng import shuffle
 from scala40.cards import Card
 from scala40.games.scala40.handling import (
     illegal,
     need_phase,
-    next_active,
 )
 from scala40.games.scala40.moves import (
     Deal,
@@ -58,22 +57,10 @@ def deal(
     rules = state.rules
     deck = rules.deck.cards
     order, rng = deal_order(deck, order, state.rng, lambda: move or Deal(order))
-    seats = []
-    seat = state.dealer
-    for _ in range(state.player_count):
-        seat = next_active(seat, state.active)
-        if seat in seats:
-            break
-        seats.append(seat)
-    dealt: dict[int, list[Card]] = {p: [] for p in seats}
-    position = len(order)
-    for _ in range(rules.hand_size):
-        for player in seats:
-            position -= 1
-            dealt[player].append(order[position])
+    seats = seats_from(state.dealer, state.active)
+    hands, position = deal_hands(order, seats, rules.hand_size, state.player_count)
     position -= 1
     upcard = order[position]
-    hands = tuple(tuple(sorted(dealt[p])) if p in dealt else () for p in range(state.player_count))
     return state.copy_with(
         phase=Phase.DRAW,
         turn=seats[0],

@@ -18,7 +18,14 @@ from collections.abc import Callable
 from typing import Any
 
 from scala40._checks import describe
-from scala40._engine import deal_order, illegal, one_reading, replace_item
+from scala40._engine import (
+    deal_hands,
+    deal_order,
+    illegal,
+    one_reading,
+    out_of_phase,
+    replace_item,
+)
 from scala40._meld_words import why_not_added
 from scala40.cards import CARD_NAMES, RANK_OF, Card
 from scala40.errors import AmbiguousMeldError, InvalidMeldError, InvalidMoveError
@@ -96,24 +103,14 @@ _PHASE_WORDS = {
 }
 
 
-# What the game is waiting for, in words: said when a move comes at the wrong time.
-_NOW = {
-    Phase.DEAL: "a hand is to be dealt",
-    Phase.DRAW: "the player to move has not drawn yet",
-    Phase.PLAY: "the player to move has drawn already",
-    Phase.OFFER: "a card is on offer",
-}
+# What the game is waiting for in its own phase, in words.
+_WAITING = {"OFFER": "a card is on offer"}
 
 
 def _need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
     if state.phase is not phase:
-        if state.phase is Phase.OVER:
-            raise illegal(move, "SK-GAME", "the game is over")
-        raise illegal(
-            move,
-            "SK-TURN",
-            f"this move is allowed {_PHASE_WORDS[phase]}; {_NOW[state.phase]}",
-        )
+        over = ("SK-GAME", "the game is over")
+        raise out_of_phase(move, state.phase, _PHASE_WORDS[phase], "SK-TURN", over, _WAITING)
 
 
 # -- what the rules allow now ---------------------------------------------------------------
@@ -218,18 +215,13 @@ def deal(
     seats = [(first + step) % count for step in range(count)]
     if state.resigned:
         seats = [seat for seat in seats if seat not in state.resigned]  # C-RESIGN
-    dealt: list[list[Card]] = [[] for _ in range(count)]
-    position = len(order)
-    for _ in range(HAND_SIZE):
-        for seat in seats:
-            position -= 1
-            dealt[seat].append(order[position])
+    hands, position = deal_hands(order, seats, HAND_SIZE, count)
     sides = _side_count(rules, count)
     return state.copy_with(
         phase=Phase.DRAW,
         hand_number=state.hand_number + 1,
         turn=first,
-        hands=tuple(tuple(sorted(hand)) for hand in dealt),
+        hands=hands,
         stock=tuple(order[:position]),
         table=(),
         owners=(),
