@@ -79,10 +79,8 @@ __all__ = [
     "OPTIONAL_CARD",
     "OPTIONAL_CARDS",
     "SEAT",
-    "CardMove",
     "Codec",
     "DealMove",
-    "DiscardMove",
     "LayOffMove",
     "MoveBase",
     "MoveSet",
@@ -807,21 +805,6 @@ class MoveSet:
 # derives from scala40.resignation.ResignMove), adding its docstring, which cites its
 # rules, and, where its rules differ, its checks; the verb, the fields, the notation and
 # the dictionary are the same in every game.
-
-
-@attrs.frozen
-class CardMove(MoveBase):
-    """A kind that names one card, written after its verb (``offer 7H``); a game's kind
-    names its verb."""
-
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
-
-
-@attrs.frozen
-class DiscardMove(CardMove):
-    """Discard ``card`` face up, ending the turn: ``discard 7H``."""
-
-    verb = "discard"
 
 
 @attrs.frozen

@@ -50,7 +50,6 @@ from scala40.movekinds import (
     MAX_MOVE_CARDS,
     Codec,
     DealMove,
-    DiscardMove,
     MoveBase,
     MoveSet,
     RestockMove,
@@ -219,8 +218,11 @@ class TakeDiscard(MoveBase):
 
 
 @attrs.frozen
-class Discard(DiscardMove):
+class Discard(MoveBase):
     """Discard a card face up, ending the turn (RU-TURN, CH-TURN)."""
+
+    verb = "discard"
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
 
 
 @attrs.frozen

@@ -41,7 +41,6 @@ from scala40.movekinds import (
     MAX_MOVE_CARDS,
     Codec,
     DealMove,
-    DiscardMove,
     LayOffMove,
     MoveBase,
     MoveSet,
@@ -291,9 +290,12 @@ class Split(MoveBase):
 
 
 @attrs.frozen
-class Discard(DiscardMove):
+class Discard(MoveBase):
     """Discard one card, ending the turn; discarding the last card closes (S40-DISCARD,
     S40-CLOSE)."""
+
+    verb = "discard"
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
 
 
 @attrs.frozen

@@ -32,7 +32,6 @@ from scala40.melds import Meld, MeldKind
 from scala40.movekinds import (
     CARD,
     INDEX,
-    CardMove,
     DealMove,
     LayOffMove,
     MoveBase,
@@ -163,10 +162,11 @@ class Extend(_MeldKind, LayOffMove):
 
 
 @attrs.frozen
-class Offer(CardMove):
+class Offer(MoveBase):
     """End the turn by offering ``card`` to the next seat (SK-OFFER)."""
 
     verb = "offer"
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
 
 
 @attrs.frozen
