@@ -802,9 +802,9 @@ class MoveSet:
 
 
 # The kinds the games share: each game's class derives from one of these (as its resign
-# derives from scala40.resignation.ResignMove), adding its docstring, which cites its
-# rules, and, where its rules differ, its checks; the verb, the fields, the notation and
-# the dictionary are the same in every game.
+# derives from scala40.resignation.ResignMove) and adds its docstring, which cites its
+# rules, and what its rules change (a lay-off's verb, the cards always wild); the fields,
+# the notation, the dictionary and the checks are written here once for every game.
 
 
 @attrs.frozen

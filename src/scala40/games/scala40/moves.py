@@ -310,7 +310,7 @@ class Restock(RestockMove):
 
 @attrs.frozen
 class Resign(ResignMove):
-    pass
+    pass  # described by ResignMove, the same in every game
 
 
 Move: TypeAlias = (

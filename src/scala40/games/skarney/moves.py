@@ -199,7 +199,7 @@ class Deal(DealMove):
 
 @attrs.frozen
 class Resign(ResignMove):
-    pass
+    pass  # described by ResignMove, the same in every game
 
 
 Move: TypeAlias = (
