@@ -504,7 +504,7 @@ class MoveBase:
 
     usage: ClassVar[str] = ""
     """For a kind that reads its own notation: what the words after the verb must be, for
-    :meth:`usage_error`."""
+    :meth:`~scala40.movekinds.MoveBase.usage_error`."""
 
     @classmethod
     def usage_error(cls, text: str) -> str:
