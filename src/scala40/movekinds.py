@@ -44,6 +44,7 @@ scala40.errors.InvalidMoveError: unknown move 'jump': expected draw or discard
 from __future__ import annotations
 
 import enum
+import inspect
 from collections.abc import Callable, Container, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
@@ -64,6 +65,7 @@ from scala40._schema import (
 from scala40._serial import expect_header
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError, SerializationError
+from scala40.melds import MeldEnd
 
 __all__ = [
     "BOOL",
@@ -78,8 +80,12 @@ __all__ = [
     "OPTIONAL_CARDS",
     "SEAT",
     "Codec",
+    "DealMove",
+    "LayOffMove",
     "MoveBase",
     "MoveSet",
+    "PutDownMove",
+    "RestockMove",
     "as_bool",
     "as_index",
     "as_move_card",
@@ -496,6 +502,15 @@ class MoveBase:
     in the first field, each wild card's reading inline (``"cards": "8C 9C JK=10C"``),
     and leaves the second out; both forms are read."""
 
+    usage: ClassVar[str] = ""
+    """For a kind that reads its own notation: what the words after the verb must be, for
+    :meth:`~scala40.movekinds.MoveBase.usage_error`."""
+
+    @classmethod
+    def usage_error(cls, text: str) -> str:
+        """The message for a text whose words after the verb are not :attr:`usage`."""
+        return f"'{cls.verb}' {cls.usage}, got {text!r}"
+
     def meld_text(self) -> str:
         """The text of the meld a :attr:`meld_fields` kind holds (``8C 9C JK=10C``)."""
         cards_name, readings_name = self.meld_fields or ("", "")
@@ -556,7 +571,8 @@ class MoveBase:
 
 def _summary(kind: type) -> str:
     """The first paragraph of a move kind's docstring, on one line."""
-    doc = (kind.__doc__ or "").strip().split("\n\n")[0]
+    # A kind that adds nothing to its base's description (a game's resign) inherits it.
+    doc = (inspect.getdoc(kind) or "").split("\n\n")[0]
     return " ".join(doc.split()) or kind.__name__
 
 
@@ -783,3 +799,156 @@ class MoveSet:
             return kind(**values)
         except (InvalidMoveError, InvalidCardError) as error:
             raise SerializationError(f"move: {error}") from None
+
+
+# The kinds the games share: each game's class derives from one of these (as its resign
+# derives from scala40.resignation.ResignMove) and adds its docstring, which cites its
+# rules, and what its rules change (a lay-off's verb, the cards always wild); the fields,
+# the notation, the dictionary and the checks are written here once for every game.
+
+
+@attrs.frozen
+class DealMove(MoveBase):
+    """Chance: shuffle the deck and deal a hand: ``deal``, or ``deal`` and the order.
+
+    ``order`` fixes the shuffled deck (top card last); ``None`` draws it from the
+    state's randomness (C-RNG). An order of no cards is refused.
+    """
+
+    verb = "deal"
+    order: tuple[Card, ...] | None = attrs.field(
+        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
+    )
+
+
+@attrs.frozen
+class RestockMove(MoveBase):
+    """Chance: shuffle the discard pile into a new stock: ``restock``, or ``restock`` and
+    the order.
+
+    ``order`` fixes the new stock (top card last); ``None`` draws it from the state's
+    randomness (C-RNG). An order of no cards is refused.
+    """
+
+    verb = "restock"
+    order: tuple[Card, ...] | None = attrs.field(
+        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
+    )
+
+
+@attrs.frozen
+class PutDownMove(MoveBase):
+    """Put a new meld from the hand on the table: ``meld 8C 9C JK=10C``.
+
+    ``cards`` are in meld order and ``represented`` gives the card each one stands for
+    (C-WILD), or is left empty for the game to read the meld when the move is applied.
+
+    One value per move: a ``represented`` that names every card as itself says nothing
+    and is dropped, unless a card is in :attr:`always_wild`; a meld of no cards, or a
+    ``represented`` of another length, is refused.
+
+    >>> @attrs.frozen
+    ... class Meld(PutDownMove):
+    ...     always_wild = frozenset({1})
+    >>> str(Meld("8S 9S 10S", "8S 9S 10S")), str(Meld("AS 2S 3S", "AS 2S 3S"))
+    ('meld 8S 9S 10S', 'meld AS 2S=2S 3S')
+    """
+
+    verb = "meld"
+    meld_fields = ("cards", "represented")
+    always_wild: ClassVar[frozenset[Card]] = frozenset()
+    """The cards that are wild wherever they stand (a game whose 2s always are): one
+    standing for itself is still written with its reading, ``2S=2S``."""
+    cards: tuple[Card, ...] = attrs.field(converter=as_some_move_cards, metadata={"codec": CARDS})
+    represented: tuple[Card, ...] = attrs.field(
+        default=(), converter=as_move_cards, metadata={"codec": CARDS}
+    )
+
+    def __attrs_post_init__(self) -> None:
+        represented = self.represented
+        if represented:
+            if len(represented) != len(self.cards):
+                raise InvalidMoveError(
+                    f"a meld of {len(self.cards)} cards needs {len(self.cards)} represented "
+                    f"cards, got {len(represented)}"
+                )
+            if represented == self.cards and self.always_wild.isdisjoint(self.cards):
+                object.__setattr__(self, "represented", ())
+
+    def meld_text(self) -> str:
+        return format_meld_text(self.cards, self.represented, self.always_wild)
+
+    def notation_args(self) -> list[str]:
+        return [self.meld_text()]
+
+    usage = "needs cards"
+
+    @classmethod
+    def from_notation_args(cls, args: list[str], text: str) -> Self:
+        if not args:
+            raise InvalidMoveError(cls.usage_error(text))
+        cards, represented = parse_meld_text(args)
+        return cls(cards, represented)
+
+
+_meld_end_converter = enum_converter(MeldEnd, optional=True)
+
+
+def _meld_end(value: object) -> MeldEnd | None:
+    converted: MeldEnd | None = _meld_end_converter(value)
+    return converted
+
+
+@attrs.frozen
+class LayOffMove(MoveBase):
+    """Add one card from the hand to table meld ``meld``; a game's kind names its verb:
+    ``layoff JK=6S #2 low``.
+
+    ``end`` says where (a sequence's low or high end, or into a set); ``represents`` is
+    the card a wild card stands for (``None``: the only card it can).
+
+    One value per move: a card said to stand for itself is a natural card and
+    ``represents`` is dropped, unless the card is in :attr:`always_wild`.
+
+    >>> @attrs.frozen
+    ... class LayOff(LayOffMove):
+    ...     verb = "layoff"
+    >>> LayOff("8S", 0, "low", "8S"), str(LayOff("JK", 2, "low", "6S"))
+    (LayOff(card=7, meld=0, end=<MeldEnd.LOW: 'low'>, represents=None), 'layoff JK=6S #2 low')
+    """
+
+    always_wild: ClassVar[frozenset[Card]] = frozenset()
+    """The cards that are wild wherever they stand: one said to stand for itself keeps
+    ``represents``."""
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
+    end: MeldEnd | None = attrs.field(
+        default=None, converter=_meld_end, metadata={"codec": enum_codec(MeldEnd, optional=True)}
+    )
+    represents: Card | None = attrs.field(
+        default=None, converter=as_optional_move_card, metadata={"codec": OPTIONAL_CARD}
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.represents == self.card and self.card not in self.always_wild:
+            object.__setattr__(self, "represents", None)
+
+    def notation_args(self) -> list[str]:
+        name = CARD_NAMES[self.card]
+        if self.represents is not None:
+            name += "=" + CARD_NAMES[self.represents]
+        args = [name, f"#{self.meld}"]
+        if self.end is not None:
+            args.append(self.end.value)
+        return args
+
+    usage = "takes a card, a table meld and an end"
+
+    @classmethod
+    def from_notation_args(cls, args: list[str], text: str) -> Self:
+        if len(args) not in (2, 3):
+            raise InvalidMoveError(cls.usage_error(text))
+        (card,), represented = parse_meld_text(args[:1])
+        index = parse_index(args[1])
+        end = args[2] if len(args) == 3 else None
+        return cls(card, index, end, represented[0] if represented else None)

@@ -48,9 +48,14 @@ MAX_RESIGNED = 64
 
 @attrs.frozen
 class ResignMove(MoveBase):
-    """Resign: ``seat`` (with his side, in a partnership) leaves the match for good
-    (C-RESIGN). Legal at any moment for a seat still in, whoever decides; never listed
-    among the legal moves (see :meth:`~scala40._state.StateBase.resignations`)."""
+    """Any moment, in turn or not: ``seat`` leaves the match for good (C-RESIGN). Never
+    among the legal moves; see ``GameState.resignations()``.
+
+    ``seat`` resigns with his side, in a partnership; the move is legal at any moment for
+    a seat still in, whoever decides (see
+    :meth:`~scala40._state.StateBase.resignations`). Each game's resign derives from this
+    kind and adds nothing: its move set reads and writes it.
+    """
 
     verb = "resign"
     seat: int = attrs.field(converter=as_seat, metadata={"codec": SEAT})

@@ -48,13 +48,13 @@ from scala40.melds import Meld
 from scala40.movekinds import (
     CARD,
     MAX_MOVE_CARDS,
-    OPTIONAL_CARDS,
     Codec,
+    DealMove,
     MoveBase,
     MoveSet,
+    RestockMove,
     as_move_card,
     as_move_cards,
-    as_optional_move_cards,
     format_meld_text,
     parse_meld_text,
 )
@@ -296,33 +296,22 @@ class Retire(MoveBase):
 
 
 @attrs.frozen
-class Deal(MoveBase):
+class Deal(DealMove):
     """Chance: shuffle the deck and deal a hand (RU-DEAL, CH-DEAL). ``order`` fixes the
     shuffled deck (top card last); ``None`` draws it from the state's randomness (C-RNG).
     An order of no cards is refused."""
 
-    verb = "deal"
-    order: tuple[Card, ...] | None = attrs.field(
-        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
-    )
-
 
 @attrs.frozen
-class Restock(MoveBase):
+class Restock(RestockMove):
     """Chance: shuffle the discard pile but its top card into a new stock (RU-RESTOCK,
     CH-RESTOCK). ``order`` fixes the new stock (top card last); an order of no cards is
     refused."""
 
-    verb = "restock"
-    order: tuple[Card, ...] | None = attrs.field(
-        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
-    )
-
 
 @attrs.frozen
 class Resign(ResignMove):
-    """Any moment, in turn or not: ``seat`` leaves the match for good (C-RESIGN). Never
-    among the legal moves; see ``GameState.resignations()``."""
+    pass  # described by ResignMove, the same in every game
 
 
 Move: TypeAlias = (

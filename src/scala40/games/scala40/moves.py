@@ -33,25 +33,23 @@ from scala40._checks import describe
 from scala40._schema import melds_as_text_or_pieces
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidMoveError
-from scala40.melds import Meld, MeldEnd
+from scala40.melds import Meld
 from scala40.movekinds import (
     CARD,
     CARDS,
     INDEX,
     MAX_MOVE_CARDS,
-    OPTIONAL_CARD,
-    OPTIONAL_CARDS,
     Codec,
+    DealMove,
+    LayOffMove,
     MoveBase,
     MoveSet,
+    PutDownMove,
+    RestockMove,
     as_index,
     as_move_card,
     as_move_cards,
-    as_optional_move_card,
-    as_optional_move_cards,
     as_some_move_cards,
-    enum_codec,
-    enum_converter,
     format_meld_text,
     parse_index,
     parse_meld_text,
@@ -138,7 +136,7 @@ class TakeUpcard(MoveBase):
 
 
 @attrs.frozen
-class PutDown(MoveBase):
+class PutDown(PutDownMove):
     """Put a new meld from the hand on the table (S40-OPEN, S40-AFTER-OPEN).
 
     ``cards`` are in meld order and ``represented`` gives the card each one
@@ -154,45 +152,9 @@ class PutDown(MoveBase):
     True
     """
 
-    verb = "meld"
-    meld_fields = ("cards", "represented")
-    cards: tuple[Card, ...] = attrs.field(converter=as_some_move_cards, metadata={"codec": CARDS})
-    represented: tuple[Card, ...] = attrs.field(
-        default=(), converter=as_move_cards, metadata={"codec": CARDS}
-    )
-
-    def __attrs_post_init__(self) -> None:
-        represented = self.represented
-        if represented:
-            if len(represented) != len(self.cards):
-                raise InvalidMoveError(
-                    f"a meld of {len(self.cards)} cards needs {len(self.cards)} represented "
-                    f"cards, got {len(represented)}"
-                )
-            if represented == self.cards:
-                object.__setattr__(self, "represented", ())
-
-    def notation_args(self) -> list[str]:
-        return [self.meld_text()]
-
-    @classmethod
-    def from_notation_args(cls, args: list[str], text: str) -> Self:
-        if not args:
-            raise InvalidMoveError(f"'meld' needs cards, got {text!r}")
-        cards, represented = parse_meld_spec(args)
-        return cls(cards, represented)
-
-
-_meld_end_converter = enum_converter(MeldEnd, optional=True)
-
-
-def _meld_end(value: object) -> MeldEnd | None:
-    converted: MeldEnd | None = _meld_end_converter(value)
-    return converted
-
 
 @attrs.frozen
-class LayOff(MoveBase):
+class LayOff(LayOffMove):
     """Add one card from the hand to table meld ``meld`` (S40-AFTER-OPEN, S40-LAYOFF-JOKER).
 
     ``end`` says where (a sequence's low or high end, or into a set);
@@ -206,36 +168,6 @@ class LayOff(MoveBase):
     """
 
     verb = "layoff"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
-    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
-    end: MeldEnd | None = attrs.field(
-        default=None, converter=_meld_end, metadata={"codec": enum_codec(MeldEnd, optional=True)}
-    )
-    represents: Card | None = attrs.field(
-        default=None, converter=as_optional_move_card, metadata={"codec": OPTIONAL_CARD}
-    )
-
-    def __attrs_post_init__(self) -> None:
-        if self.represents == self.card:
-            object.__setattr__(self, "represents", None)
-
-    def notation_args(self) -> list[str]:
-        name = CARD_NAMES[self.card]
-        if self.represents is not None:
-            name += "=" + CARD_NAMES[self.represents]
-        args = [name, f"#{self.meld}"]
-        if self.end is not None:
-            args.append(self.end.value)
-        return args
-
-    @classmethod
-    def from_notation_args(cls, args: list[str], text: str) -> Self:
-        if len(args) not in (2, 3):
-            raise InvalidMoveError(f"'layoff' takes a card, a table meld and an end, got {text!r}")
-        (card,), represented = parse_meld_spec(args[:1])
-        index = parse_index(args[1])
-        end = args[2] if len(args) == 3 else None
-        return cls(card, index, end, represented[0] if represented else None)
 
 
 @attrs.frozen
@@ -367,37 +299,18 @@ class Discard(MoveBase):
 
 
 @attrs.frozen
-class Deal(MoveBase):
-    """Chance: shuffle the deck and deal a hand (S40-DEAL).
-
-    ``order`` fixes the shuffled deck (top card last); ``None`` draws it from
-    the state's randomness (C-RNG). An order of no cards is refused.
-    """
-
-    verb = "deal"
-    order: tuple[Card, ...] | None = attrs.field(
-        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
-    )
+class Deal(DealMove):
+    """Chance: shuffle the deck and deal a hand (S40-DEAL)."""
 
 
 @attrs.frozen
-class Restock(MoveBase):
-    """Chance: shuffle the discard pile into a new stock (S40-RESTOCK).
-
-    ``order`` fixes the new stock (top card last); ``None`` draws it from the
-    state's randomness (C-RNG). An order of no cards is refused.
-    """
-
-    verb = "restock"
-    order: tuple[Card, ...] | None = attrs.field(
-        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
-    )
+class Restock(RestockMove):
+    """Chance: shuffle the discard pile into a new stock (S40-RESTOCK)."""
 
 
 @attrs.frozen
 class Resign(ResignMove):
-    """Any moment, in turn or not: ``seat`` leaves the match for good (C-RESIGN). Never
-    among the legal moves; see ``GameState.resignations()``."""
+    pass  # described by ResignMove, the same in every game
 
 
 Move: TypeAlias = (

@@ -20,35 +20,26 @@ PutDown(cards=(4, 40, 6), represented=(4, 5, 6))
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias, get_args
+from typing import Any, ClassVar, TypeAlias, get_args
 
 import attrs
-from typing_extensions import Self
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
-from scala40.cards import CARD_NAMES, Card
-from scala40.errors import InvalidMoveError
+from scala40.cards import Card
 from scala40.games.skarney.rules import MELD_RULES
-from scala40.melds import Meld, MeldEnd, MeldKind
+from scala40.melds import Meld, MeldKind
 from scala40.movekinds import (
     CARD,
-    CARDS,
     INDEX,
-    OPTIONAL_CARD,
-    OPTIONAL_CARDS,
+    DealMove,
+    LayOffMove,
     MoveBase,
     MoveSet,
+    PutDownMove,
     as_index,
     as_move_card,
-    as_move_cards,
-    as_optional_move_card,
-    as_optional_move_cards,
-    as_some_move_cards,
-    enum_codec,
-    enum_converter,
     format_meld_text,
-    parse_index,
     parse_meld_text,
 )
 from scala40.resignation import ResignMove
@@ -114,8 +105,22 @@ class Exchange(MoveBase):
     meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
 
 
+class _MeldKind:
+    """What Skarney's meld kinds add to the shared ones: its 2s are always wild (SK-MELDS),
+    and its messages cut a long text."""
+
+    __slots__ = ()
+    always_wild: ClassVar[frozenset[Card]] = _WILD
+    verb: ClassVar[str]
+    usage: ClassVar[str]
+
+    @classmethod
+    def usage_error(cls, text: str) -> str:
+        return f"'{cls.verb}' {cls.usage}, got {describe(text)}"
+
+
 @attrs.frozen
-class PutDown(MoveBase):
+class PutDown(_MeldKind, PutDownMove):
     """Put a meld from the hand on the table: one of the contract's 3-card melds while the
     side has no contract (SK-CONTRACT), any meld after (SK-MELDS, SK-WILDMELD).
 
@@ -134,48 +139,9 @@ class PutDown(MoveBase):
     'meld AS 2S=2S 3S'
     """
 
-    verb = "meld"
-    meld_fields = ("cards", "represented")
-    cards: tuple[Card, ...] = attrs.field(converter=as_some_move_cards, metadata={"codec": CARDS})
-    represented: tuple[Card, ...] = attrs.field(
-        default=(), converter=as_move_cards, metadata={"codec": CARDS}
-    )
-
-    def __attrs_post_init__(self) -> None:
-        represented = self.represented
-        if represented:
-            if len(represented) != len(self.cards):
-                raise InvalidMoveError(
-                    f"a meld of {len(self.cards)} cards needs {len(self.cards)} represented "
-                    f"cards, got {len(represented)}"
-                )
-            if represented == self.cards and _WILD.isdisjoint(self.cards):
-                object.__setattr__(self, "represented", ())
-
-    def meld_text(self) -> str:
-        return format_meld_spec(self.cards, self.represented)
-
-    def notation_args(self) -> list[str]:
-        return [self.meld_text()]
-
-    @classmethod
-    def from_notation_args(cls, args: list[str], text: str) -> Self:
-        if not args:
-            raise InvalidMoveError(f"'meld' needs cards, got {describe(text)}")
-        cards, represented = parse_meld_spec(args)
-        return cls(cards, represented)
-
-
-_meld_end_converter = enum_converter(MeldEnd, optional=True)
-
-
-def _meld_end(value: object) -> MeldEnd | None:
-    converted: MeldEnd | None = _meld_end_converter(value)
-    return converted
-
 
 @attrs.frozen
-class Extend(MoveBase):
+class Extend(_MeldKind, LayOffMove):
     """Add one card from the hand to the side's table meld ``meld`` (SK-EXTEND).
 
     ``end`` says where (a sequence's low or high end, or into a set); ``represents`` is
@@ -192,38 +158,7 @@ class Extend(MoveBase):
     """
 
     verb = "extend"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
-    meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
-    end: MeldEnd | None = attrs.field(
-        default=None, converter=_meld_end, metadata={"codec": enum_codec(MeldEnd, optional=True)}
-    )
-    represents: Card | None = attrs.field(
-        default=None, converter=as_optional_move_card, metadata={"codec": OPTIONAL_CARD}
-    )
-
-    def __attrs_post_init__(self) -> None:
-        if self.represents == self.card and self.card not in _WILD:
-            object.__setattr__(self, "represents", None)
-
-    def notation_args(self) -> list[str]:
-        name = CARD_NAMES[self.card]
-        if self.represents is not None:
-            name += "=" + CARD_NAMES[self.represents]
-        args = [name, f"#{self.meld}"]
-        if self.end is not None:
-            args.append(self.end.value)
-        return args
-
-    @classmethod
-    def from_notation_args(cls, args: list[str], text: str) -> Self:
-        if len(args) not in (2, 3):
-            raise InvalidMoveError(
-                f"'extend' takes a card, a table meld and an end (optional), got {describe(text)}"
-            )
-        (card,), represented = parse_meld_spec(args[:1])
-        index = parse_index(args[1])
-        end = args[2] if len(args) == 3 else None
-        return cls(card, index, end, represented[0] if represented else None)
+    usage = "takes a card, a table meld and an end (optional)"
 
 
 @attrs.frozen
@@ -258,23 +193,13 @@ class Decline(MoveBase):
 
 
 @attrs.frozen
-class Deal(MoveBase):
-    """Chance: shuffle the deck and deal a hand (SK-DEAL).
-
-    ``order`` fixes the shuffled deck (top card last); ``None`` draws it from the
-    state's randomness (C-RNG). An order of no cards is refused.
-    """
-
-    verb = "deal"
-    order: tuple[Card, ...] | None = attrs.field(
-        default=None, converter=as_optional_move_cards, metadata={"codec": OPTIONAL_CARDS}
-    )
+class Deal(DealMove):
+    """Chance: shuffle the deck and deal a hand (SK-DEAL)."""
 
 
 @attrs.frozen
 class Resign(ResignMove):
-    """Any moment, in turn or not: ``seat`` leaves the match for good (C-RESIGN). Never
-    among the legal moves; see ``GameState.resignations()``."""
+    pass  # described by ResignMove, the same in every game
 
 
 Move: TypeAlias = (
