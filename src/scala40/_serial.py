@@ -439,7 +439,7 @@ class FieldReader:
         if not isinstance(found, Mapping):
             raise self.fail(f"{name} must be a mapping or null, got {describe(found)}")
         read = type(self)(found, f"{self.where}{name}: ")
-        read.keys_of(record, ignored)
+        read.keys(field_keys(record), ignored)
         return read
 
     def valid(self, state: Any) -> Any:
@@ -609,13 +609,13 @@ class FieldChecks:
         for name, what in wrong:
             self.problems.append(f"{name} must be {what}, got {describe(getattr(state, name))}")
 
-    def last_hand(self, result: type, check: Callable[[Any], list[str]]) -> None:
-        """The field ``last_hand`` is ``None`` or a ``result`` whose fields ``check``
-        finds no problem with."""
+    def last_hand(self, result: type, check: Callable[..., list[str]], *args: Any) -> None:
+        """The field ``last_hand`` is ``None`` or a ``result`` whose fields
+        ``check(last_hand, *args)`` finds no problem with."""
         last: object = self.state.last_hand
         if last is None:
             return
         if isinstance(last, result):
-            self.problems.extend(check(last))
+            self.problems.extend(check(last, *args))
         else:
             self.problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")

@@ -285,7 +285,7 @@ def _field_problems(state: KnockState) -> list[str]:
             f"reentry_total must be an integer from -{MAX_COUNT} to {MAX_COUNT}, "
             f"got {describe(state.reentry_total)}"
         )
-    check.last_hand(HandResult, lambda last: _result_field_problems(last, count))
+    check.last_hand(HandResult, _result_field_problems, count)
     return check.problems
 
 

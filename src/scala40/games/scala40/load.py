@@ -218,7 +218,7 @@ def field_problems(state: StateRecord) -> list[str]:
             f"opening_value must be an integer of at most {MAX_COUNT}, "
             f"got {describe(state.opening_value)}"
         )
-    check.last_hand(HandResult, lambda last: _hand_result_field_problems(last, n))
+    check.last_hand(HandResult, _hand_result_field_problems, n)
     return problems
 
 

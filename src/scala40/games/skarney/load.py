@@ -142,7 +142,7 @@ def field_problems(state: StateRecord) -> list[str]:
         check.problems.append(
             f"offer_to must be a seat from 0 to {count - 1} or None, got {describe(offer_to)}"
         )
-    check.last_hand(HandResult, lambda last: _result_field_problems(last, count, sides))
+    check.last_hand(HandResult, _result_field_problems, count, sides)
     return check.problems
 
 
