@@ -55,7 +55,7 @@ KINDS: MoveKinds
 """The game's move classes, for the shared engine."""
 MOVES: MoveSet
 """Every kind of the game's moves: reads and writes them as text and as dictionaries."""
-new_game: Callable[..., Any]
+new_game: Callable[..., GameState]
 """``GameState.new``: a new game (:meth:`~scala40.games._knock.state.KnockState.new`)."""
 parse_move: Callable[[str], Move]
 """Read a move from its notation (:meth:`~scala40.games._knock.moves.MoveKinds.parse_move`)."""
