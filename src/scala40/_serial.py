@@ -439,7 +439,7 @@ class FieldReader:
         if not isinstance(found, Mapping):
             raise self.fail(f"{name} must be a mapping or null, got {describe(found)}")
         read = type(self)(found, f"{self.where}{name}: ")
-        read.keys_of(record, ignored)
+        read.keys(field_keys(record), ignored)
         return read
 
     def valid(self, state: Any) -> Any:
@@ -518,10 +518,10 @@ class FieldChecks:
     the class ``ruleset`` (called ``name`` in the message) or whose ``player_count`` the
     rules do not allow, it holds that problem alone: nothing else would mean anything.
 
-    >>> from scala40.games.chinchon import Ruleset, new_game
+    >>> from scala40.games.chinchon import Phase, Ruleset, new_game
     >>> check = FieldChecks(new_game(players=2, seed=1), Ruleset)
     >>> check.entries("hands", 3, is_card_codes, "cards")
-    >>> check.seats("turn")
+    >>> check.fields(Phase, seats=("turn",))
     >>> check.problems
     ['hands must have 3 entries, got 2']
     """
@@ -558,52 +558,64 @@ class FieldChecks:
         elif not all_pass(values, test):
             self.problems.append(f"{name} must hold {what}, got {describe(values)}")
 
-    def each(self, names: tuple[str, ...], test: Callable[[object], bool], what: str) -> None:
-        """Each field of ``names`` passes ``test`` (``what`` says what it must be)."""
-        for name in names:
-            value = getattr(self.state, name)
-            if not test(value):
-                self.problems.append(f"{name} must be {what}, got {describe(value)}")
+    def fields(
+        self,
+        phases: type[enum.Enum],
+        *,
+        cards: tuple[str, ...] = (),
+        most: int = MAX_READ_ITEMS,
+        seats: tuple[str, ...] = (),
+        counts: tuple[str, ...] = (),
+        flags: tuple[str, ...] = (),
+        optional_cards: tuple[str, ...] = (),
+    ) -> None:
+        """The state's fields of one value each, in one call (a state is checked at each
+        load): ``phase`` is a member of the game's ``phases`` and ``rng`` a generator
+        state (64 bits); each field of ``cards`` is a tuple of at most ``most`` card
+        codes, of ``seats`` a seat, of ``counts`` an integer from 0 to :data:`MAX_COUNT`,
+        of ``flags`` ``True`` or ``False``, of ``optional_cards`` a card code or ``None``.
 
-    def cards(self, *names: str, most: int = MAX_READ_ITEMS) -> None:
-        """Each field of ``names`` is a tuple of at most ``most`` card codes."""
-        self.each(names, lambda value: is_card_codes(value, most), "a tuple of cards")
-
-    def optional_card(self, name: str) -> None:
-        """The field ``name`` is a card code or ``None``."""
-        self.each((name,), lambda value: value is None or is_card_code(value), "a card or None")
-
-    def seats(self, *names: str) -> None:
-        """Each field of ``names`` is a seat."""
-        self.each(names, self.is_seat, f"a seat from 0 to {self.count - 1}")
-
-    def counts(self, *names: str) -> None:
-        """Each field of ``names`` passes :func:`is_count`."""
-        self.each(names, is_count, f"an integer from 0 to {MAX_COUNT}")
-
-    def flags(self, *names: str) -> None:
-        """Each field of ``names`` is ``True`` or ``False``."""
-        self.each(names, is_bool, "True or False")
-
-    def phase(self, phases: type[enum.Enum]) -> None:
-        """The field ``phase`` is a member of the game's ``phases``."""
-        phase: object = self.state.phase
-        if not isinstance(phase, phases):
-            self.problems.append(f"phase must be a Phase, got {describe(phase)}")
-
-    def rng(self) -> None:
-        """The field ``rng`` is a generator state (64 bits)."""
-        rng: object = self.state.rng
+        >>> from scala40.games.chinchon import Phase, Ruleset, new_game
+        >>> check = FieldChecks(new_game(players=2, seed=1), Ruleset)
+        >>> check.fields(Phase, seats=("turn", "dealer"), flags=("hand_number",))
+        >>> check.problems
+        ['hand_number must be True or False, got 1']
+        """
+        state = self.state
+        wrong: list[tuple[str, str]] = []
+        if not isinstance(state.phase, phases):
+            wrong.append(("phase", "a Phase"))
+        rng = state.rng
         if not (is_int(rng) and 0 <= rng < 1 << 64):
-            self.problems.append(f"rng must be an integer of 64 bits, got {describe(rng)}")
+            wrong.append(("rng", "an integer of 64 bits"))
+        for name in cards:
+            if not is_card_codes(getattr(state, name), most):
+                wrong.append((name, "a tuple of cards"))
+        count = self.count
+        for name in seats:
+            value = getattr(state, name)
+            if not (is_int(value) and 0 <= value < count):
+                wrong.append((name, f"a seat from 0 to {count - 1}"))
+        for name in counts:
+            if not is_count(getattr(state, name)):
+                wrong.append((name, f"an integer from 0 to {MAX_COUNT}"))
+        for name in flags:
+            if not is_bool(getattr(state, name)):
+                wrong.append((name, "True or False"))
+        for name in optional_cards:
+            value = getattr(state, name)
+            if not (value is None or is_card_code(value)):
+                wrong.append((name, "a card or None"))
+        for name, what in wrong:
+            self.problems.append(f"{name} must be {what}, got {describe(getattr(state, name))}")
 
-    def last_hand(self, result: type, check: Callable[[Any], list[str]]) -> None:
-        """The field ``last_hand`` is ``None`` or a ``result`` whose fields ``check``
-        finds no problem with."""
+    def last_hand(self, result: type, check: Callable[..., list[str]], *args: Any) -> None:
+        """The field ``last_hand`` is ``None`` or a ``result`` whose fields
+        ``check(last_hand, *args)`` finds no problem with."""
         last: object = self.state.last_hand
         if last is None:
             return
         if isinstance(last, result):
-            self.problems.extend(check(last))
+            self.problems.extend(check(last, *args))
         else:
             self.problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")

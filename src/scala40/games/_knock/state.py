@@ -272,19 +272,20 @@ def _field_problems(state: KnockState) -> list[str]:
     check.entries("gins", count, is_count, COUNTS)
     check.entries("winners", None, check.is_seat, "seats")
     check.entries("pending", None, check.is_seat, "seats")
-    check.cards("stock", "discard")
-    check.phase(Phase)
-    check.seats("turn", "dealer")
-    check.counts("hand_number")
+    check.fields(
+        Phase,
+        cards=("stock", "discard"),
+        seats=("turn", "dealer"),
+        counts=("hand_number",),
+        flags=("auto_chance",),
+        optional_cards=("taken",),
+    )
     if not is_total(state.reentry_total):
         check.problems.append(
             f"reentry_total must be an integer from -{MAX_COUNT} to {MAX_COUNT}, "
             f"got {describe(state.reentry_total)}"
         )
-    check.optional_card("taken")
-    check.flags("auto_chance")
-    check.rng()
-    check.last_hand(HandResult, lambda last: _result_field_problems(last, count))
+    check.last_hand(HandResult, _result_field_problems, count)
     return check.problems
 
 

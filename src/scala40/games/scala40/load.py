@@ -193,30 +193,32 @@ def field_problems(state: StateRecord) -> list[str]:
     check.entries("turns_played", n, is_position_total, f"integers of at most {MAX_COUNT}")
     check.entries("scores", n, is_position_total, f"integers of at most {MAX_COUNT}")
     check.entries("active", n, is_bool, "True or False")
-    check.cards("stock", "discard", most=sys.maxsize)
+    check.fields(
+        Phase,
+        cards=("stock", "discard"),
+        most=sys.maxsize,
+        counts=("hand_number",),
+        flags=(
+            "auto_chance",
+            "opened_at_turn_start",
+            "taken_must_use",
+            "taken_used",
+            "melded_since_restock",
+        ),
+        optional_cards=("taken",),
+    )
     table: object = state.table
     if not (isinstance(table, tuple) and all(isinstance(m, Meld) for m in table)):
         problems.append(f"table must be a tuple of melds, got {describe(table)}")
-    check.phase(Phase)
-    check.counts("hand_number")
     winners: object = state.winners
     if not (isinstance(winners, tuple) and all(is_int(w) for w in winners)):
         problems.append(f"winners must be a tuple of players, got {describe(winners)}")
-    check.rng()
-    check.flags(
-        "auto_chance",
-        "opened_at_turn_start",
-        "taken_must_use",
-        "taken_used",
-        "melded_since_restock",
-    )
     if not (is_int(state.opening_value) and abs(state.opening_value) <= MAX_COUNT):
         problems.append(
             f"opening_value must be an integer of at most {MAX_COUNT}, "
             f"got {describe(state.opening_value)}"
         )
-    check.optional_card("taken")
-    check.last_hand(HandResult, lambda last: _hand_result_field_problems(last, n))
+    check.last_hand(HandResult, _hand_result_field_problems, n)
     return problems
 
 

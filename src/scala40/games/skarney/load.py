@@ -128,19 +128,21 @@ def field_problems(state: StateRecord) -> list[str]:
     check.entries("owners", table_size, check.is_seat, "seats")
     check.entries("extended", table_size, is_count, "counts")
     check.entries("winners", None, check.is_seat, "seats")
-    check.cards("stock", most=MAX_PLACED)
-    check.phase(Phase)
-    check.seats("turn", "dealer")
-    check.counts("hand_number", "turn_number", "progress", "fresh_from")
-    check.flags("melded", "contract_now", "auto_chance")
-    check.optional_card("offer_card")
+    check.fields(
+        Phase,
+        cards=("stock",),
+        most=MAX_PLACED,
+        seats=("turn", "dealer"),
+        counts=("hand_number", "turn_number", "progress", "fresh_from"),
+        flags=("melded", "contract_now", "auto_chance"),
+        optional_cards=("offer_card",),
+    )
     offer_to: object = state.offer_to
     if offer_to is not None and not check.is_seat(offer_to):
         check.problems.append(
             f"offer_to must be a seat from 0 to {count - 1} or None, got {describe(offer_to)}"
         )
-    check.rng()
-    check.last_hand(HandResult, lambda last: _result_field_problems(last, count, sides))
+    check.last_hand(HandResult, _result_field_problems, count, sides)
     return check.problems
 
 
