@@ -208,7 +208,8 @@ R = TypeVar("R")
 P = TypeVar("P", bound=enum.Enum)
 H = TypeVar("H")
 S = TypeVar("S")
-V = TypeVar("V", bound="ViewBase[Any, Any, Any, Any]")
+M = TypeVar("M")
+V = TypeVar("V", bound="ViewBase[Any, Any, Any, Any, Any]")
 
 _OWN = ("player", "hand", "hand_sizes", "stock_size", "state_type")
 """A view's fields that are not its state's: the viewer, what he sees of the hidden
@@ -216,9 +217,9 @@ cards, and the state's class."""
 
 
 @attrs.frozen(field_transformer=order_fields)
-class ViewBase(GameFields[R, P], Generic[R, P, H, S]):
+class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
     """What every game's ``PlayerView`` is and does: one seat's knowledge of a state of
-    record ``S`` (its ruleset ``R``, phase ``P``, hand result ``H``), made with
+    record ``S`` (its ruleset ``R``, phase ``P``, hand result ``H``, moves ``M``), made with
     :meth:`of`; a game adds its public fields, ``current_player``, ``unknown_cards``
     and what a sample must keep. Every field but the viewer's own (``player``, ``hand``,
     ``hand_sizes``, ``stock_size``, ``state_type``) is the state's field of the same
@@ -390,7 +391,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S]):
         record: Any = self.state_type
         return view_to_dict(self, record.game_name, record.MOVES)
 
-    def legal_moves(self) -> LegalMoves[Any]:
+    def legal_moves(self) -> LegalMoves[M]:
         """The legal moves of the viewing player, when the decision is his: they depend
         only on his own hand and on what everyone sees, so a view knows them exactly.
 
@@ -399,7 +400,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S]):
         """
         if not self.is_my_turn:
             raise InvalidArgumentError(f"player {self.player} does not decide now")
-        moves: LegalMoves[Any] = self.sample(0).legal_moves()
+        moves: LegalMoves[M] = self.sample(0).legal_moves()
         return moves
 
     def _repr_svg_(self) -> str:

@@ -23,6 +23,7 @@ from scala40._rng import random_below, shuffle
 from scala40._sampling import pick
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games._knock.arrange import has_rumino
+from scala40.games._knock.moves import Move
 from scala40.games._knock.phases import HandResult, Phase
 from scala40.games._knock.profile import ClaimMode, KnockRules
 from scala40.games._knock.record import KnockRecord
@@ -32,7 +33,7 @@ __all__ = ["PlayerView"]
 
 
 @attrs.frozen(field_transformer=order_fields)
-class PlayerView(ViewBase[Any, Phase, HandResult, KnockRecord]):
+class PlayerView(ViewBase[Any, Phase, HandResult, KnockRecord, Move]):
     """One player's knowledge of a knock game's state (the shared base of the games'
     ``PlayerView`` classes; see the state's ``view``). Views are made from states; the
     constructor checks nothing.

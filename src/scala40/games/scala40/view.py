@@ -22,6 +22,7 @@ import attrs
 from scala40._record import order_fields
 from scala40._sampling import pick, random_meld
 from scala40.cards import Card
+from scala40.games.scala40.moves import Move
 from scala40.games.scala40.phases import HandResult, Phase, may_close
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
@@ -32,7 +33,7 @@ __all__ = ["PlayerView"]
 
 
 @attrs.frozen(field_transformer=order_fields)
-class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord]):
+class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
     """One player's knowledge of a :class:`~scala40.games.scala40.state.GameState` (see
     :meth:`scala40.games.scala40.state.GameState.view`). Views are made from states; the
     constructor checks nothing.

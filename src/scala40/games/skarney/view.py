@@ -23,6 +23,7 @@ import attrs
 from scala40._record import order_fields
 from scala40._sampling import random_meld
 from scala40.cards import Card
+from scala40.games.skarney.moves import Move
 from scala40.games.skarney.phases import HandResult, Phase, side_of
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
@@ -33,7 +34,7 @@ __all__ = ["PlayerView"]
 
 
 @attrs.frozen(field_transformer=order_fields)
-class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord]):
+class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
     """One seat's knowledge of a :class:`~scala40.games.skarney.state.GameState` (see
     :meth:`~scala40.games.skarney.state.GameState.view`). Views are made from states; the
     constructor checks nothing.
