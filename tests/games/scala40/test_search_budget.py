@@ -418,8 +418,7 @@ def _taken_card_positions(rules: Ruleset, count: int) -> list[StateRecord]:
         for _ in range(300):
             if state.is_over or len(found) >= count:
                 break
-            player = state.current_player
-            if state.phase is Phase.DRAW and state.discard and state.opened[player]:
+            if state.phase is Phase.DRAW and state.discard and state.opened[state.turn]:
                 found.append(HANDLERS[TakeDiscard](state, TakeDiscard(), False))
             legal = list(state.legal_moves())
             melding = [m for m in legal if not isinstance(m, (Discard, DrawStock))]
