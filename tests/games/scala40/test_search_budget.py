@@ -473,9 +473,10 @@ def _taken_card_positions(rules: Ruleset, count: int) -> list[StateRecord]:
 def test_the_quick_bound_on_a_taken_card_agrees_with_the_search_s40_v_split(
     rules: Ruleset, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # S40-DRAW-DISCARD, S40-TURN, S40-V-SPLIT, S40-V-MULTIJOKER, S40-V-PLAYABLE: whether the taken card
-    # can be melded this turn, with the quick bounds (at the start and at every position
-    # of the lookahead), is what the search over every melding move says without them.
+    # S40-DRAW-DISCARD, S40-TURN, S40-V-SPLIT, S40-V-MULTIJOKER, S40-V-PLAYABLE: whether
+    # the taken card can be melded this turn, with the quick bounds (at the start and at
+    # every position of the lookahead), is what the search over every melding move says
+    # without them.
     positions = _taken_card_positions(rules, 400)
     quick = []
     for position in positions:
