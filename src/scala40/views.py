@@ -384,12 +384,20 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         state = record(hands=hands, stock=stock, rng=rng, auto_chance=True, **public)
         return state, rng
 
-    def _turn_state(self) -> Any:
-        """A state for searching the viewing player's own turn: what the player may do
+    def turn_state(self) -> Any:
+        """A state for searching the viewing player's own turn. What the player may do
         this turn depends only on what the view shows, so any state this view may come
         from gives the same answers. The unseen cards are dealt in card order (the cards
         known to be in a hand first) and the state is not checked: far cheaper than
-        :meth:`sample`, and never a state to play on past this turn."""
+        :meth:`sample`, but never a state to play on past this turn, nor a guess at the
+        hidden cards.
+
+        >>> from scala40 import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> view = state.view(state.current_player)
+        >>> list(view.turn_state().legal_moves()) == list(state.legal_moves())
+        True
+        """
         public = {name: getattr(self, name) for name in self.PUBLIC_FIELDS}
         state, _ = self._deal(self._unseen(), public, None)
         return state
@@ -424,7 +432,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         """
         if not self.is_my_turn:
             raise InvalidArgumentError(f"player {self.player} does not decide now")
-        moves: LegalMoves[M] = self._turn_state().legal_moves()
+        moves: LegalMoves[M] = self.turn_state().legal_moves()
         return moves
 
     def _repr_svg_(self) -> str:

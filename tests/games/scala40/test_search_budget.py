@@ -487,3 +487,50 @@ def test_the_quick_bound_on_a_taken_card_agrees_with_the_search_s40_v_split(
         with shared_budget(WorkBudget(10**7)):
             assert can_finish(position) == answer
     assert 20 <= sum(quick) <= 380  # both answers are met often
+
+
+def test_a_take_the_lookahead_cannot_settle_within_the_budget_is_refused_s40_draw_discard() -> (
+    None
+):
+    # S40-DRAW-DISCARD, S40-V-PLAYABLE, S40-V-SPLIT, S40-V-MULTIJOKER: a position of a
+    # random five-player game. Whether the K♥ can be melded with a card that the bans
+    # let go left takes the search over every order of the turn's moves past
+    # MAX_SEARCH_WORK (251,325 units, to find that it cannot). The take is refused with a message naming the budget,
+    # the player draws, and the game goes on: the moves list and the state loads back.
+    rules = Ruleset(
+        jokers=7,
+        split_sequences=True,
+        max_jokers_per_meld=None,
+        opening_threshold=0,
+        ban_playable_discard_opened=True,
+        close_without_discard=True,
+    )
+
+    def make() -> GameState:
+        return make_position(
+            rules=rules,
+            phase="draw",
+            hands=["AS 6S 10S JS AH QH QH", "6S 4C", "3S 4S 9S 9S 3H KD 5C JC JC",
+                   "2S JS 4H AD 4D JK", "3S 5S QS KS"],
+            discard="5D QC 2S 2D 10D QD KH",
+            table=["JK=4H 5H 6H 7H", "JK=6H 7H 8H", "JK=9H 10H JH", "7C 8C 9C", "10D JD QD",
+                   "AS AH JK=AD AC", "9H 10H JK=JH", "5D 6D 7D", "6D 7D 8D", "KS KH KD KC",
+                   "8S JK=8H 8D 8C"],
+            opened=[True] * 5,
+            turn=3,
+            turns_played=[2, 2, 2, 1, 1],
+            dealer=4,
+        )  # fmt: skip
+
+    clear_caches()
+    state = library_errors_only(make, seconds=CPU_LIMIT)
+    clear_caches()
+    assert library_errors_only(lambda: list(state.legal_moves()), seconds=CPU_LIMIT) == [
+        DrawStock()
+    ]
+    clear_caches()
+    library_errors_only(lambda: state.apply("take"), seconds=CPU_LIMIT)
+    with pytest.raises(IllegalMoveError, match="MAX_SEARCH_WORK"):
+        state.apply("take")
+    assert not state.apply("draw").is_over
+    assert GameState.from_dict(state.to_dict()) == state

@@ -26,6 +26,7 @@ from contextvars import ContextVar
 from scala40.errors import SearchLimitError
 
 __all__ = [
+    "BOUND_WORK",
     "EMIT_WORK",
     "MAX_SEARCH_WORK",
     "POSITION_WORK",
@@ -54,6 +55,10 @@ POSITION_WORK = 40
 
 TRY_WORK = 10
 """The units one move tried by a search costs (played, and its position judged)."""
+
+BOUND_WORK = 100
+"""The units the quick bounds on a taken card cost at one position of the lookahead
+(where the card could still go: the pieces of splits tried, the jokers counted)."""
 
 SWEEP_WORK = 5
 """The units one step of a split sweep costs (S40-V-SPLIT)."""

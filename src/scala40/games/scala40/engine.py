@@ -25,6 +25,7 @@ from typing import Any
 from scala40.cards import CARD_NAMES
 from scala40.errors import (
     InvalidMoveError,
+    SearchLimitError,
 )
 from scala40.games.scala40.chance import after_last_card, apply_deal, apply_restock, deal
 from scala40.games.scala40.discarding import (
@@ -138,12 +139,27 @@ def _apply_take_discard(state: StateRecord, move: TakeDiscard, lookahead: bool) 
         taken_must_use=True,
         taken_used=False,
     )
-    if lookahead and not can_finish(new):
+    if lookahead:
         rule = "S40-DRAW-DISCARD" if state.opened[player] else "S40-V-EARLYDISCARD"
         use = "melded" if state.opened[player] else "part of an opening"
-        raise illegal(
-            move, rule, f"{CARD_NAMES[card]} cannot be {use} this turn with a card left to discard"
-        )
+        try:
+            usable = can_finish(new)
+        except SearchLimitError:
+            # The documented bound of the lookahead: a take that cannot be shown to lead
+            # on within MAX_SEARCH_WORK is refused, and the player draws from the stock,
+            # so that the game never stops at a position whose moves cannot be listed.
+            raise illegal(
+                move,
+                rule,
+                f"whether {CARD_NAMES[card]} can be {use} this turn with a card left to "
+                "discard cannot be settled within the work budget (MAX_SEARCH_WORK)",
+            ) from None
+        if not usable:
+            raise illegal(
+                move,
+                rule,
+                f"{CARD_NAMES[card]} cannot be {use} this turn with a card left to discard",
+            )
     return new
 
 

@@ -17,7 +17,13 @@ from scala40.errors import (
     IllegalMoveError,
     InvalidMeldError,
 )
-from scala40.games.scala40.budget import POSITION_WORK, TRY_WORK, call_budget, shared_budget
+from scala40.games.scala40.budget import (
+    BOUND_WORK,
+    POSITION_WORK,
+    TRY_WORK,
+    call_budget,
+    shared_budget,
+)
 from scala40.games.scala40.discarding import ban_reasons, end_hand
 from scala40.games.scala40.handling import (
     cards_to_keep,
@@ -453,6 +459,7 @@ def _search_finish(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
     elif state.taken_must_use and not state.taken_used:
         # The quick answers hold in every position of the turn, not only at its start:
         # they cut the search short where the card can no longer be melded.
+        budget.spend(BOUND_WORK, _FINISH_SEARCH)
         verdict = direct_use(state, state.hands[player], state.taken)  # type: ignore[arg-type]
         if verdict is not None:
             return verdict
@@ -730,19 +737,27 @@ def _piece_might_hold(
             lead is None or naturals - wilds >= lead
         )
 
-    def rest_fits(low: int, high: int, spare: int) -> bool:
-        # The sequence's cards below ``low`` and above ``high`` need pieces of their
-        # own: a short run borrows places beyond the sequence's end (filled by the hand
-        # or a joker) or inside the pieces (a card left over there, or a joker).
-        for size, outward in (
-            (min(low, last + 1) - first, range(first - 1, -1, -1)),
-            (last - max(high, first - 1), range(last + 1, last_slot + 1)),
+    def rest_fits(low: int, high: int, jokers_left: int, spare: int) -> bool:
+        # The sequence's cards below ``low`` and above ``high`` need a piece of their
+        # own, which keeps the joker rules: a short or joker-heavy run takes places
+        # beyond the sequence's end, each filled by a card of the hand there, a card
+        # left over inside the pieces (``spare``) or a joker.
+        for run, outward in (
+            (range(first, min(low, last + 1)), range(first - 1, -1, -1)),
+            (range(max(high, first - 1) + 1, last + 1), range(last + 1, last_slot + 1)),
         ):
-            if 0 < size < shortest:
-                need = shortest - size
-                spare -= need - min(need, sum(1 for at in outward[:need] if held[at]))
-                if spare < 0:
-                    return False
+            if not run:
+                continue
+            naturals = sum(natural[at] for at in run)
+            wilds_needed = [
+                extra - added
+                for extra in range(max(0, shortest - len(run)), longest - len(run) + 1)
+                for added in (min(extra, spare + sum(1 for at in outward[:extra] if held[at])),)
+                if valid(naturals + added, len(run) - naturals + extra - added)
+            ]
+            if not wilds_needed or min(wilds_needed) > jokers_left:
+                return False
+            jokers_left -= min(wilds_needed)
         return True
 
     if place not in natural:
@@ -756,7 +771,7 @@ def _piece_might_hold(
             if (
                 wilds <= pool
                 and valid(high - low + 1 - wilds, wilds)
-                and rest_fits(low, high, pool - wilds + spare)
+                and rest_fits(low, high, pool - wilds, spare)
             ):
                 return True
         return False
@@ -792,7 +807,7 @@ def _piece_might_hold(
                 valid(own_a + given, wild_a + either - given)
                 and valid(own_b + either - given, wild_b + given)
                 for given in range(either + 1)
-            ) and rest_fits(min(low_a, low_b), max(high_a, high_b), pool - used + spare):
+            ) and rest_fits(min(low_a, low_b), max(high_a, high_b), pool - used, spare):
                 return True
     return False
 
