@@ -182,6 +182,7 @@ class GameEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._rewards_settled = False
         self._forfeited: int | None = None
         self.steps = 0
         self.moves = 0
@@ -208,7 +209,12 @@ class GameEnv(AECEnv):
         except TypeError:
             raise InvalidArgumentError(f"expected an integer action, got {action!r}") from None
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # Between the deal and the end every reward is 0: once cleared and added up, the
+        # rewards stay as they are until ``_end`` sets them (which clears the flag).
+        settled = self._rewards_settled
+        if not settled:
+            self._clear_rewards()
+            self._rewards_settled = True
         try:
             decision = decision.after(token)
         except IllegalActionError:
@@ -222,8 +228,13 @@ class GameEnv(AECEnv):
                 self.decision = decision
             if self.decision is None:
                 self._end_episode()
-        self._accumulate_rewards()
-        self.agent_selection = self._selected()
+        if not (settled and self._rewards_settled):
+            self._accumulate_rewards()
+        decision = self.decision
+        if decision is not None:
+            self.agent_selection = self.possible_agents[decision.player]
+        else:
+            self.agent_selection = self._selected()
         if self.render_mode == "human":
             self.render()
 
@@ -287,12 +298,11 @@ class GameEnv(AECEnv):
 
     def _settle(self, state: Any) -> None:
         """Play the chance steps from ``state`` on, then wait for the next decision."""
-        draw = self._rng.randrange
         episode = self.episode
         while state.is_chance and not episode.over(state) and not episode.capped(self.steps):
             self.steps += episode.chance_steps(state)
             self.moves += 1
-            state = state.apply(shuffled_chance_move(state, draw))
+            state = state.apply(shuffled_chance_move(state, self._rng.randrange))
         self.game_state = state
         if state.is_chance or episode.over(state) or episode.capped(self.steps):
             self.decision = None
@@ -322,6 +332,7 @@ class GameEnv(AECEnv):
             self._end(self.episode.draw_returns(state), truncated=True)
 
     def _end(self, returns: tuple[float, ...], truncated: bool) -> None:
+        self._rewards_settled = False
         for seat, share in enumerate(returns):
             self.rewards[self.possible_agents[seat]] = float(share)
         if truncated:

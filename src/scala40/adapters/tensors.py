@@ -39,7 +39,8 @@ def observation_array(
 ) -> npt.NDArray[np.float32]:
     """What ``seat`` observes in ``state`` (see :meth:`Observer.encode`), as a float32
     array, written into ``out`` when given."""
-    game, context = observer.parts(state, seat, decision)
+    game = observer.game_part(state, seat)
+    context = observer.context_part(seat, decision)
     size = observer.game_size
     if out is None and isinstance(game, array) and game.typecode == "f":
         # The game's numbers and the decision part's zeros joined as one array.array,
