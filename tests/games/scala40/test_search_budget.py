@@ -16,18 +16,25 @@ from typing import Any
 import pytest
 
 from scala40 import (
+    DrawStock,
     GameState,
+    IllegalMoveError,
     InvalidStateError,
     Ruleset,
     SearchLimitError,
     clear_caches,
     new_game,
 )
+from scala40.games.scala40 import melding
 from scala40.games.scala40.analysis import can_close, min_deadwood
 from scala40.games.scala40.bots import GreedyBot
 from scala40.games.scala40.budget import MAX_SEARCH_WORK, WorkBudget, shared_budget
 from scala40.games.scala40.closing import CloseSearch
-from scala40.games.scala40.moves import Move
+from scala40.games.scala40.engine import HANDLERS
+from scala40.games.scala40.melding import can_finish
+from scala40.games.scala40.moves import Discard, Move, TakeDiscard
+from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.splits import split_moves
 from tests.games.scala40.helpers import make_position
 from tests.games.scala40.test_hostile_input import tangled_split_position
@@ -241,6 +248,96 @@ def test_the_lookahead_of_taking_the_discard_is_settled_at_once_s40_draw_discard
     assert GameState.from_dict(state.to_dict()) == state
 
 
+_SPLIT5_MULTI = Ruleset(jokers=5, max_players=6, split_sequences=True, max_jokers_per_meld=None)
+
+# Positions of random six-player games under S40-V-SPLIT with five jokers and any number
+# of them a meld (S40-V-MULTIJOKER), once dead ends: the player to draw had no legal move
+# but the draw, and finding that the top discard cannot be melded this turn took more
+# than MAX_SEARCH_WORK (0.12-0.23 s with no budget), so the moves could not be listed.
+# The exhaustive search with no budget confirms the answer: only the draw.
+_TAKEN_CARD_DEAD_ENDS: dict[str, dict[str, Any]] = {
+    "2C: a second 2C beside the table's, or on 5C JK=6C 7C": {
+        "hands": [
+            "JH 3C JC",
+            "4S 4H 8H QH AD 6C 6C QC KC",
+            "4S AH 2H 3H 9H 2D 10D AC AC 4C 8C 8C 9C",
+            "3H 6H JD",
+            "5S 5S 6S 10S 6H 7H QH 2D 5D 5D 7D 7C 9C",
+            "KH",
+        ],
+        "discard": "3C 7H 9D KC KH 9D 3S 2H KS 4H 4D AH 3D 10C 5H QC 6D 2S JC 10C 4D 5H 2C",
+        "table": [
+            "JK=8S 8H 8D", "JK=8S 9S 10S", "6S 7S 8S", "10D JD QD KD JK=AD", "2C JK=3C 4C",
+            "5C JK=6C 7C", "9H 10H JH", "7S 8S 9S", "QD KD AD", "AS 2S 3S", "JS QS KS AS",
+        ],
+        "opened": [True, True, False, True, False, True],
+        "turn": 1,
+        "turns_played": [4, 4, 4, 4, 4, 4],
+    },
+    "JC: no sequence of clubs reaches it": {
+        "hands": [
+            "6S 3D JD KD",
+            "10S QS 3H 10D QD QD JC",
+            "10S AH 3H 6H 7H 5D 8D 9D 9D 4C 7C 9C KC",
+            "AS 5S 9S 4H 2D AC",
+            "AS 2S 5S 8S AH KH 2D 3D 4D 2C 3C 4C 9C",
+            "3S 9S 4D 6D 8D AC 5C 5C 8C",
+        ],
+        "discard": "KS 6C JC",
+        "table": [
+            "7S JK=7H 7D", "6C 7C 8C", "JD JK=QD KD AD", "10H JK=10D 10C",
+            "5H JK=6H 7H 8H 9H", "10H JH QH KH", "QS QH JK=QD QC",
+        ],
+        "opened": [True, True, False, True, False, True],
+        "turn": 1,
+        "turns_played": [6, 5, 5, 5, 6, 6],
+        "dealer": 3,
+    },
+    "3H: thirteen table melds": {
+        "hands": [
+            "QH KH KH 3D 9D 2C 6C",
+            "10H 10D",
+            "2H",
+            "KS 6H 2D JD KD 6C 10C",
+            "2S 4S 4S 8S 9S 7H 9H 5D 6D 7D 4C JC KC",
+            "5H JH AC",
+        ],
+        "discard": "3C QC JK 4D QH 3S 2C 3H",
+        "table": [
+            "7S 7D 7C", "JS QS KS AS", "9S 9H 9D 9C", "JK=5S 6S 7S 8S", "3S 3H JK=3D 3C",
+            "JS QS JK=KS", "3D 4D 5D", "5S 5H 5C", "QD KD AD", "5C JK=6C 7C 8C",
+            "9C 10C JC QC", "6H 7H 8H", "8H 8D 8C",
+        ],
+        "opened": [True, True, True, True, False, True],
+        "turn": 3,
+        "turns_played": [12, 12, 12, 12, 12, 12],
+        "dealer": 2,
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(_TAKEN_CARD_DEAD_ENDS))
+def test_a_taken_card_that_cannot_be_melded_is_settled_at_once_s40_v_multijoker(
+    name: str,
+) -> None:
+    # S40-DRAW-DISCARD, S40-TURN, S40-V-SPLIT, S40-V-MULTIJOKER: the quick bound on where
+    # the card could go (a piece of a split keeps the joker rules, and the sequence's
+    # other cards still need pieces) settles it before any search: the player may only
+    # draw, and the state lists its moves and loads back within the bound.
+    def make() -> GameState:
+        return make_position(rules=_SPLIT5_MULTI, phase="draw", **_TAKEN_CARD_DEAD_ENDS[name])
+
+    clear_caches()
+    state = library_errors_only(make, seconds=CPU_LIMIT)
+    clear_caches()
+    assert library_errors_only(lambda: list(state.legal_moves()), seconds=CPU_LIMIT) == [
+        DrawStock()
+    ]
+    with pytest.raises(IllegalMoveError, match="S40-DRAW-DISCARD"):
+        state.apply("take")
+    assert GameState.from_dict(state.to_dict()) == state
+
+
 def test_a_closing_search_past_its_budget_names_the_limit_s40_close() -> None:
     state = tangled_split_position()
     clear_caches()
@@ -307,3 +404,49 @@ def test_the_closing_search_finds_what_the_exhaustive_search_finds_s40_v_split()
         assert pruned == expected, json.dumps(state.to_dict())
         closing += expected is not None
     assert closing >= 5
+
+
+def _taken_card_positions(rules: Ruleset, count: int) -> list[StateRecord]:
+    """Positions just after an opened player takes the top discard (before the
+    lookahead judges it), from seeded games of random players who meld when they can."""
+    found: list[StateRecord] = []
+    seed = 0
+    while len(found) < count:
+        chooser = random.Random(seed)
+        state = new_game(rules, players=chooser.randint(2, 6), seed=seed)
+        seed += 1
+        for _ in range(300):
+            if state.is_over or len(found) >= count:
+                break
+            if state.phase is Phase.DRAW and state.discard and state.opened[state.turn]:
+                found.append(HANDLERS[TakeDiscard](state, TakeDiscard(), False))
+            legal = list(state.legal_moves())
+            melding = [m for m in legal if not isinstance(m, (Discard, DrawStock))]
+            if melding and chooser.random() < 0.7:
+                state = state.apply(chooser.choice(melding))
+            else:
+                state = state.apply(legal[chooser.randrange(len(legal))])
+    return found
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [_SPLIT5_MULTI, Ruleset(jokers=8, max_players=6, split_sequences=True)],
+    ids=["5 jokers, any a meld", "8 jokers"],
+)
+def test_the_quick_bound_on_a_taken_card_agrees_with_the_search_s40_v_split(
+    rules: Ruleset, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # S40-DRAW-DISCARD, S40-TURN, S40-V-SPLIT, S40-V-MULTIJOKER: whether the taken card
+    # can be melded this turn, with the quick bounds (at the start and at every position
+    # of the lookahead), is what the search over every melding move says without them.
+    positions = _taken_card_positions(rules, 400)
+    quick = []
+    for position in positions:
+        with shared_budget(WorkBudget(10**7)):
+            quick.append(can_finish(position))
+    monkeypatch.setattr(melding, "direct_use", lambda *arguments: None)
+    for position, answer in zip(positions, quick, strict=True):
+        with shared_budget(WorkBudget(10**7)):
+            assert can_finish(position) == answer
+    assert 20 <= sum(quick) <= 380  # both answers are met often

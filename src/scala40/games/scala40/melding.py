@@ -45,7 +45,7 @@ from scala40.games.scala40.search import (
 )
 from scala40.games.scala40.splits import one_run, split_moves
 from scala40.games.scala40.table import card_mask, table_info
-from scala40.melds import Extension, Meld, MeldEnd, MeldKind, check_meld
+from scala40.melds import Extension, Meld, MeldEnd, MeldKind, MeldRules, check_meld
 
 __all__ = [
     "apply_lay_off",
@@ -447,8 +447,15 @@ def _search_finish(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
         and not bans_bite(rules)
     ):
         return _search_taken_use(state, seen)
-    if not state.opened[player] and not _opening_reachable(state):
-        return False
+    if not state.opened[player]:
+        if not _opening_reachable(state):
+            return False
+    elif state.taken_must_use and not state.taken_used:
+        # The quick answers hold in every position of the turn, not only at its start:
+        # they cut the search short where the card can no longer be melded.
+        verdict = direct_use(state, state.hands[player], state.taken)  # type: ignore[arg-type]
+        if verdict is not None:
+            return verdict
     for _, new in melding_moves(state):
         budget.spend(TRY_WORK, _FINISH_SEARCH)
         if new.phase is not Phase.PLAY or new.turn != player:
@@ -567,15 +574,16 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
         # as far as the hand's cards and jokers fill the places). A table set takes the
         # card now or never: layoffs only fill it, swaps keep its suits. With neither,
         # the card cannot be melded.
-        suits, freeable = info.kinds
+        suits, _ = info.kinds
         # A joker comes to the hand only for a natural card of the hand it stands for
-        # (S40-SWAP): no more jokers than such cards.
-        freeable = min(freeable, sum(1 for card in hand if swappable >> card & 1))
+        # (S40-SWAP), and a table joker stands for the same card all turn (layoffs and
+        # splits keep it): no more jokers than such cards, card by card.
+        freeable = _freeable_jokers(_jokers_standing(state.table), Counter(hand))
         if not (
             suits >> SUIT_OF[taken] & 1
             and _sequence_might_reach(
                 state.table,
-                held,
+                hand,
                 taken,
                 freeable + hand.count(JOKER),
                 meld_rules,
@@ -603,44 +611,184 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
     return _chain_reaches(state.table, hand, taken, keep, close_by_melding)
 
 
+def _jokers_standing(table: tuple[Meld, ...]) -> Counter[Card]:
+    """How many table jokers stand for each card."""
+    standing: Counter[Card] = Counter()
+    for meld in table:
+        if JOKER in meld.cards:
+            standing.update(
+                rep for card, rep in zip(meld.cards, meld.represented) if card == JOKER
+            )
+    return standing
+
+
+def _freeable_jokers(standing: Counter[Card], hand: Counter[Card]) -> int:
+    """How many of the table jokers (``standing``: how many stand for each card) the
+    cards of ``hand`` could free this turn, at most. A joker comes to the hand only for a
+    natural card of the hand it stands for (S40-SWAP), and a table joker stands for the
+    same card all turn (layoffs and splits keep it): card by card, the fewer of the
+    hand's copies and the jokers standing for it."""
+    return sum(min(hand[card], count) for card, count in standing.items())
+
+
 def _sequence_might_reach(
     table: tuple[Meld, ...],
-    held: int,
+    hand: tuple[Card, ...],
     taken: Card,
     jokers: int,
-    rules: Any,
+    rules: MeldRules,
     *,
     split: bool = False,
 ) -> bool:
-    """Whether some table sequence of ``taken``'s suit could be extended up to it: the
-    places between its end and the card filled by cards in ``held`` (a bit mask) or by
-    up to ``jokers`` jokers. With ``split`` (S40-V-SPLIT), a sequence holding the card's
-    place may take it too (into one of the pieces of a split), and the sequence's length
-    is no bound (its pieces are each a meld). A bound: how many jokers one meld may hold
-    is not checked."""
+    """Whether some table sequence of ``taken``'s suit could come to hold it.
+
+    Without S40-V-SPLIT, by its end: the places between its end and the card filled by
+    other cards of ``hand`` or by up to ``jokers`` jokers. A bound: how many jokers one
+    meld may hold is not checked. With ``split``, the card may also go into a piece of a
+    split (:func:`_piece_might_hold`)."""
     slots = rules.sequence_slots
     longest = rules.sequence_max
     suit = SUIT_OF[taken]
     rank = RANK_OF[taken]
     places = [i for i, r in enumerate(slots) if r == rank]
+    held = card_mask(hand) & ~(1 << taken)
+    counts: Counter[Card] | None = None
     for meld in table:
         if meld.kind is not MeldKind.SEQUENCE or meld.suit != suit:
             continue
         first = meld.start
         last = first + len(meld.cards) - 1
         for place in places:
+            if split:
+                if counts is None:
+                    counts = Counter(hand)
+                    counts[taken] -= 1
+                    standing = _jokers_standing(table)
+                    by_place = Counter(
+                        {i: counts[suit * 13 + slot - 1] for i, slot in enumerate(slots)}
+                    )
+                # The jokers of this sequence, the hand's, and those the hand can free
+                # from other melds.
+                own = _jokers_standing((meld,))
+                pool = counts[JOKER] + _freeable_jokers(standing - own, counts) + sum(own.values())
+                if _piece_might_hold(meld, place, by_place, pool, rules):
+                    return True
+                continue
             if place < first:
                 gap = range(place + 1, first)
             elif place > last:
                 gap = range(last + 1, place)
-            elif split:
-                return True  # a split may put a second copy of the card beside the first
             else:
                 continue  # a place inside the sequence is taken (or held by a joker)
-            if not split and longest is not None and len(meld.cards) + len(gap) + 1 > longest:
+            if longest is not None and len(meld.cards) + len(gap) + 1 > longest:
                 continue
             missing = sum(1 for i in gap if not held >> (suit * 13 + slots[i] - 1) & 1)
             if missing <= jokers:
+                return True
+    return False
+
+
+def _piece_might_hold(
+    meld: Meld, place: int, held: Counter[int], pool: int, rules: MeldRules
+) -> bool:
+    """Whether table sequence ``meld`` could come to hold a natural card at ``place``
+    under S40-V-SPLIT, by layoffs and splits of this turn.
+
+    Whatever the turn does to the sequence, its natural cards keep their places, its
+    jokers stand for the same cards (a split keeps them), and every card added is a card
+    of the hand or a joker. So the card ends in a sequence of ``sequence_min`` to
+    ``sequence_max`` cards (a piece) whose other places are each filled by the
+    sequence's natural card there, a card of the hand (``held`` counts them by place) or
+    one of ``pool`` jokers. If the sequence's own natural card holds the place, that card
+    stays in a second piece, which needs its places filled too. Each piece keeps the
+    joker rules, and the sequence's cards beyond the two pieces still need pieces of
+    their own. A bound, not an answer: which joker goes where is not checked. At most 78
+    pairs of pieces of at most 9 places are tried."""
+    first = meld.start
+    last = first + len(meld.cards) - 1
+    natural = {first + i: card != JOKER for i, card in enumerate(meld.cards)}
+    if place in natural and not natural[place]:
+        return True  # the card may take the place of the joker, by a swap
+    last_slot = len(rules.sequence_slots) - 1
+    shortest = rules.sequence_min
+    longest = rules.sequence_max or last_slot + 1
+    spans = [
+        (low, low + size - 1)
+        for size in range(shortest, longest + 1)
+        for low in range(place - size + 1, place + 1)
+        if low >= 0 and low + size - 1 <= last_slot
+    ]
+    max_wilds = rules.max_wilds
+    lead = rules.min_natural_lead
+
+    def valid(naturals: int, wilds: int) -> bool:
+        return (max_wilds is None or wilds <= max_wilds) and (
+            lead is None or naturals - wilds >= lead
+        )
+
+    def rest_fits(low: int, high: int, spare: int) -> bool:
+        # The sequence's cards below ``low`` and above ``high`` need pieces of their
+        # own: a short run borrows places beyond the sequence's end (filled by the hand
+        # or a joker) or inside the pieces (a card left over there, or a joker).
+        for size, outward in (
+            (min(low, last + 1) - first, range(first - 1, -1, -1)),
+            (last - max(high, first - 1), range(last + 1, last_slot + 1)),
+        ):
+            if 0 < size < shortest:
+                need = shortest - size
+                spare -= need - min(need, sum(1 for at in outward[:need] if held[at]))
+                if spare < 0:
+                    return False
+        return True
+
+    if place not in natural:
+        for low, high in spans:
+            wilds = spare = 0
+            for at in range(low, high + 1):
+                if at != place:
+                    have = natural.get(at, False) + held[at]
+                    wilds += not have
+                    spare += max(0, have - 1)
+            if (
+                wilds <= pool
+                and valid(high - low + 1 - wilds, wilds)
+                and rest_fits(low, high, pool - wilds + spare)
+            ):
+                return True
+        return False
+    for index, (low_a, high_a) in enumerate(spans):
+        for low_b, high_b in spans[index:]:
+            # Each piece has a natural card at the place; count what the others need.
+            own_a = own_b = 1
+            wild_a = wild_b = either = spare = 0
+            for at in range(min(low_a, low_b), max(high_a, high_b) + 1):
+                if at == place:
+                    continue
+                in_a = low_a <= at <= high_a
+                in_b = low_b <= at <= high_b
+                have = natural.get(at, False) + held[at]
+                spare += max(0, have - in_a - in_b)
+                if in_a and in_b:
+                    if have >= 2:
+                        own_a += 1
+                        own_b += 1
+                    elif have == 1:
+                        either += 1  # a natural card for one piece, a joker for the other
+                    else:
+                        wild_a += 1
+                        wild_b += 1
+                elif in_a:
+                    own_a, wild_a = (own_a + 1, wild_a) if have else (own_a, wild_a + 1)
+                else:
+                    own_b, wild_b = (own_b + 1, wild_b) if have else (own_b, wild_b + 1)
+            used = wild_a + wild_b + either
+            if used > pool:
+                continue
+            if any(
+                valid(own_a + given, wild_a + either - given)
+                and valid(own_b + either - given, wild_b + given)
+                for given in range(either + 1)
+            ) and rest_fits(min(low_a, low_b), max(high_a, high_b), pool - used + spare):
                 return True
     return False
 
