@@ -164,7 +164,7 @@ _JSON_TOKENS = (*_SPECIAL_ORDER, TokenKind.NUMBER)
 
 _PREFIXES_KEPT = 4096
 """How many unfinished moves' tokens an encoding keeps read (see ``slot``)."""
-_MOVES_KEPT = 65536
+_MOVES_KEPT = 16384
 """How many moves' tokens an encoding keeps written (see ``decision``): a game's moves
 come back turn after turn (mostly the very same objects), so each is written once."""
 """What the JSON value of a game's own codec may be written with."""
@@ -545,6 +545,7 @@ class ActionEncoding:
         self._by_text = {token.text: token.id for token in reversed(tokens)}
         self._prefixes: dict[tuple[int, ...], tuple[int, int]] = {}
         self._written: dict[Any, tuple[int, ...]] = {}
+        self._seen: dict[int, tuple[tuple[int, ...] | None, Any]] = {}
         self._schemes: dict[type[MoveBase], tuple[tuple[str, _Scheme], ...]] = {}
         fields = [
             (kind, name)
@@ -765,22 +766,33 @@ class ActionEncoding:
                 "no seat decides here: "
                 + ("the game is over" if state.is_over else "a chance step comes next")
             )
+        # Moves are looked up by identity first (the entry keeps the move alive, so no
+        # other move can have its id meanwhile), then by value (an engine that makes
+        # its moves afresh); ``None`` stands for a move not offered.
+        seen = self._seen
         written = self._written
-        if len(written) >= _MOVES_KEPT:
+        if len(seen) >= _MOVES_KEPT:
+            seen.clear()
             written.clear()
         candidates = []
         for move in state.legal_moves():
+            found = seen.get(id(move))
+            if found is not None:
+                if found[0] is not None:
+                    candidates.append((found[0], move))
+                continue
+            offered = getattr(move, "verb", None) not in UNOFFERED_VERBS
             try:
                 tokens = written.get(move)
             except TypeError:  # an unhashable move of a custom game: written each time
-                if getattr(move, "verb", None) not in UNOFFERED_VERBS:
+                if offered:
                     candidates.append((self.encode(move), move))
                 continue
-            if tokens is None:
-                if getattr(move, "verb", None) in UNOFFERED_VERBS:
-                    continue
+            if tokens is None and offered:
                 tokens = written[move] = self.encode(move)
-            candidates.append((tokens, move))
+            seen[id(move)] = (tokens, move)
+            if tokens is not None:
+                candidates.append((tokens, move))
         return Decision(self, state, (), tuple(candidates))
 
     def legal_sequences(self, state: Any) -> tuple[tuple[int, ...], ...]:
