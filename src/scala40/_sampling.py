@@ -54,10 +54,12 @@ def deal_hidden(
     stock_size: int,
     stock_name: str,
     rng: int,
+    shuffled: bool = True,
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], int]:
     """Deal ``unseen`` (the cards the viewer cannot see) to the other hands and the stock:
-    each hand its ``known`` cards first, then cards of the shuffled rest. Returns the
-    hands, the stock (top card last) and the generator state after the shuffle.
+    each hand its ``known`` cards first, then cards of the shuffled rest (of the rest in
+    card order, unless ``shuffled``). Returns the hands, the stock (top card last) and
+    the generator state after the shuffle.
 
     :raises InvalidStateError: the known cards are not among the unseen ones, or the
         counts do not add up to ``stock_size`` (a view that no state gives).
@@ -70,7 +72,9 @@ def deal_hidden(
                 [f"the view's cards do not add up: seat {seat} holds cards nobody can hold"]
             )
         pool -= wanted
-    order, rng = shuffle(tuple(sorted(pool.elements())), rng)
+    order = tuple(sorted(pool.elements()))
+    if shuffled:
+        order, rng = shuffle(order, rng)
     position = 0
     hands: list[tuple[Card, ...]] = []
     for seat, size in enumerate(hand_sizes):

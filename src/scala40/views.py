@@ -345,30 +345,54 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         """
         if not is_int(seed):
             raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
-        unseen = self.unknown_cards()
-        if not self.stock_size and not any(self.hand_sizes):
-            unseen = ()  # no hidden card (before the first deal, between hands): none to deal
+        unseen = self._unseen()
         public = {name: getattr(self, name) for name in self.PUBLIC_FIELDS}
 
         def deal(rng: int) -> tuple[Any, int]:
-            known, rng = self._known_hidden(unseen, rng)
-            hands, stock, rng = deal_hidden(
-                unseen,
-                viewer=self.player,
-                hand=self.hand,
-                hand_sizes=self.hand_sizes,
-                known=known,
-                stock_size=self.stock_size,
-                stock_name=self.STOCK_NAME,
-                rng=rng,
-            )
-            record: Any = self.state_type
-            state = record(hands=hands, stock=stock, rng=rng, auto_chance=True, **public)
-            return state, rng
+            return self._deal(unseen, public, rng)
 
         return draw_consistent(
             deal, self._consistent, seed_state(seed), "the view", self.move_number
         )
+
+    def _unseen(self) -> tuple[Card, ...]:
+        """The cards to deal to the hidden hands and the stock."""
+        if not self.stock_size and not any(self.hand_sizes):
+            return ()  # no hidden card (before the first deal, between hands): none to deal
+        return self.unknown_cards()
+
+    def _deal(
+        self, unseen: tuple[Card, ...], public: dict[str, Any], rng: int | None
+    ) -> tuple[Any, int]:
+        """A state of this view's public fields with ``unseen`` dealt (shuffled with
+        ``rng``, or in card order for ``None``), unchecked, and the generator state
+        after the deal."""
+        shuffled = rng is not None
+        known, rng = self._known_hidden(unseen, rng or 0)
+        hands, stock, rng = deal_hidden(
+            unseen,
+            viewer=self.player,
+            hand=self.hand,
+            hand_sizes=self.hand_sizes,
+            known=known,
+            stock_size=self.stock_size,
+            stock_name=self.STOCK_NAME,
+            rng=rng,
+            shuffled=shuffled,
+        )
+        record: Any = self.state_type
+        state = record(hands=hands, stock=stock, rng=rng, auto_chance=True, **public)
+        return state, rng
+
+    def _turn_state(self) -> Any:
+        """A state for searching the viewing player's own turn: what the player may do
+        this turn depends only on what the view shows, so any state this view may come
+        from gives the same answers. The unseen cards are dealt in card order (the cards
+        known to be in a hand first) and the state is not checked: far cheaper than
+        :meth:`sample`, and never a state to play on past this turn."""
+        public = {name: getattr(self, name) for name in self.PUBLIC_FIELDS}
+        state, _ = self._deal(self._unseen(), public, None)
+        return state
 
     def samples(self, count: int, seed: int) -> Iterator[Any]:
         """``count`` sampled states, from seeds derived from ``seed``.
@@ -400,7 +424,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         """
         if not self.is_my_turn:
             raise InvalidArgumentError(f"player {self.player} does not decide now")
-        moves: LegalMoves[M] = self.sample(0).legal_moves()
+        moves: LegalMoves[M] = self._turn_state().legal_moves()
         return moves
 
     def _repr_svg_(self) -> str:

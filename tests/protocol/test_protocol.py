@@ -192,6 +192,9 @@ def _check_views(state: State, seed: int) -> None:
             if state.current_player == seat:
                 # The seat to decide knows its own legal moves exactly.
                 assert list(map(str, sample.legal_moves())) == list(map(str, state.legal_moves()))
+        if state.current_player == seat and hasattr(view, "legal_moves"):
+            # And the view lists them itself, the same and in the same order.
+            assert list(view.legal_moves()) == list(state.legal_moves())
 
 
 @pytest.mark.parametrize(("game", "preset"), CASES)

@@ -13,6 +13,7 @@ import json
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 from scala40 import (
@@ -254,7 +255,8 @@ _SPLIT5_MULTI = Ruleset(jokers=5, max_players=6, split_sequences=True, max_joker
 # of them a meld (S40-V-MULTIJOKER), once dead ends: the player to draw had no legal move
 # but the draw, and finding that the top discard cannot be melded this turn took more
 # than MAX_SEARCH_WORK (0.12-0.23 s with no budget), so the moves could not be listed.
-# The exhaustive search with no budget confirms the answer: only the draw.
+# The exhaustive search with no budget confirms the answer: only the draw. Under the
+# discard bans of S40-V-PLAYABLE it took 27 s.
 _TAKEN_CARD_DEAD_ENDS: dict[str, dict[str, Any]] = {
     "2C: a second 2C beside the table's, or on 5C JK=6C 7C": {
         "hands": [
@@ -313,6 +315,33 @@ _TAKEN_CARD_DEAD_ENDS: dict[str, dict[str, Any]] = {
         "turns_played": [12, 12, 12, 12, 12, 12],
         "dealer": 2,
     },
+    "10S, with discard bans (S40-V-PLAYABLE)": {
+        "rules": Ruleset(
+            jokers=5,
+            max_players=6,
+            split_sequences=True,
+            max_jokers_per_meld=None,
+            opening_threshold=0,
+            ban_playable_discard_opened=True,
+        ),
+        "hands": [
+            "JS 10H 7D 9C",
+            "8S 4H 6H 4D 9D JC",
+            "5S 8S 3D 10C KC KC",
+            "AS 7S 5H 7H AD 3D 5D 6D 8D KD 2C 5C 10C",
+            "2S 3S 10S 4H 9H JD KD AC 3C 7C",
+            "6S 6S 9S KS AH 2D QC",
+        ],
+        "discard": "KH 8D 3H 5H 7S KS 3H 9C 8C QS 10D 10S",
+        "table": [
+            "4S JK=4H 4C", "JS JH JK=JD JC", "JK=2C 3C 4C 5C 6C", "2S 2H 2D 2C",
+            "QD JK=KD AD", "6H 7H 8H 9H", "5D 6D 7D", "QS QH QC", "JK=3S 4S 5S",
+        ],
+        "opened": [True, True, True, False, True, True],
+        "turn": 4,
+        "turns_played": [2, 2, 2, 2, 2, 2],
+        "dealer": 3,
+    },
 }  # fmt: skip
 
 
@@ -322,10 +351,13 @@ def test_a_taken_card_that_cannot_be_melded_is_settled_at_once_s40_v_multijoker(
 ) -> None:
     # S40-DRAW-DISCARD, S40-TURN, S40-V-SPLIT, S40-V-MULTIJOKER: the quick bound on where
     # the card could go (a piece of a split keeps the joker rules, and the sequence's
-    # other cards still need pieces) settles it before any search: the player may only
-    # draw, and the state lists its moves and loads back within the bound.
+    # other cards still need pieces) settles it before any search, with discard bans
+    # or without: the player may only draw, and the state lists its moves and loads
+    # back within the bound.
     def make() -> GameState:
-        return make_position(rules=_SPLIT5_MULTI, phase="draw", **_TAKEN_CARD_DEAD_ENDS[name])
+        return make_position(
+            **{"rules": _SPLIT5_MULTI, "phase": "draw", **_TAKEN_CARD_DEAD_ENDS[name]}
+        )
 
     clear_caches()
     state = library_errors_only(make, seconds=CPU_LIMIT)
@@ -431,15 +463,20 @@ def _taken_card_positions(rules: Ruleset, count: int) -> list[StateRecord]:
 
 @pytest.mark.parametrize(
     "rules",
-    [_SPLIT5_MULTI, Ruleset(jokers=8, max_players=6, split_sequences=True)],
-    ids=["5 jokers, any a meld", "8 jokers"],
+    [
+        _SPLIT5_MULTI,
+        attrs.evolve(_SPLIT5_MULTI, ban_playable_discard_opened=True),
+        Ruleset(jokers=8, max_players=6, split_sequences=True),
+    ],
+    ids=["5 jokers, any a meld", "5 jokers, any a meld, discard bans", "8 jokers"],
 )
 def test_the_quick_bound_on_a_taken_card_agrees_with_the_search_s40_v_split(
     rules: Ruleset, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # S40-DRAW-DISCARD, S40-TURN, S40-V-SPLIT, S40-V-MULTIJOKER: whether the taken card
-    # can be melded this turn, with the quick bounds (at the start and at every position
-    # of the lookahead), is what the search over every melding move says without them.
+    # S40-DRAW-DISCARD, S40-TURN, S40-V-SPLIT, S40-V-MULTIJOKER, S40-V-PLAYABLE: whether
+    # the taken card can be melded this turn, with the quick bounds (at the start and at
+    # every position of the lookahead), is what the search over every melding move says
+    # without them.
     positions = _taken_card_positions(rules, 400)
     quick = []
     for position in positions:

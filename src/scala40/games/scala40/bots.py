@@ -377,7 +377,7 @@ class GreedyBot:
         if len(view.hand) > self.closing_search_hand_size:
             return None
         try:
-            moves = closing_moves(view.sample(0))
+            moves = closing_moves(view._turn_state())
         except SearchLimitError:
             return None  # too tangled to search: play on as if there were no close
         if not moves:

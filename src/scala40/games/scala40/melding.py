@@ -545,21 +545,25 @@ _JOKER_ONLY = frozenset({JOKER})
 def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool | None:
     """Settle quickly whether an opened player can meld ``taken`` from ``hand`` (which
     holds it) and still end the turn: ``True``/``False``, or ``None`` when only a search
-    can tell."""
+    can tell.
+
+    Under the S40-V-PLAYABLE bans a way to meld the card is not enough (only a search
+    can tell whether a card that may be discarded is left), but finding no way at all
+    still settles it."""
     rules = state.rules
-    if bans_bite(rules):
-        return None
+    # What a way to meld the card settles: the answer, or nothing under the bans.
+    found: bool | None = None if bans_bite(rules) else True
     keep = cards_to_keep(state)
     close_by_melding = rules.close_without_discard and state.may_close
     info = table_info(state.table)
     if info.playable >> taken & 1 and fits_after(len(hand) - 1, keep, close_by_melding):
-        return True
+        return found
     for meld in melds_with_card(hand, taken, rules.meld_rules):
         if fits_after(len(hand) - len(meld.cards), keep, close_by_melding):
-            return True
+            return found
     # A swap keeps the hand's size: the taken card goes, the joker comes.
     if info.swappable >> taken & 1 and fits_after(len(hand), keep, close_by_melding):
-        return True
+        return found
     held = card_mask(hand) & ~(1 << taken)
     meld_rules = rules.meld_rules
     swappable = held & info.swappable
@@ -601,14 +605,14 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
             after = with_card(hand_without(hand, (low.bit_length() - 1,)) or (), JOKER)
             for meld in melds_with_card(after, taken, meld_rules):
                 if fits_after(len(after) - len(meld.cards), keep, close_by_melding):
-                    return True
+                    return found
     if rules.split_sequences or held & info.swappable:
         return None  # splits and freed jokers open ways only a search can follow
     if not held & info.playable:
         return False
     # Layoffs can bring a sequence's end up to the card. Melds put down first add
     # nothing: a meld plus layoffs ending with the card is itself a meld of the hand.
-    return _chain_reaches(state.table, hand, taken, keep, close_by_melding)
+    return found if _chain_reaches(state.table, hand, taken, keep, close_by_melding) else False
 
 
 def _jokers_standing(table: tuple[Meld, ...]) -> Counter[Card]:
