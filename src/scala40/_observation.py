@@ -83,6 +83,7 @@ class ObservationBase(Generic[R, L]):
         self._layouts: dict[tuple[R, int], L] = {}
         self._last: L | None = None
         self._last_hand: tuple[Any, str] = (None, "-")
+        self._last_pile: tuple[Any, tuple[int, ...], array[float]] = (None, (), array("f"))
 
     def _fields_of(self, rules: R, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks of ``rules`` and ``player_count`` seats, listed once."""
@@ -121,6 +122,38 @@ class ObservationBase(Generic[R, L]):
 
     def _new_layout(self, rules: R, player_count: int) -> L:
         raise NotImplementedError  # pragma: no cover - every encoding has its layout
+
+    def _with_pile(self, base: array[float], pile: tuple[int, ...], at: int) -> array[float]:
+        """A copy of ``base`` with the discard ``pile`` counted: each card once more in the
+        block that starts at ``at``, once less in the unseen block.
+
+        Consecutive states' piles differ by their top card at most (a discard, a draw
+        from the pile): the last pile's numbers are kept (private, changed in place) and
+        brought up to date by that card, instead of counting the pile again. The numbers
+        are small integers, exact in floats, so either way gives the same ones."""
+        known_base, known_pile, known = self._last_pile
+        if known_base is base:
+            size = len(known_pile)
+            if pile == known_pile:
+                return known[:]
+            if len(pile) == size + 1 and pile[:size] == known_pile:
+                card = pile[size]
+                known[at + card] += 1.0
+                known[UNSEEN + card] -= 1.0
+                self._last_pile = (base, pile, known)
+                return known[:]
+            if len(pile) == size - 1 and known_pile[:-1] == pile:
+                card = known_pile[-1]
+                known[at + card] -= 1.0
+                known[UNSEEN + card] += 1.0
+                self._last_pile = (base, pile, known)
+                return known[:]
+        out = base[:]
+        for card in pile:
+            out[at + card] += 1.0
+            out[UNSEEN + card] -= 1.0
+        self._last_pile = (base, pile, out[:])
+        return out
 
     def _hand_text(self, last: Any) -> str:
         """The text of how the last hand ended (``-`` before any has)."""

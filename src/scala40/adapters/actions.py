@@ -164,6 +164,9 @@ _JSON_TOKENS = (*_SPECIAL_ORDER, TokenKind.NUMBER)
 
 _PREFIXES_KEPT = 4096
 """How many unfinished moves' tokens an encoding keeps read (see ``slot``)."""
+_MOVES_KEPT = 16384
+"""How many moves' tokens an encoding keeps written (see ``decision``): a game's moves
+come back turn after turn (mostly the very same objects), so each is written once."""
 """What the JSON value of a game's own codec may be written with."""
 _SPECIAL_TEXT = {
     TokenKind.END: "end",
@@ -541,6 +544,8 @@ class ActionEncoding:
         """How many distinct actions (tokens) there are: ids run from 0 to one less."""
         self._by_text = {token.text: token.id for token in reversed(tokens)}
         self._prefixes: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._written: dict[Any, tuple[int, ...]] = {}
+        self._seen: dict[int, tuple[tuple[int, ...] | None, Any]] = {}
         self._schemes: dict[type[MoveBase], tuple[tuple[str, _Scheme], ...]] = {}
         fields = [
             (kind, name)
@@ -761,13 +766,34 @@ class ActionEncoding:
                 "no seat decides here: "
                 + ("the game is over" if state.is_over else "a chance step comes next")
             )
-        encode = self.encode
-        candidates = tuple(
-            (encode(move), move)
-            for move in state.legal_moves()
-            if getattr(move, "verb", None) not in UNOFFERED_VERBS
-        )
-        return Decision(self, state, (), candidates)
+        # Moves are looked up by identity first (the entry keeps the move alive, so no
+        # other move can have its id meanwhile), then by value (an engine that makes
+        # its moves afresh); ``None`` stands for a move not offered.
+        seen = self._seen
+        written = self._written
+        if len(seen) >= _MOVES_KEPT:
+            seen.clear()
+            written.clear()
+        candidates = []
+        for move in state.legal_moves():
+            found = seen.get(id(move))
+            if found is not None:
+                if found[0] is not None:
+                    candidates.append((found[0], move))
+                continue
+            offered = getattr(move, "verb", None) not in UNOFFERED_VERBS
+            try:
+                tokens = written.get(move)
+            except TypeError:  # an unhashable move of a custom game: written each time
+                if offered:
+                    candidates.append((self.encode(move), move))
+                continue
+            if tokens is None and offered:
+                tokens = written[move] = self.encode(move)
+            seen[id(move)] = (tokens, move)
+            if tokens is not None:
+                candidates.append((tokens, move))
+        return Decision(self, state, (), tuple(candidates))
 
     def legal_sequences(self, state: Any) -> tuple[tuple[int, ...], ...]:
         """The tokens of every legal move of ``state`` that agents are offered (all but
@@ -799,7 +825,7 @@ class Decision:
     legal moves they still lead to. Immutable: :meth:`after` gives the next one.
     """
 
-    __slots__ = ("_actions", "candidates", "encoding", "prefix", "state")
+    __slots__ = ("_actions", "_branches", "candidates", "encoding", "player", "prefix", "state")
 
     def __init__(
         self,
@@ -807,6 +833,7 @@ class Decision:
         state: Any,
         prefix: tuple[int, ...],
         candidates: tuple[tuple[tuple[int, ...], Any], ...],
+        player: int | None = None,
     ) -> None:
         self.encoding = encoding
         self.state = state
@@ -814,13 +841,12 @@ class Decision:
         """The tokens chosen so far."""
         self.candidates = candidates
         """The legal moves (tokens, move) whose tokens start with :attr:`prefix`."""
+        self.player: int = state.current_player if player is None else player
+        """The seat deciding (the state's ``current_player``)."""
         self._actions: tuple[int, ...] | None = None
-
-    @property
-    def player(self) -> int:
-        """The seat deciding."""
-        player: int = self.state.current_player
-        return player
+        # The candidates by their next token, once the legal actions are asked for: the
+        # next decision is then one look-up (an agent asks for the actions, then picks).
+        self._branches: dict[int, list[tuple[tuple[int, ...], Any]]] | None = None
 
     @property
     def complete(self) -> bool:
@@ -837,10 +863,17 @@ class Decision:
         found = self._actions
         if found is None:
             depth = len(self.prefix)
-            found = tuple(
-                sorted({tokens[depth] for tokens, _ in self.candidates if len(tokens) > depth})
-            )
-            self._actions = found
+            branches: dict[int, list[tuple[tuple[int, ...], Any]]] = {}
+            for item in self.candidates:
+                tokens = item[0]
+                if len(tokens) > depth:
+                    branch = branches.get(tokens[depth])
+                    if branch is None:
+                        branches[tokens[depth]] = [item]
+                    else:
+                        branch.append(item)
+            self._branches = branches
+            found = self._actions = tuple(sorted(branches))
         return found
 
     def after(self, action: int) -> Decision:
@@ -848,16 +881,26 @@ class Decision:
 
         :raises IllegalActionError: ``action`` is not legal now.
         """
-        depth = len(self.prefix)
-        kept = tuple(
-            item for item in self.candidates if len(item[0]) > depth and item[0][depth] == action
-        )
+        branches = self._branches
+        if branches is not None:
+            try:
+                branch = branches.get(action)
+            except TypeError:  # an unhashable action is legal nowhere
+                branch = None
+            kept = () if branch is None else tuple(branch)
+        else:
+            depth = len(self.prefix)
+            kept = tuple(
+                item
+                for item in self.candidates
+                if len(item[0]) > depth and item[0][depth] == action
+            )
         if not kept:
             legal = ", ".join(f"{a} ({self.encoding.describe(a)})" for a in self.actions())
             raise IllegalActionError(
                 f"action {action!r} is not legal here; legal actions: {legal or 'none'}"
             )
-        return Decision(self.encoding, self.state, (*self.prefix, action), kept)
+        return Decision(self.encoding, self.state, (*self.prefix, action), kept, self.player)
 
     def __repr__(self) -> str:
         chosen = " ".join(self.encoding.describe(action) for action in self.prefix)

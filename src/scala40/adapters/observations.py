@@ -87,6 +87,11 @@ class ProtocolObservation:
 PROTOCOL_OBSERVATION: ObservationEncoding = ProtocolObservation()
 """The fallback observation of games without their own."""
 
+_NO_CONTEXT: dict[int, float] = {}
+"""The decision part of a seat that is not choosing: all zeros (shared, never changed)."""
+_CONTEXTS_KEPT = 4096
+"""How many decision parts an observer keeps (see ``Observer.context_part``)."""
+
 
 class Observer:
     """Numbers and texts of what each seat observes, for one
@@ -121,6 +126,9 @@ class Observer:
         self._recent: list[list[tuple[Any, Sequence[float]]]] = [
             [] for _ in range(encoding.players)
         ]
+        # The decision part of each series of tokens chosen: the same few come again and
+        # again (none yet, a verb, a verb and a card).
+        self._contexts: dict[tuple[int, ...], dict[int, float]] = {}
 
     def context_fields(self) -> tuple[ObservationField, ...]:
         """The decision part, for every game:
@@ -171,29 +179,45 @@ class Observer:
         """The two parts of :meth:`encode`: the game's numbers as its encoding gives them,
         and the decision part as its numbers that are not 0, by index in the whole
         observation (the framework adapters make arrays of them without a list)."""
+        return self.game_part(state, seat), dict(self.context_part(seat, decision))
+
+    def game_part(self, state: Any, seat: int) -> Sequence[float]:
+        """The game's part of what ``seat`` observes in ``state``, as its encoding gives
+        it (remembered for the seat's last two states: do not change it)."""
         recent = self._recent[seat]
         for known, numbers in recent:
             if known is state:
-                game = numbers
-                break
-        else:
-            game = self.game_encoding.encode(state.view(seat))
-            recent.insert(0, (state, game))
-            del recent[2:]
-        context: dict[int, float] = {}
-        if decision is not None and decision.player == seat:
-            context[self._acting] = 1.0
-            prefix = decision.prefix
-            encoding = self.encoding
-            context[self._slot + encoding.slot(prefix)] = 1.0
-            cap = self._cap
-            for action in prefix:
-                index = self._move + action
-                context[index] = min(context.get(index, 0.0) + 1.0, cap)
-            for action in prefix[encoding.field_start(prefix) :]:
-                index = self._field + action
-                context[index] = min(context.get(index, 0.0) + 1.0, cap)
-        return game, context
+                return numbers
+        game = self.game_encoding.encode(state.view(seat))
+        recent.insert(0, (state, game))
+        del recent[2:]
+        return game
+
+    def context_part(self, seat: int, decision: Decision | None) -> dict[int, float]:
+        """The decision part of what ``seat`` observes, as :meth:`parts` gives it (one
+        dictionary per series of tokens chosen, shared: do not change it)."""
+        if decision is None or decision.player != seat:
+            return _NO_CONTEXT
+        prefix = decision.prefix
+        found = self._contexts.get(prefix)
+        if found is None:
+            if len(self._contexts) >= _CONTEXTS_KEPT:
+                self._contexts.clear()
+            found = self._contexts[prefix] = self._context_of(prefix)
+        return found
+
+    def _context_of(self, prefix: tuple[int, ...]) -> dict[int, float]:
+        context: dict[int, float] = {self._acting: 1.0}
+        encoding = self.encoding
+        context[self._slot + encoding.slot(prefix)] = 1.0
+        cap = self._cap
+        for action in prefix:
+            index = self._move + action
+            context[index] = min(context.get(index, 0.0) + 1.0, cap)
+        for action in prefix[encoding.field_start(prefix) :]:
+            index = self._field + action
+            context[index] = min(context.get(index, 0.0) + 1.0, cap)
+        return context
 
     def text(self, state: Any, seat: int, decision: Decision | None = None) -> str:
         """What ``seat`` observes in ``state`` as text: the game's text of its view, and

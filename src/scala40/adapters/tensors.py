@@ -39,7 +39,8 @@ def observation_array(
 ) -> npt.NDArray[np.float32]:
     """What ``seat`` observes in ``state`` (see :meth:`Observer.encode`), as a float32
     array, written into ``out`` when given."""
-    game, context = observer.parts(state, seat, decision)
+    game = observer.game_part(state, seat)
+    context = observer.context_part(seat, decision)
     size = observer.game_size
     if out is None and isinstance(game, array) and game.typecode == "f":
         # The game's numbers and the decision part's zeros joined as one array.array,
@@ -49,7 +50,9 @@ def observation_array(
         numbers = game + tail
         for index, value in context.items():
             numbers[index] = value
-        return np.frombuffer(numbers, np.float32)
+        # An array over the numbers, as np.frombuffer makes it, in two thirds of its time.
+        made: npt.NDArray[np.float32] = np.ndarray((len(numbers),), _FLOAT32, numbers)
+        return made
     if out is None:
         out = np.empty(observer.size, np.float32)
     if isinstance(game, array) and game.typecode == "f":
@@ -62,6 +65,7 @@ def observation_array(
     return out
 
 
+_FLOAT32 = np.dtype(np.float32)
 _ZEROS: dict[int, array[float]] = {}
 
 

@@ -193,16 +193,14 @@ class KnockObservation(ObservationBase[Any, _Layout]):
 
     def _encode(self, view: PlayerView, layout: _Layout) -> array[float]:
         n = layout.player_count
-        out = layout.start[:]  # the fixed blocks set, the unseen block holding the deck
+        # The fixed blocks set, the unseen block holding the deck, less the discard pile.
+        discard = view.discard
+        out = self._with_pile(layout.start, discard, _DISCARD)
         me = view.player
         phase = view.phase
         # Card blocks: a card the player sees is not unseen.
         for card in view.hand:
             out[card] += 1.0
-            out[UNSEEN + card] -= 1.0
-        discard = view.discard
-        for card in discard:
-            out[_DISCARD + card] += 1.0
             out[UNSEEN + card] -= 1.0
         if discard:
             out[_TOP + discard[-1]] = 1.0

@@ -170,7 +170,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         table = view.table
         known = self._last_table
         if known[0] is layout and known[1] == table:
-            out = known[2][:]
+            base = known[2]
         else:
             # States share a table until a meld changes it: its blocks, and the unseen
             # block without its cards, are written once and copied while it lasts.
@@ -184,15 +184,14 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
                     out[row + represented] += 1.0
                     if card != represented:
                         out[jokers + represented] += 1.0
-            self._last_table = (layout, table, out[:])
+            self._last_table = (layout, table, out)
+            base = out
+        discard = view.discard
+        out = self._with_pile(base, discard, 106)
         me = view.player
         # Card blocks: a card the player sees is not unseen.
         for card in view.hand:
             out[card] += 1.0
-            out[53 + card] -= 1.0
-        discard = view.discard
-        for card in discard:
-            out[106 + card] += 1.0
             out[53 + card] -= 1.0
         if discard:
             out[159 + discard[-1]] = 1.0
