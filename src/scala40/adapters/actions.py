@@ -161,13 +161,13 @@ _SPECIAL_ORDER = (
     TokenKind.TEXT,
 )
 _JSON_TOKENS = (*_SPECIAL_ORDER, TokenKind.NUMBER)
+"""What the JSON value of a game's own codec may be written with."""
 
 _PREFIXES_KEPT = 4096
 """How many unfinished moves' tokens an encoding keeps read (see ``slot``)."""
 _MOVES_KEPT = 16384
 """How many moves' tokens an encoding keeps written (see ``decision``): a game's moves
 come back turn after turn (mostly the very same objects), so each is written once."""
-"""What the JSON value of a game's own codec may be written with."""
 _SPECIAL_TEXT = {
     TokenKind.END: "end",
     TokenKind.NONE: "none",
