@@ -51,10 +51,12 @@ from tests.core.test_hostile_input import EXTREME_RULES, WORST_MELDS
 from tests.games.scala40.test_hostile_input import _WORST_RULES, WORST_OPENINGS
 from tests.games.scala40.test_search_budget import (
     SPLITS_PAST_THE_BUDGET,
+    TAKEN_CARD_POSITIONS,
     WORST_CLOSES,
     WORST_DEADWOODS,
     _hunted,
     take_discard_lookahead_position,
+    taken_card_position,
 )
 
 from scala40 import Scala40Error, check_meld, clear_caches, meld_interpretations
@@ -126,6 +128,15 @@ def scala40_cases() -> Iterator[Case]:
     )
     data = state.to_dict()
     yield f"state_from_dict [{name}]", hand, partial(type(state).from_dict, data)
+    for name in TAKEN_CARD_POSITIONS:
+        state = taken_card_position(name)
+        hand = format_cards(state.hands[state.turn])
+        yield (
+            f"from_position, legal_moves [taken card {name}]",
+            hand,
+            partial(lambda name: list(taken_card_position(name).legal_moves()), name),
+        )
+        yield f"apply take [taken card {name}]", hand, partial(state.apply, "take")
 
 
 def skarney_cases() -> Iterator[Case]:

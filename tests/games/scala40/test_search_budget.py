@@ -257,7 +257,7 @@ _SPLIT5_MULTI = Ruleset(jokers=5, max_players=6, split_sequences=True, max_joker
 # than MAX_SEARCH_WORK (0.12-0.23 s with no budget), so the moves could not be listed.
 # The exhaustive search with no budget confirms the answer: only the draw. Under the
 # discard bans of S40-V-PLAYABLE it took 27 s.
-_TAKEN_CARD_DEAD_ENDS: dict[str, dict[str, Any]] = {
+TAKEN_CARD_POSITIONS: dict[str, dict[str, Any]] = {
     "2C: a second 2C beside the table's, or on 5C JK=6C 7C": {
         "hands": [
             "JH 3C JC",
@@ -342,10 +342,38 @@ _TAKEN_CARD_DEAD_ENDS: dict[str, dict[str, Any]] = {
         "turns_played": [2, 2, 2, 2, 2, 2],
         "dealer": 3,
     },
+    "KH, past the budget, with discard bans (S40-V-PLAYABLE)": {
+        "rules": Ruleset(
+            jokers=7,
+            split_sequences=True,
+            max_jokers_per_meld=None,
+            opening_threshold=0,
+            ban_playable_discard_opened=True,
+            close_without_discard=True,
+        ),
+        "hands": ["AS 6S 10S JS AH QH QH", "6S 4C", "3S 4S 9S 9S 3H KD 5C JC JC",
+                  "2S JS 4H AD 4D JK", "3S 5S QS KS"],
+        "discard": "5D QC 2S 2D 10D QD KH",
+        "table": ["JK=4H 5H 6H 7H", "JK=6H 7H 8H", "JK=9H 10H JH", "7C 8C 9C", "10D JD QD",
+                  "AS AH JK=AD AC", "9H 10H JK=JH", "5D 6D 7D", "6D 7D 8D", "KS KH KD KC",
+                  "8S JK=8H 8D 8C"],
+        "opened": [True] * 5,
+        "turn": 3,
+        "turns_played": [2, 2, 2, 1, 1],
+        "dealer": 4,
+    },
 }  # fmt: skip
+"""Positions of random games under S40-V-SPLIT where the player to draw may not take the
+top discard, and finding that once cost more than the work budget (see below)."""
 
 
-@pytest.mark.parametrize("name", sorted(_TAKEN_CARD_DEAD_ENDS))
+def taken_card_position(name: str) -> GameState:
+    """The position of :data:`TAKEN_CARD_POSITIONS` called ``name``: the player to draw."""
+    position = {"rules": _SPLIT5_MULTI, "phase": "draw", **TAKEN_CARD_POSITIONS[name]}
+    return make_position(**position)
+
+
+@pytest.mark.parametrize("name", sorted(TAKEN_CARD_POSITIONS))
 def test_a_taken_card_that_cannot_be_melded_is_settled_at_once_s40_v_multijoker(
     name: str,
 ) -> None:
@@ -354,13 +382,8 @@ def test_a_taken_card_that_cannot_be_melded_is_settled_at_once_s40_v_multijoker(
     # other cards still need pieces) settles it before any search, with discard bans
     # or without: the player may only draw, and the state lists its moves and loads
     # back within the bound.
-    def make() -> GameState:
-        return make_position(
-            **{"rules": _SPLIT5_MULTI, "phase": "draw", **_TAKEN_CARD_DEAD_ENDS[name]}
-        )
-
     clear_caches()
-    state = library_errors_only(make, seconds=CPU_LIMIT)
+    state = library_errors_only(taken_card_position, name, seconds=CPU_LIMIT)
     clear_caches()
     assert library_errors_only(lambda: list(state.legal_moves()), seconds=CPU_LIMIT) == [
         DrawStock()
@@ -497,33 +520,9 @@ def test_a_take_the_lookahead_cannot_settle_within_the_budget_is_refused_s40_dra
     # let go left takes the search over every order of the turn's moves past
     # MAX_SEARCH_WORK (251,325 units, to find that it cannot). The take is refused with a message naming the budget,
     # the player draws, and the game goes on: the moves list and the state loads back.
-    rules = Ruleset(
-        jokers=7,
-        split_sequences=True,
-        max_jokers_per_meld=None,
-        opening_threshold=0,
-        ban_playable_discard_opened=True,
-        close_without_discard=True,
-    )
-
-    def make() -> GameState:
-        return make_position(
-            rules=rules,
-            phase="draw",
-            hands=["AS 6S 10S JS AH QH QH", "6S 4C", "3S 4S 9S 9S 3H KD 5C JC JC",
-                   "2S JS 4H AD 4D JK", "3S 5S QS KS"],
-            discard="5D QC 2S 2D 10D QD KH",
-            table=["JK=4H 5H 6H 7H", "JK=6H 7H 8H", "JK=9H 10H JH", "7C 8C 9C", "10D JD QD",
-                   "AS AH JK=AD AC", "9H 10H JK=JH", "5D 6D 7D", "6D 7D 8D", "KS KH KD KC",
-                   "8S JK=8H 8D 8C"],
-            opened=[True] * 5,
-            turn=3,
-            turns_played=[2, 2, 2, 1, 1],
-            dealer=4,
-        )  # fmt: skip
-
+    name = "KH, past the budget, with discard bans (S40-V-PLAYABLE)"
     clear_caches()
-    state = library_errors_only(make, seconds=CPU_LIMIT)
+    state = library_errors_only(taken_card_position, name, seconds=CPU_LIMIT)
     clear_caches()
     assert library_errors_only(lambda: list(state.legal_moves()), seconds=CPU_LIMIT) == [
         DrawStock()
