@@ -533,3 +533,28 @@ def test_a_take_the_lookahead_cannot_settle_within_the_budget_is_refused_s40_dra
         state.apply("take")
     assert not state.apply("draw").is_over
     assert GameState.from_dict(state.to_dict()) == state
+
+
+def test_a_taken_card_that_a_swap_and_a_split_make_room_for_may_be_taken_s40_v_split() -> None:
+    # S40-DRAW-DISCARD, S40-SWAP, S40-V-SPLIT, S40-V-MULTIJOKER: the 4♦ fits only after
+    # the 9♦ takes the joker's place in 6D JK=7D 8D JK=9D 10D and a split adds the 4♦ and
+    # that joker: 4D JK=5D 6D and JK=7D 8D 9D 10D. The quick bound counts the hand's 9♦
+    # in the run the split leaves, so the take is offered, as the search finds.
+    state = make_position(
+        rules=Ruleset(jokers=7, opening_threshold=0, max_jokers_per_meld=None,
+                      split_sequences=True, max_players=6),
+        phase="draw",
+        hands=["KS AH 5H 9H 2D 8D 9C KC", "7S 7S 8S 8S 4D 9D QD 2C 3C KC",
+               "4S 10S 10S QS AH 4H JH QH 2D QD KD 3C QC", "KS 3H 3H 8H 9H AD 10C",
+               "AS AS 3S 10H QH AC 4C 4C 5C", "2S 2H 5H 6H 6H 10H KH AD 7D 7D 9D JD AC"],
+        discard="7H 8C 9S 6C 3S 10D QS 5S 6C 4D",
+        table=["JS JH JK=JD JC", "6D JK=7D 8D JK=9D 10D", "JS JK=JH JC", "2S 2H 2C",
+               "4S 5S 6S"],
+        opened=[True, True, False, True, True, False],
+        turn=1,
+        turns_played=[2, 1, 1, 1, 2, 2],
+        dealer=3,
+    )  # fmt: skip
+    assert TakeDiscard() in state.legal_moves()
+    taken = state.apply("take").apply("swap 9D #1")
+    assert [str(move) for move in taken.legal_moves() if "4D" in str(move)]

@@ -748,7 +748,8 @@ def _piece_might_hold(
         ):
             if not run:
                 continue
-            naturals = sum(natural[at] for at in run)
+            # A joker of the run gives way to the hand's card it stands for (a swap).
+            naturals = sum(1 for at in run if natural[at] or held[at])
             wilds_needed = [
                 extra - added
                 for extra in range(max(0, shortest - len(run)), longest - len(run) + 1)
