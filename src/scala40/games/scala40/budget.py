@@ -14,7 +14,7 @@ a table meld); one step of a split sweep is :data:`SWEEP_WORK` units, one set of
 it completes :data:`EMIT_WORK` units, one move played and judged
 :data:`TRY_WORK` units, one position a search examines (listing its moves)
 :data:`POSITION_WORK` units. A call
-therefore stops within :data:`MAX_SEARCH_WORK` units, under two tenths of a second.
+therefore stops within :data:`MAX_SEARCH_WORK` units, about two tenths of a second.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ __all__ = [
 
 MAX_SEARCH_WORK = 100_000
 """The most units of work (:mod:`~scala40.games.scala40.budget`) one call spends in the
-searches: under two tenths of a second of CPU (``benchmarks/bench_worst_inputs.py`` times
+searches: about two tenths of a second of CPU (``benchmarks/bench_worst_inputs.py`` times
 the worst inputs found, the costliest of them refused at the budget). Real games stay
 well below it: in 1,143 seeded games of random and greedy players (two to four, their
 first two hands) under S40-V-SPLIT with eight and four jokers and the classic preset,

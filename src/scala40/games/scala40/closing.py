@@ -94,7 +94,7 @@ def can_close(state: GameState, drawn: Card | str | None = None) -> bool:
     :raises IllegalMoveError: ``drawn`` is given outside the DRAW phase, or is not in
         the stock.
     :raises SearchLimitError: the search spent its budget of work
-        (``MAX_SEARCH_WORK`` of :mod:`scala40.games.scala40.budget`, under two tenths of a
+        (``MAX_SEARCH_WORK`` of :mod:`scala40.games.scala40.budget`, about two tenths of a
         second) without an answer.
 
     >>> from scala40 import GameState

@@ -381,7 +381,7 @@ def min_deadwood(
     :raises InvalidValueError: ``keep`` is negative.
     :raises SearchLimitError: the cards can be read as more than ``MAX_HAND_READINGS`` (3,000)
         melds, or one meld as more than ``MAX_READINGS``, or the search spent its budget
-        of work (``MAX_SEARCH_WORK`` of :mod:`scala40.games.scala40.budget`, under
+        of work (``MAX_SEARCH_WORK`` of :mod:`scala40.games.scala40.budget`, about
         two tenths of a second): only under rules that allow many wild cards in a meld.
 
     >>> min_deadwood("9S 10S 3D 3H KC KD JK").value               # no table: JK 3D 3H
