@@ -589,7 +589,8 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
         # A joker comes to the hand only for a natural card of the hand it stands for
         # (S40-SWAP), and a table joker stands for the same card all turn (layoffs and
         # splits keep it): no more jokers than such cards, card by card.
-        freeable = _freeable_jokers(_jokers_standing(state.table), Counter(hand))
+        standing = _jokers_standing(state.table)
+        freeable = _freeable_jokers(standing, Counter(hand))
         if not (
             suits >> SUIT_OF[taken] & 1
             and _sequence_might_reach(
@@ -599,6 +600,7 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
                 freeable + hand.count(JOKER),
                 meld_rules,
                 split=rules.split_sequences,
+                standing=standing,
             )
         ):
             with_jokers = tuple(sorted((*hand, *([JOKER] * freeable))))
@@ -650,13 +652,15 @@ def _sequence_might_reach(
     rules: MeldRules,
     *,
     split: bool = False,
+    standing: Counter[Card] | None = None,
 ) -> bool:
     """Whether some table sequence of ``taken``'s suit could come to hold it.
 
     Without S40-V-SPLIT, by its end: the places between its end and the card filled by
     other cards of ``hand`` or by up to ``jokers`` jokers. A bound: how many jokers one
     meld may hold is not checked. With ``split``, the card may also go into a piece of a
-    split (:func:`_piece_might_hold`)."""
+    split (:func:`_piece_might_hold`); ``standing`` counts the table's jokers by the card
+    each stands for (:func:`_jokers_standing`, worked out here if not given)."""
     slots = rules.sequence_slots
     longest = rules.sequence_max
     suit = SUIT_OF[taken]
@@ -669,22 +673,22 @@ def _sequence_might_reach(
             continue
         first = meld.start
         last = first + len(meld.cards) - 1
+        if split:
+            if counts is None:
+                counts = Counter(hand)
+                counts[taken] -= 1
+                by_card = _jokers_standing(table) if standing is None else standing
+                by_place = Counter(
+                    {i: counts[suit * 13 + slot - 1] for i, slot in enumerate(slots)}
+                )
+            # The jokers of this sequence, the hand's, and those the hand can free from
+            # other melds.
+            own = _jokers_standing((meld,))
+            pool = counts[JOKER] + _freeable_jokers(by_card - own, counts) + sum(own.values())
+            if any(_piece_might_hold(meld, place, by_place, pool, rules) for place in places):
+                return True
+            continue
         for place in places:
-            if split:
-                if counts is None:
-                    counts = Counter(hand)
-                    counts[taken] -= 1
-                    standing = _jokers_standing(table)
-                    by_place = Counter(
-                        {i: counts[suit * 13 + slot - 1] for i, slot in enumerate(slots)}
-                    )
-                # The jokers of this sequence, the hand's, and those the hand can free
-                # from other melds.
-                own = _jokers_standing((meld,))
-                pool = counts[JOKER] + _freeable_jokers(standing - own, counts) + sum(own.values())
-                if _piece_might_hold(meld, place, by_place, pool, rules):
-                    return True
-                continue
             if place < first:
                 gap = range(place + 1, first)
             elif place > last:
