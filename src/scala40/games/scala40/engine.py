@@ -142,24 +142,21 @@ def _apply_take_discard(state: StateRecord, move: TakeDiscard, lookahead: bool) 
     if lookahead:
         rule = "S40-DRAW-DISCARD" if state.opened[player] else "S40-V-EARLYDISCARD"
         use = "melded" if state.opened[player] else "part of an opening"
+        name = CARD_NAMES[card]
         try:
             usable = can_finish(new)
+            why = f"{name} cannot be {use} this turn with a card left to discard"
         except SearchLimitError:
             # The documented bound of the lookahead: a take that cannot be shown to lead
             # on within MAX_SEARCH_WORK is refused, and the player draws from the stock,
             # so that the game never stops at a position whose moves cannot be listed.
-            raise illegal(
-                move,
-                rule,
-                f"whether {CARD_NAMES[card]} can be {use} this turn with a card left to "
-                "discard cannot be settled within the work budget (MAX_SEARCH_WORK)",
-            ) from None
-        if not usable:
-            raise illegal(
-                move,
-                rule,
-                f"{CARD_NAMES[card]} cannot be {use} this turn with a card left to discard",
+            usable = False
+            why = (
+                f"whether {name} can be {use} this turn with a card left to discard cannot "
+                "be settled within the work budget (MAX_SEARCH_WORK)"
             )
+        if not usable:
+            raise illegal(move, rule, why)
     return new
 
 
