@@ -65,7 +65,7 @@ _OFFER = 2 * CARD_CODES
 _KNOWN = 3 * CARD_CODES
 _WRITTEN = (
     "table_owner", "hand_sizes", "stopped", "to_move", "turn", "dealer", "winners",
-    "last_went_out", "contracts", "totals", "last_points", "stock_size", "phase",
+    "last_went_out", "contracts", "stock_size", "phase",
     "turn_facts", "progress", "contract", "bonus", "turn_number", "last_hand",
     "hand_number",
 )  # fmt: skip
@@ -123,6 +123,9 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         )
         self._meld_numbers: dict[Meld, tuple[array[float], array[float]]] = {}
         self._last_meld_facts: dict[int, tuple[Any, _Layout, array[float]]] = {}
+        self._last_sides: dict[int, tuple[_Layout, Any, Any, Any, array[float]]] = {}
+        self._last_known: dict[int, tuple[_Layout, Any, Any, array[float], tuple[Card, ...]]] = {}
+        self._last_hand_numbers: tuple[Any, int, float, float] = (None, 0, 0.0, 0.0)
         self._meld_texts: dict[Meld, str] = {}
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
@@ -265,22 +268,15 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             out[_OFFER + offer] = 1.0
         known = public.known
         accepted = public.accepted
-        if any(known) or any(accepted):  # mostly nobody's: nothing to write
-            accepted_at = _KNOWN + n * CARD_CODES
-            for offset in range(n):
-                seat = (me + offset) % n
-                row = _KNOWN + offset * CARD_CODES
-                for card in known[seat]:
-                    out[row + card] += 1.0
-                    if offset:
-                        out[UNSEEN + card] -= 1.0  # the player's own are in his hand
-                row = accepted_at + offset * CARD_CODES
-                for card in accepted[seat]:
-                    out[row + card] += 1.0
+        if any(known) or any(accepted):  # none at first: nothing to write
+            rows, others = self._known_rows(layout, me, known, accepted)
+            out[_KNOWN : _KNOWN + len(rows)] = rows
+            for card in others:
+                out[UNSEEN + card] -= 1.0
         (
             owner_at, sizes_at, stopped_at, to_move_at, turn_at, dealer_at, winners_at,
-            out_at, contracts_at, totals_at, points_at, stock_at, phase_at, facts_at,
-            progress_at, contract_at, bonus_at, turn_number_at, last_at, number_at,
+            out_at, contracts_at, stock_at, phase_at, facts_at, progress_at, contract_at,
+            bonus_at, turn_number_at, last_at, number_at,
         ) = layout.offsets  # fmt: skip
         # The owners, cards added and fresh melds, one slice (see _meld_facts).
         facts = self._meld_facts(layout, me, public.owners, public.extended, public.fresh_from)
@@ -308,17 +304,10 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         last = public.last_hand
         if last is not None and last.went_out is not None:
             out[out_at + (last.went_out - me) % n] = 1.0
-        # Side blocks, the player's side first.
-        partnership = rules.partnership
-        contracts = public.contracts
-        totals = public.totals
-        for offset in range(_side_count(rules, n)):
-            side = side_of((me + offset) % n, partnership)
-            if contracts[side]:
-                out[contracts_at + offset] = 1.0
-            out[totals_at + offset] = _points(totals[side])
-            if last is not None:
-                out[points_at + offset] = _points(last.points[side])
+        # Side blocks, the player's side first: ``contracts``, ``totals`` and
+        # ``last_points``, one slice.
+        sides = self._sides(layout, me, public.contracts, public.totals, last)
+        out[contracts_at : contracts_at + len(sides)] = sides
         out[stock_at] = stock_size
         phase = public.phase
         out[phase_at + _PHASE_INDEX[phase]] = 1.0
@@ -333,15 +322,86 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         out[facts_at + 3] = offer is not None and is_stop_card(offer)
         out[progress_at] = public.progress / _CONTRACT_CAP
         if hand_number:
+            known_hand = self._last_hand_numbers
+            if known_hand[0] is not layout or known_hand[1] != hand_number:
+                # The same for every state of a hand: computed once a hand.
+                contract = rules.contract_size(hand_number) / _CONTRACT_CAP
+                bonus = min(rules.bonus(hand_number) / _POINTS, _POINTS_CAP)
+                known_hand = self._last_hand_numbers = (layout, hand_number, contract, bonus)
             if rules.contract:
-                out[contract_at] = rules.contract_size(hand_number) / _CONTRACT_CAP
-            out[bonus_at] = min(rules.bonus(hand_number) / _POINTS, _POINTS_CAP)
+                out[contract_at] = known_hand[2]
+            out[bonus_at] = known_hand[3]
         out[turn_number_at] = min(turn_number, _TURN_CAP) / _TURN_CAP
         if last is not None:
             out[last_at] = last.shutout
             out[last_at + 1] = last.void
         out[number_at] = min(hand_number / rules.hands, 1.0)
         return out
+
+    def _known_rows(
+        self,
+        layout: _Layout,
+        me: int,
+        known: tuple[tuple[Card, ...], ...],
+        accepted: tuple[tuple[Card, ...], ...],
+    ) -> tuple[array[float], tuple[Card, ...]]:
+        """The ``known`` and ``accepted`` blocks of seat ``me`` (one slice: the one
+        follows the other), and the cards known in the other hands (not unseen), kept
+        for each seat until they change (at an offer)."""
+        found = self._last_known.get(me)
+        if found is not None and found[0] is layout and found[1] == known and found[2] == accepted:
+            return found[3], found[4]
+        n = layout.player_count
+        rows = array("f", bytes(4 * 2 * n * CARD_CODES))
+        accepted_at = n * CARD_CODES
+        others: list[Card] = []
+        for offset in range(n):
+            seat = (me + offset) % n
+            row = offset * CARD_CODES
+            for card in known[seat]:
+                rows[row + card] += 1.0
+            if offset:
+                others.extend(known[seat])  # the player's own are in his hand
+            row = accepted_at + offset * CARD_CODES
+            for card in accepted[seat]:
+                rows[row + card] += 1.0
+        made = (rows, tuple(others))
+        self._last_known[me] = (layout, known, accepted, *made)
+        return made
+
+    def _sides(
+        self,
+        layout: _Layout,
+        me: int,
+        contracts: tuple[bool, ...],
+        totals: tuple[int, ...],
+        last: HandResult | None,
+    ) -> array[float]:
+        """The ``contracts``, ``totals`` and ``last_points`` blocks of seat ``me`` (one
+        slice: they follow one another), kept for each seat until they change (a few
+        times a hand)."""
+        found = self._last_sides.get(me)
+        if (
+            found is not None
+            and found[0] is layout
+            and found[1] == contracts
+            and found[2] == totals
+            and found[3] is last
+        ):
+            return found[4]
+        n = layout.player_count
+        partnership = layout.rules.partnership
+        count = _side_count(layout.rules, n)
+        sides = [side_of((me + offset) % n, partnership) for offset in range(count)]
+        numbers = [1.0 if contracts[side] else 0.0 for side in sides]
+        numbers.extend([_points(totals[side]) for side in sides])
+        if last is None:
+            numbers.extend([0.0] * len(sides))
+        else:
+            numbers.extend([_points(last.points[side]) for side in sides])
+        made = array("f", numbers)
+        self._last_sides[me] = (layout, contracts, totals, last, made)
+        return made
 
     def _table_numbers(self, layout: _Layout, table: tuple[Meld, ...]) -> array[float]:
         """The numbers every seat's view of ``table`` shares: the layout's start, with the
