@@ -113,9 +113,13 @@ class ObservationBase(Generic[R, L]):
         ``PUBLIC_FIELDS``), which read alike on both, and the seat's own hand; nothing
         else of the state.
 
-        :raises InvalidArgumentError: ``seat`` is not a seat of the game.
+        :raises InvalidArgumentError: ``state`` is not a game state, or ``seat`` not a
+            seat of the game.
         """
-        player_count = state.player_count
+        try:
+            player_count, hands, stock = state.player_count, state.hands, state.stock
+        except AttributeError:
+            raise InvalidArgumentError(f"expected a game state, got {describe(state)}") from None
         if not (type(seat) is int and 0 <= seat < player_count):
             raise InvalidArgumentError(
                 f"seat must be from 0 to {player_count - 1}, got {describe(seat)}"
@@ -124,9 +128,8 @@ class ObservationBase(Generic[R, L]):
         layout = self._last
         if layout is None or layout.rules is not rules or layout.player_count != player_count:
             layout = self._layout(rules, player_count)
-        hands = state.hands
         sizes = tuple([len(hand) for hand in hands])
-        return self._encode(state, seat, hands[seat], sizes, len(state.stock), layout)
+        return self._encode(state, seat, hands[seat], sizes, len(stock), layout)
 
     def _encode(
         self,

@@ -133,6 +133,8 @@ def test_encoding_a_state_gives_its_views_numbers_and_reads_only_the_view(name: 
         assert read <= shown, read - shown
     with pytest.raises(InvalidArgumentError, match="seat must be from 0 to"):
         encoding.encode_state(state, players)
+    with pytest.raises(InvalidArgumentError, match="expected a game state, got"):
+        encoding.encode_state("a state", 0)
 
 
 def test_fallback_observation_for_a_game_without_one() -> None:
