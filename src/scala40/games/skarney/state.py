@@ -121,6 +121,9 @@ class GameState(StateRecord):
     def _apply(self, move: Move) -> Any:
         return engine.apply(self, move)
 
+    def _apply_trusted(self, move: Move) -> Any:
+        return engine.apply_trusted(self, move)
+
     _resign = engine.resign
     _field_problems = load.field_problems
     _consistency_problems = load.consistency_problems
