@@ -18,7 +18,7 @@ sub-multiset of small hands.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 from typing import Any
 
@@ -132,44 +132,77 @@ def _rank_melds(
     return found
 
 
+_ALL_RANKS = sum(1 << (rank - 1) for rank in range(1, 14) if rank != 2)
+"""Every rank a natural card of a sequence can have (a 2 is always wild)."""
+
+
+def _meldable_ranks(ranks: int, wild: bool) -> int:
+    """The ranks of ``ranks`` (bit ``rank - 1`` each) that some sequence of 3 or more
+    could hold: with a wild card, those with another rank held at most two places away
+    (a sequence's one missing place between them or beside them); without, those in 3
+    consecutive places. The ace is at both ends (place 13 is the ace again)."""
+    places = ranks | (ranks & 1) << 13
+    if wild:
+        near = places << 1 | places << 2 | places >> 1 | places >> 2
+        kept = places & near
+    else:
+        starts = places & places >> 1 & places >> 2
+        kept = starts | starts << 1 | starts << 2
+    return (kept | kept >> 13) & 0x1FFF
+
+
 def _suit_melds(
     suit: int, ranks: int, aces: int, wilds: tuple[Card, ...], smallest: int, largest: int
 ) -> tuple[Meld, ...]:
     """The sequences of one suit: consecutive places, each held naturally (``ranks`` has
     bit ``rank - 1`` for each rank held) or, one of them, by one of the wild cards; both
     ace places held naturally only with ``aces`` of 2 (SK-MELDS)."""
+    # A hand's suits differ in cards no sequence can hold (every sequence has 3 places or
+    # more, at most one of them wild): the answer is kept under the suit's key and under
+    # the key of the ranks that matter, which far more hands share. Both ace places are
+    # held only when every rank is.
+    assert smallest >= 3
     group_key = ("run", suit, ranks, aces, wilds, smallest, largest)
-    found = _GROUPS.get(group_key)
+    meldable = _meldable_ranks(ranks, bool(wilds))
+    both_aces = 2 if meldable == _ALL_RANKS and aces >= 2 else 0
+    found = _GROUPS.get(("run", suit, meldable, both_aces, wilds, smallest, largest))
     if found is None:
-        natural = [
-            suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None
-            for rank in _SLOTS
-        ]
-        keys: set[tuple[Card, ...]] = set()
-        places = len(_SLOTS)
-        for first in range(places):
-            missing = 0
-            for last in range(first, min(places, first + largest)):
-                if natural[last] is None:
-                    missing += 1
-                    if missing > 1:
-                        break
-                if last - first + 1 < smallest:
-                    continue
-                if first == 0 and last == places - 1 and aces < 2:
-                    break  # both ends are the ace: the hand holds one
-                held = [card for card in natural[first : last + 1] if card is not None]
-                # Keys sorted: a multiset reached from two windows (an ace at either
-                # end) is read once, so no meld is listed twice.
-                if missing:
-                    keys.update(tuple(sorted((*held, wild))) for wild in wilds)
-                    continue
-                keys.add(tuple(sorted(held)))
-                for index in range(len(held)):
-                    rest = held[:index] + held[index + 1 :]
-                    keys.update(tuple(sorted((*rest, wild))) for wild in wilds)
-        found = _GROUPS.put(group_key, _readings(keys))
-    return found
+        found = _suit_melds_of(suit, meldable, both_aces, wilds, smallest, largest)
+        _GROUPS.put(("run", suit, meldable, both_aces, wilds, smallest, largest), found)
+    return _GROUPS.put(group_key, found)
+
+
+def _suit_melds_of(
+    suit: int, ranks: int, aces: int, wilds: tuple[Card, ...], smallest: int, largest: int
+) -> tuple[Meld, ...]:
+    """:func:`_suit_melds`, worked out."""
+    natural = [
+        suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None for rank in _SLOTS
+    ]
+    keys: set[tuple[Card, ...]] = set()
+    places = len(_SLOTS)
+    for first in range(places):
+        missing = 0
+        for last in range(first, min(places, first + largest)):
+            if natural[last] is None:
+                missing += 1
+                if missing > 1:
+                    break
+            if last - first + 1 < smallest:
+                continue
+            if first == 0 and last == places - 1 and aces < 2:
+                break  # both ends are the ace: the hand holds one
+            held = [card for card in natural[first : last + 1] if card is not None]
+            # Keys sorted: a multiset reached from two windows (an ace at either
+            # end) is read once, so no meld is listed twice.
+            if missing:
+                keys.update(tuple(sorted((*held, wild))) for wild in wilds)
+                continue
+            keys.add(tuple(sorted(held)))
+            for index in range(len(held)):
+                rest = held[:index] + held[index + 1 :]
+                keys.update(tuple(sorted((*rest, wild))) for wild in wilds)
+    return _readings(keys)
 
 
 def _wild_melds(jokers: int, twos: tuple[int, ...]) -> tuple[Meld, ...]:
@@ -329,7 +362,7 @@ def _run_pieces(card: Card, rest: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     return list(dict.fromkeys(pieces))
 
 
-def _reaches(options: list[list[int]], wilds: int, needed: int) -> bool:
+def _reaches(options: Sequence[Sequence[int]], wilds: int, needed: int) -> bool:
     """Whether the groups make ``needed`` melds in all: ``options[i][k]`` melds from group
     ``i`` with ``k`` wild cards, ``wilds`` wild cards to share out."""
     if sum(group[0] for group in options) >= needed:
@@ -348,11 +381,10 @@ def _reaches(options: list[list[int]], wilds: int, needed: int) -> bool:
 _HOLDS: BoundedCache[tuple[object, ...], bool] = BoundedCache(
     "skarney contract shapes", HAND_LIMIT
 )
-"""The answers of :func:`_holds` by the shape of a hand that decides them: for sets, how
-many natural cards of each rank (sorted: which rank does not matter), for sequences, the
-natural cards of each suit written in spades (sorted: which suit does not matter), with
-the wild cards and the melds needed. Far fewer shapes than hands recur, so the contract
-check of a hand is mostly one lookup."""
+"""The answers of :func:`_holds` for sets by the shape of a hand that decides them: how
+many natural cards of each rank (sorted: which rank does not matter), with the wild cards
+and the melds needed. Far fewer shapes than hands recur, so the contract check of a hand
+is mostly one lookup. (Sequences are counted suit by suit, :func:`_suit_runs`.)"""
 
 
 def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
@@ -369,7 +401,7 @@ def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
     suits: list[list[Card]] = [[], [], [], []]
     for card in naturals:
         suits[SUIT_OF[card]].append(card % 13)  # every suit written as spades
-    return _shape_holds(kind, wilds, needed, tuple(sorted(map(tuple, suits))))
+    return _holds_runs(tuple(map(tuple, suits)), wilds, needed)
 
 
 def _shape_holds(kind: MeldKind, wilds: int, needed: int, groups: tuple[Any, ...]) -> bool:
@@ -393,11 +425,34 @@ def _holds_sets(counts: tuple[int, ...], wilds: int, needed: int) -> bool:
 
 
 def _holds_runs(suits: tuple[tuple[Card, ...], ...], wilds: int, needed: int) -> bool:
-    """Whether natural cards of a few suits (each written in spades) make ``needed``
-    sequences with up to ``wilds`` wild cards."""
-    spans = range(wilds + 1)
-    runs = [[_most_runs(cards, k) for k in spans] for cards in suits if len(cards) > 1]
+    """Whether natural cards of a few suits (each written in spades, sorted, in any
+    order) make ``needed`` sequences with up to ``wilds`` wild cards."""
+    runs = [_suit_runs(cards, wilds) for cards in suits if len(cards) > 1]
     return _reaches(runs, wilds, needed)
+
+
+_SUIT_RUNS: BoundedCache[tuple[tuple[Card, ...], int], tuple[int, ...]] = BoundedCache(
+    "skarney suit run counts"
+)
+""":func:`_suit_runs` by its arguments: one suit's cards recur across hands far more than
+a whole hand's shape does (a hand differs from the last by a card or two)."""
+
+
+def _suit_runs(cards: tuple[Card, ...], wilds: int) -> tuple[int, ...]:
+    """The most disjoint 3-card sequences the natural ``cards`` of one suit (sorted,
+    written in spades) make with 0, 1, ... ``wilds`` wild cards (see :func:`_most_runs`)."""
+    key = (cards, wilds)
+    found = _SUIT_RUNS.get(key)
+    if found is None:
+        # A card no 3-card sequence can hold (no other rank within two places) is left
+        # out first, so that the suits that differ only in such cards share their counts.
+        ranks = 0
+        for card in cards:
+            ranks |= 1 << card
+        kept = _meldable_ranks(ranks, True)
+        useful = tuple(card for card in cards if kept >> card & 1)
+        found = _SUIT_RUNS.put(key, tuple(_most_runs(useful, k) for k in range(wilds + 1)))
+    return found
 
 
 def can_complete(hand: tuple[Card, ...], kind: MeldKind | None, needed: int) -> bool:
@@ -465,7 +520,7 @@ class _Parts:
         suits = [group.copy() for group in self.groups]
         for card in taken:
             suits[SUIT_OF[card]].remove(card % 13)
-        return _shape_holds(kind, wilds, needed, tuple(sorted(map(tuple, suits))))
+        return _holds_runs(tuple(map(tuple, suits)), wilds, needed)
 
 
 def contract_starts(
