@@ -13,7 +13,7 @@ the contract is half made, so every listed move leaves a way to end the turn.
 from __future__ import annotations
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40.cards import JOKER, RANK_OF, Card
+from scala40.cards import RANK_OF, Card
 from scala40.games.skarney.engine import (
     exchange_target,
     exchanges_allowed,
@@ -38,7 +38,7 @@ from scala40.games.skarney.phases import Phase, side_of
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.games.skarney.search import contract_starts, hand_melds
-from scala40.melds import Meld, MeldKind
+from scala40.melds import Meld, MeldEnd, MeldKind
 
 __all__ = ["generate"]
 
@@ -132,14 +132,15 @@ def _exchangeable(meld: Meld) -> frozenset[Card]:
     if wild is None:
         return frozenset()
     wanted = meld.represented[wild]
-    found = []
-    for card in range(JOKER + 1):
-        if card in _WILD:
-            continue
-        fits = card == wanted or (meld.kind is MeldKind.SET and RANK_OF[card] == RANK_OF[wanted])
-        if fits and exchange_target(meld, card) is not None:
-            found.append(card)
-    return frozenset(found)
+    # The natural cards that can stand where the wild card does: in a sequence, the card
+    # it stands for; in a set, any card of its rank (exchange_target decides).
+    if meld.kind is MeldKind.SET:
+        fitting = [suit * 13 + RANK_OF[wanted] - 1 for suit in range(4)]
+    else:
+        fitting = [wanted]
+    return frozenset(
+        card for card in fitting if card not in _WILD and exchange_target(meld, card) is not None
+    )
 
 
 def _extensions(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Move]:
@@ -175,5 +176,16 @@ def _extend_moves(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
     found = []
     for ext in meld.extensions():
         represents = None if ext.represents == ext.card else ext.represents
-        found.append((ext.card, Extend(ext.card, index, ext.end, represents)))
+        key = (ext.card, index, ext.end, represents)
+        move = _EXTEND_MOVES.get(key)
+        if move is None:
+            move = _EXTEND_MOVES.put(key, Extend(ext.card, index, ext.end, represents))
+        found.append((ext.card, move))
     return tuple(found)
+
+
+_EXTEND_MOVES: BoundedCache[tuple[Card, int, MeldEnd, Card | None], Extend] = BoundedCache(
+    "skarney extend move values"
+)
+"""The extend moves by card, meld index, end and card represented: the table's melds are
+new in every hand, but the moves that extend them recur (values, made once)."""
