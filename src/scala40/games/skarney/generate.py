@@ -32,12 +32,11 @@ from scala40.games.skarney.moves import (
     Extend,
     Move,
     Offer,
-    put_down_of,
 )
 from scala40.games.skarney.phases import Phase, side_of
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
-from scala40.games.skarney.search import contract_starts, hand_melds
+from scala40.games.skarney.search import contract_starts, hand_put_downs
 from scala40.melds import Meld, MeldEnd, MeldKind
 
 __all__ = ["generate"]
@@ -76,10 +75,10 @@ def _play_moves(state: StateRecord) -> list[Move]:
         # SK-CONTRACT: the next 3-card meld of a contract the hand can complete.
         needed = rules.contract_size(state.hand_number) - state.progress
         kind = state.table[state.fresh_from].kind if state.progress else None
-        moves.extend(put_down_of(meld) for meld in contract_starts(hand, kind, needed))
+        moves += contract_starts(hand, kind, needed)
     elif melding_allowed(state):
-        moves.extend(put_down_of(meld) for meld in hand_melds(hand))
-        moves.extend(_extensions(state, hand, side))
+        moves += hand_put_downs(hand)
+        moves += _extensions(state, hand, side)
     if state.progress:
         return moves  # the contract must be completed before the turn can end
     if is_last_turn(state) or len(hand) == 1:

@@ -6,12 +6,14 @@ core accepts; the tests check the lists against a brute-force enumeration of eve
 sub-multiset of small hands.
 
 * :func:`hand_melds`: every meld a hand can put down (every reading of every
-  sub-multiset that is a meld: SK-MELDS, SK-WILDMELD);
+  sub-multiset that is a meld: SK-MELDS, SK-WILDMELD), and :func:`hand_put_downs`, the
+  moves that put them down;
 * :func:`contract_melds`: the 3-card melds of one kind a hand holds (SK-CONTRACT);
 * :func:`can_complete`: whether a hand holds ``needed`` disjoint 3-card melds of one
   kind, each with at most one wild card;
-* :func:`contract_starts`: the 3-card melds that start (or continue) a contract the hand
-  can still complete, which is what makes the contract's legal moves free of dead ends;
+* :func:`contract_starts`: the moves putting down the 3-card melds that start (or
+  continue) a contract the hand can still complete, which is what makes the contract's
+  legal moves free of dead ends;
 * :func:`contracts`: every whole contract of a hand, and :func:`best_contract`.
 """
 
@@ -26,6 +28,7 @@ from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._engine import without
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import SearchLimitError
+from scala40.games.skarney.moves import PutDown, put_down_of
 from scala40.games.skarney.rules import MELD_RULES, meld_points
 from scala40.melds import Meld, MeldKind
 
@@ -40,6 +43,7 @@ __all__ = [
     "contract_starts",
     "contracts",
     "hand_melds",
+    "hand_put_downs",
     "without",
     "without_sorted",
 ]
@@ -53,9 +57,6 @@ _SLOTS = MELD_RULES.sequence_slots
 _WILD_SORTED = tuple(sorted(_WILD))
 _CARD_SLOTS = JOKER + 1
 """Card numbers run from 0 to the joker's."""
-_SET_RANKS = tuple(rank for rank in range(1, 14) if rank != 2)
-"""Ranks that make sets: a 2 is always wild (SK-MELDS)."""
-_SET_RANK_SET = frozenset(_SET_RANKS)
 _RUN_BITS: tuple[tuple[int, int] | None, ...] = tuple(
     (SUIT_OF[card], 1 << (RANK_OF[card] - 1)) if card != JOKER and RANK_OF[card] != 2 else None
     for card in range(JOKER + 1)
@@ -72,7 +73,7 @@ _THREES: BoundedCache[tuple[tuple[Card, ...], MeldKind], tuple[Meld, ...]] = Bou
 _COMPLETE: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], bool] = BoundedCache(
     "skarney contract answers", HAND_LIMIT
 )
-_STARTS: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], tuple[Meld, ...]] = (
+_STARTS: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], tuple[PutDown, ...]] = (
     BoundedCache("skarney contract starts", HAND_LIMIT)
 )
 
@@ -100,22 +101,29 @@ def _sub_multisets(counts: list[tuple[Card, int]], sizes: range) -> Iterator[tup
             yield tuple(card for (card, _), many in zip(counts, taken) for _ in range(many))
 
 
-def _readings(keys: set[tuple[Card, ...]]) -> tuple[Meld, ...]:
-    """Every reading of each sorted key."""
+_Group = tuple[tuple[Meld, ...], tuple[PutDown, ...]]
+"""A group of melds (the sets of a rank, the sequences of a suit) and the moves that put
+each down, made once with the group (the move lists of most hands are put together
+from groups met before)."""
+
+
+def _readings(keys: set[tuple[Card, ...]]) -> _Group:
+    """Every reading of each sorted key, in meld order, with their moves."""
     found: list[Meld] = []
     for key in keys:
         found.extend(MELD_RULES.readings_of_sorted(key))
-    return tuple(sorted(found, key=_meld_order))
+    melds = tuple(sorted(found, key=_meld_order))
+    return melds, tuple(put_down_of(meld) for meld in melds)
 
 
 # The melds of a hand are put together from the melds of each rank (sets) and of each
 # suit (sequences), which depend only on a few small keys that recur across hands.
-_GROUPS: BoundedCache[tuple[object, ...], tuple[Meld, ...]] = BoundedCache("skarney meld groups")
+_GROUPS: BoundedCache[tuple[object, ...], _Group] = BoundedCache("skarney meld groups")
 
 
 def _rank_melds(
     rank: int, copies: tuple[int, ...], wilds: tuple[Card, ...], sizes: range
-) -> tuple[Meld, ...]:
+) -> _Group:
     """The sets of one rank: ``copies`` naturals of each suit, plus at most one of the
     distinct wild cards ``wilds``."""
     group_key = ("set", rank, copies, wilds, sizes.start, sizes.stop)
@@ -153,7 +161,7 @@ def _meldable_ranks(ranks: int, wild: bool) -> int:
 
 def _suit_melds(
     suit: int, ranks: int, aces: int, wilds: tuple[Card, ...], smallest: int, largest: int
-) -> tuple[Meld, ...]:
+) -> _Group:
     """The sequences of one suit: consecutive places, each held naturally (``ranks`` has
     bit ``rank - 1`` for each rank held) or, one of them, by one of the wild cards; both
     ace places held naturally only with ``aces`` of 2 (SK-MELDS)."""
@@ -174,7 +182,7 @@ def _suit_melds(
 
 def _suit_melds_of(
     suit: int, ranks: int, aces: int, wilds: tuple[Card, ...], smallest: int, largest: int
-) -> tuple[Meld, ...]:
+) -> _Group:
     """:func:`_suit_melds`, worked out."""
     natural = [
         suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None for rank in _SLOTS
@@ -205,7 +213,7 @@ def _suit_melds_of(
     return _readings(keys)
 
 
-def _wild_melds(jokers: int, twos: tuple[int, ...]) -> tuple[Meld, ...]:
+def _wild_melds(jokers: int, twos: tuple[int, ...]) -> _Group:
     """Melds of wild cards only: 3 or more jokers, or 3 or more 2s (``twos`` copies of each
     suit's 2)."""
     group_key = ("wild", jokers, twos)
@@ -220,34 +228,43 @@ def _wild_melds(jokers: int, twos: tuple[int, ...]) -> tuple[Meld, ...]:
     return found
 
 
+_CARD_PLACE = tuple((4, 0) if place is None else place for place in _RUN_BITS)
+""":data:`_RUN_BITS` with the wild cards' bits kept apart, as a fifth suit."""
+
+
 def _groups(
     hand: tuple[Card, ...], sets: range | None, runs: range | None, wild: bool
-) -> tuple[Meld, ...]:
-    """The melds of a hand: sets of the sizes ``sets``, sequences of the sizes ``runs``,
-    and melds of wild cards only if ``wild``."""
-    # Copies of each card by its number (a list, not a Counter: this is the hot path).
+) -> list[_Group]:
+    """The groups of melds of a hand, in order: sets of the sizes ``sets`` rank by rank,
+    sequences of the sizes ``runs`` suit by suit, and melds of wild cards only if
+    ``wild``."""
+    # Copies of each card by its number, and each suit's natural ranks as bits (lists,
+    # not a Counter: this is the hot path).
     counts = [0] * _CARD_SLOTS
+    masks = [0, 0, 0, 0, 0]
     for card in hand:
         counts[card] += 1
+        suit, bit = _CARD_PLACE[card]
+        masks[suit] |= bit
     wilds = tuple(card for card in _WILD_SORTED if counts[card])
-    found: list[Meld] = []
+    found: list[_Group] = []
     spare = 1 if wilds else 0
     if sets is not None:
-        # Only the ranks held can make a set (a set needs natural cards: sets.start is
-        # more than the one wild card a set may hold), in the order of _SET_RANKS.
-        for rank in sorted({RANK_OF[card] for card in hand} & _SET_RANK_SET):
+        # Only the ranks held naturally can make a set (a set needs natural cards:
+        # sets.start is more than the one wild card a set may hold), the ace first.
+        held = masks[0] | masks[1] | masks[2] | masks[3]
+        while held:
+            lowest = held & -held
+            held ^= lowest
+            rank = lowest.bit_length()
             copies = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
             if sum(copies) + spare >= sets.start:
                 # The group's cache read here first: most groups were met before.
                 group = _GROUPS.get(("set", rank, copies, wilds, sets.start, sets.stop))
-                found += _rank_melds(rank, copies, wilds, sets) if group is None else group
+                if group is None:
+                    group = _rank_melds(rank, copies, wilds, sets)
+                found.append(group)
     if runs is not None:
-        # Each suit's natural ranks as bits, from the hand's cards (not every place).
-        masks = [0, 0, 0, 0]
-        for card in hand:
-            place = _RUN_BITS[card]
-            if place is not None:
-                masks[place[0]] |= place[1]
         for suit in range(4):
             ranks = masks[suit]
             if ranks.bit_count() + spare >= runs.start:
@@ -255,12 +272,12 @@ def _groups(
                 group = _GROUPS.get(("run", suit, ranks, aces, wilds, runs.start, runs.stop - 1))
                 if group is None:
                     group = _suit_melds(suit, ranks, aces, wilds, runs.start, runs.stop - 1)
-                found += group
+                found.append(group)
     if wild:
-        twos = tuple(counts[s * 13 + 1] for s in range(4))
+        twos = (counts[1], counts[14], counts[27], counts[40])
         if counts[JOKER] >= 3 or sum(twos) >= 3:
-            found.extend(_wild_melds(counts[JOKER], twos))
-    return tuple(found)
+            found.append(_wild_melds(counts[JOKER], twos))
+    return found
 
 
 def hand_melds(hand: tuple[Card, ...]) -> tuple[Meld, ...]:
@@ -269,8 +286,19 @@ def hand_melds(hand: tuple[Card, ...]) -> tuple[Meld, ...]:
     suit by suit, then the melds of wild cards only."""
     found = _HAND_MELDS.get(hand)
     if found is None:
-        found = _HAND_MELDS.put(hand, _groups(hand, _SET_SIZES, _RUN_SIZES, True))
+        melds: list[Meld] = []
+        for group in _groups(hand, _SET_SIZES, _RUN_SIZES, True):
+            melds += group[0]
+        found = _HAND_MELDS.put(hand, tuple(melds))
     return found
+
+
+def hand_put_downs(hand: tuple[Card, ...]) -> list[PutDown]:
+    """The moves that put down each of :func:`hand_melds`, in its order (a new list)."""
+    moves: list[PutDown] = []
+    for group in _groups(hand, _SET_SIZES, _RUN_SIZES, True):
+        moves += group[1]
+    return moves
 
 
 _SET_SIZES = range(MELD_RULES.set_min, MELD_RULES.set_max + 1)
@@ -283,13 +311,21 @@ def contract_melds(hand: tuple[Card, ...], kind: MeldKind) -> tuple[Meld, ...]:
     cache_key = (hand, kind)
     found = _THREES.get(cache_key)
     if found is None:
-        three = range(3, 4)
-        if kind is MeldKind.SET:
-            found = _groups(hand, three, None, False)
-        else:
-            found = _groups(hand, None, three, False)
-        _THREES.put(cache_key, found)
+        melds: list[Meld] = []
+        for group in _contract_groups(hand, kind):
+            melds += group[0]
+        found = _THREES.put(cache_key, tuple(melds))
     return found
+
+
+_THREE = range(3, 4)
+
+
+def _contract_groups(hand: tuple[Card, ...], kind: MeldKind) -> list[_Group]:
+    """The groups of :func:`contract_melds`."""
+    if kind is MeldKind.SET:
+        return _groups(hand, _THREE, None, False)
+    return _groups(hand, None, _THREE, False)
 
 
 # -- can a hand still make its contract? --------------------------------------------------
@@ -525,27 +561,30 @@ class _Parts:
 
 def contract_starts(
     hand: tuple[Card, ...], kind: MeldKind | None, needed: int
-) -> tuple[Meld, ...]:
-    """The 3-card melds of ``kind`` (either kind when ``None``) in a sorted hand after
-    which the rest of the hand still holds ``needed - 1`` more of the same kind: the
-    melds that may start, or continue, a contract of ``needed`` more melds."""
+) -> tuple[PutDown, ...]:
+    """The moves that put down the 3-card melds of ``kind`` (either kind when ``None``)
+    of a sorted hand after which the rest of the hand still holds ``needed - 1`` more of
+    the same kind: the melds that may start, or continue, a contract of ``needed`` more
+    melds, in the order of :func:`contract_melds`."""
     cache_key = (hand, kind, needed)
     found = _STARTS.get(cache_key)
     if found is None:
-        melds: list[Meld] = []
+        moves: list[PutDown] = []
         if needed >= 1:
             for one in CONTRACT_KINDS if kind is None else (kind,):
                 if not can_complete(hand, one, needed):
                     continue
                 answers: dict[tuple[Card, ...], bool] = {}
                 parts = _Parts(hand, one)
-                for meld in contract_melds(hand, one):
-                    ok = answers.get(meld.cards)
-                    if ok is None:
-                        ok = answers[meld.cards] = parts.completes_without(meld.cards, needed - 1)
-                    if ok:
-                        melds.append(meld)
-        found = _STARTS.put(cache_key, tuple(melds))
+                for melds, puts in _contract_groups(hand, one):
+                    for meld, move in zip(melds, puts):
+                        ok = answers.get(meld.cards)
+                        if ok is None:
+                            ok = parts.completes_without(meld.cards, needed - 1)
+                            answers[meld.cards] = ok
+                        if ok:
+                            moves.append(move)
+        found = _STARTS.put(cache_key, tuple(moves))
     return found
 
 
