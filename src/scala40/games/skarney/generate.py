@@ -70,7 +70,7 @@ def _play_moves(state: StateRecord) -> list[Move]:
     side = side_of(seat, rules.partnership)
     moves: list[Move] = []
     if exchanges_allowed(state):
-        moves.extend(_exchanges(state, hand, side))
+        moves += _exchanges(state, hand, _table_sides(state.owners, rules.partnership, side)[1])
     if not side_has_contract(state, seat):
         # SK-CONTRACT: the next 3-card meld of a contract the hand can complete.
         needed = rules.contract_size(state.hand_number) - state.progress
@@ -78,7 +78,7 @@ def _play_moves(state: StateRecord) -> list[Move]:
         moves += contract_starts(hand, kind, needed)
     elif melding_allowed(state):
         moves += hand_put_downs(hand)
-        moves += _extensions(state, hand, side)
+        moves += _extensions(state, hand, _table_sides(state.owners, rules.partnership, side)[0])
     if state.progress:
         return moves  # the contract must be completed before the turn can end
     if is_last_turn(state) or len(hand) == 1:
@@ -89,14 +89,33 @@ def _play_moves(state: StateRecord) -> list[Move]:
     return moves
 
 
-def _exchanges(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Move]:
+_SIDES: BoundedCache[tuple[tuple[int, ...], bool, int], tuple[tuple[int, ...], ...]] = (
+    BoundedCache("skarney table sides", HAND_LIMIT)
+)
+""":func:`_table_sides` by its arguments: the owners change only when a meld is put
+down, and every turn asks."""
+
+
+def _table_sides(
+    owners: tuple[int, ...], partnership: bool, side: int
+) -> tuple[tuple[int, ...], ...]:
+    """The indices of the table melds of ``side``, and those of the other sides."""
+    key = (owners, partnership, side)
+    found = _SIDES.get(key)
+    if found is None:
+        ours = tuple(i for i, owner in enumerate(owners) if side_of(owner, partnership) == side)
+        theirs = tuple(i for i in range(len(owners)) if i not in ours)
+        found = _SIDES.put(key, (ours, theirs))
+    return found
+
+
+def _exchanges(state: StateRecord, hand: tuple[Card, ...], theirs: tuple[int, ...]) -> list[Move]:
     """Natural cards of the hand that free a wild card of an opponent's mixed meld
-    (SK-EXCHANGE)."""
-    partnership = state.rules.partnership
+    (SK-EXCHANGE); ``theirs`` are the indices of the opponents' melds."""
+    table = state.table
     moves: list[Move] = []
-    for index, meld in enumerate(state.table):
-        if side_of(state.owners[index], partnership) == side or meld.kind is MeldKind.WILD:
-            continue
+    for index in theirs:
+        meld = table[index]
         exchangeable = _EXCHANGEABLE.get(meld)
         if exchangeable is None:
             exchangeable = _EXCHANGEABLE.put(meld, _exchangeable(meld))
@@ -126,7 +145,10 @@ def _exchange(card: Card, index: int) -> Exchange:
 
 
 def _exchangeable(meld: Meld) -> frozenset[Card]:
-    """Every natural card that frees the wild card of ``meld`` (SK-EXCHANGE)."""
+    """Every natural card that frees the wild card of ``meld`` (SK-EXCHANGE); none for a
+    meld of wild cards only (SK-WILDMELD)."""
+    if meld.kind is MeldKind.WILD:
+        return frozenset()
     wild = next((i for i, card in enumerate(meld.cards) if card in _WILD), None)
     if wild is None:
         return frozenset()
@@ -142,18 +164,17 @@ def _exchangeable(meld: Meld) -> frozenset[Card]:
     )
 
 
-def _extensions(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Move]:
-    """Cards of the hand that extend the side's melds, within the per-turn limit
-    (SK-EXTEND)."""
-    partnership = state.rules.partnership
+def _extensions(state: StateRecord, hand: tuple[Card, ...], ours: tuple[int, ...]) -> list[Move]:
+    """Cards of the hand that extend the side's melds (at the indices ``ours``), within
+    the per-turn limit (SK-EXTEND)."""
     limit = state.rules.extend_limit_per_meld
+    table = state.table
     held = set(hand)
     moves: list[Move] = []
-    for index, meld in enumerate(state.table):
-        if side_of(state.owners[index], partnership) != side:
-            continue
+    for index in ours:
         if limit is not None and index < state.fresh_from and state.extended[index] >= limit:
             continue
+        meld = table[index]
         offered = _EXTENDS.get((meld, index))
         if offered is None:
             offered = _EXTENDS.put((meld, index), _extend_moves(meld, index))
