@@ -319,7 +319,9 @@ def resolve_meld(move: PutDown) -> Meld:
     """The table meld a :class:`PutDown` describes, or an :class:`IllegalMoveError` saying
     why not. A wild card's card, when given, is matched exactly, except in a set, where it
     stands for "a card of that rank" (SK-MELDS)."""
-    readings = MELD_RULES.readings(move.cards)
+    # The move's cards are checked cards already (its converter's work): sorted, they are
+    # the readings' key.
+    readings = MELD_RULES.readings_of_sorted(tuple(sorted(move.cards)))
     if not readings:
         try:
             check_meld(move.cards, MELD_RULES)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
-from itertools import product
+from itertools import combinations, product
 from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
@@ -129,13 +129,16 @@ def _rank_melds(
     group_key = ("set", rank, copies, wilds, sizes.start, sizes.stop)
     found = _GROUPS.get(group_key)
     if found is None:
-        held = [(s * 13 + rank - 1, many) for s, many in enumerate(copies) if many]
+        # The naturals held, sorted (by suit: the cards of one rank), each copy once.
+        held = [s * 13 + rank - 1 for s, many in enumerate(copies) for _ in range(many)]
         keys: set[tuple[Card, ...]] = set()
-        for naturals in _sub_multisets(held, range(sizes.start - 1, sizes.stop)):
-            if len(naturals) in sizes:
-                keys.add(naturals)
-            if len(naturals) + 1 in sizes:
-                keys.update(tuple(sorted((*naturals, wild))) for wild in wilds)
+        for size in range(sizes.start - 1, sizes.stop):
+            # Sorted sub-multisets of ``size`` naturals, each once.
+            for naturals in set(combinations(held, size)):
+                if size in sizes:
+                    keys.add(naturals)
+                if size + 1 in sizes:
+                    keys.update(tuple(sorted((*naturals, wild))) for wild in wilds)
         found = _GROUPS.put(group_key, _readings(keys))
     return found
 
@@ -452,11 +455,22 @@ def _shape_holds(kind: MeldKind, wilds: int, needed: int, groups: tuple[Any, ...
     return found
 
 
+_SETS_OF_COUNT = tuple(
+    tuple(_most_sets(count, wilds) for wilds in range(MOST_CONTRACT_MELDS + 1))
+    for count in range(2 * 4 + 1)
+)
+""":func:`_most_sets` of each count of naturals of one rank (two decks: at most 8) with
+0 to :data:`MOST_CONTRACT_MELDS` wild cards."""
+
+
 def _holds_sets(counts: tuple[int, ...], wilds: int, needed: int) -> bool:
     """Whether natural cards ``counts`` of a few ranks make ``needed`` sets with up to
     ``wilds`` wild cards."""
-    spans = range(wilds + 1)
-    options = [[_most_sets(count, k) for k in spans] for count in counts if count > 1]
+    if wilds <= MOST_CONTRACT_MELDS and max(counts, default=0) < len(_SETS_OF_COUNT):
+        options: list[Sequence[int]] = [_SETS_OF_COUNT[count] for count in counts if count > 1]
+    else:  # not from a deal of the two decks
+        spans = range(wilds + 1)
+        options = [[_most_sets(count, k) for k in spans] for count in counts if count > 1]
     return _reaches(options, wilds, needed)
 
 
