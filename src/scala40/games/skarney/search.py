@@ -474,7 +474,7 @@ def _holds_sets(counts: tuple[int, ...], wilds: int, needed: int) -> bool:
     return _reaches(options, wilds, needed)
 
 
-def _holds_runs(suits: tuple[tuple[Card, ...], ...], wilds: int, needed: int) -> bool:
+def _holds_runs(suits: Sequence[tuple[Card, ...]], wilds: int, needed: int) -> bool:
     """Whether natural cards of a few suits (each written in spades, sorted, in any
     order) make ``needed`` sequences with up to ``wilds`` wild cards."""
     runs = [_suit_runs(cards, wilds) for cards in suits if len(cards) > 1]
@@ -535,18 +535,19 @@ class _Parts:
         naturals = [card for card in hand if card not in _WILD]
         self.naturals = len(naturals)
         self.wilds = self.size - self.naturals
-        self.groups: list[list[int]]
+        self.groups: list[Any]
         if kind is MeldKind.SET:
             # Natural cards by rank: one count each.
             counts = [0] * 14
             for card in naturals:
                 counts[RANK_OF[card]] += 1
-            self.groups = [counts]
+            self.groups = counts
         else:
             # Natural cards by suit, each written in spades, in the hand's order.
-            self.groups = [[], [], [], []]
+            suits: list[list[int]] = [[], [], [], []]
             for card in naturals:
-                self.groups[SUIT_OF[card]].append(card % 13)
+                suits[SUIT_OF[card]].append(card % 13)
+            self.groups = [tuple(suit) for suit in suits]
 
     def completes_without(self, cards: tuple[Card, ...], needed: int) -> bool:
         """:func:`can_complete` of the hand less ``cards`` (cards it holds) for ``needed``
@@ -562,15 +563,21 @@ class _Parts:
         wilds = min(self.wilds - (len(cards) - len(taken)), needed)
         kind = self.kind
         if kind is MeldKind.SET:
-            counts = self.groups[0].copy()
+            counts = self.groups.copy()
             for card in taken:
                 counts[RANK_OF[card]] -= 1
             ranks = tuple(sorted(count for count in counts if count))
             return _shape_holds(kind, wilds, needed, ranks)
-        suits = [group.copy() for group in self.groups]
-        for card in taken:
-            suits[SUIT_OF[card]].remove(card % 13)
-        return _holds_runs(tuple(map(tuple, suits)), wilds, needed)
+        suits = self.groups
+        if taken:
+            # Only the suits of the cards taken change (a sequence's: one).
+            suits = suits.copy()
+            for card in taken:
+                suit = SUIT_OF[card]
+                left = list(suits[suit])
+                left.remove(card % 13)
+                suits[suit] = tuple(left)
+        return _holds_runs(suits, wilds, needed)
 
 
 def contract_starts(
@@ -586,10 +593,10 @@ def contract_starts(
         moves: list[PutDown] = []
         if needed >= 1:
             for one in CONTRACT_KINDS if kind is None else (kind,):
-                if not can_complete(hand, one, needed):
+                parts = _Parts(hand, one)
+                if not parts.completes_without((), needed):  # can_complete(hand, one, needed)
                     continue
                 answers: dict[tuple[Card, ...], bool] = {}
-                parts = _Parts(hand, one)
                 for melds, puts in _contract_groups(hand, one):
                     for meld, move in zip(melds, puts):
                         ok = answers.get(meld.cards)
