@@ -30,7 +30,7 @@ from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import SearchLimitError
 from scala40.games.skarney.moves import PutDown, put_down_of
 from scala40.games.skarney.rules import MELD_RULES, meld_points
-from scala40.melds import Meld, MeldKind
+from scala40.melds import Meld, MeldKind, make_meld
 
 __all__ = [
     "CARDS_PER_STEP",
@@ -186,34 +186,52 @@ def _suit_melds(
 def _suit_melds_of(
     suit: int, ranks: int, aces: int, wilds: tuple[Card, ...], smallest: int, largest: int
 ) -> _Group:
-    """:func:`_suit_melds`, worked out."""
+    """:func:`_suit_melds`, worked out: each window of consecutive places with at most one
+    place the hand does not hold, read as the sequence of its places, the wild card at
+    the missing place or, in a window held whole, at each place in turn. Those are every
+    reading of every multiset of cards such windows hold (what the core's readings of
+    them give, built here directly: one suit, one wild card at most)."""
+    if ranks.bit_count() + (1 if wilds else 0) < smallest:
+        return (), ()
     natural = [
         suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None for rank in _SLOTS
     ]
-    keys: set[tuple[Card, ...]] = set()
+    stands_for = tuple(suit * 13 + rank - 1 for rank in _SLOTS)
+    melds: list[Meld] = []
     places = len(_SLOTS)
     for first in range(places):
-        missing = 0
+        missing = -1
         for last in range(first, min(places, first + largest)):
             if natural[last] is None:
-                missing += 1
-                if missing > 1:
+                if missing >= 0 or not wilds:
                     break
+                missing = last
             if last - first + 1 < smallest:
                 continue
             if first == 0 and last == places - 1 and aces < 2:
                 break  # both ends are the ace: the hand holds one
-            held = [card for card in natural[first : last + 1] if card is not None]
-            # Keys sorted: a multiset reached from two windows (an ace at either
-            # end) is read once, so no meld is listed twice.
-            if missing:
-                keys.update(tuple(sorted((*held, wild))) for wild in wilds)
+            represented = stands_for[first : last + 1]
+            window: list[Any] = natural[first : last + 1]  # every place held, but one
+            if missing >= 0:
+                hole = missing - first
+                for wild in wilds:
+                    window[hole] = wild
+                    melds.append(_sequence(tuple(window), represented, first))
                 continue
-            keys.add(tuple(sorted(held)))
+            held: tuple[Card, ...] = tuple(window)
+            melds.append(_sequence(held, represented, first))
             for index in range(len(held)):
-                rest = held[:index] + held[index + 1 :]
-                keys.update(tuple(sorted((*rest, wild))) for wild in wilds)
-    return _readings(keys)
+                for wild in wilds:
+                    cards = (*held[:index], wild, *held[index + 1 :])
+                    melds.append(_sequence(cards, represented, first))
+    melds.sort(key=_meld_order)
+    return tuple(melds), tuple(put_down_of(meld) for meld in melds)
+
+
+def _sequence(cards: tuple[Card, ...], represented: tuple[Card, ...], start: int) -> Meld:
+    """The sequence of ``cards`` in place order, standing for ``represented`` from place
+    ``start`` (a valid one: see :func:`_suit_melds_of`)."""
+    return make_meld(MeldKind.SEQUENCE, cards, represented, start, MELD_RULES)
 
 
 def _wild_melds(jokers: int, twos: tuple[int, ...]) -> _Group:
