@@ -125,22 +125,48 @@ def _rank_melds(
     rank: int, copies: tuple[int, ...], wilds: tuple[Card, ...], sizes: range
 ) -> _Group:
     """The sets of one rank: ``copies`` naturals of each suit, plus at most one of the
-    distinct wild cards ``wilds``."""
+    distinct wild cards ``wilds``: each multiset of naturals of a size in ``sizes``, and
+    of one size less with each wild card. A set's suits may repeat, so every such
+    multiset is a set, and its one reading (SK-MELDS), built here directly as the core's
+    readings of its cards give it."""
     group_key = ("set", rank, copies, wilds, sizes.start, sizes.stop)
     found = _GROUPS.get(group_key)
     if found is None:
         # The naturals held, sorted (by suit: the cards of one rank), each copy once.
         held = [s * 13 + rank - 1 for s, many in enumerate(copies) for _ in range(many)]
-        keys: set[tuple[Card, ...]] = set()
+        melds: list[Meld] = []
         for size in range(sizes.start - 1, sizes.stop):
             # Sorted sub-multisets of ``size`` naturals, each once.
             for naturals in set(combinations(held, size)):
                 if size in sizes:
-                    keys.add(naturals)
-                if size + 1 in sizes:
-                    keys.update(tuple(sorted((*naturals, wild))) for wild in wilds)
-        found = _GROUPS.put(group_key, _readings(keys))
+                    melds.append(_set(naturals, naturals))
+                if size + 1 in sizes and wilds:
+                    # The wild card stands for the rank in the first suit the naturals
+                    # lack (in spades if they have every suit): the core's choice.
+                    suits = {card // 13 for card in naturals}
+                    lacking = next((s for s in range(4) if s not in suits), 0)
+                    stands_for = lacking * 13 + rank - 1
+                    for wild in wilds:
+                        # In the order of the cards stood for, a wild card after a natural
+                        # card standing for the same.
+                        pairs = sorted(
+                            [*((card, card) for card in naturals), (wild, stands_for)],
+                            key=_stood_for,
+                        )
+                        melds.append(_set(tuple(c for c, _ in pairs), tuple(r for _, r in pairs)))
+        melds.sort(key=_meld_order)
+        found = _GROUPS.put(group_key, (tuple(melds), tuple(put_down_of(m) for m in melds)))
     return found
+
+
+def _stood_for(pair: tuple[Card, Card]) -> tuple[Card, Card]:
+    return pair[1], pair[0]
+
+
+def _set(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> Meld:
+    """The set of ``cards`` standing for ``represented`` (a valid one: see
+    :func:`_rank_melds`)."""
+    return make_meld(MeldKind.SET, cards, represented, -1, MELD_RULES)
 
 
 _ALL_RANKS = sum(1 << (rank - 1) for rank in range(1, 14) if rank != 2)
