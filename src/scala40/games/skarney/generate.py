@@ -157,8 +157,12 @@ def _exchangeable(meld: Meld) -> frozenset[Card]:
     # it stands for; in a set, any card of its rank (exchange_target decides).
     if meld.kind is MeldKind.SET:
         fitting = [suit * 13 + RANK_OF[wanted] - 1 for suit in range(4)]
+    elif wanted in _WILD or all(rep != wanted for _, rep in meld.joker_swaps()):
+        # A sequence's wild card is freed by the card it stands for when the meld's swaps
+        # list it: what exchange_target asks of Meld.swap, without making the new meld.
+        return frozenset()
     else:
-        fitting = [wanted]
+        return frozenset((wanted,))
     return frozenset(
         card for card in fitting if card not in _WILD and exchange_target(meld, card) is not None
     )
