@@ -134,39 +134,63 @@ def _rank_melds(
     if found is None:
         # The naturals held, sorted (by suit: the cards of one rank), each copy once.
         held = [s * 13 + rank - 1 for s, many in enumerate(copies) for _ in range(many)]
-        melds: list[Meld] = []
+        found_pairs: list[tuple[Meld, PutDown]] = []
         for size in range(sizes.start - 1, sizes.stop):
             # Sorted sub-multisets of ``size`` naturals, each once.
             for naturals in set(combinations(held, size)):
                 if size in sizes:
-                    melds.append(_set(naturals, naturals))
-                if size + 1 in sizes and wilds:
-                    # The wild card stands for the rank in the first suit the naturals
-                    # lack (in spades if they have every suit): the core's choice.
-                    suits = {card // 13 for card in naturals}
-                    lacking = next((s for s in range(4) if s not in suits), 0)
-                    stands_for = lacking * 13 + rank - 1
-                    for wild in wilds:
-                        # In the order of the cards stood for, a wild card after a natural
-                        # card standing for the same.
-                        pairs = sorted(
-                            [*((card, card) for card in naturals), (wild, stands_for)],
-                            key=_stood_for,
-                        )
-                        melds.append(_set(tuple(c for c, _ in pairs), tuple(r for _, r in pairs)))
-        melds.sort(key=_meld_order)
-        found = _GROUPS.put(group_key, (tuple(melds), tuple(put_down_of(m) for m in melds)))
+                    found_pairs.append(_set(naturals, None))
+                if size + 1 in sizes:
+                    found_pairs += [_set(naturals, wild) for wild in wilds]
+        found = _GROUPS.put(group_key, _group_of(found_pairs))
     return found
+
+
+_SETS: BoundedCache[tuple[tuple[Card, ...], Card | None], tuple[Meld, PutDown]] = BoundedCache(
+    "skarney sets"
+)
+"""Each set met and the move that puts it down, by its natural cards and its wild card:
+a set recurs in the groups of many hands."""
+
+
+def _set(naturals: tuple[Card, ...], wild: Card | None) -> tuple[Meld, PutDown]:
+    """The set of ``naturals`` (sorted, of one rank), with ``wild`` if not ``None``, and
+    its move (a valid set: see :func:`_rank_melds`)."""
+    key = (naturals, wild)
+    found = _SETS.get(key)
+    if found is None:
+        if wild is None:
+            cards = represented = naturals
+        else:
+            # The wild card stands for the rank in the first suit the naturals lack (in
+            # spades if they have every suit): the core's choice. In the order of the
+            # cards stood for, a wild card after a natural card standing for the same.
+            suits = {card // 13 for card in naturals}
+            lacking = next((s for s in range(4) if s not in suits), 0)
+            stands_for = lacking * 13 + naturals[0] % 13
+            pairs = sorted(
+                [*((card, card) for card in naturals), (wild, stands_for)], key=_stood_for
+            )
+            cards = tuple(c for c, _ in pairs)
+            represented = tuple(r for _, r in pairs)
+        meld = make_meld(MeldKind.SET, cards, represented, -1, MELD_RULES)
+        found = _SETS.put(key, (meld, put_down_of(meld)))
+    return found
+
+
+def _group_of(pairs: list[tuple[Meld, PutDown]]) -> _Group:
+    """The group of the melds of ``pairs`` (with their moves), in meld order."""
+    pairs.sort(key=_pair_order)
+    return tuple(meld for meld, _ in pairs), tuple(move for _, move in pairs)
+
+
+def _pair_order(pair: tuple[Meld, PutDown]) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
+    meld = pair[0]
+    return (len(meld.cards), meld.cards, meld.represented)
 
 
 def _stood_for(pair: tuple[Card, Card]) -> tuple[Card, Card]:
     return pair[1], pair[0]
-
-
-def _set(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> Meld:
-    """The set of ``cards`` standing for ``represented`` (a valid one: see
-    :func:`_rank_melds`)."""
-    return make_meld(MeldKind.SET, cards, represented, -1, MELD_RULES)
 
 
 _ALL_RANKS = sum(1 << (rank - 1) for rank in range(1, 14) if rank != 2)
@@ -223,7 +247,7 @@ def _suit_melds_of(
         suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None for rank in _SLOTS
     ]
     stands_for = tuple(suit * 13 + rank - 1 for rank in _SLOTS)
-    melds: list[Meld] = []
+    melds: list[tuple[Meld, PutDown]] = []
     places = len(_SLOTS)
     for first in range(places):
         missing = -1
@@ -250,14 +274,27 @@ def _suit_melds_of(
                 for wild in wilds:
                     cards = (*held[:index], wild, *held[index + 1 :])
                     melds.append(_sequence(cards, represented, first))
-    melds.sort(key=_meld_order)
-    return tuple(melds), tuple(put_down_of(meld) for meld in melds)
+    return _group_of(melds)
 
 
-def _sequence(cards: tuple[Card, ...], represented: tuple[Card, ...], start: int) -> Meld:
+_SEQUENCES: BoundedCache[tuple[tuple[Card, ...], int], tuple[Meld, PutDown]] = BoundedCache(
+    "skarney sequences"
+)
+"""Each sequence met and the move that puts it down, by its cards and first place: a
+sequence recurs in the groups of many hands."""
+
+
+def _sequence(
+    cards: tuple[Card, ...], represented: tuple[Card, ...], start: int
+) -> tuple[Meld, PutDown]:
     """The sequence of ``cards`` in place order, standing for ``represented`` from place
-    ``start`` (a valid one: see :func:`_suit_melds_of`)."""
-    return make_meld(MeldKind.SEQUENCE, cards, represented, start, MELD_RULES)
+    ``start``, and its move (a valid sequence: see :func:`_suit_melds_of`)."""
+    key = (cards, start)
+    found = _SEQUENCES.get(key)
+    if found is None:
+        meld = make_meld(MeldKind.SEQUENCE, cards, represented, start, MELD_RULES)
+        found = _SEQUENCES.put(key, (meld, put_down_of(meld)))
+    return found
 
 
 def _wild_melds(jokers: int, twos: tuple[int, ...]) -> _Group:
