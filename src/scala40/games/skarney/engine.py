@@ -40,6 +40,7 @@ from scala40.games.skarney.moves import (
     Move,
     Offer,
     PutDown,
+    meld_put_down,
 )
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
 from scala40.games.skarney.record import StateRecord
@@ -357,7 +358,9 @@ def _apply_put_down(state: StateRecord, move: PutDown, trusted: bool = False) ->
     _need_phase(state, Phase.PLAY, move)
     rules = state.rules
     seat = state.turn
-    meld = resolve_meld(move)
+    meld = meld_put_down(move) if trusted else None
+    if meld is None:
+        meld = resolve_meld(move)
     hand = without(state.hands[seat], meld.cards)
     if hand is None:
         raise illegal(move, "SK-MELDS", "those cards are not all in the hand")

@@ -58,6 +58,7 @@ __all__ = [
     "PutDown",
     "Resign",
     "format_meld_spec",
+    "meld_put_down",
     "move_from_dict",
     "move_to_dict",
     "parse_meld_spec",
@@ -240,6 +241,7 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
 
 
 _PUT_DOWNS: BoundedCache[Meld, PutDown] = BoundedCache("skarney put-down moves")
+_MELDS: BoundedCache[PutDown, Meld] = BoundedCache("skarney put-down melds")
 
 
 def put_down_of(meld: Meld) -> PutDown:
@@ -249,5 +251,18 @@ def put_down_of(meld: Meld) -> PutDown:
     if move is None:
         mixed_wild = meld.kind is not MeldKind.WILD and meld.wild_count
         represented = meld.represented if mixed_wild else ()
-        move = _PUT_DOWNS.put(meld, PutDown(meld.cards, represented))
+        # The fields set directly: a meld's cards are checked cards already, and they are
+        # what the constructor would keep (a mixed meld's reading differs from its cards,
+        # or names a 2, which is always wild). Every hand's new melds come this way.
+        move = object.__new__(PutDown)
+        object.__setattr__(move, "cards", meld.cards)
+        object.__setattr__(move, "represented", represented)
+        _PUT_DOWNS.put(meld, move)
+        _MELDS.put(move, meld)
     return move
+
+
+def meld_put_down(move: PutDown) -> Meld | None:
+    """The meld a move of :func:`put_down_of` was made for, while it is remembered (else
+    ``None``): the engine's reading of such a move, without reading its cards again."""
+    return _MELDS.get(move)
