@@ -101,6 +101,11 @@ def _sub_multisets(counts: list[tuple[Card, int]], sizes: range) -> Iterator[tup
             yield tuple(card for (card, _), many in zip(counts, taken) for _ in range(many))
 
 
+_Entry = tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]], Meld, PutDown]
+"""A meld made by the searches: its place in meld order (:func:`_meld_order`), the meld,
+and the move that puts it down. Entries sort in meld order as they stand (no two melds
+have the same cards standing for the same)."""
+
 _Group = tuple[tuple[Meld, ...], tuple[PutDown, ...]]
 """A group of melds (the sets of a rank, the sequences of a suit) and the moves that put
 each down, made once with the group (the move lists of most hands are put together
@@ -134,26 +139,24 @@ def _rank_melds(
     if found is None:
         # The naturals held, sorted (by suit: the cards of one rank), each copy once.
         held = [s * 13 + rank - 1 for s, many in enumerate(copies) for _ in range(many)]
-        found_pairs: list[tuple[Meld, PutDown]] = []
+        entries: list[_Entry] = []
         for size in range(sizes.start - 1, sizes.stop):
             # Sorted sub-multisets of ``size`` naturals, each once.
             for naturals in set(combinations(held, size)):
                 if size in sizes:
-                    found_pairs.append(_set(naturals, None))
+                    entries.append(_set(naturals, None))
                 if size + 1 in sizes:
-                    found_pairs += [_set(naturals, wild) for wild in wilds]
-        found = _GROUPS.put(group_key, _group_of(found_pairs))
+                    entries += [_set(naturals, wild) for wild in wilds]
+        found = _GROUPS.put(group_key, _group_of(entries))
     return found
 
 
-_SETS: BoundedCache[tuple[tuple[Card, ...], Card | None], tuple[Meld, PutDown]] = BoundedCache(
-    "skarney sets"
-)
+_SETS: BoundedCache[tuple[tuple[Card, ...], Card | None], _Entry] = BoundedCache("skarney sets")
 """Each set met and the move that puts it down, by its natural cards and its wild card:
 a set recurs in the groups of many hands."""
 
 
-def _set(naturals: tuple[Card, ...], wild: Card | None) -> tuple[Meld, PutDown]:
+def _set(naturals: tuple[Card, ...], wild: Card | None) -> _Entry:
     """The set of ``naturals`` (sorted, of one rank), with ``wild`` if not ``None``, and
     its move (a valid set: see :func:`_rank_melds`)."""
     key = (naturals, wild)
@@ -173,20 +176,18 @@ def _set(naturals: tuple[Card, ...], wild: Card | None) -> tuple[Meld, PutDown]:
             )
             cards = tuple(c for c, _ in pairs)
             represented = tuple(r for _, r in pairs)
-        meld = make_meld(MeldKind.SET, cards, represented, -1, MELD_RULES)
-        found = _SETS.put(key, (meld, put_down_of(meld)))
+        found = _SETS.put(key, _entry(make_meld(MeldKind.SET, cards, represented, -1, MELD_RULES)))
     return found
 
 
-def _group_of(pairs: list[tuple[Meld, PutDown]]) -> _Group:
-    """The group of the melds of ``pairs`` (with their moves), in meld order."""
-    pairs.sort(key=_pair_order)
-    return tuple(meld for meld, _ in pairs), tuple(move for _, move in pairs)
+def _group_of(entries: list[_Entry]) -> _Group:
+    """The group of the melds of ``entries`` (with their moves), in meld order."""
+    entries.sort()
+    return tuple(meld for _, meld, _ in entries), tuple(move for _, _, move in entries)
 
 
-def _pair_order(pair: tuple[Meld, PutDown]) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
-    meld = pair[0]
-    return (len(meld.cards), meld.cards, meld.represented)
+def _entry(meld: Meld) -> _Entry:
+    return (len(meld.cards), meld.cards, meld.represented), meld, put_down_of(meld)
 
 
 def _stood_for(pair: tuple[Card, Card]) -> tuple[Card, Card]:
@@ -247,7 +248,7 @@ def _suit_melds_of(
         suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None for rank in _SLOTS
     ]
     stands_for = tuple(suit * 13 + rank - 1 for rank in _SLOTS)
-    melds: list[tuple[Meld, PutDown]] = []
+    entries: list[_Entry] = []
     places = len(_SLOTS)
     for first in range(places):
         missing = -1
@@ -266,34 +267,30 @@ def _suit_melds_of(
                 hole = missing - first
                 for wild in wilds:
                     window[hole] = wild
-                    melds.append(_sequence(tuple(window), represented, first))
+                    entries.append(_sequence(tuple(window), represented, first))
                 continue
             held: tuple[Card, ...] = tuple(window)
-            melds.append(_sequence(held, represented, first))
+            entries.append(_sequence(held, represented, first))
             for index in range(len(held)):
                 for wild in wilds:
                     cards = (*held[:index], wild, *held[index + 1 :])
-                    melds.append(_sequence(cards, represented, first))
-    return _group_of(melds)
+                    entries.append(_sequence(cards, represented, first))
+    return _group_of(entries)
 
 
-_SEQUENCES: BoundedCache[tuple[tuple[Card, ...], int], tuple[Meld, PutDown]] = BoundedCache(
-    "skarney sequences"
-)
+_SEQUENCES: BoundedCache[tuple[tuple[Card, ...], int], _Entry] = BoundedCache("skarney sequences")
 """Each sequence met and the move that puts it down, by its cards and first place: a
 sequence recurs in the groups of many hands."""
 
 
-def _sequence(
-    cards: tuple[Card, ...], represented: tuple[Card, ...], start: int
-) -> tuple[Meld, PutDown]:
+def _sequence(cards: tuple[Card, ...], represented: tuple[Card, ...], start: int) -> _Entry:
     """The sequence of ``cards`` in place order, standing for ``represented`` from place
     ``start``, and its move (a valid sequence: see :func:`_suit_melds_of`)."""
     key = (cards, start)
     found = _SEQUENCES.get(key)
     if found is None:
         meld = make_meld(MeldKind.SEQUENCE, cards, represented, start, MELD_RULES)
-        found = _SEQUENCES.put(key, (meld, put_down_of(meld)))
+        found = _SEQUENCES.put(key, _entry(meld))
     return found
 
 
