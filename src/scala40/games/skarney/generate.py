@@ -32,6 +32,7 @@ from scala40.games.skarney.moves import (
     Extend,
     Move,
     Offer,
+    extend_of,
 )
 from scala40.games.skarney.phases import Phase, side_of
 from scala40.games.skarney.record import StateRecord
@@ -203,7 +204,7 @@ def _extend_moves(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
         key = (ext.card, index, ext.end, represents)
         move = _EXTEND_MOVES.get(key)
         if move is None:
-            move = _EXTEND_MOVES.put(key, Extend(ext.card, index, ext.end, represents))
+            move = _EXTEND_MOVES.put(key, extend_of(ext.card, index, ext.end, represents))
         found.append((ext.card, move))
     return tuple(found)
 

@@ -20,7 +20,7 @@ PutDown(cards=(4, 40, 6), represented=(4, 5, 6))
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, TypeAlias, get_args
+from typing import Any, ClassVar, TypeAlias, TypeVar, get_args
 
 import attrs
 
@@ -28,7 +28,7 @@ from scala40._cache import BoundedCache
 from scala40._checks import describe
 from scala40.cards import Card
 from scala40.games.skarney.rules import MELD_RULES
-from scala40.melds import Meld, MeldKind
+from scala40.melds import Meld, MeldEnd, MeldKind
 from scala40.movekinds import (
     CARD,
     INDEX,
@@ -57,6 +57,7 @@ __all__ = [
     "Offer",
     "PutDown",
     "Resign",
+    "extend_of",
     "format_meld_spec",
     "meld_put_down",
     "move_from_dict",
@@ -251,14 +252,32 @@ def put_down_of(meld: Meld) -> PutDown:
     if move is None:
         mixed_wild = meld.kind is not MeldKind.WILD and meld.wild_count
         represented = meld.represented if mixed_wild else ()
-        # The fields set directly: a meld's cards are checked cards already, and they are
-        # what the constructor would keep (a mixed meld's reading differs from its cards,
-        # or names a 2, which is always wild). Every hand's new melds come this way.
-        move = object.__new__(PutDown)
-        object.__setattr__(move, "cards", meld.cards)
-        object.__setattr__(move, "represented", represented)
+        # A meld's cards are checked cards already, and they are what the constructor
+        # would keep (a mixed meld's reading differs from its cards, or names a 2, which
+        # is always wild). Every hand's new melds come this way.
+        move = _made(PutDown, cards=meld.cards, represented=represented)
         _PUT_DOWNS.put(meld, move)
         _MELDS.put(move, meld)
+    return move
+
+
+def extend_of(card: Card, meld: int, end: MeldEnd, represents: Card | None) -> Extend:
+    """The move adding ``card`` to table meld ``meld`` at ``end``, standing for
+    ``represents`` (``None`` unless a wild card's, or a card other than itself): the
+    values of an extension of a table meld, which the constructor would keep as they are."""
+    return _made(Extend, card=card, meld=meld, end=end, represents=represents)
+
+
+_M = TypeVar("_M", bound=MoveBase)
+
+
+def _made(kind: type[_M], **fields: Any) -> _M:
+    """A move of ``kind`` with ``fields`` set as they are: for the generator's moves,
+    whose values are checked already and need no conversion (the constructor's checks
+    cost more than the rest of listing a new meld)."""
+    move = object.__new__(kind)
+    for name, value in fields.items():
+        object.__setattr__(move, name, value)
     return move
 
 
