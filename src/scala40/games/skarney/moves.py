@@ -250,7 +250,8 @@ def put_down_of(meld: Meld) -> PutDown:
     mixed meld stands for, and only then (which is also what the move's text gives back)."""
     move = _PUT_DOWNS.get(meld)
     if move is None:
-        mixed_wild = meld.kind is not MeldKind.WILD and meld.wild_count
+        # (Whether it holds a wild card asked of the set of them: quicker than counting.)
+        mixed_wild = meld.kind is not MeldKind.WILD and not _WILD.isdisjoint(meld.cards)
         represented = meld.represented if mixed_wild else ()
         # A meld's cards are checked cards already, and they are what the constructor
         # would keep (a mixed meld's reading differs from its cards, or names a 2, which
