@@ -198,6 +198,27 @@ are values, made once)."""
 def _extend_moves(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
     """Every way to add a card to ``meld`` (at ``index`` on the table), in the order of
     :meth:`~scala40.Meld.extensions`, each with the card it takes."""
+    if meld.kind is not MeldKind.SEQUENCE:
+        return _extend_moves_of(meld, index)
+    # A sequence takes the cards beyond its ends, natural or wild (a wild card only if it
+    # holds none: one to a meld): that depends on its suit, its places and whether it
+    # holds a wild card, which far fewer sequences share than cards (SK-EXTEND).
+    key = (meld.represented[0], len(meld.cards), not _WILD.isdisjoint(meld.cards), index)
+    found = _SEQUENCE_EXTENDS.get(key)
+    if found is None:
+        found = _SEQUENCE_EXTENDS.put(key, _extend_moves_of(meld, index))
+    return found
+
+
+_SEQUENCE_EXTENDS: BoundedCache[tuple[Card, int, bool, int], tuple[tuple[Card, Extend], ...]] = (
+    BoundedCache("skarney sequence extend moves")
+)
+""":func:`_extend_moves` of sequences, by the card of their first place (their suit and
+first place), their length, whether they hold a wild card, and their index."""
+
+
+def _extend_moves_of(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
+    """:func:`_extend_moves`, worked out."""
     found = []
     for ext in meld.extensions():
         represents = None if ext.represents == ext.card else ext.represents
