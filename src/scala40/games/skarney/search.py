@@ -579,7 +579,12 @@ def _suit_runs(cards: tuple[Card, ...], wilds: int) -> tuple[int, ...]:
             ranks |= 1 << card
         kept = _meldable_ranks(ranks, True)
         useful = tuple(card for card in cards if kept >> card & 1)
-        found = _SUIT_RUNS.put(key, tuple(_most_runs(useful, k) for k in range(wilds + 1)))
+        found = _SUIT_RUNS.get((useful, wilds))
+        if found is None:
+            found = _SUIT_RUNS.put(
+                (useful, wilds), tuple(_most_runs(useful, k) for k in range(wilds + 1))
+            )
+        _SUIT_RUNS.put(key, found)
     return found
 
 
