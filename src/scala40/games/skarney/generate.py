@@ -13,9 +13,8 @@ the contract is half made, so every listed move leaves a way to end the turn.
 from __future__ import annotations
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40.cards import RANK_OF, Card
+from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games.skarney.engine import (
-    exchange_target,
     exchanges_allowed,
     is_last_turn,
     melding_allowed,
@@ -154,19 +153,16 @@ def _exchangeable(meld: Meld) -> frozenset[Card]:
     if wild is None:
         return frozenset()
     wanted = meld.represented[wild]
-    # The natural cards that can stand where the wild card does: in a sequence, the card
-    # it stands for; in a set, any card of its rank (exchange_target decides).
     if meld.kind is MeldKind.SET:
-        fitting = [suit * 13 + RANK_OF[wanted] - 1 for suit in range(4)]
-    elif wanted in _WILD or all(rep != wanted for _, rep in meld.joker_swaps()):
-        # A sequence's wild card is freed by the card it stands for when the meld's swaps
-        # list it: what exchange_target asks of Meld.swap, without making the new meld.
+        # Any natural card of its rank frees a set's wild card: the set it leaves is of
+        # natural cards only, 3 or 4 of one rank, whose suits may repeat (SK-MELDS).
+        fitting = (suit * 13 + RANK_OF[wanted] - 1 for suit in range(4))
+        return frozenset(card for card in fitting if card not in _WILD)
+    # A sequence's wild card is freed by the card it stands for when the meld's swaps
+    # list it: what exchange_target asks of Meld.swap, without making the new meld.
+    if wanted in _WILD or all(rep != wanted for _, rep in meld.joker_swaps()):
         return frozenset()
-    else:
-        return frozenset((wanted,))
-    return frozenset(
-        card for card in fitting if card not in _WILD and exchange_target(meld, card) is not None
-    )
+    return frozenset((wanted,))
 
 
 def _extensions(state: StateRecord, hand: tuple[Card, ...], ours: tuple[int, ...]) -> list[Move]:
@@ -198,23 +194,37 @@ are values, made once)."""
 def _extend_moves(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
     """Every way to add a card to ``meld`` (at ``index`` on the table), in the order of
     :meth:`~scala40.Meld.extensions`, each with the card it takes."""
-    if meld.kind is not MeldKind.SEQUENCE:
+    kind = meld.kind
+    if kind is MeldKind.WILD:
         return _extend_moves_of(meld, index)
     # A sequence takes the cards beyond its ends, natural or wild (a wild card only if it
     # holds none: one to a meld): that depends on its suit, its places and whether it
-    # holds a wild card, which far fewer sequences share than cards (SK-EXTEND).
-    key = (meld.represented[0], len(meld.cards), not _WILD.isdisjoint(meld.cards), index)
-    found = _SEQUENCE_EXTENDS.get(key)
+    # holds a wild card. A set takes any card of its rank, and a wild card standing for
+    # the rank in the first suit its natural cards lack: that depends on its rank, the
+    # suits of its natural cards, its size and whether it holds a wild card (SK-EXTEND,
+    # SK-MELDS). Far fewer melds share those than cards.
+    shape = 0
+    if kind is MeldKind.SET:
+        for card in meld.cards:
+            if card not in _WILD:
+                shape |= 1 << SUIT_OF[card]
+    key = (kind, meld.represented[0], shape, len(meld.cards), _holds_wild(meld), index)
+    found = _SHAPE_EXTENDS.get(key)
     if found is None:
-        found = _SEQUENCE_EXTENDS.put(key, _extend_moves_of(meld, index))
+        found = _SHAPE_EXTENDS.put(key, _extend_moves_of(meld, index))
     return found
 
 
-_SEQUENCE_EXTENDS: BoundedCache[tuple[Card, int, bool, int], tuple[tuple[Card, Extend], ...]] = (
-    BoundedCache("skarney sequence extend moves")
+def _holds_wild(meld: Meld) -> bool:
+    return not _WILD.isdisjoint(meld.cards)
+
+
+_SHAPE_EXTENDS: BoundedCache[tuple[object, ...], tuple[tuple[Card, Extend], ...]] = BoundedCache(
+    "skarney extend moves by shape"
 )
-""":func:`_extend_moves` of sequences, by the card of their first place (their suit and
-first place), their length, whether they hold a wild card, and their index."""
+""":func:`_extend_moves` of sequences and sets by what decides them: the kind, the card
+the first card stands for (a sequence's suit and first place, a set's rank), a set's
+suits, the size, whether the meld holds a wild card, and its index."""
 
 
 def _extend_moves_of(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
