@@ -481,18 +481,30 @@ def _run_pieces(card: Card, rest: tuple[Card, ...]) -> list[tuple[Card, ...]]:
 
 def _reaches(options: Sequence[Sequence[int]], wilds: int, needed: int) -> bool:
     """Whether the groups make ``needed`` melds in all: ``options[i][k]`` melds from group
-    ``i`` with ``k`` wild cards, ``wilds`` wild cards to share out."""
-    if sum(group[0] for group in options) >= needed:
-        return True  # enough without a wild card
-    if not wilds or sum(group[wilds] for group in options) < needed:
-        return False  # not enough even if every group had every wild card
-    best = [0] * (wilds + 1)
+    ``i`` with up to ``k`` wild cards (so never fewer with more), ``wilds`` wild cards to
+    share out."""
+    # Each group's melds without a wild card count whatever happens; only the groups that
+    # make more with wild cards take part in sharing them out (mostly one or none).
+    base = 0
+    gaining: list[Sequence[int]] = []
     for group in options:
+        base += group[0]
+        if wilds and group[wilds] != group[0]:
+            gaining.append(group)
+    if base >= needed:
+        return True  # enough without a wild card
+    if base + sum(group[wilds] - group[0] for group in gaining) < needed:
+        return False  # not enough even if every group had every wild card
+    if len(gaining) == 1:
+        return True  # the one group that gains takes every wild card: enough, as above
+    best = [0] * (wilds + 1)  # the most melds gained from the groups so far, by wilds spent
+    for group in gaining:
+        first = group[0]
         best = [
-            max(best[spend - used] + group[used] for used in range(spend + 1))
+            max(best[spend - used] + group[used] - first for used in range(spend + 1))
             for spend in range(wilds + 1)
         ]
-    return best[wilds] >= needed
+    return base + best[wilds] >= needed
 
 
 _HOLDS: BoundedCache[tuple[object, ...], bool] = BoundedCache(
@@ -579,6 +591,12 @@ def _suit_runs(cards: tuple[Card, ...], wilds: int) -> tuple[int, ...]:
             ranks |= 1 << card
         kept = _meldable_ranks(ranks, True)
         useful = tuple(card for card in cards if kept >> card & 1)
+        if useful and useful[0]:
+            # Without an ace, the same cards a few places higher or lower make as many
+            # sequences (a 3 or a king still has a place beyond it, for a wild card):
+            # counted from the 3 up.
+            shift = useful[0] - 2
+            useful = tuple(card - shift for card in useful)
         found = _SUIT_RUNS.get((useful, wilds))
         if found is None:
             found = _SUIT_RUNS.put(
