@@ -497,14 +497,20 @@ def _reaches(options: Sequence[Sequence[int]], wilds: int, needed: int) -> bool:
         return False  # not enough even if every group had every wild card
     if len(gaining) == 1:
         return True  # the one group that gains takes every wild card: enough, as above
-    best = [0] * (wilds + 1)  # the most melds gained from the groups so far, by wilds spent
-    for group in gaining:
-        first = group[0]
-        best = [
-            max(best[spend - used] + group[used] - first for used in range(spend + 1))
-            for spend in range(wilds + 1)
-        ]
-    return base + best[wilds] >= needed
+    # The most melds the gaining groups make, sharing out every wild card (never fewer
+    # with more), group by group; plain loops, as this is asked of most contract melds.
+    best = gaining[0]
+    for group in gaining[1:]:
+        shared = []
+        for spend in range(wilds + 1):
+            most = 0
+            for used in range(spend + 1):
+                made = best[spend - used] + group[used]
+                if made > most:
+                    most = made
+            shared.append(most)
+        best = shared
+    return base - sum(group[0] for group in gaining) + best[wilds] >= needed
 
 
 _HOLDS: BoundedCache[tuple[object, ...], bool] = BoundedCache(
