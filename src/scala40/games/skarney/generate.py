@@ -116,6 +116,8 @@ def _exchanges(state: StateRecord, hand: tuple[Card, ...], theirs: tuple[int, ..
     moves: list[Move] = []
     for index in theirs:
         meld = table[index]
+        if _WILD.isdisjoint(meld.cards):
+            continue  # no wild card to free: most melds (asked without hashing the meld)
         exchangeable = _EXCHANGEABLE.get(meld)
         if exchangeable is None:
             exchangeable = _EXCHANGEABLE.put(meld, _exchangeable(meld))
@@ -176,19 +178,22 @@ def _extensions(state: StateRecord, hand: tuple[Card, ...], ours: tuple[int, ...
         if limit is not None and index < state.fresh_from and state.extended[index] >= limit:
             continue
         meld = table[index]
-        offered = _EXTENDS.get((meld, index))
-        if offered is None:
-            offered = _EXTENDS.put((meld, index), _extend_moves(meld, index))
-        moves += [move for card, move in offered if card in held]
+        # Looked up by the meld's identity (hashing a meld is a method call); the entry
+        # holds the meld, so that its id is not another's while the entry lasts.
+        key = (id(meld), index)
+        entry = _EXTENDS.get(key)
+        if entry is None or entry[0] is not meld:
+            entry = _EXTENDS.put(key, (meld, _extend_moves(meld, index)))
+        moves += [move for card, move in entry[1] if card in held]
     return moves
 
 
-_EXTENDS: BoundedCache[tuple[Meld, int], tuple[tuple[Card, Extend], ...]] = BoundedCache(
-    "skarney extend moves", HAND_LIMIT
+_EXTENDS: BoundedCache[tuple[int, int], tuple[Meld, tuple[tuple[Card, Extend], ...]]] = (
+    BoundedCache("skarney extend moves", HAND_LIMIT)
 )
-"""The extend moves of a table meld at its index, each with the card it takes: a meld
-stays on the table turn after turn, and its side asks at each of its turns (the moves
-are values, made once)."""
+"""The extend moves of a table meld at its index, each with the card it takes, by the
+meld's id and index (with the meld itself): a meld stays on the table turn after turn,
+and its side asks at each of its turns (the moves are values, made once)."""
 
 
 def _extend_moves(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
