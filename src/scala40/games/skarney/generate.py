@@ -113,26 +113,29 @@ def _exchanges(state: StateRecord, hand: tuple[Card, ...], theirs: tuple[int, ..
     """Natural cards of the hand that free a wild card of an opponent's mixed meld
     (SK-EXCHANGE); ``theirs`` are the indices of the opponents' melds."""
     table = state.table
+    held: set[Card] | None = None
     moves: list[Move] = []
     for index in theirs:
         meld = table[index]
         if _WILD.isdisjoint(meld.cards):
-            continue  # no wild card to free: most melds (asked without hashing the meld)
+            continue  # no wild card to free (asked without hashing the meld)
         exchangeable = _EXCHANGEABLE.get(meld)
         if exchangeable is None:
-            exchangeable = _EXCHANGEABLE.put(meld, _exchangeable(meld))
+            exchangeable = _EXCHANGEABLE.put(meld, tuple(sorted(_exchangeable(meld))))
         if exchangeable:
-            moves.extend(
-                _exchange(card, index) for card in dict.fromkeys(hand) if card in exchangeable
-            )
+            if held is None:
+                held = set(hand)
+            # The few cards that free it, in order, that the hand holds: the hand's
+            # cards in its order (a hand is sorted), each once.
+            moves += [_exchange(card, index) for card in exchangeable if card in held]
     return moves
 
 
-_EXCHANGEABLE: BoundedCache[Meld, frozenset[Card]] = BoundedCache(
+_EXCHANGEABLE: BoundedCache[Meld, tuple[Card, ...]] = BoundedCache(
     "skarney exchangeable cards", HAND_LIMIT
 )
-"""The natural cards that free the wild card of a meld, by meld: a meld stays on the table
-turn after turn, and every turn of an opponent asks."""
+"""The natural cards that free the wild card of a meld (sorted), by meld: a meld stays on
+the table turn after turn, and every turn of an opponent asks."""
 
 
 _EXCHANGES: BoundedCache[tuple[Card, int], Exchange] = BoundedCache("skarney exchange moves")
@@ -183,7 +186,8 @@ def _extensions(state: StateRecord, hand: tuple[Card, ...], ours: tuple[int, ...
         key = (id(meld), index)
         entry = _EXTENDS.get(key)
         if entry is None or entry[0] is not meld:
-            entry = _EXTENDS.put(key, (meld, _extend_moves(meld, index)))
+            offered = _extend_moves(meld, index)
+            entry = _EXTENDS.put(key, (meld, offered))
         moves += [move for card, move in entry[1] if card in held]
     return moves
 
@@ -191,9 +195,9 @@ def _extensions(state: StateRecord, hand: tuple[Card, ...], ours: tuple[int, ...
 _EXTENDS: BoundedCache[tuple[int, int], tuple[Meld, tuple[tuple[Card, Extend], ...]]] = (
     BoundedCache("skarney extend moves", HAND_LIMIT)
 )
-"""The extend moves of a table meld at its index, each with the card it takes, by the
-meld's id and index (with the meld itself): a meld stays on the table turn after turn,
-and its side asks at each of its turns (the moves are values, made once)."""
+"""The extend moves of a table meld at its index and the card each takes, by the meld's
+id and index (with the meld itself): a meld stays on the table turn after turn, and its
+side asks at each of its turns (the moves are values, made once)."""
 
 
 def _extend_moves(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
