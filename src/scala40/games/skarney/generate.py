@@ -203,50 +203,57 @@ side asks at each of its turns (the moves are values, made once)."""
 def _extend_moves(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
     """Every way to add a card to ``meld`` (at ``index`` on the table), in the order of
     :meth:`~scala40.Meld.extensions`, each with the card it takes."""
+    found = []
+    for card, end, represents in _extension_ways(meld):
+        key = (card, index, end, represents)
+        move = _EXTEND_MOVES.get(key)
+        if move is None:
+            move = _EXTEND_MOVES.put(key, extend_of(card, index, end, represents))
+        found.append((card, move))
+    return tuple(found)
+
+
+_Way = tuple[Card, MeldEnd, Card | None]
+
+
+def _extension_ways(meld: Meld) -> tuple[_Way, ...]:
+    """The card, end and card represented (``None``: the card itself) of each of the
+    meld's :meth:`~scala40.Meld.extensions`, in order."""
     kind = meld.kind
     if kind is MeldKind.WILD:
-        return _extend_moves_of(meld, index)
+        return _ways_of(meld)
     # A sequence takes the cards beyond its ends, natural or wild (a wild card only if it
     # holds none: one to a meld): that depends on its suit, its places and whether it
     # holds a wild card. A set takes any card of its rank, and a wild card standing for
     # the rank in the first suit its natural cards lack: that depends on its rank, the
     # suits of its natural cards, its size and whether it holds a wild card (SK-EXTEND,
     # SK-MELDS). Far fewer melds share those than cards.
-    shape = 0
+    suits = 0
     if kind is MeldKind.SET:
         for card in meld.cards:
             if card not in _WILD:
-                shape |= 1 << SUIT_OF[card]
-    key = (kind, meld.represented[0], shape, len(meld.cards), _holds_wild(meld), index)
-    found = _SHAPE_EXTENDS.get(key)
+                suits |= 1 << SUIT_OF[card]
+    key = (kind, meld.represented[0], suits, len(meld.cards), not _WILD.isdisjoint(meld.cards))
+    found = _SHAPE_WAYS.get(key)
     if found is None:
-        found = _SHAPE_EXTENDS.put(key, _extend_moves_of(meld, index))
+        found = _SHAPE_WAYS.put(key, _ways_of(meld))
     return found
 
 
-def _holds_wild(meld: Meld) -> bool:
-    return not _WILD.isdisjoint(meld.cards)
-
-
-_SHAPE_EXTENDS: BoundedCache[tuple[object, ...], tuple[tuple[Card, Extend], ...]] = BoundedCache(
-    "skarney extend moves by shape"
+_SHAPE_WAYS: BoundedCache[tuple[object, ...], tuple[_Way, ...]] = BoundedCache(
+    "skarney extensions by shape"
 )
-""":func:`_extend_moves` of sequences and sets by what decides them: the kind, the card
-the first card stands for (a sequence's suit and first place, a set's rank), a set's
-suits, the size, whether the meld holds a wild card, and its index."""
+""":func:`_extension_ways` of sequences and sets by what decides them: the kind, the
+card the first card stands for (a sequence's suit and first place, a set's rank), a
+set's suits, the size, and whether the meld holds a wild card."""
 
 
-def _extend_moves_of(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
-    """:func:`_extend_moves`, worked out."""
-    found = []
-    for ext in meld.extensions():
-        represents = None if ext.represents == ext.card else ext.represents
-        key = (ext.card, index, ext.end, represents)
-        move = _EXTEND_MOVES.get(key)
-        if move is None:
-            move = _EXTEND_MOVES.put(key, extend_of(ext.card, index, ext.end, represents))
-        found.append((ext.card, move))
-    return tuple(found)
+def _ways_of(meld: Meld) -> tuple[_Way, ...]:
+    """:func:`_extension_ways`, from the meld's extensions."""
+    return tuple(
+        (ext.card, ext.end, None if ext.represents == ext.card else ext.represents)
+        for ext in meld.extensions()
+    )
 
 
 _EXTEND_MOVES: BoundedCache[tuple[Card, int, MeldEnd, Card | None], Extend] = BoundedCache(
