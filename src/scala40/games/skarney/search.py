@@ -444,6 +444,11 @@ def _most_runs(cards: tuple[Card, ...], wilds: int) -> int:
     suffixes with a few cards taken near their start: few, whatever the hand's size."""
     if len(cards) < 2:
         return 0
+    if cards[0] > 2:
+        # No ace (it would come first): the same cards lower down make as many sequences
+        # (see _suit_runs), so the sub-hands met are counted from the 3 up, and shared.
+        shift = cards[0] - 2
+        cards = tuple(card - shift for card in cards)
     key = (cards, wilds)
     found = _RUNS.get(key)
     if found is not None:
