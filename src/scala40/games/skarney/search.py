@@ -309,8 +309,16 @@ def _wild_melds(jokers: int, twos: tuple[int, ...]) -> _Group:
     return found
 
 
-_CARD_PLACE = tuple((4, 0) if place is None else place for place in _RUN_BITS)
-""":data:`_RUN_BITS` with the wild cards' bits kept apart, as a fifth suit."""
+_CARD_PLACE = tuple(
+    (4, 1 << _WILD_SORTED.index(card)) if place is None else place
+    for card, place in enumerate(_RUN_BITS)
+)
+""":data:`_RUN_BITS` with the wild cards apart, as a fifth suit: a bit for each."""
+_WILDS_HELD = tuple(
+    tuple(card for index, card in enumerate(_WILD_SORTED) if held >> index & 1)
+    for held in range(1 << len(_WILD_SORTED))
+)
+"""The wild cards held, sorted, by their bits in that fifth suit."""
 
 
 def _groups(
@@ -327,7 +335,7 @@ def _groups(
         counts[card] += 1
         suit, bit = _CARD_PLACE[card]
         masks[suit] |= bit
-    wilds = tuple(card for card in _WILD_SORTED if counts[card])
+    wilds = _WILDS_HELD[masks[4]]
     found: list[_Group] = []
     spare = 1 if wilds else 0
     if sets is not None:
