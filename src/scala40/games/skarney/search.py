@@ -346,8 +346,12 @@ def _groups(
             lowest = held & -held
             held ^= lowest
             rank = lowest.bit_length()
-            copies = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
-            if sum(copies) + spare >= sets.start:
+            at = rank - 1  # the rank's card in spades; the other suits' 13 apart
+            if (
+                counts[at] + counts[at + 13] + counts[at + 26] + counts[at + 39] + spare
+                >= sets.start
+            ):
+                copies = (counts[at], counts[at + 13], counts[at + 26], counts[at + 39])
                 # The group's cache read here first: most groups were met before.
                 group = _GROUPS.get(("set", rank, copies, wilds, sets.start, sets.stop))
                 if group is None:
