@@ -7,10 +7,12 @@ Run it from the repository root, scala40 and OpenSpiel installed (``pip install
     python benchmarks/bench_ladder.py                      # every game, 40 games a pair
     python benchmarks/bench_ladder.py --games 10 chinchon  # a short run of one game
     python benchmarks/bench_ladder.py --out ladder.jsonl   # each pair's line as JSON too
+    python benchmarks/bench_ladder.py scala40 --players 4  # one bot against three
 
 The rungs, each played against the one below it (two seats; Skarney, a partnership
 game of four, sits each bot with a greedy partner against two greedy players, and
-counts its side's wins):
+counts its side's wins; with ``--players``, a bot against that many less one of the
+bot below, where an even share is one in as many as there are sides):
 
 * ``greedy`` against ``random``;
 * ``playout:playouts=8,candidates=4`` (the determinized playout search on a budget
@@ -154,6 +156,12 @@ def table_size(name: str) -> int:
     return max(2, rules.min_players)
 
 
+def sides_of(name: str, players: int) -> tuple[tuple[int, ...], ...]:
+    """The sides of a game of ``name`` with ``players`` seats under its default rules:
+    a seat each, or the partnerships."""
+    return tuple(tuple(team) for team in load_game(name).new_game(None, players, 0).teams)
+
+
 def ladder_pair(
     name: str,
     top: str,
@@ -161,9 +169,12 @@ def ladder_pair(
     games: int,
     seed: int,
     openspiel_iterations: int = 0,
+    players: int | None = None,
 ) -> dict[str, Any]:
-    """``top`` against ``bottom`` in ``games`` hands of game ``name`` (see the module)."""
-    players = table_size(name)
+    """``top`` against ``bottom`` in ``games`` hands of game ``name`` (see the module),
+    with ``players`` seats (default :func:`table_size`)."""
+    players = table_size(name) if players is None else players
+    sides = sides_of(name, players)
     game = openspiel.load_game(
         name, players=players, episode="hand", chance="deal", max_game_length=MAX_STEPS
     )
@@ -172,32 +183,32 @@ def ladder_pair(
     times: list[float] = []
     start = time.monotonic()
     for number in range(games):
-        deal = seed * 100_003 + number // 2
-        # Two seats: the top bot sits first, then second, on the same deal. Skarney's
-        # four: the top bot and a greedy partner (seats 0 and 2, then 1 and 3) against
-        # two of the bottom bot.
-        top_seats = {0} if players == 2 else {0, 2}
-        if number % 2:
-            top_seats = {seat + 1 for seat in top_seats}
+        # Each deal is played once from each side: the top bot sits first on the first
+        # side, then on the next. In a partnership (Skarney's four) its partners are
+        # greedy players; every other seat holds the bottom bot.
+        deal = seed * 100_003 + number // len(sides)
+        top_side = sides[number % len(sides)]
+        top_seat = min(top_side)
         seated: list[Any] = []
         for seat in range(players):
-            if seat in top_seats and (players == 2 or seat == min(top_seats)):
+            if seat == top_seat:
                 if top == "openspiel":
                     seated.append(OpenSpielPlayer(game, openspiel_iterations, deal + seat))
                 else:
                     seated.append(LibraryPlayer(top, name, deal + seat))
-            elif seat in top_seats:
+            elif seat in top_side:
                 seated.append(LibraryPlayer("greedy", name, deal + seat))
             elif bottom == "openspiel":
                 seated.append(OpenSpielPlayer(game, openspiel_iterations, deal + seat))
             else:
                 seated.append(LibraryPlayer(bottom, name, deal + seat))
-        returns = play(game, seated, deal, {min(top_seats)}, times)
-        share += returns[min(top_seats)]
+        returns = play(game, seated, deal, {top_seat}, times)
+        share += returns[top_seat]
         played += 1
     low, high = wilson(share / played, played)
     return {
         "game": name,
+        "players": players,
         "top": top,
         "bottom": bottom,
         "games": played,
@@ -223,6 +234,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--skip", default="", help="rungs to skip, comma-separated (e.g. openspiel)"
     )
     parser.add_argument("--options", default="", help="more options for the ismcts bot (a,b=c)")
+    parser.add_argument(
+        "--players", type=int, default=None, help="seats (default: two, Skarney four)"
+    )
     args = parser.parse_args(argv)
     if not HAVE_OPENSPIEL:
         print('the ladder needs OpenSpiel: pip install "scala40[rl]"; skipped')
@@ -242,11 +256,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for label, top, bottom, iterations in rungs:
             if label in skip:
                 continue
-            if bottom == "openspiel" and table_size(name) != 2:
-                continue  # OpenSpiel's bot in one seat of a partnership game: not measured
-            line = ladder_pair(name, top, bottom, args.games, args.seed, iterations)
+            players = table_size(name) if args.players is None else args.players
+            if bottom == "openspiel" and players != 2:
+                continue  # OpenSpiel's bot at a table of more: not measured
+            line = ladder_pair(name, top, bottom, args.games, args.seed, iterations, players)
             print(
-                f"{name:9} {top:34} vs {bottom:9} {line['share'] * 100:5.1f}% "
+                f"{name:9} {players}p {top:34} vs {bottom:9} {line['share'] * 100:5.1f}% "
                 f"[{line['low'] * 100:4.1f}-{line['high'] * 100:4.1f}] over {line['games']} "
                 f"games; {line['decision_mean_s'] * 1000:6.1f} ms a decision "
                 f"(slowest {line['decision_max_s'] * 1000:6.1f}); {line['seconds']:.0f} s",

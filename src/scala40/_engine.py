@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any
 
+from scala40._cache import BoundedCache
 from scala40._rng import shuffle
 from scala40.cards import Card
 from scala40.errors import IllegalMoveError
@@ -87,15 +88,33 @@ def next_active(seat: int, active: Sequence[bool]) -> int:
     return seat
 
 
-def seats_from(seat: int, active: Sequence[bool]) -> list[int]:
+def seats_from(seat: int, active: Sequence[bool]) -> tuple[int, ...]:
     """The seats still in, in play order from the one after ``seat`` (``seat`` last, if
     in; C-SEAT).
 
     >>> seats_from(1, (True, True, False, True))
-    [3, 0, 1]
+    (3, 0, 1)
     """
-    count = len(active)
-    return [(seat + step) % count for step in range(1, count + 1) if active[(seat + step) % count]]
+    # Asked after every discard in some games, of a few seats that change only when a
+    # player drops out: the answers are kept.
+    key = (seat, tuple(active))
+    found = _SEATS_FROM.get(key)
+    if found is None:
+        count = len(active)
+        found = _SEATS_FROM.put(
+            key,
+            tuple(
+                (seat + step) % count
+                for step in range(1, count + 1)
+                if active[(seat + step) % count]
+            ),
+        )
+    return found
+
+
+_SEATS_FROM: BoundedCache[tuple[int, tuple[bool, ...]], tuple[int, ...]] = BoundedCache(
+    "seats in play order", 4_096
+)
 
 
 def one_reading(move: Any, readings: Sequence[Meld], wild: str) -> Meld:

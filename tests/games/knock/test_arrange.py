@@ -3,13 +3,14 @@ CH-LAYOFF), and the quick bounds the move generation relies on."""
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scala40.cards import parse_cards
+from scala40.cards import Card, parse_cards
 from scala40.games._knock.arrange import (
     best_arrangement,
     candidate_melds,
@@ -18,6 +19,7 @@ from scala40.games._knock.arrange import (
     has_rumino,
     least_unmatched,
 )
+from scala40.games._knock.profile import KnockRules
 from scala40.melds import check_meld, is_meld
 from tests.games.knock import oracle
 from tests.games.knock.strategies import PROFILES, hands, shown_melds
@@ -142,3 +144,44 @@ def test_ru_rumino_is_seven_of_a_suit_in_sequence_or_of_a_rank() -> None:
     # A Rumino is no ordinary meld: sequences hold 4 cards at most.
     assert not is_meld("AH 2H 3H 4H 5H 6H 7H", profile.meld_rules)
     assert check_meld("JK JK JK", profile.meld_rules).kind.value == "wild"  # RU-MELDS
+
+
+@st.composite
+def near_rumino(draw: st.DrawFn, profile: KnockRules) -> tuple[Card, ...]:
+    """Eight cards of the profile's deck: seven of a rank or of a run of a suit (as many
+    as the deck has), the rest and up to three of them other cards (jokers among them),
+    in any order."""
+    deck = profile.deck
+    counts = Counter(deck.cards)
+    naturals = sorted(card for card in counts if card not in profile.wild_cards)
+    if draw(st.booleans()):
+        rank = draw(st.sampled_from(sorted({card % 13 for card in naturals})))
+        base = [card for card in deck.cards if card in naturals and card % 13 == rank][:7]
+    else:
+        suit = draw(st.sampled_from(sorted({card // 13 for card in naturals})))
+        run = [card for card in naturals if card // 13 == suit]
+        start = draw(st.integers(0, max(0, len(run) - 7)))
+        base = run[start : start + 7]
+    cards = list(base)
+    while len(cards) < 8:  # a rank or suit with fewer cards, and the eighth card
+        cards.append(draw(st.sampled_from(sorted(counts))))
+    for _ in range(draw(st.integers(0, 3))):
+        cards[draw(st.integers(0, len(cards) - 1))] = draw(st.sampled_from(sorted(counts)))
+    return tuple(draw(st.permutations(cards)))
+
+
+@pytest.mark.parametrize("name", ["rumino", "rumino-web", "chinchon-jokers", "chinchon-48x2"])
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_ru_rumino_with_a_discard_is_the_rumino_of_the_eight_cards(
+    name: str, data: st.DataObject
+) -> None:
+    """Whether a hand makes a Rumino with another player's discard (RU-RUMINO), asked of
+    each hand again and again with what it lacks kept, is the answer for its cards and
+    the discard together."""
+    profile = PROFILES[name]
+    cards = data.draw(near_rumino(profile))
+    hand, extra = tuple(sorted(cards[:7])), cards[7]
+    expected = has_rumino(tuple(sorted(cards)), profile)
+    assert has_rumino(hand, profile, extra) == expected
+    assert has_rumino(hand, profile, extra) == expected  # asked again, what it lacks kept

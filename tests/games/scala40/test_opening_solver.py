@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from scala40 import PRESETS, GameState, Phase, Ruleset, new_game
 from scala40.cards import JOKER, Card, parse_cards
+from scala40.games.scala40.meld_tables import lowest_rank_shapes, sequence_shapes
 from scala40.games.scala40.search import (
     can_open_sorted,
     opening_starts,
@@ -160,3 +161,28 @@ def test_the_solver_answers_as_the_search_along_random_playouts(
         _check(
             state.hands[player], needed, rules.meld_rules, keep, 0 if close_ok else keep, close_ok
         )
+
+
+#: Meld rules whose sequences place the ace otherwise, or cap jokers against naturals.
+OTHER_SEQUENCES: dict[str, MeldRules] = {
+    "ace-high-only": MeldRules(ace_low=False),
+    "ace-low-only": MeldRules(ace_high=False, max_wilds=2),
+    "natural-lead": MeldRules(max_wilds=None, min_natural_lead=1, sequence_max=7),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MELD_RULES) + sorted(OTHER_SEQUENCES))
+def test_the_sequences_through_the_lowest_rank_are_those_of_the_whole_table(name: str) -> None:
+    """The solver's sequences of one suit through its lowest rank held (S40-SEQ,
+    S40-JOKER) are exactly those of the full table of the suit's sequences whose lowest
+    natural rank is that rank, for every set of ranks held and every number of jokers."""
+    rules = MELD_RULES.get(name) or OTHER_SEQUENCES[name]
+    for mask in range(1, 1 << 13, 3 if name == "official" else 11):
+        place = (mask & -mask).bit_length() - 1
+        for cap in range(4):
+            whole = [
+                shape
+                for shape in sequence_shapes(mask, cap, rules)
+                if min(card for card in shape[0] if card != JOKER) == place
+            ]
+            assert sorted(lowest_rank_shapes(mask, cap, rules)) == sorted(whole), (mask, cap)

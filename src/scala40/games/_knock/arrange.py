@@ -48,6 +48,7 @@ __all__ = [
     "has_rumino",
     "least_unmatched",
     "meld_key",
+    "uncovered_cards",
     "without",
 ]
 
@@ -242,6 +243,19 @@ def covered_cards(cards: tuple[Card, ...], rules: MeldRules) -> frozenset[Card]:
     >>> format_cards(sorted(covered_cards(hand, Ruleset().meld_rules)))
     '5S 5H 5C 6C 7C JC'
     """
+    return frozenset(cards).difference(uncovered_cards(cards, rules))
+
+
+def uncovered_cards(cards: tuple[Card, ...], rules: MeldRules) -> list[Card]:
+    """The cards of ``cards`` that no meld of them could hold (each copy, in order): those
+    :func:`covered_cards` leaves out, found in one pass.
+
+    >>> from scala40.cards import parse_cards, format_cards
+    >>> from scala40.games.chinchon import Ruleset
+    >>> hand = tuple(sorted(parse_cards("5C 6C 7C JC 5S 5H 2D KD")))
+    >>> format_cards(uncovered_cards(hand, Ruleset().meld_rules))
+    '2D KD'
+    """
     tables: _CoverTables = rules.tables.owned[_CoverTables]
     if tables.rules is None:
         tables.build(rules)
@@ -264,11 +278,13 @@ def covered_cards(cards: tuple[Card, ...], rules: MeldRules) -> frozenset[Card]:
         if cover is None:
             cover = runs.put(mask, _run_cover(mask, wilds, rules))
         covers.append(cover)
-    return frozenset(
+    return [
         card
         for card in cards
-        if wild[card] or set_ok[counts[RANK_OF[card]]] or covers[SUIT_OF[card]] & slot_bit[card]
-    )
+        if not (
+            wild[card] or set_ok[counts[RANK_OF[card]]] or covers[SUIT_OF[card]] & slot_bit[card]
+        )
+    ]
 
 
 _MOST_WILDS = 8
@@ -285,6 +301,14 @@ class _CoverTables:
         self.slot_bit: list[int] = []
         self.set_ok: list[list[bool]] = []
         self.runs: list[BoundedCache[int, int]] = []
+        self.card_reach = 1
+        """The most places of a run of seven one card can fill (a rank may have two
+        places)."""
+        self.rumino_short: BoundedCache[tuple[tuple[Card, ...], bool], int] = BoundedCache(
+            "knock rumino shortfall", HAND_LIMIT
+        )
+        """How many cards each hand lacks for a Rumino (:func:`_rumino_shortfall`), by
+        the hand and whether jokers count."""
 
     def build(self, rules: MeldRules) -> None:
         wild_set = rules.tables.wild_cards
@@ -299,6 +323,10 @@ class _CoverTables:
             for wilds in range(_MOST_WILDS + 1)
         ]
         self.runs = [BoundedCache("knock run cover") for _ in range(_MOST_WILDS + 1)]
+        windows = _rumino_windows(len(rules.tables.slots))
+        self.card_reach = max(
+            [1, *((bits & window).bit_count() for bits in self.slot_bit for window in windows)]
+        )
         self.rules = rules
 
 
@@ -626,27 +654,46 @@ def has_rumino(cards: Sequence[Card], profile: KnockRules, extra: Card | None = 
     tables: _CoverTables = profile.meld_rules.tables.owned[_CoverTables]
     if tables.rules is None:
         tables.build(profile.meld_rules)
+    if extra is None:
+        return _rumino_shortfall(cards, profile, tables) == 0
+    # One more card adds one to a rank's count, or to a run of seven places of its suit
+    # (one place each, or more where a rank has two places in seven: ``card_reach``), or
+    # is one more joker: a hand shorter than that makes no Rumino with any card. A hand
+    # is asked this after each discard of the other players, so its shortfall is kept.
+    hand = cards if isinstance(cards, tuple) else tuple(cards)
+    key = (hand, profile.rumino_jokers)
+    short = tables.rumino_short.get(key)
+    if short is None:
+        short = tables.rumino_short.put(key, _rumino_shortfall(hand, profile, tables))
+    return short <= tables.card_reach and _rumino_shortfall((*hand, extra), profile, tables) == 0
+
+
+def _rumino_shortfall(cards: Sequence[Card], profile: KnockRules, tables: _CoverTables) -> int:
+    """How many cards seven of ``cards`` lack at least to make a Rumino (0: they make
+    one): the natural cards missing from the fullest rank or run of seven places of a
+    suit, once the jokers stand in (where the rules let them)."""
     wild = tables.wild
     slot_bit = tables.slot_bit
     jokers = 0
     counts = [0] * 14
     masks = [0, 0, 0, 0]
-    for card in cards if extra is None else (*cards, extra):
+    for card in cards:
         if wild[card]:
             jokers += 1
         else:
             counts[RANK_OF[card]] += 1
             masks[SUIT_OF[card]] |= slot_bit[card]
     need = _RUMINO_SIZE - (jokers if profile.rumino_jokers else 0)
-    if max(counts) >= need:
-        return True
-    windows = _rumino_windows(len(profile.meld_rules.tables.slots))
-    for mask in masks:
-        if mask.bit_count() >= need and any(
-            (mask & window).bit_count() >= need for window in windows
-        ):
-            return True
-    return False
+    best = max(counts)
+    if best < need:
+        windows = _rumino_windows(len(profile.meld_rules.tables.slots))
+        for mask in masks:
+            if mask.bit_count() > best:
+                for window in windows:
+                    held = (mask & window).bit_count()
+                    if held > best:
+                        best = held
+    return max(0, need - best)
 
 
 _RUMINO_SIZE = 7

@@ -210,11 +210,14 @@ def _apply_restock(state: KnockRecord, move: Restock) -> KnockRecord:
 # ---------------------------------------------------------------- drawing
 
 
-def _drawn(state: KnockRecord, new: KnockRecord) -> KnockRecord:
-    """The common end of a draw: the Rumino check (b), then the restock if needed."""
+def _drawn(state: KnockRecord, new: KnockRecord, card: Card) -> KnockRecord:
+    """The common end of a draw of ``card``: the Rumino check (b), then the restock if
+    needed."""
     profile = state.profile
     player = state.turn
-    if profile.rumino and has_rumino(new.hands[player], profile):
+    # The hand before the draw, with the card: what the hand lacks for a Rumino was
+    # found at the other players' discards, and is kept.
+    if profile.rumino and has_rumino(state.hands[player], profile, card):
         # RU-RUMINO Decision (b): after his draw, any seven of his eight cards.
         return _rumino_win(new, player, None)
     return new if new.stock else _after_last_card(new)
@@ -228,7 +231,7 @@ def _apply_draw(state: KnockRecord, move: DrawStock) -> KnockRecord:
     new: KnockRecord = state.setters["draw"](
         state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands, taken=None
     )
-    return _drawn(state, new)
+    return _drawn(state, new, card)
 
 
 def _apply_take(state: KnockRecord, move: TakeDiscard) -> KnockRecord:
@@ -241,7 +244,7 @@ def _apply_take(state: KnockRecord, move: TakeDiscard) -> KnockRecord:
     new: KnockRecord = state.setters["take"](
         state, phase=Phase.PLAY, discard=state.discard[:-1], hands=hands, taken=card
     )
-    return _drawn(state, new)
+    return _drawn(state, new, card)
 
 
 # ---------------------------------------------------------------- discarding

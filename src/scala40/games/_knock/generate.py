@@ -14,8 +14,8 @@ from __future__ import annotations
 from scala40.cards import Card
 from scala40.games._knock.arrange import (
     close_arrangements,
-    covered_cards,
     least_unmatched,
+    uncovered_cards,
     without,
 )
 from scala40.games._knock.engine import banned_discard, close_cap_bars
@@ -62,10 +62,8 @@ def generate(state: KnockRecord) -> list[object]:
 def loose_cards(hand: tuple[Card, ...], profile: KnockRules) -> tuple[int, set[Card]]:
     """Cards of ``hand`` that belong to no meld of it, and their value: they are unmatched
     in every arrangement of the hand or of any of its parts."""
-    covered = covered_cards(hand, profile.meld_rules)
-    loose = {card for card in hand if card not in covered}
-    values = profile.values
-    return sum(values[card] for card in hand if card in loose), loose
+    loose = uncovered_cards(hand, profile.meld_rules)
+    return sum(map(profile.values.__getitem__, loose)), set(loose)
 
 
 def can_knock(state: KnockRecord) -> bool:

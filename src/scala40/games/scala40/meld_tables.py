@@ -25,6 +25,7 @@ __all__ = [
     "find_melds",
     "hand_meld_pieces",
     "hand_pieces",
+    "lowest_rank_shapes",
     "meld_order",
     "meldable_bound",
     "melds_with_card",
@@ -416,13 +417,45 @@ def sequence_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, ...]
     return found
 
 
-def _first_suit_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, ...]:
+def lowest_rank_shapes(mask: int, cap: int, rules: MeldRules) -> list[_Shape]:
+    """The sequences of :func:`sequence_shapes` (in no set order) whose lowest natural
+    rank is the lowest rank in ``mask`` (not empty), found without the others: only
+    sequences through a place of that rank are tried, from starts no more than ``cap``
+    missing ranks before it."""
+    place = (mask & -mask).bit_length() - 1
+    slots = rules.sequence_slots
+    longest = len(slots) if rules.sequence_max is None else min(rules.sequence_max, len(slots))
+    starts: set[int] = set()
+    for index, rank in enumerate(slots):
+        if rank - 1 == place:
+            holes = 0
+            for start in range(index, max(-1, index - longest), -1):
+                if not mask >> (slots[start] - 1) & 1:
+                    holes += 1
+                    if holes > cap:
+                        break
+                starts.add(start)
+    # Every natural card of a sequence is held, so none is below the lowest rank held:
+    # a sequence with that rank's card has it as its lowest.
+    return [
+        shape
+        for shape in _first_suit_shapes(mask, cap, rules, sorted(starts))
+        if place in shape[0]
+    ]
+
+
+def _first_suit_shapes(
+    mask: int, cap: int, rules: MeldRules, starts: Iterable[int] | None = None
+) -> tuple[_Shape, ...]:
     """Every sequence of the first suit from the ranks in ``mask`` plus up to ``cap``
-    jokers, as (cards, represented, start, value), in :func:`meld_order`. The values
-    are :func:`~scala40.melds.make_meld`'s, worked out here without building the melds."""
+    jokers, as (cards, represented, start, value), in :func:`meld_order` (only those
+    starting at a place in ``starts``, if given). The values are
+    :func:`~scala40.melds.make_meld`'s, worked out here without building the melds."""
     slots = rules.sequence_slots
     count = len(slots)
     longest = count if rules.sequence_max is None else min(rules.sequence_max, count)
+    if starts is None:
+        starts = range(count)
     window = [rank - 1 for rank in slots]
     held = [bool(mask >> (rank - 1) & 1) for rank in slots]
     rank_values = rules.rank_values
@@ -435,7 +468,7 @@ def _first_suit_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, .
     found: list[_Shape] = []
     if cap == 0:
         # No joker: the sequences are the runs of held ranks, each slot natural.
-        for start in range(count):
+        for start in starts:
             total = 0
             for stop in range(start + 1, min(start + longest, count) + 1):
                 if not held[stop - 1]:
@@ -453,7 +486,7 @@ def _first_suit_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[_Shape, .
                 found.append((represented, represented, start, value))
         found.sort(key=_shape_order)
         return tuple(found)
-    for start in range(count):
+    for start in starts:
         holes = 0
         for stop in range(start + 1, min(start + longest, count) + 1):
             if not held[stop - 1]:

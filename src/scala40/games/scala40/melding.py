@@ -5,7 +5,7 @@ lookahead that keeps every move free of dead ends: the turn must still be able t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from scala40._cache import BoundedCache
@@ -50,7 +50,7 @@ from scala40.games.scala40.search import (
     sorted_hand_melds,
 )
 from scala40.games.scala40.splits import one_run, split_moves
-from scala40.games.scala40.table import card_mask, table_info
+from scala40.games.scala40.table import card_mask, jokers_standing, table_info
 from scala40.melds import Extension, Meld, MeldEnd, MeldKind, MeldRules, check_meld
 
 __all__ = [
@@ -589,8 +589,8 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
         # A joker comes to the hand only for a natural card of the hand it stands for
         # (S40-SWAP), and a table joker stands for the same card all turn (layoffs and
         # splits keep it): no more jokers than such cards, card by card.
-        standing = _jokers_standing(state.table)
-        freeable = _freeable_jokers(standing, Counter(hand))
+        standing = info.jokers_standing
+        freeable = _freeable_jokers(standing, hand)
         if not (
             suits >> SUIT_OF[taken] & 1
             and _sequence_might_reach(
@@ -624,23 +624,15 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
     return found if _chain_reaches(state.table, hand, taken, keep, close_by_melding) else False
 
 
-def _jokers_standing(table: tuple[Meld, ...]) -> Counter[Card]:
-    """How many table jokers stand for each card."""
-    standing: Counter[Card] = Counter()
-    for meld in table:
-        if JOKER in meld.cards:
-            standing.update(
-                rep for card, rep in zip(meld.cards, meld.represented) if card == JOKER
-            )
-    return standing
-
-
-def _freeable_jokers(standing: Counter[Card], hand: Counter[Card]) -> int:
+def _freeable_jokers(standing: Mapping[Card, int], hand: Counter[Card] | tuple[Card, ...]) -> int:
     """How many of the table jokers (``standing``: how many stand for each card) the
-    cards of ``hand`` could free this turn, at most. A joker comes to the hand only for a
-    natural card of the hand it stands for (S40-SWAP), and a table joker stands for the
-    same card all turn (layoffs and splits keep it): card by card, the fewer of the
-    hand's copies and the jokers standing for it."""
+    cards of ``hand`` (a sorted hand, or its counts) could free this turn, at most. A
+    joker comes to the hand only for a natural card of the hand it stands for
+    (S40-SWAP), and a table joker stands for the same card all turn (layoffs and splits
+    keep it): card by card, the fewer of the hand's copies and the jokers standing for
+    it."""
+    if isinstance(hand, tuple):
+        return sum(min(hand.count(card), count) for card, count in standing.items())
     return sum(min(hand[card], count) for card, count in standing.items())
 
 
@@ -652,7 +644,7 @@ def _sequence_might_reach(
     rules: MeldRules,
     *,
     split: bool = False,
-    standing: Counter[Card] | None = None,
+    standing: Mapping[Card, int] | None = None,
 ) -> bool:
     """Whether some table sequence of ``taken``'s suit could come to hold it.
 
@@ -660,7 +652,7 @@ def _sequence_might_reach(
     other cards of ``hand`` or by up to ``jokers`` jokers. A bound: how many jokers one
     meld may hold is not checked. With ``split``, the card may also go into a piece of a
     split (:func:`_piece_might_hold`); ``standing`` counts the table's jokers by the card
-    each stands for (:func:`_jokers_standing`, worked out here if not given)."""
+    each stands for (the table summary's ``jokers_standing``, looked up if not given)."""
     slots = rules.sequence_slots
     longest = rules.sequence_max
     suit = SUIT_OF[taken]
@@ -677,13 +669,15 @@ def _sequence_might_reach(
             if counts is None:
                 counts = Counter(hand)
                 counts[taken] -= 1
-                by_card = _jokers_standing(table) if standing is None else standing
+                by_card = Counter(
+                    table_info(table).jokers_standing if standing is None else standing
+                )
                 by_place = Counter(
                     {i: counts[suit * 13 + slot - 1] for i, slot in enumerate(slots)}
                 )
             # The jokers of this sequence, the hand's, and those the hand can free from
             # other melds.
-            own = _jokers_standing((meld,))
+            own = jokers_standing((meld,))
             pool = counts[JOKER] + _freeable_jokers(by_card - own, counts) + sum(own.values())
             if any(_piece_might_hold(meld, place, by_place, pool, rules) for place in places):
                 return True

@@ -17,8 +17,8 @@ from scala40.cards import JOKER, RANK_OF, Card
 from scala40.games.scala40.meld_tables import (
     JOKER_ONLY,
     hand_pieces,
+    lowest_rank_shapes,
     ranks_with_sets,
-    sequence_shapes,
     wilds_allowed,
 )
 from scala40.games.scala40.opening_search import searcher
@@ -67,10 +67,11 @@ class SolverCaches:
         """The ways to make sets of one rank, by rank, suits' counts and jokers."""
         self.suit_best: BoundedCache[int, int] = BoundedCache("scala40 opening suit best")
         """The best sequences of one suit's cards, by suit code and jokers."""
-        self.suit_shapes: BoundedCache[int, tuple[tuple[tuple[int, int, int], ...], ...]] = (
-            BoundedCache("scala40 opening suit shapes")
+        self.suit_shapes: BoundedCache[int, tuple[tuple[int, int, int], ...]] = BoundedCache(
+            "scala40 opening suit shapes"
         )
-        """The sequences of one suit by their lowest rank, by ranks held and jokers."""
+        """The sequences of one suit through its lowest rank held, by ranks held and
+        jokers."""
 
 
 _SPREAD_LIST = [0] * 8192
@@ -246,38 +247,34 @@ def _suit_best(code: int, jokers: int, rules: MeldRules) -> int:
     # Either one copy of the lowest rank stays out of the sequences, or a sequence holds it.
     best = _suit_best(code - (1 << 2 * place), jokers, rules)
     cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
-    for natural, wilds, packed in _suit_shapes(_PACK[(code | code >> 1) & _LOW_BITS], cap, rules)[
-        place
-    ]:
+    for natural, wilds, packed in _lowest_shapes(
+        _PACK[(code | code >> 1) & _LOW_BITS], cap, rules
+    ):
         value = packed + _suit_best(code - natural, jokers - wilds, rules)
         if value > best:
             best = value
     return caches.suit_best.put(key, best)
 
 
-def _suit_shapes(
-    mask: int, cap: int, rules: MeldRules
-) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """The sequences from the ranks in ``mask`` with up to ``cap`` jokers, grouped by their
-    lowest natural rank: each as its natural cards (a suit code), jokers and packed value."""
+def _lowest_shapes(mask: int, cap: int, rules: MeldRules) -> tuple[tuple[int, int, int], ...]:
+    """The sequences from the ranks in ``mask`` with up to ``cap`` jokers whose lowest
+    natural rank is the lowest in ``mask`` (those :func:`_suit_best` tries): each as its
+    natural cards (a suit code), jokers and packed value."""
     caches: SolverCaches = rules.tables.owned[SolverCaches]
     key = mask << 4 | cap
     found = caches.suit_shapes.get(key)
     if found is not None:
         return found
-    grouped: list[list[tuple[int, int, int]]] = [[] for _ in range(13)]
-    for cards, _, _, value in sequence_shapes(mask, cap, rules):
+    shapes = []
+    for cards, _, _, value in lowest_rank_shapes(mask, cap, rules):
         natural = wilds = 0
-        lowest = 13
         for card in cards:
             if card == JOKER:
                 wilds += 1
             else:
                 natural |= 1 << 2 * card
-                if card < lowest:
-                    lowest = card
-        grouped[lowest].append((natural, wilds, value * 64 - len(cards)))
-    return caches.suit_shapes.put(key, tuple(tuple(group) for group in grouped))
+        shapes.append((natural, wilds, value * 64 - len(cards)))
+    return caches.suit_shapes.put(key, tuple(shapes))
 
 
 def _suit_rows(

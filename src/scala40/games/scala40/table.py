@@ -7,7 +7,8 @@ melds (melds compare equal across rules, so the caches are kept apart by rules).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, overload
 
 from scala40._cache import HAND_LIMIT, BoundedCache
@@ -15,7 +16,7 @@ from scala40.cards import JOKER, Card
 from scala40.games.scala40.moves import LayOff, Move, SwapJoker
 from scala40.melds import Extension, Meld, MeldKind
 
-__all__ = ["TableInfo", "card_mask", "table_info"]
+__all__ = ["TableInfo", "card_mask", "jokers_standing", "table_info"]
 
 
 class _Caches:
@@ -59,7 +60,16 @@ class TableInfo:
     walks again and again.
     """
 
-    __slots__ = ("_kinds", "_lay_offs", "_offers", "_swaps", "playable", "swappable", "table")
+    __slots__ = (
+        "_kinds",
+        "_lay_offs",
+        "_offers",
+        "_standing",
+        "_swaps",
+        "playable",
+        "swappable",
+        "table",
+    )
 
     def __init__(self, table: tuple[Meld, ...], playable: int, swappable: int) -> None:
         self.table = table
@@ -72,6 +82,7 @@ class TableInfo:
         self._lay_offs: tuple[tuple[Card, LayOff], ...] | None = None
         self._swaps: tuple[tuple[Card, SwapJoker], ...] | None = None
         self._kinds: tuple[int, int] | None = None
+        self._standing: Counter[Card] | None = None
 
     @property
     def kinds(self) -> tuple[int, int]:
@@ -85,6 +96,15 @@ class TableInfo:
                 jokers += meld.cards.count(JOKER)
             self._kinds = (suits, jokers)
         return self._kinds
+
+    @property
+    def jokers_standing(self) -> Mapping[Card, int]:
+        """How many of the table's jokers stand for each card (:func:`jokers_standing`),
+        worked out once per table; read only, as it is shared by every state with this
+        table."""
+        if self._standing is None:
+            self._standing = jokers_standing(self.table)
+        return self._standing
 
     @property
     def lay_offs(self) -> tuple[tuple[Card, LayOff], ...]:
@@ -221,6 +241,17 @@ def _meld_offers(meld: Meld, index: int) -> _Offers:
 
 
 _EMPTY_TABLE = TableInfo((), 0, 0)
+
+
+def jokers_standing(melds: Iterable[Meld]) -> Counter[Card]:
+    """How many jokers of ``melds`` stand for each card."""
+    standing: Counter[Card] = Counter()
+    for meld in melds:
+        if JOKER in meld.cards:
+            standing.update(
+                rep for card, rep in zip(meld.cards, meld.represented) if card == JOKER
+            )
+    return standing
 
 
 def card_mask(cards: Iterable[Card]) -> int:
