@@ -85,7 +85,11 @@ def _play_moves(state: StateRecord) -> list[Move]:
         moves.append(_END)
     else:
         banned = offer_banned(state)
-        moves.extend(_OFFERS[card] for card in dict.fromkeys(hand) if card not in banned)
+        distinct = dict.fromkeys(hand)  # each card once, in the hand's order
+        if banned:
+            moves += [_OFFERS[card] for card in distinct if card not in banned]
+        else:
+            moves += map(_OFFERS.__getitem__, distinct)
     return moves
 
 
