@@ -19,6 +19,8 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from scala40._checks import describe
+from scala40.errors import InvalidArgumentError
 from scala40.game import ObservationField
 
 __all__ = [
@@ -101,9 +103,46 @@ class ObservationBase(Generic[R, L]):
         layout = self._last  # a game plays one ruleset: checked here, without a call
         if layout is None or layout.rules is not rules or layout.player_count != player_count:
             layout = self._layout(rules, player_count)
-        return self._encode(view, layout)
+        return self._encode(view, view.player, view.hand, view.hand_sizes, view.stock_size, layout)
 
-    def _encode(self, view: Any, layout: L) -> array[float]:
+    def encode_state(self, state: Any, seat: int) -> array[float]:
+        """The numbers of ``state.view(seat)`` (:meth:`encode`), read from ``state``
+        without making the view: the same numbers, in half to two thirds of the time.
+
+        The encoding reads the fields a view copies from its state (its
+        ``PUBLIC_FIELDS``), which read alike on both, and the seat's own hand; nothing
+        else of the state.
+
+        :raises InvalidArgumentError: ``state`` is not a game state, or ``seat`` not a
+            seat of the game.
+        """
+        try:
+            player_count, hands, stock = state.player_count, state.hands, state.stock
+        except AttributeError:
+            raise InvalidArgumentError(f"expected a game state, got {describe(state)}") from None
+        if not (type(seat) is int and 0 <= seat < player_count):
+            raise InvalidArgumentError(
+                f"seat must be from 0 to {player_count - 1}, got {describe(seat)}"
+            )
+        rules = state.rules
+        layout = self._last
+        if layout is None or layout.rules is not rules or layout.player_count != player_count:
+            layout = self._layout(rules, player_count)
+        sizes = tuple([len(hand) for hand in hands])
+        return self._encode(state, seat, hands[seat], sizes, len(stock), layout)
+
+    def _encode(
+        self,
+        public: Any,
+        me: int,
+        hand: tuple[int, ...],
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+        layout: L,
+    ) -> array[float]:
+        """The numbers of seat ``me``'s view, its public fields read from ``public`` (the
+        view, or the state it is made from: they read alike), ``hand`` its own cards,
+        ``hand_sizes`` every seat's count of cards, ``stock_size`` the stock's."""
         raise NotImplementedError  # pragma: no cover - every encoding writes its numbers
 
     def _blocks(self, rules: R, player_count: int) -> tuple[ObservationField, ...]:

@@ -180,6 +180,27 @@ def test_bad_tokens_and_moves_are_library_errors() -> None:
     assert isinstance(IllegalActionError("x"), IllegalMoveError)
 
 
+@pytest.mark.parametrize(("game", "preset"), CASES)
+def test_a_prefix_read_on_from_the_one_before_reads_as_from_the_start(
+    game: Game, preset: str
+) -> None:
+    """The slot and field start of a move's first tokens, read on from those of the
+    tokens before (as a decision is walked), are the ones read from the first token."""
+    players = game.default_players
+    rules = game.ruleset_type.preset(preset)
+    if not rules.min_players <= players <= rules.max_players:
+        players = rules.min_players
+    encoding = ActionEncoding(game, preset, players)
+    for state in _states(game, preset, players, 0, True):
+        if state.current_player is None:
+            continue
+        for tokens in encoding.legal_sequences(state):
+            for end in range(1, len(tokens) + 1):
+                prefix = tokens[:end]
+                facts = (encoding.slot(prefix), encoding.field_start(prefix))
+                assert facts == (encoding._slot(prefix), encoding._field_start(prefix))
+
+
 def test_decisions_name_their_seat_and_slot() -> None:
     encoding = ActionEncoding("scala40", players=2)
     state = scala40.new_game(players=2, seed=3).apply("draw")

@@ -12,8 +12,8 @@ import pytest
 import scala40
 from scala40.adapters.actions import ActionEncoding
 from scala40.adapters.observations import PROTOCOL_OBSERVATION, History, Observer
-from scala40.errors import InvalidValueError
-from scala40.game import ObservationEncoding, ObservationField, load_game
+from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.game import ObservationEncoding, ObservationField, game_names, load_game
 from scala40.games.scala40.observation import OBSERVATION, max_table_melds
 from tests.adapters.toygame import GAME as TOY
 
@@ -92,6 +92,49 @@ def test_scala40_encoding_is_the_game_records() -> None:
     assert max_table_melds(scala40.Ruleset(jokers=2)) == 35
     state = scala40.new_game(rules, players=4, seed=1)
     assert len(OBSERVATION.encode(state.view(2))) == sum(field.size for field in fields)
+
+
+class _Reading:
+    """A state that notes the name of everything read from it."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.names: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        self.names.add(name)
+        return getattr(self.state, name)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_encoding_a_state_gives_its_views_numbers_and_reads_only_the_view(name: str) -> None:
+    """``encode_state(state, seat)`` is ``encode(state.view(seat))``, and reads nothing
+    of the state that the view does not copy from it (its public fields, the seat's own
+    hand, the counts of cards), whatever the preset: what a seat cannot see does not
+    show, as with the view."""
+    game = load_game(name)
+    encoding: Any = game.observation
+    for preset in game.ruleset_type.preset_names():
+        players = game.ruleset_type.preset(preset).max_players
+        names: set[str] = set()
+        for index, state in enumerate(_states(game, preset, players, 1, 250)):
+            for seat in range(players) if index % 5 == 0 else (index % players,):
+                view = state.view(seat)
+                numbers = list(encoding.encode(view))
+                reading = _Reading(state)
+                assert list(encoding.encode_state(reading, seat)) == numbers
+                names |= reading.names
+                if index % 50 == 0:
+                    again = view.sample(index)
+                    assert list(encoding.encode_state(again, seat)) == numbers
+        kind = type(view)
+        shown = {"hands", "stock", "player_count", *kind.PUBLIC_FIELDS}
+        read = {name for name in names if not isinstance(getattr(kind, name, None), property)}
+        assert read <= shown, read - shown
+    with pytest.raises(InvalidArgumentError, match="seat must be from 0 to"):
+        encoding.encode_state(state, players)
+    with pytest.raises(InvalidArgumentError, match="expected a game state, got"):
+        encoding.encode_state("a state", 0)
 
 
 def test_fallback_observation_for_a_game_without_one() -> None:

@@ -721,10 +721,30 @@ class ActionEncoding:
         key = tuple(actions)
         found = self._prefixes.get(key)
         if found is None:
-            if len(self._prefixes) >= _PREFIXES_KEPT:
-                self._prefixes.clear()
-            found = self._prefixes[key] = (self._slot(key), self._field_start(key))
+            prefixes = self._prefixes
+            if len(prefixes) >= _PREFIXES_KEPT:
+                prefixes.clear()
+            # A prefix comes after the one a token shorter, read just before: the
+            # fields it had whole read the same, so the reading resumes at its field.
+            parent = prefixes.get(key[:-1]) if len(key) > 1 else None
+            if parent is not None and parent[0]:
+                found = self._resumed_facts(key, *parent)
+            else:
+                found = (self._slot(key), self._field_start(key))
+            prefixes[key] = found
         return found
+
+    def _resumed_facts(self, actions: tuple[int, ...], slot: int, at: int) -> tuple[int, int]:
+        """What :meth:`_prefix_facts` gives for ``actions``, knowing that the tokens
+        before its last one were choosing slot ``slot``, a field that starts at ``at``."""
+        kind = self._decode_verbs[actions[0]]
+        for _name, scheme in self._schemes[kind][slot - self._first_slot[kind] :]:
+            try:
+                _, at = scheme.read(actions, at)
+            except ActionEncodingError:
+                return slot, at
+            slot += 1
+        return 0, len(actions)
 
     def _slot(self, actions: Sequence[int]) -> int:
         if not actions:

@@ -105,6 +105,11 @@ class Observer:
         game = encoding.game
         self.game_encoding: ObservationEncoding = game.observation or PROTOCOL_OBSERVATION
         """The game's own encoding, or the fallback."""
+        # An encoding that reads a seat's view straight from the state (the library's
+        # games: ``encode_state``) gives the same numbers without making the view.
+        self._encode_state: Callable[[Any, int], Sequence[float]] | None = getattr(
+            self.game_encoding, "encode_state", None
+        )
         self.game_fields = tuple(self.game_encoding.fields(encoding.rules, encoding.players))
         self.game_size = sum(field.size for field in self.game_fields)
         self.fields: tuple[ObservationField, ...] = self.game_fields + self.context_fields()
@@ -188,7 +193,11 @@ class Observer:
         for known, numbers in recent:
             if known is state:
                 return numbers
-        game = self.game_encoding.encode(state.view(seat))
+        direct = self._encode_state
+        if direct is not None:
+            game = direct(state, seat)
+        else:
+            game = self.game_encoding.encode(state.view(seat))
         recent.insert(0, (state, game))
         del recent[2:]
         return game

@@ -34,10 +34,11 @@ import attrs
 
 from scala40._observation import CARD_CODES, UNSEEN, LayoutBase, ObservationBase, card_blocks
 from scala40._wording import cards_text, ints_text, view_heading
-from scala40.cards import CARD_NAMES
+from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import KnockRules
+from scala40.games._knock.record import KnockRecord
 from scala40.games._knock.view import PlayerView
 
 __all__ = ["CARD_CODES", "OBSERVATION", "KnockObservation"]
@@ -59,8 +60,11 @@ _VALUE_SCALE = 50
 
 # Where the card blocks start: they come first, in this order.
 _DISCARD, _TOP, _TAKEN, _WILD, _VALUES = (index * CARD_CODES for index in range(2, 7))
-_SEATS = 7 * CARD_CODES
-"""Where the blocks after the card blocks start."""
+_WRITTEN = (
+    "hand_sizes", "stock_size", "active", "to_move", "turn", "dealer", "turns_played",
+    "pending", "reentries", "last_end", "phase", "reentry_total", "hand_number",
+)  # fmt: skip
+"""The blocks after the card blocks whose offsets ``_encode`` reads, in order."""
 
 
 def _scaled(value: float) -> float:
@@ -88,6 +92,10 @@ class _Layout(LayoutBase):
 class KnockObservation(ObservationBase[Any, _Layout]):
     """The numbers and the text of a knock game's player view (see :meth:`fields` for
     the blocks, in order)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._last_standing: dict[int, tuple[Any, ...]] = {}
 
     def fields(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` (a Rumino, Chinchón or La Conga ruleset) and
@@ -191,93 +199,121 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def _encode(self, view: PlayerView, layout: _Layout) -> array[float]:
+    def _encode(
+        self,
+        public: PlayerView | KnockRecord,
+        me: int,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+        layout: _Layout,
+    ) -> array[float]:
         n = layout.player_count
         # The fixed blocks set, the unseen block holding the deck, less the discard pile.
-        discard = view.discard
+        discard = public.discard
         out = self._with_pile(layout.start, discard, _DISCARD)
-        me = view.player
-        phase = view.phase
+        phase = public.phase
         # Card blocks: a card the player sees is not unseen.
-        for card in view.hand:
+        for card in hand:
             out[card] += 1.0
             out[UNSEEN + card] -= 1.0
         if discard:
             out[_TOP + discard[-1]] = 1.0
-        taken = view.taken
+        taken = public.taken
+        turn = public.turn
         if taken is not None:
             out[_TAKEN + taken] = 1.0
-            if phase is Phase.PLAY and view.turn != me:
+            if phase is Phase.PLAY and turn != me:
                 out[UNSEEN + taken] -= 1.0  # in the hand of the player to move
-        last = view.last_hand
-        if last is not None and view.hands_shown:
-            for seat, cards in enumerate(last.hands):  # every hand was shown
+        last = public.last_hand
+        hand_number = public.hand_number
+        # Every hand is shown once the hand is scored, until the next deal.
+        shown = phase is Phase.REENTRY or phase is Phase.OVER
+        if last is not None and (shown or (phase is Phase.DEAL and hand_number > 0)):
+            for seat, cards in enumerate(last.hands):
                 if seat != me:
                     for card in cards:
                         out[UNSEEN + card] -= 1.0
-        # Seat blocks, the viewing player first.
+        # Seat blocks, the viewing player first: seat ``s`` at offset ``(s - me) % n``.
         (
-            sizes_at, stock_at, active_at, scores_at, points_at, winners_at, to_move_at,
-            turn_at, dealer_at, turns_at, pending_at, reentries_at, may_at, gins_at,
-            closer_at, end_at, phase_at, total_at, number_at,
+            sizes_at, stock_at, active_at, to_move_at, turn_at, dealer_at, turns_at,
+            pending_at, reentries_at, end_at, phase_at, total_at, number_at,
         ) = layout.offsets  # fmt: skip
-        limit = layout.limit
-        streak = layout.gin_streak
-        allowed = layout.reentry
-        mover = view.current_player
-        turn = view.turn
-        dealer = view.dealer
-        pending = view.pending
-        winners = view.winners
-        hand_sizes = view.hand_sizes
-        active = view.active
-        scores = view.scores
-        turns_played = view.turns_played
-        reentries = view.reentries
-        gins = view.gins
-        points = last.points if last is not None else None
-        closer = last.closer if last is not None else None
-        for offset in range(n):
-            seat = (me + offset) % n
-            out[sizes_at + offset] = hand_sizes[seat]
-            out[active_at + offset] = active[seat]
-            out[scores_at + offset] = _scaled(scores[seat] / limit)
-            if points is not None:
-                out[points_at + offset] = _scaled(points[seat] / limit)
-            if seat in winners:
-                out[winners_at + offset] = 1.0
-            if seat == mover:
-                out[to_move_at + offset] = 1.0
-            if seat == turn:
-                out[turn_at + offset] = 1.0
-            if seat == dealer:
-                out[dealer_at + offset] = 1.0
-            out[turns_at + offset] = min(turns_played[seat], _COUNT_CAP) / _COUNT_CAP
-            if seat in pending:
-                out[pending_at + offset] = 1.0
-            made = reentries[seat]
-            out[reentries_at + offset] = min(made, _REENTRY_CAP) / _REENTRY_CAP
-            if allowed is None or made < allowed:
-                out[may_at + offset] = 1.0
-            out[gins_at + offset] = min(gins[seat], streak) / streak
-            if seat == closer:
-                out[closer_at + offset] = 1.0
-        out[stock_at] = view.stock_size
+        turns_played = public.turns_played
+        if me:
+            hand_sizes = hand_sizes[me:] + hand_sizes[:me]
+            turns_played = turns_played[me:] + turns_played[:me]
+        out[sizes_at : sizes_at + n] = array("f", hand_sizes)
+        out[stock_at] = stock_size
+        # From ``active`` to ``winners``, and from ``reentries`` to ``last_closer``.
+        standing, records = self._standing(layout, me, public)
+        out[active_at : active_at + 4 * n] = standing
+        out[reentries_at : reentries_at + 4 * n] = records
+        mover = public.current_player
+        if mover is not None:
+            out[to_move_at + (mover - me) % n] = 1.0
+        if turn is not None:
+            out[turn_at + (turn - me) % n] = 1.0
+        dealer = public.dealer
+        if dealer is not None:
+            out[dealer_at + (dealer - me) % n] = 1.0
+        out[turns_at : turns_at + n] = array(
+            "f", [min(turns, _COUNT_CAP) / _COUNT_CAP for turns in turns_played]
+        )
+        for seat in public.pending:
+            out[pending_at + (seat - me) % n] = 1.0
         if last is not None:
             index = _END_INDEX.get(last.end)
             if index is not None:
                 out[end_at + index] = 1.0
         out[phase_at + _PHASE_INDEX[phase]] = 1.0
-        out[total_at] = _scaled(view.reentry_total / limit)
-        out[number_at] = min(view.hand_number, _COUNT_CAP) / _COUNT_CAP
+        out[total_at] = _scaled(public.reentry_total / layout.limit)
+        out[number_at] = min(hand_number, _COUNT_CAP) / _COUNT_CAP
         return out
 
+    def _standing(
+        self, layout: _Layout, me: int, public: PlayerView | KnockRecord
+    ) -> tuple[array[float], array[float]]:
+        """The blocks of seat ``me`` that change between hands only: ``active``,
+        ``scores``, ``last_points`` and ``winners`` (one slice: they follow one another),
+        then ``reentries``, ``may_reenter``, ``gins`` and ``last_closer`` (another), kept
+        for each seat until they change."""
+        key = (public.active, public.scores, public.last_hand, public.winners)
+        again = (public.reentries, public.gins)
+        found = self._last_standing.get(me)
+        if found is not None and found[0] is layout and found[1] == key and found[2] == again:
+            return found[3], found[4]
+        n = layout.player_count
+        limit = layout.limit
+        streak = layout.gin_streak
+        allowed = layout.reentry
+        active, scores, last, winners = key
+        reentries, gins = again
+        points = last.points if last is not None else None
+        closer = last.closer if last is not None else None
+        seats = [(me + offset) % n for offset in range(n)]
+        standing = [float(active[seat]) for seat in seats]
+        standing.extend([_scaled(scores[seat] / limit) for seat in seats])
+        if points is None:
+            standing.extend([0.0] * n)
+        else:
+            standing.extend([_scaled(points[seat] / limit) for seat in seats])
+        standing.extend([1.0 if seat in winners else 0.0 for seat in seats])
+        records = [min(reentries[seat], _REENTRY_CAP) / _REENTRY_CAP for seat in seats]
+        records.extend(
+            [1.0 if allowed is None or reentries[seat] < allowed else 0.0 for seat in seats]
+        )
+        records.extend([min(gins[seat], streak) / streak for seat in seats])
+        records.extend([1.0 if seat == closer else 0.0 for seat in seats])
+        numbers = (array("f", standing), array("f", records))
+        self._last_standing[me] = (layout, key, again, *numbers)
+        return numbers
+
     def _new_layout(self, rules: Any, player_count: int) -> _Layout:
-        offsets = []
+        offsets: dict[str, int] = {}
         at = 0
         for field in self.fields(rules, player_count):
-            if at >= _SEATS:
-                offsets.append(at)
+            offsets[field.name] = at
             at += field.size
         profile = _profile(rules)
         start = array("f", bytes(4 * at))
@@ -296,7 +332,7 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             limit=max(profile.limit, 1),
             gin_streak=profile.gin_streak or 1,  # without a streak win, no gin counts
             reentry=profile.reentry,
-            offsets=tuple(offsets),
+            offsets=tuple(offsets[name] for name in _WRITTEN),
         )
 
     def text(self, view: PlayerView) -> str:

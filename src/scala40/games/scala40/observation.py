@@ -25,17 +25,19 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from typing import Any
 
 import attrs
 
 from scala40._observation import CARD_CODES, UNSEEN, LayoutBase, ObservationBase, card_blocks
 from scala40._wording import ints_text, view_heading
-from scala40.cards import CARD_NAMES, format_cards
+from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.game import ObservationField
 from scala40.games.scala40.phases import HandResult, Phase
+from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import MatchFormat, Ruleset
 from scala40.games.scala40.view import PlayerView
-from scala40.melds import MeldKind
+from scala40.melds import Meld, MeldKind
 
 __all__ = ["CARD_CODES", "OBSERVATION", "Scala40Observation", "max_table_melds"]
 
@@ -47,6 +49,10 @@ _SCALE_CAP = 4.0
 """Totals and opening values are given as fractions of their target, capped here."""
 _COUNT_CAP = 100
 """Turn and hand counters are given as fractions of this, capped at 1."""
+_MELDS_KEPT = 4096
+"""The numbers of this many melds are kept, then forgotten all at once."""
+_ZERO_ROW = array("f", bytes(4 * CARD_CODES))
+"""A row of zeros, one per card code (copied, never changed)."""
 
 
 def max_table_melds(rules: Ruleset) -> int:
@@ -76,6 +82,8 @@ class _Layout(LayoutBase):
     melds: int
     target: int
     threshold: int
+    seats_at: int
+    """Where the seat blocks (from ``hand_sizes`` on) start."""
 
 
 class Scala40Observation(ObservationBase[Ruleset, _Layout]):
@@ -84,7 +92,9 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._last_table: tuple[object, object, array[float]] = (None, None, array("f"))
+        self._last_table: tuple[object, tuple[Meld, ...], array[float]] = (None, (), array("f"))
+        self._meld_numbers: dict[Meld, tuple[array[float], array[float]]] = {}
+        self._last_totals: dict[int, tuple[_Layout, tuple[int, ...], Any, array[float]]] = {}
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), in this order:
@@ -161,71 +171,149 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def _encode(self, view: PlayerView, layout: _Layout) -> array[float]:
+    def _encode(
+        self,
+        public: PlayerView | StateRecord,
+        me: int,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+        layout: _Layout,
+    ) -> array[float]:
         n = layout.player_count
-        melds = layout.melds
-        kinds = len(_KINDS)
-        cards_at = 265 + melds * kinds
-        jokers_at = cards_at + melds * CARD_CODES
-        table = view.table
+        table = public.table
         known = self._last_table
         if known[0] is layout and known[1] == table:
             base = known[2]
         else:
-            # States share a table until a meld changes it: its blocks, and the unseen
-            # block without its cards, are written once and copied while it lasts.
-            out = layout.start[:]  # zeros, but the unseen block: every card of the deck
-            for index, meld in enumerate(table):
-                out[265 + index * kinds + _KIND_INDEX[meld.kind]] = 1.0
-                row = cards_at + index * CARD_CODES
-                jokers = jokers_at + index * CARD_CODES
-                for card, represented in zip(meld.cards, meld.represented):
-                    out[53 + card] -= 1.0
-                    out[row + represented] += 1.0
-                    if card != represented:
-                        out[jokers + represented] += 1.0
-            self._last_table = (layout, table, out)
-            base = out
-        discard = view.discard
+            base = self._table_numbers(layout, table)
+        discard = public.discard
         out = self._with_pile(base, discard, 106)
-        me = view.player
         # Card blocks: a card the player sees is not unseen.
-        for card in view.hand:
+        for card in hand:
             out[card] += 1.0
             out[53 + card] -= 1.0
         if discard:
             out[159 + discard[-1]] = 1.0
-        if view.taken is not None:
-            out[212 + view.taken] = 1.0
-        # Seat blocks, the viewing player first.
-        at = jokers_at + melds * CARD_CODES
-        target = layout.target
-        last = view.last_hand.points if view.last_hand is not None else None
-        to_move = view.current_player
-        for offset in range(n):
-            seat = (me + offset) % n
-            out[at + offset] = view.hand_sizes[seat]
-            out[at + n + 1 + offset] = view.opened[seat]
-            out[at + 2 * n + 1 + offset] = view.active[seat]
-            out[at + 3 * n + 1 + offset] = min(view.scores[seat] / target, _SCALE_CAP)
-            if last is not None:
-                out[at + 4 * n + 1 + offset] = min(max(last[seat], 0) / target, _SCALE_CAP)
-            out[at + 5 * n + 1 + offset] = seat in view.winners
-            out[at + 6 * n + 1 + offset] = seat == to_move
-            out[at + 7 * n + 1 + offset] = seat == view.dealer
-            out[at + 8 * n + 1 + offset] = min(view.turns_played[seat], _COUNT_CAP) / _COUNT_CAP
-        out[at + n] = view.stock_size
+        taken = public.taken
+        if taken is not None:
+            out[212 + taken] = 1.0
+        # Seat blocks, the viewing player first: seat ``s`` at offset ``(s - me) % n``.
+        at = layout.seats_at
+        opened = public.opened
+        active = public.active
+        turns_played = public.turns_played
+        if me:
+            hand_sizes = hand_sizes[me:] + hand_sizes[:me]
+            opened = opened[me:] + opened[:me]
+            active = active[me:] + active[:me]
+            turns_played = turns_played[me:] + turns_played[:me]
+        out[at : at + n] = array("f", hand_sizes)
+        out[at + n] = stock_size
+        out[at + n + 1 : at + 2 * n + 1] = array("f", opened)
+        out[at + 2 * n + 1 : at + 3 * n + 1] = array("f", active)
+        out[at + 3 * n + 1 : at + 5 * n + 1] = self._totals(layout, me, public)
+        for seat in public.winners:
+            out[at + 5 * n + 1 + (seat - me) % n] = 1.0
+        to_move = public.current_player
+        if to_move is not None:
+            out[at + 6 * n + 1 + (to_move - me) % n] = 1.0
+        dealer = public.dealer
+        if dealer is not None:
+            out[at + 7 * n + 1 + (dealer - me) % n] = 1.0
+        out[at + 8 * n + 1 : at + 9 * n + 1] = array(
+            "f", [min(turns, _COUNT_CAP) / _COUNT_CAP for turns in turns_played]
+        )
         at += 9 * n + 1
-        out[at + _PHASE_INDEX[view.phase]] = 1.0
+        out[at + _PHASE_INDEX[public.phase]] = 1.0
         at += len(_PHASES)
-        out[at] = view.opened_at_turn_start
-        out[at + 1] = view.taken_must_use
-        out[at + 2] = view.taken_used
-        out[at + 3] = to_move is not None and view.may_close
-        out[at + 4] = view.is_my_turn
-        out[at + 5] = min(view.opening_value / layout.threshold, _SCALE_CAP)
-        out[at + 6] = min(view.hand_number, _COUNT_CAP) / _COUNT_CAP
+        out[at] = public.opened_at_turn_start
+        out[at + 1] = public.taken_must_use
+        out[at + 2] = public.taken_used
+        out[at + 3] = to_move is not None and public.may_close
+        out[at + 4] = to_move == me
+        out[at + 5] = min(public.opening_value / layout.threshold, _SCALE_CAP)
+        out[at + 6] = min(public.hand_number, _COUNT_CAP) / _COUNT_CAP
         return out
+
+    def _totals(self, layout: _Layout, me: int, public: PlayerView | StateRecord) -> array[float]:
+        """The ``scores`` and ``last_points`` blocks of seat ``me`` (one slice: the one
+        follows the other), kept for each seat: they change between hands only."""
+        scores = public.scores
+        last = public.last_hand
+        found = self._last_totals.get(me)
+        if found is not None and found[0] is layout and found[1] == scores and found[2] is last:
+            return found[3]
+        n = layout.player_count
+        target = layout.target
+        seats = [(me + offset) % n for offset in range(n)]
+        numbers = [min(scores[seat] / target, _SCALE_CAP) for seat in seats]
+        if last is None:
+            numbers.extend([0.0] * n)
+        else:
+            points = last.points
+            numbers.extend([min(max(points[seat], 0) / target, _SCALE_CAP) for seat in seats])
+        totals = array("f", numbers)
+        self._last_totals[me] = (layout, scores, last, totals)
+        return totals
+
+    def _table_numbers(self, layout: _Layout, table: tuple[Meld, ...]) -> array[float]:
+        """The numbers every seat's view of ``table`` shares: the layout's start, with the
+        table's blocks, and the unseen block without its cards.
+
+        States share a table until a meld changes it, and then most melds stay where
+        they were: a copy of the last table's numbers is brought up to date meld by meld,
+        each changed meld's rows copied from its own numbers. The numbers are small
+        integers, exact in floats, so they are the same as written afresh."""
+        known_layout, known_table, known = self._last_table
+        if known_layout is layout:
+            out = known[:]  # a new array: the discard pile's numbers are kept by base
+        else:
+            known_table = ()
+            out = layout.start[:]  # zeros, but the unseen block: every card of the deck
+        melds = layout.melds
+        kinds = len(_KINDS)
+        cards_at = 265 + melds * kinds
+        jokers_at = cards_at + melds * CARD_CODES
+        zeros = _ZERO_ROW
+        for index in range(max(len(table), len(known_table))):
+            meld = table[index] if index < len(table) else None
+            before = known_table[index] if index < len(known_table) else None
+            if meld is before:
+                continue
+            cards_row = cards_at + index * CARD_CODES
+            jokers_row = jokers_at + index * CARD_CODES
+            if before is not None:
+                out[265 + index * kinds + _KIND_INDEX[before.kind]] = 0.0
+                for card in before.cards:
+                    out[53 + card] += 1.0
+                out[cards_row : cards_row + CARD_CODES] = zeros
+                out[jokers_row : jokers_row + CARD_CODES] = zeros
+            if meld is not None:
+                cards, jokers = self._meld_rows(meld)
+                out[265 + index * kinds + _KIND_INDEX[meld.kind]] = 1.0
+                for card in meld.cards:
+                    out[53 + card] -= 1.0
+                out[cards_row : cards_row + CARD_CODES] = cards
+                out[jokers_row : jokers_row + CARD_CODES] = jokers
+        self._last_table = (layout, table, out)
+        return out
+
+    def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
+        """The ``table_cards`` and ``table_jokers`` rows of ``meld`` (kept: melds come
+        back, moved to another index or extended by another card)."""
+        rows = self._meld_numbers.get(meld)
+        if rows is None:
+            if len(self._meld_numbers) >= _MELDS_KEPT:
+                self._meld_numbers.clear()
+            cards = _ZERO_ROW[:]
+            jokers = _ZERO_ROW[:]
+            for card, represented in zip(meld.cards, meld.represented):
+                cards[represented] += 1.0
+                if card != represented:
+                    jokers[represented] += 1.0
+            rows = self._meld_numbers[meld] = (cards, jokers)
+        return rows
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
         size = sum(field.size for field in self.fields(rules, player_count))
@@ -239,6 +327,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             melds=max_table_melds(rules),
             target=_target(rules),
             threshold=max(rules.opening_threshold, 1),
+            seats_at=265 + max_table_melds(rules) * (len(_KINDS) + 2 * CARD_CODES),
         )
 
     def text(self, view: PlayerView) -> str:

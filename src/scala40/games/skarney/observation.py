@@ -36,6 +36,7 @@ from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
+from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld, MeldKind
@@ -62,6 +63,15 @@ _MELD_TEXTS = 4096
 # Where the blocks after the hand and unseen blocks, up to the known cards, start.
 _OFFER = 2 * CARD_CODES
 _KNOWN = 3 * CARD_CODES
+_WRITTEN = (
+    "table_owner", "hand_sizes", "stopped", "to_move", "turn", "dealer", "winners",
+    "last_went_out", "contracts", "stock_size", "phase",
+    "turn_facts", "progress", "contract", "bonus", "turn_number", "last_hand",
+    "hand_number",
+)  # fmt: skip
+"""The blocks from ``table_owner`` on whose offsets ``_encode`` reads, in order."""
+_ZERO_ROW = array("f", bytes(4 * CARD_CODES))
+"""A row of zeros, one per card code (copied, never changed)."""
 
 
 def max_table_melds(rules: Ruleset) -> int:
@@ -92,8 +102,11 @@ class _Layout(LayoutBase):
     ``start`` also sets the partner block)."""
 
     melds: int
+    table_offsets: tuple[int, int, int]
+    """Where ``table_kind``, ``table_cards`` and ``table_wilds`` start."""
     offsets: tuple[int, ...]
-    """Where each block from ``table_kind`` on starts, in the order of :meth:`fields`."""
+    """Where each block from ``table_owner`` on that ``_encode`` writes starts, in the
+    order of :meth:`fields`."""
 
 
 class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
@@ -103,7 +116,16 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
     def __init__(self) -> None:
         super().__init__()
         self._last_table: tuple[Any, Any, Any, str] = (None, None, None, "-")
-        self._last_encoded_table: tuple[Any, Any, array[float]] = (None, None, array("f"))
+        self._last_encoded_table: tuple[Any, tuple[Meld, ...], array[float]] = (
+            None,
+            (),
+            array("f"),
+        )
+        self._meld_numbers: dict[Meld, tuple[array[float], array[float]]] = {}
+        self._last_meld_facts: dict[int, tuple[Any, _Layout, array[float]]] = {}
+        self._last_sides: dict[int, tuple[_Layout, Any, Any, Any, array[float]]] = {}
+        self._last_known: dict[int, tuple[_Layout, Any, Any, array[float], tuple[Card, ...]]] = {}
+        self._last_hand_numbers: tuple[Any, int, float, float] = (None, 0, 0.0, 0.0)
         self._meld_texts: dict[Meld, str] = {}
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
@@ -220,123 +242,252 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def _encode(self, view: PlayerView, layout: _Layout) -> array[float]:
-        rules = view.rules
+    def _encode(
+        self,
+        public: PlayerView | StateRecord,
+        me: int,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+        layout: _Layout,
+    ) -> array[float]:
+        rules = layout.rules
         n = layout.player_count
-        table = view.table
-        kinds = len(_KINDS)
-        kind_at, cards_at, wilds_at = layout.offsets[:3]
+        table = public.table
         known_table = self._last_encoded_table
         if known_table[0] is layout and known_table[1] == table:
             out = known_table[2][:]
         else:
-            # States share a table until a meld changes it: its kinds, cards and wild
-            # cards, and the unseen block without its cards, are written once and
-            # copied while it lasts (who owns a meld is counted from the viewer: below).
-            out = layout.start[:]  # zeros, but the unseen block (the deck) and the partner
-            for index, meld in enumerate(table):
-                out[kind_at + index * kinds + _KIND_INDEX[meld.kind]] = 1.0
-                row = cards_at + index * CARD_CODES
-                for card in meld.cards:
-                    out[row + card] += 1.0
-                    out[UNSEEN + card] -= 1.0
-                if meld.kind is not MeldKind.WILD:
-                    for card, represented in zip(meld.cards, meld.represented):
-                        if card in _WILD:
-                            out[wilds_at + index * CARD_CODES + represented] = 1.0
-            self._last_encoded_table = (layout, table, out[:])
-        me = view.player
+            out = self._table_numbers(layout, table)[:]
         # Card blocks: a card the player sees, or knows where it is, is not unseen.
-        for card in view.hand:
+        for card in hand:
             out[card] += 1.0
             out[UNSEEN + card] -= 1.0
-        offer = view.offer_card
+        offer = public.offer_card
         if offer is not None:
             out[_OFFER + offer] = 1.0
-        accepted_at = _KNOWN + n * CARD_CODES
-        known = view.known
-        accepted = view.accepted
-        for offset in range(n):
-            seat = (me + offset) % n
-            row = _KNOWN + offset * CARD_CODES
-            for card in known[seat]:
-                out[row + card] += 1.0
-                if offset:
-                    out[UNSEEN + card] -= 1.0  # the player's own are in his hand
-            row = accepted_at + offset * CARD_CODES
-            for card in accepted[seat]:
-                out[row + card] += 1.0
+        known = public.known
+        accepted = public.accepted
+        if any(known) or any(accepted):  # none at first: nothing to write
+            rows, others = self._known_rows(layout, me, known, accepted)
+            out[_KNOWN : _KNOWN + len(rows)] = rows
+            for card in others:
+                out[UNSEEN + card] -= 1.0
         (
-            kind_at, cards_at, wilds_at, owner_at, extended_at, fresh_at, sizes_at,
-            stopped_at, to_move_at, turn_at, dealer_at, _, winners_at, out_at,
-            contracts_at, totals_at, points_at, stock_at, phase_at, facts_at, progress_at,
-            contract_at, bonus_at, turn_number_at, last_at, number_at,
+            owner_at, sizes_at, stopped_at, to_move_at, turn_at, dealer_at, winners_at,
+            out_at, contracts_at, stock_at, phase_at, facts_at, progress_at, contract_at,
+            bonus_at, turn_number_at, last_at, number_at,
         ) = layout.offsets  # fmt: skip
-        fresh_from = view.fresh_from
-        extended = view.extended
-        owners = view.owners
-        for index in range(len(table)):
-            out[owner_at + index * n + (owners[index] - me) % n] = 1.0
-            out[extended_at + index] = extended[index]
-            if index >= fresh_from:
-                out[fresh_at + index] = 1.0
-        # Seat blocks, the viewing player first.
-        mover = view.current_player
-        turn = view.turn
-        dealer = view.dealer
-        winners = view.winners
-        hand_sizes = view.hand_sizes
-        stopped = view.stopped
-        last = view.last_hand
-        went_out = last.went_out if last is not None else None
-        for offset in range(n):
-            seat = (me + offset) % n
-            out[sizes_at + offset] = hand_sizes[seat]
-            if stopped[seat]:
-                out[stopped_at + offset] = 1.0
-            if seat == mover:
-                out[to_move_at + offset] = 1.0
-            if seat == turn:
-                out[turn_at + offset] = 1.0
-            if seat == dealer:
-                out[dealer_at + offset] = 1.0
-            if seat in winners:
-                out[winners_at + offset] = 1.0
-            if seat == went_out:
-                out[out_at + offset] = 1.0
-        # Side blocks, the player's side first.
-        partnership = rules.partnership
-        contracts = view.contracts
-        totals = view.totals
-        for offset in range(_side_count(rules, n)):
-            side = side_of((me + offset) % n, partnership)
-            if contracts[side]:
-                out[contracts_at + offset] = 1.0
-            out[totals_at + offset] = _points(totals[side])
-            if last is not None:
-                out[points_at + offset] = _points(last.points[side])
-        stock = view.stock_size
-        out[stock_at] = stock
-        out[phase_at + _PHASE_INDEX[view.phase]] = 1.0
+        # The owners, cards added and fresh melds, one slice (see _meld_facts).
+        facts = self._meld_facts(layout, me, public.owners, public.extended, public.fresh_from)
+        out[owner_at : owner_at + len(facts)] = facts
+        # Seat blocks, the viewing player first: seat ``s`` is at offset ``(s - me) % n``.
+        if me:
+            hand_sizes = hand_sizes[me:] + hand_sizes[:me]
+        out[sizes_at : sizes_at + n] = array("f", hand_sizes)
+        stopped = public.stopped
+        if any(stopped):
+            for seat, stops in enumerate(stopped):
+                if stops:
+                    out[stopped_at + (seat - me) % n] = 1.0
+        mover = public.current_player
+        if mover is not None:
+            out[to_move_at + (mover - me) % n] = 1.0
+        turn = public.turn
+        if turn is not None:
+            out[turn_at + (turn - me) % n] = 1.0
+        dealer = public.dealer
+        if dealer is not None:
+            out[dealer_at + (dealer - me) % n] = 1.0
+        for seat in public.winners:
+            out[winners_at + (seat - me) % n] = 1.0
+        last = public.last_hand
+        if last is not None and last.went_out is not None:
+            out[out_at + (last.went_out - me) % n] = 1.0
+        # Side blocks, the player's side first: ``contracts``, ``totals`` and
+        # ``last_points``, one slice.
+        sides = self._sides(layout, me, public.contracts, public.totals, last)
+        out[contracts_at : contracts_at + len(sides)] = sides
+        out[stock_at] = stock_size
+        phase = public.phase
+        out[phase_at + _PHASE_INDEX[phase]] = 1.0
         limit = rules.turn_limit
-        hand_number = view.hand_number
-        out[facts_at] = view.melded
-        out[facts_at + 1] = view.contract_now
-        out[facts_at + 2] = view.phase in _IN_TURN and (
-            not stock or (limit is not None and view.turn_number >= limit)
+        hand_number = public.hand_number
+        turn_number = public.turn_number
+        out[facts_at] = public.melded
+        out[facts_at + 1] = public.contract_now
+        out[facts_at + 2] = phase in _IN_TURN and (
+            not stock_size or (limit is not None and turn_number >= limit)
         )
         out[facts_at + 3] = offer is not None and is_stop_card(offer)
-        out[progress_at] = view.progress / _CONTRACT_CAP
-        if rules.contract and hand_number:
-            out[contract_at] = rules.contract_size(hand_number) / _CONTRACT_CAP
+        out[progress_at] = public.progress / _CONTRACT_CAP
         if hand_number:
-            out[bonus_at] = min(rules.bonus(hand_number) / _POINTS, _POINTS_CAP)
-        out[turn_number_at] = min(view.turn_number, _TURN_CAP) / _TURN_CAP
+            known_hand = self._last_hand_numbers
+            if known_hand[0] is not layout or known_hand[1] != hand_number:
+                # The same for every state of a hand: computed once a hand.
+                contract = rules.contract_size(hand_number) / _CONTRACT_CAP
+                bonus = min(rules.bonus(hand_number) / _POINTS, _POINTS_CAP)
+                known_hand = self._last_hand_numbers = (layout, hand_number, contract, bonus)
+            if rules.contract:
+                out[contract_at] = known_hand[2]
+            out[bonus_at] = known_hand[3]
+        out[turn_number_at] = min(turn_number, _TURN_CAP) / _TURN_CAP
         if last is not None:
             out[last_at] = last.shutout
             out[last_at + 1] = last.void
         out[number_at] = min(hand_number / rules.hands, 1.0)
         return out
+
+    def _known_rows(
+        self,
+        layout: _Layout,
+        me: int,
+        known: tuple[tuple[Card, ...], ...],
+        accepted: tuple[tuple[Card, ...], ...],
+    ) -> tuple[array[float], tuple[Card, ...]]:
+        """The ``known`` and ``accepted`` blocks of seat ``me`` (one slice: the one
+        follows the other), and the cards known in the other hands (not unseen), kept
+        for each seat until they change (at an offer)."""
+        found = self._last_known.get(me)
+        if found is not None and found[0] is layout and found[1] == known and found[2] == accepted:
+            return found[3], found[4]
+        n = layout.player_count
+        rows = array("f", bytes(4 * 2 * n * CARD_CODES))
+        accepted_at = n * CARD_CODES
+        others: list[Card] = []
+        for offset in range(n):
+            seat = (me + offset) % n
+            row = offset * CARD_CODES
+            for card in known[seat]:
+                rows[row + card] += 1.0
+            if offset:
+                others.extend(known[seat])  # the player's own are in his hand
+            row = accepted_at + offset * CARD_CODES
+            for card in accepted[seat]:
+                rows[row + card] += 1.0
+        made = (rows, tuple(others))
+        self._last_known[me] = (layout, known, accepted, *made)
+        return made
+
+    def _sides(
+        self,
+        layout: _Layout,
+        me: int,
+        contracts: tuple[bool, ...],
+        totals: tuple[int, ...],
+        last: HandResult | None,
+    ) -> array[float]:
+        """The ``contracts``, ``totals`` and ``last_points`` blocks of seat ``me`` (one
+        slice: they follow one another), kept for each seat until they change (a few
+        times a hand)."""
+        found = self._last_sides.get(me)
+        if (
+            found is not None
+            and found[0] is layout
+            and found[1] == contracts
+            and found[2] == totals
+            and found[3] is last
+        ):
+            return found[4]
+        n = layout.player_count
+        partnership = layout.rules.partnership
+        count = _side_count(layout.rules, n)
+        sides = [side_of((me + offset) % n, partnership) for offset in range(count)]
+        numbers = [1.0 if contracts[side] else 0.0 for side in sides]
+        numbers.extend([_points(totals[side]) for side in sides])
+        if last is None:
+            numbers.extend([0.0] * len(sides))
+        else:
+            numbers.extend([_points(last.points[side]) for side in sides])
+        made = array("f", numbers)
+        self._last_sides[me] = (layout, contracts, totals, last, made)
+        return made
+
+    def _table_numbers(self, layout: _Layout, table: tuple[Meld, ...]) -> array[float]:
+        """The numbers every seat's view of ``table`` shares: the layout's start, with the
+        table's kinds, cards and wild cards, and the unseen block without its cards.
+
+        States share a table until a meld changes it, and then most melds stay where
+        they were: the last table's numbers (private, changed in place) are brought up
+        to date meld by meld, each changed meld's rows copied from its own numbers. The
+        numbers are small integers, exact in floats, so they are the same as written
+        afresh."""
+        known_layout, known_table, out = self._last_encoded_table
+        if known_layout is not layout:
+            known_table = ()
+            out = layout.start[:]  # zeros, but the unseen block (the deck) and the partner
+        kind_at, cards_at, wilds_at = layout.table_offsets
+        kinds = len(_KINDS)
+        zeros = _ZERO_ROW
+        for index in range(max(len(table), len(known_table))):
+            meld = table[index] if index < len(table) else None
+            before = known_table[index] if index < len(known_table) else None
+            if meld is before:
+                continue
+            kind_row = kind_at + index * kinds
+            cards_row = cards_at + index * CARD_CODES
+            wilds_row = wilds_at + index * CARD_CODES
+            if before is not None:
+                out[kind_row + _KIND_INDEX[before.kind]] = 0.0
+                for card in before.cards:
+                    out[UNSEEN + card] += 1.0
+                out[cards_row : cards_row + CARD_CODES] = zeros
+                out[wilds_row : wilds_row + CARD_CODES] = zeros
+            if meld is not None:
+                cards, wilds = self._meld_rows(meld)
+                out[kind_row + _KIND_INDEX[meld.kind]] = 1.0
+                for card in meld.cards:
+                    out[UNSEEN + card] -= 1.0
+                out[cards_row : cards_row + CARD_CODES] = cards
+                out[wilds_row : wilds_row + CARD_CODES] = wilds
+        self._last_encoded_table = (layout, table, out)
+        return out
+
+    def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
+        """The ``table_cards`` and ``table_wilds`` rows of ``meld`` (kept: melds come
+        back, moved to another index or extended by another card)."""
+        rows = self._meld_numbers.get(meld)
+        if rows is None:
+            if len(self._meld_numbers) >= _MELD_TEXTS:
+                self._meld_numbers.clear()
+            cards = _ZERO_ROW[:]
+            wilds = _ZERO_ROW[:]
+            for card in meld.cards:
+                cards[card] += 1.0
+            if meld.kind is not MeldKind.WILD:
+                for card, represented in zip(meld.cards, meld.represented):
+                    if card in _WILD:
+                        wilds[represented] = 1.0
+            rows = self._meld_numbers[meld] = (cards, wilds)
+        return rows
+
+    def _meld_facts(
+        self,
+        layout: _Layout,
+        me: int,
+        owners: tuple[int, ...],
+        extended: tuple[int, ...],
+        fresh_from: int,
+    ) -> array[float]:
+        """The ``table_owner``, ``table_extended`` and ``table_fresh`` blocks of seat
+        ``me`` (one slice: they follow one another), kept for each seat until its table
+        changes (a seat observes the same table again and again)."""
+        key = (owners, extended, fresh_from)
+        found = self._last_meld_facts.get(me)
+        if found is not None and found[0] == key and found[1] is layout:
+            return found[2]
+        n = layout.player_count
+        melds = layout.melds
+        facts = array("f", bytes(4 * melds * (n + 2)))
+        extended_at = melds * n
+        fresh_at = extended_at + melds
+        for index, owner in enumerate(owners):
+            facts[index * n + (owner - me) % n] = 1.0
+            facts[extended_at + index] = extended[index]
+            if index >= fresh_from:
+                facts[fresh_at + index] = 1.0
+        self._last_meld_facts[me] = (key, layout, facts)
+        return facts
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
         offsets: dict[str, int] = {}
@@ -354,7 +505,8 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             player_count=player_count,
             start=start,
             melds=max_table_melds(rules),
-            offsets=tuple(list(offsets.values())[list(offsets).index("table_kind") :]),
+            table_offsets=(offsets["table_kind"], offsets["table_cards"], offsets["table_wilds"]),
+            offsets=tuple(offsets[name] for name in _WRITTEN),
         )
 
     def text(self, view: PlayerView) -> str:
