@@ -40,6 +40,7 @@ from scala40.games.skarney.moves import (
     Move,
     Offer,
     PutDown,
+    meld_put_down,
 )
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
 from scala40.games.skarney.record import StateRecord
@@ -58,6 +59,7 @@ from scala40.melds import Meld, MeldKind, check_meld
 __all__ = [
     "HANDLERS",
     "apply",
+    "apply_trusted",
     "deal",
     "exchange_target",
     "exchanges_allowed",
@@ -264,7 +266,10 @@ def _apply_draw(state: StateRecord, move: DrawStock) -> StateRecord:
     seat = state.turn
     card = state.stock[-1]
     hands = replace_item(state.hands, seat, _with_card(state.hands[seat], card))
-    return state.copy_with(phase=Phase.PLAY, stock=state.stock[:-1], hands=hands)
+    new: StateRecord = state.setters["drawn"](
+        state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands
+    )
+    return new
 
 
 def _table_meld(state: StateRecord, move: Exchange | Extend, rule: str) -> Meld:
@@ -315,7 +320,9 @@ def resolve_meld(move: PutDown) -> Meld:
     """The table meld a :class:`PutDown` describes, or an :class:`IllegalMoveError` saying
     why not. A wild card's card, when given, is matched exactly, except in a set, where it
     stands for "a card of that rank" (SK-MELDS)."""
-    readings = MELD_RULES.readings(move.cards)
+    # The move's cards are checked cards already (its converter's work): sorted, they are
+    # the readings' key.
+    readings = MELD_RULES.readings_of_sorted(tuple(sorted(move.cards)))
     if not readings:
         try:
             check_meld(move.cards, MELD_RULES)
@@ -345,11 +352,15 @@ def resolve_meld(move: PutDown) -> Meld:
     return one_reading(move, readings, "the wild card")
 
 
-def _apply_put_down(state: StateRecord, move: PutDown) -> StateRecord:
+def _apply_put_down(state: StateRecord, move: PutDown, trusted: bool = False) -> StateRecord:
+    """Put a meld down; ``trusted`` for a move of the state's legal list, whose contract
+    meld the generator listed only if the rest of the hand completes the contract."""
     _need_phase(state, Phase.PLAY, move)
     rules = state.rules
     seat = state.turn
-    meld = resolve_meld(move)
+    meld = meld_put_down(move) if trusted else None
+    if meld is None:
+        meld = resolve_meld(move)
     hand = without(state.hands[seat], meld.cards)
     if hand is None:
         raise illegal(move, "SK-MELDS", "those cards are not all in the hand")
@@ -368,7 +379,7 @@ def _apply_put_down(state: StateRecord, move: PutDown) -> StateRecord:
         if progress and meld.kind is not state.table[state.fresh_from].kind:
             raise illegal(move, "SK-CONTRACT", "a contract is all sets or all sequences")
         needed = rules.contract_size(state.hand_number) - progress
-        if not can_complete(hand, meld.kind, needed - 1):
+        if not trusted and not can_complete(hand, meld.kind, needed - 1):
             raise illegal(
                 move,
                 "SK-CONTRACT",
@@ -469,15 +480,24 @@ def _apply_offer(state: StateRecord, move: Offer) -> StateRecord:
         raise illegal(
             move, "SK-OFFER", f"{CARD_NAMES[move.card]} was accepted since your last turn"
         )
+    return _offered(state, move)
+
+
+def _offered(state: StateRecord, move: Offer) -> StateRecord:
+    """The state once the player to move offers ``move.card`` (checked, or listed by the
+    generator): it stays in his hand, known to all, until someone accepts it."""
+    seat = state.turn
     known = state.known[seat]
     if move.card not in known:
         known = _with_card(known, move.card)
-    return state.copy_with(
+    new: StateRecord = state.setters["offered"](
+        state,
         phase=Phase.OFFER,
         offer_card=move.card,
         offer_to=next_seat(state, seat),
         known=replace_item(state.known, seat, known),
     )
+    return new
 
 
 def _apply_end_turn(state: StateRecord, move: EndTurn) -> StateRecord:
@@ -507,8 +527,7 @@ def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
     stopped = state.stopped
     if is_stop_card(card):
         stopped = replace_item(stopped, taker, True)  # SK-STOP
-    new = state.copy_with(hands=hands, known=known, accepted=accepted, stopped=stopped)
-    return _pass_turn(new)
+    return _pass_turn(state, hands, known, accepted, stopped)
 
 
 def _apply_decline(state: StateRecord, move: Decline) -> StateRecord:
@@ -520,26 +539,49 @@ def _apply_decline(state: StateRecord, move: Decline) -> StateRecord:
     following = next_seat(state, offer_to)
     if is_stop_card(card) or following == state.turn:
         return _pass_turn(state)  # the offerer keeps the card (SK-OFFER)
-    return state.copy_with(offer_to=following)
+    new: StateRecord = state.setters["declined"](state, offer_to=following)
+    return new
 
 
-def _pass_turn(state: StateRecord) -> StateRecord:
+def _pass_turn(
+    state: StateRecord,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+    known: tuple[tuple[Card, ...], ...] | None = None,
+    accepted: tuple[tuple[Card, ...], ...] | None = None,
+    stopped: tuple[bool, ...] | None = None,
+) -> StateRecord:
     """The turn of the seat after the player whose turn ends (C-SEAT); a player stopped
-    by an accepted stop card skips his draw (SK-STOP)."""
+    by an accepted stop card skips his draw (SK-STOP). ``hands``, ``known``,
+    ``accepted`` and ``stopped`` are the state's own unless given (an accepted offer
+    changes them): one copy of the state makes both changes."""
     ended = state.turn
     seat = next_seat(state, ended)
-    stopped = state.stopped
+    if stopped is None:
+        stopped = state.stopped
     phase = Phase.DRAW
     if stopped[seat]:
         phase = Phase.PLAY
         stopped = replace_item(stopped, seat, False)
-    return state.copy_with(
+    table_size = len(state.table)
+    new: StateRecord = state.setters["turn_passed"](
+        state,
+        hands=state.hands if hands is None else hands,
+        known=state.known if known is None else known,
+        accepted=replace_item(state.accepted if accepted is None else accepted, ended, ()),
+        stopped=stopped,
         phase=phase,
         turn=seat,
-        stopped=stopped,
-        accepted=replace_item(state.accepted, ended, ()),
-        **_new_turn_fields(len(state.table), state.turn_number + 1),
+        # The fields of a new turn (see _new_turn_fields), written out for the setter.
+        turn_number=state.turn_number + 1,
+        melded=False,
+        contract_now=False,
+        progress=0,
+        fresh_from=table_size,
+        extended=(0,) * table_size,
+        offer_card=None,
+        offer_to=None,
     )
+    return new
 
 
 # -- the end of a hand ----------------------------------------------------------------------
@@ -703,3 +745,22 @@ def apply(state: StateRecord, move: Move) -> StateRecord:
     if handler is None:
         raise InvalidMoveError(f"expected a Skarney move or its text, got {describe(move)}")
     return handler(state, move)
+
+
+def _put_down_trusted(state: StateRecord, move: PutDown) -> StateRecord:
+    return _apply_put_down(state, move, trusted=True)
+
+
+_TRUSTED: dict[type, Callable[[StateRecord, Any], StateRecord]] = {
+    **HANDLERS,
+    # The generator lists an offer only when the rules allow one, of a card the hand
+    # holds and may offer; and a contract meld only when the rest completes the contract.
+    Offer: _offered,
+    PutDown: _put_down_trusted,
+}
+
+
+def apply_trusted(state: StateRecord, move: Move) -> StateRecord:
+    """:func:`apply` for a move of the state's own legal list: the checks the generator
+    made already are skipped."""
+    return _TRUSTED[type(move)](state, move)

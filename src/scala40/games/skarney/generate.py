@@ -13,9 +13,8 @@ the contract is half made, so every listed move leaves a way to end the turn.
 from __future__ import annotations
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40.cards import JOKER, RANK_OF, Card
+from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games.skarney.engine import (
-    exchange_target,
     exchanges_allowed,
     is_last_turn,
     melding_allowed,
@@ -32,13 +31,13 @@ from scala40.games.skarney.moves import (
     Extend,
     Move,
     Offer,
-    put_down_of,
+    extend_of,
 )
 from scala40.games.skarney.phases import Phase, side_of
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
-from scala40.games.skarney.search import contract_starts, hand_melds
-from scala40.melds import Meld, MeldKind
+from scala40.games.skarney.search import contract_starts, hand_put_downs
+from scala40.melds import Meld, MeldEnd, MeldKind
 
 __all__ = ["generate"]
 
@@ -71,48 +70,76 @@ def _play_moves(state: StateRecord) -> list[Move]:
     side = side_of(seat, rules.partnership)
     moves: list[Move] = []
     if exchanges_allowed(state):
-        moves.extend(_exchanges(state, hand, side))
+        moves += _exchanges(state, hand, _table_sides(state.owners, rules.partnership, side)[1])
     if not side_has_contract(state, seat):
         # SK-CONTRACT: the next 3-card meld of a contract the hand can complete.
         needed = rules.contract_size(state.hand_number) - state.progress
         kind = state.table[state.fresh_from].kind if state.progress else None
-        moves.extend(put_down_of(meld) for meld in contract_starts(hand, kind, needed))
+        moves += contract_starts(hand, kind, needed)
     elif melding_allowed(state):
-        moves.extend(put_down_of(meld) for meld in hand_melds(hand))
-        moves.extend(_extensions(state, hand, side))
+        moves += hand_put_downs(hand)
+        moves += _extensions(state, hand, _table_sides(state.owners, rules.partnership, side)[0])
     if state.progress:
         return moves  # the contract must be completed before the turn can end
     if is_last_turn(state) or len(hand) == 1:
         moves.append(_END)
     else:
         banned = offer_banned(state)
-        moves.extend(_OFFERS[card] for card in dict.fromkeys(hand) if card not in banned)
+        distinct = dict.fromkeys(hand)  # each card once, in the hand's order
+        if banned:
+            moves += [_OFFERS[card] for card in distinct if card not in banned]
+        else:
+            moves += map(_OFFERS.__getitem__, distinct)
     return moves
 
 
-def _exchanges(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Move]:
+_SIDES: BoundedCache[tuple[tuple[int, ...], bool, int], tuple[tuple[int, ...], ...]] = (
+    BoundedCache("skarney table sides", HAND_LIMIT)
+)
+""":func:`_table_sides` by its arguments: the owners change only when a meld is put
+down, and every turn asks."""
+
+
+def _table_sides(
+    owners: tuple[int, ...], partnership: bool, side: int
+) -> tuple[tuple[int, ...], ...]:
+    """The indices of the table melds of ``side``, and those of the other sides."""
+    key = (owners, partnership, side)
+    found = _SIDES.get(key)
+    if found is None:
+        ours = tuple(i for i, owner in enumerate(owners) if side_of(owner, partnership) == side)
+        theirs = tuple(i for i in range(len(owners)) if i not in ours)
+        found = _SIDES.put(key, (ours, theirs))
+    return found
+
+
+def _exchanges(state: StateRecord, hand: tuple[Card, ...], theirs: tuple[int, ...]) -> list[Move]:
     """Natural cards of the hand that free a wild card of an opponent's mixed meld
-    (SK-EXCHANGE)."""
-    partnership = state.rules.partnership
+    (SK-EXCHANGE); ``theirs`` are the indices of the opponents' melds."""
+    table = state.table
+    held: set[Card] | None = None
     moves: list[Move] = []
-    for index, meld in enumerate(state.table):
-        if side_of(state.owners[index], partnership) == side or meld.kind is MeldKind.WILD:
-            continue
+    for index in theirs:
+        meld = table[index]
+        if _WILD.isdisjoint(meld.cards):
+            continue  # no wild card to free (asked without hashing the meld)
         exchangeable = _EXCHANGEABLE.get(meld)
         if exchangeable is None:
-            exchangeable = _EXCHANGEABLE.put(meld, _exchangeable(meld))
+            exchangeable = _EXCHANGEABLE.put(meld, tuple(sorted(_exchangeable(meld))))
         if exchangeable:
-            moves.extend(
-                _exchange(card, index) for card in dict.fromkeys(hand) if card in exchangeable
-            )
+            if held is None:
+                held = set(hand)
+            # The few cards that free it, in order, that the hand holds: the hand's
+            # cards in its order (a hand is sorted), each once.
+            moves += [_exchange(card, index) for card in exchangeable if card in held]
     return moves
 
 
-_EXCHANGEABLE: BoundedCache[Meld, frozenset[Card]] = BoundedCache(
+_EXCHANGEABLE: BoundedCache[Meld, tuple[Card, ...]] = BoundedCache(
     "skarney exchangeable cards", HAND_LIMIT
 )
-"""The natural cards that free the wild card of a meld, by meld: a meld stays on the table
-turn after turn, and every turn of an opponent asks."""
+"""The natural cards that free the wild card of a meld (sorted), by meld: a meld stays on
+the table turn after turn, and every turn of an opponent asks."""
 
 
 _EXCHANGES: BoundedCache[tuple[Card, int], Exchange] = BoundedCache("skarney exchange moves")
@@ -127,53 +154,114 @@ def _exchange(card: Card, index: int) -> Exchange:
 
 
 def _exchangeable(meld: Meld) -> frozenset[Card]:
-    """Every natural card that frees the wild card of ``meld`` (SK-EXCHANGE)."""
+    """Every natural card that frees the wild card of ``meld`` (SK-EXCHANGE); none for a
+    meld of wild cards only (SK-WILDMELD)."""
+    if meld.kind is MeldKind.WILD:
+        return frozenset()
     wild = next((i for i, card in enumerate(meld.cards) if card in _WILD), None)
     if wild is None:
         return frozenset()
     wanted = meld.represented[wild]
-    found = []
-    for card in range(JOKER + 1):
-        if card in _WILD:
-            continue
-        fits = card == wanted or (meld.kind is MeldKind.SET and RANK_OF[card] == RANK_OF[wanted])
-        if fits and exchange_target(meld, card) is not None:
-            found.append(card)
-    return frozenset(found)
+    if meld.kind is MeldKind.SET:
+        # Any natural card of its rank frees a set's wild card: the set it leaves is of
+        # natural cards only, 3 or 4 of one rank, whose suits may repeat (SK-MELDS).
+        fitting = (suit * 13 + RANK_OF[wanted] - 1 for suit in range(4))
+        return frozenset(card for card in fitting if card not in _WILD)
+    # A sequence's wild card is freed by the card it stands for when the meld's swaps
+    # list it: what exchange_target asks of Meld.swap, without making the new meld.
+    if wanted in _WILD or all(rep != wanted for _, rep in meld.joker_swaps()):
+        return frozenset()
+    return frozenset((wanted,))
 
 
-def _extensions(state: StateRecord, hand: tuple[Card, ...], side: int) -> list[Move]:
-    """Cards of the hand that extend the side's melds, within the per-turn limit
-    (SK-EXTEND)."""
-    partnership = state.rules.partnership
+def _extensions(state: StateRecord, hand: tuple[Card, ...], ours: tuple[int, ...]) -> list[Move]:
+    """Cards of the hand that extend the side's melds (at the indices ``ours``), within
+    the per-turn limit (SK-EXTEND)."""
     limit = state.rules.extend_limit_per_meld
+    table = state.table
     held = set(hand)
     moves: list[Move] = []
-    for index, meld in enumerate(state.table):
-        if side_of(state.owners[index], partnership) != side:
-            continue
+    for index in ours:
         if limit is not None and index < state.fresh_from and state.extended[index] >= limit:
             continue
-        offered = _EXTENDS.get((meld, index))
-        if offered is None:
-            offered = _EXTENDS.put((meld, index), _extend_moves(meld, index))
-        moves += [move for card, move in offered if card in held]
+        meld = table[index]
+        # Looked up by the meld's identity (hashing a meld is a method call); the entry
+        # holds the meld, so that its id is not another's while the entry lasts.
+        key = (id(meld), index)
+        entry = _EXTENDS.get(key)
+        if entry is None or entry[0] is not meld:
+            offered = _extend_moves(meld, index)
+            entry = _EXTENDS.put(key, (meld, offered))
+        moves += [move for card, move in entry[1] if card in held]
     return moves
 
 
-_EXTENDS: BoundedCache[tuple[Meld, int], tuple[tuple[Card, Extend], ...]] = BoundedCache(
-    "skarney extend moves", HAND_LIMIT
+_EXTENDS: BoundedCache[tuple[int, int], tuple[Meld, tuple[tuple[Card, Extend], ...]]] = (
+    BoundedCache("skarney extend moves", HAND_LIMIT)
 )
-"""The extend moves of a table meld at its index, each with the card it takes: a meld
-stays on the table turn after turn, and its side asks at each of its turns (the moves
-are values, made once)."""
+"""The extend moves of a table meld at its index and the card each takes, by the meld's
+id and index (with the meld itself): a meld stays on the table turn after turn, and its
+side asks at each of its turns (the moves are values, made once)."""
 
 
 def _extend_moves(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
     """Every way to add a card to ``meld`` (at ``index`` on the table), in the order of
     :meth:`~scala40.Meld.extensions`, each with the card it takes."""
     found = []
-    for ext in meld.extensions():
-        represents = None if ext.represents == ext.card else ext.represents
-        found.append((ext.card, Extend(ext.card, index, ext.end, represents)))
+    for card, end, represents in _extension_ways(meld):
+        key = (card, index, end, represents)
+        move = _EXTEND_MOVES.get(key)
+        if move is None:
+            move = _EXTEND_MOVES.put(key, extend_of(card, index, end, represents))
+        found.append((card, move))
     return tuple(found)
+
+
+_Way = tuple[Card, MeldEnd, Card | None]
+
+
+def _extension_ways(meld: Meld) -> tuple[_Way, ...]:
+    """The card, end and card represented (``None``: the card itself) of each of the
+    meld's :meth:`~scala40.Meld.extensions`, in order."""
+    kind = meld.kind
+    if kind is MeldKind.WILD:
+        return _ways_of(meld)
+    # A sequence takes the cards beyond its ends, natural or wild (a wild card only if it
+    # holds none: one to a meld): that depends on its suit, its places and whether it
+    # holds a wild card. A set takes any card of its rank, and a wild card standing for
+    # the rank in the first suit its natural cards lack: that depends on its rank, the
+    # suits of its natural cards, its size and whether it holds a wild card (SK-EXTEND,
+    # SK-MELDS). Far fewer melds share those than cards.
+    suits = 0
+    if kind is MeldKind.SET:
+        for card in meld.cards:
+            if card not in _WILD:
+                suits |= 1 << SUIT_OF[card]
+    key = (kind, meld.represented[0], suits, len(meld.cards), not _WILD.isdisjoint(meld.cards))
+    found = _SHAPE_WAYS.get(key)
+    if found is None:
+        found = _SHAPE_WAYS.put(key, _ways_of(meld))
+    return found
+
+
+_SHAPE_WAYS: BoundedCache[tuple[object, ...], tuple[_Way, ...]] = BoundedCache(
+    "skarney extensions by shape"
+)
+""":func:`_extension_ways` of sequences and sets by what decides them: the kind, the
+card the first card stands for (a sequence's suit and first place, a set's rank), a
+set's suits, the size, and whether the meld holds a wild card."""
+
+
+def _ways_of(meld: Meld) -> tuple[_Way, ...]:
+    """:func:`_extension_ways`, from the meld's extensions."""
+    return tuple(
+        (ext.card, ext.end, None if ext.represents == ext.card else ext.represents)
+        for ext in meld.extensions()
+    )
+
+
+_EXTEND_MOVES: BoundedCache[tuple[Card, int, MeldEnd, Card | None], Extend] = BoundedCache(
+    "skarney extend move values"
+)
+"""The extend moves by card, meld index, end and card represented: the table's melds are
+new in every hand, but the moves that extend them recur (values, made once)."""

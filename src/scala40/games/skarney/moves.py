@@ -20,7 +20,7 @@ PutDown(cards=(4, 40, 6), represented=(4, 5, 6))
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, TypeAlias, get_args
+from typing import Any, ClassVar, TypeAlias, TypeVar, get_args
 
 import attrs
 
@@ -28,7 +28,7 @@ from scala40._cache import BoundedCache
 from scala40._checks import describe
 from scala40.cards import Card
 from scala40.games.skarney.rules import MELD_RULES
-from scala40.melds import Meld, MeldKind
+from scala40.melds import Meld, MeldEnd, MeldKind
 from scala40.movekinds import (
     CARD,
     INDEX,
@@ -57,7 +57,9 @@ __all__ = [
     "Offer",
     "PutDown",
     "Resign",
+    "extend_of",
     "format_meld_spec",
+    "meld_put_down",
     "move_from_dict",
     "move_to_dict",
     "parse_meld_spec",
@@ -240,6 +242,7 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
 
 
 _PUT_DOWNS: BoundedCache[Meld, PutDown] = BoundedCache("skarney put-down moves")
+_MELDS: BoundedCache[PutDown, Meld] = BoundedCache("skarney put-down melds")
 
 
 def put_down_of(meld: Meld) -> PutDown:
@@ -247,7 +250,39 @@ def put_down_of(meld: Meld) -> PutDown:
     mixed meld stands for, and only then (which is also what the move's text gives back)."""
     move = _PUT_DOWNS.get(meld)
     if move is None:
-        mixed_wild = meld.kind is not MeldKind.WILD and meld.wild_count
+        # (Whether it holds a wild card asked of the set of them: quicker than counting.)
+        mixed_wild = meld.kind is not MeldKind.WILD and not _WILD.isdisjoint(meld.cards)
         represented = meld.represented if mixed_wild else ()
-        move = _PUT_DOWNS.put(meld, PutDown(meld.cards, represented))
+        # A meld's cards are checked cards already, and they are what the constructor
+        # would keep (a mixed meld's reading differs from its cards, or names a 2, which
+        # is always wild). Every hand's new melds come this way.
+        move = _made(PutDown, cards=meld.cards, represented=represented)
+        _PUT_DOWNS.put(meld, move)
+        _MELDS.put(move, meld)
     return move
+
+
+def extend_of(card: Card, meld: int, end: MeldEnd, represents: Card | None) -> Extend:
+    """The move adding ``card`` to table meld ``meld`` at ``end``, standing for
+    ``represents`` (``None`` unless a wild card's, or a card other than itself): the
+    values of an extension of a table meld, which the constructor would keep as they are."""
+    return _made(Extend, card=card, meld=meld, end=end, represents=represents)
+
+
+_M = TypeVar("_M", bound=MoveBase)
+
+
+def _made(kind: type[_M], **fields: Any) -> _M:
+    """A move of ``kind`` with ``fields`` set as they are: for the generator's moves,
+    whose values are checked already and need no conversion (the constructor's checks
+    cost more than the rest of listing a new meld)."""
+    move = object.__new__(kind)
+    for name, value in fields.items():
+        object.__setattr__(move, name, value)
+    return move
+
+
+def meld_put_down(move: PutDown) -> Meld | None:
+    """The meld a move of :func:`put_down_of` was made for, while it is remembered (else
+    ``None``): the engine's reading of such a move, without reading its cards again."""
+    return _MELDS.get(move)

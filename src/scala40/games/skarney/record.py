@@ -6,6 +6,7 @@ adds the rules' API on top of it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 import attrs
@@ -81,6 +82,29 @@ class StateRecord(RecordBase[Move, Ruleset, Phase]):
     """The name of the game in the registry (:func:`scala40.game.load_game`)."""
     FORMAT = STATE_FORMAT
     FORMAT_VERSION = STATE_FORMAT_VERSION
+    SETTER_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        # The commonest moves always change the same fields: these setters take exactly
+        # those, and copy the others without looking for them among the changes.
+        "drawn": ("phase", "stock", "hands"),
+        "offered": ("phase", "offer_card", "offer_to", "known"),
+        "declined": ("offer_to",),
+        "turn_passed": (
+            "hands",
+            "known",
+            "accepted",
+            "stopped",
+            "phase",
+            "turn",
+            "turn_number",
+            "melded",
+            "contract_now",
+            "progress",
+            "fresh_from",
+            "extended",
+            "offer_card",
+            "offer_to",
+        ),
+    }
 
     # -- what the protocol asks -------------------------------------------------------------
 

@@ -6,28 +6,31 @@ core accepts; the tests check the lists against a brute-force enumeration of eve
 sub-multiset of small hands.
 
 * :func:`hand_melds`: every meld a hand can put down (every reading of every
-  sub-multiset that is a meld: SK-MELDS, SK-WILDMELD);
+  sub-multiset that is a meld: SK-MELDS, SK-WILDMELD), and :func:`hand_put_downs`, the
+  moves that put them down;
 * :func:`contract_melds`: the 3-card melds of one kind a hand holds (SK-CONTRACT);
 * :func:`can_complete`: whether a hand holds ``needed`` disjoint 3-card melds of one
   kind, each with at most one wild card;
-* :func:`contract_starts`: the 3-card melds that start (or continue) a contract the hand
-  can still complete, which is what makes the contract's legal moves free of dead ends;
+* :func:`contract_starts`: the moves putting down the 3-card melds that start (or
+  continue) a contract the hand can still complete, which is what makes the contract's
+  legal moves free of dead ends;
 * :func:`contracts`: every whole contract of a hand, and :func:`best_contract`.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterator
-from itertools import product
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations, product
 from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._engine import without
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import SearchLimitError
+from scala40.games.skarney.moves import PutDown, put_down_of
 from scala40.games.skarney.rules import MELD_RULES, meld_points
-from scala40.melds import Meld, MeldKind
+from scala40.melds import Meld, MeldKind, make_meld
 
 __all__ = [
     "CARDS_PER_STEP",
@@ -40,6 +43,7 @@ __all__ = [
     "contract_starts",
     "contracts",
     "hand_melds",
+    "hand_put_downs",
     "without",
     "without_sorted",
 ]
@@ -53,9 +57,6 @@ _SLOTS = MELD_RULES.sequence_slots
 _WILD_SORTED = tuple(sorted(_WILD))
 _CARD_SLOTS = JOKER + 1
 """Card numbers run from 0 to the joker's."""
-_SET_RANKS = tuple(rank for rank in range(1, 14) if rank != 2)
-"""Ranks that make sets: a 2 is always wild (SK-MELDS)."""
-_SET_RANK_SET = frozenset(_SET_RANKS)
 _RUN_BITS: tuple[tuple[int, int] | None, ...] = tuple(
     (SUIT_OF[card], 1 << (RANK_OF[card] - 1)) if card != JOKER and RANK_OF[card] != 2 else None
     for card in range(JOKER + 1)
@@ -72,7 +73,7 @@ _THREES: BoundedCache[tuple[tuple[Card, ...], MeldKind], tuple[Meld, ...]] = Bou
 _COMPLETE: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], bool] = BoundedCache(
     "skarney contract answers", HAND_LIMIT
 )
-_STARTS: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], tuple[Meld, ...]] = (
+_STARTS: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], tuple[PutDown, ...]] = (
     BoundedCache("skarney contract starts", HAND_LIMIT)
 )
 
@@ -100,79 +101,200 @@ def _sub_multisets(counts: list[tuple[Card, int]], sizes: range) -> Iterator[tup
             yield tuple(card for (card, _), many in zip(counts, taken) for _ in range(many))
 
 
-def _readings(keys: set[tuple[Card, ...]]) -> tuple[Meld, ...]:
-    """Every reading of each sorted key."""
+_Entry = tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]], Meld, PutDown]
+"""A meld made by the searches: its place in meld order (:func:`_meld_order`), the meld,
+and the move that puts it down. Entries sort in meld order as they stand (no two melds
+have the same cards standing for the same)."""
+
+_Group = tuple[tuple[Meld, ...], tuple[PutDown, ...]]
+"""A group of melds (the sets of a rank, the sequences of a suit) and the moves that put
+each down, made once with the group (the move lists of most hands are put together
+from groups met before)."""
+
+
+def _readings(keys: set[tuple[Card, ...]]) -> _Group:
+    """Every reading of each sorted key, in meld order, with their moves."""
     found: list[Meld] = []
     for key in keys:
         found.extend(MELD_RULES.readings_of_sorted(key))
-    return tuple(sorted(found, key=_meld_order))
+    melds = tuple(sorted(found, key=_meld_order))
+    return melds, tuple(put_down_of(meld) for meld in melds)
 
 
 # The melds of a hand are put together from the melds of each rank (sets) and of each
 # suit (sequences), which depend only on a few small keys that recur across hands.
-_GROUPS: BoundedCache[tuple[object, ...], tuple[Meld, ...]] = BoundedCache("skarney meld groups")
+_GROUPS: BoundedCache[tuple[object, ...], _Group] = BoundedCache("skarney meld groups")
 
 
 def _rank_melds(
     rank: int, copies: tuple[int, ...], wilds: tuple[Card, ...], sizes: range
-) -> tuple[Meld, ...]:
+) -> _Group:
     """The sets of one rank: ``copies`` naturals of each suit, plus at most one of the
-    distinct wild cards ``wilds``."""
+    distinct wild cards ``wilds``: each multiset of naturals of a size in ``sizes``, and
+    of one size less with each wild card. A set's suits may repeat, so every such
+    multiset is a set, and its one reading (SK-MELDS), built here directly as the core's
+    readings of its cards give it."""
     group_key = ("set", rank, copies, wilds, sizes.start, sizes.stop)
     found = _GROUPS.get(group_key)
     if found is None:
-        held = [(s * 13 + rank - 1, many) for s, many in enumerate(copies) if many]
-        keys: set[tuple[Card, ...]] = set()
-        for naturals in _sub_multisets(held, range(sizes.start - 1, sizes.stop)):
-            if len(naturals) in sizes:
-                keys.add(naturals)
-            if len(naturals) + 1 in sizes:
-                keys.update(tuple(sorted((*naturals, wild))) for wild in wilds)
-        found = _GROUPS.put(group_key, _readings(keys))
+        # The naturals held, sorted (by suit: the cards of one rank), each copy once.
+        held = [s * 13 + rank - 1 for s, many in enumerate(copies) for _ in range(many)]
+        entries: list[_Entry] = []
+        for size in range(sizes.start - 1, sizes.stop):
+            # Sorted sub-multisets of ``size`` naturals, each once.
+            for naturals in set(combinations(held, size)):
+                if size in sizes:
+                    entries.append(_set(naturals, None))
+                if size + 1 in sizes:
+                    entries += [_set(naturals, wild) for wild in wilds]
+        found = _GROUPS.put(group_key, _group_of(entries))
     return found
+
+
+_SETS: BoundedCache[tuple[tuple[Card, ...], Card | None], _Entry] = BoundedCache("skarney sets")
+"""Each set met and the move that puts it down, by its natural cards and its wild card:
+a set recurs in the groups of many hands."""
+
+
+def _set(naturals: tuple[Card, ...], wild: Card | None) -> _Entry:
+    """The set of ``naturals`` (sorted, of one rank), with ``wild`` if not ``None``, and
+    its move (a valid set: see :func:`_rank_melds`)."""
+    key = (naturals, wild)
+    found = _SETS.get(key)
+    if found is None:
+        if wild is None:
+            cards = represented = naturals
+        else:
+            # The wild card stands for the rank in the first suit the naturals lack (in
+            # spades if they have every suit): the core's choice. In the order of the
+            # cards stood for, a wild card after a natural card standing for the same.
+            suits = {card // 13 for card in naturals}
+            lacking = next((s for s in range(4) if s not in suits), 0)
+            stands_for = lacking * 13 + naturals[0] % 13
+            pairs = sorted(
+                [*((card, card) for card in naturals), (wild, stands_for)], key=_stood_for
+            )
+            cards = tuple(c for c, _ in pairs)
+            represented = tuple(r for _, r in pairs)
+        found = _SETS.put(key, _entry(make_meld(MeldKind.SET, cards, represented, -1, MELD_RULES)))
+    return found
+
+
+def _group_of(entries: list[_Entry]) -> _Group:
+    """The group of the melds of ``entries`` (with their moves), in meld order."""
+    entries.sort()
+    return tuple(meld for _, meld, _ in entries), tuple(move for _, _, move in entries)
+
+
+def _entry(meld: Meld) -> _Entry:
+    return (len(meld.cards), meld.cards, meld.represented), meld, put_down_of(meld)
+
+
+def _stood_for(pair: tuple[Card, Card]) -> tuple[Card, Card]:
+    return pair[1], pair[0]
+
+
+_ALL_RANKS = sum(1 << (rank - 1) for rank in range(1, 14) if rank != 2)
+"""Every rank a natural card of a sequence can have (a 2 is always wild)."""
+
+
+def _meldable_ranks(ranks: int, wild: bool) -> int:
+    """The ranks of ``ranks`` (bit ``rank - 1`` each) that some sequence of 3 or more
+    could hold: with a wild card, those with another rank held at most two places away
+    (a sequence's one missing place between them or beside them); without, those in 3
+    consecutive places. The ace is at both ends (place 13 is the ace again)."""
+    places = ranks | (ranks & 1) << 13
+    if wild:
+        near = places << 1 | places << 2 | places >> 1 | places >> 2
+        kept = places & near
+    else:
+        starts = places & places >> 1 & places >> 2
+        kept = starts | starts << 1 | starts << 2
+    return (kept | kept >> 13) & 0x1FFF
 
 
 def _suit_melds(
     suit: int, ranks: int, aces: int, wilds: tuple[Card, ...], smallest: int, largest: int
-) -> tuple[Meld, ...]:
+) -> _Group:
     """The sequences of one suit: consecutive places, each held naturally (``ranks`` has
     bit ``rank - 1`` for each rank held) or, one of them, by one of the wild cards; both
     ace places held naturally only with ``aces`` of 2 (SK-MELDS)."""
+    # A hand's suits differ in cards no sequence can hold (every sequence has 3 places or
+    # more, at most one of them wild): the answer is kept under the suit's key and under
+    # the key of the ranks that matter, which far more hands share. Both ace places are
+    # held only when every rank is.
+    assert smallest >= 3
     group_key = ("run", suit, ranks, aces, wilds, smallest, largest)
-    found = _GROUPS.get(group_key)
+    meldable = _meldable_ranks(ranks, bool(wilds))
+    both_aces = 2 if meldable == _ALL_RANKS and aces >= 2 else 0
+    found = _GROUPS.get(("run", suit, meldable, both_aces, wilds, smallest, largest))
     if found is None:
-        natural = [
-            suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None
-            for rank in _SLOTS
-        ]
-        keys: set[tuple[Card, ...]] = set()
-        places = len(_SLOTS)
-        for first in range(places):
-            missing = 0
-            for last in range(first, min(places, first + largest)):
-                if natural[last] is None:
-                    missing += 1
-                    if missing > 1:
-                        break
-                if last - first + 1 < smallest:
-                    continue
-                if first == 0 and last == places - 1 and aces < 2:
-                    break  # both ends are the ace: the hand holds one
-                held = [card for card in natural[first : last + 1] if card is not None]
-                # Keys sorted: a multiset reached from two windows (an ace at either
-                # end) is read once, so no meld is listed twice.
-                if missing:
-                    keys.update(tuple(sorted((*held, wild))) for wild in wilds)
-                    continue
-                keys.add(tuple(sorted(held)))
-                for index in range(len(held)):
-                    rest = held[:index] + held[index + 1 :]
-                    keys.update(tuple(sorted((*rest, wild))) for wild in wilds)
-        found = _GROUPS.put(group_key, _readings(keys))
+        found = _suit_melds_of(suit, meldable, both_aces, wilds, smallest, largest)
+        _GROUPS.put(("run", suit, meldable, both_aces, wilds, smallest, largest), found)
+    return _GROUPS.put(group_key, found)
+
+
+def _suit_melds_of(
+    suit: int, ranks: int, aces: int, wilds: tuple[Card, ...], smallest: int, largest: int
+) -> _Group:
+    """:func:`_suit_melds`, worked out: each window of consecutive places with at most one
+    place the hand does not hold, read as the sequence of its places, the wild card at
+    the missing place or, in a window held whole, at each place in turn. Those are every
+    reading of every multiset of cards such windows hold (what the core's readings of
+    them give, built here directly: one suit, one wild card at most)."""
+    if ranks.bit_count() + (1 if wilds else 0) < smallest:
+        return (), ()
+    natural = [
+        suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None for rank in _SLOTS
+    ]
+    stands_for = tuple(suit * 13 + rank - 1 for rank in _SLOTS)
+    entries: list[_Entry] = []
+    places = len(_SLOTS)
+    for first in range(places):
+        missing = -1
+        for last in range(first, min(places, first + largest)):
+            if natural[last] is None:
+                if missing >= 0 or not wilds:
+                    break
+                missing = last
+            if last - first + 1 < smallest:
+                continue
+            if first == 0 and last == places - 1 and aces < 2:
+                break  # both ends are the ace: the hand holds one
+            represented = stands_for[first : last + 1]
+            window: list[Any] = natural[first : last + 1]  # every place held, but one
+            if missing >= 0:
+                hole = missing - first
+                for wild in wilds:
+                    window[hole] = wild
+                    entries.append(_sequence(tuple(window), represented, first))
+                continue
+            held: tuple[Card, ...] = tuple(window)
+            entries.append(_sequence(held, represented, first))
+            for index in range(len(held)):
+                for wild in wilds:
+                    cards = (*held[:index], wild, *held[index + 1 :])
+                    entries.append(_sequence(cards, represented, first))
+    return _group_of(entries)
+
+
+_SEQUENCES: BoundedCache[tuple[tuple[Card, ...], int], _Entry] = BoundedCache("skarney sequences")
+"""Each sequence met and the move that puts it down, by its cards and first place: a
+sequence recurs in the groups of many hands."""
+
+
+def _sequence(cards: tuple[Card, ...], represented: tuple[Card, ...], start: int) -> _Entry:
+    """The sequence of ``cards`` in place order, standing for ``represented`` from place
+    ``start``, and its move (a valid sequence: see :func:`_suit_melds_of`)."""
+    key = (cards, start)
+    found = _SEQUENCES.get(key)
+    if found is None:
+        meld = make_meld(MeldKind.SEQUENCE, cards, represented, start, MELD_RULES)
+        found = _SEQUENCES.put(key, _entry(meld))
     return found
 
 
-def _wild_melds(jokers: int, twos: tuple[int, ...]) -> tuple[Meld, ...]:
+def _wild_melds(jokers: int, twos: tuple[int, ...]) -> _Group:
     """Melds of wild cards only: 3 or more jokers, or 3 or more 2s (``twos`` copies of each
     suit's 2)."""
     group_key = ("wild", jokers, twos)
@@ -187,34 +309,55 @@ def _wild_melds(jokers: int, twos: tuple[int, ...]) -> tuple[Meld, ...]:
     return found
 
 
+_CARD_PLACE = tuple(
+    (4, 1 << _WILD_SORTED.index(card)) if place is None else place
+    for card, place in enumerate(_RUN_BITS)
+)
+""":data:`_RUN_BITS` with the wild cards apart, as a fifth suit: a bit for each."""
+_WILDS_HELD = tuple(
+    tuple(card for index, card in enumerate(_WILD_SORTED) if held >> index & 1)
+    for held in range(1 << len(_WILD_SORTED))
+)
+"""The wild cards held, sorted, by their bits in that fifth suit."""
+
+
 def _groups(
     hand: tuple[Card, ...], sets: range | None, runs: range | None, wild: bool
-) -> tuple[Meld, ...]:
-    """The melds of a hand: sets of the sizes ``sets``, sequences of the sizes ``runs``,
-    and melds of wild cards only if ``wild``."""
-    # Copies of each card by its number (a list, not a Counter: this is the hot path).
+) -> list[_Group]:
+    """The groups of melds of a hand, in order: sets of the sizes ``sets`` rank by rank,
+    sequences of the sizes ``runs`` suit by suit, and melds of wild cards only if
+    ``wild``."""
+    # Copies of each card by its number, and each suit's natural ranks as bits (lists,
+    # not a Counter: this is the hot path).
     counts = [0] * _CARD_SLOTS
+    masks = [0, 0, 0, 0, 0]
     for card in hand:
         counts[card] += 1
-    wilds = tuple(card for card in _WILD_SORTED if counts[card])
-    found: list[Meld] = []
+        suit, bit = _CARD_PLACE[card]
+        masks[suit] |= bit
+    wilds = _WILDS_HELD[masks[4]]
+    found: list[_Group] = []
     spare = 1 if wilds else 0
     if sets is not None:
-        # Only the ranks held can make a set (a set needs natural cards: sets.start is
-        # more than the one wild card a set may hold), in the order of _SET_RANKS.
-        for rank in sorted({RANK_OF[card] for card in hand} & _SET_RANK_SET):
-            copies = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
-            if sum(copies) + spare >= sets.start:
+        # Only the ranks held naturally can make a set (a set needs natural cards:
+        # sets.start is more than the one wild card a set may hold), the ace first.
+        held = masks[0] | masks[1] | masks[2] | masks[3]
+        while held:
+            lowest = held & -held
+            held ^= lowest
+            rank = lowest.bit_length()
+            at = rank - 1  # the rank's card in spades; the other suits' 13 apart
+            if (
+                counts[at] + counts[at + 13] + counts[at + 26] + counts[at + 39] + spare
+                >= sets.start
+            ):
+                copies = (counts[at], counts[at + 13], counts[at + 26], counts[at + 39])
                 # The group's cache read here first: most groups were met before.
                 group = _GROUPS.get(("set", rank, copies, wilds, sets.start, sets.stop))
-                found += _rank_melds(rank, copies, wilds, sets) if group is None else group
+                if group is None:
+                    group = _rank_melds(rank, copies, wilds, sets)
+                found.append(group)
     if runs is not None:
-        # Each suit's natural ranks as bits, from the hand's cards (not every place).
-        masks = [0, 0, 0, 0]
-        for card in hand:
-            place = _RUN_BITS[card]
-            if place is not None:
-                masks[place[0]] |= place[1]
         for suit in range(4):
             ranks = masks[suit]
             if ranks.bit_count() + spare >= runs.start:
@@ -222,12 +365,12 @@ def _groups(
                 group = _GROUPS.get(("run", suit, ranks, aces, wilds, runs.start, runs.stop - 1))
                 if group is None:
                     group = _suit_melds(suit, ranks, aces, wilds, runs.start, runs.stop - 1)
-                found += group
+                found.append(group)
     if wild:
-        twos = tuple(counts[s * 13 + 1] for s in range(4))
+        twos = (counts[1], counts[14], counts[27], counts[40])
         if counts[JOKER] >= 3 or sum(twos) >= 3:
-            found.extend(_wild_melds(counts[JOKER], twos))
-    return tuple(found)
+            found.append(_wild_melds(counts[JOKER], twos))
+    return found
 
 
 def hand_melds(hand: tuple[Card, ...]) -> tuple[Meld, ...]:
@@ -236,8 +379,19 @@ def hand_melds(hand: tuple[Card, ...]) -> tuple[Meld, ...]:
     suit by suit, then the melds of wild cards only."""
     found = _HAND_MELDS.get(hand)
     if found is None:
-        found = _HAND_MELDS.put(hand, _groups(hand, _SET_SIZES, _RUN_SIZES, True))
+        melds: list[Meld] = []
+        for group in _groups(hand, _SET_SIZES, _RUN_SIZES, True):
+            melds += group[0]
+        found = _HAND_MELDS.put(hand, tuple(melds))
     return found
+
+
+def hand_put_downs(hand: tuple[Card, ...]) -> list[PutDown]:
+    """The moves that put down each of :func:`hand_melds`, in its order (a new list)."""
+    moves: list[PutDown] = []
+    for group in _groups(hand, _SET_SIZES, _RUN_SIZES, True):
+        moves += group[1]
+    return moves
 
 
 _SET_SIZES = range(MELD_RULES.set_min, MELD_RULES.set_max + 1)
@@ -250,13 +404,21 @@ def contract_melds(hand: tuple[Card, ...], kind: MeldKind) -> tuple[Meld, ...]:
     cache_key = (hand, kind)
     found = _THREES.get(cache_key)
     if found is None:
-        three = range(3, 4)
-        if kind is MeldKind.SET:
-            found = _groups(hand, three, None, False)
-        else:
-            found = _groups(hand, None, three, False)
-        _THREES.put(cache_key, found)
+        melds: list[Meld] = []
+        for group in _contract_groups(hand, kind):
+            melds += group[0]
+        found = _THREES.put(cache_key, tuple(melds))
     return found
+
+
+_THREE = range(3, 4)
+
+
+def _contract_groups(hand: tuple[Card, ...], kind: MeldKind) -> list[_Group]:
+    """The groups of :func:`contract_melds`."""
+    if kind is MeldKind.SET:
+        return _groups(hand, _THREE, None, False)
+    return _groups(hand, None, _THREE, False)
 
 
 # -- can a hand still make its contract? --------------------------------------------------
@@ -294,6 +456,11 @@ def _most_runs(cards: tuple[Card, ...], wilds: int) -> int:
     suffixes with a few cards taken near their start: few, whatever the hand's size."""
     if len(cards) < 2:
         return 0
+    if cards[0] > 2:
+        # No ace (it would come first): the same cards lower down make as many sequences
+        # (see _suit_runs), so the sub-hands met are counted from the 3 up, and shared.
+        shift = cards[0] - 2
+        cards = tuple(card - shift for card in cards)
     key = (cards, wilds)
     found = _RUNS.get(key)
     if found is not None:
@@ -329,30 +496,47 @@ def _run_pieces(card: Card, rest: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     return list(dict.fromkeys(pieces))
 
 
-def _reaches(options: list[list[int]], wilds: int, needed: int) -> bool:
+def _reaches(options: Sequence[Sequence[int]], wilds: int, needed: int) -> bool:
     """Whether the groups make ``needed`` melds in all: ``options[i][k]`` melds from group
-    ``i`` with ``k`` wild cards, ``wilds`` wild cards to share out."""
-    if sum(group[0] for group in options) >= needed:
-        return True  # enough without a wild card
-    if not wilds or sum(group[wilds] for group in options) < needed:
-        return False  # not enough even if every group had every wild card
-    best = [0] * (wilds + 1)
+    ``i`` with up to ``k`` wild cards (so never fewer with more), ``wilds`` wild cards to
+    share out."""
+    # Each group's melds without a wild card count whatever happens; only the groups that
+    # make more with wild cards take part in sharing them out (mostly one or none).
+    base = 0
+    gaining: list[Sequence[int]] = []
     for group in options:
-        best = [
-            max(best[spend - used] + group[used] for used in range(spend + 1))
-            for spend in range(wilds + 1)
-        ]
-    return best[wilds] >= needed
+        base += group[0]
+        if wilds and group[wilds] != group[0]:
+            gaining.append(group)
+    if base >= needed:
+        return True  # enough without a wild card
+    if base + sum(group[wilds] - group[0] for group in gaining) < needed:
+        return False  # not enough even if every group had every wild card
+    if len(gaining) == 1:
+        return True  # the one group that gains takes every wild card: enough, as above
+    # The most melds the gaining groups make, sharing out every wild card (never fewer
+    # with more), group by group; plain loops, as this is asked of most contract melds.
+    best = gaining[0]
+    for group in gaining[1:]:
+        shared = []
+        for spend in range(wilds + 1):
+            most = 0
+            for used in range(spend + 1):
+                made = best[spend - used] + group[used]
+                if made > most:
+                    most = made
+            shared.append(most)
+        best = shared
+    return base - sum(group[0] for group in gaining) + best[wilds] >= needed
 
 
 _HOLDS: BoundedCache[tuple[object, ...], bool] = BoundedCache(
     "skarney contract shapes", HAND_LIMIT
 )
-"""The answers of :func:`_holds` by the shape of a hand that decides them: for sets, how
-many natural cards of each rank (sorted: which rank does not matter), for sequences, the
-natural cards of each suit written in spades (sorted: which suit does not matter), with
-the wild cards and the melds needed. Far fewer shapes than hands recur, so the contract
-check of a hand is mostly one lookup."""
+"""The answers of :func:`_holds` for sets by the shape of a hand that decides them: how
+many natural cards of each rank (sorted: which rank does not matter), with the wild cards
+and the melds needed. Far fewer shapes than hands recur, so the contract check of a hand
+is mostly one lookup. (Sequences are counted suit by suit, :func:`_suit_runs`.)"""
 
 
 def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
@@ -369,7 +553,7 @@ def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
     suits: list[list[Card]] = [[], [], [], []]
     for card in naturals:
         suits[SUIT_OF[card]].append(card % 13)  # every suit written as spades
-    return _shape_holds(kind, wilds, needed, tuple(sorted(map(tuple, suits))))
+    return _holds_runs(tuple(map(tuple, suits)), wilds, needed)
 
 
 def _shape_holds(kind: MeldKind, wilds: int, needed: int, groups: tuple[Any, ...]) -> bool:
@@ -384,20 +568,65 @@ def _shape_holds(kind: MeldKind, wilds: int, needed: int, groups: tuple[Any, ...
     return found
 
 
+_SETS_OF_COUNT = tuple(
+    tuple(_most_sets(count, wilds) for wilds in range(MOST_CONTRACT_MELDS + 1))
+    for count in range(2 * 4 + 1)
+)
+""":func:`_most_sets` of each count of naturals of one rank (two decks: at most 8) with
+0 to :data:`MOST_CONTRACT_MELDS` wild cards."""
+
+
 def _holds_sets(counts: tuple[int, ...], wilds: int, needed: int) -> bool:
     """Whether natural cards ``counts`` of a few ranks make ``needed`` sets with up to
     ``wilds`` wild cards."""
-    spans = range(wilds + 1)
-    options = [[_most_sets(count, k) for k in spans] for count in counts if count > 1]
+    if wilds <= MOST_CONTRACT_MELDS and max(counts, default=0) < len(_SETS_OF_COUNT):
+        options: list[Sequence[int]] = [_SETS_OF_COUNT[count] for count in counts if count > 1]
+    else:  # not from a deal of the two decks
+        spans = range(wilds + 1)
+        options = [[_most_sets(count, k) for k in spans] for count in counts if count > 1]
     return _reaches(options, wilds, needed)
 
 
-def _holds_runs(suits: tuple[tuple[Card, ...], ...], wilds: int, needed: int) -> bool:
-    """Whether natural cards of a few suits (each written in spades) make ``needed``
-    sequences with up to ``wilds`` wild cards."""
-    spans = range(wilds + 1)
-    runs = [[_most_runs(cards, k) for k in spans] for cards in suits if len(cards) > 1]
+def _holds_runs(suits: Sequence[tuple[Card, ...]], wilds: int, needed: int) -> bool:
+    """Whether natural cards of a few suits (each written in spades, sorted, in any
+    order) make ``needed`` sequences with up to ``wilds`` wild cards."""
+    runs = [_suit_runs(cards, wilds) for cards in suits if len(cards) > 1]
     return _reaches(runs, wilds, needed)
+
+
+_SUIT_RUNS: BoundedCache[tuple[tuple[Card, ...], int], tuple[int, ...]] = BoundedCache(
+    "skarney suit run counts"
+)
+""":func:`_suit_runs` by its arguments: one suit's cards recur across hands far more than
+a whole hand's shape does (a hand differs from the last by a card or two)."""
+
+
+def _suit_runs(cards: tuple[Card, ...], wilds: int) -> tuple[int, ...]:
+    """The most disjoint 3-card sequences the natural ``cards`` of one suit (sorted,
+    written in spades) make with 0, 1, ... ``wilds`` wild cards (see :func:`_most_runs`)."""
+    key = (cards, wilds)
+    found = _SUIT_RUNS.get(key)
+    if found is None:
+        # A card no 3-card sequence can hold (no other rank within two places) is left
+        # out first, so that the suits that differ only in such cards share their counts.
+        ranks = 0
+        for card in cards:
+            ranks |= 1 << card
+        kept = _meldable_ranks(ranks, True)
+        useful = tuple(card for card in cards if kept >> card & 1)
+        if useful and useful[0]:
+            # Without an ace, the same cards a few places higher or lower make as many
+            # sequences (a 3 or a king still has a place beyond it, for a wild card):
+            # counted from the 3 up.
+            shift = useful[0] - 2
+            useful = tuple(card - shift for card in useful)
+        found = _SUIT_RUNS.get((useful, wilds))
+        if found is None:
+            found = _SUIT_RUNS.put(
+                (useful, wilds), tuple(_most_runs(useful, k) for k in range(wilds + 1))
+            )
+        _SUIT_RUNS.put(key, found)
+    return found
 
 
 def can_complete(hand: tuple[Card, ...], kind: MeldKind | None, needed: int) -> bool:
@@ -430,18 +659,19 @@ class _Parts:
         naturals = [card for card in hand if card not in _WILD]
         self.naturals = len(naturals)
         self.wilds = self.size - self.naturals
-        self.groups: list[list[int]]
+        self.groups: list[Any]
         if kind is MeldKind.SET:
             # Natural cards by rank: one count each.
             counts = [0] * 14
             for card in naturals:
                 counts[RANK_OF[card]] += 1
-            self.groups = [counts]
+            self.groups = counts
         else:
             # Natural cards by suit, each written in spades, in the hand's order.
-            self.groups = [[], [], [], []]
+            suits: list[list[int]] = [[], [], [], []]
             for card in naturals:
-                self.groups[SUIT_OF[card]].append(card % 13)
+                suits[SUIT_OF[card]].append(card % 13)
+            self.groups = [tuple(suit) for suit in suits]
 
     def completes_without(self, cards: tuple[Card, ...], needed: int) -> bool:
         """:func:`can_complete` of the hand less ``cards`` (cards it holds) for ``needed``
@@ -457,40 +687,49 @@ class _Parts:
         wilds = min(self.wilds - (len(cards) - len(taken)), needed)
         kind = self.kind
         if kind is MeldKind.SET:
-            counts = self.groups[0].copy()
+            counts = self.groups.copy()
             for card in taken:
                 counts[RANK_OF[card]] -= 1
             ranks = tuple(sorted(count for count in counts if count))
             return _shape_holds(kind, wilds, needed, ranks)
-        suits = [group.copy() for group in self.groups]
-        for card in taken:
-            suits[SUIT_OF[card]].remove(card % 13)
-        return _shape_holds(kind, wilds, needed, tuple(sorted(map(tuple, suits))))
+        suits = self.groups
+        if taken:
+            # Only the suits of the cards taken change (a sequence's: one).
+            suits = suits.copy()
+            for card in taken:
+                suit = SUIT_OF[card]
+                left = list(suits[suit])
+                left.remove(card % 13)
+                suits[suit] = tuple(left)
+        return _holds_runs(suits, wilds, needed)
 
 
 def contract_starts(
     hand: tuple[Card, ...], kind: MeldKind | None, needed: int
-) -> tuple[Meld, ...]:
-    """The 3-card melds of ``kind`` (either kind when ``None``) in a sorted hand after
-    which the rest of the hand still holds ``needed - 1`` more of the same kind: the
-    melds that may start, or continue, a contract of ``needed`` more melds."""
+) -> tuple[PutDown, ...]:
+    """The moves that put down the 3-card melds of ``kind`` (either kind when ``None``)
+    of a sorted hand after which the rest of the hand still holds ``needed - 1`` more of
+    the same kind: the melds that may start, or continue, a contract of ``needed`` more
+    melds, in the order of :func:`contract_melds`."""
     cache_key = (hand, kind, needed)
     found = _STARTS.get(cache_key)
     if found is None:
-        melds: list[Meld] = []
+        moves: list[PutDown] = []
         if needed >= 1:
             for one in CONTRACT_KINDS if kind is None else (kind,):
-                if not can_complete(hand, one, needed):
+                parts = _Parts(hand, one)
+                if not parts.completes_without((), needed):  # can_complete(hand, one, needed)
                     continue
                 answers: dict[tuple[Card, ...], bool] = {}
-                parts = _Parts(hand, one)
-                for meld in contract_melds(hand, one):
-                    ok = answers.get(meld.cards)
-                    if ok is None:
-                        ok = answers[meld.cards] = parts.completes_without(meld.cards, needed - 1)
-                    if ok:
-                        melds.append(meld)
-        found = _STARTS.put(cache_key, tuple(melds))
+                for melds, puts in _contract_groups(hand, one):
+                    for meld, move in zip(melds, puts):
+                        ok = answers.get(meld.cards)
+                        if ok is None:
+                            ok = parts.completes_without(meld.cards, needed - 1)
+                            answers[meld.cards] = ok
+                        if ok:
+                            moves.append(move)
+        found = _STARTS.put(cache_key, tuple(moves))
     return found
 
 

@@ -115,11 +115,13 @@ class GameState(StateRecord):
 
     # -- moves ----------------------------------------------------------------------------
 
-    def _generate(self) -> Iterable[Move]:
-        return generate(self)
-
     def _apply(self, move: Move) -> Any:
         return engine.apply(self, move)
+
+    # The engine's functions themselves (no method in between): every step of a playout
+    # lists the moves and applies one of them.
+    _generate = generate
+    _apply_trusted = engine.apply_trusted
 
     _resign = engine.resign
     _field_problems = load.field_problems
