@@ -15,6 +15,7 @@ entry per card code (:data:`CARD_CODES`).
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -22,13 +23,16 @@ import attrs
 from scala40._checks import describe
 from scala40.errors import InvalidArgumentError
 from scala40.game import ObservationField
+from scala40.melds import Meld, MeldKind
 
 __all__ = [
     "CARD_CODES",
+    "MELD_KINDS",
     "UNSEEN",
     "LayoutBase",
     "ObservationBase",
     "card_blocks",
+    "update_table_blocks",
 ]
 
 CARD_CODES = 53
@@ -205,3 +209,53 @@ class ObservationBase(Generic[R, L]):
 
     def _hand_words(self, last: Any) -> str:
         raise NotImplementedError  # pragma: no cover - every encoding says how hands end
+
+
+MELD_KINDS = tuple(MeldKind)
+"""The kinds of meld, in the order of a table meld's one-hot kind row."""
+_KIND_INDEX = {kind: index for index, kind in enumerate(MELD_KINDS)}
+ZERO_ROW = array("f", bytes(4 * CARD_CODES))
+"""A row of :data:`CARD_CODES` zeros."""
+
+
+def update_table_blocks(
+    out: array[float],
+    before: tuple[Meld, ...],
+    table: tuple[Meld, ...],
+    offsets: tuple[int, int, int],
+    meld_rows: Callable[[Meld], tuple[array[float], array[float]]],
+) -> None:
+    """Bring the table blocks of ``out`` from the numbers of the table ``before`` to those
+    of ``table``, and its unseen block with them, changing only the melds that changed.
+
+    ``offsets`` places the three blocks: each meld's one-hot kind (a row of
+    ``len(MELD_KINDS)``), then two rows of :data:`CARD_CODES` numbers each, which
+    ``meld_rows(meld)`` gives (a game's encoding keeps them, as melds come back). A
+    meld's cards are not unseen. States share a table until a meld changes it, and then
+    most melds stay where they were: bringing the last table's numbers up to date meld
+    by meld gives the same numbers as writing them afresh (small integers, exact in
+    floats)."""
+    kind_at, cards_at, second_at = offsets
+    kinds = len(MELD_KINDS)
+    zeros = ZERO_ROW
+    for index in range(max(len(table), len(before))):
+        meld = table[index] if index < len(table) else None
+        old = before[index] if index < len(before) else None
+        if meld is old:
+            continue
+        kind_row = kind_at + index * kinds
+        cards_row = cards_at + index * CARD_CODES
+        second_row = second_at + index * CARD_CODES
+        if old is not None:
+            out[kind_row + _KIND_INDEX[old.kind]] = 0.0
+            for card in old.cards:
+                out[UNSEEN + card] += 1.0
+            out[cards_row : cards_row + CARD_CODES] = zeros
+            out[second_row : second_row + CARD_CODES] = zeros
+        if meld is not None:
+            cards, second = meld_rows(meld)
+            out[kind_row + _KIND_INDEX[meld.kind]] = 1.0
+            for card in meld.cards:
+                out[UNSEEN + card] -= 1.0
+            out[cards_row : cards_row + CARD_CODES] = cards
+            out[second_row : second_row + CARD_CODES] = second

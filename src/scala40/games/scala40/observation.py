@@ -29,7 +29,16 @@ from typing import Any
 
 import attrs
 
-from scala40._observation import CARD_CODES, UNSEEN, LayoutBase, ObservationBase, card_blocks
+from scala40._observation import (
+    CARD_CODES,
+    MELD_KINDS,
+    UNSEEN,
+    ZERO_ROW,
+    LayoutBase,
+    ObservationBase,
+    card_blocks,
+    update_table_blocks,
+)
 from scala40._wording import ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.game import ObservationField
@@ -37,12 +46,10 @@ from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import MatchFormat, Ruleset
 from scala40.games.scala40.view import PlayerView
-from scala40.melds import Meld, MeldKind
+from scala40.melds import Meld
 
 __all__ = ["CARD_CODES", "OBSERVATION", "Scala40Observation", "max_table_melds"]
 
-_KINDS = tuple(MeldKind)
-_KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
 _PHASES = tuple(Phase)
 _PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
 _SCALE_CAP = 4.0
@@ -51,7 +58,6 @@ _COUNT_CAP = 100
 """Turn and hand counters are given as fractions of this, capped at 1."""
 _MELDS_KEPT = 4096
 """The numbers of this many melds are kept, then forgotten all at once."""
-_ZERO_ROW = array("f", bytes(4 * CARD_CODES))
 """A row of zeros, one per card code (copied, never changed)."""
 
 
@@ -148,7 +154,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         seats = (n,)
         return (
             *card_blocks(float(_most_copies(rules)), discard_pile=True),
-            ObservationField("table_kind", (melds, len(_KINDS)), "each meld's kind"),
+            ObservationField("table_kind", (melds, len(MELD_KINDS)), "each meld's kind"),
             ObservationField(
                 "table_cards", (melds, CARD_CODES), "the cards each meld stands for", 0, 2
             ),
@@ -259,43 +265,17 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
 
     def _table_numbers(self, layout: _Layout, table: tuple[Meld, ...]) -> array[float]:
         """The numbers every seat's view of ``table`` shares: the layout's start, with the
-        table's blocks, and the unseen block without its cards.
-
-        States share a table until a meld changes it, and then most melds stay where
-        they were: a copy of the last table's numbers is brought up to date meld by meld,
-        each changed meld's rows copied from its own numbers. The numbers are small
-        integers, exact in floats, so they are the same as written afresh."""
+        table's blocks, and the unseen block without its cards; a copy of the last
+        table's numbers brought up to date (:func:`update_table_blocks`)."""
         known_layout, known_table, known = self._last_table
         if known_layout is layout:
             out = known[:]  # a new array: the discard pile's numbers are kept by base
         else:
             known_table = ()
             out = layout.start[:]  # zeros, but the unseen block: every card of the deck
-        melds = layout.melds
-        kinds = len(_KINDS)
-        cards_at = 265 + melds * kinds
-        jokers_at = cards_at + melds * CARD_CODES
-        zeros = _ZERO_ROW
-        for index in range(max(len(table), len(known_table))):
-            meld = table[index] if index < len(table) else None
-            before = known_table[index] if index < len(known_table) else None
-            if meld is before:
-                continue
-            cards_row = cards_at + index * CARD_CODES
-            jokers_row = jokers_at + index * CARD_CODES
-            if before is not None:
-                out[265 + index * kinds + _KIND_INDEX[before.kind]] = 0.0
-                for card in before.cards:
-                    out[53 + card] += 1.0
-                out[cards_row : cards_row + CARD_CODES] = zeros
-                out[jokers_row : jokers_row + CARD_CODES] = zeros
-            if meld is not None:
-                cards, jokers = self._meld_rows(meld)
-                out[265 + index * kinds + _KIND_INDEX[meld.kind]] = 1.0
-                for card in meld.cards:
-                    out[53 + card] -= 1.0
-                out[cards_row : cards_row + CARD_CODES] = cards
-                out[jokers_row : jokers_row + CARD_CODES] = jokers
+        cards_at = 265 + layout.melds * len(MELD_KINDS)
+        offsets = (265, cards_at, cards_at + layout.melds * CARD_CODES)
+        update_table_blocks(out, known_table, table, offsets, self._meld_rows)
         self._last_table = (layout, table, out)
         return out
 
@@ -306,8 +286,8 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         if rows is None:
             if len(self._meld_numbers) >= _MELDS_KEPT:
                 self._meld_numbers.clear()
-            cards = _ZERO_ROW[:]
-            jokers = _ZERO_ROW[:]
+            cards = ZERO_ROW[:]
+            jokers = ZERO_ROW[:]
             for card, represented in zip(meld.cards, meld.represented):
                 cards[represented] += 1.0
                 if card != represented:
@@ -327,7 +307,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             melds=max_table_melds(rules),
             target=_target(rules),
             threshold=max(rules.opening_threshold, 1),
-            seats_at=265 + max_table_melds(rules) * (len(_KINDS) + 2 * CARD_CODES),
+            seats_at=265 + max_table_melds(rules) * (len(MELD_KINDS) + 2 * CARD_CODES),
         )
 
     def text(self, view: PlayerView) -> str:

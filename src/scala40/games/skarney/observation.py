@@ -31,7 +31,16 @@ from typing import Any
 
 import attrs
 
-from scala40._observation import CARD_CODES, UNSEEN, LayoutBase, ObservationBase, card_blocks
+from scala40._observation import (
+    CARD_CODES,
+    MELD_KINDS,
+    UNSEEN,
+    ZERO_ROW,
+    LayoutBase,
+    ObservationBase,
+    card_blocks,
+    update_table_blocks,
+)
 from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
@@ -43,8 +52,6 @@ from scala40.melds import Meld, MeldKind
 
 __all__ = ["CARD_CODES", "OBSERVATION", "SkarneyObservation", "max_table_melds"]
 
-_KINDS = tuple(MeldKind)
-_KIND_INDEX = {kind: index for index, kind in enumerate(_KINDS)}
 _PHASES = tuple(Phase)
 _PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
 _WILD = MELD_RULES.wild_cards
@@ -70,7 +77,6 @@ _WRITTEN = (
     "hand_number",
 )  # fmt: skip
 """The blocks from ``table_owner`` on whose offsets ``_encode`` reads, in order."""
-_ZERO_ROW = array("f", bytes(4 * CARD_CODES))
 """A row of zeros, one per card code (copied, never changed)."""
 
 
@@ -210,7 +216,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             ObservationField("offer", (CARD_CODES,), "the card being offered"),
             ObservationField("known", (n, CARD_CODES), "cards known in each hand", 0, copies),
             ObservationField("accepted", (n, CARD_CODES), "cards each seat accepted", 0, copies),
-            ObservationField("table_kind", (melds, len(_KINDS)), "each meld's kind"),
+            ObservationField("table_kind", (melds, len(MELD_KINDS)), "each meld's kind"),
             ObservationField(
                 "table_cards", (melds, CARD_CODES), "the cards of each meld", 0, copies
             ),
@@ -405,41 +411,14 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
 
     def _table_numbers(self, layout: _Layout, table: tuple[Meld, ...]) -> array[float]:
         """The numbers every seat's view of ``table`` shares: the layout's start, with the
-        table's kinds, cards and wild cards, and the unseen block without its cards.
-
-        States share a table until a meld changes it, and then most melds stay where
-        they were: the last table's numbers (private, changed in place) are brought up
-        to date meld by meld, each changed meld's rows copied from its own numbers. The
-        numbers are small integers, exact in floats, so they are the same as written
-        afresh."""
+        table's kinds, cards and wild cards, and the unseen block without its cards; the
+        last table's numbers (private, changed in place) brought up to date
+        (:func:`update_table_blocks`)."""
         known_layout, known_table, out = self._last_encoded_table
         if known_layout is not layout:
             known_table = ()
             out = layout.start[:]  # zeros, but the unseen block (the deck) and the partner
-        kind_at, cards_at, wilds_at = layout.table_offsets
-        kinds = len(_KINDS)
-        zeros = _ZERO_ROW
-        for index in range(max(len(table), len(known_table))):
-            meld = table[index] if index < len(table) else None
-            before = known_table[index] if index < len(known_table) else None
-            if meld is before:
-                continue
-            kind_row = kind_at + index * kinds
-            cards_row = cards_at + index * CARD_CODES
-            wilds_row = wilds_at + index * CARD_CODES
-            if before is not None:
-                out[kind_row + _KIND_INDEX[before.kind]] = 0.0
-                for card in before.cards:
-                    out[UNSEEN + card] += 1.0
-                out[cards_row : cards_row + CARD_CODES] = zeros
-                out[wilds_row : wilds_row + CARD_CODES] = zeros
-            if meld is not None:
-                cards, wilds = self._meld_rows(meld)
-                out[kind_row + _KIND_INDEX[meld.kind]] = 1.0
-                for card in meld.cards:
-                    out[UNSEEN + card] -= 1.0
-                out[cards_row : cards_row + CARD_CODES] = cards
-                out[wilds_row : wilds_row + CARD_CODES] = wilds
+        update_table_blocks(out, known_table, table, layout.table_offsets, self._meld_rows)
         self._last_encoded_table = (layout, table, out)
         return out
 
@@ -450,8 +429,8 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         if rows is None:
             if len(self._meld_numbers) >= _MELD_TEXTS:
                 self._meld_numbers.clear()
-            cards = _ZERO_ROW[:]
-            wilds = _ZERO_ROW[:]
+            cards = ZERO_ROW[:]
+            wilds = ZERO_ROW[:]
             for card in meld.cards:
                 cards[card] += 1.0
             if meld.kind is not MeldKind.WILD:
