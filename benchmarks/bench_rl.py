@@ -10,9 +10,13 @@ skipped.
 
 Each game is played with its standard rules and its usual number of players. Every
 environment is played by uniformly random legal actions, game after game, from fixed
-seeds, in rounds: each round measures every environment for the same time, in turn, so
-that the machine's changes of speed hit them alike; the median over the rounds is
-reported. Three figures each:
+seeds. First every environment plays one round unmeasured, a warm-up: the library keeps
+the melds of hands and tables it met (as any long run does after its first seconds), and
+the ratios of that cold round are reported apart. Then come the rounds: in each, every
+environment of a game is measured for the same time right before its peer, so that a
+ratio compares two runs a few seconds apart, which the machine's changes of speed hit
+alike. The rates reported are medians over the rounds; a ratio is the median of the
+per-round ratios, with the lowest and the highest. Three figures each:
 
 * **steps/s**: actions applied per second, chance outcomes included (OpenSpiel's deals
   are chance nodes: one per card in every game);
@@ -212,27 +216,6 @@ def main() -> None:
         "gin_rummy", {}, observe=False
     )
     runners["RLCard gin-rummy, with observations"] = rlcard_runner()
-    results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in runners}
-    for _ in range(rounds):
-        for name, runner in runners.items():
-            if isinstance(runner, str):
-                continue
-            start = time.perf_counter()
-            counts = runner(seconds)
-            elapsed = time.perf_counter() - start
-            results[name].append((counts[0] / elapsed, counts[1] / elapsed, counts[2] / elapsed))
-    print(f"random play, {rounds} rounds of {seconds:g} s per environment, medians")
-    print(f"{'environment':50} {'steps/s':>9} {'decisions/s':>12} {'moves/s':>9}")
-    medians: dict[str, tuple[float, ...]] = {}
-    for name, runner in runners.items():
-        if isinstance(runner, str):
-            print(f"{name:50} {runner}")
-            continue
-        medians[name] = tuple(
-            statistics.median(rates[column] for rates in results[name]) for column in range(3)
-        )
-        steps, decisions, moves = medians[name]
-        print(f"{name:50} {steps:9,.0f} {decisions:12,.0f} {moves:9,.0f}")
     pairs = []
     for game in games:
         pairs += [
@@ -246,12 +229,61 @@ def main() -> None:
                 "OpenSpiel gin_rummy (C++), actions only",
             ),
         ]
-    print("ratios (ours / theirs):")
+    measured = {name: runner for name, runner in runners.items() if not isinstance(runner, str)}
+    pairs = [(ours, theirs) for ours, theirs in pairs if ours in measured and theirs in measured]
+    paired = {name for pair in pairs for name in pair}
+
+    def measure(name: str) -> tuple[float, float, float]:
+        start = time.perf_counter()
+        counts = measured[name](seconds)
+        elapsed = time.perf_counter() - start
+        return counts[0] / elapsed, counts[1] / elapsed, counts[2] / elapsed
+
+    def ratio(ours: tuple[float, ...], theirs: tuple[float, ...]) -> tuple[float, float]:
+        return ours[1] / theirs[1], ours[2] / theirs[2]
+
+    # The warm-up round: each environment right before its peer, as in the rounds.
+    cold: dict[tuple[str, str], tuple[float, float]] = {}
     for ours, theirs in pairs:
-        if ours in medians and theirs in medians:
-            decisions = medians[ours][1] / medians[theirs][1]
-            moves = medians[ours][2] / medians[theirs][2]
-            print(f"  {ours} / {theirs}: decisions {decisions:.2f}, moves {moves:.2f}")
+        cold[ours, theirs] = ratio(measure(ours), measure(theirs))
+    for name in measured:
+        if name not in paired:
+            measure(name)
+    results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in measured}
+    ratios: dict[tuple[str, str], list[tuple[float, float]]] = {pair: [] for pair in pairs}
+    for _ in range(rounds):
+        for ours, theirs in pairs:
+            mine, peer = measure(ours), measure(theirs)
+            results[ours].append(mine)
+            results[theirs].append(peer)
+            ratios[ours, theirs].append(ratio(mine, peer))
+        for name in measured:
+            if name not in paired:
+                results[name].append(measure(name))
+    print(
+        f"random play, after a warm-up round, {rounds} rounds of {seconds:g} s per "
+        "environment, medians"
+    )
+    print(f"{'environment':50} {'steps/s':>9} {'decisions/s':>12} {'moves/s':>9}")
+    for name, runner in runners.items():
+        if isinstance(runner, str):
+            print(f"{name:50} {runner}")
+            continue
+        steps, decisions, moves = (
+            statistics.median(rates[column] for rates in results[name]) for column in range(3)
+        )
+        print(f"{name:50} {steps:9,.0f} {decisions:12,.0f} {moves:9,.0f}")
+    print("ratios (ours / theirs), median of the rounds' ratios (lowest-highest):")
+    for pair, found in ratios.items():
+        by_decision = [item[0] for item in found]
+        by_move = statistics.median(item[1] for item in found)
+        print(
+            f"  {pair[0]} / {pair[1]}: decisions {statistics.median(by_decision):.2f} "
+            f"({min(by_decision):.2f}-{max(by_decision):.2f}), moves {by_move:.2f}"
+        )
+    print("the same in the warm-up round (cold: nothing kept yet):")
+    for pair, (first_decisions, first_moves) in cold.items():
+        print(f"  {pair[0]} / {pair[1]}: decisions {first_decisions:.2f}, moves {first_moves:.2f}")
 
 
 if __name__ == "__main__":
