@@ -795,25 +795,37 @@ class ActionEncoding:
             seen.clear()
             written.clear()
         candidates = []
+        # The candidates by their first token, gathered in the same pass: an agent asks
+        # for the legal actions of every decision (see Decision.actions).
+        branches: dict[int, list[tuple[tuple[int, ...], Any]]] = {}
         for move in state.legal_moves():
             found = seen.get(id(move))
             if found is not None:
-                if found[0] is not None:
-                    candidates.append((found[0], move))
-                continue
-            offered = getattr(move, "verb", None) not in UNOFFERED_VERBS
-            try:
-                tokens = written.get(move)
-            except TypeError:  # an unhashable move of a custom game: written each time
-                if offered:
-                    candidates.append((self.encode(move), move))
-                continue
-            if tokens is None and offered:
-                tokens = written[move] = self.encode(move)
-            seen[id(move)] = (tokens, move)
-            if tokens is not None:
-                candidates.append((tokens, move))
-        return Decision(self, state, (), tuple(candidates))
+                tokens = found[0]
+                if tokens is None:
+                    continue
+            else:
+                offered = getattr(move, "verb", None) not in UNOFFERED_VERBS
+                try:
+                    tokens = written.get(move)
+                except TypeError:  # an unhashable move of a custom game: written each time
+                    if not offered:
+                        continue
+                    tokens = self.encode(move)
+                else:
+                    if tokens is None and offered:
+                        tokens = written[move] = self.encode(move)
+                    seen[id(move)] = (tokens, move)
+                    if tokens is None:
+                        continue
+            item = (tokens, move)
+            candidates.append(item)
+            branch = branches.get(tokens[0])
+            if branch is None:
+                branches[tokens[0]] = [item]
+            else:
+                branch.append(item)
+        return Decision(self, state, (), tuple(candidates), _branches=branches)
 
     def legal_sequences(self, state: Any) -> tuple[tuple[int, ...], ...]:
         """The tokens of every legal move of ``state`` that agents are offered (all but
@@ -854,6 +866,8 @@ class Decision:
         prefix: tuple[int, ...],
         candidates: tuple[tuple[tuple[int, ...], Any], ...],
         player: int | None = None,
+        *,
+        _branches: dict[int, list[tuple[tuple[int, ...], Any]]] | None = None,
     ) -> None:
         self.encoding = encoding
         self.state = state
@@ -864,9 +878,10 @@ class Decision:
         self.player: int = state.current_player if player is None else player
         """The seat deciding (the state's ``current_player``)."""
         self._actions: tuple[int, ...] | None = None
-        # The candidates by their next token, once the legal actions are asked for: the
-        # next decision is then one look-up (an agent asks for the actions, then picks).
-        self._branches: dict[int, list[tuple[tuple[int, ...], Any]]] | None = None
+        # The candidates by their next token, once the legal actions are asked for (or
+        # as the encoding gathered them): the next decision is then one look-up (an
+        # agent asks for the actions, then picks).
+        self._branches = _branches
 
     @property
     def complete(self) -> bool:
@@ -881,7 +896,9 @@ class Decision:
     def actions(self) -> tuple[int, ...]:
         """The legal tokens now, in increasing order (none once complete)."""
         found = self._actions
-        if found is None:
+        if found is None and self._branches is not None:
+            found = self._actions = tuple(sorted(self._branches))
+        elif found is None:
             depth = len(self.prefix)
             branches: dict[int, list[tuple[tuple[int, ...], Any]]] = {}
             for item in self.candidates:
