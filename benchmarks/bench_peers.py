@@ -18,11 +18,15 @@ both peers installed; without them the script measures scala40 alone and says so
 Every engine plays whole games of uniformly random legal moves from seeded choices (a
 Scala 40 game is cut off after :data:`MAX_ACTIONS` actions: some never end).
 An action is a decision of a player: chance steps (deals, the card drawn from the
-stock) are part of the time but not counted. A round plays each engine in turn for
-about the same time; the rounds are repeated and the medians compared, so that the
-machine's changing speed touches every engine alike. CPU time of this process is
-measured, and the part of it the garbage collector's passes took (what an engine keeps
-alive between moves, the collector walks again and again).
+stock) are part of the time but not counted. First a warm-up round plays every engine
+unmeasured: the package keeps the melds of the hands and tables it met, as any long run
+does after its first seconds (the ratios of that cold round are reported apart). Then a
+round plays each game of the package for about the same time right before each peer in
+turn, so that a ratio compares two runs a few seconds apart, which the machine's
+changing speed touches alike; a ratio reported is the median of the rounds' ratios,
+with the lowest and the highest. CPU time of this process is measured, and the part of
+it the garbage collector's passes took (what an engine keeps alive between moves, the
+collector walks again and again).
 
 Then it times ``legal_moves()`` (the full list) for a player of Scala 40 who has not
 opened, in every such state met in random playouts of official 4-player games, the first
@@ -320,7 +324,7 @@ def main() -> None:
         play_workload(args.workload, args.games)
         return
     repeats = args.repeats or (3 if args.quick else 5)
-    seconds = 1.0 if args.quick else 4.0
+    seconds = 0.5 if args.quick else 2.0
     engines: dict[str, Engine] = {}
     missing = []
     for name, make in engine_makers().items():
@@ -331,24 +335,41 @@ def main() -> None:
             engines[name] = found
     if missing:
         print("not installed, not measured: " + ", ".join(missing))
-    for engine in engines.values():
-        measure(engine, seconds / 4, 900_000)  # warm-up: imports, tables
+    peers = [name for name in engines if name in PEERS or name == FLOOR]
+    ours = [name for name in engines if name not in peers]
     rates: dict[str, list[float]] = {name: [] for name in engines}
     collected: dict[str, list[float]] = {name: [] for name in engines}
     games: dict[str, int] = dict.fromkeys(engines, 0)
-    for _ in range(repeats):
-        for name, engine in engines.items():
-            rate, played, share = measure(engine, seconds, games[name])
-            rates[name].append(rate)
-            collected[name].append(share)
-            games[name] += played
+    ratios: dict[tuple[str, str], list[float]] = {(o, p): [] for o in ours for p in peers}
+
+    def play(name: str) -> float:
+        rate, played, share = measure(engines[name], seconds, games[name])
+        games[name] += played
+        rates[name].append(rate)
+        collected[name].append(share)
+        return rate
+
+    # Each round plays a game of the package, then each peer right after it.
+    for round_number in range(repeats + 1):  # the first round is the warm-up
+        for name in ours:
+            mine = play(name)
+            for peer in peers:
+                ratios[name, peer].append(mine / play(peer))
+        if not ours:
+            for peer in peers:
+                play(peer)
+        if round_number == 0:
+            cold = {pair: paired.pop() for pair, paired in ratios.items()}
+            for kept in (*rates.values(), *collected.values()):
+                kept.clear()
     instructions: dict[str, float | None] = {}
     if args.instructions:
         if shutil.which("valgrind") is None:
             print("valgrind not found: no instruction counts")
         else:
             instructions = {name: instructions_per_action(name) for name in engines}
-    print(f"random playouts, whole games, {repeats} rounds of about {seconds:g} s per engine; "
+    print(f"random playouts, whole games, after a warm-up round, {repeats} rounds of about "
+          f"{seconds:g} s per engine and peer; "
           "actions/s: median (lowest-highest), and the garbage collector's median share")  # fmt: skip
     medians = {name: statistics.median(times) for name, times in rates.items()}
     for name, times in rates.items():
@@ -357,16 +378,14 @@ def main() -> None:
         count = "" if counted is None else f"; {counted:,.0f} instructions/action"
         print(f"  {name:<34} {medians[name]:>9,.0f}  ({min(times):,.0f}-{max(times):,.0f}, "
               f"{games[name]} games; collector {share:.1%}{count})")  # fmt: skip
-    peers = [name for name in engines if name in PEERS or name == FLOOR]
-    if peers:
+    if ratios:
         print("ratios (game / peer, actions/s: median of the per-round ratios, lowest-highest):")
-        for name in engines:
-            if name in PEERS or name == FLOOR:
-                continue
-            for peer in peers:
-                ratios = [mine / theirs for mine, theirs in zip(rates[name], rates[peer])]
-                print(f"  {name} / {peer}: {statistics.median(ratios):.2f}x "
-                      f"({min(ratios):.2f}-{max(ratios):.2f})")  # fmt: skip
+        for (name, peer), paired in ratios.items():
+            print(f"  {name} / {peer}: {statistics.median(paired):.2f}x "
+                  f"({min(paired):.2f}-{max(paired):.2f})")  # fmt: skip
+        print("the same in the warm-up round (cold: nothing kept yet):")
+        for (name, peer), first in cold.items():
+            print(f"  {name} / {peer}: {first:.2f}x")
     report_legal_times(args.legal_games or (30 if args.quick else 200))
 
 
