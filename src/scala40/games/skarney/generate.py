@@ -12,6 +12,8 @@ the contract is half made, so every listed move leaves a way to end the turn.
 
 from __future__ import annotations
 
+from typing import Any
+
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games.skarney.engine import (
@@ -190,31 +192,34 @@ def _extensions(state: StateRecord, hand: tuple[Card, ...], ours: tuple[int, ...
         key = (id(meld), index)
         entry = _EXTENDS.get(key)
         if entry is None or entry[0] is not meld:
-            offered = _extend_moves(meld, index)
-            entry = _EXTENDS.put(key, (meld, offered))
-        moves += [move for card, move in entry[1] if card in held]
+            entry = _EXTENDS.put(key, (meld, *_extend_moves(meld, index)))
+        pairs = iter(entry)
+        next(pairs)  # the meld; then each card, and the move that adds it
+        moves += [move for card, move in zip(pairs, pairs) if card in held]
     return moves
 
 
-_EXTENDS: BoundedCache[tuple[int, int], tuple[Meld, tuple[tuple[Card, Extend], ...]]] = (
-    BoundedCache("skarney extend moves", HAND_LIMIT)
+_EXTENDS: BoundedCache[tuple[int, int], tuple[Any, ...]] = BoundedCache(
+    "skarney extend moves", HAND_LIMIT
 )
 """The extend moves of a table meld at its index and the card each takes, by the meld's
-id and index (with the meld itself): a meld stays on the table turn after turn, and its
-side asks at each of its turns (the moves are values, made once)."""
+id and index: the meld itself, then each card and its move (``meld, card, move, card,
+move...``, one flat tuple: one object for the garbage collector to walk, not one a
+move). A meld stays on the table turn after turn, and its side asks at each of its
+turns (the moves are values, made once)."""
 
 
-def _extend_moves(meld: Meld, index: int) -> tuple[tuple[Card, Extend], ...]:
+def _extend_moves(meld: Meld, index: int) -> list[Card | Extend]:
     """Every way to add a card to ``meld`` (at ``index`` on the table), in the order of
-    :meth:`~scala40.Meld.extensions`, each with the card it takes."""
-    found = []
+    :meth:`~scala40.Meld.extensions`, each after the card it takes."""
+    found: list[Card | Extend] = []
     for card, end, represents in _extension_ways(meld):
         key = (card, index, end, represents)
         move = _EXTEND_MOVES.get(key)
         if move is None:
             move = _EXTEND_MOVES.put(key, extend_of(card, index, end, represents))
-        found.append((card, move))
-    return tuple(found)
+        found += (card, move)
+    return found
 
 
 _Way = tuple[Card, MeldEnd, Card | None]

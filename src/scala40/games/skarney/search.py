@@ -106,10 +106,13 @@ _Entry = tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]], Meld, PutDown]
 and the move that puts it down. Entries sort in meld order as they stand (no two melds
 have the same cards standing for the same)."""
 
-_Group = tuple[tuple[Meld, ...], tuple[PutDown, ...]]
-"""A group of melds (the sets of a rank, the sequences of a suit) and the moves that put
-each down, made once with the group (the move lists of most hands are put together
-from groups met before)."""
+_Group = tuple[Any, ...]
+"""A group of melds (the sets of a rank, the sequences of a suit), each followed by the
+move that puts it down (``meld, move, meld, move...``), made once with the group (the
+move lists of most hands are put together from groups met before). One flat tuple, not
+a tuple of melds and one of moves: tens of thousands of groups stay cached, and each is
+then one object for the garbage collector to walk instead of three. ``group[0::2]`` are
+the melds, ``group[1::2]`` the moves."""
 
 
 def _readings(keys: set[tuple[Card, ...]]) -> _Group:
@@ -117,8 +120,9 @@ def _readings(keys: set[tuple[Card, ...]]) -> _Group:
     found: list[Meld] = []
     for key in keys:
         found.extend(MELD_RULES.readings_of_sorted(key))
-    melds = tuple(sorted(found, key=_meld_order))
-    return melds, tuple(put_down_of(meld) for meld in melds)
+    return tuple(
+        item for meld in sorted(found, key=_meld_order) for item in (meld, put_down_of(meld))
+    )
 
 
 # The melds of a hand are put together from the melds of each rank (sets) and of each
@@ -183,7 +187,7 @@ def _set(naturals: tuple[Card, ...], wild: Card | None) -> _Entry:
 def _group_of(entries: list[_Entry]) -> _Group:
     """The group of the melds of ``entries`` (with their moves), in meld order."""
     entries.sort()
-    return tuple(meld for _, meld, _ in entries), tuple(move for _, _, move in entries)
+    return tuple(item for _, meld, move in entries for item in (meld, move))
 
 
 def _entry(meld: Meld) -> _Entry:
@@ -243,7 +247,7 @@ def _suit_melds_of(
     reading of every multiset of cards such windows hold (what the core's readings of
     them give, built here directly: one suit, one wild card at most)."""
     if ranks.bit_count() + (1 if wilds else 0) < smallest:
-        return (), ()
+        return ()
     natural = [
         suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None for rank in _SLOTS
     ]
@@ -381,7 +385,7 @@ def hand_melds(hand: tuple[Card, ...]) -> tuple[Meld, ...]:
     if found is None:
         melds: list[Meld] = []
         for group in _groups(hand, _SET_SIZES, _RUN_SIZES, True):
-            melds += group[0]
+            melds += group[0::2]
         found = _HAND_MELDS.put(hand, tuple(melds))
     return found
 
@@ -390,7 +394,7 @@ def hand_put_downs(hand: tuple[Card, ...]) -> list[PutDown]:
     """The moves that put down each of :func:`hand_melds`, in its order (a new list)."""
     moves: list[PutDown] = []
     for group in _groups(hand, _SET_SIZES, _RUN_SIZES, True):
-        moves += group[1]
+        moves += group[1::2]
     return moves
 
 
@@ -406,7 +410,7 @@ def contract_melds(hand: tuple[Card, ...], kind: MeldKind) -> tuple[Meld, ...]:
     if found is None:
         melds: list[Meld] = []
         for group in _contract_groups(hand, kind):
-            melds += group[0]
+            melds += group[0::2]
         found = _THREES.put(cache_key, tuple(melds))
     return found
 
@@ -721,8 +725,9 @@ def contract_starts(
                 if not parts.completes_without((), needed):  # can_complete(hand, one, needed)
                     continue
                 answers: dict[tuple[Card, ...], bool] = {}
-                for melds, puts in _contract_groups(hand, one):
-                    for meld, move in zip(melds, puts):
+                for group in _contract_groups(hand, one):
+                    pairs = iter(group)  # a meld, then its move (see _Group)
+                    for meld, move in zip(pairs, pairs):
                         ok = answers.get(meld.cards)
                         if ok is None:
                             ok = parts.completes_without(meld.cards, needed - 1)
