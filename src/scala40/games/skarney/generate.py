@@ -214,7 +214,7 @@ def _extend_moves(meld: Meld, index: int) -> list[Card | Extend]:
     :meth:`~scala40.Meld.extensions`, each after the card it takes."""
     found: list[Card | Extend] = []
     for card, end, represents in _extension_ways(meld):
-        key = (card, index, end, represents)
+        key = (card, index, end.value, represents)
         move = _EXTEND_MOVES.get(key)
         if move is None:
             move = _EXTEND_MOVES.put(key, extend_of(card, index, end, represents))
@@ -265,8 +265,9 @@ def _ways_of(meld: Meld) -> tuple[_Way, ...]:
     )
 
 
-_EXTEND_MOVES: BoundedCache[tuple[Card, int, MeldEnd, Card | None], Extend] = BoundedCache(
+_EXTEND_MOVES: BoundedCache[tuple[Card, int, str, Card | None], Extend] = BoundedCache(
     "skarney extend move values"
 )
-"""The extend moves by card, meld index, end and card represented: the table's melds are
+"""The extend moves by card, meld index, end (its value: a key of numbers and text only
+is one the garbage collector stops walking) and card represented: the table's melds are
 new in every hand, but the moves that extend them recur (values, made once)."""
