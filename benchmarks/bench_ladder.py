@@ -8,6 +8,11 @@ Run it from the repository root, scala40 and OpenSpiel installed (``pip install
     python benchmarks/bench_ladder.py --games 10 chinchon  # a short run of one game
     python benchmarks/bench_ladder.py --out ladder.jsonl   # each pair's line as JSON too
     python benchmarks/bench_ladder.py scala40 --players 4  # one bot against three
+    python benchmarks/bench_ladder.py chinchon --first 100 --games 150  # games 100-249
+
+A pair's games are numbered, and a game's deal and seats follow from its number and the
+seed alone, so a long pair can be split across processes with ``--first``: the parts
+play the games one run would, and ``--merge`` pools their JSON lines.
 
 The rungs, each played against the one below it (two seats; Skarney, a partnership
 game of four, sits each bot with a greedy partner against two greedy players, and
@@ -46,6 +51,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from scala40.bots import make_bot
@@ -170,9 +176,11 @@ def ladder_pair(
     seed: int,
     openspiel_iterations: int = 0,
     players: int | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
     """``top`` against ``bottom`` in ``games`` hands of game ``name`` (see the module),
-    with ``players`` seats (default :func:`table_size`)."""
+    with ``players`` seats (default :func:`table_size`): the games numbered ``first``
+    on."""
     players = table_size(name) if players is None else players
     sides = sides_of(name, players)
     game = openspiel.load_game(
@@ -182,7 +190,7 @@ def ladder_pair(
     played = 0
     times: list[float] = []
     start = time.monotonic()
-    for number in range(games):
+    for number in range(first, first + games):
         # Each deal is played once from each side: the top bot sits first on the first
         # side, then on the next. In a partnership (Skarney's four) its partners are
         # greedy players; every other seat holds the bottom bot.
@@ -212,6 +220,7 @@ def ladder_pair(
         "top": top,
         "bottom": bottom,
         "games": played,
+        "first": first,
         "share": share / played,
         "low": low,
         "high": high,
@@ -222,11 +231,69 @@ def ladder_pair(
     }
 
 
+def merge(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The pairs of ``lines`` (:func:`ladder_pair`'s results, parts of a pair split with
+    ``first``) pooled: the games added up, the win share and the mean time weighted by
+    games and decisions, the interval of the pooled share. Parts that overlap are
+    refused: they would count a game twice."""
+    pooled: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for line in lines:
+        key = (line["game"], line["players"], line["top"], line["bottom"])
+        pooled.setdefault(key, []).append(line)
+    merged = []
+    for parts in pooled.values():
+        parts.sort(key=lambda part: int(part.get("first", 0)))
+        for before, after in pairwise(parts):
+            if before.get("first", 0) + before["games"] > after.get("first", 0):
+                raise SystemExit(f"overlapping parts of one pair: {before} and {after}")
+        games = sum(part["games"] for part in parts)
+        decisions = sum(part["decisions"] for part in parts)
+        share = sum(part["share"] * part["games"] for part in parts) / games
+        low, high = wilson(share, games)
+        merged.append(
+            {
+                **parts[0],
+                "games": games,
+                "share": share,
+                "low": low,
+                "high": high,
+                "decision_mean_s": (
+                    sum(part["decision_mean_s"] * part["decisions"] for part in parts) / decisions
+                    if decisions
+                    else 0.0
+                ),
+                "decision_max_s": max(part["decision_max_s"] for part in parts),
+                "decisions": decisions,
+                "seconds": sum(part["seconds"] for part in parts),
+            }
+        )
+    return merged
+
+
+def describe(line: dict[str, Any]) -> str:
+    """One pair's result as a line of text."""
+    return (
+        f"{line['game']:9} {line['players']}p {line['top']:34} vs {line['bottom']:9} "
+        f"{line['share'] * 100:5.1f}% [{line['low'] * 100:4.1f}-{line['high'] * 100:4.1f}] "
+        f"over {line['games']} games; {line['decision_mean_s'] * 1000:6.1f} ms a decision "
+        f"(slowest {line['decision_max_s'] * 1000:6.1f}); {line['seconds']:.0f} s"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help="the games (default: every game)")
     parser.add_argument("--games", type=int, default=40, help="games a pair (default 40)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--first", type=int, default=0, help="the number of a pair's first game (default 0)"
+    )
+    parser.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="JSONL",
+        help="pool the pairs of these --out files (parts of split runs) and stop",
+    )
     parser.add_argument("--low", type=int, default=50, help="the small budget (iterations)")
     parser.add_argument("--high", type=int, default=200, help="the large budget (iterations)")
     parser.add_argument("--out", help="also write each pair's result as a JSON line here")
@@ -238,6 +305,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--players", type=int, default=None, help="seats (default: two, Skarney four)"
     )
     args = parser.parse_args(argv)
+    if args.merge:
+        lines: list[dict[str, Any]] = []
+        for path in args.merge:
+            with open(path, encoding="utf-8") as source:
+                lines.extend(json.loads(text) for text in source if text.strip())
+        for line in merge(lines):
+            print(describe(line))
+        return 0
     if not HAVE_OPENSPIEL:
         print('the ladder needs OpenSpiel: pip install "scala40[rl]"; skipped')
         return 0
@@ -259,14 +334,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             players = table_size(name) if args.players is None else args.players
             if bottom == "openspiel" and players != 2:
                 continue  # OpenSpiel's bot at a table of more: not measured
-            line = ladder_pair(name, top, bottom, args.games, args.seed, iterations, players)
-            print(
-                f"{name:9} {players}p {top:34} vs {bottom:9} {line['share'] * 100:5.1f}% "
-                f"[{line['low'] * 100:4.1f}-{line['high'] * 100:4.1f}] over {line['games']} "
-                f"games; {line['decision_mean_s'] * 1000:6.1f} ms a decision "
-                f"(slowest {line['decision_max_s'] * 1000:6.1f}); {line['seconds']:.0f} s",
-                flush=True,
+            line = ladder_pair(
+                name, top, bottom, args.games, args.seed, iterations, players, args.first
             )
+            print(describe(line), flush=True)
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as out:
                     out.write(json.dumps(line) + "\n")
