@@ -1,5 +1,5 @@
 """Engine speed: random-playout actions per second, legal_moves() and apply() per phase,
-a full hand, and the memory a game's chain of states retains.
+a full hand, and the memory a chain of states keeps in every game.
 
 Run with ``python benchmarks/bench_engine.py`` (``--quick`` for a short run). The
 workload is fixed (seeded matches), so runs on one machine compare; CPU time of
@@ -9,6 +9,7 @@ this process is measured, which other load on the machine disturbs less.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
@@ -21,6 +22,7 @@ import attrs
 
 import scala40
 from scala40 import GameState, Phase, new_game
+from scala40.game import game_names, load_game
 
 
 def playout(rules: str, players: int, seed: int, max_actions: int) -> tuple[GameState, int]:
@@ -177,25 +179,31 @@ def bench_hand(games: int) -> None:
 
 
 def bench_memory() -> None:
-    tracemalloc.start()
-    chooser = random.Random(3)
-    state = new_game("official", players=4, seed=3)
-    before = tracemalloc.take_snapshot()
-    chain = [state]
-    while not state.is_over and len(chain) < 5000:
-        state = state.apply(chooser.choice(list(state.legal_moves())))
-        chain.append(state)
-    after = tracemalloc.take_snapshot()
-    tracemalloc.stop()
-    grown = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
-    engine = sum(
-        stat.size_diff
-        for stat in after.compare_to(before, "filename")
-        if "scala40" in str(stat.traceback)
-    )
-    print(f"memory: a match of {len(chain)} states retains {grown / 1024:,.0f} KiB "
-          f"({grown / len(chain):,.0f} bytes per state; {engine / 1024:,.0f} KiB allocated "
-          "in scala40, caches included)")  # fmt: skip
+    """The memory a chain of states keeps, per state, in every game: a seeded random game
+    of each game's default ruleset and players, every state kept (as a record, an undo
+    stack or a search tree keeps them). The memory the chain holds is what freeing it
+    gives back; the caches the game filled stay, and are reported apart."""
+    print("memory a chain of states keeps (every state of a random game kept):")
+    for name in game_names():
+        game = load_game(name)
+        chooser = random.Random(3)
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        state = game.new_game(None, game.default_players, 3)
+        chain = [state]
+        while not state.is_over and len(chain) < 5000:
+            moves = state.legal_moves()
+            state = state.apply(moves[chooser.randrange(len(moves))])
+            chain.append(state)
+        held = tracemalloc.get_traced_memory()[0]
+        count = len(chain)
+        del chain, state, moves
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        print(f"  {name:9} {count:5} states: {(held - after) / count:,.0f} bytes per state; "
+              f"the caches the game filled, {(after - before) / 1024:,.0f} KiB")  # fmt: skip
 
 
 def main() -> None:
