@@ -25,7 +25,9 @@ bot below, where an even share is one in as many as there are sides):
 * ``ismcts`` at two budgets (``--low`` and ``--high`` iterations a decision) against
   ``greedy``;
 * ``ismcts`` against OpenSpiel's own information-set MCTS (``ISMCTSBot`` with random
-  rollouts) at the same number of iterations, through the library's OpenSpiel adapter.
+  rollouts) at the same number of iterations, through the library's OpenSpiel adapter,
+  in a game of two sides (in Skarney, the bot and its greedy partner against two of
+  OpenSpiel's bots).
 
 A game is one hand under the game's default rules: the OpenSpiel adapter's
 ``episode="hand"``, the sides with the best score for the hand share the win (a hand
@@ -332,8 +334,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if label in skip:
                 continue
             players = table_size(name) if args.players is None else args.players
-            if bottom == "openspiel" and players != 2:
-                continue  # OpenSpiel's bot at a table of more: not measured
+            if bottom == "openspiel" and len(sides_of(name, players)) != 2:
+                continue  # OpenSpiel's bot against more than one other side: not measured
             line = ladder_pair(
                 name, top, bottom, args.games, args.seed, iterations, players, args.first
             )
