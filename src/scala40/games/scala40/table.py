@@ -20,21 +20,25 @@ __all__ = ["TableInfo", "card_mask", "jokers_standing", "table_info"]
 
 
 class _Caches:
-    """What this module remembers under one :class:`~scala40.MeldRules`."""
+    """What this module remembers under one :class:`~scala40.MeldRules`.
 
-    __slots__ = ("masks", "offers", "tables")
+    Melds are kept by identity: the engine's melds come from its tables, the same
+    objects from state to state, and a meld's hash is worked out in Python (an entry
+    keeps its meld alive, so that its id is not reused while it is here)."""
+
+    __slots__ = ("masks", "offers")
 
     def __init__(self) -> None:
-        self.tables: BoundedCache[tuple[Meld, ...], TableInfo] = BoundedCache(
-            "scala40 table summaries", HAND_LIMIT // 2
-        )
-        """What each whole table offers."""
-        self.offers: BoundedCache[tuple[Meld, int], _Offers] = BoundedCache(
+        self.offers: BoundedCache[tuple[int, int], tuple[Meld, _Offers]] = BoundedCache(
             "scala40 table meld offers", HAND_LIMIT // 2
         )
-        """What one meld offers at its place on the table."""
-        self.masks: BoundedCache[Meld, tuple[int, int]] = BoundedCache("scala40 table meld masks")
-        """The cards that extend a meld and that free its jokers, as bit masks."""
+        """What one meld offers at its place on the table, by the meld's identity and
+        its place."""
+        self.masks: BoundedCache[int, tuple[Meld, int, int]] = BoundedCache(
+            "scala40 table meld masks"
+        )
+        """The cards that extend a meld and that free its jokers, as bit masks, by the
+        meld's identity."""
 
 
 _Offers = tuple[int, int, tuple[LayOff, ...], tuple[SwapJoker, ...]]
@@ -176,11 +180,11 @@ class TableInfo:
                 caches: _Caches = table[0].rules.tables.owned[_Caches]
                 cache = caches.offers
                 for index, meld in enumerate(table):
-                    key = (meld, index)
-                    offers = cache.get(key)
-                    if offers is None:
-                        offers = cache.put(key, _meld_offers(meld, index))
-                    found.append(offers)
+                    key = (id(meld), index)
+                    entry = cache.get(key)
+                    if entry is None or entry[0] is not meld:
+                        entry = cache.put(key, (meld, _meld_offers(meld, index)))
+                    found.append(entry[1])
             self._offers = tuple(found)
         return self._offers
 
@@ -193,18 +197,19 @@ def table_info(table: tuple[Meld, ...]) -> TableInfo:
     same = _BY_IDENTITY.get(id(table))
     if same is not None and same[0] is table:
         return same[1]
+    # A new table (a meld changed or added) is summed up from its melds' masks: equal
+    # tables seldom meet again as other objects, so looking them up by value would cost
+    # a hash of every meld for little.
     caches: _Caches = table[0].rules.tables.owned[_Caches]
-    found = caches.tables.get(table)
-    if found is None:
-        masks = caches.masks
-        playable = swappable = 0
-        for meld in table:
-            pair = masks.get(meld)
-            if pair is None:
-                pair = masks.put(meld, _meld_masks(meld))
-            playable |= pair[0]
-            swappable |= pair[1]
-        found = caches.tables.put(table, TableInfo(table, playable, swappable))
+    masks = caches.masks
+    playable = swappable = 0
+    for meld in table:
+        entry = masks.get(id(meld))
+        if entry is None or entry[0] is not meld:
+            entry = _meld_masks(meld)
+        playable |= entry[1]
+        swappable |= entry[2]
+    found = TableInfo(table, playable, swappable)
     # The entry keeps its table alive, so that its id is not reused while it is here.
     by_identity = _BY_IDENTITY
     if len(by_identity) >= by_identity.limit:
@@ -218,26 +223,28 @@ _BY_IDENTITY: BoundedCache[int, tuple[tuple[Meld, ...], TableInfo]] = BoundedCac
 )
 
 
-def _meld_masks(meld: Meld) -> tuple[int, int]:
-    """The cards that extend ``meld`` and the cards that free one of its jokers, as bit
-    masks."""
-    playable = swappable = 0
-    for ext in meld.extensions():
-        playable |= 1 << ext.card
-    for _, represented in meld.joker_swaps():
-        swappable |= 1 << represented
-    return playable, swappable
+def _meld_masks(meld: Meld) -> tuple[Meld, int, int]:
+    """``meld``, then the cards that extend it and the cards that free one of its jokers,
+    as bit masks (kept by the meld's identity)."""
+    caches: _Caches = meld.rules.tables.owned[_Caches]
+    masks = caches.masks
+    entry = masks.get(id(meld))
+    if entry is None or entry[0] is not meld:
+        playable = swappable = 0
+        for ext in meld.extensions():
+            playable |= 1 << ext.card
+        for _, represented in meld.joker_swaps():
+            swappable |= 1 << represented
+        entry = masks.put(id(meld), (meld, playable, swappable))
+    return entry
 
 
 def _meld_offers(meld: Meld, index: int) -> _Offers:
     """What one table meld offers at its place on the table (:data:`_Offers`)."""
-    masks: BoundedCache[Meld, tuple[int, int]] = meld.rules.tables.owned[_Caches].masks
-    pair = masks.get(meld)
-    if pair is None:
-        pair = masks.put(meld, _meld_masks(meld))
+    _, playable, swappable = _meld_masks(meld)
     lay_offs = tuple(_lay_off_move(ext, index) for ext in meld.extensions())
     swaps = tuple(_swap_move(represented, index) for _, represented in meld.joker_swaps())
-    return pair[0], pair[1], lay_offs, swaps
+    return playable, swappable, lay_offs, swaps
 
 
 _EMPTY_TABLE = TableInfo((), 0, 0)
