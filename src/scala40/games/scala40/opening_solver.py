@@ -242,7 +242,9 @@ def _suit_best(code: int, jokers: int, rules: MeldRules) -> int:
     if found is not None:
         return found
     if not code:
-        return 0
+        # Kept too: callers look a suit up in the table first, and an empty suit is the
+        # commonest of all (a suit a hand lacks, or one its sets took whole).
+        return caches.suit_best.put(key, 0)
     place = ((code & -code).bit_length() - 1) >> 1
     # Either one copy of the lowest rank stays out of the sequences, or a sequence holds it.
     best = _suit_best(code - (1 << 2 * place), jokers, rules)

@@ -123,18 +123,17 @@ class GameState(StateRecord):
 
     # -- moves ----------------------------------------------------------------------------
 
-    def _generate(self) -> Iterable[Move]:
-        # Under S40-V-SPLIT, listing the splits may raise SearchLimitError past
-        # MAX_SEARCH_WORK units of work (no real game comes near).
-        return generate(self)
+    # Under S40-V-SPLIT, listing the splits may raise SearchLimitError past
+    # MAX_SEARCH_WORK units of work (no real game comes near). The engine's functions
+    # are the methods themselves: a wrapper would cost a call on every move.
+    _generate = generate
 
     def _apply(self, move: Move) -> Any:
         if type(move) not in engine.HANDLERS:
             raise InvalidMoveError(f"expected a move or its text, got {describe(move)}")
         return engine.apply(self, move)
 
-    def _apply_trusted(self, move: Move) -> Any:
-        return engine.apply_trusted(self, move)
+    _apply_trusted = engine.apply_trusted
 
     def _seats_in(self) -> tuple[int, ...]:
         return tuple(seat for seat, playing in enumerate(self.active) if playing)
