@@ -24,9 +24,12 @@ does after its first seconds (the ratios of that cold round are reported apart).
 round plays each game of the package for about the same time right before each peer in
 turn, so that a ratio compares two runs a few seconds apart, which the machine's
 changing speed touches alike; a ratio reported is the median of the rounds' ratios,
-with the lowest and the highest. CPU time of this process is measured, and the part of
-it the garbage collector's passes took (what an engine keeps alive between moves, the
-collector walks again and again).
+with the lowest and the highest. Each engine plays in a process of its own, kept for the
+whole run, as a program playing one game does: it holds only that engine's caches, and
+the garbage collector walks only what that engine keeps alive (``--one-process`` plays
+them all in this one, where every full collection walks the caches of every game). The
+CPU time of the engine's process is measured, and the part of it the collector's passes
+took.
 
 Then it times ``legal_moves()`` (the full list) for a player of Scala 40 who has not
 opened, in every such state met in random playouts of official 4-player games, the first
@@ -307,6 +310,73 @@ def instructions_per_action(name: str) -> float | None:
     return (instructions_n - instructions_1) / (actions_n - actions_1)
 
 
+class InProcess:
+    """One engine played in this process (``--one-process``)."""
+
+    def __init__(self, name: str) -> None:
+        self.engine = engine_makers()[name]()
+        self.present = self.engine is not None
+
+    def measure(self, seconds: float, first_seed: int) -> tuple[float, int, float]:
+        """:func:`measure` of the engine."""
+        assert self.engine is not None
+        return measure(self.engine, seconds, first_seed)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class Worker:
+    """One engine in a process of its own, kept for the whole run: it holds only what
+    that engine keeps (as an app or a training run playing one game does), so neither
+    the caches nor the collector's passes of the other engines touch its times, and its
+    own caches stay warm from round to round."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--worker", name],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self.present = self._ask("ready") == "yes"
+
+    def _ask(self, line: str) -> str:
+        assert self.process.stdin is not None
+        assert self.process.stdout is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        return self.process.stdout.readline().strip()
+
+    def measure(self, seconds: float, first_seed: int) -> tuple[float, int, float]:
+        """:func:`measure` run in the worker."""
+        rate, games, share = self._ask(f"measure {seconds!r} {first_seed}").split()
+        return float(rate), int(games), float(share)
+
+    def close(self) -> None:
+        """End the worker: it stops when its input closes."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def serve(name: str) -> None:
+    """The worker's side of :class:`Worker`: answer requests on stdin until it closes."""
+    engine = engine_makers()[name]()
+    for line in sys.stdin:
+        words = line.split()
+        if words[0] == "ready":
+            answer = "yes" if engine is not None else "no"
+        else:
+            assert engine is not None
+            rate, games, share = measure(engine, float(words[1]), int(words[2]))
+            answer = f"{rate!r} {games} {share!r}"
+        sys.stdout.write(answer + "\n")
+        sys.stdout.flush()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
@@ -317,22 +387,32 @@ def main() -> None:
     parser.add_argument(
         "--instructions", action="store_true", help="instructions per action (valgrind)"
     )
+    parser.add_argument(
+        "--one-process",
+        action="store_true",
+        help="play every engine in this process (their caches and collector passes shared)",
+    )
     parser.add_argument("--workload", help=argparse.SUPPRESS)
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--games", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.workload:
         play_workload(args.workload, args.games)
         return
+    if args.worker:
+        serve(args.worker)
+        return
     repeats = args.repeats or (3 if args.quick else 5)
     seconds = 0.5 if args.quick else 2.0
-    engines: dict[str, Engine] = {}
+    engines: dict[str, InProcess | Worker] = {}
     missing = []
-    for name, make in engine_makers().items():
-        found = make()
-        if found is None:
-            missing.append(name)
+    for name in engine_makers():
+        engine = InProcess(name) if args.one_process else Worker(name)
+        if engine.present:
+            engines[name] = engine
         else:
-            engines[name] = found
+            engine.close()
+            missing.append(name)
     if missing:
         print("not installed, not measured: " + ", ".join(missing))
     peers = [name for name in engines if name in PEERS or name == FLOOR]
@@ -343,7 +423,7 @@ def main() -> None:
     ratios: dict[tuple[str, str], list[float]] = {(o, p): [] for o in ours for p in peers}
 
     def play(name: str) -> float:
-        rate, played, share = measure(engines[name], seconds, games[name])
+        rate, played, share = engines[name].measure(seconds, games[name])
         games[name] += played
         rates[name].append(rate)
         collected[name].append(share)
@@ -362,6 +442,8 @@ def main() -> None:
             cold = {pair: paired.pop() for pair, paired in ratios.items()}
             for kept in (*rates.values(), *collected.values()):
                 kept.clear()
+    for engine in engines.values():
+        engine.close()
     instructions: dict[str, float | None] = {}
     if args.instructions:
         if shutil.which("valgrind") is None:
