@@ -333,7 +333,6 @@ class Worker:
     own caches stay warm from round to round."""
 
     def __init__(self, name: str) -> None:
-        self.name = name
         self.process = subprocess.Popen(
             [sys.executable, __file__, "--worker", name],
             stdin=subprocess.PIPE,
@@ -364,14 +363,13 @@ class Worker:
 
 def serve(name: str) -> None:
     """The worker's side of :class:`Worker`: answer requests on stdin until it closes."""
-    engine = engine_makers()[name]()
+    engine = InProcess(name)
     for line in sys.stdin:
         words = line.split()
         if words[0] == "ready":
-            answer = "yes" if engine is not None else "no"
+            answer = "yes" if engine.present else "no"
         else:
-            assert engine is not None
-            rate, games, share = measure(engine, float(words[1]), int(words[2]))
+            rate, games, share = engine.measure(float(words[1]), int(words[2]))
             answer = f"{rate!r} {games} {share!r}"
         sys.stdout.write(answer + "\n")
         sys.stdout.flush()
