@@ -1058,6 +1058,18 @@ def test_can_close_with_the_taken_card() -> None:
     assert not can_close(attrs.evolve(state, taken=parse_card("KD")))
 
 
+def test_can_close_with_a_taken_joker_and_a_swapped_one() -> None:
+    # S40-DRAW-DISCARD, S40-SWAP, S40-CLOSE: the joker taken from the discard pile must be
+    # melded, but the 4S brings the table's joker to the hand: one joker is laid off,
+    # the 6S after it, and the other joker is the discard that closes.
+    state = position("4S 6S JK", table=["2S 3S JK=4S"], taken="JK", taken_must_use=True)
+    moves = closing_moves(state)
+    assert moves is not None
+    assert closes(state, moves)
+    assert isinstance(moves[0], SwapJoker)
+    assert can_close(state)
+
+
 def test_can_close_with_discard_bans() -> None:
     # S40-V-PLAYABLE: the closing discard may not extend a table meld, when banned.
     rules = Ruleset(ban_playable_discard_closing=True)

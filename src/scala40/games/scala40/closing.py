@@ -291,6 +291,10 @@ class CloseSearch:
         # The taken card must be melded: alone in hand it counts two, so it is never the
         # one card left to discard (with two copies, the other copy may be discarded).
         heavy = taken if taken is not None and hand.count(taken) == 1 else None
+        if heavy in self.meld_rules.wild_cards and any(m.wild_count for m in state.table):
+            # A joker swapped off the table (S40-SWAP) is a second copy of a joker taken:
+            # either may then be the one discarded.
+            heavy = None
         key = (hand, state.table, heavy)
         if key in self.relaxed:
             return self.relaxed[key]
