@@ -413,7 +413,10 @@ class StateBase(Generic[M, V]):
     def _legal_tuple(self) -> tuple[M, ...]:
         moves = self._legal
         if moves is None:
-            moves = tuple(self._generate())
+            # Looked up on the class and given the state: a game may set its engine's
+            # function as the hook, and a function of a compiled module (``nox -s
+            # compiled``) does not bind to the instance as a Python function does.
+            moves = tuple(type(self)._generate(self))
             # Kept outside the value, so that applying one of these very objects can
             # skip the checks already made.
             object.__setattr__(self, "_legal", moves)
@@ -509,7 +512,7 @@ class StateBase(Generic[M, V]):
         if legal is not None:
             for known in legal:
                 if known is move:
-                    new = self._apply_trusted(move)
+                    new = type(self)._apply_trusted(self, move)  # as _generate, above
                     # The engines build each next state as a fresh copy: counting here,
                     # once, keeps the count out of every engine.
                     object.__setattr__(new, "move_number", self.move_number + 1)
