@@ -126,6 +126,90 @@ def package(session: nox.Session) -> None:
     run the unpacked sdist's tests against the installed wheel."""
     outdir = _build(session)
     (wheel,) = outdir.glob("scala40-*.whl")
+    _test_installed(session, wheel, outdir)
+
+
+COMPILED = (
+    "scala40/games/scala40/opening_solver.py",
+    "scala40/games/scala40/meld_tables.py",
+    "scala40/games/scala40/melding.py",
+    "scala40/games/scala40/table.py",
+    "scala40/games/scala40/discarding.py",
+    "scala40/games/scala40/generate.py",
+    "scala40/games/scala40/engine.py",
+)
+"""The modules the optional compiled wheel builds with mypyc: Scala 40's opening solver,
+meld tables, melding, table and discard checks, move generation and move handlers,
+where random playouts spend most of their time. The rest stays pure Python: its classes
+(attrs values, which mypyc compiles differently) and the tools around the engine, which
+gain little compiled."""
+
+_WHEEL_TAG = """
+import sys, sysconfig
+version = f"cp{sys.version_info[0]}{sys.version_info[1]}"
+platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
+print(f"{version}-{version}-{platform}")
+"""
+"""Prints the wheel tag of the session's interpreter and platform."""
+
+_CHECK_COMPILED = """
+import importlib, importlib.machinery, sys
+for name in sys.argv[1:]:
+    path = importlib.import_module(name).__file__ or ""
+    if not path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+        sys.exit(f"{name} is not compiled: {path}")
+print(f"{len(sys.argv) - 1} modules compiled")
+"""
+"""Exits with an error unless each module named imports from an extension module."""
+
+
+@nox.session
+def compiled(session: nox.Session) -> None:
+    """Build the optional compiled wheel (the pure wheel with the modules of
+    :data:`COMPILED` also built by mypyc, for this interpreter and platform; it needs a C
+    compiler), check that those modules import compiled, then test it as ``package``
+    tests the pure one. The wheel is left in the session's tmp/compiled/dist; measure it
+    beside the pure package with ``benchmarks/bench_peers.py --compiled PYTHON``, where
+    PYTHON is an interpreter that has it installed (this session's)."""
+    outdir = _build(session)
+    (wheel,) = outdir.glob("scala40-*.whl")
+    # mypyc comes with mypy; it builds through setuptools. The package's own dependencies
+    # let mypy follow its imports.
+    session.install("mypy>=1.10", "setuptools", "wheel", "attrs>=23.1", "typing-extensions>=4.6")
+    work = Path(session.create_tmp()).resolve() / "compiled"
+    shutil.rmtree(work, ignore_errors=True)
+    session.run("python", "-m", "wheel", "unpack", "--dest", str(work / "tree"), str(wheel))
+    (tree,) = (work / "tree").iterdir()
+    session.chdir(tree)
+    session.run("mypyc", *COMPILED)
+    # The extension modules stay beside their sources (an extension module is imported
+    # before a source of the same name); the compiler's working files go.
+    for scratch in ("build", ".mypy_cache"):
+        shutil.rmtree(tree / scratch, ignore_errors=True)
+    tag = str(session.run("python", "-c", _WHEEL_TAG, silent=True)).strip()
+    (info,) = tree.glob("*.dist-info")
+    metadata = info / "WHEEL"
+    kept = [
+        line
+        for line in metadata.read_text(encoding="utf-8").splitlines()
+        if not line.startswith(("Root-Is-Purelib:", "Tag:"))
+    ]
+    metadata.write_text("\n".join([*kept, "Root-Is-Purelib: false", f"Tag: {tag}", ""]), "utf-8")
+    dist = work / "dist"
+    dist.mkdir()
+    session.run("python", "-m", "wheel", "pack", "--dest-dir", str(dist), str(tree))
+    (built,) = dist.glob("scala40-*.whl")
+    session.chdir(ROOT)
+    session.install(str(built))
+    modules = [path.removesuffix(".py").replace("/", ".") for path in COMPILED]
+    session.run("python", "-I", "-c", _CHECK_COMPILED, *modules)
+    _test_installed(session, built, outdir)
+    session.log(f"compiled wheel: {built}")
+
+
+def _test_installed(session: nox.Session, wheel: Path, outdir: Path) -> None:
+    """Install ``wheel`` alone, run the smoke script outside the source tree, then the
+    unpacked sdist's tests (from ``outdir``) against the installed wheel."""
     (sdist,) = outdir.glob("scala40-*.tar.gz")
     session.install(str(wheel))
     work = Path(session.create_tmp()).resolve()
