@@ -13,7 +13,10 @@ machine's load as times do.
 
 Run with ``python benchmarks/bench_peers.py`` (``--quick`` for a short run,
 ``--repeats N`` for more rounds). ``nox -s bench_peers`` makes an environment with
-both peers installed; without them the script measures scala40 alone and says so.
+both peers installed; without them the script measures scala40 alone and says so. With
+``--compiled PYTHON`` Scala 40 is also played from the optional compiled wheel (``nox -s
+compiled`` builds it; PYTHON is an interpreter that has it installed), in rows of its own
+beside the pure package's, in the same rounds.
 
 Every engine plays whole games of uniformly random legal moves from seeded choices (a
 Scala 40 game is cut off after :data:`MAX_ACTIONS` actions: some never end).
@@ -290,12 +293,12 @@ def play_workload(name: str, games: int) -> None:
     print(sum(engine(seed) for seed in range(1, 1 + games)))
 
 
-def instructions_per_action(name: str) -> float | None:
+def instructions_per_action(name: str, python: str = sys.executable) -> float | None:
     """Instructions per action of one engine over the fixed workload: the difference
     between runs of 1 and ``1 + WORKLOAD_GAMES`` games, so start-up does not count."""
     counts = []
     for games in (1, 1 + WORKLOAD_GAMES):
-        command = [sys.executable, __file__, "--workload", name, "--games", str(games)]
+        command = [python, __file__, "--workload", name, "--games", str(games)]
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
             capture_output=True,
@@ -332,9 +335,9 @@ class Worker:
     the caches nor the collector's passes of the other engines touch its times, and its
     own caches stay warm from round to round."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, python: str = sys.executable) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, __file__, "--worker", name],
+            [python, __file__, "--worker", name],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -359,6 +362,23 @@ class Worker:
         assert self.process.stdin is not None
         self.process.stdin.close()
         self.process.wait()
+
+
+COMPILED_ROWS = ("scala40, 4 players", "scala40, 2 players")
+"""The engines played again from the compiled wheel (``--compiled``): the modules it
+compiles are Scala 40's."""
+
+_IS_COMPILED = (
+    "import importlib.machinery, scala40.games.scala40.opening_solver as solver\n"
+    "print(solver.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)))"
+)
+
+
+def check_compiled(python: str) -> None:
+    """Stop unless ``python`` imports the compiled wheel's Scala 40 opening solver."""
+    done = subprocess.run([python, "-c", _IS_COMPILED], capture_output=True, text=True)
+    if done.stdout.strip() != "True":
+        sys.exit(f"--compiled {python}: no compiled scala40 there (nox -s compiled builds it)")
 
 
 def serve(name: str) -> None:
@@ -390,6 +410,11 @@ def main() -> None:
         action="store_true",
         help="play every engine in this process (their caches and collector passes shared)",
     )
+    parser.add_argument(
+        "--compiled",
+        metavar="PYTHON",
+        help="also play Scala 40 in PYTHON, an interpreter with the compiled wheel installed",
+    )
     parser.add_argument("--workload", help=argparse.SUPPRESS)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--games", type=int, default=1, help=argparse.SUPPRESS)
@@ -402,10 +427,21 @@ def main() -> None:
         return
     repeats = args.repeats or (3 if args.quick else 5)
     seconds = 0.5 if args.quick else 2.0
+    # Each row: the engine and the interpreter that plays it.
+    sources = {name: (name, sys.executable) for name in engine_makers()}
+    if args.compiled:
+        check_compiled(args.compiled)
+        at = list(sources).index(COMPILED_ROWS[-1]) + 1
+        rows = list(sources.items())
+        compiled = [(f"{name}, compiled", (name, args.compiled)) for name in COMPILED_ROWS]
+        sources = dict(rows[:at] + compiled + rows[at:])
     engines: dict[str, InProcess | Worker] = {}
     missing = []
-    for name in engine_makers():
-        engine = InProcess(name) if args.one_process else Worker(name)
+    for name, (source, python) in sources.items():
+        if args.one_process and python == sys.executable:
+            engine: InProcess | Worker = InProcess(source)
+        else:
+            engine = Worker(source, python)
         if engine.present:
             engines[name] = engine
         else:
@@ -447,7 +483,7 @@ def main() -> None:
         if shutil.which("valgrind") is None:
             print("valgrind not found: no instruction counts")
         else:
-            instructions = {name: instructions_per_action(name) for name in engines}
+            instructions = {name: instructions_per_action(*sources[name]) for name in engines}
     print(f"random playouts, whole games, after a warm-up round, {repeats} rounds of about "
           f"{seconds:g} s per engine and peer; "
           "actions/s: median (lowest-highest), and the garbage collector's median share")  # fmt: skip
