@@ -466,7 +466,8 @@ class StateBase(Generic[M, V]):
         teams = self.teams
         resigned = resigned_after(self.resigned, seat, teams)
         left = sides_left(teams, (other for other in seats_in if other not in resigned))
-        return self._resign(resigned, left[0] if len(left) == 1 else ())
+        winners = left[0] if len(left) == 1 else ()
+        return type(self)._resign(self, resigned, winners)  # through the class, as _generate
 
     def _accepts(self, move: object) -> bool:
         try:

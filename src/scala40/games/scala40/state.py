@@ -138,12 +138,7 @@ class GameState(StateRecord):
     def _seats_in(self) -> tuple[int, ...]:
         return tuple(seat for seat, playing in enumerate(self.active) if playing)
 
-    def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
-        # A method of its own, not the engine's function set here: the compiled build
-        # (``nox -s compiled``) makes discarding.py's functions native, and a native
-        # function set on a class does not bind to the instance.
-        return engine.resign(self, resigned, winners)
-
+    _resign = engine.resign
     _field_problems = load.field_problems
     _consistency_problems = load.consistency_problems
     _load = classmethod(load.state_from_dict)
