@@ -470,6 +470,27 @@ def test_s40_swap_frees_the_joker_with_the_represented_card() -> None:  # S40-SW
     assert "meld 2H 3H JK=4H" in move_texts(freed) or "meld JK=AH 2H 3H" in move_texts(freed)
 
 
+def test_s40_swap_of_a_card_two_jokers_stand_for_is_listed_once() -> None:
+    # S40-SWAP, S40-SEQ, C-IDENTITY: in a 14-card sequence whose two aces are both
+    # jokers, an ace frees one of them: one move, not one per joker. The joker left then
+    # stays, as a second natural ace may not join the sequence.
+    state = make_position(
+        hands=["AS 9H QH", "AS 9C"],
+        table=["JK=AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK=AS"],
+        opened=[True, True],
+        turns_played=[1, 1],
+        phase="play",
+        rules=Ruleset.preset("official").replace(max_jokers_per_meld=None),
+    )
+    moves = move_texts(state)
+    assert moves.count("swap AS #0") == 1
+    assert len(moves) == len(set(moves))
+    swapped = state.apply("swap AS #0")
+    assert str(swapped.table[0]) == "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK=AS"
+    assert swapped.hands[0] == cards("9H QH JK")
+    assert not swapped.table[0].joker_swaps()
+
+
 def test_s40_swap_not_allowed_before_opening() -> None:  # S40-SWAP, S40-OPEN
     state = GameState.from_position(
         hands=["8S 10C 10D 2H 3H", "3D 4D 5D 6H"],

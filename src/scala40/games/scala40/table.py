@@ -243,7 +243,10 @@ def _meld_offers(meld: Meld, index: int) -> _Offers:
     """What one table meld offers at its place on the table (:data:`_Offers`)."""
     _, playable, swappable = _meld_masks(meld)
     lay_offs = tuple(_lay_off_move(ext, index) for ext in meld.extensions())
-    swaps = tuple(_swap_move(represented, index) for _, represented in meld.joker_swaps())
+    # Two jokers may stand for one card (the two aces of a 14-card sequence): that card
+    # frees one of them (:meth:`~scala40.melds.Meld.swap`), one move (C-IDENTITY).
+    freed_by = dict.fromkeys(represented for _, represented in meld.joker_swaps())
+    swaps = tuple(_swap_move(represented, index) for represented in freed_by)
     return playable, swappable, lay_offs, swaps
 
 
