@@ -1070,6 +1070,24 @@ def test_can_close_with_a_taken_joker_and_a_swapped_one() -> None:
     assert can_close(state)
 
 
+def test_analysis_with_two_jokers_standing_for_one_ace() -> None:
+    # S40-SWAP, S40-SEQ: both aces of a 14-card sequence are jokers. An ace frees one of
+    # them; the other then stays, as a sequence holds no two natural aces. Holding both
+    # aces, the swap is tried once (never a second one, which would fail): swap, meld the
+    # freed joker with the nines, discard the other ace.
+    rules = Ruleset.preset("official").replace(max_jokers_per_meld=None)
+    ring = "JK=AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK=AS"
+    state = position("AS AS 9H 9D", table=[ring], rules=rules)
+    moves = closing_moves(state)
+    assert moves is not None
+    assert closes(state, moves)
+    assert can_close(state)
+    found = min_deadwood("AS AS 9H 9D", rules, table=[ring])
+    assert found.value == 11
+    assert [str(swap) for swap in found.swaps] == ["swap AS #0"]
+    assert not can_close(position("AS AS 9H", table=[ring], rules=rules))
+
+
 def test_can_close_with_discard_bans() -> None:
     # S40-V-PLAYABLE: the closing discard may not extend a table meld, when banned.
     rules = Ruleset(ban_playable_discard_closing=True)

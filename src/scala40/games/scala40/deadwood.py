@@ -201,7 +201,10 @@ class TableSearch:
                 return
             visit(at + 1, chosen, hand, melds)
             index, card = possible[at]
-            if card in hand:
+            # Asked of the meld as it is now: of two jokers standing for one card (the
+            # aces of a 14-card sequence), a swap may have freed one already, and the
+            # other may then stay (S40-SEQ: no two natural aces).
+            if card in hand and any(rep == card for _, rep in melds[index].joker_swaps()):
                 swapped, freed = melds[index].swap(card)
                 after = tuple(sorted((*without(hand, (card,)), freed)))
                 changed = [*melds[:index], swapped, *melds[index + 1 :]]
