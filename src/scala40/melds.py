@@ -650,11 +650,16 @@ class Meld:
     def swap(self, card: Card | str) -> tuple[Meld, Card]:
         """Put a natural card in place of the wild card that stands for it (S40-SWAP).
 
-        Returns the new meld and the wild card freed.
+        Returns the new meld and the wild card freed. Of two wild cards standing for the
+        same card (the two aces of a 14-card sequence, where a meld may hold two), the
+        first is freed.
 
         >>> meld, freed = check_meld("7S JK 9S").swap("8S")
         >>> str(meld), CARD_NAMES[freed]
         ('7S 8S 9S', 'JK')
+        >>> ring = check_meld("JK 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK", MeldRules(max_wilds=None))
+        >>> str(ring.swap("AS")[0]), ring.swap("AS")[0].joker_swaps()
+        ('AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK=AS', ())
         """
         (code,) = as_cards([card])
         for index, rep in self.joker_swaps():
