@@ -535,6 +535,55 @@ def test_a_take_the_lookahead_cannot_settle_within_the_budget_is_refused_s40_dra
     assert GameState.from_dict(state.to_dict()) == state
 
 
+def test_a_take_after_which_the_moves_cannot_be_listed_is_refused_s40_v_playable() -> None:
+    # S40-DRAW-DISCARD, S40-V-PLAYABLE, S40-V-MULTIJOKER, S40-V-NODISCARDCLOSE: a position
+    # of a random five-player game, found by the long property test. The 9H on the pile
+    # can be melded this turn, but under the discard bans the turn after taking it lists
+    # its moves by searching every one's lookahead: 191,430 units, past MAX_SEARCH_WORK
+    # (the engine once offered the take, and the state after it could not list its
+    # moves). The take is refused, naming the budget; the player draws and plays on.
+    rules = Ruleset(
+        jokers=7,
+        max_jokers_per_meld=None,
+        ban_playable_discard_opened=True,
+        ban_playable_discard_closing=True,
+        close_without_discard=True,
+    )
+    state = make_position(
+        hands=["9S 3D 4D 3C 9C QC", "3S JS", "AH 8D", "AS 8S AH 2H 7H QD QD QC", "AD 4C"],
+        discard="7S 5D 8S 9C KS 9H",
+        table=[
+            "JK=2S 3S 4S 5S JK=6S 7S",
+            "7D 8D 9D",
+            "JK=7H 8H 9H 10H JH QH",
+            "3H 4H 5H",
+            "10D JD JK=QD KD",
+            "5H 6H JK=7H",
+            "2S 2D 2C",
+            "JK=KS KH KC",
+            "AC 2C JK=3C 4C",
+        ],
+        rules=rules,
+        opened=[True] * 5,
+        turns_played=[1, 1, 2, 1, 1],
+        turn=3,
+        dealer=1,
+        phase="draw",
+    )
+    clear_caches()
+    assert library_errors_only(lambda: list(state.legal_moves()), seconds=CPU_LIMIT) == [
+        DrawStock()
+    ]
+    library_errors_only(lambda: state.apply("take"), seconds=CPU_LIMIT)
+    with pytest.raises(IllegalMoveError, match="MAX_SEARCH_WORK"):
+        state.apply("take")
+    taken = HANDLERS[TakeDiscard](state, TakeDiscard(), False)  # past the rules' check
+    with pytest.raises(SearchLimitError, match="MAX_SEARCH_WORK"):
+        list(taken.legal_moves())
+    drawn = state.apply("draw")
+    assert library_errors_only(lambda: list(drawn.legal_moves()), seconds=CPU_LIMIT)
+
+
 def test_a_taken_card_that_a_swap_and_a_split_make_room_for_may_be_taken_s40_v_split() -> None:
     # S40-DRAW-DISCARD, S40-SWAP, S40-V-SPLIT, S40-V-MULTIJOKER: the 4♦ fits only after
     # the 9♦ takes the joker's place in 6D JK=7D 8D JK=9D 10D and a split adds the 4♦ and

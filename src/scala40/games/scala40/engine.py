@@ -54,6 +54,7 @@ from scala40.games.scala40.melding import (
     melding_moves,
     repeats_a_four_of_a_kind,
     resolve_meld,
+    searched_moves,
     try_move,
 )
 from scala40.games.scala40.moves import (
@@ -88,6 +89,7 @@ __all__ = [
     "repeats_a_four_of_a_kind",
     "resign",
     "resolve_meld",
+    "searched_moves",
     "try_move",
     "with_card",
 ]
@@ -144,7 +146,11 @@ def _apply_take_discard(state: StateRecord, move: TakeDiscard, lookahead: bool) 
         use = "melded" if state.opened[player] else "part of an opening"
         name = CARD_NAMES[card]
         try:
-            usable = can_finish(new)
+            # Under the discard bans the moves of the turn after the take are listed with
+            # every one's lookahead searched (searched_moves): the take leads on when
+            # that list, made within the budget, holds a move, so that no position the
+            # game reaches fails to list its moves.
+            usable = bool(searched_moves(new)) if bans_bite(state.rules) else can_finish(new)
             why = f"{name} cannot be {use} this turn with a card left to discard"
         except SearchLimitError:
             # The documented bound of the lookahead: a take that cannot be shown to lead

@@ -20,9 +20,9 @@ from scala40.games.scala40.engine import (
     can_finish,
     direct_use,
     fits_after,
-    melding_moves,
     next_active,
     repeats_a_four_of_a_kind,
+    searched_moves,
     try_move,
     with_card,
 )
@@ -119,13 +119,7 @@ def _play_moves(state: StateRecord, splits: bool = True) -> list[Move]:
     elif opened and not bans and not rules.split_sequences:
         moves = _taken_card_moves(state, hand, keep, close_by_melding)
     else:
-        # One budget for the splits and lookahead searches of the whole list.
-        with shared_budget():
-            moves = [
-                move
-                for move, new in melding_moves(state, splits)
-                if new.phase is not Phase.PLAY or new.turn != player or can_finish(new)
-            ]
+        moves = searched_moves(state, splits)
     if (opened or not state.opening_value) and not must_use:
         if len(hand) == 1 and not may_close:
             return moves

@@ -65,6 +65,7 @@ __all__ = [
     "melding_moves",
     "repeats_a_four_of_a_kind",
     "resolve_meld",
+    "searched_moves",
     "try_move",
 ]
 
@@ -430,14 +431,23 @@ def _search_from(state: StateRecord) -> bool:
     with shared_budget() as budget:
         turn = (state.hand_number, state.turn, state.turns_played, state.taken)
         failed = budget.memo.setdefault((_FINISH_SEARCH, turn, state.taken_must_use), set())
+        finished = budget.memo.setdefault((_FINISHED, turn, state.taken_must_use), set())
         seen: set[Any] = set(failed)
-        found = _search_finish(state, seen)
-        if not found:
+        path: list[Any] = []
+        found = _search_finish(state, seen, finished, path)
+        if found:
+            # The positions on the way found end the turn too; every other one met has
+            # no way to end it (the search leaves a position only once it is settled).
+            finished.update(path)
+            failed.update(seen.difference(path, finished))
+        else:
             failed.update(seen)  # every position met has no way to end the turn
         return found
 
 
-def _search_finish(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
+def _search_finish(
+    state: StateRecord, seen: set[tuple[Any, ...]], finished: set[Any], path: list[Any]
+) -> bool:
     """Search the melding moves for a way to end the turn (exact, and only reached in
     the rare positions the quick answers above cannot settle), within the call's budget
     (:mod:`~scala40.games.scala40.budget`)."""
@@ -472,14 +482,19 @@ def _search_finish(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
         if not new.opened[player] and not _opening_reachable(new):
             continue
         key = (new.hands[player], new.table, new.opened, new.opening_value, new.taken_used)
+        if key in finished:
+            return True
         if key not in seen:
             seen.add(key)
-            if _search_finish(new, seen):
+            path.append(key)
+            if _search_finish(new, seen, finished, path):
                 return True
+            path.pop()
     return False
 
 
 _FINISH_SEARCH = "the search for a way to end the turn (the lookahead of S40-TURN)"
+_FINISHED = "positions of the turn from which the lookahead found a way to end it"
 
 
 def _search_taken_use(state: StateRecord, seen: set[tuple[Any, ...]]) -> bool:
@@ -894,6 +909,19 @@ def melding_moves(state: StateRecord, splits: bool = True) -> Iterator[tuple[Mov
                     new = try_move(apply_split, state, split)
                     if new is not None:
                         yield split, new
+
+
+def searched_moves(state: StateRecord, splits: bool = True) -> list[Move]:
+    """The melding moves (:func:`melding_moves`) after which the turn can still end, each
+    one's lookahead searched, all on one budget: how the moves are listed under the
+    discard bans of S40-V-PLAYABLE, and for a card taken under S40-V-SPLIT."""
+    player = state.turn
+    with shared_budget():
+        return [
+            move
+            for move, new in melding_moves(state, splits)
+            if new.phase is not Phase.PLAY or new.turn != player or can_finish(new)
+        ]
 
 
 def repeats_a_four_of_a_kind(table: tuple[Meld, ...], move: Move) -> bool:
