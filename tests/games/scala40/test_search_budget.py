@@ -584,6 +584,62 @@ def test_a_take_after_which_the_moves_cannot_be_listed_is_refused_s40_v_playable
     assert library_errors_only(lambda: list(drawn.legal_moves()), seconds=CPU_LIMIT)
 
 
+def test_a_drawn_hand_reaching_for_a_high_threshold_lists_its_moves_s40_v_playable() -> None:
+    # S40-OPEN, S40-V-PLAYABLE, S40-V-SPLIT: a position of a random six-player game, found
+    # by the long property test. Under the discard bans every put-down of the player, who
+    # has not opened (threshold 82, three jokers in hand), has its lookahead searched:
+    # can the opening be reached and a card then go? Melds put down in another order
+    # make the same position, which the search once met as a new one: 139,825 units,
+    # past MAX_SEARCH_WORK, and a draw cannot be refused. Now 63,650.
+    rules = Ruleset(
+        jokers=8,
+        max_players=7,
+        hand_size=13,
+        opening_threshold=82,
+        joker_meld_value=1,
+        high_card_values=True,
+        lone_ace_scores_one=True,
+        ban_playable_discard_unopened=False,
+        ban_playable_discard_opened=True,
+        ban_playable_discard_closing=True,
+        discard_four_of_a_kind=True,
+        split_sequences=True,
+    )
+    state = make_position(
+        hands=[
+            "JS 2H 3H 5H 9H JH AD 3D 4D KD 4C JK JK",
+            "3S 5S 6S 10S 6H 7H QH 2D 6D 8D 2C 3C 6C",
+            "3D 10C",
+            "2S",
+            "5S 6S 7S 8S 2H AC 6C 7C 8C QC KC JK JK JK",
+            "3S 9S 9S AH 10H 9D 10D 10D AC 3C 5C 9C JC",
+        ],
+        discard="6D QD 5H AH JD 9H JS 4H 4S 3H AS 7H JD QS QH QD QC 4S 4D",
+        table=[
+            "KH KD KC",
+            "8S 8H JK=8C",
+            "JK=QS KS AS",
+            "8C 9C 10C JC",
+            "7D 8D 9D",
+            "2S 2D JK=2C",
+        ],
+        rules=rules,
+        opened=[False, False, True, True, False, False],
+        turns_played=[3, 3, 3, 3, 2, 3],
+        turn=4,
+        dealer=4,
+        phase="play",
+    )
+    clear_caches()
+    moves = library_errors_only(lambda: list(state.legal_moves()), seconds=CPU_LIMIT)
+    assert moves is not None
+    assert len(moves) == 40
+    budget = WorkBudget()
+    with shared_budget(budget):
+        assert len(melding.searched_moves(state)) == 29
+    assert MAX_SEARCH_WORK - budget.left == 63_650
+
+
 def test_a_taken_card_that_a_swap_and_a_split_make_room_for_may_be_taken_s40_v_split() -> None:
     # S40-DRAW-DISCARD, S40-SWAP, S40-V-SPLIT, S40-V-MULTIJOKER: the 4♦ fits only after
     # the 9♦ takes the joker's place in 6D JK=7D 8D JK=9D 10D and a split adds the 4♦ and

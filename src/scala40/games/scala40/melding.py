@@ -481,7 +481,9 @@ def _search_finish(
             return True
         if not new.opened[player] and not _opening_reachable(new):
             continue
-        key = (new.hands[player], new.table, new.opened, new.opening_value, new.taken_used)
+        # Melds put down in another order make the same position for this question.
+        table = _unordered(new.table)
+        key = (new.hands[player], table, new.opened, new.opening_value, new.taken_used)
         if key in finished:
             return True
         if key not in seen:
@@ -494,6 +496,18 @@ def _search_finish(
 
 
 _FINISH_SEARCH = "the search for a way to end the turn (the lookahead of S40-TURN)"
+
+
+def _unordered(table: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    """The table's melds in one order: whether a turn can end does not depend on the
+    order the melds lie in (its moves are the same, at other places)."""
+    return tuple(sorted(table, key=_meld_order))
+
+
+def _meld_order(meld: Meld) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    return meld.cards, meld.represented
+
+
 _FINISHED = "positions of the turn from which the lookahead found a way to end it"
 
 
