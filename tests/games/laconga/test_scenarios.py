@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 from scala40.cards import parse_card
-from scala40.errors import IllegalMoveError
+from scala40.errors import IllegalMoveError, SerializationError
 from scala40.games import chinchon
 from scala40.games.laconga import GameState, HandEnd, Phase, Ruleset, new_game
 from tests.games.knock.helpers import deal_order, legal
@@ -150,6 +150,30 @@ def test_lc_reenganche_the_players_own_decision_in_order_once() -> None:
         reentries=(0, 5, 0),
     ).apply("close KS : 5S 5H 5D / AC 2C 3C 4C")
     assert unlimited.phase is Phase.REENTRY
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        # Found by the mutated-state soak: a state that went on to write a hand result
+        # whose player both dropped out and re-entered.
+        ({"scores": [30, 59, 100]}, "player 1 re-entered, so his total is the re-entry total 30"),
+        ({"pending": [1, 2]}, "player 1 re-entered, so his total is the re-entry total 30"),
+        ({"reentries": [0, 0, 0]}, "a player re-entered, but his re-entries count none"),
+    ],
+)
+def test_lc_reenganche_a_state_where_a_player_re_entered_at_another_total_is_refused(
+    changes: dict[str, object], problem: str
+) -> None:
+    # LC-REENGANCHE: those who re-enter take the one total computed before anyone did.
+    state = close_position(
+        "AC 2C 3C 4C 5S 5H 5D KS", "6S 6H 6D 7S 7D 3H QC", "KD QD JD 2S 3S 4S 2D",
+        scores=[40, 80, 98], rules=Ruleset(reentry=1),
+    ).apply("close KS : 5S 5H 5D / AC 2C 3C 4C").apply("reenter")  # fmt: skip
+    assert state.pending == (2,)
+    assert GameState.from_dict(state.to_dict()) == state
+    with pytest.raises(SerializationError, match=problem):
+        GameState.from_dict({**state.to_dict(), **changes})
 
 
 def test_lc_reenganche_needs_a_player_still_below_the_limit() -> None:

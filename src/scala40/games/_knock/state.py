@@ -492,8 +492,17 @@ def _phase_problems(state: KnockState) -> list[str]:
                 allowed is not None and state.reentries[seat] >= allowed
             ):
                 problems.append(f"seat {seat} may not re-enter (LC-REENGANCHE)")
-        if state.last_hand is None:
+        result = state.last_hand
+        if result is None:
             problems.append("a re-entry follows a hand, but no hand result is given")
+        else:
+            # Those who re-entered took the one total computed for all (LC-REENGANCHE).
+            for seat in result.reentered:
+                if seat in state.pending or state.scores[seat] != state.reentry_total:
+                    problems.append(
+                        f"player {seat} re-entered, so his total is the re-entry total "
+                        f"{state.reentry_total} and he decides nothing more (LC-REENGANCHE)"
+                    )
     return problems
 
 
@@ -506,8 +515,10 @@ def _score_problems(state: KnockState) -> list[str]:
     if phase is Phase.OVER:
         return problems
     lowest = profile.end_mode is EndMode.LOWEST
-    # While re-entries are decided, those who reached the limit are still in.
-    deciding = state.last_hand.busted if state.last_hand is not None else ()
+    # While re-entries are decided, those who reached the limit and have not re-entered
+    # are still in.
+    result = state.last_hand
+    deciding = set(result.busted) - set(result.reentered) if result is not None else set()
     for seat, (score, playing) in enumerate(zip(state.scores, state.active)):
         busted = profile.reaches(score)
         if seat in state.resigned:
@@ -574,6 +585,8 @@ def _last_hand_problems(state: KnockState) -> list[str]:
         problems.append("last_hand: only players who reached the limit drop out or re-enter")
     if set(result.eliminated) & set(result.reentered):
         problems.append("last_hand: a player both dropped out and re-entered")
+    if any(state.reentries[seat] < 1 for seat in result.reentered):
+        problems.append("last_hand: a player re-entered, but his re-entries count none")
     if end in _CLOSE_ENDS and result.discard is None:
         problems.append("last_hand: a close discards a card face down")
     if end in _KNOCK_ENDS and result.discard is not None:
