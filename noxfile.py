@@ -200,18 +200,26 @@ def compiled(session: nox.Session) -> None:
     session.run("python", "-m", "wheel", "pack", "--dest-dir", str(dist), str(tree))
     (built,) = dist.glob("scala40-*.whl")
     session.chdir(ROOT)
-    session.install(str(built))
+    _install_wheel(session, built)
     modules = [path.removesuffix(".py").replace("/", ".") for path in COMPILED]
     session.run("python", "-I", "-c", _CHECK_COMPILED, *modules)
     _test_installed(session, built, outdir)
     session.log(f"compiled wheel: {built}")
 
 
+def _install_wheel(session: nox.Session, wheel: Path) -> None:
+    """Install ``wheel`` in place of any scala40 the environment holds: a reused
+    environment keeps the wheel of an earlier run, and pip would leave a package of the
+    same version in place."""
+    session.run("python", "-m", "pip", "uninstall", "--yes", "--quiet", "scala40")
+    session.install(str(wheel))
+
+
 def _test_installed(session: nox.Session, wheel: Path, outdir: Path) -> None:
     """Install ``wheel`` alone, run the smoke script outside the source tree, then the
     unpacked sdist's tests (from ``outdir``) against the installed wheel."""
     (sdist,) = outdir.glob("scala40-*.tar.gz")
-    session.install(str(wheel))
+    _install_wheel(session, wheel)
     work = Path(session.create_tmp()).resolve()
     session.chdir(work)
     session.run("python", "-I", str(ROOT / "tests" / "packaging" / "smoke.py"))
