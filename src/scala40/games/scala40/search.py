@@ -56,15 +56,17 @@ class OpeningAnswers:
     """The answers :func:`can_open_sorted` and :func:`opening_starts` remember under one
     :class:`~scala40.MeldRules`.
 
-    These two caches and the searches kept by
+    The first two caches and the searches kept by
     :class:`~scala40.games.scala40.opening_search.OpeningSearchCaches` share the budget
     of one cache keyed by a whole hand (:data:`~scala40._cache.HAND_LIMIT` entries in
     all): a search keeps its memo, the largest of the three, so fewer of them are kept.
+    The solver's answers are kept apart, only the latest few.
     """
 
     __slots__ = (
         "opening_answers",
         "opening_starts",
+        "solved_starts",
     )
 
     def __init__(self) -> None:
@@ -77,6 +79,20 @@ class OpeningAnswers:
         )
         """The melds that may start an opening, as the general search found them
         (:func:`opening_starts`)."""
+        self.solved_starts: BoundedCache[tuple[Any, ...], tuple[Meld, ...]] = BoundedCache(
+            "scala40 solved opening starts", SOLVED_STARTS_LIMIT
+        )
+        """The same, as the opening solver found them: only the latest few (see
+        :data:`SOLVED_STARTS_LIMIT`)."""
+
+
+SOLVED_STARTS_LIMIT = 256
+"""How many of the opening solver's answers :func:`opening_starts` keeps. The solver
+answers in tens of microseconds, and in play a hand seldom comes back (in random
+playouts, under 1% of the calls): what is worth keeping is the latest few, for a program
+that loads the same state again and again (a server, a view at each request) or a search
+that comes back to a position. A large cache would keep, besides, thousands of answers
+that never come back, objects the garbage collector walks until the cache empties."""
 
 
 def can_open_sorted(
@@ -111,20 +127,18 @@ def opening_starts(
     must: Card | None,
 ) -> tuple[Meld, ...]:
     """The melds a player who has not opened may put down next (the engine's hot path):
-    those after which the opening can still reach ``needed``.
-
-    The solver's answers are not kept: it answers in tens of microseconds, and a hand
-    seldom comes back (in random play, under 1% of the calls would find their answer
-    kept), while every answer kept is two more objects for the garbage collector to walk
-    until the cache empties. The general search's answers, far dearer, are kept.
-    """
-    if must is None and needed > 0 and solver_serves(rules):
-        solved = solver_starts(cards, needed, rules, keep, final_keep, close_ok)
-        if solved is not None:
-            return solved
+    those after which the opening can still reach ``needed``."""
     caches: OpeningAnswers = rules.tables.owned[OpeningAnswers]
-    cache = caches.opening_starts
     key = (cards, needed, keep, final_keep, close_ok, must)
+    if must is None and needed > 0 and solver_serves(rules):
+        solved_cache = caches.solved_starts
+        found = solved_cache.get(key)
+        if found is not None:
+            return found
+        found = solver_starts(cards, needed, rules, keep, final_keep, close_ok)
+        if found is not None:
+            return solved_cache.put(key, found)
+    cache = caches.opening_starts
     found = cache.get(key)
     if found is None:
         if not can_open_sorted(cards, needed, rules, final_keep, must):
