@@ -161,3 +161,39 @@ def test_bad_actions_and_options_are_library_errors() -> None:
         game.observe("player_9")
     with pytest.raises(InvalidValueError, match="no agent named"):
         game.action_space("nobody")
+
+
+def test_unfinished_episodes_can_end_truncated_and_unpaid() -> None:
+    """With ``unfinished="truncate"``, a capped episode pays nothing, and a hand blocked
+    by the turn limit (nobody scores) is truncated too; by default both pay a draw."""
+    from scala40.adapters.episodes import learning_rules
+
+    def ending(game: Any, seed: int) -> tuple[bool, bool, set[float]]:
+        """Random play to the end: whether the hand moved no total, whether the episode
+        ended truncated, and the rewards paid."""
+        rng = np.random.default_rng(seed)
+        game.reset(seed=seed)
+        truncations = set()
+        paid = set()
+        for _ in game.agent_iter():
+            observation, reward, terminated, truncated, _ = game.last()
+            if terminated or truncated:
+                truncations.add(truncated)
+                paid.add(reward)
+                game.step(None)
+                continue
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        blocked = not any(game.unwrapped.game_state.scores)
+        (was_truncated,) = truncations
+        return blocked, was_truncated, paid
+
+    rules = learning_rules("rumino")
+    for unfinished, share in (("draw", 1 / 3), ("truncate", 0.0)):
+        game = env("rumino", rules, episode="hand", unfinished=unfinished)
+        endings = [ending(game, seed) for seed in range(4)]
+        blocked = [(truncated, paid) for moved_none, truncated, paid in endings if moved_none]
+        assert blocked
+        assert all(paid == {share} for _, paid in blocked)
+        assert all(truncated == (unfinished == "truncate") for truncated, _ in blocked)
+    capped = env("chinchon", episode="hand", max_game_length=150, unfinished="truncate")
+    assert ending(capped, 1)[1:] == (True, {0.0})

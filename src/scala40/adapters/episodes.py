@@ -25,6 +25,27 @@ or the most outcomes a chance step can take) exceed the cap. An episode stopped 
 **draw**: every side gets the same share (``1 / sides``) in both adapters, which is
 what a match that nobody wins would pay on average.
 
+**Unfinished episodes, for learning** (``unfinished="truncate"``; the PettingZoo
+environment and the Gymnasium :class:`~scala40.adapters.gym.SeatEnv` take it): an episode
+stopped by the cap, and a one-hand episode whose hand ended with no side's total moved (a
+hand blocked by the rules' ``turn_limit``: nobody scores), are *truncated* and pay
+nothing (0 to every seat). A learner then bootstraps the value of such a state, rather
+than learning that not finishing a hand is worth a draw: against weak opponents, a draw
+is more than a policy that never goes out deserves. The default, ``"draw"``, pays them as
+above (a blocked hand is then a hand that every side tied). OpenSpiel has no truncation,
+so its games keep the default.
+
+**Short hands, for learning** (:func:`learning_rules`): in the games whose hands may go on
+for ever (the knock games, Skarney: a player who never goes out keeps a hand going), the
+rules' own ``turn_limit`` ends a hand after a number of turns. ``learning_rules`` sets it
+so that a hand's cap is about ``LEARNING_HAND_STEPS`` (300) steps with
+``chance="deal"``, as OpenSpiel's gin rummy caps a whole game at 300 actions, but never
+fewer than ``LEARNING_MIN_TURNS`` (12) turns a seat: 52 turns for Chinchón or La Conga
+with 2 players (299 steps), 41 for La Conga with 3 (296 steps), 37 for Rumino with 3
+(296 steps), 48 for Skarney with 4 (508 steps). Scala 40's hands end by its rules
+(S40-STALL): its rules are left as they are. Every recipe of the documentation learns
+on these rules.
+
 **The default cap** comes from the game, its rules and its seats
 (:func:`default_max_game_length`). A hand is given ``HAND_DECK_PASSES`` (10) times as
 many turns as its deck has cards, each turn drawing a card: ten passes through the
@@ -44,33 +65,40 @@ now and then: 1 to 2 Rumino hands in 200, 7 to 21 Chinchón hands and 9
 to 15 La Conga hands. No random match of 20 in each game stopped at the cap.
 
 >>> from scala40.adapters.actions import ActionEncoding
->>> from scala40.adapters.episodes import Episode, default_max_game_length
+>>> from scala40.adapters.episodes import Episode, default_max_game_length, learning_rules
 >>> encoding = ActionEncoding("scala40", players=2)
 >>> default_max_game_length(encoding, "hand", "deal"), default_max_game_length(encoding, "hand", "card")
 (4656, 5843)
 >>> episode = Episode(encoding, "hand", 5_000, "card")
 >>> episode.longest_step, episode.capped(4_600), episode.capped(4_700)
 (335, False, True)
+>>> learning_rules("chinchon").turn_limit, learning_rules("scala40").turn_limit is None
+(52, True)
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from scala40.adapters.actions import ActionEncoding, IllegalActionError, shuffled_chance_move
 from scala40.errors import InvalidValueError
-from scala40.game import ScoreOrder
+from scala40.game import Game, ScoreOrder, load_game
 
 __all__ = [
     "CHANCE_MODES",
     "DEAL_OUTCOMES",
     "EPISODES",
     "HAND_DECK_PASSES",
+    "LEARNING_HAND_STEPS",
+    "LEARNING_MIN_TURNS",
     "MATCH_HANDS",
+    "UNFINISHED",
     "Episode",
     "dealt_move",
     "default_max_game_length",
+    "learning_rules",
 ]
 
 EPISODES = ("match", "hand")
@@ -90,6 +118,15 @@ module)."""
 
 MATCH_HANDS = 10
 """The hands a match is given under the default cap (see the module)."""
+
+UNFINISHED = ("draw", "truncate")
+"""What an unfinished episode pays: a draw, or nothing, truncated (see the module)."""
+
+LEARNING_HAND_STEPS = 300
+"""The steps of a hand's cap (``chance="deal"``) that :func:`learning_rules` aims at."""
+
+LEARNING_MIN_TURNS = 12
+"""The fewest turns a seat that :func:`learning_rules` leaves a hand."""
 
 
 def default_max_game_length(encoding: ActionEncoding, episode: str, chance: str) -> int:
@@ -129,6 +166,38 @@ def default_max_game_length(encoding: ActionEncoding, episode: str, chance: str)
     return hand * (MATCH_HANDS if most is None else most)
 
 
+def learning_rules(game: str | Game, rules: Any = None, players: int | None = None) -> Any:
+    """``rules`` (a ruleset, a preset's name or ``None``: the standard rules) of ``game``
+    for ``players`` seats (its usual number when ``None``), with hands short enough to
+    learn from (see the module): where the rules let a hand go on for ever, the game's
+    ``turn_limit`` (its ``hand_bound_option``) set so that a hand's cap is about
+    :data:`LEARNING_HAND_STEPS` steps with ``chance="deal"``, but at least
+    :data:`LEARNING_MIN_TURNS` turns a seat. Rules whose hands end anyway, or whose
+    bound is lower already, come back as they are.
+
+    >>> from scala40.adapters.actions import ActionEncoding
+    >>> rules = learning_rules("chinchon")
+    >>> rules.turn_limit, default_max_game_length(ActionEncoding("chinchon", rules), "hand", "deal")
+    (52, 299)
+    >>> learning_rules("laconga", players=3).turn_limit, learning_rules("skarney").turn_limit
+    (41, 48)
+
+    :raises UnknownGameError: ``game`` names no game.
+    :raises InvalidValueError: the rules or the number of players are not valid.
+    """
+    encoding = ActionEncoding(game, rules, players)
+    record = load_game(game)
+    rules = encoding.rules
+    option = record.hand_bound_option
+    bounded = record.max_hand_moves
+    if option is None or bounded is None or bounded(rules, encoding.players) is not None:
+        return rules
+    turn_steps = encoding.players + 2
+    turns = (LEARNING_HAND_STEPS - 1 - encoding.max_move_length) // turn_steps
+    turns = max(turns, LEARNING_MIN_TURNS * encoding.players)
+    return rules.replace(**{option: turns})
+
+
 def _check_modes(episode: str, chance: str) -> None:
     if episode not in EPISODES:
         raise InvalidValueError(f"episode must be 'match' or 'hand', got {episode!r}")
@@ -140,14 +209,21 @@ class Episode:
     """The episode rules of one adapter's game: when it ends and what it pays (see the
     module).
 
-    :raises InvalidValueError: an unknown episode or chance mode, or a cap that is not a
-        positive integer.
+    :raises InvalidValueError: an unknown episode, chance mode or ``unfinished``, or a
+        cap that is not a positive integer.
     """
 
     def __init__(
-        self, encoding: ActionEncoding, episode: str, max_game_length: int, chance: str
+        self,
+        encoding: ActionEncoding,
+        episode: str,
+        max_game_length: int,
+        chance: str,
+        unfinished: str = "draw",
     ) -> None:
         _check_modes(episode, chance)
+        if unfinished not in UNFINISHED:
+            raise InvalidValueError(f"unfinished must be 'draw' or 'truncate', got {unfinished!r}")
         if not (type(max_game_length) is int and max_game_length >= 1):
             raise InvalidValueError(
                 f"max_game_length must be a positive integer, got {max_game_length!r}"
@@ -155,6 +231,9 @@ class Episode:
         self.encoding = encoding
         self.episode = episode
         self.chance = chance
+        self.unfinished = unfinished
+        """What an unfinished episode pays: ``"draw"`` or ``"truncate"`` (see the
+        module)."""
         self.max_game_length = max_game_length
         deck = encoding.rules.deck.size
         self.longest_step = max(encoding.max_move_length, 1 if chance == "deal" else deck)
@@ -205,6 +284,32 @@ class Episode:
         """What each seat gets when the cap stops the episode: ``1 / sides`` each."""
         count: int = state.player_count
         return (1.0 / len(state.teams),) * count
+
+    def outcome(self, state: Any) -> tuple[tuple[float, ...], bool]:
+        """What each seat gets when the episode ends at ``state`` (over, or stopped by the
+        cap), and whether it ends truncated rather than terminated (see the module)."""
+        truncate = self.unfinished == "truncate"
+        if not self.over(state):
+            if truncate:
+                return (0.0,) * state.player_count, True
+            return self.draw_returns(state), True
+        if truncate and self.episode == "hand" and not state.is_over and not any(state.scores):
+            # The hand moved no total (blocked by the turn limit): nobody finished it.
+            return (0.0,) * state.player_count, True
+        return self.returns(state), False
+
+    def play_chance(
+        self, state: Any, steps: int, draw: Callable[[int], int]
+    ) -> tuple[Any, int, int]:
+        """``state`` after the chance steps that come next (shuffles drawn by ``draw(n)``,
+        a uniform integer below ``n``), up to a seat's decision, the end of the episode
+        or the cap; the steps counted so far; and how many chance moves were played."""
+        played = 0
+        while state.is_chance and not (self.over(state) or self.capped(steps)):
+            steps += self.chance_steps(state)
+            state = state.apply(shuffled_chance_move(state, draw))
+            played += 1
+        return state, steps, played
 
 
 def dealt_move(state: Any, outcome: int, steps: int) -> Any:

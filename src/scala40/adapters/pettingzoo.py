@@ -18,7 +18,9 @@ otherwise), from the game protocol alone:
   mean (:mod:`scala40.adapters.episodes`): each seat's share of the win, partners equal,
   in a whole match (``episode="match"``) or its first hand (``episode="hand"``); an
   episode stopped by the cap (``max_game_length`` steps, counted as the OpenSpiel game
-  counts them) is truncated and pays every side the same share, ``1 / sides``;
+  counts them) is truncated and pays every side the same share, ``1 / sides``, or
+  nothing with ``unfinished="truncate"``, which truncates a hand blocked by the turn
+  limit too (see :mod:`scala40.adapters.episodes`);
 * an **illegal action** ends the game, as in PettingZoo's classic environments: the
   offender's side gets 0 and the other sides share the win (the rewards still add up as
   in any other ending); the agents are terminated;
@@ -62,12 +64,7 @@ except ImportError as error:  # pragma: no cover - checked with the extra uninst
         "pettingzoo",
     ) from error
 
-from scala40.adapters.actions import (
-    ActionEncoding,
-    Decision,
-    IllegalActionError,
-    shuffled_chance_move,
-)
+from scala40.adapters.actions import ActionEncoding, Decision, IllegalActionError
 from scala40.adapters.episodes import Episode, default_max_game_length
 from scala40.adapters.observations import Observer
 from scala40.adapters.tensors import observation_array
@@ -99,6 +96,7 @@ class GameEnv(AECEnv):
         episode: str = "match",
         max_game_length: int | None = None,
         chance: str = "card",
+        unfinished: str = "draw",
     ) -> None:
         super().__init__()
         if render_mode not in (None, "human", "ansi"):
@@ -114,7 +112,7 @@ class GameEnv(AECEnv):
         self.render_mode = render_mode
         if max_game_length is None:
             max_game_length = default_max_game_length(self.encoding, episode, chance)
-        self.episode = Episode(self.encoding, episode, max_game_length, chance)
+        self.episode = Episode(self.encoding, episode, max_game_length, chance, unfinished)
         """When an episode ends and what it pays (:mod:`scala40.adapters.episodes`);
         ``chance`` only says how chance steps count towards ``max_game_length``."""
         self.metadata = {**GameEnv.metadata, "name": f"{self.game.name}_v0"}
@@ -306,16 +304,13 @@ class GameEnv(AECEnv):
     def _settle(self, state: Any) -> None:
         """Play the chance steps from ``state`` on, then wait for the next decision."""
         episode = self.episode
-        while not (episode.over(state) or episode.capped(self.steps)):
-            if not state.is_chance:
-                self.game_state = state
-                self.decision = self.encoding.decision(state)
-                return
-            self.steps += episode.chance_steps(state)
-            self.moves += 1
-            state = state.apply(shuffled_chance_move(state, self._rng.randrange))
+        state, self.steps, played = episode.play_chance(state, self.steps, self._rng.randrange)
+        self.moves += played
         self.game_state = state
-        self.decision = None
+        if episode.over(state) or episode.capped(self.steps):
+            self.decision = None
+        else:
+            self.decision = self.encoding.decision(state)
 
     def _forfeit(self, offender: int) -> tuple[float, ...]:
         """The rewards when ``offender`` plays an illegal action: its side 0, the other
@@ -331,13 +326,9 @@ class GameEnv(AECEnv):
         return tuple(out)
 
     def _end_episode(self) -> None:
-        """End the episode where no decision is left: over, paid its returns, or stopped
-        by the cap, truncated and paid as a draw."""
-        state = self.game_state
-        if self.episode.over(state):
-            self._end(self.episode.returns(state), truncated=False)
-        else:
-            self._end(self.episode.draw_returns(state), truncated=True)
+        """End the episode where no decision is left: over, paid its returns, or
+        unfinished, truncated (see :meth:`Episode.outcome`)."""
+        self._end(*self.episode.outcome(self.game_state))
 
     def _end(self, returns: tuple[float, ...], truncated: bool) -> None:
         self._rewards_settled = False
