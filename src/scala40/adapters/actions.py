@@ -636,6 +636,11 @@ class ActionEncoding:
 
     # -- moves and tokens ------------------------------------------------------------------
 
+    def __reduce__(self) -> Any:
+        # Made anew from the game's name: the caches hold moves by identity, which mean
+        # nothing in another process.
+        return (ActionEncoding, (self.game.name, self.rules, self.players))
+
     def __repr__(self) -> str:
         return (
             f"<ActionEncoding {self.game.name} {self.players} players: "

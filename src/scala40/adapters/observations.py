@@ -135,6 +135,10 @@ class Observer:
         # again (none yet, a verb, a verb and a card).
         self._contexts: dict[tuple[int, ...], dict[int, float]] = {}
 
+    def __reduce__(self) -> Any:
+        # Made anew: the states kept are recognised by identity.
+        return (Observer, (self.encoding,))
+
     def context_fields(self) -> tuple[ObservationField, ...]:
         """The decision part, for every game:
 
