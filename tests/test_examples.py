@@ -36,7 +36,7 @@ def test_every_example_is_checked() -> None:
 
 
 #: The optional packages an example cannot run without (the learning-agent extra).
-NEEDS = {"train_masked_ppo.py": ("numpy", "pettingzoo")}
+NEEDS = {"train_masked_ppo.py": ("numpy", "gymnasium")}
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
