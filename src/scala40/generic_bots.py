@@ -16,13 +16,14 @@ of its own) with the game's own, and the information-set tree search ``ismcts``
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scala40._checks import check_any_choice, describe, is_int
+from scala40._checks import check_any_choice, describe, is_int, is_number
 from scala40.errors import InvalidBotSpecError
 from scala40.game import Bot, Game, State, load_game
-from scala40.ismcts import ISMCTSBot
+from scala40.ismcts import MAX_TIME_LIMIT, ISMCTSBot
 from scala40.match import ScoreOrder, team_of
 
 __all__ = ["GENERIC_BOTS", "PlayoutBot", "RandomBot", "bot_name", "game_bots"]
@@ -79,7 +80,9 @@ class PlayoutBot:
     them, in order), then, ``playouts`` times, samples a full state from its view
     (``view.sample``), plays every candidate in that same sample and plays on with the
     game's greedy bot in every seat (a random bot for a game without one) until the
-    hand ends, the game ends or ``rollout_limit`` moves are played. A playout is worth
+    hand ends, the game ends or ``rollout_limit`` moves are played (with ``time_limit``,
+    seconds, it stops at the first playout that ends after that time, once each candidate
+    has had one). A playout is worth
     the seat's share of the win if the game ended; else its side's gain over the other
     sides in that hand, in the game's direction (lower penalty totals, or higher
     points), as a fraction of all the points the hand moved. The candidate with the
@@ -98,7 +101,21 @@ class PlayoutBot:
 
     name = "playout"
 
-    def __init__(self, playouts: int = 64, candidates: int = 8, rollout_limit: int = 400) -> None:
+    def __init__(
+        self,
+        playouts: int = 64,
+        candidates: int = 8,
+        rollout_limit: int = 400,
+        time_limit: float | None = None,
+    ) -> None:
+        if time_limit is not None and not (
+            is_number(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT
+        ):
+            raise InvalidBotSpecError(
+                f"time_limit must be a number of seconds above 0 and at most "
+                f"{MAX_TIME_LIMIT:g}, or none, got {describe(time_limit)}"
+            )
+        self.time_limit = None if time_limit is None else float(time_limit)
         for option, value in (
             ("playouts", playouts),
             ("candidates", candidates),
@@ -115,7 +132,7 @@ class PlayoutBot:
     def __repr__(self) -> str:
         return (
             f"PlayoutBot(playouts={self.playouts}, candidates={self.candidates}, "
-            f"rollout_limit={self.rollout_limit})"
+            f"rollout_limit={self.rollout_limit}, time_limit={self.time_limit})"
         )
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -133,13 +150,24 @@ class PlayoutBot:
         policy = _policy(game)
         candidates = self._candidates(view, legal, policy)
         totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
         seat = view.player
+        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
         for round_number in range(self.playouts):
             world = first if round_number == 0 else view.sample(rng.getrandbits(64))
             seed = rng.getrandbits(64)
             for index, move in enumerate(candidates):
+                # Out of time: stop after a playout, once every candidate has had one.
+                if round_number and deadline is not None and time.monotonic() >= deadline:
+                    break
                 totals[index] += self._playout(world, move, seat, game, policy, seed)
-        best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
+                counts[index] += 1
+            else:
+                continue
+            break
+        best = max(
+            range(len(candidates)), key=lambda index: (totals[index] / counts[index], -index)
+        )
         return candidates[best]
 
     def _candidates(self, view: Any, legal: Sequence[Any], policy: Bot) -> list[Any]:
