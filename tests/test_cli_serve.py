@@ -7,6 +7,8 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import random
+import shutil
 import subprocess
 import sys
 from importlib import resources
@@ -16,7 +18,8 @@ from typing import Any
 import pytest
 
 from scala40.cli.serve import MAX_REQUEST_BYTES
-from scala40.game import game_names
+from scala40.cli.serve import Referee as ServeReferee
+from scala40.game import game_names, load_game
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 
@@ -40,9 +43,17 @@ REQUEST = _schema("request")
 ANSWER = _schema("answer")
 
 
+_VALIDATORS: dict[int, Any] = {}
+
+
 def _validate(value: object, schema: dict[str, Any]) -> None:
-    if jsonschema is not None:
-        jsonschema.validate(value, schema)
+    if jsonschema is None:
+        return
+    # One validator per schema: jsonschema.validate checks the schema itself each time.
+    validator = _VALIDATORS.get(id(schema))
+    if validator is None:
+        validator = _VALIDATORS[id(schema)] = jsonschema.Draft202012Validator(schema)
+    validator.validate(value)
 
 
 def serve(lines: list[str], *args: str) -> list[dict[str, Any]]:
@@ -231,3 +242,166 @@ def test_the_events_since_a_move_are_the_library_feed(name: str) -> None:
     assert answers[4]["move_number"] == 1
     assert answers[6]["events"] == []
     assert answers[7]["error"]["type"] == "InvalidArgumentError"
+
+
+class Referee:
+    """``scala40 serve`` in a subprocess, spoken to one request at a time over its pipes,
+    as a client program would: each request and answer checked against the schemas."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(SRC)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scala40", "serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+
+    def ask(self, body: dict[str, Any]) -> dict[str, Any]:
+        _validate(body, REQUEST)
+        assert self.process.stdin is not None
+        assert self.process.stdout is not None
+        self.process.stdin.write(json.dumps(body) + "\n")
+        self.process.stdin.flush()
+        answer: dict[str, Any] = json.loads(self.process.stdout.readline())
+        _validate(answer, ANSWER)
+        return answer
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        assert self.process.stdout is not None
+        self.process.stdin.close()
+        assert self.process.wait(timeout=60) == 0
+        self.process.stdout.close()
+
+
+@pytest.fixture
+def referee() -> Any:
+    process = Referee()
+    yield process
+    process.close()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_whole_game_against_the_referees_bots(name: str, referee: Referee) -> None:
+    """The client holds seat 0 and plays random legal moves; the referee's greedy bots
+    play the others inside ``new`` and ``apply``, and their moves are in the answers and
+    in the event feed."""
+    chooser = random.Random(1)
+    players = load_game(name).default_players
+    bots: list[str | None] = [None, *["greedy"] * (players - 1)]
+    answer = referee.ask({"op": "new", "game": name, "seed": 3, "bots": bots})
+    handle = answer["handle"]
+    played = list(answer["bot_moves"])
+    mine = 0
+    while not answer["summary"]["is_over"]:
+        assert answer["summary"]["current_player"] == 0
+        moves = referee.ask({"op": "legal", "handle": handle})["moves"]
+        answer = referee.ask(
+            {"op": "apply", "handle": handle, "move": chooser.choice(moves)["move"]}
+        )
+        assert answer["ok"], answer
+        played += answer["bot_moves"]
+        mine += 1
+    assert mine > 0
+    assert played
+    assert {move["seat"] for move in played} <= set(range(1, players))
+    events = referee.ask({"op": "events", "handle": handle, "seat": 1})["events"]
+    moved = [(event["seat"], event["move"]) for event in events if event["seat"] not in (0, None)]
+    assert [(move["seat"], move["text"]) for move in played] == moved
+
+
+def test_a_bots_move_and_a_hint(referee: Referee) -> None:
+    handle = referee.ask({"op": "new", "game": "chinchon", "seed": 2})["handle"]
+    legal = referee.ask({"op": "legal", "handle": handle})["moves"]
+    asked = {"op": "bot", "handle": handle, "bot": "ismcts:iterations=60", "seed": 5}
+    first, again = referee.ask(asked), referee.ask(asked)
+    assert first == again  # seeded: stopped by its iterations before the clock
+    assert {"text": first["text"], "move": first["move"]} in legal
+    seat = referee.ask({"op": "legal", "handle": handle})["summary"]["current_player"]
+    assert (first["seat"], first["bot"]) == (seat, "ismcts:iterations=60")
+    greedy = referee.ask({"op": "bot", "handle": handle})
+    assert greedy["bot"] == "greedy"
+    hint = referee.ask({"op": "hint", "handle": handle, "time_limit": 0.1})
+    assert hint["bot"].startswith("ismcts")
+    assert "draw" in hint["advice"]
+    # Asking changed nothing: the game is where it was.
+    assert referee.ask({"op": "legal", "handle": handle})["moves"] == legal
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        ({"op": "bot", "handle": "g1", "bot": "clever"}, "InvalidBotSpecError"),
+        ({"op": "bot", "handle": "g1", "time_limit": 5}, "InvalidValueError"),
+        ({"op": "bot", "handle": "g1", "time_limit": 0}, "InvalidValueError"),
+        ({"op": "bot", "handle": "g1", "bot": "ismcts:time_limit=1"}, "InvalidArgumentError"),
+        ({"op": "hint", "handle": "g9"}, "InvalidArgumentError"),
+        ({"op": "new", "bots": ["greedy", "greedy"]}, "InvalidValueError"),
+        ({"op": "new", "bots": [None]}, "InvalidValueError"),
+        ({"op": "new", "bots": [None, 3]}, "InvalidArgumentError"),
+        ({"op": "new", "bots": [None, "greedy"], "bot_time_limit": -1}, "InvalidValueError"),
+        ({"op": "advance", "handle": "g1"}, "InvalidArgumentError"),
+    ],
+)
+def test_bot_requests_are_checked(body: dict[str, Any], error: str) -> None:
+    # g1 has no bot seat; g2's seat 0, first to move, is a bot's: the referee plays it
+    # inside 'new', up to seat 1's decision.
+    answers = serve(
+        [
+            json.dumps({"op": "new", "game": "chinchon", "seed": 1}),
+            json.dumps({"op": "new", "game": "chinchon", "seed": 1, "bots": ["greedy", None]}),
+            json.dumps(body),
+        ]
+    )
+    assert answers[1]["bot_moves"]
+    assert answers[1]["summary"]["current_player"] == 1
+    assert answers[2]["error"]["type"] == error
+
+
+def test_a_request_plays_a_bounded_number_of_bot_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the bound, the answer names a bot seat to move: 'apply' refuses to move for
+    it, and 'advance' plays on."""
+    monkeypatch.setattr("scala40.cli.bot_seats.MAX_BOT_MOVES", 1)
+    referee = ServeReferee()
+    new = {
+        "op": "new",
+        "game": "laconga",
+        "players": 3,
+        "seed": 4,
+        "bots": ["greedy", "greedy", None],
+    }
+    answer = referee.answer(new)
+    while not answer["bot_moves"]:  # the client's seat deals first: play its moves
+        move = referee.answer({"op": "legal", "handle": "g1"})["moves"][0]["move"]
+        answer = referee.answer({"op": "apply", "handle": "g1", "move": move})
+    assert len(answer["bot_moves"]) == 1
+    assert answer["summary"]["current_player"] in (0, 1)
+    refused = referee.answer({"op": "apply", "handle": "g1", "move": "draw"})
+    assert refused["error"]["type"] == "InvalidArgumentError"
+    assert "advance" in refused["error"]["message"]
+    while answer["summary"]["current_player"] != 2:
+        answer = referee.answer({"op": "advance", "handle": "g1"})
+        assert len(answer["bot_moves"]) == 1
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_a_node_program_plays_every_game_against_the_bots() -> None:
+    """The example client in JavaScript plays a whole game of each game through
+    ``scala40 serve``, against the greedy bots."""
+    env = {**os.environ, "PYTHONPATH": str(SRC), "PYTHON": sys.executable}
+    done = subprocess.run(
+        ["node", str(SRC.parent / "examples" / "serve_against_bots.mjs"), "greedy"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        load_game(name).title for name in game_names()
+    ]
+    assert all("of greedy" in line for line in lines)

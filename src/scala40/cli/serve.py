@@ -16,13 +16,31 @@ The operations (their fields are described by the JSON Schemas shipped as
     the games and their presets.
 ``new``
     a game: ``game``, ``rules`` (a preset's name or a ruleset's dictionary), ``players``
-    and ``seed``; answers its ``handle`` and ``summary``.
+    and ``seed``; answers its ``handle`` and ``summary``. With ``bots`` (one entry per
+    seat: a bot's name, or ``null`` for a seat the client plays), the referee's bots
+    play those seats, here and after each ``apply`` (``bot_time_limit`` seconds a move,
+    ``bot_seed`` for their randomness); their moves come back in ``bot_moves`` and in
+    the event feed.
 ``legal``
     the legal moves of a game, each as ``{"text", "move"}``.
 ``apply``
     plays ``move`` (its text or its dictionary), checked against ``expected_move_number``
     when given; then, unless ``chance`` is false, plays the chance moves (the deals) that
-    follow.
+    follow, and the moves of the bot seats up to the client's next decision.
+``advance``
+    plays the bot seats (and the chance moves) up to the client's next decision: what
+    ``apply`` does after a move, for a request that stopped at
+    :data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` bot moves.
+``bot``
+    the move a bot (``bot``: a name as ``scala40 play --bots`` takes it, ``greedy`` by
+    default) chooses for the seat to decide, drawing from ``seed``, in at most
+    ``time_limit`` seconds (:mod:`scala40.cli.bot_seats` says how the referee bounds
+    it); answers ``seat``, ``bot``, the move's ``text`` and ``move``. The game is not
+    changed: ``apply`` plays the move.
+``hint``
+    a hint for the seat to decide: the move of the referee's hint bot (the information-set
+    search, or ``bot``), as ``bot`` answers it, and ``advice``, what that seat is to do
+    (the line ``scala40 play`` prints).
 ``view``
     what ``seat`` may see (``view.to_dict()``).
 ``events``
@@ -43,7 +61,10 @@ answered with an error and skipped), the referee holds at most :data:`MAX_HANDLE
 at once (``close`` frees them), a ``check`` takes at most :data:`MAX_MELDS` melds, and the text of a meld or of a hand
 is at most :data:`MAX_CARDS_TEXT` characters.
 Every operation is one call of the library, whose own bounds hold (a move's text, a
-state's size, a sample's draws), so no request's work grows without bound.
+state's size, a sample's draws), so no request's work grows without bound; a bot's move
+takes at most its ``time_limit`` (at most
+:data:`~scala40.cli.bot_seats.MAX_TIME_LIMIT` seconds) and a request plays at most
+:data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` bot moves.
 
 >>> import io, json
 >>> from scala40.cli.serve import serve_stream
@@ -66,6 +87,15 @@ from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 from scala40.cards import CARD_NAMES, parse_cards
+from scala40.cli.bot_seats import (
+    DEFAULT_BOT,
+    DEFAULT_TIME_LIMIT,
+    HINT_BOTS,
+    BotSeats,
+    bot_move,
+    check_time_limit,
+    timed_bot,
+)
 from scala40.cli.check import meld_report
 from scala40.cli.common import (
     EXIT_OK,
@@ -142,12 +172,16 @@ class Referee:
         self._default_game = load_game(game)
         self._states: dict[str, Any] = {}
         self._events: dict[str, list[Event]] = {}
+        self._seats: dict[str, BotSeats] = {}
         self._numbers = itertools.count(1)
         self._operations: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
             "games": self._games,
             "new": self._new,
             "legal": self._legal,
             "apply": self._apply,
+            "advance": self._advance,
+            "bot": self._bot,
+            "hint": self._hint,
             "view": self._view,
             "events": self._events_since,
             "sample": self._sample,
@@ -203,7 +237,7 @@ class Referee:
             return game.ruleset_type.from_dict(rules)
         raise InvalidArgumentError("'rules' must be a preset's name or a ruleset's object")
 
-    def _hold(self, state: Any) -> str:
+    def _hold(self, state: Any, seats: BotSeats | None = None) -> str:
         if len(self._states) >= MAX_HANDLES:
             raise InvalidValueError(
                 f"the referee holds {MAX_HANDLES} games already; close some first"
@@ -211,7 +245,39 @@ class Referee:
         handle = f"g{next(self._numbers)}"
         self._states[handle] = state
         self._events[handle] = []
+        if seats is not None:
+            self._seats[handle] = seats
         return handle
+
+    def _bot_seats(self, game: Game, state: Any, request: Mapping[str, Any]) -> BotSeats | None:
+        """The bot seats ``bots`` asks for (``None`` without it)."""
+        specs = _optional(request, "bots", list, None)
+        if specs is None:
+            return None
+        if len(specs) != state.player_count:
+            raise InvalidValueError(
+                f"'bots' must hold one entry per seat ({state.player_count}), got {len(specs)}"
+            )
+        limit = check_time_limit(request.get("bot_time_limit", DEFAULT_TIME_LIMIT))
+        seed = _seed(request, "bot_seed", _optional(request, "seed", int, 0))
+        return BotSeats(game, specs, limit, seed)
+
+    def _hold_with_bots(
+        self, game: Game, state: Any, request: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Hold ``state`` with the bot seats the request asks for, played up to the
+        client's decision: the answer of ``new`` and ``load``."""
+        seats = self._bot_seats(game, state, request)
+        played: list[dict[str, Any]] = []
+        events: list[Event] = []
+        if seats is not None:
+            state, events, played = seats.play(state, chance=True)
+        handle = self._hold(state, seats)
+        self._events[handle].extend(events)
+        answer: dict[str, Any] = {"handle": handle, "summary": _summary(game, state)}
+        if seats is not None:
+            answer["bot_moves"] = played
+        return answer
 
     def _held(self, request: Mapping[str, Any]) -> tuple[str, Any]:
         handle = _field(request, "handle", str)
@@ -240,11 +306,9 @@ class Referee:
         rules = self._rules(game, request)
         fallback = min(max(game.default_players, rules.min_players), rules.max_players)
         players = _optional(request, "players", int, fallback)
-        seed = _optional(request, "seed", int, 0)
-        if not 0 <= seed <= MAX_SEED:
-            raise InvalidValueError(f"'seed' must be from 0 to {MAX_SEED}")
+        seed = _seed(request, "seed", 0)
         state = _after_chance(game.new_game(rules, players, seed))
-        return {"handle": self._hold(state), "summary": _summary(game, state)}
+        return self._hold_with_bots(game, state, request)
 
     def _legal(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
@@ -258,6 +322,12 @@ class Referee:
         chance = request.get("chance", True)
         if not isinstance(chance, bool):
             raise InvalidArgumentError("'chance' must be true or false")
+        seats = self._seats.get(handle)
+        if seats is not None and not state.is_chance and seats.plays(state.current_player):
+            raise InvalidArgumentError(
+                f"seat {state.current_player} is played by the referee's bot: send "
+                "'advance' to play the bot seats"
+            )
         if expected is not None:
             after = state.apply(move, expected_move_number=expected)
         else:
@@ -267,9 +337,60 @@ class Referee:
             before, step = after, after.legal_moves()[0]
             after = before.apply(step)
             events.extend(events_of(before, step, after))
-        self._states[handle] = after
+        return self._settle(handle, after, events, chance)
+
+    def _settle(
+        self, handle: str, state: Any, events: list[Event], chance: bool
+    ) -> dict[str, Any]:
+        """Keep ``state`` for ``handle`` after the bot seats' moves, with the events of
+        what led there; the answer of ``apply`` and ``advance``."""
+        seats = self._seats.get(handle)
+        played: list[dict[str, Any]] = []
+        if seats is not None:
+            state, more, played = seats.play(state, chance)
+            events = events + more
+        self._states[handle] = state
         self._events[handle].extend(events)
-        return {"summary": _summary(load_game(after.game_name), after)}
+        answer: dict[str, Any] = {"summary": _summary(load_game(state.game_name), state)}
+        if seats is not None:
+            answer["bot_moves"] = played
+        return answer
+
+    def _advance(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, state = self._held(request)
+        if handle not in self._seats:
+            raise InvalidArgumentError(f"no bot plays a seat of {handle!r} (see 'bots' of 'new')")
+        return self._settle(handle, state, [], chance=True)
+
+    def _bot(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        _, state = self._held(request)
+        spec = _optional(request, "bot", str, DEFAULT_BOT)
+        return self._bot_answer(state, spec, request)
+
+    def _hint(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        _, state = self._held(request)
+        game = load_game(state.game_name)
+        fallback = next(
+            (spec for spec in HINT_BOTS if spec.partition(":")[0] in game.bots), DEFAULT_BOT
+        )
+        spec = _optional(request, "bot", str, fallback)
+        answer = self._bot_answer(state, spec, request)
+        answer["advice"] = game.text.turn_hint(state)
+        return answer
+
+    def _bot_answer(self, state: Any, spec: str, request: Mapping[str, Any]) -> dict[str, Any]:
+        """The move bot ``spec`` chooses in ``state`` under the request's seed and time
+        budget: the answer of ``bot`` and ``hint``."""
+        limit = check_time_limit(request.get("time_limit", DEFAULT_TIME_LIMIT))
+        seed = _seed(request, "seed", 0)
+        bot = timed_bot(spec, load_game(state.game_name), limit)
+        move = bot_move(state, bot, seed)
+        return {
+            "seat": state.current_player,
+            "bot": spec,
+            "text": str(move),
+            "move": move.to_dict(),
+        }
 
     def _view(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
@@ -289,9 +410,7 @@ class Referee:
     def _sample(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
         seat = _field(request, "seat", int)
-        seed = _optional(request, "seed", int, 0)
-        if not 0 <= seed <= MAX_SEED:
-            raise InvalidValueError(f"'seed' must be from 0 to {MAX_SEED}")
+        seed = _seed(request, "seed", 0)
         sampled = state.view(seat).sample(seed)
         return {
             "handle": self._hold(sampled),
@@ -306,12 +425,13 @@ class Referee:
         data = _field(request, "state", dict)
         game = self._game(request) if "game" in request else _game_of_state(data)
         state = game.state_from_dict(data)
-        return {"handle": self._hold(state), "summary": _summary(game, state)}
+        return self._hold_with_bots(game, state, request)
 
     def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, _ = self._held(request)
         del self._states[handle]
         del self._events[handle]
+        self._seats.pop(handle, None)
         return {"closed": handle}
 
     def _check(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -351,6 +471,14 @@ class Referee:
             "cards": card_names(cards, False),
             "value": value,
         }
+
+
+def _seed(request: Mapping[str, Any], name: str, default: int) -> int:
+    """A seed field of ``request``: an integer from 0 to :data:`MAX_SEED`."""
+    seed: int = _optional(request, name, int, default)
+    if not 0 <= seed <= MAX_SEED:
+        raise InvalidValueError(f"{name!r} must be from 0 to {MAX_SEED}")
+    return seed
 
 
 def _game_of_state(data: Mapping[str, Any]) -> Game:
@@ -440,8 +568,8 @@ COMMAND = Command(
     summary="referee games for another program, in JSON lines on stdin and stdout",
     description="Read one JSON request a line on standard input and write one JSON "
     "answer a line on standard output: create games of any game from rules and a seed, "
-    "list legal moves, apply moves, a seat's view, samples, check melds, value hands, "
-    "save and load states. Errors are answers too. It stops at the end of the input.",
+    "list legal moves, apply moves, let the referee's bots play seats or suggest a move, "
+    "a seat's view, samples, check melds, value hands, save and load states. Errors are answers too. It stops at the end of the input.",
     configure=_configure,
     run=_run,
     epilog="examples:\n  scala40 serve < requests.jsonl > answers.jsonl\n  scala40 serve --game chinchon",
