@@ -240,6 +240,21 @@ def _scripts(directory: str, pattern: str) -> list[str]:
     return sorted(str(path.relative_to(ROOT)) for path in (ROOT / directory).glob(pattern))
 
 
+RECIPES_TORCH = "torch==2.13.0"
+"""The PyTorch the recipes session installs first: a CPU wheel where one lies beside pip
+(the plain requirement would bring the default build and its GPU libraries)."""
+
+
+@nox.session
+def recipes(session: nox.Session) -> None:
+    """Run the learning page's recipes as written, at a few hundred steps (tests/recipes):
+    MaskablePPO on the Gymnasium seat environment with vectorised copies, PettingZoo's
+    SB3 tutorial wrapper, OpenSpiel's PyTorch DQN and ISMCTS in evaluate_bots."""
+    session.install(RECIPES_TORCH)
+    session.install("-e", ".[recipes,test]")
+    session.run("pytest", "tests/recipes", "-p", "no:cacheprovider", *session.posargs)
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
     """Run every benchmarks/bench_*.py script."""

@@ -3,6 +3,7 @@ end of a game, rewards, render, errors. Skipped without the ``rl`` extra."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
@@ -197,3 +198,18 @@ def test_unfinished_episodes_can_end_truncated_and_unpaid() -> None:
         assert all(truncated == (unfinished == "truncate") for truncated, _ in blocked)
     capped = env("chinchon", episode="hand", max_game_length=150, unfinished="truncate")
     assert ending(capped, 1)[1:] == (True, {0.0})
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATIONS)
+def test_the_other_pettingzoo_utilities_that_apply() -> None:
+    """Besides api_test and seed_test: render_test (both render modes) and state_test's
+    checks of an AEC environment's state(). The docs say why the others do not apply."""
+    from pettingzoo.test import render_test
+
+    # The module (pettingzoo.test's own name state_test is the function that needs a
+    # parallel environment too).
+    state_checks = importlib.import_module("pettingzoo.test.state_test")
+
+    render_test(lambda render_mode: env("chinchon", render_mode=render_mode))
+    state_checks.test_state_space(env("skarney"))
+    state_checks.test_state(env("scala40", "official", players=3), num_cycles=100)
