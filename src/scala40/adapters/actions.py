@@ -968,7 +968,7 @@ class ChanceDraws:
     (52, 7, 7)
     """
 
-    __slots__ = ("counts", "left", "order")
+    __slots__ = ("_outcomes", "counts", "left", "order")
 
     def __init__(
         self,
@@ -976,6 +976,7 @@ class ChanceDraws:
         *,
         _counts: tuple[int, ...] | None = None,
         _order: tuple[int, ...] = (),
+        _left: int | None = None,
     ) -> None:
         if _counts is None:
             counts = [0] * CARD_CODES
@@ -986,8 +987,9 @@ class ChanceDraws:
         """Copies left of each card code."""
         self.order = _order
         """The cards drawn so far, in order."""
-        self.left = sum(_counts)
+        self.left = sum(_counts) if _left is None else _left
         """How many cards are left to draw."""
+        self._outcomes: tuple[tuple[int, float], ...] | None = None
 
     @property
     def complete(self) -> bool:
@@ -996,8 +998,13 @@ class ChanceDraws:
 
     def outcomes(self) -> tuple[tuple[int, float], ...]:
         """Each card code that can come next, with its probability, in increasing order."""
-        left = self.left
-        return tuple((card, count / left) for card, count in enumerate(self.counts) if count)
+        found = self._outcomes
+        if found is None:
+            left = self.left
+            found = self._outcomes = tuple(
+                [(card, count / left) for card, count in enumerate(self.counts) if count]
+            )
+        return found
 
     def after(self, card: int) -> ChanceDraws:
         """The draws once ``card`` is drawn.
@@ -1011,7 +1018,9 @@ class ChanceDraws:
             )
         counts = list(self.counts)
         counts[card] -= 1
-        return ChanceDraws((), _counts=tuple(counts), _order=(*self.order, card))
+        return ChanceDraws(
+            (), _counts=tuple(counts), _order=(*self.order, card), _left=self.left - 1
+        )
 
     def __repr__(self) -> str:
         return f"<ChanceDraws {len(self.order)} drawn, {self.left} left>"
