@@ -42,7 +42,8 @@ __all__ = ["BotPolicy", "decision_of"]
 
 
 def decision_of(where: Any) -> Decision | None:
-    """The decision being made in ``where``: a :class:`Decision` itself, an adapter's
+    """The decision being made in ``where``: a
+    :class:`~scala40.adapters.actions.Decision` itself, an adapter's
     environment (the PettingZoo environment, wrapped or not, or the Gymnasium
     ``SeatEnv``: their ``decision``), or an OpenSpiel state of the library's games (its
     ``node.decision``); ``None`` where nobody decides (the end, a chance node).
