@@ -21,6 +21,7 @@ Installing the extra gives the packages: ``pip install "scala40[openspiel]"``.
 >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 >>> from scala40.adapters import openspiel
 >>> from scala40.adapters.episodes import learning_rules
+>>> from scala40.adapters.openspiel_bots import OpenSpielBot
 >>> game = openspiel.load_game("chinchon", rules=learning_rules("chinchon"), episode="hand")
 >>> bots = [OpenSpielBot(game, 0, "greedy", seed=1), OpenSpielBot(game, 1, "random", seed=2)]
 >>> returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))

@@ -21,6 +21,7 @@ plays, the end of the game, or :data:`MAX_BOT_MOVES` moves in one request (then 
 answer's summary names the bot seat to move, and ``advance`` goes on).
 
 >>> import scala40
+>>> from scala40.cli.bot_seats import bot_move, timed_bot
 >>> state = scala40.new_game(players=2, seed=1)
 >>> move = bot_move(state, timed_bot("greedy", "scala40", 0.2), seed=3)
 >>> move in state.legal_moves()
