@@ -14,6 +14,11 @@ at random to the end, another seat resigning now and then. Throughout:
   seats share the returns; otherwise the hand in play is abandoned, scoring nothing;
 * each seat's view JSON shows who resigned, and a sample of the view (a twin state) keeps
   it and passes its own ``problems()``.
+
+Besides, every seat resigns at the first states of every phase a seeded random game
+reaches (its chance steps, the knock games' re-entry decisions under rules that allow
+them, the end of a hand): each resignation leaves a state whose ``problems()`` are empty
+and that the loader reads back, whether the match goes on or ends there.
 """
 
 from __future__ import annotations
@@ -38,6 +43,21 @@ def _cases() -> list[Any]:
         for name in game_names()
         for preset in load_game(name).ruleset_type.preset_names()
     ]
+
+
+def _phase_cases() -> list[Any]:
+    """Every preset, the knock games with one re-entry allowed (LC-REENGANCHE, RU-ELIM),
+    which no preset of La Conga or Rumino allows, and Rumino's claims decided in turn
+    (RU-RUMINO), no preset's either."""
+    cases = _cases()
+    for name in ("rumino", "laconga"):
+        game = load_game(name)
+        rules = game.ruleset_type(reentry=1)
+        cases.append(pytest.param(game, rules, id=f"{name}-reentry"))
+    rumino = load_game("rumino")
+    claims = rumino.ruleset_type(rumino_claim="decision")
+    cases.append(pytest.param(rumino, claims, id="rumino-claims"))
+    return cases
 
 
 def _sides_left(state: Any) -> list[tuple[int, ...]]:
@@ -155,3 +175,55 @@ def test_a_seat_resigns_at_any_moment_and_the_game_goes_on_without_it(
             if state.resigned and chooser.random() < 0.05:
                 _check_state(game, state)
         _check_state(game, state)
+
+
+
+PHASE_ACTIONS = 4_000
+"""Moves a game of the every-phase test plays at most (enough, with hands ended when
+they can be, for a player of the knock games to reach the limit and decide on a
+re-entry)."""
+RESIGN_STATES_PER_PHASE = 2
+"""States of each phase at which every seat resigns, one seat at a time."""
+_ENDING_VERBS = frozenset({"close", "knock", "meld"})
+"""Moves the every-phase test plays when it can, so that hands end sooner."""
+
+
+def _phase(state: Any) -> object:
+    return getattr(state, "phase", (state.is_chance, state.is_over))
+
+
+@pytest.mark.parametrize(("game", "rules"), _phase_cases())
+def test_a_resignation_at_every_phase_leaves_a_state_the_loader_accepts(
+    game: Game, rules: Any
+) -> None:
+    """C-RESIGN at every phase: a resignation that ends the match, or only the hand, at a
+    chance step, a draw, an offer, a claim or a re-entry decision leaves a valid state
+    (``problems()`` empty) that the loader reads back, equal."""
+    rules = game.resolve_rules(rules)
+    # Two players (a resignation ends the match) and three (it ends a hand, mostly).
+    for players in sorted({rules.min_players, max(rules.min_players, min(rules.max_players, 3))}):
+        reached = _resign_at_every_phase(game, rules, players)
+        if getattr(rules, "reentry", 0) != 0:  # the knock games' re-entries (LC-REENGANCHE)
+            assert "reentry" in reached, f"{players} players: no re-entry decision, {reached}"
+
+
+def _resign_at_every_phase(game: Game, rules: Any, players: int) -> list[str]:
+    """Play a seeded game, every seat resigning in turn (each in a copy) at the first
+    states of each phase; return the phases reached."""
+    state: Any = game.new_game(rules, players, 7, auto_chance=False)
+    chooser = random.Random(f"{game.name}-phases-{players}")
+    resigned_at: dict[object, int] = {}
+    for _ in range(PHASE_ACTIONS):
+        if state.is_over:
+            break
+        phase = _phase(state)
+        if resigned_at.get(phase, 0) < RESIGN_STATES_PER_PHASE:
+            resigned_at[phase] = resigned_at.get(phase, 0) + 1
+            for move in state.resignations():
+                after = state.apply(move)
+                assert after.problems() == [], (phase, str(move), after.problems())
+                _check_state(game, after)
+        legal = list(state.legal_moves())
+        ending = [move for move in legal if str(move).split(" ", 1)[0] in _ENDING_VERBS]
+        state = state.apply(chooser.choice(ending or legal))
+    return sorted(str(getattr(phase, "value", phase)) for phase in resigned_at)

@@ -736,7 +736,16 @@ def resign(state: KnockRecord, resigned: tuple[int, ...], winners: tuple[int, ..
         )
     common: dict[str, Any] = {"active": active, "resigned": resigned, "last_hand": last}
     if winners:
-        return evolve(state, phase=Phase.OVER, winners=winners, pending=(), taken=None, **common)
+        # Over, whatever was under way: re-entries still to decide included.
+        return evolve(
+            state,
+            phase=Phase.OVER,
+            winners=winners,
+            pending=(),
+            taken=None,
+            reentry_total=0,
+            **common,
+        )
     if phase is Phase.REENTRY:
         pending = tuple(seat for seat in state.pending if seat not in resigned)
         # The next deal goes to the seat after the dealer: a dealer who resigned leaves
