@@ -20,8 +20,9 @@ game (format ``scala40.view``, version 1):
 ``hand``
     the seat's cards in card notation (``"10H"``, ``"JK"``), never card codes;
 ``scores``, ``is_over``, ``winners``
-    each seat's score (Skarney: its running total), whether the game has ended, its
-    winners;
+    the scores, one a seat (Skarney: its running total; one a side in a partnership),
+    whether the game has ended, and its winners: seats, in increasing order, below
+    ``public["player_count"]``;
 ``last_hand``
     how the previous hand ended, in one shape for every game (:func:`hand_result_to_dict`),
     or ``None``;
@@ -650,19 +651,29 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
     is_over = data["is_over"]
     if not isinstance(is_over, bool):
         raise _fail("is_over", "true or false", is_over)
+    public = data["public"]
+    if not isinstance(public, Mapping):
+        raise _fail("public", "a mapping", public)
+    _json_value(public, "public")
+    # Winners are seats, not sides: a partnership's scores are one a side (SK-PARTNERS),
+    # so the seats are counted by the view's player_count where it gives one.
+    seats = public.get("player_count")
+    if not (type(seats) is int and 0 < seats <= MAX_VIEW_ITEMS):
+        seats = MAX_VIEW_ITEMS
+    for name, value in (("seat", seat), ("current_player", current)):
+        if value is not None and value >= seats:
+            raise _fail(name, f"a seat below the player count, {seats}", value)
     winners = _list(data, "winners")
     for place, winner in enumerate(winners):
-        if type(winner) is not int or not 0 <= winner < len(scores):
-            raise _fail(f"winners[{place}]", "a seat", winner)
+        if type(winner) is not int or not 0 <= winner < seats:
+            raise _fail(f"winners[{place}]", f"a seat below {seats}", winner)
+    if sorted(set(winners)) != winners:
+        raise _fail("winners", "distinct seats in increasing order", winners)
     if is_over != bool(winners):
         raise _fail("is_over", "true exactly when there are winners", is_over)
     last = data["last_hand"]
     if last is not None:
         _check_hand_result(last)
-    public = data["public"]
-    if not isinstance(public, Mapping):
-        raise _fail("public", "a mapping", public)
-    _json_value(public, "public")
     return ClientView(
         game=name,
         seat=seat,

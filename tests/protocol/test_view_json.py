@@ -13,6 +13,10 @@ From states of every phase reached in seeded random games, each seat's view JSON
   every game;
 * carries the state's move number, whose count ``apply`` keeps, and which a stale move is
   refused against.
+
+Finished matches too, in every game and preset: one played to its end and one ended by
+a resignation, whose winners are seats and whose scores may be a side's (Skarney's
+partnerships).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from scala40.errors import InvalidArgumentError, StaleMoveError
+from scala40.errors import InvalidArgumentError, SerializationError, StaleMoveError
 from scala40.game import Game, game_names, load_game
 from scala40.views import view_from_dict
 from tests.protocol.test_samples import _states
@@ -68,6 +72,67 @@ def test_view_json_reads_back_and_leaks_nothing(game: Game, preset: str) -> None
         for state in _states(game, preset, seed):
             for seat in range(state.player_count):
                 _check_view_json(state, seat)
+
+
+MAX_MATCH_MOVES = 20_000
+"""Moves a match played to its end takes at most (hands end sooner when the moves that
+end them are played when they can be)."""
+_ENDING_VERBS = frozenset({"close", "knock", "meld", "layoff", "extend"})
+
+
+def _finished(game: Game, preset: str, seed: int) -> Any:
+    """A seeded match of ``preset`` played to its end, the moves that end hands first."""
+    rules = game.resolve_rules(preset)
+    players = max(rules.min_players, min(game.default_players, rules.max_players))
+    state: Any = game.new_game(rules, players, seed)
+    chooser = random.Random(seed)
+    for _ in range(MAX_MATCH_MOVES):
+        if state.is_over:
+            return state
+        legal = list(state.legal_moves())
+        ending = [move for move in legal if str(move).split(" ", 1)[0] in _ENDING_VERBS]
+        state = state.apply(chooser.choice(ending or legal))
+    raise AssertionError(f"{game.name} {preset}: the match did not end")
+
+
+@pytest.mark.parametrize(("game", "preset"), _cases())
+def test_view_json_of_finished_matches_reads_back(game: Game, preset: str) -> None:
+    """A finished match's view JSON, for every seat, reads back through
+    ``view_from_dict``: winners are seats, scores may be per side (SK-PARTNERS)."""
+    played = _finished(game, preset, 1)
+    rules = game.resolve_rules(preset)
+    players = max(rules.min_players, min(game.default_players, rules.max_players))
+    start: Any = game.new_game(rules, players, 2)
+    resigned = start.apply(start.resignations()[0])
+    while not resigned.is_over:  # more than two sides: the others resign too (C-RESIGN)
+        resigned = resigned.apply(resigned.resignations()[0])
+    for state in (played, resigned):
+        assert state.is_over and state.winners
+        for seat in range(state.player_count):
+            _check_view_json(state, seat)
+            assert view_from_dict(state.view(seat).to_dict(), game.name).winners == tuple(
+                state.winners
+            )
+
+
+def test_a_view_json_names_winners_and_seats_among_its_seats() -> None:
+    """SK-PLAYERS: a partnership's view has a score a side and winners that are seats;
+    a winner, a seat or a decider past the player count, or a winner named twice, is
+    refused."""
+    game = load_game("skarney")
+    state: Any = game.new_game("partnership", 4, 1)
+    over = state.apply("resign 0")
+    data = over.view(1).to_dict()
+    assert (data["winners"], len(data["scores"])) == ([1, 3], 2)
+    assert view_from_dict(data, "skarney").winners == (1, 3)
+    for key, value, wrong in (
+        ("winners", [1, 4], r"winners\[1\]: expected a seat below 4"),
+        ("winners", [3, 1], "winners: expected distinct seats in increasing order"),
+        ("winners", [1, 1], "winners: expected distinct seats in increasing order"),
+        ("seat", 4, "seat: expected a seat below the player count, 4"),
+    ):
+        with pytest.raises(SerializationError, match=wrong):
+            view_from_dict({**data, key: value})
 
 
 @pytest.mark.parametrize("name", game_names())
