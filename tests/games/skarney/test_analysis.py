@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 from itertools import product
 
 import pytest
@@ -17,9 +18,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scala40.cards import JOKER, Card, make_card
-from scala40.errors import InvalidCardError, InvalidValueError
+from scala40.errors import (
+    InvalidArgumentError,
+    InvalidCardError,
+    InvalidValueError,
+    UnknownPresetError,
+)
 from scala40.games.skarney import best_contract, can_make_contract, contracts, hand_melds
-from scala40.games.skarney.rules import MELD_RULES, meld_points
+from scala40.games.skarney.rules import MELD_RULES, Ruleset, meld_points
 from scala40.melds import Meld, MeldKind
 
 _POOL: tuple[Card, ...] = tuple(
@@ -139,3 +145,23 @@ def test_analysis_inputs_are_checked() -> None:
         can_make_contract("5S 5D 5H", hand_number=8)
     with pytest.raises(InvalidValueError, match="size"):
         contracts("5S 5D 5H", size=0)
+
+
+@pytest.mark.parametrize("search", [contracts, best_contract, can_make_contract])
+def test_every_argument_is_checked_whatever_the_size(search: Any) -> None:
+    """SK-CONTRACT: ``size`` says how many melds make the contract, but a wrong
+    ``hand_number`` or ``rules`` beside it is still refused, naming it."""
+    hand = "3S 3H 3D 4S 4H 2C 5S"
+    with pytest.raises(InvalidArgumentError, match="expected a Skarney Ruleset"):
+        search(hand, "x", object(), size=2)
+    with pytest.raises(InvalidArgumentError, match="expected a Skarney Ruleset"):
+        search(hand, -1, 5, size=1)
+    for hand_number in (-1, 0, 8, "x", True, 1.0):
+        with pytest.raises(InvalidValueError, match="hand_number must be from 1 to 7"):
+            search(hand, hand_number, size=2)
+    with pytest.raises(UnknownPresetError):
+        search(hand, 1, "nope", size=2)
+    # Under rules of fewer hands, the hand number is checked against them.
+    short = Ruleset(contract_melds=(3, 3), hand_bonus=(100, 100), hands=2)
+    with pytest.raises(InvalidValueError, match="hand_number must be from 1 to 2"):
+        search(hand, 3, short, size=2)

@@ -99,17 +99,21 @@ def contract_size(
     hand_number: int = 1, rules: Ruleset | str | None = None, size: int | None = None
 ) -> int:
     """How many 3-card melds make the contract: ``size`` if given, else the contract of
-    hand ``hand_number`` under ``rules`` (SK-CONTRACT).
+    hand ``hand_number`` under ``rules`` (SK-CONTRACT). Every argument is checked,
+    whichever decides.
 
     >>> contract_size(1), contract_size(5), contract_size(size=2)
     (3, 4, 2)
+    >>> contract_size(-1, size=2)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidValueError: hand_number must be from 1 to 7, got -1
+
+    :raises InvalidArgumentError: ``rules`` is not a Skarney ruleset, a preset name or
+        ``None``.
+    :raises InvalidValueError: ``hand_number`` is not a hand of ``rules``, or ``size`` is
+        not from 1 to :data:`~scala40.games.skarney.search.MOST_CONTRACT_MELDS`.
     """
-    if size is not None:
-        if not (type(size) is int and 1 <= size <= MOST_CONTRACT_MELDS):
-            raise InvalidValueError(
-                f"size must be an integer from 1 to {MOST_CONTRACT_MELDS}, got {describe(size)}"
-            )
-        return size
     if rules is not None and not isinstance(rules, (str, Ruleset)):
         raise InvalidArgumentError(
             f"expected a Skarney Ruleset, a preset name or None, got {describe(rules)}"
@@ -120,7 +124,13 @@ def contract_size(
             f"hand_number must be from 1 to {len(ruleset.contract_melds)}, "
             f"got {describe(hand_number)}"
         )
-    return ruleset.contract_size(hand_number)
+    if size is None:
+        return ruleset.contract_size(hand_number)
+    if not (type(size) is int and 1 <= size <= MOST_CONTRACT_MELDS):
+        raise InvalidValueError(
+            f"size must be an integer from 1 to {MOST_CONTRACT_MELDS}, got {describe(size)}"
+        )
+    return size
 
 
 def hand_melds(cards: Iterable[Card] | str) -> tuple[Meld, ...]:
