@@ -8,6 +8,7 @@ The fuzz suites (``test_hostile_input.py`` in each test package, and the long ru
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import math
 from collections.abc import Callable, Iterator
@@ -23,6 +24,7 @@ from scala40 import (
     GameState,
     GreedyBot,
     InvalidArgumentError,
+    InvalidCardError,
     InvalidMeldError,
     InvalidMoveError,
     InvalidRulesetError,
@@ -33,18 +35,22 @@ from scala40 import (
     Ruleset,
     Scala40Error,
     SerializationError,
+    UnknownGameError,
     check_meld,
     meld_interpretations,
     move_from_dict,
     new_game,
     parse_move,
 )
+from scala40.cards import MAX_CARDS, MAX_CARDS_TEXT, as_cards, parse_cards
 from scala40.cli import EXIT_QUIT, main
+from scala40.cli.check import meld_report
+from scala40.game import load_game
 from scala40.games.scala40.analysis import best_opening, can_open, hand_melds, min_deadwood
 from scala40.melds import MAX_MELD_CARDS
 from scala40.records import GameRecord
 from scala40.tournament import run_tournament
-from tests.hostile import cpu_seconds, library_errors_only, time_limit
+from tests.hostile import FailingRepr, cpu_seconds, library_errors_only, time_limit
 
 HUGE = 10**5000
 
@@ -124,11 +130,64 @@ def test_the_greedy_bot_decides_fast_on_a_dense_hand() -> None:
     assert move in state.legal_moves()
 
 
+# Large inputs are refused by their length before any of them is read: the bounds
+# (MAX_CARDS, MAX_CARDS_TEXT, MAX_GAME_NAME, MAX_OPTION_ITEMS, MAX_READ_ITEMS, the
+# check command's MAX_MELDS) are documented where they are defined.
+
+
+def test_a_million_cards_are_refused_by_their_number() -> None:
+    refused(InvalidCardError, lambda: parse_cards("7S " * 1_000_000), "at most 10000 are read")
+    refused(InvalidCardError, lambda: parse_cards("7s," * 1_000_000), "at most 10000 are read")
+    refused(InvalidCardError, lambda: check_meld("x" * 3_000_000), "at most 10000 are read")
+    edge = " ".join(["7S"] * MAX_CARDS)
+    assert len(edge) <= MAX_CARDS_TEXT
+    assert len(parse_cards(edge)) == MAX_CARDS
+    refused(InvalidCardError, lambda: parse_cards(edge + " 7S"), f"{MAX_CARDS + 1} cards")
+    refused(InvalidCardError, lambda: parse_cards("* " * (MAX_CARDS + 1)), "at most 1000")
+    for many in ([6] * 1_000_000, (6,) * 1_000_000, iter([6] * 1_000_000), itertools.repeat(6)):
+        refused(InvalidCardError, lambda many=many: as_cards(many), "at most 1000 are read")  # type: ignore[misc]
+    refused(InvalidCardError, lambda: check_meld([6] * 1_000_000), "at most 1000")
+    refused(InvalidCardError, lambda: hand_melds("7S " * 1_000_000), "at most 10000")
+    assert as_cards([6] * MAX_CARDS) == (6,) * MAX_CARDS
+
+
+def test_large_names_and_dictionaries_are_refused_by_their_size() -> None:
+    refused(UnknownGameError, lambda: load_game("x" * 3_000_000), "at most 100 characters")
+    many = {str(number): 1 for number in range(100_000)}
+    state = new_game(players=2, seed=1)
+    refused(SerializationError, lambda: GameState.from_dict({**state.to_dict(), **many}), "keys")
+    refused(SerializationError, lambda: move_from_dict({**many, "type": "draw"}), "keys")
+    options = Ruleset().to_dict()
+    refused(SerializationError, lambda: Ruleset.from_dict({**options, "options": many}), "1000")
+    long_list = {**options["options"], "extra": [3] * 1_000_000}
+    refused(SerializationError, lambda: Ruleset.from_dict({**options, "options": long_list}))
+    # A message quotes the first items of a large value, whatever lies after them.
+    tail = [FailingRepr()] * 1_000_000
+    message = refused(
+        SerializationError, lambda: move_from_dict({"type": "meld", "cards": [6] * 100 + tail})
+    )
+    assert "[6, 6, 6" in message
+
+
+def test_the_check_command_refuses_long_melds_and_many_melds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for argv in (["check", "7S " * 100_000], ["check", *["7S 8S 9S"] * 10_000]):
+        with fast():
+            assert main(argv) == 2
+        assert "at most" in capsys.readouterr().err
+    refused(
+        InvalidValueError, lambda: meld_report(load_game("scala40"), "official", ["7S 8S 9S"] * 65)
+    )
+
+
 def test_big_invalid_requests_leave_no_memory_behind() -> None:
     rules = MeldRules(max_wilds=None)
-    for size in (MAX_MELD_CARDS + 1, 1_000, 100_000):
+    for size in (MAX_MELD_CARDS + 1, MAX_CARDS):
         with fast():
             assert not meld_interpretations((JOKER,) * size, rules)
+    with fast(), pytest.raises(InvalidCardError, match=f"at most {MAX_CARDS} are read"):
+        meld_interpretations((JOKER,) * 100_000, rules)  # refused by its length
     assert all(len(key) <= MAX_MELD_CARDS for key in rules.tables.readings)
     assert rules.tables.readings.held <= rules.tables.readings.budget
 

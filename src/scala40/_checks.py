@@ -12,6 +12,7 @@ goes through it, so that building the error can never raise another one.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Collection, Sequence
@@ -79,12 +80,35 @@ def describe(value: object, limit: int = MAX_SHOWN) -> str:
         sign = "a negative " if value < 0 else "an "
         return f"{sign}integer of {digits} digits"
     try:
-        text = repr(value)
+        text = repr(_pruned(value, limit, 0))
     except Exception:  # a hostile __repr__, or a huge number inside a container
         text = f"<a {type(value).__name__}>"
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     return text
+
+
+_MAX_PRUNED_DEPTH = 8
+"""How deep :func:`_pruned` goes into nested containers."""
+
+
+def _pruned(value: object, limit: int, depth: int) -> object:
+    """``value`` with every list, tuple, set and dictionary in it (to a depth of
+    :data:`_MAX_PRUNED_DEPTH`) cut to its first ``limit`` items: the same first ``limit``
+    characters of ``repr`` (each item takes one at least), at a cost that does not grow
+    with the containers' size."""
+    if depth > _MAX_PRUNED_DEPTH:
+        return value
+    kind = type(value)
+    if kind is list or kind is tuple:
+        items = value[:limit]  # type: ignore[index]
+        return kind(_pruned(item, limit, depth + 1) for item in items)
+    if kind is dict:
+        pairs = itertools.islice(value.items(), limit)  # type: ignore[attr-defined]
+        return {key: _pruned(item, limit, depth + 1) for key, item in pairs}
+    if kind is set or kind is frozenset:
+        return kind(itertools.islice(value, limit))  # type: ignore[call-overload]
+    return value
 
 
 def check_int(name: str, value: object, low: int, high: int | None = None) -> int:

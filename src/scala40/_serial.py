@@ -39,6 +39,7 @@ __all__ = [
     "is_seed",
     "is_total",
     "lists_to_dict",
+    "refuse_many_keys",
     "state_head_to_dict",
     "tuple_or",
 ]
@@ -50,11 +51,14 @@ def expect_header(data: object, kind: str, version: int) -> Mapping[str, Any]:
     """``data`` itself, once it is known to be a mapping of format ``scala40.<kind>`` at
     ``version`` (``kind`` may also be a whole format name with dots, such as
     ``scala40.skarney.state``); otherwise a :class:`~scala40.SerializationError` that
-    starts with ``kind`` and says what was found."""
+    starts with ``kind`` and says what was found. A mapping of more than
+    :data:`MAX_READ_ITEMS` keys (no format has a tenth of that) is refused at once, so
+    that naming its unknown keys costs little."""
     full = kind if "." in kind else f"scala40.{kind}"
     kind = full.removeprefix("scala40.")
     if not isinstance(data, Mapping):
         raise SerializationError(f"{kind}: expected a mapping, got {type(data).__name__}")
+    refuse_many_keys(data, kind)
     found = data.get("format")
     if not (isinstance(found, str) and found == full):
         raise SerializationError(f"{kind}: expected format {full!r}, got {describe(found)}")
@@ -64,6 +68,23 @@ def expect_header(data: object, kind: str, version: int) -> Mapping[str, Any]:
             f"{kind}: unsupported version {describe(number)}, expected {version}"
         )
     return data
+
+
+def refuse_many_keys(data: object, kind: str) -> None:
+    """Refuse a mapping of more than :data:`MAX_READ_ITEMS` keys (no format has a tenth
+    of that) with a :class:`~scala40.SerializationError` that starts with ``kind``, before
+    any work on it: copying it, or naming its unknown keys in order, would cost time in
+    proportion.
+
+    >>> refuse_many_keys(dict.fromkeys(range(2000)), "chinchon.move")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.SerializationError: chinchon.move: a mapping of 2000 keys, more than any format has (1000)
+    """
+    if isinstance(data, Mapping) and len(data) > MAX_READ_ITEMS:
+        raise SerializationError(
+            f"{kind}: a mapping of {len(data)} keys, more than any format has ({MAX_READ_ITEMS})"
+        )
 
 
 MAX_READ_ITEMS = 1_000

@@ -53,7 +53,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from scala40._checks import describe, is_bool
 from scala40._fields import make_evolver, make_setter
 from scala40._rng import next_random, random_below, seed_state
-from scala40._serial import MAX_SEED_DIGITS, is_seed
+from scala40._serial import MAX_SEED_DIGITS, is_seed, refuse_many_keys
 from scala40.drawing import state_svg
 from scala40.errors import (
     IllegalMoveError,
@@ -798,6 +798,7 @@ class StateBase(Generic[M, V]):
         """
         number: object = 0
         sent: object = data  # untrusted, whatever its annotation says
+        refuse_many_keys(sent, cls.FORMAT.removeprefix("scala40."))  # before any copy
         if isinstance(sent, Mapping) and sent.get("format") == cls.FORMAT:
             version = data.get("version")
             if type(version) is int and version == 1 < cls.FORMAT_VERSION:

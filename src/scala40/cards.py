@@ -18,6 +18,7 @@ paths of the engine never touch strings.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 
@@ -39,6 +40,8 @@ __all__ = [
     "JACK",
     "JOKER",
     "KING",
+    "MAX_CARDS",
+    "MAX_CARDS_TEXT",
     "MAX_COPIES",
     "MAX_JOKERS",
     "NATURAL_CARDS",
@@ -263,17 +266,36 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     Traceback (most recent call last):
     ...
     scala40.errors.InvalidCardError: bad card 'QQ' at position 2: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
+
+    The text is at most :data:`MAX_CARDS_TEXT` characters and :data:`MAX_CARDS` cards;
+    longer text is refused by its length, before it is read:
+
+    >>> parse_cards("7S " * 5000)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidCardError: card text of 15000 characters: at most 10000 are read
     """
     if not isinstance(text, str):
         raise InvalidCardError(f"expected card text, got {describe(text)}", token=text)
+    if len(text) > MAX_CARDS_TEXT:
+        raise InvalidCardError(
+            f"card text of {len(text)} characters: at most {MAX_CARDS_TEXT} are read"
+        )
     # Text as ``format_cards`` writes it (written forms, one space apart) is read by table
     # lookups alone: loading a state reads a hundred cards or so. Anything else (another
     # separator, lower case, a bad token) takes the general path, which names what is wrong.
     written = tuple(map(_WRITTEN_CARDS.get, text.split(" ")))
     if None not in written:
+        _refuse_past_max(len(written))
         return written  # type: ignore[return-value]
     tokens = [token for token in _SEPARATORS.split(text) if token]
+    _refuse_past_max(len(tokens))
     return tuple(_parse_token(token, index) for index, token in enumerate(tokens, 1))
+
+
+def _refuse_past_max(count: int) -> None:
+    if count > MAX_CARDS:
+        raise InvalidCardError(f"{count} cards: at most {MAX_CARDS} are read")
 
 
 def format_card(card: Card, *, unicode: bool = False) -> str:
@@ -310,17 +332,34 @@ def as_card(card: object, position: int | None = None) -> Card:
 
 
 def as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    """Validate cards given as text or as an iterable of codes (or card texts)."""
+    """Validate cards given as text or as an iterable of codes (or card texts): at most
+    :data:`MAX_CARDS` of them (text: see :func:`parse_cards`), more refused before any
+    is read.
+
+    >>> as_cards(["7S", 52, "JK"])
+    (6, 52, 52)
+    >>> as_cards(iter([6] * 2000))
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidCardError: more than 1000 cards: at most 1000 are read
+    """
     if isinstance(cards, str):
         return parse_cards(cards)
-    if isinstance(cards, tuple) and all(type(c) is int and 0 <= c <= JOKER for c in cards):
+    if (
+        isinstance(cards, tuple)
+        and len(cards) <= MAX_CARDS
+        and all(type(c) is int and 0 <= c <= JOKER for c in cards)
+    ):
         return cards
     if isinstance(cards, (bytes, bytearray, dict)) or not hasattr(cards, "__iter__"):
         raise InvalidCardError(f"expected cards, got {describe(cards)}", token=cards)
     try:
-        items = list(cards)
+        # One more than the bound, so that an endless iterator is refused too.
+        items = list(itertools.islice(cards, MAX_CARDS + 1))
     except Exception:  # an iterable that fails while it is read
         raise InvalidCardError(f"expected cards, got {describe(cards)}", token=cards) from None
+    if len(items) > MAX_CARDS:
+        raise InvalidCardError(f"more than {MAX_CARDS} cards: at most {MAX_CARDS} are read")
     return tuple(as_card(card, index) for index, card in enumerate(items, 1))
 
 
@@ -333,6 +372,15 @@ def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
 
 MAX_COPIES = 8
 """The most copies of each natural card a :class:`Deck` may hold (eight packs)."""
+MAX_CARDS = 1_000
+"""The most cards :func:`parse_cards` and :func:`as_cards` (so every function that
+takes cards) read in one call: a deck holds at most 8 * 52 + 12 = 428
+(:data:`MAX_COPIES` packs and :data:`MAX_JOKERS` jokers). More are refused with
+:class:`~scala40.InvalidCardError` before they are read, so that no call's work grows
+with its input."""
+MAX_CARDS_TEXT = 10_000
+"""The longest card text :func:`parse_cards` reads, in characters (a card and its
+separator take at most five, ``"10♥, "``): longer text is refused before it is read."""
 MAX_JOKERS = 12
 """The most jokers a :class:`Deck` may hold."""
 

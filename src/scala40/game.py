@@ -75,6 +75,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_GAME",
+    "MAX_GAME_NAME",
     "MAX_MELD_TOTAL",
     "Bot",
     "Game",
@@ -197,6 +198,11 @@ class Bot(Protocol):
 
 DEFAULT_GAME = "scala40"
 """The game the tools play when none is named (the library's first game)."""
+
+
+MAX_GAME_NAME = 100
+"""The longest name, title or alias of a game, in characters: :func:`register_game`
+refuses a longer one, and :func:`load_game` refuses to look one up, before any work."""
 
 
 MAX_MELD_TOTAL = 10**12
@@ -540,10 +546,19 @@ def register_game(game: Game) -> Game:
     Registering the same record again does nothing; another record under a taken name is
     an error (a game's name is its identity in records and saved states).
 
-    :raises InvalidArgumentError: ``game`` is not a :class:`Game`, or its name is taken.
+    :raises InvalidArgumentError: ``game`` is not a :class:`Game`, its name is taken,
+        or its name, title or an alias is not a text of 1 to :data:`MAX_GAME_NAME`
+        characters.
     """
     if not isinstance(game, Game):
         raise InvalidArgumentError(f"expected a Game record, got {describe(game)}")
+    names: tuple[object, ...] = (game.name, game.title, *game.aliases)  # any values, unchecked
+    for name in names:
+        if not (isinstance(name, str) and 0 < len(name) <= MAX_GAME_NAME):
+            raise InvalidArgumentError(
+                f"a game's name, title and aliases are texts of 1 to {MAX_GAME_NAME} "
+                f"characters, got {describe(name)}"
+            )
     known = _REGISTERED.get(game.name)
     if known is game:
         return game
@@ -571,12 +586,18 @@ def load_game(name: str | Game) -> Game:
     scala40.errors.UnknownGameError: no game named 'chinchn'; games: scala40, skarney, rumino, chinchon, laconga; did you mean 'chinchon'?
 
     :raises UnknownGameError: no game has that name; the message lists the games and
-        the nearest name.
+        the nearest name (a name of more than :data:`MAX_GAME_NAME` characters is
+        refused before it is looked up).
     """
     if isinstance(name, Game):
         return name
     if not isinstance(name, str):
         raise InvalidArgumentError(f"expected a game name, got {describe(name)}")
+    if len(name) > MAX_GAME_NAME:
+        raise UnknownGameError(
+            f"no game named {describe(name)}: a game's name is at most {MAX_GAME_NAME} "
+            f"characters; games: {', '.join(game_names())}"
+        )
     key = _folded(name)
     game = _registered_as(key)
     if game is not None:

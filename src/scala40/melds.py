@@ -927,7 +927,7 @@ def check_meld(
     """
     meld_rules = resolve_meld_rules(rules)
     cache = meld_rules.tables.checked
-    if joker_as is None and type(cards) is tuple:
+    if joker_as is None and type(cards) is tuple and len(cards) <= MAX_MELD_CARDS:
         found = cache.get(cards)
         # Equal keys may differ in type ((0.0, 1.0, 2.0) == (0, 1, 2)): only ints hit.
         if found is not None and all(type(card) is int for card in cards):

@@ -62,7 +62,7 @@ from scala40._schema import (
     meld_text,
     obj,
 )
-from scala40._serial import expect_header
+from scala40._serial import expect_header, refuse_many_keys
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError, SerializationError
 from scala40.melds import MeldEnd
@@ -753,6 +753,7 @@ class MoveSet:
             move of this game.
         """
         sent: object = data  # untrusted, whatever its annotation says
+        refuse_many_keys(sent, self.format.removeprefix("scala40."))  # before any copy
         if isinstance(sent, Mapping) and not {"format", "version"} <= sent.keys():
             data = {"format": self.format, "version": self.version, **sent}
         version = data.get("version") if isinstance(sent, Mapping) else None

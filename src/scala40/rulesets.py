@@ -48,6 +48,7 @@ from scala40.melds import MeldRules
 
 __all__ = [
     "MAX_OPTION_INT",
+    "MAX_OPTION_ITEMS",
     "RulesetBase",
     "check_problems",
     "enum_converter",
@@ -62,6 +63,11 @@ __all__ = [
 MAX_OPTION_INT = 10**9
 """The largest integer any option accepts, whatever its own range (a bound that keeps
 every ruleset, and the states played under it, printable and serializable)."""
+
+MAX_OPTION_ITEMS = 1_000
+"""The most options, and the most items of an option given as a list, that
+:meth:`RulesetBase.from_dict` reads (a ruleset has a few dozen options; the longest
+lists hold one item a hand, 100 at most): more are refused before they are read."""
 
 R = TypeVar("R", bound="RulesetBase")
 E = TypeVar("E", bound=enum.Enum)
@@ -316,6 +322,16 @@ class RulesetBase:
         options = data.get("options")
         if not isinstance(options, Mapping):
             raise SerializationError(f"{kind}: 'options' must be a mapping")
+        if len(options) > MAX_OPTION_ITEMS:
+            raise SerializationError(
+                f"{kind}: {len(options)} options, more than {MAX_OPTION_ITEMS} (unknown ones)"
+            )
+        for name, value in options.items():
+            if isinstance(value, (list, tuple)) and len(value) > MAX_OPTION_ITEMS:
+                raise SerializationError(
+                    f"{kind}: option {describe(name)} holds {len(value)} items, more than "
+                    f"{MAX_OPTION_ITEMS}"
+                )
         # A ruleset loaded before is found by its exact options (names and values with
         # their types), which passed every check below then.
         key = _options_key(cls, options)

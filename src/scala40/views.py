@@ -599,6 +599,8 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
     """
     if not isinstance(data, Mapping):
         raise _fail("the data", "a mapping", data)
+    if len(data) > len(_KEYS):
+        raise _fail("the data", f"a mapping of {len(_KEYS)} keys", f"{len(data)} keys")
     if data.get("format") != VIEW_FORMAT:
         raise _fail("format", repr(VIEW_FORMAT), data.get("format"))
     if not (type(data.get("version")) is int and data["version"] == VIEW_FORMAT_VERSION):

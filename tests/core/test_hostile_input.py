@@ -32,7 +32,7 @@ from scala40 import (
     parse_cards,
     spanish_deck,
 )
-from scala40.cards import as_card, as_cards, is_joker, make_card, rank_of, suit_of
+from scala40.cards import MAX_CARDS, as_card, as_cards, is_joker, make_card, rank_of, suit_of
 from scala40.legal import LegalMoves
 from scala40.melds import MAX_MELD_CARDS, MAX_READINGS, MeldKind
 from tests.hostile import (
@@ -208,7 +208,10 @@ def test_a_meld_holds_at_most_max_meld_cards() -> None:
     assert check_meld(cards, rules).kind is MeldKind.SET
     with pytest.raises(InvalidMeldError, match=f"at most {MAX_MELD_CARDS} cards"):
         check_meld((*cards, JOKER), rules)
-    assert not is_meld((seven,) * 100_000)
+    assert not is_meld((seven,) * MAX_CARDS)
+    # Past MAX_CARDS, cards are refused by their number before any is read.
+    with pytest.raises(InvalidCardError, match=f"at most {MAX_CARDS} are read"):
+        is_meld((seven,) * 100_000)
     with pytest.raises(InvalidMeldError, match="set sizes must satisfy"):
         MeldRules(set_max=MAX_MELD_CARDS + 1)
 

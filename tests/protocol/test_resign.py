@@ -52,10 +52,12 @@ def _phase_cases() -> list[Any]:
     cases = _cases()
     for name in ("rumino", "laconga"):
         game = load_game(name)
-        rules = game.ruleset_type(reentry=1)
+        kind: Any = game.ruleset_type
+        rules = kind(reentry=1)
         cases.append(pytest.param(game, rules, id=f"{name}-reentry"))
     rumino = load_game("rumino")
-    claims = rumino.ruleset_type(rumino_claim="decision")
+    rumino_rules: Any = rumino.ruleset_type
+    claims = rumino_rules(rumino_claim="decision")
     cases.append(pytest.param(rumino, claims, id="rumino-claims"))
     return cases
 
@@ -175,7 +177,6 @@ def test_a_seat_resigns_at_any_moment_and_the_game_goes_on_without_it(
             if state.resigned and chooser.random() < 0.05:
                 _check_state(game, state)
         _check_state(game, state)
-
 
 
 PHASE_ACTIONS = 4_000

@@ -107,7 +107,8 @@ def test_view_json_of_finished_matches_reads_back(game: Game, preset: str) -> No
     while not resigned.is_over:  # more than two sides: the others resign too (C-RESIGN)
         resigned = resigned.apply(resigned.resignations()[0])
     for state in (played, resigned):
-        assert state.is_over and state.winners
+        assert state.is_over
+        assert state.winners
         for seat in range(state.player_count):
             _check_view_json(state, seat)
             assert view_from_dict(state.view(seat).to_dict(), game.name).winners == tuple(

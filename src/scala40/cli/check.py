@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from scala40.cards import CARD_NAMES, Card, as_card, parse_cards
+from scala40.cards import CARD_NAMES, MAX_CARDS_TEXT, Card, as_card, parse_cards
 from scala40.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -50,6 +50,7 @@ from scala40.errors import (
 )
 from scala40.game import Game, GameText
 from scala40.melds import (
+    MAX_MELD_CARDS,
     Extension,
     Meld,
     MeldEnd,
@@ -59,7 +60,11 @@ from scala40.melds import (
     meld_interpretations,
 )
 
-__all__ = ["COMMAND", "meld_report"]
+__all__ = ["COMMAND", "MAX_MELDS", "meld_report"]
+
+MAX_MELDS = 64
+"""The most melds one ``check`` takes (a hand of the library's games holds a few): more
+are refused before any is read."""
 
 # The separators of the card notation (C-NOTATION); a token may also be ``JK=10C``.
 _SEPARATORS = re.compile(r"[\s,;\-]+")
@@ -100,10 +105,18 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _parse_meld_text(text: str, rules: MeldRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The cards of a meld and the cards its jokers stand for (written ``JK=10C``)."""
+    """The cards of a meld and the cards its jokers stand for (written ``JK=10C``): at
+    most :data:`~scala40.cards.MAX_CARDS_TEXT` characters and
+    :data:`~scala40.melds.MAX_MELD_CARDS` cards, more refused before they are read."""
     cards: list[Card] = []
     stands_for: list[Card] = []
+    if len(text) > MAX_CARDS_TEXT:
+        raise InvalidCardError(
+            f"card text of {len(text)} characters: at most {MAX_CARDS_TEXT} are read"
+        )
     tokens = [token for token in _SEPARATORS.split(text) if token]
+    if len(tokens) > MAX_MELD_CARDS:
+        raise InvalidCardError(f"{len(tokens)} cards: a meld holds at most {MAX_MELD_CARDS}")
     for position, token in enumerate(tokens, 1):
         card_text, equals, target_text = token.partition("=")
         card = as_card(card_text, position)
@@ -198,6 +211,8 @@ def _run(args: argparse.Namespace) -> int:
             f"each MELD is one argument and {len(meld_texts)} single cards make no meld; "
             f'quote the cards of a meld: scala40 check "{" ".join(meld_texts)}"'
         )
+    if len(meld_texts) > MAX_MELDS:
+        raise UsageError(f"{len(meld_texts)} melds: check takes at most {MAX_MELDS}")
     if joker_as is not None and len(meld_texts) > 1:
         raise UsageError("--joker-as applies to a single meld; write JK=CARD in the meld instead")
     parsed: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
@@ -253,8 +268,10 @@ def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str,
     """What ``scala40 check --json --game GAME --rules PRESET MELD...`` prints, as a
     value (for ``scala40 serve``).
 
-    :raises InvalidCardError: a meld's text holds something that is not a card.
-    :raises InvalidValueError: a card that is not a joker is written to stand for another.
+    :raises InvalidCardError: a meld's text holds something that is not a card, or is
+        longer than a meld.
+    :raises InvalidValueError: a card that is not a joker is written to stand for another,
+        or there are more than :data:`MAX_MELDS` melds.
 
     >>> from scala40.cli.check import meld_report
     >>> from scala40.game import load_game
@@ -262,6 +279,8 @@ def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str,
     True
     """
     ruleset: Any = game.ruleset_type.preset(preset)
+    if len(meld_texts) > MAX_MELDS:
+        raise InvalidValueError(f"{len(meld_texts)} melds: at most {MAX_MELDS} are checked")
     parsed = []
     for number, written in enumerate(meld_texts, 1):
         try:

@@ -58,7 +58,7 @@ The operations (their fields are described by the JSON Schemas shipped as
 
 Bounds: a request line is at most :data:`MAX_REQUEST_BYTES` bytes (a longer one is
 answered with an error and skipped), the referee holds at most :data:`MAX_HANDLES` games
-at once (``close`` frees them), a ``check`` takes at most :data:`MAX_MELDS` melds, and the text of a meld or of a hand
+at once (``close`` frees them), a ``check`` takes at most :data:`~scala40.cli.check.MAX_MELDS` melds, and the text of a meld or of a hand
 is at most :data:`MAX_CARDS_TEXT` characters.
 Every operation is one call of the library, whose own bounds hold (a move's text, a
 state's size, a sample's draws), so no request's work grows without bound; a bot's move
@@ -96,7 +96,7 @@ from scala40.cli.bot_seats import (
     check_time_limit,
     timed_bot,
 )
-from scala40.cli.check import meld_report
+from scala40.cli.check import MAX_MELDS, meld_report
 from scala40.cli.common import (
     EXIT_OK,
     Command,
@@ -127,8 +127,6 @@ MAX_REQUEST_BYTES = 1 << 20
 """The longest request line, in bytes (a state's dictionary is a few kilobytes)."""
 MAX_HANDLES = 1000
 """The most games the referee holds at once."""
-MAX_MELDS = 64
-"""The most melds one ``check`` request takes."""
 MAX_CARDS_TEXT = 500
 """The longest text of a meld of ``check`` or of the cards of ``hand``, in characters
 (the 108 cards of Scala 40's deck are 300 written one after another)."""

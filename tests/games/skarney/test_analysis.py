@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 from itertools import product
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
