@@ -39,6 +39,7 @@ from scala40.errors import (
     InvalidArgumentError,
     InvalidMoveError,
     InvalidStateError,
+    InvalidValueError,
 )
 from scala40.game import Game, register_game
 from scala40.gamekit import (
@@ -538,9 +539,11 @@ def new_game(
     auto_chance: bool = True,
 ) -> TrioState:
     ruleset = TrioRules.resolve(rules)
-    if not (type(players) is int and ruleset.min_players <= players <= ruleset.max_players):
-        low, high = ruleset.min_players, ruleset.max_players
+    low, high = ruleset.min_players, ruleset.max_players
+    if type(players) is not int:
         raise InvalidArgumentError(f"players must be an integer from {low} to {high}")
+    if not low <= players <= high:
+        raise InvalidValueError(f"players must be from {low} to {high}, got {describe(players)}")
     state = TrioState.start(ruleset, players, random.randrange(2**32) if seed is None else seed)
     return state.apply(Deal()) if auto_chance else state
 

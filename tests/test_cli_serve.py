@@ -8,6 +8,7 @@ import importlib
 import json
 import os
 import random
+import select
 import shutil
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from scala40.cli.serve import MAX_REQUEST_BYTES
+from scala40.cli.serve import MAX_NUMBER_DIGITS, MAX_REQUEST_BYTES
 from scala40.cli.serve import Referee as ServeReferee
 from scala40.game import game_names, load_game
 
@@ -167,7 +168,7 @@ def test_errors_are_answers() -> None:
         "InvalidArgumentError",
         "InvalidArgumentError",
         "UnknownGameError",
-        "InvalidStateError",
+        "InvalidValueError",
         "InvalidValueError",
         "InvalidArgumentError",
         "InvalidCardError",
@@ -405,3 +406,147 @@ def test_a_node_program_plays_every_game_against_the_bots() -> None:
         load_game(name).title for name in game_names()
     ]
     assert all("of greedy" in line for line in lines)
+
+
+# -- reading requests: every line answered, whatever its bytes ----------------------------
+
+STRICT = {
+    **os.environ,
+    "PYTHONPATH": str(SRC),
+    "LC_ALL": "C.UTF-8",
+    "PYTHONIOENCODING": "utf-8:strict",
+}
+"""A strict UTF-8 locale: Python's own reading of standard input would fail on a bad byte."""
+
+
+def serve_bytes(data: bytes) -> list[dict[str, Any]]:
+    """The answers of ``scala40 serve`` to ``data``, sent as bytes down a pipe."""
+    done = subprocess.run(
+        [sys.executable, "-m", "scala40", "serve"],
+        input=data,
+        capture_output=True,
+        env=STRICT,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stderr == b""
+    answers = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+    for answer in answers:
+        _validate(answer, ANSWER)
+    return answers
+
+
+def test_a_bad_byte_costs_only_its_own_line() -> None:
+    """A line of invalid UTF-8 among 22 good ones: 23 answers, the bad line's naming the
+    problem and the line (it once cost every request read with it, 1 of 23 answered)."""
+    good = [json.dumps({"id": number, "op": "games"}).encode() for number in range(22)]
+    lines = [*good[:11], b'{"id": "bad", "op": "g\xffames"}', *good[11:]]
+    answers = serve_bytes(b"".join(line + b"\n" for line in lines))
+    assert len(answers) == 23
+    assert [answer["ok"] for answer in answers] == [True] * 11 + [False] + [True] * 11
+    assert [answer["id"] for answer in answers if answer["ok"]] == list(range(22))
+    error = answers[11]["error"]
+    assert error["type"] == "InvalidValueError"
+    assert error["message"] == "line 12 is not UTF-8: invalid start byte at byte 23"
+
+
+def test_every_line_is_answered_in_turn_over_a_pipe() -> None:
+    """A client that sends a line and waits for its answer never hangs: a blank line, a
+    line of spaces or of a carriage return, a bad byte and a line that is not JSON each
+    get an error answer, naming the line, at once."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scala40", "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=STRICT,
+    )
+    assert process.stdin is not None
+    assert process.stdout is not None
+    sent = [b"", b"   ", b"\r", b"\xc3\x28", b"{", b'{"id": 9, "op": "games"}']
+    try:
+        answers = []
+        for line in sent:
+            process.stdin.write(line + b"\n")
+            process.stdin.flush()
+            ready, _, _ = select.select([process.stdout], [], [], 60)
+            assert ready, f"no answer to {line!r}"
+            answers.append(json.loads(process.stdout.readline()))
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+        process.stdout.close()
+        assert process.stderr is not None
+        process.stderr.close()
+    assert process.returncode == 0
+    messages = [answer["error"]["message"] for answer in answers[:-1]]
+    assert messages[:3] == [
+        f"line {number} is blank: a request is a JSON object" for number in (1, 2, 3)
+    ]
+    assert messages[3] == "line 4 is not UTF-8: invalid continuation byte at byte 1"
+    assert messages[4].startswith("line 5 is not JSON: ")
+    assert all(answer["error"]["type"] == "InvalidValueError" for answer in answers[:-1])
+    assert (answers[-1]["id"], answers[-1]["ok"]) == (9, True)
+
+
+def test_requests_are_checked_field_by_field() -> None:
+    """A field its operation does not take is refused by name; players the rules do not
+    allow are a bad value (C-SEAT); a number of 5,000 digits is refused by the referee's
+    own bound, not Python's; NaN is not JSON."""
+    lines = [
+        json.dumps({"id": 1, "op": "new", "seeed": 5}),
+        json.dumps({"id": 2, "op": "new", "players": -1}),
+        json.dumps({"id": 3, "op": "view", "handle": "g1", "seat": 0, "a": 1, "b": 2}),
+        '{"id": 4, "op": "new", "seed": ' + "9" * 5000 + "}",
+        '{"id": 5, "op": "new", "seed": ' + "9" * MAX_NUMBER_DIGITS + "}",
+        '{"id": 6, "op": "new", "seed": NaN}',
+        json.dumps({"id": 7, "op": "games", "x": None}),
+    ]
+    answers = serve_bytes("".join(line + "\n" for line in lines).encode())
+    errors = [(answer["error"]["type"], answer["error"]["message"]) for answer in answers]
+    assert errors[0] == (
+        "InvalidArgumentError",
+        "'new' takes no field 'seeed'; its fields: game, rules, players, seed, bots, "
+        "bot_time_limit, bot_seed (and id)",
+    )
+    assert errors[1] == ("InvalidValueError", "players must be from 2 to 6, got -1")
+    assert errors[2] == (
+        "InvalidArgumentError",
+        "'view' takes no fields 'a', 'b'; its fields: handle, seat (and id)",
+    )
+    assert errors[3] == (
+        "InvalidValueError",
+        f"line 4: a number of 5000 digits: a request's numbers have at most {MAX_NUMBER_DIGITS}",
+    )
+    assert errors[4][0] == "InvalidValueError"
+    assert errors[4][1].startswith("'seed' must be from 0 to")
+    assert errors[5] == ("InvalidValueError", "line 6: NaN is not a JSON value")
+    assert errors[6][1] == "'games' takes no field 'x'; its fields: none (and id)"
+    assert all("int_max_str_digits" not in message for _, message in errors)
+
+
+def test_the_request_bound_is_counted_in_bytes() -> None:
+    """MAX_REQUEST_BYTES is a number of bytes: a request of exactly that many is read, one
+    byte more is refused, and so is a line of fewer characters but more bytes (two-byte
+    letters); the line after each is read as usual."""
+    exact = b'{"op": "games"' + b" " * (MAX_REQUEST_BYTES - 15) + b"}"
+    assert len(exact) == MAX_REQUEST_BYTES
+    over = exact[:-1] + b" }"
+    wide = ('{"op": "games", "id": "' + "é" * (MAX_REQUEST_BYTES // 2) + '"}').encode()
+    assert len(wide.decode()) < MAX_REQUEST_BYTES < len(wide)
+    after = b'{"id": "after", "op": "games"}'
+    answers = serve_bytes(b"\n".join([exact, after, over, after, wide, after]) + b"\n")
+    assert [answer["ok"] for answer in answers] == [True, True, False, True, False, True]
+    assert answers[2]["error"]["message"] == f"line 3 is longer than {MAX_REQUEST_BYTES} bytes"
+    assert answers[4]["error"]["message"] == f"line 5 is longer than {MAX_REQUEST_BYTES} bytes"
+    assert answers[5]["id"] == "after"
+
+
+def test_the_fields_of_each_operation_are_the_schemas() -> None:
+    """The fields the referee takes are the request schema's, which refuses any other."""
+    referee = ServeReferee()
+    for branch in REQUEST["oneOf"]:
+        op = branch["properties"]["op"]["const"]
+        assert set(branch["properties"]) == {"op", "id", *referee.fields(op)}, op
+        assert branch["additionalProperties"] is False

@@ -332,8 +332,8 @@ def test_out_of_range_seats() -> None:
     for seat in (-1, 2, 99):
         message = "player must be a seat from 0 to 1"
         refused(InvalidArgumentError, lambda seat=seat: state.view(seat), message)  # type: ignore[misc]
-    refused(InvalidStateError, lambda: new_game(players=2, dealer=5), "dealer")
-    refused(InvalidStateError, lambda: new_game(players=10**30), "players must be from 2 to 6")
+    refused(InvalidValueError, lambda: new_game(players=2, dealer=5), "dealer")
+    refused(InvalidValueError, lambda: new_game(players=10**30), "players must be from 2 to 6")
 
 
 def _any(value: object) -> Any:

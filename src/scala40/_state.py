@@ -124,22 +124,25 @@ def new_game_fields(
     (C-LOT, a ``dealer_word`` in its message). With ``skip_one`` the generator passes
     over one number after the lot (Scala 40 and the knock games have always dealt so).
 
-    :raises InvalidStateError: ``players`` or ``dealer`` is out of range.
-    :raises InvalidArgumentError: ``auto_chance`` or ``seed`` is of the wrong type.
-    :raises InvalidValueError: ``seed`` has too many digits.
+    :raises InvalidArgumentError: ``players``, ``dealer``, ``auto_chance`` or ``seed`` is
+        of the wrong type.
+    :raises InvalidValueError: ``players`` or ``dealer`` is out of range, or ``seed`` has
+        too many digits.
 
     >>> from scala40.games.chinchon import Ruleset
     >>> fields = new_game_fields(Ruleset(), 2, 1, True, 1, "deal")
     >>> fields["dealer"], fields["turn"], fields["hands"], fields["hand_number"]
     (1, 1, ((), ()), 0)
+    >>> new_game_fields(Ruleset(), -1, 1, True, None, "deal")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidValueError: players must be from 2 to 4, got -1
     """
-    if not (type(players) is int and rules.min_players <= players <= rules.max_players):
-        raise InvalidStateError(
-            [
-                f"players must be from {rules.min_players} to {rules.max_players}"
-                f"{players_note}, got {describe(players)}"
-            ]
-        )
+    span = f"from {rules.min_players} to {rules.max_players}{players_note}"
+    if type(players) is not int:
+        raise InvalidArgumentError(f"players must be an integer {span}, got {describe(players)}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise InvalidValueError(f"players must be {span}, got {describe(players)}")
     if not is_bool(auto_chance):
         raise InvalidArgumentError(
             f"auto_chance must be True or False, got {describe(auto_chance)}"
@@ -155,9 +158,13 @@ def new_game_fields(
     rng = seed_state(seed)
     if dealer is None:
         dealer, rng = random_below(players, rng)
-    elif not (type(dealer) is int and 0 <= dealer < players):
-        raise InvalidStateError(
-            [f"dealer must be a {dealer_word} from 0 to {players - 1}, got {describe(dealer)}"]
+    elif type(dealer) is not int:
+        raise InvalidArgumentError(
+            f"dealer must be a {dealer_word} from 0 to {players - 1}, got {describe(dealer)}"
+        )
+    elif not 0 <= dealer < players:
+        raise InvalidValueError(
+            f"dealer must be a {dealer_word} from 0 to {players - 1}, got {describe(dealer)}"
         )
     if skip_one:
         _, rng = next_random(rng)

@@ -425,7 +425,9 @@ class Game:
     """The game's ruleset class, with its presets."""
     new_game: Callable[..., Any]
     """``new_game(rules=None, players=N, seed=None, *, auto_chance=True)``: a new game,
-    its first hand dealt (``rules`` a ruleset, a preset name or ``None``)."""
+    its first hand dealt (``rules`` a ruleset, a preset name or ``None``). A number of
+    players the rules do not allow raises :class:`~scala40.InvalidValueError` (a value
+    that is no integer, :class:`~scala40.InvalidArgumentError`)."""
     state_from_dict: Callable[[Mapping[str, Any]], Any]
     """The inverse of a state's ``to_dict``, validating everything."""
     parse_move: Callable[[str], Any]

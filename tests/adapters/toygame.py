@@ -23,8 +23,15 @@ from typing import Any, ClassVar, TypeAlias, get_args
 
 import attrs
 
+from scala40._checks import describe
 from scala40.cards import RANK_OF, Deck, format_cards
-from scala40.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
+from scala40.errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidMoveError,
+    InvalidStateError,
+    InvalidValueError,
+)
 from scala40.game import Game
 from scala40.legal import LegalMoves
 from scala40.match import singles, win_shares
@@ -442,6 +449,11 @@ def new_game(
     auto_chance: bool = True,
 ) -> ToyState:
     ruleset = ToyRules.resolve(rules)
+    low, high = ruleset.min_players, ruleset.max_players
+    if type(players) is not int:
+        raise InvalidArgumentError(f"players must be an integer from {low} to {high}")
+    if not low <= players <= high:
+        raise InvalidValueError(f"players must be from {low} to {high}, got {describe(players)}")
     state = ToyState.start(ruleset, players, seed or 0)
     return state.apply(Deal()) if auto_chance else state
 

@@ -105,3 +105,17 @@ def test_the_text_helpers_refuse_wrong_arguments(game: Game) -> None:
                     continue  # a seat of a four-seat game, a total, a flag
                 with pytest.raises((InvalidArgumentError, InvalidValueError)):
                     call(**{**good, argument: wrong})
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda game: game.name)
+def test_new_game_refuses_a_number_of_players_the_rules_do_not_allow(game: Game) -> None:
+    """C-SEAT: ``new_game`` takes the players the rules allow; a number out of range is a
+    bad argument's value (:class:`InvalidValueError`), anything but an integer a bad
+    argument (:class:`InvalidArgumentError`), never an invalid state."""
+    rules: Any = game.resolve_rules(None)
+    for players in (-1, 0, rules.min_players - 1, rules.max_players + 1, HUGE):
+        with pytest.raises(InvalidValueError, match="players must be from"):
+            game.new_game(rules, players, 1)
+    for wrong in ("two", 2.0, True, None, [2]):
+        with pytest.raises(InvalidArgumentError, match="players must be an integer"):
+            game.new_game(rules, wrong, 1)

@@ -56,29 +56,44 @@ The operations (their fields are described by the JSON Schemas shipped as
 ``check`` / ``hand``
     melds checked (as ``scala40 check --json``) and the value of cards left in a hand.
 
+Every line gets one answer, in order, whatever it holds: a line that is not UTF-8 (each
+line is read as bytes and decoded alone, so a bad byte costs only its own line), a blank
+line, text that is not JSON, a request with a field its operation does not take (a
+misspelt ``"seeed"``), or a bad argument each get an error answer naming the problem
+(and, for a line that could not be read, its number), and the referee goes on. A client
+that counts its answers never waits for one that does not come.
+
 Bounds: a request line is at most :data:`MAX_REQUEST_BYTES` bytes (a longer one is
-answered with an error and skipped), the referee holds at most :data:`MAX_HANDLES` games
-at once (``close`` frees them), a ``check`` takes at most :data:`~scala40.cli.check.MAX_MELDS` melds, and the text of a meld or of a hand
-is at most :data:`MAX_CARDS_TEXT` characters.
-Every operation is one call of the library, whose own bounds hold (a move's text, a
-state's size, a sample's draws), so no request's work grows without bound; a bot's move
-takes at most its ``time_limit`` (at most
-:data:`~scala40.cli.bot_seats.MAX_TIME_LIMIT` seconds) and a request plays at most
-:data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` bot moves.
+answered with an error and skipped), a number in it at most :data:`MAX_NUMBER_DIGITS`
+digits, the referee holds at most :data:`MAX_HANDLES` games at once (``close`` frees
+them), a ``check`` takes at most :data:`~scala40.cli.check.MAX_MELDS` melds, and the text
+of a meld or of a hand is at most :data:`MAX_CARDS_TEXT` characters. Every operation is
+one call of the library, whose own bounds hold (a move's text, a state's size, a
+sample's draws), so no request's work grows without bound; a bot's move takes at most
+its ``time_limit`` (at most :data:`~scala40.cli.bot_seats.MAX_TIME_LIMIT` seconds) and a
+request plays at most :data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` bot moves.
 
 >>> import io, json
 >>> from scala40.cli.serve import serve_stream
->>> answers = io.StringIO()
->>> requests = io.StringIO('{"id": 1, "op": "hand", "game": "chinchon", "cards": "AS 7C"}\\n')
+>>> answers = io.BytesIO()
+>>> requests = io.BytesIO(
+...     b'{"id": 1, "op": "hand", "game": "chinchon", "cards": "AS 7C"}\\n'
+...     b'{"id": 2, "op": "new", "seeed": 5}\\n'
+...     b'\\xff\\n'
+... )
 >>> serve_stream(requests, answers)
 0
->>> json.loads(answers.getvalue())
+>>> for line in answers.getvalue().decode().splitlines():
+...     print(json.loads(line))
 {'id': 1, 'ok': True, 'game': 'chinchon', 'rules': 'catsatcards', 'cards': 'AS 7C', 'value': 8}
+{'id': 2, 'ok': False, 'error': {'type': 'InvalidArgumentError', 'message': "'new' takes no field 'seeed'; its fields: game, rules, players, seed, bots, bot_time_limit, bot_seed (and id)"}}
+{'id': None, 'ok': False, 'error': {'type': 'InvalidValueError', 'message': 'line 3 is not UTF-8: invalid start byte at byte 1'}}
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import itertools
 import json
 import sys
@@ -86,6 +101,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import IO, Any
 
+from scala40._checks import describe
 from scala40.cards import CARD_NAMES, parse_cards
 from scala40.cli.bot_seats import (
     DEFAULT_BOT,
@@ -118,6 +134,7 @@ __all__ = [
     "MAX_HANDLES",
     "MAX_ID_LENGTH",
     "MAX_MELDS",
+    "MAX_NUMBER_DIGITS",
     "MAX_REQUEST_BYTES",
     "Referee",
     "serve_stream",
@@ -148,6 +165,10 @@ def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...])
 
 
 _JSON_NAMES = {"int": "an integer", "str": "text", "dict": "an object", "list": "a list"}
+_COMMON = frozenset({"op", "id"})
+"""The fields every request may carry."""
+_UNKNOWN_SHOWN = 5
+"""How many unknown fields an answer names."""
 
 
 def _optional(request: Mapping[str, Any], name: str, kind: type, default: Any) -> Any:
@@ -172,23 +193,37 @@ class Referee:
         self._events: dict[str, list[Event]] = {}
         self._seats: dict[str, BotSeats] = {}
         self._numbers = itertools.count(1)
-        self._operations: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
-            "games": self._games,
-            "new": self._new,
-            "legal": self._legal,
-            "apply": self._apply,
-            "advance": self._advance,
-            "bot": self._bot,
-            "hint": self._hint,
-            "view": self._view,
-            "events": self._events_since,
-            "sample": self._sample,
-            "save": self._save,
-            "load": self._load,
-            "close": self._close,
-            "check": self._check,
-            "hand": self._hand,
+        # Each operation and the fields it takes besides "op" and "id" (the request
+        # schema's, which a test holds them to): any other field is refused by name.
+        bot_seats = ("bots", "bot_time_limit", "bot_seed")
+        asking = ("handle", "bot", "seed", "time_limit")
+        self._operations: dict[
+            str, tuple[Callable[[Mapping[str, Any]], dict[str, Any]], tuple[str, ...]]
+        ] = {
+            "games": (self._games, ()),
+            "new": (self._new, ("game", "rules", "players", "seed", *bot_seats)),
+            "legal": (self._legal, ("handle",)),
+            "apply": (self._apply, ("handle", "move", "expected_move_number", "chance")),
+            "advance": (self._advance, ("handle",)),
+            "bot": (self._bot, asking),
+            "hint": (self._hint, asking),
+            "view": (self._view, ("handle", "seat")),
+            "events": (self._events_since, ("handle", "seat", "since")),
+            "sample": (self._sample, ("handle", "seat", "seed")),
+            "save": (self._save, ("handle",)),
+            "load": (self._load, ("state", "game", *bot_seats)),
+            "close": (self._close, ("handle",)),
+            "check": (self._check, ("game", "rules", "melds")),
+            "hand": (self._hand, ("game", "rules", "cards")),
         }
+
+    def fields(self, op: str) -> tuple[str, ...]:
+        """The fields operation ``op`` takes besides ``op`` and ``id``.
+
+        >>> Referee().fields("view")
+        ('handle', 'seat')
+        """
+        return self._operations[op][1]
 
     def answer(self, request: object) -> dict[str, Any]:
         """The answer to one request (an error answer for anything wrong in it)."""
@@ -201,10 +236,21 @@ class Referee:
                 given_id = None
                 raise InvalidArgumentError(f"'id' is longer than {MAX_ID_LENGTH} characters")
             op = _field(request, "op", str)
-            operation = self._operations.get(op)
-            if operation is None:
+            found = self._operations.get(op)
+            if found is None:
                 raise InvalidArgumentError(
-                    f"no operation {op[:40]!r}; operations: {', '.join(self._operations)}"
+                    f"no operation {describe(op, 40)}; operations: {', '.join(self._operations)}"
+                )
+            operation, fields = found
+            unknown = [name for name in request if name not in fields and name not in _COMMON]
+            if unknown:
+                shown = ", ".join(describe(name, 40) for name in unknown[:_UNKNOWN_SHOWN])
+                extra = len(unknown) - _UNKNOWN_SHOWN
+                more = f" and {extra} more" if extra > 0 else ""
+                kind = "field" if len(unknown) == 1 else "fields"
+                raise InvalidArgumentError(
+                    f"{op!r} takes no {kind} {shown}{more}; its fields: "
+                    f"{', '.join(fields) or 'none'} (and id)"
                 )
             body = operation(request)
         except Scala40Error as error:
@@ -520,37 +566,102 @@ def _error(given_id: Any, error: Exception) -> dict[str, Any]:
     }
 
 
-def serve_stream(requests: IO[str], answers: IO[str], game: str | Game = "scala40") -> int:
+def serve_stream(
+    requests: IO[bytes] | IO[str], answers: IO[bytes] | IO[str], game: str | Game = "scala40"
+) -> int:
     """Answer each line of ``requests`` with one line on ``answers``, until the end of
     ``requests``; return the exit code (0). ``game`` is the game of the requests that
-    name none."""
+    name none.
+
+    The streams may be binary (the referee's own: lines read as bytes, each decoded from
+    UTF-8 alone, answers written in UTF-8) or text (a text stream over a binary one,
+    such as ``sys.stdin``, is read through its binary buffer). Every line gets one
+    answer: a line that is not UTF-8, blank, longer than :data:`MAX_REQUEST_BYTES` bytes
+    or not JSON is answered with an :class:`~scala40.InvalidValueError` that names the
+    problem and the line's number.
+    """
     referee = Referee(game)
-    while True:
-        try:
-            line = requests.readline(MAX_REQUEST_BYTES + 1)
-        except UnicodeDecodeError:
-            line = "\ufffd\n"
+    source: Any = requests
+    buffer = getattr(requests, "buffer", None)
+    if isinstance(requests, io.TextIOBase) and isinstance(buffer, io.BufferedIOBase):
+        source = buffer
+    sink: Any = answers
+    read_text = isinstance(source, io.TextIOBase)
+    write_text = isinstance(sink, io.TextIOBase)
+    for number in itertools.count(1):
+        line = source.readline(MAX_REQUEST_BYTES + 1)
         if not line:
             return EXIT_OK
-        if len(line) > MAX_REQUEST_BYTES and not line.endswith("\n"):
-            while True:  # skip the rest of the overlong line
-                rest = requests.readline(MAX_REQUEST_BYTES)
-                if not rest or rest.endswith("\n"):
-                    break
+        raw: bytes = line.encode("utf-8", "surrogatepass") if read_text else line
+        body = raw.rstrip(b"\r\n")
+        ended = raw.endswith(b"\n")
+        if len(body) > MAX_REQUEST_BYTES:
+            if not ended:
+                _skip_line(source)
             answer = _error(
-                None, InvalidValueError(f"a request is at most {MAX_REQUEST_BYTES} bytes")
+                None,
+                InvalidValueError(f"line {number} is longer than {MAX_REQUEST_BYTES} bytes"),
             )
-        elif not line.strip():
-            continue
         else:
-            try:
-                request = json.loads(line)
-            except (ValueError, RecursionError) as error:
-                answer = _error(None, InvalidValueError(f"not JSON: {str(error)[:200]}"))
-            else:
-                answer = referee.answer(request)
-        answers.write(json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n")
-        answers.flush()
+            answer = _answer_line(referee, body, number)
+        text = json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n"
+        sink.write(text if write_text else text.encode("utf-8"))
+        sink.flush()
+    return EXIT_OK  # pragma: no cover - the loop returns at the end of the input
+
+
+MAX_NUMBER_DIGITS = 40
+"""The most digits of a number in a request (a seed has 20 at most, a count 19): a
+longer one is refused as the line is read, before Python turns it into an integer."""
+
+
+def _skip_line(source: Any) -> None:
+    """Read past the rest of an overlong line, a bounded piece at a time."""
+    while True:
+        rest = source.readline(MAX_REQUEST_BYTES)
+        if not rest or rest.endswith("\n" if isinstance(rest, str) else b"\n"):
+            return
+
+
+def _answer_line(referee: Referee, body: bytes, number: int) -> dict[str, Any]:
+    """The answer to one line of input (its end of line removed)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return _error(
+            None,
+            InvalidValueError(
+                f"line {number} is not UTF-8: {error.reason} at byte {error.start + 1}"
+            ),
+        )
+    if not text.strip():
+        return _error(
+            None, InvalidValueError(f"line {number} is blank: a request is a JSON object")
+        )
+    try:
+        request = json.loads(text, parse_int=_integer, parse_constant=_no_constant)
+    except Scala40Error as error:
+        return _error(None, type(error)(f"line {number}: {error}"))
+    except (ValueError, RecursionError) as error:
+        return _error(
+            None, InvalidValueError(f"line {number} is not JSON: {describe(str(error), 200)}")
+        )
+    return referee.answer(request)
+
+
+def _integer(text: str) -> int:
+    """A JSON integer of the request, refused past :data:`MAX_NUMBER_DIGITS` digits."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_NUMBER_DIGITS:
+        raise InvalidValueError(
+            f"a number of {digits} digits: a request's numbers have at most {MAX_NUMBER_DIGITS}"
+        )
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    """JSON has no NaN or infinity (Python's reader takes them)."""
+    raise InvalidValueError(f"{text} is not a JSON value")
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
@@ -558,7 +669,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    return serve_stream(sys.stdin, sys.stdout, chosen_game(args))
+    # The standard streams' bytes: each line decoded alone, the answers in UTF-8, whatever
+    # the locale's encoding.
+    requests = getattr(sys.stdin, "buffer", sys.stdin)
+    answers = getattr(sys.stdout, "buffer", sys.stdout)
+    sys.stdout.flush()
+    return serve_stream(requests, answers, chosen_game(args))
 
 
 COMMAND = Command(

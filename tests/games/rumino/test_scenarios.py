@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scala40.cards import JOKER, parse_card
-from scala40.errors import IllegalMoveError, InvalidRulesetError, InvalidStateError
+from scala40.errors import IllegalMoveError, InvalidRulesetError, InvalidValueError
 from scala40.games.rumino import (
     GameState,
     HandEnd,
@@ -34,7 +34,7 @@ def test_ru_players_two_to_six() -> None:
     assert (RULES.min_players, RULES.max_players) == (2, 6)
     for players in range(2, 7):
         assert new_game(players=players, seed=1).player_count == players
-    with pytest.raises(InvalidStateError, match="players must be from 2 to 6"):
+    with pytest.raises(InvalidValueError, match="players must be from 2 to 6"):
         new_game(players=7, seed=1)
 
 

@@ -21,6 +21,7 @@ from scala40 import (
     GameState,
     IllegalMoveError,
     InvalidStateError,
+    InvalidValueError,
     LayOff,
     MatchFormat,
     MeldEnd,
@@ -122,7 +123,7 @@ def test_s40_players_two_to_six(players: int) -> None:  # S40-PLAYERS
 
 @pytest.mark.parametrize(("rules", "players"), [("official", 1), ("official", 7), ("online", 6)])
 def test_s40_players_out_of_range_is_refused(rules: str, players: int) -> None:  # S40-PLAYERS
-    with pytest.raises(InvalidStateError, match="players must be from"):
+    with pytest.raises(InvalidValueError, match="players must be from"):
         new_game(rules, players=players, seed=1)
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from scala40.cards import JOKER, format_cards, parse_cards
-from scala40.errors import InvalidMeldError, InvalidStateError
+from scala40.errors import InvalidMeldError, InvalidValueError
 from scala40.games.skarney import GameState, Phase, Ruleset, new_game
 from scala40.games.skarney.moves import Deal
 from scala40.games.skarney.rules import HAND_SIZE, MELD_RULES
@@ -23,7 +23,7 @@ def test_partnerships_are_four_players_partners_opposite_sk_players() -> None:
     assert state.teams == ((0, 2), (1, 3))
     assert [state.side(seat) for seat in range(4)] == [0, 1, 0, 1]
     for players in (2, 3):
-        with pytest.raises(InvalidStateError, match="players must be from 4 to 4"):
+        with pytest.raises(InvalidValueError, match="players must be from 4 to 4"):
             new_game("partnership", players=players, seed=1)
 
 

@@ -316,7 +316,7 @@ def new_game(
     >>> new_game("partnership", players=3)
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidStateError: invalid game state: players must be from 4 to 4 under these rules, got 3
+    scala40.errors.InvalidValueError: players must be from 4 to 4 under these rules, got 3
     """
     ruleset = resolve_rules(Ruleset, rules, "Skarney Ruleset")
     sides = 2 if ruleset.partnership else players  # the players are checked first
