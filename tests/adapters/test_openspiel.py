@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from scala40.adapters.actions import CARD_CODES, IllegalActionError  # noqa: E40
 from scala40.adapters.episodes import default_max_game_length  # noqa: E402
 from scala40.errors import (  # noqa: E402
     InvalidValueError,
+    SerializationError,
     UnknownPresetError,
 )
 from scala40.game import game_names  # noqa: E402
@@ -122,6 +124,88 @@ def test_a_state_replays_from_its_history_and_serializes() -> None:
     assert str(again) == str(state)
     assert again.information_state_string(0) == state.information_state_string(0)
     assert str(game.deserialize_state(state.serialize())) == str(state)
+
+
+class _Pickled:
+    """A pickle that reads back as the serialized state ``text`` of game ``game``."""
+
+    def __init__(self, game: str, text: str) -> None:
+        self.game, self.text = game, text
+
+    def __reduce__(self) -> Any:
+        return (openspiel._state_from, (self.game, self.text))
+
+
+@pytest.mark.parametrize(
+    "history",
+    [
+        "-1:9223372036854775808",  # past a C++ integer: pybind11 raised TypeError
+        "-1:99999999",
+        "0:1:2",
+        "-1:٣",  # an Arabic-Indic digit, which int() reads
+        " -1:3",
+        "-1:3,,-1:4",
+        "x",
+        "-1:" + "9" * 5000,
+    ],
+)
+def test_a_serialized_state_is_read_only_as_written(history: str) -> None:
+    """Hostile serialized states and pickles raise the library's SerializationError,
+    naming the action, never an error of pybind11 or of Python's integer reading."""
+    game = openspiel.load_game("chinchon")
+    with pytest.raises(SerializationError, match=r"player:action|not a state"):
+        game.deserialize_state(f"history={history}")
+    data = pickle.dumps(_Pickled(str(game), f"history={history}"))
+    with pytest.raises(SerializationError):
+        pickle.loads(data)
+    node = pickle.dumps(_PickledNode(str(game), (2**63,)))
+    with pytest.raises(SerializationError, match="not a state"):
+        pickle.loads(node)
+
+
+class _PickledNode:
+    def __init__(self, game: str, actions: Any) -> None:
+        self.game, self.actions = game, actions
+
+    def __reduce__(self) -> Any:
+        return (openspiel._node_from_actions, (self.game, self.actions))
+
+
+def _hoarding(game: Any, steps: int) -> Any:
+    """A state of ``steps`` actions: chance at random, players always taking their first
+    action (in Chinchón nobody closes, so the match goes on to the cap)."""
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_long_histories_are_refused_before_any_replay() -> None:
+    """MAX_HISTORY_READ bounds the work of reading a state back: a state of that many
+    actions reads back; one more is refused when written (serialize, pickle) and when
+    read, before any action is replayed (a capped Chinchón history of 21,000 actions
+    took 0.3-0.5 s to read)."""
+    game = openspiel.load_game("chinchon")
+    bound = openspiel.MAX_HISTORY_READ
+    assert game.max_game_length() > bound
+    state = _hoarding(game, bound)
+    text = state.serialize()
+    assert str(game.deserialize_state(text)) == str(state)
+    assert str(pickle.loads(pickle.dumps(state))) == str(state)
+    state.apply_action(state.legal_actions()[0])
+    for write in (state.serialize, lambda: pickle.dumps(state)):
+        with pytest.raises(SerializationError, match=f"at most {bound}"):
+            write()
+    longer = text.replace("history=", "history=-1:0,", 1)
+    with pytest.raises(SerializationError, match=f"a state of {bound + 1} actions"):
+        game.deserialize_state(longer)
+    with pytest.raises(SerializationError, match="characters"):
+        game.deserialize_state("history=" + "-1:0," * 100_000)
 
 
 def test_a_state_clones_independently() -> None:

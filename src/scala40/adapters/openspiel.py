@@ -31,6 +31,11 @@ protocol, so a new game needs no adapter code.
   deems possible.
 * **Serialization**: games pickle as their game string; states deep-copy, pickle and
   ``serialize()``, and :meth:`OpenSpielGame.deserialize_state` replays and checks them.
+  Reading a state back replays its actions, each checked legal (6 to 25 microseconds
+  an action): a state of more than :data:`MAX_HISTORY_READ` actions (8,192; a hand
+  played to win takes a few hundred) is refused when it is written (``serialize()``,
+  ``pickle``) and when it is read, before any replay, so that no read takes more than
+  about 0.2 s of CPU.
 
 Parameters: ``players`` (the game's usual number), ``rules`` (a preset name, a
 ruleset's JSON as its ``to_dict()`` writes it, or :func:`rules_parameter`'s packed form,
@@ -56,6 +61,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import weakref
 import zlib
 from collections import OrderedDict
@@ -72,6 +78,7 @@ except ImportError as error:  # pragma: no cover - checked with the extra uninst
         "the OpenSpiel game (scala40.adapters.openspiel)", ("numpy", "open_spiel"), "openspiel"
     ) from error
 
+from scala40._checks import describe
 from scala40.adapters.actions import (
     CARD_CODES,
     ActionEncoding,
@@ -99,6 +106,7 @@ from scala40.game import load_game as load_registered_game
 from scala40.rulesets import RulesetBase
 
 __all__ = [
+    "MAX_HISTORY_READ",
     "RULES_PREFIX",
     "OpenSpielGame",
     "OpenSpielState",
@@ -115,6 +123,27 @@ RULES_PREFIX = "zjson:"
 
 _MAX_RULES_BYTES = 1 << 16
 """The most bytes a ruleset's JSON may take once unpacked from a game string."""
+
+MAX_HISTORY_READ = 8_192
+"""The most actions a state may have played to be serialized, pickled and read back
+(:meth:`OpenSpielGame.deserialize_state`, ``pickle.loads``). Reading a state replays
+every action, each checked legal against the state's legal moves: 6 to 15 microseconds
+an action in random play, and up to 25 in Scala 40 when a player hoards 14 cards (every
+opening of the hand is listed at each turn), so this bound keeps a read within about
+0.2 s of CPU. A hand played to win takes a few hundred actions; whole matches of random
+moves took 1,000 to 11,000 (OpenSpiel's ``random_sim_test`` reads states back at
+powers of two of the steps: 8,192 is the last within the bound); the default
+``max_game_length`` of a match allows 16,910 to 101,630. A longer state is refused with
+:class:`~scala40.SerializationError` when it is written (``serialize()``, ``pickle``),
+and when it is read, before any replay."""
+
+_SERIALIZED_CHARS_PER_ACTION = 40
+"""A bound on the characters of a serialized state per action (its history, ``-1:52,``,
+and the pickled actions of its ``__dict__``), for a length check before any parsing."""
+
+_HISTORY_ITEM = re.compile(r"(-1|[0-9]{1,3}):([0-9]{1,6})")
+"""One action of a serialized history: the player (``-1`` for chance) and the action,
+in ASCII digits, short enough for OpenSpiel's C++ integers."""
 
 _REGISTERED: dict[str, str] = {}
 
@@ -284,6 +313,14 @@ def _node_from_actions(text: str, actions: tuple[int, ...]) -> _Node:
     return node
 
 
+def _refuse_long_history(count: int) -> None:
+    if count > MAX_HISTORY_READ:
+        raise SerializationError(
+            f"a state of {count} actions: states of at most {MAX_HISTORY_READ} are "
+            "serialized and read back (MAX_HISTORY_READ; each action is replayed)"
+        )
+
+
 def _state_from(text: str, serialized: str) -> OpenSpielState:
     """The state ``serialized`` of game ``text`` (how a pickled state comes back)."""
     state: OpenSpielState = _game_from_string(text).deserialize_state(serialized)
@@ -378,32 +415,46 @@ class OpenSpielGame(pyspiel.Game):
 
     def deserialize_state(self, text: str) -> OpenSpielState:
         """The state ``text`` (a state's ``serialize()``) describes, checked: its actions
-        are replayed from the start, each legal, and the state they give must serialize
-        to ``text`` exactly. The work is bounded by ``max_game_length`` actions.
+        are read (each ``player:action`` in ASCII digits), then replayed from the start,
+        each legal, and the state they give must serialize to ``text`` exactly. The work
+        is bounded by :data:`MAX_HISTORY_READ` actions (and ``max_game_length``): a
+        longer history is refused before it is read.
 
         :raises SerializationError: ``text`` is not a serialized state of this game.
         """
         if not isinstance(text, str):
             raise SerializationError(f"expected a serialized state, got {type(text).__name__}")
+        if len(text) > _SERIALIZED_CHARS_PER_ACTION * MAX_HISTORY_READ + len(self._text) + 1000:
+            raise SerializationError(
+                f"a serialized state of {len(text)} characters: longer than any state of "
+                f"at most {MAX_HISTORY_READ} actions writes (MAX_HISTORY_READ)"
+            )
         head, _, _ = text.partition("\n")
         if not head.startswith("history="):
             raise SerializationError("a serialized state starts with 'history='")
         pairs = head.removeprefix("history=")
-        items = pairs.split(",") if pairs else []
-        if len(items) > self.episode.max_game_length:
+        count = pairs.count(",") + 1 if pairs else 0
+        _refuse_long_history(count)
+        if count > self.episode.max_game_length:
             raise SerializationError(
-                f"{len(items)} actions: more than max_game_length ({self.episode.max_game_length})"
+                f"{count} actions: more than max_game_length ({self.episode.max_game_length})"
             )
+        history: list[tuple[int, int]] = []
+        for item in pairs.split(",") if pairs else ():
+            found = _HISTORY_ITEM.fullmatch(item)
+            if found is None:
+                raise SerializationError(
+                    f"{describe(item)}: an action is written player:action in ASCII digits "
+                    "(the player -1 for chance, or a seat; the action 6 digits at most)"
+                )
+            history.append((int(found[1]), int(found[2])))
         state = self.new_initial_state()
         try:
-            for item in items:
-                player, _, action = item.partition(":")
-                if int(player) != state.current_player():
-                    raise SerializationError(f"{item!r}: not the player to act")
-                state.apply_action(int(action))
-        except (ValueError, IllegalMoveError) as error:
-            if isinstance(error, SerializationError):
-                raise
+            for player, action in history:
+                if player != state.current_player():
+                    raise SerializationError(f"'{player}:{action}': not the player to act")
+                state.apply_action(action)
+        except IllegalMoveError as error:
             raise SerializationError(f"not a state of {self._text}: {error}") from None
         if state.serialize() != text:
             raise SerializationError(f"not a state of {self._text} as serialize() writes it")
@@ -426,6 +477,11 @@ class OpenSpielGame(pyspiel.Game):
         return found
 
     def _replayed(self, actions: tuple[int, ...]) -> _Node:
+        if not isinstance(actions, tuple):
+            raise SerializationError(f"expected a tuple of actions, got {describe(actions)}")
+        _refuse_long_history(len(actions))
+        if not all(type(action) is int for action in actions):
+            raise SerializationError(f"expected integer actions, got {describe(actions)}")
         if len(actions) > self.episode.max_game_length:
             raise SerializationError("more actions than max_game_length")
         node: _Node = self._start
@@ -570,7 +626,9 @@ class _Node:
 
     def __reduce__(self) -> Any:
         # What OpenSpiel's serialize() stores: the game and the actions, replayed when
-        # loaded (OpenSpiel pickles a Python state's attributes).
+        # loaded (OpenSpiel pickles a Python state's attributes). A history too long to
+        # read back is refused now, rather than written and refused when read.
+        _refuse_long_history(self.steps)
         return (_node_from_actions, (self.game._text, self.actions()))
 
 
