@@ -8,8 +8,10 @@ the empty seats; a seat whose time ran out is played by the game's default move
 (``state.default_move(seat)``); a player who leaves resigns (C-RESIGN: the game goes on
 without him, or ends when one side is left).
 
-The HTTP interface (JSON in and out; an error is ``{"error": class, "message": text}``
-with status 400, 403 for a wrong token, 404 for no such table, 409 for a stale move)::
+The HTTP interface (JSON in and out; a request's body is a JSON object; an error is
+``{"error": class, "message": text}`` with status 400, 403 for a wrong token, 404 for no
+such table, 409 for a stale move, whoever decides by the time it arrives, 413 for a body
+over ``MAX_BODY`` bytes)::
 
     POST /tables                  {"game": "chinchon", "players": 2, "seed": 7,
                                    "rules": null, "bots": {"1": "greedy"}}
@@ -55,6 +57,9 @@ MAX_BODY = 64_000
 """The longest request body the server reads (a move's dictionary is far shorter)."""
 MAX_BOT_MOVES = 100_000
 """The most moves the bots play after one request (a whole match is far shorter)."""
+MAX_NUMBER_DIGITS = 40
+"""The most digits of a number in a request (a seed has 20 at most): a longer one is
+refused as the body is read, before Python turns it into an integer."""
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS tables (
@@ -145,7 +150,13 @@ class Store:
         game = load_game(_field(request, "game", str))
         players = _field(request, "players", int)
         seed = _field(request, "seed", int)
-        bots = {int(seat): spec for seat, spec in _field(request, "bots", dict).items()}
+        bots: dict[int, str] = {}
+        for seat, spec in _field(request, "bots", dict).items():
+            if not (seat.isascii() and seat.isdecimal() and len(seat) <= 3):
+                raise RequestError(400, "InvalidArgument", "bots' keys must be seat numbers")
+            if not isinstance(spec, str):
+                raise RequestError(400, "InvalidArgument", "each bot must be a bot's name")
+            bots[int(seat)] = spec
         if any(not 0 <= seat < players for seat in bots):
             raise RequestError(400, "InvalidArgument", "bots must sit at seats of the game")
         for spec in bots.values():
@@ -153,6 +164,10 @@ class Store:
         rules = request.get("rules")
         if isinstance(rules, dict):  # a ruleset's dictionary, checked in full
             rules = game.ruleset_type.from_dict(rules)
+        elif rules is not None and not isinstance(rules, str):
+            raise RequestError(
+                400, "InvalidArgument", "rules must be a preset's name, a ruleset or null"
+            )
         state = game.new_game(rules, players, seed)
         tokens = {str(seat): secrets.token_hex(8) for seat in range(players) if seat not in bots}
         table = {"game": game, "state": state, "bots": bots, "tokens": tokens, "events": []}
@@ -242,33 +257,51 @@ def answer(store: Store, table: dict[str, Any], seat: int, since: int) -> dict[s
     return {"view": view, "events": events}
 
 
+def _number(text: str | None) -> int | None:
+    """A query parameter's number (ASCII digits), or ``None``."""
+    if text is None or not (text.isascii() and text.isdecimal()) or len(text) > 18:
+        return None
+    return int(text)
+
+
 def handle(store: Store, method: str, path: str, query: str, body: Any) -> dict[str, Any]:
     """Answer one request (the HTTP layer's work is only to carry it)."""
     parts = [part for part in path.split("/") if part]
+    if method == "POST" and not isinstance(body, dict):
+        # Every POST takes a JSON object: an array, a number, text or no body is refused
+        # here, before any handler reads a field of it.
+        raise RequestError(400, "InvalidArgument", "the body must be a JSON object")
     if method == "POST" and parts == ["tables"]:
         return store.create(body)
-    if len(parts) < 2 or parts[0] != "tables" or not parts[1].isdigit():
-        raise RequestError(404, "NotFound", f"no resource {path}")
-    table_id = int(parts[1])
+    table_id = _number(parts[1]) if len(parts) >= 2 and parts[0] == "tables" else None
+    if table_id is None:
+        raise RequestError(404, "NotFound", f"no resource {path[:100]}")
     if method == "GET" and len(parts) == 2:
         params = {key: values[-1] for key, values in parse_qs(query).items()}
-        request = {
-            "seat": int(params["seat"]) if params.get("seat", "").isdigit() else None,
-            "token": params.get("token"),
-        }
-        since = int(params["since"]) if params.get("since", "").isdigit() else 0
+        request = {"seat": _number(params.get("seat")), "token": params.get("token")}
+        since = _number(params.get("since")) or 0
         with store.table(table_id) as table:
             return answer(store, table, _seat(table, request), since)
-    if method != "POST" or len(parts) != 3 or not isinstance(body, dict):
-        raise RequestError(404, "NotFound", f"no resource {method} {path}")
+    if method != "POST" or len(parts) != 3:
+        raise RequestError(404, "NotFound", f"no resource {method} {path[:100]}")
     action = parts[2]
     with store.table(table_id) as table:
         if action == "moves":
             seat = _seat(table, body)
-            if table["state"].current_player != seat:
+            expected = _field(body, "move_number", int)
+            state = table["state"]
+            if expected != state.move_number:
+                # Sent twice, or from a stale view: stale whoever decides by now (a retry
+                # that arrives after the turn has passed included).
+                raise RequestError(
+                    409,
+                    "StaleMoveError",
+                    f"stale move number {expected}: the game is at move {state.move_number}",
+                )
+            if state.current_player != seat:
                 raise RequestError(400, "InvalidArgument", f"seat {seat} is not deciding")
             start = time.perf_counter()
-            _apply(table, body.get("move"), _field(body, "move_number", int))
+            _apply(table, body.get("move"), expected)
             store.costs["apply"].append(time.perf_counter() - start)
         elif action == "timeout":
             seat = _seat(table, body, token=False)
@@ -298,10 +331,12 @@ class Handler(BaseHTTPRequestHandler):
     def _serve(self, method: str) -> None:
         url = urlparse(self.path)
         try:
-            length = int(self.headers.get("Content-Length") or 0)
+            length = _number(self.headers.get("Content-Length") or "0")
+            if length is None:
+                raise RequestError(400, "BadRequest", "Content-Length must be a number")
             if length > MAX_BODY:
                 raise RequestError(413, "TooLarge", f"a body of {length} bytes")
-            body = json.loads(self.rfile.read(length) or b"null") if length else None
+            body = _read_json(self.rfile.read(length)) if length else None
             result = handle(self.store, method, url.path, url.query, body)
             status = 200
         except RequestError as error:
@@ -310,8 +345,10 @@ class Handler(BaseHTTPRequestHandler):
             status, result = 409, {"error": type(error).__name__, "message": str(error)}
         except Scala40Error as error:
             status, result = 400, {"error": type(error).__name__, "message": str(error)}
-        except (ValueError, UnicodeDecodeError) as error:
+        except (ValueError, RecursionError) as error:  # bad JSON, bad UTF-8, too deep
             status, result = 400, {"error": "BadRequest", "message": str(error)[:200]}
+        except Exception as error:  # a fault of the server: still an answer, never a hang-up
+            status, result = 500, {"error": "InternalError", "message": type(error).__name__}
         data = json.dumps(result).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
@@ -321,6 +358,22 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         del format, args  # quiet: a real server would log to its own files
+
+
+def _read_json(raw: bytes) -> Any:
+    """A request's body: UTF-8 JSON, without NaN or numbers past MAX_NUMBER_DIGITS."""
+
+    def integer(text: str) -> int:
+        if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+            raise RequestError(
+                400, "BadRequest", f"numbers have at most {MAX_NUMBER_DIGITS} digits"
+            )
+        return int(text)
+
+    def constant(text: str) -> Any:
+        raise RequestError(400, "BadRequest", f"{text} is not JSON")
+
+    return json.loads(raw.decode("utf-8"), parse_int=integer, parse_constant=constant)
 
 
 def serve(store: Store, port: int = 0) -> ThreadingHTTPServer:

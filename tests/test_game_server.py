@@ -4,6 +4,7 @@ tokens, timeouts and resignations."""
 
 from __future__ import annotations
 
+import http.client
 import importlib.util
 import json
 import sys
@@ -192,3 +193,111 @@ def test_a_resignation_out_of_turn_abandons_the_hand_and_play_goes_on(
     assert _stored_state(store, table).current_player == deciding
     status, answered = server_module.call(base, "POST", f"/tables/{table}/resign", body)
     assert (status, answered["error"]) == (400, "IllegalMoveError")
+
+
+def test_a_retried_move_after_the_turn_has_passed_is_stale(served: tuple[str, Any]) -> None:
+    """A move sent twice is refused as stale (409) even when, by the time the second
+    arrives, another seat decides: two people at a table, the first discards, the turn
+    passes to the second, and the retried discard is stale, not "not deciding"."""
+    base, store = served
+    table, tokens = _create(base, "chinchon", 2, {})
+    state = _stored_state(store, table)
+    seat = state.current_player
+    body = {"seat": seat, "token": tokens[str(seat)]}
+    draw = {**body, "move": "draw", "move_number": state.move_number}
+    status, answered = server_module.call(base, "POST", f"/tables/{table}/moves", draw)
+    assert status == 200, answered
+    drawn = _stored_state(store, table)
+    discard = next(move for move in drawn.legal_moves() if str(move).startswith("discard"))
+    sent = {**body, "move": str(discard), "move_number": drawn.move_number}
+    status, answered = server_module.call(base, "POST", f"/tables/{table}/moves", sent)
+    assert status == 200, answered
+    after = _stored_state(store, table)
+    assert after.current_player != seat  # the turn has passed
+    for retried in (sent, draw):
+        status, answered = server_module.call(base, "POST", f"/tables/{table}/moves", retried)
+        assert (status, answered["error"]) == (409, "StaleMoveError"), answered
+        assert f"the game is at move {after.move_number}" in answered["message"]
+    assert _stored_state(store, table) == after
+    # A current move number from the seat that does not decide is still refused as such.
+    status, answered = server_module.call(
+        base, "POST", f"/tables/{table}/moves", {**sent, "move_number": after.move_number}
+    )
+    assert (status, answered["message"]) == (400, f"seat {seat} is not deciding")
+
+
+@pytest.mark.parametrize(
+    "path", ["/tables", "/tables/1/moves", "/tables/1/timeout", "/tables/1/resign"]
+)
+def test_every_post_takes_a_json_object(served: tuple[str, Any], path: str) -> None:
+    """Any JSON value where an object is expected (an array, a number, text, null, no
+    body at all) is answered 400 with a message, never a dropped connection."""
+    base, _ = served
+    _create(base, "chinchon", 2, {"1": "greedy"})
+    for body in ([], [{"game": "chinchon"}], 3, "x", True, None):
+        status, answered = server_module.call(base, "POST", path, body)
+        assert status == 400, (body, answered)
+        assert answered == {
+            "error": "InvalidArgument",
+            "message": "the body must be a JSON object",
+        }
+
+
+def _raw(
+    base: str, method: str, path: str, body: bytes, headers: dict[str, str]
+) -> tuple[int, Any]:
+    """One request over a socket, its body and headers as given."""
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        connection.putrequest(method, path)
+        for name, value in headers.items():
+            connection.putheader(name, value)
+        connection.endheaders(body)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def test_hostile_fields_and_bodies_get_an_answer(served: tuple[str, Any]) -> None:
+    """Fields of the wrong JSON type in a new table, numbers of thousands of digits, NaN,
+    bad UTF-8, a negative or non-numeric Content-Length and a seat in other digits: each
+    answered 400 (or 404) with a message, over the socket."""
+    base, _ = served
+    good = {"game": "chinchon", "players": 2, "seed": 1, "bots": {"1": "greedy"}}
+    for changes in (
+        {"bots": ["greedy"]},
+        {"bots": {"one": "greedy"}},
+        {"bots": {"1": 5}},
+        {"bots": {"²": "greedy"}},
+        {"rules": 5},
+        {"rules": ["catsatcards"]},
+        {"players": "2"},
+        {"players": -1},
+        {"game": ["chinchon"]},
+    ):
+        status, answered = server_module.call(base, "POST", "/tables", {**good, **changes})
+        assert status == 400, (changes, answered)
+        assert answered["message"], changes
+    text = json.dumps(good)
+    for body in (
+        text.replace('"seed": 1', '"seed": ' + "9" * 5000),
+        text.replace('"seed": 1', '"seed": NaN'),
+        text[:-1],
+    ):
+        status, answered = _raw(
+            base, "POST", "/tables", body.encode(), {"Content-Length": str(len(body))}
+        )
+        assert (status, answered["error"]) == (400, "BadRequest"), answered
+        assert "int_max_str_digits" not in answered["message"]
+    bad = b'{"game": "chin\xffchon"}'
+    status, answered = _raw(base, "POST", "/tables", bad, {"Content-Length": str(len(bad))})
+    assert status == 400, answered
+    for length in ("-5", "x", "²"):
+        status, answered = _raw(base, "POST", "/tables", b"{}", {"Content-Length": length})
+        assert (status, answered["error"]) == (400, "BadRequest"), answered
+    status, answered = server_module.call(base, "GET", "/tables/1?seat=%C2%B2&token=x")
+    assert status == 400, answered
+    status, answered = server_module.call(base, "GET", "/tables/%C2%B2")
+    assert status == 404, answered
