@@ -24,7 +24,14 @@ Besides: Skarney's ``contracts`` and ``best_contract`` on random hands of 40, 60
 cards (two packs, with no jokers and with 8), contracts of 3 and 5 melds, and its greedy
 bot on hands of 40 and 97 cards; every game's state loader on a real state's dictionary
 with a field blown up to about 100,000 characters, or a 1 MB string; the command line's
-``check`` on 10,000 cards and on 1 MB of text. Every row must stay under 0.25 s.
+``check`` on 10,000 cards and on 1 MB of text; large inputs to the public entry points
+(a million cards as text, as a list and as an endless iterator, a 3 MB meld, a 3 MB game
+name, dictionaries of a million keys, a million-item list quoted in an error); the
+``serve`` referee's worst lines (a seed of 5,000 digits, a line of 1 MiB, a line of
+invalid UTF-8 among good ones); and, with the ``rl`` extra, the OpenSpiel adapter reading
+back the longest histories it reads (``MAX_HISTORY_READ`` actions, in the game whose
+actions cost the most to replay) and refusing longer ones (a capped Chinchón history of
+21,211 actions, as text and pickled). Every row must stay under 0.25 s.
 
 Each game's cases come from one function of :data:`CASES`, which lists ``(name, text,
 call)`` rows: add a game's worst inputs by adding a function there.
@@ -35,6 +42,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import io
+import itertools
 import json
 import platform
 import random
@@ -221,12 +229,153 @@ def cli_cases() -> Iterator[Case]:
     yield "cli check [1 MB of text]", "x" * 50, partial(quiet, ["check", "x" * 1_000_000])
 
 
+def large_input_cases() -> Iterator[Case]:
+    """Inputs of millions of items to the public entry points, each refused by its length
+    before any of it is read (``MAX_CARDS``, ``MAX_CARDS_TEXT``, ``MAX_GAME_NAME``, the
+    loaders' ``MAX_READ_ITEMS``, ``MAX_OPTION_ITEMS``)."""
+    from scala40 import Ruleset, is_meld, move_from_dict
+    from scala40.cards import as_cards
+    from scala40.views import view_from_dict
+
+    million = "7S " * 1_000_000
+    yield "parse_cards [a million cards]", million, partial(parse_cards, million)
+    lower = "7s," * 1_000_000
+    yield "parse_cards [a million cards, lower case]", lower, partial(parse_cards, lower)
+    text = "x" * 3_000_000
+    yield "check_meld [3 MB of text]", text, partial(check_meld, text)
+    codes = [6] * 1_000_000
+    yield "check_meld [a list of a million codes]", "[6, 6, ...]", partial(check_meld, codes)
+    yield "is_meld [100,000 codes]", "(6, 6, ...)", partial(is_meld, (6,) * 100_000)
+    yield "as_cards [an endless iterator]", "repeat(6)", lambda: as_cards(itertools.repeat(6))
+    yield "load_game [a 3 MB name]", text, partial(load_game, text)
+    keys = {str(number): 1 for number in range(1_000_000)}
+    game = load_game("chinchon")
+    state = game.new_game(None, 2, 1)
+    data = {**state.to_dict(), **keys}
+    yield "chinchon state_from_dict [a million keys]", "{...}", partial(game.state_from_dict, data)
+    yield (
+        "move_from_dict [a million keys]",
+        "{...}",
+        partial(move_from_dict, {**keys, "type": "draw"}),
+    )
+    rules = Ruleset().to_dict()
+    many = {**rules, "options": keys}
+    yield "Ruleset.from_dict [a million options]", "{...}", partial(Ruleset.from_dict, many)
+    view = {**state.view(0).to_dict(), **keys}
+    yield "view_from_dict [a million keys]", "{...}", partial(view_from_dict, view)
+    quoted = {"type": "meld", "cards": codes}
+    yield (
+        "move_from_dict [a million-item list, quoted]",
+        "[6, 6, ...]",
+        partial(move_from_dict, quoted),
+    )
+
+
+def serve_cases() -> Iterator[Case]:
+    """The ``serve`` referee's worst lines, each answered (read from bytes)."""
+    from scala40.cli.serve import MAX_REQUEST_BYTES, serve_stream
+
+    def served(data: bytes) -> None:
+        serve_stream(io.BytesIO(data), io.BytesIO())
+
+    seed = b'{"op": "new", "seed": ' + b"9" * 5000 + b"}\n"
+    yield "serve [a seed of 5,000 digits]", "9999...", partial(served, seed)
+    line = b'{"op": "games"' + b" " * (MAX_REQUEST_BYTES - 15) + b"}\n"
+    yield "serve [a line of 1 MiB]", '{"op": "games"   ...}', partial(served, line)
+    over = b"x" * (4 * MAX_REQUEST_BYTES) + b"\n"
+    yield "serve [a line of 4 MiB]", "xxxx...", partial(served, over)
+    good = b'{"op": "games"}\n'
+    mixed = good * 11 + b'{"op": "g\xffames"}\n' + good * 11
+    yield "serve [23 lines, one not UTF-8]", '{"op": "g\\xffames"}', partial(served, mixed)
+
+
+def openspiel_cases() -> Iterator[Case]:
+    """The OpenSpiel adapter reading back the longest histories it reads, and refusing
+    longer ones (with the ``rl`` extra; no rows without it)."""
+    try:
+        from scala40.adapters import openspiel
+    except ImportError:
+        return
+    import pickle
+
+    bound = openspiel.MAX_HISTORY_READ
+    # Scala 40's replay costs the most an action: a player who always takes the last
+    # legal action keeps 14 cards, whose openings are listed at each turn.
+    for name, players, last in (
+        ("scala40", 2, True),
+        ("skarney", 4, False),
+        ("chinchon", 2, False),
+    ):
+        game = openspiel.load_game(name, players=players)
+        state = _played(game, bound, last)
+        text = state.serialize()
+        yield (
+            f"openspiel deserialize_state [{name}, {bound} actions]",
+            text[:44],
+            partial(game.deserialize_state, text),
+        )
+        data = pickle.dumps(state)
+        yield (
+            f"openspiel pickle.loads [{name}, {bound} actions]",
+            "...",
+            partial(pickle.loads, data),
+        )
+    game = openspiel.load_game("chinchon", players=2)
+    state = _played(game, game.max_game_length(), False)
+    history = ",".join(f"{item.player}:{item.action}" for item in state.full_history())
+    capped = f"history={history}\nmove_number={len(state.history())}\n"
+    count = len(state.history())
+    yield (
+        f"openspiel deserialize_state [chinchon, capped, {count} actions]",
+        capped[:44],
+        partial(game.deserialize_state, capped),
+    )
+    forged = pickle.dumps(_Pickled(str(game), capped))
+    yield (
+        f"openspiel pickle.loads [chinchon, capped, {count} actions]",
+        "...",
+        partial(pickle.loads, forged),
+    )
+
+
+class _Pickled:
+    """A pickle that reads back as the serialized state ``text`` of game ``game``."""
+
+    def __init__(self, game: str, text: str) -> None:
+        self.game, self.text = game, text
+
+    def __reduce__(self) -> Any:
+        from scala40.adapters.openspiel import _state_from
+
+        return (_state_from, (self.game, self.text))
+
+
+def _played(game: Any, steps: int, last: bool) -> Any:
+    """A state of up to ``steps`` actions: chance at random, players always taking their
+    first (or, with ``last``, their last) legal action."""
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[-1] if last else actions[0])
+    return state
+
+
 CASES: list[Callable[[], Iterator[Case]]] = [
     meld_cases,
     scala40_cases,
     skarney_cases,
     loader_cases,
     cli_cases,
+    large_input_cases,
+    serve_cases,
+    openspiel_cases,
 ]
 """Where the rows come from, one function per game (or the core)."""
 

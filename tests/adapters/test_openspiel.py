@@ -63,13 +63,14 @@ def test_every_game_is_registered_under_its_name(name: str) -> None:
 @pytest.mark.parametrize("name", game_names())
 def test_openspiel_random_simulations_pass(name: str) -> None:
     short = openspiel.short_name(name)
+    # States are serialized up to MAX_HISTORY_READ actions; whole matches without.
     pyspiel.random_sim_test(
-        pyspiel.load_game(short, {"max_game_length": 2000}),
+        pyspiel.load_game(short, {"max_game_length": openspiel.MAX_HISTORY_READ}),
         num_sims=3,
         serialize=True,
         verbose=False,
     )
-    pyspiel.random_sim_test(pyspiel.load_game(short), num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(pyspiel.load_game(short), num_sims=1, serialize=False, verbose=False)
 
 
 def test_openspiel_random_simulations_pass_for_partners_and_fallback_observations() -> None:
