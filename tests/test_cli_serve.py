@@ -57,21 +57,34 @@ def _validate(value: object, schema: dict[str, Any]) -> None:
     validator.validate(value)
 
 
+STRICT = {
+    **os.environ,
+    "PYTHONPATH": str(SRC),
+    "LC_ALL": "C.UTF-8",
+    "PYTHONIOENCODING": "utf-8:strict",
+}
+"""A strict UTF-8 locale: Python's own reading of standard input would fail on a bad byte."""
+
+
 def serve(lines: list[str], *args: str) -> list[dict[str, Any]]:
     """The answers of ``scala40 serve`` to ``lines``, each checked against the schema."""
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    return serve_bytes("".join(line + "\n" for line in lines).encode(), *args)
+
+
+def serve_bytes(data: bytes, *args: str) -> list[dict[str, Any]]:
+    """The answers of ``scala40 serve`` to ``data``, sent as bytes down a pipe from
+    another process, each checked against the schema."""
     done = subprocess.run(
         [sys.executable, "-m", "scala40", "serve", *args],
-        input="".join(line + "\n" for line in lines),
+        input=data,
         capture_output=True,
-        text=True,
-        env=env,
+        env=STRICT,
         timeout=120,
         check=False,
     )
     assert done.returncode == 0
-    assert done.stderr == ""
-    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.stderr == b""
+    answers = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
     for answer in answers:
         _validate(answer, ANSWER)
     return answers
@@ -409,32 +422,6 @@ def test_a_node_program_plays_every_game_against_the_bots() -> None:
 
 
 # -- reading requests: every line answered, whatever its bytes ----------------------------
-
-STRICT = {
-    **os.environ,
-    "PYTHONPATH": str(SRC),
-    "LC_ALL": "C.UTF-8",
-    "PYTHONIOENCODING": "utf-8:strict",
-}
-"""A strict UTF-8 locale: Python's own reading of standard input would fail on a bad byte."""
-
-
-def serve_bytes(data: bytes) -> list[dict[str, Any]]:
-    """The answers of ``scala40 serve`` to ``data``, sent as bytes down a pipe."""
-    done = subprocess.run(
-        [sys.executable, "-m", "scala40", "serve"],
-        input=data,
-        capture_output=True,
-        env=STRICT,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0
-    assert done.stderr == b""
-    answers = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
-    for answer in answers:
-        _validate(answer, ANSWER)
-    return answers
 
 
 def test_a_bad_byte_costs_only_its_own_line() -> None:
