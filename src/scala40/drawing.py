@@ -128,7 +128,8 @@ def cards_svg(
     >>> picture.get("aria-label"), picture.get("width")
     ('cards AS 2S 3S JK', '138')
 
-    :raises InvalidCardError: an item is not a card.
+    :raises InvalidCardError: an item is not a card, or a text holds more than
+        :data:`~scala40.cards.MAX_CARDS` cards.
     :raises InvalidArgumentError: more than :data:`MAX_DRAWN_CARDS` cards, or a bad
         ``pack`` or ``face_down``.
     """
@@ -137,7 +138,10 @@ def cards_svg(
     if isinstance(given, str) and len(given) > 8 * MAX_DRAWN_CARDS:
         raise InvalidArgumentError(f"cards: at most {MAX_DRAWN_CARDS} cards are drawn")
     if not isinstance(given, (str, bytes, bytearray, dict)) and hasattr(given, "__iter__"):
-        cards = tuple(islice(_items(cards, "cards"), MAX_DRAWN_CARDS + 1))  # type: ignore[arg-type]
+        items = tuple(islice(_items(cards, "cards"), MAX_DRAWN_CARDS + 1))
+        if len(items) > MAX_DRAWN_CARDS:  # counted before any is read as a card
+            raise InvalidArgumentError(f"cards: at most {MAX_DRAWN_CARDS} cards are drawn")
+        cards = items  # type: ignore[assignment]
     codes = _bounded(as_cards(cards), "cards")
     spanish = _pack_is_spanish(pack)
     if type(face_down) is not bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scala40.cards import JOKER, parse_card, spanish_card_name
-from scala40.errors import IllegalMoveError, InvalidRulesetError, InvalidStateError
+from scala40.errors import IllegalMoveError, InvalidRulesetError, InvalidValueError
 from scala40.games.chinchon import (
     TEXT,
     GameState,
@@ -42,7 +42,7 @@ def test_ch_players_two_to_four_with_one_pack_eight_with_two() -> None:
         Ruleset(max_players=5)
     rules = Ruleset(packs=2, max_players=8)
     assert new_game(rules, players=8, seed=1).player_count == 8
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(InvalidValueError, match="players must be from 2 to 4"):
         new_game(players=5, seed=1)
 
 
@@ -55,7 +55,7 @@ def test_ch_players_two_packs_seat_five_to_eight_without_raising_max_players() -
     assert RULES.replace(packs=2).max_players == 8
     assert Ruleset(packs=2, max_players=6).max_players == 6
     assert Ruleset(max_players=3).replace(packs=2).max_players == 3
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(InvalidValueError, match="players must be from 2 to 6"):
         new_game(Ruleset(packs=2, max_players=6), players=7, seed=1)
     loaded = Ruleset.from_dict({"format": Ruleset.FORMAT, "version": 1, "options": {"packs": 2}})
     assert loaded.max_players == 8
