@@ -38,7 +38,6 @@ from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidMoveError,
-    InvalidStateError,
     InvalidValueError,
 )
 from scala40.game import Game, register_game
@@ -49,6 +48,7 @@ from scala40.gamekit import (
     deal_hidden,
     describe,
     expect_header,
+    schema,
 )
 from scala40.generic_bots import game_bots
 from scala40.legal import LegalMoves
@@ -61,6 +61,7 @@ from scala40.movekinds import (
     as_move_card,
     as_optional_move_cards,
 )
+from scala40.notation import view_to_text
 from scala40.rulesets import RulesetBase, check_problems, need_int, option_metadata, set_presets
 
 NAME = "trio"
@@ -400,7 +401,9 @@ class TrioState(StateBase["TrioMove", "TrioView"]):
         }
 
     @classmethod
-    def _load(cls, data: Mapping[str, Any]) -> TrioState:
+    def _read(cls, data: Mapping[str, Any]) -> TrioState:
+        # Each field read and typed; the base's ``_load`` then checks how they fit
+        # (``problems()``), and a view's text is read through here too.
         data = expect_header(data, "trio.state", 1)
         read = FieldReader(data, "trio state: ")
         # The base reads the move number before this hook: every other field is here.
@@ -408,7 +411,7 @@ class TrioState(StateBase["TrioMove", "TrioView"]):
         rules = TrioRules.from_dict(data["rules"])
         players = read.integer("players", rules.min_players, rules.max_players)
         phase = read.choice("phase", Phase)
-        state = cls(
+        return cls(
             rules,
             players,
             0 if phase is Phase.DEAL else 1,
@@ -423,10 +426,20 @@ class TrioState(StateBase["TrioMove", "TrioView"]):
             read.ints("winners", 0, players - 1, most=players),
             read.integer("seed", 0, 2**63),
         )
-        problems = state.problems()
-        if problems:
-            raise InvalidStateError(problems)
-        return state
+
+
+def state_schema() -> dict[str, Any]:
+    """What each field of a state's dictionary holds, as a JSON Schema: the schemas of
+    :mod:`scala40.schemas` and the position's text (``state.to_text()``) are made from it."""
+    cards, seat = schema.card_text(), schema.integer(0, 3)
+    return schema.obj({
+        **schema.header("trio.state", 1), "rules": TrioRules.json_schema(),
+        "players": schema.integer(2, 4), "phase": schema.enum_of(p.value for p in Phase),
+        "turn": seat, "turns": schema.integer(0, 1000), "hands": schema.array(cards),
+        "stock": cards, "pile": cards, "taken": schema.card(nullable=True),
+        "known": schema.array(cards), "winners": schema.array(seat),
+        "seed": schema.integer(0, 2**63),
+    })  # fmt: skip
 
 
 def _replace(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> Any:
@@ -495,6 +508,10 @@ class TrioView:
         """The seat's legal moves, when it decides: they depend on what it sees only."""
         return self.sample(0).legal_moves()
 
+    def to_text(self) -> str:
+        """The view as one line of text (``GAME.view_from_text`` reads it back)."""
+        return view_to_text(self, GAME)
+
 
 TrioState.VIEW = TrioView
 
@@ -559,6 +576,7 @@ GAME = Game(
     parse_move=MOVES.parse,
     move_from_dict=MOVES.from_dict,
     move_set=MOVES,
+    state_schema=state_schema,
     bots=game_bots({"greedy": GreedyBot}),
 )
 

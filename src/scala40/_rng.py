@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-__all__ = ["next_random", "random_below", "seed_state", "shuffle"]
+__all__ = ["next_random", "random_below", "rewind", "seed_state", "shuffle"]
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -62,3 +62,15 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
         other = z % bound
         order[index], order[other] = order[other], order[index]
     return tuple(order), state
+
+
+def rewind(state: int, draws: int) -> int:
+    """The generator state ``draws`` draws before ``state``: SplitMix64 steps by adding a
+    constant, so its states can be walked back (a position's text names a stock by the
+    shuffle that dealt it, found this way; :mod:`scala40.notation`).
+
+    >>> _, after = next_random(7)
+    >>> rewind(after, 1)
+    7
+    """
+    return (state - draws * _GOLDEN) & _MASK

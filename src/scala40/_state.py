@@ -29,8 +29,9 @@ A game plugs in with its class variables (``MOVES``,
     the chance move that plays ``order`` (called at a chance step only);
 ``_field_problems()`` and ``_consistency_problems()``
     what is wrong with the fields one by one, then with how they fit together;
-``_fields_to_dict()`` and ``_load(data)``
-    the fields as JSON, and the state they describe (checked);
+``_fields_to_dict()``, ``_read(data)`` and ``_load(data)``
+    the fields as JSON, the state they describe (its fields read one by one), and the
+    same checked (by default ``_read``'s, once ``problems()`` finds nothing wrong);
 ``_turn_ended(start)`` and ``_turn_unfinished(start)``
     for ``apply_turn``: whether this state, reached from ``start`` by
     moves of one seat, has handed the decision on, and what is wrong with stopping here.
@@ -64,9 +65,11 @@ from scala40.errors import (
     SerializationError,
     StaleMoveError,
 )
+from scala40.game import load_game
 from scala40.legal import LegalMoves
 from scala40.match import singles, win_shares
 from scala40.movekinds import MAX_MOVE_TEXT, MoveSet
+from scala40.notation import state_to_text
 from scala40.resignation import ResignMove, resigned_after, sides_left
 from scala40.rulesets import RulesetBase
 
@@ -291,6 +294,18 @@ class StateBase(Generic[M, V]):
 
     @classmethod
     def _load(cls, data: Mapping[str, Any]) -> Any:
+        """The state ``data`` describes, checked: by default :meth:`_read`'s, once
+        :meth:`problems` finds nothing wrong with it."""
+        state = cls._read(data)
+        problems = state.problems()
+        if problems:
+            raise SerializationError(f"{cls.FORMAT}: invalid state: " + "; ".join(problems))
+        return state
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any]) -> Any:
+        """The state ``data`` describes, each field read and typed but not checked
+        together (a view's text is read so: :mod:`scala40.notation`)."""
         raise NotImplementedError  # pragma: no cover - every game defines it
 
     def _seats_in(self) -> tuple[int, ...]:
@@ -793,6 +808,17 @@ class StateBase(Generic[M, V]):
             "move_number": self.move_number,
             **self._fields_to_dict(),
         }
+
+    def to_text(self) -> str:
+        """The state as one line of text, a *position* (:mod:`scala40.notation`): every
+        field of :meth:`to_dict`, spelled short. ``game.state_from_text(text)`` reads it
+        back.
+
+        >>> from scala40.games.rumino import new_game
+        >>> new_game(players=2, seed=1).to_text()
+        'rumino catsatcards AS6H6H8H8D9D4C/9SQS3D6C10CJCQC 10D 93 draw 0 1 1 0/0 0 5d9ed3fb32b6d4f2'
+        """
+        return state_to_text(self, load_game(self.game_name))
 
     @classmethod
     def from_dict(cls: type[S], data: Mapping[str, Any]) -> S:

@@ -26,6 +26,7 @@ __all__ = [
     "InvalidCardError",
     "InvalidMeldError",
     "InvalidMoveError",
+    "InvalidPositionError",
     "InvalidRulesetError",
     "InvalidStateError",
     "InvalidValueError",
@@ -147,3 +148,18 @@ class InvalidStateError(Scala40Error, ValueError):
 
 class SerializationError(Scala40Error, ValueError):
     """Serialized data is malformed, of an unknown version, or describes an invalid value."""
+
+
+class InvalidPositionError(SerializationError):
+    """A position's text (``state.to_text()``, :mod:`scala40.notation`) cannot be read,
+    or describes no valid state or view.
+
+    ``field`` names the field where the problem is (``"hands"``, ``"rules"``...) and
+    ``position`` is its 0-based character offset in the text; both are ``None`` when
+    the problem is the position as a whole (its cards do not add up, say).
+    """
+
+    def __init__(self, message: str, *, field: str | None = None, position: int | None = None):
+        super().__init__(message)
+        self.field = field
+        self.position = position

@@ -10,7 +10,9 @@ on any registered game through this protocol alone, and the core never imports a
 * its ``name`` (``"scala40"``), a title and a one-line summary;
 * its ruleset type (a :class:`~scala40.rulesets.RulesetBase` subclass) with named presets;
 * ``new_game(rules, players, seed, *, auto_chance)``, which deals the first hand;
-* ``state_from_dict``, ``parse_move`` and ``move_from_dict`` to read states and moves back;
+* ``state_from_dict``, ``parse_move`` and ``move_from_dict`` to read states and moves back
+  (positions' texts are read through the dictionary: :meth:`Game.state_from_text`,
+  in the grammar of its ``notation``);
 * its bots by name, the generic ones of :mod:`scala40.generic_bots` and its own (a greedy bot
   at least), and the wording the command line uses;
 * optionally, its tools' hooks: the scores a finished game reports (``final_scores``)
@@ -33,7 +35,8 @@ on any registered game through this protocol alone, and the core never imports a
   (the sides: one seat each in games played alone) say who won and by how much;
 * ``view(seat)`` is what that seat may know, and ``view.sample(seed)`` a full state
   consistent with it (for search);
-* ``to_dict()`` writes it as JSON-ready data; moves have a text notation both ways.
+* ``to_dict()`` writes it as JSON-ready data, ``to_text()`` as one line of text (a
+  position, :mod:`scala40.notation`); moves have a text notation both ways.
 
 Find a game by name with :func:`load_game`; list them with :func:`game_names`.
 
@@ -64,9 +67,12 @@ import attrs
 
 from scala40._checks import check_flag, check_int, check_names, describe
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS
-from scala40.errors import InvalidArgumentError, UnknownGameError
+from scala40.errors import InvalidArgumentError, InvalidPositionError, UnknownGameError
 from scala40.match import ScoreOrder
 from scala40.melds import Meld
+from scala40.notation import Notation, position_head
+from scala40.notation import state_from_text as read_state_text
+from scala40.notation import view_from_text as read_view_text
 
 if TYPE_CHECKING:
     from scala40.legal import LegalMoves
@@ -88,6 +94,7 @@ __all__ = [
     "endless_hands",
     "game_names",
     "load_game",
+    "position_from_text",
     "register_game",
 ]
 
@@ -472,6 +479,10 @@ class Game:
     can take under ``rules`` with that many players, whoever plays, or ``None`` where the
     rules let a hand go on for ever (players who never go out); ``None`` (the attribute)
     for a game that documents no bound."""
+    notation: Notation | None = attrs.field(default=None, kw_only=True)
+    """The grammar of its positions' texts (:mod:`scala40.notation`): the order of their
+    fields and the usual values of the named ones; ``None`` for a game that gives none
+    (its texts then hold every field of its dictionary, the common ones in order)."""
     hand_bound_option: str | None = attrs.field(default=None, kw_only=True)
     """The ruleset option that bounds a hand the rules would let go on for ever (set, it
     makes ``max_hand_moves`` a number), or ``None`` if every hand ends whatever the
@@ -499,6 +510,35 @@ class Game:
     def resolve_rules(self, rules: Any) -> Any:
         """The ruleset given as itself, a preset name or ``None`` (the standard rules)."""
         return self.ruleset_type.resolve(rules)
+
+    def state_from_text(self, text: str) -> Any:
+        """The state whose one-line text is ``text`` (``state.to_text()``), checked as
+        its dictionary would be (:mod:`scala40.notation`).
+
+        >>> game = load_game("rumino")
+        >>> state = game.new_game(players=2, seed=4)
+        >>> game.state_from_text(state.to_text()) == state
+        True
+
+        :raises InvalidPositionError: the text is no position of this game, or describes
+            an invalid state; the error names the field and its character.
+        """
+        return read_state_text(self, text)
+
+    def view_from_text(self, text: str) -> Any:
+        """The seat's view whose one-line text is ``text`` (``view.to_text()``): the
+        game's own view, once a state that gives it has been dealt and checked
+        (:mod:`scala40.notation`).
+
+        >>> game = load_game("rumino")
+        >>> view = game.new_game(players=2, seed=4).view(1)
+        >>> game.view_from_text(view.to_text()) == view
+        True
+
+        :raises InvalidPositionError: the text is no view of this game, or no state gives
+            the view it describes.
+        """
+        return read_view_text(self, text)
 
 
 # The games that ship with the library, by name, and the module that registers each. The
@@ -679,3 +719,26 @@ def _load_entry_point(name: str) -> None:
             game = point.load()
             register_game(game)
             return
+
+
+def position_from_text(text: str) -> Any:
+    """The state or the view (its first field ends in ``@SEAT``) whose one-line text is
+    ``text``, of the game the text names (:mod:`scala40.notation`).
+
+    >>> state = load_game("chinchon").new_game(players=2, seed=3)
+    >>> position_from_text(state.to_text()) == state
+    True
+    >>> position_from_text(state.view(0).to_text()) == state.view(0)
+    True
+
+    :raises InvalidPositionError: the text is no position of a registered game, or
+        describes no valid state or view.
+    """
+    name, seat = position_head(text)
+    try:
+        game = load_game(name)
+    except UnknownGameError as error:
+        raise InvalidPositionError(
+            f"game (character 0): {error}", field="game", position=0
+        ) from None
+    return game.state_from_text(text) if seat is None else game.view_from_text(text)

@@ -21,10 +21,16 @@ True
 ... )
 >>> hands[0], 3 in hands[1], len(stock)
 ((9,), True, 2)
+
+``schema`` holds the pieces of a JSON Schema of a state's dictionary (``integer``,
+``card_text``, ``array``, ``obj``...): a game that describes its state with them (its
+record's ``state_schema``) gets its schemas (:mod:`scala40.schemas`) and a readable
+position text (:mod:`scala40.notation`).
 """
 
 from __future__ import annotations
 
+import scala40._schema as schema
 from scala40._checks import check_choice, describe
 from scala40._sampling import MAX_SAMPLE_DRAWS, deal_hidden, draw_consistent
 from scala40._serial import MAX_READ_ITEMS, MAX_READ_TEXT, FieldReader, expect_header
@@ -42,4 +48,5 @@ __all__ = [
     "describe",
     "draw_consistent",
     "expect_header",
+    "schema",
 ]

@@ -66,6 +66,7 @@ from scala40.errors import InvalidArgumentError, Scala40Error, SerializationErro
 from scala40.game import load_game
 from scala40.legal import LegalMoves
 from scala40.movekinds import MoveSet
+from scala40.notation import view_to_text
 
 __all__ = [
     "MAX_VIEW_ITEMS",
@@ -423,6 +424,18 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         read back with :func:`scala40.views.view_from_dict`)."""
         record: Any = self.state_type
         return view_to_dict(self, record.game_name, record.MOVES)
+
+    def to_text(self) -> str:
+        """This view as one line of text (:mod:`scala40.notation`): the state's text
+        with the other hands and the stock as their numbers of cards.
+        ``game.view_from_text(text)`` reads it back.
+
+        >>> from scala40.games.rumino import new_game
+        >>> new_game(players=2, seed=1).view(0).to_text()
+        'rumino@0 catsatcards AS6H6H8H8D9D4C/7 10D 93 draw 0 1 1 0/0 0'
+        """
+        record: Any = self.state_type
+        return view_to_text(self, load_game(record.game_name))
 
     def legal_moves(self) -> LegalMoves[M]:
         """The legal moves of the viewing player, when the decision is his: they depend

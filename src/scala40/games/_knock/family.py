@@ -27,6 +27,7 @@ import attrs
 from scala40.game import Game, GameText, register_game
 from scala40.games._knock.analysis import least_unmatched
 from scala40.games._knock.bots import GreedyBot
+from scala40.games._knock.grammar import NOTATION
 from scala40.games._knock.moves import game_move_kinds
 from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.profile import max_hand_moves
@@ -69,6 +70,7 @@ def knock_game(
         move_from_dict=kinds.move_from_dict,
         move_set=kinds.moves,
         state_schema=partial(state_schema, state_type),
+        notation=NOTATION,
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
         bots=game_bots({"greedy": GreedyBot}),

@@ -243,6 +243,10 @@ class KnockState(KnockRecord):
     def _load(cls, data: Mapping[str, Any]) -> Any:
         return _state_from_dict(cls, data)
 
+    @classmethod
+    def _read(cls, data: Mapping[str, Any]) -> Any:
+        return _state_from_dict(cls, data, checked=False)
+
 
 # ---------------------------------------------------------------- validation
 
@@ -660,7 +664,7 @@ def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
 # ---------------------------------------------------------------- reading back
 
 
-def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
+def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any], checked: bool = True) -> Any:
     kind = cls.FORMAT.removeprefix("scala40.")
     read = FieldReader.state(data, cls.FORMAT, STATE_FORMAT_VERSION, f"{kind}: ", KnockRecord)
     rules = read.ruleset(cls.RULESET)
@@ -683,7 +687,7 @@ def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any]) -> Any:
         auto_chance=read.boolean("auto_chance"),
         resigned=resigned_from_dict(data, f"{kind}: "),
     )
-    return read.valid(state)
+    return read.valid(state) if checked else state
 
 
 def _result_from_dict(state: FieldReader, rules: Any) -> HandResult | None:

@@ -32,6 +32,7 @@ from scala40.games.scala40.analysis import (
     min_deadwood,
 )
 from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
+from scala40.games.scala40.grammar import NOTATION
 from scala40.games.scala40.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.scala40.observation import OBSERVATION
 from scala40.games.scala40.phases import HandResult, Phase
@@ -86,6 +87,7 @@ GAME = register_game(
         move_from_dict=moves.move_from_dict,
         move_set=moves.MOVES,
         state_schema=state_schema,
+        notation=NOTATION,
         bots=game_bots({"greedy": GreedyBot, "montecarlo": MonteCarloBot}),
         default_players=2,
         text=TEXT,

@@ -31,6 +31,7 @@ from scala40.games.skarney.analysis import (
     hand_melds,
 )
 from scala40.games.skarney.bots import GreedyBot
+from scala40.games.skarney.grammar import NOTATION
 from scala40.games.skarney.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.skarney.observation import OBSERVATION
 from scala40.games.skarney.phases import HandResult, Phase
@@ -92,6 +93,7 @@ GAME = register_game(
         move_from_dict=moves.move_from_dict,
         move_set=moves.MOVES,
         state_schema=state_schema,
+        notation=NOTATION,
         bots=game_bots({"greedy": GreedyBot}),
         default_players=4,
         score_order=ScoreOrder.HIGH,

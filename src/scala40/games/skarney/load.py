@@ -417,8 +417,11 @@ def _result_from_dict(state: FieldReader) -> HandResult | None:
     )
 
 
-def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
+def state_from_dict(cls: type[Any], data: Mapping[str, Any], *, checked: bool = True) -> Any:
     """The state of class ``cls`` that :meth:`~scala40.games.skarney.state.GameState.to_dict` wrote as ``data``, every field and their fit checked.
+
+    Without ``checked``, each field is read and typed but how they fit together is not
+    checked (a view's text is read so, its hidden cards filled in).
 
     :raises SerializationError: the data is malformed or describes an invalid state.
     """
@@ -450,4 +453,10 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any]) -> Any:
         last_hand=_result_from_dict(read),
         resigned=resigned_from_dict(data, "skarney state: "),
     )
-    return read.valid(state)
+    return read.valid(state) if checked else state
+
+
+def read_state(cls: type[Any], data: Mapping[str, Any]) -> Any:
+    """The state of class ``cls`` that ``data`` describes, each field read and typed, not
+    checked together (:meth:`~scala40._state.StateBase._read`)."""
+    return state_from_dict(cls, data, checked=False)

@@ -127,6 +127,7 @@ class GameState(StateRecord):
     _field_problems = load.field_problems
     _consistency_problems = load.consistency_problems
     _load = classmethod(load.state_from_dict)
+    _read = classmethod(load.read_state)
 
     def _turn_unfinished(self, start: GameState) -> str | None:
         if not self.progress:

@@ -1,0 +1,146 @@
+"""Positions as text (:mod:`scala40.notation`), in every game and preset, the game that
+``examples/add_a_game.py`` adds and a knock game written as its rules alone.
+
+From seeded random games (chance steps played by the engine and played explicitly, a
+seat resigning now and then, several hands with their results), every state checked
+
+* writes one line of printable ASCII, fields one space apart, within the bound;
+* reads back from it to the same state: the same value, the same dictionary, the same
+  move number, and the same text again;
+* and each seat's view writes a line that names the seat (``game@seat``), shows no card
+  the seat may not see, and reads back to the same view (the game's own view: equal,
+  with the same dictionary and the same legal moves) and the same text.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import scala40.game
+from scala40.game import Game, game_names, load_game
+from scala40.notation import MAX_POSITION_TEXT, grammar, position_head, view_to_text
+from tests import knock_variant
+from tests.example_game import load_example
+from tests.hostile import SOAK
+from tests.protocol.tally import TALLY
+
+PLAYOUTS = 6 if SOAK else 1
+"""Seeded random games per game, preset and chance mode."""
+MAX_ACTIONS = 2_000 if SOAK else 500
+"""Moves a game plays at most (enough to end a hand or two of every game)."""
+EVERY = 3 if SOAK else 9
+"""Every this many states, the round trips are checked."""
+
+
+def _games() -> list[Game]:
+    return [
+        *(load_game(name) for name in game_names()),
+        load_example().GAME,
+        knock_variant.GAME,
+    ]
+
+
+def _cases() -> Iterator[Any]:
+    for game in _games():
+        for preset in game.ruleset_type.preset_names():
+            yield pytest.param(game, preset, id=f"{game.name}-{preset}")
+
+
+@pytest.fixture(autouse=True)
+def _added_games_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The example game and the knock variant registered for each test of this module
+    only (a state's ``to_text`` finds its game by name)."""
+    for game in (load_example().GAME, knock_variant.GAME):
+        monkeypatch.setitem(scala40.game._REGISTERED, game.name, game)
+
+
+def _states(game: Game, preset: str, seed: int, auto_chance: bool) -> Iterator[Any]:
+    rules = game.resolve_rules(preset)
+    counts = sorted({rules.min_players, rules.max_players})
+    players = counts[seed % len(counts)]
+    state = game.new_game(rules, players, seed, auto_chance=auto_chance)
+    chooser = random.Random(seed)
+    for step in range(MAX_ACTIONS):
+        if step % EVERY == 0 or state.is_over:
+            yield state
+        if state.is_over:
+            return
+        resignations = getattr(state, "resignations", lambda: ())()
+        if resignations and chooser.random() < 0.004:
+            state = state.apply(chooser.choice(resignations))
+            continue
+        legal = state.legal_moves()
+        state = state.apply(legal[chooser.randrange(len(legal))])
+
+
+_LINE = re.compile(r"[!-~]+(?: [!-~]+)*")
+
+
+def _check_state(game: Game, state: Any) -> None:
+    text = state.to_text()
+    assert _LINE.fullmatch(text), text
+    assert len(text) <= MAX_POSITION_TEXT
+    assert position_head(text) == (game.name, None)
+    back = game.state_from_text(text)
+    assert back == state
+    assert back.to_dict() == state.to_dict()
+    assert back.move_number == state.move_number
+    assert back.to_text() == text
+    assert scala40.game.position_from_text(text) == state
+    TALLY["position texts read back"] += 1
+
+
+def _check_views(game: Game, state: Any) -> None:
+    for seat in range(state.player_count):
+        view = state.view(seat)
+        to_text = getattr(view, "to_text", None)
+        text = to_text() if callable(to_text) else view_to_text(view, game)
+        assert _LINE.fullmatch(text), text
+        assert position_head(text) == (game.name, seat)
+        back = game.view_from_text(text)
+        assert back == view
+        assert back.move_number == view.move_number
+        assert view_to_text(back, game) == text
+        if hasattr(view, "to_dict"):
+            assert back.to_dict() == view.to_dict()
+        # The other hands are numbers of cards: a twin state (a sample of the view, which
+        # differs only in what the seat cannot see) writes the same view.
+        twin = view.sample(seat + 7).view(seat)
+        object.__setattr__(twin, "move_number", view.move_number)  # (the example's samples
+        assert view_to_text(twin, game) == text  # start counting again)
+        hands = text.split(" ")[2].split("/")
+        for place, hand in enumerate(hands):
+            if place != seat:
+                assert hand.isdigit(), text
+        TALLY["view texts read back"] += 1
+
+
+@pytest.mark.parametrize(("game", "preset"), list(_cases()))
+def test_positions_and_views_read_back_from_their_text(game: Game, preset: str) -> None:
+    for playout in range(PLAYOUTS):
+        for auto_chance in (True, False):
+            for state in _states(game, preset, 11 + 2 * playout + auto_chance, auto_chance):
+                _check_state(game, state)
+                _check_views(game, state)
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda game: game.name)
+def test_a_dealt_stock_is_written_as_its_count(game: Game) -> None:
+    """Right after the engine's deal the stock follows from the generator's state: its
+    number of cards stands for it, and reads back to the same cards (in the games that
+    shuffle with the library's generator; the example game shuffles with Python's own,
+    and its stock is written card by card)."""
+    rules = game.ruleset_type.default()
+    state = game.new_game(rules, rules.min_players, 5)
+    place = [row.key for row in grammar(game)].index("stock")
+    stock = state.to_text().split(" ")[place]
+    if game.name == "trio":
+        assert not stock.isdigit()
+    else:
+        assert stock == str(len(state.stock))
+    assert game.state_from_text(state.to_text()) == state
