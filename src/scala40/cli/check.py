@@ -21,12 +21,14 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from scala40.cards import CARD_NAMES, MAX_CARDS_TEXT, Card, as_card, parse_cards
+from scala40.cli.batch import Request, run_batch
 from scala40.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -41,6 +43,7 @@ from scala40.cli.common import (
     deck_excess,
     preset_rules,
     print_error,
+    standard_input_lines,
 )
 from scala40.errors import (
     AmbiguousMeldError,
@@ -60,7 +63,7 @@ from scala40.melds import (
     meld_interpretations,
 )
 
-__all__ = ["COMMAND", "MAX_MELDS", "meld_report"]
+__all__ = ["COMMAND", "MAX_MELDS", "judge_meld", "meld_report"]
 
 MAX_MELDS = 64
 """The most melds one ``check`` takes (a hand of the library's games holds a few): more
@@ -89,12 +92,20 @@ def _card_list(text: str) -> tuple[Card, ...]:
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "melds",
-        nargs="+",
+        nargs="*",
         metavar="MELD",
         help='the cards of one meld, quoted, e.g. "JK 9C 8C"; write JK=10C to say which card '
-        "a joker stands for",
+        "a joker stands for; - reads the melds from standard input, one a line",
     )
     add_rules_option(parser)
+    parser.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="batch mode: read one meld a line on standard input (its cards, or a JSON "
+        'object such as {"game": "chinchon", "rules": "catsatcards", "cards": "AS 2S 3S", '
+        '"id": 1}) and write one verdict a line as JSON; no total, exit 0 unless the input '
+        "is not text",
+    )
     parser.add_argument(
         "--joker-as",
         type=_card_list,
@@ -206,13 +217,32 @@ def _run(args: argparse.Namespace) -> int:
     unicode: bool = args.unicode and not as_json
     joker_as: tuple[Card, ...] | None = args.joker_as
     meld_texts: list[str] = args.melds
+    if args.jsonl:
+        if meld_texts not in ([], ["-"]) or as_json or joker_as is not None:
+            raise UsageError(
+                "--jsonl reads the melds from standard input: give no MELD (or -), "
+                "--json or --joker-as"
+            )
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        return run_batch(stream, sys.stdout, game, preset, judge_meld)
+    if meld_texts == ["-"]:
+        meld_texts = standard_input_lines("melds")
+    elif "-" in meld_texts:
+        raise UsageError("- reads every meld from standard input: give it alone")
+    if not meld_texts:
+        raise UsageError(
+            "give the melds to check (MELD...), or - to read them from standard input"
+        )
     if _unquoted(meld_texts):
         raise UsageError(
             f"each MELD is one argument and {len(meld_texts)} single cards make no meld; "
             f'quote the cards of a meld: scala40 check "{" ".join(meld_texts)}"'
         )
     if len(meld_texts) > MAX_MELDS:
-        raise UsageError(f"{len(meld_texts)} melds: check takes at most {MAX_MELDS}")
+        raise UsageError(
+            f"{len(meld_texts)} melds: check takes at most {MAX_MELDS} "
+            "(--jsonl checks a batch of any size, one meld a line)"
+        )
     if joker_as is not None and len(meld_texts) > 1:
         raise UsageError("--joker-as applies to a single meld; write JK=CARD in the meld instead")
     parsed: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
@@ -292,6 +322,97 @@ def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str,
     return _check_all(game, preset, ruleset, parsed, None, False).answer()
 
 
+def judge_meld(request: Request) -> dict[str, Any]:
+    """The verdict of ``scala40 check --jsonl`` on one line (:mod:`scala40.cli.batch`):
+    the meld's report, as ``check --json`` gives each meld.
+
+    >>> from scala40.cli.batch import Context, Request
+    >>> from scala40.game import load_game
+    >>> game = load_game("scala40")
+    >>> rules = game.ruleset_type.default()
+    >>> context = Context(game, rules, "official", rules.deck.counts())
+    >>> verdict = judge_meld(Request(1, None, context, "JK 9C 8C"))
+    >>> verdict["valid"], verdict["kind"], verdict["meld"], verdict["value"]
+    (True, 'sequence of clubs', '8C 9C JK=10C', 27)
+
+    :raises InvalidCardError: the line holds something that is not a card.
+    :raises InvalidValueError: a card that is not a joker is written to stand for another.
+    """
+    context = request.context
+    ruleset = context.rules
+    try:
+        cards, stands_for = _parse_meld_text(request.cards, ruleset.meld_rules)
+    except UsageError as error:
+        raise InvalidValueError(str(error)) from None
+    judged = _judge(
+        context.game, context.label, ruleset, context.in_deck, cards, stands_for, None, False, 1
+    )
+    return judged.report
+
+
+@attrs.frozen
+class _Judged:
+    """One meld checked: the lines ``check`` prints, its report, why it is no meld (or
+    ``None``) and the meld."""
+
+    lines: list[str]
+    report: dict[str, Any]
+    error: str | None
+    meld: Meld | None
+
+
+def _judge(
+    game: Game,
+    preset: str,
+    ruleset: Any,
+    in_deck: Mapping[Card, int],
+    cards: tuple[Card, ...],
+    stands_for: tuple[Card, ...],
+    joker_as: tuple[Card, ...] | None,
+    unicode: bool,
+    count: int,
+) -> _Judged:
+    """Check one meld (``count`` melds are checked together, for the advice of an
+    ambiguous one)."""
+    rules: MeldRules = ruleset.meld_rules
+    text = game.text
+    lines = [f"meld: {card_names(cards, unicode)}"]
+    report: dict[str, Any] = {"cards": card_names(cards, False), "valid": False}
+    reason = deck_excess(cards, in_deck, preset, "")
+    if reason is not None:
+        lines.append(f"  not a meld: {reason}")
+        report["reason"] = reason
+        return _Judged(lines, report, reason, None)
+    wanted = joker_as if joker_as is not None else (stands_for or None)
+    try:
+        meld = check_meld(cards, rules, joker_as=wanted)
+    except AmbiguousMeldError as error:
+        readings = meld_interpretations(cards, rules)
+        lines.append(f"  ambiguous: {len(error.readings)} readings")
+        for reading in readings:
+            lines.append(f"    {text.meld(reading, unicode)} (value {text.meld_value(reading)})")
+        how = "with --joker-as CARD" if count == 1 else "by writing JK=CARD in the meld"
+        reason = (
+            f"{card_names(cards, False)} has {len(error.readings)} readings; "
+            f"say which card the joker stands for {how}"
+        )
+        report["reason"] = reason
+        report["readings"] = [
+            {"meld": text.meld(reading, False), "value": text.meld_value(reading)}
+            for reading in readings
+        ]
+        return _Judged(lines, report, reason, None)
+    except InvalidMeldError as error:
+        # The error names the cards, then says why: the meld's line says why alone.
+        why = str(error).partition(" is not a meld: ")[2] or str(error)
+        lines.append(f"  not a meld: {why}")
+        report["reason"] = why
+        return _Judged(lines, report, str(error), None)
+    meld_lines, data = _meld_report(meld, cards, rules, in_deck, text, unicode)
+    report.update(data)
+    return _Judged(lines + meld_lines, report, None, meld)
+
+
 def _check_all(
     game: Game,
     preset: str,
@@ -300,7 +421,6 @@ def _check_all(
     joker_as: tuple[Card, ...] | None,
     unicode: bool,
 ) -> _Checked:
-    rules: MeldRules = ruleset.meld_rules
     text = game.text
     errors: list[str] = []
     melds: list[Meld] = []
@@ -310,49 +430,16 @@ def _check_all(
     for number, (cards, stands_for) in enumerate(parsed, 1):
         if number > 1:
             lines.append("")
-        lines.append(f"meld {number}: {card_names(cards, unicode)}")
-        report: dict[str, Any] = {"cards": card_names(cards, False), "valid": False}
-        reports.append(report)
-        reason = deck_excess(cards, in_deck, preset, "")
-        if reason is not None:
-            lines.append(f"  not a meld: {reason}")
-            report["reason"] = reason
-            errors.append(f"meld {number}: {reason}")
-            continue
-        wanted = joker_as if joker_as is not None else (stands_for or None)
-        try:
-            meld = check_meld(cards, rules, joker_as=wanted)
-        except AmbiguousMeldError as error:
-            readings = meld_interpretations(cards, rules)
-            lines.append(f"  ambiguous: {len(error.readings)} readings")
-            for reading in readings:
-                lines.append(
-                    f"    {text.meld(reading, unicode)} (value {text.meld_value(reading)})"
-                )
-            how = "with --joker-as CARD" if len(parsed) == 1 else "by writing JK=CARD in the meld"
-            reason = (
-                f"{card_names(cards, False)} has {len(error.readings)} readings; "
-                f"say which card the joker stands for {how}"
-            )
-            report["reason"] = reason
-            report["readings"] = [
-                {"meld": text.meld(reading, False), "value": text.meld_value(reading)}
-                for reading in readings
-            ]
-            errors.append(f"meld {number}: {reason}")
-            continue
-        except InvalidMeldError as error:
-            # The error names the cards, then says why: the meld's line says why alone.
-            why = str(error).partition(" is not a meld: ")[2] or str(error)
-            lines.append(f"  not a meld: {why}")
-            report["reason"] = why
-            errors.append(f"meld {number}: {error}")
-            continue
-        melds.append(meld)
-        meld_lines, data = _meld_report(meld, cards, rules, in_deck, text, unicode)
-        lines += meld_lines
-        report.update(data)
-
+        judged = _judge(
+            game, preset, ruleset, in_deck, cards, stands_for, joker_as, unicode, len(parsed)
+        )
+        lines.append(f"meld {number}: " + judged.lines[0].removeprefix("meld: "))
+        lines += judged.lines[1:]
+        reports.append(judged.report)
+        if judged.error is not None:
+            errors.append(f"meld {number}: {judged.error}")
+        if judged.meld is not None:
+            melds.append(judged.meld)
     total = sum(text.meld_value(meld) for meld in melds)
     notes = text.meld_total(total, ruleset) if not errors else []
     return _Checked(game.name, preset, lines, reports, errors, total, notes)
@@ -368,6 +455,8 @@ COMMAND = Command(
     run=_run,
     check_arguments=check_preset,
     epilog='examples:\n  scala40 check "JK 9C 8C" "5D 5H 5S"\n'
+    "  scala40 check - < melds.txt\n"
+    "  scala40 check --jsonl < melds.jsonl > verdicts.jsonl\n"
     '  scala40 check "7S 7H JK" --joker-as 7C\n'
     '  scala40 check "7S 7H JK=7C" "4D 4C 4S" --rules federation-article\n'
     '  scala40 check "5S 2C 7S" --game skarney',

@@ -39,6 +39,7 @@ __all__ = [
     "EXIT_QUIT",
     "EXIT_USAGE",
     "HELP_WIDTH",
+    "MAX_INPUT_BYTES",
     "MAX_RECORD_BYTES",
     "ArgumentCheck",
     "Command",
@@ -73,6 +74,7 @@ __all__ = [
     "preset_name",
     "preset_rules",
     "print_error",
+    "standard_input_lines",
     "unknown_preset",
 ]
 
@@ -170,6 +172,36 @@ class Parser(argparse.ArgumentParser):
             if problem is not None:
                 self.error(problem)
         return parsed, extras
+
+
+MAX_INPUT_BYTES = 1 << 20
+"""The most bytes a command reads from standard input in place of its arguments (``-``):
+a batch far larger goes through the commands' ``--jsonl`` mode, read line by line."""
+
+
+def standard_input_lines(what: str) -> list[str]:
+    """The lines of standard input that are not blank, each stripped: what ``-`` in place
+    of a command's arguments stands for (``what`` names them in the errors).
+
+    :raises UsageError: standard input holds more than :data:`MAX_INPUT_BYTES` bytes.
+    :raises CommandError: it is not text (UTF-8), or cannot be read.
+    """
+    stream: Any = getattr(sys.stdin, "buffer", sys.stdin)
+    try:
+        data = stream.read(MAX_INPUT_BYTES + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        raise CommandError(f"standard input could not be read: {describe(str(error))}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise UsageError(
+            f"standard input holds more than {MAX_INPUT_BYTES} bytes of {what}; "
+            "--jsonl reads a batch of any length line by line"
+        )
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CommandError(f"standard input is not text (UTF-8): no {what} read") from None
+    return [line.strip() for line in data.splitlines() if line.strip()]
 
 
 def integer(digits: int) -> Callable[[str], int]:

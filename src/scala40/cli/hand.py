@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from scala40.cards import Card, parse_cards
+from scala40.cli.batch import Request, run_batch
 from scala40.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -28,27 +30,78 @@ from scala40.cli.common import (
     deck_excess,
     preset_rules,
     print_error,
+    standard_input_lines,
 )
-from scala40.errors import InvalidCardError
+from scala40.errors import InvalidArgumentError, InvalidCardError
 
-__all__ = ["COMMAND"]
+__all__ = ["COMMAND", "judge_hand"]
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "cards", metavar="CARDS", help='the cards left in hand, quoted: "AS KH JK"'
+        "cards",
+        nargs="?",
+        metavar="CARDS",
+        help='the cards left in hand, quoted: "AS KH JK"; - reads them from standard input',
     )
     add_rules_option(parser)
     add_report_options(parser)
+    parser.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="batch mode: read one hand a line on standard input (its cards, or a JSON "
+        'object such as {"game": "chinchon", "cards": "AS 2S 3S 7C", "id": 1}) and write '
+        "one verdict a line as JSON; exit 0 unless the input is not text",
+    )
+
+
+def judge_hand(request: Request) -> dict[str, Any]:
+    """The verdict of ``scala40 hand --jsonl`` on one line (:mod:`scala40.cli.batch`):
+    the cards and their value, or why they are no hand of the game.
+
+    >>> from scala40.cli.batch import Context, Request
+    >>> from scala40.game import load_game
+    >>> game = load_game("chinchon")
+    >>> rules = game.ruleset_type.default()
+    >>> context = Context(game, rules, "catsatcards", rules.deck.counts())
+    >>> judge_hand(Request(1, None, context, "AS 2S 3S 7C"))
+    {'cards': 'AS 2S 3S 7C', 'valid': True, 'value': 7}
+
+    :raises InvalidCardError: the line holds something that is not a card.
+    :raises InvalidArgumentError: the game gives no value to a hand alone.
+    """
+    context = request.context
+    game = context.game
+    if game.hand_value is None:
+        raise InvalidArgumentError(f"{game.title} gives no value to a hand alone")
+    cards = parse_cards(request.cards)
+    reason = deck_excess(cards, context.in_deck, context.label, "the hand holds ")
+    if reason is not None:
+        return {"cards": card_names(cards, False), "valid": False, "reason": reason}
+    return {
+        "cards": card_names(cards, False),
+        "valid": True,
+        "value": game.hand_value(cards, context.rules),
+    }
 
 
 def _run(args: argparse.Namespace) -> int:
     game = chosen_game(args)
     preset, rules = preset_rules(args, game)
+    if args.jsonl:
+        if args.cards not in (None, "-") or args.json:
+            raise UsageError(
+                "--jsonl reads the hands from standard input: give no CARDS (or -), or --json"
+            )
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        return run_batch(stream, sys.stdout, game, preset, judge_hand)
+    if args.cards is None:
+        raise UsageError("give the CARDS left in hand, or - to read them from standard input")
+    written: str = " ".join(standard_input_lines("cards")) if args.cards == "-" else args.cards
     if game.hand_value is None:
         raise UsageError(f"{game.title} gives no value to a hand alone")
     try:
-        cards = parse_cards(args.cards)
+        cards = parse_cards(written)
     except InvalidCardError as error:
         raise UsageError(str(error)) from None
     as_json: bool = args.json
@@ -87,6 +140,7 @@ COMMAND = Command(
     run=_run,
     check_arguments=check_preset,
     epilog='examples:\n  scala40 hand "AS KH 7D JK"\n  scala40 hand "AH" --rules online\n'
+    "  scala40 hand --jsonl --game chinchon < hands.jsonl > values.jsonl\n"
     '  scala40 hand "AS 2S 3S 7C" --game chinchon',
 )
 """The ``hand`` command."""
