@@ -30,6 +30,7 @@ from scala40.drawing import (
     table_svg,
     view_svg,
 )
+from scala40.errors import InvalidPositionError
 from scala40.game import load_game
 from scala40.melds import MeldRules
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
@@ -143,7 +144,14 @@ NOTHING: Any = None
         (lambda: state_svg(load_game("scala40").new_game(seed=1).view(0)), InvalidArgumentError),
         (lambda: view_svg(load_game("scala40").new_game(seed=1)), InvalidArgumentError),
         (lambda: last_hand_svg(load_game("rumino").new_game(seed=1)), InvalidArgumentError),
-        (lambda: last_hand_svg(HOSTILE), InvalidArgumentError),
+        # Text is a position's (scala40.notation): "7S" is none.
+        (lambda: last_hand_svg(HOSTILE), InvalidPositionError),
+        (lambda: state_svg(HOSTILE), InvalidPositionError),
+        (
+            lambda: state_svg(load_game("rumino").new_game(seed=1).view(0).to_text()),
+            InvalidArgumentError,
+        ),
+        (lambda: view_svg(load_game("rumino").new_game(seed=1).to_text()), InvalidArgumentError),
     ],
 )
 def test_hostile_arguments_are_refused(call: Callable[[], Any], error: type[Exception]) -> None:

@@ -33,7 +33,7 @@ from scala40.cards import (
     spanish_deck,
 )
 from scala40.errors import *  # noqa: F403 - every error is at the top
-from scala40.game import Game, game_names, load_game, register_game
+from scala40.game import Game, game_names, load_game, position_from_text, register_game
 from scala40.legal import LegalMoves
 from scala40.melds import (
     Extension,
@@ -181,6 +181,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_move",
+    "position_from_text",
     "register_game",
     "spanish_deck",
 ]

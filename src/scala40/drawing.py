@@ -48,7 +48,7 @@ from scala40._svg import (
 )
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards
 from scala40.errors import InvalidArgumentError, InvalidCardError, UnknownGameError
-from scala40.game import State, View, load_game
+from scala40.game import State, View, load_game, position_from_text
 from scala40.melds import Meld, MeldKind
 
 __all__ = [
@@ -418,18 +418,34 @@ def _picture(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) 
     return framed(stack.as_piece(), label)
 
 
-def state_svg(state: State) -> str:
+def _position(given: object, view: bool) -> object:
+    """``given``, or the state or view its text describes (:mod:`scala40.notation`)."""
+    if not isinstance(given, str):
+        return given
+    found = position_from_text(given)
+    if isinstance(found, View) != view:
+        wanted = "a seat's view" if view else "a whole state"
+        raise InvalidArgumentError(f"expected the text of {wanted}, got {describe(given, 60)}")
+    return found
+
+
+def state_svg(state: State | str) -> str:
     """A whole state as its referee sees it: every hand face up, the stock, the discard
-    pile's top card, the table and each seat's total.
+    pile's top card, the table and each seat's total. ``state`` may also be given as its
+    text (``state.to_text()``).
 
     >>> from scala40.games.chinchon import new_game
     >>> picture = state_svg(new_game(players=2, seed=1))
     >>> "caballo" in picture or "rey" in picture, picture.count("hidden card") >= 1
     (True, True)
+    >>> state_svg(new_game(players=2, seed=1).to_text()) == picture
+    True
 
-    :raises InvalidArgumentError: ``state`` is not a game's state.
+    :raises InvalidArgumentError: ``state`` is not a game's state (or a view's text).
+    :raises InvalidPositionError: its text describes no valid state.
     """
-    given: object = state
+    given: object = _position(state, view=False)
+    state = given  # type: ignore[assignment]
     if not isinstance(given, State) or not hasattr(given, "hands"):
         raise InvalidArgumentError(f"expected a game's state, got {describe(state)}")
     hands = _field(state, "hands")
@@ -441,9 +457,10 @@ def state_svg(state: State) -> str:
     return _picture(state, drawn, None)
 
 
-def view_svg(view: View) -> str:
+def view_svg(view: View | str) -> str:
     """What one seat sees: its own hand face up, the others' face down (only how many
     cards they hold), the stock's size, the discard pile's top card and the table.
+    ``view`` may also be given as its text (``view.to_text()``).
 
     The picture reads the view alone: two states that differ only in cards the seat
     cannot see give the same picture.
@@ -452,10 +469,15 @@ def view_svg(view: View) -> str:
     >>> state = new_game(players=3, seed=4)
     >>> view_svg(state.view(1)).count("<title>hidden card</title>")
     27
+    >>> view_svg(state.view(1).to_text()) == view_svg(state.view(1))
+    True
 
-    :raises InvalidArgumentError: ``view`` is not a seat's view of a game.
+    :raises InvalidArgumentError: ``view`` is not a seat's view of a game (or a whole
+        state's text).
+    :raises InvalidPositionError: its text describes no valid view.
     """
-    given: object = view
+    given: object = _position(view, view=True)
+    view = given  # type: ignore[assignment]
     if not isinstance(given, View) or not hasattr(given, "hand_sizes"):
         raise InvalidArgumentError(f"expected a seat's view, got {describe(view)}")
     sizes = _field(view, "hand_sizes")
@@ -516,9 +538,9 @@ def _layoff_text(layoff: Any) -> str:
     return f"{name} on seat {owner}'s #{meld}"
 
 
-def last_hand_svg(game: State | View) -> str:
-    """How the last hand of a state or view ended: who closed, what each seat showed or
-    still held, and the points each seat (or side) scored.
+def last_hand_svg(game: State | View | str) -> str:
+    """How the last hand of a state or view (or their text) ended: who closed, what each
+    seat showed or still held, and the points each seat (or side) scored.
 
     >>> import random
     >>> from scala40.games.chinchon import new_game
@@ -529,7 +551,10 @@ def last_hand_svg(game: State | View) -> str:
     True
 
     :raises InvalidArgumentError: ``game`` is no state or view, or no hand has ended yet.
+    :raises InvalidPositionError: its text describes no valid state or view.
     """
+    if isinstance(game, str):
+        game = position_from_text(game)
     if not isinstance(game, (State, View)):
         raise InvalidArgumentError(f"expected a game's state or view, got {describe(game)}")
     result = _field(game, "last_hand")

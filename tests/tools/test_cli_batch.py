@@ -50,17 +50,27 @@ def test_check_jsonl_gives_one_verdict_a_line(
         json.dumps({"cards": "JK 7S", "colour": "red"}),
         "{not json",
     ]
-    code, verdicts = _batch(monkeypatch, capsys, "\n".join(lines).encode() + b"\n", "check", "--jsonl")
+    code, verdicts = _batch(
+        monkeypatch, capsys, "\n".join(lines).encode() + b"\n", "check", "--jsonl"
+    )
     assert code == 0
     assert [verdict["line"] for verdict in verdicts] == list(range(1, len(lines) + 1))
     first, second, blank, copies, unknown, bad, skarney, ambiguous, extra, broken = verdicts
-    assert first["valid"] and first["kind"] == "sequence of clubs"
+    assert first["valid"]
+    assert first["kind"] == "sequence of clubs"
     assert (first["meld"], first["value"], first["game"], first["rules"]) == (
-        "8C 9C JK=10C", 27, "scala40", "official"
+        "8C 9C JK=10C",
+        27,
+        "scala40",
+        "official",
     )
-    assert second["id"] == "a" and second["game"] == "chinchon" and second["value"] == 6
-    assert not blank["valid"] and blank["reason"].startswith("a meld needs at least 3 cards")
-    assert not copies["valid"] and "the deck of 'official' has 2" in copies["reason"]
+    assert second["id"] == "a"
+    assert second["game"] == "chinchon"
+    assert second["value"] == 6
+    assert not blank["valid"]
+    assert blank["reason"].startswith("a meld needs at least 3 cards")
+    assert not copies["valid"]
+    assert "the deck of 'official' has 2" in copies["reason"]
     assert unknown == {
         "line": 5,
         "id": 9,
@@ -69,10 +79,14 @@ def test_check_jsonl_gives_one_verdict_a_line(
         "reason": "no game named 'bridge'; games: scala40, skarney, rumino, chinchon, laconga",
     }
     assert bad["error"] == "InvalidCardError"
-    assert skarney["valid"] and skarney["meld"] == "5S 2C=6S 7S"
-    assert not ambiguous["valid"] and len(ambiguous["readings"]) > 1
-    assert extra["error"] == "InvalidArgumentError" and "colour" in extra["reason"]
-    assert broken["error"] == "InvalidValueError" and broken["reason"].startswith("not JSON")
+    assert skarney["valid"]
+    assert skarney["meld"] == "5S 2C=6S 7S"
+    assert not ambiguous["valid"]
+    assert len(ambiguous["readings"]) > 1
+    assert extra["error"] == "InvalidArgumentError"
+    assert "colour" in extra["reason"]
+    assert broken["error"] == "InvalidValueError"
+    assert broken["reason"].startswith("not JSON")
 
 
 def test_a_verdict_is_the_report_check_json_gives(
@@ -84,7 +98,9 @@ def test_a_verdict_is_the_report_check_json_gives(
         verdict = json.loads(capsys.readouterr().out)
         main(["check", "--json", "--rules", "classic", meld])
         report = json.loads(capsys.readouterr().out)["melds"][0]
-        assert {key: value for key, value in verdict.items() if key not in ("line", "game", "rules")} == report
+        assert {
+            key: value for key, value in verdict.items() if key not in ("line", "game", "rules")
+        } == report
         assert (verdict["game"], verdict["rules"]) == ("scala40", "classic")
 
 
@@ -96,7 +112,8 @@ def test_rules_given_as_a_ruleset_dictionary(
     rules = Ruleset(max_jokers_per_meld=2).to_dict()
     line = json.dumps({"cards": "JK JK 7S", "rules": rules})
     code, (verdict,) = _batch(monkeypatch, capsys, line.encode(), "check", "--jsonl")
-    assert code == 0 and verdict["rules"] == "custom"
+    assert code == 0
+    assert verdict["rules"] == "custom"
     assert verdict["valid"] or "reason" in verdict
     line = json.dumps({"cards": "7S 8S 9S", "rules": {"format": "x"}})
     _, (verdict,) = _batch(monkeypatch, capsys, line.encode(), "check", "--jsonl")
@@ -113,7 +130,8 @@ def test_input_that_is_not_text_is_answered_and_exits_1(
     assert main(["check", "--jsonl"]) == 1
     verdicts = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [verdict.get("error") for verdict in verdicts] == [None, "UnicodeDecodeError", None]
-    assert verdicts[0]["valid"] and verdicts[2]["valid"]
+    assert verdicts[0]["valid"]
+    assert verdicts[2]["valid"]
 
 
 def test_bounds_of_a_line(
@@ -152,7 +170,8 @@ def test_hand_jsonl(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixtu
         "valid": True,
         "value": 7,
     }
-    assert verdicts[1]["id"] == 1 and verdicts[1]["value"] == 25
+    assert verdicts[1]["id"] == 1
+    assert verdicts[1]["value"] == 25
     assert verdicts[2]["error"] == "InvalidCardError"
     assert verdicts[3]["valid"] is True
     assert verdicts[4] == {**verdicts[4], "valid": False}
@@ -165,7 +184,8 @@ def test_dash_reads_standard_input(
     monkeypatch.setattr(sys, "stdin", io.StringIO("JK 9C 8C\n\n5D 5H 5S\n"))
     assert main(["check", "-"]) == 0
     out = capsys.readouterr().out
-    assert "meld 1: JK 9C 8C" in out and "meld 2: 5D 5H 5S" in out
+    assert "meld 1: JK 9C 8C" in out
+    assert "meld 2: 5D 5H 5S" in out
     assert "total value: 42" in out
     monkeypatch.setattr(sys, "stdin", io.StringIO("AS KH\n"))
     assert main(["hand", "-"]) == 0
@@ -198,4 +218,5 @@ def test_batch_mode_in_a_real_process() -> None:
         check=False,
         timeout=60,
     )
-    assert done.returncode == 0 and b"sequence of spades" in done.stdout
+    assert done.returncode == 0
+    assert b"sequence of spades" in done.stdout

@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 
 from scala40 import __version__
 from scala40._checks import describe
-from scala40.cli import check, hand, play, replay, rules, serve, simulate
+from scala40.cli import check, hand, hint, play, replay, rules, serve, simulate
 from scala40.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_INVALID,
@@ -82,6 +82,7 @@ COMMANDS: tuple[Command, ...] = (
     hand.COMMAND,
     rules.COMMAND,
     play.COMMAND,
+    hint.COMMAND,
     simulate.COMMAND,
     replay.COMMAND,
     serve.COMMAND,

@@ -45,14 +45,15 @@ from scala40.errors import (
     IllegalMoveError,
     InvalidBotSpecError,
     InvalidMoveError,
+    InvalidPositionError,
     Scala40Error,
 )
 from scala40.events import Event, events_of, events_since
-from scala40.game import Game
+from scala40.game import Game, State, load_game, position_from_text
 from scala40.records import GameRecord
 from scala40.tournament import MAX_SEED_DIGITS, rules_label
 
-__all__ = ["COMMAND", "HUMAN", "MAX_LINE"]
+__all__ = ["COMMAND", "HINT_BOT", "HUMAN", "MAX_LINE", "hint_bot"]
 
 
 _PLAY_COMMANDS = """\
@@ -109,6 +110,14 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "from FILE",
     )
     parser.add_argument(
+        "--from",
+        dest="from_position",
+        metavar="POSITION",
+        help="play on from a position given as text (state.to_text(), quoted): its game, "
+        "rules, players and cards come from it, and you play the seat to move (or --seat); "
+        "on leaving, the position reached is printed to resume with --from",
+    )
+    parser.add_argument(
         "--hint-bot",
         metavar="BOT",
         help="the bot 'hint' asks, as in --bots (default: "
@@ -141,7 +150,7 @@ HINT_BOT = "ismcts:iterations=20000,time_limit=0.5"
 search, stopped after half a second (its iterations bound the work on a fast machine)."""
 
 
-def _hint_bot(spec: str | None, game: Game) -> Bot | None:
+def hint_bot(spec: str | None, game: Game, flag: str = "--hint-bot") -> Bot | None:
     """The bot ``hint`` asks: ``spec``, else :data:`HINT_BOT`, else the game's greedy
     bot; ``None`` for a game with neither (``hint`` then says so: it never guesses at
     random unless asked to with ``--hint-bot random``)."""
@@ -154,7 +163,7 @@ def _hint_bot(spec: str | None, game: Game) -> Bot | None:
     try:
         return make_bot(spec, game)
     except InvalidBotSpecError as error:
-        raise UsageError(f"--hint-bot: {error}") from None
+        raise UsageError(f"{flag}: {error}") from None
 
 
 HUMAN = "human"
@@ -207,7 +216,9 @@ def _save_record(path: str | None, record: GameRecord) -> None:
 
 @attrs.frozen
 class _Table:
-    """A game of ``play`` ready to go on: new, or resumed from a saved record."""
+    """A game of ``play`` ready to go on: new, resumed from a saved record, or from a
+    position's text (``position``, then no record can be kept: its moves do not start from
+    a seed)."""
 
     game: Game
     state: Any
@@ -218,6 +229,7 @@ class _Table:
     specs: dict[int, str]
     moves: tuple[str, ...] = ()
     auto_chance: bool = True
+    position: str | None = None
 
 
 def _new_table(args: argparse.Namespace) -> _Table:
@@ -290,6 +302,51 @@ def _loaded_table(args: argparse.Namespace) -> _Table:
     )
 
 
+def _position_table(args: argparse.Namespace) -> _Table:
+    """The game of the position ``--from`` gives, with the human's seat (``--seat``, else
+    the seat to move) and the bots of ``--bots``."""
+    text: str = args.from_position
+    given = [
+        flag
+        for flag, value in (
+            ("--load", args.load),
+            ("--save", args.save),
+            ("--rules", args.rules),
+            ("--option", args.option or None),
+            ("--match", args.match),
+            ("--players", None if args.players == -1 else args.players),
+            ("--seed", args.seed),
+        )
+        if value is not None
+    ]
+    if given:
+        raise UsageError(
+            f"--from plays on from the position with its own game, rules and players (and "
+            f"prints the position reached when you leave, to resume it); leave out {', '.join(given)}"
+        )
+    try:
+        state = position_from_text(text)
+    except InvalidPositionError as error:
+        raise UsageError(f"--from: {error}") from None
+    if not isinstance(state, State):
+        raise UsageError(
+            "--from: a seat's view (its text names the seat after @) cannot be played on: "
+            "the others' cards are unknown; 'scala40 hint' takes views"
+        )
+    game = load_game(state.game_name)
+    if args.game is not None and args.game != game.name:
+        raise UsageError(f"--game {args.game}, but the position is of {game.name}")
+    players = state.player_count
+    mover = state.current_player
+    seat: int = args.seat if args.seat is not None else (mover if mover is not None else 0)
+    if not 0 <= seat < players:
+        raise UsageError(f"--seat must be from 0 to {players - 1}, got {seat}")
+    specs = _seat_specs(args.bots or ["greedy"], players, seat)
+    # The bots' randomness follows from the position: the same text, the same game.
+    seed = random.Random(text).getrandbits(32)
+    return _Table(game, state, state.rules, players, seed, seat, specs, position=text)
+
+
 @attrs.frozen
 class _Checkpoint:
     """Where the game stood when the player was asked for a move: what ``undo`` goes
@@ -301,7 +358,10 @@ class _Checkpoint:
 
 
 def _run(args: argparse.Namespace) -> int:
-    table = _loaded_table(args) if args.load is not None else _new_table(args)
+    if args.from_position is not None:
+        table = _position_table(args)
+    else:
+        table = _loaded_table(args) if args.load is not None else _new_table(args)
     game, rules, players, seed, seat = (
         table.game, table.rules, table.players, table.seed, table.seat,
     )  # fmt: skip
@@ -318,7 +378,7 @@ def _run(args: argparse.Namespace) -> int:
     # A resumed game's bots draw afresh, from the seed and the moves played so far.
     rng = random.Random(seed if not moves else f"{seed}:{len(moves)}")
     bot_rngs = {player: random.Random(rng.getrandbits(64)) for player in bots}
-    helper = _hint_bot(args.hint_bot, game)
+    helper = hint_bot(args.hint_bot, game)
     text = game.text
     # What happened at the table, as the library's event feed: the player is shown
     # what the feed gives their seat since the last board, as an app would be sent.
@@ -342,6 +402,9 @@ def _run(args: argparse.Namespace) -> int:
 
     def leave(message: str, code: int) -> int:
         print(message)
+        if table.position is not None:
+            print(f"The position reached, to play on with --from: {state.to_text()}")
+            return code
         path = args.save
         if path is None and terminal and moves:
             answer = _read_line("Save the game to resume it later? File name (Enter: no): ")
@@ -349,8 +412,9 @@ def _run(args: argparse.Namespace) -> int:
         _save_record(path, record())
         return code
 
+    start = "from the position given" if table.position is not None else f"seed {seed}"
     print(
-        f"{game.title}, {plural(players, 'player')}, rules {rules_label(rules)}, seed {seed}. "
+        f"{game.title}, {plural(players, 'player')}, rules {rules_label(rules)}, {start}. "
         f"You are P{seat}."
     )
     if args.load is not None:
@@ -438,7 +502,8 @@ def _run(args: argparse.Namespace) -> int:
         print()
         return leave("Game interrupted.", EXIT_INTERRUPTED)
     print("\n".join(style.cards(ask.words(line)) for line in text.final(state, names)))
-    _save_record(args.save, record())
+    if table.position is None:
+        _save_record(args.save, record())
     return EXIT_OK
 
 
@@ -611,6 +676,7 @@ COMMAND = Command(
     check_arguments=check_match,
     epilog="examples:\n  scala40 play\n  scala40 play --players 3 --bots greedy random\n"
     "  scala40 play --match single --seed 7 --save game.json\n"
-    "  scala40 play --load game.json --save game.json",
+    "  scala40 play --load game.json --save game.json\n"
+    '  scala40 play --from "$(cat position.txt)" --bots greedy',
 )
 """The ``play`` command."""

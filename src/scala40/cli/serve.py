@@ -42,7 +42,8 @@ The operations (their fields are described by the JSON Schemas shipped as
     search, or ``bot``), as ``bot`` answers it, and ``advice``, what that seat is to do
     (the line ``scala40 play`` prints).
 ``view``
-    what ``seat`` may see (``view.to_dict()``).
+    what ``seat`` may see (``view.to_dict()``), and its text (``position``,
+    ``view.to_text()``: :mod:`scala40.notation`).
 ``events``
     what happened in a game after move ``since`` (default 0), as ``seat`` may see it:
     the library's event feed (:func:`scala40.events.events_since`), kept for each
@@ -50,7 +51,8 @@ The operations (their fields are described by the JSON Schemas shipped as
 ``sample``
     a state consistent with what ``seat`` sees, drawn with ``seed``, held under a new handle.
 ``save`` / ``load``
-    a game's state as its dictionary, and a state dictionary held under a new handle.
+    a game's state as its dictionary (``state``) and its text (``position``,
+    :mod:`scala40.notation`), and a state held under a new handle, given as either.
 ``close``
     forgets a handle.
 ``check`` / ``hand``
@@ -127,6 +129,7 @@ from scala40.errors import (
 )
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, game_names, load_game
+from scala40.notation import position_head
 
 __all__ = [
     "COMMAND",
@@ -439,8 +442,9 @@ class Referee:
     def _view(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
         seat = _field(request, "seat", int)
-        view: dict[str, Any] = state.view(seat).to_dict()
-        return {"view": view}
+        seen = state.view(seat)
+        view: dict[str, Any] = seen.to_dict()
+        return {"view": view, "position": seen.to_text()}
 
     def _events_since(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, state = self._held(request)
@@ -463,9 +467,22 @@ class Referee:
 
     def _save(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
-        return {"state": state.to_dict()}
+        return {"state": state.to_dict(), "position": state.to_text()}
 
     def _load(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        if "position" in request:
+            if "state" in request:
+                raise InvalidArgumentError("give 'state' or 'position', not both")
+            text = _field(request, "position", str)
+            name, seat = position_head(text)
+            if seat is not None:
+                raise InvalidArgumentError(
+                    "'position' is a seat's view (its game is followed by @SEAT): the referee "
+                    "holds whole states"
+                )
+            game = self._game(request) if "game" in request else load_game(name)
+            state = game.state_from_text(text)
+            return {"handle": self._hold(state), "summary": _summary(game, state)}
         data = _field(request, "state", dict)
         game = self._game(request) if "game" in request else _game_of_state(data)
         state = game.state_from_dict(data)
