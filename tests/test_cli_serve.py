@@ -4,6 +4,7 @@ and message, never a traceback."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import os
@@ -32,29 +33,36 @@ except ImportError:  # pragma: no cover - depends on the environment
     jsonschema = None
 
 
-def _schema(name: str) -> dict[str, Any]:
-    text = resources.files("scala40.schemas").joinpath(f"serve.{name}.json").read_text("utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    if jsonschema is not None:
-        jsonschema.Draft202012Validator.check_schema(schema)
-    return schema
+def _shipped() -> dict[str, dict[str, Any]]:
+    """Every schema the package ships, by its ``$id`` (its file's name)."""
+    folder = resources.files("scala40.schemas")
+    found = {}
+    for entry in folder.iterdir():
+        if entry.name.endswith(".json"):
+            found[entry.name] = json.loads(entry.read_text("utf-8"))
+    return found
 
 
-REQUEST = _schema("request")
-ANSWER = _schema("answer")
+SHIPPED = _shipped()
+REQUEST = SHIPPED["serve.request.json"]
+ANSWER = SHIPPED["serve.answer.json"]
 
 
-_VALIDATORS: dict[int, Any] = {}
+@functools.cache
+def _validator(name: str) -> Any:
+    """The validator of the shipped schema ``name``, whose references to the games'
+    schemas (by their ``$id``) resolve to the shipped files."""
+    referencing = importlib.import_module("referencing")
+    registry = referencing.Registry().with_resources(
+        (key, referencing.Resource.from_contents(document)) for key, document in SHIPPED.items()
+    )
+    jsonschema.Draft202012Validator.check_schema(SHIPPED[name])
+    return jsonschema.Draft202012Validator(SHIPPED[name], registry=registry)
 
 
 def _validate(value: object, schema: dict[str, Any]) -> None:
-    if jsonschema is None:
-        return
-    # One validator per schema: jsonschema.validate checks the schema itself each time.
-    validator = _VALIDATORS.get(id(schema))
-    if validator is None:
-        validator = _VALIDATORS[id(schema)] = jsonschema.Draft202012Validator(schema)
-    validator.validate(value)
+    if jsonschema is not None:
+        _validator(schema["$id"]).validate(value)
 
 
 STRICT = {

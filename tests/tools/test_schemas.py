@@ -37,7 +37,9 @@ from scala40.rulesets import MAX_OPTION_INT, RulesetBase
 from scala40.schemas import (
     BUILTIN_GAMES,
     KINDS,
+    PROTOCOLS,
     json_schema,
+    protocol_schema,
     schema_file_name,
     shipped_schema,
     write_schemas,
@@ -81,37 +83,64 @@ def test_shipped_schemas_are_what_the_code_makes(kind: str, game: str) -> None:
     )
 
 
+@pytest.mark.parametrize("name", PROTOCOLS)
+def test_shipped_protocol_schemas_are_what_the_code_makes(name: str) -> None:
+    shipped = json.loads((SCHEMA_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    assert shipped == protocol_schema(name), (
+        f"{name}.json is stale: run 'python -m scala40.schemas'"
+    )
+    assert shipped["$id"] == f"{name}.json"
+
+
 def test_the_package_ships_one_file_per_game_and_format() -> None:
-    # Besides the formats of each game, the package ships the referee's protocol
-    # (``scala40 serve``), written by hand.
-    shipped = {path.name for path in SCHEMA_DIR.glob("*.json")} - {
-        "serve.request.json",
-        "serve.answer.json",
-    }
-    assert shipped == {schema_file_name(kind, game) for game in BUILTIN_GAMES for kind in KINDS}
+    # Besides the formats of each game, the package ships the command line's protocols
+    # (``scala40 serve``, ``check --jsonl``, ``hand --jsonl``), made from the code too.
+    shipped = {path.name for path in SCHEMA_DIR.glob("*.json")}
+    games = {schema_file_name(kind, game) for game in BUILTIN_GAMES for kind in KINDS}
+    assert shipped == games | {f"{name}.json" for name in PROTOCOLS}
+    for name in shipped:
+        assert json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))["$id"] == name
 
 
 def test_write_schemas_writes_the_shipped_files(tmp_path: Path) -> None:
-    written = write_schemas(tmp_path)
-    assert len(written) == len(BUILTIN_GAMES) * len(KINDS)
+    written = write_schemas(tmp_path / "made" / "here")
+    assert len(written) == len(BUILTIN_GAMES) * len(KINDS) + len(PROTOCOLS)
     for path in written:
         assert path.read_text(encoding="utf-8") == (SCHEMA_DIR / path.name).read_text(
             encoding="utf-8"
         )
 
 
+def _run_module(monkeypatch: pytest.MonkeyPatch, *argv: str) -> object:
+    monkeypatch.setattr("sys.argv", ["scala40.schemas", *argv])
+    with pytest.raises(SystemExit) as exited:
+        runpy.run_module("scala40.schemas", run_name="__main__")
+    return exited.value.code
+
+
 def test_python_m_scala40_schemas_writes_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("sys.argv", ["scala40.schemas", str(tmp_path)])
-    with pytest.raises(SystemExit) as exited:
-        runpy.run_module("scala40.schemas", run_name="__main__")
-    assert exited.value.code == 0
+    target = tmp_path / "not" / "yet"
+    assert _run_module(monkeypatch, str(target)) == 0
     printed = capsys.readouterr().out.splitlines()
-    assert len(printed) == len(BUILTIN_GAMES) * len(KINDS)
+    assert len(printed) == len(BUILTIN_GAMES) * len(KINDS) + len(PROTOCOLS)
     assert sorted(Path(line).name for line in printed) == sorted(
-        path.name for path in tmp_path.iterdir()
+        path.name for path in target.iterdir()
     )
+
+
+def test_python_m_scala40_schemas_says_what_is_wrong_with_a_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("x")
+    for argv in ([str(blocker)], [str(blocker / "below")], ["one", "two"]):
+        assert _run_module(monkeypatch, *argv) in (1, 2)
+        captured = capsys.readouterr()
+        assert captured.err.startswith("error: ")
+        assert "Traceback" not in captured.err
+        assert captured.out == ""
 
 
 def test_an_add_on_game_gets_schemas_made_but_none_shipped() -> None:

@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 
 from scala40 import __version__
 from scala40._checks import describe
-from scala40.cli import check, hand, hint, play, replay, rules, serve, simulate
+from scala40.cli import check, hand, hint, play, replay, rules, schemas, serve, simulate
 from scala40.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_INVALID,
@@ -86,6 +86,7 @@ COMMANDS: tuple[Command, ...] = (
     simulate.COMMAND,
     replay.COMMAND,
     serve.COMMAND,
+    schemas.COMMAND,
 )
 """The subcommands, in the order ``scala40 --help`` lists them."""
 

@@ -34,6 +34,7 @@ from scala40._checks import describe
 from scala40.cli.common import EXIT_INVALID, EXIT_OK
 from scala40.errors import InvalidArgumentError, InvalidValueError, Scala40Error
 from scala40.game import Game, load_game
+from scala40.schemas.protocol import MAX_CARDS_TEXT
 
 __all__ = [
     "MAX_CARDS_TEXT",
@@ -46,9 +47,6 @@ __all__ = [
 
 MAX_LINE_BYTES = 100_000
 """The longest line read, in bytes (a ruleset's dictionary is under 2 KB)."""
-MAX_CARDS_TEXT = 500
-"""The longest text of cards a line may give (every card of the largest deck written out
-is under 400 characters)."""
 MAX_RULESETS = 256
 """The most (game, rules) pairs kept between lines."""
 

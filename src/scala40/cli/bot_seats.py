@@ -2,7 +2,8 @@
 bounds, and the seats of a held game that the referee's bots play.
 
 **The time budget.** A request gives a bot ``time_limit`` seconds a move
-(:data:`DEFAULT_TIME_LIMIT` when it gives none, at most :data:`MAX_TIME_LIMIT`). The
+(:data:`~scala40.schemas.protocol.DEFAULT_TIME_LIMIT` when it gives none, at most
+:data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`: bounds of the protocol). The
 referee hands it to every bot whose factory takes a ``time_limit`` (the searches:
 ``montecarlo``, ``playout``, ``ismcts``), which stop searching once it has run out and
 answer within about one more playout or iteration; the others (``random``, ``greedy``)
@@ -42,6 +43,7 @@ from scala40.bots import bot_factories, bot_name, make_bot
 from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidValueError
 from scala40.events import Event, events_of
 from scala40.game import Bot, Game, load_game
+from scala40.schemas.protocol import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT
 
 __all__ = [
     "DEFAULT_BOT",
@@ -60,17 +62,13 @@ DEFAULT_BOT = "greedy"
 HINT_BOTS = ("ismcts:iterations=20000", "greedy")
 """The bot ``hint`` asks unless the request names one: the first the game has (the
 information-set search, stopped by the request's time budget; else the greedy bot)."""
-DEFAULT_TIME_LIMIT = 0.2
-"""Seconds a bot may think over a move when a request gives no ``time_limit``."""
-MAX_TIME_LIMIT = 2.0
-"""The most seconds a request may give a bot a move."""
 MAX_BOT_MOVES = 500
 """The most moves the bot seats play in one request (``advance`` plays on)."""
 
 
 def check_time_limit(value: object) -> float:
     """``value`` as a time budget: a number of seconds above 0 and at most
-    :data:`MAX_TIME_LIMIT`.
+    :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`.
 
     :raises InvalidValueError: any other value.
     """

@@ -62,12 +62,9 @@ from scala40.melds import (
     check_meld,
     meld_interpretations,
 )
+from scala40.schemas.protocol import MAX_MELDS
 
-__all__ = ["COMMAND", "MAX_MELDS", "judge_meld", "meld_report"]
-
-MAX_MELDS = 64
-"""The most melds one ``check`` takes (a hand of the library's games holds a few): more
-are refused before any is read."""
+__all__ = ["COMMAND", "judge_meld", "meld_report"]
 
 # The separators of the card notation (C-NOTATION); a token may also be ``JK=10C``.
 _SEPARATORS = re.compile(r"[\s,;\-]+")
@@ -301,7 +298,7 @@ def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str,
     :raises InvalidCardError: a meld's text holds something that is not a card, or is
         longer than a meld.
     :raises InvalidValueError: a card that is not a joker is written to stand for another,
-        or there are more than :data:`MAX_MELDS` melds.
+        or there are more than :data:`~scala40.schemas.protocol.MAX_MELDS` melds.
 
     >>> from scala40.cli.check import meld_report
     >>> from scala40.game import load_game

@@ -3,14 +3,15 @@ standard input and output.
 
 Each line of input is one request, a JSON object; each gets one answer, one line of JSON,
 in order. A request names its operation in ``op`` and may carry an ``id`` (any JSON
-value of at most :data:`MAX_ID_LENGTH` characters once written) that its answer repeats.
-An answer holds ``"ok": true`` and the operation's fields, or ``"ok": false`` and
-``"error": {"type": ..., "message": ...}``: the class name of the library's error (such
+value of at most :data:`MAX_ID_LENGTH` characters once written) that its answer repeats,
+with its ``op``. An answer holds ``"ok": true`` and the operation's fields, or ``"ok":
+false`` and ``"error": {"type": ..., "message": ...}``: the class name of the library's error (such
 as ``IllegalMoveError``) and what was wrong. No request stops the referee, and none
 prints a traceback.
 
-The operations (their fields are described by the JSON Schemas shipped as
-``scala40/schemas/serve.request.json`` and ``serve.answer.json``):
+The operations (each declared in :mod:`scala40.schemas.protocol`, whose request and answer
+fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
+:mod:`scala40.schemas` describe, operation by operation):
 
 ``games``
     the games and their presets.
@@ -65,14 +66,14 @@ misspelt ``"seeed"``), or a bad argument each get an error answer naming the pro
 (and, for a line that could not be read, its number), and the referee goes on. A client
 that counts its answers never waits for one that does not come.
 
-Bounds: a request line is at most :data:`MAX_REQUEST_BYTES` bytes (a longer one is
+Bounds: a request line is at most :data:`~scala40.schemas.protocol.MAX_REQUEST_BYTES` bytes (a longer one is
 answered with an error and skipped), a number in it at most :data:`MAX_NUMBER_DIGITS`
 digits, the referee holds at most :data:`MAX_HANDLES` games at once (``close`` frees
-them), a ``check`` takes at most :data:`~scala40.cli.check.MAX_MELDS` melds, and the text
-of a meld or of a hand is at most :data:`MAX_CARDS_TEXT` characters. Every operation is
+them), a ``check`` takes at most :data:`~scala40.schemas.protocol.MAX_MELDS` melds, and the text
+of a meld or of a hand is at most :data:`~scala40.schemas.protocol.MAX_CARDS_TEXT` characters. Every operation is
 one call of the library, whose own bounds hold (a move's text, a state's size, a
 sample's draws), so no request's work grows without bound; a bot's move takes at most
-its ``time_limit`` (at most :data:`~scala40.cli.bot_seats.MAX_TIME_LIMIT` seconds) and a
+its ``time_limit`` (at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT` seconds) and a
 request plays at most :data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` bot moves.
 
 >>> import io, json
@@ -87,9 +88,9 @@ request plays at most :data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` bot moves.
 0
 >>> for line in answers.getvalue().decode().splitlines():
 ...     print(json.loads(line))
-{'id': 1, 'ok': True, 'game': 'chinchon', 'rules': 'catsatcards', 'cards': 'AS 7C', 'value': 8}
-{'id': 2, 'ok': False, 'error': {'type': 'InvalidArgumentError', 'message': "'new' takes no field 'seeed'; its fields: game, rules, players, seed, bots, bot_time_limit, bot_seed (and id)"}}
-{'id': None, 'ok': False, 'error': {'type': 'InvalidValueError', 'message': 'line 3 is not UTF-8: invalid start byte at byte 1'}}
+{'id': 1, 'ok': True, 'op': 'hand', 'game': 'chinchon', 'rules': 'catsatcards', 'cards': 'AS 7C', 'value': 8}
+{'id': 2, 'ok': False, 'op': 'new', 'error': {'type': 'InvalidArgumentError', 'message': "'new' takes no field 'seeed'; its fields: game, rules, players, seed, bots, bot_time_limit, bot_seed (and id)"}}
+{'id': None, 'ok': False, 'op': None, 'error': {'type': 'InvalidValueError', 'message': 'line 3 is not UTF-8: invalid start byte at byte 1'}}
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ from scala40.cli.bot_seats import (
     check_time_limit,
     timed_bot,
 )
-from scala40.cli.check import MAX_MELDS, meld_report
+from scala40.cli.check import meld_report
 from scala40.cli.common import (
     EXIT_OK,
     Command,
@@ -130,6 +131,14 @@ from scala40.errors import (
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, game_names, load_game
 from scala40.notation import position_head
+from scala40.schemas.protocol import (
+    MAX_CARDS_TEXT,
+    MAX_ID_LENGTH,
+    MAX_MELDS,
+    MAX_REQUEST_BYTES,
+    MAX_SEED,
+    request_fields,
+)
 
 __all__ = [
     "COMMAND",
@@ -143,17 +152,9 @@ __all__ = [
     "serve_stream",
 ]
 
-MAX_REQUEST_BYTES = 1 << 20
-"""The longest request line, in bytes (a state's dictionary is a few kilobytes)."""
+
 MAX_HANDLES = 1000
 """The most games the referee holds at once."""
-MAX_CARDS_TEXT = 500
-"""The longest text of a meld of ``check`` or of the cards of ``hand``, in characters
-(the 108 cards of Scala 40's deck are 300 written one after another)."""
-MAX_ID_LENGTH = 200
-"""The longest request ``id``, as JSON text."""
-MAX_SEED = 2**64 - 1
-"""The largest seed of ``new`` and ``sample``."""
 
 
 def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
@@ -196,41 +197,46 @@ class Referee:
         self._events: dict[str, list[Event]] = {}
         self._seats: dict[str, BotSeats] = {}
         self._numbers = itertools.count(1)
-        # Each operation and the fields it takes besides "op" and "id" (the request
-        # schema's, which a test holds them to): any other field is refused by name.
-        bot_seats = ("bots", "bot_time_limit", "bot_seed")
-        asking = ("handle", "bot", "seed", "time_limit")
-        self._operations: dict[
-            str, tuple[Callable[[Mapping[str, Any]], dict[str, Any]], tuple[str, ...]]
-        ] = {
-            "games": (self._games, ()),
-            "new": (self._new, ("game", "rules", "players", "seed", *bot_seats)),
-            "legal": (self._legal, ("handle",)),
-            "apply": (self._apply, ("handle", "move", "expected_move_number", "chance")),
-            "advance": (self._advance, ("handle",)),
-            "bot": (self._bot, asking),
-            "hint": (self._hint, asking),
-            "view": (self._view, ("handle", "seat")),
-            "events": (self._events_since, ("handle", "seat", "since")),
-            "sample": (self._sample, ("handle", "seat", "seed")),
-            "save": (self._save, ("handle",)),
-            "load": (self._load, ("state", "game", *bot_seats)),
-            "close": (self._close, ("handle",)),
-            "check": (self._check, ("game", "rules", "melds")),
-            "hand": (self._hand, ("game", "rules", "cards")),
+        # Each operation's handler; the fields it takes are declared with its answer in
+        # scala40.schemas.protocol, and any other field is refused by name.
+        self._operations: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+            "games": self._games,
+            "new": self._new,
+            "legal": self._legal,
+            "apply": self._apply,
+            "advance": self._advance,
+            "bot": self._bot,
+            "hint": self._hint,
+            "view": self._view,
+            "events": self._events_since,
+            "sample": self._sample,
+            "save": self._save,
+            "load": self._load,
+            "close": self._close,
+            "check": self._check,
+            "hand": self._hand,
         }
 
+    @property
+    def operations(self) -> tuple[str, ...]:
+        """The operations the referee answers, by name (each declared in
+        :mod:`scala40.schemas.protocol`)."""
+        return tuple(self._operations)
+
     def fields(self, op: str) -> tuple[str, ...]:
-        """The fields operation ``op`` takes besides ``op`` and ``id``.
+        """The fields operation ``op`` takes besides ``op`` and ``id`` (its declaration's,
+        :func:`scala40.schemas.protocol.request_fields`).
 
         >>> Referee().fields("view")
         ('handle', 'seat')
         """
-        return self._operations[op][1]
+        return request_fields(op)
 
     def answer(self, request: object) -> dict[str, Any]:
-        """The answer to one request (an error answer for anything wrong in it)."""
+        """The answer to one request (an error answer for anything wrong in it); it
+        repeats the request's ``op`` (``None`` if it named no operation)."""
         given_id: Any = None
+        known: str | None = None
         try:
             if not isinstance(request, dict):
                 raise InvalidArgumentError("a request must be a JSON object")
@@ -239,12 +245,12 @@ class Referee:
                 given_id = None
                 raise InvalidArgumentError(f"'id' is longer than {MAX_ID_LENGTH} characters")
             op = _field(request, "op", str)
-            found = self._operations.get(op)
-            if found is None:
+            operation = self._operations.get(op)
+            if operation is None:
                 raise InvalidArgumentError(
                     f"no operation {describe(op, 40)}; operations: {', '.join(self._operations)}"
                 )
-            operation, fields = found
+            fields = request_fields(op)
             unknown = [name for name in request if name not in fields and name not in _COMMON]
             if unknown:
                 shown = ", ".join(describe(name, 40) for name in unknown[:_UNKNOWN_SHOWN])
@@ -255,16 +261,17 @@ class Referee:
                     f"{op!r} takes no {kind} {shown}{more}; its fields: "
                     f"{', '.join(fields) or 'none'} (and id)"
                 )
+            known = op
             body = operation(request)
         except Scala40Error as error:
-            return _error(given_id, error)
+            return _error(given_id, error, known)
         except RecursionError:
-            return _error(given_id, InvalidValueError("the request is nested too deeply"))
+            return _error(given_id, InvalidValueError("the request is nested too deeply"), known)
         except Exception as error:
             # The library raises only its own errors for bad input; anything else is a
             # fault of the library, and a referee serving other games must outlive it.
-            return _error(given_id, error)
-        return {"id": given_id, "ok": True, **body}
+            return _error(given_id, error, known)
+        return {"id": given_id, "ok": True, "op": known, **body}
 
     # ------------------------------------------------------------ games
 
@@ -482,7 +489,7 @@ class Referee:
                 )
             game = self._game(request) if "game" in request else load_game(name)
             state = game.state_from_text(text)
-            return {"handle": self._hold(state), "summary": _summary(game, state)}
+            return self._hold_with_bots(game, state, request)
         data = _field(request, "state", dict)
         game = self._game(request) if "game" in request else _game_of_state(data)
         state = game.state_from_dict(data)
@@ -575,10 +582,11 @@ def _summary(game: Game, state: Any) -> dict[str, Any]:
     }
 
 
-def _error(given_id: Any, error: Exception) -> dict[str, Any]:
+def _error(given_id: Any, error: Exception, op: str | None = None) -> dict[str, Any]:
     return {
         "id": given_id,
         "ok": False,
+        "op": op,
         "error": {"type": type(error).__name__, "message": str(error)},
     }
 

@@ -1,5 +1,7 @@
 """JSON Schemas of the library's formats, for every game: states, moves, rulesets, game
-records, tournament results and the views an app sends its clients.
+records, tournament results and the views an app sends its clients; and of the command
+line's protocols: the requests and answers of ``scala40 serve`` and the verdicts of
+``scala40 check --jsonl`` and ``scala40 hand --jsonl``.
 
 Each schema (JSON Schema draft 2020-12) is made from the code that writes the format:
 a ruleset's from its option fields, the moves' from their codecs, a state's by its
@@ -18,14 +20,19 @@ defence for a server that receives the library's formats; loading is the last wo
 >>> KINDS
 ('state', 'move', 'ruleset', 'record', 'tournament', 'view')
 >>> schema = json_schema("ruleset", "chinchon")
->>> schema["title"], schema["properties"]["format"]
-('Chinchón ruleset', {'const': 'scala40.chinchon.ruleset'})
+>>> schema["title"], schema["$id"], schema["properties"]["format"]
+('Chinchón ruleset', 'chinchon.ruleset.json', {'const': 'scala40.chinchon.ruleset'})
 >>> shipped_schema("ruleset", "chinchon") == schema
 True
+>>> PROTOCOLS
+('serve.request', 'serve.answer', 'check.verdict', 'hand.verdict')
+>>> sorted(protocol_schema("serve.answer")["$defs"])[:3]
+['apply', 'check', 'close']
 """
 
 from __future__ import annotations
 
+import errno
 import json
 from importlib import resources
 from pathlib import Path
@@ -58,6 +65,7 @@ from scala40.records import (
 )
 from scala40.resignation import MAX_RESIGNED
 from scala40.rulesets import MAX_OPTION_INT
+from scala40.schemas.protocol import answer_schema, request_schema, verdict_schema
 from scala40.tournament import (
     MAX_BOT_NAME,
     MAX_BOTS,
@@ -70,7 +78,9 @@ from scala40.views import MAX_VIEW_ITEMS, VIEW_FORMAT, VIEW_FORMAT_VERSION
 __all__ = [
     "BUILTIN_GAMES",
     "KINDS",
+    "PROTOCOLS",
     "json_schema",
+    "protocol_schema",
     "schema_file_name",
     "shipped_schema",
     "write_schemas",
@@ -84,6 +94,12 @@ KINDS = ("state", "move", "ruleset", "record", "tournament", "view")
 
 BUILTIN_GAMES = ("scala40", "skarney", "rumino", "chinchon", "laconga")
 """The games whose schemas ship with the package."""
+
+PROTOCOLS = ("serve.request", "serve.answer", "check.verdict", "hand.verdict")
+"""The command line's protocols whose schemas ship with the package: a request to
+``scala40 serve`` and its answer (each a union of one branch an operation,
+:mod:`scala40.schemas.protocol`), and a line of ``scala40 check --jsonl`` and of ``scala40
+hand --jsonl``. Their payloads refer to the schemas of :data:`BUILTIN_GAMES`."""
 
 _MAX_TEXT = 100_000
 """The longest text a schema lets a card list or a meld be (far more than any deck)."""
@@ -115,9 +131,30 @@ def json_schema(kind: str, game: str | Game = "scala40") -> dict[str, Any]:
     body = _BUILDERS[kind](found)
     return {
         "$schema": DRAFT,
+        "$id": schema_file_name(kind, found),
         "title": f"{found.title} {_TITLES[kind]}",
         **body,
     }
+
+
+def protocol_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema of the protocol ``name`` (one of :data:`PROTOCOLS`), made from the
+    code; its ``$id`` is ``<name>.json``.
+
+    :raises InvalidArgumentError: ``name`` is not a protocol.
+    """
+    given: object = name  # callers may ignore the type hints
+    if not (isinstance(given, str) and given in PROTOCOLS):
+        raise InvalidArgumentError(
+            f"expected a protocol among {', '.join(PROTOCOLS)}, got {describe(name)}"
+        )
+    if name == "serve.request":
+        body = request_schema(BUILTIN_GAMES)
+    elif name == "serve.answer":
+        body = answer_schema(BUILTIN_GAMES)
+    else:
+        body = verdict_schema(name.split(".")[0])
+    return {"$schema": DRAFT, **body}
 
 
 def shipped_schema(kind: str, game: str | Game = "scala40") -> dict[str, Any]:
@@ -139,16 +176,29 @@ def shipped_schema(kind: str, game: str | Game = "scala40") -> dict[str, Any]:
 
 
 def write_schemas(directory: str | Path) -> list[Path]:
-    """Write the schema of every format of every built-in game into ``directory`` (the
-    package's own directory is where they ship); returns the files written."""
+    """Write every schema that ships with the package into ``directory`` (made if need
+    be, with its parents; the package's own directory is where they ship): each format
+    of each built-in game, then each protocol. Returns the files written.
+
+    :raises OSError: the directory cannot be made, or a file cannot be written there.
+    """
     folder = Path(directory)
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "not a directory", str(folder))
+    folder.mkdir(parents=True, exist_ok=True)
+    documents = [
+        (schema_file_name(kind, game), json_schema(kind, game))
+        for game in BUILTIN_GAMES
+        for kind in KINDS
+    ]
+    documents += [(f"{name}.json", protocol_schema(name)) for name in PROTOCOLS]
     written = []
-    for game in BUILTIN_GAMES:
-        for kind in KINDS:
-            path = folder / schema_file_name(kind, game)
-            text = json.dumps(json_schema(kind, game), indent=2, ensure_ascii=False)
-            path.write_text(text + "\n", encoding="utf-8")
-            written.append(path)
+    for name, document in documents:
+        path = folder / name
+        path.write_text(
+            json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+        written.append(path)
     return written
 
 

@@ -1,0 +1,672 @@
+"""The protocol of ``scala40 serve``, operation by operation: each operation's request and
+answer, declared once (:data:`OPERATIONS`), with the bounds the referee keeps; from it
+:mod:`scala40.schemas` makes the JSON Schemas of the requests and the answers
+(``serve.request.json``, ``serve.answer.json``), and of the verdicts of ``check
+--jsonl`` and ``hand --jsonl`` (:func:`verdict_schema`).
+
+Every request names its operation in ``op``; every answer repeats it (``null`` in the
+answer to a request that named none the referee knows), with ``ok``, and ``id`` when the
+request gave one. So both schemas are discriminated unions: one branch an operation,
+told apart by ``op``, plus, for the answers, one branch for the errors. A validator
+thus refuses a ``legal`` answer without its moves. Each operation's request and answer
+is also under the schema's ``$defs``, by the operation's name.
+
+The payloads that belong to one game (a state, a view, a move, a ruleset) refer to that
+game's schemas by their ``$id``, the file names the schemas are written under
+(``scala40.view.json``...): a validator given the directory ``scala40 schemas DIR``
+writes finds them all.
+
+Adding an operation to the referee is one entry here beside its handler in
+:mod:`scala40.cli.serve`; a test checks that the two name the same operations.
+
+>>> from scala40.schemas.protocol import OPERATIONS
+>>> [operation.name for operation in OPERATIONS][:4]
+['games', 'new', 'legal', 'apply']
+>>> schema = OPERATIONS[2].answer_schema(("scala40",))
+>>> schema["required"]
+['id', 'ok', 'op', 'moves', 'summary']
+>>> schema["properties"]["moves"]["items"]["properties"]["move"]
+{'oneOf': [{'$ref': 'scala40.move.json'}]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from scala40._schema import array, boolean, card, card_text, integer, obj, text
+from scala40.bots import MAX_BOT_SPEC
+
+__all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "MAX_CARDS_TEXT",
+    "MAX_ID_LENGTH",
+    "MAX_MELDS",
+    "MAX_REQUEST_BYTES",
+    "MAX_SEED",
+    "MAX_TIME_LIMIT",
+    "OPERATIONS",
+    "Operation",
+    "answer_schema",
+    "meld_report_schema",
+    "request_fields",
+    "request_schema",
+    "verdict_schema",
+]
+
+MAX_REQUEST_BYTES = 1 << 20
+"""The longest request line, in bytes (a state's dictionary is a few kilobytes)."""
+MAX_MELDS = 64
+"""The most melds one ``check`` takes, in ``serve`` and on the command line (a hand of the
+library's games holds a few): more are refused before any is read."""
+MAX_CARDS_TEXT = 500
+"""The longest text of a meld of ``check`` or of the cards of ``hand`` (in ``serve`` and
+in a line of ``check --jsonl`` or ``hand --jsonl``), in characters (the 108 cards of
+Scala 40's deck are 300 written one after another)."""
+MAX_ID_LENGTH = 200
+"""The longest request ``id``, as JSON text."""
+MAX_SEED = 2**64 - 1
+"""The largest seed of ``new``, ``sample``, ``bot`` and ``hint``."""
+DEFAULT_TIME_LIMIT = 0.2
+"""Seconds a bot may think over a move when a request gives no ``time_limit``
+(:mod:`scala40.cli.bot_seats`)."""
+MAX_TIME_LIMIT = 2.0
+"""The most seconds a request may give a bot a move."""
+
+Games = Sequence[str]
+"""The games whose schemas the payloads refer to, by name."""
+Fields = Callable[[Games], Mapping[str, Any]]
+"""The properties of a request or an answer (besides ``op``, ``id`` and ``ok``), made
+for the games whose schemas it refers to."""
+
+
+def _any_of(games: Games, kind: str) -> dict[str, Any]:
+    """One game's ``kind`` (state, view, move, ruleset), by ``$ref`` to its schema."""
+    return {"oneOf": [{"$ref": f"{game}.{kind}.json"} for game in games]}
+
+
+def _described(schema: Mapping[str, Any], description: str) -> dict[str, Any]:
+    return {**schema, "description": description}
+
+
+_HANDLE = _described(text(), "A game the referee holds, as 'new', 'load' or 'sample' answered it.")
+_GAME = _described(
+    text(100),
+    "A game's name or alias (scala40, skarney, rumino, chinchon, laconga; accents "
+    "optional); default: the game 'scala40 serve --game' names.",
+)
+_SEAT = integer(0)
+_SEED = integer(0, MAX_SEED)
+_POSITION = _described(text(), "A position's text (state.to_text(); scala40.notation).")
+
+
+def _summary() -> dict[str, Any]:
+    return obj(
+        {
+            "game": text(),
+            "players": integer(1),
+            "current_player": integer(0, nullable=True),
+            "is_chance": boolean(),
+            "is_over": boolean(),
+            "hand_number": integer(),
+            "scores": array(integer()),
+            "winners": array(integer(0)),
+            "move_number": integer(0, nullable=True),
+        },
+        description="Where the game stands: whose decision it is (null at a chance step or "
+        "the end), the hand, the scores, the winners, the move number.",
+    )
+
+
+def _event() -> dict[str, Any]:
+    return obj(
+        {
+            "number": _described(integer(0), "The move number of the move that made the event."),
+            "seat": _described(
+                integer(0, nullable=True),
+                "The seat that moved (null for a chance step, a hand's end, the game's end).",
+            ),
+            "kind": _described(text(), "The move's verb, 'hand_end' or 'game_over'."),
+            "move": _described(
+                {"type": ["string", "null"]},
+                "The move's text (null for a chance step and the ends).",
+            ),
+            "move_dict": {"type": ["object", "null"]},
+            "cards": _described(array(card()), "The cards that came into this seat's hand."),
+            "shown": _described(
+                array(card()),
+                "The cards the mover took from where every seat saw them (the discard "
+                "pile, an offer, a table meld's joker).",
+            ),
+            "result": _described({"type": ["object", "null"]}, "How the hand ended (hand_end)."),
+            "winners": array(integer(0)),
+        },
+        description="One event, as the seat may see it (scala40.events.Event.for_seat).",
+    )
+
+
+def meld_report_schema() -> dict[str, Any]:
+    """What ``check`` says of one meld (``scala40 check --json``'s ``melds``, ``serve``'s
+    ``check``, and each verdict of ``check --jsonl``): its cards and whether it is valid;
+    a valid one's kind, reading, jokers, value, other readings, extensions and joker
+    swaps; an invalid one's reason (and an ambiguous one's readings)."""
+    reading = obj({"meld": text(), "value": integer()})
+    return {
+        "oneOf": [
+            obj(
+                {
+                    "cards": card_text(),
+                    "valid": {"const": True},
+                    "kind": _described(text(), "'sequence of clubs', 'set of 7s'..."),
+                    "meld": _described(
+                        text(), "The meld in order, a joker followed by = and its card."
+                    ),
+                    "jokers": array(obj({"joker": card(), "stands_for": card()})),
+                    "value": integer(),
+                    "other_readings": array(reading),
+                    "extended_by": array(text()),
+                    "joker_swaps": array(obj({"card": card(), "joker": card()})),
+                },
+                description="A valid meld.",
+            ),
+            obj(
+                {
+                    "cards": card_text(),
+                    "valid": {"const": False},
+                    "reason": text(),
+                    "readings": array(reading),
+                },
+                optional=("readings",),
+                description="No meld, or an ambiguous one (then its readings).",
+            ),
+        ]
+    }
+
+
+@attrs.frozen
+class Operation:
+    """One operation of ``scala40 serve``: its name, what it does, and the fields of its
+    request and of its answer (each a function of the games the payloads may be of),
+    with those the request may leave out."""
+
+    name: str
+    summary: str
+    request: Fields
+    answer: Fields
+    optional: tuple[str, ...] = ()
+    """The request's fields that may be left out."""
+    one_of: tuple[str, ...] = ()
+    """Fields of which the request gives exactly one (and none of the others)."""
+    answer_optional: tuple[str, ...] = ()
+    """The answer's fields that only some answers have (``bot_moves``, where bots
+    play seats)."""
+
+    def request_schema(self, games: Games) -> dict[str, Any]:
+        """The JSON Schema of this operation's requests."""
+        fields = dict(self.request(games))
+        schema = obj(
+            {
+                "op": {"const": self.name},
+                "id": _described(
+                    {},
+                    f"Any JSON value of at most {MAX_ID_LENGTH} characters, repeated in the answer.",
+                ),
+                **fields,
+            },
+            optional=("id", *self.optional),
+            description=self.summary,
+        )
+        if self.one_of:
+            schema["oneOf"] = [{"required": [name]} for name in self.one_of]
+        return schema
+
+    def answer_schema(self, games: Games) -> dict[str, Any]:
+        """The JSON Schema of this operation's answers that succeeded."""
+        return obj(
+            {
+                "id": _described({}, "The request's id (null when it gave none)."),
+                "ok": {"const": True},
+                "op": {"const": self.name},
+                **self.answer(games),
+            },
+            optional=self.answer_optional,
+            description=f"The answer to '{self.name}': {self.summary[0].lower()}{self.summary[1:]}",
+        )
+
+
+def _games(games: Games) -> Mapping[str, Any]:
+    entry = obj(
+        {
+            "name": text(),
+            "title": text(),
+            "presets": array(text()),
+            "default_preset": text(),
+            "default_players": integer(1),
+        }
+    )
+    return {"games": array(entry)}
+
+
+def _new(games: Games) -> Mapping[str, Any]:
+    return {
+        "game": _GAME,
+        "rules": {
+            "oneOf": [
+                _described(text(), "A preset's name."),
+                _described(_any_of(games, "ruleset"), "A ruleset's dictionary."),
+            ]
+        },
+        "players": integer(1),
+        "seed": _SEED,
+        **_bot_seats(games),
+    }
+
+
+def _held(games: Games) -> Mapping[str, Any]:
+    return {"handle": _HANDLE, "summary": _summary()}
+
+
+_TIME_LIMIT = {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_TIME_LIMIT}
+_BOT_NAME = _described(
+    text(MAX_BOT_SPEC),
+    "A bot's name as 'scala40 play --bots' takes it (random, greedy, montecarlo, playout, "
+    "ismcts...), options included but time_limit ('ismcts:iterations=2000').",
+)
+
+
+def _bot_seats(games: Games) -> Mapping[str, Any]:
+    """The fields of ``new`` and ``load`` that give seats to the referee's bots."""
+    return {
+        "bots": _described(
+            array({"type": ["string", "null"], "maxLength": MAX_BOT_SPEC}),
+            "One entry per seat: a bot's name, which the referee's bot then plays, or null "
+            "for a seat the client plays (at least one).",
+        ),
+        "bot_time_limit": _described(
+            _TIME_LIMIT,
+            f"Seconds each bot seat may think over a move; default {DEFAULT_TIME_LIMIT}.",
+        ),
+        "bot_seed": _described(_SEED, "The seed of the bot seats' randomness; default: 'seed'."),
+    }
+
+
+def _bot_moves() -> dict[str, Any]:
+    move = obj(
+        {
+            "seat": _described(integer(0), "The seat the bot played."),
+            "text": _described(text(), "The move's text."),
+            "move": {"type": "object", "description": "The move's dictionary."},
+        }
+    )
+    return _described(
+        array(move),
+        "The moves the bot seats played in this request, in order (a game with bot seats).",
+    )
+
+
+def _held_with_bots(games: Games) -> Mapping[str, Any]:
+    return {"handle": _HANDLE, "summary": _summary(), "bot_moves": _bot_moves()}
+
+
+def _ask_bot(games: Games) -> Mapping[str, Any]:
+    return {
+        "handle": _HANDLE,
+        "bot": _BOT_NAME,
+        "seed": _described(_SEED, "The seed of the bot's randomness; default 0."),
+        "time_limit": _described(
+            _TIME_LIMIT, f"Seconds the bot may think over a move; default {DEFAULT_TIME_LIMIT}."
+        ),
+    }
+
+
+def _bot_answer(games: Games) -> Mapping[str, Any]:
+    return {
+        "seat": _described(integer(0), "The seat the move is for (the seat to decide)."),
+        "bot": _described(text(), "The bot that chose the move."),
+        "text": _described(text(), "The move's text."),
+        "move": _described(_any_of(games, "move"), "The move's dictionary."),
+    }
+
+
+def _hint_answer(games: Games) -> Mapping[str, Any]:
+    return {
+        **_bot_answer(games),
+        "advice": _described(text(), "What the seat to decide is to do."),
+    }
+
+
+def _handle(games: Games) -> Mapping[str, Any]:
+    return {"handle": _HANDLE}
+
+
+def _legal(games: Games) -> Mapping[str, Any]:
+    moves = array(obj({"text": text(), "move": _any_of(games, "move")}))
+    return {"moves": moves, "summary": _summary()}
+
+
+def _apply(games: Games) -> Mapping[str, Any]:
+    return {
+        "handle": _HANDLE,
+        "move": {
+            "oneOf": [
+                _described(text(), "The move's text."),
+                _described(_any_of(games, "move"), "The move's dictionary."),
+            ]
+        },
+        "expected_move_number": integer(0),
+        "chance": _described(
+            {**boolean(), "default": True}, "Play the chance moves (deals) that follow."
+        ),
+    }
+
+
+def _seat(games: Games) -> Mapping[str, Any]:
+    return {"handle": _HANDLE, "seat": _SEAT}
+
+
+def _view(games: Games) -> Mapping[str, Any]:
+    return {
+        "view": _described(_any_of(games, "view"), "view.to_dict()."),
+        "position": _described(text(), "The view's text (view.to_text(); scala40.notation)."),
+    }
+
+
+def _events_request(games: Games) -> Mapping[str, Any]:
+    return {
+        "handle": _HANDLE,
+        "seat": _SEAT,
+        "since": _described(
+            {**integer(0), "default": 0},
+            "The move number the client last saw: the events of later moves are answered.",
+        ),
+    }
+
+
+def _events(games: Games) -> Mapping[str, Any]:
+    return {
+        "events": _described(array(_event()), "The events, oldest first."),
+        "move_number": _described(integer(0), "The game's move number now."),
+    }
+
+
+def _sample(games: Games) -> Mapping[str, Any]:
+    return {"handle": _HANDLE, "seat": _SEAT, "seed": _SEED}
+
+
+def _save(games: Games) -> Mapping[str, Any]:
+    return {
+        "state": _described(_any_of(games, "state"), "state.to_dict()."),
+        "position": _described(text(), "The state's text (state.to_text(); scala40.notation)."),
+    }
+
+
+def _load(games: Games) -> Mapping[str, Any]:
+    return {
+        "state": _described(_any_of(games, "state"), "A state's dictionary (or give 'position')."),
+        "position": _POSITION,
+        "game": _GAME,
+        **_bot_seats(games),
+    }
+
+
+def _closed(games: Games) -> Mapping[str, Any]:
+    return {"closed": _HANDLE}
+
+
+def _check_request(games: Games) -> Mapping[str, Any]:
+    return {
+        "game": _GAME,
+        "rules": _described(text(), "A preset's name (default: the game's standard rules)."),
+        "melds": array(text(MAX_CARDS_TEXT), min_items=1, max_items=MAX_MELDS),
+    }
+
+
+def _check(games: Games) -> Mapping[str, Any]:
+    return {
+        "game": text(),
+        "rules": text(),
+        "valid": boolean(),
+        "melds": array(meld_report_schema()),
+        "total": integer(),
+        "notes": array(text()),
+    }
+
+
+def _hand_request(games: Games) -> Mapping[str, Any]:
+    return {
+        "game": _GAME,
+        "rules": _described(text(), "A preset's name (default: the game's standard rules)."),
+        "cards": text(MAX_CARDS_TEXT),
+    }
+
+
+def _hand(games: Games) -> Mapping[str, Any]:
+    return {"game": text(), "rules": text(), "cards": card_text(), "value": integer()}
+
+
+def _nothing(games: Games) -> Mapping[str, Any]:
+    return {}
+
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation("games", "The games and their presets.", _nothing, _games),
+    Operation(
+        "new",
+        "A new game, dealt (and played by the bot seats up to the client's decision).",
+        _new,
+        _held_with_bots,
+        optional=("game", "rules", "players", "seed", "bots", "bot_time_limit", "bot_seed"),
+        answer_optional=("bot_moves",),
+    ),
+    Operation("legal", "The legal moves.", _handle, _legal),
+    Operation(
+        "apply",
+        "Play a move (then the chance moves that follow, unless 'chance' is false, and "
+        "the bot seats' moves up to the client's next decision).",
+        _apply,
+        lambda games: {"summary": _summary(), "bot_moves": _bot_moves()},
+        optional=("expected_move_number", "chance"),
+        answer_optional=("bot_moves",),
+    ),
+    Operation(
+        "advance",
+        "Play the bot seats (and the chance moves) up to the client's next decision.",
+        _handle,
+        lambda games: {"summary": _summary(), "bot_moves": _bot_moves()},
+    ),
+    Operation(
+        "bot",
+        "The move a bot chooses for the seat to decide; the game is not changed.",
+        _ask_bot,
+        _bot_answer,
+        optional=("bot", "seed", "time_limit"),
+    ),
+    Operation(
+        "hint",
+        "A hint for the seat to decide: the hint bot's move and what the seat is to do.",
+        _ask_bot,
+        _hint_answer,
+        optional=("bot", "seed", "time_limit"),
+    ),
+    Operation("view", "What a seat may see.", _seat, _view),
+    Operation(
+        "events",
+        "What happened after move 'since', as a seat may see it (the library's event "
+        "feed, kept from the game's 'new' or 'load' on).",
+        _events_request,
+        _events,
+        optional=("since",),
+    ),
+    Operation(
+        "sample",
+        "A state consistent with a seat's view, held under a new handle.",
+        _sample,
+        _held,
+        optional=("seed",),
+    ),
+    Operation("save", "A game's state, as its dictionary and its text.", _handle, _save),
+    Operation(
+        "load",
+        "Hold a state, given as its dictionary or its text, under a new handle (and "
+        "play the bot seats up to the client's decision).",
+        _load,
+        _held_with_bots,
+        optional=("state", "position", "game", "bots", "bot_time_limit", "bot_seed"),
+        one_of=("state", "position"),
+        answer_optional=("bot_moves",),
+    ),
+    Operation("close", "Forget a game.", _handle, _closed),
+    Operation(
+        "check",
+        "Check melds, as 'scala40 check --json'.",
+        _check_request,
+        _check,
+        optional=("game", "rules"),
+    ),
+    Operation(
+        "hand",
+        "The value of cards left in a hand.",
+        _hand_request,
+        _hand,
+        optional=("game", "rules"),
+    ),
+)
+"""Every operation of ``scala40 serve``, in the order its documentation lists them."""
+
+
+def _error_answer() -> dict[str, Any]:
+    return obj(
+        {
+            "id": _described(
+                {}, "The request's id (null when it gave none or could not be read)."
+            ),
+            "ok": {"const": False},
+            "op": _described(
+                {"type": ["string", "null"]},
+                "The request's operation (null when it named none the referee knows).",
+            ),
+            "error": obj(
+                {
+                    "type": _described(
+                        text(),
+                        "The class name of the error, as in scala40.errors "
+                        "(IllegalMoveError, InvalidMoveError, ...).",
+                    ),
+                    "message": text(),
+                }
+            ),
+        },
+        description="An error: the request was refused and changed nothing.",
+    )
+
+
+_BY_NAME = {operation.name: operation for operation in OPERATIONS}
+
+
+def request_fields(name: str) -> tuple[str, ...]:
+    """The fields operation ``name`` takes besides ``op`` and ``id``, in order: the
+    referee refuses any other by name.
+
+    >>> request_fields("sample")
+    ('handle', 'seat', 'seed')
+    """
+    return tuple(_BY_NAME[name].request(()))
+
+
+def request_schema(games: Games) -> dict[str, Any]:
+    """The JSON Schema of a request to ``scala40 serve`` (``$id``
+    ``serve.request.json``): one branch an operation, each under ``$defs`` by its name."""
+    return {
+        "$id": "serve.request.json",
+        "title": "A request to scala40 serve",
+        "description": f"One line of JSON on the referee's standard input (at most "
+        f"{MAX_REQUEST_BYTES // (1 << 20)} MiB), naming its operation in 'op'.",
+        "$defs": {operation.name: operation.request_schema(games) for operation in OPERATIONS},
+        "oneOf": [{"$ref": f"#/$defs/{operation.name}"} for operation in OPERATIONS],
+    }
+
+
+def answer_schema(games: Games) -> dict[str, Any]:
+    """The JSON Schema of an answer of ``scala40 serve`` (``$id`` ``serve.answer.json``):
+    one branch an operation (its answer that succeeded) and one for the errors, each under
+    ``$defs``."""
+    definitions = {operation.name: operation.answer_schema(games) for operation in OPERATIONS}
+    definitions["error"] = _error_answer()
+    return {
+        "$id": "serve.answer.json",
+        "title": "An answer of scala40 serve",
+        "description": "One line of JSON on the referee's standard output for each "
+        "request, in order; 'op' says which operation it answers.",
+        "$defs": definitions,
+        "oneOf": [{"$ref": f"#/$defs/{name}"} for name in definitions],
+    }
+
+
+def _verdict_head(with_context: bool) -> dict[str, Any]:
+    head: dict[str, Any] = {
+        "line": _described(integer(1), "The line answered, from 1."),
+        "id": _described({}, "The request's id, when its line gave one."),
+    }
+    if with_context:
+        head["game"] = text()
+        head["rules"] = _described(text(), "The preset's name, or 'custom'.")
+    return head
+
+
+def _refused_line() -> dict[str, Any]:
+    return obj(
+        {
+            **_verdict_head(False),
+            "game": text(),
+            "rules": text(),
+            "valid": {"const": False},
+            "error": _described(
+                text(),
+                "The class name of the library's error (InvalidCardError, UnknownGameError, "
+                "...), or UnicodeDecodeError for a line that is not text.",
+            ),
+            "reason": text(),
+        },
+        optional=("id", "game", "rules"),
+        description="A line that could not be read as a request.",
+    )
+
+
+def verdict_schema(command: str) -> dict[str, Any]:
+    """The JSON Schema of one line that ``scala40 check --jsonl`` (``command``
+    ``"check"``) or ``scala40 hand --jsonl`` (``"hand"``) writes (:mod:`scala40.cli.batch`;
+    ``$id`` ``check.verdict.json``, ``hand.verdict.json``)."""
+    if command == "check":
+        branches = []
+        for branch in meld_report_schema()["oneOf"]:
+            properties = {**_verdict_head(True), **branch["properties"]}
+            optional = (
+                "id",
+                *(name for name in branch["properties"] if name not in branch["required"]),
+            )
+            branches.append(obj(properties, optional=optional, description=branch["description"]))
+        what = "meld"
+    else:
+        head = _verdict_head(True)
+        branches = [
+            obj(
+                {**head, "cards": card_text(), "valid": {"const": True}, "value": integer()},
+                optional=("id",),
+                description="The cards' value.",
+            ),
+            obj(
+                {**head, "cards": card_text(), "valid": {"const": False}, "reason": text()},
+                optional=("id",),
+                description="Cards that are no hand of the game.",
+            ),
+        ]
+        what = "hand"
+    return {
+        "$id": f"{command}.verdict.json",
+        "title": f"A verdict of scala40 {command} --jsonl",
+        "description": f"One line of 'scala40 {command} --jsonl': the verdict on one {what} "
+        "of its input, in order.",
+        "oneOf": [*branches, _refused_line()],
+    }
