@@ -8,12 +8,12 @@ that ranks the moves it searched (:meth:`~scala40.ismcts.ISMCTSBot.ranked_moves`
 each its walks and mean value, a greedy bot its order of preference.
 
 >>> from scala40.cli import main
->>> import scala40
->>> text = scala40.new_game(players=2, seed=3).to_text()
+>>> from scala40.game import load_game
+>>> text = load_game("chinchon").new_game(players=2, seed=3).to_text()
 >>> main(["hint", text, "--bot", "greedy"])
-Scala 40, seat 0 to decide (draw): the greedy bot would play
-  1. draw
-  2. take
+Chinchón, seat 0 to decide (draw): the greedy bot would play
+  1. take
+  2. draw
 0
 """
 
@@ -72,10 +72,11 @@ def hint_moves(
 
     >>> import random, scala40
     >>> from scala40.bots import make_bot
-    >>> state = scala40.new_game(players=2, seed=3)
+    >>> state = scala40.new_game(players=2, seed=3).apply("draw")
     >>> view, legal = state.view(0), list(state.legal_moves())
-    >>> [str(item["move"]) for item in hint_moves(make_bot("greedy", "scala40"), view, legal, random.Random(0), 3)]
-    ['draw', 'take']
+    >>> greedy = make_bot("greedy", "scala40")
+    >>> [str(item["move"]) for item in hint_moves(greedy, view, legal, random.Random(0), 3)]
+    ['meld 5S 5H 5D', 'meld 9S JK=9H 9C', 'meld 9S JK=9D 9C']
     """
     ranked_moves = getattr(bot, "ranked_moves", None)
     if callable(ranked_moves):
