@@ -42,6 +42,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "walkthrough",
+    "grammar",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]

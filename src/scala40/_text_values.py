@@ -338,7 +338,7 @@ class ArrayCodec(Codec):
         return found
 
     def words(self) -> str:
-        return f"a list separated by / ({self.items.words()}), - for none"
+        return f"items separated by / (each {self.items.words()}); - for none"
 
 
 class _ObjectCodec(Codec):
@@ -374,7 +374,7 @@ class _ObjectCodec(Codec):
 
     def words(self) -> str:
         names = ";".join(name for name, _ in self.properties)
-        return f"{names}" + (", or - for none" if self.nullable else "")
+        return f"its values separated by ; ({names})" + ("; - for none" if self.nullable else "")
 
 
 def _types(node: Mapping[str, Any]) -> tuple[set[str], bool]:

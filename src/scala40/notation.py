@@ -458,6 +458,7 @@ def position_head(text: object) -> tuple[str, int | None]:
     """The game a position's text names (as written) and, for a view, the seat it is
     of (``None`` for a whole state): what tells the two apart before either is read.
 
+    >>> from scala40.notation import position_head
     >>> position_head("scala40@2 official 13/...")
     ('scala40', 2)
 
@@ -729,7 +730,7 @@ def view_from_text(game: Any, text: object) -> Any:
     view, as ``state.view(seat)`` gives it (what ``game.view_from_text(text)`` returns).
 
     Each field is read by the game's loader as a state's is; then a state is dealt from
-    the view (:meth:`sample`, the hidden cards at random) and checked as a loaded state
+    the view (``view.sample``, the hidden cards at random) and checked as a loaded state
     is, and it must give the view back: a text that no state gives is refused.
 
     :raises InvalidPositionError: the text is not a view of this game, a field is not
@@ -839,6 +840,7 @@ def grammar(game: Any) -> tuple[GrammarField, ...]:
     """The fields of ``game``'s position texts, in order: the grammar its page documents.
 
     >>> from scala40.game import load_game
+    >>> from scala40.notation import grammar
     >>> rows = grammar(load_game("rumino"))
     >>> [row.key for row in rows][:6]
     ['game', 'rules', 'hands', 'discard', 'stock', 'phase']
@@ -901,7 +903,7 @@ def _default_words(spec: _Spec, field: NotationField) -> str:
     default = field.default
     codec = spec.codec(field.key)
     if default is ABSENT or default is _NO_DEFAULT:
-        return "none" if default is ABSENT else "always written"
+        return "empty (the dictionary leaves it out)" if default is ABSENT else "always written"
     if isinstance(default, PerSeat):
         inner = (
             codec.items.write(default.value, 1) if isinstance(codec, ArrayCodec) else default.value

@@ -324,6 +324,7 @@ def judge_meld(request: Request) -> dict[str, Any]:
     the meld's report, as ``check --json`` gives each meld.
 
     >>> from scala40.cli.batch import Context, Request
+    >>> from scala40.cli.check import judge_meld
     >>> from scala40.game import load_game
     >>> game = load_game("scala40")
     >>> rules = game.ruleset_type.default()

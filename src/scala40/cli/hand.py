@@ -60,6 +60,7 @@ def judge_hand(request: Request) -> dict[str, Any]:
     the cards and their value, or why they are no hand of the game.
 
     >>> from scala40.cli.batch import Context, Request
+    >>> from scala40.cli.hand import judge_hand
     >>> from scala40.game import load_game
     >>> game = load_game("chinchon")
     >>> rules = game.ruleset_type.default()

@@ -72,6 +72,7 @@ def hint_moves(
 
     >>> import random, scala40
     >>> from scala40.bots import make_bot
+    >>> from scala40.cli.hint import hint_moves
     >>> state = scala40.new_game(players=2, seed=3).apply("draw")
     >>> view, legal = state.view(0), list(state.legal_moves())
     >>> greedy = make_bot("greedy", "scala40")
@@ -164,7 +165,8 @@ COMMAND = Command(
     name="hint",
     summary="the move a bot would play in a position given as text, and its runners-up",
     description="Print the move a bot would play in POSITION (a game's state or a seat's "
-    "view, as one line of text: state.to_text() or view.to_text()), and its runners-up. "
+    "view as one line of text, as state.to_text() or view.to_text() writes it), and its "
+    "runners-up. "
     "The bot sees only what the seat to decide may see. By default it is the bot of "
     "play's hint.",
     configure=_configure,

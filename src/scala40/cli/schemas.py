@@ -36,11 +36,11 @@ def _run(args: argparse.Namespace) -> int:
 COMMAND = Command(
     name="schemas",
     summary="write the JSON Schemas of the library's formats and protocols into a directory",
-    description="Write every JSON Schema the package ships into DIRECTORY, one file each "
-    "(named after its $id): the state, move, ruleset, record, tournament and view of each "
-    "game, the requests and answers of 'serve', and the verdicts of 'check --jsonl' and "
-    "'hand --jsonl'. The protocols refer to the games' schemas by their $id, so a "
-    "validator given the directory resolves every reference.",
+    description="Write every JSON Schema the package ships into DIRECTORY, one file each, "
+    "named after its $id. They are the state, move, ruleset, record, tournament and view "
+    "of each game, the requests and answers of 'serve', and the verdicts of 'check "
+    "--jsonl' and 'hand --jsonl'. The protocols refer to the games' schemas by their $id, "
+    "so a validator given the directory resolves every reference.",
     configure=_configure,
     run=_run,
     epilog="examples:\n  scala40 schemas schemas/\n  python -m scala40.schemas schemas/",

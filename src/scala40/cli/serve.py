@@ -3,7 +3,7 @@ standard input and output.
 
 Each line of input is one request, a JSON object; each gets one answer, one line of JSON,
 in order. A request names its operation in ``op`` and may carry an ``id`` (any JSON
-value of at most :data:`MAX_ID_LENGTH` characters once written) that its answer repeats,
+value of at most :data:`~scala40.schemas.protocol.MAX_ID_LENGTH` characters once written) that its answer repeats,
 with its ``op``. An answer holds ``"ok": true`` and the operation's fields, or ``"ok":
 false`` and ``"error": {"type": ..., "message": ...}``: the class name of the library's error (such
 as ``IllegalMoveError``) and what was wrong. No request stops the referee, and none

@@ -17,7 +17,7 @@ NOTATION = Notation(
         NotationField("hands", "every seat's cards, seat 0 first"),
         NotationField("discard", "the discard pile, the top card last"),
         NotationField("stock", "the stock, the top card last"),
-        NotationField("phase", "deal, draw, play, claim, restock, reenter or over"),
+        NotationField("phase", "what the game waits for"),
         NotationField("turn", "the seat to play"),
         NotationField("dealer", "the dealer's seat"),
         NotationField("hand_number", "the hand being played, from 1 (0 before the first)"),

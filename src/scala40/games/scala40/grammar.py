@@ -22,7 +22,7 @@ NOTATION = Notation(
         ),
         NotationField("discard", "the discard pile, the top card last"),
         NotationField("stock", "the stock, the top card last"),
-        NotationField("phase", "deal, draw, play, restock or over"),
+        NotationField("phase", "what the game waits for"),
         NotationField("turn", "the seat to play"),
         NotationField("dealer", "the dealer's seat"),
         NotationField("hand_number", "the hand being played, from 1 (0 before the first)"),
