@@ -47,7 +47,9 @@ class PositionGrammar(SphinxDirective):
             if not row.in_view:
                 holds += " (not in a view's text)"
             written = row.spelling
-            if row.default == "always written" or row.default and row.default.startswith("empty"):
+            if row.default == "always written" or (
+                row.default and row.default.startswith("empty")
+            ):
                 written += f"; {row.default}"
             elif row.default is not None:
                 written += f"; left out when ``{row.default}``"
@@ -58,7 +60,9 @@ class PositionGrammar(SphinxDirective):
                 f"     - {_cell(written)}",
             ]
         container = nodes.container()
-        self.state.nested_parse(StringList(lines, source="position-grammar"), self.content_offset, container)
+        self.state.nested_parse(
+            StringList(lines, source="position-grammar"), self.content_offset, container
+        )
         return list(container.children)
 
 

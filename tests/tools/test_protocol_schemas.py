@@ -106,6 +106,18 @@ def _traffic(game_name: str, seed: int) -> Iterator[tuple[dict[str, Any], dict[s
             ask({"op": "events", "handle": handle, "seat": seat, "since": max(step - 3, 0)})
     summary = ask({"op": "legal", "handle": handle})["summary"]
     seat = summary["current_player"] or 0
+    if summary["current_player"] is not None:
+        ask({"op": "bot", "handle": handle, "bot": "greedy", "seed": 1})
+        ask({"op": "hint", "handle": handle, "bot": "random", "time_limit": 0.5})
+    # A game whose other seats the referee's bots play.
+    bots: list[str | None] = [None] + ["greedy"] * (players - 1)
+    with_bots = ask({"op": "new", "game": game_name, "players": players, "bots": bots})
+    for _ in range(3):
+        moves = ask({"op": "legal", "handle": with_bots["handle"]})["moves"]
+        if not moves:
+            break
+        ask({"op": "apply", "handle": with_bots["handle"], "move": moves[0]["text"]})
+    ask({"op": "advance", "handle": with_bots["handle"]})
     sampled = ask({"op": "sample", "handle": handle, "seat": seat, "seed": 3})
     saved = ask({"op": "save", "handle": handle})
     ask({"op": "load", "state": saved["state"]})
@@ -188,17 +200,17 @@ def _mutations(answer: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
         yield f"{key} of the wrong kind", changed
     yield "a field added", {**answer, "bogus": 1}
     if answer.get("ok"):
-        others = [op.name for op in OPERATIONS if op.name != answer["op"]]
-        for other in others:
-            passed_off = {**answer, "op": other}
-            # Answers of the same shape (new and sample: a handle and a summary) are
-            # told apart by their op alone: only a passed-off answer whose fields are
-            # not the other operation's is wrong.
-            same = set(
-                OPERATIONS[[op.name for op in OPERATIONS].index(other)].answer(BUILTIN_GAMES)
-            )
-            if same != set(answer) - {"id", "ok", "op"}:
-                yield f"passed off as {other}", passed_off
+        for other in OPERATIONS:
+            if other.name == answer["op"]:
+                continue
+            # Answers of the same shape (new, load and sample: a handle and a summary)
+            # are told apart by their op alone: only a passed-off answer whose fields
+            # are not the other operation's is wrong.
+            schema = other.answer_schema(BUILTIN_GAMES)
+            fields = set(answer) - {"id", "ok", "op"}
+            required = set(schema["required"]) - {"id", "ok", "op"}
+            if not required <= fields <= set(schema["properties"]):
+                yield f"passed off as {other.name}", {**answer, "op": other.name}
 
 
 _DEEP: dict[str, Callable[[Any], object]] = {
