@@ -27,7 +27,7 @@ True
 >>> PROTOCOLS
 ('serve.request', 'serve.answer', 'check.verdict', 'hand.verdict')
 >>> sorted(protocol_schema("serve.answer")["$defs"])[:3]
-['apply', 'check', 'close']
+['advance', 'apply', 'bot']
 """
 
 from __future__ import annotations
