@@ -26,6 +26,7 @@ EXPECTED = {
     "play_skarney.py": "Replayed from its record: True",
     "run_tournament.py": "mean game length",
     "search_with_views.py": "MonteCarloBot plays:",
+    "share_a_position.py": "read back as the game's view: True",
     "train_masked_ppo.py": "random agent vs greedy:",
     "validate_melds.py": "total 42: opens",
 }
