@@ -18,7 +18,8 @@ on any registered game through this protocol alone, and the core never imports a
 * optionally, its tools' hooks: the scores a finished game reports (``final_scores``)
   and the value of the cards left in a hand (``hand_value``);
 * its move kinds (a :class:`~scala40.movekinds.MoveSet`) and the JSON Schema of its
-  states, from which :mod:`scala40.schemas` makes the schemas of its formats;
+  states, from which :mod:`scala40.schemas` makes the schemas of its formats, and
+  optionally the grammar of its positions' texts (``notation``, :mod:`scala40.notation`);
 * optionally, its :class:`ObservationEncoding`: what one seat sees, as numbers and as
   text, for learning agents (:mod:`scala40.adapters`).
 
