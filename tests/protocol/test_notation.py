@@ -23,6 +23,7 @@ import pytest
 
 import scala40.game
 from scala40.game import Game, game_names, load_game
+from scala40.games.rumino import Ruleset as RuminoRules
 from scala40.notation import MAX_POSITION_TEXT, grammar, position_head, view_to_text
 from tests import knock_variant
 from tests.example_game import load_example
@@ -49,6 +50,9 @@ def _cases() -> Iterator[Any]:
     for game in _games():
         for preset in game.ruleset_type.preset_names():
             yield pytest.param(game, preset, id=f"{game.name}-{preset}")
+    # Claims decided in turn (RU-RUMINO) are no preset's: decisions out of turn.
+    claims = RuminoRules(rumino_claim="decision")
+    yield pytest.param(load_game("rumino"), claims, id="rumino-claims")
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +63,7 @@ def _added_games_registered(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setitem(scala40.game._REGISTERED, game.name, game)
 
 
-def _states(game: Game, preset: str, seed: int, auto_chance: bool) -> Iterator[Any]:
+def _states(game: Game, preset: Any, seed: int, auto_chance: bool) -> Iterator[Any]:
     rules = game.resolve_rules(preset)
     counts = sorted({rules.min_players, rules.max_players})
     players = counts[seed % len(counts)]
@@ -121,7 +125,7 @@ def _check_views(game: Game, state: Any) -> None:
 
 
 @pytest.mark.parametrize(("game", "preset"), list(_cases()))
-def test_positions_and_views_read_back_from_their_text(game: Game, preset: str) -> None:
+def test_positions_and_views_read_back_from_their_text(game: Game, preset: Any) -> None:
     for playout in range(PLAYOUTS):
         for auto_chance in (True, False):
             for state in _states(game, preset, 11 + 2 * playout + auto_chance, auto_chance):
