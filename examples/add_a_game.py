@@ -508,8 +508,7 @@ class TrioView:
         """The seat's legal moves, when it decides: they depend on what it sees only."""
         return self.sample(0).legal_moves()
 
-    def to_text(self) -> str:
-        """The view as one line of text (``GAME.view_from_text`` reads it back)."""
+    def to_text(self) -> str:  # one line of text, GAME.view_from_text reads it back
         return view_to_text(self, GAME)
 
 

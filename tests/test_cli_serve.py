@@ -541,7 +541,10 @@ def test_the_request_bound_is_counted_in_bytes() -> None:
 def test_the_fields_of_each_operation_are_the_schemas() -> None:
     """The fields the referee takes are the request schema's, which refuses any other."""
     referee = ServeReferee()
-    for branch in REQUEST["oneOf"]:
-        op = branch["properties"]["op"]["const"]
+    assert [item["$ref"] for item in REQUEST["oneOf"]] == [
+        f"#/$defs/{op}" for op in referee.operations
+    ]
+    for op, branch in REQUEST["$defs"].items():
+        assert branch["properties"]["op"]["const"] == op
         assert set(branch["properties"]) == {"op", "id", *referee.fields(op)}, op
         assert branch["additionalProperties"] is False

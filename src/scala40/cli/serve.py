@@ -250,6 +250,7 @@ class Referee:
                 raise InvalidArgumentError(
                     f"no operation {describe(op, 40)}; operations: {', '.join(self._operations)}"
                 )
+            known = op
             fields = request_fields(op)
             unknown = [name for name in request if name not in fields and name not in _COMMON]
             if unknown:
@@ -261,7 +262,6 @@ class Referee:
                     f"{op!r} takes no {kind} {shown}{more}; its fields: "
                     f"{', '.join(fields) or 'none'} (and id)"
                 )
-            known = op
             body = operation(request)
         except Scala40Error as error:
             return _error(given_id, error, known)
