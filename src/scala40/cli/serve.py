@@ -542,7 +542,7 @@ class Referee:
 
 
 def _seed(request: Mapping[str, Any], name: str, default: int) -> int:
-    """A seed field of ``request``: an integer from 0 to :data:`MAX_SEED`."""
+    """A seed field of ``request``: an integer from 0 to :data:`~scala40.schemas.protocol.MAX_SEED`."""
     seed: int = _optional(request, name, int, default)
     if not 0 <= seed <= MAX_SEED:
         raise InvalidValueError(f"{name!r} must be from 0 to {MAX_SEED}")
@@ -601,7 +601,7 @@ def serve_stream(
     The streams may be binary (the referee's own: lines read as bytes, each decoded from
     UTF-8 alone, answers written in UTF-8) or text (a text stream over a binary one,
     such as ``sys.stdin``, is read through its binary buffer). Every line gets one
-    answer: a line that is not UTF-8, blank, longer than :data:`MAX_REQUEST_BYTES` bytes
+    answer: a line that is not UTF-8, blank, longer than :data:`~scala40.schemas.protocol.MAX_REQUEST_BYTES` bytes
     or not JSON is answered with an :class:`~scala40.InvalidValueError` that names the
     problem and the line's number.
     """

@@ -569,6 +569,7 @@ def request_fields(name: str) -> tuple[str, ...]:
     """The fields operation ``name`` takes besides ``op`` and ``id``, in order: the
     referee refuses any other by name.
 
+    >>> from scala40.schemas.protocol import request_fields
     >>> request_fields("sample")
     ('handle', 'seat', 'seed')
     """
