@@ -8,7 +8,7 @@ pieces; :class:`~scala40.melds.Meld` uses :func:`meld_picture` for notebooks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from scala40.cards import (
     CARD_NAMES,
@@ -28,10 +28,12 @@ from scala40.cards import (
 __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
+    "DEFAULT_PALETTE",
     "LABEL_HEIGHT",
     "MARGIN",
     "MAX_ROW_WIDTH",
     "STEP",
+    "Palette",
     "Piece",
     "card_group",
     "document",
@@ -40,6 +42,7 @@ __all__ = [
     "is_spanish_order",
     "meld_picture",
     "meld_piece",
+    "outline",
     "row_piece",
     "text",
 ]
@@ -72,6 +75,35 @@ _SPANISH_PIPS = (
     '<path d="M-2 10L-4 -6Q-4 -10 0 -10Q4 -10 4 -6L2 10Z" fill="#2e7d32"/>'
     '<circle cx="-3" cy="-2" r="1.5" fill="#1b5e20"/><circle cx="2" cy="3" r="1.5" fill="#1b5e20"/>',
 )
+
+
+class Palette:
+    """The colours of a picture: card faces, backs, borders, text, the highlight of
+    cards and places, and the background (``None``: transparent)."""
+
+    __slots__ = ("back", "background", "border", "face", "highlight", "ink")
+
+    def __init__(
+        self,
+        *,
+        face: str = "#fff",
+        back: str = "#2d4f8a",
+        border: str = "#555",
+        ink: str | None = None,
+        highlight: str = "#e65100",
+        background: str | None = None,
+    ) -> None:
+        self.face = face
+        self.back = back
+        self.border = border
+        self.ink = ink
+        """The colour of text (``None``: the viewer's default, black)."""
+        self.highlight = highlight
+        self.background = background
+
+
+DEFAULT_PALETTE = Palette()
+"""The colours the pictures have when none are asked for."""
 
 
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
@@ -139,14 +171,22 @@ def _index(card: Card, spanish: bool, x: int, y: int) -> str:
     )
 
 
-def card_group(card: Card, spanish: bool, x: int, y: int, *, face_down: bool = False) -> str:
+def card_group(
+    card: Card,
+    spanish: bool,
+    x: int,
+    y: int,
+    *,
+    face_down: bool = False,
+    palette: Palette = DEFAULT_PALETTE,
+) -> str:
     """One card with its top left at (x, y); face down shows the back only."""
     place = f'<g transform="translate({x} {y})">'
     frame = f'rx="5" width="{CARD_WIDTH}" height="{CARD_HEIGHT}"'
     if face_down:
         return (
             f"{place}<title>hidden card</title>"
-            f'<rect {frame} fill="#2d4f8a" stroke="#555"/>'
+            f'<rect {frame} fill="{palette.back}" stroke="{palette.border}"/>'
             '<rect x="4" y="4" rx="3" width="36" height="54" fill="none" stroke="#c9d6ee"/>'
             "</g>"
         )
@@ -159,23 +199,42 @@ def card_group(card: Card, spanish: bool, x: int, y: int, *, face_down: bool = F
         centre = _pip(SUIT_OF[card], spanish, 30, 40, 24)
     return (
         f"{place}<title>{escape(card_name(card, spanish))}</title>"
-        f'<rect {frame} fill="#fff" stroke="#555"/>{_index(card, spanish, 3, 3)}{centre}</g>'
+        f'<rect {frame} fill="{palette.face}" stroke="{palette.border}"/>'
+        f"{_index(card, spanish, 3, 3)}{centre}</g>"
+    )
+
+
+def outline(x: int, y: int, colour: str) -> str:
+    """A highlight around the card whose top left is at (x, y)."""
+    return (
+        f'<rect x="{x - 2}" y="{y - 2}" rx="6" width="{CARD_WIDTH + 4}"'
+        f' height="{CARD_HEIGHT + 4}" fill="none" stroke="{colour}" stroke-width="3"/>'
     )
 
 
 def row_piece(
-    cards: Sequence[Card], spanish: bool, *, face_down: bool = False, wrap: bool = True
+    cards: Sequence[Card],
+    spanish: bool,
+    *,
+    face_down: bool = False,
+    wrap: bool = True,
+    palette: Palette = DEFAULT_PALETTE,
+    highlight: Collection[int] = (),
 ) -> Piece:
     """Cards in overlapping rows at the origin, wrapping past :data:`MAX_ROW_WIDTH`
-    unless ``wrap`` is false (a meld stays on one line: it holds at most 32 cards)."""
+    unless ``wrap`` is false (a meld stays on one line: it holds at most 32 cards); the
+    cards at the positions ``highlight`` are outlined, over the row."""
     step = STEP
     per_row = (MAX_ROW_WIDTH - CARD_WIDTH) // step + 1 if wrap else max(1, len(cards))
     parts = []
+    outlines = []
     for index, card in enumerate(cards):
         line, column = divmod(index, per_row)
-        parts.append(
-            card_group(card, spanish, column * step, line * (CARD_HEIGHT + 6), face_down=face_down)
-        )
+        x, y = column * step, line * (CARD_HEIGHT + 6)
+        parts.append(card_group(card, spanish, x, y, face_down=face_down, palette=palette))
+        if index in highlight:
+            outlines.append(outline(x, y, palette.highlight))
+    parts += outlines
     if not cards:
         return Piece("", 0, CARD_HEIGHT)
     lines = (len(cards) - 1) // per_row + 1
@@ -184,11 +243,17 @@ def row_piece(
 
 
 def meld_piece(
-    cards: Sequence[Card], represented: Sequence[Card], wild: Sequence[int], spanish: bool
+    cards: Sequence[Card],
+    represented: Sequence[Card],
+    wild: Sequence[int],
+    spanish: bool,
+    *,
+    palette: Palette = DEFAULT_PALETTE,
+    highlight: Collection[int] = (),
 ) -> Piece:
     """A meld at the origin: its cards in order, and under each wild card (the indexes
-    ``wild``) the card it stands for."""
-    parts = [row_piece(cards, spanish, wrap=False).body]
+    ``wild``) the card it stands for; the cards at the positions ``highlight`` outlined."""
+    parts = [row_piece(cards, spanish, wrap=False, palette=palette, highlight=highlight).body]
     for position in wild:
         stands_for = represented[position]
         x = position * STEP + 2
@@ -214,10 +279,26 @@ def _index_small(card: Card, spanish: bool, x: int, y: int) -> str:
     )
 
 
-def document(body: str, width: int, height: int, label: str) -> str:
-    """A whole SVG document of the given size around ``body``."""
+def document(
+    body: str,
+    width: int,
+    height: int,
+    label: str,
+    *,
+    size: int | None = None,
+    palette: Palette = DEFAULT_PALETTE,
+) -> str:
+    """A whole SVG document of the given size around ``body``; ``size``, when given, is
+    the width it is shown at (its height in proportion), the drawing scaled to fit."""
+    shown_width, shown_height = width, height
+    if size is not None:
+        shown_width, shown_height = size, max(1, (height * size + width // 2) // width)
+    if palette.background is not None:
+        body = f'<rect width="{width}" height="{height}" fill="{palette.background}"/>{body}'
+    if palette.ink is not None:
+        body = f'<g fill="{palette.ink}">{body}</g>'
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{shown_width}" height="{shown_height}"'
         f' viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif"'
         f' role="img" aria-label="{escape(label)}">'
         f"<title>{escape(label)}</title>{body}</svg>"
@@ -230,24 +311,34 @@ def is_spanish_order(rank_order: tuple[int, ...]) -> bool:
 
 
 def meld_picture(
-    cards: Sequence[Card], represented: Sequence[Card], wild: Sequence[int], spanish: bool
+    cards: Sequence[Card],
+    represented: Sequence[Card],
+    wild: Sequence[int],
+    spanish: bool,
+    *,
+    size: int | None = None,
+    palette: Palette = DEFAULT_PALETTE,
 ) -> str:
     """A meld as a whole SVG document."""
-    piece = meld_piece(cards, represented, wild, spanish)
+    piece = meld_piece(cards, represented, wild, spanish, palette=palette)
     names = " ".join(
         f"{CARD_NAMES[card]}={CARD_NAMES[represented[index]]}"
         if index in wild
         else CARD_NAMES[card]
         for index, card in enumerate(cards)
     )
-    return framed(piece, f"meld {names}")
+    return framed(piece, f"meld {names}", size=size, palette=palette)
 
 
-def framed(piece: Piece, label: str) -> str:
-    """A piece as a whole SVG document, with a margin around it."""
+def framed(
+    piece: Piece, label: str, *, size: int | None = None, palette: Palette = DEFAULT_PALETTE
+) -> str:
+    """A piece as a whole SVG document, with a margin around it (see :func:`document`)."""
     return document(
         f'<g transform="translate({MARGIN} {MARGIN})">{piece.body}</g>',
         max(piece.width, 1) + 2 * MARGIN,
         piece.height + 2 * MARGIN,
         label,
+        size=size,
+        palette=palette,
     )

@@ -28,36 +28,61 @@ identifiers, integer coordinates) and bounded: a picture holds at most
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any
 
+import attrs
+
 from scala40._checks import describe, is_int
+from scala40._scene import (
+    MAX_LISTED_MOVES,
+    MeldCards,
+    Scene,
+    Stack,
+    draw_scene,
+    meld_of_text,
+    move_picture,
+    moves_picture,
+    table_piece,
+)
+from scala40._scene import Marks as Marks
 from scala40._svg import (
     CARD_HEIGHT,
     CARD_WIDTH,
-    MAX_ROW_WIDTH,
+    DEFAULT_PALETTE,
+    Palette,
     Piece,
     card_group,
     framed,
     is_spanish_order,
     meld_picture,
-    meld_piece,
     row_piece,
-    text,
 )
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards
+from scala40.client_view import ClientView, view_from_dict
 from scala40.errors import InvalidArgumentError, InvalidCardError, UnknownGameError
 from scala40.game import State, View, load_game, position_from_text
 from scala40.melds import Meld, MeldKind
 
+MAX_MOVE_TEXT = 20_000
+"""The longest text of a move read (:data:`scala40.movekinds.MAX_MOVE_TEXT`, which this
+module may not import: moves draw themselves with it)."""
+
 __all__ = [
+    "COLOR_NAMES",
     "MAX_DRAWN_CARDS",
+    "MAX_LISTED_MOVES",
+    "MAX_SIZE",
     "PACKS",
+    "Hand",
     "card_svg",
     "cards_svg",
     "last_hand_svg",
     "meld_svg",
+    "move_svg",
+    "moves_svg",
     "state_svg",
     "table_svg",
     "view_svg",
@@ -70,13 +95,6 @@ Spanish pack (Chinchón, La Conga)."""
 MAX_DRAWN_CARDS = 1_000
 """The most cards one picture draws (a game's deck holds at most 428); asking for more
 raises :class:`~scala40.errors.InvalidArgumentError`."""
-
-_LINE = 18
-"""The height of a line of text."""
-_GAP = 10
-"""The space between the parts of a picture."""
-_MELD_GAP = 12
-"""The space between two melds of a table."""
 
 
 def _pack_is_spanish(pack: object) -> bool:
@@ -93,8 +111,16 @@ def _bounded(cards: tuple[Card, ...], what: str) -> tuple[Card, ...]:
     return cards
 
 
-def card_svg(card: Card | str, *, pack: str = "french", face_down: bool = False) -> str:
-    """One card (a code or its text), face up or, with ``face_down=True``, its back.
+def card_svg(
+    card: Card | str,
+    *,
+    pack: str = "french",
+    face_down: bool = False,
+    size: int | None = None,
+    colors: Mapping[str, str] | None = None,
+) -> str:
+    """One card (a code or its text), face up or, with ``face_down=True``, its back;
+    ``size`` and ``colors`` as :func:`view_svg` takes them.
 
     >>> from xml.etree import ElementTree
     >>> picture = ElementTree.fromstring(card_svg("QD", pack="spanish"))
@@ -114,14 +140,22 @@ def card_svg(card: Card | str, *, pack: str = "french", face_down: bool = False)
     spanish = _pack_is_spanish(pack)
     if type(face_down) is not bool:
         raise InvalidArgumentError(f"face_down must be True or False, got {describe(face_down)}")
-    piece = Piece(card_group(code, spanish, 0, 0, face_down=face_down), CARD_WIDTH, CARD_HEIGHT)
-    return framed(piece, "hidden card" if face_down else f"card {CARD_NAMES[code]}")
+    palette = _palette(colors)
+    body = card_group(code, spanish, 0, 0, face_down=face_down, palette=palette)
+    label = "hidden card" if face_down else f"card {CARD_NAMES[code]}"
+    return framed(Piece(body, CARD_WIDTH, CARD_HEIGHT), label, size=_size(size), palette=palette)
 
 
 def cards_svg(
-    cards: Iterable[Card | str] | str, *, pack: str = "french", face_down: bool = False
+    cards: Iterable[Card | str] | str,
+    *,
+    pack: str = "french",
+    face_down: bool = False,
+    size: int | None = None,
+    colors: Mapping[str, str] | None = None,
 ) -> str:
-    """Cards in a fanned row, in the order given (a hand); rows wrap at 760 pixels.
+    """Cards in a fanned row, in the order given (a hand); rows wrap at 760 pixels;
+    ``size`` and ``colors`` as :func:`view_svg` takes them.
 
     >>> from xml.etree import ElementTree
     >>> picture = ElementTree.fromstring(cards_svg("AS 2S 3S JK"))
@@ -147,16 +181,19 @@ def cards_svg(
     if type(face_down) is not bool:
         raise InvalidArgumentError(f"face_down must be True or False, got {describe(face_down)}")
     label = f"{len(codes)} hidden cards" if face_down else "cards " + _names(codes)
-    return framed(row_piece(codes, spanish, face_down=face_down), label)
+    palette = _palette(colors)
+    row = row_piece(codes, spanish, face_down=face_down, palette=palette)
+    return framed(row, label, size=_size(size), palette=palette)
 
 
 def _names(cards: Sequence[Card]) -> str:
     return " ".join(CARD_NAMES[card] for card in cards) or "(none)"
 
 
-def _meld_piece(meld: Meld) -> Piece:
+def _meld_cards(meld: Meld) -> MeldCards:
     wild = meld.wild_positions if meld.kind is not MeldKind.WILD else ()
-    return meld_piece(meld.cards, meld.represented, wild, is_spanish_order(meld.rules.rank_order))
+    spanish = is_spanish_order(meld.rules.rank_order)
+    return MeldCards(meld.cards, meld.represented, wild, spanish)
 
 
 def _check_meld(meld: object) -> Meld:
@@ -165,10 +202,12 @@ def _check_meld(meld: object) -> Meld:
     return meld
 
 
-def meld_svg(meld: Meld) -> str:
+def meld_svg(
+    meld: Meld, *, size: int | None = None, colors: Mapping[str, str] | None = None
+) -> str:
     """One meld; under each wild card, the card it stands for (C-WILD). The pack is the
     one of the rules the meld was checked under (a Spanish rank order shows the Spanish
-    suits).
+    suits); ``size`` and ``colors`` as :func:`view_svg` takes them.
 
     >>> from scala40 import check_meld
     >>> "stands for 7♠" in meld_svg(check_meld("5S 6S JK"))
@@ -179,32 +218,17 @@ def meld_svg(meld: Meld) -> str:
     checked = _check_meld(meld)
     wild = checked.wild_positions if checked.kind is not MeldKind.WILD else ()
     spanish = is_spanish_order(checked.rules.rank_order)
-    return meld_picture(checked.cards, checked.represented, wild, spanish)
+    palette = _palette(colors)
+    return meld_picture(
+        checked.cards, checked.represented, wild, spanish, size=_size(size), palette=palette
+    )
 
 
-def _table_piece(melds: Sequence[Meld]) -> Piece:
-    """Melds left to right, numbered as moves name them (#0, #1, ...), wrapping."""
-    parts: list[str] = []
-    x = y = width = line_height = 0
-    for index, meld in enumerate(melds):
-        piece = _meld_piece(meld)
-        if x and x + piece.width > MAX_ROW_WIDTH:
-            x, y = 0, y + line_height + _GAP
-            line_height = 0
-        parts.append(
-            f'<g transform="translate({x} {y})">{text(0, 12, f"#{index}", 11)}'
-            f'<g transform="translate(0 {_LINE})">{piece.body}</g></g>'
-        )
-        width = max(width, x + piece.width)
-        line_height = max(line_height, piece.height + _LINE)
-        x += piece.width + _MELD_GAP
-    if not melds:
-        return Piece(text(0, 12, "(no melds)", 12), 80, _LINE)
-    return Piece("".join(parts), width, y + line_height)
-
-
-def table_svg(melds: Iterable[Meld]) -> str:
-    """A table of melds, numbered as moves name them (``#0``, ``#1``, ...).
+def table_svg(
+    melds: Iterable[Meld], *, size: int | None = None, colors: Mapping[str, str] | None = None
+) -> str:
+    """A table of melds, numbered as moves name them (``#0``, ``#1``, ...); ``size`` and
+    ``colors`` as :func:`view_svg` takes them.
 
     >>> from scala40 import check_meld
     >>> picture = table_svg([check_meld("5S 6S 7S"), check_meld("9H 9D 9C")])
@@ -224,7 +248,9 @@ def table_svg(melds: Iterable[Meld]) -> str:
         drawn += len(checked[-1])
         if drawn > MAX_DRAWN_CARDS:
             raise InvalidArgumentError(f"melds: at most {MAX_DRAWN_CARDS} cards are drawn")
-    return framed(_table_piece(checked), f"table of {len(checked)} melds")
+    palette = _palette(colors)
+    piece = table_piece([_meld_cards(meld) for meld in checked], False, palette=palette)
+    return framed(piece, f"table of {len(checked)} melds", size=_size(size), palette=palette)
 
 
 def _items(items: Iterable[Any], what: str) -> Iterator[object]:
@@ -243,31 +269,130 @@ def _items(items: Iterable[Any], what: str) -> Iterator[object]:
         yield item
 
 
-# -- states and views -------------------------------------------------------------------
+# -- options -----------------------------------------------------------------------------
+
+COLOR_NAMES = ("face", "back", "border", "ink", "highlight", "background")
+"""The parts whose colour ``colors`` may set: card faces, card backs, card borders, text,
+the highlight around marked cards, and the background (transparent by default)."""
+
+MAX_SIZE = 10_000
+"""The widest ``size`` a picture may be given, in pixels."""
+
+_COLOUR = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?|[a-zA-Z]{1,30}")
+_FILL_PLACE = re.compile(r"stock|discard|table|#\d{1,4}|seat \d{1,2}")
 
 
-class _Stack:
-    """Parts of a picture placed one under the other."""
+def _palette(colors: object) -> Palette:
+    """``colors`` (a mapping of :data:`COLOR_NAMES` to CSS colours: ``#rgb``, ``#rrggbb``
+    or a colour's name) as a palette."""
+    if colors is None:
+        return DEFAULT_PALETTE
+    if not isinstance(colors, Mapping) or len(colors) > len(COLOR_NAMES):
+        raise InvalidArgumentError(
+            f"colors must map parts ({', '.join(COLOR_NAMES)}) to colours, got {describe(colors)}"
+        )
+    chosen: dict[str, str] = {}
+    for part, colour in colors.items():
+        if part not in COLOR_NAMES:
+            raise InvalidArgumentError(
+                f"colors: no part {describe(part)}; parts: {', '.join(COLOR_NAMES)}"
+            )
+        chosen[part] = _colour(colour, f"colors[{part!r}]")
+    return Palette(**chosen)
 
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.width = 0
-        self.height = 0
 
-    def line(self, content: str, *, bold: bool = False, size: int = 13) -> None:
-        self.parts.append(text(0, self.height + 13, content, size, bold=bold))
-        # No font metrics here: three quarters of the font size a character is wide
-        # enough for the sans-serif fonts that browsers use (bold included).
-        self.width = max(self.width, len(content) * size * 3 // 4)
-        self.height += _LINE
+def _colour(value: object, what: str) -> str:
+    if not (isinstance(value, str) and _COLOUR.fullmatch(value)):
+        raise InvalidArgumentError(
+            f"{what} must be a colour (#rgb, #rrggbb or a name), got {describe(value)}"
+        )
+    return value
 
-    def piece(self, piece: Piece, indent: int = 0) -> None:
-        self.parts.append(f'<g transform="translate({indent} {self.height})">{piece.body}</g>')
-        self.width = max(self.width, indent + piece.width)
-        self.height += piece.height + _GAP
 
-    def as_piece(self) -> Piece:
-        return Piece("".join(self.parts), self.width, self.height)
+def _size(size: object) -> int | None:
+    if size is None:
+        return None
+    if not (is_int(size) and 16 <= size <= MAX_SIZE):
+        raise InvalidArgumentError(
+            f"size must be a width in pixels from 16 to {MAX_SIZE}, got {describe(size)}"
+        )
+    return int(size)
+
+
+def _fill(fill: object) -> dict[str, str]:
+    """``fill``: places (``"stock"``, ``"discard"``, ``"table"``, a table meld ``"#2"``,
+    a seat's hand ``"seat 1"``) to colours."""
+    if fill is None:
+        return {}
+    if not isinstance(fill, Mapping) or len(fill) > 64:
+        raise InvalidArgumentError(
+            f"fill must map at most 64 places to colours, got {describe(fill)}"
+        )
+    chosen = {}
+    for place, colour in fill.items():
+        if not (isinstance(place, str) and _FILL_PLACE.fullmatch(place)):
+            raise InvalidArgumentError(
+                "fill: a place is 'stock', 'discard', 'table', a table meld ('#2') or a "
+                f"seat's hand ('seat 1'), got {describe(place)}"
+            )
+        chosen[place] = _colour(colour, f"fill[{place!r}]")
+    return chosen
+
+
+def _optional_card(card: object, what: str) -> Card | None:
+    if card is None:
+        return None
+    try:
+        return as_card(card)
+    except InvalidCardError as error:
+        raise InvalidArgumentError(f"{what}: {error}") from None
+
+
+def _move_text(move: object, move_set: Any) -> str | None:
+    """``move`` (a move, its text or its dictionary) as the text of a move of
+    ``move_set``, read and checked by it (a game with no move set: text only)."""
+    if move is None:
+        return None
+    if isinstance(move, str) and len(move) > MAX_MOVE_TEXT:
+        raise InvalidArgumentError(
+            f"last_move: a move's text is at most {MAX_MOVE_TEXT} characters"
+        )
+    if move_set is None:
+        if isinstance(move, str):
+            return " ".join(move.split())
+        raise InvalidArgumentError(
+            f"last_move must be a move's text for this game, got {describe(move)}"
+        )
+    if isinstance(move, str):
+        return str(move_set.parse(move))
+    if isinstance(move, Mapping):
+        return str(move_set.from_dict(move))
+    if isinstance(move, tuple(move_set.kinds)):
+        return str(move)
+    raise InvalidArgumentError(f"last_move must be a move of this game, got {describe(move)}")
+
+
+def _marks(
+    move_set: Any,
+    seats: int,
+    last_move: object,
+    taken: object,
+    fill: object,
+    perspective: object,
+    size: object,
+    colors: object,
+) -> Marks:
+    return Marks(
+        last_move=_move_text(last_move, move_set),
+        taken=_optional_card(taken, "taken"),
+        fill=_fill(fill),
+        perspective=_seat(perspective, seats, "perspective"),
+        size=_size(size),
+        palette=_palette(colors),
+    )
+
+
+# -- states and views --------------------------------------------------------------------
 
 
 def _field(obj: Any, name: str, default: Any = None) -> Any:
@@ -290,17 +415,20 @@ def _cards_value(value: object, name: str) -> tuple[Card, ...]:
 
 
 def _count_field(obj: Any, name: str) -> int:
-    value = _field(obj, name)
+    return _count(_field(obj, name), name)
+
+
+def _count(value: object, name: str) -> int:
     if not (is_int(value) and 0 <= value <= MAX_DRAWN_CARDS):
         raise InvalidArgumentError(f"{name} must be a count of cards, got {describe(value)}")
     return int(value)
 
 
-def _melds_field(obj: Any) -> tuple[Meld, ...]:
+def _melds_field(obj: Any) -> tuple[MeldCards, ...]:
     value = _field(obj, "table", ())
     if not (isinstance(value, tuple) and len(value) <= MAX_DRAWN_CARDS // 3):
         raise InvalidArgumentError(f"table must be a tuple of melds, got {describe(value)}")
-    return tuple(_check_meld(meld) for meld in value)
+    return tuple(_meld_cards(_check_meld(meld)) for meld in value)
 
 
 def _is_spanish_rules(rules: Any) -> bool:
@@ -339,18 +467,16 @@ def _seat(value: object, seats: int, what: str) -> int | None:
 
 
 def _numbers(value: object, what: str) -> tuple[int, ...]:
-    if not (isinstance(value, tuple) and len(value) <= MAX_DRAWN_CARDS):
+    if not (isinstance(value, (tuple, list)) and len(value) <= MAX_DRAWN_CARDS):
         raise InvalidArgumentError(f"{what} must be a tuple of numbers, got {describe(value)}")
     return tuple(_number(item, what) for item in value)
 
 
-def _status(obj: Any, seats: int) -> str:
-    phase = _field(_field(obj, "phase"), "value", "")
+def _status(phase: object, is_over: bool, winners: object, current: int | None) -> str:
     phase = phase if isinstance(phase, str) and len(phase) <= 20 else ""
-    if _field(obj, "is_over", phase == "over") is True:
-        winners = ", ".join(str(seat) for seat in _numbers(_field(obj, "winners", ()), "winners"))
-        return f"game over: seat {winners} won" if winners else "game over"
-    current = _seat(obj.current_player, seats, "current_player")
+    if is_over:
+        names = ", ".join(str(seat) for seat in _numbers(winners, "winners"))
+        return f"game over: seat {names} won" if names else "game over"
     if current is None:
         return f"{phase}: chance step (a shuffle)"
     return (
@@ -358,64 +484,43 @@ def _status(obj: Any, seats: int) -> str:
     )
 
 
-def _scores(obj: Any, seats: int) -> list[str]:
-    """Each seat's caption: its total, where the game keeps one per seat."""
-    scores = _field(obj, "scores")
-    if isinstance(scores, tuple) and len(scores) == seats:
-        return [f"{score} points" for score in _numbers(scores, "scores")]
-    return [""] * seats
-
-
-def _picture(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) -> str:
-    """The picture of a state (every hand a tuple) or a view (hidden hands as counts)."""
-    title = _title(_field(obj, "game_name", _field(_field(obj, "state_type"), "game_name")))
-    spanish = _is_spanish_rules(_field(obj, "rules"))
+def _scene(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) -> Scene:
+    """The scene of a state (every hand a tuple) or a view (hidden hands as counts)."""
     seats = len(hands)
-    stack = _Stack()
-    hand_number = _number(_field(obj, "hand_number", 0), "hand_number")
-    who = "" if viewer is None else f" · seen by seat {viewer}"
-    stack.line(f"{title} · hand {hand_number}{who}", bold=True, size=15)
-    status = _status(obj, seats)
-    stack.line(status)
+    phase = _field(_field(obj, "phase"), "value", "")
+    over = _field(obj, "is_over", phase == "over") is True
+    current = _seat(obj.current_player, seats, "current_player")
+    scores = _field(obj, "scores")
     totals = _field(obj, "totals")
-    if isinstance(totals, tuple) and not isinstance(_field(obj, "scores"), tuple):
-        stack.line("side totals: " + ", ".join(map(str, _numbers(totals, "totals"))))
-    piles: list[str] = []
+    active = _field(obj, "active")
+    stock: int | None = None
     if hasattr(obj, "stock") or hasattr(obj, "stock_size"):
         stock = (
             len(_cards_field(obj, "stock")) if viewer is None else _count_field(obj, "stock_size")
         )
-        piles += [
-            card_group(0, spanish, 0, _LINE, face_down=True),
-            text(0, 12, f"stock {stock}", 12),
-        ]
-    if hasattr(obj, "discard"):
-        discard = _cards_field(obj, "discard")
-        piles.append(text(70, 12, f"discard pile {len(discard)}", 12))
-        if discard:
-            piles.append(card_group(discard[-1], spanish, 70, _LINE))
-    stack.piece(Piece("".join(piles), 170, _LINE + CARD_HEIGHT))
-    if hasattr(obj, "table"):
-        stack.line("Table", bold=True)
-        stack.piece(_table_piece(_melds_field(obj)))
-    captions = _scores(obj, seats)
-    active = _field(obj, "active")
-    current = _seat(obj.current_player, seats, "current_player")
-    for seat, hand in enumerate(hands):
-        notes = [captions[seat]] if captions[seat] else []
-        if seat == viewer:
-            notes.append("you")
-        if seat == current:
-            notes.append("to move")
-        if isinstance(active, tuple) and len(active) == seats and not active[seat]:
-            notes.append("out")
-        stack.line(f"Seat {seat}" + "".join(f" · {note}" for note in notes), bold=seat == current)
-        if isinstance(hand, int):
-            stack.piece(row_piece((0,) * hand, spanish, face_down=True))
-        else:
-            stack.piece(row_piece(hand, spanish))
-    label = f"{title}, hand {hand_number}{who}: {status}"
-    return framed(stack.as_piece(), label)
+    taken = _field(obj, "taken")
+    return Scene(
+        title=_title(_field(obj, "game_name", _field(_field(obj, "state_type"), "game_name"))),
+        hand_number=_number(_field(obj, "hand_number", 0), "hand_number"),
+        viewer=viewer,
+        status=_status(phase, over, _field(obj, "winners", ()), current),
+        current=current,
+        hands=hands,
+        spanish=_is_spanish_rules(_field(obj, "rules")),
+        scores=_numbers(scores, "scores")
+        if isinstance(scores, tuple) and len(scores) == seats
+        else None,
+        totals=_numbers(totals, "totals")
+        if isinstance(totals, tuple) and not isinstance(scores, tuple)
+        else None,
+        stock=stock,
+        discard=_cards_field(obj, "discard") if hasattr(obj, "discard") else None,
+        table=_melds_field(obj) if hasattr(obj, "table") else None,
+        active=tuple(bool(flag) for flag in active)
+        if isinstance(active, tuple) and len(active) == seats
+        else None,
+        taken=taken if is_int(taken) and taken in range(len(CARD_NAMES)) else None,
+    )
 
 
 def _position(given: object, view: bool) -> object:
@@ -429,10 +534,22 @@ def _position(given: object, view: bool) -> object:
     return found
 
 
-def state_svg(state: State | str) -> str:
+def state_svg(
+    state: State | str,
+    *,
+    last_move: object = None,
+    taken: Card | str | None = None,
+    fill: Mapping[str, str] | None = None,
+    perspective: int | None = None,
+    size: int | None = None,
+    colors: Mapping[str, str] | None = None,
+) -> str:
     """A whole state as its referee sees it: every hand face up, the stock, the discard
     pile's top card, the table and each seat's total. ``state`` may also be given as its
     text (``state.to_text()``).
+
+    The options (all keyword-only, all checked) are those of :func:`view_svg`, with
+    ``taken`` outlined in the hand of the seat to play.
 
     >>> from scala40.games.chinchon import new_game
     >>> picture = state_svg(new_game(players=2, seed=1))
@@ -441,7 +558,8 @@ def state_svg(state: State | str) -> str:
     >>> state_svg(new_game(players=2, seed=1).to_text()) == picture
     True
 
-    :raises InvalidArgumentError: ``state`` is not a game's state (or a view's text).
+    :raises InvalidArgumentError: ``state`` is not a game's state (or a view's text), or
+        an option is not what it must be.
     :raises InvalidPositionError: its text describes no valid state.
     """
     given: object = _position(state, view=False)
@@ -454,31 +572,85 @@ def state_svg(state: State | str) -> str:
     drawn: list[tuple[Card, ...] | int] = []
     for seat, hand in enumerate(hands):
         drawn.append(_cards_value(hand, f"hand {seat}"))
-    return _picture(state, drawn, None)
+    scene = _scene(state, drawn, None)
+    moves = _field(type(state), "MOVES")
+    marks = _marks(moves, len(drawn), last_move, taken, fill, perspective, size, colors)
+    return draw_scene(scene, marks)
 
 
-def view_svg(view: View | str) -> str:
+def view_svg(
+    view: View | Mapping[str, Any] | str,
+    *,
+    last_move: object = None,
+    taken: Card | str | None = None,
+    fill: Mapping[str, str] | None = None,
+    perspective: int | None = None,
+    size: int | None = None,
+    colors: Mapping[str, str] | None = None,
+) -> str:
     """What one seat sees: its own hand face up, the others' face down (only how many
     cards they hold), the stock's size, the discard pile's top card and the table.
-    ``view`` may also be given as its text (``view.to_text()``).
 
-    The picture reads the view alone: two states that differ only in cards the seat
-    cannot see give the same picture.
+    ``view`` is a seat's view, its text (``view.to_text()``), or its JSON
+    (``view.to_dict()``, as a server sends it), read as untrusted input
+    (:func:`~scala40.client_view.view_from_dict` checks it, and each field the picture
+    reads is checked again): all give the same picture. The
+    picture reads the view alone: two states that differ only in cards the seat cannot
+    see give the same picture.
+
+    The options, like those of python-chess's ``chess.svg.board``:
+
+    ``last_move``
+        the move that led here (a move, its text or its dictionary; read by the game):
+        written under the status, and the cards it laid or named outlined where they now
+        lie face up (the table's melds, the top of the discard pile);
+    ``taken``
+        a card of the seat's hand to outline, the card just taken (by default the card
+        the view says was taken from the discard pile this turn, if any);
+    ``fill``
+        places to colour behind: ``"stock"``, ``"discard"``, ``"table"``, a table meld
+        (``"#2"``) or a seat's hand (``"seat 1"``), each to a colour;
+    ``perspective``
+        a seat drawn last, nearest the bottom, the others above it in turn order from the
+        seat after it (by default the seats in order);
+    ``size``
+        the width the picture is shown at, in pixels (its height in proportion);
+    ``colors``
+        colours of the parts named in :data:`COLOR_NAMES`.
+
+    Colours are ``#rgb``, ``#rrggbb`` or a colour's name.
 
     >>> from scala40 import new_game
     >>> state = new_game(players=3, seed=4)
     >>> view_svg(state.view(1)).count("<title>hidden card</title>")
     27
+    >>> view_svg(state.view(1).to_dict()) == view_svg(state.view(1))
+    True
     >>> view_svg(state.view(1).to_text()) == view_svg(state.view(1))
     True
+    >>> picture = view_svg(state.view(1), size=300, fill={"discard": "#ffe08a"})
+    >>> picture[:70]
+    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="345" viewB'
 
     :raises InvalidArgumentError: ``view`` is not a seat's view of a game (or a whole
-        state's text).
+        state's text), or an option is not what it must be.
+    :raises SerializationError: ``view`` is a dictionary that is not a view's JSON.
     :raises InvalidPositionError: its text describes no valid view.
+    :raises InvalidMoveError: ``last_move`` is no move of the view's game.
     """
     given: object = _position(view, view=True)
-    view = given  # type: ignore[assignment]
-    if not isinstance(given, View) or not hasattr(given, "hand_sizes"):
+    if isinstance(given, Mapping):
+        client = view_from_dict(given)
+        scene, move_set = _scene_of_json(client)
+    else:
+        scene, move_set = _scene_of_view(given)
+    seats = len(scene.hands)
+    marks = _marks(move_set, seats, last_move, taken, fill, perspective, size, colors)
+    return draw_scene(scene, marks)
+
+
+def _scene_of_view(view: object) -> tuple[Scene, Any]:
+    if not isinstance(view, View) or not hasattr(view, "hand_sizes"):
         raise InvalidArgumentError(f"expected a seat's view, got {describe(view)}")
     sizes = _field(view, "hand_sizes")
     player = _field(view, "player")
@@ -489,13 +661,214 @@ def view_svg(view: View | str) -> str:
     own = _cards_field(view, "hand")
     drawn: list[tuple[Card, ...] | int] = []
     for seat in range(len(sizes)):
-        if seat == player:
-            drawn.append(own)
-        elif is_int(sizes[seat]) and 0 <= sizes[seat] <= MAX_DRAWN_CARDS:
-            drawn.append(int(sizes[seat]))
-        else:
-            raise InvalidArgumentError(f"hand_sizes[{seat}] must be a count of cards")
-    return _picture(view, drawn, player)
+        drawn.append(own if seat == player else _count(sizes[seat], f"hand_sizes[{seat}]"))
+    return _scene(view, drawn, player), _field(_field(view, "state_type"), "MOVES")
+
+
+_CODES = {name: code for code, name in enumerate(CARD_NAMES)}
+
+
+def _json_cards(value: object, what: str) -> tuple[Card, ...]:
+    if not (isinstance(value, list) and len(value) <= MAX_DRAWN_CARDS):
+        raise InvalidArgumentError(f"{what} must be a list of cards, got {describe(value)}")
+    if not all(isinstance(name, str) and name in _CODES for name in value):
+        raise InvalidArgumentError(f"{what} must hold cards in card notation")
+    return tuple(_CODES[name] for name in value)
+
+
+def _json_meld(text: object, what: str) -> MeldCards:
+    """A meld as the notation writes it (``JK=5H 6H 7H``)."""
+    if not (isinstance(text, str) and len(text) <= 8 * MAX_DRAWN_CARDS):
+        raise InvalidArgumentError(f"{what} must be a meld's text, got {describe(text)}")
+    meld = meld_of_text(text)
+    if meld is None:
+        raise InvalidArgumentError(f"{what} is not a meld's text, got {describe(text)}")
+    return meld
+
+
+def _json_rules_spanish(game: Any, rules: object) -> bool:
+    """Whether the view's rules (their dictionary, checked by the game) deal a Spanish
+    pack; a game not registered here draws with the French one."""
+    if game is None:
+        return False
+    return _is_spanish_rules(game.ruleset_type.from_dict(rules))
+
+
+def _scene_of_json(client: ClientView) -> tuple[Scene, Any]:
+    """The scene of a view's JSON, read back and checked (:func:`view_from_dict`), each
+    field the picture reads checked once more for what the picture needs of it."""
+    public = client.public
+    try:
+        game: Any = load_game(client.game)
+    except UnknownGameError:
+        game = None
+    sizes = public.get("hand_sizes")
+    if not (isinstance(sizes, list) and 1 <= len(sizes) <= 16):
+        raise InvalidArgumentError(
+            f"public.hand_sizes must be a list of counts, got {describe(sizes)}"
+        )
+    seats = len(sizes)
+    if client.seat >= seats:
+        raise InvalidArgumentError(f"seat must be a seat of the view, got {client.seat}")
+    hands: list[tuple[Card, ...] | int] = []
+    for seat in range(seats):
+        hands.append(
+            _json_cards(list(client.hand), "hand")
+            if seat == client.seat
+            else _count(sizes[seat], f"public.hand_sizes[{seat}]")
+        )
+    current = _seat(client.current_player, seats, "current_player")
+    totals = public.get("totals")
+    by_side = isinstance(totals, list) and list(client.scores) == totals
+    table = public.get("table")
+    if table is not None and not (isinstance(table, list) and len(table) <= MAX_DRAWN_CARDS // 3):
+        raise InvalidArgumentError(f"public.table must be a list of melds, got {describe(table)}")
+    active = public.get("active")
+    if active is not None and not (
+        isinstance(active, list) and len(active) == seats and all(type(a) is bool for a in active)
+    ):
+        raise InvalidArgumentError(
+            f"public.active must be one flag a seat, got {describe(active)}"
+        )
+    taken = public.get("taken")
+    scene = Scene(
+        title=_title(client.game),
+        hand_number=_number(public.get("hand_number", 0), "public.hand_number"),
+        viewer=client.seat,
+        status=_status(
+            client.phase, client.is_over or client.phase == "over", list(client.winners), current
+        ),
+        current=current,
+        hands=hands,
+        spanish=_json_rules_spanish(game, public.get("rules")),
+        scores=client.scores if len(client.scores) == seats and not by_side else None,
+        totals=_numbers(totals, "public.totals") if by_side else None,
+        stock=_count(public["stock_size"], "public.stock_size")
+        if "stock_size" in public
+        else None,
+        discard=_json_cards(public["discard"], "public.discard") if "discard" in public else None,
+        table=None
+        if table is None
+        else tuple(_json_meld(meld, f"public.table[{index}]") for index, meld in enumerate(table)),
+        active=None if active is None else tuple(active),
+        taken=None if taken is None else _json_cards([taken], "public.taken")[0],
+    )
+    if sum(len(hand) if isinstance(hand, tuple) else hand for hand in hands) > MAX_DRAWN_CARDS:
+        raise InvalidArgumentError(f"a picture draws at most {MAX_DRAWN_CARDS} cards")
+    return scene, None if game is None else game.move_set
+
+
+# -- moves and hands ---------------------------------------------------------------------
+
+
+def _a_move(move: object) -> tuple[str, bool]:
+    """A move's text, and whether its game deals a Spanish pack (its move set says)."""
+    move_set = _field(type(move), "move_set")
+    if move_set is None or not hasattr(move, "to_dict"):
+        raise InvalidArgumentError(f"expected a move of a game, got {describe(move)}")
+    return str(move)[:MAX_MOVE_TEXT], _field(move_set, "pack") == "spanish"
+
+
+def move_svg(
+    move: Any, *, size: int | None = None, colors: Mapping[str, str] | None = None
+) -> str:
+    """A move: its text over the cards it names, each meld it lays with the cards its
+    wild cards stand for, in its game's pack. Notebooks show moves this way.
+
+    >>> from scala40 import load_game
+    >>> move = load_game("chinchon").parse_move("close 7D : AC 2C 3C / 5S 5H JK=5C")
+    >>> picture = move_svg(move)
+    >>> picture.count("<title>stands for"), "sota" in picture or "as de" in picture
+    (1, True)
+
+    :raises InvalidArgumentError: ``move`` is not a move of a game, or a bad option.
+    """
+    text, spanish = _a_move(move)
+    return move_picture(text, spanish, size=_size(size), palette=_palette(colors))
+
+
+def moves_svg(
+    moves: Iterable[Any], *, size: int | None = None, colors: Mapping[str, str] | None = None
+) -> str:
+    """Moves one under the other (a state's legal moves: notebooks show
+    :class:`~scala40.legal.LegalMoves` this way), at most :data:`MAX_LISTED_MOVES`, then
+    how many more there are (at most :data:`MAX_DRAWN_CARDS` moves are read).
+
+    >>> from scala40 import new_game
+    >>> picture = moves_svg(new_game(players=2, seed=3).legal_moves())
+    >>> picture.count("<text"), "draw" in picture
+    (1, True)
+
+    :raises InvalidArgumentError: an item is not a move of a game, more than
+        :data:`MAX_DRAWN_CARDS` moves, or a bad option.
+    """
+    given: object = moves
+    if isinstance(given, (str, bytes, Mapping)) or not hasattr(given, "__iter__"):
+        raise InvalidArgumentError(f"expected moves, got {describe(given)}")
+    texts: list[str] = []
+    spanish = False
+    for item in islice(_items(moves, "moves"), MAX_DRAWN_CARDS + 1):
+        text, spanish = _a_move(item)
+        texts.append(text)
+    if len(texts) > MAX_DRAWN_CARDS:
+        raise InvalidArgumentError(f"moves: at most {MAX_DRAWN_CARDS} moves are read")
+    return moves_picture(texts, spanish, size=_size(size), palette=_palette(colors))
+
+
+def _hand_cards(cards: object) -> tuple[Card, ...]:
+    given: Any = cards
+    if isinstance(given, str) and len(given) > 8 * MAX_DRAWN_CARDS:
+        raise InvalidArgumentError(f"a hand holds at most {MAX_DRAWN_CARDS} cards")
+    if not isinstance(given, (str, bytes, bytearray, dict)) and hasattr(given, "__iter__"):
+        given = tuple(islice(_items(given, "cards"), MAX_DRAWN_CARDS + 1))
+    return _bounded(as_cards(given), "hand")
+
+
+@attrs.frozen
+class Hand:
+    """Cards held, in order, as a value a notebook shows as a picture (a view's ``hand``
+    is a plain tuple of card codes): ``Hand(view.hand)``, or :meth:`of` a view in its
+    game's pack.
+
+    >>> from scala40 import new_game
+    >>> hand = Hand.of(new_game(players=2, seed=1).view(0))
+    >>> len(hand), str(hand)[:8], hand._repr_svg_() == cards_svg(hand.cards)
+    (13, 'AS 6H 6H', True)
+
+    :raises InvalidCardError: an item is not a card.
+    :raises InvalidArgumentError: more than :data:`MAX_DRAWN_CARDS` cards, or a bad pack.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_hand_cards)
+    pack: str = attrs.field(default="french")
+
+    @pack.validator
+    def _check_pack(self, attribute: Any, value: object) -> None:
+        del attribute
+        _pack_is_spanish(value)
+
+    @classmethod
+    def of(cls, view: View) -> Hand:
+        """The hand of ``view``'s seat, in its game's pack.
+
+        :raises InvalidArgumentError: ``view`` is not a seat's view.
+        """
+        scene, _ = _scene_of_view(view)
+        own = scene.hands[scene.viewer or 0]
+        return cls(own if isinstance(own, tuple) else (), "spanish" if scene.spanish else "french")
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __str__(self) -> str:
+        return _names(self.cards)
+
+    def _repr_svg_(self) -> str:
+        """The hand as a fanned row of cards (:func:`cards_svg`)."""
+        return cards_svg(self.cards, pack=self.pack)
 
 
 _ENDINGS = {
@@ -514,10 +887,10 @@ _ENDINGS = {
 def _shown_piece(showing: Any, spanish: bool) -> Piece:
     """What a seat showed at the end of a knock game's hand: its melds, the cards it laid
     off on other seats' melds (CH-LAYOFF), then its unmatched cards."""
-    stack = _Stack()
+    stack = Stack()
     melds = _field(showing, "melds", ())
     if isinstance(melds, tuple) and melds:
-        stack.piece(_table_piece(tuple(_check_meld(meld) for meld in melds)))
+        stack.piece(table_piece([_meld_cards(_check_meld(meld)) for meld in melds], spanish))
     layoffs = _field(showing, "layoffs", ())
     if isinstance(layoffs, tuple) and layoffs:
         laid = ", ".join(_layoff_text(layoff) for layoff in layoffs[:MAX_DRAWN_CARDS])
@@ -561,7 +934,7 @@ def last_hand_svg(game: State | View | str) -> str:
     if result is None:
         raise InvalidArgumentError("no hand has ended yet: there is no last hand to draw")
     spanish = _is_spanish_rules(_field(game, "rules"))
-    stack = _Stack()
+    stack = Stack()
     number = _number(_field(result, "hand_number", 0), "hand_number")
     hands = _field(result, "hands", ())
     if not (isinstance(hands, tuple) and 1 <= len(hands) <= 16):

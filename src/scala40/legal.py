@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Generic, TypeVar, overload
 
 from scala40._checks import describe, is_int
+from scala40._scene import moves_picture
 from scala40.errors import InvalidArgumentError, InvalidMoveError, MoveIndexError
 from scala40.movekinds import MoveSet
 
@@ -180,6 +181,13 @@ class LegalMoves(Generic[M]):
 
     def __bool__(self) -> bool:
         return bool(self._all())
+
+    def _repr_svg_(self) -> str:
+        """The moves as a picture, which notebooks show (:func:`scala40.drawing.moves_svg`)."""
+        moves = self._all()
+        move_set = getattr(type(moves[0]), "move_set", None) if moves else None
+        spanish = getattr(move_set, "pack", None) == "spanish"
+        return moves_picture([str(move) for move in moves], spanish)
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(str(m) for m in self._all())})>"

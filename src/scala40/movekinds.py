@@ -52,6 +52,7 @@ import attrs
 from typing_extensions import Self
 
 from scala40._checks import describe, is_int
+from scala40._scene import move_picture
 from scala40._schema import (
     boolean,
     card,
@@ -511,6 +512,10 @@ class MoveBase:
         """The message for a text whose words after the verb are not :attr:`usage`."""
         return f"'{cls.verb}' {cls.usage}, got {text!r}"
 
+    def _repr_svg_(self) -> str:
+        """The move as a picture, which notebooks show (:func:`scala40.drawing.move_svg`)."""
+        return move_picture(str(self), self.move_set.pack == "spanish")
+
     def meld_text(self) -> str:
         """The text of the meld a :attr:`meld_fields` kind holds (``8C 9C JK=10C``)."""
         cards_name, readings_name = self.meld_fields or ("", "")
@@ -607,8 +612,11 @@ class MoveSet:
         kinds: Sequence[type[MoveBase]],
         *,
         oldest_version: int | None = None,
+        pack: str = "french",
     ) -> None:
         self.format = format
+        self.pack = pack
+        """The pack the game's cards are drawn in: ``"french"`` or ``"spanish"``."""
         self.version = version
         self.versions = range(oldest_version or version, version + 1)
         """The versions :meth:`from_dict` reads: from ``oldest_version`` to ``version``."""

@@ -1,8 +1,8 @@
 """Every game is drawn (:mod:`scala40.drawing`): a state, each seat's view and, once a
 hand has ended, its scoring, as valid SVG, for every registered game and preset, the
 game that ``examples/add_a_game.py`` adds and the adapters' toy game; notebooks get the
-same pictures (``_repr_svg_`` on states, views and melds); and a view's picture never
-shows a card its seat may not know.
+same pictures (``_repr_svg_`` on states, views and melds); a view's JSON gives the same
+picture as the view; and a view's picture never shows a card its seat may not know.
 """
 
 from __future__ import annotations
@@ -72,7 +72,11 @@ def test_every_game_and_preset_is_drawn(game: Game, preset: str) -> None:
             _notebook(state, _parsed(state_svg(state)))
             for seat in range(state.player_count):
                 view = state.view(seat)
-                _notebook(view, _parsed(view_svg(view)))
+                picture = _parsed(view_svg(view))
+                _notebook(view, picture)
+                if builtin:
+                    # A view's JSON, as a server sends it, gives the same picture.
+                    assert view_svg(view.to_dict()) == picture
         if builtin and ended:
             _parsed(last_hand_svg(state))
             _parsed(last_hand_svg(state.view(0)))

@@ -108,7 +108,10 @@ def knock_package(
     ('A whole game of La Conga at one moment', True)
     """
     module = namespace["__name__"]
-    game_kinds = game_move_kinds(rules.TEXT.game, title, kinds, module=module)
+    spanish = rules.Ruleset.default().deck.name.startswith("spanish")
+    game_kinds = game_move_kinds(
+        rules.TEXT.game, title, kinds, module=module, pack="spanish" if spanish else "french"
+    )
     doc = (
         f"A whole game of {title} at one moment (see the shared ``KnockState`` for its fields "
         "and methods)."

@@ -459,12 +459,12 @@ class MoveKinds:
 
 
 def game_move_kinds(
-    game: str, title: str, kinds: Sequence[type[MoveBase]], *, module: str
+    game: str, title: str, kinds: Sequence[type[MoveBase]], *, module: str, pack: str = "french"
 ) -> MoveKinds:
     """The move classes of the knock game ``game``: each shared kind of ``kinds``
     (:data:`KNOCK_KINDS` or :data:`CLOSE_KINDS`, or a choice of the kinds) bound to it, in
     ``module``, read and written under the format ``scala40.GAME.move`` (version 2, and
-    version 1 read too).
+    version 1 read too); ``pack`` is the pack its cards are drawn in.
 
     >>> from scala40.games._knock.moves import CLOSE_KINDS, game_move_kinds
     >>> kinds = game_move_kinds("example", "Example", CLOSE_KINDS, module="example")
@@ -474,5 +474,7 @@ def game_move_kinds(
     ('draw', 'take', 'discard', 'close', 'reenter', 'retire', 'deal', 'restock', 'resign')
     """
     derived = {base: _derive(base, module) for base in kinds}
-    moves = MoveSet(f"scala40.{game}.move", 2, tuple(derived.values()), oldest_version=1)
+    moves = MoveSet(
+        f"scala40.{game}.move", 2, tuple(derived.values()), oldest_version=1, pack=pack
+    )
     return MoveKinds(game, moves, title, derived)
