@@ -26,7 +26,9 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
 
-TOOLS = frozenset({"bots", "tournament", "records", "cli", "__main__", "adapters", "schemas"})
+TOOLS = frozenset(
+    {"bots", "tournament", "records", "cli", "__main__", "adapters", "schemas", "web"}
+)
 """Top-level modules and packages of the tools layer."""
 FACADE = frozenset({"__init__"})
 """The package's front door."""

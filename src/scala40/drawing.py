@@ -60,7 +60,7 @@ from scala40._svg import (
     meld_picture,
     row_piece,
 )
-from scala40.cards import CARD_NAMES, Card, as_card, as_cards
+from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SPANISH_RANK_NAMES, Card, as_card, as_cards
 from scala40.client_view import ClientView, view_from_dict
 from scala40.errors import InvalidArgumentError, InvalidCardError, UnknownGameError
 from scala40.game import State, View, load_game, position_from_text
@@ -77,6 +77,7 @@ __all__ = [
     "MAX_SIZE",
     "PACKS",
     "Hand",
+    "card_set",
     "card_svg",
     "cards_svg",
     "last_hand_svg",
@@ -144,6 +145,36 @@ def card_svg(
     body = card_group(code, spanish, 0, 0, face_down=face_down, palette=palette)
     label = "hidden card" if face_down else f"card {CARD_NAMES[code]}"
     return framed(Piece(body, CARD_WIDTH, CARD_HEIGHT), label, size=_size(size), palette=palette)
+
+
+def card_set(
+    pack: str = "french", *, size: int | None = None, colors: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Every card of a pack as a picture of its own, by file name: ``7S.svg`` and the
+    rest in card notation, the joker ``JK.svg`` and the back ``back.svg`` (the Spanish
+    pack: its 48 cards, A to 9 and the sota, caballo and rey, with the joker some
+    rulesets add). ``scala40 cards --svg DIR`` writes them.
+
+    >>> pictures = card_set("spanish")
+    >>> len(pictures), "back.svg" in pictures, "10S.svg" in pictures
+    (50, True, False)
+    >>> len(card_set("french"))
+    54
+
+    :raises InvalidArgumentError: ``pack`` is not one of :data:`PACKS`, or a bad option.
+    """
+    spanish = _pack_is_spanish(pack)
+    codes = [
+        code
+        for code in range(len(CARD_NAMES))
+        if not spanish or code == JOKER or SPANISH_RANK_NAMES[RANK_OF[code]]
+    ]
+    pictures = {
+        f"{CARD_NAMES[code]}.svg": card_svg(code, pack=pack, size=size, colors=colors)
+        for code in codes
+    }
+    pictures["back.svg"] = card_svg(JOKER, pack=pack, face_down=True, size=size, colors=colors)
+    return pictures
 
 
 def cards_svg(

@@ -6,7 +6,8 @@ Python code and tests. Every subcommand is a :class:`Command`: a name, a functio
 its arguments to its parser and a handler that runs it and returns the exit code; each
 has its module (:mod:`~scala40.cli.check`, :mod:`~scala40.cli.hand`,
 :mod:`~scala40.cli.rules`, :mod:`~scala40.cli.play`, :mod:`~scala40.cli.simulate`,
-:mod:`~scala40.cli.replay`), and what they share is in :mod:`~scala40.cli.common`. New
+:mod:`~scala40.cli.replay`, :mod:`~scala40.cli.serve`, :mod:`~scala40.cli.web`,
+:mod:`~scala40.cli.cards`), and what they share is in :mod:`~scala40.cli.common`. New
 subcommands are added to :data:`COMMANDS`; :func:`build_parser` builds the whole parser
 from them. Every command works on any registered game (``--game``), reaching it through
 :func:`~scala40.game.load_game` and its :class:`~scala40.game.Game` record alone.
@@ -46,7 +47,19 @@ from collections.abc import Callable, Sequence
 
 from scala40 import __version__
 from scala40._checks import describe
-from scala40.cli import check, hand, hint, play, replay, rules, schemas, serve, simulate
+from scala40.cli import (
+    cards,
+    check,
+    hand,
+    hint,
+    play,
+    replay,
+    rules,
+    schemas,
+    serve,
+    simulate,
+    web,
+)
 from scala40.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_INVALID,
@@ -87,6 +100,8 @@ COMMANDS: tuple[Command, ...] = (
     replay.COMMAND,
     serve.COMMAND,
     schemas.COMMAND,
+    web.COMMAND,
+    cards.COMMAND,
 )
 """The subcommands, in the order ``scala40 --help`` lists them."""
 
@@ -106,7 +121,8 @@ def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentPar
         description=textwrap.fill(
             f"Rules of five rummy games: {games_line()}. Check melds, value hands, list "
             "the rulesets, play against bots in the terminal, run tournaments between "
-            "bots, replay saved games, or referee games for another program (serve).",
+            "bots, replay saved games, referee games for another program (serve), play in "
+            "a browser (web) or write the cards as pictures (cards).",
             width=HELP_WIDTH,
         )
         + "\n\nChoose the game with --game GAME after the command (default: "

@@ -1,0 +1,77 @@
+"""``scala40 web``: the web table, a page to play any game of the library against its bots
+in a browser, served with the standard library (:mod:`scala40.web`).
+
+The tables are kept in a SQLite file (``--db``, ``scala40-tables.sqlite`` in the current
+folder by default), so that a table goes on after the server restarts. The server
+listens on ``127.0.0.1`` unless ``--host`` says otherwise: anyone who reaches the port
+can make tables, and plays only the seats whose tokens they hold.
+
+>>> from scala40.cli import build_parser
+>>> args = build_parser().parse_args(["web", "--port", "8041", "--db", "play.sqlite"])
+>>> args.port, args.db, args.host
+(8041, 'play.sqlite', '127.0.0.1')
+"""
+
+from __future__ import annotations
+
+import argparse
+
+# Modules, not names: scala40.web.tables imports the command line's bot seats, whose
+# package imports this module (a name taken from a module still loading would fail).
+import scala40.web.server as web_server
+import scala40.web.tables as web_tables
+from scala40.cli.common import EXIT_OK, Command, CommandError, UsageError, integer
+
+__all__ = ["COMMAND", "DEFAULT_DB", "DEFAULT_PORT"]
+
+DEFAULT_PORT = 8040
+"""The port ``scala40 web`` listens on by default."""
+DEFAULT_DB = "scala40-tables.sqlite"
+"""The SQLite file of the tables by default (in the current folder)."""
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--port", type=integer(5), default=DEFAULT_PORT,
+        help=f"the port to listen on (default {DEFAULT_PORT}; 0: any free port)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--db", default=DEFAULT_DB, metavar="FILE",
+        help=f"the SQLite file of the tables (default {DEFAULT_DB})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--host", default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine only)",
+    )  # fmt: skip
+
+
+def _run(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be from 0 to 65535, got {args.port}")
+    try:
+        store = web_tables.TableStore(args.db)
+        server = web_server.make_server(store, args.host, args.port, start=False)
+    except OSError as error:
+        raise CommandError(f"cannot serve on {args.host}:{args.port}: {error}") from None
+    host, port = server.server_address[:2]
+    print(f"scala40 web table on http://{host}:{port}/ (tables in {args.db}; Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return EXIT_OK
+
+
+COMMAND = Command(
+    name="web",
+    summary="a web page to play any game against the bots in a browser",
+    description="Serve the web table: a page that lists the five games, starts a table "
+    "with the rules and the bots of your choice, shows your seat's view as the library's "
+    "picture, your legal moves to click, the event feed, the scores, undo and resignation. "
+    "Tables are kept in a SQLite file; the JSON interface and the pictures can be used by "
+    "other pages (CORS is allowed).",
+    configure=_configure,
+    run=_run,
+    epilog="examples:\n  scala40 web\n  scala40 web --port 8080 --db tables.sqlite",
+)
+"""The ``web`` command."""

@@ -1,0 +1,228 @@
+"""The web table over HTTP, with the standard library's ``http.server``: the page and its
+static files, the card pictures, the pictures of views, and the JSON interface of
+:class:`~scala40.web.tables.Tables`.
+
+Every answer carries CORS headers (``Access-Control-Allow-Origin: *``: a page on another
+origin may call the server; seats are proven by their tokens, never by cookies), and
+``OPTIONS`` answers a browser's preflight. An error is JSON, ``{"error": kind,
+"message": text}``, with status 400 (a bad request, an illegal move), 403 (a wrong
+token), 404 (no such table or resource), 409 (a stale move) or 413 (a body over
+:data:`MAX_BODY` bytes).
+
+The endpoints::
+
+    GET  /                         the page (static/index.html); /static/NAME its files
+    GET  /cards/PACK/NAME.svg      a card's picture (PACK: french or spanish; NAME: 7S,
+                                   JK, back)
+    GET  /games                    the games, their presets, players and bots
+    POST /tables                   {"game": "chinchon", "rules": "classic", "players": 2,
+                                    "seed": 7, "bots": [null, "greedy"],
+                                    "bot_time_limit": 0.2}
+                                   -> {"table": 1, "tokens": {"0": T}, "seats": [...]}
+    GET  /tables/1?seat=0&token=T&since=0
+                                   -> {"view": {...}, "events": [...], "seats": [...],
+                                       "waiting": false, "can_undo": false, ...}
+    POST /tables/1/moves           {"seat": 0, "token": T, "move": "draw",
+                                    "move_number": 12, "since": 12}
+    POST /tables/1/advance         {"seat": 0, "token": T}   (the bots play on)
+    POST /tables/1/undo            {"seat": 0, "token": T, "move_number": 15}
+    POST /tables/1/resign          {"seat": 0, "token": T}
+    POST /tables/1/timeout         {"seat": 0, "token": T}   (the default move for the
+                                                              person to decide)
+    GET  /tables/1/picture?seat=0&token=T&size=600[&what=last_hand]
+                                   the seat's view as SVG (the last move marked)
+    POST /picture                  a view's JSON (or {"view": ..., "size": ...,
+                                   "perspective": ..., "last_move": ...}) -> SVG
+
+>>> import json, tempfile, pathlib, urllib.request
+>>> from scala40.web.server import make_server
+>>> from scala40.web.tables import TableStore
+>>> folder = tempfile.mkdtemp()
+>>> server = make_server(TableStore(str(pathlib.Path(folder, "tables.sqlite"))))
+>>> base = f"http://127.0.0.1:{server.server_address[1]}"
+>>> with urllib.request.urlopen(base + "/games") as answer:
+...     [game["name"] for game in json.loads(answer.read())["games"]]
+['scala40', 'skarney', 'rumino', 'chinchon', 'laconga']
+>>> server.shutdown()
+>>> server.server_close()
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Mapping
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+# The module, not its names: the command line's package, which scala40.web.tables imports
+# for its bot seats, imports this module through ``scala40 web``.
+import scala40.web.tables as web_tables
+from scala40.drawing import PACKS, card_set, view_svg
+from scala40.errors import Scala40Error, StaleMoveError
+
+__all__ = ["MAX_BODY", "STATIC_FILES", "TableHandler", "make_server"]
+
+MAX_BODY = 256_000
+"""The longest request body read, in bytes (a view's JSON is a few kilobytes)."""
+
+STATIC_FILES = {
+    "index.html": "text/html; charset=utf-8",
+    "app.js": "text/javascript; charset=utf-8",
+    "style.css": "text/css; charset=utf-8",
+}
+"""The page's files (``scala40/web/static``) and their types: the only files served."""
+
+_SVG = "image/svg+xml"
+_JSON = "application/json"
+
+
+def _static(name: str) -> bytes:
+    return resources.files("scala40.web").joinpath("static", name).read_bytes()
+
+
+_CARDS: dict[str, dict[str, bytes]] = {}
+_CARDS_LOCK = threading.Lock()
+
+
+def _card(pack: str, name: str) -> bytes:
+    """A card's picture (made once per pack, on the first request for it)."""
+    with _CARDS_LOCK:
+        if pack not in _CARDS:
+            _CARDS[pack] = {file: svg.encode() for file, svg in card_set(pack).items()}
+        found = _CARDS[pack].get(name)
+    if found is None:
+        raise web_tables.RequestError(404, "NotFound", f"no card picture {name[:20]!r}")
+    return found
+
+
+def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
+    """``POST /picture``: a view's JSON, or an object holding it as ``view`` with the
+    options ``size``, ``perspective`` and ``last_move``."""
+    if not isinstance(body, dict):
+        raise web_tables.RequestError(400, "InvalidArgument", "the body must be a view's JSON")
+    options: dict[str, Any] = {}
+    view = body
+    if body.get("format") != "scala40.view":
+        view = body.get("view")
+        if not isinstance(view, dict):
+            raise web_tables.RequestError(
+                400, "InvalidArgument", "give a view's JSON, or one as 'view'"
+            )
+        options = {key: body[key] for key in ("size", "perspective", "last_move") if key in body}
+    size = query.get("size", "")
+    if size.isdigit() and len(size) <= 5:
+        options.setdefault("size", int(size))
+    return view_svg(view, **options)
+
+
+class TableHandler(BaseHTTPRequestHandler):
+    """The HTTP layer of the web table: routes each request, turns refusals into JSON
+    errors with their status, and adds the CORS headers. Subclass it (or call
+    :func:`make_server`) with a :class:`~scala40.web.tables.Tables` as ``tables``."""
+
+    tables: web_tables.Tables
+    server_version = "scala40-web"
+
+    def do_OPTIONS(self) -> None:
+        self._send(204, b"", "text/plain")
+
+    def do_GET(self) -> None:
+        self._serve("GET")
+
+    def do_POST(self) -> None:
+        self._serve("POST")
+
+    def _serve(self, method: str) -> None:
+        url = urlparse(self.path)
+        try:
+            status, data, kind = self._route(method, url.path, url.query)
+        except web_tables.RequestError as error:
+            status, data, kind = error.status, _error(error.kind, str(error)), _JSON
+        except StaleMoveError as error:
+            status, data, kind = 409, _error(type(error).__name__, str(error)), _JSON
+        except Scala40Error as error:
+            status, data, kind = 400, _error(type(error).__name__, str(error)), _JSON
+        except (ValueError, RecursionError) as error:
+            status, data, kind = 400, _error("BadRequest", str(error)[:200]), _JSON
+        self._send(status, data, kind)
+
+    def _body(self) -> object:
+        length_text = self.headers.get("Content-Length") or "0"
+        length = int(length_text) if length_text.isdigit() else -1
+        if not 0 <= length <= MAX_BODY:
+            raise web_tables.RequestError(413, "TooLarge", f"a body is at most {MAX_BODY} bytes")
+        raw = self.rfile.read(length) if length else b""
+        return json.loads(raw.decode("utf-8")) if raw else None
+
+    def _route(self, method: str, path: str, query: str) -> tuple[int, bytes, str]:
+        parts = [part for part in path.split("/") if part]
+        if method == "GET" and (not parts or parts[0] == "static"):
+            name = "index.html" if not parts else "/".join(parts[1:])
+            if name not in STATIC_FILES:
+                raise web_tables.RequestError(404, "NotFound", f"no file {name[:60]!r}")
+            return 200, _static(name), STATIC_FILES[name]
+        if method == "GET" and len(parts) == 3 and parts[0] == "cards" and parts[1] in PACKS:
+            return 200, _card(parts[1], parts[2]), _SVG
+        if method == "POST" and parts == ["picture"]:
+            params = _params(query)
+            return 200, _picture_of_json(self._body(), params).encode(), _SVG
+        if method == "GET" and len(parts) == 3 and parts[0] == "tables" and parts[2] == "picture":
+            if not parts[1].isdigit() or len(parts[1]) > 12:
+                raise web_tables.RequestError(404, "NotFound", "no such table")
+            svg = self.tables.picture(int(parts[1]), _params(query))
+            return 200, svg.encode(), _SVG
+        body = self._body() if method == "POST" else None
+        status, answer = self.tables.handle(method, path, query, body)
+        return status, json.dumps(answer).encode(), _JSON
+
+    def _send(self, status: int, data: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+        self.send_header("Access-Control-Allow-Headers", "Content-Type")
+        self.send_header(
+            "Cache-Control",
+            "max-age=86400" if kind == _SVG and "/cards/" in self.path else "no-store",
+        )
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        del format, args  # quiet: a server of one's own logs as it likes
+
+
+def _params(query: str) -> dict[str, str]:
+    if len(query) > 4_000:
+        raise web_tables.RequestError(400, "InvalidArgument", "the query is too long")
+    return {key: values[-1] for key, values in parse_qs(query).items()}
+
+
+def _error(kind: str, message: str) -> bytes:
+    return json.dumps({"error": kind, "message": message}).encode()
+
+
+def make_server(
+    store: web_tables.TableStore | web_tables.Tables,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    *,
+    start: bool = True,
+) -> ThreadingHTTPServer:
+    """A web table server on ``host`` and ``port`` (0: any free port; the server's
+    ``server_address`` says which) over ``store``'s tables; with ``start``, already
+    serving in a thread of its own (stop it with ``shutdown()`` then ``server_close()``),
+    else call its ``serve_forever()``."""
+    tables = store if isinstance(store, web_tables.Tables) else web_tables.Tables(store)
+    handler = type("BoundTableHandler", (TableHandler,), {"tables": tables})
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    if start:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server

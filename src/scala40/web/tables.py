@@ -1,0 +1,680 @@
+"""The tables of the web server: kept in SQLite, played through requests that carry a
+seat's token, answered with what that seat may see.
+
+:class:`TableStore` holds the tables of one SQLite file; :class:`Tables` answers the
+requests of the HTTP interface (:mod:`scala40.web.server` only carries them), each a
+call ``tables.handle(method, path, query, body)`` that returns ``(status, answer)``.
+Each request loads its table's state back from its JSON as untrusted data
+(``state_from_dict`` checks all of it), applies what the request asks, lets the bots
+play their seats, and saves the state again.
+
+**Seats.** A table's seats are played by people, each with a secret token given when
+the table is made (a request naming a seat must carry its token: 403 otherwise), or by
+the library's bots (a name as :func:`~scala40.bots.make_bot` reads it, ``greedy`` by
+default). A seat is sent its view (``view.to_dict()``: its own cards, its legal moves,
+the public rest), the events since a move number as it may see them
+(:meth:`~scala40.events.Event.for_seat`), and pictures drawn from its view alone: never
+another seat's cards, nor another seat's token.
+
+**Moves.** A move carries the move number of the view it answers; a move sent for an
+older number (a second tab, a request sent twice) is refused with status 409
+(:class:`~scala40.StaleMoveError`).
+
+**Bots.** After each request the bots play their seats, each move within
+``bot_time_limit`` seconds (:func:`~scala40.cli.bot_seats.timed_bot`: at most
+:data:`~scala40.cli.bot_seats.MAX_TIME_LIMIT`), until a person is to decide, the game
+ends, or the request has run :data:`BOT_SECONDS` seconds (the answer then says
+``waiting``, and ``advance`` plays on). A bot's move draws from a generator seeded with
+the table's seed and the move number, so a table replays the same from its seed and
+the people's moves.
+
+**Undo** takes a seat back to its previous decision, with the bots' moves since, at a
+table where every other seat is a bot, and only where that shows the seat nothing it
+could not see before: no card came into its hand from the stock or a deal since, and no
+hand ended.
+
+**Resignation** is taken from a seat at any moment (C-RESIGN); a seat whose time ran out
+is played by its game's default move (``timeout``, asked by a seat at the table).
+
+>>> import tempfile, pathlib
+>>> from scala40.web.tables import Tables, TableStore
+>>> folder = tempfile.mkdtemp()
+>>> tables = Tables(TableStore(str(pathlib.Path(folder, "tables.sqlite"))))
+>>> status, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "seed": 1})
+>>> status, made["seats"]
+(200, [{'player': True}, {'bot': 'greedy'}])
+>>> query = f"seat=0&token={made['tokens']['0']}"
+>>> status, answer = tables.handle("GET", f"/tables/{made['table']}", query, None)
+>>> answer["view"]["hand"], [move["text"] for move in answer["view"]["legal_moves"]]
+(['2S', '3S', 'KS', '5H', '5D', 'AC', '4C'], ['draw', 'take'])
+>>> from scala40.web.tables import RequestError
+>>> try:
+...     tables.handle("GET", f"/tables/{made['table']}", "seat=0&token=wrong", None)
+... except RequestError as refused:
+...     print(refused.status, refused)
+403 wrong token for this seat
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import random
+import secrets
+import sqlite3
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import parse_qs
+
+from scala40.bots import bot_names
+from scala40.cli.bot_seats import (
+    DEFAULT_BOT,
+    DEFAULT_TIME_LIMIT,
+    MAX_BOT_MOVES,
+    bot_move,
+    check_time_limit,
+    timed_bot,
+)
+from scala40.drawing import last_hand_svg, view_svg
+from scala40.errors import StaleMoveError
+from scala40.events import Event, events_of
+from scala40.game import Game, game_names, load_game
+
+__all__ = [
+    "BOT_SECONDS",
+    "MAX_PLAYERS",
+    "MAX_SEED",
+    "RequestError",
+    "TableStore",
+    "Tables",
+]
+
+BOT_SECONDS = 3.0
+"""How long one request lets the bots play before it answers (``advance`` plays on)."""
+MAX_SEED = 2**63 - 1
+"""The largest seed a table takes."""
+MAX_PLAYERS = 16
+"""The most seats a table request may ask for (each game's rules bound it further)."""
+MAX_SINCE = 10**12
+"""The largest move number ``since`` takes."""
+
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS tables (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        bot_time_limit REAL NOT NULL,
+        created REAL NOT NULL
+    )""",
+    # One row per event and seat, as that seat may see it: a client's "since move n"
+    # reads its own rows after n, whatever the length of the match.
+    """CREATE TABLE IF NOT EXISTS events (
+        table_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        event TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS events_by_seat ON events (table_id, seat, number)",
+    # The states where a person was to decide: what undo goes back to.
+    """CREATE TABLE IF NOT EXISTS decisions (
+        table_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        state TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS decisions_by_seat ON decisions (table_id, seat, number)",
+)
+
+
+class RequestError(Exception):
+    """A request the server refuses, with its HTTP status and the kind of error."""
+
+    def __init__(self, status: int, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.kind = kind
+
+
+class TableStore:
+    """The tables of one SQLite file (``":memory:"`` is not shared between requests:
+    give a file). One connection a request; the requests on one table run one at a
+    time, those on different tables side by side."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._locks: dict[int, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+        with self.connect() as db:
+            for statement in _SCHEMA:
+                db.execute(statement)
+
+    @contextmanager
+    def connect(self) -> Iterator[sqlite3.Connection]:
+        """A connection for one request: committed if the block ends well, rolled back
+        if it raises, and closed either way."""
+        db = sqlite3.connect(self.path, timeout=30)
+        try:
+            with db:
+                yield db
+        finally:
+            db.close()
+
+    @contextmanager
+    def locked(self, table_id: int) -> Iterator[sqlite3.Connection]:
+        """A connection, with the table's lock held (its requests run one at a time)."""
+        with self._locks_lock:
+            lock = self._locks.setdefault(table_id, threading.Lock())
+        with lock, self.connect() as db:
+            yield db
+
+
+class _Table:
+    """One table while a request works on it."""
+
+    def __init__(
+        self,
+        table_id: int,
+        game: Game,
+        seed: int,
+        state: Any,
+        seats: list[dict[str, Any]],
+        bot_time_limit: float,
+    ) -> None:
+        self.id = table_id
+        self.game = game
+        self.seed = seed
+        self.state = state
+        self.seats = seats
+        self.bot_time_limit = bot_time_limit
+        self.saved = state
+        """The state as it is stored."""
+        self.events: list[Event] = []
+        """The events this request made (saved with the state)."""
+        self.waiting = False
+        """Whether a bot is still to move (the request's time ran out)."""
+
+    def bot(self, seat: int | None) -> str | None:
+        if seat is None or seat >= len(self.seats):
+            return None
+        spec: str | None = self.seats[seat].get("bot")
+        return spec
+
+    def apply(self, move: Any, expected: int | None = None) -> None:
+        before = self.state
+        if expected is None:
+            after = before.apply(move)
+        else:
+            after = before.apply(move, expected_move_number=expected)
+        self.events.extend(events_of(before, move, after))
+        self.state = after
+
+    def play_bots(self) -> None:
+        """The chance steps and the bots' moves, up to a person's decision, the end, or
+        :data:`BOT_SECONDS` (see the module)."""
+        started = time.monotonic()
+        bots: dict[int, Any] = {}
+        self.waiting = False
+        for _ in range(MAX_BOT_MOVES):
+            state = self.state
+            if state.is_over:
+                return
+            if state.is_chance:
+                self.apply(state.legal_moves()[0])
+                continue
+            seat = state.current_player
+            spec = self.bot(seat)
+            if spec is None:
+                return
+            if time.monotonic() - started > BOT_SECONDS:
+                self.waiting = True
+                return
+            if seat not in bots:
+                bots[seat] = timed_bot(spec, self.game, self.bot_time_limit)
+            rng = random.Random(f"{self.seed}:{state.move_number}")
+            self.apply(bot_move(state, bots[seat], rng=rng))
+        self.waiting = not self.state.is_over and self.bot(self.state.current_player) is not None
+
+
+def _field(body: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
+    """A field of a request, of type ``kind`` (missing: ``default``, or an error)."""
+    if name not in body or body[name] is None:
+        if default is ...:
+            raise RequestError(400, "InvalidArgument", f"the request has no {name!r}")
+        return default
+    value = body[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise RequestError(400, "InvalidArgument", f"{name!r} must be {_KINDS[kind]}")
+    return value
+
+
+_KINDS = {int: "an integer", str: "text", dict: "an object", list: "a list", bool: "true or false"}
+
+
+def _seed(body: Mapping[str, Any]) -> int:
+    seed: int = _field(body, "seed", int, None)
+    if seed is None:
+        return secrets.randbelow(MAX_SEED)
+    if not 0 <= seed <= MAX_SEED:
+        raise RequestError(400, "InvalidArgument", f"'seed' must be from 0 to {MAX_SEED}")
+    return seed
+
+
+def _bot_specs(body: Mapping[str, Any], players: int) -> list[str | None]:
+    """Each seat's bot (``None``: a person), from ``bots``: a list with one entry per
+    seat, or an object from seats to bots; by default seat 0 is a person and the others
+    are ``bot`` (``greedy`` unless named)."""
+    bots = body.get("bots")
+    if bots is None:
+        default = _field(body, "bot", str, DEFAULT_BOT)
+        return [None, *([default] * (players - 1))]
+    if isinstance(bots, list):
+        if len(bots) != players:
+            raise RequestError(
+                400, "InvalidArgument", f"'bots' must hold one entry per seat ({players})"
+            )
+        specs = bots
+    elif isinstance(bots, dict):
+        specs = [None] * players
+        for key, spec in bots.items():
+            if not (isinstance(key, str) and key.isdigit() and int(key) < players):
+                raise RequestError(400, "InvalidArgument", "'bots' must name seats of the table")
+            specs[int(key)] = spec
+    else:
+        raise RequestError(400, "InvalidArgument", "'bots' must be a list or an object")
+    if not all(spec is None or (isinstance(spec, str) and len(spec) <= 200) for spec in specs):
+        raise RequestError(400, "InvalidArgument", "each bot must be a bot's name or null")
+    if all(spec is not None for spec in specs):
+        raise RequestError(400, "InvalidArgument", "'bots' must leave a seat to a person (null)")
+    return specs
+
+
+def _since(value: object) -> int:
+    if isinstance(value, str):
+        value = int(value) if value.isdigit() and len(value) <= 13 else -1
+    if value is None:
+        return 0
+    if not (type(value) is int and 0 <= value <= MAX_SINCE):
+        raise RequestError(400, "InvalidArgument", "'since' must be a move number")
+    return value
+
+
+def _query(query: str) -> dict[str, str]:
+    if len(query) > 4_000:
+        raise RequestError(400, "InvalidArgument", "the query is too long")
+    return {key: values[-1] for key, values in parse_qs(query).items()}
+
+
+class Tables:
+    """The requests of the web table's HTTP interface (see the module and
+    :mod:`scala40.web.server` for the endpoints)."""
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+        self._actions: dict[str, Callable[[int, Mapping[str, Any]], dict[str, Any]]] = {
+            "moves": self._move,
+            "advance": self._advance,
+            "resign": self._resign,
+            "timeout": self._timeout,
+            "undo": self._undo,
+        }
+
+    # ------------------------------------------------------------ routing
+
+    def handle(
+        self, method: str, path: str, query: str, body: object
+    ) -> tuple[int, dict[str, Any]]:
+        """The status and JSON answer of one request (``body``: its JSON, or ``None``).
+
+        Raises :class:`RequestError` and the library's errors for requests it refuses;
+        :mod:`scala40.web.server` answers them with their status.
+        """
+        parts = [part for part in path.split("/") if part]
+        if parts == ["games"] and method == "GET":
+            return 200, {"games": _games()}
+        if parts == ["tables"] and method == "POST":
+            return 200, self.create(_body(body))
+        if len(parts) < 2 or parts[0] != "tables" or not parts[1].isdigit() or len(parts[1]) > 12:
+            raise RequestError(404, "NotFound", f"no resource {path[:100]}")
+        table_id = int(parts[1])
+        action = parts[2] if len(parts) == 3 else None
+        if len(parts) > 3:
+            raise RequestError(404, "NotFound", f"no resource {path[:100]}")
+        if method == "GET" and action is None:
+            params = _query(query)
+            return 200, self.look(table_id, params, _since(params.get("since")))
+        if method != "POST" or action not in self._actions:
+            raise RequestError(404, "NotFound", f"no resource {method} {path[:100]}")
+        request = _body(body)
+        return 200, self._actions[action](table_id, request)
+
+    # ------------------------------------------------------------ storage
+
+    @contextmanager
+    def _table(self, table_id: int) -> Iterator[tuple[_Table, sqlite3.Connection]]:
+        """The table, its state loaded; saved back when the block ends well."""
+        with self.store.locked(table_id) as db:
+            row = db.execute(
+                "SELECT game, seed, state, seats, bot_time_limit FROM tables WHERE id = ?",
+                (table_id,),
+            ).fetchone()
+            if row is None:
+                raise RequestError(404, "NotFound", f"no table {table_id}")
+            game = load_game(row[0])
+            state = game.state_from_dict(json.loads(row[2]))
+            table = _Table(table_id, game, row[1], state, json.loads(row[3]), row[4])
+            yield table, db
+            self._save(db, table)
+
+    def _save(self, db: sqlite3.Connection, table: _Table) -> None:
+        """Store the table's state and this request's events, and the state as a
+        decision of the person to decide (what undo goes back to), if it changed."""
+        if table.state is table.saved:
+            return
+        table.saved = table.state
+        db.execute(
+            "UPDATE tables SET state = ? WHERE id = ?",
+            (json.dumps(table.state.to_dict()), table.id),
+        )
+        db.executemany(
+            "INSERT INTO events (table_id, seat, number, event) VALUES (?, ?, ?, ?)",
+            [
+                (table.id, seat, event.number, json.dumps(event.for_seat(seat)))
+                for event in table.events
+                for seat in range(len(table.seats))
+            ],
+        )
+        table.events = []
+        state = table.state
+        seat = state.current_player
+        if not state.is_over and not state.is_chance and table.bot(seat) is None:
+            known = db.execute(
+                "SELECT 1 FROM decisions WHERE table_id = ? AND seat = ? AND number = ?",
+                (table.id, seat, state.move_number),
+            ).fetchone()
+            if known is None:
+                db.execute(
+                    "INSERT INTO decisions (table_id, seat, number, state) VALUES (?, ?, ?, ?)",
+                    (table.id, seat, state.move_number, json.dumps(state.to_dict())),
+                )
+
+    # ------------------------------------------------------------ requests
+
+    def create(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """A new table: ``game``, ``rules`` (a preset's name or a ruleset's dictionary),
+        ``players``, ``seed``, ``bots`` (see :func:`_bot_specs`) and ``bot_time_limit``;
+        answers the table's number, each person's token and the seats."""
+        game = load_game(_field(body, "game", str, "scala40"))
+        rules = game.resolve_rules(body.get("rules"))
+        fallback = min(max(game.default_players, rules.min_players), rules.max_players)
+        players: int = _field(body, "players", int, fallback)
+        if not 1 <= players <= MAX_PLAYERS:
+            raise RequestError(
+                400, "InvalidArgument", f"'players' must be from 1 to {MAX_PLAYERS}"
+            )
+        seed = _seed(body)
+        limit = check_time_limit(body.get("bot_time_limit") or DEFAULT_TIME_LIMIT)
+        specs = _bot_specs(body, players)
+        for spec in specs:
+            if spec is not None:
+                timed_bot(spec, game, limit)  # refused now rather than at its first turn
+        state = game.new_game(rules, players, seed)
+        seats: list[dict[str, Any]] = [
+            {"bot": spec} if spec is not None else {"token": secrets.token_urlsafe(16)}
+            for spec in specs
+        ]
+        with self.store.connect() as db:
+            cursor = db.execute(
+                "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    game.name,
+                    seed,
+                    json.dumps(state.to_dict()),
+                    json.dumps(seats),
+                    limit,
+                    time.time(),
+                ),
+            )
+            table_id = cursor.lastrowid
+        assert table_id is not None
+        with self._table(table_id) as (table, db):
+            table.play_bots()
+            self._save(db, table)
+        tokens = {
+            str(seat): place["token"] for seat, place in enumerate(seats) if "token" in place
+        }
+        return {
+            "table": table_id,
+            "game": game.name,
+            "seed": seed,
+            "tokens": tokens,
+            "seats": _seats(seats),
+        }
+
+    def look(self, table_id: int, params: Mapping[str, Any], since: int) -> dict[str, Any]:
+        """A seat's answer: its view, its events since move ``since``, and the table."""
+        with self._table(table_id) as (table, db):
+            seat = _seat(table, params)
+            return _answer(table, db, seat, since)
+
+    def picture(self, table_id: int, params: Mapping[str, Any]) -> str:
+        """The picture of a seat's view (``what=last_hand``: how the last hand ended),
+        drawn from its perspective, ``size`` pixels wide: the last move marked, the card
+        just drawn or taken outlined, and the discard pile filled while the seat is to
+        decide."""
+        with self._table(table_id) as (table, db):
+            seat = _seat(table, params)
+            view = table.state.view(seat)
+            size_text = params.get("size", "")
+            size = int(size_text) if size_text.isdigit() and len(size_text) <= 5 else None
+            if params.get("what") == "last_hand":
+                if view.last_hand is None:
+                    raise RequestError(404, "NotFound", "no hand has ended yet")
+                return last_hand_svg(view)
+            rows = db.execute(
+                "SELECT event FROM events WHERE table_id = ? AND seat = ? ORDER BY rowid DESC"
+                " LIMIT 50",
+                (table.id, seat),
+            )
+            last, drawn = _last_move((json.loads(row[0]) for row in rows), seat)
+            fill = {"discard": "#fff3c4"} if view.current_player == seat else None
+            return view_svg(
+                view, last_move=last, taken=drawn, fill=fill, perspective=seat, size=size
+            )
+
+    def _move(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        with self._table(table_id) as (table, db):
+            seat = _seat(table, body)
+            expected = _field(body, "move_number", int)
+            if table.state.move_number != expected:
+                raise StaleMoveError(
+                    f"stale move number {expected}: the game is at move {table.state.move_number}"
+                )
+            if table.state.current_player != seat:
+                raise RequestError(400, "InvalidArgument", f"seat {seat} is not to decide")
+            move = body.get("move")
+            if not isinstance(move, (str, dict)):
+                raise RequestError(
+                    400, "InvalidArgument", "'move' must be a move's text or object"
+                )
+            table.apply(move, expected)
+            table.play_bots()
+            self._save(db, table)
+            return _answer(table, db, seat, _since(body.get("since")))
+
+    def _advance(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        with self._table(table_id) as (table, db):
+            seat = _seat(table, body)
+            table.play_bots()
+            self._save(db, table)
+            return _answer(table, db, seat, _since(body.get("since")))
+
+    def _resign(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        with self._table(table_id) as (table, db):
+            seat = _seat(table, body)
+            table.apply(f"resign {seat}")
+            table.play_bots()
+            self._save(db, table)
+            return _answer(table, db, seat, _since(body.get("since")))
+
+    def _timeout(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The default move for the person to decide, whose time ran out, asked by a
+        seat of the table (``seat`` and ``token``: the asking seat's)."""
+        with self._table(table_id) as (table, db):
+            seat = _seat(table, body)
+            mover = table.state.current_player
+            if mover is None or table.bot(mover) is not None:
+                raise RequestError(400, "InvalidArgument", "no person is to decide")
+            table.apply(table.state.default_move(mover))
+            table.play_bots()
+            self._save(db, table)
+            return _answer(table, db, seat, _since(body.get("since")))
+
+    def _undo(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        with self._table(table_id) as (table, db):
+            seat = _seat(table, body)
+            expected = _field(body, "move_number", int)
+            if table.state.move_number != expected:
+                raise StaleMoveError(
+                    f"stale move number {expected}: the game is at move {table.state.move_number}"
+                )
+            target = _undo_target(table, db, seat)
+            if isinstance(target, str):
+                raise RequestError(400, "UndoRefused", target)
+            number, text = target
+            table.state = table.saved = table.game.state_from_dict(json.loads(text))
+            db.execute("UPDATE tables SET state = ? WHERE id = ?", (text, table.id))
+            for name in ("events", "decisions"):
+                db.execute(
+                    f"DELETE FROM {name} WHERE table_id = ? AND number > ?",
+                    (table.id, number),
+                )
+            answer = _answer(table, db, seat, min(_since(body.get("since")), number))
+            answer["undone_to"] = number
+            return answer
+
+
+def _body(body: object) -> Mapping[str, Any]:
+    if not isinstance(body, dict):
+        raise RequestError(400, "InvalidArgument", "the request's body must be a JSON object")
+    return body
+
+
+def _last_move(newest_first: Iterator[dict[str, Any]], seat: int) -> tuple[str | None, str | None]:
+    """From a seat's events newest first: the text of the latest move of this hand
+    (``None`` when the hand has none yet: a deal or the end of a hand comes first), and
+    the card that move brought into the seat's own hand (a card drawn), if it did."""
+    for event in newest_first:
+        if event["kind"] in ("hand_end", "game_over", "deal"):
+            return None, None
+        if event["move"] is not None and event["kind"] != "resign":
+            text: str = event["move"]
+            mine = event["seat"] == seat and len(event["cards"]) == 1
+            return text, event["cards"][0] if mine else None
+    return None, None
+
+
+def _seat(table: _Table, request: Mapping[str, Any]) -> int:
+    """The seat a request names, checked against its token (403 if wrong)."""
+    seat = request.get("seat")
+    if isinstance(seat, str) and seat.isdigit() and len(seat) <= 3:
+        seat = int(seat)
+    if not (type(seat) is int and 0 <= seat < len(table.seats)):
+        raise RequestError(400, "InvalidArgument", "'seat' must be a seat of the table")
+    expected = table.seats[seat].get("token")
+    if expected is None:
+        raise RequestError(403, "Forbidden", f"seat {seat} is a bot's")
+    token = request.get("token")
+    if not (isinstance(token, str) and hmac.compare_digest(token.encode(), expected.encode())):
+        raise RequestError(403, "Forbidden", "wrong token for this seat")
+    return seat
+
+
+def _seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats as anyone may see them: bots by name, people without their tokens."""
+    return [{"bot": place["bot"]} if "bot" in place else {"player": True} for place in seats]
+
+
+def _undo_target(table: _Table, db: sqlite3.Connection, seat: int) -> tuple[int, str] | str:
+    """The decision undo goes back to (its move number and state), or why there is none."""
+    if any(table.bot(other) is None for other in range(len(table.seats)) if other != seat):
+        return "undo is only at a table whose other seats are all bots"
+    row = db.execute(
+        "SELECT number, state FROM decisions WHERE table_id = ? AND seat = ? AND number < ?"
+        " ORDER BY number DESC LIMIT 1",
+        (table.id, seat, table.state.move_number),
+    ).fetchone()
+    if row is None:
+        return "nothing to undo: you have not moved yet"
+    events = db.execute(
+        "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ?",
+        (table.id, seat, row[0]),
+    )
+    for (text,) in events:
+        event = json.loads(text)
+        if event["kind"] in ("hand_end", "game_over"):
+            return "a hand has ended since: its cards were shown"
+        if Counter(event["cards"]) - Counter(event["shown"]):
+            return "a card has come to your hand from the stock or a deal since"
+    return int(row[0]), str(row[1])
+
+
+def _answer(table: _Table, db: sqlite3.Connection, seat: int, since: int) -> dict[str, Any]:
+    """What ``seat`` is sent, once the table is saved: its view, its events since move
+    ``since``, the seats, whether undo is possible and whether a bot is still to move."""
+    rows = db.execute(
+        "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ? ORDER BY rowid",
+        (table.id, seat, since),
+    )
+    state = table.state
+    return {
+        "table": table.id,
+        "game": {
+            "name": table.game.name,
+            "title": table.game.title,
+            "pack": "spanish" if state.rules.deck.name.startswith("spanish") else "french",
+        },
+        "seat": seat,
+        "seats": _seats(table.seats),
+        "view": state.view(seat).to_dict(),
+        "events": [json.loads(row[0]) for row in rows],
+        "waiting": not state.is_over and table.bot(state.current_player) is not None,
+        "can_undo": not isinstance(_undo_target(table, db, seat), str),
+    }
+
+
+def _games() -> list[dict[str, Any]]:
+    """The games a table may be made of: names, titles, presets (with their numbers of
+    players), default players and bots."""
+    games = []
+    for name in game_names():
+        game = load_game(name)
+        presets = []
+        for preset in game.ruleset_type.preset_names():
+            rules = game.ruleset_type.preset(preset)
+            presets.append(
+                {
+                    "name": preset,
+                    "min_players": rules.min_players,
+                    "max_players": rules.max_players,
+                }
+            )
+        games.append(
+            {
+                "name": name,
+                "title": game.title,
+                "summary": game.summary,
+                "presets": presets,
+                "default_preset": game.ruleset_type.DEFAULT_PRESET,
+                "default_players": game.default_players,
+                "bots": list(bot_names(game)),
+                "default_bot": DEFAULT_BOT,
+            }
+        )
+    return games
