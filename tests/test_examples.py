@@ -17,7 +17,7 @@ EXPECTED = {
     "analyse_a_hand.py": "the player can close this turn: swap 6H #0",
     "build_your_own_bot.py": "collector     60",
     "check_a_turn.py": "accepted 'draw; meld KD KH KC; meld 7S 8S 9S; discard QH'",
-    "game_server.py": "median cost per request, in ms:",
+    "game_server.py": "median time per request, in ms:",
     "learning_agents.py": "legal first tokens after a draw: ['meld', 'discard']",
     "play_chinchon.py": "close KS : 5S 5H 5D / AC 2C 3C 4C",
     "play_laconga.py": "P1 (left) re-enters at 86 (LC-REENGANCHE).",

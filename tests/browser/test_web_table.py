@@ -235,8 +235,9 @@ def test_a_whole_hand_of_each_game_against_greedy(
             assert not undo.is_enabled()
         if undo.is_enabled() and not undone:
             # Taken back once: the page and the table go back to the previous decision.
+            target = before.move_number
             undo.click()
-            _until(lambda: table.shown_number() == before.move_number, "the undone table")
+            _until(lambda: table.shown_number() == target, "the undone table")  # noqa: B023
             state = table.settled()
             assert state == before
             undone = True

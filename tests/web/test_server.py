@@ -1,0 +1,391 @@
+"""The web table's server (:mod:`scala40.web`) over real sockets: whole games of every
+game, each seat sent only what it may see, stale moves (409), wrong tokens (403),
+refused requests, CORS, the page's files and the card pictures, pictures of views and of
+a view's JSON, undo where it shows nothing hidden, timeouts, resignations (C-RESIGN),
+and the bots' time budget."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import urllib.error
+import urllib.request
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import scala40.web.tables
+from scala40._svg import card_name
+from scala40.bots import make_bot
+from scala40.drawing import card_svg, view_svg
+from scala40.game import game_names, load_game
+from scala40.web.server import MAX_BODY, make_server
+from scala40.web.tables import TableStore
+
+
+class Site:
+    """A server on a free port, its tables in a fresh SQLite file."""
+
+    def __init__(self, base: str, database: str) -> None:
+        self.base = base
+        self.database = database
+
+    def request(
+        self, method: str, path: str, body: Any = None, raw: bytes | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        status, _, data = self.request(method, path, body)
+        return status, json.loads(data)
+
+    def create(self, game: str, bots: Any, **fields: Any) -> tuple[int, dict[str, str]]:
+        status, made = self.call("POST", "/tables", {"game": game, "bots": bots, **fields})
+        assert status == 200, made
+        return made["table"], made["tokens"]
+
+    def state(self, table: int) -> Any:
+        with sqlite3.connect(self.database) as db:
+            game, text = db.execute(
+                "SELECT game, state FROM tables WHERE id = ?", (table,)
+            ).fetchone()
+        return load_game(game).state_from_dict(json.loads(text))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    database = str(tmp_path_factory.mktemp("web") / "tables.sqlite")
+    server = make_server(TableStore(database))
+    try:
+        yield Site(f"http://127.0.0.1:{server.server_address[1]}", database)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _play_out(site: Site, table: int, tokens: dict[str, str], seed: int) -> dict[str, Any]:
+    """Play seat 0 to the end of the game: the greedy bot's move (sent as its text or its
+    dictionary), or its time let run out every third decision."""
+    rng = random.Random(seed)
+    greedy = make_bot("greedy", site.state(table).game_name)
+    seen = 0
+    for step in range(20_000):
+        status, answered = site.call(
+            "GET", f"/tables/{table}?seat=0&token={tokens['0']}&since={seen}"
+        )
+        assert status == 200, answered
+        view = answered["view"]
+        assert all(event["number"] > seen for event in answered["events"])
+        seen = view["move_number"]
+        if view["is_over"]:
+            return view
+        assert view["current_player"] == 0
+        assert not answered["waiting"]
+        asker = {"seat": 0, "token": tokens["0"], "since": seen}
+        if step % 3 == 2:
+            status, answered = site.call("POST", f"/tables/{table}/timeout", asker)
+        else:
+            state = site.state(table)
+            move = greedy.choose(state.view(0), list(state.legal_moves()), rng)
+            sent = move.to_dict() if step % 2 else str(move)
+            body = {**asker, "move": sent, "move_number": view["move_number"]}
+            status, answered = site.call("POST", f"/tables/{table}/moves", body)
+        assert status == 200, answered
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_whole_games_of_every_game(site: Site, game: str) -> None:
+    table, tokens = site.create(game, None, seed=11, players=2 if game != "skarney" else 4)
+    view = _play_out(site, table, tokens, 11)
+    assert view["winners"]
+    assert site.state(table).is_over
+
+
+def test_the_games_are_listed_with_presets_and_bots(site: Site) -> None:
+    status, answered = site.call("GET", "/games")
+    assert status == 200
+    games = {game["name"]: game for game in answered["games"]}
+    assert list(games) == list(game_names())
+    assert "greedy" in games["chinchon"]["bots"]
+    assert games["scala40"]["default_preset"] in [p["name"] for p in games["scala40"]["presets"]]
+
+
+def test_a_seat_is_sent_only_what_it_may_see(site: Site) -> None:
+    table, tokens = site.create("scala40", [None, "greedy"], seed=3)
+    status, answered = site.call("GET", f"/tables/{table}?seat=0&token={tokens['0']}")
+    assert status == 200
+    state = site.state(table)
+    assert answered["view"] == state.view(0).to_dict()
+    assert answered["seats"] == [{"player": True}, {"bot": "greedy"}]
+    assert tokens["0"] not in json.dumps(answered)
+    status, _, picture = site.request("GET", f"/tables/{table}/picture?seat=0&token={tokens['0']}")
+    assert status == 200
+    text = picture.decode()
+    visible = Counter(state.hands[0]) + Counter(state.discard[-1:])
+    for card in set(state.hands[1]) - set(visible):
+        assert f"<title>{card_name(card, False)}</title>" not in text
+    assert text.count("<title>hidden card</title>") == len(state.hands[1]) + 1
+
+
+def test_stale_moves_wrong_tokens_and_bad_requests(site: Site) -> None:
+    table, tokens = site.create("chinchon", [None, "greedy"], seed=4)
+    state = site.state(table)
+    body = {"seat": 0, "token": tokens["0"], "move": "draw", "move_number": state.move_number}
+    path = f"/tables/{table}/moves"
+    status, answered = site.call("POST", path, {**body, "move_number": state.move_number - 1})
+    assert (status, answered["error"]) == (409, "StaleMoveError")
+    assert site.state(table) == state  # refused: nothing changed
+    assert site.call("POST", path, {**body, "token": "nope"})[0] == 403
+    assert site.call("POST", path, {**body, "seat": 1})[0] == 403  # a bot's seat
+    assert site.call("POST", path, {**body, "seat": 7})[0] == 400
+    status, answered = site.call("POST", path, {**body, "move": "fly"})
+    assert (status, answered["error"]) == (400, "InvalidMoveError")
+    assert site.call("GET", "/tables/999?seat=0&token=x")[0] == 404
+    assert site.call("GET", "/nowhere")[0] == 404
+    assert site.call("POST", f"/tables/{table}/fly", {})[0] == 404
+    status, _, data = site.request("POST", path, raw=b"{not json")
+    assert (status, json.loads(data)["error"]) == (400, "BadRequest")
+    status, _, data = site.request("POST", path, raw=b" " * (MAX_BODY + 1))
+    assert status == 413
+    status, answered = site.call("POST", path, body)
+    assert status == 200, answered
+    assert answered["view"]["move_number"] > state.move_number
+
+
+@pytest.mark.parametrize(
+    ("request_body", "error"),
+    [
+        ({"game": "go"}, "UnknownGameError"),
+        ({"game": "chinchon", "players": 99}, "InvalidArgument"),
+        ({"game": "chinchon", "bots": ["greedy", "greedy"]}, "InvalidArgument"),
+        ({"game": "chinchon", "bots": [None]}, "InvalidArgument"),
+        ({"game": "chinchon", "bots": [None, "wizard"]}, "InvalidBotSpecError"),
+        ({"game": "chinchon", "bots": {"5": "greedy"}}, "InvalidArgument"),
+        ({"game": "chinchon", "seed": -1}, "InvalidArgument"),
+        ({"game": "chinchon", "rules": "nonsense"}, "UnknownPresetError"),
+        ({"game": "chinchon", "bot_time_limit": 60}, "InvalidValueError"),
+        ([1, 2], "InvalidArgument"),
+    ],
+)
+def test_a_table_request_is_checked(site: Site, request_body: Any, error: str) -> None:
+    status, answered = site.call("POST", "/tables", request_body)
+    assert status == 400
+    assert answered["error"] == error
+
+
+def test_cors_headers_and_preflight(site: Site) -> None:
+    status, headers, _ = site.request("GET", "/games")
+    assert headers["Access-Control-Allow-Origin"] == "*"
+    status, headers, _ = site.request("OPTIONS", "/tables")
+    assert status == 204
+    assert "POST" in headers["Access-Control-Allow-Methods"]
+    assert headers["Access-Control-Allow-Headers"] == "Content-Type"
+    status, headers, _ = site.request("GET", "/tables/999?seat=0&token=x")
+    assert headers["Access-Control-Allow-Origin"] == "*"
+
+
+def test_the_page_its_files_and_the_card_pictures(site: Site) -> None:
+    status, headers, page = site.request("GET", "/")
+    assert status == 200
+    assert headers["Content-Type"].startswith("text/html")
+    assert b"/static/app.js" in page
+    for name, kind in (("app.js", "text/javascript"), ("style.css", "text/css")):
+        status, headers, _ = site.request("GET", f"/static/{name}")
+        assert (status, headers["Content-Type"].split(";")[0]) == (200, kind)
+    for wrong in ("/static/../pyproject.toml", "/static/tables.py", "/cards/german/7S.svg"):
+        assert site.request("GET", wrong)[0] == 404
+    assert site.request("GET", "/cards/french/1X.svg")[0] == 404
+    status, headers, card = site.request("GET", "/cards/spanish/QD.svg")
+    assert (status, headers["Content-Type"]) == (200, "image/svg+xml")
+    assert card.decode() == card_svg("QD", pack="spanish")
+    assert site.request("GET", "/cards/french/back.svg")[2].decode() == card_svg(
+        "JK", face_down=True
+    )
+
+
+def test_pictures_of_a_view_json(site: Site) -> None:
+    view = load_game("rumino").new_game(players=3, seed=2).view(1).to_dict()
+    status, headers, picture = site.request("POST", "/picture", view)
+    assert (status, headers["Content-Type"]) == (200, "image/svg+xml")
+    assert picture.decode() == view_svg(view)
+    status, _, picture = site.request("POST", "/picture", {"view": view, "size": 300})
+    assert picture.decode() == view_svg(view, size=300)
+    status, _, data = site.request("POST", "/picture", {**view, "hand": ["7X"]})
+    assert (status, json.loads(data)["error"]) == (400, "SerializationError")
+    status, _, data = site.request("POST", "/picture", {"view": view, "size": -3})
+    assert (status, json.loads(data)["error"]) == (400, "InvalidArgumentError")
+
+
+def test_the_last_hand_picture(site: Site) -> None:
+    table, tokens = site.create("chinchon", [None, "greedy"], seed=6)
+    path = f"/tables/{table}/picture?seat=0&token={tokens['0']}&what=last_hand"
+    assert site.request("GET", path)[0] == 404  # no hand has ended yet
+
+
+def test_undo_goes_back_where_it_shows_nothing_hidden(site: Site) -> None:
+    table, tokens = site.create("chinchon", [None, "greedy"], seed=8)
+    asker = {"seat": 0, "token": tokens["0"]}
+    start = site.state(table)
+    assert start.current_player == 0
+    status, answered = site.call("GET", f"/tables/{table}?seat=0&token={tokens['0']}")
+    assert not answered["can_undo"]  # nothing to take back yet
+    undo = f"/tables/{table}/undo"
+    status, answered = site.call("POST", undo, {**asker, "move_number": start.move_number})
+    assert (status, answered["error"]) == (400, "UndoRefused")
+    # Taking the discard pile's top card shows nothing hidden: undo is offered.
+    move = {**asker, "move": "take", "move_number": start.move_number}
+    status, answered = site.call("POST", f"/tables/{table}/moves", move)
+    assert answered["can_undo"]
+    taken = site.state(table)
+    status, answered = site.call("POST", undo, {**asker, "move_number": start.move_number})
+    assert (status, answered["error"]) == (409, "StaleMoveError")
+    status, answered = site.call("POST", undo, {**asker, "move_number": taken.move_number})
+    assert status == 200, answered
+    assert answered["undone_to"] == start.move_number
+    assert site.state(table) == start
+    assert answered["view"] == start.view(0).to_dict()
+    assert all(event["number"] <= start.move_number for event in answered["events"])
+    # A card drawn from the stock was seen: no undo past it.
+    move = {**asker, "move": "draw", "move_number": start.move_number}
+    status, answered = site.call("POST", f"/tables/{table}/moves", move)
+    assert not answered["can_undo"]
+    drawn = site.state(table)
+    status, answered = site.call("POST", undo, {**asker, "move_number": drawn.move_number})
+    assert (status, answered["error"]) == (400, "UndoRefused")
+    assert "stock" in answered["message"]
+
+
+def test_undo_takes_back_the_bots_moves_too_and_replays_them_the_same(site: Site) -> None:
+    table, tokens = site.create("rumino", [None, "greedy"], seed=9, players=2)
+    asker = {"seat": 0, "token": tokens["0"]}
+    state = site.state(table)
+    path = f"/tables/{table}/moves"
+    status, answered = site.call(
+        "POST", path, {**asker, "move": "draw", "move_number": state.move_number}
+    )
+    drawn = site.state(table)
+    discard = next(m for m in drawn.legal_moves() if str(m).startswith("discard"))
+    body = {**asker, "move": str(discard), "move_number": drawn.move_number}
+    status, answered = site.call("POST", path, body)
+    assert status == 200, answered
+    after = site.state(table)
+    assert after.move_number > drawn.move_number + 1  # the bot moved
+    assert answered["can_undo"]
+    status, answered = site.call(
+        "POST", f"/tables/{table}/undo", {**asker, "move_number": after.move_number}
+    )
+    assert status == 200, answered
+    assert site.state(table) == drawn
+    status, answered = site.call("POST", path, body)
+    assert site.state(table) == after  # the bot draws from the same seed
+
+
+def test_undo_only_where_every_other_seat_is_a_bot(site: Site) -> None:
+    table, tokens = site.create("chinchon", [None, None], seed=5)
+    state = site.state(table)
+    seat = state.current_player
+    asker = {"seat": seat, "token": tokens[str(seat)]}
+    body = {**asker, "move": "take", "move_number": state.move_number}
+    status, answered = site.call("POST", f"/tables/{table}/moves", body)
+    assert not answered["can_undo"]
+    status, answered = site.call(
+        "POST", f"/tables/{table}/undo", {**asker, "move_number": state.move_number + 1}
+    )
+    assert (status, answered["error"]) == (400, "UndoRefused")
+
+
+def test_a_timeout_plays_the_default_move(site: Site) -> None:
+    table, tokens = site.create("laconga", [None, "greedy"], seed=3, players=2)
+    state = site.state(table)
+    expected = state.default_move(0)
+    body = {"seat": 0, "token": tokens["0"], "since": state.move_number}
+    assert site.call("POST", f"/tables/{table}/timeout", {"seat": 0, "token": "x"})[0] == 403
+    status, answered = site.call("POST", f"/tables/{table}/timeout", body)
+    assert status == 200, answered
+    assert answered["events"][0]["move"] == str(expected)
+
+
+def test_a_resignation_in_a_two_player_game_ends_it(site: Site) -> None:
+    """C-RESIGN: with one side left the match ends at once, and the other player wins."""
+    table, tokens = site.create("scala40", [None, "greedy"], seed=3)
+    body = {"seat": 0, "token": tokens["0"]}
+    assert site.call("POST", f"/tables/{table}/resign", {**body, "token": "x"})[0] == 403
+    status, answered = site.call("POST", f"/tables/{table}/resign", body)
+    assert status == 200, answered
+    view = answered["view"]
+    assert (view["is_over"], view["winners"], view["public"]["resigned"]) == (True, [1], [0])
+    kinds = [(event["kind"], event["seat"]) for event in answered["events"]]
+    assert ("resign", 0) in kinds
+    assert ("game_over", None) in kinds
+    assert site.state(table).returns() == (0.0, 1.0)
+    status, answered = site.call("POST", f"/tables/{table}/resign", body)
+    assert (status, answered["error"]) == (400, "IllegalMoveError")
+
+
+def test_a_resignation_out_of_turn_abandons_the_hand_and_play_goes_on(site: Site) -> None:
+    """C-RESIGN: at a table of three, a seat resigns while another decides; the hand in
+    play is abandoned (nobody scores), and the game goes on without it, bots included."""
+    table, tokens = site.create("chinchon", ["greedy", None, None], seed=3, players=3)
+    before = site.state(table)
+    deciding = before.current_player
+    assert deciding in (1, 2)  # the bot played up to a person's decision
+    leaving = 3 - deciding
+    body = {"seat": leaving, "token": tokens[str(leaving)], "since": before.move_number}
+    status, answered = site.call("POST", f"/tables/{table}/resign", body)
+    assert status == 200, answered
+    events = answered["events"]
+    assert [(event["kind"], event["seat"]) for event in events[:2]] == [
+        ("resign", leaving),
+        ("hand_end", None),
+    ]
+    assert events[1]["result"]["points"] == [0, 0, 0]
+    after = site.state(table)
+    assert (after.resigned, after.is_over, after.scores) == ((leaving,), False, before.scores)
+    assert after.current_player == deciding
+    status, answered = site.call("POST", f"/tables/{table}/resign", body)
+    assert (status, answered["error"]) == (400, "IllegalMoveError")
+
+
+def test_the_bots_play_within_the_request_budget(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no time left in a request, the bots stop and the answer says ``waiting``;
+    ``advance`` plays on."""
+    table, tokens = site.create("chinchon", [None, "greedy"], seed=2)
+    monkeypatch.setattr(scala40.web.tables, "BOT_SECONDS", 0.0)
+    asker = {"seat": 0, "token": tokens["0"]}
+    path = f"/tables/{table}/moves"
+    waited = False
+    for _ in range(6):
+        state = site.state(table)
+        assert state.current_player == 0
+        move = str(state.legal_moves()[0])
+        status, answered = site.call(
+            "POST", path, {**asker, "move": move, "move_number": state.move_number}
+        )
+        assert status == 200, answered
+        for _ in range(10):
+            if not answered["waiting"]:
+                break
+            waited = True
+            assert site.state(table).current_player == 1
+            status, answered = site.call("POST", f"/tables/{table}/advance", asker)
+            assert status == 200, answered
+    assert waited
+
+
+def test_a_table_replays_the_same_from_its_seed(site: Site) -> None:
+    first, _ = site.create("rumino", [None, "greedy", "greedy"], seed=21, players=3)
+    second, _ = site.create("rumino", [None, "greedy", "greedy"], seed=21, players=3)
+    assert site.state(first) == site.state(second)
