@@ -21,6 +21,7 @@ import pytest
 
 from scala40.cli.serve import MAX_NUMBER_DIGITS, MAX_REQUEST_BYTES
 from scala40.cli.serve import Referee as ServeReferee
+from scala40.drawing import view_svg
 from scala40.game import game_names, load_game
 
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -548,3 +549,24 @@ def test_the_fields_of_each_operation_are_the_schemas() -> None:
         assert branch["properties"]["op"]["const"] == op
         assert set(branch["properties"]) == {"op", "id", *referee.fields(op)}, op
         assert branch["additionalProperties"] is False
+
+
+def test_pictures_of_a_held_game_and_of_a_view_json() -> None:
+    answers = serve(
+        requests(
+            {"op": "new", "game": "chinchon", "seed": 3},
+            {"op": "view", "handle": "g1", "seat": 1},
+            {"op": "picture", "handle": "g1", "seat": 1, "size": 400, "perspective": 1},
+            {"op": "picture", "handle": "g1", "seat": 9},
+            {"op": "picture", "view": {"format": "scala40.view"}},
+            {"op": "picture", "handle": "g1", "seat": 0, "last_move": "fly"},
+        )
+    )
+    assert [answer["ok"] for answer in answers] == [True, True, True, False, False, False]
+    view = answers[1]["view"]
+    assert answers[2]["svg"] == view_svg(view, size=400, perspective=1)
+    assert answers[3]["error"]["type"] == "InvalidValueError"
+    assert answers[4]["error"]["type"] == "SerializationError"
+    assert answers[5]["error"]["type"] == "InvalidMoveError"
+    again = serve(requests({"op": "picture", "view": view}))
+    assert again[0]["svg"] == view_svg(view)

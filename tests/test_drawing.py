@@ -22,15 +22,19 @@ from hypothesis import given
 from scala40 import InvalidArgumentError, InvalidCardError, Scala40Error, check_meld
 from scala40.drawing import (
     MAX_DRAWN_CARDS,
+    Hand,
+    card_set,
     card_svg,
     cards_svg,
     last_hand_svg,
     meld_svg,
+    move_svg,
+    moves_svg,
     state_svg,
     table_svg,
     view_svg,
 )
-from scala40.errors import InvalidPositionError
+from scala40.errors import InvalidMoveError, InvalidPositionError, SerializationError
 from scala40.game import load_game
 from scala40.melds import MeldRules
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
@@ -178,6 +182,13 @@ def test_any_value_gets_a_picture_or_an_error_of_the_library(value: Any) -> None
             parsed(result)
     library_errors_only(card_svg, "7S", pack=value)
     library_errors_only(cards_svg, "7S", face_down=value)
+    view = load_game("rumino").new_game(seed=1).view(0)
+    for option in ("last_move", "taken", "fill", "perspective", "size", "colors"):
+        result = library_errors_only(view_svg, view, **{option: value})
+        if result is not None:
+            parsed(result)
+    for draw in (move_svg, moves_svg, Hand):
+        library_errors_only(draw, value)
 
 
 def _write_golden() -> None:
@@ -190,3 +201,176 @@ def _write_golden() -> None:
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     _write_golden()
+
+
+# -- options, pictures from JSON, moves and hands ----------------------------------------
+
+HIGHLIGHT = 'stroke="#e65100" stroke-width="3"'
+"""How a marked card is outlined (the default highlight colour)."""
+
+
+def _seat_lines(picture: str) -> list[str]:
+    root = parsed(picture)
+    lines = (item.text or "" for item in root.iter(f"{SVG}text"))
+    return [line.split(" ·")[0] for line in lines if line.startswith("Seat ")]
+
+
+def test_size_scales_the_picture_and_keeps_its_drawing() -> None:
+    view = load_game("chinchon").new_game(seed=1).view(0)
+    plain, sized = parsed(view_svg(view)), parsed(view_svg(view, size=300))
+    assert sized.get("width") == "300"
+    assert sized.get("viewBox") == plain.get("viewBox")
+    width, height = int(plain.get("width", "1")), int(plain.get("height", "1"))
+    assert int(sized.get("height", "0")) == round(height * 300 / width)
+
+
+def test_colors_and_fills_are_drawn() -> None:
+    view = load_game("rumino").new_game(seed=2).view(0)
+    picture = view_svg(
+        view,
+        colors={"face": "ivory", "back": "#800", "background": "#0b3d2e", "ink": "#fff"},
+        fill={"discard": "#ffe08a", "seat 1": "khaki"},
+    )
+    parsed(picture)
+    assert 'fill="ivory"' in picture
+    assert 'fill="#800"' in picture
+    assert 'fill="#0b3d2e"' in picture
+    assert '<g fill="#fff">' in picture
+    assert 'fill="#ffe08a"' in picture
+    assert 'fill="khaki"' in picture
+    assert parsed(card_svg("7S", colors={"face": "#eee"})) is not None
+
+
+def test_perspective_draws_that_seat_last() -> None:
+    state = load_game("rumino").new_game(players=3, seed=2)
+    assert _seat_lines(state_svg(state)) == ["Seat 0", "Seat 1", "Seat 2"]
+    assert _seat_lines(state_svg(state, perspective=0)) == ["Seat 1", "Seat 2", "Seat 0"]
+    assert _seat_lines(view_svg(state.view(1), perspective=1)) == ["Seat 2", "Seat 0", "Seat 1"]
+
+
+def _after(game: str, seed: int, verb: str) -> tuple[Any, Any]:
+    """A state just after a random move of ``verb``, and that move."""
+    state = load_game(game).new_game(players=2, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(3_000):
+        legal = list(state.legal_moves())
+        chosen = [move for move in legal if str(move).startswith(verb + " ")]
+        move = chooser.choice(chosen or legal)
+        state = state.apply(move)
+        if chosen:
+            return state, move
+    raise AssertionError(f"no {verb} in 3000 moves")
+
+
+def test_the_last_move_is_written_and_its_cards_outlined() -> None:
+    state, move = _after("scala40", 4, "meld")
+    picture = state_svg(state, last_move=str(move))
+    assert f"last move: {move}" in picture
+    assert picture.count(HIGHLIGHT) == len(move.cards)
+    assert state_svg(state, last_move=move) == picture
+    assert state_svg(state, last_move=move.to_dict()) == picture
+    state, move = _after("chinchon", 2, "discard")
+    assert view_svg(state.view(0), last_move=move).count(HIGHLIGHT) == 1  # the top discard
+    assert HIGHLIGHT not in view_svg(state.view(0))
+
+
+def test_the_card_just_taken_is_outlined() -> None:
+    state = load_game("chinchon").new_game(players=2, seed=1)
+    top = state.discard[-1]
+    taken = state.apply("take")
+    assert view_svg(taken.view(0)).count(HIGHLIGHT) == 1  # the view's own "taken"
+    drawn = state.apply("draw")
+    new_card = next(iter(set(drawn.hands[0]) - set(state.hands[0])))
+    assert view_svg(drawn.view(0), taken=new_card).count(HIGHLIGHT) == 1
+    assert top in taken.hands[0]
+
+
+def test_a_view_json_gives_the_view_picture_with_its_options() -> None:
+    state, move = _after("scala40", 4, "meld")
+    view = state.view(1)
+    options: dict[str, Any] = {"last_move": str(move), "size": 500, "perspective": 1}
+    assert view_svg(view.to_dict(), **options) == view_svg(view, **options)
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ({"size": 5}, InvalidArgumentError),
+        ({"size": True}, InvalidArgumentError),
+        ({"colors": {"face": "red;stroke:blue"}}, InvalidArgumentError),
+        ({"colors": {"face": '"><script>'}}, InvalidArgumentError),
+        ({"colors": {"paint": "red"}}, InvalidArgumentError),
+        ({"colors": ["red"]}, InvalidArgumentError),
+        ({"fill": {"the moon": "red"}}, InvalidArgumentError),
+        ({"fill": {"discard": 7}}, InvalidArgumentError),
+        ({"perspective": 5}, InvalidArgumentError),
+        ({"taken": "1X"}, InvalidArgumentError),
+        ({"last_move": "fly away"}, InvalidMoveError),
+        ({"last_move": 7}, InvalidArgumentError),
+        ({"last_move": {"type": "fly"}}, SerializationError),
+    ],
+)
+def test_hostile_options_are_refused(options: dict[str, Any], error: type[Exception]) -> None:
+    view = load_game("chinchon").new_game(seed=1).view(0)
+    for drawn in (view, view.to_dict()):
+        with pytest.raises(error) as raised:
+            view_svg(drawn, **options)
+        assert isinstance(raised.value, Scala40Error)
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"hand": ["7X"]}, SerializationError),
+        ({"format": "scala40.state"}, SerializationError),
+        ({"public": {"hand_sizes": "seven"}}, InvalidArgumentError),
+        ({"public": {"table": ["7S 8S Q"]}}, InvalidArgumentError),
+        ({"public": {"discard": ["ZZ"]}}, InvalidArgumentError),
+        ({"public": {"hand_sizes": [7, 10**6]}}, InvalidArgumentError),
+        ({"public": {"active": [1, 0]}}, InvalidArgumentError),
+        ({"public": {"rules": {"format": "x"}}}, Scala40Error),
+        ({"public": {"hand_number": "one"}}, InvalidArgumentError),
+    ],
+)
+def test_a_hostile_view_json_is_refused(change: dict[str, Any], error: type[Exception]) -> None:
+    data = load_game("chinchon").new_game(seed=1).view(0).to_dict()
+    public = {**data["public"], **change.pop("public", {})}
+    with pytest.raises(error) as raised:
+        view_svg({**data, **change, "public": public})
+    assert isinstance(raised.value, Scala40Error)
+
+
+def test_moves_and_legal_moves_have_pictures() -> None:
+    game = load_game("chinchon")
+    move = game.parse_move("close 7D : AC 2C 3C / 5S 5H JK=5C")
+    picture = parsed(move_svg(move))
+    titles = [item.text for item in picture.iter(f"{SVG}title")]
+    assert "stands for cinco de bastos (5C)" in titles
+    assert move._repr_svg_() == move_svg(move)
+    state = game.new_game(seed=1)
+    legal = state.legal_moves()
+    assert legal._repr_svg_() == moves_svg(legal)
+    assert moves_svg(list(legal) * 40).count("more") == 1
+    with pytest.raises(InvalidArgumentError):
+        move_svg("draw")
+    with pytest.raises(InvalidArgumentError):
+        moves_svg(["draw"])
+
+
+def test_a_hand_is_a_picture_in_a_notebook() -> None:
+    hand = Hand("AS 2H JK", pack="spanish")
+    assert (len(hand), str(hand), list(hand)) == (3, "AS 2H JK", [0, 14, 52])
+    assert hand._repr_svg_() == cards_svg("AS 2H JK", pack="spanish")
+    view = load_game("laconga").new_game(seed=1).view(0)
+    assert Hand.of(view) == Hand(view.hand, pack="spanish")
+    with pytest.raises(InvalidArgumentError):
+        Hand("AS", pack="tarot")
+    with pytest.raises(InvalidCardError):
+        Hand("AS 1X")
+
+
+def test_the_card_set_of_each_pack() -> None:
+    french, spanish = card_set("french"), card_set("spanish")
+    assert (len(french), len(spanish)) == (54, 50)
+    assert french["back.svg"] == card_svg("JK", face_down=True)
+    assert spanish["QD.svg"] == card_svg("QD", pack="spanish")

@@ -45,6 +45,10 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
 ``view``
     what ``seat`` may see (``view.to_dict()``), and its text (``position``,
     ``view.to_text()``: :mod:`scala40.notation`).
+``picture``
+    the picture of what a seat sees, as SVG text in ``svg``: of a held game's ``seat``
+    (``handle``), or of a view's JSON (``view``), with the drawing options ``last_move``,
+    ``perspective`` and ``size`` (:func:`scala40.drawing.view_svg`).
 ``events``
     what happened in a game after move ``since`` (default 0), as ``seat`` may see it:
     the library's event feed (:func:`scala40.events.events_since`), kept for each
@@ -123,6 +127,7 @@ from scala40.cli.common import (
     card_names,
     chosen_game,
 )
+from scala40.drawing import view_svg
 from scala40.errors import (
     InvalidArgumentError,
     InvalidValueError,
@@ -208,6 +213,7 @@ class Referee:
             "bot": self._bot,
             "hint": self._hint,
             "view": self._view,
+            "picture": self._picture,
             "events": self._events_since,
             "sample": self._sample,
             "save": self._save,
@@ -494,6 +500,20 @@ class Referee:
         game = self._game(request) if "game" in request else _game_of_state(data)
         state = game.state_from_dict(data)
         return self._hold_with_bots(game, state, request)
+
+    def _picture(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        options = {
+            name: request[name]
+            for name in ("last_move", "perspective", "size")
+            if request.get(name) is not None
+        }
+        if request.get("view") is not None:
+            return {"svg": view_svg(_field(request, "view", dict), **options)}
+        _, state = self._held(request)
+        seat = _field(request, "seat", int)
+        if not 0 <= seat < state.player_count:
+            raise InvalidValueError(f"'seat' must be a seat of the game, got {seat}")
+        return {"svg": view_svg(state.view(seat), **options)}
 
     def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, _ = self._held(request)

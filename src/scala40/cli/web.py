@@ -54,7 +54,10 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CommandError(f"cannot serve on {args.host}:{args.port}: {error}") from None
     host, port = server.server_address[:2]
-    print(f"scala40 web table on http://{host}:{port}/ (tables in {args.db}; Ctrl-C stops)")
+    print(
+        f"scala40 web table on http://{host}:{port}/ (tables in {args.db}; Ctrl-C stops)",
+        flush=True,
+    )
     try:
         server.serve_forever()
     finally:

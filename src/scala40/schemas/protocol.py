@@ -373,6 +373,27 @@ def _view(games: Games) -> Mapping[str, Any]:
     }
 
 
+def _picture_request(games: Games) -> Mapping[str, Any]:
+    return {
+        "handle": _HANDLE,
+        "seat": _SEAT,
+        "view": _described(
+            _any_of(games, "view"), "A view's JSON (view.to_dict()), instead of handle and seat."
+        ),
+        "last_move": _described(
+            {"oneOf": [text(), {"type": "object"}]},
+            "The move that led here (its text or its dictionary): written, and its cards "
+            "outlined.",
+        ),
+        "perspective": _described(integer(0), "The seat drawn last, nearest the bottom."),
+        "size": _described(integer(16, 10_000), "The width the picture is shown at, in pixels."),
+    }
+
+
+def _picture(games: Games) -> Mapping[str, Any]:
+    return {"svg": _described(text(), "The picture, as SVG text (scala40.drawing.view_svg).")}
+
+
 def _events_request(games: Games) -> Mapping[str, Any]:
     return {
         "handle": _HANDLE,
@@ -491,6 +512,14 @@ OPERATIONS: tuple[Operation, ...] = (
         optional=("bot", "seed", "time_limit"),
     ),
     Operation("view", "What a seat may see.", _seat, _view),
+    Operation(
+        "picture",
+        "The picture (SVG) of what a seat sees: of a held game's seat, or of a view's JSON.",
+        _picture_request,
+        _picture,
+        optional=("handle", "seat", "view", "last_move", "perspective", "size"),
+        one_of=("handle", "view"),
+    ),
     Operation(
         "events",
         "What happened after move 'since', as a seat may see it (the library's event "

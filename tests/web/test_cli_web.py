@@ -1,0 +1,65 @@
+"""``scala40 web`` started as a user starts it (a process serving on a free port, the page
+fetched from it) and ``scala40 cards`` (the notation, and both packs written as files)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from scala40.cli import main
+from scala40.drawing import card_svg
+
+
+def test_scala40_web_serves_the_page_and_keeps_tables_in_its_file(tmp_path: Path) -> None:
+    database = tmp_path / "tables.sqlite"
+    command = [sys.executable, "-m", "scala40", "web", "--port", "0", "--db", str(database)]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as process:
+        try:
+            _fetch_from(process)
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    assert database.exists()
+
+
+def _fetch_from(process: subprocess.Popen[str]) -> None:
+    """The page and a new table, from the server that ``process`` runs."""
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert line.startswith("scala40 web table on http://127.0.0.1:"), line
+    base = line.split()[4]
+    with urllib.request.urlopen(base, timeout=30) as answer:
+        assert b"/static/app.js" in answer.read()
+    request = urllib.request.Request(
+        base + "tables", data=json.dumps({"game": "rumino"}).encode(), method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert json.loads(answer.read())["table"] == 1
+
+
+def test_scala40_web_refuses_a_port_out_of_range(capsys: object) -> None:
+    assert main(["web", "--port", "70000"]) == 2
+
+
+def test_scala40_cards_prints_the_notation(capsys: object) -> None:
+    assert main(["cards"]) == 0
+
+
+def test_scala40_cards_writes_both_packs(tmp_path: Path) -> None:
+    assert main(["cards", "--svg", str(tmp_path / "cards")]) == 0
+    french = sorted(path.name for path in (tmp_path / "cards" / "french").iterdir())
+    spanish = sorted(path.name for path in (tmp_path / "cards" / "spanish").iterdir())
+    assert (len(french), len(spanish)) == (54, 50)
+    assert {"JK.svg", "back.svg", "10H.svg"} <= set(french)
+    assert "10H.svg" not in spanish
+    written = (tmp_path / "cards" / "spanish" / "QD.svg").read_text(encoding="utf-8")
+    assert written == card_svg("QD", pack="spanish")
+
+
+def test_scala40_cards_reports_a_folder_it_cannot_write(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["cards", "--svg", str(blocker)]) == 1
