@@ -86,6 +86,7 @@ nitpick_ignore_regex = [
     (r"py:.*", rf"({_TYPING_PREFIXES})?({_TYPING_NAMES})"),
     (r"py:.*", r"(typing|typing_extensions|collections|collections\.abc|abc)\..*"),
     (r"py:.*", r"(enum|types|random|fractions|decimal|pathlib|re|os|io|argparse)\..*"),
+    (r"py:.*", r"(sqlite3|http\.server|threading|subprocess)\..*"),
     (r"py:.*", r"(attr|attrs)\..*"),
     (r"py:.*", r"scala40\._.*"),
     (r"py:.*", r"scala40(\.[A-Za-z0-9]+)*\._[A-Za-z0-9_]*"),

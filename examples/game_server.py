@@ -29,6 +29,8 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from typing_extensions import override
+
 from scala40.game import load_game
 from scala40.web.server import TableHandler
 from scala40.web.tables import Tables, TableStore
@@ -44,6 +46,7 @@ class Server(TableHandler):
     answered = 0
     lock = threading.Lock()
 
+    @override
     def do_GET(self) -> None:
         if self.path == "/stats":
             data = json.dumps({"answered": Server.answered}).encode()
@@ -56,6 +59,7 @@ class Server(TableHandler):
         self._count()
         super().do_GET()
 
+    @override
     def do_POST(self) -> None:
         self._count()
         super().do_POST()

@@ -31,3 +31,13 @@ def test_links_are_absolute() -> None:
     # link there leads nowhere.
     targets = re.findall(r"\]\(([^)]*)\)", TEXT)
     assert all(re.match(r"https?://", target) for target in targets), targets
+
+
+def test_the_opening_picture_is_a_shipped_file() -> None:
+    """The README opens with a picture of the web table: a screenshot that ``nox -s web``
+    writes, kept in the repository and the source distribution (docs/)."""
+    pictures = re.findall(r'<img src="([^"]+)"', TEXT)
+    assert pictures
+    assert TEXT.index("<img") < TEXT.index("## Quick start")
+    root = README.parent
+    assert all((root / picture).is_file() for picture in pictures), pictures

@@ -1,5 +1,6 @@
 """Views as JSON: what an app sends to a client (:func:`view_to_dict`), and the checked
-value a client or a server reads back (:func:`view_from_dict`, :class:`ClientView`).
+value a client or a server reads back (:func:`~scala40.client_view.view_from_dict`,
+:class:`~scala40.client_view.ClientView`, in :mod:`scala40.client_view` and here too).
 
 Every game's view has ``to_dict()``, written once here. Its keys are the same in every
 game (format ``scala40.view``, version 1):
@@ -420,7 +421,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
 
     def to_dict(self) -> dict[str, Any]:
         """This view as JSON: what an app sends to a client (:mod:`scala40.views`;
-        read back with :func:`scala40.views.view_from_dict`)."""
+        read back with :func:`scala40.client_view.view_from_dict`)."""
         record: Any = self.state_type
         return view_to_dict(self, record.game_name, record.MOVES)
 

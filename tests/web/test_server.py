@@ -88,7 +88,8 @@ def _play_out(site: Site, table: int, tokens: dict[str, str], seed: int) -> dict
         assert all(event["number"] > seen for event in answered["events"])
         seen = view["move_number"]
         if view["is_over"]:
-            return view
+            over: dict[str, Any] = view
+            return over
         assert view["current_player"] == 0
         assert not answered["waiting"]
         asker = {"seat": 0, "token": tokens["0"], "since": seen}

@@ -53,7 +53,7 @@ def _run(args: argparse.Namespace) -> int:
         server = web_server.make_server(store, args.host, args.port, start=False)
     except OSError as error:
         raise CommandError(f"cannot serve on {args.host}:{args.port}: {error}") from None
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), int(server.server_address[1])
     print(
         f"scala40 web table on http://{host}:{port}/ (tables in {args.db}; Ctrl-C stops)",
         flush=True,

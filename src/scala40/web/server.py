@@ -37,14 +37,15 @@ The endpoints::
 >>> import json, tempfile, pathlib, urllib.request
 >>> from scala40.web.server import make_server
 >>> from scala40.web.tables import TableStore
->>> folder = tempfile.mkdtemp()
->>> server = make_server(TableStore(str(pathlib.Path(folder, "tables.sqlite"))))
+>>> folder = tempfile.TemporaryDirectory()
+>>> server = make_server(TableStore(str(pathlib.Path(folder.name, "tables.sqlite"))))
 >>> base = f"http://127.0.0.1:{server.server_address[1]}"
 >>> with urllib.request.urlopen(base + "/games") as answer:
 ...     [game["name"] for game in json.loads(answer.read())["games"]]
 ['scala40', 'skarney', 'rumino', 'chinchon', 'laconga']
 >>> server.shutdown()
 >>> server.server_close()
+>>> folder.cleanup()
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ _JSON = "application/json"
 
 
 def _static(name: str) -> bytes:
-    return resources.files("scala40.web").joinpath("static", name).read_bytes()
+    return resources.files("scala40.web").joinpath("static").joinpath(name).read_bytes()
 
 
 _CARDS: dict[str, dict[str, bytes]] = {}
@@ -104,7 +105,7 @@ def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
     if not isinstance(body, dict):
         raise web_tables.RequestError(400, "InvalidArgument", "the body must be a view's JSON")
     options: dict[str, Any] = {}
-    view = body
+    view: Any = body
     if body.get("format") != "scala40.view":
         view = body.get("view")
         if not isinstance(view, dict):

@@ -38,8 +38,8 @@ is played by its game's default move (``timeout``, asked by a seat at the table)
 
 >>> import tempfile, pathlib
 >>> from scala40.web.tables import Tables, TableStore
->>> folder = tempfile.mkdtemp()
->>> tables = Tables(TableStore(str(pathlib.Path(folder, "tables.sqlite"))))
+>>> folder = tempfile.TemporaryDirectory()
+>>> tables = Tables(TableStore(str(pathlib.Path(folder.name, "tables.sqlite"))))
 >>> status, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "seed": 1})
 >>> status, made["seats"]
 (200, [{'player': True}, {'bot': 'greedy'}])
@@ -53,6 +53,7 @@ is played by its game's default move (``timeout``, asked by a seat at the table)
 ... except RequestError as refused:
 ...     print(refused.status, refused)
 403 wrong token for this seat
+>>> folder.cleanup()
 """
 
 from __future__ import annotations
@@ -263,7 +264,7 @@ _KINDS = {int: "an integer", str: "text", dict: "an object", list: "a list", boo
 
 
 def _seed(body: Mapping[str, Any]) -> int:
-    seed: int = _field(body, "seed", int, None)
+    seed: int | None = _field(body, "seed", int, None)
     if seed is None:
         return secrets.randbelow(MAX_SEED)
     if not 0 <= seed <= MAX_SEED:
@@ -413,7 +414,9 @@ class Tables:
 
     def create(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """A new table: ``game``, ``rules`` (a preset's name or a ruleset's dictionary),
-        ``players``, ``seed``, ``bots`` (see :func:`_bot_specs`) and ``bot_time_limit``;
+        ``players``, ``seed`` (random if not given), ``bots`` (one entry per seat, a bot's
+        name or ``null`` for a person, or an object from seats to bots; by default seat 0
+        a person and the others ``bot``, ``greedy`` unless named) and ``bot_time_limit``;
         answers the table's number, each person's token and the seats."""
         game = load_game(_field(body, "game", str, "scala40"))
         rules = game.resolve_rules(body.get("rules"))
