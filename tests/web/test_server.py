@@ -6,6 +6,7 @@ and the bots' time budget."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import sqlite3
@@ -159,6 +160,10 @@ def test_stale_moves_wrong_tokens_and_bad_requests(site: Site) -> None:
     assert (status, json.loads(data)["error"]) == (400, "BadRequest")
     status, _, data = site.request("POST", path, raw=b" " * (MAX_BODY + 1))
     assert status == 413
+    for raw in (b'{"seat": NaN}', b"[1, 2]", b"7", b'{"seat": 0, "since": 1' + b"0" * 5000 + b"}"):
+        status, _, data = site.request("POST", path, raw=raw)
+        assert status == 400, raw[:40]
+        assert json.loads(data)["message"]
     status, answered = site.call("POST", path, body)
     assert status == 200, answered
     assert answered["view"]["move_number"] > state.move_number
@@ -390,3 +395,93 @@ def test_a_table_replays_the_same_from_its_seed(site: Site) -> None:
     first, _ = site.create("rumino", [None, "greedy", "greedy"], seed=21, players=3)
     second, _ = site.create("rumino", [None, "greedy", "greedy"], seed=21, players=3)
     assert site.state(first) == site.state(second)
+
+
+def test_a_retried_move_after_the_turn_has_passed_is_stale(site: Site) -> None:
+    """A move sent twice is refused as stale (409) even when, by the time the second
+    arrives, another seat decides: the move number is checked first."""
+    table, tokens = site.create("chinchon", [None, None], seed=12)
+    state = site.state(table)
+    seat = state.current_player
+    asker = {"seat": seat, "token": tokens[str(seat)]}
+    path = f"/tables/{table}/moves"
+    draw = {**asker, "move": "draw", "move_number": state.move_number}
+    assert site.call("POST", path, draw)[0] == 200
+    drawn = site.state(table)
+    discard = next(move for move in drawn.legal_moves() if str(move).startswith("discard"))
+    sent = {**asker, "move": str(discard), "move_number": drawn.move_number}
+    assert site.call("POST", path, sent)[0] == 200
+    after = site.state(table)
+    assert after.current_player != seat  # the turn has passed
+    for retried in (sent, draw):
+        status, answered = site.call("POST", path, retried)
+        assert (status, answered["error"]) == (409, "StaleMoveError"), answered
+        assert f"the game is at move {after.move_number}" in answered["message"]
+    assert site.state(table) == after
+    status, answered = site.call("POST", path, {**sent, "move_number": after.move_number})
+    assert (status, answered["message"]) == (400, f"seat {seat} is not to decide")
+
+
+@pytest.mark.parametrize(
+    "path", ["/tables", "/tables/1/moves", "/tables/1/timeout", "/tables/1/resign", "/picture"]
+)
+def test_every_post_takes_a_json_object(site: Site, path: str) -> None:
+    """Any JSON value where an object is expected (an array, a number, text, null, no
+    body at all) is answered 400 with a message, never a dropped connection."""
+    site.create("chinchon", None, seed=1)
+    for body in ([], [{"game": "chinchon"}], 3, "x", True, None):
+        status, answered = site.call("POST", path, body)
+        assert status == 400, (body, answered)
+        assert "must be" in answered["message"]
+
+
+def _raw(site: Site, path: str, body: bytes, length: str) -> tuple[int, Any]:
+    """One POST over a socket, its body and Content-Length as given."""
+    host, port = site.base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        connection.putrequest("POST", path)
+        connection.putheader("Content-Length", length)
+        connection.endheaders(body)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def test_hostile_fields_and_bodies_get_an_answer(site: Site) -> None:
+    """Fields of the wrong JSON type, numbers of thousands of digits, NaN, bad UTF-8, a
+    negative or non-numeric Content-Length and a seat in other digits: each answered 400
+    with a message, over the socket."""
+    good = {"game": "chinchon", "players": 2, "seed": 1, "bots": {"1": "greedy"}}
+    for changes in (
+        {"bots": ["greedy"]},
+        {"bots": {"one": "greedy"}},
+        {"bots": {"1": 5}},
+        {"bots": {"²": "greedy"}},
+        {"rules": 5},
+        {"rules": ["catsatcards"]},
+        {"players": "2"},
+        {"players": -1},
+        {"game": ["chinchon"]},
+        {"bot_time_limit": "fast"},
+    ):
+        status, answered = site.call("POST", "/tables", {**good, **changes})
+        assert status == 400, (changes, answered)
+        assert answered["message"], changes
+    text = json.dumps(good)
+    for body in (
+        text.replace('"seed": 1', '"seed": ' + "9" * 5000),
+        text.replace('"seed": 1', '"seed": NaN'),
+        text[:-1],
+    ):
+        status, answered = _raw(site, "/tables", body.encode(), str(len(body)))
+        assert (status, answered["error"]) == (400, "BadRequest"), answered
+        assert "int_max_str_digits" not in answered["message"]
+    bad = b'{"game": "chin\xffchon"}'
+    assert _raw(site, "/tables", bad, str(len(bad)))[0] == 400
+    for length in ("-5", "x", "²"):
+        status, answered = _raw(site, "/tables", b"{}", length)
+        assert (status, answered["error"]) == (400, "BadRequest"), answered
+    status, answered = site.call("GET", "/tables/%D9%A1?seat=0&token=x")
+    assert status == 404

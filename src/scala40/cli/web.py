@@ -32,7 +32,7 @@ DEFAULT_DB = "scala40-tables.sqlite"
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--port", type=integer(5), default=DEFAULT_PORT,
+        "--port", type=integer(5), default=DEFAULT_PORT, metavar="N",
         help=f"the port to listen on (default {DEFAULT_PORT}; 0: any free port)",
     )  # fmt: skip
     parser.add_argument(
@@ -40,7 +40,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help=f"the SQLite file of the tables (default {DEFAULT_DB})",
     )  # fmt: skip
     parser.add_argument(
-        "--host", default="127.0.0.1",
+        "--host", default="127.0.0.1", metavar="ADDRESS",
         help="the address to listen on (default 127.0.0.1: this machine only)",
     )  # fmt: skip
 

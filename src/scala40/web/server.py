@@ -6,8 +6,11 @@ Every answer carries CORS headers (``Access-Control-Allow-Origin: *``: a page on
 origin may call the server; seats are proven by their tokens, never by cookies), and
 ``OPTIONS`` answers a browser's preflight. An error is JSON, ``{"error": kind,
 "message": text}``, with status 400 (a bad request, an illegal move), 403 (a wrong
-token), 404 (no such table or resource), 409 (a stale move) or 413 (a body over
-:data:`MAX_BODY` bytes).
+token), 404 (no such table or resource), 409 (a stale move: the move number is checked
+before anything else, so a retry that arrives after the turn has passed is stale), 413
+(a body over :data:`MAX_BODY` bytes) or, for a fault of the server itself, 500: no
+request is left without an answer. Bodies are read as untrusted JSON (``NaN`` and
+``Infinity`` refused, numbers bounded by Python's reader).
 
 The endpoints::
 
@@ -114,7 +117,7 @@ def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
             )
         options = {key: body[key] for key in ("size", "perspective", "last_move") if key in body}
     size = query.get("size", "")
-    if size.isdigit() and len(size) <= 5:
+    if size.isascii() and size.isdigit() and len(size) <= 5:
         options.setdefault("size", int(size))
     return view_svg(view, **options)
 
@@ -148,15 +151,35 @@ class TableHandler(BaseHTTPRequestHandler):
             status, data, kind = 400, _error(type(error).__name__, str(error)), _JSON
         except (ValueError, RecursionError) as error:
             status, data, kind = 400, _error("BadRequest", str(error)[:200]), _JSON
+        except Exception as error:  # a fault of the server: answered, never left hanging
+            status, data, kind = 500, _error("InternalError", type(error).__name__), _JSON
         self._send(status, data, kind)
 
     def _body(self) -> object:
-        length_text = self.headers.get("Content-Length") or "0"
-        length = int(length_text) if length_text.isdigit() else -1
-        if not 0 <= length <= MAX_BODY:
+        length_text = (self.headers.get("Content-Length") or "0").strip()
+        if not (length_text.isascii() and length_text.isdigit() and len(length_text) <= 12):
+            raise web_tables.RequestError(
+                400,
+                "BadRequest",
+                f"Content-Length must be a number of bytes, got {length_text[:20]!r}",
+            )
+        length = int(length_text)
+        if length > MAX_BODY:
             raise web_tables.RequestError(413, "TooLarge", f"a body is at most {MAX_BODY} bytes")
         raw = self.rfile.read(length) if length else b""
-        return json.loads(raw.decode("utf-8")) if raw else None
+        if not raw:
+            return None
+        try:
+            return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+        except json.JSONDecodeError as error:
+            raise web_tables.RequestError(
+                400, "BadRequest", f"the body is not JSON: {error}"
+            ) from None
+        except UnicodeDecodeError:
+            raise web_tables.RequestError(400, "BadRequest", "the body is not UTF-8") from None
+        except ValueError as error:  # NaN, Infinity, or an integer of thousands of digits
+            message = str(error) if "number a request" in str(error) else "a number too long"
+            raise web_tables.RequestError(400, "BadRequest", f"the body's {message}") from None
 
     def _route(self, method: str, path: str, query: str) -> tuple[int, bytes, str]:
         parts = [part for part in path.split("/") if part]
@@ -171,7 +194,7 @@ class TableHandler(BaseHTTPRequestHandler):
             params = _params(query)
             return 200, _picture_of_json(self._body(), params).encode(), _SVG
         if method == "GET" and len(parts) == 3 and parts[0] == "tables" and parts[2] == "picture":
-            if not parts[1].isdigit() or len(parts[1]) > 12:
+            if not (parts[1].isascii() and parts[1].isdigit()) or len(parts[1]) > 12:
                 raise web_tables.RequestError(404, "NotFound", "no such table")
             svg = self.tables.picture(int(parts[1]), _params(query))
             return 200, svg.encode(), _SVG
@@ -203,6 +226,11 @@ def _params(query: str) -> dict[str, str]:
     if len(query) > 4_000:
         raise web_tables.RequestError(400, "InvalidArgument", "the query is too long")
     return {key: values[-1] for key, values in parse_qs(query).items()}
+
+
+def _no_constant(name: str) -> object:
+    """JSON's ``NaN`` and ``Infinity``, which Python reads and no request needs: refused."""
+    raise ValueError(f"{name} is not a number a request may hold")
 
 
 def _error(kind: str, message: str) -> bytes:

@@ -289,7 +289,9 @@ def _bot_specs(body: Mapping[str, Any], players: int) -> list[str | None]:
     elif isinstance(bots, dict):
         specs = [None] * players
         for key, spec in bots.items():
-            if not (isinstance(key, str) and key.isdigit() and int(key) < players):
+            if not (
+                isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < players
+            ):
                 raise RequestError(400, "InvalidArgument", "'bots' must name seats of the table")
             specs[int(key)] = spec
     else:
@@ -303,7 +305,7 @@ def _bot_specs(body: Mapping[str, Any], players: int) -> list[str | None]:
 
 def _since(value: object) -> int:
     if isinstance(value, str):
-        value = int(value) if value.isdigit() and len(value) <= 13 else -1
+        value = int(value) if value.isascii() and value.isdigit() and len(value) <= 13 else -1
     if value is None:
         return 0
     if not (type(value) is int and 0 <= value <= MAX_SINCE):
@@ -346,7 +348,7 @@ class Tables:
             return 200, {"games": _games()}
         if parts == ["tables"] and method == "POST":
             return 200, self.create(_body(body))
-        if len(parts) < 2 or parts[0] != "tables" or not parts[1].isdigit() or len(parts[1]) > 12:
+        if len(parts) < 2 or parts[0] != "tables" or not _is_number(parts[1]):
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
         table_id = int(parts[1])
         action = parts[2] if len(parts) == 3 else None
@@ -481,7 +483,11 @@ class Tables:
             seat = _seat(table, params)
             view = table.state.view(seat)
             size_text = params.get("size", "")
-            size = int(size_text) if size_text.isdigit() and len(size_text) <= 5 else None
+            size = (
+                int(size_text)
+                if size_text.isascii() and size_text.isdigit() and len(size_text) <= 5
+                else None
+            )
             if params.get("what") == "last_hand":
                 if view.last_hand is None:
                     raise RequestError(404, "NotFound", "no hand has ended yet")
@@ -569,9 +575,14 @@ class Tables:
             return answer
 
 
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a table's number: ASCII digits, at most 12 of them."""
+    return text.isascii() and text.isdigit() and len(text) <= 12
+
+
 def _body(body: object) -> Mapping[str, Any]:
     if not isinstance(body, dict):
-        raise RequestError(400, "InvalidArgument", "the request's body must be a JSON object")
+        raise RequestError(400, "InvalidArgument", "the body must be a JSON object")
     return body
 
 
@@ -592,7 +603,7 @@ def _last_move(newest_first: Iterator[dict[str, Any]], seat: int) -> tuple[str |
 def _seat(table: _Table, request: Mapping[str, Any]) -> int:
     """The seat a request names, checked against its token (403 if wrong)."""
     seat = request.get("seat")
-    if isinstance(seat, str) and seat.isdigit() and len(seat) <= 3:
+    if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) <= 3:
         seat = int(seat)
     if not (type(seat) is int and 0 <= seat < len(table.seats)):
         raise RequestError(400, "InvalidArgument", "'seat' must be a seat of the table")
