@@ -262,9 +262,9 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
     seats = public.get("player_count")
     if not (type(seats) is int and 0 < seats <= MAX_VIEW_ITEMS):
         seats = MAX_VIEW_ITEMS
-    for name, value in (("seat", seat), ("current_player", current)):
+    for field, value in (("seat", seat), ("current_player", current)):
         if value is not None and value >= seats:
-            raise _fail(name, f"a seat below the player count, {seats}", value)
+            raise _fail(field, f"a seat below the player count, {seats}", value)
     winners = _list(data, "winners")
     for place, winner in enumerate(winners):
         if type(winner) is not int or not 0 <= winner < seats:

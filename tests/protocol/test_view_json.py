@@ -45,7 +45,15 @@ def _check_view_json(state: Any, seat: int) -> None:
     view: Any = state.view(seat)
     data = view.to_dict()
     assert json.loads(json.dumps(data)) == data
-    assert view_from_dict(data).to_dict() == data
+    client = view_from_dict(data)
+    assert client.to_dict() == data
+    # The value's fields are the JSON's too (its game once read as the last field name
+    # checked, "current_player").
+    assert (client.game, client.seat, client.current_player) == (
+        data["game"],
+        data["seat"],
+        data["current_player"],
+    )
     assert data["seat"] == seat
     assert data["move_number"] == state.move_number
     assert data["current_player"] == state.current_player
