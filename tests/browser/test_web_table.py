@@ -7,7 +7,8 @@ cards that move names in the page's hand, and clicks the move's button (which mu
 offered once those cards are picked). Before each move it checks that the page shows
 what the library's view holds: the hand's cards, the legal moves (each button a legal
 move; all of them when there are few), the move number, the event log (one line per
-event the seat may see), the picture (the seat's view, loaded), and undo offered exactly
+event the seat may see), the picture (the seat's view, loaded), the page no wider than a
+phone at 390 pixels (Scala 40 and Chinchón), and undo offered exactly
 where the server's rule allows it (never right after a draw from the stock; once offered,
 it is taken and the table checked to be back at seat 0's previous decision). When the
 hand ends, the page shows its points as the library's hand result has them; the test
@@ -250,6 +251,8 @@ def test_a_whole_hand_of_each_game_against_greedy(
             time.sleep(0.3)
             browser.execute_script("window.scrollTo(0, 0)")
             browser.save_screenshot(str(SHOTS / f"{game}-phone.png"))
+            width = browser.execute_script("return document.documentElement.scrollWidth")
+            assert width <= PHONE[0], "the table is wider than a phone"
             browser.set_window_size(*DESKTOP)
         move = greedy.choose(state.view(0), legal, rng)
         drew = str(move) == "draw"
