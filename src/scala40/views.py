@@ -71,6 +71,7 @@ from scala40.client_view import (
 )
 from scala40.drawing import view_svg
 from scala40.errors import InvalidArgumentError, SerializationError
+from scala40.game import load_game
 from scala40.legal import LegalMoves
 from scala40.movekinds import MoveSet
 from scala40.notation import view_to_text
