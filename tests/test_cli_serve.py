@@ -553,14 +553,17 @@ def test_the_fields_of_each_operation_are_the_schemas() -> None:
 
 def test_pictures_of_a_held_game_and_of_a_view_json() -> None:
     answers = serve(
-        requests(
-            {"op": "new", "game": "chinchon", "seed": 3},
-            {"op": "view", "handle": "g1", "seat": 1},
-            {"op": "picture", "handle": "g1", "seat": 1, "size": 400, "perspective": 1},
-            {"op": "picture", "handle": "g1", "seat": 9},
-            {"op": "picture", "view": {"format": "scala40.view"}},
-            {"op": "picture", "handle": "g1", "seat": 0, "last_move": "fly"},
-        )
+        [
+            *requests(
+                {"op": "new", "game": "chinchon", "seed": 3},
+                {"op": "view", "handle": "g1", "seat": 1},
+                {"op": "picture", "handle": "g1", "seat": 1, "size": 400, "perspective": 1},
+                {"op": "picture", "handle": "g1", "seat": 9},
+            ),
+            # Not a view's JSON: the schema refuses it, and so does the referee.
+            json.dumps({"op": "picture", "view": {"format": "scala40.view"}}),
+            *requests({"op": "picture", "handle": "g1", "seat": 0, "last_move": "fly"}),
+        ]
     )
     assert [answer["ok"] for answer in answers] == [True, True, True, False, False, False]
     view = answers[1]["view"]
