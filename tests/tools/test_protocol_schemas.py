@@ -102,7 +102,9 @@ def _traffic(game_name: str, seed: int) -> Iterator[tuple[dict[str, Any], dict[s
         ask({"op": "apply", "handle": handle, "move": move, "id": step})
         seat = legal["summary"]["current_player"] or 0
         if step in (0, 9):
-            ask({"op": "view", "handle": handle, "seat": seat})
+            view = ask({"op": "view", "handle": handle, "seat": seat})["view"]
+            ask({"op": "picture", "handle": handle, "seat": seat, "size": 400})
+            ask({"op": "picture", "view": view, "last_move": chosen["text"], "perspective": 0})
             ask({"op": "events", "handle": handle, "seat": seat, "since": max(step - 3, 0)})
     summary = ask({"op": "legal", "handle": handle})["summary"]
     seat = summary["current_player"] or 0
