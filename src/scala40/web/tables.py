@@ -22,7 +22,7 @@ older number (a second tab, a request sent twice) is refused with status 409
 
 **Bots.** After each request the bots play their seats, each move within
 ``bot_time_limit`` seconds (:func:`~scala40.cli.bot_seats.timed_bot`: at most
-:data:`~scala40.cli.bot_seats.MAX_TIME_LIMIT`), until a person is to decide, the game
+:data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`), until a person is to decide, the game
 ends, or the request has run :data:`BOT_SECONDS` seconds (the answer then says
 ``waiting``, and ``advance`` plays on). A bot's move draws from a generator seeded with
 the table's seed and the move number, so a table replays the same from its seed and
