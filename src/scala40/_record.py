@@ -18,11 +18,13 @@ before it had these bases.
 from __future__ import annotations
 
 import inspect
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 
+from scala40._hand_log import EMPTY_LOG, HandHistory, HandLog, shown_of
 from scala40._state import StateBase
 from scala40.cards import Card
 
@@ -30,6 +32,7 @@ __all__ = ["GameFields", "RecordBase", "order_fields"]
 
 M = TypeVar("M")
 R = TypeVar("R")
+R_ = TypeVar("R_", bound="RecordBase[Any, Any, Any]")
 P = TypeVar("P")
 
 
@@ -104,6 +107,18 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
     )
     """The seats that resigned, in the order they left (C-RESIGN): out of the match
     for good."""
+    hand_log: HandLog | None = attrs.field(
+        default=EMPTY_LOG,
+        eq=False,
+        hash=False,
+        repr=False,
+        kw_only=True,
+        metadata={"last": "positional"},
+    )
+    """The moves of the hand in play, as every seat saw them (kept by ``apply`` beside
+    the position, as the move count: equality ignores it); :attr:`history` and
+    :attr:`shown` read it. ``None`` for a state that keeps no log (:meth:`without_log`:
+    a search's copies, which nobody asks about the past)."""
     _legal: tuple[M, ...] | None = attrs.field(
         default=None,
         init=False,
@@ -113,3 +128,46 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
         metadata={"cache": True, "last": "positional"},
     )
     """The legal moves, once generated (a cache: not part of the value)."""
+
+    @property
+    def history(self) -> HandHistory:
+        """The moves of the hand in play, oldest first, as every seat saw them
+        (:class:`~scala40._hand_log.LoggedMove` values: the seat, the move, and the
+        cards it took into the hand from a face-up place).
+
+        >>> from scala40.games.rumino import new_game
+        >>> [str(entry) for entry in new_game(players=2, seed=3).apply("draw").history]
+        ['0: draw']
+        """
+        return HandHistory(self.hand_log or EMPTY_LOG)
+
+    @property
+    def shown(self) -> tuple[tuple[Card, ...], ...]:
+        """For each seat, the cards it was seen to take from a face-up place this hand,
+        has not played since and holds, sorted (public: :func:`~scala40._hand_log.shown_of`);
+        ``()`` when no hand holds one.
+
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> state.apply("take").shown == ((state.discard[-1],), ())
+        True
+        """
+        hands = self.hands
+        shown = shown_of(self.hand_log, tuple(map(len, hands)))
+        if not shown:
+            return shown
+        # Only what the hand holds: a log read from outside is read for its form alone,
+        # and what it claims of a hand counts as far as the hand bears it out.
+        held = tuple(
+            cards if not cards or all(hand.count(card) >= cards.count(card) for card in cards)
+            else tuple(sorted((Counter(cards) & Counter(hand)).elements()))
+            for cards, hand in zip(shown, hands)
+        )
+        return held if any(held) else ()
+
+    def without_log(self: R_) -> R_:
+        """This state, keeping no log of its hand from here on (:attr:`history` empty,
+        :attr:`shown` none): what a search plays its copies with, as no one asks them
+        about the past, and :meth:`apply` then spends nothing on it."""
+        new: R_ = self.copy_with(hand_log=None)
+        return new

@@ -473,6 +473,8 @@ class FieldReader:
 
 
 STATE_HEADER = frozenset({"format", "version"})
+_KEPT_APART = frozenset({"move_number", "hand_log"})
+"""The fields a state's base writes and reads itself, around the game's own."""
 """The keys of a state's dictionary that its loader reads before its fields."""
 _RESIGNED = frozenset({"resigned"})
 
@@ -487,8 +489,8 @@ def _state_keys(record: type, optional: frozenset[str]) -> tuple[frozenset[str],
 @functools.cache
 def field_keys(record: type) -> frozenset[str]:
     """The keys of the dictionary an attrs class ``record`` is written as: one for each
-    field it is built with but its move number (kept apart, C-RESIGN's ``resigned`` with
-    the others), by the field's name, ``players`` for ``player_count``.
+    field it is built with but its move number and its hand's log (kept apart by the
+    state's base; C-RESIGN's ``resigned`` with the others), by the field's name, ``players`` for ``player_count``.
 
     >>> from scala40.games.skarney.phases import HandResult
     >>> sorted(field_keys(HandResult))[:4]
@@ -497,7 +499,7 @@ def field_keys(record: type) -> frozenset[str]:
     return frozenset(
         "players" if field.name == "player_count" else field.name
         for field in attrs.fields(record)
-        if field.init and field.name != "move_number"
+        if field.init and field.name not in _KEPT_APART
     )
 
 

@@ -53,6 +53,15 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from scala40._checks import describe, is_bool
 from scala40._fields import make_evolver, make_setter
+from scala40._hand_log import (
+    EMPTY_LOG,
+    HISTORY_CHUNK,
+    HISTORY_KEYS,
+    cards_added,
+    log_from_json,
+    log_to_json,
+    logged,
+)
 from scala40._rng import next_random, random_below, seed_state
 from scala40._serial import MAX_SEED_DIGITS, is_seed, refuse_many_keys
 from scala40.drawing import state_svg
@@ -68,7 +77,7 @@ from scala40.errors import (
 from scala40.game import load_game
 from scala40.legal import LegalMoves
 from scala40.match import singles, win_shares
-from scala40.movekinds import MAX_MOVE_TEXT, MoveSet
+from scala40.movekinds import MAX_MOVE_TEXT, DealMove, MoveSet, RestockMove
 from scala40.notation import state_to_text
 from scala40.resignation import ResignMove, resigned_after, sides_left
 from scala40.rulesets import RulesetBase
@@ -234,6 +243,13 @@ class StateBase(Generic[M, V]):
     """For each name of ``SETTER_FIELDS``, a function ``(state, **fields)`` giving a
     copy of ``state`` with exactly those fields replaced, unchecked (compiled once for
     the class)."""
+    SHOWING_KINDS: ClassVar[frozenset[type]] = frozenset()
+    """The move classes that take cards into the mover's hand from a place every seat
+    sees (the top of the discard pile, a card on offer, a wild card freed from the
+    table), and only from there: the cards such a move adds to the hand are shown."""
+    keeps_history: ClassVar[bool] = False
+    """Whether the class keeps the hand's moves (a record with the field ``hand_log``,
+    as :class:`~scala40._record.RecordBase` declares it): then :meth:`apply` keeps it."""
 
     # Annotations only (the record declares the fields).
     rules: Any
@@ -256,6 +272,8 @@ class StateBase(Generic[M, V]):
             cls.setters = {
                 name: make_setter(cls, *fields) for name, fields in cls.SETTER_FIELDS.items()
             }
+            names = {field.name for field in cls.__attrs_attrs__}  # type: ignore[attr-defined]
+            cls.keeps_history = "hand_log" in names
 
     def copy_with(self: S, **changes: Any) -> S:
         """A copy of this state with the fields named in ``changes`` replaced, unchecked:
@@ -279,6 +297,7 @@ class StateBase(Generic[M, V]):
 
     def _apply_trusted(self, move: Any) -> Any:
         return self._apply(move)
+
 
     def _chance(self, order: tuple[Any, ...]) -> Any:
         raise NotImplementedError  # pragma: no cover - every game defines it
@@ -539,6 +558,8 @@ class StateBase(Generic[M, V]):
                     # The engines build each next state as a fresh copy: counting here,
                     # once, keeps the count out of every engine.
                     object.__setattr__(new, "move_number", self.move_number + 1)
+                    if self.keeps_history:
+                        self._log(new, move)
                     return new
         value: object = move
         if isinstance(move, str):
@@ -551,7 +572,40 @@ class StateBase(Generic[M, V]):
         # A resignation is never listed as legal: it always comes this way (C-RESIGN).
         new = self._apply_resign(value) if isinstance(value, ResignMove) else self._apply(value)
         object.__setattr__(new, "move_number", self.move_number + 1)
+        if self.keeps_history:
+            self._log(new, value)
         return new
+
+    def _log(self, new: Any, move: Any) -> None:
+        """Keep the hand's log in ``new``, the state after ``move`` (fresh from the
+        engine: set here, once for every game, as the move count). A new hand starts
+        with an empty log; a state that keeps none (``hand_log=None``) keeps none."""
+        this: Any = self
+        log = this.hand_log
+        if log is None:
+            return
+        if new.hand_number != this.hand_number:
+            object.__setattr__(new, "hand_log", EMPTY_LOG)
+            return
+        kind = type(move)
+        shown_in: tuple[int, ...] = ()
+        seat: int | None
+        if kind in self.SHOWING_KINDS:
+            seat = this.current_player
+            shown_in = cards_added(this.hands[seat], new.hands[seat])
+        elif isinstance(move, ResignMove):
+            seat = move.seat
+        else:
+            seat = this.current_player
+            if seat is None and isinstance(move, (DealMove, RestockMove)):
+                move = kind()  # a chance step's order is nobody's to see
+        dropped, base, blocks, tail = log
+        tail = (*tail, (seat, move, shown_in))
+        if len(tail) == HISTORY_CHUNK:
+            log = logged((dropped, base, blocks, tail[:-1]), tail[-1], this.player_count)
+        else:
+            log = (dropped, base, blocks, tail)
+        object.__setattr__(new, "hand_log", log)
 
     def _check_move_number(self, expected: object) -> None:
         if type(expected) is not int:
@@ -802,12 +856,15 @@ class StateBase(Generic[M, V]):
         >>> GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
         True
         """
-        return {
+        data = {
             "format": self.FORMAT,
             "version": self.FORMAT_VERSION,
             "move_number": self.move_number,
             **self._fields_to_dict(),
         }
+        if self.keeps_history:
+            data.update(log_to_json(self.hand_log))  # type: ignore[attr-defined]
+        return data
 
     def to_text(self) -> str:
         """The state as one line of text, a *position* (:mod:`scala40.notation`): every
@@ -849,8 +906,18 @@ class StateBase(Generic[M, V]):
                         f"{MAX_MOVE_NUMBER}, got {describe(number)}"
                     )
                 data = {key: value for key, value in data.items() if key != "move_number"}
+        log_data: dict[str, Any] = {}
+        if cls.keeps_history and isinstance(sent, Mapping) and HISTORY_KEYS & data.keys():
+            log_data = {key: data[key] for key in HISTORY_KEYS if key in data}
+            data = {key: value for key, value in data.items() if key not in HISTORY_KEYS}
         state: S = cls._load(data)
         object.__setattr__(state, "move_number", number)
+        if log_data:
+            try:
+                log = log_from_json(log_data, cls.MOVES.parse, state.player_count, "")
+            except ValueError as error:  # the library's errors are ValueErrors too
+                raise SerializationError(f"{cls.FORMAT}: {error}") from None
+            object.__setattr__(state, "hand_log", log)
         return state
 
     def _repr_svg_(self) -> str:

@@ -506,6 +506,41 @@ class MoveBase:
     usage: ClassVar[str] = ""
     """For a kind that reads its own notation: what the words after the verb must be, for
     :meth:`~scala40.movekinds.MoveBase.usage_error`."""
+    FROM_HAND: ClassVar[tuple[str, ...]] = ()
+    """The fields whose cards the move plays from its mover's hand: those declared with
+    ``metadata={"from_hand": True}`` (set for each kind from its fields)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__attrs_attrs__" in cls.__dict__:  # the class attrs made (see StateBase)
+            cls.FROM_HAND = tuple(
+                field.name
+                for field in cls.__attrs_attrs__  # type: ignore[attr-defined]
+                if field.metadata.get("from_hand")
+            )
+
+    def cards_from_hand(self) -> tuple[Card, ...]:
+        """The cards this move plays from its mover's hand (to the table, the discard
+        pile, on offer), in its fields' order: a state's log reads from it which cards
+        seen to come into a hand have left it (:mod:`scala40._hand_log`).
+
+        >>> @attrs.frozen
+        ... class Throw(MoveBase):
+        ...     verb = "throw"
+        ...     card: int = attrs.field(
+        ...         converter=as_move_card, metadata={"codec": CARD, "from_hand": True}
+        ...     )
+        >>> Throw("7H").cards_from_hand()
+        (19,)
+        """
+        cards: list[Card] = []
+        for name in self.FROM_HAND:
+            value = getattr(self, name)
+            if type(value) is int:
+                cards.append(value)
+            elif value:
+                cards.extend(value)
+        return tuple(cards)
 
     @classmethod
     def usage_error(cls, text: str) -> str:
@@ -868,7 +903,9 @@ class PutDownMove(MoveBase):
     always_wild: ClassVar[frozenset[Card]] = frozenset()
     """The cards that are wild wherever they stand (a game whose 2s always are): one
     standing for itself is still written with its reading, ``2S=2S``."""
-    cards: tuple[Card, ...] = attrs.field(converter=as_some_move_cards, metadata={"codec": CARDS})
+    cards: tuple[Card, ...] = attrs.field(
+        converter=as_some_move_cards, metadata={"codec": CARDS, "from_hand": True}
+    )
     represented: tuple[Card, ...] = attrs.field(
         default=(), converter=as_move_cards, metadata={"codec": CARDS}
     )
@@ -929,7 +966,7 @@ class LayOffMove(MoveBase):
     always_wild: ClassVar[frozenset[Card]] = frozenset()
     """The cards that are wild wherever they stand: one said to stand for itself keeps
     ``represents``."""
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
     meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
     end: MeldEnd | None = attrs.field(
         default=None, converter=_meld_end, metadata={"codec": enum_codec(MeldEnd, optional=True)}

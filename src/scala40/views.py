@@ -58,6 +58,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 
 from scala40._checks import check_int, describe, is_int
+from scala40._hand_log import EMPTY_LOG, HandHistory, HandLog, log_to_json
 from scala40._record import GameFields, order_fields
 from scala40._rng import seed_state
 from scala40._sampling import deal_hidden, draw_consistent
@@ -90,7 +91,7 @@ __all__ = [
 
 
 _CARD_WORD = re.compile(r"\bCard\b")
-_SKIPPED = frozenset({"state_type", "move_number"})
+_SKIPPED = frozenset({"state_type", "move_number", "hand_log"})
 _TOP_LEVEL = frozenset({"player", "hand", "phase", "winners", "last_hand", "scores"})
 
 
@@ -187,6 +188,7 @@ def view_to_dict(view: Any, game: str, moves: MoveSet) -> dict[str, Any]:
         for field in attrs.fields(type(view))
         if field.name not in _SKIPPED and field.name not in _TOP_LEVEL
     }
+    public.update(log_to_json(view.hand_log))
     winners = tuple(view.winners)
     return {
         "format": VIEW_FORMAT,
@@ -214,7 +216,7 @@ S = TypeVar("S")
 M = TypeVar("M")
 V = TypeVar("V", bound="ViewBase[Any, Any, Any, Any, Any]")
 
-_OWN = ("player", "hand", "hand_sizes", "stock_size", "state_type")
+_OWN = ("player", "hand", "hand_sizes", "stock_size", "shown", "state_type")
 """A view's fields that are not its state's: the viewer, what he sees of the hidden
 cards, and the state's class."""
 
@@ -255,6 +257,23 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         default=(), kw_only=True, metadata={"last": "positional"}
     )
     """The seats that resigned, in the order they left (C-RESIGN; public)."""
+    shown: tuple[tuple[Card, ...], ...] = attrs.field(
+        default=(), kw_only=True, metadata={"last": "positional"}
+    )
+    """For each seat, the cards it was seen to take from a face-up place this hand and
+    has not played since (the state's :attr:`~scala40._record.RecordBase.shown`;
+    public); ``()`` when no hand holds one."""
+    hand_log: HandLog | None = attrs.field(
+        default=EMPTY_LOG,
+        eq=False,
+        hash=False,
+        repr=False,
+        kw_only=True,
+        metadata={"last": "positional"},
+    )
+    """The moves of the hand in play as every seat saw them (the state's log, public;
+    :attr:`history` and :attr:`shown` read it). Beside the knowledge, as the move count:
+    equality ignores it."""
     state_type: type[S] = attrs.field(
         kw_only=True, eq=False, hash=False, repr=False, metadata={"last": "keyword"}
     )
@@ -290,6 +309,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
             hand=state.hands[player],
             hand_sizes=tuple(len(hand) for hand in state.hands),
             stock_size=len(state.stock),
+            shown=getattr(state, "shown", ()),
             state_type=type(state),
             **public,
         )
@@ -303,6 +323,38 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
     def is_my_turn(self) -> bool:
         """Whether the viewing player is the one to decide."""
         return self.current_player == self.player
+
+    @property
+    def history(self) -> HandHistory:
+        """The moves of the hand in play, oldest first, as every seat saw them: who
+        moved, the move, and the cards it took into the hand from a face-up place
+        (:class:`~scala40._hand_log.LoggedMove`). A bot asked only at its own turns reads
+        here what the others did in between.
+
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1).apply("take").apply("discard 2S")
+        >>> [str(entry) for entry in state.view(1).history]
+        ['0: take (shows KC)', '0: discard 2S']
+        """
+        return HandHistory(self.hand_log)
+
+    def known_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """For each seat, the cards this player knows its hand holds, sorted: his own
+        hand whole, and of every other hand what everyone knows is there (by default the
+        cards it was seen to take and has not played, :attr:`shown`; a game adds what
+        else its rules show). A sample (:meth:`sample`) deals each hand these first.
+
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> top = state.discard[-1]
+        >>> state.apply("take").view(1).known_cards()[0] == (top,)
+        True
+        """
+        shown = self.shown
+        return tuple(
+            self.hand if seat == self.player else (shown[seat] if shown else ())
+            for seat in range(len(self.hand_sizes))
+        )
 
     def unknown_cards(self) -> tuple[Card, ...]:
         """The cards this player cannot see: the other hands and the stock, together."""
@@ -324,8 +376,13 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         self, unseen: tuple[Card, ...], rng: int
     ) -> tuple[dict[int, list[Card]], int]:
         """The cards each hidden hand is known (or must be made) to hold, by seat, drawn
-        from ``unseen`` with ``rng``: by default none."""
-        return {}, rng
+        from ``unseen`` with ``rng``: by default those of :meth:`known_cards`; a game
+        adds the cards that make its other facts true (witnesses)."""
+        return {
+            seat: list(cards)
+            for seat, cards in enumerate(self.known_cards())
+            if seat != self.player and cards
+        }, rng
 
     def _consistent(self, state: Any) -> bool:
         """Whether a dealt state is one this view may come from: by default, whether it

@@ -41,6 +41,7 @@ from scala40.errors import SearchLimitError
 from scala40.game import Game, State, game_names, load_game
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.phases import Phase as KnockPhase
+from scala40.games.chinchon import GameState as ChinchonState
 from scala40.games.rumino import GameState as RuminoState
 from scala40.games.rumino import Ruleset as RuminoRules
 from scala40.games.scala40.state import GameState as Scala40State
@@ -109,15 +110,32 @@ def _holds(hand: tuple[int, ...], cards: tuple[int, ...]) -> bool:
     return not Counter(cards) - Counter(hand)
 
 
+def _known_facts(state: Any, view: Any, sample: Any) -> list[str]:
+    """The facts written once for every game: each card the view knows to be in a hand
+    (``view.known_cards()``: its own hand, the cards others were seen to take and have
+    not played, what the game's rules show) is in that hand, in the state (the facts are
+    true) and in the sample (the sample keeps them); the sample keeps the hand's log."""
+    known_cards = getattr(view, "known_cards", None)
+    if known_cards is None:
+        return []  # a game whose views say nothing of the hidden hands
+    problems = []
+    for other, cards in enumerate(known_cards()):
+        if not _holds(state.hands[other], cards):
+            problems.append(f"the view says seat {other} holds {cards}, which it does not")
+        if not _holds(sample.hands[other], cards):
+            problems.append(f"the sample deals seat {other} without the known cards {cards}")
+        TALLY["known cards placed"] += len(cards) if other != view.player else 0
+    if getattr(state, "hand_log", None) != getattr(sample, "hand_log", None):
+        problems.append("the sample forgot the hand's moves")
+    return problems
+
+
 def _scala40_facts(state: Any, sample: Any, seat: int) -> list[str]:
     if sample.phase.value != "play" or sample.taken is None:
         return []
     in_hand = sample.taken in sample.hands[sample.turn]
     if sample.taken_must_use and not sample.taken_used and not in_hand:
         return ["the card taken to meld is not in the mover's hand (S40-DRAW-DISCARD)"]
-    on_table = any(sample.taken in meld.cards for meld in sample.table)
-    if not sample.taken_must_use and not on_table and not in_hand:
-        return ["the upcard taken to keep is not in the mover's hand (S40-V-UPCARD)"]
     return []
 
 
@@ -135,12 +153,6 @@ def _knock_facts(state: Any, sample: Any, seat: int) -> list[str]:
     view = state.view(seat)
     if view.hands_shown and sample.hands != state.hands:
         problems.append("the hands shown at the hand's end were dealt again")
-    if (
-        phase is KnockPhase.PLAY
-        and sample.taken is not None
-        and sample.taken not in sample.hands[sample.turn]
-    ):
-        problems.append("the card taken from the discard pile is not in the mover's hand")
     profile = sample.profile
     if profile.rumino and phase in (KnockPhase.DRAW, KnockPhase.PLAY, KnockPhase.CLAIM):
         if any(has_rumino(hand, profile) for hand in sample.hands if hand):
@@ -193,6 +205,7 @@ def _check_sample(game: Game, state: State, seat: int, seed: int) -> None:
     assert sample.is_over == state.is_over, where
     if state.current_player == seat:
         assert list(map(str, sample.legal_moves())) == list(map(str, state.legal_moves()))
+    assert _known_facts(state, view, sample) == [], where
     facts = _FACTS.get(game.name)
     if facts is not None:
         assert facts(state, sample, seat) == [], where
@@ -302,7 +315,57 @@ def _rumino_claim() -> RuminoState:
     return claim
 
 
+def _chinchon_kept_take() -> Any:
+    """Seat 0 takes the top discard 7C and keeps it, discarding another card; seat 1
+    draws: every seat saw 7C go into seat 0's hand (CH-TURN), and every sample of seat
+    1's view deals it there."""
+    state: Any = ChinchonState.from_position(
+        hands=["AS 2S 3S 5C 6C JH KD", "AH 4H 5H 6H 7D JD KC"],
+        discard="7C",
+        turns_played=[1, 1],
+    )
+    return state.apply("take").apply("discard KD").apply("draw")
+
+
+def _scala40_kept_joker() -> Scala40State:
+    """Seat 0, opened, frees the joker of 5D JK=6D 7D with the 6D and keeps it, then
+    discards: every seat saw the joker go into his hand (S40-SWAP)."""
+    state: Scala40State = Scala40State.from_position(
+        hands=["6D 9S 9H KC 2C", "8C 9C QD KD 4S 4H 2D"],
+        discard="7C",
+        opened=[True, True],
+        turns_played=[3, 3],
+        table=["5D JK=6D 7D", "10H JH QH"],
+    )
+    return state.apply("draw").apply("swap 6D #0").apply("discard KC")
+
+
+def _scala40_take_to_close() -> Scala40State:
+    """Seat 0, opened, holds 6S and takes 4D, which he can use only by laying off 5D and
+    then 4D on 6D-10D and closing with no discard (S40-V-NODISCARDCLOSE): the samples of
+    seat 1 deal him the bridging 5D (a hand found in play where every deal once failed)."""
+    state: Scala40State = Scala40State.from_position(
+        hands=["6S", "QD QC"],
+        discard="4D",
+        opened=[True, True],
+        turns_played=[9, 9],
+        table=[
+            "JK=6S 6H 6D 6C",
+            "2H JK=3H 4H 5H",
+            "3S 3H 3D",
+            "6D 7D 8D 9D 10D",
+            "4S 5S 6S",
+            "5C 6C 7C 8C",
+        ],
+        rules="federation-article",
+    )
+    return state.apply("take")
+
+
 CRAFTED: dict[str, tuple[str, Callable[[], Any]]] = {
+    "chinchon-kept-take": ("chinchon", _chinchon_kept_take),
+    "scala40-kept-joker": ("scala40", _scala40_kept_joker),
+    "scala40-take-to-close": ("scala40", _scala40_take_to_close),
     "scala40-take": ("scala40", _scala40_take),
     "scala40-take-to-lay-off": ("scala40", _scala40_take_to_lay_off),
     "scala40-take-to-open": ("scala40", _scala40_take_to_open),

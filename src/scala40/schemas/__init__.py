@@ -39,11 +39,13 @@ from pathlib import Path
 from typing import Any
 
 from scala40._checks import describe
+from scala40._hand_log import HISTORY_CHUNK, MAX_LOGGED_MOVES
 from scala40._schema import (
     DRAFT,
     array,
     boolean,
     card,
+    card_text,
     decimal_text,
     enum_of,
     header,
@@ -233,6 +235,8 @@ def _state(game: Game) -> dict[str, Any]:
             "absent while nobody has.",
             **array(integer(0, MAX_RESIGNED - 1), max_items=MAX_RESIGNED),
         }
+        # ... and the hand's log, left out while empty (scala40._hand_log).
+        properties.update(_history())
         schema["properties"] = properties
         schema["required"] = ["move_number", *schema["required"]]
         return schema
@@ -241,6 +245,32 @@ def _state(game: Game) -> dict[str, Any]:
         "type": "object",
         "properties": {"format": text(), "version": integer()},
         "required": ["format", "version"],
+    }
+
+
+def _history() -> dict[str, Any]:
+    """The two keys of a hand's log in a state's dictionary (``log_to_json``)."""
+    entry = {
+        "description": "A move of the hand: [seat (null for a chance step), the move's "
+        "text] and, when it took cards from a face-up place, those cards.",
+        **array(
+            {"type": ["integer", "null", "string"], "minimum": 0, "maxLength": MAX_MOVE_TEXT},
+            min_items=2,
+            max_items=3,
+        ),
+    }
+    return {
+        "history": {
+            "description": "The moves of the hand in play as every seat saw them, oldest "
+            "first (the last ones of a very long hand); absent while there are none.",
+            **array(entry, max_items=MAX_LOGGED_MOVES + HISTORY_CHUNK),
+        },
+        "history_start": obj(
+            {"moves": integer(1), "shown": array(card_text())},
+            description="For a hand whose first moves the history no longer keeps: how "
+            "many, and the cards each seat had been seen to take and still held after "
+            "them; absent otherwise.",
+        ),
     }
 
 

@@ -222,7 +222,7 @@ class Discard(MoveBase):
     """Discard a card face up, ending the turn (RU-TURN, CH-TURN)."""
 
     verb = "discard"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
 
 
 @attrs.frozen
@@ -243,10 +243,14 @@ class Close(MoveBase):
     """
 
     verb = "close"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
     melds: tuple[MeldSpec, ...] = attrs.field(
         default=(), converter=_as_melds, metadata={"codec": _MELDS}
     )
+
+    def cards_from_hand(self) -> tuple[Card, ...]:
+        # The card discarded face down and every card shown in a meld.
+        return (self.card, *(card for cards, _ in self.melds for card in cards))
 
     def notation_args(self) -> list[str]:
         args = [CARD_NAMES[self.card]]

@@ -89,6 +89,10 @@ class KnockState(KnockRecord):
             cls.game_name = kinds.game
             cls.MOVES = kinds.moves
             cls.FORMAT = f"scala40.{kinds.game}.state"
+            # A take and a claim bring the top discard, seen by all, into the hand.
+            cls.SHOWING_KINDS = frozenset(
+                kind for kind in (kinds.take, kinds.claim) if kind is not None
+            )
         super().__init_subclass__(**kwargs)
 
     def face_up_cards(self) -> tuple[Card, ...]:

@@ -39,8 +39,8 @@ class PlayerView(ViewBase[Any, Phase, HandResult, KnockRecord, Move]):
     constructor checks nothing.
 
     A sample (:meth:`sample`) keeps what everyone knows of the hidden hands: the hands
-    shown at a hand's end, the card the player to move took from the discard pile,
-    and, in Rumino (RU-RUMINO), that no hand holds a Rumino, that each seat still to
+    shown at a hand's end, the cards each player was seen to take from the discard pile
+    and has not discarded, and, in Rumino (RU-RUMINO), that no hand holds a Rumino, that each seat still to
     decide on a claim holds the six cards the discard completes into one (drawn first,
     at random from the unknown cards), and that the seats known not to be able to claim
     the top discard (the seats after them; at a draw under ``rumino_claim="auto"``, all
@@ -90,29 +90,24 @@ class PlayerView(ViewBase[Any, Phase, HandResult, KnockRecord, Move]):
     def _deck(self) -> tuple[Card, ...]:
         return self.profile.deck.cards
 
+    def known_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """What this player knows each hand holds: every hand, once the hand's end has
+        shown them all; before, his own and the cards the others were seen to take from
+        the discard pile and have not discarded (:meth:`ViewBase.known_cards`)."""
+        if self.hands_shown and self.last_hand is not None:
+            # Everyone showed his hand at the end of it.
+            return tuple(
+                self.hand if seat == self.player else cards
+                for seat, cards in enumerate(self.last_hand.hands)
+            )
+        return super().known_cards()
+
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int
     ) -> tuple[dict[int, list[Card]], int]:
-        """The cards the hidden hands are known to hold: the hands shown at a hand's end,
-        the card the player to move took from the discard pile; and the claimants'
-        Rumino cards (:meth:`_claim_witnesses`)."""
-        shown: dict[int, list[Card]] = {}
-        if self.hands_shown and self.last_hand is not None:
-            # Everyone showed his hand at the end of it.
-            shown = {
-                seat: list(cards)
-                for seat, cards in enumerate(self.last_hand.hands)
-                if seat != self.player and cards
-            }
-        mover = self.turn
-        if (
-            self.phase is Phase.PLAY
-            and mover != self.player
-            and self.taken is not None
-            and self.taken in unseen
-        ):
-            # Everyone saw the card taken from the discard pile this turn.
-            shown[mover] = [self.taken]
+        """The cards the hidden hands are known to hold (:meth:`known_cards`), and the
+        claimants' Rumino cards (:meth:`_claim_witnesses`)."""
+        shown, rng = super()._known_hidden(unseen, rng)
         return self._claim_witnesses(unseen, shown, rng)
 
     def _claim_witnesses(

@@ -176,7 +176,7 @@ class SwapJoker(MoveBase):
     the joker goes to the hand (S40-SWAP)."""
 
     verb = "swap"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
     meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
 
 
@@ -265,7 +265,9 @@ class Split(MoveBase):
 
     verb = "split"
     meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
-    added: tuple[Card, ...] = attrs.field(converter=as_move_cards, metadata={"codec": CARDS})
+    added: tuple[Card, ...] = attrs.field(
+        converter=as_move_cards, metadata={"codec": CARDS, "from_hand": True}
+    )
     pieces: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...] = attrs.field(
         converter=_pieces, metadata={"codec": _PIECES}
     )
@@ -295,7 +297,7 @@ class Discard(MoveBase):
     S40-CLOSE)."""
 
     verb = "discard"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
 
 
 @attrs.frozen

@@ -110,6 +110,9 @@ class GameState(StateRecord):
 
     MOVES = MOVES
     VIEW = PlayerView
+    # The discard taken, the upcard kept (S40-V-UPCARD) and a joker freed from the table
+    # (S40-SWAP) come into the hand in everyone's sight.
+    SHOWING_KINDS = frozenset({TakeDiscard, TakeUpcard, SwapJoker})
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know of this state (own hand, counts of the others, table,

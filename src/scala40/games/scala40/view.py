@@ -44,9 +44,9 @@ class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
     a card that lets it be laid off after it (and, when the take opens him,
     S40-V-EARLYDISCARD, melds that reach the opening threshold with it,
     S40-DRAW-DISCARD); a player who has put down part of his opening this turn holds
-    melds that complete it (S40-OPEN); the upcard taken to keep (S40-V-UPCARD) is in
-    the hand while no table meld holds one like it. Such cards are drawn first, at
-    random from the unknown cards.
+    melds that complete it (S40-OPEN); the cards each player was seen to take and has
+    not played (the upcard taken to keep, S40-V-UPCARD; a joker freed by a swap, S40-SWAP)
+    are in his hand. Such cards are drawn first, at random from the unknown cards.
     """
 
     discard: tuple[Card, ...]
@@ -88,47 +88,48 @@ class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int
     ) -> tuple[dict[int, list[Card]], int]:
-        """The cards the hidden hand of the player to move must hold: the card he took
-        from the discard pile and has not melded (everyone saw it taken), with cards
-        that meld it, and melds that complete his opening when he must open this turn;
-        or the upcard he took to keep, while no table meld holds one like it."""
+        """The cards the hidden hands must hold: those everyone saw them take and they
+        have not played (:meth:`known_cards`: a card taken from the discard pile, the
+        upcard taken to keep, a joker freed by a swap); and for the player to move, with
+        the card he took from the discard pile and has not melded, cards that meld it,
+        and melds that complete his opening when he must open this turn."""
+        known, rng = super()._known_hidden(unseen, rng)
         mover = self.turn
         if mover == self.player or self.phase is not Phase.PLAY:
-            return {}, rng
+            return known, rng
         must = self.taken if self.taken_must_use and not self.taken_used else None
         opened = self.opened[mover]
         needed = 0
         if not opened and (must is not None or self.opening_value):
             needed = self.rules.opening_threshold - self.opening_value
         if must is None and not needed:
-            kept = self.taken
-            if (
-                kept is not None
-                and not self.taken_must_use
-                and kept in unseen
-                and not any(kept in meld.cards for meld in self.table)
-            ):
-                # The upcard taken to keep (S40-V-UPCARD), on no table meld: in his hand.
-                return {mover: [kept]}, rng
-            return {}, rng
+            return known, rng
         meld_rules = self.rules.meld_rules
         pool = Counter(unseen)
-        cards: list[Card] = []
+        for held in known.values():
+            pool -= Counter(held)
+        cards: list[Card] = list(known.get(mover, ()))
         value = 0
         if must is not None:
-            if not pool[must]:
-                return {}, rng  # not a view a state gives: the checks will say so
-            pool[must] -= 1
+            if must not in cards:
+                if not pool[must]:
+                    return known, rng  # not a view a state gives: the checks will say so
+                pool[must] -= 1
+                cards.append(must)
             others, rng = random_meld(
                 tuple(sorted(pool.elements())), meld_rules, rng, containing=must
             )
-            cards.append(must)
-            # (A hand too small to meld it with two of its cards lays it off instead.)
-            if others is not None and len(others) < self.hand_sizes[mover] - 1:
+            # A meld with it keeps a card back to discard (one of the other cards known to
+            # be there will do), unless the hand may close by melding every card
+            # (S40-V-NODISCARDCLOSE); a hand too small to meld it with two of its cards
+            # lays it off instead.
+            keep = 0 if self.rules.close_without_discard and self.may_close else 1
+            room = self.hand_sizes[mover] - 1 - max(keep, len(cards) - 1)
+            if others is not None and len(others) <= room:
                 pool -= Counter(others)
                 cards.extend(others)
                 value += _meld_value(meld_rules, (must, *others))
-            elif len(cards) + 1 < self.hand_sizes[mover]:
+            elif room >= 1:
                 bridge, rng = self._layoff_bridge(must, pool, rng)
                 if bridge is not None:
                     pool[bridge] -= 1
@@ -142,7 +143,8 @@ class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
             pool -= Counter(meld)
             cards.extend(meld)
             value += _meld_value(meld_rules, meld)
-        return {mover: cards}, rng
+        known[mover] = cards
+        return known, rng
 
     def _layoff_bridge(self, must: Card, pool: Counter[Card], rng: int) -> tuple[Card | None, int]:
         """A card of ``pool`` that, laid off first, lets ``must`` be laid off after it on

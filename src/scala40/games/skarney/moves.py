@@ -103,7 +103,7 @@ class Exchange(MoveBase):
     that stands for it; the wild card comes to the hand (SK-EXCHANGE)."""
 
     verb = "exchange"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
     meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
 
 
@@ -168,7 +168,7 @@ class Offer(MoveBase):
     """End the turn by offering ``card`` to the next seat (SK-OFFER)."""
 
     verb = "offer"
-    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD})
+    card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
 
 
 @attrs.frozen

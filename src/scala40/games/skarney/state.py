@@ -44,7 +44,7 @@ from scala40.errors import (
 from scala40.games.skarney import engine, load
 from scala40.games.skarney.generate import generate
 from scala40.games.skarney.load import MAX_PLACED, MAX_SEATS, meld_from_spec
-from scala40.games.skarney.moves import MOVES, Deal, Move
+from scala40.games.skarney.moves import MOVES, Accept, Deal, Exchange, Move
 from scala40.games.skarney.phases import HandResult, Phase
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import Ruleset
@@ -70,6 +70,9 @@ class GameState(StateRecord):
 
     MOVES = MOVES
     VIEW = PlayerView
+    # An accepted offer (SK-OFFER) and a wild card freed by an exchange (SK-EXCHANGE)
+    # come into the hand in everyone's sight.
+    SHOWING_KINDS = frozenset({Accept, Exchange})
 
     def face_up_cards(self) -> tuple[Card, ...]:
         """The cards of the table's melds and the card on offer (see

@@ -90,16 +90,23 @@ class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
         for meld in self.table:
             yield from meld.cards
 
+    def known_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """What this player knows each hand holds: his own whole, and of the others the
+        cards they offered or accepted (:attr:`known`, SK-OFFER) with the wild cards they
+        freed by an exchange (SK-EXCHANGE: :meth:`ViewBase.known_cards`)."""
+        seen = super().known_cards()
+        return tuple(
+            cards if seat == self.player else tuple(sorted((Counter(cards) | Counter(known)).elements()))
+            for seat, (cards, known) in enumerate(zip(seen, self.known))
+        )
+
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int
     ) -> tuple[dict[int, list[Card]], int]:
-        """The cards the other hands must hold: their known cards, and for a hidden
-        player to move with his side's contract in progress, melds that complete it."""
-        known = {
-            seat: list(cards)
-            for seat, cards in enumerate(self.known)
-            if seat != self.player and cards
-        }
+        """The cards the other hands must hold: their known cards (:meth:`known_cards`),
+        and for a hidden player to move with his side's contract in progress, melds that
+        complete it."""
+        known, rng = super()._known_hidden(unseen, rng)
         mover = self.turn
         if mover == self.player or self.phase is not Phase.PLAY or not self.progress:
             return known, rng

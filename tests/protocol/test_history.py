@@ -1,0 +1,182 @@
+"""The hand's log (:mod:`scala40._hand_log`) in every game and preset: what every seat saw
+of the hand in play, kept once for every game by the state base.
+
+In seeded random games (and from every seat), each applied move
+
+* is the log's last entry, with the seat that made it (none for a chance step, whose
+  cards' order is never logged) and the cards it took into the mover's hand from a
+  face-up place: exactly those the event feed shows every seat (:mod:`scala40.events`,
+  whose generic reading of the two states is the oracle);
+* keeps the shown cards true: each hand holds the cards it was seen to take and has not
+  played (``problems()`` checks it, and a state's views say so in ``known_cards()``);
+* leaves a log that reads back from the state's dictionary and from the view's JSON, is
+  the same in a sample of any seat's view and in a twin state (the same public moves),
+  and starts empty with each new hand;
+
+and a state that keeps no log (``without_log()``) plays the same moves.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from scala40._hand_log import (
+    HISTORY_CHUNK,
+    MAX_LOGGED_MOVES,
+    HandHistory,
+    log_from_json,
+    log_of,
+    log_to_json,
+    shown_of,
+)
+from scala40.cards import CARD_NAMES
+from scala40.events import events_of
+from scala40.game import Game, game_names, load_game
+from scala40.movekinds import DealMove, RestockMove
+from scala40.resignation import ResignMove
+from tests.protocol.tally import TALLY, soak
+
+GAMES = 3 if soak() else 1
+"""Seeded random games per game and preset."""
+MAX_ACTIONS = 2000 if soak() else 400
+
+
+def _cases() -> list[Any]:
+    return [
+        pytest.param(load_game(name), preset, id=f"{name}-{preset}")
+        for name in game_names()
+        for preset in load_game(name).ruleset_type.preset_names()
+    ]
+
+
+def _check_move(before: Any, move: Any, after: Any) -> None:
+    if after.hand_number != before.hand_number:
+        assert len(after.history) == 0, "a new hand starts with an empty log"
+        return
+    entry = after.history[-1]
+    assert len(after.history) == len(before.history) + 1 or after.history.dropped
+    if isinstance(move, ResignMove):
+        assert entry.seat == move.seat
+    else:
+        assert entry.seat == before.current_player
+    if isinstance(move, (DealMove, RestockMove)) and before.is_chance:
+        assert entry.move == type(move)(), "a chance step's order is nobody's to see"
+    else:
+        assert entry.move == move
+    [first, *_] = events_of(before, move, after)
+    assert entry.shown == tuple(first.shown), "the log shows what the event feed shows"
+    assert after.problems() == []
+    for seat, cards in enumerate(after.shown):
+        assert not Counter(cards) - Counter(after.hands[seat])
+        TALLY["shown cards checked"] += len(cards)
+
+
+def _check_state(game: Game, state: Any, chooser: random.Random) -> None:
+    again = game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    assert again == state
+    assert again.hand_log == state.hand_log
+    for seat in range(state.player_count):
+        view = state.view(seat)
+        assert view.history == state.history
+        assert view.known_cards()[seat] == state.hands[seat]
+        data = json.loads(json.dumps(view.to_dict()))
+        public = {key: data["public"][key] for key in ("history", "history_start") if key in data["public"]}
+        assert public == log_to_json(state.hand_log)
+        sample = view.sample(chooser.randrange(10**6))
+        assert sample.hand_log == state.hand_log
+        assert sample.view(seat).history == view.history
+    TALLY["logs checked"] += 1
+
+
+@pytest.mark.parametrize(("game", "preset"), _cases())
+def test_the_log_keeps_what_every_seat_saw(game: Game, preset: str) -> None:
+    rules = game.resolve_rules(preset)
+    players = max(rules.min_players, min(game.default_players, rules.max_players))
+    for seed in range(GAMES):
+        chooser = random.Random(seed)
+        state = game.new_game(rules, players, seed, auto_chance=seed % 2 == 1)
+        quiet = state.without_log()
+        for step in range(MAX_ACTIONS):
+            if state.is_over:
+                break
+            legal = state.legal_moves()
+            move = legal[chooser.randrange(len(legal))]
+            after = state.apply(move)
+            _check_move(state, move, after)
+            quiet = quiet.apply(move)
+            assert quiet == after and len(quiet.history) == 0
+            if step % 25 == 0:
+                _check_state(game, after, chooser)
+            state = after
+
+
+def test_a_long_hand_keeps_its_last_moves_and_what_they_showed() -> None:
+    """A hand without a turn limit can go on for ever (CH-TURN): the log keeps the last
+    MAX_LOGGED_MOVES moves or so, and the shown cards of those it no longer keeps."""
+    class Move(str):
+        """A move of text ``take`` or ``discard N`` (card N played from the hand)."""
+
+        def cards_from_hand(self) -> tuple[int, ...]:
+            return (int(self.split()[1]),) if self.startswith("discard") else ()
+
+    # Seat 0 takes a card and discards it again, but keeps one in 500 for good.
+    entries = []
+    for index in range(2500):
+        card = index % 52
+        entries.append((0, Move("take"), (card,)))
+        if index % 500:
+            entries.append((0, Move(f"discard {card}"), ()))
+    log = log_of(entries, 2)
+    history = HandHistory(log)
+    assert MAX_LOGGED_MOVES <= len(history) < MAX_LOGGED_MOVES + HISTORY_CHUNK
+    assert history.dropped + len(history) == len(entries)
+    assert history[-1].move == "discard 3"
+    kept = tuple(sorted(index % 52 for index in range(0, 2500, 500)))
+    assert shown_of(log, (60, 60)) == (kept, ())
+    data = json.loads(json.dumps(log_to_json(log)))
+    assert data["history_start"]["moves"] == history.dropped
+    again = log_from_json(data, Move, 2, "")
+    assert shown_of(again, (60, 60)) == shown_of(log, (60, 60))
+    assert HandHistory(again) == history
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"history": "draw"}, "history must be a list"),
+        ({"history": [[0]]}, r"history\[0\] must be"),
+        ({"history": [[5, "draw"]]}, r"history\[0\] must be"),
+        ({"history": [[True, "draw"]]}, r"history\[0\] must be"),
+        ({"history": [[None, "deal", "7H"]]}, "a chance step shows no card"),
+        ({"history": [[0, "take", "7X"]]}, "bad card"),
+        ({"history": [[0, "fly"]]}, "unknown move"),
+        ({"history": [], "history_start": {"moves": 0, "shown": ["", ""]}}, "history_start"),
+        ({"history": [[0, "draw"]] * (MAX_LOGGED_MOVES + HISTORY_CHUNK + 1)}, "at most"),
+    ],
+)
+def test_a_hostile_log_is_refused_naming_what_is_wrong(data: Any, message: str) -> None:
+    state = load_game("chinchon").new_game(None, 2, 1)
+    with pytest.raises(Exception, match=message) as raised:
+        type(state).from_dict({**state.to_dict(), **data})
+    assert type(raised.value).__name__ == "SerializationError"
+
+
+def test_a_log_claims_no_card_a_hand_lacks() -> None:
+    """A log is read for its form; what it claims of a hand counts as far as the hand
+    bears it out (``shown`` is what a hand was seen to take and still holds)."""
+    state = load_game("chinchon").new_game(None, 2, 1)
+    missing = next(card for card in state.stock if card not in state.hands[1])
+    held = state.hands[1][0]
+    data = {
+        **state.to_dict(),
+        "history": [[1, "take", CARD_NAMES[missing]], [1, "take", CARD_NAMES[held]]],
+    }
+    loaded = type(state).from_dict(data)
+    assert loaded.shown == ((), (held,))
+    assert loaded.view(0).known_cards()[1] == (held,)
+    assert loaded.to_dict() == data
