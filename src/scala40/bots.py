@@ -70,7 +70,7 @@ def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
     one list (the generic bots and the game's own).
 
     >>> list(bot_factories("scala40"))
-    ['random', 'greedy', 'montecarlo', 'playout', 'ismcts']
+    ['random', 'greedy', 'montecarlo', 'playout', 'ismcts', 'belief', 'best']
     >>> bot_factories("chinchon")["playout"] is PlayoutBot
     True
 
@@ -125,7 +125,7 @@ def make_bot(spec: str, game: str | Game) -> Bot:
     >>> make_bot("clever", "chinchon")
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidBotSpecError: no bot named 'clever'; bots: random, greedy, montecarlo, playout, ismcts
+    scala40.errors.InvalidBotSpecError: no bot named 'clever'; bots: random, greedy, montecarlo, playout, ismcts, belief, best
 
     :raises InvalidBotSpecError: the name is unknown or an option is not accepted.
     :raises UnknownGameError: ``game`` names no game.

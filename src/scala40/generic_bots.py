@@ -10,7 +10,7 @@ of its own) with the game's own, and the information-set tree search ``ismcts``
 
 >>> from scala40.generic_bots import RandomBot, game_bots
 >>> list(game_bots({"greedy": RandomBot}))
-['random', 'greedy', 'montecarlo', 'playout', 'ismcts']
+['random', 'greedy', 'montecarlo', 'playout', 'ismcts', 'belief', 'best']
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Any
 from scala40._checks import check_any_choice, describe, is_int, is_number
 from scala40.errors import InvalidBotSpecError
 from scala40.game import Bot, Game, State, load_game
+from scala40.belief_search import BeliefSearchBot, BestBot
 from scala40.ismcts import MAX_TIME_LIMIT, ISMCTSBot
 from scala40.match import ScoreOrder, team_of
 
@@ -234,6 +235,8 @@ GENERIC_BOTS: Mapping[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "playout": PlayoutBot,
     "ismcts": ISMCTSBot,
+    "belief": BeliefSearchBot,
+    "best": BestBot,
 }
 """The bots every game has, by name (:func:`game_bots` adds them to a game's own)."""
 
@@ -246,7 +249,7 @@ def game_bots(own: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., 
 
     >>> from scala40.generic_bots import game_bots
     >>> list(game_bots({}))
-    ['random', 'montecarlo', 'playout', 'ismcts']
+    ['random', 'montecarlo', 'playout', 'ismcts', 'belief', 'best']
 
     :raises InvalidBotSpecError: ``own`` is not a mapping of names to bot factories.
     """
@@ -260,4 +263,6 @@ def game_bots(own: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., 
     factories.setdefault("montecarlo", PlayoutBot)
     factories["playout"] = PlayoutBot
     factories.setdefault("ismcts", ISMCTSBot)
+    factories.setdefault("belief", BeliefSearchBot)
+    factories.setdefault("best", BestBot)
     return factories

@@ -1,0 +1,554 @@
+"""A belief over the hidden cards: weighted guesses of the other hands, kept up to date
+from what every seat sees.
+
+A seat's view says how many cards each other hand holds and which of them everyone saw
+taken, but not the rest. A uniform guess (``view.sample``) deals the rest at random; a
+real opponent, though, has kept his best cards for several turns, and what he did says
+a good deal about what he holds: a player who passed on the top discard did not want
+it, a discarded card was the one he wanted least. A :class:`Belief` keeps that
+knowledge. It holds a few hundred *particles*, each a full state consistent with
+everything the seat saw (a guess of every hidden card, the stock's order included), with
+a weight. Each time the seat looks at the table again (:meth:`Belief.update`), it reads
+the moves made since from the view's history (:attr:`~scala40.views.ViewBase.history`),
+plays each one in every particle, and weighs the particle by how likely the seat that
+made the move was to make it there, under a model of that seat (:class:`SoftGreedy`, a
+softened greedy player, by default). Particles that lose their weight are replaced by
+copies of the likely ones (resampling), which are then varied by swapping hidden cards,
+each swap kept as often as the whole hand's moves make it likely (Metropolis steps
+over a replay of the hand), within a bounded budget of work.
+
+It never reads a hidden card: it is built from views alone, so two states that differ
+only in what the seat cannot see give the same belief. A search draws full states from
+it (:meth:`Belief.worlds`): a particle's hidden hands, the stock dealt at random from
+the cards left, as uniform samples would be but for what the others' moves told.
+
+It works for every game whose states are built on the library's record (Scala 40,
+Skarney, Rumino, Chinchón, La Conga); for another game it is the uniform guess.
+
+>>> from scala40.games.chinchon import new_game
+>>> from scala40.belief import Belief
+>>> state = new_game(players=2, seed=1)
+>>> belief = Belief(particles=32, seed=1)
+>>> belief.update(state.view(1))
+>>> state = state.apply("take").apply("discard 2S")
+>>> belief.update(state.view(1))
+>>> world = belief.worlds(1, seed=2)[0]
+>>> world.view(1) == state.view(1), world.hands[0] == state.hands[0]
+(True, False)
+>>> taken = state.history[0].shown[0]
+>>> belief.card_probability(0, taken)
+1.0
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from scala40._checks import describe, is_int
+from scala40._rng import seed_state, shuffle
+from scala40.errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidMoveError,
+    InvalidValueError,
+    Scala40Error,
+)
+from scala40.game import load_game
+from scala40.movekinds import DealMove, RestockMove
+from scala40.resignation import ResignMove
+
+__all__ = [
+    "DEFAULT_PARTICLES",
+    "MAX_PARTICLES",
+    "Belief",
+    "SeatModel",
+    "SoftGreedy",
+    "quiet",
+]
+
+DEFAULT_PARTICLES = 128
+"""The particles a belief keeps by default."""
+MAX_PARTICLES = 10_000
+"""The most particles a belief may keep."""
+_FLOOR = 1e-4
+"""The least probability a seat model gives a legal move: no move a player may make is
+ruled out by a model of him (he may play otherwise than the model thinks)."""
+
+
+class SeatModel(Protocol):
+    """How likely a seat is to make a move: the belief's model of the other players."""
+
+    def probability(self, view: Any, legal: Sequence[Any], move: Any) -> float:
+        """The probability that the seat whose view is ``view`` plays ``move`` (one of
+        ``legal``, its legal moves)."""
+        ...  # pragma: no cover - a protocol
+
+
+# The temperature of each game's softened greedy model, fitted on logged games (see
+# benchmarks/bench_belief.py --fit): the one that makes the moves of a greedy player who
+# picks at random among his three best moves one time in ten most likely.
+_TEMPERATURES: dict[str, float] = {
+    "scala40": 0.5,
+    "skarney": 0.5,
+    "rumino": 0.5,
+    "chinchon": 0.5,
+    "laconga": 0.5,
+}
+
+
+@attrs.frozen
+class SoftGreedy:
+    """A softened greedy player: the game's greedy bot ranks the legal moves, and a
+    move of rank ``r`` (0 for greedy's own choice) is played with a probability in
+    proportion to ``exp(-r / temperature)``, never below a small floor. A low
+    temperature models greedy itself; a high one, a player greedy only on the whole.
+
+    ``temperature=None`` takes the game's fitted one.
+
+    >>> from scala40.games.chinchon import new_game
+    >>> state = new_game(players=2, seed=1)
+    >>> model = SoftGreedy(temperature=0.5)
+    >>> legal = list(state.legal_moves())
+    >>> [(str(move), round(model.probability(state.view(0), legal, move), 3)) for move in legal]
+    [('draw', 0.881), ('take', 0.119)]
+    """
+
+    temperature: float | None = attrs.field(default=None)
+    """How far the seat strays from greedy's order (``None``: the game's fitted value)."""
+
+    def __attrs_post_init__(self) -> None:
+        value = self.temperature
+        if value is not None and not (
+            isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and math.isfinite(value)
+            and 0.01 <= value <= 100
+        ):
+            raise InvalidValueError(
+                f"temperature must be a number from 0.01 to 100, got {describe(value)}"
+            )
+
+    def probability(self, view: Any, legal: Sequence[Any], move: Any) -> float:
+        """The probability of ``move`` among ``legal`` for the seat of ``view``."""
+        if len(legal) == 1:
+            return 1.0 if legal[0] == move else _FLOOR
+        game = load_game(view.state_type.game_name)
+        bots: Any = game.bots
+        greedy = _greedy(game.name, bots)
+        temperature = self.temperature or _TEMPERATURES.get(game.name, 0.5)
+        ranked = greedy.ranked(view, legal)
+        try:
+            rank = ranked.index(move)
+        except ValueError:
+            return _FLOOR
+        total = sum(math.exp(-place / temperature) for place in range(len(ranked)))
+        return max(_FLOOR, math.exp(-rank / temperature) / total)
+
+
+_GREEDY: dict[str, Any] = {}
+
+
+def _greedy(name: str, bots: Any) -> Any:
+    bot = _GREEDY.get(name)
+    if bot is None:
+        bot = _GREEDY[name] = bots["greedy"]()
+    return bot
+
+
+@attrs.define
+class _Particle:
+    """One guess: a full state at the belief's last update, its weight, and what a
+    replay needs (the state it was drawn at, and its moves' log likelihood since)."""
+
+    world: Any
+    weight: float
+    start: Any
+    log_likelihood: float = 0.0
+
+
+class Belief:
+    """Weighted guesses of the hidden cards of a seat's game (see the module).
+
+    Make one per seat and per game played, and :meth:`update` it with the seat's view
+    at each of its decisions (or more often): it follows the hand from the moves in the
+    view's history, and starts over with each new hand.
+
+    :param particles: how many guesses it keeps (at most :data:`MAX_PARTICLES`).
+    :param model: the model of the other seats (:class:`SoftGreedy` by default).
+    :param seed: the seed of its random choices (same seed, same views: same belief).
+    :param budget: the process time, in seconds, an update may spend varying guesses
+        (resampled copies) by replays of the hand; the rest of an update plays each
+        new move once in each particle.
+    """
+
+    def __init__(
+        self,
+        *,
+        particles: int = DEFAULT_PARTICLES,
+        model: SeatModel | None = None,
+        seed: int = 0,
+        budget: float = 0.05,
+        sweeps: int = 2,
+    ) -> None:
+        if not (is_int(particles) and 1 <= particles <= MAX_PARTICLES):
+            raise InvalidValueError(
+                f"particles must be an integer from 1 to {MAX_PARTICLES}, got {describe(particles)}"
+            )
+        if not is_int(seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
+        if not (
+            isinstance(budget, (int, float))
+            and not isinstance(budget, bool)
+            and math.isfinite(budget)
+            and 0 <= budget <= 10
+        ):
+            raise InvalidValueError(f"budget must be from 0 to 10 seconds, got {describe(budget)}")
+        if model is not None and not callable(getattr(model, "probability", None)):
+            raise InvalidArgumentError(f"model must have a probability method, got {describe(model)}")
+        self.size = int(particles)
+        self.model: SeatModel = model if model is not None else SoftGreedy()
+        self.budget = float(budget)
+        self.sweeps = int(sweeps)
+        self._rng = random.Random(seed)
+        self._particles: list[_Particle] = []
+        self._seat: int | None = None
+        self._hand: tuple[Any, ...] | None = None
+        self._entries: list[Any] = []
+        """The moves of the hand followed so far (since the particles were first drawn)."""
+        self._checkpoints: list[tuple[int, tuple[int, ...]]] = []
+        """After how many of those moves the seat looked, and the hand it held then."""
+        self._followed = 0
+        """How many moves of the view's history the particles have played."""
+        self._log: Any = None
+        """The log of the hand as the last view showed it (the worlds drawn carry it)."""
+        self.resets = 0
+        """How many times the belief started over within a hand (every guess ruled out)."""
+        self.proposals = 0
+        self.accepted = 0
+        self.evidence = float(self.size)
+        """The effective number of particles after the last update's moves, before any
+        resampling: how much those moves told (the fewer, the more)."""
+
+    def __repr__(self) -> str:
+        return f"Belief(particles={self.size}, model={self.model!r})"
+
+    # -- following the hand -------------------------------------------------------------
+
+    def update(self, view: Any) -> None:
+        """Follow the hand up to ``view`` (the view of the seat this belief is for):
+        play the moves made since the last update in every particle, weigh each by how
+        likely its movers were to make them, and resample and vary the guesses when
+        their weight has gathered on a few.
+
+        :raises InvalidArgumentError: ``view`` is not a game's view, or is another seat's
+            than the views this belief followed.
+        """
+        if not callable(getattr(view, "sample", None)) or not hasattr(view, "player"):
+            raise InvalidArgumentError(f"expected a player's view, got {describe(view)}")
+        if self._seat is not None and view.player != self._seat:
+            raise InvalidArgumentError(
+                f"this belief follows seat {self._seat}, got a view of seat {view.player}"
+            )
+        self._seat = view.player
+        self._log = getattr(view, "hand_log", None)
+        history = getattr(view, "history", None)
+        hand_key = (view.hand_number, getattr(view, "dealer", None))
+        if (
+            history is None
+            or hand_key != self._hand
+            or getattr(history, "dropped", 0)
+            or len(history) < self._followed
+            or not self._particles
+        ):
+            self._start(view, hand_key)
+            return
+        new = list(history)[self._followed :]
+        self._followed = len(history)
+        if new:
+            self._entries.extend(new)
+            self._checkpoints.append((len(self._entries), tuple(view.hand)))
+            self._follow(view, new)
+
+    def _start(self, view: Any, hand_key: tuple[Any, ...]) -> None:
+        """Draw the particles anew from ``view`` (uniform given what it shows)."""
+        self._hand = hand_key
+        history = getattr(view, "history", None)
+        self._followed = len(history) if history is not None else 0
+        self._entries = []
+        self._checkpoints = [(0, tuple(view.hand))]
+        seeds = [self._rng.getrandbits(62) for _ in range(self.size)]
+        worlds = [quiet(view.sample(seed)) for seed in seeds]
+        self._particles = [_Particle(world, 1.0 / self.size, world) for world in worlds]
+
+    def _follow(self, view: Any, entries: list[Any]) -> None:
+        seat = view.player
+        hand = tuple(view.hand)
+        for particle in self._particles:
+            if particle.weight <= 0:
+                continue
+            world, gain = self._play(particle.world, entries, seat, hand)
+            if world is None:
+                particle.weight = 0.0
+                continue
+            particle.world = world
+            particle.log_likelihood += gain
+            particle.weight *= math.exp(gain)
+        total = sum(particle.weight for particle in self._particles)
+        if total <= 0 or not math.isfinite(total):
+            # Every guess was ruled out (the others played as the model never thought):
+            # start over from what the view shows now.
+            self.resets += 1
+            self._start(view, self._hand or ())
+            return
+        for particle in self._particles:
+            particle.weight /= total
+        self.evidence = self.effective_size
+        if self.evidence < self.size / 2:
+            self._resample()
+        self._rejuvenate(view)
+
+    def _play(
+        self, world: Any, entries: Sequence[Any], seat: int, hand: tuple[int, ...]
+    ) -> tuple[Any, float]:
+        """``world`` after ``entries`` (moves of the view's history), with the log
+        likelihood of the others' moves, and the seat's hand made ``hand``; ``None``
+        when a move is impossible there."""
+        gain = 0.0
+        model = self.model
+        for mover, move, _ in entries:
+            if mover is None and isinstance(move, (DealMove, RestockMove)):
+                continue  # the particle's own chance steps stand in for them
+            if world.is_over:
+                return None, 0.0
+            if isinstance(move, ResignMove):
+                try:
+                    world = world.apply(move)
+                except (IllegalMoveError, InvalidMoveError):
+                    return None, 0.0
+                continue
+            legal = world.legal_moves()
+            try:
+                listed = legal[legal.index(move)]  # the listed value: applied unchecked
+            except (ValueError, LookupError):
+                return None, 0.0  # not a move this guess allows: the guess is wrong
+            if mover != seat:
+                gain += math.log(model.probability(world.view(mover), list(legal), move))
+            world = world.apply(listed)
+        return _with_hand(world, seat, hand), gain
+
+    # -- resampling and variation ----------------------------------------------------------
+
+    @property
+    def effective_size(self) -> float:
+        """The effective number of particles (``1 / sum(weight ** 2)``)."""
+        squares = sum(particle.weight**2 for particle in self._particles)
+        return 1.0 / squares if squares > 0 else 0.0
+
+    def _resample(self) -> None:
+        """Systematic resampling: copies of the particles in proportion to their weight."""
+        count = self.size
+        step = 1.0 / count
+        position = self._rng.random() * step
+        chosen: list[_Particle] = []
+        cumulative = 0.0
+        index = -1
+        for particle in self._particles:
+            cumulative += particle.weight
+            while position < cumulative and len(chosen) < count:
+                chosen.append(
+                    _Particle(particle.world, step, particle.start, particle.log_likelihood)
+                )
+                position += step
+            index += 1
+        while len(chosen) < count:  # rounding
+            last = self._particles[-1]
+            chosen.append(_Particle(last.world, step, last.start, last.log_likelihood))
+        self._particles = chosen
+
+    def _rejuvenate(self, view: Any) -> None:
+        """Vary the copies made by resampling: swap a hidden card of a guessed hand with
+        another hidden card where the particle started, replay the hand, and keep the
+        swap as often as it makes the others' moves more likely (a Metropolis step),
+        for at most :attr:`budget` seconds of process time."""
+        if not self.budget or not self._entries:
+            return
+        seat = view.player
+        deadline = time.process_time() + self.budget
+        order = [
+            index
+            for _ in range(self.sweeps)
+            for index in self._rng.sample(range(len(self._particles)), len(self._particles))
+        ]
+        for index in order:
+            if time.process_time() > deadline:
+                break
+            particle = self._particles[index]
+            start = _swap_hidden(particle.start, seat, self._rng)
+            if start is None:
+                continue
+            replayed = self._replay(start, seat)
+            if replayed is None:
+                continue
+            world, log_likelihood = replayed
+            self.proposals += 1
+            if math.log(self._rng.random() or 1e-300) < log_likelihood - particle.log_likelihood:
+                self.accepted += 1
+                particle.world = world
+                particle.start = start
+                particle.log_likelihood = log_likelihood
+
+    def _replay(self, start: Any, seat: int) -> tuple[Any, float] | None:
+        """The hand followed so far, played again from ``start``: the state reached and
+        the log likelihood of the others' moves, or ``None`` if a move is impossible."""
+        world = start
+        total = 0.0
+        done = 0
+        for count, hand in self._checkpoints[1:]:
+            world, gain = self._play(world, self._entries[done:count], seat, hand)
+            if world is None:
+                return None
+            total += gain
+            done = count
+        return world, total
+
+    # -- what it believes --------------------------------------------------------------------
+
+    def worlds(self, count: int, seed: int) -> list[Any]:
+        """``count`` full states drawn from the belief (a particle by its weight, its
+        stock and the randomness of later shuffles drawn again from ``seed``): what a
+        search plays its candidates in.
+
+        :raises InvalidArgumentError: the belief has not been updated yet, or ``count``
+            or ``seed`` is not an integer.
+        """
+        if not (is_int(count) and 0 <= count <= MAX_PARTICLES):
+            raise InvalidArgumentError(
+                f"count must be an integer from 0 to {MAX_PARTICLES}, got {describe(count)}"
+            )
+        if not is_int(seed):
+            raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
+        if not self._particles:
+            raise InvalidArgumentError("the belief has seen no view yet: update it first")
+        rng = random.Random(seed)
+        weights = [particle.weight for particle in self._particles]
+        chosen = rng.choices(self._particles, weights=weights, k=count)
+        log = self._log
+        return [_restocked(particle.world, rng.getrandbits(62), log) for particle in chosen]
+
+    def card_probability(self, seat: int, card: int) -> float:
+        """The probability that ``seat``'s hand holds ``card`` (at least one copy)."""
+        return sum(
+            particle.weight for particle in self._particles if card in particle.world.hands[seat]
+        )
+
+    def expected(self, function: Callable[[Any], float]) -> float:
+        """The weighted mean of ``function`` over the particles (each a full state)."""
+        return sum(particle.weight * function(particle.world) for particle in self._particles)
+
+    def particles(self) -> list[tuple[Any, float]]:
+        """Each particle's state and weight (the weights sum to 1)."""
+        return [(particle.world, particle.weight) for particle in self._particles]
+
+
+# -- what the belief does to a state -------------------------------------------------------
+
+
+def quiet(world: Any) -> Any:
+    """``world`` keeping no log of its hand from here on (``without_log()``, for a game
+    whose states keep one): the copies a search plays need none."""
+    without = getattr(world, "without_log", None)
+    return without() if callable(without) else world
+
+
+def _with_hand(world: Any, seat: int, hand: tuple[int, ...]) -> Any:
+    """``world`` with ``seat`` holding ``hand`` (the cards it really drew from the stock
+    in place of those the world's stock gave it), the cards swapped where they lay in
+    the world's stock; ``None`` if a card of ``hand`` is in another hand of the world
+    (a guess the seat's own draw rules out)."""
+    held = world.hands[seat]
+    if held == hand:
+        return world
+    wanted = Counter(hand) - Counter(held)
+    spare = sorted((Counter(held) - Counter(hand)).elements())
+    stock = list(world.stock)
+    for card in sorted(wanted.elements()):
+        if card not in stock or not spare:
+            return None
+        stock[stock.index(card)] = spare.pop()
+    if spare:
+        return None
+    hands = list(world.hands)
+    hands[seat] = hand
+    return world.copy_with(hands=tuple(hands), stock=tuple(stock))
+
+
+def _swap_hidden(world: Any, seat: int, rng: random.Random) -> Any:
+    """``world`` with one card of another seat's hand (not one everyone saw it take)
+    swapped with a card of the stock or of a third hand, at random; ``None`` when there
+    is none to swap."""
+    shown = getattr(world, "shown", ()) or ()
+    others = [
+        other
+        for other, hand in enumerate(world.hands)
+        if other != seat and len(hand) > (len(shown[other]) if shown else 0)
+    ]
+    if not others or not world.stock:
+        return None
+    other = rng.choice(others)
+    hand = list(world.hands[other])
+    free = list((Counter(hand) - Counter(shown[other] if shown else ())).elements())
+    card = rng.choice(free)
+    places = [("stock", index) for index in range(len(world.stock))] + [
+        ("hand", third) for third in others if third != other
+    ]
+    kind, where = rng.choice(places)
+    hands = list(world.hands)
+    if kind == "stock":
+        stock = list(world.stock)
+        other_card = stock[where]
+        if other_card == card:
+            return None
+        stock[where] = card
+        hand[hand.index(card)] = other_card
+        hands[other] = tuple(sorted(hand))
+        return world.copy_with(hands=tuple(hands), stock=tuple(stock))
+    third_hand = list(world.hands[where])
+    third_free = list(
+        (Counter(third_hand) - Counter(shown[where] if shown else ())).elements()
+    )
+    if not third_free:
+        return None
+    other_card = rng.choice(third_free)
+    if other_card == card:
+        return None
+    third_hand[third_hand.index(other_card)] = card
+    hand[hand.index(card)] = other_card
+    hands[other] = tuple(sorted(hand))
+    hands[where] = tuple(sorted(third_hand))
+    return world.copy_with(hands=tuple(hands))
+
+
+def _restocked(world: Any, seed: int, log: Any) -> Any:
+    """``world`` with its stock shuffled again and new randomness for later shuffles
+    (the hidden hands are the guess, the stock's order is anyone's), and the hand's log
+    ``log`` (the real one: the world's view is then the seat's)."""
+    stock = getattr(world, "stock", None)
+    if stock is None or not hasattr(world, "copy_with"):
+        return world
+    order, rng = shuffle(tuple(stock), seed_state(seed))
+    changes: dict[str, Any] = {"stock": order}
+    if hasattr(world, "rng"):
+        changes["rng"] = rng
+    if hasattr(world, "hand_log"):
+        changes["hand_log"] = log
+    try:
+        return world.copy_with(**changes)
+    except Scala40Error:  # pragma: no cover - a game whose copies refuse these fields
+        return world

@@ -1,0 +1,304 @@
+"""A search bot that reads its opponents: one ply over the greedy bot's best moves, each
+played out in worlds drawn from a :class:`~scala40.belief.Belief`.
+
+The greedy bot of each game is a strong, fast player; what it does not see is what the
+others hold. This bot keeps a belief over the hidden cards (:mod:`scala40.belief`),
+updated from the moves every seat saw, and at each decision with a choice:
+
+1. takes the greedy bot's best few moves as candidates (greedy's own first);
+2. draws worlds from the belief (the others' hands as the belief guesses them, the stock
+   at random) and plays every candidate in the same worlds (common random numbers), the
+   hand then played out by the greedy bot in every seat, each world's rollouts from one
+   seed;
+3. values each rollout by the share of the hand the bot's side wins (the sides with the
+   best result for the hand share it; the match's result if the match ends);
+4. races the candidates: after each batch of worlds, a candidate whose mean trails the
+   best one's by more than ``drop`` standard errors of their paired difference is dropped;
+5. keeps greedy's move unless another candidate beats it by more than ``margin``
+   standard errors of the paired difference (a departure from greedy has to be earned).
+
+The work of one decision is bounded: at most ``worlds`` worlds, ``candidates``
+candidates, a hand's rollout of at most ``rollout_limit`` moves, and, optionally, a
+``time_limit`` in seconds of process time (the search stops after the batch that passes
+it). The same view, legal moves and ``rng`` give the same move (without a time limit).
+
+>>> import random
+>>> from scala40.games.chinchon import new_game
+>>> from scala40.belief_search import BeliefSearchBot
+>>> state = new_game(players=2, seed=1)
+>>> bot = BeliefSearchBot(worlds=8, particles=16)
+>>> legal = list(state.legal_moves())
+>>> bot.choose(state.view(0), legal, random.Random(1)) in legal
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from scala40._checks import check_any_choice, describe, is_int, is_number
+from scala40.belief import Belief, SeatModel, quiet
+from scala40.errors import InvalidBotSpecError, UnknownGameError
+from scala40.game import Bot, Game, load_game
+from scala40.match import ScoreOrder, win_shares
+
+__all__ = ["BEST_TIME_LIMIT", "BeliefSearchBot", "BestBot", "hand_share"]
+
+BEST_TIME_LIMIT = 0.45
+"""The process time, in seconds, a decision of :class:`BestBot` may take by default (the
+search stops after the batch of worlds that passes it: at most about 0.5 s)."""
+_MAX_WORLDS = 10_000
+_MAX_CANDIDATES = 100
+_MAX_TIME_LIMIT = 600.0
+_MAX_ROLLOUT = 100_000
+
+
+def _check(option: str, value: object, low: float, high: float, *, integer: bool = True) -> Any:
+    ok = is_int(value) if integer else is_number(value)
+    if not (ok and low <= value <= high):  # type: ignore[operator]
+        kind = "an integer" if integer else "a number"
+        raise InvalidBotSpecError(f"{option} must be {kind} from {low} to {high}, got {describe(value)}")
+    return value
+
+
+class BeliefSearchBot:
+    """The search bot on a belief (see the module). Make one for each seat it plays.
+
+    :param worlds: worlds drawn a decision, at most.
+    :param candidates: the greedy bot's best moves compared (greedy's own first).
+    :param particles: the belief's particles (:class:`~scala40.belief.Belief`).
+    :param batch: worlds played before candidates are compared and dropped.
+    :param margin: standard errors by which a candidate must beat greedy's move.
+    :param drop: standard errors behind the best after which a candidate is dropped.
+    :param time_limit: seconds of process time a decision may take (``None``: no limit).
+    :param rollout_limit: moves a rollout may play before the hand counts as drawn.
+    :param belief_budget: seconds a belief update may spend varying its guesses.
+    :param model: the model of the other seats (the belief's default: a softened greedy).
+    """
+
+    name = "belief"
+
+    def __init__(
+        self,
+        worlds: int = 32,
+        candidates: int = 4,
+        particles: int = 128,
+        batch: int = 8,
+        margin: float = 1.0,
+        drop: float = 2.5,
+        time_limit: float | None = None,
+        rollout_limit: int = 2_000,
+        belief_budget: float = 0.05,
+        model: SeatModel | None = None,
+    ) -> None:
+        self.worlds = _check("worlds", worlds, 1, _MAX_WORLDS)
+        self.candidates = _check("candidates", candidates, 1, _MAX_CANDIDATES)
+        self.particles = _check("particles", particles, 1, _MAX_WORLDS)
+        self.batch = _check("batch", batch, 1, _MAX_WORLDS)
+        self.margin = _check("margin", margin, 0, 100, integer=False)
+        self.drop = _check("drop", drop, 0, 100, integer=False)
+        if time_limit is not None:
+            _check("time_limit", time_limit, 0, _MAX_TIME_LIMIT, integer=False)
+        self.time_limit = time_limit
+        self.rollout_limit = _check("rollout_limit", rollout_limit, 1, _MAX_ROLLOUT)
+        self.belief_budget = _check("belief_budget", belief_budget, 0, 10, integer=False)
+        self.model = model
+        self._beliefs: dict[int, Belief] = {}
+        self._last_number: dict[int, int] = {}
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(worlds={self.worlds}, candidates={self.candidates}, "
+            f"particles={self.particles}, time_limit={self.time_limit})"
+        )
+
+    def belief(self, view: Any) -> Belief:
+        """The belief this bot keeps for the seat of ``view``, updated with it (a new
+        belief when ``view`` is of an earlier moment than the last one: a new game)."""
+        seat = view.player
+        number = getattr(view, "move_number", 0)
+        belief = self._beliefs.get(seat)
+        if belief is None or number < self._last_number.get(seat, -1):
+            belief = self._beliefs[seat] = Belief(
+                particles=self.particles,
+                model=self.model,
+                seed=number * 7919 + seat,
+                budget=self.belief_budget,
+            )
+        self._last_number[seat] = number
+        belief.update(view)
+        return belief
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The move this bot plays among ``legal`` (see the module).
+
+        :raises InvalidArgumentError: ``view`` is not a view, ``legal`` not a non-empty
+            list of moves, or ``rng`` not a :class:`random.Random`.
+        """
+        check_any_choice(view, legal, rng)
+        game = _game_of(view)
+        greedy = _greedy(game)
+        belief = self.belief(view)
+        if len(legal) == 1:
+            return legal[0]
+        candidates = _ranked(greedy, view, list(legal), rng)[: self.candidates]
+        if len(candidates) == 1:
+            return candidates[0]
+        deadline = None if self.time_limit is None else time.process_time() + self.time_limit
+        seed = rng.getrandbits(62)
+        # The rollouts need no log of the hand (the belief read it already).
+        worlds = [quiet(world) for world in self.draw_worlds(belief, self.worlds, seed)]
+        order = game.score_order if game is not None else None
+        values: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        for start in range(0, len(worlds), self.batch):
+            for offset, world in enumerate(worlds[start : start + self.batch]):
+                rollout_seed = seed + start + offset
+                for index in alive:
+                    values[index].append(
+                        self._value(world, candidates[index], view.player, order, rollout_seed, greedy)
+                    )
+            alive = self._race(values, alive)
+            if len(alive) == 1 or (deadline is not None and time.process_time() > deadline):
+                break
+        return candidates[self._pick(values, alive)]
+
+    def draw_worlds(self, belief: Belief, count: int, seed: int) -> list[Any]:
+        """The worlds a decision plays its candidates in: ``count`` drawn from
+        ``belief`` (a subclass may draw them otherwise, as a benchmark's oracle does)."""
+        return belief.worlds(count, seed)
+
+    def _race(self, values: list[list[float]], alive: list[int]) -> list[int]:
+        """The candidates still in the race: greedy's (index 0) always; each other one
+        unless its mean trails the best one's by more than ``drop`` standard errors of
+        their paired difference."""
+        count = len(values[0])
+        if count < 2:
+            return alive
+        best = max(alive, key=lambda index: sum(values[index][:count]) / count)
+        kept = []
+        for index in alive:
+            if index in (0, best):
+                kept.append(index)
+                continue
+            mean, error = _paired(values[best][:count], values[index][:count])
+            if mean <= self.drop * error or error == 0 and mean == 0:
+                kept.append(index)
+        return kept
+
+    def _pick(self, values: list[list[float]], alive: list[int]) -> int:
+        """Greedy's move (index 0) unless a candidate beats it by ``margin`` standard
+        errors of the paired difference."""
+        count = min(len(values[index]) for index in alive)
+        best, best_score = 0, 0.0
+        for index in alive:
+            if index == 0:
+                continue
+            mean, error = _paired(values[index][:count], values[0][:count])
+            if mean > self.margin * error and mean > 0 and mean - self.margin * error > best_score:
+                best, best_score = index, mean - self.margin * error
+        return best
+
+    def _value(
+        self,
+        world: Any,
+        move: Any,
+        seat: int,
+        order: ScoreOrder | None,
+        seed: int,
+        greedy: Bot,
+    ) -> float:
+        """The share of the hand the side of ``seat`` wins when ``move`` is played in
+        ``world`` and the greedy bot plays every seat to the hand's end."""
+        rng = random.Random(seed)
+        hand = world.hand_number
+        before = tuple(world.scores)
+        state = world.apply(move)
+        for _ in range(self.rollout_limit):
+            if state.is_over:
+                return float(state.returns()[seat])
+            if state.hand_number != hand or state.is_chance:
+                break
+            actor = state.current_player
+            legal = list(state.legal_moves())
+            state = state.apply(legal[0] if len(legal) == 1 else greedy.choose(state.view(actor), legal, rng))
+        else:
+            return 0.5
+        return hand_share(before, tuple(state.scores), state.teams, seat, order)
+
+
+def hand_share(
+    before: Sequence[int],
+    after: Sequence[int],
+    teams: Sequence[Sequence[int]],
+    seat: int,
+    order: ScoreOrder | None,
+) -> float:
+    """The share of a hand won by ``seat``'s side, from each seat's total ``before`` and
+    ``after`` it: the sides with the best result for the hand (the most points gained,
+    or the fewest, as the game counts, ``order``) share it.
+
+    >>> from scala40.match import ScoreOrder
+    >>> hand_share((10, 20), (10, 45), ((0,), (1,)), 0, ScoreOrder.LOW)
+    1.0
+    """
+    sign = 1 if order is ScoreOrder.HIGH else -1
+    gains = [sign * sum(after[member] - before[member] for member in team) / len(team) for team in teams]
+    best = max(gains)
+    winners = tuple(member for team, gain in zip(teams, gains) if gain == best for member in team)
+    return win_shares(winners, teams, len(after))[seat]
+
+
+def _paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``first - second`` pair by pair, and its standard error."""
+    count = len(first)
+    diffs = [a - b for a, b in zip(first, second)]
+    mean = sum(diffs) / count
+    if count < 2:
+        return mean, math.inf
+    variance = sum((diff - mean) ** 2 for diff in diffs) / (count - 1)
+    return mean, math.sqrt(variance / count)
+
+
+def _ranked(greedy: Any, view: Any, legal: list[Any], rng: random.Random) -> list[Any]:
+    """The greedy bot's moves, best first (a greedy bot without a ranking: its choice,
+    then the others as listed)."""
+    ranked = getattr(greedy, "ranked", None)
+    if callable(ranked):
+        return list(ranked(view, legal))
+    first = greedy.choose(view, legal, random.Random(rng.getrandbits(62)))
+    return [first, *(move for move in legal if move != first)]
+
+
+def _game_of(view: Any) -> Game | None:
+    try:
+        return load_game(view.state_type.game_name)
+    except (AttributeError, UnknownGameError):
+        return None
+
+
+_GREEDY: dict[str, Bot] = {}
+
+
+def _greedy(game: Game | None) -> Any:
+    if game is None or "greedy" not in game.bots:
+        raise InvalidBotSpecError("the belief search needs a game with a greedy bot")
+    bot = _GREEDY.get(game.name)
+    if bot is None:
+        bot = _GREEDY[game.name] = game.bots["greedy"]()
+    return bot
+
+
+class BestBot(BeliefSearchBot):
+    """The strongest bot of every game (``best``): the search on a belief at its default
+    budget, a decision stopping after the batch of worlds that passes
+    :data:`BEST_TIME_LIMIT` seconds of process time."""
+
+    name = "best"
+
+    def __init__(self, time_limit: float | None = BEST_TIME_LIMIT, **options: Any) -> None:
+        super().__init__(time_limit=time_limit, **options)
