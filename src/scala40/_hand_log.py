@@ -38,11 +38,11 @@ from scala40.cards import CARD_NAMES, Card, parse_cards
 __all__ = [
     "EMPTY_LOG",
     "HISTORY_CHUNK",
+    "HISTORY_KEYS",
     "MAX_LOGGED_MOVES",
     "Entry",
     "HandHistory",
     "HandLog",
-    "HISTORY_KEYS",
     "LoggedMove",
     "cards_added",
     "log_from_json",
@@ -262,7 +262,8 @@ def log_to_json(log: HandLog | None) -> dict[str, Any]:
     """The entries of a state's (or a view's) dictionary for ``log``: ``history``, the
     kept moves, each ``[seat, text]`` or ``[seat, text, shown]`` (``seat`` null for a
     chance step, ``shown`` the cards it took from a face-up place, in card notation);
-    and, for a hand that has gone past :data:`MAX_LOGGED_MOVES`, ``history_start``: how
+    and, for a hand that has gone past :data:`MAX_LOGGED_MOVES` (or a position written
+    without its moves, whose shown cards are known: ``moves`` 0), ``history_start``: how
     many first moves are no longer kept and the shown cards after them (a card text for
     each seat, or none when no hand held one). Nothing for an empty log or none.
 
@@ -272,14 +273,16 @@ def log_to_json(log: HandLog | None) -> dict[str, Any]:
     if not log or log == EMPTY_LOG:
         return {}
     dropped, base, _, _ = log
+    data: dict[str, Any] = {}
     entries: list[list[Any]] = []
     for seat, move, shown in HandHistory(log):
         entry: list[Any] = [seat, str(move)]
         if shown:
             entry.append(" ".join(CARD_NAMES[card] for card in shown))
         entries.append(entry)
-    data: dict[str, Any] = {"history": entries}
-    if dropped:
+    if entries:
+        data["history"] = entries
+    if dropped or base:
         data["history_start"] = {
             "moves": dropped,
             "shown": [" ".join(CARD_NAMES[card] for card in cards) for cards in base],
@@ -288,6 +291,9 @@ def log_to_json(log: HandLog | None) -> dict[str, Any]:
 
 
 HISTORY_KEYS = frozenset({"history", "history_start"})
+
+HISTORY_START = "history_start"
+"""The key of what a log no longer keeps (or a position never had): see :func:`log_to_json`."""
 """The keys :func:`log_to_json` writes."""
 
 
@@ -305,8 +311,7 @@ def log_from_json(data: Any, parse: Any, seats: int, where: str) -> HandLog:
     start = data.get("history_start")
     if not isinstance(entries, list) or len(entries) > MAX_LOGGED_MOVES + HISTORY_CHUNK:
         raise ValueError(
-            f"{where}history must be a list of at most "
-            f"{MAX_LOGGED_MOVES + HISTORY_CHUNK} moves"
+            f"{where}history must be a list of at most {MAX_LOGGED_MOVES + HISTORY_CHUNK} moves"
         )
     dropped = 0
     base: Shown = ()
@@ -315,7 +320,7 @@ def log_from_json(data: Any, parse: Any, seats: int, where: str) -> HandLog:
             isinstance(start, dict)
             and set(start) == {"moves", "shown"}
             and type(start["moves"]) is int
-            and 0 < start["moves"] <= 10**12
+            and 0 <= start["moves"] <= 10**12
             and isinstance(start["shown"], list)
             and len(start["shown"]) in (0, seats)
             and all(isinstance(text, str) and len(text) <= 1000 for text in start["shown"])

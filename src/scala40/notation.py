@@ -71,6 +71,7 @@ import attrs
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
+from scala40._hand_log import HISTORY_KEYS, HISTORY_START, log_from_json, shown_of
 from scala40._rng import rewind, shuffle
 from scala40._text_values import (
     JSON_CODEC,
@@ -171,6 +172,12 @@ class Notation:
     named: tuple[NotationField, ...] = ()
 
 
+_SHOWN = NotationField(
+    "shown", "the cards each seat was seen to take this hand and still holds", ABSENT
+)
+"""The named field of the shown cards, which every game that keeps its hands' moves has
+(:mod:`scala40._hand_log`)."""
+
 _FIELD_KEYS = frozenset({"format", "version", "rules", "players"})
 """Keys of a state's dictionary that no grammar lists: the header (the game's), the
 rules (the second field) and the number of seats (the number of hands)."""
@@ -235,11 +242,17 @@ def _spec(game: Any) -> _Spec:
     rules = game.ruleset_type.default()
     template = game.new_game(rules, rules.min_players, 0, auto_chance=False)
     keys = tuple(template.to_dict())
+    keys = tuple(key for key in keys if key not in HISTORY_KEYS)
     notation = game.notation if game.notation is not None else _generic_notation(keys)
     nodes: dict[str, Mapping[str, Any]] = dict(_COMMON_NODES)
     if game.state_schema is not None:
         nodes.update(game.state_schema().get("properties", {}))
     codecs = {key: codec_for(node) for key, node in nodes.items() if key != "rules"}
+    if getattr(type(template), "keeps_history", False):
+        # The cards each seat was seen to take and still holds: a text leaves the hand's
+        # moves out (as FEN does a game's), but keeps what they show.
+        notation = attrs.evolve(notation, named=(*notation.named, _SHOWN))
+        codecs["shown"] = codecs.get("hands", JSON_CODEC)
     option_nodes = game.ruleset_type.json_schema()["properties"]["options"]["properties"]
     options = {name: codec_for(node) for name, node in option_nodes.items()}
     view_type = getattr(type(template), "VIEW", None)
@@ -399,7 +412,7 @@ def state_to_text(state: Any, game: Any) -> str:
     :raises SerializationError: the state holds a value the text cannot spell (no state
         of the library's games does).
     """
-    return _write(_spec(game), game.name, state.rules, state.to_dict(), None)
+    return _write(_spec(game), game.name, state.rules, _without_log(state.to_dict(), state), None)
 
 
 def view_to_text(view: Any, game: Any) -> str:
@@ -413,7 +426,7 @@ def view_to_text(view: Any, game: Any) -> str:
     seat: int = view.player
     turn_state = getattr(view, "turn_state", None)
     stand_in = turn_state() if callable(turn_state) else view.sample(0)
-    data = stand_in.to_dict()
+    data = _without_log(stand_in.to_dict(), view)
     data["hands"] = [
         hand if place == seat else size
         for place, (hand, size) in enumerate(zip(data["hands"], view.hand_sizes))
@@ -421,6 +434,25 @@ def view_to_text(view: Any, game: Any) -> str:
     data["stock"] = view.stock_size
     data["move_number"] = view.move_number
     return _write(spec, f"{game.name}@{seat}", view.rules, data, seat)
+
+
+def _without_log(data: dict[str, Any], value: Any) -> dict[str, Any]:
+    """A state's dictionary without its hand's moves, with the shown cards of ``value``
+    (a state or a view) instead."""
+    for key in HISTORY_KEYS:
+        data.pop(key, None)
+    shown = getattr(value, "shown", ())
+    if shown:
+        data["shown"] = [" ".join(CARD_NAMES[card] for card in cards) for cards in shown]
+    return data
+
+
+def _shown_start(whole: dict[str, Any]) -> None:
+    """The shown cards read from a text, as the dictionary gives them: what the log of
+    a position without its moves starts from."""
+    shown = whole.pop("shown", None)
+    if shown is not None:
+        whole[HISTORY_START] = {"moves": 0, "shown": shown}
 
 
 # ---------------------------------------------------------------- reading
@@ -704,6 +736,7 @@ def state_from_text(game: Any, text: object) -> Any:
         data["stock"] = reading.dealt_stock(data)
     whole = reading.finish(data, None)
     whole.setdefault("move_number", 0)
+    _shown_start(whole)
     try:
         return game.state_from_dict(whole)
     except Scala40Error as error:
@@ -770,15 +803,27 @@ def view_from_text(game: Any, text: object) -> Any:
         raise InvalidPositionError(
             f"{game.title} reads no view from a text: its state has no _read"
         )
+    _shown_start(whole)
+    start = whole.pop(HISTORY_START, None)
     try:
         record = read(whole)
+        log = None
+        if start is not None:
+            log = log_from_json({HISTORY_START: start}, game.parse_move, players, "")
+            object.__setattr__(record, "hand_log", log)
         view = state_type.VIEW.of(record, seat)
+        if log is not None:
+            # The hidden hands are stand-ins here: what the others were seen to take is
+            # the text's, not what the stand-ins hold.
+            object.__setattr__(view, "shown", shown_of(log, view.hand_sizes))
     except NotImplementedError:
         raise InvalidPositionError(
             f"{game.title} reads no view from a text: its state has no _read"
         ) from None
-    except Scala40Error as error:
-        raise reading.fail(error) from None
+    except ValueError as error:  # the library's errors, and a malformed shown field
+        if isinstance(error, Scala40Error):
+            raise reading.fail(error) from None
+        raise InvalidPositionError(str(error), field="shown") from None
     object.__setattr__(view, "move_number", move_number)
     _check_view(view, seat)
     return view

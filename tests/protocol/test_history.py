@@ -85,7 +85,11 @@ def _check_state(game: Game, state: Any, chooser: random.Random) -> None:
         assert view.history == state.history
         assert view.known_cards()[seat] == state.hands[seat]
         data = json.loads(json.dumps(view.to_dict()))
-        public = {key: data["public"][key] for key in ("history", "history_start") if key in data["public"]}
+        public = {
+            key: data["public"][key]
+            for key in ("history", "history_start")
+            if key in data["public"]
+        }
         assert public == log_to_json(state.hand_log)
         sample = view.sample(chooser.randrange(10**6))
         assert sample.hand_log == state.hand_log
@@ -109,7 +113,8 @@ def test_the_log_keeps_what_every_seat_saw(game: Game, preset: str) -> None:
             after = state.apply(move)
             _check_move(state, move, after)
             quiet = quiet.apply(move)
-            assert quiet == after and len(quiet.history) == 0
+            assert quiet == after
+            assert len(quiet.history) == 0
             if step % 25 == 0:
                 _check_state(game, after, chooser)
             state = after
@@ -118,6 +123,7 @@ def test_the_log_keeps_what_every_seat_saw(game: Game, preset: str) -> None:
 def test_a_long_hand_keeps_its_last_moves_and_what_they_showed() -> None:
     """A hand without a turn limit can go on for ever (CH-TURN): the log keeps the last
     MAX_LOGGED_MOVES moves or so, and the shown cards of those it no longer keeps."""
+
     class Move(str):
         """A move of text ``take`` or ``discard N`` (card N played from the hand)."""
 
@@ -125,7 +131,7 @@ def test_a_long_hand_keeps_its_last_moves_and_what_they_showed() -> None:
             return (int(self.split()[1]),) if self.startswith("discard") else ()
 
     # Seat 0 takes a card and discards it again, but keeps one in 500 for good.
-    entries = []
+    entries: list[tuple[int, Move, tuple[int, ...]]] = []
     for index in range(2500):
         card = index % 52
         entries.append((0, Move("take"), (card,)))
@@ -155,7 +161,7 @@ def test_a_long_hand_keeps_its_last_moves_and_what_they_showed() -> None:
         ({"history": [[None, "deal", "7H"]]}, "a chance step shows no card"),
         ({"history": [[0, "take", "7X"]]}, "bad card"),
         ({"history": [[0, "fly"]]}, "unknown move"),
-        ({"history": [], "history_start": {"moves": 0, "shown": ["", ""]}}, "history_start"),
+        ({"history": [], "history_start": {"moves": -1, "shown": ["", ""]}}, "history_start"),
         ({"history": [[0, "draw"]] * (MAX_LOGGED_MOVES + HISTORY_CHUNK + 1)}, "at most"),
     ],
 )
