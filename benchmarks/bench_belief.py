@@ -55,7 +55,9 @@ def _players(name: str) -> int:
 
 
 def _opponents(state: Any, seat: int) -> list[int]:
-    return [other for other in range(state.player_count) if state.teams[other] != state.teams[seat]]
+    return [
+        other for other in range(state.player_count) if state.teams[other] != state.teams[seat]
+    ]
 
 
 def _rollout(world: Any, greedy: Any, seat: int, order: Any, seed: int) -> float:
@@ -71,7 +73,9 @@ def _rollout(world: Any, greedy: Any, seat: int, order: Any, seed: int) -> float
             break
         legal = list(state.legal_moves())
         actor = state.current_player
-        state = state.apply(legal[0] if len(legal) == 1 else greedy.choose(state.view(actor), legal, rng))
+        state = state.apply(
+            legal[0] if len(legal) == 1 else greedy.choose(state.view(actor), legal, rng)
+        )
     else:
         return 0.5
     return hand_share(before, tuple(state.scores), state.teams, seat, order)
@@ -117,6 +121,8 @@ def measure(
     greedy = make_bot("greedy", name)
     order = game.score_order
     value_of = game.hand_value
+    if value_of is None:
+        raise SystemExit(f"{game.title} says nothing of what a hand's cards count")
     rows: list[dict[str, Any]] = []
     belief_time: list[float] = []
     for index in range(first, first + hands):
@@ -184,7 +190,9 @@ def measure(
     return _summary(name, hands, rows, belief_time)
 
 
-def _summary(name: str, hands: int, rows: list[dict[str, Any]], times: list[float]) -> dict[str, Any]:
+def _summary(
+    name: str, hands: int, rows: list[dict[str, Any]], times: list[float]
+) -> dict[str, Any]:
     labels = [row["won"] for row in rows]
     result: dict[str, Any] = {
         "game": name,
@@ -210,7 +218,7 @@ def fit(name: str, hands: int) -> float:
     player choosing among its three best one time in ten most likely."""
     game = load_game(name)
     rules = game.resolve_rules(None)
-    greedy = make_bot("greedy", name)
+    greedy: Any = make_bot("greedy", name)
     logged: list[tuple[Any, list[Any], int]] = []
     for index in range(hands):
         seed = 30_000 + index

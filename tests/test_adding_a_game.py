@@ -139,7 +139,15 @@ def report() -> dict[str, object]:
 
 
 def test_the_tools_play_a_new_game(report: dict[str, object]) -> None:
-    assert report["bots"] == ["random", "greedy", "montecarlo", "playout", "ismcts", "belief", "best"]
+    assert report["bots"] == [
+        "random",
+        "greedy",
+        "montecarlo",
+        "playout",
+        "ismcts",
+        "belief",
+        "best",
+    ]
     assert report["tournament_games"] == 20
     assert isinstance(report["record_moves"], int)
     assert report["record_moves"] > 1

@@ -159,7 +159,8 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
         # Only what the hand holds: a log read from outside is read for its form alone,
         # and what it claims of a hand counts as far as the hand bears it out.
         held = tuple(
-            cards if not cards or all(hand.count(card) >= cards.count(card) for card in cards)
+            cards
+            if not cards or all(hand.count(card) >= cards.count(card) for card in cards)
             else tuple(sorted((Counter(cards) & Counter(hand)).elements()))
             for cards, hand in zip(shown, hands)
         )

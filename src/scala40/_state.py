@@ -298,7 +298,6 @@ class StateBase(Generic[M, V]):
     def _apply_trusted(self, move: Any) -> Any:
         return self._apply(move)
 
-
     def _chance(self, order: tuple[Any, ...]) -> Any:
         raise NotImplementedError  # pragma: no cover - every game defines it
 

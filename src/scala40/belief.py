@@ -51,7 +51,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from scala40._checks import describe, is_int
+from scala40._checks import describe, is_int, is_number
 from scala40._rng import seed_state, shuffle
 from scala40.errors import (
     IllegalMoveError,
@@ -124,15 +124,10 @@ class SoftGreedy:
     """How far the seat strays from greedy's order (``None``: the game's fitted value)."""
 
     def __attrs_post_init__(self) -> None:
-        value = self.temperature
-        if value is not None and not (
-            isinstance(value, (int, float))
-            and not isinstance(value, bool)
-            and math.isfinite(value)
-            and 0.01 <= value <= 100
-        ):
+        given: object = self.temperature
+        if given is not None and not (is_number(given) and 0.01 <= given <= 100):
             raise InvalidValueError(
-                f"temperature must be a number from 0.01 to 100, got {describe(value)}"
+                f"temperature must be a number from 0.01 to 100, got {describe(given)}"
             )
 
     def probability(self, view: Any, legal: Sequence[Any], move: Any) -> float:
@@ -203,15 +198,12 @@ class Belief:
             )
         if not is_int(seed):
             raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
-        if not (
-            isinstance(budget, (int, float))
-            and not isinstance(budget, bool)
-            and math.isfinite(budget)
-            and 0 <= budget <= 10
-        ):
+        if not (is_number(budget) and math.isfinite(budget) and 0 <= budget <= 10):
             raise InvalidValueError(f"budget must be from 0 to 10 seconds, got {describe(budget)}")
         if model is not None and not callable(getattr(model, "probability", None)):
-            raise InvalidArgumentError(f"model must have a probability method, got {describe(model)}")
+            raise InvalidArgumentError(
+                f"model must have a probability method, got {describe(model)}"
+            )
         self.size = int(particles)
         self.model: SeatModel = model if model is not None else SoftGreedy()
         self.budget = float(budget)
@@ -263,7 +255,7 @@ class Belief:
         if (
             history is None
             or hand_key != self._hand
-            or getattr(history, "dropped", 0)
+            or getattr(history, "dropped", False)
             or len(history) < self._followed
             or not self._particles
         ):
@@ -520,9 +512,7 @@ def _swap_hidden(world: Any, seat: int, rng: random.Random) -> Any:
         hands[other] = tuple(sorted(hand))
         return world.copy_with(hands=tuple(hands), stock=tuple(stock))
     third_hand = list(world.hands[where])
-    third_free = list(
-        (Counter(third_hand) - Counter(shown[where] if shown else ())).elements()
-    )
+    third_free = list((Counter(third_hand) - Counter(shown[where] if shown else ())).elements())
     if not third_free:
         return None
     other_card = rng.choice(third_free)

@@ -61,7 +61,9 @@ def _check(option: str, value: object, low: float, high: float, *, integer: bool
     ok = is_int(value) if integer else is_number(value)
     if not (ok and low <= value <= high):  # type: ignore[operator]
         kind = "an integer" if integer else "a number"
-        raise InvalidBotSpecError(f"{option} must be {kind} from {low} to {high}, got {describe(value)}")
+        raise InvalidBotSpecError(
+            f"{option} must be {kind} from {low} to {high}, got {describe(value)}"
+        )
     return value
 
 
@@ -160,7 +162,9 @@ class BeliefSearchBot:
                 rollout_seed = seed + start + offset
                 for index in alive:
                     values[index].append(
-                        self._value(world, candidates[index], view.player, order, rollout_seed, greedy)
+                        self._value(
+                            world, candidates[index], view.player, order, rollout_seed, greedy
+                        )
                     )
             alive = self._race(values, alive)
             if len(alive) == 1 or (deadline is not None and time.process_time() > deadline):
@@ -186,7 +190,7 @@ class BeliefSearchBot:
                 kept.append(index)
                 continue
             mean, error = _paired(values[best][:count], values[index][:count])
-            if mean <= self.drop * error or error == 0 and mean == 0:
+            if mean <= self.drop * error or (error == 0 and mean == 0):
                 kept.append(index)
         return kept
 
@@ -225,7 +229,9 @@ class BeliefSearchBot:
                 break
             actor = state.current_player
             legal = list(state.legal_moves())
-            state = state.apply(legal[0] if len(legal) == 1 else greedy.choose(state.view(actor), legal, rng))
+            state = state.apply(
+                legal[0] if len(legal) == 1 else greedy.choose(state.view(actor), legal, rng)
+            )
         else:
             return 0.5
         return hand_share(before, tuple(state.scores), state.teams, seat, order)
@@ -247,7 +253,9 @@ def hand_share(
     1.0
     """
     sign = 1 if order is ScoreOrder.HIGH else -1
-    gains = [sign * sum(after[member] - before[member] for member in team) / len(team) for team in teams]
+    gains = [
+        sign * sum(after[member] - before[member] for member in team) / len(team) for team in teams
+    ]
     best = max(gains)
     winners = tuple(member for team, gain in zip(teams, gains) if gain == best for member in team)
     return win_shares(winners, teams, len(after))[seat]

@@ -21,9 +21,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scala40._checks import check_any_choice, describe, is_int, is_number
+from scala40.belief_search import BeliefSearchBot, BestBot
 from scala40.errors import InvalidBotSpecError
 from scala40.game import Bot, Game, State, load_game
-from scala40.belief_search import BeliefSearchBot, BestBot
 from scala40.ismcts import MAX_TIME_LIMIT, ISMCTSBot
 from scala40.match import ScoreOrder, team_of
 

@@ -252,7 +252,9 @@ def test_game_record_is_complete(game: Game) -> None:
     rules = game.ruleset_type.default()
     assert rules.min_players <= game.default_players <= rules.max_players
     assert "greedy" in game.bots, "every game ships a greedy bot"
-    assert {"random", "montecarlo", "playout", "ismcts", "belief", "best"} <= set(game.bots), "the generic bots"
+    assert {"random", "montecarlo", "playout", "ismcts", "belief", "best"} <= set(game.bots), (
+        "the generic bots"
+    )
     state = game.new_game(None, game.default_players, 1)
     assert state.game_name == game.name
     assert isinstance(state, State)

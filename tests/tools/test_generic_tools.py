@@ -120,7 +120,15 @@ def test_caches_make_room_and_describe_themselves() -> None:
 
 
 def test_bots_are_made_per_game() -> None:
-    assert bot_names("scala40") == ("random", "greedy", "montecarlo", "playout", "ismcts", "belief", "best")
+    assert bot_names("scala40") == (
+        "random",
+        "greedy",
+        "montecarlo",
+        "playout",
+        "ismcts",
+        "belief",
+        "best",
+    )
     assert isinstance(make_bot("playout:playouts=3", "scala40"), PlayoutBot)
     assert isinstance(make_bot("random", load_game("scala40")), RandomBot)
     assert bot_factories("scala40")["montecarlo"] is scala40.MonteCarloBot

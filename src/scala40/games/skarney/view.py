@@ -96,7 +96,9 @@ class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
         freed by an exchange (SK-EXCHANGE: :meth:`ViewBase.known_cards`)."""
         seen = super().known_cards()
         return tuple(
-            cards if seat == self.player else tuple(sorted((Counter(cards) | Counter(known)).elements()))
+            cards
+            if seat == self.player
+            else tuple(sorted((Counter(cards) | Counter(known)).elements()))
             for seat, (cards, known) in enumerate(zip(seen, self.known))
         )
 
