@@ -18,6 +18,7 @@ from scala40.games._knock.arrange import (
     covered_cards,
     has_rumino,
     least_unmatched,
+    least_unmatched_without,
 )
 from scala40.games._knock.profile import KnockRules
 from scala40.melds import check_meld, is_meld
@@ -92,6 +93,25 @@ def test_least_unmatched_matches_the_oracle_ru_knock(name: str, data: st.DataObj
     assert (least_unmatched(hand, profile, 4) > 1000) is (with_four > 1000)
     if with_four < 1000:
         assert least_unmatched(hand, profile, 4) == with_four
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_least_unmatched_without_each_card_matches_the_oracle(
+    name: str, data: st.DataObject
+) -> None:
+    """What each discard leaves (a greedy player's ranking, RU-TURN and CH-TURN), found
+    from one walk over the whole hand's packings: the oracle's least unmatched value of
+    the hand less that card."""
+    profile = PROFILES[name]
+    hand = data.draw(hands(profile, data.draw(st.integers(7, 9))))
+    after = least_unmatched_without(hand, profile)
+    assert set(after) == set(hand)
+    for card, value in after.items():
+        rest = list(hand)
+        rest.remove(card)
+        assert value == oracle.least(tuple(rest), profile)
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,12 @@ from typing import Any
 from scala40._checks import describe
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.errors import InvalidArgumentError, InvalidValueError
-from scala40.games._knock.arrange import is_seven_run, least_unmatched, without
+from scala40.games._knock.arrange import (
+    is_seven_run,
+    least_unmatched,
+    least_unmatched_without,
+    without,
+)
 from scala40.games._knock.engine import resolve_spec
 from scala40.games._knock.moves import (
     Claim,
@@ -124,12 +129,11 @@ class GreedyBot:
         top = view.discard[-1]
         now = _deadwood(hand, profile)
         grown = tuple(sorted((*hand, top)))
+        after = least_unmatched_without(grown, profile)
         best = min(
-            _deadwood(rest, profile)
-            for card in set(grown)
+            left
+            for card, left in after.items()
             if card != top or profile.discard_taken_card or grown.count(top) > 1
-            for rest in (without(grown, (card,)),)
-            if rest is not None
         )
         return take if best < now else draw
 
@@ -146,11 +150,11 @@ class GreedyBot:
         discards = [move for move in legal if isinstance(move, Discard)]
         closes.sort(key=lambda move: self._close_cost(move, hand, profile))
 
+        after = least_unmatched_without(hand, profile)
+
         def discard_cost(move: Discard) -> tuple[int, int, int, Card]:
-            rest = without(hand, (move.card,))
-            assert rest is not None
             return (
-                _deadwood(rest, profile),
+                after[move.card],
                 _promise(move.card, hand, profile),
                 -profile.values[move.card],
                 move.card,
