@@ -32,6 +32,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -127,12 +128,12 @@ class Table:
         self.token = params["token"]
 
     def state(self) -> Any:
-        with sqlite3.connect(self.database) as db:
+        with closing(sqlite3.connect(self.database)) as db:
             row = db.execute("SELECT state FROM tables WHERE id = ?", (self.id,)).fetchone()
         return self.game.state_from_dict(json.loads(row[0]))
 
     def events(self) -> int:
-        with sqlite3.connect(self.database) as db:
+        with closing(sqlite3.connect(self.database)) as db:
             row = db.execute(
                 "SELECT COUNT(*) FROM events WHERE table_id = ? AND seat = 0", (self.id,)
             ).fetchone()

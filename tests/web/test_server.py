@@ -14,6 +14,7 @@ import urllib.error
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -56,7 +57,7 @@ class Site:
         return made["table"], made["tokens"]
 
     def state(self, table: int) -> Any:
-        with sqlite3.connect(self.database) as db:
+        with closing(sqlite3.connect(self.database)) as db:
             game, text = db.execute(
                 "SELECT game, state FROM tables WHERE id = ?", (table,)
             ).fetchone()

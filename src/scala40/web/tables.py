@@ -160,12 +160,12 @@ class TableStore:
         """A connection for one request: committed if the block ends well, rolled back
         if it raises, and closed either way."""
         db = sqlite3.connect(self.path, timeout=30)
-        # A write-ahead log, synced at checkpoints rather than at every commit: a
-        # commit then costs microseconds, not a disk flush (a crash may lose the last
-        # requests, never corrupt the file).
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
         try:
+            # A write-ahead log, synced at checkpoints rather than at every commit: a
+            # commit then costs microseconds, not a disk flush (a crash may lose the
+            # last requests, never corrupt the file).
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
             with db:
                 yield db
         finally:
