@@ -82,19 +82,18 @@ def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _common(known: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards of ``known`` still in ``hand`` (a multiset intersection): what the others
-    still know a hand holds once cards have left it."""
-    if not known:
+def _forget(known: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards of ``known`` (what the others know a hand holds) once the cards
+    ``played`` have left that hand: a known card played is no longer known there. Not
+    what is left of ``known`` in the hand afterwards: that would tell the others whether
+    the hand held a second copy of a known card it played."""
+    if not known or not played:
         return known
-    # A few known cards, mostly: a walk through a list is cheaper than two counters.
-    left = list(hand)
-    kept = []
-    for card in known:
-        if card in left:
-            left.remove(card)
-            kept.append(card)
-    return tuple(sorted(kept))
+    kept = list(known)
+    for card in played:
+        if card in kept:
+            kept.remove(card)
+    return tuple(kept)
 
 
 _PHASE_WORDS = {
@@ -312,7 +311,7 @@ def _apply_exchange(state: StateRecord, move: Exchange) -> StateRecord:
     return state.copy_with(
         hands=replace_item(state.hands, seat, hand),
         table=replace_item(state.table, move.meld, target),
-        known=replace_item(state.known, seat, _common(state.known[seat], hand)),
+        known=replace_item(state.known, seat, _forget(state.known[seat], move.cards_from_hand())),
     )
 
 
@@ -403,7 +402,7 @@ def _apply_put_down(state: StateRecord, move: PutDown, trusted: bool = False) ->
         progress=progress,
         contract_now=contract_now,
         melded=True,
-        known=replace_item(state.known, seat, _common(state.known[seat], hand)),
+        known=replace_item(state.known, seat, _forget(state.known[seat], move.cards_from_hand())),
     )
     return _end_hand(new, seat) if not hand else new
 
@@ -449,7 +448,7 @@ def _apply_extend(state: StateRecord, move: Extend) -> StateRecord:
         table=replace_item(state.table, move.meld, meld.with_extension(options[0])),
         extended=extended,
         melded=True,
-        known=replace_item(state.known, seat, _common(state.known[seat], hand)),
+        known=replace_item(state.known, seat, _forget(state.known[seat], move.cards_from_hand())),
     )
     return _end_hand(new, seat) if not hand else new
 
@@ -521,7 +520,7 @@ def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
     assert given is not None
     taken = _with_card(state.hands[taker], card)
     hands = replace_item(replace_item(state.hands, offerer, given), taker, taken)
-    known = replace_item(state.known, offerer, _common(state.known[offerer], given))
+    known = replace_item(state.known, offerer, _forget(state.known[offerer], (card,)))
     known = replace_item(known, taker, _with_card(known[taker], card))
     accepted = replace_item(state.accepted, taker, _with_card(state.accepted[taker], card))
     stopped = state.stopped
