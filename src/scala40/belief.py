@@ -15,7 +15,7 @@ made the move was to make it there, under a model of that seat (:class:`SoftGree
 softened greedy player, by default). Particles that lose their weight are replaced by
 copies of the likely ones (resampling), which are then varied by swapping hidden cards,
 each swap kept as often as the whole hand's moves make it likely (Metropolis steps
-over a replay of the hand), within a bounded budget of work.
+over a replay of the hand), within a bounded number of replayed moves.
 
 It never reads a hidden card: it is built from views alone, so two states that differ
 only in what the seat cannot see give the same belief. A search draws full states from
@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -53,6 +52,7 @@ import attrs
 
 from scala40._checks import describe, is_int, is_number
 from scala40._rng import seed_state, shuffle
+from scala40.cards import CARD_NAMES
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -67,6 +67,7 @@ from scala40.resignation import ResignMove
 __all__ = [
     "DEFAULT_PARTICLES",
     "MAX_PARTICLES",
+    "MAX_REPLAY_MOVES",
     "Belief",
     "SeatModel",
     "SoftGreedy",
@@ -77,6 +78,8 @@ DEFAULT_PARTICLES = 128
 """The particles a belief keeps by default."""
 MAX_PARTICLES = 10_000
 """The most particles a belief may keep."""
+MAX_REPLAY_MOVES = 1_000_000
+"""The most moves an update may replay while it varies its guesses."""
 _FLOOR = 1e-4
 """The least probability a seat model gives a legal move: no move a player may make is
 ruled out by a model of him (he may play otherwise than the model thinks)."""
@@ -178,9 +181,13 @@ class Belief:
     :param particles: how many guesses it keeps (at most :data:`MAX_PARTICLES`).
     :param model: the model of the other seats (:class:`SoftGreedy` by default).
     :param seed: the seed of its random choices (same seed, same views: same belief).
-    :param budget: the process time, in seconds, an update may spend varying guesses
-        (resampled copies) by replays of the hand; the rest of an update plays each
-        new move once in each particle.
+    :param replay_moves: how many moves of the hand an update may play again while it
+        varies the guesses (each Metropolis step replays the hand so far); the rest of
+        an update plays each new move once in each particle. The work of an update is
+        bounded by ``particles`` times the new moves plus ``replay_moves``, each one
+        move played and weighed by the model (with :class:`SoftGreedy`, the greedy bot's
+        ranking: 0.1 to 1 ms a move, the most in Skarney), and is counted in moves, not
+        time, so that the same views and seed give the same belief on every machine.
     """
 
     def __init__(
@@ -189,8 +196,7 @@ class Belief:
         particles: int = DEFAULT_PARTICLES,
         model: SeatModel | None = None,
         seed: int = 0,
-        budget: float = 0.05,
-        sweeps: int = 2,
+        replay_moves: int = 400,
     ) -> None:
         if not (is_int(particles) and 1 <= particles <= MAX_PARTICLES):
             raise InvalidValueError(
@@ -198,16 +204,18 @@ class Belief:
             )
         if not is_int(seed):
             raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
-        if not (is_number(budget) and math.isfinite(budget) and 0 <= budget <= 10):
-            raise InvalidValueError(f"budget must be from 0 to 10 seconds, got {describe(budget)}")
+        if not (is_int(replay_moves) and 0 <= replay_moves <= MAX_REPLAY_MOVES):
+            raise InvalidValueError(
+                f"replay_moves must be an integer from 0 to {MAX_REPLAY_MOVES}, "
+                f"got {describe(replay_moves)}"
+            )
         if model is not None and not callable(getattr(model, "probability", None)):
             raise InvalidArgumentError(
                 f"model must have a probability method, got {describe(model)}"
             )
         self.size = int(particles)
         self.model: SeatModel = model if model is not None else SoftGreedy()
-        self.budget = float(budget)
-        self.sweeps = int(sweeps)
+        self.replay_moves = int(replay_moves)
         self._rng = random.Random(seed)
         self._particles: list[_Particle] = []
         self._seat: int | None = None
@@ -216,6 +224,11 @@ class Belief:
         """The moves of the hand followed so far (since the particles were first drawn)."""
         self._checkpoints: list[tuple[int, tuple[int, ...]]] = []
         """After how many of those moves the seat looked, and the hand it held then."""
+        self._known: Sequence[Sequence[int]] = ()
+        """What the seat knew each hand held when the particles were drawn (a swap keeps it)."""
+        self._protected: list[Counter[int]] = []
+        """What everyone knows each hand holds after the moves followed (the same in every
+        guess): a card played from a hand is put there before the move, never these."""
         self._followed = 0
         """How many moves of the view's history the particles have played."""
         self._log: Any = None
@@ -251,7 +264,7 @@ class Belief:
         self._seat = view.player
         self._log = getattr(view, "hand_log", None)
         history = getattr(view, "history", None)
-        hand_key = (view.hand_number, getattr(view, "dealer", None))
+        hand_key = (getattr(view, "hand_number", 0), getattr(view, "dealer", None))
         if (
             history is None
             or hand_key != self._hand
@@ -275,6 +288,9 @@ class Belief:
         self._followed = len(history) if history is not None else 0
         self._entries = []
         self._checkpoints = [(0, tuple(view.hand))]
+        known = getattr(view, "known_cards", None)
+        self._known = known() if callable(known) else ()
+        self._protected = [Counter(cards) for cards in self._known]
         seeds = [self._rng.getrandbits(62) for _ in range(self.size)]
         worlds = [quiet(view.sample(seed)) for seed in seeds]
         self._particles = [_Particle(world, 1.0 / self.size, world) for world in worlds]
@@ -285,7 +301,7 @@ class Belief:
         for particle in self._particles:
             if particle.weight <= 0:
                 continue
-            world, gain = self._play(particle.world, entries, seat, hand)
+            world, gain = self._play(particle.world, entries, seat, hand, self._protected)
             if world is None:
                 particle.weight = 0.0
                 continue
@@ -301,20 +317,34 @@ class Belief:
             return
         for particle in self._particles:
             particle.weight /= total
+        self._protected = _kept_after(self._protected, entries)
         self.evidence = self.effective_size
-        if self.evidence < self.size / 2:
+        # A guess ruled out is of no more use: resample then too, not only when the
+        # weight has gathered on a few.
+        if self.evidence < self.size / 2 or any(not p.weight for p in self._particles):
             self._resample()
         self._rejuvenate(view)
 
     def _play(
-        self, world: Any, entries: Sequence[Any], seat: int, hand: tuple[int, ...]
+        self,
+        world: Any,
+        entries: Sequence[Any],
+        seat: int,
+        hand: tuple[int, ...],
+        known: Sequence[Counter[int]],
     ) -> tuple[Any, float]:
         """``world`` after ``entries`` (moves of the view's history), with the log
         likelihood of the others' moves, and the seat's hand made ``hand``; ``None``
-        when a move is impossible there."""
+        when a move is impossible there. ``known`` is what everyone knew each hand
+        held before the first entry.
+
+        A card another seat plays from its hand that the guess put elsewhere is moved
+        into that hand first, in place of one of its hidden cards (the guess was wrong
+        about that card only): the guess is then weighed by the move, not lost."""
         gain = 0.0
         model = self.model
-        for mover, move, _ in entries:
+        kept = [Counter(cards) for cards in known]
+        for mover, move, shown in entries:
             if mover is None and isinstance(move, (DealMove, RestockMove)):
                 continue  # the particle's own chance steps stand in for them
             if world.is_over:
@@ -325,6 +355,11 @@ class Belief:
                 except (IllegalMoveError, InvalidMoveError):
                     return None, 0.0
                 continue
+            played = _from_hand(move)
+            if mover is not None and mover != seat and played:
+                world = _revealed(world, mover, played, kept, seat, self._rng)
+                if world is None:
+                    return None, 0.0
             legal = world.legal_moves()
             try:
                 listed = legal[legal.index(move)]  # the listed value: applied unchecked
@@ -333,6 +368,8 @@ class Belief:
             if mover != seat:
                 gain += math.log(model.probability(world.view(mover), list(legal), move))
             world = world.apply(listed)
+            if mover is not None and kept:
+                _note_kept(kept[mover], played, shown)
         return _with_hand(world, seat, hand), gain
 
     # -- resampling and variation ----------------------------------------------------------
@@ -365,24 +402,22 @@ class Belief:
         self._particles = chosen
 
     def _rejuvenate(self, view: Any) -> None:
-        """Vary the copies made by resampling: swap a hidden card of a guessed hand with
-        another hidden card where the particle started, replay the hand, and keep the
-        swap as often as it makes the others' moves more likely (a Metropolis step),
-        for at most :attr:`budget` seconds of process time."""
-        if not self.budget or not self._entries:
+        """Vary the guesses: swap a hidden card of a guessed hand with another hidden
+        card where the particle started, replay the hand, and keep the swap as often as
+        it makes the others' moves more likely (a Metropolis step); particles in a random
+        order, round after round, until the next replay would pass
+        :attr:`replay_moves` moves."""
+        cost = len(self._entries)
+        if not cost or not self._particles:
             return
         seat = view.player
-        deadline = time.process_time() + self.budget
-        order = [
-            index
-            for _ in range(self.sweeps)
-            for index in self._rng.sample(range(len(self._particles)), len(self._particles))
-        ]
-        for index in order:
-            if time.process_time() > deadline:
-                break
+        steps = self.replay_moves // cost
+        order: list[int] = []
+        while len(order) < steps:
+            order.extend(self._rng.sample(range(len(self._particles)), len(self._particles)))
+        for index in order[:steps]:
             particle = self._particles[index]
-            start = _swap_hidden(particle.start, seat, self._rng)
+            start = _swap_hidden(particle.start, seat, self._known, self._rng)
             if start is None:
                 continue
             replayed = self._replay(start, seat)
@@ -402,11 +437,14 @@ class Belief:
         world = start
         total = 0.0
         done = 0
+        known = [Counter(cards) for cards in self._known]
         for count, hand in self._checkpoints[1:]:
-            world, gain = self._play(world, self._entries[done:count], seat, hand)
+            entries = self._entries[done:count]
+            world, gain = self._play(world, entries, seat, hand, known)
             if world is None:
                 return None
             total += gain
+            known = _kept_after(known, entries)
             done = count
         return world, total
 
@@ -435,7 +473,22 @@ class Belief:
         return [_restocked(particle.world, rng.getrandbits(62), log) for particle in chosen]
 
     def card_probability(self, seat: int, card: int) -> float:
-        """The probability that ``seat``'s hand holds ``card`` (at least one copy)."""
+        """The probability that ``seat``'s hand holds ``card`` (at least one copy).
+
+        :raises InvalidArgumentError: the belief has not been updated yet, or ``seat``
+            is not a seat of its game, or ``card`` not a card's number.
+        """
+        if not self._particles:
+            raise InvalidArgumentError("the belief has seen no view yet: update it first")
+        seats = len(self._particles[0].world.hands)
+        if not (is_int(seat) and 0 <= seat < seats):
+            raise InvalidArgumentError(
+                f"seat must be an integer from 0 to {seats - 1}, got {describe(seat)}"
+            )
+        if not (is_int(card) and 0 <= card < len(CARD_NAMES)):
+            raise InvalidArgumentError(
+                f"card must be a card's number (0 to {len(CARD_NAMES) - 1}), got {describe(card)}"
+            )
         return sum(
             particle.weight for particle in self._particles if card in particle.world.hands[seat]
         )
@@ -445,8 +498,11 @@ class Belief:
         return sum(particle.weight * function(particle.world) for particle in self._particles)
 
     def particles(self) -> list[tuple[Any, float]]:
-        """Each particle's state and weight (the weights sum to 1)."""
-        return [(particle.world, particle.weight) for particle in self._particles]
+        """Each particle's state (with the hand's log, as :meth:`worlds` gives them) and
+        weight (the weights sum to 1)."""
+        return [
+            (_logged(particle.world, self._log), particle.weight) for particle in self._particles
+        ]
 
 
 # -- what the belief does to a state -------------------------------------------------------
@@ -457,6 +513,81 @@ def quiet(world: Any) -> Any:
     whose states keep one): the copies a search plays need none."""
     without = getattr(world, "without_log", None)
     return without() if callable(without) else world
+
+
+def _from_hand(move: Any) -> tuple[int, ...]:
+    """The cards ``move`` plays from its mover's hand (none for a move that says not)."""
+    cards = getattr(move, "cards_from_hand", None)
+    return tuple(cards()) if callable(cards) else ()
+
+
+def _note_kept(kept: Counter[int], played: Sequence[int], shown: Sequence[int]) -> None:
+    """What everyone knows a hand holds, after it played ``played`` and took ``shown``
+    face up."""
+    kept.subtract(played)
+    for card in [card for card, count in kept.items() if count <= 0]:
+        del kept[card]
+    kept.update(shown)
+
+
+def _kept_after(known: Sequence[Counter[int]], entries: Sequence[Any]) -> list[Counter[int]]:
+    """``known`` (what everyone knows each hand holds) after the moves ``entries``."""
+    kept = [Counter(cards) for cards in known]
+    for mover, move, shown in entries:
+        if mover is not None and kept:
+            _note_kept(kept[mover], _from_hand(move), shown)
+    return kept
+
+
+def _revealed(
+    world: Any,
+    mover: int,
+    cards: Sequence[int],
+    kept: Sequence[Counter[int]],
+    seat: int,
+    rng: random.Random,
+) -> Any:
+    """``world`` with ``mover`` holding ``cards`` (cards its next move plays from its
+    hand): each one missing is fetched from the stock or a third seat's hidden cards, and
+    a hidden card of the mover's (none of ``cards``, none known there by ``kept``) goes
+    in its place; ``None`` when that cannot be done without changing what ``seat`` sees."""
+    held = world.hands[mover]
+    missing = Counter(cards) - Counter(held)
+    if not missing:
+        return world
+    stock = getattr(world, "stock", None)
+    if stock is None or not hasattr(world, "copy_with"):
+        return None
+    hands = list(world.hands)
+    stock = list(stock)
+    hand = list(held)
+    keep = Counter(cards) + (kept[mover] if kept else Counter())
+    for card in sorted(missing.elements()):
+        spare = sorted((Counter(hand) - keep).elements())
+        places: list[tuple[int, int]] = [
+            (-1, index) for index, at in enumerate(stock) if at == card
+        ]
+        for other, cards_there in enumerate(hands):
+            free = Counter(cards_there) - (kept[other] if kept else Counter())
+            if other not in (mover, seat) and free[card] > 0:
+                places.append((other, cards_there.index(card)))
+        if not spare or not places:
+            return None
+        given = rng.choice(spare)
+        owner, index = rng.choice(places)
+        hand[hand.index(given)] = card
+        if owner < 0:
+            stock[index] = given
+        else:
+            changed = list(hands[owner])
+            changed[index] = given
+            hands[owner] = tuple(sorted(changed))
+    hands[mover] = tuple(sorted(hand))
+    try:
+        fetched = world.copy_with(hands=tuple(hands), stock=tuple(stock))
+    except Scala40Error:  # pragma: no cover - a game whose copies refuse the change
+        return None
+    return fetched if fetched.view(seat) == world.view(seat) else None
 
 
 def _with_hand(world: Any, seat: int, hand: tuple[int, ...]) -> Any:
@@ -481,11 +612,11 @@ def _with_hand(world: Any, seat: int, hand: tuple[int, ...]) -> Any:
     return world.copy_with(hands=tuple(hands), stock=tuple(stock))
 
 
-def _swap_hidden(world: Any, seat: int, rng: random.Random) -> Any:
-    """``world`` with one card of another seat's hand (not one everyone saw it take)
-    swapped with a card of the stock or of a third hand, at random; ``None`` when there
-    is none to swap."""
-    shown = getattr(world, "shown", ()) or ()
+def _swap_hidden(world: Any, seat: int, known: Sequence[Sequence[int]], rng: random.Random) -> Any:
+    """``world`` with one card of another seat's hand (not one of ``known``, the cards
+    the seat knows each hand holds there) swapped with a card of the stock or of a third
+    hand, at random; ``None`` when there is none to swap."""
+    shown = known
     others = [
         other
         for other, hand in enumerate(world.hands)
@@ -494,13 +625,26 @@ def _swap_hidden(world: Any, seat: int, rng: random.Random) -> Any:
     if not others or not world.stock:
         return None
     other = rng.choice(others)
-    hand = list(world.hands[other])
-    free = list((Counter(hand) - Counter(shown[other] if shown else ())).elements())
+    free = list((Counter(world.hands[other]) - Counter(shown[other] if shown else ())).elements())
     card = rng.choice(free)
     places = [("stock", index) for index in range(len(world.stock))] + [
         ("hand", third) for third in others if third != other
     ]
     kind, where = rng.choice(places)
+    swapped = _swapped(world, other, card, kind, where, rng, shown)
+    # A swap keeps every public fact or is no guess: the seat must see the same table
+    # (a card on offer, a card known by a game's own rule, stays where it is).
+    if swapped is None or swapped.view(seat) != world.view(seat):
+        return None
+    return swapped
+
+
+def _swapped(
+    world: Any, other: int, card: int, kind: str, where: int, rng: random.Random, shown: Any
+) -> Any:
+    """``world`` with ``card`` of ``other``'s hand swapped with the stock's card at
+    ``where`` (``kind`` ``"stock"``) or a hidden card of hand ``where``."""
+    hand = list(world.hands[other])
     hands = list(world.hands)
     if kind == "stock":
         stock = list(world.stock)
@@ -523,6 +667,14 @@ def _swap_hidden(world: Any, seat: int, rng: random.Random) -> Any:
     hands[other] = tuple(sorted(hand))
     hands[where] = tuple(sorted(third_hand))
     return world.copy_with(hands=tuple(hands))
+
+
+def _logged(world: Any, log: Any) -> Any:
+    """``world`` with the hand's log ``log`` (its view is then the seat's, the cards
+    seen taken included)."""
+    if log is None or not hasattr(world, "hand_log"):
+        return world
+    return world.copy_with(hand_log=log)
 
 
 def _restocked(world: Any, seed: int, log: Any) -> Any:

@@ -41,16 +41,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from scala40._checks import check_any_choice, describe, is_int, is_number
-from scala40.belief import Belief, SeatModel, quiet
+from scala40.belief import MAX_REPLAY_MOVES, Belief, SeatModel, quiet
 from scala40.errors import InvalidBotSpecError, UnknownGameError
 from scala40.game import Bot, Game, load_game
 from scala40.match import ScoreOrder, win_shares
 
-__all__ = ["BEST_TIME_LIMIT", "BeliefSearchBot", "BestBot", "hand_share"]
+__all__ = ["BEST_TIME_LIMIT", "BEST_WORLDS", "BeliefSearchBot", "BestBot", "hand_share"]
 
 BEST_TIME_LIMIT = 0.45
 """The process time, in seconds, a decision of :class:`BestBot` may take by default (the
 search stops after the batch of worlds that passes it: at most about 0.5 s)."""
+BEST_WORLDS: dict[str, int] = {"scala40": 16, "skarney": 8}
+"""The worlds a decision of :class:`BestBot` plays in the games whose rollouts cost the
+most (a Scala 40 hand played out by greedy costs about three times a Chinchón hand, a
+Skarney hand ten times); 32 in the others."""
 _MAX_WORLDS = 10_000
 _MAX_CANDIDATES = 100
 _MAX_TIME_LIMIT = 600.0
@@ -78,7 +82,7 @@ class BeliefSearchBot:
     :param drop: standard errors behind the best after which a candidate is dropped.
     :param time_limit: seconds of process time a decision may take (``None``: no limit).
     :param rollout_limit: moves a rollout may play before the hand counts as drawn.
-    :param belief_budget: seconds a belief update may spend varying its guesses.
+    :param replay_moves: moves a belief update may replay varying its guesses.
     :param model: the model of the other seats (the belief's default: a softened greedy).
     """
 
@@ -94,7 +98,7 @@ class BeliefSearchBot:
         drop: float = 2.5,
         time_limit: float | None = None,
         rollout_limit: int = 2_000,
-        belief_budget: float = 0.05,
+        replay_moves: int = 400,
         model: SeatModel | None = None,
     ) -> None:
         self.worlds = _check("worlds", worlds, 1, _MAX_WORLDS)
@@ -107,7 +111,7 @@ class BeliefSearchBot:
             _check("time_limit", time_limit, 0, _MAX_TIME_LIMIT, integer=False)
         self.time_limit = time_limit
         self.rollout_limit = _check("rollout_limit", rollout_limit, 1, _MAX_ROLLOUT)
-        self.belief_budget = _check("belief_budget", belief_budget, 0, 10, integer=False)
+        self.replay_moves = _check("replay_moves", replay_moves, 0, MAX_REPLAY_MOVES)
         self.model = model
         self._beliefs: dict[int, Belief] = {}
         self._last_number: dict[int, int] = {}
@@ -129,7 +133,7 @@ class BeliefSearchBot:
                 particles=self.particles,
                 model=self.model,
                 seed=number * 7919 + seat,
-                budget=self.belief_budget,
+                replay_moves=self.replay_moves,
             )
         self._last_number[seat] = number
         belief.update(view)
@@ -153,7 +157,8 @@ class BeliefSearchBot:
         deadline = None if self.time_limit is None else time.process_time() + self.time_limit
         seed = rng.getrandbits(62)
         # The rollouts need no log of the hand (the belief read it already).
-        worlds = [quiet(world) for world in self.draw_worlds(belief, self.worlds, seed)]
+        count = self.world_count(game)
+        worlds = [quiet(world) for world in self.draw_worlds(belief, count, seed)]
         order = game.score_order if game is not None else None
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
@@ -170,6 +175,10 @@ class BeliefSearchBot:
             if len(alive) == 1 or (deadline is not None and time.process_time() > deadline):
                 break
         return candidates[self._pick(values, alive)]
+
+    def world_count(self, game: Game | None) -> int:
+        """The worlds a decision in ``game`` plays (:attr:`worlds`)."""
+        return int(self.worlds)
 
     def draw_worlds(self, belief: Belief, count: int, seed: int) -> list[Any]:
         """The worlds a decision plays its candidates in: ``count`` drawn from
@@ -303,10 +312,25 @@ def _greedy(game: Game | None) -> Any:
 
 class BestBot(BeliefSearchBot):
     """The strongest bot of every game (``best``): the search on a belief at its default
-    budget, a decision stopping after the batch of worlds that passes
-    :data:`BEST_TIME_LIMIT` seconds of process time."""
+    budget, which fits a decision into half a second of process time on one core. The
+    worlds a decision plays follow the game (:data:`BEST_WORLDS`; 32 in the knock games,
+    fewer where a hand's rollout costs more) unless ``worlds`` is given; a decision also
+    stops after the batch of worlds that passes :data:`BEST_TIME_LIMIT` seconds, a
+    guard for slow machines (a decision it cuts short may differ between runs: every
+    other decision is the same from the same seed)."""
 
     name = "best"
 
-    def __init__(self, time_limit: float | None = BEST_TIME_LIMIT, **options: Any) -> None:
-        super().__init__(time_limit=time_limit, **options)
+    def __init__(
+        self,
+        time_limit: float | None = BEST_TIME_LIMIT,
+        worlds: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(time_limit=time_limit, worlds=32 if worlds is None else worlds, **options)
+        self._worlds_given = worlds is not None
+
+    def world_count(self, game: Game | None) -> int:
+        if self._worlds_given or game is None:
+            return int(self.worlds)
+        return BEST_WORLDS.get(game.name, int(self.worlds))
