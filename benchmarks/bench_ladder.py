@@ -29,6 +29,20 @@ bot below, where an even share is one in as many as there are sides):
   in a game of two sides (in Skarney, the bot and its greedy partner against two of
   OpenSpiel's bots).
 
+The **duels** play the library's bots against each other directly (no OpenSpiel
+needed), on paired deals: each deal is played once with the top bot on each side, so luck
+of the cards cancels out pair by pair. They report the Wilson interval of the top bot's
+share of the games, and the paired difference (the top bot's share less the bottom
+bot's, deal by deal) with its standard error. ``--match`` plays each deal as a whole
+match under the game's default rules instead of one hand. The duels:
+
+* ``best`` (the search on a belief over the hidden cards) against ``greedy``, against
+  ``noisy`` (greedy choosing at random among its three best moves one time in ten, so
+  that a model of exact greedy is not rewarded for fitting it) and against ``ismcts``;
+* ``oracle``, the same search told every hand (its worlds are the true state, the stock
+  shuffled again): the ceiling of reading the opponents, published beside the rest;
+* ``ismcts`` against ``greedy``, and ``greedy`` against ``noisy``, for reference.
+
 A game is one hand under the game's default rules: the OpenSpiel adapter's
 ``episode="hand"``, the sides with the best score for the hand share the win (a hand
 stopped by the length cap is a draw). Every game of a pair is played from the same
@@ -56,6 +70,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
+from scala40.belief_search import BestBot, hand_share
 from scala40.bots import make_bot
 from scala40.game import game_names, load_game
 
@@ -233,6 +248,158 @@ def ladder_pair(
     }
 
 
+class NoisyGreedy:
+    """The greedy bot, choosing at random among its three best moves one time in ten."""
+
+    name = "noisy"
+
+    def __init__(self, name: str) -> None:
+        self.greedy: Any = make_bot("greedy", name)
+
+    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
+        ranked = self.greedy.ranked(view, legal)
+        if rng.random() < 0.1:
+            return ranked[rng.randrange(min(3, len(ranked)))]
+        return ranked[0]
+
+
+class OracleBot(BestBot):
+    """The best bot told every hand: its worlds are the true state (:attr:`truth`, set by
+    the duel before each decision), the stock shuffled again. Not a bot a game could
+    use: the ceiling of what reading the opponents can give."""
+
+    name = "oracle"
+    truth: Any = None
+
+    def draw_worlds(self, belief: Any, count: int, seed: int) -> list[Any]:
+        rng = random.Random(seed)
+        worlds = []
+        for _ in range(count):
+            stock = list(self.truth.stock)
+            rng.shuffle(stock)
+            worlds.append(self.truth.copy_with(stock=tuple(stock)))
+        return worlds
+
+
+def duel_bot(spec: str, name: str) -> Any:
+    """A duel's bot of ``spec``: ``noisy``, ``oracle``, or any bot :func:`make_bot` makes."""
+    if spec == "noisy":
+        return NoisyGreedy(name)
+    if spec == "oracle":
+        return OracleBot()
+    return make_bot(spec, name)
+
+
+MAX_DUEL_MOVES = 30_000
+"""The moves a duel's game may take: a game that long is a draw."""
+
+
+def duel_game(
+    name: str,
+    top: str,
+    bottom: str,
+    deal: int,
+    top_side: Sequence[int],
+    match: bool,
+    times: list[float],
+) -> float:
+    """One game of a duel from seed ``deal``: ``top`` at the seats of ``top_side`` (its
+    partners greedy players in a partnership), ``bottom`` at the others; the top bot's
+    share of the hand (or of the match), its first seat's decisions timed into ``times``."""
+    game = load_game(name)
+    rules = game.ruleset_type.default()
+    players = table_size(name)
+    state = game.new_game(rules, players, deal)
+    timed = min(top_side)
+    bots = [
+        duel_bot(top if seat == timed else "greedy", name)
+        if seat in top_side
+        else duel_bot(bottom, name)
+        for seat in range(players)
+    ]
+    rngs = [random.Random(deal * 31 + seat) for seat in range(players)]
+    hand = state.hand_number
+    before = tuple(state.scores)
+    for _ in range(MAX_DUEL_MOVES):
+        if state.is_over or (not match and state.hand_number != hand):
+            break
+        if state.is_chance:
+            state = state.apply(state.legal_moves()[0])
+            continue
+        seat = state.current_player
+        legal = list(state.legal_moves())
+        bot = bots[seat]
+        if isinstance(bot, OracleBot):
+            bot.truth = state
+        start = time.process_time()
+        move = legal[0] if len(legal) == 1 else bot.choose(state.view(seat), legal, rngs[seat])
+        if seat == timed and len(legal) > 1:
+            times.append(time.process_time() - start)
+        state = state.apply(move)
+    else:
+        return 0.5
+    if state.is_over:
+        return float(state.returns()[timed])
+    return hand_share(before, tuple(state.scores), state.teams, timed, game.score_order)
+
+
+def duel(
+    name: str, top: str, bottom: str, deals: int, seed: int, match: bool = False, first: int = 0
+) -> dict[str, Any]:
+    """``top`` against ``bottom`` on ``deals`` paired deals of game ``name`` (numbered
+    ``first`` on): each deal once with the top bot on each side."""
+    sides = sides_of(name, table_size(name))
+    times: list[float] = []
+    pairs: list[list[float]] = []
+    start = time.monotonic()
+    for number in range(first, first + deals):
+        deal = seed * 100_003 + number
+        pairs.append([duel_game(name, top, bottom, deal, side, match, times) for side in sides])
+    return {
+        **_duel_figures(pairs),
+        "game": name,
+        "players": table_size(name),
+        "top": top,
+        "bottom": bottom,
+        "match": match,
+        "first": first,
+        "deal_shares": pairs,
+        "decision_mean_s": statistics.fmean(times) if times else 0.0,
+        "decision_max_s": max(times, default=0.0),
+        "decisions": len(times),
+        "seconds": time.monotonic() - start,
+    }
+
+
+def _duel_figures(pairs: Sequence[Sequence[float]]) -> dict[str, Any]:
+    """A duel's figures from the top bot's shares on each deal's seatings: its share of
+    the games with their Wilson interval, and the paired difference (the top bot's share
+    less the bottom's, a deal's seatings together) with its standard error."""
+    shares = [share for pair in pairs for share in pair]
+    share = statistics.fmean(shares)
+    low, high = wilson(share, len(shares))
+    # In a deal of n sides the top bot's mean share m is set against the others' mean
+    # share (1 - m) / (n - 1): with two sides, 2m - 1.
+    differences = [
+        statistics.fmean(pair) - (1 - statistics.fmean(pair)) / max(1, len(pair) - 1)
+        for pair in pairs
+    ]
+    error = (
+        statistics.stdev(differences) / math.sqrt(len(differences))
+        if len(differences) > 1
+        else math.inf
+    )
+    return {
+        "games": len(shares),
+        "deals": len(pairs),
+        "share": share,
+        "low": low,
+        "high": high,
+        "difference": statistics.fmean(differences),
+        "difference_se": error,
+    }
+
+
 def merge(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The pairs of ``lines`` (:func:`ladder_pair`'s results, parts of a pair split with
     ``first``) pooled: the games added up, the win share and the mean time weighted by
@@ -240,7 +407,7 @@ def merge(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     refused: they would count a game twice."""
     pooled: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for line in lines:
-        key = (line["game"], line["players"], line["top"], line["bottom"])
+        key = (line["game"], line["players"], line["top"], line["bottom"], line.get("match"))
         pooled.setdefault(key, []).append(line)
     merged = []
     for parts in pooled.values():
@@ -252,6 +419,10 @@ def merge(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         decisions = sum(part["decisions"] for part in parts)
         share = sum(part["share"] * part["games"] for part in parts) / games
         low, high = wilson(share, games)
+        paired: dict[str, Any] = {}
+        if all("deal_shares" in part for part in parts):
+            pairs = [pair for part in parts for pair in part["deal_shares"]]
+            paired = {**_duel_figures(pairs), "deal_shares": pairs}
         merged.append(
             {
                 **parts[0],
@@ -259,6 +430,7 @@ def merge(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
                 "share": share,
                 "low": low,
                 "high": high,
+                **paired,
                 "decision_mean_s": (
                     sum(part["decision_mean_s"] * part["decisions"] for part in parts) / decisions
                     if decisions
@@ -274,11 +446,18 @@ def merge(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def describe(line: dict[str, Any]) -> str:
     """One pair's result as a line of text."""
+    paired = ""
+    if "difference" in line:
+        paired = (
+            f"; paired difference {line['difference'] * 100:+5.1f} "
+            f"(s.e. {line['difference_se'] * 100:4.1f}) over {line['deals']} deals"
+        )
+    unit = "matches" if line.get("match") else "games"
     return (
         f"{line['game']:9} {line['players']}p {line['top']:34} vs {line['bottom']:9} "
         f"{line['share'] * 100:5.1f}% [{line['low'] * 100:4.1f}-{line['high'] * 100:4.1f}] "
-        f"over {line['games']} games; {line['decision_mean_s'] * 1000:6.1f} ms a decision "
-        f"(slowest {line['decision_max_s'] * 1000:6.1f}); {line['seconds']:.0f} s"
+        f"over {line['games']} {unit}{paired}; {line['decision_mean_s'] * 1000:6.1f} ms a "
+        f"decision (slowest {line['decision_max_s'] * 1000:6.1f}); {line['seconds']:.0f} s"
     )
 
 
@@ -306,7 +485,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--players", type=int, default=None, help="seats (default: two, Skarney four)"
     )
+    parser.add_argument(
+        "--duels",
+        action="store_true",
+        help="play the duels (paired deals, the library's bots only) instead of the ladder",
+    )
+    parser.add_argument("--deals", type=int, default=200, help="paired deals a duel (200)")
+    parser.add_argument("--match", action="store_true", help="duels of whole matches")
+    parser.add_argument(
+        "--only", default="", help="the duels to play, comma-separated (default: all)"
+    )
     args = parser.parse_args(argv)
+    if args.duels:
+        return run_duels(args)
     if args.merge:
         lines: list[dict[str, Any]] = []
         for path in args.merge:
@@ -327,6 +518,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("low", f"ismcts:iterations={args.low}{extra}", "greedy", 0),
         ("high", f"ismcts:iterations={args.high}{extra}", "greedy", 0),
         ("openspiel", f"ismcts:iterations={args.low}{extra}", "openspiel", args.low),
+        ("best-openspiel", "best", "openspiel", args.low),
     ]
     print(f"python {sys.version.split()[0]}, {args.games} games a pair, seed {args.seed}")
     for name in names:
@@ -339,6 +531,39 @@ def main(argv: Sequence[str] | None = None) -> int:
             line = ladder_pair(
                 name, top, bottom, args.games, args.seed, iterations, players, args.first
             )
+            print(describe(line), flush=True)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(line) + "\n")
+    return 0
+
+
+DUELS: dict[str, tuple[str, str]] = {
+    "best-greedy": ("best", "greedy"),
+    "best-noisy": ("best", "noisy"),
+    "best-ismcts": ("best", "ismcts"),
+    "oracle-greedy": ("oracle", "greedy"),
+    "ismcts-greedy": ("ismcts", "greedy"),
+    "greedy-noisy": ("greedy", "noisy"),
+}
+"""The duels, by label: the top bot and the bottom one."""
+
+
+def run_duels(args: argparse.Namespace) -> int:
+    """Play the duels ``args`` asks for (see the module), a line each."""
+    names = args.names or list(game_names())
+    labels = [label for label in args.only.split(",") if label] or list(DUELS)
+    unknown = sorted(set(labels) - set(DUELS))
+    if unknown:
+        raise SystemExit(f"unknown duels {unknown}: choose among {sorted(DUELS)}")
+    kind = "matches" if args.match else "hands"
+    print(
+        f"python {sys.version.split()[0]}, {args.deals} paired deals of {kind}, seed {args.seed}"
+    )
+    for name in names:
+        for label in labels:
+            top, bottom = DUELS[label]
+            line = duel(name, top, bottom, args.deals, args.seed, args.match, args.first)
             print(describe(line), flush=True)
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as out:

@@ -317,7 +317,12 @@ class BestBot(BeliefSearchBot):
     fewer where a hand's rollout costs more) unless ``worlds`` is given; a decision also
     stops after the batch of worlds that passes :data:`BEST_TIME_LIMIT` seconds, a
     guard for slow machines (a decision it cuts short may differ between runs: every
-    other decision is the same from the same seed)."""
+    other decision is the same from the same seed).
+
+    >>> from scala40.bots import make_bot
+    >>> make_bot("best", "scala40")
+    BestBot(worlds=None, candidates=4, particles=128, time_limit=0.45)
+    """
 
     name = "best"
 
@@ -329,6 +334,13 @@ class BestBot(BeliefSearchBot):
     ) -> None:
         super().__init__(time_limit=time_limit, worlds=32 if worlds is None else worlds, **options)
         self._worlds_given = worlds is not None
+
+    def __repr__(self) -> str:
+        worlds = self.worlds if self._worlds_given else None
+        return (
+            f"BestBot(worlds={worlds}, candidates={self.candidates}, "
+            f"particles={self.particles}, time_limit={self.time_limit})"
+        )
 
     def world_count(self, game: Game | None) -> int:
         if self._worlds_given or game is None:
