@@ -92,6 +92,7 @@ def hand_melds(hand: Iterable[Card] | str, rules: RulesLike = None) -> tuple[Mel
         melds, or one meld as more than ``MAX_READINGS``: only under rules that allow
         many wild cards in a meld.
 
+    >>> from scala40 import hand_melds
     >>> [str(m) for m in hand_melds("7S 8S 9S 9H 9D")]
     ['9S 9H 9D', '7S 8S 9S']
     """
@@ -152,6 +153,7 @@ def best_opening(
         melds, or one meld as more than ``MAX_READINGS``: only under rules that allow
         many wild cards in a meld.
 
+    >>> from scala40 import best_opening
     >>> opening = best_opening("QH KH AH 2C 3C 4C 9S 9H 9D 5D")
     >>> opening.value, [str(m) for m in opening.melds], opening.remaining_value
     (67, ['9S 9H 9D', 'QH KH AH', '2C 3C 4C'], 5)
@@ -195,6 +197,7 @@ def can_open(
     """Whether ``hand`` can put down disjoint melds worth at least ``threshold`` (S40-OPEN),
     keeping ``keep`` cards, with one meld holding ``must_include`` if given.
 
+    >>> from scala40.games.scala40.analysis import can_open
     >>> can_open("JK 9C 8C 5D 5H 5S 2H"), can_open("9S 9H 9D 2S 2H 2D 4C")
     (True, False)
     """

@@ -8,6 +8,7 @@
 Both follow the :class:`~scala40.game.Bot` protocol: ``choose(view, legal, rng)`` gets
 what the player to move may see, the legal moves and a random generator.
 
+>>> from scala40 import GreedyBot
 >>> import scala40
 >>> from scala40.bots import RandomBot, play_game
 >>> rules = scala40.Ruleset(match_format="single")
@@ -174,6 +175,7 @@ class GreedyBot:
 
     It does not use ``rng``: its choice depends on the view alone.
 
+    >>> from scala40 import GreedyBot
     >>> import random
     >>> from scala40 import GameState, format_cards, parse_cards
     >>> state = GameState.from_position(
@@ -549,6 +551,7 @@ class MonteCarloBot:
     playouts). With ``time_limit=None`` the bot is fully deterministic given ``rng``;
     with a time limit its choices depend on the machine.
 
+    >>> from scala40 import GreedyBot, MonteCarloBot
     >>> import random, scala40
     >>> state = scala40.GameState.from_position(
     ...     hands=["10S 2H 2C 3C", "3S KS 2D 3D QC KC"],

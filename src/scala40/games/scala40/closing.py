@@ -97,6 +97,7 @@ def can_close(state: GameState, drawn: Card | str | None = None) -> bool:
         (``MAX_SEARCH_WORK`` of :mod:`scala40.games.scala40.budget`, about two tenths of a
         second) without an answer.
 
+    >>> from scala40 import can_close
     >>> from scala40 import GameState
     >>> state = GameState.from_position(
     ...     hands=["7S 8S 9S 9H 9D 9C KD", "2C 3C 4C 5H 6H 7H QD"],
@@ -117,6 +118,7 @@ def closing_moves(state: GameState, drawn: Card | str | None = None) -> tuple[Mo
     the DRAW phase the first move is the draw (see :func:`can_close`; a ``DrawStock``
     assumes ``drawn`` is the card drawn).
 
+    >>> from scala40 import closing_moves
     >>> from scala40 import GameState
     >>> state = GameState.from_position(
     ...     hands=["7S 8S 9S 9H 9D 9C KD", "2C 3C 4C 5H 6H 7H QD"],

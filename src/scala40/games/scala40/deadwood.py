@@ -387,6 +387,7 @@ def min_deadwood(
         of work (``MAX_SEARCH_WORK`` of :mod:`scala40.games.scala40.budget`, about
         two tenths of a second): only under rules that allow many wild cards in a meld.
 
+    >>> from scala40 import min_deadwood
     >>> min_deadwood("9S 10S 3D 3H KC KD JK").value               # no table: JK 3D 3H
     25
     >>> table = ["6S 7S 8S", "3S 3C JK=3H"]

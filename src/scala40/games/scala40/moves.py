@@ -10,6 +10,7 @@ Table melds are named by their index in the state's table, ``#0`` first. Each ki
 described once, as a class (see :mod:`scala40.movekinds`); :data:`MOVES` reads and
 writes all of them.
 
+>>> from scala40 import Discard
 >>> from scala40.games.scala40.moves import parse_move
 >>> move = parse_move("meld JK 9C 8C")
 >>> move
@@ -87,6 +88,7 @@ wild cards' readings in a field of their own, is still read)."""
 def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> str:
     """Cards of a meld in notation, wild cards written ``JK=10C`` when their card is known.
 
+    >>> from scala40.games.scala40.moves import format_meld_spec
     >>> format_meld_spec((52, 47, 46), (48, 47, 46))
     'JK=10C 9C 8C'
 
@@ -105,6 +107,7 @@ def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ..
     """Read ``8C 9C JK=10C``: the cards, and what each stands for when any ``=`` is given
     (else an empty tuple).
 
+    >>> from scala40.games.scala40.moves import parse_meld_spec
     >>> parse_meld_spec("8C 9C JK=10C".split())
     ((46, 47, 52), (46, 47, 48))
 
@@ -148,6 +151,7 @@ class PutDown(PutDownMove):
     nothing and is dropped (``meld 8S=8S 9S 10S`` is ``meld 8S 9S 10S``); a meld of no
     cards, or a ``represented`` of another length, is refused.
 
+    >>> from scala40 import PutDown
     >>> PutDown("8S 9S 10S", "8S 9S 10S") == PutDown("8S 9S 10S")
     True
     """
@@ -163,6 +167,7 @@ class LayOff(LayOffMove):
     One value per move: a card said to stand for itself (``layoff 8S=8S #0``) is a
     natural card, and ``represents`` is dropped.
 
+    >>> from scala40 import LayOff
     >>> LayOff("8S", 0, "low", "8S") == LayOff("8S", 0, "low")
     True
     """
@@ -337,6 +342,7 @@ MOVES = MoveSet("scala40.move", MOVE_FORMAT_VERSION, get_args(Move), oldest_vers
 def parse_move(text: str) -> Move:
     """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
 
+    >>> from scala40 import parse_move
     >>> str(parse_move("SWAP 8s 3"))
     'swap 8S #3'
     >>> parse_move("jump")
@@ -350,6 +356,7 @@ def parse_move(text: str) -> Move:
 def move_to_dict(move: Move) -> dict[str, Any]:
     """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
 
+    >>> from scala40 import move_from_dict, move_to_dict, parse_move
     >>> move_to_dict(parse_move("layoff JK=6S #2 low"))
     {'format': 'scala40.move', 'version': 2, 'type': 'layoff', 'card': 'JK', 'meld': 2, 'end': 'low', 'represents': '6S'}
     >>> move_from_dict(move_to_dict(parse_move("meld JK 9C 8C"))) == parse_move("meld JK 9C 8C")
@@ -361,6 +368,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 def move_from_dict(data: Mapping[str, Any]) -> Move:
     """The move a :func:`move_to_dict` dictionary describes, every field checked.
 
+    >>> from scala40 import move_from_dict
     >>> move_from_dict({"format": "scala40.move", "version": 2, "type": "discard", "card": "7Z"})
     Traceback (most recent call last):
     ...

@@ -64,6 +64,8 @@ _MELDS_KEPT = 4096
 def max_table_melds(rules: Ruleset) -> int:
     """The most melds a table can hold: every meld has 3 cards or more (S40-MELDS).
 
+    >>> from scala40 import Ruleset
+    >>> from scala40.games.scala40.observation import max_table_melds
     >>> max_table_melds(Ruleset())
     36
     """

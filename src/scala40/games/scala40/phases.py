@@ -58,6 +58,7 @@ def may_close(
     """Whether the player to move may close now: once every player still in has completed
     a turn (S40-FIRST-ROUND), or at any time under S40-V-FIRSTCLOSE.
 
+    >>> from scala40.games.scala40.phases import may_close
     >>> may_close((1, 0), (True, True), False), may_close((1, 0), (True, False), False)
     (False, True)
     """

@@ -124,6 +124,7 @@ class Ruleset(RulesetBase):
 
     Make a variant by passing options, or from a preset with :meth:`replace`:
 
+    >>> from scala40 import Ruleset
     >>> rules = Ruleset.preset("official").replace(joker_meld_value=25)
     >>> rules.joker_meld_value, rules.preset_name() is None
     (25, True)
@@ -264,6 +265,7 @@ class Ruleset(RulesetBase):
         """1 for a single hand (``match_format`` single), else ``None``: hands go on
         until the scores decide (S40-V-SINGLE).
 
+        >>> from scala40 import Ruleset
         >>> Ruleset(match_format="single").most_hands, Ruleset().most_hands
         (1, None)
         """
@@ -273,6 +275,7 @@ class Ruleset(RulesetBase):
         """A copy under another match format (S40-ELIM and its variants), the options that
         only change totals switched off for a single hand (see :func:`rules_for_match`).
 
+        >>> from scala40 import Ruleset
         >>> Ruleset.preset("online").with_match_format("single").double_on_open_and_close
         False
         """
@@ -381,6 +384,8 @@ def max_hand_moves(rules: Ruleset, players: int) -> int | None:
     at most ``1 + (P + 1) + 2 * (D * (P + 2) + P + 1) + P`` moves (the deal, the
     rebuilds, the turns).
 
+    >>> from scala40 import Ruleset
+    >>> from scala40.games.scala40.rules import max_hand_moves
     >>> max_hand_moves(Ruleset(), 2)
     115716
     >>> max_hand_moves(Ruleset(discard_four_of_a_kind=True), 2) is None
@@ -408,6 +413,7 @@ def hand_value(cards: Iterable[Card] | str, rules: Ruleset | None = None) -> int
     2-10 face value, J Q K 10, ace 11, joker 25; under S40-V-HIGHVALUES J 11,
     Q 12, K 13, A 14 and joker 14; under S40-V-LONEACE an ace alone in hand 1.
 
+    >>> from scala40 import Ruleset, hand_value
     >>> hand_value("AS KH 7D JK")
     53
     >>> hand_value("AS KH 7D JK", Ruleset(high_card_values=True))
@@ -429,6 +435,8 @@ def rules_for_match(rules: Ruleset, match: MatchFormat | str) -> Ruleset:
     A single hand keeps no totals (S40-V-SINGLE), so the options that only change
     totals (S40-V-DOUBLE, S40-V-NOTOPENED) are switched off with it.
 
+    >>> from scala40 import Ruleset
+    >>> from scala40.games.scala40.rules import rules_for_match
     >>> rules = rules_for_match(Ruleset.preset("online"), "single")
     >>> rules.match_format.value, rules.double_on_open_and_close
     ('single', False)

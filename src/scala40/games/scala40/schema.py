@@ -5,6 +5,7 @@ The schema says what each field holds; the loader,
 :meth:`~scala40.games.scala40.state.GameState.from_dict`, also checks that the fields
 agree with each other (the cards add up to the deck, the seats are in range...).
 
+>>> from scala40.games.scala40.schema import state_schema
 >>> schema = state_schema()
 >>> schema["properties"]["format"], schema["properties"]["phase"]["enum"]
 ({'const': 'scala40.state'}, ['deal', 'draw', 'play', 'restock', 'over'])

@@ -90,6 +90,7 @@ class GameState(StateRecord):
     raises :class:`~scala40.IllegalMoveError` naming the rule; a value that is no move is
     an error either way (:class:`~scala40.InvalidMoveError`):
 
+    >>> from scala40 import GameState
     >>> state = GameState.from_position(
     ...     hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
     ...     turns_played=[1, 1], phase="play",
@@ -171,6 +172,7 @@ class GameState(StateRecord):
     def can_draw(self) -> bool:
         """Whether the player to move may draw the top card of the stock (S40-DRAW-STOCK).
 
+        >>> from scala40 import new_game
         >>> state = new_game(players=2, seed=1)
         >>> state.can_draw(), state.apply("draw").can_draw()
         (True, False)
@@ -296,6 +298,7 @@ class GameState(StateRecord):
         validated: every problem found is named in one
         :class:`~scala40.InvalidStateError`.
 
+        >>> from scala40 import GameState
         >>> state = GameState.from_position(
         ...     hands=["7S 8S 9S 9H 9D AS KD", "2C 3C 4C 5H 6H 7H QD"],
         ...     discard="JC", opened=[False, True], turn=1, turns_played=[1, 1],

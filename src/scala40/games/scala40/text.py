@@ -45,6 +45,7 @@ def _check(state: object, *names: object) -> None:
 def meld_text(meld: Meld, unicode: bool) -> str:
     """The cards of a meld in order, each wild card followed by ``=`` and its card.
 
+    >>> from scala40.games.scala40.text import meld_text
     >>> import scala40
     >>> meld_text(scala40.check_meld("JK 9C 8C"), unicode=True)
     '8♣ 9♣ JK=10♣'
