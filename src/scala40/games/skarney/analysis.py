@@ -102,6 +102,7 @@ def contract_size(
     hand ``hand_number`` under ``rules`` (SK-CONTRACT). Every argument is checked,
     whichever decides.
 
+    >>> from scala40.games.skarney.analysis import contract_size
     >>> contract_size(1), contract_size(5), contract_size(size=2)
     (3, 4, 2)
     >>> contract_size(-1, size=2)
@@ -138,6 +139,7 @@ def hand_melds(cards: Iterable[Card] | str) -> tuple[Meld, ...]:
     that is a meld (SK-MELDS, SK-WILDMELD): sets rank by rank, sequences suit by suit,
     then melds of wild cards only.
 
+    >>> from scala40.games.skarney.analysis import hand_melds
     >>> [str(meld) for meld in hand_melds("2S 2H 2C 4D 5D")]
     ['2S=3D 4D 5D', '2H=3D 4D 5D', '4D 5D 2S=6D', '4D 5D 2H=6D', '4D 5D 2C=6D', '2C=3D 4D 5D', '2S 2H 2C']
     """
@@ -155,6 +157,7 @@ def can_make_contract(
     melds): that many disjoint 3-card sets, or 3-card sequences, each with at most one
     wild card (SK-CONTRACT).
 
+    >>> from scala40.games.skarney.analysis import can_make_contract
     >>> can_make_contract("4S 5S 6S 8H 9H JK 2C QD QD", size=3)
     False
     >>> can_make_contract("4S 5S 6S 8H 9H JK 2C QD QD KD", size=3)
@@ -172,6 +175,7 @@ def contracts(
 ) -> tuple[Contract, ...]:
     """Every contract a hand can put down, each multiset of melds once (C-IDENTITY).
 
+    >>> from scala40.games.skarney.analysis import contracts
     >>> [str(contract) for contract in contracts("3S 3H 3D 4S 4H 2C 5S", size=2)]
     ['3S 3H 3D / 4S 4H 2C=4D', '3S 4S 5S / 3H 4H 2C=5H', '3S 4S 5S / 2C=2H 3H 4H']
 
@@ -198,6 +202,7 @@ def best_contract(
     """The contract worth the most points on the table (SK-SCORE-MELDS), the first in
     canonical order among equals; ``None`` if the hand makes none.
 
+    >>> from scala40.games.skarney.analysis import best_contract
     >>> best = best_contract("3S 3H 3D 4S 4H 2C 5S", size=2)
     >>> str(best), best.points
     ('3S 3H 3D / 4S 4H 2C=4D', 50)

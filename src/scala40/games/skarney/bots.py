@@ -9,6 +9,7 @@ the melds of the opponent it goes to (SK-OFFER). Offered a card, it accepts one 
 fits its hand or its side's melds, or makes the side's contract, while the pile lasts.
 It sees only its own view: nothing of its partner's hand.
 
+>>> from scala40.games.skarney.bots import GreedyBot
 >>> import random
 >>> from scala40.bots import RandomBot, play_game
 >>> from scala40.games.skarney import new_game

@@ -74,6 +74,7 @@ def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> 
     """Cards of a meld in notation, each wild card written ``2C=6S`` when its card is given
     (even a 2 at its own place, ``2S=2S``: a 2 is always wild, SK-MELDS).
 
+    >>> from scala40.games.skarney.moves import format_meld_spec
     >>> format_meld_spec((4, 40, 6), (4, 5, 6)), format_meld_spec((0, 1, 2), (0, 1, 2))
     ('5S 2C=6S 7S', 'AS 2S=2S 3S')
     """
@@ -84,6 +85,7 @@ def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ..
     """Read ``5S 2C=6S 7S``: the cards, and what each stands for when any ``=`` is given
     (else an empty tuple).
 
+    >>> from scala40.games.skarney.moves import parse_meld_spec
     >>> parse_meld_spec("5S 2C=6S 7S".split())
     ((4, 40, 6), (4, 5, 6))
     """
@@ -135,6 +137,7 @@ class PutDown(_MeldKind, PutDownMove):
     ``meld AS 2S=2S 3S`` keeps it: its 2 is wild, SK-MELDS); a meld of no cards, or a
     ``represented`` of another length, is refused.
 
+    >>> from scala40.games.skarney.moves import PutDown
     >>> PutDown("8S 9S 10S", "8S 9S 10S") == PutDown("8S 9S 10S")
     True
     >>> str(PutDown("AS 2S 3S", "AS 2S 3S"))
@@ -153,6 +156,7 @@ class Extend(_MeldKind, LayOffMove):
     drops ``represents``; a wild card keeps it, written even when it is the card itself
     (``extend 2S=2S #0``: a 2 is always wild, SK-MELDS).
 
+    >>> from scala40.games.skarney.moves import Extend
     >>> Extend("8S", 0, "low", "8S") == Extend("8S", 0, "low")
     True
     >>> str(Extend("2S", 0, "low", "2S"))
@@ -216,6 +220,7 @@ MOVES = MoveSet("scala40.skarney.move", 2, get_args(Move), oldest_version=1)
 def parse_move(text: str) -> Move:
     """Read a move from its notation (the inverse of ``str(move)``; case-insensitive).
 
+    >>> from scala40.games.skarney.moves import parse_move
     >>> parse_move("jump")
     Traceback (most recent call last):
     ...
@@ -227,6 +232,7 @@ def parse_move(text: str) -> Move:
 def move_to_dict(move: Move) -> dict[str, Any]:
     """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
 
+    >>> from scala40.games.skarney.moves import move_to_dict, parse_move
     >>> move_to_dict(parse_move("offer 7H"))
     {'format': 'scala40.skarney.move', 'version': 2, 'type': 'offer', 'card': '7H'}
     """

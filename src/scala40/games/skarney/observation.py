@@ -83,6 +83,8 @@ _WRITTEN = (
 def max_table_melds(rules: Ruleset) -> int:
     """The most melds a table can hold: every meld has 3 cards or more (SK-MELDS).
 
+    >>> from scala40.games.skarney.observation import max_table_melds
+    >>> from scala40.games.skarney.rules import Ruleset
     >>> max_table_melds(Ruleset()), max_table_melds(Ruleset(jokers=0))
     (36, 34)
     """

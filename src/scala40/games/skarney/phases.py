@@ -46,6 +46,7 @@ def side_of(seat: int, partnership: bool) -> int:
 def side_seats(side: int, player_count: int, partnership: bool) -> tuple[int, ...]:
     """The seats of a side.
 
+    >>> from scala40.games.skarney.phases import side_seats
     >>> side_seats(1, 4, True), side_seats(1, 3, False)
     ((1, 3), (1,))
     """

@@ -111,6 +111,7 @@ def _tied_hand(value: object) -> TiedHand:
 class Ruleset(RulesetBase):
     """Every option of Skarney, with 004's partnership game as the defaults (RULES Part 3).
 
+    >>> from scala40.games.skarney.rules import Ruleset
     >>> rules = Ruleset.preset("partnership").replace(turn_limit=200)
     >>> rules.turn_limit, rules.label()
     (200, 'partnership + turn_limit=200')
@@ -185,6 +186,7 @@ class Ruleset(RulesetBase):
     def most_hands(self) -> int:
         """A game is ``hands`` hands at most (SK-GAME).
 
+        >>> from scala40.games.skarney.rules import Ruleset
         >>> Ruleset().most_hands
         7
         """
@@ -194,6 +196,7 @@ class Ruleset(RulesetBase):
         """How many 3-card melds make the contract of hand ``hand_number`` (SK-CONTRACT;
         hands past the last named take the last contract).
 
+        >>> from scala40.games.skarney.rules import Ruleset
         >>> [Ruleset().contract_size(hand) for hand in range(1, 8)]
         [3, 3, 3, 4, 4, 4, 4]
 
@@ -204,6 +207,7 @@ class Ruleset(RulesetBase):
     def bonus(self, hand_number: int) -> int:
         """The hand bonus of hand ``hand_number`` (SK-BONUS).
 
+        >>> from scala40.games.skarney.rules import Ruleset
         >>> Ruleset().bonus(1), Ruleset().bonus(7)
         (100, 500)
 
@@ -282,6 +286,7 @@ def max_hand_moves(rules: Ruleset, players: int) -> int | None:
     the table cards grows with each: at most ``P = naturals * (wilds + 1) + wilds`` in a
     hand. With a limit of ``T`` turns: at most ``1 + T * (players + 1) + P`` moves.
 
+    >>> from scala40.games.skarney.rules import Ruleset, max_hand_moves
     >>> max_hand_moves(Ruleset(), 4) is None
     True
     >>> max_hand_moves(Ruleset(turn_limit=200), 4)
@@ -300,6 +305,7 @@ def max_hand_moves(rules: Ruleset, players: int) -> int | None:
 def with_modifiers(rules: Ruleset | str | None, *names: str) -> Ruleset:
     """``rules`` (a ruleset, a preset name or ``None``) with 004's alternate rules added.
 
+    >>> from scala40.games.skarney.rules import with_modifiers
     >>> rules = with_modifiers("singles", "no_jokers", "free_meld")
     >>> rules.partnership, rules.jokers, rules.contract
     (False, 0, False)
@@ -347,6 +353,9 @@ _HAND_POINTS = tuple(
 def meld_card_points(card: Card, *, in_wild_meld: bool = False) -> int:
     """The points a card scores in a meld (SK-SCORE-MELDS).
 
+    >>> from scala40 import JOKER
+    >>> from scala40.cards import as_cards
+    >>> from scala40.games.skarney.rules import meld_card_points
     >>> [meld_card_points(c) for c in as_cards("JK 2S AS KH 10D 9C 3S")]
     [50, 25, 15, 10, 10, 5, 5]
     >>> meld_card_points(JOKER, in_wild_meld=True), meld_card_points(1, in_wild_meld=True)
@@ -368,6 +377,7 @@ def meld_points(cards: Iterable[Card], kind: MeldKind | None = None) -> int:
     :class:`~scala40.melds.MeldKind` (``WILD`` for 2s or jokers only); a
     :class:`~scala40.melds.Meld` may be given alone.
 
+    >>> from scala40.games.skarney.rules import MELD_RULES, meld_points
     >>> from scala40 import check_meld
     >>> meld_points(check_meld("3S JK 3H 3S", MELD_RULES)), meld_points(check_meld("2S 2H 2S", MELD_RULES))
     (65, 150)
@@ -391,6 +401,7 @@ def hand_penalty(cards: Iterable[Card] | str) -> int:
     """The points a hand's cards cost when subtracted (SK-SCORE-HAND): joker 100, 2 50,
     ace 15, K Q J 10 10, 9 to 3 5.
 
+    >>> from scala40.games.skarney.rules import hand_penalty
     >>> hand_penalty("JK 2C AS KH 5D")
     180
     """
@@ -401,6 +412,7 @@ def hand_value(cards: Iterable[Card] | str, rules: Ruleset | None = None) -> int
     """What the cards left in a hand cost at its end (SK-SCORE-HAND), under any of the
     rulesets (none changes it): :func:`hand_penalty`.
 
+    >>> from scala40.games.skarney.rules import Ruleset, hand_value
     >>> hand_value("JK 2C AS KH 5D", Ruleset())
     180
 

@@ -5,6 +5,7 @@ The schema says what each field holds; the loader,
 :meth:`~scala40.games.skarney.state.GameState.from_dict`, also checks that the fields
 agree with each other (the cards add up to the deck, one entry per seat or side...).
 
+>>> from scala40.games.skarney.schema import state_schema
 >>> schema = state_schema()
 >>> schema["properties"]["format"], schema["properties"]["phase"]["enum"]
 ({'const': 'scala40.skarney.state'}, ['deal', 'draw', 'play', 'offer', 'over'])

@@ -172,6 +172,7 @@ class GameState(StateRecord):
         turn (known to all). The turn is at its start (nothing melded yet). The position
         is validated: every problem is named in one :class:`~scala40.InvalidStateError`.
 
+        >>> from scala40.games.skarney.state import GameState
         >>> state = GameState.from_position(
         ...     hands=["5S 5H 5D 7C 7C 7D 9S 9H JK KS KD QH", "AS 3C", "AH 4D", "AD 6S"],
         ... )
@@ -314,6 +315,7 @@ def new_game(
     ``auto_chance=False`` the state waits at ``Phase.DEAL`` for a
     ``Deal`` move.
 
+    >>> from scala40.games.skarney.state import new_game
     >>> a, b = new_game("singles", players=3, seed=42), new_game("singles", players=3, seed=42)
     >>> a == b, a.hand_number, a.teams
     (True, 1, ((0,), (1,), (2,)))

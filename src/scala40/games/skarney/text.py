@@ -55,6 +55,7 @@ def meld_text(meld: Meld, unicode: bool) -> str:
     """The cards of a meld in order, each wild card of a mixed meld followed by ``=`` and
     the card it stands for.
 
+    >>> from scala40.games.skarney.text import meld_text
     >>> from scala40 import check_meld
     >>> from scala40.games.skarney.rules import MELD_RULES
     >>> meld_text(check_meld("5S 2C 7S", MELD_RULES), unicode=True)
