@@ -137,6 +137,7 @@ def candidate_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[tuple[Ca
     Only sub-multisets whose natural cards are of one rank, or of one suit and distinct
     ranks, or wild cards only, can be melds; those are proposed and the meld rules decide.
 
+    >>> from scala40.games._knock.arrange import candidate_melds
     >>> from scala40.cards import parse_cards, format_cards
     >>> from scala40.games.chinchon import Ruleset
     >>> hand = tuple(sorted(parse_cards("5C 6C 7C JC 5S 5H 2D")))
@@ -241,6 +242,7 @@ def covered_cards(cards: tuple[Card, ...], rules: MeldRules) -> frozenset[Card]:
     of ranks and suits made once per meld rules. The move generation's bound: the cards
     it leaves out are unmatched in every arrangement.
 
+    >>> from scala40.games._knock.arrange import covered_cards
     >>> from scala40.cards import parse_cards, format_cards
     >>> from scala40.games.chinchon import Ruleset
     >>> hand = tuple(sorted(parse_cards("5C 6C 7C JC 5S 5H 2D KD")))
@@ -254,6 +256,7 @@ def uncovered_cards(cards: tuple[Card, ...], rules: MeldRules) -> list[Card]:
     """The cards of ``cards`` that no meld of them could hold (each copy, in order): those
     :func:`covered_cards` leaves out, found in one pass.
 
+    >>> from scala40.games._knock.arrange import uncovered_cards
     >>> from scala40.cards import parse_cards, format_cards
     >>> from scala40.games.chinchon import Ruleset
     >>> hand = tuple(sorted(parse_cards("5C 6C 7C JC 5S 5H 2D KD")))
@@ -391,6 +394,7 @@ def least_unmatched(cards: tuple[Card, ...], profile: KnockRules, min_melded: in
     """The least unmatched value of the sorted ``cards`` arranged in melds, with at least
     ``min_melded`` cards in melds (RU-KNOCK); a huge number if no arrangement has that many.
 
+    >>> from scala40.games._knock.arrange import least_unmatched
     >>> from scala40.cards import parse_cards
     >>> from scala40.games.rumino import Ruleset
     >>> profile = Ruleset().profile
@@ -484,6 +488,7 @@ def close_arrangements(
     close limits (CH-CLOSE: value and number), as tuples of melds in :func:`meld_key`
     order; each arrangement once, in a fixed order.
 
+    >>> from scala40.games._knock.arrange import close_arrangements
     >>> from scala40.cards import parse_cards
     >>> from scala40.games.chinchon import Ruleset
     >>> kept = tuple(sorted(parse_cards("AC 2C 3C 4C 5S 5H 5D")))
@@ -643,6 +648,7 @@ def best_arrangement(
     cards laid off, then the lowest card order (the smallest sorted unmatched cards, then
     melds, then layoffs).
 
+    >>> from scala40.games._knock.arrange import best_arrangement
     >>> from scala40.cards import parse_cards, format_cards
     >>> from scala40.melds import check_meld
     >>> from scala40.games.chinchon import Ruleset
@@ -691,6 +697,7 @@ def has_rumino(cards: Sequence[Card], profile: KnockRules, extra: Card | None = 
     in sequence or seven of a rank (RU-MELDS, RU-RUMINO), jokers standing in for missing
     cards where allowed.
 
+    >>> from scala40.games._knock.arrange import has_rumino
     >>> from scala40.cards import parse_cards, parse_card
     >>> from scala40.games.rumino import Ruleset
     >>> profile = Ruleset().profile

@@ -4,6 +4,7 @@ It knocks or closes whenever it may (the close that costs it least), takes the t
 discard when that lowers its least unmatched value, discards the card whose loss hurts
 least, and always claims a Rumino and re-enters. Each game registers it as ``"greedy"``.
 
+>>> from scala40.games._knock.bots import GreedyBot
 >>> import random
 >>> from scala40.games.chinchon import new_game
 >>> state = new_game(players=2, seed=4).apply("draw")

@@ -99,6 +99,7 @@ def meld_spec(meld: Meld) -> MeldSpec:
 def format_meld_spec(spec: MeldSpec) -> str:
     """A meld's text: ``8C 9C JK=10C``.
 
+    >>> from scala40.games._knock.moves import format_meld_spec
     >>> format_meld_spec(((46, 47, 52), (46, 47, 48)))
     '8C 9C JK=10C'
     """
@@ -108,6 +109,7 @@ def format_meld_spec(spec: MeldSpec) -> str:
 def parse_meld_spec(text: str) -> MeldSpec:
     """Read ``8C 9C JK=10C`` (the inverse of :func:`format_meld_spec`).
 
+    >>> from scala40.games._knock.moves import parse_meld_spec
     >>> parse_meld_spec("8C 9C JK=10C")
     ((46, 47, 52), (46, 47, 48))
     """

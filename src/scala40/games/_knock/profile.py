@@ -274,6 +274,7 @@ def max_hand_moves(rules: Any, players: int) -> int | None:
     that ends the hand otherwise (a knock, a close, a claim) and a re-entry decision of
     each seat (LC-REENGANCHE): at most ``1 + T * (players + 2) + 1 + players`` moves.
 
+    >>> from scala40.games._knock.profile import max_hand_moves
     >>> from scala40.games.chinchon import Ruleset
     >>> max_hand_moves(Ruleset(), 2) is None
     True

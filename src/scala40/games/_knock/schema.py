@@ -6,6 +6,7 @@ ruleset.
 The schema says what each field holds; the loader also checks that the fields agree
 with each other (the cards add up to the deck, one entry per seat...).
 
+>>> from scala40.games._knock.schema import state_schema
 >>> from scala40.games.chinchon import GameState
 >>> schema = state_schema(GameState)
 >>> schema["properties"]["format"], schema["properties"]["phase"]["enum"][:3]

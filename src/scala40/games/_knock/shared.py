@@ -4,6 +4,7 @@ phases, the arrangement functions, the view and the bot, which the family shares
 Each game's package re-exports these names (``from scala40.games.rumino import Phase,
 best_arrangement``), so that they are listed once, here.
 
+>>> from scala40.games._knock.shared import Phase, PlayerView
 >>> from scala40.games import chinchon, rumino
 >>> chinchon.PlayerView is rumino.PlayerView is PlayerView, chinchon.Phase is Phase
 (True, True)

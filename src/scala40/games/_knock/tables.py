@@ -1,5 +1,6 @@
 """Small tables the knock games share: the card values left unmatched.
 
+>>> from scala40.games._knock.tables import rumino_values
 >>> from scala40.cards import parse_card
 >>> values = rumino_values()
 >>> values[parse_card("AS")], values[parse_card("10H")], values[parse_card("KD")], values[52]
@@ -25,6 +26,8 @@ def spanish_values(
     """What each card code costs left unmatched in Chinchón (CH-VALUES): ace 1, 2-9 their
     face value, the sota, caballo and rey ``face``, a wild card ``wild_penalty``.
 
+    >>> from scala40 import JOKER
+    >>> from scala40.games._knock.tables import spanish_values
     >>> from scala40.cards import parse_card
     >>> values = spanish_values((8, 9, 10), frozenset({JOKER}), 25)
     >>> values[parse_card("7C")], values[parse_card("JC")], values[parse_card("KC")], values[JOKER]

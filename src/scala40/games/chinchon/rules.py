@@ -47,6 +47,7 @@ __all__ = [
 class Ruleset(SpanishRules):
     """Every option of Chinchón, with 003's rules as defaults (RULES Part 5).
 
+    >>> from scala40.games.chinchon.rules import Ruleset
     >>> rules = Ruleset(close_limit=3)
     >>> rules.label(), rules.profile.close_limit
     ('catsatcards + close_limit=3', 3)

@@ -51,6 +51,7 @@ class Ruleset(SpanishRules):
     """Every option of La Conga: Chinchón's (LC-BASE) and its own, with 003's rules as
     defaults (RULES Part 6).
 
+    >>> from scala40.games.laconga.rules import Ruleset
     >>> Ruleset(close_cap=False).label()
     'catsatcards + close_cap=False'
     """

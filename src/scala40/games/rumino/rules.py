@@ -58,6 +58,7 @@ fit in the 108 cards, and a stock rebuilt from the discard pile is never empty
 class Ruleset(RulesetBase):
     """Every option of Rumino, with 003's rules as defaults (RULES Part 4).
 
+    >>> from scala40.games.rumino.rules import Ruleset
     >>> rules = Ruleset(knock_min_melded=0)
     >>> rules.label(), rules.deck.size
     ('catsatcards + knock_min_melded=0', 108)
