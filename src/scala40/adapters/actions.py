@@ -958,6 +958,7 @@ class ChanceDraws:
     a uniform shuffle gives it. Once all are drawn, :attr:`order` is the shuffled order
     for the state's ``chance_move(order)``. Immutable: :meth:`after` gives the next one.
 
+    >>> from scala40.adapters.actions import ChanceDraws
     >>> draws = ChanceDraws((7, 7, 52))
     >>> draws.outcomes()
     ((7, 0.6666666666666666), (52, 0.3333333333333333))

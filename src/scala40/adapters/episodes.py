@@ -175,6 +175,7 @@ def learning_rules(game: str | Game, rules: Any = None, players: int | None = No
     :data:`LEARNING_MIN_TURNS` turns a seat. Rules whose hands end anyway, or whose
     bound is lower already, come back as they are.
 
+    >>> from scala40.adapters.episodes import default_max_game_length, learning_rules
     >>> from scala40.adapters.actions import ActionEncoding
     >>> rules = learning_rules("chinchon")
     >>> rules.turn_limit, default_max_game_length(ActionEncoding("chinchon", rules), "hand", "deal")
@@ -317,6 +318,7 @@ def dealt_move(state: Any, outcome: int, steps: int) -> Any:
     at this place of the game (``steps`` played so far): a shuffle drawn from both, so
     that equal outcomes at different steps deal differently.
 
+    >>> from scala40.adapters.episodes import dealt_move
     >>> import scala40
     >>> state = scala40.new_game(players=2, seed=1, auto_chance=False)
     >>> dealt_move(state, 3, 0) == dealt_move(state, 3, 0) != dealt_move(state, 4, 0)

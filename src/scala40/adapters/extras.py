@@ -1,5 +1,6 @@
 """The optional packages the framework adapters need, and the error when they are missing.
 
+>>> from scala40.adapters.extras import MissingExtraError
 >>> error = MissingExtraError("the PettingZoo environment", ("numpy", "pettingzoo"), "rl")
 >>> print(error)
 the PettingZoo environment needs the optional packages numpy and pettingzoo: install them with pip install "scala40[rl]"

@@ -152,6 +152,7 @@ _REGISTERED: dict[str, str] = {}
 def short_name(game: str | Game) -> str:
     """The name OpenSpiel knows a game by: ``python_`` and the game's name.
 
+    >>> from scala40.adapters.openspiel import short_name
     >>> short_name("scala40")
     'python_scala40'
     """
@@ -219,6 +220,7 @@ def rules_parameter(rules: RulesetBase) -> str:
     compressed and written in URL-safe base64 after :data:`RULES_PREFIX`, so that it holds
     no comma, bracket or equals sign (which OpenSpiel's parser of game strings splits on).
 
+    >>> from scala40.adapters.openspiel import rules_parameter
     >>> import scala40
     >>> text = rules_parameter(scala40.Ruleset(match_format="single"))
     >>> text.startswith("zjson:"), any(mark in text for mark in ",()=")
@@ -249,6 +251,8 @@ def load_game(game: str | Game = DEFAULT_GAME, **params: Any) -> Any:
     ``rules``, ``seed``, ``max_game_length``, ``episode``, ``chance``); ``rules`` may be a
     ruleset, given to OpenSpiel by :func:`rules_parameter`.
 
+    >>> import pyspiel
+    >>> from scala40.adapters.openspiel import load_game
     >>> import scala40
     >>> game = load_game("scala40", players=3, rules=scala40.Ruleset(match_format="single"))
     >>> game.num_players(), game.encoding.rules.match_format.value

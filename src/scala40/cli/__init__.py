@@ -19,6 +19,7 @@ preset or bot, bad card text), 3 when a game of ``play`` was left before its end
 or the end of the input; with ``--save``, the game is saved first), 130 when Ctrl-C
 stopped a command. Errors are one line on standard error, starting with ``error:``.
 
+>>> from scala40.cli import main
 >>> main(["check", "JK 9C 8C"])
 meld 1: JK 9C 8C
   sequence of clubs: 8C 9C JK=10C
@@ -111,6 +112,7 @@ def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentPar
 
     Each subparser stores its command's handler as ``handler`` in the parsed arguments.
 
+    >>> from scala40.cli import build_parser
     >>> parser = build_parser()
     >>> args = parser.parse_args(["rules", "classic"])
     >>> args.command, args.preset, callable(args.handler)
@@ -153,6 +155,7 @@ def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentPar
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: the process arguments); return the exit code.
 
+    >>> from scala40.cli import main
     >>> main(["hand", "AS QS"])
     hand: AS QS
     value: 21

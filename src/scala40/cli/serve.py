@@ -233,6 +233,7 @@ class Referee:
         """The fields operation ``op`` takes besides ``op`` and ``id`` (its declaration's,
         :func:`scala40.schemas.protocol.request_fields`).
 
+        >>> from scala40.cli.serve import Referee
         >>> Referee().fields("view")
         ('handle', 'seat')
         """
