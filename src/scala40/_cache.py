@@ -18,6 +18,7 @@ library's caches is bounded too, by the limits the public functions check (a mel
 at most :data:`scala40.melds.MAX_MELD_CARDS` cards, a hand analysed at most
 :data:`scala40.games.scala40.analysis.MAX_HAND_CARDS`).
 
+>>> from scala40._cache import BoundedCache
 >>> cache: BoundedCache[str, int] = BoundedCache("example", limit=2)
 >>> cache.put("a", 1), cache.put("b", 2), cache.get("a")
 (1, 2, 1)
@@ -93,6 +94,7 @@ class SizedCache(BoundedCache[K, tuple[T, ...]]):
     """A :class:`BoundedCache` of tuples that also never holds more than ``budget`` items
     in all (an entry counts one more than its length): answers of any size keep it small.
 
+    >>> from scala40._cache import SizedCache
     >>> cache: SizedCache[str, int] = SizedCache("example", limit=10, budget=5)
     >>> cache.put("a", (1, 2)), cache.held
     ((1, 2), 3)
@@ -137,6 +139,7 @@ class SizedCache(BoundedCache[K, tuple[T, ...]]):
 def cache_sizes() -> dict[str, int]:
     """How many entries each live cache holds, by name (caches of one name are summed).
 
+    >>> from scala40 import cache_sizes
     >>> isinstance(cache_sizes(), dict)
     True
     """

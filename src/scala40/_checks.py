@@ -40,6 +40,7 @@ MAX_SHOWN = 60
 def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is an integer proper (an ``int`` or a subclass, but not a bool).
 
+    >>> from scala40._checks import is_int
     >>> is_int(3), is_int(True), is_int(3.0), is_int("3")
     (True, False, False, False)
     """
@@ -49,6 +50,7 @@ def is_int(value: object) -> TypeGuard[int]:
 def is_bool(value: object) -> TypeGuard[bool]:
     """Whether ``value`` is ``True`` or ``False`` (not 0 or 1).
 
+    >>> from scala40._checks import is_bool
     >>> is_bool(False), is_bool(0)
     (True, False)
     """
@@ -59,6 +61,7 @@ def is_number(value: object) -> TypeGuard[float]:
     """Whether ``value`` is a finite real number (an int or a float, not a bool, not NaN
     or an infinity).
 
+    >>> from scala40._checks import is_number
     >>> is_number(0.5), is_number(3), is_number(float("nan")), is_number(True)
     (True, True, False, False)
     """
@@ -72,6 +75,7 @@ def describe(value: object, limit: int = MAX_SHOWN) -> str:
     described by their size, long texts are cut, and a ``repr`` that fails is replaced
     by the type's name.
 
+    >>> from scala40._checks import describe
     >>> describe("x"), describe(10**5000), describe("a" * 100)
     ("'x'", 'an integer of 5001 digits', "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...")
     """
@@ -118,6 +122,7 @@ def check_int(name: str, value: object, low: int, high: int | None = None) -> in
     :raises InvalidArgumentError: ``value`` is not an integer (a bool is not one).
     :raises InvalidValueError: it is one, out of range.
 
+    >>> from scala40._checks import check_int
     >>> check_int("keep", 2, 0, 10)
     2
     >>> check_int("keep", 11, 0, 10)
@@ -138,6 +143,7 @@ def check_flag(name: str, value: object) -> None:
 
     :raises InvalidArgumentError: naming ``name`` and the value.
 
+    >>> from scala40._checks import check_flag
     >>> check_flag("unicode", 1)
     Traceback (most recent call last):
     ...
@@ -153,6 +159,7 @@ def check_names(names: object, count: int) -> None:
 
     :raises InvalidArgumentError: naming the value.
 
+    >>> from scala40._checks import check_names
     >>> check_names(["you", "bot"], 2)
     >>> check_names("you", 2)
     Traceback (most recent call last):
@@ -177,6 +184,7 @@ def check_choice(
     :raises InvalidArgumentError: the view or the moves are of the wrong type.
     :raises InvalidValueError: there is no move to choose.
 
+    >>> from scala40._checks import check_choice
     >>> check_choice(None, [], object, (int,), "Toy")
     Traceback (most recent call last):
     ...
@@ -214,6 +222,8 @@ def check_any_choice(view: object, legal: object, rng: object) -> None:
         type.
     :raises InvalidValueError: there is no move to choose.
 
+    >>> import random
+    >>> from scala40._checks import check_any_choice
     >>> check_any_choice(None, [], random.Random(0))
     Traceback (most recent call last):
     ...

@@ -31,6 +31,7 @@ __all__ = [
 def illegal(move: object, rule: str, reason: str) -> IllegalMoveError:
     """The error refusing ``move``: what is wrong, and the rule it breaks.
 
+    >>> from scala40._engine import illegal
     >>> illegal("discard 7H", "S40-CLOSE", "no card would be left")
     IllegalMoveError('discard 7H: no card would be left (S40-CLOSE)')
     """
@@ -60,6 +61,7 @@ def out_of_phase(
     ``allowed`` and what the game waits for now (in ``waiting``, by the phase's name, or
     the words every game shares).
 
+    >>> from scala40._engine import out_of_phase
     >>> from enum import Enum
     >>> Phase = Enum("Phase", "DRAW PLAY OVER")
     >>> out_of_phase("x", Phase.PLAY, "first", "R-1", ("R-2", "it is over"))
@@ -77,6 +79,7 @@ def next_active(seat: int, active: Sequence[bool]) -> int:
     """The next seat in play order still in the game (C-SEAT): ``seat`` itself when no
     other is.
 
+    >>> from scala40._engine import next_active
     >>> next_active(2, (True, False, True, False)), next_active(0, (True, False))
     (0, 0)
     """
@@ -92,6 +95,7 @@ def seats_from(seat: int, active: Sequence[bool]) -> tuple[int, ...]:
     """The seats still in, in play order from the one after ``seat`` (``seat`` last, if
     in; C-SEAT).
 
+    >>> from scala40._engine import seats_from
     >>> seats_from(1, (True, True, False, True))
     (3, 0, 1)
     """
@@ -139,6 +143,7 @@ def one_reading(move: Any, readings: Sequence[Meld], wild: str) -> Meld:
 def replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """``items`` with the one at ``index`` replaced by ``value``.
 
+    >>> from scala40._engine import replace_item
     >>> replace_item((1, 2, 3), 1, 9)
     (1, 9, 3)
     """
@@ -149,6 +154,7 @@ def without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] |
     """``hand`` less ``cards`` (a multiset difference, the order kept), or ``None`` if a
     card is missing.
 
+    >>> from scala40._engine import without
     >>> without((1, 2, 2, 5), (2, 5)), without((1, 2), (3,))
     ((1, 2), None)
     """
@@ -181,6 +187,7 @@ def deal_hands(
     ``extra`` if given: every seat's hand sorted (empty for a seat not dealt), and how
     many cards of ``order`` are left under the dealt ones.
 
+    >>> from scala40._engine import deal_hands
     >>> deal_hands((9, 8, 7, 6, 5, 4, 3), (2, 0), 2, 3, extra=2)
     (((4, 6), (), (3, 5, 7)), 2)
     """
@@ -209,6 +216,7 @@ def deal_order(
     it: ``deck`` shuffled (C-RNG), or ``order`` as given once it holds every card of the
     deck, no more and no less (C-DECK; else :class:`IllegalMoveError` naming ``move()``).
 
+    >>> from scala40._engine import deal_order
     >>> deal_order((1, 2, 3), (3, 1, 2), 7, lambda: "deal")
     ((3, 1, 2), 7)
     >>> deal_order((1, 2, 3), (3, 3, 2), 7, lambda: "deal")

@@ -110,6 +110,8 @@ def make_evolver(cls: type[T]) -> Callable[..., T]:
     """A function ``evolve(value, **changes)``: a copy of ``value`` (of ``cls``, a frozen
     slotted attrs class) with the fields named in ``changes`` replaced, unchecked.
 
+    >>> import attrs
+    >>> from scala40._fields import make_evolver
     >>> @attrs.frozen
     ... class Point:
     ...     x: int
@@ -130,6 +132,8 @@ def make_setter(cls: type[T], *names: str) -> Callable[..., T]:
     fields ``names`` replaced: :func:`make_evolver` for the hottest moves, which always
     change the same fields, without looking up the others.
 
+    >>> import attrs
+    >>> from scala40._fields import make_setter
     >>> @attrs.frozen
     ... class Point:
     ...     x: int

@@ -34,6 +34,7 @@ class PositionReader:
 
     :raises InvalidStateError: ``hands`` is not a list of at most ``most_seats`` hands.
 
+    >>> from scala40._position import PositionReader
     >>> read = PositionReader(["7S 8S", "9X"], most_cards=200)
     >>> read.count, read.hands[0], read.card("KD", "taken", "taken"), read.seed(-1)
     (2, (6, 7), 38, None)

@@ -43,6 +43,8 @@ def order_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[attr
     keyword-only; in a class inheriting them they are keyword-only only when marked
     ``"keyword"``.
 
+    >>> import attrs
+    >>> from scala40._record import order_fields
     >>> @attrs.frozen(field_transformer=order_fields)
     ... class Base:
     ...     head: int

@@ -69,6 +69,7 @@ def rewind(state: int, draws: int) -> int:
     constant, so its states can be walked back (a position's text names a stock by the
     shuffle that dealt it, found this way; :mod:`scala40.notation`).
 
+    >>> from scala40._rng import next_random, rewind
     >>> _, after = next_random(7)
     >>> rewind(after, 1)
     7

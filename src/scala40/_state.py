@@ -103,6 +103,7 @@ def resolve_rules(kind: type[R], rules: object, name: str = "Ruleset") -> R:
 
     :raises InvalidArgumentError: ``rules`` is none of those.
 
+    >>> from scala40._state import resolve_rules
     >>> from scala40.games.chinchon import Ruleset
     >>> resolve_rules(Ruleset, None) == Ruleset()
     True
@@ -141,6 +142,7 @@ def new_game_fields(
     :raises InvalidValueError: ``players`` or ``dealer`` is out of range, or ``seed`` has
         too many digits.
 
+    >>> from scala40._state import new_game_fields
     >>> from scala40.games.chinchon import Ruleset
     >>> fields = new_game_fields(Ruleset(), 2, 1, True, 1, "deal")
     >>> fields["dealer"], fields["turn"], fields["hands"], fields["hand_number"]

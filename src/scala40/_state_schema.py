@@ -6,6 +6,8 @@ keep the same randomness, and describe how the last hand ended as an object or n
 The schema says what each field holds; each game's loader also checks that the fields
 agree with each other (the cards add up to the deck, one entry per seat...).
 
+>>> from scala40._schema import integer
+>>> from scala40._state_schema import last_hand, state_head
 >>> import enum
 >>> class Phase(enum.Enum):
 ...     DRAW = "draw"

@@ -35,6 +35,7 @@ characters that separate (``/ ; , ( ) [ ]``) never occur inside a card, a number
 word. A reader walks the text with the schema in hand, so nesting can never go deeper
 than the schema's own.
 
+>>> from scala40._text_values import Cursor, codec_for
 >>> from scala40._schema import array, card_text, integer
 >>> codec = codec_for(array(card_text()))
 >>> codec.write(["7S 8S", "", "JK"], 0)

@@ -2,6 +2,8 @@
 label and the checks of what a command-line text helper is given; cards, numbers and a
 view's heading in the observations' texts.
 
+>>> from scala40._wording import card_names, cards_count, cards_text, ints_text
+>>> from scala40._wording import notation_text, seat_label
 >>> card_names((0, 52), unicode=True), card_names((), unicode=False)
 ('A♠ JK', '-')
 >>> cards_count(1), seat_label(1, ["you", "greedy"])

@@ -69,6 +69,7 @@ def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
     """Every bot of ``game`` by name: its record's :attr:`~scala40.game.Game.bots`, the
     one list (the generic bots and the game's own).
 
+    >>> from scala40.bots import PlayoutBot, bot_factories
     >>> list(bot_factories("scala40"))
     ['random', 'greedy', 'montecarlo', 'playout', 'ismcts', 'belief', 'best']
     >>> bot_factories("chinchon")["playout"] is PlayoutBot
@@ -82,6 +83,8 @@ def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
 def bot_names(game: str | Game) -> tuple[str, ...]:
     """The names :func:`make_bot` knows for ``game``: those of its record's ``bots``.
 
+    >>> from scala40 import load_game
+    >>> from scala40.bots import bot_names
     >>> bot_names("chinchon") == tuple(load_game("chinchon").bots)
     True
     """
@@ -118,6 +121,8 @@ def make_bot(spec: str, game: str | Game) -> Bot:
     Scala 40's greedy bot for ``"scala40"``, Chinchón's for ``"chinchon"``), and a bot of
     one game cannot play another.
 
+    >>> from scala40 import load_game
+    >>> from scala40.bots import make_bot
     >>> make_bot("montecarlo:playouts=50,candidates=3", "scala40")
     MonteCarloBot(playouts=50, time_limit=None, candidates=3, ...)
     >>> isinstance(make_bot("greedy", "chinchon"), load_game("chinchon").bots["greedy"])

@@ -138,6 +138,7 @@ _EXPECTED = "expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a jok
 def make_card(rank: int, suit: int) -> Card:
     """Return the code of the natural card of ``rank`` (1-13) and ``suit`` (0-3).
 
+    >>> from scala40.cards import ACE, CLUBS, HEARTS, KING, SPADES, make_card
     >>> make_card(ACE, SPADES), make_card(10, HEARTS), make_card(KING, CLUBS)
     (0, 22, 51)
     """
@@ -151,6 +152,8 @@ def make_card(rank: int, suit: int) -> Card:
 def rank_of(card: Card | str) -> int:
     """Rank of a card (a code or its text), 1 (ace) to 13 (king); 0 for the joker.
 
+    >>> from scala40 import JOKER, parse_card
+    >>> from scala40.cards import rank_of
     >>> rank_of(parse_card("QD")), rank_of(JOKER), rank_of("7S")
     (12, 0, 7)
 
@@ -162,6 +165,8 @@ def rank_of(card: Card | str) -> int:
 def suit_of(card: Card | str) -> int:
     """Suit of a card (a code or its text), 0-3 (♠ ♥ ♦ ♣); -1 for the joker.
 
+    >>> from scala40 import JOKER, parse_card
+    >>> from scala40.cards import suit_of
     >>> suit_of(parse_card("QD")), suit_of(JOKER)
     (2, -1)
 
@@ -173,6 +178,8 @@ def suit_of(card: Card | str) -> int:
 def is_joker(card: Card | str) -> bool:
     """Whether the card (a code or its text) is a joker.
 
+    >>> from scala40 import JOKER, parse_card
+    >>> from scala40.cards import is_joker
     >>> is_joker(JOKER), is_joker(parse_card("2C")), is_joker("*")
     (True, False, True)
 
@@ -185,6 +192,8 @@ def spanish_card_name(card: Card | str) -> str:
     """The Spanish name of a card of a Spanish pack (C-DECK): the notation stays ``JD``,
     the name reads "sota de oros".
 
+    >>> from scala40 import JOKER, parse_card
+    >>> from scala40.cards import spanish_card_name
     >>> spanish_card_name("JD"), spanish_card_name("AC"), spanish_card_name("QH")
     ('sota de oros', 'as de bastos', 'caballo de copas')
     >>> spanish_card_name(parse_card("7S")), spanish_card_name(JOKER)
@@ -240,6 +249,7 @@ _WRITTEN_CARDS: dict[str, Card] = {
 def parse_card(text: str) -> Card:
     """Parse one card in the C-NOTATION form (``7S``, ``7♠``, ``♠7``, ``TH``, ``JK``, ``*``).
 
+    >>> from scala40 import parse_card
     >>> parse_card("10h") == parse_card("TH") == parse_card("♥10")
     True
     >>> parse_card("1X")
@@ -258,6 +268,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     Parsing is case-insensitive. A token that is not a card raises
     :class:`~scala40.InvalidCardError` naming the token and its 1-based position.
 
+    >>> from scala40 import parse_cards
     >>> parse_cards("JK-♣9-♣8")
     (52, 47, 46)
     >>> parse_cards("")
@@ -301,6 +312,7 @@ def _refuse_past_max(count: int) -> None:
 def format_card(card: Card, *, unicode: bool = False) -> str:
     """The text form of one card; ``unicode=True`` uses suit symbols.
 
+    >>> from scala40 import JOKER, format_card
     >>> format_card(22), format_card(22, unicode=True), format_card(JOKER)
     ('10H', '10♥', 'JK')
     """
@@ -310,6 +322,7 @@ def format_card(card: Card, *, unicode: bool = False) -> str:
 def format_cards(cards: Iterable[Card], *, unicode: bool = False, separator: str = " ") -> str:
     """The text form of several cards, in the order given; round-trips with :func:`parse_cards`.
 
+    >>> from scala40 import format_cards, parse_cards
     >>> format_cards(parse_cards("as 2s 3s"), separator="-")
     'AS-2S-3S'
     """
@@ -336,6 +349,7 @@ def as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     :data:`MAX_CARDS` of them (text: see :func:`parse_cards`), more refused before any
     is read.
 
+    >>> from scala40.cards import as_cards
     >>> as_cards(["7S", 52, "JK"])
     (6, 52, 52)
     >>> as_cards(iter([6] * 2000))
@@ -393,6 +407,7 @@ class Deck:
     first); every rank comes in all four suits, ``copies`` times each, plus
     ``jokers`` jokers.
 
+    >>> from scala40 import JOKER, french_deck, parse_card
     >>> deck = french_deck()
     >>> deck.size, deck.cards.count(JOKER), deck.cards.count(parse_card("7S"))
     (108, 4, 2)
@@ -469,6 +484,7 @@ _DECK_CARDS: BoundedCache[Deck, tuple[Card, ...]] = BoundedCache("decks' cards",
 def french_deck(jokers: int = 4, copies: int = 2) -> Deck:
     """Two French 52-card packs plus jokers: 108 cards by default (S40-DECK, C-DECK).
 
+    >>> from scala40 import french_deck
     >>> french_deck(jokers=2).size
     106
     """
@@ -478,6 +494,7 @@ def french_deck(jokers: int = 4, copies: int = 2) -> Deck:
 def spanish_deck(size: int = 40, copies: int = 1, jokers: int = 0) -> Deck:
     """A Spanish pack of 40 or 48 cards, optionally doubled, with optional jokers (CH-DECK).
 
+    >>> from scala40 import spanish_deck
     >>> spanish_deck().size, spanish_deck(48).size, spanish_deck(copies=2).size
     (40, 48, 80)
     """

@@ -123,6 +123,7 @@ def card_svg(
     """One card (a code or its text), face up or, with ``face_down=True``, its back;
     ``size`` and ``colors`` as :func:`view_svg` takes them.
 
+    >>> from scala40.drawing import card_svg
     >>> from xml.etree import ElementTree
     >>> picture = ElementTree.fromstring(card_svg("QD", pack="spanish"))
     >>> picture.find("{http://www.w3.org/2000/svg}g/{http://www.w3.org/2000/svg}g/"
@@ -155,6 +156,7 @@ def card_set(
     pack: its 48 cards, A to 9 and the sota, caballo and rey, with the joker some
     rulesets add). ``scala40 cards --svg DIR`` writes them.
 
+    >>> from scala40.drawing import card_set
     >>> pictures = card_set("spanish")
     >>> len(pictures), "back.svg" in pictures, "10S.svg" in pictures
     (50, True, False)
@@ -188,6 +190,7 @@ def cards_svg(
     """Cards in a fanned row, in the order given (a hand); rows wrap at 760 pixels;
     ``size`` and ``colors`` as :func:`view_svg` takes them.
 
+    >>> from scala40.drawing import cards_svg
     >>> from xml.etree import ElementTree
     >>> picture = ElementTree.fromstring(cards_svg("AS 2S 3S JK"))
     >>> picture.get("aria-label"), picture.get("width")
@@ -240,6 +243,7 @@ def meld_svg(
     one of the rules the meld was checked under (a Spanish rank order shows the Spanish
     suits); ``size`` and ``colors`` as :func:`view_svg` takes them.
 
+    >>> from scala40.drawing import meld_svg
     >>> from scala40 import check_meld
     >>> "stands for 7♠" in meld_svg(check_meld("5S 6S JK"))
     True
@@ -261,6 +265,7 @@ def table_svg(
     """A table of melds, numbered as moves name them (``#0``, ``#1``, ...); ``size`` and
     ``colors`` as :func:`view_svg` takes them.
 
+    >>> from scala40.drawing import table_svg
     >>> from scala40 import check_meld
     >>> picture = table_svg([check_meld("5S 6S 7S"), check_meld("9H 9D 9C")])
     >>> picture.count("<title>stands for"), "#1" in picture
@@ -582,6 +587,7 @@ def state_svg(
     The options (all keyword-only, all checked) are those of :func:`view_svg`, with
     ``taken`` outlined in the hand of the seat to play.
 
+    >>> from scala40.drawing import state_svg
     >>> from scala40.games.chinchon import new_game
     >>> picture = state_svg(new_game(players=2, seed=1))
     >>> "caballo" in picture or "rey" in picture, picture.count("hidden card") >= 1
@@ -651,6 +657,7 @@ def view_svg(
 
     Colours are ``#rgb``, ``#rrggbb`` or a colour's name.
 
+    >>> from scala40.drawing import view_svg
     >>> from scala40 import new_game
     >>> state = new_game(players=3, seed=4)
     >>> view_svg(state.view(1)).count("<title>hidden card</title>")
@@ -806,6 +813,7 @@ def move_svg(
     """A move: its text over the cards it names, each meld it lays with the cards its
     wild cards stand for, in its game's pack. Notebooks show moves this way.
 
+    >>> from scala40.drawing import move_svg
     >>> from scala40 import load_game
     >>> move = load_game("chinchon").parse_move("close 7D : AC 2C 3C / 5S 5H JK=5C")
     >>> picture = move_svg(move)
@@ -825,6 +833,7 @@ def moves_svg(
     :class:`~scala40.legal.LegalMoves` this way), at most :data:`MAX_LISTED_MOVES`, then
     how many more there are (at most :data:`MAX_DRAWN_CARDS` moves are read).
 
+    >>> from scala40.drawing import moves_svg
     >>> from scala40 import new_game
     >>> picture = moves_svg(new_game(players=2, seed=3).legal_moves())
     >>> picture.count("<text"), "draw" in picture
@@ -861,6 +870,7 @@ class Hand:
     is a plain tuple of card codes): ``Hand(view.hand)``, or :meth:`of` a view in its
     game's pack.
 
+    >>> from scala40.drawing import Hand, cards_svg
     >>> from scala40 import new_game
     >>> hand = Hand.of(new_game(players=2, seed=1).view(0))
     >>> len(hand), str(hand)[:8], hand._repr_svg_() == cards_svg(hand.cards)
@@ -946,6 +956,7 @@ def last_hand_svg(game: State | View | str) -> str:
     """How the last hand of a state or view (or their text) ended: who closed, what each
     seat showed or still held, and the points each seat (or side) scored.
 
+    >>> from scala40.drawing import last_hand_svg
     >>> import random
     >>> from scala40.games.chinchon import new_game
     >>> state, chooser = new_game(players=2, seed=5), random.Random(5)

@@ -306,6 +306,7 @@ class GameText:
         """A meld as ``scala40 check`` prints it: its cards in order, each card that stands
         for another followed by ``=`` and that card.
 
+        >>> from scala40.game import GameText
         >>> from scala40.melds import check_meld
         >>> GameText().meld(check_meld("JK 9C 8C"), unicode=True)
         '8♣ 9♣ JK=10♣'
@@ -324,6 +325,7 @@ class GameText:
         """What ``meld`` is worth in the game, as ``scala40 check`` prints it: its value
         under its meld rules by default (a game that scores melds otherwise says so).
 
+        >>> from scala40.game import GameText
         >>> from scala40.melds import check_meld
         >>> GameText().meld_value(check_meld("JK 9C 8C"))
         27
@@ -354,6 +356,7 @@ class ObservationField:
     """One named block of an :class:`ObservationEncoding`: its shape, the range of its
     numbers and what they mean.
 
+    >>> from scala40.game import ObservationField
     >>> field = ObservationField("hand", (53,), "copies of each card code in the hand", 0, 8)
     >>> field.size, field.high
     (53, 8.0)
@@ -496,6 +499,7 @@ class Game:
         """The scores ``state`` reports (its game's :attr:`final_scores`, else its
         ``scores``).
 
+        >>> from scala40 import load_game
         >>> game = load_game("scala40")
         >>> game.reported_scores(game.new_game(players=2, seed=1))
         (0, 0)
@@ -516,6 +520,7 @@ class Game:
         """The state whose one-line text is ``text`` (``state.to_text()``), checked as
         its dictionary would be (:mod:`scala40.notation`).
 
+        >>> from scala40 import load_game
         >>> game = load_game("rumino")
         >>> state = game.new_game(players=2, seed=4)
         >>> game.state_from_text(state.to_text()) == state
@@ -531,6 +536,7 @@ class Game:
         game's own view, once a state that gives it has been dealt and checked
         (:mod:`scala40.notation`).
 
+        >>> from scala40 import load_game
         >>> game = load_game("rumino")
         >>> view = game.new_game(players=2, seed=4).view(1)
         >>> game.view_from_text(view.to_text()) == view
@@ -577,6 +583,7 @@ def endless_hands(rules: Any, players: int) -> None:
     """:attr:`Game.max_hand_moves` of a game whose rules let a hand go on for ever under
     every option (players who never go out): no bound.
 
+    >>> from scala40.game import endless_hands
     >>> endless_hands(None, 2) is None
     True
     """
@@ -621,6 +628,7 @@ def load_game(name: str | Game) -> Game:
     find ``chinchon`` and ``laconga``. A :class:`Game` given instead of a name is
     returned as it is.
 
+    >>> from scala40 import load_game
     >>> load_game("Chinchón").name, load_game("LA CONGA").name, load_game("Scala 40").name
     ('chinchon', 'laconga', 'scala40')
     >>> load_game("chinchn")
@@ -695,6 +703,7 @@ def game_names() -> tuple[str, ...]:
     """The names of every game: the library's own first, then any registered or offered
     by other packages.
 
+    >>> from scala40 import game_names
     >>> game_names()[:5]
     ('scala40', 'skarney', 'rumino', 'chinchon', 'laconga')
     """
@@ -726,6 +735,7 @@ def position_from_text(text: str) -> Any:
     """The state or the view (its first field ends in ``@SEAT``) whose one-line text is
     ``text``, of the game the text names (:mod:`scala40.notation`).
 
+    >>> from scala40 import load_game, position_from_text
     >>> state = load_game("chinchon").new_game(players=2, seed=3)
     >>> position_from_text(state.to_text()) == state
     True

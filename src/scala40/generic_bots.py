@@ -33,6 +33,7 @@ __all__ = ["GENERIC_BOTS", "PlayoutBot", "RandomBot", "bot_name", "game_bots"]
 def bot_name(bot: object) -> str:
     """The name of a bot (or of a bot factory): its ``name`` attribute, else its class name.
 
+    >>> from scala40.generic_bots import PlayoutBot, RandomBot, bot_name
     >>> bot_name(PlayoutBot()), bot_name(PlayoutBot), bot_name(RandomBot())
     ('playout', 'playout', 'random')
     """
@@ -48,6 +49,7 @@ def bot_name(bot: object) -> str:
 class RandomBot:
     """Picks one of the legal moves uniformly at random (any game).
 
+    >>> from scala40.generic_bots import RandomBot
     >>> import random, scala40
     >>> view = scala40.new_game(players=2, seed=1).view(0)
     >>> RandomBot().choose(view, [scala40.DrawStock()], random.Random(0))
@@ -92,6 +94,7 @@ class PlayoutBot:
     Slow next to a game's own search, but it needs nothing from a game but the
     protocol: a strong baseline for a new game, and a check of its sampling.
 
+    >>> from scala40.generic_bots import PlayoutBot
     >>> import random, scala40
     >>> state = scala40.new_game("official", players=2, seed=3).apply("draw")
     >>> legal = list(state.legal_moves())

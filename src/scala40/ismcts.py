@@ -110,6 +110,7 @@ class ISMCTSBot:
         that a small budget leaves the policy's choice only for a move that proves better.
     :raises InvalidBotSpecError: an option out of its range or of the wrong type.
 
+    >>> from scala40.ismcts import ISMCTSBot
     >>> ISMCTSBot(iterations=400)
     ISMCTSBot(iterations=400, time_limit=None, rollout='greedy', rollout_depth=12, ...)
     >>> ISMCTSBot(iterations=-1)
@@ -199,6 +200,7 @@ class ISMCTSBot:
         its mean value for the seat (0 to 1; see the module): what a hint shows. A move
         the search never tried (past ``candidates``) is not listed.
 
+        >>> from scala40.ismcts import ISMCTSBot
         >>> import random, scala40
         >>> state = scala40.new_game(players=2, seed=3).apply("draw")
         >>> bot = ISMCTSBot(iterations=30)

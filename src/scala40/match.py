@@ -8,6 +8,7 @@ LC-REENGANCHE); the game stops when someone reaches a limit and the lowest total
 (SK-GAME); partners score as one side. These pure functions decide those questions for
 every game, with one reading of ties (C-WINNERS): equal deciding totals share the win.
 
+>>> from scala40.match import ScoreOrder, best_seats, settle_elimination, win_shares
 >>> settle_elimination((40, 105, 99), (True, True, True), limit=100)
 Settlement(active=(True, False, True), eliminated=(1,), winners=())
 >>> best_seats((12, 7, 7), (0, 1, 2), ScoreOrder.LOW)
@@ -61,6 +62,7 @@ class Settlement:
 def singles(player_count: int) -> tuple[tuple[int, ...], ...]:
     """The sides of a game played alone: one seat each.
 
+    >>> from scala40.match import singles
     >>> singles(3)
     ((0,), (1,), (2,))
     """
@@ -70,6 +72,7 @@ def singles(player_count: int) -> tuple[tuple[int, ...], ...]:
 def team_of(teams: Sequence[Sequence[int]], seat: int) -> tuple[int, ...]:
     """The side ``seat`` plays for.
 
+    >>> from scala40.match import team_of
     >>> team_of(((0, 2), (1, 3)), 3)
     (1, 3)
     """
@@ -85,6 +88,7 @@ def reached(
     """The seats of ``seats`` whose total reached ``limit`` (or passed it, when not
     ``inclusive``: "more than 100" rather than "100 or more").
 
+    >>> from scala40.match import reached
     >>> reached((100, 101, 99), (0, 1, 2), 100), reached((100, 101, 99), (0, 1, 2), 100, inclusive=False)
     ((0, 1), (1,))
     """
@@ -96,6 +100,7 @@ def reached(
 def best_seats(totals: Sequence[int], seats: Sequence[int], order: ScoreOrder) -> tuple[int, ...]:
     """The seats of ``seats`` with the best total, ties sharing (C-WINNERS).
 
+    >>> from scala40.match import ScoreOrder, best_seats
     >>> best_seats((30, 80, 80), (0, 1, 2), ScoreOrder.HIGH)
     (1, 2)
     """
@@ -112,6 +117,7 @@ def highest_below(
     """The highest total among ``seats`` still short of ``limit`` (the total players
     re-enter at: S40-V-REENTRY, LC-REENGANCHE), or ``None`` if none is.
 
+    >>> from scala40.match import highest_below
     >>> highest_below((40, 120, 95), (0, 1, 2), 100)
     95
     """
@@ -134,6 +140,7 @@ def settle_elimination(
     leaves nobody in, the lowest total among the players it put out wins, ties sharing
     (C-WINNERS).
 
+    >>> from scala40.match import settle_elimination
     >>> settle_elimination((120, 150, 90), (True, True, False), limit=100)
     Settlement(active=(False, False, False), eliminated=(0, 1), winners=(0,))
     """
@@ -160,6 +167,7 @@ def win_shares(
     A game's ``returns()`` at its end: the sum over sides is always 1, so the returns of
     a game are constant-sum, partners' equal.
 
+    >>> from scala40.match import win_shares
     >>> win_shares((0, 2), ((0,), (1,), (2,)), 3)
     (0.5, 0.0, 0.5)
     >>> win_shares((), ((0,), (1,)), 2)

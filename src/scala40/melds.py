@@ -138,6 +138,7 @@ class OwnedTables(dict[type, Any]):
     """A dictionary from a class to the one instance of it kept here, made (with no
     arguments) the first time it is asked for.
 
+    >>> from scala40.melds import OwnedTables
     >>> owned = OwnedTables()
     >>> owned[list] is owned[list], owned[list]
     (True, [])
@@ -189,6 +190,7 @@ class MeldRules:
     Games and variants change fields; :class:`scala40.Ruleset` builds the right
     one from its options.
 
+    >>> from scala40 import MeldRules, check_meld
     >>> rules = MeldRules(max_wilds=None, min_natural_lead=1)   # S40-V-MULTIJOKER
     >>> check_meld("JK 5S JK 7S 8S", rules).value
     30
@@ -395,6 +397,7 @@ class Meld:
     ``represented[i]`` is the natural card ``cards[i]`` stands for (itself when
     natural; C-WILD).
 
+    >>> from scala40 import check_meld
     >>> meld = check_meld("5D 5H 5S")
     >>> meld.kind.value, meld.value, [str(e) for e in meld.extensions()]
     ('set', 15, ['5C@set', 'JK=5C@set'])
@@ -464,6 +467,7 @@ class Meld:
     def extensions(self) -> tuple[Extension, ...]:
         """Every distinct way to add one card to this meld (S40-AFTER-OPEN, S40-LAYOFF-JOKER).
 
+        >>> from scala40 import check_meld
         >>> [str(e) for e in check_meld("6S 7S 8S").extensions()]
         ['5S@low', 'JK=5S@low', '9S@high', 'JK=9S@high']
         >>> [str(e) for e in check_meld("JK 7S 8S").extensions()]  # one joker already
@@ -538,6 +542,7 @@ class Meld:
     def accepts(self, card: Card | str) -> bool:
         """Whether one card can be added to this meld somewhere.
 
+        >>> from scala40 import check_meld
         >>> check_meld("7S 8S 9S").accepts("10S"), check_meld("7S 8S 9S").accepts("7H")
         (True, False)
         """
@@ -549,6 +554,7 @@ class Meld:
     ) -> Meld:
         """The meld with one card added; ``end`` and ``represents`` settle any doubt.
 
+        >>> from scala40 import MeldEnd, check_meld
         >>> str(check_meld("7S 8S 9S").extend("JK", MeldEnd.LOW))
         'JK=6S 7S 8S 9S'
         >>> check_meld("7S 8S 9S").extend("JK")
@@ -587,6 +593,7 @@ class Meld:
         """The meld with ``ext`` added, for an extension taken from :meth:`extensions`
         (not checked again: the engines' hot path).
 
+        >>> from scala40 import check_meld
         >>> meld = check_meld("6S 7S 8S")
         >>> str(meld.with_extension(meld.extensions()[2]))
         '6S 7S 8S 9S'
@@ -625,6 +632,8 @@ class Meld:
         Under the S40-SWAP decision only the represented card itself can take
         a wild card's place.
 
+        >>> from scala40 import check_meld
+        >>> from scala40.melds import CARD_NAMES
         >>> meld = check_meld("7S JK 9S")
         >>> [(i, CARD_NAMES[c]) for i, c in meld.joker_swaps()]
         [(1, '8S')]
@@ -654,6 +663,8 @@ class Meld:
         same card (the two aces of a 14-card sequence, where a meld may hold two), the
         first is freed.
 
+        >>> from scala40 import MeldRules, check_meld
+        >>> from scala40.melds import CARD_NAMES
         >>> meld, freed = check_meld("7S JK 9S").swap("8S")
         >>> str(meld), CARD_NAMES[freed]
         ('7S 8S 9S', 'JK')
@@ -881,6 +892,7 @@ def meld_interpretations(cards: Iterable[Card] | str, rules: RulesLike = None) -
     Each reading fixes the kind, the order and the card every wild stands for
     (C-WILD). An empty tuple means the cards form no meld.
 
+    >>> from scala40 import meld_interpretations
     >>> [str(m) for m in meld_interpretations("7S 7H JK")]
     ['7S 7H JK=7D', '7S 7H JK=7C']
     >>> [str(m) for m in meld_interpretations("JK 9C 8C")]
@@ -892,6 +904,7 @@ def meld_interpretations(cards: Iterable[Card] | str, rules: RulesLike = None) -
 def is_meld(cards: Iterable[Card] | str, rules: RulesLike = None) -> bool:
     """Whether the cards can be read as at least one valid meld.
 
+    >>> from scala40 import is_meld
     >>> is_meld("QH KH AH"), is_meld("KH AH 2H")
     (True, False)
     """
@@ -914,6 +927,7 @@ def check_meld(
     :raises InvalidMeldError: the cards form no meld; the message says why.
     :raises AmbiguousMeldError: several readings fit; ``readings`` lists them.
 
+    >>> from scala40 import check_meld
     >>> str(check_meld("7S 7H JK", joker_as="7C"))
     '7S 7H JK=7C'
     >>> check_meld("7S 7H JK")

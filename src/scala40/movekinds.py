@@ -19,6 +19,7 @@ wrong) or puts it in its one canonical form, as the kind's docstring says; so fo
 move ``m`` that can be built, ``parse(str(m)) == m`` and ``from_dict(to_dict(m)) == m``,
 with equal hashes, and two moves are the same move exactly when they are equal.
 
+>>> from scala40.movekinds import CARD, MoveBase, MoveSet, as_move_card
 >>> import attrs
 >>> @attrs.frozen
 ... class Discard(MoveBase):
@@ -154,6 +155,7 @@ class Codec:
     def json_schema(self) -> dict[str, Any]:
         """The JSON Schema of the field's value in a move's dictionary.
 
+        >>> from scala40.movekinds import CARD, Codec
         >>> CARD.json_schema()["pattern"]
         '^(?:(?:[A2-9JQK]|10)[SHDC]|JK)$'
         >>> Codec("a word", str, str, str, str).json_schema()
@@ -222,6 +224,7 @@ def _bounded_index(value: object, what: str = "a table meld index") -> int:
 def parse_index(token: str) -> int:
     """A table meld's index from its text (``#2``, or ``2``).
 
+    >>> from scala40.movekinds import parse_index
     >>> parse_index("#2"), parse_index("12")
     (2, 12)
     """
@@ -353,6 +356,7 @@ def format_meld_text(
     unless it is in ``always`` (a game whose 2s are always wild writes ``2S=2S``).
     ``represented`` empty: every card is written alone.
 
+    >>> from scala40.movekinds import format_meld_text
     >>> format_meld_text((46, 47, 52), (46, 47, 48))
     '8C 9C JK=10C'
     >>> format_meld_text((0, 1, 2), (0, 1, 2), always={1})
@@ -373,6 +377,7 @@ def parse_meld_text(tokens: Sequence[str]) -> tuple[tuple[Card, ...], tuple[Card
     for when any ``=`` is given (else an empty tuple). The inverse of
     :func:`format_meld_text`.
 
+    >>> from scala40.movekinds import parse_meld_text
     >>> parse_meld_text("8C 9C JK=10C".split())
     ((46, 47, 52), (46, 47, 48))
     >>> parse_meld_text(["8C", "9C", "10C"])
@@ -673,6 +678,7 @@ class MoveSet:
         each an object of the header, its ``type`` (the verb) and every field, described
         by the field's codec (:meth:`Codec.json_schema`).
 
+        >>> from scala40.movekinds import CARD, MoveBase, MoveSet, as_move_card
         >>> import attrs
         >>> @attrs.frozen
         ... class Discard(MoveBase):
@@ -891,6 +897,8 @@ class PutDownMove(MoveBase):
     and is dropped, unless a card is in :attr:`always_wild`; a meld of no cards, or a
     ``represented`` of another length, is refused.
 
+    >>> import attrs
+    >>> from scala40.movekinds import PutDownMove
     >>> @attrs.frozen
     ... class Meld(PutDownMove):
     ...     always_wild = frozenset({1})
@@ -956,6 +964,8 @@ class LayOffMove(MoveBase):
     One value per move: a card said to stand for itself is a natural card and
     ``represents`` is dropped, unless the card is in :attr:`always_wild`.
 
+    >>> import attrs
+    >>> from scala40.movekinds import LayOffMove
     >>> @attrs.frozen
     ... class LayOff(LayOffMove):
     ...     verb = "layoff"

@@ -67,6 +67,7 @@ def resigned_after(
     """The resigned seats once ``seat`` resigns: those before, then ``seat``'s side in
     seat order (C-RESIGN: a partner's resignation is his side's).
 
+    >>> from scala40.resignation import resigned_after
     >>> resigned_after((), 3, ((0, 2), (1, 3)))
     (1, 3)
     >>> resigned_after((2,), 0, ((0,), (1,), (2,)))
@@ -85,6 +86,7 @@ def sides_left(
 ) -> tuple[tuple[int, ...], ...]:
     """The sides with a seat still in, each as the seats of it still in.
 
+    >>> from scala40.resignation import sides_left
     >>> sides_left(((0, 2), (1, 3)), (0, 1, 2))
     ((0, 2), (1,))
     """
@@ -98,6 +100,7 @@ def resigned_to_dict(resigned: tuple[int, ...]) -> dict[str, Any]:
     order they left, or nothing when nobody did (so that a state without resignations
     is saved as before resignations existed).
 
+    >>> from scala40.resignation import resigned_to_dict
     >>> resigned_to_dict(()), resigned_to_dict((2, 0))
     ({}, {'resigned': [2, 0]})
     """
@@ -112,6 +115,7 @@ def resigned_from_dict(data: Mapping[str, Any], where: str) -> tuple[int, ...]:
     :raises SerializationError: the entry is not a list of at most
         :data:`MAX_RESIGNED` integers (the message starts with ``where``).
 
+    >>> from scala40.resignation import resigned_from_dict
     >>> resigned_from_dict({"resigned": [1]}, "state: ")
     (1,)
     >>> resigned_from_dict({"resigned": "1"}, "state: ")

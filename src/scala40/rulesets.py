@@ -88,6 +88,7 @@ def option_metadata(
     game's validation. :func:`need_int` reads the range, and
     :meth:`RulesetBase.json_schema` states it.
 
+    >>> from scala40.rulesets import option_metadata
     >>> option_metadata("S40-DECK", 0, 8)
     {'rule': 'S40-DECK', 'range': (0, 8)}
     """
@@ -454,6 +455,8 @@ def shared_meld_rules(rules: MeldRules) -> MeldRules:
     equal rulesets (one loaded from JSON, say) then share the caches of their meld
     searches instead of filling new ones.
 
+    >>> from scala40 import MeldRules
+    >>> from scala40.rulesets import shared_meld_rules
     >>> shared_meld_rules(MeldRules(max_wilds=2)) is shared_meld_rules(MeldRules(max_wilds=2))
     True
     """

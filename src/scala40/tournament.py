@@ -20,6 +20,7 @@ A :class:`TournamentResult` is saved as JSON with :meth:`~TournamentResult.to_di
 read back, checked, with :meth:`~TournamentResult.from_dict` (format
 ``scala40.tournament``; its JSON Schema is in :mod:`scala40.schemas`).
 
+>>> from scala40.tournament import TournamentResult
 >>> from scala40.tournament import run_tournament
 >>> result = run_tournament(4, ["greedy", "random"], rules="official", match="single",
 ...                         seed=1, workers=1)
@@ -115,6 +116,7 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     Unlike the normal approximation, it stays within [0, 1] and behaves well for small
     samples and for proportions near 0 or 1.
 
+    >>> from scala40.tournament import wilson_interval
     >>> low, high = wilson_interval(8, 10)
     >>> round(low, 4), round(high, 4)
     (0.4902, 0.9433)
@@ -146,6 +148,8 @@ def rules_label(rules: Any) -> str:
     """A short name for a ruleset of any game: its preset's name, with the options that
     differ (:meth:`~scala40.rulesets.RulesetBase.label`).
 
+    >>> from scala40 import load_game
+    >>> from scala40.tournament import rules_label
     >>> Ruleset = load_game("scala40").ruleset_type
     >>> rules_label(Ruleset.preset("classic"))
     'classic'
@@ -164,6 +168,7 @@ def game_seed(seed: int, index: int, purpose: str = "deal") -> int:
     It depends on nothing else, which is what makes a tournament reproducible however
     its games are scheduled.
 
+    >>> from scala40.tournament import game_seed
     >>> game_seed(0, 1) == game_seed(0, 1) != game_seed(0, 2)
     True
     """

@@ -16,6 +16,7 @@ choices); the library's loaders (``from_dict``) check more: that the fields agre
 each other and with the rules. Validating against the schema is a cheap first line of
 defence for a server that receives the library's formats; loading is the last word.
 
+>>> from scala40.schemas import PROTOCOLS, protocol_schema
 >>> from scala40.schemas import KINDS, json_schema, shipped_schema
 >>> KINDS
 ('state', 'move', 'ruleset', 'record', 'tournament', 'view')
@@ -110,6 +111,7 @@ _MAX_TEXT = 100_000
 def schema_file_name(kind: str, game: str | Game = "scala40") -> str:
     """The name of the file that holds a shipped schema: ``<game>.<kind>.json``.
 
+    >>> from scala40.schemas import schema_file_name
     >>> schema_file_name("state", "skarney")
     'skarney.state.json'
     """
