@@ -1,8 +1,10 @@
 """The examples in the package's docstrings, run as tests.
 
 Every module of the imported ``scala40`` package (the source tree in development, the
-installed wheel when the tests run from an unpacked sdist) is walked, and each docstring
-example runs in its module's namespace, as ``python -m doctest`` would run it.
+installed wheel when the tests run from an unpacked sdist) is walked, and each docstring's
+examples run alone, as a reader copies them into a fresh interpreter: in an empty
+namespace, not in their module's, so that each docstring's first example imports what
+the docstring uses.
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ MODULES = _modules()
 
 
 def _tests(module: ModuleType) -> list[doctest.DocTest]:
+    """The module's docstrings that have examples, each to run in an empty namespace."""
     finder = doctest.DocTestFinder(exclude_empty=True)
-    return [test for test in finder.find(module) if test.examples]
+    return [test for test in finder.find(module, globs={}) if test.examples]
 
 
 def _import(name: str) -> ModuleType:
