@@ -57,8 +57,10 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the HTML documentation and run the documentation's doctests."""
-    session.install(".[docs]")
+    """Build the HTML documentation and run the documentation's doctests. The learning
+    adapters' extras too (``rl``): their reference pages are read from the modules, which
+    import the frameworks, and their examples run."""
+    session.install(".[docs,rl]")
     session.run(
         "sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html"
     )

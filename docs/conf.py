@@ -51,17 +51,9 @@ autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 
 
-# The examples of the docstrings shown on these pages run here too, without their module's
-# namespace: give them the names they use.
-doctest_global_setup = """
-import scala40
-from scala40 import *
-from scala40._cache import cache_sizes, clear_caches
-from scala40.drawing import *
-from scala40.games.scala40.moves import format_meld_spec, parse_meld_spec
-from scala40.games.scala40.phases import may_close
-from scala40.resignation import *
-"""
+# No doctest setup, global or per page: each page's and each docstring's first example
+# imports what it uses, so that the examples run as a reader copies them
+# (tests/test_docs_examples.py and tests/test_doctests.py run them so, one by one).
 
 # The documentation is built with ``-n`` (nitpicky) and without intersphinx (the build must
 # not need the network), so references to the standard library, the typing machinery and
