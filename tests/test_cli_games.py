@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -131,10 +132,17 @@ def test_unquoted_cards_of_a_meld_get_one_hint(
 def test_check_says_why_beside_the_verdict(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """CH-DECK: the Spanish pack has no 8."""
+    """CH-DECK: the Spanish pack has no 8, in a player's words, with the preset that has."""
     code, out, _ = run(capsys, monkeypatch, ["check", "--game", "chinchon", "8S 9S 10S"])
     assert code == 1
-    assert "  not a meld: the deck of 'catsatcards' has no 8S\n" in out
+    assert "  not a meld: the 40-card Spanish pack has no 8s, 9s or 10s\n" in out
+    code, out, err = run(capsys, monkeypatch, ["check", "--game", "chinchon", "JK 9C 8C"])
+    assert code == 1
+    assert "catsatcards" not in out + err
+    assert (
+        "error: meld 1: the 40-card Spanish pack has no jokers, 8s or 9s; "
+        "--rules argentina_50 plays the 48-card pack with 2 jokers"
+    ) in err
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -224,5 +232,7 @@ def test_la_conga_after_taking_the_only_discard_is_an_ordinary_turn(
     code, out, err = run(capsys, monkeypatch, ["play", "--load", str(path)], "quit\n")
     assert err == ""
     assert code == 3
-    assert "Discard a card ('discard 7H')." in out
+    hand = re.findall(r"Your hand \(\d+ cards\): (.*)", out)[-1].split()
+    example = re.search(r"Discard a card \('discard (\S+)'\)", out)
+    assert example is not None and example.group(1) in hand  # a card of the hand
     assert "eighth card" not in out

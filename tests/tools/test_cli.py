@@ -254,6 +254,72 @@ def test_hand_bad_card(capsys: CaptureFixture) -> None:
     assert "bad card 'QQ' at position 2" in err
 
 
+
+def test_hand_of_cards_the_pack_lacks_is_one_error_and_no_hand_line(
+    capsys: CaptureFixture,
+) -> None:
+    # CH-DECK: the 40-card Spanish pack of Chinchón's standard rules has no joker.
+    code, out, err = run(capsys, "hand", "--game", "chinchon", "AS KD 7C JK 5H")
+    assert (code, out) == (1, "")
+    assert error_lines(err) == [
+        "error: the 40-card Spanish pack has no jokers; --rules argentina_50 plays with 2 jokers"
+    ]
+
+
+def test_spanish_pack_prints_its_own_suits_not_the_french_symbols(
+    capsys: CaptureFixture,
+) -> None:
+    code, out, _ = run(capsys, "hand", "--game", "chinchon", "--unicode", "AS 7H KD 5C")
+    assert code == 0
+    assert out.splitlines()[0] == (
+        "hand: AS 7H KD 5C (as de espadas, siete de copas, rey de oros, cinco de bastos)"
+    )
+    code, out, _ = run(capsys, "check", "--game", "chinchon", "--unicode", "3S 3H 3D")
+    assert code == 0
+    assert not set("♠♥♦♣") & set(out)
+    assert out.startswith("meld 1: 3S 3H 3D (tres de espadas, tres de copas, tres de oros)\n")
+
+
+@pytest.mark.parametrize(
+    ("choice", "no_color", "coloured"),
+    [("always", "", True), ("always", "1", True), ("never", "", False), ("auto", "", False)],
+)
+def test_color_option(
+    capsys: CaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    choice: str,
+    no_color: str,
+    coloured: bool,
+) -> None:
+    """--color always/never say so; auto colours a terminal only (the tests' output is
+    none), and NO_COLOR turns auto off but not an explicit always."""
+    monkeypatch.setenv("NO_COLOR", no_color)
+    code, out, _ = run(capsys, "hand", "AH KS", "--color", choice)
+    assert code == 0
+    red_ace = "\x1b[31mAH\x1b[0m"
+    assert out.startswith(f"hand: {red_ace} KS\n" if coloured else "hand: AH KS\n")
+    code, out, _ = run(capsys, "check", "7H 8H 9H", "--color", choice)
+    assert (red_ace.replace("AH", "7H") in out) is coloured
+
+
+def test_color_auto_on_a_terminal_unless_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from scala40.cli.style import colour_chosen
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TERM", raising=False)
+    assert colour_chosen("auto", Terminal())
+    assert not colour_chosen("never", Terminal())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not colour_chosen("auto", Terminal())
+    assert colour_chosen("always", Terminal())
+
+
 # ---------------------------------------------------------------- rules
 
 

@@ -184,7 +184,7 @@ def test_check_refuses_cards_the_game_s_deck_lacks(
     code, out, err = run(capsys, monkeypatch, ["check", "--game", "chinchon", "8S 9S 10S"])
     assert code == EXIT_INVALID
     assert "  not a meld" in out
-    assert err.strip() == "error: meld 1: the deck of 'catsatcards' has no 8S"
+    assert err.strip() == "error: meld 1: the 40-card Spanish pack has no 8s, 9s or 10s"
     code, out, _ = run(capsys, monkeypatch, ["check", "--game", "chinchon", "AS 2S 3S"])
     assert code == EXIT_OK
     assert "  extended by: 4S at the high end" in out  # no joker offered

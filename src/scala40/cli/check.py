@@ -43,8 +43,11 @@ from scala40.cli.common import (
     deck_excess,
     preset_rules,
     print_error,
+    shown_cards,
+    spanish_pack,
     standard_input_lines,
 )
+from scala40.cli.style import Style, colour_chosen
 from scala40.errors import (
     AmbiguousMeldError,
     InvalidCardError,
@@ -255,7 +258,8 @@ def _run(args: argparse.Namespace) -> int:
     if as_json:
         print(json.dumps(checked.answer(), ensure_ascii=False))
         return EXIT_INVALID if checked.errors else EXIT_OK
-    print("\n".join(checked.lines))
+    style = Style(colour=colour_chosen(args.color, sys.stdout), unicode=False)
+    print("\n".join(style.cards(line) for line in checked.lines))
     if checked.errors:
         for message in checked.errors:
             print_error(message)
@@ -374,9 +378,11 @@ def _judge(
     ambiguous one)."""
     rules: MeldRules = ruleset.meld_rules
     text = game.text
-    lines = [f"meld: {card_names(cards, unicode)}"]
+    lines = [f"meld: {shown_cards(cards, unicode, ruleset)}"]
+    # A Spanish pack's cards keep their letters: its suits are not the French symbols.
+    unicode = unicode and not spanish_pack(ruleset.deck)
     report: dict[str, Any] = {"cards": card_names(cards, False), "valid": False}
-    reason = deck_excess(cards, in_deck, preset, "")
+    reason = deck_excess(cards, in_deck, preset, "", ruleset, game)
     if reason is not None:
         lines.append(f"  not a meld: {reason}")
         report["reason"] = reason

@@ -27,7 +27,16 @@ from typing import Any, NoReturn
 import attrs
 
 from scala40._checks import describe
-from scala40.cards import CARD_NAMES, CARD_SYMBOLS, Card
+from scala40.cards import (
+    CARD_NAMES,
+    CARD_SYMBOLS,
+    JOKER,
+    RANK_NAMES,
+    RANK_OF,
+    Card,
+    Deck,
+    spanish_card_name,
+)
 from scala40.errors import InvalidRulesetError, UnknownGameError
 from scala40.game import DEFAULT_GAME, Game, game_names, load_game
 from scala40.records import GameRecord
@@ -46,6 +55,7 @@ __all__ = [
     "CommandError",
     "Parser",
     "UsageError",
+    "add_color_option",
     "add_game_option",
     "add_game_options",
     "add_json_option",
@@ -66,14 +76,18 @@ __all__ = [
     "integer",
     "load_game_record",
     "load_record",
+    "missing_cards",
     "one_line",
     "option_setting",
     "option_text",
+    "pack_words",
     "player_label",
     "plural",
     "preset_name",
     "preset_rules",
     "print_error",
+    "shown_cards",
+    "spanish_pack",
     "standard_input_lines",
     "unknown_preset",
 ]
@@ -234,20 +248,35 @@ def add_number_option(
 
 def add_unicode_option(parser: argparse.ArgumentParser) -> None:
     """Add ``--unicode``: suits printed as symbols."""
-    parser.add_argument("--unicode", action="store_true", help="print suits as symbols (♠ ♥ ♦ ♣)")
+    parser.add_argument(
+        "--unicode",
+        action="store_true",
+        help="print suits as symbols (♠ ♥ ♦ ♣); a Spanish pack's cards as their "
+        "Spanish names (espadas, copas, oros, bastos)",
+    )
 
 
 def deck_excess(
-    cards: Sequence[Card], in_deck: Mapping[Card, int], preset: str, holder: str
+    cards: Sequence[Card],
+    in_deck: Mapping[Card, int],
+    preset: str,
+    holder: str,
+    rules: Any = None,
+    game: Game | None = None,
 ) -> str | None:
     """Why ``cards`` can't be held together (C-DECK, C-IDENTITY): more copies of a card
     than ``in_deck`` (the deck of ``preset``, each card's copies) has, in words that
-    begin with ``holder`` (what holds them); ``None`` if they can.
+    begin with ``holder`` (what holds them); ``None`` if they can. A card the deck lacks
+    is named as a player would (:func:`missing_cards`) when ``rules`` and ``game`` are
+    given.
 
     >>> from scala40.cli.common import deck_excess
     >>> deck_excess((5, 5, 5), {5: 2}, "official", "the hand holds ")
     "the hand holds 3 copies of 6S, but the deck of 'official' has 2"
     """
+    absent = sorted({card for card in cards if not in_deck.get(card, 0)})
+    if absent and rules is not None and game is not None:
+        return missing_cards(absent, rules, game)
     for card, count in sorted(Counter(cards).items()):
         have = in_deck.get(card, 0)
         if count > have:
@@ -258,6 +287,90 @@ def deck_excess(
                 f"but the deck of {preset!r} has {have}"
             )
     return None
+
+
+def pack_words(deck: Deck) -> str:
+    """A deck as a player names it: its size and its pack.
+
+    >>> from scala40 import french_deck, spanish_deck
+    >>> from scala40.cli.common import pack_words
+    >>> pack_words(spanish_deck()), pack_words(french_deck())
+    ('the 40-card Spanish pack', 'the 108-card French pack')
+    """
+    kind = "Spanish" if deck.name.startswith("spanish") else "French"
+    return f"the {deck.size}-card {kind} pack"
+
+
+def missing_cards(cards: Sequence[Card], rules: Any, game: Game) -> str:
+    """Why ``cards`` (cards the pack of ``rules`` lacks) are in no hand of ``game``, in a
+    player's words: what the pack has no copies of, and the presets of the game whose
+    pack has them all.
+
+    >>> from scala40 import parse_cards
+    >>> from scala40.cli.common import missing_cards
+    >>> from scala40.game import load_game
+    >>> chinchon = load_game("chinchon")
+    >>> rules = chinchon.ruleset_type.default()
+    >>> missing_cards(parse_cards("9C 8C"), rules, chinchon)
+    'the 40-card Spanish pack has no 8s or 9s; --rules argentina_50 plays the 48-card pack'
+    >>> missing_cards(parse_cards("JK"), rules, chinchon)
+    'the 40-card Spanish pack has no jokers; --rules argentina_50 plays with 2 jokers'
+    """
+    deck: Deck = rules.deck
+    ranks = sorted({RANK_OF[card] for card in cards if card != JOKER})
+    lacking = ["jokers"] if JOKER in cards else []
+    lacking += [RANK_NAMES[rank] + "s" for rank in ranks if rank not in deck.ranks]
+    lacking += [
+        CARD_NAMES[card] for card in cards if card != JOKER and RANK_OF[card] in deck.ranks
+    ]
+    listed = ", ".join(lacking[:-1]) + " or " + lacking[-1] if len(lacking) > 1 else lacking[0]
+    words = [f"{pack_words(deck)} has no {listed}"]
+    for name, preset in game.ruleset_type.presets().items():
+        other: Deck = preset.deck
+        if preset == rules or not set(cards) <= set(other.cards):
+            continue
+        plays = []
+        if ranks and set(ranks) - set(deck.ranks):
+            plays.append(f"the {other.size - other.jokers}-card pack")
+        if JOKER in cards:
+            plays.append(f"with {other.jokers} jokers")
+        words.append(f"--rules {name} plays " + " ".join(plays))
+    return "; ".join(words)
+
+
+def spanish_pack(deck: Deck) -> bool:
+    """Whether ``deck`` is a Spanish pack, whose suits (espadas, copas, oros, bastos)
+    print in words, never as the French symbols."""
+    return deck.name.startswith("spanish")
+
+
+def shown_cards(cards: Sequence[Card], unicode: bool, rules: Any) -> str:
+    """Cards as a report prints them: with ``unicode``, a French pack's suits as symbols
+    and a Spanish pack's cards also named in Spanish, as its pictures show them.
+
+    >>> from scala40 import parse_cards
+    >>> from scala40.cli.common import shown_cards
+    >>> from scala40.game import load_game
+    >>> rules = load_game("chinchon").ruleset_type.default()
+    >>> shown_cards(parse_cards("AS 7H KD"), True, rules)
+    'AS 7H KD (as de espadas, siete de copas, rey de oros)'
+    """
+    if unicode and spanish_pack(rules.deck):
+        words = ", ".join(spanish_card_name(card) for card in cards)
+        return f"{card_names(cards, False)} ({words})" if cards else ""
+    return card_names(cards, unicode)
+
+
+def add_color_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--color``: red hearts and diamonds (and errors) on a terminal."""
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        metavar="WHEN",
+        help="colour the red suits: auto (the default: on a terminal, unless NO_COLOR is "
+        "set), always or never",
+    )
 
 
 def card_name(card: Card, unicode: bool) -> str:
@@ -344,8 +457,9 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
 
 def add_report_options(parser: argparse.ArgumentParser) -> None:
     """Add the options of the commands that report on cards of a game (``check``,
-    ``hand``, ``replay``): ``--unicode``, ``--game`` and ``--json``."""
+    ``hand``, ``replay``): ``--unicode``, ``--color``, ``--game`` and ``--json``."""
     add_unicode_option(parser)
+    add_color_option(parser)
     add_game_option(parser)
     add_json_option(parser)
 

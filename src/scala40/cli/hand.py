@@ -30,8 +30,10 @@ from scala40.cli.common import (
     deck_excess,
     preset_rules,
     print_error,
+    shown_cards,
     standard_input_lines,
 )
+from scala40.cli.style import Style, colour_chosen
 from scala40.errors import InvalidArgumentError, InvalidCardError
 
 __all__ = ["COMMAND", "judge_hand"]
@@ -76,7 +78,9 @@ def judge_hand(request: Request) -> dict[str, Any]:
     if game.hand_value is None:
         raise InvalidArgumentError(f"{game.title} gives no value to a hand alone")
     cards = parse_cards(request.cards)
-    reason = deck_excess(cards, context.in_deck, context.label, "the hand holds ")
+    reason = deck_excess(
+        cards, context.in_deck, context.label, "the hand holds ", context.rules, game
+    )
     if reason is not None:
         return {"cards": card_names(cards, False), "valid": False, "reason": reason}
     return {
@@ -106,9 +110,9 @@ def _run(args: argparse.Namespace) -> int:
     except InvalidCardError as error:
         raise UsageError(str(error)) from None
     as_json: bool = args.json
-    if not as_json:
-        print(f"hand: {card_names(cards, args.unicode) or 'no cards'}")
-    reason = deck_excess(cards, rules.deck.counts(), preset, "the hand holds ")
+    # Cards the pack cannot hold are refused before anything is printed: no hand line
+    # followed by an error.
+    reason = deck_excess(cards, rules.deck.counts(), preset, "the hand holds ", rules, game)
     if reason is not None:
         if as_json:
             print(json.dumps(_answer(game.name, preset, cards, None, reason)))
@@ -118,8 +122,10 @@ def _run(args: argparse.Namespace) -> int:
     value = game.hand_value(cards, rules)
     if as_json:
         print(json.dumps(_answer(game.name, preset, cards, value, None)))
-    else:
-        print(f"value: {value}")
+        return EXIT_OK
+    style = Style(colour=colour_chosen(args.color, sys.stdout), unicode=False)
+    print(style.cards(f"hand: {shown_cards(cards, args.unicode, rules) or 'no cards'}"))
+    print(f"value: {value}")
     return EXIT_OK
 
 

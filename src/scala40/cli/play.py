@@ -27,6 +27,7 @@ from scala40.cli.common import (
     Command,
     CommandError,
     UsageError,
+    add_color_option,
     add_game_options,
     add_number_option,
     add_unicode_option,
@@ -39,8 +40,9 @@ from scala40.cli.common import (
     load_game_record,
     player_label,
     plural,
+    spanish_pack,
 )
-from scala40.cli.style import Style, colour_wanted, in_words
+from scala40.cli.style import Style, colour_chosen, in_words
 from scala40.errors import (
     IllegalMoveError,
     InvalidBotSpecError,
@@ -124,6 +126,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         f"{HINT_BOT}, about half a second a hint; greedy where a game has no ismcts bot)",
     )
     add_unicode_option(parser)
+    add_color_option(parser)
     parser.add_argument(
         "--verbose",
         action="store_true",
@@ -366,8 +369,9 @@ def _run(args: argparse.Namespace) -> int:
         table.game, table.rules, table.players, table.seed, table.seat,
     )  # fmt: skip
     bots = _seat_bots(table.specs, game)
-    unicode: bool = args.unicode
-    style = Style(colour=colour_wanted(sys.stdout), unicode=unicode)
+    # A Spanish pack keeps its letters: the board names its cards in Spanish beside them.
+    unicode: bool = args.unicode and not spanish_pack(rules.deck)
+    style = Style(colour=colour_chosen(args.color, sys.stdout), unicode=unicode)
     terminal = sys.stdout.isatty() and sys.stdin.isatty()
     names = [("you" if player == seat else bot_name(bots[player])) for player in range(players)]
     saved_names = tuple(

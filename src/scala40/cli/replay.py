@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from scala40.cli.common import (
@@ -15,8 +16,9 @@ from scala40.cli.common import (
     card_names,
     load_game_record,
     plural,
+    spanish_pack,
 )
-from scala40.cli.style import Style, in_words
+from scala40.cli.style import Style, colour_chosen, in_words
 from scala40.game import DEFAULT_GAME
 from scala40.resignation import ResignMove
 from scala40.tournament import rules_label
@@ -55,11 +57,12 @@ def _where(state: Any) -> str:
 def _run(args: argparse.Namespace) -> int:
     record, game = load_game_record(args.file, args.game)
     as_json: bool = args.json
-    unicode: bool = args.unicode and not as_json
+    # A Spanish pack keeps its letters: its suits are not the French symbols.
+    unicode: bool = args.unicode and not as_json and not spanish_pack(record.rules.deck)
     text = game.text
     # The record's names of the seats (``human`` and the bots of ``play --save``).
     names = list(record.names) or [f"player {player}" for player in range(record.players)]
-    style = Style(colour=False, unicode=unicode)
+    style = Style(colour=colour_chosen(args.color, sys.stdout), unicode=unicode)
 
     def shown(line: str) -> str:
         """A line of the game's text: suits as symbols with --unicode, rule IDs only with

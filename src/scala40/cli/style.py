@@ -24,7 +24,7 @@ import attrs
 
 from scala40.cards import CARD_SYMBOLS, parse_card
 
-__all__ = ["Style", "colour_wanted", "in_words"]
+__all__ = ["Style", "colour_chosen", "colour_wanted", "in_words"]
 
 RED = "\033[31m"
 RESET = "\033[0m"
@@ -47,6 +47,23 @@ def colour_wanted(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def colour_chosen(choice: str, stream: TextIO) -> bool:
+    """Whether to colour what goes to ``stream`` under ``--color`` ``choice``: ``always``
+    and ``never`` say so (over ``NO_COLOR``: the command line is the user's latest word),
+    ``auto`` asks :func:`colour_wanted`.
+
+    >>> import io
+    >>> from scala40.cli.style import colour_chosen
+    >>> colour_chosen("always", io.StringIO()), colour_chosen("auto", io.StringIO())
+    (True, False)
+    """
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    return colour_wanted(stream)
 
 
 def in_words(message: str) -> str:

@@ -162,7 +162,9 @@ class KnockText(GameText):
                 text += ", or 'knock' to end the hand now"
             return text + " ('moves' lists the legal moves, 'help' the commands)."
         closes = [move for move in listed if isinstance(move, Close)]
-        start = "Discard a card ('discard 7H')"
+        hand = state.hands[state.turn]
+        # The example is a card of the hand: the one drawn last.
+        start = f"Discard a card ('discard {CARD_NAMES[hand[-1]]}')" if hand else "Discard a card"
         if not state.discard and not any(state.turns_played):
             # Only the mano's first turn starts the pile (LC-DEAL); a pile emptied by a
             # take is an ordinary turn.
