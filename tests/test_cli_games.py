@@ -234,5 +234,6 @@ def test_la_conga_after_taking_the_only_discard_is_an_ordinary_turn(
     assert code == 3
     hand = re.findall(r"Your hand \(\d+ cards\): (.*)", out)[-1].split()
     example = re.search(r"Discard a card \('discard (\S+)'\)", out)
-    assert example is not None and example.group(1) in hand  # a card of the hand
+    assert example is not None
+    assert example.group(1) in hand  # a card of the hand
     assert "eighth card" not in out

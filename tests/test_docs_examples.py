@@ -30,7 +30,9 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 _DIRECTIVE = re.compile(r"^(\s*)\.\. ([\w:-]+)::(.*)$")
 _OPTION = re.compile(r"^:([\w-]+):\s*(.*)$")
 # Directives whose body is code or text shown as is: the examples in them are not run.
-_LITERAL = frozenset({"code-block", "code", "sourcecode", "literalinclude", "raw", "parsed-literal"})
+_LITERAL = frozenset(
+    {"code-block", "code", "sourcecode", "literalinclude", "raw", "parsed-literal"}
+)
 _RUN = frozenset({"doctest", "testcode", "testoutput"})
 _HIDDEN = frozenset({"testsetup", "testcleanup"})
 EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
@@ -89,7 +91,10 @@ def page_blocks(text: str) -> list[Block]:
                 code = "\n".join(block).strip("\n") + "\n"
                 skipif = options.get("skipif")
                 if name == "testoutput":
-                    assert blocks and blocks[-1].kind == "code", f"line {index + 1}"
+                    assert blocks, f"line {index + 1}: a testoutput with no code before it"
+                    assert blocks[-1].kind == "code", (
+                        f"line {index + 1}: a testoutput after a doctest"
+                    )
                     blocks[-1] = attrs.evolve(blocks[-1], output=code)
                 else:
                     kind = "doctest" if name == "doctest" else "code"

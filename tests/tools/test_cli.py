@@ -254,7 +254,6 @@ def test_hand_bad_card(capsys: CaptureFixture) -> None:
     assert "bad card 'QQ' at position 2" in err
 
 
-
 def test_hand_of_cards_the_pack_lacks_is_one_error_and_no_hand_line(
     capsys: CaptureFixture,
 ) -> None:
