@@ -1,0 +1,41 @@
+"""The project's public home: the package's URLs, the documentation's hosting
+configuration, and install lines that are true for a reader today."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def test_the_package_names_its_documentation_and_source() -> None:
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    urls = project["urls"]
+    assert urls["Documentation"].startswith("https://")
+    assert urls["Source"].startswith("https://")
+
+
+def test_the_hosted_build_is_the_documented_build() -> None:
+    """Read the Docs builds with warnings as errors and the extras `nox -s docs` installs."""
+    config = (ROOT / ".readthedocs.yaml").read_text("utf-8")
+    assert re.search(r"^version: 2$", config, re.MULTILINE)
+    assert "configuration: docs/conf.py" in config
+    assert "fail_on_warning: true" in config
+    extras = set(re.findall(r"^\s+- (\w+)$", config, re.MULTILINE))
+    noxfile = (ROOT / "noxfile.py").read_text("utf-8")
+    installed = re.search(r'def docs\(.*?session\.install\("\.\[([\w,]+)\]"\)', noxfile, re.S)
+    assert installed is not None
+    assert extras == set(installed.group(1).split(","))
+
+
+def test_the_install_lines_are_true_today() -> None:
+    """The package is not yet on PyPI: the pages that install it say how from a checkout,
+    and name the PyPI line as what it will be."""
+    for page in ("index.rst", "getting-started.rst"):
+        text = (ROOT / "docs" / page).read_text("utf-8")
+        assert "python -m pip install ." in text, page
+        assert "not yet on PyPI" in text, page
