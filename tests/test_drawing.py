@@ -105,6 +105,45 @@ def test_a_wild_card_shows_what_it_stands_for() -> None:
     assert "stands for" not in picture
 
 
+def test_a_wild_card_in_a_set_of_one_rank_shows_its_rank_alone() -> None:
+    """SK-MELDS: a Skarney set is "cards of that rank", so its wild card names no suit;
+    a Scala 40 set's joker names the suit it stands for (S40-JOKER)."""
+    skarney = MeldRules(wild_ranks={2}, set_suits_distinct=False, wild_meld_min=3)
+    picture = meld_svg(check_meld("6S 6H 2C", skarney))
+    titles = [t.text for t in parsed(picture).iter(f"{SVG}title")]
+    assert "stands for a 6 of any suit" in titles
+    assert not any(title.startswith("stands for 6") for title in titles if title)
+    titles = [
+        t.text for t in parsed(meld_svg(check_meld("7S 7H JK", joker_as="7C"))).iter(f"{SVG}title")
+    ]
+    assert "stands for 7♣" in titles
+    # On a table, from a state and from its view's JSON alike.
+    game = load_game("skarney")
+    state, chooser = game.new_game(players=4, seed=1), random.Random(1)
+    while not any(meld.kind.value == "set" and meld.wild_count for meld in _melds(state)):
+        state = state.apply(chooser.choice(state.legal_moves()))
+    view = state.view(0)
+    assert "of any suit" in view_svg(view)
+    assert view_svg(view.to_dict()) == view_svg(view)
+
+
+def _melds(state: Any) -> list[Any]:
+    return [
+        meld for item in state.table for meld in (item if isinstance(item, tuple) else (item,))
+    ]
+
+
+def test_the_last_hand_says_who_went_out_with_no_cards_left() -> None:
+    """A seat that went out holds no cards: its place says so (no empty space)."""
+    state, chooser = load_game("scala40").new_game(players=2, seed=3), random.Random(3)
+    while state.last_hand is None:
+        state = state.apply(chooser.choice(state.legal_moves()))
+    closer = state.last_hand.closer
+    assert closer is not None
+    assert not state.last_hand.hands[closer]
+    assert "went out: no cards left" in last_hand_svg(state)
+
+
 def test_the_last_hand_shows_layoffs_and_how_it_ended() -> None:
     """CH-LAYOFF, CH-CLOSE: the cards laid off on the closer's melds, and the close."""
     picture = last_hand_svg(_ended_chinchon_hand())

@@ -64,7 +64,7 @@ class MeldCards:
     """A meld as drawn: its cards, what each stands for, and the positions of the wild
     cards whose reading shows under them."""
 
-    __slots__ = ("cards", "represented", "spanish", "wild")
+    __slots__ = ("cards", "represented", "spanish", "suited", "wild")
 
     def __init__(
         self,
@@ -72,12 +72,16 @@ class MeldCards:
         represented: tuple[Card, ...],
         wild: tuple[int, ...],
         spanish: bool | None = None,
+        suited: bool = True,
     ) -> None:
         self.cards = cards
         self.represented = represented
         self.wild = wild
         self.spanish = spanish
         """The meld's own pack (its rules' rank order); ``None``: the table's."""
+        self.suited = suited
+        """Whether a wild card's reading names a suit: not in a set of rules whose sets
+        are "cards of that rank" (Skarney's, SK-MELDS), where it shows the rank alone."""
 
 
 class Scene:
@@ -262,6 +266,7 @@ def table_piece(
             spanish if meld.spanish is None else meld.spanish,
             palette=palette,
             highlight=(marked or {}).get(index, ()),
+            suited=meld.suited,
         )
         if x and x + piece.width > MAX_ROW_WIDTH:
             x, y = 0, y + line_height + _GAP

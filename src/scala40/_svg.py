@@ -250,28 +250,41 @@ def meld_piece(
     *,
     palette: Palette = DEFAULT_PALETTE,
     highlight: Collection[int] = (),
+    suited: bool = True,
 ) -> Piece:
     """A meld at the origin: its cards in order, and under each wild card (the indexes
-    ``wild``) the card it stands for; the cards at the positions ``highlight`` outlined."""
+    ``wild``) the card it stands for (its rank alone unless ``suited``: a set whose suits
+    do not matter); the cards at the positions ``highlight`` outlined."""
     parts = [row_piece(cards, spanish, wrap=False, palette=palette, highlight=highlight).body]
     for position in wild:
         stands_for = represented[position]
         x = position * STEP + 2
+        named = (
+            card_name(stands_for, spanish)
+            if suited
+            else f"a {RANK_NAMES[RANK_OF[stands_for]]} of any suit"
+        )
         parts.append(
             f'<g transform="translate({x} {CARD_HEIGHT + 1})"><title>stands for '
-            f"{escape(card_name(stands_for, spanish))}</title>"
+            f"{escape(named)}</title>"
             f'<text x="0" y="11" font-size="11" fill="{_JOKER_COLOUR}">=</text>'
-            f"{_index_small(stands_for, spanish, 7, 0)}</g>"
+            f"{_index_small(stands_for, spanish, 7, 0, suited=suited)}</g>"
         )
     width = (len(cards) - 1) * STEP + CARD_WIDTH
     return Piece("".join(parts), width, CARD_HEIGHT + LABEL_HEIGHT)
 
 
-def _index_small(card: Card, spanish: bool, x: int, y: int) -> str:
-    """The rank and suit of a card on one line, 11 units high."""
+def _index_small(card: Card, spanish: bool, x: int, y: int, *, suited: bool = True) -> str:
+    """The rank and suit of a card on one line, 11 units high (the rank alone, in the
+    joker's colour, unless ``suited``)."""
     suit = SUIT_OF[card]
-    colour = (_SPANISH_COLOURS if spanish else _FRENCH_COLOURS)[suit]
     rank = RANK_NAMES[RANK_OF[card]]
+    if not suited:
+        return (
+            f'<text x="{x}" y="{y + 11}" font-size="11" font-weight="bold" '
+            f'fill="{_JOKER_COLOUR}">{rank}</text>'
+        )
+    colour = (_SPANISH_COLOURS if spanish else _FRENCH_COLOURS)[suit]
     pip_x = x + 7 * len(rank) + 5
     return (
         f'<text x="{x}" y="{y + 11}" font-size="11" font-weight="bold" fill="{colour}">'
@@ -318,9 +331,10 @@ def meld_picture(
     *,
     size: int | None = None,
     palette: Palette = DEFAULT_PALETTE,
+    suited: bool = True,
 ) -> str:
     """A meld as a whole SVG document."""
-    piece = meld_piece(cards, represented, wild, spanish, palette=palette)
+    piece = meld_piece(cards, represented, wild, spanish, palette=palette, suited=suited)
     names = " ".join(
         f"{CARD_NAMES[card]}={CARD_NAMES[represented[index]]}"
         if index in wild

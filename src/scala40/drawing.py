@@ -227,7 +227,13 @@ def _names(cards: Sequence[Card]) -> str:
 def _meld_cards(meld: Meld) -> MeldCards:
     wild = meld.wild_positions if meld.kind is not MeldKind.WILD else ()
     spanish = is_spanish_order(meld.rules.rank_order)
-    return MeldCards(meld.cards, meld.represented, wild, spanish)
+    return MeldCards(meld.cards, meld.represented, wild, spanish, _suited(meld))
+
+
+def _suited(meld: Meld) -> bool:
+    """Whether the cards ``meld``'s wild cards stand for have a suit to show: not in a
+    set of rules whose sets are "cards of that rank" (SK-MELDS)."""
+    return meld.kind is not MeldKind.SET or meld.rules.set_suits_distinct
 
 
 def _check_meld(meld: object) -> Meld:
@@ -255,7 +261,13 @@ def meld_svg(
     spanish = is_spanish_order(checked.rules.rank_order)
     palette = _palette(colors)
     return meld_picture(
-        checked.cards, checked.represented, wild, spanish, size=_size(size), palette=palette
+        checked.cards,
+        checked.represented,
+        wild,
+        spanish,
+        size=_size(size),
+        palette=palette,
+        suited=_suited(checked),
     )
 
 
@@ -732,6 +744,20 @@ def _json_rules_spanish(game: Any, rules: object) -> bool:
     return _is_spanish_rules(game.ruleset_type.from_dict(rules))
 
 
+def _json_table(table: list[object], game: Any, rules: object) -> tuple[MeldCards, ...]:
+    """The table of a view's JSON; under rules whose sets are "cards of that rank"
+    (SK-MELDS), a set's wild cards read as a rank alone, as from the view itself."""
+    melds = tuple(_json_meld(meld, f"public.table[{index}]") for index, meld in enumerate(table))
+    meld_rules = (
+        None if game is None else getattr(game.ruleset_type.from_dict(rules), "meld_rules", None)
+    )
+    if meld_rules is not None and not meld_rules.set_suits_distinct:
+        for meld in melds:
+            if len({RANK_OF[card] for card in meld.represented}) == 1:
+                meld.suited = False
+    return melds
+
+
 def _scene_of_json(client: ClientView) -> tuple[Scene, Any]:
     """The scene of a view's JSON, read back and checked (:func:`view_from_dict`), each
     field the picture reads checked once more for what the picture needs of it."""
@@ -785,9 +811,7 @@ def _scene_of_json(client: ClientView) -> tuple[Scene, Any]:
         if "stock_size" in public
         else None,
         discard=_json_cards(public["discard"], "public.discard") if "discard" in public else None,
-        table=None
-        if table is None
-        else tuple(_json_meld(meld, f"public.table[{index}]") for index, meld in enumerate(table)),
+        table=None if table is None else _json_table(table, game, public.get("rules")),
         active=None if active is None else tuple(active),
         taken=None if taken is None else _json_cards([taken], "public.taken")[0],
     )
@@ -999,6 +1023,9 @@ def last_hand_svg(game: State | View | str) -> str:
         showing = shown[seat] if isinstance(shown, tuple) and seat < len(shown) else None
         if showing is not None:
             stack.piece(_shown_piece(showing, spanish))
-        else:
+        elif hand:
             stack.piece(row_piece(hand, spanish))
+        else:
+            # No empty space where a hand would be: say why there is none.
+            stack.line("went out: no cards left" if seat == closer else "no cards left", size=12)
     return framed(stack.as_piece(), f"hand {number} ended: {how}")
