@@ -129,13 +129,15 @@ def web(session: nox.Session) -> None:
     """Drive the web table in headless Chromium (Debian's chromium and chromium-driver,
     through Selenium: the ``browser`` extra) through a whole hand of each game against
     greedy, checking the page against the library's view, and write the screenshots the
-    docs show (docs/_static/web); skipped where Chromium or its driver is missing."""
+    docs show (docs/_static/web); then load the built documentation's pictured pages at a
+    desktop's and a phone's width (tests/browser/test_docs_pages.py, screenshots in
+    docs/_build/screenshots); skipped where Chromium or its driver is missing."""
     missing = [str(path) for path in WEB_BROWSER if not path.exists()]
     if missing:
         session.skip(
             f"not installed: {', '.join(missing)} (apt-get install chromium chromium-driver)"
         )
-    session.install("-e", ".[test,browser]")
+    session.install("-e", ".[test,browser,docs]")
     session.run(
         "pytest", "-m", "browser", "tests/browser", "-n", "0", "-p", "no:cacheprovider",
         *session.posargs,

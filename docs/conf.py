@@ -43,6 +43,8 @@ extensions = [
     "sphinx.ext.viewcode",
     "walkthrough",
     "grammar",
+    "pictures",
+    "anchors",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -41,3 +42,50 @@ def _public_modules() -> set[str]:
 def test_every_public_module_has_a_target_in_the_docs() -> None:
     """Every public module can be linked with ``:mod:``; private ones start with ``_``."""
     assert sorted(_public_modules() - _documented_modules()) == []
+
+
+def _headings(path: Path) -> list[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [
+        title
+        for title, rule in itertools.pairwise(lines)
+        if title.strip() and re.fullmatch(r"-{3,}", rule) and len(rule) >= len(title)
+    ]
+
+
+GAME_SECTIONS = (
+    "How to play in two minutes",
+    "Quick start",
+    "Resigning (C-RESIGN)",
+    "When a player's time runs out",
+    "Options and presets",
+    "Positions from outside",
+    "Positions as text",
+    "Bots",
+    "Learning agents",
+)
+"""The sections every game's page has, under the same names."""
+
+
+def test_the_game_pages_name_their_common_sections_alike() -> None:
+    pages = sorted(path for path in (DOCS / "games").glob("*.rst") if path.name != "index.rst")
+    assert len(pages) == 5
+    for page in pages:
+        assert set(GAME_SECTIONS) <= set(_headings(page)), page.name
+
+
+PICTURED = ("index.rst", "getting-started.rst", "cards.rst", "melds.rst", "drawing.rst")
+"""The pages where a picture teaches fastest: each shows the library's own pictures."""
+
+
+def test_the_teaching_pages_have_pictures() -> None:
+    """A sequence with a joker, K-A-2 refused, a set, the Spanish pack: drawn when the
+    documentation is built (``.. picture::``, docs/_ext/pictures.py)."""
+    text = {page: (DOCS / page).read_text(encoding="utf-8") for page in PICTURED}
+    for page, source in text.items():
+        assert ".. picture:: " in source, page
+    melds = text["melds.rst"]
+    assert ".. picture:: meld JK 7S 8S" in melds  # a sequence with a joker
+    assert ".. picture:: meld KS AS 2S" in melds  # refused
+    assert ".. picture:: meld 3D 3H 3S" in melds  # a set
+    assert re.search(r"\.\. picture:: cards (AD|AS).*\n   :game: chinchon", text["cards.rst"])

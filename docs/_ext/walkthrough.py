@@ -17,36 +17,23 @@ build. Pictures are inline SVG (HTML builders); other builders get the text alon
 from __future__ import annotations
 
 import random
-from pathlib import Path
+import re
 from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from pictures import depend_on_the_library, picture_node
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util.docutils import SphinxDirective
 
-import scala40
 from scala40.bots import make_bot
+from scala40.cards import format_cards
 from scala40.drawing import last_hand_svg, state_svg, view_svg
 from scala40.game import game_names, load_game
 
 MAX_MOVES = 5_000
 """The most moves a walkthrough plays before it gives up on the hand ending."""
-
-
-_LIBRARY = Path(scala40.__file__).resolve().parent
-
-
-def _depend_on_the_library(directive: SphinxDirective) -> None:
-    # A page that plays the engine is read again whenever the library's code changes,
-    # not only when the page does: an incremental build shows today's engine too.
-    for path in sorted(_LIBRARY.rglob("*.py")):
-        directive.env.note_dependency(str(path))
-
-
-def _picture(svg: str) -> nodes.raw:
-    return nodes.raw("", f'<div class="s40-picture">{svg}</div>', format="html")
 
 
 def _moves_text(moves: list[str]) -> str:
@@ -59,7 +46,7 @@ def _turns(game_name: str, preset: str | None, players: int, seed: int) -> dict[
     state = game.new_game(preset, players=players, seed=seed)
     bots = [make_bot("greedy", game_name) for _ in range(players)]
     rng = random.Random(seed)
-    deal = state
+    deal = last = state
     turns: list[tuple[int, list[str], Any, Any]] = []  # seat, moves, before, after
     for _ in range(MAX_MOVES):
         if state.last_hand is not None or state.is_over:
@@ -73,11 +60,59 @@ def _turns(game_name: str, preset: str | None, players: int, seed: int) -> dict[
         legal = state.legal_moves()
         move = bots[seat].choose(state.view(seat), legal, rng)
         turns[-1][1].append(str(move))
+        last = state
         state = state.apply(move)
         turns[-1] = (seat, turns[-1][1], turns[-1][2], state)
     else:
         raise ExtensionError(f"walkthrough of {game_name}: the hand did not end in {MAX_MOVES}")
-    return {"deal": deal, "turns": turns, "end": state}
+    return {"deal": deal, "turns": turns, "end": state, "last": last}
+
+
+def _opening(before: Any, after: Any, seat: int) -> str | None:
+    """How a turn that opened adds up (S40-OPEN): the melds it laid, their sum, and the
+    threshold; ``None`` if the turn did not open (or the game has no opening)."""
+    threshold = getattr(before.rules, "opening_threshold", None)
+    opened = getattr(before, "opened", None)
+    if threshold is None or opened is None or opened[seat] or not after.opened[seat]:
+        return None
+    values = [meld.value for meld in after.table[len(before.table) :]]
+    if not values:
+        return None
+    total = sum(values)
+    added = " + ".join(map(str, values)) + (f" = {total}" if len(values) > 1 else "")
+    return (
+        f"The melds open seat {seat}: {added} points, at least the {threshold} a first "
+        "meld must make (S40-OPEN)."
+    )
+
+
+def _seats(text: str) -> str:
+    """A line of the command line's text with its seats named as on this page."""
+    return re.sub(r"P(\d+) \(seat \1\)", r"seat \1", text)
+
+
+def _scoring_lines(game: Any, last: Any, end: Any) -> list[str]:
+    """How the hand scored, in the command line's words: who ended it and each seat's
+    (or side's) points, with what they come from."""
+    names = [f"seat {seat}" for seat in range(end.player_count)]
+    lines = [_seats(line).rstrip() for line in game.text.events(last, end, names)]
+    hand = end.last_hand
+    detailed = any(line.startswith("  ") for line in lines)
+    if not detailed and game.hand_value is not None:
+        # The game's text gives the points alone: show the cards they come from.
+        lines = lines[:1]
+        closer = getattr(hand, "closer", getattr(hand, "went_out", None))
+        for seat, (cards, points) in enumerate(zip(hand.hands, hand.points)):
+            if not cards:
+                out = "went out, " if seat == closer else ""
+                lines.append(f"  seat {seat}: {out}no cards left: {points:+d}")
+                continue
+            value = game.hand_value(cards, end.rules)
+            why = "" if value == points else " (the rules' penalty)"
+            lines.append(
+                f"  seat {seat}: cards left {format_cards(cards)}, worth {value}: {points:+d}{why}"
+            )
+    return lines
 
 
 class Walkthrough(SphinxDirective):
@@ -91,7 +126,7 @@ class Walkthrough(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        _depend_on_the_library(self)
+        depend_on_the_library(self)
         game_name = self.arguments[0]
         seed = self.options.get("seed", 1)
         game = load_game(game_name)
@@ -121,21 +156,24 @@ class Walkthrough(SphinxDirective):
             f"Every hand is dealt face down; the pictures show them all face up, as a "
             f"referee sees them. The stock is face down; seat {first} plays first."
         )
-        result.append(_picture(state_svg(deal)))
+        result.append(picture_node(state_svg(deal)))
         rubric("A turn")
         seat, moves, _before, after = turns[0]
         para(
             f"Seat {seat} plays {_moves_text(moves)}. This is what seat {seat} sees "
             "afterwards: its own hand, the others face down."
         )
-        result.append(_picture(view_svg(after.view(seat))))
+        opening = _opening(_before, after, seat)
+        if opening is not None:
+            para(opening)
+        result.append(picture_node(view_svg(after.view(seat))))
         rubric("The close")
         seat, moves, before, _after = turns[-1]
         para(
             f"After {len(turns)} turns, seat {seat} ends the hand with {_moves_text(moves)}. "
             "Before that last turn the table stood like this:"
         )
-        result.append(_picture(state_svg(before)))
+        result.append(picture_node(state_svg(before)))
         rubric("The scoring")
         hand = end.last_hand
         # Partners score as a side: a result then has one entry a side, not a seat.
@@ -143,7 +181,10 @@ class Walkthrough(SphinxDirective):
         points = ", ".join(f"{unit} {i} {p:+d}" for i, p in enumerate(hand.points))
         totals = ", ".join(f"seat {i}: {score}" for i, score in enumerate(end.scores))
         para(f"The hand is scored: {points}. The totals are now {totals}.")
-        result.append(_picture(last_hand_svg(end)))
+        para("As the command line reports it (``scala40 play``, ``scala40 replay``):")
+        block = "\n".join(_scoring_lines(game, played["last"], end))
+        result.append(nodes.literal_block(block, block))
+        result.append(picture_node(last_hand_svg(end)))
         return result
 
 
@@ -151,7 +192,7 @@ class GamesAtAGlance(SphinxDirective):
     """Every registered game: its title, its summary and seat 0's view of a deal."""
 
     def run(self) -> list[nodes.Node]:
-        _depend_on_the_library(self)
+        depend_on_the_library(self)
         result: list[nodes.Node] = []
         for name in game_names():
             game = load_game(name)
@@ -160,7 +201,7 @@ class GamesAtAGlance(SphinxDirective):
                 f":doc:`{game.title} <{name}>` (``{name}``): {game.summary}", lineno=self.lineno
             )
             result.append(nodes.paragraph("", "", *parsed))
-            result.append(_picture(view_svg(state.view(0))))
+            result.append(picture_node(view_svg(state.view(0))))
         return result
 
 
