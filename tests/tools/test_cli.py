@@ -11,6 +11,7 @@ import pytest
 
 from scala40 import __version__
 from scala40.cli import COMMANDS, Command, build_parser, main
+from scala40.game import load_game
 from scala40.games.scala40.rules import option_names, option_rule
 
 CaptureFixture = pytest.CaptureFixture[str]
@@ -277,6 +278,12 @@ def test_spanish_pack_prints_its_own_suits_not_the_french_symbols(
     assert code == 0
     assert not set("♠♥♦♣") & set(out)
     assert out.startswith("meld 1: 3S 3H 3D (tres de espadas, tres de copas, tres de oros)\n")
+    state = load_game("chinchon").new_game(players=2, seed=4)
+    state = state.apply(state.legal_moves()[0])  # seat 1 takes: now a discard to choose
+    code, out, _ = run(capsys, "hint", "--unicode", "--bot", "greedy", state.to_text())
+    assert code == 0
+    assert "discard" in out
+    assert not set("♠♥♦♣") & set(out)
 
 
 @pytest.mark.parametrize(

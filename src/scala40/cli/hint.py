@@ -31,6 +31,7 @@ from scala40.cli.common import (
     UsageError,
     add_number_option,
     add_unicode_option,
+    spanish_pack,
     standard_input_lines,
 )
 from scala40.cli.play import HINT_BOT, hint_bot
@@ -136,8 +137,11 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_OK
     what = f" ({phase})" if phase else ""
     print(f"{game.title}, seat {decider} to decide{what}: the {bot_name(bot)} bot would play")
+    # A Spanish pack keeps its letters: its suits are not the French symbols.
+    rules = getattr(found, "rules", None)
+    unicode = args.unicode and not (rules is not None and spanish_pack(rules.deck))
     for place, item in enumerate(moves, 1):
-        shown = game.text.move(item["move"], args.unicode)
+        shown = game.text.move(item["move"], unicode)
         if len(legal) == 1:
             shown += " (the only legal move)"
         elif "visits" in item:
