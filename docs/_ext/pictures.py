@@ -117,7 +117,9 @@ class Picture(SphinxDirective):
             try:
                 svg = meld_svg(_meld(rest, rules.meld_rules))
             except InvalidMeldError as error:
-                svg = cards_svg(rest.replace("=", " "), pack=pack)
+                # The cards as written, without the values their wild cards were given.
+                written = " ".join(token.partition("=")[0] for token in rest.split())
+                svg = cards_svg(written, pack=pack)
                 verdict = str(error).partition(" is not a meld: ")[2] or str(error)
         elif kind == "cards":
             svg = cards_svg(rest, pack=pack)
