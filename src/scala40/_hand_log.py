@@ -96,6 +96,7 @@ def logged(log: HandLog, entry: Entry, seats: int) -> HandLog:
     """``log`` with ``entry`` after its last move, in a hand of ``seats`` seats (``log``
     itself is left as it was).
 
+    >>> from scala40._hand_log import EMPTY_LOG, HandHistory, logged
     >>> len(HandHistory(logged(EMPTY_LOG, (0, "draw", ()), 2)))
     1
     """
@@ -118,6 +119,7 @@ def log_of(entries: Sequence[Entry], seats: int, dropped: int = 0, base: Shown =
     """The log of ``entries`` (in order), after ``dropped`` moves no longer kept whose
     shown cards are ``base``.
 
+    >>> from scala40._hand_log import HandHistory, log_of, shown_of
     >>> log = log_of([(0, "draw", ()), (1, "take", (7,))], 2)
     >>> HandHistory(log)[1].shown, shown_of(log, (8, 8))
     ((7,), ((), (7,)))
@@ -155,6 +157,7 @@ def shown_of(log: HandLog | None, sizes: Sequence[int]) -> Shown:
     hand that has ended). ``()`` when no hand holds one (one value for it), and for a
     state that keeps no log (``None``).
 
+    >>> from scala40._hand_log import log_of, shown_of
     >>> shown_of(log_of([(0, "take", (7,)), (1, "take", (9,))], 2), (8, 8))
     ((7,), (9,))
     >>> shown_of(log_of([(0, "take", (7,)), (1, "take", (9,))], 2), (8, 0))
@@ -178,6 +181,7 @@ class HandHistory(Sequence[LoggedMove]):
     """The moves of one hand that its log keeps, oldest first, as a sequence of
     :class:`LoggedMove`: a read-only look at a state's (or a view's) log.
 
+    >>> from scala40._hand_log import HandHistory, log_of
     >>> history = HandHistory(log_of([(0, "draw", ()), (0, "discard 7H", ())], 2))
     >>> len(history), history[-1].move, history.dropped, list(history) == [history[0], history[1]]
     (2, 'discard 7H', 0, True)
@@ -245,6 +249,7 @@ class HandHistory(Sequence[LoggedMove]):
 def cards_added(before: tuple[Card, ...], after: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards of ``after`` beyond those of ``before`` (a multiset difference), sorted.
 
+    >>> from scala40._hand_log import cards_added
     >>> cards_added((3, 7, 7), (3, 5, 7, 7, 52))
     (5, 52)
     """
@@ -267,6 +272,7 @@ def log_to_json(log: HandLog | None) -> dict[str, Any]:
     many first moves are no longer kept and the shown cards after them (a card text for
     each seat, or none when no hand held one). Nothing for an empty log or none.
 
+    >>> from scala40._hand_log import log_of, log_to_json
     >>> log_to_json(log_of([(0, "take", (7,)), (0, "discard 9S", ())], 2))
     {'history': [[0, 'take', '8S'], [0, 'discard 9S']]}
     """

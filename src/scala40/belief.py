@@ -115,6 +115,7 @@ class SoftGreedy:
 
     ``temperature=None`` takes the game's fitted one.
 
+    >>> from scala40.belief import SoftGreedy
     >>> from scala40.games.chinchon import new_game
     >>> state = new_game(players=2, seed=1)
     >>> model = SoftGreedy(temperature=0.5)

@@ -257,6 +257,7 @@ def hand_share(
     ``after`` it: the sides with the best result for the hand (the most points gained,
     or the fewest, as the game counts, ``order``) share it.
 
+    >>> from scala40.belief_search import hand_share
     >>> from scala40.match import ScoreOrder
     >>> hand_share((10, 20), (10, 45), ((0,), (1,)), 0, ScoreOrder.LOW)
     1.0

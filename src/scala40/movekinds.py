@@ -529,6 +529,8 @@ class MoveBase:
         pile, on offer), in its fields' order: a state's log reads from it which cards
         seen to come into a hand have left it (:mod:`scala40._hand_log`).
 
+        >>> import attrs
+        >>> from scala40.movekinds import CARD, MoveBase, as_move_card
         >>> @attrs.frozen
         ... class Throw(MoveBase):
         ...     verb = "throw"

@@ -443,6 +443,7 @@ def least_unmatched_without(cards: tuple[Card, ...], profile: KnockRules) -> dic
     tests hold it to it).
 
     >>> from scala40.cards import parse_cards, format_cards
+    >>> from scala40.games._knock.arrange import least_unmatched_without
     >>> from scala40.games.chinchon import Ruleset
     >>> hand = tuple(sorted(parse_cards("AS 2S 3S 5C 5H 5D 7C KD")))
     >>> after = least_unmatched_without(hand, Ruleset().profile)
