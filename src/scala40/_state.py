@@ -251,7 +251,7 @@ class StateBase(Generic[M, V]):
     table), and only from there: the cards such a move adds to the hand are shown."""
     keeps_history: ClassVar[bool] = False
     """Whether the class keeps the hand's moves (a record with the field ``hand_log``,
-    as :class:`~scala40._record.RecordBase` declares it): then :meth:`apply` keeps it."""
+    as :class:`~scala40._record.RecordBase` declares it): then ``apply`` keeps it."""
 
     # Annotations only (the record declares the fields).
     rules: Any

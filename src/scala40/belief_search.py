@@ -177,7 +177,7 @@ class BeliefSearchBot:
         return candidates[self._pick(values, alive)]
 
     def world_count(self, game: Game | None) -> int:
-        """The worlds a decision in ``game`` plays (:attr:`worlds`)."""
+        """The worlds a decision in ``game`` plays (``worlds``)."""
         return int(self.worlds)
 
     def draw_worlds(self, belief: Belief, count: int, seed: int) -> list[Any]:

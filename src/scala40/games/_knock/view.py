@@ -93,7 +93,7 @@ class PlayerView(ViewBase[Any, Phase, HandResult, KnockRecord, Move]):
     def known_cards(self) -> tuple[tuple[Card, ...], ...]:
         """What this player knows each hand holds: every hand, once the hand's end has
         shown them all; before, his own and the cards the others were seen to take from
-        the discard pile and have not discarded (:meth:`ViewBase.known_cards`)."""
+        the discard pile and have not discarded (``ViewBase.known_cards``)."""
         if self.hands_shown and self.last_hand is not None:
             # Everyone showed his hand at the end of it.
             return tuple(
