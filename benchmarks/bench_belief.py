@@ -55,9 +55,9 @@ def _players(name: str) -> int:
 
 
 def _opponents(state: Any, seat: int) -> list[int]:
-    return [
-        other for other in range(state.player_count) if state.teams[other] != state.teams[seat]
-    ]
+    """The seats of the other sides than ``seat``'s."""
+    side = next(team for team in state.teams if seat in team)
+    return [other for other in range(state.player_count) if other not in side]
 
 
 def _rollout(world: Any, greedy: Any, seat: int, order: Any, seed: int) -> float:

@@ -51,6 +51,8 @@ def test_game_bots_puts_the_generic_bots_around_a_game_s_own() -> None:
         "montecarlo",
         "playout",
         "ismcts",
+        "belief",
+        "best",
     ]
     assert game_bots({"montecarlo": RandomBot})["montecarlo"] is RandomBot
     with pytest.raises(Scala40Error, match="expected bot factories by name"):
