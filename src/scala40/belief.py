@@ -59,18 +59,22 @@ from scala40.errors import (
     InvalidMoveError,
     InvalidValueError,
     Scala40Error,
+    UnknownGameError,
 )
-from scala40.game import load_game
+from scala40.game import Game, load_game
 from scala40.movekinds import DealMove, RestockMove
 from scala40.resignation import ResignMove
 
 __all__ = [
     "DEFAULT_PARTICLES",
+    "LISTED",
     "MAX_PARTICLES",
     "MAX_REPLAY_MOVES",
     "Belief",
     "SeatModel",
     "SoftGreedy",
+    "game_of",
+    "greedy_of",
     "quiet",
 ]
 
@@ -138,9 +142,11 @@ class SoftGreedy:
         """The probability of ``move`` among ``legal`` for the seat of ``view``."""
         if len(legal) == 1:
             return 1.0 if legal[0] == move else _FLOOR
-        game = load_game(view.state_type.game_name)
-        bots: Any = game.bots
-        greedy = _greedy(game.name, bots)
+        game = game_of(view)
+        greedy = greedy_of(game)
+        if greedy is LISTED:  # no greedy bot to soften: every move alike
+            return 1.0 / len(legal) if move in legal else _FLOOR
+        assert game is not None
         temperature = self.temperature or _TEMPERATURES.get(game.name, 0.5)
         ranked = greedy.ranked(view, legal)
         try:
@@ -151,13 +157,42 @@ class SoftGreedy:
         return max(_FLOOR, math.exp(-rank / temperature) / total)
 
 
+class _Listed:
+    """The stand-in for the greedy bot of a game that has none: it ranks the legal moves
+    as they are listed and chooses among them at random."""
+
+    name = "listed"
+
+    def ranked(self, view: Any, legal: Sequence[Any]) -> list[Any]:
+        return list(legal)
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return legal[rng.randrange(len(legal))]
+
+
+LISTED = _Listed()
+"""What :func:`greedy_of` gives for a game without a greedy bot."""
+
 _GREEDY: dict[str, Any] = {}
 
 
-def _greedy(name: str, bots: Any) -> Any:
-    bot = _GREEDY.get(name)
+def game_of(view: Any) -> Game | None:
+    """The registered game ``view`` is of, or ``None`` (a game not registered)."""
+    try:
+        return load_game(view.state_type.game_name)
+    except (AttributeError, UnknownGameError):
+        return None
+
+
+def greedy_of(game: Game | None) -> Any:
+    """The greedy bot of ``game`` (one for the process), or :data:`LISTED` for a game
+    without one: the model of a seat and a search's candidates and rollouts start from
+    it."""
+    if game is None or "greedy" not in game.bots:
+        return LISTED
+    bot = _GREEDY.get(game.name)
     if bot is None:
-        bot = _GREEDY[name] = bots["greedy"]()
+        bot = _GREEDY[game.name] = game.bots["greedy"]()
     return bot
 
 

@@ -41,9 +41,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from scala40._checks import check_any_choice, describe, is_int, is_number
-from scala40.belief import MAX_REPLAY_MOVES, Belief, SeatModel, quiet
-from scala40.errors import InvalidBotSpecError, UnknownGameError
-from scala40.game import Bot, Game, load_game
+from scala40.belief import MAX_REPLAY_MOVES, Belief, SeatModel, game_of, greedy_of, quiet
+from scala40.errors import InvalidBotSpecError
+from scala40.game import Bot, Game
 from scala40.match import ScoreOrder, win_shares
 
 __all__ = ["BEST_TIME_LIMIT", "BEST_WORLDS", "BeliefSearchBot", "BestBot", "hand_share"]
@@ -146,8 +146,8 @@ class BeliefSearchBot:
             list of moves, or ``rng`` not a :class:`random.Random`.
         """
         check_any_choice(view, legal, rng)
-        game = _game_of(view)
-        greedy = _greedy(game)
+        game = game_of(view)
+        greedy = greedy_of(game)
         belief = self.belief(view)
         if len(legal) == 1:
             return legal[0]
@@ -290,25 +290,6 @@ def _ranked(greedy: Any, view: Any, legal: list[Any], rng: random.Random) -> lis
         return list(ranked(view, legal))
     first = greedy.choose(view, legal, random.Random(rng.getrandbits(62)))
     return [first, *(move for move in legal if move != first)]
-
-
-def _game_of(view: Any) -> Game | None:
-    try:
-        return load_game(view.state_type.game_name)
-    except (AttributeError, UnknownGameError):
-        return None
-
-
-_GREEDY: dict[str, Bot] = {}
-
-
-def _greedy(game: Game | None) -> Any:
-    if game is None or "greedy" not in game.bots:
-        raise InvalidBotSpecError("the belief search needs a game with a greedy bot")
-    bot = _GREEDY.get(game.name)
-    if bot is None:
-        bot = _GREEDY[game.name] = game.bots["greedy"]()
-    return bot
 
 
 class BestBot(BeliefSearchBot):
