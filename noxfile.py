@@ -170,8 +170,8 @@ def package(session: nox.Session) -> None:
 
 
 COMPILED = (
-    "scala40/games/scala40/opening_solver.py",
-    "scala40/games/scala40/meld_tables.py",
+    "scala40/games/scala40/hand/solver.py",
+    "scala40/games/scala40/hand/tables.py",
     "scala40/games/scala40/melding.py",
     "scala40/games/scala40/table.py",
     "scala40/games/scala40/discarding.py",

@@ -369,7 +369,7 @@ COMPILED_ROWS = ("scala40, 4 players", "scala40, 2 players")
 compiles are Scala 40's."""
 
 _IS_COMPILED = (
-    "import importlib.machinery, scala40.games.scala40.opening_solver as solver\n"
+    "import importlib.machinery, scala40.games.scala40.hand.solver as solver\n"
     "print(solver.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)))"
 )
 

@@ -59,8 +59,8 @@ from scala40.games.scala40.analysis import (
     hand_melds,
     min_deadwood,
 )
-from scala40.games.scala40.meld_tables import MAX_HAND_READINGS
-from scala40.games.scala40.search import find_melds, meldable_bound
+from scala40.games.scala40.hand.packing import packed_can_open, packed_opening_starts
+from scala40.games.scala40.hand.tables import MAX_HAND_READINGS, find_melds
 from scala40.games.scala40.state import meld_from_spec
 from tests.games.scala40.helpers import position_or_reject
 from tests.strategies import valid_melds
@@ -232,17 +232,48 @@ def test_best_opening_matches_every_set_of_disjoint_melds_at_length(
     check_best_opening(data, RULESETS[name])
 
 
+def oracle_can_open(
+    hand: tuple[Card, ...], rules: MeldRules, needed: int, keep: int, must: Card | None
+) -> bool:
+    """Whether some set of disjoint melds of ``hand`` is worth ``needed``, leaving
+    ``keep`` cards, one of its melds holding ``must`` if given."""
+    return any(
+        value >= needed
+        and len(left) >= keep
+        and (must is None or any(must in meld for meld in melds))
+        for value, melds, left in oracle_collections(hand, rules)
+    )
+
+
 @pytest.mark.parametrize("name", list(RULESETS))
-@given(hand=hands(max_size=12))
-def test_the_quick_opening_bound_counts_exactly_the_cards_in_some_meld(
-    name: str, hand: tuple[Card, ...]
+@given(
+    hand=hands(max_size=9),
+    needed=st.sampled_from([1, 12, 30, 40, 51]),
+    keep=st.integers(0, 2),
+    data=st.data(),
+)
+def test_the_packing_search_opens_as_every_set_of_disjoint_melds(
+    name: str, hand: tuple[Card, ...], needed: int, keep: int, data: st.DataObject
 ) -> None:
-    # S40-OPEN: the engine rejects most hands that cannot open with this bound, worked out
-    # from per-suit and per-rank tables; it must equal its definition.
+    # S40-OPEN, S40-V-EARLYDISCARD: the packing search, the reference of the engine's
+    # opening solver, answers "can it open" as every set of disjoint melds does, and lists
+    # as the melds that may start the opening those some such set holds, its rest
+    # reachable.
     rules = RULESETS[name].meld_rules
-    in_melds = {card for meld, _ in oracle_melds(hand, rules) for card in meld}
-    values = rules.tables.best_values
-    assert meldable_bound(hand, rules) == sum(values[c] for c in hand if c in in_melds)
+    must = data.draw(st.sampled_from(hand)) if data.draw(st.booleans()) else None
+    expected = oracle_can_open(hand, rules, needed, keep, must)
+    assert packed_can_open(hand, needed, rules, keep, must) is expected
+    close_ok = keep == 0
+    starts = packed_opening_starts(hand, needed, rules, max(keep, 1), keep, close_ok, must)
+    for meld in hand_melds(hand, rules):
+        rest = tuple(sorted((Counter(hand) - Counter(meld.cards)).elements()))
+        still = needed - meld.value
+        still_must = None if must is None or must in meld.cards else must
+        if still <= 0:
+            fits = still_must is None and (len(rest) >= max(keep, 1) or (not rest and close_ok))
+        else:
+            fits = oracle_can_open(rest, rules, still, keep, still_must)
+        assert (meld in starts) is fits, (meld, hand, needed, keep, must)
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
@@ -325,12 +356,17 @@ def test_hand_melds_under_other_wild_cards_and_repeated_suits(
     assert len(listed) == len(found)
 
 
-def test_the_quick_opening_bound_counts_every_copy_of_a_card() -> None:
+@pytest.mark.parametrize("hand", ["7H 7H 7H 8H 8H 8H 9H 9H 9H 2C", "7H 7H 7H 8H 9H 7S 7D JK"])
+def test_the_packing_search_counts_every_copy_of_a_card(hand: str) -> None:
     # Hands with three copies of a card do not come from one deck, but the analysis
     # functions accept them: each copy in some meld counts.
     rules = PRESETS["official"].meld_rules
-    assert meldable_bound(cards("7H 7H 7H 8H 9H 2C"), rules) == 7 + 7 + 7 + 8 + 9
-    assert meldable_bound(cards("7H 7H 8H 9H JK JK 2C"), rules) == 7 + 7 + 8 + 9 + 11 + 11
+    held = cards(hand)
+    for needed in range(20, 80, 3):
+        for keep in (0, 1, 2):
+            expected = oracle_can_open(held, rules, needed, keep, None)
+            assert packed_can_open(held, needed, rules, keep, None) is expected, (needed, keep)
+    assert packed_can_open(cards("7H 7H 7H 8H 8H 8H 9H 9H 9H 2C"), 72, rules, 1, None)
 
 
 @pytest.mark.parametrize("name", list(RULESETS))

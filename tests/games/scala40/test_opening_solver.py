@@ -1,11 +1,11 @@
-"""The opening solver against the general opening search (S40-OPEN, S40-JOKER, S40-SET,
+"""The opening solver against the packing search (S40-OPEN, S40-JOKER, S40-SET,
 S40-SEQ, S40-MELD-VALUE).
 
 For a player who has not opened, the engine answers two questions on every new hand:
 can the opening still reach the threshold, and which melds may start it. Under Scala
 40's meld rules (jokers the only wild cards, sets of distinct suits) a solver answers
-them from per-suit and per-rank tables; the general branch-and-bound search over the
-hand's melds answers the same questions for any rules. These tests hold the solver to
+them from per-suit and per-rank tables; the packing search over the hand's disjoint melds
+answers the same questions for any rules. These tests hold the solver to
 the search: on random hands (jokers, cards held twice, small rooms, every threshold),
 under every kind of meld rules a ruleset gives, and on every such state of random
 playouts.
@@ -21,13 +21,9 @@ from hypothesis import strategies as st
 
 from scala40 import PRESETS, GameState, Phase, Ruleset, new_game
 from scala40.cards import JOKER, Card, parse_cards
-from scala40.games.scala40.meld_tables import lowest_rank_shapes, sequence_shapes
-from scala40.games.scala40.search import (
-    can_open_sorted,
-    opening_starts,
-    searched_can_open,
-    searched_opening_starts,
-)
+from scala40.games.scala40.hand.opening import can_open_sorted, opening_starts
+from scala40.games.scala40.hand.packing import packed_can_open, packed_opening_starts
+from scala40.games.scala40.hand.tables import lowest_rank_shapes, sequence_shapes
 from scala40.melds import MeldRules
 from tests.games.scala40.strategies import rulesets
 
@@ -68,9 +64,9 @@ def _check(
     final_keep: int,
     close_ok: bool,
 ) -> None:
-    expected = searched_can_open(hand, needed, rules, final_keep, None)
+    expected = packed_can_open(hand, needed, rules, final_keep, None)
     assert can_open_sorted(hand, needed, rules, final_keep, None) is expected, hand
-    starts = searched_opening_starts(hand, needed, rules, keep, final_keep, close_ok, None)
+    starts = packed_opening_starts(hand, needed, rules, keep, final_keep, close_ok, None)
     assert opening_starts(hand, needed, rules, keep, final_keep, close_ok, None) == starts, hand
 
 
@@ -120,7 +116,7 @@ def test_the_solver_on_hands_whose_room_or_copies_matter(
 ) -> None:
     cards = tuple(sorted(parse_cards(hand)))
     rules = PRESETS["official"].meld_rules
-    assert searched_can_open(cards, needed, rules, keep, None) is expected
+    assert packed_can_open(cards, needed, rules, keep, None) is expected
     _check(cards, needed, rules, max(keep, 1), keep, keep == 0)
 
 

@@ -28,9 +28,9 @@ from scala40 import (
 )
 from scala40.games.scala40 import melding
 from scala40.games.scala40.analysis import can_close, min_deadwood
+from scala40.games.scala40.analysis.closing import CloseSearch
 from scala40.games.scala40.bots import GreedyBot
 from scala40.games.scala40.budget import MAX_SEARCH_WORK, WorkBudget, shared_budget
-from scala40.games.scala40.closing import CloseSearch
 from scala40.games.scala40.engine import HANDLERS
 from scala40.games.scala40.melding import can_finish
 from scala40.games.scala40.moves import Discard, Move, TakeDiscard

@@ -30,6 +30,7 @@ from typing import TypeGuard
 import attrs
 
 from scala40._checks import check_choice, check_int, describe
+from scala40._engine import without
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card, as_cards
 from scala40.errors import (
     InvalidArgumentError,
@@ -44,7 +45,6 @@ from scala40.games.scala40.analysis import (
     closing_moves,
     hand_melds,
 )
-from scala40.games.scala40.meld_search import without
 from scala40.games.scala40.moves import (
     MOVES,
     Discard,
@@ -871,7 +871,9 @@ class MonteCarloBot:
         pool = tuple(sorted((*hand, *stock[-extra:])))
         view = attrs.evolve(world.view(player), hand=pool)
         dropped = least_wanted(pool, self._policy.discard_order(view, pool), extra)
-        return without(pool, dropped), [*dropped, *stock[:-extra]]
+        kept = without(pool, dropped)
+        assert kept is not None  # the cards dropped are cards of the pool
+        return kept, [*dropped, *stock[:-extra]]
 
     def _playout(
         self,

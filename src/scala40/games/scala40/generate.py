@@ -26,6 +26,8 @@ from scala40.games.scala40.engine import (
     try_move,
     with_card,
 )
+from scala40.games.scala40.hand.opening import opening_starts
+from scala40.games.scala40.hand.tables import hand_meld_pieces, sorted_hand_melds
 from scala40.games.scala40.moves import (
     Deal,
     Discard,
@@ -42,7 +44,6 @@ from scala40.games.scala40.moves import (
 )
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
-from scala40.games.scala40.search import hand_meld_pieces, opening_starts, sorted_hand_melds
 from scala40.games.scala40.splits import split_moves
 from scala40.games.scala40.table import card_mask, table_info
 from scala40.melds import Meld, MeldKind

@@ -25,6 +25,8 @@ from scala40.games.scala40.budget import (
     shared_budget,
 )
 from scala40.games.scala40.discarding import ban_reasons, end_hand
+from scala40.games.scala40.hand.opening import can_open_sorted
+from scala40.games.scala40.hand.tables import melds_with_card, sorted_hand_melds
 from scala40.games.scala40.handling import (
     cards_to_keep,
     hand_without,
@@ -44,11 +46,6 @@ from scala40.games.scala40.moves import (
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
-from scala40.games.scala40.search import (
-    can_open_sorted,
-    melds_with_card,
-    sorted_hand_melds,
-)
 from scala40.games.scala40.splits import one_run, split_moves
 from scala40.games.scala40.table import card_mask, jokers_standing, table_info
 from scala40.melds import Extension, Meld, MeldEnd, MeldKind, MeldRules, check_meld

@@ -1,16 +1,10 @@
-"""Meld tables and opening searches behind the engine's legal moves (internal).
+"""The engine's two questions about a hand that has not opened, answered and remembered
+(internal): can it still open (S40-OPEN), and which melds may start the opening.
 
-The engine asks, millions of times, which melds a hand holds and whether an
-opening can still reach its threshold. These searches answer from caches kept
-for each :class:`~scala40.MeldRules` (hands recur, and the per-suit and
-per-rank tables recur far more), and are exact: the fast tables are checked
-against the general enumerator :func:`find_melds` in the tests.
-
-The work is split by concept: :mod:`~scala40.games.scala40.meld_tables` (the melds of a
-hand), :mod:`~scala40.games.scala40.opening_search` (the general opening search) and
-:mod:`~scala40.games.scala40.opening_solver` (the fast solver where it serves). This
-module picks between the last two and remembers their answers; it also gives the names
-the engine uses from all three.
+The opening solver (:mod:`~scala40.games.scala40.hand.solver`) answers where it serves;
+the packing search (:mod:`~scala40.games.scala40.hand.packing`) answers the hands it
+leaves, and every hand under other meld rules. Their answers are kept for each
+:class:`~scala40.MeldRules`: hands recur within a turn and its lookahead.
 """
 
 from __future__ import annotations
@@ -19,65 +13,38 @@ from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import Card
-from scala40.games.scala40.meld_tables import (
-    MAX_HAND_READINGS,
-    find_melds,
-    hand_meld_pieces,
-    meld_order,
-    meldable_bound,
-    melds_with_card,
-    sorted_hand_melds,
-)
-from scala40.games.scala40.opening_search import (
-    search_opening,
-    searched_can_open,
-    searched_opening_starts,
-    searcher,
-)
-from scala40.games.scala40.opening_solver import solver_can_open, solver_serves, solver_starts
+from scala40.games.scala40.hand.packing import COUNT_WEIGHTS, Packing
+from scala40.games.scala40.hand.solver import solver_can_open, solver_serves, solver_starts
 from scala40.melds import Meld, MeldRules
 
-__all__ = [
-    "MAX_HAND_READINGS",
-    "can_open_sorted",
-    "find_melds",
-    "hand_meld_pieces",
-    "meld_order",
-    "meldable_bound",
-    "melds_with_card",
-    "opening_starts",
-    "searched_can_open",
-    "searched_opening_starts",
-    "sorted_hand_melds",
-]
+__all__ = ["SOLVED_STARTS_LIMIT", "OpeningCaches", "can_open_sorted", "opening_starts"]
 
 
-class OpeningAnswers:
-    """The answers :func:`can_open_sorted` and :func:`opening_starts` remember under one
+class OpeningCaches:
+    """What :func:`can_open_sorted` and :func:`opening_starts` remember under one
     :class:`~scala40.MeldRules`.
 
-    The first two caches and the searches kept by
-    :class:`~scala40.games.scala40.opening_search.OpeningSearchCaches` share the budget
-    of one cache keyed by a whole hand (:data:`~scala40._cache.HAND_LIMIT` entries in
-    all): a search keeps its memo, the largest of the three, so fewer of them are kept.
-    The solver's answers are kept apart, only the latest few.
+    The packing searches and the first two caches share the budget of one cache keyed by
+    a whole hand (:data:`~scala40._cache.HAND_LIMIT` entries in all): a search keeps its
+    memo, the largest of the three, so fewer of them are kept. The solver's answers are
+    kept apart, only the latest few.
     """
 
-    __slots__ = (
-        "opening_answers",
-        "opening_starts",
-        "solved_starts",
-    )
+    __slots__ = ("opening_answers", "opening_starts", "packings", "solved_starts")
 
     def __init__(self) -> None:
+        self.packings: BoundedCache[tuple[Card, ...], Packing] = BoundedCache(
+            "scala40 packing searches", HAND_LIMIT // 4
+        )
+        """The packing search of a hand, whose memo serves every question about it."""
         self.opening_answers: BoundedCache[
             tuple[tuple[Card, ...], int, int, Card | None], bool
         ] = BoundedCache("scala40 opening answers", HAND_LIMIT // 2)
-        """Whether a hand can still open (:func:`can_open`)."""
+        """Whether a hand can still open (:func:`can_open_sorted`)."""
         self.opening_starts: BoundedCache[tuple[Any, ...], tuple[Meld, ...]] = BoundedCache(
             "scala40 opening starts", HAND_LIMIT // 4
         )
-        """The melds that may start an opening, as the general search found them
+        """The melds that may start an opening, as the packing search found them
         (:func:`opening_starts`)."""
         self.solved_starts: BoundedCache[tuple[Any, ...], tuple[Meld, ...]] = BoundedCache(
             "scala40 solved opening starts", SOLVED_STARTS_LIMIT
@@ -95,15 +62,26 @@ that comes back to a position. A large cache would keep, besides, thousands of a
 that never come back, objects the garbage collector walks until the cache empties."""
 
 
+def _packing(cards: tuple[Card, ...], rules: MeldRules) -> Packing:
+    """The packing search of a sorted hand, kept so that its memo serves every question
+    asked about that hand (can it open, which melds may start the opening)."""
+    caches: OpeningCaches = rules.tables.owned[OpeningCaches]
+    found = caches.packings.get(cards)
+    if found is None:
+        found = caches.packings.put(cards, Packing(cards, rules, COUNT_WEIGHTS))
+    return found
+
+
 def can_open_sorted(
     cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
 ) -> bool:
-    """:func:`can_open` for a sorted, validated hand (the engine's hot path)."""
+    """Whether disjoint melds of a sorted, validated hand reach ``needed``, leaving
+    ``keep`` cards, one of them holding ``must`` if given (the engine's hot path)."""
     if len(cards) - keep < (
         rules.set_min if rules.set_min < rules.sequence_min else rules.sequence_min
     ):
         return needed <= 0 and must is None and len(cards) >= keep
-    caches: OpeningAnswers = rules.tables.owned[OpeningAnswers]
+    caches: OpeningCaches = rules.tables.owned[OpeningCaches]
     cache = caches.opening_answers
     key = (cards, needed, keep, must)
     found = cache.get(key)
@@ -112,7 +90,7 @@ def can_open_sorted(
         if must is None and needed > 0 and solver_serves(rules):
             found = solver_can_open(cards, needed, rules, keep)
         if found is None:
-            found = search_opening(cards, needed, rules, keep, must)
+            found = _packing(cards, rules).reaches(needed, keep, must)
         cache.put(key, found)
     return found
 
@@ -128,7 +106,7 @@ def opening_starts(
 ) -> tuple[Meld, ...]:
     """The melds a player who has not opened may put down next (the engine's hot path):
     those after which the opening can still reach ``needed``."""
-    caches: OpeningAnswers = rules.tables.owned[OpeningAnswers]
+    caches: OpeningCaches = rules.tables.owned[OpeningCaches]
     key = (cards, needed, keep, final_keep, close_ok, must)
     if must is None and needed > 0 and solver_serves(rules):
         solved_cache = caches.solved_starts
@@ -147,6 +125,6 @@ def opening_starts(
         if not can_open_sorted(cards, needed, rules, final_keep, must):
             found = ()
         else:
-            found = searcher(cards, rules, final_keep).opening_starts(needed, keep, close_ok, must)
+            found = _packing(cards, rules).starts(needed, keep, final_keep, close_ok, must)
         cache.put(key, found)
     return found

@@ -1,9 +1,11 @@
-"""The opening solver: sets rank by rank, sequences suit by suit (internal).
+"""The opening solver, the packing search's accelerator: sets rank by rank, sequences
+suit by suit (internal).
 
 It serves rulesets with jokers as the only wild cards and sets of distinct suits (every
-Scala 40 ruleset), and answers as the general search of
-:mod:`~scala40.games.scala40.opening_search` does, far faster; the tests hold it to that
-search under random rulesets.
+Scala 40 ruleset), and answers the engine's two questions about a hand that has not
+opened (can it open, which melds may start the opening) as the packing search of
+:mod:`~scala40.games.scala40.hand.packing` does, far faster; it leaves that search the
+hands it cannot tell. The tests hold it to the search under random rulesets.
 """
 
 from __future__ import annotations
@@ -14,14 +16,14 @@ from typing import Any
 
 from scala40._cache import BoundedCache
 from scala40.cards import JOKER, RANK_OF, Card
-from scala40.games.scala40.meld_tables import (
+from scala40.games.scala40.hand.packing import COUNT_WEIGHTS, Packing
+from scala40.games.scala40.hand.tables import (
     JOKER_ONLY,
     hand_pieces,
     lowest_rank_shapes,
     ranks_with_sets,
     wilds_allowed,
 )
-from scala40.games.scala40.opening_search import searcher
 from scala40.melds import Meld, MeldKind, MeldRules
 
 __all__ = ["SolverCaches", "solver_can_open", "solver_serves", "solver_starts"]
@@ -39,7 +41,7 @@ __all__ = ["SolverCaches", "solver_can_open", "solver_serves", "solver_starts"]
 #
 # Values travel packed as ``value * 64 - cards``: sums add both, and the largest is the
 # best value, reached with the fewest cards. An answer found with more cards than the
-# room allows is left to the general search (:class:`OpeningSearch`), which is exact.
+# room allows is left to the packing search (:class:`Packing`), which is exact.
 
 
 class SolverCaches:
@@ -469,6 +471,7 @@ def solver_starts(
     total_cards = len(cards)
     rows = caches.meld_rows
     found_melds: list[Meld] = []
+    exact: Packing | None = None  # the packing search, for the melds only it can tell
     # The hand's melds, table by table (sets of a rank, sequences of a suit), each with
     # what the solver needs of it: a meld is one object in all the tables holding it.
     for piece in hand_pieces(cards, rules):
@@ -527,9 +530,9 @@ def solver_starts(
                             break
                         crowded = True
             if crowded and not fits:
-                fits = searcher(cards, rules, final_keep).starts_with(
-                    meld, needed, keep, close_ok, None
-                )
+                if exact is None:
+                    exact = Packing(cards, rules, COUNT_WEIGHTS)
+                fits = exact.starts_with(meld, needed, keep, final_keep, close_ok, None)
             if fits:
                 found_melds.append(meld)
     return tuple(found_melds)

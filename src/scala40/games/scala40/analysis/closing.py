@@ -16,17 +16,19 @@ from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
 )
+from scala40.games.scala40.analysis.closable import CloseTest
+from scala40.games.scala40.analysis.deadwood import TablePlan, TableSearch, lay_off_move
 from scala40.games.scala40.budget import (
     POSITION_WORK,
     TRY_WORK,
     WorkBudget,
     shared_budget,
 )
-from scala40.games.scala40.closable import CloseTest
-from scala40.games.scala40.deadwood import TablePlan, TableSearch, lay_off_move
 from scala40.games.scala40.engine import apply_trusted
 from scala40.games.scala40.generate import generate
-from scala40.games.scala40.meld_search import COUNT_WEIGHTS
+from scala40.games.scala40.hand.opening import can_open_sorted
+from scala40.games.scala40.hand.packing import COUNT_WEIGHTS
+from scala40.games.scala40.hand.tables import sorted_hand_melds
 from scala40.games.scala40.moves import (
     Discard,
     DrawStock,
@@ -39,10 +41,6 @@ from scala40.games.scala40.moves import (
     TakeUpcard,
 )
 from scala40.games.scala40.phases import Phase
-from scala40.games.scala40.search import (
-    can_open_sorted,
-    sorted_hand_melds,
-)
 from scala40.games.scala40.state import GameState
 from scala40.melds import Meld, MeldKind
 

@@ -12,11 +12,18 @@ from typing import NamedTuple
 import attrs
 
 from scala40._checks import describe
+from scala40._engine import without
 from scala40.cards import CARD_NAMES, RANK_OF, SUIT_OF, Card
 from scala40.errors import (
     InvalidArgumentError,
     InvalidMeldError,
     InvalidValueError,
+)
+from scala40.games.scala40.analysis.inputs import (
+    MAX_HAND_CARDS,
+    check_count,
+    hand_rules,
+    sorted_hand,
 )
 from scala40.games.scala40.budget import (
     TRY_WORK,
@@ -24,17 +31,7 @@ from scala40.games.scala40.budget import (
     call_budget,
     shared_budget,
 )
-from scala40.games.scala40.meld_search import (
-    LEAST_LEFT,
-    MAX_HAND_CARDS,
-    Found,
-    MeldSearch,
-    check_count,
-    hand_rules,
-    solve,
-    sorted_hand,
-    without,
-)
+from scala40.games.scala40.hand.packing import LEAST_LEFT, Found, Packing, best_packing
 from scala40.games.scala40.moves import (
     LayOff,
     SwapJoker,
@@ -120,7 +117,7 @@ class TableSearch:
     card out of the hand and puts a joker in, which may or may not pay). Then, table meld
     by table meld, each multiset of cards that can be laid off onto it (the chains at
     each end, the missing suits of a set, wild cards within the rules' limits), over
-    disjoint cards of the hand; then the new melds of what is left (:func:`solve`). The
+    disjoint cards of the hand; then the new melds of what is left (:func:`~scala40.games.scala40.hand.packing.best_packing`). The
     answers are memoized per table position and hand left.
     """
 
@@ -135,7 +132,7 @@ class TableSearch:
         self.layoff_cache: dict[
             tuple[Meld, tuple[Card, ...]], list[tuple[tuple[Card, ...], tuple[Extension, ...]]]
         ] = {}
-        self.search: MeldSearch | None = None
+        self.search: Packing | None = None
         self.budget = call_budget()
 
     def leaf(self, hand: tuple[Card, ...]) -> Found | None:
@@ -143,7 +140,7 @@ class TableSearch:
             return self.leaves[hand]
         # A leaf solves a whole hand: it costs two moves tried.
         self.budget.spend(2 * TRY_WORK, _TABLE_SEARCH)
-        found = self.leaves[hand] = solve(
+        found = self.leaves[hand] = best_packing(
             hand,
             self.rules,
             self.weights,
@@ -164,7 +161,7 @@ class TableSearch:
         freed = [meld.cards[index] for meld in table for index, _ in meld.joker_swaps()]
         widest = tuple(sorted((*hand, *freed)))
         if self.search is None or not self.search.covers(widest):
-            self.search = MeldSearch(widest, self.rules, self.weights)
+            self.search = Packing(widest, self.rules, self.weights)
             self.leaves.clear()
         best: tuple[tuple[int, int], TablePlan] | None = None
         for swaps, swapped_hand, swapped_table in self._swap_choices(hand, table):
@@ -206,7 +203,9 @@ class TableSearch:
             # other may then stay (S40-SEQ: no two natural aces).
             if card in hand and any(rep == card for _, rep in melds[index].joker_swaps()):
                 swapped, freed = melds[index].swap(card)
-                after = tuple(sorted((*without(hand, (card,)), freed)))
+                rest = without(hand, (card,))
+                assert rest is not None
+                after = tuple(sorted((*rest, freed)))
                 changed = [*melds[:index], swapped, *melds[index + 1 :]]
                 visit(at + 1, (*chosen, (index, card)), after, changed)
 
@@ -270,7 +269,9 @@ class TableSearch:
             listed = options(index, rem)
             spend(1 + len(listed), _TABLE_SEARCH)
             for number, (added, _) in enumerate(listed):
-                score = best(index + 1, without(rem, added) if added else rem)
+                rest = without(rem, added) if added else rem
+                assert rest is not None  # the options of the cards left
+                score = best(index + 1, rest)
                 if score is not None and (top is None or score < top[0]):
                     top = (score, number, 0)
                     if target is not None:
@@ -287,7 +288,9 @@ class TableSearch:
             assert hit is not None
             added, path = option_lists[(index, rem)][hit[1]]
             layoffs.extend((index, ext) for ext in path)
-            rem = without(rem, added) if added else rem
+            rest = without(rem, added) if added else rem
+            assert rest is not None
+            rem = rest
         leaf = self.leaf(rem)
         assert leaf is not None
         return TablePlan((), tuple(layoffs), leaf)

@@ -34,16 +34,14 @@ import attrs
 from scala40._checks import describe
 from scala40.cards import Card, as_card
 from scala40.errors import InvalidValueError
-from scala40.games.scala40 import deadwood, meld_search
-from scala40.games.scala40.closing import can_close, closing_moves
-from scala40.games.scala40.deadwood import Deadwood, min_deadwood
-from scala40.games.scala40.meld_search import ORDERS, check_count, hand_rules, solve, sorted_hand
+from scala40.games.scala40.analysis import deadwood, inputs
+from scala40.games.scala40.analysis.closing import can_close, closing_moves
+from scala40.games.scala40.analysis.deadwood import Deadwood, min_deadwood
+from scala40.games.scala40.analysis.inputs import check_count, hand_rules, sorted_hand
+from scala40.games.scala40.hand.opening import can_open_sorted
+from scala40.games.scala40.hand.packing import ORDERS, best_packing
+from scala40.games.scala40.hand.tables import MAX_HAND_READINGS, sorted_hand_melds
 from scala40.games.scala40.rules import Ruleset
-from scala40.games.scala40.search import (
-    MAX_HAND_READINGS,
-    can_open_sorted,
-    sorted_hand_melds,
-)
 from scala40.melds import Meld, RulesLike, resolve_meld_rules
 
 __all__ = [
@@ -63,7 +61,7 @@ __all__ = [
     "min_deadwood",
 ]
 
-MAX_HAND_CARDS = meld_search.MAX_HAND_CARDS
+MAX_HAND_CARDS = inputs.MAX_HAND_CARDS
 """The most cards a hand given to the analysis may hold: 14, a hand of 13 and the card
 drawn (S40-DEAL; no ruleset deals more). Within it every search here is exact, and
 bounded: the worst hands found take milliseconds. Larger hands are refused
@@ -71,7 +69,7 @@ bounded: the worst hands found take milliseconds. Larger hands are refused
 MAX_MELDS_HAND_CARDS = 64
 """:func:`hand_melds` lists the melds of larger sets of cards (listing is cheap): at most
 this many."""
-MAX_THRESHOLD = meld_search.MAX_THRESHOLD
+MAX_THRESHOLD = inputs.MAX_THRESHOLD
 """The largest opening threshold (or ``keep``) the analysis takes."""
 MAX_TABLE_MELDS = deadwood.MAX_TABLE_MELDS
 """The most table melds :func:`min_deadwood` takes (a deck of 108 cards makes at most 36)."""
@@ -180,7 +178,7 @@ def best_opening(
     threshold = check_count("threshold", threshold)
     must = None if must_include is None else as_card(must_include)
     weights, lone_ace = hand_rules(rules)
-    found = solve(cards, meld_rules, weights, lone_ace, order, keep, must, threshold)
+    found = best_packing(cards, meld_rules, weights, lone_ace, order, keep, must, threshold)
     if found is None or not found.melds:
         return None
     return Opening(found.melds, found.value, found.left, found.left_weight)

@@ -1,5 +1,12 @@
-"""The disjoint melds of a hand: the memoized search behind the best opening, the least
-deadwood and the closing search, and the checks of the hands they are given (internal).
+"""The packing search: the best disjoint melds of a hand (internal).
+
+One search answers every question the engine and the analysis ask about packing a hand
+into disjoint melds: whether it can open (S40-OPEN), which melds may start an opening,
+the best opening by meld value, by cards left or by penalty left, and the least
+deadwood of what a turn leaves to meld. It serves any :class:`~scala40.MeldRules`, and
+is the reference: the opening solver of :mod:`~scala40.games.scala40.hand.solver`
+answers the engine's two questions faster where it serves, and the tests hold it to
+this search, and this search to a brute-force oracle over every set of disjoint melds.
 """
 
 from __future__ import annotations
@@ -8,86 +15,24 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
-from scala40._checks import describe
-from scala40.cards import ACE, RANK_OF, SUIT_OF, Card, as_cards
-from scala40.errors import InvalidValueError
-from scala40.games.scala40.rules import MAX_HAND_SIZE, Ruleset, hand_value
-from scala40.games.scala40.search import (
-    meld_order,
-    sorted_hand_melds,
-)
+from scala40._engine import without
+from scala40.cards import ACE, RANK_OF, SUIT_OF, Card
+from scala40.games.scala40.hand.tables import meld_order, sorted_hand_melds
 from scala40.melds import Meld, MeldRules
 
 __all__ = [
     "COUNT_WEIGHTS",
     "LEAST_LEFT",
-    "MAX_HAND_CARDS",
-    "MAX_THRESHOLD",
     "ORDERS",
     "Found",
-    "MeldSearch",
-    "check_count",
-    "hand_rules",
-    "solve",
-    "sorted_hand",
-    "without",
+    "Packing",
+    "best_packing",
+    "packed_can_open",
+    "packed_opening_starts",
 ]
 
-MAX_HAND_CARDS = MAX_HAND_SIZE + 1
-"""The most cards a hand given to the analysis may hold: 14, a hand of 13 and the card
-drawn (S40-DEAL); published as :data:`scala40.games.scala40.analysis.MAX_HAND_CARDS`."""
-MAX_THRESHOLD = 100_000
-"""The largest opening threshold (or ``keep``) the analysis takes; published as
-:data:`scala40.games.scala40.analysis.MAX_THRESHOLD`."""
-
-
-# ---------------------------------------------------------------- card weights
-
-# Penalty of each card code left in hand (S40-HAND-VALUE), by S40-V-HIGHVALUES switch. The
-# lone ace of S40-V-LONEACE is the one exception to adding them up; the searches below
-# handle it apart.
-_WEIGHTS: dict[bool, tuple[int, ...]] = {
-    high: tuple(hand_value((card,), Ruleset(high_card_values=high)) for card in range(53))
-    for high in (False, True)
-}
 COUNT_WEIGHTS = (1,) * 53
-
-
-def hand_rules(rules: object) -> tuple[tuple[int, ...], bool]:
-    """The penalty of each card and whether S40-V-LONEACE applies, for any rules argument
-    (a bare :class:`MeldRules`, or ``None``, counts the official penalties)."""
-    if isinstance(rules, Ruleset):
-        return _WEIGHTS[rules.high_card_values], rules.lone_ace_scores_one
-    return _WEIGHTS[False], False
-
-
-def check_count(name: str, value: object, most: int = MAX_THRESHOLD) -> int:
-    if type(value) is not int or not 0 <= value <= most:
-        raise InvalidValueError(
-            f"{name} must be an integer of at least 0 (at most {most}), got {describe(value)}"
-        )
-    return value
-
-
-def sorted_hand(hand: object, most: int = MAX_HAND_CARDS) -> tuple[Card, ...]:
-    """The cards of ``hand``, sorted, once they are known to be at most ``most``."""
-    cards = tuple(sorted(as_cards(hand)))  # type: ignore[arg-type]
-    if len(cards) > most:
-        raise InvalidValueError(
-            f"a hand of {len(cards)} cards: this analysis takes hands of at most {most} cards"
-        )
-    return cards
-
-
-def without(cards: tuple[Card, ...], used: Iterable[Card]) -> tuple[Card, ...]:
-    """``cards`` less ``used`` (a multiset difference; every card of ``used`` is there)."""
-    left = list(cards)
-    for card in used:
-        left.remove(card)
-    return tuple(left)
-
-
-# ---------------------------------------------------------------- disjoint melds of a hand
+"""Every card weighs one: the penalty left is the number of cards left."""
 
 # The three additive parts of a set of melds: its meld value, the cards it uses, and the
 # penalty it takes out of the hand. A criterion compares them in some order.
@@ -99,13 +44,14 @@ ORDERS: dict[str, tuple[int, int, int]] = {
 }
 # Least penalty, then fewest cards left: the order of min_deadwood and of the close search.
 LEAST_LEFT = (_REMOVED, _USED, _VALUE)
+_MOST_VALUE = ORDERS["value"]
 
 
 _Front = list[tuple[int, int, int]]
 
 
 def _search_key(rules: MeldRules) -> Callable[[Card], tuple[int, ...]]:
-    """The order in which :class:`MeldSearch` places cards: rank by rank (in the rules'
+    """The order in which :class:`Packing` places cards: rank by rank (in the rules'
     rank order), the aces after the other ranks and the wild cards last.
 
     Placing the lowest card first, in this order, a set takes only cards of the rank being
@@ -138,7 +84,7 @@ class Found(NamedTuple):
     """Penalty of :attr:`left`, the lone ace counted as the rules say."""
 
 
-class MeldSearch:
+class Packing:
     """Memoized search over the disjoint melds of the sub-multisets of one hand.
 
     The search takes the lowest card still to place (in the order of :func:`_search_key`:
@@ -153,6 +99,7 @@ class MeldSearch:
 
     def __init__(self, cards: tuple[Card, ...], rules: MeldRules, weights: Sequence[int]) -> None:
         self.cards = cards
+        self.rules = rules
         self.counts = Counter(cards)
         self.weights = weights
         best: dict[tuple[Card, ...], Meld] = {}
@@ -192,6 +139,21 @@ class MeldSearch:
         """Whether ``cards`` is a sub-multiset of the hand searched."""
         return not Counter(cards) - self.counts
 
+    def _start(self, cards: tuple[Card, ...]) -> tuple[int, int, list[Card]]:
+        """``cards`` (a sub-multiset of the hand searched) as the search holds them: the
+        multiset of the cards in some meld, their number, and the cards in none."""
+        rem = 0
+        loose: list[Card] = []
+        field_of_card = self.field_of_card
+        unit = self.unit
+        for card in cards:
+            field = field_of_card.get(card)
+            if field is None:
+                loose.append(card)
+            else:
+                rem += unit[field]
+        return rem, len(cards) - len(loose), loose
+
     def best(
         self,
         order: tuple[int, int, int],
@@ -210,18 +172,9 @@ class MeldSearch:
             return None
         if must is not None and must not in self.field_of_card:
             return None
-        rem = 0
-        loose: list[Card] = []
-        field_of_card = self.field_of_card
-        unit = self.unit
-        for card in cards:
-            field = field_of_card.get(card)
-            if field is None:
-                loose.append(card)
-            else:
-                rem += unit[field]
-        start = (rem, len(cards) - len(loose))
-        must_field = len(self.distinct) if must is None else field_of_card[must]
+        rem, count, loose = self._start(cards)
+        start = (rem, count)
+        must_field = len(self.distinct) if must is None else self.field_of_card[must]
         done = must is None
         path = self._scalar(order, start, room, must_field, done)
         if path is not None and self._value_of(path) >= threshold:
@@ -230,6 +183,66 @@ class MeldSearch:
             return None
         path = self._front(order, start, room, must_field, done, threshold)
         return None if path is None else self._found(path, loose)
+
+    def most_value(
+        self, keep: int, must: Card | None, hand: tuple[Card, ...] | None = None
+    ) -> int:
+        """The most meld value of disjoint melds of ``hand`` (a sorted sub-multiset of the
+        hand searched, all of it by default) leaving at least ``keep`` cards, one of them
+        holding ``must`` if given; -1 if no melds fit so (0: no meld at all fits, or
+        none is needed)."""
+        cards = self.cards if hand is None else hand
+        room = len(cards) - keep
+        if room < 0 or (must is not None and must not in self.field_of_card):
+            return -1
+        rem, count, _ = self._start(cards)
+        must_field = len(self.distinct) if must is None else self.field_of_card[must]
+        top = self._top(_MOST_VALUE, rem, count, room, must_field, must is None)
+        return top // (self.scale * self.scale) if top >= 0 else -1
+
+    def reaches(
+        self, needed: int, keep: int, must: Card | None, hand: tuple[Card, ...] | None = None
+    ) -> bool:
+        """Whether disjoint melds of ``hand`` (all of the hand searched by default) worth
+        at least ``needed`` leave ``keep`` cards, one of them holding ``must`` if given:
+        whether the hand can open (S40-OPEN, S40-V-EARLYDISCARD)."""
+        if needed <= 0 and must is None:
+            return len(self.cards if hand is None else hand) >= keep
+        value = self.most_value(keep, must, hand)
+        return value >= 0 and value >= needed
+
+    def starts(
+        self, needed: int, keep: int, final_keep: int, close_ok: bool, must: Card | None
+    ) -> tuple[Meld, ...]:
+        """The melds of the hand that can be put down next in an opening still short of
+        ``needed`` (:meth:`starts_with`), in the order of the hand's melds."""
+        return tuple(
+            meld
+            for meld in sorted_hand_melds(self.cards, self.rules)
+            if self.starts_with(meld, needed, keep, final_keep, close_ok, must)
+        )
+
+    def starts_with(
+        self,
+        meld: Meld,
+        needed: int,
+        keep: int,
+        final_keep: int,
+        close_ok: bool,
+        must: Card | None,
+    ) -> bool:
+        """Whether ``meld`` (of the hand) can be put down next in an opening still short
+        of ``needed``: the rest must stay reachable with ``final_keep`` cards kept at the
+        end, ``keep`` cards left if the meld completes it (or none, when ``close_ok``),
+        and ``must`` in the opening (S40-OPEN, S40-V-EARLYDISCARD)."""
+        cards = self.cards
+        rest = len(cards) - len(meld.cards)
+        still = needed - meld.value
+        still_must = None if must is None or must in meld.cards else must
+        if still <= 0:
+            return still_must is None and (rest >= keep or (rest == 0 and close_ok))
+        left = without(cards, meld.cards)
+        return left is not None and self.reaches(still, final_keep, still_must, left)
 
     def _value_of(self, path: list[int]) -> int:
         return sum(self.options[index][2][_VALUE] for index in path if index >= 0)
@@ -269,16 +282,20 @@ class MeldSearch:
             ]
         return found
 
-    def _scalar(
+    def _top(
         self,
         order: tuple[int, int, int],
-        start: tuple[int, int],
+        rem: int,
+        count: int,
         room: int,
         must_field: int,
         done: bool,
-    ) -> list[int] | None:
-        """The lexicographic best by ``order``, as the path of choices (an option index,
-        or ``-1 - field`` to leave a card of that field)."""
+    ) -> int:
+        """The best parts by ``order`` (packed) of the melds from the multiset ``rem`` of
+        ``count`` cards, within ``room`` cards, one holding the card of ``must_field``
+        unless ``done``; -1 if none fit so. What each multiset was found to give is kept
+        in the memo of ``order`` and ``must_field``: the best and the choice that gives
+        it (an option index, or ``-1 - field`` to leave a card of that field)."""
         packed = self._packed(order)
         options = self.options
         by_field = self.by_field
@@ -322,9 +339,26 @@ class MeldSearch:
             memo[key] = (top, choice)
             return top
 
+        return best(rem, count, room, done)
+
+    def _scalar(
+        self,
+        order: tuple[int, int, int],
+        start: tuple[int, int],
+        room: int,
+        must_field: int,
+        done: bool,
+    ) -> list[int] | None:
+        """The lexicographic best by ``order``, as the path of choices (an option index,
+        or ``-1 - field`` to leave a card of that field)."""
         rem, count = start
-        if best(rem, count, room, done) < 0:
+        if self._top(order, rem, count, room, must_field, done) < 0:
             return None
+        memo = self.memos[(order, must_field)]
+        options = self.options
+        unit = self.unit
+        guard = self.guard
+        must_options = self._must_options(must_field)
         path: list[int] = []
         while rem:
             _, choice = memo[(rem, room if room < count else count, done)]
@@ -437,7 +471,7 @@ class MeldSearch:
         return path
 
 
-def solve(
+def best_packing(
     cards: tuple[Card, ...],
     rules: MeldRules,
     weights: Sequence[int],
@@ -446,13 +480,13 @@ def solve(
     keep: int,
     must: Card | None = None,
     threshold: int = 0,
-    search: MeldSearch | None = None,
+    search: Packing | None = None,
 ) -> Found | None:
-    """The best disjoint melds of a sorted hand by ``order`` (see :class:`MeldSearch`;
+    """The best disjoint melds of a sorted hand by ``order`` (see :class:`Packing`;
     ``search``, if given, is one over a hand holding ``cards``), with S40-V-LONEACE taken
-    into account when ``lone_ace``."""
+    into account when ``lone_ace``: the best opening and the least deadwood."""
     if search is None:
-        search = MeldSearch(cards, rules, weights)
+        search = Packing(cards, rules, weights)
     found = search.best(order, keep, must, threshold, cards)
     if not (lone_ace and keep <= 1):
         return found
@@ -462,6 +496,7 @@ def solve(
     candidates = [] if found is None else [_lone_ace_fix(found)]
     for ace in sorted({card for card in cards if RANK_OF[card] == ACE}):
         rest = without(cards, (ace,))
+        assert rest is not None
         whole = search.best(ORDERS["cards"], 0, must, threshold, rest)
         if whole is not None and not whole.left and whole.melds:
             candidates.append(Found(whole.melds, whole.value, (ace,), 1))
@@ -479,3 +514,30 @@ def _lone_ace_fix(found: Found) -> Found:
     if len(found.left) == 1 and RANK_OF[found.left[0]] == ACE:
         return found._replace(left_weight=1)
     return found
+
+
+def packed_can_open(
+    cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
+) -> bool:
+    """Whether melds of the sorted hand ``cards`` reach ``needed``, leaving ``keep`` cards,
+    one holding ``must`` if given, by a new packing search that remembers nothing: the
+    reference the tests hold the opening solver to."""
+    return Packing(cards, rules, COUNT_WEIGHTS).reaches(needed, keep, must)
+
+
+def packed_opening_starts(
+    cards: tuple[Card, ...],
+    needed: int,
+    rules: MeldRules,
+    keep: int,
+    final_keep: int,
+    close_ok: bool,
+    must: Card | None,
+) -> tuple[Meld, ...]:
+    """The melds that may start an opening still short of ``needed`` (see
+    :meth:`Packing.starts`), by a new packing search that remembers nothing: the
+    reference the tests hold the opening solver to."""
+    packing = Packing(cards, rules, COUNT_WEIGHTS)
+    if not packing.reaches(needed, final_keep, must):
+        return ()
+    return packing.starts(needed, keep, final_keep, close_ok, must)

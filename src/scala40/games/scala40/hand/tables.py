@@ -1,4 +1,5 @@
-"""The melds of a hand, from tables kept per suit and per rank (internal).
+"""The melds of a hand, from tables kept per suit and per rank (internal): the hand
+layer's meld enumerator, with the general enumerator :func:`find_melds` as its reference.
 
 The engine asks, millions of times, which melds a hand holds. With jokers as the only
 wild cards and sets of distinct suits (every Scala 40 ruleset), the sequences of a suit
@@ -27,7 +28,6 @@ __all__ = [
     "hand_pieces",
     "lowest_rank_shapes",
     "meld_order",
-    "meldable_bound",
     "melds_with_card",
     "ranks_with_sets",
     "sequence_shapes",
@@ -42,7 +42,6 @@ class MeldTableCaches:
     __slots__ = (
         "hands",
         "melds",
-        "piece_cards",
         "sequence_pieces",
         "sequence_shapes",
         "set_pieces",
@@ -76,8 +75,6 @@ class MeldTableCaches:
         )
         """The melds of a per-rank (0) or per-suit (1) table that hold one card, by kind,
         rank or suit, mask, wild cards available and card (:func:`melds_with_card`)."""
-        self.piece_cards: BoundedCache[int, int] = BoundedCache("scala40 table cards")
-        """Which cards the melds of each per-suit or per-rank table use, as a bit mask."""
 
     def set_piece(self, rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, ...]:
         """The sets of ``rank`` from the suits held ``mask`` with up to ``cap`` wild cards."""
@@ -256,85 +253,8 @@ def ranks_with_sets(suits: tuple[int, int, int, int], least: int) -> int:
 
 
 _POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
-
-
-def meldable_bound(cards: tuple[Card, ...], rules: MeldRules) -> int:
-    """The opening search's bound (every card of the hand that sits in some meld, at its
-    best value) from the per-suit and per-rank tables of :func:`_melds_by_suit_and_rank`,
-    without listing the hand's melds: which cards a table's melds use is kept beside it.
-
-    The hand is read as a bit mask of the cards held (and one of the cards held twice):
-    a suit's ranks are a slice of it, and the ranks held in enough suits to make a set
-    come from a few operations on the four slices.
-    """
-    held = twice = 0
-    for card in cards:
-        bit = _BIT[card]
-        twice |= held & bit
-        held |= bit
-    jokers = cards.count(JOKER)
-    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
-    caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
-    used_by = caches.piece_cards
-    suits = _suit_slices(held)
-    s0, s1, s2, s3 = suits
-    set_ranks = ranks_with_sets(suits, rules.set_min - cap) & rules.tables.rank_bits
-    meldable = 0
-    while set_ranks:
-        low = set_ranks & -set_ranks
-        set_ranks ^= low
-        place = low.bit_length() - 1
-        mask = (s0 >> place & 1) | (s1 >> place & 1) << 1 | (s2 >> place & 1) << 2
-        mask |= (s3 >> place & 1) << 3
-        key = ((place + 1) << 8) | (mask << 3) | cap
-        used = used_by.get(key)
-        if used is None:
-            piece = caches.set_piece(place + 1, mask, cap, rules)
-            used = used_by.put(key, _cards_used(piece))
-        meldable |= used
-    for suit in range(4):
-        mask = suits[suit]
-        if mask:
-            # Which ranks a suit's sequences use does not depend on the suit: the table
-            # of the first suit, moved over, serves all four.
-            key = _SEQUENCE_KEY | (mask << 3) | cap
-            used = used_by.get(key)
-            if used is None:
-                used = 0
-                for shape, _, _, _ in sequence_shapes(mask, cap, rules):
-                    for card in shape:
-                        used |= 1 << card
-                used = used_by.put(key, used)
-            meldable |= (used & _FIRST_SUIT) << 13 * suit | (used & _JOKER_BIT)
-    if not meldable:
-        return 0
-    values = rules.tables.best_values
-    naturals = held & ~_JOKER_BIT
-    if naturals.bit_count() + twice.bit_count() != len(cards) - jokers:
-        # Some card is held three times or more: count card by card.
-        return sum(values[card] for card in cards if meldable >> card & 1)
-    total = values[JOKER] * jokers if meldable & _JOKER_BIT else 0
-    for found in (meldable & naturals, meldable & twice & ~_JOKER_BIT):
-        while found:
-            low = found & -found
-            found ^= low
-            total += values[low.bit_length() - 1]
-    return total
-
-
 _BIT = tuple(1 << card for card in range(53))
-_SEQUENCE_KEY = 1 << 40  # keeps the keys of sequence tables apart from those of sets
 _FIRST_SUIT = (1 << 13) - 1
-_JOKER_BIT = 1 << JOKER
-
-
-def _cards_used(melds: tuple[Meld, ...]) -> int:
-    """The bit mask of the cards that some of ``melds`` use."""
-    used = 0
-    for meld in melds:
-        for card in meld.cards:
-            used |= 1 << card
-    return used
 
 
 def wilds_allowed(rules: MeldRules, naturals: int, wilds: int) -> bool:

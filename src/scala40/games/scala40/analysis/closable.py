@@ -37,6 +37,7 @@ from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.errors import IllegalMoveError
 from scala40.games.scala40.budget import POSITION_WORK, TRY_WORK, WorkBudget
 from scala40.games.scala40.engine import HANDLERS, bans_bite, try_move
+from scala40.games.scala40.hand.tables import sorted_hand_melds
 from scala40.games.scala40.moves import (
     Discard,
     LayOff,
@@ -47,7 +48,6 @@ from scala40.games.scala40.moves import (
     put_down_of,
 )
 from scala40.games.scala40.phases import Phase
-from scala40.games.scala40.search import sorted_hand_melds
 from scala40.games.scala40.splits import split_moves
 from scala40.games.scala40.state import GameState
 from scala40.games.scala40.table import table_info
