@@ -48,7 +48,7 @@ from scala40.games.scala40.analysis import (
 )
 from scala40.games.scala40.budget import MAX_SEARCH_WORK, WorkBudget
 from scala40.games.scala40.rules import hand_value, rules_for_match
-from scala40.games.scala40.splits import split_moves
+from scala40.games.scala40.table.splits import split_moves
 from scala40.records import GameRecord
 from tests.games.scala40.helpers import make_position
 from tests.hostile import (

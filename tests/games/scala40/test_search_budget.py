@@ -36,7 +36,7 @@ from scala40.games.scala40.melding import can_finish
 from scala40.games.scala40.moves import Discard, Move, TakeDiscard
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
-from scala40.games.scala40.splits import split_moves
+from scala40.games.scala40.table.splits import split_moves
 from tests.games.scala40.helpers import make_position
 from tests.games.scala40.test_hostile_input import tangled_split_position
 from tests.hostile import library_errors_only

@@ -18,7 +18,7 @@ from scala40.games.scala40.moves import (
 from scala40.games.scala40.phases import HandResult, Phase
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import MatchFormat, hand_value
-from scala40.games.scala40.table import card_mask, table_info
+from scala40.games.scala40.table.offers import card_mask, table_info
 from scala40.match import ScoreOrder, best_seats, highest_below, reached, settle_elimination
 
 __all__ = [

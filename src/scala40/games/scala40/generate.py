@@ -44,8 +44,8 @@ from scala40.games.scala40.moves import (
 )
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
-from scala40.games.scala40.splits import split_moves
-from scala40.games.scala40.table import card_mask, table_info
+from scala40.games.scala40.table.offers import card_mask, table_info
+from scala40.games.scala40.table.splits import split_moves
 from scala40.melds import Meld, MeldKind
 
 __all__ = ["generate"]

@@ -8,7 +8,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from scala40._cache import BoundedCache
 from scala40._engine import one_reading
 from scala40._meld_words import why_not_added
 from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card
@@ -46,9 +45,10 @@ from scala40.games.scala40.moves import (
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
-from scala40.games.scala40.splits import one_run, split_moves
-from scala40.games.scala40.table import card_mask, jokers_standing, table_info
-from scala40.melds import Extension, Meld, MeldEnd, MeldKind, MeldRules, check_meld
+from scala40.games.scala40.table.chains import grown_meld, swapped_meld
+from scala40.games.scala40.table.offers import card_mask, jokers_standing, table_info
+from scala40.games.scala40.table.splits import one_run, split_moves
+from scala40.melds import Meld, MeldEnd, MeldKind, MeldRules, check_meld
 
 __all__ = [
     "apply_lay_off",
@@ -65,23 +65,6 @@ __all__ = [
     "searched_moves",
     "try_move",
 ]
-
-
-class _Caches:
-    """What the engine remembers under one :class:`~scala40.MeldRules` (melds compare
-    equal across rules, so the answers are kept apart by rules)."""
-
-    __slots__ = ("grown", "swapped")
-
-    def __init__(self) -> None:
-        self.grown: BoundedCache[tuple[Meld, Extension], Meld] = BoundedCache(
-            "scala40 melds after a layoff"
-        )
-        """A table meld with one card laid off, by meld and extension."""
-        self.swapped: BoundedCache[tuple[Meld, Card], tuple[Meld, Card]] = BoundedCache(
-            "scala40 melds after a joker swap"
-        )
-        """A table meld with a joker swapped out, and the joker, by meld and card."""
 
 
 # -- melding -----------------------------------------------------------------------------
@@ -281,28 +264,19 @@ def apply_lay_off(state: StateRecord, move: LayOff, lookahead: bool) -> StateRec
     if len(options) > 1:
         ways = ", ".join(str(ext) for ext in options)
         raise illegal(move, "S40-LAYOFF-JOKER", f"say where and as what: {ways}")
-    caches: _Caches = meld.rules.tables.owned[_Caches]
-    key = (meld, options[0])
-    new_meld = caches.grown.get(key)
-    if new_meld is None:
-        new_meld = caches.grown.put(key, meld.with_extension(options[0]))
+    new_meld = grown_meld(meld, options[0])
     table, discard = _place(state.table, state.discard, new_meld, move.meld, state.rules)
     return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)
 
 
 def apply_swap(state: StateRecord, move: SwapJoker, lookahead: bool) -> StateRecord:
     meld, hand = _card_onto_table(state, move)
-    caches: _Caches = meld.rules.tables.owned[_Caches]
-    key = (meld, move.card)
-    swapped = caches.swapped.get(key)
-    if swapped is None:
-        try:
-            swapped = caches.swapped.put(key, meld.swap(move.card))
-        except InvalidMeldError:
-            raise illegal(
-                move, "S40-SWAP", f"{CARD_NAMES[move.card]} does not free a joker in {meld}"
-            ) from None
-    new_meld, freed = swapped
+    try:
+        new_meld, freed = swapped_meld(meld, move.card)
+    except InvalidMeldError:
+        raise illegal(
+            move, "S40-SWAP", f"{CARD_NAMES[move.card]} does not free a joker in {meld}"
+        ) from None
     table, discard = _place(state.table, state.discard, new_meld, move.meld, state.rules)
     hand = with_card(hand, freed)
     return _after_meld(state, move, hand, (move.card,), table, discard, lookahead)

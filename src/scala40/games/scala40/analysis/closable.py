@@ -33,14 +33,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from scala40.cards import RANK_OF, SUIT_OF, Card
+from scala40.cards import Card
 from scala40.errors import IllegalMoveError
 from scala40.games.scala40.budget import POSITION_WORK, TRY_WORK, WorkBudget
 from scala40.games.scala40.engine import HANDLERS, bans_bite, try_move
 from scala40.games.scala40.hand.tables import sorted_hand_melds
 from scala40.games.scala40.moves import (
     Discard,
-    LayOff,
     Move,
     PutDown,
     Split,
@@ -48,9 +47,10 @@ from scala40.games.scala40.moves import (
     put_down_of,
 )
 from scala40.games.scala40.phases import Phase
-from scala40.games.scala40.splits import split_moves
 from scala40.games.scala40.state import GameState
-from scala40.games.scala40.table import table_info
+from scala40.games.scala40.table.chains import lay_off_chains, may_join
+from scala40.games.scala40.table.offers import lay_off_move, table_info
+from scala40.games.scala40.table.splits import split_moves
 from scala40.melds import Meld, MeldKind
 
 __all__ = ["CloseTest"]
@@ -215,44 +215,21 @@ class CloseTest:
 
     def _chains(self, index: int, meld: Meld, hand: tuple[Card, ...]) -> dict[object, _Option]:
         """The chains of layoffs the cards of ``hand`` make at the ends of table meld
-        ``index``, by the meld they give (and nothing: the empty chain). Remembered by
-        the cards of the hand that could join the meld."""
-        wild = meld.rules.wild_cards
-        if meld.kind is MeldKind.SEQUENCE:
-            suit = meld.suit
-            near = tuple(c for c in hand if c in wild or SUIT_OF[c] == suit)
-        else:
-            rank = meld.rank
-            near = tuple(c for c in hand if c in wild or RANK_OF[c] == rank)
+        ``index`` (:func:`~scala40.games.scala40.table.chains.lay_off_chains`), by the
+        meld they give (and nothing: the empty chain). Remembered by the cards of the
+        hand that could join the meld."""
+        joins = may_join(meld)
+        near = tuple(card for card in hand if joins(card))
         key = (index, meld, near)
         known = self.chains.get(key)
         if known is not None:
             self.budget.spend(1 + len(known), _WHAT)
             return known
+        chains, looked, tried = lay_off_chains(meld, near)
+        self.budget.spend(looked + TRY_WORK * tried, _WHAT)
         options: dict[object, _Option] = {(): ((), ())}
-        spend = self.budget.spend
-        held = list(near)
-
-        def chain(current: Meld, taken: list[Card], moves: list[Move]) -> None:
-            for ext in current.extensions():
-                spend(1, _WHAT)
-                if ext.card not in held:
-                    continue
-                spend(TRY_WORK, _WHAT)
-                grown = current.with_extension(ext)
-                if grown in options:
-                    continue  # the same meld by another order of the same layoffs
-                held.remove(ext.card)
-                taken.append(ext.card)
-                represents = None if ext.card == ext.represents else ext.represents
-                moves.append(LayOff(ext.card, index, ext.end, represents))
-                options[grown] = (tuple(sorted(taken)), tuple(moves))
-                chain(grown, taken, moves)
-                moves.pop()
-                taken.pop()
-                held.append(ext.card)
-
-        chain(meld, [], [])
+        for grown, taken, path in chains[1:]:
+            options[grown] = (taken, tuple(lay_off_move(index, ext) for ext in path))
         self.chains[key] = options
         return options
 

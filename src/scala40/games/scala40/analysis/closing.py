@@ -17,7 +17,7 @@ from scala40.errors import (
     InvalidArgumentError,
 )
 from scala40.games.scala40.analysis.closable import CloseTest
-from scala40.games.scala40.analysis.deadwood import TablePlan, TableSearch, lay_off_move
+from scala40.games.scala40.analysis.deadwood import TablePlan, TableSearch
 from scala40.games.scala40.budget import (
     POSITION_WORK,
     TRY_WORK,
@@ -42,6 +42,7 @@ from scala40.games.scala40.moves import (
 )
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.state import GameState
+from scala40.games.scala40.table.offers import lay_off_move
 from scala40.melds import Meld, MeldKind
 
 __all__ = ["CloseSearch", "can_close", "closing_moves"]

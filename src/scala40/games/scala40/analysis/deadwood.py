@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 import attrs
 
 from scala40._checks import describe
 from scala40._engine import without
-from scala40.cards import CARD_NAMES, RANK_OF, SUIT_OF, Card
+from scala40.cards import CARD_NAMES, Card
 from scala40.errors import (
     InvalidArgumentError,
     InvalidMeldError,
@@ -38,14 +38,15 @@ from scala40.games.scala40.moves import (
 )
 from scala40.games.scala40.rules import PRESETS, Ruleset, hand_value
 from scala40.games.scala40.state import meld_from_spec
-from scala40.melds import Extension, Meld, MeldKind, MeldRules
+from scala40.games.scala40.table.chains import lay_off_chains, may_join, swap_choices
+from scala40.games.scala40.table.offers import lay_off_move
+from scala40.melds import Extension, Meld, MeldRules
 
 __all__ = [
     "MAX_TABLE_MELDS",
     "Deadwood",
     "TablePlan",
     "TableSearch",
-    "lay_off_move",
     "min_deadwood",
 ]
 
@@ -57,44 +58,16 @@ MAX_TABLE_MELDS = 64
 # ---------------------------------------------------------------- laying off and swapping
 
 
-def _relevant(meld: Meld) -> Callable[[Card], bool]:
-    """Which cards could ever join ``meld`` (its suit or its rank, or a wild card)."""
-    wild = meld.rules.wild_cards
-    if meld.kind is MeldKind.SEQUENCE:
-        suit = meld.suit
-        return lambda card: card in wild or SUIT_OF[card] == suit
-    rank = meld.rank
-    return lambda card: card in wild or RANK_OF[card] == rank
-
-
 def _extension_options(
     meld: Meld, pool: tuple[Card, ...]
 ) -> list[tuple[tuple[Card, ...], tuple[Extension, ...]]]:
     """Every multiset of cards of ``pool`` that can be laid off onto ``meld``, one card at
-    a time, each with an order that works (S40-AFTER-OPEN, S40-LAYOFF-JOKER).
-
-    Every way is explored, card by card, so chains (8♠ then 9♠ onto 5♠-6♠-7♠) and wild
-    cards that make room for naturals beyond them come out, and every intermediate meld
-    is checked by the meld engine itself.
-    """
-    found: dict[tuple[Card, ...], tuple[Extension, ...]] = {(): ()}
-    seen = {meld}
-    frontier: list[tuple[Meld, tuple[Card, ...], tuple[Extension, ...]]] = [(meld, (), ())]
-    while frontier:
-        following = []
-        for current, added, path in frontier:
-            for ext in current.extensions():
-                if pool.count(ext.card) <= added.count(ext.card):
-                    continue
-                grown = current.with_extension(ext)
-                if grown in seen:
-                    continue
-                seen.add(grown)
-                now = tuple(sorted((*added, ext.card)))
-                steps = (*path, ext)
-                found.setdefault(now, steps)
-                following.append((grown, now, steps))
-        frontier = following
+    a time, each with an order that works (S40-AFTER-OPEN, S40-LAYOFF-JOKER): the chains
+    of :func:`~scala40.games.scala40.table.chains.lay_off_chains` by the cards they take
+    (whatever meld they leave, the cards left to meld are the same)."""
+    found: dict[tuple[Card, ...], tuple[Extension, ...]] = {}
+    for _, added, path in lay_off_chains(meld, pool)[0]:
+        found.setdefault(added, path)
     return list(found.items())
 
 
@@ -164,7 +137,9 @@ class TableSearch:
             self.search = Packing(widest, self.rules, self.weights)
             self.leaves.clear()
         best: tuple[tuple[int, int], TablePlan] | None = None
-        for swaps, swapped_hand, swapped_table in self._swap_choices(hand, table):
+        for swaps, swapped_hand, swapped_table in swap_choices(
+            hand, table, self.budget, _TABLE_SEARCH
+        ):
             plan = self._lay_off(swapped_hand, swapped_table, target)
             if plan is None:
                 continue
@@ -175,47 +150,10 @@ class TableSearch:
                 best = (score, plan._replace(swaps=swaps))
         return None if best is None else best[1]
 
-    def _swap_choices(
-        self, hand: tuple[Card, ...], table: Sequence[Meld]
-    ) -> list[tuple[tuple[tuple[int, Card], ...], tuple[Card, ...], tuple[Meld, ...]]]:
-        """Every feasible set of joker swaps (S40-SWAP), with the hand and table after."""
-        possible = [
-            (index, represented)
-            for index, meld in enumerate(table)
-            for _, represented in meld.joker_swaps()
-        ]
-        choices: dict[tuple[tuple[Card, ...], tuple[Meld, ...]], tuple[tuple[int, Card], ...]] = {}
-
-        def visit(
-            at: int,
-            chosen: tuple[tuple[int, Card], ...],
-            hand: tuple[Card, ...],
-            melds: list[Meld],
-        ) -> None:
-            self.budget.spend(1, _TABLE_SEARCH)
-            if at == len(possible):
-                choices.setdefault((hand, tuple(melds)), chosen)
-                return
-            visit(at + 1, chosen, hand, melds)
-            index, card = possible[at]
-            # Asked of the meld as it is now: of two jokers standing for one card (the
-            # aces of a 14-card sequence), a swap may have freed one already, and the
-            # other may then stay (S40-SEQ: no two natural aces).
-            if card in hand and any(rep == card for _, rep in melds[index].joker_swaps()):
-                swapped, freed = melds[index].swap(card)
-                rest = without(hand, (card,))
-                assert rest is not None
-                after = tuple(sorted((*rest, freed)))
-                changed = [*melds[:index], swapped, *melds[index + 1 :]]
-                visit(at + 1, (*chosen, (index, card)), after, changed)
-
-        visit(0, (), hand, list(table))
-        return [(chosen, hand, melds) for (hand, melds), chosen in choices.items()]
-
     def _lay_off(
         self, hand: tuple[Card, ...], table: tuple[Meld, ...], target: int | None
     ) -> TablePlan | None:
-        relevant = [_relevant(meld) for meld in table]
+        relevant = [may_join(meld) for meld in table]
         weights = self.weights
         assert self.search is not None
         meldable = self.search.field_of_card
@@ -294,10 +232,6 @@ class TableSearch:
         leaf = self.leaf(rem)
         assert leaf is not None
         return TablePlan((), tuple(layoffs), leaf)
-
-
-def lay_off_move(index: int, ext: Extension) -> LayOff:
-    return LayOff(ext.card, index, ext.end, None if ext.card == ext.represents else ext.represents)
 
 
 @attrs.frozen

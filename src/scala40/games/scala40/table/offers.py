@@ -16,19 +16,39 @@ from scala40.cards import JOKER, Card
 from scala40.games.scala40.moves import LayOff, Move, SwapJoker
 from scala40.melds import Extension, Meld, MeldKind
 
-__all__ = ["TableInfo", "card_mask", "jokers_standing", "table_info"]
+__all__ = [
+    "TableCaches",
+    "TableInfo",
+    "card_mask",
+    "freed_by",
+    "jokers_standing",
+    "lay_off_move",
+    "table_info",
+]
 
 
-class _Caches:
-    """What this module remembers under one :class:`~scala40.MeldRules`.
+class TableCaches:
+    """What the table layer remembers under one :class:`~scala40.MeldRules` (melds
+    compare equal across rules, so the answers are kept apart by rules).
 
-    Melds are kept by identity: the engine's melds come from its tables, the same
-    objects from state to state, and a meld's hash is worked out in Python (an entry
-    keeps its meld alive, so that its id is not reused while it is here)."""
+    What a meld offers is kept by the meld's identity: the engine's melds come from its
+    tables, the same objects from state to state, and a meld's hash is worked out in
+    Python (an entry keeps its meld alive, so that its id is not reused while it is
+    here)."""
 
-    __slots__ = ("masks", "offers")
+    __slots__ = ("grown", "masks", "offers", "swapped")
 
     def __init__(self) -> None:
+        self.grown: BoundedCache[tuple[Meld, Extension], Meld] = BoundedCache(
+            "scala40 melds after a layoff"
+        )
+        """A table meld with one card laid off, by meld and extension
+        (:func:`~scala40.games.scala40.table.chains.grown_meld`)."""
+        self.swapped: BoundedCache[tuple[Meld, Card], tuple[Meld, Card]] = BoundedCache(
+            "scala40 melds after a joker swap"
+        )
+        """A table meld with a joker swapped out, and the joker, by meld and card
+        (:func:`~scala40.games.scala40.table.chains.swapped_meld`)."""
         self.offers: BoundedCache[tuple[int, int], tuple[Meld, _Offers]] = BoundedCache(
             "scala40 table meld offers", HAND_LIMIT // 2
         )
@@ -177,7 +197,7 @@ class TableInfo:
             if table:
                 # A move changes one meld of the table at most (or adds one): what each
                 # meld offers, at its place, is kept apart and mostly found again.
-                caches: _Caches = table[0].rules.tables.owned[_Caches]
+                caches: TableCaches = table[0].rules.tables.owned[TableCaches]
                 cache = caches.offers
                 for index, meld in enumerate(table):
                     key = (id(meld), index)
@@ -200,7 +220,7 @@ def table_info(table: tuple[Meld, ...]) -> TableInfo:
     # A new table (a meld changed or added) is summed up from its melds' masks: equal
     # tables seldom meet again as other objects, so looking them up by value would cost
     # a hash of every meld for little.
-    caches: _Caches = table[0].rules.tables.owned[_Caches]
+    caches: TableCaches = table[0].rules.tables.owned[TableCaches]
     masks = caches.masks
     playable = swappable = 0
     for meld in table:
@@ -226,7 +246,7 @@ _BY_IDENTITY: BoundedCache[int, tuple[tuple[Meld, ...], TableInfo]] = BoundedCac
 def _meld_masks(meld: Meld) -> tuple[Meld, int, int]:
     """``meld``, then the cards that extend it and the cards that free one of its jokers,
     as bit masks (kept by the meld's identity)."""
-    caches: _Caches = meld.rules.tables.owned[_Caches]
+    caches: TableCaches = meld.rules.tables.owned[TableCaches]
     masks = caches.masks
     entry = masks.get(id(meld))
     if entry is None or entry[0] is not meld:
@@ -242,7 +262,7 @@ def _meld_masks(meld: Meld) -> tuple[Meld, int, int]:
 def _meld_offers(meld: Meld, index: int) -> _Offers:
     """What one table meld offers at its place on the table (:data:`_Offers`)."""
     _, playable, swappable = _meld_masks(meld)
-    lay_offs = tuple(_lay_off_move(ext, index) for ext in meld.extensions())
+    lay_offs = tuple(lay_off_move(index, ext) for ext in meld.extensions())
     # Two jokers may stand for one card (the two aces of a 14-card sequence): that card
     # frees one of them (:meth:`~scala40.melds.Meld.swap`), one move (C-IDENTITY).
     freed_by = dict.fromkeys(represented for _, represented in meld.joker_swaps())
@@ -251,6 +271,13 @@ def _meld_offers(meld: Meld, index: int) -> _Offers:
 
 
 _EMPTY_TABLE = TableInfo((), 0, 0)
+
+
+def freed_by(meld: Meld) -> tuple[Card, ...]:
+    """The natural cards that free a joker of ``meld``, each once: two jokers may stand
+    for one card (the aces of a 14-card sequence), and that card frees one of them
+    (:meth:`~scala40.melds.Meld.swap`), one move (C-IDENTITY)."""
+    return tuple(dict.fromkeys(represented for _, represented in meld.joker_swaps()))
 
 
 def jokers_standing(melds: Iterable[Meld]) -> Counter[Card]:
@@ -272,14 +299,18 @@ def card_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
-def _lay_off_move(ext: Extension, index: int) -> LayOff:
-    key = (ext, index)
+def lay_off_move(index: int, extension: Extension) -> LayOff:
+    """The move that lays off ``extension``'s card onto table meld ``index``, naming the
+    card it stands for only when that is another card (each made once)."""
+    key = (extension, index)
     move = _LAY_OFF_MOVES.get(key)
     if move is None:
         if len(_LAY_OFF_MOVES) > 100_000:
             _LAY_OFF_MOVES.clear()
-        represents = None if ext.card == ext.represents else ext.represents
-        move = _LAY_OFF_MOVES[key] = LayOff(ext.card, index, ext.end, represents)
+        card, represents = extension.card, extension.represents
+        move = _LAY_OFF_MOVES[key] = LayOff(
+            card, index, extension.end, None if card == represents else represents
+        )
     return move
 
 
