@@ -173,6 +173,8 @@ COMPILED = (
     "scala40/games/scala40/hand/solver.py",
     "scala40/games/scala40/hand/tables.py",
     "scala40/games/scala40/melding.py",
+    "scala40/games/scala40/lookahead.py",
+    "scala40/games/scala40/conditions.py",
     "scala40/games/scala40/table/offers.py",
     "scala40/games/scala40/table/chains.py",
     "scala40/games/scala40/discarding.py",
@@ -180,8 +182,8 @@ COMPILED = (
     "scala40/games/scala40/engine.py",
 )
 """The modules the optional compiled wheel builds with mypyc: Scala 40's opening solver,
-meld tables, melding, table and discard checks, move generation and move handlers,
-where random playouts spend most of their time. The rest stays pure Python: its classes
+meld tables, melding, lookahead, turn conditions, table and discard checks, move
+generation and move handlers, where random playouts spend most of their time. The rest stays pure Python: its classes
 (attrs values, which mypyc compiles differently) and the tools around the engine, which
 gain little compiled."""
 

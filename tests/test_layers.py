@@ -12,6 +12,9 @@ scala40 is built in three layers, and imports run one way only:
   adapters; they may import the core, never a game (not even for annotations): they
   reach a game through ``load_game`` and its ``Game`` record alone.
 
+Inside Scala 40, its own layers run one way too (:data:`SCALA40_LAYERS`): the hand
+layer, the values, the table layer, the rules, the analysis, the players.
+
 The front door ``scala40/__init__.py`` (the facade) sits on top. The test also fails
 on an import inside a function (a hidden cycle) and on a private name (``_name``) taken
 from another module, by import or by attribute.
@@ -182,6 +185,64 @@ def test_imports_run_one_way(module: str) -> None:
                 typing_only and _layer(module) == _layer(reached) == "games"
             ):
                 wrong.append(f"line {line}: {_layer(module)} module imports {reached}")
+    assert not wrong, f"{module}: " + "; ".join(wrong)
+
+
+SCALA40 = "scala40.games.scala40"
+SCALA40_LAYERS = {"hand": 0, "values": 1, "table": 2, "rules": 3, "analysis": 4, "players": 5}
+"""Scala 40's own layers, from the bottom up: the hand layer (pure functions of a multiset
+of cards), the values every part reads (moves, the ruleset, phases, the search budget),
+the table layer (what table melds offer a hand), the rules (the state, the handlers,
+the generator, the lookahead and the turn's search), the analysis (best openings, least
+deadwood, closing), and the players on top (the bots and the package's front)."""
+SCALA40_VALUES = frozenset({"moves", "rules", "phases", "budget"})
+SCALA40_PLAYERS = frozenset({"", "bots", "playouts"})
+
+
+def _scala40_layer(module: str) -> str:
+    """The Scala 40 layer of a module of ``scala40.games.scala40``."""
+    inner = module.removeprefix(SCALA40).removeprefix(".")
+    top = inner.split(".")[0]
+    if top in ("hand", "table", "analysis"):
+        return top
+    if top in SCALA40_VALUES:
+        return "values"
+    if top in SCALA40_PLAYERS:
+        return "players"
+    return "rules"
+
+
+SCALA40_MODULES = sorted(
+    module for module in MODULES if module == SCALA40 or module.startswith(SCALA40 + ".")
+)
+
+
+def test_scala40_layers_are_known() -> None:
+    layers = {module: _scala40_layer(module) for module in SCALA40_MODULES}
+    assert layers[f"{SCALA40}.hand.packing"] == "hand"
+    assert layers[f"{SCALA40}.hand.solver"] == "hand"
+    assert layers[f"{SCALA40}.table.chains"] == "table"
+    assert layers[f"{SCALA40}.moves"] == "values"
+    assert layers[f"{SCALA40}.turn"] == "rules"
+    assert layers[f"{SCALA40}.lookahead"] == "rules"
+    assert layers[f"{SCALA40}.analysis.closing"] == "analysis"
+    assert layers[f"{SCALA40}.bots"] == "players"
+    assert set(layers.values()) == set(SCALA40_LAYERS)
+
+
+@pytest.mark.parametrize("module", SCALA40_MODULES)
+def test_scala40_imports_run_one_way(module: str) -> None:
+    """Inside Scala 40 too, imports run from the top down: the hand layer imports no part
+    of the game, the table layer no state and no rule, the rules no analysis."""
+    layer = SCALA40_LAYERS[_scala40_layer(module)]
+    wrong = [
+        f"line {line}: a {_scala40_layer(module)} module imports {reached}"
+        for line, target, names, _, _ in _imports(module)
+        for reached in _targets(target, names)
+        if reached in SCALA40_MODULES
+        and reached != SCALA40
+        and SCALA40_LAYERS[_scala40_layer(reached)] > layer
+    ]
     assert not wrong, f"{module}: " + "; ".join(wrong)
 
 

@@ -26,13 +26,13 @@ from scala40 import (
     clear_caches,
     new_game,
 )
-from scala40.games.scala40 import melding
+from scala40.games.scala40 import lookahead
 from scala40.games.scala40.analysis import can_close, min_deadwood
 from scala40.games.scala40.analysis.closing import CloseSearch
 from scala40.games.scala40.bots import GreedyBot
 from scala40.games.scala40.budget import MAX_SEARCH_WORK, WorkBudget, shared_budget
 from scala40.games.scala40.engine import HANDLERS
-from scala40.games.scala40.melding import can_finish
+from scala40.games.scala40.lookahead import can_finish
 from scala40.games.scala40.moves import Discard, Move, TakeDiscard
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
@@ -474,7 +474,7 @@ def _taken_card_positions(rules: Ruleset, count: int) -> list[StateRecord]:
             if state.is_over or len(found) >= count:
                 break
             if state.phase is Phase.DRAW and state.discard and state.opened[state.turn]:
-                found.append(HANDLERS[TakeDiscard](state, TakeDiscard(), False))
+                found.append(HANDLERS[TakeDiscard](state, TakeDiscard()))
             legal = list(state.legal_moves())
             melding = [m for m in legal if not isinstance(m, (Discard, DrawStock))]
             if melding and chooser.random() < 0.7:
@@ -505,7 +505,7 @@ def test_the_quick_bound_on_a_taken_card_agrees_with_the_search_s40_v_split(
     for position in positions:
         with shared_budget(WorkBudget(10**7)):
             quick.append(can_finish(position))
-    monkeypatch.setattr(melding, "direct_use", lambda *arguments: None)
+    monkeypatch.setattr(lookahead, "direct_use", lambda *arguments: None)
     for position, answer in zip(positions, quick, strict=True):
         with shared_budget(WorkBudget(10**7)):
             assert can_finish(position) == answer
@@ -577,7 +577,7 @@ def test_a_take_after_which_the_moves_cannot_be_listed_is_refused_s40_v_playable
     library_errors_only(lambda: state.apply("take"), seconds=CPU_LIMIT)
     with pytest.raises(IllegalMoveError, match="MAX_SEARCH_WORK"):
         state.apply("take")
-    taken = HANDLERS[TakeDiscard](state, TakeDiscard(), False)  # past the rules' check
+    taken = HANDLERS[TakeDiscard](state, TakeDiscard())  # past the rules' check
     with pytest.raises(SearchLimitError, match="MAX_SEARCH_WORK"):
         list(taken.legal_moves())
     drawn = state.apply("draw")
@@ -636,7 +636,7 @@ def test_a_drawn_hand_reaching_for_a_high_threshold_lists_its_moves_s40_v_playab
     assert len(moves) == 40
     budget = WorkBudget()
     with shared_budget(budget):
-        assert len(melding.searched_moves(state)) == 29
+        assert len(lookahead.searched_moves(state)) == 29
     assert MAX_SEARCH_WORK - budget.left == 63_650
 
 

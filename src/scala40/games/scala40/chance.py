@@ -76,12 +76,12 @@ def deal(
     )
 
 
-def apply_deal(state: StateRecord, move: Deal, lookahead: bool) -> StateRecord:
+def apply_deal(state: StateRecord, move: Deal) -> StateRecord:
     need_phase(state, Phase.DEAL, move)
     return deal(state, move.order, move)
 
 
-def apply_restock(state: StateRecord, move: Restock, lookahead: bool) -> StateRecord:
+def apply_restock(state: StateRecord, move: Restock) -> StateRecord:
     need_phase(state, Phase.RESTOCK, move)
     pile = state.discard
     rng = state.rng

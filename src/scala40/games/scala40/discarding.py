@@ -104,7 +104,7 @@ def ban_reasons(state: StateRecord) -> dict[Card, str]:
     return reasons
 
 
-def apply_discard(state: StateRecord, move: Discard, lookahead: bool) -> StateRecord:
+def apply_discard(state: StateRecord, move: Discard) -> StateRecord:
     need_phase(state, Phase.PLAY, move)
     player = state.turn
     if not state.opened[player] and state.opening_value:

@@ -4,16 +4,15 @@ One function per move type applies it and raises :class:`IllegalMoveError`
 naming the rule it breaks. Legal-move generation proposes candidates and
 keeps those the same functions accept, so the two can never disagree.
 
-A move is only legal if the turn can still end after it (no dead ends): a
-meld of a player who has not opened must leave the opening threshold within
-reach (S40-OPEN), a card taken from the discard pile must stay usable
-(S40-DRAW-DISCARD), and a card must remain to discard (S40-CLOSE), or two
-during the first round (S40-FIRST-ROUND).
+A move is only legal if the turn can still end after it (no dead ends): once a handler
+has made a melding move, or taken the discard, :func:`apply` asks the lookahead
+(:mod:`~scala40.games.scala40.lookahead`), which the handlers themselves never do.
 
 The handlers live by concept: :mod:`~scala40.games.scala40.chance` (deal and restock),
-:mod:`~scala40.games.scala40.melding` (melds and the lookahead),
-:mod:`~scala40.games.scala40.discarding` (the discard and the end of a hand); the draws
-and the dispatch are here, with every name the engine's callers use.
+:mod:`~scala40.games.scala40.melding` (melds), :mod:`~scala40.games.scala40.discarding`
+(the discard and the end of a hand); the draws and the dispatch are here, with every
+name the engine's callers use. What may be drawn and how a turn may end are the
+predicates of :mod:`~scala40.games.scala40.conditions`.
 """
 
 from __future__ import annotations
@@ -22,12 +21,9 @@ from bisect import insort
 from collections.abc import Callable
 from typing import Any
 
-from scala40.cards import CARD_NAMES
-from scala40.errors import (
-    InvalidMoveError,
-    SearchLimitError,
-)
+from scala40.errors import InvalidMoveError
 from scala40.games.scala40.chance import after_last_card, apply_deal, apply_restock, deal
+from scala40.games.scala40.conditions import take_discard_refusal, upcard_refusal
 from scala40.games.scala40.discarding import (
     apply_discard,
     banned_discards,
@@ -42,20 +38,13 @@ from scala40.games.scala40.handling import (
     replace_item,
     with_card,
 )
+from scala40.games.scala40.lookahead import refuse_dead_end, take_refusal
 from scala40.games.scala40.melding import (
     apply_lay_off,
     apply_put_down,
     apply_split,
     apply_swap,
-    bans_bite,
-    can_finish,
-    direct_use,
-    fits_after,
-    melding_moves,
-    repeats_a_four_of_a_kind,
     resolve_meld,
-    searched_moves,
-    try_move,
 )
 from scala40.games.scala40.moves import (
     Deal,
@@ -75,22 +64,15 @@ from scala40.games.scala40.record import StateRecord
 
 __all__ = [
     "HANDLERS",
+    "LOOKAHEAD",
     "apply",
     "apply_trusted",
     "banned_discards",
     "banned_mask",
-    "bans_bite",
-    "can_finish",
     "deal",
-    "direct_use",
-    "fits_after",
-    "melding_moves",
     "next_active",
-    "repeats_a_four_of_a_kind",
     "resign",
     "resolve_meld",
-    "searched_moves",
-    "try_move",
     "with_card",
 ]
 
@@ -107,7 +89,7 @@ def _turn_start(state: StateRecord, **changes: Any) -> StateRecord:
     )
 
 
-def _apply_draw_stock(state: StateRecord, move: DrawStock, lookahead: bool) -> StateRecord:
+def _apply_draw_stock(state: StateRecord, move: DrawStock) -> StateRecord:
     need_phase(state, Phase.DRAW, move)
     player = state.turn
     card = state.stock[-1]
@@ -122,18 +104,15 @@ def _apply_draw_stock(state: StateRecord, move: DrawStock, lookahead: bool) -> S
     return new if stock else after_last_card(new)
 
 
-def _apply_take_discard(state: StateRecord, move: TakeDiscard, lookahead: bool) -> StateRecord:
+def _apply_take_discard(state: StateRecord, move: TakeDiscard) -> StateRecord:
     need_phase(state, Phase.DRAW, move)
+    refusal = take_discard_refusal(state)
+    if refusal is not None:
+        raise illegal(move, *refusal)
     player = state.turn
-    if not state.discard:
-        raise illegal(move, "S40-DRAW-DISCARD", "the discard pile is empty")
-    if not state.opened[player] and not state.rules.discard_draw_to_open:
-        raise illegal(
-            move, "S40-DRAW-STOCK", "a player who has not opened may only draw from the stock"
-        )
     card = state.discard[-1]
     hands = replace_item(state.hands, player, with_card(state.hands[player], card))
-    new = _turn_start(
+    return _turn_start(
         state,
         discard=state.discard[:-1],
         hands=hands,
@@ -141,38 +120,13 @@ def _apply_take_discard(state: StateRecord, move: TakeDiscard, lookahead: bool) 
         taken_must_use=True,
         taken_used=False,
     )
-    if lookahead:
-        rule = "S40-DRAW-DISCARD" if state.opened[player] else "S40-V-EARLYDISCARD"
-        use = "melded" if state.opened[player] else "part of an opening"
-        name = CARD_NAMES[card]
-        try:
-            # Under the discard bans the moves of the turn after the take are listed with
-            # every one's lookahead searched (searched_moves): the take leads on when
-            # that list, made within the budget, holds a move, so that no position the
-            # game reaches fails to list its moves.
-            usable = bool(searched_moves(new)) if bans_bite(state.rules) else can_finish(new)
-            why = f"{name} cannot be {use} this turn with a card left to discard"
-        except SearchLimitError:
-            # The documented bound of the lookahead: a take that cannot be shown to lead
-            # on within MAX_SEARCH_WORK is refused, and the player draws from the stock,
-            # so that the game never stops at a position whose moves cannot be listed.
-            usable = False
-            why = (
-                f"whether {name} can be {use} this turn with a card left to discard cannot "
-                "be settled within the work budget (MAX_SEARCH_WORK)"
-            )
-        if not usable:
-            raise illegal(move, rule, why)
-    return new
 
 
-def _apply_take_upcard(state: StateRecord, move: TakeUpcard, lookahead: bool) -> StateRecord:
+def _apply_take_upcard(state: StateRecord, move: TakeUpcard) -> StateRecord:
     need_phase(state, Phase.DRAW, move)
-    if not state.rules.first_player_takes_upcard:
-        raise illegal(move, "S40-V-UPCARD", "taking the turned-up card is not allowed")
-    first = next_active(state.dealer, state.active)
-    if any(state.turns_played) or state.turn != first or len(state.discard) != 1:
-        raise illegal(move, "S40-V-UPCARD", "only the first player's first draw may take it")
+    refusal = upcard_refusal(state)
+    if refusal is not None:
+        raise illegal(move, *refusal)
     card = state.discard[-1]
     player = state.turn
     hands = replace_item(state.hands, player, with_card(state.hands[player], card))
@@ -181,9 +135,17 @@ def _apply_take_upcard(state: StateRecord, move: TakeUpcard, lookahead: bool) ->
     )
 
 
+def _refuse_useless_take(state: StateRecord, move: Move, new: StateRecord) -> None:
+    """Raise the error of a take of the discard after which the card cannot be used
+    (S40-DRAW-DISCARD, S40-V-EARLYDISCARD): the lookahead's :func:`take_refusal`."""
+    refusal = take_refusal(state, new)
+    if refusal is not None:
+        raise illegal(move, *refusal)
+
+
 # -- dispatch ----------------------------------------------------------------------------
 
-HANDLERS: dict[type, Callable[[StateRecord, Any, bool], StateRecord]] = {
+HANDLERS: dict[type, Callable[[StateRecord, Any], StateRecord]] = {
     DrawStock: _apply_draw_stock,
     TakeDiscard: _apply_take_discard,
     TakeUpcard: _apply_take_upcard,
@@ -195,6 +157,17 @@ HANDLERS: dict[type, Callable[[StateRecord, Any, bool], StateRecord]] = {
     Deal: apply_deal,
     Restock: apply_restock,
 }
+"""Each kind of move's handler: it checks the move and makes it, the lookahead aside."""
+
+LOOKAHEAD: dict[type, Callable[[StateRecord, Any, StateRecord], None]] = {
+    TakeDiscard: _refuse_useless_take,
+    PutDown: refuse_dead_end,
+    LayOff: refuse_dead_end,
+    SwapJoker: refuse_dead_end,
+    Split: refuse_dead_end,
+}
+"""The lookahead asked of each kind of move once its handler has made it (state before,
+move, state after): it raises where the turn could not end afterwards."""
 
 
 def apply(state: StateRecord, move: Move) -> StateRecord:
@@ -202,7 +175,11 @@ def apply(state: StateRecord, move: Move) -> StateRecord:
     handler = HANDLERS.get(type(move))
     if handler is None:
         raise InvalidMoveError(f"expected a move, got {move!r}")
-    return handler(state, move, True)
+    new = handler(state, move)
+    lookahead = LOOKAHEAD.get(type(move))
+    if lookahead is not None:
+        lookahead(state, move, new)
+    return new
 
 
 def apply_trusted(state: StateRecord, move: Move) -> StateRecord:
@@ -210,4 +187,4 @@ def apply_trusted(state: StateRecord, move: Move) -> StateRecord:
     the discard checks, already made by the generator, are skipped."""
     if type(move) is Discard:
         return finish_discard(state, move.card)
-    return HANDLERS[type(move)](state, move, False)
+    return HANDLERS[type(move)](state, move)

@@ -1,9 +1,10 @@
 """Scala 40 legal-move generation (internal): every legal move of a state, each once.
 
-Generation proposes candidates and keeps those the engine's own handlers accept (with
-its lookahead: no move leads to a position without legal moves), so the list and the
-rules can never disagree; where the hand size alone settles a move's legality, it is
-listed without trying it.
+Generation proposes candidates and keeps those the engine's own handlers accept and the
+lookahead lets through (no move leads to a position without legal moves), asking the
+same predicates as the handlers (:mod:`~scala40.games.scala40.conditions`), so the list
+and the rules can never disagree; where the hand size alone settles a move's legality,
+it is listed without trying it.
 """
 
 from __future__ import annotations
@@ -12,22 +13,27 @@ from collections.abc import Iterable, Iterator
 
 from scala40._cache import BoundedCache
 from scala40.cards import Card
-from scala40.errors import IllegalMoveError
 from scala40.games.scala40.budget import shared_budget
-from scala40.games.scala40.engine import (
-    HANDLERS,
-    banned_mask,
-    can_finish,
-    direct_use,
+from scala40.games.scala40.conditions import (
+    bans_bite,
+    card_to_meld,
+    cards_to_keep,
+    closes_by_melding,
     fits_after,
-    next_active,
-    repeats_a_four_of_a_kind,
-    searched_moves,
-    try_move,
-    with_card,
+    take_discard_refusal,
+    upcard_refusal,
 )
+from scala40.games.scala40.engine import HANDLERS, banned_mask, with_card
 from scala40.games.scala40.hand.opening import opening_starts
 from scala40.games.scala40.hand.tables import hand_meld_pieces, sorted_hand_melds
+from scala40.games.scala40.lookahead import (
+    can_finish,
+    direct_use,
+    searched_moves,
+    take_refusal,
+    try_move,
+)
+from scala40.games.scala40.melding import repeats_a_four_of_a_kind
 from scala40.games.scala40.moves import (
     Deal,
     Discard,
@@ -70,26 +76,17 @@ def generate(state: StateRecord, *, splits: bool = True) -> list[Move]:
     if phase is Phase.DRAW:
         moves: list[Move] = [_DRAW_STOCK]
         player = state.turn
-        if state.discard and (state.opened[player] or state.rules.discard_draw_to_open):
+        if take_discard_refusal(state) is None:
             verdict = None
             if state.opened[player]:
                 card = state.discard[-1]
                 verdict = direct_use(state, with_card(state.hands[player], card), card)
             if verdict is None:
-                try:
-                    HANDLERS[TakeDiscard](state, _TAKE_DISCARD, True)
-                except IllegalMoveError:
-                    verdict = False
-                else:
-                    verdict = True
+                taken = HANDLERS[TakeDiscard](state, _TAKE_DISCARD)
+                verdict = take_refusal(state, taken) is None
             if verdict:
                 moves.append(_TAKE_DISCARD)
-        if (
-            state.rules.first_player_takes_upcard
-            and not any(state.turns_played)
-            and len(state.discard) == 1
-            and state.turn == next_active(state.dealer, state.active)
-        ):
+        if upcard_refusal(state) is None:
             moves.append(_TAKE_UPCARD)
         return moves
     if phase is Phase.DEAL:
@@ -102,14 +99,13 @@ def generate(state: StateRecord, *, splits: bool = True) -> list[Move]:
 def _play_moves(state: StateRecord, splits: bool = True) -> list[Move]:
     player = state.turn
     opened = state.opened[player]
-    must_use = state.taken_must_use and not state.taken_used
+    must_use = card_to_meld(state) is not None
     rules = state.rules
     hand = state.hands[player]
-    may_close = rules.close_on_first_turn or min(state.turns_played) >= 1 or state.may_close
-    keep = 1 if may_close else 2
+    keep = cards_to_keep(state)
     # Melding down to no card at all closes the hand; allowed only under S40-V-NODISCARDCLOSE.
-    close_by_melding = rules.close_without_discard and may_close
-    bans = rules.ban_playable_discard_opened or rules.ban_playable_discard_closing
+    close_by_melding = closes_by_melding(state)
+    bans = bans_bite(rules)
     moves: list[Move]
     if opened and not must_use and not bans:
         # The turn can end after any of these as long as enough cards stay to discard:
@@ -122,8 +118,8 @@ def _play_moves(state: StateRecord, splits: bool = True) -> list[Move]:
     else:
         moves = searched_moves(state, splits)
     if (opened or not state.opening_value) and not must_use:
-        if len(hand) == 1 and not may_close:
-            return moves
+        if len(hand) == 1 and keep == 2:
+            return moves  # nobody may close in the first round (S40-FIRST-ROUND)
         banned = banned_mask(state)
         if banned:
             moves.extend(

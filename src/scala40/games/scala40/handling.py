@@ -14,7 +14,6 @@ from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
 
 __all__ = [
-    "cards_to_keep",
     "hand_without",
     "illegal",
     "need_phase",
@@ -42,8 +41,3 @@ def need_phase(state: StateRecord, phase: Phase, move: Move) -> None:
     if state.phase is not phase:
         over = ("S40-ELIM", "the match is over")
         raise out_of_phase(move, state.phase, _WANTED[phase], "S40-TURN", over)
-
-
-def cards_to_keep(state: StateRecord) -> int:
-    """Cards the player must keep to end the turn with a discard (S40-CLOSE, S40-FIRST-ROUND)."""
-    return 1 if state.may_close else 2

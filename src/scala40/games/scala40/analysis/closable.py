@@ -36,8 +36,10 @@ from typing import cast
 from scala40.cards import Card
 from scala40.errors import IllegalMoveError
 from scala40.games.scala40.budget import POSITION_WORK, TRY_WORK, WorkBudget
-from scala40.games.scala40.engine import HANDLERS, bans_bite, try_move
+from scala40.games.scala40.conditions import bans_bite
+from scala40.games.scala40.engine import HANDLERS
 from scala40.games.scala40.hand.tables import sorted_hand_melds
+from scala40.games.scala40.lookahead import try_move
 from scala40.games.scala40.moves import (
     Discard,
     Move,

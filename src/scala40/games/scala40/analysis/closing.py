@@ -5,7 +5,7 @@ the engine's legal moves (internal).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Hashable, Iterator
 from typing import cast
 
 import attrs
@@ -18,12 +18,7 @@ from scala40.errors import (
 )
 from scala40.games.scala40.analysis.closable import CloseTest
 from scala40.games.scala40.analysis.deadwood import TablePlan, TableSearch
-from scala40.games.scala40.budget import (
-    POSITION_WORK,
-    TRY_WORK,
-    WorkBudget,
-    shared_budget,
-)
+from scala40.games.scala40.budget import WorkBudget, shared_budget
 from scala40.games.scala40.engine import apply_trusted
 from scala40.games.scala40.generate import generate
 from scala40.games.scala40.hand.opening import can_open_sorted
@@ -43,6 +38,7 @@ from scala40.games.scala40.moves import (
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.state import GameState
 from scala40.games.scala40.table.offers import lay_off_move
+from scala40.games.scala40.turn import TurnSearch
 from scala40.melds import Meld, MeldKind
 
 __all__ = ["CloseSearch", "can_close", "closing_moves"]
@@ -175,7 +171,6 @@ class CloseSearch:
         self.meld_rules = rules.meld_rules
         self.split = rules.split_sequences
         self.keep = 0 if rules.close_without_discard else 1
-        self.failed: set[tuple[object, ...]] = set()
         # Under S40-V-SPLIT, the exact test that keeps the search off dead branches.
         self.test = CloseTest(self.player, self._hopeless, budget) if self.split else None
         self.searches: dict[tuple[Card, ...], TableSearch] = {}
@@ -211,52 +206,8 @@ class CloseSearch:
     # -- the search
 
     def _search(self, state: GameState) -> list[Move] | None:
-        player = self.player
-        hand = state.hands[player]
-        key = (hand, state.table, state.opened[player], state.opening_value, state.taken_used)
-        if key in self.failed:
-            return None
-        self.budget.spend(POSITION_WORK, "the search for a close (S40-CLOSE)")
-        if self.split:
-            # The splits come last in the order tried, and listing them is the costly
-            # part: they are listed only when no other move leads to a close.
-            found = self._try(state, generate(state, splits=False), _apply_listed)
-            if found is None:
-                splits = [move for move in state.legal_moves() if type(move) is Split]
-                found = self._try(state, splits, GameState.apply)
-        else:
-            found = self._try(state, list(state.legal_moves()), GameState.apply)
-        if found is None:
-            self.failed.add(key)
-        return found
-
-    def _try(
-        self,
-        state: GameState,
-        legal: Sequence[Move],
-        play: Callable[[GameState, Move], GameState],
-    ) -> list[Move] | None:
-        """The first of the legal moves ``legal`` (in the order of :func:`_move_rank`)
-        that leads to a close, followed by the rest of the way; ``play`` applies them."""
-        if len(state.hands[self.player]) == 1:
-            for move in legal:
-                if type(move) is Discard:
-                    return [move]
-        melding = [move for move in legal if type(move) is not Discard]
-        melding.sort(key=_move_rank)
-        for move in melding:
-            self.budget.spend(TRY_WORK, "the search for a close (S40-CLOSE)")
-            after = play(state, move)
-            if after.phase is not Phase.PLAY:
-                return [move]  # closed by melding every card (S40-V-NODISCARDCLOSE)
-            if self._hopeless(after):
-                continue
-            if self.test is not None and not self.test.closable(after):
-                continue
-            rest = self._search(after)
-            if rest is not None:
-                return [move, *rest]
-        return None
+        """The turn's depth-first search (:mod:`~scala40.games.scala40.turn`) for a close."""
+        return TurnSearch(_Close(self), self.budget).run(state)
 
     def _hopeless(self, state: GameState) -> bool:
         if self._dead_count(state) > 1:
@@ -378,3 +329,52 @@ class CloseSearch:
 def _move_rank(move: Move) -> tuple[int, int]:
     size = len(move.cards) if isinstance(move, PutDown) else 0
     return (_MOVE_RANK.get(type(move), 4), -size)
+
+
+class _Close:
+    """The goal of :class:`CloseSearch`: the hand closes this turn. A position's legal
+    moves are tried in the order of :func:`_move_rank`, the splits of S40-V-SPLIT last and
+    listed only when no other move leads to a close (listing them is the costly part)."""
+
+    what = "the search for a close (S40-CLOSE)"
+
+    def __init__(self, search: CloseSearch) -> None:
+        self.search = search
+        self.listed: tuple[GameState, list[Move]] | None = None
+        """The position whose moves were listed last, and those moves."""
+
+    def verdict(self, state: GameState) -> tuple[Move, ...] | None:
+        legal = generate(state, splits=False) if self.search.split else list(state.legal_moves())
+        self.listed = (state, legal)
+        if len(state.hands[self.search.player]) == 1:
+            for move in legal:
+                if type(move) is Discard:
+                    return (move,)
+        return None
+
+    def moves(self, state: GameState) -> Iterator[tuple[Move, GameState]]:
+        assert self.listed is not None
+        assert self.listed[0] is state
+        melding = [move for move in self.listed[1] if type(move) is not Discard]
+        melding.sort(key=_move_rank)
+        play = _apply_listed if self.search.split else GameState.apply
+        for move in melding:
+            yield move, play(state, move)
+        if self.search.split:
+            splits = [move for move in state.legal_moves() if type(move) is Split]
+            for move in splits:
+                yield move, state.apply(move)
+
+    def met(self, state: GameState) -> bool:
+        return state.phase is not Phase.PLAY  # closed by melding every card (S40-V-NODISCARDCLOSE)
+
+    def pruned(self, state: GameState) -> bool:
+        search = self.search
+        return search._hopeless(state) or (
+            search.test is not None and not search.test.closable(state)
+        )
+
+    def key(self, state: GameState) -> Hashable:
+        player = self.search.player
+        hand = state.hands[player]
+        return (hand, state.table, state.opened[player], state.opening_value, state.taken_used)

@@ -1,0 +1,84 @@
+"""The conditions of a Scala 40 turn that decide what may be drawn and how the turn may
+end, each written once (internal).
+
+The move handlers, the move generator, the lookahead and the close search all ask
+these: one predicate for each condition, so that the rule a handler enforces and the
+one the generator lists by cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from scala40.cards import Card
+from scala40.games.scala40.handling import next_active
+from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.rules import Ruleset
+
+__all__ = [
+    "bans_bite",
+    "card_to_meld",
+    "cards_to_keep",
+    "closes_by_melding",
+    "final_keep",
+    "fits_after",
+    "take_discard_refusal",
+    "upcard_refusal",
+]
+
+
+def take_discard_refusal(state: StateRecord) -> tuple[str, str] | None:
+    """Why the player to move (in the draw phase) may not take the top of the discard
+    pile, as its rule and the reason, before any lookahead: ``None`` if he may try."""
+    if not state.discard:
+        return "S40-DRAW-DISCARD", "the discard pile is empty"
+    if not state.opened[state.turn] and not state.rules.discard_draw_to_open:
+        return "S40-DRAW-STOCK", "a player who has not opened may only draw from the stock"
+    return None
+
+
+def upcard_refusal(state: StateRecord) -> tuple[str, str] | None:
+    """Why the player to move (in the draw phase) may not take the card turned up at the
+    deal (S40-V-UPCARD), as its rule and the reason: ``None`` if he may."""
+    if not state.rules.first_player_takes_upcard:
+        return "S40-V-UPCARD", "taking the turned-up card is not allowed"
+    if (
+        any(state.turns_played)
+        or state.turn != next_active(state.dealer, state.active)
+        or len(state.discard) != 1
+    ):
+        return "S40-V-UPCARD", "only the first player's first draw may take it"
+    return None
+
+
+def card_to_meld(state: StateRecord) -> Card | None:
+    """The card taken from the discard pile that the player to move must still meld this
+    turn (S40-DRAW-DISCARD, S40-V-EARLYDISCARD), if any."""
+    return state.taken if state.taken_must_use and not state.taken_used else None
+
+
+def cards_to_keep(state: StateRecord) -> int:
+    """Cards the player must keep to end the turn with a discard (S40-CLOSE, S40-FIRST-ROUND)."""
+    return 1 if state.may_close else 2
+
+
+def closes_by_melding(state: StateRecord) -> bool:
+    """Whether the player to move may close by melding every card, with no discard
+    (S40-V-NODISCARDCLOSE, after the first round: S40-FIRST-ROUND)."""
+    return state.rules.close_without_discard and state.may_close
+
+
+def final_keep(state: StateRecord) -> int:
+    """The fewest cards a player who has not opened may keep after his opening: none if
+    he may close by melding them all, else the cards to keep for the discard."""
+    return 0 if closes_by_melding(state) else cards_to_keep(state)
+
+
+def fits_after(size: int, keep: int, close_by_melding: bool) -> bool:
+    """Whether a hand of ``size`` cards still ends the turn: ``keep`` cards left to discard,
+    or none when closing by melding is allowed (S40-V-NODISCARDCLOSE)."""
+    return size >= keep or (size == 0 and close_by_melding)
+
+
+def bans_bite(rules: Ruleset) -> bool:
+    """Whether a player who has opened can be banned from discarding a card he holds
+    (beyond the card taken from the pile): only under the S40-V-PLAYABLE switches."""
+    return rules.ban_playable_discard_opened or rules.ban_playable_discard_closing
