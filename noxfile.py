@@ -182,10 +182,10 @@ COMPILED = (
     "scala40/games/scala40/engine.py",
 )
 """The modules the optional compiled wheel builds with mypyc: Scala 40's opening solver,
-meld tables, melding, lookahead, turn conditions, table and discard checks, move
-generation and move handlers, where random playouts spend most of their time. The rest stays pure Python: its classes
-(attrs values, which mypyc compiles differently) and the tools around the engine, which
-gain little compiled."""
+meld tables, melding, lookahead, turn conditions, table offers and chains, discard
+checks, move generation and move handlers, where random playouts spend most of their
+time. The rest stays pure Python: its classes (attrs values, which mypyc compiles
+differently) and the tools around the engine, which gain little compiled."""
 
 _WHEEL_TAG = """
 import sys, sysconfig
