@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from itertools import combinations
 
 import attrs
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._engine import without
+from scala40._hand_melds import melded_card_sets
 from scala40._meld_words import placed_card_text
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games._knock.profile import KnockRules
@@ -122,20 +122,10 @@ def _caches(profile: KnockRules) -> _Caches:
     return caches
 
 
-def _sub_multisets(cards: Sequence[Card]) -> set[tuple[Card, ...]]:
-    """Every sub-multiset of sorted ``cards``, the empty one included, each once."""
-    found: set[tuple[Card, ...]] = set()
-    for size in range(len(cards) + 1):
-        found.update(combinations(cards, size))
-    return found
-
-
 def candidate_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
     """Every sub-multiset of the sorted ``cards`` that reads as at least one meld, each
-    once, sorted (smallest first).
-
-    Only sub-multisets whose natural cards are of one rank, or of one suit and distinct
-    ranks, or wild cards only, can be melds; those are proposed and the meld rules decide.
+    once, sorted (smallest first): the core's enumerator
+    (:func:`~scala40._hand_melds.melded_card_sets`), remembered by hand.
 
     >>> from scala40.games._knock.arrange import candidate_melds
     >>> from scala40.cards import parse_cards, format_cards
@@ -146,94 +136,9 @@ def candidate_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[tuple[Ca
     """
     caches: _MeldCaches = rules.tables.owned[_MeldCaches]
     found = caches.candidates.get(cards)
-    if found is not None:
-        return found
-    wild_set = rules.tables.wild_cards
-    wilds = [card for card in cards if card in wild_set]
-    naturals = [card for card in cards if card not in wild_set]
-    wild_choices = sorted(_sub_multisets(wilds), key=len)
-    proposed: set[tuple[Card, ...]] = set()
-    smallest = min(rules.set_min, rules.sequence_min)
-    by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[int, set[int]] = {}
-    for card in naturals:
-        by_rank.setdefault(RANK_OF[card], []).append(card)
-        by_suit.setdefault(SUIT_OF[card], set()).add(card)
-    # Sets: some cards of one rank, with some wild cards.
-    for group in by_rank.values():
-        if len(group) + len(wilds) < rules.set_min:
-            continue
-        for part in _sub_multisets(group):
-            if not part:
-                continue
-            for extra in wild_choices:
-                size = len(part) + len(extra)
-                if size > rules.set_max:
-                    break
-                if size >= rules.set_min:
-                    proposed.add(tuple(sorted(part + extra)))
-    # Sequences: distinct cards of one suit, the holes between them and any extra places
-    # filled by wild cards. Where each rank has one place in a sequence (the ace low or
-    # high, not both) the lowest and highest cards fix the span; else every subset is
-    # proposed and the meld rules decide.
-    slots_of = rules.tables.slot_of_rank
-    longest = len(rules.tables.slots)
-    if rules.sequence_max is not None:
-        longest = min(longest, rules.sequence_max)
-    one_place = all(len(places) == 1 for places in slots_of.values())
-    for suited in by_suit.values():
-        if len(suited) + len(wilds) < rules.sequence_min:
-            continue
-        if one_place:
-            placed = sorted(
-                (slots_of[RANK_OF[card]][0], card) for card in suited if RANK_OF[card] in slots_of
-            )
-            parts = _run_parts(placed, len(wilds), longest)
-        else:
-            parts = [
-                (part, 0) for size in range(1, len(suited) + 1)
-                for part in combinations(sorted(suited), size)
-            ]  # fmt: skip
-        for part, holes in parts:
-            size = len(part)
-            for extra in wild_choices:
-                total = size + len(extra)
-                if total > longest:
-                    break
-                if total >= rules.sequence_min and len(extra) >= holes:
-                    proposed.add(tuple(sorted(part + extra)))
-    # Wild cards alone (RU-MELDS: a meld may be all jokers).
-    if rules.wild_meld_min is not None:
-        for extra in wild_choices:
-            if len(extra) >= max(smallest, rules.wild_meld_min):
-                proposed.add(extra)
-    readings = rules.readings_of_sorted
-    valid = tuple(sorted((meld for meld in proposed if readings(meld)), key=lambda m: (len(m), m)))
-    return caches.candidates.put(cards, valid)
-
-
-def _run_parts(
-    placed: list[tuple[int, Card]], wilds: int, longest: int
-) -> list[tuple[tuple[Card, ...], int]]:
-    """The natural parts of sequences among cards of one suit given with their places
-    (sorted, one place each): each with the number of holes wild cards must fill."""
-    parts: list[tuple[tuple[Card, ...], int]] = []
-    count = len(placed)
-    for low in range(count):
-        low_place, low_card = placed[low]
-        parts.append(((low_card,), 0))
-        for high in range(low + 1, count):
-            high_place, high_card = placed[high]
-            span = high_place - low_place + 1
-            if span > longest:
-                break
-            inside = [card for _, card in placed[low + 1 : high]]
-            # The cards between may be left out, each leaving one more hole to fill.
-            fewest = max(0, span - 2 - wilds)
-            for size in range(len(inside), fewest - 1, -1):
-                for middle in combinations(inside, size):
-                    parts.append(((low_card, *middle, high_card), span - 2 - size))
-    return parts
+    if found is None:
+        found = caches.candidates.put(cards, melded_card_sets(cards, rules))
+    return found
 
 
 def covered_cards(cards: tuple[Card, ...], rules: MeldRules) -> frozenset[Card]:

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._engine import without
+from scala40._hand_melds import find_melds
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import SearchLimitError
 from scala40.games.skarney.moves import PutDown, put_down_of
@@ -94,13 +95,6 @@ def _meld_order(meld: Meld) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
     return (len(meld.cards), meld.cards, meld.represented)
 
 
-def _sub_multisets(counts: list[tuple[Card, int]], sizes: range) -> Iterator[tuple[Card, ...]]:
-    """Every sub-multiset of ``counts`` (card, copies) whose size is in ``sizes``."""
-    for taken in product(*(range(copies + 1) for _, copies in counts)):
-        if sum(taken) in sizes:
-            yield tuple(card for (card, _), many in zip(counts, taken) for _ in range(many))
-
-
 _Entry = tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]], Meld, PutDown]
 """A meld made by the searches: its place in meld order (:func:`_meld_order`), the meld,
 and the move that puts it down. Entries sort in meld order as they stand (no two melds
@@ -113,16 +107,6 @@ move lists of most hands are put together from groups met before). One flat tupl
 a tuple of melds and one of moves: tens of thousands of groups stay cached, and each is
 then one object for the garbage collector to walk instead of three. ``group[0::2]`` are
 the melds, ``group[1::2]`` the moves."""
-
-
-def _readings(keys: set[tuple[Card, ...]]) -> _Group:
-    """Every reading of each sorted key, in meld order, with their moves."""
-    found: list[Meld] = []
-    for key in keys:
-        found.extend(MELD_RULES.readings_of_sorted(key))
-    return tuple(
-        item for meld in sorted(found, key=_meld_order) for item in (meld, put_down_of(meld))
-    )
 
 
 # The melds of a hand are put together from the melds of each rank (sets) and of each
@@ -300,16 +284,14 @@ def _sequence(cards: tuple[Card, ...], represented: tuple[Card, ...], start: int
 
 def _wild_melds(jokers: int, twos: tuple[int, ...]) -> _Group:
     """Melds of wild cards only: 3 or more jokers, or 3 or more 2s (``twos`` copies of each
-    suit's 2)."""
+    suit's 2), as the core's enumerator finds them among the wild cards held."""
     group_key = ("wild", jokers, twos)
     found = _GROUPS.get(group_key)
     if found is None:
-        least = MELD_RULES.wild_meld_min or 3
-        keys: set[tuple[Card, ...]] = {(JOKER,) * size for size in range(least, jokers + 1)}
-        held = [(s * 13 + 1, many) for s, many in enumerate(twos) if many]
-        if sum(twos) >= least:
-            keys.update(_sub_multisets(held, range(least, sum(twos) + 1)))
-        found = _GROUPS.put(group_key, _readings(keys))
+        held = [suit * 13 + 1 for suit, many in enumerate(twos) for _ in range(many)]
+        wilds = tuple(sorted([*held, *[JOKER] * jokers]))
+        entries = [_entry(meld) for meld in find_melds(wilds, MELD_RULES)]
+        found = _GROUPS.put(group_key, _group_of(entries))
     return found
 
 

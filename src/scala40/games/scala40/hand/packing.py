@@ -355,13 +355,27 @@ class Packing:
         if self._top(order, rem, count, room, must_field, done) < 0:
             return None
         memo = self.memos[(order, must_field)]
+        return self._path(start, room, must_field, done, lambda key: memo[key][1])
+
+    def _path(
+        self,
+        start: tuple[int, int],
+        room: int,
+        must_field: int,
+        done: bool,
+        choose: Callable[[tuple[int, int, bool]], int],
+    ) -> list[int]:
+        """The choices (an option index, or ``-1 - field`` to leave a card of that field)
+        from the multiset ``start`` down to nothing, each one ``choose`` makes from the
+        memo key of the multiset still to place."""
+        rem, count = start
         options = self.options
         unit = self.unit
         guard = self.guard
         must_options = self._must_options(must_field)
         path: list[int] = []
         while rem:
-            _, choice = memo[(rem, room if room < count else count, done)]
+            choice = choose((rem, room if room < count else count, done))
             path.append(choice)
             if choice < 0:
                 rem -= unit[-1 - choice]
@@ -444,31 +458,23 @@ class Packing:
             memo[key] = kept
             return kept
 
-        rem, count = start
-        root = front(rem, count, room, done)
+        root = front(*start, room, done)
         reaching = [entry for entry in root if entry[0] >= threshold]
         if not reaching:
             return None
         value, other, _ = max(
             reaching, key=lambda entry: (entry[1] // scale, entry[0], entry[1] % scale)
         )
-        path: list[int] = []
-        while rem:
-            entries = memo[(rem, room if room < count else count, done)]
-            choice = next(c for v, o, c in entries if v == value and o == other)
-            path.append(choice)
-            if choice < 0:
-                rem -= unit[-1 - choice]
-                count -= 1
-            else:
-                delta, size, parts, _ = options[choice]
-                rem = ((rem | guard) - delta) ^ guard
-                count -= size
-                room -= size
-                value -= parts[_VALUE]
-                other -= second[choice]
-                done = done or choice in must_options
-        return path
+        wanted = [value, other]  # what the completion chosen still holds
+
+        def choose(key: tuple[int, int, bool]) -> int:
+            choice = next(c for v, o, c in memo[key] if v == wanted[0] and o == wanted[1])
+            if choice >= 0:
+                wanted[0] -= options[choice][2][_VALUE]
+                wanted[1] -= second[choice]
+            return choice
+
+        return self._path(start, room, must_field, done, choose)
 
 
 def best_packing(

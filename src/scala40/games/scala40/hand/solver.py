@@ -337,28 +337,12 @@ def _score_choices(
     each suit's best without and with it; with more, each suit's row for 0 to n jokers
     (:func:`_suit_rows`).
     """
-    caches: SolverCaches = rules.tables.owned[SolverCaches]
-    table = caches.suit_best
+    table = rules.tables.owned[SolverCaches].suit_best
     jokers, b0, b1, b2, b3 = codes
     # The suits' best with all their cards, for each number of jokers left to them.
-    if jokers == 0:
-        bound = [0]
-        for code in (b0, b1, b2, b3):
-            found = table.get(code << 4)
-            bound[0] += _suit_best(code, 0, rules) if found is None else found
-    elif jokers == 1:
-        base = gain = 0
-        for code in (b0, b1, b2, b3):
-            without = table.get(code << 4)
-            if without is None:
-                without = _suit_best(code, 0, rules)
-            with_it = table.get(code << 4 | 1)
-            if with_it is None:
-                with_it = _suit_best(code, 1, rules)
-            base += without
-            if with_it - without > gain:
-                gain = with_it - without
-        bound = [base, base + gain]
+    if jokers < 2:
+        whole, bases, _ = _suits_best((b0, b1, b2, b3), jokers, rules, table)
+        bound = [sum(bases), whole] if jokers else [whole]
     else:
         rows = _suit_rows(b0, b1, b2, b3, jokers, rules)
         bound = _combine(_combine(rows[0], rows[1]), _combine(rows[2], rows[3]))
@@ -369,39 +353,48 @@ def _score_choices(
         if packed + bound[left] < least:
             continue
         suits = (b0 - d0, b1 - d1, b2 - d2, b3 - d3)
-        if left == 0:
-            bases = []
-            total = packed
-            for code in suits:
-                found = table.get(code << 4)
-                if found is None:
-                    found = _suit_best(code, 0, rules)
-                bases.append(found)
-                total += found
-            scored.append((total, packed, 0, suits, bases, None, keys))
-        elif left == 1:
-            bases = []
-            gains = []
-            total = packed
-            for code in suits:
-                without = table.get(code << 4)
-                if without is None:
-                    without = _suit_best(code, 0, rules)
-                with_it = table.get(code << 4 | 1)
-                if with_it is None:
-                    with_it = _suit_best(code, 1, rules)
-                bases.append(without)
-                gains.append(with_it - without)
-                total += without
-            total += max(gains)
-            scored.append((total, packed, 1, suits, bases, gains, keys))
-        else:
-            rows = _suit_rows(*suits, left, rules)
-            total = packed + _combine(_combine(rows[0], rows[1]), _combine(rows[2], rows[3]))[left]
-            scored.append((total, packed, left, suits, rows, None, keys))
+        best, bases, gains = _suits_best(suits, left, rules, table)
+        total = packed + best
+        scored.append((total, packed, left, suits, bases, gains, keys))
         if total > reached:
             reached = total
     return reached, scored
+
+
+def _suits_best(
+    suits: tuple[int, int, int, int], left: int, rules: MeldRules, table: BoundedCache[int, int]
+) -> tuple[int, Any, Any]:
+    """The best sequences of four suit codes sharing ``left`` jokers (packed), and what
+    the starts need of them (:data:`_Scored`): with no joker left, each suit's best; with
+    one, each suit's best without it and what it adds; with more, each suit's row for 0
+    to ``left`` jokers (:func:`_suit_rows`)."""
+    if left == 0:
+        bases = []
+        total = 0
+        for code in suits:
+            found = table.get(code << 4)
+            if found is None:
+                found = _suit_best(code, 0, rules)
+            bases.append(found)
+            total += found
+        return total, bases, None
+    if left == 1:
+        bases = []
+        gains = []
+        total = 0
+        for code in suits:
+            without = table.get(code << 4)
+            if without is None:
+                without = _suit_best(code, 0, rules)
+            with_it = table.get(code << 4 | 1)
+            if with_it is None:
+                with_it = _suit_best(code, 1, rules)
+            bases.append(without)
+            gains.append(with_it - without)
+            total += without
+        return total + max(gains), bases, gains
+    rows = _suit_rows(*suits, left, rules)
+    return _combine(_combine(rows[0], rows[1]), _combine(rows[2], rows[3]))[left], rows, None
 
 
 def solver_can_open(

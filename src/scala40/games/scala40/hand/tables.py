@@ -6,7 +6,8 @@ wild cards and sets of distinct suits (every Scala 40 ruleset), the sequences of
 depend only on the ranks of that suit held and the jokers that may join, and the sets of
 a rank only on its suits held: a few small keys that recur across millions of hands,
 whose tables are kept here for each :class:`~scala40.MeldRules`. Under other rules the
-general enumerator :func:`find_melds` answers; the tests hold the tables to it.
+core's general enumerator (:func:`~scala40._hand_melds.find_melds`) answers; the tests
+hold the tables to it.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from scala40._cache import HAND_LIMIT, BoundedCache
+from scala40._hand_melds import MAX_HAND_READINGS, find_melds, meld_order
 from scala40.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
-from scala40.errors import InvalidMeldError, SearchLimitError
 from scala40.melds import Meld, MeldKind, MeldRules, make_meld
 
 __all__ = [
@@ -92,13 +93,6 @@ class MeldTableCaches:
         if piece is None:
             piece = self.sequence_pieces.put(key, _sequence_piece(suit, mask, cap, rules))
         return piece
-
-
-def _counts(cards: Iterable[Card]) -> list[int]:
-    counts = [0] * 53
-    for card in cards:
-        counts[card] += 1
-    return counts
 
 
 def sorted_hand_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
@@ -457,128 +451,3 @@ def _first_suit_shapes(
 def _shape_order(shape: _Shape) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
     # :func:`meld_order` of sequences of one suit.
     return shape[1], shape[0], shape[2]
-
-
-MAX_HAND_READINGS = 3_000
-"""The most meld readings :func:`find_melds` lists for one set of cards; past it the
-search raises :class:`~scala40.SearchLimitError` (so does a meld past
-:data:`~scala40.melds.MAX_READINGS`). Scala 40's rulesets keep hands far below it (at most
-120 readings for 14 cards in random dense hands with eight jokers and no cap on jokers per
-meld); it bounds hands full of wild cards under raw :class:`~scala40.MeldRules` that allow
-any number in a meld, whose melds grow with the subsets of the hand."""
-
-
-def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
-    counts = _counts(cards)
-    wild_set = rules.wild_cards
-    wild_pool = [c for c in cards if c in wild_set]
-    most_wilds = (
-        len(wild_pool) if rules.max_wilds is None else min(rules.max_wilds, len(wild_pool))
-    )
-    wild_choices: list[list[tuple[Card, ...]]] = [
-        sorted({tuple(sorted(combo)) for combo in combinations(wild_pool, size)})
-        for size in range(most_wilds + 1)
-    ]
-    candidates: set[tuple[Card, ...]] = set()
-    smallest = min(rules.set_min, rules.sequence_min)
-    # Sets: natural cards of one rank (distinct suits when required) plus wilds.
-    for rank in rules.rank_order:
-        present = [
-            s * 13 + rank - 1
-            for s in range(4)
-            if counts[s * 13 + rank - 1] and s * 13 + rank - 1 not in wild_set
-        ]
-        if not present:
-            continue
-        if rules.set_suits_distinct:
-            natural_options = [
-                combo for k in range(1, len(present) + 1) for combo in combinations(present, k)
-            ]
-        else:
-            pool = [c for c in present for _ in range(counts[c])]
-            natural_options = sorted(
-                {
-                    tuple(sorted(combo))
-                    for k in range(1, min(len(pool), rules.set_max) + 1)
-                    for combo in combinations(pool, k)
-                }
-            )
-        for naturals in natural_options:
-            for size in range(len(wild_choices)):
-                total = len(naturals) + size
-                if rules.set_min <= total <= rules.set_max and total >= smallest:
-                    for wilds in wild_choices[size]:
-                        candidates.add(tuple(sorted(naturals + wilds)))
-    # Sequences: windows of slots of one suit, each slot natural (if held) or wild.
-    slots = rules.sequence_slots
-    longest = len(slots) if rules.sequence_max is None else min(rules.sequence_max, len(slots))
-    for suit in range(4):
-        window_cards = [suit * 13 + rank - 1 for rank in slots]
-        held = [counts[c] > 0 and c not in wild_set for c in window_cards]
-        if not any(held):
-            continue
-        for start in range(len(slots)):
-            holes = 0
-            for stop in range(start + 1, min(start + longest, len(slots)) + 1):
-                if not held[stop - 1]:
-                    holes += 1
-                    if holes > most_wilds:
-                        break
-                length = stop - start
-                if length < rules.sequence_min:
-                    continue
-                in_window = [window_cards[i] for i in range(start, stop) if held[i]]
-                if not in_window:
-                    continue
-                spare = most_wilds - holes
-                for extra in range(min(spare, len(in_window)) + 1):
-                    for replaced in combinations(range(len(in_window)), extra):
-                        kept = tuple(c for i, c in enumerate(in_window) if i not in replaced)
-                        if not kept:
-                            continue
-                        for wilds in wild_choices[holes + extra]:
-                            candidates.add(tuple(sorted(kept + wilds)))
-    melds: set[Meld] = set()
-    readings = 0
-    for candidate in candidates:
-        if _fits(candidate, counts):
-            try:
-                found = rules.readings_of_sorted(candidate)
-            except InvalidMeldError as error:  # one meld past MAX_READINGS
-                raise SearchLimitError(f"the cards hold a meld past a bound: {error}") from None
-            readings += len(found)
-            if readings > MAX_HAND_READINGS:
-                raise SearchLimitError(
-                    f"the cards can be read as more than {MAX_HAND_READINGS} melds "
-                    f"(MAX_HAND_READINGS): {len(wild_pool)} wild cards under rules that allow "
-                    f"{'any number' if rules.max_wilds is None else rules.max_wilds} in a meld"
-                )
-            melds.update(found)
-    return tuple(sorted(melds, key=meld_order))
-
-
-def _fits(candidate: tuple[Card, ...], counts: list[int]) -> bool:
-    previous = -1
-    run = 0
-    for card in candidate:
-        run = run + 1 if card == previous else 1
-        previous = card
-        if run > counts[card]:
-            return False
-    return True
-
-
-def meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]:
-    # Sets by rank, then sequences by suit: the order the cached tables concatenate in.
-    if meld.kind is MeldKind.SET:
-        return (
-            0,
-            _RANK_ORDER_KEY[RANK_OF[meld.represented[0]]],
-            meld.represented,
-            meld.cards,
-            -1,
-        )
-    return (1, meld.suit, meld.represented, meld.cards, meld.start)
-
-
-_RANK_ORDER_KEY = tuple(range(14))

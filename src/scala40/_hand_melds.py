@@ -1,0 +1,185 @@
+"""The melds a set of cards holds, under any :class:`~scala40.MeldRules`: the hand
+layer's one general enumerator, which every game's faster tables are held to (internal).
+
+A game answers "which melds does this hand hold" millions of times, each from tables
+made for its own meld rules (Scala 40's per-suit and per-rank tables, Skarney's groups,
+the knock games' candidates); :func:`find_melds` answers it for any rules, proposing
+only the card multisets that could be melds (cards of one rank, or of one suit within
+a window of places, or wild cards alone, with wild cards filling the rest) and leaving
+the verdict to the meld rules themselves (:meth:`~scala40.MeldRules.readings_of_sorted`).
+
+>>> from scala40.cards import parse_cards
+>>> from scala40.melds import MeldRules
+>>> [str(meld) for meld in find_melds(tuple(sorted(parse_cards("7S 8S 9S 9H 9D"))), MeldRules())]
+['9S 9H 9D', '7S 8S 9S']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+
+from scala40.cards import RANK_OF, Card
+from scala40.errors import InvalidMeldError, SearchLimitError
+from scala40.melds import Meld, MeldKind, MeldRules
+
+__all__ = ["MAX_HAND_READINGS", "find_melds", "meld_order", "melded_card_sets"]
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * 53
+    for card in cards:
+        counts[card] += 1
+    return counts
+
+
+MAX_HAND_READINGS = 3_000
+"""The most meld readings :func:`find_melds` lists for one set of cards; past it the
+search raises :class:`~scala40.SearchLimitError` (so does a meld past
+:data:`~scala40.melds.MAX_READINGS`). Scala 40's rulesets keep hands far below it (at most
+120 readings for 14 cards in random dense hands with eight jokers and no cap on jokers per
+meld); it bounds hands full of wild cards under raw :class:`~scala40.MeldRules` that allow
+any number in a meld, whose melds grow with the subsets of the hand."""
+
+
+def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
+    """Every reading (C-WILD) of every sub-multiset of the sorted ``cards`` that is a meld
+    under ``rules``, each once, in :func:`meld_order` (two copies of a card give one
+    meld, C-IDENTITY).
+
+    :raises SearchLimitError: past :data:`MAX_HAND_READINGS` readings, or a meld past
+        :data:`~scala40.melds.MAX_READINGS`.
+    """
+    counts = _counts(cards)
+    wild_set = rules.wild_cards
+    wild_pool = [c for c in cards if c in wild_set]
+    most_wilds = (
+        len(wild_pool) if rules.max_wilds is None else min(rules.max_wilds, len(wild_pool))
+    )
+    wild_choices: list[list[tuple[Card, ...]]] = [
+        sorted({tuple(sorted(combo)) for combo in combinations(wild_pool, size)})
+        for size in range(most_wilds + 1)
+    ]
+    candidates: set[tuple[Card, ...]] = set()
+    smallest = min(rules.set_min, rules.sequence_min)
+    # Sets: natural cards of one rank (distinct suits when required) plus wilds.
+    for rank in rules.rank_order:
+        present = [
+            s * 13 + rank - 1
+            for s in range(4)
+            if counts[s * 13 + rank - 1] and s * 13 + rank - 1 not in wild_set
+        ]
+        if not present:
+            continue
+        if rules.set_suits_distinct:
+            natural_options = [
+                combo for k in range(1, len(present) + 1) for combo in combinations(present, k)
+            ]
+        else:
+            pool = [c for c in present for _ in range(counts[c])]
+            natural_options = sorted(
+                {
+                    tuple(sorted(combo))
+                    for k in range(1, min(len(pool), rules.set_max) + 1)
+                    for combo in combinations(pool, k)
+                }
+            )
+        for naturals in natural_options:
+            for size in range(len(wild_choices)):
+                total = len(naturals) + size
+                if rules.set_min <= total <= rules.set_max and total >= smallest:
+                    for wilds in wild_choices[size]:
+                        candidates.add(tuple(sorted(naturals + wilds)))
+    # Sequences: windows of slots of one suit, each slot natural (if held) or wild.
+    slots = rules.sequence_slots
+    longest = len(slots) if rules.sequence_max is None else min(rules.sequence_max, len(slots))
+    for suit in range(4):
+        window_cards = [suit * 13 + rank - 1 for rank in slots]
+        held = [counts[c] > 0 and c not in wild_set for c in window_cards]
+        if not any(held):
+            continue
+        for start in range(len(slots)):
+            holes = 0
+            for stop in range(start + 1, min(start + longest, len(slots)) + 1):
+                if not held[stop - 1]:
+                    holes += 1
+                    if holes > most_wilds:
+                        break
+                length = stop - start
+                if length < rules.sequence_min:
+                    continue
+                in_window = [window_cards[i] for i in range(start, stop) if held[i]]
+                if not in_window:
+                    continue
+                spare = most_wilds - holes
+                for extra in range(min(spare, len(in_window)) + 1):
+                    for replaced in combinations(range(len(in_window)), extra):
+                        kept = tuple(c for i, c in enumerate(in_window) if i not in replaced)
+                        if not kept:
+                            continue
+                        for wilds in wild_choices[holes + extra]:
+                            candidates.add(tuple(sorted(kept + wilds)))
+    if rules.wild_meld_min is not None:
+        # Wild cards alone (a meld of jokers, or of 2s, where the rules allow one).
+        low = max(smallest, rules.wild_meld_min)
+        high = len(wild_pool) if rules.wild_meld_max is None else rules.wild_meld_max
+        for size in range(low, min(high, len(wild_pool)) + 1):
+            candidates.update(combinations(wild_pool, size))
+    melds: set[Meld] = set()
+    readings = 0
+    for candidate in candidates:
+        if _fits(candidate, counts):
+            try:
+                found = rules.readings_of_sorted(candidate)
+            except InvalidMeldError as error:  # one meld past MAX_READINGS
+                raise SearchLimitError(f"the cards hold a meld past a bound: {error}") from None
+            readings += len(found)
+            if readings > MAX_HAND_READINGS:
+                raise SearchLimitError(
+                    f"the cards can be read as more than {MAX_HAND_READINGS} melds "
+                    f"(MAX_HAND_READINGS): {len(wild_pool)} wild cards under rules that allow "
+                    f"{'any number' if rules.max_wilds is None else rules.max_wilds} in a meld"
+                )
+            melds.update(found)
+    return tuple(sorted(melds, key=meld_order))
+
+
+def _fits(candidate: tuple[Card, ...], counts: list[int]) -> bool:
+    previous = -1
+    run = 0
+    for card in candidate:
+        run = run + 1 if card == previous else 1
+        previous = card
+        if run > counts[card]:
+            return False
+    return True
+
+
+def meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]:
+    # Sets by rank, then sequences by suit: the order the cached tables concatenate in.
+    if meld.kind is MeldKind.SET:
+        return (
+            0,
+            _RANK_ORDER_KEY[RANK_OF[meld.represented[0]]],
+            meld.represented,
+            meld.cards,
+            -1,
+        )
+    return (1, meld.suit, meld.represented, meld.cards, meld.start)
+
+
+_RANK_ORDER_KEY = tuple(range(14))
+
+
+def melded_card_sets(cards: tuple[Card, ...], rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
+    """The sub-multisets of the sorted ``cards`` that read as at least one meld (each
+    sorted, each once), smallest first, then in card order.
+
+    >>> from scala40.cards import parse_cards, format_cards
+    >>> from scala40.melds import MeldRules
+    >>> hand = tuple(sorted(parse_cards("5C 6C 7C JC 5S 5H JK")))
+    >>> [format_cards(cards) for cards in melded_card_sets(hand, MeldRules())][:3]
+    ['5S 5H 5C', '5S 5H JK', '5S 5C JK']
+    """
+    found = {tuple(sorted(meld.cards)) for meld in find_melds(cards, rules)}
+    return tuple(sorted(found, key=lambda found_cards: (len(found_cards), found_cards)))
