@@ -16,14 +16,20 @@ the verdict to the meld rules themselves (:meth:`~scala40.MeldRules.readings_of_
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
 from scala40.cards import RANK_OF, Card
 from scala40.errors import InvalidMeldError, SearchLimitError
 from scala40.melds import Meld, MeldKind, MeldRules
 
-__all__ = ["MAX_HAND_READINGS", "find_melds", "meld_order", "melded_card_sets"]
+__all__ = [
+    "MAX_HAND_READINGS",
+    "find_melds",
+    "meld_order",
+    "melded_card_sets",
+    "sequence_windows",
+]
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
@@ -98,27 +104,18 @@ def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
         held = [counts[c] > 0 and c not in wild_set for c in window_cards]
         if not any(held):
             continue
-        for start in range(len(slots)):
-            holes = 0
-            for stop in range(start + 1, min(start + longest, len(slots)) + 1):
-                if not held[stop - 1]:
-                    holes += 1
-                    if holes > most_wilds:
-                        break
-                length = stop - start
-                if length < rules.sequence_min:
-                    continue
-                in_window = [window_cards[i] for i in range(start, stop) if held[i]]
-                if not in_window:
-                    continue
-                spare = most_wilds - holes
-                for extra in range(min(spare, len(in_window)) + 1):
-                    for replaced in combinations(range(len(in_window)), extra):
-                        kept = tuple(c for i, c in enumerate(in_window) if i not in replaced)
-                        if not kept:
-                            continue
-                        for wilds in wild_choices[holes + extra]:
-                            candidates.add(tuple(sorted(kept + wilds)))
+        for start, stop, holes in sequence_windows(held, longest, rules.sequence_min, most_wilds):
+            in_window = [window_cards[i] for i in range(start, stop) if held[i]]
+            if not in_window:
+                continue
+            spare = most_wilds - holes
+            for extra in range(min(spare, len(in_window)) + 1):
+                for replaced in combinations(range(len(in_window)), extra):
+                    kept = tuple(c for i, c in enumerate(in_window) if i not in replaced)
+                    if not kept:
+                        continue
+                    for wilds in wild_choices[holes + extra]:
+                        candidates.add(tuple(sorted(kept + wilds)))
     if rules.wild_meld_min is not None:
         # Wild cards alone (a meld of jokers, or of 2s, where the rules allow one).
         low = max(smallest, rules.wild_meld_min)
@@ -142,6 +139,29 @@ def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
                 )
             melds.update(found)
     return tuple(sorted(melds, key=meld_order))
+
+
+def sequence_windows(
+    held: Sequence[bool],
+    longest: int,
+    shortest: int,
+    most_holes: int,
+    starts: Iterable[int] | None = None,
+) -> Iterator[tuple[int, int, int]]:
+    """The windows of places a sequence of one suit may fill, as (first place, place
+    past the last, places not held): from ``shortest`` to ``longest`` places, with at
+    most ``most_holes`` places that ``held`` (a flag per place) says are not held, each
+    to be filled by a wild card; from the places ``starts`` only, if given."""
+    count = len(held)
+    for start in range(count) if starts is None else starts:
+        holes = 0
+        for stop in range(start + 1, min(start + longest, count) + 1):
+            if not held[stop - 1]:
+                holes += 1
+                if holes > most_holes:
+                    break
+            if stop - start >= shortest:
+                yield start, stop, holes
 
 
 def _fits(candidate: tuple[Card, ...], counts: list[int]) -> bool:

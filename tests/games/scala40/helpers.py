@@ -34,7 +34,8 @@ from scala40 import (
     parse_cards,
 )
 from scala40.cards import Card, format_cards
-from scala40.melds import Meld, MeldEnd
+from scala40.games.scala40.hand.packing import COUNT_WEIGHTS, Packing
+from scala40.melds import Meld, MeldEnd, MeldRules
 from tests.strategies import valid_melds
 
 __all__ = [
@@ -48,6 +49,8 @@ __all__ = [
     "engine_positions",
     "make_position",
     "move_texts",
+    "packed_can_open",
+    "packed_opening_starts",
     "playout",
     "rest_of_deck",
     "rule_ids",
@@ -325,3 +328,30 @@ def engine_positions(
         if error.problems == (_DEAD_END,):
             reject()
         raise
+
+
+def packed_can_open(
+    cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
+) -> bool:
+    """Whether melds of the sorted hand ``cards`` reach ``needed``, leaving ``keep`` cards,
+    one holding ``must`` if given, by a new packing search that remembers nothing: the
+    reference the opening solver is held to."""
+    return Packing(cards, rules, COUNT_WEIGHTS).reaches(needed, keep, must)
+
+
+def packed_opening_starts(
+    cards: tuple[Card, ...],
+    needed: int,
+    rules: MeldRules,
+    keep: int,
+    final_keep: int,
+    close_ok: bool,
+    must: Card | None,
+) -> tuple[Meld, ...]:
+    """The melds that may start an opening still short of ``needed``, by a new packing
+    search that remembers nothing (``Packing.starts``): the reference the opening solver
+    is held to."""
+    packing = Packing(cards, rules, COUNT_WEIGHTS)
+    if not packing.reaches(needed, final_keep, must):
+        return ()
+    return packing.starts(needed, keep, final_keep, close_ok, must)

@@ -59,10 +59,9 @@ from scala40.games.scala40.analysis import (
     hand_melds,
     min_deadwood,
 )
-from scala40.games.scala40.hand.packing import packed_can_open, packed_opening_starts
 from scala40.games.scala40.hand.tables import MAX_HAND_READINGS, find_melds
 from scala40.games.scala40.state import meld_from_spec
-from tests.games.scala40.helpers import position_or_reject
+from tests.games.scala40.helpers import packed_can_open, packed_opening_starts, position_or_reject
 from tests.strategies import valid_melds
 
 #: The rulesets the property tests run under, by name.

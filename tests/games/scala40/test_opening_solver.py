@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from scala40 import PRESETS, GameState, Phase, Ruleset, new_game
 from scala40.cards import JOKER, Card, parse_cards
 from scala40.games.scala40.hand.opening import can_open_sorted, opening_starts
-from scala40.games.scala40.hand.packing import packed_can_open, packed_opening_starts
 from scala40.games.scala40.hand.tables import lowest_rank_shapes, sequence_shapes
 from scala40.melds import MeldRules
+from tests.games.scala40.helpers import packed_can_open, packed_opening_starts
 from tests.games.scala40.strategies import rulesets
 
 #: Meld rules of every kind the ruleset options give: values, joker values, jokers per

@@ -20,6 +20,7 @@ __all__ = [
     "closes_by_melding",
     "final_keep",
     "fits_after",
+    "opening_unfinished",
     "take_discard_refusal",
     "upcard_refusal",
 ]
@@ -53,6 +54,12 @@ def card_to_meld(state: StateRecord) -> Card | None:
     """The card taken from the discard pile that the player to move must still meld this
     turn (S40-DRAW-DISCARD, S40-V-EARLYDISCARD), if any."""
     return state.taken if state.taken_must_use and not state.taken_used else None
+
+
+def opening_unfinished(state: StateRecord) -> bool:
+    """Whether the player to move, who has not opened, has put down part of his opening
+    this turn: he may not discard before it reaches the threshold (S40-OPEN)."""
+    return not state.opened[state.turn] and state.opening_value > 0
 
 
 def cards_to_keep(state: StateRecord) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scala40.cards import CARD_NAMES, JOKER, Card
 from scala40.games.scala40.chance import deal
+from scala40.games.scala40.conditions import card_to_meld, opening_unfinished
 from scala40.games.scala40.handling import (
     hand_without,
     illegal,
@@ -107,19 +108,17 @@ def ban_reasons(state: StateRecord) -> dict[Card, str]:
 def apply_discard(state: StateRecord, move: Discard) -> StateRecord:
     need_phase(state, Phase.PLAY, move)
     player = state.turn
-    if not state.opened[player] and state.opening_value:
+    if opening_unfinished(state):
         raise illegal(
             move,
             "S40-OPEN",
             f"the melds put down this turn are worth {state.opening_value}, below "
             f"{state.rules.opening_threshold}: the opening must be completed first",
         )
-    if state.taken_must_use and not state.taken_used and state.taken is not None:
-        raise illegal(
-            move,
-            "S40-DRAW-DISCARD",
-            f"{CARD_NAMES[state.taken]}, taken from the discard pile, must be melded first",
-        )
+    taken = card_to_meld(state)
+    if taken is not None:
+        why = f"{CARD_NAMES[taken]}, taken from the discard pile, must be melded first"
+        raise illegal(move, "S40-DRAW-DISCARD", why)
     hand = hand_without(state.hands[player], (move.card,))
     if hand is None:
         raise illegal(move, "S40-DISCARD", f"{CARD_NAMES[move.card]} is not in the hand")

@@ -29,6 +29,7 @@ from scala40.games.scala40.conditions import (
     closes_by_melding,
     final_keep,
     fits_after,
+    opening_unfinished,
 )
 from scala40.games.scala40.discarding import ban_reasons
 from scala40.games.scala40.hand.opening import can_open_sorted
@@ -71,27 +72,26 @@ def refuse_dead_end(state: StateRecord, move: Move, new: StateRecord) -> None:
 
 
 def _dead_end(state: StateRecord, move: Move) -> IllegalMoveError:
-    player = state.turn
+    """The error of ``move``, which led to ``state``, where the turn cannot end: the
+    first of its duties it can no longer meet."""
     taken = card_to_meld(state)
     if taken is not None:
-        return illegal(
-            move,
-            "S40-DRAW-DISCARD",
+        rule = "S40-DRAW-DISCARD"
+        why = (
             f"afterwards {CARD_NAMES[taken]}, taken from the discard pile, "
-            "can no longer be melded this turn",
+            "can no longer be melded this turn"
         )
-    if not state.opened[player] and state.opening_value:
-        return illegal(
-            move,
-            "S40-OPEN",
+    elif opening_unfinished(state):
+        rule = "S40-OPEN"
+        why = (
             f"afterwards the opening ({state.opening_value} so far) can no longer reach "
-            f"{state.rules.opening_threshold}",
+            f"{state.rules.opening_threshold}"
         )
-    if not state.may_close:
-        return illegal(
-            move, "S40-FIRST-ROUND", "nobody may close in the first round: keep two cards"
-        )
-    return illegal(move, "S40-CLOSE", "a card must be left to discard")
+    elif not state.may_close:
+        rule, why = "S40-FIRST-ROUND", "nobody may close in the first round: keep two cards"
+    else:
+        rule, why = "S40-CLOSE", "a card must be left to discard"
+    return illegal(move, rule, why)
 
 
 def take_refusal(state: StateRecord, new: StateRecord) -> tuple[str, str] | None:
@@ -134,12 +134,9 @@ def _strict_discard(state: StateRecord) -> bool:
 
 def _finish_now(state: StateRecord) -> bool:
     """Whether the turn can end with a discard right now, no ban lifted."""
-    player = state.turn
-    if state.taken_must_use and not state.taken_used:
+    if card_to_meld(state) is not None or opening_unfinished(state):
         return False
-    if not state.opened[player] and state.opening_value:
-        return False
-    return len(state.hands[player]) >= cards_to_keep(state) and _strict_discard(state)
+    return len(state.hands[state.turn]) >= cards_to_keep(state) and _strict_discard(state)
 
 
 def can_finish(state: StateRecord) -> bool:

@@ -116,7 +116,7 @@ def opening_starts(
         # The search's cache is not looked at first: hashing the key again costs every
         # call 0.5% of a playout's instructions, while the hands the solver leaves to the
         # search (one call in some 20,000) only pay the solver again.
-        found = solver_starts(cards, needed, rules, keep, final_keep, close_ok)
+        found = solver_starts(cards, needed, rules, keep, len(cards) - final_keep, close_ok)
         if found is not None:
             return solved_cache.put(key, found)
     cache = caches.opening_starts

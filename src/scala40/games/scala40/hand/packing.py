@@ -27,8 +27,6 @@ __all__ = [
     "Found",
     "Packing",
     "best_packing",
-    "packed_can_open",
-    "packed_opening_starts",
 ]
 
 COUNT_WEIGHTS = (1,) * 53
@@ -297,11 +295,8 @@ class Packing:
         in the memo of ``order`` and ``must_field``: the best and the choice that gives
         it (an option index, or ``-1 - field`` to leave a card of that field)."""
         packed = self._packed(order)
-        options = self.options
-        by_field = self.by_field
         unit = self.unit
-        guard = self.guard
-        field_of_bit = self.field_of_bit
+        branches = self._branches
         must_options = self._must_options(must_field)
         memo: dict[tuple[int, int, bool], tuple[int, int]] = self.memos.setdefault(
             (order, must_field), {}
@@ -314,25 +309,15 @@ class Packing:
             hit = memo.get(key)
             if hit is not None:
                 return hit[0]
-            field = field_of_bit[(rem & -rem).bit_length() - 1]
-            if not done and field > must_field:
+            found = branches(rem, room, done, must_field, must_options)
+            if found is None:
                 memo[key] = (-1, 0)
                 return -1
+            field, fits = found
             top = best(rem - unit[field], count - 1, room, done)
             choice = -1 - field
-            for index in by_field[field]:
-                delta, size, _, _ = options[index]
-                if size > room:
-                    continue
-                rest = (rem | guard) - delta
-                if rest & guard != guard:
-                    continue
-                child = best(
-                    rest ^ guard,
-                    count - size,
-                    room - size,
-                    done or index in must_options,
-                )
+            for index, rest, size, placed in fits:
+                child = best(rest, count - size, room - size, placed)
                 if child >= 0 and child + packed[index] > top:
                     top = child + packed[index]
                     choice = index
@@ -340,6 +325,28 @@ class Packing:
             return top
 
         return best(rem, count, room, done)
+
+    def _branches(
+        self, rem: int, room: int, done: bool, must_field: int, must_options: frozenset[int]
+    ) -> tuple[int, list[tuple[int, int, int, bool]]] | None:
+        """How a search goes on from the multiset ``rem`` (not empty): the field of its
+        lowest card, which either stays in hand or goes down in one of the options that
+        hold it and fit within ``room``, each given as (option, multiset left, its size,
+        whether the card asked for is placed then); ``None`` if the card of
+        ``must_field``, not placed yet (``done`` false), is now out of reach."""
+        field = self.field_of_bit[(rem & -rem).bit_length() - 1]
+        if not done and field > must_field:
+            return None
+        options = self.options
+        guard = self.guard
+        fits = []
+        for index in self.by_field[field]:
+            delta, size, _, _ = options[index]
+            if size <= room:
+                rest = (rem | guard) - delta
+                if rest & guard == guard:
+                    fits.append((index, rest ^ guard, size, done or index in must_options))
+        return field, fits
 
     def _scalar(
         self,
@@ -407,10 +414,8 @@ class Packing:
         first, _, last = order
         second = [parts[first] * scale + parts[last] for _, _, parts, _ in self.options]
         options = self.options
-        by_field = self.by_field
         unit = self.unit
-        guard = self.guard
-        field_of_bit = self.field_of_bit
+        branches = self._branches
         must_options = self._must_options(must_field)
         # A front: (value, the other parts packed, choice), by value downwards.
         # (Fronts are kept apart from the scalar answers: their orders hold a -1.)
@@ -424,30 +429,25 @@ class Packing:
             if not rem:
                 return finished if done else empty
             key = (rem, room if room < count else count, done)
-            hit = memo.get(key)
-            if hit is not None:
-                return hit
-            field = field_of_bit[(rem & -rem).bit_length() - 1]
-            if not done and field > must_field:
+            known = memo.get(key)
+            if known is not None:
+                return known
+            found = branches(rem, room, done, must_field, must_options)
+            if found is None:
                 memo[key] = empty
                 return empty
+            field, fits = found
             leave = -1 - field
             candidates = [
                 (value, other, leave)
                 for value, other, _ in front(rem - unit[field], count - 1, room, done)
             ]
-            for index in by_field[field]:
-                delta, size, parts, _ = options[index]
-                if size > room:
-                    continue
-                rest = (rem | guard) - delta
-                if rest & guard != guard:
-                    continue
-                child = front(
-                    rest ^ guard, count - size, room - size, done or index in must_options
+            for index, rest, size, placed in fits:
+                value, other = options[index][2][_VALUE], second[index]
+                candidates.extend(
+                    (v + value, o + other, index)
+                    for v, o, _ in front(rest, count - size, room - size, placed)
                 )
-                value, other = parts[_VALUE], second[index]
-                candidates.extend((v + value, o + other, index) for v, o, _ in child)
             candidates.sort(key=lambda entry: (-entry[0], -entry[1]))
             kept: _Front = []
             best_other = -1
@@ -520,30 +520,3 @@ def _lone_ace_fix(found: Found) -> Found:
     if len(found.left) == 1 and RANK_OF[found.left[0]] == ACE:
         return found._replace(left_weight=1)
     return found
-
-
-def packed_can_open(
-    cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int, must: Card | None
-) -> bool:
-    """Whether melds of the sorted hand ``cards`` reach ``needed``, leaving ``keep`` cards,
-    one holding ``must`` if given, by a new packing search that remembers nothing: the
-    reference the tests hold the opening solver to."""
-    return Packing(cards, rules, COUNT_WEIGHTS).reaches(needed, keep, must)
-
-
-def packed_opening_starts(
-    cards: tuple[Card, ...],
-    needed: int,
-    rules: MeldRules,
-    keep: int,
-    final_keep: int,
-    close_ok: bool,
-    must: Card | None,
-) -> tuple[Meld, ...]:
-    """The melds that may start an opening still short of ``needed`` (see
-    :meth:`Packing.starts`), by a new packing search that remembers nothing: the
-    reference the tests hold the opening solver to."""
-    packing = Packing(cards, rules, COUNT_WEIGHTS)
-    if not packing.reaches(needed, final_keep, must):
-        return ()
-    return packing.starts(needed, keep, final_keep, close_ok, must)

@@ -369,15 +369,11 @@ def _suits_best(
     one, each suit's best without it and what it adds; with more, each suit's row for 0
     to ``left`` jokers (:func:`_suit_rows`)."""
     if left == 0:
-        bases = []
-        total = 0
-        for code in suits:
-            found = table.get(code << 4)
-            if found is None:
-                found = _suit_best(code, 0, rules)
-            bases.append(found)
-            total += found
-        return total, bases, None
+        bases = [
+            _suit_best(code, 0, rules) if (found := table.get(code << 4)) is None else found
+            for code in suits
+        ]
+        return sum(bases), bases, None
     if left == 1:
         bases = []
         gains = []
@@ -418,11 +414,12 @@ def solver_starts(
     needed: int,
     rules: MeldRules,
     keep: int,
-    final_keep: int,
+    room: int,
     close_ok: bool,
 ) -> tuple[Meld, ...] | None:
-    """:func:`opening_starts` without a taken card to use, for needed above 0; ``None``
-    when only the general search can tell.
+    """:func:`~scala40.games.scala40.hand.opening.opening_starts` without a taken card to
+    use, for needed above 0, the opening of at most ``room`` cards; ``None`` when only the
+    packing search can tell.
 
     A meld may start the opening when some opening holds it. A set: some choice of sets
     holding it reaches the threshold. A sequence: some choice of sets leaving its cards
@@ -432,7 +429,6 @@ def solver_starts(
     codes = _hand_codes(cards)
     if codes is None:
         return None
-    room = len(cards) - final_keep
     least = needed * 64 - 63
     reached, scored = _score_choices(codes, rules, least)
     if reached < least:
@@ -525,6 +521,7 @@ def solver_starts(
             if crowded and not fits:
                 if exact is None:
                     exact = Packing(cards, rules, COUNT_WEIGHTS)
+                final_keep = len(cards) - room
                 fits = exact.starts_with(meld, needed, keep, final_keep, close_ok, None)
             if fits:
                 found_melds.append(meld)

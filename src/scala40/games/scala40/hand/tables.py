@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._hand_melds import MAX_HAND_READINGS, find_melds, meld_order
+from scala40._hand_melds import MAX_HAND_READINGS, find_melds, meld_order, sequence_windows
 from scala40.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.melds import Meld, MeldKind, MeldRules, make_meld
 
@@ -400,50 +400,42 @@ def _first_suit_shapes(
                 found.append((represented, represented, start, value))
         found.sort(key=_shape_order)
         return tuple(found)
-    for start in starts:
-        holes = 0
-        for stop in range(start + 1, min(start + longest, count) + 1):
-            if not held[stop - 1]:
-                holes += 1
-                if holes > cap:
-                    break
-            length = stop - start
-            if length < rules.sequence_min:
+    for start, stop, holes in sequence_windows(held, longest, rules.sequence_min, cap, starts):
+        length = stop - start
+        represented = tuple(window[start:stop])
+        values = natural_values[start:stop]
+        gaps = [i for i in range(length) if not held[start + i]]
+        filled = [i for i in range(length) if held[start + i]]
+        with_gaps = list(represented)
+        for i in gaps:
+            with_gaps[i] = JOKER
+        gaps_value = sum(values)
+        if wild_value is not None:
+            gaps_value += sum(wild_value - values[i] for i in gaps)
+        last = length - 1
+        # With both ace places in the sequence, a wild card must take one of them.
+        ace_needs_wild = length == count and both_aces and 0 not in gaps and last not in gaps
+        first_wild = 0 in gaps
+        for extra in range(min(cap - holes, len(filled)) + 1):
+            wilds = holes + extra
+            if wilds == length or not wilds_allowed(rules, length - wilds, wilds):
                 continue
-            represented = tuple(window[start:stop])
-            values = natural_values[start:stop]
-            gaps = [i for i in range(length) if not held[start + i]]
-            filled = [i for i in range(length) if held[start + i]]
-            with_gaps = list(represented)
-            for i in gaps:
-                with_gaps[i] = JOKER
-            gaps_value = sum(values)
-            if wild_value is not None:
-                gaps_value += sum(wild_value - values[i] for i in gaps)
-            last = length - 1
-            # With both ace places in the sequence, a wild card must take one of them.
-            ace_needs_wild = length == count and both_aces and 0 not in gaps and last not in gaps
-            first_wild = 0 in gaps
-            for extra in range(min(cap - holes, len(filled)) + 1):
-                wilds = holes + extra
-                if wilds == length or not wilds_allowed(rules, length - wilds, wilds):
-                    continue
-                for replaced in combinations(filled, extra):
-                    if ace_needs_wild and 0 not in replaced and last not in replaced:
-                        continue  # both ace places natural: two aces of the suit (S40-SEQ)
-                    value = gaps_value
-                    if replaced:
-                        cards_list = with_gaps.copy()
-                        for i in replaced:
-                            cards_list[i] = JOKER
-                        cards = tuple(cards_list)
-                        if wild_value is not None:
-                            value += sum(wild_value - values[i] for i in replaced)
-                    else:
-                        cards = tuple(with_gaps)
-                    if start == 0 and (wild_value is None or not (first_wild or 0 in replaced)):
-                        value += low_ace_change
-                    found.append((cards, represented, start, value))
+            for replaced in combinations(filled, extra):
+                if ace_needs_wild and 0 not in replaced and last not in replaced:
+                    continue  # both ace places natural: two aces of the suit (S40-SEQ)
+                value = gaps_value
+                if replaced:
+                    cards_list = with_gaps.copy()
+                    for i in replaced:
+                        cards_list[i] = JOKER
+                    cards = tuple(cards_list)
+                    if wild_value is not None:
+                        value += sum(wild_value - values[i] for i in replaced)
+                else:
+                    cards = tuple(with_gaps)
+                if start == 0 and (wild_value is None or not (first_wild or 0 in replaced)):
+                    value += low_ace_change
+                found.append((cards, represented, start, value))
     found.sort(key=_shape_order)
     return tuple(found)
 

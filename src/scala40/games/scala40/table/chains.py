@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from scala40._cache import BoundedCache
 from scala40._engine import without
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games.scala40.budget import WorkBudget
@@ -47,12 +48,10 @@ def swapped_meld(meld: Meld, card: Card) -> tuple[Meld, Card]:
 
     :raises InvalidMeldError: ``card`` frees no joker of ``meld``.
     """
-    caches: TableCaches = meld.rules.tables.owned[TableCaches]
-    key = (meld, card)
-    swapped = caches.swapped.get(key)
-    if swapped is None:
-        swapped = caches.swapped.put(key, meld.swap(card))
-    return swapped
+    swapped: BoundedCache[tuple[Meld, Card], tuple[Meld, Card]]
+    swapped = meld.rules.tables.owned[TableCaches].swapped
+    # A pair is never false: the one lookup answers.
+    return swapped.get((meld, card)) or swapped.put((meld, card), meld.swap(card))
 
 
 def may_join(meld: Meld) -> Callable[[Card], bool]:
