@@ -45,6 +45,7 @@ from scala40.games.scala40.melding import (
 from scala40.games.scala40.moves import Move, put_down_of
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.table.chains import grown_meld
 from scala40.games.scala40.table.offers import card_mask, jokers_standing, table_info
 from scala40.games.scala40.table.splits import split_moves
 from scala40.games.scala40.turn import TurnSearch
@@ -385,9 +386,13 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
         return None  # splits and freed jokers open ways only a search can follow
     if not held & info.playable:
         return False
+
+    def enough(size: int) -> bool:
+        return fits_after(size, keep, close_by_melding)
+
     # Layoffs can bring a sequence's end up to the card. Melds put down first add
     # nothing: a meld plus layoffs ending with the card is itself a meld of the hand.
-    return found if _chain_reaches(state.table, hand, taken, keep, close_by_melding) else False
+    return found if _chain_reaches(state.table, hand, taken, enough) else False
 
 
 def _freeable_jokers(standing: Mapping[Card, int], hand: Counter[Card] | tuple[Card, ...]) -> int:
@@ -578,14 +583,10 @@ def _piece_might_hold(
 
 
 def _chain_reaches(
-    table: tuple[Meld, ...],
-    hand: tuple[Card, ...],
-    taken: Card,
-    keep: int,
-    close_by_melding: bool,
+    table: tuple[Meld, ...], hand: tuple[Card, ...], taken: Card, enough: Callable[[int], bool]
 ) -> bool:
     """Whether cards of ``hand`` laid off one after another at one end of a table
-    sequence let ``taken`` follow them, with enough cards left."""
+    sequence let ``taken`` follow them, leaving a hand of a size ``enough`` accepts."""
     if taken == JOKER:
         return False  # a joker fits at once or not at all
     for meld in table:
@@ -598,7 +599,7 @@ def _chain_reaches(
             while True:
                 fits = [x for x in current.extensions() if x.end is end]
                 if any(x.card == taken for x in fits):
-                    if fits_after(len(left), keep, close_by_melding):
+                    if enough(len(left)):
                         return True
                     break
                 step = next((x for x in fits if x.card in left and x.card != JOKER), None)
@@ -607,7 +608,7 @@ def _chain_reaches(
                 if step is None:
                     break
                 left.remove(step.card)
-                current = current.with_extension(step)
+                current = grown_meld(current, step)
     return False
 
 

@@ -179,7 +179,7 @@ class Packing:
             return self._found(path, loose)
         if order[0] == _VALUE or threshold <= 0:
             return None
-        path = self._front(order, start, room, must_field, done, threshold)
+        path = self._front(order, threshold, start, room, must_field, done)
         return None if path is None else self._found(path, loose)
 
     def most_value(
@@ -398,11 +398,11 @@ class Packing:
     def _front(
         self,
         order: tuple[int, int, int],
+        threshold: int,
         start: tuple[int, int],
         room: int,
         must_field: int,
         done: bool,
-        threshold: int,
     ) -> list[int] | None:
         """The best by ``order`` among the melds worth at least ``threshold``, for an order
         that does not put the meld value first.

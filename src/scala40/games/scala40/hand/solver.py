@@ -393,16 +393,29 @@ def _suits_best(
     return _combine(_combine(rows[0], rows[1]), _combine(rows[2], rows[3]))[left], rows, None
 
 
+def _best_openings(
+    cards: tuple[Card, ...], needed: int, rules: MeldRules
+) -> tuple[int, int, list[_Scored]] | None:
+    """The best opening of a sorted hand (packed), the least that reaches ``needed``
+    (packed), and the choices of sets that may reach it (:func:`_score_choices`); ``None``
+    if some card is held four times (only the packing search can tell)."""
+    codes = _hand_codes(cards)
+    if codes is None:
+        return None
+    least = needed * 64 - 63
+    reached, scored = _score_choices(codes, rules, least)
+    return reached, least, scored
+
+
 def solver_can_open(
     cards: tuple[Card, ...], needed: int, rules: MeldRules, keep: int
 ) -> bool | None:
     """Whether melds from ``cards`` reach ``needed`` (above 0) with ``keep`` cards left:
     ``True``/``False``, or ``None`` when only the general search can tell."""
-    codes = _hand_codes(cards)
-    if codes is None:
+    scored = _best_openings(cards, needed, rules)
+    if scored is None:
         return None
-    least = needed * 64 - 63
-    reached, _ = _score_choices(codes, rules, least)
+    reached, least, _ = scored
     if reached < least:
         return False
     # Reached; with too many cards, the search decides.
@@ -426,11 +439,10 @@ def solver_starts(
     does, once the sequence is taken out of its suit; the choices are tried best first,
     and none can do better with the sequence than it does alone.
     """
-    codes = _hand_codes(cards)
-    if codes is None:
+    found = _best_openings(cards, needed, rules)
+    if found is None:
         return None
-    least = needed * 64 - 63
-    reached, scored = _score_choices(codes, rules, least)
+    reached, least, scored = found
     if reached < least:
         return ()
     if -reached % 64 > room:
