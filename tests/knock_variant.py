@@ -1,24 +1,39 @@
-"""A knock-family game written as its rules alone: Chinchón to 50 points.
+"""A knock-family game declared as the library's are: Chinchón to 50 points.
 
-A game of the family (Rumino, Chinchón, La Conga) is data: a ruleset over the shared
-options, a wording, the move kinds it allows, and a registration. This module is all a
-new one needs; the protocol suite (``tests/protocol``) checks it beside the library's
-games, so a game made this way keeps every promise (CH-END: the match ends when a
-total passes the target, here 50).
+A game of the family (Rumino, Chinchón, La Conga) is declared as a variant: a ruleset
+over the shared options, a wording, its own class for each move kind it allows, and a
+``GameState`` naming them with its title and summary, from which its registry record
+follows. This module is all a new one needs; the protocol suite (``tests/protocol``)
+checks it beside the library's games, so a game made this way keeps every promise
+(CH-END: the match ends when a total passes the target, here 50).
 """
 
 from __future__ import annotations
 
 import attrs
 
-from scala40.games._knock import moves as knock
+from scala40.games._knock import moves as family
 from scala40.games._knock.family import knock_game
+from scala40.games._knock.moves import MoveKinds
 from scala40.games._knock.spanish import SpanishRules
 from scala40.games._knock.state import KnockState
 from scala40.games._knock.text import KnockText
 from scala40.rulesets import set_presets
 
-__all__ = ["GAME", "GameState", "Ruleset"]
+__all__ = [
+    "GAME",
+    "Close",
+    "Deal",
+    "Discard",
+    "DrawStock",
+    "GameState",
+    "Reenter",
+    "Resign",
+    "Restock",
+    "Retire",
+    "Ruleset",
+    "TakeDiscard",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -45,21 +60,67 @@ TEXT = KnockText(
     seven_run="chinchón",
 )
 
-KINDS = knock.game_move_kinds("chinchon50", "Chinchón to 50", knock.CLOSE_KINDS, module=__name__)
+
+@attrs.frozen
+class DrawStock(family.DrawStock):
+    """Draw the top card of the stock (CH-TURN)."""
+
+
+@attrs.frozen
+class TakeDiscard(family.TakeDiscard):
+    """Take the top card of the discard pile (CH-TURN)."""
+
+
+@attrs.frozen
+class Discard(family.Discard):
+    """Discard a card face up, ending the turn (CH-TURN)."""
+
+
+@attrs.frozen
+class Close(family.Close):
+    """Discard a card face down and show the melds of the others (CH-CLOSE)."""
+
+
+@attrs.frozen
+class Reenter(family.Reenter):
+    """Re-enter after passing 50 (CH-END)."""
+
+
+@attrs.frozen
+class Retire(family.Retire):
+    """Drop out after passing 50 (CH-END)."""
+
+
+@attrs.frozen
+class Deal(family.Deal):
+    """Chance: shuffle and deal a hand (CH-DEAL)."""
+
+
+@attrs.frozen
+class Restock(family.Restock):
+    """Chance: a new stock from the discard pile (CH-RESTOCK)."""
+
+
+@attrs.frozen
+class Resign(family.Resign):
+    """Leave the game for good (C-RESIGN)."""
 
 
 @attrs.frozen(repr=False)
 class GameState(KnockState):
     """A game of Chinchón to 50 at one moment."""
 
-    KINDS = KINDS
+    KINDS = MoveKinds.declare(
+        "chinchon50",
+        "Chinchón to 50",
+        (DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign),
+        pack="spanish",
+    )
     RULESET = Ruleset
+    TEXT = TEXT
+    TITLE = "Chinchón to 50"
+    SUMMARY = "Chinchón, the match ending at 50 points."
 
 
-GAME = knock_game(
-    GameState,
-    TEXT,
-    title="Chinchón to 50",
-    summary="Chinchón, the match ending at 50 points.",
-)
+GAME = knock_game(GameState)
 """The record to register (the tests register it only while they run)."""

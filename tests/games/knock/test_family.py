@@ -1,6 +1,6 @@
-"""The knock games' packages, made by ``knock_package``: each binds the names
-``scala40.games._knock.package`` declares, as what that module says they are, and its
-own move kinds (RU-TURN, CH-TURN: the kinds a game allows; RU-KNOCK, CH-CLOSE)."""
+"""The knock games' packages, each declared as a variant: a ``GameState`` naming its
+ruleset, wording and moves, its own class for each move kind it allows (RU-TURN,
+CH-TURN: the kinds a game allows; RU-KNOCK, CH-CLOSE), and the names the family shares."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from scala40.game import load_game
 from scala40.games import chinchon, laconga, rumino
 from scala40.games._knock import moves as knock
-from scala40.games._knock import package, shared
+from scala40.games._knock import shared
 from scala40.games._knock.state import KnockState
 
 GAMES = {chinchon: knock.CLOSE_KINDS, laconga: knock.CLOSE_KINDS, rumino: knock.KNOCK_KINDS}
@@ -20,7 +20,7 @@ GAMES = {chinchon: knock.CLOSE_KINDS, laconga: knock.CLOSE_KINDS, rumino: knock.
 
 @pytest.mark.parametrize("game", list(GAMES), ids=lambda game: game.__name__)
 def test_a_package_binds_every_declared_name(game: ModuleType) -> None:
-    for name in (*package.__all__, *shared.__all__, *game.__all__):
+    for name in (*shared.__all__, *game.moves.__all__, *game.rules.__all__, *game.__all__):
         assert hasattr(game, name), f"{game.__name__}.{name}"
     assert issubclass(game.GameState, KnockState)
     assert game.GameState.__module__ == game.__name__
@@ -33,14 +33,14 @@ def test_a_package_binds_every_declared_name(game: ModuleType) -> None:
 
 @pytest.mark.parametrize("game", list(GAMES), ids=lambda game: game.__name__)
 def test_a_package_holds_one_class_for_each_kind_it_allows(game: ModuleType) -> None:
-    """RU-TURN, CH-TURN: each kind bound to the game, a subclass of the family's, pickled
-    by its name in the game's package."""
+    """RU-TURN, CH-TURN: each kind bound to the game, a subclass of the family's declared
+    in the game's moves module, pickled by its name there."""
     kinds = GAMES[game]
     for kind in kinds:
         bound = getattr(game, kind.__name__)
         assert bound is game.KINDS.kind(kind)
         assert issubclass(bound, kind)
-        assert bound.__module__ == game.__name__
+        assert bound.__module__ == game.moves.__name__
     others = {kind.__name__ for kind in (*knock.KNOCK_KINDS, *knock.CLOSE_KINDS)} - {
         kind.__name__ for kind in kinds
     }

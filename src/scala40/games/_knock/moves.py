@@ -1,8 +1,8 @@
-"""The move kinds of the knock games, described once. A game of the family names the
-kinds it allows (:data:`KNOCK_KINDS`, :data:`CLOSE_KINDS`) and :func:`game_move_kinds`
-binds them to it: one class per kind in the game's module, under the game's own
-:class:`~scala40.movekinds.MoveSet` and format, listed in a :class:`MoveKinds` record
-for the shared engine.
+"""The move kinds of the knock games, described once. A game of the family declares its
+own class for each kind it allows (:data:`KNOCK_KINDS`, :data:`CLOSE_KINDS`), a subclass
+of the family's kind in the game's ``moves`` module, and :meth:`MoveKinds.declare` lists
+them for the shared engine under the game's own :class:`~scala40.movekinds.MoveSet` and
+format.
 
 ==================  =====================================  =================================
 notation            move                                   rules
@@ -80,7 +80,6 @@ __all__ = [
     "Retire",
     "TakeDiscard",
     "format_meld_spec",
-    "game_move_kinds",
     "meld_spec",
     "parse_meld_spec",
 ]
@@ -351,19 +350,17 @@ CH-END), in the order its notation lists them."""
 K = TypeVar("K", bound=MoveBase)
 """A move kind of the knock games."""
 
-
-def _derive(base: type[K], module: str) -> type[K]:
-    """``base`` bound to one game: a subclass of the same name and fields, placed in the
-    game's module (so that it pickles, and its own move set writes it)."""
-    namespace = {"__doc__": base.__doc__, "__module__": module, "__qualname__": base.__name__}
-    return cast("type[K]", attrs.frozen(type(base.__name__, (base,), namespace)))
+_FAMILY_KINDS: tuple[type[MoveBase], ...] = (
+    DrawStock, TakeDiscard, Knock, Discard, Close, Claim, Pass, Reenter, Retire, Deal,
+    Restock, Resign,
+)  # fmt: skip
+"""Every kind of the family, each a base a game's own class derives from."""
 
 
 @attrs.frozen(eq=False)
 class MoveKinds:
-    """One knock game's move classes, made from the shared kinds by
-    :func:`game_move_kinds`: its move set, and each class the shared engine asks for
-    (``None`` where the game has no such kind)."""
+    """One knock game's move classes (:meth:`declare`): its move set, and each class the
+    shared engine asks for (``None`` where the game has no such kind)."""
 
     game: str
     """The game's registry name, which names its formats."""
@@ -430,6 +427,38 @@ class MoveKinds:
         for name, value in made.items():
             object.__setattr__(self, name, value)
 
+    @classmethod
+    def declare(
+        cls, game: str, title: str, classes: Sequence[type[MoveBase]], *, pack: str = "french"
+    ) -> MoveKinds:
+        """The move kinds of the knock game ``game`` (its registry name; ``title`` for
+        messages): ``classes`` are the game's own, each a subclass of one of the family's
+        kinds (:data:`KNOCK_KINDS`, :data:`CLOSE_KINDS`), in the order its notation lists
+        them; its move set reads and writes them under the format ``scala40.GAME.move``
+        (version 2, and version 1 read too); ``pack`` is the pack its cards are drawn in
+        (``"french"`` or ``"spanish"``).
+
+        :raises TypeError: a class derives from none of the family's kinds, or two from
+            one (a game's bug).
+
+        >>> from scala40.games import chinchon
+        >>> kinds = chinchon.KINDS
+        >>> kinds.moves.to_dict(kinds.discards[19])
+        {'format': 'scala40.chinchon.move', 'version': 2, 'type': 'discard', 'card': '7H'}
+        >>> kinds.moves.verbs
+        ('draw', 'take', 'discard', 'close', 'reenter', 'retire', 'deal', 'restock', 'resign')
+        """
+        derived: dict[type[MoveBase], type[MoveBase]] = {}
+        for kind in classes:
+            bases = [base for base in _FAMILY_KINDS if issubclass(kind, base)]
+            if len(bases) != 1 or bases[0] in derived:  # pragma: no cover - a game's bug
+                raise TypeError(f"{kind.__name__} is not one more of the family's move kinds")
+            derived[bases[0]] = kind
+        moves = MoveSet(
+            f"scala40.{game}.move", 2, tuple(classes), oldest_version=1, pack=pack
+        )
+        return cls(game, moves, title, derived)
+
     def kind(self, base: type[K]) -> type[K]:
         """The game's class for the shared kind ``base``.
 
@@ -462,25 +491,3 @@ class MoveKinds:
             move of this game.
         """
         return cast("Move", self.moves.from_dict(data))
-
-
-def game_move_kinds(
-    game: str, title: str, kinds: Sequence[type[MoveBase]], *, module: str, pack: str = "french"
-) -> MoveKinds:
-    """The move classes of the knock game ``game``: each shared kind of ``kinds``
-    (:data:`KNOCK_KINDS` or :data:`CLOSE_KINDS`, or a choice of the kinds) bound to it, in
-    ``module``, read and written under the format ``scala40.GAME.move`` (version 2, and
-    version 1 read too); ``pack`` is the pack its cards are drawn in.
-
-    >>> from scala40.games._knock.moves import CLOSE_KINDS, game_move_kinds
-    >>> kinds = game_move_kinds("example", "Example", CLOSE_KINDS, module="example")
-    >>> kinds.moves.to_dict(kinds.discards[19])
-    {'format': 'scala40.example.move', 'version': 2, 'type': 'discard', 'card': '7H'}
-    >>> kinds.moves.verbs
-    ('draw', 'take', 'discard', 'close', 'reenter', 'retire', 'deal', 'restock', 'resign')
-    """
-    derived = {base: _derive(base, module) for base in kinds}
-    moves = MoveSet(
-        f"scala40.{game}.move", 2, tuple(derived.values()), oldest_version=1, pack=pack
-    )
-    return MoveKinds(game, moves, title, derived)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -50,6 +50,7 @@ from scala40.errors import (
     InvalidStateError,
     Scala40Error,
 )
+from scala40.game import GameText
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import Layoff, has_rumino
 from scala40.games._knock.generate import generate
@@ -80,6 +81,20 @@ class KnockState(KnockRecord):
 
     FORMAT_VERSION = STATE_FORMAT_VERSION
     VIEW = PlayerView
+
+    # What a game of the family declares on its own class (the variant's attributes,
+    # as python-chess declares its variants), besides KINDS and RULESET; the registry's
+    # record is made from them (:func:`~scala40.games._knock.family.knock_game`).
+    TITLE: ClassVar[str]
+    """The game's title, as players write it (``Chinchón``)."""
+    SUMMARY: ClassVar[str]
+    """What makes the game, in a sentence or two (the command line's list of games)."""
+    TEXT: ClassVar[GameText]
+    """The game's wording: the command line's help and its words for the board."""
+    ALIASES: ClassVar[tuple[str, ...]] = ()
+    """Other names :func:`~scala40.game.load_game` finds the game by."""
+    DEFAULT_PLAYERS: ClassVar[int] = 2
+    """The number of players the command line offers first."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # A game's class names its move kinds (and its ruleset); its name, move set and

@@ -1,9 +1,10 @@
 """Chinchón: the Spanish rummy of seven cards and a 40-card Spanish pack, closing with
 5 points or less unmatched, where seven in a row of one suit wins the game (RULES Part 5).
 
-A game of the knock family (:mod:`scala40.games._knock`): its move classes, state, view
-and bot are the family's; what is its own is its ruleset and wording
-(:mod:`~scala40.games.chinchon.rules`), the move kinds it allows, and this registration.
+A game of the knock family (:mod:`scala40.games._knock`), declared as a variant: its
+``GameState`` names its ruleset and wording (:mod:`~scala40.games.chinchon.rules`), its own
+class for each move kind it allows (:mod:`~scala40.games.chinchon.moves`), its title and
+summary; the state's engine, the view and the bot are the family's.
 
 A turn is a draw then a discard, or a close (CH-TURN, CH-CLOSE).
 A close names the card discarded face down and the melds shown:
@@ -29,32 +30,42 @@ scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, disc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import attrs
 
-from scala40.games._knock import package, shared
-from scala40.games._knock.family import knock_package
-from scala40.games._knock.moves import CLOSE_KINDS
+from scala40.game import register_game
+from scala40.games._knock import shared
+from scala40.games._knock.family import knock_game
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
-from scala40.games.chinchon import rules
+from scala40.games._knock.state import KnockState
+from scala40.games.chinchon import moves, rules
+from scala40.games.chinchon.moves import *  # noqa: F403 - the game's moves and their codecs
 from scala40.games.chinchon.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-if TYPE_CHECKING:  # the names knock_package binds below, as type checkers see them
-    from scala40.games._knock.moves import Close
-    from scala40.games._knock.package import *  # noqa: F403
-
-__all__ = ["GAME", "Close"]
-__all__ += package.__all__
+__all__ = ["GAME", "GameState", "new_game"]
+__all__ += moves.__all__
 __all__ += rules.__all__
 __all__ += shared.__all__
 
-GAME = knock_package(
-    globals(),
-    rules,
-    CLOSE_KINDS,
-    title="Chinchón",
-    summary="Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or less "
-    "unmatched (the others lay off on your melds); seven in a row wins; 100 ends it.",
-    aliases=("chinchón", "txintxon"),
-    default_players=2,
-)
+
+@attrs.frozen(repr=False)
+class GameState(KnockState):
+    """A whole game of Chinchón at one moment (see the shared ``KnockState`` for its fields
+    and methods)."""
+
+    KINDS = moves.KINDS
+    RULESET = rules.Ruleset
+    TEXT = rules.TEXT
+    TITLE = "Chinchón"
+    SUMMARY = (
+        "Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or "
+        "less unmatched (the others lay off on your melds); seven in a row wins; 100 ends it."
+    )
+    ALIASES = ("chinchón", "txintxon")
+    DEFAULT_PLAYERS = 2
+
+
+new_game = GameState.new
+"""A new game of Chinchón (:meth:`~scala40.games._knock.state.KnockState.new`)."""
+
+GAME = register_game(knock_game(GameState))
 """The Chinchón record of the game registry (:func:`scala40.game.load_game`)."""

@@ -1,9 +1,10 @@
 """Rumino (Ramino, Rumina): the Italian-American rummy of seven cards kept in hand,
 knocking on seven points, gin, and the seven-card Rumino that wins the game (RULES Part 4).
 
-A game of the knock family (:mod:`scala40.games._knock`): its move classes, state, view
-and bot are the family's; what is its own is its ruleset and wording
-(:mod:`~scala40.games.rumino.rules`), the move kinds it allows, and this registration.
+A game of the knock family (:mod:`scala40.games._knock`), declared as a variant: its
+``GameState`` names its ruleset and wording (:mod:`~scala40.games.rumino.rules`), its own
+class for each move kind it allows (:mod:`~scala40.games.rumino.moves`), its title and
+summary; the state's engine, the view and the bot are the family's.
 
 A turn is a knock (RU-KNOCK) or a draw, then a discard (RU-TURN). A player not on turn
 may claim a discard completing his Rumino (RU-RUMINO, when ``rumino_claim`` is
@@ -27,33 +28,43 @@ scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knoc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import attrs
 
-from scala40.games._knock import package, shared
+from scala40.game import register_game
+from scala40.games._knock import shared
 from scala40.games._knock.analysis import has_rumino
-from scala40.games._knock.family import knock_package
-from scala40.games._knock.moves import KNOCK_KINDS
+from scala40.games._knock.family import knock_game
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
-from scala40.games.rumino import rules
+from scala40.games._knock.state import KnockState
+from scala40.games.rumino import moves, rules
+from scala40.games.rumino.moves import *  # noqa: F403 - the game's moves and their codecs
 from scala40.games.rumino.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-if TYPE_CHECKING:  # the names knock_package binds below, as type checkers see them
-    from scala40.games._knock.moves import Claim, Knock, Pass
-    from scala40.games._knock.package import *  # noqa: F403
-
-__all__ = ["GAME", "Claim", "Knock", "Pass", "has_rumino"]
-__all__ += package.__all__
+__all__ = ["GAME", "GameState", "has_rumino", "new_game"]
+__all__ += moves.__all__
 __all__ += rules.__all__
 __all__ += shared.__all__
 
-GAME = knock_package(
-    globals(),
-    rules,
-    KNOCK_KINDS,
-    title="Rumino",
-    summary="Italian-American rummy: seven cards, melds kept in hand, knock with 7 "
-    "points or less unmatched; a Rumino of seven wins at once; out over 100.",
-    aliases=("ramino", "rumina"),
-    default_players=3,
-)
+
+@attrs.frozen(repr=False)
+class GameState(KnockState):
+    """A whole game of Rumino at one moment (see the shared ``KnockState`` for its fields
+    and methods)."""
+
+    KINDS = moves.KINDS
+    RULESET = rules.Ruleset
+    TEXT = rules.TEXT
+    TITLE = "Rumino"
+    SUMMARY = (
+        "Italian-American rummy: seven cards, melds kept in hand, knock with 7 "
+        "points or less unmatched; a Rumino of seven wins at once; out over 100."
+    )
+    ALIASES = ("ramino", "rumina")
+    DEFAULT_PLAYERS = 3
+
+
+new_game = GameState.new
+"""A new game of Rumino (:meth:`~scala40.games._knock.state.KnockState.new`)."""
+
+GAME = register_game(knock_game(GameState))
 """The Rumino record of the game registry (:func:`scala40.game.load_game`)."""
