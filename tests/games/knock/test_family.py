@@ -20,7 +20,7 @@ GAMES = {chinchon: knock.CLOSE_KINDS, laconga: knock.CLOSE_KINDS, rumino: knock.
 
 @pytest.mark.parametrize("game", list(GAMES), ids=lambda game: game.__name__)
 def test_a_package_binds_every_declared_name(game: ModuleType) -> None:
-    for name in (*shared.__all__, *game.moves.__all__, *game.rules.__all__, *game.__all__):
+    for name in (*shared.__all__, *game.rules.__all__, *game.__all__):
         assert hasattr(game, name), f"{game.__name__}.{name}"
     assert issubclass(game.GameState, KnockState)
     assert game.GameState.__module__ == game.__name__
@@ -34,13 +34,13 @@ def test_a_package_binds_every_declared_name(game: ModuleType) -> None:
 @pytest.mark.parametrize("game", list(GAMES), ids=lambda game: game.__name__)
 def test_a_package_holds_one_class_for_each_kind_it_allows(game: ModuleType) -> None:
     """RU-TURN, CH-TURN: each kind bound to the game, a subclass of the family's declared
-    in the game's moves module, pickled by its name there."""
+    in the game's package, pickled by its name there."""
     kinds = GAMES[game]
     for kind in kinds:
         bound = getattr(game, kind.__name__)
         assert bound is game.KINDS.kind(kind)
         assert issubclass(bound, kind)
-        assert bound.__module__ == game.moves.__name__
+        assert bound.__module__ == game.__name__
     others = {kind.__name__ for kind in (*knock.KNOCK_KINDS, *knock.CLOSE_KINDS)} - {
         kind.__name__ for kind in kinds
     }

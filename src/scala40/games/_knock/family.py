@@ -7,7 +7,7 @@ Rumino, Chinchón and La Conga share one set of move kinds
 is declared as python-chess declares a variant: a class of its own, its ``GameState``,
 a :class:`~.state.KnockState` whose attributes name its ruleset (the options the engine
 reads through :class:`~scala40.games._knock.profile.KnockRules`), its moves (its own
-class for each kind it allows, in its ``moves`` module), its wording (``KnockText``),
+class for each kind it allows, declared in its package), its wording (``KnockText``),
 its title and summary; its :class:`~scala40.game.Game` record follows from that class.
 
 >>> from scala40.games import laconga

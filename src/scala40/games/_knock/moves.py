@@ -1,6 +1,6 @@
 """The move kinds of the knock games, described once. A game of the family declares its
 own class for each kind it allows (:data:`KNOCK_KINDS`, :data:`CLOSE_KINDS`), a subclass
-of the family's kind in the game's ``moves`` module, and :meth:`MoveKinds.declare` lists
+of the family's kind in the game's package, and :meth:`MoveKinds.declare` lists
 them for the shared engine under the game's own :class:`~scala40.movekinds.MoveSet` and
 format.
 

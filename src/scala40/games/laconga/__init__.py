@@ -31,18 +31,105 @@ from __future__ import annotations
 import attrs
 
 from scala40.game import register_game
+from scala40.games._knock import moves as family
 from scala40.games._knock import shared
 from scala40.games._knock.family import knock_game
+from scala40.games._knock.moves import MoveKinds
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
 from scala40.games._knock.state import KnockState
-from scala40.games.laconga import moves, rules
-from scala40.games.laconga.moves import *  # noqa: F403 - the game's moves and their codecs
+from scala40.games.laconga import rules
 from scala40.games.laconga.rules import *  # noqa: F403 - the ruleset, its presets and options
 
-__all__ = ["GAME", "GameState", "new_game"]
-__all__ += moves.__all__
+__all__ = [
+    "GAME",
+    "KINDS",
+    "MOVES",
+    "Close",
+    "Deal",
+    "Discard",
+    "DrawStock",
+    "GameState",
+    "Reenter",
+    "Resign",
+    "Restock",
+    "Retire",
+    "TakeDiscard",
+    "move_from_dict",
+    "move_to_dict",
+    "new_game",
+    "parse_move",
+]
 __all__ += rules.__all__
 __all__ += shared.__all__
+
+
+@attrs.frozen
+class DrawStock(family.DrawStock):
+    """Draw the top card of the stock (CH-TURN, LC-BASE)."""
+
+
+@attrs.frozen
+class TakeDiscard(family.TakeDiscard):
+    """Take the top card of the discard pile (CH-TURN, LC-BASE)."""
+
+
+@attrs.frozen
+class Discard(family.Discard):
+    """Discard a card face up, ending the turn (CH-TURN; the first player's first
+    turn, LC-DEAL)."""
+
+
+@attrs.frozen
+class Close(family.Close):
+    """Discard ``card`` face down and show the other cards: ``melds``, the rest
+    unmatched (CH-CLOSE, LC-BASE). The hand ends."""
+
+
+@attrs.frozen
+class Reenter(family.Reenter):
+    """Out of turn, after a hand: re-enter at the highest total still in
+    (LC-REENGANCHE)."""
+
+
+@attrs.frozen
+class Retire(family.Retire):
+    """Out of turn, after a hand: drop out instead of re-entering (LC-REENGANCHE)."""
+
+
+@attrs.frozen
+class Deal(family.Deal):
+    """Chance: shuffle the deck and deal a hand, eight cards to the first player
+    (LC-DEAL). ``order`` fixes the shuffled deck (top card last); ``None`` draws it from
+    the state's randomness (C-RNG). An order of no cards is refused."""
+
+
+@attrs.frozen
+class Restock(family.Restock):
+    """Chance: shuffle the discard pile but its top card into a new stock
+    (CH-RESTOCK, LC-BASE). ``order`` fixes the new stock (top card last); an order of no
+    cards is refused."""
+
+
+@attrs.frozen
+class Resign(family.Resign):
+    pass  # described by the family's kind, the same in every game
+
+
+KINDS = MoveKinds.declare(
+    "laconga",
+    "La Conga",
+    (DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign),
+    pack="spanish",
+)
+"""La Conga's move classes, for the shared engine."""
+MOVES = KINDS.moves
+"""Every kind of La Conga's moves: reads and writes them as text and as dictionaries."""
+parse_move = KINDS.parse_move
+"""Read a move from its notation (:meth:`~scala40.games._knock.moves.MoveKinds.parse_move`)."""
+move_to_dict = KINDS.move_to_dict
+"""A move as a versioned dictionary (:meth:`~scala40.games._knock.moves.MoveKinds.move_to_dict`)."""
+move_from_dict = KINDS.move_from_dict
+"""The move such a dictionary describes (:meth:`~scala40.games._knock.moves.MoveKinds.move_from_dict`)."""
 
 
 @attrs.frozen(repr=False)
@@ -50,7 +137,7 @@ class GameState(KnockState):
     """A whole game of La Conga at one moment (see the shared ``KnockState`` for its fields
     and methods)."""
 
-    KINDS = moves.KINDS
+    KINDS = KINDS
     RULESET = rules.Ruleset
     TEXT = rules.TEXT
     TITLE = "La Conga"
