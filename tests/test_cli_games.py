@@ -4,29 +4,15 @@ game's rules want, the bots taking the seats in turn, and errors that say what t
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
 
 import pytest
 
-from scala40.cli import main
 from scala40.game import game_names, load_game
 from scala40.records import GameRecord
-
-
-def run(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    argv: list[str],
-    stdin: str = "",
-) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(argv)
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    return code, captured.out, captured.err
+from tests.cli_run import run
 
 
 def test_the_help_names_every_game(

@@ -6,7 +6,6 @@ comes from the library's event feed."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
@@ -20,27 +19,14 @@ import pytest
 
 from scala40.bots import make_bot
 from scala40.cards import CARD_NAMES
-from scala40.cli import main
 from scala40.errors import IllegalMoveError
 from scala40.events import events_of, events_since
 from scala40.game import game_names, load_game
 from scala40.records import GameRecord
+from tests.cli_run import run
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 RULE_ID = re.compile(r"\((?:[A-Z0-9]+-)+[A-Z0-9]+")
-
-
-def run(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    argv: list[str],
-    stdin: str = "",
-) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(argv)
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    return code, captured.out, captured.err
 
 
 def _refused_extension(name: str, verb: str) -> tuple[GameRecord, str]:

@@ -12,7 +12,7 @@ import pytest
 
 from scala40.cli import EXIT_INVALID, EXIT_QUIT, EXIT_USAGE, main
 from scala40.records import GameRecord
-from tests.tools.test_cli_game import CaptureFixture, error_line, run
+from tests.cli_run import CaptureFixture, error_line, run
 
 
 def test_an_empty_joker_card_is_a_usage_error(

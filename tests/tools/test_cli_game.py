@@ -2,36 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
 
 import pytest
 
-from scala40.cli import EXIT_QUIT, main
+from scala40.cli import EXIT_QUIT
 from scala40.records import GameRecord
-
-CaptureFixture = pytest.CaptureFixture[str]
-
-
-def run(
-    capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str = ""
-) -> tuple[int, str, str]:
-    """Run the command line with ``stdin`` as standard input; return code, output, errors."""
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(argv)
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    return code, captured.out, captured.err
-
-
-def error_line(err: str) -> str:
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("error: ")
-    return lines[0]
-
+from tests.cli_run import CaptureFixture, error_line, run
 
 PLAY = ["play", "--seed", "3", "--match", "single", "--hint-bot", "greedy"]
 

@@ -3,7 +3,6 @@ options, tournaments counting sides, records naming their game, generic bots."""
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
@@ -13,7 +12,7 @@ import pytest
 import scala40
 from scala40._cache import BoundedCache, SizedCache
 from scala40.bots import PlayoutBot, RandomBot, bot_factories, bot_names, make_bot, play_game
-from scala40.cli import EXIT_QUIT, main
+from scala40.cli import EXIT_QUIT
 from scala40.errors import (
     IllegalMoveError,
     InvalidBotSpecError,
@@ -25,19 +24,7 @@ from scala40.game import Game, GameText, game_names, load_game, register_game
 from scala40.match import ScoreOrder
 from scala40.records import GameRecord
 from scala40.tournament import GameResult, TournamentResult, run_tournament
-
-CaptureFixture = pytest.CaptureFixture[str]
-
-
-def run(
-    capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str = ""
-) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(argv)
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    return code, captured.out, captured.err
-
+from tests.cli_run import CaptureFixture, run
 
 # ---------------------------------------------------------------- the registry
 

@@ -3,28 +3,16 @@ replay, list the rules (run in-process through :func:`scala40.cli.main`)."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from scala40.cli import EXIT_QUIT, main
+from scala40.cli import EXIT_QUIT
 from scala40.games.skarney import GameState, Ruleset, parse_move
 from scala40.games.skarney.text import TEXT
 from scala40.records import GameRecord
-
-CaptureFixture = pytest.CaptureFixture[str]
-
-
-def run(
-    capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str = ""
-) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(argv)
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    return code, captured.out, captured.err
+from tests.cli_run import CaptureFixture, run
 
 
 def test_play_a_whole_partnership_game_against_bots(

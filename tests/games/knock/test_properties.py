@@ -1,0 +1,55 @@
+"""Property tests of the knock games: games of Rumino, Chinchón and La Conga under random
+rulesets keep every invariant, and their rulesets round-trip through JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.games.chinchon import strategies as chinchon
+from tests.games.knock.checks import check_playout
+from tests.games.laconga import strategies as laconga
+from tests.games.rumino import strategies as rumino
+
+#: Each game's strategy of random rulesets.
+RULESETS: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
+    "rumino": rumino.rulesets,
+    "chinchon": chinchon.rulesets,
+    "laconga": laconga.rulesets,
+}
+
+
+@pytest.mark.parametrize("game", list(RULESETS))
+@settings(max_examples=15, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**32), auto_chance=st.booleans())
+def test_random_rulesets_keep_every_invariant(
+    game: str, data: st.DataObject, seed: int, auto_chance: bool
+) -> None:
+    rules = data.draw(RULESETS[game]())
+    check_playout(game, rules, seed, auto_chance=auto_chance)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", list(RULESETS))
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**32), auto_chance=st.booleans())
+def test_random_rulesets_soak(
+    game: str, data: st.DataObject, seed: int, auto_chance: bool
+) -> None:
+    rules = data.draw(RULESETS[game]())
+    check_playout(game, rules, seed, auto_chance=auto_chance, limit=2000)
+
+
+@pytest.mark.parametrize("game", list(RULESETS))
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_rulesets_round_trip_through_json(game: str, data: st.DataObject) -> None:
+    rules = data.draw(RULESETS[game]())
+    assert type(rules).from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    assert rules.replace() == rules
+    assert rules.profile.deck == rules.deck
