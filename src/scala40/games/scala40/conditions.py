@@ -22,6 +22,7 @@ __all__ = [
     "fits_after",
     "opening_unfinished",
     "take_discard_refusal",
+    "turn_end",
     "upcard_refusal",
 ]
 
@@ -60,6 +61,17 @@ def opening_unfinished(state: StateRecord) -> bool:
     """Whether the player to move, who has not opened, has put down part of his opening
     this turn: he may not discard before it reaches the threshold (S40-OPEN)."""
     return not state.opened[state.turn] and state.opening_value > 0
+
+
+def turn_end(state: StateRecord) -> tuple[int, bool]:
+    """What ending this turn asks of the player to move: the cards to keep for the
+    discard (:func:`cards_to_keep`), and whether melding every card closes instead
+    (:func:`closes_by_melding`), in one call for the hot paths."""
+    rules = state.rules
+    # The first round is over in nearly every state: that is settled without the seats.
+    if rules.close_on_first_turn or min(state.turns_played) >= 1 or state.may_close:
+        return 1, rules.close_without_discard
+    return 2, False
 
 
 def cards_to_keep(state: StateRecord) -> int:

@@ -17,10 +17,9 @@ from scala40.games.scala40.budget import shared_budget
 from scala40.games.scala40.conditions import (
     bans_bite,
     card_to_meld,
-    cards_to_keep,
-    closes_by_melding,
     fits_after,
     take_discard_refusal,
+    turn_end,
     upcard_refusal,
 )
 from scala40.games.scala40.engine import HANDLERS, banned_mask, with_card
@@ -102,9 +101,8 @@ def _play_moves(state: StateRecord, splits: bool = True) -> list[Move]:
     must_use = card_to_meld(state) is not None
     rules = state.rules
     hand = state.hands[player]
-    keep = cards_to_keep(state)
     # Melding down to no card at all closes the hand; allowed only under S40-V-NODISCARDCLOSE.
-    close_by_melding = closes_by_melding(state)
+    keep, close_by_melding = turn_end(state)
     bans = bans_bite(rules)
     moves: list[Move]
     if opened and not must_use and not bans:

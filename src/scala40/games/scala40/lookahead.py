@@ -26,10 +26,10 @@ from scala40.games.scala40.conditions import (
     bans_bite,
     card_to_meld,
     cards_to_keep,
-    closes_by_melding,
     final_keep,
     fits_after,
     opening_unfinished,
+    turn_end,
 )
 from scala40.games.scala40.discarding import ban_reasons
 from scala40.games.scala40.hand.opening import can_open_sorted
@@ -327,8 +327,7 @@ def direct_use(state: StateRecord, hand: tuple[Card, ...], taken: Card) -> bool 
     rules = state.rules
     # What a way to meld the card settles: the answer, or nothing under the bans.
     found: bool | None = None if bans_bite(rules) else True
-    keep = cards_to_keep(state)
-    close_by_melding = closes_by_melding(state)
+    keep, close_by_melding = turn_end(state)
     info = table_info(state.table)
     if info.playable >> taken & 1 and fits_after(len(hand) - 1, keep, close_by_melding):
         return found
