@@ -85,7 +85,8 @@ def generate(state: StateRecord, *, splits: bool = True) -> list[Move]:
                 verdict = take_refusal(state, taken) is None
             if verdict:
                 moves.append(_TAKE_DISCARD)
-        if upcard_refusal(state) is None:
+        # The variant is off in most rulesets: asked first, it spares the predicate's call.
+        if state.rules.first_player_takes_upcard and upcard_refusal(state) is None:
             moves.append(_TAKE_UPCARD)
         return moves
     if phase is Phase.DEAL:
