@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
-from scala40.cards import RANK_OF, Card
+from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.errors import InvalidMeldError, SearchLimitError
 from scala40.melds import Meld, MeldKind, MeldRules
 
@@ -56,6 +56,18 @@ def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
     :raises SearchLimitError: past :data:`MAX_HAND_READINGS` readings, or a meld past
         :data:`~scala40.melds.MAX_READINGS`.
     """
+    melds: set[Meld] = set()
+    for found in _readings(cards, rules).values():
+        melds.update(found)
+    return tuple(sorted(melds, key=meld_order))
+
+
+def _readings(
+    cards: tuple[Card, ...], rules: MeldRules
+) -> dict[tuple[Card, ...], tuple[Meld, ...]]:
+    """The readings of each sub-multiset of the sorted ``cards`` that could be a meld
+    (proposed by rank, by windows of places of a suit, and wild cards alone; each
+    sorted), those with none included; bounded as :func:`find_melds` says."""
     counts = _counts(cards)
     wild_set = rules.wild_cards
     wild_pool = [c for c in cards if c in wild_set]
@@ -68,14 +80,15 @@ def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
     ]
     candidates: set[tuple[Card, ...]] = set()
     smallest = min(rules.set_min, rules.sequence_min)
-    # Sets: natural cards of one rank (distinct suits when required) plus wilds.
-    for rank in rules.rank_order:
-        present = [
-            s * 13 + rank - 1
-            for s in range(4)
-            if counts[s * 13 + rank - 1] and s * 13 + rank - 1 not in wild_set
-        ]
-        if not present:
+    # Sets: natural cards of one rank (distinct suits when required) plus wilds. Only
+    # the ranks held in enough copies can make one.
+    by_rank: dict[int, list[Card]] = {}
+    for card in dict.fromkeys(cards):
+        if card not in wild_set:
+            by_rank.setdefault(RANK_OF[card], []).append(card)
+    for rank, present in by_rank.items():
+        copies = sum(counts[card] for card in present)
+        if copies + len(wild_pool) < rules.set_min or rank not in rules.tables.ranks:
             continue
         if rules.set_suits_distinct:
             natural_options = [
@@ -99,10 +112,30 @@ def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
     # Sequences: windows of slots of one suit, each slot natural (if held) or wild.
     slots = rules.sequence_slots
     longest = len(slots) if rules.sequence_max is None else min(rules.sequence_max, len(slots))
-    for suit in range(4):
+    slot_of = rules.tables.slot_of_rank
+    if all(len(places) == 1 for places in slot_of.values()):
+        # Each rank has one place (the ace low or high, not both): the lowest and highest
+        # natural cards fix a sequence's span, the places between held or left to wilds.
+        for suit in range(4):
+            placed = sorted(
+                (slot_of[RANK_OF[card]][0], card)
+                for card in dict.fromkeys(cards)
+                if card not in wild_set and SUIT_OF[card] == suit and RANK_OF[card] in slot_of
+            )
+            if len(placed) + most_wilds < rules.sequence_min:
+                continue
+            for part, holes in _run_parts(placed, most_wilds, longest):
+                for size in range(holes, min(most_wilds, longest - len(part)) + 1):
+                    if len(part) + size >= rules.sequence_min:
+                        for wilds in wild_choices[size]:
+                            candidates.add(tuple(sorted(part + wilds)))
+        suits: range = range(0)
+    else:
+        suits = range(4)
+    for suit in suits:
         window_cards = [suit * 13 + rank - 1 for rank in slots]
         held = [counts[c] > 0 and c not in wild_set for c in window_cards]
-        if not any(held):
+        if held.count(True) + most_wilds < rules.sequence_min or not any(held):
             continue
         for start, stop, holes in sequence_windows(held, longest, rules.sequence_min, most_wilds):
             in_window = [window_cards[i] for i in range(start, stop) if held[i]]
@@ -122,23 +155,48 @@ def find_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
         high = len(wild_pool) if rules.wild_meld_max is None else rules.wild_meld_max
         for size in range(low, min(high, len(wild_pool)) + 1):
             candidates.update(combinations(wild_pool, size))
-    melds: set[Meld] = set()
+    by_cards: dict[tuple[Card, ...], tuple[Meld, ...]] = {}
     readings = 0
+    # Every candidate is a sub-multiset of the cards: naturals are taken once each (or as
+    # often as held, for sets of repeated suits), wild cards from the wild cards held.
     for candidate in candidates:
-        if _fits(candidate, counts):
-            try:
-                found = rules.readings_of_sorted(candidate)
-            except InvalidMeldError as error:  # one meld past MAX_READINGS
-                raise SearchLimitError(f"the cards hold a meld past a bound: {error}") from None
-            readings += len(found)
-            if readings > MAX_HAND_READINGS:
-                raise SearchLimitError(
-                    f"the cards can be read as more than {MAX_HAND_READINGS} melds "
-                    f"(MAX_HAND_READINGS): {len(wild_pool)} wild cards under rules that allow "
-                    f"{'any number' if rules.max_wilds is None else rules.max_wilds} in a meld"
-                )
-            melds.update(found)
-    return tuple(sorted(melds, key=meld_order))
+        try:
+            found = rules.readings_of_sorted(candidate)
+        except InvalidMeldError as error:  # one meld past MAX_READINGS
+            raise SearchLimitError(f"the cards hold a meld past a bound: {error}") from None
+        readings += len(found)
+        if readings > MAX_HAND_READINGS:
+            raise SearchLimitError(
+                f"the cards can be read as more than {MAX_HAND_READINGS} melds "
+                f"(MAX_HAND_READINGS): {len(wild_pool)} wild cards under rules that allow "
+                f"{'any number' if rules.max_wilds is None else rules.max_wilds} in a meld"
+            )
+        by_cards[candidate] = found
+    return by_cards
+
+
+def _run_parts(
+    placed: list[tuple[int, Card]], wilds: int, longest: int
+) -> list[tuple[tuple[Card, ...], int]]:
+    """The natural parts of sequences among cards of one suit given with their places
+    (sorted, one place each): each with the number of holes wild cards must fill."""
+    parts: list[tuple[tuple[Card, ...], int]] = []
+    count = len(placed)
+    for low in range(count):
+        low_place, low_card = placed[low]
+        parts.append(((low_card,), 0))
+        for high in range(low + 1, count):
+            high_place, high_card = placed[high]
+            span = high_place - low_place + 1
+            if span > longest:
+                break
+            inside = [card for _, card in placed[low + 1 : high]]
+            # The cards between may be left out, each leaving one more hole to fill.
+            fewest = max(0, span - 2 - wilds)
+            for size in range(len(inside), fewest - 1, -1):
+                for middle in combinations(inside, size):
+                    parts.append(((low_card, *middle, high_card), span - 2 - size))
+    return parts
 
 
 def sequence_windows(
@@ -162,17 +220,6 @@ def sequence_windows(
                     break
             if stop - start >= shortest:
                 yield start, stop, holes
-
-
-def _fits(candidate: tuple[Card, ...], counts: list[int]) -> bool:
-    previous = -1
-    run = 0
-    for card in candidate:
-        run = run + 1 if card == previous else 1
-        previous = card
-        if run > counts[card]:
-            return False
-    return True
 
 
 def meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]:
@@ -201,5 +248,5 @@ def melded_card_sets(cards: tuple[Card, ...], rules: MeldRules) -> tuple[tuple[C
     >>> [format_cards(cards) for cards in melded_card_sets(hand, MeldRules())][:3]
     ['5S 5H 5C', '5S 5H JK', '5S 5C JK']
     """
-    found = {tuple(sorted(meld.cards)) for meld in find_melds(cards, rules)}
-    return tuple(sorted(found, key=lambda found_cards: (len(found_cards), found_cards)))
+    found = [key for key, readings in _readings(cards, rules).items() if readings]
+    return tuple(sorted(found, key=lambda melded: (len(melded), melded)))
