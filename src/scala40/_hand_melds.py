@@ -83,9 +83,11 @@ def _readings(
     # Sets: natural cards of one rank (distinct suits when required) plus wilds. Only
     # the ranks held in enough copies can make one.
     by_rank: dict[int, list[Card]] = {}
+    by_suit: list[list[Card]] = [[], [], [], []]
     for card in dict.fromkeys(cards):
         if card not in wild_set:
             by_rank.setdefault(RANK_OF[card], []).append(card)
+            by_suit[SUIT_OF[card]].append(card)
     for rank, present in by_rank.items():
         copies = sum(counts[card] for card in present)
         if copies + len(wild_pool) < rules.set_min or rank not in rules.tables.ranks:
@@ -116,14 +118,12 @@ def _readings(
     if all(len(places) == 1 for places in slot_of.values()):
         # Each rank has one place (the ace low or high, not both): the lowest and highest
         # natural cards fix a sequence's span, the places between held or left to wilds.
-        for suit in range(4):
-            placed = sorted(
-                (slot_of[RANK_OF[card]][0], card)
-                for card in dict.fromkeys(cards)
-                if card not in wild_set and SUIT_OF[card] == suit and RANK_OF[card] in slot_of
-            )
-            if len(placed) + most_wilds < rules.sequence_min:
+        for suited in by_suit:
+            if len(suited) + most_wilds < rules.sequence_min:
                 continue
+            placed = sorted(
+                (slot_of[RANK_OF[card]][0], card) for card in suited if RANK_OF[card] in slot_of
+            )
             for part, holes in _run_parts(placed, most_wilds, longest):
                 for size in range(holes, min(most_wilds, longest - len(part)) + 1):
                     if len(part) + size >= rules.sequence_min:
