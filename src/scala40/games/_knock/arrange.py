@@ -171,7 +171,17 @@ def uncovered_cards(cards: tuple[Card, ...], rules: MeldRules) -> list[Card]:
     tables: _CoverTables = rules.tables.owned[_CoverTables]
     if tables.rules is None:
         tables.build(rules)
-    wilds, counts, masks = _spread(cards, tables)
+    wild = tables.wild
+    slot_bit = tables.slot_bit
+    wilds = 0
+    counts = [0] * 14
+    masks = [0, 0, 0, 0]
+    for card in cards:
+        if wild[card]:
+            wilds += 1
+        else:
+            counts[RANK_OF[card]] += 1
+            masks[SUIT_OF[card]] |= slot_bit[card]
     set_ok = tables.set_ok[min(wilds, _MOST_WILDS)]
     runs = tables.runs[min(wilds, _MOST_WILDS)]
     covers = []
@@ -180,8 +190,6 @@ def uncovered_cards(cards: tuple[Card, ...], rules: MeldRules) -> list[Card]:
         if cover is None:
             cover = runs.put(mask, _run_cover(mask, wilds, rules))
         covers.append(cover)
-    wild = tables.wild
-    slot_bit = tables.slot_bit
     return [
         card
         for card in cards
@@ -623,28 +631,22 @@ def has_rumino(cards: Sequence[Card], profile: KnockRules, extra: Card | None = 
     return short <= tables.card_reach and _rumino_shortfall((*hand, extra), profile, tables) == 0
 
 
-def _spread(cards: Sequence[Card], tables: _CoverTables) -> tuple[int, list[int], list[int]]:
-    """``cards`` spread out for the cover tables: how many are wild, how many natural
-    cards of each rank, and the places held in each suit (bit masks)."""
-    wild = tables.wild
-    slot_bit = tables.slot_bit
-    wilds = 0
-    counts = [0] * 14
-    masks = [0, 0, 0, 0]
-    for card in cards:
-        if wild[card]:
-            wilds += 1
-        else:
-            counts[RANK_OF[card]] += 1
-            masks[SUIT_OF[card]] |= slot_bit[card]
-    return wilds, counts, masks
-
-
 def _rumino_shortfall(cards: Sequence[Card], profile: KnockRules, tables: _CoverTables) -> int:
     """How many cards seven of ``cards`` lack at least to make a Rumino (0: they make
     one): the natural cards missing from the fullest rank or run of seven places of a
     suit, once the jokers stand in (where the rules let them)."""
-    jokers, counts, masks = _spread(cards, tables)
+    # The same pass as uncovered_cards': written out in both, as this is the hot path.
+    wild = tables.wild
+    slot_bit = tables.slot_bit
+    jokers = 0
+    counts = [0] * 14
+    masks = [0, 0, 0, 0]
+    for card in cards:
+        if wild[card]:
+            jokers += 1
+        else:
+            counts[RANK_OF[card]] += 1
+            masks[SUIT_OF[card]] |= slot_bit[card]
     need = _RUMINO_SIZE - (jokers if profile.rumino_jokers else 0)
     best = max(counts)
     if best < need:
