@@ -454,9 +454,7 @@ class MoveKinds:
             if len(bases) != 1 or bases[0] in derived:  # pragma: no cover - a game's bug
                 raise TypeError(f"{kind.__name__} is not one more of the family's move kinds")
             derived[bases[0]] = kind
-        moves = MoveSet(
-            f"scala40.{game}.move", 2, tuple(classes), oldest_version=1, pack=pack
-        )
+        moves = MoveSet(f"scala40.{game}.move", 2, tuple(classes), oldest_version=1, pack=pack)
         return cls(game, moves, title, derived)
 
     def kind(self, base: type[K]) -> type[K]:
