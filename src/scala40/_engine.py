@@ -4,6 +4,7 @@ play order, and the order and hands a deal uses (internal)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
@@ -25,6 +26,7 @@ __all__ = [
     "replace_item",
     "seats_from",
     "without",
+    "without_sorted",
 ]
 
 
@@ -173,6 +175,22 @@ def without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] |
         except ValueError:
             return None
     return tuple(left)
+
+
+def without_sorted(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    """A sorted ``hand`` less ``cards`` (still sorted), or ``None`` if a card is missing:
+    :func:`without` for the searches, whose hands are sorted, each card found by bisection
+    and cut out by slicing (no walk through a long hand in Python).
+
+    >>> without_sorted((1, 2, 2, 5), (5, 2)), without_sorted((1, 2), (3,))
+    ((1, 2), None)
+    """
+    for card in cards:
+        index = bisect_left(hand, card)
+        if index == len(hand) or hand[index] != card:
+            return None
+        hand = hand[:index] + hand[index + 1 :]
+    return hand
 
 
 def deal_hands(

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 import attrs
 
 from scala40._checks import describe
+from scala40._engine import without_sorted
 from scala40.cards import CARD_NAMES, JOKER, Card, as_cards
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.games.skarney import search
@@ -221,6 +222,6 @@ def _contract(hand: tuple[Card, ...], melds: tuple[Meld, ...]) -> Contract:
     rest: tuple[Card, ...] | None = hand
     for meld in melds:
         assert rest is not None
-        rest = search.without_sorted(rest, meld.cards)
+        rest = without_sorted(rest, meld.cards)
     assert rest is not None
     return Contract(melds, rest)

@@ -19,13 +19,12 @@ sub-multiset of small hands.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._engine import without
+from scala40._engine import without, without_sorted
 from scala40._hand_melds import find_melds
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import SearchLimitError
@@ -46,7 +45,6 @@ __all__ = [
     "hand_melds",
     "hand_put_downs",
     "without",
-    "without_sorted",
 ]
 
 CONTRACT_KINDS = (MeldKind.SET, MeldKind.SEQUENCE)
@@ -77,18 +75,6 @@ _COMPLETE: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], bool] = B
 _STARTS: BoundedCache[tuple[tuple[Card, ...], MeldKind | None, int], tuple[PutDown, ...]] = (
     BoundedCache("skarney contract starts", HAND_LIMIT)
 )
-
-
-def without_sorted(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
-    """A sorted ``hand`` less ``cards`` (still sorted), or ``None`` if a card is missing:
-    :func:`without` for the searches, each card found by bisection and cut out by slicing
-    (no walk through a long hand in Python)."""
-    for card in cards:
-        index = bisect_left(hand, card)
-        if index == len(hand) or hand[index] != card:
-            return None
-        hand = hand[:index] + hand[index + 1 :]
-    return hand
 
 
 def _meld_order(meld: Meld) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
+from scala40._engine import without_sorted
 from scala40.cards import Card
 from scala40.errors import IllegalMoveError
 from scala40.games.scala40.budget import POSITION_WORK, TRY_WORK, WorkBudget
@@ -175,7 +176,7 @@ class CloseTest:
                 return False
             spend(1 + len(options[index]), _WHAT)
             for taken, moves in options[index]:
-                rest = _without(left, taken) if taken else left
+                rest = without_sorted(left, taken) if taken else left
                 if rest is None:
                     continue
                 plan.append(moves)
@@ -199,7 +200,7 @@ class CloseTest:
             spend = self.budget.spend
             for added, pieces in self._splits(state, meld, hand):
                 spend(1, _WHAT)
-                if _without(hand, added) is None:
+                if without_sorted(hand, added) is None:
                     continue
                 split = Split(index, added, pieces)
                 # Whether the engine takes a split of an opened player depends on the
@@ -243,7 +244,7 @@ class CloseTest:
         swaps bring), so the splits found for a hand serve every hand within it."""
         known = self.splits.setdefault(meld, [])
         for pool, found in known:
-            if _without(pool, hand) is not None:
+            if without_sorted(pool, hand) is not None:
                 self.budget.spend(len(found) + 1, _WHAT)
                 return found
         rules = state.rules.meld_rules
@@ -276,7 +277,7 @@ class CloseTest:
             if kept is None and cover(rest[1:], low):
                 return True
             for meld, cards in starting.get(low, ()):
-                after = _without(rest, cards)
+                after = without_sorted(rest, cards)
                 if after is not None:
                     chosen.append(meld)
                     if cover(after, kept):
@@ -310,15 +311,3 @@ class CloseTest:
         except IllegalMoveError:
             return False
         return state.hand_number != hand_number or state.is_over
-
-
-def _without(cards: tuple[Card, ...], taken: tuple[Card, ...]) -> tuple[Card, ...] | None:
-    """``cards`` less ``taken`` (both sorted), or ``None`` if ``taken`` is not within."""
-    left: list[Card] = []
-    index = 0
-    for card in cards:
-        if index < len(taken) and taken[index] == card:
-            index += 1
-        else:
-            left.append(card)
-    return tuple(left) if index == len(taken) else None
