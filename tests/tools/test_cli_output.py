@@ -10,7 +10,6 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,7 +20,6 @@ from scala40.cli import (
     EXIT_QUIT,
     EXIT_USAGE,
     build_parser,
-    main,
 )
 from scala40.cli.simulate import _duration as duration
 from scala40.cli.simulate import _progress_bar as progress_bar
@@ -29,21 +27,11 @@ from scala40.game import Game, load_game
 from scala40.records import GameRecord
 from scala40.schemas import BUILTIN_GAMES, json_schema
 from scala40.tournament import TournamentResult, run_tournament
+from tests.cli_run import run
 from tests.tools.schema_validator import errors
 
 CaptureFixture = pytest.CaptureFixture[str]
 GAMES = [load_game(name) for name in BUILTIN_GAMES]
-
-
-def run(
-    capsys: CaptureFixture, monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: Any = ""
-) -> tuple[int, str, str]:
-    """Run the command line with ``stdin`` (text or a file object) as standard input."""
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin) if isinstance(stdin, str) else stdin)
-    code = main(argv)
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    return code, captured.out, captured.err
 
 
 def _simulate(game: Game, *extra: str) -> list[str]:

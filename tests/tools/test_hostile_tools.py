@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 
 from scala40 import Scala40Error, new_game
 from scala40.bots import RandomBot, make_bot, play_game
-from scala40.cli import EXIT_QUIT, main
+from scala40.cli import EXIT_QUIT
 from scala40.records import GameRecord
 from scala40.tournament import game_seed, rules_label, run_tournament, wilson_interval
+from tests.cli_run import run_answered
 from tests.hostile import fuzz_settings, hostile_texts, hostile_values, library_errors_only
 
 ISMCTS_OPTIONS = (
@@ -44,23 +45,6 @@ _WORDS = [
 ]  # fmt: skip
 
 
-def run(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    argv: list[str],
-    stdin: io.TextIOBase | None = None,
-) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", stdin if stdin is not None else io.StringIO("quit\n"))
-    code = main(argv)
-    out, err = capsys.readouterr()
-    assert isinstance(code, int)
-    assert code in (0, 1, 2, EXIT_QUIT)
-    assert "Traceback" not in err
-    if code in (1, 2):
-        assert err.splitlines()[-1].startswith("error: "), err
-    return code, out, err
-
-
 @fuzz_settings(60)
 @given(words=st.lists(st.one_of(st.sampled_from(_WORDS), hostile_texts()), max_size=6))
 def test_any_command_line_gives_an_exit_code_and_no_traceback(
@@ -69,14 +53,14 @@ def test_any_command_line_gives_an_exit_code_and_no_traceback(
     # Games stay short: simulate plays at most 2 games of 30 moves, in this process.
     if "simulate" in words[:1]:
         words = [*words, "--games", "2", "--workers", "1", "--max-actions", "30"]
-    run(capsys, monkeypatch, words)
+    run_answered(capsys, monkeypatch, words)
 
 
 def test_main_takes_only_text_arguments(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for argv in (["hand", 5], "hand AS", [b"hand"], 3):
-        code, _, err = run(capsys, monkeypatch, argv)  # type: ignore[arg-type]
+        code, _, err = run_answered(capsys, monkeypatch, argv)  # type: ignore[arg-type]
         assert code == 2
         assert "expected a list of arguments" in err
 
@@ -95,7 +79,7 @@ def test_any_input_typed_into_play_is_answered(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lines: list[str]
 ) -> None:
     stdin = io.StringIO("\n".join([*lines, "quit", ""]))
-    code, out, _ = run(
+    code, out, _ = run_answered(
         capsys,
         monkeypatch,
         ["play", "--seed", "3", "--match", "single", "--hint-bot", "greedy"],
@@ -110,7 +94,7 @@ def test_play_survives_bytes_that_are_not_text(
 ) -> None:
     raw = b"help\n\xff\xfe\xfa not utf-8\n" + b"9" * 50_000 + b"\nmoves\nquit\n"
     stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")
-    code, out, _ = run(capsys, monkeypatch, ["play", "--seed", "3"], stdin)
+    code, out, _ = run_answered(capsys, monkeypatch, ["play", "--seed", "3"], stdin)
     assert code == EXIT_QUIT
     assert "Game abandoned." in out
     assert "error: " in out  # the line that was not text, and the long number, refused
@@ -147,7 +131,7 @@ def test_replay_refuses_crafted_files_in_one_line(
 ) -> None:
     path = tmp_path / "record.json"
     path.write_bytes(content)
-    code, _, err = run(capsys, monkeypatch, ["replay", str(path)])
+    code, _, err = run_answered(capsys, monkeypatch, ["replay", str(path)])
     assert code == 1
     assert len(err.splitlines()) == 1
 
@@ -172,7 +156,7 @@ def test_replay_refuses_records_with_any_field_changed(
         return  # not JSON: no file can hold it
     path = tmp_path_factory.mktemp("replay") / "record.json"
     path.write_text(text, encoding="utf-8")
-    run(capsys, monkeypatch, ["replay", str(path)])
+    run_answered(capsys, monkeypatch, ["replay", str(path)])
 
 
 # ---------------------------------------------------------------- tournaments and bots

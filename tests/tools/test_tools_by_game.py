@@ -7,7 +7,6 @@ option, how ``check`` prints a meld), and the command line's ``check``, ``hand``
 from __future__ import annotations
 
 import inspect
-import io
 import random
 from typing import Any
 
@@ -21,6 +20,7 @@ from scala40.cli import EXIT_INVALID, EXIT_OK, EXIT_QUIT, EXIT_USAGE, main
 from scala40.game import DEFAULT_GAME, game_names, load_game
 from scala40.generic_bots import game_bots
 from scala40.tournament import run_tournament
+from tests.cli_run import run_answered
 from tests.hostile import fuzz_settings, hostile_texts
 
 GAMES = ("scala40", "skarney", "rumino", "chinchon", "laconga")
@@ -150,32 +150,16 @@ def test_scala40_s_match_format_is_a_ruleset_option() -> None:
 # ---------------------------------------------------------------- check and hand by game
 
 
-def run(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    argv: list[str],
-    stdin: str = "quit\n",
-) -> tuple[int, str, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(argv)
-    out, err = capsys.readouterr()
-    assert code in (EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_QUIT)
-    assert "Traceback" not in err
-    if code in (EXIT_INVALID, EXIT_USAGE):
-        assert err.splitlines()[-1].startswith("error: "), err
-    return code, out, err
-
-
 def test_check_judges_a_skarney_meld_by_skarney_s_rules(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SK-MELDS: a 2 is wild in Skarney; SK-SCORE-MELDS: its meld scores 5 + 25 + 5."""
-    code, out, _ = run(capsys, monkeypatch, ["check", "--game", "skarney", "5S 2C 7S"])
+    code, out, _ = run_answered(capsys, monkeypatch, ["check", "--game", "skarney", "5S 2C 7S"])
     assert code == EXIT_OK
     assert "  sequence of spades: 5S 2C=6S 7S" in out
     assert "  value: 35" in out
     assert "opening" not in out  # Scala 40's threshold is no Skarney rule
-    code, out, _ = run(capsys, monkeypatch, ["check", "5S 2C 7S"])
+    code, out, _ = run_answered(capsys, monkeypatch, ["check", "5S 2C 7S"])
     assert code == EXIT_INVALID  # in Scala 40 a 2 is a plain card
 
 
@@ -183,11 +167,13 @@ def test_check_refuses_cards_the_game_s_deck_lacks(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """C-DECK, CH-DECK: Chinchón's Spanish pack has no 8, 9, 10 and no joker."""
-    code, out, err = run(capsys, monkeypatch, ["check", "--game", "chinchon", "8S 9S 10S"])
+    code, out, err = run_answered(
+        capsys, monkeypatch, ["check", "--game", "chinchon", "8S 9S 10S"]
+    )
     assert code == EXIT_INVALID
     assert "  not a meld" in out
     assert err.strip() == "error: meld 1: the 40-card Spanish pack has no 8s, 9s or 10s"
-    code, out, _ = run(capsys, monkeypatch, ["check", "--game", "chinchon", "AS 2S 3S"])
+    code, out, _ = run_answered(capsys, monkeypatch, ["check", "--game", "chinchon", "AS 2S 3S"])
     assert code == EXIT_OK
     assert "  extended by: 4S at the high end" in out  # no joker offered
 
@@ -196,7 +182,7 @@ def test_check_refuses_cards_the_game_s_deck_lacks(
 def test_check_and_hand_take_the_game_s_presets(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
 ) -> None:
-    code, _, err = run(capsys, monkeypatch, [command, "AS 2S 3S", "--game", "rumino", "--rules", "official"])  # fmt: skip
+    code, _, err = run_answered(capsys, monkeypatch, [command, "AS 2S 3S", "--game", "rumino", "--rules", "official"])  # fmt: skip
     assert code == EXIT_USAGE
     assert err.startswith(
         "error: argument --rules: no preset named 'official' in Rumino; presets: "
@@ -204,7 +190,7 @@ def test_check_and_hand_take_the_game_s_presets(
     assert "('official' is a preset of --game scala40)" in err
     assert err.rstrip().endswith(f"(see 'scala40 {command} --help')")
     preset = load_game("rumino").ruleset_type.preset_names()[-1]
-    code, _, _ = run(capsys, monkeypatch, [command, "AS 2S 3S", "--game", "rumino", "--rules", preset])  # fmt: skip
+    code, _, _ = run_answered(capsys, monkeypatch, [command, "AS 2S 3S", "--game", "rumino", "--rules", preset])  # fmt: skip
     assert code == EXIT_OK
 
 
@@ -220,7 +206,7 @@ def test_play_answers_empty_turns_and_unknown_verbs(
 ) -> None:
     """A line of separators alone is no turn: an error line, then the game asks again."""
     stdin = "\n".join([*_TYPED, "quit", ""])
-    code, out, _ = run(
+    code, out, _ = run_answered(
         capsys, monkeypatch, ["play", "--game", name, "--seed", "1", "--hint-bot", "greedy"], stdin
     )
     assert code == EXIT_QUIT
@@ -238,7 +224,7 @@ def test_play_answers_any_typed_line(
     lines: list[str],
 ) -> None:
     stdin = "\n".join([*lines, "quit", ""])
-    code, out, _ = run(
+    code, out, _ = run_answered(
         capsys, monkeypatch, ["play", "--game", name, "--seed", "2", "--hint-bot", "greedy"], stdin
     )
     assert code in (EXIT_QUIT, EXIT_OK)
