@@ -3,7 +3,7 @@ knocking on seven points, gin, and the seven-card Rumino that wins the game (RUL
 
 A game of the knock family (:mod:`scala40.games._knock`), declared as a variant: its
 ``GameState`` names its ruleset and wording (:mod:`~scala40.games.rumino.rules`), its own
-class for each move kind it allows (:mod:`~scala40.games.rumino.moves`), its title and
+class for each move kind it allows (declared below, in this package), its title and
 summary; the state's engine, the view and the bot are the family's.
 
 A turn is a knock (RU-KNOCK) or a draw, then a discard (RU-TURN). A player not on turn
