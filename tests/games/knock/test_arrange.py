@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scala40._engine import without
 from scala40.cards import Card, parse_cards
 from scala40.games._knock.arrange import (
     best_arrangement,
@@ -112,6 +113,18 @@ def test_least_unmatched_without_each_card_matches_the_oracle(
         rest = list(hand)
         rest.remove(card)
         assert value == oracle.least(tuple(rest), profile)
+
+
+def test_least_unmatched_without_packs_a_meld_held_twice() -> None:
+    """CH-DECK with two packs: a hand may hold one meld twice, and each copy packs (found
+    by the property above)."""
+    profile = PROFILES["chinchon-48x2"]
+    hand = tuple(sorted(parse_cards("AS AS 2S 2S 3S 3S 4S")))
+    after = least_unmatched_without(hand, profile)
+    assert after[parse_cards("4S")[0]] == 0  # AS 2S 3S twice
+    assert after == {
+        card: oracle.least(tuple(without(hand, (card,)) or ()), profile) for card in after
+    }
 
 
 @pytest.mark.parametrize(

@@ -374,7 +374,9 @@ def least_unmatched_without(cards: tuple[Card, ...], profile: KnockRules) -> dic
                 more = value + sum(values[card] for card in meld)
                 more_covered = (*covered, *meld)
                 packings.append((more, more_covered))
-                extend(index + 1, left, more, more_covered)
+                # The same meld again from ``index`` on: a hand of two packs may hold it
+                # twice (each candidate is listed once).
+                extend(index, left, more, more_covered)
 
     extend(0, cards, 0, ())
     packings.sort(reverse=True)  # the most covered first: the first that fits is the best
