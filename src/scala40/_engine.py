@@ -182,6 +182,7 @@ def without_sorted(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card,
     :func:`without` for the searches, whose hands are sorted, each card found by bisection
     and cut out by slicing (no walk through a long hand in Python).
 
+    >>> from scala40._engine import without_sorted
     >>> without_sorted((1, 2, 2, 5), (5, 2)), without_sorted((1, 2), (3,))
     ((1, 2), None)
     """
