@@ -10,6 +10,12 @@ class with the same slots, then turned into the class itself: quicker still.
 
 A field marked ``attrs.field(metadata={"cache": True})`` is a cache (derived data kept
 outside the value): copies start with it empty (``None``).
+
+Pickles and copies of such values follow the same rule (:func:`reduce_fields`): a pickle
+holds the fields and leaves the caches out, and the value it gives back is built whole
+before anything can see it, with empty caches and (for a class that caches its hash) no
+hash kept: a cache may hold values that refer back to the value being loaded, whose hash
+would be asked for before its fields are set.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["make_evolver", "make_setter"]
+__all__ = ["make_evolver", "make_setter", "rebuilt", "reduce_fields"]
 
 T = TypeVar("T")
 
@@ -168,3 +174,37 @@ def make_setter(cls: type[T], *names: str) -> Callable[..., T]:
         lambda name: name if name in names else f"value.{name}",
     )
     return function
+
+
+def reduce_fields(value: Any) -> tuple[Any, ...]:
+    """What ``value.__reduce__()`` returns for a slotted attrs value: its class and its
+    fields, caches left out (see the module), so that ``pickle`` and ``copy`` rebuild it
+    through :func:`rebuilt`.
+
+    >>> import copy
+    >>> @attrs.frozen(cache_hash=True)
+    ... class Pair:
+    ...     a: int
+    ...     b: tuple[int, ...]
+    ...     _seen: object = attrs.field(
+    ...         default=None, init=False, eq=False, metadata={"cache": True}
+    ...     )
+    ...     def __reduce__(self) -> tuple[object, ...]:
+    ...         return reduce_fields(self)
+    >>> pair = Pair(1, (2, 3))
+    >>> object.__setattr__(pair, "_seen", "derived")
+    >>> again = copy.deepcopy(pair)
+    >>> again == pair, hash(again) == hash(pair), again._seen
+    (True, True, None)
+    """
+    cls = type(value)
+    kept = {name: None if is_cache else getattr(value, name) for name, is_cache in _fields(cls)}
+    return (rebuilt, (cls, kept))
+
+
+def rebuilt(cls: type[T], fields: dict[str, Any]) -> T:
+    """A value of ``cls`` with ``fields`` set, as :func:`reduce_fields` kept them: through
+    the class's own ``__setstate__``, which attrs writes to reset a cached hash."""
+    new: T = object.__new__(cls)
+    new.__setstate__(fields)  # type: ignore[attr-defined]
+    return new

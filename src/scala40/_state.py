@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from scala40._checks import describe, is_bool
-from scala40._fields import make_evolver, make_setter
+from scala40._fields import make_evolver, make_setter, reduce_fields
 from scala40._hand_log import (
     EMPTY_LOG,
     HISTORY_CHUNK,
@@ -288,6 +288,20 @@ class StateBase(Generic[M, V]):
         (1, False)
         """
         raise TypeError(f"{type(self).__name__} is not an attrs class")  # pragma: no cover
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """How ``pickle`` and ``copy`` take a state: its fields, its caches left out
+        (:func:`scala40._fields.reduce_fields`), so that a pickle holds the game and
+        not what was derived from it.
+
+        >>> import pickle
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1).apply("draw")
+        >>> again = pickle.loads(pickle.dumps(state))
+        >>> again == state, hash(again) == hash(state), list(again.legal_moves()) == list(state.legal_moves())
+        (True, True, True)
+        """
+        return reduce_fields(self)
 
     # -- hooks ------------------------------------------------------------------------
 

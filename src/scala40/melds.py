@@ -32,6 +32,7 @@ import attrs
 
 from scala40._cache import BoundedCache, SizedCache
 from scala40._checks import describe
+from scala40._fields import reduce_fields
 from scala40._meld_words import (
     cards_text,
     placed_card_text,
@@ -304,6 +305,20 @@ class MeldRules:
         )
         object.__setattr__(self, "tables", tables)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The rules as their fields: the tables are derived, and their caches hold
+        # melds that refer back to these rules, which a pickle of them would rebuild
+        # (and hash) before the rules exist. The copy makes its tables anew.
+        fields = {field.name: getattr(self, field.name) for field in attrs.fields(MeldRules)}
+        del fields["tables"]
+        return (_meld_rules_from, (fields,))
+
+    def __copy__(self) -> MeldRules:
+        return self  # immutable: a copy may share the tables and their caches
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MeldRules:
+        return self
+
     @property
     def wild_cards(self) -> frozenset[Card]:
         """Every card code that is wild under these rules (always including :data:`JOKER`)."""
@@ -355,6 +370,11 @@ RulesLike: TypeAlias = MeldRules | _HasMeldRules | None
 """Anything that says how melds work: a :class:`MeldRules`, a ruleset, or ``None`` for Scala 40."""
 
 _DEFAULT_RULES = MeldRules()
+
+
+def _meld_rules_from(fields: dict[str, Any]) -> MeldRules:
+    """The rules of ``fields`` (how a pickled :class:`MeldRules` comes back)."""
+    return MeldRules(**fields)
 
 
 def resolve_meld_rules(rules: RulesLike) -> MeldRules:
@@ -414,8 +434,11 @@ class Meld:
     """Total meld value under the rules (S40-MELD-VALUE)."""
     _rules: MeldRules = attrs.field(eq=False, hash=False)
     _swaps: tuple[tuple[int, Card], ...] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False
+        default=None, init=False, eq=False, hash=False, metadata={"cache": True}
     )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_fields(self)  # its fields, the cache left out, the hash anew
 
     @property
     def rules(self) -> MeldRules:

@@ -397,8 +397,9 @@ class SeatEnv(gymnasium.Env[Any, Any]):
     # -- pickling ------------------------------------------------------------------------
 
     def __getstate__(self) -> dict[str, Any]:
-        # The arguments, and the game as it stands as data: a copy in another process
-        # makes its encodings anew (their caches hold objects by identity).
+        # The arguments and the game as it stands (the state pickles as its fields, its
+        # caches left out): a copy in another process makes its encodings anew (their
+        # caches hold objects by identity).
         state = self.game_state
         decision = self.decision
         return {
@@ -406,7 +407,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
             "opponents": self.opponents,
             "rng": self._rng.getstate(),
             "bot_rngs": [rng.getstate() for rng in self._bot_rngs],
-            "game_state": None if state is None else state.to_dict(),
+            "game_state": state,
             "prefix": None if decision is None else decision.prefix,
             "steps": self.steps,
             "ending": (self._reward, self._truncated, self._illegal),
@@ -426,7 +427,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         for rng, kept in zip(self._bot_rngs, saved["bot_rngs"], strict=True):
             rng.setstate(kept)
         if saved["game_state"] is not None:
-            self.game_state = self.game.state_from_dict(saved["game_state"])
+            self.game_state = saved["game_state"]
         prefix = saved["prefix"]
         if prefix is not None:
             decision = self.encoding.decision(self.game_state)
