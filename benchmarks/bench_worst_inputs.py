@@ -28,10 +28,9 @@ with a field blown up to about 100,000 characters, or a 1 MB string; the command
 (a million cards as text, as a list and as an endless iterator, a 3 MB meld, a 3 MB game
 name, dictionaries of a million keys, a million-item list quoted in an error); the
 ``serve`` referee's worst lines (a seed of 5,000 digits, a line of 1 MiB, a line of
-invalid UTF-8 among good ones); and, with the ``rl`` extra, the OpenSpiel adapter reading
-back the longest histories it reads (``MAX_HISTORY_READ`` actions, in the game whose
-actions cost the most to replay) and refusing longer ones (a capped Chinchón history of
-21,211 actions, as text and pickled). Every row must stay under 0.25 s.
+invalid UTF-8 among good ones); and, with the ``rl`` extra, the OpenSpiel adapter
+reading back states of whole matches played to the cap of actions (Scala 40, Skarney and
+Chinchón, as text and pickled) and the longest text a game accepts to read. Every row must stay under 0.25 s.
 
 Each game's cases come from one function of :data:`CASES`, which lists ``(name, text,
 call)`` rows: add a game's worst inputs by adding a function there.
@@ -290,64 +289,54 @@ def serve_cases() -> Iterator[Case]:
 
 
 def openspiel_cases() -> Iterator[Case]:
-    """The OpenSpiel adapter reading back the longest histories it reads, and refusing
-    longer ones (with the ``rl`` extra; no rows without it)."""
+    """The OpenSpiel adapter reading back states of whole matches played to the cap of
+    actions, as text and pickled, and refusing the longest text it could be given (with
+    the ``rl`` extra; no rows without it)."""
     try:
         from scala40.adapters import openspiel
     except ImportError:
         return
     import pickle
 
-    bound = openspiel.MAX_HISTORY_READ
-    # Scala 40's replay costs the most an action: a player who always takes the last
-    # legal action keeps 14 cards, whose openings are listed at each turn.
+    # A player who always takes the last legal action (Scala 40) keeps 14 cards, and in
+    # Chinchón nobody closes when players take the first: the matches go on to the cap.
     for name, players, last in (
         ("scala40", 2, True),
         ("skarney", 4, False),
         ("chinchon", 2, False),
     ):
         game = openspiel.load_game(name, players=players)
-        state = _played(game, bound, last)
+        state = _played(game, game.max_game_length(), last)
+        count = len(state.history())
         text = state.serialize()
         yield (
-            f"openspiel deserialize_state [{name}, {bound} actions]",
+            f"openspiel deserialize_state [{name}, {count} actions]",
             text[:44],
             partial(game.deserialize_state, text),
         )
         data = pickle.dumps(state)
         yield (
-            f"openspiel pickle.loads [{name}, {bound} actions]",
+            f"openspiel pickle.loads [{name}, {count} actions]",
             "...",
             partial(pickle.loads, data),
         )
-    game = openspiel.load_game("chinchon", players=2)
-    state = _played(game, game.max_game_length(), False)
-    history = ",".join(f"{item.player}:{item.action}" for item in state.full_history())
-    capped = f"history={history}\nmove_number={len(state.history())}\n"
-    count = len(state.history())
+    game = openspiel.load_game("scala40", players=2)
+    bound = game._max_serialized
+    history = ",".join(["-1:0"] * game.max_game_length())
+    count = game.max_game_length()
+    longest = f"history={history}\nmove_number={count}\n__dict__="
+    longest += "A" * (bound - len(longest))
     yield (
-        f"openspiel deserialize_state [chinchon, capped, {count} actions]",
-        capped[:44],
-        partial(game.deserialize_state, capped),
+        f"openspiel deserialize_state [{len(longest):,} characters]",
+        longest[:44],
+        partial(game.deserialize_state, longest),
     )
-    forged = pickle.dumps(_Pickled(str(game), capped))
+    over = "history=" + "-1:0," * (bound // 5 + 1)
     yield (
-        f"openspiel pickle.loads [chinchon, capped, {count} actions]",
-        "...",
-        partial(pickle.loads, forged),
+        f"openspiel deserialize_state [{len(over):,} characters]",
+        over[:44],
+        partial(game.deserialize_state, over),
     )
-
-
-class _Pickled:
-    """A pickle that reads back as the serialized state ``text`` of game ``game``."""
-
-    def __init__(self, game: str, text: str) -> None:
-        self.game, self.text = game, text
-
-    def __reduce__(self) -> Any:
-        from scala40.adapters.openspiel import _state_from
-
-        return (_state_from, (self.game, self.text))
 
 
 def _played(game: Any, steps: int, last: bool) -> Any:

@@ -132,9 +132,8 @@ def test_random_simulations_serialize_for_every_game(name: str) -> None:
     for chance in ("card", "deal"):
         game = openspiel.load_game(name, max_game_length=1500, chance=chance)
         pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
-    # A state is serialized up to MAX_HISTORY_READ actions (a random hand may be longer).
-    bound = openspiel.MAX_HISTORY_READ
-    hand = openspiel.load_game(name, episode="hand", chance="deal", max_game_length=bound)
+    # Whole hands, as long as they go (up to the default cap).
+    hand = openspiel.load_game(name, episode="hand", chance="deal")
     pyspiel.random_sim_test(hand, num_sims=2, serialize=True, verbose=False)
 
 

@@ -4,6 +4,7 @@ Scala 40. Skipped without the ``rl`` extra."""
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import pickle
@@ -63,14 +64,8 @@ def test_every_game_is_registered_under_its_name(name: str) -> None:
 @pytest.mark.parametrize("name", game_names())
 def test_openspiel_random_simulations_pass(name: str) -> None:
     short = openspiel.short_name(name)
-    # States are serialized up to MAX_HISTORY_READ actions; whole matches without.
-    pyspiel.random_sim_test(
-        pyspiel.load_game(short, {"max_game_length": openspiel.MAX_HISTORY_READ}),
-        num_sims=3,
-        serialize=True,
-        verbose=False,
-    )
-    pyspiel.random_sim_test(pyspiel.load_game(short), num_sims=1, serialize=False, verbose=False)
+    # Whole matches (1,000 to 11,000 actions), serialized along the way.
+    pyspiel.random_sim_test(pyspiel.load_game(short), num_sims=1, serialize=True, verbose=False)
 
 
 def test_openspiel_random_simulations_pass_for_partners_and_fallback_observations() -> None:
@@ -137,6 +132,11 @@ class _Pickled:
         return (openspiel._state_from, (self.game, self.text))
 
 
+def _serialized(history: str, attributes: str = "") -> str:
+    count = history.count(",") + 1 if history else 0
+    return f"history={history}\nmove_number={count}\n__dict__={attributes}"
+
+
 @pytest.mark.parametrize(
     "history",
     [
@@ -154,22 +154,103 @@ def test_a_serialized_state_is_read_only_as_written(history: str) -> None:
     """Hostile serialized states and pickles raise the library's SerializationError,
     naming the action, never an error of pybind11 or of Python's integer reading."""
     game = openspiel.load_game("chinchon")
-    with pytest.raises(SerializationError, match=r"player:action|not a state"):
-        game.deserialize_state(f"history={history}")
-    data = pickle.dumps(_Pickled(str(game), f"history={history}"))
-    with pytest.raises(SerializationError):
+    with pytest.raises(SerializationError, match=r"player:action"):
+        game.deserialize_state(_serialized(history))
+    data = pickle.dumps(_Pickled(str(game), _serialized(history)))
+    with pytest.raises(SerializationError, match=r"player:action"):
         pickle.loads(data)
-    node = pickle.dumps(_PickledNode(str(game), (2**63,)))
-    with pytest.raises(SerializationError, match="not a state"):
-        pickle.loads(node)
 
 
 class _PickledNode:
-    def __init__(self, game: str, actions: Any) -> None:
-        self.game, self.actions = game, actions
+    def __init__(self, game: str, *fields: Any) -> None:
+        self.game, self.fields = game, fields
 
     def __reduce__(self) -> Any:
-        return (openspiel._node_from_actions, (self.game, self.actions))
+        return (openspiel._node_from_record, (self.game, *self.fields))
+
+
+class _Run:
+    def __reduce__(self) -> Any:
+        return (print, ("a pickle ran code",))
+
+
+def _attributes(value: Any) -> str:
+    return base64.b64encode(pickle.dumps({"node": value})).decode("ascii")
+
+
+def test_a_serialized_state_holds_its_node_and_nothing_else(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The attributes of a serialized state are read by an unpickler that reaches the
+    node's loader only, and the loader checks every field: anything else is refused with
+    SerializationError, and no other code runs."""
+    game = openspiel.load_game("chinchon")
+    state = _random_game(game, 3, stop=lambda s: s.move_number() > 60)
+    text = state.serialize()
+    head = text.split("\n")[0].removeprefix("history=")
+    fields = pickle.loads(base64.b64decode(text.split("\n")[2].removeprefix("__dict__=")))
+    node_fields = fields["node"].__reduce__()[1]
+    state_json, actions, pending, moves = node_fields[1:]
+    other = json.loads(state_json)
+    other["hand_number"] = "two"
+    bad_nodes = {
+        "another global": _Run(),
+        "not JSON": _PickledNode(str(game), "{", actions, pending, moves),
+        "not a state": _PickledNode(str(game), json.dumps(other), actions, pending, moves),
+        "long JSON": _PickledNode(str(game), " " * (openspiel.MAX_STATE_CHARS + 1), actions, 0, 0),
+        "actions of another type": _PickledNode(str(game), state_json, list(actions), 0, 0),
+        "a huge action": _PickledNode(str(game), state_json, (*actions[:-1], 2**63), 0, 0),
+        "too many pending": _PickledNode(str(game), state_json, actions, len(actions) + 1, 0),
+        "too many moves": _PickledNode(str(game), state_json, actions, 0, len(actions) + 1),
+        "another game": _PickledNode(
+            str(openspiel.load_game("rumino")), state_json, actions, 0, 0
+        ),
+    }
+    for name, value in bad_nodes.items():
+        with pytest.raises(SerializationError):
+            game.deserialize_state(_serialized(head, _attributes(value)))
+        assert capsys.readouterr().out == "", name
+    for attributes in ("not base64!", base64.b64encode(b"not a pickle").decode(), _attributes(3)):
+        with pytest.raises(SerializationError):
+            game.deserialize_state(_serialized(head, attributes))
+    with pytest.raises(SerializationError, match="move_number"):
+        game.deserialize_state(text.replace("move_number=", "move_number=1", 1))
+    with pytest.raises(SerializationError, match="three lines"):
+        game.deserialize_state(text.replace("\n", " "))
+    with pytest.raises(SerializationError, match="characters"):
+        game.deserialize_state("history=" + "-1:0," * 10_000_000)
+
+
+def test_a_state_read_back_replays_its_actions_only_when_its_past_is_needed() -> None:
+    """A state is read back from its dictionary, without a replay; its information-state
+    string replays the actions once, and refuses actions that do not lead to it."""
+    game = openspiel.load_game("chinchon")
+
+    def between_moves(state: Any) -> bool:
+        decision = state.node.decision
+        return state.move_number() > 300 and decision is not None and not decision.prefix
+
+    state = _random_game(game, 4, stop=between_moves)
+    text = state.serialize()
+    again = game.deserialize_state(text)
+    assert str(again) == str(state)
+    for player in range(game.num_players()):
+        assert again.information_state_string(player) == state.information_state_string(player)
+    # Another game's state under this one's actions: read back (a valid state), and
+    # refused once the past is needed.
+    other = _random_game(game, 5, stop=between_moves).node
+    forged_node = _PickledNode(
+        str(game),
+        json.dumps(other.state.to_dict(), separators=(",", ":")),
+        state.node.actions(),
+        0,
+        min(other.history.number, state.node.history.number),
+    )
+    head = text.split("\n")[0].removeprefix("history=")
+    forged = game.deserialize_state(_serialized(head, _attributes(forged_node)))
+    assert forged.game_state == other.state
+    with pytest.raises(SerializationError, match="do not lead to the state"):
+        forged.information_state_string(0)
 
 
 def _hoarding(game: Any, steps: int) -> Any:
@@ -177,7 +258,7 @@ def _hoarding(game: Any, steps: int) -> Any:
     action (in Chinchón nobody closes, so the match goes on to the cap)."""
     rng = np.random.RandomState(1)
     state = game.new_initial_state()
-    for _ in range(steps):
+    while not state.is_terminal() and len(state.history()) < steps:
         if state.is_chance_node():
             outcomes, probabilities = zip(*state.chance_outcomes())
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))
@@ -186,27 +267,18 @@ def _hoarding(game: Any, steps: int) -> Any:
     return state
 
 
-def test_long_histories_are_refused_before_any_replay() -> None:
-    """MAX_HISTORY_READ bounds the work of reading a state back: a state of that many
-    actions reads back; one more is refused when written (serialize, pickle) and when
-    read, before any action is replayed (a capped Chinchón history of 21,000 actions
-    took 0.3-0.5 s to read)."""
+def test_long_histories_read_back_without_a_replay() -> None:
+    """A capped Chinchón match (21,300 actions, which took 0.3-0.5 s to replay) reads
+    back, serialized and pickled, as the same state with the same history."""
     game = openspiel.load_game("chinchon")
-    bound = openspiel.MAX_HISTORY_READ
-    assert game.max_game_length() > bound
-    state = _hoarding(game, bound)
+    state = _hoarding(game, game.max_game_length())
+    assert len(state.history()) > 10_000
     text = state.serialize()
-    assert str(game.deserialize_state(text)) == str(state)
-    assert str(pickle.loads(pickle.dumps(state))) == str(state)
-    state.apply_action(state.legal_actions()[0])
-    for write in (state.serialize, lambda: pickle.dumps(state)):
-        with pytest.raises(SerializationError, match=f"at most {bound}"):
-            write()
-    longer = text.replace("history=", "history=-1:0,", 1)
-    with pytest.raises(SerializationError, match=f"a state of {bound + 1} actions"):
-        game.deserialize_state(longer)
-    with pytest.raises(SerializationError, match="characters"):
-        game.deserialize_state("history=" + "-1:0," * 100_000)
+    for again in (game.deserialize_state(text), pickle.loads(pickle.dumps(state))):
+        assert str(again) == str(state)
+        assert again.history() == state.history()
+        assert again.serialize() == text
+        assert again.returns() == state.returns()
 
 
 def test_a_state_clones_independently() -> None:

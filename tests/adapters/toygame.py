@@ -31,6 +31,7 @@ from scala40.errors import (
     InvalidMoveError,
     InvalidStateError,
     InvalidValueError,
+    SerializationError,
 )
 from scala40.game import Game
 from scala40.legal import LegalMoves
@@ -326,6 +327,22 @@ class ToyState:
             raise IllegalMoveError("no chance step comes next")
         return Deal(tuple(order))
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": "tests.toy.state",
+            "rules": self.rules.to_dict(),
+            "player_count": self.player_count,
+            "hands": [list(hand) for hand in self.hands],
+            "stock": list(self.stock),
+            "pile": list(self.pile),
+            "turn": self.turn,
+            "answering": self.answering,
+            "dealt": self.dealt,
+            "points": list(self.points),
+            "over": self.over,
+            "seed": self.seed,
+        }
+
     def view(self, player: int) -> ToyView:
         if not (type(player) is int and 0 <= player < self.player_count):
             raise InvalidStateError([f"no seat {player!r}"])
@@ -334,9 +351,6 @@ class ToyState:
             tuple(len(hand) for hand in self.hands), self.pile, self.turn, self.answering,
             self.dealt, self.points, self.over,
         )  # fmt: skip
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"format": "tests.toy.state", "version": 1, "repr": repr(self)}
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -458,6 +472,63 @@ def new_game(
     return state.apply(Deal()) if auto_chance else state
 
 
+_STATE_FIELDS = frozenset(ToyState.start(ToyRules(), 2, 0).to_dict())
+
+
+def _cards(value: Any, count: int) -> tuple[int, ...]:
+    if not (type(value) is list and len(value) <= count):
+        raise SerializationError(
+            f"expected a list of at most {count} cards, got {describe(value)}"
+        )
+    if not all(type(card) is int and 0 <= card <= 52 for card in value):
+        raise SerializationError(f"expected card codes, got {describe(value)}")
+    return tuple(value)
+
+
+def _state_from_dict(data: Any) -> ToyState:
+    """The toy state ``data`` (its ``to_dict()``) describes, checked in form, its cards
+    the deck's."""
+    if not (isinstance(data, Mapping) and set(data) == _STATE_FIELDS):
+        raise SerializationError(f"expected a toy state's dictionary, got {describe(data)}")
+    if data["format"] != "tests.toy.state":
+        raise SerializationError(
+            f"expected the format tests.toy.state, got {describe(data['format'])}"
+        )
+    rules = ToyRules.from_dict(data["rules"])
+    players = data["player_count"]
+    if not (type(players) is int and rules.min_players <= players <= rules.max_players):
+        raise SerializationError(f"expected a count of players, got {describe(players)}")
+    size = len(rules.deck.cards)
+    hands = data["hands"]
+    if not (type(hands) is list and len(hands) == players):
+        raise SerializationError(f"expected {players} hands, got {describe(hands)}")
+    points = data["points"]
+    if not (type(points) is list and len(points) == players):
+        raise SerializationError(f"expected {players} scores, got {describe(points)}")
+    numbers = (data["turn"], data["seed"], *points)
+    if not all(type(number) is int and 0 <= number < 10**9 for number in numbers):
+        raise SerializationError(f"expected small counts, got {describe(numbers)}")
+    flags = (data["answering"], data["dealt"], data["over"])
+    if not all(type(flag) is bool for flag in flags):
+        raise SerializationError(f"expected true or false, got {describe(flags)}")
+    state = ToyState(
+        rules,
+        players,
+        tuple(_cards(hand, size) for hand in hands),
+        _cards(data["stock"], size),
+        _cards(data["pile"], size),
+        data["turn"],
+        data["answering"],
+        data["dealt"],
+        tuple(points),
+        data["over"],
+        data["seed"],
+    )
+    if state.dealt and sorted(state.all_cards()) != sorted(rules.deck.cards):
+        raise SerializationError("the state's cards are not the deck's")
+    return state
+
+
 def _move_from_dict(data: Mapping[str, Any]) -> Any:
     return MOVES.from_dict(data)
 
@@ -469,7 +540,7 @@ GAME = Game(
     version=1,
     ruleset_type=ToyRules,
     new_game=new_game,
-    state_from_dict=lambda data: None,
+    state_from_dict=_state_from_dict,
     parse_move=MOVES.parse,
     move_from_dict=_move_from_dict,
     bots={},

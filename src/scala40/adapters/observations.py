@@ -251,7 +251,7 @@ class History:
     digests and different ones different digests. Immutable but for those memos.
     """
 
-    __slots__ = ("_digests", "move", "mover", "number", "parent", "state")
+    __slots__ = ("_digests", "_past", "move", "mover", "number", "parent", "source", "state")
 
     def __init__(
         self, parent: History | None, state: Any, mover: int | None = None, move: Any = None
@@ -265,6 +265,19 @@ class History:
         self.number: int = 0 if parent is None else parent.number + 1
         """Moves played up to here, chance moves included."""
         self._digests: dict[tuple[int, str], bytes] = {}
+        self.source: Callable[[], History] | None = None
+        """For a history that starts at a state read back without its past: how to
+        rebuild that past (a history that ends at :attr:`state`), when a digest needs it."""
+        self._past: History | None = None
+
+    @classmethod
+    def read_back(cls, state: Any, number: int, source: Callable[[], History]) -> History:
+        """A history that starts at ``state``, ``number`` moves into the game, whose past
+        ``source()`` rebuilds (a replay) the first time a digest needs it."""
+        history = cls(None, state)
+        history.number = number
+        history.source = source
+        return history
 
     @classmethod
     def resumed(cls, state: Any, seat: int, digest: bytes, number: int = 0) -> History:
@@ -290,6 +303,12 @@ class History:
         pending: list[History] = []
         node: History | None = self
         while node is not None and key not in node._digests:
+            if node.parent is None and node.source is not None:
+                past = node._past
+                if past is None:
+                    past = node._past = node.source()
+                node._digests[key] = past.digest(seat, text, kind, own_moves)
+                break
             pending.append(node)
             node = node.parent
         digest = b"" if node is None else node._digests[key]

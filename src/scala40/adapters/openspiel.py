@@ -30,12 +30,13 @@ protocol, so a new game needs no adapter code.
   that OpenSpiel's information-set MCTS (``ISMCTSBot``) searches the states the seat
   deems possible.
 * **Serialization**: games pickle as their game string; states deep-copy, pickle and
-  ``serialize()``, and :meth:`OpenSpielGame.deserialize_state` replays and checks them.
-  Reading a state back replays its actions, each checked legal (10 to 82 microseconds
-  an action): a state of more than :data:`MAX_HISTORY_READ` actions (2,048; a hand
-  played to win takes a few hundred) is refused when it is written (``serialize()``,
-  ``pickle``) and when it is read, before any replay, so that a read takes at most
-  about 0.17 s of CPU under the games' presets.
+  ``serialize()``, and :meth:`OpenSpielGame.deserialize_state` reads them back, checked,
+  in time that does not grow with the game's length but for reading the list of actions
+  (a whole Scala 40 match of 58,158 actions reads back in about 0.05 s): a state is written as
+  the library state's dictionary (``to_dict``, read back by ``from_dict`` with its
+  checks), the actions since the start and how many of them belong to a move still
+  being chosen. Nothing is replayed until an information-state string needs the seat's
+  past: the actions are then replayed once, and must lead to the state read.
 
 Parameters: ``players`` (the game's usual number), ``rules`` (a preset name, a
 ruleset's JSON as its ``to_dict()`` writes it, or :func:`rules_parameter`'s packed form,
@@ -60,7 +61,10 @@ Installing the extra gives the packages: ``pip install "scala40[rl]"``.
 from __future__ import annotations
 
 import base64
+import binascii
+import io
 import json
+import pickle
 import re
 import weakref
 import zlib
@@ -99,6 +103,7 @@ from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidValueError,
+    Scala40Error,
     SerializationError,
 )
 from scala40.game import DEFAULT_GAME, Game, game_names
@@ -106,7 +111,7 @@ from scala40.game import load_game as load_registered_game
 from scala40.rulesets import RulesetBase
 
 __all__ = [
-    "MAX_HISTORY_READ",
+    "MAX_STATE_CHARS",
     "RULES_PREFIX",
     "OpenSpielGame",
     "OpenSpielState",
@@ -124,27 +129,26 @@ RULES_PREFIX = "zjson:"
 _MAX_RULES_BYTES = 1 << 16
 """The most bytes a ruleset's JSON may take once unpacked from a game string."""
 
-MAX_HISTORY_READ = 2_048
-"""The most actions a state may have played to be serialized, pickled and read back
-(:meth:`OpenSpielGame.deserialize_state`, ``pickle.loads``). Reading a state replays
-every action, each checked legal against the state's legal moves, with the caches
-cold: 10 to 20 microseconds an action in random play, and up to 82 in Scala 40 when a
-player hoards 14 cards (every opening of the hand is listed at each turn), so this
-bound keeps a read within about 0.17 s of CPU under the games' presets. A hand played
-to win takes a few hundred actions, whole matches of random moves 1,000 to 11,000, and
-the default ``max_game_length`` of a match allows 16,910 to 101,630: a state past the
-bound is refused with :class:`~scala40.SerializationError` when it is written
-(``serialize()``, ``pickle``), and when it is read, before any replay. Rules chosen to
-make every turn's moves costly to list (many jokers, S40-V-SPLIT) cost more an action:
-the bound is on actions, not on time."""
+MAX_STATE_CHARS = 1 << 20
+"""The most characters the library state's dictionary may take as JSON inside a
+serialized or pickled state (a state's dictionary takes a few thousand): a longer one is
+refused before it is parsed."""
 
-_SERIALIZED_CHARS_PER_ACTION = 40
-"""A bound on the characters of a serialized state per action (its history, ``-1:52,``,
-and the pickled actions of its ``__dict__``), for a length check before any parsing."""
+_MAX_ACTION = 10**6
+"""Actions and chance outcomes are below this (OpenSpiel's integers, six digits)."""
+
+_CHARS_PER_ACTION = 11
+"""The most characters an action takes in a serialized history (``NNN:NNNNNN,``)."""
+
+_PICKLED_BYTES_PER_ACTION = 5
+"""The most bytes an action takes in the pickled list of actions (a 4-byte integer)."""
 
 _HISTORY_ITEM = re.compile(r"(-1|[0-9]{1,3}):([0-9]{1,6})")
 """One action of a serialized history: the player (``-1`` for chance) and the action,
 in ASCII digits, short enough for OpenSpiel's C++ integers."""
+
+_HISTORY = re.compile(r"(?:-1|[0-9]{1,3}):[0-9]{1,6}(?:,(?:-1|[0-9]{1,3}):[0-9]{1,6})*")
+"""A whole serialized history: :data:`_HISTORY_ITEM`'s, separated by commas."""
 
 _REGISTERED: dict[str, str] = {}
 
@@ -311,19 +315,46 @@ def _game_from_string(text: str) -> Any:
     return game
 
 
-def _node_from_actions(text: str, actions: tuple[int, ...]) -> _Node:
-    """The node ``actions`` lead to from the start of game ``text`` (how a pickled node
-    comes back)."""
-    node: _Node = _game_from_string(text)._replayed(actions)
+def _node_from_record(
+    text: str, state_json: str, actions: tuple[int, ...], pending: int, moves: int
+) -> _Node:
+    """The node a pickled node describes (how one comes back): game ``text``'s state
+    ``state_json`` (its ``to_dict()`` as JSON), reached by ``actions``, the last
+    ``pending`` of them the tokens of a move not complete yet, after ``moves`` moves."""
+    node: _Node = _game_from_string(text)._node_from(state_json, actions, pending, moves)
     return node
 
 
-def _refuse_long_history(count: int) -> None:
-    if count > MAX_HISTORY_READ:
-        raise SerializationError(
-            f"a state of {count} actions: states of at most {MAX_HISTORY_READ} are "
-            "serialized and read back (MAX_HISTORY_READ; each action is replayed)"
-        )
+class _NodeUnpickler(pickle.Unpickler):
+    """Reads the pickled attributes of a serialized state, and nothing else: the only
+    callable a pickle may name is the node's loader, bound to one game (whose game
+    string the node must give); no other class or function is reachable."""
+
+    def __init__(self, data: bytes, game: OpenSpielGame, players: tuple[int, ...]) -> None:
+        super().__init__(io.BytesIO(data))
+        self.game = game
+        self.players = players
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) != (__name__, "_node_from_record"):
+            raise SerializationError(f"{describe(module)}.{describe(name)} is not part of a state")
+        game = self.game
+        players = self.players
+
+        def loader(text: str, *fields: Any) -> _Node:
+            if text != game._text:
+                raise SerializationError(f"a state of {describe(text)}, not of {game._text}")
+            return game._node_from(*fields, players=players)
+
+        return loader
+
+    def persistent_load(self, pid: Any) -> Any:
+        raise SerializationError("a state holds no persistent references")
+
+
+_EMPTY_ATTRIBUTES = base64.b64encode(pickle.dumps({})).decode("ascii")
+"""A state's pickled attributes when it has none (the C++ part of a state is read from
+a text that carries these, and the node is set afterwards)."""
 
 
 def _state_from(text: str, serialized: str) -> OpenSpielState:
@@ -383,6 +414,10 @@ class OpenSpielGame(pyspiel.Game):
         )
         super().__init__(game_type, info, settings)
         self._text = str(self)
+        length = self.episode.max_game_length
+        pickled = _PICKLED_BYTES_PER_ACTION * length + MAX_STATE_CHARS + 2 * len(self._text)
+        self._max_serialized = _CHARS_PER_ACTION * length + 4 * (pickled + 4096) // 3
+        """The most characters a serialized state of this game may take."""
         self._observations: OrderedDict[tuple[_Node, int], Any] = OrderedDict()
         self._start = _Node.settle(
             self, self.initial_state, 0, History(None, self.initial_state), ()
@@ -419,51 +454,172 @@ class OpenSpielGame(pyspiel.Game):
         )
 
     def deserialize_state(self, text: str) -> OpenSpielState:
-        """The state ``text`` (a state's ``serialize()``) describes, checked: its actions
-        are read (each ``player:action`` in ASCII digits), then replayed from the start,
-        each legal, and the state they give must serialize to ``text`` exactly. The work
-        is bounded by :data:`MAX_HISTORY_READ` actions (and ``max_game_length``): a
-        longer history is refused before it is read.
+        """The state ``text`` (a state's ``serialize()``) describes, checked, without
+        unpickling anything but the state's own record and without replaying the game:
+        the actions are read (each ``player:action`` in ASCII digits, at most
+        ``max_game_length`` of them), the library state from its dictionary (at most
+        :data:`MAX_STATE_CHARS` characters of JSON, read by the game's ``from_dict``,
+        which checks it), the tokens of a move being chosen applied to it, and the
+        result must serialize to ``text`` exactly. The length of ``text`` is bounded
+        before any of this. The actions are replayed, and must lead to the state read,
+        only when an information-state string first needs the seat's past.
 
         :raises SerializationError: ``text`` is not a serialized state of this game.
         """
         if not isinstance(text, str):
             raise SerializationError(f"expected a serialized state, got {type(text).__name__}")
-        if len(text) > _SERIALIZED_CHARS_PER_ACTION * MAX_HISTORY_READ + len(self._text) + 1000:
+        if len(text) > self._max_serialized:
             raise SerializationError(
                 f"a serialized state of {len(text)} characters: longer than any state of "
-                f"at most {MAX_HISTORY_READ} actions writes (MAX_HISTORY_READ)"
+                f"this game writes ({self._max_serialized})"
             )
-        head, _, _ = text.partition("\n")
-        if not head.startswith("history="):
-            raise SerializationError("a serialized state starts with 'history='")
-        pairs = head.removeprefix("history=")
+        lines = text.split("\n", 2)
+        if len(lines) != 3 or not lines[0].startswith("history="):
+            raise SerializationError(
+                "a serialized state is three lines: 'history=', 'move_number=' and '__dict__='"
+            )
+        head, number, attributes = lines
+        history = self._read_history(head.removeprefix("history="))
+        if number != f"move_number={len(history)}":
+            raise SerializationError(
+                f"{describe(number)}: expected move_number={len(history)}, the actions' count"
+            )
+        if not attributes.startswith("__dict__="):
+            raise SerializationError("a serialized state's third line starts with '__dict__='")
+        try:
+            data = base64.b64decode(attributes.removeprefix("__dict__="), validate=True)
+        except binascii.Error as error:
+            raise SerializationError(f"a state's attributes are not base64 ({error})") from None
+        players = tuple(player for player, _ in history)
+        try:
+            loaded = _NodeUnpickler(data, self, players).load()
+        except Scala40Error:
+            raise
+        except Exception as error:  # anything pickle itself refuses
+            raise SerializationError(f"a state's attributes do not read back ({error})") from None
+        node = loaded.get("node") if type(loaded) is dict and len(loaded) == 1 else None
+        if not isinstance(node, _Node):
+            raise SerializationError("a state's attributes are its node, and only that")
+        if node.actions() != tuple(action for _, action in history):
+            raise SerializationError("the history's actions are not the state's")
+        # The C++ part (the history and the move number) read as OpenSpiel reads it, from
+        # the checked history; then the node.
+        state: OpenSpielState = pyspiel.Game.deserialize_state(
+            self, f"{head}\n{number}\n__dict__={_EMPTY_ATTRIBUTES}"
+        )
+        state.node = node
+        if state.serialize() != text:
+            raise SerializationError(f"not a state of {self._text} as serialize() writes it")
+        return state
+
+    def _read_history(self, pairs: str) -> list[tuple[int, int]]:
+        """The ``(player, action)`` pairs of a serialized history, checked in form."""
         count = pairs.count(",") + 1 if pairs else 0
-        _refuse_long_history(count)
         if count > self.episode.max_game_length:
             raise SerializationError(
                 f"{count} actions: more than max_game_length ({self.episode.max_game_length})"
             )
-        history: list[tuple[int, int]] = []
-        for item in pairs.split(",") if pairs else ():
-            found = _HISTORY_ITEM.fullmatch(item)
-            if found is None:
-                raise SerializationError(
-                    f"{describe(item)}: an action is written player:action in ASCII digits "
-                    "(the player -1 for chance, or a seat; the action 6 digits at most)"
-                )
-            history.append((int(found[1]), int(found[2])))
-        state = self.new_initial_state()
+        if not pairs:
+            return []
+        if _HISTORY.fullmatch(pairs) is None:
+            for item in pairs.split(","):
+                if _HISTORY_ITEM.fullmatch(item) is None:
+                    raise SerializationError(
+                        f"{describe(item)}: an action is written player:action in ASCII "
+                        "digits (the player -1 for chance, or a seat; the action 6 digits "
+                        "at most)"
+                    )
+        numbers = list(map(int, pairs.replace(":", ",").split(",")))
+        return list(zip(numbers[::2], numbers[1::2], strict=True))
+
+    def _node_from(
+        self,
+        state_json: Any,
+        actions: Any,
+        pending: Any,
+        moves: Any,
+        *,
+        players: tuple[int, ...] | None = None,
+    ) -> _Node:
+        """The node of a pickled node's fields (see :func:`_node_from_record`), checked;
+        ``players``, when known, are the player of each action (the history's)."""
+        if not isinstance(state_json, str) or len(state_json) > MAX_STATE_CHARS:
+            raise SerializationError(
+                f"expected a state's dictionary as JSON of at most {MAX_STATE_CHARS} "
+                f"characters, got {describe(state_json)}"
+            )
+        if type(actions) is not tuple or len(actions) > self.episode.max_game_length:
+            raise SerializationError(
+                f"expected a tuple of at most {self.episode.max_game_length} actions "
+                f"(max_game_length), got {describe(actions)}"
+            )
+        if not all(type(action) is int and 0 <= action < _MAX_ACTION for action in actions):
+            raise SerializationError(f"expected actions from 0 to 999999, got {describe(actions)}")
+        if not (type(pending) is int and 0 <= pending <= len(actions)):
+            raise SerializationError(
+                f"expected a count of pending actions, got {describe(pending)}"
+            )
+        steps = len(actions) - pending
+        if not (type(moves) is int and 0 <= moves <= steps):
+            raise SerializationError(f"expected a count of moves, got {describe(moves)}")
         try:
-            for player, action in history:
-                if player != state.current_player():
-                    raise SerializationError(f"'{player}:{action}': not the player to act")
-                state.apply_action(action)
+            state = self.record.state_from_dict(json.loads(state_json))
+        except Scala40Error as error:
+            raise SerializationError(f"not a state of {self._text}: {error}") from None
+        except ValueError as error:
+            raise SerializationError(f"a state's dictionary is not JSON ({error})") from None
+        encoding = self.encoding
+        if state.rules != encoding.rules or state.player_count != encoding.players:
+            raise SerializationError(
+                f"a state of other rules or seats than the game's ({self._text})"
+            )
+        past = actions[:steps]
+        trail: tuple[Any, ...] = (past,) if past else ()
+
+        def replayed() -> History:
+            return self._replayed_history(past, state, moves, players)
+
+        history = History.read_back(state, moves, replayed)
+        node = _Node.settle(self, state, steps, history, trail)
+        try:
+            for action in actions[steps:]:
+                node = node.after(action)
         except IllegalMoveError as error:
             raise SerializationError(f"not a state of {self._text}: {error}") from None
-        if state.serialize() != text:
-            raise SerializationError(f"not a state of {self._text} as serialize() writes it")
-        return state
+        if node.state is not state:
+            raise SerializationError("the tokens of the move being chosen complete a move")
+        return node
+
+    def _replayed_history(
+        self,
+        actions: tuple[int, ...],
+        state: Any,
+        moves: int,
+        players: tuple[int, ...] | None,
+    ) -> History:
+        """The history of a state read back: its actions replayed from the start (each
+        legal, each by the player the serialized history names), which must give the
+        state read after as many moves."""
+        node: _Node = self._start
+        try:
+            for step, action in enumerate(actions):
+                if players is not None:
+                    player = -1 if node.decision is None else node.decision.player
+                    if players[step] != player:
+                        raise SerializationError(
+                            f"action {step} ({action}) of the state read back is said to be "
+                            f"played by {players[step]}, not by {player}"
+                        )
+                node = node.after(action)
+        except IllegalMoveError as error:
+            raise SerializationError(
+                f"the actions of the state read back are not a game of {self._text}: {error}"
+            ) from None
+        if node.state != state or node.history.number != moves:
+            raise SerializationError(
+                "the actions of the state read back do not lead to the state read"
+            )
+        return node.history
 
     def observation(self, node: _Node, player: int) -> Any:
         """What ``player`` observes at ``node``, as a read-only float32 array: encoded once
@@ -480,22 +636,6 @@ class OpenSpielGame(pyspiel.Game):
             if len(cache) > _OBSERVATIONS_KEPT:
                 cache.popitem(last=False)
         return found
-
-    def _replayed(self, actions: tuple[int, ...]) -> _Node:
-        if not isinstance(actions, tuple):
-            raise SerializationError(f"expected a tuple of actions, got {describe(actions)}")
-        _refuse_long_history(len(actions))
-        if not all(type(action) is int for action in actions):
-            raise SerializationError(f"expected integer actions, got {describe(actions)}")
-        if len(actions) > self.episode.max_game_length:
-            raise SerializationError("more actions than max_game_length")
-        node: _Node = self._start
-        try:
-            for action in actions:
-                node = node.after(action)
-        except IllegalMoveError as error:
-            raise SerializationError(f"not a state of {self._text}: {error}") from None
-        return node
 
     def __reduce__(self) -> Any:
         return (_game_from_string, (self._text,))
@@ -555,7 +695,8 @@ class _Node:
         self.history = history
         self.trail = trail
         """The actions that led here, as ``(last, (previous, ...))`` from the start
-        (``()``); ``None`` for a state resampled from an information state."""
+        (``()``), or from a state read back (``(actions,)``, its actions in one tuple);
+        ``None`` for a state resampled from an information state."""
         self.decision = decision
         """The move being chosen, at a player's decision."""
         self.draws = draws
@@ -620,9 +761,11 @@ class _Node:
             )
         out: list[int] = []
         trail = self.trail
-        while trail:
+        while len(trail) == 2:
             out.append(trail[0])
             trail = trail[1]
+        if trail:  # a state read back: the actions up to it in one tuple
+            out.extend(reversed(trail[0]))
         out.reverse()
         return tuple(out)
 
@@ -630,11 +773,25 @@ class _Node:
         return self
 
     def __reduce__(self) -> Any:
-        # What OpenSpiel's serialize() stores: the game and the actions, replayed when
-        # loaded (OpenSpiel pickles a Python state's attributes). A history too long to
-        # read back is refused now, rather than written and refused when read.
-        _refuse_long_history(self.steps)
-        return (_node_from_actions, (self.game._text, self.actions()))
+        # What OpenSpiel's serialize() stores (it pickles a Python state's attributes):
+        # the game, the library state as its dictionary, the actions, how many of them
+        # are the tokens of the move being chosen, and the moves made (see
+        # _node_from_record). Nothing is replayed when it is read.
+        actions = self.actions()
+        if self.decision is not None:
+            pending = len(self.decision.prefix)
+        elif isinstance(self.draws, ChanceDraws):
+            pending = len(self.draws.order)
+        else:
+            pending = 0
+        state_json = json.dumps(self.state.to_dict(), separators=(",", ":"))
+        fields = (self.game._text, state_json, actions, pending, self.history.number)
+        return (_node_from_record, fields)
+
+    def __setstate__(self, state: Any) -> None:
+        # A node comes back from its fields alone; a pickle that sets attributes on it
+        # afterwards is not one this module wrote.
+        raise SerializationError("a state's node takes no attributes after it is made")
 
 
 class OpenSpielState(pyspiel.State):
