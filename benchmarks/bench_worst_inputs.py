@@ -23,7 +23,9 @@ fails a test run.
 Besides: Skarney's ``contracts`` and ``best_contract`` on random hands of 40, 60 and 100
 cards (two packs, with no jokers and with 8), contracts of 3 and 5 melds, and its greedy
 bot on hands of 40 and 97 cards; every game's state loader on a real state's dictionary
-with a field blown up to about 100,000 characters, or a 1 MB string; the command line's
+with a field blown up to about 100,000 characters, or a 1 MB string; ``GameRecord``'s
+loader on the longest records it reads (``MAX_RECORD_MOVES`` moves, in each game whose
+players can keep a match going that long) and one move longer; the command line's
 ``check`` on 10,000 cards and on 1 MB of text; large inputs to the public entry points
 (a million cards as text, as a list and as an endless iterator, a 3 MB meld, a 3 MB game
 name, dictionaries of a million keys, a million-item list quoted in an error); the
@@ -210,6 +212,41 @@ def loader_cases() -> Iterator[Case]:
         )
 
 
+def record_cases() -> Iterator[Case]:
+    """``GameRecord.from_dict`` of the longest records it reads (``MAX_RECORD_MOVES``
+    moves, every one replayed and checked), in each game whose players can keep a match
+    going that long (each taking the first or the last legal move), and of one move
+    more (refused by the count)."""
+    from scala40.records import MAX_RECORD_MOVES, GameRecord
+
+    for name in game_names():
+        game = load_game(name)
+        for pick in (0, -1):
+            state = game.new_game(None, game.default_players, 1)
+            moves: list[str] = []
+            while len(moves) < MAX_RECORD_MOVES and not state.is_over:
+                move = state.legal_moves()[pick]
+                moves.append(str(move))
+                state = state.apply(move)
+            if len(moves) == MAX_RECORD_MOVES:
+                break
+        else:
+            continue
+        data = GameRecord(state.rules, state.player_count, 1, tuple(moves), True, name).to_dict()
+        yield (
+            f"GameRecord.from_dict [{name}, {len(moves):,} moves]",
+            f"{moves[:2]}",
+            partial(GameRecord.from_dict, data),
+        )
+    longer = copy.deepcopy(data)
+    longer["moves"].append(longer["moves"][-2])
+    yield (
+        f"GameRecord.from_dict [{len(longer['moves']):,} moves]",
+        f"{moves[:2]}",
+        partial(GameRecord.from_dict, longer),
+    )
+
+
 def cli_cases() -> Iterator[Case]:
     """The command line's ``check`` on long input (its output discarded)."""
     from scala40.cli import main as cli_main
@@ -361,6 +398,7 @@ CASES: list[Callable[[], Iterator[Case]]] = [
     scala40_cases,
     skarney_cases,
     loader_cases,
+    record_cases,
     cli_cases,
     large_input_cases,
     serve_cases,

@@ -48,7 +48,7 @@ from scala40.cli.check import meld_report
 from scala40.game import load_game
 from scala40.games.scala40.analysis import best_opening, can_open, hand_melds, min_deadwood
 from scala40.melds import MAX_MELD_CARDS
-from scala40.records import GameRecord
+from scala40.records import MAX_RECORD_MOVES, GameRecord
 from scala40.tournament import run_tournament
 from tests.hostile import FailingRepr, cpu_seconds, library_errors_only, time_limit
 
@@ -288,6 +288,26 @@ def test_a_record_seed_must_be_an_integer(seed: object) -> None:
     data["seed"] = seed
     refused(SerializationError, lambda: GameRecord.from_dict(data), "seed must be an integer")
     refused(InvalidArgumentError, lambda: GameRecord(Ruleset(), 2, _any(1.5)), "seed")
+
+
+def test_the_longest_record_reads_back_fast() -> None:
+    """A record of MAX_RECORD_MOVES moves (Chinchón where each player takes the first
+    legal move: nobody closes, so the match goes on) is replayed and checked within the
+    bound; one more move is refused by the count, before any replay (100,000 moves, the
+    old bound, took 0.45 s)."""
+    game = load_game("chinchon")
+    state = game.new_game(None, 2, 1)
+    moves = []
+    while len(moves) < MAX_RECORD_MOVES:
+        move = state.legal_moves()[0]
+        moves.append(str(move))
+        state = state.apply(move)
+    data = GameRecord(state.rules, 2, 1, tuple(moves), True, "chinchon").to_dict()
+    with fast(0.25):
+        record = GameRecord.from_dict(data)
+    assert record.final_state() == state
+    data["moves"].append(data["moves"][-2])
+    refused(SerializationError, lambda: GameRecord.from_dict(data), "20000 a record may hold")
 
 
 # -- errors outside the tree ---------------------------------------------------------------------
