@@ -25,7 +25,8 @@ cards (two packs, with no jokers and with 8), contracts of 3 and 5 melds, and it
 bot on hands of 40 and 97 cards; every game's state loader on a real state's dictionary
 with a field blown up to about 100,000 characters, or a 1 MB string; ``GameRecord``'s
 loader on the longest records it reads (``MAX_RECORD_MOVES`` moves, in each game whose
-players can keep a match going that long) and one move longer; the command line's
+players can keep a match going that long) and one move longer; ``events_since`` over
+``MAX_EVENTS`` events and one more; the command line's
 ``check`` on 10,000 cards and on 1 MB of text; large inputs to the public entry points
 (a million cards as text, as a list and as an endless iterator, a 3 MB meld, a 3 MB game
 name, dictionaries of a million keys, a million-item list quoted in an error); the
@@ -247,6 +248,27 @@ def record_cases() -> Iterator[Case]:
     )
 
 
+def event_cases() -> Iterator[Case]:
+    """``events_since`` over the longest feed it reads (``MAX_EVENTS`` events of random
+    Skarney play, the costliest to give a seat, all after the move asked from), and one
+    event more (refused)."""
+    from scala40.events import MAX_EVENTS, events_of, events_since
+
+    game = load_game("skarney")
+    state = game.new_game(None, 4, 1)
+    chooser = random.Random(1)
+    played: list[Any] = []
+    while len(played) < 600 and not state.is_over:
+        move = chooser.choice(list(state.legal_moves()))
+        after = state.apply(move)
+        played.extend(events_of(state, move, after))
+        state = after
+    feed = (played * (MAX_EVENTS // len(played) + 1))[:MAX_EVENTS]
+    yield f"events_since [{MAX_EVENTS:,} events]", "skarney", partial(events_since, feed, 0, 0)
+    longer = [*feed, played[0]]
+    yield f"events_since [{len(longer):,} events]", "skarney", partial(events_since, longer, 0, 0)
+
+
 def cli_cases() -> Iterator[Case]:
     """The command line's ``check`` on long input (its output discarded)."""
     from scala40.cli import main as cli_main
@@ -399,6 +421,7 @@ CASES: list[Callable[[], Iterator[Case]]] = [
     skarney_cases,
     loader_cases,
     record_cases,
+    event_cases,
     cli_cases,
     large_input_cases,
     serve_cases,

@@ -34,6 +34,7 @@ from scala40 import (
     MeldRules,
     Ruleset,
     Scala40Error,
+    SearchLimitError,
     SerializationError,
     UnknownGameError,
     check_meld,
@@ -45,6 +46,7 @@ from scala40 import (
 from scala40.cards import MAX_CARDS, MAX_CARDS_TEXT, as_cards, parse_cards
 from scala40.cli import EXIT_QUIT, main
 from scala40.cli.check import meld_report
+from scala40.events import MAX_EVENTS, events_of, events_since
 from scala40.game import load_game
 from scala40.games.scala40.analysis import best_opening, can_open, hand_melds, min_deadwood
 from scala40.melds import MAX_MELD_CARDS
@@ -308,6 +310,23 @@ def test_the_longest_record_reads_back_fast() -> None:
     assert record.final_state() == state
     data["moves"].append(data["moves"][-2])
     refused(SerializationError, lambda: GameRecord.from_dict(data), "20000 a record may hold")
+
+
+def test_the_longest_event_feed_is_read_fast() -> None:
+    """events_since reads at most MAX_EVENTS events, each given to the seat within the
+    bound (a million, the bound before, took seconds); one more is refused first."""
+    game = load_game("chinchon")
+    state = game.new_game(None, 2, 1)
+    played = []
+    for _ in range(200):
+        move = state.legal_moves()[0]
+        after = state.apply(move)
+        played.extend(events_of(state, move, after))
+        state = after
+    feed = (played * (MAX_EVENTS // len(played) + 1))[:MAX_EVENTS]
+    with fast(0.25):
+        assert len(events_since(feed, 0, 1)) == MAX_EVENTS
+    refused(SearchLimitError, lambda: events_since([*feed, played[0]], 0, 1), "30000 events")
 
 
 # -- errors outside the tree ---------------------------------------------------------------------

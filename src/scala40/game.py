@@ -68,7 +68,12 @@ import attrs
 
 from scala40._checks import check_flag, check_int, check_names, describe
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS
-from scala40.errors import InvalidArgumentError, InvalidPositionError, UnknownGameError
+from scala40.errors import (
+    InvalidArgumentError,
+    InvalidPositionError,
+    SerializationError,
+    UnknownGameError,
+)
 from scala40.match import ScoreOrder
 from scala40.melds import Meld
 from scala40.notation import Notation, position_head
@@ -546,6 +551,30 @@ class Game:
             the view it describes.
         """
         return read_view_text(self, text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its registered name (its functions and classes are the
+        registry's), and comes back as the registry's record of that name.
+
+        >>> import pickle
+        >>> game = load_game("chinchon")
+        >>> pickle.loads(pickle.dumps(game)) is game
+        True
+
+        :raises SerializationError: the game is not the registry's record of its name.
+        """
+        if _REGISTERED.get(self.name) is not self:
+            raise SerializationError(
+                f"the game {self.name!r} is not registered (register_game): a game pickles "
+                "as its registered name"
+            )
+        return (load_game, (self.name,))
+
+    def __copy__(self) -> Game:
+        return self  # a record of functions and classes: never changed
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
 
 
 # The games that ship with the library, by name, and the module that registers each. The

@@ -1,5 +1,5 @@
 """Copies of every value survive: ``pickle``, ``copy.copy`` and ``copy.deepcopy`` of
-states, views, moves and rules, in every game.
+states, views, moves, rules and games' records, in every game.
 
 For every registered game and preset (and the example and knock-variant games), over the
 states of a seeded random game (every phase it crosses, and its end): each copy is equal
@@ -19,7 +19,9 @@ from typing import Any
 
 import pytest
 
-from scala40.game import Game
+from scala40.errors import SerializationError
+from scala40.game import Game, game_names, load_game
+from tests.adapters import toygame
 from tests.protocol.test_protocol import CASES, _players, _playout
 
 COPIES: dict[str, Callable[[Any], Any]] = {
@@ -67,3 +69,20 @@ def test_states_views_and_moves_survive_copies(game: Game, preset: str) -> None:
             if state.is_over:
                 assert again.is_over
                 assert again.winners == state.winners
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_games_pickle_as_their_registered_name(name: str) -> None:
+    """A game's record pickles as its name and comes back as the registry's record;
+    copies are the record itself (it holds functions and classes, and never changes).
+    Before, pickling or deep-copying one raised TypeError (its bots' read-only map)."""
+    game = load_game(name)
+    for make in COPIES.values():
+        assert make(game) is game
+
+
+def test_an_unregistered_game_does_not_pickle() -> None:
+    game = toygame.GAME  # never registered
+    with pytest.raises(SerializationError, match="not registered"):
+        pickle.dumps(game)
+    assert copy.deepcopy(game) is game
