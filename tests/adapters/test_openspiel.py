@@ -480,3 +480,29 @@ def test_ismcts_plays_a_whole_game_of_scala40() -> None:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert state.game_state.is_over
     assert sorted(state.returns()) == [0.0, 1.0]
+
+
+def test_each_kind_of_observer_keeps_its_own_digests() -> None:
+    """An information state's digest does not depend on which observers asked before:
+    an observer of neither public nor private information shared the whole
+    observation's memo, so whichever asked first gave both their digests."""
+    kinds = {
+        "whole": pyspiel.IIGObservationType(
+            perfect_recall=True,
+            public_info=True,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+        "neither": pyspiel.IIGObservationType(
+            perfect_recall=True, public_info=False, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    }
+    seen = []
+    for order in (["whole", "neither"], ["neither", "whole"]):
+        game = openspiel.load_game("chinchon")
+        state = _random_game(game, 1, stop=lambda s: s.move_number() > 80)
+        strings = {}
+        for name in order:
+            strings[name] = game.make_py_observer(kinds[name]).string_from(state, 0)
+        seen.append(strings)
+    assert seen[0] == seen[1]
+    assert seen[0]["whole"].splitlines()[-1] != seen[0]["neither"].splitlines()[-1]

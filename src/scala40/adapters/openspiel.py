@@ -983,7 +983,10 @@ class SeatObserver:
         self.perfect_recall = perfect_recall
         self.public = public
         self.private = private
-        self.kind = f"{'public' if public else ''}{'private' if private else ''}"
+        # Names the digests this kind remembers: "" is the whole observation's, so an
+        # observer of neither part is "none" (it shared the whole's memo, and the first
+        # one asked gave both their digests).
+        self.kind = f"{'public' if public else ''}{'private' if private else ''}" or "none"
         observer = game.observer
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
