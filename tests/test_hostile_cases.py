@@ -299,7 +299,7 @@ def test_the_longest_record_reads_back_fast() -> None:
     old bound, took 0.45 s)."""
     game = load_game("chinchon")
     state = game.new_game(None, 2, 1)
-    moves = []
+    moves: list[str] = []
     while len(moves) < MAX_RECORD_MOVES:
         move = state.legal_moves()[0]
         moves.append(str(move))
@@ -317,7 +317,7 @@ def test_the_longest_event_feed_is_read_fast() -> None:
     bound (a million, the bound before, took seconds); one more is refused first."""
     game = load_game("chinchon")
     state = game.new_game(None, 2, 1)
-    played = []
+    played: list[Any] = []
     for _ in range(200):
         move = state.legal_moves()[0]
         after = state.apply(move)
