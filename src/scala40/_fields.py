@@ -182,6 +182,8 @@ def reduce_fields(value: Any) -> tuple[Any, ...]:
     through :func:`rebuilt`.
 
     >>> import copy
+    >>> import attrs
+    >>> from scala40._fields import reduce_fields
     >>> @attrs.frozen(cache_hash=True)
     ... class Pair:
     ...     a: int

@@ -557,6 +557,7 @@ class Game:
         registry's), and comes back as the registry's record of that name.
 
         >>> import pickle
+        >>> from scala40.game import load_game
         >>> game = load_game("chinchon")
         >>> pickle.loads(pickle.dumps(game)) is game
         True
