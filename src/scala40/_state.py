@@ -82,7 +82,14 @@ from scala40.notation import state_to_text
 from scala40.resignation import ResignMove, resigned_after, sides_left
 from scala40.rulesets import RulesetBase
 
-__all__ = ["MAX_MOVE_NUMBER", "MAX_TURN_MOVES", "StateBase", "new_game_fields", "resolve_rules"]
+__all__ = [
+    "MAX_MOVE_NUMBER",
+    "MAX_TURN_MOVES",
+    "StateBase",
+    "new_game_fields",
+    "not_deciding",
+    "resolve_rules",
+]
 
 M = TypeVar("M")
 V = TypeVar("V")
@@ -196,6 +203,36 @@ def new_game_fields(
         "auto_chance": auto_chance,
         "last_hand": None,
     }
+
+
+def not_deciding(
+    seat: int, current: int | None, is_over: bool, *, game_word: str, may_resign: bool
+) -> str:
+    """Why ``seat`` has no decision now, for every game's messages: whose decision it is
+    (``current``, ``None`` at a chance step), or that the ``game_word`` (game, match) is
+    over; and what the seat may do meanwhile (resign, C-RESIGN, where the game has
+    resignations; else wait).
+
+    >>> not_deciding(1, 0, False, game_word="game", may_resign=True)
+    'seat 1 does not decide now: seat 0 does; seat 1 may only resign until its turn (C-RESIGN)'
+    >>> not_deciding(1, None, False, game_word="match", may_resign=False)
+    'seat 1 does not decide now: a chance step comes next (a deal or a restock); seat 1 waits for its turn'
+    >>> not_deciding(1, None, True, game_word="match", may_resign=True)
+    'seat 1 does not decide now: the match is over, and nothing is left to play'
+    """
+    if is_over:
+        return f"seat {seat} does not decide now: the {game_word} is over, and nothing is left to play"
+    now = (
+        "a chance step comes next (a deal or a restock)"
+        if current is None
+        else f"seat {current} does"
+    )
+    meanwhile = (
+        f"seat {seat} may only resign until its turn (C-RESIGN)"
+        if may_resign
+        else f"seat {seat} waits for its turn"
+    )
+    return f"seat {seat} does not decide now: {now}; {meanwhile}"
 
 
 def _shown(item: object) -> str:
@@ -652,17 +689,11 @@ class StateBase(Generic[M, V]):
         >>> state.default_move(1)
         Traceback (most recent call last):
         ...
-        scala40.errors.InvalidArgumentError: seat 1 does not decide now (seat 0 does)
+        scala40.errors.InvalidArgumentError: seat 1 does not decide now: seat 0 does; seat 1 may only resign until its turn (C-RESIGN)
         """
         self._check_seat(seat, "seat")
-        current = self.current_player
-        if current != seat:
-            who = (
-                "the game is over"
-                if self.is_over
-                else ("a chance step comes next" if current is None else f"seat {current} does")
-            )
-            raise InvalidArgumentError(f"seat {seat} does not decide now ({who})")
+        if self.current_player != seat:
+            raise InvalidArgumentError(self.not_deciding(seat))
         legal = self.legal_moves()
         verbs = [str(move).split(" ", 1)[0] for move in legal]
         for verb in self.DEFAULT_VERBS:
@@ -671,6 +702,23 @@ class StateBase(Generic[M, V]):
                 return chosen
         first: M = legal[0]
         return first
+
+    def not_deciding(self, seat: int) -> str:
+        """Why ``seat``, which does not decide now, may not move: whose decision it is
+        (or that a chance step comes, or that the game is over), and what ``seat`` may do
+        meanwhile (:func:`not_deciding`; the words of every game).
+
+        >>> from scala40.games.chinchon import new_game
+        >>> new_game(players=2, seed=1).not_deciding(1)
+        'seat 1 does not decide now: seat 0 does; seat 1 may only resign until its turn (C-RESIGN)'
+        """
+        return not_deciding(
+            seat,
+            self.current_player,
+            self.is_over,
+            game_word=self.GAME_WORD,
+            may_resign="resign" in self.MOVES.by_verb,
+        )
 
     def face_up_cards(self) -> tuple[int, ...]:
         """The cards every seat sees lying face up: the discard pile, the melds on the

@@ -62,6 +62,7 @@ from scala40._hand_log import EMPTY_LOG, HandHistory, HandLog, log_to_json
 from scala40._record import GameFields, order_fields
 from scala40._rng import seed_state
 from scala40._sampling import deal_hidden, draw_consistent
+from scala40._state import not_deciding
 from scala40.cards import CARD_NAMES, Card
 from scala40.client_view import (
     MAX_VIEW_ITEMS,
@@ -503,7 +504,16 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
             is the wrong argument).
         """
         if not self.is_my_turn:
-            raise InvalidArgumentError(f"player {self.player} does not decide now")
+            record: Any = self.state_type
+            raise InvalidArgumentError(
+                not_deciding(
+                    self.player,
+                    self.current_player,
+                    bool(getattr(self, "winners", ())),  # a finished game's view names them
+                    game_word=record.GAME_WORD,
+                    may_resign="resign" in record.MOVES.by_verb,
+                )
+            )
         moves: LegalMoves[M] = self.turn_state().legal_moves()
         return moves
 

@@ -100,7 +100,10 @@ def test_a_view_knows_only_its_own_hand() -> None:
     assert not hasattr(view, "hands")
     assert not hasattr(view, "stock")
     assert view.stock_size == len(state.stock)
-    with pytest.raises(InvalidArgumentError, match="player 1 does not decide now"):
+    with pytest.raises(
+        InvalidArgumentError,
+        match="seat 1 does not decide now: seat 0 does; seat 1 may only resign",
+    ):
         view.legal_moves()
     seat = state.current_player
     assert seat is not None

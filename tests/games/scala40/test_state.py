@@ -372,7 +372,10 @@ def test_views_equal_when_only_hidden_cards_differ() -> None:
     assert other != state
     assert other.view(0) == state.view(0)
     assert other.view(1) != state.view(1)
-    with pytest.raises(InvalidArgumentError, match="player 1 does not decide now"):
+    with pytest.raises(
+        InvalidArgumentError,
+        match="seat 1 does not decide now: seat 0 does; seat 1 may only resign",
+    ):
         state.view(1).legal_moves()
 
 
