@@ -80,6 +80,8 @@ class Discard(family.Discard):
 class Close(family.Close):
     """Discard a card face down and show the melds of the others (CH-CLOSE)."""
 
+    notation = family.SPANISH_NOTATION
+
 
 @attrs.frozen
 class Reenter(family.Reenter):

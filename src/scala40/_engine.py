@@ -14,14 +14,12 @@ from scala40._cache import BoundedCache
 from scala40._rng import shuffle
 from scala40.cards import Card
 from scala40.errors import IllegalMoveError
-from scala40.melds import Meld
 
 __all__ = [
     "deal_hands",
     "deal_order",
     "illegal",
     "next_active",
-    "one_reading",
     "out_of_phase",
     "replace_item",
     "seats_from",
@@ -121,25 +119,6 @@ def seats_from(seat: int, active: Sequence[bool]) -> tuple[int, ...]:
 _SEATS_FROM: BoundedCache[tuple[int, tuple[bool, ...]], tuple[int, ...]] = BoundedCache(
     "seats in play order", 4_096
 )
-
-
-def one_reading(move: Any, readings: Sequence[Meld], wild: str) -> Meld:
-    """The meld a meld move means when it names no wild card's card: its only reading, or
-    its only reading in the order the move gives its cards (either way round); otherwise
-    an :class:`~scala40.IllegalMoveError` asking which card ``wild`` ("each wild card",
-    "the wild card") stands for (C-WILD)."""
-    if len(readings) == 1:
-        return readings[0]
-    backwards = move.cards[::-1]
-    in_order = [meld for meld in readings if meld.cards in (move.cards, backwards)]
-    if len(in_order) == 1:
-        return in_order[0]
-    raise illegal(
-        move,
-        "C-WILD",
-        f"say which card {wild} stands for (e.g. JK=10C); readings: "
-        + " | ".join(str(meld) for meld in readings),
-    )
 
 
 def replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -62,20 +62,24 @@ from scala40._hand_log import (
     log_to_json,
     logged,
 )
+from scala40._meld_spelling import loose_spelling
 from scala40._rng import next_random, random_below, seed_state
 from scala40._serial import MAX_SEED_DIGITS, is_seed, refuse_many_keys
 from scala40.drawing import state_svg
 from scala40.errors import (
+    AmbiguousMoveError,
     IllegalMoveError,
     InvalidArgumentError,
     InvalidMoveError,
     InvalidStateError,
     InvalidValueError,
+    MissingReadingError,
+    Scala40Error,
     SerializationError,
     StaleMoveError,
 )
 from scala40.game import load_game
-from scala40.legal import LegalMoves
+from scala40.legal import LegalMoves, find_listed, read_move
 from scala40.match import singles, win_shares
 from scala40.movekinds import MAX_MOVE_TEXT, DealMove, MoveSet, RestockMove
 from scala40.notation import state_to_text
@@ -569,6 +573,85 @@ class StateBase(Generic[M, V]):
             return False
         return True
 
+    def parse_move(self, move: str | Mapping[str, Any]) -> M:
+        """The move a text or a dictionary means here, read against this position (as
+        python-chess's ``board.parse_san``; the game's ``parse_move`` reads a text
+        without one).
+
+        A move written as its legal move is written reads as that move, in any order of
+        its melds' cards and melds, a sequence either way round. What only the position
+        settles may be left out when one legal move fits: a set's joker whose suit the
+        other legal moves do not need (``meld 9C 9D JK`` holding no other joker set), a
+        lay-off's end or a wild card's reading where the table fixes them. Resignations
+        and a chance step's fixed orders, which are never listed, are read as well.
+
+        >>> from scala40.games.scala40 import GameState
+        >>> state = GameState.from_position(
+        ...     hands=["9C 9D JK 7S 8S 8H 2C", "AD 2D 3D 4D 5D 6D"], discard="KC",
+        ...     table=["9H 10H JH"], opened=[True, False], phase="play")
+        >>> state.parse_move("meld 8s 7s jk"), str(state.parse_move("layoff 8H #0"))
+        (PutDown(cards=(52, 6, 7), represented=(5, 6, 7)), 'layoff 8H #0 low')
+        >>> state.parse_move({"type": "layoff", "card": "JK", "meld": 0})
+        Traceback (most recent call last):
+        ...
+        scala40.errors.AmbiguousMoveError: {'type': 'layoff', 'card': 'JK', 'meld': 0} could be 2 legal moves: layoff JK=8H #0 low or layoff JK=QH #0 high; write the one meant (C-WILD)
+        >>> state.parse_move("meld 9C 9D JK")
+        Traceback (most recent call last):
+        ...
+        scala40.errors.AmbiguousMoveError: 'meld 9C 9D JK' could be 2 legal moves: meld JK=9S 9D 9C or meld JK=9H 9D 9C; write the one meant (C-WILD)
+
+        :raises InvalidMoveError: the text or dictionary is not a move of this game.
+        :raises AmbiguousMoveError: several legal moves fit it (``moves`` lists them).
+        :raises IllegalMoveError: no legal move does (the message says why).
+        """
+        found: M = self._read_move(move)[0]
+        return found
+
+    def _read_move(self, spelling: object) -> tuple[Any, Any]:
+        """The move a text or dictionary means here (:meth:`parse_move`), and the state
+        after it when finding it took applying it (``None`` for a move of the list, to be
+        applied as such)."""
+        refusal: InvalidMoveError | IllegalMoveError
+        try:
+            value = read_move(self.MOVES, spelling)
+        except InvalidMoveError as error:
+            refusal = error
+        else:
+            legal = self._legal
+            if legal is not None:
+                for known in legal:
+                    if known == value:
+                        return known, None
+            try:
+                return value, self._apply_value(value)
+            except IllegalMoveError as error:
+                refusal = error
+        if isinstance(refusal, InvalidMoveError) and not isinstance(refusal, MissingReadingError):
+            try:
+                with loose_spelling():
+                    read_move(self.MOVES, spelling)
+            except InvalidMoveError:
+                raise refusal from None  # no move at all, however read
+        try:
+            moves = self._legal_tuple()
+        except Scala40Error:  # a position whose moves cannot be listed (past a search bound)
+            raise refusal from None
+        try:
+            return find_listed(moves, self.MOVES, spelling), None
+        except AmbiguousMoveError:
+            raise
+        except (IllegalMoveError, InvalidMoveError):
+            if isinstance(refusal, MissingReadingError):
+                raise
+            raise refusal from None
+
+    def _apply_value(self, value: object) -> Any:
+        """The state after a move value, checked (a resignation, C-RESIGN, or the game's
+        ``_apply``)."""
+        if isinstance(value, ResignMove):
+            return self._apply_resign(value)
+        return self._apply(value)
+
     def apply(
         self: S,
         move: M | str | Mapping[str, Any],
@@ -613,16 +696,15 @@ class StateBase(Generic[M, V]):
                     if self.keeps_history:
                         self._log(new, move)
                     return new
-        value: object = move
-        if isinstance(move, str):
-            value = self.MOVES.parse(move)
-        elif isinstance(move, Mapping):
-            try:
-                value = self.MOVES.from_dict(move)
-            except SerializationError as error:
-                raise InvalidMoveError(str(error)) from None
-        # A resignation is never listed as legal: it always comes this way (C-RESIGN).
-        new = self._apply_resign(value) if isinstance(value, ResignMove) else self._apply(value)
+        given: object = move
+        if isinstance(given, (str, Mapping)):
+            # Read against the position: the move it means, or one it had to apply to
+            # find (a move of the list is applied as such).
+            value, after = self._read_move(given)
+            new = type(self)._apply_trusted(self, value) if after is None else after
+        else:
+            # A resignation is never listed as legal: it always comes this way (C-RESIGN).
+            value, new = given, self._apply_value(given)
         object.__setattr__(new, "move_number", self.move_number + 1)
         if self.keeps_history:
             self._log(new, value)
@@ -828,6 +910,10 @@ class StateBase(Generic[M, V]):
                 )
             try:
                 state = state.apply(item)
+            except AmbiguousMoveError as error:
+                raise AmbiguousMoveError(
+                    f"move {place} of the turn: {error}", error.moves
+                ) from error
             except (IllegalMoveError, InvalidMoveError) as error:
                 raise type(error)(f"move {place} of the turn: {error}") from error
             ended = state._turn_ended(self)

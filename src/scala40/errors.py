@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 __all__ = [
     "AmbiguousMeldError",
+    "AmbiguousMoveError",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidBotSpecError",
@@ -30,6 +31,7 @@ __all__ = [
     "InvalidRulesetError",
     "InvalidStateError",
     "InvalidValueError",
+    "MissingReadingError",
     "MoveIndexError",
     "Scala40Error",
     "SearchLimitError",
@@ -124,8 +126,25 @@ class InvalidMoveError(Scala40Error, ValueError):
     """A move's text or data cannot be read as a move (a syntax error, not a rules one)."""
 
 
+class MissingReadingError(InvalidMoveError):
+    """A meld's text leaves out what a wild card stands for, and the meld's own cards do
+    not fix it (a set's joker with two suits missing: ``9C 9D JK``). The message names the
+    card and what it could stand for; a state reads such a text against its legal moves
+    (``state.parse_move``)."""
+
+
 class IllegalMoveError(Scala40Error, ValueError):
     """A well-formed move is not allowed in this position; the message names the rule."""
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """A move's text fits several legal moves of the position and says nothing that
+    tells them apart (``meld 9C 9D JK`` when the joker may be 9♠ or 9♥). ``moves`` lists
+    them, in the order of the legal moves; the message gives their texts."""
+
+    def __init__(self, message: str, moves: Sequence[object] = ()):
+        super().__init__(message)
+        self.moves = tuple(moves)
 
 
 class StaleMoveError(IllegalMoveError):

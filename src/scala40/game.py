@@ -157,7 +157,11 @@ class State(_Seating, Protocol):
         """Every legal move, each once."""
 
     def apply(self, move: Any) -> State:
-        """The state after ``move`` (a move value or its text)."""
+        """The state after ``move`` (a move value, its text or its dictionary)."""
+
+    def parse_move(self, move: Any) -> Any:
+        """The move a text or a dictionary means here, read against the legal moves (a
+        wild card's card or a lay-off's end may be left to the position)."""
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's result: its side's share of the win at the end, 0 before."""

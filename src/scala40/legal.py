@@ -18,26 +18,40 @@ The view is also a sequence: index it, or pick from it directly.
 >>> random.Random(0).choice(moves) in moves
 True
 
-``in``, ``index`` and ``count`` compare a value (text read as a move) with the listed
-moves, and always agree; a legal move written another way is the state's to judge.
+``in``, ``index`` and ``count`` compare a value with the listed moves, and always agree:
+a move has one value, however it is written (C-IDENTITY), so a value is listed exactly
+when the state takes it. A text or a dictionary is read as the listed move it means
+(:meth:`LegalMoves.resolve`), in any order of its cards, its readings of wild cards
+written or left to the position.
 
 >>> "meld 5S 5H 5D" in moves, moves.index("meld 5S 5H 5D"), moves.count("meld 5S 5H 5D")
 (True, 0, 1)
->>> "meld 5D 5H 5S" in moves, moves.count("meld 5D 5H 5S"), state.is_legal("meld 5D 5H 5S")
-(False, 0, True)
+>>> "meld 5D 5H 5S" in moves, moves.count("meld 5d, 5h, 5s"), state.is_legal("meld 5D 5H 5S")
+(True, 1, True)
+>>> moves.index({"type": "meld", "cards": "5H 5S 5D"})
+0
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Generic, TypeVar, overload
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Generic, TypeVar, overload
 
 from scala40._checks import describe, is_int
+from scala40._meld_spelling import loose_spelling
 from scala40._scene import moves_picture
-from scala40.errors import InvalidArgumentError, InvalidMoveError, MoveIndexError
+from scala40.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidMoveError,
+    MissingReadingError,
+    MoveIndexError,
+    SerializationError,
+)
 from scala40.movekinds import MoveSet
 
-__all__ = ["LegalMoves"]
+__all__ = ["LegalMoves", "find_listed", "read_move"]
 
 M = TypeVar("M")
 
@@ -54,6 +68,73 @@ class _NotAMove:
 _NOT_A_MOVE = _NotAMove()
 
 
+def read_move(move_set: MoveSet, spelling: object) -> object:
+    """The move a text or a dictionary describes, read without a position (``move_set``'s
+    ``parse`` or ``from_dict``).
+
+    :raises InvalidMoveError: ``spelling`` is not a move of the game (a dictionary's
+        :class:`~scala40.SerializationError` too, as an ``InvalidMoveError``).
+    """
+    if isinstance(spelling, str):
+        return move_set.parse(spelling)
+    if isinstance(spelling, Mapping):
+        try:
+            return move_set.from_dict(spelling)
+        except SerializationError as error:
+            raise InvalidMoveError(str(error)) from None
+    raise InvalidMoveError(f"expected a move's text or dictionary, got {describe(spelling)}")
+
+
+def find_listed(moves: Sequence[M], move_set: MoveSet, spelling: object) -> M:
+    """The listed move (one of ``moves``, a position's legal moves) that a text or a
+    dictionary means: the one it reads as, else the only one it may be written for. A
+    spelling may be a listed move when it names the same kind and, field by field, what
+    it says is the listed move's (:meth:`~scala40.movekinds.MoveBase.spelling_agrees`):
+    its melds' cards in any order, a wild card's reading and a lay-off's end left out
+    where the position fixes them.
+
+    :raises InvalidMoveError: ``spelling`` reads as no move of the game.
+    :raises AmbiguousMoveError: several listed moves fit it (``moves`` lists them).
+    :raises IllegalMoveError: no listed move does.
+    """
+    refusal: InvalidMoveError | None = None
+    try:
+        value = read_move(move_set, spelling)
+    except InvalidMoveError as error:
+        refusal = error
+    else:
+        for move in moves:
+            if move == value:
+                return move
+    try:
+        with loose_spelling():
+            spelled = read_move(move_set, spelling)
+    except InvalidMoveError:
+        if refusal is not None:
+            raise refusal from None
+        raise  # pragma: no cover - what reads strictly reads loosely
+    kind = type(spelled)
+    agrees: Callable[[Any, Any], bool] = getattr(kind, "spelling_agrees")  # noqa: B009
+    found = [move for move in moves if type(move) is kind and agrees(spelled, move)]
+    shown = describe(spelling, 80) if not isinstance(spelling, str) else repr(spelling[:80])
+    if len(found) == 1:
+        return found[0]
+    if found:
+        texts = [str(move) for move in found]
+        # What tells them apart: a wild card's card (C-WILD), or where a card goes.
+        rule = "C-WILD" if any("=" in text for text in texts) else "C-NOTATION"
+        raise AmbiguousMoveError(
+            f"{shown} could be {len(found)} legal moves: {' or '.join(texts)}; write the one "
+            f"meant ({rule})",
+            found,
+        )
+    if isinstance(refusal, MissingReadingError):
+        # What the text left out is a wild card's card, which a meld gives (C-WILD).
+        raise IllegalMoveError(f"{shown} is no legal move here: {refusal} (C-WILD)")
+    why = f" ({refusal})" if refusal is not None else ""
+    raise IllegalMoveError(f"{shown} is no legal move here{why}")
+
+
 class LegalMoves(Generic[M]):
     """The legal moves of one state, generated when first asked for, then remembered.
 
@@ -62,13 +143,14 @@ class LegalMoves(Generic[M]):
     is a uniformly random legal move.
 
     ``move in moves``, ``moves.index(move)`` and ``moves.count(move)`` share one notion of
-    equality, a sequence's: a value is listed when it equals a listed move (moves have one
-    value each, so this is exact identity). A text is read as a move of the listed moves'
-    game first (text that reads as no move is listed nowhere). So ``in``, ``index`` and
-    ``count`` always agree, for any value: ``move in moves`` exactly when
-    ``moves.count(move) == 1`` and ``moves.index(move)`` finds it. Whether a move written
-    another way (a meld's cards in another order) is legal is the state's question:
-    ``state.is_legal(move)``.
+    equality, a sequence's: a value is listed when it equals a listed move (a move has one
+    value whatever way it was written, so this is equality of meaning). A text or a
+    dictionary is read as the listed move it means first (:meth:`resolve`; one that means
+    none is listed nowhere). So ``in``, ``index`` and ``count`` always agree, for any
+    value: ``move in moves`` exactly when ``moves.count(move) == 1`` and
+    ``moves.index(move)`` finds it; and they agree with the state's ``is_legal`` and
+    ``apply`` (which also take resignations and a chance step's fixed orders, never
+    listed).
 
     A game builds it from a function of its state, ``generate()``, which lists every
     legal move, each once (the state may remember the list, and give it as ``moves`` when
@@ -93,18 +175,43 @@ class LegalMoves(Generic[M]):
         return moves
 
     def _read(self, value: object, moves: tuple[M, ...]) -> object:
-        """``value`` as a listed move would equal it: a text read by the listed moves'
-        :class:`~scala40.movekinds.MoveSet` (:data:`_NOT_A_MOVE` when it reads as no
-        move); any other value as it is."""
-        if not isinstance(value, str):
+        """``value`` as a listed move would equal it: a text or a dictionary read as the
+        listed move it means (:meth:`resolve`; :data:`_NOT_A_MOVE` when it means none);
+        any other value as it is."""
+        if not isinstance(value, (str, Mapping)):
             return value
         move_set = getattr(type(moves[0]), "move_set", None) if moves else None
         if not isinstance(move_set, MoveSet):
-            return value
+            return value if isinstance(value, str) else _NOT_A_MOVE
         try:
-            return move_set.parse(value)
-        except InvalidMoveError:
+            return find_listed(moves, move_set, value)
+        except (InvalidMoveError, IllegalMoveError):
             return _NOT_A_MOVE
+
+    def resolve(self, spelling: str | Mapping[str, Any]) -> M:
+        """The listed move a text or a dictionary means (:func:`find_listed`), as
+        python-chess's ``board.parse_san`` reads a move against its position: its cards
+        in any order, a wild card's reading or a lay-off's end left out where only one
+        listed move fits.
+
+        >>> import scala40
+        >>> state = scala40.new_game(players=2, seed=3).apply("draw")
+        >>> state.legal_moves().resolve("meld 5d 5h 5s")
+        PutDown(cards=(4, 17, 30), represented=())
+        >>> state.legal_moves().resolve("meld 5D 5H 5S 5C")
+        Traceback (most recent call last):
+        ...
+        scala40.errors.IllegalMoveError: 'meld 5D 5H 5S 5C' is no legal move here
+
+        :raises InvalidMoveError: ``spelling`` reads as no move of the game.
+        :raises AmbiguousMoveError: several listed moves fit it (``moves`` lists them).
+        :raises IllegalMoveError: no listed move does.
+        """
+        moves = self._all()
+        move_set = getattr(type(moves[0]), "move_set", None) if moves else None
+        if not isinstance(move_set, MoveSet):
+            raise IllegalMoveError(f"{describe(spelling, 80)}: no move is legal here")
+        return find_listed(moves, move_set, spelling)
 
     def __iter__(self) -> Iterator[M]:
         return iter(self._all())

@@ -13,11 +13,22 @@ The text notation is the verb followed by each field's text, in declaration orde
 ``#`` before a table meld's index); a kind whose notation reads better another way
 overrides :meth:`MoveBase.notation_args` and :meth:`MoveBase.from_notation_args`.
 
-**One value per move.** A move kind's constructor either refuses a redundant or
-meaningless form (raising :class:`~scala40.InvalidMoveError`, which names what was
-wrong) or puts it in its one canonical form, as the kind's docstring says; so for every
+**One value per meaning.** A move kind's constructor puts its value in its one
+canonical form, as the kind's docstring says (a meld's cards in meld order, every wild
+card's reading written once the meld's cards fix it), or refuses it with
+:class:`~scala40.InvalidMoveError`, which names what was wrong or missing; so for every
 move ``m`` that can be built, ``parse(str(m)) == m`` and ``from_dict(to_dict(m)) == m``,
-with equal hashes, and two moves are the same move exactly when they are equal.
+with equal hashes, and two moves mean the same action exactly when they are equal. What
+the canonical form needs to know of a game (its packs' rank orders, the cards it always
+treats as wild, whether a set's wild card names a suit) is the kind's
+:attr:`~MoveBase.notation`, a :class:`~scala40._meld_spelling.MeldNotation`.
+
+Some spellings only a position can settle: a set's joker with two suits missing, a
+lay-off whose end the table fixes. The context-free reading refuses the first
+(:class:`~scala40.MissingReadingError`) and keeps the second as written (a value no
+state lists); a state reads both against its legal moves (``state.parse_move``, which
+``apply``, ``is_legal`` and ``in`` use for texts and dictionaries), and
+:meth:`MoveBase.spelling_agrees` says when a spelling may be a listed move.
 
 >>> from scala40.movekinds import CARD, MoveBase, MoveSet, as_move_card
 >>> import attrs
@@ -44,30 +55,49 @@ scala40.errors.InvalidMoveError: unknown move 'jump': expected draw or discard
 
 from __future__ import annotations
 
-import enum
 import inspect
-from collections.abc import Callable, Container, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import attrs
 from typing_extensions import Self
 
-from scala40._checks import describe, is_int
-from scala40._scene import move_picture
-from scala40._schema import (
-    boolean,
-    card,
-    card_text,
-    enum_of,
-    header,
-    integer,
-    meld_text,
-    obj,
+import scala40._move_fields as move_fields
+from scala40._checks import describe
+from scala40._meld_spelling import (
+    FRENCH_ACES,
+    MeldNotation,
+    canonical_meld,
+    kept_readings,
+    meld_agrees,
+    reading_agrees,
+    set_reading,
 )
+from scala40._move_fields import (
+    Codec,
+    as_bool,
+    as_index,
+    as_move_card,
+    as_move_cards,
+    as_move_readings,
+    as_optional_move_card,
+    as_optional_move_cards,
+    as_seat,
+    as_small_int,
+    as_some_move_cards,
+    enum_codec,
+    enum_converter,
+    format_meld_text,
+    parse_index,
+    parse_meld_text,
+    read_meld_readings,
+)
+from scala40._scene import move_picture
+from scala40._schema import header, meld_text, obj
 from scala40._serial import expect_header, refuse_many_keys
-from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
+from scala40.cards import CARD_NAMES, JOKER, Card
 from scala40.errors import InvalidCardError, InvalidMoveError, SerializationError
-from scala40.melds import MeldEnd
+from scala40.melds import Extension, Meld, MeldEnd
 
 __all__ = [
     "BOOL",
@@ -92,6 +122,7 @@ __all__ = [
     "as_index",
     "as_move_card",
     "as_move_cards",
+    "as_move_readings",
     "as_optional_move_card",
     "as_optional_move_cards",
     "as_seat",
@@ -102,383 +133,32 @@ __all__ = [
     "format_meld_text",
     "parse_index",
     "parse_meld_text",
+    "read_meld_readings",
 ]
 
-T = TypeVar("T")
-E = TypeVar("E", bound=enum.Enum)
 
-MAX_INDEX = 10_000
+MAX_INDEX = move_fields.MAX_INDEX
 """The largest table-meld index or count a move may name: no table holds more melds,
 and a bound keeps absurd numbers (thousands of digits) out of the engines."""
-MAX_MOVE_CARDS = 1_000
+MAX_MOVE_CARDS = move_fields.MAX_MOVE_CARDS
 """The most cards one field of a move may name: more than any deck holds (a deal names
 the whole deck), and a bound on the work of reading a move sent by a stranger."""
-
-
-@attrs.frozen
-class Codec:
-    """How one kind of field is written in a move's text and in its dictionary."""
-
-    what: str
-    """What the field holds, for messages (``"a card"``)."""
-    to_text: Callable[[Any], str]
-    """The field's text in the notation (empty when there is nothing to write)."""
-    from_text: Callable[[list[str]], Any]
-    """The field's value from its tokens (raises :class:`~scala40.InvalidMoveError`)."""
-    to_json: Callable[[Any], Any]
-    """The field's value as JSON holds it."""
-    from_json: Callable[[Any], Any]
-    """The field's value from JSON (raises ``InvalidMoveError``, ``InvalidCardError``)."""
-    json_types: tuple[type, ...] = (str,)
-    """The JSON types the field's dictionary value may have."""
-    tokens: int | None = 1
-    """How many tokens of the notation the field takes; ``None`` for all that are left."""
-    schema: Mapping[str, Any] | None = attrs.field(default=None, eq=False)
-    """The JSON Schema of the field's value in a move's dictionary (``None``: only its
-    JSON types, from :attr:`json_types`)."""
-    tree: tuple[Callable[[Any], Any], Callable[[Any], Any]] | None = attrs.field(
-        default=None, eq=False
-    )
-    """For a field whose dictionary text is more than cards (melds with their wild
-    cards' readings inline, ``"8C 9C JK=10C"``): the value as a tree of lists and plain
-    card texts, and back (``[["8C 9C JK", "8C 9C 10C"]]``), which the learning adapters'
-    action encoding reads card by card. ``None``: the dictionary's JSON is that tree."""
-
-    def to_tree(self, value: Any) -> Any:
-        """The field's value as lists, plain card texts, numbers, yes/no and null."""
-        return self.to_json(value) if self.tree is None else self.tree[0](value)
-
-    def from_tree(self, data: Any) -> Any:
-        """The field's value from :meth:`to_tree`'s output (raises like :attr:`from_json`)."""
-        return self.from_json(data) if self.tree is None else self.tree[1](data)
-
-    def json_schema(self) -> dict[str, Any]:
-        """The JSON Schema of the field's value in a move's dictionary.
-
-        >>> from scala40.movekinds import CARD, Codec
-        >>> CARD.json_schema()["pattern"]
-        '^(?:(?:[A2-9JQK]|10)[SHDC]|JK)$'
-        >>> Codec("a word", str, str, str, str).json_schema()
-        {'type': 'string'}
-        """
-        if self.schema is not None:
-            return dict(self.schema)
-        names = [_JSON_TYPE_NAMES[kind] for kind in self.json_types]
-        return {"type": names[0] if len(names) == 1 else names}
-
-
-_JSON_TYPE_NAMES: dict[type, str] = {
-    str: "string",
-    int: "integer",
-    float: "number",
-    bool: "boolean",
-    list: "array",
-    dict: "object",
-    type(None): "null",
-}
-
-
-def _card_text(card: Card) -> str:
-    return CARD_NAMES[card]
-
-
-def _one(tokens: list[str]) -> str:
-    return tokens[0]
-
-
-def as_move_card(value: object) -> Card:
-    """The converter of a card field: a card code or its text."""
-    try:
-        return as_card(value)
-    except InvalidCardError as error:
-        raise InvalidMoveError(str(error)) from error
-
-
-def as_move_cards(value: object) -> tuple[Card, ...]:
-    """The converter of a cards field: cards as text or codes, at most
-    :data:`MAX_MOVE_CARDS` of them."""
-    try:
-        cards = as_cards(value)  # type: ignore[arg-type]
-    except InvalidCardError as error:
-        raise InvalidMoveError(str(error)) from error
-    if len(cards) > MAX_MOVE_CARDS:
-        raise InvalidMoveError(f"a move names at most {MAX_MOVE_CARDS} cards, got {len(cards)}")
-    return cards
-
-
-def as_some_move_cards(value: object) -> tuple[Card, ...]:
-    """The converter of a cards field that names at least one card (a meld, a gift):
-    as :func:`as_move_cards`, refusing no cards, which no text could write."""
-    cards = as_move_cards(value)
-    if not cards:
-        raise InvalidMoveError("expected at least one card, got none")
-    return cards
-
-
-def _bounded_index(value: object, what: str = "a table meld index") -> int:
-    if not (is_int(value) and 0 <= value <= MAX_INDEX):
-        raise InvalidMoveError(f"expected {what} from 0 to {MAX_INDEX}, got {describe(value)}")
-    return int(value)
-
-
-def parse_index(token: str) -> int:
-    """A table meld's index from its text (``#2``, or ``2``).
-
-    >>> from scala40.movekinds import parse_index
-    >>> parse_index("#2"), parse_index("12")
-    (2, 12)
-    """
-    digits = token[1:] if token.startswith("#") else token
-    # str.isdigit() admits superscripts and other digit characters int() refuses.
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(MAX_INDEX)):
-        raise InvalidMoveError(f"expected a table meld like #2, got {describe(token)}")
-    return _bounded_index(int(digits))
-
-
-def _int_text(tokens: list[str]) -> int:
-    token = tokens[0]
-    body = token[1:] if token.startswith("-") else token
-    # Seven digits at most: the longest number a field holds (10**6) reads back.
-    if not (body.isascii() and body.isdigit()) or len(body) > 7:
-        raise InvalidMoveError(f"expected a number, got {describe(token)}")
-    return _json_int(int(token))
-
-
-def _json_int(value: object) -> int:
-    if not is_int(value) or abs(value) > 10**6:
-        raise InvalidMoveError(f"expected an integer, got {describe(value)}")
-    return int(value)
-
-
-def _json_bool(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidMoveError(f"expected true or false, got {describe(value)}")
-    return value
-
-
-_BOOL_WORDS = {"yes": True, "no": False}
-
-
-def _bool_text(tokens: list[str]) -> bool:
-    word = tokens[0].lower()
-    if word not in _BOOL_WORDS:
-        raise InvalidMoveError(f"expected yes or no, got {describe(tokens[0])}")
-    return _BOOL_WORDS[word]
-
-
-CARD = Codec(
-    "a card",
-    _card_text,
-    lambda tokens: parse_card(tokens[0]),
-    _card_text,
-    lambda value: parse_card(value),
-    schema=card(),
-)
+CARD = move_fields.CARD
 """One card, written ``7S``."""
-CARDS = Codec(
-    "cards",
-    lambda cards: format_cards(cards),
-    lambda tokens: tuple(parse_card(token) for token in tokens),
-    lambda cards: format_cards(cards),
-    lambda value: as_cards(value),
-    tokens=None,
-    schema=card_text(),
-)
+CARDS = move_fields.CARDS
 """Cards in order, written ``7S 8S 9S`` (all the tokens left)."""
-OPTIONAL_CARD = Codec(
-    "a card or nothing",
-    lambda card: "" if card is None else CARD_NAMES[card],
-    lambda tokens: parse_card(tokens[0]) if tokens else None,
-    lambda card: None if card is None else CARD_NAMES[card],
-    lambda value: None if value is None else parse_card(value),
-    json_types=(str, type(None)),
-    schema=card(nullable=True),
-)
+OPTIONAL_CARD = move_fields.OPTIONAL_CARD
 """One card or nothing."""
-OPTIONAL_CARDS = Codec(
-    "cards or nothing",
-    lambda cards: "" if cards is None else format_cards(cards),
-    lambda tokens: tuple(parse_card(token) for token in tokens) if tokens else None,
-    lambda cards: None if cards is None else format_cards(cards),
-    lambda value: None if value is None else as_cards(value),
-    json_types=(str, type(None)),
-    tokens=None,
-    schema=card_text(nullable=True),
-)
+OPTIONAL_CARDS = move_fields.OPTIONAL_CARDS
 """Cards or nothing (a chance step's fixed order)."""
-INDEX = Codec(
-    "a table meld index",
-    lambda index: f"#{index}",
-    lambda tokens: parse_index(tokens[0]),
-    int,
-    _bounded_index,
-    json_types=(int,),
-    schema=integer(0, MAX_INDEX),
-)
+INDEX = move_fields.INDEX
 """A table meld's index, written ``#2``."""
-SEAT = Codec(
-    "a seat",
-    str,
-    lambda tokens: _bounded_index(_int_text(tokens), "a seat"),
-    int,
-    lambda value: _bounded_index(value, "a seat"),
-    json_types=(int,),
-    schema=integer(0, MAX_INDEX),
-)
+SEAT = move_fields.SEAT
 """A seat, written as its number."""
-INT = Codec(
-    "a number",
-    str,
-    _int_text,
-    int,
-    _json_int,
-    json_types=(int,),
-    schema=integer(-(10**6), 10**6),
-)
+INT = move_fields.INT
 """A small integer."""
-BOOL = Codec(
-    "yes or no",
-    lambda value: "yes" if value else "no",
-    _bool_text,
-    bool,
-    _json_bool,
-    json_types=(bool,),
-    schema=boolean(),
-)
+BOOL = move_fields.BOOL
 """Yes or no, written ``yes`` or ``no``."""
-
-
-def format_meld_text(
-    cards: Sequence[Card], represented: Sequence[Card] = (), always: Container[Card] = ()
-) -> str:
-    """A meld's cards in notation, in meld order, each wild card followed by ``=`` and the
-    card it stands for: ``8C 9C JK=10C``. A card standing for itself is written alone,
-    unless it is in ``always`` (a game whose 2s are always wild writes ``2S=2S``).
-    ``represented`` empty: every card is written alone.
-
-    >>> from scala40.movekinds import format_meld_text
-    >>> format_meld_text((46, 47, 52), (46, 47, 48))
-    '8C 9C JK=10C'
-    >>> format_meld_text((0, 1, 2), (0, 1, 2), always={1})
-    'AS 2S=2S 3S'
-    """
-    if not represented:
-        return " ".join(CARD_NAMES[card] for card in cards)
-    return " ".join(
-        CARD_NAMES[card]
-        if card == rep and card not in always
-        else f"{CARD_NAMES[card]}={CARD_NAMES[rep]}"
-        for card, rep in zip(cards, represented)
-    )
-
-
-def parse_meld_text(tokens: Sequence[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Read a meld written ``8C 9C JK=10C`` (its tokens): its cards, and what each stands
-    for when any ``=`` is given (else an empty tuple). The inverse of
-    :func:`format_meld_text`.
-
-    >>> from scala40.movekinds import parse_meld_text
-    >>> parse_meld_text("8C 9C JK=10C".split())
-    ((46, 47, 52), (46, 47, 48))
-    >>> parse_meld_text(["8C", "9C", "10C"])
-    ((46, 47, 48), ())
-
-    :raises InvalidCardError: a token is not a card.
-    :raises InvalidMoveError: ``tokens`` is not a list of texts, or names more than
-        :data:`MAX_MOVE_CARDS` cards.
-    """
-    given: object = tokens
-    if not isinstance(given, (list, tuple)) or not all(isinstance(t, str) for t in given):
-        raise InvalidMoveError(f"expected a list of card texts, got {describe(given)}")
-    if len(tokens) > MAX_MOVE_CARDS:
-        raise InvalidMoveError(f"a move names at most {MAX_MOVE_CARDS} cards, got {len(tokens)}")
-    cards: list[Card] = []
-    represented: list[Card] = []
-    any_given = False
-    for token in tokens:
-        if "=" in token:
-            card_text, rep_text = token.split("=", 1)
-            card, rep = parse_card(card_text), parse_card(rep_text)
-            any_given = True
-        else:
-            card = rep = parse_card(token)
-        cards.append(card)
-        represented.append(rep)
-    return tuple(cards), (tuple(represented) if any_given else ())
-
-
-def as_optional_move_card(value: object) -> Card | None:
-    """The converter of an optional card field: ``None`` or a card."""
-    return None if value is None else as_move_card(value)
-
-
-def as_optional_move_cards(value: object) -> tuple[Card, ...] | None:
-    """The converter of an optional cards field (a chance step's order): ``None`` or at
-    least one card. No cards is refused: it is neither an order nor the absence of one
-    (the text ``deal`` means ``None``)."""
-    if value is None:
-        return None
-    cards = as_move_cards(value)
-    if not cards:
-        raise InvalidMoveError("expected no order (None) or at least one card, got no cards")
-    return cards
-
-
-def as_index(value: object) -> int:
-    """The converter of a table meld's index: an integer from 0 to :data:`MAX_INDEX`."""
-    return _bounded_index(value)
-
-
-def as_seat(value: object) -> int:
-    """The converter of a seat: an integer from 0 to :data:`MAX_INDEX`."""
-    return _bounded_index(value, "a seat")
-
-
-def as_small_int(value: object) -> int:
-    """The converter of a number field: an integer of at most six digits."""
-    return _json_int(value)
-
-
-def as_bool(value: object) -> bool:
-    """The converter of a yes-or-no field: ``True`` or ``False`` only."""
-    return _json_bool(value)
-
-
-def enum_codec(choices: type[E], *, optional: bool = False) -> Codec:
-    """The codec of a field holding a member of the enum ``choices`` (written by its
-    value; ``None`` too when ``optional``). Pair it with a converter made by
-    :func:`enum_converter`."""
-    words = ", ".join(str(member.value) for member in choices)
-    convert = enum_converter(choices, optional=optional)
-    return Codec(
-        words,
-        lambda member: "" if member is None else str(member.value),
-        lambda tokens: convert(tokens[0]) if tokens else None,
-        lambda member: None if member is None else member.value,
-        convert,
-        json_types=(str, type(None)) if optional else (str,),
-        schema=enum_of([member.value for member in choices], nullable=optional),
-    )
-
-
-def enum_converter(choices: type[E], *, optional: bool = False) -> Callable[[object], Any]:
-    """A converter to a member of ``choices``, from the member or its value (any case);
-    :class:`~scala40.InvalidMoveError` names the choices otherwise."""
-    words = ", ".join(str(member.value) for member in choices)
-
-    def convert(value: object) -> E | None:
-        if value is None and optional:
-            return None
-        if isinstance(value, choices):
-            return value
-        if isinstance(value, str):
-            try:
-                return choices(value.lower())
-            except ValueError:
-                pass
-        raise InvalidMoveError(f"expected one of {words}, got {describe(value)}")
-
-    return convert
 
 
 def _codec(field: attrs.Attribute[Any]) -> Codec:
@@ -511,6 +191,11 @@ class MoveBase:
     usage: ClassVar[str] = ""
     """For a kind that reads its own notation: what the words after the verb must be, for
     :meth:`~scala40.movekinds.MoveBase.usage_error`."""
+    notation: ClassVar[MeldNotation] = MeldNotation((FRENCH_ACES,))
+    """How the game writes melds (the rank orders of its packs, the cards always wild,
+    whether a set's wild card names a suit): what the canonical form of a meld a move
+    names follows. By default a French pack, the ace low or high, sets of distinct suits
+    (Scala 40's)."""
     FROM_HAND: ClassVar[tuple[str, ...]] = ()
     """The fields whose cards the move plays from its mover's hand: those declared with
     ``metadata={"from_hand": True}`` (set for each kind from its fields)."""
@@ -529,8 +214,8 @@ class MoveBase:
         pile, on offer), in its fields' order: a state's log reads from it which cards
         seen to come into a hand have left it (:mod:`scala40._hand_log`).
 
-        >>> import attrs
         >>> from scala40.movekinds import CARD, MoveBase, as_move_card
+        >>> import attrs
         >>> @attrs.frozen
         ... class Throw(MoveBase):
         ...     verb = "throw"
@@ -548,6 +233,49 @@ class MoveBase:
             elif value:
                 cards.extend(value)
         return tuple(cards)
+
+    @classmethod
+    def unchecked(cls, **fields: Any) -> Self:
+        """The move of this kind with ``fields`` set as they are, no converter or check
+        run: for an engine listing moves from values in their one form already (a
+        :class:`~scala40.melds.Meld`'s cards and readings), whose checks would cost more
+        than the rest of the listing. Never call it with values from outside."""
+        move = object.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(move, name, value)
+        return move
+
+    @classmethod
+    def spelling_agrees(cls, spelled: Any, listed: Any) -> bool:
+        """Whether ``spelled``, a move of this kind read as written (within
+        :func:`~scala40._meld_spelling.loose_spelling`), may be the listed move
+        ``listed``: every field it gives is the listed move's, a field the state may
+        fix (``metadata={"state_fixes": True}``, such as a lay-off's end) may be left
+        out, and a meld's cards are the listed meld's in any order, every reading it
+        gives being the listed one's."""
+        meld_fields = cls.meld_fields or ()
+        for field in attrs.fields(cls):  # type: ignore[arg-type]
+            name = field.name
+            if name in meld_fields:
+                continue
+            given, wanted = getattr(spelled, name), getattr(listed, name)
+            if given is None and field.metadata.get("state_fixes"):
+                continue
+            agrees = _codec(field).agrees
+            if not (given == wanted if agrees is None else agrees(given, wanted, cls.notation)):
+                return False
+        if meld_fields:
+            cards_name, readings_name = meld_fields
+            cards = getattr(spelled, cards_name)
+            readings = getattr(spelled, readings_name) or (None,) * len(cards)
+            return meld_agrees(
+                cards,
+                readings,
+                getattr(listed, cards_name),
+                getattr(listed, readings_name),
+                cls.notation,
+            )
+        return True
 
     @classmethod
     def usage_error(cls, text: str) -> str:
@@ -788,7 +516,7 @@ class MoveSet:
                 f"({text[:40]!r}) or in {readings_name!r}, not both"
             )
         try:
-            cards, readings = parse_meld_text(text.replace(",", " ").split())
+            cards, readings = read_meld_readings(text.replace(",", " ").split())
         except (InvalidMoveError, InvalidCardError) as error:
             raise SerializationError(f"move: field {cards_name!r}: {error}") from None
         return {cards_name: cards, readings_name: readings}
@@ -892,47 +620,68 @@ class RestockMove(MoveBase):
 class PutDownMove(MoveBase):
     """Put a new meld from the hand on the table: ``meld 8C 9C JK=10C``.
 
-    ``cards`` are in meld order and ``represented`` gives the card each one stands for
-    (C-WILD), or is left empty for the game to read the meld when the move is applied.
+    ``cards`` are the meld's cards and ``represented`` what each stands for (C-WILD):
+    ``None``, or the card itself, where the meld's cards are to fix it, or left empty for
+    all of them.
 
-    One value per move: a ``represented`` that names every card as itself says nothing
-    and is dropped, unless a card is in :attr:`always_wild`; a meld of no cards, or a
-    ``represented`` of another length, is refused.
+    One value per meaning: the meld is put in its one form by the kind's
+    :attr:`~MoveBase.notation` (:func:`~scala40._meld_spelling.canonical_meld`): a set's
+    cards in suit order (♠ ♥ ♦ ♣ of the cards they stand for), a sequence low to high
+    (the ace high after the king), every wild card's reading written once the cards fix
+    it (by the other cards, or by its place in a sequence written either way), and
+    ``represented`` empty when every card stands for itself and none is always wild
+    (Skarney's 2s keep ``2S=2S``). Cards that can stand for several things and do not
+    say which are refused with :class:`~scala40.MissingReadingError`; a meld of no cards,
+    or a ``represented`` of another length, is refused too. Cards that make no meld are
+    kept in card order, for the state to refuse.
 
-    >>> import attrs
     >>> from scala40.movekinds import PutDownMove
+    >>> import attrs
     >>> @attrs.frozen
     ... class Meld(PutDownMove):
-    ...     always_wild = frozenset({1})
-    >>> str(Meld("8S 9S 10S", "8S 9S 10S")), str(Meld("AS 2S 3S", "AS 2S 3S"))
-    ('meld 8S 9S 10S', 'meld AS 2S=2S 3S')
+    ...     pass
+    >>> [str(Meld(cards)) for cards in ("JK 7S 8S", "8S 7S JK", "7S 8S JK", "9C 9S JK 9H")]
+    ['meld JK=6S 7S 8S', 'meld JK=6S 7S 8S', 'meld 7S 8S JK=9S', 'meld 9S 9H JK=9D 9C']
+    >>> Meld("8S 9S 10S", "8S 9S 10S") == Meld("10S 9S 8S")
+    True
+    >>> Meld("9C 9D JK")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.MissingReadingError: JK in 9C 9D JK could stand for 9S or 9H: write JK=9S or JK=9H
     """
 
     verb = "meld"
     meld_fields = ("cards", "represented")
-    always_wild: ClassVar[frozenset[Card]] = frozenset()
-    """The cards that are wild wherever they stand (a game whose 2s always are): one
-    standing for itself is still written with its reading, ``2S=2S``."""
     cards: tuple[Card, ...] = attrs.field(
         converter=as_some_move_cards, metadata={"codec": CARDS, "from_hand": True}
     )
     represented: tuple[Card, ...] = attrs.field(
-        default=(), converter=as_move_cards, metadata={"codec": CARDS}
+        default=(), converter=as_move_readings, metadata={"codec": CARDS}
     )
 
     def __attrs_post_init__(self) -> None:
-        represented = self.represented
-        if represented:
-            if len(represented) != len(self.cards):
-                raise InvalidMoveError(
-                    f"a meld of {len(self.cards)} cards needs {len(self.cards)} represented "
-                    f"cards, got {len(represented)}"
-                )
-            if represented == self.cards and self.always_wild.isdisjoint(self.cards):
-                object.__setattr__(self, "represented", ())
+        cards = self.cards
+        readings: tuple[Card | None, ...] = self.represented
+        if not readings:
+            readings = (None,) * len(cards)
+        elif len(readings) != len(cards):
+            raise InvalidMoveError(
+                f"a meld of {len(cards)} cards needs {len(cards)} represented cards, "
+                f"got {len(readings)}"
+            )
+        cards, represented = canonical_meld(cards, readings, self.notation)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "represented", represented)
+
+    @classmethod
+    def of_meld(cls, meld: Meld) -> Self:
+        """The move that puts down ``meld`` (a :class:`~scala40.melds.Meld` of the game's
+        rules, in its one form already: the engines' way to list put-downs, which skips
+        the constructor's work)."""
+        return cls.unchecked(cards=meld.cards, represented=kept_readings(meld, cls.notation))
 
     def meld_text(self) -> str:
-        return format_meld_text(self.cards, self.represented, self.always_wild)
+        return format_meld_text(self.cards, self.represented, self.notation.always_wild)
 
     def notation_args(self) -> list[str]:
         return [self.meld_text()]
@@ -943,8 +692,8 @@ class PutDownMove(MoveBase):
     def from_notation_args(cls, args: list[str], text: str) -> Self:
         if not args:
             raise InvalidMoveError(cls.usage_error(text))
-        cards, represented = parse_meld_text(args)
-        return cls(cards, represented)
+        cards, readings = read_meld_readings(args)
+        return cls(cards, readings)
 
 
 _meld_end_converter = enum_converter(MeldEnd, optional=True)
@@ -961,13 +710,19 @@ class LayOffMove(MoveBase):
     ``layoff JK=6S #2 low``.
 
     ``end`` says where (a sequence's low or high end, or into a set); ``represents`` is
-    the card a wild card stands for (``None``: the only card it can).
+    the card a wild card stands for. The legal moves name both; a text that leaves out
+    what the table fixes (``layoff 9S #0``) is read by the state
+    (``state.parse_move``), while a value without them is no legal move.
 
-    One value per move: a card said to stand for itself is a natural card and
-    ``represents`` is dropped, unless the card is in :attr:`always_wild`.
+    One value per meaning: a card said to stand for itself is a natural card, and
+    ``represents`` is dropped (``layoff 8S=8S #0 high`` is ``layoff 8S #0 high``; a 2
+    of Skarney standing for itself, too); a card said to stand for a joker is refused;
+    where a set's wild card names no suit (its :attr:`~MoveBase.notation`), a wild card
+    added to a set stands for its rank in ♠ (``extend JK=5D #0 set`` is ``extend JK=5S
+    #0 set``).
 
-    >>> import attrs
     >>> from scala40.movekinds import LayOffMove
+    >>> import attrs
     >>> @attrs.frozen
     ... class LayOff(LayOffMove):
     ...     verb = "layoff"
@@ -975,21 +730,95 @@ class LayOffMove(MoveBase):
     (LayOff(card=7, meld=0, end=<MeldEnd.LOW: 'low'>, represents=None), 'layoff JK=6S #2 low')
     """
 
-    always_wild: ClassVar[frozenset[Card]] = frozenset()
-    """The cards that are wild wherever they stand: one said to stand for itself keeps
-    ``represents``."""
     card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
     meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
     end: MeldEnd | None = attrs.field(
-        default=None, converter=_meld_end, metadata={"codec": enum_codec(MeldEnd, optional=True)}
+        default=None,
+        converter=_meld_end,
+        metadata={"codec": enum_codec(MeldEnd, optional=True), "state_fixes": True},
     )
     represents: Card | None = attrs.field(
-        default=None, converter=as_optional_move_card, metadata={"codec": OPTIONAL_CARD}
+        default=None,
+        converter=as_optional_move_card,
+        metadata={"codec": OPTIONAL_CARD, "state_fixes": True},
     )
 
     def __attrs_post_init__(self) -> None:
-        if self.represents == self.card and self.card not in self.always_wild:
-            object.__setattr__(self, "represents", None)
+        represents = self.canonical_reading(self.card, self.end, self.represents)
+        if represents != self.represents:
+            object.__setattr__(self, "represents", represents)
+
+    @classmethod
+    def canonical_reading(
+        cls, card: Card, end: MeldEnd | None, represents: Card | None
+    ) -> Card | None:
+        """What a move adding ``card`` at ``end`` as ``represents`` keeps as its reading
+        (the rules above): the engines' listings use it too.
+
+        :raises InvalidMoveError: ``represents`` is a joker.
+        """
+        if represents is None or represents == card:
+            return None
+        if represents == JOKER:
+            raise InvalidMoveError(
+                f"{CARD_NAMES[card]}=JK: a card stands for a natural card, never for a joker"
+            )
+        notation = cls.notation
+        if end is MeldEnd.SET and not notation.set_names_suit and card in notation.wild_cards:
+            return set_reading(represents)
+        return represents
+
+    def extension_among(
+        self, extensions: Iterable[Extension]
+    ) -> tuple[Extension | None, list[Self]]:
+        """The extension of a table meld (one of ``extensions``, the meld's) this move
+        names, or ``None``; and then the moves of the extensions its card, end and
+        reading may mean (a value that leaves out its end, or a wild card's reading), for
+        the state's message: a value is legal only when it names one exactly.
+
+        :raises InvalidMoveError: ``represents`` is a joker (never: refused on
+            construction).
+        """
+        card, end, represents = self.card, self.end, self.represents
+        notation = self.notation
+        # (canonical_reading, written out: every listed lay-off applied comes here.)
+        by_rank = (
+            end is MeldEnd.SET and not notation.set_names_suit and card in notation.wild_cards
+        )
+        for ext in extensions:
+            if ext.card == card and ext.end is end:
+                given: Card | None = ext.represents
+                if given == card:
+                    given = None
+                elif by_rank:
+                    given = set_reading(ext.represents)
+                if given == represents:
+                    return ext, []
+        reading = self.canonical_reading
+        fitting = [ext for ext in extensions if ext.card == card]
+        kind = type(self)
+        meant = [
+            kind.unchecked(
+                card=card,
+                meld=self.meld,
+                end=ext.end,
+                represents=reading(card, ext.end, ext.represents),
+            )
+            for ext in fitting
+        ]
+        return None, [move for move in meant if kind.spelling_agrees(self, move)]
+
+    @classmethod
+    def spelling_agrees(cls, spelled: Any, listed: Any) -> bool:
+        if spelled.card != listed.card or spelled.meld != listed.meld:
+            return False
+        if spelled.end is not None and spelled.end is not listed.end:
+            return False
+        if spelled.represents is None:
+            return True
+        wanted = listed.card if listed.represents is None else listed.represents
+        in_set = listed.end is MeldEnd.SET
+        return reading_agrees(spelled.represents, wanted, in_set, cls.notation)
 
     def notation_args(self) -> list[str]:
         name = CARD_NAMES[self.card]

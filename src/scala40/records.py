@@ -172,7 +172,10 @@ class GameRecord:
         if not isinstance(state, State) or state.game_name != game.name:
             raise InvalidArgumentError(f"expected a state of {game.title}, got {describe(state)}")
         if isinstance(move, str):
-            move = game.parse_move(move)
+            # Read against the position (a lay-off's end, a joker's card left to it), so
+            # that the record keeps the move's one text.
+            parse = getattr(state, "parse_move", None)
+            move = parse(move) if callable(parse) else game.parse_move(move)
         state.apply(move)
         return attrs.evolve(self, moves=(*self.moves, str(move)))
 

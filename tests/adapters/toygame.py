@@ -152,11 +152,16 @@ class Play(MoveBase):
     )
 
 
+def _given(value: object) -> tuple[int, ...]:
+    """Cards given, in card order: which comes first says nothing (one value a move)."""
+    return tuple(sorted(as_some_move_cards(value)))
+
+
 @attrs.frozen
 class Give(MoveBase):
     verb = "give"
     seat: int = attrs.field(converter=as_seat, metadata={"codec": SEAT})
-    cards: tuple[int, ...] = attrs.field(converter=as_some_move_cards, metadata={"codec": CARDS})
+    cards: tuple[int, ...] = attrs.field(converter=_given, metadata={"codec": CARDS})
 
 
 @attrs.frozen
@@ -384,9 +389,18 @@ class ToyState:
     def legal_moves(self) -> LegalMoves[ToyMove]:
         return LegalMoves(self._generate)
 
-    def apply(self, move: ToyMove | str) -> ToyState:
+    def parse_move(self, move: str | Mapping[str, Any]) -> ToyMove:
+        """The listed move a text or a dictionary means (the generic reading)."""
+        return self.legal_moves().resolve(move)
+
+    def apply(self, move: ToyMove | str | Mapping[str, Any]) -> ToyState:
         if isinstance(move, str):
             move = MOVES.parse(move)  # type: ignore[assignment]
+        elif isinstance(move, Mapping):
+            try:
+                move = MOVES.from_dict(move)  # type: ignore[assignment]
+            except SerializationError as error:
+                raise InvalidMoveError(str(error)) from None
         if isinstance(move, Deal) and not self.dealt:
             return self._deal(move.order)
         if move not in self._generate():

@@ -86,7 +86,9 @@ def _check_agree(move_set: MoveSet, legal: Any, value: object) -> None:
     count = legal.count(value)
     assert count == (1 if listed else 0), f"{value!r}: in says {listed}, count {count}"
     if listed:
-        expected = move_set.parse(value) if isinstance(value, str) else value
+        # A text is read as the listed move it means (its end or a joker's card may be
+        # left to the position); a value must be the listed value.
+        expected = legal.resolve(value) if isinstance(value, str) else value
         assert legal[legal.index(value)] == expected
     else:
         with pytest.raises(MoveIndexError):

@@ -48,6 +48,7 @@ from scala40.errors import (
     InvalidBotSpecError,
     InvalidMoveError,
     InvalidPositionError,
+    MissingReadingError,
     Scala40Error,
 )
 from scala40.events import Event, events_of, events_since
@@ -613,11 +614,14 @@ class _Asker:
                     self.refuse(str(error))
             else:
                 try:
-                    move = game.parse_move(line)
+                    game.parse_move(line)
+                except MissingReadingError:
+                    pass  # a joker's card only the position fixes: read against it below
                 except InvalidMoveError as error:
                     self.refuse(_unknown_move(line, legal, game, str(error)))
                     continue
                 try:
+                    move = _read_move(state, game, line)
                     state.apply(move)
                 except Scala40Error as error:
                     self.refuse(str(error))
@@ -640,6 +644,14 @@ def _unknown_move(line: str, legal: Sequence[Any], game: Game, error: str) -> st
     )
 
 
+def _read_move(state: Any, game: Game, text: str) -> Any:
+    """The move ``text`` means in ``state``: read against its legal moves where the game's
+    state can (``state.parse_move``, which reads what only the position fixes, a lay-off's
+    end or a joker's card), else by the game's notation alone."""
+    parse = getattr(state, "parse_move", None)
+    return parse(text) if callable(parse) else game.parse_move(text)
+
+
 def _check_turn(state: Any, game: Game, line: str) -> list[Any]:
     """The moves of a line separated by ``;``, checked together as one turn (the game's
     own ``apply_turn`` when it has one, which may check more than each move alone).
@@ -656,11 +668,10 @@ def _check_turn(state: Any, game: Game, line: str) -> list[Any]:
     apply_turn = getattr(state, "apply_turn", None)
     if callable(apply_turn):
         apply_turn(line)  # names the move that fails by its place
-        return [game.parse_move(part) for part in parts]
     moves = []
     for place, part in enumerate(parts, 1):
         try:
-            move = game.parse_move(part)
+            move = _read_move(state, game, part)
             state = state.apply(move)
         except (IllegalMoveError, InvalidMoveError) as error:
             raise type(error)(f"move {place} of the turn: {error}") from error

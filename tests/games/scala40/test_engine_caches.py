@@ -44,7 +44,7 @@ def _opened(hand: str, meld: str) -> GameState:
 def test_a_layoff_gives_the_same_meld_from_the_cache_s40_after_open() -> None:
     first = _opened("9S KD KH", "6S 7S 8S")
     second = _opened("9S 2D 5C", "6S 7S 8S")  # another hand, the same table meld
-    move = LayOff(parse_card("9S"), 0)
+    move = LayOff(parse_card("9S"), 0, "high")
     fresh = first.table[0].with_extension(
         next(ext for ext in first.table[0].extensions() if ext.card == move.card)
     )

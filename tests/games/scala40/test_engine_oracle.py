@@ -7,7 +7,8 @@ swaps). For small positions it enumerates every syntactically possible atomic mo
 
 * every meld of every sub-multiset of at least three hand cards, in every reading;
 * every layoff of every hand card onto every table meld (and one past the last), at
-  every end or none, standing for every card or none;
+  every end or none, standing for every card or none (legal only when it names its end
+  and a wild card's card: a move has one value, C-IDENTITY);
 * every joker swap of every hand card on every meld, every discard of every card code;
 * under S40-V-SPLIT, every split of every table sequence by every set of hand cards;
 * every draw and chance move.
@@ -55,7 +56,7 @@ from scala40 import (
     meld_interpretations,
     parse_cards,
 )
-from scala40.cards import Card, suit_of
+from scala40.cards import JOKER, Card, suit_of
 from tests.games.scala40.helpers import engine_positions
 
 # -- the oracle's model of a turn ------------------------------------------------------------
@@ -232,12 +233,14 @@ def relaxed(turn: Turn, move: Move) -> Outcome:
     if isinstance(move, LayOff):
         meld = turn.table[move.meld]
         hand = _remove(turn.hand, (move.card,))
+        # A lay-off names its end and a wild card's card exactly (C-IDENTITY): a value
+        # leaving them to the table is refused (its text is read by the state).
         options = [
             ext
             for ext in meld.extensions()
             if ext.card == move.card
-            and (move.end is None or ext.end is move.end)
-            and (move.represents is None or ext.represents == move.represents)
+            and ext.end is move.end
+            and (None if ext.represents == ext.card else ext.represents) == move.represents
         ]
         if hand is None or len(options) != 1:
             return None
@@ -561,8 +564,8 @@ def check_draw_position(state: GameState) -> None:
     disagreements = []
     hand = state.hands[state.turn]
     others: list[Move] = [Discard(card) for card in sorted(set(hand))]
-    if len(hand) >= 3:
-        others.append(PutDown(hand[:3]))
+    if len(hand) >= 3 and JOKER not in hand[:3]:
+        others.append(PutDown(hand[:3]))  # a joker's card may take the position to fix
     for move in [*_DRAWS, *others]:
         expected = draw_legal(state, move)
         if state.is_legal(move) != expected:

@@ -99,10 +99,9 @@ def check_state(state: GameState, chooser: random.Random, *, deep: bool) -> None
             continue
         except InvalidMoveError:  # pragma: no cover - the candidates are well formed
             raise
-        # Accepted though not listed literally: it must be another way to write a listed
-        # move (cards in another order, an end or a joker's card left implicit).
-        assert move not in listed
-        assert after in outcomes, f"{move} is legal but no listed move gives its result"
+        # A move has one value (C-IDENTITY): a value the state takes is a listed one.
+        assert move in listed, f"{move} is applied but not listed"
+        assert after in outcomes
 
 
 def run_playout(

@@ -15,6 +15,7 @@ import pytest
 import scala40
 from scala40 import (
     PRESETS,
+    AmbiguousMoveError,
     Deal,
     Discard,
     DrawStock,
@@ -25,6 +26,7 @@ from scala40 import (
     LayOff,
     MatchFormat,
     MeldEnd,
+    MissingReadingError,
     Phase,
     PutDown,
     Restock,
@@ -446,7 +448,9 @@ def test_s40_layoff_joker_names_the_card_it_stands_for() -> None:  # S40-LAYOFF-
     after = state.apply("layoff JK=6S #0 low")
     assert str(after.table[0]) == "JK=6S 7S 8S 9S"
     assert after.table[0].value == 30
-    assert_illegal(state, "layoff JK #0", "S40-LAYOFF-JOKER")  # which end? ambiguous
+    with pytest.raises(AmbiguousMoveError, match="layoff JK=6S #0 low or layoff JK=10S #0 high"):
+        state.apply("layoff JK #0")  # which end? the text fits two legal moves
+    assert_illegal(state, LayOff(JOKER, 0), "S40-LAYOFF-JOKER")  # a value names its end
     assert_illegal(state, "layoff JK=4H #1 low", "S40-LAYOFF-JOKER")  # already has a joker
 
 
@@ -826,10 +830,16 @@ def test_s40_joker_one_joker_per_meld_with_an_explicit_card() -> None:  # S40-JO
     texts = move_texts(sequence)
     # The sequence JK=6S 7S 8S takes 5S or 9S, not 6S or 10S.
     assert not any("#0" in text and "6S" in text for text in texts)
-    # A set's cards are ordered by suit (S H D C), so a joker written first or last is read
-    # by that position; written between the naturals, the card it stands for must be named.
-    assert_illegal(state, "meld 7H JK 7D", "C-WILD")
-    assert str(state.apply("meld 7H 7D JK").table[0]) == "7H 7D JK=7C"
+    # A set has no order: with two suits missing, the card the joker stands for is named
+    # (C-WILD). The text without it fits two legal moves; the value cannot be made.
+    for text in ("meld 7H JK 7D", "meld 7H 7D JK", "meld JK 7D 7H"):
+        with pytest.raises(AmbiguousMoveError, match="meld JK=7S 7H 7D or meld 7H 7D JK=7C"):
+            state.apply(text)
+        assert not state.is_legal(text)
+        assert text not in state.legal_moves()
+    with pytest.raises(MissingReadingError, match="could stand for 7S or 7C"):
+        PutDown(cards("7H 7D JK"))
+    assert str(state.apply("meld 7H 7D JK=7C").table[0]) == "7H 7D JK=7C"
     assert str(state.apply("meld 7H 7D JK=7S").table[0]) == "JK=7S 7H 7D"
 
 
@@ -1310,7 +1320,9 @@ def test_s40_v_multijoker_more_naturals_than_jokers() -> None:  # S40-V-MULTIJOK
     )
     melded = state.apply("meld JK=4S 5S JK=6S 7S 8S")
     assert str(melded.table[1]) == "JK=4S 5S JK=6S 7S 8S"
-    assert_illegal(state, "meld JK 5S JK", "S40-JOKER")
+    assert_illegal(state, "meld JK=4S 5S JK=6S", "S40-JOKER")
+    # Without the jokers' cards no legal move fits (C-WILD).
+    assert_illegal(state, "meld JK 5S JK", "C-WILD")
     layoff = state.apply("layoff JK=8C #0 low").apply("layoff JK=7C #0 low")
     assert str(layoff.table[0]) == "JK=7C JK=8C 9C 10C JC QC KC"
 
@@ -1404,9 +1416,11 @@ def test_c_identity_copies_give_one_move() -> None:  # C-IDENTITY
     assert texts.count("layoff JK=7H #0 high") == 1
     assert state.is_legal(PutDown(cards("9S 8S 7S")))  # any order of the cards
     assert state.is_legal("meld 9s 8s 7s")
-    # Listed once, in one order: ``in`` compares with the listed values (C-IDENTITY).
+    # One value, listed once: ``in`` finds it however it is written (C-IDENTITY).
     assert "meld 7s 8s 9s" in state.legal_moves()
-    assert "meld 9S 8S 7S" not in state.legal_moves()
+    assert "meld 9S 8S 7S" in state.legal_moves()
+    assert PutDown(cards("9S 8S 7S")) in state.legal_moves()
+    assert state.legal_moves().count("meld 8S 9S 7S") == 1
     assert Restock() not in state.legal_moves()
 
 

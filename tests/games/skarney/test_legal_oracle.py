@@ -19,6 +19,7 @@ positions a few moves into a turn (a contract half made, melds extended).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -29,7 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scala40.cards import RANK_OF, Card
-from scala40.errors import IllegalMoveError, InvalidMoveError
+from scala40.errors import IllegalMoveError, InvalidMoveError, MissingReadingError
 from scala40.games.skarney import GameState
 from scala40.games.skarney.engine import resolve_meld
 from scala40.games.skarney.moves import EndTurn, Exchange, Extend, Move, Offer, PutDown
@@ -152,12 +153,14 @@ def key_of(state: GameState, move: Move) -> tuple[object, ...]:
         return meld_key(resolve_meld(move))
     if isinstance(move, Extend):
         meld = state.table[move.meld]
+        # A move names its extension exactly: its end, and its wild card's card as the
+        # move writes it (in a set, the rank's ♠: a set is "cards of that rank").
         (ext,) = [
             ext
             for ext in meld.extensions()
             if ext.card == move.card
-            and (move.end is None or ext.end is move.end)
-            and (move.represents is None or ext.represents == move.represents)
+            and ext.end is move.end
+            and Extend.canonical_reading(ext.card, ext.end, ext.represents) == move.represents
         ]
         return ("extend", ext.card, move.meld, ext.end, ext.represents)
     if isinstance(move, Exchange):
@@ -174,10 +177,13 @@ def candidates(state: GameState) -> Iterator[Move]:
     cards = sorted(set(hand) | {0, 1, 12, 52})
     for meld in all_melds(hand):
         yield PutDown(meld.cards, meld.represented)
-        yield PutDown(meld.cards)
+        # Cards whose wild card only a position can read make no move value.
+        with contextlib.suppress(MissingReadingError):
+            yield PutDown(meld.cards)
     for sub in sub_multisets(hand, 1):
         if len(sub) <= 4 and not MELD_RULES.readings_of_sorted(sub):
-            yield PutDown(sub)
+            with contextlib.suppress(MissingReadingError):
+                yield PutDown(sub)
     for index in range(len(state.table) + 1):
         for card in cards:
             yield Exchange(card, index)

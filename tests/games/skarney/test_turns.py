@@ -296,7 +296,9 @@ def test_a_wild_card_goes_only_into_a_meld_without_one_sk_extend() -> None:
     )
     texts = move_texts(state)
     assert not any("#0" in text for text in texts)
-    assert "extend JK=9C #1 set" in texts
+    # A set is "cards of that rank": the joker is written as the rank's ♠ (SK-MELDS).
+    assert "extend JK=9S #1 set" in texts
+    assert state.legal_moves().index("extend JK=9C #1 set") == texts.index("extend JK=9S #1 set")
     assert_illegal(state, "extend 2D #0 low", "SK-EXTEND")
 
 
@@ -412,9 +414,10 @@ def test_a_stop_card_declined_changes_nothing_sk_stop() -> None:
 def test_put_down_moves_are_legal_in_any_order_and_listed_in_one() -> None:
     state = position([CONTRACT_HAND, *OTHERS])
     assert state.is_legal(PutDown(parse_card_tuple("5D 5H 5S")))
-    # ``in`` compares with the listed values: each move has one (C-IDENTITY).
-    assert PutDown(parse_card_tuple("5D 5H 5S")) not in state.legal_moves()
-    assert PutDown(parse_card_tuple("5S 5H 5D")) in state.legal_moves()
+    # Each move has one value, however its cards come (C-IDENTITY).
+    assert PutDown(parse_card_tuple("5D 5H 5S")) == PutDown(parse_card_tuple("5S 5H 5D"))
+    assert PutDown(parse_card_tuple("5D 5H 5S")) in state.legal_moves()
+    assert state.legal_moves().count("meld 5H, 5D, 5S") == 1
 
 
 def parse_card_tuple(text: str) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ from scala40._engine import (
     seats_from,
 )
 from scala40._rng import shuffle
-from scala40.cards import CARD_NAMES, RANK_OF, Card, format_cards
+from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import InvalidMoveError
 from scala40.games._knock.arrange import (
     Arrangement,
@@ -64,7 +64,7 @@ from scala40.games._knock.profile import (
 )
 from scala40.games._knock.record import KnockRecord
 from scala40.match import ScoreOrder, best_seats, settle_elimination
-from scala40.melds import Meld, MeldKind, MeldRules
+from scala40.melds import Meld, MeldRules
 
 __all__ = [
     "apply",
@@ -396,44 +396,21 @@ def _apply_knock(state: KnockRecord, move: Knock) -> KnockRecord:
 
 
 def resolve_spec(spec: MeldSpec, rules: MeldRules) -> Meld | str:
-    """The meld a close names (its cards, and what they stand for if named), or why not.
-
-    Cards given without what their wild cards stand for are read as every card standing
-    for itself if they can be, else as their only reading, else in the order given.
-    """
+    """The meld a close names (its cards, and what they stand for if any card stands for
+    another, in their one form already: the close's constructor's work), or why not."""
     cards, represented = spec
     readings = rules.readings_of_sorted(tuple(sorted(cards)))
     text = format_meld_spec(spec)
     if not readings:
         return f"{text} is not a meld"
-    if represented:
-        for meld in readings:
-            if meld.cards == cards and meld.represented == represented:
-                return meld
-        pairs = sorted(zip(cards, represented))
-        for meld in readings:
-            if sorted(zip(meld.cards, meld.represented)) == pairs:
-                return meld
-        for meld in readings:
-            # Where a set may repeat suits, any suit a wild card names is as good as the
-            # one the reading gives it (the set's value and use are the same).
-            if (
-                meld.kind is MeldKind.SET
-                and not rules.set_suits_distinct
-                and all(RANK_OF[card] == meld.rank for card in represented)
-            ):
-                return meld
-        return f"in {text} the wild cards cannot stand for those cards"
-    plain = [meld for meld in readings if meld.represented == meld.cards]
-    if len(plain) == 1:
-        return plain[0]
-    if len(readings) == 1:
-        return readings[0]
-    in_order = [meld for meld in readings if meld.cards in (cards, cards[::-1])]
-    if len(in_order) == 1:
-        return in_order[0]
+    wanted = represented or cards
+    for meld in readings:
+        if meld.cards == cards and meld.represented == wanted:
+            return meld
+    # The cards make a meld, but not as written: a card wild under these rules (the A of
+    # coins) stands for another card only if the text says which.
     options = " | ".join(str(meld) for meld in readings)
-    return f"say which card each wild card of {text} stands for (e.g. JK=7C): {options}"
+    return f"in {text} the cards cannot stand for those cards; write one of: {options}"
 
 
 def _apply_close(state: KnockRecord, move: Close, trusted: bool) -> KnockRecord:

@@ -19,7 +19,6 @@ from scala40.games._knock.arrange import (
     without,
 )
 from scala40.games._knock.engine import banned_discard, close_cap_bars
-from scala40.games._knock.moves import meld_spec
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import Ending, KnockRules
 from scala40.games._knock.record import KnockRecord
@@ -114,5 +113,5 @@ def close_moves(state: KnockRecord) -> list[object]:
                     assert left is not None
                     if close_cap_bars(state, sum(values[c] for c in left)):
                         continue
-            moves.append(close(card, tuple(meld_spec(meld) for meld in melds)))
+            moves.append(close.of_melds(card, melds))
     return moves

@@ -21,15 +21,21 @@ notation            move                                   rules
 
 A close names the card discarded face down and the melds shown, each meld written as
 its cards in order, a wild card followed by ``=`` and the card it stands for:
-``close KS : 5S 5H JK=5D / AC 2C 3C``. The cards not in a meld are the unmatched ones;
-the melds are listed in card order.
+``close KS : 5S 5H JK=5D / AC 2C 3C``. The cards not in a meld are the unmatched ones.
+
+Each close has one value, however it is written (C-IDENTITY): each meld is put in its
+one form by the game's notation (:class:`~scala40.movekinds.PutDownMove` says which: a
+set in suit order, a sequence low to high, each wild card's reading written once the
+cards fix it; a set's wild card names no suit, CH-MELDS), and the melds in card order.
 
 >>> from scala40.games.chinchon import parse_move
->>> move = parse_move("close KS : 3C 2C AC / 5S 5H JK=5D")
+>>> move = parse_move("close KS : 3C 2C AC / 5C 5H JK")
 >>> str(move)
-'close KS : 5S 5H JK=5D / 3C 2C AC'
+'close KS : AC 2C 3C / JK=5S 5H 5C'
 >>> move.to_dict()["melds"]
-['5S 5H JK=5D', '3C 2C AC']
+['AC 2C 3C', 'JK=5S 5H 5C']
+>>> move == parse_move("close ks : ac 2c 3c / 5h jk=5d 5c")
+True
 """
 
 from __future__ import annotations
@@ -41,6 +47,15 @@ import attrs
 from typing_extensions import Self
 
 from scala40._checks import describe
+from scala40._meld_spelling import (
+    SPANISH_40,
+    SPANISH_48,
+    MeldNotation,
+    canonical_meld,
+    is_loose,
+    kept_readings,
+    melds_agree,
+)
 from scala40._schema import melds_as_text_or_pieces
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError
@@ -54,9 +69,11 @@ from scala40.movekinds import (
     MoveSet,
     RestockMove,
     as_move_card,
-    as_move_cards,
+    as_move_readings,
+    as_some_move_cards,
     format_meld_text,
     parse_meld_text,
+    read_meld_readings,
 )
 from scala40.resignation import ResignMove
 
@@ -64,6 +81,7 @@ __all__ = [
     "CLOSE_KINDS",
     "KNOCK_KINDS",
     "MAX_CLOSE_MELDS",
+    "SPANISH_NOTATION",
     "Claim",
     "Close",
     "Deal",
@@ -83,6 +101,13 @@ __all__ = [
     "meld_spec",
     "parse_meld_spec",
 ]
+
+SPANISH_NOTATION = MeldNotation((SPANISH_40, SPANISH_48), set_names_suit=False)
+"""How Chinchón and La Conga write melds: a Spanish pack of 40 or 48 cards (the jack
+follows the 7, or the 9), the ace low only, and a set is "cards of that rank", so that a
+set's wild card names no suit (CH-DECK, CH-MELDS). The A of coins, wild under some
+rules, is written with its reading when it stands for another card (``AD=7C``). Each
+game's ``Close`` names it (Rumino shows no melds in a move)."""
 
 MeldSpec = tuple[tuple[Card, ...], tuple[Card, ...]]
 """A meld as a move names it: its cards in order, and what each stands for (an empty
@@ -106,23 +131,16 @@ def format_meld_spec(spec: MeldSpec) -> str:
 
 
 def parse_meld_spec(text: str) -> MeldSpec:
-    """Read ``8C 9C JK=10C`` (the inverse of :func:`format_meld_spec`).
+    """Read ``8C 9C JK=10C`` (the inverse of :func:`format_meld_spec`): the cards as
+    written, and what they stand for when any card stands for another.
 
     >>> from scala40.games._knock.moves import parse_meld_spec
     >>> parse_meld_spec("8C 9C JK=10C")
     ((46, 47, 52), (46, 47, 48))
     """
     cards, represented = parse_meld_text(text.replace(",", " ").split())
-    return _spec(cards, represented)
-
-
-def _spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> MeldSpec:
     if not cards:
         raise InvalidMoveError("a meld needs cards, got none")
-    if represented and len(represented) != len(cards):
-        raise InvalidMoveError(
-            f"a meld of {len(cards)} cards names {len(represented)} represented cards"
-        )
     return (cards, () if represented == cards else represented)
 
 
@@ -134,30 +152,36 @@ def _as_melds(value: object) -> tuple[MeldSpec, ...]:
     """The converter of a close's melds: a list or tuple of pairs of cards and represented
     cards (or meld texts, or :class:`~scala40.melds.Meld` values), at most
     :data:`MAX_CLOSE_MELDS` melds of at most :data:`~scala40.movekinds.MAX_MOVE_CARDS`
-    cards in all, put in a canonical order."""
+    cards in all, each as its cards and what each is said to stand for (``None``: not
+    said); the close puts them in their one form."""
     if not isinstance(value, (list, tuple)):
         raise InvalidMoveError(f"expected a list of melds, got {describe(value)}")
     if len(value) > MAX_CLOSE_MELDS:
         raise InvalidMoveError(f"a close shows at most {MAX_CLOSE_MELDS} melds, got {len(value)}")
-    specs: list[MeldSpec] = []
+    specs: list[tuple[tuple[Card, ...], tuple[Card | None, ...]]] = []
     try:
         for item in value:
             if isinstance(item, Meld):
-                specs.append(meld_spec(item))
+                specs.append((item.cards, item.represented))
             elif isinstance(item, str):
-                specs.append(parse_meld_spec(item))
+                specs.append(read_meld_readings(item.replace(",", " ").split()))
             elif isinstance(item, (list, tuple)) and len(item) == 2:
                 cards, represented = item
-                specs.append(_spec(as_move_cards(cards), as_move_cards(represented)))
+                specs.append((as_some_move_cards(cards), as_move_readings(represented)))
             else:
                 raise InvalidMoveError(
                     f"expected melds as (cards, represented) pairs or texts, got {describe(item)}"
                 )
     except InvalidCardError as error:
         raise InvalidMoveError(str(error)) from error
+    for cards, represented in specs:
+        if represented and len(represented) != len(cards):
+            raise InvalidMoveError(
+                f"a meld of {len(cards)} cards names {len(represented)} represented cards"
+            )
     if sum(len(cards) for cards, _ in specs) > MAX_MOVE_CARDS:
         raise InvalidMoveError(f"a close names at most {MAX_MOVE_CARDS} cards in its melds")
-    return tuple(sorted(specs))
+    return tuple(specs)  # type: ignore[arg-type]  # readings: put in their form by the close
 
 
 def _melds_to_json(melds: tuple[MeldSpec, ...]) -> list[str]:
@@ -191,6 +215,10 @@ def _melds_from_json(value: Any) -> tuple[MeldSpec, ...]:
     return _as_melds(value)
 
 
+def _melds_agree(written: Any, listed: Any, notation: MeldNotation) -> bool:
+    return melds_agree(written, listed, notation)
+
+
 _MELDS = Codec(
     "melds",
     lambda melds: " / ".join(format_meld_spec(spec) for spec in melds),
@@ -201,6 +229,7 @@ _MELDS = Codec(
     tokens=None,
     schema=melds_as_text_or_pieces(),
     tree=(_melds_to_tree, _melds_from_json),
+    agrees=_melds_agree,
 )
 
 
@@ -238,9 +267,14 @@ class Close(MoveBase):
     """Discard ``card`` face down and show the other cards: ``melds``, the rest unmatched
     (CH-CLOSE). The hand ends.
 
-    One value per move: the melds are put in card order, and a meld whose cards all
-    stand for themselves names no represented cards (``5S=5S`` is ``5S``); a meld of no
-    cards, or represented cards of another length, is refused.
+    One value per meaning: each meld in its one form by the game's
+    :attr:`~scala40.movekinds.MoveBase.notation` (as
+    :class:`~scala40.movekinds.PutDownMove` puts a meld: a set in suit order, a sequence
+    low to high, the La Conga mano's 8-card run too, every wild card's reading written
+    once the cards fix it, none when every card stands for itself), the melds in card
+    order; a meld whose wild cards the cards do not fix is refused
+    (:class:`~scala40.MissingReadingError`), as is a meld of no cards or represented
+    cards of another length.
     """
 
     verb = "close"
@@ -252,6 +286,22 @@ class Close(MoveBase):
     def cards_from_hand(self) -> tuple[Card, ...]:
         # The card discarded face down and every card shown in a meld.
         return (self.card, *(card for cards, _ in self.melds for card in cards))
+
+    def __attrs_post_init__(self) -> None:
+        notation = self.notation
+        melds = tuple(
+            canonical_meld(cards, readings or (None,) * len(cards), notation)
+            for cards, readings in self.melds
+        )
+        object.__setattr__(self, "melds", melds if is_loose() else tuple(sorted(melds)))
+
+    @classmethod
+    def of_melds(cls, card: Card, melds: Sequence[Meld]) -> Self:
+        """The close discarding ``card`` and showing ``melds`` (the game's own melds, in
+        their one form already): the engine's way to list closes, which skips the
+        constructor's work."""
+        shown = tuple(sorted((meld.cards, kept_readings(meld, cls.notation)) for meld in melds))
+        return cls.unchecked(card=card, melds=shown)
 
     def notation_args(self) -> list[str]:
         args = [CARD_NAMES[self.card]]

@@ -54,7 +54,7 @@ from scala40.game import GameText
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import Layoff, has_rumino
 from scala40.games._knock.generate import generate
-from scala40.games._knock.moves import parse_meld_spec
+from scala40.games._knock.moves import MeldSpec, parse_meld_spec
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.profile import ClaimMode, Ending, EndMode
 from scala40.games._knock.record import KnockRecord
@@ -731,6 +731,17 @@ def _result_from_dict(state: FieldReader, rules: Any) -> HandResult | None:
     )
 
 
+def _shown_spec(text: str) -> MeldSpec:
+    """A meld as a hand result writes it (``phases``): a wild card standing for itself
+    keeps its reading there (``JK=JK`` in a meld of jokers, RU-MELDS; ``AD=AD``), which
+    says no more than the card alone, as a move's text writes it."""
+    words = []
+    for word in text.replace(",", " ").split():
+        card, _, reading = word.partition("=")
+        words.append(card if reading and reading.upper() == card.upper() else word)
+    return parse_meld_spec(" ".join(words))
+
+
 def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showing | None:
     if value is None:
         return None
@@ -747,7 +758,7 @@ def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showin
         if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
             raise read.fail(f"a meld must be text, got {describe(text)}")
         try:
-            meld = engine.resolve_spec(parse_meld_spec(text), rules.meld_rules)
+            meld = engine.resolve_spec(_shown_spec(text), rules.meld_rules)
         except Scala40Error as error:
             raise read.fail(f"meld {describe(text)}: {error}") from None
         if isinstance(meld, str):

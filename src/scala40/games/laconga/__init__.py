@@ -15,7 +15,7 @@ deal, the restock) are moves too.
 >>> from scala40.games import laconga
 >>> move = laconga.parse_move("close ks : 3c 2c ac / 5s 5h jk=5d")
 >>> move.card, str(move)
-(12, 'close KS : 5S 5H JK=5D / 3C 2C AC')
+(12, 'close KS : 5S 5H JK=5D / AC 2C 3C')
 >>> laconga.parse_move("knock")
 Traceback (most recent call last):
 ...
@@ -34,7 +34,7 @@ from scala40.game import register_game
 from scala40.games._knock import moves as family
 from scala40.games._knock import shared
 from scala40.games._knock.family import knock_game
-from scala40.games._knock.moves import MoveKinds
+from scala40.games._knock.moves import SPANISH_NOTATION, MoveKinds
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
 from scala40.games._knock.state import KnockState
 from scala40.games.laconga import rules
@@ -83,6 +83,8 @@ class Discard(family.Discard):
 class Close(family.Close):
     """Discard ``card`` face down and show the other cards: ``melds``, the rest
     unmatched (CH-CLOSE, LC-BASE). The hand ends."""
+
+    notation = SPANISH_NOTATION
 
 
 @attrs.frozen

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scala40._engine import one_reading
 from scala40._meld_words import why_not_added
 from scala40.cards import CARD_NAMES, Card
 from scala40.errors import (
@@ -53,28 +52,22 @@ __all__ = [
 
 
 def resolve_meld(move: PutDown, rules: Ruleset) -> Meld:
-    """The table meld a :class:`PutDown` describes, or an :class:`IllegalMoveError` saying why not."""
+    """The table meld a :class:`PutDown` names (its cards and readings, in their one form
+    already), or an :class:`IllegalMoveError` saying why not."""
     meld_rules = rules.meld_rules
     readings = meld_rules.readings(move.cards)
-    if move.represented:
-        for meld in readings:
-            if meld.cards == move.cards and meld.represented == move.represented:
-                return meld
-        pairs = sorted(zip(move.cards, move.represented))
-        matches = [m for m in readings if sorted(zip(m.cards, m.represented)) == pairs]
-        if len(matches) >= 1:
-            return matches[0]
-        if not readings:
-            _raise_meld_error(move, rules)
-        raise illegal(
-            move,
-            "C-WILD",
-            "the wild cards cannot stand for those cards; valid readings: "
-            + " | ".join(str(m) for m in readings),
-        )
+    represented = move.represented or move.cards
+    for meld in readings:
+        if meld.cards == move.cards and meld.represented == represented:
+            return meld
     if not readings:
         _raise_meld_error(move, rules)
-    return one_reading(move, readings, "each wild card")
+    raise illegal(
+        move,
+        "C-WILD",
+        "the wild cards cannot stand for those cards; valid readings: "
+        + " | ".join(str(m) for m in readings),
+    )
 
 
 def _raise_meld_error(move: PutDown, rules: Ruleset) -> None:
@@ -203,15 +196,17 @@ def _card_onto_table(
 
 def apply_lay_off(state: StateRecord, move: LayOff) -> StateRecord:
     meld, hand = _card_onto_table(state, move)
-    wanted = move.represents if move.represents is not None else None
-    options = [
-        ext
-        for ext in meld.extensions()
-        if ext.card == move.card
-        and (move.end is None or ext.end is move.end)
-        and (wanted is None or ext.represents == wanted)
-    ]
-    if not options:
+    extension, meant = move.extension_among(meld.extensions())
+    if extension is None:
+        if meant:
+            # A value that leaves out what the table fixes is no legal move: its text
+            # is (state.parse_move reads it), and the message gives the move to write.
+            wild = move.card in state.rules.meld_rules.wild_cards
+            what, rule = (
+                ("where and as what", "S40-LAYOFF-JOKER") if wild else ("where", "S40-AFTER-OPEN")
+            )
+            ways = " or ".join(str(option) for option in meant)
+            raise illegal(move, rule, f"say {what}: {ways}")
         rule = "S40-AFTER-OPEN"
         reason = why_not_added(meld, move.card, move.end, move.represents)
         if state.rules.split_sequences and meld.kind is MeldKind.SEQUENCE and len(meld) >= 5:
@@ -220,10 +215,7 @@ def apply_lay_off(state: StateRecord, move: LayOff) -> StateRecord:
         elif move.card in state.rules.meld_rules.wild_cards:
             rule = "S40-LAYOFF-JOKER"
         raise illegal(move, rule, reason)
-    if len(options) > 1:
-        ways = ", ".join(str(ext) for ext in options)
-        raise illegal(move, "S40-LAYOFF-JOKER", f"say where and as what: {ways}")
-    new_meld = grown_meld(meld, options[0])
+    new_meld = grown_meld(meld, extension)
     table, discard = _place(state.table, state.discard, new_meld, move.meld, state.rules)
     return _after_meld(state, move, hand, (move.card,), table, discard)
 
@@ -261,7 +253,8 @@ def apply_split(state: StateRecord, move: Split) -> StateRecord:
         raise illegal(move, "S40-TURN", "the added cards are not all in the hand")
     pieces: list[Meld] = []
     for cards, represented in move.pieces:
-        piece = resolve_meld(PutDown(cards, represented), rules)
+        # A split's pieces are in their one form (its constructor's work).
+        piece = resolve_meld(PutDown.unchecked(cards=cards, represented=represented), rules)
         if piece.kind is not MeldKind.SEQUENCE:
             raise illegal(move, "S40-V-SPLIT", f"{piece} is not a sequence")
         pieces.append(piece)

@@ -10,11 +10,16 @@ Table melds are named by their index in the state's table, ``#0`` first. Each ki
 described once, as a class (see :mod:`scala40.movekinds`); :data:`MOVES` reads and
 writes all of them.
 
+Each move has one value, whatever way it is written: a meld's cards are put in meld
+order and its joker's card is written out once the cards fix it (C-IDENTITY).
+
 >>> from scala40 import Discard
 >>> from scala40.games.scala40.moves import parse_move
 >>> move = parse_move("meld JK 9C 8C")
->>> move
-PutDown(cards=(52, 47, 46), represented=())
+>>> move, str(move)
+(PutDown(cards=(46, 47, 52), represented=(46, 47, 48)), 'meld 8C 9C JK=10C')
+>>> parse_move("meld 8c 9c jk=10c") == parse_move("meld JK=10♣ 9♣ 8♣") == move
+True
 >>> str(parse_move("layoff jk=6s #2 low"))
 'layoff JK=6S #2 low'
 >>> parse_move("discard 7H") == Discard(parse_move("discard 7h").card)
@@ -31,6 +36,13 @@ from typing_extensions import Self
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
+from scala40._meld_spelling import (
+    FRENCH_ACES,
+    MeldNotation,
+    canonical_meld,
+    is_loose,
+    melds_agree,
+)
 from scala40._schema import melds_as_text_or_pieces
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidMoveError
@@ -50,16 +62,19 @@ from scala40.movekinds import (
     as_index,
     as_move_card,
     as_move_cards,
+    as_move_readings,
     as_some_move_cards,
     format_meld_text,
     parse_index,
     parse_meld_text,
+    read_meld_readings,
 )
 from scala40.resignation import ResignMove
 
 __all__ = [
     "MOVES",
     "MOVE_FORMAT_VERSION",
+    "SCALA40_NOTATION",
     "Deal",
     "Discard",
     "DrawStock",
@@ -79,6 +94,11 @@ __all__ = [
     "parse_move",
     "put_down_of",
 ]
+
+SCALA40_NOTATION = MeldNotation((FRENCH_ACES,))
+"""How Scala 40 writes melds: a French pack, the ace low or high (S40-SEQ), sets of
+distinct suits, so that a set's joker stands for one definite card (S40-SET, S40-SWAP);
+only the joker is wild (S40-JOKER)."""
 
 MOVE_FORMAT_VERSION = 2
 """Version of the dictionaries of :func:`move_to_dict` (version 1, which wrote a meld's
@@ -142,30 +162,40 @@ class TakeUpcard(MoveBase):
 class PutDown(PutDownMove):
     """Put a new meld from the hand on the table (S40-OPEN, S40-AFTER-OPEN).
 
-    ``cards`` are in meld order and ``represented`` gives the card each one
-    stands for (C-WILD). ``represented`` may be left empty: the meld is then
-    read as :func:`scala40.check_meld` reads it (by position, or the unique
-    reading) when the move is applied.
+    ``cards`` are the meld's cards and ``represented`` what each stands for (C-WILD),
+    ``None`` or left empty where the cards fix it.
 
-    One value per move: a ``represented`` that names every card as itself says
-    nothing and is dropped (``meld 8S=8S 9S 10S`` is ``meld 8S 9S 10S``); a meld of no
-    cards, or a ``represented`` of another length, is refused.
+    One value per meaning (:class:`~scala40.movekinds.PutDownMove`): a set's cards in
+    suit order, ♠ ♥ ♦ ♣ (S40-SET), a sequence low to high, the ace high after the king
+    (S40-SEQ), the joker's card written once the cards fix it (S40-JOKER): ``meld JK 7S
+    8S`` and ``meld 8S 7S JK`` are ``meld JK=6S 7S 8S``, ``meld 7S 8S JK`` is ``meld 7S
+    8S JK=9S``, ``meld 9C 9D 9S JK`` is ``meld 9S JK=9H 9D 9C``; ``represented`` is
+    empty when every card stands for itself (``meld 8S=8S 9S 10S`` is ``meld 8S 9S
+    10S``). A set's joker with two suits missing is refused
+    (:class:`~scala40.MissingReadingError`): the state reads ``meld 9C 9D JK`` against its
+    legal moves (``state.parse_move``).
 
     >>> from scala40 import PutDown
-    >>> PutDown("8S 9S 10S", "8S 9S 10S") == PutDown("8S 9S 10S")
+    >>> PutDown("10S 9S 8S", "10S 9S 8S") == PutDown("8S 9S 10S")
     True
+    >>> str(PutDown("9C JK 9S 9D"))
+    'meld 9S JK=9H 9D 9C'
     """
+
+    notation = SCALA40_NOTATION
 
 
 @attrs.frozen
 class LayOff(LayOffMove):
     """Add one card from the hand to table meld ``meld`` (S40-AFTER-OPEN, S40-LAYOFF-JOKER).
 
-    ``end`` says where (a sequence's low or high end, or into a set);
-    ``represents`` is the card a wild card stands for (``None``: the only card it can).
+    ``end`` says where (a sequence's low or high end, or into a set); ``represents`` is
+    the card a wild card stands for. The legal moves name both; a text that leaves them
+    out where the table fixes them (``layoff 9S #0``) is read by the state
+    (``state.parse_move``, which ``apply`` and ``is_legal`` use for texts).
 
-    One value per move: a card said to stand for itself (``layoff 8S=8S #0``) is a
-    natural card, and ``represents`` is dropped.
+    One value per meaning: a card said to stand for itself (``layoff 8S=8S #0 high``)
+    is a natural card, and ``represents`` is dropped.
 
     >>> from scala40 import LayOff
     >>> LayOff("8S", 0, "low", "8S") == LayOff("8S", 0, "low")
@@ -173,6 +203,7 @@ class LayOff(LayOffMove):
     """
 
     verb = "layoff"
+    notation = SCALA40_NOTATION
 
 
 @attrs.frozen
@@ -185,9 +216,13 @@ class SwapJoker(MoveBase):
     meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
 
 
-def _pieces(value: object) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]:
-    """The converter of a split's pieces: (cards, represented) pairs, each in its one
-    form: ``represented`` names every card (left empty, it is the cards themselves)."""
+Piece = tuple[tuple[Card, ...], tuple[Card, ...]]
+"""A piece of a split: its cards in meld order, and what each stands for."""
+
+
+def _pieces(value: object) -> tuple[Piece, ...]:
+    """The converter of a split's pieces: (cards, represented) pairs, each put in its one
+    form (:func:`_piece`), in one order (by what their cards stand for)."""
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple)):
         raise InvalidMoveError(
             f"expected split pieces as (cards, represented) pairs, got {describe(value)}"
@@ -201,25 +236,36 @@ def _pieces(value: object) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], .
             raise InvalidMoveError(
                 f"expected split pieces as (cards, represented) pairs, got {describe(pair)}"
             )
-        cards, rep = as_some_move_cards(pair[0]), as_move_cards(pair[1])
+        cards, readings = as_some_move_cards(pair[0]), as_move_readings(pair[1])
         total += len(cards)
         if total > MAX_MOVE_CARDS:
             raise InvalidMoveError(f"a split names at most {MAX_MOVE_CARDS} cards in its pieces")
-        if rep and len(rep) != len(cards):
+        if readings and len(readings) != len(cards):
             raise InvalidMoveError(
                 f"a piece of {len(cards)} cards needs {len(cards)} represented cards, "
-                f"got {len(rep)}"
+                f"got {len(readings)}"
             )
-        pieces.append((cards, rep or cards))
-    return tuple(pieces)
+        pieces.append(_piece(cards, readings or (None,) * len(cards)))
+    if is_loose():
+        return tuple(pieces)  # as written, for a state to match
+    return tuple(sorted(pieces, key=lambda piece: (piece[1], piece[0])))
 
 
-def _pieces_to_json(pieces: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]) -> Any:
+def _piece(cards: tuple[Card, ...], readings: tuple[Card | None, ...]) -> Piece:
+    """A split's piece in its one form: a sequence low to high, every card's reading
+    named (its wild cards' as :class:`PutDown` fixes them)."""
+    cards, represented = canonical_meld(cards, readings, SCALA40_NOTATION, sequence_only=True)
+    if is_loose():
+        return cards, represented
+    return cards, represented or cards
+
+
+def _pieces_to_json(pieces: tuple[Piece, ...]) -> Any:
     # Each piece as the notation writes a meld, its wild cards' readings inline.
     return [format_meld_text(cards, rep) for cards, rep in pieces]
 
 
-def _pieces_to_tree(pieces: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]) -> Any:
+def _pieces_to_tree(pieces: tuple[Piece, ...]) -> Any:
     return [[format_cards(cards), format_cards(rep)] for cards, rep in pieces]
 
 
@@ -229,8 +275,7 @@ def _pieces_from_json(value: Any) -> Any:
     pieces: list[Any] = []
     for piece in value:
         if isinstance(piece, str):
-            cards, rep = parse_meld_text(piece.replace(",", " ").split())
-            pieces.append((cards, rep))
+            pieces.append(read_meld_readings(piece.replace(",", " ").split()))
         elif (
             isinstance(piece, list) and len(piece) == 2 and all(isinstance(p, str) for p in piece)
         ):
@@ -243,6 +288,10 @@ def _pieces_from_json(value: Any) -> Any:
     return _pieces(pieces)
 
 
+def _pieces_agree(written: Any, listed: Any, notation: MeldNotation) -> bool:
+    return melds_agree(written, listed, notation)
+
+
 _PIECES = Codec(
     "pieces",
     lambda pieces: " / ".join(format_meld_spec(c, r) for c, r in pieces),
@@ -252,7 +301,14 @@ _PIECES = Codec(
     json_types=(list,),
     schema=melds_as_text_or_pieces(),
     tree=(_pieces_to_tree, _pieces_from_json),
+    agrees=_pieces_agree,
 )
+
+
+def _added(value: object) -> tuple[Card, ...]:
+    """The converter of a split's added cards: in card order (which card comes first
+    says nothing)."""
+    return tuple(sorted(as_move_cards(value)))
 
 
 @attrs.frozen
@@ -261,21 +317,25 @@ class Split(MoveBase):
     sequences of 3 to 5 cards (S40-V-SPLIT).
 
     ``added`` are the hand cards used; ``pieces`` the resulting sequences, each
-    as ``(cards, represented)`` in meld order.
+    as ``(cards, represented)``: ``split #0 9S : 5S 6S 7S / 8S 9S JK=10S``.
 
-    One value per move: each piece names what every card stands for (a piece given
-    with ``represented`` empty gets its cards); no pieces, an empty piece, or a
-    ``represented`` of another length is refused.
+    One value per meaning: the added cards in card order, each piece a sequence low to
+    high naming what every card stands for (its joker's card fixed as :class:`PutDown`
+    fixes it: ``8S 9S JK`` is ``8S 9S JK=10S``), the pieces in the order of the cards
+    they stand for; no pieces, an empty piece, or a ``represented`` of another length is
+    refused.
+
+    >>> str(Split(0, "9S", [("JK 9S 8S", ()), ("7S 6S 5S", ())]))
+    'split #0 9S : 5S 6S 7S / 8S 9S JK=10S'
     """
 
     verb = "split"
+    notation = SCALA40_NOTATION
     meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
     added: tuple[Card, ...] = attrs.field(
-        converter=as_move_cards, metadata={"codec": CARDS, "from_hand": True}
+        converter=_added, metadata={"codec": CARDS, "from_hand": True}
     )
-    pieces: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...] = attrs.field(
-        converter=_pieces, metadata={"codec": _PIECES}
-    )
+    pieces: tuple[Piece, ...] = attrs.field(converter=_pieces, metadata={"codec": _PIECES})
 
     def notation_args(self) -> list[str]:
         added = " ".join(CARD_NAMES[c] for c in self.added)
@@ -289,10 +349,9 @@ class Split(MoveBase):
         colon = args.index(":")
         index = parse_index(args[0])
         added = tuple(parse_card(t) for t in args[1:colon])
-        pieces = []
-        for piece in " ".join(args[colon + 1 :]).split("/"):
-            cards, rep = parse_meld_spec(piece.split())
-            pieces.append((cards, rep or cards))
+        pieces = [
+            read_meld_readings(piece.split()) for piece in " ".join(args[colon + 1 :]).split("/")
+        ]
         return cls(index, added, tuple(pieces))
 
 
@@ -393,6 +452,5 @@ def put_down_of(meld: Meld) -> PutDown:
     if move is None:
         if type(meld) is not Meld:
             raise InvalidMoveError(f"expected a Meld, got {describe(meld)}")
-        represented = meld.represented if meld.wild_count else ()
-        move = _PUT_DOWNS.put(meld, PutDown(meld.cards, represented))
+        move = _PUT_DOWNS.put(meld, PutDown.of_meld(meld))
     return move

@@ -56,7 +56,6 @@ from scala40.games.scala40.moves import (
     DrawStock,
     LayOff,
     Move,
-    PutDown,
     Split,
     SwapJoker,
     TakeDiscard,
@@ -67,6 +66,7 @@ from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.games.scala40.view import PlayerView
 from scala40.melds import Meld, MeldEnd
+from scala40.movekinds import as_move_cards, as_some_move_cards, format_meld_text
 from scala40.resignation import resigned_to_dict
 
 __all__ = [
@@ -203,15 +203,16 @@ class GameState(StateRecord):
         self, cards: Iterable[Card] | str, represented: Iterable[Card] | str = ()
     ) -> bool:
         """Whether the player to move may put down a meld of ``cards`` (with what its
-        wild cards stand for, if it matters) (S40-OPEN, S40-AFTER-OPEN); see the example
-        of :class:`GameState`."""
-        return self.is_legal(PutDown(cards, represented))
+        wild cards stand for, which may be left out where one legal move fits: the
+        arguments are read as the move's text is, :meth:`parse_move`) (S40-OPEN,
+        S40-AFTER-OPEN); see the example of :class:`GameState`."""
+        return self.is_legal(_meld_text(cards, represented))
 
     def verify_put_down(
         self, cards: Iterable[Card] | str, represented: Iterable[Card] | str = ()
     ) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_put_down`."""
-        self.verify(PutDown(cards, represented))
+        self.verify(_meld_text(cards, represented))
 
     def can_lay_off(
         self,
@@ -221,8 +222,10 @@ class GameState(StateRecord):
         represents: Card | str | None = None,
     ) -> bool:
         """Whether the player to move may add ``card`` to table meld ``meld`` (at ``end``,
-        as ``represents`` for a wild card, when there is a choice) (S40-AFTER-OPEN)."""
-        return self.is_legal(LayOff(card, meld, end, represents))
+        as ``represents`` for a wild card; either may be left out where one legal move
+        fits: the arguments are read as the move's text is, :meth:`parse_move`)
+        (S40-AFTER-OPEN)."""
+        return self.is_legal(str(LayOff(card, meld, end, represents)))
 
     def verify_lay_off(
         self,
@@ -232,7 +235,7 @@ class GameState(StateRecord):
         represents: Card | str | None = None,
     ) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_lay_off`."""
-        self.verify(LayOff(card, meld, end, represents))
+        self.verify(str(LayOff(card, meld, end, represents)))
 
     def can_swap_joker(self, card: Card | str, meld: int) -> bool:
         """Whether the player to move may put ``card`` in place of the joker of table meld
@@ -459,3 +462,19 @@ def new_game(
     if auto_chance:
         return cast(GameState, engine.deal(state, None))
     return state
+
+
+def _meld_text(cards: Iterable[Card] | str, represented: Iterable[Card] | str) -> str:
+    """The text of a put-down of ``cards`` standing for ``represented`` (empty: left to
+    the cards), which a state reads against its legal moves.
+
+    :raises InvalidMoveError: the arguments are not cards, or not as many.
+    """
+    card_codes = as_some_move_cards(cards)
+    readings = as_move_cards(represented)
+    if readings and len(readings) != len(card_codes):
+        raise InvalidMoveError(
+            f"a meld of {len(card_codes)} cards needs {len(card_codes)} represented cards, "
+            f"got {len(readings)}"
+        )
+    return f"meld {format_meld_text(card_codes, readings)}"

@@ -22,7 +22,6 @@ from scala40._engine import (
     deal_hands,
     deal_order,
     illegal,
-    one_reading,
     out_of_phase,
     replace_item,
 )
@@ -316,9 +315,9 @@ def _apply_exchange(state: StateRecord, move: Exchange) -> StateRecord:
 
 
 def resolve_meld(move: PutDown) -> Meld:
-    """The table meld a :class:`PutDown` describes, or an :class:`IllegalMoveError` saying
-    why not. A wild card's card, when given, is matched exactly, except in a set, where it
-    stands for "a card of that rank" (SK-MELDS)."""
+    """The table meld a :class:`PutDown` names (its cards and readings in their one form
+    already: a set's wild card reads as the meld engine reads it, SK-MELDS), or an
+    :class:`IllegalMoveError` saying why not."""
     # The move's cards are checked cards already (its converter's work): sorted, they are
     # the readings' key.
     readings = MELD_RULES.readings_of_sorted(tuple(sorted(move.cards)))
@@ -328,27 +327,16 @@ def resolve_meld(move: PutDown) -> Meld:
         except (InvalidMeldError, AmbiguousMeldError) as error:
             raise illegal(move, "SK-MELDS", str(error)) from None
         raise illegal(move, "SK-MELDS", "not a meld")  # pragma: no cover
-    if move.represented:
-        for meld in readings:
-            if meld.cards == move.cards and meld.represented == move.represented:
-                return meld
-        pairs = sorted(zip(move.cards, move.represented))
-        for meld in readings:
-            if sorted(zip(meld.cards, meld.represented)) == pairs:
-                return meld
-        ranks = sorted((card, RANK_OF[rep]) for card, rep in pairs)
-        for meld in readings:
-            if meld.kind is MeldKind.SET and ranks == sorted(
-                (card, RANK_OF[rep]) for card, rep in zip(meld.cards, meld.represented)
-            ):
-                return meld
-        raise illegal(
-            move,
-            "C-WILD",
-            "the wild card cannot stand for that card; readings: "
-            + " | ".join(str(meld) for meld in readings),
-        )
-    return one_reading(move, readings, "the wild card")
+    represented = move.represented or move.cards
+    for meld in readings:
+        if meld.cards == move.cards and meld.represented == represented:
+            return meld
+    raise illegal(
+        move,
+        "C-WILD",
+        "the wild card cannot stand for that card; readings: "
+        + " | ".join(str(meld) for meld in readings),
+    )
 
 
 def _apply_put_down(state: StateRecord, move: PutDown, trusted: bool = False) -> StateRecord:
@@ -427,25 +415,21 @@ def _apply_extend(state: StateRecord, move: Extend) -> StateRecord:
     hand = without(state.hands[seat], (move.card,))
     if hand is None:
         raise illegal(move, "SK-EXTEND", f"{CARD_NAMES[move.card]} is not in the hand")
-    options = [
-        ext
-        for ext in meld.extensions()
-        if ext.card == move.card
-        and (move.end is None or ext.end is move.end)
-        and (move.represents is None or ext.represents == move.represents)
-    ]
-    if not options:
+    extension, meant = move.extension_among(meld.extensions())
+    if extension is None:
+        if meant:
+            # A value that leaves out what the table fixes is no legal move: its text
+            # is (state.parse_move reads it), and the message gives the move to write.
+            ways = " or ".join(str(option) for option in meant)
+            raise illegal(move, "C-WILD", f"say where and as what: {ways}")
         rule = "SK-WILDMELD" if meld.kind is MeldKind.WILD else "SK-EXTEND"
         raise illegal(move, rule, why_not_added(meld, move.card, move.end, move.represents))
-    if len(options) > 1:
-        ways = ", ".join(str(ext) for ext in options)
-        raise illegal(move, "C-WILD", f"say where and as what: {ways}")
     extended = state.extended
     if move.meld < state.fresh_from:  # melds put down this turn have no limit (SK-EXTEND)
         extended = replace_item(extended, move.meld, extended[move.meld] + 1)
     new = state.copy_with(
         hands=replace_item(state.hands, seat, hand),
-        table=replace_item(state.table, move.meld, meld.with_extension(options[0])),
+        table=replace_item(state.table, move.meld, meld.with_extension(extension)),
         extended=extended,
         melded=True,
         known=replace_item(state.known, seat, _forget(state.known[seat], move.cards_from_hand())),

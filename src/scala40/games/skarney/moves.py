@@ -20,15 +20,16 @@ PutDown(cards=(4, 40, 6), represented=(4, 5, 6))
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, TypeAlias, TypeVar, get_args
+from typing import Any, ClassVar, TypeAlias, get_args
 
 import attrs
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
-from scala40.cards import Card
+from scala40._meld_spelling import FRENCH_ACES, MeldNotation
+from scala40.cards import JOKER, Card
 from scala40.games.skarney.rules import MELD_RULES
-from scala40.melds import Meld, MeldEnd, MeldKind
+from scala40.melds import Meld, MeldEnd
 from scala40.movekinds import (
     CARD,
     INDEX,
@@ -46,6 +47,7 @@ from scala40.resignation import ResignMove
 
 __all__ = [
     "MOVES",
+    "SKARNEY_NOTATION",
     "Accept",
     "Deal",
     "Decline",
@@ -78,7 +80,7 @@ def format_meld_spec(cards: tuple[Card, ...], represented: tuple[Card, ...]) -> 
     >>> format_meld_spec((4, 40, 6), (4, 5, 6)), format_meld_spec((0, 1, 2), (0, 1, 2))
     ('5S 2C=6S 7S', 'AS 2S=2S 3S')
     """
-    return format_meld_text(cards, represented, always=_WILD)
+    return format_meld_text(cards, represented, always=SKARNEY_NOTATION.always_wild)
 
 
 def parse_meld_spec(tokens: list[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -109,12 +111,20 @@ class Exchange(MoveBase):
     meld: int = attrs.field(converter=as_index, metadata={"codec": INDEX})
 
 
+SKARNEY_NOTATION = MeldNotation(
+    (FRENCH_ACES,), always_wild=_WILD - {JOKER}, set_names_suit=False, two_aces=True
+)
+"""How Skarney writes melds: a French pack, A-2-…-K-A with both aces natural in a
+14-card sequence, the 2s always wild (a 2 standing for itself keeps ``2S=2S``), and a set
+is "cards of that rank", so that its wild card names no suit (SK-MELDS)."""
+
+
 class _MeldKind:
-    """What Skarney's meld kinds add to the shared ones: its 2s are always wild (SK-MELDS),
-    and its messages cut a long text."""
+    """What Skarney's meld kinds add to the shared ones: its notation (SK-MELDS), and its
+    messages cut a long text."""
 
     __slots__ = ()
-    always_wild: ClassVar[frozenset[Card]] = _WILD
+    notation: ClassVar[MeldNotation] = SKARNEY_NOTATION
     verb: ClassVar[str]
     usage: ClassVar[str]
 
@@ -128,20 +138,23 @@ class PutDown(_MeldKind, PutDownMove):
     """Put a meld from the hand on the table: one of the contract's 3-card melds while the
     side has no contract (SK-CONTRACT), any meld after (SK-MELDS, SK-WILDMELD).
 
-    ``cards`` are in meld order and ``represented`` gives the card each one stands for
-    (C-WILD). ``represented`` may be left empty: the meld is then read by position, or
-    as its only reading, when the move is applied.
+    ``cards`` are the meld's cards and ``represented`` what each stands for (C-WILD),
+    ``None`` or left empty where the cards fix it.
 
-    One value per move: a ``represented`` that names every card as itself, when no card
-    is wild, says nothing and is dropped (``meld 8S=8S 9S 10S`` is ``meld 8S 9S 10S``;
-    ``meld AS 2S=2S 3S`` keeps it: its 2 is wild, SK-MELDS); a meld of no cards, or a
-    ``represented`` of another length, is refused.
+    One value per meaning (:class:`~scala40.movekinds.PutDownMove`): a set's cards in
+    suit order, a sequence low to high (A-2-…-K-A), a meld of wild cards in card order;
+    the wild card's reading written once the cards fix it, a 2 keeping it even standing
+    for itself (``meld AS 2S=2S 3S``: a 2 is always wild); a set's wild card stands for
+    "a card of that rank", whatever suit is written (``meld 5S 5H 2C=5C`` is ``meld 5S
+    5H 2C=5D``, the suit the meld engine gives it, SK-MELDS). ``represented`` is empty
+    when every card stands for itself and none is a 2, or for a meld of wild cards only
+    (SK-WILDMELD).
 
     >>> from scala40.games.skarney.moves import PutDown
-    >>> PutDown("8S 9S 10S", "8S 9S 10S") == PutDown("8S 9S 10S")
+    >>> PutDown("10S 9S 8S", "10S 9S 8S") == PutDown("8S 9S 10S")
     True
-    >>> str(PutDown("AS 2S 3S", "AS 2S 3S"))
-    'meld AS 2S=2S 3S'
+    >>> str(PutDown("AS 2S 3S")), str(PutDown("5S 2C 5H")), str(PutDown("2H 2S 2D"))
+    ('meld AS 2S=2S 3S', 'meld 5S 5H 2C=5D', 'meld 2S 2H 2D')
     """
 
 
@@ -150,17 +163,20 @@ class Extend(_MeldKind, LayOffMove):
     """Add one card from the hand to the side's table meld ``meld`` (SK-EXTEND).
 
     ``end`` says where (a sequence's low or high end, or into a set); ``represents`` is
-    the card a wild card stands for. Either may be left out when only one way fits.
+    the card a wild card stands for. The legal moves name both; a text that leaves them
+    out where the table fixes them (``extend 9S #0``) is read by the state
+    (``state.parse_move``, which ``apply`` and ``is_legal`` use for texts).
 
-    One value per move: a natural card said to stand for itself (``extend 8S=8S #0``)
-    drops ``represents``; a wild card keeps it, written even when it is the card itself
-    (``extend 2S=2S #0``: a 2 is always wild, SK-MELDS).
+    One value per meaning (:class:`~scala40.movekinds.LayOffMove`): a card said to stand
+    for itself (``extend 8S=8S #0 high``, ``extend 2S=2S #0 low``) drops
+    ``represents``; a wild card added to a set stands for its rank in ♠ (``extend JK=5D
+    #0 set`` is ``extend JK=5S #0 set``: a set is "cards of that rank", SK-MELDS).
 
     >>> from scala40.games.skarney.moves import Extend
     >>> Extend("8S", 0, "low", "8S") == Extend("8S", 0, "low")
     True
-    >>> str(Extend("2S", 0, "low", "2S"))
-    'extend 2S=2S #0 low'
+    >>> str(Extend("2S", 0, "low", "2S")), str(Extend("JK", 1, "set", "5D"))
+    ('extend 2S #0 low', 'extend JK=5S #1 set')
     """
 
     verb = "extend"
@@ -256,13 +272,9 @@ def put_down_of(meld: Meld) -> PutDown:
     mixed meld stands for, and only then (which is also what the move's text gives back)."""
     move = _PUT_DOWNS.get(meld)
     if move is None:
-        # (Whether it holds a wild card asked of the set of them: quicker than counting.)
-        mixed_wild = meld.kind is not MeldKind.WILD and not _WILD.isdisjoint(meld.cards)
-        represented = meld.represented if mixed_wild else ()
-        # A meld's cards are checked cards already, and they are what the constructor
-        # would keep (a mixed meld's reading differs from its cards, or names a 2, which
-        # is always wild). Every hand's new melds come this way.
-        move = _made(PutDown, cards=meld.cards, represented=represented)
+        # A meld's cards are checked cards already, in their one form: every hand's new
+        # melds come this way, without the constructor's work.
+        move = PutDown.of_meld(meld)
         _PUT_DOWNS.put(meld, move)
         _MELDS.put(move, meld)
     return move
@@ -270,22 +282,10 @@ def put_down_of(meld: Meld) -> PutDown:
 
 def extend_of(card: Card, meld: int, end: MeldEnd, represents: Card | None) -> Extend:
     """The move adding ``card`` to table meld ``meld`` at ``end``, standing for
-    ``represents`` (``None`` unless a wild card's, or a card other than itself): the
-    values of an extension of a table meld, which the constructor would keep as they are."""
-    return _made(Extend, card=card, meld=meld, end=end, represents=represents)
-
-
-_M = TypeVar("_M", bound=MoveBase)
-
-
-def _made(kind: type[_M], **fields: Any) -> _M:
-    """A move of ``kind`` with ``fields`` set as they are: for the generator's moves,
-    whose values are checked already and need no conversion (the constructor's checks
-    cost more than the rest of listing a new meld)."""
-    move = object.__new__(kind)
-    for name, value in fields.items():
-        object.__setattr__(move, name, value)
-    return move
+    ``represents`` (``None``: the card itself), as an extension of a table meld gives them,
+    in the one form the constructor would give it (:meth:`Extend.canonical_reading`)."""
+    reading = Extend.canonical_reading(card, end, represents)
+    return Extend.unchecked(card=card, meld=meld, end=end, represents=reading)
 
 
 def meld_put_down(move: PutDown) -> Meld | None:

@@ -202,7 +202,8 @@ class CloseTest:
                 spend(1, _WHAT)
                 if without_sorted(hand, added) is None:
                     continue
-                split = Split(index, added, pieces)
+                # The pieces of a listed split, in their one form already.
+                split = Split.unchecked(meld=index, added=added, pieces=pieces)
                 # Whether the engine takes a split of an opened player depends on the
                 # sequence and the split alone, unless it empties the hand.
                 key = (meld, added, pieces)

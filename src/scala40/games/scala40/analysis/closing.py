@@ -34,6 +34,7 @@ from scala40.games.scala40.moves import (
     SwapJoker,
     TakeDiscard,
     TakeUpcard,
+    put_down_of,
 )
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.state import GameState
@@ -216,10 +217,7 @@ class CloseSearch:
 
     def _follow(self, state: GameState, plan: TablePlan) -> tuple[Move, ...] | None:
         """Play the plan of the relaxed search, if the engine accepts every move of it."""
-        puts: list[Move] = [
-            PutDown(meld.cards, meld.represented if meld.wild_count else ())
-            for meld in plan.found.melds
-        ]
+        puts: list[Move] = [put_down_of(meld) for meld in plan.found.melds]
         table_moves: list[Move] = [SwapJoker(card, index) for index, card in plan.swaps]
         table_moves += [lay_off_move(index, ext) for index, ext in plan.layoffs]
         # A player who has not opened must open with new melds first (S40-OPEN).

@@ -135,7 +135,9 @@ def find_splits(
         # Many ways through the sweep give the same split: build each move once.
         if (added, ordered) not in seen:
             seen.add((added, ordered))
-            found[Split(index, added, ordered)] = (len(added), added)
+            # The sweep makes pieces in their one form (low to high, every reading
+            # named, in order): the constructor's work is not needed.
+            found[Split.unchecked(meld=index, added=added, pieces=ordered)] = (len(added), added)
 
     # Whether some natural card (the sequence's own, or one of the pool) can take each
     # place: a place without one needs a wild card.
