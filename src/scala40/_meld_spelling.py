@@ -245,9 +245,15 @@ def canonical_meld(
 
     :raises MissingReadingError: the cards allow several readings, and the text does not
         say which.
-    :raises InvalidMoveError: the cards have more readings than the meld engine lists
-        (:data:`~scala40.melds.MAX_READINGS`).
+    :raises InvalidMoveError: a natural card is said to stand for a joker; the cards have
+        more readings than the meld engine lists (:data:`~scala40.melds.MAX_READINGS`).
     """
+    for card, reading in zip(cards, readings):
+        if reading == JOKER and card != JOKER:
+            # One rule for texts (read_meld_words) and values: no card is a joker's stand-in.
+            raise InvalidMoveError(
+                f"{CARD_NAMES[card]}=JK: a card stands for a natural card, never for a joker"
+            )
     if _LOOSE.get():
         return cards, cast("tuple[Card, ...]", readings)
     always = notation.always_wild

@@ -13,6 +13,7 @@ from scala40 import (
     Deal,
     Discard,
     DrawStock,
+    InvalidMoveError,
     LayOff,
     Move,
     PutDown,
@@ -27,6 +28,7 @@ from scala40 import (
     new_game,
     parse_move,
 )
+from scala40.games import chinchon, skarney
 from tests.games.scala40.helpers import playout
 
 EXAMPLES = [
@@ -107,6 +109,30 @@ def test_a_meld_names_its_readings_once() -> None:
         move_from_dict({"type": "meld", "cards": "8C 9C JK=10C", "represented": "8C 9C 10C"})
     with pytest.raises(SerializationError, match="field 'cards': bad card '10Q'"):
         move_from_dict({"type": "meld", "cards": "8C 9C JK=10Q"})
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: move_from_dict({"type": "meld", "cards": "JK=5D 6D JK=JK"}),
+        lambda: move_from_dict(
+            {"version": 1, "type": "meld", "cards": "JK 5D 6D", "represented": "4D 5D JK"}
+        ),
+        lambda: parse_move("meld JK=5D 6D JK=JK"),
+        lambda: PutDown("JK 5D 6D", "4D 5D JK"),
+        lambda: parse_move("layoff 5S=JK #0 low"),
+        lambda: LayOff("5S", 0, "low", "JK"),
+        lambda: Split(0, "7S", [("5S 6S 7S", "5S 6S JK"), ("7S 8S 9S", "")]),
+        lambda: chinchon.Close("7D", [("AS 2S 3S", "AS JK 3S")]),
+        lambda: chinchon.MOVES.from_dict({"type": "close", "card": "7D", "melds": ["AS 2S=JK"]}),
+        lambda: skarney.parse_move("meld 2S=JK 5S 6S"),
+    ],
+)
+def test_a_card_never_stands_for_a_joker(build: Any) -> None:  # C-WILD
+    # A wild card stands for a natural card: said to stand for a joker, in a text, a
+    # dictionary or a value, the move is refused, never read as if nothing were said.
+    with pytest.raises((InvalidMoveError, SerializationError), match="never for a joker"):
+        build()
 
 
 def _discard(**changes: Any) -> dict[str, Any]:
