@@ -420,7 +420,11 @@ def test_a_retried_move_after_the_turn_has_passed_is_stale(site: Site) -> None:
         assert f"the game is at move {after.move_number}" in answered["message"]
     assert site.state(table) == after
     status, answered = site.call("POST", path, {**sent, "move_number": after.move_number})
-    assert (status, answered["message"]) == (400, f"seat {seat} is not to decide")
+    assert (status, answered["message"]) == (
+        400,
+        f"seat {seat} does not decide now: seat {after.current_player} does; seat {seat} may "
+        "only resign until its turn (C-RESIGN)",
+    )
 
 
 @pytest.mark.parametrize(

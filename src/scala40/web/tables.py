@@ -512,7 +512,8 @@ class Tables:
                     f"stale move number {expected}: the game is at move {table.state.move_number}"
                 )
             if table.state.current_player != seat:
-                raise RequestError(400, "InvalidArgument", f"seat {seat} is not to decide")
+                # Whose decision it is and what the seat may do, in the game's words.
+                raise RequestError(400, "InvalidArgument", table.state.not_deciding(seat))
             move = body.get("move")
             if not isinstance(move, (str, dict)):
                 raise RequestError(
