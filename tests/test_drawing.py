@@ -382,10 +382,10 @@ def test_a_hostile_view_json_is_refused(change: dict[str, Any], error: type[Exce
 
 def test_moves_and_legal_moves_have_pictures() -> None:
     game = load_game("chinchon")
-    move = game.parse_move("close 7D : AC 2C 3C / 5S 5H JK=5C")
+    move = game.parse_move("close 7D : AC JK 3C / 5S 5H 5D")
     picture = parsed(move_svg(move))
     titles = [item.text for item in picture.iter(f"{SVG}title")]
-    assert "stands for cinco de bastos (5C)" in titles
+    assert "stands for dos de bastos (2C)" in titles
     assert move._repr_svg_() == move_svg(move)
     state = game.new_game(seed=1)
     legal = state.legal_moves()
