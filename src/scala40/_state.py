@@ -62,9 +62,9 @@ from scala40._hand_log import (
     log_to_json,
     logged,
 )
-from scala40._meld_spelling import loose_spelling
 from scala40._rng import next_random, random_below, seed_state
 from scala40._serial import MAX_SEED_DIGITS, is_seed, refuse_many_keys
+from scala40._wording import not_deciding
 from scala40.drawing import state_svg
 from scala40.errors import (
     AmbiguousMoveError,
@@ -73,13 +73,11 @@ from scala40.errors import (
     InvalidMoveError,
     InvalidStateError,
     InvalidValueError,
-    MissingReadingError,
-    Scala40Error,
     SerializationError,
     StaleMoveError,
 )
 from scala40.game import load_game
-from scala40.legal import LegalMoves, find_listed, read_move
+from scala40.legal import LegalMoves, read_in_position
 from scala40.match import singles, win_shares
 from scala40.movekinds import MAX_MOVE_TEXT, DealMove, MoveSet, RestockMove
 from scala40.notation import state_to_text
@@ -91,7 +89,6 @@ __all__ = [
     "MAX_TURN_MOVES",
     "StateBase",
     "new_game_fields",
-    "not_deciding",
     "resolve_rules",
 ]
 
@@ -207,36 +204,6 @@ def new_game_fields(
         "auto_chance": auto_chance,
         "last_hand": None,
     }
-
-
-def not_deciding(
-    seat: int, current: int | None, is_over: bool, *, game_word: str, may_resign: bool
-) -> str:
-    """Why ``seat`` has no decision now, for every game's messages: whose decision it is
-    (``current``, ``None`` at a chance step), or that the ``game_word`` (game, match) is
-    over; and what the seat may do meanwhile (resign, C-RESIGN, where the game has
-    resignations; else wait).
-
-    >>> not_deciding(1, 0, False, game_word="game", may_resign=True)
-    'seat 1 does not decide now: seat 0 does; seat 1 may only resign until its turn (C-RESIGN)'
-    >>> not_deciding(1, None, False, game_word="match", may_resign=False)
-    'seat 1 does not decide now: a chance step comes next (a deal or a restock); seat 1 waits for its turn'
-    >>> not_deciding(1, None, True, game_word="match", may_resign=True)
-    'seat 1 does not decide now: the match is over, and nothing is left to play'
-    """
-    if is_over:
-        return f"seat {seat} does not decide now: the {game_word} is over, and nothing is left to play"
-    now = (
-        "a chance step comes next (a deal or a restock)"
-        if current is None
-        else f"seat {current} does"
-    )
-    meanwhile = (
-        f"seat {seat} may only resign until its turn (C-RESIGN)"
-        if may_resign
-        else f"seat {seat} waits for its turn"
-    )
-    return f"seat {seat} does not decide now: {now}; {meanwhile}"
 
 
 def _shown(item: object) -> str:
@@ -611,39 +578,9 @@ class StateBase(Generic[M, V]):
         """The move a text or dictionary means here (:meth:`parse_move`), and the state
         after it when finding it took applying it (``None`` for a move of the list, to be
         applied as such)."""
-        refusal: InvalidMoveError | IllegalMoveError
-        try:
-            value = read_move(self.MOVES, spelling)
-        except InvalidMoveError as error:
-            refusal = error
-        else:
-            legal = self._legal
-            if legal is not None:
-                for known in legal:
-                    if known == value:
-                        return known, None
-            try:
-                return value, self._apply_value(value)
-            except IllegalMoveError as error:
-                refusal = error
-        if isinstance(refusal, InvalidMoveError) and not isinstance(refusal, MissingReadingError):
-            try:
-                with loose_spelling():
-                    read_move(self.MOVES, spelling)
-            except InvalidMoveError:
-                raise refusal from None  # no move at all, however read
-        try:
-            moves = self._legal_tuple()
-        except Scala40Error:  # a position whose moves cannot be listed (past a search bound)
-            raise refusal from None
-        try:
-            return find_listed(moves, self.MOVES, spelling), None
-        except AmbiguousMoveError:
-            raise
-        except (IllegalMoveError, InvalidMoveError):
-            if isinstance(refusal, MissingReadingError):
-                raise
-            raise refusal from None
+        return read_in_position(
+            self.MOVES, spelling, self._legal, self._legal_tuple, self._apply_value
+        )
 
     def _apply_value(self, value: object) -> Any:
         """The state after a move value, checked (a resignation, C-RESIGN, or the game's
@@ -788,7 +725,7 @@ class StateBase(Generic[M, V]):
     def not_deciding(self, seat: int) -> str:
         """Why ``seat``, which does not decide now, may not move: whose decision it is
         (or that a chance step comes, or that the game is over), and what ``seat`` may do
-        meanwhile (:func:`not_deciding`; the words of every game).
+        meanwhile, in the words of every game (``scala40._wording.not_deciding``).
 
         >>> from scala40.games.chinchon import new_game
         >>> new_game(players=2, seed=1).not_deciding(1)

@@ -32,6 +32,7 @@ __all__ = [
     "check_state",
     "ints_text",
     "move_text",
+    "not_deciding",
     "notation_text",
     "seat_label",
     "view_heading",
@@ -111,3 +112,33 @@ def cards_text(cards: Sequence[Card]) -> str:
 def ints_text(values: Sequence[int] | Sequence[bool]) -> str:
     """Numbers (yes/no as 1/0), ``-`` for none."""
     return " ".join([str(int(value)) for value in values]) or "-"
+
+
+def not_deciding(
+    seat: int, current: int | None, is_over: bool, *, game_word: str, may_resign: bool
+) -> str:
+    """Why ``seat`` has no decision now, for every game's messages: whose decision it is
+    (``current``, ``None`` at a chance step), or that the ``game_word`` (game, match) is
+    over; and what the seat may do meanwhile (resign, C-RESIGN, where the game has
+    resignations; else wait).
+
+    >>> not_deciding(1, 0, False, game_word="game", may_resign=True)
+    'seat 1 does not decide now: seat 0 does; seat 1 may only resign until its turn (C-RESIGN)'
+    >>> not_deciding(1, None, False, game_word="match", may_resign=False)
+    'seat 1 does not decide now: a chance step comes next (a deal or a restock); seat 1 waits for its turn'
+    >>> not_deciding(1, None, True, game_word="match", may_resign=True)
+    'seat 1 does not decide now: the match is over, and nothing is left to play'
+    """
+    if is_over:
+        return f"seat {seat} does not decide now: the {game_word} is over, and nothing is left to play"
+    now = (
+        "a chance step comes next (a deal or a restock)"
+        if current is None
+        else f"seat {current} does"
+    )
+    meanwhile = (
+        f"seat {seat} may only resign until its turn (C-RESIGN)"
+        if may_resign
+        else f"seat {seat} waits for its turn"
+    )
+    return f"seat {seat} does not decide now: {now}; {meanwhile}"

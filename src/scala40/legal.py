@@ -47,11 +47,12 @@ from scala40.errors import (
     InvalidMoveError,
     MissingReadingError,
     MoveIndexError,
+    Scala40Error,
     SerializationError,
 )
 from scala40.movekinds import MoveSet
 
-__all__ = ["LegalMoves", "find_listed", "read_move"]
+__all__ = ["LegalMoves", "find_listed", "read_in_position", "read_move"]
 
 M = TypeVar("M")
 
@@ -133,6 +134,61 @@ def find_listed(moves: Sequence[M], move_set: MoveSet, spelling: object) -> M:
         raise IllegalMoveError(f"{shown} is no legal move here: {refusal} (C-WILD)")
     why = f" ({refusal})" if refusal is not None else ""
     raise IllegalMoveError(f"{shown} is no legal move here{why}")
+
+
+def read_in_position(
+    move_set: MoveSet,
+    spelling: object,
+    listed: Sequence[Any] | None,
+    list_moves: Callable[[], Sequence[Any]],
+    apply_value: Callable[[Any], Any],
+) -> tuple[Any, Any]:
+    """The move a text or a dictionary means in a position (``state.parse_move``), and
+    the state after it when finding it took applying it (``None`` for a listed move, to
+    be applied as such). ``listed`` is the position's legal moves if already listed,
+    ``list_moves`` lists them, ``apply_value`` applies a move value with every check (a
+    resignation or a chance step's fixed order, never listed, comes this way).
+
+    A spelling that reads as a listed move, or as a move the position takes, is that
+    move; else it is matched against the legal moves (:func:`find_listed`).
+
+    :raises InvalidMoveError: ``spelling`` reads as no move of the game.
+    :raises AmbiguousMoveError: several legal moves fit it (``moves`` lists them).
+    :raises IllegalMoveError: no legal move does (the position's own reason when the
+        spelling reads as a move).
+    """
+    refusal: InvalidMoveError | IllegalMoveError
+    try:
+        value = read_move(move_set, spelling)
+    except InvalidMoveError as error:
+        refusal = error
+    else:
+        if listed is not None:
+            for known in listed:
+                if known == value:
+                    return known, None
+        try:
+            return value, apply_value(value)
+        except IllegalMoveError as error:
+            refusal = error
+    if isinstance(refusal, InvalidMoveError) and not isinstance(refusal, MissingReadingError):
+        try:
+            with loose_spelling():
+                read_move(move_set, spelling)
+        except InvalidMoveError:
+            raise refusal from None  # no move at all, however read
+    try:
+        moves = list_moves()
+    except Scala40Error:  # a position whose moves cannot be listed (past a search bound)
+        raise refusal from None
+    try:
+        return find_listed(moves, move_set, spelling), None
+    except AmbiguousMoveError:
+        raise
+    except (IllegalMoveError, InvalidMoveError):
+        if isinstance(refusal, MissingReadingError):
+            raise
+        raise refusal from None
 
 
 class LegalMoves(Generic[M]):

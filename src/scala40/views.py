@@ -62,7 +62,7 @@ from scala40._hand_log import EMPTY_LOG, HandHistory, HandLog, log_to_json
 from scala40._record import GameFields, order_fields
 from scala40._rng import seed_state
 from scala40._sampling import deal_hidden, draw_consistent
-from scala40._state import not_deciding
+from scala40._wording import not_deciding
 from scala40.cards import CARD_NAMES, Card
 from scala40.client_view import (
     MAX_VIEW_ITEMS,
