@@ -109,6 +109,7 @@ class MeldNotation:
     """What a game's notation needs to write each meld one way: its move classes hold it
     as their ``notation`` (data, not code).
 
+    >>> from scala40._meld_spelling import FRENCH_ACES, MeldNotation, canonical_meld
     >>> notation = MeldNotation((FRENCH_ACES,))
     >>> canonical_meld((52, 6, 7), (None, None, None), notation)   # JK 7S 8S
     ((52, 6, 7), (5, 6, 7))
@@ -179,6 +180,7 @@ def read_meld_words(tokens: Sequence[str]) -> tuple[tuple[Card, ...], Readings]:
     """A meld's cards as written (``8C 9C JK=10C``, its words), and what each is said to
     stand for (``None`` where nothing is written).
 
+    >>> from scala40._meld_spelling import read_meld_words
     >>> read_meld_words("JK=6S 7S 8S".split())
     ((52, 6, 7), (5, None, None))
     >>> read_meld_words(["JK=5D", "6D", "JK=JK"])
@@ -211,6 +213,8 @@ def set_reading(rank_card: Card) -> Card:
     """The card a wild card added to a set stands for where sets are "cards of that rank"
     (the rank's ♠, whatever suit the text named): one move, however it is written.
 
+    >>> from scala40.cards import CARD_NAMES, parse_card
+    >>> from scala40._meld_spelling import set_reading
     >>> CARD_NAMES[set_reading(parse_card("5D"))]
     '5S'
     """
@@ -229,7 +233,8 @@ def canonical_meld(
     cards only). ``readings`` gives each card's reading or ``None``; ``sequence_only``
     reads the cards as a sequence only (a split's pieces).
 
-    >>> from scala40.cards import parse_cards
+    >>> from scala40.cards import CARD_NAMES
+    >>> from scala40._meld_spelling import FRENCH_ACES, MeldNotation, canonical_meld, read_meld_words
     >>> notation = MeldNotation((FRENCH_ACES,))
     >>> def show(text):
     ...     cards, readings = read_meld_words(text.split())
@@ -353,6 +358,7 @@ def meld_agrees(
     meld a listed move names (its cards and represented cards, empty when they are the
     cards): the same cards, and every reading written is the listed one's.
 
+    >>> from scala40._meld_spelling import FRENCH_ACES, MeldNotation, meld_agrees
     >>> notation = MeldNotation((FRENCH_ACES,))
     >>> meld_agrees((45, 46, 52), (None, None, None), (52, 45, 46), (44, 45, 46), notation)
     True

@@ -122,6 +122,7 @@ def not_deciding(
     over; and what the seat may do meanwhile (resign, C-RESIGN, where the game has
     resignations; else wait).
 
+    >>> from scala40._wording import not_deciding
     >>> not_deciding(1, 0, False, game_word="game", may_resign=True)
     'seat 1 does not decide now: seat 0 does; seat 1 may only resign until its turn (C-RESIGN)'
     >>> not_deciding(1, None, False, game_word="match", may_resign=False)

@@ -325,6 +325,7 @@ class Split(MoveBase):
     they stand for; no pieces, an empty piece, or a ``represented`` of another length is
     refused.
 
+    >>> from scala40.games.scala40.moves import Split
     >>> str(Split(0, "9S", [("JK 9S 8S", ()), ("7S 6S 5S", ())]))
     'split #0 9S : 5S 6S 7S / 8S 9S JK=10S'
     """
