@@ -80,7 +80,7 @@ class Discard(family.Discard):
 class Close(family.Close):
     """Discard a card face down and show the melds of the others (CH-CLOSE)."""
 
-    notation = family.SPANISH_NOTATION
+    notation = family.SPANISH_NOTATION  # melds as a Spanish pack writes them (CH-MELDS)
 
 
 @attrs.frozen

@@ -85,7 +85,7 @@ class Close(family.Close):
     """Discard ``card`` face down and show the other cards: ``melds``, the rest
     unmatched (CH-CLOSE). The hand ends."""
 
-    notation = SPANISH_NOTATION
+    notation = SPANISH_NOTATION  # melds as a Spanish pack writes them (CH-MELDS)
 
 
 @attrs.frozen
