@@ -27,6 +27,10 @@ class Terminal:
         environment.update(env or {})
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # pragma: no cover - the child
+            # As a terminal's shell starts a program: Ctrl-C interrupts it, even when the
+            # tests themselves run in the background (where SIGINT is ignored, and an
+            # ignored signal stays ignored across exec).
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.execve(sys.executable, [sys.executable, "-m", "scala40", *args], environment)
         self.output = ""
 
