@@ -6,6 +6,7 @@ session. ``nox --list`` shows them all.
 
 from __future__ import annotations
 
+import json
 import shutil
 import tarfile
 from pathlib import Path
@@ -308,6 +309,28 @@ def bench(session: nox.Session) -> None:
     session.install(".[test]")
     for script in scripts:
         session.run("python", script, *session.posargs)
+
+
+GUARD_BASELINE = ROOT / "benchmarks" / "guard_baseline.json"
+"""The instruction guard's committed counts, with the versions they were counted with."""
+
+
+@nox.session
+def guard(session: nox.Session) -> None:
+    """The instruction guard: a fixed workload per game counted in instructions under
+    cachegrind (valgrind), failing when a row rose more than 2% above the committed
+    baseline. The runtime dependencies are installed at the versions the baseline was
+    counted with, and the package as a wheel would install it. ``-- --record`` writes a new
+    baseline (a commit of its own, which the changelog explains)."""
+    if shutil.which("valgrind") is None:
+        session.error("the guard needs valgrind on the path (Debian: apt-get install valgrind)")
+    counted_with = json.loads(GUARD_BASELINE.read_text())["counted_with"]
+    session.install(
+        f"attrs=={counted_with['attrs']}",
+        f"typing-extensions=={counted_with['typing-extensions']}",
+    )
+    session.install("--no-deps", ".")
+    session.run("python", "benchmarks/guard.py", *session.posargs)
 
 
 @nox.session

@@ -1,0 +1,400 @@
+"""The instruction guard: a fixed workload per game, counted in instructions under
+cachegrind, against a committed baseline.
+
+Seconds move with the machine's load (by up to 1.7 times between runs here); the
+instructions a fixed workload executes do not. Each *row* is one kind of work in one game,
+with the same seeds every time:
+
+* ``playout``: seeded random playouts of whole hands, a few thousand actions (per action:
+  ``legal_moves()`` and ``apply``);
+* ``legal``: ``list(state.legal_moves())`` on fresh states from the middle of such games;
+* ``view``: every seat's ``state.view(seat)`` of fresh states;
+* ``sample``: ``view.sample(seed)`` of those views;
+* ``to_dict`` and ``from_dict``: a state written as JSON-ready data, and read back with
+  every check of untrusted input.
+
+Each game's set-up (imports, the inputs, one warm-up call of every row) runs once under
+``valgrind --tool=cachegrind``; each row then runs in a child process forked from it, and
+a first child that does nothing counts the set-up: a row's count is its child's less that
+one, divided by its units (actions, calls). The figures repeat to the instruction on one
+interpreter.
+
+Run ``python benchmarks/guard.py`` (``nox -s guard`` installs the pinned dependencies
+first): it prints every row beside the baseline (``guard_baseline.json``) and the last
+release, and exits with status 1 if a row rose more than :data:`TOLERANCE` above the
+baseline. ``--record`` writes the counts as the new baseline: raising it is a commit of its
+own, which names the feature that pays for it and the figure in the changelog.
+``--release VERSION --python PYTHON`` records the release column from an interpreter that
+has that release installed. ``--rows GLOB`` counts some rows only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import gc
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+BASELINE = Path(__file__).with_name("guard_baseline.json")
+"""The committed baseline: the counts, the interpreter and the pinned dependencies."""
+TOLERANCE = 0.02
+"""How far above its baseline a row may rise before the guard fails."""
+PINNED = ("attrs", "typing-extensions")
+"""The runtime dependencies whose versions the baseline records (their code runs in the
+rows, so another version counts other instructions)."""
+
+CONFIGS: dict[str, tuple[str, int | None]] = {
+    "scala40-4": ("scala40", 4),
+    "scala40-2": ("scala40", 2),
+    "skarney": ("skarney", None),
+    "rumino": ("rumino", None),
+    "chinchon": ("chinchon", None),
+    "laconga": ("laconga", None),
+}
+"""Each game measured: its registered name and players (``None``: its default)."""
+ROWS = ("playout", "legal", "view", "sample", "to_dict", "from_dict")
+"""The kinds of work counted in each game."""
+PLAYOUT_ACTIONS = {"scala40-4": 2500, "scala40-2": 2500, "skarney": 2500}
+"""Actions of the ``playout`` row, per game (:data:`DEFAULT_PLAYOUT_ACTIONS` otherwise)."""
+DEFAULT_PLAYOUT_ACTIONS = 4000
+STATES = 120
+"""The states from the middle of games that the other rows work on."""
+PASSES = {"view": 4, "to_dict": 2}
+"""How many times a row goes over its states (1 where not named): each row should count
+a few hundred million instructions, so that the set-up's small differences from process to
+process stay far below the tolerance."""
+MAX_ACTIONS = 5_000
+"""Where a random game is cut off (random Scala 40 players may never end a game)."""
+EXTRA_WORK = "SCALA40_GUARD_EXTRA_WORK"
+"""An environment variable that makes every row redo this share of its work (``0.05``:
+5% more), a deliberate regression for the guard's own test."""
+
+
+def row_names() -> list[str]:
+    """Every row, as ``game:kind``."""
+    return [f"{config}:{kind}" for config in CONFIGS for kind in ROWS]
+
+
+# ---------------------------------------------------------------- the workload
+
+
+class Workload:
+    """The inputs of one game's rows, built the same way in every process."""
+
+    def __init__(self, config: str, scale: float = 1.0) -> None:
+        from scala40.game import load_game
+
+        name, players = CONFIGS[config]
+        self.states = max(1, round(STATES * scale))
+        self.actions = max(1, round(PLAYOUT_ACTIONS.get(config, DEFAULT_PLAYOUT_ACTIONS) * scale))
+        self.game = load_game(name)
+        self.players = self.game.default_players if players is None else players
+        self.config = config
+        dicts = self._middle_dicts(self.states, first_seed=1000)
+        self.dicts = dicts
+        # Each row gets states of its own, fresh from their dictionaries: a state keeps
+        # its legal moves once asked, so no row may meet a state another row asked.
+        self.for_legal = [self.game.state_from_dict(d) for d in dicts]
+        self.for_view = [self.game.state_from_dict(d) for d in dicts]
+        self.for_to_dict = [self.game.state_from_dict(d) for d in dicts]
+        self.views = [
+            self.game.state_from_dict(d).view(seat) for d in dicts for seat in range(self.players)
+        ]
+        # One call of every row on other inputs: lazy imports and tables built once per
+        # ruleset are paid here, in the set-up, not by the first row that needs them.
+        warm = self._middle_dicts(3, first_seed=9000)
+        self.playout(200, first_seed=9000)
+        for d in warm:
+            state = self.game.state_from_dict(d)
+            list(state.legal_moves())
+            state.to_dict()
+            for seat in range(self.players):
+                state.view(seat).sample(1)
+
+    def _middle_dicts(self, count: int, first_seed: int) -> list[dict[str, Any]]:
+        """``count`` states from the middle of seeded random games, as the JSON-ready
+        dictionaries an app would store."""
+        states: list[dict[str, Any]] = []
+        seed = first_seed
+        while len(states) < count:
+            chooser = random.Random(seed)
+            stop = chooser.randrange(10, 150)
+            state = self.game.new_game(None, self.players, seed)
+            for _ in range(stop):
+                if state.is_over:
+                    break
+                legal = state.legal_moves()
+                state = state.apply(legal[chooser.randrange(len(legal))])
+            seed += 1
+            if not state.is_over and state.current_player is not None:
+                states.append(json.loads(json.dumps(state.to_dict())))
+        return states
+
+    def playout(self, actions: int, first_seed: int = 1) -> int:
+        """Random legal moves from seeded new games until ``actions`` were played."""
+        played = 0
+        seed = first_seed
+        while played < actions:
+            chooser = random.Random(seed)
+            state = self.game.new_game(None, self.players, seed)
+            game_actions = 0
+            while not state.is_over and game_actions < MAX_ACTIONS and played < actions:
+                legal = state.legal_moves()
+                state = state.apply(legal[chooser.randrange(len(legal))])
+                game_actions += 1
+                played += 1
+            seed += 1
+        return played
+
+    def run(self, kind: str, share: float = 1.0) -> int:
+        """Do ``share`` of one row's work; returns its units."""
+        count = max(1, round(self.states * share))
+        if kind == "playout":
+            return self.playout(max(1, round(self.actions * share)))
+        if kind == "legal":
+            for state in self.for_legal[:count]:
+                list(state.legal_moves())
+            # The extra work of a deliberate regression must not find the moves kept.
+            self.for_legal = [self.game.state_from_dict(d) for d in self.dicts]
+            return count
+        passes = PASSES.get(kind, 1)
+        if kind == "view":
+            for _ in range(passes):
+                for state in self.for_view[:count]:
+                    for seat in range(self.players):
+                        state.view(seat)
+            return passes * count * self.players
+        if kind == "sample":
+            views = self.views[: count * self.players]
+            for index, view in enumerate(views):
+                view.sample(index)
+            return len(views)
+        if kind == "to_dict":
+            for _ in range(passes):
+                for state in self.for_to_dict[:count]:
+                    state.to_dict()
+            return passes * count
+        if kind == "from_dict":
+            for d in self.dicts[:count]:
+                self.game.state_from_dict(d)
+            return count
+        raise ValueError(f"unknown row kind {kind!r}")
+
+
+def run_workload(config: str, kinds: Sequence[str], scale: float) -> None:
+    """The process counted under cachegrind: the set-up of ``config``, then each row in a
+    child process forked from it (``None`` first: a child that does nothing, whose count
+    is the set-up's). Each child prints its process number, its row and its units."""
+    workload = Workload(config, scale)
+    # What the set-up made is frozen out of the collector's reach: a full collection
+    # during a row then walks only what the row made, so a row's count does not jump
+    # with where the collector happens to run.
+    gc.collect()
+    gc.freeze()
+    extra = float(os.environ.get(EXTRA_WORK, "0") or 0)
+    for kind in (None, *kinds):
+        sys.stdout.flush()
+        child = os.fork()
+        if child == 0:
+            units = 0
+            if kind is not None:
+                units = workload.run(kind)
+                if extra > 0:
+                    workload.run(kind, extra)
+            print(json.dumps({"pid": os.getpid(), "kind": kind, "units": units}), flush=True)
+            os._exit(0)
+        os.waitpid(child, 0)
+
+
+# ---------------------------------------------------------------- counting
+
+
+_REFS = re.compile(r"==(\d+)==\s+I\s+refs:\s+([\d,]+)")
+
+
+def count_config(
+    python: str, config: str, kinds: Sequence[str], scale: float = 1.0
+) -> dict[str, float]:
+    """Instructions per unit of ``config``'s rows ``kinds``: each forked row's count less
+    the count of the child that did nothing."""
+    command = [python, __file__, "--workload", config, "--kinds", ",".join(kinds)]
+    command += ["--scale", str(scale)]
+    done = subprocess.run(
+        [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            "--branch-sim=no",
+            "--cachegrind-out-file=/dev/null",
+            *command,
+        ],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONHASHSEED="0"),
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the workload of {config} failed:\n{done.stdout}{done.stderr}")
+    counts = {int(pid): int(refs.replace(",", "")) for pid, refs in _REFS.findall(done.stderr)}
+    children = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    if len(children) != len(kinds) + 1 or any(child["pid"] not in counts for child in children):
+        raise RuntimeError(f"cachegrind did not count every row of {config}:\n{done.stderr}")
+    setup = counts[children[0]["pid"]]
+    return {
+        f"{config}:{child['kind']}": (counts[child["pid"]] - setup) / child["units"]
+        for child in children[1:]
+    }
+
+
+def count_rows(rows: Sequence[str], python: str, jobs: int, scale: float = 1.0) -> dict[str, int]:
+    """Instructions per unit of each row, the games counted in parallel."""
+    by_config: dict[str, list[str]] = {}
+    for row in rows:
+        config, kind = row.split(":")
+        by_config.setdefault(config, []).append(kind)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        counted = pool.map(
+            lambda item: count_config(python, item[0], item[1], scale), by_config.items()
+        )
+        figures = {row: figure for part in counted for row, figure in part.items()}
+    return {row: round(figures[row]) for row in rows}
+
+
+# ---------------------------------------------------------------- the verdict
+
+
+def interpreter(python: str) -> dict[str, str]:
+    """What the counts depend on besides the code: the interpreter and the pinned
+    dependencies' versions, as ``python`` has them."""
+    script = (
+        "import importlib.metadata as m, json, platform, sys;"
+        "print(json.dumps({'python': platform.python_implementation() + ' ' + "
+        "platform.python_version(), 'machine': platform.machine(), "
+        f"**{{name: m.version(name) for name in {list(PINNED)!r}}}}}))"
+    )
+    done = subprocess.run([python, "-c", script], capture_output=True, text=True, check=True)
+    found: dict[str, str] = json.loads(done.stdout)
+    return found
+
+
+def compare(
+    figures: Mapping[str, float], baseline: Mapping[str, float], tolerance: float = TOLERANCE
+) -> list[str]:
+    """The rows that rose more than ``tolerance`` above their baseline, each with its
+    figures (a row missing from the baseline is not judged)."""
+    risen = []
+    for row, figure in figures.items():
+        before = baseline.get(row)
+        if before is not None and figure > before * (1 + tolerance):
+            risen.append(
+                f"{row}: {figure:,.0f} against {before:,.0f} ({figure / before - 1:+.2%})"
+            )
+    return risen
+
+
+def _change(figure: float, before: float | None) -> str:
+    return "" if before is None else f"{figure / before - 1:+.2%}"
+
+
+def _figure(figure: float | None) -> str:
+    return "" if figure is None else f"{figure:,.0f}"
+
+
+def report(figures: Mapping[str, float], recorded: dict[str, Any]) -> str:
+    """A table of every row counted: now, the baseline, the release."""
+    baseline = recorded.get("rows", {})
+    release = recorded.get("release", {})
+    lines = [
+        f"{'row':<20} {'now':>12} {'baseline':>12} {'change':>8} "
+        f"{release.get('version', 'release'):>12} {'change':>8}"
+    ]
+    for row, figure in figures.items():
+        before = baseline.get(row)
+        then = release.get("rows", {}).get(row)
+        lines.append(
+            f"{row:<20} {figure:>12,.0f} {_figure(before):>12} {_change(figure, before):>8} "
+            f"{_figure(then):>12} {_change(figure, then):>8}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rows", default="*", help="the rows to count, a glob (game:kind)")
+    parser.add_argument("--record", action="store_true", help="write the counts as the baseline")
+    parser.add_argument("--release", help="record the counts as this release's column")
+    parser.add_argument("--python", default=sys.executable, help="the interpreter to count")
+    parser.add_argument("--baseline", type=Path, default=BASELINE, help="the baseline file")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workload", help=argparse.SUPPRESS)
+    parser.add_argument("--kinds", help=argparse.SUPPRESS)
+    # A smaller workload, for the guard's own test: its counts compare only with counts of
+    # the same scale, which the baseline file records.
+    parser.add_argument("--scale", type=float, default=1.0, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.workload:
+        run_workload(args.workload, args.kinds.split(","), args.scale)
+        return 0
+    if shutil.which("valgrind") is None:
+        print(
+            "error: valgrind is not on the path (Debian: apt-get install valgrind)",
+            file=sys.stderr,
+        )
+        return 2
+    rows = [row for row in row_names() if fnmatch.fnmatch(row, args.rows)]
+    if not rows:
+        print(f"error: no row matches {args.rows!r}", file=sys.stderr)
+        return 2
+    recorded: dict[str, Any] = (
+        json.loads(args.baseline.read_text()) if args.baseline.exists() else {}
+    )
+    conditions: dict[str, Any] = {**interpreter(args.python), "scale": args.scale}
+    if args.release:
+        figures = count_rows(rows, args.python, args.jobs, args.scale)
+        recorded["release"] = {
+            "version": args.release,
+            "counted_with": conditions,
+            "rows": figures,
+        }
+        args.baseline.write_text(json.dumps(recorded, indent=2) + "\n")
+        print(report(figures, recorded))
+        return 0
+    expected = recorded.get("counted_with")
+    if not args.record and expected is not None and expected != conditions:
+        print(
+            f"error: the baseline was counted with {expected}, this run would count with "
+            f"{conditions}: such counts do not compare (nox -s guard installs the pinned "
+            "versions; --record counts a new baseline)",
+            file=sys.stderr,
+        )
+        return 2
+    figures = count_rows(rows, args.python, args.jobs, args.scale)
+    print(report(figures, recorded))
+    if args.record:
+        recorded["counted_with"] = conditions
+        recorded["rows"] = {**recorded.get("rows", {}), **figures}
+        args.baseline.write_text(json.dumps(recorded, indent=2) + "\n")
+        print(f"baseline written: {args.baseline}")
+        return 0
+    risen = compare(figures, recorded.get("rows", {}))
+    if risen:
+        print(f"\nrose more than {TOLERANCE:.0%} above the baseline:")
+        for line in risen:
+            print(f"  {line}")
+        return 1
+    print(f"\nno row rose more than {TOLERANCE:.0%} above the baseline")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,96 @@
+"""The instruction guard (``benchmarks/guard.py``, ``nox -s guard``): it counts a fixed
+workload per game in instructions and fails when a row rises more than 2% above the
+committed baseline.
+
+The last test makes a deliberate regression (a row redoes a share of its work, through the
+guard's own switch) and checks that the guard fails on it, naming the row, and passes
+the same workload without it: the guard is shown to catch what it is there to catch, on
+a small workload of its own, since the committed baseline's counts take a minute and a
+half of valgrind.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+GUARD = Path(__file__).resolve().parents[1] / "benchmarks" / "guard.py"
+
+
+def _guard() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("guard", GUARD)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_compare_names_each_row_risen_beyond_the_tolerance() -> None:
+    guard = _guard()
+    baseline = {"a:playout": 100_000, "a:view": 50_000, "b:legal": 1_000_000}
+    figures = {"a:playout": 102_001, "a:view": 51_000, "b:legal": 900_000, "c:new": 5}
+    risen = guard.compare(figures, baseline)
+    # 2.001% above fails, 2% exactly passes, a fall passes, a row without a baseline is
+    # not judged.
+    assert risen == ["a:playout: 102,001 against 100,000 (+2.00%)"]
+
+
+def test_the_baseline_names_every_row_and_how_it_was_counted() -> None:
+    guard = _guard()
+    recorded = json.loads(guard.BASELINE.read_text())
+    assert set(recorded["rows"]) == set(guard.row_names())
+    assert set(recorded["counted_with"]) == {"python", "machine", "scale", *guard.PINNED}
+    assert recorded["counted_with"]["scale"] == 1.0
+    # The last release's column, for the judgement the changelog gives.
+    assert set(recorded["release"]["rows"]) == set(guard.row_names())
+
+
+def _run_guard(*arguments: str, extra_work: str = "") -> subprocess.CompletedProcess[str]:
+    environment = dict(os.environ)
+    environment.pop(_guard().EXTRA_WORK, None)
+    if extra_work:
+        environment[_guard().EXTRA_WORK] = extra_work
+    return subprocess.run(
+        [sys.executable, str(GUARD), *arguments],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=False,
+        timeout=600,
+    )
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind (cachegrind)")
+def test_the_guard_fails_on_a_deliberate_regression(tmp_path: Path) -> None:
+    baseline = tmp_path / "baseline.json"
+    small = ("--rows", "chinchon:view", "--scale", "0.1", "--baseline", str(baseline))
+    recorded = _run_guard(*small, "--record")
+    assert recorded.returncode == 0, recorded.stdout + recorded.stderr
+    regressed = _run_guard(*small, extra_work="0.05")
+    assert regressed.returncode == 1, regressed.stdout + regressed.stderr
+    assert "rose more than 2% above the baseline" in regressed.stdout
+    assert "chinchon:view:" in regressed.stdout
+    # A twelfth of the row's states redone once more (the share rounds up to one state).
+    change = re.search(r"chinchon:view: .* \(\+(\d+\.\d+)%\)", regressed.stdout)
+    assert change is not None
+    assert 5 < float(change[1]) < 15
+    again = _run_guard(*small)
+    assert again.returncode == 0, again.stdout + again.stderr
+    # The same workload counts the same, within a few instructions in a million.
+    assert re.search(r"chinchon:view .* [+-]0\.00%", again.stdout), again.stdout
+
+    # The full baseline refuses counts of another scale (or interpreter): they do not
+    # compare.
+    mismatched = _run_guard("--rows", "chinchon:view", "--scale", "0.1")
+    assert mismatched.returncode == 2
+    assert "do not compare" in mismatched.stderr
