@@ -11,10 +11,10 @@ import sys
 import pytest
 
 import scala40
-from scala40 import cards, errors, game, legal, melds
+from scala40 import cards, deadline, errors, game, legal, melds
 from scala40.games import scala40 as default_game
 
-CORE_MODULES = (cards, errors, game, legal, melds)
+CORE_MODULES = (cards, deadline, errors, game, legal, melds)
 TOOL_NAMES = (
     "Bot",
     "GameRecord",

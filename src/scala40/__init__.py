@@ -32,6 +32,7 @@ from scala40.cards import (
     parse_cards,
     spanish_deck,
 )
+from scala40.deadline import Deadline
 from scala40.errors import *  # noqa: F403 - every error is at the top
 from scala40.game import Game, game_names, load_game, position_from_text, register_game
 from scala40.legal import LegalMoves
@@ -129,6 +130,7 @@ __all__ = [
     "JOKER",
     "PRESETS",
     "Card",
+    "Deadline",
     "Deal",
     "Deck",
     "Discard",
