@@ -31,6 +31,7 @@ reach a game's bots through :func:`~scala40.game.load_game` alone.
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import re
@@ -38,6 +39,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from scala40._checks import describe, is_int
+from scala40.deadline import Deadline
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -57,7 +59,9 @@ __all__ = [
     "bot_factories",
     "bot_name",
     "bot_names",
+    "choose_move",
     "make_bot",
+    "takes_deadline",
     "play_game",
 ]
 
@@ -160,6 +164,58 @@ def make_bot(spec: str, game: str | Game) -> Bot:
         raise InvalidBotSpecError(
             f"bot {describe(name)} does not take the options {describe(sorted(options), 200)}"
         ) from None
+
+
+# ---------------------------------------------------------------- asking a bot
+
+
+_TAKES_DEADLINE: dict[type, bool] = {}
+"""Whether each bot class's ``choose`` takes a ``deadline``, read once per class."""
+
+
+def takes_deadline(bot: object) -> bool:
+    """Whether ``bot``'s ``choose`` takes a keyword ``deadline`` (the bots that search do).
+
+    >>> from scala40.bots import RandomBot, make_bot, takes_deadline
+    >>> takes_deadline(RandomBot())
+    False
+    """
+    kind = type(bot)
+    known = _TAKES_DEADLINE.get(kind)
+    if known is None:
+        try:
+            parameters = inspect.signature(kind.choose).parameters  # type: ignore[attr-defined]
+        except (AttributeError, TypeError, ValueError):
+            parameters = {}  # type: ignore[assignment]
+        known = _TAKES_DEADLINE[kind] = "deadline" in parameters
+    return known
+
+
+def choose_move(
+    bot: Bot,
+    view: Any,
+    legal: Sequence[Any],
+    rng: random.Random,
+    deadline: Deadline | None = None,
+) -> Any:
+    """``bot``'s choice among ``legal`` for ``view``'s seat, handing it ``deadline`` if
+    its ``choose`` takes one (:func:`takes_deadline`): the one way the tools ask a bot,
+    so that the caller's time reaches every bot that thinks. A bot that takes no deadline
+    is asked as the :class:`~scala40.game.Bot` protocol says (such bots search nothing).
+
+    >>> import random
+    >>> import scala40
+    >>> from scala40 import Deadline
+    >>> from scala40.bots import choose_move, make_bot
+    >>> state = scala40.new_game(players=2, seed=1)
+    >>> legal = list(state.legal_moves())
+    >>> bot = make_bot("greedy", "scala40")
+    >>> choose_move(bot, state.view(0), legal, random.Random(1), Deadline.after(0.5)) in legal
+    True
+    """
+    if deadline is not None and takes_deadline(bot):
+        return bot.choose(view, legal, rng, deadline=deadline)  # type: ignore[call-arg]
+    return bot.choose(view, legal, rng)
 
 
 # ---------------------------------------------------------------- playing a game

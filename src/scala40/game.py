@@ -202,7 +202,10 @@ class Bot(Protocol):
     """A player: anything with this :meth:`choose` method is a bot, for any game.
 
     A bot may also have a ``name`` attribute (a short word such as ``"greedy"``), which
-    tournaments and error messages use.
+    tournaments and error messages use. A bot that searches or thinks takes its caller's
+    time too: its ``choose`` accepts a keyword-only ``deadline`` (a
+    :class:`~scala40.deadline.Deadline`) and returns by it;
+    :func:`scala40.bots.choose_move` hands the caller's deadline to such a bot.
     """
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:

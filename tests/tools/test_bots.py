@@ -547,3 +547,35 @@ def test_montecarlo_deals_opened_opponents_hands_a_greedy_player_would_keep(seed
         if hand != view.sample(deal).hands[other]:  # a hand could be found
             assert not hand_melds(hand, world.rules)
             assert not set(hand) & extend
+
+
+class _DeadlineBot:
+    """A bot whose choose takes the caller's deadline, and says what it got."""
+
+    def __init__(self) -> None:
+        self.given: list[object] = []
+
+    def choose(
+        self, view: object, legal: Sequence[object], rng: random.Random, *, deadline: object = None
+    ) -> object:
+        self.given.append(deadline)
+        return legal[0]
+
+
+def test_choose_move_hands_the_caller_s_deadline_to_a_bot_that_takes_one() -> None:
+    from scala40 import Deadline
+    from scala40.bots import choose_move, takes_deadline
+
+    state = scala40.new_game(players=2, seed=1)
+    legal = list(state.legal_moves())
+    deadline = Deadline.after(1.0)
+    bot = _DeadlineBot()
+    assert takes_deadline(bot)
+    assert choose_move(bot, state.view(0), legal, random.Random(1), deadline) == legal[0]
+    assert bot.given == [deadline]
+    # No deadline given: the bot is asked as the protocol says, and decides alone.
+    choose_move(bot, state.view(0), legal, random.Random(1))
+    assert bot.given == [deadline, None]
+    # A bot without the keyword is asked without it.
+    assert not takes_deadline(RandomBot())
+    assert choose_move(RandomBot(), state.view(0), legal, random.Random(1), deadline) in legal
