@@ -61,8 +61,8 @@ __all__ = [
     "bot_names",
     "choose_move",
     "make_bot",
-    "takes_deadline",
     "play_game",
+    "takes_deadline",
 ]
 
 
