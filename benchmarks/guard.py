@@ -7,7 +7,8 @@ with the same seeds every time:
 
 * ``playout``: seeded random playouts of whole hands, a few thousand actions (per action:
   ``legal_moves()`` and ``apply``);
-* ``legal``: ``list(state.legal_moves())`` on fresh states from the middle of such games;
+* ``legal``: ``list(state.legal_moves())`` on states from the middle of such games, each
+  asked for the first time;
 * ``view``: every seat's ``state.view(seat)`` of fresh states;
 * ``sample``: ``view.sample(seed)`` of those views;
 * ``to_dict`` and ``from_dict``: a state written as JSON-ready data, and read back with
@@ -31,6 +32,7 @@ has that release installed. ``--rows GLOB`` counts some rows only.
 from __future__ import annotations
 
 import argparse
+import copy
 import fnmatch
 import gc
 import json
@@ -100,31 +102,31 @@ class Workload:
         self.game = load_game(name)
         self.players = self.game.default_players if players is None else players
         self.config = config
-        dicts = self._middle_dicts(self.states, first_seed=1000)
-        self.dicts = dicts
-        # Each row gets states of its own, fresh from their dictionaries: a state keeps
-        # its legal moves once asked, so no row may meet a state another row asked.
-        self.for_legal = [self.game.state_from_dict(d) for d in dicts]
-        self.for_view = [self.game.state_from_dict(d) for d in dicts]
-        self.for_to_dict = [self.game.state_from_dict(d) for d in dicts]
-        self.views = [
-            self.game.state_from_dict(d).view(seat) for d in dicts for seat in range(self.players)
-        ]
+        states = self._middle_states(self.states, first_seed=1000)
+        self.dicts = [json.loads(json.dumps(state.to_dict())) for state in states]
+        # Each row gets states of its own: a state keeps its legal moves once asked (and
+        # a state read from a dictionary has asked them, to check that it can go on), so
+        # the legal row works on copies, which leave that cache out: two sets, the second
+        # for a deliberate regression's extra work.
+        self.for_legal = [copy.copy(state) for state in states]
+        self.for_legal_again = [copy.copy(state) for state in states]
+        self.for_view = [copy.copy(state) for state in states]
+        self.for_to_dict = [copy.copy(state) for state in states]
+        self.views = [state.view(seat) for state in states for seat in range(self.players)]
         # One call of every row on other inputs: lazy imports and tables built once per
         # ruleset are paid here, in the set-up, not by the first row that needs them.
-        warm = self._middle_dicts(3, first_seed=9000)
         self.playout(200, first_seed=9000)
-        for d in warm:
-            state = self.game.state_from_dict(d)
-            list(state.legal_moves())
+        for state in self._middle_states(3, first_seed=9000):
+            self.game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+            list(copy.copy(state).legal_moves())
             state.to_dict()
             for seat in range(self.players):
                 state.view(seat).sample(1)
 
-    def _middle_dicts(self, count: int, first_seed: int) -> list[dict[str, Any]]:
-        """``count`` states from the middle of seeded random games, as the JSON-ready
-        dictionaries an app would store."""
-        states: list[dict[str, Any]] = []
+    def _middle_states(self, count: int, first_seed: int) -> list[Any]:
+        """``count`` states from the middle of seeded random games, where a seat
+        decides."""
+        states: list[Any] = []
         seed = first_seed
         while len(states) < count:
             chooser = random.Random(seed)
@@ -137,7 +139,7 @@ class Workload:
                 state = state.apply(legal[chooser.randrange(len(legal))])
             seed += 1
             if not state.is_over and state.current_player is not None:
-                states.append(json.loads(json.dumps(state.to_dict())))
+                states.append(state)
         return states
 
     def playout(self, actions: int, first_seed: int = 1) -> int:
@@ -162,10 +164,10 @@ class Workload:
         if kind == "playout":
             return self.playout(max(1, round(self.actions * share)))
         if kind == "legal":
-            for state in self.for_legal[:count]:
+            # A deliberate regression's extra work must not find the moves kept.
+            states, self.for_legal = self.for_legal, self.for_legal_again
+            for state in states[:count]:
                 list(state.legal_moves())
-            # The extra work of a deliberate regression must not find the moves kept.
-            self.for_legal = [self.game.state_from_dict(d) for d in self.dicts]
             return count
         passes = PASSES.get(kind, 1)
         if kind == "view":
