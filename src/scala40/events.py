@@ -137,16 +137,31 @@ class Event:
         }
 
 
-def _hand(state: Any, seat: int) -> tuple[int, ...]:
-    hand: tuple[int, ...] = state.view(seat).hand
-    return hand
+def _hands(state: Any) -> tuple[tuple[int, ...], ...]:
+    """Each seat's hand: the state's ``hands`` (every game of the library has them), or
+    what each seat's view says it holds (a game of one's own may keep them otherwise)."""
+    hands = getattr(state, "hands", None)
+    if isinstance(hands, tuple):
+        return hands
+    return tuple(state.view(seat).hand for seat in range(state.player_count))
+
+
+def _received(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of hand ``after`` beyond those of ``before`` (a multiset difference)."""
+    if after is before:
+        return ()  # the engines keep an untouched hand as it was
+    return tuple(sorted((Counter(after) - Counter(before)).elements()))
 
 
 def _shown(before: Any, after: Any, received: tuple[int, ...]) -> tuple[int, ...]:
     """The cards of ``received`` (what came into the mover's hand) that left a face-up
-    place: taken from where every seat saw them."""
+    place: taken from where every seat saw them. A state that keeps the hand's log has
+    logged them with the move (:mod:`scala40._hand_log`); for another, they are what
+    left the face-up places."""
     if not received or after.hand_number != before.hand_number:
         return ()  # a new deal is never shown
+    if getattr(after, "hand_log", None) is not None:
+        return tuple(after.history[-1].shown)
     left = Counter(before.face_up_cards()) - Counter(after.face_up_cards())
     if sum(left.values()) > len(received):
         # More left the face-up places than came into the hand: the discard pile
@@ -181,11 +196,9 @@ def events_of(before: Any, move: Any, after: Any) -> tuple[Event, ...]:
     resigning = isinstance(value, ResignMove)
     chance = bool(before.is_chance) and not resigning
     mover = value.seat if isinstance(value, ResignMove) else before.current_player
-    seats = range(before.player_count)
-    received = tuple(
-        tuple(sorted((Counter(_hand(after, seat)) - Counter(_hand(before, seat))).elements()))
-        for seat in seats
-    )
+    # No view is made: what came into each hand is what the hands say, and what a move
+    # showed is in the log, so that a move costs the same at any point of a hand.
+    received = tuple(map(_received, _hands(before), _hands(after)))
     events = [
         Event(
             number,
