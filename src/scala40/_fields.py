@@ -201,12 +201,28 @@ def reduce_fields(value: Any) -> tuple[Any, ...]:
     """
     cls = type(value)
     kept = {name: None if is_cache else getattr(value, name) for name, is_cache in _fields(cls)}
+    for name, (flat, _) in _pickled_as(cls).items():
+        kept[name] = flat(kept[name])
     return (rebuilt, (cls, kept))
 
 
 def rebuilt(cls: type[T], fields: dict[str, Any]) -> T:
     """A value of ``cls`` with ``fields`` set, as :func:`reduce_fields` kept them: through
     the class's own ``__setstate__``, which attrs writes to reset a cached hash."""
+    for name, (_, whole) in _pickled_as(cls).items():
+        if name in fields:
+            fields = {**fields, name: whole(fields[name])}
     new: T = object.__new__(cls)
     new.__setstate__(fields)  # type: ignore[attr-defined]
     return new
+
+
+def _pickled_as(cls: type[Any]) -> dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]]:
+    """The fields of ``cls`` that a pickle holds in another form: those declared with
+    ``metadata={"pickled_as": (flat, whole)}`` (a value whose own form nests too deep for
+    ``pickle`` and ``copy``, such as a hand's log, a chain of nodes), by name."""
+    return {
+        field.name: field.metadata["pickled_as"]
+        for field in attrs.fields(cls)
+        if "pickled_as" in field.metadata
+    }

@@ -15,8 +15,14 @@ a game only says which of its move kinds take cards from a face-up place (its st
 ``SHOWING_KINDS``: the cards such a move adds to the hand are shown), and which cards
 each move plays from the hand (:meth:`~scala40.movekinds.MoveBase.cards_from_hand`). A
 chance step is logged without the order of its cards. A log keeps the last
-:data:`MAX_LOGGED_MOVES` moves of a hand or so (a hand without a turn limit may go on
+:data:`MAX_LOGGED_MOVES` moves of a hand or more (a hand without a turn limit may go on
 for ever): the shown cards of the moves it no longer keeps stay with it.
+
+A log is a chain of nodes, the newest first, each linking to the one before: adding a
+move makes one node and copies nothing, so a move costs the same at any point of a hand.
+The shown cards are worked out node by node the first time they are asked for, and kept
+in the node (every later question about that move, and about the moves after it, starts
+from there): a playout that never asks pays nothing for them.
 
 >>> from scala40.games.chinchon import new_game
 >>> state = new_game(players=2, seed=1)
@@ -37,19 +43,25 @@ from scala40.cards import CARD_NAMES, Card, parse_cards
 
 __all__ = [
     "EMPTY_LOG",
-    "HISTORY_CHUNK",
     "HISTORY_KEYS",
+    "MAX_HISTORY",
     "MAX_LOGGED_MOVES",
+    "PICKLED_AS",
     "Entry",
     "HandHistory",
     "HandLog",
     "LoggedMove",
     "cards_added",
+    "flat_log",
+    "is_empty",
     "log_from_json",
     "log_of",
+    "log_problems",
     "log_to_json",
     "logged",
+    "shown_after",
     "shown_of",
+    "whole_log",
 ]
 
 
@@ -70,26 +82,79 @@ class LoggedMove(NamedTuple):
         return f"{who}: {self.move}{seen}"
 
 
-HISTORY_CHUNK = 32
-"""How many moves a log keeps in one block: adding a move copies at most one block and
-the list of blocks, so a hand of any length costs little a move."""
-_MAX_BLOCKS = 64
-MAX_LOGGED_MOVES = _MAX_BLOCKS * HISTORY_CHUNK
-"""A log keeps at least the last this many moves of a hand (and fewer than
-``MAX_LOGGED_MOVES + HISTORY_CHUNK``): far more than a hand between players who mean to
-end it takes."""
+MAX_LOGGED_MOVES = 2048
+"""A log keeps at least the last this many moves of a hand, and fewer than
+:data:`MAX_HISTORY`: far more than a hand between players who mean to end it takes."""
+MAX_HISTORY = 2 * MAX_LOGGED_MOVES
+"""A log keeps fewer moves than this: at this many, it keeps the last
+:data:`MAX_LOGGED_MOVES` (a copy of that many nodes, once every that many moves)."""
 
 Entry = tuple[int | None, Any, tuple[Card, ...]]
-"""A logged move's three values, as a log holds them."""
+"""A logged move's three values."""
 Shown = tuple[tuple[Card, ...], ...]
 """Each seat's shown cards, or ``()`` when no hand holds one."""
-HandLog = tuple[int, Shown, tuple[tuple[Entry, ...], ...], tuple[Entry, ...]]
-"""How a state holds its hand's log: how many of the hand's first moves it no longer
-keeps, the shown cards after them, full blocks of :data:`HISTORY_CHUNK` entries, then the
-last ones (:class:`HandHistory` reads it)."""
+HandLog = list[Any]
+"""How a state holds its hand's log: its newest node, a list ``[before, seat, move,
+shown_in, length, shown, dropped, text]``: the node before it, the move's seat, the move
+and the cards it showed, how many moves the log holds up to it, the shown cards after it
+once worked out (``None`` before), how many of the hand's first moves the log no longer
+holds, and the move's entry as JSON once written. The first node is the log's *start*,
+``[None, None, None, (), 0, base, dropped, None]``: the shown cards of the moves no longer
+held (``base``). Nodes are never changed but for the two caches (``shown`` and ``text``),
+and are shared between the states of a hand."""
 
-EMPTY_LOG: HandLog = (0, (), (), ())
-"""The log of a hand in which nothing has happened yet."""
+_BEFORE, _SEAT, _MOVE, _SHOWN_IN, _LENGTH, _SHOWN, _DROPPED, _TEXT = range(8)
+
+
+def _start(dropped: int, base: Shown) -> HandLog:
+    return [None, None, None, (), 0, base, dropped, None]
+
+
+EMPTY_LOG: HandLog = _start(0, ())
+"""The log of a hand in which nothing has happened yet (never changed: every hand's log
+starts from it)."""
+
+
+def is_empty(log: HandLog | None) -> bool:
+    """Whether ``log`` holds no move and starts from nothing (the log of a hand in which
+    nothing has happened yet), or is ``None``."""
+    return log is None or (log[_LENGTH] == 0 and not log[_DROPPED] and not log[_SHOWN])
+
+
+def shown_after(
+    shown: Shown, seat: int | None, move: Any, shown_in: tuple[Card, ...], seats: int
+) -> Shown:
+    """The shown cards after one logged move (``seat`` moved ``move``, which took
+    ``shown_in`` into the hand from a face-up place): the mover's shown cards less those
+    the move played (a hand that held a shown card and one more like it, and played one,
+    may hold either: everyone knows of one fewer), plus ``shown_in``.
+
+    >>> from scala40._hand_log import shown_after
+    >>> shown_after((), 1, "take", (7,), 2)
+    ((), (7,))
+    """
+    if seat is None:
+        return shown
+    if shown:
+        held = shown[seat]
+        if held:
+            played = move.cards_from_hand()
+            if played:
+                rest = list(held)
+                for card in played:
+                    if card in rest:
+                        rest.remove(card)  # a hand is short: removing in C beats a walk
+                if len(rest) != len(held):
+                    changed = list(shown)
+                    changed[seat] = tuple(rest)
+                    shown = tuple(changed)
+                    if not shown_in and not any(shown):
+                        return ()
+    if shown_in:
+        changed = list(shown) if shown else [()] * seats
+        changed[seat] = tuple(sorted(changed[seat] + shown_in))
+        shown = tuple(changed)
+    return shown
 
 
 def logged(log: HandLog, entry: Entry, seats: int) -> HandLog:
@@ -100,19 +165,83 @@ def logged(log: HandLog, entry: Entry, seats: int) -> HandLog:
     >>> len(HandHistory(logged(EMPTY_LOG, (0, "draw", ()), 2)))
     1
     """
-    dropped, base, blocks, tail = log
-    tail = (*tail, entry)
-    if len(tail) < HISTORY_CHUNK:
-        return (dropped, base, blocks, tail)
-    if len(blocks) < _MAX_BLOCKS:
-        return (dropped, base, (*blocks, tail), ())
-    # The oldest block goes: its moves are folded into the shown cards before the rest.
-    return (
-        dropped + HISTORY_CHUNK,
-        _shown_after(base, blocks[0], seats),
-        (*blocks[1:], tail),
-        (),
-    )
+    seat, move, shown_in = entry
+    node = [log, seat, move, shown_in, log[_LENGTH] + 1, None, log[_DROPPED], None]
+    if node[_LENGTH] >= MAX_HISTORY:
+        return _kept(node, seats)
+    return node
+
+
+def _nodes(log: HandLog) -> list[HandLog]:
+    """The nodes of ``log`` after its start, oldest first."""
+    nodes = []
+    node = log
+    while node[_BEFORE] is not None:
+        nodes.append(node)
+        node = node[_BEFORE]
+    nodes.reverse()
+    return nodes
+
+
+def _start_of(log: HandLog) -> HandLog:
+    node = log
+    while node[_BEFORE] is not None:
+        node = node[_BEFORE]
+    return node
+
+
+def _kept(log: HandLog, seats: int) -> HandLog:
+    """``log`` holding its last :data:`MAX_LOGGED_MOVES` moves only: the shown cards of
+    the others are its new start's."""
+    nodes = _nodes(log)
+    cut = len(nodes) - MAX_LOGGED_MOVES
+    base = _shown(nodes[cut - 1], seats)
+    new = _start(log[_DROPPED] + cut, base)
+    for node in nodes[cut:]:
+        new = [
+            new,
+            node[_SEAT],
+            node[_MOVE],
+            node[_SHOWN_IN],
+            new[_LENGTH] + 1,
+            node[_SHOWN],
+            new[_DROPPED],
+            node[_TEXT],
+        ]
+    return new
+
+
+def flat_log(log: HandLog | None) -> tuple[Any, ...] | None:
+    """``log`` as one flat tuple (how far it starts, the shown cards there, its entries):
+    the form a pickle and a copy hold, since a chain of nodes nests too deep for them
+    (:func:`whole_log` reads it back).
+
+    >>> from scala40._hand_log import flat_log, log_of, whole_log, HandHistory
+    >>> log = log_of([(0, "draw", ()), (1, "take", (7,))], 2)
+    >>> HandHistory(whole_log(flat_log(log))) == HandHistory(log)
+    True
+    """
+    if log is None:
+        return None
+    nodes = _nodes(log)
+    start = nodes[0][_BEFORE] if nodes else log
+    entries = tuple((node[_SEAT], node[_MOVE], node[_SHOWN_IN]) for node in nodes)
+    return (start[_DROPPED], start[_SHOWN], entries)
+
+
+def whole_log(flat: tuple[Any, ...] | None) -> HandLog | None:
+    """The log :func:`flat_log` flattened."""
+    if flat is None:
+        return None
+    dropped, base, entries = flat
+    # No log holds MAX_HISTORY entries: none is dropped on the way, for which the number
+    # of seats would count.
+    return log_of(entries, 0, dropped, base)
+
+
+PICKLED_AS = (flat_log, whole_log)
+"""How a field holding a log is pickled and copied (``metadata={"pickled_as": ...}``,
+:func:`scala40._fields.reduce_fields`)."""
 
 
 def log_of(entries: Sequence[Entry], seats: int, dropped: int = 0, base: Shown = ()) -> HandLog:
@@ -124,38 +253,38 @@ def log_of(entries: Sequence[Entry], seats: int, dropped: int = 0, base: Shown =
     >>> HandHistory(log)[1].shown, shown_of(log, (8, 8))
     ((7,), ((), (7,)))
     """
-    log: HandLog = (dropped, base, (), ())
+    log = _start(dropped, base)
     for entry in entries:
         log = logged(log, entry, seats)
     return log
 
 
-def _shown_after(base: Shown, entries: Sequence[Entry], seats: int) -> Shown:
-    shown: list[list[Card]] | None = [list(cards) for cards in base] if base else None
-    for seat, move, shown_in in entries:
-        if seat is None:
-            continue
-        if shown is not None and shown[seat]:
-            held = shown[seat]
-            for card in move.cards_from_hand():
-                if card in held:
-                    held.remove(card)
-        if shown_in:
-            if shown is None:
-                shown = [[] for _ in range(seats)]
-            shown[seat].extend(shown_in)
-    if shown is None or not any(shown):
-        return ()
-    return tuple(tuple(sorted(cards)) for cards in shown)
+def _shown(log: HandLog, seats: int) -> Shown:
+    """The shown cards after ``log``'s last move, worked out from the last node that
+    knows them and kept in every node on the way."""
+    shown: Shown | None = log[_SHOWN]
+    if shown is not None:
+        return shown
+    pending = []
+    node = log
+    while node[_SHOWN] is None:
+        pending.append(node)
+        node = node[_BEFORE]
+    shown = node[_SHOWN]
+    assert shown is not None
+    for node in reversed(pending):
+        shown = shown_after(shown, node[_SEAT], node[_MOVE], node[_SHOWN_IN], seats)
+        node[_SHOWN] = shown
+    return shown
 
 
 def shown_of(log: HandLog | None, sizes: Sequence[int]) -> Shown:
-    """The shown cards of hands of ``sizes`` cards each, after the moves of ``log``:
-    the cards each move took into its mover's hand from a face-up place, less those its
-    mover's later moves played (a hand that held a shown card and one more like it, and
-    played one, may hold either: everyone knows of one fewer); none in an empty hand (a
-    hand that has ended). ``()`` when no hand holds one (one value for it), and for a
-    state that keeps no log (``None``).
+    """The shown cards of hands of ``sizes`` cards each, after the moves of ``log``: for
+    each seat, the cards its moves took into its hand from a face-up place, less those
+    its later moves played; none in an empty hand (a hand that has ended: the cards left
+    in hands are counted and put away). ``()`` when no hand holds one (one value for
+    it), and for a state that keeps no log (``None``). Worked out once for each move, the
+    first time asked for (see the module).
 
     >>> from scala40._hand_log import log_of, shown_of
     >>> shown_of(log_of([(0, "take", (7,)), (1, "take", (9,))], 2), (8, 8))
@@ -163,18 +292,47 @@ def shown_of(log: HandLog | None, sizes: Sequence[int]) -> Shown:
     >>> shown_of(log_of([(0, "take", (7,)), (1, "take", (9,))], 2), (8, 0))
     ((7,), ())
     """
-    if not log:
+    if log is None:
         return ()
-    seats = len(sizes)
-    _, base, blocks, tail = log
-    shown = base
-    for block in blocks:
-        shown = _shown_after(shown, block, seats)
-    shown = _shown_after(shown, tail, seats)
+    shown: Shown | None = log[_SHOWN]
+    if shown is None:
+        shown = _shown(log, len(sizes))
     if shown and not all(sizes):
         shown = tuple(cards if size else () for cards, size in zip(shown, sizes))
         return shown if any(shown) else ()
     return shown
+
+
+def log_problems(log: HandLog | None, hands: Sequence[Sequence[Card]]) -> list[str]:
+    """What a log claims of the hands that they do not bear out: each seat's shown cards
+    (:func:`shown_of`) must be in its hand, as many times as they are shown. A state
+    played by the engine never fails this; a log read from outside may.
+
+    >>> from scala40._hand_log import log_of, log_problems
+    >>> log_problems(log_of([(1, "take", (7,))], 2), ((1, 2), (3, 7)))
+    []
+    >>> log_problems(log_of([(1, "take", (7,))], 2), ((1, 2), (3, 4)))
+    ["the hand's log shows seat 1 holding 8S (taken from a face-up place and not played since), which its hand does not hold"]
+    """
+    shown = shown_of(log, [len(hand) for hand in hands])
+    problems = []
+    for seat, cards in enumerate(shown):
+        if not cards:
+            continue
+        hand = list(hands[seat])
+        missing = []
+        for card in cards:
+            if card in hand:
+                hand.remove(card)
+            else:
+                missing.append(card)
+        if missing:
+            names = " ".join(CARD_NAMES[card] for card in missing)
+            problems.append(
+                f"the hand's log shows seat {seat} holding {names} (taken from a face-up "
+                f"place and not played since), which its hand does not hold"
+            )
+    return problems
 
 
 class HandHistory(Sequence[LoggedMove]):
@@ -187,10 +345,11 @@ class HandHistory(Sequence[LoggedMove]):
     (2, 'discard 7H', 0, True)
     """
 
-    __slots__ = ("_log",)
+    __slots__ = ("_entries", "_log")
 
-    def __init__(self, log: HandLog | None = EMPTY_LOG) -> None:
-        self._log = log or EMPTY_LOG
+    def __init__(self, log: HandLog | None = None) -> None:
+        self._log = EMPTY_LOG if log is None else log
+        self._entries: tuple[LoggedMove, ...] | None = None
 
     @property
     def log(self) -> HandLog:
@@ -201,11 +360,21 @@ class HandHistory(Sequence[LoggedMove]):
     def dropped(self) -> int:
         """How many of the hand's first moves the log no longer keeps (0 unless the hand
         has gone on past :data:`MAX_LOGGED_MOVES`)."""
-        return self._log[0]
+        dropped: int = self._log[_DROPPED]
+        return dropped
+
+    def _all(self) -> tuple[LoggedMove, ...]:
+        entries = self._entries
+        if entries is None:
+            make = LoggedMove
+            entries = self._entries = tuple(
+                make(node[_SEAT], node[_MOVE], node[_SHOWN_IN]) for node in _nodes(self._log)
+            )
+        return entries
 
     def __len__(self) -> int:
-        _, _, blocks, tail = self._log
-        return len(blocks) * HISTORY_CHUNK + len(tail)
+        length: int = self._log[_LENGTH]
+        return length
 
     @overload
     def __getitem__(self, index: int) -> LoggedMove: ...
@@ -214,33 +383,21 @@ class HandHistory(Sequence[LoggedMove]):
     def __getitem__(self, index: slice) -> Sequence[LoggedMove]: ...
 
     def __getitem__(self, index: int | slice) -> LoggedMove | Sequence[LoggedMove]:
-        if isinstance(index, slice):
-            return tuple(self)[index]
-        length = len(self)
-        if not -length <= index < length:
-            raise IndexError("history index out of range")
-        if index < 0:
-            index += length
-        _, _, blocks, tail = self._log
-        block, place = divmod(index, HISTORY_CHUNK)
-        if block < len(blocks):
-            return LoggedMove._make(blocks[block][place])
-        return LoggedMove._make(tail[place])
+        if index == -1 and self._log[_LENGTH]:  # the last move, without walking the log
+            node = self._log
+            return LoggedMove(node[_SEAT], node[_MOVE], node[_SHOWN_IN])
+        return self._all()[index]
 
     def __iter__(self) -> Iterator[LoggedMove]:
-        make = LoggedMove._make
-        _, _, blocks, tail = self._log
-        for block in blocks:
-            yield from map(make, block)
-        yield from map(make, tail)
+        return iter(self._all())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandHistory):
             return NotImplemented
-        return self._log == other._log
+        return self.dropped == other.dropped and self._all() == other._all()
 
     def __hash__(self) -> int:
-        return hash(self._log)
+        return hash((self.dropped, self._all()))
 
     def __repr__(self) -> str:
         return f"HandHistory({[str(entry) for entry in self]!r})"
@@ -273,21 +430,29 @@ def log_to_json(log: HandLog | None) -> dict[str, Any]:
     each seat, or none when no hand held one). Nothing for an empty log or none.
 
     >>> from scala40._hand_log import log_of, log_to_json
-    >>> log_to_json(log_of([(0, "take", (7,)), (0, "discard 9S", ())], 2))
-    {'history': [[0, 'take', '8S'], [0, 'discard 9S']]}
+    >>> log_to_json(log_of([(0, "take", (7,)), (1, "discard 9S", ())], 2))
+    {'history': [[0, 'take', '8S'], [1, 'discard 9S']]}
     """
-    if not log or log == EMPTY_LOG:
+    if is_empty(log):
         return {}
-    dropped, base, _, _ = log
+    assert log is not None
     data: dict[str, Any] = {}
-    entries: list[list[Any]] = []
-    for seat, move, shown in HandHistory(log):
-        entry: list[Any] = [seat, str(move)]
-        if shown:
-            entry.append(" ".join(CARD_NAMES[card] for card in shown))
-        entries.append(entry)
-    if entries:
+    nodes = _nodes(log)
+    if nodes:
+        entries = []
+        for node in nodes:
+            entry = node[_TEXT]
+            if entry is None:
+                # Written once for each move: the states after it write it again as is.
+                seat, move, shown = node[_SEAT], node[_MOVE], node[_SHOWN_IN]
+                entry = (seat, str(move))
+                if shown:
+                    entry += (" ".join(CARD_NAMES[card] for card in shown),)
+                node[_TEXT] = entry
+            entries.append(list(entry))
         data["history"] = entries
+    start = nodes[0][_BEFORE] if nodes else log
+    dropped, base = start[_DROPPED], start[_SHOWN]
     if dropped or base:
         data["history_start"] = {
             "moves": dropped,
@@ -297,16 +462,15 @@ def log_to_json(log: HandLog | None) -> dict[str, Any]:
 
 
 HISTORY_KEYS = frozenset({"history", "history_start"})
-
+"""The keys :func:`log_to_json` writes."""
 HISTORY_START = "history_start"
 """The key of what a log no longer keeps (or a position never had): see :func:`log_to_json`."""
-"""The keys :func:`log_to_json` writes."""
 
 
 def log_from_json(data: Any, parse: Any, seats: int, where: str) -> HandLog:
     """The log that :func:`log_to_json` wrote into ``data`` (a mapping: only its
-    :data:`HISTORY_KEYS` are read), every entry checked: at most
-    ``MAX_LOGGED_MOVES + HISTORY_CHUNK`` moves, each a seat of ``seats`` (or null for a
+    :data:`HISTORY_KEYS` are read), every entry checked: fewer than :data:`MAX_HISTORY`
+    moves, each a seat of ``seats`` (or null for a
     chance step) and a move's text that ``parse`` reads (the same text read once).
     Whether the moves lead to the state is not checked: a position may be set up by
     hand.
@@ -315,10 +479,8 @@ def log_from_json(data: Any, parse: Any, seats: int, where: str) -> HandLog:
     """
     entries = data.get("history", [])
     start = data.get("history_start")
-    if not isinstance(entries, list) or len(entries) > MAX_LOGGED_MOVES + HISTORY_CHUNK:
-        raise ValueError(
-            f"{where}history must be a list of at most {MAX_LOGGED_MOVES + HISTORY_CHUNK} moves"
-        )
+    if not isinstance(entries, list) or len(entries) >= MAX_HISTORY:
+        raise ValueError(f"{where}history must be a list of at most {MAX_HISTORY - 1} moves")
     dropped = 0
     base: Shown = ()
     if start is not None:

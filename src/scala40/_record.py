@@ -18,13 +18,12 @@ before it had these bases.
 from __future__ import annotations
 
 import inspect
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 
-from scala40._hand_log import EMPTY_LOG, HandHistory, HandLog, shown_of
+from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_of
 from scala40._state import StateBase
 from scala40.cards import Card
 
@@ -115,7 +114,7 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
         hash=False,
         repr=False,
         kw_only=True,
-        metadata={"last": "positional"},
+        metadata={"last": "positional", "pickled_as": PICKLED_AS},
     )
     """The moves of the hand in play, as every seat saw them (kept by ``apply`` beside
     the position, as the move count: equality ignores it); :attr:`history` and
@@ -145,28 +144,18 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
 
     @property
     def shown(self) -> tuple[tuple[Card, ...], ...]:
-        """For each seat, the cards it was seen to take from a face-up place this hand,
-        has not played since and holds, sorted (public: :func:`~scala40._hand_log.shown_of`);
-        ``()`` when no hand holds one.
+        """For each seat, the cards it was seen to take from a face-up place this hand and
+        has not played since, sorted (public: :func:`~scala40._hand_log.shown_of`, kept up
+        to date by the log move by move); ``()`` when no hand holds one. Every one is in
+        its hand: a log that says otherwise is refused by the loaders and named by
+        ``problems()``.
 
         >>> from scala40.games.chinchon import new_game
         >>> state = new_game(players=2, seed=1)
         >>> state.apply("take").shown == ((state.discard[-1],), ())
         True
         """
-        hands = self.hands
-        shown = shown_of(self.hand_log, tuple(map(len, hands)))
-        if not shown:
-            return shown
-        # Only what the hand holds: a log read from outside is read for its form alone,
-        # and what it claims of a hand counts as far as the hand bears it out.
-        held = tuple(
-            cards
-            if not cards or all(hand.count(card) >= cards.count(card) for card in cards)
-            else tuple(sorted((Counter(cards) & Counter(hand)).elements()))
-            for cards, hand in zip(shown, hands)
-        )
-        return held if any(held) else ()
+        return shown_of(self.hand_log, [len(hand) for hand in self.hands])
 
     def without_log(self: R_) -> R_:
         """This state, keeping no log of its hand from here on (:attr:`history` empty,

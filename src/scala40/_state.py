@@ -55,16 +55,19 @@ from scala40._checks import describe, is_bool
 from scala40._fields import make_evolver, make_setter, reduce_fields
 from scala40._hand_log import (
     EMPTY_LOG,
-    HISTORY_CHUNK,
     HISTORY_KEYS,
+    MAX_HISTORY,
     cards_added,
+    is_empty,
     log_from_json,
+    log_problems,
     log_to_json,
     logged,
 )
 from scala40._rng import next_random, random_below, seed_state
 from scala40._serial import MAX_SEED_DIGITS, is_seed, refuse_many_keys
 from scala40._wording import not_deciding
+from scala40.cards import CARD_NAMES, Card
 from scala40.drawing import state_svg
 from scala40.errors import (
     AmbiguousMoveError,
@@ -95,6 +98,10 @@ __all__ = [
 M = TypeVar("M")
 V = TypeVar("V")
 S = TypeVar("S", bound="StateBase[Any, Any]")
+
+_PLAIN, _SHOWING, _RESIGNING, _CHANCE = object(), object(), object(), object()
+"""How the log takes a move (:meth:`StateBase._log_role`)."""
+
 R = TypeVar("R", bound=RulesetBase)
 
 MAX_TURN_MOVES = 1_000
@@ -260,6 +267,9 @@ class StateBase(Generic[M, V]):
     keeps_history: ClassVar[bool] = False
     """Whether the class keeps the hand's moves (a record with the field ``hand_log``,
     as :class:`~scala40._record.RecordBase` declares it): then ``apply`` keeps it."""
+    _LOG_ROLES: ClassVar[dict[type, object]] = {}
+    """How the log takes each move class met so far (:meth:`_log_role`): each state class
+    has its own table."""
 
     # Annotations only (the record declares the fields).
     rules: Any
@@ -284,6 +294,7 @@ class StateBase(Generic[M, V]):
             }
             names = {field.name for field in cls.__attrs_attrs__}  # type: ignore[attr-defined]
             cls.keeps_history = "hand_log" in names
+            cls._LOG_ROLES = {}
 
     def copy_with(self: S, **changes: Any) -> S:
         """A copy of this state with the fields named in ``changes`` replaced, unchecked:
@@ -631,7 +642,32 @@ class StateBase(Generic[M, V]):
                     # once, keeps the count out of every engine.
                     object.__setattr__(new, "move_number", self.move_number + 1)
                     if self.keeps_history:
-                        self._log(new, move)
+                        # The log of a plain move, written out here: apply's hottest path.
+                        this: Any = self
+                        log = this.hand_log
+                        if (
+                            log is None
+                            or new.hand_number != this.hand_number
+                            or self._LOG_ROLES.get(type(move)) is not _PLAIN
+                            or log[4] + 1 >= MAX_HISTORY
+                        ):
+                            self._log(new, move)
+                        else:
+                            # A node of the log (scala40._hand_log.HandLog).
+                            object.__setattr__(
+                                new,
+                                "hand_log",
+                                [
+                                    log,
+                                    this.current_player,
+                                    move,
+                                    (),
+                                    log[4] + 1,
+                                    None,
+                                    log[6],
+                                    None,
+                                ],
+                            )
                     return new
         given: object = move
         if isinstance(given, (str, Mapping)):
@@ -659,24 +695,38 @@ class StateBase(Generic[M, V]):
             object.__setattr__(new, "hand_log", EMPTY_LOG)
             return
         kind = type(move)
+        role = self._LOG_ROLES.get(kind)
+        if role is None:
+            role = type(self)._log_role(kind)
         shown_in: tuple[int, ...] = ()
-        seat: int | None
-        if kind in self.SHOWING_KINDS:
+        if role is _PLAIN:
+            seat = this.current_player
+        elif role is _SHOWING:
             seat = this.current_player
             shown_in = cards_added(this.hands[seat], new.hands[seat])
-        elif isinstance(move, ResignMove):
+        elif role is _RESIGNING:
             seat = move.seat
         else:
             seat = this.current_player
-            if seat is None and isinstance(move, (DealMove, RestockMove)):
+            if seat is None:
                 move = kind()  # a chance step's order is nobody's to see
-        dropped, base, blocks, tail = log
-        tail = (*tail, (seat, move, shown_in))
-        if len(tail) == HISTORY_CHUNK:
-            log = logged((dropped, base, blocks, tail[:-1]), tail[-1], this.player_count)
+        object.__setattr__(new, "hand_log", logged(log, (seat, move, shown_in), this.player_count))
+
+    @classmethod
+    def _log_role(cls, kind: type) -> object:
+        """How :meth:`_log` logs a move of class ``kind``, found once per class and kept
+        in :attr:`_LOG_ROLES`: plainly, as a move that shows the cards it takes, as a
+        resignation (by the seat it names), or as a chance step (without its order)."""
+        if kind in cls.SHOWING_KINDS:
+            role = _SHOWING
+        elif issubclass(kind, ResignMove):
+            role = _RESIGNING
+        elif issubclass(kind, (DealMove, RestockMove)):
+            role = _CHANCE
         else:
-            log = (dropped, base, blocks, tail)
-        object.__setattr__(new, "hand_log", log)
+            role = _PLAIN
+        cls._LOG_ROLES[kind] = role
+        return role
 
     def _check_move_number(self, expected: object) -> None:
         if type(expected) is not int:
@@ -876,6 +926,8 @@ class StateBase(Generic[M, V]):
         if problems:
             return problems
         problems = self._consistency_problems() + self._resignation_problems()
+        if self.keeps_history:
+            problems += self._log_problems()
         if problems:
             return problems
         try:
@@ -886,6 +938,35 @@ class StateBase(Generic[M, V]):
         if not moves and not self.is_over:
             return [f"no legal move: the {self.GAME_WORD} cannot go on from here"]
         return []
+
+    def _log_problems(self) -> list[str]:
+        """What the hand's log says that the state does not bear out: a shown card its
+        hand does not hold (:func:`~scala40._hand_log.log_problems`), and a card the
+        state's own fields say the mover took this turn (:meth:`_taken_this_turn`) that
+        a log of the hand does not show."""
+        this: Any = self
+        log = this.hand_log
+        if log is None:  # a search's copy keeps no log, and claims nothing
+            return []
+        problems = log_problems(log, this.hands)
+        # A state saved without its hand's moves (as the library's first release saved
+        # them, or a position set up by hand) says nothing of what was seen.
+        taken = None if is_empty(log) else self._taken_this_turn()
+        if taken is not None:
+            seat, card = taken
+            shown = this.shown
+            if not shown or card not in shown[seat]:
+                problems.append(
+                    f"seat {seat} took {CARD_NAMES[card]} from a face-up place this turn and "
+                    "holds it, but the hand's log does not show it"
+                )
+        return problems
+
+    def _taken_this_turn(self) -> tuple[int, Card] | None:
+        """The seat and the card its fields say it took from a face-up place this turn
+        and holds still (a game with such a field says which), or ``None``: the log must
+        show that card in that hand."""
+        return None
 
     def _resigned_field_problems(self) -> list[str]:
         resigned: object = self.resigned
@@ -1004,6 +1085,10 @@ class StateBase(Generic[M, V]):
             except ValueError as error:  # the library's errors are ValueErrors too
                 raise SerializationError(f"{cls.FORMAT}: {error}") from None
             object.__setattr__(state, "hand_log", log)
+            # The fields were checked without it: what the log says of them now.
+            problems = state._log_problems()
+            if problems:
+                raise SerializationError(f"{cls.FORMAT}: invalid state: " + "; ".join(problems))
         return state
 
     def _repr_svg_(self) -> str:

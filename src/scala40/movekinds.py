@@ -56,7 +56,7 @@ scala40.errors.InvalidMoveError: unknown move 'jump': expected draw or discard
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -161,6 +161,27 @@ BOOL = move_fields.BOOL
 """Yes or no, written ``yes`` or ``no``."""
 
 
+def _no_cards(move: Any) -> tuple[Card, ...]:
+    return ()
+
+
+_no_cards.generated = True  # type: ignore[attr-defined]
+
+
+def _cards_of_field(name: str) -> Callable[[Any], tuple[Card, ...]]:
+    """``cards_from_hand`` for a kind whose cards from the hand are in one field."""
+
+    def cards_from_hand(move: Any) -> tuple[Card, ...]:
+        value = getattr(move, name)
+        if type(value) is int:
+            return (value,)
+        return tuple(value) if value else ()
+
+    cards_from_hand.__doc__ = MoveBase.cards_from_hand.__doc__
+    cards_from_hand.generated = True  # type: ignore[attr-defined]
+    return cards_from_hand
+
+
 def _codec(field: attrs.Attribute[Any]) -> Codec:
     codec = field.metadata.get("codec")
     if not isinstance(codec, Codec):  # pragma: no cover - a programming error in a game
@@ -208,6 +229,18 @@ class MoveBase:
                 for field in cls.__attrs_attrs__  # type: ignore[attr-defined]
                 if field.metadata.get("from_hand")
             )
+            # The state's log asks every move; most play no card, or one card of one
+            # field: a function for that, unless a kind reads them its own way.
+            definer = next(kind for kind in cls.__mro__ if "cards_from_hand" in kind.__dict__)
+            function = definer.__dict__["cards_from_hand"]
+            if definer is MoveBase or getattr(function, "generated", False):
+                if not cls.FROM_HAND:
+                    function = _no_cards
+                elif len(cls.FROM_HAND) == 1:
+                    function = _cards_of_field(cls.FROM_HAND[0])
+                else:
+                    function = MoveBase.__dict__["cards_from_hand"]
+                setattr(cls, "cards_from_hand", function)  # noqa: B010 - a method set on the class
 
     def cards_from_hand(self) -> tuple[Card, ...]:
         """The cards this move plays from its mover's hand (to the table, the discard

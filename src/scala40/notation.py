@@ -447,12 +447,22 @@ def _without_log(data: dict[str, Any], value: Any) -> dict[str, Any]:
     return data
 
 
-def _shown_start(whole: dict[str, Any]) -> None:
+def _shown_start(whole: dict[str, Any], reading: _Reading) -> None:
     """The shown cards read from a text, as the dictionary gives them: what the log of
-    a position without its moves starts from."""
+    a position without its moves starts from. A field that shows no card is refused:
+    the text of a position where no hand shows one leaves the field out (one spelling)."""
     shown = whole.pop("shown", None)
-    if shown is not None:
-        whole[HISTORY_START] = {"moves": 0, "shown": shown}
+    if shown is None:
+        return
+    if isinstance(shown, list) and not any(shown):
+        start, _ = reading.places.get("shown", (None, ""))
+        raise InvalidPositionError(
+            f"shown{'' if start is None else f' (character {start})'}: no seat shows a "
+            "card; a position where none does leaves the field out",
+            field="shown",
+            position=start,
+        )
+    whole[HISTORY_START] = {"moves": 0, "shown": shown}
 
 
 # ---------------------------------------------------------------- reading
@@ -736,7 +746,7 @@ def state_from_text(game: Any, text: object) -> Any:
         data["stock"] = reading.dealt_stock(data)
     whole = reading.finish(data, None)
     whole.setdefault("move_number", 0)
-    _shown_start(whole)
+    _shown_start(whole, reading)
     try:
         return game.state_from_dict(whole)
     except Scala40Error as error:
@@ -803,7 +813,7 @@ def view_from_text(game: Any, text: object) -> Any:
         raise InvalidPositionError(
             f"{game.title} reads no view from a text: its state has no _read"
         )
-    _shown_start(whole)
+    _shown_start(whole, reading)
     start = whole.pop(HISTORY_START, None)
     try:
         record = read(whole)

@@ -58,7 +58,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 
 from scala40._checks import check_int, describe, is_int
-from scala40._hand_log import EMPTY_LOG, HandHistory, HandLog, log_to_json
+from scala40._fields import reduce_fields
+from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, log_to_json
 from scala40._record import GameFields, order_fields
 from scala40._rng import seed_state
 from scala40._sampling import deal_hidden, draw_consistent
@@ -270,7 +271,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         hash=False,
         repr=False,
         kw_only=True,
-        metadata={"last": "positional"},
+        metadata={"last": "positional", "pickled_as": PICKLED_AS},
     )
     """The moves of the hand in play as every seat saw them (the state's log, public;
     :attr:`history` and :attr:`shown` read it). Beside the knowledge, as the move count:
@@ -293,6 +294,11 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
             cls.PUBLIC_FIELDS = tuple(
                 field.name for field in attrs.fields(cls) if field.name not in _OWN
             )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """How ``pickle`` and ``copy`` take a view: its fields, the hand's log flat
+        (:func:`scala40._fields.reduce_fields`)."""
+        return reduce_fields(self)
 
     @classmethod
     def of(cls: type[V], state: Any, player: int) -> V:

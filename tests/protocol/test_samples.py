@@ -125,7 +125,7 @@ def _known_facts(state: Any, view: Any, sample: Any) -> list[str]:
         if not _holds(sample.hands[other], cards):
             problems.append(f"the sample deals seat {other} without the known cards {cards}")
         TALLY["known cards placed"] += len(cards) if other != view.player else 0
-    if getattr(state, "hand_log", None) != getattr(sample, "hand_log", None):
+    if getattr(state, "history", None) != getattr(sample, "history", None):
         problems.append("the sample forgot the hand's moves")
     return problems
 

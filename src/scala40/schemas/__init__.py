@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from scala40._checks import describe
-from scala40._hand_log import HISTORY_CHUNK, MAX_LOGGED_MOVES
+from scala40._hand_log import MAX_HISTORY
 from scala40._schema import (
     DRAFT,
     array,
@@ -265,7 +265,7 @@ def _history() -> dict[str, Any]:
         "history": {
             "description": "The moves of the hand in play as every seat saw them, oldest "
             "first (the last ones of a very long hand); absent while there are none.",
-            **array(entry, max_items=MAX_LOGGED_MOVES + HISTORY_CHUNK),
+            **array(entry, max_items=MAX_HISTORY - 1),
         },
         "history_start": obj(
             {"moves": integer(1), "shown": array(card_text())},

@@ -132,6 +132,13 @@ class KnockState(KnockRecord):
     def _field_problems(self) -> list[str]:
         return _field_problems(self)
 
+    def _taken_this_turn(self) -> tuple[int, Card] | None:
+        # The top discard taken this turn: it may not be thrown back (CH-TURN).
+        taken = self.taken
+        if self.phase is Phase.PLAY and taken is not None and taken in self.hands[self.turn]:
+            return self.turn, taken
+        return None
+
     def _consistency_problems(self) -> list[str]:
         return _consistency_problems(self)
 

@@ -148,6 +148,21 @@ class GameState(StateRecord):
     _load = classmethod(load.state_from_dict)
     _read = classmethod(load.read_state)
 
+    def _taken_this_turn(self) -> tuple[int, Card] | None:
+        # The card taken from the discard pile to be melded, until a copy of it is
+        # (S40-DRAW-DISCARD). An upcard kept may share a meld's place with another copy
+        # of it, which the log, knowing one fewer, no longer shows.
+        taken = self.taken
+        if (
+            self.phase is Phase.PLAY
+            and taken is not None
+            and self.taken_must_use
+            and not self.taken_used
+            and taken in self.hands[self.turn]
+        ):
+            return self.turn, taken
+        return None
+
     def _turn_ended(self, start: GameState) -> bool:
         return (
             self.hand_number != start.hand_number
