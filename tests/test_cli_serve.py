@@ -542,7 +542,7 @@ def test_the_request_bound_is_counted_in_bytes() -> None:
 def test_the_fields_of_each_operation_are_the_schemas() -> None:
     """The fields the referee takes are the request schema's, which refuses any other."""
     referee = ServeReferee()
-    assert [item["$ref"] for item in REQUEST["oneOf"]] == [
+    assert [item["then"]["$ref"] for item in REQUEST["allOf"]] == [
         f"#/$defs/{op}" for op in referee.operations
     ]
     for op, branch in REQUEST["$defs"].items():

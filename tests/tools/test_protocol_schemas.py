@@ -262,6 +262,43 @@ def test_a_legal_answer_without_its_moves_is_refused() -> None:
     assert {key: value for key, value in answer.items() if key != "moves"} != answer
 
 
+@pytest.mark.parametrize(
+    ("request_body", "path", "words"),
+    [
+        ({"op": "view", "handle": "g1", "seat": -1}, ["seat"], "minimum"),
+        ({"op": "new", "seeed": 1}, [], "'seeed' was unexpected"),
+        ({"op": "apply", "handle": "g1"}, [], "'move' is a required property"),
+        ({"op": "bot", "handle": "g1", "time_limit": 9}, ["time_limit"], "maximum"),
+        ({"op": "fly"}, ["op"], "is not one of"),
+        ({"id": 1}, [], "'op' is a required property"),
+    ],
+)
+def test_a_validator_names_the_problem_of_the_requests_own_operation(
+    request_body: dict[str, Any], path: list[str], words: str
+) -> None:
+    """The request schema picks its branch by ``op`` (``if``/``then``), so a validator's
+    best error is the named operation's problem, not "valid under none of the schemas"."""
+    error = jsonschema.exceptions.best_match(REQUEST.iter_errors(request_body))
+    assert error is not None
+    assert list(error.absolute_path) == path
+    assert words in error.message, error.message
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        ({"id": 1, "ok": True, "op": "legal", "summary": {}}, "'moves' is a required property"),
+        ({"id": 1, "ok": False, "op": "new"}, "'error' is a required property"),
+    ],
+)
+def test_a_validator_names_the_problem_of_the_answers_own_operation(
+    answer: dict[str, Any], words: str
+) -> None:
+    error = jsonschema.exceptions.best_match(ANSWER.iter_errors(answer))
+    assert error is not None
+    assert words in error.message, error.message
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_mutated_requests_are_refused(name: str) -> None:
     for request, answer in _TRAFFIC[name]:

@@ -7,8 +7,11 @@ answer, declared once (:data:`OPERATIONS`), with the bounds the referee keeps; f
 Every request names its operation in ``op``; every answer repeats it (``null`` in the
 answer to a request that named none the referee knows), with ``ok``, and ``id`` when the
 request gave one. So both schemas are discriminated unions: one branch an operation,
-told apart by ``op``, plus, for the answers, one branch for the errors. A validator
-thus refuses a ``legal`` answer without its moves. Each operation's request and answer
+chosen by ``op`` with ``if``/``then`` (and, for the answers, one branch for the errors,
+chosen by ``"ok": false``). A validator thus checks a request against the branch of
+the operation it names and reports that operation's problem (a ``view`` whose ``seat``
+is negative, a ``new`` with a misspelt field), and refuses a ``legal`` answer without
+its moves. Each operation's request and answer
 is also under the schema's ``$defs``, by the operation's name.
 
 The payloads that belong to one game (a state, a view, a move, a ruleset) refer to that
@@ -608,13 +611,17 @@ def request_fields(name: str) -> tuple[str, ...]:
 def request_schema(games: Games) -> dict[str, Any]:
     """The JSON Schema of a request to ``scala40 serve`` (``$id``
     ``serve.request.json``): one branch an operation, each under ``$defs`` by its name."""
+    names = [operation.name for operation in OPERATIONS]
     return {
         "$id": "serve.request.json",
         "title": "A request to scala40 serve",
         "description": f"One line of JSON on the referee's standard input (at most "
         f"{MAX_REQUEST_BYTES // (1 << 20)} MiB), naming its operation in 'op'.",
         "$defs": {operation.name: operation.request_schema(games) for operation in OPERATIONS},
-        "oneOf": [{"$ref": f"#/$defs/{operation.name}"} for operation in OPERATIONS],
+        "type": "object",
+        "required": ["op"],
+        "properties": {"op": {"enum": names}},
+        "allOf": [_when({"op": name}, f"#/$defs/{name}") for name in names],
     }
 
 
@@ -622,16 +629,42 @@ def answer_schema(games: Games) -> dict[str, Any]:
     """The JSON Schema of an answer of ``scala40 serve`` (``$id`` ``serve.answer.json``):
     one branch an operation (its answer that succeeded) and one for the errors, each under
     ``$defs``."""
+    names = [operation.name for operation in OPERATIONS]
     definitions = {operation.name: operation.answer_schema(games) for operation in OPERATIONS}
     definitions["error"] = _error_answer()
+    succeeded = {"properties": {"op": {"enum": names}}}
     return {
         "$id": "serve.answer.json",
         "title": "An answer of scala40 serve",
         "description": "One line of JSON on the referee's standard output for each "
-        "request, in order; 'op' says which operation it answers.",
+        "request, in order; 'ok' says whether it succeeded and 'op' which operation it "
+        "answers.",
         "$defs": definitions,
-        "oneOf": [{"$ref": f"#/$defs/{name}"} for name in definitions],
+        "type": "object",
+        "required": ["id", "ok", "op"],
+        "properties": {"ok": {"type": "boolean"}},
+        "allOf": [
+            _when({"ok": False}, "#/$defs/error"),
+            {"if": _having({"ok": True}), "then": succeeded},
+            *(_when({"ok": True, "op": name}, f"#/$defs/{name}") for name in names),
+        ],
     }
+
+
+def _having(values: Mapping[str, object]) -> dict[str, Any]:
+    """A schema that holds when each field named in ``values`` is there and has its value."""
+    return {
+        "properties": {name: {"const": value} for name, value in values.items()},
+        "required": list(values),
+    }
+
+
+def _when(values: Mapping[str, object], reference: str) -> dict[str, Any]:
+    """The branch of a union told apart by ``values`` (an operation's name in ``op``):
+    ``if`` the fields have them, ``then`` the branch's schema. A validator so checks the
+    one branch the value names, and reports that branch's problems (a ``oneOf`` would
+    report only that no branch fits)."""
+    return {"if": _having(values), "then": {"$ref": reference}}
 
 
 def _verdict_head(with_context: bool) -> dict[str, Any]:
