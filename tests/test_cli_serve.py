@@ -516,7 +516,7 @@ def test_requests_are_checked_field_by_field() -> None:
         f"line 4: a number of 5000 digits: a request's numbers have at most {MAX_NUMBER_DIGITS}",
     )
     assert errors[4][0] == "InvalidValueError"
-    assert errors[4][1].startswith("'seed' must be from 0 to")
+    assert errors[4][1].startswith("'seed' must be an integer from 0 to 2**53 - 1")
     assert errors[5] == ("InvalidValueError", "line 6: NaN is not a JSON value")
     assert errors[6][1] == "'games' takes no field 'x'; its fields: none (and id)"
     assert all("int_max_str_digits" not in message for _, message in errors)

@@ -177,7 +177,7 @@ def _wrong_kind(value: object) -> object:
     if isinstance(value, bool):
         return "yes"
     if isinstance(value, (int, float)):
-        return str(value)
+        return f"{value} and more"  # not decimal text either (a seed may be written so)
     if isinstance(value, str):
         return 7
     if isinstance(value, list):

@@ -61,7 +61,12 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
 ``close``
     forgets a handle.
 ``check`` / ``hand``
-    melds checked (as ``scala40 check --json``) and the value of cards left in a hand.
+    melds checked (as ``scala40 check --json``), each on its own (a meld that cannot be
+    read is an error in its place: ``text``, ``error``, ``reason``), and the value of
+    cards left in a hand.
+
+Seeds are JSON integers up to 2**53 - 1 or decimal text up to 2**64 - 1, and rulesets
+a preset's name or a ruleset's dictionary (:mod:`scala40.cli.request_fields`).
 
 Every line gets one answer, in order, whatever it holds: a line that is not UTF-8 (each
 line is read as bytes and decoded alone, so a bad byte costs only its own line), a blank
@@ -110,6 +115,7 @@ from typing import IO, Any
 
 from scala40._checks import describe
 from scala40.cards import CARD_NAMES, parse_cards
+from scala40.cli.batch import Context, Request
 from scala40.cli.bot_seats import (
     DEFAULT_BOT,
     DEFAULT_TIME_LIMIT,
@@ -119,7 +125,7 @@ from scala40.cli.bot_seats import (
     check_time_limit,
     timed_bot,
 )
-from scala40.cli.check import meld_report
+from scala40.cli.check import judge_meld, meld_report
 from scala40.cli.common import (
     EXIT_OK,
     Command,
@@ -127,6 +133,7 @@ from scala40.cli.common import (
     card_names,
     chosen_game,
 )
+from scala40.cli.request_fields import read_rules, read_seed, refuse_unknown_fields
 from scala40.drawing import view_svg
 from scala40.errors import (
     InvalidArgumentError,
@@ -141,7 +148,6 @@ from scala40.schemas.protocol import (
     MAX_ID_LENGTH,
     MAX_MELDS,
     MAX_REQUEST_BYTES,
-    MAX_SEED,
     request_fields,
 )
 
@@ -176,8 +182,6 @@ def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...])
 _JSON_NAMES = {"int": "an integer", "str": "text", "dict": "an object", "list": "a list"}
 _COMMON = frozenset({"op", "id"})
 """The fields every request may carry."""
-_UNKNOWN_SHOWN = 5
-"""How many unknown fields an answer names."""
 
 
 def _optional(request: Mapping[str, Any], name: str, kind: type, default: Any) -> Any:
@@ -258,17 +262,8 @@ class Referee:
                     f"no operation {describe(op, 40)}; operations: {', '.join(self._operations)}"
                 )
             known = op
-            fields = request_fields(op)
-            unknown = [name for name in request if name not in fields and name not in _COMMON]
-            if unknown:
-                shown = ", ".join(describe(name, 40) for name in unknown[:_UNKNOWN_SHOWN])
-                extra = len(unknown) - _UNKNOWN_SHOWN
-                more = f" and {extra} more" if extra > 0 else ""
-                kind = "field" if len(unknown) == 1 else "fields"
-                raise InvalidArgumentError(
-                    f"{op!r} takes no {kind} {shown}{more}; its fields: "
-                    f"{', '.join(fields) or 'none'} (and id)"
-                )
+            given = [name for name in request if name not in _COMMON]
+            refuse_unknown_fields(given, request_fields(op), repr(op), " (and id)")
             body = operation(request)
         except Scala40Error as error:
             return _error(given_id, error, known)
@@ -287,16 +282,6 @@ class Referee:
         if name is None:
             return self._default_game
         return load_game(name)
-
-    def _rules(self, game: Game, request: Mapping[str, Any]) -> Any:
-        rules = request.get("rules")
-        if rules is None:
-            return game.ruleset_type.default()
-        if isinstance(rules, str):
-            return game.ruleset_type.preset(rules)
-        if isinstance(rules, dict):
-            return game.ruleset_type.from_dict(rules)
-        raise InvalidArgumentError("'rules' must be a preset's name or a ruleset's object")
 
     def _hold(self, state: Any, seats: BotSeats | None = None) -> str:
         if len(self._states) >= MAX_HANDLES:
@@ -320,7 +305,7 @@ class Referee:
                 f"'bots' must hold one entry per seat ({state.player_count}), got {len(specs)}"
             )
         limit = check_time_limit(request.get("bot_time_limit", DEFAULT_TIME_LIMIT))
-        seed = _seed(request, "bot_seed", _optional(request, "seed", int, 0))
+        seed = _seed(request, "bot_seed", _seed(request, "seed", 0))
         return BotSeats(game, specs, limit, seed)
 
     def _hold_with_bots(
@@ -364,7 +349,7 @@ class Referee:
 
     def _new(self, request: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game(request)
-        rules = self._rules(game, request)
+        rules = read_rules(game, request.get("rules"))
         fallback = min(max(game.default_players, rules.min_players), rules.max_players)
         players = _optional(request, "players", int, fallback)
         seed = _seed(request, "seed", 0)
@@ -526,7 +511,6 @@ class Referee:
     def _check(self, request: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game(request)
         preset = _optional(request, "rules", str, game.ruleset_type.DEFAULT_PRESET)
-        game.ruleset_type.preset(preset)  # an unknown preset is refused here
         melds = _field(request, "melds", list)
         if not 1 <= len(melds) <= MAX_MELDS:
             raise InvalidValueError(f"'melds' must hold from 1 to {MAX_MELDS} melds")
@@ -534,7 +518,41 @@ class Referee:
             raise InvalidArgumentError("each meld must be its cards' text")
         if any(len(meld) > MAX_CARDS_TEXT for meld in melds):
             raise InvalidValueError(f"a meld's text is at most {MAX_CARDS_TEXT} characters")
-        return meld_report(game, preset, melds)
+        # Each meld is read alone first, so that one that cannot be read is an error in
+        # its own place and costs the others nothing; the readable ones are then judged
+        # together (their total, and the advice on an ambiguous one, are the batch's).
+        rules = game.ruleset_type.preset(preset)
+        context = Context(game, rules, preset, rules.deck.counts())
+        refused: dict[int, dict[str, Any]] = {}
+        for index, written in enumerate(melds):
+            try:
+                judge_meld(Request(index + 1, None, context, written))
+            except Scala40Error as error:
+                refused[index] = {
+                    "text": written,
+                    "valid": False,
+                    "error": type(error).__name__,
+                    "reason": str(error),
+                }
+        readable = [written for index, written in enumerate(melds) if index not in refused]
+        if not readable:
+            return {
+                "game": game.name,
+                "rules": preset,
+                "valid": False,
+                "melds": list(refused.values()),
+                "total": 0,
+                "notes": [],
+            }
+        report = meld_report(game, preset, readable)
+        if refused:
+            judged = iter(report["melds"])
+            report["melds"] = [
+                refused[index] if index in refused else next(judged) for index in range(len(melds))
+            ]
+            report["valid"] = False
+            report["notes"] = []
+        return report
 
     def _hand(self, request: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game(request)
@@ -563,11 +581,10 @@ class Referee:
 
 
 def _seed(request: Mapping[str, Any], name: str, default: int) -> int:
-    """A seed field of ``request``: an integer from 0 to :data:`~scala40.schemas.protocol.MAX_SEED`."""
-    seed: int = _optional(request, name, int, default)
-    if not 0 <= seed <= MAX_SEED:
-        raise InvalidValueError(f"{name!r} must be from 0 to {MAX_SEED}")
-    return seed
+    """A seed field of ``request`` (:func:`~scala40.cli.request_fields.read_seed`), or
+    ``default`` without it."""
+    value = request.get(name)
+    return default if value is None else read_seed(value, name)
 
 
 def _game_of_state(data: Mapping[str, Any]) -> Game:

@@ -49,6 +49,7 @@ __all__ = [
     "MAX_MELDS",
     "MAX_REQUEST_BYTES",
     "MAX_SEED",
+    "MAX_SEED_INTEGER",
     "MAX_TIME_LIMIT",
     "OPERATIONS",
     "Operation",
@@ -71,7 +72,11 @@ Scala 40's deck are 300 written one after another)."""
 MAX_ID_LENGTH = 200
 """The longest request ``id``, as JSON text."""
 MAX_SEED = 2**64 - 1
-"""The largest seed of ``new``, ``sample``, ``bot`` and ``hint``."""
+"""The largest seed of ``new``, ``sample``, ``bot`` and ``hint`` (and of the web table),
+written as decimal text (the generator's whole range)."""
+MAX_SEED_INTEGER = 2**53 - 1
+"""The largest seed written as a JSON integer: the largest integer every JSON reader keeps
+exactly (JavaScript's numbers are doubles); a larger seed is written as decimal text."""
 DEFAULT_TIME_LIMIT = 0.2
 """Seconds a bot may think over a move when a request gives no ``time_limit``
 (:mod:`scala40.cli.bot_seats`)."""
@@ -101,7 +106,16 @@ _GAME = _described(
     "optional); default: the game 'scala40 serve --game' names.",
 )
 _SEAT = integer(0)
-_SEED = integer(0, MAX_SEED)
+_SEED = _described(
+    {
+        "oneOf": [
+            integer(0, MAX_SEED_INTEGER),
+            {"type": "string", "pattern": f"^[0-9]{{1,{len(str(MAX_SEED))}}}$"},
+        ]
+    },
+    f"A seed: an integer from 0 to 2**53 - 1, or decimal text up to {MAX_SEED} (the "
+    "referee refuses larger ones).",
+)
 _POSITION = _described(text(), "A position's text (state.to_text(); scala40.notation).")
 
 
@@ -448,11 +462,23 @@ def _check_request(games: Games) -> Mapping[str, Any]:
 
 
 def _check(games: Games) -> Mapping[str, Any]:
+    unreadable = obj(
+        {
+            "text": _described(text(), "The meld as the request wrote it."),
+            "valid": {"const": False},
+            "error": _described(
+                text(), "The class name of the library's error (InvalidCardError, ...)."
+            ),
+            "reason": text(),
+        },
+        description="A meld that could not be read (it costs the others nothing).",
+    )
+    verdict = {"oneOf": [*meld_report_schema()["oneOf"], unreadable]}
     return {
         "game": text(),
         "rules": text(),
-        "valid": boolean(),
-        "melds": array(meld_report_schema()),
+        "valid": _described(boolean(), "Whether every meld was read and is valid."),
+        "melds": _described(array(verdict), "A verdict for each meld, in the request's order."),
         "total": integer(),
         "notes": array(text()),
     }
