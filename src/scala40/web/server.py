@@ -65,7 +65,12 @@ from urllib.parse import parse_qs, urlparse
 # for its bot seats, imports this module through ``scala40 web``.
 import scala40.web.tables as web_tables
 from scala40.drawing import PACKS, card_set, view_svg
-from scala40.errors import Scala40Error, StaleMoveError
+from scala40.errors import (
+    InvalidArgumentError,
+    InvalidValueError,
+    Scala40Error,
+    StaleMoveError,
+)
 
 __all__ = ["MAX_BODY", "STATIC_FILES", "TableHandler", "make_server"]
 
@@ -106,15 +111,13 @@ def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
     """``POST /picture``: a view's JSON, or an object holding it as ``view`` with the
     options ``size``, ``perspective`` and ``last_move``."""
     if not isinstance(body, dict):
-        raise web_tables.RequestError(400, "InvalidArgument", "the body must be a view's JSON")
+        raise InvalidArgumentError("the body must be a view's JSON")
     options: dict[str, Any] = {}
     view: Any = body
     if body.get("format") != "scala40.view":
         view = body.get("view")
         if not isinstance(view, dict):
-            raise web_tables.RequestError(
-                400, "InvalidArgument", "give a view's JSON, or one as 'view'"
-            )
+            raise InvalidArgumentError("give a view's JSON, or one as 'view'")
         options = {key: body[key] for key in ("size", "perspective", "last_move") if key in body}
     size = query.get("size", "")
     if size.isascii() and size.isdigit() and len(size) <= 5:
@@ -224,7 +227,7 @@ class TableHandler(BaseHTTPRequestHandler):
 
 def _params(query: str) -> dict[str, str]:
     if len(query) > 4_000:
-        raise web_tables.RequestError(400, "InvalidArgument", "the query is too long")
+        raise InvalidValueError("the query is too long")
     return {key: values[-1] for key, values in parse_qs(query).items()}
 
 

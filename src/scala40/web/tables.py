@@ -80,8 +80,9 @@ from scala40.cli.bot_seats import (
     check_time_limit,
     timed_bot,
 )
+from scala40.cli.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
 from scala40.drawing import last_hand_svg, view_svg
-from scala40.errors import StaleMoveError
+from scala40.errors import InvalidArgumentError, InvalidValueError, StaleMoveError
 from scala40.events import Event, events_of
 from scala40.game import Game, game_names, load_game
 
@@ -96,8 +97,6 @@ __all__ = [
 
 BOT_SECONDS = 3.0
 """How long one request lets the bots play before it answers (``advance`` plays on)."""
-MAX_SEED = 2**63 - 1
-"""The largest seed a table takes."""
 MAX_PLAYERS = 16
 """The most seats a table request may ask for (each game's rules bound it further)."""
 MAX_SINCE = 10**12
@@ -145,15 +144,21 @@ class RequestError(Exception):
 class TableStore:
     """The tables of one SQLite file (``":memory:"`` is not shared between requests:
     give a file). One connection a request; the requests on one table run one at a
-    time, those on different tables side by side."""
+    time, those on different tables side by side.
+
+    :raises InvalidValueError: the file cannot be opened or made, or is no database.
+    """
 
     def __init__(self, path: str) -> None:
         self.path = path
         self._locks: dict[int, threading.Lock] = {}
         self._locks_lock = threading.Lock()
-        with self.connect() as db:
-            for statement in _SCHEMA:
-                db.execute(statement)
+        try:
+            with self.connect() as db:
+                for statement in _SCHEMA:
+                    db.execute(statement)
+        except sqlite3.Error as error:
+            raise InvalidValueError(f"cannot open the tables' file {path}: {error}") from None
 
     @contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
@@ -252,24 +257,45 @@ def _field(body: Mapping[str, Any], name: str, kind: type, default: Any = ...) -
     """A field of a request, of type ``kind`` (missing: ``default``, or an error)."""
     if name not in body or body[name] is None:
         if default is ...:
-            raise RequestError(400, "InvalidArgument", f"the request has no {name!r}")
+            raise InvalidArgumentError(f"the request has no {name!r}")
         return default
     value = body[name]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise RequestError(400, "InvalidArgument", f"{name!r} must be {_KINDS[kind]}")
+        raise InvalidArgumentError(f"{name!r} must be {_KINDS[kind]}")
     return value
 
 
 _KINDS = {int: "an integer", str: "text", dict: "an object", list: "a list", bool: "true or false"}
 
+_CREATE_FIELDS = ("game", "rules", "players", "seed", "bots", "bot", "bot_time_limit")
+"""The fields of ``POST /tables``."""
+_ACTION_FIELDS = {
+    "moves": ("seat", "token", "move", "move_number", "since"),
+    "advance": ("seat", "token", "since"),
+    "resign": ("seat", "token", "since"),
+    "timeout": ("seat", "token", "since"),
+    "undo": ("seat", "token", "move_number", "since"),
+}
+"""The fields of each action's body (``POST /tables/N/ACTION``)."""
+_LOOK_FIELDS = ("seat", "token", "since")
+"""The query parameters of ``GET /tables/N``."""
+_PICTURE_FIELDS = ("seat", "token", "size", "what", "v")
+"""The query parameters of ``GET /tables/N/picture`` (``v``: a page's cache breaker)."""
+
 
 def _seed(body: Mapping[str, Any]) -> int:
-    seed: int | None = _field(body, "seed", int, None)
-    if seed is None:
-        return secrets.randbelow(MAX_SEED)
-    if not 0 <= seed <= MAX_SEED:
-        raise RequestError(400, "InvalidArgument", f"'seed' must be from 0 to {MAX_SEED}")
-    return seed
+    value = body.get("seed")
+    return secrets.randbelow(MAX_SEED + 1) if value is None else read_seed(value)
+
+
+def _stored_seed(seed: int) -> int:
+    """A seed (up to 2**64 - 1) as SQLite's signed 64-bit integers hold it."""
+    return seed - 2**64 if seed >= 2**63 else seed
+
+
+def _seed_of_row(value: int) -> int:
+    """The seed a row holds (see :func:`_stored_seed`)."""
+    return value % 2**64
 
 
 def _bot_specs(body: Mapping[str, Any], players: int) -> list[str | None]:
@@ -282,9 +308,7 @@ def _bot_specs(body: Mapping[str, Any], players: int) -> list[str | None]:
         return [None, *([default] * (players - 1))]
     if isinstance(bots, list):
         if len(bots) != players:
-            raise RequestError(
-                400, "InvalidArgument", f"'bots' must hold one entry per seat ({players})"
-            )
+            raise InvalidValueError(f"'bots' must hold one entry per seat ({players})")
         specs = bots
     elif isinstance(bots, dict):
         specs = [None] * players
@@ -292,14 +316,14 @@ def _bot_specs(body: Mapping[str, Any], players: int) -> list[str | None]:
             if not (
                 isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < players
             ):
-                raise RequestError(400, "InvalidArgument", "'bots' must name seats of the table")
+                raise InvalidValueError("'bots' must name seats of the table")
             specs[int(key)] = spec
     else:
-        raise RequestError(400, "InvalidArgument", "'bots' must be a list or an object")
+        raise InvalidArgumentError("'bots' must be a list or an object")
     if not all(spec is None or (isinstance(spec, str) and len(spec) <= 200) for spec in specs):
-        raise RequestError(400, "InvalidArgument", "each bot must be a bot's name or null")
+        raise InvalidArgumentError("each bot must be a bot's name or null")
     if all(spec is not None for spec in specs):
-        raise RequestError(400, "InvalidArgument", "'bots' must leave a seat to a person (null)")
+        raise InvalidValueError("'bots' must leave a seat to a person (null)")
     return specs
 
 
@@ -309,13 +333,13 @@ def _since(value: object) -> int:
     if value is None:
         return 0
     if not (type(value) is int and 0 <= value <= MAX_SINCE):
-        raise RequestError(400, "InvalidArgument", "'since' must be a move number")
+        raise InvalidArgumentError("'since' must be a move number")
     return value
 
 
 def _query(query: str) -> dict[str, str]:
     if len(query) > 4_000:
-        raise RequestError(400, "InvalidArgument", "the query is too long")
+        raise InvalidValueError("the query is too long")
     return {key: values[-1] for key, values in parse_qs(query).items()}
 
 
@@ -356,10 +380,12 @@ class Tables:
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
         if method == "GET" and action is None:
             params = _query(query)
+            refuse_unknown_fields(params, _LOOK_FIELDS, "'GET /tables/N'")
             return 200, self.look(table_id, params, _since(params.get("since")))
         if method != "POST" or action not in self._actions:
             raise RequestError(404, "NotFound", f"no resource {method} {path[:100]}")
         request = _body(body)
+        refuse_unknown_fields(request, _ACTION_FIELDS[action], f"'POST /tables/N/{action}'")
         return 200, self._actions[action](table_id, request)
 
     # ------------------------------------------------------------ storage
@@ -376,7 +402,7 @@ class Tables:
                 raise RequestError(404, "NotFound", f"no table {table_id}")
             game = load_game(row[0])
             state = game.state_from_dict(json.loads(row[2]))
-            table = _Table(table_id, game, row[1], state, json.loads(row[3]), row[4])
+            table = _Table(table_id, game, _seed_of_row(row[1]), state, json.loads(row[3]), row[4])
             yield table, db
             self._save(db, table)
 
@@ -419,17 +445,18 @@ class Tables:
         ``players``, ``seed`` (random if not given), ``bots`` (one entry per seat, a bot's
         name or ``null`` for a person, or an object from seats to bots; by default seat 0
         a person and the others ``bot``, ``greedy`` unless named) and ``bot_time_limit``;
-        answers the table's number, each person's token and the seats."""
+        answers the table's number, each person's token and the seats. Any other field
+        is refused by name."""
+        refuse_unknown_fields(body, _CREATE_FIELDS, "'POST /tables'")
         game = load_game(_field(body, "game", str, "scala40"))
-        rules = game.resolve_rules(body.get("rules"))
+        rules = read_rules(game, body.get("rules"))
         fallback = min(max(game.default_players, rules.min_players), rules.max_players)
         players: int = _field(body, "players", int, fallback)
         if not 1 <= players <= MAX_PLAYERS:
-            raise RequestError(
-                400, "InvalidArgument", f"'players' must be from 1 to {MAX_PLAYERS}"
-            )
+            raise InvalidValueError(f"'players' must be from 1 to {MAX_PLAYERS}")
         seed = _seed(body)
-        limit = check_time_limit(body.get("bot_time_limit") or DEFAULT_TIME_LIMIT)
+        given_limit = body.get("bot_time_limit")
+        limit = check_time_limit(DEFAULT_TIME_LIMIT if given_limit is None else given_limit)
         specs = _bot_specs(body, players)
         for spec in specs:
             if spec is not None:
@@ -445,7 +472,7 @@ class Tables:
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     game.name,
-                    seed,
+                    _stored_seed(seed),
                     json.dumps(state.to_dict()),
                     json.dumps(seats),
                     limit,
@@ -463,7 +490,7 @@ class Tables:
         return {
             "table": table_id,
             "game": game.name,
-            "seed": seed,
+            "seed": str(seed),
             "tokens": tokens,
             "seats": _seats(seats),
         }
@@ -479,6 +506,7 @@ class Tables:
         drawn from its perspective, ``size`` pixels wide: the last move marked, the card
         just drawn or taken outlined, and the discard pile filled while the seat is to
         decide."""
+        refuse_unknown_fields(params, _PICTURE_FIELDS, "'GET /tables/N/picture'")
         with self._table(table_id) as (table, db):
             seat = _seat(table, params)
             view = table.state.view(seat)
@@ -513,12 +541,10 @@ class Tables:
                 )
             if table.state.current_player != seat:
                 # Whose decision it is and what the seat may do, in the game's words.
-                raise RequestError(400, "InvalidArgument", table.state.not_deciding(seat))
+                raise InvalidArgumentError(table.state.not_deciding(seat))
             move = body.get("move")
             if not isinstance(move, (str, dict)):
-                raise RequestError(
-                    400, "InvalidArgument", "'move' must be a move's text or object"
-                )
+                raise InvalidArgumentError("'move' must be a move's text or object")
             table.apply(move, expected)
             table.play_bots()
             self._save(db, table)
@@ -546,7 +572,7 @@ class Tables:
             seat = _seat(table, body)
             mover = table.state.current_player
             if mover is None or table.bot(mover) is not None:
-                raise RequestError(400, "InvalidArgument", "no person is to decide")
+                raise InvalidArgumentError("no person is to decide")
             table.apply(table.state.default_move(mover))
             table.play_bots()
             self._save(db, table)
@@ -583,7 +609,7 @@ def _is_number(text: str) -> bool:
 
 def _body(body: object) -> Mapping[str, Any]:
     if not isinstance(body, dict):
-        raise RequestError(400, "InvalidArgument", "the body must be a JSON object")
+        raise InvalidArgumentError("the body must be a JSON object")
     return body
 
 
@@ -607,7 +633,7 @@ def _seat(table: _Table, request: Mapping[str, Any]) -> int:
     if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) <= 3:
         seat = int(seat)
     if not (type(seat) is int and 0 <= seat < len(table.seats)):
-        raise RequestError(400, "InvalidArgument", "'seat' must be a seat of the table")
+        raise InvalidArgumentError("'seat' must be a seat of the table")
     expected = table.seats[seat].get("token")
     if expected is None:
         raise RequestError(403, "Forbidden", f"seat {seat} is a bot's")

@@ -131,7 +131,8 @@ async function startTable(event) {
     bots.push(value || null);
   }
   const request = { game: chosen.name, rules: $("preset").value, players: count, bots };
-  if ($("seed").value !== "") request.seed = Number($("seed").value);
+  // A seed as its decimal text: a JavaScript number would round one past 2**53.
+  if ($("seed").value.trim() !== "") request.seed = $("seed").value.trim();
   try {
     const made = await call("POST", "/tables", request);
     const links = Object.entries(made.tokens).filter(([seat]) => seat !== "0");
