@@ -91,6 +91,7 @@ def _traffic(game_name: str, seed: int) -> Iterator[tuple[dict[str, Any], dict[s
     players = max(rules.min_players, min(game.default_players, rules.max_players))
     created = ask({"op": "new", "game": game_name, "players": players, "seed": seed, "id": "n"})
     handle = created["handle"]
+    ask({"op": "deal", "handle": handle})
     ask({"op": "new", "game": game_name, "rules": rules.to_dict(), "players": players})
     for step in range(12):
         legal = ask({"op": "legal", "handle": handle})

@@ -253,7 +253,7 @@ def test_undo_takes_back_the_bots_moves_too_and_replays_them_the_same(site: Site
 
 
 def test_undo_only_where_every_other_seat_is_a_bot(site: Site) -> None:
-    table, tokens = site.create("chinchon", [None, None], seed=5)
+    table, tokens = site.create("chinchon", [None, None])
     state = site.state(table)
     seat = state.current_player
     asker = {"seat": seat, "token": tokens[str(seat)]}
@@ -297,7 +297,7 @@ def test_a_resignation_in_a_two_player_game_ends_it(site: Site) -> None:
 def test_a_resignation_out_of_turn_abandons_the_hand_and_play_goes_on(site: Site) -> None:
     """C-RESIGN: at a table of three, a seat resigns while another decides; the hand in
     play is abandoned (nobody scores), and the game goes on without it, bots included."""
-    table, tokens = site.create("chinchon", ["greedy", None, None], seed=3, players=3)
+    table, tokens = site.create("chinchon", ["greedy", None, None], players=3)
     before = site.state(table)
     deciding = before.current_player
     assert deciding in (1, 2)  # the bot played up to a person's decision
@@ -355,7 +355,7 @@ def test_a_table_replays_the_same_from_its_seed(site: Site) -> None:
 def test_a_retried_move_after_the_turn_has_passed_is_stale(site: Site) -> None:
     """A move sent twice is refused as stale (409) even when, by the time the second
     arrives, another seat decides: the move number is checked first."""
-    table, tokens = site.create("chinchon", [None, None], seed=12)
+    table, tokens = site.create("chinchon", [None, None])
     state = site.state(table)
     seat = state.current_player
     asker = {"seat": seat, "token": tokens[str(seat)]}

@@ -22,6 +22,10 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
     play those seats, here and after each ``apply`` (``bot_time_limit`` seconds a move,
     ``bot_seed`` for their randomness); their moves come back in ``bot_moves`` and in
     the event feed.
+``deal``
+    a game's deal: the commitment to its seed (which the referee draws and keeps secret
+    when ``new`` gives none), and the seed and its salt once the match is over
+    (:mod:`scala40.web.fair_deal`); ``new`` answers the commitment too.
 ``legal``
     the legal moves of a game, each as ``{"text", "move"}``.
 ``apply``
@@ -150,6 +154,7 @@ from scala40.schemas.protocol import (
     MAX_REQUEST_BYTES,
     request_fields,
 )
+from scala40.web.fair_deal import Deal
 
 __all__ = [
     "COMMAND",
@@ -205,12 +210,14 @@ class Referee:
         self._states: dict[str, Any] = {}
         self._events: dict[str, list[Event]] = {}
         self._seats: dict[str, BotSeats] = {}
+        self._deals: dict[str, Deal] = {}
         self._numbers = itertools.count(1)
         # Each operation's handler; the fields it takes are declared with its answer in
         # scala40.schemas.protocol, and any other field is refused by name.
         self._operations: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
             "games": self._games,
             "new": self._new,
+            "deal": self._deal,
             "legal": self._legal,
             "apply": self._apply,
             "advance": self._advance,
@@ -295,8 +302,11 @@ class Referee:
             self._seats[handle] = seats
         return handle
 
-    def _bot_seats(self, game: Game, state: Any, request: Mapping[str, Any]) -> BotSeats | None:
-        """The bot seats ``bots`` asks for (``None`` without it)."""
+    def _bot_seats(
+        self, game: Game, state: Any, request: Mapping[str, Any], seed: int
+    ) -> BotSeats | None:
+        """The bot seats ``bots`` asks for (``None`` without it); their randomness is
+        drawn from ``bot_seed``, else ``seed``."""
         specs = _optional(request, "bots", list, None)
         if specs is None:
             return None
@@ -305,19 +315,25 @@ class Referee:
                 f"'bots' must hold one entry per seat ({state.player_count}), got {len(specs)}"
             )
         limit = check_time_limit(request.get("bot_time_limit", DEFAULT_TIME_LIMIT))
-        seed = _seed(request, "bot_seed", _seed(request, "seed", 0))
-        return BotSeats(game, specs, limit, seed)
+        return BotSeats(game, specs, limit, _seed(request, "bot_seed", seed))
 
     def _hold_with_bots(
-        self, game: Game, state: Any, request: Mapping[str, Any]
+        self,
+        game: Game,
+        state: Any,
+        request: Mapping[str, Any],
+        seed: int = 0,
+        events: list[Event] | None = None,
     ) -> dict[str, Any]:
-        """Hold ``state`` with the bot seats the request asks for, played up to the
-        client's decision: the answer of ``new`` and ``load``."""
-        seats = self._bot_seats(game, state, request)
+        """Hold ``state`` (reached with ``events``) with the bot seats the request asks
+        for (their randomness from ``seed`` unless it gives ``bot_seed``), played up to
+        the client's decision: the answer of ``new`` and ``load``."""
+        seats = self._bot_seats(game, state, request, seed)
         played: list[dict[str, Any]] = []
-        events: list[Event] = []
+        events = [] if events is None else events
         if seats is not None:
-            state, events, played = seats.play(state, chance=True)
+            state, more, played = seats.play(state, chance=True)
+            events += more
         handle = self._hold(state, seats)
         self._events[handle].extend(events)
         answer: dict[str, Any] = {"handle": handle, "summary": _summary(game, state)}
@@ -352,9 +368,24 @@ class Referee:
         rules = read_rules(game, request.get("rules"))
         fallback = min(max(game.default_players, rules.min_players), rules.max_players)
         players = _optional(request, "players", int, fallback)
-        seed = _seed(request, "seed", 0)
-        state = _after_chance(game.new_game(rules, players, seed))
-        return self._hold_with_bots(game, state, request)
+        given = request.get("seed")
+        # Without a seed the referee draws one and keeps it (see scala40.web.fair_deal).
+        deal = Deal.draw(None if given is None else read_seed(given))
+        state, events = _after_chance(game.new_game(rules, players, deal.seed))
+        answer = self._hold_with_bots(game, state, request, deal.seed, events)
+        self._deals[answer["handle"]] = deal
+        answer["deal"] = deal.public(revealed=False)
+        return answer
+
+    def _deal(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, state = self._held(request)
+        deal = self._deals.get(handle)
+        if deal is None:
+            raise InvalidArgumentError(
+                f"{handle!r} was not dealt by the referee (it was loaded or sampled): it has "
+                "no deal"
+            )
+        return {"deal": deal.public(revealed=state.is_over)}
 
     def _legal(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
@@ -506,6 +537,7 @@ class Referee:
         del self._states[handle]
         del self._events[handle]
         self._seats.pop(handle, None)
+        self._deals.pop(handle, None)
         return {"closed": handle}
 
     def _check(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -599,11 +631,16 @@ def _game_of_state(data: Mapping[str, Any]) -> Game:
     raise InvalidArgumentError("give 'game': the state's format names no game")
 
 
-def _after_chance(state: Any) -> Any:
-    """``state`` after the chance moves (deals, restocks) that come next, if any."""
+def _after_chance(state: Any) -> tuple[Any, list[Event]]:
+    """``state`` after the chance moves (deals, restocks) that come next, if any, and
+    their events."""
+    events: list[Event] = []
     while state.is_chance and not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-    return state
+        step = state.legal_moves()[0]
+        after = state.apply(step)
+        events.extend(events_of(state, step, after))
+        state = after
+    return state, events
 
 
 def _summary(game: Game, state: Any) -> dict[str, Any]:

@@ -24,8 +24,8 @@ Adding an operation to the referee is one entry here beside its handler in
 
 >>> from scala40.schemas.protocol import OPERATIONS
 >>> [operation.name for operation in OPERATIONS][:4]
-['games', 'new', 'legal', 'apply']
->>> schema = OPERATIONS[2].answer_schema(("scala40",))
+['games', 'new', 'deal', 'legal']
+>>> schema = OPERATIONS[3].answer_schema(("scala40",))
 >>> schema["required"]
 ['id', 'ok', 'op', 'moves', 'summary']
 >>> schema["properties"]["moves"]["items"]["properties"]["move"]
@@ -327,6 +327,39 @@ def _held_with_bots(games: Games) -> Mapping[str, Any]:
     return {"handle": _HANDLE, "summary": _summary(), "bot_moves": _bot_moves()}
 
 
+_HEX64 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
+
+
+def _deal_schema() -> dict[str, Any]:
+    return obj(
+        {
+            "scheme": _described(text(), "How the commitment is made (scala40.web.fair_deal)."),
+            "commitment": _described(
+                _HEX64, "SHA-256 of 'scala40-deal-v1:<salt>:<seed>', in hexadecimal."
+            ),
+            "seed_chosen": _described(
+                boolean(), "Whether the seed was the client's (not drawn by the referee)."
+            ),
+            "seed": _described(
+                {"type": "string", "pattern": f"^[0-9]{{1,{len(str(MAX_SEED))}}}$"},
+                "The seed, as decimal text: revealed once the match is over.",
+            ),
+            "salt": _described(_HEX64, "The salt: revealed once the match is over."),
+        },
+        optional=("seed", "salt"),
+        description="A game's deal: the commitment to its seed, and the seed and its salt "
+        "once the match is over.",
+    )
+
+
+def _dealt(games: Games) -> Mapping[str, Any]:
+    return {**_held_with_bots(games), "deal": _deal_schema()}
+
+
+def _deal(games: Games) -> Mapping[str, Any]:
+    return {"deal": _deal_schema()}
+
+
 def _ask_bot(games: Games) -> Mapping[str, Any]:
     return {
         "handle": _HANDLE,
@@ -504,11 +537,19 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("games", "The games and their presets.", _nothing, _games),
     Operation(
         "new",
-        "A new game, dealt (and played by the bot seats up to the client's decision).",
+        "A new game, dealt (and played by the bot seats up to the client's decision), "
+        "with the commitment to its seed.",
         _new,
-        _held_with_bots,
+        _dealt,
         optional=("game", "rules", "players", "seed", "bots", "bot_time_limit", "bot_seed"),
         answer_optional=("bot_moves",),
+    ),
+    Operation(
+        "deal",
+        "A game's deal: the commitment to its seed, and the seed and its salt once the "
+        "match is over.",
+        _handle,
+        _deal,
     ),
     Operation("legal", "The legal moves.", _handle, _legal),
     Operation(

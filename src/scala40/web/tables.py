@@ -1,9 +1,10 @@
 """The tables of the web server: kept in SQLite, played through requests that carry a
 seat's token, answered with what that seat may see.
 
-:class:`TableStore` holds the tables of one SQLite file; :class:`Tables` answers the
-requests of the HTTP interface (:mod:`scala40.web.server` only carries them), each a
-call ``tables.handle(method, path, query, body)`` that returns ``(status, answer)``.
+:class:`~scala40.web.store.TableStore` (re-exported here) holds the tables of one
+SQLite file; :class:`Tables` answers the requests of the HTTP interface
+(:mod:`scala40.web.server` only carries them), each a call ``tables.handle(method, path,
+query, body)`` that returns ``(status, answer)``.
 Each request loads its table's state back from its JSON as untrusted data
 (``state_from_dict`` checks all of it), applies what the request asks, lets the bots
 play their seats, and saves the state again.
@@ -15,6 +16,12 @@ default). A seat is sent its view (``view.to_dict()``: its own cards, its legal 
 the public rest), the events since a move number as it may see them
 (:meth:`~scala40.events.Event.for_seat`), and pictures drawn from its view alone: never
 another seat's cards, nor another seat's token.
+
+**Fair dealing.** The server draws each table's seed and keeps it secret while the match
+is on; every answer carries the table's ``deal``, a commitment to the seed, and, once
+the match is over, the seed and its salt, so that each seat checks the deal
+(:mod:`scala40.web.fair_deal`). A creator may choose the seed only at a table where no
+other person sits.
 
 **Moves.** A move carries the move number of the view it answers; a move sent for an
 older number (a second tab, a request sent twice) is refused with status 409
@@ -63,7 +70,6 @@ import json
 import random
 import secrets
 import sqlite3
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -85,6 +91,8 @@ from scala40.drawing import last_hand_svg, view_svg
 from scala40.errors import InvalidArgumentError, InvalidValueError, StaleMoveError
 from scala40.events import Event, events_of
 from scala40.game import Game, game_names, load_game
+from scala40.web.fair_deal import Deal
+from scala40.web.store import TableStore
 
 __all__ = [
     "BOT_SECONDS",
@@ -102,35 +110,6 @@ MAX_PLAYERS = 16
 MAX_SINCE = 10**12
 """The largest move number ``since`` takes."""
 
-_SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS tables (
-        id INTEGER PRIMARY KEY,
-        game TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        state TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        bot_time_limit REAL NOT NULL,
-        created REAL NOT NULL
-    )""",
-    # One row per event and seat, as that seat may see it: a client's "since move n"
-    # reads its own rows after n, whatever the length of the match.
-    """CREATE TABLE IF NOT EXISTS events (
-        table_id INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        number INTEGER NOT NULL,
-        event TEXT NOT NULL
-    )""",
-    "CREATE INDEX IF NOT EXISTS events_by_seat ON events (table_id, seat, number)",
-    # The states where a person was to decide: what undo goes back to.
-    """CREATE TABLE IF NOT EXISTS decisions (
-        table_id INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        number INTEGER NOT NULL,
-        state TEXT NOT NULL
-    )""",
-    "CREATE INDEX IF NOT EXISTS decisions_by_seat ON decisions (table_id, seat, number)",
-)
-
 
 class RequestError(Exception):
     """A request the server refuses, with its HTTP status and the kind of error."""
@@ -139,50 +118,6 @@ class RequestError(Exception):
         super().__init__(message)
         self.status = status
         self.kind = kind
-
-
-class TableStore:
-    """The tables of one SQLite file (``":memory:"`` is not shared between requests:
-    give a file). One connection a request; the requests on one table run one at a
-    time, those on different tables side by side.
-
-    :raises InvalidValueError: the file cannot be opened or made, or is no database.
-    """
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._locks: dict[int, threading.Lock] = {}
-        self._locks_lock = threading.Lock()
-        try:
-            with self.connect() as db:
-                for statement in _SCHEMA:
-                    db.execute(statement)
-        except sqlite3.Error as error:
-            raise InvalidValueError(f"cannot open the tables' file {path}: {error}") from None
-
-    @contextmanager
-    def connect(self) -> Iterator[sqlite3.Connection]:
-        """A connection for one request: committed if the block ends well, rolled back
-        if it raises, and closed either way."""
-        db = sqlite3.connect(self.path, timeout=30)
-        try:
-            # A write-ahead log, synced at checkpoints rather than at every commit: a
-            # commit then costs microseconds, not a disk flush (a crash may lose the
-            # last requests, never corrupt the file).
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
-            with db:
-                yield db
-        finally:
-            db.close()
-
-    @contextmanager
-    def locked(self, table_id: int) -> Iterator[sqlite3.Connection]:
-        """A connection, with the table's lock held (its requests run one at a time)."""
-        with self._locks_lock:
-            lock = self._locks.setdefault(table_id, threading.Lock())
-        with lock, self.connect() as db:
-            yield db
 
 
 class _Table:
@@ -196,10 +131,13 @@ class _Table:
         state: Any,
         seats: list[dict[str, Any]],
         bot_time_limit: float,
+        deal: Deal | None,
     ) -> None:
         self.id = table_id
         self.game = game
         self.seed = seed
+        self.deal = deal
+        """The secret deal (``None`` at a table made before seeds were kept secret)."""
         self.state = state
         self.seats = seats
         self.bot_time_limit = bot_time_limit
@@ -283,9 +221,33 @@ _PICTURE_FIELDS = ("seat", "token", "size", "what", "v")
 """The query parameters of ``GET /tables/N/picture`` (``v``: a page's cache breaker)."""
 
 
-def _seed(body: Mapping[str, Any]) -> int:
+def _deal(body: Mapping[str, Any], specs: list[str | None]) -> Deal:
+    """The table's deal: its seed drawn by the server, or chosen by the creator at a
+    table where no other person sits (whoever knows the seed knows every hand)."""
     value = body.get("seed")
-    return secrets.randbelow(MAX_SEED + 1) if value is None else read_seed(value)
+    if value is None:
+        return Deal.draw()
+    seed = read_seed(value)
+    if specs.count(None) > 1:
+        raise InvalidArgumentError(
+            "'seed' may be chosen only at a table where no other person sits: the seed "
+            "deals every hidden card, so a seed one person knows would show them the "
+            "others' hands (leave it out: the server draws one, and reveals it at the end)"
+        )
+    return Deal.draw(seed)
+
+
+def _deal_text(deal: Deal) -> str:
+    """The deal as its row keeps it (the seed as decimal text: SQLite's integers stop at
+    2**63 - 1)."""
+    return json.dumps({"seed": str(deal.seed), "salt": deal.salt, "chosen": deal.chosen})
+
+
+def _deal_of_row(text: str | None) -> Deal | None:
+    if text is None:
+        return None
+    data = json.loads(text)
+    return Deal(int(data["seed"]), data["salt"], bool(data["chosen"]))
 
 
 def _stored_seed(seed: int) -> int:
@@ -395,14 +357,16 @@ class Tables:
         """The table, its state loaded; saved back when the block ends well."""
         with self.store.locked(table_id) as db:
             row = db.execute(
-                "SELECT game, seed, state, seats, bot_time_limit FROM tables WHERE id = ?",
+                "SELECT game, seed, state, seats, bot_time_limit, deal FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
             if row is None:
                 raise RequestError(404, "NotFound", f"no table {table_id}")
             game = load_game(row[0])
             state = game.state_from_dict(json.loads(row[2]))
-            table = _Table(table_id, game, _seed_of_row(row[1]), state, json.loads(row[3]), row[4])
+            deal = _deal_of_row(row[5])
+            seed = _seed_of_row(row[1]) if deal is None else deal.seed
+            table = _Table(table_id, game, seed, state, json.loads(row[3]), row[4], deal)
             yield table, db
             self._save(db, table)
 
@@ -454,10 +418,11 @@ class Tables:
         players: int = _field(body, "players", int, fallback)
         if not 1 <= players <= MAX_PLAYERS:
             raise InvalidValueError(f"'players' must be from 1 to {MAX_PLAYERS}")
-        seed = _seed(body)
         given_limit = body.get("bot_time_limit")
         limit = check_time_limit(DEFAULT_TIME_LIMIT if given_limit is None else given_limit)
         specs = _bot_specs(body, players)
+        deal = _deal(body, specs)
+        seed = deal.seed
         for spec in specs:
             if spec is not None:
                 timed_bot(spec, game, limit)  # refused now rather than at its first turn
@@ -468,8 +433,8 @@ class Tables:
         ]
         with self.store.connect() as db:
             cursor = db.execute(
-                "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.name,
                     _stored_seed(seed),
@@ -477,6 +442,7 @@ class Tables:
                     json.dumps(seats),
                     limit,
                     time.time(),
+                    _deal_text(deal),
                 ),
             )
             table_id = cursor.lastrowid
@@ -490,7 +456,7 @@ class Tables:
         return {
             "table": table_id,
             "game": game.name,
-            "seed": str(seed),
+            "deal": deal.public(revealed=False),
             "tokens": tokens,
             "seats": _seats(seats),
         }
@@ -693,6 +659,7 @@ def _answer(table: _Table, db: sqlite3.Connection, seat: int, since: int) -> dic
         "events": [json.loads(row[0]) for row in rows],
         "waiting": not state.is_over and table.bot(state.current_player) is not None,
         "can_undo": not isinstance(_undo_target(table, db, seat), str),
+        "deal": None if table.deal is None else table.deal.public(revealed=state.is_over),
     }
 
 

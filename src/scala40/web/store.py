@@ -1,0 +1,116 @@
+"""Where the web table keeps its tables: one SQLite file, its schema, and the lock of
+each table a request works on.
+
+Each table is a row: its game, its state as JSON (loaded back as untrusted data on every
+request), its seats and its secret deal (:mod:`scala40.web.fair_deal`). Beside it, one row per event and seat (what that seat may see) and the states
+where a person was to decide (what undo goes back to). A file made by an earlier release
+is brought up to date when it is opened; its tables go on (without a commitment to their
+seed, which was not kept secret then).
+
+**Locks.** The requests on one table run one at a time, those on different tables side
+by side.
+
+>>> import tempfile, pathlib
+>>> from scala40.web.store import TableStore
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = TableStore(str(pathlib.Path(folder.name, "tables.sqlite")))
+>>> TableStore(str(pathlib.Path(folder.name, "no", "such", "folder", "t.sqlite")))
+Traceback (most recent call last):
+...
+scala40.errors.InvalidValueError: cannot open the tables' file .../no/such/folder/t.sqlite: unable to open database file
+>>> folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from scala40.errors import InvalidValueError
+
+__all__ = ["TableStore"]
+
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS tables (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        bot_time_limit REAL NOT NULL,
+        created REAL NOT NULL
+    )""",
+    # One row per event and seat, as that seat may see it: a client's "since move n"
+    # reads its own rows after n, whatever the length of the match.
+    """CREATE TABLE IF NOT EXISTS events (
+        table_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        event TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS events_by_seat ON events (table_id, seat, number)",
+    # The states where a person was to decide: what undo goes back to.
+    """CREATE TABLE IF NOT EXISTS decisions (
+        table_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        state TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS decisions_by_seat ON decisions (table_id, seat, number)",
+)
+
+_COLUMNS = (
+    # The secret deal, as JSON (seed as decimal text, salt, chosen): NULL at a table made
+    # before seeds were kept secret (its seed is the column ``seed``).
+    ("deal", "TEXT"),
+)
+"""The columns added since the first release, added to a file that lacks them."""
+
+
+class TableStore:
+    """The tables of one SQLite file (``":memory:"`` is not shared between requests:
+    give a file). One connection a request (see the module for the locks).
+
+    :raises InvalidValueError: the file cannot be opened or made, or is no database.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._locks: dict[int, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+        try:
+            with self.connect() as db:
+                for statement in _SCHEMA:
+                    db.execute(statement)
+                have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+                for name, kind in _COLUMNS:
+                    if name not in have:
+                        db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
+        except sqlite3.Error as error:
+            raise InvalidValueError(f"cannot open the tables' file {path}: {error}") from None
+
+    @contextmanager
+    def connect(self) -> Iterator[sqlite3.Connection]:
+        """A connection for one request: committed if the block ends well, rolled back
+        if it raises, and closed either way."""
+        db = sqlite3.connect(self.path, timeout=30)
+        try:
+            # A write-ahead log, synced at checkpoints rather than at every commit: a
+            # commit then costs microseconds, not a disk flush (a crash may lose the
+            # last requests, never corrupt the file).
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            with db:
+                yield db
+        finally:
+            db.close()
+
+    @contextmanager
+    def locked(self, table_id: int) -> Iterator[sqlite3.Connection]:
+        """A connection, with the table's lock held (its requests run one at a time)."""
+        with self._locks_lock:
+            lock = self._locks.setdefault(table_id, threading.Lock())
+        with lock, self.connect() as db:
+            yield db
