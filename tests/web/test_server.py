@@ -227,29 +227,34 @@ def test_undo_goes_back_where_it_shows_nothing_hidden(site: Site) -> None:
     assert "stock" in answered["message"]
 
 
-def test_undo_takes_back_the_bots_moves_too_and_replays_them_the_same(site: Site) -> None:
+def test_undo_never_takes_back_a_move_another_seat_has_answered(site: Site) -> None:
+    """Take the discard, discard, undo, discard another card...: each time the bot
+    answered, and its answers showed cards of its hand and the top of the stock. Once
+    another seat has moved, the seat's move stands; within its own turn it may be taken
+    back (the take, before the discard)."""
     table, tokens = site.create("rumino", [None, "greedy"], seed=9, players=2)
     asker = {"seat": 0, "token": tokens["0"]}
-    state = site.state(table)
     path = f"/tables/{table}/moves"
+    start = site.state(table)
     status, answered = site.call(
-        "POST", path, {**asker, "move": "draw", "move_number": state.move_number}
+        "POST", path, {**asker, "move": "take", "move_number": start.move_number}
     )
-    drawn = site.state(table)
-    discard = next(m for m in drawn.legal_moves() if str(m).startswith("discard"))
-    body = {**asker, "move": str(discard), "move_number": drawn.move_number}
+    assert status == 200, answered
+    assert answered["can_undo"]  # the take alone: nothing hidden came to light
+    taken = site.state(table)
+    discard = next(move for move in taken.legal_moves() if str(move).startswith("discard"))
+    body = {**asker, "move": str(discard), "move_number": taken.move_number}
     status, answered = site.call("POST", path, body)
     assert status == 200, answered
     after = site.state(table)
-    assert after.move_number > drawn.move_number + 1  # the bot moved
-    assert answered["can_undo"]
+    assert any(event["seat"] == 1 for event in answered["events"])  # the bot answered
+    assert not answered["can_undo"]
     status, answered = site.call(
         "POST", f"/tables/{table}/undo", {**asker, "move_number": after.move_number}
     )
-    assert status == 200, answered
-    assert site.state(table) == drawn
-    status, answered = site.call("POST", path, body)
-    assert site.state(table) == after  # the bot draws from the same seed
+    assert (status, answered["error"]) == (400, "UndoRefused")
+    assert "seat 1 has moved since" in answered["message"]
+    assert site.state(table) == after
 
 
 def test_undo_only_where_every_other_seat_is_a_bot(site: Site) -> None:

@@ -35,10 +35,12 @@ ends, or the request has run :data:`BOT_SECONDS` seconds (the answer then says
 the table's seed and the move number, so a table replays the same from its seed and
 the people's moves.
 
-**Undo** takes a seat back to its previous decision, with the bots' moves since, at a
-table where every other seat is a bot, and only where that shows the seat nothing it
-could not see before: no card came into its hand from the stock or a deal since, and no
-hand ended.
+**Undo** takes a seat back to its previous decision, at a table where every other seat
+is a bot, and only where that shows the seat nothing it could not see anyway: within its
+own turn, before any other seat (or a deal) has moved, no card has come into its hand
+from the stock, and no hand has ended. So a take or a meld can be taken back before the
+discard; a discard, once a bot has answered it, stands (the answer showed cards of the
+bot's hand or the stock's top, and another discard would show another).
 
 **Resignation** is taken from a seat at any moment (C-RESIGN); a seat whose time ran out
 is played by its game's default move (``timeout``, asked by a seat at the table).
@@ -633,6 +635,13 @@ def _undo_target(table: _Table, db: sqlite3.Connection, seat: int) -> tuple[int,
         event = json.loads(text)
         if event["kind"] in ("hand_end", "game_over"):
             return "a hand has ended since: its cards were shown"
+        if event["seat"] != seat:
+            # Another seat's answer to the move (a bot's draw, its discard) shows what
+            # its hand and the stock hold: taking the move back to try another would let
+            # the seat see how each would be answered.
+            if event["seat"] is None:
+                return "cards have been dealt since"
+            return f"seat {event['seat']} has moved since: a move another seat has answered stands"
         if Counter(event["cards"]) - Counter(event["shown"]):
             return "a card has come to your hand from the stock or a deal since"
     return int(row[0]), str(row[1])
