@@ -79,3 +79,9 @@ def test_scala40_web_on_a_database_it_cannot_open_is_an_error_line(
         error = capsys.readouterr().err
         assert error.startswith(f"error: cannot open the tables' file {tmp_path / path}"), error
         assert "Traceback" not in error
+
+
+def test_scala40_web_refuses_limits_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+    for arguments in (["--decision-seconds", "-1"], ["--decision-seconds", "nan"]):
+        assert main(["web", "--port", "0", *arguments]) == 2
+        assert "--decision-seconds" in capsys.readouterr().err

@@ -19,13 +19,16 @@ from scala40._svg import card_name
 from scala40.bots import make_bot
 from scala40.drawing import card_svg, view_svg
 from scala40.game import game_names, load_game
+from scala40.web.limits import ServerLimits
 from scala40.web.server import MAX_BODY
 from tests.web.site import Site, serving
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    with serving(str(tmp_path_factory.mktemp("web") / "tables.sqlite")) as running:
+    # No clock (0 seconds a decision): the scripted seats let their time run out at will.
+    database = str(tmp_path_factory.mktemp("web") / "tables.sqlite")
+    with serving(database, limits=ServerLimits(decision_seconds=0)) as running:
         yield running
 
 
@@ -255,6 +258,22 @@ def test_undo_never_takes_back_a_move_another_seat_has_answered(site: Site) -> N
     assert (status, answered["error"]) == (400, "UndoRefused")
     assert "seat 1 has moved since" in answered["message"]
     assert site.state(table) == after
+
+
+def test_the_first_decision_of_a_table_can_be_taken_back_too(site: Site) -> None:
+    """A seat that decides first, before any bot has moved, had no decision to go back
+    to: the table's first state was never kept as one."""
+    table, tokens = site.create("rumino", [None, "greedy"], seed=3, players=2)
+    start = site.state(table)
+    assert (start.current_player, start.move_number) == (0, 0)
+    asker = {"seat": 0, "token": tokens["0"]}
+    status, answered = site.call(
+        "POST", f"/tables/{table}/moves", {**asker, "move": "take", "move_number": 0}
+    )
+    assert answered["can_undo"], answered
+    status, answered = site.call("POST", f"/tables/{table}/undo", {**asker, "move_number": 1})
+    assert status == 200, answered
+    assert site.state(table) == start
 
 
 def test_undo_only_where_every_other_seat_is_a_bot(site: Site) -> None:

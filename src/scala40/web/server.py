@@ -71,6 +71,7 @@ from scala40.errors import (
     Scala40Error,
     StaleMoveError,
 )
+from scala40.web.limits import ServerLimits
 
 __all__ = ["MAX_BODY", "STATIC_FILES", "TableHandler", "make_server"]
 
@@ -246,12 +247,23 @@ def make_server(
     port: int = 0,
     *,
     start: bool = True,
+    limits: ServerLimits | None = None,
 ) -> ThreadingHTTPServer:
     """A web table server on ``host`` and ``port`` (0: any free port; the server's
-    ``server_address`` says which) over ``store``'s tables; with ``start``, already
+    ``server_address`` says which) over ``store``'s tables, with ``limits`` (the
+    defaults of :class:`~scala40.web.limits.ServerLimits` unless given: give them to
+    :class:`~scala40.web.tables.Tables` when ``store`` is one); with ``start``, already
     serving in a thread of its own (stop it with ``shutdown()`` then ``server_close()``),
-    else call its ``serve_forever()``."""
-    tables = store if isinstance(store, web_tables.Tables) else web_tables.Tables(store)
+    else call its ``serve_forever()``.
+
+    :raises InvalidArgumentError: ``limits`` beside a ``Tables`` that has its own.
+    """
+    if isinstance(store, web_tables.Tables):
+        if limits is not None:
+            raise InvalidArgumentError("give the limits to the Tables, not beside them")
+        tables = store
+    else:
+        tables = web_tables.Tables(store, limits)
     handler = type("BoundTableHandler", (TableHandler,), {"tables": tables})
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True

@@ -2,7 +2,8 @@
 each table a request works on.
 
 Each table is a row: its game, its state as JSON (loaded back as untrusted data on every
-request), its seats and its secret deal (:mod:`scala40.web.fair_deal`). Beside it, one row per event and seat (what that seat may see) and the states
+request), its seats, its secret deal (:mod:`scala40.web.fair_deal`) and when its current
+decision began (the clock of :class:`~scala40.web.limits.ServerLimits`). Beside it, one row per event and seat (what that seat may see) and the states
 where a person was to decide (what undo goes back to). A file made by an earlier release
 is brought up to date when it is opened; its tables go on (without a commitment to their
 seed, which was not kept secret then).
@@ -65,6 +66,8 @@ _COLUMNS = (
     # The secret deal, as JSON (seed as decimal text, salt, chosen): NULL at a table made
     # before seeds were kept secret (its seed is the column ``seed``).
     ("deal", "TEXT"),
+    # When the decision of the person to decide began (time.time()), for the clock.
+    ("decision_started", "REAL"),
 )
 """The columns added since the first release, added to a file that lacks them."""
 

@@ -42,8 +42,12 @@ from the stock, and no hand has ended. So a take or a meld can be taken back bef
 discard; a discard, once a bot has answered it, stands (the answer showed cards of the
 bot's hand or the stock's top, and another discard would show another).
 
-**Resignation** is taken from a seat at any moment (C-RESIGN); a seat whose time ran out
-is played by its game's default move (``timeout``, asked by a seat at the table).
+**Resignation** is taken from a seat at any moment (C-RESIGN). **The clock**: each
+decision of a person runs on a clock the server keeps
+(:attr:`~scala40.web.limits.ServerLimits.decision_seconds`); every answer says what is
+left (``clock``), and once it has run out any seat of the table may have the game's
+default move played for the person (``timeout``; before, it is refused with status 409,
+``ClockRunning``).
 
 >>> import tempfile, pathlib
 >>> from scala40.web.tables import Tables, TableStore
@@ -79,6 +83,7 @@ from contextlib import contextmanager
 from typing import Any
 from urllib.parse import parse_qs
 
+from scala40._checks import describe
 from scala40.bots import bot_names
 from scala40.cli.bot_seats import (
     DEFAULT_BOT,
@@ -94,6 +99,7 @@ from scala40.errors import InvalidArgumentError, InvalidValueError, StaleMoveErr
 from scala40.events import Event, events_of
 from scala40.game import Game, game_names, load_game
 from scala40.web.fair_deal import Deal
+from scala40.web.limits import ServerLimits
 from scala40.web.store import TableStore
 
 __all__ = [
@@ -134,12 +140,15 @@ class _Table:
         seats: list[dict[str, Any]],
         bot_time_limit: float,
         deal: Deal | None,
+        decision_started: float | None,
     ) -> None:
         self.id = table_id
         self.game = game
         self.seed = seed
         self.deal = deal
         """The secret deal (``None`` at a table made before seeds were kept secret)."""
+        self.decision_started = decision_started
+        """When the decision of the person to decide began (``time.time()``)."""
         self.state = state
         self.seats = seats
         self.bot_time_limit = bot_time_limit
@@ -311,8 +320,12 @@ class Tables:
     """The requests of the web table's HTTP interface (see the module and
     :mod:`scala40.web.server` for the endpoints)."""
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: TableStore, limits: ServerLimits | None = None) -> None:
         self.store = store
+        self.limits = ServerLimits() if limits is None else limits
+        """The server's limits (:mod:`scala40.web.limits`)."""
+        if not isinstance(self.limits, ServerLimits):
+            raise InvalidArgumentError(f"limits must be ServerLimits, got {describe(limits)}")
         self._actions: dict[str, Callable[[int, Mapping[str, Any]], dict[str, Any]]] = {
             "moves": self._move,
             "advance": self._advance,
@@ -359,7 +372,8 @@ class Tables:
         """The table, its state loaded; saved back when the block ends well."""
         with self.store.locked(table_id) as db:
             row = db.execute(
-                "SELECT game, seed, state, seats, bot_time_limit, deal FROM tables WHERE id = ?",
+                "SELECT game, seed, state, seats, bot_time_limit, deal, decision_started"
+                " FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
             if row is None:
@@ -368,7 +382,8 @@ class Tables:
             state = game.state_from_dict(json.loads(row[2]))
             deal = _deal_of_row(row[5])
             seed = _seed_of_row(row[1]) if deal is None else deal.seed
-            table = _Table(table_id, game, seed, state, json.loads(row[3]), row[4], deal)
+            seats = json.loads(row[3])
+            table = _Table(table_id, game, seed, state, seats, row[4], deal, row[6])
             yield table, db
             self._save(db, table)
 
@@ -378,9 +393,11 @@ class Tables:
         if table.state is table.saved:
             return
         table.saved = table.state
+        # A decision that comes to a person starts its clock.
+        table.decision_started = time.time() if _person_decides(table) else None
         db.execute(
-            "UPDATE tables SET state = ? WHERE id = ?",
-            (json.dumps(table.state.to_dict()), table.id),
+            "UPDATE tables SET state = ?, decision_started = ? WHERE id = ?",
+            (json.dumps(table.state.to_dict()), table.decision_started, table.id),
         )
         db.executemany(
             "INSERT INTO events (table_id, seat, number, event) VALUES (?, ?, ?, ?)",
@@ -391,18 +408,7 @@ class Tables:
             ],
         )
         table.events = []
-        state = table.state
-        seat = state.current_player
-        if not state.is_over and not state.is_chance and table.bot(seat) is None:
-            known = db.execute(
-                "SELECT 1 FROM decisions WHERE table_id = ? AND seat = ? AND number = ?",
-                (table.id, seat, state.move_number),
-            ).fetchone()
-            if known is None:
-                db.execute(
-                    "INSERT INTO decisions (table_id, seat, number, state) VALUES (?, ?, ?, ?)",
-                    (table.id, seat, state.move_number, json.dumps(state.to_dict())),
-                )
+        _keep_decision(db, table)
 
     # ------------------------------------------------------------ requests
 
@@ -435,8 +441,8 @@ class Tables:
         ]
         with self.store.connect() as db:
             cursor = db.execute(
-                "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal,"
+                " decision_started) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.name,
                     _stored_seed(seed),
@@ -445,6 +451,7 @@ class Tables:
                     limit,
                     time.time(),
                     _deal_text(deal),
+                    time.time(),
                 ),
             )
             table_id = cursor.lastrowid
@@ -452,6 +459,7 @@ class Tables:
         with self._table(table_id) as (table, db):
             table.play_bots()
             self._save(db, table)
+            _keep_decision(db, table)  # the first, where no bot moved before it
         tokens = {
             str(seat): place["token"] for seat, place in enumerate(seats) if "token" in place
         }
@@ -467,7 +475,7 @@ class Tables:
         """A seat's answer: its view, its events since move ``since``, and the table."""
         with self._table(table_id) as (table, db):
             seat = _seat(table, params)
-            return _answer(table, db, seat, since)
+            return _answer(table, db, self.limits, seat, since)
 
     def picture(self, table_id: int, params: Mapping[str, Any]) -> str:
         """The picture of a seat's view (``what=last_hand``: how the last hand ended),
@@ -516,14 +524,14 @@ class Tables:
             table.apply(move, expected)
             table.play_bots()
             self._save(db, table)
-            return _answer(table, db, seat, _since(body.get("since")))
+            return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
     def _advance(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
         with self._table(table_id) as (table, db):
             seat = _seat(table, body)
             table.play_bots()
             self._save(db, table)
-            return _answer(table, db, seat, _since(body.get("since")))
+            return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
     def _resign(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
         with self._table(table_id) as (table, db):
@@ -531,20 +539,28 @@ class Tables:
             table.apply(f"resign {seat}")
             table.play_bots()
             self._save(db, table)
-            return _answer(table, db, seat, _since(body.get("since")))
+            return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
     def _timeout(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        """The default move for the person to decide, whose time ran out, asked by a
-        seat of the table (``seat`` and ``token``: the asking seat's)."""
+        """The default move for the person to decide, once their clock has run out,
+        asked by any seat of the table (``seat`` and ``token``: the asking seat's)."""
         with self._table(table_id) as (table, db):
             seat = _seat(table, body)
             mover = table.state.current_player
-            if mover is None or table.bot(mover) is not None:
+            if mover is None or table.bot(mover) is not None or table.state.is_over:
                 raise InvalidArgumentError("no person is to decide")
+            clock = _clock(table, self.limits)
+            if clock is not None and clock["left"] > 0:
+                raise RequestError(
+                    409,
+                    "ClockRunning",
+                    f"seat {mover} has {clock['left']:.1f} s left of the "
+                    f"{clock['seconds']:g} s this server gives a decision",
+                )
             table.apply(table.state.default_move(mover))
             table.play_bots()
             self._save(db, table)
-            return _answer(table, db, seat, _since(body.get("since")))
+            return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
     def _undo(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
         with self._table(table_id) as (table, db):
@@ -559,13 +575,17 @@ class Tables:
                 raise RequestError(400, "UndoRefused", target)
             number, text = target
             table.state = table.saved = table.game.state_from_dict(json.loads(text))
-            db.execute("UPDATE tables SET state = ? WHERE id = ?", (text, table.id))
+            table.decision_started = time.time()  # the decision comes back: a new clock
+            db.execute(
+                "UPDATE tables SET state = ?, decision_started = ? WHERE id = ?",
+                (text, table.decision_started, table.id),
+            )
             for name in ("events", "decisions"):
                 db.execute(
                     f"DELETE FROM {name} WHERE table_id = ? AND number > ?",
                     (table.id, number),
                 )
-            answer = _answer(table, db, seat, min(_since(body.get("since")), number))
+            answer = _answer(table, db, self.limits, seat, min(_since(body.get("since")), number))
             answer["undone_to"] = number
             return answer
 
@@ -647,9 +667,48 @@ def _undo_target(table: _Table, db: sqlite3.Connection, seat: int) -> tuple[int,
     return int(row[0]), str(row[1])
 
 
-def _answer(table: _Table, db: sqlite3.Connection, seat: int, since: int) -> dict[str, Any]:
+def _keep_decision(db: sqlite3.Connection, table: _Table) -> None:
+    """Keep the table's state as a decision of the person to decide (what undo goes
+    back to), once."""
+    state = table.state
+    seat = state.current_player
+    if not state.is_over and not state.is_chance and table.bot(seat) is None:
+        known = db.execute(
+            "SELECT 1 FROM decisions WHERE table_id = ? AND seat = ? AND number = ?",
+            (table.id, seat, state.move_number),
+        ).fetchone()
+        if known is None:
+            db.execute(
+                "INSERT INTO decisions (table_id, seat, number, state) VALUES (?, ?, ?, ?)",
+                (table.id, seat, state.move_number, json.dumps(state.to_dict())),
+            )
+
+
+def _person_decides(table: _Table) -> bool:
+    state = table.state
+    return not (state.is_over or state.is_chance) and table.bot(state.current_player) is None
+
+
+def _clock(table: _Table, limits: ServerLimits) -> dict[str, Any] | None:
+    """The clock of the person to decide: their seat, the seconds a decision has, and
+    the seconds left (``None`` when no person decides)."""
+    if not _person_decides(table):
+        return None
+    started = time.time() if table.decision_started is None else table.decision_started
+    left = max(0.0, started + limits.decision_seconds - time.time())
+    return {
+        "seat": table.state.current_player,
+        "seconds": limits.decision_seconds,
+        "left": round(left, 3),
+    }
+
+
+def _answer(
+    table: _Table, db: sqlite3.Connection, limits: ServerLimits, seat: int, since: int
+) -> dict[str, Any]:
     """What ``seat`` is sent, once the table is saved: its view, its events since move
-    ``since``, the seats, whether undo is possible and whether a bot is still to move."""
+    ``since``, the seats, whether undo is possible, whether a bot is still to move, the
+    clock of the person to decide, and the deal."""
     rows = db.execute(
         "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ? ORDER BY rowid",
         (table.id, seat, since),
@@ -669,6 +728,7 @@ def _answer(table: _Table, db: sqlite3.Connection, seat: int, since: int) -> dic
         "waiting": not state.is_over and table.bot(state.current_player) is not None,
         "can_undo": not isinstance(_undo_target(table, db, seat), str),
         "deal": None if table.deal is None else table.deal.public(revealed=state.is_over),
+        "clock": _clock(table, limits),
     }
 
 
