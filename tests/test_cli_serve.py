@@ -319,7 +319,10 @@ def test_a_whole_game_against_the_referees_bots(name: str, referee: Referee) -> 
     played = list(answer["bot_moves"])
     mine = 0
     while not answer["summary"]["is_over"]:
-        assert answer["summary"]["current_player"] == 0
+        if answer["summary"]["current_player"] != 0:  # the request's time ran out
+            answer = referee.ask({"op": "advance", "handle": handle})
+            played += answer["bot_moves"]
+            continue
         moves = referee.ask({"op": "legal", "handle": handle})["moves"]
         answer = referee.ask(
             {"op": "apply", "handle": handle, "move": chooser.choice(moves)["move"]}

@@ -85,9 +85,14 @@ digits, the referee holds at most :data:`MAX_HANDLES` games at once (``close`` f
 them), a ``check`` takes at most :data:`~scala40.schemas.protocol.MAX_MELDS` melds, and the text
 of a meld or of a hand is at most :data:`~scala40.schemas.protocol.MAX_CARDS_TEXT` characters. Every operation is
 one call of the library, whose own bounds hold (a move's text, a state's size, a
-sample's draws), so no request's work grows without bound; a bot's move takes at most
-its ``time_limit`` (at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT` seconds) and a
-request plays at most :data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` bot moves.
+sample's draws), so no request's work grows without bound. What a request makes the bots
+do runs under a deadline of the referee's request bound (``request_seconds``,
+:data:`~scala40.cli.bot_seats.DEFAULT_REQUEST_SECONDS` unless whoever starts it says
+otherwise: ``scala40 serve --request-seconds``), each bot asked through
+:func:`scala40.bots.choose_move` within the sooner of that deadline and its
+``time_limit`` (at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT` seconds); the bot
+seats play in slices (at most :data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` moves, and not
+past the deadline), ``advance`` playing on.
 
 >>> import io, json
 >>> from scala40.cli.serve import serve_stream
@@ -122,10 +127,13 @@ from scala40.cards import CARD_NAMES, parse_cards
 from scala40.cli.batch import Context, Request
 from scala40.cli.bot_seats import (
     DEFAULT_BOT,
+    DEFAULT_REQUEST_SECONDS,
     DEFAULT_TIME_LIMIT,
     HINT_BOTS,
+    MAX_REQUEST_SECONDS,
     BotSeats,
     bot_move,
+    check_request_seconds,
     check_time_limit,
     timed_bot,
 )
@@ -133,11 +141,14 @@ from scala40.cli.check import judge_meld, meld_report
 from scala40.cli.common import (
     EXIT_OK,
     Command,
+    UsageError,
     add_game_option,
     card_names,
     chosen_game,
+    seconds,
 )
 from scala40.cli.request_fields import read_rules, read_seed, refuse_unknown_fields
+from scala40.deadline import Deadline
 from scala40.drawing import view_svg
 from scala40.errors import (
     InvalidArgumentError,
@@ -205,8 +216,15 @@ class Referee:
     'InvalidMoveError'
     """
 
-    def __init__(self, game: str | Game = "scala40") -> None:
+    def __init__(
+        self, game: str | Game = "scala40", request_seconds: float = DEFAULT_REQUEST_SECONDS
+    ) -> None:
         self._default_game = load_game(game)
+        self.request_seconds = check_request_seconds(request_seconds)
+        """The wall time each request lets the bots think (see
+        :mod:`scala40.cli.bot_seats`)."""
+        self._deadline = Deadline.never()
+        """The deadline of the request being answered."""
         self._states: dict[str, Any] = {}
         self._events: dict[str, list[Event]] = {}
         self._seats: dict[str, BotSeats] = {}
@@ -255,6 +273,8 @@ class Referee:
         repeats the request's ``op`` (``None`` if it named no operation)."""
         given_id: Any = None
         known: str | None = None
+        # The request's time starts now; every bot it asks runs under it.
+        self._deadline = Deadline.after(self.request_seconds)
         try:
             if not isinstance(request, dict):
                 raise InvalidArgumentError("a request must be a JSON object")
@@ -315,6 +335,8 @@ class Referee:
                 f"'bots' must hold one entry per seat ({state.player_count}), got {len(specs)}"
             )
         limit = check_time_limit(request.get("bot_time_limit", DEFAULT_TIME_LIMIT))
+        # A move never thinks past the request's bound, whatever the client asked.
+        limit = min(limit, self.request_seconds)
         return BotSeats(game, specs, limit, _seed(request, "bot_seed", seed))
 
     def _hold_with_bots(
@@ -332,7 +354,7 @@ class Referee:
         played: list[dict[str, Any]] = []
         events = [] if events is None else events
         if seats is not None:
-            state, more, played = seats.play(state, chance=True)
+            state, more, played = seats.play(state, True, self._deadline)
             events += more
         handle = self._hold(state, seats)
         self._events[handle].extend(events)
@@ -424,7 +446,7 @@ class Referee:
         seats = self._seats.get(handle)
         played: list[dict[str, Any]] = []
         if seats is not None:
-            state, more, played = seats.play(state, chance)
+            state, more, played = seats.play(state, chance, self._deadline)
             events = events + more
         self._states[handle] = state
         self._events[handle].extend(events)
@@ -460,8 +482,10 @@ class Referee:
         budget: the answer of ``bot`` and ``hint``."""
         limit = check_time_limit(request.get("time_limit", DEFAULT_TIME_LIMIT))
         seed = _seed(request, "seed", 0)
-        bot = timed_bot(spec, load_game(state.game_name), limit)
-        move = bot_move(state, bot, seed)
+        # The client's time_limit lowers the bot's budget; the request's bound caps it.
+        thinking = self._deadline.within(limit)
+        bot = timed_bot(spec, load_game(state.game_name), min(limit, self.request_seconds))
+        move = bot_move(state, bot, seed, deadline=thinking)
         return {
             "seat": state.current_player,
             "bot": spec,
@@ -667,11 +691,15 @@ def _error(given_id: Any, error: Exception, op: str | None = None) -> dict[str, 
 
 
 def serve_stream(
-    requests: IO[bytes] | IO[str], answers: IO[bytes] | IO[str], game: str | Game = "scala40"
+    requests: IO[bytes] | IO[str],
+    answers: IO[bytes] | IO[str],
+    game: str | Game = "scala40",
+    request_seconds: float = DEFAULT_REQUEST_SECONDS,
 ) -> int:
     """Answer each line of ``requests`` with one line on ``answers``, until the end of
     ``requests``; return the exit code (0). ``game`` is the game of the requests that
-    name none.
+    name none; ``request_seconds`` the wall time each request lets the bots think
+    (:mod:`scala40.cli.bot_seats`).
 
     The streams may be binary (the referee's own: lines read as bytes, each decoded from
     UTF-8 alone, answers written in UTF-8) or text (a text stream over a binary one,
@@ -680,7 +708,7 @@ def serve_stream(
     or not JSON is answered with an :class:`~scala40.InvalidValueError` that names the
     problem and the line's number.
     """
-    referee = Referee(game)
+    referee = Referee(game, request_seconds)
     source: Any = requests
     buffer = getattr(requests, "buffer", None)
     if isinstance(requests, io.TextIOBase) and isinstance(buffer, io.BufferedIOBase):
@@ -766,15 +794,24 @@ def _no_constant(text: str) -> Any:
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     add_game_option(parser)
+    parser.add_argument(
+        "--request-seconds", type=seconds, default=DEFAULT_REQUEST_SECONDS, metavar="S",
+        help="the wall time a request lets the bots think, however long the client asks "
+        f"a bot to (default {DEFAULT_REQUEST_SECONDS:g}, at most {MAX_REQUEST_SECONDS:g})",
+    )  # fmt: skip
 
 
 def _run(args: argparse.Namespace) -> int:
     # The standard streams' bytes: each line decoded alone, the answers in UTF-8, whatever
     # the locale's encoding.
+    try:
+        bound = check_request_seconds(args.request_seconds)
+    except InvalidValueError as error:
+        raise UsageError(f"--request-seconds: {error}") from None
     requests = getattr(sys.stdin, "buffer", sys.stdin)
     answers = getattr(sys.stdout, "buffer", sys.stdout)
     sys.stdout.flush()
-    return serve_stream(requests, answers, chosen_game(args))
+    return serve_stream(requests, answers, chosen_game(args), bound)
 
 
 COMMAND = Command(
