@@ -82,6 +82,11 @@ def test_scala40_web_on_a_database_it_cannot_open_is_an_error_line(
 
 
 def test_scala40_web_refuses_limits_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
-    for arguments in (["--decision-seconds", "-1"], ["--decision-seconds", "nan"]):
-        assert main(["web", "--port", "0", *arguments]) == 2
-        assert "--decision-seconds" in capsys.readouterr().err
+    for option, value in (
+        ("--decision-seconds", "nan"),
+        ("--decision-seconds", "999999999"),
+        ("--request-seconds", "0"),
+        ("--request-seconds", "61"),
+    ):
+        assert main(["web", "--port", "0", option, value]) == 2
+        assert option in capsys.readouterr().err

@@ -53,7 +53,12 @@ from scala40.deadline import Deadline
 from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidValueError
 from scala40.events import Event, events_of
 from scala40.game import Bot, Game, load_game
-from scala40.schemas.protocol import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT
+from scala40.schemas.protocol import (
+    DEFAULT_REQUEST_SECONDS,
+    DEFAULT_TIME_LIMIT,
+    MAX_REQUEST_SECONDS,
+    MAX_TIME_LIMIT,
+)
 
 __all__ = [
     "DEFAULT_BOT",
@@ -77,11 +82,6 @@ HINT_BOTS = ("ismcts:iterations=20000", "greedy")
 information-set search, stopped by the request's time budget; else the greedy bot)."""
 MAX_BOT_MOVES = 500
 """The most moves the bot seats play in one request (``advance`` plays on)."""
-DEFAULT_REQUEST_SECONDS = 2.0
-"""The wall time a server's request lets the bots think, unless whoever starts the
-server says otherwise (see the module)."""
-MAX_REQUEST_SECONDS = 60.0
-"""The longest request bound a server may be started with."""
 
 
 def check_request_seconds(value: object) -> float:

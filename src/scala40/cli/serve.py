@@ -87,7 +87,7 @@ of a meld or of a hand is at most :data:`~scala40.schemas.protocol.MAX_CARDS_TEX
 one call of the library, whose own bounds hold (a move's text, a state's size, a
 sample's draws), so no request's work grows without bound. What a request makes the bots
 do runs under a deadline of the referee's request bound (``request_seconds``,
-:data:`~scala40.cli.bot_seats.DEFAULT_REQUEST_SECONDS` unless whoever starts it says
+:data:`~scala40.schemas.protocol.DEFAULT_REQUEST_SECONDS` unless whoever starts it says
 otherwise: ``scala40 serve --request-seconds``), each bot asked through
 :func:`scala40.bots.choose_move` within the sooner of that deadline and its
 ``time_limit`` (at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT` seconds); the bot

@@ -6,12 +6,13 @@ folder by default), so that a table goes on after the server restarts. The serve
 listens on ``127.0.0.1`` unless ``--host`` says otherwise: anyone who reaches the port
 can make tables, and plays only the seats whose tokens they hold. Its limits
 (:class:`~scala40.web.limits.ServerLimits`) are the options of whoever starts it:
+``--request-seconds``, the wall time a request lets the bots think, and
 ``--decision-seconds``, a person's clock for each decision.
 
 >>> from scala40.cli import build_parser
 >>> args = build_parser().parse_args(["web", "--port", "8041", "--db", "play.sqlite"])
->>> args.port, args.db, args.host, args.decision_seconds
-(8041, 'play.sqlite', '127.0.0.1', 60.0)
+>>> args.port, args.db, args.host, args.request_seconds, args.decision_seconds
+(8041, 'play.sqlite', '127.0.0.1', 2.0, 60.0)
 """
 
 from __future__ import annotations
@@ -48,6 +49,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="the address to listen on (default 127.0.0.1: this machine only)",
     )  # fmt: skip
     parser.add_argument(
+        "--request-seconds", type=seconds, metavar="S",
+        default=web_limits.DEFAULT_REQUEST_SECONDS,
+        help="the wall time a request lets the bots think, however long a table asks "
+        f"a bot to (default {web_limits.DEFAULT_REQUEST_SECONDS:g})",
+    )  # fmt: skip
+    parser.add_argument(
         "--decision-seconds", type=seconds, metavar="S",
         default=web_limits.DEFAULT_DECISION_SECONDS,
         help="a person's clock for each decision: a timeout plays their default move "
@@ -59,7 +66,9 @@ def _run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, got {args.port}")
     try:
-        limits = web_limits.ServerLimits(decision_seconds=args.decision_seconds)
+        limits = web_limits.ServerLimits(
+            request_seconds=args.request_seconds, decision_seconds=args.decision_seconds
+        )
     except InvalidValueError as error:
         raise UsageError(f"--{str(error).replace('_', '-')}") from None
     try:

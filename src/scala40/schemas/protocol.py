@@ -43,11 +43,13 @@ from scala40._schema import array, boolean, card, card_text, integer, obj, text
 from scala40.bots import MAX_BOT_SPEC
 
 __all__ = [
+    "DEFAULT_REQUEST_SECONDS",
     "DEFAULT_TIME_LIMIT",
     "MAX_CARDS_TEXT",
     "MAX_ID_LENGTH",
     "MAX_MELDS",
     "MAX_REQUEST_BYTES",
+    "MAX_REQUEST_SECONDS",
     "MAX_SEED",
     "MAX_SEED_INTEGER",
     "MAX_TIME_LIMIT",
@@ -82,6 +84,12 @@ DEFAULT_TIME_LIMIT = 0.2
 (:mod:`scala40.cli.bot_seats`)."""
 MAX_TIME_LIMIT = 2.0
 """The most seconds a request may give a bot a move."""
+DEFAULT_REQUEST_SECONDS = 2.0
+"""The wall time one request lets the bots think, unless whoever starts the server says
+otherwise (``scala40 serve --request-seconds``, ``scala40 web --request-seconds``): not a
+field of any request, since the client never sets it (:mod:`scala40.cli.bot_seats`)."""
+MAX_REQUEST_SECONDS = 60.0
+"""The longest request bound a server may be started with."""
 
 Games = Sequence[str]
 """The games whose schemas the payloads refer to, by name."""

@@ -2,6 +2,13 @@
 :class:`~scala40.web.tables.Tables` and :func:`~scala40.web.server.make_server` for a
 server of one's own), never by a client.
 
+* **request_seconds** (:data:`~scala40.schemas.protocol.DEFAULT_REQUEST_SECONDS`, 2, by
+  default, from 0.01 to 60): the wall time everything one request makes the bots do runs
+  under (a :class:`~scala40.Deadline`, handed to every bot through
+  :func:`scala40.bots.choose_move`), waiting for a busy table included (then 503). The
+  bots play their seats in slices: when the time is up the answer says ``waiting`` and
+  ``advance`` plays on. A table's ``bot_time_limit`` can lower a bot's time a move, never
+  raise the request past this bound.
 * **decision_seconds** (:data:`DEFAULT_DECISION_SECONDS`, 60, by default): a person's
   clock for each decision. The server starts it when the decision comes to the person
   (and again when undo brings one back), every answer says how much is left
@@ -10,12 +17,12 @@ server of one's own), never by a client.
   ask at once.
 
 >>> from scala40.web.limits import ServerLimits
->>> ServerLimits().decision_seconds, ServerLimits(decision_seconds=30).decision_seconds
-(60.0, 30.0)
+>>> ServerLimits().request_seconds, ServerLimits(decision_seconds=30).decision_seconds
+(2.0, 30.0)
 >>> ServerLimits(decision_seconds=-1)
 Traceback (most recent call last):
 ...
-scala40.errors.InvalidValueError: decision_seconds must be a number of seconds from 0 to 604800, got -1
+scala40.errors.InvalidValueError: decision_seconds must be a number of seconds from 0 to 604800, got -1.0
 """
 
 from __future__ import annotations
@@ -26,8 +33,9 @@ import attrs
 
 from scala40._checks import describe, is_number
 from scala40.errors import InvalidValueError
+from scala40.schemas.protocol import DEFAULT_REQUEST_SECONDS, MAX_REQUEST_SECONDS
 
-__all__ = ["DAY", "DEFAULT_DECISION_SECONDS", "ServerLimits"]
+__all__ = ["DAY", "DEFAULT_DECISION_SECONDS", "DEFAULT_REQUEST_SECONDS", "ServerLimits"]
 
 DAY = 86_400.0
 """Seconds in a day."""
@@ -58,6 +66,12 @@ class ServerLimits:
     :raises InvalidValueError: a limit that is not a number of seconds within its range.
     """
 
+    request_seconds: float = attrs.field(
+        default=DEFAULT_REQUEST_SECONDS,
+        converter=_seconds,
+        validator=_within(0.01, MAX_REQUEST_SECONDS),
+    )
+    """The wall time a request lets the bots think."""
     decision_seconds: float = attrs.field(
         default=DEFAULT_DECISION_SECONDS, converter=_seconds, validator=_within(0, 7 * DAY)
     )

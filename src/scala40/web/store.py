@@ -9,7 +9,8 @@ is brought up to date when it is opened; its tables go on (without a commitment 
 seed, which was not kept secret then).
 
 **Locks.** The requests on one table run one at a time, those on different tables side
-by side.
+by side; a request waits for its table at most as long as its own time bound allows, then
+is answered 503 (the table is busy).
 
 >>> import tempfile, pathlib
 >>> from scala40.web.store import TableStore
@@ -31,7 +32,7 @@ from contextlib import contextmanager
 
 from scala40.errors import InvalidValueError
 
-__all__ = ["TableStore"]
+__all__ = ["TableBusyError", "TableStore"]
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS tables (
@@ -70,6 +71,10 @@ _COLUMNS = (
     ("decision_started", "REAL"),
 )
 """The columns added since the first release, added to a file that lacks them."""
+
+
+class TableBusyError(Exception):
+    """A table stayed locked by other requests for longer than a request may wait."""
 
 
 class TableStore:
@@ -111,9 +116,18 @@ class TableStore:
             db.close()
 
     @contextmanager
-    def locked(self, table_id: int) -> Iterator[sqlite3.Connection]:
-        """A connection, with the table's lock held (its requests run one at a time)."""
+    def locked(self, table_id: int, wait: float) -> Iterator[sqlite3.Connection]:
+        """A connection, with the table's lock held (its requests run one at a time),
+        waiting at most ``wait`` seconds for it.
+
+        :raises TableBusyError: the lock was not free within ``wait`` seconds.
+        """
         with self._locks_lock:
             lock = self._locks.setdefault(table_id, threading.Lock())
-        with lock, self.connect() as db:
-            yield db
+        if not lock.acquire(timeout=max(wait, 0.0)):
+            raise TableBusyError(f"table {table_id} is busy with another request; try again")
+        try:
+            with self.connect() as db:
+                yield db
+        finally:
+            lock.release()

@@ -27,11 +27,13 @@ other person sits.
 older number (a second tab, a request sent twice) is refused with status 409
 (:class:`~scala40.StaleMoveError`).
 
-**Bots.** After each request the bots play their seats, each move within
-``bot_time_limit`` seconds (:func:`~scala40.cli.bot_seats.timed_bot`: at most
-:data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`), until a person is to decide, the game
-ends, or the request has run :data:`BOT_SECONDS` seconds (the answer then says
-``waiting``, and ``advance`` plays on). A bot's move draws from a generator seeded with
+**Bots.** After each request the bots play their seats, each asked through
+:func:`scala40.bots.choose_move` within the sooner of the request's deadline (the
+server's :attr:`~scala40.web.limits.ServerLimits.request_seconds` from the request's
+start, waiting for the table included) and the table's ``bot_time_limit`` seconds a move
+(at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`), until a person is to decide,
+the game ends, or the deadline has passed (after one bot move at least; the answer then
+says ``waiting``, and ``advance`` plays on). A bot's move draws from a generator seeded with
 the table's seed and the move number, so a table replays the same from its seed and
 the people's moves.
 
@@ -94,16 +96,16 @@ from scala40.cli.bot_seats import (
     timed_bot,
 )
 from scala40.cli.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
+from scala40.deadline import Deadline
 from scala40.drawing import last_hand_svg, view_svg
 from scala40.errors import InvalidArgumentError, InvalidValueError, StaleMoveError
 from scala40.events import Event, events_of
 from scala40.game import Game, game_names, load_game
 from scala40.web.fair_deal import Deal
 from scala40.web.limits import ServerLimits
-from scala40.web.store import TableStore
+from scala40.web.store import TableBusyError, TableStore
 
 __all__ = [
-    "BOT_SECONDS",
     "MAX_PLAYERS",
     "MAX_SEED",
     "RequestError",
@@ -111,8 +113,6 @@ __all__ = [
     "Tables",
 ]
 
-BOT_SECONDS = 3.0
-"""How long one request lets the bots play before it answers (``advance`` plays on)."""
 MAX_PLAYERS = 16
 """The most seats a table request may ask for (each game's rules bound it further)."""
 MAX_SINCE = 10**12
@@ -141,6 +141,7 @@ class _Table:
         bot_time_limit: float,
         deal: Deal | None,
         decision_started: float | None,
+        request_seconds: float,
     ) -> None:
         self.id = table_id
         self.game = game
@@ -149,6 +150,8 @@ class _Table:
         """The secret deal (``None`` at a table made before seeds were kept secret)."""
         self.decision_started = decision_started
         """When the decision of the person to decide began (``time.time()``)."""
+        self.request_seconds = request_seconds
+        """The server's request bound: no bot move thinks longer."""
         self.state = state
         self.seats = seats
         self.bot_time_limit = bot_time_limit
@@ -174,11 +177,12 @@ class _Table:
         self.events.extend(events_of(before, move, after))
         self.state = after
 
-    def play_bots(self) -> None:
+    def play_bots(self, deadline: Deadline) -> None:
         """The chance steps and the bots' moves, up to a person's decision, the end, or
-        :data:`BOT_SECONDS` (see the module)."""
-        started = time.monotonic()
+        the request's ``deadline`` (see the module)."""
         bots: dict[int, Any] = {}
+        # A move never thinks past the request's bound, whatever the table asked for.
+        limit = min(self.bot_time_limit, self.request_seconds)
         self.waiting = False
         for played in range(MAX_BOT_MOVES):
             state = self.state
@@ -192,13 +196,14 @@ class _Table:
             if spec is None:
                 return
             # At least one move a request, so that ``advance`` always plays on.
-            if played and time.monotonic() - started > BOT_SECONDS:
+            if played and deadline.expired():
                 self.waiting = True
                 return
             if seat not in bots:
-                bots[seat] = timed_bot(spec, self.game, self.bot_time_limit)
+                bots[seat] = timed_bot(spec, self.game, limit)
             rng = random.Random(f"{self.seed}:{state.move_number}")
-            self.apply(bot_move(state, bots[seat], rng=rng))
+            thinking = deadline.within(limit)
+            self.apply(bot_move(state, bots[seat], rng=rng, deadline=thinking))
         self.waiting = not self.state.is_over and self.bot(self.state.current_player) is not None
 
 
@@ -326,7 +331,7 @@ class Tables:
         """The server's limits (:mod:`scala40.web.limits`)."""
         if not isinstance(self.limits, ServerLimits):
             raise InvalidArgumentError(f"limits must be ServerLimits, got {describe(limits)}")
-        self._actions: dict[str, Callable[[int, Mapping[str, Any]], dict[str, Any]]] = {
+        self._actions: dict[str, Callable[[int, Mapping[str, Any], Deadline], dict[str, Any]]] = {
             "moves": self._move,
             "advance": self._advance,
             "resign": self._resign,
@@ -344,11 +349,14 @@ class Tables:
         Raises :class:`RequestError` and the library's errors for requests it refuses;
         :mod:`scala40.web.server` answers them with their status.
         """
+        # The request's time starts now: waiting for its table and its bots' thinking
+        # count against it.
+        deadline = Deadline.after(self.limits.request_seconds)
         parts = [part for part in path.split("/") if part]
         if parts == ["games"] and method == "GET":
             return 200, {"games": _games()}
         if parts == ["tables"] and method == "POST":
-            return 200, self.create(_body(body))
+            return 200, self.create(_body(body), deadline)
         if len(parts) < 2 or parts[0] != "tables" or not _is_number(parts[1]):
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
         table_id = int(parts[1])
@@ -358,19 +366,22 @@ class Tables:
         if method == "GET" and action is None:
             params = _query(query)
             refuse_unknown_fields(params, _LOOK_FIELDS, "'GET /tables/N'")
-            return 200, self.look(table_id, params, _since(params.get("since")))
+            return 200, self.look(table_id, params, _since(params.get("since")), deadline)
         if method != "POST" or action not in self._actions:
             raise RequestError(404, "NotFound", f"no resource {method} {path[:100]}")
         request = _body(body)
         refuse_unknown_fields(request, _ACTION_FIELDS[action], f"'POST /tables/N/{action}'")
-        return 200, self._actions[action](table_id, request)
+        return 200, self._actions[action](table_id, request, deadline)
 
     # ------------------------------------------------------------ storage
 
     @contextmanager
-    def _table(self, table_id: int) -> Iterator[tuple[_Table, sqlite3.Connection]]:
-        """The table, its state loaded; saved back when the block ends well."""
-        with self.store.locked(table_id) as db:
+    def _table(
+        self, table_id: int, deadline: Deadline
+    ) -> Iterator[tuple[_Table, sqlite3.Connection]]:
+        """The table, its state loaded, once no other request works on it (waiting at
+        most until ``deadline``: 503 after); saved back when the block ends well."""
+        with self._locked(table_id, deadline) as db:
             row = db.execute(
                 "SELECT game, seed, state, seats, bot_time_limit, deal, decision_started"
                 " FROM tables WHERE id = ?",
@@ -383,9 +394,27 @@ class Tables:
             deal = _deal_of_row(row[5])
             seed = _seed_of_row(row[1]) if deal is None else deal.seed
             seats = json.loads(row[3])
-            table = _Table(table_id, game, seed, state, seats, row[4], deal, row[6])
+            table = _Table(
+                table_id,
+                game,
+                seed,
+                state,
+                seats,
+                row[4],
+                deal,
+                row[6],
+                self.limits.request_seconds,
+            )
             yield table, db
             self._save(db, table)
+
+    @contextmanager
+    def _locked(self, table_id: int, deadline: Deadline) -> Iterator[sqlite3.Connection]:
+        try:
+            with self.store.locked(table_id, deadline.remaining()) as db:
+                yield db
+        except TableBusyError as error:
+            raise RequestError(503, "Busy", str(error)) from None
 
     def _save(self, db: sqlite3.Connection, table: _Table) -> None:
         """Store the table's state and this request's events, and the state as a
@@ -412,13 +441,16 @@ class Tables:
 
     # ------------------------------------------------------------ requests
 
-    def create(self, body: Mapping[str, Any]) -> dict[str, Any]:
+    def create(self, body: Mapping[str, Any], deadline: Deadline | None = None) -> dict[str, Any]:
         """A new table: ``game``, ``rules`` (a preset's name or a ruleset's dictionary),
         ``players``, ``seed`` (random if not given), ``bots`` (one entry per seat, a bot's
         name or ``null`` for a person, or an object from seats to bots; by default seat 0
         a person and the others ``bot``, ``greedy`` unless named) and ``bot_time_limit``;
         answers the table's number, each person's token and the seats. Any other field
-        is refused by name."""
+        is refused by name. The bots play within ``deadline`` (the server's request bound
+        from now, unless given)."""
+        if deadline is None:
+            deadline = Deadline.after(self.limits.request_seconds)
         refuse_unknown_fields(body, _CREATE_FIELDS, "'POST /tables'")
         game = load_game(_field(body, "game", str, "scala40"))
         rules = read_rules(game, body.get("rules"))
@@ -456,8 +488,8 @@ class Tables:
             )
             table_id = cursor.lastrowid
         assert table_id is not None
-        with self._table(table_id) as (table, db):
-            table.play_bots()
+        with self._table(table_id, deadline) as (table, db):
+            table.play_bots(deadline)
             self._save(db, table)
             _keep_decision(db, table)  # the first, where no bot moved before it
         tokens = {
@@ -471,19 +503,32 @@ class Tables:
             "seats": _seats(seats),
         }
 
-    def look(self, table_id: int, params: Mapping[str, Any], since: int) -> dict[str, Any]:
-        """A seat's answer: its view, its events since move ``since``, and the table."""
-        with self._table(table_id) as (table, db):
+    def look(
+        self,
+        table_id: int,
+        params: Mapping[str, Any],
+        since: int,
+        deadline: Deadline | None = None,
+    ) -> dict[str, Any]:
+        """A seat's answer: its view, its events since move ``since``, and the table
+        (waiting for it at most until ``deadline``)."""
+        if deadline is None:
+            deadline = Deadline.after(self.limits.request_seconds)
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, params)
             return _answer(table, db, self.limits, seat, since)
 
-    def picture(self, table_id: int, params: Mapping[str, Any]) -> str:
+    def picture(
+        self, table_id: int, params: Mapping[str, Any], deadline: Deadline | None = None
+    ) -> str:
         """The picture of a seat's view (``what=last_hand``: how the last hand ended),
         drawn from its perspective, ``size`` pixels wide: the last move marked, the card
         just drawn or taken outlined, and the discard pile filled while the seat is to
         decide."""
         refuse_unknown_fields(params, _PICTURE_FIELDS, "'GET /tables/N/picture'")
-        with self._table(table_id) as (table, db):
+        if deadline is None:
+            deadline = Deadline.after(self.limits.request_seconds)
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, params)
             view = table.state.view(seat)
             size_text = params.get("size", "")
@@ -507,8 +552,8 @@ class Tables:
                 view, last_move=last, taken=drawn, fill=fill, perspective=seat, size=size
             )
 
-    def _move(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        with self._table(table_id) as (table, db):
+    def _move(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
             expected = _field(body, "move_number", int)
             if table.state.move_number != expected:
@@ -522,29 +567,35 @@ class Tables:
             if not isinstance(move, (str, dict)):
                 raise InvalidArgumentError("'move' must be a move's text or object")
             table.apply(move, expected)
-            table.play_bots()
+            table.play_bots(deadline)
             self._save(db, table)
             return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
-    def _advance(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        with self._table(table_id) as (table, db):
+    def _advance(
+        self, table_id: int, body: Mapping[str, Any], deadline: Deadline
+    ) -> dict[str, Any]:
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
-            table.play_bots()
+            table.play_bots(deadline)
             self._save(db, table)
             return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
-    def _resign(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        with self._table(table_id) as (table, db):
+    def _resign(
+        self, table_id: int, body: Mapping[str, Any], deadline: Deadline
+    ) -> dict[str, Any]:
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
             table.apply(f"resign {seat}")
-            table.play_bots()
+            table.play_bots(deadline)
             self._save(db, table)
             return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
-    def _timeout(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
+    def _timeout(
+        self, table_id: int, body: Mapping[str, Any], deadline: Deadline
+    ) -> dict[str, Any]:
         """The default move for the person to decide, once their clock has run out,
         asked by any seat of the table (``seat`` and ``token``: the asking seat's)."""
-        with self._table(table_id) as (table, db):
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
             mover = table.state.current_player
             if mover is None or table.bot(mover) is not None or table.state.is_over:
@@ -558,12 +609,12 @@ class Tables:
                     f"{clock['seconds']:g} s this server gives a decision",
                 )
             table.apply(table.state.default_move(mover))
-            table.play_bots()
+            table.play_bots(deadline)
             self._save(db, table)
             return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
-    def _undo(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        with self._table(table_id) as (table, db):
+    def _undo(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
             expected = _field(body, "move_number", int)
             if table.state.move_number != expected:
