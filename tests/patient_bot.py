@@ -1,7 +1,7 @@
-"""A bot that thinks for all the time it is given, for the tests of the servers' time
-bounds: it waits until the deadline :func:`scala40.bots.choose_move` hands it (or, given
-none, its own ``time_limit``), then plays the game's greedy move. A server that does not
-hand its bots the request's deadline is caught by the clock."""
+"""Bots for the tests of the servers: one that thinks for all the time it is given (it
+waits until the deadline :func:`scala40.bots.choose_move` hands it, or, given none, its
+own ``time_limit``, then plays the game's greedy move: a server that does not hand its
+bots the request's deadline is caught by the clock), and one that fails at every move."""
 
 from __future__ import annotations
 
@@ -15,10 +15,12 @@ import attrs
 import pytest
 
 import scala40.game
+from scala40.bots import make_bot
 from scala40.deadline import Deadline
+from scala40.errors import InvalidBotSpecError, InvalidValueError
 from scala40.game import load_game
 
-__all__ = ["PatientBot", "patient_bots"]
+__all__ = ["REFUSED_AT_FIRST_MOVE", "FailingBot", "PatientBot", "failing_bots", "patient_bots"]
 
 
 class PatientBot:
@@ -52,3 +54,39 @@ def patient_bots(monkeypatch: pytest.MonkeyPatch, *games: str) -> Iterator[None]
         patched = attrs.evolve(game, bots={**game.bots, "patient": PatientBot})
         monkeypatch.setitem(scala40.game._REGISTERED, name, patched)
     yield
+
+
+class FailingBot:
+    """A bot that fails at every move, with a library error."""
+
+    name = "failing"
+    MESSAGE = "the failing bot fails at every move"
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        raise InvalidValueError(self.MESSAGE)
+
+
+@contextmanager
+def failing_bots(monkeypatch: pytest.MonkeyPatch, *games: str) -> Iterator[None]:
+    """``games`` with a ``failing`` bot beside their own, while the block runs."""
+    for name in games:
+        game = load_game(name)
+        patched = attrs.evolve(game, bots={**game.bots, "failing": FailingBot})
+        monkeypatch.setitem(scala40.game._REGISTERED, name, patched)
+    yield
+
+
+def _made(spec: str) -> bool:
+    try:
+        make_bot(spec, "chinchon")
+    except InvalidBotSpecError:
+        return False
+    return True
+
+
+REFUSED_AT_FIRST_MOVE = frozenset(
+    spec for spec in ("belief:model=x", "best:worlds=2,worlds=3") if _made(spec)
+)
+"""Bot specifications :func:`~scala40.bots.make_bot` makes although a move would refuse
+them, where it does not check a bot's options whole (the servers can refuse no sooner
+than it does)."""

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from scala40.cli.serve import Referee
+from tests.patient_bot import REFUSED_AT_FIRST_MOVE, FailingBot, failing_bots
 from tests.test_cli_serve import ANSWER, REQUEST, _validate
 
 
@@ -86,3 +87,46 @@ def test_a_seed_past_what_json_keeps_exactly_is_refused(seed: object) -> None:
     assert answer["error"]["type"] in ("InvalidValueError", "InvalidArgumentError")
     assert "'seed'" in answer["error"]["message"]
     assert "2**53" in answer["error"]["message"] or "decimal" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "belief:worlds=0",
+        "greedy:depth=3",
+        "ismcts:iterations=x",
+        "best:worlds=2,worlds=3",
+        "belief:model=x",
+    ],
+)
+def test_a_bot_that_cannot_be_made_is_refused_when_the_game_is_made(spec: str) -> None:
+    """A bot seat is made, whole, by 'new' and 'load': a bad option is refused there,
+    with the library's message, and no game is held (none to fail at every move)."""
+    if spec in REFUSED_AT_FIRST_MOVE:
+        pytest.skip(f"make_bot takes {spec!r}: it does not check a bot's options whole")
+    referee = Referee()
+    saved = _ask(referee, {"op": "save", "handle": _ask(referee, {"op": "new"})["handle"]})
+    for request in (
+        {"op": "new", "game": "scala40", "bots": [None, spec]},
+        {"op": "load", "state": saved["state"], "bots": [None, spec]},
+    ):
+        answer = _ask(referee, request)
+        assert answer["error"]["type"] == "InvalidBotSpecError", answer
+    assert (
+        _ask(referee, {"op": "legal", "handle": "g2"})["error"]["type"] == "InvalidArgumentError"
+    )
+
+
+def test_a_bot_that_fails_at_its_first_move_leaves_no_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with failing_bots(monkeypatch, "chinchon"):
+        referee = Referee("chinchon")
+        answer = _ask(
+            referee, {"op": "new", "players": 3, "bots": ["failing", "failing", None]}, valid=False
+        )
+        assert answer["error"] == {"type": "InvalidValueError", "message": FailingBot.MESSAGE}
+        assert (
+            _ask(referee, {"op": "legal", "handle": "g1"})["error"]["type"]
+            == "InvalidArgumentError"
+        )

@@ -1,16 +1,19 @@
 """The web table reads its requests as ``scala40 serve`` does, over real sockets: rulesets
 as presets or dictionaries, seeds as integers or decimal text, misspelt fields and bad
 values refused with the library's messages (never a Python repr, never a default put in
-their place)."""
+their place), and every bot made, whole, before the table is."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from typing import Any
 
 import pytest
 
 from scala40.game import load_game
+from tests.patient_bot import REFUSED_AT_FIRST_MOVE, FailingBot, failing_bots
 from tests.web.site import Site, serving
 
 
@@ -97,3 +100,49 @@ def test_a_seed_is_an_integer_or_its_decimal_text(
         return
     assert status == 400
     assert answered["message"].startswith("'seed' must be an integer from 0 to 2**53 - 1")
+
+
+def _tables_kept(site: Site) -> int:
+    with closing(sqlite3.connect(site.database)) as db:
+        (count,) = db.execute("SELECT COUNT(*) FROM tables").fetchone()
+    return int(count)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "belief:worlds=0",
+        "greedy:depth=3",
+        "ismcts:iterations=x",
+        "best:worlds=2,worlds=3",
+        "belief:model=x",
+    ],
+)
+def test_a_bot_that_cannot_be_made_is_refused_when_the_table_is_made(
+    site: Site, spec: str
+) -> None:
+    """'belief:model=x' once passed creation and failed at every later move: the table
+    could never go on. Every bot is made, whole, before the table is."""
+    if spec in REFUSED_AT_FIRST_MOVE:
+        pytest.skip(f"make_bot takes {spec!r}: it does not check a bot's options whole")
+    before = _tables_kept(site)
+    status, answered = site.call("POST", "/tables", {"game": "chinchon", "bots": [None, spec]})
+    assert (status, answered["error"]) == (400, "InvalidBotSpecError"), answered
+    assert _tables_kept(site) == before
+
+
+def test_a_bot_that_fails_at_its_first_move_leaves_no_table(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table is made, and its bots play up to a person's decision, in one transaction:
+    a bot that fails there leaves nothing behind to fail again."""
+    with failing_bots(monkeypatch, "chinchon"):
+        before = _tables_kept(site)
+        status, answered = site.call(
+            "POST",
+            "/tables",
+            {"game": "chinchon", "players": 3, "bots": ["failing", "failing", None]},
+        )
+        assert (status, answered["error"]) == (400, "InvalidValueError"), answered
+        assert answered["message"] == FailingBot.MESSAGE
+        assert _tables_kept(site) == before

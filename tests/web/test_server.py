@@ -21,6 +21,7 @@ from scala40.drawing import card_svg, view_svg
 from scala40.game import game_names, load_game
 from scala40.web.limits import ServerLimits
 from scala40.web.server import MAX_BODY
+from tests.patient_bot import patient_bots
 from tests.web.site import Site, serving
 
 
@@ -344,12 +345,17 @@ def test_a_resignation_out_of_turn_abandons_the_hand_and_play_goes_on(site: Site
     assert (status, answered["error"]) == (400, "IllegalMoveError")
 
 
-def test_the_bots_play_within_the_request_budget(tmp_path: pathlib.Path) -> None:
+def test_the_bots_play_within_the_request_budget(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With no time left in a request, the bots stop and the answer says ``waiting``;
-    ``advance`` plays on."""
+    ``advance`` plays on (a bot that thinks for all its time: one move a request)."""
     limits = ServerLimits(request_seconds=0.01, decision_seconds=0)
-    with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
-        table, tokens = site.create("chinchon", [None, "greedy"], seed=2)
+    with (
+        patient_bots(monkeypatch, "chinchon"),
+        serving(str(tmp_path / "tables.sqlite"), limits=limits) as site,
+    ):
+        table, tokens = site.create("chinchon", [None, "patient"], seed=2)
         asker = {"seat": 0, "token": tokens["0"]}
         path = f"/tables/{table}/moves"
         waited = False

@@ -471,6 +471,12 @@ class Tables:
             {"bot": spec} if spec is not None else {"token": secrets.token_urlsafe(16)}
             for spec in specs
         ]
+        now = time.time()
+        table = _Table(0, game, seed, state, seats, limit, deal, now, self.limits.request_seconds)
+        # The bots play up to a person's decision before the table is stored, and it is
+        # stored whole in one transaction: a bot that fails there leaves no table behind
+        # to fail again (and no other request waits on the file while they think).
+        table.play_bots(deadline)
         with self.store.connect() as db:
             cursor = db.execute(
                 "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal,"
@@ -478,18 +484,16 @@ class Tables:
                 (
                     game.name,
                     _stored_seed(seed),
-                    json.dumps(state.to_dict()),
+                    json.dumps(table.saved.to_dict()),
                     json.dumps(seats),
                     limit,
-                    time.time(),
+                    now,
                     _deal_text(deal),
-                    time.time(),
+                    now,
                 ),
             )
-            table_id = cursor.lastrowid
-        assert table_id is not None
-        with self._table(table_id, deadline) as (table, db):
-            table.play_bots(deadline)
+            assert cursor.lastrowid is not None
+            table.id = table_id = cursor.lastrowid
             self._save(db, table)
             _keep_decision(db, table)  # the first, where no bot moved before it
         tokens = {
