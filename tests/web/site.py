@@ -14,7 +14,7 @@ from typing import Any
 
 from scala40.game import load_game
 from scala40.web.server import make_server
-from scala40.web.tables import TableStore
+from scala40.web.tables import Tables, TableStore
 
 __all__ = ["Site", "serving"]
 
@@ -22,9 +22,11 @@ __all__ = ["Site", "serving"]
 class Site:
     """A server on a free port, its tables in a fresh SQLite file."""
 
-    def __init__(self, base: str, database: str) -> None:
+    def __init__(self, base: str, database: str, tables: Tables | None = None) -> None:
         self.base = base
         self.database = database
+        self.tables = tables
+        """The server's tables, when the test made the server."""
 
     def request(
         self, method: str, path: str, body: Any = None, raw: bytes | None = None
@@ -73,8 +75,9 @@ def serving(database: str, **options: Any) -> Iterator[Site]:
     """A server over the tables of ``database``, made with ``options`` (those of
     :func:`scala40.web.server.make_server`), stopped when the block ends."""
     server = make_server(TableStore(database), **options)
+    tables: Tables = server.RequestHandlerClass.tables  # type: ignore[attr-defined]
     try:
-        yield Site(f"http://127.0.0.1:{server.server_address[1]}", database)
+        yield Site(f"http://127.0.0.1:{server.server_address[1]}", database, tables)
     finally:
         server.shutdown()
         server.server_close()

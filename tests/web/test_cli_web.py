@@ -87,6 +87,9 @@ def test_scala40_web_refuses_limits_out_of_range(capsys: pytest.CaptureFixture[s
         ("--decision-seconds", "999999999"),
         ("--request-seconds", "0"),
         ("--request-seconds", "61"),
+        ("--read-seconds", "0"),
+        ("--finished-seconds", "1e9"),
+        ("--idle-seconds", "99999999999"),
     ):
         assert main(["web", "--port", "0", option, value]) == 2
         assert option in capsys.readouterr().err

@@ -6,8 +6,10 @@ folder by default), so that a table goes on after the server restarts. The serve
 listens on ``127.0.0.1`` unless ``--host`` says otherwise: anyone who reaches the port
 can make tables, and plays only the seats whose tokens they hold. Its limits
 (:class:`~scala40.web.limits.ServerLimits`) are the options of whoever starts it:
-``--request-seconds``, the wall time a request lets the bots think, and
-``--decision-seconds``, a person's clock for each decision.
+``--request-seconds``, the wall time a request lets the bots think,
+``--decision-seconds``, a person's clock for each decision, ``--read-seconds``, how long
+it waits for a request's bytes, and ``--finished-seconds`` and ``--idle-seconds``, how
+long finished and idle tables are kept.
 
 >>> from scala40.cli import build_parser
 >>> args = build_parser().parse_args(["web", "--port", "8041", "--db", "play.sqlite"])
@@ -60,6 +62,21 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="a person's clock for each decision: a timeout plays their default move "
         f"only once it has run out (default {web_limits.DEFAULT_DECISION_SECONDS:g})",
     )  # fmt: skip
+    parser.add_argument(
+        "--read-seconds", type=seconds, metavar="S",
+        default=web_limits.DEFAULT_READ_SECONDS,
+        help="how long to wait for a request's headers and body "
+        f"(default {web_limits.DEFAULT_READ_SECONDS:g})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--finished-seconds", type=seconds, metavar="S", default=web_limits.DAY,
+        help=f"how long a finished table is kept (default {web_limits.DAY:g}: a day)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--idle-seconds", type=seconds, metavar="S", default=7 * web_limits.DAY,
+        help="how long an unfinished table where nobody plays is kept "
+        f"(default {7 * web_limits.DAY:g}: a week)",
+    )  # fmt: skip
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -67,7 +84,11 @@ def _run(args: argparse.Namespace) -> int:
         raise UsageError(f"--port must be from 0 to 65535, got {args.port}")
     try:
         limits = web_limits.ServerLimits(
-            request_seconds=args.request_seconds, decision_seconds=args.decision_seconds
+            request_seconds=args.request_seconds,
+            decision_seconds=args.decision_seconds,
+            read_seconds=args.read_seconds,
+            finished_seconds=args.finished_seconds,
+            idle_seconds=args.idle_seconds,
         )
     except InvalidValueError as error:
         raise UsageError(f"--{str(error).replace('_', '-')}") from None

@@ -15,6 +15,13 @@ server of one's own), never by a client.
   (``clock``), and ``timeout`` (the game's default move, played for the person) is
   honoured only once it has run out, whichever seat of the table asks. 0 lets any seat
   ask at once.
+* **read_seconds** (:data:`DEFAULT_READ_SECONDS`, 10, by default): how long the server
+  waits for a request's bytes: for each line of its headers, and for its whole body. A
+  client that announces a body and never sends it is answered 408 and its connection
+  closed, so that it holds no thread.
+* **finished_seconds** (a day by default) and **idle_seconds** (a week by default): how
+  long a finished table, and an unfinished one where nothing was played, are kept after
+  their last change, before they expire (:mod:`scala40.web.store`).
 
 >>> from scala40.web.limits import ServerLimits
 >>> ServerLimits().request_seconds, ServerLimits(decision_seconds=30).decision_seconds
@@ -35,12 +42,20 @@ from scala40._checks import describe, is_number
 from scala40.errors import InvalidValueError
 from scala40.schemas.protocol import DEFAULT_REQUEST_SECONDS, MAX_REQUEST_SECONDS
 
-__all__ = ["DAY", "DEFAULT_DECISION_SECONDS", "DEFAULT_REQUEST_SECONDS", "ServerLimits"]
+__all__ = [
+    "DAY",
+    "DEFAULT_DECISION_SECONDS",
+    "DEFAULT_READ_SECONDS",
+    "DEFAULT_REQUEST_SECONDS",
+    "ServerLimits",
+]
 
 DAY = 86_400.0
 """Seconds in a day."""
 DEFAULT_DECISION_SECONDS = 60.0
 """A person's clock for each decision, by default."""
+DEFAULT_READ_SECONDS = 10.0
+"""How long the server waits for a request's bytes, by default."""
 
 
 def _within(low: float, high: float) -> Any:
@@ -76,3 +91,15 @@ class ServerLimits:
         default=DEFAULT_DECISION_SECONDS, converter=_seconds, validator=_within(0, 7 * DAY)
     )
     """A person's clock for each decision."""
+    read_seconds: float = attrs.field(
+        default=DEFAULT_READ_SECONDS, converter=_seconds, validator=_within(0.05, 600)
+    )
+    """How long the server waits for a request's headers (each line) and body (whole)."""
+    finished_seconds: float = attrs.field(
+        default=DAY, converter=_seconds, validator=_within(0, 365 * DAY)
+    )
+    """How long a finished table is kept after its last change."""
+    idle_seconds: float = attrs.field(
+        default=7 * DAY, converter=_seconds, validator=_within(0, 365 * DAY)
+    )
+    """How long an unfinished table is kept after its last change."""

@@ -6,11 +6,17 @@ Every answer carries CORS headers (``Access-Control-Allow-Origin: *``: a page on
 origin may call the server; seats are proven by their tokens, never by cookies), and
 ``OPTIONS`` answers a browser's preflight. An error is JSON, ``{"error": kind,
 "message": text}``, with status 400 (a bad request, an illegal move), 403 (a wrong
-token), 404 (no such table or resource), 409 (a stale move: the move number is checked
-before anything else, so a retry that arrives after the turn has passed is stale), 413
-(a body over :data:`MAX_BODY` bytes) or, for a fault of the server itself, 500: no
-request is left without an answer. Bodies are read as untrusted JSON (``NaN`` and
-``Infinity`` refused, numbers bounded by Python's reader).
+token), 404 (no such table or resource, an expired table included), 408 (a body that
+did not all come within the server's read time), 409 (a stale move: the move number is
+checked before anything else, so a retry that arrives after the turn has passed is
+stale; a timeout asked before the clock has run out), 413 (a body over :data:`MAX_BODY`
+bytes), 503 (a table busy with other requests for longer than a request may wait) or,
+for a fault of the server itself, 500: no request is left without an answer. Bodies are
+read as untrusted JSON (``NaN`` and ``Infinity`` refused, numbers bounded by Python's
+reader), within the server's read time
+(:attr:`~scala40.web.limits.ServerLimits.read_seconds`, which bounds each line of the
+headers too), so that a client that announces a body and never sends it holds no
+thread.
 
 The endpoints::
 
@@ -55,6 +61,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -170,7 +177,7 @@ class TableHandler(BaseHTTPRequestHandler):
         length = int(length_text)
         if length > MAX_BODY:
             raise web_tables.RequestError(413, "TooLarge", f"a body is at most {MAX_BODY} bytes")
-        raw = self.rfile.read(length) if length else b""
+        raw = self._read(length)
         if not raw:
             return None
         try:
@@ -184,6 +191,40 @@ class TableHandler(BaseHTTPRequestHandler):
         except ValueError as error:  # NaN, Infinity, or an integer of thousands of digits
             message = str(error) if "number a request" in str(error) else "a number too long"
             raise web_tables.RequestError(400, "BadRequest", f"the body's {message}") from None
+
+    def setup(self) -> None:
+        super().setup()
+        # The server's read time bounds each read of the headers (the standard library
+        # closes a connection whose request line or header does not come in time).
+        self.connection.settimeout(self.tables.limits.read_seconds)
+
+    def _read(self, length: int) -> bytes:
+        """The body's ``length`` bytes, all read within the server's read time: a client
+        that sends them slower, or never, is answered 408 and its connection closed, so
+        that it holds no thread."""
+        seconds = self.tables.limits.read_seconds
+        ends = time.monotonic() + seconds
+        chunks: list[bytes] = []
+        got = 0
+        try:
+            while got < length:
+                left = ends - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                self.connection.settimeout(left)
+                chunk = self.rfile.read1(min(length - got, 65_536))
+                if not chunk:
+                    break  # the client closed before the whole body: what came is read
+                chunks.append(chunk)
+                got += len(chunk)
+        except TimeoutError:
+            self.close_connection = True
+            raise web_tables.RequestError(
+                408,
+                "Timeout",
+                f"the body's {length} bytes did not all come within {seconds:g} s",
+            ) from None
+        return b"".join(chunks)
 
     def _route(self, method: str, path: str, query: str) -> tuple[int, bytes, str]:
         parts = [part for part in path.split("/") if part]

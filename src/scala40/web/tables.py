@@ -352,6 +352,7 @@ class Tables:
         # The request's time starts now: waiting for its table and its bots' thinking
         # count against it.
         deadline = Deadline.after(self.limits.request_seconds)
+        self.store.sweep(self.limits.finished_seconds, self.limits.idle_seconds)
         parts = [part for part in path.split("/") if part]
         if parts == ["games"] and method == "GET":
             return 200, {"games": _games()}
@@ -425,8 +426,15 @@ class Tables:
         # A decision that comes to a person starts its clock.
         table.decision_started = time.time() if _person_decides(table) else None
         db.execute(
-            "UPDATE tables SET state = ?, decision_started = ? WHERE id = ?",
-            (json.dumps(table.state.to_dict()), table.decision_started, table.id),
+            "UPDATE tables SET state = ?, decision_started = ?, updated = ?, over = ?"
+            " WHERE id = ?",
+            (
+                json.dumps(table.state.to_dict()),
+                table.decision_started,
+                time.time(),
+                int(table.state.is_over),
+                table.id,
+            ),
         )
         db.executemany(
             "INSERT INTO events (table_id, seat, number, event) VALUES (?, ?, ?, ?)",
@@ -480,7 +488,7 @@ class Tables:
         with self.store.connect() as db:
             cursor = db.execute(
                 "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal,"
-                " decision_started) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " decision_started, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.name,
                     _stored_seed(seed),
@@ -489,6 +497,7 @@ class Tables:
                     limit,
                     now,
                     _deal_text(deal),
+                    now,
                     now,
                 ),
             )
