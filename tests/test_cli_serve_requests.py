@@ -123,7 +123,9 @@ def test_a_bot_that_fails_at_its_first_move_leaves_no_game(
     with failing_bots(monkeypatch, "chinchon"):
         referee = Referee("chinchon")
         answer = _ask(
-            referee, {"op": "new", "players": 3, "bots": ["failing", "failing", None]}, valid=False
+            referee,
+            {"op": "new", "players": 3, "bots": ["failing", "failing", None], "seed": 1},
+            valid=False,
         )
         assert answer["error"] == {"type": "InvalidValueError", "message": FailingBot.MESSAGE}
         assert (

@@ -141,7 +141,8 @@ def test_a_bot_that_fails_at_its_first_move_leaves_no_table(
         status, answered = site.call(
             "POST",
             "/tables",
-            {"game": "chinchon", "players": 3, "bots": ["failing", "failing", None]},
+            # Seed 1: seat 0, a bot's, is the first to play.
+            {"game": "chinchon", "players": 3, "bots": ["failing", "failing", None], "seed": 1},
         )
         assert (status, answered["error"]) == (400, "InvalidValueError"), answered
         assert answered["message"] == FailingBot.MESSAGE
