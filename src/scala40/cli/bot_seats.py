@@ -16,11 +16,12 @@ table, bot and seed give the same move whenever the bot stops on its own budget
 (iterations, playouts) before the clock.
 
 **The request's bound.** Everything one request makes the bots do runs under a
-:class:`~scala40.Deadline` of the server's request bound (:data:`DEFAULT_REQUEST_SECONDS`
-of wall time unless whoever starts the server says otherwise: ``scala40 serve
---request-seconds``, ``scala40 web --request-seconds``; never the client). Each bot is
-asked through :func:`scala40.bots.choose_move`, with the sooner of that deadline and its
-own ``time_limit``: a request's ``time_limit`` can lower a bot's budget, never raise the
+:class:`~scala40.deadline.Deadline` of the server's request bound
+(:data:`~scala40.schemas.protocol.DEFAULT_REQUEST_SECONDS` of wall time unless whoever
+starts the server says otherwise: ``scala40 serve --request-seconds``, ``scala40 web
+--request-seconds``; never the client). Each bot is asked through
+:func:`scala40.bots.choose_move`, with the sooner of that deadline and its own
+``time_limit``: a request's ``time_limit`` can lower a bot's budget, never raise the
 request past the bound.
 
 **Bot seats.** :class:`BotSeats` plays the seats of a game the referee holds that its
@@ -86,7 +87,7 @@ MAX_BOT_MOVES = 500
 
 def check_request_seconds(value: object) -> float:
     """``value`` as a server's request bound: a number of seconds from 0.01 to
-    :data:`MAX_REQUEST_SECONDS`.
+    :data:`~scala40.schemas.protocol.MAX_REQUEST_SECONDS`.
 
     >>> from scala40.cli.bot_seats import check_request_seconds
     >>> check_request_seconds(0.5)

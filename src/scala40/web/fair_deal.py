@@ -4,7 +4,7 @@ table is made and revealed at the end, so that every seat can check the deal aft
 A seed deals every hidden card of a match: the hands, the stock's order, every restock
 (C-RNG). Whoever knows it while the match is on knows the other hands, and whoever
 chooses it can stack the deck. So the servers (the web table, :mod:`scala40.web.tables`,
-and ``scala40 serve``'s held games) draw the seed themselves, with :mod:`secrets`, and
+and ``scala40 serve``'s held games) draw the seed themselves, with ``secrets``, and
 keep it: a seat is never sent it while the match is on. When the table is made they
 publish a **commitment**, the SHA-256 hash of the seed with a salt they also drew; when
 the match ends they reveal the seed and the salt.
@@ -135,7 +135,7 @@ class Deal:
     @classmethod
     def draw(cls, seed: int | None = None) -> Deal:
         """A new deal: ``seed`` if the creator chose one, else one drawn from
-        :mod:`secrets` over the generator's whole range; a fresh salt either way."""
+        ``secrets`` over the generator's whole range; a fresh salt either way."""
         salt = secrets.token_hex(SALT_BYTES)
         if seed is None:
             return cls(secrets.randbelow(MAX_SEED + 1), salt)

@@ -4,7 +4,7 @@ server of one's own), never by a client.
 
 * **request_seconds** (:data:`~scala40.schemas.protocol.DEFAULT_REQUEST_SECONDS`, 2, by
   default, from 0.01 to 60): the wall time everything one request makes the bots do runs
-  under (a :class:`~scala40.Deadline`, handed to every bot through
+  under (a :class:`~scala40.deadline.Deadline`, handed to every bot through
   :func:`scala40.bots.choose_move`), waiting for a busy table included (then 503). The
   bots play their seats in slices: when the time is up the answer says ``waiting`` and
   ``advance`` plays on. A table's ``bot_time_limit`` can lower a bot's time a move, never
