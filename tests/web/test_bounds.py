@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
+from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.web.limits import ServerLimits
+from scala40.web.server import make_server
 from scala40.web.tables import RequestError, Tables, TableStore
 from tests.patient_bot import patient_bots
 from tests.web.site import Site, serving
@@ -96,3 +98,19 @@ def test_a_busy_table_is_answered_within_the_bound(tmp_path: pathlib.Path) -> No
     finally:
         release.set()
         holder.join()
+
+
+def test_the_servers_parts_refuse_what_they_cannot_use(tmp_path: pathlib.Path) -> None:
+    """The reusable parts check what they are given, with the library's errors."""
+    with pytest.raises(InvalidArgumentError, match="the tables' file must be a path"):
+        TableStore(5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="store must be a TableStore"):
+        Tables(object())  # type: ignore[arg-type]
+    store = TableStore(str(tmp_path / "tables.sqlite"))
+    with pytest.raises(InvalidArgumentError, match="limits must be ServerLimits"):
+        Tables(store, {"request_seconds": 1})  # type: ignore[arg-type]
+    for field, value in (("request_seconds", "2"), ("read_seconds", 0), ("idle_seconds", -1)):
+        with pytest.raises(InvalidValueError, match=field):
+            ServerLimits(**{field: value})
+    with pytest.raises(InvalidArgumentError, match="give the limits to the Tables"):
+        make_server(Tables(store), limits=ServerLimits(), start=False)

@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from scala40.web.fair_deal import DEAL_SCHEME, commitment_of, deal_problems, verify_deal
+from scala40.errors import InvalidArgumentError, InvalidValueError, SerializationError
+from scala40.game import load_game
+from scala40.web.fair_deal import DEAL_SCHEME, Deal, commitment_of, deal_problems, verify_deal
 from tests.web.site import Site, serving
 
 
@@ -122,3 +124,35 @@ def test_a_deal_that_is_not_the_seeds_fails_the_check(site: Site) -> None:
     assert "differs from the seed's deal" in deal_problems(commitment, deal, view, changed)[0]
     assert deal_problems(commitment, deal, view, events[:-1])
     assert "salt" in deal_problems(commitment, {"seed": deal["seed"]}, view, events)[0]
+
+
+def test_a_deal_and_its_check_refuse_what_they_cannot_read() -> None:
+    """Hostile deals, seeds, salts and feeds: each refused with the library's error
+    naming what was wrong, never a TypeError or a traceback from inside."""
+    salt = "ab" * 32
+    for seed, wrong_salt in (
+        (2**64, salt),
+        (-1, salt),
+        ("7 ", salt),
+        (True, salt),
+        (7, "AB" * 32),
+        (7, "ab"),
+        (7, None),
+    ):
+        with pytest.raises(InvalidValueError):
+            commitment_of(seed, wrong_salt)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="chosen"):
+        Deal(7, salt, chosen="yes")  # type: ignore[arg-type]
+    view = load_game("chinchon").new_game(players=2, seed=1).view(0).to_dict()
+    commitment = commitment_of(7, salt)
+    with pytest.raises(InvalidArgumentError, match="deal must be"):
+        deal_problems(commitment, "7", view, [])
+    with pytest.raises(InvalidArgumentError, match="events must be a list"):
+        deal_problems(commitment, {"seed": "7", "salt": salt}, view, "events")
+    with pytest.raises(InvalidValueError, match="at most"):
+        deal_problems(commitment, {"seed": "7", "salt": salt}, view, [{}] * 40_000)
+    with pytest.raises(SerializationError):
+        deal_problems(commitment, {"seed": "7", "salt": salt}, {"format": "x"}, [])
+    with pytest.raises(InvalidArgumentError, match="event 0 is not an event"):
+        deal_problems(commitment, {"seed": "7", "salt": salt}, view, [7])
+    assert deal_problems(commitment, {"seed": "7", "salt": salt}, view, [{"move": ["x"] * 10}])

@@ -102,6 +102,11 @@ def _check_seed(seed: object) -> int:
     return seed
 
 
+def _check_chosen(chosen: object) -> None:
+    if not isinstance(chosen, bool):
+        raise InvalidArgumentError(f"chosen must be true or false, got {describe(chosen)}")
+
+
 def commitment_of(seed: int | str, salt: str) -> str:
     """The commitment to ``seed`` with ``salt``: the SHA-256 digest of the module's byte
     layout, as 64 lowercase hexadecimal digits.
@@ -129,8 +134,11 @@ class Deal:
     """
 
     seed: int = attrs.field(converter=_check_seed)
+    """The seed (C-RNG)."""
     salt: str = attrs.field(validator=lambda _, __, value: _check_salt(value))
-    chosen: bool = False
+    """The salt, 64 lowercase hexadecimal digits."""
+    chosen: bool = attrs.field(default=False, validator=lambda _, __, value: _check_chosen(value))
+    """Whether the table's creator chose the seed."""
 
     @classmethod
     def draw(cls, seed: int | None = None) -> Deal:

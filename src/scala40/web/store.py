@@ -44,7 +44,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from scala40.errors import InvalidValueError
+from scala40._checks import describe
+from scala40.errors import InvalidArgumentError, InvalidValueError
 
 __all__ = ["SWEEP_BATCH", "SWEEP_SECONDS", "TableBusyError", "TableStore"]
 
@@ -105,10 +106,13 @@ class TableStore:
     """The tables of one SQLite file (``":memory:"`` is not shared between requests:
     give a file). One connection a request (see the module for the locks and the expiry).
 
+    :raises InvalidArgumentError: ``path`` is not text.
     :raises InvalidValueError: the file cannot be opened or made, or is no database.
     """
 
     def __init__(self, path: str) -> None:
+        if not isinstance(path, str):
+            raise InvalidArgumentError(f"the tables' file must be a path, got {describe(path)}")
         self.path = path
         self._locks: dict[int, tuple[threading.Lock, list[int]]] = {}
         self._locks_lock = threading.Lock()

@@ -4,10 +4,10 @@ seat's token, answered with what that seat may see.
 :class:`~scala40.web.store.TableStore` (re-exported here) holds the tables of one
 SQLite file; :class:`Tables` answers the requests of the HTTP interface
 (:mod:`scala40.web.server` only carries them), each a call ``tables.handle(method, path,
-query, body)`` that returns ``(status, answer)``.
-Each request loads its table's state back from its JSON as untrusted data
-(``state_from_dict`` checks all of it), applies what the request asks, lets the bots
-play their seats, and saves the state again.
+query, body)`` that returns ``(status, answer)``. Each request loads its table's state
+back from its JSON as untrusted data (``state_from_dict`` checks all of it), applies what
+the request asks, lets the bots play their seats, and saves the state again. Its limits
+are the server's (:class:`~scala40.web.limits.ServerLimits`), never a client's.
 
 **Seats.** A table's seats are played by people, each with a secret token given when
 the table is made (a request naming a seat must carry its token: 403 otherwise), or by
@@ -323,9 +323,16 @@ def _query(query: str) -> dict[str, str]:
 
 class Tables:
     """The requests of the web table's HTTP interface (see the module and
-    :mod:`scala40.web.server` for the endpoints)."""
+    :mod:`scala40.web.server` for the endpoints), over ``store``'s tables, within
+    ``limits`` (:class:`~scala40.web.limits.ServerLimits`; its defaults unless given).
+
+    :raises InvalidArgumentError: ``store`` is not a
+        :class:`~scala40.web.store.TableStore`, ``limits`` not limits.
+    """
 
     def __init__(self, store: TableStore, limits: ServerLimits | None = None) -> None:
+        if not isinstance(store, TableStore):
+            raise InvalidArgumentError(f"store must be a TableStore, got {describe(store)}")
         self.store = store
         self.limits = ServerLimits() if limits is None else limits
         """The server's limits (:mod:`scala40.web.limits`)."""
