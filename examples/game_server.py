@@ -32,6 +32,7 @@ from typing import Any
 from typing_extensions import override
 
 from scala40.game import load_game
+from scala40.web.limits import ServerLimits
 from scala40.web.server import TableHandler
 from scala40.web.tables import Tables, TableStore
 
@@ -69,9 +70,12 @@ class Server(TableHandler):
             Server.answered += 1
 
 
-def serve(database: str, port: int = 0) -> ThreadingHTTPServer:
-    """The server on ``port`` (0: any free port) over the tables of ``database``."""
-    handler = type("BoundServer", (Server,), {"tables": Tables(TableStore(database))})
+def serve(database: str, port: int = 0, limits: ServerLimits | None = None) -> ThreadingHTTPServer:
+    """The server on ``port`` (0: any free port) over the tables of ``database``, with
+    ``limits`` (the package's defaults unless given: a request bound of 2 seconds, a
+    minute a decision)."""
+    tables = Tables(TableStore(database), limits)
+    handler = type("BoundServer", (Server,), {"tables": tables})
     return ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
@@ -115,6 +119,7 @@ def play_table(
     seen = dict.fromkeys(range(humans), 0)
     for _ in range(MAX_MOVES):
         views: dict[int, dict[str, Any]] = {}
+        waiting = False
         for seat in range(humans):
             query = f"?seat={seat}&token={tokens[str(seat)]}&since={seen[seat]}"
             started = time.perf_counter()
@@ -124,6 +129,13 @@ def play_table(
             assert status == 200, answered
             views[seat] = answered["view"]
             seen[seat] = answered["view"]["move_number"]
+            waiting = answered["waiting"]
+        if waiting:
+            # The request's time ran out while the bots played: they play on.
+            asker = {"seat": 0, "token": tokens["0"], "since": seen[0]}
+            status, answered = call(base, "POST", f"/tables/{table}/advance", asker)
+            assert status == 200, answered
+            continue
         view = views[0]
         if view["is_over"]:
             return view
@@ -154,8 +166,9 @@ def play_table(
 
 
 def demo(database: str) -> None:
-    """Play a whole game of every game through the HTTP interface; print the times."""
-    server = serve(database)
+    """Play a whole game of every game through the HTTP interface; print the times. The
+    scripted clients let their time run out at will: the server gives no clock."""
+    server = serve(database, limits=ServerLimits(decision_seconds=0))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     times: list[float] = []

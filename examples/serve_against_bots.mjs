@@ -1,7 +1,8 @@
 // A program in another language (JavaScript, for Node.js 18 or later) that plays whole
 // games of every game of the library against its bots through `scala40 serve`: the
 // referee speaks JSON lines on its standard input and output, plays the bot seats inside
-// `new` and `apply`, and says which moves they made.
+// `new` and `apply` (and `advance`, when a request's time ran out before the bots were
+// done), and says which moves they made.
 //
 //     node examples/serve_against_bots.mjs [BOT]        (BOT: greedy by default)
 //
@@ -49,6 +50,12 @@ for (const game of games) {
   let mine = 0;
   let theirs = answer.bot_moves.length;
   while (!answer.summary.is_over) {
+    if (answer.summary.current_player !== 0) {
+      // The request's time ran out while the bots played: they play on.
+      answer = await ask({ op: "advance", handle });
+      theirs += answer.bot_moves.length;
+      continue;
+    }
     const { moves } = await ask({ op: "legal", handle });
     const choice = moves[Math.floor(random() * moves.length)];
     answer = await ask({ op: "apply", handle, move: choice.move });

@@ -9,8 +9,10 @@ what the library's view holds: the hand's cards, the legal moves (each button a 
 move; all of them when there are few), the move number, the event log (one line per
 event the seat may see), the picture (the seat's view, loaded), the page no wider than a
 phone at 390 pixels (Scala 40 and Chinchón), and undo offered exactly
-where the server's rule allows it (never right after a draw from the stock; once offered,
-it is taken and the table checked to be back at seat 0's previous decision). When the
+where the server's rule allows it (never right after a draw from the stock, never once a
+bot has answered; the test once plays a move that keeps its turn (a take, a meld, a
+layoff), sees undo offered, takes it, and checks the table is back at seat 0's previous
+decision). When the
 hand ends, the page shows its points as the library's hand result has them; the test
 then resigns, and the page shows the end of the match.
 
@@ -155,6 +157,10 @@ class Table:
         return _until(ready, "the table after the bots' moves")
 
 
+_WITHIN_TURN = ("take", "meld", "layoff", "extend", "swap")
+"""Verbs of moves after which the seat may go on in its turn (undo may take them back)."""
+
+
 def _start(driver: Any, base: str, game: str, seed: int) -> None:
     driver.get(base)
     _until(lambda: driver.find_elements(By.CSS_SELECTOR, f'button[data-game="{game}"]'), "games")
@@ -227,23 +233,31 @@ def test_a_whole_hand_of_each_game_against_greedy(
     undone = False
     drew = False
     before: Any = None  # the state of seat 0's previous decision
+    took: Any = None  # the move the test plays once within its turn, to take it back
     for turn in range(MAX_TURNS):
         if state.last_hand is not None or state.is_over:
             break
         _check_page(browser, table, state)
         undo = browser.find_element(By.ID, "undo")
-        if drew:
-            # A card came from the stock since seat 0's previous decision: no undo.
+        answered = before is not None and state.move_number > before.move_number + 1
+        if drew or answered:
+            # A card came from the stock, or another seat moved, since seat 0's previous
+            # decision: no undo.
             assert not undo.is_enabled()
-        if undo.is_enabled() and not undone:
-            # Taken back once: the page and the table go back to the previous decision.
-            target = before.move_number
-            undo.click()
-            _until(lambda: table.shown_number() == target, "the undone table")  # noqa: B023
-            state = table.settled()
-            assert state == before
-            undone = True
-            continue
+        kept_turn = before is not None and state.move_number == before.move_number + 1
+        if took is not None and not undone:
+            if not (kept_turn and state.current_player == 0):
+                took = None  # it ended the turn: another later
+            else:
+                assert undo.is_enabled(), f"undo was not offered after {took}"
+                # Taken back: the page and the table go back to the previous decision.
+                target = before.move_number
+                undo.click()
+                _until(lambda: table.shown_number() == target, "the undone table")  # noqa: B023
+                state = table.settled()
+                assert state == before
+                undone = True
+                continue
         legal = list(state.legal_moves())
         if turn == 3 and game in ("scala40", "chinchon"):
             browser.execute_script("window.scrollTo(0, 0)")
@@ -256,6 +270,9 @@ def test_a_whole_hand_of_each_game_against_greedy(
             assert width <= PHONE[0], "the table is wider than a phone"
             browser.set_window_size(*DESKTOP)
         move = greedy.choose(state.view(0), legal, rng)
+        within = next((item for item in legal if str(item).split()[0] in _WITHIN_TURN), None)
+        if within is not None and took is None:
+            move = took = within  # played once, to be taken back
         drew = str(move) == "draw"
         before = state
         _play(browser, table, move)

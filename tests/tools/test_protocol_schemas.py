@@ -91,6 +91,7 @@ def _traffic(game_name: str, seed: int) -> Iterator[tuple[dict[str, Any], dict[s
     players = max(rules.min_players, min(game.default_players, rules.max_players))
     created = ask({"op": "new", "game": game_name, "players": players, "seed": seed, "id": "n"})
     handle = created["handle"]
+    ask({"op": "deal", "handle": handle})
     ask({"op": "new", "game": game_name, "rules": rules.to_dict(), "players": players})
     for step in range(12):
         legal = ask({"op": "legal", "handle": handle})
@@ -177,7 +178,7 @@ def _wrong_kind(value: object) -> object:
     if isinstance(value, bool):
         return "yes"
     if isinstance(value, (int, float)):
-        return str(value)
+        return f"{value} and more"  # not decimal text either (a seed may be written so)
     if isinstance(value, str):
         return 7
     if isinstance(value, list):
@@ -260,6 +261,43 @@ def test_a_legal_answer_without_its_moves_is_refused() -> None:
     )
     assert errors
     assert {key: value for key, value in answer.items() if key != "moves"} != answer
+
+
+@pytest.mark.parametrize(
+    ("request_body", "path", "words"),
+    [
+        ({"op": "view", "handle": "g1", "seat": -1}, ["seat"], "minimum"),
+        ({"op": "new", "seeed": 1}, [], "'seeed' was unexpected"),
+        ({"op": "apply", "handle": "g1"}, [], "'move' is a required property"),
+        ({"op": "bot", "handle": "g1", "time_limit": 9}, ["time_limit"], "maximum"),
+        ({"op": "fly"}, ["op"], "is not one of"),
+        ({"id": 1}, [], "'op' is a required property"),
+    ],
+)
+def test_a_validator_names_the_problem_of_the_requests_own_operation(
+    request_body: dict[str, Any], path: list[str], words: str
+) -> None:
+    """The request schema picks its branch by ``op`` (``if``/``then``), so a validator's
+    best error is the named operation's problem, not "valid under none of the schemas"."""
+    error = jsonschema.exceptions.best_match(REQUEST.iter_errors(request_body))
+    assert error is not None
+    assert list(error.absolute_path) == path
+    assert words in error.message, error.message
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        ({"id": 1, "ok": True, "op": "legal", "summary": {}}, "'moves' is a required property"),
+        ({"id": 1, "ok": False, "op": "new"}, "'error' is a required property"),
+    ],
+)
+def test_a_validator_names_the_problem_of_the_answers_own_operation(
+    answer: dict[str, Any], words: str
+) -> None:
+    error = jsonschema.exceptions.best_match(ANSWER.iter_errors(answer))
+    assert error is not None
+    assert words in error.message, error.message
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -9,6 +9,8 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from scala40.cli import main
 from scala40.drawing import card_svg
 
@@ -63,3 +65,31 @@ def test_scala40_cards_reports_a_folder_it_cannot_write(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
     assert main(["cards", "--svg", str(blocker)]) == 1
+
+
+def test_scala40_web_on_a_database_it_cannot_open_is_an_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder that does not exist, a folder given as the file, a file that is no
+    database: an error line and exit code 1 (it printed a traceback)."""
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "notes.sqlite").write_text("not a database " * 100)
+    for path in ("missing/tables.sqlite", "folder", "notes.sqlite"):
+        assert main(["web", "--port", "0", "--db", str(tmp_path / path)]) == 1
+        error = capsys.readouterr().err
+        assert error.startswith(f"error: cannot open the tables' file {tmp_path / path}"), error
+        assert "Traceback" not in error
+
+
+def test_scala40_web_refuses_limits_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+    for option, value in (
+        ("--decision-seconds", "nan"),
+        ("--decision-seconds", "999999999"),
+        ("--request-seconds", "0"),
+        ("--request-seconds", "61"),
+        ("--read-seconds", "0"),
+        ("--finished-seconds", "1e9"),
+        ("--idle-seconds", "99999999999"),
+    ):
+        assert main(["web", "--port", "0", option, value]) == 2
+        assert option in capsys.readouterr().err

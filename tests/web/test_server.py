@@ -6,73 +6,31 @@ and the bots' time budget."""
 
 from __future__ import annotations
 
-import http.client
 import json
+import pathlib
 import random
-import sqlite3
-import urllib.error
-import urllib.request
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import closing
 from typing import Any
 
 import pytest
 
-import scala40.web.tables
 from scala40._svg import card_name
 from scala40.bots import make_bot
 from scala40.drawing import card_svg, view_svg
 from scala40.game import game_names, load_game
-from scala40.web.server import MAX_BODY, make_server
-from scala40.web.tables import TableStore
-
-
-class Site:
-    """A server on a free port, its tables in a fresh SQLite file."""
-
-    def __init__(self, base: str, database: str) -> None:
-        self.base = base
-        self.database = database
-
-    def request(
-        self, method: str, path: str, body: Any = None, raw: bytes | None = None
-    ) -> tuple[int, dict[str, str], bytes]:
-        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method)
-        request.add_header("Content-Type", "application/json")
-        try:
-            with urllib.request.urlopen(request, timeout=60) as response:
-                return response.status, dict(response.headers), response.read()
-        except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), error.read()
-
-    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        status, _, data = self.request(method, path, body)
-        return status, json.loads(data)
-
-    def create(self, game: str, bots: Any, **fields: Any) -> tuple[int, dict[str, str]]:
-        status, made = self.call("POST", "/tables", {"game": game, "bots": bots, **fields})
-        assert status == 200, made
-        return made["table"], made["tokens"]
-
-    def state(self, table: int) -> Any:
-        with closing(sqlite3.connect(self.database)) as db:
-            game, text = db.execute(
-                "SELECT game, state FROM tables WHERE id = ?", (table,)
-            ).fetchone()
-        return load_game(game).state_from_dict(json.loads(text))
+from scala40.web.limits import ServerLimits
+from scala40.web.server import MAX_BODY
+from tests.patient_bot import patient_bots
+from tests.web.site import Site, serving
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    # No clock (0 seconds a decision): the scripted seats let their time run out at will.
     database = str(tmp_path_factory.mktemp("web") / "tables.sqlite")
-    server = make_server(TableStore(database))
-    try:
-        yield Site(f"http://127.0.0.1:{server.server_address[1]}", database)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(database, limits=ServerLimits(decision_seconds=0)) as running:
+        yield running
 
 
 def _play_out(site: Site, table: int, tokens: dict[str, str], seed: int) -> dict[str, Any]:
@@ -174,15 +132,15 @@ def test_stale_moves_wrong_tokens_and_bad_requests(site: Site) -> None:
     ("request_body", "error"),
     [
         ({"game": "go"}, "UnknownGameError"),
-        ({"game": "chinchon", "players": 99}, "InvalidArgument"),
-        ({"game": "chinchon", "bots": ["greedy", "greedy"]}, "InvalidArgument"),
-        ({"game": "chinchon", "bots": [None]}, "InvalidArgument"),
+        ({"game": "chinchon", "players": 99}, "InvalidValueError"),
+        ({"game": "chinchon", "bots": ["greedy", "greedy"]}, "InvalidValueError"),
+        ({"game": "chinchon", "bots": [None]}, "InvalidValueError"),
         ({"game": "chinchon", "bots": [None, "wizard"]}, "InvalidBotSpecError"),
-        ({"game": "chinchon", "bots": {"5": "greedy"}}, "InvalidArgument"),
-        ({"game": "chinchon", "seed": -1}, "InvalidArgument"),
+        ({"game": "chinchon", "bots": {"5": "greedy"}}, "InvalidValueError"),
+        ({"game": "chinchon", "seed": -1}, "InvalidValueError"),
         ({"game": "chinchon", "rules": "nonsense"}, "UnknownPresetError"),
         ({"game": "chinchon", "bot_time_limit": 60}, "InvalidValueError"),
-        ([1, 2], "InvalidArgument"),
+        ([1, 2], "InvalidArgumentError"),
     ],
 )
 def test_a_table_request_is_checked(site: Site, request_body: Any, error: str) -> None:
@@ -273,33 +231,54 @@ def test_undo_goes_back_where_it_shows_nothing_hidden(site: Site) -> None:
     assert "stock" in answered["message"]
 
 
-def test_undo_takes_back_the_bots_moves_too_and_replays_them_the_same(site: Site) -> None:
+def test_undo_never_takes_back_a_move_another_seat_has_answered(site: Site) -> None:
+    """Take the discard, discard, undo, discard another card...: each time the bot
+    answered, and its answers showed cards of its hand and the top of the stock. Once
+    another seat has moved, the seat's move stands; within its own turn it may be taken
+    back (the take, before the discard)."""
     table, tokens = site.create("rumino", [None, "greedy"], seed=9, players=2)
     asker = {"seat": 0, "token": tokens["0"]}
-    state = site.state(table)
     path = f"/tables/{table}/moves"
+    start = site.state(table)
     status, answered = site.call(
-        "POST", path, {**asker, "move": "draw", "move_number": state.move_number}
+        "POST", path, {**asker, "move": "take", "move_number": start.move_number}
     )
-    drawn = site.state(table)
-    discard = next(m for m in drawn.legal_moves() if str(m).startswith("discard"))
-    body = {**asker, "move": str(discard), "move_number": drawn.move_number}
+    assert status == 200, answered
+    assert answered["can_undo"]  # the take alone: nothing hidden came to light
+    taken = site.state(table)
+    discard = next(move for move in taken.legal_moves() if str(move).startswith("discard"))
+    body = {**asker, "move": str(discard), "move_number": taken.move_number}
     status, answered = site.call("POST", path, body)
     assert status == 200, answered
     after = site.state(table)
-    assert after.move_number > drawn.move_number + 1  # the bot moved
-    assert answered["can_undo"]
+    assert any(event["seat"] == 1 for event in answered["events"])  # the bot answered
+    assert not answered["can_undo"]
     status, answered = site.call(
         "POST", f"/tables/{table}/undo", {**asker, "move_number": after.move_number}
     )
+    assert (status, answered["error"]) == (400, "UndoRefused")
+    assert "seat 1 has moved since" in answered["message"]
+    assert site.state(table) == after
+
+
+def test_the_first_decision_of_a_table_can_be_taken_back_too(site: Site) -> None:
+    """A seat that decides first, before any bot has moved, had no decision to go back
+    to: the table's first state was never kept as one."""
+    table, tokens = site.create("rumino", [None, "greedy"], seed=3, players=2)
+    start = site.state(table)
+    assert (start.current_player, start.move_number) == (0, 0)
+    asker = {"seat": 0, "token": tokens["0"]}
+    status, answered = site.call(
+        "POST", f"/tables/{table}/moves", {**asker, "move": "take", "move_number": 0}
+    )
+    assert answered["can_undo"], answered
+    status, answered = site.call("POST", f"/tables/{table}/undo", {**asker, "move_number": 1})
     assert status == 200, answered
-    assert site.state(table) == drawn
-    status, answered = site.call("POST", path, body)
-    assert site.state(table) == after  # the bot draws from the same seed
+    assert site.state(table) == start
 
 
 def test_undo_only_where_every_other_seat_is_a_bot(site: Site) -> None:
-    table, tokens = site.create("chinchon", [None, None], seed=5)
+    table, tokens = site.create("chinchon", [None, None])
     state = site.state(table)
     seat = state.current_player
     asker = {"seat": seat, "token": tokens[str(seat)]}
@@ -343,7 +322,9 @@ def test_a_resignation_in_a_two_player_game_ends_it(site: Site) -> None:
 def test_a_resignation_out_of_turn_abandons_the_hand_and_play_goes_on(site: Site) -> None:
     """C-RESIGN: at a table of three, a seat resigns while another decides; the hand in
     play is abandoned (nobody scores), and the game goes on without it, bots included."""
-    table, tokens = site.create("chinchon", ["greedy", None, None], seed=3, players=3)
+    table, tokens = site.create("chinchon", ["greedy", None, None], players=3)
+    while site.state(table).current_player == 0:  # the request's time ran out
+        site.call("POST", f"/tables/{table}/advance", {"seat": 1, "token": tokens["1"]})
     before = site.state(table)
     deciding = before.current_player
     assert deciding in (1, 2)  # the bot played up to a person's decision
@@ -365,31 +346,38 @@ def test_a_resignation_out_of_turn_abandons_the_hand_and_play_goes_on(site: Site
 
 
 def test_the_bots_play_within_the_request_budget(
-    site: Site, monkeypatch: pytest.MonkeyPatch
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With no time left in a request, the bots stop and the answer says ``waiting``;
-    ``advance`` plays on."""
-    table, tokens = site.create("chinchon", [None, "greedy"], seed=2)
-    monkeypatch.setattr(scala40.web.tables, "BOT_SECONDS", 0.0)
-    asker = {"seat": 0, "token": tokens["0"]}
-    path = f"/tables/{table}/moves"
-    waited = False
-    for _ in range(6):
-        state = site.state(table)
-        assert state.current_player == 0
-        move = str(state.legal_moves()[0])
-        status, answered = site.call(
-            "POST", path, {**asker, "move": move, "move_number": state.move_number}
-        )
-        assert status == 200, answered
-        for _ in range(10):
-            if not answered["waiting"]:
-                break
+    ``advance`` plays on (a bot that thinks for all its time: one move a request)."""
+    limits = ServerLimits(request_seconds=0.01, decision_seconds=0)
+    with (
+        patient_bots(monkeypatch, "chinchon"),
+        serving(str(tmp_path / "tables.sqlite"), limits=limits) as site,
+    ):
+        table, tokens = site.create("chinchon", [None, "patient"], seed=2)
+        asker = {"seat": 0, "token": tokens["0"]}
+        path = f"/tables/{table}/moves"
+        waited = False
+        while site.state(table).current_player != 0:
             waited = True
-            assert site.state(table).current_player == 1
-            status, answered = site.call("POST", f"/tables/{table}/advance", asker)
+            assert site.call("POST", f"/tables/{table}/advance", asker)[0] == 200
+        for _ in range(6):
+            state = site.state(table)
+            assert state.current_player == 0
+            move = str(state.legal_moves()[0])
+            status, answered = site.call(
+                "POST", path, {**asker, "move": move, "move_number": state.move_number}
+            )
             assert status == 200, answered
-    assert waited
+            for _ in range(10):
+                if not answered["waiting"]:
+                    break
+                waited = True
+                assert site.state(table).current_player == 1
+                status, answered = site.call("POST", f"/tables/{table}/advance", asker)
+                assert status == 200, answered
+        assert waited
 
 
 def test_a_table_replays_the_same_from_its_seed(site: Site) -> None:
@@ -401,7 +389,7 @@ def test_a_table_replays_the_same_from_its_seed(site: Site) -> None:
 def test_a_retried_move_after_the_turn_has_passed_is_stale(site: Site) -> None:
     """A move sent twice is refused as stale (409) even when, by the time the second
     arrives, another seat decides: the move number is checked first."""
-    table, tokens = site.create("chinchon", [None, None], seed=12)
+    table, tokens = site.create("chinchon", [None, None])
     state = site.state(table)
     seat = state.current_player
     asker = {"seat": seat, "token": tokens[str(seat)]}
@@ -440,20 +428,6 @@ def test_every_post_takes_a_json_object(site: Site, path: str) -> None:
         assert "must be" in answered["message"]
 
 
-def _raw(site: Site, path: str, body: bytes, length: str) -> tuple[int, Any]:
-    """One POST over a socket, its body and Content-Length as given."""
-    host, port = site.base.removeprefix("http://").split(":")
-    connection = http.client.HTTPConnection(host, int(port), timeout=30)
-    try:
-        connection.putrequest("POST", path)
-        connection.putheader("Content-Length", length)
-        connection.endheaders(body)
-        response = connection.getresponse()
-        return response.status, json.loads(response.read())
-    finally:
-        connection.close()
-
-
 def test_hostile_fields_and_bodies_get_an_answer(site: Site) -> None:
     """Fields of the wrong JSON type, numbers of thousands of digits, NaN, bad UTF-8, a
     negative or non-numeric Content-Length and a seat in other digits: each answered 400
@@ -480,13 +454,13 @@ def test_hostile_fields_and_bodies_get_an_answer(site: Site) -> None:
         text.replace('"seed": 1', '"seed": NaN'),
         text[:-1],
     ):
-        status, answered = _raw(site, "/tables", body.encode(), str(len(body)))
+        status, answered = site.raw("/tables", body.encode(), str(len(body)))
         assert (status, answered["error"]) == (400, "BadRequest"), answered
         assert "int_max_str_digits" not in answered["message"]
     bad = b'{"game": "chin\xffchon"}'
-    assert _raw(site, "/tables", bad, str(len(bad)))[0] == 400
+    assert site.raw("/tables", bad, str(len(bad)))[0] == 400
     for length in ("-5", "x", "²"):
-        status, answered = _raw(site, "/tables", b"{}", length)
+        status, answered = site.raw("/tables", b"{}", length)
         assert (status, answered["error"]) == (400, "BadRequest"), answered
     status, answered = site.call("GET", "/tables/%D9%A1?seat=0&token=x")
     assert status == 404

@@ -15,11 +15,21 @@ the budget is set.
 table, bot and seed give the same move whenever the bot stops on its own budget
 (iterations, playouts) before the clock.
 
+**The request's bound.** Everything one request makes the bots do runs under a
+:class:`~scala40.deadline.Deadline` of the server's request bound
+(:data:`~scala40.schemas.protocol.DEFAULT_REQUEST_SECONDS` of wall time unless whoever
+starts the server says otherwise: ``scala40 serve --request-seconds``, ``scala40 web
+--request-seconds``; never the client). Each bot is asked through
+:func:`scala40.bots.choose_move`, with the sooner of that deadline and its own
+``time_limit``: a request's ``time_limit`` can lower a bot's budget, never raise the
+request past the bound.
+
 **Bot seats.** :class:`BotSeats` plays the seats of a game the referee holds that its
 bots play: after ``new``, after each ``apply``, on ``advance``: every move of a bot
 seat, and the chance steps between them, up to a decision of a seat that the client
-plays, the end of the game, or :data:`MAX_BOT_MOVES` moves in one request (then the
-answer's summary names the bot seat to move, and ``advance`` goes on).
+plays, the end of the game, the request's deadline, or :data:`MAX_BOT_MOVES` moves (then
+the answer's summary names the bot seat to move, and ``advance`` goes on). A slice plays
+at least one bot move, so that ``advance`` always goes on.
 
 >>> import scala40
 >>> from scala40.cli.bot_seats import bot_move, timed_bot
@@ -39,20 +49,29 @@ from collections.abc import Sequence
 from typing import Any
 
 from scala40._checks import describe, is_number
-from scala40.bots import bot_factories, bot_name, make_bot
+from scala40.bots import bot_factories, bot_name, choose_move, make_bot
+from scala40.deadline import Deadline
 from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidValueError
 from scala40.events import Event, events_of
 from scala40.game import Bot, Game, load_game
-from scala40.schemas.protocol import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT
+from scala40.schemas.protocol import (
+    DEFAULT_REQUEST_SECONDS,
+    DEFAULT_TIME_LIMIT,
+    MAX_REQUEST_SECONDS,
+    MAX_TIME_LIMIT,
+)
 
 __all__ = [
     "DEFAULT_BOT",
+    "DEFAULT_REQUEST_SECONDS",
     "DEFAULT_TIME_LIMIT",
     "HINT_BOTS",
     "MAX_BOT_MOVES",
+    "MAX_REQUEST_SECONDS",
     "MAX_TIME_LIMIT",
     "BotSeats",
     "bot_move",
+    "check_request_seconds",
     "check_time_limit",
     "timed_bot",
 ]
@@ -64,6 +83,24 @@ HINT_BOTS = ("ismcts:iterations=20000", "greedy")
 information-set search, stopped by the request's time budget; else the greedy bot)."""
 MAX_BOT_MOVES = 500
 """The most moves the bot seats play in one request (``advance`` plays on)."""
+
+
+def check_request_seconds(value: object) -> float:
+    """``value`` as a server's request bound: a number of seconds from 0.01 to
+    :data:`~scala40.schemas.protocol.MAX_REQUEST_SECONDS`.
+
+    >>> from scala40.cli.bot_seats import check_request_seconds
+    >>> check_request_seconds(0.5)
+    0.5
+
+    :raises InvalidValueError: any other value.
+    """
+    if not (is_number(value) and 0.01 <= value <= MAX_REQUEST_SECONDS):
+        raise InvalidValueError(
+            f"the request bound must be a number of seconds from 0.01 to "
+            f"{MAX_REQUEST_SECONDS:g}, got {describe(value)}"
+        )
+    return float(value)
 
 
 def check_time_limit(value: object) -> float:
@@ -111,10 +148,15 @@ def _parameters(factory: Any) -> tuple[str, ...]:
 
 
 def bot_move(
-    state: Any, bot: Bot, seed: int | None = None, rng: random.Random | None = None
+    state: Any,
+    bot: Bot,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    deadline: Deadline | None = None,
 ) -> Any:
     """The move ``bot`` chooses for the seat to decide in ``state``, drawing from ``rng``
-    (or a generator seeded with ``seed``).
+    (or a generator seeded with ``seed``), asked through :func:`scala40.bots.choose_move`
+    with ``deadline`` (the request's).
 
     :raises InvalidArgumentError: nobody decides in ``state`` (a chance step, the end).
     :raises IllegalMoveError: the bot chose a move that is not legal.
@@ -127,7 +169,7 @@ def bot_move(
         )
     legal = list(state.legal_moves())
     chooser = rng if rng is not None else random.Random(seed)
-    move = bot.choose(state.view(seat), legal, chooser)
+    move = choose_move(bot, state.view(seat), legal, chooser, deadline)
     if move not in legal:
         raise IllegalMoveError(
             f"bot {bot_name(bot)!r} (seat {seat}) chose {describe(move)}, which is not legal"
@@ -151,6 +193,7 @@ class BotSeats:
         self, game: str | Game, specs: Sequence[object], time_limit: float, seed: int
     ) -> None:
         record = load_game(game)
+        self.time_limit = time_limit
         self.specs: tuple[str | None, ...] = tuple(
             None if spec is None else _spec(spec) for spec in specs
         )
@@ -171,10 +214,15 @@ class BotSeats:
         """Whether a bot plays ``seat``."""
         return seat is not None and seat in self.bots
 
-    def play(self, state: Any, chance: bool) -> tuple[Any, list[Event], list[dict[str, Any]]]:
+    def play(
+        self, state: Any, chance: bool, deadline: Deadline | None = None
+    ) -> tuple[Any, list[Event], list[dict[str, Any]]]:
         """``state`` after the bot seats' moves (and, if ``chance``, the chance steps
-        between them), up to a seat the client plays, the end, or :data:`MAX_BOT_MOVES`
-        moves; their events; and each bot move as ``{"seat", "text", "move"}``."""
+        between them), up to a seat the client plays, the end, ``deadline`` (after one
+        bot move at least) or :data:`MAX_BOT_MOVES` moves; their events; and each bot
+        move as ``{"seat", "text", "move"}``. Each bot thinks until the sooner of
+        ``deadline`` and its ``time_limit``."""
+        limit = Deadline.never() if deadline is None else deadline
         events: list[Event] = []
         played: list[dict[str, Any]] = []
         while not state.is_over and len(played) < MAX_BOT_MOVES:
@@ -184,9 +232,10 @@ class BotSeats:
                 move = state.legal_moves()[0]
             else:
                 seat = state.current_player
-                if not self.plays(seat):
+                if not self.plays(seat) or (played and limit.expired()):
                     break
-                move = bot_move(state, self.bots[seat], rng=self.rngs[seat])
+                thinking = limit.within(self.time_limit)
+                move = bot_move(state, self.bots[seat], rng=self.rngs[seat], deadline=thinking)
                 played.append({"seat": seat, "text": str(move), "move": move.to_dict()})
             after = state.apply(move)
             events.extend(events_of(state, move, after))

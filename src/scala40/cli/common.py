@@ -86,6 +86,7 @@ __all__ = [
     "preset_name",
     "preset_rules",
     "print_error",
+    "seconds",
     "shown_cards",
     "spanish_pack",
     "standard_input_lines",
@@ -233,6 +234,24 @@ def integer(digits: int) -> Callable[[str], int]:
         return int(body)
 
     return read
+
+
+def seconds(text: str) -> float:
+    """Argument type of a number of seconds: ASCII digits with at most one decimal point,
+    at most 12 characters (``float`` alone would take ``nan``, ``inf``, ``1e400`` and
+    full-width digits). Its range is the option's own to check.
+
+    >>> from scala40.cli.common import seconds
+    >>> seconds("0.25"), seconds("60")
+    (0.25, 60.0)
+    """
+    body = text.strip()
+    whole, _, fraction = body.partition(".")
+    digits = whole + fraction
+    if not (0 < len(body) <= 12 and digits and digits.isascii() and digits.isdigit()):
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {shown!r}")
+    return float(body)
 
 
 def add_number_option(

@@ -22,6 +22,10 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
     play those seats, here and after each ``apply`` (``bot_time_limit`` seconds a move,
     ``bot_seed`` for their randomness); their moves come back in ``bot_moves`` and in
     the event feed.
+``deal``
+    a game's deal: the commitment to its seed (which the referee draws and keeps secret
+    when ``new`` gives none), and the seed and its salt once the match is over
+    (:mod:`scala40.web.fair_deal`); ``new`` answers the commitment too.
 ``legal``
     the legal moves of a game, each as ``{"text", "move"}``.
 ``apply``
@@ -61,7 +65,12 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
 ``close``
     forgets a handle.
 ``check`` / ``hand``
-    melds checked (as ``scala40 check --json``) and the value of cards left in a hand.
+    melds checked (as ``scala40 check --json``), each on its own (a meld that cannot be
+    read is an error in its place: ``text``, ``error``, ``reason``), and the value of
+    cards left in a hand.
+
+Seeds are JSON integers up to 2**53 - 1 or decimal text up to 2**64 - 1, and rulesets
+a preset's name or a ruleset's dictionary (:mod:`scala40.cli.request_fields`).
 
 Every line gets one answer, in order, whatever it holds: a line that is not UTF-8 (each
 line is read as bytes and decoded alone, so a bad byte costs only its own line), a blank
@@ -76,9 +85,14 @@ digits, the referee holds at most :data:`MAX_HANDLES` games at once (``close`` f
 them), a ``check`` takes at most :data:`~scala40.schemas.protocol.MAX_MELDS` melds, and the text
 of a meld or of a hand is at most :data:`~scala40.schemas.protocol.MAX_CARDS_TEXT` characters. Every operation is
 one call of the library, whose own bounds hold (a move's text, a state's size, a
-sample's draws), so no request's work grows without bound; a bot's move takes at most
-its ``time_limit`` (at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT` seconds) and a
-request plays at most :data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` bot moves.
+sample's draws), so no request's work grows without bound. What a request makes the bots
+do runs under a deadline of the referee's request bound (``request_seconds``,
+:data:`~scala40.schemas.protocol.DEFAULT_REQUEST_SECONDS` unless whoever starts it says
+otherwise: ``scala40 serve --request-seconds``), each bot asked through
+:func:`scala40.bots.choose_move` within the sooner of that deadline and its
+``time_limit`` (at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT` seconds); the bot
+seats play in slices (at most :data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` moves, and not
+past the deadline), ``advance`` playing on.
 
 >>> import io, json
 >>> from scala40.cli.serve import serve_stream
@@ -110,23 +124,31 @@ from typing import IO, Any
 
 from scala40._checks import describe
 from scala40.cards import CARD_NAMES, parse_cards
+from scala40.cli.batch import Context, Request
 from scala40.cli.bot_seats import (
     DEFAULT_BOT,
+    DEFAULT_REQUEST_SECONDS,
     DEFAULT_TIME_LIMIT,
     HINT_BOTS,
+    MAX_REQUEST_SECONDS,
     BotSeats,
     bot_move,
+    check_request_seconds,
     check_time_limit,
     timed_bot,
 )
-from scala40.cli.check import meld_report
+from scala40.cli.check import judge_meld, meld_report
 from scala40.cli.common import (
     EXIT_OK,
     Command,
+    UsageError,
     add_game_option,
     card_names,
     chosen_game,
+    seconds,
 )
+from scala40.cli.request_fields import read_rules, read_seed, refuse_unknown_fields
+from scala40.deadline import Deadline
 from scala40.drawing import view_svg
 from scala40.errors import (
     InvalidArgumentError,
@@ -141,9 +163,9 @@ from scala40.schemas.protocol import (
     MAX_ID_LENGTH,
     MAX_MELDS,
     MAX_REQUEST_BYTES,
-    MAX_SEED,
     request_fields,
 )
+from scala40.web.fair_deal import Deal
 
 __all__ = [
     "COMMAND",
@@ -176,8 +198,6 @@ def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...])
 _JSON_NAMES = {"int": "an integer", "str": "text", "dict": "an object", "list": "a list"}
 _COMMON = frozenset({"op", "id"})
 """The fields every request may carry."""
-_UNKNOWN_SHOWN = 5
-"""How many unknown fields an answer names."""
 
 
 def _optional(request: Mapping[str, Any], name: str, kind: type, default: Any) -> Any:
@@ -196,17 +216,26 @@ class Referee:
     'InvalidMoveError'
     """
 
-    def __init__(self, game: str | Game = "scala40") -> None:
+    def __init__(
+        self, game: str | Game = "scala40", request_seconds: float = DEFAULT_REQUEST_SECONDS
+    ) -> None:
         self._default_game = load_game(game)
+        self.request_seconds = check_request_seconds(request_seconds)
+        """The wall time each request lets the bots think (see
+        :mod:`scala40.cli.bot_seats`)."""
+        self._deadline = Deadline.never()
+        """The deadline of the request being answered."""
         self._states: dict[str, Any] = {}
         self._events: dict[str, list[Event]] = {}
         self._seats: dict[str, BotSeats] = {}
+        self._deals: dict[str, Deal] = {}
         self._numbers = itertools.count(1)
         # Each operation's handler; the fields it takes are declared with its answer in
         # scala40.schemas.protocol, and any other field is refused by name.
         self._operations: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
             "games": self._games,
             "new": self._new,
+            "deal": self._deal,
             "legal": self._legal,
             "apply": self._apply,
             "advance": self._advance,
@@ -244,6 +273,8 @@ class Referee:
         repeats the request's ``op`` (``None`` if it named no operation)."""
         given_id: Any = None
         known: str | None = None
+        # The request's time starts now; every bot it asks runs under it.
+        self._deadline = Deadline.after(self.request_seconds)
         try:
             if not isinstance(request, dict):
                 raise InvalidArgumentError("a request must be a JSON object")
@@ -258,17 +289,8 @@ class Referee:
                     f"no operation {describe(op, 40)}; operations: {', '.join(self._operations)}"
                 )
             known = op
-            fields = request_fields(op)
-            unknown = [name for name in request if name not in fields and name not in _COMMON]
-            if unknown:
-                shown = ", ".join(describe(name, 40) for name in unknown[:_UNKNOWN_SHOWN])
-                extra = len(unknown) - _UNKNOWN_SHOWN
-                more = f" and {extra} more" if extra > 0 else ""
-                kind = "field" if len(unknown) == 1 else "fields"
-                raise InvalidArgumentError(
-                    f"{op!r} takes no {kind} {shown}{more}; its fields: "
-                    f"{', '.join(fields) or 'none'} (and id)"
-                )
+            given = [name for name in request if name not in _COMMON]
+            refuse_unknown_fields(given, request_fields(op), repr(op), " (and id)")
             body = operation(request)
         except Scala40Error as error:
             return _error(given_id, error, known)
@@ -288,16 +310,6 @@ class Referee:
             return self._default_game
         return load_game(name)
 
-    def _rules(self, game: Game, request: Mapping[str, Any]) -> Any:
-        rules = request.get("rules")
-        if rules is None:
-            return game.ruleset_type.default()
-        if isinstance(rules, str):
-            return game.ruleset_type.preset(rules)
-        if isinstance(rules, dict):
-            return game.ruleset_type.from_dict(rules)
-        raise InvalidArgumentError("'rules' must be a preset's name or a ruleset's object")
-
     def _hold(self, state: Any, seats: BotSeats | None = None) -> str:
         if len(self._states) >= MAX_HANDLES:
             raise InvalidValueError(
@@ -310,8 +322,11 @@ class Referee:
             self._seats[handle] = seats
         return handle
 
-    def _bot_seats(self, game: Game, state: Any, request: Mapping[str, Any]) -> BotSeats | None:
-        """The bot seats ``bots`` asks for (``None`` without it)."""
+    def _bot_seats(
+        self, game: Game, state: Any, request: Mapping[str, Any], seed: int
+    ) -> BotSeats | None:
+        """The bot seats ``bots`` asks for (``None`` without it); their randomness is
+        drawn from ``bot_seed``, else ``seed``."""
         specs = _optional(request, "bots", list, None)
         if specs is None:
             return None
@@ -320,19 +335,27 @@ class Referee:
                 f"'bots' must hold one entry per seat ({state.player_count}), got {len(specs)}"
             )
         limit = check_time_limit(request.get("bot_time_limit", DEFAULT_TIME_LIMIT))
-        seed = _seed(request, "bot_seed", _optional(request, "seed", int, 0))
-        return BotSeats(game, specs, limit, seed)
+        # A move never thinks past the request's bound, whatever the client asked.
+        limit = min(limit, self.request_seconds)
+        return BotSeats(game, specs, limit, _seed(request, "bot_seed", seed))
 
     def _hold_with_bots(
-        self, game: Game, state: Any, request: Mapping[str, Any]
+        self,
+        game: Game,
+        state: Any,
+        request: Mapping[str, Any],
+        seed: int = 0,
+        events: list[Event] | None = None,
     ) -> dict[str, Any]:
-        """Hold ``state`` with the bot seats the request asks for, played up to the
-        client's decision: the answer of ``new`` and ``load``."""
-        seats = self._bot_seats(game, state, request)
+        """Hold ``state`` (reached with ``events``) with the bot seats the request asks
+        for (their randomness from ``seed`` unless it gives ``bot_seed``), played up to
+        the client's decision: the answer of ``new`` and ``load``."""
+        seats = self._bot_seats(game, state, request, seed)
         played: list[dict[str, Any]] = []
-        events: list[Event] = []
+        events = [] if events is None else events
         if seats is not None:
-            state, events, played = seats.play(state, chance=True)
+            state, more, played = seats.play(state, True, self._deadline)
+            events += more
         handle = self._hold(state, seats)
         self._events[handle].extend(events)
         answer: dict[str, Any] = {"handle": handle, "summary": _summary(game, state)}
@@ -364,12 +387,27 @@ class Referee:
 
     def _new(self, request: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game(request)
-        rules = self._rules(game, request)
+        rules = read_rules(game, request.get("rules"))
         fallback = min(max(game.default_players, rules.min_players), rules.max_players)
         players = _optional(request, "players", int, fallback)
-        seed = _seed(request, "seed", 0)
-        state = _after_chance(game.new_game(rules, players, seed))
-        return self._hold_with_bots(game, state, request)
+        given = request.get("seed")
+        # Without a seed the referee draws one and keeps it (see scala40.web.fair_deal).
+        deal = Deal.draw(None if given is None else read_seed(given))
+        state, events = _after_chance(game.new_game(rules, players, deal.seed))
+        answer = self._hold_with_bots(game, state, request, deal.seed, events)
+        self._deals[answer["handle"]] = deal
+        answer["deal"] = deal.public(revealed=False)
+        return answer
+
+    def _deal(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, state = self._held(request)
+        deal = self._deals.get(handle)
+        if deal is None:
+            raise InvalidArgumentError(
+                f"{handle!r} was not dealt by the referee (it was loaded or sampled): it has "
+                "no deal"
+            )
+        return {"deal": deal.public(revealed=state.is_over)}
 
     def _legal(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
@@ -408,7 +446,7 @@ class Referee:
         seats = self._seats.get(handle)
         played: list[dict[str, Any]] = []
         if seats is not None:
-            state, more, played = seats.play(state, chance)
+            state, more, played = seats.play(state, chance, self._deadline)
             events = events + more
         self._states[handle] = state
         self._events[handle].extend(events)
@@ -444,8 +482,10 @@ class Referee:
         budget: the answer of ``bot`` and ``hint``."""
         limit = check_time_limit(request.get("time_limit", DEFAULT_TIME_LIMIT))
         seed = _seed(request, "seed", 0)
-        bot = timed_bot(spec, load_game(state.game_name), limit)
-        move = bot_move(state, bot, seed)
+        # The client's time_limit lowers the bot's budget; the request's bound caps it.
+        thinking = self._deadline.within(limit)
+        bot = timed_bot(spec, load_game(state.game_name), min(limit, self.request_seconds))
+        move = bot_move(state, bot, seed, deadline=thinking)
         return {
             "seat": state.current_player,
             "bot": spec,
@@ -521,12 +561,12 @@ class Referee:
         del self._states[handle]
         del self._events[handle]
         self._seats.pop(handle, None)
+        self._deals.pop(handle, None)
         return {"closed": handle}
 
     def _check(self, request: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game(request)
         preset = _optional(request, "rules", str, game.ruleset_type.DEFAULT_PRESET)
-        game.ruleset_type.preset(preset)  # an unknown preset is refused here
         melds = _field(request, "melds", list)
         if not 1 <= len(melds) <= MAX_MELDS:
             raise InvalidValueError(f"'melds' must hold from 1 to {MAX_MELDS} melds")
@@ -534,7 +574,41 @@ class Referee:
             raise InvalidArgumentError("each meld must be its cards' text")
         if any(len(meld) > MAX_CARDS_TEXT for meld in melds):
             raise InvalidValueError(f"a meld's text is at most {MAX_CARDS_TEXT} characters")
-        return meld_report(game, preset, melds)
+        # Each meld is read alone first, so that one that cannot be read is an error in
+        # its own place and costs the others nothing; the readable ones are then judged
+        # together (their total, and the advice on an ambiguous one, are the batch's).
+        rules = game.ruleset_type.preset(preset)
+        context = Context(game, rules, preset, rules.deck.counts())
+        refused: dict[int, dict[str, Any]] = {}
+        for index, written in enumerate(melds):
+            try:
+                judge_meld(Request(index + 1, None, context, written))
+            except Scala40Error as error:
+                refused[index] = {
+                    "text": written,
+                    "valid": False,
+                    "error": type(error).__name__,
+                    "reason": str(error),
+                }
+        readable = [written for index, written in enumerate(melds) if index not in refused]
+        if not readable:
+            return {
+                "game": game.name,
+                "rules": preset,
+                "valid": False,
+                "melds": list(refused.values()),
+                "total": 0,
+                "notes": [],
+            }
+        report = meld_report(game, preset, readable)
+        if refused:
+            judged = iter(report["melds"])
+            report["melds"] = [
+                refused[index] if index in refused else next(judged) for index in range(len(melds))
+            ]
+            report["valid"] = False
+            report["notes"] = []
+        return report
 
     def _hand(self, request: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game(request)
@@ -563,11 +637,10 @@ class Referee:
 
 
 def _seed(request: Mapping[str, Any], name: str, default: int) -> int:
-    """A seed field of ``request``: an integer from 0 to :data:`~scala40.schemas.protocol.MAX_SEED`."""
-    seed: int = _optional(request, name, int, default)
-    if not 0 <= seed <= MAX_SEED:
-        raise InvalidValueError(f"{name!r} must be from 0 to {MAX_SEED}")
-    return seed
+    """A seed field of ``request`` (:func:`~scala40.cli.request_fields.read_seed`), or
+    ``default`` without it."""
+    value = request.get(name)
+    return default if value is None else read_seed(value, name)
 
 
 def _game_of_state(data: Mapping[str, Any]) -> Game:
@@ -582,11 +655,16 @@ def _game_of_state(data: Mapping[str, Any]) -> Game:
     raise InvalidArgumentError("give 'game': the state's format names no game")
 
 
-def _after_chance(state: Any) -> Any:
-    """``state`` after the chance moves (deals, restocks) that come next, if any."""
+def _after_chance(state: Any) -> tuple[Any, list[Event]]:
+    """``state`` after the chance moves (deals, restocks) that come next, if any, and
+    their events."""
+    events: list[Event] = []
     while state.is_chance and not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-    return state
+        step = state.legal_moves()[0]
+        after = state.apply(step)
+        events.extend(events_of(state, step, after))
+        state = after
+    return state, events
 
 
 def _summary(game: Game, state: Any) -> dict[str, Any]:
@@ -613,11 +691,15 @@ def _error(given_id: Any, error: Exception, op: str | None = None) -> dict[str, 
 
 
 def serve_stream(
-    requests: IO[bytes] | IO[str], answers: IO[bytes] | IO[str], game: str | Game = "scala40"
+    requests: IO[bytes] | IO[str],
+    answers: IO[bytes] | IO[str],
+    game: str | Game = "scala40",
+    request_seconds: float = DEFAULT_REQUEST_SECONDS,
 ) -> int:
     """Answer each line of ``requests`` with one line on ``answers``, until the end of
     ``requests``; return the exit code (0). ``game`` is the game of the requests that
-    name none.
+    name none; ``request_seconds`` the wall time each request lets the bots think
+    (:mod:`scala40.cli.bot_seats`).
 
     The streams may be binary (the referee's own: lines read as bytes, each decoded from
     UTF-8 alone, answers written in UTF-8) or text (a text stream over a binary one,
@@ -626,7 +708,7 @@ def serve_stream(
     or not JSON is answered with an :class:`~scala40.InvalidValueError` that names the
     problem and the line's number.
     """
-    referee = Referee(game)
+    referee = Referee(game, request_seconds)
     source: Any = requests
     buffer = getattr(requests, "buffer", None)
     if isinstance(requests, io.TextIOBase) and isinstance(buffer, io.BufferedIOBase):
@@ -712,15 +794,24 @@ def _no_constant(text: str) -> Any:
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     add_game_option(parser)
+    parser.add_argument(
+        "--request-seconds", type=seconds, default=DEFAULT_REQUEST_SECONDS, metavar="S",
+        help="the wall time a request lets the bots think, however long the client asks "
+        f"a bot to (default {DEFAULT_REQUEST_SECONDS:g}, at most {MAX_REQUEST_SECONDS:g})",
+    )  # fmt: skip
 
 
 def _run(args: argparse.Namespace) -> int:
     # The standard streams' bytes: each line decoded alone, the answers in UTF-8, whatever
     # the locale's encoding.
+    try:
+        bound = check_request_seconds(args.request_seconds)
+    except InvalidValueError as error:
+        raise UsageError(f"--request-seconds: {error}") from None
     requests = getattr(sys.stdin, "buffer", sys.stdin)
     answers = getattr(sys.stdout, "buffer", sys.stdout)
     sys.stdout.flush()
-    return serve_stream(requests, answers, chosen_game(args))
+    return serve_stream(requests, answers, chosen_game(args), bound)
 
 
 COMMAND = Command(

@@ -4,12 +4,17 @@ in a browser, served with the standard library (:mod:`scala40.web`).
 The tables are kept in a SQLite file (``--db``, ``scala40-tables.sqlite`` in the current
 folder by default), so that a table goes on after the server restarts. The server
 listens on ``127.0.0.1`` unless ``--host`` says otherwise: anyone who reaches the port
-can make tables, and plays only the seats whose tokens they hold.
+can make tables, and plays only the seats whose tokens they hold. Its limits
+(:class:`~scala40.web.limits.ServerLimits`) are the options of whoever starts it:
+``--request-seconds``, the wall time a request lets the bots think,
+``--decision-seconds``, a person's clock for each decision, ``--read-seconds``, how long
+it waits for a request's bytes, and ``--finished-seconds`` and ``--idle-seconds``, how
+long finished and idle tables are kept.
 
 >>> from scala40.cli import build_parser
 >>> args = build_parser().parse_args(["web", "--port", "8041", "--db", "play.sqlite"])
->>> args.port, args.db, args.host
-(8041, 'play.sqlite', '127.0.0.1')
+>>> args.port, args.db, args.host, args.request_seconds, args.decision_seconds
+(8041, 'play.sqlite', '127.0.0.1', 2.0, 60.0)
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ import argparse
 
 # Modules, not names: scala40.web.tables imports the command line's bot seats, whose
 # package imports this module (a name taken from a module still loading would fail).
+import scala40.web.limits as web_limits
 import scala40.web.server as web_server
 import scala40.web.tables as web_tables
-from scala40.cli.common import EXIT_OK, Command, CommandError, UsageError, integer
+from scala40.cli.common import EXIT_OK, Command, CommandError, UsageError, integer, seconds
+from scala40.errors import InvalidValueError
 
 __all__ = ["COMMAND", "DEFAULT_DB", "DEFAULT_PORT"]
 
@@ -43,14 +50,51 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "--host", default="127.0.0.1", metavar="ADDRESS",
         help="the address to listen on (default 127.0.0.1: this machine only)",
     )  # fmt: skip
+    parser.add_argument(
+        "--request-seconds", type=seconds, metavar="S",
+        default=web_limits.DEFAULT_REQUEST_SECONDS,
+        help="the wall time a request lets the bots think, however long a table asks "
+        f"a bot to (default {web_limits.DEFAULT_REQUEST_SECONDS:g})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--decision-seconds", type=seconds, metavar="S",
+        default=web_limits.DEFAULT_DECISION_SECONDS,
+        help="a person's clock for each decision: a timeout plays their default move "
+        f"only once it has run out (default {web_limits.DEFAULT_DECISION_SECONDS:g})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--read-seconds", type=seconds, metavar="S",
+        default=web_limits.DEFAULT_READ_SECONDS,
+        help="how long to wait for a request's headers and body "
+        f"(default {web_limits.DEFAULT_READ_SECONDS:g})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--finished-seconds", type=seconds, metavar="S", default=web_limits.DAY,
+        help=f"how long a finished table is kept (default {web_limits.DAY:g}: a day)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--idle-seconds", type=seconds, metavar="S", default=7 * web_limits.DAY,
+        help="how long an unfinished table where nobody plays is kept "
+        f"(default {7 * web_limits.DAY:g}: a week)",
+    )  # fmt: skip
 
 
 def _run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, got {args.port}")
     try:
+        limits = web_limits.ServerLimits(
+            request_seconds=args.request_seconds,
+            decision_seconds=args.decision_seconds,
+            read_seconds=args.read_seconds,
+            finished_seconds=args.finished_seconds,
+            idle_seconds=args.idle_seconds,
+        )
+    except InvalidValueError as error:
+        raise UsageError(f"--{str(error).replace('_', '-')}") from None
+    try:
         store = web_tables.TableStore(args.db)
-        server = web_server.make_server(store, args.host, args.port, start=False)
+        server = web_server.make_server(store, args.host, args.port, start=False, limits=limits)
     except OSError as error:
         raise CommandError(f"cannot serve on {args.host}:{args.port}: {error}") from None
     host, port = str(server.server_address[0]), int(server.server_address[1])

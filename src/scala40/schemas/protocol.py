@@ -7,8 +7,11 @@ answer, declared once (:data:`OPERATIONS`), with the bounds the referee keeps; f
 Every request names its operation in ``op``; every answer repeats it (``null`` in the
 answer to a request that named none the referee knows), with ``ok``, and ``id`` when the
 request gave one. So both schemas are discriminated unions: one branch an operation,
-told apart by ``op``, plus, for the answers, one branch for the errors. A validator
-thus refuses a ``legal`` answer without its moves. Each operation's request and answer
+chosen by ``op`` with ``if``/``then`` (and, for the answers, one branch for the errors,
+chosen by ``"ok": false``). A validator thus checks a request against the branch of
+the operation it names and reports that operation's problem (a ``view`` whose ``seat``
+is negative, a ``new`` with a misspelt field), and refuses a ``legal`` answer without
+its moves. Each operation's request and answer
 is also under the schema's ``$defs``, by the operation's name.
 
 The payloads that belong to one game (a state, a view, a move, a ruleset) refer to that
@@ -21,8 +24,8 @@ Adding an operation to the referee is one entry here beside its handler in
 
 >>> from scala40.schemas.protocol import OPERATIONS
 >>> [operation.name for operation in OPERATIONS][:4]
-['games', 'new', 'legal', 'apply']
->>> schema = OPERATIONS[2].answer_schema(("scala40",))
+['games', 'new', 'deal', 'legal']
+>>> schema = OPERATIONS[3].answer_schema(("scala40",))
 >>> schema["required"]
 ['id', 'ok', 'op', 'moves', 'summary']
 >>> schema["properties"]["moves"]["items"]["properties"]["move"]
@@ -40,12 +43,15 @@ from scala40._schema import array, boolean, card, card_text, integer, obj, text
 from scala40.bots import MAX_BOT_SPEC
 
 __all__ = [
+    "DEFAULT_REQUEST_SECONDS",
     "DEFAULT_TIME_LIMIT",
     "MAX_CARDS_TEXT",
     "MAX_ID_LENGTH",
     "MAX_MELDS",
     "MAX_REQUEST_BYTES",
+    "MAX_REQUEST_SECONDS",
     "MAX_SEED",
+    "MAX_SEED_INTEGER",
     "MAX_TIME_LIMIT",
     "OPERATIONS",
     "Operation",
@@ -68,12 +74,22 @@ Scala 40's deck are 300 written one after another)."""
 MAX_ID_LENGTH = 200
 """The longest request ``id``, as JSON text."""
 MAX_SEED = 2**64 - 1
-"""The largest seed of ``new``, ``sample``, ``bot`` and ``hint``."""
+"""The largest seed of ``new``, ``sample``, ``bot`` and ``hint`` (and of the web table),
+written as decimal text (the generator's whole range)."""
+MAX_SEED_INTEGER = 2**53 - 1
+"""The largest seed written as a JSON integer: the largest integer every JSON reader keeps
+exactly (JavaScript's numbers are doubles); a larger seed is written as decimal text."""
 DEFAULT_TIME_LIMIT = 0.2
 """Seconds a bot may think over a move when a request gives no ``time_limit``
 (:mod:`scala40.cli.bot_seats`)."""
 MAX_TIME_LIMIT = 2.0
 """The most seconds a request may give a bot a move."""
+DEFAULT_REQUEST_SECONDS = 2.0
+"""The wall time one request lets the bots think, unless whoever starts the server says
+otherwise (``scala40 serve --request-seconds``, ``scala40 web --request-seconds``): not a
+field of any request, since the client never sets it (:mod:`scala40.cli.bot_seats`)."""
+MAX_REQUEST_SECONDS = 60.0
+"""The longest request bound a server may be started with."""
 
 Games = Sequence[str]
 """The games whose schemas the payloads refer to, by name."""
@@ -98,7 +114,16 @@ _GAME = _described(
     "optional); default: the game 'scala40 serve --game' names.",
 )
 _SEAT = integer(0)
-_SEED = integer(0, MAX_SEED)
+_SEED = _described(
+    {
+        "oneOf": [
+            integer(0, MAX_SEED_INTEGER),
+            {"type": "string", "pattern": f"^[0-9]{{1,{len(str(MAX_SEED))}}}$"},
+        ]
+    },
+    f"A seed: an integer from 0 to 2**53 - 1, or decimal text up to {MAX_SEED} (the "
+    "referee refuses larger ones).",
+)
 _POSITION = _described(text(), "A position's text (state.to_text(); scala40.notation).")
 
 
@@ -310,6 +335,39 @@ def _held_with_bots(games: Games) -> Mapping[str, Any]:
     return {"handle": _HANDLE, "summary": _summary(), "bot_moves": _bot_moves()}
 
 
+_HEX64 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
+
+
+def _deal_schema() -> dict[str, Any]:
+    return obj(
+        {
+            "scheme": _described(text(), "How the commitment is made (scala40.web.fair_deal)."),
+            "commitment": _described(
+                _HEX64, "SHA-256 of 'scala40-deal-v1:<salt>:<seed>', in hexadecimal."
+            ),
+            "seed_chosen": _described(
+                boolean(), "Whether the seed was the client's (not drawn by the referee)."
+            ),
+            "seed": _described(
+                {"type": "string", "pattern": f"^[0-9]{{1,{len(str(MAX_SEED))}}}$"},
+                "The seed, as decimal text: revealed once the match is over.",
+            ),
+            "salt": _described(_HEX64, "The salt: revealed once the match is over."),
+        },
+        optional=("seed", "salt"),
+        description="A game's deal: the commitment to its seed, and the seed and its salt "
+        "once the match is over.",
+    )
+
+
+def _dealt(games: Games) -> Mapping[str, Any]:
+    return {**_held_with_bots(games), "deal": _deal_schema()}
+
+
+def _deal(games: Games) -> Mapping[str, Any]:
+    return {"deal": _deal_schema()}
+
+
 def _ask_bot(games: Games) -> Mapping[str, Any]:
     return {
         "handle": _HANDLE,
@@ -445,11 +503,23 @@ def _check_request(games: Games) -> Mapping[str, Any]:
 
 
 def _check(games: Games) -> Mapping[str, Any]:
+    unreadable = obj(
+        {
+            "text": _described(text(), "The meld as the request wrote it."),
+            "valid": {"const": False},
+            "error": _described(
+                text(), "The class name of the library's error (InvalidCardError, ...)."
+            ),
+            "reason": text(),
+        },
+        description="A meld that could not be read (it costs the others nothing).",
+    )
+    verdict = {"oneOf": [*meld_report_schema()["oneOf"], unreadable]}
     return {
         "game": text(),
         "rules": text(),
-        "valid": boolean(),
-        "melds": array(meld_report_schema()),
+        "valid": _described(boolean(), "Whether every meld was read and is valid."),
+        "melds": _described(array(verdict), "A verdict for each meld, in the request's order."),
         "total": integer(),
         "notes": array(text()),
     }
@@ -475,11 +545,19 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("games", "The games and their presets.", _nothing, _games),
     Operation(
         "new",
-        "A new game, dealt (and played by the bot seats up to the client's decision).",
+        "A new game, dealt (and played by the bot seats up to the client's decision), "
+        "with the commitment to its seed.",
         _new,
-        _held_with_bots,
+        _dealt,
         optional=("game", "rules", "players", "seed", "bots", "bot_time_limit", "bot_seed"),
         answer_optional=("bot_moves",),
+    ),
+    Operation(
+        "deal",
+        "A game's deal: the commitment to its seed, and the seed and its salt once the "
+        "match is over.",
+        _handle,
+        _deal,
     ),
     Operation("legal", "The legal moves.", _handle, _legal),
     Operation(
@@ -608,13 +686,17 @@ def request_fields(name: str) -> tuple[str, ...]:
 def request_schema(games: Games) -> dict[str, Any]:
     """The JSON Schema of a request to ``scala40 serve`` (``$id``
     ``serve.request.json``): one branch an operation, each under ``$defs`` by its name."""
+    names = [operation.name for operation in OPERATIONS]
     return {
         "$id": "serve.request.json",
         "title": "A request to scala40 serve",
         "description": f"One line of JSON on the referee's standard input (at most "
         f"{MAX_REQUEST_BYTES // (1 << 20)} MiB), naming its operation in 'op'.",
         "$defs": {operation.name: operation.request_schema(games) for operation in OPERATIONS},
-        "oneOf": [{"$ref": f"#/$defs/{operation.name}"} for operation in OPERATIONS],
+        "type": "object",
+        "required": ["op"],
+        "properties": {"op": {"enum": names}},
+        "allOf": [_when({"op": name}, f"#/$defs/{name}") for name in names],
     }
 
 
@@ -622,16 +704,42 @@ def answer_schema(games: Games) -> dict[str, Any]:
     """The JSON Schema of an answer of ``scala40 serve`` (``$id`` ``serve.answer.json``):
     one branch an operation (its answer that succeeded) and one for the errors, each under
     ``$defs``."""
+    names = [operation.name for operation in OPERATIONS]
     definitions = {operation.name: operation.answer_schema(games) for operation in OPERATIONS}
     definitions["error"] = _error_answer()
+    succeeded = {"properties": {"op": {"enum": names}}}
     return {
         "$id": "serve.answer.json",
         "title": "An answer of scala40 serve",
         "description": "One line of JSON on the referee's standard output for each "
-        "request, in order; 'op' says which operation it answers.",
+        "request, in order; 'ok' says whether it succeeded and 'op' which operation it "
+        "answers.",
         "$defs": definitions,
-        "oneOf": [{"$ref": f"#/$defs/{name}"} for name in definitions],
+        "type": "object",
+        "required": ["id", "ok", "op"],
+        "properties": {"ok": {"type": "boolean"}},
+        "allOf": [
+            _when({"ok": False}, "#/$defs/error"),
+            {"if": _having({"ok": True}), "then": succeeded},
+            *(_when({"ok": True, "op": name}, f"#/$defs/{name}") for name in names),
+        ],
     }
+
+
+def _having(values: Mapping[str, object]) -> dict[str, Any]:
+    """A schema that holds when each field named in ``values`` is there and has its value."""
+    return {
+        "properties": {name: {"const": value} for name, value in values.items()},
+        "required": list(values),
+    }
+
+
+def _when(values: Mapping[str, object], reference: str) -> dict[str, Any]:
+    """The branch of a union told apart by ``values`` (an operation's name in ``op``):
+    ``if`` the fields have them, ``then`` the branch's schema. A validator so checks the
+    one branch the value names, and reports that branch's problems (a ``oneOf`` would
+    report only that no branch fits)."""
+    return {"if": _having(values), "then": {"$ref": reference}}
 
 
 def _verdict_head(with_context: bool) -> dict[str, Any]:

@@ -6,11 +6,17 @@ Every answer carries CORS headers (``Access-Control-Allow-Origin: *``: a page on
 origin may call the server; seats are proven by their tokens, never by cookies), and
 ``OPTIONS`` answers a browser's preflight. An error is JSON, ``{"error": kind,
 "message": text}``, with status 400 (a bad request, an illegal move), 403 (a wrong
-token), 404 (no such table or resource), 409 (a stale move: the move number is checked
-before anything else, so a retry that arrives after the turn has passed is stale), 413
-(a body over :data:`MAX_BODY` bytes) or, for a fault of the server itself, 500: no
-request is left without an answer. Bodies are read as untrusted JSON (``NaN`` and
-``Infinity`` refused, numbers bounded by Python's reader).
+token), 404 (no such table or resource, an expired table included), 408 (a body that
+did not all come within the server's read time), 409 (a stale move: the move number is
+checked before anything else, so a retry that arrives after the turn has passed is
+stale; a timeout asked before the clock has run out), 413 (a body over :data:`MAX_BODY`
+bytes), 503 (a table busy with other requests for longer than a request may wait) or,
+for a fault of the server itself, 500: no request is left without an answer. Bodies are
+read as untrusted JSON (``NaN`` and ``Infinity`` refused, numbers bounded by Python's
+reader), within the server's read time
+(:attr:`~scala40.web.limits.ServerLimits.read_seconds`, which bounds each line of the
+headers too), so that a client that announces a body and never sends it holds no
+thread.
 
 The endpoints::
 
@@ -55,6 +61,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -65,7 +72,13 @@ from urllib.parse import parse_qs, urlparse
 # for its bot seats, imports this module through ``scala40 web``.
 import scala40.web.tables as web_tables
 from scala40.drawing import PACKS, card_set, view_svg
-from scala40.errors import Scala40Error, StaleMoveError
+from scala40.errors import (
+    InvalidArgumentError,
+    InvalidValueError,
+    Scala40Error,
+    StaleMoveError,
+)
+from scala40.web.limits import ServerLimits
 
 __all__ = ["MAX_BODY", "STATIC_FILES", "TableHandler", "make_server"]
 
@@ -106,15 +119,13 @@ def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
     """``POST /picture``: a view's JSON, or an object holding it as ``view`` with the
     options ``size``, ``perspective`` and ``last_move``."""
     if not isinstance(body, dict):
-        raise web_tables.RequestError(400, "InvalidArgument", "the body must be a view's JSON")
+        raise InvalidArgumentError("the body must be a view's JSON")
     options: dict[str, Any] = {}
     view: Any = body
     if body.get("format") != "scala40.view":
         view = body.get("view")
         if not isinstance(view, dict):
-            raise web_tables.RequestError(
-                400, "InvalidArgument", "give a view's JSON, or one as 'view'"
-            )
+            raise InvalidArgumentError("give a view's JSON, or one as 'view'")
         options = {key: body[key] for key in ("size", "perspective", "last_move") if key in body}
     size = query.get("size", "")
     if size.isascii() and size.isdigit() and len(size) <= 5:
@@ -166,7 +177,7 @@ class TableHandler(BaseHTTPRequestHandler):
         length = int(length_text)
         if length > MAX_BODY:
             raise web_tables.RequestError(413, "TooLarge", f"a body is at most {MAX_BODY} bytes")
-        raw = self.rfile.read(length) if length else b""
+        raw = self._read(length)
         if not raw:
             return None
         try:
@@ -180,6 +191,40 @@ class TableHandler(BaseHTTPRequestHandler):
         except ValueError as error:  # NaN, Infinity, or an integer of thousands of digits
             message = str(error) if "number a request" in str(error) else "a number too long"
             raise web_tables.RequestError(400, "BadRequest", f"the body's {message}") from None
+
+    def setup(self) -> None:
+        super().setup()
+        # The server's read time bounds each read of the headers (the standard library
+        # closes a connection whose request line or header does not come in time).
+        self.connection.settimeout(self.tables.limits.read_seconds)
+
+    def _read(self, length: int) -> bytes:
+        """The body's ``length`` bytes, all read within the server's read time: a client
+        that sends them slower, or never, is answered 408 and its connection closed, so
+        that it holds no thread."""
+        seconds = self.tables.limits.read_seconds
+        ends = time.monotonic() + seconds
+        chunks: list[bytes] = []
+        got = 0
+        try:
+            while got < length:
+                left = ends - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                self.connection.settimeout(left)
+                chunk = self.rfile.read1(min(length - got, 65_536))
+                if not chunk:
+                    break  # the client closed before the whole body: what came is read
+                chunks.append(chunk)
+                got += len(chunk)
+        except TimeoutError:
+            self.close_connection = True
+            raise web_tables.RequestError(
+                408,
+                "Timeout",
+                f"the body's {length} bytes did not all come within {seconds:g} s",
+            ) from None
+        return b"".join(chunks)
 
     def _route(self, method: str, path: str, query: str) -> tuple[int, bytes, str]:
         parts = [part for part in path.split("/") if part]
@@ -224,7 +269,7 @@ class TableHandler(BaseHTTPRequestHandler):
 
 def _params(query: str) -> dict[str, str]:
     if len(query) > 4_000:
-        raise web_tables.RequestError(400, "InvalidArgument", "the query is too long")
+        raise InvalidValueError("the query is too long")
     return {key: values[-1] for key, values in parse_qs(query).items()}
 
 
@@ -243,12 +288,23 @@ def make_server(
     port: int = 0,
     *,
     start: bool = True,
+    limits: ServerLimits | None = None,
 ) -> ThreadingHTTPServer:
     """A web table server on ``host`` and ``port`` (0: any free port; the server's
-    ``server_address`` says which) over ``store``'s tables; with ``start``, already
+    ``server_address`` says which) over ``store``'s tables, with ``limits`` (the
+    defaults of :class:`~scala40.web.limits.ServerLimits` unless given: give them to
+    :class:`~scala40.web.tables.Tables` when ``store`` is one); with ``start``, already
     serving in a thread of its own (stop it with ``shutdown()`` then ``server_close()``),
-    else call its ``serve_forever()``."""
-    tables = store if isinstance(store, web_tables.Tables) else web_tables.Tables(store)
+    else call its ``serve_forever()``.
+
+    :raises InvalidArgumentError: ``limits`` beside a ``Tables`` that has its own.
+    """
+    if isinstance(store, web_tables.Tables):
+        if limits is not None:
+            raise InvalidArgumentError("give the limits to the Tables, not beside them")
+        tables = store
+    else:
+        tables = web_tables.Tables(store, limits)
     handler = type("BoundTableHandler", (TableHandler,), {"tables": tables})
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True

@@ -1,12 +1,13 @@
 """The tables of the web server: kept in SQLite, played through requests that carry a
 seat's token, answered with what that seat may see.
 
-:class:`TableStore` holds the tables of one SQLite file; :class:`Tables` answers the
-requests of the HTTP interface (:mod:`scala40.web.server` only carries them), each a
-call ``tables.handle(method, path, query, body)`` that returns ``(status, answer)``.
-Each request loads its table's state back from its JSON as untrusted data
-(``state_from_dict`` checks all of it), applies what the request asks, lets the bots
-play their seats, and saves the state again.
+:class:`~scala40.web.store.TableStore` (re-exported here) holds the tables of one
+SQLite file; :class:`Tables` answers the requests of the HTTP interface
+(:mod:`scala40.web.server` only carries them), each a call ``tables.handle(method, path,
+query, body)`` that returns ``(status, answer)``. Each request loads its table's state
+back from its JSON as untrusted data (``state_from_dict`` checks all of it), applies what
+the request asks, lets the bots play their seats, and saves the state again. Its limits
+are the server's (:class:`~scala40.web.limits.ServerLimits`), never a client's.
 
 **Seats.** A table's seats are played by people, each with a secret token given when
 the table is made (a request naming a seat must carry its token: 403 otherwise), or by
@@ -16,25 +17,39 @@ the public rest), the events since a move number as it may see them
 (:meth:`~scala40.events.Event.for_seat`), and pictures drawn from its view alone: never
 another seat's cards, nor another seat's token.
 
+**Fair dealing.** The server draws each table's seed and keeps it secret while the match
+is on; every answer carries the table's ``deal``, a commitment to the seed, and, once
+the match is over, the seed and its salt, so that each seat checks the deal
+(:mod:`scala40.web.fair_deal`). A creator may choose the seed only at a table where no
+other person sits.
+
 **Moves.** A move carries the move number of the view it answers; a move sent for an
 older number (a second tab, a request sent twice) is refused with status 409
 (:class:`~scala40.StaleMoveError`).
 
-**Bots.** After each request the bots play their seats, each move within
-``bot_time_limit`` seconds (:func:`~scala40.cli.bot_seats.timed_bot`: at most
-:data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`), until a person is to decide, the game
-ends, or the request has run :data:`BOT_SECONDS` seconds (the answer then says
-``waiting``, and ``advance`` plays on). A bot's move draws from a generator seeded with
+**Bots.** After each request the bots play their seats, each asked through
+:func:`scala40.bots.choose_move` within the sooner of the request's deadline (the
+server's :attr:`~scala40.web.limits.ServerLimits.request_seconds` from the request's
+start, waiting for the table included) and the table's ``bot_time_limit`` seconds a move
+(at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`), until a person is to decide,
+the game ends, or the deadline has passed (after one bot move at least; the answer then
+says ``waiting``, and ``advance`` plays on). A bot's move draws from a generator seeded with
 the table's seed and the move number, so a table replays the same from its seed and
 the people's moves.
 
-**Undo** takes a seat back to its previous decision, with the bots' moves since, at a
-table where every other seat is a bot, and only where that shows the seat nothing it
-could not see before: no card came into its hand from the stock or a deal since, and no
-hand ended.
+**Undo** takes a seat back to its previous decision, at a table where every other seat
+is a bot, and only where that shows the seat nothing it could not see anyway: within its
+own turn, before any other seat (or a deal) has moved, no card has come into its hand
+from the stock, and no hand has ended. So a take or a meld can be taken back before the
+discard; a discard, once a bot has answered it, stands (the answer showed cards of the
+bot's hand or the stock's top, and another discard would show another).
 
-**Resignation** is taken from a seat at any moment (C-RESIGN); a seat whose time ran out
-is played by its game's default move (``timeout``, asked by a seat at the table).
+**Resignation** is taken from a seat at any moment (C-RESIGN). **The clock**: each
+decision of a person runs on a clock the server keeps
+(:attr:`~scala40.web.limits.ServerLimits.decision_seconds`); every answer says what is
+left (``clock``), and once it has run out any seat of the table may have the game's
+default move played for the person (``timeout``; before, it is refused with status 409,
+``ClockRunning``).
 
 >>> import tempfile, pathlib
 >>> from scala40.web.tables import Tables, TableStore
@@ -63,7 +78,6 @@ import json
 import random
 import secrets
 import sqlite3
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -71,6 +85,7 @@ from contextlib import contextmanager
 from typing import Any
 from urllib.parse import parse_qs
 
+from scala40._checks import describe
 from scala40.bots import bot_names
 from scala40.cli.bot_seats import (
     DEFAULT_BOT,
@@ -80,13 +95,17 @@ from scala40.cli.bot_seats import (
     check_time_limit,
     timed_bot,
 )
+from scala40.cli.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
+from scala40.deadline import Deadline
 from scala40.drawing import last_hand_svg, view_svg
-from scala40.errors import StaleMoveError
+from scala40.errors import InvalidArgumentError, InvalidValueError, StaleMoveError
 from scala40.events import Event, events_of
 from scala40.game import Game, game_names, load_game
+from scala40.web.fair_deal import Deal
+from scala40.web.limits import ServerLimits
+from scala40.web.store import TableBusyError, TableStore
 
 __all__ = [
-    "BOT_SECONDS",
     "MAX_PLAYERS",
     "MAX_SEED",
     "RequestError",
@@ -94,43 +113,10 @@ __all__ = [
     "Tables",
 ]
 
-BOT_SECONDS = 3.0
-"""How long one request lets the bots play before it answers (``advance`` plays on)."""
-MAX_SEED = 2**63 - 1
-"""The largest seed a table takes."""
 MAX_PLAYERS = 16
 """The most seats a table request may ask for (each game's rules bound it further)."""
 MAX_SINCE = 10**12
 """The largest move number ``since`` takes."""
-
-_SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS tables (
-        id INTEGER PRIMARY KEY,
-        game TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        state TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        bot_time_limit REAL NOT NULL,
-        created REAL NOT NULL
-    )""",
-    # One row per event and seat, as that seat may see it: a client's "since move n"
-    # reads its own rows after n, whatever the length of the match.
-    """CREATE TABLE IF NOT EXISTS events (
-        table_id INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        number INTEGER NOT NULL,
-        event TEXT NOT NULL
-    )""",
-    "CREATE INDEX IF NOT EXISTS events_by_seat ON events (table_id, seat, number)",
-    # The states where a person was to decide: what undo goes back to.
-    """CREATE TABLE IF NOT EXISTS decisions (
-        table_id INTEGER NOT NULL,
-        seat INTEGER NOT NULL,
-        number INTEGER NOT NULL,
-        state TEXT NOT NULL
-    )""",
-    "CREATE INDEX IF NOT EXISTS decisions_by_seat ON decisions (table_id, seat, number)",
-)
 
 
 class RequestError(Exception):
@@ -140,44 +126,6 @@ class RequestError(Exception):
         super().__init__(message)
         self.status = status
         self.kind = kind
-
-
-class TableStore:
-    """The tables of one SQLite file (``":memory:"`` is not shared between requests:
-    give a file). One connection a request; the requests on one table run one at a
-    time, those on different tables side by side."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._locks: dict[int, threading.Lock] = {}
-        self._locks_lock = threading.Lock()
-        with self.connect() as db:
-            for statement in _SCHEMA:
-                db.execute(statement)
-
-    @contextmanager
-    def connect(self) -> Iterator[sqlite3.Connection]:
-        """A connection for one request: committed if the block ends well, rolled back
-        if it raises, and closed either way."""
-        db = sqlite3.connect(self.path, timeout=30)
-        try:
-            # A write-ahead log, synced at checkpoints rather than at every commit: a
-            # commit then costs microseconds, not a disk flush (a crash may lose the
-            # last requests, never corrupt the file).
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
-            with db:
-                yield db
-        finally:
-            db.close()
-
-    @contextmanager
-    def locked(self, table_id: int) -> Iterator[sqlite3.Connection]:
-        """A connection, with the table's lock held (its requests run one at a time)."""
-        with self._locks_lock:
-            lock = self._locks.setdefault(table_id, threading.Lock())
-        with lock, self.connect() as db:
-            yield db
 
 
 class _Table:
@@ -191,10 +139,19 @@ class _Table:
         state: Any,
         seats: list[dict[str, Any]],
         bot_time_limit: float,
+        deal: Deal | None,
+        decision_started: float | None,
+        request_seconds: float,
     ) -> None:
         self.id = table_id
         self.game = game
         self.seed = seed
+        self.deal = deal
+        """The secret deal (``None`` at a table made before seeds were kept secret)."""
+        self.decision_started = decision_started
+        """When the decision of the person to decide began (``time.time()``)."""
+        self.request_seconds = request_seconds
+        """The server's request bound: no bot move thinks longer."""
         self.state = state
         self.seats = seats
         self.bot_time_limit = bot_time_limit
@@ -220,11 +177,12 @@ class _Table:
         self.events.extend(events_of(before, move, after))
         self.state = after
 
-    def play_bots(self) -> None:
+    def play_bots(self, deadline: Deadline) -> None:
         """The chance steps and the bots' moves, up to a person's decision, the end, or
-        :data:`BOT_SECONDS` (see the module)."""
-        started = time.monotonic()
+        the request's ``deadline`` (see the module)."""
         bots: dict[int, Any] = {}
+        # A move never thinks past the request's bound, whatever the table asked for.
+        limit = min(self.bot_time_limit, self.request_seconds)
         self.waiting = False
         for played in range(MAX_BOT_MOVES):
             state = self.state
@@ -238,13 +196,14 @@ class _Table:
             if spec is None:
                 return
             # At least one move a request, so that ``advance`` always plays on.
-            if played and time.monotonic() - started > BOT_SECONDS:
+            if played and deadline.expired():
                 self.waiting = True
                 return
             if seat not in bots:
-                bots[seat] = timed_bot(spec, self.game, self.bot_time_limit)
+                bots[seat] = timed_bot(spec, self.game, limit)
             rng = random.Random(f"{self.seed}:{state.move_number}")
-            self.apply(bot_move(state, bots[seat], rng=rng))
+            thinking = deadline.within(limit)
+            self.apply(bot_move(state, bots[seat], rng=rng, deadline=thinking))
         self.waiting = not self.state.is_over and self.bot(self.state.current_player) is not None
 
 
@@ -252,24 +211,69 @@ def _field(body: Mapping[str, Any], name: str, kind: type, default: Any = ...) -
     """A field of a request, of type ``kind`` (missing: ``default``, or an error)."""
     if name not in body or body[name] is None:
         if default is ...:
-            raise RequestError(400, "InvalidArgument", f"the request has no {name!r}")
+            raise InvalidArgumentError(f"the request has no {name!r}")
         return default
     value = body[name]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise RequestError(400, "InvalidArgument", f"{name!r} must be {_KINDS[kind]}")
+        raise InvalidArgumentError(f"{name!r} must be {_KINDS[kind]}")
     return value
 
 
 _KINDS = {int: "an integer", str: "text", dict: "an object", list: "a list", bool: "true or false"}
 
+_CREATE_FIELDS = ("game", "rules", "players", "seed", "bots", "bot", "bot_time_limit")
+"""The fields of ``POST /tables``."""
+_ACTION_FIELDS = {
+    "moves": ("seat", "token", "move", "move_number", "since"),
+    "advance": ("seat", "token", "since"),
+    "resign": ("seat", "token", "since"),
+    "timeout": ("seat", "token", "since"),
+    "undo": ("seat", "token", "move_number", "since"),
+}
+"""The fields of each action's body (``POST /tables/N/ACTION``)."""
+_LOOK_FIELDS = ("seat", "token", "since")
+"""The query parameters of ``GET /tables/N``."""
+_PICTURE_FIELDS = ("seat", "token", "size", "what", "v")
+"""The query parameters of ``GET /tables/N/picture`` (``v``: a page's cache breaker)."""
 
-def _seed(body: Mapping[str, Any]) -> int:
-    seed: int | None = _field(body, "seed", int, None)
-    if seed is None:
-        return secrets.randbelow(MAX_SEED)
-    if not 0 <= seed <= MAX_SEED:
-        raise RequestError(400, "InvalidArgument", f"'seed' must be from 0 to {MAX_SEED}")
-    return seed
+
+def _deal(body: Mapping[str, Any], specs: list[str | None]) -> Deal:
+    """The table's deal: its seed drawn by the server, or chosen by the creator at a
+    table where no other person sits (whoever knows the seed knows every hand)."""
+    value = body.get("seed")
+    if value is None:
+        return Deal.draw()
+    seed = read_seed(value)
+    if specs.count(None) > 1:
+        raise InvalidArgumentError(
+            "'seed' may be chosen only at a table where no other person sits: the seed "
+            "deals every hidden card, so a seed one person knows would show them the "
+            "others' hands (leave it out: the server draws one, and reveals it at the end)"
+        )
+    return Deal.draw(seed)
+
+
+def _deal_text(deal: Deal) -> str:
+    """The deal as its row keeps it (the seed as decimal text: SQLite's integers stop at
+    2**63 - 1)."""
+    return json.dumps({"seed": str(deal.seed), "salt": deal.salt, "chosen": deal.chosen})
+
+
+def _deal_of_row(text: str | None) -> Deal | None:
+    if text is None:
+        return None
+    data = json.loads(text)
+    return Deal(int(data["seed"]), data["salt"], bool(data["chosen"]))
+
+
+def _stored_seed(seed: int) -> int:
+    """A seed (up to 2**64 - 1) as SQLite's signed 64-bit integers hold it."""
+    return seed - 2**64 if seed >= 2**63 else seed
+
+
+def _seed_of_row(value: int) -> int:
+    """The seed a row holds (see :func:`_stored_seed`)."""
+    return value % 2**64
 
 
 def _bot_specs(body: Mapping[str, Any], players: int) -> list[str | None]:
@@ -282,9 +286,7 @@ def _bot_specs(body: Mapping[str, Any], players: int) -> list[str | None]:
         return [None, *([default] * (players - 1))]
     if isinstance(bots, list):
         if len(bots) != players:
-            raise RequestError(
-                400, "InvalidArgument", f"'bots' must hold one entry per seat ({players})"
-            )
+            raise InvalidValueError(f"'bots' must hold one entry per seat ({players})")
         specs = bots
     elif isinstance(bots, dict):
         specs = [None] * players
@@ -292,14 +294,14 @@ def _bot_specs(body: Mapping[str, Any], players: int) -> list[str | None]:
             if not (
                 isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < players
             ):
-                raise RequestError(400, "InvalidArgument", "'bots' must name seats of the table")
+                raise InvalidValueError("'bots' must name seats of the table")
             specs[int(key)] = spec
     else:
-        raise RequestError(400, "InvalidArgument", "'bots' must be a list or an object")
+        raise InvalidArgumentError("'bots' must be a list or an object")
     if not all(spec is None or (isinstance(spec, str) and len(spec) <= 200) for spec in specs):
-        raise RequestError(400, "InvalidArgument", "each bot must be a bot's name or null")
+        raise InvalidArgumentError("each bot must be a bot's name or null")
     if all(spec is not None for spec in specs):
-        raise RequestError(400, "InvalidArgument", "'bots' must leave a seat to a person (null)")
+        raise InvalidValueError("'bots' must leave a seat to a person (null)")
     return specs
 
 
@@ -309,23 +311,34 @@ def _since(value: object) -> int:
     if value is None:
         return 0
     if not (type(value) is int and 0 <= value <= MAX_SINCE):
-        raise RequestError(400, "InvalidArgument", "'since' must be a move number")
+        raise InvalidArgumentError("'since' must be a move number")
     return value
 
 
 def _query(query: str) -> dict[str, str]:
     if len(query) > 4_000:
-        raise RequestError(400, "InvalidArgument", "the query is too long")
+        raise InvalidValueError("the query is too long")
     return {key: values[-1] for key, values in parse_qs(query).items()}
 
 
 class Tables:
     """The requests of the web table's HTTP interface (see the module and
-    :mod:`scala40.web.server` for the endpoints)."""
+    :mod:`scala40.web.server` for the endpoints), over ``store``'s tables, within
+    ``limits`` (:class:`~scala40.web.limits.ServerLimits`; its defaults unless given).
 
-    def __init__(self, store: TableStore) -> None:
+    :raises InvalidArgumentError: ``store`` is not a
+        :class:`~scala40.web.store.TableStore`, ``limits`` not limits.
+    """
+
+    def __init__(self, store: TableStore, limits: ServerLimits | None = None) -> None:
+        if not isinstance(store, TableStore):
+            raise InvalidArgumentError(f"store must be a TableStore, got {describe(store)}")
         self.store = store
-        self._actions: dict[str, Callable[[int, Mapping[str, Any]], dict[str, Any]]] = {
+        self.limits = ServerLimits() if limits is None else limits
+        """The server's limits (:mod:`scala40.web.limits`)."""
+        if not isinstance(self.limits, ServerLimits):
+            raise InvalidArgumentError(f"limits must be ServerLimits, got {describe(limits)}")
+        self._actions: dict[str, Callable[[int, Mapping[str, Any], Deadline], dict[str, Any]]] = {
             "moves": self._move,
             "advance": self._advance,
             "resign": self._resign,
@@ -343,11 +356,15 @@ class Tables:
         Raises :class:`RequestError` and the library's errors for requests it refuses;
         :mod:`scala40.web.server` answers them with their status.
         """
+        # The request's time starts now: waiting for its table and its bots' thinking
+        # count against it.
+        deadline = Deadline.after(self.limits.request_seconds)
+        self.store.sweep(self.limits.finished_seconds, self.limits.idle_seconds)
         parts = [part for part in path.split("/") if part]
         if parts == ["games"] and method == "GET":
             return 200, {"games": _games()}
         if parts == ["tables"] and method == "POST":
-            return 200, self.create(_body(body))
+            return 200, self.create(_body(body), deadline)
         if len(parts) < 2 or parts[0] != "tables" or not _is_number(parts[1]):
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
         table_id = int(parts[1])
@@ -356,29 +373,56 @@ class Tables:
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
         if method == "GET" and action is None:
             params = _query(query)
-            return 200, self.look(table_id, params, _since(params.get("since")))
+            refuse_unknown_fields(params, _LOOK_FIELDS, "'GET /tables/N'")
+            return 200, self.look(table_id, params, _since(params.get("since")), deadline)
         if method != "POST" or action not in self._actions:
             raise RequestError(404, "NotFound", f"no resource {method} {path[:100]}")
         request = _body(body)
-        return 200, self._actions[action](table_id, request)
+        refuse_unknown_fields(request, _ACTION_FIELDS[action], f"'POST /tables/N/{action}'")
+        return 200, self._actions[action](table_id, request, deadline)
 
     # ------------------------------------------------------------ storage
 
     @contextmanager
-    def _table(self, table_id: int) -> Iterator[tuple[_Table, sqlite3.Connection]]:
-        """The table, its state loaded; saved back when the block ends well."""
-        with self.store.locked(table_id) as db:
+    def _table(
+        self, table_id: int, deadline: Deadline
+    ) -> Iterator[tuple[_Table, sqlite3.Connection]]:
+        """The table, its state loaded, once no other request works on it (waiting at
+        most until ``deadline``: 503 after); saved back when the block ends well."""
+        with self._locked(table_id, deadline) as db:
             row = db.execute(
-                "SELECT game, seed, state, seats, bot_time_limit FROM tables WHERE id = ?",
+                "SELECT game, seed, state, seats, bot_time_limit, deal, decision_started"
+                " FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
             if row is None:
                 raise RequestError(404, "NotFound", f"no table {table_id}")
             game = load_game(row[0])
             state = game.state_from_dict(json.loads(row[2]))
-            table = _Table(table_id, game, row[1], state, json.loads(row[3]), row[4])
+            deal = _deal_of_row(row[5])
+            seed = _seed_of_row(row[1]) if deal is None else deal.seed
+            seats = json.loads(row[3])
+            table = _Table(
+                table_id,
+                game,
+                seed,
+                state,
+                seats,
+                row[4],
+                deal,
+                row[6],
+                self.limits.request_seconds,
+            )
             yield table, db
             self._save(db, table)
+
+    @contextmanager
+    def _locked(self, table_id: int, deadline: Deadline) -> Iterator[sqlite3.Connection]:
+        try:
+            with self.store.locked(table_id, deadline.remaining()) as db:
+                yield db
+        except TableBusyError as error:
+            raise RequestError(503, "Busy", str(error)) from None
 
     def _save(self, db: sqlite3.Connection, table: _Table) -> None:
         """Store the table's state and this request's events, and the state as a
@@ -386,9 +430,18 @@ class Tables:
         if table.state is table.saved:
             return
         table.saved = table.state
+        # A decision that comes to a person starts its clock.
+        table.decision_started = time.time() if _person_decides(table) else None
         db.execute(
-            "UPDATE tables SET state = ? WHERE id = ?",
-            (json.dumps(table.state.to_dict()), table.id),
+            "UPDATE tables SET state = ?, decision_started = ?, updated = ?, over = ?"
+            " WHERE id = ?",
+            (
+                json.dumps(table.state.to_dict()),
+                table.decision_started,
+                time.time(),
+                int(table.state.is_over),
+                table.id,
+            ),
         )
         db.executemany(
             "INSERT INTO events (table_id, seat, number, event) VALUES (?, ?, ?, ?)",
@@ -399,38 +452,32 @@ class Tables:
             ],
         )
         table.events = []
-        state = table.state
-        seat = state.current_player
-        if not state.is_over and not state.is_chance and table.bot(seat) is None:
-            known = db.execute(
-                "SELECT 1 FROM decisions WHERE table_id = ? AND seat = ? AND number = ?",
-                (table.id, seat, state.move_number),
-            ).fetchone()
-            if known is None:
-                db.execute(
-                    "INSERT INTO decisions (table_id, seat, number, state) VALUES (?, ?, ?, ?)",
-                    (table.id, seat, state.move_number, json.dumps(state.to_dict())),
-                )
+        _keep_decision(db, table)
 
     # ------------------------------------------------------------ requests
 
-    def create(self, body: Mapping[str, Any]) -> dict[str, Any]:
+    def create(self, body: Mapping[str, Any], deadline: Deadline | None = None) -> dict[str, Any]:
         """A new table: ``game``, ``rules`` (a preset's name or a ruleset's dictionary),
         ``players``, ``seed`` (random if not given), ``bots`` (one entry per seat, a bot's
         name or ``null`` for a person, or an object from seats to bots; by default seat 0
         a person and the others ``bot``, ``greedy`` unless named) and ``bot_time_limit``;
-        answers the table's number, each person's token and the seats."""
+        answers the table's number, each person's token and the seats. Any other field
+        is refused by name. The bots play within ``deadline`` (the server's request bound
+        from now, unless given)."""
+        if deadline is None:
+            deadline = Deadline.after(self.limits.request_seconds)
+        refuse_unknown_fields(body, _CREATE_FIELDS, "'POST /tables'")
         game = load_game(_field(body, "game", str, "scala40"))
-        rules = game.resolve_rules(body.get("rules"))
+        rules = read_rules(game, body.get("rules"))
         fallback = min(max(game.default_players, rules.min_players), rules.max_players)
         players: int = _field(body, "players", int, fallback)
         if not 1 <= players <= MAX_PLAYERS:
-            raise RequestError(
-                400, "InvalidArgument", f"'players' must be from 1 to {MAX_PLAYERS}"
-            )
-        seed = _seed(body)
-        limit = check_time_limit(body.get("bot_time_limit") or DEFAULT_TIME_LIMIT)
+            raise InvalidValueError(f"'players' must be from 1 to {MAX_PLAYERS}")
+        given_limit = body.get("bot_time_limit")
+        limit = check_time_limit(DEFAULT_TIME_LIMIT if given_limit is None else given_limit)
         specs = _bot_specs(body, players)
+        deal = _deal(body, specs)
+        seed = deal.seed
         for spec in specs:
             if spec is not None:
                 timed_bot(spec, game, limit)  # refused now rather than at its first turn
@@ -439,47 +486,69 @@ class Tables:
             {"bot": spec} if spec is not None else {"token": secrets.token_urlsafe(16)}
             for spec in specs
         ]
+        now = time.time()
+        table = _Table(0, game, seed, state, seats, limit, deal, now, self.limits.request_seconds)
+        # The bots play up to a person's decision before the table is stored, and it is
+        # stored whole in one transaction: a bot that fails there leaves no table behind
+        # to fail again (and no other request waits on the file while they think).
+        table.play_bots(deadline)
         with self.store.connect() as db:
             cursor = db.execute(
-                "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal,"
+                " decision_started, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.name,
-                    seed,
-                    json.dumps(state.to_dict()),
+                    _stored_seed(seed),
+                    json.dumps(table.saved.to_dict()),
                     json.dumps(seats),
                     limit,
-                    time.time(),
+                    now,
+                    _deal_text(deal),
+                    now,
+                    now,
                 ),
             )
-            table_id = cursor.lastrowid
-        assert table_id is not None
-        with self._table(table_id) as (table, db):
-            table.play_bots()
+            assert cursor.lastrowid is not None
+            table.id = table_id = cursor.lastrowid
             self._save(db, table)
+            _keep_decision(db, table)  # the first, where no bot moved before it
         tokens = {
             str(seat): place["token"] for seat, place in enumerate(seats) if "token" in place
         }
         return {
             "table": table_id,
             "game": game.name,
-            "seed": seed,
+            "deal": deal.public(revealed=False),
             "tokens": tokens,
             "seats": _seats(seats),
         }
 
-    def look(self, table_id: int, params: Mapping[str, Any], since: int) -> dict[str, Any]:
-        """A seat's answer: its view, its events since move ``since``, and the table."""
-        with self._table(table_id) as (table, db):
+    def look(
+        self,
+        table_id: int,
+        params: Mapping[str, Any],
+        since: int,
+        deadline: Deadline | None = None,
+    ) -> dict[str, Any]:
+        """A seat's answer: its view, its events since move ``since``, and the table
+        (waiting for it at most until ``deadline``)."""
+        if deadline is None:
+            deadline = Deadline.after(self.limits.request_seconds)
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, params)
-            return _answer(table, db, seat, since)
+            return _answer(table, db, self.limits, seat, since)
 
-    def picture(self, table_id: int, params: Mapping[str, Any]) -> str:
+    def picture(
+        self, table_id: int, params: Mapping[str, Any], deadline: Deadline | None = None
+    ) -> str:
         """The picture of a seat's view (``what=last_hand``: how the last hand ended),
         drawn from its perspective, ``size`` pixels wide: the last move marked, the card
         just drawn or taken outlined, and the discard pile filled while the seat is to
         decide."""
-        with self._table(table_id) as (table, db):
+        refuse_unknown_fields(params, _PICTURE_FIELDS, "'GET /tables/N/picture'")
+        if deadline is None:
+            deadline = Deadline.after(self.limits.request_seconds)
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, params)
             view = table.state.view(seat)
             size_text = params.get("size", "")
@@ -503,8 +572,8 @@ class Tables:
                 view, last_move=last, taken=drawn, fill=fill, perspective=seat, size=size
             )
 
-    def _move(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        with self._table(table_id) as (table, db):
+    def _move(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
             expected = _field(body, "move_number", int)
             if table.state.move_number != expected:
@@ -513,47 +582,59 @@ class Tables:
                 )
             if table.state.current_player != seat:
                 # Whose decision it is and what the seat may do, in the game's words.
-                raise RequestError(400, "InvalidArgument", table.state.not_deciding(seat))
+                raise InvalidArgumentError(table.state.not_deciding(seat))
             move = body.get("move")
             if not isinstance(move, (str, dict)):
-                raise RequestError(
-                    400, "InvalidArgument", "'move' must be a move's text or object"
-                )
+                raise InvalidArgumentError("'move' must be a move's text or object")
             table.apply(move, expected)
-            table.play_bots()
+            table.play_bots(deadline)
             self._save(db, table)
-            return _answer(table, db, seat, _since(body.get("since")))
+            return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
-    def _advance(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        with self._table(table_id) as (table, db):
+    def _advance(
+        self, table_id: int, body: Mapping[str, Any], deadline: Deadline
+    ) -> dict[str, Any]:
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
-            table.play_bots()
+            table.play_bots(deadline)
             self._save(db, table)
-            return _answer(table, db, seat, _since(body.get("since")))
+            return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
-    def _resign(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        with self._table(table_id) as (table, db):
+    def _resign(
+        self, table_id: int, body: Mapping[str, Any], deadline: Deadline
+    ) -> dict[str, Any]:
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
             table.apply(f"resign {seat}")
-            table.play_bots()
+            table.play_bots(deadline)
             self._save(db, table)
-            return _answer(table, db, seat, _since(body.get("since")))
+            return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
-    def _timeout(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        """The default move for the person to decide, whose time ran out, asked by a
-        seat of the table (``seat`` and ``token``: the asking seat's)."""
-        with self._table(table_id) as (table, db):
+    def _timeout(
+        self, table_id: int, body: Mapping[str, Any], deadline: Deadline
+    ) -> dict[str, Any]:
+        """The default move for the person to decide, once their clock has run out,
+        asked by any seat of the table (``seat`` and ``token``: the asking seat's)."""
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
             mover = table.state.current_player
-            if mover is None or table.bot(mover) is not None:
-                raise RequestError(400, "InvalidArgument", "no person is to decide")
+            if mover is None or table.bot(mover) is not None or table.state.is_over:
+                raise InvalidArgumentError("no person is to decide")
+            clock = _clock(table, self.limits)
+            if clock is not None and clock["left"] > 0:
+                raise RequestError(
+                    409,
+                    "ClockRunning",
+                    f"seat {mover} has {clock['left']:.1f} s left of the "
+                    f"{clock['seconds']:g} s this server gives a decision",
+                )
             table.apply(table.state.default_move(mover))
-            table.play_bots()
+            table.play_bots(deadline)
             self._save(db, table)
-            return _answer(table, db, seat, _since(body.get("since")))
+            return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
-    def _undo(self, table_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        with self._table(table_id) as (table, db):
+    def _undo(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
+        with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
             expected = _field(body, "move_number", int)
             if table.state.move_number != expected:
@@ -565,13 +646,17 @@ class Tables:
                 raise RequestError(400, "UndoRefused", target)
             number, text = target
             table.state = table.saved = table.game.state_from_dict(json.loads(text))
-            db.execute("UPDATE tables SET state = ? WHERE id = ?", (text, table.id))
+            table.decision_started = time.time()  # the decision comes back: a new clock
+            db.execute(
+                "UPDATE tables SET state = ?, decision_started = ? WHERE id = ?",
+                (text, table.decision_started, table.id),
+            )
             for name in ("events", "decisions"):
                 db.execute(
                     f"DELETE FROM {name} WHERE table_id = ? AND number > ?",
                     (table.id, number),
                 )
-            answer = _answer(table, db, seat, min(_since(body.get("since")), number))
+            answer = _answer(table, db, self.limits, seat, min(_since(body.get("since")), number))
             answer["undone_to"] = number
             return answer
 
@@ -583,7 +668,7 @@ def _is_number(text: str) -> bool:
 
 def _body(body: object) -> Mapping[str, Any]:
     if not isinstance(body, dict):
-        raise RequestError(400, "InvalidArgument", "the body must be a JSON object")
+        raise InvalidArgumentError("the body must be a JSON object")
     return body
 
 
@@ -607,7 +692,7 @@ def _seat(table: _Table, request: Mapping[str, Any]) -> int:
     if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) <= 3:
         seat = int(seat)
     if not (type(seat) is int and 0 <= seat < len(table.seats)):
-        raise RequestError(400, "InvalidArgument", "'seat' must be a seat of the table")
+        raise InvalidArgumentError("'seat' must be a seat of the table")
     expected = table.seats[seat].get("token")
     if expected is None:
         raise RequestError(403, "Forbidden", f"seat {seat} is a bot's")
@@ -641,14 +726,60 @@ def _undo_target(table: _Table, db: sqlite3.Connection, seat: int) -> tuple[int,
         event = json.loads(text)
         if event["kind"] in ("hand_end", "game_over"):
             return "a hand has ended since: its cards were shown"
+        if event["seat"] != seat:
+            # Another seat's answer to the move (a bot's draw, its discard) shows what
+            # its hand and the stock hold: taking the move back to try another would let
+            # the seat see how each would be answered.
+            if event["seat"] is None:
+                return "cards have been dealt since"
+            return f"seat {event['seat']} has moved since: a move another seat has answered stands"
         if Counter(event["cards"]) - Counter(event["shown"]):
             return "a card has come to your hand from the stock or a deal since"
     return int(row[0]), str(row[1])
 
 
-def _answer(table: _Table, db: sqlite3.Connection, seat: int, since: int) -> dict[str, Any]:
+def _keep_decision(db: sqlite3.Connection, table: _Table) -> None:
+    """Keep the table's state as a decision of the person to decide (what undo goes
+    back to), once."""
+    state = table.state
+    seat = state.current_player
+    if not state.is_over and not state.is_chance and table.bot(seat) is None:
+        known = db.execute(
+            "SELECT 1 FROM decisions WHERE table_id = ? AND seat = ? AND number = ?",
+            (table.id, seat, state.move_number),
+        ).fetchone()
+        if known is None:
+            db.execute(
+                "INSERT INTO decisions (table_id, seat, number, state) VALUES (?, ?, ?, ?)",
+                (table.id, seat, state.move_number, json.dumps(state.to_dict())),
+            )
+
+
+def _person_decides(table: _Table) -> bool:
+    state = table.state
+    return not (state.is_over or state.is_chance) and table.bot(state.current_player) is None
+
+
+def _clock(table: _Table, limits: ServerLimits) -> dict[str, Any] | None:
+    """The clock of the person to decide: their seat, the seconds a decision has, and
+    the seconds left (``None`` when no person decides)."""
+    if not _person_decides(table):
+        return None
+    started = time.time() if table.decision_started is None else table.decision_started
+    left = max(0.0, started + limits.decision_seconds - time.time())
+    return {
+        "seat": table.state.current_player,
+        "seconds": limits.decision_seconds,
+        "left": round(left, 3),
+    }
+
+
+def _answer(
+    table: _Table, db: sqlite3.Connection, limits: ServerLimits, seat: int, since: int
+) -> dict[str, Any]:
     """What ``seat`` is sent, once the table is saved: its view, its events since move
-    ``since``, the seats, whether undo is possible and whether a bot is still to move."""
+    ``since``, the seats, whether undo is possible, whether a bot is still to move, the
+    clock of the person to decide, and the deal."""
     rows = db.execute(
         "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ? ORDER BY rowid",
         (table.id, seat, since),
@@ -667,6 +798,8 @@ def _answer(table: _Table, db: sqlite3.Connection, seat: int, since: int) -> dic
         "events": [json.loads(row[0]) for row in rows],
         "waiting": not state.is_over and table.bot(state.current_player) is not None,
         "can_undo": not isinstance(_undo_target(table, db, seat), str),
+        "deal": None if table.deal is None else table.deal.public(revealed=state.is_over),
+        "clock": _clock(table, limits),
     }
 
 

@@ -131,7 +131,8 @@ async function startTable(event) {
     bots.push(value || null);
   }
   const request = { game: chosen.name, rules: $("preset").value, players: count, bots };
-  if ($("seed").value !== "") request.seed = Number($("seed").value);
+  // A seed as its decimal text: a JavaScript number would round one past 2**53.
+  if ($("seed").value.trim() !== "") request.seed = $("seed").value.trim();
   try {
     const made = await call("POST", "/tables", request);
     const links = Object.entries(made.tokens).filter(([seat]) => seat !== "0");
@@ -210,6 +211,9 @@ function show(next) {
   renderLog(false);
   renderEnds();
   $("undo").disabled = !next.can_undo;
+  // Another person's clock has run out: any seat may have the default move played.
+  const clock = next.clock;
+  $("timeout").hidden = !(clock && clock.seat !== table.seat && clock.left === 0);
   $("resign").disabled = view.is_over || (view.public.resigned || []).includes(table.seat);
   if (next.waiting) polling = setTimeout(() => post("advance"), 300);
   else if (!view.is_over && view.current_player !== table.seat) polling = setTimeout(refresh, 2000);
@@ -228,7 +232,9 @@ function renderStatus() {
   else if (view.current_player === table.seat) text = `Your turn: ${view.phase}.`;
   else if (view.current_player === null) text = "Dealing...";
   else text = `${seatName(view.current_player)} to ${view.phase}...`;
-  $("status").textContent = `Hand ${view.public.hand_number ?? ""} · move ${view.move_number} · ${text}`;
+  const clock = answer.clock;
+  const left = clock ? ` (${Math.ceil(clock.left)} s left)` : "";
+  $("status").textContent = `Hand ${view.public.hand_number ?? ""} · move ${view.move_number} · ${text}${left}`;
 }
 
 function renderHand() {
@@ -362,6 +368,7 @@ $("continue").addEventListener("click", () => {
   $("hand-end").hidden = true;
 });
 $("undo").addEventListener("click", () => post("undo", { move_number: answer.view.move_number }));
+$("timeout").addEventListener("click", () => post("timeout"));
 $("resign").addEventListener("click", () => {
   if (confirm("Resign this game?")) post("resign");
 });

@@ -1,0 +1,83 @@
+"""A web table server on a free port for the tests, over real sockets: its requests, its
+tables read back from its SQLite file, and raw requests whose bytes the test chooses."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import sqlite3
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from typing import Any
+
+from scala40.game import load_game
+from scala40.web.server import make_server
+from scala40.web.tables import Tables, TableStore
+
+__all__ = ["Site", "serving"]
+
+
+class Site:
+    """A server on a free port, its tables in a fresh SQLite file."""
+
+    def __init__(self, base: str, database: str, tables: Tables | None = None) -> None:
+        self.base = base
+        self.database = database
+        self.tables = tables
+        """The server's tables, when the test made the server."""
+
+    def request(
+        self, method: str, path: str, body: Any = None, raw: bytes | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        status, _, data = self.request(method, path, body)
+        return status, json.loads(data)
+
+    def create(self, game: str, bots: Any, **fields: Any) -> tuple[int, dict[str, str]]:
+        status, made = self.call("POST", "/tables", {"game": game, "bots": bots, **fields})
+        assert status == 200, made
+        return made["table"], made["tokens"]
+
+    def state(self, table: int) -> Any:
+        with closing(sqlite3.connect(self.database)) as db:
+            game, text = db.execute(
+                "SELECT game, state FROM tables WHERE id = ?", (table,)
+            ).fetchone()
+        return load_game(game).state_from_dict(json.loads(text))
+
+    def raw(self, path: str, body: bytes, length: str) -> tuple[int, Any]:
+        """One POST over a socket, its body and Content-Length as given."""
+        host, port = self.base.removeprefix("http://").split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=30)
+        try:
+            connection.putrequest("POST", path)
+            connection.putheader("Content-Length", length)
+            connection.endheaders(body)
+            response = connection.getresponse()
+            return response.status, json.loads(response.read())
+        finally:
+            connection.close()
+
+
+@contextmanager
+def serving(database: str, **options: Any) -> Iterator[Site]:
+    """A server over the tables of ``database``, made with ``options`` (those of
+    :func:`scala40.web.server.make_server`), stopped when the block ends."""
+    server = make_server(TableStore(database), **options)
+    tables: Tables = server.RequestHandlerClass.tables  # type: ignore[attr-defined]
+    try:
+        yield Site(f"http://127.0.0.1:{server.server_address[1]}", database, tables)
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,67 @@
+"""A person's clock at the web table, over real sockets: the server starts it when a
+decision comes to the person, says how much is left, and plays the game's default move
+for them (``timeout``) only once it has run out, whichever seat asks."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from scala40.web.limits import ServerLimits
+from tests.web.site import Site, serving
+
+CLOCK = 0.6
+"""Seconds a decision, for these tests (short, so that they run out quickly)."""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    database = str(tmp_path_factory.mktemp("web") / "tables.sqlite")
+    with serving(database, limits=ServerLimits(decision_seconds=CLOCK)) as running:
+        yield running
+
+
+def test_a_timeout_is_played_only_once_the_clock_has_run_out(site: Site) -> None:
+    """Any seat could ask for another's default move at once: no clock was kept."""
+    table, tokens = site.create("chinchon", [None, None])
+    state = site.state(table)
+    mover = state.current_player
+    waiting = 1 - mover
+    asker = {"seat": waiting, "token": tokens[str(waiting)]}
+    status, answered = site.call("GET", f"/tables/{table}?seat={waiting}&token={asker['token']}")
+    clock = answered["clock"]
+    assert (clock["seat"], clock["seconds"]) == (mover, CLOCK)
+    assert 0 < clock["left"] <= CLOCK
+    for seat in (waiting, mover):  # the seat to decide may not skip its own clock either
+        body = {"seat": seat, "token": tokens[str(seat)]}
+        status, answered = site.call("POST", f"/tables/{table}/timeout", body)
+        assert (status, answered["error"]) == (409, "ClockRunning"), answered
+        assert f"seat {mover} has " in answered["message"]
+    assert site.state(table) == state  # refused: nothing played
+    time.sleep(CLOCK + 0.1)
+    status, answered = site.call("POST", f"/tables/{table}/timeout", asker)
+    assert status == 200, answered
+    played = site.state(table)
+    assert played.move_number == state.move_number + 1
+    assert answered["events"][-1]["move"] == str(state.default_move(mover))
+    # The next decision has a clock of its own, started afresh.
+    assert answered["clock"]["left"] > 0
+    status, answered = site.call("POST", f"/tables/{table}/timeout", asker)
+    assert (status, answered["error"]) == (409, "ClockRunning")
+
+
+def test_no_clock_runs_while_a_bot_is_to_move_or_the_match_is_over(site: Site) -> None:
+    table, tokens = site.create("chinchon", [None, "greedy"], seed=3)
+    asker = {"seat": 0, "token": tokens["0"]}
+    status, answered = site.call("POST", f"/tables/{table}/resign", asker)
+    assert status == 200, answered
+    assert answered["clock"] is None
+    status, answered = site.call("POST", f"/tables/{table}/timeout", asker)
+    assert (status, answered["error"]) == (400, "InvalidArgumentError")
+
+
+def test_the_clock_is_the_servers_to_set() -> None:
+    with pytest.raises(ValueError, match="decision_seconds must be a number of seconds"):
+        ServerLimits(decision_seconds=-1)
