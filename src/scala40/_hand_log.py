@@ -40,6 +40,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, overload
 
 from scala40.cards import CARD_NAMES, Card, parse_cards
+from scala40.movekinds import no_cards
 
 __all__ = [
     "EMPTY_LOG",
@@ -56,11 +57,11 @@ __all__ = [
     "is_empty",
     "log_from_json",
     "log_of",
-    "log_problems",
     "log_to_json",
     "logged",
     "shown_after",
     "shown_of",
+    "shown_problems",
     "whole_log",
 ]
 
@@ -246,17 +247,49 @@ PICKLED_AS = (flat_log, whole_log)
 
 def log_of(entries: Sequence[Entry], seats: int, dropped: int = 0, base: Shown = ()) -> HandLog:
     """The log of ``entries`` (in order), after ``dropped`` moves no longer kept whose
-    shown cards are ``base``.
+    shown cards are ``base``. With ``seats``, the shown cards after the last move are
+    worked out at once, in one pass (a loader checks them against the hands); with 0,
+    when first asked for.
 
     >>> from scala40._hand_log import HandHistory, log_of, shown_of
     >>> log = log_of([(0, "draw", ()), (1, "take", (7,))], 2)
     >>> HandHistory(log)[1].shown, shown_of(log, (8, 8))
     ((7,), ((), (7,)))
     """
+    if len(entries) >= MAX_HISTORY:
+        entries = tuple(entries)
+        cut = len(entries) - MAX_LOGGED_MOVES
+        base = _shown_after(base, entries[:cut], seats)
+        dropped += cut
+        entries = entries[cut:]
     log = _start(dropped, base)
-    for entry in entries:
-        log = logged(log, entry, seats)
+    for length, (seat, move, shown_in) in enumerate(entries, 1):
+        log = [log, seat, move, shown_in, length, None, dropped, None]
+    if entries and seats:
+        log[_SHOWN] = _shown_after(base, entries, seats)
     return log
+
+
+def _shown_after(base: Shown, entries: Sequence[Entry], seats: int) -> Shown:
+    """The shown cards after ``entries``, from ``base``: :func:`shown_after` over each in
+    turn, in one pass over lists."""
+    shown: list[list[Card]] | None = [list(cards) for cards in base] if base else None
+    for seat, move, shown_in in entries:
+        if seat is None:
+            continue
+        # A kind that plays no card from the hand (a draw, a take) is not asked.
+        if shown is not None and shown[seat] and type(move).cards_from_hand is not no_cards:
+            held = shown[seat]
+            for card in move.cards_from_hand():
+                if card in held:
+                    held.remove(card)
+        if shown_in:
+            if shown is None:
+                shown = [[] for _ in range(seats)]
+            shown[seat].extend(shown_in)
+    if shown is None or not any(shown):
+        return ()
+    return tuple(tuple(sorted(cards)) for cards in shown)
 
 
 def _shown(log: HandLog, seats: int) -> Shown:
@@ -303,18 +336,17 @@ def shown_of(log: HandLog | None, sizes: Sequence[int]) -> Shown:
     return shown
 
 
-def log_problems(log: HandLog | None, hands: Sequence[Sequence[Card]]) -> list[str]:
-    """What a log claims of the hands that they do not bear out: each seat's shown cards
-    (:func:`shown_of`) must be in its hand, as many times as they are shown. A state
-    played by the engine never fails this; a log read from outside may.
+def shown_problems(shown: Shown, hands: Sequence[Sequence[Card]]) -> list[str]:
+    """What shown cards (:func:`shown_of`) claim of the hands that they do not bear out:
+    each seat's must be in its hand, as many times as they are shown. A state played by
+    the engine never fails this; a log read from outside may.
 
-    >>> from scala40._hand_log import log_of, log_problems
-    >>> log_problems(log_of([(1, "take", (7,))], 2), ((1, 2), (3, 7)))
+    >>> from scala40._hand_log import shown_problems
+    >>> shown_problems(((), (7,)), ((1, 2), (3, 7)))
     []
-    >>> log_problems(log_of([(1, "take", (7,))], 2), ((1, 2), (3, 4)))
+    >>> shown_problems(((), (7,)), ((1, 2), (3, 4)))
     ["the hand's log shows seat 1 holding 8S (taken from a face-up place and not played since), which its hand does not hold"]
     """
-    shown = shown_of(log, [len(hand) for hand in hands])
     problems = []
     for seat, cards in enumerate(shown):
         if not cards:

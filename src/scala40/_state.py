@@ -58,11 +58,11 @@ from scala40._hand_log import (
     HISTORY_KEYS,
     MAX_HISTORY,
     cards_added,
-    is_empty,
     log_from_json,
-    log_problems,
     log_to_json,
     logged,
+    shown_of,
+    shown_problems,
 )
 from scala40._rng import next_random, random_below, seed_state
 from scala40._serial import MAX_SEED_DIGITS, is_seed, refuse_many_keys
@@ -941,20 +941,26 @@ class StateBase(Generic[M, V]):
 
     def _log_problems(self) -> list[str]:
         """What the hand's log says that the state does not bear out: a shown card its
-        hand does not hold (:func:`~scala40._hand_log.log_problems`), and a card the
+        hand does not hold (:func:`~scala40._hand_log.shown_problems`), and a card the
         state's own fields say the mover took this turn (:meth:`_taken_this_turn`) that
         a log of the hand does not show."""
         this: Any = self
         log = this.hand_log
         if log is None:  # a search's copy keeps no log, and claims nothing
             return []
-        problems = log_problems(log, this.hands)
+        hands = this.hands
+        # The shown cards as shown_of gives them; a sample asks this of every deal, so
+        # the usual case (worked out, no hand empty) is read here without a call.
+        shown = log[5]
+        if shown is None or (shown and not all(hands)):
+            shown = shown_of(log, [len(hand) for hand in hands])
+        problems = shown_problems(shown, hands) if shown else []
         # A state saved without its hand's moves (as the library's first release saved
         # them, or a position set up by hand) says nothing of what was seen.
-        taken = None if is_empty(log) else self._taken_this_turn()
+        empty = not log[4] and not log[6] and not log[5]  # scala40._hand_log.is_empty
+        taken = None if empty else self._taken_this_turn()
         if taken is not None:
             seat, card = taken
-            shown = this.shown
             if not shown or card not in shown[seat]:
                 problems.append(
                     f"seat {seat} took {CARD_NAMES[card]} from a face-up place this turn and "

@@ -131,6 +131,7 @@ __all__ = [
     "enum_codec",
     "enum_converter",
     "format_meld_text",
+    "no_cards",
     "parse_index",
     "parse_meld_text",
     "read_meld_readings",
@@ -161,11 +162,13 @@ BOOL = move_fields.BOOL
 """Yes or no, written ``yes`` or ``no``."""
 
 
-def _no_cards(move: Any) -> tuple[Card, ...]:
+def no_cards(move: Any) -> tuple[Card, ...]:
+    """``cards_from_hand`` of a kind that plays no card from the hand (a draw, a take):
+    the state's log need not ask such a move."""
     return ()
 
 
-_no_cards.generated = True  # type: ignore[attr-defined]
+no_cards.generated = True  # type: ignore[attr-defined]
 
 
 def _cards_of_field(name: str) -> Callable[[Any], tuple[Card, ...]]:
@@ -235,7 +238,7 @@ class MoveBase:
             function = definer.__dict__["cards_from_hand"]
             if definer is MoveBase or getattr(function, "generated", False):
                 if not cls.FROM_HAND:
-                    function = _no_cards
+                    function = no_cards
                 elif len(cls.FROM_HAND) == 1:
                     function = _cards_of_field(cls.FROM_HAND[0])
                 else:
