@@ -322,9 +322,7 @@ def judge_meld(request: Request) -> dict[str, Any]:
     """
     context = request.context
     _meld_cards(request.cards)
-    judged = _judge(
-        context.game, context.label, context.rules, context.in_deck, request.cards, None, False, 1
-    )
+    judged = _judge(context.game, context.rules, context.in_deck, request.cards, None, False, 1)
     return judged.report
 
 
@@ -341,7 +339,6 @@ class _Judged:
 
 def _judge(
     game: Game,
-    preset: str,
     ruleset: Any,
     in_deck: Mapping[Card, int],
     written: str,
@@ -411,9 +408,7 @@ def _check_all(
     for number, written in enumerate(meld_texts, 1):
         if number > 1:
             lines.append("")
-        judged = _judge(
-            game, preset, ruleset, in_deck, written, joker_as, unicode, len(meld_texts)
-        )
+        judged = _judge(game, ruleset, in_deck, written, joker_as, unicode, len(meld_texts))
         lines.append(f"meld {number}: " + judged.lines[0].removeprefix("meld: "))
         lines += judged.lines[1:]
         reports.append(judged.report)
