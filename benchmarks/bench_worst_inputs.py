@@ -31,9 +31,13 @@ players can keep a match going that long) and one move longer; ``events_since`` 
 (a million cards as text, as a list and as an endless iterator, a 3 MB meld, a 3 MB game
 name, dictionaries of a million keys, a million-item list quoted in an error); the
 ``serve`` referee's worst lines (a seed of 5,000 digits, a line of 1 MiB, a line of
-invalid UTF-8 among good ones); and, with the ``rl`` extra, the OpenSpiel adapter
-reading back states of whole matches played to the cap of actions (Scala 40, Skarney and
-Chinchón, as text and pickled) and the longest text a game accepts to read. Every row must stay under 0.25 s.
+invalid UTF-8 among good ones); ``check_meld`` on its longest texts, a reading on every
+card, under a ruleset whose deck counts the copies and without; and, with the ``rl``
+extra, the OpenSpiel adapter reading back and writing states of whole matches played to
+the cap of actions (Scala 40, Skarney and Chinchón, as text and pickled), the longest
+text a game accepts to read, one past it, a megabyte of junk, a dictionary nested a
+million deep and the 44 characters whose pickle once asked for a memo of 1.6 GiB. Every
+row must stay under 0.25 s.
 
 Each game's cases come from one function of :data:`CASES`, which lists ``(name, text,
 call)`` rows: add a game's worst inputs by adding a function there.
@@ -303,6 +307,24 @@ def large_input_cases() -> Iterator[Case]:
     yield "check_meld [3 MB of text]", text, partial(check_meld, text)
     codes = [6] * 1_000_000
     yield "check_meld [a list of a million codes]", "[6, 6, ...]", partial(check_meld, codes)
+    # The longest texts check_meld reads: readings on every card, under a ruleset (its
+    # deck's copies counted) and without.
+    chinchon: Any = load_game("chinchon").ruleset_type.default()
+    for written in (" ".join(["JK=10C"] * 1_000), ",".join(["10C=10C"] * 1_000)):
+        shown = f"{written[:20]}... ({len(written):,} characters)"
+        yield (
+            f"check_meld [{len(written):,} characters of readings]",
+            shown,
+            partial(check_meld, written),
+        )
+        yield (
+            "check_meld [the same, Chinchón's deck]",
+            shown,
+            partial(check_meld, written, chinchon),
+        )
+    meld = " ".join(["JK=5S", "6S", "JK=7S"] * 10 + ["8S", "9S"])
+    multi = Ruleset(max_jokers_per_meld=None)
+    yield "check_meld [32 cards, 20 readings]", meld, partial(check_meld, meld, multi)
     yield "is_meld [100,000 codes]", "(6, 6, ...)", partial(is_meld, (6,) * 100_000)
     yield "as_cards [an endless iterator]", "repeat(6)", lambda: as_cards(itertools.repeat(6))
     yield "load_game [a 3 MB name]", text, partial(load_game, text)
@@ -379,12 +401,18 @@ def openspiel_cases() -> Iterator[Case]:
             "...",
             partial(pickle.loads, data),
         )
+        yield (
+            f"openspiel serialize [{name}, {count} actions]",
+            "...",
+            state.serialize,
+        )
     game = openspiel.load_game("scala40", players=2)
     bound = game._max_serialized
-    history = ",".join(["-1:0"] * game.max_game_length())
     count = game.max_game_length()
-    longest = f"history={history}\nmove_number={count}\n__dict__="
-    longest += "A" * (bound - len(longest))
+    history = ",".join(["-1:0"] * count)
+    head = f"history={history}\nmove_number={count}\ngame={game}\npending=0\nmoves=0\nstate="
+    # The longest text a game accepts: every action, and a JSON string to the bound.
+    longest = head + '"' + "A" * (bound - len(head) - 2) + '"'
     yield (
         f"openspiel deserialize_state [{len(longest):,} characters]",
         longest[:44],
@@ -395,6 +423,33 @@ def openspiel_cases() -> Iterator[Case]:
         f"openspiel deserialize_state [{len(over):,} characters]",
         over[:44],
         partial(game.deserialize_state, over),
+    )
+    deep = head.replace(history, "").replace(f"move_number={count}", "move_number=0")
+    deep += "[" * (1 << 20)
+    yield (
+        "openspiel deserialize_state [JSON nested a million deep]",
+        deep[:44],
+        partial(game.deserialize_state, deep),
+    )
+    # What a pickle of nine bytes once cost (a memo of 100 million entries), and junk.
+    memo = "history=\nmove_number=0\n__dict__=gAVOcgDh9QUu"
+    yield (
+        "openspiel deserialize_state [44 characters, a memo index]",
+        memo,
+        partial(game.deserialize_state, memo),
+    )
+    rng = random.Random(8)
+    junk = "".join(rng.choice('history=move_numbr0123456789,:-\n{}[]"') for _ in range(1 << 20))
+    yield (
+        "openspiel deserialize_state [1 MiB of junk]",
+        junk[:44],
+        partial(game.deserialize_state, junk),
+    )
+    whole = openspiel.serialize_game_and_state(_played(game, 400, False))
+    yield (
+        "openspiel deserialize_game_and_state [400 actions]",
+        whole[:44],
+        partial(openspiel.deserialize_game_and_state, whole),
     )
 
 

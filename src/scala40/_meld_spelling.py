@@ -39,6 +39,7 @@ from typing import cast
 
 import attrs
 
+from scala40._meld_text import Readings, readings_agree
 from scala40.cards import (
     CARD_NAMES,
     FRENCH_RANKS,
@@ -70,9 +71,6 @@ __all__ = [
     "reading_agrees",
     "set_reading",
 ]
-
-Readings = tuple[Card | None, ...]
-"""What each card of a meld is said to stand for, ``None`` where the text says nothing."""
 
 
 @attrs.frozen
@@ -330,10 +328,6 @@ def _as_written(
     return ordered, tuple(rep for _, rep in pairs)
 
 
-def _is_set(represented: Sequence[Card]) -> bool:
-    return len({RANK_OF[rep] for rep in represented}) == 1
-
-
 def _fits(meld: Meld, cards: tuple[Card, ...], given: Readings, notation: MeldNotation) -> bool:
     """Whether ``meld`` (a reading of ``cards``) gives every reading the text gives."""
     return meld_agrees(cards, given, meld.cards, meld.represented, notation)
@@ -365,25 +359,14 @@ def meld_agrees(
     >>> meld_agrees((45, 46, 52), (None, None, 47), (52, 45, 46), (44, 45, 46), notation)
     False
     """
-    if len(cards) != len(listed_cards) or sorted(cards) != sorted(listed_cards):
-        return False
-    pairs = list(zip(listed_cards, listed_represented or listed_cards))
-    in_set: bool | None = None
-    always = notation.always_wild
-    for card, reading in zip(cards, readings):
-        if reading is None or (reading == card and card not in always):
-            continue  # a natural card standing for itself says nothing either
-        for index, (listed_card, listed_reading) in enumerate(pairs):
-            if listed_card != card:
-                continue
-            if reading != listed_reading and in_set is None:
-                in_set = _is_set(listed_represented or listed_cards)
-            if reading_agrees(reading, listed_reading, bool(in_set), notation):
-                del pairs[index]
-                break
-        else:
-            return False
-    return True
+    return readings_agree(
+        cards,
+        readings,
+        listed_cards,
+        listed_represented,
+        notation.always_wild,
+        notation.set_names_suit,
+    )
 
 
 def melds_agree(

@@ -78,7 +78,10 @@ _CARDS = re.compile(f"(?:{_CARD})+")
 _MELD = re.compile(f"(?:(?:{_CARD})(?:=(?:{_CARD}))?)+")
 _MELD_CARD = re.compile(f"({_CARD})(?:=({_CARD}))?")
 _ONE_CARD = re.compile(_CARD)
-_INT = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}(?![0-9])")
+# One spelling a number (docs/notation.rst): no leading zero, no sign on zero, no plus.
+_INT = re.compile(rf"(?:0|-?[1-9][0-9]{{0,{MAX_DIGITS - 1}}})(?![0-9])")
+_RNG_DIGITS = re.compile(r"[0-9a-f]{16}")
+"""The generator's state as the text writes it: 16 hexadecimal digits, in lower case."""
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
 _NAME_TOKENS = re.compile(_CARD)
 
@@ -192,7 +195,11 @@ class IntCodec(Codec):
     def read(self, cursor: Cursor, depth: int) -> Any:
         if self.nullable and cursor.take_null():
             return None
-        return int(cursor.match(_INT, f"a whole number of at most {MAX_DIGITS} digits"))
+        return int(
+            cursor.match(
+                _INT, f"a whole number of at most {MAX_DIGITS} digits, without leading zeros"
+            )
+        )
 
     def words(self) -> str:
         return "a number" + (", or - for none" if self.nullable else "")
@@ -262,9 +269,10 @@ class _MeldCodec(Codec):
 
 
 class _WordCodec(Codec):
-    def __init__(self, nullable: bool, what: str) -> None:
+    def __init__(self, nullable: bool, what: str, pattern: re.Pattern[str] = _WORD) -> None:
         self.nullable = nullable
         self.what = what
+        self.pattern = pattern
 
     def write(self, value: Any, depth: int) -> str:
         return "-" if value is None else str(value)
@@ -272,7 +280,7 @@ class _WordCodec(Codec):
     def read(self, cursor: Cursor, depth: int) -> Any:
         if self.nullable and cursor.take_null():
             return None
-        return cursor.match(_WORD, self.what)
+        return cursor.match(self.pattern, self.what)
 
     def words(self) -> str:
         return self.what + (", or - for none" if self.nullable else "")
@@ -410,7 +418,7 @@ def codec_for(node: Mapping[str, Any]) -> Codec:
         if pattern == _MELD_PATTERN and not nullable:
             return _MeldCodec()
         if pattern == RNG_TEXT:
-            return _WordCodec(nullable, "16 hexadecimal digits")
+            return _WordCodec(nullable, "16 hexadecimal digits in lower case", _RNG_DIGITS)
     if kinds == {"array"} and isinstance(node.get("items"), Mapping):
         return ArrayCodec(codec_for(node["items"]), nullable)
     if kinds == {"object"} and isinstance(node.get("properties"), Mapping):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -458,6 +459,45 @@ class Deck:
     def size(self) -> int:
         """Number of cards in the deck."""
         return len(self.ranks) * 4 * self.copies + self.jokers
+
+    @property
+    def title(self) -> str:
+        """The deck as a player names it: its size and its pack.
+
+        >>> from scala40 import french_deck, spanish_deck
+        >>> spanish_deck().title, french_deck().title
+        ('the 40-card Spanish pack', 'the 108-card French pack')
+        """
+        kind = "Spanish" if self.name.startswith("spanish") else "French"
+        return f"the {self.size}-card {kind} pack"
+
+    def why_cannot_hold(self, cards: Iterable[Card]) -> str | None:
+        """Why ``cards`` (card codes) cannot all come from this deck, in a player's words
+        (C-DECK, C-IDENTITY): the ranks or the jokers it has none of, else more copies of
+        a card than it holds; ``None`` when they can.
+
+        >>> from scala40 import parse_cards, spanish_deck
+        >>> spanish_deck().why_cannot_hold(parse_cards("5D 5H 5S 5D"))
+        '2 copies of 5D, but the 40-card Spanish pack has 1'
+        >>> spanish_deck().why_cannot_hold(parse_cards("JK 8C 9C"))
+        'the 40-card Spanish pack has no jokers, 8s or 9s'
+        >>> spanish_deck().why_cannot_hold(parse_cards("5D 5H 5S")) is None
+        True
+        """
+        counts = Counter(cards)
+        lacking = ["jokers"] if counts.get(JOKER) and not self.jokers else []
+        ranks = sorted({RANK_OF[card] for card in counts if card != JOKER})
+        lacking += [RANK_NAMES[rank] + "s" for rank in ranks if rank not in self.ranks]
+        if lacking:
+            listed = lacking[0] if len(lacking) == 1 else ", ".join(lacking[:-1])
+            if len(lacking) > 1:
+                listed += " or " + lacking[-1]
+            return f"{self.title} has no {listed}"
+        for card, count in sorted(counts.items()):
+            held = self.jokers if card == JOKER else self.copies
+            if count > held:
+                return f"{count} copies of {CARD_NAMES[card]}, but {self.title} has {held}"
+        return None
 
     def counts(self) -> dict[Card, int]:
         """How many copies of each card the deck holds."""

@@ -171,12 +171,14 @@ def read_in_position(
             return value, apply_value(value)
         except IllegalMoveError as error:
             refusal = error
-    if isinstance(refusal, InvalidMoveError) and not isinstance(refusal, MissingReadingError):
+    written: Any = None
+    if isinstance(refusal, InvalidMoveError):
         try:
             with loose_spelling():
-                read_move(move_set, spelling)
+                written = read_move(move_set, spelling)
         except InvalidMoveError:
-            raise refusal from None  # no move at all, however read
+            if not isinstance(refusal, MissingReadingError):
+                raise refusal from None  # no move at all, however read
     try:
         moves = list_moves()
     except Scala40Error:  # a position whose moves cannot be listed (past a search bound)
@@ -186,6 +188,11 @@ def read_in_position(
     except AmbiguousMoveError:
         raise
     except (IllegalMoveError, InvalidMoveError):
+        left_out = getattr(written, "left_to_position", None)
+        if callable(left_out) and left_out() is not None:
+            # Whole but for what the position gives (a lay-off's end, a wild card's
+            # card): the position's own reason why no such move is legal here.
+            apply_value(written)
         if isinstance(refusal, MissingReadingError):
             raise
         raise refusal from None

@@ -33,6 +33,14 @@ import attrs
 from scala40._cache import BoundedCache, SizedCache
 from scala40._checks import describe
 from scala40._fields import reduce_fields
+from scala40._meld_text import (
+    choose_reading,
+    deck_of,
+    read_meld_text,
+    said_readings,
+    wanted_readings,
+    written_text,
+)
 from scala40._meld_words import (
     cards_text,
     placed_card_text,
@@ -50,6 +58,7 @@ from scala40.cards import (
     RANK_OF,
     SUIT_OF,
     Card,
+    Deck,
     as_card,
     as_cards,
 )
@@ -939,20 +948,27 @@ def check_meld(
     rules: RulesLike = None,
     *,
     joker_as: Card | str | Iterable[Card] | None = None,
+    deck: Deck | None = None,
 ) -> Meld:
-    """Validate cards as one meld and return the :class:`Meld` they form.
+    """Validate cards as one meld and return the :class:`Meld` they form: the one verdict
+    on a meld, which ``scala40 check`` and ``scala40 serve`` give too.
 
-    A wild card's represented card (C-WILD) comes from ``joker_as`` when given
-    (one card, or one per wild card); else from its position when the cards are
-    given in sequence order, in either direction; else the reading must be
-    unique.
+    ``cards`` may be text as the library writes a meld, each wild card followed by the
+    card it stands for (``8C 9C JK=10C``). A wild card's represented card (C-WILD) is the
+    one the text or ``joker_as`` (one card, or one per wild card) says, refused if the
+    cards cannot have it; else its place when the cards are given in sequence order, in
+    either direction; else the reading must be unique. The copies of each card are
+    counted against ``deck``, or else the deck of ``rules`` when it is a ruleset (C-DECK,
+    C-IDENTITY); meld rules alone (or ``None``) count no copies.
 
-    :raises InvalidMeldError: the cards form no meld; the message says why.
+    :raises InvalidMeldError: the cards form no meld, or not the one the text says, or
+        the deck holds no such cards; the message says why.
     :raises AmbiguousMeldError: several readings fit; ``readings`` lists them.
+    :raises InvalidCardError: the text holds something that is not a card.
 
-    >>> from scala40 import check_meld
-    >>> str(check_meld("7S 7H JK", joker_as="7C"))
-    '7S 7H JK=7C'
+    >>> from scala40 import check_meld, load_game
+    >>> str(check_meld("7S 7H JK", joker_as="7C")), str(check_meld("8C 9C JK=7C"))
+    ('7S 7H JK=7C', 'JK=7C 8C 9C')
     >>> check_meld("7S 7H JK")
     Traceback (most recent call last):
     ...
@@ -961,17 +977,33 @@ def check_meld(
     Traceback (most recent call last):
     ...
     scala40.errors.InvalidMeldError: 9H 9C 9C is not a meld: set has two ♣
+    >>> check_meld("5D 5H 5S 5D", load_game("chinchon").ruleset_type.default())
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidMeldError: 5D 5H 5S 5D is not a meld: 2 copies of 5D, but the 40-card Spanish pack has 1
     """
     meld_rules = resolve_meld_rules(rules)
+    holder = deck_of(rules, deck)
     cache = meld_rules.tables.checked
-    if joker_as is None and type(cards) is tuple and len(cards) <= MAX_MELD_CARDS:
+    if (
+        holder is None
+        and joker_as is None
+        and type(cards) is tuple
+        and len(cards) <= MAX_MELD_CARDS
+    ):
         found = cache.get(cards)
         # Equal keys may differ in type ((0.0, 1.0, 2.0) == (0, 1, 2)): only ints hit.
         if found is not None and all(type(card) is int for card in cards):
             return found
-    given = as_cards(cards)
-    wanted = None if joker_as is None else _as_wanted(joker_as)
-    key: object = given if wanted is None else (given, wanted)
+    given, said = read_meld_text(cards) if isinstance(cards, str) else (as_cards(cards), None)
+    wild = meld_rules.tables.wild_cards
+    if said is not None:
+        said = said_readings(given, said, wild)
+    problem = None if holder is None else holder.why_cannot_hold(given)
+    if problem is not None:
+        raise InvalidMeldError(f"{written_text(given, said)} is not a meld: {problem}")
+    wanted = None if joker_as is None else wanted_readings(joker_as)
+    key: object = given if wanted is None and said is None else (given, wanted, said)
     found = cache.get(key)
     if found is not None:
         return found
@@ -980,37 +1012,5 @@ def check_meld(
         raise InvalidMeldError(
             f"{cards_text(given)} is not a meld: {why_no_meld(given, meld_rules, MAX_MELD_CARDS)}"
         )
-    if wanted is not None:
-        readings = tuple(m for m in readings if _wild_targets(m) == wanted)
-        if not readings:
-            names = " ".join(CARD_NAMES[c] for c in wanted)
-            raise InvalidMeldError(
-                f"in {cards_text(given)} the wild cards cannot stand for {names}"
-            )
-    return cache.put(key, _choose(given, readings))
-
-
-def _choose(given: tuple[Card, ...], readings: tuple[Meld, ...]) -> Meld:
-    if len(readings) == 1:
-        return readings[0]
-    backwards = given[::-1]
-    in_order = [m for m in readings if m.cards == given or m.cards == backwards]
-    if len(in_order) == 1:
-        return in_order[0]
-    options = " | ".join(str(m) for m in readings)
-    raise AmbiguousMeldError(
-        f"{cards_text(given)} has {len(readings)} readings: {options}; "
-        "say which card the wild card stands for",
-        readings,
-    )
-
-
-def _as_wanted(joker_as: Card | str | Iterable[Card]) -> tuple[Card, ...]:
-    if isinstance(joker_as, int):
-        return as_cards([joker_as])
-    return tuple(sorted(as_cards(joker_as)))
-
-
-def _wild_targets(meld: Meld) -> tuple[Card, ...]:
-    wild = meld.rules.tables.wild_cards
-    return tuple(sorted(r for c, r in zip(meld.cards, meld.represented) if c in wild))
+    by_suit = meld_rules.set_suits_distinct
+    return cache.put(key, choose_reading(given, said, wanted, readings, wild, by_suit))

@@ -24,11 +24,12 @@ treats as wild, whether a set's wild card names a suit) is the kind's
 :attr:`~MoveBase.notation`, a :class:`~scala40._meld_spelling.MeldNotation`.
 
 Some spellings only a position can settle: a set's joker with two suits missing, a
-lay-off whose end the table fixes. The context-free reading refuses the first
-(:class:`~scala40.MissingReadingError`) and keeps the second as written (a value no
-state lists); a state reads both against its legal moves (``state.parse_move``, which
-``apply``, ``is_legal`` and ``in`` use for texts and dictionaries), and
-:meth:`MoveBase.spelling_agrees` says when a spelling may be a listed move.
+lay-off whose end or whose wild card's card the table fixes. The context-free reading
+refuses them (:class:`~scala40.MissingReadingError`, naming what is missing), never
+reading them as a value no state lists; a state reads them against its legal moves
+(``state.parse_move``, which ``apply``, ``is_legal`` and ``in`` use for texts and
+dictionaries), and :meth:`MoveBase.spelling_agrees` says when a spelling may be a listed
+move.
 
 >>> from scala40.movekinds import CARD, MoveBase, MoveSet, as_move_card
 >>> import attrs
@@ -68,6 +69,7 @@ from scala40._meld_spelling import (
     FRENCH_ACES,
     MeldNotation,
     canonical_meld,
+    is_loose,
     kept_readings,
     meld_agrees,
     reading_agrees,
@@ -95,8 +97,13 @@ from scala40._move_fields import (
 from scala40._scene import move_picture
 from scala40._schema import header, meld_text, obj
 from scala40._serial import expect_header, refuse_many_keys
-from scala40.cards import CARD_NAMES, JOKER, Card
-from scala40.errors import InvalidCardError, InvalidMoveError, SerializationError
+from scala40.cards import CARD_NAMES, JOKER, Card, parse_card
+from scala40.errors import (
+    InvalidCardError,
+    InvalidMoveError,
+    MissingReadingError,
+    SerializationError,
+)
 from scala40.melds import Extension, Meld, MeldEnd
 
 __all__ = [
@@ -312,6 +319,15 @@ class MoveBase:
                 cls.notation,
             )
         return True
+
+    def left_to_position(self) -> str | None:
+        """What this value leaves for a position to fix, in words (a lay-off's end, the
+        card a wild card stands for), or ``None`` when it says all it means. Only a move
+        read as written (:func:`~scala40._meld_spelling.loose_spelling`) leaves anything
+        out: a kind's constructor refuses such a value, and so the context-free reader
+        refuses a text or a dictionary that leaves it out, naming it, which a state
+        reads against its legal moves (``state.parse_move``)."""
+        return None
 
     @classmethod
     def usage_error(cls, text: str) -> str:
@@ -746,24 +762,31 @@ class LayOffMove(MoveBase):
     ``layoff JK=6S #2 low``.
 
     ``end`` says where (a sequence's low or high end, or into a set); ``represents`` is
-    the card a wild card stands for. The legal moves name both; a text that leaves out
-    what the table fixes (``layoff 9S #0``) is read by the state
-    (``state.parse_move``), while a value without them is no legal move.
+    the card a wild card stands for. A move says both: a value, a text or a dictionary
+    that leaves out the end, or a wild card's card, which only the table fixes
+    (``layoff 9S #0``, ``layoff JK #0 low``), is refused with
+    :class:`~scala40.MissingReadingError` naming what is missing; a state reads such a
+    text or dictionary against its legal moves (``state.parse_move``).
 
-    One value per meaning: a card said to stand for itself is a natural card, and
-    ``represents`` is dropped (``layoff 8S=8S #0 high`` is ``layoff 8S #0 high``; a 2
-    of Skarney standing for itself, too); a card said to stand for a joker is refused;
-    where a set's wild card names no suit (its :attr:`~MoveBase.notation`), a wild card
-    added to a set stands for its rank in ♠ (``extend JK=5D #0 set`` is ``extend JK=5S
-    #0 set``).
+    One value per meaning: a natural card said to stand for itself is a natural card, and
+    ``represents`` is dropped (``layoff 8S=8S #0 high`` is ``layoff 8S #0 high``); a card
+    always wild keeps what it stands for, even itself (Skarney's ``extend 2H=2H #0 low``,
+    and a card added to a meld of wild cards, ``extend JK=JK #1 set``); any other card
+    said to stand for a joker is refused; where a set's wild card names no suit (its
+    :attr:`~MoveBase.notation`), a wild card added to a set stands for its rank in ♠
+    (``extend JK=5D #0 set`` is ``extend JK=5S #0 set``).
 
-    >>> from scala40.movekinds import LayOffMove
+    >>> from scala40.movekinds import LayOffMove, MoveSet
     >>> import attrs
     >>> @attrs.frozen
     ... class LayOff(LayOffMove):
     ...     verb = "layoff"
     >>> LayOff("8S", 0, "low", "8S"), str(LayOff("JK", 2, "low", "6S"))
     (LayOff(card=7, meld=0, end=<MeldEnd.LOW: 'low'>, represents=None), 'layoff JK=6S #2 low')
+    >>> MoveSet("example.move", 1, (LayOff,)).parse("layoff jk #2 low")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.MissingReadingError: layoff JK #2 low: missing what JK stands for (JK=CARD), which only the position gives: write it, or read the move in its position (state.parse_move)
     """
 
     card: Card = attrs.field(converter=as_move_card, metadata={"codec": CARD, "from_hand": True})
@@ -783,6 +806,13 @@ class LayOffMove(MoveBase):
         represents = self.canonical_reading(self.card, self.end, self.represents)
         if represents != self.represents:
             object.__setattr__(self, "represents", represents)
+        if not is_loose():
+            missing = self.left_to_position()
+            if missing is not None:
+                raise MissingReadingError(
+                    f"{self}: missing {missing}, which only the position gives: write it, "
+                    "or read the move in its position (state.parse_move)"
+                )
 
     @classmethod
     def canonical_reading(
@@ -793,16 +823,32 @@ class LayOffMove(MoveBase):
 
         :raises InvalidMoveError: ``represents`` is a joker.
         """
-        if represents is None or represents == card:
+        if represents is None:
             return None
+        notation = cls.notation
+        wild = card in notation.wild_cards
+        if represents == card:
+            # A wild card standing for itself (Skarney's 2 in its place, a card added to
+            # a meld of wild cards) keeps it; a natural card says nothing.
+            return card if wild else None
         if represents == JOKER:
             raise InvalidMoveError(
                 f"{CARD_NAMES[card]}=JK: a card stands for a natural card, never for a joker"
             )
-        notation = cls.notation
-        if end is MeldEnd.SET and not notation.set_names_suit and card in notation.wild_cards:
+        if end is MeldEnd.SET and not notation.set_names_suit and wild:
             return set_reading(represents)
         return represents
+
+    def left_to_position(self) -> str | None:
+        """The end, where none is given, and a wild card's card, where it is not said
+        (see the class)."""
+        missing = []
+        if self.end is None:
+            missing.append("where the card goes (low, high or set)")
+        if self.represents is None and self.card in self.notation.wild_cards:
+            name = CARD_NAMES[self.card]
+            missing.append(f"what {name} stands for ({name}=CARD)")
+        return " and ".join(missing) or None
 
     def extension_among(
         self, extensions: Iterable[Extension]
@@ -818,14 +864,13 @@ class LayOffMove(MoveBase):
         card, end, represents = self.card, self.end, self.represents
         notation = self.notation
         # (canonical_reading, written out: every listed lay-off applied comes here.)
-        by_rank = (
-            end is MeldEnd.SET and not notation.set_names_suit and card in notation.wild_cards
-        )
+        wild = card in notation.wild_cards
+        by_rank = end is MeldEnd.SET and not notation.set_names_suit and wild
         for ext in extensions:
             if ext.card == card and ext.end is end:
                 given: Card | None = ext.represents
                 if given == card:
-                    given = None
+                    given = card if wild else None
                 elif by_rank:
                     given = set_reading(ext.represents)
                 if given == represents:
@@ -871,7 +916,11 @@ class LayOffMove(MoveBase):
     def from_notation_args(cls, args: list[str], text: str) -> Self:
         if len(args) not in (2, 3):
             raise InvalidMoveError(cls.usage_error(text))
-        (card,), represented = parse_meld_text(args[:1])
+        # One card and what it stands for: JK=JK is a joker added to a meld of jokers
+        # (canonical_reading judges the reading; a meld's words never take it).
+        card_text, equals, reading_text = args[0].partition("=")
+        card = parse_card(card_text)
+        reading = parse_card(reading_text) if equals else None
         index = parse_index(args[1])
         end = args[2] if len(args) == 3 else None
-        return cls(card, index, end, represented[0] if represented else None)
+        return cls(card, index, end, reading)

@@ -469,8 +469,10 @@ def _shown_start(whole: dict[str, Any], reading: _Reading) -> None:
 
 
 _COUNT = re.compile(r"[0-9]+(?=/|$)")
+_CARD_COUNT = re.compile(r"(?:0|[1-9][0-9]{0,3})(?![0-9])")
+"""A stock's number of cards, in its one spelling (no leading zero)."""
 _PRINTABLE = re.compile(r"[ -~\t\r\n]*")
-_HEAD = re.compile(r"([^@\s]{1,100})(?:@([0-9]{1,3}))?")
+_HEAD = re.compile(r"([^@\s]{1,100})(?:@(0|[1-9][0-9]{0,2}))?")
 
 
 def _fields(text: object) -> list[tuple[int, str]]:
@@ -620,7 +622,7 @@ class _Reading:
             return self._hands(cursor)
         if key == "stock":
             if cursor.text.isdigit():
-                return int(cursor.match(re.compile(r"[0-9]{1,4}"), "a number of cards"))
+                return int(cursor.match(_CARD_COUNT, "a number of cards without leading zeros"))
             if self.view:
                 raise cursor.fail("a view's stock is its number of cards")
             return CardsCodec().read(cursor, 0)
@@ -792,6 +794,7 @@ def view_from_text(game: Any, text: object) -> Any:
             position=start,
         )
     hands = data.get("hands")
+    _refuse_other_seats(reading, data, len(hands) if isinstance(hands, list) else 0)
     if isinstance(hands, list):
         data["hands"] = [
             hand if place == seat else " ".join([_PLACEHOLDER] * hand)
@@ -837,6 +840,26 @@ def view_from_text(game: Any, text: object) -> Any:
     object.__setattr__(view, "move_number", move_number)
     _check_view(view, seat)
     return view
+
+
+_SEAT_FIELDS = ("turn", "dealer")
+"""The fields in place of every game's grammar that name a seat."""
+
+
+def _refuse_other_seats(reading: _Reading, data: Mapping[str, Any], players: int) -> None:
+    """Refuse a seat to play or a dealer that is none of the ``players`` seats: a view's
+    state is dealt before the game's loader sees its fields, and the deal takes them as
+    seats."""
+    for key in _SEAT_FIELDS:
+        seat = data.get(key)
+        if type(seat) is int and not 0 <= seat < players:
+            start, _ = reading.places[key]
+            raise InvalidPositionError(
+                f"{key} (character {start}): {key} must be a seat from 0 to {players - 1}, "
+                f"got {seat}",
+                field=key,
+                position=start,
+            )
 
 
 def _check_view(view: Any, seat: int) -> None:

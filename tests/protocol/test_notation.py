@@ -23,6 +23,7 @@ import pytest
 
 import scala40.game
 from scala40._hand_log import HISTORY_KEYS
+from scala40.errors import InvalidPositionError
 from scala40.game import Game, game_names, load_game
 from scala40.games.rumino import Ruleset as RuminoRules
 from scala40.notation import MAX_POSITION_TEXT, grammar, position_head, view_to_text
@@ -159,3 +160,81 @@ def test_a_dealt_stock_is_written_as_its_count(game: Game) -> None:
     else:
         assert stock == str(len(state.stock))
     assert game.state_from_text(state.to_text()) == state
+
+
+# -- one spelling: every other spelling of a value is refused ------------------------------
+
+_NUMBER_RUN = re.compile(r"(?:^|(?<=[/=;,(\[-]))[0-9]+(?=$|[/;,)\]])")
+"""A number inside a field (not the digits of a card such as ``10H``)."""
+_RNG = re.compile(r"[0-9a-f]{16}")
+
+
+def _misspelled(text: str) -> Iterator[tuple[str, str]]:
+    """Other spellings of the values of a position's text than the one the notation
+    writes, each with what it changes: a number with a leading zero, the generator's
+    state in upper-case hexadecimal, a view's seat with a leading zero."""
+    tokens = text.split(" ")
+    head = tokens[0]
+    if "@" in head:
+        yield " ".join([head.replace("@", "@0"), *tokens[1:]]), "the seat 0-padded"
+    for place in range(2, len(tokens)):
+        token = tokens[place]
+        found = _NUMBER_RUN.search(token)
+        if found is not None:
+            padded = token[: found.start()] + "0" + token[found.start() :]
+            yield " ".join([*tokens[:place], padded, *tokens[place + 1 :]]), f"{token} 0-padded"
+        if _RNG.fullmatch(token) and token.upper() != token:
+            upper = token.upper()
+            yield " ".join([*tokens[:place], upper, *tokens[place + 1 :]]), "hex in upper case"
+
+
+def _turn_elsewhere(game: Game, text: str, state: Any) -> Iterator[str]:
+    """The text with its turn naming a seat the game does not have."""
+    keys = [row.key for row in grammar(game) if not row.place.endswith("=")]
+    place = keys.index("turn")
+    tokens = text.split(" ")
+    for seat in (state.player_count, state.player_count + 7):
+        yield " ".join([*tokens[:place], str(seat), *tokens[place + 1 :]])
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda game: game.name)
+def test_a_position_reads_only_in_its_one_spelling(game: Game) -> None:
+    """C-NOTATION: each value of a position's text has one spelling (docs/notation.rst):
+    a number with a leading zero, the generator's state in upper-case hexadecimal and a
+    view's seat 0-padded are refused; and so is a turn naming no seat of the game, in a
+    state's text and in a view's (whose reader dealt a state from it first: Scala 40's
+    view raised IndexError), always with InvalidPositionError."""
+    rules = game.ruleset_type.default()
+    states = [state for state in _states(game, rules, 3, True) if not state.is_chance]
+    for state in (states[0], states[len(states) // 2]):
+        seat = state.current_player if state.current_player is not None else 0
+        view = state.view(seat)
+        to_text = getattr(view, "to_text", None)
+        view_text = to_text() if callable(to_text) else view_to_text(view, game)
+        for text, read in (
+            (state.to_text(), game.state_from_text),
+            (view_text, game.view_from_text),
+        ):
+            tried = list(_misspelled(text))
+            tried += [(other, "the turn") for other in _turn_elsewhere(game, text, state)]
+            assert len(tried) >= 4, text
+            for other, what in tried:
+                try:
+                    read(other)
+                except InvalidPositionError:
+                    pass
+                else:
+                    pytest.fail(f"read with {what}: {other}")
+                TALLY["position texts misspelled and refused"] += 1
+
+
+def test_a_view_whose_turn_names_no_seat_is_refused() -> None:
+    """A Scala 40 view in play whose turn names no seat: its reader dealt a state from
+    the view before the turn was checked, and the deal indexed the seats by it
+    (IndexError)."""
+    text = (
+        "scala40@0 official ASJS5H9HQH2D5D9D3C6C7C10CQCJK/13 - JHKC3D 78 play 2 1 1 0/0 5 "
+        "turns_played=1/1"
+    )
+    with pytest.raises(InvalidPositionError, match="turn"):
+        load_game("scala40").view_from_text(text)

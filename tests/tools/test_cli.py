@@ -161,10 +161,6 @@ def test_check_bad_card_is_a_usage_error(capsys: CaptureFixture) -> None:
             "error: give --joker-as or JK=CARD in the meld, not both",
         ),
         (
-            ["check", "7S=7S 8S 9S"],
-            "error: meld 1: 7S=7S: only a joker can stand for another card",
-        ),
-        (
             ["check", "JK 8C 9C", "--joker-as", "10X"],
             "error: argument --joker-as: bad card '10X' at position 1: expected a rank "
             "(A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK) "
@@ -182,6 +178,21 @@ def test_check_usage_errors(capsys: CaptureFixture, argv: list[str], message: st
     assert code == 2
     assert out == ""
     assert error_lines(err) == [message]
+
+
+def test_check_a_natural_card_said_to_stand_for_another_is_no_meld(
+    capsys: CaptureFixture,
+) -> None:
+    """C-WILD: only a wild card stands for another card; a natural card said to stand for
+    itself says nothing (as check_meld reads it: one verdict)."""
+    code, _, err = run(capsys, "check", "7S=8S 8S 9S")
+    assert code == 1
+    assert error_lines(err) == [
+        "error: meld 1: 7S=8S 8S 9S is not a meld: 7S=8S: only a wild card stands for another card"
+    ]
+    code, out, _ = run(capsys, "check", "7S=7S 8S 9S")
+    assert code == 0
+    assert "sequence of spades: 7S 8S 9S" in out
 
 
 def test_check_joker_as_that_fits_no_reading(capsys: CaptureFixture) -> None:

@@ -70,7 +70,7 @@ def test_check_jsonl_gives_one_verdict_a_line(
     assert not blank["valid"]
     assert blank["reason"].startswith("a meld needs at least 3 cards")
     assert not copies["valid"]
-    assert "the deck of 'official' has 2" in copies["reason"]
+    assert copies["reason"] == "3 copies of 7S, but the 108-card French pack has 2"
     assert unknown == {
         "line": 5,
         "id": 9,

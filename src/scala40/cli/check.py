@@ -27,7 +27,8 @@ from typing import Any
 
 import attrs
 
-from scala40.cards import CARD_NAMES, MAX_CARDS_TEXT, Card, as_card, parse_cards
+from scala40._meld_text import read_meld_text
+from scala40.cards import CARD_NAMES, Card, parse_cards
 from scala40.cli.batch import Request, run_batch
 from scala40.cli.common import (
     EXIT_INVALID,
@@ -40,7 +41,7 @@ from scala40.cli.common import (
     card_names,
     check_preset,
     chosen_game,
-    deck_excess,
+    missing_cards,
     preset_rules,
     print_error,
     shown_cards,
@@ -56,7 +57,6 @@ from scala40.errors import (
 )
 from scala40.game import Game, GameText
 from scala40.melds import (
-    MAX_MELD_CARDS,
     Extension,
     Meld,
     MeldEnd,
@@ -115,28 +115,14 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     add_report_options(parser)
 
 
-def _parse_meld_text(text: str, rules: MeldRules) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The cards of a meld and the cards its jokers stand for (written ``JK=10C``): at
-    most :data:`~scala40.cards.MAX_CARDS_TEXT` characters and
-    :data:`~scala40.melds.MAX_MELD_CARDS` cards, more refused before they are read."""
-    cards: list[Card] = []
-    stands_for: list[Card] = []
-    if len(text) > MAX_CARDS_TEXT:
-        raise InvalidCardError(
-            f"card text of {len(text)} characters: at most {MAX_CARDS_TEXT} are read"
-        )
-    tokens = [token for token in _SEPARATORS.split(text) if token]
-    if len(tokens) > MAX_MELD_CARDS:
-        raise InvalidCardError(f"{len(tokens)} cards: a meld holds at most {MAX_MELD_CARDS}")
-    for position, token in enumerate(tokens, 1):
-        card_text, equals, target_text = token.partition("=")
-        card = as_card(card_text, position)
-        cards.append(card)
-        if equals:
-            if not rules.is_wild(card):
-                raise UsageError(f"{token}: only a joker can stand for another card")
-            stands_for.append(as_card(target_text, position))
-    return tuple(cards), tuple(stands_for)
+def _meld_cards(text: str) -> tuple[Card, ...]:
+    """The cards of a meld's text, as :func:`~scala40.melds.check_meld` reads it (each
+    wild card possibly followed by ``=`` and the card it stands for).
+
+    :raises InvalidCardError: the text holds something that is not a card, or is longer
+        than any card text.
+    """
+    return read_meld_text(text)[0]
 
 
 def _extension_text(extension: Extension, unicode: bool) -> str:
@@ -212,7 +198,6 @@ def _unquoted(meld_texts: list[str]) -> bool:
 def _run(args: argparse.Namespace) -> int:
     game = chosen_game(args)
     preset, ruleset = preset_rules(args, game)
-    rules: MeldRules = ruleset.meld_rules
     as_json: bool = args.json
     unicode: bool = args.unicode and not as_json
     joker_as: tuple[Card, ...] | None = args.joker_as
@@ -245,16 +230,14 @@ def _run(args: argparse.Namespace) -> int:
         )
     if joker_as is not None and len(meld_texts) > 1:
         raise UsageError("--joker-as applies to a single meld; write JK=CARD in the meld instead")
-    parsed: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
     for number, written in enumerate(meld_texts, 1):
         try:
-            cards, stands_for = _parse_meld_text(written, rules)
-        except (InvalidCardError, UsageError) as error:
+            _meld_cards(written)
+        except InvalidCardError as error:
             raise UsageError(f"meld {number}: {error}") from None
-        if stands_for and joker_as is not None:
+        if "=" in written and joker_as is not None:
             raise UsageError("give --joker-as or JK=CARD in the meld, not both")
-        parsed.append((cards, stands_for))
-    checked = _check_all(game, preset, ruleset, parsed, joker_as, unicode)
+    checked = _check_all(game, preset, ruleset, meld_texts, joker_as, unicode)
     if as_json:
         print(json.dumps(checked.answer(), ensure_ascii=False))
         return EXIT_INVALID if checked.errors else EXIT_OK
@@ -297,12 +280,12 @@ class _Checked:
 
 def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str, Any]:
     """What ``scala40 check --json --game GAME --rules PRESET MELD...`` prints, as a
-    value (for ``scala40 serve``).
+    value (for ``scala40 serve``): each meld's verdict is :func:`~scala40.melds.check_meld`'s.
 
     :raises InvalidCardError: a meld's text holds something that is not a card, or is
-        longer than a meld.
-    :raises InvalidValueError: a card that is not a joker is written to stand for another,
-        or there are more than :data:`~scala40.schemas.protocol.MAX_MELDS` melds.
+        longer than any card text.
+    :raises InvalidValueError: there are more than
+        :data:`~scala40.schemas.protocol.MAX_MELDS` melds.
 
     >>> from scala40.cli.check import meld_report
     >>> from scala40.game import load_game
@@ -312,20 +295,18 @@ def meld_report(game: Game, preset: str, meld_texts: Sequence[str]) -> dict[str,
     ruleset: Any = game.ruleset_type.preset(preset)
     if len(meld_texts) > MAX_MELDS:
         raise InvalidValueError(f"{len(meld_texts)} melds: at most {MAX_MELDS} are checked")
-    parsed = []
     for number, written in enumerate(meld_texts, 1):
         try:
-            parsed.append(_parse_meld_text(written, ruleset.meld_rules))
-        except UsageError as error:
-            raise InvalidValueError(f"meld {number}: {error}") from None
+            _meld_cards(written)
         except InvalidCardError as error:
             raise InvalidCardError(f"meld {number}: {error}") from None
-    return _check_all(game, preset, ruleset, parsed, None, False).answer()
+    return _check_all(game, preset, ruleset, meld_texts, None, False).answer()
 
 
 def judge_meld(request: Request) -> dict[str, Any]:
     """The verdict of ``scala40 check --jsonl`` on one line (:mod:`scala40.cli.batch`):
-    the meld's report, as ``check --json`` gives each meld.
+    the meld's report, as ``check --json`` gives each meld, its verdict
+    :func:`~scala40.melds.check_meld`'s.
 
     >>> from scala40.cli.batch import Context, Request
     >>> from scala40.cli.check import judge_meld
@@ -338,17 +319,10 @@ def judge_meld(request: Request) -> dict[str, Any]:
     (True, 'sequence of clubs', '8C 9C JK=10C', 27)
 
     :raises InvalidCardError: the line holds something that is not a card.
-    :raises InvalidValueError: a card that is not a joker is written to stand for another.
     """
     context = request.context
-    ruleset = context.rules
-    try:
-        cards, stands_for = _parse_meld_text(request.cards, ruleset.meld_rules)
-    except UsageError as error:
-        raise InvalidValueError(str(error)) from None
-    judged = _judge(
-        context.game, context.label, ruleset, context.in_deck, cards, stands_for, None, False, 1
-    )
+    _meld_cards(request.cards)
+    judged = _judge(context.game, context.rules, context.in_deck, request.cards, None, False, 1)
     return judged.report
 
 
@@ -365,39 +339,33 @@ class _Judged:
 
 def _judge(
     game: Game,
-    preset: str,
     ruleset: Any,
     in_deck: Mapping[Card, int],
-    cards: tuple[Card, ...],
-    stands_for: tuple[Card, ...],
+    written: str,
     joker_as: tuple[Card, ...] | None,
     unicode: bool,
     count: int,
 ) -> _Judged:
-    """Check one meld (``count`` melds are checked together, for the advice of an
-    ambiguous one)."""
+    """Check one meld, written as its text (``count`` melds are checked together, for
+    the advice of an ambiguous one): the verdict is :func:`~scala40.melds.check_meld`'s,
+    the report says it in the command's words."""
     rules: MeldRules = ruleset.meld_rules
     text = game.text
+    cards = _meld_cards(written)
     lines = [f"meld: {shown_cards(cards, unicode, ruleset)}"]
     # A Spanish pack's cards keep their letters: its suits are not the French symbols.
     unicode = unicode and not spanish_pack(ruleset.deck)
     report: dict[str, Any] = {"cards": card_names(cards, False), "valid": False}
-    reason = deck_excess(cards, in_deck, preset, "", ruleset, game)
-    if reason is not None:
-        lines.append(f"  not a meld: {reason}")
-        report["reason"] = reason
-        return _Judged(lines, report, reason, None)
-    wanted = joker_as if joker_as is not None else (stands_for or None)
     try:
-        meld = check_meld(cards, rules, joker_as=wanted)
+        meld = check_meld(written, ruleset, joker_as=joker_as)
     except AmbiguousMeldError as error:
-        readings = meld_interpretations(cards, rules)
-        lines.append(f"  ambiguous: {len(error.readings)} readings")
+        readings = [reading for reading in error.readings if isinstance(reading, Meld)]
+        lines.append(f"  ambiguous: {len(readings)} readings")
         for reading in readings:
             lines.append(f"    {text.meld(reading, unicode)} (value {text.meld_value(reading)})")
         how = "with --joker-as CARD" if count == 1 else "by writing JK=CARD in the meld"
         reason = (
-            f"{card_names(cards, False)} has {len(error.readings)} readings; "
+            f"{card_names(cards, False)} has {len(readings)} readings; "
             f"say which card the joker stands for {how}"
         )
         report["reason"] = reason
@@ -408,10 +376,16 @@ def _judge(
         return _Judged(lines, report, reason, None)
     except InvalidMeldError as error:
         # The error names the cards, then says why: the meld's line says why alone.
-        why = str(error).partition(" is not a meld: ")[2] or str(error)
+        message = str(error)
+        why = message.partition(" is not a meld: ")[2] or message
+        absent = sorted({card for card in cards if not in_deck.get(card, 0)})
+        hinted = missing_cards(absent, ruleset, game) if absent else ""
+        if hinted.startswith(why):
+            # What the pack lacks, then the presets whose pack has it (C-DECK).
+            why = message = hinted
         lines.append(f"  not a meld: {why}")
         report["reason"] = why
-        return _Judged(lines, report, str(error), None)
+        return _Judged(lines, report, message, None)
     meld_lines, data = _meld_report(meld, cards, rules, in_deck, text, unicode)
     report.update(data)
     return _Judged(lines + meld_lines, report, None, meld)
@@ -421,7 +395,7 @@ def _check_all(
     game: Game,
     preset: str,
     ruleset: Any,
-    parsed: list[tuple[tuple[Card, ...], tuple[Card, ...]]],
+    meld_texts: Sequence[str],
     joker_as: tuple[Card, ...] | None,
     unicode: bool,
 ) -> _Checked:
@@ -431,12 +405,10 @@ def _check_all(
     reports: list[dict[str, Any]] = []
     lines: list[str] = []
     in_deck = ruleset.deck.counts()
-    for number, (cards, stands_for) in enumerate(parsed, 1):
+    for number, written in enumerate(meld_texts, 1):
         if number > 1:
             lines.append("")
-        judged = _judge(
-            game, preset, ruleset, in_deck, cards, stands_for, joker_as, unicode, len(parsed)
-        )
+        judged = _judge(game, ruleset, in_deck, written, joker_as, unicode, len(meld_texts))
         lines.append(f"meld {number}: " + judged.lines[0].removeprefix("meld: "))
         lines += judged.lines[1:]
         reports.append(judged.report)

@@ -31,7 +31,6 @@ from scala40.cards import (
     CARD_NAMES,
     CARD_SYMBOLS,
     JOKER,
-    RANK_NAMES,
     RANK_OF,
     Card,
     Deck,
@@ -316,8 +315,7 @@ def pack_words(deck: Deck) -> str:
     >>> pack_words(spanish_deck()), pack_words(french_deck())
     ('the 40-card Spanish pack', 'the 108-card French pack')
     """
-    kind = "Spanish" if deck.name.startswith("spanish") else "French"
-    return f"the {deck.size}-card {kind} pack"
+    return deck.title
 
 
 def missing_cards(cards: Sequence[Card], rules: Any, game: Game) -> str:
@@ -337,13 +335,9 @@ def missing_cards(cards: Sequence[Card], rules: Any, game: Game) -> str:
     """
     deck: Deck = rules.deck
     ranks = sorted({RANK_OF[card] for card in cards if card != JOKER})
-    lacking = ["jokers"] if JOKER in cards else []
-    lacking += [RANK_NAMES[rank] + "s" for rank in ranks if rank not in deck.ranks]
-    lacking += [
-        CARD_NAMES[card] for card in cards if card != JOKER and RANK_OF[card] in deck.ranks
-    ]
-    listed = ", ".join(lacking[:-1]) + " or " + lacking[-1] if len(lacking) > 1 else lacking[0]
-    words = [f"{pack_words(deck)} has no {listed}"]
+    # The deck's own words (what check_meld says too), then the presets that have them.
+    lacking = deck.why_cannot_hold(cards)
+    words = [lacking] if lacking is not None else []
     for name, preset in game.ruleset_type.presets().items():
         other: Deck = preset.deck
         if preset == rules or not set(cards) <= set(other.cards):

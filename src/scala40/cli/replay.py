@@ -79,7 +79,10 @@ def _run(args: argparse.Namespace) -> int:
     state = next(states)
     played: list[dict[str, Any]] = []
     for number, (move_text, after) in enumerate(zip(record.moves, states), 1):
-        move = game.parse_move(move_text)
+        # Read where it was played: a record may leave a lay-off's end or a wild card's
+        # card to the position (as records written before their texts named them do).
+        parse = getattr(state, "parse_move", None)
+        move = parse(move_text) if callable(parse) else game.parse_move(move_text)
         # A resignation is its own seat's, whoever was to decide (C-RESIGN).
         mover = None if state.is_chance else state.current_player
         if isinstance(move, ResignMove):

@@ -3,6 +3,7 @@ random players and playouts, and Hypothesis strategies for small engine position
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -204,8 +205,9 @@ def unlisted_moves(state: GameState, chooser: random.Random, limit: int = 40) ->
     for index in range(len(state.table) + 1):
         for card in sorted(set(hand)):
             candidates.append(SwapJoker(card, index))
-            for end in (None, *MeldEnd):
-                candidates.append(LayOff(card, index, end))
+            for end in MeldEnd:  # (a value names its end: C-WILD)
+                with contextlib.suppress(MissingReadingError):
+                    candidates.append(LayOff(card, index, end))
     unlisted = [move for move in dict.fromkeys(candidates) if move not in listed]
     if len(unlisted) > limit * 4:
         unlisted = chooser.sample(unlisted, limit * 4)

@@ -22,6 +22,7 @@ depth-first search over its own moves.
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
@@ -43,6 +44,7 @@ from scala40 import (
     Meld,
     MeldEnd,
     MeldKind,
+    MissingReadingError,
     Move,
     Phase,
     PutDown,
@@ -347,7 +349,9 @@ def lay_offs(turn: Turn) -> Iterator[LayOff]:
         represents: tuple[Card | None, ...] = (None, *range(52)) if wild else (None, card)
         for index in range(len(turn.table) + 1):
             for end, rep in product(ends, represents):
-                yield LayOff(card, index, end, rep)
+                # A value without its end, or a joker's card, is no move (C-WILD).
+                with contextlib.suppress(MissingReadingError):
+                    yield LayOff(card, index, end, rep)
 
 
 def swaps(turn: Turn) -> Iterator[SwapJoker]:

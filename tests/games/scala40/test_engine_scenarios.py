@@ -429,7 +429,7 @@ def test_s40_after_open_extend_any_meld_and_put_down_small_melds() -> None:  # S
     after = after.apply("meld 2C 3C 4C")
     assert after.hands[0] == cards("KH")
     assert_illegal(after, "layoff KH #1", "S40-AFTER-OPEN")  # a set holds four suits at most
-    assert_illegal(state, LayOff(card("4S"), 7), "S40-AFTER-OPEN")  # no such meld
+    assert_illegal(state, "layoff 4S #7", "S40-AFTER-OPEN")  # no such meld
 
 
 def test_s40_layoff_joker_names_the_card_it_stands_for() -> None:  # S40-LAYOFF-JOKER
@@ -450,7 +450,8 @@ def test_s40_layoff_joker_names_the_card_it_stands_for() -> None:  # S40-LAYOFF-
     assert after.table[0].value == 30
     with pytest.raises(AmbiguousMoveError, match="layoff JK=6S #0 low or layoff JK=10S #0 high"):
         state.apply("layoff JK #0")  # which end? the text fits two legal moves
-    assert_illegal(state, LayOff(JOKER, 0), "S40-LAYOFF-JOKER")  # a value names its end
+    with pytest.raises(MissingReadingError, match="missing where the card goes"):
+        LayOff(JOKER, 0)  # a value names its end and its card (C-WILD)
     assert_illegal(state, "layoff JK=4H #1 low", "S40-LAYOFF-JOKER")  # already has a joker
 
 

@@ -38,7 +38,7 @@ EXAMPLES = [
     "meld JK 9C 8C",
     "meld 8C 9C JK=10C",
     "layoff JK=6S #2 low",
-    "layoff 7H #0",
+    "layoff 7H #0 high",
     "swap 8S #3",
     "split #1 7S : 5S 6S 7S / 7S 8S 9S",
     "discard 7H",

@@ -300,7 +300,7 @@ def test_move_text_reads_as_a_move_or_a_move_error(verb: str, words: list[str]) 
 
 _MOVES = [
     "draw", "exchange 6S #3", "meld 5S 2C=6S 7S", "meld JK JK JK", "extend JK=8S #2 high",
-    "extend 9H #0", "offer 7H", "end", "accept", "decline", "deal",
+    "extend 9H #0 low", "offer 7H", "end", "accept", "decline", "deal",
 ]  # fmt: skip
 
 

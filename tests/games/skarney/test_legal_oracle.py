@@ -188,10 +188,13 @@ def candidates(state: GameState) -> Iterator[Move]:
         for card in cards:
             yield Exchange(card, index)
             for end in (None, *MeldEnd):
-                yield Extend(card, index, end)
+                # A value without its end, or a wild card's card, is no move (C-WILD).
+                with contextlib.suppress(MissingReadingError):
+                    yield Extend(card, index, end)
                 if index < len(state.table):
                     for ext in state.table[index].extensions():
-                        yield Extend(card, index, end, ext.represents)
+                        with contextlib.suppress(MissingReadingError):
+                            yield Extend(card, index, end, ext.represents)
     for card in range(53):
         yield Offer(card)
     yield EndTurn()

@@ -206,8 +206,10 @@ def test_wild_melds_are_extended_only_with_their_own_kind_sk_wildmeld() -> None:
         contracts=[True, False],
     )
     moves = move_texts(state)
-    assert "extend 2C #0 set" in moves
-    assert "extend JK #1 set" in moves
+    assert "extend 2C=2C #0 set" in moves
+    assert "extend JK=JK #1 set" in moves
+    # The texts that left the card itself to the position read so in it still.
+    assert state.parse_move("extend JK #1 set") == state.parse_move("extend JK=JK #1 set")
     assert_illegal(state, "extend JK #0", "SK-WILDMELD")
     assert_illegal(state, "extend 2C #1", "SK-WILDMELD")
     assert_illegal(state, "extend 5H #0", "SK-WILDMELD")

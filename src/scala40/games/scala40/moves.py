@@ -191,8 +191,9 @@ class LayOff(LayOffMove):
 
     ``end`` says where (a sequence's low or high end, or into a set); ``represents`` is
     the card a wild card stands for. The legal moves name both; a text that leaves them
-    out where the table fixes them (``layoff 9S #0``) is read by the state
-    (``state.parse_move``, which ``apply`` and ``is_legal`` use for texts).
+    out (``layoff 9S #0``, ``layoff JK #0 low``) is refused without a position
+    (:class:`~scala40.MissingReadingError`) and read by the state (``state.parse_move``,
+    which ``apply`` and ``is_legal`` use for texts).
 
     One value per meaning: a card said to stand for itself (``layoff 8S=8S #0 high``)
     is a natural card, and ``represents`` is dropped.

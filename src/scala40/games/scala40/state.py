@@ -24,6 +24,7 @@ from typing import Any, cast
 import attrs
 
 from scala40._checks import describe, is_bool, is_int
+from scala40._meld_spelling import loose_spelling
 from scala40._position import PositionReader
 from scala40._record import order_fields
 from scala40._rng import seed_state, shuffle
@@ -240,7 +241,7 @@ class GameState(StateRecord):
         as ``represents`` for a wild card; either may be left out where one legal move
         fits: the arguments are read as the move's text is, :meth:`parse_move`)
         (S40-AFTER-OPEN)."""
-        return self.is_legal(str(LayOff(card, meld, end, represents)))
+        return self.is_legal(_lay_off_text(card, meld, end, represents))
 
     def verify_lay_off(
         self,
@@ -250,7 +251,7 @@ class GameState(StateRecord):
         represents: Card | str | None = None,
     ) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_lay_off`."""
-        self.verify(str(LayOff(card, meld, end, represents)))
+        self.verify(_lay_off_text(card, meld, end, represents))
 
     def can_swap_joker(self, card: Card | str, meld: int) -> bool:
         """Whether the player to move may put ``card`` in place of the joker of table meld
@@ -493,3 +494,12 @@ def _meld_text(cards: Iterable[Card] | str, represented: Iterable[Card] | str) -
             f"got {len(readings)}"
         )
     return f"meld {format_meld_text(card_codes, readings)}"
+
+
+def _lay_off_text(
+    card: Card | str, meld: int, end: MeldEnd | str | None, represents: Card | str | None
+) -> str:
+    """A lay-off's text as the arguments give it, each checked: what they leave out (the
+    end, a wild card's card) the state reads as its text's (``state.parse_move``)."""
+    with loose_spelling():
+        return str(LayOff(card, meld, end, represents))

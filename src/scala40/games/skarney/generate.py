@@ -222,12 +222,13 @@ def _extend_moves(meld: Meld, index: int) -> list[Card | Extend]:
     return found
 
 
-_Way = tuple[Card, MeldEnd, Card | None]
+_Way = tuple[Card, MeldEnd, Card]
 
 
 def _extension_ways(meld: Meld) -> tuple[_Way, ...]:
-    """The card, end and card represented (``None``: the card itself) of each of the
-    meld's :meth:`~scala40.Meld.extensions`, in order."""
+    """The card, end and card represented of each of the meld's
+    :meth:`~scala40.Meld.extensions`, in order (the move keeps the reading of a card
+    always wild, even standing for itself: :meth:`Extend.canonical_reading`)."""
     kind = meld.kind
     if kind is MeldKind.WILD:
         return _ways_of(meld)
@@ -259,13 +260,10 @@ set's suits, the size, and whether the meld holds a wild card."""
 
 def _ways_of(meld: Meld) -> tuple[_Way, ...]:
     """:func:`_extension_ways`, from the meld's extensions."""
-    return tuple(
-        (ext.card, ext.end, None if ext.represents == ext.card else ext.represents)
-        for ext in meld.extensions()
-    )
+    return tuple((ext.card, ext.end, ext.represents) for ext in meld.extensions())
 
 
-_EXTEND_MOVES: BoundedCache[tuple[Card, int, str, Card | None], Extend] = BoundedCache(
+_EXTEND_MOVES: BoundedCache[tuple[Card, int, str, Card], Extend] = BoundedCache(
     "skarney extend move values"
 )
 """The extend moves by card, meld index, end (its value: a key of numbers and text only

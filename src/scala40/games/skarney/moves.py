@@ -164,23 +164,26 @@ class Extend(_MeldKind, LayOffMove):
 
     ``end`` says where (a sequence's low or high end, or into a set); ``represents`` is
     the card a wild card stands for. The legal moves name both; a text that leaves them
-    out where the table fixes them (``extend 9S #0``) is read by the state
-    (``state.parse_move``, which ``apply`` and ``is_legal`` use for texts).
+    out (``extend 9S #0``) is refused without a position
+    (:class:`~scala40.MissingReadingError`) and read by the state (``state.parse_move``,
+    which ``apply`` and ``is_legal`` use for texts).
 
-    One value per meaning (:class:`~scala40.movekinds.LayOffMove`): a card said to stand
-    for itself (``extend 8S=8S #0 high``, ``extend 2S=2S #0 low``) drops
-    ``represents``; a wild card added to a set stands for its rank in ♠ (``extend JK=5D
-    #0 set`` is ``extend JK=5S #0 set``: a set is "cards of that rank", SK-MELDS).
+    One value per meaning (:class:`~scala40.movekinds.LayOffMove`): a natural card said
+    to stand for itself (``extend 8S=8S #0 high``) drops ``represents``; a 2 or a joker
+    always says what it stands for, even itself (``extend 2S=2S #0 low``; ``extend
+    JK=JK #1 set`` adds a joker to a meld of jokers, SK-WILDMELD); a wild card added to a
+    set stands for its rank in ♠ (``extend JK=5D #0 set`` is ``extend JK=5S #0 set``: a
+    set is "cards of that rank", SK-MELDS).
 
     >>> from scala40.games.skarney.moves import Extend
     >>> Extend("8S", 0, "low", "8S") == Extend("8S", 0, "low")
     True
     >>> str(Extend("2S", 0, "low", "2S")), str(Extend("JK", 1, "set", "5D"))
-    ('extend 2S #0 low', 'extend JK=5S #1 set')
+    ('extend 2S=2S #0 low', 'extend JK=5S #1 set')
     """
 
     verb = "extend"
-    usage = "takes a card, a table meld and an end (optional)"
+    usage = "takes a card, a table meld and an end"
 
 
 @attrs.frozen
@@ -280,10 +283,11 @@ def put_down_of(meld: Meld) -> PutDown:
     return move
 
 
-def extend_of(card: Card, meld: int, end: MeldEnd, represents: Card | None) -> Extend:
+def extend_of(card: Card, meld: int, end: MeldEnd, represents: Card) -> Extend:
     """The move adding ``card`` to table meld ``meld`` at ``end``, standing for
-    ``represents`` (``None``: the card itself), as an extension of a table meld gives them,
-    in the one form the constructor would give it (:meth:`Extend.canonical_reading`)."""
+    ``represents`` (the card itself for a natural card), as an extension of a table meld
+    gives them, in the one form the constructor would give it
+    (:meth:`Extend.canonical_reading`)."""
     reading = Extend.canonical_reading(card, end, represents)
     return Extend.unchecked(card=card, meld=meld, end=end, represents=reading)
 

@@ -1,0 +1,145 @@
+"""OpenSpiel states as text, without pickle (:mod:`scala40.adapters.openspiel_text`):
+hostile texts cost bounded memory and time and raise the library's error, and nothing a
+text says is ever unpickled. Skipped without the ``rl`` extra."""
+
+from __future__ import annotations
+
+import base64
+import pickle
+import random
+import time
+import tracemalloc
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pytest
+from hypothesis import given
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from scala40.adapters import openspiel  # noqa: E402
+from scala40.adapters.openspiel_text import (  # noqa: E402
+    MAX_STATE_CHARS,
+    read_serialized,
+    write_serialized,
+)
+from scala40.errors import SerializationError  # noqa: E402
+from tests.hostile import fuzz_settings, hostile_texts  # noqa: E402
+
+_MEMO_INDEX = base64.b64encode(b"\x80\x05Nr\x00\xe1\xf5\x05.").decode("ascii")
+"""A pickle of nine bytes that asks for a memo of 100 million entries (``LONG_BINPUT``)."""
+
+
+def _bounded(call: Callable[[], Any], most_bytes: int = 50 << 20) -> None:
+    """``call`` raises the library's SerializationError within 0.25 s of CPU, having
+    allocated at most ``most_bytes`` on the way."""
+    tracemalloc.start()
+    started = time.process_time()
+    try:
+        with pytest.raises(SerializationError):
+            call()
+    finally:
+        took = time.process_time() - started
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert took < 0.25, f"{took:.3f} s"
+    assert peak < most_bytes, f"{peak:,} bytes"
+
+
+def _played(game: Any, steps: int) -> Any:
+    rng = random.Random(steps)
+    state = game.new_initial_state()
+    while not state.is_terminal() and len(state.history()) < steps:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_44_character_text_costs_no_memory() -> None:
+    """A serialized state's attributes were unpickled before anything was checked: 44
+    characters asked for a memo of 1.6 GiB. States serialize without pickle now, and the
+    old form is refused by its lines."""
+    game = openspiel.load_game("chinchon")
+    text = f"history=\nmove_number=0\n__dict__={_MEMO_INDEX}"
+    assert len(text) == 44
+    _bounded(lambda: game.deserialize_state(text))
+
+
+def test_a_megabyte_of_junk_is_refused_by_its_length_or_its_lines() -> None:
+    game = openspiel.load_game("scala40", players=2)
+    rng = random.Random(8)
+    junk = "".join(rng.choice('history=move_numbr0123456789,:-\n{}[]"') for _ in range(1 << 20))
+    headed = "history=" + junk
+    over = "x" * (game._max_serialized + 1)
+    deep = write_serialized([], str(game), 0, 0, 0).replace("state=0", "state=" + "[" * 500_000)
+    for text in (junk, headed, deep):
+        _bounded(partial(game.deserialize_state, text))
+    # Refused by its length alone: nothing is copied.
+    _bounded(lambda: game.deserialize_state(over), most_bytes=1 << 16)
+
+
+@fuzz_settings(60)
+@given(text=hostile_texts())
+def test_any_text_reads_as_a_state_or_the_library_error(text: str) -> None:
+    game = openspiel.load_game("chinchon")
+    for given_text in (text, f"history={text}\nmove_number=0", f"{text}\n" * 6):
+        _bounded(partial(game.deserialize_state, given_text))
+
+
+def test_a_serialized_state_holds_no_pickle_and_reads_back() -> None:
+    """``serialize()`` writes the library state's dictionary and the actions, each line
+    as read; ``pickle`` of a state holds that text; the C++ side's own writer and reader
+    (``pyspiel.serialize_game_and_state``) still round-trip."""
+    game = openspiel.load_game("chinchon")
+    state = _played(game, 90)
+    text = state.serialize()
+    lines = text.split("\n")
+    assert [line.split("=")[0] for line in lines] == [
+        "history", "move_number", "game", "pending", "moves", "state",
+    ]  # fmt: skip
+    again = game.deserialize_state(text)
+    assert again.serialize() == text
+    assert again.history() == state.history()
+    assert str(again) == str(state)
+    data = pickle.dumps(state)
+    assert b"_state_from" in data
+    assert b"_node" not in data
+    assert pickle.loads(data).serialize() == text
+    _, other_state = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    assert other_state.serialize() == text
+    read = read_serialized(text, str(game), game.max_game_length())
+    assert read.history == [(p.player, p.action) for p in state.full_history()]
+    assert len(lines[-1]) <= MAX_STATE_CHARS
+
+
+def test_game_and_state_read_back_without_pickle() -> None:
+    """OpenSpiel's game-and-state form, written and read by the library's functions (the
+    state's lines without pickle); pyspiel's own form, whose attributes are a pickle, is
+    refused unread, and so is a pickle handed to a state's __setstate__."""
+    game = openspiel.load_game("scala40", players=2)
+    state = _played(game, 40)
+    text = openspiel.serialize_game_and_state(state)
+    other_game, other_state = openspiel.deserialize_game_and_state(text)
+    assert str(other_game) == str(game)
+    assert other_state.serialize() == state.serialize()
+    ran: list[str] = []
+
+    class Run:
+        def __reduce__(self) -> Any:
+            return (ran.append, ("a pickle ran code",))
+
+    attributes = base64.b64encode(pickle.dumps({"x": Run()})).decode("ascii")
+    forged = pyspiel.serialize_game_and_state(game, state).split("[State]\n")[0]
+    forged += f"[State]\nhistory=\nmove_number=0\n__dict__={attributes}\n"
+    with pytest.raises(SerializationError, match="six lines"):
+        openspiel.deserialize_game_and_state(forged)
+    with pytest.raises(SerializationError):
+        state.__setstate__(forged)
+    with pytest.raises(SerializationError):
+        openspiel.deserialize_game_and_state("x" * 10_000_000)
+    assert ran == []
