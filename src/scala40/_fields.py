@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["make_evolver", "make_setter", "rebuilt", "reduce_fields"]
+__all__ = ["make_evolver", "make_setter", "rebuilt", "reduce_fields", "written_by_attrs"]
 
 T = TypeVar("T")
 
@@ -226,3 +226,21 @@ def _pickled_as(cls: type[Any]) -> dict[str, tuple[Callable[[Any], Any], Callabl
         for field in attrs.fields(cls)
         if "pickled_as" in field.metadata
     }
+
+
+def written_by_attrs(cls: type[Any], name: str) -> bool:
+    """Whether ``cls``'s method ``name`` (its own or a base's) is one attrs wrote (a
+    ``__repr__`` of raw fields, say), not one a class declares: a base that writes a
+    better one puts its own in its place.
+
+    >>> import attrs
+    >>> from scala40._fields import written_by_attrs
+    >>> @attrs.frozen
+    ... class Point:
+    ...     x: int
+    >>> written_by_attrs(Point, "__repr__"), written_by_attrs(Point, "__str__")
+    (True, False)
+    """
+    function = getattr(cls, name, None)
+    code = getattr(function, "__code__", None)
+    return code is not None and code.co_filename.startswith("<attrs generated")

@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from scala40._checks import describe, is_bool
-from scala40._fields import make_evolver, make_setter, reduce_fields
+from scala40._fields import make_evolver, make_setter, reduce_fields, written_by_attrs
 from scala40._hand_log import (
     EMPTY_LOG,
     HISTORY_KEYS,
@@ -92,6 +92,7 @@ __all__ = [
     "MAX_TURN_MOVES",
     "StateBase",
     "new_game_fields",
+    "position_repr",
     "resolve_rules",
 ]
 
@@ -101,6 +102,19 @@ S = TypeVar("S", bound="StateBase[Any, Any]")
 
 _PLAIN, _SHOWING, _RESIGNING, _CHANCE = object(), object(), object(), object()
 """How the log takes a move (:meth:`StateBase._log_role`)."""
+
+
+def position_repr(value: Any) -> str:
+    """The repr of a state or a view: Python that reads its position's text back; a
+    short description where it has none (a game of one's own without a text, a value
+    made by hand that no text describes): a repr never raises."""
+    try:
+        text = value.to_text()
+    except Exception:
+        kind = type(value).__name__
+        return f"<{kind} of {getattr(value, 'game_name', 'a game')} at move {value.move_number}>"
+    return f"scala40.position_from_text({text!r})"
+
 
 R = TypeVar("R", bound=RulesetBase)
 
@@ -295,6 +309,8 @@ class StateBase(Generic[M, V]):
             names = {field.name for field in cls.__attrs_attrs__}  # type: ignore[attr-defined]
             cls.keeps_history = "hand_log" in names
             cls._LOG_ROLES = {}
+            if written_by_attrs(cls, "__repr__"):  # raw fields: the position says more
+                cls.__repr__ = StateBase.__repr__  # type: ignore[method-assign]
 
     def copy_with(self: S, **changes: Any) -> S:
         """A copy of this state with the fields named in ``changes`` replaced, unchecked:
@@ -568,7 +584,7 @@ class StateBase(Generic[M, V]):
         ...     hands=["9C 9D JK 7S 8S 8H 2C", "AD 2D 3D 4D 5D 6D"], discard="KC",
         ...     table=["9H 10H JH"], opened=[True, False], phase="play")
         >>> state.parse_move("meld 8s 7s jk"), str(state.parse_move("layoff 8H #0"))
-        (PutDown(cards=(52, 6, 7), represented=(5, 6, 7)), 'layoff 8H #0 low')
+        (PutDown(cards='JK 7S 8S', represented='6S 7S 8S'), 'layoff 8H #0 low')
         >>> state.parse_move({"type": "layoff", "card": "JK", "meld": 0})
         Traceback (most recent call last):
         ...
@@ -1038,6 +1054,17 @@ class StateBase(Generic[M, V]):
         if self.keeps_history:
             data.update(log_to_json(self.hand_log))  # type: ignore[attr-defined]
         return data
+
+    def __repr__(self) -> str:
+        """The state as Python that makes it again: its position's text
+        (:mod:`scala40.notation`), which names every card, read back by
+        :func:`scala40.position_from_text` (python-chess writes a board as its FEN so).
+
+        >>> from scala40.games.rumino import new_game
+        >>> new_game(players=2, seed=1)
+        scala40.position_from_text('rumino catsatcards AS6H6H8H8D9D4C/9SQS3D6C10CJCQC 10D 93 draw 0 1 1 0/0 0 5d9ed3fb32b6d4f2')
+        """
+        return position_repr(self)
 
     def to_text(self) -> str:
         """The state as one line of text, a *position* (:mod:`scala40.notation`): every

@@ -12,8 +12,8 @@ a :class:`Deadline` from whoever calls it and returns by it with the best answer
 
 A deadline may bound both; it has passed as soon as either has. It is a value: the
 points in time it ends at, fixed when it is made, so it can be handed down through every
-layer of a search, and a part of the work can be given a sooner one (:meth:`within`,
-:meth:`share`) without ever extending the caller's.
+layer of a search, and a part of the work can be given a sooner one
+(:meth:`Deadline.within`, :meth:`Deadline.share`) without ever extending the caller's.
 
 >>> from scala40.deadline import Deadline
 >>> deadline = Deadline.after(0.5)

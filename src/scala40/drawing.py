@@ -888,7 +888,7 @@ def _hand_cards(cards: object) -> tuple[Card, ...]:
     return _bounded(as_cards(given), "hand")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Hand:
     """Cards held, in order, as a value a notebook shows as a picture (a view's ``hand``
     is a plain tuple of card codes): ``Hand(view.hand)``, or :meth:`of` a view in its
@@ -906,6 +906,16 @@ class Hand:
 
     cards: tuple[Card, ...] = attrs.field(converter=_hand_cards)
     pack: str = attrs.field(default="french")
+
+    def __repr__(self) -> str:
+        """The hand as Python that makes it again, its cards by name.
+
+        >>> from scala40.drawing import Hand
+        >>> Hand("AS 7H JK"), Hand("7D AD", pack="spanish")
+        (Hand('AS 7H JK'), Hand('7D AD', pack='spanish'))
+        """
+        pack = "" if self.pack == "french" else f", pack={self.pack!r}"
+        return f"Hand({' '.join(CARD_NAMES[card] for card in self.cards)!r}{pack})"
 
     @pack.validator
     def _check_pack(self, attribute: Any, value: object) -> None:

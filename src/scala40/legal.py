@@ -260,7 +260,7 @@ class LegalMoves(Generic[M]):
         >>> import scala40
         >>> state = scala40.new_game(players=2, seed=3).apply("draw")
         >>> state.legal_moves().resolve("meld 5d 5h 5s")
-        PutDown(cards=(4, 17, 30), represented=())
+        PutDown(cards='5S 5H 5D')
         >>> state.legal_moves().resolve("meld 5D 5H 5S 5C")
         Traceback (most recent call last):
         ...

@@ -401,9 +401,14 @@ def resolve_meld_rules(rules: RulesLike) -> MeldRules:
     raise InvalidArgumentError(f"expected a Ruleset, MeldRules or None, got {describe(rules)}")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Extension:
-    """One way to add a card to a meld: which card, at which end, standing for what."""
+    """One way to add a card to a meld: which card, at which end, standing for what.
+
+    >>> from scala40 import check_meld
+    >>> check_meld("5S 6S 7S").extensions()[:2]
+    (<Extension 4S@low>, <Extension JK=4S@low>)
+    """
 
     card: Card
     """The card added (a wild card, or a natural card)."""
@@ -414,6 +419,9 @@ class Extension:
 
     def __str__(self) -> str:
         return f"{placed_card_text(self.card, self.represents)}@{self.end.value}"
+
+    def __repr__(self) -> str:
+        return f"<Extension {self}>"
 
 
 @attrs.frozen(repr=False, cache_hash=True)

@@ -43,7 +43,7 @@ move.
 >>> moves = MoveSet("example.move", 1, (Draw, Discard))
 >>> move = moves.parse("discard 7h")
 >>> move, str(move)
-(Discard(card=19), 'discard 7H')
+(Discard(card='7H'), 'discard 7H')
 >>> moves.to_dict(move)
 {'format': 'example.move', 'version': 1, 'type': 'discard', 'card': '7H'}
 >>> moves.from_dict(moves.to_dict(move)) == move
@@ -65,6 +65,7 @@ from typing_extensions import Self
 
 import scala40._move_fields as move_fields
 from scala40._checks import describe
+from scala40._fields import written_by_attrs
 from scala40._meld_spelling import (
     FRENCH_ACES,
     MeldNotation,
@@ -251,6 +252,33 @@ class MoveBase:
                 else:
                     function = MoveBase.__dict__["cards_from_hand"]
                 setattr(cls, "cards_from_hand", function)  # noqa: B010 - a method set on the class
+            # attrs writes a repr of raw fields (cards as numbers); a move's names its cards.
+            if written_by_attrs(cls, "__repr__"):
+                cls.__repr__ = MoveBase.__dict__["__repr__"]  # type: ignore[method-assign]
+
+    def __repr__(self) -> str:
+        """The move as Python that makes it again, its cards by name (each field as its
+        dictionary writes it, melds as pairs of cards and what they stand for; a field
+        left at its default left out).
+
+        >>> from scala40.games.scala40 import Discard, PutDown
+        >>> Discard("AS"), PutDown("5S 5H 5D")
+        (Discard(card='AS'), PutDown(cards='5S 5H 5D'))
+        >>> PutDown("8C 9C JK", "8C 9C 10C")
+        PutDown(cards='8C 9C JK', represented='8C 9C 10C')
+        """
+        parts = []
+        for field in attrs.fields(type(self)):  # type: ignore[arg-type]
+            value = getattr(self, field.name)
+            default = field.default
+            if (
+                default is not attrs.NOTHING
+                and not isinstance(default, attrs.Factory)  # type: ignore[arg-type]
+                and value == default
+            ):
+                continue
+            parts.append(f"{field.name}={_codec(field).to_tree(value)!r}")
+        return f"{type(self).__name__}({', '.join(parts)})"
 
     def cards_from_hand(self) -> tuple[Card, ...]:
         """The cards this move plays from its mover's hand (to the table, the discard
@@ -782,7 +810,7 @@ class LayOffMove(MoveBase):
     ... class LayOff(LayOffMove):
     ...     verb = "layoff"
     >>> LayOff("8S", 0, "low", "8S"), str(LayOff("JK", 2, "low", "6S"))
-    (LayOff(card=7, meld=0, end=<MeldEnd.LOW: 'low'>, represents=None), 'layoff JK=6S #2 low')
+    (LayOff(card='8S', meld=0, end='low'), 'layoff JK=6S #2 low')
     >>> MoveSet("example.move", 1, (LayOff,)).parse("layoff jk #2 low")
     Traceback (most recent call last):
     ...

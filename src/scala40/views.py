@@ -58,11 +58,12 @@ from typing import Any, ClassVar, Generic, TypeVar
 import attrs
 
 from scala40._checks import check_int, describe, is_int
-from scala40._fields import reduce_fields
+from scala40._fields import reduce_fields, written_by_attrs
 from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, log_to_json
 from scala40._record import GameFields, order_fields
 from scala40._rng import seed_state
 from scala40._sampling import deal_hidden, draw_consistent
+from scala40._state import position_repr
 from scala40._wording import not_deciding
 from scala40.cards import CARD_NAMES, Card
 from scala40.client_view import (
@@ -159,6 +160,31 @@ class HandResultBase:
     once."""
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if written_by_attrs(cls, "__repr__"):  # raw fields, cards as numbers
+            cls.__repr__ = HandResultBase.__repr__  # type: ignore[method-assign]
+
+    def __repr__(self) -> str:
+        """How the hand ended, short, the hands left by their cards' names.
+
+        >>> import random
+        >>> from scala40.games.chinchon import new_game
+        >>> state, chooser = new_game(players=2, seed=1), random.Random(1)
+        >>> while state.last_hand is None:
+        ...     state = state.apply(chooser.choice(list(state.legal_moves())))
+        >>> state.last_hand
+        <HandResult hand 1: closed by seat 1, points [23, 1], hands 3H 7H 3D QD AC 4C 6C / AS 7S 4H 5H 6H 7D 7C>
+        """
+        data = hand_result_to_dict(self)
+        closer = data["closer"]
+        how = "no one closed" if closer is None else f"closed by seat {closer}"
+        hands = " / ".join(" ".join(hand) or "-" for hand in data["hands"])
+        return (
+            f"<{type(self).__name__} hand {data['hand_number']}: {how}, points "
+            f"{list(data['points'])}, hands {hands}>"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """How the hand ended as JSON, in the shape every game's hand result has
@@ -294,11 +320,23 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
             cls.PUBLIC_FIELDS = tuple(
                 field.name for field in attrs.fields(cls) if field.name not in _OWN
             )
+            if written_by_attrs(cls, "__repr__"):  # raw fields: the position says more
+                cls.__repr__ = ViewBase.__repr__  # type: ignore[method-assign]
 
     def __reduce__(self) -> tuple[Any, ...]:
         """How ``pickle`` and ``copy`` take a view: its fields, the hand's log flat
         (:func:`scala40._fields.reduce_fields`)."""
         return reduce_fields(self)
+
+    def __repr__(self) -> str:
+        """The view as Python that makes it again: its position's text, which names the
+        seat's cards and counts the others' (see the state's repr).
+
+        >>> from scala40.games.rumino import new_game
+        >>> new_game(players=2, seed=1).view(0)
+        scala40.position_from_text('rumino@0 catsatcards AS6H6H8H8D9D4C/7 10D 93 draw 0 1 1 0/0 0')
+        """
+        return position_repr(self)
 
     @classmethod
     def of(cls: type[V], state: Any, player: int) -> V:

@@ -55,7 +55,7 @@ completes a legal move.
 (False, 13)
 >>> decision = decision.after(decision.actions()[0])
 >>> decision.complete, decision.move
-(True, Discard(card=0))
+(True, Discard(card='AS'))
 
 Chance steps are shuffles of a state's :meth:`~scala40.game.State.chance_cards`;
 :class:`ChanceDraws` draws them one card at a time, each distinct card with probability

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
+import scala40
 from scala40 import (
     PRESETS,
     GameState,
@@ -315,7 +316,9 @@ def test_from_dict_refuses_what_is_not_a_mapping(data: Any) -> None:
 
 def test_repr_and_str() -> None:
     state = two_players(scores=[12, 40], active=[True, True])
-    assert repr(state) == "<GameState hand 1 draw player 0 scores [12, 40]>"
+    # The repr is Python that reads the position back (its cards by name).
+    assert repr(state).startswith("scala40.position_from_text('scala40 official ")
+    assert eval(repr(state), {"scala40": scala40}) == state
     text = str(state)
     lines = text.splitlines()
     assert lines[0] == "Hand 1, dealer 1, draw, player 0 to move"

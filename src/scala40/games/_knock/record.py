@@ -133,12 +133,6 @@ class KnockRecord(RecordBase[Any, Any, Phase]):
         deal)."""
         return self.phase in _HAND_OVER or (self.phase is Phase.DEAL and self.hand_number > 0)
 
-    def __repr__(self) -> str:
-        return (
-            f"<{type(self).__name__} {self.game_name} hand {self.hand_number} "
-            f"{self.phase.value} player {self.turn} scores {list(self.scores)}>"
-        )
-
     def __str__(self) -> str:
         top = CARD_NAMES[self.discard[-1]] if self.discard else "-"
         lines = [

@@ -13,7 +13,7 @@ may claim a discard completing his Rumino (RU-RUMINO, when ``rumino_claim`` is
 
 >>> from scala40.games import rumino
 >>> rumino.parse_move("discard 7h"), str(rumino.parse_move("KNOCK"))
-(Discard(card=19), 'knock')
+(Discard(card='7H'), 'knock')
 >>> rumino.move_to_dict(rumino.parse_move("discard JK"))
 {'format': 'scala40.rumino.move', 'version': 2, 'type': 'discard', 'card': 'JK'}
 >>> rumino.parse_move("close 7H")

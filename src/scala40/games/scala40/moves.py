@@ -17,7 +17,7 @@ order and its joker's card is written out once the cards fix it (C-IDENTITY).
 >>> from scala40.games.scala40.moves import parse_move
 >>> move = parse_move("meld JK 9C 8C")
 >>> move, str(move)
-(PutDown(cards=(46, 47, 52), represented=(46, 47, 48)), 'meld 8C 9C JK=10C')
+(PutDown(cards='8C 9C JK', represented='8C 9C 10C'), 'meld 8C 9C JK=10C')
 >>> parse_move("meld 8c 9c jk=10c") == parse_move("meld JK=10♣ 9♣ 8♣") == move
 True
 >>> str(parse_move("layoff jk=6s #2 low"))

@@ -160,12 +160,6 @@ class StateRecord(RecordBase[Move, Ruleset, Phase]):
             return Deal(order)
         return Restock(order)
 
-    def __repr__(self) -> str:
-        return (
-            f"<GameState hand {self.hand_number} {self.phase.value} player {self.turn} "
-            f"scores {list(self.scores)}>"
-        )
-
     def __str__(self) -> str:
         lines = [
             f"Hand {self.hand_number}, dealer {self.dealer}, "

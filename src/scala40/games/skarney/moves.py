@@ -10,7 +10,7 @@ Table melds are named by their index in the state's table, ``#0`` first.
 
 >>> from scala40.games.skarney.moves import parse_move
 >>> parse_move("meld 5S 2C=6S 7S")
-PutDown(cards=(4, 40, 6), represented=(4, 5, 6))
+PutDown(cards='5S 2C 7S', represented='5S 6S 7S')
 >>> str(parse_move("extend jk=8s #2 high")), str(parse_move("exchange 6s 3"))
 ('extend JK=8S #2 high', 'exchange 6S #3')
 >>> [str(parse_move(text)) for text in ("offer 7h", "ACCEPT", "decline", "end", "draw")]

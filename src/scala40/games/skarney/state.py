@@ -94,12 +94,6 @@ class GameState(StateRecord):
     def _chance(self, order: tuple[Card, ...]) -> Deal:
         return Deal(order)
 
-    def __repr__(self) -> str:
-        return (
-            f"<GameState skarney hand {self.hand_number} {self.phase.value} "
-            f"player {self.current_player} totals {list(self.totals)}>"
-        )
-
     def __str__(self) -> str:
         lines = [
             f"Skarney hand {self.hand_number}, dealer {self.dealer}, {self.phase.value}, "
