@@ -7,6 +7,7 @@ session. ``nox --list`` shows them all.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tarfile
 from pathlib import Path
@@ -168,6 +169,49 @@ def package(session: nox.Session) -> None:
     outdir = _build(session)
     (wheel,) = outdir.glob("scala40-*.whl")
     _test_installed(session, wheel, outdir)
+
+
+def release_problems(root: Path = ROOT) -> list[str]:
+    """What keeps the tree from being released as it is: the package's version must be
+    the newest dated section of CHANGELOG.md (``## [X.Y.Z] - YYYY-MM-DD``, with its link
+    at the end of the file), the Unreleased section above it short, and the README (the
+    package index's page) must show its pictures by absolute URLs."""
+    problems = []
+    init = (root / "src" / "scala40" / "__init__.py").read_text(encoding="utf-8")
+    found = re.search(r'^__version__ = "([^"]+)"$', init, re.MULTILINE)
+    version = found[1] if found else "?"
+    changelog = (root / "CHANGELOG.md").read_text(encoding="utf-8")
+    sections = re.findall(r"^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$", changelog, re.MULTILINE)
+    dated = [(name, date) for name, date in sections if date]
+    if not dated or dated[0][0] != version:
+        newest = dated[0][0] if dated else "none"
+        problems.append(f"the package is {version}, the newest dated changelog section {newest}")
+    if f"[{version}]: " not in changelog:
+        problems.append(f"CHANGELOG.md has no link for [{version}] at its end")
+    unreleased = changelog.split("## [Unreleased]", 1)[-1].split("\n## [", 1)[0]
+    if unreleased.count("\n") > 60:
+        problems.append("the Unreleased section is long: release notes go in the dated section")
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for path in re.findall(r'(?:src="|\]\()(?!https?://|#)([^")]+\.(?:png|svg|jpg))', readme):
+        problems.append(f"README.md shows {path} by a relative path, broken on the package index")
+    return problems
+
+
+@nox.session
+def release(session: nox.Session) -> None:
+    """A dry run of a release: the version, the changelog and the README checked
+    (:func:`release_problems`), both distributions built and checked with ``twine check
+    --strict``, the wheel installed alone and smoke-tested outside the source tree, and
+    the unpacked sdist's tests run against it. Nothing is uploaded: the command that
+    would is printed."""
+    problems = release_problems()
+    if problems:
+        session.error("not releasable: " + "; ".join(problems))
+    outdir = _build(session)
+    (wheel,) = outdir.glob("scala40-*.whl")
+    _test_installed(session, wheel, outdir)
+    dists = " ".join(sorted(path.name for path in outdir.iterdir()))
+    session.log(f"ready to upload (not done): twine upload {dists}")
 
 
 COMPILED = (

@@ -1,0 +1,74 @@
+"""The release's dry run (``nox -s release``): what keeps a tree from being released is
+named before anything is built."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@functools.cache  # nox refuses a session registered twice
+def _noxfile() -> ModuleType | None:
+    if importlib.util.find_spec("nox") is None:  # the test extra alone has no nox
+        return None
+    spec = importlib.util.spec_from_file_location("noxfile", ROOT / "noxfile.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _tree(tmp_path: Path, version: str, changelog: str, readme: str) -> Path:
+    (tmp_path / "src" / "scala40").mkdir(parents=True)
+    (tmp_path / "src" / "scala40" / "__init__.py").write_text(f'__version__ = "{version}"\n')
+    (tmp_path / "CHANGELOG.md").write_text(changelog)
+    (tmp_path / "README.md").write_text(readme)
+    return tmp_path
+
+
+RELEASED = """# Changelog
+
+## [Unreleased]
+
+## [1.2.0] - 2026-11-25
+
+### Added
+
+- Something.
+
+[Unreleased]: https://example.org/compare/v1.2.0...HEAD
+[1.2.0]: https://example.org/releases/v1.2.0
+"""
+PICTURE = '<img src="https://raw.githubusercontent.com/scala40/scala40/main/docs/a.png">\n'
+
+
+def test_a_released_tree_passes(tmp_path: Path) -> None:
+    noxfile = _noxfile()
+    if noxfile is None:
+        return
+    assert noxfile.release_problems(_tree(tmp_path, "1.2.0", RELEASED, PICTURE)) == []
+
+
+def test_each_thing_that_keeps_a_release_back_is_named(tmp_path: Path) -> None:
+    noxfile = _noxfile()
+    if noxfile is None:
+        return
+    long_unreleased = RELEASED.replace("## [Unreleased]\n", "## [Unreleased]\n" + "- a\n" * 80)
+    tree = _tree(
+        tmp_path,
+        "1.3.0",
+        long_unreleased.replace("[1.2.0]: ", "[0.9]: "),
+        '<img src="docs/a.png">',
+    )
+    problems = noxfile.release_problems(tree)
+    assert any(
+        "the package is 1.3.0, the newest dated changelog section 1.2.0" in p for p in problems
+    )
+    assert any("no link for [1.3.0]" in p for p in problems)
+    assert any("Unreleased section is long" in p for p in problems)
+    assert any("docs/a.png by a relative path" in p for p in problems)
