@@ -21,7 +21,9 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 class Terminal:
     """``scala40 ARGS`` running in a pseudo-terminal, read as it writes."""
 
-    def __init__(self, args: Sequence[str], env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, args: Sequence[str], env: dict[str, str] | None = None, cwd: Path | None = None
+    ) -> None:
         environment = {**os.environ, "PYTHONPATH": str(SRC), "TERM": "xterm"}
         environment.pop("NO_COLOR", None)
         environment.update(env or {})
@@ -31,6 +33,8 @@ class Terminal:
             # tests themselves run in the background (where SIGINT is ignored, and an
             # ignored signal stays ignored across exec).
             signal.signal(signal.SIGINT, signal.SIG_DFL)
+            if cwd is not None:
+                os.chdir(cwd)
             os.execve(sys.executable, [sys.executable, "-m", "scala40", *args], environment)
         self.output = ""
 
@@ -187,16 +191,20 @@ def test_no_colour_when_no_color_is_set() -> None:
     assert "\x1b[31m" not in terminal.output
 
 
-def test_quit_in_a_terminal_offers_to_save(tmp_path: Path) -> None:
+def test_quit_in_a_terminal_asks_yes_or_no_then_a_file_name(tmp_path: Path) -> None:
     path = tmp_path / "kept.json"
-    terminal = Terminal(["play", "--seed", "3", "--hint-bot", "greedy"])
+    terminal = Terminal(["play", "--seed", "3", "--hint-bot", "greedy"], cwd=tmp_path)
     terminal.read_until("> ")
     terminal.send("draw\n")
     terminal.read_until("You drew 9S.")
     terminal.read_until("> ", start=terminal.output.index("You drew 9S."))
     terminal.send("quit\n")
-    terminal.read_until("Save the game to resume it later? File name (Enter: no): ")
-    terminal.send(f"{path}\n")
+    terminal.read_until("Save the game to resume it later? (yes/no): ")
+    terminal.send("yes\n")
+    terminal.read_until("File name (Enter: scala40-game.json): ")
+    terminal.send(f"{path.name}\n")
     assert terminal.wait() == 3
     assert path.exists()
-    assert "Game saved to" in terminal.output
+    assert "Game saved to kept.json." in terminal.output
+    # "yes" answered the question: it named no file.
+    assert sorted(child.name for child in tmp_path.iterdir()) == ["kept.json"]

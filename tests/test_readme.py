@@ -35,9 +35,25 @@ def test_links_are_absolute() -> None:
 
 def test_the_opening_picture_is_a_shipped_file() -> None:
     """The README opens with a picture of the web table: a screenshot that ``nox -s web``
-    writes, kept in the repository and the source distribution (docs/)."""
+    writes, kept in the repository and the source distribution (docs/), and shown by its
+    absolute URL on the repository's main branch, since the package index shows the README
+    without the repository beside it."""
     pictures = re.findall(r'<img src="([^"]+)"', TEXT)
     assert pictures
     assert TEXT.index("<img") < TEXT.index("## Quick start")
-    root = README.parent
-    assert all((root / picture).is_file() for picture in pictures), pictures
+    # The Source URL of pyproject.toml (read with a pattern: Python 3.10 has no tomllib).
+    pyproject = (README.parent / "pyproject.toml").read_text(encoding="utf-8")
+    found = re.search(r'^Source = "([^"]+)"$', pyproject, re.MULTILINE)
+    assert found is not None
+    source = found[1]
+    raw = source.replace("https://github.com/", "https://raw.githubusercontent.com/") + "/main/"
+    for picture in pictures:
+        assert picture.startswith(raw), picture
+        assert (README.parent / picture.removeprefix(raw)).is_file(), picture
+
+
+def test_install_lines_for_the_package_index_and_a_checkout() -> None:
+    """A reader on the package index installs the published package; a reader in a
+    checkout runs the set-up commands, which install the source beside them."""
+    assert "python -m pip install scala40\n" in TEXT
+    assert "not yet on PyPI" not in TEXT

@@ -72,3 +72,13 @@ def test_each_thing_that_keeps_a_release_back_is_named(tmp_path: Path) -> None:
     assert any("no link for [1.3.0]" in p for p in problems)
     assert any("Unreleased section is long" in p for p in problems)
     assert any("docs/a.png by a relative path" in p for p in problems)
+
+
+def test_the_readme_as_it_is_shows_no_picture_by_a_relative_path() -> None:
+    """The README's opening picture is shown by its absolute URL (tests/test_readme.py
+    checks it is the shipped screenshot): the release check agrees."""
+    noxfile = _noxfile()
+    if noxfile is None:
+        return
+    problems = noxfile.release_problems(ROOT)
+    assert not [problem for problem in problems if "README" in problem], problems

@@ -84,6 +84,9 @@ def test_hint_with_a_search_shows_walks_and_values(capsys: pytest.CaptureFixture
     printed = capsys.readouterr().out
     assert printed.startswith(f"Scala 40, seat {seat} to decide")
     assert "walks, value" in printed
+    # What the columns mean, under them: the choice is the move walked most.
+    assert f"value: its mean result for seat {seat}" in printed
+    assert "The bot plays the move tried most" in printed
 
 
 def test_hint_reads_standard_input_and_refuses_what_it_cannot_answer(

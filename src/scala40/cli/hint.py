@@ -39,7 +39,7 @@ from scala40.errors import InvalidPositionError
 from scala40.game import Game, load_game, position_from_text
 from scala40.notation import position_head
 
-__all__ = ["COMMAND", "MAX_RUNNERS_UP", "hint_moves"]
+__all__ = ["COMMAND", "MAX_RUNNERS_UP", "hint_moves", "walks_legend"]
 
 MAX_RUNNERS_UP = 20
 """The most runners-up ``--count`` may ask for."""
@@ -147,7 +147,29 @@ def _run(args: argparse.Namespace) -> int:
         elif "visits" in item:
             shown = f"{shown:<24} {item['visits']} walks, value {item['value']:.3f}"
         print(f"  {place}. {shown}")
+    if len(legal) > 1 and any("visits" in item for item in moves):
+        print(walks_legend(decider))
     return EXIT_OK
+
+
+def walks_legend(seat: int) -> str:
+    """What a search bot's columns mean, printed under its moves: the search ranks the
+    moves by their walks (its choice is the move it tried most), and a move's value is
+    the mean result of its walks for ``seat``, which need not be the highest for the
+    choice (a value from few walks is uncertain).
+
+    >>> from scala40.cli.hint import walks_legend
+    >>> print(walks_legend(0))
+      walks: how often the search tried the move; value: its mean result for seat 0, from
+      0 (lost) to 1 (won), 0.5 even. The bot plays the move tried most, whose value need
+      not be the highest: a value from fewer walks is less sure.
+    """
+    return (
+        "  walks: how often the search tried the move; value: its mean result for seat "
+        f"{seat}, from\n"
+        "  0 (lost) to 1 (won), 0.5 even. The bot plays the move tried most, whose value need\n"
+        "  not be the highest: a value from fewer walks is less sure."
+    )
 
 
 def _decision(game: Game, found: Any, seat: int | None) -> tuple[Any, list[Any]]:

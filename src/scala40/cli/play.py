@@ -13,7 +13,7 @@ import json
 import random
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -56,7 +56,7 @@ from scala40.game import Game, State, load_game, position_from_text
 from scala40.records import GameRecord
 from scala40.tournament import MAX_SEED_DIGITS, rules_label
 
-__all__ = ["COMMAND", "HINT_BOT", "HUMAN", "MAX_LINE", "hint_bot"]
+__all__ = ["COMMAND", "HINT_BOT", "HUMAN", "MAX_LINE", "SAVE_FILE", "ask_save_path", "hint_bot"]
 
 
 _PLAY_COMMANDS = """\
@@ -204,6 +204,47 @@ def _read_line(prompt: str) -> str | None:
 def _shown(text: str) -> str:
     """A line the user typed, as an error message quotes it (long ones cut)."""
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+SAVE_FILE = "scala40-game.json"
+"""The file a game left in a terminal is saved to when the player says yes and gives no
+name."""
+
+
+def ask_save_path(read_line: Callable[[str], str | None]) -> str | None:
+    """Ask whether to save the game left, then the file's name: the path to save to, or
+    ``None`` for no. ``read_line(prompt)`` prints the prompt and reads the answer
+    (``None`` at the end of the input, taken as no). The question is a yes/no one, asked
+    again until it gets one, so that ``yes`` is never taken for a file name; the name
+    then defaults to :data:`SAVE_FILE`.
+
+    >>> from scala40.cli.play import ask_save_path
+    >>> answers = iter(["maybe", "yes", "kept.json"])
+    >>> def read_line(prompt):
+    ...     answer = next(answers)
+    ...     print(prompt + answer)
+    ...     return answer
+    >>> ask_save_path(read_line)
+    Save the game to resume it later? (yes/no): maybe
+    Please answer yes or no.
+    Save the game to resume it later? (yes/no): yes
+    File name (Enter: scala40-game.json): kept.json
+    'kept.json'
+    >>> ask_save_path(lambda prompt: "no") is None
+    True
+    """
+    while True:
+        answer = read_line("Save the game to resume it later? (yes/no): ")
+        word = "" if answer is None else answer.strip().lower()
+        if word in ("", "n", "no"):
+            return None
+        if word in ("y", "yes"):
+            break
+        print("Please answer yes or no.")
+    name = read_line(f"File name (Enter: {SAVE_FILE}): ")
+    if name is None:
+        return None
+    return name.strip() or SAVE_FILE
 
 
 def _save_record(path: str | None, record: GameRecord) -> None:
@@ -412,8 +453,7 @@ def _run(args: argparse.Namespace) -> int:
             return code
         path = args.save
         if path is None and terminal and moves:
-            answer = _read_line("Save the game to resume it later? File name (Enter: no): ")
-            path = answer or None
+            path = ask_save_path(_read_line)
         _save_record(path, record())
         return code
 
