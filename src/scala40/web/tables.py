@@ -87,6 +87,7 @@ from urllib.parse import parse_qs
 
 from scala40._checks import describe
 from scala40.bots import bot_names
+from scala40.cards import CARD_NAMES, Deck, spanish_card_name
 from scala40.cli.bot_seats import (
     DEFAULT_BOT,
     DEFAULT_TIME_LIMIT,
@@ -778,8 +779,9 @@ def _answer(
     table: _Table, db: sqlite3.Connection, limits: ServerLimits, seat: int, since: int
 ) -> dict[str, Any]:
     """What ``seat`` is sent, once the table is saved: its view, its events since move
-    ``since``, the seats, whether undo is possible, whether a bot is still to move, the
-    clock of the person to decide, and the deal."""
+    ``since``, the seats and the sides they play for (``teams``: partners share one),
+    whether undo is possible, whether a bot is still to move, the clock of the person to
+    decide, the deal, and the game with the names of its cards in a Spanish pack."""
     rows = db.execute(
         "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ? ORDER BY rowid",
         (table.id, seat, since),
@@ -791,7 +793,9 @@ def _answer(
             "name": table.game.name,
             "title": table.game.title,
             "pack": "spanish" if state.rules.deck.name.startswith("spanish") else "french",
+            "card_names": _card_names(state.rules.deck),
         },
+        "teams": [list(team) for team in state.teams],
         "seat": seat,
         "seats": _seats(table.seats),
         "view": state.view(seat).to_dict(),
@@ -801,6 +805,15 @@ def _answer(
         "deal": None if table.deal is None else table.deal.public(revealed=state.is_over),
         "clock": _clock(table, limits),
     }
+
+
+def _card_names(deck: Deck) -> dict[str, str]:
+    """What the page calls each card of a Spanish pack (C-DECK), by its notation: the
+    names the command line prints beside it ("caballo de copas" for ``QH``); none for a
+    French pack, whose notation is its name."""
+    if not deck.name.startswith("spanish"):
+        return {}
+    return {CARD_NAMES[card]: spanish_card_name(card) for card in sorted(set(deck.cards))}
 
 
 def _games() -> list[dict[str, Any]]:
