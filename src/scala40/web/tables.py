@@ -234,7 +234,7 @@ _ACTION_FIELDS = {
 """The fields of each action's body (``POST /tables/N/ACTION``)."""
 _LOOK_FIELDS = ("seat", "token", "since")
 """The query parameters of ``GET /tables/N``."""
-_PICTURE_FIELDS = ("seat", "token", "size", "what", "v")
+_PICTURE_FIELDS = ("seat", "token", "size", "layout_width", "what", "v")
 """The query parameters of ``GET /tables/N/picture`` (``v``: a page's cache breaker)."""
 
 
@@ -543,7 +543,8 @@ class Tables:
         self, table_id: int, params: Mapping[str, Any], deadline: Deadline | None = None
     ) -> str:
         """The picture of a seat's view (``what=last_hand``: how the last hand ended),
-        drawn from its perspective, ``size`` pixels wide: the last move marked, the card
+        drawn from its perspective, ``size`` pixels wide and laid out in ``layout_width``
+        (a page lays it out as narrow as its screen): the last move marked, the card
         just drawn or taken outlined, and the discard pile filled while the seat is to
         decide."""
         refuse_unknown_fields(params, _PICTURE_FIELDS, "'GET /tables/N/picture'")
@@ -552,16 +553,12 @@ class Tables:
         with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, params)
             view = table.state.view(seat)
-            size_text = params.get("size", "")
-            size = (
-                int(size_text)
-                if size_text.isascii() and size_text.isdigit() and len(size_text) <= 5
-                else None
-            )
+            size = _optional_number(params.get("size", ""))
+            layout_width = _optional_number(params.get("layout_width", ""))
             if params.get("what") == "last_hand":
                 if view.last_hand is None:
                     raise RequestError(404, "NotFound", "no hand has ended yet")
-                return last_hand_svg(view)
+                return last_hand_svg(view, layout_width=layout_width)
             rows = db.execute(
                 "SELECT event FROM events WHERE table_id = ? AND seat = ? ORDER BY rowid DESC"
                 " LIMIT 50",
@@ -570,7 +567,13 @@ class Tables:
             last, drawn = _last_move((json.loads(row[0]) for row in rows), seat)
             fill = {"discard": "#fff3c4"} if view.current_player == seat else None
             return view_svg(
-                view, last_move=last, taken=drawn, fill=fill, perspective=seat, size=size
+                view,
+                last_move=last,
+                taken=drawn,
+                fill=fill,
+                perspective=seat,
+                size=size,
+                layout_width=layout_width,
             )
 
     def _move(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
@@ -660,6 +663,11 @@ class Tables:
             answer = _answer(table, db, self.limits, seat, min(_since(body.get("since")), number))
             answer["undone_to"] = number
             return answer
+
+
+def _optional_number(text: str) -> int | None:
+    """A picture's width from a query: its digits (at most 5) as a number, else none."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else None
 
 
 def _is_number(text: str) -> bool:
