@@ -21,7 +21,10 @@ from hypothesis import given
 
 from scala40 import InvalidArgumentError, InvalidCardError, Scala40Error, check_meld
 from scala40.drawing import (
+    LAYOUT_WIDTH,
     MAX_DRAWN_CARDS,
+    MAX_SIZE,
+    MIN_LAYOUT_WIDTH,
     Hand,
     card_set,
     card_svg,
@@ -414,3 +417,39 @@ def test_the_card_set_of_each_pack() -> None:
     assert (len(french), len(spanish)) == (54, 50)
     assert french["back.svg"] == card_svg("JK", face_down=True)
     assert spanish["QD.svg"] == card_svg("QD", pack="spanish")
+
+
+def _played(game: str, players: int, seed: int, moves: int) -> Any:
+    """A state some random moves into a hand of ``game`` (melds on the table, long
+    last moves), or the hand's end if it comes first."""
+    state = load_game(game).new_game(players=players, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        if state.last_hand is not None or state.is_over:
+            break
+        state = state.apply(chooser.choice(list(state.legal_moves())))
+    return state
+
+
+@pytest.mark.parametrize(("game", "players"), [("scala40", 2), ("skarney", 4), ("laconga", 3)])
+def test_a_picture_laid_out_narrow_stays_within_its_width(game: str, players: int) -> None:
+    """A phone shows the table at its own size or larger only if the picture is laid out
+    as narrow as the screen: rows of cards wrap and lines of text break to fit."""
+    state = _played(game, players, seed=7, moves=120)
+    view = state.view(0)
+    assert view_svg(view, layout_width=LAYOUT_WIDTH) == view_svg(view)
+    for width in (MIN_LAYOUT_WIDTH, 300, 480):
+        root = ElementTree.fromstring(view_svg(view, layout_width=width, last_move="draw"))
+        assert int(root.get("width", "0")) <= width
+        texts = [item.text or "" for item in root.iter("{http://www.w3.org/2000/svg}text")]
+        assert any(text.startswith(load_game(game).title) for text in texts)
+    if state.last_hand is not None:
+        root = ElementTree.fromstring(last_hand_svg(state, layout_width=300))
+        assert int(root.get("width", "0")) <= 300
+
+
+@pytest.mark.parametrize("width", [MIN_LAYOUT_WIDTH - 1, MAX_SIZE + 1, 300.0, "300", True])
+def test_a_layout_width_out_of_range_is_refused(width: object) -> None:
+    view = load_game("scala40").new_game(players=2, seed=1).view(0)
+    with pytest.raises(InvalidArgumentError, match="layout_width"):
+        view_svg(view, layout_width=width)  # type: ignore[arg-type]

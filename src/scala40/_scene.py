@@ -9,12 +9,14 @@ coordinates and a fixed order of attributes (the same scene gives the same bytes
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from scala40._svg import (
     CARD_HEIGHT,
     DEFAULT_PALETTE,
+    MARGIN,
     MAX_ROW_WIDTH,
     Palette,
     Piece,
@@ -146,12 +148,14 @@ class Scene:
 class Marks:
     """What to mark on a picture, validated: the last move (its text, the cards it named,
     the table melds it named, its groups of cards, the card it discarded), the card just
-    taken, the places to fill, the seat drawn last, the size and the colours."""
+    taken, the places to fill, the seat drawn last, the size, the width to lay the
+    picture out in and the colours."""
 
     __slots__ = (
         "discarded",
         "fill",
         "last_move",
+        "layout_width",
         "move_cards",
         "move_groups",
         "move_melds",
@@ -170,6 +174,7 @@ class Marks:
         perspective: int | None = None,
         size: int | None = None,
         palette: Palette = DEFAULT_PALETTE,
+        layout_width: int = MAX_ROW_WIDTH + 2 * MARGIN,
     ) -> None:
         self.last_move = last_move
         parts = move_parts(last_move or "")
@@ -179,6 +184,10 @@ class Marks:
         self.perspective = perspective
         self.size = size
         self.palette = palette
+        self.layout_width = layout_width
+        """How wide the picture may run, margins included, before rows of cards and
+        lines of text wrap, in its own units: a picture laid out narrow is shown larger on a narrow
+        screen, so that its text stays readable there."""
 
 
 def move_parts(
@@ -213,19 +222,25 @@ def move_parts(
 
 
 class Stack:
-    """Parts of a picture placed one under the other."""
+    """Parts of a picture placed one under the other; lines of text longer than
+    ``max_width`` broken between words."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_width: int | None = None) -> None:
         self.parts: list[str] = []
         self.width = 0
         self.height = 0
+        self.max_width = max_width
 
     def line(self, content: str, *, bold: bool = False, size: int = 13) -> None:
-        self.parts.append(text(0, self.height + 13, content, size, bold=bold))
         # No font metrics here: three quarters of the font size a character is wide
         # enough for the sans-serif fonts that browsers use (bold included).
-        self.width = max(self.width, len(content) * size * 3 // 4)
-        self.height += LINE
+        lines = [content]
+        if self.max_width is not None and len(content) * size * 3 // 4 > self.max_width:
+            lines = textwrap.wrap(content, max(8, self.max_width * 4 // (size * 3))) or [""]
+        for part in lines:
+            self.parts.append(text(0, self.height + 13, part, size, bold=bold))
+            self.width = max(self.width, len(part) * size * 3 // 4)
+            self.height += LINE
 
     def piece(self, piece: Piece, indent: int = 0, fill: str | None = None) -> None:
         if fill is not None:
@@ -252,10 +267,11 @@ def table_piece(
     palette: Palette = DEFAULT_PALETTE,
     marked: Mapping[int, Sequence[int]] | None = None,
     fill: Mapping[str, str] | None = None,
+    max_width: int = MAX_ROW_WIDTH,
 ) -> Piece:
-    """Melds left to right, numbered as moves name them (#0, #1, ...), wrapping; the
-    cards ``marked`` (meld number to positions) outlined, the melds named in ``fill``
-    (``"#2"``) on their colour."""
+    """Melds left to right, numbered as moves name them (#0, #1, ...), wrapping past
+    ``max_width``; the cards ``marked`` (meld number to positions) outlined, the melds
+    named in ``fill`` (``"#2"``) on their colour."""
     parts: list[str] = []
     x = y = width = line_height = 0
     for index, meld in enumerate(melds):
@@ -268,7 +284,7 @@ def table_piece(
             highlight=(marked or {}).get(index, ()),
             suited=meld.suited,
         )
-        if x and x + piece.width > MAX_ROW_WIDTH:
+        if x and x + piece.width > max_width:
             x, y = 0, y + line_height + _GAP
             line_height = 0
         colour = (fill or {}).get(f"#{index}")
@@ -344,7 +360,8 @@ def _seat_order(seats: int, perspective: int | None) -> list[int]:
 def draw_scene(scene: Scene, marks: Marks) -> str:
     """The picture of ``scene`` with ``marks``, as a whole SVG document."""
     palette = marks.palette
-    stack = Stack()
+    width = marks.layout_width - 2 * MARGIN
+    stack = Stack(width)
     who = "" if scene.viewer is None else f" · seen by seat {scene.viewer}"
     stack.line(f"{scene.title} · hand {scene.hand_number}{who}", bold=True, size=15)
     stack.line(scene.status)
@@ -357,7 +374,12 @@ def draw_scene(scene: Scene, marks: Marks) -> str:
         stack.line("Table", bold=True)
         marked = _marked_melds(scene.table, marks)
         piece = table_piece(
-            scene.table, scene.spanish, palette=palette, marked=marked, fill=marks.fill
+            scene.table,
+            scene.spanish,
+            palette=palette,
+            marked=marked,
+            fill=marks.fill,
+            max_width=width,
         )
         stack.piece(piece, fill=marks.fill.get("table"))
     seats = len(scene.hands)
@@ -377,11 +399,20 @@ def draw_scene(scene: Scene, marks: Marks) -> str:
         colour = marks.fill.get(f"seat {seat}")
         if isinstance(hand, int):
             stack.piece(
-                row_piece((0,) * hand, scene.spanish, face_down=True, palette=palette), fill=colour
+                row_piece(
+                    (0,) * hand,
+                    scene.spanish,
+                    face_down=True,
+                    palette=palette,
+                    max_width=width,
+                ),
+                fill=colour,
             )
         else:
             highlight = (hand.index(taken),) if seat == taker and taken in hand else ()
-            row = row_piece(hand, scene.spanish, palette=palette, highlight=highlight)
+            row = row_piece(
+                hand, scene.spanish, palette=palette, highlight=highlight, max_width=width
+            )
             stack.piece(row, fill=colour)
     label = f"{scene.title}, hand {scene.hand_number}{who}: {scene.status}"
     return framed(stack.as_piece(), label, size=marks.size, palette=palette)

@@ -220,12 +220,13 @@ def row_piece(
     wrap: bool = True,
     palette: Palette = DEFAULT_PALETTE,
     highlight: Collection[int] = (),
+    max_width: int = MAX_ROW_WIDTH,
 ) -> Piece:
-    """Cards in overlapping rows at the origin, wrapping past :data:`MAX_ROW_WIDTH`
-    unless ``wrap`` is false (a meld stays on one line: it holds at most 32 cards); the
-    cards at the positions ``highlight`` are outlined, over the row."""
+    """Cards in overlapping rows at the origin, wrapping past ``max_width`` unless
+    ``wrap`` is false (a meld stays on one line: it holds at most 32 cards); the cards at
+    the positions ``highlight`` are outlined, over the row."""
     step = STEP
-    per_row = (MAX_ROW_WIDTH - CARD_WIDTH) // step + 1 if wrap else max(1, len(cards))
+    per_row = max(1, (max_width - CARD_WIDTH) // step + 1) if wrap else max(1, len(cards))
     parts = []
     outlines = []
     for index, card in enumerate(cards):

@@ -52,6 +52,8 @@ from scala40._svg import (
     CARD_HEIGHT,
     CARD_WIDTH,
     DEFAULT_PALETTE,
+    MARGIN,
+    MAX_ROW_WIDTH,
     Palette,
     Piece,
     card_group,
@@ -72,9 +74,11 @@ module may not import: moves draw themselves with it)."""
 
 __all__ = [
     "COLOR_NAMES",
+    "LAYOUT_WIDTH",
     "MAX_DRAWN_CARDS",
     "MAX_LISTED_MOVES",
     "MAX_SIZE",
+    "MIN_LAYOUT_WIDTH",
     "PACKS",
     "Hand",
     "card_set",
@@ -326,6 +330,13 @@ the highlight around marked cards, and the background (transparent by default)."
 MAX_SIZE = 10_000
 """The widest ``size`` a picture may be given, in pixels."""
 
+LAYOUT_WIDTH = MAX_ROW_WIDTH + 2 * MARGIN
+"""How wide a table's picture runs, margins included, before its rows of cards wrap, by
+default, in the picture's own units (a card is 44 wide, text 12 to 15 high)."""
+MIN_LAYOUT_WIDTH = 200
+"""The narrowest ``layout_width`` a table's picture may be laid out in: its piles and a
+few cards of a row."""
+
 _COLOUR = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?|[a-zA-Z]{1,30}")
 _FILL_PLACE = re.compile(r"stock|discard|table|#\d{1,4}|seat \d{1,2}")
 
@@ -365,6 +376,17 @@ def _size(size: object) -> int | None:
             f"size must be a width in pixels from 16 to {MAX_SIZE}, got {describe(size)}"
         )
     return int(size)
+
+
+def _layout_width(width: object) -> int:
+    if width is None:
+        return LAYOUT_WIDTH
+    if not (is_int(width) and MIN_LAYOUT_WIDTH <= width <= MAX_SIZE):
+        raise InvalidArgumentError(
+            f"layout_width must be a width from {MIN_LAYOUT_WIDTH} to {MAX_SIZE}, "
+            f"got {describe(width)}"
+        )
+    return int(width)
 
 
 def _fill(fill: object) -> dict[str, str]:
@@ -429,6 +451,7 @@ def _marks(
     perspective: object,
     size: object,
     colors: object,
+    layout_width: object = None,
 ) -> Marks:
     return Marks(
         last_move=_move_text(last_move, move_set),
@@ -437,6 +460,7 @@ def _marks(
         perspective=_seat(perspective, seats, "perspective"),
         size=_size(size),
         palette=_palette(colors),
+        layout_width=_layout_width(layout_width),
     )
 
 
@@ -591,6 +615,7 @@ def state_svg(
     perspective: int | None = None,
     size: int | None = None,
     colors: Mapping[str, str] | None = None,
+    layout_width: int | None = None,
 ) -> str:
     """A whole state as its referee sees it: every hand face up, the stock, the discard
     pile's top card, the table and each seat's total. ``state`` may also be given as its
@@ -623,7 +648,9 @@ def state_svg(
         drawn.append(_cards_value(hand, f"hand {seat}"))
     scene = _scene(state, drawn, None)
     moves = _field(type(state), "MOVES")
-    marks = _marks(moves, len(drawn), last_move, taken, fill, perspective, size, colors)
+    marks = _marks(
+        moves, len(drawn), last_move, taken, fill, perspective, size, colors, layout_width
+    )
     return draw_scene(scene, marks)
 
 
@@ -636,6 +663,7 @@ def view_svg(
     perspective: int | None = None,
     size: int | None = None,
     colors: Mapping[str, str] | None = None,
+    layout_width: int | None = None,
 ) -> str:
     """What one seat sees: its own hand face up, the others' face down (only how many
     cards they hold), the stock's size, the discard pile's top card and the table.
@@ -665,7 +693,13 @@ def view_svg(
     ``size``
         the width the picture is shown at, in pixels (its height in proportion);
     ``colors``
-        colours of the parts named in :data:`COLOR_NAMES`.
+        colours of the parts named in :data:`COLOR_NAMES`;
+    ``layout_width``
+        how wide the picture runs, margins included, in its own units, before rows of
+        cards wrap and lines
+        of text break (:data:`LAYOUT_WIDTH` by default, at least
+        :data:`MIN_LAYOUT_WIDTH`): a picture laid out narrow can be shown on a phone at
+        its own size or larger, its text as large as it was drawn.
 
     Colours are ``#rgb``, ``#rrggbb`` or a colour's name.
 
@@ -681,6 +715,9 @@ def view_svg(
     >>> picture = view_svg(state.view(1), size=300, fill={"discard": "#ffe08a"})
     >>> picture[:70]
     '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="345" viewB'
+    >>> narrow = view_svg(state.view(1), layout_width=300)
+    >>> narrow[:66]
+    '<svg xmlns="http://www.w3.org/2000/svg" width="294" height="680" v'
 
     :raises InvalidArgumentError: ``view`` is not a seat's view of a game (or a whole
         state's text), or an option is not what it must be.
@@ -695,7 +732,9 @@ def view_svg(
     else:
         scene, move_set = _scene_of_view(given)
     seats = len(scene.hands)
-    marks = _marks(move_set, seats, last_move, taken, fill, perspective, size, colors)
+    marks = _marks(
+        move_set, seats, last_move, taken, fill, perspective, size, colors, layout_width
+    )
     return draw_scene(scene, marks)
 
 
@@ -959,13 +998,15 @@ _ENDINGS = {
 """How each ending of a knock game's hand reads after the seat that made it."""
 
 
-def _shown_piece(showing: Any, spanish: bool) -> Piece:
+def _shown_piece(showing: Any, spanish: bool, width: int) -> Piece:
     """What a seat showed at the end of a knock game's hand: its melds, the cards it laid
-    off on other seats' melds (CH-LAYOFF), then its unmatched cards."""
-    stack = Stack()
+    off on other seats' melds (CH-LAYOFF), then its unmatched cards, wrapping past
+    ``width``."""
+    stack = Stack(width)
     melds = _field(showing, "melds", ())
     if isinstance(melds, tuple) and melds:
-        stack.piece(table_piece([_meld_cards(_check_meld(meld)) for meld in melds], spanish))
+        cards = [_meld_cards(_check_meld(meld)) for meld in melds]
+        stack.piece(table_piece(cards, spanish, max_width=width))
     layoffs = _field(showing, "layoffs", ())
     if isinstance(layoffs, tuple) and layoffs:
         laid = ", ".join(_layoff_text(layoff) for layoff in layoffs[:MAX_DRAWN_CARDS])
@@ -973,7 +1014,7 @@ def _shown_piece(showing: Any, spanish: bool) -> Piece:
     unmatched = _cards_value(_field(showing, "unmatched", ()), "unmatched")
     stack.line("unmatched: " + (_names(unmatched) if unmatched else "none"), size=12)
     if unmatched:
-        stack.piece(row_piece(unmatched, spanish))
+        stack.piece(row_piece(unmatched, spanish, max_width=width))
     return stack.as_piece()
 
 
@@ -986,9 +1027,10 @@ def _layoff_text(layoff: Any) -> str:
     return f"{name} on seat {owner}'s #{meld}"
 
 
-def last_hand_svg(game: State | View | str) -> str:
+def last_hand_svg(game: State | View | str, *, layout_width: int | None = None) -> str:
     """How the last hand of a state or view (or their text) ended: who closed, what each
-    seat showed or still held, and the points each seat (or side) scored.
+    seat showed or still held, and the points each seat (or side) scored; laid out in
+    ``layout_width`` as :func:`view_svg` is.
 
     >>> from scala40.drawing import last_hand_svg
     >>> import random
@@ -1010,7 +1052,8 @@ def last_hand_svg(game: State | View | str) -> str:
     if result is None:
         raise InvalidArgumentError("no hand has ended yet: there is no last hand to draw")
     spanish = _is_spanish_rules(_field(game, "rules"))
-    stack = Stack()
+    width = _layout_width(layout_width) - 2 * MARGIN
+    stack = Stack(width)
     number = _number(_field(result, "hand_number", 0), "hand_number")
     hands = _field(result, "hands", ())
     if not (isinstance(hands, tuple) and 1 <= len(hands) <= 16):
@@ -1032,9 +1075,9 @@ def last_hand_svg(game: State | View | str) -> str:
         stack.line(caption, bold=seat == closer)
         showing = shown[seat] if isinstance(shown, tuple) and seat < len(shown) else None
         if showing is not None:
-            stack.piece(_shown_piece(showing, spanish))
+            stack.piece(_shown_piece(showing, spanish, width))
         elif hand:
-            stack.piece(row_piece(hand, spanish))
+            stack.piece(row_piece(hand, spanish, max_width=width))
         else:
             # No empty space where a hand would be: say why there is none.
             stack.line("went out: no cards left" if seat == closer else "no cards left", size=12)

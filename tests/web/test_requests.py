@@ -147,3 +147,24 @@ def test_a_bot_that_fails_at_its_first_move_leaves_no_table(
         assert (status, answered["error"]) == (400, "InvalidValueError"), answered
         assert answered["message"] == FailingBot.MESSAGE
         assert _tables_kept(site) == before
+
+
+def test_a_seat_is_sent_the_sides_and_the_spanish_names_of_the_cards(site: Site) -> None:
+    """The page labels a partnership's points by side and names a Spanish pack's cards as
+    the command line does (C-DECK): both come with every answer."""
+    table, tokens = site.create("skarney", [None, "greedy", "greedy", "greedy"], seed=3)
+    status, answer = site.call("GET", f"/tables/{table}?seat=0&token={tokens['0']}")
+    assert status == 200
+    assert answer["teams"] == [[0, 2], [1, 3]]
+    assert answer["game"]["card_names"] == {}
+    table, tokens = site.create("chinchon", [None, "greedy"], seed=3)
+    status, answer = site.call("GET", f"/tables/{table}?seat=0&token={tokens['0']}")
+    assert answer["teams"] == [[0], [1]]
+    names = answer["game"]["card_names"]
+    assert (names["QH"], names["JD"], names["AC"]) == (
+        "caballo de copas",
+        "sota de oros",
+        "as de bastos",
+    )
+    assert len(names) == 40
+    assert "10H" not in names

@@ -464,3 +464,19 @@ def test_hostile_fields_and_bodies_get_an_answer(site: Site) -> None:
         assert (status, answered["error"]) == (400, "BadRequest"), answered
     status, answered = site.call("GET", "/tables/%D9%A1?seat=0&token=x")
     assert status == 404
+
+
+def test_a_page_asks_for_its_picture_laid_out_as_narrow_as_its_screen(site: Site) -> None:
+    """A phone's page lays the table out narrow, so that it shows the text at its size."""
+    table, tokens = site.create("scala40", [None, "greedy"], seed=3)
+    query = f"seat=0&token={tokens['0']}&size=360&layout_width=300"
+    status, _, picture = site.request("GET", f"/tables/{table}/picture?{query}")
+    assert status == 200
+    text = picture.decode()
+    assert text.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="360"')
+    assert int(text.split('viewBox="0 0 ')[1].split()[0]) <= 300
+    status, _, answer = site.request(
+        "GET", f"/tables/{table}/picture?seat=0&token={tokens['0']}&layout_width=20"
+    )
+    assert status == 400
+    assert b"layout_width" in answer

@@ -38,8 +38,9 @@ The endpoints::
     POST /tables/1/resign          {"seat": 0, "token": T}
     POST /tables/1/timeout         {"seat": 0, "token": T}   (the default move for the
                                                               person to decide)
-    GET  /tables/1/picture?seat=0&token=T&size=600[&what=last_hand]
-                                   the seat's view as SVG (the last move marked)
+    GET  /tables/1/picture?seat=0&token=T&size=600[&layout_width=300][&what=last_hand]
+                                   the seat's view as SVG (the last move marked), laid
+                                   out in layout_width units (a phone's: narrow)
     POST /picture                  a view's JSON (or {"view": ..., "size": ...,
                                    "perspective": ..., "last_move": ...}) -> SVG
 

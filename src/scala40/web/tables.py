@@ -87,6 +87,7 @@ from urllib.parse import parse_qs
 
 from scala40._checks import describe
 from scala40.bots import bot_names
+from scala40.cards import CARD_NAMES, Deck, spanish_card_name
 from scala40.cli.bot_seats import (
     DEFAULT_BOT,
     DEFAULT_TIME_LIMIT,
@@ -233,7 +234,7 @@ _ACTION_FIELDS = {
 """The fields of each action's body (``POST /tables/N/ACTION``)."""
 _LOOK_FIELDS = ("seat", "token", "since")
 """The query parameters of ``GET /tables/N``."""
-_PICTURE_FIELDS = ("seat", "token", "size", "what", "v")
+_PICTURE_FIELDS = ("seat", "token", "size", "layout_width", "what", "v")
 """The query parameters of ``GET /tables/N/picture`` (``v``: a page's cache breaker)."""
 
 
@@ -542,7 +543,8 @@ class Tables:
         self, table_id: int, params: Mapping[str, Any], deadline: Deadline | None = None
     ) -> str:
         """The picture of a seat's view (``what=last_hand``: how the last hand ended),
-        drawn from its perspective, ``size`` pixels wide: the last move marked, the card
+        drawn from its perspective, ``size`` pixels wide and laid out in ``layout_width``
+        (a page lays it out as narrow as its screen): the last move marked, the card
         just drawn or taken outlined, and the discard pile filled while the seat is to
         decide."""
         refuse_unknown_fields(params, _PICTURE_FIELDS, "'GET /tables/N/picture'")
@@ -551,16 +553,12 @@ class Tables:
         with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, params)
             view = table.state.view(seat)
-            size_text = params.get("size", "")
-            size = (
-                int(size_text)
-                if size_text.isascii() and size_text.isdigit() and len(size_text) <= 5
-                else None
-            )
+            size = _optional_number(params.get("size", ""))
+            layout_width = _optional_number(params.get("layout_width", ""))
             if params.get("what") == "last_hand":
                 if view.last_hand is None:
                     raise RequestError(404, "NotFound", "no hand has ended yet")
-                return last_hand_svg(view)
+                return last_hand_svg(view, layout_width=layout_width)
             rows = db.execute(
                 "SELECT event FROM events WHERE table_id = ? AND seat = ? ORDER BY rowid DESC"
                 " LIMIT 50",
@@ -569,7 +567,13 @@ class Tables:
             last, drawn = _last_move((json.loads(row[0]) for row in rows), seat)
             fill = {"discard": "#fff3c4"} if view.current_player == seat else None
             return view_svg(
-                view, last_move=last, taken=drawn, fill=fill, perspective=seat, size=size
+                view,
+                last_move=last,
+                taken=drawn,
+                fill=fill,
+                perspective=seat,
+                size=size,
+                layout_width=layout_width,
             )
 
     def _move(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
@@ -659,6 +663,11 @@ class Tables:
             answer = _answer(table, db, self.limits, seat, min(_since(body.get("since")), number))
             answer["undone_to"] = number
             return answer
+
+
+def _optional_number(text: str) -> int | None:
+    """A picture's width from a query: its digits (at most 5) as a number, else none."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else None
 
 
 def _is_number(text: str) -> bool:
@@ -778,8 +787,9 @@ def _answer(
     table: _Table, db: sqlite3.Connection, limits: ServerLimits, seat: int, since: int
 ) -> dict[str, Any]:
     """What ``seat`` is sent, once the table is saved: its view, its events since move
-    ``since``, the seats, whether undo is possible, whether a bot is still to move, the
-    clock of the person to decide, and the deal."""
+    ``since``, the seats and the sides they play for (``teams``: partners share one),
+    whether undo is possible, whether a bot is still to move, the clock of the person to
+    decide, the deal, and the game with the names of its cards in a Spanish pack."""
     rows = db.execute(
         "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ? ORDER BY rowid",
         (table.id, seat, since),
@@ -791,7 +801,9 @@ def _answer(
             "name": table.game.name,
             "title": table.game.title,
             "pack": "spanish" if state.rules.deck.name.startswith("spanish") else "french",
+            "card_names": _card_names(state.rules.deck),
         },
+        "teams": [list(team) for team in state.teams],
         "seat": seat,
         "seats": _seats(table.seats),
         "view": state.view(seat).to_dict(),
@@ -801,6 +813,15 @@ def _answer(
         "deal": None if table.deal is None else table.deal.public(revealed=state.is_over),
         "clock": _clock(table, limits),
     }
+
+
+def _card_names(deck: Deck) -> dict[str, str]:
+    """What the page calls each card of a Spanish pack (C-DECK), by its notation: the
+    names the command line prints beside it ("caballo de copas" for ``QH``); none for a
+    French pack, whose notation is its name."""
+    if not deck.name.startswith("spanish"):
+        return {}
+    return {CARD_NAMES[card]: spanish_card_name(card) for card in sorted(set(deck.cards))}
 
 
 def _games() -> list[dict[str, Any]]:
