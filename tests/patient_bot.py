@@ -15,12 +15,11 @@ import attrs
 import pytest
 
 import scala40.game
-from scala40.bots import make_bot
 from scala40.deadline import Deadline
-from scala40.errors import InvalidBotSpecError, InvalidValueError
+from scala40.errors import InvalidValueError
 from scala40.game import load_game
 
-__all__ = ["REFUSED_AT_FIRST_MOVE", "FailingBot", "PatientBot", "failing_bots", "patient_bots"]
+__all__ = ["FailingBot", "PatientBot", "failing_bots", "patient_bots"]
 
 
 class PatientBot:
@@ -74,19 +73,3 @@ def failing_bots(monkeypatch: pytest.MonkeyPatch, *games: str) -> Iterator[None]
         patched = attrs.evolve(game, bots={**game.bots, "failing": FailingBot})
         monkeypatch.setitem(scala40.game._REGISTERED, name, patched)
     yield
-
-
-def _made(spec: str) -> bool:
-    try:
-        make_bot(spec, "chinchon")
-    except InvalidBotSpecError:
-        return False
-    return True
-
-
-REFUSED_AT_FIRST_MOVE = frozenset(
-    spec for spec in ("belief:model=x", "best:worlds=2,worlds=3") if _made(spec)
-)
-"""Bot specifications :func:`~scala40.bots.make_bot` makes although a move would refuse
-them, where it does not check a bot's options whole (the servers can refuse no sooner
-than it does)."""

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scala40.cli.serve import Referee
-from tests.patient_bot import REFUSED_AT_FIRST_MOVE, FailingBot, failing_bots
+from tests.patient_bot import FailingBot, failing_bots
 from tests.test_cli_serve import ANSWER, REQUEST, _validate
 
 
@@ -102,8 +102,6 @@ def test_a_seed_past_what_json_keeps_exactly_is_refused(seed: object) -> None:
 def test_a_bot_that_cannot_be_made_is_refused_when_the_game_is_made(spec: str) -> None:
     """A bot seat is made, whole, by 'new' and 'load': a bad option is refused there,
     with the library's message, and no game is held (none to fail at every move)."""
-    if spec in REFUSED_AT_FIRST_MOVE:
-        pytest.skip(f"make_bot takes {spec!r}: it does not check a bot's options whole")
     referee = Referee()
     saved = _ask(referee, {"op": "save", "handle": _ask(referee, {"op": "new"})["handle"]})
     for request in (

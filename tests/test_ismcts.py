@@ -189,8 +189,8 @@ def test_reachable_by_name_in_every_game() -> None:
         ("ismcts:max_depth=10000", "max_depth must be an integer from 1 to 1000"),
         ("ismcts:exploration=-0.5", "exploration must be a number from 0 to 100"),
         ("ismcts:exploration=inf", "exploration must be a number"),
-        ("ismcts:depth=3", "does not take the options"),
-        ("ismcts:iterations=5,seed=2", "does not take the options"),
+        ("ismcts:depth=3", "takes no option .depth."),
+        ("ismcts:iterations=5,seed=2", "takes no option .seed."),
         ("ismcts:iterations", "expected NAME=VALUE"),
     ],
 )

@@ -53,6 +53,7 @@ import attrs
 from scala40._checks import describe, is_int, is_number
 from scala40._rng import seed_state, shuffle
 from scala40.cards import CARD_NAMES
+from scala40.deadline import Deadline
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -196,6 +197,10 @@ def greedy_of(game: Game | None) -> Any:
     return bot
 
 
+class _OutOfTimeError(Exception):
+    """The deadline of an update passed while a particle played its moves."""
+
+
 @attrs.define
 class _Particle:
     """One guess: a full state at the belief's last update, its weight, and what a
@@ -224,6 +229,8 @@ class Belief:
         move played and weighed by the model (with :class:`SoftGreedy`, the greedy bot's
         ranking: 0.1 to 1 ms a move, the most in Skarney), and is counted in moves, not
         time, so that the same views and seed give the same belief on every machine.
+        A caller that needs the belief by a time gives :meth:`update` a ``deadline``:
+        the update then stops there too, and says so (:attr:`finished`).
     """
 
     def __init__(
@@ -271,6 +278,14 @@ class Belief:
         """The log of the hand as the last view showed it (the worlds drawn carry it)."""
         self.resets = 0
         """How many times the belief started over within a hand (every guess ruled out)."""
+        self.finished = True
+        """Whether the last :meth:`update` did all its work before its deadline. An
+        update the deadline cuts short leaves a belief as consistent as a finished one,
+        only thinner: the particles drawn or moved on by then (at least one), copied up
+        to the full count at the next resampling, and fewer of the guesses varied; the
+        moves it read are never read again."""
+        self.cut_short = 0
+        """How many updates a deadline cut short (:attr:`finished` false)."""
         self.proposals = 0
         self.accepted = 0
         self.evidence = float(self.size)
@@ -282,15 +297,31 @@ class Belief:
 
     # -- following the hand -------------------------------------------------------------
 
-    def update(self, view: Any) -> None:
+    def update(self, view: Any, *, deadline: Deadline | None = None) -> None:
         """Follow the hand up to ``view`` (the view of the seat this belief is for):
         play the moves made since the last update in every particle, weigh each by how
         likely its movers were to make them, and resample and vary the guesses when
         their weight has gathered on a few.
 
+        With a ``deadline``, the update looks at the clock at each particle drawn, each
+        move a particle plays and each replayed move, and returns within
+        :data:`~scala40.deadline.CHECK_SLACK` of it: the particles not moved on by then
+        are dropped (one at least is kept, drawn from ``view`` if need be), the guesses
+        not varied stay as they are, and :attr:`finished` is false.
+
+        >>> from scala40 import Deadline
+        >>> from scala40.games.chinchon import new_game
+        >>> from scala40.belief import Belief
+        >>> belief = Belief(particles=500, seed=1)
+        >>> belief.update(new_game(players=2, seed=1).view(1), deadline=Deadline.after(0))
+        >>> belief.finished, len(belief.particles())
+        (False, 1)
+
         :raises InvalidArgumentError: ``view`` is not a game's view, or is another seat's
-            than the views this belief followed.
+            than the views this belief followed, or ``deadline`` not a
+            :class:`~scala40.deadline.Deadline`.
         """
+        limit = Deadline.given(deadline)
         if not callable(getattr(view, "sample", None)) or not hasattr(view, "player"):
             raise InvalidArgumentError(f"expected a player's view, got {describe(view)}")
         if self._seat is not None and view.player != self._seat:
@@ -298,6 +329,7 @@ class Belief:
                 f"this belief follows seat {self._seat}, got a view of seat {view.player}"
             )
         self._seat = view.player
+        self.finished = True
         self._log = getattr(view, "hand_log", None)
         history = getattr(view, "history", None)
         hand_key = (getattr(view, "hand_number", 0), getattr(view, "dealer", None))
@@ -308,17 +340,20 @@ class Belief:
             or len(history) < self._followed
             or not self._particles
         ):
-            self._start(view, hand_key)
-            return
-        new = list(history)[self._followed :]
-        self._followed = len(history)
-        if new:
-            self._entries.extend(new)
-            self._checkpoints.append((len(self._entries), tuple(view.hand)))
-            self._follow(view, new)
+            self._start(view, hand_key, limit)
+        else:
+            new = list(history)[self._followed :]
+            self._followed = len(history)
+            if new:
+                self._entries.extend(new)
+                self._checkpoints.append((len(self._entries), tuple(view.hand)))
+                self._follow(view, new, limit)
+        if not self.finished:
+            self.cut_short += 1
 
-    def _start(self, view: Any, hand_key: tuple[Any, ...]) -> None:
-        """Draw the particles anew from ``view`` (uniform given what it shows)."""
+    def _start(self, view: Any, hand_key: tuple[Any, ...], deadline: Deadline) -> None:
+        """Draw the particles anew from ``view`` (uniform given what it shows), as many
+        as ``deadline`` leaves time for (one at least)."""
         self._hand = hand_key
         history = getattr(view, "history", None)
         self._followed = len(history) if history is not None else 0
@@ -328,38 +363,54 @@ class Belief:
         self._known = known() if callable(known) else ()
         self._protected = [Counter(cards) for cards in self._known]
         seeds = [self._rng.getrandbits(62) for _ in range(self.size)]
-        worlds = [quiet(view.sample(seed)) for seed in seeds]
-        self._particles = [_Particle(world, 1.0 / self.size, world) for world in worlds]
+        worlds: list[Any] = []
+        for seed in seeds:
+            if worlds and deadline.expired():
+                self.finished = False
+                break
+            worlds.append(quiet(view.sample(seed)))
+        self._particles = [_Particle(world, 1.0 / len(worlds), world) for world in worlds]
 
-    def _follow(self, view: Any, entries: list[Any]) -> None:
+    def _follow(self, view: Any, entries: list[Any], deadline: Deadline) -> None:
         seat = view.player
         hand = tuple(view.hand)
+        followed = []
         for particle in self._particles:
             if particle.weight <= 0:
                 continue
-            world, gain = self._play(particle.world, entries, seat, hand, self._protected)
+            try:
+                world, gain = self._play(
+                    particle.world, entries, seat, hand, self._protected, deadline
+                )
+            except _OutOfTimeError:
+                # The particles not moved on yet are dropped: a particle is a guess of
+                # the table now, and those are of the table before these moves.
+                self.finished = False
+                break
             if world is None:
-                particle.weight = 0.0
                 continue
             particle.world = world
             particle.log_likelihood += gain
             particle.weight *= math.exp(gain)
-        total = sum(particle.weight for particle in self._particles)
+            followed.append(particle)
+        total = sum(particle.weight for particle in followed)
         if total <= 0 or not math.isfinite(total):
-            # Every guess was ruled out (the others played as the model never thought):
-            # start over from what the view shows now.
-            self.resets += 1
-            self._start(view, self._hand or ())
+            # Every guess was ruled out (the others played as the model never thought),
+            # or none was moved on in time: start over from what the view shows now.
+            if self.finished:
+                self.resets += 1
+            self._start(view, self._hand or (), deadline)
             return
+        self._particles = followed
         for particle in self._particles:
             particle.weight /= total
         self._protected = _kept_after(self._protected, entries)
         self.evidence = self.effective_size
         # A guess ruled out is of no more use: resample then too, not only when the
         # weight has gathered on a few.
-        if self.evidence < self.size / 2 or any(not p.weight for p in self._particles):
+        if self.evidence < self.size / 2 or len(followed) < self.size:
             self._resample()
-        self._rejuvenate(view)
+        self._rejuvenate(view, deadline)
 
     def _play(
         self,
@@ -368,11 +419,13 @@ class Belief:
         seat: int,
         hand: tuple[int, ...],
         known: Sequence[Counter[int]],
+        deadline: Deadline,
     ) -> tuple[Any, float]:
         """``world`` after ``entries`` (moves of the view's history), with the log
         likelihood of the others' moves, and the seat's hand made ``hand``; ``None``
         when a move is impossible there. ``known`` is what everyone knew each hand
-        held before the first entry.
+        held before the first entry. Raises :class:`_OutOfTimeError` when ``deadline``
+        passes before a move.
 
         A card another seat plays from its hand that the guess put elsewhere is moved
         into that hand first, in place of one of its hidden cards (the guess was wrong
@@ -383,6 +436,8 @@ class Belief:
         for mover, move, shown in entries:
             if mover is None and isinstance(move, (DealMove, RestockMove)):
                 continue  # the particle's own chance steps stand in for them
+            if deadline.expired():
+                raise _OutOfTimeError
             if world.is_over:
                 return None, 0.0
             if isinstance(move, ResignMove):
@@ -437,12 +492,13 @@ class Belief:
             chosen.append(_Particle(last.world, step, last.start, last.log_likelihood))
         self._particles = chosen
 
-    def _rejuvenate(self, view: Any) -> None:
+    def _rejuvenate(self, view: Any, deadline: Deadline) -> None:
         """Vary the guesses: swap a hidden card of a guessed hand with another hidden
         card where the particle started, replay the hand, and keep the swap as often as
         it makes the others' moves more likely (a Metropolis step); particles in a random
         order, round after round, until the next replay would pass
-        :attr:`replay_moves` moves."""
+        :attr:`replay_moves` moves, or ``deadline`` passes (a replay it cuts short is
+        no proposal)."""
         cost = len(self._entries)
         if not cost or not self._particles:
             return
@@ -452,11 +508,18 @@ class Belief:
         while len(order) < steps:
             order.extend(self._rng.sample(range(len(self._particles)), len(self._particles)))
         for index in order[:steps]:
+            if deadline.expired():
+                self.finished = False
+                return
             particle = self._particles[index]
             start = _swap_hidden(particle.start, seat, self._known, self._rng)
             if start is None:
                 continue
-            replayed = self._replay(start, seat)
+            try:
+                replayed = self._replay(start, seat, deadline)
+            except _OutOfTimeError:
+                self.finished = False
+                return
             if replayed is None:
                 continue
             world, log_likelihood = replayed
@@ -467,7 +530,7 @@ class Belief:
                 particle.start = start
                 particle.log_likelihood = log_likelihood
 
-    def _replay(self, start: Any, seat: int) -> tuple[Any, float] | None:
+    def _replay(self, start: Any, seat: int, deadline: Deadline) -> tuple[Any, float] | None:
         """The hand followed so far, played again from ``start``: the state reached and
         the log likelihood of the others' moves, or ``None`` if a move is impossible."""
         world = start
@@ -476,7 +539,7 @@ class Belief:
         known = [Counter(cards) for cards in self._known]
         for count, hand in self._checkpoints[1:]:
             entries = self._entries[done:count]
-            world, gain = self._play(world, entries, seat, hand, known)
+            world, gain = self._play(world, entries, seat, hand, known, deadline)
             if world is None:
                 return None
             total += gain

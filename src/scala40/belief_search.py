@@ -18,9 +18,15 @@ updated from the moves every seat saw, and at each decision with a choice:
    standard errors of the paired difference (a departure from greedy has to be earned).
 
 The work of one decision is bounded: at most ``worlds`` worlds, ``candidates``
-candidates, a hand's rollout of at most ``rollout_limit`` moves, and, optionally, a
-``time_limit`` in seconds of process time (the search stops after the batch that passes
-it). The same view, legal moves and ``rng`` give the same move (without a time limit).
+candidates, a hand's rollout of at most ``rollout_limit`` moves, and, optionally, time:
+the bot's ``time_limit`` in seconds of the thread's CPU time from the start of the
+decision, within the caller's :class:`~scala40.deadline.Deadline`
+(``choose(..., deadline=...)``). Everything a decision does counts in it, the belief's
+update included (it may take half the time left; a belief cut short says so,
+:attr:`~scala40.belief.Belief.finished`). The search is anytime: it looks at the clock
+at every move of a rollout, drops the world the deadline cuts short (the candidates
+are compared in the same worlds) and picks among the worlds finished (greedy's move if
+none). The same view, legal moves and ``rng`` give the same move (without a time limit).
 
 >>> import random
 >>> from scala40.games.chinchon import new_game
@@ -36,12 +42,12 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from scala40._checks import check_any_choice, describe, is_int, is_number
 from scala40.belief import MAX_REPLAY_MOVES, Belief, SeatModel, game_of, greedy_of, quiet
+from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
 from scala40.game import Bot, Game
 from scala40.match import ScoreOrder, win_shares
@@ -56,8 +62,8 @@ __all__ = [
 ]
 
 BEST_TIME_LIMIT = 0.45
-"""The process time, in seconds, a decision of :class:`BestBot` may take by default (the
-search stops after the batch of worlds that passes it: at most about 0.5 s)."""
+"""The CPU time, in seconds, a decision of :class:`BestBot` may take by default (within
+the caller's deadline, if sooner)."""
 BEST_WORLDS: dict[str, int] = {"scala40": 16, "skarney": 8}
 """The worlds a decision of :class:`BestBot` plays in the games whose rollouts cost the
 most (a Scala 40 hand played out by greedy costs about three times a Chinchón hand, a
@@ -92,7 +98,8 @@ class BeliefSearchBot:
     :param batch: worlds played before candidates are compared and dropped.
     :param margin: standard errors by which a candidate must beat greedy's move.
     :param drop: standard errors behind the best after which a candidate is dropped.
-    :param time_limit: seconds of process time a decision may take (``None``: no limit).
+    :param time_limit: seconds of the thread's CPU time a decision may take (``None``:
+        the caller's deadline alone bounds it).
     :param rollout_limit: moves a rollout may play before the hand counts as drawn.
     :param replay_moves: moves a belief update may replay varying its guesses.
     :param model: the model of the other seats (the belief's default: a softened greedy).
@@ -117,6 +124,11 @@ class BeliefSearchBot:
         self.candidates = _check("candidates", candidates, 1, _MAX_CANDIDATES)
         self.particles = _check("particles", particles, 1, _MAX_WORLDS)
         self.batch = _check("batch", batch, 1, _MAX_WORLDS)
+        if model is not None and not callable(getattr(model, "probability", None)):
+            raise InvalidBotSpecError(
+                f"model must be a seat model (an object with a probability method), "
+                f"got {describe(model)}"
+            )
         self.margin = _check("margin", margin, 0, 100, integer=False)
         self.drop = _check("drop", drop, 0, 100, integer=False)
         if time_limit is not None:
@@ -134,9 +146,10 @@ class BeliefSearchBot:
             f"particles={self.particles}, time_limit={self.time_limit})"
         )
 
-    def belief(self, view: Any) -> Belief:
-        """The belief this bot keeps for the seat of ``view``, updated with it (a new
-        belief when ``view`` is of an earlier moment than the last one: a new game)."""
+    def belief(self, view: Any, deadline: Deadline | None = None) -> Belief:
+        """The belief this bot keeps for the seat of ``view``, updated with it by
+        ``deadline`` (a new belief when ``view`` is of an earlier moment than the last
+        one: a new game)."""
         seat = view.player
         number = getattr(view, "move_number", 0)
         belief = self._beliefs.get(seat)
@@ -148,16 +161,26 @@ class BeliefSearchBot:
                 replay_moves=self.replay_moves,
             )
         self._last_number[seat] = number
-        belief.update(view)
+        belief.update(view, deadline=deadline)
         return belief
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The move this bot plays among ``legal`` (see the module).
+    def choose(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        *,
+        deadline: Deadline | None = None,
+    ) -> Any:
+        """The move this bot plays among ``legal`` (see the module), by ``deadline``
+        (within the bot's ``time_limit``).
 
         :raises InvalidArgumentError: ``view`` is not a view, ``legal`` not a non-empty
-            list of moves, or ``rng`` not a :class:`random.Random`.
+            list of moves, ``rng`` not a :class:`random.Random`, or ``deadline`` not a
+            :class:`~scala40.deadline.Deadline`.
         """
         check_any_choice(view, legal, rng)
+        limit = Deadline.given(deadline, cpu_seconds=self.time_limit)
         game = game_of(view)
         greedy = greedy_of(game)
         if len(legal) == 1:
@@ -165,8 +188,8 @@ class BeliefSearchBot:
         candidates = _ranked(greedy, view, list(legal), rng)[: self.candidate_count(game)]
         if len(candidates) == 1:
             return candidates[0]  # no search: the belief catches up at the next one
-        belief = self.belief(view)
-        deadline = None if self.time_limit is None else time.process_time() + self.time_limit
+        # The belief may take half the time left; the search has the rest.
+        belief = self.belief(view, limit.share(0.5))
         seed = rng.getrandbits(62)
         # The rollouts need no log of the hand (the belief read it already).
         count = self.world_count(game)
@@ -177,14 +200,20 @@ class BeliefSearchBot:
         for start in range(0, len(worlds), self.batch):
             for offset, world in enumerate(worlds[start : start + self.batch]):
                 rollout_seed = seed + start + offset
-                for index in alive:
-                    values[index].append(
-                        self._value(
-                            world, candidates[index], view.player, order, rollout_seed, greedy
-                        )
+                row = [
+                    self._value(
+                        world, candidates[index], view.player, order, rollout_seed, greedy, limit
                     )
+                    for index in alive
+                ]
+                if any(value is None for value in row):
+                    # A world cut short by the deadline counts for no candidate.
+                    return candidates[self._pick(values, alive)]
+                for index, value in zip(alive, row):
+                    assert value is not None
+                    values[index].append(value)
             alive = self._race(values, alive)
-            if len(alive) == 1 or (deadline is not None and time.process_time() > deadline):
+            if len(alive) == 1 or limit.expired():
                 break
         return candidates[self._pick(values, alive)]
 
@@ -221,8 +250,10 @@ class BeliefSearchBot:
 
     def _pick(self, values: list[list[float]], alive: list[int]) -> int:
         """Greedy's move (index 0) unless a candidate beats it by ``margin`` standard
-        errors of the paired difference."""
+        errors of the paired difference (greedy's before any world is finished)."""
         count = min(len(values[index]) for index in alive)
+        if not count:
+            return 0
         best, best_score = 0, 0.0
         for index in alive:
             if index == 0:
@@ -240,9 +271,13 @@ class BeliefSearchBot:
         order: ScoreOrder | None,
         seed: int,
         greedy: Bot,
-    ) -> float:
+        deadline: Deadline,
+    ) -> float | None:
         """The share of the hand the side of ``seat`` wins when ``move`` is played in
-        ``world`` and the greedy bot plays every seat to the hand's end."""
+        ``world`` and the greedy bot plays every seat to the hand's end; ``None`` if
+        ``deadline`` passes first."""
+        if deadline.expired():
+            return None
         rng = random.Random(seed)
         hand = world.hand_number
         before = tuple(world.scores)
@@ -252,6 +287,8 @@ class BeliefSearchBot:
                 return float(state.returns()[seat])
             if state.hand_number != hand or state.is_chance:
                 break
+            if deadline.expired():
+                return None
             actor = state.current_player
             legal = list(state.legal_moves())
             state = state.apply(
@@ -313,8 +350,8 @@ class BestBot(BeliefSearchBot):
     budget, which fits a decision into half a second of process time on one core. The
     worlds a decision plays follow the game (:data:`BEST_WORLDS`; 32 in the knock games,
     fewer where a hand's rollout costs more) unless ``worlds`` is given; a decision also
-    stops after the batch of worlds that passes :data:`BEST_TIME_LIMIT` seconds, a
-    guard for slow machines (a decision it cuts short may differ between runs: every
+    stops at :data:`BEST_TIME_LIMIT` seconds of CPU time, a guard for slow machines, or
+    the caller's deadline if sooner (a decision cut short may differ between runs: every
     other decision is the same from the same seed). Where the search has lost to greedy
     (:data:`BEST_CANDIDATES`: Rumino), it plays greedy's move unless ``candidates`` is
     given.

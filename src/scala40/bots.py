@@ -59,6 +59,7 @@ __all__ = [
     "bot_factories",
     "bot_name",
     "bot_names",
+    "bot_options",
     "choose_move",
     "make_bot",
     "play_game",
@@ -116,6 +117,50 @@ def _option_value(text: str) -> Any:
     return _WORDS.get(text.lower(), text)
 
 
+_NAMED = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+
+
+def bot_options(factory: Callable[..., Any]) -> tuple[str, ...] | None:
+    """The options a bot factory takes by name (those of its ``__init__``, and of the
+    classes it hands ``**options`` on to), or ``None`` when it takes any name.
+
+    >>> from scala40.bots import bot_options, make_bot
+    >>> from scala40.ismcts import ISMCTSBot
+    >>> bot_options(ISMCTSBot)[:3]
+    ('iterations', 'time_limit', 'rollout')
+    >>> "particles" in bot_options(type(make_bot("best", "chinchon")))
+    True
+    """
+    names: list[str] = []
+    owners = inspect.getmro(factory) if inspect.isclass(factory) else (factory,)
+    for owner in owners:
+        if inspect.isclass(owner):
+            if owner is object:
+                break
+            function = owner.__dict__.get("__init__")
+            if function is None:
+                continue  # inherited: the next class of the order defines it
+        else:
+            function = owner
+        try:
+            parameters = list(inspect.signature(function).parameters.values())
+        except (TypeError, ValueError):
+            return None
+        if inspect.isclass(owner):
+            parameters = parameters[1:]  # self
+        open_ended = False
+        for parameter in parameters:
+            if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+                open_ended = True
+            elif parameter.kind in _NAMED and parameter.name not in names:
+                names.append(parameter.name)
+        if not open_ended:
+            return tuple(names)
+        if not inspect.isclass(owner):
+            return None
+    return tuple(names) if inspect.isclass(factory) else None
+
+
 def make_bot(spec: str, game: str | Game) -> Bot:
     """A new bot of ``game`` (a game's name or record) from its name, optionally followed
     by options: ``"greedy"``, ``"montecarlo:playouts=50"``,
@@ -124,6 +169,11 @@ def make_bot(spec: str, game: str | Game) -> Bot:
     The game is required: the same name gives each game its own bot (``"greedy"`` is
     Scala 40's greedy bot for ``"scala40"``, Chinchón's for ``"chinchon"``), and a bot of
     one game cannot play another.
+
+    The specification is checked whole here, not at the bot's first move: an option the
+    bot does not take (:func:`bot_options`), an option given twice, and a value of the
+    wrong type, out of range or that names nothing the bot knows are refused, the
+    message naming the option.
 
     >>> from scala40 import load_game
     >>> from scala40.bots import make_bot
@@ -135,6 +185,14 @@ def make_bot(spec: str, game: str | Game) -> Bot:
     Traceback (most recent call last):
     ...
     scala40.errors.InvalidBotSpecError: no bot named 'clever'; bots: random, greedy, montecarlo, playout, ismcts, belief, best
+    >>> make_bot("ismcts:iterations=10,iterations=20", "chinchon")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidBotSpecError: option 'iterations' is given twice in 'ismcts:iterations=10,iterations=20'
+    >>> make_bot("greedy:depth=3", "chinchon")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidBotSpecError: bot 'greedy' takes no option 'depth'; it takes no options
 
     :raises InvalidBotSpecError: the name is unknown or an option is not accepted.
     :raises UnknownGameError: ``game`` names no game.
@@ -147,22 +205,33 @@ def make_bot(spec: str, game: str | Game) -> Bot:
         )
     factories = bot_factories(game)
     name, _, option_text = spec.strip().partition(":")
-    factory = factories.get(name.strip().lower())
+    name = name.strip().lower()
+    factory = factories.get(name)
     if factory is None:
         raise InvalidBotSpecError(f"no bot named {describe(name)}; bots: {', '.join(factories)}")
+    known = bot_options(factory)
     options: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in option_text.split(","))):
         key, equals, value = item.partition("=")
-        if not equals or not key.strip().isidentifier():
+        key = key.strip()
+        if not equals or not key.isidentifier():
             raise InvalidBotSpecError(
                 f"bad bot option {describe(item)} in {describe(spec)}: expected NAME=VALUE"
             )
-        options[key.strip()] = _option_value(value.strip())
+        if key in options:
+            raise InvalidBotSpecError(f"option {key!r} is given twice in {describe(spec)}")
+        if known is not None and key not in known:
+            takes = f"its options: {', '.join(known)}" if known else "it takes no options"
+            raise InvalidBotSpecError(f"bot {name!r} takes no option {key!r}; {takes}")
+        options[key] = _option_value(value.strip())
     try:
         return factory(**options)
-    except TypeError:
+    except InvalidBotSpecError:
+        raise
+    except (Scala40Error, TypeError, ValueError, ArithmeticError) as error:
+        # A factory that checks less than ours: its own complaint, as a refused spec.
         raise InvalidBotSpecError(
-            f"bot {describe(name)} does not take the options {describe(sorted(options), 200)}"
+            f"bot {name!r} refuses the options {describe(sorted(options), 200)}: {error}"
         ) from None
 
 

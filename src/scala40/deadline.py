@@ -39,11 +39,17 @@ import attrs
 from scala40._checks import describe, is_number
 from scala40.errors import InvalidArgumentError, InvalidValueError
 
-__all__ = ["MAX_SECONDS", "Deadline"]
+__all__ = ["CHECK_SLACK", "MAX_SECONDS", "Deadline"]
 
 MAX_SECONDS = 86_400.0
 """The longest time a deadline may be set to from now: a day (a larger number is an error
 rather than a silent "no limit"; :meth:`Deadline.never` says that)."""
+
+CHECK_SLACK = 0.05
+"""The seconds past its deadline by which a bot or a belief update of the library returns
+at the latest: each looks at the clock between steps of its work (a move of a rollout,
+a particle's move, a replayed move), and the longest such step of any game is well
+under this. The protocol tests hold every game to it."""
 
 
 def _seconds(name: str, value: object) -> float | None:
@@ -100,6 +106,47 @@ class Deadline:
             None if wall is None else time.monotonic() + wall,
             None if cpu is None else time.thread_time() + cpu,
         )
+
+    @classmethod
+    def given(
+        cls,
+        deadline: Deadline | None,
+        seconds: float | None = None,
+        *,
+        cpu_seconds: float | None = None,
+    ) -> Deadline:
+        """The deadline a callee keeps: the caller's ``deadline`` (``None``: one that never
+        passes) within the callee's own budget of ``seconds`` (wall) and/or
+        ``cpu_seconds`` (CPU) from now, such as a bot's ``time_limit``. A bot calls it at
+        the start of its ``choose``: its own limit may shorten the caller's time, never
+        lengthen it.
+
+        >>> from scala40.deadline import Deadline
+        >>> Deadline.given(None) == Deadline.never()
+        True
+        >>> caller = Deadline.after(0.1)
+        >>> Deadline.given(caller, 5.0) == caller
+        True
+        >>> Deadline.given(caller, cpu_seconds=0.2).cpu is not None
+        True
+        >>> Deadline.given(0.5)
+        Traceback (most recent call last):
+        ...
+        scala40.errors.InvalidArgumentError: deadline must be a Deadline or None, got 0.5
+
+        :raises InvalidArgumentError: ``deadline`` is neither a :class:`Deadline` nor
+            ``None``, or a budget is not a number.
+        :raises InvalidValueError: a budget is negative or above :data:`MAX_SECONDS`.
+        """
+        if deadline is None:
+            deadline = _NEVER
+        elif not isinstance(deadline, Deadline):
+            raise InvalidArgumentError(
+                f"deadline must be a Deadline or None, got {describe(deadline)}"
+            )
+        if seconds is None and cpu_seconds is None:
+            return deadline
+        return deadline.within(seconds, cpu_seconds=cpu_seconds)
 
     @classmethod
     def never(cls) -> Deadline:

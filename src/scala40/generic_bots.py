@@ -16,12 +16,12 @@ of its own) with the game's own, and the information-set tree search ``ismcts``
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scala40._checks import check_any_choice, describe, is_int, is_number
 from scala40.belief_search import BeliefSearchBot, BestBot
+from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
 from scala40.game import Bot, Game, State, load_game
 from scala40.ismcts import MAX_TIME_LIMIT, ISMCTSBot
@@ -83,9 +83,12 @@ class PlayoutBot:
     them, in order), then, ``playouts`` times, samples a full state from its view
     (``view.sample``), plays every candidate in that same sample and plays on with the
     game's greedy bot in every seat (a random bot for a game without one) until the
-    hand ends, the game ends or ``rollout_limit`` moves are played (with ``time_limit``,
-    seconds, it stops at the first playout that ends after that time, once each candidate
-    has had one). A playout is worth
+    hand ends, the game ends or ``rollout_limit`` moves are played. With ``time_limit``
+    (wall seconds from the start of the decision) or a caller's ``deadline``, whichever
+    passes first, it is anytime: it looks at the clock at every move of a playout, drops
+    the sample the deadline cuts short (every candidate is compared on the same
+    samples) and plays the best of the samples finished (the first candidate if none).
+    A playout is worth
     the seat's share of the win if the game ended; else its side's gain over the other
     sides in that hand, in the game's direction (lower penalty totals, or higher
     points), as a fraction of all the points the hand moved. The candidate with the
@@ -139,14 +142,24 @@ class PlayoutBot:
             f"rollout_limit={self.rollout_limit}, time_limit={self.time_limit})"
         )
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The candidate with the best mean playout value (see the class documentation).
+    def choose(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        *,
+        deadline: Deadline | None = None,
+    ) -> Any:
+        """The candidate with the best mean playout value (see the class documentation),
+        by ``deadline`` (within the bot's ``time_limit``).
 
         :raises InvalidArgumentError: ``view`` is not a seat's view, ``legal`` not a list
-            of moves or ``rng`` not a :class:`random.Random`.
+            of moves, ``rng`` not a :class:`random.Random` or ``deadline`` not a
+            :class:`~scala40.deadline.Deadline`.
         :raises InvalidValueError: ``legal`` is empty.
         """
         check_any_choice(view, legal, rng)
+        limit = Deadline.given(deadline, self.time_limit)
         if len(legal) == 1:
             return legal[0]
         first = view.sample(rng.getrandbits(64))
@@ -156,21 +169,23 @@ class PlayoutBot:
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         seat = view.player
-        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
         for round_number in range(self.playouts):
+            if limit.expired():
+                break
             world = first if round_number == 0 else view.sample(rng.getrandbits(64))
             seed = rng.getrandbits(64)
-            for index, move in enumerate(candidates):
-                # Out of time: stop after a playout, once every candidate has had one.
-                if round_number and deadline is not None and time.monotonic() >= deadline:
-                    break
-                totals[index] += self._playout(world, move, seat, game, policy, seed)
+            values = [
+                self._playout(world, move, seat, game, policy, seed, limit) for move in candidates
+            ]
+            if any(value is None for value in values):
+                break  # a sample cut short by the deadline counts for no candidate
+            for index, value in enumerate(values):
+                assert value is not None
+                totals[index] += value
                 counts[index] += 1
-            else:
-                continue
-            break
         best = max(
-            range(len(candidates)), key=lambda index: (totals[index] / counts[index], -index)
+            range(len(candidates)),
+            key=lambda index: (totals[index] / counts[index] if counts[index] else 0.0, -index),
         )
         return candidates[best]
 
@@ -187,14 +202,27 @@ class PlayoutBot:
         return chosen or list(legal)[: self.candidates]
 
     def _playout(
-        self, world: State, move: Any, seat: int, game: Game, policy: Bot, seed: int
-    ) -> float:
+        self,
+        world: State,
+        move: Any,
+        seat: int,
+        game: Game,
+        policy: Bot,
+        seed: int,
+        deadline: Deadline,
+    ) -> float | None:
+        """The value of ``move`` played out in ``world``; ``None`` if ``deadline`` passes
+        first (the rest of the sample is then not played)."""
+        if deadline.expired():
+            return None
         hand = world.hand_number
         before = world.scores
         state = world.apply(move)
         chooser = random.Random(seed)
         moves = 0
         while not state.is_over and state.hand_number == hand and moves < self.rollout_limit:
+            if deadline.expired():
+                return None
             legal = state.legal_moves()
             if state.is_chance:
                 state = state.apply(legal[0])

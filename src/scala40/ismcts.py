@@ -21,10 +21,14 @@ knock games), so that a rollout need not reach the end of the hand. Each node ke
 values of the seat that chose its move.
 
 The budget is a number of iterations (reproducible: the same view, legal moves and
-``rng`` give the same move) and, optionally, a time limit (then the choice depends on
-the machine's speed). The work of one decision is bounded by design: at most
-``iterations`` walks, each of at most ``max_depth`` tree moves and ``rollout_depth``
-rollout moves.
+``rng`` give the same move) and, optionally, time: the bot's own ``time_limit`` (wall
+seconds from the start of the decision) within the caller's
+:class:`~scala40.deadline.Deadline` (``choose(..., deadline=...)``); then the choice
+depends on the machine's speed. The search is anytime: it looks at the clock before
+each walk and at each move of a walk, drops a walk the deadline cuts short and returns
+the best move of the walks it finished (the rollout policy's favourite if none). The work
+of one decision is bounded by design: at most ``iterations`` walks, each of at most
+``max_depth`` tree moves and ``rollout_depth`` rollout moves.
 
 >>> import random, scala40
 >>> from scala40.ismcts import ISMCTSBot
@@ -40,11 +44,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Hashable, Sequence
 from typing import Any
 
 from scala40._checks import check_any_choice, describe, is_int, is_number
+from scala40.deadline import Deadline
 from scala40.errors import (
     InvalidBotSpecError,
     UnknownGameError,
@@ -176,24 +180,39 @@ class ISMCTSBot:
 
     # ------------------------------------------------------------ the search
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        *,
+        deadline: Deadline | None = None,
+    ) -> Any:
         """The root move searched most often (ties: the better mean, then the policy's
-        order).
+        order), by ``deadline`` (within the bot's ``time_limit``; see the module).
 
         :param view: what the seat to decide may see (it must offer ``sample``).
         :param legal: the legal moves, one of which is returned.
         :param rng: the only randomness drawn from.
+        :param deadline: when the caller needs the move (``None``: the bot's own budget).
         :raises InvalidValueError: ``legal`` is empty.
         :raises InvalidArgumentError: ``view`` cannot be sampled, ``legal`` is not a list
-            of moves or ``rng`` not a :class:`random.Random`.
+            of moves, ``rng`` not a :class:`random.Random` or ``deadline`` not a
+            :class:`~scala40.deadline.Deadline`.
         """
         check_any_choice(view, legal, rng)
+        limit = Deadline.given(deadline, self.time_limit)
         if len(legal) == 1:
             return legal[0]
-        return self.ranked_moves(view, legal, rng)[0][0]
+        return self.ranked_moves(view, legal, rng, deadline=limit)[0][0]
 
     def ranked_moves(
-        self, view: Any, legal: Sequence[Any], rng: random.Random
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        *,
+        deadline: Deadline | None = None,
     ) -> list[tuple[Any, int, float]]:
         """The moves the search looked at, best first as :meth:`choose` ranks them (the
         first is its choice, from the same ``rng``), each with the walks through it and
@@ -212,20 +231,24 @@ class ISMCTSBot:
 
         :raises InvalidValueError: ``legal`` is empty.
         :raises InvalidArgumentError: ``view`` cannot be sampled, ``legal`` is not a list
-            of moves or ``rng`` not a :class:`random.Random`.
+            of moves, ``rng`` not a :class:`random.Random` or ``deadline`` not a
+            :class:`~scala40.deadline.Deadline`.
         """
         check_any_choice(view, legal, rng)
+        limit = Deadline.given(deadline, self.time_limit)
         if len(legal) == 1:
             return [(legal[0], 0, 0.0)]
-        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
         first = view.sample(rng.getrandbits(64))
-        search = _Search(self, _game_of(first), random.Random(rng.getrandbits(64)))
+        search = _Search(self, _game_of(first), random.Random(rng.getrandbits(64)), limit)
         root_moves = search.ranked(view, list(legal))
         root = _Node()
         for iteration in range(self.iterations):
+            if limit.expired():
+                break
             world = first if iteration == 0 else view.sample(rng.getrandbits(64))
-            search.walk(world, root, root_moves)
-            if deadline is not None and time.monotonic() >= deadline:
+            try:
+                search.walk(world, root, root_moves)
+            except _OutOfTimeError:
                 break
         order = sorted(
             enumerate(root_moves),
@@ -246,12 +269,20 @@ def _root_key(node: _Node | None, order: int) -> tuple[int, float, int]:
     return (node.visits, node.values / node.visits, -order)
 
 
-class _Search:
-    """What one decision's search works with: the options, the game, the policy."""
+class _OutOfTimeError(Exception):
+    """The deadline passed during a walk: the walk is dropped, its values not backed up."""
 
-    def __init__(self, bot: ISMCTSBot, game: Game | None, rng: random.Random) -> None:
+
+class _Search:
+    """What one decision's search works with: the options, the game, the policy, the
+    deadline."""
+
+    def __init__(
+        self, bot: ISMCTSBot, game: Game | None, rng: random.Random, deadline: Deadline
+    ) -> None:
         self.bot = bot
         self.rng = rng
+        self.deadline = deadline
         self.policy = _policy(bot.rollout, game)
         ranked = getattr(self.policy, "ranked", None)
         self.rank = ranked if callable(ranked) else None
@@ -272,7 +303,8 @@ class _Search:
         return legal[: self.bot.candidates]
 
     def walk(self, world: State, root: _Node, root_moves: list[Any]) -> None:
-        """One iteration: select and expand in ``world``, roll out, back the values up."""
+        """One iteration: select and expand in ``world``, roll out, back the values up
+        (:class:`_OutOfTimeError` when the deadline passes first: nothing is backed up)."""
         path: list[tuple[_Node, int]] = []
         node = root
         state = world
@@ -281,6 +313,8 @@ class _Search:
         depth = 0
         expanded = False
         while not expanded and depth < self.bot.max_depth:
+            if self.deadline.expired():
+                raise _OutOfTimeError
             state = self._through_chance(state)
             if state.is_over or (self.score_order is not None and state.hand_number != hand):
                 break
@@ -348,6 +382,8 @@ class _Search:
                 return _hand_values(before, state.scores, state.teams, self.score_order)
             if moves >= self.rollout_depth:
                 break
+            if self.deadline.expired():
+                raise _OutOfTimeError
             actor = state.current_player
             assert actor is not None
             legal = list(state.legal_moves())

@@ -242,7 +242,10 @@ def test_make_bot_options() -> None:
     ("spec", "message"),
     [
         ("clever", "no bot named 'clever'; bots: random, greedy, montecarlo"),
-        ("greedy:depth=3", "bot 'greedy' does not take the options ['depth']"),
+        ("greedy:depth=3", "bot 'greedy' takes no option 'depth'; it takes no options"),
+        ("ismcts:iterations=10,iterations=20", "option 'iterations' is given twice"),
+        ("belief:model=x", "model must be a seat model"),
+        ("best:foo=1", "bot 'best' takes no option 'foo'; its options: time_limit, worlds"),
         ("montecarlo:playouts", "bad bot option 'playouts'"),
         ("montecarlo:playouts=0", "playouts must be an integer from 1 to 1000000, got 0"),
         ("montecarlo:playouts=many", "playouts must be an integer from 1 to 1000000, got 'many'"),

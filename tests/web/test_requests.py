@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from scala40.game import load_game
-from tests.patient_bot import REFUSED_AT_FIRST_MOVE, FailingBot, failing_bots
+from tests.patient_bot import FailingBot, failing_bots
 from tests.web.site import Site, serving
 
 
@@ -123,8 +123,6 @@ def test_a_bot_that_cannot_be_made_is_refused_when_the_table_is_made(
 ) -> None:
     """'belief:model=x' once passed creation and failed at every later move: the table
     could never go on. Every bot is made, whole, before the table is."""
-    if spec in REFUSED_AT_FIRST_MOVE:
-        pytest.skip(f"make_bot takes {spec!r}: it does not check a bot's options whole")
     before = _tables_kept(site)
     status, answered = site.call("POST", "/tables", {"game": "chinchon", "bots": [None, spec]})
     assert (status, answered["error"]) == (400, "InvalidBotSpecError"), answered

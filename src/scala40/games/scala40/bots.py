@@ -23,7 +23,6 @@ from __future__ import annotations
 import functools
 import math
 import random
-import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeGuard
 
@@ -32,6 +31,7 @@ import attrs
 from scala40._checks import check_choice, check_int, describe
 from scala40._engine import without
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card, as_cards
+from scala40.deadline import Deadline
 from scala40.errors import (
     InvalidArgumentError,
     InvalidBotSpecError,
@@ -546,10 +546,13 @@ class MonteCarloBot:
     (at most ``opponent_turns``), the cards a greedy player wants least going back to
     the stock.
 
-    The budget is ``playouts`` playouts a decision, or, if ``time_limit`` is set, as
-    many rounds as fit in that many seconds (at least one, at most ``playouts``
-    playouts). With ``time_limit=None`` the bot is fully deterministic given ``rng``;
-    with a time limit its choices depend on the machine.
+    The budget is ``playouts`` playouts a decision, or, if ``time_limit`` (wall seconds
+    from the start of the decision) is set or the caller gives a ``deadline``
+    (:class:`~scala40.deadline.Deadline`), as many rounds as fit before the sooner of the
+    two (at most ``playouts`` playouts): the search looks at the clock at every move of
+    a playout, drops a round the deadline cuts short and picks among the rounds
+    finished (the greedy move if none). With neither, the bot is fully deterministic
+    given ``rng``; with a time limit its choices depend on the machine.
 
     >>> from scala40 import GreedyBot, MonteCarloBot
     >>> import random, scala40
@@ -632,9 +635,17 @@ class MonteCarloBot:
             f"search_all={self.search_all}, opponent_turns={self.opponent_turns})"
         )
 
-    def choose(self, view: PlayerView, legal: Sequence[Move], rng: random.Random) -> Move:
+    def choose(
+        self,
+        view: PlayerView,
+        legal: Sequence[Move],
+        rng: random.Random,
+        *,
+        deadline: Deadline | None = None,
+    ) -> Move:
         """A closing move if the greedy bot finds one; else the greedy move, unless the
-        playouts show another candidate to be better.
+        playouts, by ``deadline`` (within the bot's ``time_limit``), show another
+        candidate to be better.
 
         :param view: what the player to move may see.
         :type view: ``scala40.PlayerView``
@@ -643,12 +654,14 @@ class MonteCarloBot:
         :param rng: the only randomness to draw from.
         :rtype: ``scala40.Move``
         :raises InvalidArgumentError: ``view`` is not a Scala 40 view, ``legal`` not a list
-            of Scala 40 moves, or ``rng`` not a ``random.Random``.
+            of Scala 40 moves, ``rng`` not a ``random.Random``, or ``deadline`` not a
+            :class:`~scala40.deadline.Deadline`.
         :raises InvalidValueError: ``legal`` is empty.
         :raises InvalidStateError: it is not the turn of the view's player.
         """
         _check_choice(view, legal)
         _check_rng(rng)
+        limit = Deadline.given(deadline, self.time_limit)
         if not view.is_my_turn:
             raise InvalidStateError([f"it is not player {view.player}'s turn to move"])
         turn = (view.hand_number, view.player, view.turns_played)
@@ -663,8 +676,7 @@ class MonteCarloBot:
         options = self._options(view, legal)[: self.candidates]
         if len(options) == 1:
             return options[0]
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        scores = self._scores(view, options, rng, self.playouts, deadline, prune=True)
+        scores = self._scores(view, options, rng, self.playouts, limit, prune=True)
         return options[self._pick(scores)]
 
     def _options(self, view: PlayerView, legal: Sequence[Move]) -> list[Move]:
@@ -726,10 +738,11 @@ class MonteCarloBot:
         options: Sequence[Move],
         rng: random.Random,
         playouts: int,
-        deadline: float | None,
+        deadline: Deadline | None,
         prune: bool,
     ) -> list[list[float]]:
-        """The playout score of each option in each random deal it was tried in.
+        """The playout score of each option in each random deal it was tried in, the
+        deals finished by ``deadline`` (none, if the first is not).
 
         Options dropped from the race (with ``prune``) have fewer scores than the others.
         The search stops at once when no playout of the first deal ends the hand: a
@@ -740,18 +753,28 @@ class MonteCarloBot:
         alive = list(range(len(options)))
         used = 0
         done = 0
+        limit = Deadline.never() if deadline is None else deadline
         while not done or used + len(alive) <= playouts:
+            if limit.expired():
+                break
             world = self._deal(view, rng.getrandbits(64))
             shares = stock_shares(world, view)
             rollout_seed = rng.getrandbits(64)
+            outcomes = [
+                self._playout(world, options[index], view, shares, rollout_seed, limit)
+                for index in alive
+            ]
+            if any(outcome is None for outcome in outcomes):
+                break  # a deal cut short by the deadline counts for no option
             any_ended = False
-            for index in alive:
-                score, ended = self._playout(world, options[index], view, shares, rollout_seed)
+            for index, outcome in zip(alive, outcomes):
+                assert outcome is not None
+                score, ended = outcome
                 scores[index].append(score)
                 any_ended = any_ended or ended
             used += len(alive)
             done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if limit.expired():
                 break
             if done == 1 and not any_ended:
                 break
@@ -766,8 +789,11 @@ class MonteCarloBot:
     def _pick(self, scores: list[list[float]]) -> int:
         """The option to play among those still in the race: the greedy one (index 0)
         unless another beats it in the same deals by more than ``margin`` standard errors
-        of the mean difference; the best mean if the greedy one has left the race."""
+        of the mean difference; the best mean if the greedy one has left the race; the
+        greedy one if no deal was finished."""
         count = max(len(row) for row in scores)
+        if not count:
+            return 0
         alive = [index for index, row in enumerate(scores) if len(row) == count]
         if alive[0] != 0:
             return leader(scores, alive)
@@ -882,10 +908,14 @@ class MonteCarloBot:
         view: PlayerView,
         shares: Sequence[Sequence[Card]],
         seed: int,
-    ) -> tuple[float, bool]:
+        deadline: Deadline,
+    ) -> tuple[float, bool] | None:
         """Play ``move`` in ``world``, then the hand out with the greedy policy, each
         player drawing its share of the stock: the outcome's score for the player, and
-        whether the hand ended within ``rollout_limit`` moves."""
+        whether the hand ended within ``rollout_limit`` moves; ``None`` if ``deadline``
+        passes first."""
+        if deadline.expired():
+            return None
         player, hand_number = view.player, view.hand_number
         policy = self._policy
         del seed  # the greedy policy draws nothing from it
@@ -899,6 +929,8 @@ class MonteCarloBot:
             if state.is_chance:
                 state = state.apply(next(iter(state.legal_moves())))
                 continue
+            if deadline.expired():
+                return None
             mover = state.turn
             if state.phase is Phase.DRAW:
                 state = stacked(state, shares[mover], drawn[mover])
