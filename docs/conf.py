@@ -41,6 +41,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",
     "walkthrough",
     "grammar",
     "pictures",
@@ -56,6 +57,16 @@ autodoc_member_order = "bysource"
 # No doctest setup, global or per page: each page's and each docstring's first example
 # imports what it uses, so that the examples run as a reader copies them
 # (tests/test_docs_examples.py and tests/test_doctests.py run them so, one by one).
+
+# The copy button of each example copies what a reader pastes: the code of the lines with
+# a prompt, without the prompt (Python's ``>>>`` and ``...``, a shell's ``$``), and none of
+# the output. A bare ``...`` line is an example's blank line (or output's "anything"), and
+# copies as an empty line, which ends a block pasted into Python's prompt as it should
+# (tests/test_docs_copy.py pastes the pages' examples so).
+copybutton_prompt_text = r">>> |\.\.\.(?: |$)|\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+copybutton_remove_prompts = True
 
 # The documentation is built with ``-n`` (nitpicky) and without intersphinx (the build must
 # not need the network), so references to the standard library, the typing machinery and

@@ -37,6 +37,7 @@ def test_a_missing_framework_names_the_extra_to_install() -> None:
         ("scala40.adapters.pettingzoo", "numpy, gymnasium and pettingzoo", "pettingzoo"),
         ("scala40.adapters.openspiel", "numpy and open_spiel", "openspiel"),
         ("scala40.adapters.gym", "numpy and gymnasium", "gym"),
+        ("scala40.adapters.evaluation", "numpy and gymnasium", "gym"),
         ("scala40.adapters.tensors", "numpy", "rl"),
     ):
         code = (

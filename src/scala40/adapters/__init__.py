@@ -7,7 +7,9 @@ PettingZoo environment, and as an OpenSpiel game.
 * :mod:`scala40.adapters.observations`: what a seat observes, as numbers and text, from
   the game's :class:`~scala40.game.ObservationEncoding`;
 * :mod:`scala40.adapters.pettingzoo`: the PettingZoo AEC environment;
-* :mod:`scala40.adapters.openspiel`: the OpenSpiel games (``python_scala40``...).
+* :mod:`scala40.adapters.openspiel`: the OpenSpiel games (``python_scala40``...);
+* :mod:`scala40.adapters.evaluation`: a policy's win share against the bots on the seat
+  environment, over paired deals.
 
 The first two need nothing but the library. The framework adapters need the optional
 packages, which ``pip install "scala40[rl]"`` installs (numpy, gymnasium, pettingzoo,

@@ -1,0 +1,88 @@
+"""The evaluation of a policy on the seat environment (:mod:`scala40.adapters.evaluation`):
+every deal in every seat, the same deals for every policy, counted as they were played.
+Skipped without the ``gym`` extra."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+
+from scala40.adapters.evaluation import (
+    DealResult,
+    Evaluation,
+    evaluate_policy,
+    uniform_policy,
+)
+from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.tournament import wilson_interval
+
+
+def test_every_deal_is_played_in_every_seat_and_counted() -> None:
+    result = evaluate_policy(uniform_policy(3), "chinchon", "random", deals=2, first_seed=40)
+    assert result.game == "chinchon"
+    assert result.opponents == "random"
+    assert [(deal.seed, deal.seat) for deal in result.deals] == [
+        (40, 0),
+        (41, 0),
+        (40, 1),
+        (41, 1),
+    ]
+    assert result.hands == sum(deal.hands for deal in result.deals) >= 4
+    assert all(0 <= deal.reward <= deal.hands for deal in result.deals)
+    assert result.share == result.wins / result.hands
+    low, high = result.interval
+    assert 0 <= low <= result.share <= high <= 1
+    assert result.summary("uniform").startswith("uniform vs random: won ")
+
+
+def test_the_same_policy_and_seeds_replay_and_pair_with_no_difference() -> None:
+    one = evaluate_policy(uniform_policy(5), "rumino", "greedy", deals=2)
+    two = evaluate_policy(uniform_policy(5), "rumino", "greedy", deals=2)
+    assert one == two
+    difference = one.paired_difference(two)
+    assert (difference.mean, difference.pairs) == (0.0, 2 * len({deal.seat for deal in one.deals}))
+    assert difference.low <= 0.0 <= difference.high
+
+
+def test_any_callable_is_a_policy_and_the_seats_follow_the_players() -> None:
+    seen: list[Any] = []
+
+    def first_legal(observation: Any, mask: Any) -> int:
+        seen.append(observation)
+        return int(next(action for action, allowed in enumerate(mask) if allowed))
+
+    result = evaluate_policy(first_legal, "laconga", "random", deals=1, players=2)
+    assert [deal.seat for deal in result.deals] == [0, 1]
+    assert seen
+
+
+def test_a_share_of_a_tie_counts_as_it_is() -> None:
+    whole = Evaluation("g", "o", (DealResult(1, 0, 1.0, 1, 0), DealResult(1, 1, 0.0, 1, 0)))
+    assert whole.interval == wilson_interval(1, 2)
+    tied = Evaluation("g", "o", (DealResult(1, 0, 0.5, 1, 0), DealResult(1, 1, 0.5, 1, 0)))
+    assert tied.wins == 1.0
+    assert tied.interval == wilson_interval(1, 2)
+    shares = Evaluation("g", "o", (DealResult(1, 0, 0.5, 1, 0),) * 3)
+    low, high = shares.interval
+    assert wilson_interval(1, 3)[0] < low < high < wilson_interval(2, 3)[1]
+    assert high - 0.5 == pytest.approx(0.5 - low)
+
+
+def test_evaluations_of_other_deals_do_not_pair() -> None:
+    one = Evaluation("g", "o", (DealResult(1, 0, 1.0, 1, 0),))
+    other = Evaluation("g", "o", (DealResult(2, 0, 1.0, 1, 0),))
+    with pytest.raises(InvalidValueError, match="same game, deals and first_seed"):
+        one.paired_difference(other)
+    with pytest.raises(InvalidArgumentError, match="expected an evaluation"):
+        one.paired_difference("two")  # type: ignore[arg-type]
+
+
+def test_bad_arguments_are_refused_before_any_play() -> None:
+    with pytest.raises(InvalidValueError, match="deals"):
+        evaluate_policy(uniform_policy(), "chinchon", deals=0)
+    with pytest.raises(InvalidArgumentError, match="expected a policy"):
+        evaluate_policy("random", "chinchon", deals=1)  # type: ignore[arg-type]
