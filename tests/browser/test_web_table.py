@@ -8,13 +8,17 @@ offered once those cards are picked). Before each move it checks that the page s
 what the library's view holds: the hand's cards, the legal moves (each button a legal
 move; all of them when there are few), the move number, the event log (one line per
 event the seat may see), the picture (the seat's view, loaded), the page no wider than a
-phone at 390 pixels (Scala 40 and Chinchón), and undo offered exactly
+phone at 390 pixels (Scala 40, Skarney and Chinchón), what the picture leaves to words
+(Skarney's contract, partner, offer and sides; the Spanish pack's cards by their Spanish
+names), and undo offered exactly
 where the server's rule allows it (never right after a draw from the stock, never once a
 bot has answered; the test once plays a move that keeps its turn (a take, a meld, a
 layoff), sees undo offered, takes it, and checks the table is back at seat 0's previous
 decision). When the
-hand ends, the page shows its points as the library's hand result has them; the test
-then resigns, and the page shows the end of the match.
+hand ends, the page shows its points as the library's hand result has them, over the
+table where the player is looking, until the player asks for the next hand; the test then
+resigns, and the page shows the end of the match. No text of the page, its picture or its
+cards is smaller than 12 pixels at a phone's width, and the browser logs no error.
 
 Screenshots at desktop (1280 px) and phone (390 px) width are written to
 ``docs/_static/web/`` (``nox -s web`` runs this; the docs show them).
@@ -41,6 +45,7 @@ from typing import Any
 import pytest
 
 from scala40.bots import make_bot
+from scala40.cards import CARD_NAMES, CARD_SYMBOLS, spanish_card_name
 from scala40.game import load_game
 from scala40.web.server import make_server
 from scala40.web.tables import TableStore
@@ -81,6 +86,8 @@ def browser() -> Iterator[Any]:
     profile = tempfile.mkdtemp(prefix="scala40-chromium-")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
+    # The page's console, read by the tests: a JavaScript error fails them.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     for flag in (*FLAGS, f"--user-data-dir={profile}", f"--window-size={DESKTOP[0]},{DESKTOP[1]}"):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
@@ -90,6 +97,16 @@ def browser() -> Iterator[Any]:
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def no_script_errors(browser: Any) -> Iterator[None]:
+    """Each test leaves the browser's console without an error (a JavaScript exception,
+    a request the page made that failed)."""
+    browser.get_log("browser")  # what came before this test
+    yield
+    errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == [], errors
 
 
 @pytest.fixture(scope="module")
@@ -128,6 +145,11 @@ class Table:
         params = dict(item.split("=", 1) for item in fragment.split("&"))
         self.id = int(params["table"])
         self.token = params["token"]
+        self.game_card_names: dict[str, str] = {}
+        if "spanish" in self.state().rules.deck.name:
+            self.game_card_names = {
+                CARD_NAMES[card]: spanish_card_name(card) for card in self.state().rules.deck.cards
+            }
 
     def state(self) -> Any:
         with closing(sqlite3.connect(self.database)) as db:
@@ -161,14 +183,66 @@ _WITHIN_TURN = ("take", "meld", "layoff", "extend", "swap")
 """Verbs of moves after which the seat may go on in its turn (undo may take them back)."""
 
 
+SEATS = {"skarney": 4}
+"""The players of a game's table here: two, but four for Skarney, whose partners sit
+opposite."""
+
+_SMALLEST_TEXT = """
+const smallest = { page: [Infinity, ""], picture: [Infinity, ""], drawn: [Infinity, ""],
+  cards: [Infinity, ""] };
+const keep = (kind, size, what) => {
+  if (size < smallest[kind][0]) smallest[kind] = [size, what];
+};
+const shown = (item) => {
+  const box = item.getBoundingClientRect();
+  return box.width > 0 && box.height > 0;
+};
+for (const item of document.querySelectorAll("body *")) {
+  if (item.closest("svg") || !shown(item)) continue;
+  const own = [...item.childNodes].some((node) => node.nodeType === 3 && node.textContent.trim());
+  if (own) keep("page", parseFloat(getComputedStyle(item).fontSize), item.tagName + " " + item.textContent.slice(0, 40));
+}
+for (const text of document.querySelectorAll("svg text")) {
+  if (!shown(text)) continue;
+  const svg = text.ownerSVGElement;
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  keep("picture", parseFloat(text.getAttribute("font-size")) * scale, text.textContent);
+  keep("drawn", text.getBoundingClientRect().height, text.textContent);
+}
+// A card's picture (an image) writes its smallest text 12 of its units high.
+for (const image of document.querySelectorAll("#hand img")) {
+  keep("cards", 12 * image.getBoundingClientRect().width / image.naturalWidth, image.alt);
+}
+return smallest;
+"""
+"""The smallest text the page shows, by where it is: the page's own (computed font
+sizes), the picture's (a text's font size as drawn, and its rendered height), and the
+cards' of the hand (their pictures' smallest text, 12 units, as shown)."""
+
+
+def _smallest_text(driver: Any) -> dict[str, list[Any]]:
+    found: dict[str, list[Any]] = driver.execute_script(_SMALLEST_TEXT)
+    return found
+
+
+def _readable(driver: Any) -> dict[str, list[Any]]:
+    """Check that no text of the page is smaller than 12 pixels, and say how large the
+    smallest is."""
+    smallest = _smallest_text(driver)
+    for kind, (size, what) in smallest.items():
+        assert size >= 12, f"the {kind}'s text {what!r} is {size:.1f} px"
+    return smallest
+
+
 def _start(driver: Any, base: str, game: str, seed: int) -> None:
     driver.get(base)
     _until(lambda: driver.find_elements(By.CSS_SELECTOR, f'button[data-game="{game}"]'), "games")
     driver.find_element(By.CSS_SELECTOR, f'button[data-game="{game}"]').click()
     players = driver.find_element(By.ID, "players")
-    two = players.find_elements(By.CSS_SELECTOR, 'option[value="2"]')
-    if two:
-        two[0].click()
+    wanted = SEATS.get(game, 2)
+    count = players.find_elements(By.CSS_SELECTOR, f'option[value="{wanted}"]')
+    if count:
+        count[0].click()
     seed_box = driver.find_element(By.ID, "seed")
     seed_box.clear()
     seed_box.send_keys(str(seed))
@@ -196,10 +270,50 @@ def _check_page(driver: Any, table: Table, state: Any) -> None:
     _until(
         lambda: len(driver.find_elements(By.CSS_SELECTOR, "#log li")) == table.events(), "the log"
     )
-    loaded = driver.execute_script(
-        "const p = document.getElementById('picture'); return p.complete && p.naturalWidth;"
-    )
-    assert loaded, "the table's picture did not load"
+    assert driver.find_elements(By.CSS_SELECTOR, "#picture svg"), "no picture of the table"
+    _check_words(driver, table, view)
+
+
+def _fact(driver: Any, kind: str) -> str:
+    found = driver.find_elements(By.CSS_SELECTOR, f'#facts li[data-fact="{kind}"]')
+    return str(found[0].text) if found and found[0].is_displayed() else ""
+
+
+def _check_words(driver: Any, table: Table, view: dict[str, Any]) -> None:
+    """What the picture leaves to words: Skarney's contract, partner, offer and sides;
+    the Spanish pack's cards by their Spanish names."""
+    shown = view["public"]
+    if table.game.name == "skarney":
+        options = shown["rules"]["options"]
+        hand = shown["hand_number"]
+        size = options["contract_melds"][min(hand, len(options["contract_melds"])) - 1]
+        contract = _fact(driver, "contract")
+        assert f"hand {hand} of {options['hands']}" in contract
+        assert f"{['no', 'one', 'two', 'three', 'four', 'five'][size]} 3-card sets" in contract
+        assert "Your partner: Seat 2" in _fact(driver, "partner")
+        offer = _fact(driver, "offer")
+        if shown["offer_card"] is None:
+            assert not offer
+        else:
+            card = CARD_SYMBOLS[CARD_NAMES.index(shown["offer_card"])]
+            assert card in offer
+            assert ("offers you" in offer) == (shown["offer_to"] == 0)
+        sides = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#scores td")[::2]]
+        assert sides == [
+            "Your side (You + Seat 2 (greedy))",
+            "Opponents (Seat 1 (greedy) + Seat 3 (greedy))",
+        ]
+    names = table.game_card_names
+    if names:
+        shown_names = driver.find_element(By.ID, "hand-names").text
+        assert shown_names == ", ".join(names[card] for card in view["hand"])
+        if shown["discard"]:
+            top = shown["discard"][-1]
+            assert _fact(driver, "discard") == f"On the discard pile: {names[top]} ({top})"
+        for button in driver.find_elements(By.CSS_SELECTOR, "#moves button"):
+            words = str(button.get_attribute("data-move")).split()
+            cards = [word.split("=")[0] for word in words if word.split("=")[0] in names]
+            assert all(names[card] in button.text for card in cards), button.text
 
 
 def _play(driver: Any, table: Table, move: Any) -> None:
@@ -217,6 +331,55 @@ def _play(driver: Any, table: Table, move: Any) -> None:
     before = table.shown_number()
     matching[0].click()
     _until(lambda: table.shown_number() != before, f"the table after {text!r}")
+
+
+PICTURED = ("scala40", "skarney", "chinchon")
+"""The games whose table the docs show at both widths (``{game}-desktop.png``,
+``{game}-phone.png``)."""
+
+
+def _in_window(driver: Any, item: Any) -> bool:
+    inside: bool = driver.execute_script(
+        "const box = arguments[0].getBoundingClientRect();"
+        "return box.top >= 0 && box.bottom <= innerHeight + 1 && box.height > 0;",
+        item,
+    )
+    return inside
+
+
+def _settle_picture(driver: Any) -> None:
+    """Wait until the picture is laid out for the window's width (after a resize)."""
+    _until(
+        lambda: driver.execute_script(
+            "const box = document.getElementById('picture');"
+            "const style = getComputedStyle(box);"
+            "const inner = box.clientWidth - parseFloat(style.paddingLeft)"
+            " - parseFloat(style.paddingRight);"
+            "return box.querySelector('svg') && Number(box.dataset.layoutWidth) =="
+            " Math.max(200, Math.floor(inner / 1.25));"
+        ),
+        "the picture laid out for the window",
+    )
+
+
+def _screenshots(driver: Any, game: str) -> None:
+    """The table at a desktop's and a phone's width, for the docs: what the picture
+    leaves to words in view at both, and no text smaller than 12 px on the phone."""
+    for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        driver.set_window_size(*size)
+        _settle_picture(driver)
+        driver.execute_script("window.scrollTo(0, 0)")
+        facts = {"skarney": ("contract", "partner"), "chinchon": ("discard",)}.get(game, ())
+        for kind in facts:
+            item = driver.find_element(By.CSS_SELECTOR, f'#facts li[data-fact="{kind}"]')
+            assert _in_window(driver, item), f"{kind} is out of the window at {name} width"
+        driver.save_screenshot(str(SHOTS / f"{game}-{name}.png"))
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= PHONE[0], "the table is wider than a phone"
+    smallest = _readable(driver)
+    print(f"{game} at {PHONE[0]} px, the smallest text:", smallest)
+    driver.set_window_size(*DESKTOP)
+    _settle_picture(driver)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -259,16 +422,8 @@ def test_a_whole_hand_of_each_game_against_greedy(
                 undone = True
                 continue
         legal = list(state.legal_moves())
-        if turn == 3 and game in ("scala40", "chinchon"):
-            browser.execute_script("window.scrollTo(0, 0)")
-            browser.save_screenshot(str(SHOTS / f"{game}-desktop.png"))
-            browser.set_window_size(*PHONE)
-            time.sleep(0.3)
-            browser.execute_script("window.scrollTo(0, 0)")
-            browser.save_screenshot(str(SHOTS / f"{game}-phone.png"))
-            width = browser.execute_script("return document.documentElement.scrollWidth")
-            assert width <= PHONE[0], "the table is wider than a phone"
-            browser.set_window_size(*DESKTOP)
+        if turn == 3 and game in PICTURED:
+            _screenshots(browser, game)
         move = greedy.choose(state.view(0), legal, rng)
         within = next((item for item in legal if str(item).split()[0] in _WITHIN_TURN), None)
         if within is not None and took is None:
@@ -292,10 +447,27 @@ def test_a_whole_hand_of_each_game_against_greedy(
         rows = panel.find_elements(By.CSS_SELECTOR, "#hand-end-points tr")[1:]
         points = [int(row.find_elements(By.TAG_NAME, "td")[1].text) for row in rows]
         assert points == list(last.points)
+        # Where the player is looking, whatever the page was scrolled to: the result and
+        # its button in the window.
+        _until(lambda: panel.find_elements(By.CSS_SELECTOR, "svg"), "the last hand's picture")
+        button = browser.find_element(By.ID, "continue")
+        assert _in_window(browser, panel), "the hand's result is out of the window"
+        assert _in_window(browser, button), "the next hand's button is out of the window"
+        # The bots wait while the result is up: nothing is asked of the server.
+        number = table.state().move_number
+        time.sleep(0.8)
+        assert table.state().move_number == number
+        assert panel.is_displayed()
         if game == "chinchon":
-            browser.execute_script("arguments[0].scrollIntoView()", panel)
             browser.save_screenshot(str(SHOTS / "hand-end-desktop.png"))
-        browser.find_element(By.ID, "continue").click()
+            browser.set_window_size(*PHONE)
+            _until(lambda: _in_window(browser, button), "the result at a phone's width")
+            time.sleep(0.5)  # the picture laid out again for the narrower window
+            _readable(browser)
+            browser.save_screenshot(str(SHOTS / "hand-end-phone.png"))
+            browser.set_window_size(*DESKTOP)
+        button.click()
+        _until(lambda: not panel.is_displayed(), "the table after the result")
         browser.execute_script("window.confirm = () => true;")  # the page asks first
         browser.find_element(By.ID, "resign").click()
         _until(

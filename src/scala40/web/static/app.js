@@ -1,13 +1,19 @@
 // The web table's page: plain JavaScript, no framework, no build step.
 // The lobby lists the games (GET /games) and starts a table (POST /tables); the table
-// shows the seat's view as the library's picture, its hand as cards to pick, its legal
-// moves as buttons, the event feed as a log, the scores, undo and resignation.
+// shows the seat's view as the library's picture, what the picture leaves to words (a
+// Skarney hand's contract, partner, offer and sides), its hand as cards to pick, its
+// legal moves as buttons, the event feed as a log, the scores, undo and resignation; a
+// hand's result comes up over the table until the player asks for the next hand.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const MOVES_SHOWN = 40; // moves listed before the player is asked to pick cards
 const CARD = /^(?:10|[2-9AJQK])[SHDC]$|^JK$/;
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+// The picture's smallest text is 10 of its units: laid out as narrow as the screen and
+// shown at 1.25 times its size, it reads at 12.5 pixels on a phone as on a desktop.
+const SCALE = 1.25;
+const NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven"];
 
 let games = [];
 let chosen = null; // the game chosen in the lobby
@@ -16,6 +22,7 @@ let answer = null; // the server's latest answer for our seat
 let log = []; // the events seen so far
 let selected = []; // indexes of the hand's cards picked
 let handShown = null; // the hand number whose result the player has seen
+let overShown = false; // whether the end of the match has been shown
 let polling = null;
 
 async function call(method, path, body) {
@@ -45,18 +52,41 @@ function element(tag, attributes, ...children) {
   return node;
 }
 
-function cardText(name, pack) {
-  // 7S -> 7♠ in the French pack; the Spanish pack keeps the notation's letters.
-  if (pack !== "french" || name === "JK") return name;
+function spanishNames() {
+  return answer ? answer.game.card_names : {};
+}
+
+function cardText(name) {
+  // 7S -> 7♠ in the French pack; in the Spanish pack the name the command line prints
+  // (QH -> caballo de copas), which the server sends.
+  const spanish = spanishNames()[name.toUpperCase()];
+  if (spanish) return spanish;
+  if (name === "JK" || !SUITS[name.slice(-1)]) return name;
   return name.slice(0, -1) + SUITS[name.slice(-1)];
 }
 
-function moveText(text, pack) {
-  return text.split(" ").map((word) => {
+function cardsText(names) {
+  // Spanish names are several words each: commas keep the cards apart.
+  return names.map(cardText).join(Object.keys(spanishNames()).length ? ", " : " ");
+}
+
+function moveText(text) {
+  const spanish = Object.keys(spanishNames()).length > 0;
+  const words = [];
+  let afterCard = false;
+  for (const word of text.split(" ")) {
     const [own, reading] = word.split("=");
-    if (!CARD.test(own.toUpperCase())) return word;
-    return cardText(own, pack) + (reading ? "=" + cardText(reading, pack) : "");
-  }).join(" ");
+    if (!CARD.test(own.toUpperCase())) {
+      words.push(word);
+      afterCard = false;
+      continue;
+    }
+    if (spanish && afterCard) words[words.length - 1] += ",";
+    const read = reading ? cardText(reading) : "";
+    words.push(cardText(own) + (reading ? (spanish ? ` (${read})` : `=${read}`) : ""));
+    afterCard = true;
+  }
+  return words.join(" ");
 }
 
 function moveCards(text) {
@@ -74,6 +104,7 @@ function notice(text) {
 
 async function showLobby() {
   stopPolling();
+  closeResults();
   table = null;
   $("table").hidden = true;
   $("lobby").hidden = false;
@@ -148,15 +179,25 @@ async function startTable(event) {
 
 // ------------------------------------------------------------------ the table
 
+function closeResults() {
+  // Leaving the table: its result goes without asking the server for the next hand.
+  delete $("hand-end").dataset.hand;
+  for (const id of ["hand-end", "game-over"]) if ($(id).open) $(id).close();
+}
+
 function openTable(id, seat, token) {
+  closeResults();
   table = { id, seat, token };
   log = [];
   selected = [];
   handShown = null;
+  overShown = false;
   answer = null;
   $("lobby").hidden = true;
   $("table").hidden = false;
   $("log").replaceChildren();
+  $("picture").replaceChildren();
+  delete $("picture").dataset.moveNumber;
   refresh();
 }
 
@@ -202,9 +243,9 @@ function show(next) {
   for (const event of next.events) log.push(event);
   const view = next.view;
   $("table-title").textContent = `${next.game.title} · table ${next.table} · seat ${next.seat}`;
-  $("picture").src = `/tables/${table.id}/picture?seat=${table.seat}&token=${encodeURIComponent(table.token)}&v=${view.move_number}`;
-  $("picture").dataset.moveNumber = String(view.move_number);
+  showPicture();
   renderStatus();
+  renderFacts();
   renderHand();
   renderMoves();
   renderScores();
@@ -215,14 +256,134 @@ function show(next) {
   const clock = next.clock;
   $("timeout").hidden = !(clock && clock.seat !== table.seat && clock.left === 0);
   $("resign").disabled = view.is_over || (view.public.resigned || []).includes(table.seat);
+  // While a hand's result is up, the bots wait: the next hand goes on when the player
+  // asks for it.
+  if ($("hand-end").open) return;
   if (next.waiting) polling = setTimeout(() => post("advance"), 300);
   else if (!view.is_over && view.current_player !== table.seat) polling = setTimeout(refresh, 2000);
 }
+
+function pictureUrl(what) {
+  const seat = `seat=${table.seat}&token=${encodeURIComponent(table.token)}`;
+  return `/tables/${table.id}/picture?${seat}&v=${answer.view.move_number}${what ? "&what=" + what : ""}`;
+}
+
+function layoutWidth(box) {
+  const style = getComputedStyle(box);
+  const inner = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return Math.max(200, Math.floor(inner / SCALE));
+}
+
+async function loadPicture(box, url) {
+  // The picture is laid out as wide as its box allows at SCALE, and put in the page
+  // itself (not as an image), drawn at SCALE times its own size.
+  const width = layoutWidth(box);
+  const asked = String(Number(box.dataset.asked || 0) + 1);
+  box.dataset.asked = asked;
+  box.dataset.url = url;
+  const response = await fetch(`${url}&layout_width=${width}`);
+  const text = await response.text();
+  if (!response.ok || box.dataset.asked !== asked) return false; // a newer one was asked
+  const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  const [, , across, down] = svg.getAttribute("viewBox").split(" ").map(Number);
+  svg.setAttribute("width", String(Math.round(across * SCALE)));
+  svg.setAttribute("height", String(Math.round(down * SCALE)));
+  box.replaceChildren(document.importNode(svg, true));
+  box.dataset.layoutWidth = String(width);
+  return true;
+}
+
+function showPicture() {
+  const number = answer.view.move_number;
+  loadPicture($("picture"), pictureUrl()).then((loaded) => {
+    if (loaded) $("picture").dataset.moveNumber = String(number);
+  }).catch((error) => notice(error.message));
+}
+
+let resizing = null;
+window.addEventListener("resize", () => {
+  // A turned phone or a resized window: the pictures laid out again for the new width.
+  clearTimeout(resizing);
+  resizing = setTimeout(() => {
+    for (const box of document.querySelectorAll(".picture")) {
+      if (box.dataset.url && box.clientWidth && layoutWidth(box) !== Number(box.dataset.layoutWidth)) {
+        loadPicture(box, box.dataset.url).catch((error) => notice(error.message));
+      }
+    }
+  }, 150);
+});
 
 function seatName(seat) {
   if (seat === table.seat) return "You";
   const place = answer.seats[seat];
   return place && place.bot ? `Seat ${seat} (${place.bot})` : `Seat ${seat}`;
+}
+
+function sideName(index) {
+  // A side of partners by whose side it is, with its seats; a seat alone by its name.
+  const team = answer.teams[index] || [index];
+  if (team.length === 1) return seatName(team[0]);
+  const whose = team.includes(table.seat) ? "Your side" : "Opponents";
+  return `${whose} (${team.map(seatName).join(" + ")})`;
+}
+
+function scoreNames(count) {
+  // Scores come one a seat, or one a side where partners share theirs (Skarney).
+  if (count === answer.seats.length) return answer.seats.map((_, seat) => seatName(seat));
+  return Array.from({ length: count }, (_, index) => sideName(index));
+}
+
+function renderFacts() {
+  const facts = answer.game.name === "skarney" ? skarneyFacts() : [];
+  const discard = answer.view.public.discard;
+  if (Object.keys(spanishNames()).length && discard && discard.length) {
+    // The Spanish pack's cards by their names, as the command line says them.
+    const top = discard[discard.length - 1];
+    facts.push(["discard", `On the discard pile: ${cardText(top)} (${top})`, false]);
+  }
+  $("facts").replaceChildren(...facts.map(([kind, text, strong]) =>
+    element("li", { "data-fact": kind, class: strong ? "strong" : "" }, text)));
+  $("facts").hidden = !facts.length;
+}
+
+function skarneyFacts() {
+  const view = answer.view;
+  const shown = view.public;
+  const options = shown.rules.options;
+  const hand = shown.hand_number;
+  const facts = [];
+  if (options.contract) {
+    const melds = options.contract_melds;
+    const size = melds[Math.min(Math.max(hand, 1), melds.length) - 1];
+    const number = NUMBERS[size] || String(size);
+    let text = `Contract, hand ${hand} of ${options.hands}: ${number} 3-card sets, or ${number} 3-card sequences`;
+    if (shown.progress) text += ` (${seatName(shown.turn)}: ${shown.progress} of ${size} down)`;
+    facts.push(["contract", text, false]);
+    const made = shown.contracts.map((done, side) => `${sideName(side)} ${done ? "made" : "not yet"}`);
+    facts.push(["contracts", `Contracts: ${made.join(" · ")}`, false]);
+  } else {
+    facts.push(["contract", `Hand ${hand} of ${options.hands}: no contract, free melding`, false]);
+  }
+  const team = answer.teams.find((seats) => seats.includes(table.seat)) || [table.seat];
+  const partners = team.filter((seat) => seat !== table.seat);
+  if (partners.length) {
+    facts.push(["partner", `Your partner: ${partners.map(seatName).join(", ")}, sitting opposite you`, false]);
+  }
+  if (shown.offer_card !== null && shown.offer_to !== null) {
+    const card = cardText(shown.offer_card);
+    const stop = /^(?:[A2].|JK)$/.test(shown.offer_card) ? " (an ace, a 2 or a joker accepted skips the next draw)" : "";
+    const text = shown.offer_to === table.seat
+      ? `${seatName(shown.turn)} offers you ${card}: accept or decline${stop}`
+      : `${seatName(shown.turn)} offers ${card} to ${seatName(shown.offer_to)}${stop}`;
+    facts.push(["offer", text, shown.offer_to === table.seat]);
+  }
+  shown.known.forEach((cards, seat) => {
+    if (seat !== table.seat && cards.length) facts.push(["known", `${seatName(seat)} holds ${cardsText(cards)}`, false]);
+  });
+  shown.stopped.forEach((stopped, seat) => {
+    if (stopped) facts.push(["stopped", `${seatName(seat)} skips the next draw`, false]);
+  });
+  return facts;
 }
 
 function renderStatus() {
@@ -241,9 +402,12 @@ function renderHand() {
   const pack = answer.game.pack;
   const cards = answer.view.hand.map((name, index) => element("button", {
     type: "button", "data-card": name, "aria-pressed": String(selected.includes(index)),
-    title: name, onclick: () => { toggle(index); },
-  }, element("img", { src: `/cards/${pack}/${name}.svg`, alt: cardText(name, pack) })));
+    title: cardText(name) === name ? name : `${cardText(name)} (${name})`, onclick: () => { toggle(index); },
+  }, element("img", { src: `/cards/${pack}/${name}.svg`, alt: cardText(name) })));
   $("hand").replaceChildren(...cards);
+  const spanish = Object.keys(spanishNames()).length > 0;
+  $("hand-names").textContent = spanish ? cardsText(answer.view.hand) : "";
+  $("hand-names").hidden = !spanish;
 }
 
 function toggle(index) {
@@ -256,7 +420,6 @@ function toggle(index) {
 
 function renderMoves() {
   const view = answer.view;
-  const pack = answer.game.pack;
   const picked = {};
   for (const index of selected) picked[view.hand[index]] = (picked[view.hand[index]] || 0) + 1;
   const fits = (move) => {
@@ -277,7 +440,7 @@ function renderMoves() {
     type: "button", "data-move": move.text,
     class: moveCards(move.text).length && selected.length ? "main" : "",
     onclick: () => post("moves", { move: move.move, move_number: view.move_number }),
-  }, moveText(move.text, pack))));
+  }, moveText(move.text))));
   $("moves-hint").textContent = hint;
 }
 
@@ -289,28 +452,30 @@ function scoreRows(target, rows) {
 function renderScores() {
   const view = answer.view;
   const resigned = view.public.resigned || [];
-  const rows = [["Seat", "Score"]];
-  if (view.scores.length === answer.seats.length) {
-    view.scores.forEach((score, seat) => rows.push([seatName(seat) + (resigned.includes(seat) ? " (resigned)" : ""), score]));
-  } else {
-    view.scores.forEach((score, side) => rows.push([`Side ${side}`, score]));
-  }
+  const bySeat = view.scores.length === answer.seats.length;
+  const names = scoreNames(view.scores.length);
+  const rows = [[bySeat ? "Seat" : "Side", "Score"]];
+  view.scores.forEach((score, place) => rows.push([names[place] + (bySeat && resigned.includes(place) ? " (resigned)" : ""), score]));
   scoreRows($("scores"), rows);
 }
 
+function signed(points) {
+  return `${points > 0 ? "+" : ""}${points}`;
+}
+
 function eventLine(event) {
-  const pack = answer.game.pack;
-  const cards = (names) => names.map((name) => cardText(name, pack)).join(" ");
+  const cards = cardsText;
   if (event.kind === "hand_end") {
-    const points = event.result.points.map((points, seat) => `${seat}: ${points > 0 ? "+" : ""}${points}`).join(", ");
-    return `Hand ${event.result.hand_number} ended (points ${points}).`;
+    const names = scoreNames(event.result.points.length);
+    const points = event.result.points.map((points, place) => `${names[place]} ${signed(points)}`).join(", ");
+    return `Hand ${event.result.hand_number} ended: ${points}.`;
   }
   if (event.kind === "game_over") return `Game over: ${event.winners.map(seatName).join(", ")} won.`;
   if (event.kind === "resign") return `${seatName(event.seat)} resigned.`;
   if (event.move === null) {
     return event.cards.length ? `${event.kind}: you got ${cards(event.cards)}.` : `${event.kind}.`;
   }
-  let line = `${seatName(event.seat)}: ${moveText(event.move, pack)}`;
+  let line = `${seatName(event.seat)}: ${moveText(event.move)}`;
   if (event.seat === table.seat && event.cards.length) line += ` (you got ${cards(event.cards)})`;
   else if (event.shown.length && !event.move.includes(event.shown[0])) line += ` (${cards(event.shown)})`;
   return line;
@@ -327,29 +492,37 @@ function renderLog(all) {
 }
 
 function renderEnds() {
+  // The result comes up over the table, where the player is looking (a modal dialog),
+  // and stays until the player asks for the next hand.
   const view = answer.view;
   const last = view.last_hand;
   if (view.is_over) {
-    $("hand-end").hidden = true;
-    $("game-over").hidden = false;
+    if ($("hand-end").open) $("hand-end").close();
+    if (overShown) return;
+    overShown = true;
     $("game-over-title").textContent = `Game over: ${view.winners.map(seatName).join(", ")} won`;
-    const rows = [["Seat", "Score"]];
-    view.scores.forEach((score, seat) => rows.push([seatName(seat), score]));
+    const names = scoreNames(view.scores.length);
+    const rows = [[view.scores.length === answer.seats.length ? "Seat" : "Side", "Score"]];
+    view.scores.forEach((score, place) => rows.push([names[place], score]));
     scoreRows($("final-scores"), rows);
+    $("game-over").showModal();
+    $("game-over-picture").replaceChildren();
+    if (last) loadPicture($("game-over-picture"), pictureUrl("last_hand")).catch((error) => notice(error.message));
     return;
   }
-  $("game-over").hidden = true;
   if (handShown === null) handShown = last ? last.hand_number : 0;
-  if (last && last.hand_number > handShown) {
-    $("hand-end").hidden = false;
-    $("hand-end-title").textContent = `Hand ${last.hand_number} ended` + (last.closer !== null ? `: ${seatName(last.closer)} closed` : "");
-    $("hand-end-picture").src = `/tables/${table.id}/picture?seat=${table.seat}&token=${encodeURIComponent(table.token)}&what=last_hand&v=${view.move_number}`;
-    const rows = [["Seat", "This hand", "Score"]];
-    last.points.forEach((points, seat) => rows.push([seatName(seat), points, view.scores[seat] ?? ""]));
-    scoreRows($("hand-end-points"), rows);
-  } else {
-    $("hand-end").hidden = true;
-  }
+  if (!last || last.hand_number <= handShown || $("hand-end").open) return;
+  const ended = answer.game.name === "skarney" ? "went out" : "closed";
+  $("hand-end-title").textContent = `Hand ${last.hand_number} ended` + (last.closer !== null ? `: ${seatName(last.closer)} ${ended}` : "");
+  const bySeat = last.points.length === answer.seats.length;
+  const names = scoreNames(last.points.length);
+  const rows = [[bySeat ? "Seat" : "Side", "This hand", "Score"]];
+  last.points.forEach((points, place) => rows.push([names[place], points, view.scores[place] ?? ""]));
+  scoreRows($("hand-end-points"), rows);
+  $("hand-end").dataset.hand = String(last.hand_number);
+  $("hand-end").showModal();
+  $("hand-end-picture").replaceChildren();
+  loadPicture($("hand-end-picture"), pictureUrl("last_hand")).catch((error) => notice(error.message));
 }
 
 // ------------------------------------------------------------------ start
@@ -363,10 +536,15 @@ function route() {
 $("preset").addEventListener("change", fillPlayers);
 $("players").addEventListener("change", fillSeats);
 $("new-table").addEventListener("submit", startTable);
-$("continue").addEventListener("click", () => {
-  handShown = answer.view.last_hand.hand_number;
-  $("hand-end").hidden = true;
+$("continue").addEventListener("click", () => $("hand-end").close());
+$("hand-end").addEventListener("close", () => {
+  // Next hand (the button, or Escape): the bots play on from where the table is.
+  if (!$("hand-end").dataset.hand) return;
+  handShown = Number($("hand-end").dataset.hand);
+  delete $("hand-end").dataset.hand;
+  if (table) refresh();
 });
+$("look").addEventListener("click", () => $("game-over").close());
 $("undo").addEventListener("click", () => post("undo", { move_number: answer.view.move_number }));
 $("timeout").addEventListener("click", () => post("timeout"));
 $("resign").addEventListener("click", () => {
