@@ -50,7 +50,6 @@ from scala40.gamekit import (
     expect_header,
     schema,
 )
-from scala40.generic_bots import game_bots
 from scala40.legal import LegalMoves
 from scala40.melds import MeldRules, is_meld
 from scala40.movekinds import (
@@ -576,7 +575,7 @@ GAME = Game(
     move_from_dict=MOVES.from_dict,
     move_set=MOVES,
     state_schema=state_schema,
-    bots=game_bots({"greedy": GreedyBot}),
+    bots={"greedy": GreedyBot},
 )
 
 

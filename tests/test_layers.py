@@ -2,15 +2,22 @@
 
 scala40 is built in three layers, and imports run one way only:
 
-* the **core**: every module directly in ``scala40/`` that is not a tool (cards, melds,
-  errors, rulesets, the game protocol, legal-move views, move kinds, match formats, and
-  the private helpers ``_cache``, ``_checks``, ``_fields``, ``_rng``, ``_serial``);
+* the **core** (:data:`CORE`, the modules ``docs/architecture.rst`` names): cards, melds,
+  errors, rulesets, the game protocol, legal-move views, move kinds, match formats, the
+  state base and views, and their private helpers;
 * the **games**: ``scala40.games`` and one subpackage per game; a game imports the core
   and, at most, a shared private game package (``scala40.games._name``), never another
   game and never a tool;
-* the **tools**: bots across games, tournaments, records, the command line and the
-  adapters; they may import the core, never a game (not even for annotations): they
-  reach a game through ``load_game`` and its ``Game`` record alone.
+* the **tools** (:data:`TOOLS`): the bots across games and the searches (generic bots,
+  ISMCTS, the belief searches), the pictures, tournaments, records, the event feed, the
+  command line, the schemas, the web page and the adapters; they may import the core,
+  never a game (not even for annotations): they reach a game through ``load_game`` and
+  its ``Game`` record alone.
+
+Loading a game loads the core and that game only: no picture and no search
+(:func:`test_a_game_loads_no_tool`). A notebook picture (``_repr_svg_``) imports the
+drawing inside the method, as python-chess does: the one import inside a function the
+test allows (:data:`PICTURES`).
 
 Inside Scala 40, its own layers run one way too (:data:`SCALA40_LAYERS`): the hand
 layer, the values, the table layer, the rules, the analysis, the players.
@@ -29,8 +36,37 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
 
-TOOLS = frozenset(
-    {"bots", "tournament", "records", "cli", "__main__", "adapters", "schemas", "web"}
+CORE = frozenset(
+    {
+        "errors", "cards", "melds", "rulesets", "movekinds", "legal", "match", "game",
+        "notation", "views", "client_view", "resignation", "deadline", "gamekit",
+        "_cache", "_checks", "_engine", "_fields", "_hand_log", "_hand_melds",
+        "_meld_spelling", "_meld_text", "_meld_words", "_move_fields", "_observation",
+        "_position", "_record", "_rng", "_sampling", "_schema", "_serial", "_state",
+        "_state_schema", "_text_values", "_wording",
+    }
+)  # fmt: skip
+"""Top-level modules of the core, as ``docs/architecture.rst`` lists them."""
+PICTURES = frozenset({"drawing", "_scene", "_svg"})
+"""The pictures (SVG), a tool the core's ``_repr_svg_`` methods load on demand."""
+SEARCHES = frozenset({"generic_bots", "ismcts", "belief", "belief_search"})
+"""The bots across games and their searches."""
+TOOLS = (
+    PICTURES
+    | SEARCHES
+    | frozenset(
+        {
+            "bots",
+            "tournament",
+            "records",
+            "events",
+            "cli",
+            "__main__",
+            "adapters",
+            "schemas",
+            "web",
+        }
+    )
 )
 """Top-level modules and packages of the tools layer."""
 FACADE = frozenset({"__init__"})
@@ -60,7 +96,9 @@ def _layer(module: str) -> str:
         return "tools"
     if len(parts) == 2 and top in FACADE:
         return "facade"
-    return "core"
+    if top in CORE:
+        return "core"
+    raise AssertionError(f"{module} is in no layer: add it to CORE or TOOLS")
 
 
 def _game_of(module: str) -> str | None:
@@ -85,6 +123,8 @@ class _Imports(ast.NodeVisitor):
         self.found: list[tuple[int, str, tuple[str, ...], bool, bool]] = []
         self.depth = 0
         self.typing_only = 0
+        self.functions: list[str] = []
+        self.pictures_on_demand: list[tuple[int, str]] = []
 
     def _resolve(self, node: ast.ImportFrom) -> str:
         if node.level == 0:
@@ -97,12 +137,16 @@ class _Imports(ast.NodeVisitor):
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
         self.depth += 1
+        self.functions.append(node.name)
         self.generic_visit(node)
+        self.functions.pop()
         self.depth -= 1
 
     def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
         self.depth += 1
+        self.functions.append(node.name)
         self.generic_visit(node)
+        self.functions.pop()
         self.depth -= 1
 
     def visit_If(self, node: ast.If) -> None:
@@ -127,7 +171,17 @@ class _Imports(ast.NodeVisitor):
             self._add(node.lineno, target, tuple(alias.name for alias in node.names))
 
     def _add(self, line: int, target: str, names: tuple[str, ...]) -> None:
+        if self.functions[-1:] == ["_repr_svg_"] and _is_picture(target):
+            # A notebook picture loads the drawing when asked, as python-chess does: not
+            # a dependency of the module, and no hidden cycle (a picture imports no game).
+            self.pictures_on_demand.append((line, target))
+            return
         self.found.append((line, target, names, self.depth > 0, self.typing_only > 0))
+
+
+def _is_picture(module: str) -> bool:
+    parts = module.split(".")
+    return len(parts) == 2 and parts[1] in PICTURES
 
 
 def _imports(module: str) -> list[tuple[int, str, tuple[str, ...], bool, bool]]:
@@ -168,6 +222,9 @@ def _allowed(source: str, target: str) -> bool:
 
 def test_the_layers_are_known() -> None:
     layers = {module: _layer(module) for module in MODULES}
+    assert not CORE & TOOLS
+    top = {module.split(".")[1] for module in MODULES if module.count(".") >= 1}
+    assert top - {"games"} - FACADE == CORE | TOOLS, "every top-level module has a layer"
     assert layers["scala40.cards"] == "core"
     assert layers["scala40.game"] == "core"
     assert layers["scala40.games.scala40.engine"] == "games"
@@ -330,7 +387,8 @@ def test_every_tool_is_checked_for_games() -> None:
     tools = {module for module in MODULES if _layer(module) == "tools"}
     assert {"scala40.bots", "scala40.tournament", "scala40.records", "scala40.cli"} <= tools
     assert {"scala40.cli.check", "scala40.cli.play", "scala40.adapters.actions"} <= tools
-    assert _layer("scala40.generic_bots") == "core"
+    assert _layer("scala40.generic_bots") == "tools"
+    assert _layer("scala40.drawing") == "tools"
 
 
 def test_the_core_loads_without_games_or_tools() -> None:
@@ -349,6 +407,53 @@ def test_the_core_loads_without_games_or_tools() -> None:
     loaded, pools = result.stdout.splitlines()
     assert all(_layer(name) == "core" for name in loaded.split()), loaded
     assert pools == "False"
+
+
+ARCHITECTURE = PACKAGE.parent.parent / "docs" / "architecture.rst"
+
+
+def test_the_docs_name_the_core_the_test_checks() -> None:
+    """The layer diagram of ``docs/architecture.rst`` lists the core's modules: those of
+    :data:`CORE`, no more and no fewer."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    diagram = text.split("    core ", 1)[1].split("the core never imports", 1)[0]
+    named = set(diagram.replace("·", " ").split())
+    assert named == CORE, (sorted(named - CORE), sorted(CORE - named))
+
+
+def _game_modules() -> list[str]:
+    return sorted(
+        module for module in MODULES if module.count(".") == 2 and _layer(module) == "games"
+    )
+
+
+@pytest.mark.parametrize("game", _game_modules())
+def test_a_game_loads_no_tool(game: str) -> None:
+    """Importing a game's rules loads the core and the games only: no picture, no search,
+    no other tool."""
+    import subprocess
+    import sys
+
+    code = (
+        f"import sys, {game}\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('scala40.'))))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    loaded = result.stdout.split()
+    assert game in loaded
+    tools = [name for name in loaded if _layer(name) not in ("core", "games")]
+    assert not tools, f"{game} loads {tools}"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_pictures_on_demand_only_in_the_core(module: str) -> None:
+    """The one import inside a function: a core value's ``_repr_svg_`` loading a picture."""
+    visitor = _Imports(module)
+    visitor.visit(ast.parse(MODULES[module].read_text(encoding="utf-8")))
+    if visitor.pictures_on_demand:
+        assert _layer(module) == "core", visitor.pictures_on_demand
 
 
 def _import_graph() -> dict[str, set[str]]:

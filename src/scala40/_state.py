@@ -68,7 +68,6 @@ from scala40._rng import next_random, random_below, seed_state
 from scala40._serial import MAX_SEED_DIGITS, is_seed, refuse_many_keys
 from scala40._wording import not_deciding
 from scala40.cards import CARD_NAMES, Card
-from scala40.drawing import state_svg
 from scala40.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -1126,4 +1125,7 @@ class StateBase(Generic[M, V]):
 
     def _repr_svg_(self) -> str:
         """The state as an SVG picture, which notebooks show (:func:`scala40.drawing.state_svg`)."""
+        # The pictures are a tool: loaded when a notebook asks for one.
+        from scala40.drawing import state_svg
+
         return state_svg(self)  # type: ignore[arg-type]

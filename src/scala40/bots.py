@@ -15,7 +15,8 @@ Two bots work for any game from the protocol alone (:mod:`scala40.generic_bots`)
   candidate move in every sample and plays the hand out with the game's greedy bot.
 
 Each game adds its own (a greedy bot at least; Scala 40 a tuned Monte Carlo search too),
-and its record's :attr:`~scala40.game.Game.bots` lists them all. :func:`make_bot`
+which its record's :attr:`~scala40.game.Game.bots` lists; :func:`bot_factories` puts the
+generic ones around them. :func:`make_bot`
 builds any of them from a name such as ``"greedy"`` or ``"montecarlo:playouts=50"`` and
 the game it plays; :func:`bot_names` lists a game's bots. The tools name no game: they
 reach a game's bots through :func:`~scala40.game.load_game` alone.
@@ -48,7 +49,7 @@ from scala40.errors import (
     Scala40Error,
 )
 from scala40.game import Bot, Game, State, load_game
-from scala40.generic_bots import GENERIC_BOTS, PlayoutBot, RandomBot, bot_name
+from scala40.generic_bots import GENERIC_BOTS, PlayoutBot, RandomBot, bot_name, game_bots
 
 __all__ = [
     "GENERIC_BOTS",
@@ -71,8 +72,9 @@ __all__ = [
 
 
 def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
-    """Every bot of ``game`` by name: its record's :attr:`~scala40.game.Game.bots`, the
-    one list (the generic bots and the game's own).
+    """Every bot of ``game`` by name: the generic bots around its record's own
+    (:attr:`~scala40.game.Game.bots`), as :func:`~scala40.generic_bots.game_bots` orders
+    them. A game lists only its own, so that its rules load no search.
 
     >>> from scala40.bots import PlayoutBot, bot_factories
     >>> list(bot_factories("scala40"))
@@ -82,18 +84,17 @@ def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
 
     :raises UnknownGameError: ``game`` names no game.
     """
-    return dict(load_game(game).bots)
+    return game_bots(load_game(game).bots)
 
 
 def bot_names(game: str | Game) -> tuple[str, ...]:
-    """The names :func:`make_bot` knows for ``game``: those of its record's ``bots``.
+    """The names :func:`make_bot` knows for ``game``: those of :func:`bot_factories`.
 
-    >>> from scala40 import load_game
     >>> from scala40.bots import bot_names
-    >>> bot_names("chinchon") == tuple(load_game("chinchon").bots)
-    True
+    >>> bot_names("chinchon")
+    ('random', 'greedy', 'montecarlo', 'playout', 'ismcts', 'belief', 'best')
     """
-    return tuple(load_game(game).bots)
+    return tuple(bot_factories(game))
 
 
 _WORDS: dict[str, Any] = {"none": None, "true": True, "false": False}

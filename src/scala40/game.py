@@ -464,9 +464,9 @@ class Game:
     """The JSON Schema (draft 2020-12) of its states' ``to_dict`` output, if the game
     describes it (:mod:`scala40.schemas`)."""
     bots: Mapping[str, Callable[..., Any]] = attrs.field(converter=_read_only)
-    """Every bot of the game, by name; each factory takes the bot's options as keywords.
-    This is the one list the tools read (:func:`scala40.bots.make_bot`): a game makes it
-    with :func:`scala40.generic_bots.game_bots`, the generic bots and its own."""
+    """The game's own bots, by name (a greedy bot at least); each factory takes the bot's
+    options as keywords. The tools add the generic ones (:func:`scala40.bots.bot_factories`
+    lists them all), so that the rules load no search."""
     default_players: int = 2
     """The number of players the command line offers first."""
     score_order: ScoreOrder = ScoreOrder.LOW

@@ -1,12 +1,13 @@
 """The bots every game has: a random bot and a determinized playout search, both playing
 any registered game through the :class:`~scala40.game.State` protocol alone, and
-:func:`game_bots`, with which a game lists its bots.
+:func:`game_bots`, which puts them around a game's own.
 
-A game's :attr:`~scala40.game.Game.bots` is the one list of its bots that the tools read
-(:func:`scala40.bots.make_bot`, ``scala40 play --bots``): :func:`game_bots` gives the
-generic bots here (``random``, ``playout``, and ``montecarlo`` for a game without a search
-of its own) with the game's own, and the information-set tree search ``ismcts``
-(:class:`scala40.ismcts.ISMCTSBot`).
+A game's :attr:`~scala40.game.Game.bots` lists only its own bots, so that its rules load
+no search; the tools read every bot through :func:`scala40.bots.bot_factories`
+(:func:`scala40.bots.make_bot`, ``scala40 play --bots``), where :func:`game_bots` adds
+the generic bots here (``random``, ``playout``, and ``montecarlo`` for a game without a
+search of its own), the information-set tree search ``ismcts``
+(:class:`scala40.ismcts.ISMCTSBot`) and the belief searches.
 
 >>> from scala40.generic_bots import RandomBot, game_bots
 >>> list(game_bots({"greedy": RandomBot}))
@@ -276,7 +277,8 @@ def game_bots(own: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., 
     """Every bot of a game by name: ``random``, the game's ``own`` bots, then
     ``montecarlo`` (:class:`PlayoutBot` unless the game has its own search of that name),
     ``playout`` and ``ismcts`` (:class:`~scala40.ismcts.ISMCTSBot` unless the game has its
-    own bot of that name). A game gives this to its :class:`~scala40.game.Game` record.
+    own bot of that name). :func:`scala40.bots.bot_factories` adds them to the bots a
+    game's :class:`~scala40.game.Game` record lists, its own.
 
     >>> from scala40.generic_bots import game_bots
     >>> list(game_bots({}))

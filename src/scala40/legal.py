@@ -39,7 +39,6 @@ from typing import Any, Generic, TypeVar, overload
 
 from scala40._checks import describe, is_int
 from scala40._meld_spelling import loose_spelling
-from scala40._scene import moves_picture
 from scala40.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -354,6 +353,9 @@ class LegalMoves(Generic[M]):
 
     def _repr_svg_(self) -> str:
         """The moves as a picture, which notebooks show (:func:`scala40.drawing.moves_svg`)."""
+        # The pictures are a tool: loaded when a notebook asks for one.
+        from scala40._scene import moves_picture
+
         moves = self._all()
         move_set = getattr(type(moves[0]), "move_set", None) if moves else None
         spanish = getattr(move_set, "pack", None) == "spanish"

@@ -49,7 +49,6 @@ from scala40._meld_words import (
     why_not_added,
     wild_kind,
 )
-from scala40._svg import is_spanish_order, meld_picture
 from scala40.cards import (
     ACE,
     CARD_NAMES,
@@ -722,6 +721,9 @@ class Meld:
 
     def _repr_svg_(self) -> str:
         """The meld as an SVG picture, which notebooks show (see :mod:`scala40.drawing`)."""
+        # The pictures are a tool: loaded when a notebook asks for one.
+        from scala40._svg import is_spanish_order, meld_picture
+
         wild = self.wild_positions if self.kind is not MeldKind.WILD else ()
         spanish = is_spanish_order(self._rules.rank_order)
         return meld_picture(self.cards, self.represented, wild, spanish)

@@ -95,7 +95,6 @@ from scala40._move_fields import (
     parse_meld_text,
     read_meld_readings,
 )
-from scala40._scene import move_picture
 from scala40._schema import header, meld_text, obj
 from scala40._serial import expect_header, refuse_many_keys
 from scala40.cards import CARD_NAMES, JOKER, Card, parse_card
@@ -364,6 +363,9 @@ class MoveBase:
 
     def _repr_svg_(self) -> str:
         """The move as a picture, which notebooks show (:func:`scala40.drawing.move_svg`)."""
+        # The pictures are a tool: loaded when a notebook asks for one.
+        from scala40._scene import move_picture
+
         return move_picture(str(self), self.move_set.pack == "spanish")
 
     def meld_text(self) -> str:

@@ -73,7 +73,6 @@ from scala40.client_view import (
     ClientView,
     view_from_dict,
 )
-from scala40.drawing import view_svg
 from scala40.errors import InvalidArgumentError, SerializationError
 from scala40.game import load_game
 from scala40.legal import LegalMoves
@@ -563,4 +562,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
 
     def _repr_svg_(self) -> str:
         """The view as an SVG picture, which notebooks show (:func:`scala40.drawing.view_svg`)."""
+        # The pictures are a tool: loaded when a notebook asks for one.
+        from scala40.drawing import view_svg
+
         return view_svg(self)

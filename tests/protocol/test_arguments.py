@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from scala40.bots import bot_factories
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import Game, game_names, load_game
 from scala40.melds import check_meld
@@ -36,7 +37,7 @@ def _games() -> list[Game]:
 
 def _bots() -> Iterator[Any]:
     for game in _games():
-        for name in game.bots:
+        for name in bot_factories(game):
             yield pytest.param(game, name, id=f"{game.name}-{name}")
 
 
@@ -54,7 +55,7 @@ def test_a_bots_choose_refuses_what_it_cannot_choose_from(game: Game, name: str)
     state = _deciding(game)
     view = state.view(state.current_player)
     legal = list(state.legal_moves())
-    bot = game.bots[name]()
+    bot: Any = bot_factories(game)[name]()  # given wrong arguments on purpose
     rng = random.Random(0)
     with pytest.raises(InvalidValueError, match="none"):
         bot.choose(view, [], rng)

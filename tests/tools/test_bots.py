@@ -25,9 +25,16 @@ from scala40 import (
     SwapJoker,
     TakeDiscard,
 )
-from scala40.bots import Bot, InvalidBotSpecError, RandomBot, bot_name, make_bot, play_game
+from scala40.bots import (
+    Bot,
+    InvalidBotSpecError,
+    RandomBot,
+    bot_factories,
+    bot_name,
+    make_bot,
+    play_game,
+)
 from scala40.cards import parse_card
-from scala40.game import load_game
 from scala40.tournament import run_tournament
 
 PRESET_NAMES = ("official", "classic", "federation-article", "online")
@@ -220,7 +227,7 @@ def test_play_game_accepts_a_random_generator() -> None:
 
 
 def test_make_bot_builds_each_registered_bot() -> None:
-    for name, factory in load_game("scala40").bots.items():
+    for name, factory in bot_factories("scala40").items():
         bot = make_bot(name, "scala40")
         assert isinstance(bot, factory)  # type: ignore[arg-type]
         assert isinstance(bot, Bot)

@@ -37,11 +37,12 @@ def test_the_library_s_games_are_the_ones_checked() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_a_game_s_bots_are_one_list(name: str) -> None:
     game = load_game(name)
-    assert bot_names(name) == tuple(game.bots)
-    assert bot_factories(game) == dict(game.bots)
-    assert {"random", "greedy", "montecarlo", "playout"} <= set(game.bots)
-    assert game.bots["random"] is RandomBot
-    assert game.bots["playout"] is PlayoutBot
+    assert bot_names(name) == tuple(bot_factories(game))
+    assert bot_factories(game) == game_bots(game.bots)
+    assert {"random", "greedy", "montecarlo", "playout"} <= set(bot_factories(game))
+    assert bot_factories(game)["random"] is RandomBot
+    assert bot_factories(game)["playout"] is PlayoutBot
+    assert set(game.bots) <= {"greedy", "montecarlo"}, "the game lists only its own bots"
 
 
 def test_game_bots_puts_the_generic_bots_around_a_game_s_own() -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from scala40.bots import Bot, bot_name, make_bot
+from scala40.bots import Bot, bot_factories, bot_name, make_bot
 from scala40.cards import parse_card
 from scala40.cli.common import (
     EXIT_INTERRUPTED,
@@ -159,7 +159,8 @@ def hint_bot(spec: str | None, game: Game, flag: str = "--hint-bot") -> Bot | No
     bot; ``None`` for a game with neither (``hint`` then says so: it never guesses at
     random unless asked to with ``--hint-bot random``)."""
     if spec is None:
-        spec = next((name for name in ("ismcts", "greedy") if name in game.bots), None)
+        known = bot_factories(game)
+        spec = next((name for name in ("ismcts", "greedy") if name in known), None)
         if spec is None:
             return None
         if spec == "ismcts":

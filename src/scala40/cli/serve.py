@@ -123,6 +123,7 @@ from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 from scala40._checks import describe
+from scala40.bots import bot_factories
 from scala40.cards import CARD_NAMES, parse_cards
 from scala40.cli.batch import Context, Request
 from scala40.cli.bot_seats import (
@@ -470,7 +471,8 @@ class Referee:
         _, state = self._held(request)
         game = load_game(state.game_name)
         fallback = next(
-            (spec for spec in HINT_BOTS if spec.partition(":")[0] in game.bots), DEFAULT_BOT
+            (spec for spec in HINT_BOTS if spec.partition(":")[0] in bot_factories(game)),
+            DEFAULT_BOT,
         )
         spec = _optional(request, "bot", str, fallback)
         answer = self._bot_answer(state, spec, request)

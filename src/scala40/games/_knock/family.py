@@ -29,7 +29,6 @@ from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.profile import max_hand_moves
 from scala40.games._knock.schema import state_schema
 from scala40.games._knock.state import KnockState
-from scala40.generic_bots import game_bots
 
 __all__ = ["knock_game"]
 
@@ -61,7 +60,7 @@ def knock_game(state_type: type[KnockState], new_game: Callable[..., Any] | None
         notation=NOTATION,
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
-        bots=game_bots({"greedy": GreedyBot}),
+        bots={"greedy": GreedyBot},
         default_players=state_type.DEFAULT_PLAYERS,
         text=state_type.TEXT,
         observation=OBSERVATION,

@@ -49,7 +49,6 @@ from scala40.games.scala40.schema import state_schema
 from scala40.games.scala40.state import GameState, new_game
 from scala40.games.scala40.text import TEXT
 from scala40.games.scala40.view import PlayerView
-from scala40.generic_bots import game_bots
 
 __all__ = [
     "GAME",
@@ -88,7 +87,7 @@ GAME = register_game(
         move_set=moves.MOVES,
         state_schema=state_schema,
         notation=NOTATION,
-        bots=game_bots({"greedy": GreedyBot, "montecarlo": MonteCarloBot}),
+        bots={"greedy": GreedyBot, "montecarlo": MonteCarloBot},
         default_players=2,
         text=TEXT,
         observation=OBSERVATION,

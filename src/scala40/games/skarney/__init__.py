@@ -51,7 +51,6 @@ from scala40.games.skarney.schema import state_schema
 from scala40.games.skarney.state import GameState, new_game
 from scala40.games.skarney.text import TEXT
 from scala40.games.skarney.view import PlayerView
-from scala40.generic_bots import game_bots
 from scala40.match import ScoreOrder
 
 __all__ = [
@@ -94,7 +93,7 @@ GAME = register_game(
         move_set=moves.MOVES,
         state_schema=state_schema,
         notation=NOTATION,
-        bots=game_bots({"greedy": GreedyBot}),
+        bots={"greedy": GreedyBot},
         default_players=4,
         score_order=ScoreOrder.HIGH,
         text=TEXT,
