@@ -11,7 +11,7 @@ import random
 import pytest
 
 from scala40 import Deadline
-from scala40.bots import bot_options, choose_move, make_bot
+from scala40.bots import bot_factories, bot_options, choose_move, make_bot
 from scala40.errors import InvalidBotSpecError
 from scala40.game import game_names, load_game
 
@@ -37,7 +37,7 @@ HOSTILE_VALUES = (
 
 def _specs(game: str) -> list[tuple[str, str]]:
     specs: list[tuple[str, str]] = []
-    for name, factory in load_game(game).bots.items():
+    for name, factory in bot_factories(game).items():
         options = bot_options(factory)
         assert options is not None, name  # every bot of the library names its options
         for option in options:
