@@ -47,8 +47,9 @@ def test_one_unreadable_meld_costs_only_its_own_verdict() -> None:
 
 
 def test_every_kind_of_unreadable_meld_is_its_own_error() -> None:
-    """Not a card, a card standing for a joker where it is no joker, more cards than a
-    meld holds: each an error in its place, the good meld judged."""
+    """Not a card: an error in its place; a natural card said to stand for another, and
+    more copies of a card than the deck has, are melds judged invalid with their
+    reasons, as ``check_meld`` judges them; the good meld judged."""
     melds = ["7S JK=8S 9S", "ZZ", "7S=8S 9S 10S", "AS " * 160, "KS KH"]
     answer = _ask(Referee(), {"op": "check", "melds": melds})
     assert answer["ok"], answer
@@ -56,11 +57,15 @@ def test_every_kind_of_unreadable_meld_is_its_own_error() -> None:
     assert [verdict.get("error") for verdict in verdicts] == [
         None,
         "InvalidCardError",
-        "InvalidValueError",
-        "InvalidCardError",
+        None,
+        None,
         None,
     ]
     assert verdicts[0]["valid"] is True
+    assert verdicts[2]["valid"] is False
+    assert "only a wild card stands for another card" in verdicts[2]["reason"]
+    assert verdicts[3]["valid"] is False
+    assert "160 copies of AS" in verdicts[3]["reason"]
     assert (verdicts[4]["valid"], "reason" in verdicts[4]) == (False, True)
 
 
