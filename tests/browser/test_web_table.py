@@ -230,6 +230,8 @@ def _readable(driver: Any) -> dict[str, list[Any]]:
     smallest is."""
     smallest = _smallest_text(driver)
     for kind, (size, what) in smallest.items():
+        if size is None:  # nothing of that kind shown (JavaScript's Infinity)
+            continue
         assert size >= 12, f"the {kind}'s text {what!r} is {size:.1f} px"
     return smallest
 
@@ -377,6 +379,7 @@ def _screenshots(driver: Any, game: str) -> None:
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= PHONE[0], "the table is wider than a phone"
     smallest = _readable(driver)
+    assert all(size is not None for size, _ in smallest.values()), smallest
     print(f"{game} at {PHONE[0]} px, the smallest text:", smallest)
     driver.set_window_size(*DESKTOP)
     _settle_picture(driver)
@@ -493,5 +496,6 @@ def test_the_lobby_at_phone_width(browser: Any, site: tuple[str, str]) -> None:
     width = browser.execute_script("return document.documentElement.scrollWidth")
     assert width <= PHONE[0], "the page is wider than a phone"
     browser.find_element(By.CSS_SELECTOR, 'button[data-game="chinchon"]').click()
+    assert _readable(browser)["page"][0] is not None
     browser.save_screenshot(str(SHOTS / "lobby-phone.png"))
     browser.set_window_size(*DESKTOP)
