@@ -378,6 +378,14 @@ def _screenshots(driver: Any, game: str) -> None:
         driver.save_screenshot(str(SHOTS / f"{game}-{name}.png"))
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= PHONE[0], "the table is wider than a phone"
+    if game == "chinchon":
+        # A move as the page writes it: each card by its Spanish name, the cards of a
+        # meld apart by commas, a wild card's reading after it.
+        text = driver.execute_script("return moveText('close KS : AC 2C 3C / 5S 5H 7S=5D')")
+        assert text == (
+            "close rey de espadas : as de bastos, dos de bastos, tres de bastos / "
+            "cinco de espadas, cinco de copas, siete de espadas (cinco de oros)"
+        )
     smallest = _readable(driver)
     assert all(size is not None for size, _ in smallest.values()), smallest
     print(f"{game} at {PHONE[0]} px, the smallest text:", smallest)
