@@ -186,6 +186,8 @@ def test_pictures_of_a_view_json(site: Site) -> None:
     assert picture.decode() == view_svg(view)
     status, _, picture = site.request("POST", "/picture", {"view": view, "size": 300})
     assert picture.decode() == view_svg(view, size=300)
+    status, _, picture = site.request("POST", "/picture", {"view": view, "layout_width": 300})
+    assert picture.decode() == view_svg(view, layout_width=300)
     status, _, data = site.request("POST", "/picture", {**view, "hand": ["7X"]})
     assert (status, json.loads(data)["error"]) == (400, "SerializationError")
     status, _, data = site.request("POST", "/picture", {"view": view, "size": -3})

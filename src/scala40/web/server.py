@@ -42,7 +42,8 @@ The endpoints::
                                    the seat's view as SVG (the last move marked), laid
                                    out in layout_width units (a phone's: narrow)
     POST /picture                  a view's JSON (or {"view": ..., "size": ...,
-                                   "perspective": ..., "last_move": ...}) -> SVG
+                                   "perspective": ..., "last_move": ...,
+                                   "layout_width": ...}) -> SVG
 
 >>> import json, tempfile, pathlib, urllib.request
 >>> from scala40.web.server import make_server
@@ -118,7 +119,7 @@ def _card(pack: str, name: str) -> bytes:
 
 def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
     """``POST /picture``: a view's JSON, or an object holding it as ``view`` with the
-    options ``size``, ``perspective`` and ``last_move``."""
+    options ``size``, ``perspective``, ``last_move`` and ``layout_width``."""
     if not isinstance(body, dict):
         raise InvalidArgumentError("the body must be a view's JSON")
     options: dict[str, Any] = {}
@@ -127,7 +128,11 @@ def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
         view = body.get("view")
         if not isinstance(view, dict):
             raise InvalidArgumentError("give a view's JSON, or one as 'view'")
-        options = {key: body[key] for key in ("size", "perspective", "last_move") if key in body}
+        options = {
+            key: body[key]
+            for key in ("size", "perspective", "last_move", "layout_width")
+            if key in body
+        }
     size = query.get("size", "")
     if size.isascii() and size.isdigit() and len(size) <= 5:
         options.setdefault("size", int(size))

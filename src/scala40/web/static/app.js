@@ -512,7 +512,10 @@ function renderEnds() {
   }
   if (handShown === null) handShown = last ? last.hand_number : 0;
   if (!last || last.hand_number <= handShown || $("hand-end").open) return;
-  const ended = answer.game.name === "skarney" ? "went out" : "closed";
+  // The game's word for how the hand ended (the picture below tells it in full).
+  const end = last.details && last.details.end;
+  const ended = answer.game.name === "skarney" ? "went out"
+    : end === "knock" ? "knocked" : end === "gin" ? "knocked with gin" : "closed";
   $("hand-end-title").textContent = `Hand ${last.hand_number} ended` + (last.closer !== null ? `: ${seatName(last.closer)} ${ended}` : "");
   const bySeat = last.points.length === answer.seats.length;
   const names = scoreNames(last.points.length);
