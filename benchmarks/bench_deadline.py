@@ -81,13 +81,10 @@ def worst_update(particles: int, states: list[Any], budget: float) -> tuple[floa
     finished = True
     for state in states:
         wall, cpu = time.monotonic(), time.thread_time()
-        try:
-            belief.update(state.view(0), deadline=Deadline.after(budget))  # type: ignore[call-arg]
-        except TypeError:  # a belief that takes no deadline
-            belief.update(state.view(0))
+        belief.update(state.view(0), deadline=Deadline.after(budget))
         worst_wall = max(worst_wall, time.monotonic() - wall)
         worst_cpu = max(worst_cpu, time.thread_time() - cpu)
-        finished = finished and getattr(belief, "finished", True)
+        finished = finished and belief.finished
     return worst_wall, worst_cpu, finished
 
 
