@@ -535,22 +535,32 @@ def log_from_json(data: Any, parse: Any, seats: int, where: str) -> HandLog:
             base = ()
     read: dict[str, Any] = {}
     items: list[Entry] = []
+    # Loading a state reads every entry of its log: the entry's name is written only
+    # into an error's message, and a card text already read is not read again.
+    cards_read: dict[object, tuple[Card, ...]] = {}
     for place, entry in enumerate(entries):
-        name = f"{where}history[{place}]"
         if not (
             isinstance(entry, list)
             and len(entry) in (2, 3)
             and (entry[0] is None or (type(entry[0]) is int and 0 <= entry[0] < seats))
             and isinstance(entry[1], str)
         ):
-            raise ValueError(f"{name} must be [seat or null, move text] or [seat, move, cards]")
+            raise ValueError(
+                f"{where}history[{place}] must be [seat or null, move text] or [seat, move, cards]"
+            )
         text = entry[1]
         move = read.get(text)
         if move is None:
             move = read[text] = parse(text)
-        shown = _cards(entry[2], name) if len(entry) == 3 else ()
-        if shown and entry[0] is None:
-            raise ValueError(f"{name}: a chance step shows no card")
+        shown: tuple[Card, ...] = ()
+        if len(entry) == 3:
+            cards_text = entry[2]
+            known = cards_read.get(cards_text) if type(cards_text) is str else None
+            if known is None:
+                known = cards_read[cards_text] = _cards(cards_text, f"{where}history[{place}]")
+            shown = known
+            if shown and entry[0] is None:
+                raise ValueError(f"{where}history[{place}]: a chance step shows no card")
         items.append((entry[0], move, shown))
     return log_of(items, seats, dropped, base)
 

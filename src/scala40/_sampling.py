@@ -66,12 +66,18 @@ def deal_hidden(
     """
     pool = Counter(unseen)
     for seat, cards in known.items():
-        wanted = Counter(cards)
-        if wanted - pool or seat == viewer or len(cards) > hand_sizes[seat]:
+        # Card by card rather than by Counter arithmetic: a sample is drawn in every
+        # search world, and the known cards are few.
+        if seat == viewer or len(cards) > hand_sizes[seat]:
             raise InvalidStateError(
                 [f"the view's cards do not add up: seat {seat} holds cards nobody can hold"]
             )
-        pool -= wanted
+        for card in cards:
+            if pool[card] <= 0:
+                raise InvalidStateError(
+                    [f"the view's cards do not add up: seat {seat} holds cards nobody can hold"]
+                )
+            pool[card] -= 1
     order = tuple(sorted(pool.elements()))
     if shuffled:
         order, rng = shuffle(order, rng)

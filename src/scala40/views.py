@@ -402,9 +402,14 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
 
     def unknown_cards(self) -> tuple[Card, ...]:
         """The cards this player cannot see: the other hands and the stock, together."""
-        seen = Counter(self.hand)
-        seen.update(self._face_up())
-        return tuple(sorted((Counter(self._deck()) - seen).elements()))
+        # The deck's counts less each card seen, one by one (Counter arithmetic builds
+        # whole new counters, and every sample of a search world asks this).
+        left = Counter(self._deck())
+        for card in self.hand:
+            left[card] -= 1
+        for card in self._face_up():
+            left[card] -= 1
+        return tuple(sorted(left.elements()))
 
     def _face_up(self) -> Iterable[Card]:
         """The cards everyone sees (the game's discard pile, its table)."""
