@@ -49,7 +49,9 @@ CHECK_SLACK = 0.05
 """The seconds past its deadline by which a bot or a belief update of the library returns
 at the latest: each looks at the clock between steps of its work (a move of a rollout,
 a particle's move, a replayed move), and the longest such step of any game is well
-under this. The protocol tests hold every game to it."""
+under this. The protocol tests hold every game to it, on the thread's CPU clock. A pass
+of Python's garbage collector over the whole process, which may fall in any call, is
+the caller's to plan for (its cost grows with everything the process holds)."""
 
 
 def _seconds(name: str, value: object) -> float | None:
