@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 
 import scala40.game
-from scala40.bots import bot_factories
+from scala40.bots import bot_factories, bot_options
 from scala40.errors import IllegalMoveError, InvalidMoveError, Scala40Error
 from scala40.game import Game, State, View, game_names, load_game
 from scala40.records import GameRecord
@@ -301,8 +301,13 @@ def test_bots_take_the_legal_moves_as_the_state_gives_them(game: Game) -> None:
         for name, factory in bot_factories(game).items():
             if name in ("montecarlo", "playout"):  # searches: slow, checked in tests/tools
                 continue
-            # The tree search on a small budget: what is checked is the moves it may take.
-            bot = factory(iterations=3) if name == "ismcts" else factory()
+            # The searches on a small budget: what is checked is the moves they may take.
+            if name == "ismcts":
+                bot = factory(iterations=3)
+            elif "time_limit" in bot_options(factory):
+                bot = factory(time_limit=0.02)
+            else:
+                bot = factory()
             for given in (legal, list(legal), tuple(legal)):
                 assert bot.choose(view, given, random.Random(5)) in legal, name
         state = state.apply(legal[0])
