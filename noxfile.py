@@ -355,6 +355,26 @@ def bench(session: nox.Session) -> None:
         session.run("python", script, *session.posargs)
 
 
+LADDER_JOURNAL = "ladder-deals.jsonl"
+"""Where ``nox -s ladder`` keeps the duels' deals (ignored by git): a run goes on where
+the last stopped."""
+
+
+@nox.session
+def ladder(session: nox.Session) -> None:
+    """The duels of benchmarks/bench_ladder.py (paired deals against greedy and noisy
+    greedy, 1,000 deals a duel unless the arguments say otherwise) with a journal, so that
+    a long run may be stopped and started again, or left in the background (``nohup nox -s
+    ladder &``): each run plays only the deals the journal lacks and prints the figures of
+    all those played. Arguments go to the benchmark (``-- chinchon --deals 400 --only
+    best-greedy``)."""
+    session.install(".")
+    arguments = session.posargs or ["--deals", "1000", "--only", "best-greedy,best-noisy"]
+    session.run(
+        "python", "benchmarks/bench_ladder.py", "--duels", "--journal", LADDER_JOURNAL, *arguments
+    )
+
+
 GUARD_BASELINE = ROOT / "benchmarks" / "guard_baseline.json"
 """The instruction guard's committed counts, with the versions they were counted with."""
 
