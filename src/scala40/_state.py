@@ -981,12 +981,31 @@ class StateBase(Generic[M, V]):
                     f"seat {seat} took {CARD_NAMES[card]} from a face-up place this turn and "
                     "holds it, but the hand's log does not show it"
                 )
+        offered = None if empty or not shown else self._offered_from_hand()
+        if offered is not None:
+            # The move that offered the card took it out of the hand's shown cards (a
+            # card shown twice keeps one): the hand holds it beyond them. Otherwise the
+            # offer is one the log never made, and accepting it would leave the log
+            # showing the card in a hand that gave it away.
+            seat, card = offered
+            assert shown
+            if this.hands[seat].count(card) <= shown[seat].count(card):
+                problems.append(
+                    f"seat {seat} offers {CARD_NAMES[card]}, but the hand's log shows that "
+                    "card in its hand as taken and not played since: no offer of it is logged"
+                )
         return problems
 
     def _taken_this_turn(self) -> tuple[int, Card] | None:
         """The seat and the card its fields say it took from a face-up place this turn
         and holds still (a game with such a field says which), or ``None``: the log must
         show that card in that hand."""
+        return None
+
+    def _offered_from_hand(self) -> tuple[int, Card] | None:
+        """The seat and the card its fields say it offers to the others from its hand
+        while they decide (a game with offers says which), or ``None``: the log's offer
+        took the card out of that hand's shown cards."""
         return None
 
     def _resigned_field_problems(self) -> list[str]:

@@ -49,6 +49,7 @@ from scala40.games.skarney import (
     with_modifiers,
 )
 from scala40.games.skarney.analysis import MAX_HAND_CARDS, contract_size
+from scala40.games.skarney.phases import Phase
 from scala40.games.skarney.rules import meld_card_points
 from scala40.games.skarney.text import TEXT, meld_text
 from tests.hostile import (
@@ -543,3 +544,28 @@ def test_soak_skarney() -> None:
     test_state_methods_take_any_value()
     test_analysis_takes_any_argument_values()
     test_the_bot_takes_any_option_and_argument()
+
+
+def test_an_offer_the_log_never_made_is_refused() -> None:
+    """A state sent with a card on offer that the hand's log shows its offerer holding
+    (taken face up, no offer of it logged) is refused: accepting it would leave the log
+    showing the card in the hand that gave it away, a state the loader itself refuses
+    (found by the mutated-states property, seed 11795)."""
+    checked = 0
+    for state in played_states():
+        data = state.to_dict()
+        if state.phase is not Phase.DRAW or not data.get("history"):
+            continue
+        shown = state.view(state.turn).shown
+        if not shown or not shown[state.turn] or len(state.hands[state.turn]) < 2:
+            continue
+        card = shown[state.turn][0]
+        if state.hands[state.turn].count(card) > 1:
+            continue
+        seat = (state.turn + 1) % state.player_count
+        offered = {**data, "phase": "offer", "offer_card": format_cards([card]), "offer_to": seat}
+        with pytest.raises(SerializationError) as refused:
+            GameState.from_dict(json.loads(json.dumps(offered)))
+        # Refused for this, or for another of the fields' own rules checked first.
+        checked += "no offer of it is logged" in str(refused.value)
+    assert checked >= 3

@@ -80,6 +80,12 @@ class GameState(StateRecord):
         on_table = tuple(card for meld in self.table for card in meld.cards)
         return on_table if self.offer_card is None else (*on_table, self.offer_card)
 
+    def _offered_from_hand(self) -> tuple[int, Card] | None:
+        # The card on offer stays in the offerer's hand until it is accepted (SK-OFFER).
+        if self.phase is Phase.OFFER and self.offer_card is not None:
+            return self.turn, self.offer_card
+        return None
+
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know: his own hand, how many cards the others hold, the
         table, the offered card and the cards everyone knows a hand holds; nothing of
