@@ -15,6 +15,7 @@ engine) beside the rules, so that it replays under the game it was played in.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -23,13 +24,18 @@ import attrs
 from scala40._checks import describe, is_bool, is_int
 from scala40._serial import expect_header
 from scala40.errors import (
+    IllegalMoveError,
     InvalidArgumentError,
+    InvalidMoveError,
     InvalidValueError,
     Scala40Error,
     SerializationError,
 )
 from scala40.game import DEFAULT_GAME, Game, State, load_game
 from scala40.rulesets import RulesetBase
+
+_UNREAD = object()
+"""A text of a record that reads as no move without its position."""
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -186,11 +192,27 @@ class GameRecord:
         """
         state = self.initial_state()
         yield state
+        # A record repeats few texts (a draw, a discard of each card): each is read once,
+        # without the position, and its value applied. A text that reads only in its
+        # position, or whose value the position refuses, goes the whole way (apply reads
+        # it against the legal moves), so every text means here what apply makes of it.
+        move_set = getattr(type(state), "MOVES", None)
+        values: dict[str, Any] = {}
         for index, text in enumerate(self.moves):
             if not isinstance(text, str):
                 raise SerializationError(f"record: move {index} is not text: {describe(text)}")
             try:
-                state = state.apply(text)
+                value = values.get(text)
+                if value is None and move_set is not None:
+                    try:
+                        value = values[text] = move_set.parse(text)
+                    except InvalidMoveError:
+                        values[text] = _UNREAD
+                after = None
+                if value is not None and value is not _UNREAD:
+                    with contextlib.suppress(IllegalMoveError):
+                        after = state.apply(value)
+                state = state.apply(text) if after is None else after
             except Scala40Error as error:
                 raise SerializationError(
                     f"record: move {index} ({describe(text)}): {error}"
