@@ -190,7 +190,11 @@ class GameRecord:
 
         :raises SerializationError: a recorded move is not legal where it is played.
         """
-        state = self.initial_state()
+        return self._replay(self.initial_state())
+
+    def _replay(self, state: Any) -> Iterator[Any]:
+        """``state`` and the states after each recorded move played from it (see
+        :meth:`states`)."""
         yield state
         # A record repeats few texts (a draw, a discard of each card): each is read once,
         # without the position, and its value applied. A text that reads only in its
@@ -314,10 +318,13 @@ class GameRecord:
                 rules, players, int(seed_text), tuple(moves), data["auto_chance"], game.name,
                 game_version, tuple(names),
             )  # fmt: skip
-            record.initial_state()
+            initial = record.initial_state()
         except Scala40Error as error:
             raise SerializationError(f"record: {error}") from error
-        for _ in record.states():
+        # Whether each move is legal where it is played: the states need no log of the
+        # hand for that (a log costs every move, and a record may hold 20,000).
+        without_log = getattr(initial, "without_log", None)
+        for _ in record._replay(without_log() if callable(without_log) else initial):
             pass
         return record
 
