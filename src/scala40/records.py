@@ -49,13 +49,13 @@ RECORD_FORMAT_VERSION = 2
 """Version of :meth:`GameRecord.to_dict`: 2 names the game (and, optionally, who played
 each seat); version 1 records (Scala 40 only, without a game) are still read."""
 
-MAX_RECORD_MOVES = 20_000
+MAX_RECORD_MOVES = 10_000
 """The most moves a record may hold: a bound on the work of replaying a record sent by a
 stranger (:meth:`GameRecord.from_dict` replays and checks every move). A whole match of
 random moves takes 150 to 2,400 moves; only players who never end a hand (always taking
-the first or the last legal move) play longer, at 4 to 5 microseconds of replay a move,
-and random play costs 5 to 12 a move, so that a record at the bound reads back within
-about 0.1 s of CPU (100,000 moves took 0.45 s)."""
+the first or the last legal move) play longer. At the bound a record reads back in
+0.07-0.15 s of CPU, within the 0.25 s bound of a call on a machine whose speed varies by
+half (20,000 moves took 0.14-0.29 s, 100,000 moves 0.45 s)."""
 
 
 MAX_SEED_DIGITS = 40
@@ -322,7 +322,7 @@ class GameRecord:
         except Scala40Error as error:
             raise SerializationError(f"record: {error}") from error
         # Whether each move is legal where it is played: the states need no log of the
-        # hand for that (a log costs every move, and a record may hold 20,000).
+        # hand for that (a log costs every move, and a record may hold 10,000).
         without_log = getattr(initial, "without_log", None)
         for _ in record._replay(without_log() if callable(without_log) else initial):
             pass
