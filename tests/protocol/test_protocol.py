@@ -304,7 +304,7 @@ def test_bots_take_the_legal_moves_as_the_state_gives_them(game: Game) -> None:
             # The searches on a small budget: what is checked is the moves they may take.
             if name == "ismcts":
                 bot = factory(iterations=3)
-            elif "time_limit" in bot_options(factory):
+            elif "time_limit" in (bot_options(factory) or ()):
                 bot = factory(time_limit=0.02)
             else:
                 bot = factory()
