@@ -14,11 +14,21 @@ with the same seeds every time:
 * ``to_dict`` and ``from_dict``: a state written as JSON-ready data, and read back with
   every check of untrusted input.
 
-Each game's set-up (imports, the inputs, one warm-up call of every row) runs once under
+Each game's set-up (imports, the inputs, one warm-up call of every row) runs under
 ``valgrind --tool=cachegrind``; each row then runs in a child process forked from it, and
 a first child that does nothing counts the set-up: a row's count is its child's less that
-one, divided by its units (actions, calls). The figures repeat to the instruction on one
-interpreter.
+one, divided by its units (actions, calls).
+
+A process's count repeats to the instruction, but it depends on where the interpreter's
+objects land in memory: CPython finds a class's attributes through a cache indexed by the
+attribute name's address, so a set-up that allocates a little more or less moves which
+lookups collide there. Two processes a few allocations apart counted the ``view`` row of
+Chinchón 70,703 and 74,319 instructions (+5%), more than the tolerance; ten paddings gave
+Scala 40's (four players) 75,941 to 77,702, three of them 1% or more above the lowest. So
+each game is counted in several processes, each with its own :data:`LAYOUTS` padding
+allocated before the package is imported, and a row's figure is its lowest count:
+collisions only add instructions, and the lowest count is the one that fewest of them
+inflated.
 
 Run ``python benchmarks/guard.py`` (``nox -s guard`` installs the pinned dependencies
 first): it prints every row beside the baseline (``guard_baseline.json``) and the last
@@ -70,10 +80,16 @@ PLAYOUT_ACTIONS = {"scala40-4": 2500, "scala40-2": 2500, "skarney": 2500}
 DEFAULT_PLAYOUT_ACTIONS = 4000
 STATES = 120
 """The states from the middle of games that the other rows work on."""
+STATES_PER_GAME = 4
+"""How many of those states one random game gives, at most."""
 PASSES = {"view": 4, "to_dict": 2}
 """How many times a row goes over its states (1 where not named): each row should count
 a few hundred million instructions, so that the set-up's small differences from process to
 process stay far below the tolerance."""
+LAYOUTS = (0, 97, 1009, 3001, 5003)
+"""The paddings of the processes that count each game: how many small objects each
+allocates before the package is imported, so that each lays the interpreter's memory out
+differently (a row's figure is its lowest count over them)."""
 MAX_ACTIONS = 5_000
 """Where a random game is cut off (random Scala 40 players may never end a game)."""
 EXTRA_WORK = "SCALA40_GUARD_EXTRA_WORK"
@@ -108,38 +124,42 @@ class Workload:
         # the legal row works on copies, which leave that cache out (``copy_with``, the
         # engines' own copy, which shares every field): two sets, the second for a
         # deliberate regression's extra work.
-        self.for_legal = [state.copy_with() for state in states]
-        self.for_legal_again = [state.copy_with() for state in states]
-        self.for_view = [state.copy_with() for state in states]
-        self.for_to_dict = [state.copy_with() for state in states]
+        self.for_legal = [_fresh(state) for state in states]
+        self.for_legal_again = [_fresh(state) for state in states]
+        self.for_view = [_fresh(state) for state in states]
+        self.for_to_dict = [_fresh(state) for state in states]
         self.views = [state.view(seat) for state in states for seat in range(self.players)]
         # One call of every row on other inputs: lazy imports and tables built once per
         # ruleset are paid here, in the set-up, not by the first row that needs them.
         self.playout(200, first_seed=9000)
         for state in self._middle_states(3, first_seed=9000):
             self.game.state_from_dict(json.loads(json.dumps(state.to_dict())))
-            list(state.copy_with().legal_moves())
+            list(_fresh(state).legal_moves())
             state.to_dict()
             for seat in range(self.players):
                 state.view(seat).sample(1)
 
     def _middle_states(self, count: int, first_seed: int) -> list[Any]:
-        """``count`` states from the middle of seeded random games, where a seat
-        decides."""
+        """``count`` states from the middle of seeded random games, where a seat decides:
+        up to :data:`STATES_PER_GAME` from each game, at moves drawn from 10 to 149 (the
+        games are most of the set-up's work, which every layout's process repeats)."""
         states: list[Any] = []
         seed = first_seed
         while len(states) < count:
             chooser = random.Random(seed)
-            stop = chooser.randrange(10, 150)
+            stops = sorted(chooser.sample(range(10, 150), STATES_PER_GAME))
             state = self.game.new_game(None, self.players, seed)
-            for _ in range(stop):
-                if state.is_over:
+            played = 0
+            for stop in stops:
+                while played < stop and not state.is_over:
+                    legal = state.legal_moves()
+                    state = state.apply(legal[chooser.randrange(len(legal))])
+                    played += 1
+                if state.is_over or len(states) == count:
                     break
-                legal = state.legal_moves()
-                state = state.apply(legal[chooser.randrange(len(legal))])
+                if state.current_player is not None:
+                    states.append(state)
             seed += 1
-            if not state.is_over and state.current_player is not None:
-                states.append(state)
         return states
 
     def playout(self, actions: int, first_seed: int = 1) -> int:
@@ -193,10 +213,24 @@ class Workload:
         raise ValueError(f"unknown row kind {kind!r}")
 
 
-def run_workload(config: str, kinds: Sequence[str], scale: float) -> None:
-    """The process counted under cachegrind: the set-up of ``config``, then each row in a
-    child process forked from it (``None`` first: a child that does nothing, whose count
-    is the set-up's). Each child prints its process number, its row and its units."""
+def _fresh(state: Any) -> Any:
+    """A copy of ``state`` that shares its fields and leaves its caches out: the engines'
+    ``copy_with``, or ``attrs.evolve`` in a release that has none (0.1.0, whose caches are
+    fields that ``__init__`` leaves empty), so that a release's column counts the same
+    work."""
+    if hasattr(state, "copy_with"):
+        return state.copy_with()
+    import attrs
+
+    return attrs.evolve(state)
+
+
+def run_workload(config: str, kinds: Sequence[str], scale: float, layout: int = 0) -> None:
+    """The process counted under cachegrind: ``layout`` small objects of assorted sizes
+    kept alive (see :data:`LAYOUTS`), the set-up of ``config``, then each row in a child
+    process forked from it (``None`` first: a child that does nothing, whose count is the
+    set-up's). Each child prints its process number, its row and its units."""
+    padding = [bytes(index % 256) for index in range(layout)]
     workload = Workload(config, scale)
     # What the set-up made is frozen out of the collector's reach: a full collection
     # during a row then walks only what the row made, so a row's count does not jump
@@ -216,6 +250,7 @@ def run_workload(config: str, kinds: Sequence[str], scale: float) -> None:
             print(json.dumps({"pid": os.getpid(), "kind": kind, "units": units}), flush=True)
             os._exit(0)
         os.waitpid(child, 0)
+    del padding
 
 
 # ---------------------------------------------------------------- counting
@@ -225,12 +260,12 @@ _REFS = re.compile(r"==(\d+)==\s+I\s+refs:\s+([\d,]+)")
 
 
 def count_config(
-    python: str, config: str, kinds: Sequence[str], scale: float = 1.0
+    python: str, config: str, kinds: Sequence[str], scale: float = 1.0, layout: int = 0
 ) -> dict[str, float]:
-    """Instructions per unit of ``config``'s rows ``kinds``: each forked row's count less
-    the count of the child that did nothing."""
+    """Instructions per unit of ``config``'s rows ``kinds`` in one process laid out by
+    ``layout``: each forked row's count less the count of the child that did nothing."""
     command = [python, __file__, "--workload", config, "--kinds", ",".join(kinds)]
-    command += ["--scale", str(scale)]
+    command += ["--scale", str(scale), "--layout", str(layout)]
     done = subprocess.run(
         [
             "valgrind",
@@ -258,17 +293,30 @@ def count_config(
     }
 
 
-def count_rows(rows: Sequence[str], python: str, jobs: int, scale: float = 1.0) -> dict[str, int]:
-    """Instructions per unit of each row, the games counted in parallel."""
+def count_rows(
+    rows: Sequence[str],
+    python: str,
+    jobs: int,
+    scale: float = 1.0,
+    layouts: Sequence[int] = LAYOUTS,
+) -> dict[str, int]:
+    """Instructions per unit of each row: its lowest count over the ``layouts``, the
+    processes (a game in a layout each) counted in parallel."""
     by_config: dict[str, list[str]] = {}
     for row in rows:
         config, kind = row.split(":")
         by_config.setdefault(config, []).append(kind)
+    processes = [
+        (config, kinds, layout) for config, kinds in by_config.items() for layout in layouts
+    ]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         counted = pool.map(
-            lambda item: count_config(python, item[0], item[1], scale), by_config.items()
+            lambda item: count_config(python, item[0], item[1], scale, item[2]), processes
         )
-        figures = {row: figure for part in counted for row, figure in part.items()}
+        figures: dict[str, float] = {}
+        for part in counted:
+            for row, figure in part.items():
+                figures[row] = min(figure, figures.get(row, figure))
     return {row: round(figures[row]) for row in rows}
 
 
@@ -340,12 +388,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--workload", help=argparse.SUPPRESS)
     parser.add_argument("--kinds", help=argparse.SUPPRESS)
+    parser.add_argument("--layout", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--layouts",
+        default=",".join(map(str, LAYOUTS)),
+        help="the paddings of the processes that count each game, comma-separated",
+    )
     # A smaller workload, for the guard's own test: its counts compare only with counts of
     # the same scale, which the baseline file records.
     parser.add_argument("--scale", type=float, default=1.0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.workload:
-        run_workload(args.workload, args.kinds.split(","), args.scale)
+        run_workload(args.workload, args.kinds.split(","), args.scale, args.layout)
         return 0
     if shutil.which("valgrind") is None:
         print(
@@ -357,12 +411,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not rows:
         print(f"error: no row matches {args.rows!r}", file=sys.stderr)
         return 2
+    try:
+        layouts = [int(padding) for padding in args.layouts.split(",")]
+    except ValueError:
+        print(f"error: --layouts takes whole numbers, got {args.layouts!r}", file=sys.stderr)
+        return 2
     recorded: dict[str, Any] = (
         json.loads(args.baseline.read_text()) if args.baseline.exists() else {}
     )
     conditions: dict[str, Any] = {**interpreter(args.python), "scale": args.scale}
     if args.release:
-        figures = count_rows(rows, args.python, args.jobs, args.scale)
+        figures = count_rows(rows, args.python, args.jobs, args.scale, layouts)
         recorded["release"] = {
             "version": args.release,
             "counted_with": conditions,
@@ -380,7 +439,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    figures = count_rows(rows, args.python, args.jobs, args.scale)
+    figures = count_rows(rows, args.python, args.jobs, args.scale, layouts)
     print(report(figures, recorded))
     if args.record:
         recorded["counted_with"] = conditions
