@@ -1,25 +1,32 @@
 """A person's clock at the web table, over real sockets: the server starts it when a
 decision comes to the person, says how much is left, and plays the game's default move
-for them (``timeout``) only once it has run out, whichever seat asks."""
+for them (``timeout``) only once it has run out, whichever seat asks; a person's first
+decision of each hand has the hand's break on top."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from scala40.bots import make_bot
 from scala40.web.limits import ServerLimits
 from tests.web.site import Site, serving
 
 CLOCK = 0.6
 """Seconds a decision, for these tests (short, so that they run out quickly)."""
+BREAK = 30.0
+"""Seconds of a hand's break, for the test of the break (far longer than a request)."""
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     database = str(tmp_path_factory.mktemp("web") / "tables.sqlite")
-    with serving(database, limits=ServerLimits(decision_seconds=CLOCK)) as running:
+    limits = ServerLimits(decision_seconds=CLOCK, hand_break_seconds=0)
+    with serving(database, limits=limits) as running:
         yield running
 
 
@@ -65,3 +72,39 @@ def test_no_clock_runs_while_a_bot_is_to_move_or_the_match_is_over(site: Site) -
 def test_the_clock_is_the_servers_to_set() -> None:
     with pytest.raises(ValueError, match="decision_seconds must be a number of seconds"):
         ServerLimits(decision_seconds=-1)
+
+
+def test_a_persons_first_decision_of_each_hand_has_the_break_on_its_clock(
+    tmp_path: Path,
+) -> None:
+    """The clock of the next hand's first decision ran while the page showed how the last
+    hand ended: a person reading it could have their move played for them."""
+    limits = ServerLimits(decision_seconds=CLOCK, hand_break_seconds=BREAK)
+    with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
+        table, tokens = site.create("chinchon", [None, "greedy"], seed=3)
+        greedy = make_bot("greedy", "chinchon")
+        rng = random.Random(3)
+        hands: list[int] = []
+        for _ in range(2_000):
+            status, answered = site.call("GET", f"/tables/{table}?seat=0&token={tokens['0']}")
+            assert status == 200, answered
+            state = site.state(table)
+            if state.is_over or len(hands) == 2:
+                break
+            first = not any(entry.seat == 0 for entry in state.view(0).history)
+            if first:
+                hands.append(state.hand_number)
+                assert answered["clock"]["left"] > CLOCK, answered["clock"]
+                status, refused = site.call(
+                    "POST", f"/tables/{table}/timeout", {"seat": 0, "token": tokens["0"]}
+                )
+                assert (status, refused["error"]) == (409, "ClockRunning"), refused
+            else:
+                assert answered["clock"]["left"] <= CLOCK, answered["clock"]
+            move = greedy.choose(state.view(0), list(state.legal_moves()), rng)
+            body = {"seat": 0, "token": tokens["0"], "move": str(move)}
+            status, answered = site.call(
+                "POST", f"/tables/{table}/moves", {**body, "move_number": state.move_number}
+            )
+            assert status == 200, answered
+        assert hands == [1, 2]

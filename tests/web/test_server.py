@@ -29,7 +29,8 @@ from tests.web.site import Site, serving
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     # No clock (0 seconds a decision): the scripted seats let their time run out at will.
     database = str(tmp_path_factory.mktemp("web") / "tables.sqlite")
-    with serving(database, limits=ServerLimits(decision_seconds=0)) as running:
+    limits = ServerLimits(decision_seconds=0, hand_break_seconds=0)
+    with serving(database, limits=limits) as running:
         yield running
 
 
@@ -352,7 +353,7 @@ def test_the_bots_play_within_the_request_budget(
 ) -> None:
     """With no time left in a request, the bots stop and the answer says ``waiting``;
     ``advance`` plays on (a bot that thinks for all its time: one move a request)."""
-    limits = ServerLimits(request_seconds=0.01, decision_seconds=0)
+    limits = ServerLimits(request_seconds=0.01, decision_seconds=0, hand_break_seconds=0)
     with (
         patient_bots(monkeypatch, "chinchon"),
         serving(str(tmp_path / "tables.sqlite"), limits=limits) as site,

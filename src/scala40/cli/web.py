@@ -7,9 +7,10 @@ listens on ``127.0.0.1`` unless ``--host`` says otherwise: anyone who reaches th
 can make tables, and plays only the seats whose tokens they hold. Its limits
 (:class:`~scala40.web.limits.ServerLimits`) are the options of whoever starts it:
 ``--request-seconds``, the wall time a request lets the bots think,
-``--decision-seconds``, a person's clock for each decision, ``--read-seconds``, how long
-it waits for a request's bytes, and ``--finished-seconds`` and ``--idle-seconds``, how
-long finished and idle tables are kept.
+``--decision-seconds``, a person's clock for each decision, ``--hand-break-seconds``, how
+much longer a person's first decision of each hand runs, ``--read-seconds``, how long it
+waits for a request's bytes, and ``--finished-seconds`` and ``--idle-seconds``, how long
+finished and idle tables are kept.
 
 >>> from scala40.cli import build_parser
 >>> args = build_parser().parse_args(["web", "--port", "8041", "--db", "play.sqlite"])
@@ -63,6 +64,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         f"only once it has run out (default {web_limits.DEFAULT_DECISION_SECONDS:g})",
     )  # fmt: skip
     parser.add_argument(
+        "--hand-break-seconds", type=seconds, metavar="S",
+        default=web_limits.DEFAULT_HAND_BREAK_SECONDS,
+        help="how much longer a person's first decision of each hand runs, to read how "
+        f"the last hand ended (default {web_limits.DEFAULT_HAND_BREAK_SECONDS:g})",
+    )  # fmt: skip
+    parser.add_argument(
         "--read-seconds", type=seconds, metavar="S",
         default=web_limits.DEFAULT_READ_SECONDS,
         help="how long to wait for a request's headers and body "
@@ -86,6 +93,7 @@ def _run(args: argparse.Namespace) -> int:
         limits = web_limits.ServerLimits(
             request_seconds=args.request_seconds,
             decision_seconds=args.decision_seconds,
+            hand_break_seconds=args.hand_break_seconds,
             read_seconds=args.read_seconds,
             finished_seconds=args.finished_seconds,
             idle_seconds=args.idle_seconds,

@@ -15,6 +15,9 @@ server of one's own), never by a client.
   (``clock``), and ``timeout`` (the game's default move, played for the person) is
   honoured only once it has run out, whichever seat of the table asks. 0 lets any seat
   ask at once.
+* **hand_break_seconds** (:data:`DEFAULT_HAND_BREAK_SECONDS`, 30, by default): how much
+  longer the clock of a person's first decision in each hand runs, so that the players
+  may read how the last hand ended (or, in the first hand, sit down) before it counts.
 * **read_seconds** (:data:`DEFAULT_READ_SECONDS`, 10, by default): how long the server
   waits for a request's bytes: for each line of its headers, and for its whole body. A
   client that announces a body and never sends it is answered 408 and its connection
@@ -45,6 +48,7 @@ from scala40.schemas.protocol import DEFAULT_REQUEST_SECONDS, MAX_REQUEST_SECOND
 __all__ = [
     "DAY",
     "DEFAULT_DECISION_SECONDS",
+    "DEFAULT_HAND_BREAK_SECONDS",
     "DEFAULT_READ_SECONDS",
     "DEFAULT_REQUEST_SECONDS",
     "ServerLimits",
@@ -54,6 +58,8 @@ DAY = 86_400.0
 """Seconds in a day."""
 DEFAULT_DECISION_SECONDS = 60.0
 """A person's clock for each decision, by default."""
+DEFAULT_HAND_BREAK_SECONDS = 30.0
+"""How much longer a person's first decision of a hand runs, by default."""
 DEFAULT_READ_SECONDS = 10.0
 """How long the server waits for a request's bytes, by default."""
 
@@ -103,3 +109,7 @@ class ServerLimits:
         default=7 * DAY, converter=_seconds, validator=_within(0, 365 * DAY)
     )
     """How long an unfinished table is kept after its last change."""
+    hand_break_seconds: float = attrs.field(
+        default=DEFAULT_HAND_BREAK_SECONDS, converter=_seconds, validator=_within(0, DAY)
+    )
+    """How much longer the clock of a person's first decision in each hand runs."""

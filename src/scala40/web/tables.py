@@ -49,7 +49,10 @@ decision of a person runs on a clock the server keeps
 (:attr:`~scala40.web.limits.ServerLimits.decision_seconds`); every answer says what is
 left (``clock``), and once it has run out any seat of the table may have the game's
 default move played for the person (``timeout``; before, it is refused with status 409,
-``ClockRunning``).
+``ClockRunning``). The first decision a person makes in each hand has
+:attr:`~scala40.web.limits.ServerLimits.hand_break_seconds` more on its clock: the time to
+read how the last hand ended (the page shows it as the next hand begins) or, in the
+first hand, to sit down.
 
 >>> import tempfile, pathlib
 >>> from scala40.web.tables import Tables, TableStore
@@ -86,6 +89,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from scala40._checks import describe
+from scala40._hand_log import HandHistory
 from scala40.bots import bot_names
 from scala40.cards import CARD_NAMES, Deck, spanish_card_name
 from scala40.cli.bot_seats import (
@@ -425,14 +429,22 @@ class Tables:
         except TableBusyError as error:
             raise RequestError(503, "Busy", str(error)) from None
 
+    def _start_clock(self, table: _Table) -> None:
+        """Start the clock of a decision that comes to a person (none otherwise): a
+        person's first decision of the hand starts it after the hand's break."""
+        table.decision_started = None
+        if _person_decides(table):
+            table.decision_started = time.time()
+            if not _person_moved_this_hand(table):
+                table.decision_started += self.limits.hand_break_seconds
+
     def _save(self, db: sqlite3.Connection, table: _Table) -> None:
         """Store the table's state and this request's events, and the state as a
         decision of the person to decide (what undo goes back to), if it changed."""
         if table.state is table.saved:
             return
         table.saved = table.state
-        # A decision that comes to a person starts its clock.
-        table.decision_started = time.time() if _person_decides(table) else None
+        self._start_clock(table)
         db.execute(
             "UPDATE tables SET state = ?, decision_started = ?, updated = ?, over = ?"
             " WHERE id = ?",
@@ -493,6 +505,7 @@ class Tables:
         # stored whole in one transaction: a bot that fails there leaves no table behind
         # to fail again (and no other request waits on the file while they think).
         table.play_bots(deadline)
+        self._start_clock(table)
         with self.store.connect() as db:
             cursor = db.execute(
                 "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal,"
@@ -505,7 +518,7 @@ class Tables:
                     limit,
                     now,
                     _deal_text(deal),
-                    now,
+                    table.decision_started,
                     now,
                 ),
             )
@@ -650,7 +663,7 @@ class Tables:
                 raise RequestError(400, "UndoRefused", target)
             number, text = target
             table.state = table.saved = table.game.state_from_dict(json.loads(text))
-            table.decision_started = time.time()  # the decision comes back: a new clock
+            self._start_clock(table)  # the decision comes back: a new clock
             db.execute(
                 "UPDATE tables SET state = ?, decision_started = ? WHERE id = ?",
                 (text, table.decision_started, table.id),
@@ -769,9 +782,18 @@ def _person_decides(table: _Table) -> bool:
     return not (state.is_over or state.is_chance) and table.bot(state.current_player) is None
 
 
+def _person_moved_this_hand(table: _Table) -> bool:
+    """Whether a seat that a person plays has moved in the hand in play."""
+    return any(
+        entry.seat is not None and table.bot(entry.seat) is None
+        for entry in HandHistory(table.state.hand_log)
+    )
+
+
 def _clock(table: _Table, limits: ServerLimits) -> dict[str, Any] | None:
     """The clock of the person to decide: their seat, the seconds a decision has, and
-    the seconds left (``None`` when no person decides)."""
+    the seconds left, the hand's break included at a person's first decision of a hand
+    (``None`` when no person decides)."""
     if not _person_decides(table):
         return None
     started = time.time() if table.decision_started is None else table.decision_started
