@@ -34,9 +34,6 @@ from scala40.errors import (
 from scala40.game import DEFAULT_GAME, Game, State, load_game
 from scala40.rulesets import RulesetBase
 
-_UNREAD = object()
-"""A text of a record that reads as no move without its position."""
-
 __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_RECORD_MOVES",
@@ -63,6 +60,9 @@ MAX_SEED_DIGITS = 40
 
 MAX_NAME_LENGTH = 100
 """The most characters of a player's name in a record."""
+
+_UNREAD = object()
+"""A text of a record that reads as no move without its position."""
 
 
 @attrs.frozen

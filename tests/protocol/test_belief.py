@@ -18,7 +18,7 @@ and its arguments are checked.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -28,22 +28,12 @@ from scala40.belief_search import BeliefSearchBot
 from scala40.errors import InvalidArgumentError, InvalidBotSpecError, InvalidValueError
 from scala40.game import Game, game_names, load_game
 from tests.adapters.toygame import GAME as TOY
-from tests.example_game import load_example
+from tests.protocol.cases import every_game_cases
 from tests.protocol.tally import soak
 
 MAX_ACTIONS = 400 if soak() else 120
 """Moves of each seeded game followed."""
 PARTICLES = 6
-
-
-def _cases() -> Iterator[Any]:
-    for name in game_names():
-        game = load_game(name)
-        for preset in game.ruleset_type.preset_names():
-            yield pytest.param(game, preset, id=f"{name}-{preset}")
-    yield pytest.param(TOY, TOY.ruleset_type.DEFAULT_PRESET, id="toy")
-    example = load_example().GAME
-    yield pytest.param(example, example.ruleset_type.DEFAULT_PRESET, id="trio")
 
 
 def _views(game: Game, preset: str, seed: int, seat: int) -> list[Any]:
@@ -82,7 +72,7 @@ def _moves_since(before: Any, view: Any) -> int:
     return len(history) - len(before.history)
 
 
-@pytest.mark.parametrize(("game", "preset"), list(_cases()))
+@pytest.mark.parametrize(("game", "preset"), every_game_cases())
 def test_every_guess_gives_the_seat_its_view(game: Game, preset: str) -> None:
     seat = 1
     belief = Belief(particles=PARTICLES, seed=3, replay_moves=60)
@@ -100,7 +90,7 @@ def test_every_guess_gives_the_seat_its_view(game: Game, preset: str) -> None:
                 assert game.state_from_dict(world.to_dict()) == world
 
 
-@pytest.mark.parametrize(("game", "preset"), list(_cases()))
+@pytest.mark.parametrize(("game", "preset"), every_game_cases())
 def test_twin_games_give_the_same_belief(game: Game, preset: str) -> None:
     seat = 1
     views = _views(game, preset, 12, seat)
@@ -115,7 +105,7 @@ def test_twin_games_give_the_same_belief(game: Game, preset: str) -> None:
         assert first.worlds(2, seed=1) == second.worlds(2, seed=1)
 
 
-@pytest.mark.parametrize(("game", "preset"), list(_cases()))
+@pytest.mark.parametrize(("game", "preset"), every_game_cases())
 def test_an_updates_work_is_bounded(game: Game, preset: str) -> None:
     seat = 1
     model = _Counting()

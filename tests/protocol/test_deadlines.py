@@ -18,7 +18,6 @@ from __future__ import annotations
 import gc
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,9 +26,10 @@ import scala40.game
 from scala40.belief import Belief
 from scala40.bots import bot_factories, choose_move, make_bot, takes_deadline
 from scala40.deadline import CHECK_SLACK, Deadline
-from scala40.game import Game, game_names, load_game
+from scala40.game import Game
 from tests.adapters.toygame import GAME as TOY
 from tests.example_game import load_example
+from tests.protocol.cases import every_game_cases
 
 BUDGET = 0.02
 """The CPU seconds each decision and each update is given."""
@@ -45,16 +45,6 @@ def _added_games_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     (the search bots find a game's policy by its name), and forgotten after it."""
     for game in (TOY, load_example().GAME):
         monkeypatch.setitem(scala40.game._REGISTERED, game.name, game)
-
-
-def _cases() -> Iterator[Any]:
-    for name in game_names():
-        game = load_game(name)
-        for preset in game.ruleset_type.preset_names():
-            yield pytest.param(game, preset, id=f"{name}-{preset}")
-    yield pytest.param(TOY, TOY.ruleset_type.DEFAULT_PRESET, id="toy")
-    example = load_example().GAME
-    yield pytest.param(example, example.ruleset_type.DEFAULT_PRESET, id="trio")
 
 
 def _decisions(game: Game, preset: str, seed: int, seat: int) -> list[Any]:
@@ -93,7 +83,7 @@ def _cpu_seconds_of(call: Any, *args: Any, **keywords: Any) -> tuple[Any, float]
             gc.enable()
 
 
-@pytest.mark.parametrize(("game", "preset"), list(_cases()))
+@pytest.mark.parametrize(("game", "preset"), every_game_cases())
 def test_every_thinking_bot_returns_by_its_callers_deadline(game: Game, preset: str) -> None:
     seat = 1
     states = _decisions(game, preset, 21, seat)
@@ -116,7 +106,7 @@ def test_every_thinking_bot_returns_by_its_callers_deadline(game: Game, preset: 
                 )
 
 
-@pytest.mark.parametrize(("game", "preset"), list(_cases()))
+@pytest.mark.parametrize(("game", "preset"), every_game_cases())
 def test_a_belief_update_returns_by_its_callers_deadline(game: Game, preset: str) -> None:
     seat = 1
     states = _decisions(game, preset, 22, seat)

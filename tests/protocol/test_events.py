@@ -24,18 +24,11 @@ import pytest
 
 from scala40.errors import InvalidArgumentError
 from scala40.events import Event, events_of, events_since
-from scala40.game import Game, game_names, load_game
+from scala40.game import Game, load_game
+from tests.protocol.cases import registered_cases
 
 PUBLIC_TAKES = ("take", "upcard", "accept", "claim", "swap", "exchange")
 """The verbs that take a card into the mover's hand from where every seat saw it."""
-
-
-def _cases() -> list[Any]:
-    return [
-        pytest.param(load_game(name), preset, id=f"{name}-{preset}")
-        for name in game_names()
-        for preset in load_game(name).ruleset_type.preset_names()
-    ]
 
 
 def _check_events(before: Any, move: Any, after: Any, chooser: random.Random) -> list[Event]:
@@ -94,7 +87,7 @@ def _names(cards: Counter[int]) -> list[str]:
     return [CARD_NAMES[card] for card in cards.elements()]
 
 
-@pytest.mark.parametrize(("game", "preset"), _cases())
+@pytest.mark.parametrize(("game", "preset"), registered_cases())
 def test_every_move_makes_its_events(game: Game, preset: str) -> None:
     for seed, auto_chance in ((1, True), (2, False)):
         rules = game.resolve_rules(preset)

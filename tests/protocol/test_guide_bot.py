@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import doctest
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scala40.game import Game, game_names, load_game
+from scala40.game import Game
+from tests.protocol.cases import registered_cases
 from tests.test_docs_examples import page_blocks
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guides" / "write-a-bot.rst"
@@ -37,14 +37,7 @@ def _guide_bot_class() -> Any:
 HIGH_DISCARDER = _guide_bot_class()
 
 
-def _cases() -> Iterator[Any]:
-    for name in game_names():
-        game = load_game(name)
-        for preset in game.ruleset_type.preset_names():
-            yield pytest.param(game, preset, id=f"{name}-{preset}")
-
-
-@pytest.mark.parametrize(("game", "preset"), list(_cases()))
+@pytest.mark.parametrize(("game", "preset"), registered_cases())
 def test_the_guide_bot_plays_every_game_by_its_own_rule(game: Game, preset: str) -> None:
     rules = game.ruleset_type.preset(preset)
     hand_value = game.hand_value

@@ -38,22 +38,15 @@ from scala40._hand_log import (
 from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidPositionError, SerializationError
 from scala40.events import events_of
-from scala40.game import Game, game_names, load_game
+from scala40.game import Game, load_game
 from scala40.movekinds import DealMove, RestockMove
 from scala40.resignation import ResignMove
+from tests.protocol.cases import registered_cases
 from tests.protocol.tally import TALLY, soak
 
 GAMES = 3 if soak() else 1
 """Seeded random games per game and preset."""
 MAX_ACTIONS = 2000 if soak() else 400
-
-
-def _cases() -> list[Any]:
-    return [
-        pytest.param(load_game(name), preset, id=f"{name}-{preset}")
-        for name in game_names()
-        for preset in load_game(name).ruleset_type.preset_names()
-    ]
 
 
 def _check_move(before: Any, move: Any, after: Any) -> None:
@@ -114,7 +107,7 @@ def _check_state(game: Game, state: Any, chooser: random.Random) -> None:
     TALLY["logs checked"] += 1
 
 
-@pytest.mark.parametrize(("game", "preset"), _cases())
+@pytest.mark.parametrize(("game", "preset"), registered_cases())
 def test_the_log_keeps_what_every_seat_saw(game: Game, preset: str) -> None:
     rules = game.resolve_rules(preset)
     players = max(rules.min_players, min(game.default_players, rules.max_players))
@@ -211,7 +204,7 @@ def _shown_text(shown: Any) -> str:
     return "/".join("".join(CARD_NAMES[card] for card in cards) or "-" for cards in shown)
 
 
-@pytest.mark.parametrize(("game", "preset"), _cases())
+@pytest.mark.parametrize(("game", "preset"), registered_cases())
 def test_a_log_that_contradicts_the_hands_is_refused(game: Game, preset: str) -> None:
     """A log is checked against the hands it speaks of, in a dictionary and in a
     position's text: a shown card the hand lacks, a card shown more often than held, a

@@ -14,19 +14,12 @@ import pytest
 
 import scala40
 from scala40.cards import CARD_NAMES
-from scala40.game import Game, game_names, load_game
+from scala40.game import Game
+from tests.protocol.cases import registered_cases
 from tests.protocol.tally import TALLY
 
 _NUMBERED_CARD = re.compile(r"\bcards?=\(?\d")
 """A field of cards written as numbers, as attrs writes them."""
-
-
-def _cases() -> list[Any]:
-    return [
-        pytest.param(load_game(name), preset, id=f"{name}-{preset}")
-        for name in game_names()
-        for preset in load_game(name).ruleset_type.preset_names()
-    ]
 
 
 def _made_again(move: Any) -> Any:
@@ -35,7 +28,7 @@ def _made_again(move: Any) -> Any:
     return eval(repr(move), names)
 
 
-@pytest.mark.parametrize(("game", "preset"), _cases())
+@pytest.mark.parametrize(("game", "preset"), registered_cases())
 def test_reprs_name_cards_and_paste_back(game: Game, preset: str) -> None:
     rules = game.resolve_rules(preset)
     players = max(rules.min_players, min(game.default_players, rules.max_players))

@@ -31,25 +31,18 @@ import pytest
 
 from scala40.errors import IllegalMoveError
 from scala40.events import events_of
-from scala40.game import Game, game_names, load_game
+from scala40.game import Game, load_game
+from tests.protocol.cases import registered_cases
 
 MAX_ACTIONS = 1_500
 """Moves a test game plays at most (every hand of the games ends far sooner)."""
-
-
-def _cases() -> list[Any]:
-    return [
-        pytest.param(load_game(name), preset, id=f"{name}-{preset}")
-        for name in game_names()
-        for preset in load_game(name).ruleset_type.preset_names()
-    ]
 
 
 def _phase_cases() -> list[Any]:
     """Every preset, the knock games with one re-entry allowed (LC-REENGANCHE, RU-ELIM),
     which no preset of La Conga or Rumino allows, and Rumino's claims decided in turn
     (RU-RUMINO), no preset's either."""
-    cases = _cases()
+    cases = registered_cases()
     for name in ("rumino", "laconga"):
         game = load_game(name)
         kind: Any = game.ruleset_type
@@ -145,7 +138,7 @@ def _check_views(state: Any, seed: int) -> None:
         assert twin.view(seat).to_dict() == data
 
 
-@pytest.mark.parametrize(("game", "preset"), _cases())
+@pytest.mark.parametrize(("game", "preset"), registered_cases())
 def test_a_seat_resigns_at_any_moment_and_the_game_goes_on_without_it(
     game: Game, preset: str
 ) -> None:

@@ -30,15 +30,8 @@ import pytest
 from scala40.errors import InvalidArgumentError, SerializationError, StaleMoveError
 from scala40.game import Game, game_names, load_game
 from scala40.views import view_from_dict
+from tests.protocol.cases import registered_cases
 from tests.protocol.test_samples import _states
-
-
-def _cases() -> list[Any]:
-    return [
-        pytest.param(load_game(name), preset, id=f"{name}-{preset}")
-        for name in game_names()
-        for preset in load_game(name).ruleset_type.preset_names()
-    ]
 
 
 def _check_view_json(state: Any, seat: int) -> None:
@@ -74,7 +67,7 @@ def _check_view_json(state: Any, seat: int) -> None:
     assert twin.view(seat).to_dict() == data
 
 
-@pytest.mark.parametrize(("game", "preset"), _cases())
+@pytest.mark.parametrize(("game", "preset"), registered_cases())
 def test_view_json_reads_back_and_leaks_nothing(game: Game, preset: str) -> None:
     for seed in (1, 2):
         for state in _states(game, preset, seed):
@@ -103,7 +96,7 @@ def _finished(game: Game, preset: str, seed: int) -> Any:
     raise AssertionError(f"{game.name} {preset}: the match did not end")
 
 
-@pytest.mark.parametrize(("game", "preset"), _cases())
+@pytest.mark.parametrize(("game", "preset"), registered_cases())
 def test_view_json_of_finished_matches_reads_back(game: Game, preset: str) -> None:
     """A finished match's view JSON, for every seat, reads back through
     ``view_from_dict``: winners are seats, scores may be per side (SK-PARTNERS)."""
@@ -170,7 +163,7 @@ def test_move_numbers_count_every_move_and_refuse_stale_ones(name: str) -> None:
             assert state.apply(str(state.legal_moves()[0])).move_number == number + 2
 
 
-@pytest.mark.parametrize(("game", "preset"), _cases())
+@pytest.mark.parametrize(("game", "preset"), registered_cases())
 def test_default_moves_are_legal_and_the_same_every_time(game: Game, preset: str) -> None:
     """``default_move(seat)``, a server's move for a seat whose time ran out: legal, the
     same on every call, and refused for a seat that does not decide."""

@@ -1,0 +1,41 @@
+"""The games and rulesets a protocol property runs over, as pytest parameters named
+``game-preset``: every registered game with each of its presets, and, for the properties
+that hold of any game built on the core, the toy game and the example game besides."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from scala40.game import Game, game_names, load_game
+from tests.adapters.toygame import GAME as TOY
+from tests.example_game import load_example
+
+__all__ = ["every_game_cases", "preset_cases", "registered_cases"]
+
+
+def preset_cases(games: Iterable[Game]) -> list[Any]:
+    """``(game, preset)`` for every preset of each of ``games``."""
+    return [
+        pytest.param(game, preset, id=f"{game.name}-{preset}")
+        for game in games
+        for preset in game.ruleset_type.preset_names()
+    ]
+
+
+def registered_cases() -> list[Any]:
+    """``(game, preset)`` for every preset of every registered game."""
+    return preset_cases(load_game(name) for name in game_names())
+
+
+def every_game_cases() -> list[Any]:
+    """The registered games' cases, the toy game's (``toy``) and the example game's
+    (``trio``), each of those two under its default preset."""
+    example = load_example().GAME
+    return [
+        *registered_cases(),
+        pytest.param(TOY, TOY.ruleset_type.DEFAULT_PRESET, id="toy"),
+        pytest.param(example, example.ruleset_type.DEFAULT_PRESET, id="trio"),
+    ]
