@@ -168,7 +168,7 @@ def play_table(
 def demo(database: str) -> None:
     """Play a whole game of every game through the HTTP interface; print the times. The
     scripted clients let their time run out at will: the server gives no clock."""
-    server = serve(database, limits=ServerLimits(decision_seconds=0))
+    server = serve(database, limits=ServerLimits(decision_seconds=0, hand_break_seconds=0))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     times: list[float] = []

@@ -643,7 +643,8 @@ class Tables:
                     409,
                     "ClockRunning",
                     f"seat {mover} has {clock['left']:.1f} s left of the "
-                    f"{clock['seconds']:g} s this server gives a decision",
+                    f"{clock['seconds']:g} s this server gives a decision (and the "
+                    f"{self.limits.hand_break_seconds:g} s more of a person's first of a hand)",
                 )
             table.apply(table.state.default_move(mover))
             table.play_bots(deadline)
