@@ -21,12 +21,11 @@ from scala40.adapters.actions import (
     CARD_CODES,
     ActionEncoding,
     ActionEncodingError,
-    ChanceDraws,
     Decision,
     IllegalActionError,
     TokenKind,
-    shuffled_chance_move,
 )
+from scala40.adapters.chance import ChanceDraws, shuffled_chance_move
 from scala40.errors import IllegalMoveError, InvalidValueError, UnknownGameError
 from scala40.game import Game, game_names, load_game
 from tests.adapters.toygame import GAME as TOY

@@ -27,10 +27,10 @@ from __future__ import annotations
 from scala40.adapters.actions import (
     ActionEncoding,
     ActionEncodingError,
-    ChanceDraws,
     Decision,
     IllegalActionError,
 )
+from scala40.adapters.chance import ChanceDraws
 from scala40.adapters.extras import MissingExtraError
 from scala40.adapters.observations import Observer
 

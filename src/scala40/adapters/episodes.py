@@ -82,7 +82,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from scala40.adapters.actions import ActionEncoding, IllegalActionError, shuffled_chance_move
+from scala40.adapters.actions import ActionEncoding, IllegalActionError
+from scala40.adapters.chance import shuffled_chance_move
 from scala40.errors import InvalidValueError
 from scala40.game import Game, ScoreOrder, load_game
 

@@ -10,7 +10,7 @@ protocol, so a new game needs no adapter code.
   of the same player, each with its exact legal actions.
 * **Chance** is explicit (``EXPLICIT_STOCHASTIC``): every shuffle is drawn one card at a
   time, each outcome a card code (0-52) with probability its copies over the cards left
-  (:class:`~scala40.adapters.actions.ChanceDraws`), so that algorithms that enumerate or
+  (:class:`~scala40.adapters.chance.ChanceDraws`), so that algorithms that enumerate or
   sample chance (CFR, MCTS, expectimax) see the true outcomes and probabilities; or,
   with ``chance="deal"``, as one of 53 equally likely sampled shuffles, for shallower
   trees.
@@ -76,7 +76,7 @@ from typing import Any
 from scala40.adapters.extras import MissingExtraError
 
 try:
-    import numpy as np
+    import numpy  # noqa: F401 - the observers' arrays (scala40.adapters.openspiel_observer)
     import pyspiel
 except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
     raise MissingExtraError(
@@ -87,10 +87,10 @@ from scala40._checks import describe
 from scala40.adapters.actions import (
     CARD_CODES,
     ActionEncoding,
-    ChanceDraws,
     Decision,
     IllegalActionError,
 )
+from scala40.adapters.chance import ChanceDraws
 from scala40.adapters.episodes import (
     DEAL_OUTCOMES,
     Episode,
@@ -98,6 +98,7 @@ from scala40.adapters.episodes import (
     default_max_game_length,
 )
 from scala40.adapters.observations import History, Observer
+from scala40.adapters.openspiel_observer import NO_INFORMATION_TENSOR, SeatObserver
 from scala40.adapters.openspiel_text import (
     MAX_STATE_CHARS,
     max_serialized_chars,
@@ -861,7 +862,7 @@ class OpenSpielState(pyspiel.State):
 
         :raises InvalidValueError: always (the information-state string is exact).
         """
-        raise InvalidValueError(_NO_INFORMATION_TENSOR)
+        raise InvalidValueError(NO_INFORMATION_TENSOR)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> OpenSpielState:
         """A state ``player_id`` cannot tell from this one: the cards it cannot see dealt
@@ -946,122 +947,5 @@ class OpenSpielState(pyspiel.State):
 
 _OBSERVATIONS_KEPT = 32
 """How many observations (node and player) a game keeps encoded."""
-
-_NO_INFORMATION_TENSOR = (
-    "these games have no information-state tensor: a perfect-recall history has no fixed "
-    "size; use information_state_string(), or observation_tensor() for a fixed-size view"
-)
-
-
-class SeatObserver:
-    """OpenSpiel's Python observer of one :class:`pyspiel.IIGObservationType`.
-
-    * **public and private** (OpenSpiel's default observation): the seat's whole view
-      and the tokens it has chosen so far, as :class:`~scala40.adapters.observations.Observer`
-      writes them;
-    * **public only**: the view's blocks that are not ``private`` (the seat's hand and
-      the cards it has not seen are left out, as zeros) and no decision part (the tokens
-      of a move being chosen are the chooser's until the move is complete); the string
-      lists those numbers. Two states that differ only in cards hidden from every seat
-      read the same;
-    * **private only**: the view's ``private`` blocks and the decision part;
-    * **perfect recall**: the information-state string: the observation string of the
-      same kind, and a digest of every such observation since the start (and the
-      seat's own moves, when private information is asked for). There is no tensor:
-      ``set_from`` raises, so ``information_state_tensor()`` does too.
-    """
-
-    def __init__(
-        self, game: OpenSpielGame, perfect_recall: bool, public: bool, private: bool
-    ) -> None:
-        self.game = game
-        self.perfect_recall = perfect_recall
-        self.public = public
-        self.private = private
-        # Names the digests this kind remembers: "" is the whole observation's, so an
-        # observer of neither part is "none" (it shared the whole's memo, and the first
-        # one asked gave both their digests).
-        self.kind = f"{'public' if public else ''}{'private' if private else ''}" or "none"
-        observer = game.observer
-        self.tensor: Any = None
-        self.dict: dict[str, Any] = {}
-        self.mask: Any = None
-        """Which numbers of the whole observation this kind keeps (``None``: all)."""
-        if not perfect_recall:
-            self.tensor = np.zeros(observer.size, np.float32)
-            self.dict["observation"] = self.tensor
-        if not (public and private):
-            keep = np.zeros(observer.size, np.float32)
-            at = 0
-            for field in observer.game_fields:
-                if (private if field.private else public) and field.size:
-                    keep[at : at + field.size] = 1.0
-                at += field.size
-            if private:
-                keep[observer.game_size :] = 1.0
-            self.mask = keep
-        self._fields = [
-            (field.name, start, start + field.size)
-            for field, start in zip(observer.fields, _starts(observer.fields), strict=True)
-            if self.mask is None or self.mask[start : start + field.size].any()
-        ]
-
-    def set_from(self, state: OpenSpielState, player: int) -> None:
-        """Write what ``player`` observes in ``state`` into :attr:`tensor`."""
-        if self.tensor is None:
-            raise InvalidValueError(_NO_INFORMATION_TENSOR)
-        whole = self.game.observation(state.node, player)
-        if self.mask is None:
-            self.tensor[:] = whole
-        else:
-            np.multiply(whole, self.mask, out=self.tensor)
-
-    def string_from(self, state: OpenSpielState, player: int) -> str:
-        """What ``player`` observes in ``state`` (its information state with perfect
-        recall) as text."""
-        node = state.node
-        observer = self.game.observer
-        if self.mask is None:
-            text = observer.text(node.state, player, node.decision)
-            view_text = observer.game_encoding.text
-        else:
-            text = self._numbers_text(node.state, player, node.decision)
-
-            def view_text(view: Any) -> str:
-                return self._numbers_text(view, None, None)
-
-        if not self.perfect_recall:
-            return text
-        kind = "" if self.mask is None else self.kind
-        digest = node.history.digest(player, view_text, kind, self.private)
-        return f"{text}\nhistory {digest.hex()} after {node.history.number} moves"
-
-    def _numbers_text(self, source: Any, player: int | None, decision: Decision | None) -> str:
-        observer = self.game.observer
-        if player is None:  # a view
-            game_part = observer.game_encoding.encode(source)
-            numbers = np.zeros(observer.size, np.float32)
-            numbers[: observer.game_size] = game_part
-        else:
-            numbers = observation_array(observer, source, player, decision)
-        numbers *= self.mask
-        lines = [self.kind]
-        for name, start, end in self._fields:
-            block = numbers[start:end]
-            found = np.flatnonzero(block)
-            lines.append(
-                name + ":" + "".join(f" {index}={block[index]:g}" for index in found.tolist())
-            )
-        return "\n".join(lines)
-
-
-def _starts(fields: Any) -> list[int]:
-    out = []
-    at = 0
-    for field in fields:
-        out.append(at)
-        at += field.size
-    return out
-
 
 register_all()
