@@ -94,7 +94,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(sqlite3|http\.server|threading|subprocess)\..*"),
     (r"py:.*", r"(attr|attrs)\..*"),
     (r"py:.*", r"scala40\._.*"),
-    (r"py:.*", r"scala40(\.[A-Za-z0-9]+)*\._[A-Za-z0-9_]*"),
+    # A name in a private module, at the top level or in a package (scala40.melds._text).
+    (r"py:.*", r"scala40(\.[A-Za-z0-9]+)*\._[A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*"),
     (r"py:.*", r"Card|Rank|Suit|Meld|MeldKind|Ruleset|Hand|Deck"),
     # Type variables and names that type annotations give unqualified.
     (r"py:class", r"(scala40(\.[A-Za-z0-9_]+)*\.)?[A-Z]"),

@@ -40,15 +40,15 @@ CORE = frozenset(
     {
         "errors", "cards", "melds", "rulesets", "movekinds", "legal", "match", "game",
         "notation", "views", "client_view", "resignation", "deadline", "gamekit",
-        "_cache", "_checks", "_engine", "_fields", "_hand_log", "_hand_melds",
-        "_meld_spelling", "_meld_text", "_meld_words", "_move_fields", "_observation",
-        "_position", "_record", "_rng", "_sampling", "_schema", "_serial", "_state",
-        "_state_schema", "_text_values", "_wording",
+        "_cache", "_checks", "_engine", "_fields", "_hand_log", "_move_fields",
+        "_observation", "_position", "_record", "_rng", "_sampling", "_schema", "_serial",
+        "_state", "_state_schema", "_text_values", "_wording",
     }
 )  # fmt: skip
 """Top-level modules of the core, as ``docs/architecture.rst`` lists them."""
-PICTURES = frozenset({"drawing", "_scene", "_svg"})
-"""The pictures (SVG), a tool the core's ``_repr_svg_`` methods load on demand."""
+PICTURES = frozenset({"drawing"})
+"""The pictures (SVG, the package ``scala40.drawing``), a tool the core's ``_repr_svg_``
+methods load on demand."""
 SEARCHES = frozenset({"generic_bots", "ismcts", "belief", "belief_search"})
 """The bots across games and their searches."""
 TOOLS = (
@@ -181,7 +181,7 @@ class _Imports(ast.NodeVisitor):
 
 def _is_picture(module: str) -> bool:
     parts = module.split(".")
-    return len(parts) == 2 and parts[1] in PICTURES
+    return len(parts) >= 2 and parts[1] in PICTURES
 
 
 def _imports(module: str) -> list[tuple[int, str, tuple[str, ...], bool, bool]]:

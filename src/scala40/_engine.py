@@ -1,27 +1,34 @@
 """The small pieces every game's engine shares: the illegal-move error citing its rule
 (and the one for a move made out of its phase), hands as tuples of cards, the seats in
-play order, and the order and hands a deal uses (internal)."""
+play order, the order and hands a deal uses, and the checked arguments and first fields
+of a new game (internal)."""
 
 from __future__ import annotations
 
+import secrets
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from scala40._cache import BoundedCache
-from scala40._rng import shuffle
+from scala40._checks import describe, is_bool
+from scala40._rng import next_random, random_below, seed_state, shuffle
+from scala40._serial import MAX_SEED_DIGITS, is_seed
 from scala40.cards import Card
-from scala40.errors import IllegalMoveError
+from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidValueError
+from scala40.rulesets import RulesetBase
 
 __all__ = [
     "deal_hands",
     "deal_order",
     "illegal",
+    "new_game_fields",
     "next_active",
     "out_of_phase",
     "replace_item",
+    "resolve_rules",
     "seats_from",
     "without",
     "without_sorted",
@@ -227,3 +234,107 @@ def deal_order(
     if Counter(order) != Counter(deck):
         raise illegal(move(), "C-DECK", "the order must hold every card of the deck")
     return order, rng
+
+
+R = TypeVar("R", bound=RulesetBase)
+
+
+def resolve_rules(kind: type[R], rules: object, name: str = "Ruleset") -> R:
+    """The ruleset of the class ``kind`` (called ``name`` in messages) that ``rules``
+    gives: itself, a preset name, or ``None`` for the game's default.
+
+    :raises InvalidArgumentError: ``rules`` is none of those.
+
+    >>> from scala40._engine import resolve_rules
+    >>> from scala40.games.chinchon import Ruleset
+    >>> resolve_rules(Ruleset, None) == Ruleset()
+    True
+    >>> resolve_rules(Ruleset, 3)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidArgumentError: expected a Ruleset or a preset name, got 3
+    """
+    if rules is not None and not isinstance(rules, (str, kind)):
+        raise InvalidArgumentError(f"expected a {name} or a preset name, got {describe(rules)}")
+    return kind.resolve(rules)
+
+
+def new_game_fields(
+    rules: Any,
+    players: object,
+    seed: object,
+    auto_chance: object,
+    dealer: object,
+    deal_phase: Any,
+    *,
+    players_note: str = "",
+    dealer_word: str = "seat",
+    skip_one: bool = True,
+) -> dict[str, Any]:
+    """The fields every card game's new game starts with (no card dealt), waiting at
+    ``deal_phase`` for its first deal, once the arguments of its ``new_game`` are checked: ``players`` as
+    ``rules`` allow (``players_note`` ends that message), a ``seed`` of at most
+    :data:`~scala40._serial.MAX_SEED_DIGITS` digits (``None``: one from the operating
+    system, C-RNG), the first dealer drawn by lot from it unless ``dealer`` names one
+    (C-LOT, a ``dealer_word`` in its message). With ``skip_one`` the generator passes
+    over one number after the lot (Scala 40 and the knock games have always dealt so).
+
+    :raises InvalidArgumentError: ``players``, ``dealer``, ``auto_chance`` or ``seed`` is
+        of the wrong type.
+    :raises InvalidValueError: ``players`` or ``dealer`` is out of range, or ``seed`` has
+        too many digits.
+
+    >>> from scala40._engine import new_game_fields
+    >>> from scala40.games.chinchon import Ruleset
+    >>> fields = new_game_fields(Ruleset(), 2, 1, True, 1, "deal")
+    >>> fields["dealer"], fields["turn"], fields["hands"], fields["hand_number"]
+    (1, 1, ((), ()), 0)
+    >>> new_game_fields(Ruleset(), -1, 1, True, None, "deal")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidValueError: players must be from 2 to 4, got -1
+    """
+    span = f"from {rules.min_players} to {rules.max_players}{players_note}"
+    if type(players) is not int:
+        raise InvalidArgumentError(f"players must be an integer {span}, got {describe(players)}")
+    if not rules.min_players <= players <= rules.max_players:
+        raise InvalidValueError(f"players must be {span}, got {describe(players)}")
+    if not is_bool(auto_chance):
+        raise InvalidArgumentError(
+            f"auto_chance must be True or False, got {describe(auto_chance)}"
+        )
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif type(seed) is not int:
+        raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
+    elif not is_seed(seed):
+        raise InvalidValueError(
+            f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
+        )
+    rng = seed_state(seed)
+    if dealer is None:
+        dealer, rng = random_below(players, rng)
+    elif type(dealer) is not int:
+        raise InvalidArgumentError(
+            f"dealer must be a {dealer_word} from 0 to {players - 1}, got {describe(dealer)}"
+        )
+    elif not 0 <= dealer < players:
+        raise InvalidValueError(
+            f"dealer must be a {dealer_word} from 0 to {players - 1}, got {describe(dealer)}"
+        )
+    if skip_one:
+        _, rng = next_random(rng)
+    return {
+        "rules": rules,
+        "player_count": players,
+        "dealer": dealer,
+        "hand_number": 0,
+        "phase": deal_phase,
+        "turn": dealer,
+        "hands": ((),) * players,
+        "stock": (),
+        "winners": (),
+        "rng": rng,
+        "auto_chance": auto_chance,
+        "last_hand": None,
+    }

@@ -36,7 +36,7 @@ from there): a playout that never asks pays nothing for them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple, overload
 
 from scala40.cards import CARD_NAMES, Card, parse_cards
@@ -57,6 +57,7 @@ __all__ = [
     "is_empty",
     "log_from_json",
     "log_of",
+    "log_problems",
     "log_to_json",
     "logged",
     "shown_after",
@@ -569,3 +570,54 @@ def _cards(text: object, where: str) -> tuple[Card, ...]:
     if not isinstance(text, str) or len(text) > 1000:
         raise ValueError(f"{where} must be cards in card notation")
     return tuple(sorted(parse_cards(text)))
+
+
+def log_problems(
+    log: HandLog | None,
+    hands: Sequence[tuple[Card, ...]],
+    taken_this_turn: Callable[[], tuple[int, Card] | None],
+    offered_from_hand: Callable[[], tuple[int, Card] | None],
+) -> list[str]:
+    """What a hand's ``log`` says that the ``hands`` do not bear out: a shown card a hand
+    does not hold (:func:`shown_problems`); the card ``taken_this_turn`` gives (the seat
+    and the card the state's own fields say it took from a face-up place this turn) that
+    the log does not show; the card ``offered_from_hand`` gives (offered to the others
+    from the seat's hand) that the log shows in that hand, taken and not played since,
+    with no offer of it logged. A state that keeps no log (``None``) claims nothing.
+
+    >>> from scala40._hand_log import EMPTY_LOG, log_problems
+    >>> log_problems(EMPTY_LOG, ((), ()), lambda: None, lambda: None)
+    []
+    """
+    if log is None:  # a search's copy keeps no log, and claims nothing
+        return []
+    # The shown cards as shown_of gives them; a sample asks this of every deal, so the
+    # usual case (worked out, no hand empty) is read here without a call.
+    shown = log[5]
+    if shown is None or (shown and not all(hands)):
+        shown = shown_of(log, [len(hand) for hand in hands])
+    problems = shown_problems(shown, hands) if shown else []
+    # A state saved without its hand's moves (as the library's first release saved them,
+    # or a position set up by hand) says nothing of what was seen.
+    empty = not log[4] and not log[6] and not log[5]  # is_empty, without the call
+    taken = None if empty else taken_this_turn()
+    if taken is not None:
+        seat, card = taken
+        if not shown or card not in shown[seat]:
+            problems.append(
+                f"seat {seat} took {CARD_NAMES[card]} from a face-up place this turn and "
+                "holds it, but the hand's log does not show it"
+            )
+    offered = None if empty or not shown else offered_from_hand()
+    if offered is not None:
+        # The move that offered the card took it out of the hand's shown cards (a card
+        # shown twice keeps one): the hand holds it beyond them. Otherwise the offer is
+        # one the log never made, and accepting it would leave the log showing the card
+        # in a hand that gave it away.
+        seat, card = offered
+        if hands[seat].count(card) <= shown[seat].count(card):
+            problems.append(
+                f"seat {seat} offers {CARD_NAMES[card]}, but the hand's log shows that card "
+                "in its hand as taken and not played since: no offer of it is logged"
+            )
+    return problems

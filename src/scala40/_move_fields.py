@@ -12,10 +12,10 @@ from typing import Any, TypeVar
 import attrs
 
 from scala40._checks import describe, is_int
-from scala40._meld_spelling import MeldNotation, Readings, read_meld_words
 from scala40._schema import boolean, card, card_text, enum_of, integer
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError
+from scala40.melds._spelling import MeldNotation, Readings, read_meld_words
 
 __all__ = [
     "BOOL",
@@ -85,7 +85,7 @@ class Codec:
     agrees: Callable[[Any, Any, MeldNotation], bool] | None = attrs.field(default=None, eq=False)
     """For a field whose value a text may spell in more than one way (melds in any order,
     each with its wild cards' readings or without): whether a value as written (read by
-    :func:`~scala40._meld_spelling.loose_spelling`) may be a listed move's value, under
+    :func:`~scala40.melds._spelling.loose_spelling`) may be a listed move's value, under
     the kind's notation. ``None``: only an equal value is."""
 
     def to_tree(self, value: Any) -> Any:
@@ -330,7 +330,7 @@ def parse_meld_text(tokens: Sequence[str]) -> tuple[tuple[Card, ...], tuple[Card
 
 
 def _meld_words(tokens: Sequence[str]) -> tuple[tuple[Card, ...], Readings]:
-    """A meld's words read (:func:`~scala40._meld_spelling.read_meld_words`), at most
+    """A meld's words read (:func:`~scala40.melds._spelling.read_meld_words`), at most
     :data:`MAX_MOVE_CARDS` of them."""
     given: object = tokens
     if not isinstance(given, (list, tuple)) or not all(isinstance(t, str) for t in given):

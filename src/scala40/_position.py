@@ -16,7 +16,7 @@ from scala40._serial import MAX_SEED_DIGITS, as_items, is_seed
 from scala40.cards import Card, as_card, as_cards
 from scala40.errors import InvalidCardError, InvalidStateError
 
-__all__ = ["PositionReader"]
+__all__ = ["PositionReader", "position_repr"]
 
 E = TypeVar("E", bound=enum.Enum)
 S = TypeVar("S", bound=Any)
@@ -145,3 +145,15 @@ class PositionReader:
         """
         state.validate()
         return state
+
+
+def position_repr(value: Any) -> str:
+    """The repr of a state or a view: Python that reads its position's text back; a
+    short description where it has none (a game of one's own without a text, a value
+    made by hand that no text describes): a repr never raises."""
+    try:
+        text = value.to_text()
+    except Exception:
+        kind = type(value).__name__
+        return f"<{kind} of {getattr(value, 'game_name', 'a game')} at move {value.move_number}>"
+    return f"scala40.position_from_text({text!r})"

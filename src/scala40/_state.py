@@ -47,11 +47,10 @@ A game plugs in with its class variables (``MOVES``,
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from scala40._checks import describe, is_bool
+from scala40._checks import describe
 from scala40._fields import make_evolver, make_setter, reduce_fields, written_by_attrs
 from scala40._hand_log import (
     EMPTY_LOG,
@@ -59,22 +58,20 @@ from scala40._hand_log import (
     MAX_HISTORY,
     cards_added,
     log_from_json,
+    log_problems,
     log_to_json,
     logged,
-    shown_of,
-    shown_problems,
 )
-from scala40._rng import next_random, random_below, seed_state
-from scala40._serial import MAX_SEED_DIGITS, is_seed, refuse_many_keys
+from scala40._position import position_repr
+from scala40._serial import refuse_many_keys
 from scala40._wording import not_deciding
-from scala40.cards import CARD_NAMES, Card
+from scala40.cards import Card
 from scala40.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
     InvalidArgumentError,
     InvalidMoveError,
     InvalidStateError,
-    InvalidValueError,
     SerializationError,
     StaleMoveError,
 )
@@ -84,15 +81,11 @@ from scala40.match import singles, win_shares
 from scala40.movekinds import MAX_MOVE_TEXT, DealMove, MoveSet, RestockMove
 from scala40.notation import state_to_text
 from scala40.resignation import ResignMove, resigned_after, sides_left
-from scala40.rulesets import RulesetBase
 
 __all__ = [
     "MAX_MOVE_NUMBER",
     "MAX_TURN_MOVES",
     "StateBase",
-    "new_game_fields",
-    "position_repr",
-    "resolve_rules",
 ]
 
 M = TypeVar("M")
@@ -103,127 +96,12 @@ _PLAIN, _SHOWING, _RESIGNING, _CHANCE = object(), object(), object(), object()
 """How the log takes a move (:meth:`StateBase._log_role`)."""
 
 
-def position_repr(value: Any) -> str:
-    """The repr of a state or a view: Python that reads its position's text back; a
-    short description where it has none (a game of one's own without a text, a value
-    made by hand that no text describes): a repr never raises."""
-    try:
-        text = value.to_text()
-    except Exception:
-        kind = type(value).__name__
-        return f"<{kind} of {getattr(value, 'game_name', 'a game')} at move {value.move_number}>"
-    return f"scala40.position_from_text({text!r})"
-
-
-R = TypeVar("R", bound=RulesetBase)
-
 MAX_TURN_MOVES = 1_000
 """The most moves ``apply_turn`` takes in one turn (no turn of any game
 comes near: a hand holds at most 15 cards)."""
 
 MAX_MOVE_NUMBER = 10**18
 """The largest move number a loaded state may hold (far beyond any match)."""
-
-
-def resolve_rules(kind: type[R], rules: object, name: str = "Ruleset") -> R:
-    """The ruleset of the class ``kind`` (called ``name`` in messages) that ``rules``
-    gives: itself, a preset name, or ``None`` for the game's default.
-
-    :raises InvalidArgumentError: ``rules`` is none of those.
-
-    >>> from scala40._state import resolve_rules
-    >>> from scala40.games.chinchon import Ruleset
-    >>> resolve_rules(Ruleset, None) == Ruleset()
-    True
-    >>> resolve_rules(Ruleset, 3)
-    Traceback (most recent call last):
-    ...
-    scala40.errors.InvalidArgumentError: expected a Ruleset or a preset name, got 3
-    """
-    if rules is not None and not isinstance(rules, (str, kind)):
-        raise InvalidArgumentError(f"expected a {name} or a preset name, got {describe(rules)}")
-    return kind.resolve(rules)
-
-
-def new_game_fields(
-    rules: Any,
-    players: object,
-    seed: object,
-    auto_chance: object,
-    dealer: object,
-    deal_phase: Any,
-    *,
-    players_note: str = "",
-    dealer_word: str = "seat",
-    skip_one: bool = True,
-) -> dict[str, Any]:
-    """The fields every card game's new game starts with (no card dealt), waiting at
-    ``deal_phase`` for its first deal, once the arguments of its ``new_game`` are checked: ``players`` as
-    ``rules`` allow (``players_note`` ends that message), a ``seed`` of at most
-    :data:`~scala40._serial.MAX_SEED_DIGITS` digits (``None``: one from the operating
-    system, C-RNG), the first dealer drawn by lot from it unless ``dealer`` names one
-    (C-LOT, a ``dealer_word`` in its message). With ``skip_one`` the generator passes
-    over one number after the lot (Scala 40 and the knock games have always dealt so).
-
-    :raises InvalidArgumentError: ``players``, ``dealer``, ``auto_chance`` or ``seed`` is
-        of the wrong type.
-    :raises InvalidValueError: ``players`` or ``dealer`` is out of range, or ``seed`` has
-        too many digits.
-
-    >>> from scala40._state import new_game_fields
-    >>> from scala40.games.chinchon import Ruleset
-    >>> fields = new_game_fields(Ruleset(), 2, 1, True, 1, "deal")
-    >>> fields["dealer"], fields["turn"], fields["hands"], fields["hand_number"]
-    (1, 1, ((), ()), 0)
-    >>> new_game_fields(Ruleset(), -1, 1, True, None, "deal")
-    Traceback (most recent call last):
-    ...
-    scala40.errors.InvalidValueError: players must be from 2 to 4, got -1
-    """
-    span = f"from {rules.min_players} to {rules.max_players}{players_note}"
-    if type(players) is not int:
-        raise InvalidArgumentError(f"players must be an integer {span}, got {describe(players)}")
-    if not rules.min_players <= players <= rules.max_players:
-        raise InvalidValueError(f"players must be {span}, got {describe(players)}")
-    if not is_bool(auto_chance):
-        raise InvalidArgumentError(
-            f"auto_chance must be True or False, got {describe(auto_chance)}"
-        )
-    if seed is None:
-        seed = secrets.randbits(64)
-    elif type(seed) is not int:
-        raise InvalidArgumentError(f"seed must be an integer or None, got {describe(seed)}")
-    elif not is_seed(seed):
-        raise InvalidValueError(
-            f"seed must have at most {MAX_SEED_DIGITS} digits, got {describe(seed)}"
-        )
-    rng = seed_state(seed)
-    if dealer is None:
-        dealer, rng = random_below(players, rng)
-    elif type(dealer) is not int:
-        raise InvalidArgumentError(
-            f"dealer must be a {dealer_word} from 0 to {players - 1}, got {describe(dealer)}"
-        )
-    elif not 0 <= dealer < players:
-        raise InvalidValueError(
-            f"dealer must be a {dealer_word} from 0 to {players - 1}, got {describe(dealer)}"
-        )
-    if skip_one:
-        _, rng = next_random(rng)
-    return {
-        "rules": rules,
-        "player_count": players,
-        "dealer": dealer,
-        "hand_number": 0,
-        "phase": deal_phase,
-        "turn": dealer,
-        "hands": ((),) * players,
-        "stock": (),
-        "winners": (),
-        "rng": rng,
-        "auto_chance": auto_chance,
-        "last_hand": None,
-    }
 
 
 def _shown(item: object) -> str:
@@ -955,46 +833,14 @@ class StateBase(Generic[M, V]):
         return []
 
     def _log_problems(self) -> list[str]:
-        """What the hand's log says that the state does not bear out: a shown card its
-        hand does not hold (:func:`~scala40._hand_log.shown_problems`), and a card the
-        state's own fields say the mover took this turn (:meth:`_taken_this_turn`) that
-        a log of the hand does not show."""
+        """What the hand's log says that the state does not bear out
+        (:func:`scala40._hand_log.log_problems`): a shown card its hand does not hold, a
+        card taken this turn (:meth:`_taken_this_turn`) or on offer
+        (:meth:`_offered_from_hand`) that the log does not bear out."""
         this: Any = self
-        log = this.hand_log
-        if log is None:  # a search's copy keeps no log, and claims nothing
-            return []
-        hands = this.hands
-        # The shown cards as shown_of gives them; a sample asks this of every deal, so
-        # the usual case (worked out, no hand empty) is read here without a call.
-        shown = log[5]
-        if shown is None or (shown and not all(hands)):
-            shown = shown_of(log, [len(hand) for hand in hands])
-        problems = shown_problems(shown, hands) if shown else []
-        # A state saved without its hand's moves (as the library's first release saved
-        # them, or a position set up by hand) says nothing of what was seen.
-        empty = not log[4] and not log[6] and not log[5]  # scala40._hand_log.is_empty
-        taken = None if empty else self._taken_this_turn()
-        if taken is not None:
-            seat, card = taken
-            if not shown or card not in shown[seat]:
-                problems.append(
-                    f"seat {seat} took {CARD_NAMES[card]} from a face-up place this turn and "
-                    "holds it, but the hand's log does not show it"
-                )
-        offered = None if empty or not shown else self._offered_from_hand()
-        if offered is not None:
-            # The move that offered the card took it out of the hand's shown cards (a
-            # card shown twice keeps one): the hand holds it beyond them. Otherwise the
-            # offer is one the log never made, and accepting it would leave the log
-            # showing the card in a hand that gave it away.
-            seat, card = offered
-            assert shown
-            if this.hands[seat].count(card) <= shown[seat].count(card):
-                problems.append(
-                    f"seat {seat} offers {CARD_NAMES[card]}, but the hand's log shows that "
-                    "card in its hand as taken and not played since: no offer of it is logged"
-                )
-        return problems
+        return log_problems(
+            this.hand_log, this.hands, self._taken_this_turn, self._offered_from_hand
+        )
 
     def _taken_this_turn(self) -> tuple[int, Card] | None:
         """The seat and the card its fields say it took from a face-up place this turn

@@ -38,7 +38,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar, overload
 
 from scala40._checks import describe, is_int
-from scala40._meld_spelling import loose_spelling
 from scala40.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -49,6 +48,7 @@ from scala40.errors import (
     Scala40Error,
     SerializationError,
 )
+from scala40.melds._spelling import loose_spelling
 from scala40.movekinds import MoveSet
 
 __all__ = ["LegalMoves", "find_listed", "read_in_position", "read_move"]
@@ -354,7 +354,7 @@ class LegalMoves(Generic[M]):
     def _repr_svg_(self) -> str:
         """The moves as a picture, which notebooks show (:func:`scala40.drawing.moves_svg`)."""
         # The pictures are a tool: loaded when a notebook asks for one.
-        from scala40._scene import moves_picture
+        from scala40.drawing._scene import moves_picture
 
         moves = self._all()
         move_set = getattr(type(moves[0]), "move_set", None) if moves else None

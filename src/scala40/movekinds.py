@@ -21,7 +21,7 @@ move ``m`` that can be built, ``parse(str(m)) == m`` and ``from_dict(to_dict(m))
 with equal hashes, and two moves mean the same action exactly when they are equal. What
 the canonical form needs to know of a game (its packs' rank orders, the cards it always
 treats as wild, whether a set's wild card names a suit) is the kind's
-:attr:`~MoveBase.notation`, a :class:`~scala40._meld_spelling.MeldNotation`.
+:attr:`~MoveBase.notation`, a :class:`~scala40.melds._spelling.MeldNotation`.
 
 Some spellings only a position can settle: a set's joker with two suits missing, a
 lay-off whose end or whose wild card's card the table fixes. The context-free reading
@@ -66,16 +66,6 @@ from typing_extensions import Self
 import scala40._move_fields as move_fields
 from scala40._checks import describe
 from scala40._fields import written_by_attrs
-from scala40._meld_spelling import (
-    FRENCH_ACES,
-    MeldNotation,
-    canonical_meld,
-    is_loose,
-    kept_readings,
-    meld_agrees,
-    reading_agrees,
-    set_reading,
-)
 from scala40._move_fields import (
     Codec,
     as_bool,
@@ -105,6 +95,16 @@ from scala40.errors import (
     SerializationError,
 )
 from scala40.melds import Extension, Meld, MeldEnd
+from scala40.melds._spelling import (
+    FRENCH_ACES,
+    MeldNotation,
+    canonical_meld,
+    is_loose,
+    kept_readings,
+    meld_agrees,
+    reading_agrees,
+    set_reading,
+)
 
 __all__ = [
     "BOOL",
@@ -318,7 +318,7 @@ class MoveBase:
     @classmethod
     def spelling_agrees(cls, spelled: Any, listed: Any) -> bool:
         """Whether ``spelled``, a move of this kind read as written (within
-        :func:`~scala40._meld_spelling.loose_spelling`), may be the listed move
+        :func:`~scala40.melds._spelling.loose_spelling`), may be the listed move
         ``listed``: every field it gives is the listed move's, a field the state may
         fix (``metadata={"state_fixes": True}``, such as a lay-off's end) may be left
         out, and a meld's cards are the listed meld's in any order, every reading it
@@ -350,7 +350,7 @@ class MoveBase:
     def left_to_position(self) -> str | None:
         """What this value leaves for a position to fix, in words (a lay-off's end, the
         card a wild card stands for), or ``None`` when it says all it means. Only a move
-        read as written (:func:`~scala40._meld_spelling.loose_spelling`) leaves anything
+        read as written (:func:`~scala40.melds._spelling.loose_spelling`) leaves anything
         out: a kind's constructor refuses such a value, and so the context-free reader
         refuses a text or a dictionary that leaves it out, naming it, which a state
         reads against its legal moves (``state.parse_move``)."""
@@ -364,7 +364,7 @@ class MoveBase:
     def _repr_svg_(self) -> str:
         """The move as a picture, which notebooks show (:func:`scala40.drawing.move_svg`)."""
         # The pictures are a tool: loaded when a notebook asks for one.
-        from scala40._scene import move_picture
+        from scala40.drawing._scene import move_picture
 
         return move_picture(str(self), self.move_set.pack == "spanish")
 
@@ -707,7 +707,7 @@ class PutDownMove(MoveBase):
     all of them.
 
     One value per meaning: the meld is put in its one form by the kind's
-    :attr:`~MoveBase.notation` (:func:`~scala40._meld_spelling.canonical_meld`): a set's
+    :attr:`~MoveBase.notation` (:func:`~scala40.melds._spelling.canonical_meld`): a set's
     cards in suit order (♠ ♥ ♦ ♣ of the cards they stand for), a sequence low to high
     (the ace high after the king), every wild card's reading written once the cards fix
     it (by the other cards, or by its place in a sequence written either way), and

@@ -60,10 +60,10 @@ import attrs
 from scala40._checks import check_int, describe, is_int
 from scala40._fields import reduce_fields, written_by_attrs
 from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, log_to_json
+from scala40._position import position_repr
 from scala40._record import GameFields, order_fields
 from scala40._rng import seed_state
 from scala40._sampling import deal_hidden, draw_consistent
-from scala40._state import position_repr
 from scala40._wording import not_deciding
 from scala40.cards import CARD_NAMES, Card
 from scala40.client_view import (

@@ -1,4 +1,4 @@
-"""A meld as text, read by ``check_meld`` (:mod:`scala40._meld_text`): the texts the
+"""A meld as text, read by ``check_meld`` (:mod:`scala40.melds._text`): the texts the
 library writes (``8C 9C JK=10C``), their readings honoured or refused, and the copies of
 each card counted against the ruleset's deck."""
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from scala40._svg import card_name
 from scala40.bots import make_bot
 from scala40.drawing import card_svg, view_svg
+from scala40.drawing._svg import card_name
 from scala40.game import game_names, load_game
 from scala40.web.limits import ServerLimits
 from scala40.web.server import MAX_BODY

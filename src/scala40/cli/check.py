@@ -27,7 +27,6 @@ from typing import Any
 
 import attrs
 
-from scala40._meld_text import read_meld_text
 from scala40.cards import CARD_NAMES, Card, parse_cards
 from scala40.cli.batch import Request, run_batch
 from scala40.cli.common import (
@@ -65,6 +64,7 @@ from scala40.melds import (
     check_meld,
     meld_interpretations,
 )
+from scala40.melds._text import read_meld_text
 from scala40.schemas.protocol import MAX_MELDS
 
 __all__ = ["COMMAND", "judge_meld", "meld_report"]

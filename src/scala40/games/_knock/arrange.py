@@ -32,11 +32,11 @@ import attrs
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._engine import without
-from scala40._hand_melds import melded_card_sets
-from scala40._meld_words import placed_card_text
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games._knock.profile import KnockRules
 from scala40.melds import Meld, MeldKind, MeldRules
+from scala40.melds._hand import melded_card_sets
+from scala40.melds._words import placed_card_text
 
 __all__ = [
     "Arrangement",
@@ -125,7 +125,7 @@ def _caches(profile: KnockRules) -> _Caches:
 def candidate_melds(cards: tuple[Card, ...], rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
     """Every sub-multiset of the sorted ``cards`` that reads as at least one meld, each
     once, sorted (smallest first): the core's enumerator
-    (:func:`~scala40._hand_melds.melded_card_sets`), remembered by hand.
+    (:func:`~scala40.melds._hand.melded_card_sets`), remembered by hand.
 
     >>> from scala40.games._knock.arrange import candidate_melds
     >>> from scala40.cards import parse_cards, format_cards

@@ -47,7 +47,11 @@ import attrs
 from typing_extensions import Self
 
 from scala40._checks import describe
-from scala40._meld_spelling import (
+from scala40._schema import melds_as_text_or_pieces
+from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
+from scala40.errors import InvalidCardError, InvalidMoveError
+from scala40.melds import Meld
+from scala40.melds._spelling import (
     SPANISH_40,
     SPANISH_48,
     MeldNotation,
@@ -56,10 +60,6 @@ from scala40._meld_spelling import (
     kept_readings,
     melds_agree,
 )
-from scala40._schema import melds_as_text_or_pieces
-from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
-from scala40.errors import InvalidCardError, InvalidMoveError
-from scala40.melds import Meld
 from scala40.movekinds import (
     CARD,
     MAX_MOVE_CARDS,

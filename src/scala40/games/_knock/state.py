@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 import attrs
 
 from scala40._checks import describe, is_bool, is_int
+from scala40._engine import new_game_fields, resolve_rules
 from scala40._position import PositionReader
 from scala40._record import order_fields
 from scala40._rng import seed_state, shuffle
@@ -44,7 +45,6 @@ from scala40._serial import (
     state_head_to_dict,
     tuple_or,
 )
-from scala40._state import new_game_fields, resolve_rules
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
     InvalidStateError,

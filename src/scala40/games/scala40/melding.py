@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scala40._meld_words import why_not_added
 from scala40.cards import CARD_NAMES, Card
 from scala40.errors import (
     AmbiguousMeldError,
@@ -37,6 +36,7 @@ from scala40.games.scala40.rules import Ruleset
 from scala40.games.scala40.table.chains import grown_meld, swapped_meld
 from scala40.games.scala40.table.splits import one_run
 from scala40.melds import Meld, MeldKind, check_meld
+from scala40.melds._words import why_not_added
 
 __all__ = [
     "apply_lay_off",

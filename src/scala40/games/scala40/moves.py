@@ -36,17 +36,17 @@ from typing_extensions import Self
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
-from scala40._meld_spelling import (
+from scala40._schema import melds_as_text_or_pieces
+from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
+from scala40.errors import InvalidMoveError
+from scala40.melds import Meld
+from scala40.melds._spelling import (
     FRENCH_ACES,
     MeldNotation,
     canonical_meld,
     is_loose,
     melds_agree,
 )
-from scala40._schema import melds_as_text_or_pieces
-from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
-from scala40.errors import InvalidMoveError
-from scala40.melds import Meld
 from scala40.movekinds import (
     CARD,
     CARDS,

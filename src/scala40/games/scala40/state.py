@@ -24,12 +24,11 @@ from typing import Any, cast
 import attrs
 
 from scala40._checks import describe, is_bool, is_int
-from scala40._meld_spelling import loose_spelling
+from scala40._engine import new_game_fields, resolve_rules
 from scala40._position import PositionReader
 from scala40._record import order_fields
 from scala40._rng import seed_state, shuffle
 from scala40._serial import as_items, is_count, is_seed, lists_to_dict, state_head_to_dict
-from scala40._state import new_game_fields, resolve_rules
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
     InvalidMoveError,
@@ -67,6 +66,7 @@ from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.games.scala40.view import PlayerView
 from scala40.melds import Meld, MeldEnd
+from scala40.melds._spelling import loose_spelling
 from scala40.movekinds import as_move_cards, as_some_move_cards, format_meld_text
 from scala40.resignation import resigned_to_dict
 

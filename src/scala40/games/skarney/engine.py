@@ -25,7 +25,6 @@ from scala40._engine import (
     out_of_phase,
     replace_item,
 )
-from scala40._meld_words import why_not_added
 from scala40.cards import CARD_NAMES, RANK_OF, Card
 from scala40.errors import AmbiguousMeldError, InvalidMeldError, InvalidMoveError
 from scala40.games.skarney.moves import (
@@ -54,6 +53,7 @@ from scala40.games.skarney.rules import (
 from scala40.games.skarney.search import can_complete, without
 from scala40.match import ScoreOrder, best_seats
 from scala40.melds import Meld, MeldKind, check_meld
+from scala40.melds._words import why_not_added
 
 __all__ = [
     "HANDLERS",

@@ -26,10 +26,10 @@ import attrs
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
-from scala40._meld_spelling import FRENCH_ACES, MeldNotation
 from scala40.cards import JOKER, Card
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.melds import Meld, MeldEnd
+from scala40.melds._spelling import FRENCH_ACES, MeldNotation
 from scala40.movekinds import (
     CARD,
     INDEX,

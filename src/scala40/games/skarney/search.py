@@ -25,12 +25,12 @@ from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._engine import without, without_sorted
-from scala40._hand_melds import find_melds
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import SearchLimitError
 from scala40.games.skarney.moves import PutDown, put_down_of
 from scala40.games.skarney.rules import MELD_RULES, meld_points
 from scala40.melds import Meld, MeldKind, make_meld
+from scala40.melds._hand import find_melds
 
 __all__ = [
     "CARDS_PER_STEP",

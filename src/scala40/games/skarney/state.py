@@ -24,6 +24,7 @@ from typing import Any, cast
 import attrs
 
 from scala40._checks import describe
+from scala40._engine import new_game_fields, resolve_rules
 from scala40._position import PositionReader
 from scala40._record import order_fields
 from scala40._rng import seed_state, shuffle
@@ -35,7 +36,7 @@ from scala40._serial import (
     state_head_to_dict,
     tuple_or,
 )
-from scala40._state import MAX_TURN_MOVES, new_game_fields, resolve_rules
+from scala40._state import MAX_TURN_MOVES
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
     InvalidStateError,

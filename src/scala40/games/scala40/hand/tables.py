@@ -6,7 +6,7 @@ wild cards and sets of distinct suits (every Scala 40 ruleset), the sequences of
 depend only on the ranks of that suit held and the jokers that may join, and the sets of
 a rank only on its suits held: a few small keys that recur across millions of hands,
 whose tables are kept here for each :class:`~scala40.MeldRules`. Under other rules the
-core's general enumerator (:func:`~scala40._hand_melds.find_melds`) answers; the tests
+core's general enumerator (:func:`~scala40.melds._hand.find_melds`) answers; the tests
 hold the tables to it.
 """
 
@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from itertools import combinations
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._hand_melds import MAX_HAND_READINGS, find_melds, meld_order, sequence_windows
 from scala40.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.melds import Meld, MeldKind, MeldRules, make_meld
+from scala40.melds._hand import MAX_HAND_READINGS, find_melds, meld_order, sequence_windows
 
 __all__ = [
     "JOKER_ONLY",

@@ -35,20 +35,22 @@ from typing import Any
 
 import attrs
 
+import scala40.drawing._read as read
+import scala40.drawing._scene as scene_module
 from scala40._checks import describe, is_int
-from scala40._scene import (
-    MAX_LISTED_MOVES,
+from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SPANISH_RANK_NAMES, Card, as_card, as_cards
+from scala40.client_view import view_from_dict
+from scala40.drawing._scene import Marks as Marks
+from scala40.drawing._scene import (
     MeldCards,
     Scene,
     Stack,
     draw_scene,
-    meld_of_text,
     move_picture,
     moves_picture,
     table_piece,
 )
-from scala40._scene import Marks as Marks
-from scala40._svg import (
+from scala40.drawing._svg import (
     CARD_HEIGHT,
     CARD_WIDTH,
     DEFAULT_PALETTE,
@@ -62,10 +64,8 @@ from scala40._svg import (
     meld_picture,
     row_piece,
 )
-from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SPANISH_RANK_NAMES, Card, as_card, as_cards
-from scala40.client_view import ClientView, view_from_dict
-from scala40.errors import InvalidArgumentError, InvalidCardError, UnknownGameError
-from scala40.game import State, View, load_game, position_from_text
+from scala40.errors import InvalidArgumentError, InvalidCardError
+from scala40.game import State, View, position_from_text
 from scala40.melds import Meld, MeldKind
 
 MAX_MOVE_TEXT = 20_000
@@ -93,13 +93,16 @@ __all__ = [
     "view_svg",
 ]
 
+MAX_DRAWN_CARDS = read.MAX_DRAWN_CARDS
+"""The most cards one picture draws (a game's deck holds at most 428); asking for more
+raises :class:`~scala40.errors.InvalidArgumentError`."""
+
+MAX_LISTED_MOVES = scene_module.MAX_LISTED_MOVES
+"""The most moves a picture of moves draws; it says how many more there are."""
+
 PACKS = ("french", "spanish")
 """The packs a picture can show: the French pack (Scala 40, Skarney, Rumino) and the
 Spanish pack (Chinchón, La Conga)."""
-
-MAX_DRAWN_CARDS = 1_000
-"""The most cards one picture draws (a game's deck holds at most 428); asking for more
-raises :class:`~scala40.errors.InvalidArgumentError`."""
 
 
 def _pack_is_spanish(pack: object) -> bool:
@@ -457,7 +460,7 @@ def _marks(
         last_move=_move_text(last_move, move_set),
         taken=_optional_card(taken, "taken"),
         fill=_fill(fill),
-        perspective=_seat(perspective, seats, "perspective"),
+        perspective=read.optional_seat(perspective, seats, "perspective"),
         size=_size(size),
         palette=_palette(colors),
         layout_width=_layout_width(layout_width),
@@ -467,126 +470,48 @@ def _marks(
 # -- states and views --------------------------------------------------------------------
 
 
-def _field(obj: Any, name: str, default: Any = None) -> Any:
-    return getattr(obj, name, default)
-
-
-def _cards_field(obj: Any, name: str) -> tuple[Card, ...]:
-    return _cards_value(_field(obj, name), name)
-
-
-def _cards_value(value: object, name: str) -> tuple[Card, ...]:
-    if not (isinstance(value, tuple) and len(value) <= MAX_DRAWN_CARDS):
-        raise InvalidArgumentError(
-            f"{name} must be a tuple of at most {MAX_DRAWN_CARDS} cards, got {describe(value)}"
-        )
-    try:
-        return as_cards(value)
-    except InvalidCardError as error:
-        raise InvalidArgumentError(f"{name}: {error}") from None
-
-
-def _count_field(obj: Any, name: str) -> int:
-    return _count(_field(obj, name), name)
-
-
-def _count(value: object, name: str) -> int:
-    if not (is_int(value) and 0 <= value <= MAX_DRAWN_CARDS):
-        raise InvalidArgumentError(f"{name} must be a count of cards, got {describe(value)}")
-    return int(value)
-
-
 def _melds_field(obj: Any) -> tuple[MeldCards, ...]:
-    value = _field(obj, "table", ())
+    value = read.field(obj, "table", ())
     if not (isinstance(value, tuple) and len(value) <= MAX_DRAWN_CARDS // 3):
         raise InvalidArgumentError(f"table must be a tuple of melds, got {describe(value)}")
     return tuple(_meld_cards(_check_meld(meld)) for meld in value)
 
 
-def _is_spanish_rules(rules: Any) -> bool:
-    deck = _field(rules, "deck")
-    name = _field(deck, "name", "")
-    return isinstance(name, str) and name.startswith("spanish")
-
-
-def _title(game_name: object) -> str:
-    """The game's title, from the registry; a game made but not registered draws under
-    its own name, and a view that does not say its game under none."""
-    if not isinstance(game_name, str):
-        return "Game"
-    try:
-        return str(load_game(game_name).title)
-    except UnknownGameError:
-        return game_name[:40]
-
-
-_MAX_NUMBER = 10**9
-"""The largest score or count a picture writes (no game comes near)."""
-
-
-def _number(value: object, what: str) -> int:
-    if not (is_int(value) and -_MAX_NUMBER <= value <= _MAX_NUMBER):
-        raise InvalidArgumentError(f"{what} must be a number, got {describe(value)}")
-    return int(value)
-
-
-def _seat(value: object, seats: int, what: str) -> int | None:
-    if value is None:
-        return None
-    if not (is_int(value) and 0 <= value < seats):
-        raise InvalidArgumentError(f"{what} must be a seat or None, got {describe(value)}")
-    return int(value)
-
-
-def _numbers(value: object, what: str) -> tuple[int, ...]:
-    if not (isinstance(value, (tuple, list)) and len(value) <= MAX_DRAWN_CARDS):
-        raise InvalidArgumentError(f"{what} must be a tuple of numbers, got {describe(value)}")
-    return tuple(_number(item, what) for item in value)
-
-
-def _status(phase: object, is_over: bool, winners: object, current: int | None) -> str:
-    phase = phase if isinstance(phase, str) and len(phase) <= 20 else ""
-    if is_over:
-        names = ", ".join(str(seat) for seat in _numbers(winners, "winners"))
-        return f"game over: seat {names} won" if names else "game over"
-    if current is None:
-        return f"{phase}: chance step (a shuffle)"
-    return (
-        f"seat {current} to {phase}" if phase in ("draw", "play") else f"seat {current}: {phase}"
-    )
-
-
 def _scene(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) -> Scene:
     """The scene of a state (every hand a tuple) or a view (hidden hands as counts)."""
     seats = len(hands)
-    phase = _field(_field(obj, "phase"), "value", "")
-    over = _field(obj, "is_over", phase == "over") is True
-    current = _seat(obj.current_player, seats, "current_player")
-    scores = _field(obj, "scores")
-    totals = _field(obj, "totals")
-    active = _field(obj, "active")
+    phase = read.field(read.field(obj, "phase"), "value", "")
+    over = read.field(obj, "is_over", phase == "over") is True
+    current = read.optional_seat(obj.current_player, seats, "current_player")
+    scores = read.field(obj, "scores")
+    totals = read.field(obj, "totals")
+    active = read.field(obj, "active")
     stock: int | None = None
     if hasattr(obj, "stock") or hasattr(obj, "stock_size"):
         stock = (
-            len(_cards_field(obj, "stock")) if viewer is None else _count_field(obj, "stock_size")
+            len(read.cards_field(obj, "stock"))
+            if viewer is None
+            else read.count_field(obj, "stock_size")
         )
-    taken = _field(obj, "taken")
+    taken = read.field(obj, "taken")
     return Scene(
-        title=_title(_field(obj, "game_name", _field(_field(obj, "state_type"), "game_name"))),
-        hand_number=_number(_field(obj, "hand_number", 0), "hand_number"),
+        title=read.game_title(
+            read.field(obj, "game_name", read.field(read.field(obj, "state_type"), "game_name"))
+        ),
+        hand_number=read.bounded_number(read.field(obj, "hand_number", 0), "hand_number"),
         viewer=viewer,
-        status=_status(phase, over, _field(obj, "winners", ()), current),
+        status=read.status_line(phase, over, read.field(obj, "winners", ()), current),
         current=current,
         hands=hands,
-        spanish=_is_spanish_rules(_field(obj, "rules")),
-        scores=_numbers(scores, "scores")
+        spanish=read.is_spanish_rules(read.field(obj, "rules")),
+        scores=read.bounded_numbers(scores, "scores")
         if isinstance(scores, tuple) and len(scores) == seats
         else None,
-        totals=_numbers(totals, "totals")
+        totals=read.bounded_numbers(totals, "totals")
         if isinstance(totals, tuple) and not isinstance(scores, tuple)
         else None,
         stock=stock,
-        discard=_cards_field(obj, "discard") if hasattr(obj, "discard") else None,
+        discard=read.cards_field(obj, "discard") if hasattr(obj, "discard") else None,
         table=_melds_field(obj) if hasattr(obj, "table") else None,
         active=tuple(bool(flag) for flag in active)
         if isinstance(active, tuple) and len(active) == seats
@@ -640,14 +565,14 @@ def state_svg(
     state = given  # type: ignore[assignment]
     if not isinstance(given, State) or not hasattr(given, "hands"):
         raise InvalidArgumentError(f"expected a game's state, got {describe(state)}")
-    hands = _field(state, "hands")
+    hands = read.field(state, "hands")
     if not (isinstance(hands, tuple) and 1 <= len(hands) <= 16):
         raise InvalidArgumentError(f"hands must be a tuple of hands, got {describe(hands)}")
     drawn: list[tuple[Card, ...] | int] = []
     for seat, hand in enumerate(hands):
-        drawn.append(_cards_value(hand, f"hand {seat}"))
+        drawn.append(read.cards_value(hand, f"hand {seat}"))
     scene = _scene(state, drawn, None)
-    moves = _field(type(state), "MOVES")
+    moves = read.field(type(state), "MOVES")
     marks = _marks(
         moves, len(drawn), last_move, taken, fill, perspective, size, colors, layout_width
     )
@@ -728,7 +653,7 @@ def view_svg(
     given: object = _position(view, view=True)
     if isinstance(given, Mapping):
         client = view_from_dict(given)
-        scene, move_set = _scene_of_json(client)
+        scene, move_set = read.scene_of_json(client)
     else:
         scene, move_set = _scene_of_view(given)
     seats = len(scene.hands)
@@ -741,122 +666,19 @@ def view_svg(
 def _scene_of_view(view: object) -> tuple[Scene, Any]:
     if not isinstance(view, View) or not hasattr(view, "hand_sizes"):
         raise InvalidArgumentError(f"expected a seat's view, got {describe(view)}")
-    sizes = _field(view, "hand_sizes")
-    player = _field(view, "player")
+    sizes = read.field(view, "hand_sizes")
+    player = read.field(view, "player")
     if not (isinstance(sizes, tuple) and 1 <= len(sizes) <= 16):
         raise InvalidArgumentError(f"hand_sizes must be a tuple of counts, got {describe(sizes)}")
     if not (is_int(player) and 0 <= player < len(sizes)):
         raise InvalidArgumentError(f"player must be a seat of the view, got {describe(player)}")
-    own = _cards_field(view, "hand")
+    own = read.cards_field(view, "hand")
     drawn: list[tuple[Card, ...] | int] = []
     for seat in range(len(sizes)):
-        drawn.append(own if seat == player else _count(sizes[seat], f"hand_sizes[{seat}]"))
-    return _scene(view, drawn, player), _field(_field(view, "state_type"), "MOVES")
-
-
-_CODES = {name: code for code, name in enumerate(CARD_NAMES)}
-
-
-def _json_cards(value: object, what: str) -> tuple[Card, ...]:
-    if not (isinstance(value, list) and len(value) <= MAX_DRAWN_CARDS):
-        raise InvalidArgumentError(f"{what} must be a list of cards, got {describe(value)}")
-    if not all(isinstance(name, str) and name in _CODES for name in value):
-        raise InvalidArgumentError(f"{what} must hold cards in card notation")
-    return tuple(_CODES[name] for name in value)
-
-
-def _json_meld(text: object, what: str) -> MeldCards:
-    """A meld as the notation writes it (``JK=5H 6H 7H``)."""
-    if not (isinstance(text, str) and len(text) <= 8 * MAX_DRAWN_CARDS):
-        raise InvalidArgumentError(f"{what} must be a meld's text, got {describe(text)}")
-    meld = meld_of_text(text)
-    if meld is None:
-        raise InvalidArgumentError(f"{what} is not a meld's text, got {describe(text)}")
-    return meld
-
-
-def _json_rules_spanish(game: Any, rules: object) -> bool:
-    """Whether the view's rules (their dictionary, checked by the game) deal a Spanish
-    pack; a game not registered here draws with the French one."""
-    if game is None:
-        return False
-    return _is_spanish_rules(game.ruleset_type.from_dict(rules))
-
-
-def _json_table(table: list[object], game: Any, rules: object) -> tuple[MeldCards, ...]:
-    """The table of a view's JSON; under rules whose sets are "cards of that rank"
-    (SK-MELDS), a set's wild cards read as a rank alone, as from the view itself."""
-    melds = tuple(_json_meld(meld, f"public.table[{index}]") for index, meld in enumerate(table))
-    meld_rules = (
-        None if game is None else getattr(game.ruleset_type.from_dict(rules), "meld_rules", None)
-    )
-    if meld_rules is not None and not meld_rules.set_suits_distinct:
-        for meld in melds:
-            if len({RANK_OF[card] for card in meld.represented}) == 1:
-                meld.suited = False
-    return melds
-
-
-def _scene_of_json(client: ClientView) -> tuple[Scene, Any]:
-    """The scene of a view's JSON, read back and checked (:func:`view_from_dict`), each
-    field the picture reads checked once more for what the picture needs of it."""
-    public = client.public
-    try:
-        game: Any = load_game(client.game)
-    except UnknownGameError:
-        game = None
-    sizes = public.get("hand_sizes")
-    if not (isinstance(sizes, list) and 1 <= len(sizes) <= 16):
-        raise InvalidArgumentError(
-            f"public.hand_sizes must be a list of counts, got {describe(sizes)}"
+        drawn.append(
+            own if seat == player else read.card_count(sizes[seat], f"hand_sizes[{seat}]")
         )
-    seats = len(sizes)
-    if client.seat >= seats:
-        raise InvalidArgumentError(f"seat must be a seat of the view, got {client.seat}")
-    hands: list[tuple[Card, ...] | int] = []
-    for seat in range(seats):
-        hands.append(
-            _json_cards(list(client.hand), "hand")
-            if seat == client.seat
-            else _count(sizes[seat], f"public.hand_sizes[{seat}]")
-        )
-    current = _seat(client.current_player, seats, "current_player")
-    totals = public.get("totals")
-    by_side = isinstance(totals, list) and list(client.scores) == totals
-    table = public.get("table")
-    if table is not None and not (isinstance(table, list) and len(table) <= MAX_DRAWN_CARDS // 3):
-        raise InvalidArgumentError(f"public.table must be a list of melds, got {describe(table)}")
-    active = public.get("active")
-    if active is not None and not (
-        isinstance(active, list) and len(active) == seats and all(type(a) is bool for a in active)
-    ):
-        raise InvalidArgumentError(
-            f"public.active must be one flag a seat, got {describe(active)}"
-        )
-    taken = public.get("taken")
-    scene = Scene(
-        title=_title(client.game),
-        hand_number=_number(public.get("hand_number", 0), "public.hand_number"),
-        viewer=client.seat,
-        status=_status(
-            client.phase, client.is_over or client.phase == "over", list(client.winners), current
-        ),
-        current=current,
-        hands=hands,
-        spanish=_json_rules_spanish(game, public.get("rules")),
-        scores=client.scores if len(client.scores) == seats and not by_side else None,
-        totals=_numbers(totals, "public.totals") if by_side else None,
-        stock=_count(public["stock_size"], "public.stock_size")
-        if "stock_size" in public
-        else None,
-        discard=_json_cards(public["discard"], "public.discard") if "discard" in public else None,
-        table=None if table is None else _json_table(table, game, public.get("rules")),
-        active=None if active is None else tuple(active),
-        taken=None if taken is None else _json_cards([taken], "public.taken")[0],
-    )
-    if sum(len(hand) if isinstance(hand, tuple) else hand for hand in hands) > MAX_DRAWN_CARDS:
-        raise InvalidArgumentError(f"a picture draws at most {MAX_DRAWN_CARDS} cards")
-    return scene, None if game is None else game.move_set
+    return _scene(view, drawn, player), read.field(read.field(view, "state_type"), "MOVES")
 
 
 # -- moves and hands ---------------------------------------------------------------------
@@ -864,10 +686,10 @@ def _scene_of_json(client: ClientView) -> tuple[Scene, Any]:
 
 def _a_move(move: object) -> tuple[str, bool]:
     """A move's text, and whether its game deals a Spanish pack (its move set says)."""
-    move_set = _field(type(move), "move_set")
+    move_set = read.field(type(move), "move_set")
     if move_set is None or not hasattr(move, "to_dict"):
         raise InvalidArgumentError(f"expected a move of a game, got {describe(move)}")
-    return str(move)[:MAX_MOVE_TEXT], _field(move_set, "pack") == "spanish"
+    return str(move)[:MAX_MOVE_TEXT], read.field(move_set, "pack") == "spanish"
 
 
 def move_svg(
@@ -1003,15 +825,15 @@ def _shown_piece(showing: Any, spanish: bool, width: int) -> Piece:
     off on other seats' melds (CH-LAYOFF), then its unmatched cards, wrapping past
     ``width``."""
     stack = Stack(width)
-    melds = _field(showing, "melds", ())
+    melds = read.field(showing, "melds", ())
     if isinstance(melds, tuple) and melds:
         cards = [_meld_cards(_check_meld(meld)) for meld in melds]
         stack.piece(table_piece(cards, spanish, max_width=width))
-    layoffs = _field(showing, "layoffs", ())
+    layoffs = read.field(showing, "layoffs", ())
     if isinstance(layoffs, tuple) and layoffs:
         laid = ", ".join(_layoff_text(layoff) for layoff in layoffs[:MAX_DRAWN_CARDS])
         stack.line(f"laid off: {laid}", size=12)
-    unmatched = _cards_value(_field(showing, "unmatched", ()), "unmatched")
+    unmatched = read.cards_value(read.field(showing, "unmatched", ()), "unmatched")
     stack.line("unmatched: " + (_names(unmatched) if unmatched else "none"), size=12)
     if unmatched:
         stack.piece(row_piece(unmatched, spanish, max_width=width))
@@ -1019,10 +841,10 @@ def _shown_piece(showing: Any, spanish: bool, width: int) -> Piece:
 
 
 def _layoff_text(layoff: Any) -> str:
-    card = as_card(_field(layoff, "card"))
-    represents = as_card(_field(layoff, "represents"))
-    owner = _number(_field(layoff, "owner"), "owner")
-    meld = _number(_field(layoff, "meld"), "meld")
+    card = as_card(read.field(layoff, "card"))
+    represents = as_card(read.field(layoff, "represents"))
+    owner = read.bounded_number(read.field(layoff, "owner"), "owner")
+    meld = read.bounded_number(read.field(layoff, "meld"), "meld")
     name = CARD_NAMES[card] + (f"={CARD_NAMES[represents]}" if card != represents else "")
     return f"{name} on seat {owner}'s #{meld}"
 
@@ -1048,25 +870,27 @@ def last_hand_svg(game: State | View | str, *, layout_width: int | None = None) 
         game = position_from_text(game)
     if not isinstance(game, (State, View)):
         raise InvalidArgumentError(f"expected a game's state or view, got {describe(game)}")
-    result = _field(game, "last_hand")
+    result = read.field(game, "last_hand")
     if result is None:
         raise InvalidArgumentError("no hand has ended yet: there is no last hand to draw")
-    spanish = _is_spanish_rules(_field(game, "rules"))
+    spanish = read.is_spanish_rules(read.field(game, "rules"))
     width = _layout_width(layout_width) - 2 * MARGIN
     stack = Stack(width)
-    number = _number(_field(result, "hand_number", 0), "hand_number")
-    hands = _field(result, "hands", ())
+    number = read.bounded_number(read.field(result, "hand_number", 0), "hand_number")
+    hands = read.field(result, "hands", ())
     if not (isinstance(hands, tuple) and 1 <= len(hands) <= 16):
         raise InvalidArgumentError(f"the last hand's hands must be a tuple, got {describe(hands)}")
-    hands = tuple(_cards_value(hand, f"hand {seat}") for seat, hand in enumerate(hands))
-    closer = _seat(_field(result, "closer", _field(result, "went_out")), len(hands), "closer")
-    ending = _field(_field(result, "end"), "value")
+    hands = tuple(read.cards_value(hand, f"hand {seat}") for seat, hand in enumerate(hands))
+    closer = read.optional_seat(
+        read.field(result, "closer", read.field(result, "went_out")), len(hands), "closer"
+    )
+    ending = read.field(read.field(result, "end"), "value")
     end = _ENDINGS.get(ending) if isinstance(ending, str) else None
     end = end or ("went out" if hasattr(result, "went_out") else "closed")
     how = f"seat {closer} {end}" if closer is not None else "blocked, nobody closed"
     stack.line(f"Hand {number} ended: {how}", bold=True, size=15)
-    points = _numbers(_field(result, "points", ()), "points")
-    shown = _field(result, "shown")
+    points = read.bounded_numbers(read.field(result, "points", ()), "points")
+    shown = read.field(result, "shown")
     by_seat = len(points) == len(hands)
     if not by_seat:
         stack.line("points by side: " + ", ".join(f"{p:+d}" for p in points))

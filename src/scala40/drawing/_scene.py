@@ -13,7 +13,8 @@ import textwrap
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from scala40._svg import (
+from scala40.cards import CARD_NAMES, Card
+from scala40.drawing._svg import (
     CARD_HEIGHT,
     DEFAULT_PALETTE,
     MARGIN,
@@ -27,7 +28,6 @@ from scala40._svg import (
     row_piece,
     text,
 )
-from scala40.cards import CARD_NAMES, Card
 
 __all__ = [
     "DISCARDING_VERBS",
@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 MAX_LISTED_MOVES = 60
-"""The most moves a picture of moves draws; it says how many more there are."""
+"""The most moves a picture of moves draws (:data:`scala40.drawing.MAX_LISTED_MOVES`)."""
 
 LINE = 18
 """The height of a line of text."""

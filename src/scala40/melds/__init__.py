@@ -22,8 +22,6 @@ scala40.errors.InvalidMeldError: KS AS 2S is not a meld: K-A-2 goes around the c
 from __future__ import annotations
 
 import enum
-import math
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 from typing import Any, Protocol, TypeAlias
@@ -33,22 +31,6 @@ import attrs
 from scala40._cache import BoundedCache, SizedCache
 from scala40._checks import describe
 from scala40._fields import reduce_fields
-from scala40._meld_text import (
-    choose_reading,
-    deck_of,
-    read_meld_text,
-    said_readings,
-    wanted_readings,
-    written_text,
-)
-from scala40._meld_words import (
-    cards_text,
-    placed_card_text,
-    rule_problems,
-    why_no_meld,
-    why_not_added,
-    wild_kind,
-)
 from scala40.cards import (
     ACE,
     CARD_NAMES,
@@ -62,6 +44,23 @@ from scala40.cards import (
     as_cards,
 )
 from scala40.errors import AmbiguousMeldError, InvalidArgumentError, InvalidMeldError
+from scala40.melds._layouts import Layout, order_count, sequence_layouts, unique_orders
+from scala40.melds._text import (
+    choose_reading,
+    deck_of,
+    read_meld_text,
+    said_readings,
+    wanted_readings,
+    written_text,
+)
+from scala40.melds._words import (
+    cards_text,
+    placed_card_text,
+    rule_problems,
+    why_no_meld,
+    why_not_added,
+    wild_kind,
+)
 
 __all__ = [
     "MAX_CARD_VALUE",
@@ -722,7 +721,7 @@ class Meld:
     def _repr_svg_(self) -> str:
         """The meld as an SVG picture, which notebooks show (see :mod:`scala40.drawing`)."""
         # The pictures are a tool: loaded when a notebook asks for one.
-        from scala40._svg import is_spanish_order, meld_picture
+        from scala40.drawing._svg import is_spanish_order, meld_picture
 
         wild = self.wild_positions if self.kind is not MeldKind.WILD else ()
         spanish = is_spanish_order(self._rules.rank_order)
@@ -763,40 +762,6 @@ def _is_wild_meld(wilds: list[Card], rules: MeldRules) -> bool:
     if low is None or len(wilds) < low or (high is not None and len(wilds) > high):
         return False
     return len({wild_kind(card) for card in wilds}) == 1
-
-
-def _order_count(wilds: list[Card]) -> int:
-    """How many distinct orders the wild cards have (identical ones are never told apart):
-    the multinomial coefficient of their multiplicities."""
-    if len(wilds) < 2:
-        return 1
-    count = math.factorial(len(wilds))
-    for times in Counter(wilds).values():
-        count //= math.factorial(times)
-    return count
-
-
-def _unique_orders(wilds: list[Card]) -> list[tuple[Card, ...]]:
-    """The distinct orders of the (sorted) wild cards, in lexicographic order: each order
-    once, however many copies of a card there are (next-permutation on the sorted list,
-    so the work is the number of distinct orders, never the factorial of the count)."""
-    if len(wilds) < 2 or wilds[0] == wilds[-1]:
-        return [tuple(wilds)]
-    order = sorted(wilds)
-    found = [tuple(order)]
-    last = len(order) - 1
-    while True:
-        pivot = last - 1
-        while pivot >= 0 and order[pivot] >= order[pivot + 1]:
-            pivot -= 1
-        if pivot < 0:
-            return found
-        swap = last
-        while order[swap] <= order[pivot]:
-            swap -= 1
-        order[pivot], order[swap] = order[swap], order[pivot]
-        order[pivot + 1 :] = reversed(order[pivot + 1 :])
-        found.append(tuple(order))
 
 
 def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]:
@@ -843,7 +808,7 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]
             targets = [missing[i % len(missing)] * 13 + rank - 1 for i in range(wild_count)]
             plain_set = list(zip(wilds, targets))
     layouts = _sequence_layouts(naturals, suits, ranks, size, rules)
-    orders = _order_count(wilds)
+    orders = order_count(wilds)
     total = (len(set_targets) + len(layouts)) * orders + (plain_set is not None)
     if total > MAX_READINGS:
         raise InvalidMeldError(
@@ -851,7 +816,7 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]
             f"have: {wild_count} wild cards, of {len(set(wilds))} kinds, in one meld"
         )
     found: list[Meld] = []
-    wild_orders = _unique_orders(wilds) if set_targets or layouts else []
+    wild_orders = unique_orders(wilds) if set_targets or layouts else []
     for targets in set_targets:
         for order in wild_orders:
             found.append(_set_meld(naturals, list(zip(order, targets)), rules))
@@ -867,58 +832,22 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]
     return found
 
 
-_Layout = tuple[list[Card | None], list[int], tuple[Card, ...], int]
-
-
 def _sequence_layouts(
     naturals: list[Card], suits: list[int], ranks: set[int], size: int, rules: MeldRules
-) -> list[_Layout]:
-    """The places of the natural cards in every sequence they can make with the wild cards:
-    (the cards by place, wild places empty; the wild places; the card each place stands
-    for; the first place)."""
-    if len(set(suits)) != 1 or len(ranks) != len(naturals):
-        # Only an ace may repeat, once, where a sequence may hold it at both ends.
-        repeated = len(naturals) - len(ranks)
-        if not (
-            rules.sequence_two_aces
-            and repeated == 1
-            and len(set(suits)) == 1
-            and sum(RANK_OF[card] == ACE for card in naturals) == 2
-        ):
-            return []
+) -> list[Layout]:
+    """:func:`~scala40.melds._layouts.sequence_layouts` under ``rules``."""
     derived = rules.tables
-    longest = len(derived.slots) if rules.sequence_max is None else rules.sequence_max
-    if not rules.sequence_min <= size <= longest:
-        return []
-    suit = suits[0]
-    slots = derived.slots
-    slot_of_rank = derived.slot_of_rank
-    found: list[_Layout] = []
-    for start in range(len(slots) - size + 1):
-        stop = start + size
-        choices: list[list[int]] = []
-        for card in naturals:
-            places = [p for p in slot_of_rank.get(RANK_OF[card], ()) if start <= p < stop]
-            if not places:
-                break
-            choices.append(places)
-        else:
-            # The naturals are of distinct ranks: only an ace has two places to choose from.
-            assignments: list[list[int]] = [[]]
-            for places in choices:
-                assignments = [[*done, p] for done in assignments for p in places if p not in done]
-            represented = tuple(suit * 13 + slots[start + i] - 1 for i in range(size))
-            seen: list[list[Card | None]] = []
-            for placed in assignments:
-                layout: list[Card | None] = [None] * size
-                for card, place in zip(naturals, placed):
-                    layout[place - start] = card
-                if layout in seen:
-                    continue  # two identical aces swapped: the same layout
-                seen.append(layout)
-                holes = [i for i, card in enumerate(layout) if card is None]
-                found.append((layout, holes, represented, start))
-    return found
+    return sequence_layouts(
+        naturals,
+        suits,
+        ranks,
+        size,
+        slots=derived.slots,
+        slot_of_rank=derived.slot_of_rank,
+        shortest=rules.sequence_min,
+        longest=len(derived.slots) if rules.sequence_max is None else rules.sequence_max,
+        two_aces=rules.sequence_two_aces,
+    )
 
 
 def _set_meld(naturals: list[Card], wild_pairs: list[tuple[Card, Card]], rules: MeldRules) -> Meld:

@@ -2,8 +2,8 @@
 by ``=`` and the card it stands for (``8C 9C JK=10C``, as a :class:`~scala40.melds.Meld`
 writes itself), read within bounds; and which readings of the cards keep what the text
 says. :func:`~scala40.melds.check_meld` reads a text so, and the moves' notation asks the
-same of a listed meld (:func:`~scala40._meld_spelling.meld_agrees`). Like
-:mod:`scala40._meld_words`, it knows melds by their cards only, so that the meld engine
+same of a listed meld (:func:`~scala40.melds._spelling.meld_agrees`). Like
+:mod:`scala40.melds._words`, it knows melds by their cards only, so that the meld engine
 and its texts stay apart."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def read_meld_text(text: str) -> tuple[tuple[Card, ...], Readings | None]:
     :data:`~scala40.cards.MAX_CARDS_TEXT` characters and
     :data:`~scala40.cards.MAX_CARDS` cards, more refused before they are read.
 
-    >>> from scala40._meld_text import read_meld_text
+    >>> from scala40.melds._text import read_meld_text
     >>> read_meld_text("8C 9C JK=10C")
     ((46, 47, 52), (None, None, 48))
     >>> read_meld_text("8c, 9c, 10c")
@@ -113,7 +113,7 @@ def reading_problem(
     joker; a natural card said to stand for another card, which only wild cards do), or
     ``None``.
 
-    >>> from scala40._meld_text import reading_problem
+    >>> from scala40.melds._text import reading_problem
     >>> reading_problem((6, 7, 8), (7, None, None), frozenset({52}))
     '7S=8S: only a wild card stands for another card'
     >>> reading_problem((52, 7, 8), (52, None, None), frozenset({52}))
@@ -144,7 +144,7 @@ def readings_agree(
     whose wild cards name only a rank (``set_names_suit`` false), a card of that rank. A
     card not in ``always_wild`` said to stand for itself says nothing.
 
-    >>> from scala40._meld_text import readings_agree
+    >>> from scala40.melds._text import readings_agree
     >>> readings_agree((45, 46, 52), (None, None, 47), (45, 46, 52), (45, 46, 47), frozenset(), True)
     True
     >>> readings_agree((45, 46, 52), (None, None, 44), (45, 46, 52), (45, 46, 47), frozenset(), True)

@@ -39,7 +39,6 @@ from typing import cast
 
 import attrs
 
-from scala40._meld_text import Readings, readings_agree
 from scala40.cards import (
     CARD_NAMES,
     FRENCH_RANKS,
@@ -52,6 +51,7 @@ from scala40.cards import (
 )
 from scala40.errors import InvalidMeldError, InvalidMoveError, MissingReadingError
 from scala40.melds import MAX_MELD_CARDS, Meld, MeldKind, MeldRules
+from scala40.melds._text import Readings, readings_agree
 
 __all__ = [
     "FRENCH_ACES",
@@ -107,7 +107,7 @@ class MeldNotation:
     """What a game's notation needs to write each meld one way: its move classes hold it
     as their ``notation`` (data, not code).
 
-    >>> from scala40._meld_spelling import FRENCH_ACES, MeldNotation, canonical_meld
+    >>> from scala40.melds._spelling import FRENCH_ACES, MeldNotation, canonical_meld
     >>> notation = MeldNotation((FRENCH_ACES,))
     >>> canonical_meld((52, 6, 7), (None, None, None), notation)   # JK 7S 8S
     ((52, 6, 7), (5, 6, 7))
@@ -178,7 +178,7 @@ def read_meld_words(tokens: Sequence[str]) -> tuple[tuple[Card, ...], Readings]:
     """A meld's cards as written (``8C 9C JK=10C``, its words), and what each is said to
     stand for (``None`` where nothing is written).
 
-    >>> from scala40._meld_spelling import read_meld_words
+    >>> from scala40.melds._spelling import read_meld_words
     >>> read_meld_words("JK=6S 7S 8S".split())
     ((52, 6, 7), (5, None, None))
     >>> read_meld_words(["JK=5D", "6D", "JK=JK"])
@@ -212,7 +212,7 @@ def set_reading(rank_card: Card) -> Card:
     (the rank's ♠, whatever suit the text named): one move, however it is written.
 
     >>> from scala40.cards import CARD_NAMES, parse_card
-    >>> from scala40._meld_spelling import set_reading
+    >>> from scala40.melds._spelling import set_reading
     >>> CARD_NAMES[set_reading(parse_card("5D"))]
     '5S'
     """
@@ -232,7 +232,7 @@ def canonical_meld(
     reads the cards as a sequence only (a split's pieces).
 
     >>> from scala40.cards import CARD_NAMES
-    >>> from scala40._meld_spelling import FRENCH_ACES, MeldNotation, canonical_meld, read_meld_words
+    >>> from scala40.melds._spelling import FRENCH_ACES, MeldNotation, canonical_meld, read_meld_words
     >>> notation = MeldNotation((FRENCH_ACES,))
     >>> def show(text):
     ...     cards, readings = read_meld_words(text.split())
@@ -352,7 +352,7 @@ def meld_agrees(
     meld a listed move names (its cards and represented cards, empty when they are the
     cards): the same cards, and every reading written is the listed one's.
 
-    >>> from scala40._meld_spelling import FRENCH_ACES, MeldNotation, meld_agrees
+    >>> from scala40.melds._spelling import FRENCH_ACES, MeldNotation, meld_agrees
     >>> notation = MeldNotation((FRENCH_ACES,))
     >>> meld_agrees((45, 46, 52), (None, None, None), (52, 45, 46), (44, 45, 46), notation)
     True

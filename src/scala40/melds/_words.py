@@ -121,7 +121,7 @@ def placed_card_text(card: Card, represents: Card) -> str:
     """A card added to a meld, in the notation: a card standing for another, and a joker
     always, shows the card it stands for (``JK=10C``, C-NOTATION).
 
-    >>> from scala40._meld_words import placed_card_text
+    >>> from scala40.melds._words import placed_card_text
     >>> from scala40.cards import parse_card
     >>> placed_card_text(parse_card("2C"), parse_card("6S")), placed_card_text(5, 5)
     ('2C=6S', '6S')

@@ -8,7 +8,7 @@ only the card multisets that could be melds (cards of one rank, or of one suit w
 a window of places, or wild cards alone, with wild cards filling the rest) and leaving
 the verdict to the meld rules themselves (:meth:`~scala40.MeldRules.readings_of_sorted`).
 
->>> from scala40._hand_melds import find_melds
+>>> from scala40.melds._hand import find_melds
 >>> from scala40.cards import parse_cards
 >>> from scala40.melds import MeldRules
 >>> [str(meld) for meld in find_melds(tuple(sorted(parse_cards("7S 8S 9S 9H 9D"))), MeldRules())]
@@ -243,7 +243,7 @@ def melded_card_sets(cards: tuple[Card, ...], rules: MeldRules) -> tuple[tuple[C
     """The sub-multisets of the sorted ``cards`` that read as at least one meld (each
     sorted, each once), smallest first, then in card order.
 
-    >>> from scala40._hand_melds import melded_card_sets
+    >>> from scala40.melds._hand import melded_card_sets
     >>> from scala40.cards import parse_cards, format_cards
     >>> from scala40.melds import MeldRules
     >>> hand = tuple(sorted(parse_cards("5C 6C 7C JC 5S 5H JK")))
