@@ -51,38 +51,32 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "--host", default="127.0.0.1", metavar="ADDRESS",
         help="the address to listen on (default 127.0.0.1: this machine only)",
     )  # fmt: skip
-    parser.add_argument(
-        "--request-seconds", type=seconds, metavar="S",
-        default=web_limits.DEFAULT_REQUEST_SECONDS,
-        help="the wall time a request lets the bots think, however long a table asks "
-        f"a bot to (default {web_limits.DEFAULT_REQUEST_SECONDS:g})",
-    )  # fmt: skip
-    parser.add_argument(
-        "--decision-seconds", type=seconds, metavar="S",
-        default=web_limits.DEFAULT_DECISION_SECONDS,
-        help="a person's clock for each decision: a timeout plays their default move "
-        f"only once it has run out (default {web_limits.DEFAULT_DECISION_SECONDS:g})",
-    )  # fmt: skip
-    parser.add_argument(
-        "--hand-break-seconds", type=seconds, metavar="S",
-        default=web_limits.DEFAULT_HAND_BREAK_SECONDS,
-        help="how much longer a person's first decision of each hand runs, to read how "
-        f"the last hand ended (default {web_limits.DEFAULT_HAND_BREAK_SECONDS:g})",
-    )  # fmt: skip
-    parser.add_argument(
-        "--read-seconds", type=seconds, metavar="S",
-        default=web_limits.DEFAULT_READ_SECONDS,
-        help="how long to wait for a request's headers and body "
-        f"(default {web_limits.DEFAULT_READ_SECONDS:g})",
-    )  # fmt: skip
-    parser.add_argument(
-        "--finished-seconds", type=seconds, metavar="S", default=web_limits.DAY,
-        help=f"how long a finished table is kept (default {web_limits.DAY:g}: a day)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--idle-seconds", type=seconds, metavar="S", default=7 * web_limits.DAY,
-        help="how long an unfinished table where nobody plays is kept "
-        f"(default {7 * web_limits.DAY:g}: a week)",
+    for limit, default, meaning, note in _limits():
+        parser.add_argument(
+            "--" + limit.replace("_", "-"), type=seconds, metavar="S", default=default,
+            help=f"{meaning} (default {default:g}{note})",
+        )  # fmt: skip
+
+
+def _limits() -> tuple[tuple[str, float, str, str], ...]:
+    """The server's limits its starter sets (:class:`~scala40.web.limits.ServerLimits`),
+    each an option: its field, its default, what it is, and a word on the default."""
+    day = web_limits.DAY
+    return (
+        ("request_seconds", web_limits.DEFAULT_REQUEST_SECONDS,
+         "the wall time a request lets the bots think, however long a table asks a bot to",
+         ""),
+        ("decision_seconds", web_limits.DEFAULT_DECISION_SECONDS,
+         "a person's clock for each decision: a timeout plays their default move only "
+         "once it has run out", ""),
+        ("hand_break_seconds", web_limits.DEFAULT_HAND_BREAK_SECONDS,
+         "how much longer a person's first decision of each hand runs, to read how the "
+         "last hand ended", ""),
+        ("read_seconds", web_limits.DEFAULT_READ_SECONDS,
+         "how long to wait for a request's headers and body", ""),
+        ("finished_seconds", day, "how long a finished table is kept", ": a day"),
+        ("idle_seconds", 7 * day,
+         "how long an unfinished table where nobody plays is kept", ": a week"),
     )  # fmt: skip
 
 
@@ -91,12 +85,7 @@ def _run(args: argparse.Namespace) -> int:
         raise UsageError(f"--port must be from 0 to 65535, got {args.port}")
     try:
         limits = web_limits.ServerLimits(
-            request_seconds=args.request_seconds,
-            decision_seconds=args.decision_seconds,
-            hand_break_seconds=args.hand_break_seconds,
-            read_seconds=args.read_seconds,
-            finished_seconds=args.finished_seconds,
-            idle_seconds=args.idle_seconds,
+            **{limit: getattr(args, limit) for limit, _, _, _ in _limits()}
         )
     except InvalidValueError as error:
         raise UsageError(f"--{str(error).replace('_', '-')}") from None
