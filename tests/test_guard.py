@@ -55,11 +55,12 @@ def test_the_baseline_names_every_row_and_how_it_was_counted() -> None:
     assert set(recorded["release"]["rows"]) == set(guard.row_names())
 
 
-def _run_guard(*arguments: str, extra_work: str = "") -> subprocess.CompletedProcess[str]:
+def _run_guard(*arguments: str, extra_work: str = "0.00") -> subprocess.CompletedProcess[str]:
+    # The switch is set in every run, to a text of the same length: the processes then lay
+    # their memory out alike, and only the extra work tells their counts apart (a process
+    # whose environment is a few bytes longer counted the row up to 5% apart).
     environment = dict(os.environ)
-    environment.pop(_guard().EXTRA_WORK, None)
-    if extra_work:
-        environment[_guard().EXTRA_WORK] = extra_work
+    environment[_guard().EXTRA_WORK] = extra_work
     return subprocess.run(
         [sys.executable, str(GUARD), *arguments],
         capture_output=True,
@@ -86,14 +87,14 @@ def test_the_guard_fails_on_a_deliberate_regression(tmp_path: Path) -> None:
     )
     recorded = _run_guard(*small, "--record")
     assert recorded.returncode == 0, recorded.stdout + recorded.stderr
-    regressed = _run_guard(*small, extra_work="0.05")
+    regressed = _run_guard(*small, extra_work="0.25")
     assert regressed.returncode == 1, regressed.stdout + regressed.stderr
     assert "rose more than 2% above the baseline" in regressed.stdout
     assert "chinchon:view:" in regressed.stdout
-    # A twelfth of the row's states redone once more (the share rounds up to one state).
+    # A quarter of the row's states (three of twelve) redone once more.
     change = re.search(r"chinchon:view: .* \(\+(\d+\.\d+)%\)", regressed.stdout)
     assert change is not None
-    assert 5 < float(change[1]) < 15
+    assert 20 < float(change[1]) < 30
     again = _run_guard(*small)
     assert again.returncode == 0, again.stdout + again.stderr
     # The same workload counts the same, within a few instructions in a million.
