@@ -117,6 +117,14 @@ class RulesetBase:
     min_players: int
     max_players: int
 
+    def __copy__(self) -> Self:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        # Immutable, and it may keep derived tables with caches (a game's rules
+        # profile, its meld rules): a copy is the value itself, at no cost.
+        return self
+
     @property
     def deck(self) -> Deck:
         """The deck the game is played with (C-DECK)."""

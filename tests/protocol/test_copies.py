@@ -5,7 +5,8 @@ For every registered game and preset (and the example and knock-variant games), 
 states of a seeded random game (every phase it crosses, and its end): each copy is equal
 to the original, hashes the same, writes the same dictionary and lists the same moves,
 and the pickle leaves out what the state derived (its list of legal moves): a pickle
-taken before and after the moves are listed is the same. Before, a Skarney state with a
+taken before and after the moves are listed is the same; a deep copy copies none of
+the caches its rules keep. Before, a Skarney state with a
 meld on the table lost its hash when unpickled: the meld's rules pickled their caches,
 which hold melds that refer back to the rules.
 """
@@ -19,8 +20,10 @@ from typing import Any
 
 import pytest
 
+from scala40._cache import BoundedCache
 from scala40.errors import SerializationError
 from scala40.game import Game, game_names, load_game
+from scala40.melds import OwnedTables
 from tests.adapters import toygame
 from tests.protocol.test_protocol import CASES, _players, _playout
 
@@ -32,6 +35,20 @@ COPIES: dict[str, Callable[[Any], Any]] = {
 
 EVERY = 20
 """Every this many states of a playout are copied (and the last)."""
+
+
+def _copies_no_cache(value: Any, what: str) -> None:
+    """A deep copy of ``value`` copies none of the caches the rules keep: what it costs
+    never grows with what the process played before (it once copied the knock games'
+    caches, up to their bounds, and took ten times as long late in a test run)."""
+    memo: dict[int, Any] = {}
+    copy.deepcopy(value, memo)
+    copied = sorted(
+        type(item).__name__
+        for item in memo.values()
+        if isinstance(item, BoundedCache | OwnedTables)
+    )
+    assert not copied, f"a deep copy of {what} copies caches: {copied}"
 
 
 def _same(value: Any, again: Any, how: str) -> None:
@@ -48,6 +65,9 @@ def test_states_views_and_moves_survive_copies(game: Game, preset: str) -> None:
         if index % EVERY and index != len(states) - 1:
             continue
         loaded = game.state_from_dict(state.to_dict())
+        _copies_no_cache(state, "a state")
+        if state.current_player is not None:
+            _copies_no_cache(state.view(state.current_player), "a view")
         before = pickle.dumps(loaded)
         moves = list(loaded.legal_moves())
         assert pickle.dumps(loaded) == before, "a pickle holds the state's caches"

@@ -246,6 +246,14 @@ class KnockRules:
     """What the shared modules derive from this profile and keep (their caches), each
     under its own class, as :attr:`scala40.melds.MeldTables.owned`."""
 
+    def __copy__(self) -> KnockRules:
+        return self  # immutable: a copy may share the caches it owns
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> KnockRules:
+        # Copying the caches would cost what the process has played so far (they fill
+        # up to their bounds) and give the copy answers it could find again.
+        return self
+
     @property
     def wild_cards(self) -> frozenset[Card]:
         """Every wild card code (the joker always among them)."""
