@@ -27,8 +27,10 @@ from scala40.errors import Scala40Error
 
 __all__ = [
     "HUGE",
+    "REFERENCE_SECONDS",
     "SOAK",
     "FailingRepr",
+    "assert_within",
     "check_mutated_state",
     "check_playable",
     "cpu_seconds",
@@ -36,13 +38,14 @@ __all__ = [
     "hostile_texts",
     "hostile_values",
     "library_errors_only",
+    "machine_slowdown",
     "move_card",
 ]
 
 SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
+"""Whether the long runs of ``nox -s soak`` are on."""
 QUICK = os.environ.get("HYPOTHESIS_PROFILE") == "dev"
 """The quick profile (CI's runs on other Pythons): half the examples of a fuzz test."""
-"""Whether the long runs of ``nox -s soak`` are on."""
 
 HUGE = 10**5000
 """An integer Python refuses to turn into text (``str`` and ``repr`` raise ValueError)."""
@@ -175,15 +178,61 @@ def library_errors_only(
     A call over the limit is timed once more and the faster run counts: the library has
     no side effects, so the second run does the same work, and a thread's CPU time still
     swells by half or more while other processes crowd the cores and caches. Work that
-    is not bounded is slow both times."""
+    is not bounded is slow both times; :func:`assert_within` judges the faster run."""
     result, elapsed = _timed_call(call, args, kwargs)
     if elapsed >= time_limit(seconds):
         result, again = _timed_call(call, args, kwargs)
         elapsed = min(elapsed, again)
-    assert elapsed < time_limit(seconds), (
-        f"{getattr(call, '__qualname__', call)} took {elapsed:.2f} s"
-    )
+    assert_within(elapsed, seconds, getattr(call, "__qualname__", repr(call)))
     return result
+
+
+def assert_within(elapsed: float, seconds: float, what: str = "the call") -> None:
+    """Fail unless ``elapsed`` CPU seconds are within the bound of ``seconds``
+    (:func:`time_limit`) on the machine the bounds are stated for.
+
+    A run over the bound times :func:`reference_work` at once, under whatever crowds the
+    machine at that moment, and the bound grows by as much as the reference ran slower
+    than :data:`REFERENCE_SECONDS`: the machines that run the suite differ by up to twice
+    in speed, and two test processes sharing a core's caches slow each other by as much,
+    while work past the bound by design is past it at any speed."""
+    limit = time_limit(seconds)
+    if elapsed < limit:
+        return
+    slowdown = machine_slowdown()
+    assert elapsed < limit * slowdown, (
+        f"{what} took {elapsed:.3f} s, past {limit:.2f} s on the reference machine "
+        f"(this one ran the reference work {slowdown:.2f} times as long)"
+    )
+
+
+REFERENCE_SECONDS = 0.042
+"""The CPU seconds :func:`reference_work` takes on the machine the bounds are stated for
+(CPython 3.11; the fastest of several runs at rest)."""
+
+
+def reference_work() -> int:
+    """A fixed piece of the library's kind of work (small tuples and dictionaries,
+    counting, sorting, attribute lookups), independent of the library's own code, so that
+    a slower library never widens its own bound."""
+    total = 0
+    for start in range(4_000):
+        counts = Counter((start * 7 + step * 5) % 13 for step in range(14))
+        ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+        left = counts - Counter({ordered[0][0]: 1})
+        total += len(left) + sum(count for _, count in ordered[:3]) + hash(tuple(ordered)) % 7
+    return total
+
+
+def machine_slowdown() -> float:
+    """How many times as long as :data:`REFERENCE_SECONDS` this machine takes for
+    :func:`reference_work` now (the fastest of three runs; never less than 1)."""
+    runs = []
+    for _ in range(3):
+        with cpu_seconds() as elapsed:
+            reference_work()
+        runs.append(elapsed.seconds)
+    return max(1.0, min(runs) / time_limit(REFERENCE_SECONDS))
 
 
 def _timed_call(

@@ -52,7 +52,7 @@ from scala40.games.scala40.analysis import best_opening, can_open, hand_melds, m
 from scala40.melds import MAX_MELD_CARDS
 from scala40.records import MAX_RECORD_MOVES, GameRecord
 from scala40.tournament import run_tournament
-from tests.hostile import FailingRepr, cpu_seconds, library_errors_only, time_limit
+from tests.hostile import FailingRepr, assert_within, cpu_seconds, library_errors_only
 
 HUGE = 10**5000
 
@@ -62,7 +62,7 @@ def fast(seconds: float = 0.5) -> Iterator[None]:
     """The block must finish within ``seconds`` of its thread's CPU time."""
     with cpu_seconds() as elapsed:
         yield
-    assert elapsed.seconds < time_limit(seconds), f"took {elapsed.seconds:.2f} s"
+    assert_within(elapsed.seconds, seconds, "the block")
 
 
 def refused(error: type[Exception], call: Callable[[], object], match: str | None = None) -> str:
