@@ -305,7 +305,7 @@ def test_bots_take_the_legal_moves_as_the_state_gives_them(game: Game) -> None:
             if name == "ismcts":
                 bot = factory(iterations=3)
             elif "time_limit" in (bot_options(factory) or ()):
-                bot = factory(time_limit=0.02)
+                bot = factory(time_limit=0.002)
             else:
                 bot = factory()
             for given in (legal, list(legal), tuple(legal)):
