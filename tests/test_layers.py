@@ -40,9 +40,7 @@ CORE = frozenset(
     {
         "errors", "cards", "melds", "rulesets", "movekinds", "legal", "match", "game",
         "notation", "views", "client_view", "resignation", "deadline", "gamekit",
-        "_cache", "_checks", "_engine", "_fields", "_hand_log", "_move_fields",
-        "_observation", "_position", "_record", "_rng", "_sampling", "_schema", "_serial",
-        "_state", "_state_schema", "_text_values", "_wording",
+        "_base", "_cache", "_checks", "_format", "_rng", "_wording",
     }
 )  # fmt: skip
 """Top-level modules of the core, as ``docs/architecture.rst`` lists them."""

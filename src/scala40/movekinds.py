@@ -63,10 +63,10 @@ from typing import Any, ClassVar
 import attrs
 from typing_extensions import Self
 
-import scala40._move_fields as move_fields
+import scala40._format.move_fields as move_fields
 from scala40._checks import describe
-from scala40._fields import written_by_attrs
-from scala40._move_fields import (
+from scala40._format.fields import written_by_attrs
+from scala40._format.move_fields import (
     Codec,
     as_bool,
     as_index,
@@ -85,8 +85,8 @@ from scala40._move_fields import (
     parse_meld_text,
     read_meld_readings,
 )
-from scala40._schema import header, meld_text, obj
-from scala40._serial import expect_header, refuse_many_keys
+from scala40._format.schema import header, meld_text, obj
+from scala40._format.serial import expect_header, refuse_many_keys
 from scala40.cards import CARD_NAMES, JOKER, Card, parse_card
 from scala40.errors import (
     InvalidCardError,
@@ -282,7 +282,7 @@ class MoveBase:
     def cards_from_hand(self) -> tuple[Card, ...]:
         """The cards this move plays from its mover's hand (to the table, the discard
         pile, on offer), in its fields' order: a state's log reads from it which cards
-        seen to come into a hand have left it (:mod:`scala40._hand_log`).
+        seen to come into a hand have left it (:mod:`scala40._base.hand_log`).
 
         >>> from scala40.movekinds import CARD, MoveBase, as_move_card
         >>> import attrs

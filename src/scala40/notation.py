@@ -20,7 +20,7 @@ of the generator (C-RNG). Last come the fields that are most often at their usua
 value, each as ``name=value`` and left out when at it (``taken=7S``, ``last_hand=...``);
 they may come in any order.
 
-**Values** have one spelling each (:mod:`scala40._text_values`): cards one name after
+**Values** have one spelling each (:mod:`scala40._format.text_values`): cards one name after
 another (``7S8S9S``, ``-`` for none), a meld's wild card followed by ``=`` and the card
 it stands for (``8C9CJK=10C``), one value per seat separated by ``/`` (``0/25/10``),
 ``1`` and ``0`` for yes and no, ``-`` for nothing; values inside another are grouped
@@ -69,11 +69,10 @@ from typing import Any
 
 import attrs
 
+from scala40._base.hand_log import HISTORY_KEYS, HISTORY_START, log_from_json, shown_of
 from scala40._cache import BoundedCache
 from scala40._checks import describe
-from scala40._hand_log import HISTORY_KEYS, HISTORY_START, log_from_json, shown_of
-from scala40._rng import rewind, shuffle
-from scala40._text_values import (
+from scala40._format.text_values import (
     JSON_CODEC,
     ArrayCodec,
     CardsCodec,
@@ -82,6 +81,7 @@ from scala40._text_values import (
     IntCodec,
     codec_for,
 )
+from scala40._rng import rewind, shuffle
 from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidPositionError, Scala40Error
 
@@ -176,7 +176,7 @@ _SHOWN = NotationField(
     "shown", "the cards each seat was seen to take this hand and still holds", ABSENT
 )
 """The named field of the shown cards, which every game that keeps its hands' moves has
-(:mod:`scala40._hand_log`)."""
+(:mod:`scala40._base.hand_log`)."""
 
 _FIELD_KEYS = frozenset({"format", "version", "rules", "players"})
 """Keys of a state's dictionary that no grammar lists: the header (the game's), the

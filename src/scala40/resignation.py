@@ -11,7 +11,7 @@ Every game has a move kind deriving from :class:`ResignMove`, written ``resign 2
 ``{"type": "resign", "seat": 2}``. It is never among a state's ``legal_moves()`` (bots,
 searches and playouts never resign); ``state.resignations()`` lists one for each seat
 still in, and ``state.apply`` takes one at any moment, chance steps and out-of-turn
-decisions included (:class:`scala40._state.StateBase` applies it for every game).
+decisions included (:class:`scala40._base.state.StateBase` applies it for every game).
 
 >>> from scala40.games.chinchon import new_game
 >>> state = new_game(players=2, seed=1)
@@ -53,7 +53,7 @@ class ResignMove(MoveBase):
 
     ``seat`` resigns with his side, in a partnership; the move is legal at any moment for
     a seat still in, whoever decides (see
-    :meth:`~scala40._state.StateBase.resignations`). Each game's resign derives from this
+    :meth:`~scala40._base.state.StateBase.resignations`). Each game's resign derives from this
     kind and adds nothing: its move set reads and writes it.
     """
 

@@ -57,13 +57,13 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
+from scala40._base.hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, log_to_json
+from scala40._base.position import position_repr
+from scala40._base.record import GameFields, order_fields
+from scala40._base.sampling import deal_hidden, draw_consistent
 from scala40._checks import check_int, describe, is_int
-from scala40._fields import reduce_fields, written_by_attrs
-from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, log_to_json
-from scala40._position import position_repr
-from scala40._record import GameFields, order_fields
+from scala40._format.fields import reduce_fields, written_by_attrs
 from scala40._rng import seed_state
-from scala40._sampling import deal_hidden, draw_consistent
 from scala40._wording import not_deciding
 from scala40.cards import CARD_NAMES, Card
 from scala40.client_view import (
@@ -288,7 +288,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         default=(), kw_only=True, metadata={"last": "positional"}
     )
     """For each seat, the cards it was seen to take from a face-up place this hand and
-    has not played since (the state's :attr:`~scala40._record.RecordBase.shown`;
+    has not played since (the state's :attr:`~scala40._base.record.RecordBase.shown`;
     public); ``()`` when no hand holds one."""
     hand_log: HandLog | None = attrs.field(
         default=EMPTY_LOG,
@@ -324,7 +324,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """How ``pickle`` and ``copy`` take a view: its fields, the hand's log flat
-        (:func:`scala40._fields.reduce_fields`)."""
+        (:func:`scala40._format.fields.reduce_fields`)."""
         return reduce_fields(self)
 
     def __repr__(self) -> str:
@@ -372,7 +372,7 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
     def history(self) -> HandHistory:
         """The moves of the hand in play, oldest first, as every seat saw them: who
         moved, the move, and the cards it took into the hand from a face-up place
-        (:class:`~scala40._hand_log.LoggedMove`). A bot asked only at its own turns reads
+        (:class:`~scala40._base.hand_log.LoggedMove`). A bot asked only at its own turns reads
         here what the others did in between.
 
         >>> from scala40.games.chinchon import new_game

@@ -36,7 +36,7 @@ from typing import Any
 import attrs
 import pytest
 
-from scala40._sampling import MAX_SAMPLE_DRAWS
+from scala40._base.sampling import MAX_SAMPLE_DRAWS
 from scala40.errors import SearchLimitError
 from scala40.game import Game, State, game_names, load_game
 from scala40.games._knock.arrange import has_rumino

@@ -26,7 +26,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scala40._schema import DRAFT
+from scala40._format.schema import DRAFT
 from scala40.bots import play_game
 from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidArgumentError, InvalidRulesetError, Scala40Error

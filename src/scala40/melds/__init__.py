@@ -30,7 +30,7 @@ import attrs
 
 from scala40._cache import BoundedCache, SizedCache
 from scala40._checks import describe
-from scala40._fields import reduce_fields
+from scala40._format.fields import reduce_fields
 from scala40.cards import (
     ACE,
     CARD_NAMES,

@@ -39,7 +39,7 @@ from typing import Any
 
 import attrs
 
-from scala40._schema import array, boolean, card, card_text, integer, obj, text
+from scala40._format.schema import array, boolean, card, card_text, integer, obj, text
 from scala40.bots import MAX_BOT_SPEC
 
 __all__ = [

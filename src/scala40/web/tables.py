@@ -88,8 +88,8 @@ from contextlib import contextmanager
 from typing import Any
 from urllib.parse import parse_qs
 
+from scala40._base.hand_log import HandHistory
 from scala40._checks import describe
-from scala40._hand_log import HandHistory
 from scala40.bots import bot_names
 from scala40.cards import CARD_NAMES, Deck, spanish_card_name
 from scala40.cli.bot_seats import (

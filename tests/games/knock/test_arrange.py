@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scala40._engine import without
+from scala40._base.engine import without
 from scala40.cards import Card, parse_cards
 from scala40.games._knock.arrange import (
     best_arrangement,

@@ -30,8 +30,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from scala40._base.engine import without
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._engine import without
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games._knock.profile import KnockRules
 from scala40.melds import Meld, MeldKind, MeldRules

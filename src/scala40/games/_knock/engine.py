@@ -17,8 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from scala40._checks import describe
-from scala40._engine import (
+from scala40._base.engine import (
     deal_hands,
     deal_order,
     illegal,
@@ -26,6 +25,7 @@ from scala40._engine import (
     out_of_phase,
     seats_from,
 )
+from scala40._checks import describe
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import InvalidMoveError

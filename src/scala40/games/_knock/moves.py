@@ -47,7 +47,7 @@ import attrs
 from typing_extensions import Self
 
 from scala40._checks import describe
-from scala40._schema import melds_as_text_or_pieces
+from scala40._format.schema import melds_as_text_or_pieces
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError
 from scala40.melds import Meld

@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from scala40._observation import CARD_CODES, UNSEEN, LayoutBase, ObservationBase, card_blocks
+from scala40._base.observation import CARD_CODES, UNSEEN, LayoutBase, ObservationBase, card_blocks
 from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField

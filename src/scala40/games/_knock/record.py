@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from scala40._record import RecordBase, order_fields
+from scala40._base.record import RecordBase, order_fields
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.games._knock.moves import Deal, MoveKinds, Restock
 from scala40.games._knock.phases import HandResult, Phase
@@ -28,7 +28,7 @@ _HAND_OVER = (Phase.REENTRY, Phase.OVER)
 class KnockRecord(RecordBase[Any, Any, Phase]):
     """The fields of a whole game of Rumino, Chinchón or La Conga at one moment (the
     base of :class:`~scala40.games._knock.state.KnockState`, which is what games are
-    played with): :class:`~scala40._record.RecordBase`'s, where the seat after the
+    played with): :class:`~scala40._base.record.RecordBase`'s, where the seat after the
     dealer plays first (RU-DEAL, CH-DEAL) and at a claim ``turn`` is the discarder; and
     these. The constructor checks nothing: never call it with values from outside."""
 

@@ -17,8 +17,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from scala40._schema import array, boolean, card, card_text, enum_of, integer, meld_text, obj
-from scala40._state_schema import last_hand, randomness, state_head
+from scala40._format.schema import (
+    array,
+    boolean,
+    card,
+    card_text,
+    enum_of,
+    integer,
+    meld_text,
+    obj,
+)
+from scala40._format.state_schema import last_hand, randomness, state_head
 from scala40.games._knock.phases import HandEnd, Phase
 from scala40.games._knock.state import STATE_FORMAT_VERSION, KnockState
 

@@ -21,12 +21,11 @@ from typing import Any, ClassVar
 
 import attrs
 
+from scala40._base.engine import new_game_fields, resolve_rules
+from scala40._base.position import PositionReader
+from scala40._base.record import order_fields
 from scala40._checks import describe, is_bool, is_int
-from scala40._engine import new_game_fields, resolve_rules
-from scala40._position import PositionReader
-from scala40._record import order_fields
-from scala40._rng import seed_state, shuffle
-from scala40._serial import (
+from scala40._format.serial import (
     COUNTS,
     MAX_COUNT,
     MAX_READ_ITEMS,
@@ -45,6 +44,7 @@ from scala40._serial import (
     state_head_to_dict,
     tuple_or,
 )
+from scala40._rng import seed_state, shuffle
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
     InvalidStateError,
@@ -111,7 +111,7 @@ class KnockState(KnockRecord):
         super().__init_subclass__(**kwargs)
 
     def face_up_cards(self) -> tuple[Card, ...]:
-        """The discard pile (see :meth:`scala40._state.StateBase.face_up_cards`)."""
+        """The discard pile (see :meth:`scala40._base.state.StateBase.face_up_cards`)."""
         return self.discard
 
     def _generate(self) -> Iterable[Any]:

@@ -18,9 +18,9 @@ from typing import Any
 
 import attrs
 
-from scala40._record import order_fields
+from scala40._base.record import order_fields
+from scala40._base.sampling import pick
 from scala40._rng import random_below, shuffle
-from scala40._sampling import pick
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.moves import Move

@@ -28,8 +28,8 @@ from typing import TypeGuard
 
 import attrs
 
+from scala40._base.engine import without
 from scala40._checks import check_choice, check_int, describe
-from scala40._engine import without
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card, as_cards
 from scala40.deadline import Deadline
 from scala40.errors import (

@@ -7,7 +7,7 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Any
 
-from scala40._engine import deal_hands, deal_order, seats_from
+from scala40._base.engine import deal_hands, deal_order, seats_from
 from scala40._rng import shuffle
 from scala40.cards import Card
 from scala40.games.scala40.handling import (

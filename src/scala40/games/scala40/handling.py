@@ -1,13 +1,13 @@
 """What every Scala 40 move handler shares: the phase check and hands as sorted tuples of
 cards, with the illegal-move error, the seats in play order and the tuple helpers of
-:mod:`scala40._engine` (internal)."""
+:mod:`scala40._base.engine` (internal)."""
 
 from __future__ import annotations
 
 from bisect import insort
 
-from scala40._engine import illegal, next_active, out_of_phase, replace_item
-from scala40._engine import without as hand_without
+from scala40._base.engine import illegal, next_active, out_of_phase, replace_item
+from scala40._base.engine import without as hand_without
 from scala40.cards import Card
 from scala40.games.scala40.moves import Move
 from scala40.games.scala40.phases import Phase

@@ -12,7 +12,7 @@ from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe, is_bool, is_int
-from scala40._serial import (
+from scala40._format.serial import (
     MAX_COUNT,
     MAX_SEED_DIGITS,
     STATE_HEADER,
@@ -495,7 +495,7 @@ then."""
 
 
 class _Fields(FieldReader):
-    """:class:`~scala40._serial.FieldReader` in the words of Scala 40's states: integers
+    """:class:`~scala40._format.serial.FieldReader` in the words of Scala 40's states: integers
     of either sign up to :data:`MAX_COUNT`, named without their range, and card texts
     bounded by their count of cards (:data:`MAX_PLACED`)."""
 
@@ -598,5 +598,5 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any], *, checked: bool = 
 
 def read_state(cls: type[Any], data: Mapping[str, Any]) -> Any:
     """The state of class ``cls`` that ``data`` describes, each field read and typed, not
-    checked together (:meth:`~scala40._state.StateBase._read`)."""
+    checked together (:meth:`~scala40._base.state.StateBase._read`)."""
     return state_from_dict(cls, data, checked=False)

@@ -36,7 +36,7 @@ from typing_extensions import Self
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
-from scala40._schema import melds_as_text_or_pieces
+from scala40._format.schema import melds_as_text_or_pieces
 from scala40.cards import CARD_NAMES, Card, format_cards, parse_card
 from scala40.errors import InvalidMoveError
 from scala40.melds import Meld

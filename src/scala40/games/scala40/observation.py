@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from scala40._observation import (
+from scala40._base.observation import (
     CARD_CODES,
     MELD_KINDS,
     UNSEEN,

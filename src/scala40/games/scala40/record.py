@@ -11,7 +11,7 @@ from typing import ClassVar
 
 import attrs
 
-from scala40._record import RecordBase, order_fields
+from scala40._base.record import RecordBase, order_fields
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.games.scala40.moves import (
     Deal,
@@ -32,7 +32,7 @@ STATE_FORMAT_VERSION = 2
 class StateRecord(RecordBase[Move, Ruleset, Phase]):
     """The fields of a whole Scala 40 match at one moment (the base of
     :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
-    with): :class:`~scala40._record.RecordBase`'s, where ``turn`` is the player to move
+    with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player to move
     (in chance phases: the player the chance event concerns), and these. The constructor
     checks nothing (the engine builds states with it): never call it with values from
     outside."""

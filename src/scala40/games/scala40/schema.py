@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scala40._schema import array, boolean, card, card_text, integer, meld_text, obj
-from scala40._state_schema import last_hand, randomness, state_head
+from scala40._format.schema import array, boolean, card, card_text, integer, meld_text, obj
+from scala40._format.state_schema import last_hand, randomness, state_head
 from scala40.games.scala40.load import MAX_COUNT
 from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.record import STATE_FORMAT_VERSION

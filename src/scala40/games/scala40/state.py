@@ -23,12 +23,12 @@ from typing import Any, cast
 
 import attrs
 
+from scala40._base.engine import new_game_fields, resolve_rules
+from scala40._base.position import PositionReader
+from scala40._base.record import order_fields
 from scala40._checks import describe, is_bool, is_int
-from scala40._engine import new_game_fields, resolve_rules
-from scala40._position import PositionReader
-from scala40._record import order_fields
+from scala40._format.serial import as_items, is_count, is_seed, lists_to_dict, state_head_to_dict
 from scala40._rng import seed_state, shuffle
-from scala40._serial import as_items, is_count, is_seed, lists_to_dict, state_head_to_dict
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
     InvalidMoveError,
@@ -123,7 +123,7 @@ class GameState(StateRecord):
 
     def face_up_cards(self) -> tuple[Card, ...]:
         """The discard pile and the cards of the table's melds (see
-        :meth:`scala40._state.StateBase.face_up_cards`)."""
+        :meth:`scala40._base.state.StateBase.face_up_cards`)."""
         return self.discard + tuple(card for meld in self.table for card in meld.cards)
 
     # -- moves ----------------------------------------------------------------------------

@@ -19,8 +19,8 @@ from collections.abc import Iterator
 
 import attrs
 
-from scala40._record import order_fields
-from scala40._sampling import pick, random_meld
+from scala40._base.record import order_fields
+from scala40._base.sampling import pick, random_meld
 from scala40.cards import Card
 from scala40.games.scala40.moves import Move
 from scala40.games.scala40.phases import HandResult, Phase, may_close

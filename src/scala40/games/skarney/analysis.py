@@ -22,8 +22,8 @@ from collections.abc import Iterable
 
 import attrs
 
+from scala40._base.engine import without_sorted
 from scala40._checks import describe
-from scala40._engine import without_sorted
 from scala40.cards import CARD_NAMES, JOKER, Card, as_cards
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.games.skarney import search

@@ -17,14 +17,14 @@ from bisect import insort
 from collections.abc import Callable
 from typing import Any
 
-from scala40._checks import describe
-from scala40._engine import (
+from scala40._base.engine import (
     deal_hands,
     deal_order,
     illegal,
     out_of_phase,
     replace_item,
 )
+from scala40._checks import describe
 from scala40.cards import CARD_NAMES, RANK_OF, Card
 from scala40.errors import AmbiguousMeldError, InvalidMeldError, InvalidMoveError
 from scala40.games.skarney.moves import (

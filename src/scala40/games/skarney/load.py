@@ -1,6 +1,6 @@
 """Checking Skarney states: every problem of a state's fields and of how they fit
 together, and reading a state back from a dictionary (untrusted data), with
-:mod:`scala40._serial`'s readers.
+:mod:`scala40._format.serial`'s readers.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe, is_bool, is_int
-from scala40._serial import (
+from scala40._format.serial import (
     MAX_COUNT,
     MAX_READ_ITEMS,
     TOTALS,
@@ -458,5 +458,5 @@ def state_from_dict(cls: type[Any], data: Mapping[str, Any], *, checked: bool = 
 
 def read_state(cls: type[Any], data: Mapping[str, Any]) -> Any:
     """The state of class ``cls`` that ``data`` describes, each field read and typed, not
-    checked together (:meth:`~scala40._state.StateBase._read`)."""
+    checked together (:meth:`~scala40._base.state.StateBase._read`)."""
     return state_from_dict(cls, data, checked=False)

@@ -11,8 +11,8 @@ from typing import ClassVar
 
 import attrs
 
+from scala40._base.record import RecordBase, order_fields
 from scala40._checks import describe, is_int
-from scala40._record import RecordBase, order_fields
 from scala40.cards import Card
 from scala40.errors import (
     InvalidValueError,
@@ -33,7 +33,7 @@ STATE_FORMAT_VERSION = 2
 class StateRecord(RecordBase[Move, Ruleset, Phase]):
     """The fields of a whole Skarney game at one moment (the base of
     :class:`~scala40.games.skarney.state.GameState`, which is what games are played
-    with): :class:`~scala40._record.RecordBase`'s, where ``turn`` is the player whose
+    with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player whose
     turn it is (while a card is offered: the player who offered it), an offered card
     stays in its owner's hand until accepted, and the stock is the draw pile; and these.
     The constructor checks nothing: never call it with values from outside."""

@@ -23,8 +23,8 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
+from scala40._base.engine import without, without_sorted
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._engine import without, without_sorted
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.errors import SearchLimitError
 from scala40.games.skarney.moves import PutDown, put_down_of

@@ -23,12 +23,12 @@ from typing import Any, cast
 
 import attrs
 
+from scala40._base.engine import new_game_fields, resolve_rules
+from scala40._base.position import PositionReader
+from scala40._base.record import order_fields
+from scala40._base.state import MAX_TURN_MOVES
 from scala40._checks import describe
-from scala40._engine import new_game_fields, resolve_rules
-from scala40._position import PositionReader
-from scala40._record import order_fields
-from scala40._rng import seed_state, shuffle
-from scala40._serial import (
+from scala40._format.serial import (
     MAX_COUNT,
     MAX_SEED_DIGITS,
     as_items,
@@ -36,7 +36,7 @@ from scala40._serial import (
     state_head_to_dict,
     tuple_or,
 )
-from scala40._state import MAX_TURN_MOVES
+from scala40._rng import seed_state, shuffle
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
     InvalidStateError,
@@ -77,7 +77,7 @@ class GameState(StateRecord):
 
     def face_up_cards(self) -> tuple[Card, ...]:
         """The cards of the table's melds and the card on offer (see
-        :meth:`scala40._state.StateBase.face_up_cards`)."""
+        :meth:`scala40._base.state.StateBase.face_up_cards`)."""
         on_table = tuple(card for meld in self.table for card in meld.cards)
         return on_table if self.offer_card is None else (*on_table, self.offer_card)
 

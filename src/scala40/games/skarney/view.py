@@ -20,8 +20,8 @@ from collections.abc import Iterator
 
 import attrs
 
-from scala40._record import order_fields
-from scala40._sampling import random_meld
+from scala40._base.record import order_fields
+from scala40._base.sampling import random_meld
 from scala40.cards import Card
 from scala40.games.skarney.moves import Move
 from scala40.games.skarney.phases import HandResult, Phase, side_of

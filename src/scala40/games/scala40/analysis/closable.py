@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from scala40._engine import without_sorted
+from scala40._base.engine import without_sorted
 from scala40.cards import Card
 from scala40.errors import IllegalMoveError
 from scala40.games.scala40.budget import POSITION_WORK, TRY_WORK, WorkBudget

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
-from scala40._engine import without
+from scala40._base.engine import without
 from scala40.cards import ACE, RANK_OF, SUIT_OF, Card
 from scala40.games.scala40.hand.tables import meld_order, sorted_hand_melds
 from scala40.melds import Meld, MeldRules

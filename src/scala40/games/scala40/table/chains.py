@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from scala40._base.engine import without
 from scala40._cache import BoundedCache
-from scala40._engine import without
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games.scala40.budget import WorkBudget
 from scala40.games.scala40.table.offers import TableCaches, freed_by

@@ -8,7 +8,7 @@ what one ruleset and number of players need in ``_new_layout``, each once per ru
 and number of players. Its numbers open with the card blocks of :func:`card_blocks`, one
 entry per card code (:data:`CARD_CODES`).
 
->>> from scala40._observation import card_blocks
+>>> from scala40._base.observation import card_blocks
 >>> [field.name for field in card_blocks(2.0, discard_pile=True)]
 ['hand', 'unseen', 'discard', 'discard_top', 'taken']
 """

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import attrs
 
 from scala40._checks import describe, is_int
-from scala40._schema import boolean, card, card_text, enum_of, integer
+from scala40._format.schema import boolean, card, card_text, enum_of, integer
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError
 from scala40.melds._spelling import MeldNotation, Readings, read_meld_words

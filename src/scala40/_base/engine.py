@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe, is_bool
+from scala40._format.serial import MAX_SEED_DIGITS, is_seed
 from scala40._rng import next_random, random_below, seed_state, shuffle
-from scala40._serial import MAX_SEED_DIGITS, is_seed
 from scala40.cards import Card
 from scala40.errors import IllegalMoveError, InvalidArgumentError, InvalidValueError
 from scala40.rulesets import RulesetBase
@@ -38,7 +38,7 @@ __all__ = [
 def illegal(move: object, rule: str, reason: str) -> IllegalMoveError:
     """The error refusing ``move``: what is wrong, and the rule it breaks.
 
-    >>> from scala40._engine import illegal
+    >>> from scala40._base.engine import illegal
     >>> illegal("discard 7H", "S40-CLOSE", "no card would be left")
     IllegalMoveError('discard 7H: no card would be left (S40-CLOSE)')
     """
@@ -68,7 +68,7 @@ def out_of_phase(
     ``allowed`` and what the game waits for now (in ``waiting``, by the phase's name, or
     the words every game shares).
 
-    >>> from scala40._engine import out_of_phase
+    >>> from scala40._base.engine import out_of_phase
     >>> from enum import Enum
     >>> Phase = Enum("Phase", "DRAW PLAY OVER")
     >>> out_of_phase("x", Phase.PLAY, "first", "R-1", ("R-2", "it is over"))
@@ -86,7 +86,7 @@ def next_active(seat: int, active: Sequence[bool]) -> int:
     """The next seat in play order still in the game (C-SEAT): ``seat`` itself when no
     other is.
 
-    >>> from scala40._engine import next_active
+    >>> from scala40._base.engine import next_active
     >>> next_active(2, (True, False, True, False)), next_active(0, (True, False))
     (0, 0)
     """
@@ -102,7 +102,7 @@ def seats_from(seat: int, active: Sequence[bool]) -> tuple[int, ...]:
     """The seats still in, in play order from the one after ``seat`` (``seat`` last, if
     in; C-SEAT).
 
-    >>> from scala40._engine import seats_from
+    >>> from scala40._base.engine import seats_from
     >>> seats_from(1, (True, True, False, True))
     (3, 0, 1)
     """
@@ -131,7 +131,7 @@ _SEATS_FROM: BoundedCache[tuple[int, tuple[bool, ...]], tuple[int, ...]] = Bound
 def replace_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """``items`` with the one at ``index`` replaced by ``value``.
 
-    >>> from scala40._engine import replace_item
+    >>> from scala40._base.engine import replace_item
     >>> replace_item((1, 2, 3), 1, 9)
     (1, 9, 3)
     """
@@ -142,7 +142,7 @@ def without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] |
     """``hand`` less ``cards`` (a multiset difference, the order kept), or ``None`` if a
     card is missing.
 
-    >>> from scala40._engine import without
+    >>> from scala40._base.engine import without
     >>> without((1, 2, 2, 5), (2, 5)), without((1, 2), (3,))
     ((1, 2), None)
     """
@@ -168,7 +168,7 @@ def without_sorted(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card,
     :func:`without` for the searches, whose hands are sorted, each card found by bisection
     and cut out by slicing (no walk through a long hand in Python).
 
-    >>> from scala40._engine import without_sorted
+    >>> from scala40._base.engine import without_sorted
     >>> without_sorted((1, 2, 2, 5), (5, 2)), without_sorted((1, 2), (3,))
     ((1, 2), None)
     """
@@ -192,7 +192,7 @@ def deal_hands(
     ``extra`` if given: every seat's hand sorted (empty for a seat not dealt), and how
     many cards of ``order`` are left under the dealt ones.
 
-    >>> from scala40._engine import deal_hands
+    >>> from scala40._base.engine import deal_hands
     >>> deal_hands((9, 8, 7, 6, 5, 4, 3), (2, 0), 2, 3, extra=2)
     (((4, 6), (), (3, 5, 7)), 2)
     """
@@ -221,7 +221,7 @@ def deal_order(
     it: ``deck`` shuffled (C-RNG), or ``order`` as given once it holds every card of the
     deck, no more and no less (C-DECK; else :class:`IllegalMoveError` naming ``move()``).
 
-    >>> from scala40._engine import deal_order
+    >>> from scala40._base.engine import deal_order
     >>> deal_order((1, 2, 3), (3, 1, 2), 7, lambda: "deal")
     ((3, 1, 2), 7)
     >>> deal_order((1, 2, 3), (3, 3, 2), 7, lambda: "deal")
@@ -245,7 +245,7 @@ def resolve_rules(kind: type[R], rules: object, name: str = "Ruleset") -> R:
 
     :raises InvalidArgumentError: ``rules`` is none of those.
 
-    >>> from scala40._engine import resolve_rules
+    >>> from scala40._base.engine import resolve_rules
     >>> from scala40.games.chinchon import Ruleset
     >>> resolve_rules(Ruleset, None) == Ruleset()
     True
@@ -274,7 +274,7 @@ def new_game_fields(
     """The fields every card game's new game starts with (no card dealt), waiting at
     ``deal_phase`` for its first deal, once the arguments of its ``new_game`` are checked: ``players`` as
     ``rules`` allow (``players_note`` ends that message), a ``seed`` of at most
-    :data:`~scala40._serial.MAX_SEED_DIGITS` digits (``None``: one from the operating
+    :data:`~scala40._format.serial.MAX_SEED_DIGITS` digits (``None``: one from the operating
     system, C-RNG), the first dealer drawn by lot from it unless ``dealer`` names one
     (C-LOT, a ``dealer_word`` in its message). With ``skip_one`` the generator passes
     over one number after the lot (Scala 40 and the knock games have always dealt so).
@@ -284,7 +284,7 @@ def new_game_fields(
     :raises InvalidValueError: ``players`` or ``dealer`` is out of range, or ``seed`` has
         too many digits.
 
-    >>> from scala40._engine import new_game_fields
+    >>> from scala40._base.engine import new_game_fields
     >>> from scala40.games.chinchon import Ruleset
     >>> fields = new_game_fields(Ruleset(), 2, 1, True, 1, "deal")
     >>> fields["dealer"], fields["turn"], fields["hands"], fields["hand_number"]

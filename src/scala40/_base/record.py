@@ -23,8 +23,8 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_of
-from scala40._state import StateBase
+from scala40._base.hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_of
+from scala40._base.state import StateBase
 from scala40.cards import Card
 
 __all__ = ["GameFields", "RecordBase", "order_fields"]
@@ -43,7 +43,7 @@ def order_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[attr
     ``"keyword"``.
 
     >>> import attrs
-    >>> from scala40._record import order_fields
+    >>> from scala40._base.record import order_fields
     >>> @attrs.frozen(field_transformer=order_fields)
     ... class Base:
     ...     head: int
@@ -92,7 +92,7 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
 
     This base itself is not frozen: a frozen class's ``__setattr__`` would be inherited
     by the plain twin class through which states are copied fast
-    (:mod:`scala40._fields`), and no value is ever of this class itself."""
+    (:mod:`scala40._format.fields`), and no value is ever of this class itself."""
 
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's hand, sorted."""
@@ -133,7 +133,7 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
     @property
     def history(self) -> HandHistory:
         """The moves of the hand in play, oldest first, as every seat saw them
-        (:class:`~scala40._hand_log.LoggedMove` values: the seat, the move, and the
+        (:class:`~scala40._base.hand_log.LoggedMove` values: the seat, the move, and the
         cards it took into the hand from a face-up place).
 
         >>> from scala40.games.rumino import new_game
@@ -145,7 +145,7 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
     @property
     def shown(self) -> tuple[tuple[Card, ...], ...]:
         """For each seat, the cards it was seen to take from a face-up place this hand and
-        has not played since, sorted (public: :func:`~scala40._hand_log.shown_of`, kept up
+        has not played since, sorted (public: :func:`~scala40._base.hand_log.shown_of`, kept up
         to date by the log move by move); ``()`` when no hand holds one. Every one is in
         its hand: a log that says otherwise is refused by the loaders and named by
         ``problems()``.

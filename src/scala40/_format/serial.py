@@ -76,7 +76,7 @@ def refuse_many_keys(data: object, kind: str) -> None:
     any work on it: copying it, or naming its unknown keys in order, would cost time in
     proportion.
 
-    >>> from scala40._serial import refuse_many_keys
+    >>> from scala40._format.serial import refuse_many_keys
     >>> refuse_many_keys(dict.fromkeys(range(2000)), "chinchon.move")
     Traceback (most recent call last):
     ...
@@ -156,7 +156,7 @@ def is_card_code(value: object) -> bool:
 def is_card_codes(value: object, most: int = MAX_READ_ITEMS) -> bool:
     """A tuple of at most ``most`` card codes.
 
-    >>> from scala40._serial import is_card_codes
+    >>> from scala40._format.serial import is_card_codes
     >>> is_card_codes((0, 52, 7)), is_card_codes((0, 53)), is_card_codes((True,))
     (True, False, False)
     """
@@ -181,7 +181,7 @@ def all_pass(values: tuple[Any, ...], test: Callable[[object], bool]) -> bool:
     :func:`is_total` over plain integers, by their least and greatest (the checks of a
     state's fields run at each load).
 
-    >>> from scala40._serial import all_pass, is_count, is_total
+    >>> from scala40._format.serial import all_pass, is_count, is_total
     >>> all_pass((0, 5, 2), is_count), all_pass((0, -1), is_count), all_pass((), is_total)
     (True, False, True)
     """
@@ -196,7 +196,7 @@ def deck_counts(deck: Deck) -> list[int]:
     worked out once: loaders compare a state's cards with them).
 
     >>> from scala40 import JOKER
-    >>> from scala40._serial import deck_counts
+    >>> from scala40._format.serial import deck_counts
     >>> from scala40.cards import french_deck
     >>> counts = deck_counts(french_deck())
     >>> counts[0], counts[JOKER]
@@ -215,7 +215,7 @@ def card_counts(*groups: Iterable[Card]) -> list[int]:
     """How many copies of each card code the ``groups`` of card codes hold together, by
     code: the cheapest count there is (a state's cards are counted at each load).
 
-    >>> from scala40._serial import card_counts
+    >>> from scala40._format.serial import card_counts
     >>> card_counts((0, 5), (5,))[:6]
     [1, 0, 0, 0, 0, 2]
     """
@@ -231,7 +231,7 @@ def count_problems(found: list[int], expected: list[int]) -> list[str]:
     :func:`card_counts`), the problem: every card of the deck is somewhere, exactly
     once (C-DECK).
 
-    >>> from scala40._serial import card_counts, count_problems
+    >>> from scala40._format.serial import card_counts, count_problems
     >>> count_problems(card_counts((0, 0)), card_counts((0, 1)))
     ['AS: 2 in play, the deck has 1', '2S: 0 in play, the deck has 1']
     """
@@ -262,7 +262,7 @@ class FieldReader:
     that is not what it must be is named in a :class:`~scala40.SerializationError` whose
     message starts with ``where``.
 
-    >>> from scala40._serial import FieldReader
+    >>> from scala40._format.serial import FieldReader
     >>> read = FieldReader({"turn": 2, "hands": ["7S 8S", ""], "flag": 1}, "state: ")
     >>> read.integer("turn", 0, 3), read.card_lists("hands")
     (2, ((6, 7), ()))
@@ -500,7 +500,7 @@ def field_keys(record: type) -> frozenset[str]:
     field it is built with but its move number and its hand's log (kept apart by the
     state's base; C-RESIGN's ``resigned`` with the others), by the field's name, ``players`` for ``player_count``.
 
-    >>> from scala40._serial import field_keys
+    >>> from scala40._format.serial import field_keys
     >>> from scala40.games.skarney.phases import HandResult
     >>> sorted(field_keys(HandResult))[:4]
     ['bonus', 'hand_number', 'hand_points', 'hands']
@@ -516,7 +516,7 @@ def lists_to_dict(state: Any, *names: str) -> dict[str, list[Any]]:
     """The fields ``names`` of ``state`` (tuples of numbers or flags) as JSON lists, in
     that order.
 
-    >>> from scala40._serial import lists_to_dict
+    >>> from scala40._format.serial import lists_to_dict
     >>> from scala40.games.chinchon import new_game
     >>> lists_to_dict(new_game(players=2, seed=1), "scores", "active")
     {'scores': [0, 0], 'active': [True, True]}
@@ -529,7 +529,7 @@ def state_head_to_dict(state: Any) -> dict[str, Any]:
     players, the dealer, the hand number, the phase, the turn, the hands and the stock
     (:meth:`FieldReader.state_head` reads them back).
 
-    >>> from scala40._serial import state_head_to_dict
+    >>> from scala40._format.serial import state_head_to_dict
     >>> from scala40.games.chinchon import new_game
     >>> list(state_head_to_dict(new_game(players=2, seed=1)))
     ['rules', 'players', 'dealer', 'hand_number', 'phase', 'turn', 'hands', 'stock']
@@ -552,7 +552,7 @@ class FieldChecks:
     the class ``ruleset`` (called ``name`` in the message) or whose ``player_count`` the
     rules do not allow, it holds that problem alone: nothing else would mean anything.
 
-    >>> from scala40._serial import FieldChecks, is_card_codes
+    >>> from scala40._format.serial import FieldChecks, is_card_codes
     >>> from scala40.games.chinchon import Phase, Ruleset, new_game
     >>> check = FieldChecks(new_game(players=2, seed=1), Ruleset)
     >>> check.entries("hands", 3, is_card_codes, "cards")
@@ -610,7 +610,7 @@ class FieldChecks:
         codes, of ``seats`` a seat, of ``counts`` an integer from 0 to :data:`MAX_COUNT`,
         of ``flags`` ``True`` or ``False``, of ``optional_cards`` a card code or ``None``.
 
-        >>> from scala40._serial import FieldChecks
+        >>> from scala40._format.serial import FieldChecks
         >>> from scala40.games.chinchon import Phase, Ruleset, new_game
         >>> check = FieldChecks(new_game(players=2, seed=1), Ruleset)
         >>> check.fields(Phase, seats=("turn", "dealer"), flags=("hand_number",))

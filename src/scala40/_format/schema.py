@@ -10,7 +10,7 @@ gathers them all. These helpers write the pieces they share, in JSON Schema draf
 ``properties``, ``required``, ``additionalProperties``, ``oneOf`` and the annotations
 ``title``, ``description`` and ``default``.
 
->>> from scala40._schema import card, integer
+>>> from scala40._format.schema import card, integer
 >>> card()["pattern"]
 '^(?:(?:[A2-9JQK]|10)[SHDC]|JK)$'
 >>> integer(0, 9, nullable=True)

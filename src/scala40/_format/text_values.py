@@ -35,8 +35,8 @@ characters that separate (``/ ; , ( ) [ ]``) never occur inside a card, a number
 word. A reader walks the text with the schema in hand, so nesting can never go deeper
 than the schema's own.
 
->>> from scala40._text_values import Cursor, codec_for
->>> from scala40._schema import array, card_text, integer
+>>> from scala40._format.text_values import Cursor, codec_for
+>>> from scala40._format.schema import array, card_text, integer
 >>> codec = codec_for(array(card_text()))
 >>> codec.write(["7S 8S", "", "JK"], 0)
 '7S8S/-/JK'
@@ -55,8 +55,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scala40._checks import describe
-from scala40._schema import card, card_text, meld_text
-from scala40._state_schema import RNG_TEXT
+from scala40._format.schema import card, card_text, meld_text
+from scala40._format.state_schema import RNG_TEXT
 from scala40.errors import InvalidPositionError, SerializationError
 
 __all__ = [

@@ -12,7 +12,7 @@ rules behind a handful of hooks. Everything else a state offers is written once,
 * the header of ``to_dict``, ``from_dict``, and the
   ``problems`` driver;
 * one fast unchecked copy per class (``copy_with`` and
-  ``setters``, compiled from the fields by :mod:`scala40._fields`).
+  ``setters``, compiled from the fields by :mod:`scala40._format.fields`).
 
 A game plugs in with its class variables (``MOVES``,
 ``VIEW``, ``FORMAT``, ...) and these hooks:
@@ -50,9 +50,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from scala40._checks import describe
-from scala40._fields import make_evolver, make_setter, reduce_fields, written_by_attrs
-from scala40._hand_log import (
+from scala40._base.hand_log import (
     EMPTY_LOG,
     HISTORY_KEYS,
     MAX_HISTORY,
@@ -62,8 +60,10 @@ from scala40._hand_log import (
     log_to_json,
     logged,
 )
-from scala40._position import position_repr
-from scala40._serial import refuse_many_keys
+from scala40._base.position import position_repr
+from scala40._checks import describe
+from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
+from scala40._format.serial import refuse_many_keys
 from scala40._wording import not_deciding
 from scala40.cards import Card
 from scala40.errors import (
@@ -157,7 +157,7 @@ class StateBase(Generic[M, V]):
     table), and only from there: the cards such a move adds to the hand are shown."""
     keeps_history: ClassVar[bool] = False
     """Whether the class keeps the hand's moves (a record with the field ``hand_log``,
-    as :class:`~scala40._record.RecordBase` declares it): then ``apply`` keeps it."""
+    as :class:`~scala40._base.record.RecordBase` declares it): then ``apply`` keeps it."""
     _LOG_ROLES: ClassVar[dict[type, object]] = {}
     """How the log takes each move class met so far (:meth:`_log_role`): each state class
     has its own table."""
@@ -203,7 +203,7 @@ class StateBase(Generic[M, V]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """How ``pickle`` and ``copy`` take a state: its fields, its caches left out
-        (:func:`scala40._fields.reduce_fields`), so that a pickle holds the game and
+        (:func:`scala40._format.fields.reduce_fields`), so that a pickle holds the game and
         not what was derived from it.
 
         >>> import pickle
@@ -546,7 +546,7 @@ class StateBase(Generic[M, V]):
                         ):
                             self._log(new, move)
                         else:
-                            # A node of the log (scala40._hand_log.HandLog).
+                            # A node of the log (scala40._base.hand_log.HandLog).
                             object.__setattr__(
                                 new,
                                 "hand_log",
@@ -834,7 +834,7 @@ class StateBase(Generic[M, V]):
 
     def _log_problems(self) -> list[str]:
         """What the hand's log says that the state does not bear out
-        (:func:`scala40._hand_log.log_problems`): a shown card its hand does not hold, a
+        (:func:`scala40._base.hand_log.log_problems`): a shown card its hand does not hold, a
         card taken this turn (:meth:`_taken_this_turn`) or on offer
         (:meth:`_offered_from_hand`) that the log does not bear out."""
         this: Any = self

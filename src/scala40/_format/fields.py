@@ -69,8 +69,8 @@ def _twin(cls: type[Any]) -> type[Any] | None:
     ``__weakref__`` slot (``attrs.frozen(weakref_slot=False)``). Subclasses that add
     methods only (empty slots), such as a game's state over its record, share the
     record's layout; the record's bases are the twin's too: the core's
-    :class:`~scala40._state.StateBase` (no slots), and the core's
-    :class:`~scala40._record.RecordBase` (the fields every game has, in slots the twin
+    :class:`~scala40._base.state.StateBase` (no slots), and the core's
+    :class:`~scala40._base.record.RecordBase` (the fields every game has, in slots the twin
     inherits; not frozen itself, so that the twin's stores are plain). Tried once here.
     """
     layout = _layout(cls)
@@ -117,7 +117,7 @@ def make_evolver(cls: type[T]) -> Callable[..., T]:
     slotted attrs class) with the fields named in ``changes`` replaced, unchecked.
 
     >>> import attrs
-    >>> from scala40._fields import make_evolver
+    >>> from scala40._format.fields import make_evolver
     >>> @attrs.frozen
     ... class Point:
     ...     x: int
@@ -139,7 +139,7 @@ def make_setter(cls: type[T], *names: str) -> Callable[..., T]:
     change the same fields, without looking up the others.
 
     >>> import attrs
-    >>> from scala40._fields import make_setter
+    >>> from scala40._format.fields import make_setter
     >>> @attrs.frozen
     ... class Point:
     ...     x: int
@@ -183,7 +183,7 @@ def reduce_fields(value: Any) -> tuple[Any, ...]:
 
     >>> import copy
     >>> import attrs
-    >>> from scala40._fields import reduce_fields
+    >>> from scala40._format.fields import reduce_fields
     >>> @attrs.frozen(cache_hash=True)
     ... class Pair:
     ...     a: int
@@ -234,7 +234,7 @@ def written_by_attrs(cls: type[Any], name: str) -> bool:
     better one puts its own in its place.
 
     >>> import attrs
-    >>> from scala40._fields import written_by_attrs
+    >>> from scala40._format.fields import written_by_attrs
     >>> @attrs.frozen
     ... class Point:
     ...     x: int

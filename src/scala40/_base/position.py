@@ -11,8 +11,8 @@ import enum
 from typing import Any, TypeVar
 
 from scala40._checks import describe, is_int
+from scala40._format.serial import MAX_SEED_DIGITS, as_items, is_seed
 from scala40._rng import seed_state
-from scala40._serial import MAX_SEED_DIGITS, as_items, is_seed
 from scala40.cards import Card, as_card, as_cards
 from scala40.errors import InvalidCardError, InvalidStateError
 
@@ -34,7 +34,7 @@ class PositionReader:
 
     :raises InvalidStateError: ``hands`` is not a list of at most ``most_seats`` hands.
 
-    >>> from scala40._position import PositionReader
+    >>> from scala40._base.position import PositionReader
     >>> read = PositionReader(["7S 8S", "9X"], most_cards=200)
     >>> read.count, read.hands[0], read.card("KD", "taken", "taken"), read.seed(-1)
     (2, (6, 7), 38, None)

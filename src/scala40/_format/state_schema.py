@@ -6,8 +6,8 @@ keep the same randomness, and describe how the last hand ended as an object or n
 The schema says what each field holds; each game's loader also checks that the fields
 agree with each other (the cards add up to the deck, one entry per seat...).
 
->>> from scala40._schema import integer
->>> from scala40._state_schema import last_hand, state_head
+>>> from scala40._format.schema import integer
+>>> from scala40._format.state_schema import last_hand, state_head
 >>> import enum
 >>> class Phase(enum.Enum):
 ...     DRAW = "draw"
@@ -24,7 +24,7 @@ import enum
 from collections.abc import Mapping
 from typing import Any
 
-from scala40._schema import array, boolean, card_text, enum_of, header, integer, obj, text
+from scala40._format.schema import array, boolean, card_text, enum_of, header, integer, obj, text
 
 __all__ = ["RNG_TEXT", "last_hand", "randomness", "state_head"]
 

@@ -1,0 +1,18 @@
+"""What every game's state shares, written once (internal).
+
+A game supplies its rules through a few hooks; the rest of a state's behaviour is here:
+
+- :mod:`~scala40._base.state`: :class:`~scala40._base.state.StateBase`, what a state
+  does around the game's hooks (moves, views, copies, dictionaries, text);
+- :mod:`~scala40._base.record`: the fields every state record and view have, in one
+  order;
+- :mod:`~scala40._base.engine`: the pieces every engine shares (dealing, seats, the
+  checked arguments and first fields of a new game);
+- :mod:`~scala40._base.position`: reading the arguments of ``from_position``;
+- :mod:`~scala40._base.hand_log`: what every seat saw of the hand in play;
+- :mod:`~scala40._base.sampling`: full states dealt from a view;
+- :mod:`~scala40._base.observation`: what every game's observation encoding shares.
+
+The package's own module imports nothing, so that its modules load as the core needs
+them.
+"""

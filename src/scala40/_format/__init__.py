@@ -1,0 +1,18 @@
+"""How the library's values are written, read and copied (internal).
+
+Each format the library writes (dictionaries, JSON Schemas, a position's text, a move's
+notation, pickles) is made from the same declarations, through these modules:
+
+- :mod:`~scala40._format.serial`: what every serialized value shares, a format and a
+  version, and typed reads of its fields;
+- :mod:`~scala40._format.schema`: the building blocks of the JSON Schemas, and
+  :mod:`~scala40._format.state_schema`, the head every game's state schema opens with;
+- :mod:`~scala40._format.text_values`: JSON values as the fields of a position's text;
+- :mod:`~scala40._format.move_fields`: the codecs of moves' fields (their checks, their
+  notation and their JSON);
+- :mod:`~scala40._format.fields`: fast copies of frozen values with some fields
+  changed, and their pickles without their caches.
+
+The package's own module imports nothing, so that its modules load as the core needs
+them.
+"""
