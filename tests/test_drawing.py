@@ -152,7 +152,27 @@ def test_the_last_hand_shows_layoffs_and_how_it_ended() -> None:
     picture = last_hand_svg(_ended_chinchon_hand())
     parsed(picture)
     assert "seat 2 closed" in picture
-    assert "laid off: 5C on seat 2's #0" in picture
+    assert "laid off: cinco de bastos on seat 2's #0" in picture
+
+
+def test_the_last_hand_names_spanish_cards_in_its_text_and_french_by_notation() -> None:
+    """C-DECK: the lines under a seat's cards name a Spanish pack's cards as their titles
+    and the web table's page do (they wrote the notation, ``5C``, beside pictures of
+    Spanish cards); a French pack's cards keep their notation."""
+    picture = last_hand_svg(_ended_chinchon_hand())
+    lines = [t.text or "" for t in parsed(picture).iter(f"{SVG}text")]
+    unmatched = [line for line in lines if line.startswith("unmatched: ")]
+    assert unmatched
+    assert all(" de " in line or line == "unmatched: none" for line in unmatched), unmatched
+    state, chooser = load_game("rumino").new_game(players=2, seed=4), random.Random(4)
+    while state.last_hand is None:
+        state = state.apply(chooser.choice(state.legal_moves()))
+    french = [t.text or "" for t in parsed(last_hand_svg(state)).iter(f"{SVG}text")]
+    said = [
+        line for line in french if line.startswith("unmatched: ") and line != "unmatched: none"
+    ]
+    assert said
+    assert all(" de " not in line for line in said), said
 
 
 def test_the_spanish_pack_names_its_cards() -> None:

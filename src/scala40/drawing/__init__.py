@@ -38,7 +38,16 @@ import attrs
 import scala40.drawing._read as read
 import scala40.drawing._scene as scene_module
 from scala40._checks import describe, is_int
-from scala40.cards import CARD_NAMES, JOKER, RANK_OF, SPANISH_RANK_NAMES, Card, as_card, as_cards
+from scala40.cards import (
+    CARD_NAMES,
+    JOKER,
+    RANK_OF,
+    SPANISH_RANK_NAMES,
+    Card,
+    as_card,
+    as_cards,
+    spanish_card_name,
+)
 from scala40.client_view import view_from_dict
 from scala40.drawing._scene import Marks as Marks
 from scala40.drawing._scene import (
@@ -831,22 +840,36 @@ def _shown_piece(showing: Any, spanish: bool, width: int) -> Piece:
         stack.piece(table_piece(cards, spanish, max_width=width))
     layoffs = read.field(showing, "layoffs", ())
     if isinstance(layoffs, tuple) and layoffs:
-        laid = ", ".join(_layoff_text(layoff) for layoff in layoffs[:MAX_DRAWN_CARDS])
+        laid = ", ".join(_layoff_text(layoff, spanish) for layoff in layoffs[:MAX_DRAWN_CARDS])
         stack.line(f"laid off: {laid}", size=12)
     unmatched = read.cards_value(read.field(showing, "unmatched", ()), "unmatched")
-    stack.line("unmatched: " + (_names(unmatched) if unmatched else "none"), size=12)
+    said = ", ".join(_card_words(card, spanish) for card in unmatched) if spanish else None
+    stack.line("unmatched: " + (said or _names(unmatched) if unmatched else "none"), size=12)
     if unmatched:
         stack.piece(row_piece(unmatched, spanish, max_width=width))
     return stack.as_piece()
 
 
-def _layoff_text(layoff: Any) -> str:
+def _layoff_text(layoff: Any, spanish: bool) -> str:
     card = as_card(read.field(layoff, "card"))
     represents = as_card(read.field(layoff, "represents"))
     owner = read.bounded_number(read.field(layoff, "owner"), "owner")
     meld = read.bounded_number(read.field(layoff, "meld"), "meld")
-    name = CARD_NAMES[card] + (f"={CARD_NAMES[represents]}" if card != represents else "")
+    if spanish:
+        name = _card_words(card, spanish)
+        if card != represents:
+            name += f" as {_card_words(represents, spanish)}"
+    else:
+        name = CARD_NAMES[card] + (f"={CARD_NAMES[represents]}" if card != represents else "")
     return f"{name} on seat {owner}'s #{meld}"
+
+
+def _card_words(card: Card, spanish: bool) -> str:
+    """How a line of a picture's text names a card: by its Spanish name in a Spanish
+    pack (as the cards' titles and the web table's page do), else by its notation."""
+    if spanish and (card == JOKER or SPANISH_RANK_NAMES[RANK_OF[card]]):
+        return spanish_card_name(card)
+    return CARD_NAMES[card]
 
 
 def last_hand_svg(game: State | View | str, *, layout_width: int | None = None) -> str:
