@@ -381,6 +381,26 @@ def test_a_tool_names_no_game(module: str) -> None:
     assert not wrong, f"{module} imports a game: " + "; ".join(wrong)
 
 
+BUILT_IN_GAMES = frozenset({"scala40", "skarney", "rumino", "chinchon", "laconga"})
+
+
+@pytest.mark.parametrize(
+    "module", sorted(module for module in MODULES if _layer(module) == "tools")
+)
+def test_a_tool_keeps_no_table_by_game(module: str) -> None:
+    """A game's tuning and wording live on its record or its text: no tool keeps a
+    dictionary keyed by a game's name (a new game would need an entry in it, and the
+    tool would tune games it cannot see)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    wrong = [
+        f"line {node.lineno}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Dict)
+        and any(isinstance(key, ast.Constant) and key.value in BUILT_IN_GAMES for key in node.keys)
+    ]
+    assert not wrong, f"{module} keeps a table keyed by game names: " + ", ".join(wrong)
+
+
 def test_every_tool_is_checked_for_games() -> None:
     tools = {module for module in MODULES if _layer(module) == "tools"}
     assert {"scala40.bots", "scala40.tournament", "scala40.records", "scala40.cli"} <= tools

@@ -99,16 +99,11 @@ class SeatModel(Protocol):
         ...  # pragma: no cover - a protocol
 
 
-# The temperature of each game's softened greedy model, fitted on logged games (see
+# The temperature of the softened greedy model, fitted on logged games of every game (see
 # benchmarks/bench_belief.py --fit): the one that makes the moves of a greedy player who
-# picks at random among his three best moves one time in ten most likely.
-_TEMPERATURES: dict[str, float] = {
-    "scala40": 0.5,
-    "skarney": 0.5,
-    "rumino": 0.5,
-    "chinchon": 0.5,
-    "laconga": 0.5,
-}
+# picks at random among his three best moves one time in ten most likely. The fit gave
+# the same value in all five games.
+_TEMPERATURE = 0.5
 
 
 @attrs.frozen
@@ -118,7 +113,7 @@ class SoftGreedy:
     proportion to ``exp(-r / temperature)``, never below a small floor. A low
     temperature models greedy itself; a high one, a player greedy only on the whole.
 
-    ``temperature=None`` takes the game's fitted one.
+    ``temperature=None`` takes the fitted one, 0.5 (the same in every game).
 
     >>> from scala40.belief import SoftGreedy
     >>> from scala40.games.chinchon import new_game
@@ -147,8 +142,7 @@ class SoftGreedy:
         greedy = greedy_of(game)
         if greedy is LISTED:  # no greedy bot to soften: every move alike
             return 1.0 / len(legal) if move in legal else _FLOOR
-        assert game is not None
-        temperature = self.temperature or _TEMPERATURES.get(game.name, 0.5)
+        temperature = self.temperature or _TEMPERATURE
         ranked = greedy.ranked(view, legal)
         try:
             rank = ranked.index(move)

@@ -53,9 +53,7 @@ from scala40.game import Bot, Game
 from scala40.match import ScoreOrder, win_shares
 
 __all__ = [
-    "BEST_CANDIDATES",
     "BEST_TIME_LIMIT",
-    "BEST_WORLDS",
     "BeliefSearchBot",
     "BestBot",
     "hand_share",
@@ -64,15 +62,6 @@ __all__ = [
 BEST_TIME_LIMIT = 0.45
 """The CPU time, in seconds, a decision of :class:`BestBot` may take by default (within
 the caller's deadline, if sooner)."""
-BEST_WORLDS: dict[str, int] = {"scala40": 16, "skarney": 8}
-"""The worlds a decision of :class:`BestBot` plays in the games whose rollouts cost the
-most (a Scala 40 hand played out by greedy costs about three times a Chinchón hand, a
-Skarney hand ten times); 32 in the others."""
-BEST_CANDIDATES: dict[str, int] = {"rumino": 1}
-"""The candidates a decision of :class:`BestBot` compares where it differs from the
-search's default (4): in Rumino only greedy's own move, since the search on a belief lost
-to greedy there (42.0% of 100 hands on paired deals, a paired difference of -16 points,
-standard error 8): ``best`` is greedy in Rumino until a search beats it."""
 _MAX_WORLDS = 10_000
 _MAX_CANDIDATES = 100
 _MAX_TIME_LIMIT = 600.0
@@ -348,13 +337,14 @@ def _ranked(greedy: Any, view: Any, legal: list[Any], rng: random.Random) -> lis
 class BestBot(BeliefSearchBot):
     """The strongest bot of every game (``best``): the search on a belief at its default
     budget, which fits a decision into half a second of process time on one core. The
-    worlds a decision plays follow the game (:data:`BEST_WORLDS`; 32 in the knock games,
-    fewer where a hand's rollout costs more) unless ``worlds`` is given; a decision also
-    stops at :data:`BEST_TIME_LIMIT` seconds of CPU time, a guard for slow machines, or
-    the caller's deadline if sooner (a decision cut short may differ between runs: every
+    worlds a decision plays follow the game (its record's
+    :attr:`~scala40.game.Game.search_tuning`: 32 in the knock games, fewer where a hand's
+    rollout costs more) unless ``worlds`` is given; a decision also stops at
+    :data:`BEST_TIME_LIMIT` seconds of CPU time, a guard for slow machines, or the
+    caller's deadline if sooner (a decision cut short may differ between runs: every
     other decision is the same from the same seed). Where the search has lost to greedy
-    (:data:`BEST_CANDIDATES`: Rumino), it plays greedy's move unless ``candidates`` is
-    given.
+    (Rumino: its tuning's ``candidates``), it plays greedy's move unless ``candidates``
+    is given.
 
     >>> from scala40.bots import make_bot
     >>> make_bot("best", "scala40")
@@ -383,9 +373,9 @@ class BestBot(BeliefSearchBot):
     def candidate_count(self, game: Game | None) -> int:
         if self._candidates_given or game is None:
             return int(self.candidates)
-        return BEST_CANDIDATES.get(game.name, int(self.candidates))
+        return game.search_tuning.candidates or int(self.candidates)
 
     def world_count(self, game: Game | None) -> int:
         if self._worlds_given or game is None:
             return int(self.worlds)
-        return BEST_WORLDS.get(game.name, int(self.worlds))
+        return game.search_tuning.worlds or int(self.worlds)

@@ -66,7 +66,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
-from scala40._checks import check_flag, check_int, check_names, describe
+from scala40._checks import check_flag, check_int, check_names, describe, is_int
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS
 from scala40.errors import (
     InvalidArgumentError,
@@ -89,12 +89,14 @@ __all__ = [
     "DEFAULT_GAME",
     "MAX_GAME_NAME",
     "MAX_MELD_TOTAL",
+    "MAX_SEARCH_TUNING",
     "Bot",
     "Game",
     "GameText",
     "ObservationEncoding",
     "ObservationField",
     "ScoreOrder",
+    "SearchTuning",
     "State",
     "View",
     "endless_hands",
@@ -427,6 +429,43 @@ def _read_only(value: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(value))
 
 
+def _positive_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not (is_int(value) and 1 <= value <= MAX_SEARCH_TUNING):
+        raise InvalidArgumentError(
+            f"{attribute.name} must be None or an integer from 1 to {MAX_SEARCH_TUNING}, "
+            f"got {describe(value)}"
+        )
+
+
+MAX_SEARCH_TUNING = 10_000
+"""The most worlds or candidates a game's :class:`SearchTuning` may name."""
+
+
+@attrs.frozen
+class SearchTuning:
+    """What the library's strongest bot (``best``,
+    :class:`scala40.belief_search.BestBot`) spends on a decision of one game, where the
+    search's defaults (32 worlds, 4 candidate moves) do not fit the game: a game whose
+    hands cost more to play out plays fewer worlds within the same time, and a game
+    where the search has lost to greedy compares greedy's own move alone.
+
+    >>> from scala40 import load_game
+    >>> load_game("skarney").search_tuning
+    SearchTuning(worlds=8, candidates=None)
+    >>> load_game("rumino").search_tuning.candidates
+    1
+
+    :raises InvalidArgumentError: a field is neither ``None`` nor an integer from 1 to
+        :data:`MAX_SEARCH_TUNING`.
+    """
+
+    worlds: int | None = attrs.field(default=None, validator=_positive_or_none)
+    """The worlds a decision plays; ``None`` for the search's default."""
+    candidates: int | None = attrs.field(default=None, validator=_positive_or_none)
+    """The moves a decision compares (1: greedy's own move alone); ``None`` for the
+    search's default."""
+
+
 @attrs.frozen(eq=False)
 class Game:
     """What a game supplies to the library: its name, rules, constructors and bots.
@@ -503,6 +542,10 @@ class Game:
     """The ruleset option that bounds a hand the rules would let go on for ever (set, it
     makes ``max_hand_moves`` a number), or ``None`` if every hand ends whatever the
     options."""
+    search_tuning: SearchTuning = attrs.field(factory=SearchTuning, kw_only=True)
+    """What the strongest bot spends on a decision of this game where the search's
+    defaults do not fit it (:class:`SearchTuning`): the game's tuning, kept with the
+    game rather than in the bot."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -816,17 +816,9 @@ class Hand:
         return cards_svg(self.cards, pack=self.pack)
 
 
-_ENDINGS = {
-    "knock": "knocked",
-    "gin": "knocked with gin",
-    "close": "closed",
-    "all_matched": "closed with every card matched",
-    "wild_chinchon": "closed with a chinchón holding a wild card",
-    "chinchon": "closed with a chinchón",
-    "rumino": "showed a Rumino",
-    "blocked": "played the last turn of a blocked hand",
-}
-"""How each ending of a knock game's hand reads after the seat that made it."""
+_MAX_ENDING_WORDS = 200
+"""The longest wording of a hand's ending a picture writes (a game's own words are far
+shorter; a longer text is no game's, and the plain "closed" stands for it)."""
 
 
 def _shown_piece(showing: Any, spanish: bool, width: int) -> Piece:
@@ -907,8 +899,9 @@ def last_hand_svg(game: State | View | str, *, layout_width: int | None = None) 
     closer = read.optional_seat(
         read.field(result, "closer", read.field(result, "went_out")), len(hands), "closer"
     )
-    ending = read.field(read.field(result, "end"), "value")
-    end = _ENDINGS.get(ending) if isinstance(ending, str) else None
+    # A game whose hands end in several ways words each on its result's ending.
+    words = read.field(read.field(result, "end"), "words")
+    end = words if isinstance(words, str) and len(words) <= _MAX_ENDING_WORDS else None
     end = end or ("went out" if hasattr(result, "went_out") else "closed")
     how = f"seat {closer} {end}" if closer is not None else "blocked, nobody closed"
     stack.line(f"Hand {number} ended: {how}", bold=True, size=15)

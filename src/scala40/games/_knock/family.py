@@ -36,9 +36,9 @@ __all__ = ["knock_game"]
 def knock_game(state_type: type[KnockState], new_game: Callable[..., Any] | None = None) -> Game:
     """The registry record of the knock game whose ``GameState`` is ``state_type``, for
     :func:`~scala40.game.register_game`: its name, ruleset, moves, title, summary,
-    wording, aliases and players are that class's (:class:`~.state.KnockState`'s
-    ``KINDS``, ``RULESET``, ``TITLE``, ``SUMMARY``, ``TEXT``, ``ALIASES`` and
-    ``DEFAULT_PLAYERS``); ``new_game`` defaults to ``state_type.new``.
+    wording, aliases, players and search tuning are that class's
+    (:class:`~.state.KnockState`'s ``KINDS``, ``RULESET``, ``TITLE``, ``SUMMARY``,
+    ``TEXT``, ``ALIASES``, ``DEFAULT_PLAYERS`` and ``SEARCH_TUNING``); ``new_game`` defaults to ``state_type.new``.
 
     >>> from scala40.games import chinchon
     >>> chinchon.GAME.name, chinchon.GAME.move_set.format, chinchon.GAME.default_players
@@ -66,4 +66,5 @@ def knock_game(state_type: type[KnockState], new_game: Callable[..., Any] | None
         observation=OBSERVATION,
         aliases=state_type.ALIASES,
         hand_value=least_unmatched,
+        search_tuning=state_type.SEARCH_TUNING,
     )

@@ -66,6 +66,29 @@ class HandEnd(enum.Enum):
     """The hand reached the ruleset's ``turn_limit`` turns: it ends with no score, and
     the deal passes on (a Decision, RU-TURN, CH-TURN)."""
 
+    @property
+    def words(self) -> str:
+        """How the ending reads after the seat that made it ("seat 2 closed with a
+        chinchón"), as the pictures of a hand's end write it.
+
+        >>> from scala40.games._knock.phases import HandEnd
+        >>> HandEnd.GIN.words, HandEnd.BLOCKED.words
+        ('knocked with gin', 'played the last turn of a blocked hand')
+        """
+        return _END_WORDS[self]
+
+
+_END_WORDS = {
+    HandEnd.KNOCK: "knocked",
+    HandEnd.GIN: "knocked with gin",
+    HandEnd.CLOSE: "closed",
+    HandEnd.ALL_MATCHED: "closed with every card matched",
+    HandEnd.WILD_CHINCHON: "closed with a chinchón holding a wild card",
+    HandEnd.CHINCHON: "closed with a chinchón",
+    HandEnd.RUMINO: "showed a Rumino",
+    HandEnd.BLOCKED: "played the last turn of a blocked hand",
+}
+
 
 @attrs.frozen
 class Showing:

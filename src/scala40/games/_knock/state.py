@@ -50,7 +50,7 @@ from scala40.errors import (
     InvalidStateError,
     Scala40Error,
 )
-from scala40.game import GameText
+from scala40.game import GameText, SearchTuning
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import Layoff, has_rumino
 from scala40.games._knock.generate import generate
@@ -95,6 +95,9 @@ class KnockState(KnockRecord):
     """Other names :func:`~scala40.game.load_game` finds the game by."""
     DEFAULT_PLAYERS: ClassVar[int] = 2
     """The number of players the command line offers first."""
+    SEARCH_TUNING: ClassVar[SearchTuning] = SearchTuning()
+    """What the strongest bot spends on a decision of the game
+    (:attr:`scala40.game.Game.search_tuning`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # A game's class names its move kinds (and its ruleset); its name, move set and

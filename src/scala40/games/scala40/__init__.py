@@ -22,7 +22,7 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 
 from __future__ import annotations
 
-from scala40.game import Game, register_game
+from scala40.game import Game, SearchTuning, register_game
 from scala40.games.scala40 import moves
 from scala40.games.scala40.analysis import (
     best_opening,
@@ -96,6 +96,8 @@ GAME = register_game(
         hand_value=hand_value,
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
+        # A hand played out by greedy costs about three times a Chinchón hand.
+        search_tuning=SearchTuning(worlds=16),
     )
 )
 """The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""

@@ -21,7 +21,7 @@ The modules:
 
 from __future__ import annotations
 
-from scala40.game import Game, register_game
+from scala40.game import Game, SearchTuning, register_game
 from scala40.games.skarney import moves
 from scala40.games.skarney.analysis import (
     Contract,
@@ -101,6 +101,8 @@ GAME = register_game(
         hand_value=hand_value,
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
+        # A hand played out by greedy costs about ten times a Chinchón hand.
+        search_tuning=SearchTuning(worlds=8),
     )
 )
 """The Skarney record of the game registry (:func:`scala40.game.load_game`)."""
