@@ -429,16 +429,16 @@ def _read_only(value: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(value))
 
 
+MAX_SEARCH_TUNING = 10_000
+"""The most worlds or candidates a game's :class:`SearchTuning` may name."""
+
+
 def _positive_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None and not (is_int(value) and 1 <= value <= MAX_SEARCH_TUNING):
         raise InvalidArgumentError(
             f"{attribute.name} must be None or an integer from 1 to {MAX_SEARCH_TUNING}, "
             f"got {describe(value)}"
         )
-
-
-MAX_SEARCH_TUNING = 10_000
-"""The most worlds or candidates a game's :class:`SearchTuning` may name."""
 
 
 @attrs.frozen

@@ -25,6 +25,7 @@ from scala40 import (
     SwapJoker,
     TakeDiscard,
 )
+from scala40.belief_search import BestBot
 from scala40.bots import (
     Bot,
     InvalidBotSpecError,
@@ -35,6 +36,8 @@ from scala40.bots import (
     play_game,
 )
 from scala40.cards import parse_card
+from scala40.errors import InvalidArgumentError
+from scala40.game import SearchTuning, load_game
 from scala40.tournament import run_tournament
 
 PRESET_NAMES = ("official", "classic", "federation-article", "online")
@@ -589,3 +592,34 @@ def test_choose_move_hands_the_caller_s_deadline_to_a_bot_that_takes_one() -> No
     # A bot without the keyword is asked without it.
     assert not takes_deadline(RandomBot())
     assert choose_move(RandomBot(), state.view(0), legal, random.Random(1), deadline) in legal
+
+
+@pytest.mark.parametrize(
+    ("name", "worlds", "candidates"),
+    [("scala40", 16, 4), ("skarney", 8, 4), ("rumino", 32, 1), ("chinchon", 32, 4)],
+)
+def test_the_best_bot_takes_each_games_tuning_from_its_record(
+    name: str, worlds: int, candidates: int
+) -> None:
+    """The worlds and candidates of ``best`` are the game's (its record's
+    ``search_tuning``), the search's defaults where the game names none, and the
+    options a caller gives win over both."""
+    game = load_game(name)
+    bot = BestBot()
+    assert (bot.world_count(game), bot.candidate_count(game)) == (worlds, candidates)
+    assert BestBot(worlds=5).world_count(game) == 5
+    assert BestBot(candidates=3).candidate_count(game) == 3
+    assert repr(make_bot("best", name)) == repr(bot)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [0, -1, 10_001, True, 2.0, "8", 10**5000],
+    ids=["zero", "negative", "too-many", "bool", "float", "text", "huge"],
+)
+def test_a_search_tuning_takes_none_or_a_count(value: object) -> None:
+    with pytest.raises(InvalidArgumentError, match="worlds must be None or an integer"):
+        SearchTuning(worlds=value)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="candidates must be None or an integer"):
+        SearchTuning(candidates=value)  # type: ignore[arg-type]
+    assert SearchTuning(worlds=None, candidates=1).candidates == 1
