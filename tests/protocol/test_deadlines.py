@@ -29,6 +29,7 @@ from scala40.deadline import CHECK_SLACK, Deadline
 from scala40.game import Game
 from tests.adapters.toygame import GAME as TOY
 from tests.example_game import load_example
+from tests.hostile import machine_slowdown
 from tests.protocol.cases import every_game_cases
 
 BUDGET = 0.02
@@ -83,6 +84,16 @@ def _cpu_seconds_of(call: Any, *args: Any, **keywords: Any) -> tuple[Any, float]
             gc.enable()
 
 
+def _by_the_deadline(used: float) -> bool:
+    """Whether ``used`` CPU seconds are within :data:`CHECK_SLACK` of the deadline: the
+    slack is the longest step of work between two looks at the clock on the machine the
+    bounds are stated for, so a run past it is judged again against how much slower this
+    machine runs a fixed reference work at that moment (:func:`tests.hostile.machine_slowdown`)."""
+    if used <= BUDGET + CHECK_SLACK:
+        return True
+    return used <= BUDGET + CHECK_SLACK * machine_slowdown()
+
+
 @pytest.mark.parametrize(("game", "preset"), every_game_cases())
 def test_every_thinking_bot_returns_by_its_callers_deadline(game: Game, preset: str) -> None:
     seat = 1
@@ -100,7 +111,7 @@ def test_every_thinking_bot_returns_by_its_callers_deadline(game: Game, preset: 
             move, used = _cpu_seconds_of(choose_move, bot, view, legal, rng, deadline)
             assert move in legal
             if number > 0:
-                assert used <= BUDGET + CHECK_SLACK, (
+                assert _by_the_deadline(used), (
                     f"{name} took {used:.3f} s of CPU at decision {number} "
                     f"under a deadline of {BUDGET} s"
                 )
@@ -116,7 +127,7 @@ def test_a_belief_update_returns_by_its_callers_deadline(game: Game, preset: str
         deadline = Deadline.after(cpu_seconds=BUDGET)
         _, used = _cpu_seconds_of(belief.update, state.view(seat), deadline=deadline)
         if number > 0:
-            assert used <= BUDGET + CHECK_SLACK, (
+            assert _by_the_deadline(used), (
                 f"the update took {used:.3f} s of CPU at decision {number} "
                 f"under a deadline of {BUDGET} s"
             )
