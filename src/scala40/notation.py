@@ -72,6 +72,15 @@ import attrs
 from scala40._base.hand_log import HISTORY_KEYS, HISTORY_START, log_from_json, shown_of
 from scala40._cache import BoundedCache
 from scala40._checks import describe
+from scala40._format.text_fields import (
+    ABSENT,
+    NO_DEFAULT,
+    LengthOf,
+    Notation,
+    NotationField,
+    PerItem,
+    PerSeat,
+)
 from scala40._format.text_values import (
     JSON_CODEC,
     ArrayCodec,
@@ -110,68 +119,6 @@ _MAX_FIELDS = 200
 """The most fields a position's text may have (a game's grammar has a few dozen)."""
 
 
-class _Absent:
-    """The default of a field the dictionary leaves out at its usual value."""
-
-    def __repr__(self) -> str:
-        return "ABSENT"
-
-
-ABSENT: Any = _Absent()
-"""The default of a field that the state's dictionary leaves out when it is at its
-usual value (``resigned``, while nobody has resigned)."""
-
-_NO_DEFAULT: Any = object()
-
-
-@attrs.frozen
-class PerSeat:
-    """The default of a list with one ``value`` for each seat."""
-
-    value: Any
-
-
-@attrs.frozen
-class PerItem:
-    """The default of a list with one ``value`` for each item of the field ``key`` (one
-    for each meld of the table, say)."""
-
-    key: str
-    value: Any
-
-
-@attrs.frozen
-class LengthOf:
-    """The default of a number: how many items the field ``key`` holds."""
-
-    key: str
-
-
-@attrs.frozen
-class NotationField:
-    """One field of a game's grammar: the key of the state's dictionary it writes, what it
-    holds (for the documentation), and, for a field written ``name=value``, its usual
-    value (a JSON value, :class:`PerSeat`, :class:`PerItem`, :class:`LengthOf` or
-    :data:`ABSENT`), at which it is left out."""
-
-    key: str
-    doc: str
-    default: Any = _NO_DEFAULT
-
-
-@attrs.frozen
-class Notation:
-    """A game's grammar: the ``fields`` written in order after the game and its rules,
-    then the ``named`` ones (``name=value``, left out at their default).
-
-    A game offers it as its record's ``notation``; a game without one gets every field
-    of its dictionary, the common ones in order (hands, stock, phase, turn, dealer, hand
-    number, move number) and the others named, always written."""
-
-    fields: tuple[NotationField, ...]
-    named: tuple[NotationField, ...] = ()
-
-
 _SHOWN = NotationField(
     "shown", "the cards each seat was seen to take this hand and still holds", ABSENT
 )
@@ -188,7 +135,7 @@ def _generic_notation(keys: Sequence[str]) -> Notation:
     present = [key for key in _GENERIC_ORDER if key in keys]
     fields = tuple(NotationField(key, key.replace("_", " ")) for key in present)
     named = tuple(
-        NotationField(key, key.replace("_", " "), ABSENT if key == "resigned" else _NO_DEFAULT)
+        NotationField(key, key.replace("_", " "), ABSENT if key == "resigned" else NO_DEFAULT)
         for key in keys
         if key not in present and key not in _FIELD_KEYS
     )
@@ -606,7 +553,7 @@ class _Reading:
         for key, field in named.items():
             if key not in data:
                 default = _default(field, data, players)
-                if default is _NO_DEFAULT:
+                if default is NO_DEFAULT:
                     end = len(" ".join(token for _, token in self.fields))
                     raise InvalidPositionError(
                         f"{key} (character {end}): the field {key}=... is missing",
@@ -980,7 +927,7 @@ _SPELLINGS = {
 def _default_words(spec: _Spec, field: NotationField) -> str:
     default = field.default
     codec = spec.codec(field.key)
-    if default is ABSENT or default is _NO_DEFAULT:
+    if default is ABSENT or default is NO_DEFAULT:
         return "empty (the dictionary leaves it out)" if default is ABSENT else "always written"
     if isinstance(default, PerSeat):
         inner = (

@@ -24,13 +24,11 @@ decisions included (:class:`scala40._base.state.StateBase` applies it for every 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 import attrs
 
-from scala40._checks import describe
-from scala40.errors import SerializationError
+from scala40._format.serial import MAX_RESIGNED, resigned_from_dict, resigned_to_dict
 from scala40.movekinds import SEAT, MoveBase, as_seat
 
 __all__ = [
@@ -41,9 +39,6 @@ __all__ = [
     "resigned_to_dict",
     "sides_left",
 ]
-
-MAX_RESIGNED = 64
-"""The longest list of resigned seats a saved state may give (no game seats more)."""
 
 
 @attrs.frozen
@@ -93,41 +88,3 @@ def sides_left(
     still = set(seats_in)
     left = (tuple(seat for seat in team if seat in still) for team in teams)
     return tuple(side for side in left if side)
-
-
-def resigned_to_dict(resigned: tuple[int, ...]) -> dict[str, Any]:
-    """The ``resigned`` entry of a state's dictionary: the seats that resigned, in the
-    order they left, or nothing when nobody did (so that a state without resignations
-    is saved as before resignations existed).
-
-    >>> from scala40.resignation import resigned_to_dict
-    >>> resigned_to_dict(()), resigned_to_dict((2, 0))
-    ({}, {'resigned': [2, 0]})
-    """
-    return {"resigned": list(resigned)} if resigned else {}
-
-
-def resigned_from_dict(data: Mapping[str, Any], where: str) -> tuple[int, ...]:
-    """The seats a state's dictionary says resigned (none when the key is absent, as in
-    states saved before resignations existed). Their range and consistency are the
-    state's checks; here only the shape: a list of integers.
-
-    :raises SerializationError: the entry is not a list of at most
-        :data:`MAX_RESIGNED` integers (the message starts with ``where``).
-
-    >>> from scala40.resignation import resigned_from_dict
-    >>> resigned_from_dict({"resigned": [1]}, "state: ")
-    (1,)
-    >>> resigned_from_dict({"resigned": "1"}, "state: ")
-    Traceback (most recent call last):
-    ...
-    scala40.errors.SerializationError: state: resigned must be a list of seats, got '1'
-    """
-    value = data.get("resigned", [])
-    if (
-        not isinstance(value, list)
-        or len(value) > MAX_RESIGNED
-        or not all(type(seat) is int and 0 <= seat < MAX_RESIGNED for seat in value)
-    ):
-        raise SerializationError(f"{where}resigned must be a list of seats, got {describe(value)}")
-    return tuple(value)

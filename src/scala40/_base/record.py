@@ -1,5 +1,11 @@
 """The fields every game's state record and view have, declared once (internal).
 
+Each field carries its spec (:func:`scala40._format.specs.spec`): the record's
+dictionary, its reader, its checks, its schema and its position grammar follow from the
+specs (:func:`scala40._format.specs.record_format`). A game's own fields that its views
+show too are declared once, in a *field group* (:func:`field_group`) that both the
+game's record and its view class take in.
+
 A game's state record and its players' views are frozen attrs classes whose fields come
 in one order: the fields every game has, the game's own, then the move count, the
 resigned seats and the like, common again. The common fields are declared in bases:
@@ -18,16 +24,19 @@ before it had these bases.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
 
 from scala40._base.hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_of
 from scala40._base.state import StateBase
+from scala40._format.codecs import CARD_LISTS, CARDS, COUNT, PLAYERS, SEAT, Phases, Rules
+from scala40._format.specs import record_format, spec
+from scala40._format.text_fields import Notation
 from scala40.cards import Card
 
-__all__ = ["GameFields", "RecordBase", "order_fields"]
+__all__ = ["GameFields", "RecordBase", "field_group", "order_fields"]
 
 M = TypeVar("M")
 R = TypeVar("R")
@@ -35,12 +44,88 @@ R_ = TypeVar("R_", bound="RecordBase[Any, Any, Any]")
 P = TypeVar("P")
 
 
+if TYPE_CHECKING:
+    # To a type checker a field group is the frozen attrs class it reads as: its fields
+    # are typed, and the classes that take it in have them.
+    from attrs import frozen as field_group
+else:
+
+    def field_group(cls: type) -> type:
+        """A class of fields that records and views take in (a decorator).
+
+        A game's record and its view hold the same public fields; declaring them in
+        both classes would write each twice. They are declared once, in a group, and
+        each class that names the group among its bases takes in its fields
+        (:func:`order_fields`): a record all of them, a view those its specs mark
+        public. The group is no attrs class itself (two slotted bases with fields of
+        their own could not be combined): it holds its fields' definitions, and the
+        classes over it hold the slots.
+
+        >>> import attrs
+        >>> from scala40._base.record import field_group, order_fields
+        >>> @field_group
+        ... class Scores:
+        ...     scores: tuple[int, ...]
+        >>> @attrs.frozen(field_transformer=order_fields)
+        ... class Table(Scores):
+        ...     turn: int
+        >>> Table((3, 1), turn=0)
+        Table(scores=(3, 1), turn=0)
+        """
+        names = dict(inspect.get_annotations(cls))
+        shadow = attrs.define(slots=False)(
+            type(
+                f"_{cls.__name__}Fields",
+                (),
+                {
+                    "__annotations__": names,
+                    "__module__": cls.__module__,
+                    **{name: cls.__dict__[name] for name in names if name in cls.__dict__},
+                },
+            )
+        )
+        namespace = {
+            key: value
+            for key, value in cls.__dict__.items()
+            if key not in names and key not in ("__dict__", "__weakref__")
+        }
+        namespace["__slots__"] = ()
+        namespace["GROUP_FIELDS"] = tuple(
+            field.evolve(inherited=False) for field in attrs.fields(shadow)
+        )
+        return type(cls.__name__, cls.__bases__, namespace)
+
+
+COMMON_FIELDS = frozenset(
+    {"rules", "player_count", "dealer", "hand_number", "phase", "turn", "hands", "stock"}
+)
+"""The fields every game's record opens with (:class:`GameFields`, :class:`RecordBase`)."""
+
+
+def _group_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
+    """The fields of the groups among ``cls``'s bases that ``fields`` lack: all of them
+    for a record, the public ones for a view (a class with a ``player``)."""
+    have = {field.name for field in fields}
+    is_view = "player" in have
+    found = []
+    for klass in cls.__mro__:
+        for field in klass.__dict__.get("GROUP_FIELDS", ()):
+            described = field.metadata.get("spec")
+            if field.name in have or (is_view and described is not None and not described.public):
+                continue
+            have.add(field.name)
+            found.append(field)
+    return found
+
+
 def order_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
     """``fields`` with those marked ``metadata={"first": True}`` moved to the front and
     those marked ``metadata={"last": ...}`` to the end, each in their order (an attrs
-    ``field_transformer``). In the class that declares them the last ones stay
-    keyword-only; in a class inheriting them they are keyword-only only when marked
-    ``"keyword"``.
+    ``field_transformer``); the fields of its field groups (:func:`field_group`) come
+    after those it inherits and before its own, and a field marked
+    ``metadata={"after": name}`` right after the field ``name``. In the class that
+    declares them the last ones stay keyword-only; in a class inheriting them they are
+    keyword-only only when marked ``"keyword"``.
 
     >>> import attrs
     >>> from scala40._base.record import order_fields
@@ -56,6 +141,13 @@ def order_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[attr
     Game(seat=0, head=1, own='x', count=2)
     """
     declared = inspect.get_annotations(cls)
+    # (attrs marks the fields a class inherits; its stubs do not declare the flag.)
+    inherited = [field for field in fields if field.inherited]  # type: ignore[attr-defined]
+    fields = [
+        *inherited,
+        *_group_fields(cls, fields),
+        *(field for field in fields if not field.inherited),  # type: ignore[attr-defined]
+    ]
     first = [field for field in fields if field.metadata.get("first")]
     middle = [field for field in fields if not field.metadata.keys() & {"first", "last"}]
     last = [
@@ -63,6 +155,12 @@ def order_fields(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> list[attr
         for field in fields
         if "last" in field.metadata
     ]
+    for field in [field for field in middle if "after" in field.metadata]:
+        middle.remove(field)
+        anchor = next(
+            index for index, other in enumerate(middle) if other.name == field.metadata["after"]
+        )
+        middle.insert(anchor + 1, field)
     return first + middle + last
 
 
@@ -72,14 +170,16 @@ class GameFields(Generic[R, P]):
     first of their fields. Not frozen itself (see :class:`RecordBase`); the records and
     views over it are."""
 
-    rules: R
+    rules: R = attrs.field(metadata=spec(Rules(), "the rules"))
     """The game's ruleset."""
-    player_count: int
-    dealer: int
+    player_count: int = attrs.field(metadata=spec(PLAYERS, "the number of seats", key="players"))
+    dealer: int = attrs.field(metadata=spec(SEAT, "the dealer's seat", place=32))
     """The seat that dealt the hand."""
-    hand_number: int
-    phase: P
-    turn: int
+    hand_number: int = attrs.field(
+        metadata=spec(COUNT, "the hand being played, from 1 (0 before the first)", place=33)
+    )
+    phase: P = attrs.field(metadata=spec(Phases(), "what the game waits for", place=30))
+    turn: int = attrs.field(metadata=spec(SEAT, "the seat to play", place=31))
     """The player whose turn it is (each game's record says who that is out of turn)."""
 
 
@@ -94,9 +194,13 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
     by the plain twin class through which states are copied fast
     (:mod:`scala40._format.fields`), and no value is ever of this class itself."""
 
-    hands: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(
+        metadata=spec(CARD_LISTS, "every seat's cards, seat 0 first", place=0, public=False)
+    )
     """Each seat's hand, sorted."""
-    stock: tuple[Card, ...]
+    stock: tuple[Card, ...] = attrs.field(
+        metadata=spec(CARDS, "the stock, the top card last", place=20, public=False)
+    )
     """The stock, top card last."""
     move_number: int = attrs.field(
         default=0, eq=False, hash=False, repr=False, kw_only=True, metadata={"last": "positional"}
@@ -129,6 +233,64 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
         metadata={"cache": True, "last": "positional"},
     )
     """The legal moves, once generated (a cache: not part of the value)."""
+
+    RULESET: ClassVar[type[Any]]
+    """The game's ruleset class (its records' ``rules`` are of it)."""
+    PHASES: ClassVar[type[Any]]
+    """The game's phases (an enum)."""
+    ABOUT: ClassVar[str] = "A game at one moment: its fields"
+    """What a record holds, in a sentence whose head is said before a colon (its JSON
+    Schema's description, which names the format after the head)."""
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of the states' dictionary (``to_dict``), made
+        from the specs of the record's fields (:mod:`scala40._format.specs`):
+        :mod:`scala40.schemas` adds the keys every state's base writes (the move number,
+        the hand's log).
+
+        >>> from scala40.games.skarney import GameState
+        >>> schema = GameState.json_schema()
+        >>> schema["properties"]["format"], schema["properties"]["phase"]["enum"]
+        ({'const': 'scala40.skarney.state'}, ['deal', 'draw', 'play', 'offer', 'over'])
+        """
+        head, _, rest = cls.ABOUT.partition(":")
+        layout = record_format(cls)
+        return layout.schema(f"{head} ({layout.format} version {layout.version}):{rest}")
+
+    @classmethod
+    def notation(cls) -> Notation:
+        """The grammar of the states' position text (:mod:`scala40.notation`), made from
+        the specs of the record's fields: those with a place in it, in order, then the
+        others, written ``name=value`` when not at their usual value.
+
+        >>> from scala40.games.skarney import GameState
+        >>> [field.key for field in GameState.notation().fields][:4]
+        ['hands', 'table', 'owners', 'stock']
+        """
+        return record_format(cls).notation()
+
+    # -- what the fields' specs give ---------------------------------------------------------
+
+    def _fields_to_dict(self) -> dict[str, Any]:
+        return record_format(type(self)).write(self)
+
+    @classmethod
+    def _load(cls, data: Mapping[str, Any]) -> Any:
+        return record_format(cls).read(data, cls=cls)
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any]) -> Any:
+        return record_format(cls).read(data, checked=False, cls=cls)
+
+    def _field_problems(self) -> list[str]:
+        return record_format(type(self)).problems(self)
+
+    @classmethod
+    def side_count(cls, rules: Any, players: int) -> int:
+        """How many sides ``players`` seats make under ``rules`` (a list kept per side
+        has as many entries): one a seat, unless the game has partnerships."""
+        return players
 
     @property
     def history(self) -> HandHistory:

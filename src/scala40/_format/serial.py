@@ -21,6 +21,7 @@ __all__ = [
     "MAX_COUNT",
     "MAX_READ_ITEMS",
     "MAX_READ_TEXT",
+    "MAX_RESIGNED",
     "MAX_SEED_DIGITS",
     "STATE_HEADER",
     "TOTALS",
@@ -40,6 +41,8 @@ __all__ = [
     "is_total",
     "lists_to_dict",
     "refuse_many_keys",
+    "resigned_from_dict",
+    "resigned_to_dict",
     "state_head_to_dict",
     "tuple_or",
 ]
@@ -98,6 +101,8 @@ MAX_COUNT = 10**18
 beyond any game (a bound that keeps every state printable and serializable)."""
 MAX_SEED_DIGITS = 40
 """The most digits a seed may have (a seed is reduced to 64 bits anyway)."""
+MAX_RESIGNED = 64
+"""The longest list of resigned seats a saved state may give (no game seats more)."""
 
 
 # The checks that the games' loaders make of a state's fields, before they check how the
@@ -361,9 +366,11 @@ class FieldReader:
             )
         return tuple(found)
 
-    def bools(self, name: str, most: int = MAX_READ_ITEMS) -> tuple[bool, ...]:
+    def bools(
+        self, name: str, most: int = MAX_READ_ITEMS, value: object = None, *, given: bool = False
+    ) -> tuple[bool, ...]:
         """A list of at most ``most`` booleans."""
-        found = self.data[name]
+        found = value if given else self.data[name]
         if (
             not isinstance(found, list)
             or len(found) > most
@@ -404,9 +411,9 @@ class FieldReader:
             tuple(sorted(self.cards(item, f"{name} {index}"))) for index, item in enumerate(found)
         )
 
-    def rng(self, name: str) -> int:
+    def rng(self, name: str, value: object = None, *, given: bool = False) -> int:
         """A generator state written as 16 hex digits."""
-        found = self.data[name]
+        found = value if given else self.data[name]
         if not (isinstance(found, str) and len(found) == 16 and set(found) <= _HEX):
             raise self.fail(f"{name} must be 16 hex digits, got {describe(found)}")
         return int(found, 16)
@@ -445,10 +452,13 @@ class FieldReader:
             "stock": self.cards(self.data["stock"], "stock"),
         }
 
-    def melds(self, name: str, read: Callable[[Any], Any], most: int) -> tuple[Any, ...]:
-        """A list of at most ``most`` meld texts, each read by ``read`` (whose
-        :class:`~scala40.Scala40Error` names what is wrong with the meld)."""
-        found = self.data[name]
+    def melds(
+        self, name: str, read: Callable[[Any], Any], most: int, value: object = None
+    ) -> tuple[Any, ...]:
+        """A list of at most ``most`` meld texts (``value``, or the field ``name``), each
+        read by ``read`` (whose :class:`~scala40.Scala40Error` names what is wrong with the
+        meld)."""
+        found = self.data[name] if value is None else value
         if not isinstance(found, list) or len(found) > most:
             raise self.fail(f"{name} must be a list of meld texts, got {describe(found)}")
         melds = []
@@ -655,3 +665,41 @@ class FieldChecks:
             self.problems.extend(check(last, *args))
         else:
             self.problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")
+
+
+def resigned_to_dict(resigned: tuple[int, ...]) -> dict[str, Any]:
+    """The ``resigned`` entry of a state's dictionary: the seats that resigned, in the
+    order they left, or nothing when nobody did (so that a state without resignations
+    is saved as before resignations existed).
+
+    >>> from scala40._format.serial import resigned_to_dict
+    >>> resigned_to_dict(()), resigned_to_dict((2, 0))
+    ({}, {'resigned': [2, 0]})
+    """
+    return {"resigned": list(resigned)} if resigned else {}
+
+
+def resigned_from_dict(data: Mapping[str, Any], where: str) -> tuple[int, ...]:
+    """The seats a state's dictionary says resigned (none when the key is absent, as in
+    states saved before resignations existed). Their range and consistency are the
+    state's checks; here only the shape: a list of integers.
+
+    :raises SerializationError: the entry is not a list of at most
+        :data:`MAX_RESIGNED` integers (the message starts with ``where``).
+
+    >>> from scala40._format.serial import resigned_from_dict
+    >>> resigned_from_dict({"resigned": [1]}, "state: ")
+    (1,)
+    >>> resigned_from_dict({"resigned": "1"}, "state: ")
+    Traceback (most recent call last):
+    ...
+    scala40.errors.SerializationError: state: resigned must be a list of seats, got '1'
+    """
+    value = data.get("resigned", [])
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_RESIGNED
+        or not all(type(seat) is int and 0 <= seat < MAX_RESIGNED for seat in value)
+    ):
+        raise SerializationError(f"{where}resigned must be a list of seats, got {describe(value)}")
+    return tuple(value)

@@ -31,7 +31,6 @@ from scala40.games.skarney.analysis import (
     hand_melds,
 )
 from scala40.games.skarney.bots import GreedyBot
-from scala40.games.skarney.grammar import NOTATION
 from scala40.games.skarney.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.skarney.observation import OBSERVATION
 from scala40.games.skarney.phases import HandResult, Phase
@@ -47,7 +46,6 @@ from scala40.games.skarney.rules import (
     meld_points,
     with_modifiers,
 )
-from scala40.games.skarney.schema import state_schema
 from scala40.games.skarney.state import GameState, new_game
 from scala40.games.skarney.text import TEXT
 from scala40.games.skarney.view import PlayerView
@@ -91,8 +89,8 @@ GAME = register_game(
         parse_move=moves.parse_move,
         move_from_dict=moves.move_from_dict,
         move_set=moves.MOVES,
-        state_schema=state_schema,
-        notation=NOTATION,
+        state_schema=GameState.json_schema,
+        notation=GameState.notation(),
         bots={"greedy": GreedyBot},
         default_players=4,
         score_order=ScoreOrder.HIGH,

@@ -1,28 +1,20 @@
-"""Checking Skarney states: every problem of a state's fields and of how they fit
-together, and reading a state back from a dictionary (untrusted data), with
-:mod:`scala40._format.serial`'s readers.
+"""Checking Skarney states: how a state's fields fit together (the rules of a position:
+each field alone is checked, read and written by its spec, in
+:mod:`~scala40.games.skarney.record`), and reading the melds of a saved table.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._checks import describe, is_bool, is_int
+from scala40._checks import describe
 from scala40._format.serial import (
     MAX_COUNT,
     MAX_READ_ITEMS,
-    TOTALS,
-    FieldChecks,
-    FieldReader,
     card_counts,
     count_problems,
     deck_counts,
-    is_card_codes,
-    is_count,
-    is_total,
 )
 from scala40.cards import CARD_NAMES, Card
 from scala40.errors import (
@@ -31,19 +23,16 @@ from scala40.errors import (
 from scala40.games.skarney import engine
 from scala40.games.skarney.moves import PutDown, parse_meld_spec
 from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
-from scala40.games.skarney.record import STATE_FORMAT, STATE_FORMAT_VERSION, StateRecord
+from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import Ruleset, hand_penalty
 from scala40.melds import Meld, MeldKind
 from scala40.movekinds import MAX_MOVE_TEXT
-from scala40.resignation import resigned_from_dict
 
 __all__ = [
     "MAX_PLACED",
     "MAX_SEATS",
     "consistency_problems",
-    "field_problems",
     "meld_from_spec",
-    "state_from_dict",
 ]
 
 MAX_SEATS = 64
@@ -104,73 +93,6 @@ def _not_within(part: tuple[Card, ...], whole: tuple[Card, ...]) -> bool:
 
 
 # ---------------------------------------------------------------- validation
-
-
-def field_problems(state: StateRecord) -> list[str]:
-    """The problems of a state's fields taken one by one: their types and ranges. A state
-    with any is checked no further (its other checks would mean nothing)."""
-    check = FieldChecks(state, Ruleset, "Skarney Ruleset")
-    if check.problems:
-        return check.problems
-    count = check.count
-    sides = 2 if state.rules.partnership else count
-    table: object = state.table
-    table_ok = isinstance(table, tuple) and all(isinstance(meld, Meld) for meld in table)
-    if not table_ok:
-        check.problems.append(f"table must be a tuple of melds, got {describe(table)}")
-    table_size = len(state.table) if table_ok else None
-    check.entries("hands", count, is_card_codes, "cards")
-    check.entries("known", count, is_card_codes, "cards")
-    check.entries("accepted", count, is_card_codes, "cards")
-    check.entries("stopped", count, is_bool, "True or False")
-    check.entries("contracts", sides, is_bool, "True or False")
-    check.entries("totals", sides, is_total, TOTALS)
-    check.entries("owners", table_size, check.is_seat, "seats")
-    check.entries("extended", table_size, is_count, "counts")
-    check.entries("winners", None, check.is_seat, "seats")
-    check.fields(
-        Phase,
-        cards=("stock",),
-        most=MAX_PLACED,
-        seats=("turn", "dealer"),
-        counts=("hand_number", "turn_number", "progress", "fresh_from"),
-        flags=("melded", "contract_now", "auto_chance"),
-        optional_cards=("offer_card",),
-    )
-    offer_to: object = state.offer_to
-    if offer_to is not None and not check.is_seat(offer_to):
-        check.problems.append(
-            f"offer_to must be a seat from 0 to {count - 1} or None, got {describe(offer_to)}"
-        )
-    check.last_hand(HandResult, _result_field_problems, count, sides)
-    return check.problems
-
-
-def _result_field_problems(result: HandResult, count: int, sides: int) -> list[str]:
-    problems: list[str] = []
-    if not is_count(result.hand_number):
-        problems.append(
-            f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
-        )
-    went_out: object = result.went_out
-    if went_out is not None and not (is_int(went_out) and 0 <= went_out < count):
-        problems.append(
-            f"last_hand: went_out must be a seat from 0 to {count - 1} or None, "
-            f"got {describe(went_out)}"
-        )
-    for name in ("meld_points", "hand_points", "bonus", "points"):
-        values = getattr(result, name)
-        if not (isinstance(values, tuple) and len(values) == sides and all(map(is_total, values))):
-            problems.append(f"last_hand: {name} must be {sides} totals, got {describe(values)}")
-    for name in ("shutout", "void"):
-        if not is_bool(getattr(result, name)):
-            problems.append(
-                f"last_hand: {name} must be True or False, got {describe(getattr(result, name))}"
-            )
-    hands: object = result.hands
-    if not (isinstance(hands, tuple) and len(hands) == count and all(map(is_card_codes, hands))):
-        problems.append(f"last_hand: hands must be {count} hands, got {describe(hands)}")
-    return problems
 
 
 def consistency_problems(state: StateRecord) -> list[str]:
@@ -394,69 +316,3 @@ def _result_problems(state: StateRecord, result: HandResult) -> list[str]:
                 "melds, cards left and bonus make"
             )
     return problems
-
-
-# ---------------------------------------------------------------- reading back
-
-
-def _result_from_dict(state: FieldReader) -> HandResult | None:
-    read = state.part("last_hand", HandResult)
-    if read is None:
-        return None
-    went_out = read.optional_integer("went_out", -MAX_COUNT, MAX_COUNT)
-    return HandResult(
-        hand_number=read.integer("hand_number", 0, MAX_COUNT),
-        went_out=went_out,
-        meld_points=read.ints("meld_points", -MAX_COUNT, MAX_COUNT),
-        hand_points=read.ints("hand_points", -MAX_COUNT, MAX_COUNT),
-        bonus=read.ints("bonus", -MAX_COUNT, MAX_COUNT),
-        shutout=read.boolean("shutout"),
-        void=read.boolean("void"),
-        points=read.ints("points", -MAX_COUNT, MAX_COUNT),
-        hands=read.card_lists("hands"),
-    )
-
-
-def state_from_dict(cls: type[Any], data: Mapping[str, Any], *, checked: bool = True) -> Any:
-    """The state of class ``cls`` that :meth:`~scala40.games.skarney.state.GameState.to_dict` wrote as ``data``, every field and their fit checked.
-
-    Without ``checked``, each field is read and typed but how they fit together is not
-    checked (a view's text is read so, its hidden cards filled in).
-
-    :raises SerializationError: the data is malformed or describes an invalid state.
-    """
-    read = FieldReader.state(
-        data, STATE_FORMAT, STATE_FORMAT_VERSION, "skarney state: ", StateRecord
-    )
-    low, high = -MAX_COUNT, MAX_COUNT
-    state = cls(
-        rules=read.ruleset(Ruleset),
-        **read.state_head(Phase, MAX_SEATS),
-        table=read.melds("table", meld_from_spec, MAX_PLACED),
-        owners=read.ints("owners", low, high),
-        contracts=read.bools("contracts"),
-        totals=read.ints("totals", low, high),
-        stopped=read.bools("stopped"),
-        known=read.card_lists("known"),
-        accepted=read.card_lists("accepted"),
-        turn_number=read.integer("turn_number", low, high),
-        melded=read.boolean("melded"),
-        contract_now=read.boolean("contract_now"),
-        progress=read.integer("progress", low, high),
-        fresh_from=read.integer("fresh_from", low, high),
-        extended=read.ints("extended", low, high),
-        offer_card=read.optional_card("offer_card"),
-        offer_to=read.optional_integer("offer_to", low, high),
-        winners=read.ints("winners", low, high),
-        rng=read.rng("rng"),
-        auto_chance=read.boolean("auto_chance"),
-        last_hand=_result_from_dict(read),
-        resigned=resigned_from_dict(data, "skarney state: "),
-    )
-    return read.valid(state) if checked else state
-
-
-def read_state(cls: type[Any], data: Mapping[str, Any]) -> Any:
-    """The state of class ``cls`` that ``data`` describes, each field read and typed, not
-    checked together (:meth:`~scala40._base.state.StateBase._read`)."""
-    return state_from_dict(cls, data, checked=False)

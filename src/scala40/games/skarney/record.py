@@ -11,77 +11,170 @@ from typing import ClassVar
 
 import attrs
 
-from scala40._base.record import RecordBase, order_fields
+from scala40._base.record import RecordBase, field_group, order_fields
 from scala40._checks import describe, is_int
+from scala40._format.codecs import (
+    BOOL,
+    CARD_LISTS,
+    COUNT,
+    COUNTS,
+    FLAGS,
+    OPTIONAL_CARD,
+    OPTIONAL_SEAT,
+    PER_SIDE,
+    RNG,
+    SEATS,
+    TOTALS,
+    Melds,
+)
+from scala40._format.specs import Usual, spec
+from scala40._format.text_fields import LengthOf
 from scala40.cards import Card
 from scala40.errors import (
     InvalidValueError,
 )
 from scala40.games.skarney.moves import Move
-from scala40.games.skarney.phases import HandResult, Phase, side_of, side_seats
+from scala40.games.skarney.phases import HAND_RESULT, HandResult, Phase, side_of, side_seats
 from scala40.games.skarney.rules import Ruleset
 from scala40.match import singles
 from scala40.melds import Meld
 
-__all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "StateRecord"]
+__all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "SkarneyFields", "StateRecord"]
 
 STATE_FORMAT = "scala40.skarney.state"
 STATE_FORMAT_VERSION = 2
 
 
+@field_group
+class SkarneyFields:
+    """The fields of a Skarney game that every seat sees: its record's and its views'
+    (:class:`StateRecord`, :class:`~scala40.games.skarney.view.PlayerView`), each
+    declared once with its spec (:mod:`scala40._format.specs`)."""
+
+    table: tuple[Meld, ...] = attrs.field(
+        metadata=spec(
+            Melds(),
+            "the melds on the table, in the order they were put down; a wild card is "
+            "followed by = and the card it stands for",
+            place=10,
+        )
+    )
+    """Melds on the table, in the order they were put down (``#0`` first)."""
+    owners: tuple[int, ...] = attrs.field(
+        metadata=spec(
+            SEATS.with_per("table"), "the side that owns each meld of the table", place=11
+        )
+    )
+    """The seat that put down each table meld; its side owns it (SK-EXTEND, SK-SCORE-MELDS)."""
+    contracts: tuple[bool, ...] = attrs.field(
+        metadata=spec(
+            FLAGS.with_per(PER_SIDE),
+            "whether each side has made its contract (SK-CONTRACT)",
+            usual=False,
+        )
+    )
+    """For each side, whether it has made its contract this hand (SK-CONTRACT)."""
+    totals: tuple[int, ...] = attrs.field(
+        metadata=spec(TOTALS.with_per(PER_SIDE), "each side's total", place=40)
+    )
+    """Each side's running total (SK-GAME)."""
+    stopped: tuple[bool, ...] = attrs.field(
+        metadata=spec(FLAGS, "whether each seat has stopped the offers (SK-OFFER)", usual=False)
+    )
+    """Seats that accepted a stop card and skip their next draw (SK-STOP)."""
+    known: tuple[tuple[Card, ...], ...] = attrs.field(
+        metadata=spec(CARD_LISTS, "the cards each seat is known to hold", usual=())
+    )
+    """Cards everyone knows each seat holds: cards it accepted, or offered and kept
+    (SK-OFFER), while they stay in its hand."""
+    accepted: tuple[tuple[Card, ...], ...] = attrs.field(
+        metadata=spec(CARD_LISTS, "the cards each seat accepted from offers", usual=())
+    )
+    """Cards each seat accepted since its last turn ended (SK-OFFER ``no_offer_back``)."""
+    turn_number: int = attrs.field(
+        metadata=spec(COUNT, "the turn being played this hand, from 1", usual=1)
+    )
+    """The turn being played in the hand, from 1 (SK-LOOP)."""
+    melded: bool = attrs.field(
+        metadata=spec(BOOL, "whether the seat to play has melded this turn", usual=False)
+    )
+    """Whether the player to move has put down or extended a meld this turn: exchanges come
+    before (SK-TURN)."""
+    contract_now: bool = attrs.field(
+        metadata=spec(BOOL, "whether the contract was made this turn", usual=False)
+    )
+    """Whether the player to move made his side's contract this turn (SK-TURN)."""
+    progress: int = attrs.field(
+        metadata=spec(COUNT, "the melds of the contract put down this turn", usual=0)
+    )
+    """Contract melds put down this turn towards a contract not yet complete (SK-CONTRACT)."""
+    fresh_from: int = attrs.field(
+        metadata=spec(
+            COUNT,
+            "the first meld of the table put down this turn",
+            usual=Usual(LengthOf("table")),
+        )
+    )
+    """The index of the first table meld put down this turn (SK-EXTEND)."""
+    extended: tuple[int, ...] = attrs.field(
+        metadata=spec(
+            COUNTS.with_per("table"), "the cards laid off on each meld this turn", usual=0
+        )
+    )
+    """Cards added this turn to each table meld (SK-EXTEND)."""
+    offer_card: Card | None = attrs.field(
+        metadata=spec(OPTIONAL_CARD, "the card on offer (SK-OFFER)", usual=None)
+    )
+    """The card being offered, in the offer phase (SK-OFFER)."""
+    offer_to: int | None = attrs.field(
+        metadata=spec(OPTIONAL_SEAT, "the seat the card is offered to", usual=None)
+    )
+    """The seat the card is offered to, who decides now (SK-OFFER)."""
+    winners: tuple[int, ...] = attrs.field(
+        metadata=spec(SEATS, "the sides' seats that won the match", usual=())
+    )
+    """The seats of the side (or sides) that won, once the game is over (SK-GAME)."""
+
+
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(RecordBase[Move, Ruleset, Phase]):
+class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
     """The fields of a whole Skarney game at one moment (the base of
     :class:`~scala40.games.skarney.state.GameState`, which is what games are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player whose
     turn it is (while a card is offered: the player who offered it), an offered card
-    stays in its owner's hand until accepted, and the stock is the draw pile; and these.
-    The constructor checks nothing: never call it with values from outside."""
+    stays in its owner's hand until accepted, and the stock is the draw pile; the
+    public ones of :class:`SkarneyFields`; and these. The constructor checks nothing:
+    never call it with values from outside."""
 
-    table: tuple[Meld, ...]
-    """Melds on the table, in the order they were put down (``#0`` first)."""
-    owners: tuple[int, ...]
-    """The seat that put down each table meld; its side owns it (SK-EXTEND, SK-SCORE-MELDS)."""
-    contracts: tuple[bool, ...]
-    """For each side, whether it has made its contract this hand (SK-CONTRACT)."""
-    totals: tuple[int, ...]
-    """Each side's running total (SK-GAME)."""
-    stopped: tuple[bool, ...]
-    """Seats that accepted a stop card and skip their next draw (SK-STOP)."""
-    known: tuple[tuple[Card, ...], ...]
-    """Cards everyone knows each seat holds: cards it accepted, or offered and kept
-    (SK-OFFER), while they stay in its hand."""
-    accepted: tuple[tuple[Card, ...], ...]
-    """Cards each seat accepted since its last turn ended (SK-OFFER ``no_offer_back``)."""
-    turn_number: int
-    """The turn being played in the hand, from 1 (SK-LOOP)."""
-    melded: bool
-    """Whether the player to move has put down or extended a meld this turn: exchanges come
-    before (SK-TURN)."""
-    contract_now: bool
-    """Whether the player to move made his side's contract this turn (SK-TURN)."""
-    progress: int
-    """Contract melds put down this turn towards a contract not yet complete (SK-CONTRACT)."""
-    fresh_from: int
-    """The index of the first table meld put down this turn (SK-EXTEND)."""
-    extended: tuple[int, ...]
-    """Cards added this turn to each table meld (SK-EXTEND)."""
-    offer_card: Card | None
-    """The card being offered, in the offer phase (SK-OFFER)."""
-    offer_to: int | None
-    """The seat the card is offered to, who decides now (SK-OFFER)."""
-    winners: tuple[int, ...]
-    rng: int
+    rng: int = attrs.field(
+        metadata=spec(
+            RNG, "the generator's state: the shuffles to come (C-RNG)", place=60, public=False
+        )
+    )
     """Randomness the deals draw from (C-RNG)."""
-    auto_chance: bool
+    auto_chance: bool = attrs.field(
+        metadata=spec(
+            BOOL, "whether the engine deals and shuffles by itself", usual=True, public=False
+        )
+    )
     """Whether the engine deals by itself."""
-    last_hand: HandResult | None
+    last_hand: HandResult | None = attrs.field(
+        metadata=spec(HAND_RESULT, "how the last hand ended", usual=None)
+    )
     """How the previous hand ended."""
 
     game_name: ClassVar[str] = "skarney"
     """The name of the game in the registry (:func:`scala40.game.load_game`)."""
     FORMAT = STATE_FORMAT
     FORMAT_VERSION = STATE_FORMAT_VERSION
+    RULESET = Ruleset
+    PHASES = Phase
+    MELD_TYPE = Meld
+    ABOUT = (
+        "A Skarney game at one moment: the rules, every hand, the pile, the table's melds "
+        "and their owners, the sides' contracts and totals, the card on offer and the "
+        "randomness to come."
+    )
     SETTER_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {
         # The commonest moves always change the same fields: these setters take exactly
         # those, and copy the others without looking for them among the changes.
@@ -174,3 +267,8 @@ class StateRecord(RecordBase[Move, Ruleset, Phase]):
     def chance_cards(self) -> tuple[Card, ...]:
         """Before a deal, the whole deck (SK-DEAL); else nothing."""
         return self.rules.deck.cards if self.phase is Phase.DEAL else ()
+
+    @classmethod
+    def side_count(cls, rules: Ruleset, players: int) -> int:
+        """Two sides in a partnership, else one a seat (SK-PLAYERS)."""
+        return 2 if rules.partnership else players

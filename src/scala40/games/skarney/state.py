@@ -32,10 +32,9 @@ from scala40._format.serial import (
     MAX_COUNT,
     MAX_SEED_DIGITS,
     as_items,
-    lists_to_dict,
-    state_head_to_dict,
     tuple_or,
 )
+from scala40._format.specs import record_format
 from scala40._rng import seed_state, shuffle
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.errors import (
@@ -46,12 +45,11 @@ from scala40.games.skarney import engine, load
 from scala40.games.skarney.generate import generate
 from scala40.games.skarney.load import MAX_PLACED, MAX_SEATS, meld_from_spec
 from scala40.games.skarney.moves import MOVES, Accept, Deal, Exchange, Move
-from scala40.games.skarney.phases import HandResult, Phase
+from scala40.games.skarney.phases import Phase
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import Ruleset
 from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld
-from scala40.resignation import resigned_to_dict
 
 __all__ = [
     "MAX_COUNT",
@@ -128,10 +126,13 @@ class GameState(StateRecord):
     _apply_trusted = engine.apply_trusted
 
     _resign = engine.resign
-    _field_problems = load.field_problems
     _consistency_problems = load.consistency_problems
-    _load = classmethod(load.state_from_dict)
-    _read = classmethod(load.read_state)
+
+    @staticmethod
+    def read_meld(text: str, rules: Ruleset) -> Meld:
+        """A table meld of a saved state, from its text (Skarney's melds are the same
+        under every ruleset): :func:`~scala40.games.skarney.load.meld_from_spec`."""
+        return meld_from_spec(text)
 
     def _turn_unfinished(self, start: GameState) -> str | None:
         if not self.progress:
@@ -247,57 +248,29 @@ class GameState(StateRecord):
             stock_cards = read.cards(stock, "stock")
             if problems:
                 raise InvalidStateError(problems)
-        sides = 2 if ruleset.partnership else count
-        return read.valid(
-            cls(
+        sides = cls.side_count(ruleset, count)
+        fields = record_format(cls).with_usual(
+            {
                 **read.fields(ruleset, phase, turn, dealer, hand_number, seed),
-                stock=tuple(stock_cards),
-                table=tuple(melds),
-                owners=tuple(owners),  # type: ignore[arg-type]
-                contracts=tuple_or(contracts, (False,) * sides),
-                totals=tuple_or(totals, (0,) * sides),
-                stopped=tuple_or(stopped, (False,) * count),
-                known=tuple(
+                "stock": tuple(stock_cards),
+                "table": tuple(melds),
+                "owners": tuple(owners),
+                "contracts": contracts,
+                "totals": tuple_or(totals, (0,) * sides),
+                "stopped": stopped,
+                "known": tuple(
                     tuple(sorted((*taken[seat], offered)))
                     if offered is not None and seat == turn and offered not in taken[seat]
                     else taken[seat]
                     for seat in range(len(taken))
                 ),
-                accepted=taken,
-                turn_number=turn_number,
-                melded=False,
-                contract_now=False,
-                progress=0,
-                fresh_from=len(melds),
-                extended=(0,) * len(melds),
-                offer_card=offered,
-                offer_to=offer_to,
-            )
+                "accepted": taken,
+                "turn_number": turn_number,
+                "offer_card": offered,
+                "offer_to": offer_to,
+            }
         )
-
-    # -- serialization ---------------------------------------------------------------------
-
-    def _fields_to_dict(self) -> dict[str, Any]:
-        return {
-            **state_head_to_dict(self),
-            "table": [str(meld) for meld in self.table],
-            **lists_to_dict(self, "owners", "contracts", "totals", "stopped"),
-            "known": [format_cards(cards) for cards in self.known],
-            "accepted": [format_cards(cards) for cards in self.accepted],
-            "turn_number": self.turn_number,
-            "melded": self.melded,
-            "contract_now": self.contract_now,
-            "progress": self.progress,
-            "fresh_from": self.fresh_from,
-            "extended": list(self.extended),
-            "offer_card": None if self.offer_card is None else CARD_NAMES[self.offer_card],
-            "offer_to": self.offer_to,
-            "winners": list(self.winners),
-            "rng": f"{self.rng:016x}",
-            "auto_chance": self.auto_chance,
-            "last_hand": None if self.last_hand is None else _result_to_dict(self.last_hand),
-            **resigned_to_dict(self.resigned),
-        }
+        return read.valid(cls(**fields))
 
 
 def new_game(
@@ -326,46 +299,20 @@ def new_game(
     scala40.errors.InvalidValueError: players must be from 4 to 4 under these rules, got 3
     """
     ruleset = resolve_rules(Ruleset, rules, "Skarney Ruleset")
-    sides = 2 if ruleset.partnership else players  # the players are checked first
+    fields = new_game_fields(
+        ruleset,
+        players,
+        seed,
+        auto_chance,
+        None,
+        Phase.DEAL,
+        players_note=" under these rules",
+        skip_one=False,
+    )
+    sides = GameState.side_count(ruleset, fields["player_count"])
     state = GameState(
-        **new_game_fields(
-            ruleset,
-            players,
-            seed,
-            auto_chance,
-            None,
-            Phase.DEAL,
-            players_note=" under these rules",
-            skip_one=False,
-        ),
-        table=(),
-        owners=(),
-        contracts=(False,) * sides,
-        totals=(0,) * sides,
-        stopped=(False,) * players,
-        known=((),) * players,
-        accepted=((),) * players,
-        turn_number=0,
-        melded=False,
-        contract_now=False,
-        progress=0,
-        fresh_from=0,
-        extended=(),
-        offer_card=None,
-        offer_to=None,
+        **record_format(GameState).with_usual(
+            {**fields, "table": (), "owners": (), "totals": (0,) * sides, "turn_number": 0}
+        )
     )
     return cast(GameState, engine.deal(state, None)) if auto_chance else state
-
-
-def _result_to_dict(result: HandResult) -> dict[str, Any]:
-    return {
-        "hand_number": result.hand_number,
-        "went_out": result.went_out,
-        "meld_points": list(result.meld_points),
-        "hand_points": list(result.hand_points),
-        "bonus": list(result.bonus),
-        "shutout": result.shutout,
-        "void": result.void,
-        "points": list(result.points),
-        "hands": [format_cards(hand) for hand in result.hands],
-    }

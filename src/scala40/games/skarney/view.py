@@ -25,16 +25,15 @@ from scala40._base.sampling import random_meld
 from scala40.cards import Card
 from scala40.games.skarney.moves import Move
 from scala40.games.skarney.phases import HandResult, Phase, side_of
-from scala40.games.skarney.record import StateRecord
+from scala40.games.skarney.record import SkarneyFields, StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
-from scala40.melds import Meld
 from scala40.views import ViewBase
 
 __all__ = ["PlayerView"]
 
 
 @attrs.frozen(field_transformer=order_fields)
-class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
+class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
     """One seat's knowledge of a :class:`~scala40.games.skarney.state.GameState` (see
     :meth:`~scala40.games.skarney.state.GameState.view`). Views are made from states; the
     constructor checks nothing.
@@ -43,27 +42,9 @@ class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
     keeps what everyone knows of the hidden hands: the known cards (SK-OFFER), and, for
     a player to move who has put down part of his side's contract this turn, the 3-card
     melds of the same kind that complete it (SK-CONTRACT), drawn first at random from
-    the unseen cards.
+    the unseen cards. Its public fields are those of
+    :class:`~scala40.games.skarney.record.SkarneyFields`.
     """
-
-    table: tuple[Meld, ...]
-    owners: tuple[int, ...]
-    contracts: tuple[bool, ...]
-    totals: tuple[int, ...]
-    stopped: tuple[bool, ...]
-    known: tuple[tuple[Card, ...], ...]
-    """Cards everyone knows each seat holds (accepted, or offered and kept)."""
-    accepted: tuple[tuple[Card, ...], ...]
-    turn_number: int
-    melded: bool
-    contract_now: bool
-    progress: int
-    fresh_from: int
-    extended: tuple[int, ...]
-    offer_card: Card | None
-    """The card being offered (everyone sees it go round the table)."""
-    offer_to: int | None
-    winners: tuple[int, ...]
 
     STOCK_NAME = "pile"
 

@@ -1,0 +1,551 @@
+"""The kinds of field a saved record holds (internal): how each is written in a
+dictionary, read back from untrusted data, checked on a value built by hand, and
+described in a JSON Schema.
+
+A record's field says which kind it is in its spec (:mod:`scala40._format.specs`); the
+spec's module derives the record's writer, reader, checks, schema and position grammar
+from the kinds of its fields. The kinds are few, and each words its refusals one way
+for every game: a reader's ``"scores must be a list of at most 1000 integers from ..."``,
+a check's ``"scores must have 2 entries, got 3"``.
+
+Cards, seats, counts and flags are written as the moves' fields write them
+(:mod:`scala40._format.move_fields`: a card by its name, cards as text); a field that
+holds one entry per seat (or per side, or per item of another field) says so with
+``per``, and its checks count the entries.
+
+>>> from scala40._format.codecs import COUNTS
+>>> COUNTS.write((0, 2)), COUNTS.schema()["items"]
+([0, 2], {'type': 'integer', 'minimum': 0, 'maximum': 1000000000000000000})
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from scala40._checks import describe, is_bool, is_int
+from scala40._format.schema import (
+    array,
+    boolean,
+    card,
+    card_text,
+    enum_of,
+    integer,
+    meld_text,
+    text,
+)
+from scala40._format.serial import (
+    COUNTS as COUNTS_WORDS,
+)
+from scala40._format.serial import (
+    MAX_COUNT,
+    MAX_READ_ITEMS,
+    FieldReader,
+    all_pass,
+    is_card_code,
+    is_card_codes,
+    is_count,
+    is_total,
+)
+from scala40._format.serial import (
+    TOTALS as TOTALS_WORDS,
+)
+from scala40._format.state_schema import RNG_TEXT
+from scala40.cards import CARD_NAMES, format_cards
+
+__all__ = [
+    "BOOL",
+    "CARDS",
+    "CARD_LISTS",
+    "COUNT",
+    "COUNTS",
+    "FLAGS",
+    "MAX_SEATS",
+    "OPTIONAL_CARD",
+    "OPTIONAL_SEAT",
+    "PER_SEAT",
+    "PER_SIDE",
+    "PLAYERS",
+    "RNG",
+    "SEAT",
+    "SEATS",
+    "TOTAL",
+    "TOTALS",
+    "CheckContext",
+    "FieldCodec",
+    "ListCodec",
+    "Melds",
+    "Nested",
+    "Phases",
+    "Rules",
+    "list_of",
+]
+
+MAX_SEATS = 64
+"""The most seats a record read back may have (no game seats more than 15)."""
+
+PER_SEAT = "seat"
+"""A list with one entry per seat."""
+PER_SIDE = "side"
+"""A list with one entry per side (Skarney's partnerships count two sides)."""
+
+
+class CheckContext:
+    """What a field's check may ask of the record it belongs to: how many seats it has,
+    how many sides, how many items another field holds."""
+
+    __slots__ = ("count", "failed", "sides", "value")
+
+    def __init__(self, value: Any, count: int, sides: int) -> None:
+        self.value = value
+        self.count = count
+        self.sides = sides
+        self.failed: set[str] = set()
+        """The fields found wrong so far (a list per item of one of them has no size)."""
+
+    def size(self, per: str | None) -> int | None:
+        """How many entries a list ``per`` seat, side, or item of a field must hold
+        (``None``: any number, as for a field whose own value is not a tuple)."""
+        if per is None:
+            return None
+        if per == PER_SEAT:
+            return self.count
+        if per == PER_SIDE:
+            return self.sides
+        items: object = getattr(self.value, per)
+        return len(items) if isinstance(items, tuple) and per not in self.failed else None
+
+    def is_seat(self, value: object) -> bool:
+        """Whether ``value`` is one of the record's seats."""
+        return is_int(value) and 0 <= value < self.count
+
+
+class FieldCodec:
+    """How one kind of field is written, read back, checked and described. A codec that
+    needs to know the record it serves (its phases, its ruleset, its melds) is
+    :meth:`bind`-ed to the record's class once."""
+
+    per: str | None = None
+    """For a list: whose entries it counts (:data:`PER_SEAT`, :data:`PER_SIDE`, or the
+    name of another field with one entry per item); ``None`` for any number."""
+
+    def bind(self, record: type) -> FieldCodec:
+        """This codec, for the fields of ``record`` (most codecs need nothing of it)."""
+        return self
+
+    def write(self, value: Any) -> Any:
+        """``value`` as the dictionary holds it."""
+        return value
+
+    def expression(self, name: str) -> str | None:
+        """The Python expression that writes the value ``name`` (the record's writer is
+        compiled from them: a call saved a field), or ``None`` to call :meth:`write`."""
+        return name if type(self).write is FieldCodec.write else None
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        """The value the dictionary's ``value`` under ``key`` stands for.
+
+        :raises SerializationError: from ``read``, naming the field.
+        """
+        raise NotImplementedError  # pragma: no cover - every codec defines it
+
+    def problem(self, name: str, value: object, context: CheckContext) -> str | None:
+        """What is wrong with ``value`` as field ``name`` (its type, its range), or
+        ``None``."""
+        raise NotImplementedError  # pragma: no cover - every codec defines it
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of the dictionary's value."""
+        raise NotImplementedError  # pragma: no cover - every codec defines it
+
+    def item_json(self, item: Any) -> Any:
+        """One entry of a list codec's value, as the dictionary holds it."""
+        return item
+
+
+class _Scalar(FieldCodec):
+    """A value checked by ``test``, named ``what`` in a check's message."""
+
+    def __init__(self, what: str, test: Callable[[object], bool]) -> None:
+        self.what = what
+        self.test = test
+
+    def problem(self, name: str, value: object, context: CheckContext) -> str | None:
+        if self.test(value):
+            return None
+        return f"{name} must be {self.what}, got {describe(value)}"
+
+
+class _Cards(_Scalar):
+    def __init__(self) -> None:
+        super().__init__("a tuple of cards", is_card_codes)
+
+    def write(self, value: Any) -> Any:
+        return format_cards(value)
+
+    def expression(self, name: str) -> str | None:
+        return None
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        return read.cards(value, key)
+
+    def schema(self) -> dict[str, Any]:
+        return card_text()
+
+
+class _OptionalCard(_Scalar):
+    def __init__(self) -> None:
+        super().__init__("a card or None", lambda value: value is None or is_card_code(value))
+
+    def write(self, value: Any) -> Any:
+        return None if value is None else CARD_NAMES[value]
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        return None if value is None else read.card(value, key)
+
+    def schema(self) -> dict[str, Any]:
+        return card(nullable=True)
+
+
+class _Flag(_Scalar):
+    def __init__(self) -> None:
+        super().__init__("True or False", is_bool)
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        if type(value) is not bool:
+            raise read.fail(f"{key} must be true or false, got {describe(value)}")
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        return boolean()
+
+
+class _Integer(_Scalar):
+    """An integer, read from ``-MAX_COUNT`` to ``MAX_COUNT`` (its own range is the
+    check's: a value out of it is a problem of the record, named with the others)."""
+
+    def __init__(
+        self,
+        what: str,
+        test: Callable[[object], bool],
+        low: int | None,
+        *,
+        nullable: bool = False,
+    ) -> None:
+        super().__init__(what, test)
+        self.low = low
+        self.nullable = nullable
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        if value is None and self.nullable:
+            return None
+        return read.integer(key, -MAX_COUNT, MAX_COUNT, value, given=True)
+
+    def schema(self) -> dict[str, Any]:
+        high = MAX_COUNT if self.low is not None else None
+        return integer(self.low, high, nullable=self.nullable)
+
+
+class _Seat(_Integer):
+    def __init__(self, *, nullable: bool = False) -> None:
+        super().__init__("a seat", is_int, 0, nullable=nullable)
+
+    def problem(self, name: str, value: object, context: CheckContext) -> str | None:
+        if (value is None and self.nullable) or context.is_seat(value):
+            return None
+        either = " or None" if self.nullable else ""
+        return (
+            f"{name} must be a seat from 0 to {context.count - 1}{either}, got {describe(value)}"
+        )
+
+
+class _Players(FieldCodec):
+    """The number of seats, written ``players``: checked first, with the rules (whether
+    they allow that many: :class:`~scala40._format.serial.FieldChecks`)."""
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        return read.integer(key, 0, MAX_SEATS, value, given=True)
+
+    def problem(self, name: str, value: object, context: CheckContext) -> str | None:
+        return None
+
+    def schema(self) -> dict[str, Any]:
+        return integer(2, MAX_SEATS)
+
+
+class _Rng(_Scalar):
+    def __init__(self) -> None:
+        super().__init__(
+            "an integer of 64 bits", lambda value: is_int(value) and 0 <= value < 1 << 64
+        )
+
+    def write(self, value: Any) -> Any:
+        return f"{value:016x}"
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        return read.rng(key, value, given=True)
+
+    def schema(self) -> dict[str, Any]:
+        return text(pattern=RNG_TEXT)
+
+
+class ListCodec(FieldCodec):
+    """A tuple of entries of one kind: in a dictionary a list; checked entry by entry,
+    with one entry per seat, side or item of another field where ``per`` says so."""
+
+    def __init__(
+        self,
+        items: str,
+        test: Callable[[object], bool] | None,
+        item_schema: Mapping[str, Any],
+        *,
+        per: str | None = None,
+        max_items: int | None = None,
+    ) -> None:
+        self.items = items
+        self.test = test
+        self.item_schema = dict(item_schema)
+        self.per = per
+        self.max_items = max_items
+
+    def write(self, value: Any) -> Any:
+        return list(value)
+
+    def expression(self, name: str) -> str | None:
+        return f"list({name})" if type(self).write is ListCodec.write else None
+
+    def test_items(self, values: tuple[Any, ...], context: CheckContext) -> bool:
+        """Whether every entry of ``values`` is one of this list's."""
+        test = self.test or context.is_seat
+        return all_pass(values, test)
+
+    def problem(self, name: str, value: object, context: CheckContext) -> str | None:
+        if not isinstance(value, tuple):
+            return f"{name} must be a tuple, got {describe(value)}"
+        size = context.size(self.per)
+        if size is not None and len(value) != size:
+            return f"{name} must have {size} entries, got {len(value)}"
+        if not self.test_items(value, context):
+            return f"{name} must hold {self.items}, got {describe(value)}"
+        return None
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        return read.ints(key, -MAX_COUNT, MAX_COUNT, value, given=True)
+
+    def schema(self) -> dict[str, Any]:
+        return array(self.item_schema, max_items=self.max_items)
+
+    def with_per(self, per: str) -> ListCodec:
+        """This kind of list, with one entry per ``per``."""
+        found = type(self).__new__(type(self))
+        found.__dict__.update(self.__dict__)
+        found.per = per
+        return found
+
+
+class _Flags(ListCodec):
+    def __init__(self, per: str | None = PER_SEAT) -> None:
+        super().__init__("True or False", is_bool, boolean(), per=per)
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        return read.bools(key, value=value, given=True)
+
+
+class _CardLists(ListCodec):
+    def __init__(self, per: str | None = PER_SEAT) -> None:
+        super().__init__("cards", is_card_codes, card_text(), per=per)
+
+    def write(self, value: Any) -> Any:
+        return [format_cards(cards) for cards in value]
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        return read.card_lists(key, value, given=True)
+
+    def item_json(self, item: Any) -> Any:
+        return format_cards(item)
+
+
+def list_of(
+    items: str,
+    test: Callable[[object], bool] | None,
+    item_schema: Mapping[str, Any],
+    *,
+    per: str | None = None,
+    max_items: int | None = None,
+) -> ListCodec:
+    """A list codec of integers (each passing ``test``, called ``items`` in a check's
+    message; ``None`` for seats of the record)."""
+    return ListCodec(items, test, item_schema, per=per, max_items=max_items)
+
+
+class Phases(FieldCodec):
+    """The record's phase: a member of its ``PHASES`` enum, written by its value."""
+
+    def __init__(self, phases: type[enum.Enum] | None = None) -> None:
+        self.phases = phases
+
+    def bind(self, record: type) -> FieldCodec:
+        return Phases(record.PHASES)  # type: ignore[attr-defined]
+
+    def write(self, value: Any) -> Any:
+        return value.value
+
+    def expression(self, name: str) -> str | None:
+        return f"{name}.value"
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        assert self.phases is not None
+        return read.choice(key, self.phases, value, given=True)
+
+    def problem(self, name: str, value: object, context: CheckContext) -> str | None:
+        assert self.phases is not None
+        if isinstance(value, self.phases):
+            return None
+        return f"{name} must be a Phase, got {describe(value)}"
+
+    def schema(self) -> dict[str, Any]:
+        assert self.phases is not None
+        return enum_of(phase.value for phase in self.phases)
+
+
+class Rules(FieldCodec):
+    """The record's ruleset (of its class ``RULESET``), written as its dictionary. Its
+    check is the record's first (whether the rules allow the seats: :class:`~scala40.
+    _format.serial.FieldChecks`)."""
+
+    def __init__(self, ruleset: Any = None) -> None:
+        self.ruleset = ruleset
+
+    def bind(self, record: type) -> FieldCodec:
+        return Rules(record.RULESET)  # type: ignore[attr-defined]
+
+    def write(self, value: Any) -> Any:
+        return value.to_dict()
+
+    def expression(self, name: str) -> str | None:
+        return f"{name}.to_dict()"
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        return read.ruleset(self.ruleset)
+
+    def problem(self, name: str, value: object, context: CheckContext) -> str | None:
+        return None  # checked first, with the seats (FieldChecks)
+
+    def schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = self.ruleset.json_schema()
+        return schema
+
+
+class Melds(FieldCodec):
+    """Melds on the table, each written as its text with its wild cards' readings
+    (``"8C 9C JK=10C"``) and read back by the record's ``read_meld(text, rules)``."""
+
+    def __init__(
+        self, reader: Callable[[str, Any], Any] | None = None, kind: type | None = None
+    ) -> None:
+        self.reader = reader
+        self.kind = kind
+
+    def bind(self, record: type) -> FieldCodec:
+        return Melds(record.read_meld, record.MELD_TYPE)  # type: ignore[attr-defined]
+
+    def write(self, value: Any) -> Any:
+        return [str(meld) for meld in value]
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        raise NotImplementedError  # pragma: no cover - read with the rules (read_with)
+
+    def read_with(self, read: FieldReader, key: str, value: object, rules: Any) -> Any:
+        """The melds of ``value``, read under ``rules``."""
+        reader = self.reader
+        assert reader is not None
+        return read.melds(key, lambda spec: reader(spec, rules), MAX_READ_ITEMS, value)
+
+    def problem(self, name: str, value: object, context: CheckContext) -> str | None:
+        kind = self.kind
+        assert kind is not None
+        if isinstance(value, tuple) and all(isinstance(meld, kind) for meld in value):
+            return None
+        return f"{name} must be a tuple of melds, got {describe(value)}"
+
+    def schema(self) -> dict[str, Any]:
+        return array(meld_text())
+
+
+class Nested(FieldCodec):
+    """A value of its own with several parts (how a hand ended), or ``None``: written,
+    read, checked and described by the functions its record gives."""
+
+    def __init__(
+        self,
+        write: Callable[[Any], Any],
+        read: Callable[[FieldReader, Any], Any],
+        check: Callable[[Any, CheckContext], list[str]],
+        schema: Callable[[], dict[str, Any]],
+        kind: type,
+    ) -> None:
+        self._write = write
+        self._read = read
+        self._check = check
+        self._schema = schema
+        self.kind = kind
+
+    def write(self, value: Any) -> Any:
+        return None if value is None else self._write(value)
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        raise NotImplementedError  # pragma: no cover - read with the rules (read_with)
+
+    def read_with(self, read: FieldReader, key: str, value: object, rules: Any) -> Any:
+        """The value of ``value``, read under ``rules`` (``None`` for null)."""
+        return self._read(read, rules)
+
+    def problem(self, name: str, value: object, context: CheckContext) -> str | None:
+        raise NotImplementedError  # pragma: no cover - several problems (problems)
+
+    def problems(self, name: str, value: object, context: CheckContext) -> list[str]:
+        """Every problem of ``value``: ``None``, or a value of its kind whose parts
+        its record's check finds nothing wrong with."""
+        if value is None:
+            return []
+        if not isinstance(value, self.kind):
+            return [f"{name} must be a {self.kind.__name__} or None, got {describe(value)}"]
+        return self._check(value, context)
+
+    def schema(self) -> dict[str, Any]:
+        return self._schema()
+
+
+CARDS: FieldCodec = _Cards()
+"""Cards (a stock, a discard pile), written as card text: ``"7S 8S JK"``."""
+CARD_LISTS: ListCodec = _CardLists()
+"""One list of cards per seat (the hands), each as card text."""
+OPTIONAL_CARD: FieldCodec = _OptionalCard()
+"""One card, or ``None``."""
+BOOL: FieldCodec = _Flag()
+"""``True`` or ``False``."""
+FLAGS: ListCodec = _Flags()
+"""``True`` or ``False`` for each seat."""
+COUNT: FieldCodec = _Integer(f"an integer from 0 to {MAX_COUNT}", is_count, 0)
+"""An integer from 0 to :data:`~scala40._format.serial.MAX_COUNT`."""
+TOTAL: FieldCodec = _Integer(f"an integer from -{MAX_COUNT} to {MAX_COUNT}", is_total, -MAX_COUNT)
+"""An integer of either sign, up to :data:`~scala40._format.serial.MAX_COUNT`."""
+SEAT: FieldCodec = _Seat()
+"""One of the record's seats."""
+OPTIONAL_SEAT: FieldCodec = _Seat(nullable=True)
+"""One of the record's seats, or ``None``."""
+COUNTS: ListCodec = list_of(
+    COUNTS_WORDS, is_count, integer(0, MAX_COUNT), per=PER_SEAT, max_items=MAX_READ_ITEMS
+)
+"""A count for each seat."""
+TOTALS: ListCodec = list_of(
+    TOTALS_WORDS, is_total, integer(-MAX_COUNT, MAX_COUNT), per=PER_SEAT, max_items=MAX_READ_ITEMS
+)
+"""A total for each seat."""
+SEATS: ListCodec = list_of("seats", None, integer(0, MAX_COUNT), max_items=MAX_READ_ITEMS)
+"""Seats of the record, any number of them."""
+PLAYERS: FieldCodec = _Players()
+"""The number of seats (at most :data:`MAX_SEATS`)."""
+RNG: FieldCodec = _Rng()
+"""The generator's state (C-RNG), 64 bits written as 16 hexadecimal digits."""
