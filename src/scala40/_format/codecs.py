@@ -74,6 +74,7 @@ __all__ = [
     "TOTALS",
     "CheckContext",
     "FieldCodec",
+    "HandResults",
     "ListCodec",
     "Melds",
     "Nested",
@@ -515,6 +516,24 @@ class Nested(FieldCodec):
 
     def schema(self) -> dict[str, Any]:
         return self._schema()
+
+
+class HandResults(FieldCodec):
+    """How the last hand ended: the record's ``HAND_RESULT`` (a :class:`Nested` codec its
+    game defines beside its hand results and their reader)."""
+
+    def bind(self, record: type) -> FieldCodec:
+        found: FieldCodec = record.HAND_RESULT  # type: ignore[attr-defined]
+        return found
+
+    def read(self, read: FieldReader, key: str, value: object) -> Any:
+        raise NotImplementedError  # pragma: no cover - bound to the record's codec first
+
+    def problem(self, name: str, value: object, context: CheckContext) -> str | None:
+        raise NotImplementedError  # pragma: no cover - bound to the record's codec first
+
+    def schema(self) -> dict[str, Any]:
+        raise NotImplementedError  # pragma: no cover - bound to the record's codec first
 
 
 CARDS: FieldCodec = _Cards()

@@ -18,16 +18,13 @@ its title and summary; its :class:`~scala40.game.Game` record follows from that 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from scala40.game import Game
 from scala40.games._knock.analysis import least_unmatched
 from scala40.games._knock.bots import GreedyBot
-from scala40.games._knock.grammar import NOTATION
 from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.profile import max_hand_moves
-from scala40.games._knock.schema import state_schema
 from scala40.games._knock.state import KnockState
 
 __all__ = ["knock_game"]
@@ -56,8 +53,8 @@ def knock_game(state_type: type[KnockState], new_game: Callable[..., Any] | None
         parse_move=kinds.parse_move,
         move_from_dict=kinds.move_from_dict,
         move_set=kinds.moves,
-        state_schema=partial(state_schema, state_type),
-        notation=NOTATION,
+        state_schema=state_type.json_schema,
+        notation=state_type.notation(),
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
         bots={"greedy": GreedyBot},

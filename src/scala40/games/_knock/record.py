@@ -11,59 +11,115 @@ from typing import Any, ClassVar
 
 import attrs
 
-from scala40._base.record import RecordBase, order_fields
+from scala40._base.record import RecordBase, field_group, order_fields
+from scala40._format.codecs import (
+    BOOL,
+    CARDS,
+    COUNTS,
+    FLAGS,
+    OPTIONAL_CARD,
+    RNG,
+    SEATS,
+    TOTAL,
+    TOTALS,
+    HandResults,
+)
+from scala40._format.specs import spec
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.games._knock.moves import Deal, MoveKinds, Restock
 from scala40.games._knock.phases import HandResult, Phase
 from scala40.games._knock.profile import KnockRules
 from scala40.rulesets import RulesetBase
 
-__all__ = ["KnockRecord"]
+__all__ = ["KnockFields", "KnockRecord"]
 
 _HAND_OVER = (Phase.REENTRY, Phase.OVER)
 """Phases after a hand's scoring: every hand has been shown."""
 
 
+@field_group
+class KnockFields:
+    """The fields of a knock game that every seat sees: its record's and its views'
+    (:class:`KnockRecord`, :class:`~scala40.games._knock.view.PlayerView`), each declared
+    once with its spec (:mod:`scala40._format.specs`)."""
+
+    discard: tuple[Card, ...] = attrs.field(
+        metadata=spec(CARDS, "the discard pile, the top card last", place=12)
+    )
+    """The discard pile, top card last (every card in it was seen face up; a close's
+    face-down card is shown with every hand when the hand ends)."""
+    turns_played: tuple[int, ...] = attrs.field(
+        metadata=spec(COUNTS, "each seat's turns this hand", usual=0)
+    )
+    """Turns each player has completed this hand (RU-KNOCK, CH-CLOSE)."""
+    scores: tuple[int, ...] = attrs.field(metadata=spec(TOTALS, "each seat's total", place=40))
+    """Running totals (RU-SCORE, CH-SCORE)."""
+    active: tuple[bool, ...] = attrs.field(
+        metadata=spec(FLAGS, "whether each seat is still in the match", usual=True)
+    )
+    """Who is still in the game (RU-ELIM, LC-ELIM)."""
+    winners: tuple[int, ...] = attrs.field(
+        metadata=spec(SEATS, "the seats that won the match", usual=())
+    )
+    """The winners, once the game is over (C-WINNERS)."""
+    reentries: tuple[int, ...] = attrs.field(
+        metadata=spec(COUNTS, "how often each seat has re-entered", usual=0)
+    )
+    """Re-entries each player has made (LC-REENGANCHE)."""
+    gins: tuple[int, ...] = attrs.field(
+        metadata=spec(COUNTS, "each seat's gins in a row (RU-GIN)", usual=0)
+    )
+    """For the player who went gin in every hand so far, how many (RU-GINSTREAK)."""
+    taken: Card | None = attrs.field(
+        metadata=spec(OPTIONAL_CARD, "the card taken from the discard pile this turn", usual=None)
+    )
+    """The card the player to move took from the discard pile this turn (seen by all)."""
+    pending: tuple[int, ...] = attrs.field(
+        metadata=spec(SEATS, "the seats still to decide (a claim, a re-entry)", usual=())
+    )
+    """The seats still to decide out of turn, first one first: claimants of a discard
+    (RU-RUMINO), or players deciding whether to re-enter (LC-REENGANCHE)."""
+    reentry_total: int = attrs.field(
+        metadata=spec(TOTAL, "the total a seat re-enters with", usual=0)
+    )
+    """The total a player re-enters at, while re-entries are decided (LC-REENGANCHE)."""
+
+
 @attrs.frozen(repr=False, field_transformer=order_fields)
-class KnockRecord(RecordBase[Any, Any, Phase]):
+class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
     """The fields of a whole game of Rumino, Chinchón or La Conga at one moment (the
     base of :class:`~scala40.games._knock.state.KnockState`, which is what games are
     played with): :class:`~scala40._base.record.RecordBase`'s, where the seat after the
-    dealer plays first (RU-DEAL, CH-DEAL) and at a claim ``turn`` is the discarder; and
-    these. The constructor checks nothing: never call it with values from outside."""
+    dealer plays first (RU-DEAL, CH-DEAL) and at a claim ``turn`` is the discarder; those
+    of :class:`KnockFields`; and these. The constructor checks nothing: never call it
+    with values from outside."""
 
-    discard: tuple[Card, ...]
-    """The discard pile, top card last."""
-    turns_played: tuple[int, ...]
-    """Turns each player has completed this hand (RU-KNOCK, CH-CLOSE)."""
-    scores: tuple[int, ...]
-    """Running totals (RU-SCORE, CH-SCORE)."""
-    active: tuple[bool, ...]
-    """Who is still in the game (RU-ELIM, LC-ELIM)."""
-    winners: tuple[int, ...]
-    """The winners, once the game is over (C-WINNERS)."""
-    reentries: tuple[int, ...]
-    """Re-entries each player has made (LC-REENGANCHE)."""
-    gins: tuple[int, ...]
-    """For the player who went gin in every hand so far, how many (RU-GINSTREAK)."""
-    taken: Card | None
-    """The card the player to move took from the discard pile this turn."""
-    pending: tuple[int, ...]
-    """The seats still to decide out of turn, first one first: claimants of a discard
-    (RU-RUMINO), or players deciding whether to re-enter (LC-REENGANCHE)."""
-    reentry_total: int
-    """The total a player re-enters at, while re-entries are decided (LC-REENGANCHE)."""
-    last_hand: HandResult | None
+    last_hand: HandResult | None = attrs.field(
+        metadata=spec(HandResults(), "how the last hand ended", usual=None)
+    )
     """How the previous hand ended."""
-    rng: int
+    rng: int = attrs.field(
+        metadata=spec(
+            RNG, "the generator's state: the shuffles to come (C-RNG)", place=60, public=False
+        )
+    )
     """Randomness the later shuffles draw from (C-RNG)."""
-    auto_chance: bool
+    auto_chance: bool = attrs.field(
+        metadata=spec(
+            BOOL, "whether the engine deals and shuffles by itself", usual=True, public=False
+        )
+    )
     """Whether the engine plays chance steps itself (deals, restocks)."""
 
     KINDS: ClassVar[MoveKinds]
     """The game's move classes."""
     RULESET: ClassVar[type[RulesetBase]]
     """The game's ruleset class."""
+    PHASES = Phase
+    ABOUT = (
+        "A game at one moment: the rules, every hand, the stock, the discard pile (top card "
+        "last), the totals, the last hand's result and the randomness to come."
+    )
     SETTER_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {
         # The hottest moves always change the same fields: a setter taking exactly those
         # is faster than the general copy.

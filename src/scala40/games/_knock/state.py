@@ -16,7 +16,7 @@ move and get a new state; nothing is ever mutated.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -24,45 +24,31 @@ import attrs
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
-from scala40._checks import describe, is_bool, is_int
 from scala40._format.serial import (
-    COUNTS,
     MAX_COUNT,
     MAX_READ_ITEMS,
     MAX_SEED_DIGITS,
-    TOTALS,
-    FieldChecks,
-    FieldReader,
     card_counts,
     count_problems,
     deck_counts,
-    is_card_code,
-    is_card_codes,
-    is_count,
-    is_total,
-    lists_to_dict,
-    state_head_to_dict,
     tuple_or,
 )
+from scala40._format.specs import record_format
 from scala40._rng import seed_state, shuffle
-from scala40.cards import CARD_NAMES, Card, format_cards
+from scala40.cards import CARD_NAMES, Card
 from scala40.errors import (
     InvalidStateError,
-    Scala40Error,
 )
 from scala40.game import GameText, SearchTuning
 from scala40.games._knock import engine
-from scala40.games._knock.arrange import Layoff, has_rumino
+from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.generate import generate
-from scala40.games._knock.moves import MeldSpec, parse_meld_spec
-from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock.phases import HandEnd, HandResult, Phase
 from scala40.games._knock.profile import ClaimMode, Ending, EndMode
 from scala40.games._knock.record import KnockRecord
+from scala40.games._knock.result import HAND_RESULT
 from scala40.games._knock.view import PlayerView
 from scala40.match import ScoreOrder, best_seats
-from scala40.melds import Meld
-from scala40.movekinds import MAX_MOVE_TEXT
-from scala40.resignation import resigned_from_dict, resigned_to_dict
 
 __all__ = ["MAX_COUNT", "MAX_SEED_DIGITS", "STATE_FORMAT_VERSION", "KnockState"]
 
@@ -81,6 +67,7 @@ class KnockState(KnockRecord):
 
     FORMAT_VERSION = STATE_FORMAT_VERSION
     VIEW = PlayerView
+    HAND_RESULT = HAND_RESULT
 
     # What a game of the family declares on its own class (the variant's attributes,
     # as python-chess declares its variants), besides KINDS and RULESET; the registry's
@@ -132,9 +119,6 @@ class KnockState(KnockRecord):
     def _resign(self, resigned: tuple[int, ...], winners: tuple[int, ...]) -> Any:
         return engine.resign(self, resigned, winners)
 
-    def _field_problems(self) -> list[str]:
-        return _field_problems(self)
-
     def _taken_this_turn(self) -> tuple[int, Card] | None:
         # The top discard taken this turn: it may not be thrown back (CH-TURN).
         taken = self.taken
@@ -166,17 +150,11 @@ class KnockState(KnockRecord):
         the next).
         """
         rules = resolve_rules(cls.RULESET, rules, cls.RULESET.__name__)
+        fields = new_game_fields(rules, players, seed, auto_chance, dealer, Phase.DEAL)
         state = cls(
-            **new_game_fields(rules, players, seed, auto_chance, dealer, Phase.DEAL),
-            discard=(),
-            turns_played=(0,) * players,
-            scores=(0,) * players,
-            active=(True,) * players,
-            reentries=(0,) * players,
-            gins=(0,) * players,
-            taken=None,
-            pending=(),
-            reentry_total=0,
+            **record_format(cls).with_usual(
+                {**fields, "discard": (), "scores": (0,) * fields["player_count"]}
+            )
         )
         return engine.deal(state, None) if auto_chance else state
 
@@ -234,47 +212,22 @@ class KnockState(KnockRecord):
             stock_cards = read.cards(stock, "stock")
         if problems:
             raise InvalidStateError(problems)
-        return read.valid(
-            cls(
+        fields = record_format(cls).with_usual(
+            {
                 **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
-                stock=stock_cards,
-                discard=pile,
-                turns_played=tuple_or(turns_played, (0,) * count),
-                scores=tuple_or(scores, (0,) * count),
-                active=tuple_or(active, (True,) * count),
-                reentries=tuple_or(reentries, (0,) * count),
-                gins=tuple_or(gins, (0,) * count),
-                taken=taken_card,
-                pending=tuple_or(pending, ()),
-                reentry_total=reentry_total,
-            )
+                "stock": stock_cards,
+                "discard": pile,
+                "turns_played": turns_played,
+                "scores": tuple_or(scores, (0,) * count),
+                "active": active,
+                "reentries": reentries,
+                "gins": gins,
+                "taken": taken_card,
+                "pending": pending,
+                "reentry_total": reentry_total,
+            }
         )
-
-    # -- serialization ---------------------------------------------------------------
-
-    def _fields_to_dict(self) -> dict[str, Any]:
-        return {
-            **state_head_to_dict(self),
-            "discard": format_cards(self.discard),
-            **lists_to_dict(
-                self, "turns_played", "scores", "active", "winners", "reentries", "gins"
-            ),
-            "taken": None if self.taken is None else CARD_NAMES[self.taken],
-            "pending": list(self.pending),
-            "reentry_total": self.reentry_total,
-            "last_hand": None if self.last_hand is None else self.last_hand.to_state_dict(),
-            "rng": f"{self.rng:016x}",
-            "auto_chance": self.auto_chance,
-            **resigned_to_dict(self.resigned),
-        }
-
-    @classmethod
-    def _load(cls, data: Mapping[str, Any]) -> Any:
-        return _state_from_dict(cls, data)
-
-    @classmethod
-    def _read(cls, data: Mapping[str, Any]) -> Any:
-        return _state_from_dict(cls, data, checked=False)
+        return read.valid(cls(**fields))
 
 
 # ---------------------------------------------------------------- validation
@@ -288,110 +241,6 @@ _KNOCK_ENDS = frozenset({HandEnd.KNOCK, HandEnd.GIN})
 _CLOSE_ENDS = frozenset(
     {HandEnd.CLOSE, HandEnd.ALL_MATCHED, HandEnd.WILD_CHINCHON, HandEnd.CHINCHON}
 )
-
-
-def _field_problems(state: KnockState) -> list[str]:
-    """The problems of a state's fields taken one by one: their types and ranges. A state
-    with any is checked no further (its other checks would mean nothing)."""
-    check = FieldChecks(state, state.RULESET, state.RULESET.__name__)
-    if check.problems:
-        return check.problems
-    count = check.count
-    check.entries("hands", count, is_card_codes, "cards")
-    check.entries("turns_played", count, is_count, COUNTS)
-    check.entries("scores", count, is_total, TOTALS)
-    check.entries("active", count, is_bool, "True or False")
-    check.entries("reentries", count, is_count, COUNTS)
-    check.entries("gins", count, is_count, COUNTS)
-    check.entries("winners", None, check.is_seat, "seats")
-    check.entries("pending", None, check.is_seat, "seats")
-    check.fields(
-        Phase,
-        cards=("stock", "discard"),
-        seats=("turn", "dealer"),
-        counts=("hand_number",),
-        flags=("auto_chance",),
-        optional_cards=("taken",),
-    )
-    if not is_total(state.reentry_total):
-        check.problems.append(
-            f"reentry_total must be an integer from -{MAX_COUNT} to {MAX_COUNT}, "
-            f"got {describe(state.reentry_total)}"
-        )
-    check.last_hand(HandResult, _result_field_problems, count)
-    return check.problems
-
-
-def _result_field_problems(result: HandResult, count: int) -> list[str]:
-    problems: list[str] = []
-
-    def seat(value: object) -> bool:
-        return is_int(value) and 0 <= value < count
-
-    def seat_list(value: object) -> bool:
-        return isinstance(value, tuple) and all(map(seat, value)) and len(set(value)) == len(value)
-
-    if not is_count(result.hand_number):
-        problems.append(
-            f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
-        )
-    end: object = result.end
-    if not isinstance(end, HandEnd):
-        problems.append(f"last_hand: end must be a HandEnd, got {describe(end)}")
-    if not seat(result.closer):
-        problems.append(
-            f"last_hand: closer must be a seat from 0 to {count - 1}, got {describe(result.closer)}"
-        )
-    points: object = result.points
-    if not (isinstance(points, tuple) and len(points) == count and all(map(is_total, points))):
-        problems.append(f"last_hand: points must be {count} totals, got {describe(points)}")
-    hands: object = result.hands
-    if not (isinstance(hands, tuple) and len(hands) == count and all(map(is_card_codes, hands))):
-        problems.append(f"last_hand: hands must be {count} hands, got {describe(hands)}")
-    shown: object = result.shown
-    if not (
-        isinstance(shown, tuple)
-        and len(shown) == count
-        and all(item is None or _is_showing(item) for item in shown)
-    ):
-        problems.append(
-            f"last_hand: shown must be {count} showings or None, got {describe(shown)}"
-        )
-    if result.discard is not None and not is_card_code(result.discard):
-        problems.append(
-            f"last_hand: discard must be a card or None, got {describe(result.discard)}"
-        )
-    for name in ("busted", "eliminated", "reentered"):
-        if not seat_list(getattr(result, name)):
-            problems.append(
-                f"last_hand: {name} must list distinct seats from 0 to {count - 1}, "
-                f"got {describe(getattr(result, name))}"
-            )
-    return problems
-
-
-def _is_showing(value: object) -> bool:
-    if not isinstance(value, Showing):
-        return False
-    melds: object = value.melds
-    layoffs: object = value.layoffs
-    return (
-        isinstance(melds, tuple)
-        and all(isinstance(meld, Meld) for meld in melds)
-        and isinstance(layoffs, tuple)
-        and all(_is_layoff(layoff) for layoff in layoffs)
-        and is_card_codes(value.unmatched)
-    )
-
-
-def _is_layoff(value: object) -> bool:
-    return (
-        isinstance(value, Layoff)
-        and is_card_code(value.card)
-        and is_card_code(value.represents)
-        and is_int(value.owner)
-        and is_int(value.meld)
-    )
 
 
 def _consistency_problems(state: KnockState) -> list[str]:
@@ -688,104 +537,3 @@ def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
                 "his hand makes"
             )
     return problems
-
-
-# ---------------------------------------------------------------- reading back
-
-
-def _state_from_dict(cls: type[KnockState], data: Mapping[str, Any], checked: bool = True) -> Any:
-    kind = cls.FORMAT.removeprefix("scala40.")
-    read = FieldReader.state(data, cls.FORMAT, STATE_FORMAT_VERSION, f"{kind}: ", KnockRecord)
-    rules = read.ruleset(cls.RULESET)
-    low, high = -MAX_COUNT, MAX_COUNT
-    state = cls(
-        rules=rules,
-        **read.state_head(Phase, _MAX_SEATS),
-        discard=read.cards(data["discard"], "discard"),
-        turns_played=read.ints("turns_played", low, high),
-        scores=read.ints("scores", low, high),
-        active=read.bools("active"),
-        winners=read.ints("winners", low, high),
-        reentries=read.ints("reentries", low, high),
-        gins=read.ints("gins", low, high),
-        taken=read.optional_card("taken"),
-        pending=read.ints("pending", low, high),
-        reentry_total=read.integer("reentry_total", low, high),
-        last_hand=_result_from_dict(read, rules),
-        rng=read.rng("rng"),
-        auto_chance=read.boolean("auto_chance"),
-        resigned=resigned_from_dict(data, f"{kind}: "),
-    )
-    return read.valid(state) if checked else state
-
-
-def _result_from_dict(state: FieldReader, rules: Any) -> HandResult | None:
-    read = state.part("last_hand", HandResult)
-    if read is None:
-        return None
-    low, high = -MAX_COUNT, MAX_COUNT
-    shown = read.data["shown"]
-    if not isinstance(shown, list) or len(shown) > _MAX_SEATS:
-        raise read.fail(f"shown must be a list of showings, got {describe(shown)}")
-    return HandResult(
-        hand_number=read.integer("hand_number", low, high),
-        end=read.choice("end", HandEnd),
-        closer=read.integer("closer", low, high),
-        points=read.ints("points", low, high),
-        shown=tuple(_showing_from_dict(item, rules, read) for item in shown),
-        hands=read.card_lists("hands"),
-        discard=read.optional_card("discard"),
-        busted=read.ints("busted", low, high),
-        eliminated=read.ints("eliminated", low, high),
-        reentered=read.ints("reentered", low, high),
-    )
-
-
-def _shown_spec(text: str) -> MeldSpec:
-    """A meld as a hand result writes it (``phases``): a wild card standing for itself
-    keeps its reading there (``JK=JK`` in a meld of jokers, RU-MELDS; ``AD=AD``), which
-    says no more than the card alone, as a move's text writes it."""
-    words = []
-    for word in text.replace(",", " ").split():
-        card, _, reading = word.partition("=")
-        words.append(card if reading and reading.upper() == card.upper() else word)
-    return parse_meld_spec(" ".join(words))
-
-
-def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showing | None:
-    if value is None:
-        return None
-    if not isinstance(value, Mapping):
-        raise parent.fail(f"a showing must be a mapping or null, got {describe(value)}")
-    read = FieldReader(value, parent.where)
-    read.keys_of(Showing)
-    melds_data, layoffs_data = value["melds"], value["layoffs"]
-    for name, items in (("melds", melds_data), ("layoffs", layoffs_data)):
-        if not isinstance(items, list) or len(items) > MAX_READ_ITEMS:
-            raise read.fail(f"{name} must be a list, got {describe(items)}")
-    melds: list[Meld] = []
-    for text in melds_data:
-        if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
-            raise read.fail(f"a meld must be text, got {describe(text)}")
-        try:
-            meld = engine.resolve_spec(_shown_spec(text), rules.meld_rules)
-        except Scala40Error as error:
-            raise read.fail(f"meld {describe(text)}: {error}") from None
-        if isinstance(meld, str):
-            raise read.fail(meld)
-        melds.append(meld)
-    layoffs = []
-    for item in layoffs_data:
-        if not isinstance(item, Mapping):
-            raise read.fail(f"a layoff must be a mapping, got {describe(item)}")
-        fields = FieldReader(item, f"{read.where}layoff: ")
-        fields.keys_of(Layoff)
-        layoffs.append(
-            Layoff(
-                fields.card(item["card"], "card"),
-                fields.card(item["represents"], "represents"),
-                fields.integer("owner", 0, _MAX_SEATS),
-                fields.integer("meld", 0, MAX_READ_ITEMS),
-            )
-        )
-    return Showing(tuple(melds), tuple(layoffs), read.cards(value["unmatched"], "unmatched"))

@@ -26,14 +26,14 @@ from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.moves import Move
 from scala40.games._knock.phases import HandResult, Phase
 from scala40.games._knock.profile import ClaimMode, KnockRules
-from scala40.games._knock.record import KnockRecord
+from scala40.games._knock.record import KnockFields, KnockRecord
 from scala40.views import ViewBase
 
 __all__ = ["PlayerView"]
 
 
 @attrs.frozen(field_transformer=order_fields)
-class PlayerView(ViewBase[Any, Phase, HandResult, KnockRecord, Move]):
+class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move]):
     """One player's knowledge of a knock game's state (the shared base of the games'
     ``PlayerView`` classes; see the state's ``view``). Views are made from states; the
     constructor checks nothing.
@@ -44,22 +44,9 @@ class PlayerView(ViewBase[Any, Phase, HandResult, KnockRecord, Move]):
     decide on a claim holds the six cards the discard completes into one (drawn first,
     at random from the unknown cards), and that the seats known not to be able to claim
     the top discard (the seats after them; at a draw under ``rumino_claim="auto"``, all
-    but the discarder) cannot.
+    but the discarder) cannot. Its public fields are those of
+    :class:`~scala40.games._knock.record.KnockFields`.
     """
-
-    discard: tuple[Card, ...]
-    """The discard pile, top card last (every card in it was seen face up; a close's
-    face-down card is shown with every hand when the hand ends)."""
-    turns_played: tuple[int, ...]
-    scores: tuple[int, ...]
-    active: tuple[bool, ...]
-    winners: tuple[int, ...]
-    reentries: tuple[int, ...]
-    gins: tuple[int, ...]
-    taken: Card | None
-    """The card the player to move took from the discard pile this turn (seen by all)."""
-    pending: tuple[int, ...]
-    reentry_total: int
 
     @property
     def profile(self) -> KnockRules:

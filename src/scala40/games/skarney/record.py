@@ -25,6 +25,7 @@ from scala40._format.codecs import (
     RNG,
     SEATS,
     TOTALS,
+    HandResults,
     Melds,
 )
 from scala40._format.specs import Usual, spec
@@ -159,7 +160,7 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
     )
     """Whether the engine deals by itself."""
     last_hand: HandResult | None = attrs.field(
-        metadata=spec(HAND_RESULT, "how the last hand ended", usual=None)
+        metadata=spec(HandResults(), "how the last hand ended", usual=None)
     )
     """How the previous hand ended."""
 
@@ -170,6 +171,7 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
     RULESET = Ruleset
     PHASES = Phase
     MELD_TYPE = Meld
+    HAND_RESULT = HAND_RESULT
     ABOUT = (
         "A Skarney game at one moment: the rules, every hand, the pile, the table's melds "
         "and their owners, the sides' contracts and totals, the card on offer and the "
