@@ -212,11 +212,11 @@ def _state(phase: str = "play") -> dict[str, Any]:
         ({"phase": "restock"}, "the stock is rebuilt only once it is empty"),
         # A card taken that must be melded, but no card taken: legal_moves() crashed.
         ({"taken_must_use": True}, "taken_must_use is set, but no card was taken"),
-        ({"phase": "over", "winners": [9]}, "winners must be distinct players from 0 to 1"),
+        ({"phase": "over", "winners": [9]}, "winners must hold seats"),
         ({"phase": "over", "winners": [0, 0]}, "winners must be distinct players"),
         ({"hand_number": -5}, "hand_number must be an integer from 0"),
         ({"hand_number": 0}, "hand number 0 is the deal of the first hand"),
-        ({"dealer": 7}, "dealer must be a player from 0 to 1"),
+        ({"dealer": 7}, "dealer must be a seat from 0 to 1"),
         ({"scores": [150, 0]}, "still in with 150, at or past the elimination score 101"),
         ({"active": [True, False]}, "only one player is still in the match"),
         (

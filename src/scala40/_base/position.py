@@ -133,7 +133,8 @@ class PositionReader:
             "turn": turn,
             "hands": self.hands,
             "winners": (),
-            "rng": seed_state(seed),
+            # (A seed refused by :meth:`seed` is a problem already: any state will do.)
+            "rng": seed_state(seed if is_seed(seed) else 0),
             "auto_chance": auto_chance,
             "last_hand": None,
         }
@@ -141,8 +142,14 @@ class PositionReader:
     def valid(self, state: S) -> S:
         """``state``, built from the position, once it is valid.
 
-        :raises InvalidStateError: naming every problem of ``state``.
+        :raises InvalidStateError: naming every problem of ``state``; where the position's
+            cards could not all be read (:attr:`problems`), those problems and the
+            problems of the state's fields taken one by one (how the fields fit together
+            means little with cards missing).
         """
+        if self.problems:
+            fields: list[str] = state._field_problems() or state._resigned_field_problems()
+            raise InvalidStateError([*self.problems, *fields])
         state.validate()
         return state
 

@@ -82,8 +82,9 @@ def test_perft_fixture_is_well_formed() -> None:
 
 
 def test_from_position_reports_every_problem_in_one_error() -> None:
-    # Bad card text, too many copies, an invalid table meld, wrong list lengths, a turn out
-    # of range, turn details before the draw, a retired player holding cards.
+    # Bad card text, too many copies, an invalid table meld, and beside them the problems of
+    # the other fields one by one: wrong list lengths, a turn out of range (how the fields
+    # fit together is checked once every card is read).
     with pytest.raises(InvalidStateError) as info:
         GameState.from_position(
             hands=["7S XX JK JK", "JK JK JK 2D", "5H"],
@@ -101,9 +102,7 @@ def test_from_position_reports_every_problem_in_one_error() -> None:
     assert "the deck has 4" in text
     assert "table meld #0" in text
     assert "opened must have 3 entries" in text
-    assert "turn must be a player from 0 to 2" in text
-    assert "before the draw" in text
-    assert "player 2 is out of the match but holds cards" in text
+    assert "turn must be a seat from 0 to 2" in text
 
 
 def test_from_position_reports_all_text_problems_together() -> None:
@@ -151,8 +150,6 @@ def test_from_position_reports_wrong_list_lengths_together() -> None:
 def test_from_position_reports_consistency_problems_together() -> None:
     with pytest.raises(InvalidStateError) as info:
         two_players(
-            dealer=4,
-            scores=[-1, 0],
             active=[True, False],
             phase="play",
             opening_value=10,
@@ -160,24 +157,32 @@ def test_from_position_reports_consistency_problems_together() -> None:
             taken_must_use=True,
         )
     text = problems_of(info.value)
-    assert "dealer must be a player from 0 to 1, got 4" in text
     assert "player 1 is out of the match but holds cards" in text
-    assert "player 0 has a negative score or turn count" in text
     assert "opening_value is set for a player who has opened" in text
     assert "taken from the discard pile is not in the player's hand" in text
+
+
+def test_from_position_names_the_fields_before_how_they_fit() -> None:
+    # Each field alone first: how the fields fit together means little while one is wrong.
+    with pytest.raises(InvalidStateError) as info:
+        two_players(dealer=4, scores=[-1, 0], active=[True, False], phase="play")
+    text = problems_of(info.value)
+    assert "dealer must be a seat from 0 to 1, got 4" in text
+    assert "scores must hold integers from 0 to" in text
+    assert "holds cards" not in text
 
 
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"turn": 2}, "turn must be a player from 0 to 1, got 2"),
-        ({"turn": -1}, "turn must be a player from 0 to 1, got -1"),
+        ({"turn": 2}, "turn must be a seat from 0 to 1, got 2"),
+        ({"turn": -1}, "turn must be a seat from 0 to 1, got -1"),
         ({"active": [False, True]}, "player 0 is to move but is out of the match"),
         ({"active": [False, False]}, "no player is still in the match"),
         ({"taken": "KC"}, "turn details (taken card, opening value) are set before the draw"),
         ({"opening_value": 5}, "set before the draw"),
         ({"phase": "play", "opening_value": -3, "opened": [False, False]}, "must not be negative"),
-        ({"turns_played": [-1, 0]}, "negative score or turn count"),
+        ({"turns_played": [-1, 0]}, "turns_played must hold integers from 0 to"),
         ({"phase": "over"}, "the match is over but has no winner"),
     ],
 )
@@ -280,12 +285,15 @@ _DELETE = object()
         (_broken(players="2"), "players must be an integer"),
         (_broken(turn=True), "turn must be an integer"),
         (_broken(opened=[1, 0]), "opened must be a list of booleans"),
-        (_broken(scores=[0, "1"]), "scores must be a list of integers"),
-        (_broken(scores="0 0"), "scores must be a list of integers"),
+        (_broken(scores=[0, "1"]), "scores must be a list of at most 1000 integers"),
+        (_broken(scores="0 0"), "scores must be a list of at most 1000 integers"),
         (_broken(auto_chance=1), "auto_chance must be true or false"),
         (_broken(rng="xyz"), "rng must be 16 hex digits"),
         (_broken(rng=5), "rng must be 16 hex digits"),
-        (_broken(phase="lunch"), "unknown phase 'lunch'"),
+        (
+            _broken(phase="lunch"),
+            "phase must be one of 'deal', 'draw', 'play', 'restock', 'over', got 'lunch'",
+        ),
         (_broken(hands="7S 8S"), "hands must be a list of card texts"),
         (_broken(table="7S 8S 9S"), "table must be a list of meld texts"),
         (_broken(stock=["7S"]), "stock must be card text"),

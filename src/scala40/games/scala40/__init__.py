@@ -32,7 +32,6 @@ from scala40.games.scala40.analysis import (
     min_deadwood,
 )
 from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
-from scala40.games.scala40.grammar import NOTATION
 from scala40.games.scala40.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.scala40.observation import OBSERVATION
 from scala40.games.scala40.phases import HandResult, Phase
@@ -45,7 +44,6 @@ from scala40.games.scala40.rules import (
     hand_value,
     max_hand_moves,
 )
-from scala40.games.scala40.schema import state_schema
 from scala40.games.scala40.state import GameState, new_game
 from scala40.games.scala40.text import TEXT
 from scala40.games.scala40.view import PlayerView
@@ -85,8 +83,8 @@ GAME = register_game(
         parse_move=moves.parse_move,
         move_from_dict=moves.move_from_dict,
         move_set=moves.MOVES,
-        state_schema=state_schema,
-        notation=NOTATION,
+        state_schema=GameState.json_schema,
+        notation=GameState.notation(),
         bots={"greedy": GreedyBot, "montecarlo": MonteCarloBot},
         default_players=2,
         text=TEXT,

@@ -1,34 +1,26 @@
-"""Checking Scala 40 states: every problem of a state's fields and of how they fit
-together, the checks of a position, and reading a state back from a dictionary
-(untrusted data).
+"""Checking Scala 40 states: how a state's fields fit together (the rules of a position:
+each field alone is checked, read and written by its spec, in
+:mod:`~scala40.games.scala40.record`), the cards a position places, and reading the melds
+of a saved table.
 """
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from scala40._cache import HAND_LIMIT, BoundedCache
-from scala40._checks import describe, is_bool, is_int
+from scala40._checks import describe
 from scala40._format.serial import (
     MAX_COUNT,
     MAX_SEED_DIGITS,
-    STATE_HEADER,
-    FieldChecks,
-    FieldReader,
-    as_items,
     card_counts,
     count_problems,
     deck_counts,
-    is_card_codes,
-    is_count,
 )
-from scala40.cards import CARD_NAMES, Card, as_cards, format_cards
+from scala40.cards import CARD_NAMES, Card
 from scala40.errors import (
     InvalidArgumentError,
-    InvalidCardError,
     InvalidMoveError,
 )
 from scala40.games.scala40 import engine
@@ -37,93 +29,23 @@ from scala40.games.scala40.moves import (
     parse_meld_spec,
 )
 from scala40.games.scala40.phases import HandResult, Phase
-from scala40.games.scala40.record import STATE_FORMAT_VERSION, StateRecord
-from scala40.games.scala40.rules import MAX_HAND_SIZE, MatchFormat, RestockMethod, Ruleset
+from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.rules import MatchFormat, RestockMethod, Ruleset
 from scala40.melds import Meld, MeldRules
 from scala40.movekinds import MAX_MOVE_TEXT
-from scala40.resignation import resigned_from_dict
 
 __all__ = [
     "MAX_COUNT",
     "MAX_PLACED",
     "MAX_SEED_DIGITS",
     "consistency_problems",
-    "field_problems",
-    "hand_result_to_dict",
-    "is_position_total",
     "meld_from_spec",
     "placed_cards",
-    "sequence_of",
-    "shape_problems",
-    "state_from_dict",
     "too_many",
 ]
 
 # No position places more cards than the largest deck holds.
 MAX_PLACED = 2 * 4 * 13 * 8 + 16
-
-
-def is_position_total(value: object) -> bool:
-    # Negative totals are named apart, with the other problems of a position.
-    return is_int(value) and value <= MAX_COUNT
-
-
-def _is_cards(value: object) -> bool:
-    # No bound on the length here: too many cards is the deck count's problem to name.
-    return is_card_codes(value, sys.maxsize)
-
-
-def sequence_of(
-    value: object,
-    count: int,
-    test: Callable[[object], bool],
-    what: str,
-    problems: list[str],
-    name: str,
-) -> tuple[Any, ...]:
-    """``value`` as a tuple, when it lists items that pass ``test``; else a problem is
-    added (``None``, for an argument not given, gives an empty tuple)."""
-    if value is None:
-        return ()
-    items = as_items(value)
-    if items is None or not all(test(item) for item in items):
-        problems.append(f"{name} must be a list of {what}, got {describe(value)}")
-        return ()
-    return tuple(items)
-
-
-def shape_problems(
-    count: int,
-    rules: Ruleset,
-    hands: tuple[tuple[Card, ...], ...],
-    flags: Mapping[str, tuple[Any, ...]],
-    turn: object,
-    phase: Phase,
-    discard: tuple[Card, ...],
-    melds: list[Meld],
-    opening_value: object,
-    taken: object,
-) -> list[str]:
-    """The problems of a position found beside unreadable values (which make the card
-    counts meaningless except where a card is placed too many times)."""
-    problems = too_many(placed_cards(hands, discard, melds), Counter(rules.deck.cards))
-    if phase is Phase.DRAW and (opening_value or taken):
-        problems.append("turn details (taken card, opening value) are set before the draw")
-    if not rules.min_players <= count <= rules.max_players:
-        problems.append(
-            f"player_count must be from {rules.min_players} to {rules.max_players}, got {count}"
-        )
-    for name, values in flags.items():
-        if values and len(values) != count:
-            problems.append(f"{name} must have {count} entries, got {len(values)}")
-    if not (is_int(turn) and 0 <= turn < count):
-        problems.append(f"turn must be a player from 0 to {count - 1}, got {describe(turn)}")
-    active = flags.get("active", ())
-    if len(active) == count:
-        for player, hand in enumerate(hands):
-            if not active[player] and hand and phase in (Phase.DRAW, Phase.PLAY):
-                problems.append(f"player {player} is out of the match but holds cards")
-    return problems
 
 
 def placed_cards(
@@ -176,95 +98,6 @@ back in state after state. Only texts that read as a meld are kept (at most
 again with the same message."""
 
 
-def _counter(cards: Iterable[Card]) -> Counter[Card]:
-    return Counter(cards)
-
-
-def field_problems(state: StateRecord) -> list[str]:
-    """The problems of a state's fields taken one by one: their types and ranges. A state
-    with any is checked no further (its other checks would mean nothing)."""
-    check = FieldChecks(state, Ruleset)
-    if check.problems:
-        return check.problems
-    n = check.count
-    problems = check.problems
-    check.entries("hands", n, _is_cards, "cards")
-    check.entries("opened", n, is_bool, "True or False")
-    check.entries("turns_played", n, is_position_total, f"integers of at most {MAX_COUNT}")
-    check.entries("scores", n, is_position_total, f"integers of at most {MAX_COUNT}")
-    check.entries("active", n, is_bool, "True or False")
-    check.fields(
-        Phase,
-        cards=("stock", "discard"),
-        most=sys.maxsize,
-        counts=("hand_number",),
-        flags=(
-            "auto_chance",
-            "opened_at_turn_start",
-            "taken_must_use",
-            "taken_used",
-            "melded_since_restock",
-        ),
-        optional_cards=("taken",),
-    )
-    table: object = state.table
-    if not (isinstance(table, tuple) and all(isinstance(m, Meld) for m in table)):
-        problems.append(f"table must be a tuple of melds, got {describe(table)}")
-    winners: object = state.winners
-    if not (isinstance(winners, tuple) and all(is_int(w) for w in winners)):
-        problems.append(f"winners must be a tuple of players, got {describe(winners)}")
-    if not (is_int(state.opening_value) and abs(state.opening_value) <= MAX_COUNT):
-        problems.append(
-            f"opening_value must be an integer of at most {MAX_COUNT}, "
-            f"got {describe(state.opening_value)}"
-        )
-    check.last_hand(HandResult, _hand_result_field_problems, n)
-    return problems
-
-
-def _hand_result_field_problems(result: HandResult, n: int) -> list[str]:
-    problems: list[str] = []
-    seats = range(n)
-    points: object = result.points
-    hands: object = result.hands
-
-    def seat_list(value: object) -> bool:
-        return (
-            isinstance(value, tuple)
-            and all(is_int(seat) and seat in seats for seat in value)
-            and len(set(value)) == len(value)
-        )
-
-    if not is_count(result.hand_number):
-        problems.append(
-            f"last_hand: hand_number must be a count, got {describe(result.hand_number)}"
-        )
-    if result.closer is not None and not (is_int(result.closer) and result.closer in seats):
-        problems.append(
-            f"last_hand: closer must be a player from 0 to {n - 1} or None, "
-            f"got {describe(result.closer)}"
-        )
-    if not (isinstance(points, tuple) and len(points) == n and all(map(is_count, points))):
-        problems.append(f"last_hand: points must be {n} counts, got {describe(points)}")
-    if not is_bool(result.doubled):
-        problems.append(
-            f"last_hand: doubled must be True or False, got {describe(result.doubled)}"
-        )
-    if not (
-        isinstance(hands, tuple)
-        and len(hands) == n
-        and all(_is_cards(hand) and len(hand) <= MAX_HAND_SIZE + 1 for hand in hands)
-    ):
-        problems.append(f"last_hand: hands must be {n} hands, got {describe(hands)}")
-    for name in ("eliminated", "reentered"):
-        if not seat_list(getattr(result, name)):
-            problems.append(
-                f"last_hand: {name} must list distinct players from 0 to {n - 1}, "
-                f"got {describe(getattr(result, name))}"
-            )
-    return problems
-
-
 def consistency_problems(state: StateRecord) -> list[str]:
     problems: list[str] = []
     n = state.player_count
@@ -276,16 +109,12 @@ def consistency_problems(state: StateRecord) -> list[str]:
         problems.append("no player is still in the match")
     elif not over and sum(state.active) < 2:
         problems.append("only one player is still in the match, which should be over")
-    seats_ok = {}
-    for name, value in (("turn", state.turn), ("dealer", state.dealer)):
-        seats_ok[name] = is_int(value) and 0 <= value < n
-        if not seats_ok[name]:
-            problems.append(f"{name} must be a player from 0 to {n - 1}, got {describe(value)}")
-    if seats_ok["turn"] and not over and not state.active[state.turn]:
+    # (The seats of the turn and the dealer are checked with the fields: they are seats.)
+    if not over and not state.active[state.turn]:
         problems.append(f"player {state.turn} is to move but is out of the match")
-    if seats_ok["dealer"] and not over and not state.active[state.dealer]:
+    if not over and not state.active[state.dealer]:
         problems.append(f"the dealer, player {state.dealer}, is out of the match")
-    if all(seats_ok.values()) and phase is Phase.DEAL and state.turn != state.dealer:
+    if phase is Phase.DEAL and state.turn != state.dealer:
         problems.append(
             f"a hand is to be dealt: the dealer ({state.dealer}) is the player named, "
             f"not {state.turn}"
@@ -304,8 +133,6 @@ def consistency_problems(state: StateRecord) -> list[str]:
         if meld.rules != meld_rules or meld not in meld_rules.readings(meld.cards):
             problems.append(f"table meld #{index} ({meld}) is not valid under the rules")
     for player in range(n):
-        if state.scores[player] < 0 or state.turns_played[player] < 0:
-            problems.append(f"player {player} has a negative score or turn count")
         if in_hand and not state.active[player]:
             if state.hands[player]:
                 problems.append(f"player {player} is out of the match but holds cards")
@@ -329,7 +156,7 @@ def consistency_problems(state: StateRecord) -> list[str]:
         problems.append(
             f"turn details (taken card, opening value) are set at the {phase.value} phase"
         )
-    if in_hand and seats_ok["turn"]:
+    if in_hand:
         problems.extend(_turn_problems(state, rules, phase))
     if state.last_hand is not None:
         problems.extend(_hand_result_problems(state, state.last_hand))
@@ -474,129 +301,3 @@ def _hand_result_problems(state: StateRecord, result: HandResult) -> list[str]:
         f"last_hand: {problem}" for problem in too_many(held, Counter(rules.deck.cards))
     )
     return problems
-
-
-def hand_result_to_dict(result: HandResult) -> dict[str, Any]:
-    return {
-        "hand_number": result.hand_number,
-        "closer": result.closer,
-        "points": list(result.points),
-        "doubled": result.doubled,
-        "hands": [format_cards(h) for h in result.hands],
-        "eliminated": list(result.eliminated),
-        "reentered": list(result.reentered),
-    }
-
-
-_OPTIONAL_STATE_FIELDS = frozenset({"melded_since_restock"})
-"""A field a state may lack: a missing ``melded_since_restock`` (a state written before
-it) reads as true, so that such a state's next rebuild of the stock goes on as it did
-then."""
-
-
-class _Fields(FieldReader):
-    """:class:`~scala40._format.serial.FieldReader` in the words of Scala 40's states: integers
-    of either sign up to :data:`MAX_COUNT`, named without their range, and card texts
-    bounded by their count of cards (:data:`MAX_PLACED`)."""
-
-    def number(self, name: str) -> int:
-        value = self.data[name]
-        if not (type(value) is int and -MAX_COUNT <= value <= MAX_COUNT):
-            raise self.fail(f"{name} must be an integer, got {describe(value)}")
-        return value
-
-    def optional_number(self, name: str) -> int | None:
-        return None if self.data[name] is None else self.number(name)
-
-    def numbers(self, name: str) -> tuple[int, ...]:
-        value = self.data[name]
-        if (
-            not isinstance(value, list)
-            or len(value) > MAX_PLACED
-            or any(not (type(v) is int and -MAX_COUNT <= v <= MAX_COUNT) for v in value)
-        ):
-            raise self.fail(f"{name} must be a list of integers, got {describe(value)}")
-        return tuple(value)
-
-    def cards(self, value: object, what: str) -> tuple[Card, ...]:
-        if not isinstance(value, str):
-            raise self.fail(f"{what} must be card text, got {describe(value)}")
-        try:
-            found = as_cards(value)
-        except InvalidCardError as error:
-            raise self.fail(f"{what}: {error}") from error
-        if len(found) > MAX_PLACED:
-            raise self.fail(f"{what}: {len(found)} cards, more than a deck holds")
-        return found
-
-
-def _hand_result_from_dict(state: _Fields) -> HandResult | None:
-    read = state.part("last_hand", HandResult, STATE_HEADER)
-    if read is None:
-        return None
-    return HandResult(
-        hand_number=read.number("hand_number"),
-        closer=read.optional_number("closer"),
-        points=read.numbers("points"),
-        doubled=read.boolean("doubled"),
-        hands=read.card_lists("hands", most=MAX_PLACED),
-        eliminated=read.numbers("eliminated"),
-        reentered=read.numbers("reentered"),
-    )
-
-
-def state_from_dict(cls: type[Any], data: Mapping[str, Any], *, checked: bool = True) -> Any:
-    """The state of class ``cls`` that :meth:`~scala40.games.scala40.state.GameState.to_dict`
-    wrote as ``data``, every field and their fit checked.
-
-    Without ``checked``, each field is read and typed but how they fit together is not
-    checked (a view's text is read so, its hidden cards filled in).
-
-    :raises SerializationError: the data is malformed or describes an invalid state.
-    """
-    read = _Fields.state(
-        data, "state", STATE_FORMAT_VERSION, "state: ", StateRecord, _OPTIONAL_STATE_FIELDS
-    )
-    rules = Ruleset.from_dict(data["rules"])
-    phase_text = data["phase"]
-    if not isinstance(phase_text, str) or phase_text not in {p.value for p in Phase}:
-        raise read.fail(f"unknown phase {describe(phase_text)}")
-    rng = read.rng("rng")
-    table = read.melds("table", lambda spec: meld_from_spec(spec, rules), MAX_PLACED)
-    taken = read.optional_card("taken")
-    state = cls(
-        rules=rules,
-        player_count=read.number("players"),
-        dealer=read.number("dealer"),
-        hand_number=read.number("hand_number"),
-        phase=Phase(phase_text),
-        turn=read.number("turn"),
-        hands=read.card_lists("hands", most=MAX_PLACED),
-        stock=read.cards(data["stock"], "stock"),
-        discard=read.cards(data["discard"], "discard"),
-        table=table,
-        opened=read.bools("opened", sys.maxsize),
-        turns_played=read.numbers("turns_played"),
-        scores=read.numbers("scores"),
-        active=read.bools("active", sys.maxsize),
-        winners=read.numbers("winners"),
-        rng=rng,
-        auto_chance=read.boolean("auto_chance"),
-        opening_value=read.number("opening_value"),
-        opened_at_turn_start=read.boolean("opened_at_turn_start"),
-        taken=taken,
-        taken_must_use=read.boolean("taken_must_use"),
-        taken_used=read.boolean("taken_used"),
-        melded_since_restock=read.boolean("melded_since_restock")
-        if "melded_since_restock" in data
-        else True,
-        last_hand=_hand_result_from_dict(read),
-        resigned=resigned_from_dict(data, "state: "),
-    )
-    return read.valid(state) if checked else state
-
-
-def read_state(cls: type[Any], data: Mapping[str, Any]) -> Any:
-    """The state of class ``cls`` that ``data`` describes, each field read and typed, not
-    checked together (:meth:`~scala40._base.state.StateBase._read`)."""
-    return state_from_dict(cls, data, checked=False)

@@ -11,7 +11,20 @@ from typing import ClassVar
 
 import attrs
 
-from scala40._base.record import RecordBase, order_fields
+from scala40._base.record import RecordBase, field_group, order_fields
+from scala40._format.codecs import (
+    BOOL,
+    CARDS,
+    COUNTS,
+    FLAGS,
+    OPTIONAL_CARD,
+    RNG,
+    SEATS,
+    TOTAL,
+    HandResults,
+    Melds,
+)
+from scala40._format.specs import spec
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.games.scala40.moves import (
     Deal,
@@ -19,57 +32,123 @@ from scala40.games.scala40.moves import (
     Restock,
 )
 from scala40.games.scala40.phases import HandResult, Phase, may_close
+from scala40.games.scala40.result import HAND_RESULT
 from scala40.games.scala40.rules import Ruleset
 from scala40.melds import Meld
 
-__all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "StateRecord"]
+__all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "Scala40Fields", "StateRecord"]
 
 STATE_FORMAT = "scala40.state"
 STATE_FORMAT_VERSION = 2
 
 
-@attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
-class StateRecord(RecordBase[Move, Ruleset, Phase]):
-    """The fields of a whole Scala 40 match at one moment (the base of
-    :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
-    with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player to move
-    (in chance phases: the player the chance event concerns), and these. The constructor
-    checks nothing (the engine builds states with it): never call it with values from
-    outside."""
+@field_group
+class Scala40Fields:
+    """The fields of a Scala 40 match that every seat sees: its record's and its views'
+    (:class:`StateRecord`, :class:`~scala40.games.scala40.view.PlayerView`), each declared
+    once with its spec (:mod:`scala40._format.specs`)."""
 
-    discard: tuple[Card, ...]
-    """The discard pile, top card last."""
-    table: tuple[Meld, ...]
+    discard: tuple[Card, ...] = attrs.field(
+        metadata=spec(CARDS, "the discard pile, the top card last", place=12)
+    )
+    """The discard pile, top card last (every card in it was seen face up)."""
+    table: tuple[Meld, ...] = attrs.field(
+        metadata=spec(
+            Melds(),
+            "the melds on the table, in the order they were put down; a joker is followed "
+            "by = and the card it stands for",
+            place=10,
+        )
+    )
     """Melds on the table, in the order they were put down (``#0`` first)."""
-    opened: tuple[bool, ...]
+    opened: tuple[bool, ...] = attrs.field(
+        metadata=spec(FLAGS, "whether each seat has opened this hand (S40-OPEN)", usual=False)
+    )
     """Who has opened this hand (S40-OPEN)."""
-    turns_played: tuple[int, ...]
+    turns_played: tuple[int, ...] = attrs.field(
+        metadata=spec(COUNTS, "each seat's turns this hand", usual=0)
+    )
     """Turns each player has completed this hand (S40-FIRST-ROUND)."""
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] = attrs.field(
+        metadata=spec(COUNTS, "each seat's total (S40-SCORE)", place=40)
+    )
     """Running totals (S40-SCORE)."""
-    active: tuple[bool, ...]
+    active: tuple[bool, ...] = attrs.field(
+        metadata=spec(FLAGS, "whether each seat is still in the match", usual=True)
+    )
     """Who is still in the match (S40-ELIM)."""
-    winners: tuple[int, ...]
+    winners: tuple[int, ...] = attrs.field(
+        metadata=spec(SEATS, "the seats that won the match", usual=())
+    )
     """The winner (or tied winners) once the match is over."""
-    rng: int
-    """Randomness that later shuffles draw from (C-RNG)."""
-    auto_chance: bool
-    """Whether the engine plays chance events itself (deals, reshuffles)."""
-    opening_value: int
-    """Value of the melds put down this turn by a player who has not yet opened."""
-    opened_at_turn_start: bool
+    opening_value: int = attrs.field(
+        metadata=spec(
+            TOTAL, "the points put down so far this turn towards opening (S40-OPEN)", usual=0
+        )
+    )
+    """Value of the melds put down this turn by a player who has not yet opened (its
+    sign the turn's checks name: S40-OPEN)."""
+    opened_at_turn_start: bool = attrs.field(
+        metadata=spec(BOOL, "whether the seat to play had opened when the turn began", usual=False)
+    )
     """Whether the player to move had opened when the turn began (S40-V-DOUBLE)."""
-    taken: Card | None
-    """The card taken from the discard pile this turn, if any."""
-    taken_must_use: bool
+    taken: Card | None = attrs.field(
+        metadata=spec(OPTIONAL_CARD, "the card taken from the discard pile this turn", usual=None)
+    )
+    """The card the player to move took from the discard pile this turn (seen by all)."""
+    taken_must_use: bool = attrs.field(
+        metadata=spec(
+            BOOL, "whether that card must be melded this turn (S40-DRAW-DISCARD)", usual=False
+        )
+    )
     """Whether :attr:`taken` must be melded this turn (S40-DRAW-DISCARD)."""
-    taken_used: bool
+    taken_used: bool = attrs.field(metadata=spec(BOOL, "whether it has been melded", usual=False))
     """Whether a copy of :attr:`taken` has been melded this turn."""
-    melded_since_restock: bool
+    melded_since_restock: bool = attrs.field(
+        metadata=spec(
+            BOOL,
+            "whether anything reached the table since the stock was last rebuilt (S40-STALL)",
+            usual=True,
+            since="0.2.0",
+        )
+    )
     """Whether a player has put down a meld, laid off or swapped a joker since the stock
     was last rebuilt (true from the deal to the first rebuild, which has no rebuild
     before it): a rebuild without it ends the hand blocked (S40-STALL)."""
-    last_hand: HandResult | None
+
+
+@attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
+class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
+    """The fields of a whole Scala 40 match at one moment (the base of
+    :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
+    with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player to move
+    (in chance phases: the player the chance event concerns); those of
+    :class:`Scala40Fields`; and these. The constructor checks nothing (the engine builds
+    states with it): never call it with values from outside."""
+
+    rng: int = attrs.field(
+        metadata=spec(
+            RNG,
+            "the generator's state: the shuffles to come (C-RNG)",
+            place=60,
+            public=False,
+            after="winners",
+        )
+    )
+    """Randomness that later shuffles draw from (C-RNG)."""
+    auto_chance: bool = attrs.field(
+        metadata=spec(
+            BOOL,
+            "whether the engine deals and shuffles by itself",
+            usual=True,
+            public=False,
+            after="rng",
+        )
+    )
+    """Whether the engine plays chance events itself (deals, reshuffles)."""
+    last_hand: HandResult | None = attrs.field(
+        metadata=spec(HandResults(), "how the last hand ended", usual=None)
+    )
     """How the previous hand ended."""
 
     game_name: ClassVar[str] = "scala40"
@@ -101,6 +180,14 @@ class StateRecord(RecordBase[Move, Ruleset, Phase]):
     }
     FORMAT = STATE_FORMAT
     FORMAT_VERSION = STATE_FORMAT_VERSION
+    RULESET = Ruleset
+    PHASES = Phase
+    MELD_TYPE = Meld
+    HAND_RESULT = HAND_RESULT
+    ABOUT = (
+        "A Scala 40 game at one moment: the rules, every hand, the stock, the discard pile "
+        "(top card last), the table's melds, the totals and the randomness to come."
+    )
     GAME_WORD = "match"
 
     # -- views of the state -------------------------------------------------------------

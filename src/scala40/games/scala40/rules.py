@@ -12,7 +12,7 @@ True
 >>> Ruleset(min_players=1, max_players=9)
 Traceback (most recent call last):
 ...
-scala40.errors.InvalidRulesetError: invalid ruleset: min_players must be at least 2, got 1; max_players * hand_size + 2 = 119 cards needed, but the deck has 108
+scala40.errors.InvalidRulesetError: invalid ruleset: min_players must be an integer of at least 2, got 1; max_players * hand_size + 2 = 119 cards needed, but the deck has 108
 
 What every game's ruleset shares comes from :class:`~scala40.rulesets.RulesetBase`:
 
@@ -42,17 +42,14 @@ from typing import Any
 import attrs
 
 from scala40._cache import BoundedCache
-from scala40._checks import describe, is_int
+from scala40._checks import describe
 from scala40.cards import ACE, FRENCH_RANKS, JOKER, RANK_OF, Card, Deck, as_cards, french_deck
 from scala40.errors import InvalidArgumentError
 from scala40.melds import MAX_CARD_VALUE, STANDARD_RANK_VALUES, MeldRules
 from scala40.rulesets import (
+    OptionChecks,
     RulesetBase,
-    check_problems,
     enum_converter,
-    need_bool,
-    need_choice,
-    need_int,
     set_presets,
     shared_meld_rules,
 )
@@ -228,8 +225,11 @@ class Ruleset(RulesetBase):
 
     FORMAT = "scala40.ruleset"
 
+    def _cross_problems(self, checks: OptionChecks) -> list[str]:
+        return _cross_problems(self, checks)
+
     def __attrs_post_init__(self) -> None:
-        check_problems(_problems(self))
+        self.validate_options()
         high = self.high_card_values
         meld_rules = shared_meld_rules(MeldRules(
             rank_order=FRENCH_RANKS,
@@ -296,35 +296,16 @@ def option_rule(name: str) -> str:
     return Ruleset.option_rule(name)
 
 
-_BOOLEAN_OPTIONS = (
-    "high_card_values", "lone_ace_scores_one", "discard_draw_to_open",
-    "double_on_open_and_close", "close_on_first_turn", "ban_playable_discard_unopened",
-    "ban_playable_discard_opened", "ban_playable_discard_closing",
-    "first_player_takes_upcard", "close_without_discard", "discard_four_of_a_kind",
-    "split_sequences",
-)  # fmt: skip
-
-
-def _problems(rules: Ruleset) -> list[str]:
+def _cross_problems(rules: Ruleset, checks: OptionChecks) -> list[str]:
+    """The problems of the options taken together (each alone is checked from its
+    declaration: :func:`~scala40.rulesets.option_checks`)."""
     problems: list[str] = []
-    need_bool(problems, rules, _BOOLEAN_OPTIONS)
-    need_choice(problems, rules, "match_format", MatchFormat)
-    need_choice(problems, rules, "restock", RestockMethod)
-    jokers_ok = need_int(problems, rules, "jokers")
-    need_int(problems, rules, "turn_limit", optional=True)
-    hand_ok = need_int(problems, rules, "hand_size")
-    if is_int(rules.min_players) and rules.min_players < 2:
-        problems.append(f"min_players must be at least 2, got {describe(rules.min_players)}")
-    elif not is_int(rules.min_players):
-        problems.append(f"min_players must be an integer, got {describe(rules.min_players)}")
-    if not is_int(rules.max_players):
-        problems.append(f"max_players must be an integer, got {describe(rules.max_players)}")
-    elif is_int(rules.min_players) and rules.max_players < rules.min_players:
+    if checks.ok("min_players", "max_players") and rules.max_players < rules.min_players:
         problems.append(
             f"max_players ({describe(rules.max_players)}) is below min_players "
             f"({describe(rules.min_players)})"
         )
-    elif jokers_ok and hand_ok:
+    elif checks.ok("max_players", "jokers", "hand_size"):
         # Every hand, the turned-up card and at least one card to draw must fit in the deck.
         size = 104 + rules.jokers
         if rules.max_players > size:
@@ -338,12 +319,6 @@ def _problems(rules: Ruleset) -> list[str]:
                 problems.append(
                     f"max_players * hand_size + 2 = {needed} cards needed, but the deck has {size}"
                 )
-    need_int(problems, rules, "opening_threshold")
-    need_int(problems, rules, "max_jokers_per_meld", optional=True)
-    need_int(problems, rules, "joker_meld_value", optional=True)
-    need_int(problems, rules, "elimination_score")
-    need_int(problems, rules, "no_elimination_limit")
-    need_int(problems, rules, "not_opened_penalty", optional=True)
     if rules.match_format is MatchFormat.SINGLE:
         if rules.double_on_open_and_close:
             problems.append(

@@ -26,13 +26,13 @@ import attrs
 from scala40._base.engine import new_game_fields, resolve_rules
 from scala40._base.position import PositionReader
 from scala40._base.record import order_fields
-from scala40._checks import describe, is_bool, is_int
-from scala40._format.serial import as_items, is_count, is_seed, lists_to_dict, state_head_to_dict
+from scala40._checks import describe, is_int
+from scala40._format.serial import as_items, is_seed, tuple_or
+from scala40._format.specs import record_format
 from scala40._rng import seed_state, shuffle
-from scala40.cards import CARD_NAMES, Card, format_cards
+from scala40.cards import Card
 from scala40.errors import (
     InvalidMoveError,
-    InvalidStateError,
     Scala40Error,
 )
 from scala40.games.scala40 import engine, load
@@ -42,12 +42,8 @@ from scala40.games.scala40.load import (
     MAX_COUNT,
     MAX_PLACED,
     MAX_SEED_DIGITS,
-    hand_result_to_dict,
-    is_position_total,
     meld_from_spec,
     placed_cards,
-    sequence_of,
-    shape_problems,
     too_many,
 )
 from scala40.games.scala40.moves import (
@@ -68,7 +64,6 @@ from scala40.games.scala40.view import PlayerView
 from scala40.melds import Meld, MeldEnd
 from scala40.melds._spelling import loose_spelling
 from scala40.movekinds import as_move_cards, as_some_move_cards, format_meld_text
-from scala40.resignation import resigned_to_dict
 
 __all__ = [
     "MAX_COUNT",
@@ -144,10 +139,8 @@ class GameState(StateRecord):
         return tuple(seat for seat, playing in enumerate(self.active) if playing)
 
     _resign = engine.resign
-    _field_problems = load.field_problems
     _consistency_problems = load.consistency_problems
-    _load = classmethod(load.state_from_dict)
-    _read = classmethod(load.read_state)
+    read_meld = staticmethod(meld_from_spec)
 
     def _taken_this_turn(self) -> tuple[int, Card] | None:
         # The card taken from the discard pile to be melded, until a copy of it is
@@ -334,9 +327,7 @@ class GameState(StateRecord):
         """
         rules = resolve_rules(Ruleset, rules)
         read = PositionReader(hands, most_cards=MAX_PLACED, keep_readable=True)
-        count = read.count
         problems = read.problems
-        hand_cards = read.hands
         discard_cards = read.cards(discard, "discard pile")
         melds: list[Meld] = []
         table_list = as_items(table)
@@ -353,92 +344,41 @@ class GameState(StateRecord):
                 problems.append(f"table meld #{index}: {error}")
         phase = read.phase(phase, Phase, Phase.DRAW)
         taken_card = read.card(taken, "taken", "taken")
-        flags = {
-            "opened": sequence_of(opened, count, is_bool, "True or False", problems, "opened"),
-            "active": sequence_of(active, count, is_bool, "True or False", problems, "active"),
-            "turns_played": sequence_of(
-                turns_played, count, is_position_total, "integers", problems, "turns_played"
-            ),
-            "scores": sequence_of(
-                scores, count, is_position_total, "integers", problems, "scores"
-            ),
-        }
-        for name, value, test, what in (
-            ("turn", turn, is_int, "a player"),
-            ("dealer", dealer, lambda v: v is None or is_int(v), "a player or None"),
-            ("hand_number", hand_number, is_count, "a hand number"),
-            ("seed", seed, is_seed, f"an integer of at most {MAX_SEED_DIGITS} digits"),
-            ("opening_value", opening_value, is_int, "an integer"),
-            ("auto_chance", auto_chance, is_bool, "True or False"),
-            ("taken_must_use", taken_must_use, is_bool, "True or False"),
-            ("taken_used", taken_used, is_bool, "True or False"),
-            ("melded_since_restock", melded_since_restock, is_bool, "True or False"),
-        ):
-            if not test(value):
-                problems.append(f"{name} must be {what}, got {describe(value)}")
-        if problems:
-            # Report what else is wrong too; counts of cards mean little with cards
-            # that could not be read, so those are left out.
-            raise InvalidStateError(problems + shape_problems(
-                count, rules, hand_cards, flags, turn, phase, discard_cards, melds,
-                opening_value, taken_card is not None,
-            ))  # fmt: skip
+        read.seed(seed)
+        placed = placed_cards(read.hands, discard_cards, melds)
+        deck = Counter(rules.deck.cards)
+        problems.extend(too_many(placed, deck))
         if stock is None:
-            placed = placed_cards(hand_cards, discard_cards, melds)
-            deck = Counter(rules.deck.cards)
-            problems.extend(too_many(placed, deck))
-            if problems:
-                raise InvalidStateError(problems)
-            rest = tuple(sorted((deck - placed).elements()))
-            stock_cards, _ = shuffle(rest, seed_state(seed))
+            # (With cards too many or unread, the stock is left empty: the state is
+            # then only built to name the problems of its other fields.)
+            rest = () if problems else tuple(sorted((deck - placed).elements()))
+            stock_cards, _ = shuffle(rest, seed_state(seed if is_seed(seed) else 0))
         else:
             stock_cards = read.cards(stock, "stock")
-            if problems:
-                raise InvalidStateError(problems + shape_problems(
-                    count, rules, hand_cards, flags, turn, phase, discard_cards, melds,
-                    opening_value, taken_card is not None,
-                ))  # fmt: skip
-        opened_flags = flags["opened"]
-        return read.valid(
-            cls(
+        opened_flags = as_items(opened)
+        fields = record_format(cls).with_usual(
+            {
                 **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
-                stock=stock_cards,
-                discard=discard_cards,
-                table=tuple(melds),
-                opened=opened_flags if opened is not None else (False,) * count,
-                turns_played=flags["turns_played"] if turns_played is not None else (0,) * count,
-                scores=flags["scores"] if scores is not None else (0,) * count,
-                active=flags["active"] if active is not None else (True,) * count,
-                opening_value=opening_value,
-                opened_at_turn_start=bool(opened_flags[turn])
-                if opened is not None and 0 <= turn < len(opened_flags)
+                "stock": stock_cards,
+                "discard": discard_cards,
+                "table": tuple(melds),
+                "opened": opened,
+                "turns_played": turns_played,
+                "scores": tuple_or(scores, (0,) * read.count),
+                "active": active,
+                "opening_value": opening_value,
+                # Whether the seat to play had opened when the turn began: whether it has
+                # now, as a turn not yet begun tells.
+                "opened_at_turn_start": bool(opened_flags[turn])
+                if opened_flags is not None and is_int(turn) and 0 <= turn < len(opened_flags)
                 else False,
-                taken=taken_card,
-                taken_must_use=taken_must_use,
-                taken_used=taken_used,
-                melded_since_restock=melded_since_restock,
-            )
+                "taken": taken_card,
+                "taken_must_use": taken_must_use,
+                "taken_used": taken_used,
+                "melded_since_restock": melded_since_restock,
+            }
         )
-
-    # -- serialization ---------------------------------------------------------------------
-
-    def _fields_to_dict(self) -> dict[str, Any]:
-        return {
-            **state_head_to_dict(self),
-            "discard": format_cards(self.discard),
-            "table": [str(m) for m in self.table],
-            **lists_to_dict(self, "opened", "turns_played", "scores", "active", "winners"),
-            "rng": f"{self.rng:016x}",
-            "auto_chance": self.auto_chance,
-            "opening_value": self.opening_value,
-            "opened_at_turn_start": self.opened_at_turn_start,
-            "taken": None if self.taken is None else CARD_NAMES[self.taken],
-            "taken_must_use": self.taken_must_use,
-            "taken_used": self.taken_used,
-            "melded_since_restock": self.melded_since_restock,
-            "last_hand": None if self.last_hand is None else hand_result_to_dict(self.last_hand),
-            **resigned_to_dict(self.resigned),
-        }
+        return read.valid(cls(**fields))
 
 
 def new_game(
@@ -463,17 +403,19 @@ def new_game(
     (True, 1, True)
     """
     rules = resolve_rules(Ruleset, rules)
+    fields = new_game_fields(
+        rules, players, seed, auto_chance, dealer, Phase.DEAL, dealer_word="player"
+    )
     state = GameState(
-        **new_game_fields(
-            rules, players, seed, auto_chance, dealer, Phase.DEAL, dealer_word="player"
-        ),
-        discard=(),
-        table=(),
-        opened=(False,) * players,
-        turns_played=(0,) * players,
-        scores=(0,) * players,
-        active=(True,) * players,
-        **HAND_START,
+        **record_format(GameState).with_usual(
+            {
+                **fields,
+                "discard": (),
+                "table": (),
+                "scores": (0,) * fields["player_count"],
+                **HAND_START,
+            }
+        )
     )
     if auto_chance:
         return cast(GameState, engine.deal(state, None))

@@ -24,16 +24,16 @@ from scala40._base.sampling import pick, random_meld
 from scala40.cards import Card
 from scala40.games.scala40.moves import Move
 from scala40.games.scala40.phases import HandResult, Phase, may_close
-from scala40.games.scala40.record import StateRecord
+from scala40.games.scala40.record import Scala40Fields, StateRecord
 from scala40.games.scala40.rules import Ruleset
-from scala40.melds import Meld, MeldRules
+from scala40.melds import MeldRules
 from scala40.views import ViewBase
 
 __all__ = ["PlayerView"]
 
 
 @attrs.frozen(field_transformer=order_fields)
-class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
+class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
     """One player's knowledge of a :class:`~scala40.games.scala40.state.GameState` (see
     :meth:`scala40.games.scala40.state.GameState.view`). Views are made from states; the
     constructor checks nothing.
@@ -46,28 +46,9 @@ class PlayerView(ViewBase[Ruleset, Phase, HandResult, StateRecord, Move]):
     S40-DRAW-DISCARD); a player who has put down part of his opening this turn holds
     melds that complete it (S40-OPEN); the cards each player was seen to take and has
     not played (the upcard taken to keep, S40-V-UPCARD; a joker freed by a swap, S40-SWAP)
-    are in his hand. Such cards are drawn first, at random from the unknown cards.
+    are in his hand. Such cards are drawn first, at random from the unknown cards. Its
+    public fields are those of :class:`~scala40.games.scala40.record.Scala40Fields`.
     """
-
-    discard: tuple[Card, ...]
-    """The whole discard pile, top card last (every card in it was seen face up)."""
-    table: tuple[Meld, ...]
-    opened: tuple[bool, ...]
-    turns_played: tuple[int, ...]
-    scores: tuple[int, ...]
-    active: tuple[bool, ...]
-    winners: tuple[int, ...]
-    opening_value: int
-    opened_at_turn_start: bool
-    """Whether the player to move had opened when the turn began (public)."""
-    taken: Card | None
-    """The card the player to move took from the discard pile this turn (seen by all)."""
-    taken_must_use: bool
-    taken_used: bool
-    melded_since_restock: bool
-    """Whether a meld, a layoff or a joker swap has reached the table since the stock was
-    last rebuilt (true before the first rebuild): a rebuild without one ends the hand
-    blocked (S40-STALL)."""
 
     @property
     def current_player(self) -> int | None:
