@@ -61,7 +61,7 @@ from scala40.movekinds import (
     as_optional_move_cards,
 )
 from scala40.notation import view_to_text
-from scala40.rulesets import RulesetBase, check_problems, need_int, option_metadata, set_presets
+from scala40.rulesets import OptionChecks, RulesetBase, option_metadata, set_presets
 
 NAME = "trio"
 
@@ -83,12 +83,14 @@ class TrioRules(RulesetBase):
     DEFAULT_PRESET = "standard"
 
     def __attrs_post_init__(self) -> None:
-        problems: list[str] = []
-        for name in ("min_players", "max_players", "jokers", "max_turns"):
-            need_int(problems, self, name)
-        if not problems and self.max_players < self.min_players:
-            problems.append("max_players is below min_players")
-        check_problems(problems)
+        # Each option alone is checked from its declaration (its type and range); the
+        # game checks what spans several options.
+        self.validate_options()
+
+    def _cross_problems(self, checks: OptionChecks) -> list[str]:
+        if checks.ok("min_players", "max_players") and self.max_players < self.min_players:
+            return ["max_players is below min_players"]
+        return []
 
     @property
     def deck(self) -> Deck:

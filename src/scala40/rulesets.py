@@ -14,11 +14,16 @@ without knowing it:
 * :meth:`~RulesetBase.to_dict` and :meth:`~RulesetBase.from_dict` for JSON, and
   :meth:`~RulesetBase.json_schema` for the JSON Schema of that format.
 
-A game's class sets :attr:`~RulesetBase.FORMAT`, calls :func:`check_problems` from its
-``__attrs_post_init__`` and registers its presets with :func:`set_presets`; the helpers
-:func:`need_int`, :func:`need_bool` and :func:`need_choice` write its checks. An integer
-option declares its range in its metadata (:func:`option_metadata`): :func:`need_int`
-checks it, and the JSON Schema states it.
+A game's class sets :attr:`~RulesetBase.FORMAT`, calls :meth:`~RulesetBase.validate_options`
+from its ``__attrs_post_init__`` and registers its presets with :func:`set_presets`.
+
+**An option is described once**, by its field: its type (``bool``, ``int``, an enum, a
+tuple of integers, any of them or ``None``) and its metadata (:func:`option_metadata`:
+its rule, and an integer's range or few choices). Each option alone is checked from
+that declaration (:func:`option_checks`), the JSON Schema states it, the command line
+and the documentation list it, and the tests draw rulesets from it; a game's own checks
+(its ``_cross_problems``) keep only what spans several options, and the game's rules
+read the option's field by name.
 """
 
 from __future__ import annotations
@@ -49,12 +54,16 @@ from scala40.melds import MeldRules
 __all__ = [
     "MAX_OPTION_INT",
     "MAX_OPTION_ITEMS",
+    "OptionChecks",
+    "OptionKind",
     "RulesetBase",
     "check_problems",
     "enum_converter",
     "need_bool",
     "need_choice",
     "need_int",
+    "option_checks",
+    "option_kinds",
     "option_metadata",
     "set_presets",
     "shared_meld_rules",
@@ -79,10 +88,12 @@ def option_metadata(
     high: int | None = None,
     *,
     choices: tuple[int, ...] = (),
+    most_items: int | None = None,
 ) -> dict[str, Any]:
     """The metadata of an option's field: the rule it implements and, for an integer
     option (or each integer of a tuple option), its range from ``low`` to ``high``
-    (``None``: up to :data:`MAX_OPTION_INT`) or its few allowed ``choices``.
+    (``None``: up to :data:`MAX_OPTION_INT`) or its few allowed ``choices``; for a tuple
+    option, the most integers it holds (``most_items``; at least one).
 
     The range is the option's alone; checks that involve other options stay in the
     game's validation. :func:`need_int` reads the range, and
@@ -97,7 +108,161 @@ def option_metadata(
         metadata["range"] = (low, high)
     if choices:
         metadata["choices"] = tuple(choices)
+    if most_items is not None:
+        metadata["most_items"] = most_items
     return metadata
+
+
+@attrs.frozen
+class OptionKind:
+    """What an option's declaration says of its values: its ``name``, its ``kind``
+    (``"bool"``, ``"int"``, ``"choice"`` for an enum, ``"ints"`` for a tuple of
+    integers), whether ``None`` is allowed too, and for integers their range or choices
+    (for a tuple, each item's, and the most items it holds)."""
+
+    name: str
+    kind: str
+    optional: bool = False
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[Any, ...] = ()
+    most_items: int = MAX_OPTION_ITEMS
+    enum: type[enum.Enum] | None = None
+
+    def problem(self, value: object) -> str | None:
+        """What is wrong with ``value`` as this option alone, or ``None``."""
+        if self.optional and value is None:
+            return None
+        either = " or None" if self.optional else ""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return None
+            return f"{self.name} must be True or False, got {describe(value)}"
+        if self.kind == "choice":
+            assert self.enum is not None
+            if isinstance(value, self.enum):
+                return None
+            known = ", ".join(repr(member.value) for member in self.enum)
+            return f"{self.name} must be one of {known}, got {describe(value)}"
+        if self.kind == "ints":
+            if (
+                isinstance(value, tuple)
+                and 0 < len(value) <= self.most_items
+                and all(self._passes(item) for item in value)
+            ):
+                return None
+            return (
+                f"{self.name} must be a tuple of 1 to {self.most_items} integers "
+                f"{self._span()}, got {describe(value)}"
+            )
+        if self.choices:
+            if is_int(value) and value in self.choices:
+                return None
+            *head, last = (str(choice) for choice in self.choices)
+            words = f"{', '.join(head)} or {last}" if head else last
+            return f"{self.name} must be {words}{either}, got {describe(value)}"
+        if self._passes(value):
+            return None
+        span = self._span()
+        if self.high is None and is_int(value) and value > MAX_OPTION_INT:
+            span += f" and at most {MAX_OPTION_INT}"
+        return f"{self.name} must be an integer {span}{either}, got {describe(value)}"
+
+    def _passes(self, value: object) -> bool:
+        low = -MAX_OPTION_INT if self.low is None else self.low
+        high = MAX_OPTION_INT if self.high is None else self.high
+        return is_int(value) and low <= value <= high
+
+    def _span(self) -> str:
+        if self.low is None:
+            return f"from -{MAX_OPTION_INT} to {MAX_OPTION_INT}"
+        if self.high is None:
+            return f"of at least {self.low}"
+        return f"from {self.low} to {self.high}"
+
+
+_KINDS: BoundedCache[type, tuple[OptionKind, ...]] = BoundedCache("option kinds", limit=64)
+"""The options' kinds, by ruleset class (read once from its fields' declarations)."""
+
+
+def option_kinds(ruleset: type) -> tuple[OptionKind, ...]:
+    """The kinds of every option of the ruleset class ``ruleset``, in declaration order,
+    read from their fields (see :class:`OptionKind`).
+
+    >>> from scala40 import Ruleset
+    >>> from scala40.rulesets import option_kinds
+    >>> [(kind.name, kind.kind, kind.low, kind.high) for kind in option_kinds(Ruleset)][:2]
+    [('jokers', 'int', 0, 8), ('min_players', 'int', 2, None)]
+    """
+    found = _KINDS.get(ruleset)
+    if found is not None:
+        return found
+    hints = typing.get_type_hints(ruleset)
+    kinds = []
+    for field in attrs.fields(ruleset):
+        if not field.init:
+            continue
+        hint, optional = _without_none(hints[field.name])
+        metadata = field.metadata
+        low, high = metadata.get("range", (None, None))
+        common: dict[str, Any] = {"optional": optional, "low": low, "high": high}
+        if hint is bool:
+            kinds.append(OptionKind(field.name, "bool", optional))
+        elif isinstance(hint, type) and issubclass(hint, enum.Enum):
+            kinds.append(OptionKind(field.name, "choice", optional, enum=hint))
+        elif typing.get_origin(hint) is tuple:
+            most = metadata.get("most_items", MAX_OPTION_ITEMS)
+            kinds.append(OptionKind(field.name, "ints", most_items=most, **common))
+        else:
+            choices = tuple(metadata.get("choices", ()))
+            kinds.append(OptionKind(field.name, "int", choices=choices, **common))
+    return _KINDS.put(ruleset, tuple(kinds))
+
+
+def _without_none(hint: Any) -> tuple[Any, bool]:
+    """``hint`` without ``None`` among its members, and whether it had it."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        members = [member for member in typing.get_args(hint) if member is not type(None)]
+        nullable = len(members) < len(typing.get_args(hint))
+        return (members[0] if len(members) == 1 else Any), nullable
+    return hint, False
+
+
+class OptionChecks:
+    """The problems of a ruleset's options taken one by one (:func:`option_checks`), to
+    which a game adds those of its options taken together (:meth:`ok` says which
+    options passed alone: a check across options reads those only)."""
+
+    def __init__(self, problems: list[str], failed: frozenset[str]) -> None:
+        self.problems = problems
+        self.failed = failed
+
+    def ok(self, *names: str) -> bool:
+        """Whether every option of ``names`` passed its own check."""
+        return not self.failed.intersection(names)
+
+
+def option_checks(rules: RulesetBase) -> OptionChecks:
+    """Each option of ``rules`` checked alone, from its declaration (:func:`option_kinds`).
+
+    >>> from scala40 import Ruleset
+    >>> from scala40.rulesets import option_checks
+    >>> rules = Ruleset.__new__(Ruleset)
+    >>> for name, value in Ruleset().options().items():
+    ...     object.__setattr__(rules, name, value)
+    >>> object.__setattr__(rules, "jokers", 9)
+    >>> checks = option_checks(rules)
+    >>> checks.problems, checks.ok("jokers"), checks.ok("hand_size")
+    (['jokers must be an integer from 0 to 8, got 9'], False, True)
+    """
+    problems: list[str] = []
+    failed = set()
+    for kind in option_kinds(type(rules)):
+        problem = kind.problem(getattr(rules, kind.name))
+        if problem is not None:
+            problems.append(problem)
+            failed.add(kind.name)
+    return OptionChecks(problems, frozenset(failed))
 
 
 class RulesetBase:
@@ -119,6 +284,23 @@ class RulesetBase:
 
     def __copy__(self) -> Self:
         return self  # immutable
+
+    def validate_options(self) -> None:
+        """Check every option, each alone from its declaration (:func:`option_checks`),
+        then those a game checks together (:meth:`_cross_problems`): a game's
+        ``__attrs_post_init__`` calls it first.
+
+        :raises InvalidRulesetError: listing every problem found.
+        """
+        checks = option_checks(self)
+        checks.problems.extend(self._cross_problems(checks))
+        check_problems(checks.problems)
+
+    def _cross_problems(self, checks: OptionChecks) -> list[str]:
+        """The problems of options taken together (their ranges where they depend on
+        other options, what one option needs of another); ``checks`` says which options
+        passed alone. None by default."""
+        return []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         # Immutable, and it may keep derived tables with caches (a game's rules
@@ -395,11 +577,7 @@ def _options_key(cls: type[RulesetBase], options: Mapping[str, Any]) -> tuple[ob
 
 def _option_schema(field: attrs.Attribute[Any], hint: Any) -> dict[str, Any]:
     """The JSON Schema of one option's value, from its type and its metadata."""
-    nullable = False
-    if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        members = [member for member in typing.get_args(hint) if member is not type(None)]
-        nullable = len(members) < len(typing.get_args(hint))
-        hint = members[0] if len(members) == 1 else Any
+    hint, nullable = _without_none(hint)
     schema: dict[str, Any]
     if hint is bool:
         schema = {"type": ["boolean", "null"] if nullable else "boolean"}

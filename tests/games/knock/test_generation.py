@@ -18,15 +18,12 @@ from scala40.game import load_game
 from scala40.games._knock.moves import Close
 from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import Ending
-from tests.games.chinchon.strategies import rulesets as chinchon_rulesets
 from tests.games.knock import oracle
-from tests.games.laconga.strategies import rulesets as laconga_rulesets
-from tests.games.rumino.strategies import rulesets as rumino_rulesets
+from tests.options import rulesets
 
+# Every option of each game drawn from its declaration: an option added is judged here too.
 RULESETS = {
-    "rumino": rumino_rulesets(),
-    "chinchon": chinchon_rulesets(),
-    "laconga": laconga_rulesets(),
+    name: rulesets(load_game(name).ruleset_type) for name in ("rumino", "chinchon", "laconga")
 }
 
 

@@ -4,23 +4,19 @@ rulesets keep every invariant, and their rulesets round-trip through JSON."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.chinchon import strategies as chinchon
+from scala40.game import load_game
 from tests.games.knock.checks import check_playout
-from tests.games.laconga import strategies as laconga
-from tests.games.rumino import strategies as rumino
+from tests.options import rulesets
 
-#: Each game's strategy of random rulesets.
-RULESETS: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
-    "rumino": rumino.rulesets,
-    "chinchon": chinchon.rulesets,
-    "laconga": laconga.rulesets,
+#: Each game's random rulesets, every option drawn from its declaration.
+RULESETS: dict[str, st.SearchStrategy[Any]] = {
+    name: rulesets(load_game(name).ruleset_type) for name in ("rumino", "chinchon", "laconga")
 }
 
 
@@ -30,7 +26,7 @@ RULESETS: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
 def test_random_rulesets_keep_every_invariant(
     game: str, data: st.DataObject, seed: int, auto_chance: bool
 ) -> None:
-    rules = data.draw(RULESETS[game]())
+    rules = data.draw(RULESETS[game])
     check_playout(game, rules, seed, auto_chance=auto_chance)
 
 
@@ -41,7 +37,7 @@ def test_random_rulesets_keep_every_invariant(
 def test_random_rulesets_soak(
     game: str, data: st.DataObject, seed: int, auto_chance: bool
 ) -> None:
-    rules = data.draw(RULESETS[game]())
+    rules = data.draw(RULESETS[game])
     check_playout(game, rules, seed, auto_chance=auto_chance, limit=2000)
 
 
@@ -49,7 +45,7 @@ def test_random_rulesets_soak(
 @settings(max_examples=25, deadline=None)
 @given(data=st.data())
 def test_rulesets_round_trip_through_json(game: str, data: st.DataObject) -> None:
-    rules = data.draw(RULESETS[game]())
+    rules = data.draw(RULESETS[game])
     assert type(rules).from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
     assert rules.replace() == rules
     assert rules.profile.deck == rules.deck

@@ -43,7 +43,7 @@ from tests.games.scala40.helpers import (
     state_fields,
     unlisted_moves,
 )
-from tests.games.scala40.strategies import rulesets
+from tests.options import rulesets as drawn_rulesets
 
 #: (preset, players) pairs covering every preset and every table size it allows.
 PRESET_TABLES = [
@@ -264,7 +264,7 @@ def test_view_of_a_match_waiting_for_its_first_deal_can_be_sampled() -> None:
 
 @st.composite
 def _rules_and_players(draw: st.DrawFn) -> tuple[Ruleset, int]:
-    rules = draw(rulesets())
+    rules = draw(drawn_rulesets(Ruleset))
     players = draw(st.integers(max(2, rules.min_players), min(6, rules.max_players)))
     return rules, players
 

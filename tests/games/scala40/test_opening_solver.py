@@ -25,7 +25,7 @@ from scala40.games.scala40.hand.opening import can_open_sorted, opening_starts
 from scala40.games.scala40.hand.tables import lowest_rank_shapes, sequence_shapes
 from scala40.melds import MeldRules
 from tests.games.scala40.helpers import packed_can_open, packed_opening_starts
-from tests.games.scala40.strategies import rulesets
+from tests.options import rulesets as drawn_rulesets
 
 #: Meld rules of every kind the ruleset options give: values, joker values, jokers per
 #: meld (S40-V-MULTIJOKER), sequences of at most five cards (S40-V-SPLIT).
@@ -84,7 +84,7 @@ def test_the_solver_answers_as_the_search_on_many_random_hands() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(rules=rulesets(), seed=st.integers(0, 2**32))
+@given(rules=drawn_rulesets(Ruleset), seed=st.integers(0, 2**32))
 def test_the_solver_answers_as_the_search_under_random_rulesets(rules: Ruleset, seed: int) -> None:
     chooser = random.Random(seed)
     deck = list(rules.deck.cards)

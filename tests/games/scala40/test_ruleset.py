@@ -21,7 +21,7 @@ from scala40 import (
     french_deck,
 )
 from scala40.games.scala40.rules import option_names, option_rule
-from tests.games.scala40.strategies import rulesets
+from tests.options import rulesets as drawn_rulesets
 
 #: Every option, its official default (RULES.md Part 2, the ``official`` preset) and the
 #: rule ID it implements.
@@ -270,7 +270,7 @@ def test_validation_lists_every_problem() -> None:
         "split_sequences must be True or False, got 'yes'",
         "jokers must be an integer from 0 to 8, got -1",
         "hand_size must be an integer from 3 to 13, got 2",
-        "min_players must be at least 2, got 1",
+        "min_players must be an integer of at least 2, got 1",
         "opening_threshold must be an integer from 0 to 1000, got -5",
         "max_jokers_per_meld must be an integer from 1 to 8 or None, got 0",
         "joker_meld_value must be an integer from 0 to 1000 or None, got -1",
@@ -314,8 +314,15 @@ def test_validation_lists_every_problem() -> None:
         (
             {"max_players": 10**5000},
             [
+                "max_players must be an integer of at least 2 and at most 1000000000, "
+                "got an integer of 5001 digits"
+            ],
+        ),
+        (
+            {"max_players": 200},
+            [
                 "max_players * hand_size + 2 cards are needed, but the deck has 108, "
-                "got max_players=an integer of 5001 digits"
+                "got max_players=200"
             ],
         ),
         (
@@ -343,8 +350,8 @@ def test_largest_valid_table() -> None:
     [
         ("jokers", "jokers must be an integer from 0 to 8, got True"),
         ("hand_size", "hand_size must be an integer from 3 to 13, got True"),
-        ("min_players", "min_players must be an integer, got True"),
-        ("max_players", "max_players must be an integer, got True"),
+        ("min_players", "min_players must be an integer of at least 2, got True"),
+        ("max_players", "max_players must be an integer of at least 2, got True"),
         ("opening_threshold", "opening_threshold must be an integer from 0 to 1000, got True"),
         (
             "max_jokers_per_meld",
@@ -446,7 +453,7 @@ def test_presets_round_trip_through_dicts_and_json(name: str) -> None:
     assert Ruleset.from_dict(json.loads(json.dumps(data))).preset_name() == name
 
 
-@given(rules=rulesets())
+@given(rules=drawn_rulesets(Ruleset))
 def test_random_rulesets_round_trip(rules: Ruleset) -> None:
     data = rules.to_dict()
     text = json.dumps(data, sort_keys=True)
@@ -550,7 +557,7 @@ def test_high_values_meld_rules_s40_v_highvalues() -> None:
     assert rules.low_ace_value == 1
 
 
-@given(rules=rulesets())
+@given(rules=drawn_rulesets(Ruleset))
 def test_meld_rules_follow_the_options(rules: Ruleset) -> None:
     meld_rules = rules.meld_rules
     assert meld_rules.max_wilds == rules.max_jokers_per_meld

@@ -1,9 +1,10 @@
 """What the shared engine of the knock games reads from a ruleset: one frozen record.
 
 Rumino, Chinchón and La Conga describe their rules as options of their own ``Ruleset``
-classes; each ruleset derives one :class:`KnockRules` from them, and the shared engine,
-move generation, arrangement search and bots read nothing else. Every difference between
-the three games is a field here: rules as data.
+classes; each ruleset derives one :class:`KnockRules` from them (:meth:`KnockRules.of`: a
+field takes the option of the same name, the rest the game works out), and the shared
+engine, move generation, arrangement search and bots read nothing else. Every difference
+between the three games is a field here: rules as data.
 
 >>> from scala40.games.chinchon import Ruleset
 >>> profile = Ruleset().profile
@@ -18,9 +19,10 @@ from typing import Any
 
 import attrs
 
+from scala40._cache import BoundedCache
 from scala40.cards import Card, Deck
 from scala40.melds import MeldRules, OwnedTables
-from scala40.rulesets import enum_converter
+from scala40.rulesets import RulesetBase, enum_converter
 
 __all__ = [
     "ClaimMode",
@@ -246,6 +248,23 @@ class KnockRules:
     """What the shared modules derive from this profile and keep (their caches), each
     under its own class, as :attr:`scala40.melds.MeldTables.owned`."""
 
+    @classmethod
+    def of(cls, rules: RulesetBase, **derived: Any) -> KnockRules:
+        """The profile of ``rules``: each field that is an option of ``rules`` of the
+        same name takes its value (by name: a profile field and the option it mirrors
+        are one), the others ``derived`` (what a game works out from its options: the
+        deck, the values, the meld rules...) or their default.
+
+        >>> from scala40.games.chinchon import Ruleset
+        >>> Ruleset(close_limit=3).profile.close_limit
+        3
+        """
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES.put(cls, frozenset(field.name for field in attrs.fields(cls)))
+        mirrored = {name: getattr(rules, name) for name in rules.option_names() if name in names}
+        return cls(**{**mirrored, **derived})
+
     def __copy__(self) -> KnockRules:
         return self  # immutable: a copy may share the caches it owns
 
@@ -267,6 +286,10 @@ class KnockRules:
         (False, True)
         """
         return total >= self.limit if self.inclusive else total > self.limit
+
+
+_FIELD_NAMES: BoundedCache[type, frozenset[str]] = BoundedCache("profile fields", limit=8)
+"""The fields of the profile class, by class (read once)."""
 
 
 def max_hand_moves(rules: Any, players: int) -> int | None:

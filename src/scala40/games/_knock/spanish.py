@@ -45,10 +45,8 @@ from scala40.games._knock.profile import (
 from scala40.games._knock.tables import spanish_values
 from scala40.melds import MeldRules
 from scala40.rulesets import (
+    OptionChecks,
     RulesetBase,
-    check_problems,
-    need_bool,
-    need_choice,
     need_int,
     shared_meld_rules,
 )
@@ -159,7 +157,7 @@ class SpanishRules(RulesetBase):
         if type(self.max_players) is _AsPacksAllow:
             packs = self.packs if type(self.packs) is int and 1 <= self.packs <= 2 else 1
             object.__setattr__(self, "max_players", PLAYERS_PER_PACK * packs)
-        check_problems(self._problems())
+        self.validate_options()
         meld_rules = shared_meld_rules(MeldRules(
             rank_order=SPANISH_40_RANKS if self.deck_size == 40 else SPANISH_48_RANKS,
             ace_high=False,                 # CH-MELDS Decision: the ace is low only
@@ -187,13 +185,12 @@ class SpanishRules(RulesetBase):
             changes["max_players"] = _AS_PACKS_ALLOW
         return super().replace(**changes)
 
-    def _problems(self) -> list[str]:
-        """Every problem of the options (a game adds the problems of its own)."""
-        return spanish_problems(self)
+    def _cross_problems(self, checks: OptionChecks) -> list[str]:
+        return spanish_problems(self, checks)
 
-    def _profile_options(self) -> dict[str, Any]:
-        """The profile fields a game adds or changes (La Conga's LC-* options)."""
-        return {"limit": self.target}
+    def _limit(self) -> int:
+        """The total that ends the game or puts a player out (CH-END; La Conga's own)."""
+        return self.target
 
     def _make_profile(self, meld_rules: MeldRules) -> KnockRules:
         if self.face_values is FaceValues.ALL10:
@@ -202,31 +199,17 @@ class SpanishRules(RulesetBase):
             face = (10, 11, 12)
         else:
             face = (8, 9, 10)
-        options: dict[str, Any] = {
-            "game": self.GAME,
-            "deck": self.deck,
-            "hand_size": HAND_SIZE,
-            "meld_rules": meld_rules,
-            "values": spanish_values(face, meld_rules.wild_cards, self.wild_penalty),
-            "ending": Ending.CLOSE,
-            "discard_taken_card": self.discard_taken_card,
-            "close_limit": self.close_limit,
-            "close_max_unmatched": self.close_max_unmatched,
-            "close_first_round": self.close_first_round,
-            "all_matched_bonus": self.all_matched_bonus,
-            "wild_chinchon_bonus": self.wild_chinchon_bonus,
-            "layoff_target": self.layoff_target,
-            "layoff_order": self.layoff_order,
-            "forbid_close_with_two_wilds": self.forbid_close_with_two_wilds,
-            "turn_limit": self.turn_limit,
-            "end_mode": self.end_mode,
-            "inclusive": True,
-            "reentry": self.reentry,
-            "min_players": self.min_players,
-            "max_players": self.max_players,
-        }
-        options.update(self._profile_options())
-        return KnockRules(**options)
+        return KnockRules.of(
+            self,
+            game=self.GAME,
+            deck=self.deck,
+            hand_size=HAND_SIZE,
+            meld_rules=meld_rules,
+            values=spanish_values(face, meld_rules.wild_cards, self.wild_penalty),
+            ending=Ending.CLOSE,
+            inclusive=True,
+            limit=self._limit(),
+        )
 
     @property
     def deck(self) -> Deck:
@@ -247,35 +230,14 @@ class SpanishRules(RulesetBase):
         return self._profile
 
 
-_BOOLEAN_OPTIONS = ("close_first_round", "discard_taken_card", "forbid_close_with_two_wilds")
-
-
-def spanish_problems(rules: SpanishRules) -> list[str]:
-    """Every problem of the Chinchón options of ``rules`` (CH-*)."""
+def spanish_problems(rules: SpanishRules, checks: OptionChecks) -> list[str]:
+    """The problems of the Chinchón options of ``rules`` taken together (CH-*; each alone is
+    checked from its declaration: :func:`~scala40.rulesets.option_checks`)."""
     problems: list[str] = []
-    need_bool(problems, rules, _BOOLEAN_OPTIONS)
-    for name, choices in (
-        ("wild", Wild), ("face_values", FaceValues), ("layoff_target", LayoffTarget),
-        ("layoff_order", LayoffOrder), ("end_mode", EndMode),
-    ):  # fmt: skip
-        need_choice(problems, rules, name, choices)
-    sizes = attrs.fields_dict(type(rules))["deck_size"].metadata["choices"]
-    if rules.deck_size not in sizes or isinstance(rules.deck_size, bool):
-        problems.append(f"deck_size must be 40 or 48, got {describe(rules.deck_size)}")
-    packs_ok = need_int(problems, rules, "packs")
-    need_int(problems, rules, "max_wild_per_meld", optional=True)
-    need_int(problems, rules, "wild_penalty")
-    need_int(problems, rules, "close_limit")
-    need_int(problems, rules, "close_max_unmatched", optional=True)
-    need_int(problems, rules, "all_matched_bonus")
-    need_int(problems, rules, "wild_chinchon_bonus")
-    need_int(problems, rules, "target")
-    need_int(problems, rules, "reentry", optional=True)
-    need_int(problems, rules, "turn_limit", optional=True)
     # CH-PLAYERS: 2-4 with one pack, up to 8 with two.
-    most = PLAYERS_PER_PACK * rules.packs if packs_ok else 8
-    low_ok = need_int(problems, rules, "min_players", 2, most)
-    high_ok = need_int(problems, rules, "max_players", 2, most)
+    most = PLAYERS_PER_PACK * rules.packs if checks.ok("packs") else 8
+    low_ok = checks.ok("min_players") and need_int(problems, rules, "min_players", 2, most)
+    high_ok = checks.ok("max_players") and need_int(problems, rules, "max_players", 2, most)
     if low_ok and high_ok and rules.max_players < rules.min_players:
         problems.append(
             f"max_players ({rules.max_players}) is below min_players ({rules.min_players})"

@@ -17,8 +17,6 @@ mode only).
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from scala40.games._knock.profile import (
@@ -29,10 +27,10 @@ from scala40.games._knock.profile import (
     Wild,
     as_end_mode,
 )
-from scala40.games._knock.spanish import SpanishRules, spanish_problems
+from scala40.games._knock.spanish import SpanishRules
 from scala40.games._knock.text import CLOSE_HELP, KnockText
-from scala40.rulesets import need_bool, need_int, set_presets
 from scala40.rulesets import option_metadata as _rule
+from scala40.rulesets import set_presets
 
 __all__ = [
     "PRESETS",
@@ -78,19 +76,9 @@ class Ruleset(SpanishRules):
     FORMAT = "scala40.laconga.ruleset"
     GAME = "laconga"
 
-    def _problems(self) -> list[str]:
-        problems = spanish_problems(self)
-        need_bool(problems, self, ("mano_extra_card", "close_cap"))
-        need_int(problems, self, "eliminate_at")
-        return problems
-
-    def _profile_options(self) -> dict[str, Any]:
-        elimination = self.end_mode is EndMode.ELIMINATION
-        return {
-            "limit": self.eliminate_at if elimination else self.target,
-            "close_cap": self.close_cap,
-            "mano_extra_card": self.mano_extra_card,
-        }
+    def _limit(self) -> int:
+        # Out at eliminate_at under elimination (LC-ELIM), the game's end at target else.
+        return self.eliminate_at if self.end_mode is EndMode.ELIMINATION else self.target
 
 
 PRESETS = set_presets(Ruleset, {

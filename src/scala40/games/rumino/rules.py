@@ -33,11 +33,8 @@ from scala40.games._knock.tables import rumino_values
 from scala40.games._knock.text import KnockText
 from scala40.melds import MeldRules
 from scala40.rulesets import (
+    OptionChecks,
     RulesetBase,
-    check_problems,
-    need_bool,
-    need_choice,
-    need_int,
     set_presets,
     shared_meld_rules,
 )
@@ -112,8 +109,11 @@ class Ruleset(RulesetBase):
 
     FORMAT = "scala40.rumino.ruleset"
 
+    def _cross_problems(self, checks: OptionChecks) -> list[str]:
+        return _cross_problems(self, checks)
+
     def __attrs_post_init__(self) -> None:
-        check_problems(_problems(self))
+        self.validate_options()
         size = self.max_meld_size
         set_max = 4 if size is None else min(4, size)
         meld_rules = shared_meld_rules(MeldRules(
@@ -127,28 +127,19 @@ class Ruleset(RulesetBase):
             wild_meld_max=set_max,
         ))  # fmt: skip
         object.__setattr__(self, "_meld_rules", meld_rules)
-        profile = KnockRules(
+        profile = KnockRules.of(
+            self,
             game="rumino",
             deck=self.deck,
             hand_size=HAND_SIZE,
             meld_rules=meld_rules,
             values=rumino_values(),
             ending=Ending.KNOCK,
-            discard_taken_card=self.discard_taken_card,
-            knock_limit=self.knock_limit,
-            knock_min_melded=self.knock_min_melded,
-            gin_bonus=self.gin_bonus,
-            gin_streak=self.gin_streak,
             rumino=True,
-            rumino_jokers=self.rumino_jokers,
             claim=self.rumino_claim,
             end_mode=EndMode.ELIMINATION,
             limit=100,
             inclusive=self.eliminate_at is EliminateAt.GE100,
-            reentry=self.reentry,
-            turn_limit=self.turn_limit,
-            min_players=self.min_players,
-            max_players=self.max_players,
         )
         object.__setattr__(self, "_profile", profile)
 
@@ -169,28 +160,12 @@ class Ruleset(RulesetBase):
         return self._profile
 
 
-_BOOLEAN_OPTIONS = ("rumino_jokers", "discard_taken_card")
-
-
-def _problems(rules: Ruleset) -> list[str]:
-    problems: list[str] = []
-    need_bool(problems, rules, _BOOLEAN_OPTIONS)
-    need_choice(problems, rules, "rumino_claim", ClaimMode)
-    need_choice(problems, rules, "eliminate_at", EliminateAt)
-    need_int(problems, rules, "knock_limit")
-    need_int(problems, rules, "knock_min_melded")
-    need_int(problems, rules, "max_meld_size", optional=True)
-    need_int(problems, rules, "gin_bonus")
-    need_int(problems, rules, "gin_streak", optional=True)
-    need_int(problems, rules, "reentry", optional=True)
-    need_int(problems, rules, "turn_limit", optional=True)
-    low_ok = need_int(problems, rules, "min_players")
-    high_ok = need_int(problems, rules, "max_players")
-    if low_ok and high_ok and rules.max_players < rules.min_players:
-        problems.append(
-            f"max_players ({rules.max_players}) is below min_players ({rules.min_players})"
-        )
-    return problems
+def _cross_problems(rules: Ruleset, checks: OptionChecks) -> list[str]:
+    """The problems of the options taken together (each alone is checked from its
+    declaration: :func:`~scala40.rulesets.option_checks`)."""
+    if checks.ok("min_players", "max_players") and rules.max_players < rules.min_players:
+        return [f"max_players ({rules.max_players}) is below min_players ({rules.min_players})"]
+    return []
 
 
 PRESETS = set_presets(Ruleset, {

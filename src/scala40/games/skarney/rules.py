@@ -37,12 +37,9 @@ from scala40.cards import ACE, JOKER, RANK_OF, Card, Deck, as_card, as_cards, fr
 from scala40.errors import InvalidArgumentError, InvalidRulesetError
 from scala40.melds import Meld, MeldKind, MeldRules
 from scala40.rulesets import (
+    OptionChecks,
     RulesetBase,
-    check_problems,
     enum_converter,
-    need_bool,
-    need_choice,
-    need_int,
     set_presets,
 )
 from scala40.rulesets import option_metadata as _rule
@@ -126,13 +123,15 @@ class Ruleset(RulesetBase):
     """A side's first melds of a hand must form its contract (SK-CONTRACT); ``False``:
     meld anything at any time (004 alternate rule 2)."""
     contract_melds: tuple[int, ...] = attrs.field(
-        default=(3, 3, 3, 4, 4, 4, 4), converter=_tuple_of, metadata=_rule("SK-CONTRACT", 1, 5)
+        default=(3, 3, 3, 4, 4, 4, 4),
+        converter=_tuple_of,
+        metadata=_rule("SK-CONTRACT", 1, 5, most_items=MAX_HANDS),
     )
     """The number of 3-card melds of the contract, hand by hand (SK-CONTRACT)."""
     hand_bonus: tuple[int, ...] = attrs.field(
         default=(100, 100, 100, 200, 300, 400, 500),
         converter=_tuple_of,
-        metadata=_rule("SK-BONUS", 0, 100_000),
+        metadata=_rule("SK-BONUS", 0, 100_000, most_items=MAX_HANDS),
     )
     """The bonus of the side that goes out (or wins the hand), hand by hand (SK-BONUS)."""
     shutout_bonus: int = attrs.field(default=200, metadata=_rule("SK-BONUS", 0, 100_000))
@@ -167,8 +166,11 @@ class Ruleset(RulesetBase):
 
     FORMAT = "scala40.skarney.ruleset"
 
+    def _cross_problems(self, checks: OptionChecks) -> list[str]:
+        return _cross_problems(self, checks)
+
     def __attrs_post_init__(self) -> None:
-        check_problems(_problems(self))
+        self.validate_options()
         object.__setattr__(self, "min_players", 4 if self.partnership else 2)
         object.__setattr__(self, "max_players", 4)
 
@@ -224,34 +226,14 @@ def _hand_index(hand_number: object, size: int) -> int:
     return min(max(hand_number, 1), size) - 1
 
 
-_BOOLEAN_OPTIONS = (
-    "partnership", "contract", "melds_with_contract", "exchange_before_contract",
-    "no_rummy_hand_penalty", "no_offer_back",
-)  # fmt: skip
-
-
-def _problems(rules: Ruleset) -> list[str]:
+def _cross_problems(rules: Ruleset, checks: OptionChecks) -> list[str]:
+    """The problems of the options taken together (each alone is checked from its
+    declaration: :func:`~scala40.rulesets.option_checks`): each per-hand list names
+    every hand."""
     problems: list[str] = []
-    need_bool(problems, rules, _BOOLEAN_OPTIONS)
-    need_choice(problems, rules, "tied_hand", TiedHand)
-    need_int(problems, rules, "jokers")
-    hands_ok = need_int(problems, rules, "hands")
-    need_int(problems, rules, "shutout_bonus")
-    need_int(problems, rules, "extend_limit_per_meld", optional=True)
-    need_int(problems, rules, "turn_limit", optional=True)
     for name in ("contract_melds", "hand_bonus"):
-        low, high = attrs.fields_dict(Ruleset)[name].metadata["range"]
         value = getattr(rules, name)
-        if not (
-            isinstance(value, tuple)
-            and 0 < len(value) <= MAX_HANDS
-            and all(is_int(item) and low <= item <= high for item in value)
-        ):
-            problems.append(
-                f"{name} must be a tuple of 1 to {MAX_HANDS} integers from {low} to {high}, "
-                f"got {describe(value)}"
-            )
-        elif hands_ok and len(value) < rules.hands:
+        if checks.ok(name, "hands") and len(value) < rules.hands:
             problems.append(f"{name} names {len(value)} hands, but hands is {rules.hands}")
     return problems
 
