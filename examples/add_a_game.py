@@ -83,9 +83,7 @@ class TrioRules(RulesetBase):
     DEFAULT_PRESET = "standard"
 
     def __attrs_post_init__(self) -> None:
-        # Each option alone is checked from its declaration (its type and range); the
-        # game checks what spans several options.
-        self.validate_options()
+        self.validate_options()  # each option from its declaration, then _cross_problems
 
     def _cross_problems(self, checks: OptionChecks) -> list[str]:
         if checks.ok("min_players", "max_players") and self.max_players < self.min_players:

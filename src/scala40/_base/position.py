@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from scala40._checks import describe, is_int
 from scala40._format.serial import MAX_SEED_DIGITS, as_items, is_seed
+from scala40._format.specs import record_format
 from scala40._rng import seed_state
 from scala40.cards import Card, as_card, as_cards
 from scala40.errors import InvalidCardError, InvalidStateError
@@ -148,8 +149,7 @@ class PositionReader:
             means little with cards missing).
         """
         if self.problems:
-            fields: list[str] = state._field_problems() or state._resigned_field_problems()
-            raise InvalidStateError([*self.problems, *fields])
+            raise InvalidStateError([*self.problems, *record_format(type(state)).problems(state)])
         state.validate()
         return state
 

@@ -3,10 +3,14 @@
 Each format the library writes (dictionaries, JSON Schemas, a position's text, a move's
 notation, pickles) is made from the same declarations, through these modules:
 
+- :mod:`~scala40._format.specs`: a state's fields described once, each with its spec,
+  and the writer, reader, checks, schema and position grammar that follow from them;
+  :mod:`~scala40._format.codecs`, the kinds of field a state holds;
 - :mod:`~scala40._format.serial`: what every serialized value shares, a format and a
   version, and typed reads of its fields;
-- :mod:`~scala40._format.schema`: the building blocks of the JSON Schemas, and
-  :mod:`~scala40._format.state_schema`, the head every game's state schema opens with;
+- :mod:`~scala40._format.schema`: the building blocks of the JSON Schemas;
+- :mod:`~scala40._format.text_fields`: a position text's grammar, its fields and their
+  usual values;
 - :mod:`~scala40._format.text_values`: JSON values as the fields of a position's text;
 - :mod:`~scala40._format.move_fields`: the codecs of moves' fields (their checks, their
   notation and their JSON);

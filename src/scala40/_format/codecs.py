@@ -26,6 +26,7 @@ from typing import Any
 
 from scala40._checks import describe, is_bool, is_int
 from scala40._format.schema import (
+    RNG_TEXT,
     array,
     boolean,
     card,
@@ -51,7 +52,6 @@ from scala40._format.serial import (
 from scala40._format.serial import (
     TOTALS as TOTALS_WORDS,
 )
-from scala40._format.state_schema import RNG_TEXT
 from scala40.cards import CARD_NAMES, format_cards
 
 __all__ = [
@@ -263,7 +263,7 @@ class _Seat(_Integer):
 
 class _Players(FieldCodec):
     """The number of seats, written ``players``: checked first, with the rules (whether
-    they allow that many: :class:`~scala40._format.serial.FieldChecks`)."""
+    they allow that many)."""
 
     def read(self, read: FieldReader, key: str, value: object) -> Any:
         return read.integer(key, 0, MAX_SEATS, value, given=True)
@@ -412,8 +412,7 @@ class Phases(FieldCodec):
 
 class Rules(FieldCodec):
     """The record's ruleset (of its class ``RULESET``), written as its dictionary. Its
-    check is the record's first (whether the rules allow the seats: :class:`~scala40.
-    _format.serial.FieldChecks`)."""
+    check is the record's first (whether the rules are the game's and allow the seats)."""
 
     def __init__(self, ruleset: Any = None) -> None:
         self.ruleset = ruleset
@@ -431,7 +430,7 @@ class Rules(FieldCodec):
         return read.ruleset(self.ruleset)
 
     def problem(self, name: str, value: object, context: CheckContext) -> str | None:
-        return None  # checked first, with the seats (FieldChecks)
+        return None  # checked first, with the seats
 
     def schema(self) -> dict[str, Any]:
         schema: dict[str, Any] = self.ruleset.json_schema()

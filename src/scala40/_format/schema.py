@@ -25,6 +25,7 @@ from typing import Any
 __all__ = [
     "CARD_PATTERN",
     "DRAFT",
+    "RNG_TEXT",
     "array",
     "boolean",
     "card",
@@ -33,6 +34,7 @@ __all__ = [
     "enum_of",
     "header",
     "integer",
+    "last_hand",
     "meld_pieces",
     "meld_text",
     "melds_as_text_or_pieces",
@@ -175,3 +177,20 @@ def obj(
 def header(format: str, version: int) -> dict[str, dict[str, Any]]:
     """The ``format`` and ``version`` properties that head every versioned format."""
     return {"format": {"const": format}, "version": {"const": version}}
+
+
+RNG_TEXT = "^[0-9a-fA-F]{16}$"
+"""A generator's state (C-RNG): 16 hexadecimal digits."""
+
+
+def last_hand(properties: Mapping[str, Mapping[str, Any]], description: str) -> dict[str, Any]:
+    """How the last hand ended: an object of ``properties``, or null before any hand has
+    ended.
+
+    >>> from scala40._format.schema import integer, last_hand
+    >>> last_hand({"closer": integer(0)}, "Who closed.")["type"]
+    ['object', 'null']
+    """
+    schema = obj(properties, description=description)
+    schema["type"] = ["object", "null"]
+    return schema

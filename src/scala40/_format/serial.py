@@ -9,11 +9,10 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import attrs
-from typing_extensions import Self
 
 from scala40._cache import BoundedCache
-from scala40._checks import describe, is_bool, is_int
-from scala40.cards import CARD_NAMES, JOKER, Card, Deck, as_cards, format_cards
+from scala40._checks import describe, is_int
+from scala40.cards import CARD_NAMES, JOKER, Card, Deck, as_cards
 from scala40.errors import InvalidCardError, Scala40Error, SerializationError
 
 __all__ = [
@@ -25,7 +24,6 @@ __all__ = [
     "MAX_SEED_DIGITS",
     "STATE_HEADER",
     "TOTALS",
-    "FieldChecks",
     "FieldReader",
     "all_pass",
     "as_items",
@@ -39,11 +37,9 @@ __all__ = [
     "is_count",
     "is_seed",
     "is_total",
-    "lists_to_dict",
     "refuse_many_keys",
     "resigned_from_dict",
     "resigned_to_dict",
-    "state_head_to_dict",
     "tuple_or",
 ]
 
@@ -138,9 +134,9 @@ def is_total(value: object) -> bool:
 
 
 COUNTS = f"integers from 0 to {MAX_COUNT}"
-"""What :meth:`FieldChecks.entries` calls the items :func:`is_count` passes."""
+"""What a field's check calls the items :func:`is_count` passes."""
 TOTALS = f"integers from -{MAX_COUNT} to {MAX_COUNT}"
-"""What :meth:`FieldChecks.entries` calls the items :func:`is_total` passes."""
+"""What a field's check calls the items :func:`is_total` passes."""
 
 _INT_RANGES: dict[Callable[[object], bool], tuple[int, int]] = {
     is_count: (0, MAX_COUNT),
@@ -284,24 +280,6 @@ class FieldReader:
     def fail(self, message: str) -> SerializationError:
         """The error naming what was wrong."""
         return SerializationError(f"{self.where}{message}")
-
-    @classmethod
-    def state(
-        cls,
-        data: object,
-        kind: str,
-        version: int,
-        where: str,
-        record: type,
-        optional: frozenset[str] = frozenset(),
-    ) -> Self:
-        """A reader of a state's dictionary ``data`` (messages starting with ``where``),
-        once it is known to be of format ``kind`` at ``version`` (:func:`expect_header`)
-        with the keys of the fields of ``record`` (:func:`field_keys`), of which
-        ``resigned`` (nobody resigned, C-RESIGN) and ``optional`` may be missing."""
-        read = cls(expect_header(data, kind, version), where)
-        read.keys(*_state_keys(record, optional))
-        return read
 
     def keys_of(self, record: type, ignored: frozenset[str] = frozenset()) -> None:
         """Refuse a dictionary whose keys are not the fields of ``record`` (an attrs
@@ -491,24 +469,15 @@ class FieldReader:
 
 
 STATE_HEADER = frozenset({"format", "version"})
+"""The keys that head a versioned dictionary."""
 _KEPT_APART = frozenset({"move_number", "hand_log"})
 """The fields a state's base writes and reads itself, around the game's own."""
-"""The keys of a state's dictionary that its loader reads before its fields."""
-_RESIGNED = frozenset({"resigned"})
-
-
-@functools.cache
-def _state_keys(record: type, optional: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """The keys a state's dictionary must have, and those it may have besides."""
-    lacking = optional | _RESIGNED
-    return field_keys(record) - lacking, STATE_HEADER | lacking
 
 
 @functools.cache
 def field_keys(record: type) -> frozenset[str]:
-    """The keys of the dictionary an attrs class ``record`` is written as: one for each
-    field it is built with but its move number and its hand's log (kept apart by the
-    state's base; C-RESIGN's ``resigned`` with the others), by the field's name, ``players`` for ``player_count``.
+    """The keys of the dictionary an attrs class ``record`` (a hand's result, a part of
+    one) is written as: one for each field it is built with, by the field's name.
 
     >>> from scala40._format.serial import field_keys
     >>> from scala40.games.skarney.phases import HandResult
@@ -520,151 +489,6 @@ def field_keys(record: type) -> frozenset[str]:
         for field in attrs.fields(record)
         if field.init and field.name not in _KEPT_APART
     )
-
-
-def lists_to_dict(state: Any, *names: str) -> dict[str, list[Any]]:
-    """The fields ``names`` of ``state`` (tuples of numbers or flags) as JSON lists, in
-    that order.
-
-    >>> from scala40._format.serial import lists_to_dict
-    >>> from scala40.games.chinchon import new_game
-    >>> lists_to_dict(new_game(players=2, seed=1), "scores", "active")
-    {'scores': [0, 0], 'active': [True, True]}
-    """
-    return {name: list(getattr(state, name)) for name in names}
-
-
-def state_head_to_dict(state: Any) -> dict[str, Any]:
-    """The fields every card game's state starts its dictionary with: the rules, the
-    players, the dealer, the hand number, the phase, the turn, the hands and the stock
-    (:meth:`FieldReader.state_head` reads them back).
-
-    >>> from scala40._format.serial import state_head_to_dict
-    >>> from scala40.games.chinchon import new_game
-    >>> list(state_head_to_dict(new_game(players=2, seed=1)))
-    ['rules', 'players', 'dealer', 'hand_number', 'phase', 'turn', 'hands', 'stock']
-    """
-    return {
-        "rules": state.rules.to_dict(),
-        "players": state.player_count,
-        "dealer": state.dealer,
-        "hand_number": state.hand_number,
-        "phase": state.phase.value,
-        "turn": state.turn,
-        "hands": [format_cards(hand) for hand in state.hands],
-        "stock": format_cards(state.stock),
-    }
-
-
-class FieldChecks:
-    """The checks of a state's fields taken one by one (their types and ranges), each
-    problem found added to :attr:`problems`. Built on a state whose ``rules`` are not of
-    the class ``ruleset`` (called ``name`` in the message) or whose ``player_count`` the
-    rules do not allow, it holds that problem alone: nothing else would mean anything.
-
-    >>> from scala40._format.serial import FieldChecks, is_card_codes
-    >>> from scala40.games.chinchon import Phase, Ruleset, new_game
-    >>> check = FieldChecks(new_game(players=2, seed=1), Ruleset)
-    >>> check.entries("hands", 3, is_card_codes, "cards")
-    >>> check.fields(Phase, seats=("turn",))
-    >>> check.problems
-    ['hands must have 3 entries, got 2']
-    """
-
-    def __init__(self, state: Any, ruleset: type, name: str = "Ruleset") -> None:
-        self.state = state
-        self.problems: list[str] = []
-        rules: object = state.rules
-        count = self.count = state.player_count
-        if not isinstance(rules, ruleset):
-            self.problems.append(f"rules must be a {name}, got {describe(rules)}")
-            return
-        low: int = rules.min_players  # type: ignore[attr-defined]
-        high: int = rules.max_players  # type: ignore[attr-defined]
-        if not (is_int(count) and low <= count <= high):
-            self.problems.append(
-                f"player_count must be from {low} to {high}, got {describe(count)}"
-            )
-
-    def is_seat(self, value: object) -> bool:
-        """Whether ``value`` is a seat of the state."""
-        return is_int(value) and 0 <= value < self.count
-
-    def entries(
-        self, name: str, size: int | None, test: Callable[[object], bool], what: str
-    ) -> None:
-        """The tuple ``name`` holds ``size`` items (any number for ``None``), each
-        passing ``test`` (``what`` names them)."""
-        values = getattr(self.state, name)
-        if not isinstance(values, tuple):
-            self.problems.append(f"{name} must be a tuple, got {describe(values)}")
-        elif size is not None and len(values) != size:
-            self.problems.append(f"{name} must have {size} entries, got {len(values)}")
-        elif not all_pass(values, test):
-            self.problems.append(f"{name} must hold {what}, got {describe(values)}")
-
-    def fields(
-        self,
-        phases: type[enum.Enum],
-        *,
-        cards: tuple[str, ...] = (),
-        most: int = MAX_READ_ITEMS,
-        seats: tuple[str, ...] = (),
-        counts: tuple[str, ...] = (),
-        flags: tuple[str, ...] = (),
-        optional_cards: tuple[str, ...] = (),
-    ) -> None:
-        """The state's fields of one value each, in one call (a state is checked at each
-        load): ``phase`` is a member of the game's ``phases`` and ``rng`` a generator
-        state (64 bits); each field of ``cards`` is a tuple of at most ``most`` card
-        codes, of ``seats`` a seat, of ``counts`` an integer from 0 to :data:`MAX_COUNT`,
-        of ``flags`` ``True`` or ``False``, of ``optional_cards`` a card code or ``None``.
-
-        >>> from scala40._format.serial import FieldChecks
-        >>> from scala40.games.chinchon import Phase, Ruleset, new_game
-        >>> check = FieldChecks(new_game(players=2, seed=1), Ruleset)
-        >>> check.fields(Phase, seats=("turn", "dealer"), flags=("hand_number",))
-        >>> check.problems
-        ['hand_number must be True or False, got 1']
-        """
-        state = self.state
-        wrong: list[tuple[str, str]] = []
-        if not isinstance(state.phase, phases):
-            wrong.append(("phase", "a Phase"))
-        rng = state.rng
-        if not (is_int(rng) and 0 <= rng < 1 << 64):
-            wrong.append(("rng", "an integer of 64 bits"))
-        for name in cards:
-            if not is_card_codes(getattr(state, name), most):
-                wrong.append((name, "a tuple of cards"))
-        count = self.count
-        for name in seats:
-            value = getattr(state, name)
-            if not (is_int(value) and 0 <= value < count):
-                wrong.append((name, f"a seat from 0 to {count - 1}"))
-        for name in counts:
-            if not is_count(getattr(state, name)):
-                wrong.append((name, f"an integer from 0 to {MAX_COUNT}"))
-        for name in flags:
-            if not is_bool(getattr(state, name)):
-                wrong.append((name, "True or False"))
-        for name in optional_cards:
-            value = getattr(state, name)
-            if not (value is None or is_card_code(value)):
-                wrong.append((name, "a card or None"))
-        for name, what in wrong:
-            self.problems.append(f"{name} must be {what}, got {describe(getattr(state, name))}")
-
-    def last_hand(self, result: type, check: Callable[..., list[str]], *args: Any) -> None:
-        """The field ``last_hand`` is ``None`` or a ``result`` whose fields
-        ``check(last_hand, *args)`` finds no problem with."""
-        last: object = self.state.last_hand
-        if last is None:
-            return
-        if isinstance(last, result):
-            self.problems.extend(check(last, *args))
-        else:
-            self.problems.append(f"last_hand must be a HandResult or None, got {describe(last)}")
 
 
 def resigned_to_dict(resigned: tuple[int, ...]) -> dict[str, Any]:

@@ -30,10 +30,11 @@ dictionary written before it reads as; the schema does not require it.
 >>> from scala40._format.specs import record_format
 >>> from scala40.games.chinchon import GameState, new_game
 >>> layout = record_format(GameState)
->>> layout.keys[:4], layout.public[:3]
+>>> layout.keys[:4], layout.public[6:9]
 (('rules', 'players', 'dealer', 'hand_number'), ('discard', 'turns_played', 'scores'))
 >>> state = new_game(players=2, seed=1)
->>> layout.read(layout.write(state)) == state
+>>> data = {"format": layout.format, "version": layout.version, **layout.write(state)}
+>>> layout.read(data) == state
 True
 """
 
@@ -46,10 +47,10 @@ from typing import Any
 import attrs
 
 from scala40._cache import BoundedCache
+from scala40._checks import describe, is_int
 from scala40._format.codecs import PER_SEAT, PER_SIDE, CheckContext, FieldCodec, Melds, Nested
 from scala40._format.schema import header, obj
 from scala40._format.serial import (
-    FieldChecks,
     FieldReader,
     expect_header,
     refuse_many_keys,
@@ -190,7 +191,11 @@ class RecordFormat:
     # -- reading -------------------------------------------------------------------------
 
     def _compile_reader(self) -> Callable[..., Any]:
-        namespace: dict[str, Any] = {"_resigned": resigned_from_dict}
+        namespace: dict[str, Any] = {
+            "_resigned": resigned_from_dict,
+            "_MISSING": _MISSING,
+            "_usual": self._with_missing_usual,
+        }
         lines = ["def read(cls, read, data):"]
         arguments = []
         for index, entry in enumerate(self.entries):
@@ -201,17 +206,29 @@ class RecordFormat:
             else:
                 value = f"_codec{index}.read(read, {key!r}, data[{key!r}])"
             if entry.spec.since is not None:
-                namespace[f"_usual{index}"] = _python_usual(entry)
-                value = f"({value} if {key!r} in data else _usual{index})"
+                value = f"({value} if {key!r} in data else _MISSING)"
             if entry.name == "rules":
                 lines.append(f"    rules = {value}")
                 value = "rules"
             arguments.append(f"{entry.name}={value}")
         arguments.append("resigned=_resigned(data, read.where)")
-        lines.append("    return cls(" + ", ".join(arguments) + ")")
+        if self.optional:
+            # A field a format gained later, missing from an older dictionary, takes its
+            # usual value (per seat, per side... as the fields read give their number).
+            lines.append("    fields = dict(" + ", ".join(arguments) + ")")
+            lines.append("    return cls(**_usual(fields))")
+        else:
+            lines.append("    return cls(" + ", ".join(arguments) + ")")
         exec("\n".join(lines), namespace)
         function: Callable[..., Any] = namespace["read"]
         return function
+
+    def _with_missing_usual(self, fields: dict[str, Any]) -> dict[str, Any]:
+        if not any(value is _MISSING for value in fields.values()):
+            return fields
+        return self.with_usual(
+            {name: value for name, value in fields.items() if value is not _MISSING}
+        )
 
     def read(
         self, data: Mapping[str, Any], *, checked: bool = True, cls: type | None = None
@@ -278,14 +295,11 @@ class RecordFormat:
         """The problems of ``value``'s fields taken one by one (their kinds and ranges):
         first whether its rules are of its game's ruleset and allow its seats (nothing
         else would mean anything otherwise), then each field by its codec."""
-        ruleset = self.record.RULESET
-        check = FieldChecks(value, ruleset, ruleset.__name__)
-        if check.problems:
-            return check.problems
-        context = CheckContext(
-            value, check.count, self.record.side_count(value.rules, check.count)
-        )
-        problems = check.problems
+        problems = _seat_problems(value, self.record.RULESET)
+        if problems:
+            return problems
+        count: int = value.player_count
+        context = CheckContext(value, count, self.record.side_count(value.rules, count))
         for entry in self.entries:
             codec = entry.codec
             found = getattr(value, entry.name)
@@ -309,7 +323,7 @@ class RecordFormat:
                 node = {
                     **node,
                     "description": f"{_capital(entry.spec.about)}; missing in states written "
-                    f"before {entry.spec.since}, read as {_json_text(_json_usual(entry))}.",
+                    f"before {entry.spec.since}, read as {_usual_words(entry)}.",
                 }
             properties[entry.key] = node
         return obj(properties, optional=self.optional, description=description)
@@ -356,6 +370,8 @@ class RecordFormat:
         return Notation(tuple(fields), tuple(named))
 
 
+_MISSING: Any = object()
+"""What the reader gives a field a format gained later, missing from a dictionary."""
 _MOVE_NUMBER_PLACE = 50
 """Where a position's text writes the move count (kept by the state's base, not a
 field of the record): after the counts and the scores, before the generator."""
@@ -378,19 +394,28 @@ def _item_field(layout: RecordFormat, per: str) -> str:
     return per
 
 
-def _python_usual(entry: _Entry) -> Any:
+def _seat_problems(value: Any, ruleset: type) -> list[str]:
+    """Whether ``value``'s rules are of its game's ``ruleset`` and allow its seats: the
+    problem when not (every other field's check would mean nothing then)."""
+    rules: object = value.rules
+    count: object = value.player_count
+    if not isinstance(rules, ruleset):
+        return [f"rules must be a {ruleset.__name__}, got {describe(rules)}"]
+    low: int = rules.min_players  # type: ignore[attr-defined]
+    high: int = rules.max_players  # type: ignore[attr-defined]
+    if not (is_int(count) and low <= count <= high):
+        return [f"player_count must be from {low} to {high}, got {describe(count)}"]
+    return []
+
+
+def _usual_words(entry: _Entry) -> str:
+    """A field's usual value in words, as a schema's description gives it."""
     usual = entry.spec.usual
-    if isinstance(usual, Usual):
-        raise TypeError(f"{entry.name}: a field added later needs a constant usual value")
-    return usual
-
-
-def _json_usual(entry: _Entry) -> Any:
-    return entry.codec.write(_python_usual(entry))
-
-
-def _json_text(value: Any) -> str:
-    return json.dumps(value)
+    codec = entry.codec
+    if codec.per is None:
+        return json.dumps(codec.write(usual))
+    each = {PER_SEAT: "each seat", PER_SIDE: "each side"}.get(codec.per, f"each of {codec.per}")
+    return f"{json.dumps(codec.item_json(usual))} for {each}"
 
 
 def _capital(text: str) -> str:

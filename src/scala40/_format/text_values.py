@@ -55,8 +55,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scala40._checks import describe
-from scala40._format.schema import card, card_text, meld_text
-from scala40._format.state_schema import RNG_TEXT
+from scala40._format.schema import RNG_TEXT, card, card_text, meld_text
 from scala40.errors import InvalidPositionError, SerializationError
 
 __all__ = [

@@ -20,6 +20,7 @@ from scala40._format.schema import (
     card_text,
     enum_of,
     integer,
+    last_hand,
     meld_text,
     obj,
 )
@@ -32,7 +33,6 @@ from scala40._format.serial import (
     is_count,
     is_total,
 )
-from scala40._format.state_schema import last_hand
 from scala40.errors import Scala40Error
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import Layoff

@@ -10,7 +10,7 @@ validated when it is made: every problem is listed in one
 >>> Ruleset(knock_limit=-1, max_players=20)
 Traceback (most recent call last):
 ...
-scala40.errors.InvalidRulesetError: invalid ruleset: knock_limit must be an integer from 0 to 100, got -1; max_players must be an integer from 2 to 15, got 20
+scala40.errors.InvalidRulesetError: invalid ruleset: max_players must be an integer from 2 to 15, got 20; knock_limit must be an integer from 0 to 100, got -1
 >>> Ruleset.preset_names(), Ruleset.preset("web").differences()
 (('catsatcards', 'web'), {'max_meld_size': (None, 4), 'eliminate_at': (<EliminateAt.GE100: 'ge100'>, <EliminateAt.GT100: 'gt100'>)})
 """

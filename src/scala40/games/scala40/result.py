@@ -13,7 +13,7 @@ from typing import Any
 
 from scala40._checks import describe, is_bool, is_int
 from scala40._format.codecs import CheckContext, Nested
-from scala40._format.schema import array, boolean, card_text, integer
+from scala40._format.schema import array, boolean, card_text, integer, last_hand
 from scala40._format.serial import (
     MAX_COUNT,
     STATE_HEADER,
@@ -21,7 +21,6 @@ from scala40._format.serial import (
     is_card_codes,
     is_count,
 )
-from scala40._format.state_schema import last_hand
 from scala40.cards import format_cards
 from scala40.games.scala40.phases import HandResult
 from scala40.games.scala40.rules import MAX_HAND_SIZE

@@ -17,9 +17,8 @@ import attrs
 
 from scala40._checks import describe, is_bool, is_int
 from scala40._format.codecs import CheckContext, Nested
-from scala40._format.schema import array, boolean, card_text, integer
+from scala40._format.schema import array, boolean, card_text, integer, last_hand
 from scala40._format.serial import MAX_COUNT, FieldReader, is_card_codes, is_count, is_total
-from scala40._format.state_schema import last_hand
 from scala40.cards import ACE, JOKER, RANK_OF, Card, format_cards
 from scala40.views import HandResultBase
 
