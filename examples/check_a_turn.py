@@ -8,8 +8,8 @@ The app holds a position (hands, discard pile, table, who has opened) and receiv
 turn as a line of moves typed by a player. It builds the position with
 ``GameState.from_position``, checks the turn as a whole with ``GameState.apply_turn``, and
 answers in one line: what the turn did, or which move was refused and the rule that
-refused it. It also asks single questions (``can_take_discard``, ``can_lay_off``,
-``can_discard``) the way a user interface greys out buttons.
+refused it. It also asks single questions (``state.can("take")``, ``can("layoff 4D #0")``,
+``can("discard 9D")``) the way a user interface greys out buttons.
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ def check(state: GameState, turn: str) -> GameState:
 def main() -> None:
     state = position()
     print("Questions before the draw:")
-    print(f"  take the 10H from the discard pile? {state.can_take_discard()}")
-    print(f"  draw from the stock? {state.can_draw()}")
+    print(f"  take the 10H from the discard pile? {state.can('take')}")
+    print(f"  draw from the stock? {state.can('draw')}")
     print("Turns typed by player 0:")
     check(state, "draw; meld 7S 8S 9S; discard 2D")  # 24 points: the opening falls short
     check(state, "draw; meld 7S 8S 9S; meld KD KH KC; discard QH; discard 5C")
@@ -57,9 +57,9 @@ def main() -> None:
     state = check(state, "draw; meld KD KH KC; meld 7S 8S 9S; discard QH")
     print("Questions for player 1, who has opened, after drawing:")
     drawn = state.apply("draw")
-    print(f"  lay off 4D on #0 (JK=5D 6D 7D)? {drawn.can_lay_off('4D', 0)}")
-    print(f"  lay off 9D on #1 (a set of kings)? {drawn.can_lay_off('9D', 1)}")
-    print(f"  discard 9D? {drawn.can_discard('9D')}")
+    print(f"  lay off 4D on #0 (JK=5D 6D 7D)? {drawn.can('layoff 4D #0')}")
+    print(f"  lay off 9D on #1 (a set of kings)? {drawn.can('layoff 9D #1')}")
+    print(f"  discard 9D? {drawn.can('discard 9D')}")
 
 
 if __name__ == "__main__":

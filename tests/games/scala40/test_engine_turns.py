@@ -1,5 +1,6 @@
 """Compound turns (``GameState.apply_turn``) and the per-move ``can_…``/``verify_…``
-checks of the engine. Tests cite the rule IDs they check."""
+checks of the engine (deprecated for every game's ``can`` and ``verify``, and still
+answering as they do). Tests cite the rule IDs they check."""
 
 from __future__ import annotations
 
@@ -106,6 +107,7 @@ def test_a_compound_turn_needs_moves_and_a_player_to_move() -> None:
         chance.apply_turn("draw")
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_draw_checks_s40_draw_stock_s40_draw_discard() -> None:
     state = make_position(
         hands=["7S 8S 2D 5C", "2C 3C 4C 5H"],
@@ -135,6 +137,7 @@ def test_the_draw_checks_s40_draw_stock_s40_draw_discard() -> None:
         unopened.verify_take_discard()
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_melding_checks_s40_after_open_s40_swap() -> None:
     state = make_position(
         hands=["7S 8S 9S 10H 4H 5D 2C", "2H 3H 5S 5H"],
@@ -167,6 +170,7 @@ def test_the_melding_checks_s40_after_open_s40_swap() -> None:
         state.can_lay_off("5D", -1)
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_the_split_checks_s40_v_split() -> None:
     state = make_position(
         rules="classic",
@@ -226,6 +230,7 @@ def _verify_call(state: GameState, move: Move) -> None:
         state.verify_discard(move.card)
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 @pytest.mark.parametrize("preset", ["official", "classic", "online"])
 def test_each_check_agrees_with_the_legal_moves(preset: str) -> None:
     # Every listed move passes its check; moves not listed fail theirs, naming a rule.
@@ -255,3 +260,22 @@ def test_each_check_agrees_with_the_legal_moves(preset: str) -> None:
                 ):
                     _verify_call(state, move)
     assert checked > 500
+
+
+def test_the_pairs_of_one_kind_of_move_are_deprecated() -> None:
+    state = GameState.from_position(
+        hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
+        turns_played=[1, 1], phase="play",
+    )  # fmt: skip
+    calls = {
+        "can_put_down": (lambda: state.can_put_down("7S 8S 9S"), True),
+        "can_discard": (lambda: state.can_discard("2D"), True),
+        "can_draw": (lambda: state.can_draw(), False),
+        "can_lay_off": (lambda: state.can_lay_off("2D", 0), False),
+    }
+    for name, (call, answer) in calls.items():
+        with pytest.deprecated_call(match=f"GameState.{name} is deprecated"):
+            assert call() is answer
+    with pytest.deprecated_call(), pytest.raises(IllegalMoveError):
+        state.verify_discard("KD")
+    assert state.can("meld 7S 8S 9S") and state.can("discard 2D") and not state.can("draw")

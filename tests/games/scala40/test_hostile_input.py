@@ -83,6 +83,7 @@ def test_from_position_takes_any_argument_values(changes: dict[str, Any]) -> Non
         check_playable(state, random.Random(1), 30, every=50)
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 @fuzz_settings(100)
 @given(value=hostile_values(), other=hostile_values())
 def test_the_per_kind_questions_take_any_value(value: Any, other: Any) -> None:
@@ -324,6 +325,7 @@ def test_a_loaded_state_is_refused_when_it_is_a_dead_end() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_soak_scala40() -> None:
     # nox -s soak: every fuzz test of this module again, with ten times the examples.
     test_from_position_takes_any_argument_values()

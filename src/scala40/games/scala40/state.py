@@ -17,6 +17,7 @@ False
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
@@ -82,27 +83,31 @@ class GameState(StateRecord):
     :meth:`from_position` or :meth:`from_dict`, which check everything; change it with
     :meth:`apply` (its fields are :class:`~scala40.games.scala40.record.StateRecord`'s).
 
-    Each kind of move has a pair of methods: ``can_...`` answers yes or no, ``verify_...``
-    raises :class:`~scala40.IllegalMoveError` naming the rule; a value that is no move is
-    an error either way (:class:`~scala40.InvalidMoveError`):
+    Any move, as a value, its text or its dictionary, is asked about as in every game:
+    ``can`` answers yes or no, ``verify`` raises :class:`~scala40.IllegalMoveError` naming
+    the rule; a value that is no move is an error either way
+    (:class:`~scala40.InvalidMoveError`):
 
     >>> from scala40 import GameState
     >>> state = GameState.from_position(
     ...     hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
     ...     turns_played=[1, 1], phase="play",
     ... )
-    >>> state.can_put_down("7S 8S 9S"), state.can_put_down("7S 8S 2D")
+    >>> state.can("meld 7S 8S 9S"), state.can("meld 7S 8S 2D")
     (True, False)
-    >>> state.can_discard("2D"), state.can_discard("KD")
+    >>> state.can("discard 2D"), state.can("discard KD")
     (True, False)
-    >>> state.verify_discard("KD")
+    >>> state.verify("discard KD")
     Traceback (most recent call last):
     ...
     scala40.errors.IllegalMoveError: discard KD: KD is not in the hand (S40-DISCARD)
-    >>> state.can_put_down("7S 8S 9X")
+    >>> state.can("meld 7S 8S 9X")
     Traceback (most recent call last):
     ...
     scala40.errors.InvalidMoveError: bad card '9X' at position 3: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
+
+    The pairs of methods of one kind of move each (``can_discard``, ``verify_discard``...)
+    are deprecated: ``can`` and ``verify`` take the same moves.
     """
 
     MOVES = MOVES
@@ -173,39 +178,51 @@ class GameState(StateRecord):
             "(S40-OPEN)"
         )
 
-    # -- one kind of move at a time ---------------------------------------------------------
+    # -- one kind of move at a time (deprecated) --------------------------------------------
     # Each pair builds the move and checks it: ``can_…`` answers yes or no, ``verify_…``
     # raises IllegalMoveError naming the rule. A malformed card or meld index is an
-    # error either way (InvalidMoveError), never a quiet "no".
+    # error either way (InvalidMoveError), never a quiet "no". Every game's ``can`` and
+    # ``verify`` take the same moves: these pairs are Scala 40's alone, kept for the
+    # programs written against them, and each says so when called.
 
     def can_draw(self) -> bool:
         """Whether the player to move may draw the top card of the stock (S40-DRAW-STOCK).
 
+        .. deprecated:: 0.3.0
+           ``state.can("draw")``, as in every game (this and every ``can_…`` or
+           ``verify_…`` method of one kind of move).
+
         >>> from scala40 import new_game
         >>> state = new_game(players=2, seed=1)
-        >>> state.can_draw(), state.apply("draw").can_draw()
+        >>> state.can("draw"), state.apply("draw").can("draw")
         (True, False)
         """
+        _deprecated("can_draw", "can")
         return self.is_legal(DrawStock())
 
     def verify_draw(self) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_draw`."""
+        _deprecated("verify_draw", "verify")
         self.verify(DrawStock())
 
     def can_take_discard(self) -> bool:
         """Whether the player to move may take the top discard (S40-DRAW-DISCARD)."""
+        _deprecated("can_take_discard", "can")
         return self.is_legal(TakeDiscard())
 
     def verify_take_discard(self) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_take_discard`."""
+        _deprecated("verify_take_discard", "verify")
         self.verify(TakeDiscard())
 
     def can_take_upcard(self) -> bool:
         """Whether the first player may take the upcard (S40-V-UPCARD)."""
+        _deprecated("can_take_upcard", "can")
         return self.is_legal(TakeUpcard())
 
     def verify_take_upcard(self) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_take_upcard`."""
+        _deprecated("verify_take_upcard", "verify")
         self.verify(TakeUpcard())
 
     def can_put_down(
@@ -215,12 +232,14 @@ class GameState(StateRecord):
         wild cards stand for, which may be left out where one legal move fits: the
         arguments are read as the move's text is, :meth:`parse_move`) (S40-OPEN,
         S40-AFTER-OPEN); see the example of :class:`GameState`."""
+        _deprecated("can_put_down", "can")
         return self.is_legal(_meld_text(cards, represented))
 
     def verify_put_down(
         self, cards: Iterable[Card] | str, represented: Iterable[Card] | str = ()
     ) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_put_down`."""
+        _deprecated("verify_put_down", "verify")
         self.verify(_meld_text(cards, represented))
 
     def can_lay_off(
@@ -234,6 +253,7 @@ class GameState(StateRecord):
         as ``represents`` for a wild card; either may be left out where one legal move
         fits: the arguments are read as the move's text is, :meth:`parse_move`)
         (S40-AFTER-OPEN)."""
+        _deprecated("can_lay_off", "can")
         return self.is_legal(_lay_off_text(card, meld, end, represents))
 
     def verify_lay_off(
@@ -244,33 +264,40 @@ class GameState(StateRecord):
         represents: Card | str | None = None,
     ) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_lay_off`."""
+        _deprecated("verify_lay_off", "verify")
         self.verify(_lay_off_text(card, meld, end, represents))
 
     def can_swap_joker(self, card: Card | str, meld: int) -> bool:
         """Whether the player to move may put ``card`` in place of the joker of table meld
         ``meld`` that stands for it, and take the joker (S40-SWAP)."""
+        _deprecated("can_swap_joker", "can")
         return self.is_legal(SwapJoker(card, meld))
 
     def verify_swap_joker(self, card: Card | str, meld: int) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_swap_joker`."""
+        _deprecated("verify_swap_joker", "verify")
         self.verify(SwapJoker(card, meld))
 
     def can_split(self, meld: int, added: Iterable[Card] | str, pieces: Any) -> bool:
         """Whether the player to move may add ``added`` to table sequence ``meld`` and cut
         it into ``pieces`` (as :class:`~scala40.games.scala40.moves.Split` takes them) (S40-V-SPLIT)."""
+        _deprecated("can_split", "can")
         return self.is_legal(Split(meld, added, pieces))
 
     def verify_split(self, meld: int, added: Iterable[Card] | str, pieces: Any) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_split`."""
+        _deprecated("verify_split", "verify")
         self.verify(Split(meld, added, pieces))
 
     def can_discard(self, card: Card | str) -> bool:
         """Whether the player to move may discard ``card`` (S40-DISCARD, S40-CLOSE); see
         the example of :class:`GameState`."""
+        _deprecated("can_discard", "can")
         return self.is_legal(Discard(card))
 
     def verify_discard(self, card: Card | str) -> None:
         """Raise :class:`~scala40.IllegalMoveError` unless :meth:`can_discard`."""
+        _deprecated("verify_discard", "verify")
         self.verify(Discard(card))
 
     # -- building ---------------------------------------------------------------------------
@@ -420,6 +447,16 @@ def new_game(
     if auto_chance:
         return cast(GameState, engine.deal(state, None))
     return state
+
+
+def _deprecated(name: str, instead: str) -> None:
+    """Warn that the method ``name`` is deprecated for ``instead`` (``can``, ``verify``)."""
+    warnings.warn(
+        f"GameState.{name} is deprecated: state.{instead}(move) takes the same move as a "
+        "value, its text or its dictionary, in every game",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def _meld_text(cards: Iterable[Card] | str, represented: Iterable[Card] | str) -> str:
