@@ -278,4 +278,6 @@ def test_the_pairs_of_one_kind_of_move_are_deprecated() -> None:
             assert call() is answer
     with pytest.deprecated_call(), pytest.raises(IllegalMoveError):
         state.verify_discard("KD")
-    assert state.can("meld 7S 8S 9S") and state.can("discard 2D") and not state.can("draw")
+    assert state.can("meld 7S 8S 9S")
+    assert state.can("discard 2D")
+    assert not state.can("draw")
