@@ -5,6 +5,7 @@ answering as they do). Tests cite the rule IDs they check."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -267,7 +268,7 @@ def test_the_pairs_of_one_kind_of_move_are_deprecated() -> None:
         hands=["7S 8S 9S 2D", "2C 3C 4C 5H"], discard="JC", opened=[True, True],
         turns_played=[1, 1], phase="play",
     )  # fmt: skip
-    calls = {
+    calls: dict[str, tuple[Callable[[], bool], bool]] = {
         "can_put_down": (lambda: state.can_put_down("7S 8S 9S"), True),
         "can_discard": (lambda: state.can_discard("2D"), True),
         "can_draw": (lambda: state.can_draw(), False),
