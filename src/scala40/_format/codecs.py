@@ -24,6 +24,8 @@ import enum
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import attrs
+
 from scala40._checks import describe, is_bool, is_int
 from scala40._format.schema import (
     RNG_TEXT,
@@ -80,7 +82,6 @@ __all__ = [
     "Nested",
     "Phases",
     "Rules",
-    "list_of",
 ]
 
 MAX_SEATS = 64
@@ -125,7 +126,7 @@ class CheckContext:
 class FieldCodec:
     """How one kind of field is written, read back, checked and described. A codec that
     needs to know the record it serves (its phases, its ruleset, its melds) is
-    :meth:`bind`-ed to the record's class once."""
+    :meth:`bind`-ed to the record's class once. Codecs are frozen values."""
 
     per: str | None = None
     """For a list: whose entries it counts (:data:`PER_SEAT`, :data:`PER_SIDE`, or the
@@ -165,12 +166,12 @@ class FieldCodec:
         return item
 
 
+@attrs.frozen
 class _Scalar(FieldCodec):
     """A value checked by ``test``, named ``what`` in a check's message."""
 
-    def __init__(self, what: str, test: Callable[[object], bool]) -> None:
-        self.what = what
-        self.test = test
+    what: str
+    test: Callable[[object], bool]
 
     def problem(self, name: str, value: object, context: CheckContext) -> str | None:
         if self.test(value):
@@ -178,10 +179,8 @@ class _Scalar(FieldCodec):
         return f"{name} must be {self.what}, got {describe(value)}"
 
 
+@attrs.frozen
 class _Cards(_Scalar):
-    def __init__(self) -> None:
-        super().__init__("a tuple of cards", is_card_codes)
-
     def write(self, value: Any) -> Any:
         return format_cards(value)
 
@@ -195,10 +194,8 @@ class _Cards(_Scalar):
         return card_text()
 
 
+@attrs.frozen
 class _OptionalCard(_Scalar):
-    def __init__(self) -> None:
-        super().__init__("a card or None", lambda value: value is None or is_card_code(value))
-
     def write(self, value: Any) -> Any:
         return None if value is None else CARD_NAMES[value]
 
@@ -209,10 +206,8 @@ class _OptionalCard(_Scalar):
         return card(nullable=True)
 
 
+@attrs.frozen
 class _Flag(_Scalar):
-    def __init__(self) -> None:
-        super().__init__("True or False", is_bool)
-
     def read(self, read: FieldReader, key: str, value: object) -> Any:
         if type(value) is not bool:
             raise read.fail(f"{key} must be true or false, got {describe(value)}")
@@ -222,21 +217,15 @@ class _Flag(_Scalar):
         return boolean()
 
 
+@attrs.frozen
 class _Integer(_Scalar):
     """An integer, read from ``-MAX_COUNT`` to ``MAX_COUNT`` (its own range is the
     check's: a value out of it is a problem of the record, named with the others)."""
 
-    def __init__(
-        self,
-        what: str,
-        test: Callable[[object], bool],
-        low: int | None,
-        *,
-        nullable: bool = False,
-    ) -> None:
-        super().__init__(what, test)
-        self.low = low
-        self.nullable = nullable
+    low: int | None = None
+    """The least value (the schema's; the check is ``test``), ``None`` for no bound."""
+    nullable: bool = False
+    """Whether the field may be ``None`` too."""
 
     def read(self, read: FieldReader, key: str, value: object) -> Any:
         if value is None and self.nullable:
@@ -248,10 +237,8 @@ class _Integer(_Scalar):
         return integer(self.low, high, nullable=self.nullable)
 
 
+@attrs.frozen
 class _Seat(_Integer):
-    def __init__(self, *, nullable: bool = False) -> None:
-        super().__init__("a seat", is_int, 0, nullable=nullable)
-
     def problem(self, name: str, value: object, context: CheckContext) -> str | None:
         if (value is None and self.nullable) or context.is_seat(value):
             return None
@@ -275,12 +262,8 @@ class _Players(FieldCodec):
         return integer(2, MAX_SEATS)
 
 
+@attrs.frozen
 class _Rng(_Scalar):
-    def __init__(self) -> None:
-        super().__init__(
-            "an integer of 64 bits", lambda value: is_int(value) and 0 <= value < 1 << 64
-        )
-
     def write(self, value: Any) -> Any:
         return f"{value:016x}"
 
@@ -291,24 +274,21 @@ class _Rng(_Scalar):
         return text(pattern=RNG_TEXT)
 
 
+@attrs.frozen(eq=False)
 class ListCodec(FieldCodec):
-    """A tuple of entries of one kind: in a dictionary a list; checked entry by entry,
-    with one entry per seat, side or item of another field where ``per`` says so."""
+    """A tuple of entries of one kind (integers by default): in a dictionary a list;
+    checked entry by entry, with one entry per seat, side or item of another field where
+    ``per`` says so."""
 
-    def __init__(
-        self,
-        items: str,
-        test: Callable[[object], bool] | None,
-        item_schema: Mapping[str, Any],
-        *,
-        per: str | None = None,
-        max_items: int | None = None,
-    ) -> None:
-        self.items = items
-        self.test = test
-        self.item_schema = dict(item_schema)
-        self.per = per
-        self.max_items = max_items
+    items: str
+    """What the entries are, in a check's message (``"seats"``)."""
+    test: Callable[[object], bool] | None
+    """The check of each entry; ``None`` for a seat of the record."""
+    item_schema: Mapping[str, Any]
+    """The JSON Schema of an entry."""
+    per: str | None = None
+    max_items: int | None = MAX_READ_ITEMS
+    """The most entries the schema allows."""
 
     def write(self, value: Any) -> Any:
         return list(value)
@@ -316,18 +296,13 @@ class ListCodec(FieldCodec):
     def expression(self, name: str) -> str | None:
         return f"list({name})" if type(self).write is ListCodec.write else None
 
-    def test_items(self, values: tuple[Any, ...], context: CheckContext) -> bool:
-        """Whether every entry of ``values`` is one of this list's."""
-        test = self.test or context.is_seat
-        return all_pass(values, test)
-
     def problem(self, name: str, value: object, context: CheckContext) -> str | None:
         if not isinstance(value, tuple):
             return f"{name} must be a tuple, got {describe(value)}"
         size = context.size(self.per)
         if size is not None and len(value) != size:
             return f"{name} must have {size} entries, got {len(value)}"
-        if not self.test_items(value, context):
+        if not all_pass(value, self.test or context.is_seat):
             return f"{name} must hold {self.items}, got {describe(value)}"
         return None
 
@@ -339,24 +314,17 @@ class ListCodec(FieldCodec):
 
     def with_per(self, per: str) -> ListCodec:
         """This kind of list, with one entry per ``per``."""
-        found = type(self).__new__(type(self))
-        found.__dict__.update(self.__dict__)
-        found.per = per
-        return found
+        return attrs.evolve(self, per=per)
 
 
+@attrs.frozen(eq=False)
 class _Flags(ListCodec):
-    def __init__(self, per: str | None = PER_SEAT) -> None:
-        super().__init__("True or False", is_bool, boolean(), per=per)
-
     def read(self, read: FieldReader, key: str, value: object) -> Any:
         return read.bools(key, value=value, given=True)
 
 
+@attrs.frozen(eq=False)
 class _CardLists(ListCodec):
-    def __init__(self, per: str | None = PER_SEAT) -> None:
-        super().__init__("cards", is_card_codes, card_text(), per=per)
-
     def write(self, value: Any) -> Any:
         return [format_cards(cards) for cards in value]
 
@@ -367,24 +335,11 @@ class _CardLists(ListCodec):
         return format_cards(item)
 
 
-def list_of(
-    items: str,
-    test: Callable[[object], bool] | None,
-    item_schema: Mapping[str, Any],
-    *,
-    per: str | None = None,
-    max_items: int | None = None,
-) -> ListCodec:
-    """A list codec of integers (each passing ``test``, called ``items`` in a check's
-    message; ``None`` for seats of the record)."""
-    return ListCodec(items, test, item_schema, per=per, max_items=max_items)
-
-
+@attrs.frozen
 class Phases(FieldCodec):
     """The record's phase: a member of its ``PHASES`` enum, written by its value."""
 
-    def __init__(self, phases: type[enum.Enum] | None = None) -> None:
-        self.phases = phases
+    phases: type[enum.Enum] | None = None
 
     def bind(self, record: type) -> FieldCodec:
         return Phases(record.PHASES)  # type: ignore[attr-defined]
@@ -410,12 +365,12 @@ class Phases(FieldCodec):
         return enum_of(phase.value for phase in self.phases)
 
 
+@attrs.frozen
 class Rules(FieldCodec):
     """The record's ruleset (of its class ``RULESET``), written as its dictionary. Its
     check is the record's first (whether the rules are the game's and allow the seats)."""
 
-    def __init__(self, ruleset: Any = None) -> None:
-        self.ruleset = ruleset
+    ruleset: Any = None
 
     def bind(self, record: type) -> FieldCodec:
         return Rules(record.RULESET)  # type: ignore[attr-defined]
@@ -437,15 +392,14 @@ class Rules(FieldCodec):
         return schema
 
 
+@attrs.frozen
 class Melds(FieldCodec):
     """Melds on the table, each written as its text with its wild cards' readings
     (``"8C 9C JK=10C"``) and read back by the record's ``read_meld(text, rules)``."""
 
-    def __init__(
-        self, reader: Callable[[str, Any], Any] | None = None, kind: type | None = None
-    ) -> None:
-        self.reader = reader
-        self.kind = kind
+    reader: Callable[[str, Any], Any] | None = None
+    kind: type | None = None
+    """The melds' class (the record's ``MELD_TYPE``)."""
 
     def bind(self, record: type) -> FieldCodec:
         return Melds(record.read_meld, record.MELD_TYPE)  # type: ignore[attr-defined]
@@ -473,33 +427,30 @@ class Melds(FieldCodec):
         return array(meld_text())
 
 
+@attrs.frozen
 class Nested(FieldCodec):
     """A value of its own with several parts (how a hand ended), or ``None``: written,
     read, checked and described by the functions its record gives."""
 
-    def __init__(
-        self,
-        write: Callable[[Any], Any],
-        read: Callable[[FieldReader, Any], Any],
-        check: Callable[[Any, CheckContext], list[str]],
-        schema: Callable[[], dict[str, Any]],
-        kind: type,
-    ) -> None:
-        self._write = write
-        self._read = read
-        self._check = check
-        self._schema = schema
-        self.kind = kind
+    to_dict: Callable[[Any], Any]
+    from_dict: Callable[[FieldReader, Any], Any]
+    """Reads the value under the field's key of the dictionary being read (``None``
+    for null), given that reader and the rules."""
+    check: Callable[[Any, CheckContext], list[str]]
+    """The problems of a value of ``kind``'s parts."""
+    described: Callable[[], dict[str, Any]]
+    """The JSON Schema of the value (an object, or null)."""
+    kind: type
 
     def write(self, value: Any) -> Any:
-        return None if value is None else self._write(value)
+        return None if value is None else self.to_dict(value)
 
     def read(self, read: FieldReader, key: str, value: object) -> Any:
         raise NotImplementedError  # pragma: no cover - read with the rules (read_with)
 
     def read_with(self, read: FieldReader, key: str, value: object, rules: Any) -> Any:
         """The value of ``value``, read under ``rules`` (``None`` for null)."""
-        return self._read(read, rules)
+        return self.from_dict(read, rules)
 
     def problem(self, name: str, value: object, context: CheckContext) -> str | None:
         raise NotImplementedError  # pragma: no cover - several problems (problems)
@@ -511,10 +462,10 @@ class Nested(FieldCodec):
             return []
         if not isinstance(value, self.kind):
             return [f"{name} must be a {self.kind.__name__} or None, got {describe(value)}"]
-        return self._check(value, context)
+        return self.check(value, context)
 
     def schema(self) -> dict[str, Any]:
-        return self._schema()
+        return self.described()
 
 
 class HandResults(FieldCodec):
@@ -535,35 +486,35 @@ class HandResults(FieldCodec):
         raise NotImplementedError  # pragma: no cover - bound to the record's codec first
 
 
-CARDS: FieldCodec = _Cards()
+CARDS: FieldCodec = _Cards("a tuple of cards", is_card_codes)
 """Cards (a stock, a discard pile), written as card text: ``"7S 8S JK"``."""
-CARD_LISTS: ListCodec = _CardLists()
+CARD_LISTS: ListCodec = _CardLists("cards", is_card_codes, card_text(), per=PER_SEAT)
 """One list of cards per seat (the hands), each as card text."""
-OPTIONAL_CARD: FieldCodec = _OptionalCard()
+OPTIONAL_CARD: FieldCodec = _OptionalCard(
+    "a card or None", lambda value: value is None or is_card_code(value)
+)
 """One card, or ``None``."""
-BOOL: FieldCodec = _Flag()
+BOOL: FieldCodec = _Flag("True or False", is_bool)
 """``True`` or ``False``."""
-FLAGS: ListCodec = _Flags()
+FLAGS: ListCodec = _Flags("True or False", is_bool, boolean(), per=PER_SEAT)
 """``True`` or ``False`` for each seat."""
 COUNT: FieldCodec = _Integer(f"an integer from 0 to {MAX_COUNT}", is_count, 0)
 """An integer from 0 to :data:`~scala40._format.serial.MAX_COUNT`."""
 TOTAL: FieldCodec = _Integer(f"an integer from -{MAX_COUNT} to {MAX_COUNT}", is_total, -MAX_COUNT)
 """An integer of either sign, up to :data:`~scala40._format.serial.MAX_COUNT`."""
-SEAT: FieldCodec = _Seat()
+SEAT: FieldCodec = _Seat("a seat", is_int, 0)
 """One of the record's seats."""
-OPTIONAL_SEAT: FieldCodec = _Seat(nullable=True)
+OPTIONAL_SEAT: FieldCodec = _Seat("a seat", is_int, 0, nullable=True)
 """One of the record's seats, or ``None``."""
-COUNTS: ListCodec = list_of(
-    COUNTS_WORDS, is_count, integer(0, MAX_COUNT), per=PER_SEAT, max_items=MAX_READ_ITEMS
-)
+COUNTS: ListCodec = ListCodec(COUNTS_WORDS, is_count, integer(0, MAX_COUNT), per=PER_SEAT)
 """A count for each seat."""
-TOTALS: ListCodec = list_of(
-    TOTALS_WORDS, is_total, integer(-MAX_COUNT, MAX_COUNT), per=PER_SEAT, max_items=MAX_READ_ITEMS
-)
+TOTALS: ListCodec = ListCodec(TOTALS_WORDS, is_total, integer(-MAX_COUNT, MAX_COUNT), per=PER_SEAT)
 """A total for each seat."""
-SEATS: ListCodec = list_of("seats", None, integer(0, MAX_COUNT), max_items=MAX_READ_ITEMS)
+SEATS: ListCodec = ListCodec("seats", None, integer(0, MAX_COUNT))
 """Seats of the record, any number of them."""
 PLAYERS: FieldCodec = _Players()
 """The number of seats (at most :data:`MAX_SEATS`)."""
-RNG: FieldCodec = _Rng()
+RNG: FieldCodec = _Rng(
+    "an integer of 64 bits", lambda value: is_int(value) and 0 <= value < 1 << 64
+)
 """The generator's state (C-RNG), 64 bits written as 16 hexadecimal digits."""
