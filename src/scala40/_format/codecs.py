@@ -165,6 +165,27 @@ class FieldCodec:
         """One entry of a list codec's value, as the dictionary holds it."""
         return item
 
+    def ok_expression(self, value: str, names: dict[str, Any]) -> str | None:
+        """A Python expression true when the value ``value`` passes this codec's check
+        (the record's checks are compiled from them, a call saved a field; the message
+        of one that fails comes from :meth:`problem`), or ``None`` to ask
+        :meth:`problem`. ``names`` takes what the expression refers to; it may read
+        ``count`` (the seats), ``sides`` and ``record`` (the value checked)."""
+        return None
+
+    def read_expression(self, key: str, value: str, names: dict[str, Any]) -> str | None:
+        """A Python expression that reads the dictionary's ``value`` under ``key`` with
+        the field reader ``read`` (the record's reader is compiled from them), or
+        ``None`` to call :meth:`read`."""
+        return None
+
+
+def _name(names: dict[str, Any], value: Any) -> str:
+    """A name for ``value`` in a compiled function's ``names``."""
+    name = f"_v{len(names)}"
+    names[name] = value
+    return name
+
 
 @attrs.frozen
 class _Scalar(FieldCodec):
@@ -178,6 +199,9 @@ class _Scalar(FieldCodec):
             return None
         return f"{name} must be {self.what}, got {describe(value)}"
 
+    def ok_expression(self, value: str, names: dict[str, Any]) -> str | None:
+        return f"{_name(names, self.test)}({value})"
+
 
 @attrs.frozen
 class _Cards(_Scalar):
@@ -189,6 +213,9 @@ class _Cards(_Scalar):
 
     def read(self, read: FieldReader, key: str, value: object) -> Any:
         return read.cards(value, key)
+
+    def read_expression(self, key: str, value: str, names: dict[str, Any]) -> str | None:
+        return f"read.cards({value}, {key!r})"
 
     def schema(self) -> dict[str, Any]:
         return card_text()
@@ -213,6 +240,9 @@ class _Flag(_Scalar):
             raise read.fail(f"{key} must be true or false, got {describe(value)}")
         return value
 
+    def ok_expression(self, value: str, names: dict[str, Any]) -> str | None:
+        return f"({value} is True or {value} is False)"
+
     def schema(self) -> dict[str, Any]:
         return boolean()
 
@@ -232,6 +262,11 @@ class _Integer(_Scalar):
             return None
         return read.integer(key, -MAX_COUNT, MAX_COUNT, value, given=True)
 
+    def read_expression(self, key: str, value: str, names: dict[str, Any]) -> str | None:
+        if self.nullable:
+            return None
+        return f"read.integer({key!r}, {-MAX_COUNT}, {MAX_COUNT}, {value}, given=True)"
+
     def schema(self) -> dict[str, Any]:
         high = MAX_COUNT if self.low is not None else None
         return integer(self.low, high, nullable=self.nullable)
@@ -247,6 +282,10 @@ class _Seat(_Integer):
             f"{name} must be a seat from 0 to {context.count - 1}{either}, got {describe(value)}"
         )
 
+    def ok_expression(self, value: str, names: dict[str, Any]) -> str | None:
+        seat = f"(type({value}) is int and 0 <= {value} < count)"
+        return f"({value} is None or {seat})" if self.nullable else seat
+
 
 class _Players(FieldCodec):
     """The number of seats, written ``players``: checked first, with the rules (whether
@@ -257,6 +296,9 @@ class _Players(FieldCodec):
 
     def problem(self, name: str, value: object, context: CheckContext) -> str | None:
         return None
+
+    def ok_expression(self, value: str, names: dict[str, Any]) -> str | None:
+        return "True"
 
     def schema(self) -> dict[str, Any]:
         return integer(2, MAX_SEATS)
@@ -269,6 +311,9 @@ class _Rng(_Scalar):
 
     def read(self, read: FieldReader, key: str, value: object) -> Any:
         return read.rng(key, value, given=True)
+
+    def read_expression(self, key: str, value: str, names: dict[str, Any]) -> str | None:
+        return f"read.rng({key!r}, {value}, given=True)"
 
     def schema(self) -> dict[str, Any]:
         return text(pattern=RNG_TEXT)
@@ -309,6 +354,25 @@ class ListCodec(FieldCodec):
     def read(self, read: FieldReader, key: str, value: object) -> Any:
         return read.ints(key, -MAX_COUNT, MAX_COUNT, value, given=True)
 
+    def read_expression(self, key: str, value: str, names: dict[str, Any]) -> str | None:
+        if type(self).read is not ListCodec.read:
+            return None
+        return f"read.ints({key!r}, {-MAX_COUNT}, {MAX_COUNT}, {value}, given=True)"
+
+    def ok_expression(self, value: str, names: dict[str, Any]) -> str | None:
+        per = self.per
+        if per is None:
+            size = ""
+        elif per in (PER_SEAT, PER_SIDE):
+            size = f" and len({value}) == {'count' if per == PER_SEAT else 'sides'}"
+        else:
+            size = f" and type(record.{per}) is tuple and len({value}) == len(record.{per})"
+        if self.test is None:
+            items = f"{_name(names, _are_seats)}({value}, count)"
+        else:
+            items = f"{_name(names, all_pass)}({value}, {_name(names, self.test)})"
+        return f"(type({value}) is tuple{size} and {items})"
+
     def schema(self) -> dict[str, Any]:
         return array(self.item_schema, max_items=self.max_items)
 
@@ -322,6 +386,9 @@ class _Flags(ListCodec):
     def read(self, read: FieldReader, key: str, value: object) -> Any:
         return read.bools(key, value=value, given=True)
 
+    def read_expression(self, key: str, value: str, names: dict[str, Any]) -> str | None:
+        return f"read.bools({key!r}, value={value}, given=True)"
+
 
 @attrs.frozen(eq=False)
 class _CardLists(ListCodec):
@@ -330,6 +397,9 @@ class _CardLists(ListCodec):
 
     def read(self, read: FieldReader, key: str, value: object) -> Any:
         return read.card_lists(key, value, given=True)
+
+    def read_expression(self, key: str, value: str, names: dict[str, Any]) -> str | None:
+        return f"read.card_lists({key!r}, {value}, given=True)"
 
     def item_json(self, item: Any) -> Any:
         return format_cards(item)
@@ -353,6 +423,9 @@ class Phases(FieldCodec):
     def read(self, read: FieldReader, key: str, value: object) -> Any:
         assert self.phases is not None
         return read.choice(key, self.phases, value, given=True)
+
+    def ok_expression(self, value: str, names: dict[str, Any]) -> str | None:
+        return f"type({value}) is {_name(names, self.phases)}"
 
     def problem(self, name: str, value: object, context: CheckContext) -> str | None:
         assert self.phases is not None
@@ -386,6 +459,9 @@ class Rules(FieldCodec):
 
     def problem(self, name: str, value: object, context: CheckContext) -> str | None:
         return None  # checked first, with the seats
+
+    def ok_expression(self, value: str, names: dict[str, Any]) -> str | None:
+        return "True"
 
     def schema(self) -> dict[str, Any]:
         schema: dict[str, Any] = self.ruleset.json_schema()
@@ -466,6 +542,16 @@ class Nested(FieldCodec):
 
     def schema(self) -> dict[str, Any]:
         return self.described()
+
+
+def _are_seats(values: tuple[Any, ...], count: int) -> bool:
+    """Whether every item of ``values`` is a seat of ``count`` (each an ``int``)."""
+    return not values or (
+        _INT_ONLY.issuperset(map(type, values)) and min(values) >= 0 and max(values) < count
+    )
+
+
+_INT_ONLY = frozenset({int})
 
 
 class HandResults(FieldCodec):

@@ -170,6 +170,7 @@ class RecordFormat:
         )
         self.write: Callable[[Any], dict[str, Any]] = self._compile_writer()
         self._read = self._compile_reader()
+        self._fields_pass = self._compile_checks()
 
     # -- writing -------------------------------------------------------------------------
 
@@ -201,7 +202,10 @@ class RecordFormat:
         for index, entry in enumerate(self.entries):
             namespace[f"_codec{index}"] = entry.codec
             key = entry.key
-            if isinstance(entry.codec, (Melds, Nested)):
+            inline = entry.codec.read_expression(key, f"data[{key!r}]", namespace)
+            if inline is not None:
+                value = inline
+            elif isinstance(entry.codec, (Melds, Nested)):
                 value = f"_codec{index}.read_with(read, {key!r}, data[{key!r}], rules)"
             else:
                 value = f"_codec{index}.read(read, {key!r}, data[{key!r}])"
@@ -291,6 +295,35 @@ class RecordFormat:
 
     # -- checking ------------------------------------------------------------------------
 
+    def _compile_checks(self) -> Callable[[Any, int, int], bool]:
+        """One function that tells whether every field passes its codec's check (a
+        record is checked at each load and each sample: the problems' messages are
+        written only for a record that has some)."""
+        namespace: dict[str, Any] = {"_Context": CheckContext}
+        lines = ["def fields_pass(record, count, sides):"]
+        for index, entry in enumerate(self.entries):
+            codec = entry.codec
+            lines.append(f"    value = record.{entry.name}")
+            if isinstance(codec, Nested):
+                namespace[f"_kind{index}"] = codec.kind
+                namespace[f"_check{index}"] = codec.check
+                ok = (
+                    f"value is None or (isinstance(value, _kind{index}) and not "
+                    f"_check{index}(value, _Context(record, count, sides)))"
+                )
+            else:
+                ok = codec.ok_expression("value", namespace) or (
+                    f"_codec{index}.problem({entry.name!r}, value, "
+                    "_Context(record, count, sides)) is None"
+                )
+                namespace[f"_codec{index}"] = codec
+            lines.append(f"    if not ({ok}):")
+            lines.append("        return False")
+        lines.append("    return True")
+        exec("\n".join(lines), namespace)
+        function: Callable[[Any, int, int], bool] = namespace["fields_pass"]
+        return function
+
     def problems(self, value: Any) -> list[str]:
         """The problems of ``value``'s fields taken one by one (their kinds and ranges):
         first whether its rules are of its game's ruleset and allow its seats (nothing
@@ -299,7 +332,10 @@ class RecordFormat:
         if problems:
             return problems
         count: int = value.player_count
-        context = CheckContext(value, count, self.record.side_count(value.rules, count))
+        sides: int = self.record.side_count(value.rules, count)
+        if self._fields_pass(value, count, sides):
+            return problems
+        context = CheckContext(value, count, sides)
         for entry in self.entries:
             codec = entry.codec
             found = getattr(value, entry.name)
