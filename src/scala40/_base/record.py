@@ -31,12 +31,31 @@ import attrs
 
 from scala40._base.hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_of
 from scala40._base.state import StateBase
-from scala40._format.codecs import CARD_LISTS, CARDS, COUNT, PLAYERS, SEAT, Phases, Rules
+from scala40._format.codecs import (
+    BOOL,
+    CARD_LISTS,
+    CARDS,
+    COUNT,
+    PLAYERS,
+    RNG,
+    SEAT,
+    HandResults,
+    Phases,
+    Rules,
+)
 from scala40._format.specs import record_format, spec
 from scala40._format.text_fields import Notation
 from scala40.cards import Card
 
-__all__ = ["GameFields", "RecordBase", "field_group", "order_fields"]
+__all__ = [
+    "AUTO_CHANCE_SPEC",
+    "LAST_HAND_SPEC",
+    "RNG_SPEC",
+    "GameFields",
+    "RecordBase",
+    "field_group",
+    "order_fields",
+]
 
 M = TypeVar("M")
 R = TypeVar("R")
@@ -95,6 +114,17 @@ else:
         )
         return type(cls.__name__, cls.__bases__, namespace)
 
+
+RNG_SPEC = spec(RNG, "the generator's state: the shuffles to come (C-RNG)", place=60, public=False)
+"""The spec of a record's ``rng``: the randomness its later shuffles draw from (C-RNG),
+hidden from the views. Every game's record declares the field where its format has it."""
+AUTO_CHANCE_SPEC = spec(
+    BOOL, "whether the engine deals and shuffles by itself", usual=True, public=False
+)
+"""The spec of a record's ``auto_chance``: whether the engine plays the chance steps."""
+LAST_HAND_SPEC = spec(HandResults(), "how the last hand ended", usual=None)
+"""The spec of a record's ``last_hand``: how the previous hand ended (of the codec the
+record's ``HAND_RESULT`` gives)."""
 
 COMMON_FIELDS = frozenset(
     {"rules", "player_count", "dealer", "hand_number", "phase", "turn", "hands", "stock"}

@@ -11,18 +11,22 @@ from typing import Any, ClassVar
 
 import attrs
 
-from scala40._base.record import RecordBase, field_group, order_fields
+from scala40._base.record import (
+    AUTO_CHANCE_SPEC,
+    LAST_HAND_SPEC,
+    RNG_SPEC,
+    RecordBase,
+    field_group,
+    order_fields,
+)
 from scala40._format.codecs import (
-    BOOL,
     CARDS,
     COUNTS,
     FLAGS,
     OPTIONAL_CARD,
-    RNG,
     SEATS,
     TOTAL,
     TOTALS,
-    HandResults,
 )
 from scala40._format.specs import spec
 from scala40.cards import CARD_NAMES, Card, format_cards
@@ -94,21 +98,11 @@ class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
     of :class:`KnockFields`; and these. The constructor checks nothing: never call it
     with values from outside."""
 
-    last_hand: HandResult | None = attrs.field(
-        metadata=spec(HandResults(), "how the last hand ended", usual=None)
-    )
+    last_hand: HandResult | None = attrs.field(metadata=LAST_HAND_SPEC)
     """How the previous hand ended."""
-    rng: int = attrs.field(
-        metadata=spec(
-            RNG, "the generator's state: the shuffles to come (C-RNG)", place=60, public=False
-        )
-    )
+    rng: int = attrs.field(metadata=RNG_SPEC)
     """Randomness the later shuffles draw from (C-RNG)."""
-    auto_chance: bool = attrs.field(
-        metadata=spec(
-            BOOL, "whether the engine deals and shuffles by itself", usual=True, public=False
-        )
-    )
+    auto_chance: bool = attrs.field(metadata=AUTO_CHANCE_SPEC)
     """Whether the engine plays chance steps itself (deals, restocks)."""
 
     KINDS: ClassVar[MoveKinds]

@@ -11,17 +11,22 @@ from typing import ClassVar
 
 import attrs
 
-from scala40._base.record import RecordBase, field_group, order_fields
+from scala40._base.record import (
+    AUTO_CHANCE_SPEC,
+    LAST_HAND_SPEC,
+    RNG_SPEC,
+    RecordBase,
+    field_group,
+    order_fields,
+)
 from scala40._format.codecs import (
     BOOL,
     CARDS,
     COUNTS,
     FLAGS,
     OPTIONAL_CARD,
-    RNG,
     SEATS,
     TOTAL,
-    HandResults,
     Melds,
 )
 from scala40._format.specs import spec
@@ -126,29 +131,11 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
     :class:`Scala40Fields`; and these. The constructor checks nothing (the engine builds
     states with it): never call it with values from outside."""
 
-    rng: int = attrs.field(
-        metadata=spec(
-            RNG,
-            "the generator's state: the shuffles to come (C-RNG)",
-            place=60,
-            public=False,
-            after="winners",
-        )
-    )
+    rng: int = attrs.field(metadata={**RNG_SPEC, "after": "winners"})
     """Randomness that later shuffles draw from (C-RNG)."""
-    auto_chance: bool = attrs.field(
-        metadata=spec(
-            BOOL,
-            "whether the engine deals and shuffles by itself",
-            usual=True,
-            public=False,
-            after="rng",
-        )
-    )
+    auto_chance: bool = attrs.field(metadata={**AUTO_CHANCE_SPEC, "after": "rng"})
     """Whether the engine plays chance events itself (deals, reshuffles)."""
-    last_hand: HandResult | None = attrs.field(
-        metadata=spec(HandResults(), "how the last hand ended", usual=None)
-    )
+    last_hand: HandResult | None = attrs.field(metadata=LAST_HAND_SPEC)
     """How the previous hand ended."""
 
     game_name: ClassVar[str] = "scala40"

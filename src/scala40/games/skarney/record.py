@@ -11,7 +11,14 @@ from typing import ClassVar
 
 import attrs
 
-from scala40._base.record import RecordBase, field_group, order_fields
+from scala40._base.record import (
+    AUTO_CHANCE_SPEC,
+    LAST_HAND_SPEC,
+    RNG_SPEC,
+    RecordBase,
+    field_group,
+    order_fields,
+)
 from scala40._checks import describe, is_int
 from scala40._format.codecs import (
     BOOL,
@@ -22,10 +29,8 @@ from scala40._format.codecs import (
     OPTIONAL_CARD,
     OPTIONAL_SEAT,
     PER_SIDE,
-    RNG,
     SEATS,
     TOTALS,
-    HandResults,
     Melds,
 )
 from scala40._format.specs import Usual, spec
@@ -147,21 +152,11 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
     public ones of :class:`SkarneyFields`; and these. The constructor checks nothing:
     never call it with values from outside."""
 
-    rng: int = attrs.field(
-        metadata=spec(
-            RNG, "the generator's state: the shuffles to come (C-RNG)", place=60, public=False
-        )
-    )
+    rng: int = attrs.field(metadata=RNG_SPEC)
     """Randomness the deals draw from (C-RNG)."""
-    auto_chance: bool = attrs.field(
-        metadata=spec(
-            BOOL, "whether the engine deals and shuffles by itself", usual=True, public=False
-        )
-    )
+    auto_chance: bool = attrs.field(metadata=AUTO_CHANCE_SPEC)
     """Whether the engine deals by itself."""
-    last_hand: HandResult | None = attrs.field(
-        metadata=spec(HandResults(), "how the last hand ended", usual=None)
-    )
+    last_hand: HandResult | None = attrs.field(metadata=LAST_HAND_SPEC)
     """How the previous hand ended."""
 
     game_name: ClassVar[str] = "skarney"
