@@ -46,6 +46,8 @@ match under the game's default rules instead of one hand. The duels:
   that a model of exact greedy is not rewarded for fitting it) and against ``ismcts``;
 * ``oracle``, the same search told every hand (its worlds are the true state, the stock
   shuffled again): the ceiling of reading the opponents, published beside the rest;
+* ``careful`` (the knock games' greedy play with discards read against the table)
+  against ``greedy``: ``--only careful-greedy`` (a game without the bot is skipped);
 * ``ismcts`` against ``greedy``, and ``greedy`` against ``noisy``, for reference.
 
 A game is one hand under the game's default rules: the OpenSpiel adapter's
@@ -76,7 +78,7 @@ from itertools import pairwise
 from typing import Any
 
 from scala40.belief_search import BestBot, hand_share
-from scala40.bots import make_bot
+from scala40.bots import bot_names, make_bot
 from scala40.game import game_names, load_game
 
 try:
@@ -625,6 +627,7 @@ DUELS: dict[str, tuple[str, str]] = {
     "best-noisy": ("best", "noisy"),
     "best-ismcts": ("best", "ismcts"),
     "oracle-greedy": ("oracle", "greedy"),
+    "careful-greedy": ("careful", "greedy"),
     "ismcts-greedy": ("ismcts", "greedy"),
     "greedy-noisy": ("greedy", "noisy"),
 }
@@ -645,6 +648,8 @@ def run_duels(args: argparse.Namespace) -> int:
     for name in names:
         for label in labels:
             top, bottom = DUELS[label]
+            if top not in bot_names(name) and top not in ("noisy", "oracle"):
+                continue  # a bot this game does not have (careful: the knock games)
             line = duel(
                 name, top, bottom, args.deals, args.seed, args.match, args.first, args.journal
             )
