@@ -19,8 +19,10 @@ pass, who threw what):
         + swap_weight  x max(0, value of the next seat's last discard - value(d))
         + outs_weight  x my live outs for d
 
-  The next seat is the one offered ``d`` (the only one that can take it). Its chance of
-  holding each card comes from the public record: every hidden card is equally likely
+  The next seat is the one offered ``d`` (in these games the only one that can take
+  it, at any number of players; every other seat's record still counts, since a card
+  another seat was seen to take is no longer unseen). Its chance of holding each card
+  comes from the public record: every hidden card is equally likely
   at first; a card that melds with one it threw, or with a discard it let pass, is less
   likely in its hand; a card that melds with one it took is more likely; a card it was
   seen to take and still holds is certain. The swap term is the chance it takes ``d``
@@ -31,9 +33,9 @@ pass, who threw what):
 The weights are options (:meth:`CarefulBot.__init__`); with ``take_saving=0, margin=0,
 meld_weight=0, swap_weight=0, outs_weight=0`` the bot plays exactly greedy's moves. It
 draws no random number and looks at no clock: the same view and legal moves give the
-same move, and a decision's work is bounded by the hand's log (at most
-:data:`~scala40._base.hand_log.MAX_HISTORY` moves, each read once) and the deck (each
-candidate discard scored over at most the pairs of cards that meld with it).
+same move, and a decision's work is bounded: it reads at most the last
+:data:`MAX_READ_MOVES` moves of the hand, each once, and scores each candidate discard
+(at most one a card of the hand) over the pairs of the deck's cards that meld with it.
 
 >>> import random
 >>> from scala40.bots import make_bot
@@ -70,6 +72,7 @@ from scala40.melds import MeldRules
 __all__ = [
     "DISCARD_FACTOR",
     "MAX_POINTS",
+    "MAX_READ_MOVES",
     "MAX_WEIGHT",
     "PASS_FACTOR",
     "TAKE_FACTOR",
@@ -84,6 +87,10 @@ PASS_FACTOR = 0.7
 TAKE_FACTOR = 1.5
 """The same for a card that melds with a discard it took."""
 
+MAX_READ_MOVES = 400
+"""The most recent moves of the hand a decision reads (a hand between players who mean
+to end it is far shorter; in one that goes on round after round, the oldest moves say
+little of the hands now, the discards shuffled back into the stock)."""
 MAX_WEIGHT = 1_000.0
 """The largest weight the bot takes (:meth:`CarefulBot.__init__`)."""
 MAX_POINTS = 1_000
@@ -173,8 +180,9 @@ class CarefulBot(GreedyBot):
     :param outs_weight: the points each live out of the discard counts, 0 to 1,000.
     :raises InvalidBotSpecError: an option of the wrong type or out of its range.
 
-    The defaults were tuned on Chinchón's two-player deals of seeds 1000 to 1599 of
-    ``benchmarks/bench_ladder.py``'s duels and measured on others (see the bots page).
+    The defaults were tuned on the deals 0 to 999 of seed 1000 of
+    ``benchmarks/bench_ladder.py``'s duels (Chinchón and La Conga, two players, one hand)
+    and measured on those of seed 2026 (the bots page gives the figures).
 
     >>> from scala40.games._knock.careful import CarefulBot
     >>> CarefulBot(margin=-1)
@@ -344,7 +352,7 @@ class _Table:
         weights: dict[Card, float] = dict.fromkeys(self.unseen, 1.0)
         last_discard: Card | None = None
         previous: Any = None
-        for entry in view.history:
+        for entry in view.history[-MAX_READ_MOVES:]:
             move = entry.move
             if entry.seat == seat:
                 if isinstance(move, Discard):
