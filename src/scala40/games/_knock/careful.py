@@ -30,7 +30,7 @@ pass, who threw what):
   unseen cards that would meld ``d`` with another card of the hand: a card with many is
   worth keeping. Ties go to greedy's order.
 
-The weights are options (:meth:`CarefulBot.__init__`); with ``take_saving=0, margin=0,
+The weights are options (:class:`CarefulBot`'s parameters); with ``take_saving=0, margin=0,
 meld_weight=0, swap_weight=0, outs_weight=0`` the bot plays exactly greedy's moves. It
 draws no random number and looks at no clock: the same view and legal moves give the
 same move, and a decision's work is bounded: it reads at most the last
@@ -92,7 +92,7 @@ MAX_READ_MOVES = 400
 to end it is far shorter; in one that goes on round after round, the oldest moves say
 little of the hands now, the discards shuffled back into the stock)."""
 MAX_WEIGHT = 1_000.0
-"""The largest weight the bot takes (:meth:`CarefulBot.__init__`)."""
+"""The largest weight the bot takes (:class:`CarefulBot`'s parameters)."""
 MAX_POINTS = 1_000
 """The largest ``take_saving`` and ``margin``, in points."""
 
