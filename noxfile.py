@@ -366,13 +366,23 @@ def ladder(session: nox.Session) -> None:
     greedy, 1,000 deals a duel unless the arguments say otherwise) with a journal, so that
     a long run may be stopped and started again, or left in the background (``nohup nox -s
     ladder &``): each run plays only the deals the journal lacks and prints the figures of
-    all those played. Arguments go to the benchmark (``-- chinchon --deals 400 --only
-    best-greedy``)."""
+    all those played; then the careful bot against greedy in the knock games, 2,000 deals
+    each (about a minute of one core a game). Arguments go to the benchmark instead
+    (``-- chinchon --deals 400 --only best-greedy``)."""
     session.install(".")
-    arguments = session.posargs or ["--deals", "1000", "--only", "best-greedy,best-noisy"]
-    session.run(
-        "python", "benchmarks/bench_ladder.py", "--duels", "--journal", LADDER_JOURNAL, *arguments
+    runs = (
+        [session.posargs]
+        if session.posargs
+        else [
+            ["--deals", "1000", "--only", "best-greedy,best-noisy"],
+            ["rumino", "chinchon", "laconga", "--deals", "2000", "--only", "careful-greedy"],
+        ]
     )
+    for arguments in runs:
+        session.run(
+            "python", "benchmarks/bench_ladder.py", "--duels", "--journal", LADDER_JOURNAL,
+            *arguments,
+        )  # fmt: skip
 
 
 GUARD_BASELINE = ROOT / "benchmarks" / "guard_baseline.json"

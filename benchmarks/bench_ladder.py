@@ -46,6 +46,8 @@ match under the game's default rules instead of one hand. The duels:
   that a model of exact greedy is not rewarded for fitting it) and against ``ismcts``;
 * ``oracle``, the same search told every hand (its worlds are the true state, the stock
   shuffled again): the ceiling of reading the opponents, published beside the rest;
+* ``careful`` (the knock games' greedy play with discards read against the table)
+  against ``greedy``: ``--only careful-greedy`` (a game without the bot is skipped);
 * ``ismcts`` against ``greedy``, and ``greedy`` against ``noisy``, for reference.
 
 A game is one hand under the game's default rules: the OpenSpiel adapter's
@@ -76,7 +78,7 @@ from itertools import pairwise
 from typing import Any
 
 from scala40.belief_search import BestBot, hand_share
-from scala40.bots import make_bot
+from scala40.bots import bot_names, make_bot
 from scala40.game import game_names, load_game
 
 try:
@@ -296,7 +298,9 @@ def duel_bot(spec: str, name: str) -> Any:
 
 
 MAX_DUEL_MOVES = 30_000
-"""The moves a duel's game may take: a game that long is a draw."""
+"""The moves a duel's game may take: a game that long is a draw. (Greedy players can
+keep a hand of three or four going without end, each throwing what the next one cannot
+use: 3 of 40 four-player Chinchón hands between greedy bots passed 1,000 moves.)"""
 
 
 def duel_game(
@@ -307,13 +311,17 @@ def duel_game(
     top_side: Sequence[int],
     match: bool,
     times: list[float],
+    players: int | None = None,
+    preset: str | None = None,
 ) -> float:
     """One game of a duel from seed ``deal``: ``top`` at the seats of ``top_side`` (its
     partners greedy players in a partnership), ``bottom`` at the others; the top bot's
-    share of the hand (or of the match), its first seat's decisions timed into ``times``."""
+    share of the hand (or of the match), its first seat's decisions timed into ``times``.
+    The game has ``players`` seats (default :func:`table_size`) under the rules of
+    ``preset`` (default: the game's default rules)."""
     game = load_game(name)
-    rules = game.ruleset_type.default()
-    players = table_size(name)
+    rules = game.ruleset_type.default() if preset is None else game.ruleset_type.preset(preset)
+    players = table_size(name) if players is None else players
     state = game.new_game(rules, players, deal)
     timed = min(top_side)
     bots = [
@@ -342,26 +350,39 @@ def duel_game(
             times.append(time.process_time() - start)
         state = state.apply(move)
     else:
-        return 0.5
+        # Stopped: a draw, an even share between the sides (a half with two).
+        return 1.0 / len(sides_of(name, players))
     if state.is_over:
         return float(state.returns()[timed])
     return hand_share(before, tuple(state.scores), state.teams, timed, game.score_order)
 
 
 def duel_deal(
-    name: str, top: str, bottom: str, number: int, seed: int, match: bool
+    name: str,
+    top: str,
+    bottom: str,
+    number: int,
+    seed: int,
+    match: bool,
+    players: int | None = None,
+    preset: str | None = None,
 ) -> dict[str, Any]:
     """Deal ``number`` of a duel, played once with the top bot on each side: a journal's
     line (see :func:`duel`), with the top bot's share in each seating and its decisions'
     CPU time."""
-    sides = sides_of(name, table_size(name))
+    players = table_size(name) if players is None else players
+    sides = sides_of(name, players)
     times: list[float] = []
     start = time.monotonic()
     deal = seed * 100_003 + number
-    shares = [duel_game(name, top, bottom, deal, side, match, times) for side in sides]
+    shares = [
+        duel_game(name, top, bottom, deal, side, match, times, players, preset) for side in sides
+    ]
     return {
         "kind": "deal",
         "game": name,
+        "players": players,
+        "preset": preset,
         "top": top,
         "bottom": bottom,
         "match": match,
@@ -403,26 +424,34 @@ def duel(
     match: bool = False,
     first: int = 0,
     journal: str | None = None,
+    players: int | None = None,
+    preset: str | None = None,
 ) -> dict[str, Any]:
     """``top`` against ``bottom`` on ``deals`` paired deals of game ``name`` (numbered
-    ``first`` on): each deal once with the top bot on each side.
+    ``first`` on): each deal once with the top bot on each side, ``players`` seats (default
+    :func:`table_size`: each seat its own side but in a partnership) under the rules of
+    ``preset`` (default: the game's default rules).
 
     With a ``journal`` (a file of JSON lines), each deal is written there as soon as it is
     played, and a deal the journal already holds (the same game, bots, seed, number and
     kind of game) is read back instead of played: a long duel accumulates over runs that
     may be stopped at any time, and a run of more deals goes on where the last stopped."""
-    key = (name, top, bottom, match, seed)
+    players = table_size(name) if players is None else players
+    key = (name, top, bottom, match, seed, players, preset)
     known: dict[int, dict[str, Any]] = {}
     if journal is not None:
         for line in read_journal(journal):
-            if (line["game"], line["top"], line["bottom"], line["match"], line["seed"]) == key:
+            # A line written before the journal kept the seats and preset: the defaults.
+            seats = line.get("players", table_size(line["game"]))
+            table = (line["game"], line["top"], line["bottom"], line["match"], line["seed"])
+            if (*table, seats, line.get("preset")) == key:
                 known.setdefault(int(line["number"]), line)
     lines: list[dict[str, Any]] = []
     for number in range(first, first + deals):
         if number in known:
             lines.append(known[number])
             continue
-        played = duel_deal(name, top, bottom, number, seed, match)
+        played = duel_deal(name, top, bottom, number, seed, match, players, preset)
         if journal is not None:
             with open(journal, "a", encoding="utf-8") as out:
                 out.write(json.dumps(played) + "\n")
@@ -432,7 +461,8 @@ def duel(
     return {
         **_duel_figures(pairs),
         "game": name,
-        "players": table_size(name),
+        "players": players,
+        "preset": preset,
         "top": top,
         "bottom": bottom,
         "match": match,
@@ -483,7 +513,14 @@ def merge(lines: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     refused: they would count a game twice."""
     pooled: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for line in lines:
-        key = (line["game"], line["players"], line["top"], line["bottom"], line.get("match"))
+        key = (
+            line["game"],
+            line["players"],
+            line.get("preset"),
+            line["top"],
+            line["bottom"],
+            line.get("match"),
+        )
         pooled.setdefault(key, []).append(line)
     merged = []
     for parts in pooled.values():
@@ -529,8 +566,9 @@ def describe(line: dict[str, Any]) -> str:
             f"(s.e. {line['difference_se'] * 100:4.1f}) over {line['deals']} deals"
         )
     unit = "matches" if line.get("match") else "games"
+    game = line["game"] + (f" {line['preset']}" if line.get("preset") else "")
     return (
-        f"{line['game']:9} {line['players']}p {line['top']:34} vs {line['bottom']:9} "
+        f"{game:9} {line['players']}p {line['top']:34} vs {line['bottom']:9} "
         f"{line['share'] * 100:5.1f}% [{line['low'] * 100:4.1f}-{line['high'] * 100:4.1f}] "
         f"over {line['games']} {unit}{paired}; {line['decision_mean_s'] * 1000:6.1f} ms a "
         f"decision (slowest {line['decision_max_s'] * 1000:6.1f}); {line['seconds']:.0f} s"
@@ -560,6 +598,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--options", default="", help="more options for the ismcts bot (a,b=c)")
     parser.add_argument(
         "--players", type=int, default=None, help="seats (default: two, Skarney four)"
+    )
+    parser.add_argument(
+        "--preset", default=None, help="the duels' rules preset (default: the game's default)"
     )
     parser.add_argument(
         "--duels",
@@ -625,6 +666,7 @@ DUELS: dict[str, tuple[str, str]] = {
     "best-noisy": ("best", "noisy"),
     "best-ismcts": ("best", "ismcts"),
     "oracle-greedy": ("oracle", "greedy"),
+    "careful-greedy": ("careful", "greedy"),
     "ismcts-greedy": ("ismcts", "greedy"),
     "greedy-noisy": ("greedy", "noisy"),
 }
@@ -645,8 +687,19 @@ def run_duels(args: argparse.Namespace) -> int:
     for name in names:
         for label in labels:
             top, bottom = DUELS[label]
+            if top not in bot_names(name) and top not in ("noisy", "oracle"):
+                continue  # a bot this game does not have (careful: the knock games)
             line = duel(
-                name, top, bottom, args.deals, args.seed, args.match, args.first, args.journal
+                name,
+                top,
+                bottom,
+                args.deals,
+                args.seed,
+                args.match,
+                args.first,
+                args.journal,
+                args.players,
+                args.preset,
             )
             print(describe(line), flush=True)
             if args.out:

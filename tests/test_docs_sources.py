@@ -89,3 +89,26 @@ def test_the_teaching_pages_have_pictures() -> None:
     assert ".. picture:: meld KS AS 2S" in melds  # refused
     assert ".. picture:: meld 3D 3H 3S" in melds  # a set
     assert re.search(r"\.\. picture:: cards (AD|AS).*\n   :game: chinchon", text["cards.rst"])
+
+
+def test_each_game_page_lists_its_move_verbs() -> None:
+    """Each game's page holds the ``move-verbs`` table of its own game (made from the
+    game's move set when the documentation is built, docs/_ext/grammar.py, so that the
+    list cannot drift from the code)."""
+    from scala40.game import game_names
+
+    for name in game_names():
+        text = (DOCS / "games" / f"{name}.rst").read_text(encoding="utf-8")
+        assert f".. move-verbs:: {name}\n" in text, name
+
+
+def test_the_pages_name_the_bot_hint_asks() -> None:
+    """``hint`` during a game asks play's hint bot (scala40.cli.play.HINT_BOT, the
+    information-set search): no page says it asks another."""
+    from scala40.cli.play import HINT_BOT
+
+    assert HINT_BOT.startswith("ismcts:")
+    for path in sorted(DOCS.rglob("*.rst")):
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        for said in re.findall(r"``hint`` (?:for|shows) [^.;(]*", text):
+            assert "ismcts" in said or "information-set search" in said, (path.name, said)

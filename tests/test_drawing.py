@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given
 
 from scala40 import InvalidArgumentError, InvalidCardError, Scala40Error, check_meld
+from scala40.cards import spanish_card_name
 from scala40.drawing import (
     LAYOUT_WIDTH,
     MAX_DRAWN_CARDS,
@@ -151,8 +152,8 @@ def test_the_last_hand_shows_layoffs_and_how_it_ended() -> None:
     """CH-LAYOFF, CH-CLOSE: the cards laid off on the closer's melds, and the close."""
     picture = last_hand_svg(_ended_chinchon_hand())
     parsed(picture)
-    assert "seat 2 closed" in picture
-    assert "laid off: cinco de bastos on seat 2's #0" in picture
+    assert "Seat 2 closed" in picture
+    assert "laid off: cinco de bastos on Seat 2's #0" in picture
 
 
 def test_the_last_hand_names_spanish_cards_in_its_text_and_french_by_notation() -> None:
@@ -275,7 +276,7 @@ HIGHLIGHT = 'stroke="#e65100" stroke-width="3"'
 def _seat_lines(picture: str) -> list[str]:
     root = parsed(picture)
     lines = (item.text or "" for item in root.iter(f"{SVG}text"))
-    return [line.split(" ·")[0] for line in lines if line.startswith("Seat ")]
+    return [line.split(" ·")[0] for line in lines if line.startswith("Seat ") and " · " in line]
 
 
 def test_size_scales_the_picture_and_keeps_its_drawing() -> None:
@@ -308,7 +309,11 @@ def test_perspective_draws_that_seat_last() -> None:
     state = load_game("rumino").new_game(players=3, seed=2)
     assert _seat_lines(state_svg(state)) == ["Seat 0", "Seat 1", "Seat 2"]
     assert _seat_lines(state_svg(state, perspective=0)) == ["Seat 1", "Seat 2", "Seat 0"]
-    assert _seat_lines(view_svg(state.view(1), perspective=1)) == ["Seat 2", "Seat 0", "Seat 1"]
+    assert _seat_lines(view_svg(state.view(1), perspective=1)) == [
+        "Seat 2",
+        "Seat 0",
+        "Seat 1 (you)",
+    ]
 
 
 def _after(game: str, seed: int, verb: str) -> tuple[Any, Any]:
@@ -473,3 +478,31 @@ def test_a_layout_width_out_of_range_is_refused(width: object) -> None:
     view = load_game("scala40").new_game(players=2, seed=1).view(0)
     with pytest.raises(InvalidArgumentError, match="layout_width"):
         view_svg(view, layout_width=width)  # type: ignore[arg-type]
+
+
+def test_a_view_drawn_without_its_own_hand_says_how_many_cards_it_holds() -> None:
+    """A page that shows the seat's hand itself (the web table) has it drawn once: the
+    picture names the seat and counts its cards, and draws none of them."""
+    view = load_game("chinchon").new_game(seed=1).view(0)
+    whole, folded = view_svg(view), view_svg(view, own_hand=False)
+    names = [spanish_card_name(card) for card in view.hand]
+    assert all(name in whole for name in names)
+    assert not any(f"<title>{name} (" in folded for name in names)
+    assert "Seat 0 (you) · 0 points · to move · 7 cards in hand" in folded
+    assert view_svg(view.to_dict(), own_hand=False) == folded
+    with pytest.raises(InvalidArgumentError, match="own_hand must be True or False"):
+        view_svg(view, own_hand=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ["scala40", "skarney", "chinchon"])
+def test_a_hand_ended_by_a_resignation_is_worded_as_one(game: str) -> None:
+    """C-RESIGN: the hand in play is abandoned, nobody scores; the picture of its end
+    says who resigned (not "blocked, nobody closed", nor a closer), from the seat's
+    view and from the state."""
+    players = 4 if game == "skarney" else 2
+    state = load_game(game).new_game(seed=3, players=players).apply("resign 1")
+    for picture in (last_hand_svg(state.view(0)), last_hand_svg(state)):
+        assert "Hand 1 ended: Seat 1 resigned, the hand abandoned" in picture
+        assert "blocked" not in picture
+        assert "closed" not in picture
+    assert "Seat 0 (you)" in last_hand_svg(state.view(0))

@@ -52,8 +52,16 @@ def test_the_opening_picture_is_a_shipped_file() -> None:
         assert (README.parent / picture.removeprefix(raw)).is_file(), picture
 
 
-def test_install_lines_for_the_package_index_and_a_checkout() -> None:
-    """A reader on the package index installs the published package; a reader in a
-    checkout runs the set-up commands, which install the source beside them."""
-    assert "python -m pip install scala40\n" in TEXT
-    assert "not yet on PyPI" not in TEXT
+def test_the_first_install_line_works_before_the_first_upload() -> None:
+    """The package is not on the package index yet: the README's first install command
+    installs the source, and the index's command is named as what works once it is
+    uploaded (not as a command to run today)."""
+    first = re.search(r"```console\n(.*?)\n```", TEXT, re.DOTALL)
+    assert first is not None
+    assert first[1].splitlines() == [
+        "git clone https://github.com/scala40/scala40",
+        "cd scala40",
+        "python -m pip install .",
+    ]
+    assert "not on the package index yet" in TEXT
+    assert "python -m pip install\nscala40` (and" in TEXT

@@ -87,7 +87,7 @@ if TYPE_CHECKING:
         parse_move,
     )
 
-__version__ = "0.2.0"
+__version__ = "0.3.0.dev0"
 
 # Names imported on first use (PEP 562), by the module that holds them: the game and the
 # tools stay unloaded until asked for.

@@ -92,7 +92,7 @@ def bot_names(game: str | Game) -> tuple[str, ...]:
 
     >>> from scala40.bots import bot_names
     >>> bot_names("chinchon")
-    ('random', 'greedy', 'montecarlo', 'playout', 'ismcts', 'belief', 'best')
+    ('random', 'greedy', 'careful', 'montecarlo', 'playout', 'ismcts', 'belief', 'best')
     """
     return tuple(bot_factories(game))
 
@@ -185,7 +185,7 @@ def make_bot(spec: str, game: str | Game) -> Bot:
     >>> make_bot("clever", "chinchon")
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidBotSpecError: no bot named 'clever'; bots: random, greedy, montecarlo, playout, ismcts, belief, best
+    scala40.errors.InvalidBotSpecError: no bot named 'clever'; bots: random, greedy, careful, montecarlo, playout, ismcts, belief, best
     >>> make_bot("ismcts:iterations=10,iterations=20", "chinchon")
     Traceback (most recent call last):
     ...

@@ -309,6 +309,20 @@ class TournamentResult:
     game: str = DEFAULT_GAME
     """The name of the game played."""
 
+    def __repr__(self) -> str:
+        """A line that says what was played and who won how often (every game and the
+        ruleset are in the fields; :meth:`summary` gives the table).
+
+        >>> from scala40.tournament import run_tournament
+        >>> run_tournament(4, ["greedy", "random"], game="chinchon", seed=2, workers=1)
+        TournamentResult(game='chinchon', players=2, seed=2, games=4, wins={'greedy': 4, 'random': 0})
+        """
+        wins = {stats.name: stats.wins for stats in self.stats}
+        return (
+            f"TournamentResult(game={self.game!r}, players={self.players}, seed={self.seed}, "
+            f"games={len(self.games)}, wins={wins!r})"
+        )
+
     @property
     def stats(self) -> tuple[BotStats, ...]:
         """Each bot's results, in the order of :attr:`bots`."""

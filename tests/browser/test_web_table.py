@@ -302,8 +302,8 @@ def _check_words(driver: Any, table: Table, view: dict[str, Any]) -> None:
             assert ("offers you" in offer) == (shown["offer_to"] == 0)
         sides = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#scores td")[::2]]
         assert sides == [
-            "Your side (You + Seat 2 (greedy))",
-            "Opponents (Seat 1 (greedy) + Seat 3 (greedy))",
+            "Your side: Seat 0 (you) + Seat 2 (greedy)",
+            "Opponents: Seat 1 (greedy) + Seat 3 (greedy)",
         ]
     names = table.game_card_names
     if names:
@@ -326,6 +326,9 @@ def _play(driver: Any, table: Table, move: Any) -> None:
         card = button.get_attribute("data-card")
         if wanted[card] > 0:
             wanted[card] -= 1
+            # In the middle of the window, clear of the move bar at its bottom, as a
+            # person scrolls a card to pick it.
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
             button.click()
     choices = driver.find_elements(By.CSS_SELECTOR, "#moves button")
     matching = [choice for choice in choices if choice.get_attribute("data-move") == text]
@@ -488,7 +491,112 @@ def test_a_whole_hand_of_each_game_against_greedy(
     assert state.is_over
     title = browser.find_element(By.ID, "game-over-title").text
     assert title.startswith("Game over")
-    assert ("You" in title) == (0 in state.winners)
+    assert ("Seat 0 (you)" in title) == (0 in state.winners)
+    if state.resigned:
+        # A resignation is worded as one: the panel names who resigned, and the picture
+        # of the abandoned hand says so (not "blocked, nobody closed").
+        # (In Skarney the side resigns: the seat and its partner.)
+        names = " and ".join(
+            "Seat 0 (you)" if seat == 0 else f"Seat {seat} (greedy)" for seat in state.resigned
+        )
+        assert browser.find_element(By.ID, "game-over-note").text == f"{names} resigned."
+        picture = _until(
+            lambda: browser.find_elements(By.CSS_SELECTOR, "#game-over-picture svg"),
+            "the abandoned hand's picture",
+        )[0].get_attribute("textContent")
+        # The picture names the seat whose move it was (its side left with it).
+        assert "Seat 0 (you) resigned, the hand abandoned" in picture
+        assert "blocked" not in picture
+
+
+_DECISION_BUTTONS = """
+const shown = [];
+for (const button of document.querySelectorAll("#moves button, #undo, #resign")) {
+  const box = button.getBoundingClientRect();
+  shown.push([button.id || button.dataset.move, box.top, box.bottom]);
+}
+return [shown, innerWidth, innerHeight];
+"""
+
+
+def _decision_buttons(driver: Any) -> tuple[list[Any], int, int]:
+    """Each decision button (the moves, undo, resign) with its top and bottom in the
+    window, and the window's width and height."""
+    found: tuple[list[Any], int, int] = driver.execute_script(_DECISION_BUTTONS)
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_decision_s_buttons_are_in_the_first_screen(
+    game: str, browser: Any, site: tuple[str, str]
+) -> None:
+    """At a phone's 390 x 844 pixels (the window emulated exactly) and at a desktop's
+    width, every button of seat 0's first decision is within the window, whether the
+    page is at its top or scrolled to its end: the move bar stays in view. The page
+    shows the hand once (the picture counts its cards) and names the seats as the
+    picture does."""
+    base, database = site
+    browser.set_window_size(*DESKTOP)
+    _start(browser, base, game, seed=GAMES.index(game) + 1)
+    table = Table(browser, database, game)
+    state = table.settled()
+    assert state.current_player == 0
+    legal = [str(move) for move in state.legal_moves()]
+    sizes = {"phone": PHONE, "desktop": DESKTOP}
+    try:
+        for name, (width, height) in sizes.items():
+            browser.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+            )
+            for scroll in ("0", "document.documentElement.scrollHeight"):
+                browser.execute_script(f"window.scrollTo(0, {scroll})")
+                buttons, shown_width, shown_height = _until(
+                    lambda: _decision_buttons(browser), "the decision's buttons"
+                )
+                assert (shown_width, shown_height) == (width, height)
+                moves = [label for label, _, _ in buttons if label not in ("undo", "resign")]
+                assert sorted(moves) == sorted(legal)
+                for label, top, bottom in buttons:
+                    assert 0 <= top < bottom <= height, (game, name, label, top, bottom)
+                print(game, name, f"scrolled to {scroll}:", [(b[0], round(b[2])) for b in buttons])
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    # The hand is drawn once: as cards to pick on the page, counted in the picture.
+    picture = browser.find_element(By.CSS_SELECTOR, "#picture svg").get_attribute("textContent")
+    assert "Seat 0 (you) · " in picture
+    assert f"{len(state.hands[0])} cards in hand" in picture
+    # One way to name a seat: "Seat N" on the page and in the picture alike.
+    status = browser.find_element(By.ID, "status").text
+    lines = [item.text for item in browser.find_elements(By.CSS_SELECTOR, "#log li")]
+    for text in (picture, status, *lines):
+        assert "seat " not in text, text
+        assert "You " not in text, text
+
+
+def test_the_log_s_numbers_are_whole(browser: Any, site: tuple[str, str]) -> None:
+    """A log of more than a hundred lines shows each line's number whole (three digits
+    in the line, not clipped in a margin), at a phone's width."""
+    base, database = site
+    browser.set_window_size(*PHONE)
+    _start(browser, base, "chinchon", seed=9)
+    Table(browser, database, "chinchon").settled()
+    numbers = browser.execute_script(
+        """
+        const first = log[0];
+        for (let index = log.length; index < 120; index++) log.push(first);
+        renderLog(true);
+        const box = document.getElementById("log").getBoundingClientRect();
+        return [...document.querySelectorAll("#log li .number")].map((number) => {
+          const own = number.getBoundingClientRect();
+          return [number.textContent, own.left >= box.left, number.scrollWidth <= number.clientWidth];
+        });
+        """
+    )
+    assert len(numbers) == 120
+    assert numbers[-1][0] == "120."
+    assert all(inside and whole for _, inside, whole in numbers), numbers
+    browser.set_window_size(*DESKTOP)
 
 
 def test_the_lobby_at_phone_width(browser: Any, site: tuple[str, str]) -> None:

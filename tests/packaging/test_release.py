@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -82,3 +83,29 @@ def test_the_readme_as_it_is_shows_no_picture_by_a_relative_path() -> None:
         return
     problems = noxfile.release_problems(ROOT)
     assert not [problem for problem in problems if "README" in problem], problems
+
+
+def test_between_releases_the_version_is_the_next_development_release() -> None:
+    """``main`` never claims to be a release it has moved past: its version is the newest
+    dated changelog section (the release commit itself), or a development release of a
+    later version; every dated section names its release commit and tag."""
+    init = (ROOT / "src" / "scala40" / "__init__.py").read_text(encoding="utf-8")
+    found = re.search(r'^__version__ = "([^"]+)"$', init, re.MULTILINE)
+    assert found is not None
+    version = found[1]
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    dated = re.findall(r"^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$", changelog, re.MULTILINE)
+    assert dated
+    newest = tuple(int(part) for part in dated[0].split("."))
+    development = re.fullmatch(r"(\d+)\.(\d+)\.(\d+)\.dev\d+", version)
+    if development is None:
+        assert version == dated[0]
+    else:
+        assert tuple(int(part) for part in development.groups()) > newest
+    for release in dated:
+        section = changelog.split(f"## [{release}]", 1)[1].split("\n## [", 1)[0]
+        assert re.search(
+            rf'Released from commit `[0-9a-f]{{7,40}}` \("Release {re.escape(release)}"\), '
+            rf"tagged `v{re.escape(release)}`\.",
+            section,
+        ), release

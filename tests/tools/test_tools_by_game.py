@@ -42,7 +42,9 @@ def test_a_game_s_bots_are_one_list(name: str) -> None:
     assert {"random", "greedy", "montecarlo", "playout"} <= set(bot_factories(game))
     assert bot_factories(game)["random"] is RandomBot
     assert bot_factories(game)["playout"] is PlayoutBot
-    assert set(game.bots) <= {"greedy", "montecarlo"}, "the game lists only its own bots"
+    assert set(game.bots) <= {"greedy", "careful", "montecarlo"}, (
+        "the game lists only its own bots"
+    )
 
 
 def test_game_bots_puts_the_generic_bots_around_a_game_s_own() -> None:

@@ -98,6 +98,8 @@ def test_a_seat_is_sent_only_what_it_may_see(site: Site) -> None:
     for card in set(state.hands[1]) - set(visible):
         assert f"<title>{card_name(card, False)}</title>" not in text
     assert text.count("<title>hidden card</title>") == len(state.hands[1]) + 1
+    # The page shows the seat's hand as cards to pick: the picture counts it, once.
+    assert f"Seat 0 (you) · 0 points · to move · {len(state.hands[0])} cards in hand" in text
 
 
 def test_stale_moves_wrong_tokens_and_bad_requests(site: Site) -> None:

@@ -91,7 +91,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         metavar="BOT",
         help="the bots in the other seats, in turn (one for all of them, or one per seat: "
-        "without --players, one seat each); random, greedy, montecarlo, playout, ismcts, belief, best, "
+        "without --players, one seat each); random, greedy, careful (the knock games), "
+        "montecarlo, playout, ismcts, belief, best, "
         "options as in montecarlo:playouts=50 (default: greedy, or with --load the bots "
         "of the saved game)",
     )

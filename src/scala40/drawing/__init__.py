@@ -57,6 +57,7 @@ from scala40.drawing._scene import (
     draw_scene,
     move_picture,
     moves_picture,
+    seat_name,
     table_piece,
 )
 from scala40.drawing._svg import (
@@ -76,6 +77,7 @@ from scala40.drawing._svg import (
 from scala40.errors import InvalidArgumentError, InvalidCardError
 from scala40.game import State, View, position_from_text
 from scala40.melds import Meld, MeldKind
+from scala40.resignation import ResignMove
 
 MAX_MOVE_TEXT = 20_000
 """The longest text of a move read (:data:`scala40.movekinds.MAX_MOVE_TEXT`, which this
@@ -509,7 +511,7 @@ def _scene(obj: Any, hands: list[tuple[Card, ...] | int], viewer: int | None) ->
         ),
         hand_number=read.bounded_number(read.field(obj, "hand_number", 0), "hand_number"),
         viewer=viewer,
-        status=read.status_line(phase, over, read.field(obj, "winners", ()), current),
+        status=read.status_line(phase, over, read.field(obj, "winners", ()), current, viewer),
         current=current,
         hands=hands,
         spanish=read.is_spanish_rules(read.field(obj, "rules")),
@@ -598,6 +600,7 @@ def view_svg(
     size: int | None = None,
     colors: Mapping[str, str] | None = None,
     layout_width: int | None = None,
+    own_hand: bool = True,
 ) -> str:
     """What one seat sees: its own hand face up, the others' face down (only how many
     cards they hold), the stock's size, the discard pile's top card and the table.
@@ -633,7 +636,13 @@ def view_svg(
         cards wrap and lines
         of text break (:data:`LAYOUT_WIDTH` by default, at least
         :data:`MIN_LAYOUT_WIDTH`): a picture laid out narrow can be shown on a phone at
-        its own size or larger, its text as large as it was drawn.
+        its own size or larger, its text as large as it was drawn;
+    ``own_hand``
+        whether to draw the seat's own hand (``True`` by default): a page that shows the
+        hand beside the picture, as cards to pick, passes ``False`` and the picture says
+        only how many cards it holds.
+
+    Seats are named as ``Seat 1``, the viewer's own as ``Seat 0 (you)``.
 
     Colours are ``#rgb``, ``#rrggbb`` or a colour's name.
 
@@ -648,10 +657,12 @@ def view_svg(
     True
     >>> picture = view_svg(state.view(1), size=300, fill={"discard": "#ffe08a"})
     >>> picture[:70]
-    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="345" viewB'
+    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="355" viewB'
     >>> narrow = view_svg(state.view(1), layout_width=300)
     >>> narrow[:66]
     '<svg xmlns="http://www.w3.org/2000/svg" width="294" height="680" v'
+    >>> "Seat 1 (you) · 0 points · 13 cards in hand" in view_svg(state.view(1), own_hand=False)
+    True
 
     :raises InvalidArgumentError: ``view`` is not a seat's view of a game (or a whole
         state's text), or an option is not what it must be.
@@ -666,9 +677,12 @@ def view_svg(
     else:
         scene, move_set = _scene_of_view(given)
     seats = len(scene.hands)
+    if not isinstance(own_hand, bool):
+        raise InvalidArgumentError(f"own_hand must be True or False, got {describe(own_hand)}")
     marks = _marks(
         move_set, seats, last_move, taken, fill, perspective, size, colors, layout_width
     )
+    marks.own_hand = own_hand
     return draw_scene(scene, marks)
 
 
@@ -853,7 +867,26 @@ def _layoff_text(layoff: Any, spanish: bool) -> str:
             name += f" as {_card_words(represents, spanish)}"
     else:
         name = CARD_NAMES[card] + (f"={CARD_NAMES[represents]}" if card != represents else "")
-    return f"{name} on seat {owner}'s #{meld}"
+    return f"{name} on {seat_name(owner)}'s #{meld}"
+
+
+def _resigned_in(game: object, number: int, seats: int) -> tuple[int, ...]:
+    """The seats whose resignation ended hand ``number``, the last hand (C-RESIGN): the
+    resignations its log ends with, while the game is still at that hand (a hand
+    abandoned before the game went on to the next, or the end of the match)."""
+    if read.field(game, "hand_number") != number:
+        return ()
+    history = read.field(game, "history")
+    if not isinstance(history, Sequence):
+        return ()
+    found: list[int] = []
+    for entry in reversed(history[-seats:] if len(history) > seats else list(history)):
+        move = getattr(entry, "move", None)
+        if not isinstance(move, ResignMove):
+            break
+        if is_int(move.seat) and 0 <= move.seat < seats:
+            found.append(move.seat)
+    return tuple(reversed(found))
 
 
 def _card_words(card: Card, spanish: bool) -> str:
@@ -899,11 +932,24 @@ def last_hand_svg(game: State | View | str, *, layout_width: int | None = None) 
     closer = read.optional_seat(
         read.field(result, "closer", read.field(result, "went_out")), len(hands), "closer"
     )
-    # A game whose hands end in several ways words each on its result's ending.
-    words = read.field(read.field(result, "end"), "words")
-    end = words if isinstance(words, str) and len(words) <= _MAX_ENDING_WORDS else None
-    end = end or ("went out" if hasattr(result, "went_out") else "closed")
-    how = f"seat {closer} {end}" if closer is not None else "blocked, nobody closed"
+    viewer = read.field(game, "player") if isinstance(game, View) else None
+    viewer = viewer if is_int(viewer) and 0 <= viewer < len(hands) else None
+    resigned = _resigned_in(game, number, len(hands))
+    if resigned:
+        # C-RESIGN: the hand in play was abandoned, nobody scored for it.
+        names = " and ".join(seat_name(seat, viewer) for seat in resigned)
+        how = f"{names} resigned, the hand abandoned"
+        closer = None
+    else:
+        # A game whose hands end in several ways words each on its result's ending.
+        words = read.field(read.field(result, "end"), "words")
+        end = words if isinstance(words, str) and len(words) <= _MAX_ENDING_WORDS else None
+        end = end or ("went out" if hasattr(result, "went_out") else "closed")
+        how = (
+            f"{seat_name(closer, viewer)} {end}"
+            if closer is not None
+            else "blocked, nobody closed"
+        )
     stack.line(f"Hand {number} ended: {how}", bold=True, size=15)
     points = read.bounded_numbers(read.field(result, "points", ()), "points")
     shown = read.field(result, "shown")
@@ -911,7 +957,7 @@ def last_hand_svg(game: State | View | str, *, layout_width: int | None = None) 
     if not by_seat:
         stack.line("points by side: " + ", ".join(f"{p:+d}" for p in points))
     for seat, hand in enumerate(hands):
-        caption = f"Seat {seat}" + (f" · {points[seat]:+d} points" if by_seat else "")
+        caption = seat_name(seat, viewer) + (f" · {points[seat]:+d} points" if by_seat else "")
         stack.line(caption, bold=seat == closer)
         showing = shown[seat] if isinstance(shown, tuple) and seat < len(shown) else None
         if showing is not None:

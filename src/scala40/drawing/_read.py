@@ -11,7 +11,7 @@ from typing import Any
 from scala40._checks import describe, is_int
 from scala40.cards import CARD_NAMES, RANK_OF, Card, as_cards
 from scala40.client_view import ClientView
-from scala40.drawing._scene import MeldCards, Scene, meld_of_text
+from scala40.drawing._scene import MeldCards, Scene, meld_of_text, seat_name
 from scala40.errors import InvalidArgumentError, InvalidCardError, UnknownGameError
 from scala40.game import load_game
 
@@ -109,16 +109,18 @@ def bounded_numbers(value: object, what: str) -> tuple[int, ...]:
     return tuple(bounded_number(item, what) for item in value)
 
 
-def status_line(phase: object, is_over: bool, winners: object, current: int | None) -> str:
+def status_line(
+    phase: object, is_over: bool, winners: object, current: int | None, viewer: int | None = None
+) -> str:
     phase = phase if isinstance(phase, str) and len(phase) <= 20 else ""
     if is_over:
-        names = ", ".join(str(seat) for seat in bounded_numbers(winners, "winners"))
-        return f"game over: seat {names} won" if names else "game over"
+        seats = bounded_numbers(winners, "winners")
+        names = ", ".join(seat_name(seat, viewer) for seat in seats)
+        return f"game over: {names} won" if names else "game over"
     if current is None:
         return f"{phase}: chance step (a shuffle)"
-    return (
-        f"seat {current} to {phase}" if phase in ("draw", "play") else f"seat {current}: {phase}"
-    )
+    who = seat_name(current, viewer)
+    return f"{who} to {phase}" if phase in ("draw", "play") else f"{who}: {phase}"
 
 
 _CODES = {name: code for code, name in enumerate(CARD_NAMES)}
@@ -206,7 +208,11 @@ def scene_of_json(client: ClientView) -> tuple[Scene, Any]:
         hand_number=bounded_number(public.get("hand_number", 0), "public.hand_number"),
         viewer=client.seat,
         status=status_line(
-            client.phase, client.is_over or client.phase == "over", list(client.winners), current
+            client.phase,
+            client.is_over or client.phase == "over",
+            list(client.winners),
+            current,
+            client.seat,
         ),
         current=current,
         hands=hands,

@@ -41,6 +41,7 @@ __all__ = [
     "move_parts",
     "move_picture",
     "moves_picture",
+    "seat_name",
     "table_piece",
 ]
 
@@ -145,6 +146,13 @@ class Scene:
         """The card the seat to play took from the discard pile this turn, if any."""
 
 
+def seat_name(seat: int, viewer: int | None = None) -> str:
+    """How a picture names a seat: ``Seat 2``, and the viewer's own ``Seat 0 (you)``, as
+    the web table's page names them (which adds the bot a seat holds: ``Seat 1
+    (greedy)``)."""
+    return f"Seat {seat} (you)" if seat == viewer else f"Seat {seat}"
+
+
 class Marks:
     """What to mark on a picture, validated: the last move (its text, the cards it named,
     the table melds it named, its groups of cards, the card it discarded), the card just
@@ -159,6 +167,7 @@ class Marks:
         "move_cards",
         "move_groups",
         "move_melds",
+        "own_hand",
         "palette",
         "perspective",
         "size",
@@ -175,6 +184,7 @@ class Marks:
         size: int | None = None,
         palette: Palette = DEFAULT_PALETTE,
         layout_width: int = MAX_ROW_WIDTH + 2 * MARGIN,
+        own_hand: bool = True,
     ) -> None:
         self.last_move = last_move
         parts = move_parts(last_move or "")
@@ -188,6 +198,9 @@ class Marks:
         """How wide the picture may run, margins included, before rows of cards and
         lines of text wrap, in its own units: a picture laid out narrow is shown larger on a narrow
         screen, so that its text stays readable there."""
+        self.own_hand = own_hand
+        """Whether a view's picture draws the seat's own hand (a page that shows the
+        hand itself, as cards to pick, has it drawn once)."""
 
 
 def move_parts(
@@ -362,7 +375,7 @@ def draw_scene(scene: Scene, marks: Marks) -> str:
     palette = marks.palette
     width = marks.layout_width - 2 * MARGIN
     stack = Stack(width)
-    who = "" if scene.viewer is None else f" · seen by seat {scene.viewer}"
+    who = "" if scene.viewer is None else f" · Seat {scene.viewer}'s view"
     stack.line(f"{scene.title} · hand {scene.hand_number}{who}", bold=True, size=15)
     stack.line(scene.status)
     if marks.last_move is not None:
@@ -388,15 +401,19 @@ def draw_scene(scene: Scene, marks: Marks) -> str:
     for seat in _seat_order(seats, marks.perspective):
         hand = scene.hands[seat]
         notes = [f"{scene.scores[seat]} points"] if scene.scores is not None else []
-        if seat == scene.viewer:
-            notes.append("you")
         if seat == scene.current:
             notes.append("to move")
         if scene.active is not None and not scene.active[seat]:
             notes.append("out")
-        line = f"Seat {seat}" + "".join(f" · {note}" for note in notes)
+        folded = seat == scene.viewer and not marks.own_hand and isinstance(hand, tuple)
+        if folded and isinstance(hand, tuple):
+            # The page around the picture shows this hand itself: drawn once, there.
+            notes.append(f"{len(hand)} cards in hand")
+        line = seat_name(seat, scene.viewer) + "".join(f" · {note}" for note in notes)
         stack.line(line, bold=seat == scene.current)
         colour = marks.fill.get(f"seat {seat}")
+        if folded:
+            continue
         if isinstance(hand, int):
             stack.piece(
                 row_piece(

@@ -587,6 +587,7 @@ class Tables:
                 perspective=seat,
                 size=size,
                 layout_width=layout_width,
+                own_hand=False,  # the page shows the hand itself, as cards to pick
             )
 
     def _move(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:

@@ -45,7 +45,7 @@ from scala40.games._knock.view import PlayerView
 from scala40.legal import LegalMoves
 from scala40.melds import Meld
 
-__all__ = ["GreedyBot"]
+__all__ = ["GreedyBot", "check_choice"]
 
 
 def _deadwood(hand: tuple[Card, ...], profile: KnockRules) -> int:
@@ -72,7 +72,7 @@ def _promise(card: Card, hand: Sequence[Card], profile: KnockRules) -> int:
     return count
 
 
-def _check_choice(view: object, legal: object) -> None:
+def check_choice(view: object, legal: object) -> None:
     """Refuse what is not a view of a knock game and a non-empty list of its moves."""
     if not isinstance(view, PlayerView):
         raise InvalidArgumentError(f"expected the view of a player, got {describe(view)}")
@@ -103,7 +103,7 @@ class GreedyBot:
         :raises InvalidValueError: ``legal`` is empty.
         """
         del rng
-        _check_choice(view, legal)
+        check_choice(view, legal)
         if len(legal) == 1:
             return legal[0]
         phase = view.phase
@@ -141,7 +141,7 @@ class GreedyBot:
     def ranked(self, view: Any, legal: Sequence[Any]) -> list[Any]:
         """Every legal move, the greedy choice first, then the others from the most to the
         least promising (raises as :meth:`choose`)."""
-        _check_choice(view, legal)
+        check_choice(view, legal)
         if view.phase is not Phase.PLAY:
             first = self.choose(view, legal, random.Random(0))
             return [first, *(move for move in legal if move != first)]

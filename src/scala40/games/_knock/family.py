@@ -23,6 +23,7 @@ from typing import Any
 from scala40.game import Game
 from scala40.games._knock.analysis import least_unmatched
 from scala40.games._knock.bots import GreedyBot
+from scala40.games._knock.careful import CarefulBot
 from scala40.games._knock.observation import OBSERVATION
 from scala40.games._knock.profile import max_hand_moves
 from scala40.games._knock.state import KnockState
@@ -57,7 +58,7 @@ def knock_game(state_type: type[KnockState], new_game: Callable[..., Any] | None
         notation=state_type.notation(),
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
-        bots={"greedy": GreedyBot},
+        bots={"greedy": GreedyBot, "careful": CarefulBot},
         default_players=state_type.DEFAULT_PLAYERS,
         text=state_type.TEXT,
         observation=OBSERVATION,

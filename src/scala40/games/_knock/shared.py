@@ -1,5 +1,5 @@
 """What every knock game's package offers beside its own moves, state and rules: the
-phases, the arrangement functions, the view and the bot, which the family shares.
+phases, the arrangement functions, the view and the bots, which the family shares.
 
 Each game's package re-exports these names (``from scala40.games.rumino import Phase,
 best_arrangement``), so that they are listed once, here.
@@ -15,12 +15,14 @@ from __future__ import annotations
 from scala40.games._knock.analysis import best_arrangement, least_unmatched
 from scala40.games._knock.arrange import Arrangement, Layoff
 from scala40.games._knock.bots import GreedyBot
+from scala40.games._knock.careful import CarefulBot
 from scala40.games._knock.moves import Move
 from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
 from scala40.games._knock.view import PlayerView
 
 __all__ = [
     "Arrangement",
+    "CarefulBot",
     "GreedyBot",
     "HandEnd",
     "HandResult",

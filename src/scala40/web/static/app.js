@@ -108,6 +108,7 @@ async function showLobby() {
   table = null;
   $("table").hidden = true;
   $("lobby").hidden = false;
+  keepBarClear();
   $("table-title").textContent = "";
   if (!games.length) games = (await call("GET", "/games")).games;
   const list = $("games");
@@ -302,6 +303,7 @@ function showPicture() {
 
 let resizing = null;
 window.addEventListener("resize", () => {
+  keepBarClear();
   // A turned phone or a resized window: the pictures laid out again for the new width.
   clearTimeout(resizing);
   resizing = setTimeout(() => {
@@ -314,7 +316,9 @@ window.addEventListener("resize", () => {
 });
 
 function seatName(seat) {
-  if (seat === table.seat) return "You";
+  // One way to name a seat, the pictures' too: "Seat 2", and who sits there: "(you)",
+  // or the bot's name (the pictures cannot know it).
+  if (seat === table.seat) return `Seat ${seat} (you)`;
   const place = answer.seats[seat];
   return place && place.bot ? `Seat ${seat} (${place.bot})` : `Seat ${seat}`;
 }
@@ -324,7 +328,7 @@ function sideName(index) {
   const team = answer.teams[index] || [index];
   if (team.length === 1) return seatName(team[0]);
   const whose = team.includes(table.seat) ? "Your side" : "Opponents";
-  return `${whose} (${team.map(seatName).join(" + ")})`;
+  return `${whose}: ${team.map(seatName).join(" + ")}`;
 }
 
 function scoreNames(count) {
@@ -442,6 +446,7 @@ function renderMoves() {
     onclick: () => post("moves", { move: move.move, move_number: view.move_number }),
   }, moveText(move.text))));
   $("moves-hint").textContent = hint;
+  keepBarClear();
 }
 
 function scoreRows(target, rows) {
@@ -485,10 +490,29 @@ function renderLog(all) {
   const box = $("log");
   if (all) box.replaceChildren();
   const have = box.children.length;
-  for (const event of log.slice(have)) {
-    box.append(element("li", { "data-number": String(event.number), "data-kind": event.kind }, eventLine(event)));
-  }
+  log.slice(have).forEach((event, index) => {
+    box.append(element("li", { "data-number": String(event.number), "data-kind": event.kind },
+      element("span", { class: "number" }, `${have + index + 1}.`), eventLine(event)));
+  });
   box.scrollTop = box.scrollHeight;
+}
+
+function resignedSince(handNumber) {
+  // The seats that resigned after the end of the hand before ``handNumber``: the
+  // resignation that abandoned that hand (C-RESIGN), read from the events seen.
+  let from = 0;
+  log.forEach((event, index) => {
+    if (event.kind === "hand_end" && event.result.hand_number < handNumber) from = index + 1;
+  });
+  return log.slice(from).filter((event) => event.kind === "resign").map((event) => event.seat);
+}
+
+function keepBarClear() {
+  // The move bar stays over the bottom of the page: the page ends as far below, and a
+  // card brought into view (by the keyboard's focus) stops above the bar.
+  const height = `${$("move-bar").offsetHeight}px`;
+  document.body.style.paddingBottom = height;
+  document.documentElement.style.scrollPaddingBottom = height;
 }
 
 function renderEnds() {
@@ -501,6 +525,10 @@ function renderEnds() {
     if (overShown) return;
     overShown = true;
     $("game-over-title").textContent = `Game over: ${view.winners.map(seatName).join(", ")} won`;
+    // A match ended by a resignation says so (the picture below words the abandoned hand).
+    const resigned = view.public.resigned || [];
+    $("game-over-note").textContent = resigned.length ? `${resigned.map(seatName).join(" and ")} resigned.` : "";
+    $("game-over-note").hidden = !resigned.length;
     const names = scoreNames(view.scores.length);
     const rows = [[view.scores.length === answer.seats.length ? "Seat" : "Side", "Score"]];
     view.scores.forEach((score, place) => rows.push([names[place], score]));
@@ -516,7 +544,13 @@ function renderEnds() {
   const end = last.details && last.details.end;
   const ended = answer.game.name === "skarney" ? "went out"
     : end === "knock" ? "knocked" : end === "gin" ? "knocked with gin" : "closed";
-  $("hand-end-title").textContent = `Hand ${last.hand_number} ended` + (last.closer !== null ? `: ${seatName(last.closer)} ${ended}` : "");
+  const resigned = resignedSince(last.hand_number);
+  if (resigned.length) {
+    // C-RESIGN: the hand in play was abandoned, nobody scored for it.
+    $("hand-end-title").textContent = `Hand ${last.hand_number} abandoned: ${resigned.map(seatName).join(" and ")} resigned`;
+  } else {
+    $("hand-end-title").textContent = `Hand ${last.hand_number} ended` + (last.closer !== null ? `: ${seatName(last.closer)} ${ended}` : "");
+  }
   const bySeat = last.points.length === answer.seats.length;
   const names = scoreNames(last.points.length);
   const rows = [[bySeat ? "Seat" : "Side", "This hand", "Score"]];
