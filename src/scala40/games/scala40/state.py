@@ -104,7 +104,7 @@ class GameState(StateRecord):
     >>> state.can("meld 7S 8S 9X")
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidMoveError: bad card '9X' at position 3: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)
+    scala40.errors.InvalidMoveError: bad card '9X': expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK) in move 'meld 7S 8S 9X'
 
     The pairs of methods of one kind of move each (``can_discard``, ``verify_discard``...)
     are deprecated: ``can`` and ``verify`` take the same moves.
