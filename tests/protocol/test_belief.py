@@ -165,8 +165,13 @@ def test_a_beliefs_arguments_are_checked() -> None:
     belief.update(view)
     with pytest.raises(InvalidArgumentError, match="follows seat 1"):
         belief.update(load_game("chinchon").new_game(None, 2, 1).view(0))
-    for count, seed in [(-1, 0), (MAX_PARTICLES + 1, 0), (1, "0")]:
-        with pytest.raises(InvalidArgumentError):
+    for count, seed, error in [
+        (-1, 0, InvalidValueError),
+        (MAX_PARTICLES + 1, 0, InvalidValueError),
+        (1, "0", InvalidArgumentError),
+        (1.0, 0, InvalidArgumentError),
+    ]:
+        with pytest.raises(error):
             belief.worlds(count, seed)  # type: ignore[arg-type]
     for seat, card in [(5, 0), (-1, 0), (0, 999), ("0", 0)]:
         with pytest.raises(InvalidArgumentError):
