@@ -29,6 +29,7 @@ import pytest
 import scala40.deadline
 import scala40.game
 from scala40.belief import MAX_PARTICLES, MAX_REPLAY_MOVES, Belief
+from scala40.belief_search import BeliefSearchBot
 from scala40.bots import bot_factories, bot_options, choose_move, make_bot, takes_deadline
 from scala40.deadline import CHECK_SLACK, Deadline
 from scala40.errors import InvalidBotSpecError
@@ -241,11 +242,13 @@ def test_best_gives_one_move_for_a_view_and_a_seed_on_any_machine(
         legal = list(state.legal_moves())
         view = state.view(seat)
         calm = make_bot(spec, game)
+        assert isinstance(calm, BeliefSearchBot)
         expected = calm.choose(view, legal, random.Random(9))
         raced = make_bot(spec, game)
+        assert isinstance(raced, BeliefSearchBot)
         with monkeypatch.context() as patch:
             patch.setattr(scala40.deadline, "time", _RacingClock())
             move = raced.choose(view, legal, random.Random(9))
         assert move == expected
         for bot in (calm, raced):
-            assert all(belief.cut_short == 0 for belief in bot._beliefs.values())
+            assert bot.belief(view).cut_short == 0  # no update was cut short
