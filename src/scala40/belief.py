@@ -50,7 +50,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from scala40._checks import describe, is_int, is_number
+from scala40._checks import check_seat, describe, is_int, is_number
 from scala40._rng import seed_state, shuffle
 from scala40.cards import CARD_NAMES
 from scala40.deadline import Deadline
@@ -618,12 +618,10 @@ class Belief:
         if not self._particles:
             raise InvalidArgumentError("the belief has seen no view yet: update it first")
         seats = len(self._particles[0].world.hands)
-        if not (is_int(seat) and 0 <= seat < seats):
-            raise InvalidArgumentError(
-                f"seat must be an integer from 0 to {seats - 1}, got {describe(seat)}"
-            )
+        check_seat("seat", seat, seats, "an integer")
         if not (is_int(card) and 0 <= card < len(CARD_NAMES)):
-            raise InvalidArgumentError(
+            error = InvalidValueError if is_int(card) else InvalidArgumentError
+            raise error(
                 f"card must be a card's number (0 to {len(CARD_NAMES) - 1}), got {describe(card)}"
             )
         return sum(

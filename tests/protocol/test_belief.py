@@ -173,9 +173,13 @@ def test_a_beliefs_arguments_are_checked() -> None:
     ]:
         with pytest.raises(error):
             belief.worlds(count, seed)  # type: ignore[arg-type]
-    for seat, card in [(5, 0), (-1, 0), (0, 999), ("0", 0)]:
+    for seat, card in [(5, 0), (-1, 0), (0, 999)]:
+        with pytest.raises(InvalidValueError):
+            belief.card_probability(seat, card)
+    wrong: list[tuple[Any, Any]] = [("0", 0), (0, "1"), (0, 1.0)]
+    for seat, card in wrong:
         with pytest.raises(InvalidArgumentError):
-            belief.card_probability(seat, card)  # type: ignore[arg-type]
+            belief.card_probability(seat, card)
     with pytest.raises(InvalidValueError):
         SoftGreedy(temperature=0)
     bad: list[dict[str, Any]] = [

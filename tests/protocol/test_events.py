@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from scala40.errors import InvalidArgumentError
+from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, load_game
 from tests.protocol.cases import registered_cases
@@ -117,7 +117,8 @@ def test_events_refuse_wrong_arguments() -> None:
     [event] = events_of(before, "draw", after)
     seats: list[Any] = [-1, 2, "0", None, 10**100]
     for seat in seats:
-        with pytest.raises(InvalidArgumentError, match="seat must be a seat from 0 to 1"):
+        error = InvalidValueError if type(seat) is int else InvalidArgumentError
+        with pytest.raises(error, match="seat must be a seat from 0 to 1"):
             event.for_seat(seat)
     with pytest.raises(InvalidArgumentError, match="one move after"):
         events_of(before, "draw", before)

@@ -175,9 +175,11 @@ def _event() -> dict[str, Any]:
 def meld_report_schema() -> dict[str, Any]:
     """What ``check`` says of one meld (``scala40 check --json``'s ``melds``, ``serve``'s
     ``check``, and each verdict of ``check --jsonl``): its cards and whether it is valid;
-    a valid one's kind, reading, jokers, value, other readings, extensions and joker
-    swaps; an invalid one's reason (and an ambiguous one's readings)."""
-    reading = obj({"meld": text(), "value": integer()})
+    a valid one's kind, reading, jokers, value and points, other readings, extensions and
+    joker swaps; an invalid one's reason (and an ambiguous one's readings)."""
+    value = _described(integer(), "Meld.value: the cards' face values under the meld rules.")
+    points = _described(integer(), "What the game scores for the meld (GameText.meld_points).")
+    reading = obj({"meld": text(), "value": value, "points": points})
     return {
         "oneOf": [
             obj(
@@ -189,7 +191,8 @@ def meld_report_schema() -> dict[str, Any]:
                         text(), "The meld in order, a joker followed by = and its card."
                     ),
                     "jokers": array(obj({"joker": card(), "stands_for": card()})),
-                    "value": integer(),
+                    "value": value,
+                    "points": points,
                     "other_readings": array(reading),
                     "extended_by": array(text()),
                     "joker_swaps": array(obj({"card": card(), "joker": card()})),
@@ -520,7 +523,8 @@ def _check(games: Games) -> Mapping[str, Any]:
         "rules": text(),
         "valid": _described(boolean(), "Whether every meld was read and is valid."),
         "melds": _described(array(verdict), "A verdict for each meld, in the request's order."),
-        "total": integer(),
+        "total": _described(integer(), "The valid melds' values together."),
+        "total_points": _described(integer(), "The valid melds' points together."),
         "notes": array(text()),
     }
 

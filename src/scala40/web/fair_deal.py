@@ -59,7 +59,7 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import describe
+from scala40._checks import describe, is_decimal
 from scala40.client_view import view_from_dict
 from scala40.errors import InvalidArgumentError, InvalidValueError, Scala40Error
 from scala40.events import MAX_EVENTS, events_of
@@ -93,11 +93,12 @@ def _check_salt(salt: object) -> str:
 
 
 def _check_seed(seed: object) -> int:
-    if isinstance(seed, str) and seed.isascii() and seed.isdigit() and len(seed) <= 20:
+    if isinstance(seed, str) and is_decimal(seed, 20):
         seed = int(seed)
     if not (type(seed) is int and 0 <= seed <= MAX_SEED):
         raise InvalidValueError(
-            f"a seed is an integer from 0 to {MAX_SEED} (or its decimal text), got {describe(seed)}"
+            f"a seed is an integer from 0 to {MAX_SEED} (or its decimal text, without leading "
+            f"zeros), got {describe(seed)}"
         )
     return seed
 
