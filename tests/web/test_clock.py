@@ -14,7 +14,7 @@ import pytest
 
 from scala40.bots import make_bot
 from scala40.web.limits import ServerLimits
-from tests.web.site import Site, serving
+from tests.web.site import Site, serving, unmetered
 
 CLOCK = 0.6
 """Seconds a decision, for these tests (short, so that they run out quickly)."""
@@ -25,7 +25,7 @@ BREAK = 30.0
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     database = str(tmp_path_factory.mktemp("web") / "tables.sqlite")
-    limits = ServerLimits(decision_seconds=CLOCK, hand_break_seconds=0)
+    limits = unmetered(decision_seconds=CLOCK, hand_break_seconds=0)
     with serving(database, limits=limits) as running:
         yield running
 
@@ -79,7 +79,7 @@ def test_a_persons_first_decision_of_each_hand_has_the_break_on_its_clock(
 ) -> None:
     """The clock of the next hand's first decision ran while the page showed how the last
     hand ended: a person reading it could have their move played for them."""
-    limits = ServerLimits(decision_seconds=CLOCK, hand_break_seconds=BREAK)
+    limits = unmetered(decision_seconds=CLOCK, hand_break_seconds=BREAK)
     with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
         table, tokens = site.create("chinchon", [None, "greedy"], seed=3)
         greedy = make_bot("greedy", "chinchon")

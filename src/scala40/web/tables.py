@@ -81,6 +81,7 @@ import json
 import random
 import secrets
 import sqlite3
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -108,6 +109,7 @@ from scala40.events import Event, events_of
 from scala40.game import Game, game_names, load_game
 from scala40.web.fair_deal import Deal
 from scala40.web.limits import ServerLimits
+from scala40.web.quotas import Buckets
 from scala40.web.store import TableBusyError, TableStore
 
 __all__ = [
@@ -166,6 +168,8 @@ class _Table:
         """The events this request made (saved with the state)."""
         self.waiting = False
         """Whether a bot is still to move (the request's time ran out)."""
+        self.bot_seconds = 0.0
+        """The wall seconds the bots thought in this request (what its client pays)."""
 
     def bot(self, seat: int | None) -> str | None:
         if seat is None or seat >= len(self.seats):
@@ -208,7 +212,12 @@ class _Table:
                 bots[seat] = timed_bot(spec, self.game, limit)
             rng = random.Random(f"{self.seed}:{state.move_number}")
             thinking = deadline.within(limit)
-            self.apply(bot_move(state, bots[seat], rng=rng, deadline=thinking))
+            started = time.monotonic()
+            try:
+                move = bot_move(state, bots[seat], rng=rng, deadline=thinking)
+            finally:
+                self.bot_seconds += time.monotonic() - started
+            self.apply(move)
         self.waiting = not self.state.is_over and self.bot(self.state.current_player) is not None
 
 
@@ -343,6 +352,14 @@ class Tables:
         """The server's limits (:mod:`scala40.web.limits`)."""
         if not isinstance(self.limits, ServerLimits):
             raise InvalidArgumentError(f"limits must be ServerLimits, got {describe(limits)}")
+        limits = self.limits
+        self.tables_made = Buckets(limits.client_tables_per_minute, limits.tables_per_minute)
+        """The tables made a minute, per client address and in all."""
+        self.bot_time = Buckets(
+            limits.client_bot_seconds_per_minute, limits.bot_seconds_per_minute
+        )
+        """The bots' thinking a minute, per client address and in all."""
+        self._request = threading.local()
         self._actions: dict[str, Callable[[int, Mapping[str, Any], Deadline], dict[str, Any]]] = {
             "moves": self._move,
             "advance": self._advance,
@@ -354,9 +371,11 @@ class Tables:
     # ------------------------------------------------------------ routing
 
     def handle(
-        self, method: str, path: str, query: str, body: object
+        self, method: str, path: str, query: str, body: object, *, client: str = "local"
     ) -> tuple[int, dict[str, Any]]:
-        """The status and JSON answer of one request (``body``: its JSON, or ``None``).
+        """The status and JSON answer of one request (``body``: its JSON, or ``None``)
+        from ``client`` (its address: what it may spend is counted by it,
+        :mod:`scala40.web.quotas`).
 
         Raises :class:`RequestError` and the library's errors for requests it refuses;
         :mod:`scala40.web.server` answers them with their status.
@@ -364,11 +383,21 @@ class Tables:
         # The request's time starts now: waiting for its table and its bots' thinking
         # count against it.
         deadline = Deadline.after(self.limits.request_seconds)
+        self._request.bot_seconds = 0.0
+        try:
+            return self._handle(method, path, query, body, client, deadline)
+        finally:
+            self.bot_time.pay(client, self._request.bot_seconds)
+
+    def _handle(
+        self, method: str, path: str, query: str, body: object, client: str, deadline: Deadline
+    ) -> tuple[int, dict[str, Any]]:
         self.store.sweep(self.limits.finished_seconds, self.limits.idle_seconds)
         parts = [part for part in path.split("/") if part]
         if parts == ["games"] and method == "GET":
             return 200, {"games": _games()}
         if parts == ["tables"] and method == "POST":
+            self._admit_table(client)
             return 200, self.create(_body(body), deadline)
         if len(parts) < 2 or parts[0] != "tables" or not _is_number(parts[1]):
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
@@ -384,7 +413,37 @@ class Tables:
             raise RequestError(404, "NotFound", f"no resource {method} {path[:100]}")
         request = _body(body)
         refuse_unknown_fields(request, _ACTION_FIELDS[action], f"'POST /tables/N/{action}'")
+        if action != "undo":  # every other action lets the bots play on
+            self._admit_bots(client)
         return 200, self._actions[action](table_id, request, deadline)
+
+    def _admit_bots(self, client: str) -> None:
+        """Refuse (429) a request that would make the bots think while ``client``'s
+        share of their time, or everyone's, is spent."""
+        if not self.bot_time.has_some(client):
+            raise RequestError(
+                429,
+                "TooManyRequests",
+                "the bots have thought as long as this server lets a client's requests (or "
+                f"all requests) make them think a minute ({self.limits.client_bot_seconds_per_minute:g} "
+                f"and {self.limits.bot_seconds_per_minute:g} s): try again in a few seconds",
+            )
+
+    def _admit_table(self, client: str) -> None:
+        """Refuse a new table past the tables kept (503), the bots' time (429) or the
+        tables a minute (429) of ``client`` or of everyone."""
+        if self.store.table_count() >= self.limits.max_tables:
+            raise RequestError(
+                503, "Full", f"this server keeps {self.limits.max_tables} tables: try again later"
+            )
+        self._admit_bots(client)
+        if not self.tables_made.take_one(client):
+            raise RequestError(
+                429,
+                "TooManyRequests",
+                f"this server makes {self.limits.client_tables_per_minute:g} tables a minute for "
+                f"one client and {self.limits.tables_per_minute:g} in all: try again in a minute",
+            )
 
     # ------------------------------------------------------------ storage
 
@@ -418,7 +477,12 @@ class Tables:
                 row[6],
                 self.limits.request_seconds,
             )
-            yield table, db
+            try:
+                yield table, db
+            finally:
+                self._request.bot_seconds = (
+                    getattr(self._request, "bot_seconds", 0.0) + table.bot_seconds
+                )
             self._save(db, table)
 
     @contextmanager
@@ -504,7 +568,12 @@ class Tables:
         # The bots play up to a person's decision before the table is stored, and it is
         # stored whole in one transaction: a bot that fails there leaves no table behind
         # to fail again (and no other request waits on the file while they think).
-        table.play_bots(deadline)
+        try:
+            table.play_bots(deadline)
+        finally:
+            self._request.bot_seconds = getattr(self._request, "bot_seconds", 0.0) + (
+                table.bot_seconds
+            )
         self._start_clock(table)
         with self.store.connect() as db:
             cursor = db.execute(
