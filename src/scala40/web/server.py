@@ -42,6 +42,8 @@ The endpoints::
                                     "move_number": 12, "since": 12}
     POST /tables/1/advance         {"seat": 0, "token": T}   (the bots play on)
     POST /tables/1/undo            {"seat": 0, "token": T, "move_number": 15}
+    POST /tables/1/shuffle         {"seat": 0, "token": T, "value": HEX}   (a person's
+                                   value for the deal, before it: scala40.web.fair_deal)
     POST /tables/1/resign          {"seat": 0, "token": T}
     POST /tables/1/timeout         {"seat": 0, "token": T}   (the default move for the
                                                               person to decide)
