@@ -23,8 +23,10 @@ the bot's ``time_limit`` in seconds of the thread's CPU time from the start of t
 decision, within the caller's :class:`~scala40.deadline.Deadline`
 (``choose(..., deadline=...)``). Everything a decision does counts in it, the belief's
 update included (it may take half the time left; a belief cut short says so,
-:attr:`~scala40.belief.Belief.finished`). The search is anytime: it looks at the clock
-at every move of a rollout, drops the world the deadline cuts short (the candidates
+:attr:`~scala40.belief.Belief.finished`), and so do the worlds, each drawn when its turn
+comes (:meth:`~scala40.belief.Belief.iter_worlds`), never ahead of the time to play it.
+The search is anytime: it looks at the clock before each world and at every move of a
+rollout, drops the world the deadline cuts short (the candidates
 are compared in the same worlds) and picks among the worlds finished (greedy's move if
 none). The same view, legal moves and ``rng`` give the same move (without a time limit).
 

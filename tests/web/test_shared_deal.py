@@ -35,6 +35,7 @@ from scala40.web.fair_deal import (
     terms_text,
     verify_deal,
 )
+from scala40.web.limits import ServerLimits
 from scala40.web.tables import RequestError, Tables, TableStore
 
 VALUE = "c0ffee" * 8
@@ -262,3 +263,33 @@ def test_a_value_is_hexadecimal_text_taken_once_before_the_deal(tmp_path: pathli
     assert shared_commitment_of("00" * 32, "11" * 32, "{}") != shared_commitment_of(
         "00" * 32, "11" * 32, "{ }"
     )
+
+
+def test_the_cards_wait_for_every_persons_value_or_a_decisions_clock(
+    tmp_path: pathlib.Path,
+) -> None:
+    """At a table of two people, the first to look does not deal the cards before the
+    second has sent a value: a look answers ``dealt: false`` until every value is in, or
+    until a decision's clock has passed since the table was made."""
+    tables = _tables(tmp_path)
+    body = {"game": "chinchon", "bots": [None, None], "shuffle": True}
+    _, made = tables.handle("POST", "/tables", "", body)
+    path = f"/tables/{made['table']}"
+    first = {"seat": 0, "token": made["tokens"]["0"]}
+    tables.handle("POST", path + "/shuffle", "", {**first, "value": VALUE})
+    _, looked = tables.handle("GET", path, f"seat=0&token={first['token']}", None)
+    assert looked["dealt"] is False
+    with pytest.raises(RequestError, match="every person"):
+        tables.handle("POST", path + "/advance", "", first)
+    second = {"seat": 1, "token": made["tokens"]["1"]}
+    _, dealt = tables.handle("POST", path + "/shuffle", "", {**second, "value": "12" * 20})
+    assert dealt["deal"]["values"] == [VALUE, "12" * 20]
+    # With no clock to wait for, a look deals at once, without the values not sent.
+    impatient = Tables(
+        TableStore(str(tmp_path / "other.sqlite")), ServerLimits(decision_seconds=0)
+    )
+    _, made = impatient.handle("POST", "/tables", "", body)
+    token = made["tokens"]["0"]
+    _, looked = impatient.handle("GET", f"/tables/{made['table']}", f"seat=0&token={token}", None)
+    assert looked["view"]["hand"]
+    assert looked["deal"]["values"] == [None, None]

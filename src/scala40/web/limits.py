@@ -152,7 +152,8 @@ def _seconds(value: object) -> object:
 
 @attrs.frozen
 class ServerLimits:
-    """The limits of one web table server (see the module): each a number of seconds.
+    """The limits of one web table server (see the module): numbers of seconds, counts,
+    rates a minute and the origins allowed.
 
     :raises InvalidValueError: a limit that is not a number of seconds within its range.
     """

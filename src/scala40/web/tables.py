@@ -83,7 +83,6 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
@@ -112,6 +111,7 @@ from scala40.web.limits import ServerLimits
 from scala40.web.lobby import card_names, games_listing
 from scala40.web.quotas import Buckets
 from scala40.web.store import TableBusyError, TableStore
+from scala40.web.undo import keep_decision, undo_target
 
 __all__ = [
     "MAX_PLAYERS",
@@ -134,6 +134,10 @@ class RequestError(Exception):
         super().__init__(message)
         self.status = status
         self.kind = kind
+
+
+class _UndealtError(RequestError):
+    """A table whose cards wait for its people's values (see :meth:`Tables.look`)."""
 
 
 class _Table:
@@ -469,8 +473,8 @@ class Tables:
         most until ``deadline``: 503 after); saved back when the block ends well."""
         with self._locked(table_id, deadline) as db:
             row = db.execute(
-                "SELECT game, seed, state, seats, bot_time_limit, deal, decision_started"
-                " FROM tables WHERE id = ?",
+                "SELECT game, seed, state, seats, bot_time_limit, deal, decision_started,"
+                " created FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
             if row is None:
@@ -480,6 +484,15 @@ class Tables:
             seats = json.loads(row[3])
             fresh = isinstance(deal, SharedDeal) and not deal.dealt
             if isinstance(deal, SharedDeal) and fresh:
+                people = [seat for seat, place in enumerate(seats) if "token" in place]
+                waiting = any(deal.values[person] is None for person in people)
+                if waiting and time.time() - row[7] < self.limits.decision_seconds:
+                    raise _UndealtError(
+                        409,
+                        "NotDealt",
+                        "the cards are dealt once every person has sent a value, or "
+                        f"{self.limits.decision_seconds:g} s after the table was made",
+                    )
                 # The people's values are in (or this request goes on without those not
                 # sent): the seed is fixed, and the cards dealt, now.
                 deal = attrs.evolve(deal, dealt=True)
@@ -565,7 +578,7 @@ class Tables:
             ],
         )
         table.events = []
-        _keep_decision(db, table)
+        keep_decision(db, table)
 
     # ------------------------------------------------------------ requests
 
@@ -650,7 +663,7 @@ class Tables:
             assert cursor.lastrowid is not None
             table.id = table_id = cursor.lastrowid
             self._save(db, table)
-            _keep_decision(db, table)  # the first, where no bot moved before it
+            keep_decision(db, table)  # the first, where no bot moved before it
         return {
             "table": table_id,
             "game": game.name,
@@ -671,9 +684,32 @@ class Tables:
         (waiting for it at most until ``deadline``)."""
         if deadline is None:
             deadline = Deadline.after(self.limits.request_seconds)
-        with self._table(table_id, deadline) as (table, db):
-            seat = _seat(table, params)
-            return _answer(table, db, self.limits, seat, since)
+        try:
+            with self._table(table_id, deadline) as (table, db):
+                seat = _seat(table, params)
+                return _answer(table, db, self.limits, seat, since)
+        except _UndealtError:
+            return self._undealt(table_id, params, deadline)
+
+    def _undealt(
+        self, table_id: int, params: Mapping[str, Any], deadline: Deadline
+    ) -> dict[str, Any]:
+        """The answer of a table whose people's values are not all in: its seats and its
+        deal (the values received), no view yet."""
+        with self._locked(table_id, deadline) as db:
+            seats_text, deal_text = db.execute(
+                "SELECT seats, deal FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        seats = json.loads(seats_text)
+        deal = _deal_of_row(deal_text)
+        assert deal is not None
+        return {
+            "table": table_id,
+            "seat": _seat_of(seats, params),
+            "seats": _seats(seats),
+            "dealt": False,
+            "deal": deal.public(revealed=False),
+        }
 
     def picture(
         self, table_id: int, params: Mapping[str, Any], deadline: Deadline | None = None
@@ -793,15 +829,6 @@ class Tables:
                 )
             deal = deal.with_value(seat, body.get("value"))
             db.execute("UPDATE tables SET deal = ? WHERE id = ?", (_deal_text(deal), table_id))
-        people = [index for index, place in enumerate(seats) if "token" in place]
-        if any(deal.values[person] is None for person in people):
-            return {
-                "table": table_id,
-                "seat": seat,
-                "seats": _seats(seats),
-                "dealt": False,
-                "deal": deal.public(revealed=False),
-            }
         return self.look(table_id, {**body, "seat": seat}, _since(body.get("since")), deadline)
 
     def _undo(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
@@ -812,7 +839,7 @@ class Tables:
                 raise StaleMoveError(
                     f"stale move number {expected}: the game is at move {table.state.move_number}"
                 )
-            target = _undo_target(table, db, seat)
+            target = undo_target(table, db, seat)
             if isinstance(target, str):
                 raise RequestError(400, "UndoRefused", target)
             number, text = target
@@ -888,54 +915,6 @@ def _seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"bot": place["bot"]} if "bot" in place else {"player": True} for place in seats]
 
 
-def _undo_target(table: _Table, db: sqlite3.Connection, seat: int) -> tuple[int, str] | str:
-    """The decision undo goes back to (its move number and state), or why there is none."""
-    if any(table.bot(other) is None for other in range(len(table.seats)) if other != seat):
-        return "undo is only at a table whose other seats are all bots"
-    row = db.execute(
-        "SELECT number, state FROM decisions WHERE table_id = ? AND seat = ? AND number < ?"
-        " ORDER BY number DESC LIMIT 1",
-        (table.id, seat, table.state.move_number),
-    ).fetchone()
-    if row is None:
-        return "nothing to undo: you have not moved yet"
-    events = db.execute(
-        "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ?",
-        (table.id, seat, row[0]),
-    )
-    for (text,) in events:
-        event = json.loads(text)
-        if event["kind"] in ("hand_end", "game_over"):
-            return "a hand has ended since: its cards were shown"
-        if event["seat"] != seat:
-            # Another seat's answer to the move (a bot's draw, its discard) shows what
-            # its hand and the stock hold: taking the move back to try another would let
-            # the seat see how each would be answered.
-            if event["seat"] is None:
-                return "cards have been dealt since"
-            return f"seat {event['seat']} has moved since: a move another seat has answered stands"
-        if Counter(event["cards"]) - Counter(event["shown"]):
-            return "a card has come to your hand from the stock or a deal since"
-    return int(row[0]), str(row[1])
-
-
-def _keep_decision(db: sqlite3.Connection, table: _Table) -> None:
-    """Keep the table's state as a decision of the person to decide (what undo goes
-    back to), once."""
-    state = table.state
-    seat = state.current_player
-    if not state.is_over and not state.is_chance and table.bot(seat) is None:
-        known = db.execute(
-            "SELECT 1 FROM decisions WHERE table_id = ? AND seat = ? AND number = ?",
-            (table.id, seat, state.move_number),
-        ).fetchone()
-        if known is None:
-            db.execute(
-                "INSERT INTO decisions (table_id, seat, number, state) VALUES (?, ?, ?, ?)",
-                (table.id, seat, state.move_number, json.dumps(state.to_dict())),
-            )
-
-
 def _person_decides(table: _Table) -> bool:
     state = table.state
     return not (state.is_over or state.is_chance) and table.bot(state.current_player) is None
@@ -988,7 +967,7 @@ def _answer(
         "view": state.view(seat).to_dict(),
         "events": [json.loads(row[0]) for row in rows],
         "waiting": not state.is_over and table.bot(state.current_player) is not None,
-        "can_undo": not isinstance(_undo_target(table, db, seat), str),
+        "can_undo": not isinstance(undo_target(table, db, seat), str),
         "deal": None if table.deal is None else table.deal.public(revealed=state.is_over),
         "clock": _clock(table, limits),
     }

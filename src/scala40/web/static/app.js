@@ -293,6 +293,12 @@ function stopPolling() {
 
 function show(next) {
   stopPolling();
+  if (next.dealt === false) {
+    // The cards wait for the other people's values (fair dealing).
+    notice("Waiting for the other people: the cards are dealt once each has sent a value.");
+    polling = setTimeout(refresh, 2000);
+    return;
+  }
   if (next.undone_to !== undefined) {
     log = log.filter((event) => event.number <= next.undone_to);
     renderLog(true);
