@@ -124,7 +124,9 @@ def test_events_refuse_wrong_arguments() -> None:
         events_of(before, "draw", before)
     with pytest.raises(InvalidArgumentError, match="two states of one game"):
         events_of(before, "draw", load_game("chinchon").new_game(None, 2, 1))
-    with pytest.raises(InvalidArgumentError, match="number must be an integer"):
+    with pytest.raises(InvalidValueError, match="number must be an integer"):
         events_since([event], -1, 0)
+    with pytest.raises(InvalidArgumentError, match="number must be an integer"):
+        events_since([event], "1", 0)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="expected events"):
         events_since(["draw"], 0, 0)  # type: ignore[list-item]

@@ -200,7 +200,7 @@ function openTable(id, seat, token) {
   $("log").replaceChildren();
   $("picture").replaceChildren();
   delete $("picture").dataset.moveNumber;
-  shareValue().then(refresh);
+  refresh();
 }
 
 // ------------------------------------------------------------------ fair dealing
@@ -209,20 +209,18 @@ function dealKey() {
   return `scala40-deal:${table.id}:${table.seat}`;
 }
 
-async function shareValue() {
+async function shareValue(deal) {
   // This seat's random value, sent once before the deal: the deal's seed is derived
   // from the server's committed secret and every person's value, so the server cannot
-  // choose the cards alone. Kept (with the commitment first seen) to check the deal at
-  // the end of the match.
-  const kept = JSON.parse(sessionStorage.getItem(dealKey()) || "null");
-  if (kept || !window.crypto) return;
+  // choose the cards alone. Kept (with the commitment seen before it) to check the deal
+  // at the end of the match.
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const value = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const value = hex(bytes);
+  sessionStorage.setItem(dealKey(), JSON.stringify({ value, commitment: deal.commitment }));
   try {
-    const sent = await call("POST", `/tables/${table.id}/shuffle`, { seat: table.seat, token: table.token, value });
-    sessionStorage.setItem(dealKey(), JSON.stringify({ value, commitment: sent.deal.commitment }));
+    await call("POST", `/tables/${table.id}/shuffle`, { seat: table.seat, token: table.token, value });
   } catch (error) {
-    // Dealt already (or a chosen seed): the deal goes on without this seat's value.
+    notice(error.message);
   }
 }
 
@@ -294,7 +292,11 @@ function stopPolling() {
 function show(next) {
   stopPolling();
   if (next.dealt === false) {
-    // The cards wait for the other people's values (fair dealing).
+    // The cards wait for the people's values (fair dealing): this seat's first.
+    if (next.deal.values[table.seat] === null && window.crypto) {
+      shareValue(next.deal).then(refresh);
+      return;
+    }
     notice("Waiting for the other people: the cards are dealt once each has sent a value.");
     polling = setTimeout(refresh, 2000);
     return;
