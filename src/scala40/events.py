@@ -120,7 +120,8 @@ class Event:
         :raises InvalidValueError: ``seat`` is no seat of the game.
         """
         count = len(self.received)
-        check_seat("seat", seat, max(count, 1))
+        if type(seat) is not int or not 0 <= seat < max(count, 1):
+            check_seat("seat", seat, max(count, 1))  # raises the error that fits
         cards = self.received[seat] if count else ()
         return {
             "number": self.number,

@@ -344,7 +344,8 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         :raises InvalidArgumentError: ``player`` is not an integer.
         :raises InvalidValueError: ``player`` is no seat of the game.
         """
-        check_seat("player", player, state.player_count)
+        if not (type(player) is int and 0 <= player < state.player_count):
+            check_seat("player", player, state.player_count)  # raises the error that fits
         public = {name: getattr(state, name) for name in cls.PUBLIC_FIELDS}
         return cls(
             player=player,

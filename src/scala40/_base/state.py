@@ -340,7 +340,8 @@ class StateBase(Generic[M, V]):
         """Raise :class:`~scala40.InvalidArgumentError` (not an integer) or
         :class:`~scala40.InvalidValueError` (no seat of this game) naming ``name`` unless
         ``seat`` is a seat of this game."""
-        check_seat(name, seat, self.player_count)
+        if type(seat) is not int or not 0 <= seat < self.player_count:
+            check_seat(name, seat, self.player_count)  # raises the error that fits
 
     def chance_move(self, order: Sequence[Any]) -> Any:
         """The chance move that plays the cards of ``chance_cards()`` in ``order``.
