@@ -7,15 +7,23 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from scala40.web.tables import _Table
-
-__all__ = ["keep_decision", "undo_target"]
+__all__ = ["UndoTable", "keep_decision", "undo_target"]
 
 
-def undo_target(table: _Table, db: sqlite3.Connection, seat: int) -> tuple[int, str] | str:
+class UndoTable(Protocol):
+    """What undo reads of a table while a request works on it."""
+
+    id: int
+    seats: list[dict[str, Any]]
+    state: Any
+
+    def bot(self, seat: int | None) -> str | None:
+        """The bot that plays ``seat`` (``None``: a person, or no seat)."""
+
+
+def undo_target(table: UndoTable, db: sqlite3.Connection, seat: int) -> tuple[int, str] | str:
     """The decision undo goes back to (its move number and state), or why there is none."""
     if any(table.bot(other) is None for other in range(len(table.seats)) if other != seat):
         return "undo is only at a table whose other seats are all bots"
@@ -46,7 +54,7 @@ def undo_target(table: _Table, db: sqlite3.Connection, seat: int) -> tuple[int, 
     return int(row[0]), str(row[1])
 
 
-def keep_decision(db: sqlite3.Connection, table: _Table) -> None:
+def keep_decision(db: sqlite3.Connection, table: UndoTable) -> None:
     """Keep the table's state as a decision of the person to decide (what undo goes
     back to), once."""
     state = table.state
