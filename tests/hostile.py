@@ -235,6 +235,24 @@ def machine_slowdown() -> float:
     return max(1.0, min(runs) / time_limit(REFERENCE_SECONDS))
 
 
+def machine_wall_slowdown() -> float:
+    """How many times as long as :data:`REFERENCE_SECONDS` this machine takes now for
+    :func:`reference_work` on the wall clock (the fastest of three runs; never less than
+    1): what other processes crowding the cores add to a call's wall time."""
+    runs = []
+    for _ in range(3):
+        enabled = gc.isenabled()
+        gc.disable()
+        start = time.monotonic()
+        try:
+            reference_work()
+        finally:
+            runs.append(time.monotonic() - start)
+            if enabled:
+                gc.enable()
+    return max(1.0, min(runs) / time_limit(REFERENCE_SECONDS))
+
+
 def _timed_call(
     call: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> tuple[Any, float]:

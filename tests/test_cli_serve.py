@@ -227,7 +227,7 @@ def test_a_seats_view_and_stale_moves(name: str) -> None:
     view = answers[1]["view"]
     assert (view["game"], view["seat"], view["move_number"]) == (name, seat, number)
     assert view["legal_moves"][0]["text"] == move
-    assert answers[2]["error"]["type"] == "InvalidArgumentError"
+    assert answers[2]["error"]["type"] == "InvalidValueError"
     assert answers[3]["error"]["type"] == "StaleMoveError"
     assert answers[4]["ok"]
     assert answers[4]["summary"]["move_number"] > number
@@ -264,7 +264,7 @@ def test_the_events_since_a_move_are_the_library_feed(name: str) -> None:
     assert (theirs["move"], theirs["cards"]) == (move, [])
     assert answers[4]["move_number"] == 1
     assert answers[6]["events"] == []
-    assert answers[7]["error"]["type"] == "InvalidArgumentError"
+    assert answers[7]["error"]["type"] == "InvalidValueError"
 
 
 class Referee:
@@ -507,7 +507,7 @@ def test_requests_are_checked_field_by_field() -> None:
     assert errors[0] == (
         "InvalidArgumentError",
         "'new' takes no field 'seeed'; its fields: game, rules, players, seed, bots, "
-        "bot_time_limit, bot_seed (and id)",
+        "bot_time_limit, bot_seed, ticket, values (and id)",
     )
     assert errors[1] == ("InvalidValueError", "players must be from 2 to 6, got -1")
     assert errors[2] == (

@@ -12,6 +12,8 @@ import pytest
 
 from scala40.cli import main
 from scala40.cli.serve import Referee
+from scala40.deadline import CHECK_SLACK
+from tests.hostile import machine_wall_slowdown
 from tests.patient_bot import patient_bots
 
 BOUND = 0.2
@@ -99,3 +101,33 @@ def test_the_request_bound_is_the_servers_to_set(capsys: pytest.CaptureFixture[s
     for value in ("0", "61", "nan", "1e3"):
         assert main(["serve", "--request-seconds", value]) == 2
         assert "--request-seconds" in capsys.readouterr().err
+
+
+LARGEST_BOTS = [
+    "best:worlds=10000,particles=10000,candidates=100,replay_moves=1000000",
+    "belief:worlds=10000,particles=10000,batch=10000,rollout_limit=100000",
+    "ismcts:iterations=100000,max_depth=1000,rollout_depth=1000",
+    "playout:playouts=1000000,candidates=1000000",
+]
+"""Bots with the largest options a client may name (tests/protocol/test_deadlines.py
+finds them by bisection; these are the ones whose work grows with them; the time is the
+request's ``time_limit``, its largest)."""
+
+
+@pytest.mark.parametrize("game", ["scala40", "skarney", "chinchon"])
+def test_a_bot_request_with_the_largest_options_keeps_the_bound(game: str) -> None:
+    """The defect: a ``bot`` request for ``best:worlds=10000`` took 3.24 s of wall time
+    against its 2 s bound (the bot drew every world before it read the clock). Every
+    request keeps the bound, plus one step of a bot's work (CHECK_SLACK), in wall time."""
+    referee = Referee(game, request_seconds=BOUND)
+    made, _ = _timed(referee, {"op": "new", "seed": 3})
+    handle = made["handle"]
+    for spec in LARGEST_BOTS:
+        request = {"op": "bot", "handle": handle, "bot": spec, "time_limit": 2}
+        answer, took = _timed(referee, request)
+        assert answer["ok"], answer
+        assert answer["bot"] == spec
+        if took > BOUND + CHECK_SLACK:
+            assert took <= BOUND + CHECK_SLACK * machine_wall_slowdown(), (
+                f"{spec} took {took:.3f} s against a bound of {BOUND} s"
+            )

@@ -347,7 +347,7 @@ def test_a_move_with_a_5000_digit_number() -> None:
     refused(SerializationError, lambda: move_from_dict(data))
     state = new_game(players=2, seed=1)
     refused(InvalidMoveError, lambda: state.apply(HUGE))  # type: ignore[arg-type]
-    refused(InvalidArgumentError, lambda: state.view(HUGE), "an integer of 5001 digits")
+    refused(InvalidValueError, lambda: state.view(HUGE), "an integer of 5001 digits")
     refused(InvalidRulesetError, lambda: Ruleset(elimination_score=HUGE), "5001 digits")
 
 
@@ -370,7 +370,7 @@ def test_out_of_range_seats() -> None:
     state = new_game(players=2, seed=1)
     for seat in (-1, 2, 99):
         message = "player must be a seat from 0 to 1"
-        refused(InvalidArgumentError, lambda seat=seat: state.view(seat), message)  # type: ignore[misc]
+        refused(InvalidValueError, lambda seat=seat: state.view(seat), message)  # type: ignore[misc]
     refused(InvalidValueError, lambda: new_game(players=2, dealer=5), "dealer")
     refused(InvalidValueError, lambda: new_game(players=10**30), "players must be from 2 to 6")
 

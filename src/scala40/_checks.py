@@ -138,6 +138,44 @@ def check_int(name: str, value: object, low: int, high: int | None = None) -> in
     return int(value)
 
 
+def is_decimal(text: object, digits: int, *, signed: bool = False) -> bool:
+    """Whether ``text`` is a whole number in its one spelling: ASCII digits (at most
+    ``digits``), no leading zero, and, when ``signed``, a minus sign on a number other
+    than 0 (no plus). So ``"00005"`` is not the number 5, which two texts would then name.
+
+    >>> from scala40._checks import is_decimal
+    >>> is_decimal("5", 20), is_decimal("0", 20), is_decimal("00005", 20), is_decimal("-0", 20, signed=True)
+    (True, True, False, False)
+    """
+    if not isinstance(text, str):
+        return False
+    body = text[1:] if signed and text.startswith("-") else text
+    if not (0 < len(body) <= digits and body.isascii() and body.isdigit()):
+        return False
+    return (body == "0" and body == text) or body[0] != "0"
+
+
+def check_seat(name: str, value: object, count: int, what: str = "a seat") -> int:
+    """``value`` itself once it is known to be a seat of a game of ``count`` seats (from
+    0 to ``count - 1``), the message naming ``name`` and ``what`` a seat is called.
+
+    :raises InvalidArgumentError: ``value`` is not an integer (a bool is not one).
+    :raises InvalidValueError: it is one, and no seat of the game.
+
+    >>> from scala40._checks import check_seat
+    >>> check_seat("player", 5, 2)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidValueError: player must be a seat from 0 to 1, got 5
+    """
+    message = f"{name} must be {what} from 0 to {count - 1}, got {describe(value)}"
+    if type(value) is not int:
+        raise InvalidArgumentError(message)
+    if not 0 <= value < count:
+        raise InvalidValueError(message)
+    return value
+
+
 def check_flag(name: str, value: object) -> None:
     """Refuse a ``value`` that is not ``True`` or ``False`` (0 and 1 are not flags).
 

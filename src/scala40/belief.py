@@ -45,12 +45,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 import attrs
 
-from scala40._checks import describe, is_int, is_number
+from scala40._checks import check_seat, describe, is_int, is_number
 from scala40._rng import seed_state, shuffle
 from scala40.cards import CARD_NAMES
 from scala40.deadline import Deadline
@@ -500,6 +500,12 @@ class Belief:
         steps = self.replay_moves // cost
         order: list[int] = []
         while len(order) < steps:
+            # Each round's order is drawn before any replay (the same draws as ever, so
+            # the same seed gives the same belief), with a look at the clock between
+            # rounds: replay_moves may name a million steps.
+            if order and deadline.expired():
+                self.finished = False
+                return
             order.extend(self._rng.sample(range(len(self._particles)), len(self._particles)))
         for index in order[:steps]:
             if deadline.expired():
@@ -543,27 +549,65 @@ class Belief:
 
     # -- what it believes --------------------------------------------------------------------
 
-    def worlds(self, count: int, seed: int) -> list[Any]:
+    def worlds(self, count: int, seed: int, *, deadline: Deadline | None = None) -> list[Any]:
         """``count`` full states drawn from the belief (a particle by its weight, its
         stock and the randomness of later shuffles drawn again from ``seed``): what a
         search plays its candidates in.
 
-        :raises InvalidArgumentError: the belief has not been updated yet, or ``count``
-            or ``seed`` is not an integer.
+        With a ``deadline``, it looks at the clock before each world after the first and
+        returns the worlds drawn by then (one at least), within
+        :data:`~scala40.deadline.CHECK_SLACK` of it: the first worlds are the same as
+        those of a call with no deadline.
+
+        >>> from scala40 import Deadline
+        >>> from scala40.games.chinchon import new_game
+        >>> from scala40.belief import Belief
+        >>> belief = Belief(particles=32, seed=1)
+        >>> belief.update(new_game(players=2, seed=1).view(1))
+        >>> len(belief.worlds(10_000, seed=2, deadline=Deadline.after(0)))
+        1
+
+        :raises InvalidArgumentError: the belief has not been updated yet, ``count`` or
+            ``seed`` is not an integer, or ``deadline`` not a
+            :class:`~scala40.deadline.Deadline`.
+        :raises InvalidValueError: ``count`` is below 0 or above :data:`MAX_PARTICLES`.
         """
-        if not (is_int(count) and 0 <= count <= MAX_PARTICLES):
-            raise InvalidArgumentError(
+        limit = Deadline.given(deadline)
+        drawn: list[Any] = []
+        for world in self.iter_worlds(count, seed):
+            if drawn and limit.expired():
+                break
+            drawn.append(world)
+        return drawn
+
+    def iter_worlds(self, count: int, seed: int) -> Iterator[Any]:
+        """The worlds of :meth:`worlds` one at a time, each drawn when asked for: a
+        search that reads its clock between worlds draws none it has no time to play.
+
+        :raises InvalidArgumentError: as :meth:`worlds`, when called.
+        :raises InvalidValueError: as :meth:`worlds`, when called.
+        """
+        if not is_int(count):
+            raise InvalidArgumentError(f"count must be an integer, got {describe(count)}")
+        if not 0 <= count <= MAX_PARTICLES:
+            raise InvalidValueError(
                 f"count must be an integer from 0 to {MAX_PARTICLES}, got {describe(count)}"
             )
         if not is_int(seed):
             raise InvalidArgumentError(f"seed must be an integer, got {describe(seed)}")
         if not self._particles:
             raise InvalidArgumentError("the belief has seen no view yet: update it first")
+        return self._drawn_worlds(count, seed)
+
+    def _drawn_worlds(self, count: int, seed: int) -> Iterator[Any]:
         rng = random.Random(seed)
+        # Which particles, all at once (cheap: one random number each), then each
+        # world's own randomness in turn, as the draws have always been made.
         weights = [particle.weight for particle in self._particles]
         chosen = rng.choices(self._particles, weights=weights, k=count)
         log = self._log
-        return [_restocked(particle.world, rng.getrandbits(62), log) for particle in chosen]
+        for particle in chosen:
+            yield _restocked(particle.world, rng.getrandbits(62), log)
 
     def card_probability(self, seat: int, card: int) -> float:
         """The probability that ``seat``'s hand holds ``card`` (at least one copy).
@@ -574,12 +618,10 @@ class Belief:
         if not self._particles:
             raise InvalidArgumentError("the belief has seen no view yet: update it first")
         seats = len(self._particles[0].world.hands)
-        if not (is_int(seat) and 0 <= seat < seats):
-            raise InvalidArgumentError(
-                f"seat must be an integer from 0 to {seats - 1}, got {describe(seat)}"
-            )
+        check_seat("seat", seat, seats, "an integer")
         if not (is_int(card) and 0 <= card < len(CARD_NAMES)):
-            raise InvalidArgumentError(
+            error = InvalidValueError if is_int(card) else InvalidArgumentError
+            raise error(
                 f"card must be a card's number (0 to {len(CARD_NAMES) - 1}), got {describe(card)}"
             )
         return sum(

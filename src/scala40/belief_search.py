@@ -23,8 +23,10 @@ the bot's ``time_limit`` in seconds of the thread's CPU time from the start of t
 decision, within the caller's :class:`~scala40.deadline.Deadline`
 (``choose(..., deadline=...)``). Everything a decision does counts in it, the belief's
 update included (it may take half the time left; a belief cut short says so,
-:attr:`~scala40.belief.Belief.finished`). The search is anytime: it looks at the clock
-at every move of a rollout, drops the world the deadline cuts short (the candidates
+:attr:`~scala40.belief.Belief.finished`), and so do the worlds, each drawn when its turn
+comes (:meth:`~scala40.belief.Belief.iter_worlds`), never ahead of the time to play it.
+The search is anytime: it looks at the clock before each world and at every move of a
+rollout, drops the world the deadline cuts short (the candidates
 are compared in the same worlds) and picks among the worlds finished (greedy's move if
 none). The same view, legal moves and ``rng`` give the same move (without a time limit).
 
@@ -42,7 +44,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from scala40._checks import check_any_choice, describe, is_int, is_number
@@ -60,8 +62,10 @@ __all__ = [
 ]
 
 BEST_TIME_LIMIT = 0.45
-"""The CPU time, in seconds, a decision of :class:`BestBot` may take by default (within
-the caller's deadline, if sooner)."""
+"""The CPU seconds of the guard that stopped a decision of :class:`BestBot` by default up
+to 0.2.0. It is no longer its default: ``best`` is bounded by its work, so that a view
+and a seed give one move on any machine. A caller that wants the guard back names it
+(``BestBot(time_limit=BEST_TIME_LIMIT)``, ``best:time_limit=0.45``) or gives a deadline."""
 _MAX_WORLDS = 10_000
 _MAX_CANDIDATES = 100
 _MAX_TIME_LIMIT = 600.0
@@ -180,30 +184,36 @@ class BeliefSearchBot:
         # The belief may take half the time left; the search has the rest.
         belief = self.belief(view, limit.share(0.5))
         seed = rng.getrandbits(62)
-        # The rollouts need no log of the hand (the belief read it already).
-        count = self.world_count(game)
-        worlds = [quiet(world) for world in self.draw_worlds(belief, count, seed)]
         order = game.score_order if game is not None else None
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
-        for start in range(0, len(worlds), self.batch):
-            for offset, world in enumerate(worlds[start : start + self.batch]):
-                rollout_seed = seed + start + offset
-                row = [
-                    self._value(
-                        world, candidates[index], view.player, order, rollout_seed, greedy, limit
-                    )
-                    for index in alive
-                ]
-                if any(value is None for value in row):
-                    # A world cut short by the deadline counts for no candidate.
+        played = 0
+        # Each world is drawn when its turn comes, after a look at the clock: the worlds
+        # asked for (up to 10,000) are never drawn ahead of the time to play them.
+        for world in self.draw_worlds(belief, self.world_count(game), seed):
+            if limit.expired():
+                return candidates[self._pick(values, alive)]
+            # The rollouts need no log of the hand (the belief read it already).
+            world = quiet(world)
+            row = [
+                self._value(
+                    world, candidates[index], view.player, order, seed + played, greedy, limit
+                )
+                for index in alive
+            ]
+            if any(value is None for value in row):
+                # A world cut short by the deadline counts for no candidate.
+                return candidates[self._pick(values, alive)]
+            for index, value in zip(alive, row):
+                assert value is not None
+                values[index].append(value)
+            played += 1
+            if played % self.batch == 0:
+                alive = self._race(values, alive)
+                if len(alive) == 1 or limit.expired():
                     return candidates[self._pick(values, alive)]
-                for index, value in zip(alive, row):
-                    assert value is not None
-                    values[index].append(value)
+        if played % self.batch:
             alive = self._race(values, alive)
-            if len(alive) == 1 or limit.expired():
-                break
         return candidates[self._pick(values, alive)]
 
     def world_count(self, game: Game | None) -> int:
@@ -214,10 +224,11 @@ class BeliefSearchBot:
         """The greedy bot's best moves a decision in ``game`` compares (``candidates``)."""
         return int(self.candidates)
 
-    def draw_worlds(self, belief: Belief, count: int, seed: int) -> list[Any]:
+    def draw_worlds(self, belief: Belief, count: int, seed: int) -> Iterable[Any]:
         """The worlds a decision plays its candidates in: ``count`` drawn from
-        ``belief`` (a subclass may draw them otherwise, as a benchmark's oracle does)."""
-        return belief.worlds(count, seed)
+        ``belief``, each when the search asks for it (a subclass may draw them otherwise,
+        as a benchmark's oracle does)."""
+        return belief.iter_worlds(count, seed)
 
     def _race(self, values: list[list[float]], alive: list[int]) -> list[int]:
         """The candidates still in the race: greedy's (index 0) always; each other one
@@ -339,23 +350,25 @@ class BestBot(BeliefSearchBot):
     budget, which fits a decision into half a second of process time on one core. The
     worlds a decision plays follow the game (its record's
     :attr:`~scala40.game.Game.search_tuning`: 32 in the knock games, fewer where a hand's
-    rollout costs more) unless ``worlds`` is given; a decision also stops at
-    :data:`BEST_TIME_LIMIT` seconds of CPU time, a guard for slow machines, or the
-    caller's deadline if sooner (a decision cut short may differ between runs: every
-    other decision is the same from the same seed). Where the search has lost to greedy
+    rollout costs more) unless ``worlds`` is given. Its work bounds it, not a clock: the
+    same view and seed give the same move on a fast machine and on a loaded one (a
+    decision took up to 0.4 s of CPU in the knock games, 0.8 s in Scala 40 and 1 s in
+    Skarney on a loaded 2-core machine). It stops sooner
+    only at a ``time_limit`` given to it or at its caller's deadline, and a decision
+    they cut short may differ between runs. Where the search has lost to greedy
     (Rumino: its tuning's ``candidates``), it plays greedy's move unless ``candidates``
     is given.
 
     >>> from scala40.bots import make_bot
     >>> make_bot("best", "scala40")
-    BestBot(worlds=None, candidates=4, particles=128, time_limit=0.45)
+    BestBot(worlds=None, candidates=4, particles=128, time_limit=None)
     """
 
     name = "best"
 
     def __init__(
         self,
-        time_limit: float | None = BEST_TIME_LIMIT,
+        time_limit: float | None = None,
         worlds: int | None = None,
         **options: Any,
     ) -> None:

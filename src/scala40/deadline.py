@@ -48,8 +48,9 @@ rather than a silent "no limit"; :meth:`Deadline.never` says that)."""
 CHECK_SLACK = 0.05
 """The seconds past its deadline by which a bot or a belief update of the library returns
 at the latest: each looks at the clock between steps of its work (a move of a rollout,
-a particle's move, a replayed move), and the longest such step of any game is well
-under this. The protocol tests hold every game to it, on the thread's CPU clock. A pass
+a particle's move, a replayed move, a world drawn), and the longest such step of any
+game is well under this. The protocol tests hold every game to it, with the largest
+options a client may name, on the thread's CPU clock and on the wall clock. A pass
 of Python's garbage collector over the whole process, which may fall in any call, is
 the caller's to plan for (its cost grows with everything the process holds)."""
 

@@ -55,9 +55,9 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import describe
+from scala40._checks import check_seat, describe
 from scala40.cards import CARD_NAMES
-from scala40.errors import InvalidArgumentError, SearchLimitError
+from scala40.errors import InvalidArgumentError, InvalidValueError, SearchLimitError
 from scala40.resignation import ResignMove
 from scala40.views import hand_result_to_dict
 
@@ -116,13 +116,12 @@ class Event:
         (the cards the mover took from where everyone saw them), and ``result`` and
         ``winners`` at the end of a hand or game.
 
-        :raises InvalidArgumentError: ``seat`` is not a seat of the game.
+        :raises InvalidArgumentError: ``seat`` is not an integer.
+        :raises InvalidValueError: ``seat`` is no seat of the game.
         """
         count = len(self.received)
         if type(seat) is not int or not 0 <= seat < max(count, 1):
-            raise InvalidArgumentError(
-                f"seat must be a seat from 0 to {max(count, 1) - 1}, got {describe(seat)}"
-            )
+            check_seat("seat", seat, max(count, 1))  # raises the error that fits
         cards = self.received[seat] if count else ()
         return {
             "number": self.number,
@@ -231,8 +230,10 @@ def events_since(events: Iterable[Event], number: int, seat: int) -> list[dict[s
         or an item is not an :class:`Event`.
     :raises SearchLimitError: more than :data:`MAX_EVENTS` events are given.
     """
-    if type(number) is not int or number < 0:
+    if type(number) is not int:
         raise InvalidArgumentError(f"number must be an integer from 0, got {describe(number)}")
+    if number < 0:
+        raise InvalidValueError(f"number must be an integer from 0, got {describe(number)}")
     if isinstance(events, Sized) and len(events) > MAX_EVENTS:
         raise SearchLimitError(f"more than {MAX_EVENTS} events given")  # before any work
     seen: list[dict[str, Any]] = []

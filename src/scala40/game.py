@@ -71,6 +71,7 @@ from scala40.cards import CARD_NAMES, CARD_SYMBOLS
 from scala40.errors import (
     InvalidArgumentError,
     InvalidPositionError,
+    InvalidValueError,
     SerializationError,
     UnknownGameError,
 )
@@ -336,8 +337,10 @@ class GameText:
         )
 
     def meld_value(self, meld: Meld) -> int:
-        """What ``meld`` is worth in the game, as ``scala40 check`` prints it: its value
-        under its meld rules by default (a game that scores melds otherwise says so).
+        """``meld``'s value under its meld rules, :attr:`Meld.value
+        <scala40.melds.Meld.value>` (the cards' face values, a joker's its card's), as
+        ``scala40 check`` prints it under ``value``. What the game scores for it is
+        :meth:`meld_points`.
 
         >>> from scala40.game import GameText
         >>> from scala40.melds import check_meld
@@ -350,9 +353,25 @@ class GameText:
         value: int = meld.value
         return value
 
+    def meld_points(self, meld: Meld) -> int:
+        """The points ``meld`` scores in the game, as ``scala40 check`` prints them under
+        ``points``: its value (:meth:`meld_value`) by default; a game that scores melds
+        otherwise says so (Skarney: a set of wild cards scores 150, SK-SCORE-MELDS).
+
+        >>> from scala40.game import load_game
+        >>> from scala40.melds import check_meld
+        >>> skarney = load_game("skarney")
+        >>> meld = check_meld("2H 2S 2D", skarney.ruleset_type.preset("partnership").meld_rules)
+        >>> skarney.text.meld_value(meld), skarney.text.meld_points(meld)
+        (6, 150)
+
+        :raises InvalidArgumentError: ``meld`` is not a meld.
+        """
+        return self.meld_value(meld)
+
     def meld_total(self, total: int, rules: Any) -> list[str]:
         """Lines ``scala40 check`` prints after the melds it was given, worth ``total``
-        together under ``rules`` (such as whether they open a hand); none by default.
+        points (:meth:`meld_points`) together under ``rules`` (such as whether they open a hand); none by default.
 
         :raises InvalidArgumentError: ``total`` is not a whole number of points.
         :raises InvalidValueError: ``total`` is negative or past :data:`MAX_MELD_TOTAL`."""
@@ -435,7 +454,8 @@ MAX_SEARCH_TUNING = 10_000
 
 def _positive_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None and not (is_int(value) and 1 <= value <= MAX_SEARCH_TUNING):
-        raise InvalidArgumentError(
+        error = InvalidValueError if is_int(value) else InvalidArgumentError
+        raise error(
             f"{attribute.name} must be None or an integer from 1 to {MAX_SEARCH_TUNING}, "
             f"got {describe(value)}"
         )

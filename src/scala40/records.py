@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from scala40._checks import describe, is_bool, is_int
+from scala40._checks import describe, is_bool, is_decimal, is_int
 from scala40._format.serial import expect_header
 from scala40.errors import (
     IllegalMoveError,
@@ -336,5 +336,4 @@ def _is_name(name: object) -> bool:
 
 def _is_decimal(text: str) -> bool:
     """Whether ``text`` is a whole number in ASCII digits, at most 40 of them (a seed)."""
-    body = text[1:] if text.startswith("-") else text
-    return 0 < len(body) <= MAX_SEED_DIGITS and body.isascii() and body.isdigit()
+    return is_decimal(text, MAX_SEED_DIGITS, signed=True)

@@ -61,7 +61,7 @@ from scala40._base.hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, 
 from scala40._base.position import position_repr
 from scala40._base.record import GameFields, order_fields
 from scala40._base.sampling import deal_hidden, draw_consistent
-from scala40._checks import check_int, describe, is_int
+from scala40._checks import check_int, check_seat, describe, is_int
 from scala40._format.fields import reduce_fields, written_by_attrs
 from scala40._rng import seed_state
 from scala40._wording import not_deciding
@@ -341,12 +341,11 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
     def of(cls: type[V], state: Any, player: int) -> V:
         """The view of ``state`` for seat ``player``.
 
-        :raises InvalidArgumentError: ``player`` is not a seat of the game.
+        :raises InvalidArgumentError: ``player`` is not an integer.
+        :raises InvalidValueError: ``player`` is no seat of the game.
         """
         if not (type(player) is int and 0 <= player < state.player_count):
-            raise InvalidArgumentError(
-                f"player must be a seat from 0 to {state.player_count - 1}, got {describe(player)}"
-            )
+            check_seat("player", player, state.player_count)  # raises the error that fits
         public = {name: getattr(state, name) for name in cls.PUBLIC_FIELDS}
         return cls(
             player=player,

@@ -131,7 +131,7 @@ def test_encoding_a_state_gives_its_views_numbers_and_reads_only_the_view(name: 
         shown = {"hands", "stock", "player_count", *kind.PUBLIC_FIELDS}
         read = {name for name in names if not isinstance(getattr(kind, name, None), property)}
         assert read <= shown, read - shown
-    with pytest.raises(InvalidArgumentError, match="seat must be from 0 to"):
+    with pytest.raises(InvalidValueError, match="seat must be from 0 to"):
         encoding.encode_state(state, players)
     with pytest.raises(InvalidArgumentError, match="expected a game state, got"):
         encoding.encode_state("a state", 0)

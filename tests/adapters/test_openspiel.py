@@ -164,6 +164,40 @@ def test_a_serialized_state_is_read_only_as_written(history: str) -> None:
         pickle.loads(data)
 
 
+@pytest.mark.parametrize("name", game_names())
+def test_a_serialized_state_whose_history_contradicts_it_is_refused_at_load(name: str) -> None:
+    """The defect: a state whose history line was another game's loaded, answered the
+    false ``history()``, and failed only at its first information-state string. The
+    history is replayed at load now: two cards of the deal swapped, or the history of
+    another game of as many actions, each refused there."""
+    game = openspiel.load_game(name)
+    state = _random_game(game, 3, stop=lambda s: s.move_number() > 150)
+    text = state.serialize()
+    head, rest = text.split("\n", 1)
+    actions = head.removeprefix("history=").split(",")
+    first_chance = [index for index, action in enumerate(actions) if action.startswith("-1:")]
+    swapped = list(actions)
+    one, two = first_chance[0], first_chance[1]
+    swapped[one], swapped[two] = swapped[two], swapped[one]
+    other = _random_game(game, 4, stop=lambda s: len(s.history()) >= len(actions))
+    forgeries = {
+        "two chance outcomes swapped": swapped,
+        "the history of another game": [
+            f"{step.player}:{step.action}" for step in other.full_history()
+        ][: len(actions)],
+    }
+    tried = 0
+    for what, forged in forgeries.items():
+        if forged == actions:
+            continue
+        tried += 1
+        with pytest.raises(SerializationError):
+            game.deserialize_state("history=" + ",".join(forged) + "\n" + rest)
+        assert what
+    assert tried
+    assert game.deserialize_state(text).history() == state.history()
+
+
 def test_a_serialized_states_lines_are_read_as_written() -> None:
     """Each line of a serialized state is read in its one spelling and checked: the
     state's dictionary by the game's loader, the pending tokens and the moves against the
@@ -206,9 +240,10 @@ def test_a_serialized_states_lines_are_read_as_written() -> None:
     assert game.deserialize_state(text).serialize() == text
 
 
-def test_a_state_read_back_replays_its_actions_only_when_its_past_is_needed() -> None:
-    """A state is read back from its dictionary, without a replay; its information-state
-    string replays the actions once, and refuses actions that do not lead to it."""
+def test_a_state_read_back_replays_its_actions_at_load() -> None:
+    """A state is read back from its dictionary and its actions replayed once, at load:
+    actions that do not lead to it are refused there, not at the first information-state
+    string."""
     game = openspiel.load_game("chinchon")
 
     def between_moves(state: Any) -> bool:
@@ -221,8 +256,7 @@ def test_a_state_read_back_replays_its_actions_only_when_its_past_is_needed() ->
     assert str(again) == str(state)
     for player in range(game.num_players()):
         assert again.information_state_string(player) == state.information_state_string(player)
-    # Another game's state under this one's actions: read back (a valid state), and
-    # refused once the past is needed.
+    # Another game's state under this one's actions: refused at load.
     other = _random_game(game, 5, stop=between_moves).node
     lines = text.split("\n")
     forged_text = "\n".join(
@@ -232,10 +266,8 @@ def test_a_state_read_back_replays_its_actions_only_when_its_past_is_needed() ->
             "state=" + json.dumps(other.state.to_dict(), separators=(",", ":")),
         ]
     )
-    forged = game.deserialize_state(forged_text)
-    assert forged.game_state == other.state
     with pytest.raises(SerializationError, match="do not lead to the state"):
-        forged.information_state_string(0)
+        game.deserialize_state(forged_text)
 
 
 def _hoarding(game: Any, steps: int) -> Any:

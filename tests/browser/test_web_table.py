@@ -236,7 +236,7 @@ def _readable(driver: Any) -> dict[str, list[Any]]:
     return smallest
 
 
-def _start(driver: Any, base: str, game: str, seed: int) -> None:
+def _start(driver: Any, base: str, game: str, seed: int | None) -> None:
     driver.get(base)
     _until(lambda: driver.find_elements(By.CSS_SELECTOR, f'button[data-game="{game}"]'), "games")
     driver.find_element(By.CSS_SELECTOR, f'button[data-game="{game}"]').click()
@@ -247,7 +247,8 @@ def _start(driver: Any, base: str, game: str, seed: int) -> None:
         count[0].click()
     seed_box = driver.find_element(By.ID, "seed")
     seed_box.clear()
-    seed_box.send_keys(str(seed))
+    if seed is not None:
+        seed_box.send_keys(str(seed))
     driver.find_element(By.ID, "start").click()
     _until(lambda: "table=" in driver.current_url, "the new table")
 
@@ -492,6 +493,7 @@ def test_a_whole_hand_of_each_game_against_greedy(
     title = browser.find_element(By.ID, "game-over-title").text
     assert title.startswith("Game over")
     assert ("Seat 0 (you)" in title) == (0 in state.winners)
+    _until(lambda: "chosen" in browser.find_element(By.ID, "deal-check").text, "no deal check")
     if state.resigned:
         # A resignation is worded as one: the panel names who resigned, and the picture
         # of the abandoned hand says so (not "blocked, nobody closed").
@@ -597,6 +599,25 @@ def test_the_log_s_numbers_are_whole(browser: Any, site: tuple[str, str]) -> Non
     assert numbers[-1][0] == "120."
     assert all(inside and whole for _, inside, whole in numbers), numbers
     browser.set_window_size(*DESKTOP)
+
+
+def test_the_page_helps_to_shuffle_and_checks_the_deal_at_the_end(
+    browser: Any, site: tuple[str, str]
+) -> None:
+    """The defect: the page never verified the deal. Without a chosen seed it sends a
+    random value before the deal and, when the match ends, checks the revealed secret
+    against the commitment, its value and the seed, and says so."""
+    base, _ = site
+    browser.set_window_size(*DESKTOP)
+    _start(browser, base, "chinchon", seed=None)
+    _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand button"), "the dealt hand")
+    browser.execute_script("window.confirm = () => true;")
+    browser.find_element(By.ID, "resign").click()
+    _until(lambda: browser.find_element(By.ID, "game-over").is_displayed(), "the end")
+    _until(
+        lambda: browser.find_element(By.ID, "deal-check").text.startswith("Deal verified"),
+        "the deal checked",
+    )
 
 
 def test_the_lobby_at_phone_width(browser: Any, site: tuple[str, str]) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from scala40.bots import bot_factories
-from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.errors import InvalidArgumentError, InvalidValueError, Scala40Error
 from scala40.game import Game, game_names, load_game
 from scala40.melds import check_meld
 from tests.adapters import toygame
@@ -120,3 +120,32 @@ def test_new_game_refuses_a_number_of_players_the_rules_do_not_allow(game: Game)
     for wrong in ("two", 2.0, True, None, [2]):
         with pytest.raises(InvalidArgumentError, match="players must be an integer"):
             game.new_game(rules, wrong, 1)
+
+
+@pytest.mark.parametrize("game", _games()[:-1], ids=lambda game: game.name)
+def test_a_seat_out_of_range_is_a_value_error_and_a_seat_of_no_integer_a_type_error(
+    game: Game,
+) -> None:
+    """The defect: ``state.view(5)`` raised :class:`InvalidArgumentError`, a
+    ``TypeError``, and slipped past the ``except ValueError`` the 0.2.0 changelog says
+    still works. One meaning per class: a seat of the right kind but out of range is an
+    :class:`InvalidValueError` (a ``ValueError``), anything but an integer an
+    :class:`InvalidArgumentError` (a ``TypeError``), for a state's view, a view's view of
+    another seat's decision, and the observations' seats (every game on the core: the
+    toy game's own checks are a test double's)."""
+    state = _deciding(game)
+    count = state.player_count
+    calls = [state.view]
+    observation = getattr(game, "observation", None)
+    if observation is not None:
+        calls.append(lambda seat: observation.encode(state.view(seat)))
+    for call in calls:
+        for seat in (-1, count, count + 3, HUGE):
+            with pytest.raises(ValueError, match=r"from 0|no seat") as caught:
+                call(seat)
+            assert isinstance(caught.value, Scala40Error)
+            assert not isinstance(caught.value, TypeError)
+        for wrong in ("0", 0.0, True, None, [0]):
+            with pytest.raises(TypeError) as refused:
+                call(wrong)
+            assert isinstance(refused.value, Scala40Error)

@@ -165,12 +165,21 @@ def test_a_beliefs_arguments_are_checked() -> None:
     belief.update(view)
     with pytest.raises(InvalidArgumentError, match="follows seat 1"):
         belief.update(load_game("chinchon").new_game(None, 2, 1).view(0))
-    for count, seed in [(-1, 0), (MAX_PARTICLES + 1, 0), (1, "0")]:
-        with pytest.raises(InvalidArgumentError):
+    for count, seed, error in [
+        (-1, 0, InvalidValueError),
+        (MAX_PARTICLES + 1, 0, InvalidValueError),
+        (1, "0", InvalidArgumentError),
+        (1.0, 0, InvalidArgumentError),
+    ]:
+        with pytest.raises(error):
             belief.worlds(count, seed)  # type: ignore[arg-type]
-    for seat, card in [(5, 0), (-1, 0), (0, 999), ("0", 0)]:
+    for seat, card in [(5, 0), (-1, 0), (0, 999)]:
+        with pytest.raises(InvalidValueError):
+            belief.card_probability(seat, card)
+    wrong: list[tuple[Any, Any]] = [("0", 0), (0, "1"), (0, 1.0)]
+    for seat, card in wrong:
         with pytest.raises(InvalidArgumentError):
-            belief.card_probability(seat, card)  # type: ignore[arg-type]
+            belief.card_probability(seat, card)
     with pytest.raises(InvalidValueError):
         SoftGreedy(temperature=0)
     bad: list[dict[str, Any]] = [

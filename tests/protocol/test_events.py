@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from scala40.errors import InvalidArgumentError
+from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, load_game
 from tests.protocol.cases import registered_cases
@@ -117,13 +117,16 @@ def test_events_refuse_wrong_arguments() -> None:
     [event] = events_of(before, "draw", after)
     seats: list[Any] = [-1, 2, "0", None, 10**100]
     for seat in seats:
-        with pytest.raises(InvalidArgumentError, match="seat must be a seat from 0 to 1"):
+        error = InvalidValueError if type(seat) is int else InvalidArgumentError
+        with pytest.raises(error, match="seat must be a seat from 0 to 1"):
             event.for_seat(seat)
     with pytest.raises(InvalidArgumentError, match="one move after"):
         events_of(before, "draw", before)
     with pytest.raises(InvalidArgumentError, match="two states of one game"):
         events_of(before, "draw", load_game("chinchon").new_game(None, 2, 1))
-    with pytest.raises(InvalidArgumentError, match="number must be an integer"):
+    with pytest.raises(InvalidValueError, match="number must be an integer"):
         events_since([event], -1, 0)
+    with pytest.raises(InvalidArgumentError, match="number must be an integer"):
+        events_since([event], "1", 0)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="expected events"):
         events_since(["draw"], 0, 0)  # type: ignore[list-item]

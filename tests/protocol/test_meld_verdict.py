@@ -36,7 +36,8 @@ _REFEREE = Referee()
 
 
 def _api(game: Game, rules: Any, text: str) -> Verdict:
-    """The library's verdict: a meld (as the game's ``check`` writes it, and its value),
+    """The library's verdict: a meld (as the game's ``check`` writes it, its value and
+    its points),
     the readings of an ambiguous one, why cards are no meld, or a text of no cards."""
     try:
         meld = check_meld(text, rules)
@@ -47,7 +48,8 @@ def _api(game: Game, rules: Any, text: str) -> Verdict:
         return ("invalid", message.partition(" is not a meld: ")[2] or message)
     except InvalidCardError:
         return ("unreadable",)
-    return ("valid", game.text.meld(meld, False), game.text.meld_value(meld))
+    # Two numbers under two names: Meld.value itself, and what the game scores.
+    return ("valid", game.text.meld(meld, False), meld.value, game.text.meld_points(meld))
 
 
 def _reported(report: dict[str, Any]) -> Verdict:
@@ -55,7 +57,7 @@ def _reported(report: dict[str, Any]) -> Verdict:
     if report.get("error") == "InvalidCardError":
         return ("unreadable",)
     if report["valid"]:
-        return ("valid", report["meld"], report["value"])
+        return ("valid", report["meld"], report["value"], report["points"])
     if "readings" in report:
         return ("ambiguous", sorted(reading["meld"] for reading in report["readings"]))
     return ("invalid", report["reason"])
@@ -119,8 +121,11 @@ def test_check_meld_the_command_line_and_the_referee_give_one_verdict(
     name: str, data: st.DataObject
 ) -> None:
     """C-IDENTITY, C-WILD, C-DECK: the three give the same verdict on a meld's text: the
-    same meld and value, the same readings when several fit, the same reason when it is
-    no meld (the deck's copies counted alike)."""
+    same meld, value and points, the same readings when several fit, the same reason when
+    it is no meld (the deck's copies counted alike). The defect: for 572 of 707 valid
+    Skarney melds the command line's ``value`` was the game's points (250) where
+    ``Meld.value`` was the face value (10); ``value`` is ``Meld.value`` now, and the
+    game's points are ``points``."""
     game = load_game(name)
     preset = data.draw(st.sampled_from(game.ruleset_type.preset_names()))
     rules = game.ruleset_type.preset(preset)

@@ -36,7 +36,7 @@ from scala40.bots import (
     play_game,
 )
 from scala40.cards import parse_card
-from scala40.errors import InvalidArgumentError
+from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import SearchTuning, load_game
 from scala40.tournament import run_tournament
 
@@ -618,8 +618,10 @@ def test_the_best_bot_takes_each_games_tuning_from_its_record(
     ids=["zero", "negative", "too-many", "bool", "float", "text", "huge"],
 )
 def test_a_search_tuning_takes_none_or_a_count(value: object) -> None:
-    with pytest.raises(InvalidArgumentError, match="worlds must be None or an integer"):
+    # A count out of range is a value error, anything else of the wrong kind a type error.
+    error = InvalidValueError if type(value) is int else InvalidArgumentError
+    with pytest.raises(error, match="worlds must be None or an integer"):
         SearchTuning(worlds=value)  # type: ignore[arg-type]
-    with pytest.raises(InvalidArgumentError, match="candidates must be None or an integer"):
+    with pytest.raises(error, match="candidates must be None or an integer"):
         SearchTuning(candidates=value)  # type: ignore[arg-type]
     assert SearchTuning(worlds=None, candidates=1).candidates == 1

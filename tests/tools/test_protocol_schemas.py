@@ -93,6 +93,8 @@ def _traffic(game_name: str, seed: int) -> Iterator[tuple[dict[str, Any], dict[s
     handle = created["handle"]
     ask({"op": "deal", "handle": handle})
     ask({"op": "new", "game": game_name, "rules": rules.to_dict(), "players": players})
+    committed = ask({"op": "commit", "game": game_name, "players": players})
+    ask({"op": "new", "ticket": committed["ticket"], "values": ["5e" * 16] * players})
     for step in range(12):
         legal = ask({"op": "legal", "handle": handle})
         if legal["summary"]["is_over"]:

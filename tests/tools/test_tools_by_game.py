@@ -156,11 +156,12 @@ def test_scala40_s_match_format_is_a_ruleset_option() -> None:
 def test_check_judges_a_skarney_meld_by_skarney_s_rules(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SK-MELDS: a 2 is wild in Skarney; SK-SCORE-MELDS: its meld scores 5 + 25 + 5."""
+    """SK-MELDS: a 2 is wild in Skarney; SK-SCORE-MELDS: its meld scores 5 + 25 + 5, its
+    points, beside its value (Meld.value: 5 + 6 + 7)."""
     code, out, _ = run_answered(capsys, monkeypatch, ["check", "--game", "skarney", "5S 2C 7S"])
     assert code == EXIT_OK
     assert "  sequence of spades: 5S 2C=6S 7S" in out
-    assert "  value: 35" in out
+    assert "  value: 18\n  points: 35" in out
     assert "opening" not in out  # Scala 40's threshold is no Skarney rule
     code, out, _ = run_answered(capsys, monkeypatch, ["check", "5S 2C 7S"])
     assert code == EXIT_INVALID  # in Scala 40 a 2 is a plain card

@@ -13,10 +13,28 @@ from contextlib import closing, contextmanager
 from typing import Any
 
 from scala40.game import load_game
+from scala40.web.limits import ServerLimits
 from scala40.web.server import make_server
 from scala40.web.tables import Tables, TableStore
 
-__all__ = ["Site", "serving"]
+__all__ = ["UNMETERED", "Site", "serving", "unmetered"]
+
+UNMETERED = {
+    "tables_per_minute": 1e6,
+    "client_tables_per_minute": 1e6,
+    "bot_seconds_per_minute": 1e6,
+    "client_bot_seconds_per_minute": 1e6,
+    "max_connections": 1_000,
+    "client_connections": 1_000,
+}
+"""What a stranger may spend, set past what any test spends: the tests of the server's
+other promises make tables and play bots from one address, many times a minute."""
+
+
+def unmetered(**limits: Any) -> ServerLimits:
+    """Server limits ``limits``, the strangers' quotas set past any test's use (the tests
+    of the quotas set theirs)."""
+    return ServerLimits(**{**UNMETERED, **limits})
 
 
 class Site:
@@ -29,11 +47,18 @@ class Site:
         """The server's tables, when the test made the server."""
 
     def request(
-        self, method: str, path: str, body: Any = None, raw: bytes | None = None
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        raw: bytes | None = None,
+        origin: str | None = None,
     ) -> tuple[int, dict[str, str], bytes]:
         data = raw if raw is not None else None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
+        if origin is not None:
+            request.add_header("Origin", origin)
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
                 return response.status, dict(response.headers), response.read()
@@ -74,6 +99,7 @@ class Site:
 def serving(database: str, **options: Any) -> Iterator[Site]:
     """A server over the tables of ``database``, made with ``options`` (those of
     :func:`scala40.web.server.make_server`), stopped when the block ends."""
+    options.setdefault("limits", unmetered())
     server = make_server(TableStore(database), **options)
     tables: Tables = server.RequestHandlerClass.tables  # type: ignore[attr-defined]
     try:

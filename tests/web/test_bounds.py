@@ -17,7 +17,7 @@ from scala40.web.limits import ServerLimits
 from scala40.web.server import make_server
 from scala40.web.tables import RequestError, Tables, TableStore
 from tests.patient_bot import patient_bots
-from tests.web.site import Site, serving
+from tests.web.site import Site, serving, unmetered
 
 BOUND = 0.2
 """The request bound of these tests' server, in seconds."""
@@ -31,7 +31,7 @@ def site(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Si
     with (
         patient_bots(monkeypatch, "scala40"),
         serving(
-            str(tmp_path / "tables.sqlite"), limits=ServerLimits(request_seconds=BOUND)
+            str(tmp_path / "tables.sqlite"), limits=unmetered(request_seconds=BOUND)
         ) as running,
     ):
         yield running
@@ -73,9 +73,7 @@ def test_five_bots_of_two_seconds_stop_at_the_request_bound(site: Site) -> None:
 def test_a_busy_table_is_answered_within_the_bound(tmp_path: pathlib.Path) -> None:
     """A request waits for a table another request holds no longer than its bound, then
     is answered 503 (the table's lock was waited for without end)."""
-    tables = Tables(
-        TableStore(str(tmp_path / "tables.sqlite")), ServerLimits(request_seconds=BOUND)
-    )
+    tables = Tables(TableStore(str(tmp_path / "tables.sqlite")), unmetered(request_seconds=BOUND))
     _, made = tables.handle("POST", "/tables", "", {"game": "chinchon"})
     holding, release = threading.Event(), threading.Event()
 
@@ -109,8 +107,21 @@ def test_the_servers_parts_refuse_what_they_cannot_use(tmp_path: pathlib.Path) -
     store = TableStore(str(tmp_path / "tables.sqlite"))
     with pytest.raises(InvalidArgumentError, match="limits must be ServerLimits"):
         Tables(store, {"request_seconds": 1})  # type: ignore[arg-type]
-    for field, value in (("request_seconds", "2"), ("read_seconds", 0), ("idle_seconds", -1)):
+    wrong: list[tuple[str, Any]] = [
+        ("request_seconds", "2"),
+        ("read_seconds", 0),
+        ("idle_seconds", -1),
+        ("client_connections", 0),
+        ("max_tables", 1.5),
+        ("tables_per_minute", 0),
+        ("client_bot_seconds_per_minute", float("nan")),
+        ("allowed_origins", ["http://example.com/page"]),
+        ("allowed_origins", ["example.com"]),
+    ]
+    for field, value in wrong:
         with pytest.raises(InvalidValueError, match=field):
             ServerLimits(**{field: value})
+    with pytest.raises(InvalidArgumentError, match="allowed_origins"):
+        ServerLimits(allowed_origins="http://example.com")
     with pytest.raises(InvalidArgumentError, match="give the limits to the Tables"):
         make_server(Tables(store), limits=ServerLimits(), start=False)

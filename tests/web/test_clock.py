@@ -14,7 +14,7 @@ import pytest
 
 from scala40.bots import make_bot
 from scala40.web.limits import ServerLimits
-from tests.web.site import Site, serving
+from tests.web.site import Site, serving, unmetered
 
 CLOCK = 0.6
 """Seconds a decision, for these tests (short, so that they run out quickly)."""
@@ -25,7 +25,7 @@ BREAK = 30.0
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     database = str(tmp_path_factory.mktemp("web") / "tables.sqlite")
-    limits = ServerLimits(decision_seconds=CLOCK, hand_break_seconds=0)
+    limits = unmetered(decision_seconds=CLOCK, hand_break_seconds=0)
     with serving(database, limits=limits) as running:
         yield running
 
@@ -79,7 +79,7 @@ def test_a_persons_first_decision_of_each_hand_has_the_break_on_its_clock(
 ) -> None:
     """The clock of the next hand's first decision ran while the page showed how the last
     hand ended: a person reading it could have their move played for them."""
-    limits = ServerLimits(decision_seconds=CLOCK, hand_break_seconds=BREAK)
+    limits = unmetered(decision_seconds=CLOCK, hand_break_seconds=BREAK)
     with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
         table, tokens = site.create("chinchon", [None, "greedy"], seed=3)
         greedy = make_bot("greedy", "chinchon")
@@ -108,3 +108,36 @@ def test_a_persons_first_decision_of_each_hand_has_the_break_on_its_clock(
             )
             assert status == 200, answered
         assert hands == [1, 2]
+
+
+def test_every_persons_first_decision_of_a_hand_has_the_break(tmp_path: Path) -> None:
+    """The defect: once one person had moved in a hand, the second person's first
+    decision of it got no break (60 s against 90). Each person's first decision of each
+    hand has it, at a table of two people."""
+    limits = unmetered(decision_seconds=CLOCK, hand_break_seconds=BREAK)
+    with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
+        table, tokens = site.create("chinchon", [None, None], players=2)
+        greedy = make_bot("greedy", "chinchon")
+        rng = random.Random(5)
+        firsts: list[tuple[int, int]] = []
+        for _ in range(200):
+            state = site.state(table)
+            if state.is_over or len(firsts) == 4:
+                break
+            seat = state.current_player
+            token = tokens[str(seat)]
+            status, answered = site.call("GET", f"/tables/{table}?seat={seat}&token={token}")
+            assert status == 200, answered
+            first = not any(entry.seat == seat for entry in state.view(seat).history)
+            if first:
+                firsts.append((state.hand_number, seat))
+                assert answered["clock"]["left"] > CLOCK, (seat, answered["clock"])
+            else:
+                assert answered["clock"]["left"] <= CLOCK, (seat, answered["clock"])
+            move = greedy.choose(state.view(seat), list(state.legal_moves()), rng)
+            body = {"seat": seat, "token": token, "move": str(move)}
+            status, answered = site.call(
+                "POST", f"/tables/{table}/moves", {**body, "move_number": state.move_number}
+            )
+            assert status == 200, answered
+        assert {seat for _, seat in firsts} == {0, 1}

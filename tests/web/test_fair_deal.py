@@ -15,7 +15,16 @@ import pytest
 
 from scala40.errors import InvalidArgumentError, InvalidValueError, SerializationError
 from scala40.game import load_game
-from scala40.web.fair_deal import DEAL_SCHEME, Deal, commitment_of, deal_problems, verify_deal
+from scala40.web.fair_deal import (
+    DEAL_SCHEME,
+    SHARED_DEAL_SCHEME,
+    Deal,
+    commitment_of,
+    deal_problems,
+    seed_of,
+    shared_commitment_of,
+    verify_deal,
+)
 from tests.web.site import Site, serving
 
 
@@ -26,11 +35,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 
 
 def _secret(site: Site, table: int) -> str:
-    """The table's seed as the server keeps it, in decimal."""
+    """The table's secret as the server keeps it."""
     with closing(sqlite3.connect(site.database)) as db:
         (deal,) = db.execute("SELECT deal FROM tables WHERE id = ?", (table,)).fetchone()
-    seed: str = json.loads(deal)["seed"]
-    return seed
+    secret: str = json.loads(deal)["secret"]
+    return secret
 
 
 def test_the_seed_stays_secret_while_the_match_is_on(site: Site) -> None:
@@ -41,9 +50,11 @@ def test_the_seed_stays_secret_while_the_match_is_on(site: Site) -> None:
     table, token = made["table"], made["tokens"]["0"]
     assert "seed" not in made
     assert made["deal"] == {
-        "scheme": DEAL_SCHEME,
+        "scheme": SHARED_DEAL_SCHEME,
         "commitment": made["deal"]["commitment"],
         "seed_chosen": False,
+        "terms": made["deal"]["terms"],
+        "values": [None, None],
     }
     seed = _secret(site, table)
     asker = {"seat": 0, "token": token}
@@ -98,20 +109,24 @@ def test_the_seed_is_revealed_at_the_end_and_each_seat_verifies_the_deal(
     table, token = made["table"], made["tokens"]["0"]
     over = _finish(site, table, token)
     deal = over["deal"]
-    assert deal["seed"] == _secret(site, table)
-    assert commitment_of(deal["seed"], deal["salt"]) == made["deal"]["commitment"]
+    assert deal["secret"] == _secret(site, table)
+    assert deal["seed"] == str(seed_of(deal["secret"], deal["values"]))
+    expected = shared_commitment_of(deal["secret"], deal["salt"], deal["terms"])
+    assert expected == made["deal"]["commitment"]
+    assert json.loads(deal["terms"])["game"] == game
     assert verify_deal(made["deal"]["commitment"], deal, over["view"], over["events"])
 
 
-def test_a_deal_that_is_not_the_seeds_fails_the_check(site: Site) -> None:
-    """Another seed, a changed card, a commitment that was not the one published, an
-    event left out: each is named."""
-    status, made = site.call("POST", "/tables", {"game": "laconga", "players": 2})
+def test_a_chosen_seed_is_revealed_and_verified(site: Site) -> None:
+    status, made = site.call(
+        "POST", "/tables", {"game": "laconga", "players": 2, "bots": [None, "greedy"], "seed": 9}
+    )
     assert status == 200, made
-    table, token = made["table"], made["tokens"]["0"]
-    over = _finish(site, table, token)
+    assert made["deal"]["scheme"] == DEAL_SCHEME
+    over = _finish(site, made["table"], made["tokens"]["0"])
     commitment, deal = made["deal"]["commitment"], over["deal"]
     view, events = over["view"], over["events"]
+    assert commitment_of(deal["seed"], deal["salt"]) == commitment
     assert deal_problems(commitment, deal, view, events) == []
     other = {**deal, "seed": str((int(deal["seed"]) + 1) % 2**64)}
     # A server that dealt from another seed than the one it committed to.

@@ -19,17 +19,16 @@ from scala40.bots import make_bot
 from scala40.drawing import card_svg, view_svg
 from scala40.drawing._svg import card_name
 from scala40.game import game_names, load_game
-from scala40.web.limits import ServerLimits
 from scala40.web.server import MAX_BODY
 from tests.patient_bot import patient_bots
-from tests.web.site import Site, serving
+from tests.web.site import Site, serving, unmetered
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     # No clock (0 seconds a decision): the scripted seats let their time run out at will.
     database = str(tmp_path_factory.mktemp("web") / "tables.sqlite")
-    limits = ServerLimits(decision_seconds=0, hand_break_seconds=0)
+    limits = unmetered(decision_seconds=0, hand_break_seconds=0)
     with serving(database, limits=limits) as running:
         yield running
 
@@ -152,15 +151,25 @@ def test_a_table_request_is_checked(site: Site, request_body: Any, error: str) -
     assert answered["error"] == error
 
 
-def test_cors_headers_and_preflight(site: Site) -> None:
+def test_same_origin_by_default(site: Site) -> None:
+    """The server allowed any origin (``Access-Control-Allow-Origin: *``): it is
+    same-origin by default now, answers allow no other origin, and a request from another
+    origin's page is refused (403), its preflight too."""
     status, headers, _ = site.request("GET", "/games")
-    assert headers["Access-Control-Allow-Origin"] == "*"
-    status, headers, _ = site.request("OPTIONS", "/tables")
-    assert status == 204
-    assert "POST" in headers["Access-Control-Allow-Methods"]
-    assert headers["Access-Control-Allow-Headers"] == "Content-Type"
-    status, headers, _ = site.request("GET", "/tables/999?seat=0&token=x")
-    assert headers["Access-Control-Allow-Origin"] == "*"
+    assert status == 200
+    assert "Access-Control-Allow-Origin" not in headers
+    host = site.base.removeprefix("http://")
+    for origin, expected in [
+        (site.base, 200),
+        ("http://elsewhere.example", 403),
+        (f"https://{host}.evil.example", 403),
+        ("null", 403),
+    ]:
+        status, headers, _ = site.request("GET", "/games", origin=origin)
+        assert status == expected, origin
+        assert "Access-Control-Allow-Origin" not in headers
+    status, _, _ = site.request("OPTIONS", "/tables", origin="http://elsewhere.example")
+    assert status == 403
 
 
 def test_the_page_its_files_and_the_card_pictures(site: Site) -> None:
@@ -355,7 +364,7 @@ def test_the_bots_play_within_the_request_budget(
 ) -> None:
     """With no time left in a request, the bots stop and the answer says ``waiting``;
     ``advance`` plays on (a bot that thinks for all its time: one move a request)."""
-    limits = ServerLimits(request_seconds=0.01, decision_seconds=0, hand_break_seconds=0)
+    limits = unmetered(request_seconds=0.01, decision_seconds=0, hand_break_seconds=0)
     with (
         patient_bots(monkeypatch, "chinchon"),
         serving(str(tmp_path / "tables.sqlite"), limits=limits) as site,

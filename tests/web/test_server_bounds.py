@@ -18,8 +18,7 @@ from contextlib import closing
 import pytest
 
 import scala40.web.store
-from scala40.web.limits import ServerLimits
-from tests.web.site import Site, serving
+from tests.web.site import Site, serving, unmetered
 
 READ = 0.3
 """The server's read time in these tests, in seconds."""
@@ -28,7 +27,7 @@ SLACK = 0.5
 
 @pytest.fixture
 def site(tmp_path: pathlib.Path) -> Iterator[Site]:
-    limits = ServerLimits(read_seconds=READ, finished_seconds=0.2, idle_seconds=0.6)
+    limits = unmetered(read_seconds=READ, finished_seconds=0.2, idle_seconds=0.6)
     with serving(str(tmp_path / "tables.sqlite"), limits=limits) as running:
         yield running
 

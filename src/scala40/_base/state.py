@@ -61,7 +61,7 @@ from scala40._base.hand_log import (
     logged,
 )
 from scala40._base.position import position_repr
-from scala40._checks import describe
+from scala40._checks import check_seat, describe
 from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
 from scala40._format.serial import refuse_many_keys
 from scala40._wording import not_deciding
@@ -317,7 +317,8 @@ class StateBase(Generic[M, V]):
     def view(self, player: int) -> V:
         """What ``player`` may know of this state, and nothing else.
 
-        :raises InvalidArgumentError: ``player`` is not a seat of this game.
+        :raises InvalidArgumentError: ``player`` is not an integer.
+        :raises InvalidValueError: ``player`` is no seat of this game (a ``ValueError``).
 
         >>> from scala40.games.chinchon import new_game
         >>> state = new_game(players=2, seed=1)
@@ -327,7 +328,7 @@ class StateBase(Generic[M, V]):
         >>> state.view(5)
         Traceback (most recent call last):
         ...
-        scala40.errors.InvalidArgumentError: player must be a seat from 0 to 1, got 5
+        scala40.errors.InvalidValueError: player must be a seat from 0 to 1, got 5
         """
         self._check_seat(player, "player")
         view: V = self.VIEW.of(self, player)
@@ -336,12 +337,11 @@ class StateBase(Generic[M, V]):
         return view
 
     def _check_seat(self, seat: object, name: str) -> None:
-        """Raise :class:`~scala40.InvalidArgumentError` naming ``name`` unless ``seat``
-        is a seat of this game."""
+        """Raise :class:`~scala40.InvalidArgumentError` (not an integer) or
+        :class:`~scala40.InvalidValueError` (no seat of this game) naming ``name`` unless
+        ``seat`` is a seat of this game."""
         if type(seat) is not int or not 0 <= seat < self.player_count:
-            raise InvalidArgumentError(
-                f"{name} must be a seat from 0 to {self.player_count - 1}, got {describe(seat)}"
-            )
+            check_seat(name, seat, self.player_count)  # raises the error that fits
 
     def chance_move(self, order: Sequence[Any]) -> Any:
         """The chance move that plays the cards of ``chance_cards()`` in ``order``.

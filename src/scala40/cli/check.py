@@ -5,12 +5,19 @@ The meld rules are the chosen game's (``--game``, its ruleset's ``meld_rules``),
 a meld is written its :class:`~scala40.game.GameText`'s, and so are the lines after the
 melds (in Scala 40, whether they reach the opening threshold).
 
+A meld's ``value`` is :attr:`Meld.value <scala40.melds.Meld.value>`, its cards' face
+values under the meld rules; its ``points`` are what the game scores for it
+(:meth:`GameText.meld_points <scala40.game.GameText.meld_points>`), printed beside the
+value where the two differ (a Skarney meld scores its cards' points, SK-SCORE-MELDS) and
+always in the JSON.
+
 >>> from scala40.cli import main
 >>> main(["check", "--game", "skarney", "5S 2C 7S"])
 meld 1: 5S 2C 7S
   sequence of spades: 5S 2C=6S 7S
   joker: 2C stands for 6S
-  value: 35
+  value: 18
+  points: 35
   extended by: 4S at the low end, 8S at the high end
   joker swap: 6S takes the place of 2C
 0
@@ -156,11 +163,13 @@ def _meld_report(
             f"  joker: {card_name(joker, unicode)} stands for {card_name(stands_for, unicode)}"
         )
     lines.append(f"  value: {text.meld_value(meld)}")
+    if text.meld_points(meld) != text.meld_value(meld):
+        lines.append(f"  points: {text.meld_points(meld)}")
     others = [other for other in meld_interpretations(cards, rules) if other != meld]
     if others:
         lines.append("  other readings:")
         for other in others:
-            lines.append(f"    {text.meld(other, unicode)} (value {text.meld_value(other)})")
+            lines.append(f"    {text.meld(other, unicode)} ({_worth(text, other)})")
     # Only the cards of the game's deck can extend a meld (C-DECK).
     extensions = [extension for extension in meld.extensions() if extension.card in in_deck]
     if extensions:
@@ -179,13 +188,27 @@ def _meld_report(
         "meld": text.meld(meld, False),
         "jokers": jokers,
         "value": text.meld_value(meld),
-        "other_readings": [
-            {"meld": text.meld(other, False), "value": text.meld_value(other)} for other in others
-        ],
+        "points": text.meld_points(meld),
+        "other_readings": [_reading(text, other) for other in others],
         "extended_by": [_extension_text(extension, False) for extension in extensions],
         "joker_swaps": swaps,
     }
     return lines, data
+
+
+def _worth(text: GameText, meld: Meld) -> str:
+    """A reading's value, and its points where the game scores it otherwise."""
+    value, points = text.meld_value(meld), text.meld_points(meld)
+    return f"value {value}" if points == value else f"value {value}, points {points}"
+
+
+def _reading(text: GameText, meld: Meld) -> dict[str, Any]:
+    """A reading of cards as the JSON gives it: the meld, its value and its points."""
+    return {
+        "meld": text.meld(meld, False),
+        "value": text.meld_value(meld),
+        "points": text.meld_points(meld),
+    }
 
 
 def _unquoted(meld_texts: list[str]) -> bool:
@@ -247,7 +270,11 @@ def _run(args: argparse.Namespace) -> int:
         for message in checked.errors:
             print_error(message)
         return EXIT_INVALID
-    closing = [f"total value: {checked.total}"] if len(checked.reports) > 1 else []
+    closing = []
+    if len(checked.reports) > 1:
+        closing.append(f"total value: {checked.total}")
+        if checked.total_points != checked.total:
+            closing.append(f"total points: {checked.total_points}")
     closing += checked.notes
     if closing:
         print()
@@ -265,6 +292,9 @@ class _Checked:
     reports: list[dict[str, Any]]
     errors: list[str]
     total: int
+    """The melds' values together."""
+    total_points: int
+    """The melds' points together (what the notes judge: an opening's threshold)."""
     notes: list[str]
 
     def answer(self) -> dict[str, Any]:
@@ -274,6 +304,7 @@ class _Checked:
             "valid": not self.errors,
             "melds": self.reports,
             "total": self.total,
+            "total_points": self.total_points,
             "notes": self.notes,
         }
 
@@ -362,17 +393,14 @@ def _judge(
         readings = [reading for reading in error.readings if isinstance(reading, Meld)]
         lines.append(f"  ambiguous: {len(readings)} readings")
         for reading in readings:
-            lines.append(f"    {text.meld(reading, unicode)} (value {text.meld_value(reading)})")
+            lines.append(f"    {text.meld(reading, unicode)} ({_worth(text, reading)})")
         how = "with --joker-as CARD" if count == 1 else "by writing JK=CARD in the meld"
         reason = (
             f"{card_names(cards, False)} has {len(readings)} readings; "
             f"say which card the joker stands for {how}"
         )
         report["reason"] = reason
-        report["readings"] = [
-            {"meld": text.meld(reading, False), "value": text.meld_value(reading)}
-            for reading in readings
-        ]
+        report["readings"] = [_reading(text, reading) for reading in readings]
         return _Judged(lines, report, reason, None)
     except InvalidMeldError as error:
         # The error names the cards, then says why: the meld's line says why alone.
@@ -417,8 +445,9 @@ def _check_all(
         if judged.meld is not None:
             melds.append(judged.meld)
     total = sum(text.meld_value(meld) for meld in melds)
-    notes = text.meld_total(total, ruleset) if not errors else []
-    return _Checked(game.name, preset, lines, reports, errors, total, notes)
+    points = sum(text.meld_points(meld) for meld in melds)
+    notes = text.meld_total(points, ruleset) if not errors else []
+    return _Checked(game.name, preset, lines, reports, errors, total, points, notes)
 
 
 COMMAND = Command(

@@ -225,10 +225,15 @@ def integer(digits: int) -> Callable[[str], int]:
     def read(text: str) -> int:
         body = text.strip()
         number = body[1:] if body[:1] in ("-", "+") else body
+        shown = text if len(text) <= 40 else text[:37] + "..."
         if not (number.isascii() and number.isdigit() and len(number) <= digits):
-            shown = text if len(text) <= 40 else text[:37] + "..."
             raise argparse.ArgumentTypeError(
                 f"expected a whole number of at most {digits} digits, got {shown!r}"
+            )
+        if len(number) > 1 and number.startswith("0"):
+            # One spelling a number: 00005 is not read as 5.
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number written without leading zeros, got {shown!r}"
             )
         return int(body)
 

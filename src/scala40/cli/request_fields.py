@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scala40._checks import describe, is_int
+from scala40._checks import describe, is_decimal, is_int
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import Game
 from scala40.schemas.protocol import MAX_SEED, MAX_SEED_INTEGER
@@ -48,7 +48,8 @@ def _seed_wanted(name: str) -> str:
 def read_seed(value: object, name: str = "seed") -> int:
     """A seed field's value: a JSON integer from 0 to
     :data:`~scala40.schemas.protocol.MAX_SEED_INTEGER`, or decimal text (ASCII digits,
-    no sign, no spaces) from 0 to :data:`~scala40.schemas.protocol.MAX_SEED`.
+    no sign, no spaces, no leading zero: ``"00005"`` is refused, not read as 5) from 0 to
+    :data:`~scala40.schemas.protocol.MAX_SEED`.
 
     :raises InvalidArgumentError: ``value`` is neither an integer nor text.
     :raises InvalidValueError: an integer or a number written as text out of range, or
@@ -59,11 +60,15 @@ def read_seed(value: object, name: str = "seed") -> int:
             return int(value)
         raise InvalidValueError(f"{_seed_wanted(name)}, got {describe(value)}")
     if isinstance(value, str):
-        digits = len(str(MAX_SEED))
-        if 0 < len(value) <= digits and value.isascii() and value.isdigit():
+        if is_decimal(value, len(str(MAX_SEED))):
             seed = int(value)
             if seed <= MAX_SEED:
                 return seed
+        elif is_decimal(value.lstrip("0") or "0", len(str(MAX_SEED))):
+            raise InvalidValueError(
+                f"{_seed_wanted(name)}, got {describe(value)}: a seed has one spelling, "
+                f"written without leading zeros"
+            )
         raise InvalidValueError(f"{_seed_wanted(name)}, got {describe(value)}")
     raise InvalidArgumentError(f"{_seed_wanted(name)}, got {describe(value)}")
 

@@ -22,10 +22,20 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
     play those seats, here and after each ``apply`` (``bot_time_limit`` seconds a move,
     ``bot_seed`` for their randomness); their moves come back in ``bot_moves`` and in
     the event feed.
+``commit``
+    a commitment to a game's deal before it is dealt (``new``'s fields but ``seed``):
+    the referee draws a secret and commits to it and to the game's terms (game, rules,
+    seats), answering a ``ticket``; ``new`` with that ``ticket`` and the client's
+    ``values`` (one random value for each seat it plays) deals the game from a seed
+    derived from both, so that the referee cannot choose the cards alone
+    (:mod:`scala40.web.fair_deal`).
 ``deal``
-    a game's deal: the commitment to its seed (which the referee draws and keeps secret
-    when ``new`` gives none), and the seed and its salt once the match is over
-    (:mod:`scala40.web.fair_deal`); ``new`` answers the commitment too.
+    a game's deal: the commitment to its secret and terms (a secret the referee draws
+    and keeps when ``new`` gives no seed), and, once the match is over, the secret, the
+    salt, the values and the seed (:mod:`scala40.web.fair_deal`); ``new`` answers the
+    commitment too. While the match of a game the referee dealt is on, it answers
+    nothing that shows a hidden card or the generator's state: ``save``, and ``view``,
+    ``events``, ``sample`` and ``picture`` of a seat its bots play, are refused.
 ``legal``
     the legal moves of a game, each as ``{"text", "move"}``.
 ``apply``
@@ -107,7 +117,7 @@ past the deadline), ``advance`` playing on.
 >>> for line in answers.getvalue().decode().splitlines():
 ...     print(json.loads(line))
 {'id': 1, 'ok': True, 'op': 'hand', 'game': 'chinchon', 'rules': 'catsatcards', 'cards': 'AS 7C', 'value': 8}
-{'id': 2, 'ok': False, 'op': 'new', 'error': {'type': 'InvalidArgumentError', 'message': "'new' takes no field 'seeed'; its fields: game, rules, players, seed, bots, bot_time_limit, bot_seed (and id)"}}
+{'id': 2, 'ok': False, 'op': 'new', 'error': {'type': 'InvalidArgumentError', 'message': "'new' takes no field 'seeed'; its fields: game, rules, players, seed, bots, bot_time_limit, bot_seed, ticket, values (and id)"}}
 {'id': None, 'ok': False, 'op': None, 'error': {'type': 'InvalidValueError', 'message': 'line 3 is not UTF-8: invalid start byte at byte 1'}}
 """
 
@@ -166,7 +176,7 @@ from scala40.schemas.protocol import (
     MAX_REQUEST_BYTES,
     request_fields,
 )
-from scala40.web.fair_deal import Deal
+from scala40.web.fair_deal import Deal, SharedDeal, check_value, terms_text
 
 __all__ = [
     "COMMAND",
@@ -181,6 +191,8 @@ __all__ = [
 ]
 
 
+_MAX_SPEC_SHOWN = 200
+"""The characters of a bot's name a deal's terms keep (a longer one is refused anyway)."""
 MAX_HANDLES = 1000
 """The most games the referee holds at once."""
 
@@ -229,13 +241,16 @@ class Referee:
         self._states: dict[str, Any] = {}
         self._events: dict[str, list[Event]] = {}
         self._seats: dict[str, BotSeats] = {}
-        self._deals: dict[str, Deal] = {}
+        self._deals: dict[str, Deal | SharedDeal] = {}
+        self._commits: dict[str, tuple[SharedDeal, dict[str, Any]]] = {}
+        """The deals committed to and not dealt yet, by ticket, with their games' fields."""
         self._numbers = itertools.count(1)
         # Each operation's handler; the fields it takes are declared with its answer in
         # scala40.schemas.protocol, and any other field is refused by name.
         self._operations: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
             "games": self._games,
             "new": self._new,
+            "commit": self._commit,
             "deal": self._deal,
             "legal": self._legal,
             "apply": self._apply,
@@ -386,19 +401,121 @@ class Referee:
             )
         return {"games": games}
 
-    def _new(self, request: Mapping[str, Any]) -> dict[str, Any]:
+    def _terms(self, request: Mapping[str, Any]) -> tuple[Game, Any, int, str]:
+        """The game, rules and players ``new`` or ``commit`` asks for, and the terms a
+        drawn secret commits to (the seats: the bots ``bots`` names, the client's)."""
         game = self._game(request)
         rules = read_rules(game, request.get("rules"))
         fallback = min(max(game.default_players, rules.min_players), rules.max_players)
         players = _optional(request, "players", int, fallback)
+        specs = _optional(request, "bots", list, None)
+        if specs is None:
+            specs = [None] * players
+        seats = [
+            {"player": True} if spec is None else {"bot": str(spec)[:_MAX_SPEC_SHOWN]}
+            for spec in specs
+        ]
+        return game, rules, players, terms_text(game.name, rules.to_dict(), seats)
+
+    def _new(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        if "ticket" in request or "values" in request:
+            return self._new_of_ticket(request)
         given = request.get("seed")
-        # Without a seed the referee draws one and keeps it (see scala40.web.fair_deal).
-        deal = Deal.draw(None if given is None else read_seed(given))
+        game, rules, players, terms = self._terms(request)
+        # Without a seed the referee draws a secret and keeps it (scala40.web.fair_deal).
+        deal: Deal | SharedDeal
+        if given is None:
+            drawn = SharedDeal.draw(terms, players)
+            deal = SharedDeal(drawn.secret, drawn.salt, drawn.terms, drawn.values, True)
+        else:
+            deal = Deal.draw(read_seed(given))
+        return self._deal_game(game, rules, players, deal, request)
+
+    def _deal_game(
+        self,
+        game: Game,
+        rules: Any,
+        players: int,
+        deal: Deal | SharedDeal,
+        request: Mapping[str, Any],
+    ) -> dict[str, Any]:
         state, events = _after_chance(game.new_game(rules, players, deal.seed))
         answer = self._hold_with_bots(game, state, request, deal.seed, events)
         self._deals[answer["handle"]] = deal
         answer["deal"] = deal.public(revealed=False)
         return answer
+
+    def _commit(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        if len(self._commits) >= MAX_HANDLES:
+            raise InvalidValueError(
+                f"the referee holds {MAX_HANDLES} commitments already; deal some first"
+            )
+        game, rules, players, terms = self._terms(request)
+        # The bots are checked now, as 'new' would, rather than when the game is dealt.
+        self._bot_seats(game, game.new_game(rules, players, 0), request, 0)
+        deal = SharedDeal.draw(terms, players)
+        ticket = f"c{next(self._numbers)}"
+        self._commits[ticket] = (deal, dict(request))
+        return {"ticket": ticket, "deal": deal.public(revealed=False)}
+
+    def _new_of_ticket(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """``new`` with a ``ticket``: the committed game, dealt from the referee's secret
+        and the client's ``values``."""
+        ticket = _field(request, "ticket", str)
+        others = sorted(set(request) - {"op", "id", "ticket", "values"})
+        if others:
+            raise InvalidArgumentError(
+                f"a ticket's game is the one committed to: give only 'values', not {others}"
+            )
+        committed = self._commits.get(ticket)
+        if committed is None:
+            raise InvalidArgumentError(f"no commitment with ticket {ticket[:40]!r}")
+        deal, fields = committed
+        values = _field(request, "values", list)
+        if len(values) != len(deal.values):
+            raise InvalidValueError(
+                f"'values' must hold one entry per seat ({len(deal.values)}), got {len(values)}"
+            )
+        specs = fields.get("bots") or [None] * len(deal.values)
+        for seat, value in enumerate(values):
+            if value is None:
+                continue
+            if specs[seat] is not None:
+                raise InvalidValueError(f"seat {seat} is the referee's bot's: it sends no value")
+            deal = deal.with_value(seat, check_value(value))
+        deal = SharedDeal(deal.secret, deal.salt, deal.terms, deal.values, True)
+        del self._commits[ticket]
+        game, rules, players, _ = self._terms(fields)
+        return self._deal_game(game, rules, players, deal, fields)
+
+    def _secret_seats(self, handle: str, state: Any) -> tuple[int, ...] | None:
+        """The seats whose hands are secret from the client while the match of a game
+        the referee dealt is on (the seats its bots play; ``None``: no deal is secret)."""
+        deal = self._deals.get(handle)
+        if deal is None or state.is_over or (isinstance(deal, Deal) and deal.chosen):
+            return None
+        seats = self._seats.get(handle)
+        if seats is None:
+            return ()
+        return tuple(seat for seat, spec in enumerate(seats.specs) if spec is not None)
+
+    def _refuse_secret(self, handle: str, state: Any, seat: object, what: str) -> None:
+        """Refuse ``what`` of ``seat`` (``None``: the whole state) while the deal of the
+        held game is secret."""
+        secret = self._secret_seats(handle, state)
+        if secret is None:
+            return
+        if seat is None:
+            raise InvalidArgumentError(
+                f"the referee dealt {handle!r} and keeps its deal secret while the match is "
+                f"on: {what} would show every hand and the generator's state; it answers "
+                "once the match is over"
+            )
+        if seat in secret:
+            raise InvalidArgumentError(
+                f"seat {seat} of {handle!r} is the referee's bot's: {what} would show its "
+                "hidden cards while the match is on"
+            )
 
     def _deal(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, state = self._held(request)
@@ -411,7 +528,10 @@ class Referee:
         return {"deal": deal.public(revealed=state.is_over)}
 
     def _legal(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        _, state = self._held(request)
+        handle, state = self._held(request)
+        if state.is_chance:
+            # A chance step's move is the cards the seed deals next.
+            self._refuse_secret(handle, state, None, "the chance step's move")
         moves = [{"text": str(move), "move": move.to_dict()} for move in state.legal_moves()]
         return {"moves": moves, "summary": _summary(load_game(state.game_name), state)}
 
@@ -496,8 +616,9 @@ class Referee:
         }
 
     def _view(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        _, state = self._held(request)
+        handle, state = self._held(request)
         seat = _field(request, "seat", int)
+        self._refuse_secret(handle, state, seat, "its view")
         seen = state.view(seat)
         view: dict[str, Any] = seen.to_dict()
         return {"view": view, "position": seen.to_text()}
@@ -505,6 +626,7 @@ class Referee:
     def _events_since(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, state = self._held(request)
         seat = _field(request, "seat", int)
+        self._refuse_secret(handle, state, seat, "its events")
         since = _optional(request, "since", int, 0)
         return {
             "events": events_since(self._events[handle], since, seat),
@@ -512,8 +634,9 @@ class Referee:
         }
 
     def _sample(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        _, state = self._held(request)
+        handle, state = self._held(request)
         seat = _field(request, "seat", int)
+        self._refuse_secret(handle, state, seat, "a sample of its view")
         seed = _seed(request, "seed", 0)
         sampled = state.view(seat).sample(seed)
         return {
@@ -522,7 +645,8 @@ class Referee:
         }
 
     def _save(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        _, state = self._held(request)
+        handle, state = self._held(request)
+        self._refuse_secret(handle, state, None, "'save'")
         return {"state": state.to_dict(), "position": state.to_text()}
 
     def _load(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -552,10 +676,11 @@ class Referee:
         }
         if request.get("view") is not None:
             return {"svg": view_svg(_field(request, "view", dict), **options)}
-        _, state = self._held(request)
+        handle, state = self._held(request)
         seat = _field(request, "seat", int)
         if not 0 <= seat < state.player_count:
             raise InvalidValueError(f"'seat' must be a seat of the game, got {seat}")
+        self._refuse_secret(handle, state, seat, "its picture")
         return {"svg": view_svg(state.view(seat), **options)}
 
     def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:

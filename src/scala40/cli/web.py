@@ -9,8 +9,12 @@ can make tables, and plays only the seats whose tokens they hold. Its limits
 ``--request-seconds``, the wall time a request lets the bots think,
 ``--decision-seconds``, a person's clock for each decision, ``--hand-break-seconds``, how
 much longer a person's first decision of each hand runs, ``--read-seconds``, how long it
-waits for a request's bytes, and ``--finished-seconds`` and ``--idle-seconds``, how long
-finished and idle tables are kept.
+waits for a request's headers and body, and ``--finished-seconds`` and
+``--idle-seconds``, how long finished and idle tables are kept; and what strangers may
+spend, per client address and in all: ``--max-connections`` and ``--client-connections``,
+``--tables-per-minute`` and ``--client-tables-per-minute``, ``--max-tables``,
+``--bot-seconds-per-minute`` and ``--client-bot-seconds-per-minute``. The server is
+same-origin unless ``--allow-origin ORIGIN`` names others.
 
 >>> from scala40.cli import build_parser
 >>> args = build_parser().parse_args(["web", "--port", "8041", "--db", "play.sqlite"])
@@ -56,6 +60,16 @@ def _configure(parser: argparse.ArgumentParser) -> None:
             "--" + limit.replace("_", "-"), type=seconds, metavar="S", default=default,
             help=f"{meaning} (default {default:g}{note})",
         )  # fmt: skip
+    for quota, default, meaning, whole in _quotas():
+        parser.add_argument(
+            "--" + quota.replace("_", "-"), type=integer(8) if whole else seconds,
+            metavar="N", default=default, help=f"{meaning} (default {default:g})",
+        )  # fmt: skip
+    parser.add_argument(
+        "--allow-origin", action="append", default=[], metavar="ORIGIN",
+        help="an origin (scheme://host[:port]) whose pages may call the server, besides "
+        "its own; '*' for any (default: none, same-origin only); may be repeated",
+    )  # fmt: skip
 
 
 def _limits() -> tuple[tuple[str, float, str, str], ...]:
@@ -80,12 +94,34 @@ def _limits() -> tuple[tuple[str, float, str, str], ...]:
     )  # fmt: skip
 
 
+def _quotas() -> tuple[tuple[str, float, str, bool], ...]:
+    """What strangers may spend (:class:`~scala40.web.limits.ServerLimits`), each an
+    option: its field, its default, what it is, and whether it is a whole number."""
+    defaults = web_limits.ServerLimits()
+    return (
+        ("max_connections", defaults.max_connections,
+         "connections served at once, in all", True),
+        ("client_connections", defaults.client_connections,
+         "connections served at once from one client address", True),
+        ("tables_per_minute", defaults.tables_per_minute, "tables made a minute, in all", False),
+        ("client_tables_per_minute", defaults.client_tables_per_minute,
+         "tables made a minute by one client address", False),
+        ("max_tables", defaults.max_tables, "tables kept at once", True),
+        ("bot_seconds_per_minute", defaults.bot_seconds_per_minute,
+         "seconds the bots may think a minute, for everyone's requests", False),
+        ("client_bot_seconds_per_minute", defaults.client_bot_seconds_per_minute,
+         "seconds the bots may think a minute, for one client address's requests", False),
+    )  # fmt: skip
+
+
 def _run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, got {args.port}")
     try:
         limits = web_limits.ServerLimits(
-            **{limit: getattr(args, limit) for limit, _, _, _ in _limits()}
+            **{limit: getattr(args, limit) for limit, _, _, _ in _limits()},
+            **{quota: getattr(args, quota) for quota, _, _, _ in _quotas()},
+            allowed_origins=tuple(args.allow_origin),
         )
     except InvalidValueError as error:
         raise UsageError(f"--{str(error).replace('_', '-')}") from None
@@ -113,7 +149,7 @@ COMMAND = Command(
     "with the rules and the bots of your choice, shows your seat's view as the library's "
     "picture, your legal moves to click, the event feed, the scores, undo and resignation. "
     "Tables are kept in a SQLite file; the JSON interface and the pictures can be used by "
-    "other pages (CORS is allowed).",
+    "other pages where --allow-origin names their origin.",
     configure=_configure,
     run=_run,
     epilog="examples:\n  scala40 web\n  scala40 web --port 8080 --db tables.sqlite",

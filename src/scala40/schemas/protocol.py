@@ -23,9 +23,9 @@ Adding an operation to the referee is one entry here beside its handler in
 :mod:`scala40.cli.serve`; a test checks that the two name the same operations.
 
 >>> from scala40.schemas.protocol import OPERATIONS
->>> [operation.name for operation in OPERATIONS][:4]
-['games', 'new', 'deal', 'legal']
->>> schema = OPERATIONS[3].answer_schema(("scala40",))
+>>> [operation.name for operation in OPERATIONS][:5]
+['games', 'new', 'commit', 'deal', 'legal']
+>>> schema = OPERATIONS[4].answer_schema(("scala40",))
 >>> schema["required"]
 ['id', 'ok', 'op', 'moves', 'summary']
 >>> schema["properties"]["moves"]["items"]["properties"]["move"]
@@ -175,9 +175,11 @@ def _event() -> dict[str, Any]:
 def meld_report_schema() -> dict[str, Any]:
     """What ``check`` says of one meld (``scala40 check --json``'s ``melds``, ``serve``'s
     ``check``, and each verdict of ``check --jsonl``): its cards and whether it is valid;
-    a valid one's kind, reading, jokers, value, other readings, extensions and joker
-    swaps; an invalid one's reason (and an ambiguous one's readings)."""
-    reading = obj({"meld": text(), "value": integer()})
+    a valid one's kind, reading, jokers, value and points, other readings, extensions and
+    joker swaps; an invalid one's reason (and an ambiguous one's readings)."""
+    value = _described(integer(), "Meld.value: the cards' face values under the meld rules.")
+    points = _described(integer(), "What the game scores for the meld (GameText.meld_points).")
+    reading = obj({"meld": text(), "value": value, "points": points})
     return {
         "oneOf": [
             obj(
@@ -189,7 +191,8 @@ def meld_report_schema() -> dict[str, Any]:
                         text(), "The meld in order, a joker followed by = and its card."
                     ),
                     "jokers": array(obj({"joker": card(), "stands_for": card()})),
-                    "value": integer(),
+                    "value": value,
+                    "points": points,
                     "other_readings": array(reading),
                     "extended_by": array(text()),
                     "joker_swaps": array(obj({"card": card(), "joker": card()})),
@@ -286,6 +289,16 @@ def _new(games: Games) -> Mapping[str, Any]:
         "players": integer(1),
         "seed": _SEED,
         **_bot_seats(games),
+        "ticket": _described(
+            text(100),
+            "A commitment 'commit' answered: the game is its game, dealt from the "
+            "referee's committed secret and the client's 'values' (no other field).",
+        ),
+        "values": _described(
+            array({"oneOf": [_VALUE, {"type": "null"}]}),
+            "With 'ticket': one entry per seat, the client's random value for each seat it "
+            "plays (32 to 64 lowercase hexadecimal digits), null for the others.",
+        ),
     }
 
 
@@ -338,26 +351,51 @@ def _held_with_bots(games: Games) -> Mapping[str, Any]:
 _HEX64 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
 
 
+_VALUE = {"type": "string", "pattern": "^[0-9a-f]{32,64}$"}
+
+
 def _deal_schema() -> dict[str, Any]:
     return obj(
         {
             "scheme": _described(text(), "How the commitment is made (scala40.web.fair_deal)."),
             "commitment": _described(
-                _HEX64, "SHA-256 of 'scala40-deal-v1:<salt>:<seed>', in hexadecimal."
+                _HEX64,
+                "SHA-256 of 'scala40-deal-v2:<salt>:<secret>:<terms>' (a seed the client "
+                "chose: 'scala40-deal-v1:<salt>:<seed>'), in hexadecimal.",
             ),
             "seed_chosen": _described(
                 boolean(), "Whether the seed was the client's (not drawn by the referee)."
             ),
+            "terms": _described(
+                text(), "The game, rules and seats the commitment covers, as JSON text."
+            ),
+            "values": _described(
+                array({"oneOf": [_VALUE, {"type": "null"}]}),
+                "Each seat's value for the deal (null: none sent).",
+            ),
+            "secret": _described(_HEX64, "The referee's secret: revealed once the match is over."),
             "seed": _described(
                 {"type": "string", "pattern": f"^[0-9]{{1,{len(str(MAX_SEED))}}}$"},
                 "The seed, as decimal text: revealed once the match is over.",
             ),
             "salt": _described(_HEX64, "The salt: revealed once the match is over."),
         },
-        optional=("seed", "salt"),
-        description="A game's deal: the commitment to its seed, and the seed and its salt "
-        "once the match is over.",
+        optional=("seed", "salt", "secret", "terms", "values"),
+        description="A game's deal: the commitment to its secret and terms (or to a chosen "
+        "seed), and, once the match is over, what it commits to and the seed.",
     )
+
+
+def _commit(games: Games) -> Mapping[str, Any]:
+    dealing = ("seed", "ticket", "values")
+    return {key: value for key, value in _new(games).items() if key not in dealing}
+
+
+def _committed(games: Games) -> Mapping[str, Any]:
+    return {
+        "ticket": _described(text(), "What 'new' names to deal this commitment's game."),
+        "deal": _deal_schema(),
+    }
 
 
 def _dealt(games: Games) -> Mapping[str, Any]:
@@ -520,7 +558,8 @@ def _check(games: Games) -> Mapping[str, Any]:
         "rules": text(),
         "valid": _described(boolean(), "Whether every meld was read and is valid."),
         "melds": _described(array(verdict), "A verdict for each meld, in the request's order."),
-        "total": integer(),
+        "total": _described(integer(), "The valid melds' values together."),
+        "total_points": _described(integer(), "The valid melds' points together."),
         "notes": array(text()),
     }
 
@@ -549,8 +588,26 @@ OPERATIONS: tuple[Operation, ...] = (
         "with the commitment to its seed.",
         _new,
         _dealt,
-        optional=("game", "rules", "players", "seed", "bots", "bot_time_limit", "bot_seed"),
+        optional=(
+            "game",
+            "rules",
+            "players",
+            "seed",
+            "bots",
+            "bot_time_limit",
+            "bot_seed",
+            "ticket",
+            "values",
+        ),
         answer_optional=("bot_moves",),
+    ),
+    Operation(
+        "commit",
+        "A commitment to a game's deal before it is dealt: the referee's secret and the "
+        "game's terms, hashed; 'new' with the ticket and the client's values deals it.",
+        _commit,
+        _committed,
+        optional=("game", "rules", "players", "bots", "bot_time_limit", "bot_seed"),
     ),
     Operation(
         "deal",

@@ -2,21 +2,28 @@
 static files, the card pictures, the pictures of views, and the JSON interface of
 :class:`~scala40.web.tables.Tables`.
 
-Every answer carries CORS headers (``Access-Control-Allow-Origin: *``: a page on another
-origin may call the server; seats are proven by their tokens, never by cookies), and
-``OPTIONS`` answers a browser's preflight. An error is JSON, ``{"error": kind,
-"message": text}``, with status 400 (a bad request, an illegal move), 403 (a wrong
-token), 404 (no such table or resource, an expired table included), 408 (a body that
+The server is same-origin by default: a request whose ``Origin`` header names another
+origin than the server's own is refused (403), unless whoever starts the server allows
+it (:attr:`~scala40.web.limits.ServerLimits.allowed_origins`); only then do answers carry
+CORS headers for it, and ``OPTIONS`` answers its browser's preflight (seats are proven by
+their tokens, never by cookies). An error is JSON, ``{"error": kind, "message": text}``,
+with status 400 (a bad request, an illegal move, a ``Content-Length`` given twice or a
+``Transfer-Encoding``, which the server does not read), 403 (a wrong token, another
+origin), 404 (no such table or resource, an expired table included), 408 (a body that
 did not all come within the server's read time), 409 (a stale move: the move number is
 checked before anything else, so a retry that arrives after the turn has passed is
 stale; a timeout asked before the clock has run out), 413 (a body over :data:`MAX_BODY`
-bytes), 503 (a table busy with other requests for longer than a request may wait) or,
-for a fault of the server itself, 500: no request is left without an answer. Bodies are
-read as untrusted JSON (``NaN`` and ``Infinity`` refused, numbers bounded by Python's
-reader), within the server's read time
-(:attr:`~scala40.web.limits.ServerLimits.read_seconds`, which bounds each line of the
-headers too), so that a client that announces a body and never sends it holds no
-thread.
+bytes), 429 (a client, or everyone, past the tables or the bots' time a minute the
+server allows), 503 (a table busy with other requests for longer than a request may
+wait; the tables kept at their cap) or, for a fault of the server itself, 500: no
+request is left without an answer. Bodies are read as untrusted JSON (``NaN`` and
+``Infinity`` refused, numbers bounded by Python's reader).
+
+A request's headers and body must all come within the server's read time
+(:attr:`~scala40.web.limits.ServerLimits.read_seconds`) from the moment the server waits
+for it, however the client trickles them; the connections served at once are capped in
+all and per client address (:mod:`scala40.web.quotas`): one past the caps is closed
+unread, so that no client holds the server's threads.
 
 The endpoints::
 
@@ -35,6 +42,8 @@ The endpoints::
                                     "move_number": 12, "since": 12}
     POST /tables/1/advance         {"seat": 0, "token": T}   (the bots play on)
     POST /tables/1/undo            {"seat": 0, "token": T, "move_number": 15}
+    POST /tables/1/shuffle         {"seat": 0, "token": T, "value": HEX}   (a person's
+                                   value for the deal, before it: scala40.web.fair_deal)
     POST /tables/1/resign          {"seat": 0, "token": T}
     POST /tables/1/timeout         {"seat": 0, "token": T}   (the default move for the
                                                               person to decide)
@@ -61,7 +70,10 @@ The endpoints::
 
 from __future__ import annotations
 
+import io
 import json
+import math
+import socket
 import threading
 import time
 from collections.abc import Mapping
@@ -81,6 +93,7 @@ from scala40.errors import (
     StaleMoveError,
 )
 from scala40.web.limits import ServerLimits
+from scala40.web.quotas import Connections
 
 __all__ = ["MAX_BODY", "STATIC_FILES", "TableHandler", "make_server"]
 
@@ -146,8 +159,24 @@ class TableHandler(BaseHTTPRequestHandler):
 
     tables: web_tables.Tables
     server_version = "scala40-web"
+    _ends = math.inf
+    """When the request being read must have come whole (``time.monotonic()``)."""
+
+    def setup(self) -> None:
+        super().setup()
+        # Every read of the request (its line, its headers, its body) is bounded by the
+        # time left of the whole request's read time, not by the gap between two bytes.
+        self.rfile.close()  # the socket's own file, replaced (the socket stays open)
+        self.rfile = io.BufferedReader(_DeadlineReader(self))
+
+    def handle_one_request(self) -> None:
+        self._ends = time.monotonic() + self.tables.limits.read_seconds
+        super().handle_one_request()
 
     def do_OPTIONS(self) -> None:
+        if self._foreign_origin():
+            self._send(403, _error("Forbidden", "another origin may not call this server"), _JSON)
+            return
         self._send(204, b"", "text/plain")
 
     def do_GET(self) -> None:
@@ -156,9 +185,40 @@ class TableHandler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         self._serve("POST")
 
+    def _foreign_origin(self) -> bool:
+        """Whether the request comes from a page of another origin that the server does
+        not allow (a request with no ``Origin``, as from a program, is no page's)."""
+        origin = self.headers.get("Origin")
+        if origin is None:
+            return False
+        allowed = self.tables.limits.allowed_origins
+        if "*" in allowed or origin in allowed:
+            return False
+        host = self.headers.get("Host", "")
+        return origin not in (f"http://{host}", f"https://{host}")
+
+    def _check_framing(self) -> None:
+        """Refuse a request whose body's length is not said once: two
+        ``Content-Length`` headers (alike or not), or a ``Transfer-Encoding``, which
+        another server on the way may read otherwise."""
+        lengths = self.headers.get_all("Content-Length") or []
+        if len(lengths) > 1 or self.headers.get("Transfer-Encoding") is not None:
+            self.close_connection = True
+            what = (
+                f"Content-Length is given {len(lengths)} times"
+                if len(lengths) > 1
+                else "Transfer-Encoding is not read by this server: send Content-Length"
+            )
+            raise web_tables.RequestError(400, "BadRequest", what)
+
     def _serve(self, method: str) -> None:
         url = urlparse(self.path)
         try:
+            self._check_framing()
+            if self._foreign_origin():
+                raise web_tables.RequestError(
+                    403, "Forbidden", "another origin may not call this server"
+                )
             status, data, kind = self._route(method, url.path, url.query)
         except web_tables.RequestError as error:
             status, data, kind = error.status, _error(error.kind, str(error)), _JSON
@@ -198,26 +258,15 @@ class TableHandler(BaseHTTPRequestHandler):
             message = str(error) if "number a request" in str(error) else "a number too long"
             raise web_tables.RequestError(400, "BadRequest", f"the body's {message}") from None
 
-    def setup(self) -> None:
-        super().setup()
-        # The server's read time bounds each read of the headers (the standard library
-        # closes a connection whose request line or header does not come in time).
-        self.connection.settimeout(self.tables.limits.read_seconds)
-
     def _read(self, length: int) -> bytes:
-        """The body's ``length`` bytes, all read within the server's read time: a client
-        that sends them slower, or never, is answered 408 and its connection closed, so
-        that it holds no thread."""
+        """The body's ``length`` bytes, all read within what is left of the request's
+        read time: a client that sends them slower, or never, is answered 408 and its
+        connection closed, so that it holds no thread."""
         seconds = self.tables.limits.read_seconds
-        ends = time.monotonic() + seconds
         chunks: list[bytes] = []
         got = 0
         try:
             while got < length:
-                left = ends - time.monotonic()
-                if left <= 0:
-                    raise TimeoutError
-                self.connection.settimeout(left)
                 chunk = self.rfile.read1(min(length - got, 65_536))
                 if not chunk:
                     break  # the client closed before the whole body: what came is read
@@ -250,16 +299,27 @@ class TableHandler(BaseHTTPRequestHandler):
             svg = self.tables.picture(int(parts[1]), _params(query))
             return 200, svg.encode(), _SVG
         body = self._body() if method == "POST" else None
-        status, answer = self.tables.handle(method, path, query, body)
+        status, answer = self.tables.handle(method, path, query, body, client=self._client())
         return status, json.dumps(answer).encode(), _JSON
 
+    def _client(self) -> str:
+        """The client's address, by which what it spends is counted."""
+        return str(self.client_address[0])
+
     def _send(self, status: int, data: bytes, kind: str) -> None:
+        # The request is read: the answer is written under the read time, afresh.
+        self._ends = math.inf
+        self.connection.settimeout(self.tables.limits.read_seconds)
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(data)))
-        self.send_header("Access-Control-Allow-Origin", "*")
-        self.send_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-        self.send_header("Access-Control-Allow-Headers", "Content-Type")
+        origin = self.headers.get("Origin")
+        allowed = self.tables.limits.allowed_origins
+        if origin is not None and (origin in allowed or "*" in allowed):
+            self.send_header("Access-Control-Allow-Origin", "*" if "*" in allowed else origin)
+            self.send_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+            self.send_header("Access-Control-Allow-Headers", "Content-Type")
+            self.send_header("Vary", "Origin")
         self.send_header(
             "Cache-Control",
             "max-age=86400" if kind == _SVG and "/cards/" in self.path else "no-store",
@@ -271,6 +331,52 @@ class TableHandler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         del format, args  # quiet: a server of one's own logs as it likes
+
+
+class _DeadlineReader(io.RawIOBase):
+    """The connection's bytes, each read bounded by what is left of the request's read
+    time (``TimeoutError`` once it has passed)."""
+
+    def __init__(self, handler: TableHandler) -> None:
+        self._handler = handler
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        left = self._handler._ends - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request did not all come within the read time")
+        connection: socket.socket = self._handler.connection
+        connection.settimeout(min(left, self._handler.tables.limits.read_seconds))
+        return connection.recv_into(buffer)
+
+
+class _TableServer(ThreadingHTTPServer):
+    """The standard library's threading server, its connections capped in all and per
+    client address: one past the caps is closed unread."""
+
+    daemon_threads = True
+    request_queue_size = 128
+    """Connections the system queues before they are accepted (the standard library's 5
+    made a sixth client wait a second for the system to try again)."""
+    connections: Connections
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.connections.open(str(client_address[0])):
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.connections.close(str(client_address[0]))
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.connections.close(str(client_address[0]))
 
 
 def _params(query: str) -> dict[str, str]:
@@ -312,8 +418,10 @@ def make_server(
     else:
         tables = web_tables.Tables(store, limits)
     handler = type("BoundTableHandler", (TableHandler,), {"tables": tables})
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
+    server = _TableServer((host, port), handler)
+    server.connections = Connections(
+        tables.limits.client_connections, tables.limits.max_connections
+    )
     if start:
         threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

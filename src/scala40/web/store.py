@@ -179,6 +179,12 @@ class TableStore:
                 if users[0] == 0:
                     del self._locks[table_id]
 
+    def table_count(self) -> int:
+        """The tables kept now."""
+        with self.connect() as db:
+            count: int = db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
+        return count
+
     def sweep(self, finished_seconds: float, idle_seconds: float) -> int:
         """Delete the tables that expired (see the module), at most :data:`SWEEP_BATCH`,
         and at most once every :data:`SWEEP_SECONDS` (0 when it looked too recently);

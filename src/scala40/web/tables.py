@@ -81,17 +81,17 @@ import json
 import random
 import secrets
 import sqlite3
+import threading
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import parse_qs
 
+import attrs
+
 from scala40._base.hand_log import HandHistory
 from scala40._checks import describe
-from scala40.bots import bot_names
-from scala40.cards import CARD_NAMES, Deck, spanish_card_name
 from scala40.cli.bot_seats import (
     DEFAULT_BOT,
     DEFAULT_TIME_LIMIT,
@@ -105,10 +105,13 @@ from scala40.deadline import Deadline
 from scala40.drawing import last_hand_svg, view_svg
 from scala40.errors import InvalidArgumentError, InvalidValueError, StaleMoveError
 from scala40.events import Event, events_of
-from scala40.game import Game, game_names, load_game
-from scala40.web.fair_deal import Deal
+from scala40.game import Game, load_game
+from scala40.web.fair_deal import Deal, SharedDeal, deal_of_row, terms_text
 from scala40.web.limits import ServerLimits
+from scala40.web.lobby import card_names, games_listing
+from scala40.web.quotas import Buckets
 from scala40.web.store import TableBusyError, TableStore
+from scala40.web.undo import keep_decision, undo_target
 
 __all__ = [
     "MAX_PLAYERS",
@@ -133,6 +136,10 @@ class RequestError(Exception):
         self.kind = kind
 
 
+class _UndealtError(RequestError):
+    """A table whose cards wait for its people's values (see :meth:`Tables.look`)."""
+
+
 class _Table:
     """One table while a request works on it."""
 
@@ -144,7 +151,7 @@ class _Table:
         state: Any,
         seats: list[dict[str, Any]],
         bot_time_limit: float,
-        deal: Deal | None,
+        deal: Deal | SharedDeal | None,
         decision_started: float | None,
         request_seconds: float,
     ) -> None:
@@ -166,6 +173,8 @@ class _Table:
         """The events this request made (saved with the state)."""
         self.waiting = False
         """Whether a bot is still to move (the request's time ran out)."""
+        self.bot_seconds = 0.0
+        """The wall seconds the bots thought in this request (what its client pays)."""
 
     def bot(self, seat: int | None) -> str | None:
         if seat is None or seat >= len(self.seats):
@@ -208,7 +217,12 @@ class _Table:
                 bots[seat] = timed_bot(spec, self.game, limit)
             rng = random.Random(f"{self.seed}:{state.move_number}")
             thinking = deadline.within(limit)
-            self.apply(bot_move(state, bots[seat], rng=rng, deadline=thinking))
+            started = time.monotonic()
+            try:
+                move = bot_move(state, bots[seat], rng=rng, deadline=thinking)
+            finally:
+                self.bot_seconds += time.monotonic() - started
+            self.apply(move)
         self.waiting = not self.state.is_over and self.bot(self.state.current_player) is not None
 
 
@@ -226,7 +240,7 @@ def _field(body: Mapping[str, Any], name: str, kind: type, default: Any = ...) -
 
 _KINDS = {int: "an integer", str: "text", dict: "an object", list: "a list", bool: "true or false"}
 
-_CREATE_FIELDS = ("game", "rules", "players", "seed", "bots", "bot", "bot_time_limit")
+_CREATE_FIELDS = ("game", "rules", "players", "seed", "bots", "bot", "bot_time_limit", "shuffle")
 """The fields of ``POST /tables``."""
 _ACTION_FIELDS = {
     "moves": ("seat", "token", "move", "move_number", "since"),
@@ -234,6 +248,7 @@ _ACTION_FIELDS = {
     "resign": ("seat", "token", "since"),
     "timeout": ("seat", "token", "since"),
     "undo": ("seat", "token", "move_number", "since"),
+    "shuffle": ("seat", "token", "value", "since"),
 }
 """The fields of each action's body (``POST /tables/N/ACTION``)."""
 _LOOK_FIELDS = ("seat", "token", "since")
@@ -242,12 +257,23 @@ _PICTURE_FIELDS = ("seat", "token", "size", "layout_width", "what", "v")
 """The query parameters of ``GET /tables/N/picture`` (``v``: a page's cache breaker)."""
 
 
-def _deal(body: Mapping[str, Any], specs: list[str | None]) -> Deal:
-    """The table's deal: its seed drawn by the server, or chosen by the creator at a
-    table where no other person sits (whoever knows the seed knows every hand)."""
+def _deal(
+    body: Mapping[str, Any], specs: list[str | None], game: Game, rules: Any
+) -> Deal | SharedDeal:
+    """The table's deal: a secret drawn by the server, committed to with the table's
+    terms, which the people help to shuffle (dealt at once unless ``shuffle`` asks the
+    server to wait for their values); or a seed chosen by the creator at a table where no
+    other person sits (whoever knows the seed knows every hand)."""
     value = body.get("seed")
+    shuffle = _field(body, "shuffle", bool, False)
     if value is None:
-        return Deal.draw()
+        terms = terms_text(game.name, rules.to_dict(), _public_seats(specs))
+        deal = SharedDeal.draw(terms, len(specs))
+        return deal if shuffle else attrs.evolve(deal, dealt=True)
+    if shuffle:
+        raise InvalidArgumentError(
+            "'shuffle' is for a seed the server draws: a chosen seed is dealt as chosen"
+        )
     seed = read_seed(value)
     if specs.count(None) > 1:
         raise InvalidArgumentError(
@@ -258,17 +284,17 @@ def _deal(body: Mapping[str, Any], specs: list[str | None]) -> Deal:
     return Deal.draw(seed)
 
 
-def _deal_text(deal: Deal) -> str:
-    """The deal as its row keeps it (the seed as decimal text: SQLite's integers stop at
-    2**63 - 1)."""
-    return json.dumps({"seed": str(deal.seed), "salt": deal.salt, "chosen": deal.chosen})
+def _public_seats(specs: list[str | None]) -> list[dict[str, Any]]:
+    """The seats as anyone may see them (and a shared deal commits to them)."""
+    return [{"player": True} if spec is None else {"bot": spec} for spec in specs]
 
 
-def _deal_of_row(text: str | None) -> Deal | None:
-    if text is None:
-        return None
-    data = json.loads(text)
-    return Deal(int(data["seed"]), data["salt"], bool(data["chosen"]))
+def _deal_text(deal: Deal | SharedDeal) -> str:
+    return json.dumps(deal.to_row())
+
+
+def _deal_of_row(text: str | None) -> Deal | SharedDeal | None:
+    return None if text is None else deal_of_row(json.loads(text))
 
 
 def _stored_seed(seed: int) -> int:
@@ -343,20 +369,31 @@ class Tables:
         """The server's limits (:mod:`scala40.web.limits`)."""
         if not isinstance(self.limits, ServerLimits):
             raise InvalidArgumentError(f"limits must be ServerLimits, got {describe(limits)}")
+        limits = self.limits
+        self.tables_made = Buckets(limits.client_tables_per_minute, limits.tables_per_minute)
+        """The tables made a minute, per client address and in all."""
+        self.bot_time = Buckets(
+            limits.client_bot_seconds_per_minute, limits.bot_seconds_per_minute
+        )
+        """The bots' thinking a minute, per client address and in all."""
+        self._request = threading.local()
         self._actions: dict[str, Callable[[int, Mapping[str, Any], Deadline], dict[str, Any]]] = {
             "moves": self._move,
             "advance": self._advance,
             "resign": self._resign,
             "timeout": self._timeout,
             "undo": self._undo,
+            "shuffle": self._shuffle,
         }
 
     # ------------------------------------------------------------ routing
 
     def handle(
-        self, method: str, path: str, query: str, body: object
+        self, method: str, path: str, query: str, body: object, *, client: str = "local"
     ) -> tuple[int, dict[str, Any]]:
-        """The status and JSON answer of one request (``body``: its JSON, or ``None``).
+        """The status and JSON answer of one request (``body``: its JSON, or ``None``)
+        from ``client`` (its address: what it may spend is counted by it,
+        :mod:`scala40.web.quotas`).
 
         Raises :class:`RequestError` and the library's errors for requests it refuses;
         :mod:`scala40.web.server` answers them with their status.
@@ -364,11 +401,21 @@ class Tables:
         # The request's time starts now: waiting for its table and its bots' thinking
         # count against it.
         deadline = Deadline.after(self.limits.request_seconds)
+        self._request.bot_seconds = 0.0
+        try:
+            return self._handle(method, path, query, body, client, deadline)
+        finally:
+            self.bot_time.pay(client, self._request.bot_seconds)
+
+    def _handle(
+        self, method: str, path: str, query: str, body: object, client: str, deadline: Deadline
+    ) -> tuple[int, dict[str, Any]]:
         self.store.sweep(self.limits.finished_seconds, self.limits.idle_seconds)
         parts = [part for part in path.split("/") if part]
         if parts == ["games"] and method == "GET":
-            return 200, {"games": _games()}
+            return 200, {"games": games_listing()}
         if parts == ["tables"] and method == "POST":
+            self._admit_table(client)
             return 200, self.create(_body(body), deadline)
         if len(parts) < 2 or parts[0] != "tables" or not _is_number(parts[1]):
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
@@ -384,7 +431,37 @@ class Tables:
             raise RequestError(404, "NotFound", f"no resource {method} {path[:100]}")
         request = _body(body)
         refuse_unknown_fields(request, _ACTION_FIELDS[action], f"'POST /tables/N/{action}'")
+        if action not in ("undo", "shuffle"):  # every other action lets the bots play on
+            self._admit_bots(client)
         return 200, self._actions[action](table_id, request, deadline)
+
+    def _admit_bots(self, client: str) -> None:
+        """Refuse (429) a request that would make the bots think while ``client``'s
+        share of their time, or everyone's, is spent."""
+        if not self.bot_time.has_some(client):
+            raise RequestError(
+                429,
+                "TooManyRequests",
+                "the bots have thought as long as this server lets a client's requests (or "
+                f"all requests) make them think a minute ({self.limits.client_bot_seconds_per_minute:g} "
+                f"and {self.limits.bot_seconds_per_minute:g} s): try again in a few seconds",
+            )
+
+    def _admit_table(self, client: str) -> None:
+        """Refuse a new table past the tables kept (503), the bots' time (429) or the
+        tables a minute (429) of ``client`` or of everyone."""
+        if self.store.table_count() >= self.limits.max_tables:
+            raise RequestError(
+                503, "Full", f"this server keeps {self.limits.max_tables} tables: try again later"
+            )
+        self._admit_bots(client)
+        if not self.tables_made.take_one(client):
+            raise RequestError(
+                429,
+                "TooManyRequests",
+                f"this server makes {self.limits.client_tables_per_minute:g} tables a minute for "
+                f"one client and {self.limits.tables_per_minute:g} in all: try again in a minute",
+            )
 
     # ------------------------------------------------------------ storage
 
@@ -396,17 +473,39 @@ class Tables:
         most until ``deadline``: 503 after); saved back when the block ends well."""
         with self._locked(table_id, deadline) as db:
             row = db.execute(
-                "SELECT game, seed, state, seats, bot_time_limit, deal, decision_started"
-                " FROM tables WHERE id = ?",
+                "SELECT game, seed, state, seats, bot_time_limit, deal, decision_started,"
+                " created FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
             if row is None:
                 raise RequestError(404, "NotFound", f"no table {table_id}")
             game = load_game(row[0])
-            state = game.state_from_dict(json.loads(row[2]))
             deal = _deal_of_row(row[5])
-            seed = _seed_of_row(row[1]) if deal is None else deal.seed
             seats = json.loads(row[3])
+            fresh = isinstance(deal, SharedDeal) and not deal.dealt
+            if isinstance(deal, SharedDeal) and fresh:
+                people = [seat for seat, place in enumerate(seats) if "token" in place]
+                waiting = any(deal.values[person] is None for person in people)
+                if waiting and time.time() - row[7] < self.limits.decision_seconds:
+                    raise _UndealtError(
+                        409,
+                        "NotDealt",
+                        "the cards are dealt once every person has sent a value, or "
+                        f"{self.limits.decision_seconds:g} s after the table was made",
+                    )
+                # The people's values are in (or this request goes on without those not
+                # sent): the seed is fixed, and the cards dealt, now.
+                deal = attrs.evolve(deal, dealt=True)
+                terms = json.loads(deal.terms)
+                rules = game.ruleset_type.from_dict(terms["rules"])
+                state = game.new_game(rules, len(seats), deal.seed)
+                db.execute(
+                    "UPDATE tables SET seed = ?, deal = ? WHERE id = ?",
+                    (_stored_seed(deal.seed), _deal_text(deal), table_id),
+                )
+            else:
+                state = game.state_from_dict(json.loads(row[2]))
+            seed = _seed_of_row(row[1]) if deal is None else deal.seed
             table = _Table(
                 table_id,
                 game,
@@ -418,7 +517,21 @@ class Tables:
                 row[6],
                 self.limits.request_seconds,
             )
-            yield table, db
+            if fresh:
+                table.saved = None  # stored (with the deal's events) when the block ends
+                try:
+                    table.play_bots(deadline)
+                finally:
+                    self._request.bot_seconds = (
+                        getattr(self._request, "bot_seconds", 0.0) + table.bot_seconds
+                    )
+                    table.bot_seconds = 0.0
+            try:
+                yield table, db
+            finally:
+                self._request.bot_seconds = (
+                    getattr(self._request, "bot_seconds", 0.0) + table.bot_seconds
+                )
             self._save(db, table)
 
     @contextmanager
@@ -435,7 +548,7 @@ class Tables:
         table.decision_started = None
         if _person_decides(table):
             table.decision_started = time.time()
-            if not _person_moved_this_hand(table):
+            if not _moved_this_hand(table, table.state.current_player):
                 table.decision_started += self.limits.hand_break_seconds
 
     def _save(self, db: sqlite3.Connection, table: _Table) -> None:
@@ -465,7 +578,7 @@ class Tables:
             ],
         )
         table.events = []
-        _keep_decision(db, table)
+        keep_decision(db, table)
 
     # ------------------------------------------------------------ requests
 
@@ -489,22 +602,47 @@ class Tables:
         given_limit = body.get("bot_time_limit")
         limit = check_time_limit(DEFAULT_TIME_LIMIT if given_limit is None else given_limit)
         specs = _bot_specs(body, players)
-        deal = _deal(body, specs)
-        seed = deal.seed
+        deal = _deal(body, specs, game, rules)
         for spec in specs:
             if spec is not None:
                 timed_bot(spec, game, limit)  # refused now rather than at its first turn
-        state = game.new_game(rules, players, seed)
         seats: list[dict[str, Any]] = [
             {"bot": spec} if spec is not None else {"token": secrets.token_urlsafe(16)}
             for spec in specs
         ]
         now = time.time()
+        tokens = {
+            str(seat): place["token"] for seat, place in enumerate(seats) if "token" in place
+        }
+        if not deal.is_dealt:
+            # The people help to shuffle: the cards are dealt once their values are in.
+            with self.store.connect() as db:
+                cursor = db.execute(
+                    "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal,"
+                    " decision_started, updated) VALUES (?, 0, '', ?, ?, ?, ?, NULL, ?)",
+                    (game.name, json.dumps(seats), limit, now, _deal_text(deal), now),
+                )
+            assert cursor.lastrowid is not None
+            return {
+                "table": cursor.lastrowid,
+                "game": game.name,
+                "deal": deal.public(revealed=False),
+                "dealt": False,
+                "tokens": tokens,
+                "seats": _seats(seats),
+            }
+        seed = deal.seed
+        state = game.new_game(rules, players, seed)
         table = _Table(0, game, seed, state, seats, limit, deal, now, self.limits.request_seconds)
         # The bots play up to a person's decision before the table is stored, and it is
         # stored whole in one transaction: a bot that fails there leaves no table behind
         # to fail again (and no other request waits on the file while they think).
-        table.play_bots(deadline)
+        try:
+            table.play_bots(deadline)
+        finally:
+            self._request.bot_seconds = getattr(self._request, "bot_seconds", 0.0) + (
+                table.bot_seconds
+            )
         self._start_clock(table)
         with self.store.connect() as db:
             cursor = db.execute(
@@ -525,14 +663,12 @@ class Tables:
             assert cursor.lastrowid is not None
             table.id = table_id = cursor.lastrowid
             self._save(db, table)
-            _keep_decision(db, table)  # the first, where no bot moved before it
-        tokens = {
-            str(seat): place["token"] for seat, place in enumerate(seats) if "token" in place
-        }
+            keep_decision(db, table)  # the first, where no bot moved before it
         return {
             "table": table_id,
             "game": game.name,
             "deal": deal.public(revealed=False),
+            "dealt": True,
             "tokens": tokens,
             "seats": _seats(seats),
         }
@@ -548,9 +684,32 @@ class Tables:
         (waiting for it at most until ``deadline``)."""
         if deadline is None:
             deadline = Deadline.after(self.limits.request_seconds)
-        with self._table(table_id, deadline) as (table, db):
-            seat = _seat(table, params)
-            return _answer(table, db, self.limits, seat, since)
+        try:
+            with self._table(table_id, deadline) as (table, db):
+                seat = _seat(table, params)
+                return _answer(table, db, self.limits, seat, since)
+        except _UndealtError:
+            return self._undealt(table_id, params, deadline)
+
+    def _undealt(
+        self, table_id: int, params: Mapping[str, Any], deadline: Deadline
+    ) -> dict[str, Any]:
+        """The answer of a table whose people's values are not all in: its seats and its
+        deal (the values received), no view yet."""
+        with self._locked(table_id, deadline) as db:
+            seats_text, deal_text = db.execute(
+                "SELECT seats, deal FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        seats = json.loads(seats_text)
+        deal = _deal_of_row(deal_text)
+        assert deal is not None
+        return {
+            "table": table_id,
+            "seat": _seat_of(seats, params),
+            "seats": _seats(seats),
+            "dealt": False,
+            "deal": deal.public(revealed=False),
+        }
 
     def picture(
         self, table_id: int, params: Mapping[str, Any], deadline: Deadline | None = None
@@ -652,6 +811,27 @@ class Tables:
             self._save(db, table)
             return _answer(table, db, self.limits, seat, _since(body.get("since")))
 
+    def _shuffle(
+        self, table_id: int, body: Mapping[str, Any], deadline: Deadline
+    ) -> dict[str, Any]:
+        """A person's value for the deal (:mod:`scala40.web.fair_deal`), before the deal:
+        once every person's is in, the cards are dealt and the seat's answer is sent;
+        until then, the deal and the values received."""
+        with self._locked(table_id, deadline) as db:
+            row = db.execute("SELECT seats, deal FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                raise RequestError(404, "NotFound", f"no table {table_id}")
+            seats = json.loads(row[0])
+            seat = _seat_of(seats, body)
+            deal = _deal_of_row(row[1])
+            if not isinstance(deal, SharedDeal) or deal.dealt:
+                raise RequestError(
+                    409, "Dealt", "the cards are dealt: a value is taken only before the deal"
+                )
+            deal = deal.with_value(seat, body.get("value"))
+            db.execute("UPDATE tables SET deal = ? WHERE id = ?", (_deal_text(deal), table_id))
+        return self.look(table_id, {**body, "seat": seat}, _since(body.get("since")), deadline)
+
     def _undo(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
         with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
@@ -660,7 +840,7 @@ class Tables:
                 raise StaleMoveError(
                     f"stale move number {expected}: the game is at move {table.state.move_number}"
                 )
-            target = _undo_target(table, db, seat)
+            target = undo_target(table, db, seat)
             if isinstance(target, str):
                 raise RequestError(400, "UndoRefused", target)
             number, text = target
@@ -712,12 +892,17 @@ def _last_move(newest_first: Iterator[dict[str, Any]], seat: int) -> tuple[str |
 
 def _seat(table: _Table, request: Mapping[str, Any]) -> int:
     """The seat a request names, checked against its token (403 if wrong)."""
+    return _seat_of(table.seats, request)
+
+
+def _seat_of(seats: list[dict[str, Any]], request: Mapping[str, Any]) -> int:
+    """The seat of ``seats`` a request names, checked against its token (403 if wrong)."""
     seat = request.get("seat")
     if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) <= 3:
         seat = int(seat)
-    if not (type(seat) is int and 0 <= seat < len(table.seats)):
+    if not (type(seat) is int and 0 <= seat < len(seats)):
         raise InvalidArgumentError("'seat' must be a seat of the table")
-    expected = table.seats[seat].get("token")
+    expected = seats[seat].get("token")
     if expected is None:
         raise RequestError(403, "Forbidden", f"seat {seat} is a bot's")
     token = request.get("token")
@@ -731,65 +916,15 @@ def _seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"bot": place["bot"]} if "bot" in place else {"player": True} for place in seats]
 
 
-def _undo_target(table: _Table, db: sqlite3.Connection, seat: int) -> tuple[int, str] | str:
-    """The decision undo goes back to (its move number and state), or why there is none."""
-    if any(table.bot(other) is None for other in range(len(table.seats)) if other != seat):
-        return "undo is only at a table whose other seats are all bots"
-    row = db.execute(
-        "SELECT number, state FROM decisions WHERE table_id = ? AND seat = ? AND number < ?"
-        " ORDER BY number DESC LIMIT 1",
-        (table.id, seat, table.state.move_number),
-    ).fetchone()
-    if row is None:
-        return "nothing to undo: you have not moved yet"
-    events = db.execute(
-        "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ?",
-        (table.id, seat, row[0]),
-    )
-    for (text,) in events:
-        event = json.loads(text)
-        if event["kind"] in ("hand_end", "game_over"):
-            return "a hand has ended since: its cards were shown"
-        if event["seat"] != seat:
-            # Another seat's answer to the move (a bot's draw, its discard) shows what
-            # its hand and the stock hold: taking the move back to try another would let
-            # the seat see how each would be answered.
-            if event["seat"] is None:
-                return "cards have been dealt since"
-            return f"seat {event['seat']} has moved since: a move another seat has answered stands"
-        if Counter(event["cards"]) - Counter(event["shown"]):
-            return "a card has come to your hand from the stock or a deal since"
-    return int(row[0]), str(row[1])
-
-
-def _keep_decision(db: sqlite3.Connection, table: _Table) -> None:
-    """Keep the table's state as a decision of the person to decide (what undo goes
-    back to), once."""
-    state = table.state
-    seat = state.current_player
-    if not state.is_over and not state.is_chance and table.bot(seat) is None:
-        known = db.execute(
-            "SELECT 1 FROM decisions WHERE table_id = ? AND seat = ? AND number = ?",
-            (table.id, seat, state.move_number),
-        ).fetchone()
-        if known is None:
-            db.execute(
-                "INSERT INTO decisions (table_id, seat, number, state) VALUES (?, ?, ?, ?)",
-                (table.id, seat, state.move_number, json.dumps(state.to_dict())),
-            )
-
-
 def _person_decides(table: _Table) -> bool:
     state = table.state
     return not (state.is_over or state.is_chance) and table.bot(state.current_player) is None
 
 
-def _person_moved_this_hand(table: _Table) -> bool:
-    """Whether a seat that a person plays has moved in the hand in play."""
-    return any(
-        entry.seat is not None and table.bot(entry.seat) is None
-        for entry in HandHistory(table.state.hand_log)
-    )
+def _moved_this_hand(table: _Table, seat: int) -> bool:
+    """Whether ``seat`` has moved in the hand in play (each person's first decision of a
+    hand has the hand's break, the second person's too)."""
+    return any(entry.seat == seat for entry in HandHistory(table.state.hand_log))
 
 
 def _clock(table: _Table, limits: ServerLimits) -> dict[str, Any] | None:
@@ -825,7 +960,7 @@ def _answer(
             "name": table.game.name,
             "title": table.game.title,
             "pack": "spanish" if state.rules.deck.name.startswith("spanish") else "french",
-            "card_names": _card_names(state.rules.deck),
+            "card_names": card_names(state.rules.deck),
         },
         "teams": [list(team) for team in state.teams],
         "seat": seat,
@@ -833,47 +968,7 @@ def _answer(
         "view": state.view(seat).to_dict(),
         "events": [json.loads(row[0]) for row in rows],
         "waiting": not state.is_over and table.bot(state.current_player) is not None,
-        "can_undo": not isinstance(_undo_target(table, db, seat), str),
+        "can_undo": not isinstance(undo_target(table, db, seat), str),
         "deal": None if table.deal is None else table.deal.public(revealed=state.is_over),
         "clock": _clock(table, limits),
     }
-
-
-def _card_names(deck: Deck) -> dict[str, str]:
-    """What the page calls each card of a Spanish pack (C-DECK), by its notation: the
-    names the command line prints beside it ("caballo de copas" for ``QH``); none for a
-    French pack, whose notation is its name."""
-    if not deck.name.startswith("spanish"):
-        return {}
-    return {CARD_NAMES[card]: spanish_card_name(card) for card in sorted(set(deck.cards))}
-
-
-def _games() -> list[dict[str, Any]]:
-    """The games a table may be made of: names, titles, presets (with their numbers of
-    players), default players and bots."""
-    games = []
-    for name in game_names():
-        game = load_game(name)
-        presets = []
-        for preset in game.ruleset_type.preset_names():
-            rules = game.ruleset_type.preset(preset)
-            presets.append(
-                {
-                    "name": preset,
-                    "min_players": rules.min_players,
-                    "max_players": rules.max_players,
-                }
-            )
-        games.append(
-            {
-                "name": name,
-                "title": game.title,
-                "summary": game.summary,
-                "presets": presets,
-                "default_preset": game.ruleset_type.DEFAULT_PRESET,
-                "default_players": game.default_players,
-                "bots": list(bot_names(game)),
-                "default_bot": DEFAULT_BOT,
-            }
-        )
-    return games

@@ -294,7 +294,8 @@ def test_a_contract_half_made_that_cannot_be_completed_is_a_dead_end() -> None:
 def test_views_and_positions_refuse_bad_seats_and_arguments() -> None:
     state = new_game(seed=1)
     for seat in (-1, 4, HUGE, "0", None):
-        with pytest.raises(InvalidArgumentError, match="player must be a seat from 0 to 3"):
+        error = InvalidValueError if type(seat) is int else InvalidArgumentError
+        with pytest.raises(error, match="player must be a seat from 0 to 3"):
             state.view(seat)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="seed must be an integer"):
         state.view(0).sample("x")  # type: ignore[arg-type]

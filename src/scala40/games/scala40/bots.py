@@ -31,7 +31,7 @@ import attrs
 from scala40._base.engine import without
 from scala40._checks import check_choice, check_int, describe
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card, as_cards
-from scala40.deadline import Deadline
+from scala40.deadline import MAX_SECONDS, Deadline
 from scala40.errors import (
     InvalidArgumentError,
     InvalidBotSpecError,
@@ -585,9 +585,12 @@ class MonteCarloBot:
             raise InvalidBotSpecError(
                 f"playouts must be an integer from 1 to 1000000, got {describe(playouts)}"
             )
-        if time_limit is not None and not (_is_number(time_limit) and time_limit > 0):
+        if time_limit is not None and not (
+            _is_number(time_limit) and 0 < time_limit <= MAX_SECONDS
+        ):
             raise InvalidBotSpecError(
-                f"time_limit must be a positive number of seconds (at most 1000000) or None, got {describe(time_limit)}"
+                f"time_limit must be a positive number of seconds (at most {MAX_SECONDS:g}) "
+                f"or None, got {describe(time_limit)}"
             )
         if not _is_count(candidates, 1):
             raise InvalidBotSpecError(

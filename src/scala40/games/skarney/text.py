@@ -287,7 +287,7 @@ class SkarneyText(GameText):
         """A meld as Skarney writes it (:func:`meld_text`)."""
         return meld_text(meld, unicode)
 
-    def meld_value(self, meld: Meld) -> int:
+    def meld_points(self, meld: Meld) -> int:
         """The points a meld's cards score (SK-SCORE-MELDS).
 
         :raises InvalidArgumentError: ``meld`` is not a meld."""

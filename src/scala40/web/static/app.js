@@ -165,6 +165,8 @@ async function startTable(event) {
   const request = { game: chosen.name, rules: $("preset").value, players: count, bots };
   // A seed as its decimal text: a JavaScript number would round one past 2**53.
   if ($("seed").value.trim() !== "") request.seed = $("seed").value.trim();
+  // Without a chosen seed each person helps to shuffle (see shareValue).
+  else request.shuffle = true;
   try {
     const made = await call("POST", "/tables", request);
     const links = Object.entries(made.tokens).filter(([seat]) => seat !== "0");
@@ -202,6 +204,61 @@ function openTable(id, seat, token) {
   refresh();
 }
 
+// ------------------------------------------------------------------ fair dealing
+
+function dealKey() {
+  return `scala40-deal:${table.id}:${table.seat}`;
+}
+
+async function shareValue(deal) {
+  // This seat's random value, sent once before the deal: the deal's seed is derived
+  // from the server's committed secret and every person's value, so the server cannot
+  // choose the cards alone. Kept (with the commitment seen before it) to check the deal
+  // at the end of the match.
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const value = hex(bytes);
+  sessionStorage.setItem(dealKey(), JSON.stringify({ value, commitment: deal.commitment }));
+  try {
+    await call("POST", `/tables/${table.id}/shuffle`, { seat: table.seat, token: table.token, value });
+  } catch (error) {
+    notice(error.message);
+  }
+}
+
+async function sha256(text) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return new Uint8Array(digest);
+}
+
+function hex(bytes) {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function dealCheck(deal) {
+  // What this page can check of the revealed deal (scala40.web.fair_deal): the secret,
+  // salt and terms hash to the commitment it saw first, its own value is the one used,
+  // and the seed is the one they give. Replaying the events is verify_deal's.
+  const kept = JSON.parse(sessionStorage.getItem(dealKey()) || "null");
+  if (!deal || deal.scheme !== "sha256:scala40-deal-v2:<salt>:<secret>:<terms>") return "The seed was chosen: nothing to check.";
+  if (!kept) return "This page sent no value to this deal: it cannot check it.";
+  if (!(window.crypto && crypto.subtle)) return "This browser cannot check the deal here.";
+  const commitment = hex(await sha256(`scala40-deal-v2:${deal.salt}:${deal.secret}:${deal.terms}`));
+  if (commitment !== kept.commitment || commitment !== deal.commitment) return "Deal NOT verified: the revealed secret does not match the commitment.";
+  if (deal.values[table.seat] !== kept.value) return "Deal NOT verified: your value was not used.";
+  const digest = await sha256(["scala40-seed-v2", deal.secret, ...deal.values.map((value) => value ?? "")].join(":"));
+  const seed = digest.slice(0, 8).reduce((total, byte) => total * 256n + BigInt(byte), 0n);
+  if (String(seed) !== deal.seed) return "Deal NOT verified: the seed is not the one the values give.";
+  return "Deal verified: the commitment, your value and the seed check out.";
+}
+
+function showDealCheck() {
+  const line = $("deal-check") || element("p", { id: "deal-check", role: "status" });
+  line.textContent = "Checking the deal...";
+  $("game-over").append(line);
+  dealCheck(answer.deal).then((text) => { line.textContent = text; },
+    () => { line.textContent = "The deal could not be checked."; });
+}
+
 function since() {
   return answer ? answer.view.move_number : 0;
 }
@@ -235,6 +292,16 @@ function stopPolling() {
 
 function show(next) {
   stopPolling();
+  if (next.dealt === false) {
+    // The cards wait for the people's values (fair dealing): this seat's first.
+    if (next.deal.values[table.seat] === null && window.crypto) {
+      shareValue(next.deal).then(refresh);
+      return;
+    }
+    notice("Waiting for the other people: the cards are dealt once each has sent a value.");
+    polling = setTimeout(refresh, 2000);
+    return;
+  }
   if (next.undone_to !== undefined) {
     log = log.filter((event) => event.number <= next.undone_to);
     renderLog(true);
@@ -534,6 +601,7 @@ function renderEnds() {
     view.scores.forEach((score, place) => rows.push([names[place], score]));
     scoreRows($("final-scores"), rows);
     $("game-over").showModal();
+    showDealCheck();
     $("game-over-picture").replaceChildren();
     if (last) loadPicture($("game-over-picture"), pictureUrl("last_hand")).catch((error) => notice(error.message));
     return;

@@ -1,0 +1,54 @@
+"""What the web table tells anyone about its games (``GET /games``: their names, titles,
+presets, players and bots) and about a pack's cards (the names the page shows a Spanish
+pack's cards by)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scala40.bots import bot_names
+from scala40.cards import CARD_NAMES, Deck, spanish_card_name
+from scala40.cli.bot_seats import DEFAULT_BOT
+from scala40.game import game_names, load_game
+
+__all__ = ["card_names", "games_listing"]
+
+
+def card_names(deck: Deck) -> dict[str, str]:
+    """What the page calls each card of a Spanish pack (C-DECK), by its notation: the
+    names the command line prints beside it ("caballo de copas" for ``QH``); none for a
+    French pack, whose notation is its name."""
+    if not deck.name.startswith("spanish"):
+        return {}
+    return {CARD_NAMES[card]: spanish_card_name(card) for card in sorted(set(deck.cards))}
+
+
+def games_listing() -> list[dict[str, Any]]:
+    """The games a table may be made of: names, titles, presets (with their numbers of
+    players), default players and bots."""
+    games = []
+    for name in game_names():
+        game = load_game(name)
+        presets = []
+        for preset in game.ruleset_type.preset_names():
+            rules = game.ruleset_type.preset(preset)
+            presets.append(
+                {
+                    "name": preset,
+                    "min_players": rules.min_players,
+                    "max_players": rules.max_players,
+                }
+            )
+        games.append(
+            {
+                "name": name,
+                "title": game.title,
+                "summary": game.summary,
+                "presets": presets,
+                "default_preset": game.ruleset_type.DEFAULT_PRESET,
+                "default_players": game.default_players,
+                "bots": list(bot_names(game)),
+                "default_bot": DEFAULT_BOT,
+            }
+        )
+    return games

@@ -1,0 +1,71 @@
+"""Undo at the web table: the decision a seat may go back to, and the decisions kept for
+it (see :mod:`scala40.web.tables`: only where going back shows the seat nothing it could
+not see anyway)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from typing import Any, Protocol
+
+__all__ = ["UndoTable", "keep_decision", "undo_target"]
+
+
+class UndoTable(Protocol):
+    """What undo reads of a table while a request works on it."""
+
+    id: int
+    seats: list[dict[str, Any]]
+    state: Any
+
+    def bot(self, seat: int | None) -> str | None:
+        """The bot that plays ``seat`` (``None``: a person, or no seat)."""
+
+
+def undo_target(table: UndoTable, db: sqlite3.Connection, seat: int) -> tuple[int, str] | str:
+    """The decision undo goes back to (its move number and state), or why there is none."""
+    if any(table.bot(other) is None for other in range(len(table.seats)) if other != seat):
+        return "undo is only at a table whose other seats are all bots"
+    row = db.execute(
+        "SELECT number, state FROM decisions WHERE table_id = ? AND seat = ? AND number < ?"
+        " ORDER BY number DESC LIMIT 1",
+        (table.id, seat, table.state.move_number),
+    ).fetchone()
+    if row is None:
+        return "nothing to undo: you have not moved yet"
+    events = db.execute(
+        "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ?",
+        (table.id, seat, row[0]),
+    )
+    for (text,) in events:
+        event = json.loads(text)
+        if event["kind"] in ("hand_end", "game_over"):
+            return "a hand has ended since: its cards were shown"
+        if event["seat"] != seat:
+            # Another seat's answer to the move (a bot's draw, its discard) shows what
+            # its hand and the stock hold: taking the move back to try another would let
+            # the seat see how each would be answered.
+            if event["seat"] is None:
+                return "cards have been dealt since"
+            return f"seat {event['seat']} has moved since: a move another seat has answered stands"
+        if Counter(event["cards"]) - Counter(event["shown"]):
+            return "a card has come to your hand from the stock or a deal since"
+    return int(row[0]), str(row[1])
+
+
+def keep_decision(db: sqlite3.Connection, table: UndoTable) -> None:
+    """Keep the table's state as a decision of the person to decide (what undo goes
+    back to), once."""
+    state = table.state
+    seat = state.current_player
+    if not state.is_over and not state.is_chance and table.bot(seat) is None:
+        known = db.execute(
+            "SELECT 1 FROM decisions WHERE table_id = ? AND seat = ? AND number = ?",
+            (table.id, seat, state.move_number),
+        ).fetchone()
+        if known is None:
+            db.execute(
+                "INSERT INTO decisions (table_id, seat, number, state) VALUES (?, ?, ?, ?)",
+                (table.id, seat, state.move_number, json.dumps(state.to_dict())),
+            )

@@ -1,0 +1,247 @@
+"""A stranger cannot exhaust the web table, over real sockets on loopback: a stranger at
+127.0.0.2, another client at 127.0.0.1 (every 127.x address is this machine's).
+
+The defects, each reproduced here: table creation had no rate, count or per-client
+limit (26 tables a second from one client, kept a week); each request could spend the
+request bound of bot time, as often as a client liked; the read time bounded the gap
+between two bytes, not a request (one byte every 0.6 s held a thread 12 s at a read time
+of 2 s); there was no cap on connections; two conflicting ``Content-Length`` headers were
+answered 200. Every loop here is bounded in count and in time.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import pathlib
+import socket
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scala40.web.limits import ServerLimits
+from tests.web.site import Site, serving
+
+STRANGER = "127.0.0.2"
+"""The address the flooding client's connections come from."""
+READ = 0.6
+"""The server's read time in these tests, in seconds."""
+
+
+@pytest.fixture
+def site(tmp_path: pathlib.Path) -> Iterator[Site]:
+    limits = ServerLimits(read_seconds=READ, request_seconds=0.5)
+    with serving(str(tmp_path / "tables.sqlite"), limits=limits) as running:
+        yield running
+
+
+def _connect(site: Site, source: str = STRANGER) -> socket.socket:
+    host, port = site.base.removeprefix("http://").split(":")
+    return socket.create_connection((host, int(port)), timeout=10, source_address=(source, 0))
+
+
+def _http(site: Site, source: str) -> http.client.HTTPConnection:
+    host, port = site.base.removeprefix("http://").split(":")
+    return http.client.HTTPConnection(host, int(port), timeout=10, source_address=(source, 0))
+
+
+def _post(
+    connection: http.client.HTTPConnection, path: str, body: Any
+) -> tuple[int, dict[str, Any]]:
+    connection.request(
+        "POST", path, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    response = connection.getresponse()
+    return response.status, json.loads(response.read())
+
+
+def _raw(site: Site, head: bytes, body: bytes = b"") -> bytes:
+    with _connect(site) as connection:
+        connection.sendall(head + body)
+        received = b""
+        while chunk := connection.recv(4096):
+            received += chunk
+    return received
+
+
+@pytest.mark.parametrize(
+    "lengths",
+    [("3", "3"), ("3", "4"), ("2", "200"), ("3", "0")],
+    ids=["alike", "conflicting", "longer", "zero"],
+)
+def test_a_content_length_given_twice_is_refused(site: Site, lengths: tuple[str, str]) -> None:
+    """The defect: two conflicting ``Content-Length`` headers were answered 200 (a proxy
+    on the way may frame the body by the other)."""
+    head = (
+        b"POST /tables HTTP/1.1\r\nHost: x\r\n"
+        + b"".join(b"Content-Length: " + length.encode() + b"\r\n" for length in lengths)
+        + b"\r\n"
+    )
+    answer = _raw(site, head, b"{}")
+    assert answer.startswith((b"HTTP/1.0 400", b"HTTP/1.1 400")), answer[:80]
+    assert b"Content-Length is given 2 times" in answer
+    chunked = b"POST /tables HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+    assert b" 400 " in _raw(site, chunked)[:20]
+
+
+def test_a_request_trickled_a_byte_at_a_time_is_closed_within_the_read_time(site: Site) -> None:
+    """The defect: the read time bounded the gap between two bytes, so a byte every 0.6 s
+    held a thread 12 s at a read time of 2 s. A byte every READ / 4 seconds now has its
+    connection closed once the whole request's read time has passed."""
+    request = b"GET /games HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 200
+    with _connect(site) as connection:
+        started = time.monotonic()
+        closed_after = None
+        for byte in request:
+            try:
+                connection.sendall(bytes([byte]))
+                connection.settimeout(READ / 4)
+                if connection.recv(1) == b"":
+                    closed_after = time.monotonic() - started
+                    break
+            except TimeoutError:
+                continue
+            except OSError:
+                closed_after = time.monotonic() - started
+                break
+    assert closed_after is not None, "the server waited for the whole trickle"
+    assert closed_after < READ + 1.0
+
+
+def test_connections_past_a_clients_cap_are_closed_unread(site: Site) -> None:
+    """There was no cap on connections: 9 at once held 9 threads. One address may hold
+    ``client_connections`` (8 by default); the next is closed at once, and another
+    address is still served."""
+    limits = site.tables.limits if site.tables is not None else ServerLimits()
+    held = [_connect(site) for _ in range(limits.client_connections)]
+    try:
+        time.sleep(0.1)
+        with _connect(site) as extra:
+            extra.settimeout(5)
+            extra.sendall(b"GET /games HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert extra.recv(100) == b""  # closed, unanswered
+        other = _http(site, "127.0.0.1")
+        other.request("GET", "/games")
+        assert other.getresponse().status == 200
+        other.close()
+    finally:
+        for connection in held:
+            connection.close()
+
+
+def test_tables_a_minute_per_client_and_the_tables_kept_are_capped(tmp_path: pathlib.Path) -> None:
+    """Table creation had no rate, count or per-client limit. One address makes
+    ``client_tables_per_minute`` tables at once, and is refused 429 after; the server
+    keeps ``max_tables``, and refuses 503 past them."""
+    limits = ServerLimits(client_tables_per_minute=3, tables_per_minute=5, max_tables=4)
+    with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
+        stranger = _http(site, STRANGER)
+        statuses = [_post(stranger, "/tables", {"game": "chinchon"})[0] for _ in range(6)]
+        assert statuses == [200, 200, 200, 429, 429, 429]
+        status, refused = _post(stranger, "/tables", {"game": "chinchon"})
+        assert refused["error"] == "TooManyRequests"
+        other = _http(site, "127.0.0.1")
+        assert _post(other, "/tables", {"game": "chinchon"})[0] == 200
+        status, full = _post(other, "/tables", {"game": "chinchon"})
+        assert (status, full["error"]) == (503, "Full")
+
+
+def test_the_bots_time_a_minute_per_client_is_capped(tmp_path: pathlib.Path) -> None:
+    """Each request could spend the request bound of bot time, as often as a client
+    liked. Once an address's bots have thought ``client_bot_seconds_per_minute``, its
+    requests that would make them think are refused 429 before any work."""
+    limits = ServerLimits(client_bot_seconds_per_minute=0.3, request_seconds=0.2)
+    with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
+        stranger = _http(site, STRANGER)
+        statuses = []
+        for _ in range(12):
+            status, _ = _post(
+                stranger,
+                "/tables",
+                {"game": "chinchon", "bots": [None, "best:worlds=10000"], "bot_time_limit": 2},
+            )
+            statuses.append(status)
+            if status == 429:
+                break
+        assert statuses[-1] == 429, statuses
+
+
+def test_a_strangers_flood_leaves_another_client_answered_within_a_second(
+    tmp_path: pathlib.Path,
+) -> None:
+    """One client's bounded flood (1,000 table creations, 50 trickling connections)
+    leaves another client's requests answered in under a second each. The stranger may
+    hold 60 connections here (8 by default), so that its trickles hold 50 of the
+    server's threads and its creations reach the tables' rate."""
+    limits = ServerLimits(read_seconds=2, client_connections=60)
+    with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
+        stop = threading.Event()
+        outcomes: Counter[str] = Counter()
+        lock = threading.Lock()
+
+        def trickle() -> None:
+            try:
+                with _connect(site) as connection:
+                    connection.settimeout(0.3)
+                    for byte in b"POST /tables HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 40:
+                        if stop.is_set():
+                            return
+                        connection.sendall(bytes([byte]))
+                        try:
+                            if connection.recv(1) == b"":
+                                break
+                        except TimeoutError:
+                            pass
+            except OSError:
+                pass
+            with lock:
+                outcomes["trickles ended"] += 1
+
+        def create(count: int) -> None:
+            made = 0
+            while made < count and not stop.is_set():
+                connection = _http(site, STRANGER)
+                try:
+                    status, _ = _post(connection, "/tables", {"game": "chinchon"})
+                    key = str(status)
+                except (OSError, http.client.HTTPException):
+                    key = "closed"
+                finally:
+                    connection.close()
+                made += 1
+                with lock:
+                    outcomes[key] += 1
+
+        flood = [threading.Thread(target=trickle, daemon=True) for _ in range(50)]
+        flood += [threading.Thread(target=create, args=(250,), daemon=True) for _ in range(4)]
+        for thread in flood:
+            thread.start()
+        slowest = 0.0
+        try:
+            time.sleep(0.2)
+            for _ in range(5):
+                started = time.monotonic()
+                other = _http(site, "127.0.0.1")
+                status, made = _post(other, "/tables", {"game": "chinchon"})
+                assert status == 200, made
+                table, token = made["table"], made["tokens"]["0"]
+                other.request("GET", f"/tables/{table}?seat=0&token={token}")
+                response = other.getresponse()
+                assert response.status == 200
+                response.read()
+                other.close()
+                slowest = max(slowest, time.monotonic() - started)
+        finally:
+            deadline = time.monotonic() + 60
+            for thread in flood:
+                thread.join(max(deadline - time.monotonic(), 0.1))
+            stop.set()
+        print(f"the other client waited {slowest:.3f} s at most; the flood: {dict(outcomes)}")
+        assert slowest < 1.0, f"the other client waited {slowest:.2f} s ({dict(outcomes)})"
+        tries = sum(outcomes[key] for key in outcomes if key != "trickles ended")
+        assert tries == 1_000, dict(outcomes)
+        assert outcomes["200"] <= ServerLimits().client_tables_per_minute + 1, dict(outcomes)
