@@ -389,7 +389,7 @@ def test_bot_requests_are_checked(body: dict[str, Any], error: str) -> None:
 def test_a_request_plays_a_bounded_number_of_bot_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past the bound, the answer names a bot seat to move: 'apply' refuses to move for
     it, and 'advance' plays on."""
-    monkeypatch.setattr("scala40.cli.bot_seats.MAX_BOT_MOVES", 1)
+    monkeypatch.setattr("scala40.serving.bot_seats.MAX_BOT_MOVES", 1)
     referee = ServeReferee()
     new = {
         "op": "new",

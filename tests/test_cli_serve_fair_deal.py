@@ -3,7 +3,7 @@ secret the referee draws and commits to, with the game's terms; ``commit`` answe
 commitment before the deal, and ``new`` with its ticket deals from the secret and the
 client's values, so that the referee cannot choose the cards alone; ``deal`` reveals
 everything once the match is over, so that the client checks the deal
-(:mod:`scala40.web.fair_deal`). While the match is on, the referee answers nothing that
+(:mod:`scala40.serving.fair_deal`). While the match is on, the referee answers nothing that
 shows a hidden card or the generator's state."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from scala40.cli.serve import Referee
-from scala40.web.fair_deal import (
+from scala40.serving.fair_deal import (
     DEAL_SCHEME,
     SHARED_DEAL_SCHEME,
     seed_of,

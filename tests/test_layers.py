@@ -59,6 +59,7 @@ TOOLS = (
             "records",
             "events",
             "cli",
+            "serving",
             "__main__",
             "adapters",
             "schemas",

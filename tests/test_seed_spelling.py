@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from scala40.cli.request_fields import read_seed
 from scala40.cli.serve import Referee
 from scala40.errors import InvalidValueError, SerializationError
 from scala40.records import GameRecord
-from scala40.web.fair_deal import commitment_of
+from scala40.serving.fair_deal import commitment_of
+from scala40.serving.request_fields import read_seed
 from scala40.web.tables import Tables, TableStore
 from tests.cli_run import run_answered
 

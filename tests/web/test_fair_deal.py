@@ -1,7 +1,7 @@
 """Fair dealing at the web table, over real sockets (C-RNG): the seed that deals every
 hidden card stays the server's secret while the match is on, a commitment to it is
 published when the table is made, and the seed and its salt are revealed at the end, so
-that each seat checks the deal (:mod:`scala40.web.fair_deal`)."""
+that each seat checks the deal (:mod:`scala40.serving.fair_deal`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 
 from scala40.errors import InvalidArgumentError, InvalidValueError, SerializationError
 from scala40.game import load_game
-from scala40.web.fair_deal import (
+from scala40.serving.fair_deal import (
     DEAL_SCHEME,
     SHARED_DEAL_SCHEME,
     Deal,

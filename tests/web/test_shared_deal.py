@@ -1,7 +1,7 @@
-"""Deals a person helps to shuffle (:mod:`scala40.web.fair_deal`): after the commitment,
+"""Deals a person helps to shuffle (:mod:`scala40.serving.fair_deal`): after the commitment,
 each person's seat sends a random value, and the seed is derived from the server's
 secret and those values, so that a server that grinds secrets gains nothing and one that
-deals from any other seed fails :func:`~scala40.web.fair_deal.verify_deal`.
+deals from any other seed fails :func:`~scala40.serving.fair_deal.verify_deal`.
 
 The defects, each reproduced here: the server alone chose the seed (one that drew 200
 seeds and kept the worst hand for the person committed to it and verified); the
@@ -26,7 +26,7 @@ from scala40.bots import make_bot
 from scala40.errors import InvalidArgumentError, InvalidValueError, SerializationError
 from scala40.events import events_of
 from scala40.game import load_game
-from scala40.web.fair_deal import (
+from scala40.serving.fair_deal import (
     SharedDeal,
     check_value,
     deal_problems,

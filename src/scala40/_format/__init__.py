@@ -12,8 +12,6 @@ notation, pickles) is made from the same declarations, through these modules:
 - :mod:`~scala40._format.text_fields`: a position text's grammar, its fields and their
   usual values;
 - :mod:`~scala40._format.text_values`: JSON values as the fields of a position's text;
-- :mod:`~scala40._format.move_fields`: the codecs of moves' fields (their checks, their
-  notation and their JSON);
 - :mod:`~scala40._format.fields`: fast copies of frozen values with some fields
   changed, and their pickles without their caches.
 

@@ -9,7 +9,7 @@ for every game: a reader's ``"scores must be a list of at most 1000 integers fro
 a check's ``"scores must have 2 entries, got 3"``.
 
 Cards, seats, counts and flags are written as the moves' fields write them
-(:mod:`scala40._format.move_fields`: a card by its name, cards as text); a field that
+(:mod:`scala40.movekinds`: a card by its name, cards as text); a field that
 holds one entry per seat (or per side, or per item of another field) says so with
 ``per``, and its checks count the entries.
 

@@ -28,11 +28,11 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
     seats), answering a ``ticket``; ``new`` with that ``ticket`` and the client's
     ``values`` (one random value for each seat it plays) deals the game from a seed
     derived from both, so that the referee cannot choose the cards alone
-    (:mod:`scala40.web.fair_deal`).
+    (:mod:`scala40.serving.fair_deal`).
 ``deal``
     a game's deal: the commitment to its secret and terms (a secret the referee draws
     and keeps when ``new`` gives no seed), and, once the match is over, the secret, the
-    salt, the values and the seed (:mod:`scala40.web.fair_deal`); ``new`` answers the
+    salt, the values and the seed (:mod:`scala40.serving.fair_deal`); ``new`` answers the
     commitment too. While the match of a game the referee dealt is on, it answers
     nothing that shows a hidden card or the generator's state: ``save``, and ``view``,
     ``events``, ``sample`` and ``picture`` of a seat its bots play, are refused.
@@ -45,11 +45,11 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
 ``advance``
     plays the bot seats (and the chance moves) up to the client's next decision: what
     ``apply`` does after a move, for a request that stopped at
-    :data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` bot moves.
+    :data:`~scala40.serving.bot_seats.MAX_BOT_MOVES` bot moves.
 ``bot``
     the move a bot (``bot``: a name as ``scala40 play --bots`` takes it, ``greedy`` by
     default) chooses for the seat to decide, drawing from ``seed``, in at most
-    ``time_limit`` seconds (:mod:`scala40.cli.bot_seats` says how the referee bounds
+    ``time_limit`` seconds (:mod:`scala40.serving.bot_seats` says how the referee bounds
     it); answers ``seat``, ``bot``, the move's ``text`` and ``move``. The game is not
     changed: ``apply`` plays the move.
 ``hint``
@@ -80,7 +80,7 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
     cards left in a hand.
 
 Seeds are JSON integers up to 2**53 - 1 or decimal text up to 2**64 - 1, and rulesets
-a preset's name or a ruleset's dictionary (:mod:`scala40.cli.request_fields`).
+a preset's name or a ruleset's dictionary (:mod:`scala40.serving.request_fields`).
 
 Every line gets one answer, in order, whatever it holds: a line that is not UTF-8 (each
 line is read as bytes and decoded alone, so a bad byte costs only its own line), a blank
@@ -101,7 +101,7 @@ do runs under a deadline of the referee's request bound (``request_seconds``,
 otherwise: ``scala40 serve --request-seconds``), each bot asked through
 :func:`scala40.bots.choose_move` within the sooner of that deadline and its
 ``time_limit`` (at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT` seconds); the bot
-seats play in slices (at most :data:`~scala40.cli.bot_seats.MAX_BOT_MOVES` moves, and not
+seats play in slices (at most :data:`~scala40.serving.bot_seats.MAX_BOT_MOVES` moves, and not
 past the deadline), ``advance`` playing on.
 
 >>> import io, json
@@ -136,18 +136,6 @@ from scala40._checks import describe
 from scala40.bots import bot_factories
 from scala40.cards import CARD_NAMES, parse_cards
 from scala40.cli.batch import Context, Request
-from scala40.cli.bot_seats import (
-    DEFAULT_BOT,
-    DEFAULT_REQUEST_SECONDS,
-    DEFAULT_TIME_LIMIT,
-    HINT_BOTS,
-    MAX_REQUEST_SECONDS,
-    BotSeats,
-    bot_move,
-    check_request_seconds,
-    check_time_limit,
-    timed_bot,
-)
 from scala40.cli.check import judge_meld, meld_report
 from scala40.cli.common import (
     EXIT_OK,
@@ -158,7 +146,6 @@ from scala40.cli.common import (
     chosen_game,
     seconds,
 )
-from scala40.cli.request_fields import read_rules, read_seed, refuse_unknown_fields
 from scala40.deadline import Deadline
 from scala40.drawing import view_svg
 from scala40.errors import (
@@ -176,7 +163,20 @@ from scala40.schemas.protocol import (
     MAX_REQUEST_BYTES,
     request_fields,
 )
-from scala40.web.fair_deal import Deal, SharedDeal, check_value, terms_text
+from scala40.serving.bot_seats import (
+    DEFAULT_BOT,
+    DEFAULT_REQUEST_SECONDS,
+    DEFAULT_TIME_LIMIT,
+    HINT_BOTS,
+    MAX_REQUEST_SECONDS,
+    BotSeats,
+    bot_move,
+    check_request_seconds,
+    check_time_limit,
+    timed_bot,
+)
+from scala40.serving.fair_deal import Deal, SharedDeal, check_value, terms_text
+from scala40.serving.request_fields import read_rules, read_seed, refuse_unknown_fields
 
 __all__ = [
     "COMMAND",
@@ -235,7 +235,7 @@ class Referee:
         self._default_game = load_game(game)
         self.request_seconds = check_request_seconds(request_seconds)
         """The wall time each request lets the bots think (see
-        :mod:`scala40.cli.bot_seats`)."""
+        :mod:`scala40.serving.bot_seats`)."""
         self._deadline = Deadline.never()
         """The deadline of the request being answered."""
         self._states: dict[str, Any] = {}
@@ -422,7 +422,7 @@ class Referee:
             return self._new_of_ticket(request)
         given = request.get("seed")
         game, rules, players, terms = self._terms(request)
-        # Without a seed the referee draws a secret and keeps it (scala40.web.fair_deal).
+        # Without a seed the referee draws a secret and keeps it (scala40.serving.fair_deal).
         deal: Deal | SharedDeal
         if given is None:
             drawn = SharedDeal.draw(terms, players)
@@ -764,7 +764,7 @@ class Referee:
 
 
 def _seed(request: Mapping[str, Any], name: str, default: int) -> int:
-    """A seed field of ``request`` (:func:`~scala40.cli.request_fields.read_seed`), or
+    """A seed field of ``request`` (:func:`~scala40.serving.request_fields.read_seed`), or
     ``default`` without it."""
     value = request.get(name)
     return default if value is None else read_seed(value, name)
@@ -826,7 +826,7 @@ def serve_stream(
     """Answer each line of ``requests`` with one line on ``answers``, until the end of
     ``requests``; return the exit code (0). ``game`` is the game of the requests that
     name none; ``request_seconds`` the wall time each request lets the bots think
-    (:mod:`scala40.cli.bot_seats`).
+    (:mod:`scala40.serving.bot_seats`).
 
     The streams may be binary (the referee's own: lines read as bytes, each decoded from
     UTF-8 alone, answers written in UTF-8) or text (a text stream over a binary one,

@@ -81,13 +81,13 @@ MAX_SEED_INTEGER = 2**53 - 1
 exactly (JavaScript's numbers are doubles); a larger seed is written as decimal text."""
 DEFAULT_TIME_LIMIT = 0.2
 """Seconds a bot may think over a move when a request gives no ``time_limit``
-(:mod:`scala40.cli.bot_seats`)."""
+(:mod:`scala40.serving.bot_seats`)."""
 MAX_TIME_LIMIT = 2.0
 """The most seconds a request may give a bot a move."""
 DEFAULT_REQUEST_SECONDS = 2.0
 """The wall time one request lets the bots think, unless whoever starts the server says
 otherwise (``scala40 serve --request-seconds``, ``scala40 web --request-seconds``): not a
-field of any request, since the client never sets it (:mod:`scala40.cli.bot_seats`)."""
+field of any request, since the client never sets it (:mod:`scala40.serving.bot_seats`)."""
 MAX_REQUEST_SECONDS = 60.0
 """The longest request bound a server may be started with."""
 
@@ -357,7 +357,9 @@ _VALUE = {"type": "string", "pattern": "^[0-9a-f]{32,64}$"}
 def _deal_schema() -> dict[str, Any]:
     return obj(
         {
-            "scheme": _described(text(), "How the commitment is made (scala40.web.fair_deal)."),
+            "scheme": _described(
+                text(), "How the commitment is made (scala40.serving.fair_deal)."
+            ),
             "commitment": _described(
                 _HEX64,
                 "SHA-256 of 'scala40-deal-v2:<salt>:<secret>:<terms>' (a seed the client "

@@ -8,8 +8,8 @@ from typing import Any
 
 from scala40.bots import bot_names
 from scala40.cards import CARD_NAMES, Deck, spanish_card_name
-from scala40.cli.bot_seats import DEFAULT_BOT
 from scala40.game import game_names, load_game
+from scala40.serving.bot_seats import DEFAULT_BOT
 
 __all__ = ["card_names", "games_listing"]
 

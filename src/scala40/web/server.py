@@ -43,7 +43,7 @@ The endpoints::
     POST /tables/1/advance         {"seat": 0, "token": T}   (the bots play on)
     POST /tables/1/undo            {"seat": 0, "token": T, "move_number": 15}
     POST /tables/1/shuffle         {"seat": 0, "token": T, "value": HEX}   (a person's
-                                   value for the deal, before it: scala40.web.fair_deal)
+                                   value for the deal, before it: scala40.serving.fair_deal)
     POST /tables/1/resign          {"seat": 0, "token": T}
     POST /tables/1/timeout         {"seat": 0, "token": T}   (the default move for the
                                                               person to decide)

@@ -2,7 +2,7 @@
 table a request works on, and the tables' expiry.
 
 Each table is a row: its game, its state as JSON (loaded back as untrusted data on every
-request), its seats, its secret deal (:mod:`scala40.web.fair_deal`), when its current
+request), its seats, its secret deal (:mod:`scala40.serving.fair_deal`), when its current
 decision began (the clock of :class:`~scala40.web.limits.ServerLimits`), when it last
 changed and whether its match is over. Beside it, one row per event and seat (what that seat may see) and the states
 where a person was to decide (what undo goes back to). A file made by an earlier release

@@ -20,7 +20,7 @@ another seat's cards, nor another seat's token.
 **Fair dealing.** The server draws each table's seed and keeps it secret while the match
 is on; every answer carries the table's ``deal``, a commitment to the seed, and, once
 the match is over, the seed and its salt, so that each seat checks the deal
-(:mod:`scala40.web.fair_deal`). A creator may choose the seed only at a table where no
+(:mod:`scala40.serving.fair_deal`). A creator may choose the seed only at a table where no
 other person sits.
 
 **Moves.** A move carries the move number of the view it answers; a move sent for an
@@ -92,7 +92,12 @@ import attrs
 
 from scala40._base.hand_log import HandHistory
 from scala40._checks import describe
-from scala40.cli.bot_seats import (
+from scala40.deadline import Deadline
+from scala40.drawing import last_hand_svg, view_svg
+from scala40.errors import InvalidArgumentError, InvalidValueError, StaleMoveError
+from scala40.events import Event, events_of
+from scala40.game import Game, load_game
+from scala40.serving.bot_seats import (
     DEFAULT_BOT,
     DEFAULT_TIME_LIMIT,
     MAX_BOT_MOVES,
@@ -100,13 +105,8 @@ from scala40.cli.bot_seats import (
     check_time_limit,
     timed_bot,
 )
-from scala40.cli.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
-from scala40.deadline import Deadline
-from scala40.drawing import last_hand_svg, view_svg
-from scala40.errors import InvalidArgumentError, InvalidValueError, StaleMoveError
-from scala40.events import Event, events_of
-from scala40.game import Game, load_game
-from scala40.web.fair_deal import Deal, SharedDeal, deal_of_row, terms_text
+from scala40.serving.fair_deal import Deal, SharedDeal, deal_of_row, terms_text
+from scala40.serving.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
 from scala40.web.limits import ServerLimits
 from scala40.web.lobby import card_names, games_listing
 from scala40.web.quotas import Buckets
@@ -814,7 +814,7 @@ class Tables:
     def _shuffle(
         self, table_id: int, body: Mapping[str, Any], deadline: Deadline
     ) -> dict[str, Any]:
-        """A person's value for the deal (:mod:`scala40.web.fair_deal`), before the deal:
+        """A person's value for the deal (:mod:`scala40.serving.fair_deal`), before the deal:
         once every person's is in, the cards are dealt and the seat's answer is sent;
         until then, the deal and the values received."""
         with self._locked(table_id, deadline) as db:

@@ -235,7 +235,7 @@ function hex(bytes) {
 }
 
 async function dealCheck(deal) {
-  // What this page can check of the revealed deal (scala40.web.fair_deal): the secret,
+  // What this page can check of the revealed deal (scala40.serving.fair_deal): the secret,
   // salt and terms hash to the commitment it saw first, its own value is the one used,
   // and the seed is the one they give. Replaying the events is verify_deal's.
   const kept = JSON.parse(sessionStorage.getItem(dealKey()) || "null");

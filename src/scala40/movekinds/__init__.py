@@ -63,28 +63,9 @@ from typing import Any, ClassVar
 import attrs
 from typing_extensions import Self
 
-import scala40._format.move_fields as move_fields
+import scala40.movekinds._fields as move_fields
 from scala40._checks import describe
 from scala40._format.fields import written_by_attrs
-from scala40._format.move_fields import (
-    Codec,
-    as_bool,
-    as_index,
-    as_move_card,
-    as_move_cards,
-    as_move_readings,
-    as_optional_move_card,
-    as_optional_move_cards,
-    as_seat,
-    as_small_int,
-    as_some_move_cards,
-    enum_codec,
-    enum_converter,
-    format_meld_text,
-    parse_index,
-    parse_meld_text,
-    read_meld_readings,
-)
 from scala40._format.schema import header, meld_text, obj
 from scala40._format.serial import expect_header, refuse_many_keys
 from scala40.cards import CARD_NAMES, JOKER, Card, parse_card
@@ -104,6 +85,25 @@ from scala40.melds._spelling import (
     meld_agrees,
     reading_agrees,
     set_reading,
+)
+from scala40.movekinds._fields import (
+    Codec,
+    as_bool,
+    as_index,
+    as_move_card,
+    as_move_cards,
+    as_move_readings,
+    as_optional_move_card,
+    as_optional_move_cards,
+    as_seat,
+    as_small_int,
+    as_some_move_cards,
+    enum_codec,
+    enum_converter,
+    format_meld_text,
+    parse_index,
+    parse_meld_text,
+    read_meld_readings,
 )
 
 __all__ = [
