@@ -53,7 +53,19 @@ from scala40.games._knock.moves import (
     TakeDiscard,
     format_meld_spec,
 )
-from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock.phases import (
+    CLAIM,
+    DEAL,
+    DRAW,
+    OVER,
+    PLAY,
+    REENTRY,
+    RESTOCK,
+    HandEnd,
+    HandResult,
+    Phase,
+    Showing,
+)
 from scala40.games._knock.profile import (
     ClaimMode,
     Ending,
@@ -107,12 +119,12 @@ def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 
 _WANTED = {
-    Phase.DRAW: "only at the start of a turn, before drawing",
-    Phase.PLAY: "only after drawing",
-    Phase.CLAIM: "only when a discard completes a Rumino",
-    Phase.REENTRY: "only after a hand, to a player whose total reached the limit",
-    Phase.DEAL: "only when a hand is to be dealt",
-    Phase.RESTOCK: "only when the stock is to be rebuilt",
+    DRAW: "only at the start of a turn, before drawing",
+    PLAY: "only after drawing",
+    CLAIM: "only when a discard completes a Rumino",
+    REENTRY: "only after a hand, to a player whose total reached the limit",
+    DEAL: "only when a hand is to be dealt",
+    RESTOCK: "only when the stock is to be rebuilt",
 }
 
 
@@ -145,11 +157,11 @@ def deal(state: KnockRecord, order: tuple[Card, ...] | None, move: object = None
     hands, position = deal_hands(order, seats, profile.hand_size, state.player_count, extra)
     if extra is not None:
         discard: tuple[Card, ...] = ()
-        phase = Phase.PLAY
+        phase = PLAY
     else:
         position -= 1
         discard = (order[position],)
-        phase = Phase.DRAW
+        phase = DRAW
     new = evolve(
         state,
         phase=phase,
@@ -173,7 +185,7 @@ def deal(state: KnockRecord, order: tuple[Card, ...] | None, move: object = None
 
 
 def _apply_deal(state: KnockRecord, move: Deal) -> KnockRecord:
-    _need_phase(state, Phase.DEAL, move, _rule(state, "DEAL"))
+    _need_phase(state, DEAL, move, _rule(state, "DEAL"))
     return deal(state, move.order, move)
 
 
@@ -185,13 +197,13 @@ def _after_last_card(state: KnockRecord) -> KnockRecord:
     """The stock has just run out: the discard pile but its top card becomes the new
     stock, shuffled (RU-RESTOCK, CH-RESTOCK)."""
     if not state.auto_chance:
-        return evolve(state, phase=Phase.RESTOCK)
+        return evolve(state, phase=RESTOCK)
     order, rng = shuffle(_restock_order(state), state.rng)
     return evolve(state, stock=order, discard=state.discard[-1:], rng=rng)
 
 
 def _apply_restock(state: KnockRecord, move: Restock) -> KnockRecord:
-    _need_phase(state, Phase.RESTOCK, move, _rule(state, "RESTOCK"))
+    _need_phase(state, RESTOCK, move, _rule(state, "RESTOCK"))
     pile = _restock_order(state)
     rng = state.rng
     if move.order is None:
@@ -204,7 +216,7 @@ def _apply_restock(state: KnockRecord, move: Restock) -> KnockRecord:
         )
     else:
         order = move.order
-    return evolve(state, stock=order, discard=state.discard[-1:], phase=Phase.PLAY, rng=rng)
+    return evolve(state, stock=order, discard=state.discard[-1:], phase=PLAY, rng=rng)
 
 
 # ---------------------------------------------------------------- drawing
@@ -224,25 +236,25 @@ def _drawn(state: KnockRecord, new: KnockRecord, card: Card) -> KnockRecord:
 
 
 def _apply_draw(state: KnockRecord, move: DrawStock) -> KnockRecord:
-    _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
+    _need_phase(state, DRAW, move, _rule(state, "TURN"))
     player = state.turn
     card = state.stock[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
     new: KnockRecord = state.setters["draw"](
-        state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands, taken=None
+        state, phase=PLAY, stock=state.stock[:-1], hands=hands, taken=None
     )
     return _drawn(state, new, card)
 
 
 def _apply_take(state: KnockRecord, move: TakeDiscard) -> KnockRecord:
-    _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
+    _need_phase(state, DRAW, move, _rule(state, "TURN"))
     if not state.discard:
         raise illegal(move, _rule(state, "TURN"), "the discard pile is empty")
     player = state.turn
     card = state.discard[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
     new: KnockRecord = state.setters["take"](
-        state, phase=Phase.PLAY, discard=state.discard[:-1], hands=hands, taken=card
+        state, phase=PLAY, discard=state.discard[:-1], hands=hands, taken=card
     )
     return _drawn(state, new, card)
 
@@ -263,7 +275,7 @@ def banned_discard(state: KnockRecord) -> Card | None:
 def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRecord:
     player = state.turn
     if not trusted:
-        _need_phase(state, Phase.PLAY, move, _rule(state, "TURN"))
+        _need_phase(state, PLAY, move, _rule(state, "TURN"))
         if move.card not in state.hands[player]:
             raise illegal(
                 move, _rule(state, "TURN"), f"{CARD_NAMES[move.card]} is not in the hand"
@@ -296,14 +308,14 @@ def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRec
             )
             if profile.claim is ClaimMode.AUTO:
                 return _claim(new, claimants[0])
-            return evolve(new, phase=Phase.CLAIM, pending=tuple(claimants))
+            return evolve(new, phase=CLAIM, pending=tuple(claimants))
     done: KnockRecord = state.setters["discard"](
         state,
         hands=hands,
         discard=discard,
         turns_played=turns_played,
         taken=None,
-        phase=Phase.DRAW,
+        phase=DRAW,
         turn=next_active(player, state.active),
     )
     return _blocked_if_limit(done, player)
@@ -351,22 +363,20 @@ def _claim(state: KnockRecord, seat: int) -> KnockRecord:
 def _rumino_win(state: KnockRecord, seat: int, claimed: Card | None) -> KnockRecord:
     """A Rumino wins the hand and the game at once (RU-RUMINO)."""
     result = _unscored(state, HandEnd.RUMINO, seat, claimed)
-    return evolve(
-        state, phase=Phase.OVER, winners=(seat,), last_hand=result, pending=(), taken=None
-    )
+    return evolve(state, phase=OVER, winners=(seat,), last_hand=result, pending=(), taken=None)
 
 
 def _apply_claim(state: KnockRecord, move: Claim) -> KnockRecord:
-    _need_phase(state, Phase.CLAIM, move, "RU-RUMINO")
+    _need_phase(state, CLAIM, move, "RU-RUMINO")
     return _claim(state, state.pending[0])
 
 
 def _apply_pass(state: KnockRecord, move: Pass) -> KnockRecord:
-    _need_phase(state, Phase.CLAIM, move, "RU-RUMINO")
+    _need_phase(state, CLAIM, move, "RU-RUMINO")
     pending = state.pending[1:]
     if pending:
         return evolve(state, pending=pending)
-    after = evolve(state, phase=Phase.DRAW, pending=(), turn=next_active(state.turn, state.active))
+    after = evolve(state, phase=DRAW, pending=(), turn=next_active(state.turn, state.active))
     return _blocked_if_limit(after, state.turn)
 
 
@@ -374,7 +384,7 @@ def _apply_pass(state: KnockRecord, move: Pass) -> KnockRecord:
 
 
 def _apply_knock(state: KnockRecord, move: Knock) -> KnockRecord:
-    _need_phase(state, Phase.DRAW, move, "RU-KNOCK")
+    _need_phase(state, DRAW, move, "RU-KNOCK")
     profile = state.profile
     player = state.turn
     if state.turns_played[player] < 1:
@@ -419,7 +429,7 @@ def _apply_close(state: KnockRecord, move: Close, trusted: bool) -> KnockRecord:
     hand = state.hands[player]
     kept = without(hand, (move.card,))
     if not trusted:
-        _need_phase(state, Phase.PLAY, move, "CH-CLOSE")
+        _need_phase(state, PLAY, move, "CH-CLOSE")
         if profile.ending is not Ending.CLOSE:
             raise illegal(move, "CH-CLOSE", "this game has no close")
         if kept is None:
@@ -593,7 +603,7 @@ def _end_hand(
         result = _with(result, hands=hands)
     common: dict[str, Any] = {"scores": scores, "pending": (), "taken": None}
     if end is HandEnd.CHINCHON:
-        return evolve(state, phase=Phase.OVER, winners=(closer,), last_hand=result, **common)
+        return evolve(state, phase=OVER, winners=(closer,), last_hand=result, **common)
     gins = state.gins
     if profile.gin_streak is not None and state.hand_number <= profile.gin_streak:
         # RU-GINSTREAK: gins in each of the first hands of the game, by one player.
@@ -603,7 +613,7 @@ def _end_hand(
         gins = tuple(streak if seat == closer else 0 for seat in range(count))
         if streak == profile.gin_streak:
             return evolve(
-                state, phase=Phase.OVER, winners=(closer,), last_hand=result, gins=gins, **common
+                state, phase=OVER, winners=(closer,), last_hand=result, gins=gins, **common
             )
     return _settle(evolve(state, last_hand=result, gins=gins, **common), closer)
 
@@ -632,7 +642,7 @@ def _settle(state: KnockRecord, closer: int) -> KnockRecord:
     if profile.end_mode is EndMode.LOWEST:
         if busted:
             winners = best_seats(scores, seats, ScoreOrder.LOW)
-            return evolve(state, phase=Phase.OVER, winners=winners)
+            return evolve(state, phase=OVER, winners=winners)
         return _next_hand(state)
     if not busted:
         return _next_hand(state)
@@ -648,7 +658,7 @@ def _settle(state: KnockRecord, closer: int) -> KnockRecord:
         if deciders:
             # LC-REENGANCHE Decision: one total for all, computed before anyone re-enters.
             total = max(scores[seat] for seat in below)
-            return evolve(state, phase=Phase.REENTRY, pending=deciders, reentry_total=total)
+            return evolve(state, phase=REENTRY, pending=deciders, reentry_total=total)
     return _eliminate(state)
 
 
@@ -665,7 +675,7 @@ def _eliminate(state: KnockRecord) -> KnockRecord:
     if settled.winners:
         return evolve(
             state,
-            phase=Phase.OVER,
+            phase=OVER,
             winners=settled.winners,
             active=settled.active,
             last_hand=last,
@@ -677,7 +687,7 @@ def _eliminate(state: KnockRecord) -> KnockRecord:
 def _next_hand(state: KnockRecord) -> KnockRecord:
     """The deal passes to the next seat still in (RU-DEAL, CH-DEAL)."""
     dealer = next_active(state.dealer, state.active)
-    new = evolve(state, phase=Phase.DEAL, dealer=dealer, turn=dealer, pending=(), reentry_total=0)
+    new = evolve(state, phase=DEAL, dealer=dealer, turn=dealer, pending=(), reentry_total=0)
     return deal(new, None) if state.auto_chance else new
 
 
@@ -702,7 +712,7 @@ def resign(state: KnockRecord, resigned: tuple[int, ...], winners: tuple[int, ..
     active = tuple(playing and seat not in resigned for seat, playing in enumerate(state.active))
     phase = state.phase
     last = state.last_hand
-    if phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM, Phase.RESTOCK):
+    if phase in (DRAW, PLAY, CLAIM, RESTOCK):
         last = HandResult(
             hand_number=state.hand_number,
             end=HandEnd.BLOCKED,
@@ -716,14 +726,14 @@ def resign(state: KnockRecord, resigned: tuple[int, ...], winners: tuple[int, ..
         # Over, whatever was under way: re-entries still to decide included.
         return evolve(
             state,
-            phase=Phase.OVER,
+            phase=OVER,
             winners=winners,
             pending=(),
             taken=None,
             reentry_total=0,
             **common,
         )
-    if phase is Phase.REENTRY:
+    if phase is REENTRY:
         pending = tuple(seat for seat in state.pending if seat not in resigned)
         # The next deal goes to the seat after the dealer: a dealer who resigned leaves
         # the seat before him, still in, to pass it on.
@@ -731,14 +741,14 @@ def resign(state: KnockRecord, resigned: tuple[int, ...], winners: tuple[int, ..
         turn = state.turn if active[state.turn] else next_active(state.turn, active)
         new = evolve(state, pending=pending, dealer=dealer, turn=turn, **common)
         return new if pending else _eliminate(evolve(new, reentry_total=0))
-    if state.phase is Phase.DEAL:
+    if state.phase is DEAL:
         dealer = state.dealer if active[state.dealer] else next_active(state.dealer, active)
         return evolve(state, dealer=dealer, turn=dealer, **common)
     return _next_hand(evolve(state, pending=(), taken=None, **common))
 
 
 def _apply_reentry(state: KnockRecord, move: Reenter | Retire) -> KnockRecord:
-    _need_phase(state, Phase.REENTRY, move, "LC-REENGANCHE")
+    _need_phase(state, REENTRY, move, "LC-REENGANCHE")
     seat = state.pending[0]
     pending = state.pending[1:]
     if isinstance(move, Reenter):
@@ -768,7 +778,7 @@ def apply(state: KnockRecord, move: object, trusted: bool = False) -> KnockRecor
     kind = type(move)
     if kind not in kinds.kinds:
         raise InvalidMoveError(f"expected a {kinds.title} move or its text, got {describe(move)}")
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         raise illegal(move, _rule(state, "ELIM"), "the game is over")
     if isinstance(move, Discard):
         return _apply_discard(state, move, trusted)

@@ -19,7 +19,7 @@ from scala40.games._knock.arrange import (
     without,
 )
 from scala40.games._knock.engine import banned_discard, close_cap_bars
-from scala40.games._knock.phases import Phase
+from scala40.games._knock.phases import CLAIM, DEAL, DRAW, PLAY, REENTRY, RESTOCK
 from scala40.games._knock.profile import Ending, KnockRules
 from scala40.games._knock.record import KnockRecord
 
@@ -30,7 +30,7 @@ def generate(state: KnockRecord) -> list[object]:
     """Every legal move of ``state``, each once (C-IDENTITY)."""
     phase = state.phase
     kinds = state.KINDS
-    if phase is Phase.PLAY:
+    if phase is PLAY:
         hand = state.hands[state.turn]
         banned = banned_discard(state)
         discards = kinds.discards
@@ -38,22 +38,22 @@ def generate(state: KnockRecord) -> list[object]:
         if state.profile.ending is Ending.CLOSE:
             moves.extend(close_moves(state))
         return moves
-    if phase is Phase.DRAW:
+    if phase is DRAW:
         moves = [kinds.draw_move]
         if state.discard:
             moves.append(kinds.take_move)
         if kinds.knock_move is not None and can_knock(state):
             moves.append(kinds.knock_move)
         return moves
-    if phase is Phase.CLAIM:
+    if phase is CLAIM:
         assert kinds.claim_move is not None
         assert kinds.pass_move is not None
         return [kinds.claim_move, kinds.pass_move]
-    if phase is Phase.REENTRY:
+    if phase is REENTRY:
         return [kinds.reenter_move, kinds.retire_move]
-    if phase is Phase.DEAL:
+    if phase is DEAL:
         return [kinds.deal_move]
-    if phase is Phase.RESTOCK:
+    if phase is RESTOCK:
         return [kinds.restock_move]
     return []
 
