@@ -39,6 +39,7 @@ from scala40.melds._hand import melded_card_sets
 from scala40.melds._words import placed_card_text
 
 __all__ = [
+    "MOST_WILDS",
     "Arrangement",
     "Layoff",
     "best_arrangement",
@@ -49,6 +50,8 @@ __all__ = [
     "least_unmatched",
     "least_unmatched_without",
     "meld_key",
+    "run_cover",
+    "set_possible",
     "uncovered_cards",
     "without",
 ]
@@ -182,13 +185,13 @@ def uncovered_cards(cards: tuple[Card, ...], rules: MeldRules) -> list[Card]:
         else:
             counts[RANK_OF[card]] += 1
             masks[SUIT_OF[card]] |= slot_bit[card]
-    set_ok = tables.set_ok[min(wilds, _MOST_WILDS)]
-    runs = tables.runs[min(wilds, _MOST_WILDS)]
+    set_ok = tables.set_ok[min(wilds, MOST_WILDS)]
+    runs = tables.runs[min(wilds, MOST_WILDS)]
     covers = []
     for mask in masks:
         cover = runs.get(mask)
         if cover is None:
-            cover = runs.put(mask, _run_cover(mask, wilds, rules))
+            cover = runs.put(mask, run_cover(mask, wilds, rules))
         covers.append(cover)
     return [
         card
@@ -199,7 +202,7 @@ def uncovered_cards(cards: tuple[Card, ...], rules: MeldRules) -> list[Card]:
     ]
 
 
-_MOST_WILDS = 8
+MOST_WILDS = 8
 """Wild cards in a hand beyond this many change no bound (no meld needs more)."""
 
 
@@ -231,10 +234,10 @@ class _CoverTables:
             for card in range(JOKER + 1)
         ]
         self.set_ok = [
-            [_set_possible(count, wilds, rules) if count else False for count in range(60)]
-            for wilds in range(_MOST_WILDS + 1)
+            [set_possible(count, wilds, rules) if count else False for count in range(60)]
+            for wilds in range(MOST_WILDS + 1)
         ]
-        self.runs = [BoundedCache("knock run cover") for _ in range(_MOST_WILDS + 1)]
+        self.runs = [BoundedCache("knock run cover") for _ in range(MOST_WILDS + 1)]
         windows = _rumino_windows(len(rules.tables.slots))
         self.card_reach = max(
             [1, *((bits & window).bit_count() for bits in self.slot_bit for window in windows)]
@@ -242,7 +245,7 @@ class _CoverTables:
         self.rules = rules
 
 
-def _set_possible(count: int, wilds: int, rules: MeldRules) -> bool:
+def set_possible(count: int, wilds: int, rules: MeldRules) -> bool:
     """Whether ``count`` cards of a rank and ``wilds`` wild cards hold a set."""
     naturals = min(count, rules.set_max)
     needed = max(0, rules.set_min - naturals)
@@ -251,7 +254,7 @@ def _set_possible(count: int, wilds: int, rules: MeldRules) -> bool:
     return rules.min_natural_lead is None or naturals - needed >= rules.min_natural_lead
 
 
-def _run_cover(mask: int, wilds: int, rules: MeldRules) -> int:
+def run_cover(mask: int, wilds: int, rules: MeldRules) -> int:
     """The places (a bit mask) of the cards of one suit at places ``mask`` that a
     sequence with at most ``wilds`` wild cards could hold."""
     if not mask:
