@@ -104,6 +104,9 @@ _RULES = {
 }
 
 
+_TOPICS = frozenset(_RULES["chinchon"])
+
+
 def _rule(state: KnockRecord, topic: str) -> str:
     """The ID of the game's rule on ``topic`` (the three games number them apart)."""
     return _RULES.get(state.profile.game, _RULES["chinchon"])[topic]
@@ -136,7 +139,11 @@ _WAITING = {
 
 
 def _need_phase(state: KnockRecord, phase: Phase, move: object, rule: str) -> None:
+    """Refuse ``move`` unless the game is at ``phase``: ``rule`` is the rule's ID, or a
+    topic of :data:`_RULES` (looked up only to word a refusal)."""
     if state.phase is not phase:
+        if rule in _TOPICS:
+            rule = _rule(state, rule)
         raise out_of_phase(
             move, state.phase, _WANTED[phase], rule, (rule, "the game is over"), _WAITING
         )
@@ -185,7 +192,7 @@ def deal(state: KnockRecord, order: tuple[Card, ...] | None, move: object = None
 
 
 def _apply_deal(state: KnockRecord, move: Deal) -> KnockRecord:
-    _need_phase(state, DEAL, move, _rule(state, "DEAL"))
+    _need_phase(state, DEAL, move, "DEAL")
     return deal(state, move.order, move)
 
 
@@ -203,7 +210,7 @@ def _after_last_card(state: KnockRecord) -> KnockRecord:
 
 
 def _apply_restock(state: KnockRecord, move: Restock) -> KnockRecord:
-    _need_phase(state, RESTOCK, move, _rule(state, "RESTOCK"))
+    _need_phase(state, RESTOCK, move, "RESTOCK")
     pile = _restock_order(state)
     rng = state.rng
     if move.order is None:
@@ -235,8 +242,9 @@ def _drawn(state: KnockRecord, new: KnockRecord, card: Card) -> KnockRecord:
     return new if new.stock else _after_last_card(new)
 
 
-def _apply_draw(state: KnockRecord, move: DrawStock) -> KnockRecord:
-    _need_phase(state, DRAW, move, _rule(state, "TURN"))
+def _apply_draw(state: KnockRecord, move: DrawStock, trusted: bool) -> KnockRecord:
+    if not trusted:
+        _need_phase(state, DRAW, move, "TURN")
     player = state.turn
     card = state.stock[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
@@ -246,10 +254,11 @@ def _apply_draw(state: KnockRecord, move: DrawStock) -> KnockRecord:
     return _drawn(state, new, card)
 
 
-def _apply_take(state: KnockRecord, move: TakeDiscard) -> KnockRecord:
-    _need_phase(state, DRAW, move, _rule(state, "TURN"))
-    if not state.discard:
-        raise illegal(move, _rule(state, "TURN"), "the discard pile is empty")
+def _apply_take(state: KnockRecord, move: TakeDiscard, trusted: bool) -> KnockRecord:
+    if not trusted:
+        _need_phase(state, DRAW, move, "TURN")
+        if not state.discard:
+            raise illegal(move, _rule(state, "TURN"), "the discard pile is empty")
     player = state.turn
     card = state.discard[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
@@ -275,7 +284,7 @@ def banned_discard(state: KnockRecord) -> Card | None:
 def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRecord:
     player = state.turn
     if not trusted:
-        _need_phase(state, PLAY, move, _rule(state, "TURN"))
+        _need_phase(state, PLAY, move, "TURN")
         if move.card not in state.hands[player]:
             raise illegal(
                 move, _rule(state, "TURN"), f"{CARD_NAMES[move.card]} is not in the hand"
@@ -780,24 +789,43 @@ def apply(state: KnockRecord, move: object, trusted: bool = False) -> KnockRecor
         raise InvalidMoveError(f"expected a {kinds.title} move or its text, got {describe(move)}")
     if state.phase is OVER:
         raise illegal(move, _rule(state, "ELIM"), "the game is over")
-    if isinstance(move, Discard):
-        return _apply_discard(state, move, trusted)
-    if isinstance(move, DrawStock):
-        return _apply_draw(state, move)
-    if isinstance(move, TakeDiscard):
-        return _apply_take(state, move)
-    if isinstance(move, Close):
-        return _apply_close(state, move, trusted)
-    if isinstance(move, Knock):
-        return _apply_knock(state, move)
-    if isinstance(move, Claim):
-        return _apply_claim(state, move)
-    if isinstance(move, Pass):
-        return _apply_pass(state, move)
-    if isinstance(move, (Reenter, Retire)):
-        return _apply_reentry(state, move)
-    if isinstance(move, Deal):
-        return _apply_deal(state, move)
-    if isinstance(move, Restock):
-        return _apply_restock(state, move)
-    raise InvalidMoveError(f"expected a move, got {describe(move)}")  # pragma: no cover
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        handler = _HANDLERS[kind] = _handler(kind)
+    new: KnockRecord = handler(state, move, trusted)
+    return new
+
+
+def _handler(kind: type) -> Any:
+    """The function applying moves of class ``kind`` (a game's own class of one of the
+    family's kinds), as ``(state, move, trusted)``."""
+    for family_kind, function in _TRUSTING.items():
+        if issubclass(kind, family_kind):
+            return function
+    for family_kind, checking in _CHECKING.items():
+        if issubclass(kind, family_kind):
+            return lambda state, move, trusted, apply=checking: apply(state, move)
+    raise InvalidMoveError(f"expected a move, got {kind.__name__}")  # pragma: no cover
+
+
+_TRUSTING: dict[type, Any] = {
+    Discard: _apply_discard,
+    DrawStock: _apply_draw,
+    TakeDiscard: _apply_take,
+    Close: _apply_close,
+}
+"""The family's kinds of move whose functions skip, for a move of the state's own legal
+list, the checks its generator made."""
+_CHECKING: dict[type, Any] = {
+    Knock: _apply_knock,
+    Claim: _apply_claim,
+    Pass: _apply_pass,
+    Reenter: _apply_reentry,
+    Retire: _apply_reentry,
+    Deal: _apply_deal,
+    Restock: _apply_restock,
+}
+"""The family's kinds of move whose functions check every move, trusted or not."""
+_HANDLERS: dict[type, Any] = {}
+"""The function of each class of move met so far (the games' own classes: found once,
+by the family's kind they derive from)."""
