@@ -61,6 +61,7 @@ __all__ = [
     "log_to_json",
     "logged",
     "shown_after",
+    "shown_in_hands",
     "shown_in_of",
     "shown_of",
     "shown_problems",
@@ -351,6 +352,25 @@ def shown_of(log: HandLog | None, sizes: Sequence[int]) -> Shown:
         shown = _shown(log, len(sizes))
     if shown and not all(sizes):
         shown = tuple(cards if size else () for cards, size in zip(shown, sizes))
+        return shown if any(shown) else ()
+    return shown
+
+
+def shown_in_hands(log: HandLog | None, hands: Sequence[Sequence[Card]]) -> Shown:
+    """:func:`shown_of` for the ``hands`` themselves (a state's): their sizes are looked at
+    only when some hand shows a card.
+
+    >>> from scala40._base.hand_log import log_of, shown_in_hands
+    >>> shown_in_hands(log_of([(0, "take", (7,)), (1, "take", (9,))], 2), ((7, 8), ()))
+    ((7,), ())
+    """
+    if log is None:
+        return ()
+    shown: Shown | None = log[_SHOWN]
+    if shown is None:
+        shown = _shown(log, len(hands))
+    if shown and not all(hands):
+        shown = tuple(cards if hand else () for cards, hand in zip(shown, hands))
         return shown if any(shown) else ()
     return shown
 

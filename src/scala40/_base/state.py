@@ -353,8 +353,11 @@ class StateBase(Generic[M, V]):
         """
         self._check_seat(player, "player")
         view: V = self.VIEW.of(self, player)
-        # A view's move number is the state's (public: every seat sees every move made).
-        object.__setattr__(view, "move_number", self.move_number)
+        # A view's move number is the state's (public: every seat sees every move made):
+        # the library's views copy it as a public field, a game's own view may not.
+        number = self.move_number
+        if view.move_number != number:  # type: ignore[attr-defined]
+            object.__setattr__(view, "move_number", number)
         return view
 
     def _check_seat(self, seat: object, name: str) -> None:
