@@ -327,6 +327,9 @@ def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRec
         phase=DRAW,
         turn=next_active(player, state.active),
     )
+    limit = profile.turn_limit
+    if limit is None or sum(turns_played) < limit:
+        return done
     return _blocked_if_limit(done, player)
 
 

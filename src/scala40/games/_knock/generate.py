@@ -37,9 +37,13 @@ def generate(state: KnockRecord) -> list[object]:
     kinds = state.KINDS
     if phase is PLAY:
         hand = state.hands[state.turn]
-        banned = banned_discard(state)
         discards = kinds.discards
-        moves: list[object] = [discards[card] for card in dict.fromkeys(hand) if card != banned]
+        moves: list[object]
+        if state.taken is None:  # no card is banned (the discard pile's, just taken)
+            moves = list(map(discards.__getitem__, dict.fromkeys(hand)))
+        else:
+            banned = banned_discard(state)
+            moves = [discards[card] for card in dict.fromkeys(hand) if card != banned]
         if state.profile.ending is _CLOSING:
             moves.extend(close_moves(state))
         return moves

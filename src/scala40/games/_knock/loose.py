@@ -83,7 +83,8 @@ class _RunCover(dict[int, int]):
 
 class _LooseTables:
     """Per rules profile: each card's bit, the set thresholds and sequence covers by wild
-    count, and each suit's values and dearest value by mask of ranks."""
+    count, and for each suit the value, the count and the dearest value of every mask of
+    ranks."""
 
     def __init__(self) -> None:
         self.profile: KnockRules | None = None
@@ -94,9 +95,10 @@ class _LooseTables:
         self.threshold: list[int] = []
         """By wild count: the fewest cards of a rank that can make a set."""
         self.runs: list[_RunCover] = []
-        self.values: list[list[int]] = []
-        """By suit: the value of each mask of ranks."""
-        self.dearest: list[list[int]] = []
+        self.worth: tuple[list[int], ...] = ()
+        """By suit: the value of each mask of ranks, times 256, plus its count of ranks
+        (summed over the suits at once: no count reaches 256)."""
+        self.dearest: tuple[list[int], ...] = ()
         """By suit: the dearest card's value of each mask of ranks."""
 
     def build(self, profile: KnockRules) -> None:
@@ -113,34 +115,37 @@ class _LooseTables:
         place_bits = [sum(1 << place for place in slots_of.get(rank, ())) for rank in range(1, 14)]
         self.runs = [_RunCover(rules, wilds, place_bits) for wilds in range(MOST_WILDS + 1)]
         by_suit: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
-        self.values, self.dearest = [], []
+        worth, dearest = [], []
         for suit in range(4):
-            worth = tuple(profile.values[suit * 13 + rank] for rank in range(13))
-            if worth not in by_suit:
-                by_suit[worth] = _value_tables(worth)
-            values, dearest = by_suit[worth]
-            self.values.append(values)
-            self.dearest.append(dearest)
+            values = tuple(profile.values[suit * 13 + rank] for rank in range(13))
+            if values not in by_suit:
+                by_suit[values] = _value_tables(values)
+            worth.append(by_suit[values][0])
+            dearest.append(by_suit[values][1])
+        self.worth, self.dearest = tuple(worth), tuple(dearest)
         self.profile = profile
 
 
-def _value_tables(worth: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """The value and the dearest value of every mask of ranks, ``worth[r]`` being the
-    value of rank ``r + 1``: each mask from the one without its lowest rank."""
+def _value_tables(values: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """For every mask of ranks, ``values[r]`` being the value of rank ``r + 1``: its value
+    times 256 plus its count of ranks, and its dearest value (each mask from the one
+    without its lowest rank)."""
     size = 1 << 13
-    values = [0] * size
+    worth = [0] * size
     dearest = [0] * size
     for mask in range(1, size):
         low = mask & -mask
         rest = mask ^ low
-        value = worth[low.bit_length() - 1]
-        values[mask] = values[rest] + value
+        value = values[low.bit_length() - 1]
+        worth[mask] = worth[rest] + (value << 8) + 1
         dearest[mask] = max(dearest[rest], value)
-    return values, dearest
+    return worth, dearest
 
 
 def _at_least(masks: list[int], count: int) -> int:
-    """The bits set in at least ``count`` of ``masks``."""
+    """The bits set in at least ``count`` of ``masks`` (none for :data:`_NO_SET`)."""
+    if count == _NO_SET:
+        return 0
     reached = [-1] + [0] * count  # reached[k]: the bits set in k masks or more so far
     for mask in masks:
         for k in range(count, 0, -1):
@@ -162,12 +167,12 @@ def loose_summary(hand: tuple[Card, ...], profile: KnockRules) -> tuple[int, int
     tables: _LooseTables = profile.owned[_LooseTables]
     if tables.profile is None:
         tables.build(profile)
-    bit = tables.bit
     if tables.one_pack:
-        held = sum(map(bit.__getitem__, hand))
+        held = sum(map(tables.bit.__getitem__, hand))
         wilds = len(hand) - held.bit_count()
         twice = 0
     else:
+        bit = tables.bit
         held = twice = wilds = 0
         for card in hand:
             one = bit[card]
@@ -181,30 +186,37 @@ def loose_summary(hand: tuple[Card, ...], profile: KnockRules) -> tuple[int, int
     a = held & _SUIT
     b = held >> 13 & _SUIT
     c = held >> 26 & _SUIT
-    d = held >> 39 & _SUIT
+    d = held >> 39
     need = tables.threshold[wilds]
     if twice:
         suits: list[Any] = [a, b, c, d]
         suits += [twice >> shift & _SUIT for shift in (0, 13, 26, 39)]
-        sets = _at_least(suits, need) if need != _NO_SET else 0
+        sets = _at_least(suits, need)
     elif need == 3:
         sets = a & b & (c | d) | c & d & (a | b)
     else:
-        sets = _at_least([a, b, c, d], need) if need != _NO_SET else 0
+        sets = _at_least([a, b, c, d], need)
     runs = tables.runs[wilds]
     a &= ~(runs[a] | sets)
     b &= ~(runs[b] | sets)
     c &= ~(runs[c] | sets)
     d &= ~(runs[d] | sets)
-    values = tables.values
-    value = values[0][a] + values[1][b] + values[2][c] + values[3][d]
+    worth = tables.worth
+    total = worth[0][a] + worth[1][b] + worth[2][c] + worth[3][d]
     dearest = tables.dearest
-    top = max(dearest[0][a], dearest[1][b], dearest[2][c], dearest[3][d])
-    count = a.bit_count() + b.bit_count() + c.bit_count() + d.bit_count()
+    top = dearest[0][a]
+    other = dearest[1][b]
+    if other > top:
+        top = other
+    other = dearest[2][c]
+    if other > top:
+        top = other
+    other = dearest[3][d]
+    if other > top:
+        top = other
     if twice:
         for suit, loose in enumerate((a, b, c, d)):
             again = loose & (twice >> 13 * suit)
             if again:
-                value += values[suit][again]
-                count += again.bit_count()
-    return value, top, count
+                total += worth[suit][again]
+    return total >> 8, top, total & 255
