@@ -219,11 +219,6 @@ class _CoverTables:
         self.card_reach = 1
         """The most places of a run of seven one card can fill (a rank may have two
         places)."""
-        self.rumino_short: BoundedCache[tuple[tuple[Card, ...], bool], int] = BoundedCache(
-            "knock rumino shortfall", HAND_LIMIT
-        )
-        """How many cards each hand lacks for a Rumino (:func:`_rumino_shortfall`), by
-        the hand and whether jokers count."""
 
     def build(self, rules: MeldRules) -> None:
         wild_set = rules.tables.wild_cards
@@ -619,21 +614,42 @@ def has_rumino(cards: Sequence[Card], profile: KnockRules, extra: Card | None = 
     >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 9H"), Ruleset(rumino_jokers=False).profile)
     False
     """
-    tables: _CoverTables = profile.meld_rules.tables.owned[_CoverTables]
-    if tables.rules is None:
-        tables.build(profile.meld_rules)
     if extra is None:
-        return _rumino_shortfall(cards, profile, tables) == 0
+        return _rumino_shortfall(cards, profile, _cover_tables(profile.meld_rules)) == 0
     # One more card adds one to a rank's count, or to a run of seven places of its suit
     # (one place each, or more where a rank has two places in seven: ``card_reach``), or
     # is one more joker: a hand shorter than that makes no Rumino with any card. A hand
-    # is asked this after each discard of the other players, so its shortfall is kept.
-    hand = cards if isinstance(cards, tuple) else tuple(cards)
-    key = (hand, profile.rumino_jokers)
-    short = tables.rumino_short.get(key)
+    # is asked this after each discard of the other players (and at each of its draws),
+    # so its shortfall is kept, with the profile (whose jokers count or not).
+    shortfalls: _Shortfalls = profile.owned[_Shortfalls]
+    hand = cards if type(cards) is tuple else tuple(cards)
+    short = shortfalls.get(hand)
     if short is None:
-        short = tables.rumino_short.put(key, _rumino_shortfall(hand, profile, tables))
-    return short <= tables.card_reach and _rumino_shortfall((*hand, extra), profile, tables) == 0
+        tables = _cover_tables(profile.meld_rules)
+        short = shortfalls.put(hand, _rumino_shortfall(hand, profile, tables))
+        shortfalls.reach = tables.card_reach
+    return short <= shortfalls.reach and (
+        _rumino_shortfall((*hand, extra), profile, _cover_tables(profile.meld_rules)) == 0
+    )
+
+
+class _Shortfalls(BoundedCache[tuple[Card, ...], int]):
+    """How many cards each hand lacks for a Rumino (:func:`_rumino_shortfall`) under one
+    profile, by hand (kept with the profile), and the most places of a run of seven one
+    card can fill (the meld rules' ``card_reach``)."""
+
+    __slots__ = ("reach",)
+
+    def __init__(self) -> None:
+        super().__init__("knock rumino shortfall", HAND_LIMIT)
+        self.reach = 1
+
+
+def _cover_tables(rules: MeldRules) -> _CoverTables:
+    tables: _CoverTables = rules.tables.owned[_CoverTables]
+    if tables.rules is None:
+        tables.build(rules)
+    return tables
 
 
 def _rumino_shortfall(cards: Sequence[Card], profile: KnockRules, tables: _CoverTables) -> int:

@@ -33,8 +33,6 @@ profile to it).
 
 from __future__ import annotations
 
-from typing import Any
-
 from scala40.cards import JOKER, Card
 from scala40.games._knock.arrange import MOST_WILDS, run_cover, set_possible
 from scala40.games._knock.profile import KnockRules
@@ -189,9 +187,22 @@ def loose_summary(hand: tuple[Card, ...], profile: KnockRules) -> tuple[int, int
     d = held >> 39
     need = tables.threshold[wilds]
     if twice:
-        suits: list[Any] = [a, b, c, d]
-        suits += [twice >> shift & _SUIT for shift in (0, 13, 26, 39)]
-        sets = _at_least(suits, need)
+        e = twice & _SUIT
+        f = twice >> 13 & _SUIT
+        g = twice >> 26 & _SUIT
+        h = twice >> 39
+        if need == 3:
+            # Three cards of a rank: in three suits, or two suits and a second copy, or
+            # two second copies (each in a suit already held).
+            again = e | f | g | h
+            sets = (
+                a & b & (c | d)
+                | c & d & (a | b)
+                | (a & (b | c | d) | b & (c | d) | c & d) & again
+                | (e & (f | g | h) | f & (g | h) | g & h)
+            )
+        else:
+            sets = _at_least([a, b, c, d, e, f, g, h], need)
     elif need == 3:
         sets = a & b & (c | d) | c & d & (a | b)
     else:
