@@ -219,6 +219,12 @@ class _CoverTables:
         self.card_reach = 1
         """The most places of a run of seven one card can fill (a rank may have two
         places)."""
+        self.shortfalls = (
+            BoundedCache[tuple[Card, ...], int]("knock rumino shortfall", HAND_LIMIT),
+            BoundedCache[tuple[Card, ...], int]("knock rumino shortfall", HAND_LIMIT),
+        )
+        """How many cards each hand lacks for a Rumino (:func:`_rumino_shortfall`), by
+        the hand: jokers not counted, then counted (a profile's ``rumino_jokers``)."""
 
     def build(self, rules: MeldRules) -> None:
         wild_set = rules.tables.wild_cards
@@ -621,28 +627,13 @@ def has_rumino(cards: Sequence[Card], profile: KnockRules, extra: Card | None = 
     # is one more joker: a hand shorter than that makes no Rumino with any card. A hand
     # is asked this after each discard of the other players (and at each of its draws),
     # so its shortfall is kept, with the profile (whose jokers count or not).
-    shortfalls: _Shortfalls = profile.owned[_Shortfalls]
+    tables = _cover_tables(profile.meld_rules)
+    shortfalls = tables.shortfalls[profile.rumino_jokers]
     hand = cards if type(cards) is tuple else tuple(cards)
     short = shortfalls.get(hand)
     if short is None:
-        tables = _cover_tables(profile.meld_rules)
         short = shortfalls.put(hand, _rumino_shortfall(hand, profile, tables))
-        shortfalls.reach = tables.card_reach
-    return short <= shortfalls.reach and (
-        _rumino_shortfall((*hand, extra), profile, _cover_tables(profile.meld_rules)) == 0
-    )
-
-
-class _Shortfalls(BoundedCache[tuple[Card, ...], int]):
-    """How many cards each hand lacks for a Rumino (:func:`_rumino_shortfall`) under one
-    profile, by hand (kept with the profile), and the most places of a run of seven one
-    card can fill (the meld rules' ``card_reach``)."""
-
-    __slots__ = ("reach",)
-
-    def __init__(self) -> None:
-        super().__init__("knock rumino shortfall", HAND_LIMIT)
-        self.reach = 1
+    return short <= tables.card_reach and _rumino_shortfall((*hand, extra), profile, tables) == 0
 
 
 def _cover_tables(rules: MeldRules) -> _CoverTables:

@@ -33,6 +33,8 @@ profile to it).
 
 from __future__ import annotations
 
+from typing import Any
+
 from scala40.cards import JOKER, Card
 from scala40.games._knock.arrange import MOST_WILDS, run_cover, set_possible
 from scala40.games._knock.profile import KnockRules
@@ -80,12 +82,11 @@ class _RunCover(dict[int, int]):
 
 
 class _LooseTables:
-    """Per rules profile: each card's bit, the set thresholds and sequence covers by wild
-    count, and for each suit the value, the count and the dearest value of every mask of
-    ranks."""
+    """Per meld rules and card values: each card's bit, the set thresholds and sequence
+    covers by wild count, and for each suit the value, the count and the dearest value
+    of every mask of ranks."""
 
     def __init__(self) -> None:
-        self.profile: KnockRules | None = None
         self.bit: list[int] = []
         self.one_pack = True
         """Whether the deck holds each natural card once (so the hand's number is the
@@ -121,7 +122,38 @@ class _LooseTables:
             worth.append(by_suit[values][0])
             dearest.append(by_suit[values][1])
         self.worth, self.dearest = tuple(worth), tuple(dearest)
-        self.profile = profile
+
+
+class _SharedTables(dict[tuple[Any, ...], _LooseTables]):
+    """The tables of every profile of one meld rules, by the cards' values and whether
+    the deck holds each natural card once (kept with the meld rules)."""
+
+    __slots__ = ()
+
+
+class _ProfileTables:
+    """A profile's tables (kept with the profile): those of its meld rules and values,
+    shared with every profile made from equal options (a state loaded from its
+    dictionary has a ruleset, and a profile, of its own)."""
+
+    __slots__ = ("tables",)
+
+    def __init__(self) -> None:
+        self.tables: _LooseTables | None = None
+
+
+def _tables(profile: KnockRules) -> _LooseTables:
+    holder: _ProfileTables = profile.owned[_ProfileTables]
+    shared: _SharedTables = profile.meld_rules.tables.owned[_SharedTables]
+    wild = profile.meld_rules.tables.wild_cards
+    naturals = [card for card in profile.deck.cards if card != JOKER and card not in wild]
+    key = (profile.values, len(naturals) == len(set(naturals)))
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = _LooseTables()
+        found.build(profile)
+    holder.tables = found
+    return found
 
 
 def _value_tables(values: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -162,9 +194,9 @@ def loose_summary(hand: tuple[Card, ...], profile: KnockRules) -> tuple[int, int
     >>> loose_summary(tuple(sorted(parse_cards("5H 6H 7H 9S 9C 9D KS KS"))), Ruleset().profile)
     (20, 10, 2)
     """
-    tables: _LooseTables = profile.owned[_LooseTables]
-    if tables.profile is None:
-        tables.build(profile)
+    tables = profile.owned[_ProfileTables].tables
+    if tables is None:
+        tables = _tables(profile)
     if tables.one_pack:
         held = sum(map(tables.bit.__getitem__, hand))
         wilds = len(hand) - held.bit_count()
