@@ -87,11 +87,7 @@ class KnockRecord(RecordBase[Any, Any, Phase]):
     @property
     def profile(self) -> KnockRules:
         """What the engine reads from the rules."""
-        # Read in one property call, not two: the engine asks for it ~3 times an action.
-        try:
-            profile: KnockRules = self.rules._profile
-        except AttributeError:  # rules of the family that keep it elsewhere
-            profile = self.rules.profile
+        profile: KnockRules = self.rules.profile
         return profile
 
     @property

@@ -108,7 +108,9 @@ class Ruleset(RulesetBase):
     for ever."""
 
     _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
-    _profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
+    profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
+    """What the shared engine of the knock games reads from these options (an attribute,
+    not a property: the engine reads it a few times every move)."""
 
     FORMAT = "scala40.rumino.ruleset"
 
@@ -150,7 +152,7 @@ class Ruleset(RulesetBase):
             min_players=self.min_players,
             max_players=self.max_players,
         )
-        object.__setattr__(self, "_profile", profile)
+        object.__setattr__(self, "profile", profile)
 
     @property
     def deck(self) -> Deck:
@@ -162,11 +164,6 @@ class Ruleset(RulesetBase):
         """What a meld is (RU-MELDS): sets of 3 or 4 of a rank in any suits, sequences of
         3 or 4 (or more) with the ace low only, any number of jokers, melds of jokers."""
         return self._meld_rules
-
-    @property
-    def profile(self) -> KnockRules:
-        """What the shared engine of the knock games reads from these options."""
-        return self._profile
 
 
 _BOOLEAN_OPTIONS = ("rumino_jokers", "discard_taken_card")
