@@ -62,7 +62,7 @@ from scala40._base.position import position_repr
 from scala40._base.record import GameFields, order_fields
 from scala40._base.sampling import deal_hidden, draw_consistent
 from scala40._checks import check_int, check_seat, describe, is_int
-from scala40._format.fields import reduce_fields, written_by_attrs
+from scala40._format.fields import make_builder, reduce_fields, written_by_attrs
 from scala40._rng import seed_state
 from scala40._wording import not_deciding
 from scala40.cards import CARD_NAMES, Card
@@ -310,6 +310,9 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
     PUBLIC_FIELDS: ClassVar[tuple[str, ...]] = ()
     """The fields a view copies from its state, and gives a sampled state (set for each
     view class: every field but the viewer's own)."""
+    _made_of: ClassVar[Any]
+    """The view of a state for a seat, ``(state, player)``, unchecked (compiled once for
+    each view class from its fields: :meth:`of` checks the seat)."""
     STOCK_NAME: ClassVar[str] = "stock"
     """What the game calls its stock, in messages."""
 
@@ -318,6 +321,19 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         if "__attrs_attrs__" in cls.__dict__:  # the class attrs made (see StateBase)
             cls.PUBLIC_FIELDS = tuple(
                 field.name for field in attrs.fields(cls) if field.name not in _OWN
+            )
+            # A view is made at every decision of a bot: field by field through the
+            # slots, as the engines copy states, not through attrs' keyword __init__.
+            own = {
+                "player": "player",
+                "hand": "state.hands[player]",
+                "hand_sizes": "tuple(map(len, state.hands))",
+                "stock_size": "len(state.stock)",
+                "shown": 'getattr(state, "shown", ())',
+                "state_type": "type(state)",
+            }
+            cls._made_of = staticmethod(
+                make_builder(cls, "state, player", lambda name: own.get(name, f"state.{name}"))
             )
             if written_by_attrs(cls, "__repr__"):  # raw fields: the position says more
                 cls.__repr__ = ViewBase.__repr__  # type: ignore[method-assign]
@@ -346,16 +362,8 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
         """
         if not (type(player) is int and 0 <= player < state.player_count):
             check_seat("player", player, state.player_count)  # raises the error that fits
-        public = {name: getattr(state, name) for name in cls.PUBLIC_FIELDS}
-        return cls(
-            player=player,
-            hand=state.hands[player],
-            hand_sizes=tuple(len(hand) for hand in state.hands),
-            stock_size=len(state.stock),
-            shown=getattr(state, "shown", ()),
-            state_type=type(state),
-            **public,
-        )
+        view: V = cls._made_of(state, player)
+        return view
 
     @property
     def current_player(self) -> int | None:

@@ -523,3 +523,53 @@ def test_each_kind_of_observer_keeps_its_own_digests() -> None:
         seen.append(strings)
     assert seen[0] == seen[1]
     assert seen[0]["whole"].splitlines()[-1] != seen[0]["neither"].splitlines()[-1]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_an_observer_fills_its_tensor_in_place_as_the_state_observes(name: str) -> None:
+    """An observer's tensor, filled in place from the encoding's numbers and the decision
+    part (no array of the whole observation made on the way), holds the state's own
+    observation at every decision of a random game, every token of a move included, and
+    its public or private part under those observers; asking for another seat or again
+    in between changes nothing."""
+    game = openspiel.load_game(name)
+    kinds = {
+        "both": (True, True),
+        "public": (True, False),
+        "private": (False, True),
+    }
+    observers = {
+        kind: game.make_py_observer(
+            pyspiel.IIGObservationType(
+                perfect_recall=False,
+                public_info=public,
+                private_info=(
+                    pyspiel.PrivateInfoType.SINGLE_PLAYER
+                    if private
+                    else pyspiel.PrivateInfoType.NONE
+                ),
+            )
+        )
+        for kind, (public, private) in kinds.items()
+    }
+    state = game.new_initial_state()
+    chooser = np.random.default_rng(5)
+    decisions = 0
+    while not state.is_terminal() and decisions < 120:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(chooser.integers(len(outcomes)))][0])
+            continue
+        mover = state.current_player()
+        watcher = (mover + 1) % game.num_players()
+        for seat in (watcher, mover):
+            whole = np.array(state.observation_tensor(seat))
+            for observer in observers.values():
+                observer.set_from(state, seat)
+                expected = whole if observer.mask is None else whole * observer.mask
+                assert (observer.tensor == expected).all()
+        legal = state.legal_actions()
+        state.apply_action(legal[int(chooser.integers(len(legal)))])
+        decisions += 1
+    with pytest.raises(InvalidValueError, match="player must be a seat"):
+        observers["both"].set_from(state, game.num_players())

@@ -61,6 +61,8 @@ __all__ = [
     "log_to_json",
     "logged",
     "shown_after",
+    "shown_in_hands",
+    "shown_in_of",
     "shown_of",
     "shown_problems",
     "whole_log",
@@ -100,12 +102,29 @@ HandLog = list[Any]
 shown_in, length, shown, dropped, text]``: the node before it, the move's seat, the move
 and the cards it showed, how many moves the log holds up to it, the shown cards after it
 once worked out (``None`` before), how many of the hand's first moves the log no longer
-holds, and the move's entry as JSON once written. The first node is the log's *start*,
+holds, and the move's entry as JSON once written. The cards a move showed may be
+written as the mover's hands before and after it, a list ``[before, after]``, until
+first read (:func:`shown_in_of`): a playout that never asks never works them out. The first node is the log's *start*,
 ``[None, None, None, (), 0, base, dropped, None]``: the shown cards of the moves no longer
 held (``base``). Nodes are never changed but for the two caches (``shown`` and ``text``),
 and are shared between the states of a hand."""
 
 _BEFORE, _SEAT, _MOVE, _SHOWN_IN, _LENGTH, _SHOWN, _DROPPED, _TEXT = range(8)
+
+
+def shown_in_of(node: HandLog) -> tuple[Card, ...]:
+    """The cards the move of ``node`` took into the mover's hand from a face-up place,
+    sorted: worked out from the hands before and after it the first time they are read,
+    and kept in the node.
+
+    >>> from scala40._base.hand_log import EMPTY_LOG, shown_in_of
+    >>> shown_in_of([EMPTY_LOG, 0, "take", [(3, 7), (3, 5, 7)], 1, None, 0, None])
+    (5,)
+    """
+    shown_in = node[_SHOWN_IN]
+    if type(shown_in) is list:
+        shown_in = node[_SHOWN_IN] = cards_added(*shown_in)
+    return shown_in  # type: ignore[no-any-return]
 
 
 def _start(dropped: int, base: Shown) -> HandLog:
@@ -204,7 +223,7 @@ def _kept(log: HandLog, seats: int) -> HandLog:
             new,
             node[_SEAT],
             node[_MOVE],
-            node[_SHOWN_IN],
+            shown_in_of(node),
             new[_LENGTH] + 1,
             node[_SHOWN],
             new[_DROPPED],
@@ -227,7 +246,7 @@ def flat_log(log: HandLog | None) -> tuple[Any, ...] | None:
         return None
     nodes = _nodes(log)
     start = nodes[0][_BEFORE] if nodes else log
-    entries = tuple((node[_SEAT], node[_MOVE], node[_SHOWN_IN]) for node in nodes)
+    entries = tuple((node[_SEAT], node[_MOVE], shown_in_of(node)) for node in nodes)
     return (start[_DROPPED], start[_SHOWN], entries)
 
 
@@ -307,7 +326,7 @@ def _shown(log: HandLog, seats: int) -> Shown:
     shown = node[_SHOWN]
     assert shown is not None
     for node in reversed(pending):
-        shown = shown_after(shown, node[_SEAT], node[_MOVE], node[_SHOWN_IN], seats)
+        shown = shown_after(shown, node[_SEAT], node[_MOVE], shown_in_of(node), seats)
         node[_SHOWN] = shown
     return shown
 
@@ -333,6 +352,25 @@ def shown_of(log: HandLog | None, sizes: Sequence[int]) -> Shown:
         shown = _shown(log, len(sizes))
     if shown and not all(sizes):
         shown = tuple(cards if size else () for cards, size in zip(shown, sizes))
+        return shown if any(shown) else ()
+    return shown
+
+
+def shown_in_hands(log: HandLog | None, hands: Sequence[Sequence[Card]]) -> Shown:
+    """:func:`shown_of` for the ``hands`` themselves (a state's): their sizes are looked at
+    only when some hand shows a card.
+
+    >>> from scala40._base.hand_log import log_of, shown_in_hands
+    >>> shown_in_hands(log_of([(0, "take", (7,)), (1, "take", (9,))], 2), ((7, 8), ()))
+    ((7,), ())
+    """
+    if log is None:
+        return ()
+    shown: Shown | None = log[_SHOWN]
+    if shown is None:
+        shown = _shown(log, len(hands))
+    if shown and not all(hands):
+        shown = tuple(cards if hand else () for cards, hand in zip(shown, hands))
         return shown if any(shown) else ()
     return shown
 
@@ -401,7 +439,7 @@ class HandHistory(Sequence[LoggedMove]):
         if entries is None:
             make = LoggedMove
             entries = self._entries = tuple(
-                make(node[_SEAT], node[_MOVE], node[_SHOWN_IN]) for node in _nodes(self._log)
+                make(node[_SEAT], node[_MOVE], shown_in_of(node)) for node in _nodes(self._log)
             )
         return entries
 
@@ -418,7 +456,7 @@ class HandHistory(Sequence[LoggedMove]):
     def __getitem__(self, index: int | slice) -> LoggedMove | Sequence[LoggedMove]:
         if index == -1 and self._log[_LENGTH]:  # the last move, without walking the log
             node = self._log
-            return LoggedMove(node[_SEAT], node[_MOVE], node[_SHOWN_IN])
+            return LoggedMove(node[_SEAT], node[_MOVE], shown_in_of(node))
         return self._all()[index]
 
     def __iter__(self) -> Iterator[LoggedMove]:
@@ -477,7 +515,7 @@ def log_to_json(log: HandLog | None) -> dict[str, Any]:
             entry = node[_TEXT]
             if entry is None:
                 # Written once for each move: the states after it write it again as is.
-                seat, move, shown = node[_SEAT], node[_MOVE], node[_SHOWN_IN]
+                seat, move, shown = node[_SEAT], node[_MOVE], shown_in_of(node)
                 entry = (seat, str(move))
                 if shown:
                     entry += (" ".join(CARD_NAMES[card] for card in shown),)

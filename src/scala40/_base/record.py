@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from scala40._base.hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_of
+from scala40._base.hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_in_hands
 from scala40._base.state import StateBase
 from scala40._format.codecs import (
     BOOL,
@@ -347,7 +347,7 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
         >>> state.apply("take").shown == ((state.discard[-1],), ())
         True
         """
-        return shown_of(self.hand_log, [len(hand) for hand in self.hands])
+        return shown_in_hands(self.hand_log, self.hands)
 
     def without_log(self: R_) -> R_:
         """This state, keeping no log of its hand from here on (:attr:`history` empty,

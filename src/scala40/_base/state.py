@@ -48,13 +48,13 @@ A game plugs in with its class variables (``MOVES``,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MemberDescriptorType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from scala40._base.hand_log import (
     EMPTY_LOG,
     HISTORY_KEYS,
     MAX_HISTORY,
-    cards_added,
     log_from_json,
     log_problems,
     log_to_json,
@@ -92,8 +92,16 @@ M = TypeVar("M")
 V = TypeVar("V")
 S = TypeVar("S", bound="StateBase[Any, Any]")
 
-_PLAIN, _SHOWING, _RESIGNING, _CHANCE = object(), object(), object(), object()
-"""How the log takes a move (:meth:`StateBase._log_role`)."""
+
+def _slot_store(cls: type, name: str) -> Any:
+    """A function ``(value, field)`` storing field ``name`` of a fresh value of ``cls``
+    (frozen: only the engines' copies are stored into, before anyone sees them): the
+    slot's own setter, or ``object.__setattr__`` for a class without slots. Kept on the
+    class as a static method."""
+    member = getattr(cls, name, None)
+    if isinstance(member, MemberDescriptorType):
+        return staticmethod(member.__set__)
+    return staticmethod(lambda value, field: object.__setattr__(value, name, field))
 
 
 MAX_TURN_MOVES = 1_000
@@ -158,9 +166,18 @@ class StateBase(Generic[M, V]):
     keeps_history: ClassVar[bool] = False
     """Whether the class keeps the hand's moves (a record with the field ``hand_log``,
     as :class:`~scala40._base.record.RecordBase` declares it): then ``apply`` keeps it."""
-    _LOG_ROLES: ClassVar[dict[type, object]] = {}
-    """How the log takes each move class met so far (:meth:`_log_role`): each state class
-    has its own table."""
+    _PLAIN_KINDS: ClassVar[set[type]] = set()
+    """The move classes met so far that the log takes as they are (neither showing the
+    cards they take, nor a resignation, nor a chance step): each state class has its own."""
+    _store_move_number: ClassVar[Any] = staticmethod(
+        lambda value, number: object.__setattr__(value, "move_number", number)
+    )
+    """Stores a fresh state's ``move_number`` (through its slot: set for each class)."""
+    _store_hand_log: ClassVar[Any] = staticmethod(
+        lambda value, log: object.__setattr__(value, "hand_log", log)
+    )
+    """Stores a fresh state's ``hand_log`` (through its slot: set for each class that
+    keeps one)."""
 
     # Annotations only (the record declares the fields).
     rules: Any
@@ -185,7 +202,12 @@ class StateBase(Generic[M, V]):
             }
             names = {field.name for field in cls.__attrs_attrs__}  # type: ignore[attr-defined]
             cls.keeps_history = "hand_log" in names
-            cls._LOG_ROLES = {}
+            cls._PLAIN_KINDS = set()
+            # apply sets these in every new state: through the slots, not through
+            # object.__setattr__'s lookup of the field by name each time.
+            cls._store_move_number = _slot_store(cls, "move_number")
+            if cls.keeps_history:
+                cls._store_hand_log = _slot_store(cls, "hand_log")
             if written_by_attrs(cls, "__repr__"):  # raw fields: the position says more
                 cls.__repr__ = StateBase.__repr__  # type: ignore[method-assign]
 
@@ -332,8 +354,11 @@ class StateBase(Generic[M, V]):
         """
         self._check_seat(player, "player")
         view: V = self.VIEW.of(self, player)
-        # A view's move number is the state's (public: every seat sees every move made).
-        object.__setattr__(view, "move_number", self.move_number)
+        # A view's move number is the state's (public: every seat sees every move made):
+        # the library's views copy it as a public field, a game's own view may not.
+        number = self.move_number
+        if view.move_number != number:  # type: ignore[attr-defined]
+            object.__setattr__(view, "move_number", number)
         return view
 
     def _check_seat(self, seat: object, name: str) -> None:
@@ -533,28 +558,33 @@ class StateBase(Generic[M, V]):
                     new = type(self)._apply_trusted(self, move)  # as _generate, above
                     # The engines build each next state as a fresh copy: counting here,
                     # once, keeps the count out of every engine.
-                    object.__setattr__(new, "move_number", self.move_number + 1)
+                    self._store_move_number(new, self.move_number + 1)
                     if self.keeps_history:
-                        # The log of a plain move, written out here: apply's hottest path.
+                        # The log of a move that plays or takes cards, written out here:
+                        # apply's hottest path.
                         this: Any = self
                         log = this.hand_log
+                        kind = type(move)
                         if (
                             log is None
                             or new.hand_number != this.hand_number
-                            or self._LOG_ROLES.get(type(move)) is not _PLAIN
                             or log[4] + 1 >= MAX_HISTORY
+                            or not (kind in self._PLAIN_KINDS or kind in self.SHOWING_KINDS)
                         ):
                             self._log(new, move)
                         else:
-                            # A node of the log (scala40._base.hand_log.HandLog).
-                            object.__setattr__(
+                            seat = this.current_player
+                            # A node of the log (scala40._base.hand_log.HandLog); the cards
+                            # a take shows are worked out when first read, from the hands.
+                            self._store_hand_log(
                                 new,
-                                "hand_log",
                                 [
                                     log,
-                                    this.current_player,
+                                    seat,
                                     move,
-                                    (),
+                                    [this.hands[seat], new.hands[seat]]  # type: ignore[attr-defined]
+                                    if kind in self.SHOWING_KINDS
+                                    else (),
                                     log[4] + 1,
                                     None,
                                     log[6],
@@ -571,7 +601,7 @@ class StateBase(Generic[M, V]):
         else:
             # A resignation is never listed as legal: it always comes this way (C-RESIGN).
             value, new = given, self._apply_value(given)
-        object.__setattr__(new, "move_number", self.move_number + 1)
+        self._store_move_number(new, self.move_number + 1)
         if self.keeps_history:
             self._log(new, value)
         return new
@@ -585,41 +615,24 @@ class StateBase(Generic[M, V]):
         if log is None:
             return
         if new.hand_number != this.hand_number:
-            object.__setattr__(new, "hand_log", EMPTY_LOG)
+            self._store_hand_log(new, EMPTY_LOG)
             return
         kind = type(move)
-        role = self._LOG_ROLES.get(kind)
-        if role is None:
-            role = type(self)._log_role(kind)
-        shown_in: tuple[int, ...] = ()
-        if role is _PLAIN:
+        shown_in: Any = ()
+        if kind in self.SHOWING_KINDS:
             seat = this.current_player
-        elif role is _SHOWING:
-            seat = this.current_player
-            shown_in = cards_added(this.hands[seat], new.hands[seat])
-        elif role is _RESIGNING:
+            shown_in = [this.hands[seat], new.hands[seat]]  # read when first asked for
+        elif issubclass(kind, ResignMove):
             seat = move.seat
         else:
             seat = this.current_player
-            if seat is None:
-                move = kind()  # a chance step's order is nobody's to see
-        object.__setattr__(new, "hand_log", logged(log, (seat, move, shown_in), this.player_count))
-
-    @classmethod
-    def _log_role(cls, kind: type) -> object:
-        """How :meth:`_log` logs a move of class ``kind``, found once per class and kept
-        in :attr:`_LOG_ROLES`: plainly, as a move that shows the cards it takes, as a
-        resignation (by the seat it names), or as a chance step (without its order)."""
-        if kind in cls.SHOWING_KINDS:
-            role = _SHOWING
-        elif issubclass(kind, ResignMove):
-            role = _RESIGNING
-        elif issubclass(kind, (DealMove, RestockMove)):
-            role = _CHANCE
-        else:
-            role = _PLAIN
-        cls._LOG_ROLES[kind] = role
-        return role
+            if issubclass(kind, (DealMove, RestockMove)):
+                if seat is None:
+                    move = kind()  # a chance step's order is nobody's to see
+            else:
+                # A plain move: apply's own path logs the next ones of its class.
+                self._PLAIN_KINDS.add(kind)
+        self._store_hand_log(new, logged(log, (seat, move, shown_in), this.player_count))
 
     def _check_move_number(self, expected: object) -> None:
         if type(expected) is not int:

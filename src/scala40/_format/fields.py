@@ -25,7 +25,14 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["make_evolver", "make_setter", "rebuilt", "reduce_fields", "written_by_attrs"]
+__all__ = [
+    "make_builder",
+    "make_evolver",
+    "make_setter",
+    "rebuilt",
+    "reduce_fields",
+    "written_by_attrs",
+]
 
 T = TypeVar("T")
 
@@ -173,6 +180,26 @@ def make_setter(cls: type[T], *names: str) -> Callable[..., T]:
         "value, *, " + ", ".join(names),
         lambda name: name if name in names else f"value.{name}",
     )
+    return function
+
+
+def make_builder(cls: type[T], signature: str, value_of: Callable[[str], str]) -> Callable[..., T]:
+    """A function taking ``signature``'s arguments that makes a value of ``cls`` (a frozen
+    slotted attrs class) with each field set to the Python expression ``value_of(name)``
+    of those arguments, unchecked (caches empty): :func:`make_evolver` for a value made
+    from another kind of value, such as a view from its state.
+
+    >>> import attrs
+    >>> from scala40._format.fields import make_builder
+    >>> @attrs.frozen
+    ... class Span:
+    ...     low: int
+    ...     size: int
+    >>> of_pair = make_builder(Span, "pair", lambda name: {"low": "pair[0]", "size": "pair[1] - pair[0]"}[name])
+    >>> of_pair((3, 7))
+    Span(low=3, size=4)
+    """
+    function: Callable[..., T] = _compile(cls, signature, value_of)
     return function
 
 

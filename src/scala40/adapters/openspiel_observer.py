@@ -8,6 +8,7 @@ Needs the ``openspiel`` extra (NumPy; the game itself needs ``open_spiel``).
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Protocol
 
 from scala40.adapters.extras import MissingExtraError
@@ -84,9 +85,16 @@ class SeatObserver:
         self.dict: dict[str, Any] = {}
         self.mask: Any = None
         """Which numbers of the whole observation this kind keeps (``None``: all)."""
+        self._head: Any = None
+        self._tail: Any = None
+        self._context_written = False
         if not perfect_recall:
             self.tensor = np.zeros(observer.size, np.float32)
             self.dict["observation"] = self.tensor
+            # Views of the tensor, kept: the game's numbers are copied into the first
+            # (in C, from the encoding's array), the decision part set in the second.
+            self._head = memoryview(self.tensor)[: observer.game_size]
+            self._tail = self.tensor[observer.game_size :]
         if not (public and private):
             keep = np.zeros(observer.size, np.float32)
             at = 0
@@ -105,13 +113,30 @@ class SeatObserver:
 
     def set_from(self, state: ObservedState, player: int) -> None:
         """Write what ``player`` observes in ``state`` into :attr:`tensor`."""
-        if self.tensor is None:
+        tensor = self.tensor
+        if tensor is None:
             raise InvalidValueError(NO_INFORMATION_TENSOR)
-        whole = self.game.observation(state.node, player)
-        if self.mask is None:
-            self.tensor[:] = whole
+        node = state.node
+        observer = self.game.observer
+        if not (type(player) is int and 0 <= player < node.state.player_count):
+            raise InvalidValueError(
+                f"player must be a seat from 0 to {node.state.player_count - 1}, got {player!r}"
+            )
+        # Filled in place, without an array of the whole observation made on the way:
+        # the game's numbers as the encoding keeps them, then the decision part's few.
+        game = observer.game_part(node.state, player)
+        if type(game) is array and game.typecode == "f":
+            self._head[:] = memoryview(game)
         else:
-            np.multiply(whole, self.mask, out=self.tensor)
+            tensor[: observer.game_size] = game
+        if self._context_written:
+            self._tail.fill(0.0)
+        context = observer.context_part(player, node.decision)
+        for index, value in context.items():
+            tensor[index] = value
+        self._context_written = bool(context)
+        if self.mask is not None:
+            np.multiply(tensor, self.mask, out=tensor)
 
     def string_from(self, state: ObservedState, player: int) -> str:
         """What ``player`` observes in ``state`` (its information state with perfect

@@ -3,6 +3,7 @@ CH-LAYOFF), and the quick bounds the move generation relies on."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import combinations
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from scala40._base.engine import without
 from scala40.cards import Card, parse_cards
+from scala40.games import chinchon, laconga, rumino
 from scala40.games._knock.arrange import (
     best_arrangement,
     candidate_melds,
@@ -20,7 +22,9 @@ from scala40.games._knock.arrange import (
     has_rumino,
     least_unmatched,
     least_unmatched_without,
+    uncovered_cards,
 )
+from scala40.games._knock.loose import loose_summary
 from scala40.games._knock.profile import KnockRules
 from scala40.melds import check_meld, is_meld
 from tests.games.knock import oracle
@@ -51,6 +55,47 @@ def test_candidate_melds_are_every_meld_of_the_hand(name: str, data: st.DataObje
     # The quick cover holds every card of every meld (the bound never hides a meld).
     covered = covered_cards(hand, profile.meld_rules)
     assert {card for meld in expected for card in meld} <= covered
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_the_mask_bound_reads_the_loose_cards_as_the_card_walk_does(
+    name: str, data: st.DataObject
+) -> None:
+    """The move generation's bound on bit masks (:func:`loose_summary`) gives the value,
+    the dearest and the number of the cards no meld of the hand could hold, as the walk
+    over the cards (:func:`uncovered_cards`), whose cards no oracle meld holds: hands
+    rich in melds, wild cards and second copies, of every size a turn holds."""
+    profile = PROFILES[name]
+    hand = data.draw(hands(profile, data.draw(st.integers(1, 9))))
+    loose = uncovered_cards(hand, profile.meld_rules)
+    values = [profile.values[card] for card in loose]
+    assert loose_summary(hand, profile) == (sum(values), max(values, default=0), len(loose))
+    if len(hand) <= 8:
+        melded = {
+            card
+            for melds, _ in oracle.arrangements(hand, profile)
+            for m in melds
+            for card in m.cards
+        }
+        assert not melded & set(loose)
+
+
+def test_the_mask_bound_over_every_preset_and_many_hands() -> None:
+    """The same, over every preset of the three games, on seeded random hands of one to
+    nine cards (the hands of random play: mostly loose)."""
+    for game in (chinchon, laconga, rumino):
+        for preset in game.Ruleset.preset_names():
+            profile = game.Ruleset.preset(preset).profile
+            deck = list(profile.deck.cards)
+            chooser = random.Random(preset)
+            for _ in range(400):
+                hand = tuple(sorted(chooser.sample(deck, chooser.randint(1, 9))))
+                loose = uncovered_cards(hand, profile.meld_rules)
+                values = [profile.values[card] for card in loose]
+                expected = (sum(values), max(values, default=0), len(loose))
+                assert loose_summary(hand, profile) == expected, (preset, hand)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -39,6 +39,7 @@ from scala40.melds._hand import melded_card_sets
 from scala40.melds._words import placed_card_text
 
 __all__ = [
+    "MOST_WILDS",
     "Arrangement",
     "Layoff",
     "best_arrangement",
@@ -49,6 +50,8 @@ __all__ = [
     "least_unmatched",
     "least_unmatched_without",
     "meld_key",
+    "run_cover",
+    "set_possible",
     "uncovered_cards",
     "without",
 ]
@@ -182,13 +185,13 @@ def uncovered_cards(cards: tuple[Card, ...], rules: MeldRules) -> list[Card]:
         else:
             counts[RANK_OF[card]] += 1
             masks[SUIT_OF[card]] |= slot_bit[card]
-    set_ok = tables.set_ok[min(wilds, _MOST_WILDS)]
-    runs = tables.runs[min(wilds, _MOST_WILDS)]
+    set_ok = tables.set_ok[min(wilds, MOST_WILDS)]
+    runs = tables.runs[min(wilds, MOST_WILDS)]
     covers = []
     for mask in masks:
         cover = runs.get(mask)
         if cover is None:
-            cover = runs.put(mask, _run_cover(mask, wilds, rules))
+            cover = runs.put(mask, run_cover(mask, wilds, rules))
         covers.append(cover)
     return [
         card
@@ -199,7 +202,7 @@ def uncovered_cards(cards: tuple[Card, ...], rules: MeldRules) -> list[Card]:
     ]
 
 
-_MOST_WILDS = 8
+MOST_WILDS = 8
 """Wild cards in a hand beyond this many change no bound (no meld needs more)."""
 
 
@@ -216,11 +219,12 @@ class _CoverTables:
         self.card_reach = 1
         """The most places of a run of seven one card can fill (a rank may have two
         places)."""
-        self.rumino_short: BoundedCache[tuple[tuple[Card, ...], bool], int] = BoundedCache(
-            "knock rumino shortfall", HAND_LIMIT
+        self.shortfalls = (
+            BoundedCache[tuple[Card, ...], int]("knock rumino shortfall", HAND_LIMIT),
+            BoundedCache[tuple[Card, ...], int]("knock rumino shortfall", HAND_LIMIT),
         )
         """How many cards each hand lacks for a Rumino (:func:`_rumino_shortfall`), by
-        the hand and whether jokers count."""
+        the hand: jokers not counted, then counted (a profile's ``rumino_jokers``)."""
 
     def build(self, rules: MeldRules) -> None:
         wild_set = rules.tables.wild_cards
@@ -231,10 +235,10 @@ class _CoverTables:
             for card in range(JOKER + 1)
         ]
         self.set_ok = [
-            [_set_possible(count, wilds, rules) if count else False for count in range(60)]
-            for wilds in range(_MOST_WILDS + 1)
+            [set_possible(count, wilds, rules) if count else False for count in range(60)]
+            for wilds in range(MOST_WILDS + 1)
         ]
-        self.runs = [BoundedCache("knock run cover") for _ in range(_MOST_WILDS + 1)]
+        self.runs = [BoundedCache("knock run cover") for _ in range(MOST_WILDS + 1)]
         windows = _rumino_windows(len(rules.tables.slots))
         self.card_reach = max(
             [1, *((bits & window).bit_count() for bits in self.slot_bit for window in windows)]
@@ -242,7 +246,7 @@ class _CoverTables:
         self.rules = rules
 
 
-def _set_possible(count: int, wilds: int, rules: MeldRules) -> bool:
+def set_possible(count: int, wilds: int, rules: MeldRules) -> bool:
     """Whether ``count`` cards of a rank and ``wilds`` wild cards hold a set."""
     naturals = min(count, rules.set_max)
     needed = max(0, rules.set_min - naturals)
@@ -251,7 +255,7 @@ def _set_possible(count: int, wilds: int, rules: MeldRules) -> bool:
     return rules.min_natural_lead is None or naturals - needed >= rules.min_natural_lead
 
 
-def _run_cover(mask: int, wilds: int, rules: MeldRules) -> int:
+def run_cover(mask: int, wilds: int, rules: MeldRules) -> int:
     """The places (a bit mask) of the cards of one suit at places ``mask`` that a
     sequence with at most ``wilds`` wild cards could hold."""
     if not mask:
@@ -616,21 +620,27 @@ def has_rumino(cards: Sequence[Card], profile: KnockRules, extra: Card | None = 
     >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 9H"), Ruleset(rumino_jokers=False).profile)
     False
     """
-    tables: _CoverTables = profile.meld_rules.tables.owned[_CoverTables]
-    if tables.rules is None:
-        tables.build(profile.meld_rules)
     if extra is None:
-        return _rumino_shortfall(cards, profile, tables) == 0
+        return _rumino_shortfall(cards, profile, _cover_tables(profile.meld_rules)) == 0
     # One more card adds one to a rank's count, or to a run of seven places of its suit
     # (one place each, or more where a rank has two places in seven: ``card_reach``), or
     # is one more joker: a hand shorter than that makes no Rumino with any card. A hand
-    # is asked this after each discard of the other players, so its shortfall is kept.
-    hand = cards if isinstance(cards, tuple) else tuple(cards)
-    key = (hand, profile.rumino_jokers)
-    short = tables.rumino_short.get(key)
+    # is asked this after each discard of the other players (and at each of its draws),
+    # so its shortfall is kept, with the profile (whose jokers count or not).
+    tables = _cover_tables(profile.meld_rules)
+    shortfalls = tables.shortfalls[profile.rumino_jokers]
+    hand = cards if type(cards) is tuple else tuple(cards)
+    short = shortfalls.get(hand)
     if short is None:
-        short = tables.rumino_short.put(key, _rumino_shortfall(hand, profile, tables))
+        short = shortfalls.put(hand, _rumino_shortfall(hand, profile, tables))
     return short <= tables.card_reach and _rumino_shortfall((*hand, extra), profile, tables) == 0
+
+
+def _cover_tables(rules: MeldRules) -> _CoverTables:
+    tables: _CoverTables = rules.tables.owned[_CoverTables]
+    if tables.rules is None:
+        tables.build(rules)
+    return tables
 
 
 def _rumino_shortfall(cards: Sequence[Card], profile: KnockRules, tables: _CoverTables) -> int:

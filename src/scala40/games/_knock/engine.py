@@ -53,7 +53,19 @@ from scala40.games._knock.moves import (
     TakeDiscard,
     format_meld_spec,
 )
-from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock.phases import (
+    CLAIM,
+    DEAL,
+    DRAW,
+    OVER,
+    PLAY,
+    REENTRY,
+    RESTOCK,
+    HandEnd,
+    HandResult,
+    Phase,
+    Showing,
+)
 from scala40.games._knock.profile import (
     ClaimMode,
     Ending,
@@ -68,6 +80,7 @@ from scala40.melds import Meld, MeldRules
 
 __all__ = [
     "apply",
+    "apply_trusted",
     "banned_discard",
     "deal",
     "evolve",
@@ -92,6 +105,9 @@ _RULES = {
 }
 
 
+_TOPICS = frozenset(_RULES["chinchon"])
+
+
 def _rule(state: KnockRecord, topic: str) -> str:
     """The ID of the game's rule on ``topic`` (the three games number them apart)."""
     return _RULES.get(state.profile.game, _RULES["chinchon"])[topic]
@@ -107,12 +123,12 @@ def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 
 _WANTED = {
-    Phase.DRAW: "only at the start of a turn, before drawing",
-    Phase.PLAY: "only after drawing",
-    Phase.CLAIM: "only when a discard completes a Rumino",
-    Phase.REENTRY: "only after a hand, to a player whose total reached the limit",
-    Phase.DEAL: "only when a hand is to be dealt",
-    Phase.RESTOCK: "only when the stock is to be rebuilt",
+    DRAW: "only at the start of a turn, before drawing",
+    PLAY: "only after drawing",
+    CLAIM: "only when a discard completes a Rumino",
+    REENTRY: "only after a hand, to a player whose total reached the limit",
+    DEAL: "only when a hand is to be dealt",
+    RESTOCK: "only when the stock is to be rebuilt",
 }
 
 
@@ -124,7 +140,11 @@ _WAITING = {
 
 
 def _need_phase(state: KnockRecord, phase: Phase, move: object, rule: str) -> None:
+    """Refuse ``move`` unless the game is at ``phase``: ``rule`` is the rule's ID, or a
+    topic of :data:`_RULES` (looked up only to word a refusal)."""
     if state.phase is not phase:
+        if rule in _TOPICS:
+            rule = _rule(state, rule)
         raise out_of_phase(
             move, state.phase, _WANTED[phase], rule, (rule, "the game is over"), _WAITING
         )
@@ -145,11 +165,11 @@ def deal(state: KnockRecord, order: tuple[Card, ...] | None, move: object = None
     hands, position = deal_hands(order, seats, profile.hand_size, state.player_count, extra)
     if extra is not None:
         discard: tuple[Card, ...] = ()
-        phase = Phase.PLAY
+        phase = PLAY
     else:
         position -= 1
         discard = (order[position],)
-        phase = Phase.DRAW
+        phase = DRAW
     new = evolve(
         state,
         phase=phase,
@@ -173,7 +193,7 @@ def deal(state: KnockRecord, order: tuple[Card, ...] | None, move: object = None
 
 
 def _apply_deal(state: KnockRecord, move: Deal) -> KnockRecord:
-    _need_phase(state, Phase.DEAL, move, _rule(state, "DEAL"))
+    _need_phase(state, DEAL, move, "DEAL")
     return deal(state, move.order, move)
 
 
@@ -185,13 +205,13 @@ def _after_last_card(state: KnockRecord) -> KnockRecord:
     """The stock has just run out: the discard pile but its top card becomes the new
     stock, shuffled (RU-RESTOCK, CH-RESTOCK)."""
     if not state.auto_chance:
-        return evolve(state, phase=Phase.RESTOCK)
+        return evolve(state, phase=RESTOCK)
     order, rng = shuffle(_restock_order(state), state.rng)
     return evolve(state, stock=order, discard=state.discard[-1:], rng=rng)
 
 
 def _apply_restock(state: KnockRecord, move: Restock) -> KnockRecord:
-    _need_phase(state, Phase.RESTOCK, move, _rule(state, "RESTOCK"))
+    _need_phase(state, RESTOCK, move, "RESTOCK")
     pile = _restock_order(state)
     rng = state.rng
     if move.order is None:
@@ -204,7 +224,7 @@ def _apply_restock(state: KnockRecord, move: Restock) -> KnockRecord:
         )
     else:
         order = move.order
-    return evolve(state, stock=order, discard=state.discard[-1:], phase=Phase.PLAY, rng=rng)
+    return evolve(state, stock=order, discard=state.discard[-1:], phase=PLAY, rng=rng)
 
 
 # ---------------------------------------------------------------- drawing
@@ -223,26 +243,28 @@ def _drawn(state: KnockRecord, new: KnockRecord, card: Card) -> KnockRecord:
     return new if new.stock else _after_last_card(new)
 
 
-def _apply_draw(state: KnockRecord, move: DrawStock) -> KnockRecord:
-    _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
+def _apply_draw(state: KnockRecord, move: DrawStock, trusted: bool) -> KnockRecord:
+    if not trusted:
+        _need_phase(state, DRAW, move, "TURN")
     player = state.turn
     card = state.stock[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
     new: KnockRecord = state.setters["draw"](
-        state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands, taken=None
+        state, phase=PLAY, stock=state.stock[:-1], hands=hands, taken=None
     )
     return _drawn(state, new, card)
 
 
-def _apply_take(state: KnockRecord, move: TakeDiscard) -> KnockRecord:
-    _need_phase(state, Phase.DRAW, move, _rule(state, "TURN"))
-    if not state.discard:
-        raise illegal(move, _rule(state, "TURN"), "the discard pile is empty")
+def _apply_take(state: KnockRecord, move: TakeDiscard, trusted: bool) -> KnockRecord:
+    if not trusted:
+        _need_phase(state, DRAW, move, "TURN")
+        if not state.discard:
+            raise illegal(move, _rule(state, "TURN"), "the discard pile is empty")
     player = state.turn
     card = state.discard[-1]
     hands = _replace(state.hands, player, with_card(state.hands[player], card))
     new: KnockRecord = state.setters["take"](
-        state, phase=Phase.PLAY, discard=state.discard[:-1], hands=hands, taken=card
+        state, phase=PLAY, discard=state.discard[:-1], hands=hands, taken=card
     )
     return _drawn(state, new, card)
 
@@ -263,7 +285,7 @@ def banned_discard(state: KnockRecord) -> Card | None:
 def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRecord:
     player = state.turn
     if not trusted:
-        _need_phase(state, Phase.PLAY, move, _rule(state, "TURN"))
+        _need_phase(state, PLAY, move, "TURN")
         if move.card not in state.hands[player]:
             raise illegal(
                 move, _rule(state, "TURN"), f"{CARD_NAMES[move.card]} is not in the hand"
@@ -296,16 +318,19 @@ def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRec
             )
             if profile.claim is ClaimMode.AUTO:
                 return _claim(new, claimants[0])
-            return evolve(new, phase=Phase.CLAIM, pending=tuple(claimants))
+            return evolve(new, phase=CLAIM, pending=tuple(claimants))
     done: KnockRecord = state.setters["discard"](
         state,
         hands=hands,
         discard=discard,
         turns_played=turns_played,
         taken=None,
-        phase=Phase.DRAW,
+        phase=DRAW,
         turn=next_active(player, state.active),
     )
+    limit = profile.turn_limit
+    if limit is None or sum(turns_played) < limit:
+        return done
     return _blocked_if_limit(done, player)
 
 
@@ -351,22 +376,20 @@ def _claim(state: KnockRecord, seat: int) -> KnockRecord:
 def _rumino_win(state: KnockRecord, seat: int, claimed: Card | None) -> KnockRecord:
     """A Rumino wins the hand and the game at once (RU-RUMINO)."""
     result = _unscored(state, HandEnd.RUMINO, seat, claimed)
-    return evolve(
-        state, phase=Phase.OVER, winners=(seat,), last_hand=result, pending=(), taken=None
-    )
+    return evolve(state, phase=OVER, winners=(seat,), last_hand=result, pending=(), taken=None)
 
 
 def _apply_claim(state: KnockRecord, move: Claim) -> KnockRecord:
-    _need_phase(state, Phase.CLAIM, move, "RU-RUMINO")
+    _need_phase(state, CLAIM, move, "RU-RUMINO")
     return _claim(state, state.pending[0])
 
 
 def _apply_pass(state: KnockRecord, move: Pass) -> KnockRecord:
-    _need_phase(state, Phase.CLAIM, move, "RU-RUMINO")
+    _need_phase(state, CLAIM, move, "RU-RUMINO")
     pending = state.pending[1:]
     if pending:
         return evolve(state, pending=pending)
-    after = evolve(state, phase=Phase.DRAW, pending=(), turn=next_active(state.turn, state.active))
+    after = evolve(state, phase=DRAW, pending=(), turn=next_active(state.turn, state.active))
     return _blocked_if_limit(after, state.turn)
 
 
@@ -374,7 +397,7 @@ def _apply_pass(state: KnockRecord, move: Pass) -> KnockRecord:
 
 
 def _apply_knock(state: KnockRecord, move: Knock) -> KnockRecord:
-    _need_phase(state, Phase.DRAW, move, "RU-KNOCK")
+    _need_phase(state, DRAW, move, "RU-KNOCK")
     profile = state.profile
     player = state.turn
     if state.turns_played[player] < 1:
@@ -419,7 +442,7 @@ def _apply_close(state: KnockRecord, move: Close, trusted: bool) -> KnockRecord:
     hand = state.hands[player]
     kept = without(hand, (move.card,))
     if not trusted:
-        _need_phase(state, Phase.PLAY, move, "CH-CLOSE")
+        _need_phase(state, PLAY, move, "CH-CLOSE")
         if profile.ending is not Ending.CLOSE:
             raise illegal(move, "CH-CLOSE", "this game has no close")
         if kept is None:
@@ -593,7 +616,7 @@ def _end_hand(
         result = _with(result, hands=hands)
     common: dict[str, Any] = {"scores": scores, "pending": (), "taken": None}
     if end is HandEnd.CHINCHON:
-        return evolve(state, phase=Phase.OVER, winners=(closer,), last_hand=result, **common)
+        return evolve(state, phase=OVER, winners=(closer,), last_hand=result, **common)
     gins = state.gins
     if profile.gin_streak is not None and state.hand_number <= profile.gin_streak:
         # RU-GINSTREAK: gins in each of the first hands of the game, by one player.
@@ -603,7 +626,7 @@ def _end_hand(
         gins = tuple(streak if seat == closer else 0 for seat in range(count))
         if streak == profile.gin_streak:
             return evolve(
-                state, phase=Phase.OVER, winners=(closer,), last_hand=result, gins=gins, **common
+                state, phase=OVER, winners=(closer,), last_hand=result, gins=gins, **common
             )
     return _settle(evolve(state, last_hand=result, gins=gins, **common), closer)
 
@@ -632,7 +655,7 @@ def _settle(state: KnockRecord, closer: int) -> KnockRecord:
     if profile.end_mode is EndMode.LOWEST:
         if busted:
             winners = best_seats(scores, seats, ScoreOrder.LOW)
-            return evolve(state, phase=Phase.OVER, winners=winners)
+            return evolve(state, phase=OVER, winners=winners)
         return _next_hand(state)
     if not busted:
         return _next_hand(state)
@@ -648,7 +671,7 @@ def _settle(state: KnockRecord, closer: int) -> KnockRecord:
         if deciders:
             # LC-REENGANCHE Decision: one total for all, computed before anyone re-enters.
             total = max(scores[seat] for seat in below)
-            return evolve(state, phase=Phase.REENTRY, pending=deciders, reentry_total=total)
+            return evolve(state, phase=REENTRY, pending=deciders, reentry_total=total)
     return _eliminate(state)
 
 
@@ -665,7 +688,7 @@ def _eliminate(state: KnockRecord) -> KnockRecord:
     if settled.winners:
         return evolve(
             state,
-            phase=Phase.OVER,
+            phase=OVER,
             winners=settled.winners,
             active=settled.active,
             last_hand=last,
@@ -677,7 +700,7 @@ def _eliminate(state: KnockRecord) -> KnockRecord:
 def _next_hand(state: KnockRecord) -> KnockRecord:
     """The deal passes to the next seat still in (RU-DEAL, CH-DEAL)."""
     dealer = next_active(state.dealer, state.active)
-    new = evolve(state, phase=Phase.DEAL, dealer=dealer, turn=dealer, pending=(), reentry_total=0)
+    new = evolve(state, phase=DEAL, dealer=dealer, turn=dealer, pending=(), reentry_total=0)
     return deal(new, None) if state.auto_chance else new
 
 
@@ -702,7 +725,7 @@ def resign(state: KnockRecord, resigned: tuple[int, ...], winners: tuple[int, ..
     active = tuple(playing and seat not in resigned for seat, playing in enumerate(state.active))
     phase = state.phase
     last = state.last_hand
-    if phase in (Phase.DRAW, Phase.PLAY, Phase.CLAIM, Phase.RESTOCK):
+    if phase in (DRAW, PLAY, CLAIM, RESTOCK):
         last = HandResult(
             hand_number=state.hand_number,
             end=HandEnd.BLOCKED,
@@ -716,14 +739,14 @@ def resign(state: KnockRecord, resigned: tuple[int, ...], winners: tuple[int, ..
         # Over, whatever was under way: re-entries still to decide included.
         return evolve(
             state,
-            phase=Phase.OVER,
+            phase=OVER,
             winners=winners,
             pending=(),
             taken=None,
             reentry_total=0,
             **common,
         )
-    if phase is Phase.REENTRY:
+    if phase is REENTRY:
         pending = tuple(seat for seat in state.pending if seat not in resigned)
         # The next deal goes to the seat after the dealer: a dealer who resigned leaves
         # the seat before him, still in, to pass it on.
@@ -731,14 +754,14 @@ def resign(state: KnockRecord, resigned: tuple[int, ...], winners: tuple[int, ..
         turn = state.turn if active[state.turn] else next_active(state.turn, active)
         new = evolve(state, pending=pending, dealer=dealer, turn=turn, **common)
         return new if pending else _eliminate(evolve(new, reentry_total=0))
-    if state.phase is Phase.DEAL:
+    if state.phase is DEAL:
         dealer = state.dealer if active[state.dealer] else next_active(state.dealer, active)
         return evolve(state, dealer=dealer, turn=dealer, **common)
     return _next_hand(evolve(state, pending=(), taken=None, **common))
 
 
 def _apply_reentry(state: KnockRecord, move: Reenter | Retire) -> KnockRecord:
-    _need_phase(state, Phase.REENTRY, move, "LC-REENGANCHE")
+    _need_phase(state, REENTRY, move, "LC-REENGANCHE")
     seat = state.pending[0]
     pending = state.pending[1:]
     if isinstance(move, Reenter):
@@ -768,26 +791,57 @@ def apply(state: KnockRecord, move: object, trusted: bool = False) -> KnockRecor
     kind = type(move)
     if kind not in kinds.kinds:
         raise InvalidMoveError(f"expected a {kinds.title} move or its text, got {describe(move)}")
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         raise illegal(move, _rule(state, "ELIM"), "the game is over")
-    if isinstance(move, Discard):
-        return _apply_discard(state, move, trusted)
-    if isinstance(move, DrawStock):
-        return _apply_draw(state, move)
-    if isinstance(move, TakeDiscard):
-        return _apply_take(state, move)
-    if isinstance(move, Close):
-        return _apply_close(state, move, trusted)
-    if isinstance(move, Knock):
-        return _apply_knock(state, move)
-    if isinstance(move, Claim):
-        return _apply_claim(state, move)
-    if isinstance(move, Pass):
-        return _apply_pass(state, move)
-    if isinstance(move, (Reenter, Retire)):
-        return _apply_reentry(state, move)
-    if isinstance(move, Deal):
-        return _apply_deal(state, move)
-    if isinstance(move, Restock):
-        return _apply_restock(state, move)
-    raise InvalidMoveError(f"expected a move, got {describe(move)}")  # pragma: no cover
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        handler = _HANDLERS[kind] = _handler(kind)
+    new: KnockRecord = handler(state, move, trusted)
+    return new
+
+
+def apply_trusted(state: KnockRecord, move: object) -> KnockRecord:
+    """:func:`apply` for a move of the state's own legal list (``trusted``): the checks
+    its generator made, the move's class and the game not being over among them, are
+    skipped."""
+    kind = type(move)
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        handler = _HANDLERS[kind] = _handler(kind)
+    new: KnockRecord = handler(state, move, True)
+    return new
+
+
+def _handler(kind: type) -> Any:
+    """The function applying moves of class ``kind`` (a game's own class of one of the
+    family's kinds), as ``(state, move, trusted)``."""
+    for family_kind, function in _TRUSTING.items():
+        if issubclass(kind, family_kind):
+            return function
+    for family_kind, checking in _CHECKING.items():
+        if issubclass(kind, family_kind):
+            return lambda state, move, trusted, apply=checking: apply(state, move)
+    raise InvalidMoveError(f"expected a move, got {kind.__name__}")  # pragma: no cover
+
+
+_TRUSTING: dict[type, Any] = {
+    Discard: _apply_discard,
+    DrawStock: _apply_draw,
+    TakeDiscard: _apply_take,
+    Close: _apply_close,
+}
+"""The family's kinds of move whose functions skip, for a move of the state's own legal
+list, the checks its generator made."""
+_CHECKING: dict[type, Any] = {
+    Knock: _apply_knock,
+    Claim: _apply_claim,
+    Pass: _apply_pass,
+    Reenter: _apply_reentry,
+    Retire: _apply_reentry,
+    Deal: _apply_deal,
+    Restock: _apply_restock,
+}
+"""The family's kinds of move whose functions check every move, trusted or not."""
+_HANDLERS: dict[type, Any] = {}
+"""The function of each class of move met so far (the games' own classes: found once,
+by the family's kind they derive from)."""

@@ -19,41 +19,50 @@ from scala40.games._knock.arrange import (
     without,
 )
 from scala40.games._knock.engine import banned_discard, close_cap_bars
-from scala40.games._knock.phases import Phase
+from scala40.games._knock.loose import loose_summary
+from scala40.games._knock.phases import CLAIM, DEAL, DRAW, PLAY, REENTRY, RESTOCK
 from scala40.games._knock.profile import Ending, KnockRules
 from scala40.games._knock.record import KnockRecord
 
 __all__ = ["can_knock", "close_moves", "generate", "loose_cards"]
+
+_CLOSING = Ending.CLOSE
+"""A module constant, read at every discard: an enum member costs far more to read
+(see :mod:`scala40.games._knock.phases`)."""
 
 
 def generate(state: KnockRecord) -> list[object]:
     """Every legal move of ``state``, each once (C-IDENTITY)."""
     phase = state.phase
     kinds = state.KINDS
-    if phase is Phase.PLAY:
+    if phase is PLAY:
         hand = state.hands[state.turn]
-        banned = banned_discard(state)
         discards = kinds.discards
-        moves: list[object] = [discards[card] for card in dict.fromkeys(hand) if card != banned]
-        if state.profile.ending is Ending.CLOSE:
+        moves: list[object]
+        if state.taken is None:  # no card is banned (the discard pile's, just taken)
+            moves = list(map(discards.__getitem__, dict.fromkeys(hand)))
+        else:
+            banned = banned_discard(state)
+            moves = [discards[card] for card in dict.fromkeys(hand) if card != banned]
+        if state.profile.ending is _CLOSING:
             moves.extend(close_moves(state))
         return moves
-    if phase is Phase.DRAW:
+    if phase is DRAW:
         moves = [kinds.draw_move]
         if state.discard:
             moves.append(kinds.take_move)
         if kinds.knock_move is not None and can_knock(state):
             moves.append(kinds.knock_move)
         return moves
-    if phase is Phase.CLAIM:
+    if phase is CLAIM:
         assert kinds.claim_move is not None
         assert kinds.pass_move is not None
         return [kinds.claim_move, kinds.pass_move]
-    if phase is Phase.REENTRY:
+    if phase is REENTRY:
         return [kinds.reenter_move, kinds.retire_move]
-    if phase is Phase.DEAL:
+    if phase is DEAL:
         return [kinds.deal_move]
-    if phase is Phase.RESTOCK:
+    if phase is RESTOCK:
         return [kinds.restock_move]
     return []
 
@@ -73,8 +82,8 @@ def can_knock(state: KnockRecord) -> bool:
         return False
     profile = state.profile
     hand = state.hands[player]
-    value, loose = loose_cards(hand, profile)
-    if value > profile.knock_limit or len(hand) - len(loose) < profile.knock_min_melded:
+    value, _, loose = loose_summary(hand, profile)
+    if value > profile.knock_limit or len(hand) - loose < profile.knock_min_melded:
         return False
     return least_unmatched(hand, profile, profile.knock_min_melded) <= profile.knock_limit
 
@@ -88,11 +97,13 @@ def close_moves(state: KnockRecord) -> list[object]:
     close = state.KINDS.close
     assert close is not None
     hand = state.hands[player]
+    limit = profile.close_limit
+    value, dearest, _ = loose_summary(hand, profile)
+    if value - dearest > limit:
+        return []
+    # A close may exist (a hand in fifty, in random play): which cards are loose.
     value, loose = loose_cards(hand, profile)
     values = profile.values
-    limit = profile.close_limit
-    if value - max((values[card] for card in loose), default=0) > limit:
-        return []
     banned = banned_discard(state)
     wilds = profile.wild_cards
     moves: list[object] = []

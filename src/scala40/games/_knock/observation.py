@@ -36,7 +36,16 @@ from scala40._base.observation import CARD_CODES, UNSEEN, LayoutBase, Observatio
 from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
-from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock.phases import (
+    DEAL,
+    OVER,
+    PLAY,
+    REENTRY,
+    HandEnd,
+    HandResult,
+    Phase,
+    Showing,
+)
 from scala40.games._knock.profile import KnockRules
 from scala40.games._knock.record import KnockRecord
 from scala40.games._knock.view import PlayerView
@@ -223,13 +232,13 @@ class KnockObservation(ObservationBase[Any, _Layout]):
         turn = public.turn
         if taken is not None:
             out[_TAKEN + taken] = 1.0
-            if phase is Phase.PLAY and turn != me:
+            if phase is PLAY and turn != me:
                 out[UNSEEN + taken] -= 1.0  # in the hand of the player to move
         last = public.last_hand
         hand_number = public.hand_number
         # Every hand is shown once the hand is scored, until the next deal.
-        shown = phase is Phase.REENTRY or phase is Phase.OVER
-        if last is not None and (shown or (phase is Phase.DEAL and hand_number > 0)):
+        shown = phase is REENTRY or phase is OVER
+        if last is not None and (shown or (phase is DEAL and hand_number > 0)):
             for seat, cards in enumerate(last.hands):
                 if seat != me:
                     for card in cards:

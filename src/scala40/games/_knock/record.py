@@ -31,13 +31,23 @@ from scala40._format.codecs import (
 from scala40._format.specs import spec
 from scala40.cards import CARD_NAMES, Card, format_cards
 from scala40.games._knock.moves import Deal, MoveKinds, Restock
-from scala40.games._knock.phases import HandResult, Phase
+from scala40.games._knock.phases import (
+    CLAIM,
+    DEAL,
+    DRAW,
+    OVER,
+    PLAY,
+    REENTRY,
+    RESTOCK,
+    HandResult,
+    Phase,
+)
 from scala40.games._knock.profile import KnockRules
 from scala40.rulesets import RulesetBase
 
 __all__ = ["KnockFields", "KnockRecord"]
 
-_HAND_OVER = (Phase.REENTRY, Phase.OVER)
+_HAND_OVER = (REENTRY, OVER)
 """Phases after a hand's scoring: every hand has been shown."""
 
 
@@ -135,21 +145,21 @@ class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
         """The seat that decides now (out of turn too: a claim, a re-entry), or ``None``
         at a chance step or the end."""
         phase = self.phase
-        if phase is Phase.DRAW or phase is Phase.PLAY:
+        if phase is DRAW or phase is PLAY:
             return self.turn
-        if phase is Phase.CLAIM or phase is Phase.REENTRY:
+        if phase is CLAIM or phase is REENTRY:
             return self.pending[0]
         return None
 
     @property
     def is_chance(self) -> bool:
         """Whether the next move is a chance step (a deal, a restock)."""
-        return self.phase is Phase.DEAL or self.phase is Phase.RESTOCK
+        return self.phase is DEAL or self.phase is RESTOCK
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     @property
     def top_discard(self) -> Card | None:
@@ -166,14 +176,14 @@ class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
     def chance_cards(self) -> tuple[Card, ...]:
         """At a chance step, the cards whose order it draws: the deck before a deal, the
         discard pile but its top card before a restock; else nothing."""
-        if self.phase is Phase.DEAL:
+        if self.phase is DEAL:
             return self.profile.deck.cards
-        if self.phase is Phase.RESTOCK:
+        if self.phase is RESTOCK:
             return tuple(sorted(self.discard[:-1]))
         return ()
 
     def _chance(self, order: tuple[Card, ...]) -> Deal | Restock:
-        if self.phase is Phase.DEAL:
+        if self.phase is DEAL:
             return self.KINDS.deal(order)
         return self.KINDS.restock(order)
 
@@ -181,7 +191,7 @@ class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
     def hands_shown(self) -> bool:
         """Whether every hand has been shown: after a hand's scoring (and before the next
         deal)."""
-        return self.phase in _HAND_OVER or (self.phase is Phase.DEAL and self.hand_number > 0)
+        return self.phase in _HAND_OVER or (self.phase is DEAL and self.hand_number > 0)
 
     def __str__(self) -> str:
         top = CARD_NAMES[self.discard[-1]] if self.discard else "-"

@@ -148,7 +148,9 @@ class SpanishRules(RulesetBase):
     hand goes on until a close, so a player who never closes keeps it going for ever."""
 
     _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
-    _profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
+    profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
+    """What the shared engine of the knock games reads from these options (an attribute,
+    not a property: the engine reads it a few times every move)."""
 
     GAME = "chinchon"
     """The game whose profile this ruleset gives."""
@@ -167,7 +169,7 @@ class SpanishRules(RulesetBase):
             set_suits_distinct=False,       # CH-MELDS Decision: two packs may repeat a suit
         ))  # fmt: skip
         object.__setattr__(self, "_meld_rules", meld_rules)
-        object.__setattr__(self, "_profile", self._make_profile(meld_rules))
+        object.__setattr__(self, "profile", self._make_profile(meld_rules))
 
     def replace(self, **changes: Any) -> Self:
         """A copy with some options changed, validated again; ``max_players`` follows a
@@ -223,11 +225,6 @@ class SpanishRules(RulesetBase):
         """What a meld is (CH-MELDS): sets of 3 or 4 of a rank, runs of 3 or more in the
         Spanish order with the ace low only, never more wild cards than natural ones."""
         return self._meld_rules
-
-    @property
-    def profile(self) -> KnockRules:
-        """What the shared engine of the knock games reads from these options."""
-        return self._profile
 
 
 def spanish_problems(rules: SpanishRules, checks: OptionChecks) -> list[str]:

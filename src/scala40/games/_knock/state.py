@@ -104,14 +104,12 @@ class KnockState(KnockRecord):
         """The discard pile (see :meth:`scala40._base.state.StateBase.face_up_cards`)."""
         return self.discard
 
-    def _generate(self) -> Iterable[Any]:
-        return generate(self)
+    # The engine's functions themselves (StateBase calls them through the class).
+    _generate = generate
+    _apply_trusted = engine.apply_trusted
 
     def _apply(self, move: Any) -> Any:
         return engine.apply(self, move)
-
-    def _apply_trusted(self, move: Any) -> Any:
-        return engine.apply(self, move, trusted=True)
 
     def _seats_in(self) -> tuple[int, ...]:
         return tuple(seat for seat, playing in enumerate(self.active) if playing)

@@ -24,7 +24,7 @@ from scala40._rng import random_below, shuffle
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.moves import Move
-from scala40.games._knock.phases import HandResult, Phase
+from scala40.games._knock.phases import CLAIM, DEAL, DRAW, OVER, PLAY, REENTRY, HandResult, Phase
 from scala40.games._knock.profile import ClaimMode, KnockRules
 from scala40.games._knock.record import KnockFields, KnockRecord
 from scala40.views import ViewBase
@@ -58,18 +58,16 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
     def current_player(self) -> int | None:
         """The seat that decides now (public knowledge), or ``None``."""
         phase = self.phase
-        if phase is Phase.DRAW or phase is Phase.PLAY:
+        if phase is DRAW or phase is PLAY:
             return self.turn
-        if phase is Phase.CLAIM or phase is Phase.REENTRY:
+        if phase is CLAIM or phase is REENTRY:
             return self.pending[0]
         return None
 
     @property
     def hands_shown(self) -> bool:
         """Whether every hand has been shown (after a hand's scoring, before the deal)."""
-        return self.phase in (Phase.REENTRY, Phase.OVER) or (
-            self.phase is Phase.DEAL and self.hand_number > 0
-        )
+        return self.phase in (REENTRY, OVER) or (self.phase is DEAL and self.hand_number > 0)
 
     def _face_up(self) -> tuple[Card, ...]:
         return self.discard
@@ -102,7 +100,7 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
     ) -> tuple[dict[int, list[Card]], int]:
         """``shown``, and for each hidden seat still to decide on a claim, six cards the
         top discard completes into a Rumino (RU-RUMINO)."""
-        if self.phase is not Phase.CLAIM or not self.discard:
+        if self.phase is not CLAIM or not self.discard:
             return shown, rng
         known = dict(shown)
         pool = Counter(unseen)
@@ -126,7 +124,7 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
         if state.problems():
             return False
         profile = self.profile
-        if not profile.rumino or self.phase not in (Phase.DRAW, Phase.PLAY, Phase.CLAIM):
+        if not profile.rumino or self.phase not in (DRAW, PLAY, CLAIM):
             return True
         if any(has_rumino(hand, profile) for hand in state.hands if hand):
             return False
@@ -142,14 +140,14 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
         discarder (a claim would have ended the game). The upcard of a hand's first
         turn is not a discard, and after passed claims the passing seats may hold one."""
         count = self.player_count
-        if self.phase is Phase.CLAIM and self.pending:
+        if self.phase is CLAIM and self.pending:
             order = [(self.turn + step) % count for step in range(1, count)]
             if self.pending[0] not in order:
                 return []
             later = order[order.index(self.pending[0]) :]
             return [seat for seat in later if self.active[seat] and seat not in self.pending]
         if (
-            self.phase is Phase.DRAW
+            self.phase is DRAW
             and self.discard
             and any(self.turns_played)
             and self.profile.claim is ClaimMode.AUTO

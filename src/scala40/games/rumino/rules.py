@@ -105,7 +105,9 @@ class Ruleset(RulesetBase):
     for ever."""
 
     _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
-    _profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
+    profile: KnockRules = attrs.field(init=False, repr=False, eq=False, hash=False)
+    """What the shared engine of the knock games reads from these options (an attribute,
+    not a property: the engine reads it a few times every move)."""
 
     FORMAT = "scala40.rumino.ruleset"
 
@@ -141,7 +143,7 @@ class Ruleset(RulesetBase):
             limit=100,
             inclusive=self.eliminate_at is EliminateAt.GE100,
         )
-        object.__setattr__(self, "_profile", profile)
+        object.__setattr__(self, "profile", profile)
 
     @property
     def deck(self) -> Deck:
@@ -153,11 +155,6 @@ class Ruleset(RulesetBase):
         """What a meld is (RU-MELDS): sets of 3 or 4 of a rank in any suits, sequences of
         3 or 4 (or more) with the ace low only, any number of jokers, melds of jokers."""
         return self._meld_rules
-
-    @property
-    def profile(self) -> KnockRules:
-        """What the shared engine of the knock games reads from these options."""
-        return self._profile
 
 
 def _cross_problems(rules: Ruleset, checks: OptionChecks) -> list[str]:

@@ -19,7 +19,7 @@ from scala40.games.scala40.moves import (
     Move,
     Restock,
 )
-from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.phases import DEAL, DRAW, PLAY, RESTOCK
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import RestockMethod
 
@@ -62,7 +62,7 @@ def deal(
     position -= 1
     upcard = order[position]
     return state.copy_with(
-        phase=Phase.DRAW,
+        phase=DRAW,
         turn=seats[0],
         hands=hands,
         stock=order[:position],
@@ -77,12 +77,12 @@ def deal(
 
 
 def apply_deal(state: StateRecord, move: Deal) -> StateRecord:
-    need_phase(state, Phase.DEAL, move)
+    need_phase(state, DEAL, move)
     return deal(state, move.order, move)
 
 
 def apply_restock(state: StateRecord, move: Restock) -> StateRecord:
-    need_phase(state, Phase.RESTOCK, move)
+    need_phase(state, RESTOCK, move)
     pile = state.discard
     rng = state.rng
     if move.order is None:
@@ -92,7 +92,7 @@ def apply_restock(state: StateRecord, move: Restock) -> StateRecord:
     else:
         order = move.order
     return state.copy_with(
-        stock=order, discard=(), phase=Phase.PLAY, rng=rng, melded_since_restock=False
+        stock=order, discard=(), phase=PLAY, rng=rng, melded_since_restock=False
     )
 
 
@@ -111,6 +111,6 @@ def after_last_card(state: StateRecord) -> StateRecord:
             stock=flipped[:-1], discard=flipped[-1:], melded_since_restock=False
         )
     if not state.auto_chance:
-        return state.copy_with(phase=Phase.RESTOCK)
+        return state.copy_with(phase=RESTOCK)
     order, rng = shuffle(pile, state.rng)
     return state.copy_with(stock=order, discard=(), rng=rng, melded_since_restock=False)

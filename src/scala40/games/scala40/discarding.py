@@ -16,7 +16,7 @@ from scala40.games.scala40.handling import (
 from scala40.games.scala40.moves import (
     Discard,
 )
-from scala40.games.scala40.phases import HandResult, Phase
+from scala40.games.scala40.phases import DEAL, DRAW, OVER, PLAY, RESTOCK, HandResult
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import MatchFormat, hand_value
 from scala40.games.scala40.table.offers import card_mask, table_info
@@ -106,7 +106,7 @@ def ban_reasons(state: StateRecord) -> dict[Card, str]:
 
 
 def apply_discard(state: StateRecord, move: Discard) -> StateRecord:
-    need_phase(state, Phase.PLAY, move)
+    need_phase(state, PLAY, move)
     player = state.turn
     if opening_unfinished(state):
         raise illegal(
@@ -154,7 +154,7 @@ def finish_discard(
         hands=hands,
         discard=discard,
         turns_played=turns_played,
-        phase=Phase.DRAW,
+        phase=DRAW,
         turn=next_active(player, state.active),
         opening_value=0,
         opened_at_turn_start=False,
@@ -233,11 +233,9 @@ def end_hand(state: StateRecord, closer: int | None) -> StateRecord:
         "taken_used": False,
     }
     if winners:
-        return state.copy_with(phase=Phase.OVER, winners=winners, active=tuple(active), **common)
+        return state.copy_with(phase=OVER, winners=winners, active=tuple(active), **common)
     dealer = next_active(state.dealer, tuple(active))
-    new = state.copy_with(
-        phase=Phase.DEAL, dealer=dealer, turn=dealer, active=tuple(active), **common
-    )
+    new = state.copy_with(phase=DEAL, dealer=dealer, turn=dealer, active=tuple(active), **common)
     return deal(new, None) if state.auto_chance else new
 
 
@@ -250,7 +248,7 @@ def resign(state: StateRecord, resigned: tuple[int, ...], winners: tuple[int, ..
     after him if he resigned."""
     count = state.player_count
     active = tuple(playing and seat not in resigned for seat, playing in enumerate(state.active))
-    in_hand = state.phase in (Phase.DRAW, Phase.PLAY, Phase.RESTOCK)
+    in_hand = state.phase in (DRAW, PLAY, RESTOCK)
     last_hand = state.last_hand
     if in_hand:
         last_hand = HandResult(
@@ -273,10 +271,10 @@ def resign(state: StateRecord, resigned: tuple[int, ...], winners: tuple[int, ..
     if not winners and in_hand and state.rules.match_format is MatchFormat.SINGLE:
         winners = tuple(seat for seat in range(count) if active[seat])
     if winners:
-        return state.copy_with(phase=Phase.OVER, winners=winners, **common)
+        return state.copy_with(phase=OVER, winners=winners, **common)
     if not in_hand:
         dealer = state.dealer if active[state.dealer] else next_active(state.dealer, active)
         return state.copy_with(dealer=dealer, turn=dealer, **common)
     dealer = next_active(state.dealer, active)
-    new = state.copy_with(phase=Phase.DEAL, dealer=dealer, turn=dealer, **common)
+    new = state.copy_with(phase=DEAL, dealer=dealer, turn=dealer, **common)
     return deal(new, None) if state.auto_chance else new

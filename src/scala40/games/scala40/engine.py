@@ -59,7 +59,7 @@ from scala40.games.scala40.moves import (
     TakeDiscard,
     TakeUpcard,
 )
-from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.phases import DRAW, PLAY
 from scala40.games.scala40.record import StateRecord
 
 __all__ = [
@@ -82,7 +82,7 @@ __all__ = [
 
 def _turn_start(state: StateRecord, **changes: Any) -> StateRecord:
     return state.copy_with(
-        phase=Phase.PLAY,
+        phase=PLAY,
         opening_value=0,
         opened_at_turn_start=state.opened[state.turn],
         **changes,
@@ -90,7 +90,7 @@ def _turn_start(state: StateRecord, **changes: Any) -> StateRecord:
 
 
 def _apply_draw_stock(state: StateRecord, move: DrawStock) -> StateRecord:
-    need_phase(state, Phase.DRAW, move)
+    need_phase(state, DRAW, move)
     player = state.turn
     card = state.stock[-1]
     stock = state.stock[:-1]
@@ -98,14 +98,14 @@ def _apply_draw_stock(state: StateRecord, move: DrawStock) -> StateRecord:
     insort(hand, card)
     hands = replace_item(state.hands, player, tuple(hand))
     # The turn details were reset by the discard that ended the previous turn.
-    new: StateRecord = state.setters["drawn"](state, phase=Phase.PLAY, stock=stock, hands=hands,
+    new: StateRecord = state.setters["drawn"](state, phase=PLAY, stock=stock, hands=hands,
         opened_at_turn_start=state.opened[player],
     )  # fmt: skip
     return new if stock else after_last_card(new)
 
 
 def _apply_take_discard(state: StateRecord, move: TakeDiscard) -> StateRecord:
-    need_phase(state, Phase.DRAW, move)
+    need_phase(state, DRAW, move)
     refusal = take_discard_refusal(state)
     if refusal is not None:
         raise illegal(move, *refusal)
@@ -123,7 +123,7 @@ def _apply_take_discard(state: StateRecord, move: TakeDiscard) -> StateRecord:
 
 
 def _apply_take_upcard(state: StateRecord, move: TakeUpcard) -> StateRecord:
-    need_phase(state, Phase.DRAW, move)
+    need_phase(state, DRAW, move)
     refusal = upcard_refusal(state)
     if refusal is not None:
         raise illegal(move, *refusal)

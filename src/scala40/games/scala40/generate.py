@@ -47,7 +47,7 @@ from scala40.games.scala40.moves import (
     TakeUpcard,
     put_down_of,
 )
-from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.phases import DEAL, DRAW, PLAY, RESTOCK
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.table.offers import card_mask, table_info
 from scala40.games.scala40.table.splits import split_moves
@@ -70,9 +70,9 @@ def generate(state: StateRecord, *, splits: bool = True) -> list[Move]:
     ``splits`` is false (they come last: a search can list them only when it needs
     them)."""
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is PLAY:
         return _play_moves(state, splits)
-    if phase is Phase.DRAW:
+    if phase is DRAW:
         moves: list[Move] = [_DRAW_STOCK]
         player = state.turn
         if take_discard_refusal(state) is None:
@@ -89,9 +89,9 @@ def generate(state: StateRecord, *, splits: bool = True) -> list[Move]:
         if state.rules.first_player_takes_upcard and upcard_refusal(state) is None:
             moves.append(_TAKE_UPCARD)
         return moves
-    if phase is Phase.DEAL:
+    if phase is DEAL:
         return [_DEAL]
-    if phase is Phase.RESTOCK:
+    if phase is RESTOCK:
         return [_RESTOCK]
     return []
 
@@ -247,9 +247,7 @@ def _taken_card_moves(
             moves.append(move)
             continue
         new = try_move(HANDLERS[type(move)], state, move)
-        if new is not None and (
-            new.phase is not Phase.PLAY or new.turn != player or can_finish(new)
-        ):
+        if new is not None and (new.phase is not PLAY or new.turn != player or can_finish(new)):
             moves.append(move)
     return moves
 

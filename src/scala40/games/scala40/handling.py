@@ -10,7 +10,7 @@ from scala40._base.engine import illegal, next_active, out_of_phase, replace_ite
 from scala40._base.engine import without as hand_without
 from scala40.cards import Card
 from scala40.games.scala40.moves import Move
-from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.phases import DEAL, DRAW, PLAY, RESTOCK, Phase
 from scala40.games.scala40.record import StateRecord
 
 __all__ = [
@@ -30,10 +30,10 @@ def with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 _WANTED = {
-    Phase.DRAW: "only at the start of a turn, before drawing",
-    Phase.PLAY: "only after drawing",
-    Phase.DEAL: "only when a hand is to be dealt",
-    Phase.RESTOCK: "only when the stock is to be rebuilt",
+    DRAW: "only at the start of a turn, before drawing",
+    PLAY: "only after drawing",
+    DEAL: "only when a hand is to be dealt",
+    RESTOCK: "only when the stock is to be rebuilt",
 }
 
 

@@ -43,7 +43,7 @@ from scala40.games.scala40.melding import (
     repeats_a_four_of_a_kind,
 )
 from scala40.games.scala40.moves import Move, put_down_of
-from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.phases import PLAY
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.table.chains import grown_meld
 from scala40.games.scala40.table.offers import card_mask, jokers_standing, table_info
@@ -68,7 +68,7 @@ __all__ = [
 def refuse_dead_end(state: StateRecord, move: Move, new: StateRecord) -> None:
     """Raise the :class:`~scala40.IllegalMoveError` of ``move``, a melding move the
     handler made from ``state`` to ``new``, if the turn cannot end after it."""
-    if new.phase is Phase.PLAY and new.turn == state.turn and not can_finish(new):
+    if new.phase is PLAY and new.turn == state.turn and not can_finish(new):
         raise _dead_end(new, move)
 
 
@@ -227,7 +227,7 @@ class _Finish:
 
     def met(self, state: StateRecord) -> bool:
         # A move that closed the hand checks every rule itself.
-        return state.phase is not Phase.PLAY or _finish_now(state)
+        return state.phase is not PLAY or _finish_now(state)
 
     def pruned(self, state: StateRecord) -> bool:
         return not state.opened[state.turn] and not _opening_reachable(state)
@@ -283,7 +283,7 @@ class _TakenUse:
         return False
 
     def pruned(self, state: StateRecord) -> bool:
-        return state.phase is not Phase.PLAY  # a close by melding does not meld the card
+        return state.phase is not PLAY  # a close by melding does not meld the card
 
     def key(self, state: StateRecord) -> Hashable:
         return (state.hands[state.turn], state.table)
@@ -667,5 +667,5 @@ def searched_moves(state: StateRecord, splits: bool = True) -> list[Move]:
         return [
             move
             for move, new in melding_moves(state, splits)
-            if new.phase is not Phase.PLAY or new.turn != player or can_finish(new)
+            if new.phase is not PLAY or new.turn != player or can_finish(new)
         ]

@@ -30,7 +30,7 @@ from scala40.games.scala40.moves import (
     Split,
     SwapJoker,
 )
-from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.phases import PLAY
 from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.games.scala40.table.chains import grown_meld, swapped_meld
@@ -165,7 +165,7 @@ def _need_opened(state: StateRecord, move: Move) -> None:
 
 
 def apply_put_down(state: StateRecord, move: PutDown) -> StateRecord:
-    need_phase(state, Phase.PLAY, move)
+    need_phase(state, PLAY, move)
     meld = resolve_meld(move, state.rules)
     hand = hand_without(state.hands[state.turn], meld.cards)
     if hand is None:
@@ -185,7 +185,7 @@ def _card_onto_table(
 ) -> tuple[Meld, tuple[Card, ...]]:
     """The table meld a layoff or a swap plays its card on, and the hand without the card;
     the checks they share: the phase, the opening, the meld and the card."""
-    need_phase(state, Phase.PLAY, move)
+    need_phase(state, PLAY, move)
     _need_opened(state, move)
     meld = _table_meld(state, move)
     hand = hand_without(state.hands[state.turn], (move.card,))
@@ -234,7 +234,7 @@ def apply_swap(state: StateRecord, move: SwapJoker) -> StateRecord:
 
 
 def apply_split(state: StateRecord, move: Split) -> StateRecord:
-    need_phase(state, Phase.PLAY, move)
+    need_phase(state, PLAY, move)
     rules = state.rules
     if not rules.split_sequences:
         raise illegal(move, "S40-V-SPLIT", "splitting sequences is not allowed")

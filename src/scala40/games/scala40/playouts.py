@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import attrs
 
 from scala40.cards import Card
-from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.phases import DRAW
 from scala40.games.scala40.rules import MatchFormat, hand_value
 from scala40.games.scala40.state import GameState
 from scala40.games.scala40.view import PlayerView
@@ -64,7 +64,7 @@ def stock_shares(world: GameState, view: PlayerView) -> list[list[Card]]:
     """The stock dealt out among the active players in drawing order, from the next
     player to draw: each player's stock draws in a playout, whoever takes the discard."""
     count = world.player_count
-    first = view.player if view.phase is Phase.DRAW else (view.player + 1) % count
+    first = view.player if view.phase is DRAW else (view.player + 1) % count
     order = [p for p in ((first + step) % count for step in range(count)) if world.active[p]]
     shares: list[list[Card]] = [[] for _ in range(count)]
     for position, card in enumerate(reversed(world.stock)):

@@ -36,7 +36,16 @@ from scala40.games.scala40.moves import (
     Move,
     Restock,
 )
-from scala40.games.scala40.phases import HandResult, Phase, may_close
+from scala40.games.scala40.phases import (
+    DEAL,
+    DRAW,
+    OVER,
+    PLAY,
+    RESTOCK,
+    HandResult,
+    Phase,
+    may_close,
+)
 from scala40.games.scala40.result import HAND_RESULT
 from scala40.games.scala40.rules import Ruleset
 from scala40.melds import Meld
@@ -182,17 +191,17 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
     @property
     def current_player(self) -> int | None:
         """The player who must move, or ``None`` at a chance step or when the match is over."""
-        return self.turn if self.phase in (Phase.DRAW, Phase.PLAY) else None
+        return self.turn if self.phase in (DRAW, PLAY) else None
 
     @property
     def is_chance(self) -> bool:
         """Whether the next move is a chance event (:class:`~scala40.games.scala40.moves.Deal`, :class:`~scala40.games.scala40.moves.Restock`)."""
-        return self.phase in (Phase.DEAL, Phase.RESTOCK)
+        return self.phase in (DEAL, RESTOCK)
 
     @property
     def is_over(self) -> bool:
         """Whether the match has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     @property
     def top_discard(self) -> Card | None:
@@ -223,14 +232,14 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
     def chance_cards(self) -> tuple[Card, ...]:
         """At a chance step, the cards whose order it draws: the whole deck before a deal
         (S40-DEAL), the discard pile before a restock (S40-RESTOCK); else nothing."""
-        if self.phase is Phase.DEAL:
+        if self.phase is DEAL:
             return self.rules.deck.cards
-        if self.phase is Phase.RESTOCK:
+        if self.phase is RESTOCK:
             return tuple(sorted(self.discard))
         return ()
 
     def _chance(self, order: tuple[Card, ...]) -> Deal | Restock:
-        if self.phase is Phase.DEAL:
+        if self.phase is DEAL:
             return Deal(order)
         return Restock(order)
 

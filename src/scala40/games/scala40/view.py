@@ -23,7 +23,7 @@ from scala40._base.record import order_fields
 from scala40._base.sampling import pick, random_meld
 from scala40.cards import Card
 from scala40.games.scala40.moves import Move
-from scala40.games.scala40.phases import HandResult, Phase, may_close
+from scala40.games.scala40.phases import DRAW, PLAY, HandResult, Phase, may_close
 from scala40.games.scala40.record import Scala40Fields, StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.melds import MeldRules
@@ -54,7 +54,7 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     def current_player(self) -> int | None:
         """The player who must move (public knowledge), or ``None`` at a chance step or
         when the match is over."""
-        return self.turn if self.phase in (Phase.DRAW, Phase.PLAY) else None
+        return self.turn if self.phase in (DRAW, PLAY) else None
 
     @property
     def may_close(self) -> bool:
@@ -76,7 +76,7 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
         and melds that complete his opening when he must open this turn."""
         known, rng = super()._known_hidden(unseen, rng)
         mover = self.turn
-        if mover == self.player or self.phase is not Phase.PLAY:
+        if mover == self.player or self.phase is not PLAY:
             return known, rng
         must = self.taken if self.taken_must_use and not self.taken_used else None
         opened = self.opened[mover]

@@ -40,7 +40,17 @@ from scala40.games.skarney.moves import (
     PutDown,
     meld_put_down,
 )
-from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
+from scala40.games.skarney.phases import (
+    DEAL,
+    DRAW,
+    OFFER,
+    OVER,
+    PLAY,
+    HandResult,
+    Phase,
+    is_stop_card,
+    side_of,
+)
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import (
     HAND_SIZE,
@@ -96,10 +106,10 @@ def _forget(known: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ..
 
 
 _PHASE_WORDS = {
-    Phase.DRAW: "only at the start of a turn",
-    Phase.PLAY: "only during a turn, after the draw",
-    Phase.OFFER: "only when a card is offered to you",
-    Phase.DEAL: "only when a hand is to be dealt",
+    DRAW: "only at the start of a turn",
+    PLAY: "only during a turn, after the draw",
+    OFFER: "only when a card is offered to you",
+    DEAL: "only when a hand is to be dealt",
 }
 
 
@@ -218,7 +228,7 @@ def deal(
     hands, position = deal_hands(order, seats, HAND_SIZE, count)
     sides = _side_count(rules, count)
     return state.copy_with(
-        phase=Phase.DRAW,
+        phase=DRAW,
         hand_number=state.hand_number + 1,
         turn=first,
         hands=hands,
@@ -252,7 +262,7 @@ def _new_turn_fields(table_size: int, turn_number: int) -> dict[str, Any]:
 
 
 def _apply_deal(state: StateRecord, move: Deal) -> StateRecord:
-    _need_phase(state, Phase.DEAL, move)
+    _need_phase(state, DEAL, move)
     return deal(state, move.order, move)
 
 
@@ -260,12 +270,12 @@ def _apply_deal(state: StateRecord, move: Deal) -> StateRecord:
 
 
 def _apply_draw(state: StateRecord, move: DrawStock) -> StateRecord:
-    _need_phase(state, Phase.DRAW, move)
+    _need_phase(state, DRAW, move)
     seat = state.turn
     card = state.stock[-1]
     hands = replace_item(state.hands, seat, _with_card(state.hands[seat], card))
     new: StateRecord = state.setters["drawn"](
-        state, phase=Phase.PLAY, stock=state.stock[:-1], hands=hands
+        state, phase=PLAY, stock=state.stock[:-1], hands=hands
     )
     return new
 
@@ -277,7 +287,7 @@ def _table_meld(state: StateRecord, move: Exchange | Extend, rule: str) -> Meld:
 
 
 def _apply_exchange(state: StateRecord, move: Exchange) -> StateRecord:
-    _need_phase(state, Phase.PLAY, move)
+    _need_phase(state, PLAY, move)
     rules = state.rules
     seat = state.turn
     if state.melded:
@@ -342,7 +352,7 @@ def resolve_meld(move: PutDown) -> Meld:
 def _apply_put_down(state: StateRecord, move: PutDown, trusted: bool = False) -> StateRecord:
     """Put a meld down; ``trusted`` for a move of the state's legal list, whose contract
     meld the generator listed only if the rest of the hand completes the contract."""
-    _need_phase(state, Phase.PLAY, move)
+    _need_phase(state, PLAY, move)
     rules = state.rules
     seat = state.turn
     meld = meld_put_down(move) if trusted else None
@@ -396,7 +406,7 @@ def _apply_put_down(state: StateRecord, move: PutDown, trusted: bool = False) ->
 
 
 def _apply_extend(state: StateRecord, move: Extend) -> StateRecord:
-    _need_phase(state, Phase.PLAY, move)
+    _need_phase(state, PLAY, move)
     rules = state.rules
     seat = state.turn
     if not side_has_contract(state, seat):
@@ -448,7 +458,7 @@ def _need_no_contract_in_progress(state: StateRecord, move: Move) -> None:
 
 
 def _apply_offer(state: StateRecord, move: Offer) -> StateRecord:
-    _need_phase(state, Phase.PLAY, move)
+    _need_phase(state, PLAY, move)
     _need_no_contract_in_progress(state, move)
     seat = state.turn
     hand = state.hands[seat]
@@ -475,7 +485,7 @@ def _offered(state: StateRecord, move: Offer) -> StateRecord:
         known = _with_card(known, move.card)
     new: StateRecord = state.setters["offered"](
         state,
-        phase=Phase.OFFER,
+        phase=OFFER,
         offer_card=move.card,
         offer_to=next_seat(state, seat),
         known=replace_item(state.known, seat, known),
@@ -484,7 +494,7 @@ def _offered(state: StateRecord, move: Offer) -> StateRecord:
 
 
 def _apply_end_turn(state: StateRecord, move: EndTurn) -> StateRecord:
-    _need_phase(state, Phase.PLAY, move)
+    _need_phase(state, PLAY, move)
     _need_no_contract_in_progress(state, move)
     if is_last_turn(state):
         return _end_hand(state, None)
@@ -494,7 +504,7 @@ def _apply_end_turn(state: StateRecord, move: EndTurn) -> StateRecord:
 
 
 def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
-    _need_phase(state, Phase.OFFER, move)
+    _need_phase(state, OFFER, move)
     offerer = state.turn
     taker = state.offer_to
     card = state.offer_card
@@ -514,7 +524,7 @@ def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
 
 
 def _apply_decline(state: StateRecord, move: Decline) -> StateRecord:
-    _need_phase(state, Phase.OFFER, move)
+    _need_phase(state, OFFER, move)
     card = state.offer_card
     offer_to = state.offer_to
     assert card is not None
@@ -541,9 +551,9 @@ def _pass_turn(
     seat = next_seat(state, ended)
     if stopped is None:
         stopped = state.stopped
-    phase = Phase.DRAW
+    phase = DRAW
     if stopped[seat]:
-        phase = Phase.PLAY
+        phase = PLAY
         stopped = replace_item(stopped, seat, False)
     table_size = len(state.table)
     new: StateRecord = state.setters["turn_passed"](
@@ -641,9 +651,9 @@ def _end_hand(state: StateRecord, went_out: int | None) -> StateRecord:
         **_new_turn_fields(0, 0),
     }
     if state.hand_number >= rules.hands:
-        return state.copy_with(phase=Phase.OVER, winners=game_winners(state, totals), **cleared)
+        return state.copy_with(phase=OVER, winners=game_winners(state, totals), **cleared)
     dealer = next_seat(state, state.dealer)
-    new = state.copy_with(phase=Phase.DEAL, dealer=dealer, turn=dealer, **cleared)
+    new = state.copy_with(phase=DEAL, dealer=dealer, turn=dealer, **cleared)
     return deal(new, None) if state.auto_chance else new
 
 
@@ -668,7 +678,7 @@ def resign(state: StateRecord, resigned: tuple[int, ...], winners: tuple[int, ..
     the last hand the game ends on the totals (SK-GAME). Before a deal the dealer deals,
     or the seat after him if he resigned."""
     count = state.player_count
-    in_hand = state.phase in (Phase.DRAW, Phase.PLAY, Phase.OFFER)
+    in_hand = state.phase in (DRAW, PLAY, OFFER)
     new = state.copy_with(resigned=resigned)
     if in_hand:
         zeros = (0,) * len(state.totals)
@@ -684,7 +694,7 @@ def resign(state: StateRecord, resigned: tuple[int, ...], winners: tuple[int, ..
             hands=state.hands,
         )
         new = new.copy_with(
-            phase=Phase.DEAL,
+            phase=DEAL,
             hands=((),) * count,
             stock=(),
             table=(),
@@ -699,7 +709,7 @@ def resign(state: StateRecord, resigned: tuple[int, ...], winners: tuple[int, ..
         if not winners and state.hand_number >= state.rules.hands:
             winners = game_winners(new, state.totals)
     if winners:
-        return new.copy_with(phase=Phase.OVER, winners=winners)
+        return new.copy_with(phase=OVER, winners=winners)
     dealer = state.dealer
     if in_hand or dealer in resigned:
         dealer = next_seat(new, dealer)

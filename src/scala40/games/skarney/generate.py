@@ -35,7 +35,7 @@ from scala40.games.skarney.moves import (
     Offer,
     extend_of,
 )
-from scala40.games.skarney.phases import Phase, side_of
+from scala40.games.skarney.phases import DEAL, DRAW, OFFER, PLAY, side_of
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.games.skarney.search import contract_starts, hand_put_downs
@@ -54,13 +54,13 @@ _OFFERS = tuple(Offer(card) for card in range(53))
 def generate(state: StateRecord) -> list[Move]:
     """Every legal move, each once (C-IDENTITY)."""
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is PLAY:
         return _play_moves(state)
-    if phase is Phase.OFFER:
+    if phase is OFFER:
         return list(_ANSWERS)
-    if phase is Phase.DRAW:
+    if phase is DRAW:
         return [_DRAW]
-    if phase is Phase.DEAL:
+    if phase is DEAL:
         return [_DEAL]
     return []
 

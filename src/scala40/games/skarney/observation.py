@@ -44,7 +44,7 @@ from scala40._base.observation import (
 from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
-from scala40.games.skarney.phases import HandResult, Phase, is_stop_card, side_of
+from scala40.games.skarney.phases import DRAW, PLAY, HandResult, Phase, is_stop_card, side_of
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.games.skarney.view import PlayerView
@@ -55,7 +55,7 @@ __all__ = ["CARD_CODES", "OBSERVATION", "SkarneyObservation", "max_table_melds"]
 _PHASES = tuple(Phase)
 _PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
 _WILD = MELD_RULES.wild_cards
-_IN_TURN = (Phase.DRAW, Phase.PLAY)
+_IN_TURN = (DRAW, PLAY)
 _POINTS = 1000
 """Totals, points and bonuses are given as fractions of this..."""
 _POINTS_CAP = 10.0

@@ -40,7 +40,18 @@ from scala40.errors import (
     InvalidValueError,
 )
 from scala40.games.skarney.moves import Move
-from scala40.games.skarney.phases import HAND_RESULT, HandResult, Phase, side_of, side_seats
+from scala40.games.skarney.phases import (
+    DEAL,
+    DRAW,
+    HAND_RESULT,
+    OFFER,
+    OVER,
+    PLAY,
+    HandResult,
+    Phase,
+    side_of,
+    side_seats,
+)
 from scala40.games.skarney.rules import Ruleset
 from scala40.match import singles
 from scala40.melds import Meld
@@ -202,19 +213,19 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
     def current_player(self) -> int | None:
         """The seat that decides now: the player whose turn it is, or the seat a card is
         offered to (SK-OFFER); ``None`` at a deal or the end."""
-        if self.phase is Phase.OFFER:
+        if self.phase is OFFER:
             return self.offer_to
-        return self.turn if self.phase in (Phase.DRAW, Phase.PLAY) else None
+        return self.turn if self.phase in (DRAW, PLAY) else None
 
     @property
     def is_chance(self) -> bool:
         """Whether the next move is a deal (seen only with ``auto_chance=False``)."""
-        return self.phase is Phase.DEAL
+        return self.phase is DEAL
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (SK-GAME)."""
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -263,7 +274,7 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
 
     def chance_cards(self) -> tuple[Card, ...]:
         """Before a deal, the whole deck (SK-DEAL); else nothing."""
-        return self.rules.deck.cards if self.phase is Phase.DEAL else ()
+        return self.rules.deck.cards if self.phase is DEAL else ()
 
     @classmethod
     def side_count(cls, rules: Ruleset, players: int) -> int:

@@ -24,7 +24,7 @@ from scala40._base.record import order_fields
 from scala40._base.sampling import random_meld
 from scala40.cards import Card
 from scala40.games.skarney.moves import Move
-from scala40.games.skarney.phases import HandResult, Phase, side_of
+from scala40.games.skarney.phases import DRAW, OFFER, PLAY, HandResult, Phase, side_of
 from scala40.games.skarney.record import SkarneyFields, StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.views import ViewBase
@@ -51,9 +51,9 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     @property
     def current_player(self) -> int | None:
         """The seat that decides now (public knowledge), or ``None``."""
-        if self.phase is Phase.OFFER:
+        if self.phase is OFFER:
             return self.offer_to
-        return self.turn if self.phase in (Phase.DRAW, Phase.PLAY) else None
+        return self.turn if self.phase in (DRAW, PLAY) else None
 
     @property
     def side(self) -> int:
@@ -91,7 +91,7 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
         complete it."""
         known, rng = super()._known_hidden(unseen, rng)
         mover = self.turn
-        if mover == self.player or self.phase is not Phase.PLAY or not self.progress:
+        if mover == self.player or self.phase is not PLAY or not self.progress:
             return known, rng
         kind = self.table[self.fresh_from].kind if self.fresh_from < len(self.table) else None
         if kind is None:

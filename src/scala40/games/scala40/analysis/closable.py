@@ -49,7 +49,7 @@ from scala40.games.scala40.moves import (
     SwapJoker,
     put_down_of,
 )
-from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.phases import PLAY
 from scala40.games.scala40.state import GameState
 from scala40.games.scala40.table.chains import lay_off_chains, may_join
 from scala40.games.scala40.table.offers import lay_off_move, table_info
@@ -131,7 +131,7 @@ class CloseTest:
                 continue
             self.budget.spend(TRY_WORK, _WHAT)
             after = state.apply(move)
-            if after.phase is not Phase.PLAY:
+            if after.phase is not PLAY:
                 return True  # closed by melding every card (S40-V-NODISCARDCLOSE)
             if not self.hopeless(after) and self.closable(after, 0, order):
                 return True
@@ -306,7 +306,7 @@ class CloseTest:
         hand_number = state.hand_number
         try:
             for move in moves:
-                if state.hand_number != hand_number or state.phase is not Phase.PLAY:
+                if state.hand_number != hand_number or state.phase is not PLAY:
                     return False  # closed before the plan's end: not this plan
                 state = state.apply(move)
         except IllegalMoveError:

@@ -36,7 +36,7 @@ from scala40.games.scala40.moves import (
     TakeUpcard,
     put_down_of,
 )
-from scala40.games.scala40.phases import Phase
+from scala40.games.scala40.phases import DRAW, PLAY
 from scala40.games.scala40.state import GameState
 from scala40.games.scala40.table.offers import lay_off_move
 from scala40.games.scala40.turn import TurnSearch
@@ -125,19 +125,19 @@ def closing_moves(state: GameState, drawn: Card | str | None = None) -> tuple[Mo
     if not isinstance(state, GameState):
         raise InvalidArgumentError(f"expected a GameState, got {describe(state)}")
     card = None if drawn is None else as_card(drawn)
-    if state.phase is not Phase.DRAW and card is not None:
+    if state.phase is not DRAW and card is not None:
         raise IllegalMoveError(
             "draw: the card has been drawn already; drawn= is for the draw phase (S40-TURN)"
         )
     # One budget for the whole call: every search it starts draws on it.
     with shared_budget(WorkBudget()) as budget:
-        if state.phase is Phase.DRAW:
+        if state.phase is DRAW:
             for move, after in _post_draw_states(state, card):
                 moves = CloseSearch(after, budget).run()
                 if moves is not None:
                     return (move, *moves)
             return None
-        if state.phase is not Phase.PLAY:
+        if state.phase is not PLAY:
             return None
         return CloseSearch(state, budget).run()
 
@@ -229,7 +229,7 @@ class CloseSearch:
                 state = state.apply(move)
         except IllegalMoveError:
             return None
-        return tuple(moves) if state.phase is not Phase.PLAY else None
+        return tuple(moves) if state.phase is not PLAY else None
 
     # -- the necessary conditions
 
@@ -364,7 +364,7 @@ class _Close:
                 yield move, state.apply(move)
 
     def met(self, state: GameState) -> bool:
-        return state.phase is not Phase.PLAY  # closed by melding every card (S40-V-NODISCARDCLOSE)
+        return state.phase is not PLAY  # closed by melding every card (S40-V-NODISCARDCLOSE)
 
     def pruned(self, state: GameState) -> bool:
         search = self.search

@@ -1,0 +1,78 @@
+"""Every game plays the same, move for move, as it did when these digests were taken.
+
+For every registered game and preset, a seeded random game is played; at each step the
+digest takes the state's dictionary (its hand's log included), every seat's view as
+JSON and its shown cards, the legal moves as written and the move chosen. A change
+meant to make the engines faster, and nothing else, leaves every digest as it is; a
+change of game play must say so and take the digests again (``python -m
+tests.protocol.test_digests`` prints them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import pytest
+
+from scala40.game import Game, load_game
+from tests.protocol.cases import registered_cases
+
+ACTIONS = 400
+"""The actions of each game digested (enough to cross a few hands of every game)."""
+
+EXPECTED = {
+    "scala40-official": "be972733e197548d3be6562c",
+    "scala40-classic": "54a353565fdd94dd2921eff7",
+    "scala40-federation-article": "c52185a4e411789babb32076",
+    "scala40-online": "f833be44fd9c56070cfcd5f1",
+    "skarney-partnership": "e68d174db58f39dcac8fe10b",
+    "skarney-singles": "5a7c6b6742297806b6e23851",
+    "skarney-no_jokers": "b2850d39d7a91f03ae84a1c5",
+    "skarney-free_meld": "5bba833f74c7b0c8877e66fe",
+    "rumino-catsatcards": "a34b968f7ddded9920ee5a68",
+    "rumino-web": "64a92d4cb01ee3ba1c2155ad",
+    "chinchon-catsatcards": "ebf1008f43a5c86046e93a92",
+    "chinchon-spain_club": "37ce0c115c8ce027dc9c0664",
+    "chinchon-argentina_50": "793ed46cb69b27252caa0e49",
+    "laconga-catsatcards": "81cf5b64b26b521470293920",
+    "laconga-uruguay": "12ad16ad395ea1e15d5f2a88",
+}
+"""Each case's digest, as the engines gave it."""
+
+
+def digest(game: Game, preset: str, seed: int = 7) -> str:
+    """The digest of ``ACTIONS`` actions of a seeded random game of ``game``'s ``preset``
+    (chance steps as moves of their own, so that the chance moves are digested too)."""
+    chooser = random.Random(seed)
+    state = game.new_game(preset, game.default_players, seed, auto_chance=False)
+    hashed = hashlib.sha256()
+    for _ in range(ACTIONS):
+        step: list[object] = [state.to_dict()]
+        for seat in range(state.player_count):
+            view = state.view(seat)
+            step.append([view.to_dict(), view.shown])
+        if state.is_over:
+            hashed.update(json.dumps(step, sort_keys=True).encode())
+            break
+        legal = state.legal_moves()
+        move = legal[chooser.randrange(len(legal))]
+        step.append([str(known) for known in legal])
+        step.append(str(move))
+        hashed.update(json.dumps(step, sort_keys=True).encode())
+        state = state.apply(move)
+    return hashed.hexdigest()[:24]
+
+
+@pytest.mark.parametrize(("game", "preset"), registered_cases())
+def test_every_game_plays_as_before(game: Game, preset: str) -> None:
+    assert digest(game, preset) == EXPECTED[f"{game.name}-{preset}"]
+
+
+if __name__ == "__main__":
+    for case in registered_cases():
+        game, preset = case.values
+        assert isinstance(game, Game)
+        assert isinstance(preset, str)
+        print(f'    "{game.name}-{preset}": "{digest(load_game(game.name), preset)}",')
