@@ -69,7 +69,6 @@ from typing import Any
 
 import attrs
 
-from scala40._base.hand_log import HISTORY_KEYS, HISTORY_START, log_from_json, shown_of
 from scala40._cache import BoundedCache
 from scala40._checks import describe
 from scala40._format.text_fields import (
@@ -90,6 +89,7 @@ from scala40._format.text_values import (
     IntCodec,
     codec_for,
 )
+from scala40._hand_log import HISTORY_KEYS, HISTORY_START, log_from_json, shown_of
 from scala40._rng import rewind, shuffle
 from scala40.cards import CARD_NAMES
 from scala40.errors import InvalidPositionError, Scala40Error
@@ -123,7 +123,7 @@ _SHOWN = NotationField(
     "shown", "the cards each seat was seen to take this hand and still holds", ABSENT
 )
 """The named field of the shown cards, which every game that keeps its hands' moves has
-(:mod:`scala40._base.hand_log`)."""
+(:mod:`scala40._hand_log`)."""
 
 _FIELD_KEYS = frozenset({"format", "version", "rules", "players"})
 """Keys of a state's dictionary that no grammar lists: the header (the game's), the

@@ -1,4 +1,4 @@
-"""The hand's log (:mod:`scala40._base.hand_log`) in every game and preset: what every seat saw
+"""The hand's log (:mod:`scala40._hand_log`) in every game and preset: what every seat saw
 of the hand in play, kept once for every game by the state base.
 
 In seeded random games (and from every seat), each applied move
@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from scala40._base.hand_log import (
+from scala40._hand_log import (
     MAX_HISTORY,
     MAX_LOGGED_MOVES,
     HandHistory,

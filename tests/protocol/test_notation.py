@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 import scala40.game
-from scala40._base.hand_log import HISTORY_KEYS
+from scala40._hand_log import HISTORY_KEYS
 from scala40.errors import InvalidPositionError
 from scala40.game import Game, game_names, load_game
 from scala40.games.rumino import Ruleset as RuminoRules

@@ -9,9 +9,12 @@ A game supplies its rules through a few hooks; the rest of a state's behaviour i
 - :mod:`~scala40._base.engine`: the pieces every engine shares (dealing, seats, the
   checked arguments and first fields of a new game);
 - :mod:`~scala40._base.position`: reading the arguments of ``from_position``;
-- :mod:`~scala40._base.hand_log`: what every seat saw of the hand in play;
 - :mod:`~scala40._base.sampling`: full states dealt from a view;
 - :mod:`~scala40._base.observation`: what every game's observation encoding shares.
+
+What every seat saw of the hand in play (the hand's log, :mod:`scala40._hand_log`) is
+written beside the position's text (:mod:`scala40.notation`), below this package: the text
+reads and writes the log, and the state base writes the text.
 
 The package's own module imports nothing, so that its modules load as the core needs
 them.

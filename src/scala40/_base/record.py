@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from scala40._base.hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_in_hands
 from scala40._base.state import StateBase
 from scala40._format.codecs import (
     BOOL,
@@ -45,6 +44,7 @@ from scala40._format.codecs import (
 )
 from scala40._format.specs import record_format, spec
 from scala40._format.text_fields import Notation
+from scala40._hand_log import EMPTY_LOG, PICKLED_AS, HandHistory, HandLog, shown_in_hands
 from scala40.cards import Card
 
 __all__ = [
@@ -325,7 +325,7 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
     @property
     def history(self) -> HandHistory:
         """The moves of the hand in play, oldest first, as every seat saw them
-        (:class:`~scala40._base.hand_log.LoggedMove` values: the seat, the move, and the
+        (:class:`~scala40._hand_log.LoggedMove` values: the seat, the move, and the
         cards it took into the hand from a face-up place).
 
         >>> from scala40.games.rumino import new_game
@@ -337,7 +337,7 @@ class RecordBase(GameFields[R, P], StateBase[M, Any], Generic[M, R, P]):
     @property
     def shown(self) -> tuple[tuple[Card, ...], ...]:
         """For each seat, the cards it was seen to take from a face-up place this hand and
-        has not played since, sorted (public: :func:`~scala40._base.hand_log.shown_of`, kept up
+        has not played since, sorted (public: :func:`~scala40._hand_log.shown_of`, kept up
         to date by the log move by move); ``()`` when no hand holds one. Every one is in
         its hand: a log that says otherwise is refused by the loaders and named by
         ``problems()``.

@@ -51,7 +51,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MemberDescriptorType
 from typing import Any, ClassVar, Generic, TypeVar
 
-from scala40._base.hand_log import (
+from scala40._base.position import position_repr
+from scala40._checks import check_seat, describe
+from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
+from scala40._format.serial import refuse_many_keys
+from scala40._hand_log import (
     EMPTY_LOG,
     HISTORY_KEYS,
     MAX_HISTORY,
@@ -60,10 +64,6 @@ from scala40._base.hand_log import (
     log_to_json,
     logged,
 )
-from scala40._base.position import position_repr
-from scala40._checks import check_seat, describe
-from scala40._format.fields import make_evolver, make_setter, reduce_fields, written_by_attrs
-from scala40._format.serial import refuse_many_keys
 from scala40._wording import not_deciding
 from scala40.cards import Card
 from scala40.errors import (
@@ -574,7 +574,7 @@ class StateBase(Generic[M, V]):
                             self._log(new, move)
                         else:
                             seat = this.current_player
-                            # A node of the log (scala40._base.hand_log.HandLog); the cards
+                            # A node of the log (scala40._hand_log.HandLog); the cards
                             # a take shows are worked out when first read, from the hands.
                             self._store_hand_log(
                                 new,
@@ -847,7 +847,7 @@ class StateBase(Generic[M, V]):
 
     def _log_problems(self) -> list[str]:
         """What the hand's log says that the state does not bear out
-        (:func:`scala40._base.hand_log.log_problems`): a shown card its hand does not hold, a
+        (:func:`scala40._hand_log.log_problems`): a shown card its hand does not hold, a
         card taken this turn (:meth:`_taken_this_turn`) or on offer
         (:meth:`_offered_from_hand`) that the log does not bear out."""
         this: Any = self

@@ -39,7 +39,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from scala40._base.hand_log import MAX_HISTORY
 from scala40._base.state import MAX_MOVE_NUMBER
 from scala40._checks import describe
 from scala40._format.schema import (
@@ -56,6 +55,7 @@ from scala40._format.schema import (
     obj,
     text,
 )
+from scala40._hand_log import MAX_HISTORY
 from scala40.errors import InvalidArgumentError
 from scala40.game import Game, load_game
 from scala40.match import ScoreOrder
@@ -237,7 +237,7 @@ def _state(game: Game) -> dict[str, Any]:
             "absent while nobody has.",
             **array(integer(0, MAX_RESIGNED - 1), max_items=MAX_RESIGNED),
         }
-        # ... and the hand's log, left out while empty (scala40._base.hand_log).
+        # ... and the hand's log, left out while empty (scala40._hand_log).
         properties.update(_history())
         schema["properties"] = properties
         schema["required"] = ["move_number", *schema["required"]]

@@ -90,8 +90,8 @@ from urllib.parse import parse_qs
 
 import attrs
 
-from scala40._base.hand_log import HandHistory
 from scala40._checks import describe
+from scala40._hand_log import HandHistory
 from scala40.deadline import Deadline
 from scala40.drawing import last_hand_svg, view_svg
 from scala40.errors import InvalidArgumentError, InvalidValueError, StaleMoveError

@@ -117,7 +117,7 @@ def shown_in_of(node: HandLog) -> tuple[Card, ...]:
     sorted: worked out from the hands before and after it the first time they are read,
     and kept in the node.
 
-    >>> from scala40._base.hand_log import EMPTY_LOG, shown_in_of
+    >>> from scala40._hand_log import EMPTY_LOG, shown_in_of
     >>> shown_in_of([EMPTY_LOG, 0, "take", [(3, 7), (3, 5, 7)], 1, None, 0, None])
     (5,)
     """
@@ -150,7 +150,7 @@ def shown_after(
     the move played (a hand that held a shown card and one more like it, and played one,
     may hold either: everyone knows of one fewer), plus ``shown_in``.
 
-    >>> from scala40._base.hand_log import shown_after
+    >>> from scala40._hand_log import shown_after
     >>> shown_after((), 1, "take", (7,), 2)
     ((), (7,))
     """
@@ -182,7 +182,7 @@ def logged(log: HandLog, entry: Entry, seats: int) -> HandLog:
     """``log`` with ``entry`` after its last move, in a hand of ``seats`` seats (``log``
     itself is left as it was).
 
-    >>> from scala40._base.hand_log import EMPTY_LOG, HandHistory, logged
+    >>> from scala40._hand_log import EMPTY_LOG, HandHistory, logged
     >>> len(HandHistory(logged(EMPTY_LOG, (0, "draw", ()), 2)))
     1
     """
@@ -237,7 +237,7 @@ def flat_log(log: HandLog | None) -> tuple[Any, ...] | None:
     the form a pickle and a copy hold, since a chain of nodes nests too deep for them
     (:func:`whole_log` reads it back).
 
-    >>> from scala40._base.hand_log import flat_log, log_of, whole_log, HandHistory
+    >>> from scala40._hand_log import flat_log, log_of, whole_log, HandHistory
     >>> log = log_of([(0, "draw", ()), (1, "take", (7,))], 2)
     >>> HandHistory(whole_log(flat_log(log))) == HandHistory(log)
     True
@@ -271,7 +271,7 @@ def log_of(entries: Sequence[Entry], seats: int, dropped: int = 0, base: Shown =
     worked out at once, in one pass (a loader checks them against the hands); with 0,
     when first asked for.
 
-    >>> from scala40._base.hand_log import HandHistory, log_of, shown_of
+    >>> from scala40._hand_log import HandHistory, log_of, shown_of
     >>> log = log_of([(0, "draw", ()), (1, "take", (7,))], 2)
     >>> HandHistory(log)[1].shown, shown_of(log, (8, 8))
     ((7,), ((), (7,)))
@@ -339,7 +339,7 @@ def shown_of(log: HandLog | None, sizes: Sequence[int]) -> Shown:
     it), and for a state that keeps no log (``None``). Worked out once for each move, the
     first time asked for (see the module).
 
-    >>> from scala40._base.hand_log import log_of, shown_of
+    >>> from scala40._hand_log import log_of, shown_of
     >>> shown_of(log_of([(0, "take", (7,)), (1, "take", (9,))], 2), (8, 8))
     ((7,), (9,))
     >>> shown_of(log_of([(0, "take", (7,)), (1, "take", (9,))], 2), (8, 0))
@@ -360,7 +360,7 @@ def shown_in_hands(log: HandLog | None, hands: Sequence[Sequence[Card]]) -> Show
     """:func:`shown_of` for the ``hands`` themselves (a state's): their sizes are looked at
     only when some hand shows a card.
 
-    >>> from scala40._base.hand_log import log_of, shown_in_hands
+    >>> from scala40._hand_log import log_of, shown_in_hands
     >>> shown_in_hands(log_of([(0, "take", (7,)), (1, "take", (9,))], 2), ((7, 8), ()))
     ((7,), ())
     """
@@ -380,7 +380,7 @@ def shown_problems(shown: Shown, hands: Sequence[Sequence[Card]]) -> list[str]:
     each seat's must be in its hand, as many times as they are shown. A state played by
     the engine never fails this; a log read from outside may.
 
-    >>> from scala40._base.hand_log import shown_problems
+    >>> from scala40._hand_log import shown_problems
     >>> shown_problems(((), (7,)), ((1, 2), (3, 7)))
     []
     >>> shown_problems(((), (7,)), ((1, 2), (3, 4)))
@@ -410,7 +410,7 @@ class HandHistory(Sequence[LoggedMove]):
     """The moves of one hand that its log keeps, oldest first, as a sequence of
     :class:`LoggedMove`: a read-only look at a state's (or a view's) log.
 
-    >>> from scala40._base.hand_log import HandHistory, log_of
+    >>> from scala40._hand_log import HandHistory, log_of
     >>> history = HandHistory(log_of([(0, "draw", ()), (0, "discard 7H", ())], 2))
     >>> len(history), history[-1].move, history.dropped, list(history) == [history[0], history[1]]
     (2, 'discard 7H', 0, True)
@@ -477,7 +477,7 @@ class HandHistory(Sequence[LoggedMove]):
 def cards_added(before: tuple[Card, ...], after: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards of ``after`` beyond those of ``before`` (a multiset difference), sorted.
 
-    >>> from scala40._base.hand_log import cards_added
+    >>> from scala40._hand_log import cards_added
     >>> cards_added((3, 7, 7), (3, 5, 7, 7, 52))
     (5, 52)
     """
@@ -500,7 +500,7 @@ def log_to_json(log: HandLog | None) -> dict[str, Any]:
     many first moves are no longer kept and the shown cards after them (a card text for
     each seat, or none when no hand held one). Nothing for an empty log or none.
 
-    >>> from scala40._base.hand_log import log_of, log_to_json
+    >>> from scala40._hand_log import log_of, log_to_json
     >>> log_to_json(log_of([(0, "take", (7,)), (1, "discard 9S", ())], 2))
     {'history': [[0, 'take', '8S'], [1, 'discard 9S']]}
     """
@@ -623,7 +623,7 @@ def log_problems(
     from the seat's hand) that the log shows in that hand, taken and not played since,
     with no offer of it logged. A state that keeps no log (``None``) claims nothing.
 
-    >>> from scala40._base.hand_log import EMPTY_LOG, log_problems
+    >>> from scala40._hand_log import EMPTY_LOG, log_problems
     >>> log_problems(EMPTY_LOG, ((), ()), lambda: None, lambda: None)
     []
     """
