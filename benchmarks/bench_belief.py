@@ -1,4 +1,4 @@
-"""How well the belief over hidden cards (:mod:`scala40.belief`) reads the opponents,
+"""How well the belief over hidden cards (:mod:`scala40.bots.belief`) reads the opponents,
 beside uniform guesses and the truth (the oracle).
 
 Run it from the repository root, with scala40 installed::
@@ -25,7 +25,7 @@ samples; ``belief``; ``oracle``: the true hands, the stock shuffled again) it re
 
 ``--fit`` logs hands between greedy bots that choose at random among their three best
 moves one time in ten, and prints, for each game, the temperature of
-:class:`~scala40.belief.SoftGreedy` that makes the logged moves most likely.
+:class:`~scala40.bots.belief.SoftGreedy` that makes the logged moves most likely.
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from scala40.belief import Belief, SoftGreedy
-from scala40.belief_search import hand_share
 from scala40.bots import make_bot
+from scala40.bots.belief import Belief, SoftGreedy
+from scala40.bots.belief_search import hand_share
 from scala40.game import game_names, load_game
 
 WORLDS = 16

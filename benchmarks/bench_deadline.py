@@ -14,7 +14,7 @@ moves between them, the costliest update it meets), through
 ``time_limit`` set to the same budget. The worst decision's wall and CPU time is printed
 per bot, game and budget, with its overrun past the budget. Then one belief update over
 the same moves is timed, at the default particles and at
-:data:`~scala40.belief.MAX_PARTICLES`, under a deadline of each budget.
+:data:`~scala40.bots.belief.MAX_PARTICLES`, under a deadline of each budget.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import time
 from typing import Any
 
 from scala40 import Deadline
-from scala40.belief import DEFAULT_PARTICLES, MAX_PARTICLES, Belief
 from scala40.bots import choose_move, make_bot
+from scala40.bots.belief import DEFAULT_PARTICLES, MAX_PARTICLES, Belief
 from scala40.game import game_names, load_game
 
 BOTS = ("best", "belief", "belief:particles=10000", "ismcts", "montecarlo", "playout")

@@ -77,8 +77,8 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from scala40.belief_search import BestBot, hand_share
 from scala40.bots import bot_names, make_bot
+from scala40.bots.belief_search import BestBot, hand_share
 from scala40.game import game_names, load_game
 
 try:

@@ -1,4 +1,4 @@
-"""The information-set tree search bot (:mod:`scala40.ismcts`): legal moves only in every
+"""The information-set tree search bot (:mod:`scala40.bots.ismcts`): legal moves only in every
 game, the same choices from the same seed, its budget kept, and hostile options refused
 with library errors."""
 
@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from scala40.bots import make_bot, play_game
+from scala40.bots.ismcts import ISMCTSBot
 from scala40.errors import (
     InvalidArgumentError,
     InvalidBotSpecError,
@@ -18,7 +19,6 @@ from scala40.errors import (
     Scala40Error,
 )
 from scala40.game import Game, game_names, load_game
-from scala40.ismcts import ISMCTSBot
 from tests.adapters.toygame import GAME as TOY_GAME
 from tests.example_game import load_example
 

@@ -47,14 +47,18 @@ CORE = frozenset(
 PICTURES = frozenset({"drawing"})
 """The pictures (SVG, the package ``scala40.drawing``), a tool the core's ``_repr_svg_``
 methods load on demand."""
-SEARCHES = frozenset({"generic_bots", "ismcts", "belief", "belief_search"})
-"""The bots across games and their searches."""
+SEARCHES = frozenset({"bots"})
+"""The bots across games and their searches, one package (``scala40.bots``: the generic
+bots, ISMCTS, the belief and its search)."""
+KEPT_NAMES = frozenset({"generic_bots", "ismcts", "belief", "belief_search"})
+"""Top-level modules that keep the names of modules that moved into a package (they
+import that package's module, and nothing else)."""
 TOOLS = (
     PICTURES
     | SEARCHES
+    | KEPT_NAMES
     | frozenset(
         {
-            "bots",
             "tournament",
             "records",
             "events",
@@ -406,7 +410,7 @@ def test_every_tool_is_checked_for_games() -> None:
     tools = {module for module in MODULES if _layer(module) == "tools"}
     assert {"scala40.bots", "scala40.tournament", "scala40.records", "scala40.cli"} <= tools
     assert {"scala40.cli.check", "scala40.cli.play", "scala40.adapters.actions"} <= tools
-    assert _layer("scala40.generic_bots") == "tools"
+    assert _layer("scala40.bots.generic") == "tools"
     assert _layer("scala40.drawing") == "tools"
 
 
@@ -520,6 +524,41 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
         if node not in index:
             visit(node)
     return found
+
+
+def _top(module: str) -> str:
+    """The top-level module or package of the package that ``module`` is in."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def test_no_two_way_tie_between_top_level_packages() -> None:
+    """No two top-level modules or packages import each other, even through different
+    files (no file cycle, but no layer either: the serving code both servers share is a
+    package of its own, the hand's log sits beside the position's text). A notebook
+    picture imported inside ``_repr_svg_`` is the one exception (not an import of the
+    module's body)."""
+    ties: dict[tuple[str, str], list[str]] = {}
+    for module, reached in _import_graph().items():
+        for target in reached:
+            source, destination = _top(module), _top(target)
+            if source != destination:
+                ties.setdefault((source, destination), []).append(f"{module} -> {target}")
+    both = sorted(
+        f"{first} <-> {second}: {ties[first, second][0]}; {ties[second, first][0]}"
+        for first, second in ties
+        if first < second and (second, first) in ties
+    )
+    assert not both, both
+
+
+def test_modules_that_keep_names_import_only_their_new_place() -> None:
+    """A module kept for its names (:data:`KEPT_NAMES`) is the names of one module of the
+    searches' package: it imports that, and nothing else."""
+    for name in KEPT_NAMES:
+        reached = _import_graph()[f"scala40.{name}"]
+        assert len(reached) == 1, (name, reached)
+        assert next(iter(reached)).startswith("scala40.bots."), (name, reached)
 
 
 def test_no_import_cycle_counting_annotations() -> None:

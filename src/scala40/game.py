@@ -13,7 +13,7 @@ on any registered game through this protocol alone, and the core never imports a
 * ``state_from_dict``, ``parse_move`` and ``move_from_dict`` to read states and moves back
   (positions' texts are read through the dictionary: :meth:`Game.state_from_text`,
   in the grammar of its ``notation``);
-* its bots by name, the generic ones of :mod:`scala40.generic_bots` and its own (a greedy bot
+* its bots by name, the generic ones of :mod:`scala40.bots.generic` and its own (a greedy bot
   at least), and the wording the command line uses;
 * optionally, its tools' hooks: the scores a finished game reports (``final_scores``)
   and the value of the cards left in a hand (``hand_value``);
@@ -464,7 +464,7 @@ def _positive_or_none(instance: object, attribute: attrs.Attribute[Any], value: 
 @attrs.frozen
 class SearchTuning:
     """What the library's strongest bot (``best``,
-    :class:`scala40.belief_search.BestBot`) spends on a decision of one game, where the
+    :class:`scala40.bots.belief_search.BestBot`) spends on a decision of one game, where the
     search's defaults (32 worlds, 4 candidate moves) do not fit the game: a game whose
     hands cost more to play out plays fewer worlds within the same time, and a game
     where the search has lost to greedy compares greedy's own move alone.

@@ -286,8 +286,9 @@ class RulesetBase:
         return self  # immutable
 
     def validate_options(self) -> None:
-        """Check every option, each alone from its declaration (:func:`option_checks`),
-        then those a game checks together (:meth:`_cross_problems`): a game's
+        """Check every option, each alone from its declaration
+        (:func:`~scala40.rulesets.option_checks`),
+        then those a game checks together (``_cross_problems``): a game's
         ``__attrs_post_init__`` calls it first.
 
         :raises InvalidRulesetError: listing every problem found.

@@ -1,4 +1,4 @@
-"""The belief over hidden cards (:mod:`scala40.belief`) in every game and preset, the
+"""The belief over hidden cards (:mod:`scala40.bots.belief`) in every game and preset, the
 toy game and the example game: what a seat's belief holds is what that seat could know.
 
 In seeded random games, a belief of one seat is updated at each of its turns, and
@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-from scala40.belief import MAX_PARTICLES, Belief, SoftGreedy
-from scala40.belief_search import BeliefSearchBot
+from scala40.bots.belief import MAX_PARTICLES, Belief, SoftGreedy
+from scala40.bots.belief_search import BeliefSearchBot
 from scala40.errors import InvalidArgumentError, InvalidBotSpecError, InvalidValueError
 from scala40.game import Game, game_names, load_game
 from tests.adapters.toygame import GAME as TOY

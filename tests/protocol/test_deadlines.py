@@ -28,9 +28,9 @@ import pytest
 
 import scala40.deadline
 import scala40.game
-from scala40.belief import MAX_PARTICLES, MAX_REPLAY_MOVES, Belief
-from scala40.belief_search import BeliefSearchBot
 from scala40.bots import bot_factories, bot_options, choose_move, make_bot, takes_deadline
+from scala40.bots.belief import MAX_PARTICLES, MAX_REPLAY_MOVES, Belief
+from scala40.bots.belief_search import BeliefSearchBot
 from scala40.deadline import CHECK_SLACK, Deadline
 from scala40.errors import InvalidBotSpecError
 from scala40.game import Game
@@ -185,7 +185,7 @@ def test_every_thinking_bot_with_the_largest_options_returns_by_its_callers_dead
 def test_a_belief_update_and_its_worlds_return_by_their_callers_deadline(
     game: Game, preset: str
 ) -> None:
-    """The defect: :meth:`~scala40.belief.Belief.worlds` took no deadline, and drew all
+    """The defect: :meth:`~scala40.bots.belief.Belief.worlds` took no deadline, and drew all
     the worlds asked for (10,000 at most) whatever the caller's time."""
     seat = 1
     states = _decisions(game, preset, 22, seat)

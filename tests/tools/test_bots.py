@@ -25,7 +25,6 @@ from scala40 import (
     SwapJoker,
     TakeDiscard,
 )
-from scala40.belief_search import BestBot
 from scala40.bots import (
     Bot,
     InvalidBotSpecError,
@@ -35,6 +34,7 @@ from scala40.bots import (
     make_bot,
     play_game,
 )
+from scala40.bots.belief_search import BestBot
 from scala40.cards import parse_card
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import SearchTuning, load_game

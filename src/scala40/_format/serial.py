@@ -509,7 +509,7 @@ def resigned_from_dict(data: Mapping[str, Any], where: str) -> tuple[int, ...]:
     state's checks; here only the shape: a list of integers.
 
     :raises SerializationError: the entry is not a list of at most
-        :data:`MAX_RESIGNED` integers (the message starts with ``where``).
+        ``MAX_RESIGNED`` (64) integers (the message starts with ``where``).
 
     >>> from scala40._format.serial import resigned_from_dict
     >>> resigned_from_dict({"resigned": [1]}, "state: ")

@@ -69,7 +69,7 @@ class NotationField:
     """One field of a game's grammar: the key of the state's dictionary it writes, what it
     holds (for the documentation), and, for a field written ``name=value``, its usual
     value (a JSON value, :class:`PerSeat`, :class:`PerItem`, :class:`LengthOf` or
-    :data:`ABSENT`), at which it is left out."""
+    :data:`~scala40.notation.ABSENT`), at which it is left out."""
 
     key: str
     doc: str

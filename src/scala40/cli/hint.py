@@ -4,7 +4,7 @@ state's, ``state.to_text()``, or a seat's view, ``view.to_text()``), and its run
 The bot sees what the seat to decide may see, nothing more: the view of that seat (a
 view's text is that already). By default it is the bot ``play``'s ``hint`` asks
 (:data:`~scala40.cli.play.HINT_BOT`: the information-set search, half a second); a bot
-that ranks the moves it searched (:meth:`~scala40.ismcts.ISMCTSBot.ranked_moves`) gives
+that ranks the moves it searched (:meth:`~scala40.bots.ismcts.ISMCTSBot.ranked_moves`) gives
 each its walks and mean value, a greedy bot its order of preference.
 
 >>> from scala40.cli import main

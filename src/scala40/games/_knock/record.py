@@ -105,7 +105,7 @@ class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
     base of :class:`~scala40.games._knock.state.KnockState`, which is what games are
     played with): :class:`~scala40._base.record.RecordBase`'s, where the seat after the
     dealer plays first (RU-DEAL, CH-DEAL) and at a claim ``turn`` is the discarder; those
-    of :class:`KnockFields`; and these. The constructor checks nothing: never call it
+    of ``KnockFields``; and these. The constructor checks nothing: never call it
     with values from outside."""
 
     last_hand: HandResult | None = attrs.field(metadata=LAST_HAND_SPEC)

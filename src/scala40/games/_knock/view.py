@@ -45,7 +45,7 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
     at random from the unknown cards), and that the seats known not to be able to claim
     the top discard (the seats after them; at a draw under ``rumino_claim="auto"``, all
     but the discarder) cannot. Its public fields are those of
-    :class:`~scala40.games._knock.record.KnockFields`.
+    ``scala40.games._knock.record.KnockFields``.
     """
 
     @property

@@ -137,7 +137,7 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
     :class:`~scala40.games.scala40.state.GameState`, which is what matches are played
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player to move
     (in chance phases: the player the chance event concerns); those of
-    :class:`Scala40Fields`; and these. The constructor checks nothing (the engine builds
+    ``Scala40Fields``; and these. The constructor checks nothing (the engine builds
     states with it): never call it with values from outside."""
 
     rng: int = attrs.field(metadata={**RNG_SPEC, "after": "winners"})

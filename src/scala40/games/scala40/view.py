@@ -47,7 +47,7 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     melds that complete it (S40-OPEN); the cards each player was seen to take and has
     not played (the upcard taken to keep, S40-V-UPCARD; a joker freed by a swap, S40-SWAP)
     are in his hand. Such cards are drawn first, at random from the unknown cards. Its
-    public fields are those of :class:`~scala40.games.scala40.record.Scala40Fields`.
+    public fields are those of ``scala40.games.scala40.record.Scala40Fields``.
     """
 
     @property

@@ -160,7 +160,7 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
     with): :class:`~scala40._base.record.RecordBase`'s, where ``turn`` is the player whose
     turn it is (while a card is offered: the player who offered it), an offered card
     stays in its owner's hand until accepted, and the stock is the draw pile; the
-    public ones of :class:`SkarneyFields`; and these. The constructor checks nothing:
+    public ones of ``SkarneyFields``; and these. The constructor checks nothing:
     never call it with values from outside."""
 
     rng: int = attrs.field(metadata=RNG_SPEC)

@@ -43,7 +43,7 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     a player to move who has put down part of his side's contract this turn, the 3-card
     melds of the same kind that complete it (SK-CONTRACT), drawn first at random from
     the unseen cards. Its public fields are those of
-    :class:`~scala40.games.skarney.record.SkarneyFields`.
+    ``scala40.games.skarney.record.SkarneyFields``.
     """
 
     STOCK_NAME = "pile"

@@ -8,10 +8,10 @@ at a real table. This works for every registered game, decisions out of turn inc
 (an offer, a claim): :func:`play_game` asks the seat the state names as
 ``current_player``.
 
-Two bots work for any game from the protocol alone (:mod:`scala40.generic_bots`):
+Two bots work for any game from the protocol alone (:mod:`scala40.bots.generic`):
 
-* :class:`~scala40.generic_bots.RandomBot` picks a legal move at random;
-* :class:`~scala40.generic_bots.PlayoutBot` samples the hidden cards from its view many times, tries each
+* :class:`~scala40.bots.generic.RandomBot` picks a legal move at random;
+* :class:`~scala40.bots.generic.PlayoutBot` samples the hidden cards from its view many times, tries each
   candidate move in every sample and plays the hand out with the game's greedy bot.
 
 Each game adds its own (a greedy bot at least; Scala 40 a tuned Monte Carlo search too),
@@ -40,6 +40,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from scala40._checks import describe, is_int
+from scala40.bots.generic import GENERIC_BOTS, PlayoutBot, RandomBot, bot_name, game_bots
 from scala40.deadline import Deadline
 from scala40.errors import (
     IllegalMoveError,
@@ -49,7 +50,6 @@ from scala40.errors import (
     Scala40Error,
 )
 from scala40.game import Bot, Game, State, load_game
-from scala40.generic_bots import GENERIC_BOTS, PlayoutBot, RandomBot, bot_name, game_bots
 
 __all__ = [
     "GENERIC_BOTS",
@@ -73,7 +73,7 @@ __all__ = [
 
 def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
     """Every bot of ``game`` by name: the generic bots around its record's own
-    (:attr:`~scala40.game.Game.bots`), as :func:`~scala40.generic_bots.game_bots` orders
+    (:attr:`~scala40.game.Game.bots`), as :func:`~scala40.bots.generic.game_bots` orders
     them. A game lists only its own, so that its rules load no search.
 
     >>> from scala40.bots import PlayoutBot, bot_factories
@@ -126,7 +126,7 @@ def bot_options(factory: Callable[..., Any]) -> tuple[str, ...] | None:
     classes it hands ``**options`` on to), or ``None`` when it takes any name.
 
     >>> from scala40.bots import bot_options, make_bot
-    >>> from scala40.ismcts import ISMCTSBot
+    >>> from scala40.bots.ismcts import ISMCTSBot
     >>> bot_options(ISMCTSBot)[:3]
     ('iterations', 'time_limit', 'rollout')
     >>> "particles" in bot_options(type(make_bot("best", "chinchon")))

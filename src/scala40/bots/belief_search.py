@@ -1,0 +1,394 @@
+"""A search bot that reads its opponents: one ply over the greedy bot's best moves, each
+played out in worlds drawn from a :class:`~scala40.bots.belief.Belief`.
+
+The greedy bot of each game is a strong, fast player; what it does not see is what the
+others hold. This bot keeps a belief over the hidden cards (:mod:`scala40.bots.belief`),
+updated from the moves every seat saw, and at each decision with a choice:
+
+1. takes the greedy bot's best few moves as candidates (greedy's own first);
+2. draws worlds from the belief (the others' hands as the belief guesses them, the stock
+   at random) and plays every candidate in the same worlds (common random numbers), the
+   hand then played out by the greedy bot in every seat, each world's rollouts from one
+   seed;
+3. values each rollout by the share of the hand the bot's side wins (the sides with the
+   best result for the hand share it; the match's result if the match ends);
+4. races the candidates: after each batch of worlds, a candidate whose mean trails the
+   best one's by more than ``drop`` standard errors of their paired difference is dropped;
+5. keeps greedy's move unless another candidate beats it by more than ``margin``
+   standard errors of the paired difference (a departure from greedy has to be earned).
+
+The work of one decision is bounded: at most ``worlds`` worlds, ``candidates``
+candidates, a hand's rollout of at most ``rollout_limit`` moves, and, optionally, time:
+the bot's ``time_limit`` in seconds of the thread's CPU time from the start of the
+decision, within the caller's :class:`~scala40.deadline.Deadline`
+(``choose(..., deadline=...)``). Everything a decision does counts in it, the belief's
+update included (it may take half the time left; a belief cut short says so,
+:attr:`~scala40.bots.belief.Belief.finished`), and so do the worlds, each drawn when its turn
+comes (:meth:`~scala40.bots.belief.Belief.iter_worlds`), never ahead of the time to play it.
+The search is anytime: it looks at the clock before each world and at every move of a
+rollout, drops the world the deadline cuts short (the candidates
+are compared in the same worlds) and picks among the worlds finished (greedy's move if
+none). The same view, legal moves and ``rng`` give the same move (without a time limit).
+
+>>> import random
+>>> from scala40.games.chinchon import new_game
+>>> from scala40.bots.belief_search import BeliefSearchBot
+>>> state = new_game(players=2, seed=1)
+>>> bot = BeliefSearchBot(worlds=8, particles=16)
+>>> legal = list(state.legal_moves())
+>>> bot.choose(state.view(0), legal, random.Random(1)) in legal
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from scala40._checks import check_any_choice, describe, is_int, is_number
+from scala40.bots.belief import MAX_REPLAY_MOVES, Belief, SeatModel, game_of, greedy_of, quiet
+from scala40.deadline import Deadline
+from scala40.errors import InvalidBotSpecError
+from scala40.game import Bot, Game
+from scala40.match import ScoreOrder, win_shares
+
+__all__ = [
+    "BEST_TIME_LIMIT",
+    "BeliefSearchBot",
+    "BestBot",
+    "hand_share",
+]
+
+BEST_TIME_LIMIT = 0.45
+"""The CPU seconds of the guard that stopped a decision of :class:`BestBot` by default up
+to 0.2.0. It is no longer its default: ``best`` is bounded by its work, so that a view
+and a seed give one move on any machine. A caller that wants the guard back names it
+(``BestBot(time_limit=BEST_TIME_LIMIT)``, ``best:time_limit=0.45``) or gives a deadline."""
+_MAX_WORLDS = 10_000
+_MAX_CANDIDATES = 100
+_MAX_TIME_LIMIT = 600.0
+_MAX_ROLLOUT = 100_000
+
+
+def _check(option: str, value: object, low: float, high: float, *, integer: bool = True) -> Any:
+    ok = is_int(value) if integer else is_number(value)
+    if not (ok and low <= value <= high):  # type: ignore[operator]
+        kind = "an integer" if integer else "a number"
+        raise InvalidBotSpecError(
+            f"{option} must be {kind} from {low} to {high}, got {describe(value)}"
+        )
+    return value
+
+
+class BeliefSearchBot:
+    """The search bot on a belief (see the module). Make one for each seat it plays.
+
+    :param worlds: worlds drawn a decision, at most.
+    :param candidates: the greedy bot's best moves compared (greedy's own first).
+    :param particles: the belief's particles (:class:`~scala40.bots.belief.Belief`).
+    :param batch: worlds played before candidates are compared and dropped.
+    :param margin: standard errors by which a candidate must beat greedy's move.
+    :param drop: standard errors behind the best after which a candidate is dropped.
+    :param time_limit: seconds of the thread's CPU time a decision may take (``None``:
+        the caller's deadline alone bounds it).
+    :param rollout_limit: moves a rollout may play before the hand counts as drawn.
+    :param replay_moves: moves a belief update may replay varying its guesses.
+    :param model: the model of the other seats (the belief's default: a softened greedy).
+    """
+
+    name = "belief"
+
+    def __init__(
+        self,
+        worlds: int = 32,
+        candidates: int = 4,
+        particles: int = 128,
+        batch: int = 8,
+        margin: float = 1.0,
+        drop: float = 2.5,
+        time_limit: float | None = None,
+        rollout_limit: int = 2_000,
+        replay_moves: int = 400,
+        model: SeatModel | None = None,
+    ) -> None:
+        self.worlds = _check("worlds", worlds, 1, _MAX_WORLDS)
+        self.candidates = _check("candidates", candidates, 1, _MAX_CANDIDATES)
+        self.particles = _check("particles", particles, 1, _MAX_WORLDS)
+        self.batch = _check("batch", batch, 1, _MAX_WORLDS)
+        if model is not None and not callable(getattr(model, "probability", None)):
+            raise InvalidBotSpecError(
+                f"model must be a seat model (an object with a probability method), "
+                f"got {describe(model)}"
+            )
+        self.margin = _check("margin", margin, 0, 100, integer=False)
+        self.drop = _check("drop", drop, 0, 100, integer=False)
+        if time_limit is not None:
+            _check("time_limit", time_limit, 0, _MAX_TIME_LIMIT, integer=False)
+        self.time_limit = time_limit
+        self.rollout_limit = _check("rollout_limit", rollout_limit, 1, _MAX_ROLLOUT)
+        self.replay_moves = _check("replay_moves", replay_moves, 0, MAX_REPLAY_MOVES)
+        self.model = model
+        self._beliefs: dict[int, Belief] = {}
+        self._last_number: dict[int, int] = {}
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(worlds={self.worlds}, candidates={self.candidates}, "
+            f"particles={self.particles}, time_limit={self.time_limit})"
+        )
+
+    def belief(self, view: Any, deadline: Deadline | None = None) -> Belief:
+        """The belief this bot keeps for the seat of ``view``, updated with it by
+        ``deadline`` (a new belief when ``view`` is of an earlier moment than the last
+        one: a new game)."""
+        seat = view.player
+        number = getattr(view, "move_number", 0)
+        belief = self._beliefs.get(seat)
+        if belief is None or number < self._last_number.get(seat, -1):
+            belief = self._beliefs[seat] = Belief(
+                particles=self.particles,
+                model=self.model,
+                seed=number * 7919 + seat,
+                replay_moves=self.replay_moves,
+            )
+        self._last_number[seat] = number
+        belief.update(view, deadline=deadline)
+        return belief
+
+    def choose(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        *,
+        deadline: Deadline | None = None,
+    ) -> Any:
+        """The move this bot plays among ``legal`` (see the module), by ``deadline``
+        (within the bot's ``time_limit``).
+
+        :raises InvalidArgumentError: ``view`` is not a view, ``legal`` not a non-empty
+            list of moves, ``rng`` not a :class:`random.Random`, or ``deadline`` not a
+            :class:`~scala40.deadline.Deadline`.
+        """
+        check_any_choice(view, legal, rng)
+        limit = Deadline.given(deadline, cpu_seconds=self.time_limit)
+        game = game_of(view)
+        greedy = greedy_of(game)
+        if len(legal) == 1:
+            return legal[0]
+        candidates = _ranked(greedy, view, list(legal), rng)[: self.candidate_count(game)]
+        if len(candidates) == 1:
+            return candidates[0]  # no search: the belief catches up at the next one
+        # The belief may take half the time left; the search has the rest.
+        belief = self.belief(view, limit.share(0.5))
+        seed = rng.getrandbits(62)
+        order = game.score_order if game is not None else None
+        values: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        played = 0
+        # Each world is drawn when its turn comes, after a look at the clock: the worlds
+        # asked for (up to 10,000) are never drawn ahead of the time to play them.
+        for world in self.draw_worlds(belief, self.world_count(game), seed):
+            if limit.expired():
+                return candidates[self._pick(values, alive)]
+            # The rollouts need no log of the hand (the belief read it already).
+            world = quiet(world)
+            row = [
+                self._value(
+                    world, candidates[index], view.player, order, seed + played, greedy, limit
+                )
+                for index in alive
+            ]
+            if any(value is None for value in row):
+                # A world cut short by the deadline counts for no candidate.
+                return candidates[self._pick(values, alive)]
+            for index, value in zip(alive, row):
+                assert value is not None
+                values[index].append(value)
+            played += 1
+            if played % self.batch == 0:
+                alive = self._race(values, alive)
+                if len(alive) == 1 or limit.expired():
+                    return candidates[self._pick(values, alive)]
+        if played % self.batch:
+            alive = self._race(values, alive)
+        return candidates[self._pick(values, alive)]
+
+    def world_count(self, game: Game | None) -> int:
+        """The worlds a decision in ``game`` plays (``worlds``)."""
+        return int(self.worlds)
+
+    def candidate_count(self, game: Game | None) -> int:
+        """The greedy bot's best moves a decision in ``game`` compares (``candidates``)."""
+        return int(self.candidates)
+
+    def draw_worlds(self, belief: Belief, count: int, seed: int) -> Iterable[Any]:
+        """The worlds a decision plays its candidates in: ``count`` drawn from
+        ``belief``, each when the search asks for it (a subclass may draw them otherwise,
+        as a benchmark's oracle does)."""
+        return belief.iter_worlds(count, seed)
+
+    def _race(self, values: list[list[float]], alive: list[int]) -> list[int]:
+        """The candidates still in the race: greedy's (index 0) always; each other one
+        unless its mean trails the best one's by more than ``drop`` standard errors of
+        their paired difference."""
+        count = len(values[0])
+        if count < 2:
+            return alive
+        best = max(alive, key=lambda index: sum(values[index][:count]) / count)
+        kept = []
+        for index in alive:
+            if index in (0, best):
+                kept.append(index)
+                continue
+            mean, error = _paired(values[best][:count], values[index][:count])
+            if mean <= self.drop * error or (error == 0 and mean == 0):
+                kept.append(index)
+        return kept
+
+    def _pick(self, values: list[list[float]], alive: list[int]) -> int:
+        """Greedy's move (index 0) unless a candidate beats it by ``margin`` standard
+        errors of the paired difference (greedy's before any world is finished)."""
+        count = min(len(values[index]) for index in alive)
+        if not count:
+            return 0
+        best, best_score = 0, 0.0
+        for index in alive:
+            if index == 0:
+                continue
+            mean, error = _paired(values[index][:count], values[0][:count])
+            if mean > self.margin * error and mean > 0 and mean - self.margin * error > best_score:
+                best, best_score = index, mean - self.margin * error
+        return best
+
+    def _value(
+        self,
+        world: Any,
+        move: Any,
+        seat: int,
+        order: ScoreOrder | None,
+        seed: int,
+        greedy: Bot,
+        deadline: Deadline,
+    ) -> float | None:
+        """The share of the hand the side of ``seat`` wins when ``move`` is played in
+        ``world`` and the greedy bot plays every seat to the hand's end; ``None`` if
+        ``deadline`` passes first."""
+        if deadline.expired():
+            return None
+        rng = random.Random(seed)
+        hand = world.hand_number
+        before = tuple(world.scores)
+        state = world.apply(move)
+        for _ in range(self.rollout_limit):
+            if state.is_over:
+                return float(state.returns()[seat])
+            if state.hand_number != hand or state.is_chance:
+                break
+            if deadline.expired():
+                return None
+            actor = state.current_player
+            legal = list(state.legal_moves())
+            state = state.apply(
+                legal[0] if len(legal) == 1 else greedy.choose(state.view(actor), legal, rng)
+            )
+        else:
+            return 0.5
+        return hand_share(before, tuple(state.scores), state.teams, seat, order)
+
+
+def hand_share(
+    before: Sequence[int],
+    after: Sequence[int],
+    teams: Sequence[Sequence[int]],
+    seat: int,
+    order: ScoreOrder | None,
+) -> float:
+    """The share of a hand won by ``seat``'s side, from each seat's total ``before`` and
+    ``after`` it: the sides with the best result for the hand (the most points gained,
+    or the fewest, as the game counts, ``order``) share it.
+
+    >>> from scala40.bots.belief_search import hand_share
+    >>> from scala40.match import ScoreOrder
+    >>> hand_share((10, 20), (10, 45), ((0,), (1,)), 0, ScoreOrder.LOW)
+    1.0
+    """
+    sign = 1 if order is ScoreOrder.HIGH else -1
+    gains = [
+        sign * sum(after[member] - before[member] for member in team) / len(team) for team in teams
+    ]
+    best = max(gains)
+    winners = tuple(member for team, gain in zip(teams, gains) if gain == best for member in team)
+    return win_shares(winners, teams, len(after))[seat]
+
+
+def _paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``first - second`` pair by pair, and its standard error."""
+    count = len(first)
+    diffs = [a - b for a, b in zip(first, second)]
+    mean = sum(diffs) / count
+    if count < 2:
+        return mean, math.inf
+    variance = sum((diff - mean) ** 2 for diff in diffs) / (count - 1)
+    return mean, math.sqrt(variance / count)
+
+
+def _ranked(greedy: Any, view: Any, legal: list[Any], rng: random.Random) -> list[Any]:
+    """The greedy bot's moves, best first (a greedy bot without a ranking: its choice,
+    then the others as listed)."""
+    ranked = getattr(greedy, "ranked", None)
+    if callable(ranked):
+        return list(ranked(view, legal))
+    first = greedy.choose(view, legal, random.Random(rng.getrandbits(62)))
+    return [first, *(move for move in legal if move != first)]
+
+
+class BestBot(BeliefSearchBot):
+    """The strongest bot of every game (``best``): the search on a belief at its default
+    budget, which fits a decision into half a second of process time on one core. The
+    worlds a decision plays follow the game (its record's
+    :attr:`~scala40.game.Game.search_tuning`: 32 in the knock games, fewer where a hand's
+    rollout costs more) unless ``worlds`` is given. Its work bounds it, not a clock: the
+    same view and seed give the same move on a fast machine and on a loaded one (a
+    decision took up to 0.4 s of CPU in the knock games, 0.8 s in Scala 40 and 1 s in
+    Skarney on a loaded 2-core machine). It stops sooner
+    only at a ``time_limit`` given to it or at its caller's deadline, and a decision
+    they cut short may differ between runs. Where the search has lost to greedy
+    (Rumino: its tuning's ``candidates``), it plays greedy's move unless ``candidates``
+    is given.
+
+    >>> from scala40.bots import make_bot
+    >>> make_bot("best", "scala40")
+    BestBot(worlds=None, candidates=4, particles=128, time_limit=None)
+    """
+
+    name = "best"
+
+    def __init__(
+        self,
+        time_limit: float | None = None,
+        worlds: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(time_limit=time_limit, worlds=32 if worlds is None else worlds, **options)
+        self._worlds_given = worlds is not None
+        self._candidates_given = "candidates" in options
+
+    def __repr__(self) -> str:
+        worlds = self.worlds if self._worlds_given else None
+        return (
+            f"BestBot(worlds={worlds}, candidates={self.candidates}, "
+            f"particles={self.particles}, time_limit={self.time_limit})"
+        )
+
+    def candidate_count(self, game: Game | None) -> int:
+        if self._candidates_given or game is None:
+            return int(self.candidates)
+        return game.search_tuning.candidates or int(self.candidates)
+
+    def world_count(self, game: Game | None) -> int:
+        if self._worlds_given or game is None:
+            return int(self.worlds)
+        return game.search_tuning.worlds or int(self.worlds)
