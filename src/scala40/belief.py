@@ -2,28 +2,7 @@
 
 from __future__ import annotations
 
-from scala40.bots.belief import (
-    DEFAULT_PARTICLES,
-    LISTED,
-    MAX_PARTICLES,
-    MAX_REPLAY_MOVES,
-    Belief,
-    SeatModel,
-    SoftGreedy,
-    game_of,
-    greedy_of,
-    quiet,
-)
+import scala40.bots.belief as _new_place
+from scala40.bots.belief import *  # noqa: F403 (this module keeps the names of that one)
 
-__all__ = [
-    "DEFAULT_PARTICLES",
-    "LISTED",
-    "MAX_PARTICLES",
-    "MAX_REPLAY_MOVES",
-    "Belief",
-    "SeatModel",
-    "SoftGreedy",
-    "game_of",
-    "greedy_of",
-    "quiet",
-]
+__all__ = list(_new_place.__all__)

@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from scala40.bots.belief_search import (
-    BEST_TIME_LIMIT,
-    BeliefSearchBot,
-    BestBot,
-    hand_share,
-)
+import scala40.bots.belief_search as _new_place
+from scala40.bots.belief_search import *  # noqa: F403 (this module keeps the names of that one)
 
-__all__ = [
-    "BEST_TIME_LIMIT",
-    "BeliefSearchBot",
-    "BestBot",
-    "hand_share",
-]
+__all__ = list(_new_place.__all__)

@@ -2,18 +2,7 @@
 
 from __future__ import annotations
 
-from scala40.bots.generic import (
-    GENERIC_BOTS,
-    PlayoutBot,
-    RandomBot,
-    bot_name,
-    game_bots,
-)
+import scala40.bots.generic as _new_place
+from scala40.bots.generic import *  # noqa: F403 (this module keeps the names of that one)
 
-__all__ = [
-    "GENERIC_BOTS",
-    "PlayoutBot",
-    "RandomBot",
-    "bot_name",
-    "game_bots",
-]
+__all__ = list(_new_place.__all__)

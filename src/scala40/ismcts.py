@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from scala40.bots.ismcts import (
-    MAX_ITERATIONS,
-    MAX_TIME_LIMIT,
-    ROLLOUT_POLICIES,
-    ISMCTSBot,
-)
+import scala40.bots.ismcts as _new_place
+from scala40.bots.ismcts import *  # noqa: F403 (this module keeps the names of that one)
 
-__all__ = [
-    "MAX_ITERATIONS",
-    "MAX_TIME_LIMIT",
-    "ROLLOUT_POLICIES",
-    "ISMCTSBot",
-]
+__all__ = list(_new_place.__all__)

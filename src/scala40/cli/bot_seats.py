@@ -3,32 +3,7 @@
 
 from __future__ import annotations
 
-from scala40.serving.bot_seats import (
-    DEFAULT_BOT,
-    DEFAULT_REQUEST_SECONDS,
-    DEFAULT_TIME_LIMIT,
-    HINT_BOTS,
-    MAX_BOT_MOVES,
-    MAX_REQUEST_SECONDS,
-    MAX_TIME_LIMIT,
-    BotSeats,
-    bot_move,
-    check_request_seconds,
-    check_time_limit,
-    timed_bot,
-)
+import scala40.serving.bot_seats as _new_place
+from scala40.serving.bot_seats import *  # noqa: F403 (this module keeps the names of that one)
 
-__all__ = [
-    "DEFAULT_BOT",
-    "DEFAULT_REQUEST_SECONDS",
-    "DEFAULT_TIME_LIMIT",
-    "HINT_BOTS",
-    "MAX_BOT_MOVES",
-    "MAX_REQUEST_SECONDS",
-    "MAX_TIME_LIMIT",
-    "BotSeats",
-    "bot_move",
-    "check_request_seconds",
-    "check_time_limit",
-    "timed_bot",
-]
+__all__ = list(_new_place.__all__)

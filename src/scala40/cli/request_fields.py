@@ -3,18 +3,7 @@ which both servers share; its names are here too."""
 
 from __future__ import annotations
 
-from scala40.serving.request_fields import (
-    MAX_SEED,
-    MAX_SEED_INTEGER,
-    read_rules,
-    read_seed,
-    refuse_unknown_fields,
-)
+import scala40.serving.request_fields as _new_place
+from scala40.serving.request_fields import *  # noqa: F403 (this module keeps the names of that one)
 
-__all__ = [
-    "MAX_SEED",
-    "MAX_SEED_INTEGER",
-    "read_rules",
-    "read_seed",
-    "refuse_unknown_fields",
-]
+__all__ = list(_new_place.__all__)

@@ -3,36 +3,7 @@ table and ``scala40 serve``); its names are here too."""
 
 from __future__ import annotations
 
-from scala40.serving.fair_deal import (
-    DEAL_SCHEME,
-    MAX_TERMS_CHARS,
-    SALT_BYTES,
-    SHARED_DEAL_SCHEME,
-    Deal,
-    SharedDeal,
-    check_value,
-    commitment_of,
-    deal_of_row,
-    deal_problems,
-    seed_of,
-    shared_commitment_of,
-    terms_text,
-    verify_deal,
-)
+import scala40.serving.fair_deal as _new_place
+from scala40.serving.fair_deal import *  # noqa: F403 (this module keeps the names of that one)
 
-__all__ = [
-    "DEAL_SCHEME",
-    "MAX_TERMS_CHARS",
-    "SALT_BYTES",
-    "SHARED_DEAL_SCHEME",
-    "Deal",
-    "SharedDeal",
-    "check_value",
-    "commitment_of",
-    "deal_of_row",
-    "deal_problems",
-    "seed_of",
-    "shared_commitment_of",
-    "terms_text",
-    "verify_deal",
-]
+__all__ = list(_new_place.__all__)
