@@ -1,16 +1,21 @@
-"""The ``position-grammar`` and ``move-verbs`` directives: the table of a game's position
-text, made from the game's own grammar (:func:`scala40.notation.grammar`), and the
-table of its moves' verbs, made from its move set (:attr:`scala40.game.Game.move_set`),
-when the documentation is built, so that the page cannot drift from the code.
+"""The ``position-grammar``, ``move-verbs`` and ``ruleset-options`` directives: the table
+of a game's position text, made from the game's own grammar
+(:func:`scala40.notation.grammar`), the table of its moves' verbs, made from its move set
+(:attr:`scala40.game.Game.move_set`), and the table of its ruleset's options, made from
+their declarations (each option's type, range, default, rule and docstring), when the
+documentation is built, so that the page cannot drift from the code: an option added to
+a ruleset is on the page the day it is declared.
 
 .. code-block:: rst
 
    .. position-grammar:: chinchon
    .. move-verbs:: chinchon
+   .. ruleset-options:: scala40
 """
 
 from __future__ import annotations
 
+import enum
 import inspect
 from typing import Any
 
@@ -18,10 +23,12 @@ import attrs
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
+from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
 
 from scala40.game import load_game
 from scala40.notation import grammar
+from scala40.rulesets import OptionKind, option_kinds
 
 
 def _cell(text: str) -> str:
@@ -102,7 +109,90 @@ class MoveVerbs(SphinxDirective):
         return list(container.children)
 
 
+def _value_text(value: object) -> str:
+    if isinstance(value, enum.Enum):
+        return f"``{type(value).__name__}.{value.name}``"
+    return f"``{value!r}``"
+
+
+def _values_text(kind: OptionKind) -> str:
+    """The values an option takes, as its declaration says."""
+    if kind.kind == "bool":
+        text = "``True``, ``False``"
+    elif kind.kind == "choice":
+        assert kind.enum is not None
+        text = ", ".join(f"``{member.value!r}``" for member in kind.enum)
+    elif kind.choices:
+        text = ", ".join(f"``{choice!r}``" for choice in kind.choices)
+    else:
+        low = "" if kind.low is None else f"{kind.low:,}"
+        high = "" if kind.high is None else f"{kind.high:,}"
+        span = f"{low} to {high}" if low and high else f"{low} or more" if low else "any"
+        text = f"{span} (integers)" if kind.kind == "int" else f"up to {kind.most_items} of {span}"
+    return f"{text}, or ``None``" if kind.optional else text
+
+
+def _option_doc(ruleset: type, name: str) -> str:
+    """The first paragraph of the docstring under an option's declaration, in the class
+    that declares it (a ruleset may inherit options)."""
+    for owner in ruleset.__mro__:
+        if name not in getattr(owner, "__annotations__", {}):
+            continue
+        lines = (
+            ModuleAnalyzer.for_module(owner.__module__)
+            .find_attr_docs()
+            .get((owner.__qualname__, name), [])
+        )
+        paragraph: list[str] = []
+        for line in lines:
+            if not line.strip():
+                break
+            paragraph.append(line.strip())
+        return " ".join(paragraph)
+    return ""
+
+
+class RulesetOptions(SphinxDirective):
+    """A list-table of one game's ruleset options, in declaration order: the name, the
+    default, the values the declaration allows, the rule and what the option does (the
+    first paragraph of the field's docstring)."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        ruleset = load_game(self.arguments[0]).ruleset_type
+        default = ruleset()
+        lines = [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 24 12 18 12 34",
+            "",
+            "   * - Option",
+            "     - Default",
+            "     - Values",
+            "     - Rule",
+            "     - What it does",
+        ]
+        for kind in option_kinds(ruleset):
+            meaning = _option_doc(ruleset, kind.name)
+            if not meaning:
+                raise self.error(f"option {kind.name} of {ruleset.__name__} has no docstring")
+            lines += [
+                f"   * - ``{kind.name}``",
+                f"     - {_value_text(getattr(default, kind.name))}",
+                f"     - {_values_text(kind)}",
+                f"     - {ruleset.option_rule(kind.name) or '-'}",
+                f"     - {_cell(meaning)}",
+            ]
+        container = nodes.container()
+        self.state.nested_parse(
+            StringList(lines, source="ruleset-options"), self.content_offset, container
+        )
+        return list(container.children)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("position-grammar", PositionGrammar)
     app.add_directive("move-verbs", MoveVerbs)
+    app.add_directive("ruleset-options", RulesetOptions)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
