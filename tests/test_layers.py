@@ -30,6 +30,7 @@ from another module, by import or by attribute.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -442,6 +443,16 @@ def test_the_docs_name_the_core_the_test_checks() -> None:
     diagram = text.split("    core ", 1)[1].split("the core never imports", 1)[0]
     named = set(diagram.replace("·", " ").split())
     assert named == CORE, (sorted(named - CORE), sorted(CORE - named))
+
+
+def test_the_docs_name_the_tools_the_test_checks() -> None:
+    """The layer diagram lists the tools' modules and packages: those of :data:`TOOLS`
+    (words in parentheses say what one is)."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    diagram = text.split("    tools ", 1)[1].split("│", 1)[0]
+    diagram = re.sub(r"\([^)]*\)", " ", diagram)
+    named = set(diagram.replace("·", " ").split())
+    assert named == TOOLS, (sorted(named - TOOLS), sorted(TOOLS - named))
 
 
 def _game_modules() -> list[str]:
