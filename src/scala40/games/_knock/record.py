@@ -7,7 +7,7 @@ the rules' API on top of it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import attrs
 
@@ -49,6 +49,22 @@ __all__ = ["KnockFields", "KnockRecord"]
 
 _HAND_OVER = (REENTRY, OVER)
 """Phases after a hand's scoring: every hand has been shown."""
+
+
+class _Position(Protocol):
+    """What the group's properties read of the record or view that takes it in, beside
+    the group's fields."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def pending(self) -> tuple[int, ...]: ...
+    @property
+    def rules(self) -> Any: ...
 
 
 @field_group
@@ -98,6 +114,31 @@ class KnockFields:
     )
     """The total a player re-enters at, while re-entries are decided (LC-REENGANCHE)."""
 
+    # What follows from these fields and the common ones, the same for a state and a view.
+
+    @property
+    def profile(self: _Position) -> KnockRules:
+        """What the engine reads from the rules."""
+        profile: KnockRules = self.rules.profile
+        return profile
+
+    @property
+    def current_player(self: _Position) -> int | None:
+        """The seat that decides now (out of turn too: a claim, a re-entry), or ``None``
+        at a chance step or the end."""
+        phase = self.phase
+        if phase is DRAW or phase is PLAY:
+            return self.turn
+        if phase is CLAIM or phase is REENTRY:
+            return self.pending[0]
+        return None
+
+    @property
+    def hands_shown(self: _Position) -> bool:
+        """Whether every hand has been shown: after a hand's scoring (and before the next
+        deal)."""
+        return self.phase in _HAND_OVER or (self.phase is DEAL and self.hand_number > 0)
+
 
 @attrs.frozen(repr=False, field_transformer=order_fields)
 class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
@@ -135,23 +176,6 @@ class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
     # -- the protocol ------------------------------------------------------------------
 
     @property
-    def profile(self) -> KnockRules:
-        """What the engine reads from the rules."""
-        profile: KnockRules = self.rules.profile
-        return profile
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that decides now (out of turn too: a claim, a re-entry), or ``None``
-        at a chance step or the end."""
-        phase = self.phase
-        if phase is DRAW or phase is PLAY:
-            return self.turn
-        if phase is CLAIM or phase is REENTRY:
-            return self.pending[0]
-        return None
-
-    @property
     def is_chance(self) -> bool:
         """Whether the next move is a chance step (a deal, a restock)."""
         return self.phase is DEAL or self.phase is RESTOCK
@@ -186,12 +210,6 @@ class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
         if self.phase is DEAL:
             return self.KINDS.deal(order)
         return self.KINDS.restock(order)
-
-    @property
-    def hands_shown(self) -> bool:
-        """Whether every hand has been shown: after a hand's scoring (and before the next
-        deal)."""
-        return self.phase in _HAND_OVER or (self.phase is DEAL and self.hand_number > 0)
 
     def __str__(self) -> str:
         top = CARD_NAMES[self.discard[-1]] if self.discard else "-"

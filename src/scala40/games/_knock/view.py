@@ -24,7 +24,7 @@ from scala40._rng import random_below, shuffle
 from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.moves import Move
-from scala40.games._knock.phases import CLAIM, DEAL, DRAW, OVER, PLAY, REENTRY, HandResult, Phase
+from scala40.games._knock.phases import CLAIM, DRAW, PLAY, HandResult, Phase
 from scala40.games._knock.profile import ClaimMode, KnockRules
 from scala40.games._knock.record import KnockFields, KnockRecord
 from scala40.views import ViewBase
@@ -47,27 +47,6 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
     but the discarder) cannot. Its public fields are those of
     ``scala40.games._knock.record.KnockFields``.
     """
-
-    @property
-    def profile(self) -> KnockRules:
-        """What the engine reads from the rules."""
-        profile: KnockRules = self.rules.profile
-        return profile
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that decides now (public knowledge), or ``None``."""
-        phase = self.phase
-        if phase is DRAW or phase is PLAY:
-            return self.turn
-        if phase is CLAIM or phase is REENTRY:
-            return self.pending[0]
-        return None
-
-    @property
-    def hands_shown(self) -> bool:
-        """Whether every hand has been shown (after a hand's scoring, before the deal)."""
-        return self.phase in (REENTRY, OVER) or (self.phase is DEAL and self.hand_number > 0)
 
     def _face_up(self) -> tuple[Card, ...]:
         return self.discard

@@ -58,7 +58,6 @@ _COUNT_CAP = 100
 """Turn and hand counters are given as fractions of this, capped at 1."""
 _MELDS_KEPT = 4096
 """The numbers of this many melds are kept, then forgotten all at once."""
-"""A row of zeros, one per card code (copied, never changed)."""
 
 
 def max_table_melds(rules: Ruleset) -> int:

@@ -7,7 +7,7 @@ generator and the views read states through this class only;
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 import attrs
 
@@ -54,6 +54,22 @@ __all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "Scala40Fields", "StateRecord
 
 STATE_FORMAT = "scala40.state"
 STATE_FORMAT_VERSION = 2
+
+
+class _Position(Protocol):
+    """What the group's properties read of the record or view that takes it in, beside
+    the group's fields."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def turns_played(self) -> tuple[int, ...]: ...
+    @property
+    def active(self) -> tuple[bool, ...]: ...
+    @property
+    def rules(self) -> Ruleset: ...
 
 
 @field_group
@@ -130,6 +146,18 @@ class Scala40Fields:
     was last rebuilt (true from the deal to the first rebuild, which has no rebuild
     before it): a rebuild without it ends the hand blocked (S40-STALL)."""
 
+    # What follows from these fields and the common ones, the same for a state and a view.
+
+    @property
+    def current_player(self: _Position) -> int | None:
+        """The player who must move, or ``None`` at a chance step or when the match is over."""
+        return self.turn if self.phase in (DRAW, PLAY) else None
+
+    @property
+    def may_close(self: _Position) -> bool:
+        """Whether the player to move may close now (S40-FIRST-ROUND, S40-V-FIRSTCLOSE)."""
+        return may_close(self.turns_played, self.active, self.rules.close_on_first_turn)
+
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
 class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
@@ -189,11 +217,6 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
     # -- views of the state -------------------------------------------------------------
 
     @property
-    def current_player(self) -> int | None:
-        """The player who must move, or ``None`` at a chance step or when the match is over."""
-        return self.turn if self.phase in (DRAW, PLAY) else None
-
-    @property
     def is_chance(self) -> bool:
         """Whether the next move is a chance event (:class:`~scala40.games.scala40.moves.Deal`, :class:`~scala40.games.scala40.moves.Restock`)."""
         return self.phase in (DEAL, RESTOCK)
@@ -207,11 +230,6 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
     def top_discard(self) -> Card | None:
         """The top card of the discard pile, if any."""
         return self.discard[-1] if self.discard else None
-
-    @property
-    def may_close(self) -> bool:
-        """Whether the player to move may close now (S40-FIRST-ROUND, S40-V-FIRSTCLOSE)."""
-        return may_close(self.turns_played, self.active, self.rules.close_on_first_turn)
 
     def all_cards(self) -> tuple[Card, ...]:
         """Every card of the match wherever it is, sorted: always the deck's (C-DECK).

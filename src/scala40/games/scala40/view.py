@@ -23,7 +23,7 @@ from scala40._base.record import order_fields
 from scala40._base.sampling import pick, random_meld
 from scala40.cards import Card
 from scala40.games.scala40.moves import Move
-from scala40.games.scala40.phases import DRAW, PLAY, HandResult, Phase, may_close
+from scala40.games.scala40.phases import PLAY, HandResult, Phase
 from scala40.games.scala40.record import Scala40Fields, StateRecord
 from scala40.games.scala40.rules import Ruleset
 from scala40.melds import MeldRules
@@ -49,17 +49,6 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     are in his hand. Such cards are drawn first, at random from the unknown cards. Its
     public fields are those of ``scala40.games.scala40.record.Scala40Fields``.
     """
-
-    @property
-    def current_player(self) -> int | None:
-        """The player who must move (public knowledge), or ``None`` at a chance step or
-        when the match is over."""
-        return self.turn if self.phase in (DRAW, PLAY) else None
-
-    @property
-    def may_close(self) -> bool:
-        """Whether the player to move may close now (S40-FIRST-ROUND, S40-V-FIRSTCLOSE)."""
-        return may_close(self.turns_played, self.active, self.rules.close_on_first_turn)
 
     def _face_up(self) -> Iterator[Card]:
         yield from self.discard

@@ -77,7 +77,6 @@ _WRITTEN = (
     "hand_number",
 )  # fmt: skip
 """The blocks from ``table_owner`` on whose offsets ``_encode`` reads, in order."""
-"""A row of zeros, one per card code (copied, never changed)."""
 
 
 def max_table_melds(rules: Ruleset) -> int:

@@ -7,7 +7,7 @@ adds the rules' API on top of it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 import attrs
 
@@ -60,6 +60,18 @@ __all__ = ["STATE_FORMAT", "STATE_FORMAT_VERSION", "SkarneyFields", "StateRecord
 
 STATE_FORMAT = "scala40.skarney.state"
 STATE_FORMAT_VERSION = 2
+
+
+class _Position(Protocol):
+    """What the group's property reads of the record or view that takes it in, beside
+    the group's fields."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def offer_to(self) -> int | None: ...
 
 
 @field_group
@@ -152,6 +164,16 @@ class SkarneyFields:
     )
     """The seats of the side (or sides) that won, once the game is over (SK-GAME)."""
 
+    # What follows from these fields and the common ones, the same for a state and a view.
+
+    @property
+    def current_player(self: _Position) -> int | None:
+        """The seat that decides now: the player whose turn it is, or the seat a card is
+        offered to (SK-OFFER); ``None`` at a deal or the end."""
+        if self.phase is OFFER:
+            return self.offer_to
+        return self.turn if self.phase in (DRAW, PLAY) else None
+
 
 @attrs.frozen(repr=False, weakref_slot=False, field_transformer=order_fields)
 class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
@@ -208,14 +230,6 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
     }
 
     # -- what the protocol asks -------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that decides now: the player whose turn it is, or the seat a card is
-        offered to (SK-OFFER); ``None`` at a deal or the end."""
-        if self.phase is OFFER:
-            return self.offer_to
-        return self.turn if self.phase in (DRAW, PLAY) else None
 
     @property
     def is_chance(self) -> bool:

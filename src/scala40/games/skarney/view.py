@@ -24,7 +24,7 @@ from scala40._base.record import order_fields
 from scala40._base.sampling import random_meld
 from scala40.cards import Card
 from scala40.games.skarney.moves import Move
-from scala40.games.skarney.phases import DRAW, OFFER, PLAY, HandResult, Phase, side_of
+from scala40.games.skarney.phases import PLAY, HandResult, Phase, side_of
 from scala40.games.skarney.record import SkarneyFields, StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.views import ViewBase
@@ -47,13 +47,6 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     """
 
     STOCK_NAME = "pile"
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that decides now (public knowledge), or ``None``."""
-        if self.phase is OFFER:
-            return self.offer_to
-        return self.turn if self.phase in (DRAW, PLAY) else None
 
     @property
     def side(self) -> int:
