@@ -157,7 +157,8 @@ def is_decimal(text: object, digits: int, *, signed: bool = False) -> bool:
 
 def check_seat(name: str, value: object, count: int, what: str = "a seat") -> int:
     """``value`` itself once it is known to be a seat of a game of ``count`` seats (from
-    0 to ``count - 1``), the message naming ``name`` and ``what`` a seat is called.
+    0 to ``count - 1``), the message naming ``name`` and ``what`` a seat is called (empty:
+    nothing).
 
     :raises InvalidArgumentError: ``value`` is not an integer (a bool is not one).
     :raises InvalidValueError: it is one, and no seat of the game.
@@ -169,6 +170,8 @@ def check_seat(name: str, value: object, count: int, what: str = "a seat") -> in
     scala40.errors.InvalidValueError: player must be a seat from 0 to 1, got 5
     """
     message = f"{name} must be {what} from 0 to {count - 1}, got {describe(value)}"
+    if not what:
+        message = f"{name} must be from 0 to {count - 1}, got {describe(value)}"
     if type(value) is not int:
         raise InvalidArgumentError(message)
     if not 0 <= value < count:

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from scala40._cache import BoundedCache
-from scala40._checks import describe, is_bool
+from scala40._checks import check_seat, describe, is_bool
 from scala40._format.serial import MAX_SEED_DIGITS, is_seed
 from scala40._rng import next_random, random_below, seed_state, shuffle
 from scala40.cards import Card
@@ -314,14 +314,8 @@ def new_game_fields(
     rng = seed_state(seed)
     if dealer is None:
         dealer, rng = random_below(players, rng)
-    elif type(dealer) is not int:
-        raise InvalidArgumentError(
-            f"dealer must be a {dealer_word} from 0 to {players - 1}, got {describe(dealer)}"
-        )
-    elif not 0 <= dealer < players:
-        raise InvalidValueError(
-            f"dealer must be a {dealer_word} from 0 to {players - 1}, got {describe(dealer)}"
-        )
+    else:
+        check_seat("dealer", dealer, players, f"a {dealer_word}")
     if skip_one:
         _, rng = next_random(rng)
     return {

@@ -21,8 +21,8 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from scala40._checks import describe
-from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40._checks import check_seat, describe
+from scala40.errors import InvalidArgumentError
 from scala40.game import ObservationField
 from scala40.melds import Meld, MeldKind
 
@@ -125,14 +125,7 @@ class ObservationBase(Generic[R, L]):
             player_count, hands, stock = state.player_count, state.hands, state.stock
         except AttributeError:
             raise InvalidArgumentError(f"expected a game state, got {describe(state)}") from None
-        if type(seat) is not int:
-            raise InvalidArgumentError(
-                f"seat must be from 0 to {player_count - 1}, got {describe(seat)}"
-            )
-        if not 0 <= seat < player_count:
-            raise InvalidValueError(
-                f"seat must be from 0 to {player_count - 1}, got {describe(seat)}"
-            )
+        check_seat("seat", seat, player_count, what="")
         rules = state.rules
         layout = self._last
         if layout is None or layout.rules is not rules or layout.player_count != player_count:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -52,6 +52,7 @@ __all__ = [
     "LAST_HAND_SPEC",
     "RNG_SPEC",
     "GameFields",
+    "Position",
     "RecordBase",
     "field_group",
     "order_fields",
@@ -61,6 +62,22 @@ M = TypeVar("M")
 R = TypeVar("R")
 R_ = TypeVar("R_", bound="RecordBase[Any, Any, Any]")
 P = TypeVar("P")
+
+
+class Position(Protocol):
+    """The common fields, as the properties of a field group read them: a group's
+    properties say what follows from its fields for the state and its views alike, and
+    type their ``self`` with this protocol (or one that extends it with the group's own
+    fields), since the group does not hold the common fields itself."""
+
+    @property
+    def phase(self) -> Any: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def rules(self) -> Any: ...
 
 
 if TYPE_CHECKING:

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scala40._checks import describe
@@ -182,11 +182,24 @@ class Codec:
         raise NotImplementedError  # pragma: no cover - every codec defines it
 
 
-class IntCodec(Codec):
-    """An integer in decimal (``-`` for ``null`` when nullable)."""
+class _TokenCodec(Codec):
+    """One token the text spells as the dictionary holds it (``-`` for ``null`` when
+    nullable), matched by ``pattern`` and described as ``what`` in a refusal; ``words``
+    for the grammar's tables, and ``convert`` from the token to the dictionary's value."""
 
-    def __init__(self, nullable: bool = False) -> None:
+    def __init__(
+        self,
+        nullable: bool,
+        what: str,
+        pattern: re.Pattern[str] = _WORD,
+        words: str | None = None,
+        convert: Callable[[str], Any] = str,
+    ) -> None:
         self.nullable = nullable
+        self.what = what
+        self.pattern = pattern
+        self.described = what if words is None else words
+        self.convert = convert
 
     def write(self, value: Any, depth: int) -> str:
         return "-" if value is None else str(value)
@@ -194,14 +207,23 @@ class IntCodec(Codec):
     def read(self, cursor: Cursor, depth: int) -> Any:
         if self.nullable and cursor.take_null():
             return None
-        return int(
-            cursor.match(
-                _INT, f"a whole number of at most {MAX_DIGITS} digits, without leading zeros"
-            )
-        )
+        return self.convert(cursor.match(self.pattern, self.what))
 
     def words(self) -> str:
-        return "a number" + (", or - for none" if self.nullable else "")
+        return self.described + (", or - for none" if self.nullable else "")
+
+
+class IntCodec(_TokenCodec):
+    """An integer in decimal (``-`` for ``null`` when nullable)."""
+
+    def __init__(self, nullable: bool = False) -> None:
+        super().__init__(
+            nullable,
+            f"a whole number of at most {MAX_DIGITS} digits, without leading zeros",
+            _INT,
+            "a number",
+            int,
+        )
 
 
 class _BoolCodec(Codec):
@@ -219,20 +241,8 @@ class _BoolCodec(Codec):
         return "1 (yes) or 0 (no)"
 
 
-class _CardCodec(Codec):
-    def __init__(self, nullable: bool) -> None:
-        self.nullable = nullable
-
-    def write(self, value: Any, depth: int) -> str:
-        return "-" if value is None else str(value)
-
-    def read(self, cursor: Cursor, depth: int) -> Any:
-        if self.nullable and cursor.take_null():
-            return None
-        return cursor.match(_ONE_CARD, "a card (7S, 10H, JK...)")
-
-    def words(self) -> str:
-        return "a card" + (", or - for none" if self.nullable else "")
+def _card_codec(nullable: bool) -> Codec:
+    return _TokenCodec(nullable, "a card (7S, 10H, JK...)", _ONE_CARD, "a card")
 
 
 class CardsCodec(Codec):
@@ -265,24 +275,6 @@ class _MeldCodec(Codec):
 
     def words(self) -> str:
         return "a meld's cards, each wild card followed by = and the card it stands for"
-
-
-class _WordCodec(Codec):
-    def __init__(self, nullable: bool, what: str, pattern: re.Pattern[str] = _WORD) -> None:
-        self.nullable = nullable
-        self.what = what
-        self.pattern = pattern
-
-    def write(self, value: Any, depth: int) -> str:
-        return "-" if value is None else str(value)
-
-    def read(self, cursor: Cursor, depth: int) -> Any:
-        if self.nullable and cursor.take_null():
-            return None
-        return cursor.match(self.pattern, self.what)
-
-    def words(self) -> str:
-        return self.what + (", or - for none" if self.nullable else "")
 
 
 class _JsonCodec(Codec):
@@ -401,7 +393,7 @@ def codec_for(node: Mapping[str, Any]) -> Codec:
         nullable = None in values
         words = [value for value in values if value is not None]
         if words and all(isinstance(word, str) and _WORD.fullmatch(word) for word in words):
-            return _WordCodec(nullable, "one of " + ", ".join(words))
+            return _TokenCodec(nullable, "one of " + ", ".join(words))
         return _JsonCodec()
     kinds, nullable = _types(node)
     if kinds == {"integer"}:
@@ -411,13 +403,13 @@ def codec_for(node: Mapping[str, Any]) -> Codec:
     if kinds == {"string"}:
         pattern = node.get("pattern")
         if pattern == _CARD_PATTERN:
-            return _CardCodec(nullable)
+            return _card_codec(nullable)
         if pattern in _CARD_TEXT_PATTERNS and not nullable:
             return CardsCodec()
         if pattern == _MELD_PATTERN and not nullable:
             return _MeldCodec()
         if pattern == RNG_TEXT:
-            return _WordCodec(nullable, "16 hexadecimal digits in lower case", _RNG_DIGITS)
+            return _TokenCodec(nullable, "16 hexadecimal digits in lower case", _RNG_DIGITS)
     if kinds == {"array"} and isinstance(node.get("items"), Mapping):
         return ArrayCodec(codec_for(node["items"]), nullable)
     if kinds == {"object"} and isinstance(node.get("properties"), Mapping):

@@ -15,6 +15,7 @@ from scala40._base.record import (
     AUTO_CHANCE_SPEC,
     LAST_HAND_SPEC,
     RNG_SPEC,
+    Position,
     RecordBase,
     field_group,
     order_fields,
@@ -51,20 +52,11 @@ _HAND_OVER = (REENTRY, OVER)
 """Phases after a hand's scoring: every hand has been shown."""
 
 
-class _Position(Protocol):
-    """What the group's properties read of the record or view that takes it in, beside
-    the group's fields."""
+class _Position(Position, Protocol):
+    """A knock game's position, as its group's properties read it."""
 
     @property
-    def phase(self) -> Phase: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def hand_number(self) -> int: ...
-    @property
     def pending(self) -> tuple[int, ...]: ...
-    @property
-    def rules(self) -> Any: ...
 
 
 @field_group

@@ -15,6 +15,7 @@ from scala40._base.record import (
     AUTO_CHANCE_SPEC,
     LAST_HAND_SPEC,
     RNG_SPEC,
+    Position,
     RecordBase,
     field_group,
     order_fields,
@@ -56,20 +57,13 @@ STATE_FORMAT = "scala40.state"
 STATE_FORMAT_VERSION = 2
 
 
-class _Position(Protocol):
-    """What the group's properties read of the record or view that takes it in, beside
-    the group's fields."""
+class _Position(Position, Protocol):
+    """A Scala 40 position, as its group's properties read it."""
 
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def turn(self) -> int: ...
     @property
     def turns_played(self) -> tuple[int, ...]: ...
     @property
     def active(self) -> tuple[bool, ...]: ...
-    @property
-    def rules(self) -> Ruleset: ...
 
 
 @field_group

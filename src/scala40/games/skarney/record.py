@@ -15,6 +15,7 @@ from scala40._base.record import (
     AUTO_CHANCE_SPEC,
     LAST_HAND_SPEC,
     RNG_SPEC,
+    Position,
     RecordBase,
     field_group,
     order_fields,
@@ -62,14 +63,9 @@ STATE_FORMAT = "scala40.skarney.state"
 STATE_FORMAT_VERSION = 2
 
 
-class _Position(Protocol):
-    """What the group's property reads of the record or view that takes it in, beside
-    the group's fields."""
+class _Position(Position, Protocol):
+    """A Skarney position, as its group's property reads it."""
 
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def turn(self) -> int: ...
     @property
     def offer_to(self) -> int | None: ...
 
