@@ -106,13 +106,11 @@ class RestockMethod(enum.Enum):
 
 
 def _match_format(value: object) -> MatchFormat:
-    converted: MatchFormat = enum_converter(MatchFormat)(value)
-    return converted
+    return enum_converter(MatchFormat)(value)
 
 
 def _restock_method(value: object) -> RestockMethod:
-    converted: RestockMethod = enum_converter(RestockMethod)(value)
-    return converted
+    return enum_converter(RestockMethod)(value)
 
 
 @attrs.frozen(kw_only=True)

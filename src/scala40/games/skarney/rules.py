@@ -100,8 +100,7 @@ def _tuple_of(value: object) -> object:
 
 
 def _tied_hand(value: object) -> TiedHand:
-    converted: TiedHand = enum_converter(TiedHand)(value)
-    return converted
+    return enum_converter(TiedHand)(value)
 
 
 @attrs.frozen(kw_only=True)
