@@ -107,6 +107,19 @@ def _described(schema: Mapping[str, Any], description: str) -> dict[str, Any]:
     return {**schema, "description": description}
 
 
+def _text_or_dictionary(
+    games: Games, kind: str, as_text: str, as_dictionary: str
+) -> dict[str, Any]:
+    """A ``kind`` a request gives either way the referee reads it: as text (``as_text``
+    says which), or as one game's dictionary (``as_dictionary``)."""
+    return {
+        "oneOf": [
+            _described(text(), as_text),
+            _described(_any_of(games, kind), as_dictionary),
+        ]
+    }
+
+
 _HANDLE = _described(text(), "A game the referee holds, as 'new', 'load' or 'sample' answered it.")
 _GAME = _described(
     text(100),
@@ -280,12 +293,9 @@ def _games(games: Games) -> Mapping[str, Any]:
 def _new(games: Games) -> Mapping[str, Any]:
     return {
         "game": _GAME,
-        "rules": {
-            "oneOf": [
-                _described(text(), "A preset's name."),
-                _described(_any_of(games, "ruleset"), "A ruleset's dictionary."),
-            ]
-        },
+        "rules": _text_or_dictionary(
+            games, "ruleset", "A preset's name.", "A ruleset's dictionary."
+        ),
         "players": integer(1),
         "seed": _SEED,
         **_bot_seats(games),
@@ -447,12 +457,7 @@ def _legal(games: Games) -> Mapping[str, Any]:
 def _apply(games: Games) -> Mapping[str, Any]:
     return {
         "handle": _HANDLE,
-        "move": {
-            "oneOf": [
-                _described(text(), "The move's text."),
-                _described(_any_of(games, "move"), "The move's dictionary."),
-            ]
-        },
+        "move": _text_or_dictionary(games, "move", "The move's text.", "The move's dictionary."),
         "expected_move_number": integer(0),
         "chance": _described(
             {**boolean(), "default": True}, "Play the chance moves (deals) that follow."
