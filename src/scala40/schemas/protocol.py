@@ -469,11 +469,19 @@ def _seat(games: Games) -> Mapping[str, Any]:
     return {"handle": _HANDLE, "seat": _SEAT}
 
 
-def _view(games: Games) -> Mapping[str, Any]:
-    return {
-        "view": _described(_any_of(games, "view"), "view.to_dict()."),
-        "position": _described(text(), "The view's text (view.to_text(); scala40.notation)."),
-    }
+def _written(kind: str) -> Fields:
+    """An answer that gives a game's ``kind`` (``state`` or ``view``) both ways it is
+    written: its dictionary and its position's text."""
+
+    def fields(games: Games) -> Mapping[str, Any]:
+        return {
+            kind: _described(_any_of(games, kind), f"{kind}.to_dict()."),
+            "position": _described(
+                text(), f"The {kind}'s text ({kind}.to_text(); scala40.notation)."
+            ),
+        }
+
+    return fields
 
 
 def _picture_request(games: Games) -> Mapping[str, Any]:
@@ -517,13 +525,6 @@ def _events(games: Games) -> Mapping[str, Any]:
 
 def _sample(games: Games) -> Mapping[str, Any]:
     return {"handle": _HANDLE, "seat": _SEAT, "seed": _SEED}
-
-
-def _save(games: Games) -> Mapping[str, Any]:
-    return {
-        "state": _described(_any_of(games, "state"), "state.to_dict()."),
-        "position": _described(text(), "The state's text (state.to_text(); scala40.notation)."),
-    }
 
 
 def _load(games: Games) -> Mapping[str, Any]:
@@ -653,7 +654,7 @@ OPERATIONS: tuple[Operation, ...] = (
         _hint_answer,
         optional=("bot", "seed", "time_limit"),
     ),
-    Operation("view", "What a seat may see.", _seat, _view),
+    Operation("view", "What a seat may see.", _seat, _written("view")),
     Operation(
         "picture",
         "The picture (SVG) of what a seat sees: of a held game's seat, or of a view's JSON.",
@@ -677,7 +678,9 @@ OPERATIONS: tuple[Operation, ...] = (
         _held,
         optional=("seed",),
     ),
-    Operation("save", "A game's state, as its dictionary and its text.", _handle, _save),
+    Operation(
+        "save", "A game's state, as its dictionary and its text.", _handle, _written("state")
+    ),
     Operation(
         "load",
         "Hold a state, given as its dictionary or its text, under a new handle (and "
