@@ -279,6 +279,32 @@ class _Table:
     position: str | None = None
 
 
+def _check_seat(seat: int, players: int) -> None:
+    """Refuse a ``--seat`` (given, or its default) that the game has no seat for."""
+    if not 0 <= seat < players:
+        raise UsageError(f"--seat must be from 0 to {players - 1}, got {seat}")
+
+
+_GAME_SETTINGS = ("--rules", "--option", "--match", "--players", "--seed")
+"""The options that set up a new game, which a game played on from a file or a position
+has already."""
+
+
+def _flags_given(args: argparse.Namespace, flags: Sequence[str]) -> list[str]:
+    """Which of ``flags`` the command line gives (``--players``' -1 and an empty
+    ``--option`` list are the parser's way of saying "not given")."""
+    values = {
+        "--load": args.load,
+        "--save": args.save,
+        "--rules": args.rules,
+        "--option": args.option or None,
+        "--match": args.match,
+        "--players": None if args.players == -1 else args.players,
+        "--seed": args.seed,
+    }
+    return [flag for flag in flags if values[flag] is not None]
+
+
 def _new_table(args: argparse.Namespace) -> _Table:
     game = chosen_game(args)
     rules = game_rules(args, game)
@@ -291,8 +317,7 @@ def _new_table(args: argparse.Namespace) -> _Table:
         players = wanted if fits else default_players(game, rules)
     check_players(players, rules, game)
     seat: int = args.seat if args.seat is not None else 0
-    if not 0 <= seat < players:
-        raise UsageError(f"--seat must be from 0 to {players - 1}, got {seat}")
+    _check_seat(seat, players)
     specs = _seat_specs(args.bots or ["greedy"], players, seat)
     seed: int = args.seed if args.seed is not None else secrets.randbits(32)
     return _Table(game, game.new_game(rules, players, seed), rules, players, seed, seat, specs)
@@ -302,17 +327,7 @@ def _loaded_table(args: argparse.Namespace) -> _Table:
     """The game saved in ``--load``'s file, with the human's seat and the bots it names
     (or ``--seat`` and ``--bots``)."""
     path: str = args.load
-    given = [
-        flag
-        for flag, value in (
-            ("--rules", args.rules),
-            ("--option", args.option or None),
-            ("--match", args.match),
-            ("--players", None if args.players == -1 else args.players),
-            ("--seed", args.seed),
-        )
-        if value is not None
-    ]
+    given = _flags_given(args, _GAME_SETTINGS)
     if given:
         raise UsageError(
             f"--load resumes the saved game with its own rules, players and seed; leave out "
@@ -323,8 +338,7 @@ def _loaded_table(args: argparse.Namespace) -> _Table:
     seat: int = args.seat if args.seat is not None else next(
         (player for player, name in enumerate(names) if name == HUMAN), 0
     )  # fmt: skip
-    if not 0 <= seat < record.players:
-        raise UsageError(f"--seat must be from 0 to {record.players - 1}, got {seat}")
+    _check_seat(seat, record.players)
     if args.bots is not None or not names:
         specs = _seat_specs(args.bots or ["greedy"], record.players, seat)
     else:
@@ -353,19 +367,7 @@ def _position_table(args: argparse.Namespace) -> _Table:
     """The game of the position ``--from`` gives, with the human's seat (``--seat``, else
     the seat to move) and the bots of ``--bots``."""
     text: str = args.from_position
-    given = [
-        flag
-        for flag, value in (
-            ("--load", args.load),
-            ("--save", args.save),
-            ("--rules", args.rules),
-            ("--option", args.option or None),
-            ("--match", args.match),
-            ("--players", None if args.players == -1 else args.players),
-            ("--seed", args.seed),
-        )
-        if value is not None
-    ]
+    given = _flags_given(args, ("--load", "--save", *_GAME_SETTINGS))
     if given:
         raise UsageError(
             f"--from plays on from the position with its own game, rules and players (and "
@@ -386,8 +388,7 @@ def _position_table(args: argparse.Namespace) -> _Table:
     players = state.player_count
     mover = state.current_player
     seat: int = args.seat if args.seat is not None else (mover if mover is not None else 0)
-    if not 0 <= seat < players:
-        raise UsageError(f"--seat must be from 0 to {players - 1}, got {seat}")
+    _check_seat(seat, players)
     specs = _seat_specs(args.bots or ["greedy"], players, seat)
     # The bots' randomness follows from the position: the same text, the same game.
     seed = random.Random(text).getrandbits(32)

@@ -37,7 +37,7 @@ import attrs
 
 import scala40.drawing._read as read
 import scala40.drawing._scene as scene_module
-from scala40._checks import describe, is_int
+from scala40._checks import check_flag, describe, is_int
 from scala40.cards import (
     CARD_NAMES,
     JOKER,
@@ -158,8 +158,7 @@ def card_svg(
     """
     code = as_card(card)
     spanish = _pack_is_spanish(pack)
-    if type(face_down) is not bool:
-        raise InvalidArgumentError(f"face_down must be True or False, got {describe(face_down)}")
+    check_flag("face_down", face_down)
     palette = _palette(colors)
     body = card_group(code, spanish, 0, 0, face_down=face_down, palette=palette)
     label = "hidden card" if face_down else f"card {CARD_NAMES[code]}"
@@ -230,8 +229,7 @@ def cards_svg(
         cards = items  # type: ignore[assignment]
     codes = _bounded(as_cards(cards), "cards")
     spanish = _pack_is_spanish(pack)
-    if type(face_down) is not bool:
-        raise InvalidArgumentError(f"face_down must be True or False, got {describe(face_down)}")
+    check_flag("face_down", face_down)
     label = f"{len(codes)} hidden cards" if face_down else "cards " + _names(codes)
     palette = _palette(colors)
     row = row_piece(codes, spanish, face_down=face_down, palette=palette)
@@ -274,18 +272,16 @@ def meld_svg(
 
     :raises InvalidArgumentError: ``meld`` is not a :class:`~scala40.melds.Meld`.
     """
-    checked = _check_meld(meld)
-    wild = checked.wild_positions if checked.kind is not MeldKind.WILD else ()
-    spanish = is_spanish_order(checked.rules.rank_order)
+    drawn = _meld_cards(_check_meld(meld))
     palette = _palette(colors)
     return meld_picture(
-        checked.cards,
-        checked.represented,
-        wild,
-        spanish,
+        drawn.cards,
+        drawn.represented,
+        drawn.wild,
+        bool(drawn.spanish),
         size=_size(size),
         palette=palette,
-        suited=_suited(checked),
+        suited=drawn.suited,
     )
 
 
@@ -677,8 +673,7 @@ def view_svg(
     else:
         scene, move_set = _scene_of_view(given)
     seats = len(scene.hands)
-    if not isinstance(own_hand, bool):
-        raise InvalidArgumentError(f"own_hand must be True or False, got {describe(own_hand)}")
+    check_flag("own_hand", own_hand)
     marks = _marks(
         move_set, seats, last_move, taken, fill, perspective, size, colors, layout_width
     )

@@ -107,6 +107,19 @@ def _described(schema: Mapping[str, Any], description: str) -> dict[str, Any]:
     return {**schema, "description": description}
 
 
+def _text_or_dictionary(
+    games: Games, kind: str, as_text: str, as_dictionary: str
+) -> dict[str, Any]:
+    """A ``kind`` a request gives either way the referee reads it: as text (``as_text``
+    says which), or as one game's dictionary (``as_dictionary``)."""
+    return {
+        "oneOf": [
+            _described(text(), as_text),
+            _described(_any_of(games, kind), as_dictionary),
+        ]
+    }
+
+
 _HANDLE = _described(text(), "A game the referee holds, as 'new', 'load' or 'sample' answered it.")
 _GAME = _described(
     text(100),
@@ -280,12 +293,9 @@ def _games(games: Games) -> Mapping[str, Any]:
 def _new(games: Games) -> Mapping[str, Any]:
     return {
         "game": _GAME,
-        "rules": {
-            "oneOf": [
-                _described(text(), "A preset's name."),
-                _described(_any_of(games, "ruleset"), "A ruleset's dictionary."),
-            ]
-        },
+        "rules": _text_or_dictionary(
+            games, "ruleset", "A preset's name.", "A ruleset's dictionary."
+        ),
         "players": integer(1),
         "seed": _SEED,
         **_bot_seats(games),
@@ -447,12 +457,7 @@ def _legal(games: Games) -> Mapping[str, Any]:
 def _apply(games: Games) -> Mapping[str, Any]:
     return {
         "handle": _HANDLE,
-        "move": {
-            "oneOf": [
-                _described(text(), "The move's text."),
-                _described(_any_of(games, "move"), "The move's dictionary."),
-            ]
-        },
+        "move": _text_or_dictionary(games, "move", "The move's text.", "The move's dictionary."),
         "expected_move_number": integer(0),
         "chance": _described(
             {**boolean(), "default": True}, "Play the chance moves (deals) that follow."
@@ -464,11 +469,19 @@ def _seat(games: Games) -> Mapping[str, Any]:
     return {"handle": _HANDLE, "seat": _SEAT}
 
 
-def _view(games: Games) -> Mapping[str, Any]:
-    return {
-        "view": _described(_any_of(games, "view"), "view.to_dict()."),
-        "position": _described(text(), "The view's text (view.to_text(); scala40.notation)."),
-    }
+def _written(kind: str) -> Fields:
+    """An answer that gives a game's ``kind`` (``state`` or ``view``) both ways it is
+    written: its dictionary and its position's text."""
+
+    def fields(games: Games) -> Mapping[str, Any]:
+        return {
+            kind: _described(_any_of(games, kind), f"{kind}.to_dict()."),
+            "position": _described(
+                text(), f"The {kind}'s text ({kind}.to_text(); scala40.notation)."
+            ),
+        }
+
+    return fields
 
 
 def _picture_request(games: Games) -> Mapping[str, Any]:
@@ -512,13 +525,6 @@ def _events(games: Games) -> Mapping[str, Any]:
 
 def _sample(games: Games) -> Mapping[str, Any]:
     return {"handle": _HANDLE, "seat": _SEAT, "seed": _SEED}
-
-
-def _save(games: Games) -> Mapping[str, Any]:
-    return {
-        "state": _described(_any_of(games, "state"), "state.to_dict()."),
-        "position": _described(text(), "The state's text (state.to_text(); scala40.notation)."),
-    }
 
 
 def _load(games: Games) -> Mapping[str, Any]:
@@ -648,7 +654,7 @@ OPERATIONS: tuple[Operation, ...] = (
         _hint_answer,
         optional=("bot", "seed", "time_limit"),
     ),
-    Operation("view", "What a seat may see.", _seat, _view),
+    Operation("view", "What a seat may see.", _seat, _written("view")),
     Operation(
         "picture",
         "The picture (SVG) of what a seat sees: of a held game's seat, or of a view's JSON.",
@@ -672,7 +678,9 @@ OPERATIONS: tuple[Operation, ...] = (
         _held,
         optional=("seed",),
     ),
-    Operation("save", "A game's state, as its dictionary and its text.", _handle, _save),
+    Operation(
+        "save", "A game's state, as its dictionary and its text.", _handle, _written("state")
+    ),
     Operation(
         "load",
         "Hold a state, given as its dictionary or its text, under a new handle (and "

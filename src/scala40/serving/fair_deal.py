@@ -74,7 +74,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -427,15 +427,14 @@ def deal_problems(
         return _shared_problems(commitment, deal, seen, events, value)
     if value is not None:
         return ["the deal revealed takes no value: its seed was chosen or drawn alone"]
-    try:
-        expected = commitment_of(deal.get("seed"), deal.get("salt"))  # type: ignore[arg-type]
-    except InvalidValueError as error:
-        return [f"the deal revealed is not a seed and a salt: {error}"]
-    if not (isinstance(commitment, str) and hmac.compare_digest(commitment, expected)):
-        return [
-            f"the seed and salt revealed hash to {expected}, not to the commitment "
-            f"{describe(commitment, 80)} published when the table was made"
-        ]
+    problems = _commitment_problems(
+        commitment,
+        lambda: commitment_of(deal.get("seed"), deal.get("salt")),  # type: ignore[arg-type]
+        "a seed and a salt",
+        "seed and salt",
+    )
+    if problems:
+        return problems
     # A chosen seed commits to no terms: the game and rules are the view's.
     game = load_game(seen.game)
     rules, players = seen.public.get("rules"), seen.public.get("player_count")
@@ -446,19 +445,37 @@ def deal_problems(
     )
 
 
+def _commitment_problems(
+    commitment: object, hashed: Callable[[], str], parts: str, names: str
+) -> list[str]:
+    """Whether the parts a deal reveals hash to the ``commitment`` published when the
+    table was made: ``hashed()`` is their commitment (raising
+    :class:`~scala40.errors.InvalidValueError` where they are not ``parts``, each of its
+    form), ``names`` how the message names them."""
+    try:
+        expected = hashed()
+    except InvalidValueError as error:
+        return [f"the deal revealed is not {parts}: {error}"]
+    if not (isinstance(commitment, str) and hmac.compare_digest(commitment, expected)):
+        return [
+            f"the {names} revealed hash to {expected}, not to the commitment "
+            f"{describe(commitment, 80)} published when the table was made"
+        ]
+    return []
+
+
 def _shared_problems(
     commitment: object, deal: Mapping[str, Any], seen: Any, events: Sequence[object], value: object
 ) -> list[str]:
     secret, salt, terms = deal.get("secret"), deal.get("salt"), deal.get("terms")
-    try:
-        expected = shared_commitment_of(secret, salt, terms)  # type: ignore[arg-type]
-    except InvalidValueError as error:
-        return [f"the deal revealed is not a secret, a salt and terms: {error}"]
-    if not (isinstance(commitment, str) and hmac.compare_digest(commitment, expected)):
-        return [
-            f"the secret, salt and terms revealed hash to {expected}, not to the commitment "
-            f"{describe(commitment, 80)} published when the table was made"
-        ]
+    problems = _commitment_problems(
+        commitment,
+        lambda: shared_commitment_of(secret, salt, terms),  # type: ignore[arg-type]
+        "a secret, a salt and terms",
+        "secret, salt and terms",
+    )
+    if problems:
+        return problems
     try:
         read = json.loads(terms)  # type: ignore[arg-type]
     except (ValueError, RecursionError):

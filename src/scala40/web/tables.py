@@ -377,11 +377,8 @@ class Tables:
         )
         """The bots' thinking a minute, per client address and in all."""
         self._request = threading.local()
+        # The actions that let no bot move; the others are _PLAYS's.
         self._actions: dict[str, Callable[[int, Mapping[str, Any], Deadline], dict[str, Any]]] = {
-            "moves": self._move,
-            "advance": self._advance,
-            "resign": self._resign,
-            "timeout": self._timeout,
             "undo": self._undo,
             "shuffle": self._shuffle,
         }
@@ -427,13 +424,14 @@ class Tables:
             params = _query(query)
             refuse_unknown_fields(params, _LOOK_FIELDS, "'GET /tables/N'")
             return 200, self.look(table_id, params, _since(params.get("since")), deadline)
-        if method != "POST" or action not in self._actions:
+        if method != "POST" or action not in _ACTION_FIELDS:
             raise RequestError(404, "NotFound", f"no resource {method} {path[:100]}")
         request = _body(body)
         refuse_unknown_fields(request, _ACTION_FIELDS[action], f"'POST /tables/N/{action}'")
-        if action not in ("undo", "shuffle"):  # every other action lets the bots play on
-            self._admit_bots(client)
-        return 200, self._actions[action](table_id, request, deadline)
+        if action in self._actions:
+            return 200, self._actions[action](table_id, request, deadline)
+        self._admit_bots(client)
+        return 200, self._play_on(action, table_id, request, deadline)
 
     def _admit_bots(self, client: str) -> None:
         """Refuse (429) a request that would make the bots think while ``client``'s
@@ -749,64 +747,15 @@ class Tables:
                 own_hand=False,  # the page shows the hand itself, as cards to pick
             )
 
-    def _move(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
-        with self._table(table_id, deadline) as (table, db):
-            seat = _seat(table, body)
-            expected = _field(body, "move_number", int)
-            if table.state.move_number != expected:
-                raise StaleMoveError(
-                    f"stale move number {expected}: the game is at move {table.state.move_number}"
-                )
-            if table.state.current_player != seat:
-                # Whose decision it is and what the seat may do, in the game's words.
-                raise InvalidArgumentError(table.state.not_deciding(seat))
-            move = body.get("move")
-            if not isinstance(move, (str, dict)):
-                raise InvalidArgumentError("'move' must be a move's text or object")
-            table.apply(move, expected)
-            table.play_bots(deadline)
-            self._save(db, table)
-            return _answer(table, db, self.limits, seat, _since(body.get("since")))
-
-    def _advance(
-        self, table_id: int, body: Mapping[str, Any], deadline: Deadline
+    def _play_on(
+        self, action: str, table_id: int, body: Mapping[str, Any], deadline: Deadline
     ) -> dict[str, Any]:
+        """An action after which the bots play on (:data:`_PLAYS`): what the asking seat
+        does, the bots' answer, and the seat's answer (its events are read from the
+        table as stored, so the table is saved before it)."""
         with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
-            table.play_bots(deadline)
-            self._save(db, table)
-            return _answer(table, db, self.limits, seat, _since(body.get("since")))
-
-    def _resign(
-        self, table_id: int, body: Mapping[str, Any], deadline: Deadline
-    ) -> dict[str, Any]:
-        with self._table(table_id, deadline) as (table, db):
-            seat = _seat(table, body)
-            table.apply(f"resign {seat}")
-            table.play_bots(deadline)
-            self._save(db, table)
-            return _answer(table, db, self.limits, seat, _since(body.get("since")))
-
-    def _timeout(
-        self, table_id: int, body: Mapping[str, Any], deadline: Deadline
-    ) -> dict[str, Any]:
-        """The default move for the person to decide, once their clock has run out,
-        asked by any seat of the table (``seat`` and ``token``: the asking seat's)."""
-        with self._table(table_id, deadline) as (table, db):
-            seat = _seat(table, body)
-            mover = table.state.current_player
-            if mover is None or table.bot(mover) is not None or table.state.is_over:
-                raise InvalidArgumentError("no person is to decide")
-            clock = _clock(table, self.limits)
-            if clock is not None and clock["left"] > 0:
-                raise RequestError(
-                    409,
-                    "ClockRunning",
-                    f"seat {mover} has {clock['left']:.1f} s left of the "
-                    f"{clock['seconds']:g} s this server gives a decision (and the "
-                    f"{self.limits.hand_break_seconds:g} s more of a person's first of a hand)",
-                )
-            table.apply(table.state.default_move(mover))
+            _PLAYS[action](table, seat, body, self.limits)
             table.play_bots(deadline)
             self._save(db, table)
             return _answer(table, db, self.limits, seat, _since(body.get("since")))
@@ -835,11 +784,7 @@ class Tables:
     def _undo(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
         with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, body)
-            expected = _field(body, "move_number", int)
-            if table.state.move_number != expected:
-                raise StaleMoveError(
-                    f"stale move number {expected}: the game is at move {table.state.move_number}"
-                )
+            _move_number(table, body)
             target = undo_target(table, db, seat)
             if isinstance(target, str):
                 raise RequestError(400, "UndoRefused", target)
@@ -858,6 +803,67 @@ class Tables:
             answer = _answer(table, db, self.limits, seat, min(_since(body.get("since")), number))
             answer["undone_to"] = number
             return answer
+
+
+def _move_number(table: _Table, body: Mapping[str, Any]) -> int:
+    """The move number a request answers, which must be the game's (a request sent for
+    an older one, from a second tab or sent twice, is stale: 409)."""
+    expected: int = _field(body, "move_number", int)
+    if table.state.move_number != expected:
+        raise StaleMoveError(
+            f"stale move number {expected}: the game is at move {table.state.move_number}"
+        )
+    return expected
+
+
+def _play_move(table: _Table, seat: int, body: Mapping[str, Any], limits: ServerLimits) -> None:
+    """``moves``: the seat's move, at the move number it answers, if the seat decides."""
+    expected = _move_number(table, body)
+    if table.state.current_player != seat:
+        # Whose decision it is and what the seat may do, in the game's words.
+        raise InvalidArgumentError(table.state.not_deciding(seat))
+    move = body.get("move")
+    if not isinstance(move, (str, dict)):
+        raise InvalidArgumentError("'move' must be a move's text or object")
+    table.apply(move, expected)
+
+
+def _play_nothing(table: _Table, seat: int, body: Mapping[str, Any], limits: ServerLimits) -> None:
+    """``advance``: nothing of the seat's; the bots play on where a request's time ran
+    out."""
+
+
+def _play_resign(table: _Table, seat: int, body: Mapping[str, Any], limits: ServerLimits) -> None:
+    """``resign``: the seat resigns, at any moment (C-RESIGN)."""
+    table.apply(f"resign {seat}")
+
+
+def _play_timeout(table: _Table, seat: int, body: Mapping[str, Any], limits: ServerLimits) -> None:
+    """``timeout``: the default move for the person to decide, once their clock has run
+    out, asked by any seat of the table (``seat`` and ``token``: the asking seat's)."""
+    mover = table.state.current_player
+    if mover is None or table.bot(mover) is not None or table.state.is_over:
+        raise InvalidArgumentError("no person is to decide")
+    clock = _clock(table, limits)
+    if clock is not None and clock["left"] > 0:
+        raise RequestError(
+            409,
+            "ClockRunning",
+            f"seat {mover} has {clock['left']:.1f} s left of the "
+            f"{clock['seconds']:g} s this server gives a decision (and the "
+            f"{limits.hand_break_seconds:g} s more of a person's first of a hand)",
+        )
+    table.apply(table.state.default_move(mover))
+
+
+_PLAYS: dict[str, Callable[[_Table, int, Mapping[str, Any], ServerLimits], None]] = {
+    "moves": _play_move,
+    "advance": _play_nothing,
+    "resign": _play_resign,
+    "timeout": _play_timeout,
+}
+"""The actions after which the bots play on, each what it does for the seat that asks
+(checked by its token); the others (``undo``, ``shuffle``) let no bot move."""
 
 
 def _optional_number(text: str) -> int | None:
