@@ -47,7 +47,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scala40._checks import check_any_choice, describe, is_int, is_number
+from scala40._checks import check_any_choice, check_bot_int, check_bot_number, describe
 from scala40.bots.belief import MAX_REPLAY_MOVES, Belief, SeatModel, game_of, greedy_of, quiet
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
@@ -70,16 +70,6 @@ _MAX_WORLDS = 10_000
 _MAX_CANDIDATES = 100
 _MAX_TIME_LIMIT = 600.0
 _MAX_ROLLOUT = 100_000
-
-
-def _check(option: str, value: object, low: float, high: float, *, integer: bool = True) -> Any:
-    ok = is_int(value) if integer else is_number(value)
-    if not (ok and low <= value <= high):  # type: ignore[operator]
-        kind = "an integer" if integer else "a number"
-        raise InvalidBotSpecError(
-            f"{option} must be {kind} from {low} to {high}, got {describe(value)}"
-        )
-    return value
 
 
 class BeliefSearchBot:
@@ -113,22 +103,22 @@ class BeliefSearchBot:
         replay_moves: int = 400,
         model: SeatModel | None = None,
     ) -> None:
-        self.worlds = _check("worlds", worlds, 1, _MAX_WORLDS)
-        self.candidates = _check("candidates", candidates, 1, _MAX_CANDIDATES)
-        self.particles = _check("particles", particles, 1, _MAX_WORLDS)
-        self.batch = _check("batch", batch, 1, _MAX_WORLDS)
+        self.worlds = check_bot_int("worlds", worlds, 1, _MAX_WORLDS)
+        self.candidates = check_bot_int("candidates", candidates, 1, _MAX_CANDIDATES)
+        self.particles = check_bot_int("particles", particles, 1, _MAX_WORLDS)
+        self.batch = check_bot_int("batch", batch, 1, _MAX_WORLDS)
         if model is not None and not callable(getattr(model, "probability", None)):
             raise InvalidBotSpecError(
                 f"model must be a seat model (an object with a probability method), "
                 f"got {describe(model)}"
             )
-        self.margin = _check("margin", margin, 0, 100, integer=False)
-        self.drop = _check("drop", drop, 0, 100, integer=False)
+        self.margin = check_bot_number("margin", margin, 0, 100)
+        self.drop = check_bot_number("drop", drop, 0, 100)
         if time_limit is not None:
-            _check("time_limit", time_limit, 0, _MAX_TIME_LIMIT, integer=False)
+            check_bot_number("time_limit", time_limit, 0, _MAX_TIME_LIMIT)
         self.time_limit = time_limit
-        self.rollout_limit = _check("rollout_limit", rollout_limit, 1, _MAX_ROLLOUT)
-        self.replay_moves = _check("replay_moves", replay_moves, 0, MAX_REPLAY_MOVES)
+        self.rollout_limit = check_bot_int("rollout_limit", rollout_limit, 1, _MAX_ROLLOUT)
+        self.replay_moves = check_bot_int("replay_moves", replay_moves, 0, MAX_REPLAY_MOVES)
         self.model = model
         self._beliefs: dict[int, Belief] = {}
         self._last_number: dict[int, int] = {}

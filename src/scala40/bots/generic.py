@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scala40._checks import check_any_choice, describe, is_int, is_number
+from scala40._checks import check_any_choice, check_bot_int, describe, is_number
 from scala40.bots.belief_search import BeliefSearchBot, BestBot
 from scala40.bots.ismcts import MAX_TIME_LIMIT, ISMCTSBot
 from scala40.deadline import Deadline
@@ -29,6 +29,9 @@ from scala40.game import Bot, Game, State, load_game
 from scala40.match import ScoreOrder, team_of
 
 __all__ = ["GENERIC_BOTS", "PlayoutBot", "RandomBot", "bot_name", "game_bots"]
+
+_MOST = 1_000_000
+"""The most playouts, candidates and rollout moves :class:`PlayoutBot` takes."""
 
 
 def bot_name(bot: object) -> str:
@@ -124,18 +127,9 @@ class PlayoutBot:
                 f"{MAX_TIME_LIMIT:g}, or none, got {describe(time_limit)}"
             )
         self.time_limit = None if time_limit is None else float(time_limit)
-        for option, value in (
-            ("playouts", playouts),
-            ("candidates", candidates),
-            ("rollout_limit", rollout_limit),
-        ):
-            if not (is_int(value) and 1 <= value <= 1_000_000):
-                raise InvalidBotSpecError(
-                    f"{option} must be an integer from 1 to 1000000, got {describe(value)}"
-                )
-        self.playouts = playouts
-        self.candidates = candidates
-        self.rollout_limit = rollout_limit
+        self.playouts = check_bot_int("playouts", playouts, 1, _MOST)
+        self.candidates = check_bot_int("candidates", candidates, 1, _MOST)
+        self.rollout_limit = check_bot_int("rollout_limit", rollout_limit, 1, _MOST)
 
     def __repr__(self) -> str:
         return (

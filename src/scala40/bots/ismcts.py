@@ -47,7 +47,7 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from scala40._checks import check_any_choice, describe, is_int, is_number
+from scala40._checks import check_any_choice, check_bot_int, check_bot_number, describe, is_number
 from scala40.deadline import Deadline
 from scala40.errors import (
     InvalidBotSpecError,
@@ -83,14 +83,6 @@ class _Node:
         self.visits = 0
         self.values = 0.0
         self.available = 0
-
-
-def _check_int(option: str, value: object, low: int, high: int) -> int:
-    if not (is_int(value) and low <= value <= high):
-        raise InvalidBotSpecError(
-            f"{option} must be an integer from {low} to {high}, got {describe(value)}"
-        )
-    return value
 
 
 class ISMCTSBot:
@@ -136,7 +128,7 @@ class ISMCTSBot:
         max_depth: int = 8,
         bias: float = 2.0,
     ) -> None:
-        self.iterations = _check_int("iterations", iterations, 1, MAX_ITERATIONS)
+        self.iterations = check_bot_int("iterations", iterations, 1, MAX_ITERATIONS)
         if time_limit is not None and not (
             is_number(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT
         ):
@@ -146,28 +138,20 @@ class ISMCTSBot:
             )
         self.time_limit = None if time_limit is None else float(time_limit)
         if isinstance(rollout, str):
-            if rollout not in ROLLOUT_POLICIES:
-                raise InvalidBotSpecError(
-                    f"rollout must be one of {', '.join(ROLLOUT_POLICIES)} or a bot, "
-                    f"got {describe(rollout)}"
-                )
-        elif not callable(getattr(rollout, "choose", None)):
+            known = rollout in ROLLOUT_POLICIES
+        else:
+            known = callable(getattr(rollout, "choose", None))
+        if not known:
             raise InvalidBotSpecError(
                 f"rollout must be one of {', '.join(ROLLOUT_POLICIES)} or a bot, "
                 f"got {describe(rollout)}"
             )
         self.rollout = rollout
-        self.rollout_depth = _check_int("rollout_depth", rollout_depth, 0, _MAX_DEPTH)
-        self.candidates = _check_int("candidates", candidates, 1, _MAX_CANDIDATES)
-        if not (is_number(exploration) and 0 <= exploration <= 100):
-            raise InvalidBotSpecError(
-                f"exploration must be a number from 0 to 100, got {describe(exploration)}"
-            )
-        self.exploration = float(exploration)
-        self.max_depth = _check_int("max_depth", max_depth, 1, _MAX_DEPTH)
-        if not (is_number(bias) and 0 <= bias <= 100):
-            raise InvalidBotSpecError(f"bias must be a number from 0 to 100, got {describe(bias)}")
-        self.bias = float(bias)
+        self.rollout_depth = check_bot_int("rollout_depth", rollout_depth, 0, _MAX_DEPTH)
+        self.candidates = check_bot_int("candidates", candidates, 1, _MAX_CANDIDATES)
+        self.exploration = float(check_bot_number("exploration", exploration, 0, 100))
+        self.max_depth = check_bot_int("max_depth", max_depth, 1, _MAX_DEPTH)
+        self.bias = float(check_bot_number("bias", bias, 0, 100))
 
     def __repr__(self) -> str:
         rollout = self.rollout if isinstance(self.rollout, str) else type(self.rollout).__name__
