@@ -47,7 +47,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scala40._checks import check_any_choice, check_bot_int, check_bot_number, describe
+from scala40._checks import check_bot_int, check_bot_number, describe
+from scala40.bots._anytime import AnytimeBot
 from scala40.bots.belief import MAX_REPLAY_MOVES, Belief, SeatModel, game_of, greedy_of, quiet
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
@@ -72,7 +73,7 @@ _MAX_TIME_LIMIT = 600.0
 _MAX_ROLLOUT = 100_000
 
 
-class BeliefSearchBot:
+class BeliefSearchBot(AnytimeBot):
     """The search bot on a belief (see the module). Make one for each seat it plays.
 
     :param worlds: worlds drawn a decision, at most.
@@ -89,6 +90,7 @@ class BeliefSearchBot:
     """
 
     name = "belief"
+    _time_limit_on_cpu = True
 
     def __init__(
         self,
@@ -147,27 +149,10 @@ class BeliefSearchBot:
         belief.update(view, deadline=deadline)
         return belief
 
-    def choose(
-        self,
-        view: Any,
-        legal: Sequence[Any],
-        rng: random.Random,
-        *,
-        deadline: Deadline | None = None,
-    ) -> Any:
-        """The move this bot plays among ``legal`` (see the module), by ``deadline``
-        (within the bot's ``time_limit``).
-
-        :raises InvalidArgumentError: ``view`` is not a view, ``legal`` not a non-empty
-            list of moves, ``rng`` not a :class:`random.Random`, or ``deadline`` not a
-            :class:`~scala40.deadline.Deadline`.
-        """
-        check_any_choice(view, legal, rng)
-        limit = Deadline.given(deadline, cpu_seconds=self.time_limit)
+    def _search(self, view: Any, legal: Sequence[Any], rng: random.Random, limit: Deadline) -> Any:
+        """The move this bot plays among ``legal`` (see the module), by ``limit``."""
         game = game_of(view)
         greedy = greedy_of(game)
-        if len(legal) == 1:
-            return legal[0]
         candidates = _ranked(greedy, view, list(legal), rng)[: self.candidate_count(game)]
         if len(candidates) == 1:
             return candidates[0]  # no search: the belief catches up at the next one
