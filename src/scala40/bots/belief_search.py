@@ -48,6 +48,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from scala40._checks import check_bot_int, check_bot_number, describe
+from scala40._stats import paired_difference
 from scala40.bots._anytime import AnytimeBot
 from scala40.bots.belief import MAX_REPLAY_MOVES, Belief, SeatModel, game_of, greedy_of, quiet
 from scala40.deadline import Deadline
@@ -218,7 +219,9 @@ class BeliefSearchBot(AnytimeBot):
             if index in (0, best):
                 kept.append(index)
                 continue
-            mean, error = _paired(values[best][:count], values[index][:count])
+            mean, error = paired_difference(
+                values[best][:count], values[index][:count], lone_error=math.inf
+            )
             if mean <= self.drop * error or (error == 0 and mean == 0):
                 kept.append(index)
         return kept
@@ -233,7 +236,9 @@ class BeliefSearchBot(AnytimeBot):
         for index in alive:
             if index == 0:
                 continue
-            mean, error = _paired(values[index][:count], values[0][:count])
+            mean, error = paired_difference(
+                values[index][:count], values[0][:count], lone_error=math.inf
+            )
             if mean > self.margin * error and mean > 0 and mean - self.margin * error > best_score:
                 best, best_score = index, mean - self.margin * error
         return best
@@ -297,17 +302,6 @@ def hand_share(
     best = max(gains)
     winners = tuple(member for team, gain in zip(teams, gains) if gain == best for member in team)
     return win_shares(winners, teams, len(after))[seat]
-
-
-def _paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``first - second`` pair by pair, and its standard error."""
-    count = len(first)
-    diffs = [a - b for a, b in zip(first, second)]
-    mean = sum(diffs) / count
-    if count < 2:
-        return mean, math.inf
-    variance = sum((diff - mean) ** 2 for diff in diffs) / (count - 1)
-    return mean, math.sqrt(variance / count)
 
 
 def _ranked(greedy: Any, view: Any, legal: list[Any], rng: random.Random) -> list[Any]:

@@ -35,6 +35,7 @@ from scala40._checks import (
     describe,
     is_number,
 )
+from scala40._stats import paired_difference
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card, as_cards
 from scala40.deadline import MAX_SECONDS, Deadline
 from scala40.errors import (
@@ -66,7 +67,6 @@ from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.playouts import (
     leader,
     least_wanted,
-    mean_difference,
     playout_score,
     stacked,
     stock_shares,
@@ -767,7 +767,7 @@ class MonteCarloBot:
             return leader(scores, alive)
         best, best_bound = 0, 0.0
         for index in alive[1:]:
-            mean, error = mean_difference(scores[index], scores[0])
+            mean, error = paired_difference(scores[index], scores[0], lone_error=0.0)
             bound = mean - self.margin * error
             if bound > best_bound:
                 best, best_bound = index, bound
