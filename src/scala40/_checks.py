@@ -18,11 +18,13 @@ import random
 from collections.abc import Collection, Sequence
 from typing import TypeGuard
 
-from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.errors import InvalidArgumentError, InvalidBotSpecError, InvalidValueError
 
 __all__ = [
     "MAX_SHOWN",
     "check_any_choice",
+    "check_bot_int",
+    "check_bot_number",
     "check_choice",
     "check_flag",
     "check_int",
@@ -136,6 +138,45 @@ def check_int(name: str, value: object, low: int, high: int | None = None) -> in
     if value < low or (high is not None and value > high):
         raise InvalidValueError(f"{name} must be an integer {span}, got {describe(value)}")
     return int(value)
+
+
+def check_bot_int(option: str, value: object, low: int, high: int) -> int:
+    """``value`` itself once it is known to be an integer from ``low`` to ``high``: a bot's
+    ``option``, as a bot specification names it (``ismcts:iterations=400``).
+
+    :raises InvalidBotSpecError: ``value`` is not an integer (a bool is not one), or it is
+        out of range.
+
+    >>> from scala40._checks import check_bot_int
+    >>> check_bot_int("iterations", 0, 1, 100)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidBotSpecError: iterations must be an integer from 1 to 100, got 0
+    """
+    if not (is_int(value) and low <= value <= high):
+        raise InvalidBotSpecError(
+            f"{option} must be an integer from {low} to {high}, got {describe(value)}"
+        )
+    return value
+
+
+def check_bot_number(option: str, value: object, low: float, high: float) -> float:
+    """``value`` itself once it is known to be a finite number from ``low`` to ``high``: a
+    bot's ``option`` (the bounds are quoted as given: ``100``, ``600.0``).
+
+    :raises InvalidBotSpecError: ``value`` is not a finite number, or it is out of range.
+
+    >>> from scala40._checks import check_bot_number
+    >>> check_bot_number("exploration", float("nan"), 0, 100)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidBotSpecError: exploration must be a number from 0 to 100, got nan
+    """
+    if not (is_number(value) and low <= value <= high):
+        raise InvalidBotSpecError(
+            f"{option} must be a number from {low} to {high}, got {describe(value)}"
+        )
+    return value
 
 
 def is_decimal(text: object, digits: int, *, signed: bool = False) -> bool:

@@ -47,7 +47,9 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scala40._checks import check_any_choice, describe, is_int, is_number
+from scala40._checks import check_bot_int, check_bot_number, describe
+from scala40._stats import paired_difference
+from scala40.bots._anytime import AnytimeBot
 from scala40.bots.belief import MAX_REPLAY_MOVES, Belief, SeatModel, game_of, greedy_of, quiet
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
@@ -72,17 +74,7 @@ _MAX_TIME_LIMIT = 600.0
 _MAX_ROLLOUT = 100_000
 
 
-def _check(option: str, value: object, low: float, high: float, *, integer: bool = True) -> Any:
-    ok = is_int(value) if integer else is_number(value)
-    if not (ok and low <= value <= high):  # type: ignore[operator]
-        kind = "an integer" if integer else "a number"
-        raise InvalidBotSpecError(
-            f"{option} must be {kind} from {low} to {high}, got {describe(value)}"
-        )
-    return value
-
-
-class BeliefSearchBot:
+class BeliefSearchBot(AnytimeBot):
     """The search bot on a belief (see the module). Make one for each seat it plays.
 
     :param worlds: worlds drawn a decision, at most.
@@ -99,6 +91,7 @@ class BeliefSearchBot:
     """
 
     name = "belief"
+    _time_limit_on_cpu = True
 
     def __init__(
         self,
@@ -113,22 +106,22 @@ class BeliefSearchBot:
         replay_moves: int = 400,
         model: SeatModel | None = None,
     ) -> None:
-        self.worlds = _check("worlds", worlds, 1, _MAX_WORLDS)
-        self.candidates = _check("candidates", candidates, 1, _MAX_CANDIDATES)
-        self.particles = _check("particles", particles, 1, _MAX_WORLDS)
-        self.batch = _check("batch", batch, 1, _MAX_WORLDS)
+        self.worlds = check_bot_int("worlds", worlds, 1, _MAX_WORLDS)
+        self.candidates = check_bot_int("candidates", candidates, 1, _MAX_CANDIDATES)
+        self.particles = check_bot_int("particles", particles, 1, _MAX_WORLDS)
+        self.batch = check_bot_int("batch", batch, 1, _MAX_WORLDS)
         if model is not None and not callable(getattr(model, "probability", None)):
             raise InvalidBotSpecError(
                 f"model must be a seat model (an object with a probability method), "
                 f"got {describe(model)}"
             )
-        self.margin = _check("margin", margin, 0, 100, integer=False)
-        self.drop = _check("drop", drop, 0, 100, integer=False)
+        self.margin = check_bot_number("margin", margin, 0, 100)
+        self.drop = check_bot_number("drop", drop, 0, 100)
         if time_limit is not None:
-            _check("time_limit", time_limit, 0, _MAX_TIME_LIMIT, integer=False)
+            check_bot_number("time_limit", time_limit, 0, _MAX_TIME_LIMIT)
         self.time_limit = time_limit
-        self.rollout_limit = _check("rollout_limit", rollout_limit, 1, _MAX_ROLLOUT)
-        self.replay_moves = _check("replay_moves", replay_moves, 0, MAX_REPLAY_MOVES)
+        self.rollout_limit = check_bot_int("rollout_limit", rollout_limit, 1, _MAX_ROLLOUT)
+        self.replay_moves = check_bot_int("replay_moves", replay_moves, 0, MAX_REPLAY_MOVES)
         self.model = model
         self._beliefs: dict[int, Belief] = {}
         self._last_number: dict[int, int] = {}
@@ -157,27 +150,10 @@ class BeliefSearchBot:
         belief.update(view, deadline=deadline)
         return belief
 
-    def choose(
-        self,
-        view: Any,
-        legal: Sequence[Any],
-        rng: random.Random,
-        *,
-        deadline: Deadline | None = None,
-    ) -> Any:
-        """The move this bot plays among ``legal`` (see the module), by ``deadline``
-        (within the bot's ``time_limit``).
-
-        :raises InvalidArgumentError: ``view`` is not a view, ``legal`` not a non-empty
-            list of moves, ``rng`` not a :class:`random.Random`, or ``deadline`` not a
-            :class:`~scala40.deadline.Deadline`.
-        """
-        check_any_choice(view, legal, rng)
-        limit = Deadline.given(deadline, cpu_seconds=self.time_limit)
+    def _search(self, view: Any, legal: Sequence[Any], rng: random.Random, limit: Deadline) -> Any:
+        """The move this bot plays among ``legal`` (see the module), by ``limit``."""
         game = game_of(view)
         greedy = greedy_of(game)
-        if len(legal) == 1:
-            return legal[0]
         candidates = _ranked(greedy, view, list(legal), rng)[: self.candidate_count(game)]
         if len(candidates) == 1:
             return candidates[0]  # no search: the belief catches up at the next one
@@ -243,7 +219,9 @@ class BeliefSearchBot:
             if index in (0, best):
                 kept.append(index)
                 continue
-            mean, error = _paired(values[best][:count], values[index][:count])
+            mean, error = paired_difference(
+                values[best][:count], values[index][:count], lone_error=math.inf
+            )
             if mean <= self.drop * error or (error == 0 and mean == 0):
                 kept.append(index)
         return kept
@@ -258,7 +236,9 @@ class BeliefSearchBot:
         for index in alive:
             if index == 0:
                 continue
-            mean, error = _paired(values[index][:count], values[0][:count])
+            mean, error = paired_difference(
+                values[index][:count], values[0][:count], lone_error=math.inf
+            )
             if mean > self.margin * error and mean > 0 and mean - self.margin * error > best_score:
                 best, best_score = index, mean - self.margin * error
         return best
@@ -322,17 +302,6 @@ def hand_share(
     best = max(gains)
     winners = tuple(member for team, gain in zip(teams, gains) if gain == best for member in team)
     return win_shares(winners, teams, len(after))[seat]
-
-
-def _paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``first - second`` pair by pair, and its standard error."""
-    count = len(first)
-    diffs = [a - b for a, b in zip(first, second)]
-    mean = sum(diffs) / count
-    if count < 2:
-        return mean, math.inf
-    variance = sum((diff - mean) ** 2 for diff in diffs) / (count - 1)
-    return mean, math.sqrt(variance / count)
 
 
 def _ranked(greedy: Any, view: Any, legal: list[Any], rng: random.Random) -> list[Any]:

@@ -20,7 +20,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scala40._checks import check_any_choice, describe, is_int, is_number
+from scala40._checks import check_any_choice, check_bot_int, describe
+from scala40.bots._anytime import AnytimeBot, wall_time_limit
 from scala40.bots.belief_search import BeliefSearchBot, BestBot
 from scala40.bots.ismcts import MAX_TIME_LIMIT, ISMCTSBot
 from scala40.deadline import Deadline
@@ -29,6 +30,9 @@ from scala40.game import Bot, Game, State, load_game
 from scala40.match import ScoreOrder, team_of
 
 __all__ = ["GENERIC_BOTS", "PlayoutBot", "RandomBot", "bot_name", "game_bots"]
+
+_MOST = 1_000_000
+"""The most playouts, candidates and rollout moves :class:`PlayoutBot` takes."""
 
 
 def bot_name(bot: object) -> str:
@@ -76,7 +80,7 @@ class RandomBot:
         return "RandomBot()"
 
 
-class PlayoutBot:
+class PlayoutBot(AnytimeBot):
     """Determinized Monte Carlo search for any game, through the protocol alone.
 
     For each decision with a choice, it takes up to ``candidates`` moves (the game's
@@ -116,26 +120,10 @@ class PlayoutBot:
         rollout_limit: int = 400,
         time_limit: float | None = None,
     ) -> None:
-        if time_limit is not None and not (
-            is_number(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT
-        ):
-            raise InvalidBotSpecError(
-                f"time_limit must be a number of seconds above 0 and at most "
-                f"{MAX_TIME_LIMIT:g}, or none, got {describe(time_limit)}"
-            )
-        self.time_limit = None if time_limit is None else float(time_limit)
-        for option, value in (
-            ("playouts", playouts),
-            ("candidates", candidates),
-            ("rollout_limit", rollout_limit),
-        ):
-            if not (is_int(value) and 1 <= value <= 1_000_000):
-                raise InvalidBotSpecError(
-                    f"{option} must be an integer from 1 to 1000000, got {describe(value)}"
-                )
-        self.playouts = playouts
-        self.candidates = candidates
-        self.rollout_limit = rollout_limit
+        self.time_limit = wall_time_limit(time_limit, MAX_TIME_LIMIT)
+        self.playouts = check_bot_int("playouts", playouts, 1, _MOST)
+        self.candidates = check_bot_int("candidates", candidates, 1, _MOST)
+        self.rollout_limit = check_bot_int("rollout_limit", rollout_limit, 1, _MOST)
 
     def __repr__(self) -> str:
         return (
@@ -143,26 +131,8 @@ class PlayoutBot:
             f"rollout_limit={self.rollout_limit}, time_limit={self.time_limit})"
         )
 
-    def choose(
-        self,
-        view: Any,
-        legal: Sequence[Any],
-        rng: random.Random,
-        *,
-        deadline: Deadline | None = None,
-    ) -> Any:
-        """The candidate with the best mean playout value (see the class documentation),
-        by ``deadline`` (within the bot's ``time_limit``).
-
-        :raises InvalidArgumentError: ``view`` is not a seat's view, ``legal`` not a list
-            of moves, ``rng`` not a :class:`random.Random` or ``deadline`` not a
-            :class:`~scala40.deadline.Deadline`.
-        :raises InvalidValueError: ``legal`` is empty.
-        """
-        check_any_choice(view, legal, rng)
-        limit = Deadline.given(deadline, self.time_limit)
-        if len(legal) == 1:
-            return legal[0]
+    def _search(self, view: Any, legal: Sequence[Any], rng: random.Random, limit: Deadline) -> Any:
+        """The candidate with the best mean playout value (see the class documentation)."""
         first = view.sample(rng.getrandbits(64))
         game = load_game(first.game_name)
         policy = _policy(game)

@@ -47,7 +47,8 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from scala40._checks import check_any_choice, describe, is_int, is_number
+from scala40._checks import check_bot_int, check_bot_number, describe
+from scala40.bots._anytime import AnytimeBot, wall_time_limit
 from scala40.deadline import Deadline
 from scala40.errors import (
     InvalidBotSpecError,
@@ -85,16 +86,10 @@ class _Node:
         self.available = 0
 
 
-def _check_int(option: str, value: object, low: int, high: int) -> int:
-    if not (is_int(value) and low <= value <= high):
-        raise InvalidBotSpecError(
-            f"{option} must be an integer from {low} to {high}, got {describe(value)}"
-        )
-    return value
-
-
-class ISMCTSBot:
+class ISMCTSBot(AnytimeBot):
     """Information-set Monte Carlo tree search for any game (see the module documentation).
+    A decision plays the root move searched most often (ties: the better mean, then the
+    policy's order).
 
     :param iterations: walks per decision, 1 to :data:`MAX_ITERATIONS`.
     :param time_limit: seconds per decision (above 0, at most :data:`MAX_TIME_LIMIT`),
@@ -136,38 +131,23 @@ class ISMCTSBot:
         max_depth: int = 8,
         bias: float = 2.0,
     ) -> None:
-        self.iterations = _check_int("iterations", iterations, 1, MAX_ITERATIONS)
-        if time_limit is not None and not (
-            is_number(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT
-        ):
-            raise InvalidBotSpecError(
-                f"time_limit must be a number of seconds above 0 and at most "
-                f"{MAX_TIME_LIMIT:g}, or none, got {describe(time_limit)}"
-            )
-        self.time_limit = None if time_limit is None else float(time_limit)
+        self.iterations = check_bot_int("iterations", iterations, 1, MAX_ITERATIONS)
+        self.time_limit = wall_time_limit(time_limit, MAX_TIME_LIMIT)
         if isinstance(rollout, str):
-            if rollout not in ROLLOUT_POLICIES:
-                raise InvalidBotSpecError(
-                    f"rollout must be one of {', '.join(ROLLOUT_POLICIES)} or a bot, "
-                    f"got {describe(rollout)}"
-                )
-        elif not callable(getattr(rollout, "choose", None)):
+            known = rollout in ROLLOUT_POLICIES
+        else:
+            known = callable(getattr(rollout, "choose", None))
+        if not known:
             raise InvalidBotSpecError(
                 f"rollout must be one of {', '.join(ROLLOUT_POLICIES)} or a bot, "
                 f"got {describe(rollout)}"
             )
         self.rollout = rollout
-        self.rollout_depth = _check_int("rollout_depth", rollout_depth, 0, _MAX_DEPTH)
-        self.candidates = _check_int("candidates", candidates, 1, _MAX_CANDIDATES)
-        if not (is_number(exploration) and 0 <= exploration <= 100):
-            raise InvalidBotSpecError(
-                f"exploration must be a number from 0 to 100, got {describe(exploration)}"
-            )
-        self.exploration = float(exploration)
-        self.max_depth = _check_int("max_depth", max_depth, 1, _MAX_DEPTH)
-        if not (is_number(bias) and 0 <= bias <= 100):
-            raise InvalidBotSpecError(f"bias must be a number from 0 to 100, got {describe(bias)}")
-        self.bias = float(bias)
+        self.rollout_depth = check_bot_int("rollout_depth", rollout_depth, 0, _MAX_DEPTH)
+        self.candidates = check_bot_int("candidates", candidates, 1, _MAX_CANDIDATES)
+        self.exploration = float(check_bot_number("exploration", exploration, 0, 100))
+        self.max_depth = check_bot_int("max_depth", max_depth, 1, _MAX_DEPTH)
+        self.bias = float(check_bot_number("bias", bias, 0, 100))
 
     def __repr__(self) -> str:
         rollout = self.rollout if isinstance(self.rollout, str) else type(self.rollout).__name__
@@ -180,30 +160,7 @@ class ISMCTSBot:
 
     # ------------------------------------------------------------ the search
 
-    def choose(
-        self,
-        view: Any,
-        legal: Sequence[Any],
-        rng: random.Random,
-        *,
-        deadline: Deadline | None = None,
-    ) -> Any:
-        """The root move searched most often (ties: the better mean, then the policy's
-        order), by ``deadline`` (within the bot's ``time_limit``; see the module).
-
-        :param view: what the seat to decide may see (it must offer ``sample``).
-        :param legal: the legal moves, one of which is returned.
-        :param rng: the only randomness drawn from.
-        :param deadline: when the caller needs the move (``None``: the bot's own budget).
-        :raises InvalidValueError: ``legal`` is empty.
-        :raises InvalidArgumentError: ``view`` cannot be sampled, ``legal`` is not a list
-            of moves, ``rng`` not a :class:`random.Random` or ``deadline`` not a
-            :class:`~scala40.deadline.Deadline`.
-        """
-        check_any_choice(view, legal, rng)
-        limit = Deadline.given(deadline, self.time_limit)
-        if len(legal) == 1:
-            return legal[0]
+    def _search(self, view: Any, legal: Sequence[Any], rng: random.Random, limit: Deadline) -> Any:
         return self.ranked_moves(view, legal, rng, deadline=limit)[0][0]
 
     def ranked_moves(
@@ -234,8 +191,7 @@ class ISMCTSBot:
             of moves, ``rng`` not a :class:`random.Random` or ``deadline`` not a
             :class:`~scala40.deadline.Deadline`.
         """
-        check_any_choice(view, legal, rng)
-        limit = Deadline.given(deadline, self.time_limit)
+        limit = self._deadline(view, legal, rng, deadline)
         if len(legal) == 1:
             return [(legal[0], 0, 0.0)]
         first = view.sample(rng.getrandbits(64))

@@ -21,15 +21,21 @@ what the player to move may see, the legal moves and a random generator.
 from __future__ import annotations
 
 import functools
-import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TypeGuard
 
 import attrs
 
 from scala40._base.engine import without
-from scala40._checks import check_choice, check_int, describe
+from scala40._checks import (
+    check_bot_int,
+    check_bot_number,
+    check_choice,
+    check_int,
+    describe,
+    is_number,
+)
+from scala40._stats import paired_difference
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card, as_cards
 from scala40.deadline import MAX_SECONDS, Deadline
 from scala40.errors import (
@@ -61,7 +67,6 @@ from scala40.games.scala40.phases import Phase
 from scala40.games.scala40.playouts import (
     leader,
     least_wanted,
-    mean_difference,
     playout_score,
     stacked,
     stock_shares,
@@ -474,19 +479,8 @@ class _RolloutPolicy(GreedyBot):
     closing_search_hand_size = -1
 
 
-def _is_number(value: object) -> TypeGuard[float]:
-    """Whether ``value`` is a finite real number (not a boolean, not NaN or infinite), of
-    at most a million."""
-    return (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and abs(value) <= _MOST
-    )
-
-
 _MOST = 1_000_000
-"""The largest count or number of seconds a bot option takes."""
+"""The largest count (or margin) a bot option takes."""
 _MOST_TURNS = 40
 """The most turns of an opponent :class:`MonteCarloBot` plays out in a sampled hand (each
 adds a card to the hand it improves: :func:`scala40.games.scala40.analysis.hand_melds` takes at most 64)."""
@@ -496,10 +490,6 @@ adds a card to the hand it improves: :func:`scala40.games.scala40.analysis.hand_
 # so many times.
 _PRUNE_EVERY = 16
 _REDEALS = 6
-
-
-def _is_count(value: object, low: int) -> bool:
-    return type(value) is int and low <= value <= _MOST
 
 
 class MonteCarloBot:
@@ -581,50 +571,25 @@ class MonteCarloBot:
         search_all: bool = False,
         opponent_turns: int = 2,
     ) -> None:
-        if not _is_count(playouts, 1):
-            raise InvalidBotSpecError(
-                f"playouts must be an integer from 1 to 1000000, got {describe(playouts)}"
-            )
+        self.playouts = check_bot_int("playouts", playouts, 1, _MOST)
         if time_limit is not None and not (
-            _is_number(time_limit) and 0 < time_limit <= MAX_SECONDS
+            is_number(time_limit) and 0 < time_limit <= MAX_SECONDS
         ):
             raise InvalidBotSpecError(
                 f"time_limit must be a positive number of seconds (at most {MAX_SECONDS:g}) "
                 f"or None, got {describe(time_limit)}"
             )
-        if not _is_count(candidates, 1):
-            raise InvalidBotSpecError(
-                f"candidates must be an integer from 1 to 1000000, got {describe(candidates)}"
-            )
-        if not _is_count(rollout_limit, 1):
-            raise InvalidBotSpecError(
-                f"rollout_limit must be an integer from 1 to 1000000, got {describe(rollout_limit)}"
-            )
-        if not (_is_number(margin) and margin >= 0):
-            raise InvalidBotSpecError(
-                f"margin must be a number from 0 to 1000000, got {describe(margin)}"
-            )
-        if not _is_count(settle_rounds, 1):
-            raise InvalidBotSpecError(
-                f"settle_rounds must be an integer from 1 to 1000000, got {describe(settle_rounds)}"
-            )
+        self.time_limit = None if time_limit is None else float(time_limit)
+        self.candidates = check_bot_int("candidates", candidates, 1, _MOST)
+        self.rollout_limit = check_bot_int("rollout_limit", rollout_limit, 1, _MOST)
+        self.margin = float(check_bot_number("margin", margin, 0, _MOST))
+        self.settle_rounds = check_bot_int("settle_rounds", settle_rounds, 1, _MOST)
         if not isinstance(search_all, bool):
             raise InvalidBotSpecError(
                 f"search_all must be true or false, got {describe(search_all)}"
             )
-        if not (_is_count(opponent_turns, 0) and opponent_turns <= _MOST_TURNS):
-            raise InvalidBotSpecError(
-                f"opponent_turns must be an integer from 0 to {_MOST_TURNS}, "
-                f"got {describe(opponent_turns)}"
-            )
-        self.playouts = playouts
-        self.time_limit = None if time_limit is None else float(time_limit)
-        self.candidates = candidates
-        self.rollout_limit = rollout_limit
-        self.margin = float(margin)
-        self.settle_rounds = settle_rounds
         self.search_all = search_all
-        self.opponent_turns = opponent_turns
+        self.opponent_turns = check_bot_int("opponent_turns", opponent_turns, 0, _MOST_TURNS)
         self._policy = _RolloutPolicy()
         self._closer = GreedyBot()
         # The table when the player's current turn began, and which turn that was.
@@ -802,7 +767,7 @@ class MonteCarloBot:
             return leader(scores, alive)
         best, best_bound = 0, 0.0
         for index in alive[1:]:
-            mean, error = mean_difference(scores[index], scores[0])
+            mean, error = paired_difference(scores[index], scores[0], lone_error=0.0)
             bound = mean - self.margin * error
             if bound > best_bound:
                 best, best_bound = index, bound

@@ -4,11 +4,11 @@ behind (internal)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import attrs
 
+from scala40._stats import paired_difference
 from scala40.cards import Card
 from scala40.games.scala40.phases import DRAW
 from scala40.games.scala40.rules import MatchFormat, hand_value
@@ -20,7 +20,6 @@ __all__ = [
     "cut_short_win",
     "leader",
     "least_wanted",
-    "mean_difference",
     "playout_score",
     "stacked",
     "stock_shares",
@@ -30,17 +29,6 @@ __all__ = [
 PRUNE_ERRORS = 3.0
 """How many standard errors of the mean difference behind the best a candidate of the
 race must be to be dropped."""
-
-
-def mean_difference(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``first[i] - second[i]`` and its standard error."""
-    count = len(first)
-    differences = [a - b for a, b in zip(first, second)]
-    mean = sum(differences) / count
-    if count < 2:
-        return mean, 0.0
-    variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
-    return mean, math.sqrt(variance / count)
 
 
 def leader(scores: Sequence[Sequence[float]], alive: Sequence[int]) -> int:
@@ -54,7 +42,7 @@ def survivors(scores: Sequence[Sequence[float]], alive: Sequence[int]) -> list[i
     best = leader(scores, alive)
     kept = []
     for index in alive:
-        mean, error = mean_difference(scores[best], scores[index])
+        mean, error = paired_difference(scores[best], scores[index], lone_error=0.0)
         if index == best or mean <= PRUNE_ERRORS * error:
             kept.append(index)
     return kept

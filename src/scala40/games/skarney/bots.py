@@ -23,9 +23,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scala40._checks import check_choice, describe, is_int
+from scala40._checks import check_bot_int, check_choice
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
-from scala40.errors import InvalidBotSpecError
 from scala40.games.skarney.moves import (
     MOVES,
     Accept,
@@ -66,11 +65,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, late: int = 12) -> None:
-        if not (is_int(late) and 0 <= late <= _MAX_LATE):
-            raise InvalidBotSpecError(
-                f"late must be an integer from 0 to {_MAX_LATE}, got {describe(late)}"
-            )
-        self.late = late
+        self.late = check_bot_int("late", late, 0, _MAX_LATE)
 
     def __repr__(self) -> str:
         return f"GreedyBot(late={self.late})"

@@ -1,0 +1,89 @@
+"""What the searches that play any game share: a decision made by the caller's deadline,
+within the bot's own time limit (internal).
+
+:class:`~scala40.bots.generic.PlayoutBot`, :class:`~scala40.bots.ismcts.ISMCTSBot` and
+:class:`~scala40.bots.belief_search.BeliefSearchBot` meet a decision alike: they refuse
+arguments no bot could choose from, keep the caller's :class:`~scala40.deadline.Deadline`
+within their own ``time_limit``, play the one legal move without a search, and search
+otherwise. :class:`AnytimeBot` does that once; each search gives its ``_search``.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from scala40._checks import check_any_choice, describe, is_number
+from scala40.deadline import Deadline
+from scala40.errors import InvalidBotSpecError
+
+__all__ = ["AnytimeBot", "wall_time_limit"]
+
+
+def wall_time_limit(time_limit: object, longest: float) -> float | None:
+    """``time_limit`` as a bot keeps it: ``None``, or wall seconds above 0 and at most
+    ``longest``, as a float.
+
+    :raises InvalidBotSpecError: ``time_limit`` is neither.
+    """
+    if time_limit is None:
+        return None
+    if not (is_number(time_limit) and 0 < time_limit <= longest):
+        raise InvalidBotSpecError(
+            f"time_limit must be a number of seconds above 0 and at most "
+            f"{longest:g}, or none, got {describe(time_limit)}"
+        )
+    return float(time_limit)
+
+
+class AnytimeBot(abc.ABC):
+    """A bot that searches, anytime: :meth:`choose` returns by the caller's ``deadline``
+    and within the bot's ``time_limit``, whichever passes first. A subclass sets
+    ``time_limit`` and gives ``_search``, which the one legal move never reaches."""
+
+    # Seconds a decision may take (None: the caller's deadline alone bounds it), counted
+    # on the thread's CPU clock where _time_limit_on_cpu says so, else on the wall clock.
+    time_limit: float | None
+    _time_limit_on_cpu: ClassVar[bool] = False
+
+    def choose(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        *,
+        deadline: Deadline | None = None,
+    ) -> Any:
+        """The move the bot's search picks among ``legal`` (see the bot's documentation),
+        by ``deadline`` (within the bot's ``time_limit``); the one legal move, when there
+        is one, without a search.
+
+        :param view: what the seat to decide may see (it must offer ``sample``).
+        :param legal: the legal moves, one of which is returned.
+        :param rng: the only randomness drawn from.
+        :param deadline: when the caller needs the move (``None``: the bot's own budget).
+        :raises InvalidValueError: ``legal`` is empty.
+        :raises InvalidArgumentError: ``view`` is not a seat's view, ``legal`` not a list
+            of moves, ``rng`` not a :class:`random.Random` or ``deadline`` not a
+            :class:`~scala40.deadline.Deadline`.
+        """
+        limit = self._deadline(view, legal, rng, deadline)
+        if len(legal) == 1:
+            return legal[0]
+        return self._search(view, legal, rng, limit)
+
+    def _deadline(
+        self, view: Any, legal: Sequence[Any], rng: random.Random, deadline: Deadline | None
+    ) -> Deadline:
+        """The deadline of a decision, once its arguments are known to be right: the
+        caller's ``deadline`` within the bot's ``time_limit``, counted from now."""
+        check_any_choice(view, legal, rng)
+        if self._time_limit_on_cpu:
+            return Deadline.given(deadline, cpu_seconds=self.time_limit)
+        return Deadline.given(deadline, self.time_limit)
+
+    @abc.abstractmethod
+    def _search(self, view: Any, legal: Sequence[Any], rng: random.Random, limit: Deadline) -> Any:
+        """The move the search picks among two or more ``legal`` moves, by ``limit``."""
