@@ -32,7 +32,9 @@ __all__ = [
     "UNSEEN",
     "LayoutBase",
     "ObservationBase",
+    "capped_fractions",
     "card_blocks",
+    "seat_marks",
     "update_table_blocks",
 ]
 
@@ -63,6 +65,45 @@ def card_blocks(copies: float, *, discard_pile: bool) -> tuple[ObservationField,
         ObservationField("discard_top", cards, "the top card of the discard pile"),
         ObservationField("taken", cards, "the card taken from the discard pile"),
     )
+
+
+def seat_marks(count: int) -> tuple[tuple[float, ...], ...]:
+    """The rows of a one-hot block of ``count`` seats: row ``k`` marks place ``k``, row
+    ``count`` none (``marks[(seat - me) % count]``, or ``marks[count]`` for no seat).
+
+    Encodings write their seat blocks as rows joined into one list, converted to numbers
+    once (``array("f", row)`` in C), rather than number by number: a number set in an
+    array costs as much as a row joined to a list.
+
+    >>> from scala40._base.observation import seat_marks
+    >>> seat_marks(3)[1], seat_marks(3)[3]
+    ((0.0, 1.0, 0.0), (0.0, 0.0, 0.0))
+    """
+    found = _SEAT_MARKS.get(count)
+    if found is None:
+        rows = [tuple(float(place == seat) for place in range(count)) for seat in range(count)]
+        found = _SEAT_MARKS[count] = (*rows, (0.0,) * count)
+    return found
+
+
+_SEAT_MARKS: dict[int, tuple[tuple[float, ...], ...]] = {}
+
+
+def capped_fractions(cap: int) -> tuple[float, ...]:
+    """``min(value, cap) / cap`` for each value from 0 to ``cap`` (a counter's number,
+    looked up: ``fractions[min(value, cap)]``), the very floats the division gives.
+
+    >>> from scala40._base.observation import capped_fractions
+    >>> capped_fractions(4)
+    (0.0, 0.25, 0.5, 0.75, 1.0)
+    """
+    found = _FRACTIONS.get(cap)
+    if found is None:
+        found = _FRACTIONS[cap] = tuple(min(value, cap) / cap for value in range(cap + 1))
+    return found
+
+
+_FRACTIONS: dict[int, tuple[float, ...]] = {}
 
 
 @attrs.frozen

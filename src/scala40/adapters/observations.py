@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -132,8 +133,10 @@ class Observer:
             [] for _ in range(encoding.players)
         ]
         # The decision part of each series of tokens chosen: the same few come again and
-        # again (none yet, a verb, a verb and a card).
+        # again (none yet, a verb, a verb and a card); as its numbers, too.
         self._contexts: dict[tuple[int, ...], dict[int, float]] = {}
+        self._context_rows: dict[tuple[int, ...], array[float]] = {}
+        self._no_context = array("f", bytes(4 * (self.size - self.game_size)))
 
     def __reduce__(self) -> Any:
         # Made anew: the states kept are recognised by identity.
@@ -217,6 +220,26 @@ class Observer:
             if len(self._contexts) >= _CONTEXTS_KEPT:
                 self._contexts.clear()
             found = self._contexts[prefix] = self._context_of(prefix)
+        return found
+
+    def context_numbers(self, seat: int, decision: Decision | None) -> array[float]:
+        """The decision part of what ``seat`` observes as its numbers (an ``array.array``
+        of type code ``"f"``, of the observation's size less the game's): one per series
+        of tokens chosen, shared, so that an observation is the game's numbers and these
+        joined, without a number set one by one (do not change it)."""
+        if decision is None or decision.player != seat:
+            return self._no_context
+        prefix = decision.prefix
+        found = self._context_rows.get(prefix)
+        if found is None:
+            rows = self._context_rows
+            if len(rows) >= _CONTEXTS_KEPT:
+                rows.clear()
+            found = self._no_context[:]
+            start = self.game_size
+            for index, value in self.context_part(seat, decision).items():
+                found[index - start] = value
+            rows[prefix] = found
         return found
 
     def _context_of(self, prefix: tuple[int, ...]) -> dict[int, float]:

@@ -69,7 +69,6 @@ import json
 import pickle
 import weakref
 import zlib
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -106,7 +105,7 @@ from scala40.adapters.openspiel_text import (
     state_json,
     write_serialized,
 )
-from scala40.adapters.tensors import observation_array
+from scala40.adapters.tensors import observation_tensor
 from scala40.cards import CARD_NAMES
 from scala40.errors import (
     IllegalMoveError,
@@ -446,7 +445,7 @@ class OpenSpielGame(pyspiel.Game):
         self._text = str(self)
         self._max_serialized = max_serialized_chars(self.episode.max_game_length, self._text)
         """The most characters a serialized state of this game may take."""
-        self._observations: OrderedDict[tuple[_Node, int], Any] = OrderedDict()
+        self._observations: dict[tuple[_Node, int], Any] = {}
         self._start = _Node.settle(
             self, self.initial_state, 0, History(None, self.initial_state), ()
         )
@@ -595,18 +594,18 @@ class OpenSpielGame(pyspiel.Game):
 
     def observation(self, node: _Node, player: int) -> Any:
         """What ``player`` observes at ``node``, as a read-only float32 array: encoded once
-        per node and player, the last :data:`_OBSERVATIONS_KEPT` kept (a move of several
+        per node and player, up to :data:`_OBSERVATIONS_KEPT` kept (a move of several
         tokens, OpenSpiel measuring tensors on the first state, or every seat's tensor at
         every step ask for the same again)."""
         key = (node, player)
         cache = self._observations
         found = cache.get(key)
         if found is None:
-            found = observation_array(self.observer, node.state, player, node.decision)
-            found.flags.writeable = False
-            cache[key] = found
-            if len(cache) > _OBSERVATIONS_KEPT:
-                cache.popitem(last=False)
+            if len(cache) >= _OBSERVATIONS_KEPT:
+                cache.clear()  # emptied at once: no bookkeeping on the hot path
+            found = cache[key] = observation_tensor(
+                self.observer, node.state, player, node.decision
+            )
         return found
 
     def __reduce__(self) -> Any:

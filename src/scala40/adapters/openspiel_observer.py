@@ -87,14 +87,13 @@ class SeatObserver:
         """Which numbers of the whole observation this kind keeps (``None``: all)."""
         self._head: Any = None
         self._tail: Any = None
-        self._context_written = False
         if not perfect_recall:
             self.tensor = np.zeros(observer.size, np.float32)
             self.dict["observation"] = self.tensor
-            # Views of the tensor, kept: the game's numbers are copied into the first
-            # (in C, from the encoding's array), the decision part set in the second.
+            # Views of the tensor, kept: the game's numbers and the decision part's are
+            # copied into them (in C, from the arrays the observer keeps).
             self._head = memoryview(self.tensor)[: observer.game_size]
-            self._tail = self.tensor[observer.game_size :]
+            self._tail = memoryview(self.tensor)[observer.game_size :]
         if not (public and private):
             keep = np.zeros(observer.size, np.float32)
             at = 0
@@ -129,12 +128,7 @@ class SeatObserver:
             self._head[:] = memoryview(game)
         else:
             tensor[: observer.game_size] = game
-        if self._context_written:
-            self._tail.fill(0.0)
-        context = observer.context_part(player, node.decision)
-        for index, value in context.items():
-            tensor[index] = value
-        self._context_written = bool(context)
+        self._tail[:] = memoryview(observer.context_numbers(player, node.decision))
         if self.mask is not None:
             np.multiply(tensor, self.mask, out=tensor)
 

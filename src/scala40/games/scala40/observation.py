@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -36,7 +37,9 @@ from scala40._base.observation import (
     ZERO_ROW,
     LayoutBase,
     ObservationBase,
+    capped_fractions,
     card_blocks,
+    seat_marks,
     update_table_blocks,
 )
 from scala40._wording import ints_text, view_heading
@@ -51,11 +54,14 @@ from scala40.melds import Meld
 __all__ = ["CARD_CODES", "OBSERVATION", "Scala40Observation", "max_table_melds"]
 
 _PHASES = tuple(Phase)
-_PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
+_PHASE_ROWS = {id(phase): tuple(float(other is phase) for other in _PHASES) for phase in _PHASES}
+"""The ``phase`` block of each phase, by the member's identity: hashing an enum member
+runs Python code (``Enum.__hash__``), ``id`` does not."""
 _SCALE_CAP = 4.0
 """Totals and opening values are given as fractions of their target, capped here."""
 _COUNT_CAP = 100
 """Turn and hand counters are given as fractions of this, capped at 1."""
+_TURN_FRACTIONS = capped_fractions(_COUNT_CAP)
 _MELDS_KEPT = 4096
 """The numbers of this many melds are kept, then forgotten all at once."""
 
@@ -91,6 +97,10 @@ class _Layout(LayoutBase):
     threshold: int
     seats_at: int
     """Where the seat blocks (from ``hand_sizes`` on) start."""
+    marks: tuple[tuple[float, ...], ...]
+    """The rows of a one-hot seat block (:func:`seat_marks`)."""
+    seats: tuple[tuple[int, ...], ...]
+    """Each viewing seat's order of the seats: itself first, then in play order."""
 
 
 class Scala40Observation(ObservationBase[Ruleset, _Layout]):
@@ -205,42 +215,37 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         taken = public.taken
         if taken is not None:
             out[212 + taken] = 1.0
-        # Seat blocks, the viewing player first: seat ``s`` at offset ``(s - me) % n``.
-        at = layout.seats_at
+        # The blocks from ``hand_sizes`` on, joined as one list and written at once; seat
+        # blocks the viewing player first: seat ``s`` at offset ``(s - me) % n``.
+        marks = layout.marks
         opened = public.opened
         active = public.active
-        turns_played = public.turns_played
-        if me:
-            hand_sizes = hand_sizes[me:] + hand_sizes[:me]
-            opened = opened[me:] + opened[:me]
-            active = active[me:] + active[:me]
-            turns_played = turns_played[me:] + turns_played[:me]
-        out[at : at + n] = array("f", hand_sizes)
-        out[at + n] = stock_size
-        out[at + n + 1 : at + 2 * n + 1] = array("f", opened)
-        out[at + 2 * n + 1 : at + 3 * n + 1] = array("f", active)
-        out[at + 3 * n + 1 : at + 5 * n + 1] = self._totals(layout, me, public)
-        for seat in public.winners:
-            out[at + 5 * n + 1 + (seat - me) % n] = 1.0
+        turns = public.turns_played
         to_move = public.current_player
-        if to_move is not None:
-            out[at + 6 * n + 1 + (to_move - me) % n] = 1.0
         dealer = public.dealer
-        if dealer is not None:
-            out[at + 7 * n + 1 + (dealer - me) % n] = 1.0
-        out[at + 8 * n + 1 : at + 9 * n + 1] = array(
-            "f", [min(turns, _COUNT_CAP) / _COUNT_CAP for turns in turns_played]
-        )
-        at += 9 * n + 1
-        out[at + _PHASE_INDEX[public.phase]] = 1.0
-        at += len(_PHASES)
-        out[at] = public.opened_at_turn_start
-        out[at + 1] = public.taken_must_use
-        out[at + 2] = public.taken_used
-        out[at + 3] = to_move is not None and public.may_close
-        out[at + 4] = to_move == me
-        out[at + 5] = min(public.opening_value / layout.threshold, _SCALE_CAP)
-        out[at + 6] = min(public.hand_number, _COUNT_CAP) / _COUNT_CAP
+        winners = public.winners
+        won: Sequence[float] = marks[n]
+        if winners:
+            won = [0.0] * n
+            for seat in winners:
+                won[(seat - me) % n] = 1.0
+        fractions = _TURN_FRACTIONS
+        numbers = [
+            *hand_sizes[me:], *hand_sizes[:me], stock_size,
+            *opened[me:], *opened[:me], *active[me:], *active[:me],
+            *self._totals(layout, me, public), *won,
+            *marks[n if to_move is None else (to_move - me) % n],
+            *marks[(dealer - me) % n],
+            *[fractions[turns[seat] if turns[seat] < _COUNT_CAP else _COUNT_CAP]
+              for seat in layout.seats[me]],
+            *_PHASE_ROWS[id(public.phase)],
+            public.opened_at_turn_start, public.taken_must_use, public.taken_used,
+            to_move is not None and public.may_close, to_move == me,
+            min(public.opening_value / layout.threshold, _SCALE_CAP),
+            fractions[min(public.hand_number, _COUNT_CAP)],
+        ]  # fmt: skip
+        at = layout.seats_at
+        out[at : at + len(numbers)] = array("f", numbers)
         return out
 
     def _totals(self, layout: _Layout, me: int, public: PlayerView | StateRecord) -> array[float]:
@@ -309,6 +314,11 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             target=_target(rules),
             threshold=max(rules.opening_threshold, 1),
             seats_at=265 + max_table_melds(rules) * (len(MELD_KINDS) + 2 * CARD_CODES),
+            marks=seat_marks(player_count),
+            seats=tuple(
+                tuple((me + offset) % player_count for offset in range(player_count))
+                for me in range(player_count)
+            ),
         )
 
     def text(self, view: PlayerView) -> str:
