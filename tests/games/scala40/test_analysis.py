@@ -509,7 +509,7 @@ def check_min_deadwood(data: st.DataObject, rules: Ruleset) -> None:
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
-@settings(max_examples=60)
+@settings(max_examples=30)  # 1,000 in the slow test at length
 @given(data=st.data())
 def test_min_deadwood_matches_every_order_of_melds_layoffs_and_swaps(
     name: str, data: st.DataObject
@@ -680,7 +680,8 @@ def check_can_close(state: GameState) -> bool:
 
 
 @pytest.mark.parametrize("name", list(CLOSE_RULESETS))
-@settings(max_examples=60, suppress_health_check=_FILTERED)
+# 1,000 in the slow test at length
+@settings(max_examples=30, suppress_health_check=_FILTERED)
 @given(data=st.data())
 def test_can_close_matches_a_search_of_every_legal_move(name: str, data: st.DataObject) -> None:
     # S40-CLOSE, S40-OPEN, S40-AFTER-OPEN, S40-FIRST-ROUND, S40-DRAW-DISCARD, S40-DISCARD
