@@ -361,34 +361,36 @@ def test_a_bots_move_and_a_hint(referee: Referee) -> None:
     assert referee.ask({"op": "legal", "handle": handle})["moves"] == legal
 
 
-@pytest.mark.parametrize(
-    ("body", "error"),
-    [
-        ({"op": "bot", "handle": "g1", "bot": "clever"}, "InvalidBotSpecError"),
-        ({"op": "bot", "handle": "g1", "time_limit": 5}, "InvalidValueError"),
-        ({"op": "bot", "handle": "g1", "time_limit": 0}, "InvalidValueError"),
-        ({"op": "bot", "handle": "g1", "bot": "ismcts:time_limit=1"}, "InvalidArgumentError"),
-        ({"op": "hint", "handle": "g9"}, "InvalidArgumentError"),
-        ({"op": "new", "bots": ["greedy", "greedy"]}, "InvalidValueError"),
-        ({"op": "new", "bots": [None]}, "InvalidValueError"),
-        ({"op": "new", "bots": [None, 3]}, "InvalidArgumentError"),
-        ({"op": "new", "bots": [None, "greedy"], "bot_time_limit": -1}, "InvalidValueError"),
-        ({"op": "advance", "handle": "g1"}, "InvalidArgumentError"),
-    ],
-)
-def test_bot_requests_are_checked(body: dict[str, Any], error: str) -> None:
+BOT_REQUESTS_REFUSED = [
+    ({"op": "bot", "handle": "g1", "bot": "clever"}, "InvalidBotSpecError"),
+    ({"op": "bot", "handle": "g1", "time_limit": 5}, "InvalidValueError"),
+    ({"op": "bot", "handle": "g1", "time_limit": 0}, "InvalidValueError"),
+    ({"op": "bot", "handle": "g1", "bot": "ismcts:time_limit=1"}, "InvalidArgumentError"),
+    ({"op": "hint", "handle": "g9"}, "InvalidArgumentError"),
+    ({"op": "new", "bots": ["greedy", "greedy"]}, "InvalidValueError"),
+    ({"op": "new", "bots": [None]}, "InvalidValueError"),
+    ({"op": "new", "bots": [None, 3]}, "InvalidArgumentError"),
+    ({"op": "new", "bots": [None, "greedy"], "bot_time_limit": -1}, "InvalidValueError"),
+    ({"op": "advance", "handle": "g1"}, "InvalidArgumentError"),
+]
+"""Requests about bots that the referee refuses, each with its error's class."""
+
+
+def test_bot_requests_are_checked() -> None:
     # g1 has no bot seat; g2's seat 0, first to move, is a bot's: the referee plays it
-    # inside 'new', up to seat 1's decision.
+    # inside 'new', up to seat 1's decision. A refused request changes nothing, so one
+    # referee answers them all in turn.
     answers = serve(
         [
             json.dumps({"op": "new", "game": "chinchon", "seed": 1}),
             json.dumps({"op": "new", "game": "chinchon", "seed": 1, "bots": ["greedy", None]}),
-            json.dumps(body),
+            *(json.dumps(body) for body, _ in BOT_REQUESTS_REFUSED),
         ]
     )
     assert answers[1]["bot_moves"]
     assert answers[1]["summary"]["current_player"] == 1
-    assert answers[2]["error"]["type"] == error
+    refused = [(answer["ok"], answer["error"]["type"]) for answer in answers[2:]]
+    assert refused == [(False, error) for _, error in BOT_REQUESTS_REFUSED]
 
 
 def test_a_request_plays_a_bounded_number_of_bot_moves(monkeypatch: pytest.MonkeyPatch) -> None:
