@@ -438,8 +438,8 @@ def examples(session: nox.Session) -> None:
 
 @nox.session
 def soak(session: nox.Session) -> None:
-    """Run the promise suite (tests/protocol) and the slow property-based tests with many
-    more examples and seeds; the run ends by printing how many states, samples, moves
+    """Run the promise suite (tests/protocol) and the slow tests (long property runs, the
+    guard under cachegrind, the built wheel alone) with many more examples and seeds; the run ends by printing how many states, samples, moves
     and hands were checked."""
     session.install("-e", ".[test]")
     env = {"HYPOTHESIS_PROFILE": "soak"}

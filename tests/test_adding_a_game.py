@@ -34,8 +34,11 @@ report = {{}}
 # Bots, by name, through the one registry the tools read.
 from scala40.bots import bot_names, make_bot, play_game
 report["bots"] = list(bot_names("trio"))
+# The thinking bots at small options: each plays a whole game by name, not well.
+LIGHT = {{"playout": ":playouts=2", "montecarlo": ":playouts=2", "belief": ":worlds=2",
+         "best": ":worlds=2", "ismcts": ":iterations=12,rollout_depth=6"}}
 for name in report["bots"]:
-    spec = name + ":playouts=4" if name in ("playout", "montecarlo") else name
+    spec = name + LIGHT.get(name, "")
     bots = [make_bot(spec, "trio"), make_bot("random", "trio")]
     final = play_game(trio.new_game(players=2, seed=3), bots, rng=3)
     assert final.is_over, name

@@ -205,47 +205,39 @@ def test_errors_are_answers() -> None:
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_a_seats_view_and_stale_moves(name: str) -> None:
-    answers = serve(
-        requests(
-            {"op": "new", "game": name, "seed": 2},
-            {"op": "legal", "handle": "g1"},
-        )
-    )
-    summary = answers[0]["summary"]
+def test_a_seats_view_and_stale_moves(name: str, referee: Referee) -> None:
+    summary = referee.ask({"op": "new", "game": name, "seed": 2})["summary"]
     seat, number = summary["current_player"], summary["move_number"]
-    move = answers[1]["moves"][0]["text"]
-    answers = serve(
-        requests(
-            {"op": "new", "game": name, "seed": 2},
+    move = referee.ask({"op": "legal", "handle": "g1"})["moves"][0]["text"]
+    answers = [
+        referee.ask(body)
+        for body in (
             {"op": "view", "handle": "g1", "seat": seat},
             {"op": "view", "handle": "g1", "seat": 99},
             {"op": "apply", "handle": "g1", "move": move, "expected_move_number": number + 1},
             {"op": "apply", "handle": "g1", "move": move, "expected_move_number": number},
         )
-    )
-    view = answers[1]["view"]
+    ]
+    view = answers[0]["view"]
     assert (view["game"], view["seat"], view["move_number"]) == (name, seat, number)
     assert view["legal_moves"][0]["text"] == move
-    assert answers[2]["error"]["type"] == "InvalidValueError"
-    assert answers[3]["error"]["type"] == "StaleMoveError"
-    assert answers[4]["ok"]
-    assert answers[4]["summary"]["move_number"] > number
+    assert answers[1]["error"]["type"] == "InvalidValueError"
+    assert answers[2]["error"]["type"] == "StaleMoveError"
+    assert answers[3]["ok"]
+    assert answers[3]["summary"]["move_number"] > number
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_the_events_since_a_move_are_the_library_feed(name: str) -> None:
+def test_the_events_since_a_move_are_the_library_feed(name: str, referee: Referee) -> None:
     """``events`` answers what ``scala40.events.events_since`` gives a seat: the mover
     sees the cards its move brought, the others see the move without them."""
-    first = serve(
-        requests({"op": "new", "game": name, "seed": 5}, {"op": "legal", "handle": "g1"})
-    )
-    seat = first[0]["summary"]["current_player"]
-    other = (seat + 1) % first[0]["summary"]["players"]
-    move = first[1]["moves"][0]["text"]
-    answers = serve(
-        requests(
-            {"op": "new", "game": name, "seed": 5},
+    summary = referee.ask({"op": "new", "game": name, "seed": 5})["summary"]
+    seat = summary["current_player"]
+    other = (seat + 1) % summary["players"]
+    move = referee.ask({"op": "legal", "handle": "g1"})["moves"][0]["text"]
+    answers = [
+        referee.ask(body)
+        for body in (
             {"op": "view", "handle": "g1", "seat": seat},
             {"op": "apply", "handle": "g1", "move": move, "chance": False},
             {"op": "view", "handle": "g1", "seat": seat},
@@ -254,17 +246,17 @@ def test_the_events_since_a_move_are_the_library_feed(name: str) -> None:
             {"op": "events", "handle": "g1", "seat": seat, "since": 1},
             {"op": "events", "handle": "g1", "seat": 99},
         )
-    )
-    assert [answer["ok"] for answer in answers] == [True] * 7 + [False]
-    before, after = answers[1]["view"]["hand"], answers[3]["view"]["hand"]
+    ]
+    assert [answer["ok"] for answer in answers] == [True] * 6 + [False]
+    before, after = answers[0]["view"]["hand"], answers[2]["view"]["hand"]
     gained = sorted(card for card in set(after) if after.count(card) > before.count(card))
-    mine, theirs = answers[4]["events"][0], answers[5]["events"][0]
+    mine, theirs = answers[3]["events"][0], answers[4]["events"][0]
     assert (mine["number"], mine["seat"], mine["move"]) == (1, seat, move)
     assert sorted(mine["cards"]) == gained
     assert (theirs["move"], theirs["cards"]) == (move, [])
-    assert answers[4]["move_number"] == 1
-    assert answers[6]["events"] == []
-    assert answers[7]["error"]["type"] == "InvalidValueError"
+    assert answers[3]["move_number"] == 1
+    assert answers[5]["events"] == []
+    assert answers[6]["error"]["type"] == "InvalidValueError"
 
 
 class Referee:
@@ -312,9 +304,14 @@ def test_a_whole_game_against_the_referees_bots(name: str, referee: Referee) -> 
     play the others inside ``new`` and ``apply``, and their moves are in the answers and
     in the event feed."""
     chooser = random.Random(1)
-    players = load_game(name).default_players
+    game = load_game(name)
+    players = game.default_players
     bots: list[str | None] = [None, *["greedy"] * (players - 1)]
-    answer = referee.ask({"op": "new", "game": name, "seed": 3, "bots": bots})
+    rules = game.ruleset_type.default()
+    if name == "skarney":  # two hands of the seven: a whole game, in a quarter of the time
+        rules = rules.replace(hands=2)
+    asked = {"op": "new", "game": name, "seed": 3, "bots": bots, "rules": rules.to_dict()}
+    answer = referee.ask(asked)
     handle = answer["handle"]
     played = list(answer["bot_moves"])
     mine = 0
@@ -356,34 +353,36 @@ def test_a_bots_move_and_a_hint(referee: Referee) -> None:
     assert referee.ask({"op": "legal", "handle": handle})["moves"] == legal
 
 
-@pytest.mark.parametrize(
-    ("body", "error"),
-    [
-        ({"op": "bot", "handle": "g1", "bot": "clever"}, "InvalidBotSpecError"),
-        ({"op": "bot", "handle": "g1", "time_limit": 5}, "InvalidValueError"),
-        ({"op": "bot", "handle": "g1", "time_limit": 0}, "InvalidValueError"),
-        ({"op": "bot", "handle": "g1", "bot": "ismcts:time_limit=1"}, "InvalidArgumentError"),
-        ({"op": "hint", "handle": "g9"}, "InvalidArgumentError"),
-        ({"op": "new", "bots": ["greedy", "greedy"]}, "InvalidValueError"),
-        ({"op": "new", "bots": [None]}, "InvalidValueError"),
-        ({"op": "new", "bots": [None, 3]}, "InvalidArgumentError"),
-        ({"op": "new", "bots": [None, "greedy"], "bot_time_limit": -1}, "InvalidValueError"),
-        ({"op": "advance", "handle": "g1"}, "InvalidArgumentError"),
-    ],
-)
-def test_bot_requests_are_checked(body: dict[str, Any], error: str) -> None:
+BOT_REQUESTS_REFUSED = [
+    ({"op": "bot", "handle": "g1", "bot": "clever"}, "InvalidBotSpecError"),
+    ({"op": "bot", "handle": "g1", "time_limit": 5}, "InvalidValueError"),
+    ({"op": "bot", "handle": "g1", "time_limit": 0}, "InvalidValueError"),
+    ({"op": "bot", "handle": "g1", "bot": "ismcts:time_limit=1"}, "InvalidArgumentError"),
+    ({"op": "hint", "handle": "g9"}, "InvalidArgumentError"),
+    ({"op": "new", "bots": ["greedy", "greedy"]}, "InvalidValueError"),
+    ({"op": "new", "bots": [None]}, "InvalidValueError"),
+    ({"op": "new", "bots": [None, 3]}, "InvalidArgumentError"),
+    ({"op": "new", "bots": [None, "greedy"], "bot_time_limit": -1}, "InvalidValueError"),
+    ({"op": "advance", "handle": "g1"}, "InvalidArgumentError"),
+]
+"""Requests about bots that the referee refuses, each with its error's class."""
+
+
+def test_bot_requests_are_checked() -> None:
     # g1 has no bot seat; g2's seat 0, first to move, is a bot's: the referee plays it
-    # inside 'new', up to seat 1's decision.
+    # inside 'new', up to seat 1's decision. A refused request changes nothing, so one
+    # referee answers them all in turn.
     answers = serve(
         [
             json.dumps({"op": "new", "game": "chinchon", "seed": 1}),
             json.dumps({"op": "new", "game": "chinchon", "seed": 1, "bots": ["greedy", None]}),
-            json.dumps(body),
+            *(json.dumps(body) for body, _ in BOT_REQUESTS_REFUSED),
         ]
     )
     assert answers[1]["bot_moves"]
     assert answers[1]["summary"]["current_player"] == 1
-    assert answers[2]["error"]["type"] == error
+    refused = [(answer["ok"], answer["error"]["type"]) for answer in answers[2:]]
+    assert refused == [(False, error) for _, error in BOT_REQUESTS_REFUSED]
 
 
 def test_a_request_plays_a_bounded_number_of_bot_moves(monkeypatch: pytest.MonkeyPatch) -> None:

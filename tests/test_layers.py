@@ -30,6 +30,7 @@ from another module, by import or by attribute.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -188,10 +189,11 @@ def _is_picture(module: str) -> bool:
     return len(parts) >= 2 and parts[1] in PICTURES
 
 
-def _imports(module: str) -> list[tuple[int, str, tuple[str, ...], bool, bool]]:
+@functools.cache  # each module parsed once for every test of the file (the graph's ~200)
+def _imports(module: str) -> tuple[tuple[int, str, tuple[str, ...], bool, bool], ...]:
     visitor = _Imports(module)
     visitor.visit(ast.parse(MODULES[module].read_text(encoding="utf-8")))
-    return visitor.found
+    return tuple(visitor.found)
 
 
 def _targets(target: str, names: tuple[str, ...]) -> list[str]:
@@ -490,16 +492,19 @@ def test_pictures_on_demand_only_in_the_core(module: str) -> None:
         assert _layer(module) == "core", visitor.pictures_on_demand
 
 
-def _import_graph() -> dict[str, set[str]]:
+@functools.cache
+def _import_graph() -> dict[str, frozenset[str]]:
     """Each module's imports of other modules of the package, those under ``if
     TYPE_CHECKING:`` included (an annotation-only import is still a dependency)."""
-    graph: dict[str, set[str]] = {module: set() for module in MODULES}
-    for module in MODULES:
-        for _, target, names, _, _ in _imports(module):
-            for reached in _targets(target, names):
-                if reached in MODULES and reached != module:
-                    graph[module].add(reached)
-    return graph
+    return {
+        module: frozenset(
+            reached
+            for _, target, names, _, _ in _imports(module)
+            for reached in _targets(target, names)
+            if reached in MODULES and reached != module
+        )
+        for module in MODULES
+    }
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -577,11 +582,10 @@ def test_no_import_cycle_counting_annotations() -> None:
     engine, generator and view import its state record, never its state API. A package
     re-exporting its submodules is left out (its ``__init__`` is the front, not a
     dependency of the modules below it)."""
-    graph = _import_graph()
     packages = {module for module, path in MODULES.items() if path.name == "__init__.py"}
     graph = {
         module: {target for target in targets if target not in packages}
-        for module, targets in graph.items()
+        for module, targets in _import_graph().items()
         if module not in packages
     }
     assert _cycles(graph) == []

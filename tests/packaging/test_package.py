@@ -35,6 +35,7 @@ def test_the_version_is_written_once() -> None:
     assert installed == scala40.__version__
 
 
+@pytest.mark.slow  # a wheel built by pip, installed and run alone: nox -s soak, nox -s package
 def test_the_built_wheel_works_alone(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     subprocess.run(

@@ -25,6 +25,7 @@ from scala40.errors import SerializationError
 from scala40.game import Game, game_names, load_game
 from scala40.melds import OwnedTables
 from tests.adapters import toygame
+from tests.hostile import SOAK
 from tests.protocol.test_protocol import CASES, _players, _playout
 
 COPIES: dict[str, Callable[[Any], Any]] = {
@@ -33,7 +34,7 @@ COPIES: dict[str, Callable[[Any], Any]] = {
     "copy": copy.copy,
 }
 
-EVERY = 20
+EVERY = 10 if SOAK else 40
 """Every this many states of a playout are copied (and the last)."""
 
 

@@ -36,7 +36,7 @@ PLAYOUTS = 6 if SOAK else 1
 """Seeded random games per game, preset and chance mode."""
 MAX_ACTIONS = 2_000 if SOAK else 500
 """Moves a game plays at most (enough to end a hand or two of every game)."""
-EVERY = 3 if SOAK else 9
+EVERY = 3 if SOAK else 15
 """Every this many states, the round trips are checked."""
 
 

@@ -44,11 +44,11 @@ from tests.example_game import load_example
 from tests.protocol.tally import TALLY
 
 _SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
-PLAYOUTS = 12 if _SOAK else 2
+PLAYOUTS = 12 if _SOAK else 1
 """Playouts per game, preset and chance mode."""
 MAX_ACTIONS = 3000 if _SOAK else 400
 """Actions per playout: enough to cross several hands of the small games."""
-DEEP_EVERY = 7
+DEEP_EVERY = 5 if _SOAK else 10
 """Every this many states, the expensive checks too (every move applied, round-trips)."""
 
 

@@ -52,7 +52,7 @@ from tests.hostile import assert_within, cpu_seconds
 from tests.protocol.tally import TALLY
 
 _SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
-PLAYOUTS = 12 if _SOAK else 2
+PLAYOUTS = 12 if _SOAK else 1
 """Seeded random games per game and preset."""
 STATES_PER_PHASE = 8 if _SOAK else 3
 """States checked per phase reached, in each game."""

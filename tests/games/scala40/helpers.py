@@ -50,6 +50,7 @@ __all__ = [
     "deck_counter",
     "engine_positions",
     "make_position",
+    "mid_turn",
     "move_texts",
     "packed_can_open",
     "packed_opening_starts",
@@ -96,6 +97,29 @@ def make_position(
         stock=stock,
         rules=ruleset,
         **options,
+    )
+
+
+def mid_turn(
+    *,
+    hands: Sequence[str],
+    discard: str = "2D",
+    opened: Sequence[bool] | None = None,
+    turns_played: Sequence[int] | None = None,
+    **position: Any,
+) -> GameState:
+    """A position in the middle of seat 0's turn (it has drawn: the play phase) after the
+    first round, every seat opened unless ``opened`` says otherwise: where most of the
+    rules of melding, laying off and closing are seen. The other arguments are those of
+    :meth:`GameState.from_position`."""
+    count = len(hands)
+    return GameState.from_position(
+        hands=list(hands),
+        discard=discard,
+        opened=[True] * count if opened is None else list(opened),
+        turns_played=[1] * count if turns_played is None else list(turns_played),
+        phase="play",
+        **position,
     )
 
 

@@ -461,15 +461,10 @@ def tables(draw: st.DrawFn, rules: Ruleset, max_melds: int = 3) -> tuple[Meld, .
 
 
 @st.composite
-def hands_near(
-    draw: st.DrawFn, table: tuple[Meld, ...], rules: Ruleset, max_size: int
-) -> tuple[Card, ...]:
-    """Small hands that often fit the table: a meld or two, cards that extend the table
-    melds (chains too), cards that free their jokers, and a little noise."""
+def cards_for_the_table(draw: st.DrawFn, table: tuple[Meld, ...]) -> list[Card]:
+    """Up to two cards that extend each table meld (the second extending the first's
+    meld: chains), and the cards that free its jokers, each now and then."""
     pieces: list[Card] = []
-    for _ in range(draw(st.integers(0, 2))):
-        meld_cards = draw(valid_melds(rules.meld_rules))
-        pieces.extend(meld_cards[: draw(st.integers(2, 4))])
     for meld in table:
         for _ in range(draw(st.integers(0, 2))):
             extensions = meld.extensions()
@@ -481,6 +476,20 @@ def hands_near(
         for _, represented in meld.joker_swaps():
             if draw(st.booleans()):
                 pieces.append(represented)
+    return pieces
+
+
+@st.composite
+def hands_near(
+    draw: st.DrawFn, table: tuple[Meld, ...], rules: Ruleset, max_size: int
+) -> tuple[Card, ...]:
+    """Small hands that often fit the table: a meld or two, cards that extend the table
+    melds (chains too), cards that free their jokers, and a little noise."""
+    pieces: list[Card] = []
+    for _ in range(draw(st.integers(0, 2))):
+        meld_cards = draw(valid_melds(rules.meld_rules))
+        pieces.extend(meld_cards[: draw(st.integers(2, 4))])
+    pieces.extend(draw(cards_for_the_table(table)))
     pieces.extend(draw(st.lists(st.integers(0, JOKER), max_size=2)))
     pieces = draw(st.permutations(pieces))[:max_size]
     assume(pieces)
@@ -509,7 +518,7 @@ def check_min_deadwood(data: st.DataObject, rules: Ruleset) -> None:
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
-@settings(max_examples=60)
+@settings(max_examples=30)  # 1,000 in the slow test at length
 @given(data=st.data())
 def test_min_deadwood_matches_every_order_of_melds_layoffs_and_swaps(
     name: str, data: st.DataObject
@@ -618,17 +627,7 @@ def closing_hands(draw: st.DrawFn, table: tuple[Meld, ...], rules: Ruleset) -> t
         meld_cards = draw(valid_melds(rules.meld_rules))
         assume(len(meld_cards) <= 5)
         pieces.extend(meld_cards)
-    for meld in table:
-        for _ in range(draw(st.integers(0, 2))):
-            extensions = meld.extensions()
-            if not extensions:
-                break
-            ext = draw(st.sampled_from(extensions))
-            pieces.append(ext.card)
-            meld = meld.extend(ext.card, ext.end, ext.represents)
-        for _, represented in meld.joker_swaps():
-            if draw(st.booleans()):
-                pieces.append(represented)
+    pieces.extend(draw(cards_for_the_table(table)))
     pieces.extend(draw(st.lists(st.integers(0, JOKER), max_size=2)))
     if len(pieces) > 2 and draw(st.integers(0, 3)) == 0:
         pieces.pop(draw(st.integers(0, len(pieces) - 1)))
@@ -680,7 +679,8 @@ def check_can_close(state: GameState) -> bool:
 
 
 @pytest.mark.parametrize("name", list(CLOSE_RULESETS))
-@settings(max_examples=60, suppress_health_check=_FILTERED)
+# 1,000 in the slow test at length
+@settings(max_examples=30, suppress_health_check=_FILTERED)
 @given(data=st.data())
 def test_can_close_matches_a_search_of_every_legal_move(name: str, data: st.DataObject) -> None:
     # S40-CLOSE, S40-OPEN, S40-AFTER-OPEN, S40-FIRST-ROUND, S40-DRAW-DISCARD, S40-DISCARD

@@ -595,25 +595,25 @@ VARIANT_RULES = [
 ]
 
 
-@settings(max_examples=150)
+@settings(max_examples=75)  # halved for the default run, which must stay within minutes
 @given(engine_positions(ORACLE_RULES, min_hand=4, max_hand=8))
 def test_oracle_play_positions(state: GameState) -> None:
     check_play_position(state)
 
 
-@settings(max_examples=60)
+@settings(max_examples=30)
 @given(engine_positions([PRESETS["classic"]], min_hand=4, max_hand=7))
 def test_oracle_play_positions_classic_splits(state: GameState) -> None:
     check_play_position(state)
 
 
-@settings(max_examples=100)
+@settings(max_examples=50)
 @given(engine_positions(VARIANT_RULES, min_hand=3, max_hand=7))
 def test_oracle_play_positions_variants(state: GameState) -> None:
     check_play_position(state)
 
 
-@settings(max_examples=120)
+@settings(max_examples=60)
 @given(engine_positions(ORACLE_RULES + VARIANT_RULES, min_hand=3, max_hand=7, phases=("draw",)))
 def test_oracle_draw_positions(state: GameState) -> None:
     check_draw_position(state)

@@ -269,6 +269,12 @@ def _rules_and_players(draw: st.DrawFn) -> tuple[Ruleset, int]:
     return rules, players
 
 
+# A quarter of the default profile's examples: each is a playout of 120 actions, and the
+# slow long playouts below (nox -s soak) play the same rulesets much further.
+PLAYOUT_EXAMPLES = max(10, settings().max_examples // 4)
+
+
+@settings(max_examples=PLAYOUT_EXAMPLES)
 @given(_rules_and_players(), st.integers(0, 2**32), st.floats(0.5, 1.0))
 def test_random_rulesets_playouts_keep_every_invariant(
     setup: tuple[Ruleset, int], seed: int, meld_bias: float
@@ -278,6 +284,7 @@ def test_random_rulesets_playouts_keep_every_invariant(
     run_playout(state, seed, max_actions=120, deep_every=15, meld_bias=meld_bias)
 
 
+@settings(max_examples=PLAYOUT_EXAMPLES)
 @given(st.sampled_from(PRESET_TABLES), st.integers(0, 2**32))
 def test_presets_playouts_keep_every_invariant(setup: tuple[str, int], seed: int) -> None:
     preset, players = setup

@@ -48,6 +48,7 @@ from tests.games.scala40.helpers import (
     cards_in_play,
     deck_counter,
     make_position,
+    mid_turn,
     move_texts,
     rest_of_deck,
 )
@@ -74,19 +75,15 @@ def closing_position(
     turns_played: list[int] | None = None,
 ) -> GameState:
     """Player 0 has opened and holds one card (9H) after drawing: discarding it closes."""
-    count = len(others) + 1
-    return GameState.from_position(
+    return mid_turn(
         hands=["9H", *others],
-        discard="2D",
         table=["5S 6S 7S"],
-        opened=opened if opened is not None else [True] * count,
-        turn=0,
-        phase="play",
+        opened=opened,
         rules=rules,
         scores=scores,
         active=active,
         dealer=dealer,
-        turns_played=turns_played if turns_played is not None else [1] * count,
+        turns_played=turns_played,
         seed=7,
     )
 
@@ -313,13 +310,11 @@ def test_s40_draw_discard_after_laying_off_a_card_that_bridges_the_gap() -> None
         opened=[True, True],
         turns_played=[2, 2],
     )
-    taken = GameState.from_position(
+    taken = mid_turn(
         hands=["8S 9S 2H 2D 5C KD", "3C 4C 5D 6H 7C"],
         discard="JC",
         table=["5S 6S 7S"],
-        opened=[True, True],
         turns_played=[2, 2],
-        phase="play",
         taken="9S",
         taken_must_use=True,
     )
@@ -369,23 +364,19 @@ def test_s40_open_melds_count_once_they_reach_forty() -> None:  # S40-OPEN
 
 
 def test_s40_open_a_meld_that_cannot_reach_the_threshold_is_refused() -> None:  # S40-OPEN
-    state = GameState.from_position(
-        hands=["2S 3S 4S 9H JD KC", "3C 4C 5C 6H"],
-        discard="4D",
-        turns_played=[1, 1],
-        phase="play",
+    state = mid_turn(
+        hands=["2S 3S 4S 9H JD KC", "3C 4C 5C 6H"], discard="4D", opened=[False, False]
     )
     assert_illegal(state, "meld 2S 3S 4S", "S40-OPEN")
     assert all(isinstance(move, Discard) for move in state.legal_moves())
 
 
 def test_s40_open_unopened_may_not_lay_off_or_swap() -> None:  # S40-OPEN
-    state = GameState.from_position(
+    state = mid_turn(
         hands=["2S 8S 9H JD KC", "3C 4C 5C 6H"],
         discard="4D",
         table=["5S 6S 7S", "7H JK 9H"],
-        turns_played=[1, 1],
-        phase="play",
+        opened=[False, False],
     )
     assert_illegal(state, LayOff(card("8S"), 0, MeldEnd.HIGH), "S40-OPEN")
     assert_illegal(state, SwapJoker(card("8S"), 1), "S40-OPEN")
@@ -393,31 +384,22 @@ def test_s40_open_unopened_may_not_lay_off_or_swap() -> None:  # S40-OPEN
 
 def test_s40_open_threshold_option() -> None:  # S40-OPEN (opening_threshold)
     rules = Ruleset(opening_threshold=51)
-    state = GameState.from_position(
+    state = mid_turn(
         hands=["10S JS QS KS 2D 5C", "3C 4C 5C 6H"],
         discard="4D",
-        turns_played=[1, 1],
-        phase="play",
         rules=rules,
+        opened=[False, False],
     )
     assert_illegal(state, "meld 10S JS QS KS", "S40-OPEN")  # 40 < 51
-    official = GameState.from_position(
-        hands=["10S JS QS KS 2D 5C", "3C 4C 5C 6H"],
-        discard="4D",
-        turns_played=[1, 1],
-        phase="play",
+    official = mid_turn(
+        hands=["10S JS QS KS 2D 5C", "3C 4C 5C 6H"], discard="4D", opened=[False, False]
     )
     assert official.apply("meld 10S JS QS KS").opened[0]
 
 
 def test_s40_after_open_extend_any_meld_and_put_down_small_melds() -> None:  # S40-AFTER-OPEN
-    state = GameState.from_position(
-        hands=["4S 8S 9D 2C 3C 4C KH", "3D 4D 5D 6H"],
-        discard="4H",
-        table=["5S 6S 7S", "9S 9H 9C"],
-        opened=[True, True],
-        turns_played=[1, 1],
-        phase="play",
+    state = mid_turn(
+        hands=["4S 8S 9D 2C 3C 4C KH", "3D 4D 5D 6H"], discard="4H", table=["5S 6S 7S", "9S 9H 9C"]
     )
     texts = move_texts(state)
     assert "meld 2C 3C 4C" in texts  # worth 9: no minimum after opening
@@ -433,13 +415,8 @@ def test_s40_after_open_extend_any_meld_and_put_down_small_melds() -> None:  # S
 
 
 def test_s40_layoff_joker_names_the_card_it_stands_for() -> None:  # S40-LAYOFF-JOKER
-    state = GameState.from_position(
-        hands=["JK 2C 9D KH", "3D 4D 5D 6H"],
-        discard="4H",
-        table=["7S 8S 9S", "5H JK 7H"],
-        opened=[True, True],
-        turns_played=[1, 1],
-        phase="play",
+    state = mid_turn(
+        hands=["JK 2C 9D KH", "3D 4D 5D 6H"], discard="4H", table=["7S 8S 9S", "5H JK 7H"]
     )
     texts = move_texts(state)
     assert "layoff JK=6S #0 low" in texts
@@ -456,13 +433,10 @@ def test_s40_layoff_joker_names_the_card_it_stands_for() -> None:  # S40-LAYOFF-
 
 
 def test_s40_swap_frees_the_joker_with_the_represented_card() -> None:  # S40-SWAP
-    state = GameState.from_position(
+    state = mid_turn(
         hands=["8S 10C 10D 2H 3H", "3D 4D 5D 6H"],
         discard="4H",
         table=["7S JK 9S", "10S 10H JK=10C"],
-        opened=[True, True],
-        turns_played=[1, 1],
-        phase="play",
     )
     swapped = state.apply("swap 8S #0")
     assert str(swapped.table[0]) == "7S 8S 9S"
@@ -498,13 +472,11 @@ def test_s40_swap_of_a_card_two_jokers_stand_for_is_listed_once() -> None:
 
 
 def test_s40_swap_not_allowed_before_opening() -> None:  # S40-SWAP, S40-OPEN
-    state = GameState.from_position(
+    state = mid_turn(
         hands=["8S 10C 10D 2H 3H", "3D 4D 5D 6H"],
         discard="4H",
         table=["7S JK 9S"],
         opened=[False, True],
-        turns_played=[1, 1],
-        phase="play",
     )
     assert_illegal(state, "swap 8S #0", "S40-OPEN")
 
@@ -514,12 +486,11 @@ def test_s40_swap_not_allowed_before_opening() -> None:  # S40-SWAP, S40-OPEN
 
 def test_s40_discard_unopened_may_not_discard_a_joker_or_a_playable_card() -> None:
     # S40-DISCARD
-    state = GameState.from_position(
+    state = mid_turn(
         hands=["JK 6S 2H KD", "3D 4D 5D 6H"],
         discard="4H",
         table=["7S 8S 9S"],
-        turns_played=[1, 1],
-        phase="play",
+        opened=[False, False],
     )
     assert move_texts(state) == ["discard 2H", "discard KD"]
     assert_illegal(state, "discard JK", "S40-DISCARD")
@@ -556,26 +527,18 @@ def test_s40_discard_the_card_taken_stays_banned_unless_another_copy_is_held() -
 
 def test_s40_discard_when_every_card_is_banned_the_bans_are_lifted() -> None:
     # S40-DISCARD decision: a joker and a playable card, unopened: both may go.
-    state = GameState.from_position(
-        hands=["JK 6S", "3D 4D 5D 6H"],
-        discard="4H",
-        table=["7S 8S 9S"],
-        turns_played=[1, 1],
-        phase="play",
+    state = mid_turn(
+        hands=["JK 6S", "3D 4D 5D 6H"], discard="4H", table=["7S 8S 9S"], opened=[False, False]
     )
     assert banned_discards(state) == {}
     assert move_texts(state) == ["discard 6S", "discard JK"]
 
 
 def test_s40_close_by_discarding_the_last_card() -> None:  # S40-CLOSE, S40-SCORE
-    state = GameState.from_position(
+    state = mid_turn(
         hands=["5S 9H", "AS KH 7D JK", "2C 3C"],
-        discard="2D",
         table=["6S 7S 8S"],
         opened=[True, True, False],
-        turn=0,
-        phase="play",
-        turns_played=[1, 1, 1],
         seed=3,
     )
     assert state.dealer == 2
@@ -600,70 +563,29 @@ def test_s40_close_by_discarding_the_last_card() -> None:  # S40-CLOSE, S40-SCOR
 
 
 def test_s40_close_may_not_meld_every_card() -> None:  # S40-CLOSE
-    state = GameState.from_position(
-        hands=["6S 7S 8S", "AS KH 7D JK"],
-        discard="2D",
-        table=["2H 3H 4H"],
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-    )
+    state = mid_turn(hands=["6S 7S 8S", "AS KH 7D JK"], table=["2H 3H 4H"])
     assert_illegal(state, "meld 6S 7S 8S", "S40-CLOSE")
-    two = GameState.from_position(
-        hands=["5H 9C", "AS KH 7D JK"],
-        discard="2D",
-        table=["2H 3H 4H"],
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-    )
+    two = mid_turn(hands=["5H 9C", "AS KH 7D JK"], table=["2H 3H 4H"])
     one = two.apply("layoff 5H #0 high")
     assert_illegal(one, "layoff 9C #0 high", "S40-AFTER-OPEN")
-    single = GameState.from_position(
-        hands=["5H", "AS KH 7D JK"],
-        discard="2D",
-        table=["2H 3H 4H"],
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-    )
+    single = mid_turn(hands=["5H", "AS KH 7D JK"], table=["2H 3H 4H"])
     assert_illegal(single, "layoff 5H #0 high", "S40-CLOSE")
     assert move_texts(single) == ["discard 5H"]
 
 
 def test_s40_first_round_nobody_closes_before_everyone_has_played() -> None:
     # S40-FIRST-ROUND: the last player of the first round may not close either.
-    state = GameState.from_position(
-        hands=["5S 9H", "AS KH 7D JK", "2C 3C"],
-        discard="2D",
-        table=["6S 7S 8S"],
-        opened=[True, True, True],
-        turn=2,
-        phase="play",
-        turns_played=[1, 1, 0],
+    state = mid_turn(
+        hands=["5S 9H", "AS KH 7D JK", "2C 3C"], table=["6S 7S 8S"], turn=2, turns_played=[1, 1, 0]
     )
     assert not state.may_close
     assert_illegal(state, "layoff 2C #0 low", "S40-AFTER-OPEN")
-    two = GameState.from_position(
-        hands=["5S 9H", "AS KH 7D JK", "2C 9C"],
-        discard="2D",
-        table=["6S 7S 8S"],
-        opened=[True, True, True],
-        turn=0,
-        phase="play",
-        turns_played=[0, 0, 0],
+    two = mid_turn(
+        hands=["5S 9H", "AS KH 7D JK", "2C 9C"], table=["6S 7S 8S"], turns_played=[0, 0, 0]
     )
     assert_illegal(two, "layoff 5S #0 low", "S40-FIRST-ROUND")
     assert move_texts(two) == ["discard 5S", "discard 9H"]
-    later = GameState.from_position(
-        hands=["9H", "AS KH 7D JK", "2C 9C"],
-        discard="2D",
-        table=["6S 7S 8S"],
-        opened=[True, True, True],
-        turn=0,
-        phase="play",
-        turns_played=[1, 1, 1],
-    )
+    later = mid_turn(hands=["9H", "AS KH 7D JK", "2C 9C"], table=["6S 7S 8S"])
     assert later.may_close
     assert later.apply("discard 9H").last_hand is not None
     # One card left in the first round: no play leads there (the loaders refuse such a
@@ -673,12 +595,10 @@ def test_s40_first_round_nobody_closes_before_everyone_has_played() -> None:
 
 
 def test_s40_first_round_keeps_two_cards_when_melding() -> None:  # S40-FIRST-ROUND
-    state = GameState.from_position(
+    state = mid_turn(
         hands=["QH KH AH 10S JS QS KS 2C", "AS KD 7D JK"],
-        discard="2D",
-        turn=0,
-        phase="play",
         turns_played=[0, 0],
+        opened=[False, False],
     )
     assert_illegal(state, "meld 10S JS QS KS 2C", "S40-SEQ")
     melded = state.apply("meld 10S JS QS KS")
@@ -797,13 +717,7 @@ def test_s40_elim_the_match_goes_on_without_the_retired_player() -> None:  # S40
 
 
 def test_s40_disjoint_a_card_belongs_to_one_meld() -> None:  # S40-DISJOINT
-    state = GameState.from_position(
-        hands=["7S 8S 9S 9H 9D 2C KC", "AS KH 7D JK"],
-        discard="2D",
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-    )
+    state = mid_turn(hands=["7S 8S 9S 9H 9D 2C KC", "AS KH 7D JK"])
     texts = move_texts(state)
     assert "meld 7S 8S 9S" in texts
     assert "meld 9S 9H 9D" in texts
@@ -814,13 +728,7 @@ def test_s40_disjoint_a_card_belongs_to_one_meld() -> None:  # S40-DISJOINT
 
 
 def test_s40_joker_one_joker_per_meld_with_an_explicit_card() -> None:  # S40-JOKER
-    state = GameState.from_position(
-        hands=["7S 8S JK JK 7H 7D 5C", "AS KH 7C 2S"],
-        discard="2D",
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-    )
+    state = mid_turn(hands=["7S 8S JK JK 7H 7D 5C", "AS KH 7C 2S"])
     assert_illegal(state, "meld JK 7S 8S JK", "S40-JOKER")
     # Written in sequence order, the joker is read by its position.
     assert str(state.apply("meld JK 7S 8S").table[0]) == "JK=6S 7S 8S"
@@ -924,28 +832,13 @@ def test_s40_v_noelim_ties_give_several_winners() -> None:  # S40-V-NOELIM
 def test_s40_v_highvalues_three_aces_open_alone_and_hand_values() -> None:
     # S40-V-HIGHVALUES: A 14 in a set (42), J 11 Q 12 K 13 A 14 JK 14 in hand.
     rules = Ruleset(high_card_values=True)
-    state = GameState.from_position(
-        hands=["AS AH AD 2C 9D", "3S 4S 5S"],
-        discard="2D",
-        phase="play",
-        turns_played=[1, 1],
-        rules=rules,
-    )
+    state = mid_turn(hands=["AS AH AD 2C 9D", "3S 4S 5S"], rules=rules, opened=[False, False])
     opened = state.apply("meld AS AH AD")
     assert opened.table[0].value == 42
     assert opened.opened[0]
-    official = GameState.from_position(
-        hands=["AS AH AD 2C 9D", "3S 4S 5S"], discard="2D", phase="play", turns_played=[1, 1]
-    )
+    official = mid_turn(hands=["AS AH AD 2C 9D", "3S 4S 5S"], opened=[False, False])
     assert_illegal(official, "meld AS AH AD", "S40-OPEN")  # 33 < 40
-    low = GameState.from_position(
-        hands=["AS 2S 3S 2C 9D", "3H 4H 5H"],
-        discard="2D",
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-        rules=rules,
-    ).apply("meld AS 2S 3S")
+    low = mid_turn(hands=["AS 2S 3S 2C 9D", "3H 4H 5H"], rules=rules).apply("meld AS 2S 3S")
     assert low.table[0].value == 6  # a low ace is still 1
     closed = closing_position(["JS QS KS AS JK"], rules=rules).apply("discard 9H")
     assert closed.last_hand is not None
@@ -1084,14 +977,7 @@ def test_s40_v_playable_opened_switch() -> None:  # S40-V-PLAYABLE (opened, defa
 
 
 def test_s40_v_playable_closing_switch_default_off() -> None:  # S40-V-PLAYABLE (closing)
-    state = GameState.from_position(
-        hands=["6S", "3D 4D 5D 6H"],
-        discard="4H",
-        table=["7S 8S 9S"],
-        opened=[True, True],
-        turns_played=[1, 1],
-        phase="play",
-    )
+    state = mid_turn(hands=["6S", "3D 4D 5D 6H"], discard="4H", table=["7S 8S 9S"])
     closed = state.apply("discard 6S")
     assert closed.last_hand is not None
     assert closed.last_hand.closer == 0
@@ -1102,14 +988,8 @@ def test_s40_v_playable_closing_switch_on_forbids_closing_on_a_playable_card() -
     # extends a table meld. Holding 10S and 6S after the draw with 7S-8S-9S on the table,
     # every way to close ends on a playable card, so player 0 cannot close this turn.
     rules = Ruleset(ban_playable_discard_closing=True)
-    state = GameState.from_position(
-        hands=["10S 6S", "3D 4D 5D 6H"],
-        discard="4H",
-        table=["7S 8S 9S"],
-        opened=[True, True],
-        turns_played=[1, 1],
-        phase="play",
-        rules=rules,
+    state = mid_turn(
+        hands=["10S 6S", "3D 4D 5D 6H"], discard="4H", table=["7S 8S 9S"], rules=rules
     )
     for move in state.legal_moves():
         after = state.apply(move)
@@ -1118,14 +998,7 @@ def test_s40_v_playable_closing_switch_on_forbids_closing_on_a_playable_card() -
             for second in after.legal_moves():
                 assert after.apply(second).last_hand is None, (move, second)
     # Without the switch the same player closes.
-    free = GameState.from_position(
-        hands=["10S 6S", "3D 4D 5D 6H"],
-        discard="4H",
-        table=["7S 8S 9S"],
-        opened=[True, True],
-        turns_played=[1, 1],
-        phase="play",
-    )
+    free = mid_turn(hands=["10S 6S", "3D 4D 5D 6H"], discard="4H", table=["7S 8S 9S"])
     closed = free.apply("layoff 10S #0 high").apply("discard 6S")
     assert closed.last_hand is not None
     assert closed.last_hand.closer == 0
@@ -1187,15 +1060,7 @@ def test_s40_v_nodiscardclose_close_by_melding_every_card() -> None:  # S40-V-NO
 def test_s40_v_fourkind_a_natural_four_of_a_kind_goes_to_the_discard_pile() -> None:
     # S40-V-FOURKIND
     rules = Ruleset(discard_four_of_a_kind=True)
-    state = GameState.from_position(
-        hands=["5S 5H 5D 5C 2H KD", "AS KH 7D JK"],
-        discard="2D",
-        table=["8S 9S 10S"],
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-        rules=rules,
-    )
+    state = mid_turn(hands=["5S 5H 5D 5C 2H KD", "AS KH 7D JK"], table=["8S 9S 10S"], rules=rules)
     four = state.apply("meld 5S 5H 5D 5C")
     assert [str(m) for m in four.table] == ["8S 9S 10S"]
     assert four.discard[0] == card("2D")
@@ -1206,25 +1071,15 @@ def test_s40_v_fourkind_a_natural_four_of_a_kind_goes_to_the_discard_pile() -> N
     completed = three.apply("layoff 5C #1")
     assert [str(m) for m in completed.table] == ["8S 9S 10S"]
     assert Counter(completed.discard[1:]) == Counter(cards("5S 5H 5D 5C"))
-    official = GameState.from_position(
-        hands=["5S 5H 5D 5C 2H KD", "AS KH 7D JK"],
-        discard="2D",
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-    )
+    official = mid_turn(hands=["5S 5H 5D 5C 2H KD", "AS KH 7D JK"])
     assert len(official.apply("meld 5S 5H 5D 5C").table) == 1
 
 
 def test_s40_v_fourkind_with_a_joker_stays_and_a_swap_completes_it() -> None:  # S40-V-FOURKIND
     rules = Ruleset(discard_four_of_a_kind=True)
-    state = GameState.from_position(
+    state = mid_turn(
         hands=["5S 5H 5D 2H KD 9C", "AS KH 7D 4S"],
-        discard="2D",
         table=["9S 9H 9D JK=9C", "3C 4C 5C"],
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
         rules=rules,
     )
     assert len(state.table) == 2
@@ -1232,27 +1087,16 @@ def test_s40_v_fourkind_with_a_joker_stays_and_a_swap_completes_it() -> None:  #
     assert [str(m) for m in swapped.table] == ["3C 4C 5C"]
     assert JOKER in swapped.hands[0]
     assert Counter(swapped.discard[-4:]) == Counter(cards("9S 9H 9D 9C"))
-    with_joker = GameState.from_position(
-        hands=["5S 5H JK 2H KD 9C", "AS KH 7D 4S"],
-        discard="2D",
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-        rules=rules,
-    ).apply("meld 5S 5H JK=5D")
+    with_joker = mid_turn(hands=["5S 5H JK 2H KD 9C", "AS KH 7D 4S"], rules=rules).apply(
+        "meld 5S 5H JK=5D"
+    )
     assert len(with_joker.table) == 1
 
 
 def test_s40_v_split_the_book_example() -> None:  # S40-V-SPLIT (000)
     classic = PRESETS["classic"]
-    state = GameState.from_position(
-        hands=["4S 6S 10S KD", "AS KH 7D JK"],
-        discard="2D",
-        table=["5S 6S 7S 8S 9S"],
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-        rules=classic,
+    state = mid_turn(
+        hands=["4S 6S 10S KD", "AS KH 7D JK"], table=["5S 6S 7S 8S 9S"], rules=classic
     )
     text = "split #0 4S 6S : 4S 5S 6S / 6S 7S 8S 9S"
     assert text in move_texts(state)
@@ -1264,23 +1108,9 @@ def test_s40_v_split_the_book_example() -> None:  # S40-V-SPLIT (000)
     assert split.hands[0] == cards("10S KD")
     assert_illegal(state, "layoff 10S #0 high", "S40-V-SPLIT")  # 6 cards is too long
     assert_illegal(state, "layoff 4S #0 low", "S40-V-SPLIT")
-    long_hand = GameState.from_position(
-        hands=["3H 4H 5H 6H 7H 8H KD", "AS KH 7D JK"],
-        discard="2D",
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-        rules=classic,
-    )
+    long_hand = mid_turn(hands=["3H 4H 5H 6H 7H 8H KD", "AS KH 7D JK"], rules=classic)
     assert_illegal(long_hand, "meld 3H 4H 5H 6H 7H 8H", "S40-SEQ")
-    official = GameState.from_position(
-        hands=["4S 6S 2H KD", "AS KH 7D JK"],
-        discard="2D",
-        table=["5S 6S 7S 8S 9S"],
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
-    )
+    official = mid_turn(hands=["4S 6S 2H KD", "AS KH 7D JK"], table=["5S 6S 7S 8S 9S"])
     assert_illegal(official, text, "S40-V-SPLIT")
     assert "layoff 4S #0 low" in move_texts(official)
 
@@ -1288,13 +1118,10 @@ def test_s40_v_split_the_book_example() -> None:  # S40-V-SPLIT (000)
 def test_s40_v_split_many_ways_with_a_joker() -> None:  # S40-V-SPLIT
     # A hand full of spades and a joker beside a long spade sequence: hundreds of splits,
     # each listed once and each applying.
-    state = GameState.from_position(
+    state = mid_turn(
         hands=["AS 2S 3S 4S 10S JS QS KS 6S 7S JK 2H", "2C 3C 4C 5H"],
         discard="JC",
         table=["5S 6S 7S 8S 9S"],
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
         rules=PRESETS["classic"],
     )
     moves = list(state.legal_moves())
@@ -1310,13 +1137,10 @@ def test_s40_v_split_many_ways_with_a_joker() -> None:  # S40-V-SPLIT
 
 def test_s40_v_multijoker_more_naturals_than_jokers() -> None:  # S40-V-MULTIJOKER
     rules = Ruleset(max_jokers_per_meld=None)
-    state = GameState.from_position(
+    state = mid_turn(
         hands=["JK JK 5S 7S 8S 2D 9H", "AS KH 7D 4S"],
         discard="2C",
         table=["9C 10C JC QC KC"],
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
         rules=rules,
     )
     melded = state.apply("meld JK=4S 5S JK=6S 7S 8S")
@@ -1400,13 +1224,8 @@ def test_c_rng_apply_never_changes_the_original_state() -> None:  # C-RNG
 
 
 def test_c_identity_copies_give_one_move() -> None:  # C-IDENTITY
-    state = GameState.from_position(
-        hands=["7S 7S 8S 9S JK JK KD", "AS KH 7D 4S"],
-        discard="2C",
-        table=["4H 5H 6H"],
-        opened=[True, True],
-        phase="play",
-        turns_played=[1, 1],
+    state = mid_turn(
+        hands=["7S 7S 8S 9S JK JK KD", "AS KH 7D 4S"], discard="2C", table=["4H 5H 6H"]
     )
     moves = list(state.legal_moves())
     assert len(moves) == len(set(moves))
