@@ -34,7 +34,6 @@ from scala40._base.engine import without
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
 from scala40.games._knock.conditions import (
-    close_bounds,
     knock_value_allowed,
 )
 from scala40.games._knock.phases import Layoff
@@ -400,8 +399,9 @@ def close_arrangements(
     kept: tuple[Card, ...], profile: KnockRules
 ) -> tuple[tuple[tuple[Meld, ...], int], ...]:
     """Every arrangement of the sorted ``kept`` cards whose unmatched cards a close allows
-    (CH-CLOSE: :func:`~.conditions.close_bounds`, the value and the number of cards,
-    asked of each partial arrangement), as its
+    (CH-CLOSE: :func:`~.conditions.close_value_allowed` and
+    :func:`~.conditions.close_count_allowed`, read as data and asked of each partial
+    arrangement), as its
     melds in :func:`meld_key` order and the value it leaves unmatched; each arrangement
     once, in a fixed order.
 
@@ -418,7 +418,8 @@ def close_arrangements(
     found = caches.closes.get(kept)
     if found is not None:
         return found
-    limit, most = close_bounds(profile)
+    # close_value_allowed and close_count_allowed, as the numbers they compare with.
+    limit, most = profile.close_limit, profile.close_most_unmatched
     index = _by_first(candidate_melds(kept, rules))
     values = profile.values
     readings = rules.readings_of_sorted

@@ -26,7 +26,6 @@ condition                                   rule                asked by
 :func:`keeps_two_wilds`                     CH-CLOSE            engine, generator
 :func:`close_value_allowed`                 CH-CLOSE            engine, search, bound
 :func:`close_count_allowed`                 CH-CLOSE            engine, search, bound
-:func:`close_bounds` (the two, as data)     CH-CLOSE            search, bound
 :func:`cap_bars_close`                      LC-CLOSECAP         engine, generator
 :func:`knock_barred_this_turn`              RU-KNOCK            engine, generator
 :func:`knock_value_allowed`                 RU-KNOCK            search, bound
@@ -55,12 +54,10 @@ from scala40.games._knock.profile import KnockRules
 from scala40.games._knock.record import KnockRecord
 
 __all__ = [
-    "NO_COUNT_LIMIT",
     "Refusal",
     "banned_discard",
     "cap_bars_close",
     "close_barred_this_turn",
-    "close_bounds",
     "close_count_allowed",
     "close_refusal",
     "close_turn_refusal",
@@ -110,33 +107,20 @@ def keeps_two_wilds(profile: KnockRules, kept: Iterable[Card]) -> bool:
     return sum(1 for card in kept if card in wilds) >= 2
 
 
-NO_COUNT_LIMIT = 1 << 30
-"""The most cards a close may leave unmatched where the rules set no number: more than
-any hand holds."""
-
-
-def close_bounds(profile: KnockRules) -> tuple[int, int]:
-    """What a close may leave unmatched, as data: the most value (CH-CLOSE:
-    ``close_limit``) and the most cards (CH-CLOSE, "one loose card":
-    ``close_max_unmatched``; :data:`NO_COUNT_LIMIT` where the rules set none). A close
-    may leave cards worth ``v``, ``n`` of them, when ``v`` and ``n`` are within them:
-    :func:`close_value_allowed` and :func:`close_count_allowed`, which the hot loops (the
-    generator's bound, the search's pruning) read as these two numbers, asked once."""
-    most = profile.close_max_unmatched
-    return profile.close_limit, NO_COUNT_LIMIT if most is None else most
-
-
 def close_value_allowed(profile: KnockRules, value: int) -> bool:
-    """Whether a close may leave unmatched cards worth ``value`` (CH-CLOSE, the first of
-    :func:`close_bounds`). Monotone: ``value`` may be a lower bound of what a close
-    leaves."""
-    return value <= close_bounds(profile)[0]
+    """Whether a close may leave unmatched cards worth ``value`` (CH-CLOSE:
+    ``close_limit``). Monotone: ``value`` may be a lower bound of what a close leaves.
+    The hot loops (the generator's bound, the search's pruning) read it as data, the
+    comparison with ``profile.close_limit``, as they read :func:`close_count_allowed`."""
+    return value <= profile.close_limit
 
 
 def close_count_allowed(profile: KnockRules, count: int) -> bool:
-    """Whether a close may leave ``count`` cards unmatched (CH-CLOSE, the second of
-    :func:`close_bounds`). Monotone, as :func:`close_value_allowed`."""
-    return count <= close_bounds(profile)[1]
+    """Whether a close may leave ``count`` cards unmatched (CH-CLOSE, "one loose card":
+    ``close_max_unmatched``, as the number
+    :attr:`~scala40.games._knock.profile.KnockRules.close_most_unmatched`). Monotone, as
+    :func:`close_value_allowed`."""
+    return count <= profile.close_most_unmatched
 
 
 def cap_bars_close(state: KnockRecord, value: int) -> bool:
@@ -203,7 +187,10 @@ def knock_value_allowed(profile: KnockRules, value: int) -> bool:
 
 def knock_melded_allowed(profile: KnockRules, melded: int) -> bool:
     """Whether a knocking hand may hold ``melded`` cards in melds (RU-KNOCK, the
-    majority: ``knock_min_melded``). Monotone: ``melded`` may be an upper bound."""
+    majority: ``knock_min_melded``). Monotone: ``melded`` may be an upper bound. The
+    generator's bound reads it, and :func:`knock_value_allowed`, as data (the
+    comparisons with ``knock_min_melded`` and ``knock_limit``: it is asked at every
+    draw)."""
     return melded >= profile.knock_min_melded
 
 

@@ -23,11 +23,8 @@ from scala40.games._knock.conditions import (
     banned_discard,
     cap_bars_close,
     close_barred_this_turn,
-    close_bounds,
     keeps_two_wilds,
     knock_barred_this_turn,
-    knock_melded_allowed,
-    knock_value_allowed,
 )
 from scala40.games._knock.loose import loose_summary
 from scala40.games._knock.phases import CLAIM, DEAL, DRAW, PLAY, REENTRY, RESTOCK
@@ -87,34 +84,34 @@ def loose_cards(hand: tuple[Card, ...], profile: KnockRules) -> tuple[int, int, 
 
 def can_knock(state: KnockRecord) -> bool:
     """Whether the player to move may knock (RU-KNOCK): the knock's conditions
-    (:mod:`~scala40.games._knock.conditions`), asked of the turn, then of the loose
-    cards' bound (they alone are worth too much, or leave too few cards for the melds:
-    no knock), then of the search's arrangements."""
-    if knock_barred_this_turn(state):
-        return False
+    (:mod:`~scala40.games._knock.conditions`), asked of the loose cards' bound (they
+    alone are worth too much, or leave too few cards for the melds: no knock), then of
+    the turn and of the search's arrangements."""
     profile = state.profile
     hand = state.hands[state.turn]
+    # knock_value_allowed and knock_melded_allowed, read as data: this bound is asked at
+    # every draw, so it makes no call.
     value, _, count = loose_summary(hand, profile)
-    if not (
-        knock_value_allowed(profile, value) and knock_melded_allowed(profile, len(hand) - count)
-    ):
+    if value > profile.knock_limit or len(hand) - count < profile.knock_min_melded:
         return False
-    return knock_allowed(hand, profile)
+    return not knock_barred_this_turn(state) and knock_allowed(hand, profile)
 
 
 def close_moves(state: KnockRecord) -> list[object]:
     """Every close of the player to move (CH-CLOSE), by card discarded then arrangement:
     those the close's conditions allow (:mod:`~scala40.games._knock.conditions`), each
-    asked where it first applies: of the turn, of the loose cards' bound (even with the
-    dearest of them discarded, those left break the value's or the count's condition: no
-    close), of the card discarded and the cards kept, of each arrangement."""
+    asked where it first applies: of the loose cards' bound (even with the dearest of
+    them discarded, those left break the value's or the count's condition: no close), of
+    the turn, of the card discarded and the cards kept, of each arrangement."""
     profile = state.profile
     hand = state.hands[state.turn]
-    if close_barred_this_turn(state):
-        return []
+    # close_value_allowed and close_count_allowed, read as data: this bound is asked
+    # in every state where a close could be listed, so it makes no call.
+    limit, most = profile.close_limit, profile.close_most_unmatched
     value, dearest, count = loose_summary(hand, profile)
-    limit, most = close_bounds(profile)
     if value - dearest > limit or count - 1 > most:
+        return []
+    if close_barred_this_turn(state):
         return []
     close = state.KINDS.close
     assert close is not None
