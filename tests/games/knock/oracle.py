@@ -38,6 +38,8 @@ def arrangements(
     """Every arrangement of ``cards``: melds (with their readings) and unmatched cards."""
     found: set[tuple[tuple[Meld, ...], tuple[Card, ...]]] = set()
     positions = list(range(len(cards)))
+    # The readings of each block, asked once: many partitions share a block.
+    known: dict[tuple[Card, ...], tuple[Meld, ...]] = {}
     for partition in partitions(positions):
         loose: list[Card] = []
         choices: list[tuple[Meld, ...]] = []
@@ -45,7 +47,12 @@ def arrangements(
             if len(block) == 1:
                 loose.append(cards[block[0]])
                 continue
-            readings = meld_interpretations([cards[i] for i in block], profile.meld_rules)
+            block_cards = tuple(cards[i] for i in block)
+            readings = known.get(block_cards)
+            if readings is None:
+                readings = known[block_cards] = tuple(
+                    meld_interpretations(list(block_cards), profile.meld_rules)
+                )
             if not readings:
                 break
             choices.append(readings)

@@ -183,9 +183,13 @@ def test_close_arrangements_are_every_arrangement_within_the_limits_ch_close(
     profile = PROFILES[name]
     kept = data.draw(hands(profile, 7))
     found = close_arrangements(kept, profile)
-    keys = [tuple((m.cards, m.represented) for m in melds) for melds in found]
+    keys = [tuple((m.cards, m.represented) for m in melds) for melds, _ in found]
     assert len(keys) == len(set(keys))
     assert set(keys) == oracle.close_sets(kept, profile)
+    for melds, value in found:  # each with the value it leaves unmatched
+        left = without(kept, [card for meld in melds for card in meld.cards])
+        assert left is not None
+        assert value == oracle.value(left, profile)
 
 
 def test_c_arrange_examples() -> None:

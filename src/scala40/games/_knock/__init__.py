@@ -2,23 +2,40 @@
 
 The three games keep their melds in hand and end a hand when a player's unmatched cards
 are few enough: Rumino by knocking instead of drawing (RU-KNOCK), Chinchón and La Conga
-by closing after the draw (CH-CLOSE). They share one engine, written once here:
+by closing after the draw (CH-CLOSE). They share one engine, written once here; a game
+is a declaration (its ruleset, its words, its move classes, its ``GameState``).
+The modules:
 
 * :mod:`~scala40.games._knock.profile`: :class:`KnockRules`, everything the engine reads
   from a game's ruleset (rules as data), and the options' enums;
+* :mod:`~scala40.games._knock.spanish`: the Chinchón options La Conga shares (LC-BASE);
+* :mod:`~scala40.games._knock.tables`: the card values left unmatched;
+* :mod:`~scala40.games._knock.moves`: the move kinds, which each game derives its own from;
+* :mod:`~scala40.games._knock.phases`: the phases, the layoffs and how a hand ended;
+* :mod:`~scala40.games._knock.record`: the state's record, the fields the engine reads;
+* :mod:`~scala40.games._knock.conditions`: each condition of a knock and of a close,
+  one predicate citing its rule, which the engine, the generator and the search ask;
 * :mod:`~scala40.games._knock.arrange`: candidate melds, least unmatched value, the close
   arrangements and the best arrangement with layoffs (C-ARRANGE), the Rumino;
-* :mod:`~scala40.games._knock.moves`: the move kinds, which each game derives its own from;
-* :mod:`~scala40.games._knock.engine` and :mod:`~scala40.games._knock.generate`: the apply
-  handlers, the scoring, elimination and re-entry through :mod:`scala40.match`, and the
-  legal moves;
-* :mod:`~scala40.games._knock.state` and :mod:`~scala40.games._knock.view`: the state and
-  view classes each game derives from;
-* :mod:`~scala40.games._knock.spanish`: the Chinchón options La Conga shares (LC-BASE);
-* :mod:`~scala40.games._knock.bots` and :mod:`~scala40.games._knock.text`: the greedy bot
-  and the command line's wording;
+* :mod:`~scala40.games._knock.loose`: the loose cards read on bit masks, the bound asked
+  before any search;
+* :mod:`~scala40.games._knock.analysis`: the arrangement functions offered to callers,
+  every argument checked;
+* :mod:`~scala40.games._knock.engine`: the apply handlers, the scoring, elimination and
+  re-entry through :mod:`scala40.match`;
+* :mod:`~scala40.games._knock.generate`: the legal moves;
+* :mod:`~scala40.games._knock.result`: the last hand's result in a saved game;
+* :mod:`~scala40.games._knock.state`: the state class each game derives from;
+* :mod:`~scala40.games._knock.view`: what one player may know, and sampling from it;
+* :mod:`~scala40.games._knock.bots`: the greedy bot;
+* :mod:`~scala40.games._knock.careful`: the careful bot, greedy's play with discards read
+  against the table;
 * :mod:`~scala40.games._knock.observation`: what a player sees, as numbers and text, for
-  learning agents (one encoding for the three games).
+  learning agents (one encoding for the three games);
+* :mod:`~scala40.games._knock.text`: the command line's wording;
+* :mod:`~scala40.games._knock.family`: a game's registry record, made from its
+  declaration;
+* :mod:`~scala40.games._knock.shared`: the names every game's package re-exports.
 
 Nothing here is public API: import the games, :mod:`scala40.games.rumino`,
 :mod:`scala40.games.chinchon` and :mod:`scala40.games.laconga`.

@@ -33,20 +33,23 @@ import attrs
 from scala40._base.engine import without
 from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40.cards import JOKER, RANK_OF, SUIT_OF, Card
+from scala40.games._knock.conditions import (
+    knock_value_allowed,
+)
+from scala40.games._knock.phases import Layoff
 from scala40.games._knock.profile import KnockRules
 from scala40.melds import Meld, MeldKind, MeldRules
 from scala40.melds._hand import melded_card_sets
-from scala40.melds._words import placed_card_text
 
 __all__ = [
     "MOST_WILDS",
     "Arrangement",
-    "Layoff",
     "best_arrangement",
     "candidate_melds",
     "close_arrangements",
     "covered_cards",
     "has_rumino",
+    "knock_allowed",
     "least_unmatched",
     "least_unmatched_without",
     "meld_key",
@@ -57,23 +60,6 @@ __all__ = [
 ]
 
 _INFINITY = 1 << 30
-
-
-@attrs.frozen
-class Layoff:
-    """One card laid off onto another player's shown meld (CH-LAYOFF)."""
-
-    card: Card
-    """The card laid off."""
-    represents: Card
-    """The natural card it stands for (itself when natural)."""
-    owner: int
-    """The seat whose shown meld takes it."""
-    meld: int
-    """The index of that meld among the owner's shown melds."""
-
-    def __str__(self) -> str:
-        return f"{placed_card_text(self.card, self.represents)} on P{self.owner}#{self.meld}"
 
 
 @attrs.frozen
@@ -112,8 +98,8 @@ class _Caches:
         self.least: BoundedCache[tuple[tuple[Card, ...], int], int] = BoundedCache(
             "knock least unmatched", HAND_LIMIT
         )
-        self.closes: BoundedCache[tuple[Card, ...], tuple[tuple[Meld, ...], ...]] = BoundedCache(
-            "knock close arrangements", HAND_LIMIT
+        self.closes: BoundedCache[tuple[Card, ...], tuple[tuple[tuple[Meld, ...], int], ...]] = (
+            BoundedCache("knock close arrangements", HAND_LIMIT)
         )
         self.without: BoundedCache[tuple[Card, ...], dict[Card, int]] = BoundedCache(
             "knock least unmatched less each card", HAND_LIMIT
@@ -393,40 +379,61 @@ def least_unmatched_without(cards: tuple[Card, ...], profile: KnockRules) -> dic
     return caches.without.put(cards, result)
 
 
+def knock_allowed(cards: tuple[Card, ...], profile: KnockRules) -> bool:
+    """Whether the sorted ``cards`` hold a knock (RU-KNOCK): an arrangement with at least
+    ``knock_min_melded`` cards in melds (:func:`~.conditions.knock_melded_allowed`, a
+    least count: the search's own bound) leaving a value the knock allows
+    (:func:`~.conditions.knock_value_allowed`).
+
+    >>> from scala40.games._knock.arrange import knock_allowed
+    >>> from scala40.cards import parse_cards
+    >>> from scala40.games.rumino import Ruleset
+    >>> hand = tuple(sorted(parse_cards("AS 2S 3S 9H 9D 9C 7C")))
+    >>> knock_allowed(hand, Ruleset().profile), knock_allowed(hand, Ruleset(knock_limit=6).profile)
+    (True, False)
+    """
+    return knock_value_allowed(profile, least_unmatched(cards, profile, profile.knock_min_melded))
+
+
 def close_arrangements(
     kept: tuple[Card, ...], profile: KnockRules
-) -> tuple[tuple[Meld, ...], ...]:
-    """Every arrangement of the sorted ``kept`` cards whose unmatched cards are within the
-    close limits (CH-CLOSE: value and number), as tuples of melds in :func:`meld_key`
-    order; each arrangement once, in a fixed order.
+) -> tuple[tuple[tuple[Meld, ...], int], ...]:
+    """Every arrangement of the sorted ``kept`` cards whose unmatched cards a close allows
+    (CH-CLOSE: :func:`~.conditions.close_value_allowed` and
+    :func:`~.conditions.close_count_allowed`, read as data and asked of each partial
+    arrangement), as its
+    melds in :func:`meld_key` order and the value it leaves unmatched; each arrangement
+    once, in a fixed order.
 
     >>> from scala40.games._knock.arrange import close_arrangements
     >>> from scala40.cards import parse_cards
     >>> from scala40.games.chinchon import Ruleset
     >>> kept = tuple(sorted(parse_cards("AC 2C 3C 4C 5S 5H 5D")))
-    >>> [" / ".join(str(m) for m in melds) for melds in close_arrangements(kept, Ruleset().profile)]
-    ['5S 5H 5D / AC 2C 3C 4C', '5S 5H 5D / AC 2C 3C', '5S 5H 5D / 2C 3C 4C']
+    >>> found = close_arrangements(kept, Ruleset().profile)
+    >>> [(" / ".join(str(m) for m in melds), value) for melds, value in found]
+    [('5S 5H 5D / AC 2C 3C 4C', 0), ('5S 5H 5D / AC 2C 3C', 4), ('5S 5H 5D / 2C 3C 4C', 1)]
     """
     rules = profile.meld_rules
     caches = _caches(profile)
-    limit = profile.close_limit
-    most = profile.close_max_unmatched
     found = caches.closes.get(kept)
     if found is not None:
         return found
+    # close_value_allowed and close_count_allowed, as the numbers they compare with.
+    limit, most = profile.close_limit, profile.close_most_unmatched
     index = _by_first(candidate_melds(kept, rules))
     values = profile.values
     readings = rules.readings_of_sorted
-    results: set[tuple[Meld, ...]] = set()
+    results: dict[tuple[Meld, ...], int] = {}
 
     def search(rest: tuple[Card, ...], spent: int, loose: int, melds: tuple[Meld, ...]) -> None:
         if not rest:
-            results.add(tuple(sorted(melds, key=meld_key)))
+            results[tuple(sorted(melds, key=meld_key))] = spent
             return
         first = rest[0]
-        cost = values[first]
-        if spent + cost <= limit and (most is None or loose < most):
-            search(rest[1:], spent + cost, loose + 1, melds)
+        cost = spent + values[first]
+        # The first card left unmatched, if the close's bounds allow one more.
+        if cost <= limit and loose < most:
+            search(rest[1:], cost, loose + 1, melds)
         for meld_cards in index.get(first, ()):
             left = _remove_sorted(rest, meld_cards)
             if left is not None:
@@ -436,7 +443,8 @@ def close_arrangements(
     search(kept, 0, 0, ())
     ordered = tuple(
         sorted(
-            results, key=lambda melds: (-sum(len(m) for m in melds), [meld_key(m) for m in melds])
+            results.items(),
+            key=lambda item: (-sum(len(m) for m in item[0]), [meld_key(m) for m in item[0]]),
         )
     )
     return caches.closes.put(kept, ordered)

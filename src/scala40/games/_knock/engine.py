@@ -27,16 +27,24 @@ from scala40._base.engine import (
 )
 from scala40._checks import describe
 from scala40._rng import shuffle
-from scala40.cards import CARD_NAMES, Card, format_cards
+from scala40.cards import CARD_NAMES, Card
 from scala40.errors import InvalidMoveError
 from scala40.games._knock.arrange import (
     Arrangement,
     best_arrangement,
     has_rumino,
     is_seven_run,
+    knock_allowed,
     least_unmatched,
     meld_key,
     without,
+)
+from scala40.games._knock.conditions import (
+    banned_discard,
+    close_refusal,
+    close_turn_refusal,
+    knock_refusal,
+    knock_turn_refusal,
 )
 from scala40.games._knock.moves import (
     Claim,
@@ -81,7 +89,6 @@ from scala40.melds import Meld, MeldRules
 __all__ = [
     "apply",
     "apply_trusted",
-    "banned_discard",
     "deal",
     "evolve",
     "next_active",
@@ -272,16 +279,6 @@ def _apply_take(state: KnockRecord, move: TakeDiscard, trusted: bool) -> KnockRe
 # ---------------------------------------------------------------- discarding
 
 
-def banned_discard(state: KnockRecord) -> Card | None:
-    """The card the player to move may not discard: the one just taken from the discard
-    pile, when the rules forbid discarding it and he holds no other copy (RU-TURN,
-    CH-TURN)."""
-    taken = state.taken
-    if taken is None or state.profile.discard_taken_card:
-        return None
-    return taken if state.hands[state.turn].count(taken) < 2 else None
-
-
 def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRecord:
     player = state.turn
     if not trusted:
@@ -400,20 +397,12 @@ def _apply_knock(state: KnockRecord, move: Knock) -> KnockRecord:
     _need_phase(state, DRAW, move, "RU-KNOCK")
     profile = state.profile
     player = state.turn
-    if state.turns_played[player] < 1:
-        raise illegal(move, "RU-KNOCK", "nobody may knock on his first turn of a hand")
+    refusal = knock_turn_refusal(state)
+    if refusal is not None:
+        raise illegal(move, *refusal)
     hand = state.hands[player]
-    value = least_unmatched(hand, profile, profile.knock_min_melded)
-    if value > profile.knock_limit:
-        best = least_unmatched(hand, profile)
-        if best <= profile.knock_limit:
-            reason = (
-                f"a knock needs at least {profile.knock_min_melded} cards in melds with "
-                f"{profile.knock_limit} or less unmatched"
-            )
-        else:
-            reason = f"the unmatched cards are worth {best} at least, over {profile.knock_limit}"
-        raise illegal(move, "RU-KNOCK", reason)
+    if not knock_allowed(hand, profile):
+        raise illegal(move, *knock_refusal(profile, least_unmatched(hand, profile)))
     shown = _arrange_all(state, player, None)
     return _end_hand(state, player, shown, None, None)
 
@@ -447,14 +436,9 @@ def _apply_close(state: KnockRecord, move: Close, trusted: bool) -> KnockRecord:
             raise illegal(move, "CH-CLOSE", "this game has no close")
         if kept is None:
             raise illegal(move, "CH-CLOSE", f"{CARD_NAMES[move.card]} is not in the hand")
-        if not profile.close_first_round and state.turns_played[player] == 0:
-            raise illegal(move, "CH-CLOSE", "nobody may close on his first turn of a hand")
-        if move.card == banned_discard(state):
-            raise illegal(
-                move,
-                "CH-TURN",
-                "the card just taken from the discard pile may not be discarded again",
-            )
+        refusal = close_turn_refusal(state, move.card)
+        if refusal is not None:
+            raise illegal(move, *refusal)
     melds: list[Meld] = []
     for spec in move.melds:
         meld = resolve_spec(spec, profile.meld_rules)
@@ -467,44 +451,12 @@ def _apply_close(state: KnockRecord, move: Close, trusted: bool) -> KnockRecord:
         raise illegal(
             move, "CH-CLOSE", "the melds must be made of the hand's other cards, each once"
         )
-    value = sum(profile.values[card] for card in left)
     if not trusted:
-        _check_close_limits(state, move, kept, left, value)
+        refusal = close_refusal(state, kept, left, sum(profile.values[card] for card in left))
+        if refusal is not None:
+            raise illegal(move, *refusal)
     closer = Showing(tuple(sorted(melds, key=meld_key)), (), left)
     return _end_hand(state, player, _arrange_all(state, player, closer), move.card, kept)
-
-
-def _check_close_limits(
-    state: KnockRecord, move: Close, kept: tuple[Card, ...], left: tuple[Card, ...], value: int
-) -> None:
-    profile = state.profile
-    if value > profile.close_limit:
-        raise illegal(
-            move,
-            "CH-CLOSE",
-            f"the unmatched cards ({format_cards(left)}) are worth {value}, over "
-            f"{profile.close_limit}",
-        )
-    if profile.close_max_unmatched is not None and len(left) > profile.close_max_unmatched:
-        raise illegal(
-            move,
-            "CH-CLOSE",
-            f"{len(left)} cards are unmatched; a close leaves {profile.close_max_unmatched} "
-            "at most",
-        )
-    wilds = profile.wild_cards
-    if profile.forbid_close_with_two_wilds and sum(1 for card in kept if card in wilds) >= 2:
-        raise illegal(move, "CH-CLOSE", "no close keeping two wild cards")
-    if close_cap_bars(state, value):
-        total = state.scores[state.turn] + value
-        reason = f"the close would bring the total to {total}, reaching the limit {profile.limit}"
-        raise illegal(move, "LC-CLOSECAP", reason)
-
-
-def close_cap_bars(state: KnockRecord, value: int) -> bool:
-    """Whether LC-CLOSECAP bars a close leaving ``value`` unmatched."""
-    profile = state.profile
-    return profile.close_cap and bool(value) and profile.reaches(state.scores[state.turn] + value)
 
 
 # ---------------------------------------------------------------- the end of a hand

@@ -3,10 +3,11 @@
 A turn offers few moves: the draws (and a knock), then the discards (and the closes).
 The knock and the closes need the hand's arrangements; a quick bound settles most hands
 first: the cards that belong to no meld of the hand are unmatched in any arrangement,
-and when they alone are worth more than the limit, no knock or close exists and the
-search is skipped. A close is listed once for every card discarded and every
-arrangement within the limits (CH-CLOSE): the arrangement decides the closer's score and
-what the others may lay off.
+and when they alone break a condition of the knock or the close (their value, their
+count), none exists and the search is skipped. Every condition is a predicate of
+:mod:`~scala40.games._knock.conditions`, which the engine asks too. A close is listed
+once for every card discarded and every arrangement the conditions allow (CH-CLOSE):
+the arrangement decides the closer's score and what the others may lay off.
 """
 
 from __future__ import annotations
@@ -14,11 +15,17 @@ from __future__ import annotations
 from scala40.cards import Card
 from scala40.games._knock.arrange import (
     close_arrangements,
-    least_unmatched,
+    knock_allowed,
     uncovered_cards,
     without,
 )
-from scala40.games._knock.engine import banned_discard, close_cap_bars
+from scala40.games._knock.conditions import (
+    banned_discard,
+    cap_bars_close,
+    close_barred_this_turn,
+    keeps_two_wilds,
+    knock_barred_this_turn,
+)
 from scala40.games._knock.loose import loose_summary
 from scala40.games._knock.phases import CLAIM, DEAL, DRAW, PLAY, REENTRY, RESTOCK
 from scala40.games._knock.profile import Ending, KnockRules
@@ -67,62 +74,67 @@ def generate(state: KnockRecord) -> list[object]:
     return []
 
 
-def loose_cards(hand: tuple[Card, ...], profile: KnockRules) -> tuple[int, set[Card]]:
-    """Cards of ``hand`` that belong to no meld of it, and their value: they are unmatched
-    in every arrangement of the hand or of any of its parts."""
+def loose_cards(hand: tuple[Card, ...], profile: KnockRules) -> tuple[int, int, set[Card]]:
+    """Cards of ``hand`` that belong to no meld of it: their value, their count (each
+    copy) and the cards; they are unmatched in every arrangement of the hand or of any of
+    its parts."""
     loose = uncovered_cards(hand, profile.meld_rules)
-    return sum(map(profile.values.__getitem__, loose)), set(loose)
+    return sum(map(profile.values.__getitem__, loose)), len(loose), set(loose)
 
 
 def can_knock(state: KnockRecord) -> bool:
-    """Whether the player to move may knock (RU-KNOCK): not on his first turn, with at
-    least ``knock_min_melded`` cards in melds and ``knock_limit`` or less unmatched."""
-    player = state.turn
-    if state.turns_played[player] < 1:
-        return False
+    """Whether the player to move may knock (RU-KNOCK): the knock's conditions
+    (:mod:`~scala40.games._knock.conditions`), asked of the loose cards' bound (they
+    alone are worth too much, or leave too few cards for the melds: no knock), then of
+    the turn and of the search's arrangements."""
     profile = state.profile
-    hand = state.hands[player]
-    value, _, loose = loose_summary(hand, profile)
-    if value > profile.knock_limit or len(hand) - loose < profile.knock_min_melded:
+    hand = state.hands[state.turn]
+    # knock_value_allowed and knock_melded_allowed, read as data: this bound is asked at
+    # every draw, so it makes no call.
+    value, _, count = loose_summary(hand, profile)
+    if value > profile.knock_limit or len(hand) - count < profile.knock_min_melded:
         return False
-    return least_unmatched(hand, profile, profile.knock_min_melded) <= profile.knock_limit
+    return not knock_barred_this_turn(state) and knock_allowed(hand, profile)
 
 
 def close_moves(state: KnockRecord) -> list[object]:
-    """Every close of the player to move (CH-CLOSE), by card discarded then arrangement."""
+    """Every close of the player to move (CH-CLOSE), by card discarded then arrangement:
+    those the close's conditions allow (:mod:`~scala40.games._knock.conditions`), each
+    asked where it first applies: of the loose cards' bound (even with the dearest of
+    them discarded, those left break the value's or the count's condition: no close), of
+    the turn, of the card discarded and the cards kept, of each arrangement."""
     profile = state.profile
-    player = state.turn
-    if not profile.close_first_round and state.turns_played[player] == 0:
+    hand = state.hands[state.turn]
+    # close_value_allowed and close_count_allowed, read as data: this bound is asked
+    # in every state where a close could be listed, so it makes no call.
+    limit, most = profile.close_limit, profile.close_most_unmatched
+    value, dearest, count = loose_summary(hand, profile)
+    if value - dearest > limit or count - 1 > most:
+        return []
+    if close_barred_this_turn(state):
         return []
     close = state.KINDS.close
     assert close is not None
-    hand = state.hands[player]
-    limit = profile.close_limit
-    value, dearest, _ = loose_summary(hand, profile)
-    if value - dearest > limit:
-        return []
     # A close may exist (a hand in fifty, in random play): which cards are loose.
-    value, loose = loose_cards(hand, profile)
+    value, count, loose = loose_cards(hand, profile)
     values = profile.values
     banned = banned_discard(state)
-    wilds = profile.wild_cards
     moves: list[object] = []
     for card in dict.fromkeys(hand):
         if card == banned:
             continue
-        if value - (values[card] if card in loose else 0) > limit:
+        # What the close keeps of the loose cards bounds what it leaves unmatched.
+        if card in loose:
+            least_value, least_count = value - values[card], count - 1
+        else:
+            least_value, least_count = value, count
+        if least_value > limit or least_count > most:
             continue
         kept = without(hand, (card,))
         assert kept is not None
-        if profile.forbid_close_with_two_wilds and sum(1 for c in kept if c in wilds) >= 2:
+        if keeps_two_wilds(profile, kept):
             continue
-        for melds in close_arrangements(kept, profile):
-            if profile.close_cap:
-                used = sum(len(meld) for meld in melds)
-                if used < len(kept):
-                    left = without(kept, [c for meld in melds for c in meld.cards])
-                    assert left is not None
-                    if close_cap_bars(state, sum(values[c] for c in left)):
-                        continue
-            moves.append(close.of_melds(card, melds))
+        for melds, left_value in close_arrangements(kept, profile):
+            if not cap_bars_close(state, left_value):
+                moves.append(close.of_melds(card, melds))
     return moves

@@ -233,10 +233,18 @@ def loose_summary(hand: tuple[Card, ...], profile: KnockRules) -> tuple[int, int
                 | (a & (b | c | d) | b & (c | d) | c & d) & again
                 | (e & (f | g | h) | f & (g | h) | g & h)
             )
+        elif need == 2:  # with a wild card: two suits, or a second copy
+            sets = a & (b | c | d) | b & (c | d) | c & d | e | f | g | h
+        elif need == 1:  # with two wild cards (where they may outnumber the natural one)
+            sets = a | b | c | d
         else:
             sets = _at_least([a, b, c, d, e, f, g, h], need)
     elif need == 3:
         sets = a & b & (c | d) | c & d & (a | b)
+    elif need == 2:
+        sets = a & (b | c | d) | b & (c | d) | c & d
+    elif need == 1:
+        sets = a | b | c | d
     else:
         sets = _at_least([a, b, c, d], need)
     runs = tables.runs[wilds]

@@ -14,8 +14,8 @@ from typing import Any
 import attrs
 
 from scala40.cards import CARD_NAMES, Card, format_cards
-from scala40.games._knock.arrange import Layoff
 from scala40.melds import Meld
+from scala40.melds._words import placed_card_text
 from scala40.views import HandResultBase
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "RESTOCK",
     "HandEnd",
     "HandResult",
+    "Layoff",
     "Phase",
     "Showing",
 ]
@@ -113,6 +114,23 @@ _END_WORDS = {
     HandEnd.RUMINO: "showed a Rumino",
     HandEnd.BLOCKED: "played the last turn of a blocked hand",
 }
+
+
+@attrs.frozen
+class Layoff:
+    """One card laid off onto another player's shown meld (CH-LAYOFF)."""
+
+    card: Card
+    """The card laid off."""
+    represents: Card
+    """The natural card it stands for (itself when natural)."""
+    owner: int
+    """The seat whose shown meld takes it."""
+    meld: int
+    """The index of that meld among the owner's shown melds."""
+
+    def __str__(self) -> str:
+        return f"{placed_card_text(self.card, self.represents)} on P{self.owner}#{self.meld}"
 
 
 @attrs.frozen

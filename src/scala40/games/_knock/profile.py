@@ -244,9 +244,18 @@ class KnockRules:
     """Re-entries each player may make; ``None`` for any number (LC-REENGANCHE)."""
     min_players: int = 2
     max_players: int = 4
+    close_most_unmatched: int = attrs.field(init=False, eq=False, repr=False)
+    """:attr:`close_max_unmatched` as a number the loops compare with (CH-CLOSE): more
+    than any hand holds where the rules set none (read by
+    :func:`~scala40.games._knock.conditions.close_count_allowed` and the hot loops)."""
     owned: OwnedTables = attrs.field(factory=OwnedTables, init=False, repr=False)
     """What the shared modules derive from this profile and keep (their caches), each
     under its own class, as :attr:`scala40.melds.MeldTables.owned`."""
+
+    @close_most_unmatched.default
+    def _close_most_unmatched(self) -> int:
+        most = self.close_max_unmatched
+        return 1 << 30 if most is None else most
 
     @classmethod
     def of(cls, rules: RulesetBase, **derived: Any) -> KnockRules:

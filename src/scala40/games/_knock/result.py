@@ -35,9 +35,8 @@ from scala40._format.serial import (
 )
 from scala40.errors import Scala40Error
 from scala40.games._knock import engine
-from scala40.games._knock.arrange import Layoff
 from scala40.games._knock.moves import MeldSpec, parse_meld_spec
-from scala40.games._knock.phases import HandEnd, HandResult, Showing
+from scala40.games._knock.phases import HandEnd, HandResult, Layoff, Showing
 from scala40.melds import Meld
 from scala40.movekinds import MAX_MOVE_TEXT
 

@@ -13,11 +13,11 @@ best_arrangement``), so that they are listed once, here.
 from __future__ import annotations
 
 from scala40.games._knock.analysis import best_arrangement, least_unmatched
-from scala40.games._knock.arrange import Arrangement, Layoff
+from scala40.games._knock.arrange import Arrangement
 from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.careful import CarefulBot
 from scala40.games._knock.moves import Move
-from scala40.games._knock.phases import HandEnd, HandResult, Phase, Showing
+from scala40.games._knock.phases import HandEnd, HandResult, Layoff, Phase, Showing
 from scala40.games._knock.view import PlayerView
 
 __all__ = [

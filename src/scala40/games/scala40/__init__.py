@@ -6,13 +6,36 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 
 * :mod:`~scala40.games.scala40.rules`: the :class:`Ruleset`, its presets, hand values;
 * :mod:`~scala40.games.scala40.moves`: the moves and their notation;
+* :mod:`~scala40.games.scala40.phases`: the phase of a turn, and how the last hand ended;
+* :mod:`~scala40.games.scala40.record`: the state's record, its fields and its format;
+* :mod:`~scala40.games.scala40.load`: how a saved state's fields fit together;
+* :mod:`~scala40.games.scala40.result`: the last hand's result in a saved match;
 * :mod:`~scala40.games.scala40.state`: :class:`GameState` and :func:`new_game`;
 * :mod:`~scala40.games.scala40.view`: :class:`PlayerView`, what one player may know;
-* :mod:`~scala40.games.scala40.analysis`: exact hand analysis (openings, deadwood);
+* :mod:`~scala40.games.scala40.analysis`: exact hand analysis (openings, deadwood,
+  closing), a package;
 * :mod:`~scala40.games.scala40.observation`: what a player sees, as numbers, for learning
   agents;
 * :mod:`~scala40.games.scala40.bots`: the greedy and Monte Carlo bots;
-* the engine (``engine``, ``generate``, ``search``, ``table``, ``splits``) behind them.
+* :mod:`~scala40.games.scala40.playouts`: what the Monte Carlo bot's playouts are made of;
+* :mod:`~scala40.games.scala40.text`: the command line's wording;
+
+and the engine behind them (internal):
+
+* :mod:`~scala40.games.scala40.engine`: the move handlers, one per move type;
+* :mod:`~scala40.games.scala40.handling`: what every handler shares;
+* :mod:`~scala40.games.scala40.conditions`: the conditions of a turn, each written once;
+* :mod:`~scala40.games.scala40.melding`: putting down, laying off, swapping, splitting;
+* :mod:`~scala40.games.scala40.discarding`: the discard, closing and the scores;
+* :mod:`~scala40.games.scala40.chance`: the deal and the restock;
+* :mod:`~scala40.games.scala40.lookahead`: no move may lead where the turn cannot end;
+* :mod:`~scala40.games.scala40.turn`: the one search of a turn's melding moves;
+* :mod:`~scala40.games.scala40.generate`: the legal moves;
+* :mod:`~scala40.games.scala40.budget`: the work one call of a search may spend;
+* :mod:`~scala40.games.scala40.hand`: the hand layer, functions of a multiset of cards
+  (a package);
+* :mod:`~scala40.games.scala40.table`: the table layer, what the melds on the table offer
+  a hand (a package).
 
 >>> from scala40.games import scala40 as game
 >>> state = game.new_game("classic", players=3, seed=2)
