@@ -35,23 +35,36 @@ def _cell(text: str) -> str:
     return " ".join(text.split())
 
 
-class PositionGrammar(SphinxDirective):
-    """A list-table of the fields of one game's position text, in order."""
+class _Table(SphinxDirective):
+    """A directive that writes one list-table about the game it names: its columns'
+    headings and widths, and a row of cells (reStructuredText) per thing described."""
 
     required_arguments = 1
+    columns: tuple[tuple[str, int], ...] = ()
+
+    def rows(self) -> list[list[str]]:
+        raise NotImplementedError
 
     def run(self) -> list[nodes.Node]:
+        widths = " ".join(str(width) for _, width in self.columns)
+        lines = [".. list-table::", "   :header-rows: 1", f"   :widths: {widths}", ""]
+        for row in [[heading for heading, _ in self.columns], *self.rows()]:
+            lines += [f"   {'*' if not index else ' '} - {cell}" for index, cell in enumerate(row)]
+        container = nodes.container()
+        self.state.nested_parse(
+            StringList(lines, source=self.name), self.content_offset, container
+        )
+        return list(container.children)
+
+
+class PositionGrammar(_Table):
+    """A list-table of the fields of one game's position text, in order."""
+
+    columns = (("Field", 14), ("Key", 18), ("What it holds", 38), ("How it is written", 30))
+
+    def rows(self) -> list[list[str]]:
         game = load_game(self.arguments[0])
-        lines = [
-            ".. list-table::",
-            "   :header-rows: 1",
-            "   :widths: 14 18 38 30",
-            "",
-            "   * - Field",
-            "     - Key",
-            "     - What it holds",
-            "     - How it is written",
-        ]
+        rows = []
         for row in grammar(game):
             place = f"``{row.place}``" if row.place.endswith("=") else row.place
             holds = row.doc
@@ -64,49 +77,23 @@ class PositionGrammar(SphinxDirective):
                 written += f"; {row.default}"
             elif row.default is not None:
                 written += f"; left out when ``{row.default}``"
-            lines += [
-                f"   * - {place}",
-                f"     - ``{row.key}``",
-                f"     - {_cell(holds)}",
-                f"     - {_cell(written)}",
-            ]
-        container = nodes.container()
-        self.state.nested_parse(
-            StringList(lines, source="position-grammar"), self.content_offset, container
-        )
-        return list(container.children)
+            rows.append([place, f"``{row.key}``", _cell(holds), _cell(written)])
+        return rows
 
 
-class MoveVerbs(SphinxDirective):
+class MoveVerbs(_Table):
     """A list-table of one game's move kinds: the verb, the fields, what the move does
     (the first paragraph of the kind's docstring), in the move set's order."""
 
-    required_arguments = 1
+    columns = (("Verb", 12), ("Fields", 22), ("What the move does", 66))
 
-    def run(self) -> list[nodes.Node]:
-        game = load_game(self.arguments[0])
-        lines = [
-            ".. list-table::",
-            "   :header-rows: 1",
-            "   :widths: 12 22 66",
-            "",
-            "   * - Verb",
-            "     - Fields",
-            "     - What the move does",
-        ]
-        for kind in game.move_set.kinds:
+    def rows(self) -> list[list[str]]:
+        rows = []
+        for kind in load_game(self.arguments[0]).move_set.kinds:
             fields = ", ".join(f"``{field.name}``" for field in attrs.fields(kind)) or "none"
             doc = (inspect.getdoc(kind) or "").split("\n\n")[0]
-            lines += [
-                f"   * - ``{kind.verb}``",
-                f"     - {fields}",
-                f"     - {_cell(doc)}",
-            ]
-        container = nodes.container()
-        self.state.nested_parse(
-            StringList(lines, source="move-verbs"), self.content_offset, container
-        )
-        return list(container.children)
+            rows.append([f"``{kind.verb}``", fields, _cell(doc)])
+        return rows
 
 
 def _value_text(value: object) -> str:
@@ -152,43 +139,31 @@ def _option_doc(ruleset: type, name: str) -> str:
     return ""
 
 
-class RulesetOptions(SphinxDirective):
+class RulesetOptions(_Table):
     """A list-table of one game's ruleset options, in declaration order: the name, the
     default, the values the declaration allows, the rule and what the option does (the
     first paragraph of the field's docstring)."""
 
-    required_arguments = 1
+    columns = (("Option", 24), ("Default", 12), ("Values", 18), ("Rule", 12), ("What it does", 34))
 
-    def run(self) -> list[nodes.Node]:
+    def rows(self) -> list[list[str]]:
         ruleset = load_game(self.arguments[0]).ruleset_type
         default = ruleset()
-        lines = [
-            ".. list-table::",
-            "   :header-rows: 1",
-            "   :widths: 24 12 18 12 34",
-            "",
-            "   * - Option",
-            "     - Default",
-            "     - Values",
-            "     - Rule",
-            "     - What it does",
-        ]
+        rows = []
         for kind in option_kinds(ruleset):
             meaning = _option_doc(ruleset, kind.name)
             if not meaning:
                 raise self.error(f"option {kind.name} of {ruleset.__name__} has no docstring")
-            lines += [
-                f"   * - ``{kind.name}``",
-                f"     - {_value_text(getattr(default, kind.name))}",
-                f"     - {_values_text(kind)}",
-                f"     - {ruleset.option_rule(kind.name) or '-'}",
-                f"     - {_cell(meaning)}",
-            ]
-        container = nodes.container()
-        self.state.nested_parse(
-            StringList(lines, source="ruleset-options"), self.content_offset, container
-        )
-        return list(container.children)
+            rows.append(
+                [
+                    f"``{kind.name}``",
+                    _value_text(getattr(default, kind.name)),
+                    _values_text(kind),
+                    ruleset.option_rule(kind.name) or "-",
+                    _cell(meaning),
+                ]
+            )
+        return rows
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
