@@ -407,10 +407,15 @@ _FAMILY_KINDS: tuple[type[MoveBase], ...] = (
 """Every kind of the family, each a base a game's own class derives from."""
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, repr=False)
 class MoveKinds:
     """One knock game's move classes (:meth:`declare`): its move set, and each class the
-    shared engine asks for (``None`` where the game has no such kind)."""
+    shared engine asks for (``None`` where the game has no such kind).
+
+    >>> from scala40.games import chinchon
+    >>> chinchon.KINDS
+    MoveKinds('chinchon', DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign)
+    """
 
     game: str
     """The game's registry name, which names its formats."""
@@ -476,6 +481,12 @@ class MoveKinds:
         }
         for name, value in made.items():
             object.__setattr__(self, name, value)
+
+    def __repr__(self) -> str:
+        # The game and its classes in the order declared: the derived fields would repeat
+        # them, and a frozenset's order changes from one process to the next.
+        names = ", ".join(kind.__name__ for kind in self.derived.values())
+        return f"MoveKinds({self.game!r}, {names})"
 
     @classmethod
     def declare(
