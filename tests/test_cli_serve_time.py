@@ -128,6 +128,12 @@ def test_a_bot_request_with_the_largest_options_keeps_the_bound(game: str) -> No
         assert answer["ok"], answer
         assert answer["bot"] == spec
         if took > BOUND + CHECK_SLACK:
+            # Asked again, as the CPU bounds are timed again (tests.hostile): a test
+            # process late in the suite holds every game's caches, and a full pass of the
+            # garbage collector that falls inside one request walks them all; work past
+            # the bound by design is past it both times.
+            took = min(took, _timed(referee, request)[1])
+        if took > BOUND + CHECK_SLACK:
             assert took <= BOUND + CHECK_SLACK * machine_wall_slowdown(), (
                 f"{spec} took {took:.3f} s against a bound of {BOUND} s"
             )
