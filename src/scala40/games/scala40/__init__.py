@@ -17,6 +17,10 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 * :mod:`~scala40.games.scala40.observation`: what a player sees, as numbers, for learning
   agents;
 * :mod:`~scala40.games.scala40.bots`: the greedy and Monte Carlo bots;
+* :mod:`~scala40.games.scala40.careful`: the careful bot, greedy's play weighing what
+  the cards held would cost;
+* :mod:`~scala40.games.scala40.best`: the strongest bot, the Monte Carlo search on the
+  careful bot's play;
 * :mod:`~scala40.games.scala40.playouts`: what the Monte Carlo bot's playouts are made of;
 * :mod:`~scala40.games.scala40.text`: the command line's wording;
 
@@ -45,7 +49,7 @@ and the engine behind them (internal):
 
 from __future__ import annotations
 
-from scala40.game import Game, SearchTuning, register_game
+from scala40.game import Game, register_game
 from scala40.games.scala40 import moves
 from scala40.games.scala40.analysis import (
     best_opening,
@@ -54,7 +58,9 @@ from scala40.games.scala40.analysis import (
     hand_melds,
     min_deadwood,
 )
+from scala40.games.scala40.best import BestBot
 from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
+from scala40.games.scala40.careful import CarefulBot
 from scala40.games.scala40.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.scala40.observation import OBSERVATION
 from scala40.games.scala40.phases import HandResult, Phase
@@ -74,6 +80,7 @@ from scala40.games.scala40.view import PlayerView
 __all__ = [
     "GAME",
     "PRESETS",
+    "CarefulBot",
     "GameState",
     "GreedyBot",
     "HandResult",
@@ -108,7 +115,12 @@ GAME = register_game(
         move_set=moves.MOVES,
         state_schema=GameState.json_schema,
         notation=GameState.notation(),
-        bots={"greedy": GreedyBot, "montecarlo": MonteCarloBot},
+        bots={
+            "greedy": GreedyBot,
+            "careful": CarefulBot,
+            "montecarlo": MonteCarloBot,
+            "best": BestBot,
+        },
         default_players=2,
         text=TEXT,
         observation=OBSERVATION,
@@ -117,8 +129,6 @@ GAME = register_game(
         hand_value=hand_value,
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
-        # A hand played out by greedy costs about three times a Chinchón hand.
-        search_tuning=SearchTuning(worlds=16),
     )
 )
 """The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""

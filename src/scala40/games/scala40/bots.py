@@ -51,6 +51,8 @@ from scala40.games.scala40.analysis import (
     closing_moves,
     hand_melds,
 )
+from scala40.games.scala40.analysis.closing import CloseSearch
+from scala40.games.scala40.budget import WorkBudget, shared_budget
 from scala40.games.scala40.moves import (
     MOVES,
     Discard,
@@ -72,7 +74,7 @@ from scala40.games.scala40.playouts import (
     stock_shares,
     survivors,
 )
-from scala40.games.scala40.rules import Ruleset, hand_value
+from scala40.games.scala40.rules import MatchFormat, Ruleset, hand_value
 from scala40.games.scala40.state import GameState
 from scala40.games.scala40.view import PlayerView
 from scala40.melds import Meld
@@ -214,6 +216,16 @@ class GreedyBot:
     """Times the card's value, before opening: high cards help reach the threshold."""
     value_weight_opened = -1.0
     """Times the card's value, after opening: high cards cost most if another closes."""
+    value_weight_threatened: float | None = None
+    """Times the card's value once another player has opened, so that a close may come
+    at any turn: before opening (the whole hand would count, S40-SCORE), and after it
+    when the cards in hand would take the player's total to the elimination score
+    (S40-ELIM, S40-V-REENTRY); ``None`` keeps ``value_weight_unopened`` and
+    ``value_weight_opened`` (the careful bot throws high cards first then)."""
+    close_work: int | None = None
+    """The units of work (:mod:`~scala40.games.scala40.budget`) the search for a way to
+    close this turn may spend; ``None``: the searches' whole budget (a position not
+    settled within them is played as one with no close)."""
     joker_lay_off_hand_size = 4
     """Lay off a joker only with this many cards in hand or fewer."""
     closing_search_hand_size = 14
@@ -237,6 +249,20 @@ class GreedyBot:
 
     def _keep_scorer(self, view: PlayerView) -> Callable[[Card], float]:
         """A function scoring how much each card of the hand is worth keeping."""
+        threatened = self.value_weight_threatened
+        if view.opened[view.player]:
+            value_weight = self.value_weight_opened
+            if threatened is not None and _another_opened(view) and _past_room(view):
+                value_weight = threatened
+        elif threatened is not None and _another_opened(view):
+            value_weight = threatened
+        else:
+            value_weight = self.value_weight_unopened
+        return self._scorer(view, value_weight)
+
+    def _scorer(self, view: PlayerView, value_weight: float) -> Callable[[Card], float]:
+        """How much each card of the hand is worth keeping, its value counting
+        ``value_weight`` times."""
         hand = view.hand
         rules = view.rules
         counts = [0] * 53
@@ -248,9 +274,6 @@ class GreedyBot:
             opened for player, opened in enumerate(view.opened) if player != view.player
         )
         extend, free = _table_targets(view.table) if anyone_opened else (frozenset(), frozenset())
-        value_weight = (
-            self.value_weight_opened if view.opened[view.player] else self.value_weight_unopened
-        )
         values = _card_values(rules)
 
         def keep(card: Card) -> float:
@@ -384,7 +407,13 @@ class GreedyBot:
         if len(view.hand) > self.closing_search_hand_size:
             return None
         try:
-            moves = closing_moves(view.turn_state())
+            if self.close_work is None:
+                moves = closing_moves(view.turn_state())
+            elif not self.close_work:
+                return None
+            else:
+                with shared_budget(WorkBudget(self.close_work)) as budget:
+                    moves = CloseSearch(view.turn_state(), budget).run()
         except SearchLimitError:
             return None  # too tangled to search: play on as if there were no close
         if not moves:
@@ -451,6 +480,25 @@ class GreedyBot:
             if move is not None:
                 return move
         return None
+
+
+def _another_opened(view: PlayerView) -> bool:
+    """Whether a player still in the game other than the view's has opened (S40-OPEN)."""
+    me = view.player
+    return any(
+        opened and active and seat != me
+        for seat, (opened, active) in enumerate(zip(view.opened, view.active))
+    )
+
+
+def _past_room(view: PlayerView) -> bool:
+    """Whether the cards in hand, counted at a close (S40-HAND-VALUE), would take the
+    player's total to the elimination score (S40-ELIM, S40-V-REENTRY)."""
+    rules = view.rules
+    if rules.match_format not in (MatchFormat.ELIMINATION, MatchFormat.REENTRY):
+        return False
+    room = rules.elimination_score - view.scores[view.player]
+    return hand_value(view.hand, rules) >= room
 
 
 def _matching_put_down(meld: Meld, moves: Sequence[PutDown]) -> PutDown | None:
@@ -590,7 +638,7 @@ class MonteCarloBot:
             )
         self.search_all = search_all
         self.opponent_turns = check_bot_int("opponent_turns", opponent_turns, 0, _MOST_TURNS)
-        self._policy = _RolloutPolicy()
+        self._policy: GreedyBot = _RolloutPolicy()
         self._closer = GreedyBot()
         # The table when the player's current turn began, and which turn that was.
         self._turn_start: tuple[tuple[int, int, tuple[int, ...]], tuple[Meld, ...]] | None = None

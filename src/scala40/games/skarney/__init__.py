@@ -10,6 +10,7 @@ The modules:
 * ``view``: ``PlayerView``, what one seat may know;
 * ``analysis``: the melds of a hand, its contracts, the best;
 * ``bots``: the greedy bot;
+* ``careful``: the careful bot, greedy's play taking the offers that fit its hand;
 * ``observation``: what a seat sees, as numbers and text, for learning agents;
 * the engine (``engine``, ``generate``, ``search``) behind them.
 
@@ -31,6 +32,7 @@ from scala40.games.skarney.analysis import (
     hand_melds,
 )
 from scala40.games.skarney.bots import GreedyBot
+from scala40.games.skarney.careful import CarefulBot
 from scala40.games.skarney.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.skarney.observation import OBSERVATION
 from scala40.games.skarney.phases import HandResult, Phase
@@ -56,6 +58,7 @@ __all__ = [
     "MELD_RULES",
     "MODIFIERS",
     "PRESETS",
+    "CarefulBot",
     "Contract",
     "GameState",
     "GreedyBot",
@@ -91,7 +94,7 @@ GAME = register_game(
         move_set=moves.MOVES,
         state_schema=GameState.json_schema,
         notation=GameState.notation(),
-        bots={"greedy": GreedyBot},
+        bots={"greedy": GreedyBot, "careful": CarefulBot},
         default_players=4,
         score_order=ScoreOrder.HIGH,
         text=TEXT,

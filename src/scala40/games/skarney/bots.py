@@ -64,6 +64,10 @@ class GreedyBot:
 
     name = "greedy"
 
+    accept_fit = 3.0
+    """How well an offered card must fit the hand to be accepted while the pile lasts
+    (``_fit``: 3 a card of its rank, 2 a neighbour in its suit, 1 a card two places away)."""
+
     def __init__(self, late: int = 12) -> None:
         self.late = check_bot_int("late", late, 0, _MAX_LATE)
 
@@ -178,7 +182,7 @@ class GreedyBot:
             return True
         if view.stock_size <= self.late:
             return False
-        return _fit(card, hand) >= 3.0
+        return _fit(card, hand) >= self.accept_fit
 
 
 _MAX_LATE = 1_000
