@@ -88,6 +88,7 @@ import sys
 import time
 from collections.abc import Sequence
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 from scala40.bots import bot_names, make_bot
@@ -754,7 +755,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--only", default="", help="the duels to play, comma-separated (default: all)"
     )
+    parser.add_argument(
+        "--strength",
+        action="store_true",
+        help="play the duels of the bots page (STRENGTH_PLAN) the journal lacks, and write "
+        "the package's strength.json from it",
+    )
     args = parser.parse_args(argv)
+    if args.strength:
+        return run_strength(args.names, args.journal, args.only)
     if args.duels:
         return run_duels(args)
     if args.merge:
@@ -846,6 +855,193 @@ def run_duels(args: argparse.Namespace) -> int:
                 with open(args.out, "a", encoding="utf-8") as out:
                     out.write(json.dumps(line) + "\n")
     return 0
+
+
+COST_REPEATS = 3
+"""How many times :func:`decision_costs` times each decision, keeping the least."""
+
+
+def decision_costs(
+    name: str, spec: str, decisions: int, seed: int = 2026, repeats: int = COST_REPEATS
+) -> dict[str, Any]:
+    """The process time ``spec`` (a bot that keeps nothing between decisions: greedy,
+    careful) takes at ``decisions`` of its decisions with a choice, in games of ``name``
+    under the default rules against greedy (two players; Skarney's four, its partner
+    greedy), its seat alternating game by game: each decision timed ``repeats`` times,
+    the least kept, so that what is counted is the decision's work and not the
+    machine's load (another process's turn on the core costs the next one its caches).
+    The mean, the 99th and 99.9th percentiles and the slowest, in seconds."""
+    game = load_game(name)
+    rules = game.ruleset_type.default()
+    players = table_size(name)
+    bot = make_bot(spec, name)
+    greedy = make_bot("greedy", name)
+    found: list[tuple[Any, list[Any]]] = []
+    number = 0
+    while len(found) < decisions:
+        state = game.new_game(rules, players, seed * 100_003 + number)
+        sides = state.teams
+        mine = min(sides[number % len(sides)])
+        rng = random.Random(number)
+        moves = 0
+        while not state.is_over and len(found) < decisions and moves < MAX_DUEL_MOVES:
+            moves += 1
+            if state.is_chance:
+                state = state.apply(state.legal_moves()[0])
+                continue
+            seat = state.current_player
+            legal = list(state.legal_moves())
+            view = state.view(seat)
+            if seat == mine and len(legal) > 1:
+                found.append((view, legal))
+            state = state.apply((bot if seat == mine else greedy).choose(view, legal, rng))
+        number += 1
+    times = []
+    rng = random.Random(seed)
+    for view, legal in found:
+        best = math.inf
+        for _ in range(repeats):
+            start = time.process_time()
+            bot.choose(view, legal, rng)
+            best = min(best, time.process_time() - start)
+        times.append(round(best * 1e6))
+    times.sort()
+    return {
+        "game": name,
+        "bot": spec,
+        "decisions": len(times),
+        "repeats": repeats,
+        "mean_s": statistics.fmean(times) / 1e6,
+        "p99_s": _percentile(times, 0.99) / 1e6,
+        "p999_s": _percentile(times, 0.999) / 1e6,
+        "max_s": times[-1] / 1e6,
+    }
+
+
+COST_PLAN: tuple[tuple[str, int], ...] = (("greedy", 5_000), ("careful", 5_000))
+"""The bots whose decisions ``--strength`` times apart (:func:`decision_costs`) in every
+game, and at how many decisions."""
+
+
+STRENGTH_PLAN: dict[str, tuple[tuple[str, str, int], ...]] = {
+    "scala40": (
+        ("greedy", "noisy", 200),
+        ("careful", "greedy", 1000),
+        ("careful", "noisy", 300),
+        ("best", "careful", 200),
+        ("best", "greedy", 100),
+    ),
+    "skarney": (
+        ("greedy", "noisy", 100),
+        ("careful", "greedy", 1000),
+        ("careful", "noisy", 200),
+    ),
+    "rumino": (
+        ("greedy", "noisy", 200),
+        ("careful", "greedy", 1000),
+        ("careful", "noisy", 300),
+    ),
+    "chinchon": (
+        ("greedy", "noisy", 200),
+        ("careful", "greedy", 1000),
+        ("careful", "noisy", 300),
+        ("best", "careful", 200),
+        ("best", "greedy", 100),
+        ("best", "noisy", 100),
+    ),
+    "laconga": (
+        ("greedy", "noisy", 200),
+        ("careful", "greedy", 1000),
+        ("careful", "noisy", 300),
+    ),
+}
+"""The duels the bots page and ``scala40 bots`` give, each game's: the top bot, the bottom
+one and the paired deals (each game in its unit, two players, Skarney's partnership of
+four; seed :data:`STRENGTH_SEED`)."""
+
+STRENGTH_SEED = 2026
+STRENGTH_JOURNAL = "strength-deals.jsonl"
+"""Where ``--strength`` keeps the games it played (ignored by git): a run goes on where the
+last stopped."""
+STRENGTH_FILE = Path(__file__).resolve().parents[1] / "src" / "scala40" / "bots" / "strength.json"
+"""The package's file of measured duels (:mod:`scala40.bots.strength`)."""
+_STRENGTH_FIELDS = (
+    "game", "top", "bottom", "unit", "players", "seed", "deals", "games", "share", "low",
+    "high", "difference", "difference_se", "hands", "hand_share", "margin", "margin_se",
+    "decisions", "decision_mean_s", "decision_p999_s", "decision_max_s",
+)  # fmt: skip
+
+
+def run_strength(names: Sequence[str], journal: str | None, only: str = "") -> int:
+    """Play the duels of :data:`STRENGTH_PLAN` for the games ``names`` (default: every
+    game's; ``only`` the duels labelled ``top-bottom`` it lists, comma-separated) that
+    ``journal`` lacks, then write :data:`STRENGTH_FILE` from the journal: every planned
+    duel of every game whose deals it holds in full."""
+    journal = journal or STRENGTH_JOURNAL
+    labels = set(filter(None, only.split(",")))
+    for name in names or list(STRENGTH_PLAN):
+        for top, bottom, deals in STRENGTH_PLAN[name]:
+            if labels and f"{top}-{bottom}" not in labels:
+                continue
+            line = duel(name, top, bottom, deals, STRENGTH_SEED, journal=journal)
+            print(describe_duel(line), flush=True)
+    costs_file = Path(journal).with_suffix(".costs.json")
+    if not labels or "costs" in labels:
+        costs = _read_costs(costs_file)
+        for name in names or list(STRENGTH_PLAN):
+            for spec, count in COST_PLAN:
+                line = decision_costs(name, spec, count)
+                costs[f"{name} {spec}"] = line
+                print(
+                    f"{name} {spec}: {line['mean_s'] * 1000:.3f} ms a decision, 99.9th "
+                    f"percentile {line['p999_s'] * 1000:.2f}, slowest {line['max_s'] * 1000:.2f}, "
+                    f"over {line['decisions']} decisions (each the least of {line['repeats']} runs)",
+                    flush=True,
+                )
+        costs_file.write_text(json.dumps(costs, indent=1) + "\n", encoding="utf-8")
+    write_strength(journal)
+    return 0
+
+
+def _read_costs(path: Path) -> dict[str, Any]:
+    """The decision costs ``--strength`` timed, kept beside its journal (``NAME.costs.json``)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def write_strength(journal: str) -> None:
+    """Write :data:`STRENGTH_FILE` from the games ``journal`` holds and the decision costs
+    kept beside it (see :func:`run_strength`)."""
+    games = read_journal(journal)
+    costs = _read_costs(Path(journal).with_suffix(".costs.json"))
+    entries = []
+    for name, plan in STRENGTH_PLAN.items():
+        for top, bottom, deals in plan:
+            players = table_size(name)
+            key = (name, top, bottom, duel_unit(name), STRENGTH_SEED, players, None)
+            lines = [
+                line for line in games if _duel_key(line) == key and int(line["number"]) < deals
+            ]
+            if len(lines) < deals * len(sides_of(name, players)):
+                print(f"{name} {top} vs {bottom}: {len(lines)} games of {deals} deals; left out")
+                continue
+            figures = duel_figures(lines)
+            entry = {field: figures[field] for field in _STRENGTH_FIELDS}
+            for field in ("difference_se", "margin_se"):
+                if math.isinf(entry[field]):
+                    entry[field] = None
+            entries.append(entry)
+    document = {
+        "command": f"python benchmarks/bench_ladder.py --strength (seed {STRENGTH_SEED})",
+        "python": sys.version.split()[0],
+        "duels": entries,
+        "costs": [costs[key] for key in sorted(costs)],
+    }
+    STRENGTH_FILE.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {len(entries)} duels to {STRENGTH_FILE}")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ extensions = [
     "grammar",
     "pictures",
     "anchors",
+    "strength",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
