@@ -923,7 +923,13 @@ COST_PLAN: tuple[tuple[str, int], ...] = (("greedy", 5_000), ("careful", 5_000))
 game, and at how many decisions."""
 
 
-STRENGTH_PLAN: dict[str, tuple[tuple[str, str, int], ...]] = {
+def _parts(parts: int | tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """A planned duel's deals as parts ``(first, deals)``: a number of deals from deal 0,
+    or the parts of a duel played by several processes at once."""
+    return ((0, parts),) if isinstance(parts, int) else parts
+
+
+STRENGTH_PLAN: dict[str, tuple[tuple[str, str, int | tuple[tuple[int, int], ...]], ...]] = {
     "scala40": (
         ("greedy", "noisy", 200),
         ("careful", "greedy", 1000),
@@ -956,8 +962,9 @@ STRENGTH_PLAN: dict[str, tuple[tuple[str, str, int], ...]] = {
     ),
 }
 """The duels the bots page and ``scala40 bots`` give, each game's: the top bot, the bottom
-one and the paired deals (each game in its unit, two players, Skarney's partnership of
-four; seed :data:`STRENGTH_SEED`)."""
+one and the paired deals (from deal 0, or the parts ``(first, deals)`` of a duel played by
+several processes; each game in its unit, two players, Skarney's partnership of four;
+seed :data:`STRENGTH_SEED`)."""
 
 STRENGTH_SEED = 2026
 STRENGTH_JOURNAL = "strength-deals.jsonl"
@@ -980,11 +987,12 @@ def run_strength(names: Sequence[str], journal: str | None, only: str = "") -> i
     journal = journal or STRENGTH_JOURNAL
     labels = set(filter(None, only.split(",")))
     for name in names or list(STRENGTH_PLAN):
-        for top, bottom, deals in STRENGTH_PLAN[name]:
+        for top, bottom, parts in STRENGTH_PLAN[name]:
             if labels and f"{top}-{bottom}" not in labels:
                 continue
-            line = duel(name, top, bottom, deals, STRENGTH_SEED, journal=journal)
-            print(describe_duel(line), flush=True)
+            for first, deals in _parts(parts):
+                line = duel(name, top, bottom, deals, STRENGTH_SEED, None, first, journal)
+                print(describe_duel(line), flush=True)
     costs_file = Path(journal).with_suffix(".costs.json")
     if not labels or "costs" in labels:
         costs = _read_costs(costs_file)
@@ -1019,14 +1027,19 @@ def write_strength(journal: str) -> None:
     costs = _read_costs(Path(journal).with_suffix(".costs.json"))
     entries = []
     for name, plan in STRENGTH_PLAN.items():
-        for top, bottom, deals in plan:
+        for top, bottom, parts in plan:
             players = table_size(name)
             key = (name, top, bottom, duel_unit(name), STRENGTH_SEED, players, None)
+            numbers = {
+                number for first, deals in _parts(parts) for number in range(first, first + deals)
+            }
             lines = [
-                line for line in games if _duel_key(line) == key and int(line["number"]) < deals
+                line for line in games if _duel_key(line) == key and int(line["number"]) in numbers
             ]
-            if len(lines) < deals * len(sides_of(name, players)):
-                print(f"{name} {top} vs {bottom}: {len(lines)} games of {deals} deals; left out")
+            if len(lines) < len(numbers) * len(sides_of(name, players)):
+                print(
+                    f"{name} {top} vs {bottom}: {len(lines)} games of {len(numbers)} deals; left out"
+                )
                 continue
             figures = duel_figures(lines)
             entry = {field: figures[field] for field in _STRENGTH_FIELDS}

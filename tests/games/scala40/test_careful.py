@@ -162,7 +162,7 @@ def test_its_search_for_a_close_spends_at_most_its_work(monkeypatch: pytest.Monk
 def test_its_options_are_named_and_checked() -> None:
     assert bot_options(CarefulBot) == ("threat_weight", "close_work", "criterion")
     assert repr(make_bot("careful:threat_weight=1.5,criterion=value", "scala40")) == (
-        "CarefulBot(threat_weight=1.5, close_work=1500, criterion='value')"
+        "CarefulBot(threat_weight=1.5, close_work=1000, criterion='value')"
     )
     for spec, message in (
         ("careful:threat_weight=heavy", "threat_weight must be a number"),

@@ -41,7 +41,9 @@ from scala40.deadline import MAX_SECONDS, Deadline
 from scala40.errors import (
     InvalidArgumentError,
     InvalidBotSpecError,
+    InvalidCardError,
     InvalidStateError,
+    InvalidValueError,
     SearchLimitError,
 )
 from scala40.games.scala40.analysis import (
@@ -77,7 +79,7 @@ from scala40.games.scala40.playouts import (
 from scala40.games.scala40.rules import MatchFormat, Ruleset, hand_value
 from scala40.games.scala40.state import GameState
 from scala40.games.scala40.view import PlayerView
-from scala40.melds import Meld
+from scala40.melds import Meld, MeldKind
 
 __all__ = ["GreedyBot", "MonteCarloBot"]
 
@@ -409,7 +411,7 @@ class GreedyBot:
         try:
             if self.close_work is None:
                 moves = closing_moves(view.turn_state())
-            elif not self.close_work:
+            elif not self.close_work or not _may_open_and_close(view):
                 return None
             else:
                 with shared_budget(WorkBudget(self.close_work)) as budget:
@@ -489,6 +491,50 @@ def _another_opened(view: PlayerView) -> bool:
         opened and active and seat != me
         for seat, (opened, active) in enumerate(zip(view.opened, view.active))
     )
+
+
+def _may_open_and_close(view: PlayerView) -> bool:
+    """``False`` where a player who has not opened cannot close this turn: a close from
+    an unopened hand opens first (S40-OPEN), with melds of the hand alone, and every card
+    the melds leave but the one to discard (S40-CLOSE) must then reach the table, onto a
+    table meld of its suit or rank (a layoff, a chain of them, a split) or as a joker.
+    The fewest cards any opening leaves (the ``"cards"`` packing) against the cards of
+    the hand that could reach the table so is a bound that the search, the costliest
+    from a full hand, need not pass. ``True`` for a player who has opened, and where a
+    joker on the table (which a swap would put in the hand) makes the bound loose."""
+    player = view.player
+    if view.opened[player]:
+        return True
+    rules = view.rules
+    threshold = max(0, rules.opening_threshold - view.opening_value)
+    # A joker the table holds may come to the hand by a swap: the packing counts it in.
+    freed = sum(meld.cards.count(JOKER) for meld in view.table)
+    hand = (*view.hand, *(JOKER,) * freed)
+    try:
+        opening = best_opening(hand, rules, criterion="cards", keep=0, threshold=threshold)
+    except (SearchLimitError, InvalidCardError, InvalidValueError):
+        return True  # a hand the solver will not read: leave it to the search
+    if opening is None:
+        return False
+    suits = {
+        SUIT_OF[card]
+        for meld in view.table
+        if meld.kind is MeldKind.SEQUENCE
+        for card in meld.cards
+        if card != JOKER
+    }
+    ranks = {
+        RANK_OF[card]
+        for meld in view.table
+        if meld.kind is MeldKind.SET
+        for card in meld.cards
+        if card != JOKER
+    }
+    reachable = sum(
+        1 for card in hand if card == JOKER or SUIT_OF[card] in suits or RANK_OF[card] in ranks
+    )
+    keep = 0 if rules.close_without_discard else 1
+    return len(opening.remaining) <= keep + reachable
 
 
 def _past_room(view: PlayerView) -> bool:

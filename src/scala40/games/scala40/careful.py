@@ -34,7 +34,7 @@ random number and reads no clock.
 >>> from scala40.bots import make_bot
 >>> bot = make_bot("careful", "scala40")
 >>> bot
-CarefulBot(threat_weight=3.0, close_work=1500, criterion='cards')
+CarefulBot(threat_weight=3.0, close_work=1000, criterion='cards')
 >>> state = scala40.new_game(players=2, seed=3).apply("draw")
 >>> bot.choose(state.view(0), list(state.legal_moves()), random.Random(0)) in state.legal_moves()
 True
@@ -92,7 +92,7 @@ class CarefulBot(GreedyBot):
     def __init__(
         self,
         threat_weight: float | None = 3.0,
-        close_work: int = 1500,
+        close_work: int = 1000,
         criterion: str = "cards",
     ) -> None:
         self.threat_weight = (
