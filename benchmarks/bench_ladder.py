@@ -931,32 +931,24 @@ def _parts(parts: int | tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], .
 
 STRENGTH_PLAN: dict[str, tuple[tuple[str, str, int | tuple[tuple[int, int], ...]], ...]] = {
     "scala40": (
-        ("greedy", "noisy", 200),
         ("careful", "greedy", 1000),
         ("careful", "noisy", 300),
-        ("best", "careful", 200),
-        ("best", "greedy", 100),
+        ("best", "careful", ((0, 100), (100, 100))),
     ),
     "skarney": (
-        ("greedy", "noisy", 100),
-        ("careful", "greedy", 1000),
-        ("careful", "noisy", 200),
+        ("careful", "greedy", 300),
+        ("careful", "noisy", 100),
     ),
     "rumino": (
-        ("greedy", "noisy", 200),
         ("careful", "greedy", 1000),
         ("careful", "noisy", 300),
     ),
     "chinchon": (
-        ("greedy", "noisy", 200),
         ("careful", "greedy", 1000),
         ("careful", "noisy", 300),
-        ("best", "careful", 200),
-        ("best", "greedy", 100),
-        ("best", "noisy", 100),
+        ("best", "careful", ((0, 100), (100, 100))),
     ),
     "laconga": (
-        ("greedy", "noisy", 200),
         ("careful", "greedy", 1000),
         ("careful", "noisy", 300),
     ),

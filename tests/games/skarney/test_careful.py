@@ -45,7 +45,8 @@ def _decisions(preset: str, players: int, seed: int, moves: int) -> Iterator[Gam
 
 @pytest.mark.parametrize(("preset", "players"), CASES)
 def test_with_greedy_s_settings_it_plays_greedy_s_moves(preset: str, players: int) -> None:
-    careful, greedy = CarefulBot(late=12, accept_fit=3), GreedyBot()
+    careful = CarefulBot(late=12, accept_fit=3, deny_weight=0, contracts=None)
+    greedy = GreedyBot()
     compared = 0
     for state in _decisions(preset, players, 2, 250):
         seat = state.current_player
@@ -93,11 +94,34 @@ def test_it_takes_offers_greedy_declines_and_never_more_than_it_may() -> None:
     assert taken > declined_by_greedy
 
 
+def test_it_offers_what_the_next_seat_is_not_known_to_want() -> None:
+    """SK-OFFER: among the offers greedy ranks close, careful leaves the card that fits
+    the cards the next seat was seen to accept; its bound on the contracts it compares
+    keeps a decision's work small whatever the hand."""
+    turns = denied = 0
+    for seed in range(6):
+        for state in _decisions("partnership", 4, seed, 400):
+            seat = state.current_player
+            assert seat is not None
+            view, legal = state.view(seat), list(state.legal_moves())
+            if state.phase is not Phase.PLAY or not view.known[(seat + 1) % 4]:
+                continue
+            greedy = GreedyBot().choose(view, legal, random.Random(0))
+            careful = CarefulBot(late=12, accept_fit=3).choose(view, legal, random.Random(0))
+            turns += 1
+            denied += greedy != careful
+    assert turns > 20
+    assert 0 < denied < turns
+
+
 def test_its_options_are_named_and_checked() -> None:
-    assert bot_options(CarefulBot) == ("late", "accept_fit")
-    assert repr(make_bot("careful:late=3", "skarney")) == "CarefulBot(late=3, accept_fit=2.0)"
+    assert bot_options(CarefulBot) == ("late", "accept_fit", "deny_weight", "contracts")
+    assert repr(make_bot("careful:late=3,contracts=none", "skarney")) == (
+        "CarefulBot(late=3, accept_fit=2.0, deny_weight=3.0, contracts=None)"
+    )
     for spec, message in (
         ("careful:late=-1", "late must be an integer from 0 to 1000"),
+        ("careful:contracts=0", "contracts must be an integer from 1 to 100000"),
         ("careful:accept_fit=much", "accept_fit must be a number from 0 to 100"),
         ("careful:depth=2", "bot 'careful' takes no option 'depth'"),
     ):
