@@ -34,8 +34,7 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
     and keeps when ``new`` gives no seed), and, once the match is over, the secret, the
     salt, the values and the seed (:mod:`scala40.serving.fair_deal`); ``new`` answers the
     commitment too. While the match of a game the referee dealt is on, it answers
-    nothing that shows a hidden card or the generator's state: ``save``, and ``view``,
-    ``events``, ``sample`` and ``picture`` of a seat its bots play, are refused.
+    nothing that shows a hidden card or the generator's state (below).
 ``legal``
     the legal moves of a game, each as ``{"text", "move"}``.
 ``apply``
@@ -45,7 +44,8 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
 ``advance``
     plays the bot seats (and the chance moves) up to the client's next decision: what
     ``apply`` does after a move, for a request that stopped at
-    :data:`~scala40.serving.bot_seats.MAX_BOT_MOVES` bot moves.
+    :data:`~scala40.serving.bot_seats.MAX_BOT_MOVES` bot moves or at its deadline (and
+    the chance steps of a game with no bot seat).
 ``bot``
     the move a bot (``bot``: a name as ``scala40 play --bots`` takes it, ``greedy`` by
     default) chooses for the seat to decide, drawing from ``seed``, in at most
@@ -78,6 +78,14 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
     melds checked (as ``scala40 check --json``), each on its own (a meld that cannot be
     read is an error in its place: ``text``, ``error``, ``reason``), and the value of
     cards left in a hand.
+
+What a client sees and does: it plays the seats the referee's bots do not, and moves and
+resigns for those only; while the match of a game the referee dealt from a secret is on,
+no answer shows it a card the views of its seats hide (another seat's view, events,
+sample or picture; the legal moves, a bot's move or a hint while a bot is left to move;
+the whole state). A game it knows whole (dealt from its own seed, given, sampled, or
+over) is shown whole. Each operation declares what it reaches, checked before it runs
+(:mod:`scala40.serving.seat_access`).
 
 Seeds are JSON integers up to 2**53 - 1 or decimal text up to 2**64 - 1, and rulesets
 a preset's name or a ruleset's dictionary (:mod:`scala40.serving.request_fields`).
@@ -155,7 +163,9 @@ from scala40.errors import (
 )
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, game_names, load_game
+from scala40.legal import read_move
 from scala40.notation import position_head
+from scala40.resignation import ResignMove
 from scala40.schemas.protocol import (
     MAX_CARDS_TEXT,
     MAX_ID_LENGTH,
@@ -177,6 +187,7 @@ from scala40.serving.bot_seats import (
 )
 from scala40.serving.fair_deal import Deal, SharedDeal, check_value, terms_text
 from scala40.serving.request_fields import read_rules, read_seed, refuse_unknown_fields
+from scala40.serving.seat_access import Reach, SeatAccess
 
 __all__ = [
     "COMMAND",
@@ -208,6 +219,8 @@ def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...])
     return value
 
 
+_Handler = Callable[[Mapping[str, Any]], dict[str, Any]]
+"""An operation's handler: the request in, the answer's fields out."""
 _JSON_NAMES = {"int": "an integer", "str": "text", "dict": "an object", "list": "a list"}
 _COMMON = frozenset({"op", "id"})
 """The fields every request may carry."""
@@ -245,27 +258,29 @@ class Referee:
         self._commits: dict[str, tuple[SharedDeal, dict[str, Any]]] = {}
         """The deals committed to and not dealt yet, by ticket, with their games' fields."""
         self._numbers = itertools.count(1)
-        # Each operation's handler; the fields it takes are declared with its answer in
-        # scala40.schemas.protocol, and any other field is refused by name.
-        self._operations: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
-            "games": self._games,
-            "new": self._new,
-            "commit": self._commit,
-            "deal": self._deal,
-            "legal": self._legal,
-            "apply": self._apply,
-            "advance": self._advance,
-            "bot": self._bot,
-            "hint": self._hint,
-            "view": self._view,
-            "picture": self._picture,
-            "events": self._events_since,
-            "sample": self._sample,
-            "save": self._save,
-            "load": self._load,
-            "close": self._close,
-            "check": self._check,
-            "hand": self._hand,
+        # Each operation's handler and what it reaches of a held game (checked for every
+        # request before its handler runs: scala40.serving.seat_access); the fields it
+        # takes are declared with its answer in scala40.schemas.protocol, and any other
+        # field is refused by name.
+        self._operations: dict[str, tuple[_Handler, Reach]] = {
+            "games": (self._games, Reach.PUBLIC),
+            "new": (self._new, Reach.PUBLIC),
+            "commit": (self._commit, Reach.PUBLIC),
+            "deal": (self._deal, Reach.PUBLIC),
+            "legal": (self._legal, Reach.DECIDER),
+            "apply": (self._apply, Reach.MOVE),
+            "advance": (self._advance, Reach.PUBLIC),
+            "bot": (self._bot, Reach.DECIDER),
+            "hint": (self._hint, Reach.DECIDER),
+            "view": (self._view, Reach.SEAT),
+            "picture": (self._picture, Reach.SEAT),
+            "events": (self._events_since, Reach.SEAT),
+            "sample": (self._sample, Reach.SEAT),
+            "save": (self._save, Reach.WHOLE),
+            "load": (self._load, Reach.PUBLIC),
+            "close": (self._close, Reach.PUBLIC),
+            "check": (self._check, Reach.PUBLIC),
+            "hand": (self._hand, Reach.PUBLIC),
         }
 
     @property
@@ -299,14 +314,16 @@ class Referee:
                 given_id = None
                 raise InvalidArgumentError(f"'id' is longer than {MAX_ID_LENGTH} characters")
             op = _field(request, "op", str)
-            operation = self._operations.get(op)
-            if operation is None:
+            declared = self._operations.get(op)
+            if declared is None:
                 raise InvalidArgumentError(
                     f"no operation {describe(op, 40)}; operations: {', '.join(self._operations)}"
                 )
             known = op
             given = [name for name in request if name not in _COMMON]
             refuse_unknown_fields(given, request_fields(op), repr(op), " (and id)")
+            operation, reach = declared
+            self._check_reach(op, reach, request)
             body = operation(request)
         except Scala40Error as error:
             return _error(given_id, error, known)
@@ -488,34 +505,34 @@ class Referee:
         game, rules, players, _ = self._terms(fields)
         return self._deal_game(game, rules, players, deal, fields)
 
-    def _secret_seats(self, handle: str, state: Any) -> tuple[int, ...] | None:
-        """The seats whose hands are secret from the client while the match of a game
-        the referee dealt is on (the seats its bots play; ``None``: no deal is secret)."""
-        deal = self._deals.get(handle)
-        if deal is None or state.is_over or (isinstance(deal, Deal) and deal.chosen):
-            return None
+    def _access(self, handle: str, state: Any) -> SeatAccess:
+        """What the client may see and act for in the game held under ``handle``: the
+        seats no bot of the referee plays; every card of a game it knows whole (one it
+        gave or had sampled, one dealt from a seed it chose, a match that is over)."""
         seats = self._seats.get(handle)
-        if seats is None:
-            return ()
-        return tuple(seat for seat, spec in enumerate(seats.specs) if spec is not None)
+        bots = frozenset() if seats is None else frozenset(seats.bots)
+        deal = self._deals.get(handle)
+        knows_all = deal is None or state.is_over or (isinstance(deal, Deal) and deal.chosen)
+        return SeatAccess(frozenset(range(state.player_count)) - bots, knows_all)
 
-    def _refuse_secret(self, handle: str, state: Any, seat: object, what: str) -> None:
-        """Refuse ``what`` of ``seat`` (``None``: the whole state) while the deal of the
-        held game is secret."""
-        secret = self._secret_seats(handle, state)
-        if secret is None:
-            return
-        if seat is None:
-            raise InvalidArgumentError(
-                f"the referee dealt {handle!r} and keeps its deal secret while the match is "
-                f"on: {what} would show every hand and the generator's state; it answers "
-                "once the match is over"
-            )
-        if seat in secret:
-            raise InvalidArgumentError(
-                f"seat {seat} of {handle!r} is the referee's bot's: {what} would show its "
-                "hidden cards while the match is on"
-            )
+    def _check_reach(self, op: str, reach: Reach, request: Mapping[str, Any]) -> None:
+        """Refuse a request whose answer would reach what the client may not have of the
+        held game it names (:mod:`scala40.serving.seat_access`): the seat it names, the
+        seat to decide, the seat a move is made for, the whole state."""
+        if reach is Reach.PUBLIC or request.get("handle") is None:
+            return  # nothing held is reached (a picture of a view's JSON)
+        handle, state = self._held(request)
+        seat: int | None = None
+        if reach is Reach.SEAT:
+            seat = _field(request, "seat", int)
+            if not 0 <= seat < state.player_count:
+                raise InvalidValueError(
+                    f"'seat' must be a seat of the game, from 0 to {state.player_count - 1}, "
+                    f"got {seat}"
+                )
+        elif reach is Reach.MOVE:
+            seat = _resigning_seat(state, request.get("move"))
+        self._access(handle, state).check(reach, state, f"{op!r} of {handle!r}", seat)
 
     def _deal(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, state = self._held(request)
@@ -528,10 +545,7 @@ class Referee:
         return {"deal": deal.public(revealed=state.is_over)}
 
     def _legal(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        handle, state = self._held(request)
-        if state.is_chance:
-            # A chance step's move is the cards the seed deals next.
-            self._refuse_secret(handle, state, None, "the chance step's move")
+        _, state = self._held(request)
         moves = [{"text": str(move), "move": move.to_dict()} for move in state.legal_moves()]
         return {"moves": moves, "summary": _summary(load_game(state.game_name), state)}
 
@@ -542,12 +556,6 @@ class Referee:
         chance = request.get("chance", True)
         if not isinstance(chance, bool):
             raise InvalidArgumentError("'chance' must be true or false")
-        seats = self._seats.get(handle)
-        if seats is not None and not state.is_chance and seats.plays(state.current_player):
-            raise InvalidArgumentError(
-                f"seat {state.current_player} is played by the referee's bot: send "
-                "'advance' to play the bot seats"
-            )
         if expected is not None:
             after = state.apply(move, expected_move_number=expected)
         else:
@@ -578,9 +586,11 @@ class Referee:
 
     def _advance(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, state = self._held(request)
-        if handle not in self._seats:
+        if handle not in self._seats and not state.is_chance:
             raise InvalidArgumentError(f"no bot plays a seat of {handle!r} (see 'bots' of 'new')")
-        return self._settle(handle, state, [], chance=True)
+        # The chance steps first: the client may not play those of a deal kept secret.
+        state, events = _after_chance(state)
+        return self._settle(handle, state, events, chance=True)
 
     def _bot(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
@@ -616,9 +626,8 @@ class Referee:
         }
 
     def _view(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        handle, state = self._held(request)
+        _, state = self._held(request)
         seat = _field(request, "seat", int)
-        self._refuse_secret(handle, state, seat, "its view")
         seen = state.view(seat)
         view: dict[str, Any] = seen.to_dict()
         return {"view": view, "position": seen.to_text()}
@@ -626,7 +635,6 @@ class Referee:
     def _events_since(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, state = self._held(request)
         seat = _field(request, "seat", int)
-        self._refuse_secret(handle, state, seat, "its events")
         since = _optional(request, "since", int, 0)
         return {
             "events": events_since(self._events[handle], since, seat),
@@ -634,9 +642,8 @@ class Referee:
         }
 
     def _sample(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        handle, state = self._held(request)
+        _, state = self._held(request)
         seat = _field(request, "seat", int)
-        self._refuse_secret(handle, state, seat, "a sample of its view")
         seed = _seed(request, "seed", 0)
         sampled = state.view(seat).sample(seed)
         return {
@@ -645,8 +652,7 @@ class Referee:
         }
 
     def _save(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        handle, state = self._held(request)
-        self._refuse_secret(handle, state, None, "'save'")
+        _, state = self._held(request)
         return {"state": state.to_dict(), "position": state.to_text()}
 
     def _load(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -675,12 +681,11 @@ class Referee:
             if request.get(name) is not None
         }
         if request.get("view") is not None:
+            if request.get("handle") is not None:
+                raise InvalidArgumentError("give 'handle' and 'seat', or 'view', not both")
             return {"svg": view_svg(_field(request, "view", dict), **options)}
-        handle, state = self._held(request)
+        _, state = self._held(request)
         seat = _field(request, "seat", int)
-        if not 0 <= seat < state.player_count:
-            raise InvalidValueError(f"'seat' must be a seat of the game, got {seat}")
-        self._refuse_secret(handle, state, seat, "its picture")
         return {"svg": view_svg(state.view(seat), **options)}
 
     def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -768,6 +773,19 @@ def _seed(request: Mapping[str, Any], name: str, default: int) -> int:
     ``default`` without it."""
     value = request.get(name)
     return default if value is None else read_seed(value, name)
+
+
+def _resigning_seat(state: Any, move: object) -> int | None:
+    """The seat ``move`` resigns, if it reads as a resignation (C-RESIGN: any seat, at
+    any moment); ``None`` for any other move, which is the seat's to decide. A move that
+    reads as none is left to the game to refuse."""
+    try:
+        value = read_move(state.MOVES, move)
+    except Scala40Error:
+        return None
+    if isinstance(value, ResignMove) and 0 <= value.seat < state.player_count:
+        return value.seat
+    return None
 
 
 def _game_of_state(data: Mapping[str, Any]) -> Game:
