@@ -214,7 +214,8 @@ def sequence_windows(
     count = len(held)
     for start in range(count) if starts is None else starts:
         holes = 0
-        for stop in range(start + 1, min(start + longest, count) + 1):
+        end = start + longest  # capped at count: min() without the builtin's call (hot)
+        for stop in range(start + 1, (end if end < count else count) + 1):
             if not held[stop - 1]:
                 holes += 1
                 if holes > most_holes:

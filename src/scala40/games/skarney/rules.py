@@ -222,7 +222,10 @@ def _hand_index(hand_number: object, size: int) -> int:
     the first, the last for hands after the last)."""
     if not is_int(hand_number):
         raise InvalidArgumentError(f"hand_number must be an integer, got {describe(hand_number)}")
-    return min(max(hand_number, 1), size) - 1
+    # Conditionals, not min() and max(): asked at every deal and score, for each option.
+    if hand_number < 1:
+        return 0
+    return (hand_number if hand_number < size else size) - 1
 
 
 def _cross_problems(rules: Ruleset, checks: OptionChecks) -> list[str]:

@@ -226,7 +226,8 @@ def _suit_melds_of(
     places = len(_SLOTS)
     for first in range(places):
         missing = -1
-        for last in range(first, min(places, first + largest)):
+        end = first + largest  # capped at places: min() without the builtin's call (hot)
+        for last in range(first, end if end < places else places):
             if natural[last] is None:
                 if missing >= 0 or not wilds:
                     break
@@ -333,7 +334,9 @@ def _groups(
         for suit in range(4):
             ranks = masks[suit]
             if ranks.bit_count() + spare >= runs.start:
-                aces = min(counts[suit * 13], 2)
+                aces = counts[suit * 13]
+                if aces > 2:
+                    aces = 2  # min(), without the builtin's call: this is the hot path
                 group = _GROUPS.get(("run", suit, ranks, aces, wilds, runs.start, runs.stop - 1))
                 if group is None:
                     group = _suit_melds(suit, ranks, aces, wilds, runs.start, runs.stop - 1)
@@ -444,11 +447,13 @@ def _most_runs(cards: tuple[Card, ...], wilds: int) -> int:
         if wild_used <= wilds and 1 + (len(rest) - len(piece) + wilds - wild_used) // 2 > best:
             left = without(rest, piece)
             assert left is not None
-            best = max(best, 1 + _most_runs(left, wilds - wild_used))
+            made = 1 + _most_runs(left, wilds - wild_used)
+            if made > best:  # max() without the builtin's call, as below
+                best = made
             if best >= MOST_CONTRACT_MELDS:
                 return _RUNS.put(key, MOST_CONTRACT_MELDS)
-    best = max(best, _most_runs(rest, wilds))
-    return _RUNS.put(key, best)
+    made = _most_runs(rest, wilds)
+    return _RUNS.put(key, made if made > best else best)
 
 
 def _run_pieces(card: Card, rest: tuple[Card, ...]) -> list[tuple[Card, ...]]:
@@ -457,8 +462,13 @@ def _run_pieces(card: Card, rest: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     held = set(rest)
     pieces: list[tuple[Card, ...]] = []
     base = card - card % 13
+    last_first = len(_SLOTS) - 3
     for place in MELD_RULES.tables.slot_of_rank[RANK_OF[card]]:
-        for first in range(max(0, place - 2), min(place, len(_SLOTS) - 3) + 1):
+        # The windows of three places through ``place``, written without min() and max()
+        # (each a builtin call): this runs for every card a contract's search tries.
+        low = place - 2 if place > 2 else 0
+        high = place if place < last_first else last_first
+        for first in range(low, high + 1):
             others = [base + _SLOTS[p] - 1 for p in range(first, first + 3) if p != place]
             present = [c for c in others if c in held and RANK_OF[c] != 2]
             pieces.extend((c,) for c in present)
@@ -551,7 +561,8 @@ _SETS_OF_COUNT = tuple(
 def _holds_sets(counts: tuple[int, ...], wilds: int, needed: int) -> bool:
     """Whether natural cards ``counts`` of a few ranks make ``needed`` sets with up to
     ``wilds`` wild cards."""
-    if wilds <= MOST_CONTRACT_MELDS and max(counts, default=0) < len(_SETS_OF_COUNT):
+    # counts is sorted: its last is its largest (max() without the builtin's call).
+    if wilds <= MOST_CONTRACT_MELDS and (not counts or counts[-1] < len(_SETS_OF_COUNT)):
         options: list[Sequence[int]] = [_SETS_OF_COUNT[count] for count in counts if count > 1]
     else:  # not from a deal of the two decks
         spans = range(wilds + 1)
@@ -656,7 +667,9 @@ class _Parts:
         naturals = self.naturals - len(taken)
         if naturals < 2 * needed:
             return False
-        wilds = min(self.wilds - (len(cards) - len(taken)), needed)
+        wilds = self.wilds - (len(cards) - len(taken))
+        if wilds > needed:
+            wilds = needed  # min(), without the builtin's call: asked of every candidate
         kind = self.kind
         if kind is MeldKind.SET:
             counts = self.groups.copy()

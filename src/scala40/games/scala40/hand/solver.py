@@ -22,6 +22,7 @@ from scala40.games.scala40.hand.tables import (
     hand_pieces,
     lowest_rank_shapes,
     ranks_with_sets,
+    wild_cap,
     wilds_allowed,
 )
 from scala40.melds import Meld, MeldKind, MeldRules
@@ -145,13 +146,13 @@ def _set_options(rank: int, counts: int, jokers: int, rules: MeldRules) -> tuple
         return found
     have = [counts >> 2 * suit & 3 for suit in range(4)]
     present = [suit for suit in range(4) if have[suit]]
-    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    cap = wild_cap(jokers, rules)
     value = rules.rank_values[rank]
     wild = value if rules.wild_value is None else rules.wild_value
     singles: list[tuple[int, int, int]] = []
     for size in range(1, len(present) + 1):
         for chosen in combinations(present, size):
-            for wilds in range(min(cap, 4 - size) + 1):
+            for wilds in range((cap if cap < 4 - size else 4 - size) + 1):
                 total = size + wilds
                 if rules.set_min <= total <= rules.set_max and wilds_allowed(rules, size, wilds):
                     mask = sum(1 << suit for suit in chosen)
@@ -191,7 +192,7 @@ def _set_choices(codes: tuple[int, int, int, int, int], rules: MeldRules) -> tup
     and hands that differ elsewhere share them.
     """
     jokers, c0, c1, c2, c3 = codes
-    per_set = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    per_set = wild_cap(jokers, rules)
     # The ranks held in enough suits, worked out on the codes' low bits of each rank.
     low = _LOW_BITS
     p0 = (c0 | c0 >> 1) & low
@@ -250,7 +251,7 @@ def _suit_best(code: int, jokers: int, rules: MeldRules) -> int:
     place = ((code & -code).bit_length() - 1) >> 1
     # Either one copy of the lowest rank stays out of the sequences, or a sequence holds it.
     best = _suit_best(code - (1 << 2 * place), jokers, rules)
-    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    cap = wild_cap(jokers, rules)
     for natural, wilds, packed in _lowest_shapes(
         _PACK[(code | code >> 1) & _LOW_BITS], cap, rules
     ):
@@ -299,10 +300,17 @@ def _suit_rows(
 
 def _combine(first: list[int], second: list[int]) -> list[int]:
     """The best of two parts sharing jokers: entry ``n`` for up to ``n`` jokers in all."""
-    return [
-        max(first[used] + second[total - used] for used in range(total + 1))
-        for total in range(len(first))
-    ]
+    # Loops, not max() over a generator: the builtin's call and the generator cost
+    # more than the few sums compared.
+    combined = []
+    for total in range(len(first)):
+        best = first[0] + second[total]
+        for used in range(1, total + 1):
+            value = first[used] + second[total - used]
+            if value > best:
+                best = value
+        combined.append(best)
+    return combined
 
 
 def _others(rows: list[list[int]]) -> list[list[int]]:
@@ -378,6 +386,7 @@ def _suits_best(
         bases = []
         gains = []
         total = 0
+        top = 0  # the largest gain, kept here rather than asked of max() (never below 0)
         for code in suits:
             without = table.get(code << 4)
             if without is None:
@@ -385,10 +394,13 @@ def _suits_best(
             with_it = table.get(code << 4 | 1)
             if with_it is None:
                 with_it = _suit_best(code, 1, rules)
+            gain = with_it - without
             bases.append(without)
-            gains.append(with_it - without)
+            gains.append(gain)
             total += without
-        return total + max(gains), bases, gains
+            if gain > top:
+                top = gain
+        return total + top, bases, gains
     rows = _suit_rows(*suits, left, rules)
     return _combine(_combine(rows[0], rows[1]), _combine(rows[2], rows[3]))[left], rows, None
 
