@@ -24,6 +24,11 @@ from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.errors import InvalidMeldError, SearchLimitError
 from scala40.melds import Meld, MeldKind, MeldRules
 
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+
 __all__ = [
     "MAX_HAND_READINGS",
     "find_melds",
@@ -226,7 +231,7 @@ def sequence_windows(
 
 def meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]:
     # Sets by rank, then sequences by suit: the order the cached tables concatenate in.
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET_KIND:
         return (
             0,
             _RANK_ORDER_KEY[RANK_OF[meld.represented[0]]],
