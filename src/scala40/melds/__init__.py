@@ -112,6 +112,11 @@ class MeldKind(enum.Enum):
     3 or more 2s, or 3 or more jokers; RU-MELDS: a meld of jokers). Its cards stand for
     themselves (:attr:`MeldRules.wild_meld_min`)."""
 
+    # Hashed by identity, in C: a member is its one object, equal only to itself, and
+    # Enum's own __hash__ is a Python call (hash of the name) made each time a meld, or
+    # a cache key holding a kind, is hashed: about 1k instructions on CPython 3.11.
+    __hash__ = object.__hash__
+
 
 class MeldEnd(enum.Enum):
     """Where a card is added to a meld: either end of a sequence, or into a set."""
@@ -119,6 +124,8 @@ class MeldEnd(enum.Enum):
     LOW = "low"
     HIGH = "high"
     SET = "set"
+
+    __hash__ = object.__hash__  # by identity, in C, as MeldKind's
 
 
 # The meld kinds and ends as module constants, which the hot paths compare with: an
@@ -857,7 +864,9 @@ def _sequence_layouts(
 
 def _set_meld(naturals: list[Card], wild_pairs: list[tuple[Card, Card]], rules: MeldRules) -> Meld:
     pairs = sorted([(c, c) for c in naturals] + wild_pairs, key=lambda pair: (pair[1], pair[0]))
-    return make_meld(_SET_KIND, tuple(c for c, _ in pairs), tuple(r for _, r in pairs), -1, rules)
+    # Lists made into tuples, not generators: a resumption per card costs more.
+    cards = tuple([c for c, _ in pairs])
+    return make_meld(_SET_KIND, cards, tuple([r for _, r in pairs]), -1, rules)
 
 
 def meld_interpretations(cards: Iterable[Card] | str, rules: RulesLike = None) -> tuple[Meld, ...]:

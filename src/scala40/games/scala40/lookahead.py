@@ -105,27 +105,30 @@ def take_refusal(state: StateRecord, new: StateRecord) -> tuple[str, str] | None
     """Why the card taken from the discard pile (``state`` before the take, ``new``
     after it) leads nowhere: the rule and the reason, or ``None`` if the turn can go on
     with it (S40-DRAW-DISCARD, S40-V-EARLYDISCARD)."""
-    opened = state.opened[state.turn]
-    rule = "S40-DRAW-DISCARD" if opened else "S40-V-EARLYDISCARD"
-    use = "melded" if opened else "part of an opening"
-    name = CARD_NAMES[new.taken or 0]
     try:
         # Under the discard bans the moves of the turn after the take are listed with
         # every one's lookahead searched (searched_moves): the take leads on when that
         # list, made within the budget, holds a move, so that no position the game
         # reaches fails to list its moves.
         usable = bool(searched_moves(new)) if bans_bite(state.rules) else can_finish(new)
-        why = f"{name} cannot be {use} this turn with a card left to discard"
+        if usable:
+            return None  # the usual answer, asked at every take: no reason is written
+        settled = True
     except SearchLimitError:
         # The documented bound of the lookahead: a take that cannot be shown to lead on
         # within MAX_SEARCH_WORK is refused, and the player draws from the stock, so
         # that the game never stops at a position whose moves cannot be listed.
-        usable = False
-        why = (
-            f"whether {name} can be {use} this turn with a card left to discard cannot "
-            "be settled within the work budget (MAX_SEARCH_WORK)"
-        )
-    return None if usable else (rule, why)
+        settled = False
+    opened = state.opened[state.turn]
+    rule = "S40-DRAW-DISCARD" if opened else "S40-V-EARLYDISCARD"
+    use = "melded" if opened else "part of an opening"
+    name = CARD_NAMES[new.taken or 0]
+    if settled:
+        return rule, f"{name} cannot be {use} this turn with a card left to discard"
+    return rule, (
+        f"whether {name} can be {use} this turn with a card left to discard cannot "
+        "be settled within the work budget (MAX_SEARCH_WORK)"
+    )
 
 
 # -- whether the turn can end ------------------------------------------------------------

@@ -46,6 +46,7 @@ from scala40.games.skarney.phases import (
     OFFER,
     OVER,
     PLAY,
+    SEAT_SIDES,
     HandResult,
     Phase,
     is_stop_card,
@@ -147,7 +148,7 @@ def side_has_contract(state: StateRecord, seat: int) -> bool:
     """Whether ``seat``'s side may meld freely: it has made its contract, or the rules
     ask for none (SK-CONTRACT)."""
     rules = state.rules
-    return not rules.contract or state.contracts[side_of(seat, rules.partnership)]
+    return not rules.contract or state.contracts[SEAT_SIDES[rules.partnership][seat]]
 
 
 def is_last_turn(state: StateRecord) -> bool:

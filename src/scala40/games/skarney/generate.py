@@ -35,7 +35,7 @@ from scala40.games.skarney.moves import (
     Offer,
     extend_of,
 )
-from scala40.games.skarney.phases import DEAL, DRAW, OFFER, PLAY, side_of
+from scala40.games.skarney.phases import DEAL, DRAW, OFFER, PLAY, SEAT_SIDES
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.games.skarney.search import contract_starts, hand_put_downs
@@ -74,7 +74,7 @@ def _play_moves(state: StateRecord) -> list[Move]:
     rules = state.rules
     seat = state.turn
     hand = state.hands[seat]
-    side = side_of(seat, rules.partnership)
+    side = SEAT_SIDES[rules.partnership][seat]
     moves: list[Move] = []
     if exchanges_allowed(state):
         moves += _exchanges(state, hand, _table_sides(state.owners, rules.partnership, side)[1])
@@ -114,7 +114,8 @@ def _table_sides(
     key = (owners, partnership, side)
     found = _SIDES.get(key)
     if found is None:
-        ours = tuple(i for i, owner in enumerate(owners) if side_of(owner, partnership) == side)
+        sides = SEAT_SIDES[partnership]
+        ours = tuple(i for i, owner in enumerate(owners) if sides[owner] == side)
         theirs = tuple(i for i in range(len(owners)) if i not in ours)
         found = _SIDES.put(key, (ours, theirs))
     return found
@@ -265,7 +266,7 @@ set's suits, the size, and whether the meld holds a wild card."""
 
 def _ways_of(meld: Meld) -> tuple[_Way, ...]:
     """:func:`_extension_ways`, from the meld's extensions."""
-    return tuple((ext.card, ext.end, ext.represents) for ext in meld.extensions())
+    return tuple([(ext.card, ext.end, ext.represents) for ext in meld.extensions()])
 
 
 _EXTEND_MOVES: BoundedCache[tuple[Card, int, str, Card], Extend] = BoundedCache(

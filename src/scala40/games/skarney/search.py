@@ -162,7 +162,7 @@ def _set(naturals: tuple[Card, ...], wild: Card | None) -> _Entry:
 def _group_of(entries: list[_Entry]) -> _Group:
     """The group of the melds of ``entries`` (with their moves), in meld order."""
     entries.sort()
-    return tuple(item for _, meld, move in entries for item in (meld, move))
+    return tuple([item for _, meld, move in entries for item in (meld, move)])  # no generator
 
 
 def _entry(meld: Meld) -> _Entry:
@@ -491,13 +491,17 @@ def _reaches(options: Sequence[Sequence[int]], wilds: int, needed: int) -> bool:
     # make more with wild cards take part in sharing them out (mostly one or none).
     base = 0
     gaining: list[Sequence[int]] = []
+    gaining_base = most_gained = 0  # summed here, not by sum() over generators later
     for group in options:
-        base += group[0]
-        if wilds and group[wilds] != group[0]:
+        without = group[0]
+        base += without
+        if wilds and group[wilds] != without:
             gaining.append(group)
+            gaining_base += without
+            most_gained += group[wilds] - without
     if base >= needed:
         return True  # enough without a wild card
-    if base + sum(group[wilds] - group[0] for group in gaining) < needed:
+    if base + most_gained < needed:
         return False  # not enough even if every group had every wild card
     if len(gaining) == 1:
         return True  # the one group that gains takes every wild card: enough, as above
@@ -514,7 +518,7 @@ def _reaches(options: Sequence[Sequence[int]], wilds: int, needed: int) -> bool:
                     most = made
             shared.append(most)
         best = shared
-    return base - sum(group[0] for group in gaining) + best[wilds] >= needed
+    return base - gaining_base + best[wilds] >= needed
 
 
 _HOLDS: BoundedCache[tuple[object, ...], bool] = BoundedCache(
@@ -601,13 +605,14 @@ def _suit_runs(cards: tuple[Card, ...], wilds: int) -> tuple[int, ...]:
         for card in cards:
             ranks |= 1 << card
         kept = _meldable_ranks(ranks, True)
-        useful = tuple(card for card in cards if kept >> card & 1)
+        # Lists made into tuples: a generator's resumption per card costs more.
+        useful = tuple([card for card in cards if kept >> card & 1])
         if useful and useful[0]:
             # Without an ace, the same cards a few places higher or lower make as many
             # sequences (a 3 or a king still has a place beyond it, for a wild card):
             # counted from the 3 up.
             shift = useful[0] - 2
-            useful = tuple(card - shift for card in useful)
+            useful = tuple([card - shift for card in useful])
         found = _SUIT_RUNS.get((useful, wilds))
         if found is None:
             found = _SUIT_RUNS.put(

@@ -160,7 +160,9 @@ def _set_options(rank: int, counts: int, jokers: int, rules: MeldRules) -> tuple
             for wilds in range((cap if cap < 4 - size else 4 - size) + 1):
                 total = size + wilds
                 if rules.set_min <= total <= rules.set_max and wilds_allowed(rules, size, wilds):
-                    mask = sum(1 << suit for suit in chosen)
+                    mask = 0
+                    for suit in chosen:  # a loop, not sum() over a generator
+                        mask |= 1 << suit
                     singles.append((mask, wilds, (size * value + wilds * wild) * 64 - total))
     options: list[_SetOption] = []
     place = 2 * (rank - 1)
@@ -170,9 +172,11 @@ def _set_options(rank: int, counts: int, jokers: int, rules: MeldRules) -> tuple
             mask, more, worth = singles[index]
             if wilds + more > jokers:
                 continue
-            if any(mask >> suit & 1 and used[suit] >= have[suit] for suit in range(4)):
-                continue
             now = [used[suit] + (mask >> suit & 1) for suit in range(4)]
+            # A suit used more often than the hand holds it (any() over a generator,
+            # as a comprehension and a comparison: the hot path's cheaper form).
+            if now[0] > have[0] or now[1] > have[1] or now[2] > have[2] or now[3] > have[3]:
+                continue
             sets = (*keys, _set_key(rank, mask, more))
             options.append(
                 (packed + worth, wilds + more, now[0] << place, now[1] << place,

@@ -290,8 +290,8 @@ def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, 
                         + [(JOKER, s * 13 + rank - 1) for s in chosen],
                         key=lambda pair: pair[1],
                     )
-                    cards = tuple(card for card, _ in pairs)
-                    represented = tuple(rep for _, rep in pairs)
+                    cards = tuple([card for card, _ in pairs])  # lists: no generator
+                    represented = tuple([rep for _, rep in pairs])
                     key = (-1, cards, represented)
                     meld = melds.get(key)
                     if meld is None:
