@@ -206,7 +206,7 @@ def _run_parts(
 
 
 def sequence_windows(
-    held: Sequence[bool],
+    held: Sequence[int],
     longest: int,
     shortest: int,
     most_holes: int,
@@ -214,7 +214,7 @@ def sequence_windows(
 ) -> Iterator[tuple[int, int, int]]:
     """The windows of places a sequence of one suit may fill, as (first place, place
     past the last, places not held): from ``shortest`` to ``longest`` places, with at
-    most ``most_holes`` places that ``held`` (a flag per place) says are not held, each
+    most ``most_holes`` places that ``held`` (a flag per place, 1 or 0) says are not held, each
     to be filled by a wild card; from the places ``starts`` only, if given."""
     count = len(held)
     for start in range(count) if starts is None else starts:

@@ -48,10 +48,12 @@ class MeldTableCaches:
 
     __slots__ = (
         "hands",
+        "held_places",
         "melds",
         "sequence_pieces",
         "sequence_shapes",
         "set_pieces",
+        "suit_plan",
         "with_card",
     )
 
@@ -77,6 +79,12 @@ class MeldTableCaches:
         )
         """Sequences of the first suit, by ranks held and wild cards available (as
         cards, represented cards, start and value), which the other suits copy."""
+        self.suit_plan: _SuitPlan | None = None
+        """What the search for one suit's sequences reads of the rules (:func:`_plan`)."""
+        self.held_places: BoundedCache[int, tuple[int, ...]] = BoundedCache(
+            "scala40 suit places held"
+        )
+        """For the ranks held of one suit (a mask), 1 or 0 for each place of a sequence."""
         self.with_card: BoundedCache[tuple[int, int, int, int, Card], tuple[Meld, ...]] = (
             BoundedCache("scala40 table melds with a card")
         )
@@ -376,20 +384,17 @@ def _first_suit_shapes(
     jokers, as (cards, represented, start, value), in :func:`meld_order` (only those
     starting at a place in ``starts``, if given). The values are
     :func:`~scala40.melds.make_meld`'s, worked out here without building the melds."""
-    slots = rules.sequence_slots
-    count = len(slots)
-    longest = _longest(rules, count)
+    caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
+    plan = caches.suit_plan
+    if plan is None:
+        plan = caches.suit_plan = _plan(rules)
+    count, longest, window, natural_values, low_ace_change, both_aces, shortest = plan
     if starts is None:
         starts = range(count)
-    window = [rank - 1 for rank in slots]
-    held = [bool(mask >> (rank - 1) & 1) for rank in slots]
-    rank_values = rules.rank_values
-    natural_values = [rank_values[rank] for rank in slots]
+    held = caches.held_places.get(mask)
+    if held is None:
+        held = caches.held_places.put(mask, tuple([mask >> place & 1 for place in window]))
     wild_value = rules.wild_value
-    # A sequence from the first place starts with the low ace when the first slot is the
-    # ace: worth low_ace_value there, unless a wild card with a value of its own takes it.
-    low_ace_change = rules.low_ace_value - rank_values[ACE] if slots[0] == ACE else 0
-    both_aces = slots[0] == slots[-1]
     found: list[_Shape] = []
     if cap == 0:
         # No joker: the sequences are the runs of held ranks, each slot natural.
@@ -401,20 +406,18 @@ def _first_suit_shapes(
                     break
                 total += natural_values[stop - 1]
                 length = stop - start
-                if (
-                    length < rules.sequence_min
-                    or (length == count and both_aces)  # two aces of the suit (S40-SEQ)
-                    or not wilds_allowed(rules, length, 0)
-                ):
+                # Too short (S40-SEQ, or for the natural lead of wilds_allowed), or two
+                # aces of the suit (S40-SEQ).
+                if length < shortest or (length == count and both_aces):
                     continue
-                represented = tuple(window[start:stop])
+                represented = window[start:stop]
                 value = total + low_ace_change if start == 0 else total
                 found.append((represented, represented, start, value))
         found.sort(key=_shape_order)
         return tuple(found)
     for start, stop, holes in sequence_windows(held, longest, rules.sequence_min, cap, starts):
         length = stop - start
-        represented = tuple(window[start:stop])
+        represented = window[start:stop]
         values = natural_values[start:stop]
         gaps = [i for i in range(length) if not held[start + i]]
         filled = [i for i in range(length) if held[start + i]]
@@ -457,6 +460,37 @@ def _longest(rules: MeldRules, places: int) -> int:
     """The most places of ``places`` a sequence may take (S40-SEQ's cap, if any)."""
     most = rules.sequence_max
     return places if most is None or most > places else most  # min(), without its call
+
+
+_SuitPlan = tuple[int, int, tuple[int, ...], tuple[int, ...], int, bool, int]
+"""What :func:`_first_suit_shapes` reads of the rules: the places of a sequence, the most
+it may take, each place's card in the first suit and natural value, the low ace's change
+of value at the first place, whether both ends are the ace, and the fewest places of a
+sequence without a wild card."""
+
+
+def _plan(rules: MeldRules) -> _SuitPlan:
+    """The :data:`_SuitPlan` of ``rules``, worked out once (kept in the rules' caches)."""
+    slots = rules.sequence_slots
+    count = len(slots)
+    rank_values = rules.rank_values
+    # A sequence from the first place starts with the low ace when the first slot is the
+    # ace: worth low_ace_value there, unless a wild card with a value of its own takes it.
+    low_ace_change = rules.low_ace_value - rank_values[ACE] if slots[0] == ACE else 0
+    # Without a wild card, wilds_allowed asks only for the natural lead (more places than
+    # the sequence has: none is allowed).
+    shortest = rules.sequence_min
+    while shortest <= count and not wilds_allowed(rules, shortest, 0):
+        shortest += 1
+    return (
+        count,
+        _longest(rules, count),
+        tuple([rank - 1 for rank in slots]),
+        tuple([rank_values[rank] for rank in slots]),
+        low_ace_change,
+        slots[0] == slots[-1],
+        shortest,
+    )
 
 
 def _shape_order(shape: _Shape) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
