@@ -519,9 +519,15 @@ def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
     given = without(state.hands[offerer], (card,))
     assert given is not None
     taken = _with_card(state.hands[taker], card)
-    hands = replace_item(replace_item(state.hands, offerer, given), taker, taken)
-    known = replace_item(state.known, offerer, _forget(state.known[offerer], (card,)))
-    known = replace_item(known, taker, _with_card(known[taker], card))
+    # Two seats' items changed in one copy each (lists, where replace_item made two).
+    changed = list(state.hands)
+    changed[offerer] = given
+    changed[taker] = taken
+    hands = tuple(changed)
+    changed = list(state.known)
+    changed[offerer] = _forget(changed[offerer], (card,))
+    changed[taker] = _with_card(changed[taker], card)
+    known = tuple(changed)
     accepted = replace_item(state.accepted, taker, _with_card(state.accepted[taker], card))
     stopped = state.stopped
     if is_stop_card(card):

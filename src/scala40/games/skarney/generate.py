@@ -131,9 +131,12 @@ def _exchanges(state: StateRecord, hand: tuple[Card, ...], theirs: tuple[int, ..
         meld = table[index]
         if _WILD.isdisjoint(meld.cards):
             continue  # no wild card to free (asked without hashing the meld)
-        exchangeable = _EXCHANGEABLE.get(meld)
-        if exchangeable is None:
-            exchangeable = _EXCHANGEABLE.put(meld, tuple(sorted(_exchangeable(meld))))
+        # Looked up by the meld's identity, as _extensions does (hashing a meld is a
+        # method call); the entry holds the meld, so that its id is not another's.
+        entry = _EXCHANGEABLE.get(id(meld))
+        if entry is None or entry[0] is not meld:
+            entry = _EXCHANGEABLE.put(id(meld), (meld, tuple(sorted(_exchangeable(meld)))))
+        exchangeable = entry[1]
         if exchangeable:
             if held is None:
                 held = set(hand)
@@ -143,11 +146,11 @@ def _exchanges(state: StateRecord, hand: tuple[Card, ...], theirs: tuple[int, ..
     return moves
 
 
-_EXCHANGEABLE: BoundedCache[Meld, tuple[Card, ...]] = BoundedCache(
+_EXCHANGEABLE: BoundedCache[int, tuple[Meld, tuple[Card, ...]]] = BoundedCache(
     "skarney exchangeable cards", HAND_LIMIT
 )
-"""The natural cards that free the wild card of a meld (sorted), by meld: a meld stays on
-the table turn after turn, and every turn of an opponent asks."""
+"""The natural cards that free the wild card of a meld (sorted), by the meld's id, with
+the meld: a meld stays on the table turn after turn, and every turn of an opponent asks."""
 
 
 _EXCHANGES: BoundedCache[tuple[Card, int], Exchange] = BoundedCache("skarney exchange moves")

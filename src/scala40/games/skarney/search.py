@@ -226,7 +226,7 @@ def _suit_melds_of(
     natural = [
         suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None for rank in _SLOTS
     ]
-    stands_for = tuple(suit * 13 + rank - 1 for rank in _SLOTS)
+    stands_for = tuple([suit * 13 + rank - 1 for rank in _SLOTS])  # a list: no generator
     entries: list[_Entry] = []
     places = len(_SLOTS)
     for first in range(places):
