@@ -685,7 +685,7 @@ class _Parts:
             counts = self.groups.copy()
             for card in taken:
                 counts[RANK_OF[card]] -= 1
-            ranks = tuple(sorted(count for count in counts if count))
+            ranks = tuple(sorted([count for count in counts if count]))  # no generator
             return _shape_holds(kind, wilds, needed, ranks)
         suits = self.groups
         if taken:
