@@ -4,8 +4,9 @@ table a request works on, and the tables' expiry.
 Each table is a row: its game, its state as JSON (loaded back as untrusted data on every
 request), its seats, its secret deal (:mod:`scala40.serving.fair_deal`), when its current
 decision began (the clock of :class:`~scala40.web.limits.ServerLimits`), when it last
-changed and whether its match is over. Beside it, one row per event and seat (what that seat may see) and the states
-where a person was to decide (what undo goes back to). A file made by an earlier release
+changed and whether its match is over. Beside it, one row per event and seat (what that
+seat may see), the states where a person was to decide (what undo goes back to), and the
+undos (what a client asking for the events since a move an undo took back is told). A file made by an earlier release
 is brought up to date when it is opened; its tables go on (without a commitment to their
 seed, which was not kept secret then).
 
@@ -81,6 +82,15 @@ _SCHEMA = (
         state TEXT NOT NULL
     )""",
     "CREATE INDEX IF NOT EXISTS decisions_by_seat ON decisions (table_id, seat, number)",
+    # The undos: each took the game back to move to_number from move from_number (the
+    # events between were deleted), so that a client asking for the events since a move
+    # between the two, which may hold events of the moves taken back, is told so.
+    """CREATE TABLE IF NOT EXISTS undos (
+        table_id INTEGER NOT NULL,
+        to_number INTEGER NOT NULL,
+        from_number INTEGER NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS undos_by_table ON undos (table_id, to_number)",
 )
 _INDEXES = ("CREATE INDEX IF NOT EXISTS tables_by_age ON tables (updated)",)
 """The indexes on the columns added since the first release."""
@@ -201,7 +211,7 @@ class TableStore:
                 (now - finished_seconds, now - idle_seconds, SWEEP_BATCH),
             ).fetchall()
             for (table_id,) in rows:
-                for name in ("events", "decisions"):
+                for name in ("events", "decisions", "undos"):
                     db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
                 db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
         return len(rows)

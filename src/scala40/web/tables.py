@@ -17,11 +17,19 @@ the public rest), the events since a move number as it may see them
 (:meth:`~scala40.events.Event.for_seat`), and pictures drawn from its view alone: never
 another seat's cards, nor another seat's token.
 
-**Fair dealing.** The server draws each table's seed and keeps it secret while the match
-is on; every answer carries the table's ``deal``, a commitment to the seed, and, once
-the match is over, the seed and its salt, so that each seat checks the deal
-(:mod:`scala40.serving.fair_deal`). A creator may choose the seed only at a table where no
-other person sits.
+**Fair dealing.** A table's people shuffle with the server (:mod:`scala40.serving.fair_deal`):
+the server commits to a secret and the table's terms when the table is made, each
+person's seat commits to a value (``shuffle`` with ``commitment``), then, once every
+person's commitment is in, reveals it (``shuffle`` with ``value``), and the cards are
+dealt from a seed all of them give. Each step waits a decision's clock
+(:attr:`~scala40.web.limits.ServerLimits.decision_seconds`) at most: a seat that has
+not committed by then takes no part; a seat that committed and has not revealed by then
+voids the table, which every answer then says, naming it. Until the deal, a seat's
+answer says ``"dealt": false``, with the deal and its clock (``deal_clock``). Every
+answer carries the table's ``deal``, and, once the match is over, the secret, the salt
+and the seed, so that each seat checks the deal. A table made with ``"shuffle": false``
+is dealt at once from the server's secret alone, and its terms say so; a creator may
+choose the seed only at a table where no other person sits.
 
 **Moves.** A move carries the move number of the view it answers; a move sent for an
 older number (a second tab, a request sent twice) is refused with status 409
@@ -42,7 +50,11 @@ is a bot, and only where that shows the seat nothing it could not see anyway: wi
 own turn, before any other seat (or a deal) has moved, no card has come into its hand
 from the stock, and no hand has ended. So a take or a meld can be taken back before the
 discard; a discard, once a bot has answered it, stands (the answer showed cards of the
-bot's hand or the stock's top, and another discard would show another).
+bot's hand or the stock's top, and another discard would show another): the rule is
+:mod:`scala40.serving.undo`'s. The move made after an undo has the number the first move
+taken back had: an answer to a ``since`` among the moves an undo took back sends the
+events since the move it went back to, and says so (``undone_to``: drop the events held
+past it).
 
 **Resignation** is taken from a seat at any moment (C-RESIGN). **The clock**: each
 decision of a person runs on a clock the server keeps
@@ -105,7 +117,7 @@ from scala40.serving.bot_seats import (
     check_time_limit,
     timed_bot,
 )
-from scala40.serving.fair_deal import Deal, SharedDeal, deal_of_row, terms_text
+from scala40.serving.fair_deal import Deal, SealedDeal, SharedDeal, deal_of_row, terms_text
 from scala40.serving.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
 from scala40.web.limits import ServerLimits
 from scala40.web.lobby import card_names, games_listing
@@ -137,7 +149,8 @@ class RequestError(Exception):
 
 
 class _UndealtError(RequestError):
-    """A table whose cards wait for its people's values (see :meth:`Tables.look`)."""
+    """A table whose cards wait for its people's commitments or values, or that is void
+    (see :meth:`Tables.look`)."""
 
 
 class _Table:
@@ -151,7 +164,7 @@ class _Table:
         state: Any,
         seats: list[dict[str, Any]],
         bot_time_limit: float,
-        deal: Deal | SharedDeal | None,
+        deal: Deal | SharedDeal | SealedDeal | None,
         decision_started: float | None,
         request_seconds: float,
     ) -> None:
@@ -184,6 +197,12 @@ class _Table:
 
     def apply(self, move: Any, expected: int | None = None) -> None:
         before = self.state
+        if isinstance(move, (str, Mapping)) and (
+            expected is None or expected == before.move_number
+        ):
+            # Read in the position, once: a text may leave out what only the position
+            # settles (an extension's end), which the move's events must not read again.
+            move = before.parse_move(move)
         if expected is None:
             after = before.apply(move)
         else:
@@ -248,7 +267,7 @@ _ACTION_FIELDS = {
     "resign": ("seat", "token", "since"),
     "timeout": ("seat", "token", "since"),
     "undo": ("seat", "token", "move_number", "since"),
-    "shuffle": ("seat", "token", "value", "since"),
+    "shuffle": ("seat", "token", "commitment", "value", "since"),
 }
 """The fields of each action's body (``POST /tables/N/ACTION``)."""
 _LOOK_FIELDS = ("seat", "token", "since")
@@ -258,18 +277,19 @@ _PICTURE_FIELDS = ("seat", "token", "size", "layout_width", "what", "v")
 
 
 def _deal(
-    body: Mapping[str, Any], specs: list[str | None], game: Game, rules: Any
-) -> Deal | SharedDeal:
+    body: Mapping[str, Any], specs: list[str | None], game: Game, rules: Any, now: float
+) -> Deal | SealedDeal:
     """The table's deal: a secret drawn by the server, committed to with the table's
-    terms, which the people help to shuffle (dealt at once unless ``shuffle`` asks the
-    server to wait for their values); or a seed chosen by the creator at a table where no
-    other person sits (whoever knows the seed knows every hand)."""
+    terms, which its people shuffle with it (unless ``shuffle`` is false: then it is
+    dealt at once, from the secret alone, and the terms say so); or a seed chosen by the
+    creator at a table where no other person sits (whoever knows the seed knows every
+    hand)."""
     value = body.get("seed")
-    shuffle = _field(body, "shuffle", bool, False)
+    shuffle = _field(body, "shuffle", bool, None)
     if value is None:
-        terms = terms_text(game.name, rules.to_dict(), _public_seats(specs))
-        deal = SharedDeal.draw(terms, len(specs))
-        return deal if shuffle else attrs.evolve(deal, dealt=True)
+        shuffled = shuffle is not False
+        terms = terms_text(game.name, rules.to_dict(), _public_seats(specs), shuffle=shuffled)
+        return SealedDeal.draw(terms, len(specs), now, shuffle=shuffled)
     if shuffle:
         raise InvalidArgumentError(
             "'shuffle' is for a seed the server draws: a chosen seed is dealt as chosen"
@@ -289,11 +309,16 @@ def _public_seats(specs: list[str | None]) -> list[dict[str, Any]]:
     return [{"player": True} if spec is None else {"bot": spec} for spec in specs]
 
 
-def _deal_text(deal: Deal | SharedDeal) -> str:
+def _people(seats: list[dict[str, Any]]) -> list[int]:
+    """The seats of persons (each holds a token)."""
+    return [seat for seat, place in enumerate(seats) if "token" in place]
+
+
+def _deal_text(deal: Deal | SharedDeal | SealedDeal) -> str:
     return json.dumps(deal.to_row())
 
 
-def _deal_of_row(text: str | None) -> Deal | SharedDeal | None:
+def _deal_of_row(text: str | None) -> Deal | SharedDeal | SealedDeal | None:
     return None if text is None else deal_of_row(json.loads(text))
 
 
@@ -480,20 +505,11 @@ class Tables:
             game = load_game(row[0])
             deal = _deal_of_row(row[5])
             seats = json.loads(row[3])
-            fresh = isinstance(deal, SharedDeal) and not deal.dealt
-            if isinstance(deal, SharedDeal) and fresh:
-                people = [seat for seat, place in enumerate(seats) if "token" in place]
-                waiting = any(deal.values[person] is None for person in people)
-                if waiting and time.time() - row[7] < self.limits.decision_seconds:
-                    raise _UndealtError(
-                        409,
-                        "NotDealt",
-                        "the cards are dealt once every person has sent a value, or "
-                        f"{self.limits.decision_seconds:g} s after the table was made",
-                    )
-                # The people's values are in (or this request goes on without those not
+            fresh = isinstance(deal, (SharedDeal, SealedDeal)) and not deal.is_dealt
+            if isinstance(deal, (SharedDeal, SealedDeal)) and fresh:
+                # The people's parts are in (or this request goes on without those not
                 # sent): the seed is fixed, and the cards dealt, now.
-                deal = attrs.evolve(deal, dealt=True)
+                deal = self._deal_now(db, table_id, deal, seats, row[7])
                 terms = json.loads(deal.terms)
                 rules = game.ruleset_type.from_dict(terms["rules"])
                 state = game.new_game(rules, len(seats), deal.seed)
@@ -531,6 +547,69 @@ class Tables:
                     getattr(self._request, "bot_seconds", 0.0) + table.bot_seconds
                 )
             self._save(db, table)
+
+    def _deal_now(
+        self,
+        db: sqlite3.Connection,
+        table_id: int,
+        deal: SharedDeal | SealedDeal,
+        seats: list[dict[str, Any]],
+        created: float,
+    ) -> SharedDeal | SealedDeal:
+        """The deal of a table whose cards wait for its people, as it stands now
+        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`, each phase lasting a
+        decision's clock), once its cards may be dealt.
+
+        :raises _UndealtError: the cards still wait (409 ``NotDealt``), or the table is
+            void (409 ``Void``); what changed of the deal is kept all the same.
+        """
+        now = time.time()
+        seconds = self.limits.decision_seconds
+        if isinstance(deal, SharedDeal):
+            # A table made before every part was committed first: its values as they came.
+            missing = any(deal.values[person] is None for person in _people(seats))
+            if missing and now - created < seconds:
+                raise _UndealtError(
+                    409,
+                    "NotDealt",
+                    "the cards are dealt once every person has sent a value, or "
+                    f"{seconds:g} s after the table was made",
+                )
+            return attrs.evolve(deal, dealt=True)
+        moved = self._moved_on(db, table_id, deal, seats)
+        if moved.is_void:
+            raise _UndealtError(409, "Void", _void_text(moved, seconds))
+        if not moved.is_dealt:
+            waiting = ", ".join(map(str, moved.waiting(_people(seats))))
+            raise _UndealtError(
+                409,
+                "NotDealt",
+                f"the cards are dealt once every person has sent a commitment, then its "
+                f"value (the deal waits for seat {waiting}, {seconds:g} s at most)",
+            )
+        return moved
+
+    def _moved_on(
+        self,
+        db: sqlite3.Connection,
+        table_id: int,
+        deal: SealedDeal,
+        seats: list[dict[str, Any]],
+    ) -> SealedDeal:
+        """``deal`` as it stands now, each phase lasting a decision's clock
+        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`); a new phase but the
+        deal is kept at once, even if the request is then refused (a void table is over:
+        it goes as a finished table does). The deal is kept with its cards, by the
+        request that deals them."""
+        now = time.time()
+        moved = deal.advanced(_people(seats), now, self.limits.decision_seconds)
+        if moved != deal and not moved.is_dealt:
+            db.execute(
+                "UPDATE tables SET deal = ?, over = ?, updated = ? WHERE id = ?",
+                (_deal_text(moved), int(moved.is_void), now, table_id),
+            )
+            db.commit()
+        return moved
 
     @contextmanager
     def _locked(self, table_id: int, deadline: Deadline) -> Iterator[sqlite3.Connection]:
@@ -582,11 +661,14 @@ class Tables:
 
     def create(self, body: Mapping[str, Any], deadline: Deadline | None = None) -> dict[str, Any]:
         """A new table: ``game``, ``rules`` (a preset's name or a ruleset's dictionary),
-        ``players``, ``seed`` (random if not given), ``bots`` (one entry per seat, a bot's
-        name or ``null`` for a person, or an object from seats to bots; by default seat 0
-        a person and the others ``bot``, ``greedy`` unless named) and ``bot_time_limit``;
-        answers the table's number, each person's token and the seats. Any other field
-        is refused by name. The bots play within ``deadline`` (the server's request bound
+        ``players``, ``seed`` (chosen, at a table where no other person sits), ``shuffle``
+        (without a seed: true unless given, the people shuffle with the server before
+        the cards are dealt; false, the server deals at once, alone, and the terms say
+        so), ``bots`` (one entry per seat, a bot's name or ``null`` for a person, or an
+        object from seats to bots; by default seat 0 a person and the others ``bot``,
+        ``greedy`` unless named) and ``bot_time_limit``; answers the table's number, each
+        person's token, the seats, the deal and whether it is dealt. Any other field is
+        refused by name. The bots play within ``deadline`` (the server's request bound
         from now, unless given)."""
         if deadline is None:
             deadline = Deadline.after(self.limits.request_seconds)
@@ -600,7 +682,8 @@ class Tables:
         given_limit = body.get("bot_time_limit")
         limit = check_time_limit(DEFAULT_TIME_LIMIT if given_limit is None else given_limit)
         specs = _bot_specs(body, players)
-        deal = _deal(body, specs, game, rules)
+        now = time.time()
+        deal = _deal(body, specs, game, rules, now)
         for spec in specs:
             if spec is not None:
                 timed_bot(spec, game, limit)  # refused now rather than at its first turn
@@ -608,12 +691,12 @@ class Tables:
             {"bot": spec} if spec is not None else {"token": secrets.token_urlsafe(16)}
             for spec in specs
         ]
-        now = time.time()
         tokens = {
             str(seat): place["token"] for seat, place in enumerate(seats) if "token" in place
         }
         if not deal.is_dealt:
-            # The people help to shuffle: the cards are dealt once their values are in.
+            # The people shuffle with the server: the cards are dealt once their
+            # commitments, then their values, are in.
             with self.store.connect() as db:
                 cursor = db.execute(
                     "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal,"
@@ -692,8 +775,10 @@ class Tables:
     def _undealt(
         self, table_id: int, params: Mapping[str, Any], deadline: Deadline
     ) -> dict[str, Any]:
-        """The answer of a table whose people's values are not all in: its seats and its
-        deal (the values received), no view yet."""
+        """The answer of a table whose cards wait for its people (or that is void): its
+        seats, its deal (its phase and the commitments received), no view; and the
+        deal's clock: the seats it waits for and the seconds left (a void table: why it
+        is void, naming the seats that withheld)."""
         with self._locked(table_id, deadline) as db:
             seats_text, deal_text = db.execute(
                 "SELECT seats, deal FROM tables WHERE id = ?", (table_id,)
@@ -701,13 +786,24 @@ class Tables:
         seats = json.loads(seats_text)
         deal = _deal_of_row(deal_text)
         assert deal is not None
-        return {
+        answer: dict[str, Any] = {
             "table": table_id,
             "seat": _seat_of(seats, params),
             "seats": _seats(seats),
             "dealt": False,
             "deal": deal.public(revealed=False),
         }
+        seconds = self.limits.decision_seconds
+        if isinstance(deal, SealedDeal) and deal.is_void:
+            answer["void"] = _void_text(deal, seconds)
+        elif isinstance(deal, SealedDeal):
+            answer["deal_clock"] = {
+                "phase": deal.phase,
+                "waiting": list(deal.waiting(_people(seats))),
+                "seconds": seconds,
+                "left": round(deal.seconds_left(time.time(), seconds), 3),
+            }
+        return answer
 
     def picture(
         self, table_id: int, params: Mapping[str, Any], deadline: Deadline | None = None
@@ -763,9 +859,10 @@ class Tables:
     def _shuffle(
         self, table_id: int, body: Mapping[str, Any], deadline: Deadline
     ) -> dict[str, Any]:
-        """A person's value for the deal (:mod:`scala40.serving.fair_deal`), before the deal:
-        once every person's is in, the cards are dealt and the seat's answer is sent;
-        until then, the deal and the values received."""
+        """A person's part of the deal (:mod:`scala40.serving.fair_deal`), before the deal:
+        its ``commitment`` while the deal takes them, then its ``value``. Once every part
+        is in, the cards are dealt and the seat's answer is sent; until then, the deal
+        and what it waits for."""
         with self._locked(table_id, deadline) as db:
             row = db.execute("SELECT seats, deal FROM tables WHERE id = ?", (table_id,)).fetchone()
             if row is None:
@@ -773,12 +870,36 @@ class Tables:
             seats = json.loads(row[0])
             seat = _seat_of(seats, body)
             deal = _deal_of_row(row[1])
-            if not isinstance(deal, SharedDeal) or deal.dealt:
+            commitment, value = body.get("commitment"), body.get("value")
+            if (commitment is None) == (value is None):
+                raise InvalidArgumentError(
+                    "send your seat's 'commitment' while the deal takes them, then its "
+                    "'value': one of the two"
+                )
+            if isinstance(deal, SealedDeal):
+                deal = self._moved_on(db, table_id, deal, seats)
+                if deal.is_void:
+                    raise RequestError(409, "Void", _void_text(deal, self.limits.decision_seconds))
+            if not isinstance(deal, (SharedDeal, SealedDeal)) or deal.is_dealt:
                 raise RequestError(
                     409, "Dealt", "the cards are dealt: a value is taken only before the deal"
                 )
-            deal = deal.with_value(seat, body.get("value"))
-            db.execute("UPDATE tables SET deal = ? WHERE id = ?", (_deal_text(deal), table_id))
+            if isinstance(deal, SharedDeal):
+                if commitment is not None:
+                    raise InvalidArgumentError(
+                        "this table's deal takes values as they come (it was made before "
+                        "every part was committed first): send your 'value'"
+                    )
+                deal = deal.with_value(seat, value)
+            elif commitment is not None:
+                deal = deal.with_commitment(seat, commitment)
+            else:
+                deal = deal.with_value(seat, value)
+            # The look below moves the deal on, dealing the cards once every part is in.
+            db.execute(
+                "UPDATE tables SET deal = ?, updated = ? WHERE id = ?",
+                (_deal_text(deal), time.time(), table_id),
+            )
         return self.look(table_id, {**body, "seat": seat}, _since(body.get("since")), deadline)
 
     def _undo(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
@@ -789,6 +910,7 @@ class Tables:
             if isinstance(target, str):
                 raise RequestError(400, "UndoRefused", target)
             number, text = target
+            undone = table.state.move_number  # the last move taken back
             table.state = table.saved = table.game.state_from_dict(json.loads(text))
             self._start_clock(table)  # the decision comes back: a new clock
             db.execute(
@@ -800,9 +922,49 @@ class Tables:
                     f"DELETE FROM {name} WHERE table_id = ? AND number > ?",
                     (table.id, number),
                 )
-            answer = _answer(table, db, self.limits, seat, min(_since(body.get("since")), number))
-            answer["undone_to"] = number
+            _keep_undo(db, table.id, number, undone)
+            answer = _answer(table, db, self.limits, seat, _since(body.get("since")))
+            answer["undone_to"] = min(answer.get("undone_to", number), number)
             return answer
+
+
+def _void_text(deal: SealedDeal, seconds: float) -> str:
+    """Why a table is void, naming the seats that withheld their values."""
+    seats = " and ".join(f"seat {seat}" for seat in deal.withheld)
+    return (
+        f"this table is void: {seats} committed to a value and did not reveal it within "
+        f"{seconds:g} s, so no card was dealt (a seat that withholds its value cannot choose "
+        "the deal, only stop it): make a new table"
+    )
+
+
+def _keep_undo(db: sqlite3.Connection, table_id: int, number: int, undone: int) -> None:
+    """Keep an undo that took the game back to move ``number`` from move ``undone``
+    (one row a move gone back to, its range widened by each undo to it)."""
+    known = db.execute(
+        "SELECT from_number FROM undos WHERE table_id = ? AND to_number = ?", (table_id, number)
+    ).fetchone()
+    if known is None:
+        db.execute(
+            "INSERT INTO undos (table_id, to_number, from_number) VALUES (?, ?, ?)",
+            (table_id, number, undone),
+        )
+    elif known[0] < undone:
+        db.execute(
+            "UPDATE undos SET from_number = ? WHERE table_id = ? AND to_number = ?",
+            (undone, table_id, number),
+        )
+
+
+def _undone_to(db: sqlite3.Connection, table_id: int, since: int) -> int | None:
+    """The earliest move an undo took the game back to from past move ``since`` (``since``
+    between the two): a client that asks for the events since then may hold events of
+    moves taken back (``None``: no undo took back a move it holds)."""
+    row = db.execute(
+        "SELECT MIN(to_number) FROM undos WHERE table_id = ? AND to_number < ? AND from_number >= ?",
+        (table_id, since, since),
+    ).fetchone()
+    return None if row[0] is None else int(row[0])
 
 
 def _move_number(table: _Table, body: Mapping[str, Any]) -> int:
@@ -954,7 +1116,14 @@ def _answer(
     """What ``seat`` is sent, once the table is saved: its view, its events since move
     ``since``, the seats and the sides they play for (``teams``: partners share one),
     whether undo is possible, whether a bot is still to move, the clock of the person to
-    decide, the deal, and the game with the names of its cards in a Spanish pack."""
+    decide, the deal, and the game with the names of its cards in a Spanish pack.
+
+    A ``since`` an undo took back (a move between the one it went back to and the last
+    one it took back) may hold events the seat should no longer hold: the events are
+    then those since the move gone back to, and the answer says so (``undone_to``)."""
+    back = _undone_to(db, table.id, since)
+    if back is not None:
+        since = back
     rows = db.execute(
         "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ? ORDER BY rowid",
         (table.id, seat, since),
@@ -975,6 +1144,8 @@ def _answer(
         "events": [json.loads(row[0]) for row in rows],
         "waiting": not state.is_over and table.bot(state.current_player) is not None,
         "can_undo": not isinstance(undo_target(table, db, seat), str),
+        "dealt": True,
         "deal": None if table.deal is None else table.deal.public(revealed=state.is_over),
         "clock": _clock(table, limits),
+        **({} if back is None else {"undone_to": back}),
     }
