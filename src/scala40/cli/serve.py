@@ -176,9 +176,7 @@ from scala40.errors import (
 )
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, game_names, load_game
-from scala40.legal import read_move
 from scala40.notation import position_head
-from scala40.resignation import ResignMove
 from scala40.schemas.protocol import (
     MAX_CARDS_TEXT,
     MAX_ID_LENGTH,
@@ -200,7 +198,7 @@ from scala40.serving.bot_seats import (
 )
 from scala40.serving.fair_deal import Deal, SealedDeal, SharedDeal, terms_text
 from scala40.serving.request_fields import read_rules, read_seed, refuse_unknown_fields
-from scala40.serving.seat_access import Reach, SeatAccess
+from scala40.serving.seat_access import Reach, SeatAccess, resigning_seat
 
 __all__ = [
     "COMMAND",
@@ -612,7 +610,7 @@ class Referee:
                     f"got {seat}"
                 )
         elif reach is Reach.MOVE:
-            seat = _resigning_seat(state, request.get("move"))
+            seat = resigning_seat(state, request.get("move"))
         self._access(handle, state).check(reach, state, f"{op!r} of {handle!r}", seat)
 
     def _deal(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -860,19 +858,6 @@ def _seed(request: Mapping[str, Any], name: str, default: int) -> int:
     ``default`` without it."""
     value = request.get(name)
     return default if value is None else read_seed(value, name)
-
-
-def _resigning_seat(state: Any, move: object) -> int | None:
-    """The seat ``move`` resigns, if it reads as a resignation (C-RESIGN: any seat, at
-    any moment); ``None`` for any other move, which is the seat's to decide. A move that
-    reads as none is left to the game to refuse."""
-    try:
-        value = read_move(state.MOVES, move)
-    except Scala40Error:
-        return None
-    if isinstance(value, ResignMove) and 0 <= value.seat < state.player_count:
-        return value.seat
-    return None
 
 
 def _game_of_state(data: Mapping[str, Any]) -> Game:

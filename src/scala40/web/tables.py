@@ -119,6 +119,7 @@ from scala40.serving.bot_seats import (
 )
 from scala40.serving.fair_deal import Deal, SealedDeal, SharedDeal, deal_of_row, terms_text
 from scala40.serving.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
+from scala40.serving.seat_access import resigning_seat
 from scala40.web.limits import ServerLimits
 from scala40.web.lobby import card_names, games_listing
 from scala40.web.quotas import Buckets
@@ -987,6 +988,11 @@ def _play_move(table: _Table, seat: int, body: Mapping[str, Any], limits: Server
     move = body.get("move")
     if not isinstance(move, (str, dict)):
         raise InvalidArgumentError("'move' must be a move's text or object")
+    resigning = resigning_seat(table.state, move)
+    if resigning is not None and resigning != seat:
+        # Any seat may resign at any moment (C-RESIGN), but only itself: resigning
+        # another seat would win its match for the asker.
+        raise InvalidArgumentError(f"seat {seat} may resign only itself, not seat {resigning}")
     table.apply(move, expected)
 
 
