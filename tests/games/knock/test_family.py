@@ -1,19 +1,28 @@
-"""The knock games' packages, each declared as a variant: a ``GameState`` naming its
-ruleset, wording and moves, its own class for each move kind it allows (RU-TURN,
-CH-TURN: the kinds a game allows; RU-KNOCK, CH-CLOSE), and the names the family shares."""
+"""The knock games' packages, each a declaration (a ``KnockGameSpec``): the game's own
+class for each move kind it allows (RU-TURN, CH-TURN: the kinds a game allows; RU-KNOCK,
+CH-CLOSE), made with its rules in its docstring, its ``GameState`` and its record, and the
+names the family shares."""
 
 from __future__ import annotations
 
+import ast
+import copy
+import inspect
 import pickle
+from pathlib import Path
 from types import ModuleType
 
+import attrs
 import pytest
 
+from scala40.errors import InvalidMoveError
 from scala40.game import load_game
 from scala40.games import chinchon, laconga, rumino
 from scala40.games._knock import moves as knock
 from scala40.games._knock import shared
+from scala40.games._knock.family import knock_game
 from scala40.games._knock.state import KnockState
+from tests import knock_variant
 
 GAMES = {chinchon: knock.CLOSE_KINDS, laconga: knock.CLOSE_KINDS, rumino: knock.KNOCK_KINDS}
 
@@ -24,6 +33,7 @@ def test_a_package_binds_every_declared_name(game: ModuleType) -> None:
         assert hasattr(game, name), f"{game.__name__}.{name}"
     assert issubclass(game.GameState, KnockState)
     assert game.GameState.__module__ == game.__name__
+    assert game.GameState.__qualname__ == "GameState"
     assert game.GameState.KINDS is game.KINDS
     assert game.GameState.RULESET is game.Ruleset
     assert game.MOVES is game.KINDS.moves
@@ -33,14 +43,17 @@ def test_a_package_binds_every_declared_name(game: ModuleType) -> None:
 
 @pytest.mark.parametrize("game", list(GAMES), ids=lambda game: game.__name__)
 def test_a_package_holds_one_class_for_each_kind_it_allows(game: ModuleType) -> None:
-    """RU-TURN, CH-TURN: each kind bound to the game, a subclass of the family's declared
-    in the game's package, pickled by its name there."""
+    """RU-TURN, CH-TURN: each kind bound to the game, a subclass of the family's made for
+    the game's package, pickled by its name there."""
     kinds = GAMES[game]
     for kind in kinds:
         bound = getattr(game, kind.__name__)
         assert bound is game.KINDS.kind(kind)
         assert issubclass(bound, kind)
+        assert bound is not kind
         assert bound.__module__ == game.__name__
+        assert bound.__qualname__ == kind.__name__
+        assert bound.move_set is game.MOVES
     others = {kind.__name__ for kind in (*knock.KNOCK_KINDS, *knock.CLOSE_KINDS)} - {
         kind.__name__ for kind in kinds
     }
@@ -49,3 +62,64 @@ def test_a_package_holds_one_class_for_each_kind_it_allows(game: ModuleType) -> 
     assert pickle.loads(pickle.dumps(state)) == state
     move = state.legal_moves()[0]
     assert pickle.loads(pickle.dumps(move)) == move
+    assert copy.deepcopy(move) == move
+
+
+@pytest.mark.parametrize("game", list(GAMES), ids=lambda game: game.__name__)
+def test_each_class_cites_its_game_s_rules(game: ModuleType) -> None:
+    """The docstring of each made class is the family kind's, citing the game's rules
+    (Rumino's RU-*, Chinchón's CH-*, La Conga's CH-* and LC-*), never another game's; the
+    resign, described alike in every game (C-RESIGN), inherits the family's."""
+    prefixes = {chinchon: ("CH-",), laconga: ("CH-", "LC-"), rumino: ("RU-",)}[game]
+    foreign = {"RU-", "CH-", "LC-"} - set(prefixes)
+    for kind in GAMES[game]:
+        made = getattr(game, kind.__name__)
+        doc = inspect.getdoc(made) or ""
+        if kind is knock.Resign:
+            assert made.__doc__ is None
+            assert "C-RESIGN" in doc
+            continue
+        first = doc.split("\n\n")[0]
+        assert any(prefix in first for prefix in prefixes), (made, first)
+        assert not any(prefix in first for prefix in foreign), (made, first)
+
+
+def test_a_move_of_one_game_is_never_another_game_s() -> None:
+    """Moves are values of their game: the same verb and fields in two games are two
+    values, each read and written under its own format only."""
+    assert chinchon.DrawStock() != laconga.DrawStock()
+    assert chinchon.Discard("7H") != rumino.Discard("7H")
+    assert len({chinchon.Discard("7H"), laconga.Discard("7H"), rumino.Discard("7H")}) == 3
+    assert repr(chinchon.Discard("7H")) == repr(rumino.Discard("7H")) == "Discard(card='7H')"
+    data = chinchon.Discard("7H").to_dict()
+    assert data["format"] == "scala40.chinchon.move"
+    with pytest.raises(InvalidMoveError):
+        rumino.move_to_dict(chinchon.Discard("7H"))
+
+
+def test_a_declaration_that_does_not_fit_the_family_is_refused() -> None:
+    """A game's bug, found when its package is imported: a verb without the rules its
+    class cites, rules for a verb the game lacks, a pack the family has no notation for."""
+    spec = knock_variant.VARIANT.spec
+    without_close = {verb: rules for verb, rules in spec.rule_ids.items() if verb != "close"}
+    with pytest.raises(TypeError, match=r"missing \['close'\]"):
+        knock_game(attrs.evolve(spec, rule_ids=without_close), __name__)
+    with pytest.raises(TypeError, match=r"unknown \['knock'\]"):
+        knock_game(attrs.evolve(spec, rule_ids={**spec.rule_ids, "knock": "RU-KNOCK"}), __name__)
+    with pytest.raises(TypeError, match="pack"):
+        knock_game(attrs.evolve(spec, pack="german"), __name__)
+
+
+PACKAGES = Path(chinchon.__file__).parent.parent
+
+
+@pytest.mark.parametrize("name", ["rumino", "chinchon", "laconga"])
+def test_a_package_writes_no_class_but_its_ruleset(name: str) -> None:
+    """A knock game's package is data: the only class statement in it is its ruleset."""
+    found = [
+        node.name
+        for path in sorted((PACKAGES / name).glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+    ]
+    assert found == ["Ruleset"], found

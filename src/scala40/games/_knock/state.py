@@ -1,7 +1,8 @@
 """The state of a knock game: an immutable, hashable value holding a whole game.
 
-:class:`KnockState` is shared by Rumino, Chinchón and La Conga; each game derives its own
-``GameState`` from it, naming the game, its ruleset, its moves and its view. Apply a
+:class:`KnockState` is shared by Rumino, Chinchón and La Conga; each game's ``GameState``
+derives from it, naming the game's ruleset and moves (made from the game's declaration:
+:func:`~scala40.games._knock.family.knock_game`). Apply a
 move and get a new state; nothing is ever mutated.
 
 >>> from scala40.games.chinchon import new_game
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import attrs
 
@@ -39,7 +40,6 @@ from scala40.cards import CARD_NAMES, Card
 from scala40.errors import (
     InvalidStateError,
 )
-from scala40.game import GameText, SearchTuning
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.generate import generate
@@ -69,26 +69,10 @@ class KnockState(KnockRecord):
     VIEW = PlayerView
     HAND_RESULT = HAND_RESULT
 
-    # What a game of the family declares on its own class (the variant's attributes,
-    # as python-chess declares its variants), besides KINDS and RULESET; the registry's
-    # record is made from them (:func:`~scala40.games._knock.family.knock_game`).
-    TITLE: ClassVar[str]
-    """The game's title, as players write it (``Chinchón``)."""
-    SUMMARY: ClassVar[str]
-    """What makes the game, in a sentence or two (the command line's list of games)."""
-    TEXT: ClassVar[GameText]
-    """The game's wording: the command line's help and its words for the board."""
-    ALIASES: ClassVar[tuple[str, ...]] = ()
-    """Other names :func:`~scala40.game.load_game` finds the game by."""
-    DEFAULT_PLAYERS: ClassVar[int] = 2
-    """The number of players the command line offers first."""
-    SEARCH_TUNING: ClassVar[SearchTuning] = SearchTuning()
-    """What the strongest bot spends on a decision of the game
-    (:attr:`scala40.game.Game.search_tuning`)."""
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        # A game's class names its move kinds (and its ruleset); its name, move set and
-        # state format follow from them, so that they cannot disagree.
+        # A game's class names its move kinds and its ruleset (made from the game's
+        # declaration, :func:`~scala40.games._knock.family.knock_game`); its name, move
+        # set and state format follow from them, so that they cannot disagree.
         kinds = cls.__dict__.get("KINDS")
         if kinds is not None:
             cls.game_name = kinds.game
