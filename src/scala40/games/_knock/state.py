@@ -336,7 +336,7 @@ def _phase_problems(state: KnockState) -> list[str]:
             if len(hand) > most:
                 problems.append(f"player {seat} holds {len(hand)} cards, more than {most}")
     if phase is Phase.CLAIM:
-        if not profile.rumino or profile.claim is not ClaimMode.DECISION:
+        if not profile.rumino or profile.rumino_claim is not ClaimMode.DECISION:
             problems.append("claims are decided only under rumino_claim='decision' (RU-RUMINO)")
         elif not state.discard:
             problems.append("a claim needs a discard")
@@ -472,6 +472,14 @@ def _last_hand_problems(state: KnockState) -> list[str]:
     return problems
 
 
+_BONUSES = {
+    HandEnd.GIN: "gin_bonus",
+    HandEnd.ALL_MATCHED: "all_matched_bonus",
+    HandEnd.WILD_CHINCHON: "wild_chinchon_bonus",
+}
+"""The option that scores the closer of a hand ended so, by how it ended."""
+
+
 def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
     """What each player showed: his hand's cards, valid melds, layoffs onto others' melds,
     and the points they make."""
@@ -508,11 +516,10 @@ def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
         else:
             if showing.unmatched:
                 problems.append(f"last_hand: a {end.value} leaves no card unmatched")
-            points = {
-                HandEnd.GIN: profile.gin_bonus,
-                HandEnd.ALL_MATCHED: profile.all_matched_bonus,
-                HandEnd.WILD_CHINCHON: profile.wild_chinchon_bonus,
-            }.get(end, 0)
+            # Each bonus is an option of the games whose hands end so (RU-GIN, CH-MINUS10,
+            # CH-CHINCHON), read only there.
+            bonus = _BONUSES.get(end)
+            points = 0 if bonus is None else getattr(profile, bonus)
         if result.points[seat] != points:
             problems.append(
                 f"last_hand: player {seat} scores {result.points[seat]}, not the {points} "
