@@ -36,6 +36,8 @@ from pathlib import Path
 
 import pytest
 
+from scala40.game import BUILTIN_GAMES
+
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
 
 CORE = frozenset(
@@ -385,7 +387,7 @@ def test_a_tool_names_no_game(module: str) -> None:
     assert not wrong, f"{module} imports a game: " + "; ".join(wrong)
 
 
-BUILT_IN_GAMES = frozenset({"scala40", "skarney", "rumino", "chinchon", "laconga"})
+BUILT_IN_GAMES = frozenset(BUILTIN_GAMES)
 
 
 @pytest.mark.parametrize(

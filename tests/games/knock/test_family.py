@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import ast
 import copy
+import importlib
 import inspect
 import pickle
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import attrs
 import pytest
@@ -20,14 +22,25 @@ from scala40.game import load_game
 from scala40.games import chinchon, laconga, rumino
 from scala40.games._knock import moves as knock
 from scala40.games._knock import shared
-from scala40.games._knock.family import knock_game
+from scala40.games._knock.family import KnockGame, knock_game
 from scala40.games._knock.state import KnockState
 from tests import knock_variant
+from tests.protocol.cases import knock_game_names
 
-GAMES = {chinchon: knock.CLOSE_KINDS, laconga: knock.CLOSE_KINDS, rumino: knock.KNOCK_KINDS}
+
+def _package(name: str) -> ModuleType:
+    return importlib.import_module(f"scala40.games.{name}")
 
 
-@pytest.mark.parametrize("game", list(GAMES), ids=lambda game: game.__name__)
+def _built(package: ModuleType) -> KnockGame[Any]:
+    """What the family built from the package's declaration."""
+    return next(value for value in vars(package).values() if isinstance(value, KnockGame))
+
+
+GAMES = [_package(name) for name in knock_game_names()]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__)
 def test_a_package_binds_every_declared_name(game: ModuleType) -> None:
     for name in (*shared.__all__, *game.rules.__all__, *game.__all__):
         assert hasattr(game, name), f"{game.__name__}.{name}"
@@ -41,11 +54,12 @@ def test_a_package_binds_every_declared_name(game: ModuleType) -> None:
     assert load_game(game.GameState.game_name) is game.GAME
 
 
-@pytest.mark.parametrize("game", list(GAMES), ids=lambda game: game.__name__)
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__)
 def test_a_package_holds_one_class_for_each_kind_it_allows(game: ModuleType) -> None:
     """RU-TURN, CH-TURN: each kind bound to the game, a subclass of the family's made for
     the game's package, pickled by its name there."""
-    kinds = GAMES[game]
+    kinds = _built(game).spec.kinds
+    assert kinds in (knock.CLOSE_KINDS, knock.KNOCK_KINDS)
     for kind in kinds:
         bound = getattr(game, kind.__name__)
         assert bound is game.KINDS.kind(kind)
@@ -65,23 +79,24 @@ def test_a_package_holds_one_class_for_each_kind_it_allows(game: ModuleType) -> 
     assert copy.deepcopy(move) == move
 
 
-@pytest.mark.parametrize("game", list(GAMES), ids=lambda game: game.__name__)
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__)
 def test_each_class_cites_its_game_s_rules(game: ModuleType) -> None:
-    """The docstring of each made class is the family kind's, citing the game's rules
-    (Rumino's RU-*, Chinchón's CH-*, La Conga's CH-* and LC-*), never another game's; the
-    resign, described alike in every game (C-RESIGN), inherits the family's."""
-    prefixes = {chinchon: ("CH-",), laconga: ("CH-", "LC-"), rumino: ("RU-",)}[game]
-    foreign = {"RU-", "CH-", "LC-"} - set(prefixes)
-    for kind in GAMES[game]:
+    """The docstring of each made class is the family kind's, citing the rules the game
+    declares for it (Rumino's RU-*, Chinchón's CH-*, La Conga's CH-* and LC-*) where the
+    family's cites the family's; the resign, described alike in every game (C-RESIGN),
+    inherits the family's."""
+    spec = _built(game).spec
+    for kind in spec.kinds:
         made = getattr(game, kind.__name__)
         doc = inspect.getdoc(made) or ""
         if kind is knock.Resign:
             assert made.__doc__ is None
             assert "C-RESIGN" in doc
             continue
-        first = doc.split("\n\n")[0]
-        assert any(prefix in first for prefix in prefixes), (made, first)
-        assert not any(prefix in first for prefix in foreign), (made, first)
+        first = " ".join(doc.split("\n\n")[0].split())
+        assert f"({spec.rule_ids[kind.verb]})" in first, (made, first)
+        family = " ".join((inspect.getdoc(kind) or "").split("\n\n")[0].split())
+        assert first.split("(")[0] == family.split("(")[0], (made, first)
 
 
 def test_a_move_of_one_game_is_never_another_game_s() -> None:
@@ -113,7 +128,7 @@ def test_a_declaration_that_does_not_fit_the_family_is_refused() -> None:
 PACKAGES = Path(chinchon.__file__).parent.parent
 
 
-@pytest.mark.parametrize("name", ["rumino", "chinchon", "laconga"])
+@pytest.mark.parametrize("name", knock_game_names())
 def test_a_package_writes_no_class_but_its_ruleset(name: str) -> None:
     """A knock game's package is data: the only class statement in it is its ruleset."""
     found = [

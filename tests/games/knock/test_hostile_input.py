@@ -40,8 +40,9 @@ from tests.hostile import (
     hostile_values,
     library_errors_only,
 )
+from tests.protocol.cases import knock_game_names
 
-GAMES = ("rumino", "chinchon", "laconga")
+GAMES = knock_game_names()
 _VARIANTS: dict[str, list[Any]] = {
     "rumino": [
         rumino.Ruleset(rumino_claim="decision", reentry=1, gin_streak=2, max_players=4),
@@ -73,11 +74,8 @@ _POSITION_ARGS = (
     "turns_played", "reentries", "gins", "taken", "pending", "reentry_total", "hand_number",
     "seed", "auto_chance",
 )  # fmt: skip
-_HANDS = {
-    "rumino": ["5S 6S 7S 8S 9H 9D 9C", "2S 3S 4S JH JD QC KC"],
-    "chinchon": ["AC 2C 3C 4C 5S 5H 5D", "6H 6D 6C 7S 7D 3H QC"],
-    "laconga": ["AC 2C 3C 4C 5S 5H 5D", "6H 6D 6C 7S 7D 3H QC"],
-}
+_HANDS = ["AC 2C 3C 4C 5S 5H 5D", "6H 6D 6C 7S 7D 3H QC"]
+"""Two hands of every knock game's pack, French or Spanish."""
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -86,7 +84,7 @@ _HANDS = {
 def test_from_position_takes_any_argument_values(name: str, changes: dict[str, Any]) -> None:
     game = load_game(name)
     state_class = type(game.new_game(None, 2, 1))
-    position: dict[str, Any] = {"hands": _HANDS[name], "discard": "KC", "turns_played": [1, 1]}
+    position: dict[str, Any] = {"hands": _HANDS, "discard": "KC", "turns_played": [1, 1]}
     position.update(changes)
     state = library_errors_only(state_class.from_position, **position)
     if state is not None:
