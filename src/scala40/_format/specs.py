@@ -60,7 +60,7 @@ from scala40._format.serial import (
 )
 from scala40._format.text_fields import ABSENT, LengthOf, Notation, NotationField, PerItem, PerSeat
 
-__all__ = ["FieldSpec", "RecordFormat", "Usual", "record_format", "spec"]
+__all__ = ["NO_USUAL", "FieldSpec", "RecordFormat", "Usual", "record_format", "spec"]
 
 
 class _NoUsual:

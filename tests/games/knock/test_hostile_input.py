@@ -39,6 +39,7 @@ from tests.hostile import (
     fuzz_settings,
     hostile_values,
     library_errors_only,
+    position_arguments,
 )
 from tests.protocol.cases import knock_game_names
 
@@ -69,11 +70,7 @@ _VARIANTS: dict[str, list[Any]] = {
 
 # -- positions, new games, rulesets ------------------------------------------------------------
 
-_POSITION_ARGS = (
-    "hands", "discard", "stock", "rules", "phase", "turn", "dealer", "scores", "active",
-    "turns_played", "reentries", "gins", "taken", "pending", "reentry_total", "hand_number",
-    "seed", "auto_chance",
-)  # fmt: skip
+_POSITION_ARGS = position_arguments(chinchon.GameState)
 _HANDS = ["AC 2C 3C 4C 5S 5H 5D", "6H 6D 6C 7S 7D 3H QC"]
 """Two hands of every knock game's pack, French or Spanish."""
 

@@ -152,29 +152,40 @@ class KnockState(KnockRecord):
         turn: int = 0,
         dealer: int | None = None,
         scores: Sequence[int] | None = None,
-        active: Sequence[bool] | None = None,
-        turns_played: Sequence[int] | None = None,
-        reentries: Sequence[int] | None = None,
-        gins: Sequence[int] | None = None,
-        taken: Card | str | None = None,
-        pending: Sequence[int] = (),
-        reentry_total: int = 0,
         hand_number: int = 1,
         seed: int = 0,
         auto_chance: bool = True,
+        **fields: Any,
     ) -> Any:
         """A state built from a position (for tests, puzzles and apps keeping their own
         table). Cards are given as text or codes (stock and discard pile top card last);
         without ``stock`` the cards of the deck not placed elsewhere make the stock,
-        shuffled from ``seed``. The position is validated: every problem is named in one
-        :class:`~scala40.InvalidStateError`.
+        shuffled from ``seed``; ``scores`` are 0 by default. ``fields`` give the state's
+        other fields by name, each as its spec reads it (``turns_played``, ``active``,
+        ``reentries``, ``gins``, ``taken``, ``pending``, ``reentry_total``), a field left
+        out taking its usual value. The position is validated: every problem is named
+        in one :class:`~scala40.InvalidStateError`.
+
+        >>> from scala40.games.chinchon import GameState
+        >>> state = GameState.from_position(
+        ...     hands=["AC 2C 3C 4C 5S 5H 5D", "6H 6D 6C 7S 7D 3H QC"], discard="KC",
+        ...     turns_played=[1, 1], taken=None,
+        ... )
+        >>> state.turns_played, len(state.stock)
+        ((1, 1), 25)
+        >>> GameState.from_position(hands=["AC", "2C"], takes=[1, 0])
+        Traceback (most recent call last):
+        ...
+        scala40.errors.InvalidArgumentError: from_position takes no field 'takes'; it takes active, gins, pending, reentries, reentry_total, taken, turns_played by name, beside the position's parts
+
+        :raises InvalidArgumentError: a field named is none of the state's.
         """
         rules = cls.RULESET.resolve(rules)
         read = PositionReader(hands, most_cards=MAX_READ_ITEMS, most_seats=_MAX_SEATS)
         count = read.count
         pile = read.cards(discard, "discard pile")
         phase = read.phase(phase, Phase, Phase.DRAW)
-        taken_card = read.card(taken, "taken", "taken")
+        named = read.named(cls, fields)
         read.seed(seed)
         problems = read.problems
         deck = Counter(rules.deck.cards)
@@ -194,22 +205,16 @@ class KnockState(KnockRecord):
             stock_cards = read.cards(stock, "stock")
         if problems:
             raise InvalidStateError(problems)
-        fields = record_format(cls).with_usual(
+        values = record_format(cls).with_usual(
             {
                 **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
                 "stock": stock_cards,
                 "discard": pile,
-                "turns_played": turns_played,
                 "scores": tuple_or(scores, (0,) * count),
-                "active": active,
-                "reentries": reentries,
-                "gins": gins,
-                "taken": taken_card,
-                "pending": pending,
-                "reentry_total": reentry_total,
+                **named,
             }
         )
-        return read.valid(cls(**fields))
+        return read.valid(cls(**values))
 
 
 # ---------------------------------------------------------------- validation
