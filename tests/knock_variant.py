@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from scala40.games._knock.family import CLOSE_KINDS, KnockGameSpec, knock_game
+from scala40.games._knock.family import CLOSE_KINDS, CLOSE_RULE_IDS, KnockGameSpec, knock_game
 from scala40.games._knock.spanish import SpanishRules
 from scala40.games._knock.text import KnockText
 from scala40.rulesets import set_presets
@@ -66,16 +66,7 @@ VARIANT = knock_game(
         ruleset=Ruleset,
         text=TEXT,
         kinds=CLOSE_KINDS,
-        rule_ids={
-            "draw": "CH-TURN",
-            "take": "CH-TURN",
-            "discard": "CH-TURN",
-            "close": "CH-CLOSE",
-            "reenter": "CH-END",
-            "retire": "CH-END",
-            "deal": "CH-DEAL",
-            "restock": "CH-RESTOCK",
-        },
+        rule_ids=CLOSE_RULE_IDS,
         pack="spanish",
     ),
     __name__,

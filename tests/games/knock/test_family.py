@@ -21,7 +21,6 @@ from scala40.errors import InvalidMoveError
 from scala40.game import load_game
 from scala40.games import chinchon, laconga, rumino
 from scala40.games._knock import moves as knock
-from scala40.games._knock import shared
 from scala40.games._knock.family import KnockGame, knock_game
 from scala40.games._knock.state import KnockState
 from tests import knock_variant
@@ -42,16 +41,23 @@ GAMES = [_package(name) for name in knock_game_names()]
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__)
 def test_a_package_binds_every_declared_name(game: ModuleType) -> None:
-    for name in (*shared.__all__, *game.rules.__all__, *game.__all__):
+    """A package binds every name it declares (the library's three re-export the
+    family's shared names and their rules' too), and what the family built from its
+    declaration is one game: its state names its kinds and ruleset, its record is the
+    registry's."""
+    for name in game.__all__:
         assert hasattr(game, name), f"{game.__name__}.{name}"
-    assert issubclass(game.GameState, KnockState)
-    assert game.GameState.__module__ == game.__name__
-    assert game.GameState.__qualname__ == "GameState"
-    assert game.GameState.KINDS is game.KINDS
-    assert game.GameState.RULESET is game.Ruleset
-    assert game.MOVES is game.KINDS.moves
-    assert game.new_game == game.GameState.new
-    assert load_game(game.GameState.game_name) is game.GAME
+    built = _built(game)
+    state = built.state
+    assert issubclass(state, KnockState)
+    assert (state.__module__, state.__qualname__) == (game.__name__, "GameState")
+    assert state.KINDS is built.kinds
+    assert state.RULESET is built.spec.ruleset
+    assert built.kinds.moves is built.game.move_set is state.MOVES
+    assert built.game.new_game == state.new
+    assert load_game(state.game_name) is built.game
+    assert getattr(game, "GameState", state) is state
+    assert getattr(game, "GAME", built.game) is built.game
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__)
@@ -62,7 +68,7 @@ def test_a_package_holds_one_class_for_each_kind_it_allows(game: ModuleType) -> 
     assert kinds in (knock.CLOSE_KINDS, knock.KNOCK_KINDS)
     for kind in kinds:
         bound = getattr(game, kind.__name__)
-        assert bound is game.KINDS.kind(kind)
+        assert bound is _built(game).kinds.kind(kind)
         assert issubclass(bound, kind)
         assert bound is not kind
         assert bound.__module__ == game.__name__
@@ -72,7 +78,7 @@ def test_a_package_holds_one_class_for_each_kind_it_allows(game: ModuleType) -> 
         kind.__name__ for kind in kinds
     }
     assert not [name for name in others if hasattr(game, name)]
-    state = game.new_game(players=2, seed=3)
+    state = _built(game).state.new(players=2, seed=3)
     assert pickle.loads(pickle.dumps(state)) == state
     move = state.legal_moves()[0]
     assert pickle.loads(pickle.dumps(move)) == move

@@ -28,6 +28,7 @@ from scala40.errors import (
 )
 from scala40.game import load_game
 from scala40.games import chinchon, laconga, rumino
+from scala40.games._knock import shared
 from scala40.games._knock.arrange import best_arrangement
 from scala40.games._knock.moves import MAX_CLOSE_MELDS
 from scala40.melds import check_meld
@@ -117,11 +118,9 @@ def test_the_bot_takes_any_argument(name: str, view: Any, legal: Any) -> None:
     assert bot.choose(state.view(seat), moves, rng) in moves
 
 
-_ANALYSIS = {
-    "rumino": (rumino.best_arrangement, rumino.least_unmatched, rumino.has_rumino),
-    "chinchon": (chinchon.best_arrangement, chinchon.least_unmatched, rumino.has_rumino),
-    "laconga": (laconga.best_arrangement, laconga.least_unmatched, rumino.has_rumino),
-}
+_ANALYSIS = (shared.best_arrangement, shared.least_unmatched, rumino.has_rumino)
+"""The arrangement functions every knock game's package offers (the family's), and the
+Rumino's, asked of any knock ruleset."""
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -135,7 +134,7 @@ _ANALYSIS = {
 def test_the_arrangement_takes_any_argument_values(name: str, hand: Any, option: Any) -> None:
     game = load_game(name)
     rules: Any = game.ruleset_type.default()  # a knock ruleset: it has a profile
-    best, least, rumino_of = _ANALYSIS[name]
+    best, least, rumino_of = _ANALYSIS
     shown = best("5S 5H 5D 2C 3C 4C", rules).melds
     for call in (best, least, rumino_of):
         library_errors_only(call, hand, rules)

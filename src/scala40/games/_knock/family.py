@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -45,7 +46,14 @@ from scala40.games._knock.state import KnockState
 from scala40.movekinds import MoveBase
 from scala40.rulesets import RulesetBase
 
-__all__ = ["CLOSE_KINDS", "KNOCK_KINDS", "KnockGame", "KnockGameSpec", "knock_game"]
+__all__ = [
+    "CLOSE_KINDS",
+    "CLOSE_RULE_IDS",
+    "KNOCK_KINDS",
+    "KnockGame",
+    "KnockGameSpec",
+    "knock_game",
+]
 
 K = TypeVar("K", bound=tuple[type[MoveBase], ...])
 """The family's kinds a game allows, as a tuple of classes (:data:`~.moves.CLOSE_KINDS`,
@@ -55,6 +63,22 @@ _PACKS = ("french", "spanish")
 
 _RULE_IDS = re.compile(r"\((?:[A-Z]+-[A-Z0-9-]+(?:,\s+)?)+\)")
 """The rule IDs a family kind's docstring cites, in parentheses: ``(RU-TURN, CH-TURN)``."""
+
+
+CLOSE_RULE_IDS: Mapping[str, str] = MappingProxyType(
+    {
+        "draw": "CH-TURN",
+        "take": "CH-TURN",
+        "discard": "CH-TURN",
+        "close": "CH-CLOSE",
+        "reenter": "CH-END",
+        "retire": "CH-END",
+        "deal": "CH-DEAL",
+        "restock": "CH-RESTOCK",
+    }
+)
+"""The rules each kind of a game that closes cites, by verb, where it plays by Chinchón's
+(RULES Part 5): Chinchón's, and a variant's of it (:attr:`KnockGameSpec.rule_ids`)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from scala40.game import register_game
 from scala40.games._knock import shared
-from scala40.games._knock.family import CLOSE_KINDS, KnockGameSpec, knock_game
+from scala40.games._knock.family import CLOSE_KINDS, CLOSE_RULE_IDS, KnockGameSpec, knock_game
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
 from scala40.games._knock.state import KnockState
 from scala40.games.chinchon import rules
@@ -71,16 +71,7 @@ CHINCHON = knock_game(
         ruleset=rules.Ruleset,
         text=rules.TEXT,
         kinds=CLOSE_KINDS,
-        rule_ids={
-            "draw": "CH-TURN",
-            "take": "CH-TURN",
-            "discard": "CH-TURN",
-            "close": "CH-CLOSE",
-            "reenter": "CH-END",
-            "retire": "CH-END",
-            "deal": "CH-DEAL",
-            "restock": "CH-RESTOCK",
-        },
+        rule_ids=CLOSE_RULE_IDS,
         pack="spanish",
         aliases=("chinchón", "txintxon"),
     ),
