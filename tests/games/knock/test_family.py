@@ -73,7 +73,7 @@ def test_a_package_holds_one_class_for_each_kind_it_allows(game: ModuleType) -> 
         assert bound is not kind
         assert bound.__module__ == game.__name__
         assert bound.__qualname__ == kind.__name__
-        assert bound.move_set is game.MOVES
+        assert bound.move_set is _built(game).kinds.moves
     others = {kind.__name__ for kind in (*knock.KNOCK_KINDS, *knock.CLOSE_KINDS)} - {
         kind.__name__ for kind in kinds
     }
