@@ -111,7 +111,7 @@ class KnockGameSpec(Generic[K]):
     resign, C-RESIGN) keeps the family's description."""
     pack: str = "french"
     """The pack the cards are drawn in, ``"french"`` or ``"spanish"`` (a Spanish pack's
-    melds are written in its order: :data:`~.moves.SPANISH_NOTATION`, CH-MELDS)."""
+    melds are written in its order, the family's ``SPANISH_NOTATION``: CH-MELDS)."""
     aliases: tuple[str, ...] = ()
     """Other names :func:`~scala40.game.load_game` finds the game by."""
     players: int = 2
