@@ -31,7 +31,7 @@ from typing import Any
 
 from typing_extensions import override
 
-from scala40.game import load_game
+from scala40.game import BUILTIN_GAMES, load_game
 from scala40.web.limits import ServerLimits
 from scala40.web.server import TableHandler
 from scala40.web.tables import Tables, TableStore
@@ -173,7 +173,7 @@ def demo(database: str) -> None:
     base = f"http://127.0.0.1:{server.server_address[1]}"
     times: list[float] = []
     try:
-        for index, name in enumerate(("scala40", "skarney", "rumino", "chinchon", "laconga")):
+        for index, name in enumerate(BUILTIN_GAMES):
             game = load_game(name)
             players = game.default_players
             started = time.perf_counter()

@@ -47,7 +47,7 @@ import pytest
 
 from scala40.bots import make_bot
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, spanish_card_name
-from scala40.game import load_game
+from scala40.game import BUILTIN_GAMES, load_game
 from scala40.serving.fair_deal import value_commitment_of
 from scala40.web.server import make_server
 from scala40.web.tables import TableStore
@@ -74,7 +74,7 @@ FLAGS = (
     "--disable-sync",
 )
 """Chromium's flags here: headless, and nothing that reaches for a network."""
-GAMES = ("scala40", "skarney", "rumino", "chinchon", "laconga")
+GAMES = BUILTIN_GAMES
 MAX_TURNS = 400
 """Seat 0's decisions before a hand must have ended (greedy ends one far sooner)."""
 WAIT = 20.0

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from scala40.game import Game, game_names, load_game
+from scala40.games._knock.state import KnockState
 from tests.adapters.toygame import GAME as TOY
 from tests.example_game import load_example
 
-__all__ = ["every_game_cases", "preset_cases", "registered_cases"]
+__all__ = ["every_game_cases", "knock_game_names", "preset_cases", "registered_cases"]
 
 
 def preset_cases(games: Iterable[Game]) -> list[Any]:
@@ -39,3 +40,15 @@ def every_game_cases() -> list[Any]:
         pytest.param(TOY, TOY.ruleset_type.DEFAULT_PRESET, id="toy"),
         pytest.param(example, example.ruleset_type.DEFAULT_PRESET, id="trio"),
     ]
+
+
+def knock_game_names() -> tuple[str, ...]:
+    """The registered games of the knock family (Rumino, Chinchón, La Conga and any game
+    declared since): those whose states are the family's."""
+    return tuple(
+        name
+        for name in game_names()
+        if isinstance(
+            load_game(name).new_game(None, load_game(name).default_players, 0), KnockState
+        )
+    )

@@ -167,7 +167,9 @@ def _knock_facts(state: Any, sample: Any, seat: int) -> list[str]:
                 if claims != (other in sample.pending) and sample.active[other]:
                     problems.append(f"seat {other}'s claim right changed (RU-RUMINO)")
         elif (
-            phase is KnockPhase.DRAW and any(sample.turns_played) and profile.claim.value == "auto"
+            phase is KnockPhase.DRAW
+            and any(sample.turns_played)
+            and profile.rumino_claim.value == "auto"
         ):
             # Claims are made at once: nobody but the discarder could claim the top card.
             before = [(sample.turn - step) % count for step in range(1, count)]

@@ -145,7 +145,7 @@ def _run(args: argparse.Namespace) -> int:
 COMMAND = Command(
     name="web",
     summary="a web page to play any game against the bots in a browser",
-    description="Serve the web table: a page that lists the five games, starts a table "
+    description="Serve the web table: a page that lists the games, starts a table "
     "with the rules and the bots of your choice, shows your seat's view as the library's "
     "picture, your legal moves to click, the event feed, the scores, undo and resignation. "
     "Tables are kept in a SQLite file; the JSON interface and the pictures can be used by "
