@@ -144,3 +144,21 @@ def test_a_package_writes_no_class_but_its_ruleset(name: str) -> None:
         if isinstance(node, ast.ClassDef)
     ]
     assert found == ["Ruleset"], found
+
+
+def _closing_card(move: chinchon.Close, knock: rumino.Knock, state: laconga.GameState) -> int:
+    """Annotated with the games' own names, as a user's code is: mypy, which checks this
+    file, refuses a name that is not a type (a class bound by assignment is a variable)."""
+    assert knock == rumino.Knock()
+    assert state.move_number >= 0
+    card: int = move.card
+    return card
+
+
+def test_a_games_names_serve_as_types_and_as_its_classes() -> None:
+    close = chinchon.parse_move("close KS : 3C 2C AC / 5S 5H JK=5D")
+    assert isinstance(close, chinchon.Close)
+    knock_move = rumino.parse_move("knock")
+    assert isinstance(knock_move, rumino.Knock)
+    state = laconga.new_game(players=2, seed=1)
+    assert _closing_card(close, knock_move, state) == close.card

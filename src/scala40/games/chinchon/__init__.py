@@ -83,10 +83,26 @@ GAME = register_game(CHINCHON.game)
 """The Chinchón record of the game registry (:func:`scala40.game.load_game`)."""
 KINDS = CHINCHON.kinds
 """Chinchón's move classes, for the shared engine."""
-DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign = CHINCHON.classes
-if TYPE_CHECKING:  # to a type checker, the game's state is the family's it derives from
+if TYPE_CHECKING:
+    # To a type checker, each class is the family's it derives from, so that the game's
+    # names serve in annotations as classes written by hand would.
+    from scala40.games._knock.moves import (
+        Close,
+        Deal,
+        Discard,
+        DrawStock,
+        Reenter,
+        Resign,
+        Restock,
+        Retire,
+        TakeDiscard,
+    )
+
     GameState = KnockState
 else:
+    (DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign) = (
+        CHINCHON.classes
+    )
     GameState = CHINCHON.state
 MOVES = KINDS.moves
 """Every kind of Chinchón's moves: reads and writes them as text and as dictionaries."""

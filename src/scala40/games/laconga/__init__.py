@@ -91,10 +91,26 @@ GAME = register_game(LACONGA.game)
 """The La Conga record of the game registry (:func:`scala40.game.load_game`)."""
 KINDS = LACONGA.kinds
 """La Conga's move classes, for the shared engine."""
-DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign = LACONGA.classes
-if TYPE_CHECKING:  # to a type checker, the game's state is the family's it derives from
+if TYPE_CHECKING:
+    # To a type checker, each class is the family's it derives from, so that the game's
+    # names serve in annotations as classes written by hand would.
+    from scala40.games._knock.moves import (
+        Close,
+        Deal,
+        Discard,
+        DrawStock,
+        Reenter,
+        Resign,
+        Restock,
+        Retire,
+        TakeDiscard,
+    )
+
     GameState = KnockState
 else:
+    (DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign) = (
+        LACONGA.classes
+    )
     GameState = LACONGA.state
 MOVES = KINDS.moves
 """Every kind of La Conga's moves: reads and writes them as text and as dictionaries."""

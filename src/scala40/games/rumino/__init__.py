@@ -100,12 +100,38 @@ GAME = register_game(RUMINO.game)
 """The Rumino record of the game registry (:func:`scala40.game.load_game`)."""
 KINDS = RUMINO.kinds
 """Rumino's move classes, for the shared engine."""
-(DrawStock, TakeDiscard, Knock, Discard, Claim, Pass, Reenter, Retire, Deal, Restock, Resign) = (
-    RUMINO.classes
-)
-if TYPE_CHECKING:  # to a type checker, the game's state is the family's it derives from
+if TYPE_CHECKING:
+    # To a type checker, each class is the family's it derives from, so that the game's
+    # names serve in annotations as classes written by hand would.
+    from scala40.games._knock.moves import (
+        Claim,
+        Deal,
+        Discard,
+        DrawStock,
+        Knock,
+        Pass,
+        Reenter,
+        Resign,
+        Restock,
+        Retire,
+        TakeDiscard,
+    )
+
     GameState = KnockState
 else:
+    (
+        DrawStock,
+        TakeDiscard,
+        Knock,
+        Discard,
+        Claim,
+        Pass,
+        Reenter,
+        Retire,
+        Deal,
+        Restock,
+        Resign,
+    ) = RUMINO.classes
     GameState = RUMINO.state
 MOVES = KINDS.moves
 """Every kind of Rumino's moves: reads and writes them as text and as dictionaries."""
