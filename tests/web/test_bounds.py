@@ -113,8 +113,11 @@ def test_the_servers_parts_refuse_what_they_cannot_use(tmp_path: pathlib.Path) -
         ("idle_seconds", -1),
         ("client_connections", 0),
         ("max_tables", 1.5),
-        ("tables_per_minute", 0),
+        ("client_tables_per_minute", 0),
         ("client_bot_seconds_per_minute", float("nan")),
+        ("table_bot_seconds_per_minute", -1),
+        ("bots_at_once", 0),
+        ("requests_at_once", 1.5),
         ("allowed_origins", ["http://example.com/page"]),
         ("allowed_origins", ["example.com"]),
     ]

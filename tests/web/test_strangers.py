@@ -62,9 +62,14 @@ def _post(
 def _raw(site: Site, head: bytes, body: bytes = b"") -> bytes:
     with _connect(site) as connection:
         connection.sendall(head + body)
-        received = b""
-        while chunk := connection.recv(4096):
-            received += chunk
+        return _until_closed(connection)
+
+
+def _until_closed(connection: socket.socket) -> bytes:
+    """What the server sends on ``connection`` until it closes it."""
+    received = b""
+    while chunk := connection.recv(4096):
+        received += chunk
     return received
 
 
@@ -112,18 +117,26 @@ def test_a_request_trickled_a_byte_at_a_time_is_closed_within_the_read_time(site
     assert closed_after < READ + 1.0
 
 
-def test_connections_past_a_clients_cap_are_closed_unread(site: Site) -> None:
-    """There was no cap on connections: 9 at once held 9 threads. One address may hold
-    ``client_connections`` (8 by default); the next is closed at once, and another
-    address is still served."""
+def test_a_connection_past_its_clients_cap_takes_the_place_of_an_idle_one(site: Site) -> None:
+    """There was no cap on connections: 9 at once held 9 threads; then the ninth was
+    closed unread, whoever held the eight. One address holds ``client_connections`` (8
+    by default): the next takes the place of the one of them that sent least (answered
+    503 with when to try again), and is served; another address is served all along."""
     limits = site.tables.limits if site.tables is not None else ServerLimits()
     held = [_connect(site) for _ in range(limits.client_connections)]
     try:
-        time.sleep(0.1)
+        for connection in held[1:]:
+            connection.sendall(b"GET /games HTTP/1.1\r\n")  # sent more than the first
+        time.sleep(READ / 2)  # past the first quarter of the read time: old enough
         with _connect(site) as extra:
             extra.settimeout(5)
             extra.sendall(b"GET /games HTTP/1.1\r\nHost: x\r\n\r\n")
-            assert extra.recv(100) == b""  # closed, unanswered
+            assert _until_closed(extra).startswith(b"HTTP/1.0 200 ")
+        held[0].settimeout(5)
+        reclaimed = _until_closed(held[0])
+        assert reclaimed.startswith(b"HTTP/1.0 503 "), reclaimed
+        assert b"Retry-After: 1\r\n" in reclaimed
+        assert json.loads(reclaimed.split(b"\r\n\r\n", 1)[1])["retry_after"] == 1
         other = _http(site, "127.0.0.1")
         other.request("GET", "/games")
         assert other.getresponse().status == 200
@@ -135,15 +148,22 @@ def test_connections_past_a_clients_cap_are_closed_unread(site: Site) -> None:
 
 def test_tables_a_minute_per_client_and_the_tables_kept_are_capped(tmp_path: pathlib.Path) -> None:
     """Table creation had no rate, count or per-client limit. One address makes
-    ``client_tables_per_minute`` tables at once, and is refused 429 after; the server
-    keeps ``max_tables``, and refuses 503 past them."""
-    limits = ServerLimits(client_tables_per_minute=3, tables_per_minute=5, max_tables=4)
+    ``client_tables_per_minute`` tables at once, and is refused 429 after, with when it
+    may make the next (``Retry-After``: a table every 20 s at 3 a minute); another
+    address is not refused for it; the server keeps ``max_tables``, and refuses 503 past
+    them."""
+    limits = ServerLimits(client_tables_per_minute=3, max_tables=4)
     with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
         stranger = _http(site, STRANGER)
         statuses = [_post(stranger, "/tables", {"game": "chinchon"})[0] for _ in range(6)]
         assert statuses == [200, 200, 200, 429, 429, 429]
-        status, refused = _post(stranger, "/tables", {"game": "chinchon"})
-        assert refused["error"] == "TooManyRequests"
+        stranger.request("POST", "/tables", json.dumps({"game": "chinchon"}).encode())
+        response = stranger.getresponse()
+        refused = json.loads(response.read())
+        assert (response.status, refused["error"]) == (429, "TooManyRequests")
+        assert 19 <= int(response.headers["Retry-After"]) <= 20
+        assert refused["retry_after"] == int(response.headers["Retry-After"])
+        assert f"try again in {refused['retry_after']} s" in refused["message"]
         other = _http(site, "127.0.0.1")
         assert _post(other, "/tables", {"game": "chinchon"})[0] == 200
         status, full = _post(other, "/tables", {"game": "chinchon"})

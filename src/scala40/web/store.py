@@ -46,6 +46,7 @@ from contextlib import contextmanager
 
 from scala40._checks import describe
 from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.web.turns import aside
 
 __all__ = ["SWEEP_BATCH", "SWEEP_SECONDS", "TableBusyError", "TableStore"]
 
@@ -165,8 +166,13 @@ class TableStore:
             lock, users = self._locks.setdefault(table_id, (threading.Lock(), [0]))
             users[0] += 1
         try:
-            if not lock.acquire(timeout=max(wait, 0.0)):
-                raise TableBusyError(f"table {table_id} is busy with another request; try again")
+            if not lock.acquire(blocking=False):
+                with aside():  # waiting: the server's turn to run goes to others meanwhile
+                    acquired = lock.acquire(timeout=max(wait, 0.0))
+                if not acquired:
+                    raise TableBusyError(
+                        f"table {table_id} is busy with another request; try again"
+                    )
             try:
                 with self.connect() as db:
                     yield db

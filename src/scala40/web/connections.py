@@ -1,0 +1,159 @@
+"""The connections a web table server holds, and which of them make room for a new one
+when they are as many as it holds.
+
+A connection is **arriving** from the moment the server accepts it until its request has
+come whole (the server reads every request whole before any thread serves it:
+:mod:`scala40.web.intake`), then **served** until its answer is written. The server holds
+:attr:`~scala40.web.limits.ServerLimits.client_connections` from one client
+(:func:`~scala40.web.quotas.client_of`) and
+:attr:`~scala40.web.limits.ServerLimits.max_connections` in all. A new connection is
+never turned away while an arriving one can make room:
+
+* past its client's cap, that client's own arriving connection that sent least makes
+  room;
+* past the total, the arriving connection that sent least makes room, taken from the
+  client that holds the most connections.
+
+**Sent least** is the fewest bytes a second since the connection was accepted: an idle
+connection has sent none, a trickle a few. A connection in its first
+:attr:`~Connections.young_seconds` (a quarter of the read time) has not had the time to
+send its request: it makes room only when every arriving connection is as young (the
+oldest of them first, of the client that holds the most). So a client that sends its request at once is served, however many
+connections strangers open, trickle on or keep idle; a stranger keeps a connection only
+by sending its request faster than the others, and loses it at the read time anyway
+(:attr:`~scala40.web.limits.ServerLimits.read_seconds`). A served connection is never
+reclaimed: its request is whole, and is answered within the request bound.
+
+>>> from scala40.web.connections import Connections
+>>> held = Connections(per_client=2, in_all=3, young_seconds=1.0)
+>>> held.admit("a1", "10.0.0.1", now=0.0), held.admit("a2", "10.0.0.1", now=0.0)
+([], [])
+>>> held.received("a2", 300)
+>>> held.admit("a3", "10.0.0.1", now=5.0)        # past the client's cap: its idle one goes
+['a1']
+>>> held.admit("b1", "10.0.0.2", now=5.5)
+[]
+>>> held.admit("c1", "10.0.0.3", now=9.0)        # past the total: the biggest client's
+['a3']
+>>> held.serve("b1"); held.serve("c1"); held.serve("a2")
+>>> held.admit("d1", "10.0.0.4", now=9.5) is None   # every one is served: none makes room
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Hashable, Iterable
+
+__all__ = ["Connections"]
+
+
+class _Held:
+    __slots__ = ("client", "opened", "received", "served")
+
+    def __init__(self, client: str, opened: float) -> None:
+        self.client = client
+        self.opened = opened
+        self.received = 0
+        self.served = False
+
+
+class Connections:
+    """The connections held at once, each under a handle of the caller's, at most
+    ``per_client`` from one client and ``in_all`` in all, and those that make room (see
+    the module). Safe to share between threads."""
+
+    def __init__(self, per_client: int, in_all: int, young_seconds: float) -> None:
+        self.per_client = per_client
+        """The connections held at once from one client, at most."""
+        self.in_all = in_all
+        """The connections held at once in all, at most."""
+        self.young_seconds = young_seconds
+        """How long a new connection has to send its request before it may make room
+        for another while older ones could."""
+        self._lock = threading.Lock()
+        self._held: dict[Hashable, _Held] = {}
+        self._by_client: dict[str, set[Hashable]] = {}
+
+    @property
+    def open_count(self) -> int:
+        """The connections held now."""
+        with self._lock:
+            return len(self._held)
+
+    def client_count(self, client: str) -> int:
+        """The connections held now from ``client``."""
+        with self._lock:
+            return len(self._by_client.get(client, ()))
+
+    def admit(self, handle: Hashable, client: str, now: float) -> list[Hashable] | None:
+        """Hold a new connection ``handle`` from ``client``, accepted at ``now``
+        (``time.monotonic()``): the handles of the connections that make room for it
+        (the caller closes them; they are no longer held), or ``None`` when none can and
+        the new one is not held (the caller closes it)."""
+        with self._lock:
+            reclaimed: list[Hashable] = []
+            mine = self._by_client.get(client, set())
+            if len(mine) >= self.per_client:
+                victim = self._least_sent(mine, now)
+                if victim is None:
+                    return None
+                reclaimed.append(victim)
+                self._forget(victim)
+            elif len(self._held) >= self.in_all:
+                victim = self._least_sent(self._held, now)
+                if victim is None:
+                    return None
+                reclaimed.append(victim)
+                self._forget(victim)
+            self._held[handle] = _Held(client, now)
+            self._by_client.setdefault(client, set()).add(handle)
+            return reclaimed
+
+    def received(self, handle: Hashable, count: int) -> None:
+        """Count ``count`` bytes received on ``handle``."""
+        with self._lock:
+            held = self._held.get(handle)
+            if held is not None:
+                held.received += count
+
+    def serve(self, handle: Hashable) -> None:
+        """``handle``'s request has come whole: it is served, never reclaimed."""
+        with self._lock:
+            held = self._held.get(handle)
+            if held is not None:
+                held.served = True
+
+    def close(self, handle: Hashable) -> None:
+        """``handle`` is closed: no longer held (nothing if it was not)."""
+        with self._lock:
+            if handle in self._held:
+                self._forget(handle)
+
+    def _forget(self, handle: Hashable) -> None:
+        held = self._held.pop(handle)
+        mine = self._by_client[held.client]
+        mine.discard(handle)
+        if not mine:
+            del self._by_client[held.client]
+
+    def _least_sent(self, handles: Iterable[Hashable], now: float) -> Hashable | None:
+        """Of ``handles`` (an iterable of held ones), the arriving connection that makes
+        room first (see the module), or ``None`` when all are served."""
+        best: Hashable | None = None
+        best_key: tuple[bool, int, float, float] | None = None
+        for handle in handles:
+            held = self._held[handle]
+            if held.served:
+                continue
+            age = now - held.opened
+            young = age < self.young_seconds
+            key = (
+                young,
+                -len(self._by_client[held.client]),
+                0.0 if young else held.received / max(age, 1e-3),
+                held.opened,
+            )
+            if best_key is None or key < best_key:
+                best, best_key = handle, key
+        return best
