@@ -7,6 +7,8 @@ so that the flood's threads do not share its interpreter. From each flooding add
 
 * **half-open connections** that send the start of a request and nothing more;
 * **trickles**: connections that send a byte of a request that never ends now and then;
+* **whole requests** that cost no budget (``GET /games``), one a connection, each sent
+  again as soon as it is answered;
 * **tables made** back to back;
 * **heavy bots**: a table of three ``montecarlo`` bots thinking 2 s a move, played on
   (``advance``, and its person's moves) as fast as it answers.
@@ -50,6 +52,8 @@ HEAVY_TABLE = {
 """The table a heavy-bots flood plays: three bots that think 2 s a move, before its
 person's every decision."""
 PARTIAL_HEAD = b"POST /tables HTTP/1.1\r\nHost: flood\r\nContent-Length: 100\r\n"
+WHOLE_REQUEST = b"GET /games HTTP/1.1\r\nHost: flood\r\n\r\n"
+"""What a connection of whole requests sends: a request that costs no budget."""
 """What a half-open connection sends: a request's start, its headers never ended."""
 TRICKLE_SECONDS = 0.25
 """How often a trickle sends its next byte."""
@@ -196,17 +200,20 @@ class SeatedPerson:
 
 class Flood:
     """The flood of ``addresses`` (see the module): per address ``holds`` half-open
-    connections, ``trickles`` trickling ones, and, with ``tables`` and ``heavy``, a
-    client making tables and one playing a table of heavy bots. Counts what the
-    server did to them. Start it, then stop it (it stops within a few seconds)."""
+    connections, ``trickles`` trickling ones, ``wholes`` sending whole requests, and,
+    with ``tables`` and ``heavy``, a client making tables and one playing a table of
+    heavy bots (8 connections an address by default: as many as the server holds from
+    one client). Counts what the server did to them. Start it, then stop it (it stops
+    within a few seconds)."""
 
     def __init__(
         self,
         server: tuple[str, int],
         addresses: Sequence[str],
         *,
-        holds: int = 4,
+        holds: int = 3,
         trickles: int = 2,
+        wholes: int = 1,
         tables: bool = True,
         heavy: bool = True,
     ) -> None:
@@ -218,7 +225,7 @@ class Flood:
         self._slots = [
             (address, kind)
             for address in self.addresses
-            for kind in ["hold"] * holds + ["trickle"] * trickles
+            for kind in ["hold"] * holds + ["trickle"] * trickles + ["whole"] * wholes
         ]
         self._threads = [threading.Thread(target=self._raw_connections, daemon=True)]
         for address in self.addresses:
@@ -295,6 +302,8 @@ class Flood:
             connection.setblocking(False)
             if kind == "hold":
                 connection.send(PARTIAL_HEAD)
+            elif kind == "whole":
+                connection.send(WHOLE_REQUEST)
             selector.register(connection, selectors.EVENT_READ, slot)
         except OSError:
             connection.close()

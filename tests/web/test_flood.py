@@ -1,6 +1,7 @@
 """Many strangers flood ``scala40 web`` from 8, 32 and 64 addresses of 127.0.0.0/8 at once
-(half-open connections, trickles, tables made back to back, tables of heavy bots played
-on: :mod:`tests.web.flood`), at the server's default limits, over real sockets.
+(half-open connections, trickles, whole requests, tables made back to back, tables of
+heavy bots played on: :mod:`tests.web.flood`), at the server's default limits, over real
+sockets.
 
 The defects, as an audit of the server found them: 8 addresses holding 8 half-open
 connections each filled the 64 connections the server served, and every other client

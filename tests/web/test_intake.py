@@ -174,3 +174,52 @@ def test_a_served_connection_never_makes_room() -> None:
     held.close("a")
     assert held.admit("d", "10.0.0.4", now=2.0) == []
     assert (held.open_count, held.client_count("10.0.0.4")) == (2, 1)
+
+
+def test_a_request_waiting_for_its_table_makes_room_for_a_new_client(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Whole requests that wait (here for a table another request holds) are no longer a
+    way to keep every connection: when the server holds as many as it may (4 here), the
+    client holding the most has one of its waiting requests answered 503 at once, long
+    before its wait would end, and the new client is served."""
+    limits = unmetered(
+        read_seconds=READ, max_connections=4, client_connections=3, request_seconds=5.0
+    )
+    with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
+        assert site.tables is not None
+        store = site.tables.store
+        table, tokens = site.create("chinchon", [None, "greedy"])
+        request = f"GET /tables/{table}?seat=0&token={tokens['0']} HTTP/1.1\r\n\r\n".encode()
+        holding, release = threading.Event(), threading.Event()
+
+        def hold() -> None:
+            with store.locked(table, 10.0):
+                holding.set()
+                release.wait(10.0)
+
+        holder = threading.Thread(target=hold)
+        holder.start()
+        waiting = [_connect(site, "127.0.0.2") for _ in range(3)]
+        waiting.append(_connect(site, "127.0.0.3"))
+        try:
+            assert holding.wait(5.0)
+            for connection in waiting:
+                connection.sendall(request)
+            time.sleep(OLD)
+            started = time.monotonic()
+            assert _ask(site, "127.0.0.4").startswith(b"HTTP/1.0 200 ")
+            waiting[0].settimeout(5)
+            answer = _until_closed(waiting[0])
+            assert time.monotonic() - started < 2.0  # its wait would have ended after 5 s
+            assert answer.startswith(b"HTTP/1.0 503 "), answer[:200]
+            assert b"\r\nRetry-After: 1\r\n" in answer
+            for kept in waiting[1:]:
+                kept.settimeout(0.05)
+                with pytest.raises(TimeoutError):
+                    kept.recv(1)  # still waiting for the table
+        finally:
+            release.set()
+            holder.join()
+            for connection in waiting:
+                connection.close()

@@ -3,16 +3,21 @@ when they are as many as it holds.
 
 A connection is **arriving** from the moment the server accepts it until its request has
 come whole (the server reads every request whole before any thread serves it:
-:mod:`scala40.web.intake`), then **served** until its answer is written. The server holds
+:mod:`scala40.web.intake`), then **served** until its answer is written; a served
+request may be **waiting** (for a turn to run, for its table, for a bot's turn:
+:mod:`scala40.web.turns`) rather than worked on. The server holds
 :attr:`~scala40.web.limits.ServerLimits.client_connections` from one client
 (:func:`~scala40.web.quotas.client_of`) and
 :attr:`~scala40.web.limits.ServerLimits.max_connections` in all. A new connection is
-never turned away while an arriving one can make room:
+never turned away while an arriving or a waiting one can make room:
 
-* past its client's cap, that client's own arriving connection that sent least makes
-  room;
-* past the total, the arriving connection that sent least makes room, taken from the
-  client that holds the most connections.
+* past its client's cap, that client's own connection that sent least makes room;
+* past the total, the connection that sent least makes room, taken from the client that
+  holds the most connections.
+
+An arriving connection that makes room is answered 503 and closed; a waiting request
+stops waiting and answers at once (503, or its bots ``waiting``). Of one client's, an
+arriving connection makes room before a waiting request, which sent its request whole.
 
 **Sent least** is the fewest bytes a second since the connection was accepted: an idle
 connection has sent none, a trickle a few. A connection in its first
@@ -22,7 +27,9 @@ oldest of them first, of the client that holds the most). So a client that sends
 connections strangers open, trickle on or keep idle; a stranger keeps a connection only
 by sending its request faster than the others, and loses it at the read time anyway
 (:attr:`~scala40.web.limits.ServerLimits.read_seconds`). A served connection is never
-reclaimed: its request is whole, and is answered within the request bound.
+reclaimed while it is worked on: the requests worked on at once are a few
+(:attr:`~scala40.web.limits.ServerLimits.requests_at_once` and
+:attr:`~scala40.web.limits.ServerLimits.bots_at_once`), each within the request bound.
 
 >>> from scala40.web.connections import Connections
 >>> held = Connections(per_client=2, in_all=3, young_seconds=1.0)
@@ -36,8 +43,11 @@ reclaimed: its request is whole, and is answered within the request bound.
 >>> held.admit("c1", "10.0.0.3", now=9.0)        # past the total: the biggest client's
 ['a3']
 >>> held.serve("b1"); held.serve("c1"); held.serve("a2")
->>> held.admit("d1", "10.0.0.4", now=9.5) is None   # every one is served: none makes room
+>>> held.admit("d1", "10.0.0.4", now=9.5) is None   # every one is worked on: none makes room
 True
+>>> held.waiting("c1", True)                        # c1 waits for its table
+>>> held.admit("d1", "10.0.0.4", now=9.5)
+['c1']
 """
 
 from __future__ import annotations
@@ -49,13 +59,14 @@ __all__ = ["Connections"]
 
 
 class _Held:
-    __slots__ = ("client", "opened", "received", "served")
+    __slots__ = ("client", "opened", "received", "served", "waiting")
 
     def __init__(self, client: str, opened: float) -> None:
         self.client = client
         self.opened = opened
         self.received = 0
         self.served = False
+        self.waiting = False
 
 
 class Connections:
@@ -118,11 +129,19 @@ class Connections:
                 held.received += count
 
     def serve(self, handle: Hashable) -> None:
-        """``handle``'s request has come whole: it is served, never reclaimed."""
+        """``handle``'s request has come whole: it is served, reclaimed only while it
+        waits."""
         with self._lock:
             held = self._held.get(handle)
             if held is not None:
                 held.served = True
+
+    def waiting(self, handle: Hashable, waits: bool) -> None:
+        """``handle``'s request starts (``waits``) or stops waiting."""
+        with self._lock:
+            held = self._held.get(handle)
+            if held is not None:
+                held.waiting = waits
 
     def close(self, handle: Hashable) -> None:
         """``handle`` is closed: no longer held (nothing if it was not)."""
@@ -138,19 +157,20 @@ class Connections:
             del self._by_client[held.client]
 
     def _least_sent(self, handles: Iterable[Hashable], now: float) -> Hashable | None:
-        """Of ``handles`` (an iterable of held ones), the arriving connection that makes
-        room first (see the module), or ``None`` when all are served."""
+        """Of ``handles`` (an iterable of held ones), the connection that makes room first
+        (see the module), or ``None`` when all are worked on."""
         best: Hashable | None = None
-        best_key: tuple[bool, int, float, float] | None = None
+        best_key: tuple[bool, int, bool, float, float] | None = None
         for handle in handles:
             held = self._held[handle]
-            if held.served:
+            if held.served and not held.waiting:
                 continue
             age = now - held.opened
             young = age < self.young_seconds
             key = (
                 young,
                 -len(self._by_client[held.client]),
+                held.served,
                 0.0 if young else held.received / max(age, 1e-3),
                 held.opened,
             )

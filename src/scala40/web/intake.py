@@ -6,7 +6,8 @@ request to a thread of its own only once it is whole: its head (at most
 :data:`MAX_HEAD` bytes) and the body its ``Content-Length`` announces (at most the
 server's ``max_body``). A connection that sends nothing, or trickles, costs no thread,
 only its bytes so far; when the server holds as many as it may, those that sent least
-make room (:mod:`scala40.web.connections`), answered 503 with when to try again. A
+make room (:mod:`scala40.web.connections`), answered 503 with when to try again (and so
+do requests that wait, served, when they make room: their waits end at once). A
 request that has not come whole within the read time
 (:attr:`~scala40.web.limits.ServerLimits.read_seconds`) from its connection's accept is
 answered 408 if its head came (its body did not), else closed unanswered; a head past
@@ -28,9 +29,11 @@ import socket
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 
 from scala40.web.connections import Connections
 from scala40.web.quotas import client_of
+from scala40.web.turns import Waits
 
 __all__ = ["ACCEPTS_AT_ONCE", "MAX_HEAD", "Arrived", "Intake"]
 
@@ -49,7 +52,7 @@ class Arrived:
     :data:`MAX_HEAD` and one more byte until its head has ended, then the head and the
     body it announced)."""
 
-    __slots__ = ("address", "client", "data", "ends", "head_length", "length", "socket")
+    __slots__ = ("address", "client", "data", "ends", "head_length", "length", "socket", "waits")
 
     def __init__(self, connection: socket.socket, address: tuple[str, int], ends: float) -> None:
         self.socket = connection
@@ -62,6 +65,8 @@ class Arrived:
         """The length of its head, once it is whole."""
         self.length: int | None = None
         """The length of its whole request (head and body), once its head is whole."""
+        self.waits = Waits()
+        """The waits of its request, once it is served (:mod:`scala40.web.turns`)."""
 
 
 def _answer(
@@ -210,6 +215,7 @@ class Intake:
                 return  # out of descriptors, or the peer gone: the next turn tries again
             now = time.monotonic()
             arrived = Arrived(connection, address, now + self._read_seconds)
+            arrived.waits = Waits(partial(self.connections.waiting, arrived))
             limit = (
                 "client_connections"
                 if self.connections.client_count(arrived.client) >= self.connections.per_client
@@ -221,6 +227,9 @@ class Intake:
                 continue
             for other in reclaimed:
                 assert isinstance(other, Arrived)
+                if other not in self._arriving:
+                    other.waits.reclaim()  # a waiting request: it answers at once
+                    continue
                 self._send_and_drop(
                     other,
                     _answer(

@@ -80,10 +80,11 @@ from __future__ import annotations
 import io
 import json
 import math
+import queue
 import socket
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -106,7 +107,7 @@ from scala40.web.connections import Connections
 from scala40.web.intake import Arrived, Intake
 from scala40.web.limits import ServerLimits
 from scala40.web.quotas import client_of
-from scala40.web.turns import Turns
+from scala40.web.turns import Turns, reclaimed, waiting_as
 
 __all__ = ["MAX_BODY", "STATIC_FILES", "TableHandler", "make_server"]
 
@@ -249,7 +250,7 @@ class TableHandler(BaseHTTPRequestHandler):
                         "Busy",
                         "the server is busy with other requests: send it again",
                         retry_after=BUSY_RETRY_SECONDS,
-                        limit="requests_at_once",
+                        limit="max_connections" if reclaimed() else "requests_at_once",
                     )
                 status, data, kind = self._route(method, url.path, url.query)
         except web_tables.RequestError as error:
@@ -405,9 +406,10 @@ class _TableServer(ThreadingHTTPServer):
     connections held within the caps of :mod:`scala40.web.connections`."""
 
     daemon_threads = True
-    request_queue_size = 128
-    """Connections the system queues before they are accepted (the standard library's 5
-    made a sixth client wait a second for the system to try again)."""
+    request_queue_size = 1024
+    """Connections the system queues before they are accepted (past it, a client's
+    connection waits a second for the system to try again: the standard library's 5 made
+    a sixth client wait so, and 128 a new client while 64 addresses reconnected at once)."""
 
     def __init__(
         self,
@@ -427,6 +429,7 @@ class _TableServer(ThreadingHTTPServer):
         self._intake = Intake(
             self.socket, self.connections, limits.read_seconds, MAX_BODY, self._dispatch
         )
+        self._workers = _Workers(self._answer)
 
     def serve_forever(self, poll_interval: float = 0.5) -> None:
         del poll_interval  # the intake wakes when it has something to do
@@ -438,6 +441,7 @@ class _TableServer(ThreadingHTTPServer):
     def server_close(self) -> None:
         super().server_close()
         self._intake.close()
+        self._workers.stop()
 
     def whole_request(self, connection: socket.socket) -> bytes | None:
         """The request read whole from ``connection``, once (``None`` after)."""
@@ -445,19 +449,58 @@ class _TableServer(ThreadingHTTPServer):
 
     def _dispatch(self, arrived: Arrived, whole: bytes) -> None:
         self._whole[arrived.socket] = whole
-        threading.Thread(target=self._answer, args=(arrived,), daemon=True).start()
+        self._workers.submit(arrived)
 
     def _answer(self, arrived: Arrived) -> None:
-        """Answer a whole request in this thread, then close its connection."""
+        """Answer a whole request in this thread (its waits its own: the intake may end
+        them to make room), then close its connection."""
         try:
             arrived.socket.settimeout(self._read_seconds)  # for writing the answer
-            self.finish_request(arrived.socket, arrived.address)
+            with waiting_as(arrived.waits):
+                self.finish_request(arrived.socket, arrived.address)
         except OSError:
             pass  # the client went away: nobody to answer
         finally:
             self._whole.pop(arrived.socket, None)
             self.shutdown_request(arrived.socket)
             self.connections.close(arrived)
+
+
+class _Workers:
+    """The threads that answer whole requests, each kept for the next: one is started only
+    when none is idle (the intake, which starts it, waits for a new thread to run)."""
+
+    def __init__(self, work: Callable[[Arrived], None]) -> None:
+        self._work = work
+        self._queue: queue.SimpleQueue[Arrived | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._idle = 0
+        self._count = 0
+
+    def submit(self, arrived: Arrived) -> None:
+        """Have ``arrived``'s request answered by an idle thread, or a new one."""
+        with self._lock:
+            start = not self._idle
+            if start:
+                self._count += 1
+            else:
+                self._idle -= 1
+        self._queue.put(arrived)
+        if start:
+            threading.Thread(target=self._run, daemon=True).start()
+
+    def stop(self) -> None:
+        """Let every thread leave once its request is answered."""
+        with self._lock:
+            count, self._count = self._count, 0
+        for _ in range(count):
+            self._queue.put(None)
+
+    def _run(self) -> None:
+        while (arrived := self._queue.get()) is not None:
+            self._work(arrived)
+            with self._lock:
+                self._idle += 1
 
 
 def _params(query: str) -> dict[str, str]:

@@ -45,8 +45,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from scala40._checks import describe
+from scala40.deadline import Deadline
 from scala40.errors import InvalidArgumentError, InvalidValueError
-from scala40.web.turns import aside
+from scala40.web.turns import Turns, aside
 
 __all__ = ["SWEEP_BATCH", "SWEEP_SECONDS", "TableBusyError", "TableStore"]
 
@@ -115,7 +116,7 @@ class TableStore:
         if not isinstance(path, str):
             raise InvalidArgumentError(f"the tables' file must be a path, got {describe(path)}")
         self.path = path
-        self._locks: dict[int, tuple[threading.Lock, list[int]]] = {}
+        self._locks: dict[int, tuple[Turns, list[int]]] = {}
         self._locks_lock = threading.Lock()
         self._swept = 0.0
         try:
@@ -160,15 +161,19 @@ class TableStore:
         """A connection, with the table's lock held (its requests run one at a time),
         waiting at most ``wait`` seconds for it.
 
-        :raises TableBusyError: the lock was not free within ``wait`` seconds.
+        :raises TableBusyError: the lock was not free within ``wait`` seconds (or the
+            request had to make room for a new connection while it waited:
+            :class:`~scala40.web.turns.Waits`).
         """
         with self._locks_lock:
-            lock, users = self._locks.setdefault(table_id, (threading.Lock(), [0]))
+            lock, users = self._locks.setdefault(table_id, (Turns(1), [0]))
             users[0] += 1
         try:
-            if not lock.acquire(blocking=False):
-                with aside():  # waiting: the server's turn to run goes to others meanwhile
-                    acquired = lock.acquire(timeout=max(wait, 0.0))
+            # The table's requests take it in turns, in the order they came. Waiting, a
+            # request gives the server's turn to run to others.
+            if not lock.take_now():
+                with aside():
+                    acquired = lock.take(0.0, Deadline.after(max(wait, 0.0)))
                 if not acquired:
                     raise TableBusyError(
                         f"table {table_id} is busy with another request; try again"
@@ -177,7 +182,7 @@ class TableStore:
                 with self.connect() as db:
                     yield db
             finally:
-                lock.release()
+                lock.give_back()
         finally:
             # The last user forgets the lock: the map holds only the tables in use.
             with self._locks_lock:

@@ -18,7 +18,10 @@ turns, few at once, to whom waits by **priority**, then by arrival:
   search answers in milliseconds and takes no turn.
 
 A turn not given before the request's deadline is not taken: the request says so (503,
-or its bots ``waiting``), and the client asks again.
+or its bots ``waiting``), and the client asks again. A request that waits (for a turn, or
+for its table, :mod:`scala40.web.store`) may have to make room for a new connection
+(:mod:`scala40.web.connections`): its :class:`Waits` then end its wait at once, and it
+answers that the server is busy.
 
 >>> from scala40.deadline import Deadline
 >>> from scala40.web.turns import Turns
@@ -39,18 +42,70 @@ import heapq
 import itertools
 import math
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from scala40._checks import describe, is_int
 from scala40.deadline import Deadline
 from scala40.errors import InvalidValueError
 
-__all__ = ["Turns", "aside"]
+__all__ = ["Turns", "Waits", "aside", "reclaimed", "waiting_as"]
 
 _thread = threading.local()
-"""The running turn the calling thread holds (``turns``), and whether it holds it now
-(``held``)."""
+"""The running turn the calling thread holds (``turns``), whether it holds it now
+(``held``), and the waits of the request it answers (``waits``)."""
+
+
+class Waits:
+    """The waits of one request: each told to ``on_wait`` (``True`` as the request starts
+    to wait, ``False`` as it stops), and each ended at once, not taken, once the server
+    has :meth:`reclaimed <reclaim>` the request's place. Safe to share between threads."""
+
+    def __init__(self, on_wait: Callable[[bool], None] | None = None) -> None:
+        self._on_wait = on_wait
+        self._lock = threading.Lock()
+        self._wake: Callable[[], None] | None = None
+        self.reclaimed = False
+        """Whether the server has reclaimed the request's place (its waits end at once)."""
+
+    def reclaim(self) -> None:
+        """End the request's wait now, and any wait after."""
+        with self._lock:
+            self.reclaimed = True
+            wake = self._wake
+        if wake is not None:
+            wake()
+
+    def _start(self, wake: Callable[[], None]) -> bool:
+        with self._lock:
+            if self.reclaimed:
+                return False
+            self._wake = wake
+        if self._on_wait is not None:
+            self._on_wait(True)
+        return True
+
+    def _stop(self) -> None:
+        with self._lock:
+            self._wake = None
+        if self._on_wait is not None:
+            self._on_wait(False)
+
+
+def reclaimed() -> bool:
+    """Whether the calling thread's request has had to make room (its waits ended)."""
+    waits: Waits | None = getattr(_thread, "waits", None)
+    return waits is not None and waits.reclaimed
+
+
+@contextmanager
+def waiting_as(waits: Waits) -> Iterator[None]:
+    """The calling thread's waits, for the block, are ``waits``'s (a request's)."""
+    _thread.waits = waits
+    try:
+        yield
+    finally:
+        _thread.waits = None
 
 
 class _Waiter:
@@ -88,24 +143,42 @@ class Turns:
         with self._lock:
             return len(self._waiting)
 
-    def take(self, priority: float, deadline: Deadline) -> bool:
-        """Take a turn, waiting for it until ``deadline`` at most, behind those of a lower
-        ``priority`` and, at the same, those who came before; whether one was taken (then
-        :meth:`give_back` it)."""
+    def take_now(self) -> bool:
+        """Take a turn if one is free and nobody waits; whether one was taken."""
         with self._lock:
             if self._free and not self._waiting:
                 self._free -= 1
                 return True
-            waiter = _Waiter(priority, next(self._arrivals))
-            heapq.heappush(self._waiting, waiter)
-        left = deadline.remaining()
-        waiter.wake.wait(None if math.isinf(left) else left)
-        with self._lock:
-            if waiter.given:
-                return True
-            self._waiting.remove(waiter)
-            heapq.heapify(self._waiting)
             return False
+
+    def take(self, priority: float, deadline: Deadline, *, reclaimable: bool = True) -> bool:
+        """Take a turn, waiting for it until ``deadline`` at most, behind those of a lower
+        ``priority`` and, at the same, those who came before; whether one was taken (then
+        :meth:`give_back` it). With ``reclaimable``, the wait is the calling thread's
+        request's (:func:`waiting_as`): it ends, not taken, once its place is reclaimed."""
+        if self.take_now():
+            return True
+        waits: Waits | None = getattr(_thread, "waits", None) if reclaimable else None
+        waiter = _Waiter(priority, next(self._arrivals))
+        if waits is not None and not waits._start(waiter.wake.set):
+            return False
+        try:
+            with self._lock:
+                if self._free and not self._waiting:
+                    self._free -= 1
+                    return True
+                heapq.heappush(self._waiting, waiter)
+            left = deadline.remaining()
+            waiter.wake.wait(None if math.isinf(left) else left)
+            with self._lock:
+                if waiter.given:
+                    return True
+                self._waiting.remove(waiter)
+                heapq.heapify(self._waiting)
+                return False
+        finally:
+            if waits is not None:
+                waits._stop()
 
     def give_back(self) -> None:
         """Give a turn back: to the first who waits, if anyone does."""
@@ -156,5 +229,6 @@ def aside() -> Iterator[None]:
     try:
         yield
     finally:
-        turns.take(-math.inf, Deadline.never())
+        # Taken again whatever: the request may hold its table, which it must finish.
+        turns.take(-math.inf, Deadline.never(), reclaimable=False)
         _thread.held = True
