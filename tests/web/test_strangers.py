@@ -265,3 +265,39 @@ def test_a_strangers_flood_leaves_another_client_answered_within_a_second(
         tries = sum(outcomes[key] for key in outcomes if key != "trickles ended")
         assert tries == 1_000, dict(outcomes)
         assert outcomes["200"] <= ServerLimits().client_tables_per_minute + 1, dict(outcomes)
+
+
+def test_tables_left_alone_make_room_and_tables_in_play_are_never_taken(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Once the server kept ``max_tables`` (for a week, the unfinished ones), one
+    stranger making 10 tables a minute could keep anyone from making one. A new table past
+    the tables kept, the client's (``client_tables``) or in all (``max_tables``), takes
+    the place of the table that changed least recently, unless that one changed within
+    ``in_play_seconds``: then it is refused, with when to try again."""
+    limits = ServerLimits(client_tables=2, max_tables=3, in_play_seconds=1.0)
+    with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
+        stranger, other = _http(site, STRANGER), _http(site, "127.0.0.1")
+
+        def make(client: http.client.HTTPConnection) -> tuple[int, dict[str, Any]]:
+            return _post(client, "/tables", {"game": "chinchon"})
+
+        def look(made: dict[str, Any]) -> int:
+            query = f"seat=0&token={made['tokens']['0']}"
+            return site.call("GET", f"/tables/{made['table']}?{query}")[0]
+
+        first, second = make(stranger)[1], make(stranger)[1]
+        status, refused = make(stranger)
+        assert (status, refused["limit"], refused["retry_after"]) == (429, "client_tables", 1)
+        status, mine = make(other)
+        assert status == 200, mine
+        status, full = make(other)
+        assert (status, full["error"], full["limit"]) == (503, "Full", "max_tables"), full
+        time.sleep(1.1)  # none is in play now
+        asker = {"seat": 0, "token": first["tokens"]["0"]}
+        assert _post(stranger, f"/tables/{first['table']}/resign", asker)[0] == 200
+        assert make(stranger)[0] == 200  # in the place of the stranger's second table
+        assert look(second) == 404
+        assert make(other)[0] == 200  # in the place of the other's table, left alone
+        assert look(mine) == 404
+        assert look(first) == 200  # in play: never taken

@@ -12,7 +12,8 @@ much longer a person's first decision of each hand runs, ``--read-seconds``, how
 waits for a request's headers and body, and ``--finished-seconds`` and
 ``--idle-seconds``, how long finished and idle tables are kept; and what clients may
 spend, each and in all: ``--max-connections`` and ``--client-connections``,
-``--client-tables-per-minute``, ``--max-tables``, ``--client-bot-seconds-per-minute``,
+``--client-tables-per-minute``, ``--client-tables`` and ``--max-tables`` (with
+``--in-play-seconds``), ``--client-bot-seconds-per-minute``,
 ``--table-bot-seconds-per-minute``, ``--requests-at-once`` and ``--bots-at-once``. The
 server is same-origin unless ``--allow-origin ORIGIN`` names others.
 
@@ -100,6 +101,9 @@ def _limits() -> tuple[tuple[str, float, str, str], ...]:
         ("finished_seconds", day, "how long a finished table is kept", ": a day"),
         ("idle_seconds", 7 * day,
          "how long an unfinished table where nobody plays is kept", ": a week"),
+        ("in_play_seconds", web_limits.ServerLimits().in_play_seconds,
+         "how long after its last change a table is in play: never taken to make room "
+         "for a new one", ""),
     )  # fmt: skip
 
 
@@ -116,7 +120,12 @@ def _quotas() -> tuple[tuple[str, float, str, bool], ...]:
          "makes room", True),
         ("client_tables_per_minute", defaults.client_tables_per_minute,
          "tables made a minute by one client", False),
-        ("max_tables", defaults.max_tables, "tables kept at once", True),
+        ("client_tables", defaults.client_tables,
+         "tables kept for one client: past it, its table that changed least recently "
+         "makes room, unless in play", True),
+        ("max_tables", defaults.max_tables,
+         "tables kept at once: past it, the table that changed least recently makes "
+         "room, unless in play", True),
         ("client_bot_seconds_per_minute", defaults.client_bot_seconds_per_minute,
          "seconds the bots may think a minute for one client's requests", False),
         ("table_bot_seconds_per_minute", defaults.table_bot_seconds_per_minute,

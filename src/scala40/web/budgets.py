@@ -31,7 +31,7 @@ from scala40.web.limits import ServerLimits
 from scala40.web.quotas import Buckets
 from scala40.web.turns import Turns, aside
 
-__all__ = ["BUSY_RETRY_SECONDS", "Budgets", "Refusal"]
+__all__ = ["BUSY_RETRY_SECONDS", "Budgets", "Refusal", "whole_seconds"]
 
 BUSY_RETRY_SECONDS = 1
 """When to try again after the bots were given no turn within a request's bound."""
@@ -59,7 +59,9 @@ class Refusal:
         return {"limit": self.limit, "message": self.message, "retry_after": self.retry_after}
 
 
-def _seconds(wait: float) -> int:
+def whole_seconds(wait: float) -> int:
+    """Seconds to wait before trying again, as a ``Retry-After`` gives them: a whole
+    number, at least 1 (an hour for a wait without end)."""
     return max(1, math.ceil(wait)) if math.isfinite(wait) else 3600
 
 
@@ -93,8 +95,8 @@ class Budgets:
             return Refusal(
                 "client_tables_per_minute",
                 f"this server makes {_tables(self.limits.client_tables_per_minute)} a minute "
-                f"for one client: try again in {_seconds(wait)} s",
-                _seconds(wait),
+                f"for one client: try again in {whole_seconds(wait)} s",
+                whole_seconds(wait),
             )
         return None
 
@@ -110,8 +112,8 @@ class Budgets:
                 "client_bot_seconds_per_minute",
                 "the bots have thought as long as this server lets one client's requests "
                 f"make them think a minute ({self.limits.client_bot_seconds_per_minute:g} s): "
-                f"they play on in {_seconds(wait)} s",
-                _seconds(wait),
+                f"they play on in {whole_seconds(wait)} s",
+                whole_seconds(wait),
             )
         if table is not None:
             wait = self.table_thinking.seconds_until(str(table))
@@ -120,8 +122,8 @@ class Budgets:
                     "table_bot_seconds_per_minute",
                     "the bots of this table have thought as long as this server lets a "
                     f"table's bots think a minute ({self.limits.table_bot_seconds_per_minute:g}"
-                    f" s): they play on in {_seconds(wait)} s",
-                    _seconds(wait),
+                    f" s): they play on in {whole_seconds(wait)} s",
+                    whole_seconds(wait),
                 )
         return None
 

@@ -42,8 +42,12 @@ the connections and the machine's time, strangers lose first
 * **client_tables_per_minute** (10): tables made a minute by one client, with a
   minute's worth at once (a bucket that fills at that rate). Past it a table is refused
   with status 429 (``TooManyRequests``) and ``Retry-After``.
-* **max_tables** (10,000): tables kept; a table past it is refused with status 503
-  (``Full``) until old ones expire.
+* **client_tables** (100) and **max_tables** (10,000): the tables kept for one client
+  (those it made) and in all. A new table past them takes the place of the table (the
+  client's own, or any) that changed least recently, unless that one changed within
+  **in_play_seconds** (600: a table in play is never taken); when every one is in play,
+  the new table is refused with status 429 (the client's) or 503 (``Full``, in all),
+  with ``Retry-After``.
 * **client_bot_seconds_per_minute** (30) and **table_bot_seconds_per_minute** (30): the
   wall seconds the bots may think a minute for one client's requests, and at one table,
   a minute's worth at once. A request pays for its bots' thinking once it is done (it
@@ -213,8 +217,18 @@ class ServerLimits:
     )
     """Tables one client makes a minute, a minute's worth at once: past it, 429 with
     ``Retry-After``."""
+    client_tables: int = attrs.field(default=100, validator=_count(1, 10_000_000))
+    """Tables kept for one client (those it made): past it, the client's own table that
+    changed least recently makes room for its new one, unless every one is in play (429
+    then)."""
     max_tables: int = attrs.field(default=10_000, validator=_count(1, 10_000_000))
-    """Tables kept at once: past it, 503 (``Full``) until old ones expire."""
+    """Tables kept at once: past it, the table that changed least recently makes room for
+    a new one, unless every one is in play (503, ``Full``, then)."""
+    in_play_seconds: float = attrs.field(
+        default=600.0, converter=_seconds, validator=_within(0, 365 * DAY)
+    )
+    """How long after its last change a table is in play: never taken to make room for a
+    new one."""
     client_bot_seconds_per_minute: float = attrs.field(
         default=30.0, converter=_seconds, validator=_rate
     )

@@ -108,7 +108,7 @@ from scala40.serving.bot_seats import (
 )
 from scala40.serving.fair_deal import Deal, SharedDeal, deal_of_row, terms_text
 from scala40.serving.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
-from scala40.web.budgets import Budgets, Refusal
+from scala40.web.budgets import Budgets, Refusal, whole_seconds
 from scala40.web.limits import ServerLimits
 from scala40.web.lobby import card_names, games_listing
 from scala40.web.store import TableBusyError, TableStore
@@ -438,7 +438,9 @@ class Tables:
             return 200, {"games": games_listing()}
         if parts == ["tables"] and method == "POST":
             self._admit_table(client)
-            return 200, self.create(_body(body), deadline)
+            made = self.create(_body(body), deadline)
+            self.store.claim(made["table"], client)
+            return 200, made
         if len(parts) < 2 or parts[0] != "tables" or not _is_number(parts[1]):
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
         table_id = int(parts[1])
@@ -462,15 +464,24 @@ class Tables:
         return 200, self._play_on(action, table_id, request, deadline)
 
     def _admit_table(self, client: str) -> None:
-        """Refuse a new table past the tables kept (503), or ``client``'s budgets (429:
-        :meth:`~scala40.web.budgets.Budgets.refuse_table`)."""
-        if self.store.table_count() >= self.limits.max_tables:
+        """Make room for a new table of ``client``'s (:meth:`TableStore.make_room`), or
+        refuse it: the tables kept all in play (429 for the client's, 503 in all), or the
+        client's budgets (429: :meth:`~scala40.web.budgets.Budgets.refuse_table`)."""
+        limits = self.limits
+        full = self.store.make_room(
+            client, limits.client_tables, limits.max_tables, limits.in_play_seconds
+        )
+        if full is not None:
+            limit, wait = full
+            mine = limit == "client_tables"
             raise RequestError(
-                503,
-                "Full",
-                f"this server keeps {self.limits.max_tables} tables: try again later",
-                retry_after=60,
-                limit="max_tables",
+                429 if mine else 503,
+                "TooManyRequests" if mine else "Full",
+                f"this server keeps {getattr(limits, limit):,} tables "
+                + ("for one client" if mine else "in all")
+                + f", and every one is in play: try again in {whole_seconds(wait)} s",
+                retry_after=whole_seconds(wait),
+                limit=limit,
             )
         _refuse(self.budgets.refuse_table(client))
 

@@ -71,8 +71,10 @@ function limitedText(limit, when, starting) {
       return `The bots at this table have thought as long as this server allows in a minute: they play on in ${when}.`;
     case "bots_at_once":
       return `The server's bots are busy with other tables: yours play on in ${when}.`;
+    case "client_tables":
+      return `You have as many tables in play as this server keeps for one player: you can start another in ${when}.`;
     case "max_tables":
-      return `This server keeps as many tables as it can: try again in ${when}.`;
+      return `This server keeps as many tables as it can, all in play: try again in ${when}.`;
     case "network":
       return `The server cannot be reached: trying again in ${when}.`;
     default:
