@@ -16,14 +16,19 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from importlib import resources
+from typing import Any
 
 import pytest
 
+import scala40.web.server
 from scala40.web.connections import Connections
 from scala40.web.intake import MAX_HEAD, request_length
 from scala40.web.server import MAX_BODY
 from tests.web.site import Site, serving, unmetered
 
+STATIC_APP = resources.files("scala40.web").joinpath("static").joinpath("app.js").read_bytes()
+"""The page's script: an answer of some 32 KB."""
 READ = 1.2
 """The server's read time in these tests, in seconds (a connection is young for its first
 quarter)."""
@@ -222,4 +227,46 @@ def test_a_request_waiting_for_its_table_makes_room_for_a_new_client(
             release.set()
             holder.join()
             for connection in waiting:
+                connection.close()
+
+
+def test_a_client_reading_its_answer_slowly_makes_room_for_a_new_client(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Writing an answer to a client that reads it as slowly as it likes is a wait too:
+    with the server's send buffers as small as a slow link's, four such clients hold all
+    its connections (4 here), and a new client's takes the place of one of them, whose
+    answer is cut."""
+    answer = scala40.web.server._TableServer._answer
+
+    def small_buffers(server: Any, arrived: Any) -> None:
+        arrived.socket.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        answer(server, arrived)
+
+    monkeypatch.setattr(scala40.web.server._TableServer, "_answer", small_buffers)
+    limits = unmetered(read_seconds=5.0, max_connections=4, client_connections=3)
+    with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
+        assert _ask(site, "127.0.0.9").startswith(b"HTTP/1.0 200 ")  # the games loaded
+        host, port = site.base.removeprefix("http://").split(":")
+        slow = []
+        for source in ("127.0.0.2", "127.0.0.2", "127.0.0.2", "127.0.0.3"):
+            connection = socket.socket()
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+            connection.bind((source, 0))
+            connection.connect((host, int(port)))
+            connection.sendall(b"GET /static/app.js HTTP/1.1\r\n\r\n")
+            slow.append(connection)
+        try:
+            time.sleep(OLD + 0.2)
+            started = time.monotonic()
+            assert _ask(site, "127.0.0.4").startswith(b"HTTP/1.0 200 ")
+            assert time.monotonic() - started < 2.0  # not the read time of 5 s
+            received = []
+            for connection in slow:
+                connection.settimeout(5)
+                received.append(len(_until_closed(connection)))
+            whole = len(STATIC_APP) + 200
+            assert sum(size < whole - 200 for size in received) == 1, received
+        finally:
+            for connection in slow:
                 connection.close()

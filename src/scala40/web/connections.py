@@ -5,7 +5,7 @@ A connection is **arriving** from the moment the server accepts it until its req
 come whole (the server reads every request whole before any thread serves it:
 :mod:`scala40.web.intake`), then **served** until its answer is written; a served
 request may be **waiting** (for a turn to run, for its table, for a bot's turn:
-:mod:`scala40.web.turns`) rather than worked on. The server holds
+:mod:`scala40.web.turns`; or for its client to read its answer) rather than worked on. The server holds
 :attr:`~scala40.web.limits.ServerLimits.client_connections` from one client
 (:func:`~scala40.web.quotas.client_of`) and
 :attr:`~scala40.web.limits.ServerLimits.max_connections` in all. A new connection is
@@ -16,7 +16,8 @@ never turned away while an arriving or a waiting one can make room:
   holds the most connections.
 
 An arriving connection that makes room is answered 503 and closed; a waiting request
-stops waiting and answers at once (503, or its bots ``waiting``). Of one client's, an
+stops waiting and answers at once (503, or its bots ``waiting``); an answer being
+written is cut. Of one client's, an
 arriving connection makes room before a waiting request, which sent its request whole.
 
 **Sent least** is the fewest bytes a second since the connection was accepted: an idle

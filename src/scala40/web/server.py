@@ -85,7 +85,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Mapping
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, nullcontext, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
@@ -107,7 +107,7 @@ from scala40.web.connections import Connections
 from scala40.web.intake import Arrived, Intake
 from scala40.web.limits import ServerLimits
 from scala40.web.quotas import client_of
-from scala40.web.turns import Turns, reclaimed, waiting_as
+from scala40.web.turns import Turns, reclaimable, reclaimed, waiting_as
 
 __all__ = ["MAX_BODY", "STATIC_FILES", "TableHandler", "make_server"]
 
@@ -373,9 +373,19 @@ class TableHandler(BaseHTTPRequestHandler):
             "max-age=86400" if kind == _SVG and "/cards/" in self.path else "no-store",
         )
         self.send_header("X-Content-Type-Options", "nosniff")
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(data)
+        # Written while the client reads: a wait the server may reclaim for a new
+        # connection (the connection then shut, the write ends), bounded by the read time.
+        with reclaimable(self._shut):
+            if reclaimed():  # made room already: its answer gets a second at most
+                self.connection.settimeout(min(1.0, self.tables.limits.read_seconds))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(data)
+
+    def _shut(self) -> None:
+        """End the answer being written: the connection shut both ways."""
+        with suppress(OSError):
+            self.connection.shutdown(socket.SHUT_RDWR)
 
     def log_message(self, format: str, *args: Any) -> None:
         del format, args  # quiet: a server of one's own logs as it likes

@@ -49,7 +49,7 @@ from scala40._checks import describe, is_int
 from scala40.deadline import Deadline
 from scala40.errors import InvalidValueError
 
-__all__ = ["Turns", "Waits", "aside", "reclaimed", "waiting_as"]
+__all__ = ["Turns", "Waits", "aside", "reclaimable", "reclaimed", "waiting_as"]
 
 _thread = threading.local()
 """The running turn the calling thread holds (``turns``), whether it holds it now
@@ -90,6 +90,22 @@ class Waits:
             self._wake = None
         if self._on_wait is not None:
             self._on_wait(False)
+
+
+@contextmanager
+def reclaimable(wake: Callable[[], None]) -> Iterator[bool]:
+    """The block is a wait of the calling thread's request (writing its answer to a
+    client that reads it as slowly as it likes) that the server may reclaim, ``wake``
+    then ending it: whether it may (``False``: the request was reclaimed already, or the
+    thread answers none)."""
+    waits: Waits | None = getattr(_thread, "waits", None)
+    if waits is None or not waits._start(wake):
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        waits._stop()
 
 
 def reclaimed() -> bool:
