@@ -94,6 +94,7 @@ from urllib.parse import parse_qs, urlparse
 # The module, not its names: the command line's package, which scala40.web.tables imports
 # for its bot seats, imports this module through ``scala40 web``.
 import scala40.web.tables as web_tables
+from scala40._checks import describe
 from scala40.deadline import Deadline
 from scala40.drawing import PACKS, card_set, view_svg
 from scala40.errors import (
@@ -168,8 +169,10 @@ def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
 
 class TableHandler(BaseHTTPRequestHandler):
     """The HTTP layer of the web table: routes each request, turns refusals into JSON
-    errors with their status, and adds the CORS headers. Subclass it (or call
-    :func:`make_server`) with a :class:`~scala40.web.tables.Tables` as ``tables``."""
+    errors with their status, and adds the CORS headers. Serve it with
+    :func:`make_server` (a subclass too, with routes of one's own: ``handler``), or
+    subclass it with a :class:`~scala40.web.tables.Tables` as ``tables`` for a server of
+    one's own."""
 
     tables: web_tables.Tables
     server_version = "scala40-web"
@@ -513,6 +516,11 @@ class _Workers:
                 self._idle += 1
 
 
+def _is_handler(value: object) -> bool:
+    """Whether ``value`` is :class:`TableHandler` or a subclass of it."""
+    return isinstance(value, type) and issubclass(value, TableHandler)
+
+
 def _params(query: str) -> dict[str, str]:
     if len(query) > 4_000:
         raise InvalidValueError("the query is too long")
@@ -542,15 +550,21 @@ def make_server(
     *,
     start: bool = True,
     limits: ServerLimits | None = None,
+    handler: type[TableHandler] = TableHandler,
 ) -> ThreadingHTTPServer:
     """A web table server on ``host`` and ``port`` (0: any free port; the server's
     ``server_address`` says which) over ``store``'s tables, with ``limits`` (the
     defaults of :class:`~scala40.web.limits.ServerLimits` unless given: give them to
-    :class:`~scala40.web.tables.Tables` when ``store`` is one); with ``start``, already
-    serving in a thread of its own (stop it with ``shutdown()`` then ``server_close()``),
-    else call its ``serve_forever()``.
+    :class:`~scala40.web.tables.Tables` when ``store`` is one), answering with
+    ``handler`` (:class:`TableHandler`, or a subclass of one's own with its routes); with
+    ``start``, already serving in a thread of its own (stop it with ``shutdown()`` then
+    ``server_close()``), else call its ``serve_forever()``. The server reads requests
+    whole, holds its connections and hands out its turns as :mod:`scala40.web.intake`,
+    :mod:`scala40.web.connections` and :mod:`scala40.web.turns` say (a handler served by
+    the standard library's server of one's own gets none of that).
 
-    :raises InvalidArgumentError: ``limits`` beside a ``Tables`` that has its own.
+    :raises InvalidArgumentError: ``limits`` beside a ``Tables`` that has its own;
+        ``handler`` not a :class:`TableHandler`.
     """
     if isinstance(store, web_tables.Tables):
         if limits is not None:
@@ -558,8 +572,12 @@ def make_server(
         tables = store
     else:
         tables = web_tables.Tables(store, limits)
-    handler = type("BoundTableHandler", (TableHandler,), {"tables": tables})
-    server = _TableServer((host, port), handler, tables.limits)
+    if not _is_handler(handler):
+        raise InvalidArgumentError(
+            f"handler must be TableHandler or a subclass of it, got {describe(handler)}"
+        )
+    bound = type(f"Bound{handler.__name__}", (handler,), {"tables": tables})
+    server = _TableServer((host, port), bound, tables.limits)
     if start:
         threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
