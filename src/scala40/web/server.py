@@ -511,7 +511,8 @@ class _Workers:
 
     def _run(self) -> None:
         while (arrived := self._queue.get()) is not None:
-            self._work(arrived)
+            with suppress(Exception):  # the handler answers its own faults (500)
+                self._work(arrived)
             with self._lock:
                 self._idle += 1
 

@@ -33,7 +33,11 @@ server's :attr:`~scala40.web.limits.ServerLimits.request_seconds` from the reque
 start, waiting for the table included) and the table's ``bot_time_limit`` seconds a move
 (at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`), until a person is to decide,
 the game ends, or the deadline has passed (after one bot move at least; the answer then
-says ``waiting``, and ``advance`` plays on). A bot's move draws from a generator seeded with
+says ``waiting``, and ``advance`` plays on). What the bots think is paid from the
+client's and the table's budgets, and a bot that searches thinks in one of the server's
+turns (:mod:`scala40.web.budgets`): while a budget is spent, or no turn comes within the
+deadline, the bots wait, and the answer says why and when they play on
+(``held_back``). A bot's move draws from a generator seeded with
 the table's seed and the move number, so a table replays the same from its seed and
 the people's moves.
 
