@@ -13,7 +13,8 @@ so that the flood's threads do not share its interpreter. From each flooding add
 * **heavy bots**: a table of three ``montecarlo`` bots thinking 2 s a move, played on
   (``advance``, and its person's moves) as fast as it answers.
 
-Each reconnects as soon as the server closes it. The clients measured: **new clients**,
+Each opens its connection again :data:`RECONNECT_SECONDS` after the server closes it.
+The clients measured: **new clients**,
 each from an address of its own that has sent nothing before, making a table; and a
 **seated person**, whose table was made before the flood, playing their moves through
 it. Every loop is bounded in time.
@@ -52,9 +53,9 @@ HEAVY_TABLE = {
 """The table a heavy-bots flood plays: three bots that think 2 s a move, before its
 person's every decision."""
 PARTIAL_HEAD = b"POST /tables HTTP/1.1\r\nHost: flood\r\nContent-Length: 100\r\n"
+"""What a half-open connection sends: a request's start, its headers never ended."""
 WHOLE_REQUEST = b"GET /games HTTP/1.1\r\nHost: flood\r\n\r\n"
 """What a connection of whole requests sends: a request that costs no budget."""
-"""What a half-open connection sends: a request's start, its headers never ended."""
 TRICKLE_SECONDS = 0.25
 """How often a trickle sends its next byte."""
 RECONNECT_SECONDS = 0.1
