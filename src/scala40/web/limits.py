@@ -35,10 +35,11 @@ the connections and the machine's time, strangers lose first
 (:mod:`scala40.web.connections`, :mod:`scala40.web.turns`):
 
 * **max_connections** (256) and **client_connections** (8): connections held at once, in
-  all and from one client. A new connection past them takes the place of an arriving
-  connection that sent least (its client's own, past the client's cap; the biggest
-  client's, past the total), which is answered 503 with ``Retry-After``; it is closed
-  unread only when every connection held is being answered.
+  all and from one client. A new connection past them takes the place of the one that
+  sent least (its client's own, past the client's cap; the biggest client's, past the
+  total): a connection whose request is arriving, waits, or whose answer is read slowly,
+  which is answered 503 with ``Retry-After`` (or cut); it is closed unread only when
+  every connection held is being worked on.
 * **client_tables_per_minute** (10): tables made a minute by one client, with a
   minute's worth at once (a bucket that fills at that rate). Past it a table is refused
   with status 429 (``TooManyRequests``) and ``Retry-After``.
@@ -207,11 +208,12 @@ class ServerLimits:
     )
     """How much longer the clock of a person's first decision in each hand runs."""
     max_connections: int = attrs.field(default=256, validator=_count(1, 100_000))
-    """Connections held at once, in all: past it, the arriving connection that sent least,
-    of the client holding the most, makes room (503, ``Retry-After: 1``)."""
+    """Connections held at once, in all: past it, the connection that sent least (one
+    whose request is arriving, waits, or whose answer is read slowly), of the client
+    holding the most, makes room (503, ``Retry-After: 1``)."""
     client_connections: int = attrs.field(default=8, validator=_count(1, 100_000))
-    """Connections held at once from one client: past it, the client's own arriving
-    connection that sent least makes room."""
+    """Connections held at once from one client: past it, the client's own connection
+    that sent least makes room."""
     client_tables_per_minute: float = attrs.field(
         default=10.0, converter=_seconds, validator=_rate
     )
