@@ -270,3 +270,25 @@ def test_a_client_reading_its_answer_slowly_makes_room_for_a_new_client(
         finally:
             for connection in slow:
                 connection.close()
+
+
+def test_a_client_opening_connections_faster_than_it_sends_has_its_new_ones_closed(
+    site: Site,
+) -> None:
+    """Past its cap (3 here), a client's new connection takes the place of one of its own
+    only once that one is past its first quarter of the read time: one opened sooner is
+    closed at once (reconnecting as fast as it could, a stranger had the server close
+    and answer a connection of its own at each accept)."""
+    held = [_connect(site, "127.0.0.2") for _ in range(3)]
+    try:
+        with _connect(site, "127.0.0.2") as extra:
+            extra.settimeout(5)
+            extra.sendall(b"GET /games HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert _until_closed(extra) == b""  # closed unread
+        for kept in held:
+            kept.settimeout(0.05)
+            with pytest.raises(TimeoutError):
+                kept.recv(1)
+    finally:
+        for connection in held:
+            connection.close()

@@ -11,7 +11,9 @@ request may be **waiting** (for a turn to run, for its table, for a bot's turn:
 :attr:`~scala40.web.limits.ServerLimits.max_connections` in all. A new connection is
 never turned away while an arriving or a waiting one can make room:
 
-* past its client's cap, that client's own connection that sent least makes room;
+* past its client's cap, that client's own connection that sent least makes room, if
+  one is past its first :attr:`~Connections.young_seconds` (else the new one is closed at
+  once: a client gains nothing by opening connections faster than it sends requests);
 * past the total, the connection that sent least makes room, taken from the client that
   holds the most connections.
 
@@ -107,7 +109,9 @@ class Connections:
             reclaimed: list[Hashable] = []
             mine = self._by_client.get(client, set())
             if len(mine) >= self.per_client:
-                victim = self._least_sent(mine, now)
+                # Only an old one: a client opening connections faster than they may send
+                # their requests has its new ones closed, at the cost of an accept.
+                victim = self._least_sent(mine, now, young=False)
                 if victim is None:
                     return None
                 reclaimed.append(victim)
@@ -157,9 +161,12 @@ class Connections:
         if not mine:
             del self._by_client[held.client]
 
-    def _least_sent(self, handles: Iterable[Hashable], now: float) -> Hashable | None:
+    def _least_sent(
+        self, handles: Iterable[Hashable], now: float, *, young: bool = True
+    ) -> Hashable | None:
         """Of ``handles`` (an iterable of held ones), the connection that makes room first
-        (see the module), or ``None`` when all are worked on."""
+        (see the module; with ``young`` false, none in its first :attr:`young_seconds`),
+        or ``None`` when none may."""
         best: Hashable | None = None
         best_key: tuple[bool, int, bool, float, float] | None = None
         for handle in handles:
@@ -167,12 +174,14 @@ class Connections:
             if held.served and not held.waiting:
                 continue
             age = now - held.opened
-            young = age < self.young_seconds
+            is_young = age < self.young_seconds
+            if is_young and not young:
+                continue
             key = (
-                young,
+                is_young,
                 -len(self._by_client[held.client]),
                 held.served,
-                0.0 if young else held.received / max(age, 1e-3),
+                0.0 if is_young else held.received / max(age, 1e-3),
                 held.opened,
             )
             if best_key is None or key < best_key:

@@ -213,7 +213,8 @@ class ServerLimits:
     holding the most, makes room (503, ``Retry-After: 1``)."""
     client_connections: int = attrs.field(default=8, validator=_count(1, 100_000))
     """Connections held at once from one client: past it, the client's own connection
-    that sent least makes room."""
+    that sent least makes room, if one is past the first quarter of its read time (the
+    new one is closed at once else)."""
     client_tables_per_minute: float = attrs.field(
         default=10.0, converter=_seconds, validator=_rate
     )
