@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from scala40 import errors
 from scala40._cache import cache_sizes, clear_caches
+from scala40._compiled import IS_COMPILED
 from scala40.cards import (
     JOKER,
     Card,
@@ -88,6 +89,11 @@ if TYPE_CHECKING:
     )
 
 __version__ = "0.3.0.dev0"
+
+__compiled__: bool = IS_COMPILED
+"""Whether this copy of scala40 runs compiled by mypyc (the release's wheels for CPython on
+Linux, macOS and Windows) or as pure Python (elsewhere, and from the source unless the
+compiled build was asked for); ``scala40 --version`` says it too."""
 
 # Names imported on first use (PEP 562), by the module that holds them: the game and the
 # tools stay unloaded until asked for.
@@ -160,6 +166,7 @@ __all__ = [
     "SwapJoker",
     "TakeDiscard",
     "TakeUpcard",
+    "__compiled__",
     "__version__",
     "best_opening",
     "cache_sizes",
