@@ -61,6 +61,7 @@ def test_the_compiled_build_compiles_every_engine() -> None:
 READERS = (
     "scala40._checks",
     "scala40._rng",
+    "scala40._wording",
     "scala40._base.engine",
     "scala40._base.position",
     "scala40._base.sampling",
@@ -76,6 +77,9 @@ READERS = (
     "scala40.games.scala40.load",
     "scala40.games.scala40.text",
     "scala40.games.scala40.analysis",
+    "scala40.games.scala40.analysis.closable",
+    "scala40.games.scala40.analysis.closing",
+    "scala40.games.scala40.analysis.deadwood",
     "scala40.games.scala40.analysis.inputs",
     "scala40.games.skarney.load",
     "scala40.games.skarney.text",
