@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from scala40 import records as records
     from scala40 import tournament as tournament
     from scala40._cache import cache_sizes, clear_caches
-    from scala40._compiled import IS_COMPILED as __compiled__
     from scala40.cards import (
         JOKER,
         Card,
@@ -102,6 +101,8 @@ if TYPE_CHECKING:
         is_meld,
         meld_interpretations,
     )
+
+    __compiled__: bool
 
 __version__ = "0.3.0.dev0"
 
