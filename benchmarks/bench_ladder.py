@@ -86,6 +86,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -929,34 +930,41 @@ def _parts(parts: int | tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], .
     return ((0, parts),) if isinstance(parts, int) else parts
 
 
-STRENGTH_PLAN: dict[str, tuple[tuple[str, str, int | tuple[tuple[int, int], ...]], ...]] = {
+StrengthDuel = tuple[str, str, int | tuple[tuple[int, int], ...], str | None]
+"""A planned duel: the top bot, the bottom one, its paired deals (:func:`_parts`) and its
+unit (``None``: the game's own, :func:`duel_unit`; ``"hand"``: single hands)."""
+
+STRENGTH_PLAN: dict[str, tuple[StrengthDuel, ...]] = {
     "scala40": (
-        ("careful", "greedy", 1000),
-        ("careful", "noisy", 300),
-        ("best", "careful", ((0, 100), (100, 100))),
+        ("careful", "greedy", 1000, None),
+        ("careful", "noisy", 300, None),
+        ("best", "careful", 300, "hand"),
     ),
     "skarney": (
-        ("careful", "greedy", 300),
-        ("careful", "noisy", 100),
+        ("careful", "greedy", 1000, None),
+        ("careful", "noisy", 300, None),
     ),
     "rumino": (
-        ("careful", "greedy", 1000),
-        ("careful", "noisy", 300),
+        ("careful", "greedy", 1000, None),
+        ("careful", "noisy", 300, None),
     ),
     "chinchon": (
-        ("careful", "greedy", 1000),
-        ("careful", "noisy", 300),
-        ("best", "careful", ((0, 100), (100, 100))),
+        ("careful", "greedy", 1000, None),
+        ("careful", "noisy", 300, None),
+        ("best", "careful", 300, "hand"),
     ),
     "laconga": (
-        ("careful", "greedy", 1000),
-        ("careful", "noisy", 300),
+        ("careful", "greedy", 1000, None),
+        ("careful", "noisy", 300, None),
     ),
 }
 """The duels the bots page and ``scala40 bots`` give, each game's: the top bot, the bottom
-one and the paired deals (from deal 0, or the parts ``(first, deals)`` of a duel played by
-several processes; each game in its unit, two players, Skarney's partnership of four;
-seed :data:`STRENGTH_SEED`)."""
+one, the paired deals (from deal 0, or the parts ``(first, deals)`` of a duel played by
+several processes) and the unit (each game's own, whole matches in every default
+ruleset, but for the searches, whose matches cost more than a run can hold: single
+hands); two players, Skarney's partnership of four; seed :data:`STRENGTH_SEED`. A duel
+stopped before its planned deals is written with the deals it played in full (both
+seatings), which its line says."""
 
 STRENGTH_SEED = 2026
 STRENGTH_JOURNAL = "strength-deals.jsonl"
@@ -979,11 +987,11 @@ def run_strength(names: Sequence[str], journal: str | None, only: str = "") -> i
     journal = journal or STRENGTH_JOURNAL
     labels = set(filter(None, only.split(",")))
     for name in names or list(STRENGTH_PLAN):
-        for top, bottom, parts in STRENGTH_PLAN[name]:
+        for top, bottom, parts, unit in STRENGTH_PLAN[name]:
             if labels and f"{top}-{bottom}" not in labels:
                 continue
             for first, deals in _parts(parts):
-                line = duel(name, top, bottom, deals, STRENGTH_SEED, None, first, journal)
+                line = duel(name, top, bottom, deals, STRENGTH_SEED, unit, first, journal)
                 print(describe_duel(line), flush=True)
     costs_file = Path(journal).with_suffix(".costs.json")
     if not labels or "costs" in labels:
@@ -1019,20 +1027,23 @@ def write_strength(journal: str) -> None:
     costs = _read_costs(Path(journal).with_suffix(".costs.json"))
     entries = []
     for name, plan in STRENGTH_PLAN.items():
-        for top, bottom, parts in plan:
+        for top, bottom, parts, unit in plan:
             players = table_size(name)
-            key = (name, top, bottom, duel_unit(name), STRENGTH_SEED, players, None)
+            key = (name, top, bottom, duel_unit(name, None, unit), STRENGTH_SEED, players, None)
             numbers = {
                 number for first, deals in _parts(parts) for number in range(first, first + deals)
             }
             lines = [
                 line for line in games if _duel_key(line) == key and int(line["number"]) in numbers
             ]
-            if len(lines) < len(numbers) * len(sides_of(name, players)):
-                print(
-                    f"{name} {top} vs {bottom}: {len(lines)} games of {len(numbers)} deals; left out"
-                )
+            seatings = Counter(int(line["number"]) for line in lines)
+            sides = len(sides_of(name, players))
+            whole = sum(1 for count in seatings.values() if count >= sides)
+            if whole == 0:
+                print(f"{name} {top} vs {bottom}: no deal played in full; left out")
                 continue
+            if whole < len(numbers):
+                print(f"{name} {top} vs {bottom}: {whole} of the {len(numbers)} deals planned")
             figures = duel_figures(lines)
             entry = {field: figures[field] for field in _STRENGTH_FIELDS}
             for field in ("difference_se", "margin_se"):

@@ -43,11 +43,19 @@ def test_every_bot_of_every_game_is_listed_with_its_figures(
 
 
 def test_the_record_holds_every_game_s_duels_in_its_unit() -> None:
-    """Every measured duel is of a game the library has, counted in what decides it under
-    the default rules, on whole deals."""
+    """Every measured duel is of a game the library has, on whole deals, counted in what
+    decides it under the default rules (whole matches), but for a search's duel against
+    the careful bot, counted in single hands; each game's careful bot is measured against
+    greedy in its unit."""
     for name in GAMES:
-        for duel in measured_duels(name):
-            assert duel.unit == "match"
+        duels = measured_duels(name)
+        assert any(duel.top == "careful" and duel.bottom == "greedy" for duel in duels)
+        for duel in duels:
+            if duel.top == "careful":
+                assert duel.unit == "match"
+            else:
+                assert duel.unit in GAME_UNITS
+                assert duel.bottom == "careful"
             assert duel.games == 2 * duel.deals
             assert duel.low <= duel.share <= duel.high
             assert duel.top.partition(":")[0] in bot_names(name)

@@ -73,9 +73,11 @@ def _run(args: argparse.Namespace) -> int:
             f"{game.title}: the bots by name (scala40 play --bots NAME,...). Measured on "
             f"paired deals of the default rules, two players"
             + (" (the bot with a greedy partner)" if duels and duels[0].players > 2 else "")
-            + f", in whole {unit} (what decides the game): a bot's share of the {unit} "
-            "against another with its 95% interval, the points a hand by which its side "
-            "beat the other, and the process time of its decisions.",
+            + f", in whole {unit} (what decides the game; a line that says hands counts "
+            f"single hands, a search's {unit} costing more than the benchmark could play): "
+            f"a bot's share of the {unit} against another with its 95% interval, the "
+            "points a hand by which its side beat the other, and the process time of its "
+            "decisions.",
             HELP_WIDTH,
         )
     )
