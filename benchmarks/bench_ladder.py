@@ -425,7 +425,13 @@ def duel_game(
                 cpu.append(round((time.process_time() - start) * 1e6))
         state = state.apply(move)
     if state.is_over and state.last_hand is not scored and state.last_hand is not None:
-        hands.append(_hand_points(state.last_hand, teams, players))
+        points = _hand_points(state.last_hand, teams, players)
+        reported = list(game.reported_scores(state))
+        if not any(points) and len(reported) == players:
+            # A game of one hand that keeps no totals (Scala 40's single hand) scores
+            # nothing: what it reports is the value of the cards left in each hand.
+            points = reported
+        hands.append(points)
     if stopped:
         share = 1.0 / len(teams)  # a game stopped by the length cap: a draw
     elif state.is_over:

@@ -380,13 +380,14 @@ def _ranked(greedy: Any, view: Any, legal: list[Any], rng: random.Random) -> lis
 
 
 class BestBot(BeliefSearchBot):
-    """The strongest bot where the game names no other (``best``): the search on a belief
-    at its default budget, on the careful bot's play.
+    """The ``best`` bot where the game names no other: the search on a belief at its
+    default budget, on the careful bot's play (how it fares against that bot:
+    :mod:`scala40.bots.strength`).
 
     Where the game has a careful bot (``policy``), the candidates are its best moves, its
     own first, the rollouts its play, and the belief's model of the other seats a
-    softened careful bot; greedy's where it has none. In a match, each point a rollout's hand gives its side
-    over the others adds ``points_weight`` (:data:`BEST_POINTS_WEIGHT`) to its value. The
+    softened careful bot; greedy's where it has none. In a match, each point a rollout's
+    hand gives its side over the others adds ``points_weight`` (:data:`BEST_POINTS_WEIGHT`) to its value. The
     worlds a decision plays follow the game (its record's
     :attr:`~scala40.game.Game.search_tuning`: :data:`BEST_WORLDS` in the knock games, fewer
     where a hand's rollout costs more) unless ``worlds`` is given. Its work bounds it, not a

@@ -19,8 +19,8 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 * :mod:`~scala40.games.scala40.bots`: the greedy and Monte Carlo bots;
 * :mod:`~scala40.games.scala40.careful`: the careful bot, greedy's play weighing what
   the cards held would cost;
-* :mod:`~scala40.games.scala40.best`: the strongest bot, the Monte Carlo search on the
-  careful bot's play;
+* :mod:`~scala40.games.scala40.best`: the search bot ``best``, the Monte Carlo search on
+  the careful bot's play;
 * :mod:`~scala40.games.scala40.playouts`: what the Monte Carlo bot's playouts are made of;
 * :mod:`~scala40.games.scala40.text`: the command line's wording;
 

@@ -1,13 +1,14 @@
-"""Scala 40's strongest bot (``best``): the Monte Carlo search, on the careful bot's play.
+"""Scala 40's search bot (``best``): the Monte Carlo search, on the careful bot's play.
 
 :class:`BestBot` is :class:`~scala40.games.scala40.bots.MonteCarloBot` (its search of
 whether to meld, lay off, swap and split or to keep the cards, once it has opened) where
 every move it does not search, every move of its playouts and its search for a close
 are the careful bot's (:class:`~scala40.games.scala40.careful.CarefulBot`), at a budget
-of ``playouts`` playouts a decision. In Scala 40 it is the strongest of the library's
-bots at that budget: the search on a belief over the hidden cards
-(:class:`~scala40.bots.belief_search.BeliefSearchBot`, ``belief``), which is ``best`` in
-the other games, reads too little of Scala 40's hands of thirteen cards from two packs.
+of ``playouts`` playouts a decision. It is Scala 40's ``best`` rather than the search
+on a belief over the hidden cards (:class:`~scala40.bots.belief_search.BeliefSearchBot`,
+``belief``), which is ``best`` in the other games: that belief reads too little of Scala
+40's hands of thirteen cards from two packs. How it fares against the careful bot is
+measured in :mod:`scala40.bots.strength` (``scala40 bots``).
 
 >>> from scala40.bots import make_bot
 >>> make_bot("best", "scala40")

@@ -22,7 +22,7 @@ things, both about what it would hold:
   closes first.
 
 Its decisions are bounded by their work, not by a clock: the search for a way to close
-this turn (:class:`~scala40.games.scala40.analysis.closing.CloseSearch`) gets
+this turn (``CloseSearch`` of :mod:`scala40.games.scala40.analysis.closing`) gets
 ``close_work`` units of work (:mod:`~scala40.games.scala40.budget`, about two
 microseconds a unit), where greedy's gets the searches' whole budget; a position it
 cannot settle within them (an opening and a close at once from a full hand, now and
@@ -61,7 +61,7 @@ MAX_THREAT_WEIGHT = 100.0
 """The largest ``threat_weight`` the bot takes."""
 MAX_CLOSE_WORK = 100_000
 """The largest ``close_work`` the bot takes (the searches' whole budget,
-:data:`~scala40.games.scala40.budget.MAX_SEARCH_WORK`)."""
+``MAX_SEARCH_WORK`` of ``scala40.games.scala40.budget``)."""
 
 
 class CarefulBot(GreedyBot):
