@@ -106,9 +106,7 @@ def test_every_surface_has_its_table() -> None:
 
 
 @pytest.mark.parametrize(("surface", "row"), _table_rows(), ids=lambda value: str(value)[:40])
-def test_every_row_names_an_adversary_and_a_test_that_exists(
-    surface: str, row: list[str]
-) -> None:
+def test_every_row_names_an_adversary_and_a_test_that_exists(surface: str, row: list[str]) -> None:
     adversaries = _adversaries(_sections(PAGE.read_text(encoding="utf-8")))
     assert len(row) == 4, f"{surface}: a row of {len(row)} cells: {row}"
     adversary, _, _, test = row

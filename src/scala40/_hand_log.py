@@ -39,14 +39,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple, overload
 
-from scala40.cards import CARD_NAMES, Card, parse_cards
+from scala40._format.serial import unwritten, written_cards
+from scala40.cards import CARD_NAMES, Card
 from scala40.movekinds import no_cards
 
 __all__ = [
     "EMPTY_LOG",
     "HISTORY_KEYS",
+    "MAX_DROPPED_MOVES",
     "MAX_HISTORY",
     "MAX_LOGGED_MOVES",
+    "MAX_SHOWN_TEXT",
     "PICKLED_AS",
     "Entry",
     "HandHistory",
@@ -92,6 +95,12 @@ MAX_LOGGED_MOVES = 2048
 MAX_HISTORY = 2 * MAX_LOGGED_MOVES
 """A log keeps fewer moves than this: at this many, it keeps the last
 :data:`MAX_LOGGED_MOVES` (a copy of that many nodes, once every that many moves)."""
+MAX_DROPPED_MOVES = 10**12
+"""The most first moves of a hand a state's dictionary may say its history no longer
+keeps (``history_start``'s ``moves``): beyond any hand played."""
+MAX_SHOWN_TEXT = 1000
+"""The longest card text of a history's shown cards read back (more than the cards of
+the largest deck, written out)."""
 
 Entry = tuple[int | None, Any, tuple[Card, ...]]
 """A logged move's three values."""
@@ -559,10 +568,12 @@ def log_from_json(data: Any, parse: Any, seats: int, where: str) -> HandLog:
             isinstance(start, dict)
             and set(start) == {"moves", "shown"}
             and type(start["moves"]) is int
-            and 0 <= start["moves"] <= 10**12
+            and 0 <= start["moves"] <= MAX_DROPPED_MOVES
             and isinstance(start["shown"], list)
             and len(start["shown"]) in (0, seats)
-            and all(isinstance(text, str) and len(text) <= 1000 for text in start["shown"])
+            and all(
+                isinstance(text, str) and len(text) <= MAX_SHOWN_TEXT for text in start["shown"]
+            )
         ):
             raise ValueError(
                 f"{where}history_start must be {{'moves': a count, 'shown': one card "
@@ -598,16 +609,23 @@ def log_from_json(data: Any, parse: Any, seats: int, where: str) -> HandLog:
             if known is None:
                 known = cards_read[cards_text] = _cards(cards_text, f"{where}history[{place}]")
             shown = known
-            if shown and entry[0] is None:
+            if not shown:
+                # (A move that showed nothing is written without its third entry.)
+                raise ValueError(f"{where}history[{place}]: shows no card")
+            if entry[0] is None:
                 raise ValueError(f"{where}history[{place}]: a chance step shows no card")
         items.append((entry[0], move, shown))
     return log_of(items, seats, dropped, base)
 
 
 def _cards(text: object, where: str) -> tuple[Card, ...]:
-    if not isinstance(text, str) or len(text) > 1000:
+    """Cards as a state's dictionary writes them (:func:`written_cards`), sorted."""
+    if not isinstance(text, str) or len(text) > MAX_SHOWN_TEXT:
         raise ValueError(f"{where} must be cards in card notation")
-    return tuple(sorted(parse_cards(text)))
+    found = written_cards(text)
+    if found is None:
+        raise ValueError(f"{where}: {unwritten(text)}")
+    return tuple(sorted(found))
 
 
 def log_problems(

@@ -991,7 +991,7 @@ class StateBase(Generic[M, V]):
         object.__setattr__(state, "move_number", number)
         if log_data:
             try:
-                log = log_from_json(log_data, cls.MOVES.parse, state.player_count, "")
+                log = log_from_json(log_data, cls.MOVES.read_written, state.player_count, "")
             except ValueError as error:  # the library's errors are ValueErrors too
                 raise SerializationError(f"{cls.FORMAT}: {error}") from None
             object.__setattr__(state, "hand_log", log)
