@@ -36,6 +36,7 @@ from there): a playout that never asks pays nothing for them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple, overload
 
@@ -60,6 +61,7 @@ __all__ = [
     "is_empty",
     "log_from_json",
     "log_of",
+    "log_of_hand",
     "log_problems",
     "log_to_json",
     "logged",
@@ -299,6 +301,38 @@ def log_of(entries: Sequence[Entry], seats: int, dropped: int = 0, base: Shown =
     return log
 
 
+def log_of_hand(entries: Sequence[tuple[int | None, Any, Any]], seats: int) -> HandLog:
+    """The log a hand's moves leave, ``entries`` logged one after the other from
+    :data:`EMPTY_LOG` (:func:`logged`), made in one pass: it keeps the moves
+    :func:`logged` keeps (fewer than :data:`MAX_HISTORY`: back to
+    :data:`MAX_LOGGED_MOVES` each time it reaches that many), the shown cards of the
+    others its start's. An entry's shown cards may be the mover's hands before and after
+    the move (:func:`shown_in_of`).
+
+    >>> from scala40._hand_log import EMPTY_LOG, log_of_hand, log_to_json, logged
+    >>> from scala40.games.chinchon import MOVES
+    >>> take, discards = MOVES.parse("take"), [MOVES.parse(f"discard {card}S") for card in range(2, 8)]
+    >>> entries = [(turn % 2, take, (turn % 6 + 1,)) if turn % 3 else (turn % 2, discards[turn % 6], ())
+    ...            for turn in range(5000)]
+    >>> log = EMPTY_LOG
+    >>> for entry in entries:
+    ...     log = logged(log, entry, 2)
+    >>> log_to_json(log_of_hand(entries, 2)) == log_to_json(log), len(log_to_json(log)["history"])
+    (True, 2952)
+    """
+    read: list[Entry] = [
+        (seat, move, cards_added(*shown_in) if type(shown_in) is list else shown_in)
+        for seat, move, shown_in in entries
+    ]
+    count = len(read)
+    kept = count
+    if count >= MAX_HISTORY:
+        kept = MAX_LOGGED_MOVES + (count - MAX_HISTORY) % (MAX_HISTORY - MAX_LOGGED_MOVES)
+    cut = count - kept
+    base = _shown_after((), read[:cut], seats) if cut else ()
+    return log_of(read[cut:], seats, cut, base)
+
+
 def _shown_after(base: Shown, entries: Sequence[Entry], seats: int) -> Shown:
     """The shown cards after ``entries``, from ``base``: :func:`shown_after` over each in
     turn, in one pass over lists."""
@@ -490,6 +524,17 @@ def cards_added(before: tuple[Card, ...], after: tuple[Card, ...]) -> tuple[Card
     >>> cards_added((3, 7, 7), (3, 5, 7, 7, 52))
     (5, 52)
     """
+    if len(after) == len(before) + 1:
+        # Most moves that show cards take one into a hand (a sorted tuple): that card,
+        # once it is checked that the hand without it is the hand before, all in C.
+        card = sum(after) - sum(before)
+        place = bisect_left(after, card)
+        if (
+            place < len(after)
+            and after[place] == card
+            and after[:place] + after[place + 1 :] == before
+        ):
+            return (card,)
     added = list(after)
     for card in before:
         if card in added:

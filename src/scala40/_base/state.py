@@ -617,6 +617,15 @@ class StateBase(Generic[M, V]):
         if new.hand_number != this.hand_number:
             self._store_hand_log(new, EMPTY_LOG)
             return
+        self._store_hand_log(new, logged(log, self._log_entry(new, move), this.player_count))
+
+    def _log_entry(self, new: Any, move: Any) -> Any:
+        """The entry of the hand's log for ``move``, played here and giving ``new`` in
+        the same hand: the seat that moved (``None`` for a chance step), the move as
+        every seat saw it, and for a move that takes cards from a face-up place the
+        mover's hands before and after it (what it showed is their difference, worked
+        out when first read: :func:`scala40._hand_log.shown_in_of`)."""
+        this: Any = self
         kind = type(move)
         shown_in: Any = ()
         if kind in self.SHOWING_KINDS:
@@ -632,7 +641,7 @@ class StateBase(Generic[M, V]):
             else:
                 # A plain move: apply's own path logs the next ones of its class.
                 self._PLAIN_KINDS.add(kind)
-        self._store_hand_log(new, logged(log, (seat, move, shown_in), this.player_count))
+        return seat, move, shown_in
 
     def _check_move_number(self, expected: object) -> None:
         if type(expected) is not int:
