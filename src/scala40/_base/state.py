@@ -617,14 +617,26 @@ class StateBase(Generic[M, V]):
         if new.hand_number != this.hand_number:
             self._store_hand_log(new, EMPTY_LOG)
             return
-        self._store_hand_log(new, logged(log, self._log_entry(new, move), this.player_count))
+        self._store_hand_log(new, logged(log, self.log_entry(new, move), this.player_count))
 
-    def _log_entry(self, new: Any, move: Any) -> Any:
+    def log_entry(self, new: Any, move: Any) -> Any:
         """The entry of the hand's log for ``move``, played here and giving ``new`` in
         the same hand: the seat that moved (``None`` for a chance step), the move as
         every seat saw it, and for a move that takes cards from a face-up place the
         mover's hands before and after it (what it showed is their difference, worked
-        out when first read: :func:`scala40._hand_log.shown_in_of`)."""
+        out when first read: :func:`scala40._hand_log.shown_in_of`). ``apply`` logs
+        each move so; a reader that replays moves without a log (the OpenSpiel adapter
+        checking a history) makes the log from these entries afterwards.
+
+        >>> from scala40.cards import format_cards
+        >>> from scala40._hand_log import cards_added
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> take = state.MOVES.parse("take")
+        >>> seat, move, hands = state.log_entry(state.apply(take), take)
+        >>> seat, str(move), format_cards(cards_added(*hands))
+        (0, 'take', 'KC')
+        """
         this: Any = self
         kind = type(move)
         shown_in: Any = ()

@@ -649,7 +649,7 @@ class OpenSpielGame(pyspiel.Game):
                 if new.hand_number != current.hand_number:
                     hand = []
                 elif keeps_log:
-                    hand.append(current._log_entry(new, move))
+                    hand.append(current.log_entry(new, move))
                 current = new
                 at = end
         except (IllegalMoveError, InvalidMoveError) as error:

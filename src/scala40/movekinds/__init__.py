@@ -66,6 +66,7 @@ import attrs
 from typing_extensions import Self
 
 import scala40.movekinds._fields as move_fields
+from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
 from scala40._format.fields import written_by_attrs
 from scala40._format.schema import CARD_PATTERN, header, meld_text, obj
@@ -421,6 +422,11 @@ def _describe(fields: Sequence[attrs.Attribute[Any]]) -> str:
     return ", ".join(_codec(field).what for field in fields)
 
 
+_MAX_KEPT_TEXT = 100
+"""The longest move text :meth:`MoveSet.read_written` keeps the move of (the texts a
+history repeats are a few words: longer ones are read each time, so that what is kept
+stays small whatever is read)."""
+
 MAX_MOVE_TEXT = 20_000
 """The longest move text read: a bound that keeps the work of reading one small whatever
 is sent, and above the text of any move that can be built (the longest, a split naming
@@ -458,6 +464,12 @@ class MoveSet:
             self.by_verb[kind.verb] = kind
             kind.move_set = self
         self._written: re.Pattern[str] | None = None
+        self._texts_read: BoundedCache[str, MoveBase] = BoundedCache(
+            f"{format} texts read", limit=HAND_LIMIT
+        )
+        """The moves of the short texts :meth:`read_written` read, by text: a state's
+        history repeats the same few (a draw, the discard of a card), and a server reads
+        states again and again."""
 
     @property
     def verbs(self) -> tuple[str, ...]:
@@ -627,10 +639,16 @@ class MoveSet:
         :raises InvalidMoveError: the text is not so written (the message says where and
             how the library writes it), or is no move of this game.
         """
+        known = self._texts_read.get(text) if type(text) is str else None
+        if known is not None:
+            return known
         if not self.is_written(text):
             raise InvalidMoveError(f"move text {describe(text, 60)}: {self.unwritten(text)}")
         assert isinstance(text, str)
-        return self.parse(text)
+        move = self.parse(text)
+        if len(text) <= _MAX_KEPT_TEXT:
+            self._texts_read.put(text, move)
+        return move
 
     def to_dict(self, move: MoveBase) -> dict[str, Any]:
         """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
