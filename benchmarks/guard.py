@@ -31,12 +31,14 @@ collisions only add instructions, and the lowest count is the one that fewest of
 inflated.
 
 Run ``python benchmarks/guard.py`` (``nox -s guard`` installs the pinned dependencies
-first): it prints every row beside the baseline (``guard_baseline.json``) and the last
-release, and exits with status 1 if a row rose more than :data:`TOLERANCE` above the
-baseline. ``--record`` writes the counts as the new baseline: raising it is a commit of its
-own, which names the feature that pays for it and the figure in the changelog.
-``--release VERSION --python PYTHON`` records the release column from an interpreter that
-has that release installed. ``--rows GLOB`` counts some rows only.
+first): it prints every row beside the baseline (``guard_baseline.json``) and a reference
+column, an earlier commit's counts named by that commit, and exits with status 1 if a row
+rose more than :data:`TOLERANCE` above the baseline. ``--record`` writes the counts as the
+new baseline: raising it is a commit of its own, which names the feature that pays for it
+and the figure in the changelog. ``--reference COMMIT --python PYTHON`` records the
+reference column from an interpreter that has that commit installed (the commit named as
+``git log`` abbreviates it, never a version: a column named ``0.1.0`` was counted at
+094c256, 447 commits after the release). ``--rows GLOB`` counts some rows only.
 """
 
 from __future__ import annotations
@@ -215,8 +217,8 @@ class Workload:
 
 def _fresh(state: Any) -> Any:
     """A copy of ``state`` that shares its fields and leaves its caches out: the engines'
-    ``copy_with``, or ``attrs.evolve`` in a release that has none (0.1.0, whose caches are
-    fields that ``__init__`` leaves empty), so that a release's column counts the same
+    ``copy_with``, or ``attrs.evolve`` in an earlier commit that has none (whose caches are
+    fields that ``__init__`` leaves empty), so that a reference column counts the same
     work."""
     if hasattr(state, "copy_with"):
         return state.copy_with()
@@ -361,16 +363,16 @@ def _figure(figure: float | None) -> str:
 
 
 def report(figures: Mapping[str, float], recorded: dict[str, Any]) -> str:
-    """A table of every row counted: now, the baseline, the release."""
+    """A table of every row counted: now, the baseline, the reference commit's."""
     baseline = recorded.get("rows", {})
-    release = recorded.get("release", {})
+    reference = recorded.get("reference", {})
     lines = [
         f"{'row':<20} {'now':>12} {'baseline':>12} {'change':>8} "
-        f"{release.get('version', 'release'):>12} {'change':>8}"
+        f"{reference.get('commit', 'reference'):>12} {'change':>8}"
     ]
     for row, figure in figures.items():
         before = baseline.get(row)
-        then = release.get("rows", {}).get(row)
+        then = reference.get("rows", {}).get(row)
         lines.append(
             f"{row:<20} {figure:>12,.0f} {_figure(before):>12} {_change(figure, before):>8} "
             f"{_figure(then):>12} {_change(figure, then):>8}"
@@ -382,7 +384,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", default="*", help="the rows to count, a glob (game:kind)")
     parser.add_argument("--record", action="store_true", help="write the counts as the baseline")
-    parser.add_argument("--release", help="record the counts as this release's column")
+    parser.add_argument(
+        "--reference", help="record the counts as the reference column of this commit"
+    )
     parser.add_argument("--python", default=sys.executable, help="the interpreter to count")
     parser.add_argument("--baseline", type=Path, default=BASELINE, help="the baseline file")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -420,10 +424,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         json.loads(args.baseline.read_text()) if args.baseline.exists() else {}
     )
     conditions: dict[str, Any] = {**interpreter(args.python), "scale": args.scale}
-    if args.release:
+    if args.reference:
         figures = count_rows(rows, args.python, args.jobs, args.scale, layouts)
-        recorded["release"] = {
-            "version": args.release,
+        recorded["reference"] = {
+            "commit": args.reference,
             "counted_with": conditions,
             "rows": figures,
         }

@@ -12,7 +12,12 @@ Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
 from __future__ import annotations
 
 import os
+import resource
+import time
+from collections.abc import Generator
 
+import pluggy
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", max_examples=50, deadline=None, print_blob=True)
@@ -38,7 +43,7 @@ def pytest_testnodedown(node: object, error: object) -> None:
     TALLY.update(getattr(node, "workeroutput", {}).get("promise_tally", {}))
 
 
-def pytest_terminal_summary(terminalreporter: object) -> None:
+def _print_promise_tally(terminalreporter: object) -> None:
     """Print what the promise suite checked (states, samples, moves, hands), if it ran."""
     from tests.protocol.tally import TALLY
 
@@ -47,3 +52,66 @@ def pytest_terminal_summary(terminalreporter: object) -> None:
         write(
             "promise suite checked: " + ", ".join(f"{n:,} {w}" for w, n in sorted(TALLY.items()))
         )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--cpu-durations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="list the N tests that took the most CPU (the test's process and the child "
+        "processes it waited for): unlike --durations, a loaded machine does not move it",
+    )
+
+
+def _cpu_seconds() -> float:
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
+    """Count each test's CPU (setup, call and teardown) when --cpu-durations asks for it,
+    on the report of its call, so that the controller of pytest-xdist sees it too."""
+    if item.config.getoption("cpu_durations") is None:
+        yield
+        return
+    start = _cpu_seconds()
+    item.stash[_CPU_START] = start
+    yield
+
+
+_CPU_START = pytest.StashKey[float]()
+_CPU_SPENT: dict[str, float] = {}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pluggy.Result[pytest.TestReport], None]:
+    outcome = yield
+    if call.when == "teardown" and _CPU_START in item.stash:
+        report = outcome.get_result()
+        report.user_properties.append(("cpu_seconds", _cpu_seconds() - item.stash[_CPU_START]))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    for name, value in report.user_properties:
+        if name == "cpu_seconds" and report.when == "teardown":
+            _CPU_SPENT[report.nodeid] = float(str(value))
+
+
+def pytest_terminal_summary(terminalreporter: object) -> None:
+    """Print what the promise suite checked, and the tests that took the most CPU when
+    --cpu-durations asks for them."""
+    _print_promise_tally(terminalreporter)
+    config = getattr(terminalreporter, "config", None)
+    count = config.getoption("cpu_durations") if config is not None else None
+    if count is None or not _CPU_SPENT:
+        return
+    write = terminalreporter.write_line  # type: ignore[attr-defined]
+    total = sum(_CPU_SPENT.values())
+    write(f"CPU of {len(_CPU_SPENT):,} tests: {total:,.1f} s; the {count} that took most:")
+    for nodeid, seconds in sorted(_CPU_SPENT.items(), key=lambda item: -item[1])[:count]:
+        write(f"{seconds:8.2f}s {nodeid}")

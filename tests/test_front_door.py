@@ -5,8 +5,10 @@ that owns it; the tools keep their names in their own modules."""
 from __future__ import annotations
 
 import importlib
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -27,7 +29,7 @@ TOOL_NAMES = (
 REMOVED_MODULES = ("analysis", "moves", "ruleset", "state", "view")
 
 
-@pytest.mark.parametrize("name", sorted(set(scala40.__all__) - {"__version__"}))
+@pytest.mark.parametrize("name", sorted(set(scala40.__all__) - {"__version__", "__compiled__"}))
 def test_every_name_comes_from_the_core_the_registry_or_the_default_game(name: str) -> None:
     value = getattr(scala40, name)
     owners = [m for m in (*CORE_MODULES, default_game) if getattr(m, name, None) is value]
@@ -72,3 +74,38 @@ def test_importing_the_package_loads_no_game_and_no_tool() -> None:
     assert not [m for m in out if m.startswith("scala40.games.")], out
     tools = ("scala40.bots", "scala40.tournament", "scala40.records", "scala40.cli")
     assert not [m for m in out if m.startswith(tools)], out
+
+
+def test_importing_the_package_loads_only_its_errors() -> None:
+    """Every other name and module is loaded on first use: ``import scala40`` costs next
+    to nothing (the command line answers a Ctrl-C from the moment it starts: see
+    ``scala40.__main__``), and ``scala40.melds`` and the core's other modules are still
+    its attributes, as when it loaded them at once."""
+    code = (
+        "import sys, scala40\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('scala40'))))\n"
+        "print(scala40.melds.check_meld is scala40.check_meld, scala40.cards.__name__)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out == ["scala40 scala40.errors", "True scala40.cards"]
+
+
+def test_the_architecture_page_counts_what_importing_a_game_loads() -> None:
+    """The page's figure: the modules of the package (and their lines, to a tenth) that
+    importing Chinchón loads."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "architecture.rst").read_text()
+    said = re.search(
+        r"importing Chinchón\nloads (\d+) modules of the package \(about ([\d,]+) lines\)", page
+    )
+    assert said is not None
+    code = (
+        "import sys, scala40.games.chinchon\n"
+        "mods = [m for m in sys.modules.values() if m.__name__.startswith('scala40')]\n"
+        "print(len(mods), sum(len(open(m.__file__).read().splitlines()) for m in mods))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    modules, lines = map(int, out.stdout.split())
+    assert modules == int(said.group(1))
+    assert abs(lines - int(said.group(2).replace(",", ""))) <= lines / 10

@@ -51,8 +51,13 @@ def test_the_baseline_names_every_row_and_how_it_was_counted() -> None:
     assert set(recorded["rows"]) == set(guard.row_names())
     assert set(recorded["counted_with"]) == {"python", "machine", "scale", *guard.PINNED}
     assert recorded["counted_with"]["scale"] == 1.0
-    # The last release's column, for the judgement the changelog gives.
-    assert set(recorded["release"]["rows"]) == set(guard.row_names())
+    # The reference column, named by the commit it was counted at, for the judgement the
+    # changelog gives over a round of changes.
+    reference = recorded["reference"]
+    assert set(reference["rows"]) == set(guard.row_names())
+    assert set(reference) == {"commit", "counted_with", "rows"}
+    assert len(reference["commit"]) >= 7
+    int(reference["commit"], 16)  # a commit, not a version
 
 
 def _run_guard(*arguments: str, extra_work: str = "0.00") -> subprocess.CompletedProcess[str]:

@@ -17,41 +17,45 @@ the core only. Other games are found by name:
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
 from scala40 import errors
-from scala40._cache import cache_sizes, clear_caches
-from scala40.cards import (
-    JOKER,
-    Card,
-    Deck,
-    format_card,
-    format_cards,
-    french_deck,
-    parse_card,
-    parse_cards,
-    spanish_deck,
-)
-from scala40.deadline import Deadline
 from scala40.errors import *  # noqa: F403 - every error is at the top
-from scala40.game import Game, game_names, load_game, position_from_text, register_game
-from scala40.legal import LegalMoves
-from scala40.melds import (
-    Extension,
-    Meld,
-    MeldEnd,
-    MeldKind,
-    MeldRules,
-    check_meld,
-    is_meld,
-    meld_interpretations,
-)
 
+# Every other name is imported on first use (PEP 562), by the module that holds it, so
+# that importing the package costs next to nothing: a program that imports a module of
+# it (``scala40.cards``, the command line) loads that module's imports and no others, and
+# the command line can answer a Ctrl-C however early it comes (scala40.__main__).
+# ``typing`` is not imported either: a type checker reads the names below.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from scala40 import bots as bots
+    from scala40 import cards as cards
+    from scala40 import deadline as deadline
+    from scala40 import game as game
     from scala40 import games as games
+    from scala40 import legal as legal
+    from scala40 import match as match
+    from scala40 import melds as melds
+    from scala40 import movekinds as movekinds
+    from scala40 import notation as notation
     from scala40 import records as records
     from scala40 import tournament as tournament
+    from scala40._cache import cache_sizes, clear_caches
+    from scala40.cards import (
+        JOKER,
+        Card,
+        Deck,
+        format_card,
+        format_cards,
+        french_deck,
+        parse_card,
+        parse_cards,
+        spanish_deck,
+    )
+    from scala40.deadline import Deadline
+    from scala40.game import Game, game_names, load_game, position_from_text, register_game
     from scala40.games.scala40 import (
         PRESETS,
         Deal,
@@ -86,12 +90,50 @@ if TYPE_CHECKING:
         new_game,
         parse_move,
     )
+    from scala40.legal import LegalMoves
+    from scala40.melds import (
+        Extension,
+        Meld,
+        MeldEnd,
+        MeldKind,
+        MeldRules,
+        check_meld,
+        is_meld,
+        meld_interpretations,
+    )
+
+    __compiled__: bool
 
 __version__ = "0.3.0.dev0"
 
-# Names imported on first use (PEP 562), by the module that holds them: the game and the
-# tools stay unloaded until asked for.
+# The names of the front door, by the module that holds them.
 _LAZY: dict[str, str] = {
+    # Whether this copy runs compiled by mypyc (the release's wheels for CPython on Linux,
+    # macOS and Windows) or as pure Python (elsewhere, and from the source unless the
+    # compiled build was asked for); ``scala40 --version`` says it too.
+    "__compiled__": "scala40._compiled",
+    "cache_sizes": "scala40._cache",
+    "clear_caches": "scala40._cache",
+    **dict.fromkeys(
+        (
+            "JOKER", "Card", "Deck", "format_card", "format_cards", "french_deck",
+            "parse_card", "parse_cards", "spanish_deck",
+        ),
+        "scala40.cards",
+    ),
+    "Deadline": "scala40.deadline",
+    **dict.fromkeys(
+        ("Game", "game_names", "load_game", "position_from_text", "register_game"),
+        "scala40.game",
+    ),
+    "LegalMoves": "scala40.legal",
+    **dict.fromkeys(
+        (
+            "Extension", "Meld", "MeldEnd", "MeldKind", "MeldRules", "check_meld", "is_meld",
+            "meld_interpretations",
+        ),
+        "scala40.melds",
+    ),
     **dict.fromkeys(
         (
             "PRESETS", "Deal", "Discard", "DrawStock", "GameState", "GreedyBot", "HandResult",
@@ -106,8 +148,15 @@ _LAZY: dict[str, str] = {
 }  # fmt: skip
 
 
-# The tool modules and the games package, found as attributes on first use.
-_SUBMODULES = frozenset({"bots", "games", "records", "tournament"})
+# The modules found as attributes on first use: the core's modules that importing the
+# package loaded when it imported its names at once (so ``scala40.melds`` still works
+# after ``import scala40``), the tools' modules and the games package.
+_SUBMODULES = frozenset(
+    {
+        "cards", "deadline", "game", "legal", "match", "melds", "movekinds", "notation",
+        "bots", "games", "records", "tournament",
+    }
+)  # fmt: skip
 
 if not TYPE_CHECKING:  # type checkers read the imports above instead
 
@@ -117,7 +166,9 @@ if not TYPE_CHECKING:  # type checkers read the imports above instead
         module = _LAZY.get(name)
         if module is None:
             raise AttributeError(f"module 'scala40' has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
+        value = getattr(
+            importlib.import_module(module), "IS_COMPILED" if name == "__compiled__" else name
+        )
         globals()[name] = value  # found once; later lookups skip this function
         return value
 
@@ -160,6 +211,7 @@ __all__ = [
     "SwapJoker",
     "TakeDiscard",
     "TakeUpcard",
+    "__compiled__",
     "__version__",
     "best_opening",
     "cache_sizes",

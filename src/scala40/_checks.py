@@ -210,14 +210,14 @@ def check_seat(name: str, value: object, count: int, what: str = "a seat") -> in
     ...
     scala40.errors.InvalidValueError: player must be a seat from 0 to 1, got 5
     """
+    if type(value) is int and 0 <= value < count:
+        return value  # the message is written only for a value refused (hot: encodings)
     message = f"{name} must be {what} from 0 to {count - 1}, got {describe(value)}"
     if not what:
         message = f"{name} must be from 0 to {count - 1}, got {describe(value)}"
     if type(value) is not int:
         raise InvalidArgumentError(message)
-    if not 0 <= value < count:
-        raise InvalidValueError(message)
-    return value
+    raise InvalidValueError(message)
 
 
 def check_flag(name: str, value: object) -> None:

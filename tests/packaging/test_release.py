@@ -6,8 +6,12 @@ from __future__ import annotations
 import functools
 import importlib.util
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,7 +92,7 @@ def test_the_readme_as_it_is_shows_no_picture_by_a_relative_path() -> None:
 def test_between_releases_the_version_is_the_next_development_release() -> None:
     """``main`` never claims to be a release it has moved past: its version is the newest
     dated changelog section (the release commit itself), or a development release of a
-    later version; every dated section names its release commit and tag."""
+    later version; every dated section names its release commit."""
     init = (ROOT / "src" / "scala40" / "__init__.py").read_text(encoding="utf-8")
     found = re.search(r'^__version__ = "([^"]+)"$', init, re.MULTILINE)
     assert found is not None
@@ -104,8 +108,40 @@ def test_between_releases_the_version_is_the_next_development_release() -> None:
         assert tuple(int(part) for part in development.groups()) > newest
     for release in dated:
         section = changelog.split(f"## [{release}]", 1)[1].split("\n## [", 1)[0]
-        assert re.search(
-            rf'Released from commit `[0-9a-f]{{7,40}}` \("Release {re.escape(release)}"\), '
-            rf"tagged `v{re.escape(release)}`\.",
+        named = re.search(
+            r'Released from commit `([0-9a-f]{7,40})` \("Release ([^"]+)"\); check it out '
+            r"with `git checkout ([0-9a-f]{7,40})`\.",
             section,
-        ), release
+        )
+        assert named is not None, release
+        assert named[1] == named[3], release
+        assert named[2] == release, release
+
+
+def _git(*arguments: str) -> str | None:
+    """What git prints in the source tree, or None where there is no history (an sdist)."""
+    if not (ROOT / ".git").exists() or shutil.which("git") is None:
+        return None
+    done = subprocess.run(
+        ["git", "-C", str(ROOT), *arguments], capture_output=True, text=True, check=False
+    )
+    return done.stdout if done.returncode == 0 else None
+
+
+def test_each_release_is_the_commit_the_changelog_names() -> None:
+    """A release is named by its commit, never by a tag (tags do not travel with main):
+    in a clone, each named commit exists and holds its release's version; the links at the
+    end of the changelog name the same commits."""
+    if _git("rev-parse", "HEAD") is None:
+        pytest.skip("no git history here (an unpacked sdist)")
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    named = re.findall(r'Released from commit `([0-9a-f]{7,40})` \("Release ([^"]+)"\)', changelog)
+    assert named
+    for commit, release in named:
+        init = _git("show", f"{commit}:src/scala40/__init__.py")
+        if init is None and _git("rev-parse", "--is-shallow-repository") == "true\n":
+            pytest.skip("a shallow clone: the release commits are not here")
+        assert init is not None, f"{release}: commit {commit} is not in the history"
+        assert f'__version__ = "{release}"' in init, (release, commit)
+        assert f"{commit}" in changelog.split(f"[{release}]: ", 1)[1].split("\n", 1)[0]
+    assert "tag" not in changelog.rsplit("[Unreleased]: ", 1)[1]

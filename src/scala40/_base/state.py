@@ -166,9 +166,11 @@ class StateBase(Generic[M, V]):
     keeps_history: ClassVar[bool] = False
     """Whether the class keeps the hand's moves (a record with the field ``hand_log``,
     as :class:`~scala40._base.record.RecordBase` declares it): then ``apply`` keeps it."""
-    _PLAIN_KINDS: ClassVar[set[type]] = set()
-    """The move classes met so far that the log takes as they are (neither showing the
-    cards they take, nor a resignation, nor a chance step): each state class has its own."""
+    _LOGGED_KINDS: ClassVar[dict[type, bool]] = {}
+    """The move classes met so far that ``apply`` logs on its own path, each with whether
+    it shows the cards it takes (one of ``SHOWING_KINDS``) or is taken as it is (neither
+    that, nor a resignation, nor a chance step): one look-up a move. Each state class has
+    its own."""
     _store_move_number: ClassVar[Any] = staticmethod(
         lambda value, number: object.__setattr__(value, "move_number", number)
     )
@@ -202,7 +204,7 @@ class StateBase(Generic[M, V]):
             }
             names = {field.name for field in cls.__attrs_attrs__}  # type: ignore[attr-defined]
             cls.keeps_history = "hand_log" in names
-            cls._PLAIN_KINDS = set()
+            cls._LOGGED_KINDS = {}
             # apply sets these in every new state: through the slots, not through
             # object.__setattr__'s lookup of the field by name each time.
             cls._store_move_number = _slot_store(cls, "move_number")
@@ -564,12 +566,12 @@ class StateBase(Generic[M, V]):
                         # apply's hottest path.
                         this: Any = self
                         log = this.hand_log
-                        kind = type(move)
+                        showing = self._LOGGED_KINDS.get(type(move))
                         if (
-                            log is None
+                            showing is None
+                            or log is None
                             or new.hand_number != this.hand_number
                             or log[4] + 1 >= MAX_HISTORY
-                            or not (kind in self._PLAIN_KINDS or kind in self.SHOWING_KINDS)
                         ):
                             self._log(new, move)
                         else:
@@ -582,9 +584,7 @@ class StateBase(Generic[M, V]):
                                     log,
                                     seat,
                                     move,
-                                    [this.hands[seat], new.hands[seat]]  # type: ignore[attr-defined]
-                                    if kind in self.SHOWING_KINDS
-                                    else (),
+                                    [this.hands[seat], new.hands[seat]] if showing else (),  # type: ignore[attr-defined]
                                     log[4] + 1,
                                     None,
                                     log[6],
@@ -643,6 +643,7 @@ class StateBase(Generic[M, V]):
         if kind in self.SHOWING_KINDS:
             seat = this.current_player
             shown_in = [this.hands[seat], new.hands[seat]]  # read when first asked for
+            self._LOGGED_KINDS[kind] = True  # apply's own path logs the next ones
         elif issubclass(kind, ResignMove):
             seat = move.seat
         else:
@@ -652,7 +653,7 @@ class StateBase(Generic[M, V]):
                     move = kind()  # a chance step's order is nobody's to see
             else:
                 # A plain move: apply's own path logs the next ones of its class.
-                self._PLAIN_KINDS.add(kind)
+                self._LOGGED_KINDS[kind] = False
         return seat, move, shown_in
 
     def _check_move_number(self, expected: object) -> None:

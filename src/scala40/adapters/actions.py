@@ -820,7 +820,8 @@ class ActionEncoding:
 
         :raises IllegalMoveError: no seat decides in ``state`` (a chance step, the end).
         """
-        if state.current_player is None:
+        player = state.current_player
+        if player is None:
             raise IllegalMoveError(
                 "no seat decides here: "
                 + ("the game is over" if state.is_over else "a chance step comes next")
@@ -864,7 +865,7 @@ class ActionEncoding:
                 branches[tokens[0]] = [item]
             else:
                 branch.append(item)
-        return Decision(self, state, (), tuple(candidates), _branches=branches)
+        return Decision(self, state, (), tuple(candidates), player, _branches=branches)
 
     def legal_sequences(self, state: Any) -> tuple[tuple[int, ...], ...]:
         """The tokens of every legal move of ``state`` that agents are offered (all but
@@ -925,12 +926,17 @@ class Decision:
     @property
     def complete(self) -> bool:
         """Whether the tokens chosen make a whole move (:attr:`move`)."""
-        return len(self.candidates) == 1 and len(self.candidates[0][0]) == len(self.prefix)
+        return self.move is not None
 
     @property
     def move(self) -> Any:
-        """The move the tokens make, once :attr:`complete` (else ``None``)."""
-        return self.candidates[0][1] if self.complete else None
+        """The move the tokens make, once :attr:`complete` (else ``None``): the one legal
+        move left, once every one of its tokens is chosen (asked after every token: one
+        property, which :attr:`complete` asks in turn)."""
+        candidates = self.candidates
+        if len(candidates) == 1 and len(candidates[0][0]) == len(self.prefix):
+            return candidates[0][1]
+        return None
 
     def actions(self) -> tuple[int, ...]:
         """The legal tokens now, in increasing order (none once complete)."""

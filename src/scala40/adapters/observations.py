@@ -265,6 +265,10 @@ class Observer:
         return text
 
 
+_NO_DIGESTS: dict[tuple[int, str], bytes] = {}
+"""The digests of a history that has none yet (shared, never written: see History)."""
+
+
 class History:
     """The moves of a game so far, as a chain of states, for information-state strings.
 
@@ -287,7 +291,9 @@ class History:
         self.move = move
         self.number: int = 0 if parent is None else parent.number + 1
         """Moves played up to here, chance moves included."""
-        self._digests: dict[tuple[int, str], bytes] = {}
+        # Made when a digest is first remembered here: most histories never have one
+        # asked for (a playout of the OpenSpiel game makes one a move).
+        self._digests: dict[tuple[int, str], bytes] = _NO_DIGESTS
         self.source: Callable[[], History] | None = None
         """For a history that starts at a state read back without its past: how to
         rebuild that past (a history that ends at :attr:`state`), when a digest needs it."""
@@ -309,7 +315,7 @@ class History:
         digests start afresh there."""
         history = cls(None, state)
         history.number = number
-        history._digests[seat, ""] = digest
+        history._digests = {(seat, ""): digest}
         return history
 
     def after(self, state: Any, mover: int | None, move: Any) -> History:
@@ -330,7 +336,7 @@ class History:
                 past = node._past
                 if past is None:
                     past = node._past = node.source()
-                node._digests[key] = past.digest(seat, text, kind, own_moves)
+                node._remember(key, past.digest(seat, text, kind, own_moves))
                 break
             pending.append(node)
             node = node.parent
@@ -341,5 +347,10 @@ class History:
             if own_moves and item.mover == seat:
                 hasher.update(b"\x00" + str(item.move).encode())
             digest = hasher.digest()
-            item._digests[key] = digest
+            item._remember(key, digest)
         return digest
+
+    def _remember(self, key: tuple[int, str], digest: bytes) -> None:
+        if self._digests is _NO_DIGESTS:
+            self._digests = {}
+        self._digests[key] = digest

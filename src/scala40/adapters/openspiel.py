@@ -153,6 +153,12 @@ _GAME_AND_STATE = (
 
 _REGISTERED: dict[str, str] = {}
 
+# OpenSpiel's player ids of a chance node and of the end, as plain integers: reading the
+# members of pybind11's enum costs a lookup through its class each time, and OpenSpiel's
+# apply_action asks current_player() at every action.
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
 
 def short_name(game: str | Game) -> str:
     """The name OpenSpiel knows a game by: ``python_`` and the game's name.
@@ -796,8 +802,9 @@ class _Node:
         if decision is None:
             raise IllegalActionError(f"the game is over: no action applies, got {action!r}")
         decision = decision.after(action)
-        if decision.complete:
-            return self._moved(decision.player, decision.move, trail)
+        move = decision.move  # None until the tokens make a whole move
+        if move is not None:
+            return self._moved(decision.player, move, trail)
         return _Node(self.game, self.state, steps, self.history, trail, decision, None)
 
     def _moved(self, mover: int | None, move: Any, trail: tuple[Any, ...] | None) -> _Node:
@@ -865,9 +872,9 @@ class OpenSpielState(pyspiel.State):
     def current_player(self) -> int:
         node = self.node
         if node.draws is not None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         if node.decision is None:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         return node.decision.player
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -882,7 +889,7 @@ class OpenSpielState(pyspiel.State):
         path, answered without its round trips between C++ and Python."""
         node = self.node
         if node.draws is not None:
-            if player is not None and player != pyspiel.PlayerId.CHANCE:
+            if player is not None and player != _CHANCE:
                 return []
             return [outcome for outcome, _ in node.draws.outcomes()]
         decision = node.decision
@@ -903,7 +910,7 @@ class OpenSpielState(pyspiel.State):
         self.node = self.node.after(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             if self.node.game.episode.chance == "deal":
                 return f"deal {action}"
             return f"draw {CARD_NAMES[action]}" if 0 <= action < CARD_CODES else f"draw {action}"

@@ -17,25 +17,35 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
     the games and their presets.
 ``new``
     a game: ``game``, ``rules`` (a preset's name or a ruleset's dictionary), ``players``
-    and ``seed``; answers its ``handle`` and ``summary``. With ``bots`` (one entry per
+    and ``seed``; answers its ``handle``, its ``deal`` and whether it is ``dealt``, with
+    its ``summary`` once it is. Without ``seed`` the game shuffles with the client's
+    seats: the referee draws a secret and commits to it and to the game's terms (game,
+    rules, seats), and the game waits for its seats' commitments (``commit``), then
+    their values (``reveal``), so that neither the referee nor a seat chooses the cards
+    (:mod:`scala40.serving.fair_deal`); with ``"shuffle": false`` it is dealt at once,
+    from the referee's secret alone, and its terms say so. With ``bots`` (one entry per
     seat: a bot's name, or ``null`` for a seat the client plays), the referee's bots
-    play those seats, here and after each ``apply`` (``bot_time_limit`` seconds a move,
-    ``bot_seed`` for their randomness); their moves come back in ``bot_moves`` and in
-    the event feed.
+    play those seats, once the game is dealt and after each ``apply`` (``bot_time_limit``
+    seconds a move, ``bot_seed`` for their randomness); their moves come back in
+    ``bot_moves`` and in the event feed.
 ``commit``
-    a commitment to a game's deal before it is dealt (``new``'s fields but ``seed``):
-    the referee draws a secret and commits to it and to the game's terms (game, rules,
-    seats), answering a ``ticket``; ``new`` with that ``ticket`` and the client's
-    ``values`` (one random value for each seat it plays) deals the game from a seed
-    derived from both, so that the referee cannot choose the cards alone
-    (:mod:`scala40.serving.fair_deal`).
+    the commitments of a game that waits for its deal (``handle``): ``commitments``, one
+    entry per seat: the commitment to a random value (32 to 64 lowercase hexadecimal
+    digits) of each seat the client plays, the SHA-256 digest of
+    ``scala40-value-v3:<the deal's commitment>:<seat>:<value>``
+    (:func:`~scala40.serving.fair_deal.value_commitment_of`), ``null`` for a bot's seat or
+    one that takes no part; taken once, before any value. Answers the ``deal``.
+``reveal``
+    the values of the seats that committed (``values``, one entry per seat, each hashing
+    to its seat's commitment): the game is dealt from the seed the referee's secret and
+    the values give, and answered as ``new`` answers a dealt game. A committed seat whose
+    value is ``null`` withholds it: the game is void, no card is dealt, and its deal names
+    the seat (``withheld``); the handle then answers only ``deal`` and ``close``.
 ``deal``
-    a game's deal: the commitment to its secret and terms (a secret the referee draws
-    and keeps when ``new`` gives no seed), and, once the match is over, the secret, the
-    salt, the values and the seed (:mod:`scala40.serving.fair_deal`); ``new`` answers the
-    commitment too. While the match of a game the referee dealt is on, it answers
-    nothing that shows a hidden card or the generator's state: ``save``, and ``view``,
-    ``events``, ``sample`` and ``picture`` of a seat its bots play, are refused.
+    a game's deal: the commitment to its secret and terms, its phase, the seats'
+    commitments and values, and, once the match is over, the secret, the salt and the
+    seed (:mod:`scala40.serving.fair_deal`). While the match of a game the referee dealt
+    is on, it answers nothing that shows a hidden card or the generator's state (below).
 ``legal``
     the legal moves of a game, each as ``{"text", "move"}``.
 ``apply``
@@ -45,7 +55,8 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
 ``advance``
     plays the bot seats (and the chance moves) up to the client's next decision: what
     ``apply`` does after a move, for a request that stopped at
-    :data:`~scala40.serving.bot_seats.MAX_BOT_MOVES` bot moves.
+    :data:`~scala40.serving.bot_seats.MAX_BOT_MOVES` bot moves or at its deadline (and
+    the chance steps of a game with no bot seat).
 ``bot``
     the move a bot (``bot``: a name as ``scala40 play --bots`` takes it, ``greedy`` by
     default) chooses for the seat to decide, drawing from ``seed``, in at most
@@ -78,6 +89,14 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
     melds checked (as ``scala40 check --json``), each on its own (a meld that cannot be
     read is an error in its place: ``text``, ``error``, ``reason``), and the value of
     cards left in a hand.
+
+What a client sees and does: it plays the seats the referee's bots do not, and moves and
+resigns for those only; while the match of a game the referee dealt from a secret is on,
+no answer shows it a card the views of its seats hide (another seat's view, events,
+sample or picture; the legal moves, a bot's move or a hint while a bot is left to move;
+the whole state). A game it knows whole (dealt from its own seed, given, sampled, or
+over) is shown whole. Each operation declares what it reaches, checked before it runs
+(:mod:`scala40.serving.seat_access`).
 
 Seeds are JSON integers up to 2**53 - 1 or decimal text up to 2**64 - 1, and rulesets
 a preset's name or a ruleset's dictionary (:mod:`scala40.serving.request_fields`).
@@ -117,7 +136,7 @@ past the deadline), ``advance`` playing on.
 >>> for line in answers.getvalue().decode().splitlines():
 ...     print(json.loads(line))
 {'id': 1, 'ok': True, 'op': 'hand', 'game': 'chinchon', 'rules': 'catsatcards', 'cards': 'AS 7C', 'value': 8}
-{'id': 2, 'ok': False, 'op': 'new', 'error': {'type': 'InvalidArgumentError', 'message': "'new' takes no field 'seeed'; its fields: game, rules, players, seed, bots, bot_time_limit, bot_seed, ticket, values (and id)"}}
+{'id': 2, 'ok': False, 'op': 'new', 'error': {'type': 'InvalidArgumentError', 'message': "'new' takes no field 'seeed'; its fields: game, rules, players, seed, shuffle, bots, bot_time_limit, bot_seed (and id)"}}
 {'id': None, 'ok': False, 'op': None, 'error': {'type': 'InvalidValueError', 'message': 'line 3 is not UTF-8: invalid start byte at byte 1'}}
 """
 
@@ -127,7 +146,9 @@ import argparse
 import io
 import itertools
 import json
+import math
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import IO, Any
@@ -175,8 +196,9 @@ from scala40.serving.bot_seats import (
     check_time_limit,
     timed_bot,
 )
-from scala40.serving.fair_deal import Deal, SharedDeal, check_value, terms_text
+from scala40.serving.fair_deal import Deal, SealedDeal, SharedDeal, terms_text
 from scala40.serving.request_fields import read_rules, read_seed, refuse_unknown_fields
+from scala40.serving.seat_access import Reach, SeatAccess, resigning_seat
 
 __all__ = [
     "COMMAND",
@@ -208,6 +230,8 @@ def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...])
     return value
 
 
+_Handler = Callable[[Mapping[str, Any]], dict[str, Any]]
+"""An operation's handler: the request in, the answer's fields out."""
 _JSON_NAMES = {"int": "an integer", "str": "text", "dict": "an object", "list": "a list"}
 _COMMON = frozenset({"op", "id"})
 """The fields every request may carry."""
@@ -241,31 +265,35 @@ class Referee:
         self._states: dict[str, Any] = {}
         self._events: dict[str, list[Event]] = {}
         self._seats: dict[str, BotSeats] = {}
-        self._deals: dict[str, Deal | SharedDeal] = {}
-        self._commits: dict[str, tuple[SharedDeal, dict[str, Any]]] = {}
-        """The deals committed to and not dealt yet, by ticket, with their games' fields."""
+        self._deals: dict[str, Deal | SharedDeal | SealedDeal] = {}
+        self._waiting: dict[str, tuple[SealedDeal, dict[str, Any]]] = {}
+        """The games whose deal waits for their seats' parts (or is void), by handle, with
+        the fields of their ``new``."""
         self._numbers = itertools.count(1)
-        # Each operation's handler; the fields it takes are declared with its answer in
-        # scala40.schemas.protocol, and any other field is refused by name.
-        self._operations: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
-            "games": self._games,
-            "new": self._new,
-            "commit": self._commit,
-            "deal": self._deal,
-            "legal": self._legal,
-            "apply": self._apply,
-            "advance": self._advance,
-            "bot": self._bot,
-            "hint": self._hint,
-            "view": self._view,
-            "picture": self._picture,
-            "events": self._events_since,
-            "sample": self._sample,
-            "save": self._save,
-            "load": self._load,
-            "close": self._close,
-            "check": self._check,
-            "hand": self._hand,
+        # Each operation's handler and what it reaches of a held game (checked for every
+        # request before its handler runs: scala40.serving.seat_access); the fields it
+        # takes are declared with its answer in scala40.schemas.protocol, and any other
+        # field is refused by name.
+        self._operations: dict[str, tuple[_Handler, Reach]] = {
+            "games": (self._games, Reach.PUBLIC),
+            "new": (self._new, Reach.PUBLIC),
+            "commit": (self._commit, Reach.PUBLIC),
+            "reveal": (self._reveal, Reach.PUBLIC),
+            "deal": (self._deal, Reach.PUBLIC),
+            "legal": (self._legal, Reach.DECIDER),
+            "apply": (self._apply, Reach.MOVE),
+            "advance": (self._advance, Reach.PUBLIC),
+            "bot": (self._bot, Reach.DECIDER),
+            "hint": (self._hint, Reach.DECIDER),
+            "view": (self._view, Reach.SEAT),
+            "picture": (self._picture, Reach.SEAT),
+            "events": (self._events_since, Reach.SEAT),
+            "sample": (self._sample, Reach.SEAT),
+            "save": (self._save, Reach.WHOLE),
+            "load": (self._load, Reach.PUBLIC),
+            "close": (self._close, Reach.PUBLIC),
+            "check": (self._check, Reach.PUBLIC),
+            "hand": (self._hand, Reach.PUBLIC),
         }
 
     @property
@@ -299,14 +327,16 @@ class Referee:
                 given_id = None
                 raise InvalidArgumentError(f"'id' is longer than {MAX_ID_LENGTH} characters")
             op = _field(request, "op", str)
-            operation = self._operations.get(op)
-            if operation is None:
+            declared = self._operations.get(op)
+            if declared is None:
                 raise InvalidArgumentError(
                     f"no operation {describe(op, 40)}; operations: {', '.join(self._operations)}"
                 )
             known = op
             given = [name for name in request if name not in _COMMON]
             refuse_unknown_fields(given, request_fields(op), repr(op), " (and id)")
+            operation, reach = declared
+            self._check_reach(op, reach, request)
             body = operation(request)
         except Scala40Error as error:
             return _error(given_id, error, known)
@@ -326,17 +356,22 @@ class Referee:
             return self._default_game
         return load_game(name)
 
-    def _hold(self, state: Any, seats: BotSeats | None = None) -> str:
-        if len(self._states) >= MAX_HANDLES:
-            raise InvalidValueError(
-                f"the referee holds {MAX_HANDLES} games already; close some first"
-            )
-        handle = f"g{next(self._numbers)}"
+    def _hold(self, state: Any, seats: BotSeats | None = None, handle: str | None = None) -> str:
+        """Hold ``state`` under ``handle`` (a new one unless given: a game whose deal
+        waited keeps its own)."""
+        handle = self._new_handle() if handle is None else handle
         self._states[handle] = state
         self._events[handle] = []
         if seats is not None:
             self._seats[handle] = seats
         return handle
+
+    def _new_handle(self) -> str:
+        if len(self._states) + len(self._waiting) >= MAX_HANDLES:
+            raise InvalidValueError(
+                f"the referee holds {MAX_HANDLES} games already; close some first"
+            )
+        return f"g{next(self._numbers)}"
 
     def _bot_seats(
         self, game: Game, state: Any, request: Mapping[str, Any], seed: int
@@ -362,17 +397,19 @@ class Referee:
         request: Mapping[str, Any],
         seed: int = 0,
         events: list[Event] | None = None,
+        handle: str | None = None,
     ) -> dict[str, Any]:
         """Hold ``state`` (reached with ``events``) with the bot seats the request asks
         for (their randomness from ``seed`` unless it gives ``bot_seed``), played up to
-        the client's decision: the answer of ``new`` and ``load``."""
+        the client's decision, under ``handle`` if given: the answer of ``new``,
+        ``reveal`` and ``load``."""
         seats = self._bot_seats(game, state, request, seed)
         played: list[dict[str, Any]] = []
         events = [] if events is None else events
         if seats is not None:
             state, more, played = seats.play(state, True, self._deadline)
             events += more
-        handle = self._hold(state, seats)
+        handle = self._hold(state, seats, handle)
         self._events[handle].extend(events)
         answer: dict[str, Any] = {"handle": handle, "summary": _summary(game, state)}
         if seats is not None:
@@ -381,6 +418,8 @@ class Referee:
 
     def _held(self, request: Mapping[str, Any]) -> tuple[str, Any]:
         handle = _field(request, "handle", str)
+        if handle in self._waiting:
+            raise InvalidArgumentError(self._not_dealt(handle))
         if handle not in self._states:
             raise InvalidArgumentError(f"no game with handle {handle[:40]!r}")
         return handle, self._states[handle]
@@ -401,9 +440,9 @@ class Referee:
             )
         return {"games": games}
 
-    def _terms(self, request: Mapping[str, Any]) -> tuple[Game, Any, int, str]:
-        """The game, rules and players ``new`` or ``commit`` asks for, and the terms a
-        drawn secret commits to (the seats: the bots ``bots`` names, the client's)."""
+    def _terms(self, request: Mapping[str, Any], shuffle: bool) -> tuple[Game, Any, int, str]:
+        """The game, rules and players ``new`` asks for, and the terms a drawn secret
+        commits to (the seats: the bots ``bots`` names, the client's; and ``shuffle``)."""
         game = self._game(request)
         rules = read_rules(game, request.get("rules"))
         fallback = min(max(game.default_players, rules.min_players), rules.max_players)
@@ -415,109 +454,169 @@ class Referee:
             {"player": True} if spec is None else {"bot": str(spec)[:_MAX_SPEC_SHOWN]}
             for spec in specs
         ]
-        return game, rules, players, terms_text(game.name, rules.to_dict(), seats)
+        return game, rules, players, terms_text(game.name, rules.to_dict(), seats, shuffle)
 
     def _new(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        if "ticket" in request or "values" in request:
-            return self._new_of_ticket(request)
         given = request.get("seed")
-        game, rules, players, terms = self._terms(request)
-        # Without a seed the referee draws a secret and keeps it (scala40.serving.fair_deal).
-        deal: Deal | SharedDeal
-        if given is None:
-            drawn = SharedDeal.draw(terms, players)
-            deal = SharedDeal(drawn.secret, drawn.salt, drawn.terms, drawn.values, True)
-        else:
-            deal = Deal.draw(read_seed(given))
-        return self._deal_game(game, rules, players, deal, request)
+        shuffle = request.get("shuffle")
+        if shuffle is not None and not isinstance(shuffle, bool):
+            raise InvalidArgumentError("'shuffle' must be true or false")
+        if given is not None:
+            if shuffle:
+                raise InvalidArgumentError(
+                    "'shuffle' is for a deal the referee draws: a chosen seed is dealt as chosen"
+                )
+            game, rules, players, _ = self._terms(request, True)
+            return self._deal_game(game, rules, players, Deal.draw(read_seed(given)), request)
+        shuffled = shuffle is not False
+        game, rules, players, terms = self._terms(request, shuffled)
+        # Without a seed the referee draws a secret and commits to it; the client's seats
+        # commit to their values, then reveal them (scala40.serving.fair_deal), unless
+        # the client asked for a deal of the referee's alone.
+        deal = SealedDeal.draw(terms, players, time.time(), shuffle=shuffled)
+        if deal.is_dealt:
+            return self._deal_game(game, rules, players, deal, request)
+        # The bots are checked now, as a dealt game's would be, rather than when it is.
+        self._bot_seats(game, game.new_game(rules, players, 0), request, 0)
+        handle = self._new_handle()
+        self._waiting[handle] = (deal, dict(request))
+        return {"handle": handle, "dealt": False, "deal": deal.public(revealed=False)}
 
     def _deal_game(
         self,
         game: Game,
         rules: Any,
         players: int,
-        deal: Deal | SharedDeal,
+        deal: Deal | SealedDeal,
         request: Mapping[str, Any],
+        handle: str | None = None,
     ) -> dict[str, Any]:
         state, events = _after_chance(game.new_game(rules, players, deal.seed))
-        answer = self._hold_with_bots(game, state, request, deal.seed, events)
+        answer = self._hold_with_bots(game, state, request, deal.seed, events, handle)
         self._deals[answer["handle"]] = deal
+        answer["dealt"] = True
         answer["deal"] = deal.public(revealed=False)
         return answer
 
-    def _commit(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        if len(self._commits) >= MAX_HANDLES:
-            raise InvalidValueError(
-                f"the referee holds {MAX_HANDLES} commitments already; deal some first"
-            )
-        game, rules, players, terms = self._terms(request)
-        # The bots are checked now, as 'new' would, rather than when the game is dealt.
-        self._bot_seats(game, game.new_game(rules, players, 0), request, 0)
-        deal = SharedDeal.draw(terms, players)
-        ticket = f"c{next(self._numbers)}"
-        self._commits[ticket] = (deal, dict(request))
-        return {"ticket": ticket, "deal": deal.public(revealed=False)}
+    def _waiting_deal(self, request: Mapping[str, Any]) -> tuple[str, SealedDeal, dict[str, Any]]:
+        """The game ``handle`` names, whose deal waits for its seats' parts."""
+        handle = _field(request, "handle", str)
+        if handle not in self._waiting:
+            if handle in self._states:
+                raise InvalidArgumentError(
+                    f"{handle!r} is dealt already: its deal takes no part now"
+                )
+            raise InvalidArgumentError(f"no game with handle {handle[:40]!r}")
+        deal, fields = self._waiting[handle]
+        return handle, deal, fields
 
-    def _new_of_ticket(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """``new`` with a ``ticket``: the committed game, dealt from the referee's secret
-        and the client's ``values``."""
-        ticket = _field(request, "ticket", str)
-        others = sorted(set(request) - {"op", "id", "ticket", "values"})
-        if others:
-            raise InvalidArgumentError(
-                f"a ticket's game is the one committed to: give only 'values', not {others}"
-            )
-        committed = self._commits.get(ticket)
-        if committed is None:
-            raise InvalidArgumentError(f"no commitment with ticket {ticket[:40]!r}")
-        deal, fields = committed
-        values = _field(request, "values", list)
-        if len(values) != len(deal.values):
+    def _parts(self, request: Mapping[str, Any], name: str, deal: SealedDeal) -> list[Any]:
+        """The list ``name`` of ``request``: one entry per seat of ``deal``."""
+        parts: list[Any] = _field(request, name, list)
+        if len(parts) != len(deal.values):
             raise InvalidValueError(
-                f"'values' must hold one entry per seat ({len(deal.values)}), got {len(values)}"
+                f"{name!r} must hold one entry per seat ({len(deal.values)}), got {len(parts)}"
+            )
+        return parts
+
+    def _commit(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, deal, fields = self._waiting_deal(request)
+        commitments = self._parts(request, "commitments", deal)
+        if deal.phase != "commit":
+            raise InvalidArgumentError(
+                f"{handle!r} has its commitments already: send the values ('reveal')"
             )
         specs = fields.get("bots") or [None] * len(deal.values)
-        for seat, value in enumerate(values):
-            if value is None:
+        if all(commitment is None for commitment in commitments):
+            raise InvalidValueError(
+                "'commitments' must commit to a value for a seat the client plays at least "
+                "(a game dealt from the referee's secret alone: 'new' with 'shuffle': false)"
+            )
+        for seat, commitment in enumerate(commitments):
+            if commitment is None:
                 continue
             if specs[seat] is not None:
-                raise InvalidValueError(f"seat {seat} is the referee's bot's: it sends no value")
-            deal = deal.with_value(seat, check_value(value))
-        deal = SharedDeal(deal.secret, deal.salt, deal.terms, deal.values, True)
-        del self._commits[ticket]
-        game, rules, players, _ = self._terms(fields)
-        return self._deal_game(game, rules, players, deal, fields)
+                raise InvalidValueError(f"seat {seat} is the referee's bot's: it takes no part")
+            deal = deal.with_commitment(seat, commitment)
+        # The client has sent every commitment it will: the values are asked for now,
+        # with no time limit (the client sends them all in one request).
+        deal = deal.advanced((), time.time(), math.inf)
+        self._waiting[handle] = (deal, fields)
+        return {"deal": deal.public(revealed=False)}
 
-    def _secret_seats(self, handle: str, state: Any) -> tuple[int, ...] | None:
-        """The seats whose hands are secret from the client while the match of a game
-        the referee dealt is on (the seats its bots play; ``None``: no deal is secret)."""
-        deal = self._deals.get(handle)
-        if deal is None or state.is_over or (isinstance(deal, Deal) and deal.chosen):
-            return None
+    def _reveal(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, deal, fields = self._waiting_deal(request)
+        values = self._parts(request, "values", deal)
+        if deal.phase != "reveal":
+            raise InvalidArgumentError(self._not_dealt(handle))
+        for seat, value in enumerate(values):
+            if value is None:
+                continue  # a seat that committed and sends none withholds its value
+            deal = deal.with_value(seat, value)
+        # Every value the client will send is in: the deal is dealt, or void (the time
+        # for the values is up).
+        deal = deal.advanced((), time.time(), 0.0)
+        if deal.is_void:
+            self._waiting[handle] = (deal, fields)
+            return {"dealt": False, "deal": deal.public(revealed=False)}
+        del self._waiting[handle]
+        game, rules, players, _ = self._terms(fields, True)
+        answer = self._deal_game(game, rules, players, deal, fields, handle)
+        del answer["handle"]
+        return answer
+
+    def _not_dealt(self, handle: str) -> str:
+        """Why the game ``handle`` names, whose deal waits or is void, answers nothing."""
+        deal, _ = self._waiting[handle]
+        if deal.is_void:
+            seats = " and ".join(f"seat {seat}" for seat in deal.withheld)
+            return (
+                f"the deal of {handle!r} is void: {seats} committed to a value and withheld "
+                "it, so no card was dealt (make a new game)"
+            )
+        step = (
+            "its seats' commitments ('commit')"
+            if deal.phase == "commit"
+            else "their values ('reveal')"
+        )
+        return (
+            f"{handle!r} is not dealt yet: it waits for {step} (or make it with 'seed', or "
+            "with 'shuffle': false)"
+        )
+
+    def _access(self, handle: str, state: Any) -> SeatAccess:
+        """What the client may see and act for in the game held under ``handle``: the
+        seats no bot of the referee plays; every card of a game it knows whole (one it
+        gave or had sampled, one dealt from a seed it chose, a match that is over)."""
         seats = self._seats.get(handle)
-        if seats is None:
-            return ()
-        return tuple(seat for seat, spec in enumerate(seats.specs) if spec is not None)
+        bots = frozenset() if seats is None else frozenset(seats.bots)
+        deal = self._deals.get(handle)
+        knows_all = deal is None or state.is_over or (isinstance(deal, Deal) and deal.chosen)
+        return SeatAccess(frozenset(range(state.player_count)) - bots, knows_all)
 
-    def _refuse_secret(self, handle: str, state: Any, seat: object, what: str) -> None:
-        """Refuse ``what`` of ``seat`` (``None``: the whole state) while the deal of the
-        held game is secret."""
-        secret = self._secret_seats(handle, state)
-        if secret is None:
-            return
-        if seat is None:
-            raise InvalidArgumentError(
-                f"the referee dealt {handle!r} and keeps its deal secret while the match is "
-                f"on: {what} would show every hand and the generator's state; it answers "
-                "once the match is over"
-            )
-        if seat in secret:
-            raise InvalidArgumentError(
-                f"seat {seat} of {handle!r} is the referee's bot's: {what} would show its "
-                "hidden cards while the match is on"
-            )
+    def _check_reach(self, op: str, reach: Reach, request: Mapping[str, Any]) -> None:
+        """Refuse a request whose answer would reach what the client may not have of the
+        held game it names (:mod:`scala40.serving.seat_access`): the seat it names, the
+        seat to decide, the seat a move is made for, the whole state."""
+        if reach is Reach.PUBLIC or request.get("handle") is None:
+            return  # nothing held is reached (a picture of a view's JSON)
+        handle, state = self._held(request)
+        seat: int | None = None
+        if reach is Reach.SEAT:
+            seat = _field(request, "seat", int)
+            if not 0 <= seat < state.player_count:
+                raise InvalidValueError(
+                    f"'seat' must be a seat of the game, from 0 to {state.player_count - 1}, "
+                    f"got {seat}"
+                )
+        elif reach is Reach.MOVE:
+            seat = resigning_seat(state, request.get("move"))
+        self._access(handle, state).check(reach, state, f"{op!r} of {handle!r}", seat)
 
     def _deal(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle = _field(request, "handle", str)
+        if handle in self._waiting:
+            return {"deal": self._waiting[handle][0].public(revealed=False)}
         handle, state = self._held(request)
         deal = self._deals.get(handle)
         if deal is None:
@@ -528,10 +627,7 @@ class Referee:
         return {"deal": deal.public(revealed=state.is_over)}
 
     def _legal(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        handle, state = self._held(request)
-        if state.is_chance:
-            # A chance step's move is the cards the seed deals next.
-            self._refuse_secret(handle, state, None, "the chance step's move")
+        _, state = self._held(request)
         moves = [{"text": str(move), "move": move.to_dict()} for move in state.legal_moves()]
         return {"moves": moves, "summary": _summary(load_game(state.game_name), state)}
 
@@ -542,12 +638,6 @@ class Referee:
         chance = request.get("chance", True)
         if not isinstance(chance, bool):
             raise InvalidArgumentError("'chance' must be true or false")
-        seats = self._seats.get(handle)
-        if seats is not None and not state.is_chance and seats.plays(state.current_player):
-            raise InvalidArgumentError(
-                f"seat {state.current_player} is played by the referee's bot: send "
-                "'advance' to play the bot seats"
-            )
         if expected is not None:
             after = state.apply(move, expected_move_number=expected)
         else:
@@ -578,9 +668,11 @@ class Referee:
 
     def _advance(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, state = self._held(request)
-        if handle not in self._seats:
+        if handle not in self._seats and not state.is_chance:
             raise InvalidArgumentError(f"no bot plays a seat of {handle!r} (see 'bots' of 'new')")
-        return self._settle(handle, state, [], chance=True)
+        # The chance steps first: the client may not play those of a deal kept secret.
+        state, events = _after_chance(state)
+        return self._settle(handle, state, events, chance=True)
 
     def _bot(self, request: Mapping[str, Any]) -> dict[str, Any]:
         _, state = self._held(request)
@@ -616,9 +708,8 @@ class Referee:
         }
 
     def _view(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        handle, state = self._held(request)
+        _, state = self._held(request)
         seat = _field(request, "seat", int)
-        self._refuse_secret(handle, state, seat, "its view")
         seen = state.view(seat)
         view: dict[str, Any] = seen.to_dict()
         return {"view": view, "position": seen.to_text()}
@@ -626,7 +717,6 @@ class Referee:
     def _events_since(self, request: Mapping[str, Any]) -> dict[str, Any]:
         handle, state = self._held(request)
         seat = _field(request, "seat", int)
-        self._refuse_secret(handle, state, seat, "its events")
         since = _optional(request, "since", int, 0)
         return {
             "events": events_since(self._events[handle], since, seat),
@@ -634,9 +724,8 @@ class Referee:
         }
 
     def _sample(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        handle, state = self._held(request)
+        _, state = self._held(request)
         seat = _field(request, "seat", int)
-        self._refuse_secret(handle, state, seat, "a sample of its view")
         seed = _seed(request, "seed", 0)
         sampled = state.view(seat).sample(seed)
         return {
@@ -645,8 +734,7 @@ class Referee:
         }
 
     def _save(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        handle, state = self._held(request)
-        self._refuse_secret(handle, state, None, "'save'")
+        _, state = self._held(request)
         return {"state": state.to_dict(), "position": state.to_text()}
 
     def _load(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -675,15 +763,17 @@ class Referee:
             if request.get(name) is not None
         }
         if request.get("view") is not None:
+            if request.get("handle") is not None:
+                raise InvalidArgumentError("give 'handle' and 'seat', or 'view', not both")
             return {"svg": view_svg(_field(request, "view", dict), **options)}
-        handle, state = self._held(request)
+        _, state = self._held(request)
         seat = _field(request, "seat", int)
-        if not 0 <= seat < state.player_count:
-            raise InvalidValueError(f"'seat' must be a seat of the game, got {seat}")
-        self._refuse_secret(handle, state, seat, "its picture")
         return {"svg": view_svg(state.view(seat), **options)}
 
     def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle = _field(request, "handle", str)
+        if self._waiting.pop(handle, None) is not None:
+            return {"closed": handle}
         handle, _ = self._held(request)
         del self._states[handle]
         del self._events[handle]

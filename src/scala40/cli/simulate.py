@@ -11,9 +11,11 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, InvalidStateError
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 import attrs
@@ -205,28 +207,40 @@ def _run(args: argparse.Namespace) -> int:
     if progress is not None:
         progress(0, args.games)  # the bar shows at once, not when the first game ends
     workers: int = args.workers or min(os.cpu_count() or 1, MAX_WORKERS)
-    collector = _Collector(min(workers, args.games), progress, args.games)
+    collector: _Collector | None = None
     try:
-        result = run_tournament(
-            args.games,
-            specs,
-            rules=rules,
-            players=players,
-            seed=args.seed,
-            game=game,
-            executor=collector,
-            progress=progress if collector.pool is not None else None,
-            max_actions=args.max_actions,
+        with _interrupts_held():
+            # The pool starts with Ctrl-C held back, so that it is either whole or not
+            # made when an interrupt comes, and its workers start ignoring Ctrl-C (the
+            # terminal sends it to them too); an interrupt held back comes as this block
+            # ends, with the collector made and stopped below.
+            collector = _Collector(min(workers, args.games), progress, args.games)
+        result = collector.run(
+            lambda: run_tournament(
+                args.games,
+                specs,
+                rules=rules,
+                players=players,
+                seed=args.seed,
+                game=game,
+                executor=collector,
+                progress=progress if collector.pool is not None else None,
+                max_actions=args.max_actions,
+            )
         )
         interrupted = False
     except KeyboardInterrupt:
         # Ctrl-C: stop the workers at once, and report the games that were played.
-        collector.stop()
+        played: tuple[GameResult, ...] = ()
+        if collector is not None:
+            collector.stop()
+            played = collector.finished()
         empty = run_tournament(0, specs, rules=rules, players=players, seed=args.seed, game=game)
-        result = attrs.evolve(empty, games=collector.finished())
+        result = attrs.evolve(empty, games=played)
         interrupted = True
     finally:
-        collector.close()
+        if collector is not None:
+            collector.close()
     if interrupted:
         print(file=sys.stderr)
         print(f"Interrupted after {len(result.games)} of {args.games} games.", file=sys.stderr)
@@ -242,10 +256,32 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
 
 
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C back in this thread (and in the threads and processes it starts)
+    while the block runs; one that came meanwhile is raised as the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def _ignore_interrupts() -> None:
     """In each worker: leave Ctrl-C to the main process, which stops the workers itself
-    (else every worker prints its own traceback)."""
+    (else every worker prints its own traceback). The worker starts with Ctrl-C held
+    back (:func:`_interrupts_held`): one that came as it started is dropped here."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+_STOP_SECONDS = 10.0
+"""How long :meth:`_Collector.stop` waits for the tournament's thread to see its games
+cancelled (it ends within milliseconds: the wait is a bound, never reached)."""
 
 
 class _Collector(Executor):
@@ -253,7 +289,16 @@ class _Collector(Executor):
     ``workers`` processes, or here one by one for a single worker (with ``progress``
     called after each game), and the games that finished can be gathered when Ctrl-C
     stops the tournament, its workers ended at once (``multiprocessing.Pool.terminate``:
-    ``concurrent.futures``' own pool waits for the games under way)."""
+    ``concurrent.futures``' own pool waits for the games under way).
+
+    With a pool, the tournament runs in a thread of its own (:meth:`run`) while this one
+    only waits for it. Ctrl-C interrupts the main thread wherever it is, and the pool's
+    result thread settles each game's future under locks that the tournament's waiting
+    takes too (the futures', ``as_completed``'s): an interrupt that came between taking
+    such a lock and the block that releases it would leave it held for good, the result
+    thread would wait for it for ever, and so would the pool's shutdown. A thread that
+    only waits for another holds no such lock.
+    """
 
     def __init__(
         self, workers: int, progress: Callable[[int, int], None] | None, total: int
@@ -266,6 +311,29 @@ class _Collector(Executor):
         )
         self.progress = progress
         self.futures: list[Future[Any]] = []
+        self.thread: threading.Thread | None = None
+
+    def run(self, play: Callable[[], TournamentResult]) -> TournamentResult:
+        """``play()``: here for a single worker; with a pool, in a thread of its own,
+        waited for (see the class)."""
+        if self.pool is None:
+            return play()
+        outcome: list[TournamentResult | BaseException] = []
+
+        def play_and_keep() -> None:
+            try:
+                outcome.append(play())
+            except BaseException as error:  # given to the main thread, raised there
+                outcome.append(error)
+
+        self.thread = threading.Thread(target=play_and_keep, name="scala40 simulate", daemon=True)
+        with _interrupts_held():
+            # Starting a thread waits on a lock the new thread takes as it starts.
+            self.thread.start()
+        self.thread.join()  # the one place Ctrl-C reaches this thread while games run
+        if isinstance(outcome[0], BaseException):
+            raise outcome[0]
+        return outcome[0]
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()
@@ -294,9 +362,16 @@ class _Collector(Executor):
         return tuple(sorted(done, key=lambda game: game.index))
 
     def stop(self) -> None:
-        """End the workers now: the games under way are dropped."""
-        if self.pool is not None:
-            self.pool.terminate()
+        """End the workers now: the games under way are dropped, and the tournament's
+        thread, told that the games left are cancelled, ends."""
+        if self.pool is None:
+            return
+        self.pool.terminate()
+        for future in list(self.futures):
+            if future.cancel():
+                future.set_running_or_notify_cancel()  # wakes the tournament's wait
+        if self.thread is not None:
+            self.thread.join(_STOP_SECONDS)
 
     def close(self) -> None:
         if self.pool is not None:

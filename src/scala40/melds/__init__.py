@@ -112,6 +112,11 @@ class MeldKind(enum.Enum):
     3 or more 2s, or 3 or more jokers; RU-MELDS: a meld of jokers). Its cards stand for
     themselves (:attr:`MeldRules.wild_meld_min`)."""
 
+    # Hashed by identity, in C: a member is its one object, equal only to itself, and
+    # Enum's own __hash__ is a Python call (hash of the name) made each time a meld, or
+    # a cache key holding a kind, is hashed: about 1k instructions on CPython 3.11.
+    __hash__ = object.__hash__
+
 
 class MeldEnd(enum.Enum):
     """Where a card is added to a meld: either end of a sequence, or into a set."""
@@ -119,6 +124,15 @@ class MeldEnd(enum.Enum):
     LOW = "low"
     HIGH = "high"
     SET = "set"
+
+    __hash__ = object.__hash__  # by identity, in C, as MeldKind's
+
+
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+_LOW_END, _HIGH_END, _SET_END = MeldEnd  # every member, in order
 
 
 def _int_tuple(values: Iterable[int]) -> tuple[int, ...]:
@@ -469,7 +483,7 @@ class Meld:
     def __str__(self) -> str:
         # A wild card shows what it stands for, even itself (2S=2S), except in a meld of
         # wild cards only, where the cards stand for nothing else.
-        wild = self._rules.tables.wild_cards if self.kind is not MeldKind.WILD else ()
+        wild = self._rules.tables.wild_cards if self.kind is not _WILD_KIND else ()
         return " ".join(
             f"{CARD_NAMES[card]}={CARD_NAMES[rep]}" if card in wild else CARD_NAMES[card]
             for card, rep in zip(self.cards, self.represented)
@@ -481,12 +495,12 @@ class Meld:
     @property
     def suit(self) -> int:
         """The suit of a sequence, or -1 for a set."""
-        return SUIT_OF[self.represented[0]] if self.kind is MeldKind.SEQUENCE else -1
+        return SUIT_OF[self.represented[0]] if self.kind is _SEQUENCE_KIND else -1
 
     @property
     def rank(self) -> int:
         """The rank of a set, or 0 for a sequence."""
-        return RANK_OF[self.represented[0]] if self.kind is MeldKind.SET else 0
+        return RANK_OF[self.represented[0]] if self.kind is _SET_KIND else 0
 
     @property
     def wild_count(self) -> int:
@@ -520,13 +534,13 @@ class Meld:
     def _find_extensions(self) -> tuple[Extension, ...]:
         rules = self._rules
         derived = rules.tables
-        if self.kind is MeldKind.WILD:
+        if self.kind is _WILD_KIND:
             # A meld of wild cards takes only its own kind (SK-WILDMELD).
             if rules.wild_meld_max is not None and len(self.cards) >= rules.wild_meld_max:
                 return ()
             kind = wild_kind(self.cards[0])
             return tuple(
-                Extension(card, MeldEnd.SET, card)
+                Extension(card, _SET_END, card)
                 for card in sorted(derived.wild_cards)
                 if wild_kind(card) == kind
             )
@@ -538,7 +552,7 @@ class Meld:
         )
         wilds = sorted(derived.wild_cards) if can_add_wild else []
         found: list[Extension] = []
-        if self.kind is MeldKind.SET:
+        if self.kind is _SET_KIND:
             if size >= rules.set_max:
                 return ()
             rank = self.rank
@@ -549,23 +563,21 @@ class Meld:
                 for card in [c for c in naturals if c not in derived.wild_cards] + wilds:
                     grown = rules.readings_of_sorted(tuple(sorted((*self.cards, card))))
                     for meld in grown:
-                        if meld.kind is MeldKind.SET:
+                        if meld.kind is _SET_KIND:
                             index = meld.cards.index(card)
-                            found.append(Extension(card, MeldEnd.SET, meld.represented[index]))
+                            found.append(Extension(card, _SET_END, meld.represented[index]))
                             break
                 return tuple(found)
             present = {SUIT_OF[rep] for rep in self.represented}
             targets = [s * 13 + rank - 1 for s in range(4) if s not in present]
-            found.extend(
-                Extension(t, MeldEnd.SET, t) for t in targets if t not in derived.wild_cards
-            )
-            found.extend(Extension(w, MeldEnd.SET, t) for t in targets for w in wilds)
+            found.extend(Extension(t, _SET_END, t) for t in targets if t not in derived.wild_cards)
+            found.extend(Extension(w, _SET_END, t) for t in targets for w in wilds)
             return tuple(found)
         if rules.sequence_max is not None and size >= rules.sequence_max:
             return ()
         slots = derived.slots
         suit = self.suit
-        for end, index in ((MeldEnd.LOW, self.start - 1), (MeldEnd.HIGH, self.start + size)):
+        for end, index in ((_LOW_END, self.start - 1), (_HIGH_END, self.start + size)):
             if not 0 <= index < len(slots):
                 continue
             target = suit * 13 + slots[index] - 1
@@ -638,26 +650,26 @@ class Meld:
         """
         if type(ext) is not Extension:
             raise InvalidArgumentError(f"expected an Extension, got {describe(ext)}")
-        if ext.end is MeldEnd.LOW:
+        if ext.end is _LOW_END:
             cards = (ext.card, *self.cards)
             represented = (ext.represents, *self.represented)
-            return make_meld(MeldKind.SEQUENCE, cards, represented, self.start - 1, self._rules)
-        if ext.end is MeldEnd.HIGH:
+            return make_meld(_SEQUENCE_KIND, cards, represented, self.start - 1, self._rules)
+        if ext.end is _HIGH_END:
             cards = (*self.cards, ext.card)
             represented = (*self.represented, ext.represents)
-            return make_meld(MeldKind.SEQUENCE, cards, represented, self.start, self._rules)
-        if self.kind is MeldKind.WILD:
+            return make_meld(_SEQUENCE_KIND, cards, represented, self.start, self._rules)
+        if self.kind is _WILD_KIND:
             cards = tuple(sorted((*self.cards, ext.card)))
-            return make_meld(MeldKind.WILD, cards, cards, -1, self._rules)
+            return make_meld(_WILD_KIND, cards, cards, -1, self._rules)
         if not self._rules.set_suits_distinct:
             grown = self._rules.readings_of_sorted(tuple(sorted((*self.cards, ext.card))))
-            return next(m for m in grown if m.kind is MeldKind.SET)
+            return next(m for m in grown if m.kind is _SET_KIND)
         pairs = sorted(
             [*zip(self.cards, self.represented), (ext.card, ext.represents)],
             key=lambda pair: (pair[1], pair[0]),
         )
         return make_meld(
-            MeldKind.SET,
+            _SET_KIND,
             tuple(c for c, _ in pairs),
             tuple(r for _, r in pairs),
             -1,
@@ -683,7 +695,7 @@ class Meld:
             # A wild standing for a card that is itself wild (a 2 in Skarney) cannot be
             # freed, nor one standing for a card the meld already holds (the second ace
             # of a 14-card sequence), unless the rules let a sequence hold both aces.
-            both_aces = self._rules.sequence_two_aces and self.kind is MeldKind.SEQUENCE
+            both_aces = self._rules.sequence_two_aces and self.kind is _SEQUENCE_KIND
             swaps = tuple(
                 (i, rep)
                 for i, (card, rep) in enumerate(zip(self.cards, self.represented))
@@ -723,7 +735,7 @@ class Meld:
         # The pictures are a tool: loaded when a notebook asks for one.
         from scala40.drawing._svg import is_spanish_order, meld_picture
 
-        wild = self.wild_positions if self.kind is not MeldKind.WILD else ()
+        wild = self.wild_positions if self.kind is not _WILD_KIND else ()
         spanish = is_spanish_order(self._rules.rank_order)
         return meld_picture(self.cards, self.represented, wild, spanish)
 
@@ -750,7 +762,7 @@ def make_meld(
         else:
             total += rank_values[RANK_OF[rep]]
     # The first slot may be the low ace: worth low_ace_value, not the set/high value.
-    low_ace = kind is MeldKind.SEQUENCE and start == 0 and rules.tables.slots[0] == ACE
+    low_ace = kind is _SEQUENCE_KIND and start == 0 and rules.tables.slots[0] == ACE
     if low_ace and (wild_value is None or cards[0] not in wild):
         total += rules.low_ace_value - rank_values[ACE]
     return Meld(kind, cards, represented, start, total, rules)
@@ -782,7 +794,7 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]
     wild_count = len(wilds)
     if not naturals:
         if _is_wild_meld(wilds, rules):
-            return [make_meld(MeldKind.WILD, cards, cards, -1, rules)]
+            return [make_meld(_WILD_KIND, cards, cards, -1, rules)]
         return []
     if rules.max_wilds is not None and wild_count > rules.max_wilds:
         return []
@@ -828,7 +840,7 @@ def _enumerate_readings(cards: tuple[Card, ...], rules: MeldRules) -> list[Meld]
             for hole, wild in zip(holes, order):
                 filled[hole] = wild
             cards_in_order = tuple(card for card in filled if card is not None)
-            found.append(make_meld(MeldKind.SEQUENCE, cards_in_order, represented, start, rules))
+            found.append(make_meld(_SEQUENCE_KIND, cards_in_order, represented, start, rules))
     return found
 
 
@@ -852,9 +864,9 @@ def _sequence_layouts(
 
 def _set_meld(naturals: list[Card], wild_pairs: list[tuple[Card, Card]], rules: MeldRules) -> Meld:
     pairs = sorted([(c, c) for c in naturals] + wild_pairs, key=lambda pair: (pair[1], pair[0]))
-    return make_meld(
-        MeldKind.SET, tuple(c for c, _ in pairs), tuple(r for _, r in pairs), -1, rules
-    )
+    # Lists made into tuples, not generators: a resumption per card costs more.
+    cards = tuple([c for c, _ in pairs])
+    return make_meld(_SET_KIND, cards, tuple([r for _, r in pairs]), -1, rules)
 
 
 def meld_interpretations(cards: Iterable[Card] | str, rules: RulesLike = None) -> tuple[Meld, ...]:

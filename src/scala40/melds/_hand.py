@@ -24,6 +24,11 @@ from scala40.cards import RANK_OF, SUIT_OF, Card
 from scala40.errors import InvalidMeldError, SearchLimitError
 from scala40.melds import Meld, MeldKind, MeldRules
 
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+
 __all__ = [
     "MAX_HAND_READINGS",
     "find_melds",
@@ -201,7 +206,7 @@ def _run_parts(
 
 
 def sequence_windows(
-    held: Sequence[bool],
+    held: Sequence[int],
     longest: int,
     shortest: int,
     most_holes: int,
@@ -209,12 +214,13 @@ def sequence_windows(
 ) -> Iterator[tuple[int, int, int]]:
     """The windows of places a sequence of one suit may fill, as (first place, place
     past the last, places not held): from ``shortest`` to ``longest`` places, with at
-    most ``most_holes`` places that ``held`` (a flag per place) says are not held, each
+    most ``most_holes`` places that ``held`` (a flag per place, 1 or 0) says are not held, each
     to be filled by a wild card; from the places ``starts`` only, if given."""
     count = len(held)
     for start in range(count) if starts is None else starts:
         holes = 0
-        for stop in range(start + 1, min(start + longest, count) + 1):
+        end = start + longest  # capped at count: min() without the builtin's call (hot)
+        for stop in range(start + 1, (end if end < count else count) + 1):
             if not held[stop - 1]:
                 holes += 1
                 if holes > most_holes:
@@ -225,7 +231,7 @@ def sequence_windows(
 
 def meld_order(meld: Meld) -> tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]:
     # Sets by rank, then sequences by suit: the order the cached tables concatenate in.
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET_KIND:
         return (
             0,
             _RANK_ORDER_KEY[RANK_OF[meld.represented[0]]],

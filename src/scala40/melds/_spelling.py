@@ -53,6 +53,11 @@ from scala40.errors import InvalidMeldError, InvalidMoveError, MissingReadingErr
 from scala40.melds import MAX_MELD_CARDS, Meld, MeldKind, MeldRules
 from scala40.melds._text import Readings, readings_agree
 
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+
 __all__ = [
     "FRENCH_ACES",
     "FRENCH_ACE_LOW",
@@ -279,7 +284,7 @@ def canonical_meld(
         except InvalidMeldError as error:
             raise InvalidMoveError(str(error)) from None
         for meld in readings_found:
-            if sequence_only and meld.kind is not MeldKind.SEQUENCE:
+            if sequence_only and meld.kind is not _SEQUENCE_KIND:
                 continue
             if _fits(meld, cards, given, notation):
                 key = (meld.cards, meld.represented)
@@ -292,13 +297,13 @@ def canonical_meld(
         placed = {
             key: entry
             for key, entry in found.items()
-            if entry[0].kind is MeldKind.SEQUENCE and key[0] in (cards, cards[::-1])
+            if entry[0].kind is _SEQUENCE_KIND and key[0] in (cards, cards[::-1])
         }
         if placed:
             found = {
                 key: entry
                 for key, entry in found.items()
-                if entry[0].kind is not MeldKind.SEQUENCE or key in placed
+                if entry[0].kind is not _SEQUENCE_KIND or key in placed
             }
     if len(found) > 1:
         raise MissingReadingError(_unfixed(cards, given, list(found.values()), notation))
@@ -309,7 +314,7 @@ def canonical_meld(
 def kept_readings(meld: Meld, notation: MeldNotation) -> tuple[Card, ...]:
     """A meld's represented cards as a move keeps them: none when every card stands for
     itself and none is always wild, or when the meld is of wild cards only."""
-    if meld.kind is MeldKind.WILD:
+    if meld.kind is _WILD_KIND:
         return ()
     if meld.represented == meld.cards and notation.always_wild.isdisjoint(meld.cards):
         return ()

@@ -111,6 +111,11 @@ from scala40.movekinds._fields import (
     read_meld_readings,
 )
 
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_LOW_END, _HIGH_END, _SET_END = MeldEnd  # every member, in order
+
 __all__ = [
     "MAX_MOVE_TEXT",
     "DealMove",
@@ -955,7 +960,7 @@ class LayOffMove(MoveBase):
             raise InvalidMoveError(
                 f"{CARD_NAMES[card]}=JK: a card stands for a natural card, never for a joker"
             )
-        if end is MeldEnd.SET and not notation.set_names_suit and wild:
+        if end is _SET_END and not notation.set_names_suit and wild:
             return set_reading(represents)
         return represents
 
@@ -985,7 +990,7 @@ class LayOffMove(MoveBase):
         notation = self.notation
         # (canonical_reading, written out: every listed lay-off applied comes here.)
         wild = card in notation.wild_cards
-        by_rank = end is MeldEnd.SET and not notation.set_names_suit and wild
+        by_rank = end is _SET_END and not notation.set_names_suit and wild
         for ext in extensions:
             if ext.card == card and ext.end is end:
                 given: Card | None = ext.represents
@@ -1018,7 +1023,7 @@ class LayOffMove(MoveBase):
         if spelled.represents is None:
             return True
         wanted = listed.card if listed.represents is None else listed.represents
-        in_set = listed.end is MeldEnd.SET
+        in_set = listed.end is _SET_END
         return reading_agrees(spelled.represents, wanted, in_set, cls.notation)
 
     def notation_args(self) -> list[str]:

@@ -68,8 +68,9 @@ def turn_end(state: StateRecord) -> tuple[int, bool]:
     discard (:func:`cards_to_keep`), and whether melding every card closes instead
     (:func:`closes_by_melding`), in one call for the hot paths."""
     rules = state.rules
-    # The first round is over in nearly every state: that is settled without the seats.
-    if rules.close_on_first_turn or min(state.turns_played) >= 1 or state.may_close:
+    # The first round is over in nearly every state: that is settled without the seats
+    # (no seat has played no turn: ``0 in``, where min() costs a builtin call).
+    if rules.close_on_first_turn or 0 not in state.turns_played or state.may_close:
         return 1, rules.close_without_discard
     return 2, False
 

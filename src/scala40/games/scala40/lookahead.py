@@ -51,6 +51,12 @@ from scala40.games.scala40.table.splits import split_moves
 from scala40.games.scala40.turn import TurnSearch
 from scala40.melds import Meld, MeldEnd, MeldKind, MeldRules
 
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+_LOW_END, _HIGH_END, _SET_END = MeldEnd  # every member, in order
+
 __all__ = [
     "can_finish",
     "direct_use",
@@ -99,27 +105,30 @@ def take_refusal(state: StateRecord, new: StateRecord) -> tuple[str, str] | None
     """Why the card taken from the discard pile (``state`` before the take, ``new``
     after it) leads nowhere: the rule and the reason, or ``None`` if the turn can go on
     with it (S40-DRAW-DISCARD, S40-V-EARLYDISCARD)."""
-    opened = state.opened[state.turn]
-    rule = "S40-DRAW-DISCARD" if opened else "S40-V-EARLYDISCARD"
-    use = "melded" if opened else "part of an opening"
-    name = CARD_NAMES[new.taken or 0]
     try:
         # Under the discard bans the moves of the turn after the take are listed with
         # every one's lookahead searched (searched_moves): the take leads on when that
         # list, made within the budget, holds a move, so that no position the game
         # reaches fails to list its moves.
         usable = bool(searched_moves(new)) if bans_bite(state.rules) else can_finish(new)
-        why = f"{name} cannot be {use} this turn with a card left to discard"
+        if usable:
+            return None  # the usual answer, asked at every take: no reason is written
+        settled = True
     except SearchLimitError:
         # The documented bound of the lookahead: a take that cannot be shown to lead on
         # within MAX_SEARCH_WORK is refused, and the player draws from the stock, so
         # that the game never stops at a position whose moves cannot be listed.
-        usable = False
-        why = (
-            f"whether {name} can be {use} this turn with a card left to discard cannot "
-            "be settled within the work budget (MAX_SEARCH_WORK)"
-        )
-    return None if usable else (rule, why)
+        settled = False
+    opened = state.opened[state.turn]
+    rule = "S40-DRAW-DISCARD" if opened else "S40-V-EARLYDISCARD"
+    use = "melded" if opened else "part of an opening"
+    name = CARD_NAMES[new.taken or 0]
+    if settled:
+        return rule, f"{name} cannot be {use} this turn with a card left to discard"
+    return rule, (
+        f"whether {name} can be {use} this turn with a card left to discard cannot "
+        "be settled within the work budget (MAX_SEARCH_WORK)"
+    )
 
 
 # -- whether the turn can end ------------------------------------------------------------
@@ -292,7 +301,7 @@ class _TakenUse:
 def _may_take(meld: Meld, card: Card) -> bool:
     """Whether the natural ``card`` could ever join ``meld``: a sequence of its suit or a
     set of its rank."""
-    if meld.kind is MeldKind.SEQUENCE:
+    if meld.kind is _SEQUENCE_KIND:
         return meld.suit == SUIT_OF[card]
     return RANK_OF[meld.represented[0]] == RANK_OF[card]
 
@@ -431,7 +440,7 @@ def _sequence_might_reach(
     held = card_mask(hand) & ~(1 << taken)
     counts: Counter[Card] | None = None
     for meld in table:
-        if meld.kind is not MeldKind.SEQUENCE or meld.suit != suit:
+        if meld.kind is not _SEQUENCE_KIND or meld.suit != suit:
             continue
         first = meld.start
         last = first + len(meld.cards) - 1
@@ -589,9 +598,9 @@ def _chain_reaches(
     if taken == JOKER:
         return False  # a joker fits at once or not at all
     for meld in table:
-        if meld.kind is not MeldKind.SEQUENCE or meld.suit != SUIT_OF[taken]:
+        if meld.kind is not _SEQUENCE_KIND or meld.suit != SUIT_OF[taken]:
             continue
-        for end in (MeldEnd.LOW, MeldEnd.HIGH):
+        for end in (_LOW_END, _HIGH_END):
             left = list(hand)
             left.remove(taken)
             current = meld
@@ -651,7 +660,7 @@ def melding_moves(state: StateRecord, splits: bool = True) -> Iterator[tuple[Mov
     if rules.split_sequences and splits:
         budget = call_budget()
         for index, meld in enumerate(state.table):
-            if meld.kind is MeldKind.SEQUENCE:
+            if meld.kind is _SEQUENCE_KIND:
                 for split in split_moves(hand, index, meld, rules.meld_rules, budget):
                     new = try_move(apply_split, state, split)
                     if new is not None:

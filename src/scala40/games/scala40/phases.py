@@ -77,7 +77,7 @@ def may_close(
     >>> may_close((1, 0), (True, True), False), may_close((1, 0), (True, False), False)
     (False, True)
     """
-    if close_on_first_turn or min(turns_played) >= 1:
+    if close_on_first_turn or 0 not in turns_played:  # every seat played: min() >= 1
         return True
     # A plain loop, not all() over a generator: this runs for every move of a first round.
     for played, playing in zip(turns_played, active):  # noqa: SIM110

@@ -46,6 +46,7 @@ from scala40.games.skarney.phases import (
     OFFER,
     OVER,
     PLAY,
+    SEAT_SIDES,
     HandResult,
     Phase,
     is_stop_card,
@@ -64,6 +65,11 @@ from scala40.games.skarney.search import can_complete, without
 from scala40.match import ScoreOrder, best_seats
 from scala40.melds import Meld, MeldKind, check_meld
 from scala40.melds._words import why_not_added
+
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
 
 __all__ = [
     "HANDLERS",
@@ -142,7 +148,7 @@ def side_has_contract(state: StateRecord, seat: int) -> bool:
     """Whether ``seat``'s side may meld freely: it has made its contract, or the rules
     ask for none (SK-CONTRACT)."""
     rules = state.rules
-    return not rules.contract or state.contracts[side_of(seat, rules.partnership)]
+    return not rules.contract or state.contracts[SEAT_SIDES[rules.partnership][seat]]
 
 
 def is_last_turn(state: StateRecord) -> bool:
@@ -186,13 +192,13 @@ def exchange_target(meld: Meld, card: Card) -> Meld | None:
     """``meld`` with natural ``card`` in place of its wild card, if ``card`` is what the
     wild card stands for: in a sequence exactly that card, in a set any card of its rank
     (SK-EXCHANGE, SK-MELDS). ``None`` if it is not."""
-    if meld.kind is MeldKind.WILD or card in _WILD:
+    if meld.kind is _WILD_KIND or card in _WILD:
         return None
     for index, wild in enumerate(meld.cards):
         if wild not in _WILD:
             continue
         represented = meld.represented[index]
-        if meld.kind is MeldKind.SEQUENCE:
+        if meld.kind is _SEQUENCE_KIND:
             if represented != card:
                 return None
             try:
@@ -204,7 +210,7 @@ def exchange_target(meld: Meld, card: Card) -> Meld | None:
             return None
         cards = (*meld.cards[:index], card, *meld.cards[index + 1 :])
         for reading in MELD_RULES.readings_of_sorted(tuple(sorted(cards))):
-            if reading.kind is MeldKind.SET:
+            if reading.kind is _SET_KIND:
                 return reading
     return None
 
@@ -303,7 +309,7 @@ def _apply_exchange(state: StateRecord, move: Exchange) -> StateRecord:
         raise illegal(
             move, "SK-EXCHANGE", f"exchanges take wild cards from opponents' melds, not {whose}"
         )
-    if meld.kind is MeldKind.WILD:
+    if meld.kind is _WILD_KIND:
         raise illegal(
             move, "SK-WILDMELD", "the cards of a meld of wild cards only are never exchanged"
         )
@@ -366,7 +372,7 @@ def _apply_put_down(state: StateRecord, move: PutDown, trusted: bool = False) ->
     contract_now = state.contract_now
     if not side_has_contract(state, seat):
         # SK-CONTRACT: the side's first melds form its contract, 3-card melds of one kind.
-        if len(meld.cards) != 3 or meld.kind is MeldKind.WILD:
+        if len(meld.cards) != 3 or meld.kind is _WILD_KIND:
             raise illegal(
                 move,
                 "SK-CONTRACT",
@@ -432,7 +438,7 @@ def _apply_extend(state: StateRecord, move: Extend) -> StateRecord:
             # is (state.parse_move reads it), and the message gives the move to write.
             ways = " or ".join(str(option) for option in meant)
             raise illegal(move, "C-WILD", f"say where and as what: {ways}")
-        rule = "SK-WILDMELD" if meld.kind is MeldKind.WILD else "SK-EXTEND"
+        rule = "SK-WILDMELD" if meld.kind is _WILD_KIND else "SK-EXTEND"
         raise illegal(move, rule, why_not_added(meld, move.card, move.end, move.represents))
     extended = state.extended
     if move.meld < state.fresh_from:  # melds put down this turn have no limit (SK-EXTEND)
@@ -513,9 +519,15 @@ def _apply_accept(state: StateRecord, move: Accept) -> StateRecord:
     given = without(state.hands[offerer], (card,))
     assert given is not None
     taken = _with_card(state.hands[taker], card)
-    hands = replace_item(replace_item(state.hands, offerer, given), taker, taken)
-    known = replace_item(state.known, offerer, _forget(state.known[offerer], (card,)))
-    known = replace_item(known, taker, _with_card(known[taker], card))
+    # Two seats' items changed in one copy each (lists, where replace_item made two).
+    changed = list(state.hands)
+    changed[offerer] = given
+    changed[taker] = taken
+    hands = tuple(changed)
+    changed = list(state.known)
+    changed[offerer] = _forget(changed[offerer], (card,))
+    changed[taker] = _with_card(changed[taker], card)
+    known = tuple(changed)
     accepted = replace_item(state.accepted, taker, _with_card(state.accepted[taker], card))
     stopped = state.stopped
     if is_stop_card(card):

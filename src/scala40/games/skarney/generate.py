@@ -35,11 +35,16 @@ from scala40.games.skarney.moves import (
     Offer,
     extend_of,
 )
-from scala40.games.skarney.phases import DEAL, DRAW, OFFER, PLAY, side_of
+from scala40.games.skarney.phases import DEAL, DRAW, OFFER, PLAY, SEAT_SIDES
 from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES
 from scala40.games.skarney.search import contract_starts, hand_put_downs
 from scala40.melds import Meld, MeldEnd, MeldKind
+
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
 
 __all__ = ["generate"]
 
@@ -69,7 +74,7 @@ def _play_moves(state: StateRecord) -> list[Move]:
     rules = state.rules
     seat = state.turn
     hand = state.hands[seat]
-    side = side_of(seat, rules.partnership)
+    side = SEAT_SIDES[rules.partnership][seat]
     moves: list[Move] = []
     if exchanges_allowed(state):
         moves += _exchanges(state, hand, _table_sides(state.owners, rules.partnership, side)[1])
@@ -109,7 +114,8 @@ def _table_sides(
     key = (owners, partnership, side)
     found = _SIDES.get(key)
     if found is None:
-        ours = tuple(i for i, owner in enumerate(owners) if side_of(owner, partnership) == side)
+        sides = SEAT_SIDES[partnership]
+        ours = tuple(i for i, owner in enumerate(owners) if sides[owner] == side)
         theirs = tuple(i for i in range(len(owners)) if i not in ours)
         found = _SIDES.put(key, (ours, theirs))
     return found
@@ -125,9 +131,12 @@ def _exchanges(state: StateRecord, hand: tuple[Card, ...], theirs: tuple[int, ..
         meld = table[index]
         if _WILD.isdisjoint(meld.cards):
             continue  # no wild card to free (asked without hashing the meld)
-        exchangeable = _EXCHANGEABLE.get(meld)
-        if exchangeable is None:
-            exchangeable = _EXCHANGEABLE.put(meld, tuple(sorted(_exchangeable(meld))))
+        # Looked up by the meld's identity, as _extensions does (hashing a meld is a
+        # method call); the entry holds the meld, so that its id is not another's.
+        entry = _EXCHANGEABLE.get(id(meld))
+        if entry is None or entry[0] is not meld:
+            entry = _EXCHANGEABLE.put(id(meld), (meld, tuple(sorted(_exchangeable(meld)))))
+        exchangeable = entry[1]
         if exchangeable:
             if held is None:
                 held = set(hand)
@@ -137,11 +146,11 @@ def _exchanges(state: StateRecord, hand: tuple[Card, ...], theirs: tuple[int, ..
     return moves
 
 
-_EXCHANGEABLE: BoundedCache[Meld, tuple[Card, ...]] = BoundedCache(
+_EXCHANGEABLE: BoundedCache[int, tuple[Meld, tuple[Card, ...]]] = BoundedCache(
     "skarney exchangeable cards", HAND_LIMIT
 )
-"""The natural cards that free the wild card of a meld (sorted), by meld: a meld stays on
-the table turn after turn, and every turn of an opponent asks."""
+"""The natural cards that free the wild card of a meld (sorted), by the meld's id, with
+the meld: a meld stays on the table turn after turn, and every turn of an opponent asks."""
 
 
 _EXCHANGES: BoundedCache[tuple[Card, int], Exchange] = BoundedCache("skarney exchange moves")
@@ -158,13 +167,13 @@ def _exchange(card: Card, index: int) -> Exchange:
 def _exchangeable(meld: Meld) -> frozenset[Card]:
     """Every natural card that frees the wild card of ``meld`` (SK-EXCHANGE); none for a
     meld of wild cards only (SK-WILDMELD)."""
-    if meld.kind is MeldKind.WILD:
+    if meld.kind is _WILD_KIND:
         return frozenset()
     wild = next((i for i, card in enumerate(meld.cards) if card in _WILD), None)
     if wild is None:
         return frozenset()
     wanted = meld.represented[wild]
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET_KIND:
         # Any natural card of its rank frees a set's wild card: the set it leaves is of
         # natural cards only, 3 or 4 of one rank, whose suits may repeat (SK-MELDS).
         fitting = (suit * 13 + RANK_OF[wanted] - 1 for suit in range(4))
@@ -230,7 +239,7 @@ def _extension_ways(meld: Meld) -> tuple[_Way, ...]:
     :meth:`~scala40.Meld.extensions`, in order (the move keeps the reading of a card
     always wild, even standing for itself: :meth:`Extend.canonical_reading`)."""
     kind = meld.kind
-    if kind is MeldKind.WILD:
+    if kind is _WILD_KIND:
         return _ways_of(meld)
     # A sequence takes the cards beyond its ends, natural or wild (a wild card only if it
     # holds none: one to a meld): that depends on its suit, its places and whether it
@@ -239,7 +248,7 @@ def _extension_ways(meld: Meld) -> tuple[_Way, ...]:
     # suits of its natural cards, its size and whether it holds a wild card (SK-EXTEND,
     # SK-MELDS). Far fewer melds share those than cards.
     suits = 0
-    if kind is MeldKind.SET:
+    if kind is _SET_KIND:
         for card in meld.cards:
             if card not in _WILD:
                 suits |= 1 << SUIT_OF[card]
@@ -260,7 +269,7 @@ set's suits, the size, and whether the meld holds a wild card."""
 
 def _ways_of(meld: Meld) -> tuple[_Way, ...]:
     """:func:`_extension_ways`, from the meld's extensions."""
-    return tuple((ext.card, ext.end, ext.represents) for ext in meld.extensions())
+    return tuple([(ext.card, ext.end, ext.represents) for ext in meld.extensions()])
 
 
 _EXTEND_MOVES: BoundedCache[tuple[Card, int, str, Card], Extend] = BoundedCache(

@@ -266,20 +266,23 @@ def move_from_dict(data: Mapping[str, Any]) -> Move:
     return MOVES.from_dict(data)  # type: ignore[return-value]
 
 
-_PUT_DOWNS: BoundedCache[Meld, PutDown] = BoundedCache("skarney put-down moves")
+_PUT_DOWNS: BoundedCache[int, tuple[Meld, PutDown]] = BoundedCache("skarney put-down moves")
+"""The move of each meld met, by the meld's id, with the meld (which keeps its id from
+being another's while the entry lasts): hashing a meld is a method call."""
 _MELDS: BoundedCache[PutDown, Meld] = BoundedCache("skarney put-down melds")
 
 
 def put_down_of(meld: Meld) -> PutDown:
     """The move that puts ``meld`` down as it stands: it names what the wild card of a
     mixed meld stands for, and only then (which is also what the move's text gives back)."""
-    move = _PUT_DOWNS.get(meld)
-    if move is None:
-        # A meld's cards are checked cards already, in their one form: every hand's new
-        # melds come this way, without the constructor's work.
-        move = PutDown.of_meld(meld)
-        _PUT_DOWNS.put(meld, move)
-        _MELDS.put(move, meld)
+    entry = _PUT_DOWNS.get(id(meld))
+    if entry is not None and entry[0] is meld:
+        return entry[1]
+    # A meld's cards are checked cards already, in their one form: every hand's new melds
+    # come this way, without the constructor's work.
+    move = PutDown.of_meld(meld)
+    _PUT_DOWNS.put(id(meld), (meld, move))
+    _MELDS.put(move, meld)
     return move
 
 

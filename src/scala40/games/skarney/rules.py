@@ -44,6 +44,11 @@ from scala40.rulesets import (
 )
 from scala40.rulesets import option_metadata as _rule
 
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+
 __all__ = [
     "HAND_SIZE",
     "MAX_HANDS",
@@ -222,7 +227,10 @@ def _hand_index(hand_number: object, size: int) -> int:
     the first, the last for hands after the last)."""
     if not is_int(hand_number):
         raise InvalidArgumentError(f"hand_number must be an integer, got {describe(hand_number)}")
-    return min(max(hand_number, 1), size) - 1
+    # Conditionals, not min() and max(): asked at every deal and score, for each option.
+    if hand_number < 1:
+        return 0
+    return (hand_number if hand_number < size else size) - 1
 
 
 def _cross_problems(rules: Ruleset, checks: OptionChecks) -> list[str]:
@@ -374,7 +382,7 @@ def meld_points(cards: Iterable[Card], kind: MeldKind | None = None) -> int:
         codes = as_cards(cards)
     if found is not None and not isinstance(found, MeldKind):
         raise InvalidArgumentError(f"kind must be a MeldKind or None, got {describe(found)}")
-    table = _WILD_MELD_POINTS if found is MeldKind.WILD else _MIXED_POINTS
+    table = _WILD_MELD_POINTS if found is _WILD_KIND else _MIXED_POINTS
     return sum(table[card] for card in codes)
 
 

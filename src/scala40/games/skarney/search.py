@@ -32,6 +32,11 @@ from scala40.games.skarney.rules import MELD_RULES, meld_points
 from scala40.melds import Meld, MeldKind, make_meld
 from scala40.melds._hand import find_melds
 
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+
 __all__ = [
     "CARDS_PER_STEP",
     "CONTRACT_KINDS",
@@ -47,7 +52,7 @@ __all__ = [
     "without",
 ]
 
-CONTRACT_KINDS = (MeldKind.SET, MeldKind.SEQUENCE)
+CONTRACT_KINDS = (_SET_KIND, _SEQUENCE_KIND)
 """The kinds of melds a contract is made of: all sets, or all sequences (SK-CONTRACT)."""
 
 _WILD = MELD_RULES.wild_cards
@@ -150,14 +155,14 @@ def _set(naturals: tuple[Card, ...], wild: Card | None) -> _Entry:
             )
             cards = tuple(c for c, _ in pairs)
             represented = tuple(r for _, r in pairs)
-        found = _SETS.put(key, _entry(make_meld(MeldKind.SET, cards, represented, -1, MELD_RULES)))
+        found = _SETS.put(key, _entry(make_meld(_SET_KIND, cards, represented, -1, MELD_RULES)))
     return found
 
 
 def _group_of(entries: list[_Entry]) -> _Group:
     """The group of the melds of ``entries`` (with their moves), in meld order."""
     entries.sort()
-    return tuple(item for _, meld, move in entries for item in (meld, move))
+    return tuple([item for _, meld, move in entries for item in (meld, move)])  # no generator
 
 
 def _entry(meld: Meld) -> _Entry:
@@ -221,12 +226,13 @@ def _suit_melds_of(
     natural = [
         suit * 13 + rank - 1 if rank != 2 and ranks >> (rank - 1) & 1 else None for rank in _SLOTS
     ]
-    stands_for = tuple(suit * 13 + rank - 1 for rank in _SLOTS)
+    stands_for = tuple([suit * 13 + rank - 1 for rank in _SLOTS])  # a list: no generator
     entries: list[_Entry] = []
     places = len(_SLOTS)
     for first in range(places):
         missing = -1
-        for last in range(first, min(places, first + largest)):
+        end = first + largest  # capped at places: min() without the builtin's call (hot)
+        for last in range(first, end if end < places else places):
             if natural[last] is None:
                 if missing >= 0 or not wilds:
                     break
@@ -263,7 +269,7 @@ def _sequence(cards: tuple[Card, ...], represented: tuple[Card, ...], start: int
     key = (cards, start)
     found = _SEQUENCES.get(key)
     if found is None:
-        meld = make_meld(MeldKind.SEQUENCE, cards, represented, start, MELD_RULES)
+        meld = make_meld(_SEQUENCE_KIND, cards, represented, start, MELD_RULES)
         found = _SEQUENCES.put(key, _entry(meld))
     return found
 
@@ -333,7 +339,9 @@ def _groups(
         for suit in range(4):
             ranks = masks[suit]
             if ranks.bit_count() + spare >= runs.start:
-                aces = min(counts[suit * 13], 2)
+                aces = counts[suit * 13]
+                if aces > 2:
+                    aces = 2  # min(), without the builtin's call: this is the hot path
                 group = _GROUPS.get(("run", suit, ranks, aces, wilds, runs.start, runs.stop - 1))
                 if group is None:
                     group = _suit_melds(suit, ranks, aces, wilds, runs.start, runs.stop - 1)
@@ -388,7 +396,7 @@ _THREE = range(3, 4)
 
 def _contract_groups(hand: tuple[Card, ...], kind: MeldKind) -> list[_Group]:
     """The groups of :func:`contract_melds`."""
-    if kind is MeldKind.SET:
+    if kind is _SET_KIND:
         return _groups(hand, _THREE, None, False)
     return _groups(hand, None, _THREE, False)
 
@@ -444,11 +452,13 @@ def _most_runs(cards: tuple[Card, ...], wilds: int) -> int:
         if wild_used <= wilds and 1 + (len(rest) - len(piece) + wilds - wild_used) // 2 > best:
             left = without(rest, piece)
             assert left is not None
-            best = max(best, 1 + _most_runs(left, wilds - wild_used))
+            made = 1 + _most_runs(left, wilds - wild_used)
+            if made > best:  # max() without the builtin's call, as below
+                best = made
             if best >= MOST_CONTRACT_MELDS:
                 return _RUNS.put(key, MOST_CONTRACT_MELDS)
-    best = max(best, _most_runs(rest, wilds))
-    return _RUNS.put(key, best)
+    made = _most_runs(rest, wilds)
+    return _RUNS.put(key, made if made > best else best)
 
 
 def _run_pieces(card: Card, rest: tuple[Card, ...]) -> list[tuple[Card, ...]]:
@@ -457,8 +467,13 @@ def _run_pieces(card: Card, rest: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     held = set(rest)
     pieces: list[tuple[Card, ...]] = []
     base = card - card % 13
+    last_first = len(_SLOTS) - 3
     for place in MELD_RULES.tables.slot_of_rank[RANK_OF[card]]:
-        for first in range(max(0, place - 2), min(place, len(_SLOTS) - 3) + 1):
+        # The windows of three places through ``place``, written without min() and max()
+        # (each a builtin call): this runs for every card a contract's search tries.
+        low = place - 2 if place > 2 else 0
+        high = place if place < last_first else last_first
+        for first in range(low, high + 1):
             others = [base + _SLOTS[p] - 1 for p in range(first, first + 3) if p != place]
             present = [c for c in others if c in held and RANK_OF[c] != 2]
             pieces.extend((c,) for c in present)
@@ -476,13 +491,17 @@ def _reaches(options: Sequence[Sequence[int]], wilds: int, needed: int) -> bool:
     # make more with wild cards take part in sharing them out (mostly one or none).
     base = 0
     gaining: list[Sequence[int]] = []
+    gaining_base = most_gained = 0  # summed here, not by sum() over generators later
     for group in options:
-        base += group[0]
-        if wilds and group[wilds] != group[0]:
+        without = group[0]
+        base += without
+        if wilds and group[wilds] != without:
             gaining.append(group)
+            gaining_base += without
+            most_gained += group[wilds] - without
     if base >= needed:
         return True  # enough without a wild card
-    if base + sum(group[wilds] - group[0] for group in gaining) < needed:
+    if base + most_gained < needed:
         return False  # not enough even if every group had every wild card
     if len(gaining) == 1:
         return True  # the one group that gains takes every wild card: enough, as above
@@ -499,7 +518,7 @@ def _reaches(options: Sequence[Sequence[int]], wilds: int, needed: int) -> bool:
                     most = made
             shared.append(most)
         best = shared
-    return base - sum(group[0] for group in gaining) + best[wilds] >= needed
+    return base - gaining_base + best[wilds] >= needed
 
 
 _HOLDS: BoundedCache[tuple[object, ...], bool] = BoundedCache(
@@ -518,7 +537,7 @@ def _holds(hand: tuple[Card, ...], kind: MeldKind, needed: int) -> bool:
         return False
     # Each meld takes one wild card at most: more than ``needed`` are never used.
     wilds = min(len(hand) - len(naturals), needed)
-    if kind is MeldKind.SET:
+    if kind is _SET_KIND:
         ranks = [RANK_OF[card] for card in naturals]
         counts = tuple(sorted(ranks.count(rank) for rank in set(ranks)))
         return _shape_holds(kind, wilds, needed, counts)
@@ -535,7 +554,7 @@ def _shape_holds(kind: MeldKind, wilds: int, needed: int, groups: tuple[Any, ...
     shape = (kind, wilds, needed, groups)
     found = _HOLDS.get(shape)
     if found is None:
-        holds = _holds_sets if kind is MeldKind.SET else _holds_runs
+        holds = _holds_sets if kind is _SET_KIND else _holds_runs
         found = _HOLDS.put(shape, holds(groups, wilds, needed))
     return found
 
@@ -551,7 +570,8 @@ _SETS_OF_COUNT = tuple(
 def _holds_sets(counts: tuple[int, ...], wilds: int, needed: int) -> bool:
     """Whether natural cards ``counts`` of a few ranks make ``needed`` sets with up to
     ``wilds`` wild cards."""
-    if wilds <= MOST_CONTRACT_MELDS and max(counts, default=0) < len(_SETS_OF_COUNT):
+    # counts is sorted: its last is its largest (max() without the builtin's call).
+    if wilds <= MOST_CONTRACT_MELDS and (not counts or counts[-1] < len(_SETS_OF_COUNT)):
         options: list[Sequence[int]] = [_SETS_OF_COUNT[count] for count in counts if count > 1]
     else:  # not from a deal of the two decks
         spans = range(wilds + 1)
@@ -585,13 +605,14 @@ def _suit_runs(cards: tuple[Card, ...], wilds: int) -> tuple[int, ...]:
         for card in cards:
             ranks |= 1 << card
         kept = _meldable_ranks(ranks, True)
-        useful = tuple(card for card in cards if kept >> card & 1)
+        # Lists made into tuples: a generator's resumption per card costs more.
+        useful = tuple([card for card in cards if kept >> card & 1])
         if useful and useful[0]:
             # Without an ace, the same cards a few places higher or lower make as many
             # sequences (a 3 or a king still has a place beyond it, for a wild card):
             # counted from the 3 up.
             shift = useful[0] - 2
-            useful = tuple(card - shift for card in useful)
+            useful = tuple([card - shift for card in useful])
         found = _SUIT_RUNS.get((useful, wilds))
         if found is None:
             found = _SUIT_RUNS.put(
@@ -632,7 +653,7 @@ class _Parts:
         self.naturals = len(naturals)
         self.wilds = self.size - self.naturals
         self.groups: list[Any]
-        if kind is MeldKind.SET:
+        if kind is _SET_KIND:
             # Natural cards by rank: one count each.
             counts = [0] * 14
             for card in naturals:
@@ -656,13 +677,15 @@ class _Parts:
         naturals = self.naturals - len(taken)
         if naturals < 2 * needed:
             return False
-        wilds = min(self.wilds - (len(cards) - len(taken)), needed)
+        wilds = self.wilds - (len(cards) - len(taken))
+        if wilds > needed:
+            wilds = needed  # min(), without the builtin's call: asked of every candidate
         kind = self.kind
-        if kind is MeldKind.SET:
+        if kind is _SET_KIND:
             counts = self.groups.copy()
             for card in taken:
                 counts[RANK_OF[card]] -= 1
-            ranks = tuple(sorted(count for count in counts if count))
+            ranks = tuple(sorted([count for count in counts if count]))  # no generator
             return _shape_holds(kind, wilds, needed, ranks)
         suits = self.groups
         if taken:

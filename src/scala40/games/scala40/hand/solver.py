@@ -22,9 +22,15 @@ from scala40.games.scala40.hand.tables import (
     hand_pieces,
     lowest_rank_shapes,
     ranks_with_sets,
+    wild_cap,
     wilds_allowed,
 )
 from scala40.melds import Meld, MeldKind, MeldRules
+
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
 
 __all__ = ["SolverCaches", "solver_can_open", "solver_serves", "solver_starts"]
 
@@ -145,16 +151,18 @@ def _set_options(rank: int, counts: int, jokers: int, rules: MeldRules) -> tuple
         return found
     have = [counts >> 2 * suit & 3 for suit in range(4)]
     present = [suit for suit in range(4) if have[suit]]
-    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    cap = wild_cap(jokers, rules)
     value = rules.rank_values[rank]
     wild = value if rules.wild_value is None else rules.wild_value
     singles: list[tuple[int, int, int]] = []
     for size in range(1, len(present) + 1):
         for chosen in combinations(present, size):
-            for wilds in range(min(cap, 4 - size) + 1):
+            for wilds in range((cap if cap < 4 - size else 4 - size) + 1):
                 total = size + wilds
                 if rules.set_min <= total <= rules.set_max and wilds_allowed(rules, size, wilds):
-                    mask = sum(1 << suit for suit in chosen)
+                    mask = 0
+                    for suit in chosen:  # a loop, not sum() over a generator
+                        mask |= 1 << suit
                     singles.append((mask, wilds, (size * value + wilds * wild) * 64 - total))
     options: list[_SetOption] = []
     place = 2 * (rank - 1)
@@ -164,9 +172,11 @@ def _set_options(rank: int, counts: int, jokers: int, rules: MeldRules) -> tuple
             mask, more, worth = singles[index]
             if wilds + more > jokers:
                 continue
-            if any(mask >> suit & 1 and used[suit] >= have[suit] for suit in range(4)):
-                continue
             now = [used[suit] + (mask >> suit & 1) for suit in range(4)]
+            # A suit used more often than the hand holds it (any() over a generator,
+            # as a comprehension and a comparison: the hot path's cheaper form).
+            if now[0] > have[0] or now[1] > have[1] or now[2] > have[2] or now[3] > have[3]:
+                continue
             sets = (*keys, _set_key(rank, mask, more))
             options.append(
                 (packed + worth, wilds + more, now[0] << place, now[1] << place,
@@ -191,7 +201,7 @@ def _set_choices(codes: tuple[int, int, int, int, int], rules: MeldRules) -> tup
     and hands that differ elsewhere share them.
     """
     jokers, c0, c1, c2, c3 = codes
-    per_set = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    per_set = wild_cap(jokers, rules)
     # The ranks held in enough suits, worked out on the codes' low bits of each rank.
     low = _LOW_BITS
     p0 = (c0 | c0 >> 1) & low
@@ -250,7 +260,7 @@ def _suit_best(code: int, jokers: int, rules: MeldRules) -> int:
     place = ((code & -code).bit_length() - 1) >> 1
     # Either one copy of the lowest rank stays out of the sequences, or a sequence holds it.
     best = _suit_best(code - (1 << 2 * place), jokers, rules)
-    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    cap = wild_cap(jokers, rules)
     for natural, wilds, packed in _lowest_shapes(
         _PACK[(code | code >> 1) & _LOW_BITS], cap, rules
     ):
@@ -299,10 +309,17 @@ def _suit_rows(
 
 def _combine(first: list[int], second: list[int]) -> list[int]:
     """The best of two parts sharing jokers: entry ``n`` for up to ``n`` jokers in all."""
-    return [
-        max(first[used] + second[total - used] for used in range(total + 1))
-        for total in range(len(first))
-    ]
+    # Loops, not max() over a generator: the builtin's call and the generator cost
+    # more than the few sums compared.
+    combined = []
+    for total in range(len(first)):
+        best = first[0] + second[total]
+        for used in range(1, total + 1):
+            value = first[used] + second[total - used]
+            if value > best:
+                best = value
+        combined.append(best)
+    return combined
 
 
 def _others(rows: list[list[int]]) -> list[list[int]]:
@@ -378,6 +395,7 @@ def _suits_best(
         bases = []
         gains = []
         total = 0
+        top = 0  # the largest gain, kept here rather than asked of max() (never below 0)
         for code in suits:
             without = table.get(code << 4)
             if without is None:
@@ -385,10 +403,13 @@ def _suits_best(
             with_it = table.get(code << 4 | 1)
             if with_it is None:
                 with_it = _suit_best(code, 1, rules)
+            gain = with_it - without
             bases.append(without)
-            gains.append(with_it - without)
+            gains.append(gain)
             total += without
-        return total + max(gains), bases, gains
+            if gain > top:
+                top = gain
+        return total + top, bases, gains
     rows = _suit_rows(*suits, left, rules)
     return _combine(_combine(rows[0], rows[1]), _combine(rows[2], rows[3]))[left], rows, None
 
@@ -476,7 +497,7 @@ def solver_starts(
     # The hand's melds, table by table (sets of a rank, sequences of a suit), each with
     # what the solver needs of it: a meld is one object in all the tables holding it.
     for piece in hand_pieces(cards, rules):
-        sets = piece[0].kind is MeldKind.SET
+        sets = piece[0].kind is _SET_KIND
         for meld in piece:
             row = rows.get(id(meld))
             if row is None or row[0] is not meld:
@@ -560,7 +581,7 @@ def _meld_row(meld: Meld, rows: BoundedCache[int, _MeldRow]) -> _MeldRow:
         else:
             natural |= 1 << 2 * (card % 13)
             suits |= 1 << card // 13
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET_KIND:
         place = _set_key(RANK_OF[meld.represented[0]], suits, wilds)
     else:
         place = meld.suit

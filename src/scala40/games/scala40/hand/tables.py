@@ -20,6 +20,11 @@ from scala40.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
 from scala40.melds import Meld, MeldKind, MeldRules, make_meld
 from scala40.melds._hand import MAX_HAND_READINGS, find_melds, meld_order, sequence_windows
 
+# The meld kinds and ends as module constants, which the hot paths compare with: an
+# enum member costs some 15 times as much to read on CPython 3.11 (see the
+# architecture page, "Hot code reads what it compares often as module constants").
+_SET_KIND, _SEQUENCE_KIND, _WILD_KIND = MeldKind  # every member, in order
+
 __all__ = [
     "JOKER_ONLY",
     "MAX_HAND_READINGS",
@@ -33,6 +38,7 @@ __all__ = [
     "ranks_with_sets",
     "sequence_shapes",
     "sorted_hand_melds",
+    "wild_cap",
     "wilds_allowed",
 ]
 
@@ -42,10 +48,12 @@ class MeldTableCaches:
 
     __slots__ = (
         "hands",
+        "held_places",
         "melds",
         "sequence_pieces",
         "sequence_shapes",
         "set_pieces",
+        "suit_plan",
         "with_card",
     )
 
@@ -71,6 +79,12 @@ class MeldTableCaches:
         )
         """Sequences of the first suit, by ranks held and wild cards available (as
         cards, represented cards, start and value), which the other suits copy."""
+        self.suit_plan: _SuitPlan | None = None
+        """What the search for one suit's sequences reads of the rules (:func:`_plan`)."""
+        self.held_places: BoundedCache[int, tuple[int, ...]] = BoundedCache(
+            "scala40 suit places held"
+        )
+        """For the ranks held of one suit (a mask), 1 or 0 for each place of a sequence."""
         self.with_card: BoundedCache[tuple[int, int, int, int, Card], tuple[Meld, ...]] = (
             BoundedCache("scala40 table melds with a card")
         )
@@ -121,8 +135,7 @@ def melds_with_card(cards: tuple[Card, ...], card: Card, rules: MeldRules) -> li
     tables = rules.tables
     if tables.wild_cards != JOKER_ONLY or not rules.set_suits_distinct or card == JOKER:
         return [m for m in sorted_hand_melds(cards, rules) if card in m.cards]
-    jokers = cards.count(JOKER)
-    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    cap = wild_cap(cards.count(JOKER), rules)
     suit, rank = SUIT_OF[card], RANK_OF[card]
     suit_mask = rank_mask = 0
     for other in cards:
@@ -202,8 +215,7 @@ def hand_pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, .
     held = 0
     for card in cards:
         held |= _BIT[card]
-    jokers = cards.count(JOKER)
-    cap = jokers if rules.max_wilds is None else min(jokers, rules.max_wilds)
+    cap = wild_cap(cards.count(JOKER), rules)
     suits = _suit_slices(held)
     caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
     found: list[tuple[Meld, ...]] = []
@@ -226,6 +238,14 @@ def hand_pieces(cards: tuple[Card, ...], rules: MeldRules) -> list[tuple[Meld, .
             if piece:
                 found.append(piece)
     return found
+
+
+def wild_cap(jokers: int, rules: MeldRules) -> int:
+    """The most of ``jokers`` one meld may hold (S40-WILD's cap, if any)."""
+    # Conditionals, not min(): on CPython 3.11 a builtin call costs about 1.2k
+    # instructions more, and these run for most states.
+    most = rules.max_wilds
+    return jokers if most is None or most > jokers else most
 
 
 def _suit_slices(held: int) -> tuple[int, int, int, int]:
@@ -266,7 +286,7 @@ def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, 
     for size in range(1, len(present) + 1):
         for suits in combinations(present, size):
             missing = [s for s in range(4) if s not in suits]
-            for wilds in range(min(cap, len(missing)) + 1):
+            for wilds in range((cap if cap < len(missing) else len(missing)) + 1):
                 total = size + wilds
                 if not rules.set_min <= total <= rules.set_max or not wilds_allowed(
                     rules, size, wilds
@@ -278,14 +298,12 @@ def _set_piece(rank: int, mask: int, cap: int, rules: MeldRules) -> tuple[Meld, 
                         + [(JOKER, s * 13 + rank - 1) for s in chosen],
                         key=lambda pair: pair[1],
                     )
-                    cards = tuple(card for card, _ in pairs)
-                    represented = tuple(rep for _, rep in pairs)
+                    cards = tuple([card for card, _ in pairs])  # lists: no generator
+                    represented = tuple([rep for _, rep in pairs])
                     key = (-1, cards, represented)
                     meld = melds.get(key)
                     if meld is None:
-                        meld = melds.put(
-                            key, make_meld(MeldKind.SET, cards, represented, -1, rules)
-                        )
+                        meld = melds.put(key, make_meld(_SET_KIND, cards, represented, -1, rules))
                     found.append(meld)
     return tuple(sorted(found, key=meld_order))
 
@@ -303,7 +321,7 @@ def _sequence_piece(suit: int, mask: int, cap: int, rules: MeldRules) -> tuple[M
             meld = melds.put(
                 key,
                 Meld(
-                    MeldKind.SEQUENCE,
+                    _SEQUENCE_KIND,
                     tuple(card if card == JOKER else card + offset for card in cards),
                     tuple(card + offset for card in represented),
                     start,
@@ -338,12 +356,13 @@ def lowest_rank_shapes(mask: int, cap: int, rules: MeldRules) -> list[_Shape]:
     missing ranks before it."""
     place = (mask & -mask).bit_length() - 1
     slots = rules.sequence_slots
-    longest = len(slots) if rules.sequence_max is None else min(rules.sequence_max, len(slots))
+    longest = _longest(rules, len(slots))
     starts: set[int] = set()
     for index, rank in enumerate(slots):
         if rank - 1 == place:
             holes = 0
-            for start in range(index, max(-1, index - longest), -1):
+            lowest = index - longest  # not below -1: max() without the builtin's call
+            for start in range(index, lowest if lowest > -1 else -1, -1):
                 if not mask >> (slots[start] - 1) & 1:
                     holes += 1
                     if holes > cap:
@@ -365,44 +384,40 @@ def _first_suit_shapes(
     jokers, as (cards, represented, start, value), in :func:`meld_order` (only those
     starting at a place in ``starts``, if given). The values are
     :func:`~scala40.melds.make_meld`'s, worked out here without building the melds."""
-    slots = rules.sequence_slots
-    count = len(slots)
-    longest = count if rules.sequence_max is None else min(rules.sequence_max, count)
+    caches: MeldTableCaches = rules.tables.owned[MeldTableCaches]
+    plan = caches.suit_plan
+    if plan is None:
+        plan = caches.suit_plan = _plan(rules)
+    count, longest, window, natural_values, low_ace_change, both_aces, shortest = plan
     if starts is None:
         starts = range(count)
-    window = [rank - 1 for rank in slots]
-    held = [bool(mask >> (rank - 1) & 1) for rank in slots]
-    rank_values = rules.rank_values
-    natural_values = [rank_values[rank] for rank in slots]
+    held = caches.held_places.get(mask)
+    if held is None:
+        held = caches.held_places.put(mask, tuple([mask >> place & 1 for place in window]))
     wild_value = rules.wild_value
-    # A sequence from the first place starts with the low ace when the first slot is the
-    # ace: worth low_ace_value there, unless a wild card with a value of its own takes it.
-    low_ace_change = rules.low_ace_value - rank_values[ACE] if slots[0] == ACE else 0
-    both_aces = slots[0] == slots[-1]
     found: list[_Shape] = []
     if cap == 0:
         # No joker: the sequences are the runs of held ranks, each slot natural.
         for start in starts:
             total = 0
-            for stop in range(start + 1, min(start + longest, count) + 1):
+            end = start + longest
+            for stop in range(start + 1, (end if end < count else count) + 1):
                 if not held[stop - 1]:
                     break
                 total += natural_values[stop - 1]
                 length = stop - start
-                if (
-                    length < rules.sequence_min
-                    or (length == count and both_aces)  # two aces of the suit (S40-SEQ)
-                    or not wilds_allowed(rules, length, 0)
-                ):
+                # Too short (S40-SEQ, or for the natural lead of wilds_allowed), or two
+                # aces of the suit (S40-SEQ).
+                if length < shortest or (length == count and both_aces):
                     continue
-                represented = tuple(window[start:stop])
+                represented = window[start:stop]
                 value = total + low_ace_change if start == 0 else total
                 found.append((represented, represented, start, value))
         found.sort(key=_shape_order)
         return tuple(found)
     for start, stop, holes in sequence_windows(held, longest, rules.sequence_min, cap, starts):
         length = stop - start
-        represented = tuple(window[start:stop])
+        represented = window[start:stop]
         values = natural_values[start:stop]
         gaps = [i for i in range(length) if not held[start + i]]
         filled = [i for i in range(length) if held[start + i]]
@@ -416,7 +431,8 @@ def _first_suit_shapes(
         # With both ace places in the sequence, a wild card must take one of them.
         ace_needs_wild = length == count and both_aces and 0 not in gaps and last not in gaps
         first_wild = 0 in gaps
-        for extra in range(min(cap - holes, len(filled)) + 1):
+        spare = cap - holes
+        for extra in range((spare if spare < len(filled) else len(filled)) + 1):
             wilds = holes + extra
             if wilds == length or not wilds_allowed(rules, length - wilds, wilds):
                 continue
@@ -438,6 +454,43 @@ def _first_suit_shapes(
                 found.append((cards, represented, start, value))
     found.sort(key=_shape_order)
     return tuple(found)
+
+
+def _longest(rules: MeldRules, places: int) -> int:
+    """The most places of ``places`` a sequence may take (S40-SEQ's cap, if any)."""
+    most = rules.sequence_max
+    return places if most is None or most > places else most  # min(), without its call
+
+
+_SuitPlan = tuple[int, int, tuple[int, ...], tuple[int, ...], int, bool, int]
+"""What :func:`_first_suit_shapes` reads of the rules: the places of a sequence, the most
+it may take, each place's card in the first suit and natural value, the low ace's change
+of value at the first place, whether both ends are the ace, and the fewest places of a
+sequence without a wild card."""
+
+
+def _plan(rules: MeldRules) -> _SuitPlan:
+    """The :data:`_SuitPlan` of ``rules``, worked out once (kept in the rules' caches)."""
+    slots = rules.sequence_slots
+    count = len(slots)
+    rank_values = rules.rank_values
+    # A sequence from the first place starts with the low ace when the first slot is the
+    # ace: worth low_ace_value there, unless a wild card with a value of its own takes it.
+    low_ace_change = rules.low_ace_value - rank_values[ACE] if slots[0] == ACE else 0
+    # Without a wild card, wilds_allowed asks only for the natural lead (more places than
+    # the sequence has: none is allowed).
+    shortest = rules.sequence_min
+    while shortest <= count and not wilds_allowed(rules, shortest, 0):
+        shortest += 1
+    return (
+        count,
+        _longest(rules, count),
+        tuple([rank - 1 for rank in slots]),
+        tuple([rank_values[rank] for rank in slots]),
+        low_ace_change,
+        slots[0] == slots[-1],
+        shortest,
+    )
 
 
 def _shape_order(shape: _Shape) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
