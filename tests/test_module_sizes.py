@@ -11,7 +11,9 @@ LIMIT = 1_000
 """The guide's line: a module longer than this is named below, or split by concept."""
 LONGER = {
     "_base/state.py": "what every game's state shares: apply, legal, the log, the checks",
+    "adapters/openspiel.py": "OpenSpiel's game and state, the methods pyspiel calls",
     "cli/serve.py": "the referee's operations, each beside its handler",
+    "movekinds/__init__.py": "a move kind described once: its verb and fields, text and dictionary",
     "serving/fair_deal.py": "the deal's schemes and their check, which read one another's texts",
     "web/tables.py": "the web table's tables: made, played, kept and read back",
 }
