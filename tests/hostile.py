@@ -46,8 +46,8 @@ __all__ = [
     "position_arguments",
 ]
 
-SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
-"""Whether the long runs of ``nox -s soak`` are on."""
+SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "long"
+"""Whether the long run is on (``HYPOTHESIS_PROFILE=long nox -s soak``)."""
 QUICK = os.environ.get("HYPOTHESIS_PROFILE") == "dev"
 """The quick profile (CI's runs on other Pythons): half the examples of a fuzz test."""
 
@@ -113,7 +113,8 @@ def hostile_values() -> st.SearchStrategy[Any]:
 
 def fuzz_settings(examples: int, soak_examples: int | None = None) -> settings:
     """Hypothesis settings for a fuzz test: ``examples`` in the default run (which must
-    stay fast), ``soak_examples`` (ten times as many by default) under ``nox -s soak``,
+    stay fast), ``soak_examples`` (ten times as many by default) in the long run
+    (``HYPOTHESIS_PROFILE=long nox -s soak``),
     half as many under the quick ``dev`` profile."""
     count = (soak_examples or 10 * examples) if SOAK else examples
     if QUICK:

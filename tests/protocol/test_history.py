@@ -42,11 +42,11 @@ from scala40.game import Game, load_game
 from scala40.movekinds import DealMove, RestockMove
 from scala40.resignation import ResignMove
 from tests.protocol.cases import registered_cases
-from tests.protocol.tally import TALLY, soak
+from tests.protocol.tally import TALLY, long_run
 
-GAMES = 3 if soak() else 1
+GAMES = 3 if long_run() else 1
 """Seeded random games per game and preset."""
-MAX_ACTIONS = 2000 if soak() else 400
+MAX_ACTIONS = 2000 if long_run() else 400
 
 
 def _check_move(before: Any, move: Any, after: Any) -> None:

@@ -25,7 +25,8 @@ game), and change in two ways:
   loader has the last word on how fields fit together, as the schemas page says.)
 
 And every loader answers with a value or an error of the library, within its bound.
-Ten times the examples run under ``nox -s soak``, and the ``slow`` run spells every value
+Ten times the examples run in the long run (``HYPOTHESIS_PROFILE=long nox -s soak``),
+and the soak (the ``slow`` tests) spells every value
 of every saved document otherwise, each way.
 """
 
