@@ -11,7 +11,7 @@ The input is what a meld validator sends: random lines drawn from a seeded
 an earlier line): sequences and sets of 3 to 6 cards, a joker in a third of them,
 random cards that make no meld, a few lines that are no cards at all; three lines in
 four are the cards' text under the command's game, one in four a JSON object naming
-the game (all five in turn), the rules and an ``id``. Every verdict is checked to be a
+the game (every game in turn), the rules and an ``id``. Every verdict is checked to be a
 line of JSON, in order.
 
 Each round runs the command as a user does, in a new process (``python -m scala40

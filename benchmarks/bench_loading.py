@@ -23,15 +23,12 @@ import statistics
 import time
 from typing import Any
 
-from scala40.game import load_game
+from scala40.game import BUILTIN_GAMES, load_game
 
 GAMES: tuple[tuple[str, str, int | None], ...] = (
     ("scala40, 4 players", "scala40", 4),
     ("scala40, 2 players", "scala40", 2),
-    ("skarney", "skarney", None),
-    ("rumino", "rumino", None),
-    ("chinchon", "chinchon", None),
-    ("laconga", "laconga", None),
+    *((name, name, None) for name in BUILTIN_GAMES if name != "scala40"),
 )
 
 

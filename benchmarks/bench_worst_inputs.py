@@ -75,7 +75,7 @@ from tests.games.scala40.test_search_budget import (
 
 from scala40 import Scala40Error, check_meld, clear_caches, meld_interpretations
 from scala40.cards import format_cards, parse_cards
-from scala40.game import game_names, load_game
+from scala40.game import BUILTIN_GAMES, game_names, load_game
 from scala40.games.scala40.analysis import best_opening, can_close, closing_moves, min_deadwood
 
 REPEATS = 3
@@ -281,7 +281,7 @@ def cli_cases() -> Iterator[Case]:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             cli_main(argv)
 
-    for game in ("scala40", "skarney", "rumino", "chinchon", "laconga"):
+    for game in BUILTIN_GAMES:
         long = " ".join(["JK", "9C", "8C", "7C"] * 2_500)
         yield (
             f"cli check --game {game} [10,000 cards]",

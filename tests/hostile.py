@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import gc
+import inspect
 import json
 import os
 import random
@@ -40,6 +41,7 @@ __all__ = [
     "library_errors_only",
     "machine_slowdown",
     "move_card",
+    "position_arguments",
 ]
 
 SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
@@ -353,3 +355,14 @@ def move_card(
             others = text(target).split()
             others.insert(rng.randrange(len(others) + 1), card)
             put(target, " ".join(others))
+
+
+def position_arguments(state_type: type) -> tuple[str, ...]:
+    """Every argument ``state_type.from_position`` takes by name: the position's parts
+    its signature names, then the fields its specs let a position give
+    (:func:`scala40._base.position.named_fields`)."""
+    from scala40._base.position import named_fields
+
+    parameters = inspect.signature(state_type.from_position).parameters.values()  # type: ignore[attr-defined]
+    parts = [item.name for item in parameters if item.kind is item.KEYWORD_ONLY]
+    return (*parts, *named_fields(state_type))

@@ -1,22 +1,20 @@
 """A knock-family game declared as the library's are: Chinchón to 50 points.
 
-A game of the family (Rumino, Chinchón, La Conga) is declared as a variant: a ruleset
-over the shared options, a wording, its own class for each move kind it allows, and a
-``GameState`` naming them with its title and summary, from which its registry record
-follows. This module is all a new one needs; the protocol suite (``tests/protocol``)
-checks it beside the library's games, so a game made this way keeps every promise
-(CH-END: the match ends when a total passes the target, here 50).
+A game of the family (Rumino, Chinchón, La Conga) is a declaration: a ruleset over the
+shared options, a wording, and a :class:`~scala40.games._knock.family.KnockGameSpec`
+naming the move kinds it allows and the rules each cites, its title and summary; its
+move classes, its ``GameState`` and its registry record are made from it. This module is
+all a new one needs; the protocol suite (``tests/protocol``) checks it beside the
+library's games, so a game made this way keeps every promise (CH-END: the match ends
+when a total passes the target, here 50).
 """
 
 from __future__ import annotations
 
 import attrs
 
-from scala40.games._knock import moves as family
-from scala40.games._knock.family import knock_game
-from scala40.games._knock.moves import MoveKinds
+from scala40.games._knock.family import CLOSE_KINDS, CLOSE_RULE_IDS, KnockGameSpec, knock_game
 from scala40.games._knock.spanish import SpanishRules
-from scala40.games._knock.state import KnockState
 from scala40.games._knock.text import KnockText
 from scala40.rulesets import set_presets
 
@@ -60,69 +58,20 @@ TEXT = KnockText(
     seven_run="chinchón",
 )
 
-
-@attrs.frozen
-class DrawStock(family.DrawStock):
-    """Draw the top card of the stock (CH-TURN)."""
-
-
-@attrs.frozen
-class TakeDiscard(family.TakeDiscard):
-    """Take the top card of the discard pile (CH-TURN)."""
-
-
-@attrs.frozen
-class Discard(family.Discard):
-    """Discard a card face up, ending the turn (CH-TURN)."""
-
-
-@attrs.frozen
-class Close(family.Close):
-    """Discard a card face down and show the melds of the others (CH-CLOSE)."""
-
-    notation = family.SPANISH_NOTATION  # melds as a Spanish pack writes them (CH-MELDS)
-
-
-@attrs.frozen
-class Reenter(family.Reenter):
-    """Re-enter after passing 50 (CH-END)."""
-
-
-@attrs.frozen
-class Retire(family.Retire):
-    """Drop out after passing 50 (CH-END)."""
-
-
-@attrs.frozen
-class Deal(family.Deal):
-    """Chance: shuffle and deal a hand (CH-DEAL)."""
-
-
-@attrs.frozen
-class Restock(family.Restock):
-    """Chance: a new stock from the discard pile (CH-RESTOCK)."""
-
-
-@attrs.frozen
-class Resign(family.Resign):
-    """Leave the game for good (C-RESIGN)."""
-
-
-@attrs.frozen(repr=False)
-class GameState(KnockState):
-    """A game of Chinchón to 50 at one moment."""
-
-    KINDS = MoveKinds.declare(
-        "chinchon50",
-        "Chinchón to 50",
-        (DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign),
+VARIANT = knock_game(
+    KnockGameSpec(
+        name="chinchon50",
+        title="Chinchón to 50",
+        summary="Chinchón, the match ending at 50 points.",
+        ruleset=Ruleset,
+        text=TEXT,
+        kinds=CLOSE_KINDS,
+        rule_ids=CLOSE_RULE_IDS,
         pack="spanish",
-    )
-    RULESET = Ruleset
-    TEXT = TEXT
-    TITLE = "Chinchón to 50"
-    SUMMARY = "Chinchón, the match ending at 50 points."
-
-
-GAME = knock_game(GameState)
+    ),
+    __name__,
+)
+DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign = VARIANT.classes
+GameState = VARIANT.state
+GAME = VARIANT.game
 """The record to register (the tests register it only while they run)."""

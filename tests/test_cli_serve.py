@@ -156,7 +156,7 @@ def test_melds_and_hands_of_every_game(name: str) -> None:
 
 def test_the_game_of_serve_is_the_default_of_its_requests() -> None:
     answers = serve(requests({"op": "new"}, {"op": "games"}), "--game", "chinchón")
-    assert answers[0]["summary"]["game"] == "chinchon"
+    assert json.loads(answers[0]["deal"]["terms"])["game"] == "chinchon"
     assert [game["name"] for game in answers[1]["games"]] == list(game_names())
 
 
@@ -505,8 +505,8 @@ def test_requests_are_checked_field_by_field() -> None:
     errors = [(answer["error"]["type"], answer["error"]["message"]) for answer in answers]
     assert errors[0] == (
         "InvalidArgumentError",
-        "'new' takes no field 'seeed'; its fields: game, rules, players, seed, bots, "
-        "bot_time_limit, bot_seed, ticket, values (and id)",
+        "'new' takes no field 'seeed'; its fields: game, rules, players, seed, shuffle, "
+        "bots, bot_time_limit, bot_seed (and id)",
     )
     assert errors[1] == ("InvalidValueError", "players must be from 2 to 6, got -1")
     assert errors[2] == (

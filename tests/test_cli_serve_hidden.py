@@ -28,6 +28,7 @@ from scala40.cards import CARD_NAMES
 from scala40.cli.serve import Referee
 from scala40.events import events_since
 from scala40.game import game_names, load_game
+from scala40.serving.fair_deal import value_commitment_of
 from tests.hostile import fuzz_settings
 
 _CARD = r"(?:10|[2-9AJQK])[SHDC]|JK"
@@ -208,6 +209,35 @@ often: the kind with most to hide), a seed the client chose, a state it gave (wi
 explicit chance steps); with bot seats, or without (the client plays every seat)."""
 
 
+VALUE = "5eed" * 16
+"""The client's value for each seat it plays, when it helps to shuffle."""
+WAITING_OPERATIONS = ("legal", "bot", "hint", "view", "events", "picture", "sample", "save")
+"""What a client may ask of a game that waits for its deal: none of it shows a card."""
+
+
+def _shuffle_with_the_client(
+    referee: Referee, handle: str, plays: frozenset[int], players: int
+) -> dict[str, Any]:
+    """Deal a game that waits for the client's seats (every operation asked of it while
+    it waits, each answer naming no card), committing then revealing a value for each
+    seat the client plays; the answer of ``reveal``."""
+    for op in WAITING_OPERATIONS:
+        answer = referee.answer({"op": op, "handle": handle, "seat": 0, "since": 0})
+        check_answer(answer, {}, set())
+    table = referee.answer({"op": "deal", "handle": handle})["deal"]["commitment"]
+    commitments = [
+        value_commitment_of(table, seat, VALUE) if seat in plays else None
+        for seat in range(players)
+    ]
+    committed = referee.answer({"op": "commit", "handle": handle, "commitments": commitments})
+    assert committed["ok"], committed
+    values = [VALUE if seat in plays else None for seat in range(players)]
+    dealt = referee.answer({"op": "reveal", "handle": handle, "values": values})
+    assert dealt["ok"], dealt
+    assert dealt["dealt"], dealt
+    return dealt
+
+
 def _new_game(
     client: Client, name: str, kind: str, players: int, plays: frozenset[int], seed: int
 ) -> str:
@@ -224,6 +254,8 @@ def _new_game(
     answer = client.referee.answer(request)
     assert answer["ok"], answer
     handle: str = answer["handle"]
+    if not answer.get("dealt", True):
+        answer = _shuffle_with_the_client(client.referee, handle, plays, players)
     client.hold(handle, plays, knows_all=not kind.startswith("secret"))
     # The bots' first moves came with the answer: none may show a hidden card.
     if kind == "secret":
@@ -281,6 +313,8 @@ def _bot_left_to_move(referee: Referee, name: str, **fields: Any) -> str:
     request = {"op": "new", "game": name, "players": len(bots), "bots": bots, **fields}
     answer = referee.answer(request)
     handle: str = answer["handle"]
+    if not answer.get("dealt", True):
+        answer = _shuffle_with_the_client(referee, handle, frozenset({0}), len(bots))
     for _ in range(200):
         if answer["summary"]["current_player"] not in (0, None):
             return handle

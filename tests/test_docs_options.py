@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scala40.game import load_game
+from scala40.game import BUILTIN_GAMES, load_game
 from scala40.rulesets import option_kinds
 
 GAME_PAGES = Path(__file__).resolve().parent.parent / "docs" / "games"
@@ -18,7 +18,7 @@ SHARED_WITH = {"laconga": ("chinchon",)}
 ("every option of Chinchón, plus:")."""
 
 
-@pytest.mark.parametrize("game", ["scala40", "skarney", "chinchon", "laconga", "rumino"])
+@pytest.mark.parametrize("game", BUILTIN_GAMES)
 def test_every_option_is_named_on_its_game_page(game: str) -> None:
     pages = (game, *SHARED_WITH.get(game, ()))
     text = "\n".join((GAME_PAGES / f"{page}.rst").read_text(encoding="utf-8") for page in pages)

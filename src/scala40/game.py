@@ -51,7 +51,7 @@ Find a game by name with :func:`load_game`; list them with :func:`game_names`.
 >>> load_game("bridge")
 Traceback (most recent call last):
 ...
-scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40, skarney, rumino, chinchon, laconga
+scala40.errors.UnknownGameError: no game named 'bridge'; games: scala40, skarney, ...
 """
 
 from __future__ import annotations
@@ -87,6 +87,7 @@ if TYPE_CHECKING:
     from scala40.rulesets import RulesetBase
 
 __all__ = [
+    "BUILTIN_GAMES",
     "DEFAULT_GAME",
     "MAX_GAME_NAME",
     "MAX_MELD_TOTAL",
@@ -648,29 +649,32 @@ class Game:
         return self
 
 
-# The games that ship with the library, by name, and the module that registers each. The
-# core names them only as text: a game module is imported the first time it is asked for.
-_BUILTIN_GAMES: dict[str, str] = {
-    "scala40": "scala40.games.scala40",
-    "skarney": "scala40.games.skarney",
-    "rumino": "scala40.games.rumino",
-    "chinchon": "scala40.games.chinchon",
-    "laconga": "scala40.games.laconga",
+_BUILTIN: dict[str, tuple[str, ...]] = {
+    "scala40": ("scala 40", "scala-40", "scala", "scala-quaranta"),
+    "skarney": (),
+    "rumino": ("ramino", "rumina"),
+    "chinchon": ("txintxon",),
+    "laconga": ("la conga", "conga", "la-conga"),
 }
-# The titles and aliases of those games, folded as load_game folds a name (lower case,
-# no accents), so that a game is found by them before its module is imported (a test
-# checks them against the games' records).
+"""The registry of the games that ship with the library: each game's name, the one place
+that lists them, and the other names it is found by before its package
+(``scala40.games.NAME``) is imported: its title and aliases, folded as :func:`load_game`
+folds a name, where they are not its name (a test holds them to the games' records).
+The core names the games only as text: a game's package is imported the first time it
+is asked for. Every list of the library's games is read from here (:data:`BUILTIN_GAMES`,
+:func:`game_names`)."""
+
+BUILTIN_GAMES: tuple[str, ...] = tuple(_BUILTIN)
+"""The names of the games that ship with the library, the first the default
+(:data:`DEFAULT_GAME`): the registry's, in its order.
+
+>>> from scala40.game import BUILTIN_GAMES, DEFAULT_GAME
+>>> BUILTIN_GAMES[0] == DEFAULT_GAME, len(BUILTIN_GAMES) == len(set(BUILTIN_GAMES))
+(True, True)
+"""
+
 _BUILTIN_ALIASES: dict[str, str] = {
-    "scala 40": "scala40",
-    "scala-40": "scala40",
-    "scala": "scala40",
-    "scala-quaranta": "scala40",
-    "ramino": "rumino",
-    "rumina": "rumino",
-    "txintxon": "chinchon",
-    "la conga": "laconga",
-    "conga": "laconga",
-    "la-conga": "laconga",
+    other: name for name, others in _BUILTIN.items() for other in others
 }
 ENTRY_POINT_GROUP = "scala40.games"
 """The entry-point group through which other packages offer games (``name = module:GAME``)."""
@@ -734,7 +738,7 @@ def load_game(name: str | Game) -> Game:
     >>> load_game("chinchn")
     Traceback (most recent call last):
     ...
-    scala40.errors.UnknownGameError: no game named 'chinchn'; games: scala40, skarney, rumino, chinchon, laconga; did you mean 'chinchon'?
+    scala40.errors.UnknownGameError: no game named 'chinchn'; games: scala40, ...; did you mean 'chinchon'?
 
     :raises UnknownGameError: no game has that name; the message lists the games and
         the nearest name (a name of more than :data:`MAX_GAME_NAME` characters is
@@ -753,9 +757,9 @@ def load_game(name: str | Game) -> Game:
     game = _registered_as(key)
     if game is not None:
         return game
-    module = _BUILTIN_GAMES.get(_BUILTIN_ALIASES.get(key, key))
-    if module is not None:
-        importlib.import_module(module)
+    builtin = _BUILTIN_ALIASES.get(key, key)
+    if builtin in _BUILTIN:
+        importlib.import_module(f"scala40.games.{builtin}")
     else:
         _load_entry_point(key)
     game = _registered_as(key)
@@ -803,11 +807,11 @@ def game_names() -> tuple[str, ...]:
     """The names of every game: the library's own first, then any registered or offered
     by other packages.
 
-    >>> from scala40 import game_names
-    >>> game_names()[:5]
-    ('scala40', 'skarney', 'rumino', 'chinchon', 'laconga')
+    >>> from scala40.game import BUILTIN_GAMES, game_names
+    >>> game_names()[:3], game_names()[: len(BUILTIN_GAMES)] == BUILTIN_GAMES
+    (('scala40', 'skarney', 'rumino'), True)
     """
-    names = list(_BUILTIN_GAMES)
+    names = list(BUILTIN_GAMES)
     names.extend(name for name in _REGISTERED if name not in names)
     names.extend(name for name in _entry_point_names() if name not in names)
     return tuple(names)

@@ -30,9 +30,10 @@ from scala40.games.skarney.phases import Phase as SkarneyPhase
 from scala40.games.skarney.phases import side_of
 from scala40.games.skarney.rules import Ruleset as SkarneyRules
 from tests.games.knock.helpers import position as knock_position
+from tests.protocol.cases import knock_game_names
 
-GAMES = ("skarney", "rumino", "chinchon", "laconga")
-KNOCK_GAMES = GAMES[1:]
+KNOCK_GAMES = knock_game_names()
+GAMES = ("skarney", *KNOCK_GAMES)
 
 
 def _game(name: str) -> Game:

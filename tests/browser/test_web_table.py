@@ -36,6 +36,7 @@ import shutil
 import sqlite3
 import tempfile
 import time
+import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import closing
@@ -46,7 +47,8 @@ import pytest
 
 from scala40.bots import make_bot
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, spanish_card_name
-from scala40.game import load_game
+from scala40.game import BUILTIN_GAMES, load_game
+from scala40.serving.fair_deal import value_commitment_of
 from scala40.web.server import make_server
 from scala40.web.tables import TableStore
 
@@ -72,7 +74,7 @@ FLAGS = (
     "--disable-sync",
 )
 """Chromium's flags here: headless, and nothing that reaches for a network."""
-GAMES = ("scala40", "skarney", "rumino", "chinchon", "laconga")
+GAMES = BUILTIN_GAMES
 MAX_TURNS = 400
 """Seat 0's decisions before a hand must have ended (greedy ends one far sooner)."""
 WAIT = 20.0
@@ -493,7 +495,10 @@ def test_a_whole_hand_of_each_game_against_greedy(
     title = browser.find_element(By.ID, "game-over-title").text
     assert title.startswith("Game over")
     assert ("Seat 0 (you)" in title) == (0 in state.winners)
-    _until(lambda: "chosen" in browser.find_element(By.ID, "deal-check").text, "no deal check")
+    _until(
+        lambda: "the seed you chose" in browser.find_element(By.ID, "deal-check").text,
+        "the chosen seed's check",
+    )
     if state.resigned:
         # A resignation is worded as one: the panel names who resigned, and the picture
         # of the abandoned hand says so (not "blocked, nobody closed").
@@ -601,16 +606,22 @@ def test_the_log_s_numbers_are_whole(browser: Any, site: tuple[str, str]) -> Non
     browser.set_window_size(*DESKTOP)
 
 
-def test_the_page_helps_to_shuffle_and_checks_the_deal_at_the_end(
+def test_the_page_shuffles_in_and_checks_the_deal_at_the_end(
     browser: Any, site: tuple[str, str]
 ) -> None:
-    """The defect: the page never verified the deal. Without a chosen seed it sends a
-    random value before the deal and, when the match ends, checks the revealed secret
-    against the commitment, its value and the seed, and says so."""
-    base, _ = site
+    """The defect: the page never verified the deal. Without a chosen seed it commits to
+    a random value, reveals it once every seat has committed, and, when the match ends,
+    checks the revealed secret against the commitment, every value against its seat's
+    commitment, its own value and the seed, and says so; the person does nothing more."""
+    base, database = site
     browser.set_window_size(*DESKTOP)
     _start(browser, base, "chinchon", seed=None)
     _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand button"), "the dealt hand")
+    assert not browser.find_element(By.ID, "deal-warning").is_displayed()
+    table = Table(browser, database, "chinchon")
+    with closing(sqlite3.connect(database)) as db:
+        (text,) = db.execute("SELECT deal FROM tables WHERE id = ?", (table.id,)).fetchone()
+    assert json.loads(text)["values"][0] is not None, "the page's value went into the deal"
     browser.execute_script("window.confirm = () => true;")
     browser.find_element(By.ID, "resign").click()
     _until(lambda: browser.find_element(By.ID, "game-over").is_displayed(), "the end")
@@ -618,6 +629,98 @@ def test_the_page_helps_to_shuffle_and_checks_the_deal_at_the_end(
         lambda: browser.find_element(By.ID, "deal-check").text.startswith("Deal verified"),
         "the deal checked",
     )
+    limits = browser.find_element(By.ID, "deal-limits").text
+    assert "the server sees every hand it deals" in limits
+    assert "withholds its value voids the table" in limits
+
+
+def _made(base: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A table made through the JSON interface (as another page or app makes it)."""
+    request = urllib.request.Request(
+        base + "tables",
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        made: dict[str, Any] = json.loads(response.read())
+    return made
+
+
+def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        base + path.lstrip("/"),
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+    return answer
+
+
+def test_the_page_warns_of_a_deal_the_server_chose(browser: Any, site: tuple[str, str]) -> None:
+    """(D3) When the server ignored ``shuffle`` the page said it "cannot check" the deal,
+    and of a deal with no values "The seed was chosen: nothing to check". A table dealt
+    from the server's secret alone (made with ``"shuffle": false``, as a server that
+    ignores its people would deal it) is now said to be the server's choice, in a
+    warning shown while the match is on and again under the final scores."""
+    base, _ = site
+    browser.set_window_size(*DESKTOP)
+    made = _made(base, {"game": "chinchon", "shuffle": False})
+    browser.get(f"{base}#table={made['table']}&seat=0&token={made['tokens']['0']}")
+    _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand button"), "the dealt hand")
+    warning = browser.find_element(By.ID, "deal-warning")
+    assert warning.is_displayed()
+    assert warning.text.startswith("Warning: the server chose this deal")
+    assert warning.get_attribute("role") == "alert"
+    browser.execute_script("window.confirm = () => true;")
+    browser.find_element(By.ID, "resign").click()
+    _until(lambda: browser.find_element(By.ID, "game-over").is_displayed(), "the end")
+    check = _until(lambda: browser.find_element(By.ID, "deal-check"), "the deal's check")
+    assert check.text.startswith("Warning: the server chose this deal"), check.text
+    assert check.get_attribute("class") == "warning"
+
+
+def test_the_page_says_who_voided_a_table_by_withholding_a_value(
+    browser: Any, site: tuple[str, str]
+) -> None:
+    """A seat that committed and withholds its value voids the table: the page, having
+    committed and revealed for its person, names the seat in a warning."""
+    base, database = site
+    browser.set_window_size(*DESKTOP)
+    made = _made(base, {"game": "chinchon", "bots": [None, None]})
+    table = made["table"]
+    browser.get(f"{base}#table={table}&seat=0&token={made['tokens']['0']}")
+    other = value_commitment_of(made["deal"]["commitment"], 1, "be" * 20)
+    _post(
+        base,
+        f"/tables/{table}/shuffle",
+        {"seat": 1, "token": made["tokens"]["1"], "commitment": other},
+    )
+
+    def revealed() -> bool:
+        with closing(sqlite3.connect(database)) as db:
+            (text,) = db.execute("SELECT deal FROM tables WHERE id = ?", (table,)).fetchone()
+        return json.loads(text)["values"][0] is not None
+
+    _until(revealed, "the page's value revealed")
+    with closing(sqlite3.connect(database)) as db:
+        (text,) = db.execute("SELECT deal FROM tables WHERE id = ?", (table,)).fetchone()
+        row = json.loads(text)
+        row["phase_started"] -= 3600  # seat 1's time to reveal has run out
+        db.execute("UPDATE tables SET deal = ? WHERE id = ?", (json.dumps(row), table))
+        db.commit()
+    browser.refresh()
+    warning = _until(
+        lambda: (
+            browser.find_element(By.ID, "deal-warning").is_displayed()
+            and browser.find_element(By.ID, "deal-warning")
+        ),
+        "the void table's warning",
+    )
+    assert "seat 1 committed to a value and did not reveal it" in warning.text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#hand button")
 
 
 def test_the_lobby_at_phone_width(browser: Any, site: tuple[str, str]) -> None:

@@ -49,6 +49,7 @@ from scala40.games.skarney.state import GameState as SkarneyState
 from tests.adapters.toygame import GAME as TOY
 from tests.example_game import load_example
 from tests.hostile import assert_within, cpu_seconds
+from tests.protocol.cases import soak_unless_default
 from tests.protocol.tally import TALLY
 
 _SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
@@ -67,7 +68,9 @@ def _cases() -> Iterator[Any]:
     for name in game_names():
         game = load_game(name)
         for preset in game.ruleset_type.preset_names():
-            yield pytest.param(game, preset, id=f"{name}-{preset}")
+            yield pytest.param(
+                game, preset, id=f"{name}-{preset}", marks=soak_unless_default(game, preset)
+            )
     # Claims decided in turn (RU-RUMINO) are no preset's: random games under them too.
     yield pytest.param(
         load_game("rumino"), RuminoRules(rumino_claim="decision"), id="rumino-claims"
@@ -167,7 +170,9 @@ def _knock_facts(state: Any, sample: Any, seat: int) -> list[str]:
                 if claims != (other in sample.pending) and sample.active[other]:
                     problems.append(f"seat {other}'s claim right changed (RU-RUMINO)")
         elif (
-            phase is KnockPhase.DRAW and any(sample.turns_played) and profile.claim.value == "auto"
+            phase is KnockPhase.DRAW
+            and any(sample.turns_played)
+            and profile.rumino_claim.value == "auto"
         ):
             # Claims are made at once: nobody but the discarder could claim the top card.
             before = [(sample.turn - step) % count for step in range(1, count)]

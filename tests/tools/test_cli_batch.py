@@ -21,6 +21,7 @@ import pytest
 
 from scala40.cli import main
 from scala40.cli.batch import MAX_CARDS_TEXT, MAX_LINE_BYTES
+from scala40.game import game_names
 
 
 def _batch(
@@ -76,7 +77,7 @@ def test_check_jsonl_gives_one_verdict_a_line(
         "id": 9,
         "valid": False,
         "error": "UnknownGameError",
-        "reason": "no game named 'bridge'; games: scala40, skarney, rumino, chinchon, laconga",
+        "reason": f"no game named 'bridge'; games: {', '.join(game_names())}",
     }
     assert bad["error"] == "InvalidCardError"
     assert skarney["valid"]

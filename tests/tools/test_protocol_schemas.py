@@ -41,6 +41,7 @@ from scala40.schemas import (  # noqa: E402
     protocol_schema,
 )
 from scala40.schemas.protocol import OPERATIONS  # noqa: E402
+from scala40.serving.fair_deal import value_commitment_of  # noqa: E402
 
 
 def _registry() -> Any:
@@ -92,9 +93,22 @@ def _traffic(game_name: str, seed: int) -> Iterator[tuple[dict[str, Any], dict[s
     created = ask({"op": "new", "game": game_name, "players": players, "seed": seed, "id": "n"})
     handle = created["handle"]
     ask({"op": "deal", "handle": handle})
-    ask({"op": "new", "game": game_name, "rules": rules.to_dict(), "players": players})
-    committed = ask({"op": "commit", "game": game_name, "players": players})
-    ask({"op": "new", "ticket": committed["ticket"], "values": ["5e" * 16] * players})
+    ask({"op": "new", "game": game_name, "rules": rules.to_dict(), "shuffle": False})
+    # A deal the client's seats shuffle with the referee: commitments, then values; and
+    # one a seat voids by withholding its value.
+    for withheld in (False, True):
+        waiting = ask(
+            {"op": "new", "game": game_name, "rules": rules.to_dict(), "players": players}
+        )
+        ask({"op": "deal", "handle": waiting["handle"]})
+        values = [f"{seat:02x}" * 16 for seat in range(players)]
+        table = waiting["deal"]["commitment"]
+        commitments = [value_commitment_of(table, seat, values[seat]) for seat in range(players)]
+        ask({"op": "commit", "handle": waiting["handle"], "commitments": commitments})
+        ask({"op": "legal", "handle": waiting["handle"]})  # refused: not dealt yet
+        sent = [None, *values[1:]] if withheld else values
+        ask({"op": "reveal", "handle": waiting["handle"], "values": sent})
+        ask({"op": "deal", "handle": waiting["handle"]})
     for step in range(12):
         legal = ask({"op": "legal", "handle": handle})
         if legal["summary"]["is_over"]:
@@ -116,7 +130,9 @@ def _traffic(game_name: str, seed: int) -> Iterator[tuple[dict[str, Any], dict[s
         ask({"op": "hint", "handle": handle, "bot": "random", "time_limit": 0.5})
     # A game whose other seats the referee's bots play.
     bots: list[str | None] = [None] + ["greedy"] * (players - 1)
-    with_bots = ask({"op": "new", "game": game_name, "players": players, "bots": bots})
+    with_bots = ask(
+        {"op": "new", "game": game_name, "players": players, "bots": bots, "shuffle": False}
+    )
     for _ in range(3):
         moves = ask({"op": "legal", "handle": with_bots["handle"]})["moves"]
         if not moves:

@@ -47,11 +47,12 @@ from scala40.schemas import (
 from scala40.tournament import TournamentResult, run_tournament
 from scala40.views import view_from_dict
 from tests.hostile import fuzz_settings
+from tests.protocol.cases import knock_game_names, soak_unless_default
 from tests.tools.schema_validator import SchemaError, check_schema, errors
 
 GAMES = [load_game(name) for name in BUILTIN_GAMES]
 CASES = [
-    pytest.param(game, preset, id=f"{game.name}-{preset}")
+    pytest.param(game, preset, id=f"{game.name}-{preset}", marks=soak_unless_default(game, preset))
     for game in GAMES
     for preset in game.ruleset_type.preset_names()
 ]
@@ -348,10 +349,7 @@ def test_tournament_results_and_lines_validate(game: Game) -> None:
 _WRONG_VALUES: list[Any] = [None, True, -1, 10**30, 1.5, "??", ["??"], {"x": 1}]
 
 
-_LOADER_GAPS = {
-    (name, "state", "with last_hand.hand_number = -1")
-    for name in ("rumino", "chinchon", "laconga")
-}
+_LOADER_GAPS = {(name, "state", "with last_hand.hand_number = -1") for name in knock_game_names()}
 """Broken data the schema refuses and a loader still takes: the knock games' loader reads
 any number as the last hand's number. The schema states what the games write (a hand
 number is never negative)."""

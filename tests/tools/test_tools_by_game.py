@@ -18,12 +18,12 @@ from scala40 import InvalidRulesetError, Scala40Error
 from scala40.bots import PlayoutBot, RandomBot, bot_factories, bot_names, make_bot, play_game
 from scala40.bots.generic import game_bots
 from scala40.cli import EXIT_INVALID, EXIT_OK, EXIT_QUIT, EXIT_USAGE, main
-from scala40.game import DEFAULT_GAME, game_names, load_game
+from scala40.game import BUILTIN_GAMES, DEFAULT_GAME, game_names, load_game
 from scala40.tournament import run_tournament
 from tests.cli_run import run_answered
 from tests.hostile import fuzz_settings, hostile_texts
 
-GAMES = ("scala40", "skarney", "rumino", "chinchon", "laconga")
+GAMES = BUILTIN_GAMES
 
 
 def test_the_library_s_games_are_the_ones_checked() -> None:

@@ -8,22 +8,24 @@ import json
 import sqlite3
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import closing, contextmanager
 from typing import Any
 
 from scala40.game import load_game
+from scala40.serving.fair_deal import value_commitment_of
 from scala40.web.limits import ServerLimits
 from scala40.web.server import make_server
 from scala40.web.tables import Tables, TableStore
 
-__all__ = ["UNMETERED", "Site", "serving", "unmetered"]
+__all__ = ["UNMETERED", "Site", "serving", "shuffle_in", "unmetered", "value_of"]
 
 UNMETERED = {
-    "tables_per_minute": 1e6,
     "client_tables_per_minute": 1e6,
-    "bot_seconds_per_minute": 1e6,
     "client_bot_seconds_per_minute": 1e6,
+    "table_bot_seconds_per_minute": 1e6,
+    "bots_at_once": 1_000,
+    "requests_at_once": 1_000,
     "max_connections": 1_000,
     "client_connections": 1_000,
 }
@@ -35,6 +37,46 @@ def unmetered(**limits: Any) -> ServerLimits:
     """Server limits ``limits``, the strangers' quotas set past any test's use (the tests
     of the quotas set theirs)."""
     return ServerLimits(**{**UNMETERED, **limits})
+
+
+def value_of(table: int, seat: int) -> str:
+    """The value the tests' people send for ``seat`` of ``table`` (a page draws one at
+    random; the tests' are fixed, so that a test can give them to the check)."""
+    return f"{table:016x}{seat:016x}" * 2
+
+
+def shuffle_in(
+    call: Callable[[str, str, Any], tuple[int, Any]], made: Mapping[str, Any]
+) -> tuple[Any, list[str | None]]:
+    """Each person of the table ``made`` (``POST /tables``'s answer) takes part in its deal
+    as the page does, through ``call(method, path, body)`` (its status and answer): every
+    person commits to its value (:func:`value_of`), then every person reveals it. The last
+    answer (the table dealt: at a server whose decisions have no time, at once, from the
+    server's secret alone), and the commitments the people saw before they revealed."""
+    table, deal = made["table"], made["deal"]
+    answer: Any = None
+    seen: list[str | None] = []
+    for part in ("commitment", "value"):
+        for seat, token in sorted(made["tokens"].items()):
+            value = value_of(table, int(seat))
+            sent = value_commitment_of(deal["commitment"], int(seat), value)
+            body = {
+                "seat": int(seat),
+                "token": token,
+                part: sent if part == "commitment" else value,
+            }
+            status, answer = call("POST", f"/tables/{table}/shuffle", body)
+            if status == 409 and answer["error"] == "Dealt":
+                # A server whose clock gives no time deals at once, as the seat looks.
+                query = f"seat={seat}&token={token}"
+                status, answer = call("GET", f"/tables/{table}?{query}", None)
+                assert status == 200, answer
+                assert answer["dealt"], answer
+                return answer, seen
+            assert status == 200, answer
+        if part == "commitment":
+            seen = list(answer["deal"]["commitments"])
+    return answer, seen
 
 
 class Site:
@@ -70,8 +112,12 @@ class Site:
         return status, json.loads(data)
 
     def create(self, game: str, bots: Any, **fields: Any) -> tuple[int, dict[str, str]]:
+        """A table, dealt: its people shuffle with the server (:func:`shuffle_in`) unless
+        its seed was chosen."""
         status, made = self.call("POST", "/tables", {"game": game, "bots": bots, **fields})
         assert status == 200, made
+        if not made["dealt"]:
+            shuffle_in(self.call, made)
         return made["table"], made["tokens"]
 
     def state(self, table: int) -> Any:

@@ -1,12 +1,16 @@
 """Fair dealing at the web table, over real sockets (C-RNG): the seed that deals every
 hidden card stays the server's secret while the match is on, a commitment to it is
-published when the table is made, and the seed and its salt are revealed at the end, so
-that each seat checks the deal (:mod:`scala40.serving.fair_deal`)."""
+published when the table is made, the people commit to their values and then reveal
+them, and the secret, the values and the seed are revealed at the end, so that each
+seat checks the deal (:mod:`scala40.serving.fair_deal`); the deals of the tables made
+before each change of the scheme are still checked as they were made."""
 
 from __future__ import annotations
 
 import json
+import pathlib
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import closing
 from typing import Any
@@ -17,15 +21,18 @@ from scala40.errors import InvalidArgumentError, InvalidValueError, Serializatio
 from scala40.game import load_game
 from scala40.serving.fair_deal import (
     DEAL_SCHEME,
-    SHARED_DEAL_SCHEME,
+    SEALED_DEAL_SCHEME,
     Deal,
+    SharedDeal,
     commitment_of,
     deal_problems,
-    seed_of,
-    shared_commitment_of,
+    sealed_commitment_of,
+    sealed_seed_of,
+    terms_text,
     verify_deal,
 )
-from tests.web.site import Site, serving
+from scala40.web.tables import Tables, TableStore
+from tests.web.site import Site, serving, shuffle_in, value_of
 
 
 @pytest.fixture(scope="module")
@@ -50,22 +57,26 @@ def test_the_seed_stays_secret_while_the_match_is_on(site: Site) -> None:
     table, token = made["table"], made["tokens"]["0"]
     assert "seed" not in made
     assert made["deal"] == {
-        "scheme": SHARED_DEAL_SCHEME,
+        "scheme": SEALED_DEAL_SCHEME,
         "commitment": made["deal"]["commitment"],
         "seed_chosen": False,
         "terms": made["deal"]["terms"],
+        "phase": "commit",
+        "commitments": [None, None],
         "values": [None, None],
     }
     seed = _secret(site, table)
     asker = {"seat": 0, "token": token}
-    answers = [made, site.call("GET", f"/tables/{table}?seat=0&token={token}")[1]]
+    dealt, _ = shuffle_in(site.call, made)
+    answers = [made, dealt, site.call("GET", f"/tables/{table}?seat=0&token={token}")[1]]
     state = site.state(table)
     body = {**asker, "move": "draw", "move_number": state.move_number}
     answers.append(site.call("POST", f"/tables/{table}/moves", body)[1])
     for answer in answers:
         assert "salt" not in answer.get("deal", {})
         assert seed not in json.dumps(answer)
-    assert answers[-1]["deal"] == made["deal"]
+    assert answers[-1]["deal"]["commitment"] == made["deal"]["commitment"]
+    assert answers[-1]["deal"]["values"] == [value_of(table, 0), None]
 
 
 def test_a_seed_is_chosen_only_at_a_table_with_no_other_person(site: Site) -> None:
@@ -107,14 +118,23 @@ def test_the_seed_is_revealed_at_the_end_and_each_seat_verifies_the_deal(
     status, made = site.call("POST", "/tables", {"game": game, "players": players})
     assert status == 200, made
     table, token = made["table"], made["tokens"]["0"]
+    _, seen = shuffle_in(site.call, made)
     over = _finish(site, table, token)
     deal = over["deal"]
     assert deal["secret"] == _secret(site, table)
-    assert deal["seed"] == str(seed_of(deal["secret"], deal["values"]))
-    expected = shared_commitment_of(deal["secret"], deal["salt"], deal["terms"])
+    assert deal["seed"] == str(sealed_seed_of(deal["secret"], deal["values"]))
+    expected = sealed_commitment_of(deal["secret"], deal["salt"], deal["terms"])
     assert expected == made["deal"]["commitment"]
     assert json.loads(deal["terms"])["game"] == game
-    assert verify_deal(made["deal"]["commitment"], deal, over["view"], over["events"])
+    mine = value_of(table, 0)
+    events = over["events"]
+    assert verify_deal(made["deal"]["commitment"], deal, over["view"], events, value=mine)
+    # Without its value the seat cannot tell that the seed used it, and is told so.
+    problems = deal_problems(made["deal"]["commitment"], deal, over["view"], events)
+    assert problems == [
+        "give the value you sent (value=...): without it nothing shows the seed used it"
+    ]
+    assert seen == deal["commitments"]
 
 
 def test_a_chosen_seed_is_revealed_and_verified(site: Site) -> None:
@@ -171,3 +191,86 @@ def test_a_deal_and_its_check_refuse_what_they_cannot_read() -> None:
     with pytest.raises(InvalidArgumentError, match="event 0 is not an event"):
         deal_problems(commitment, {"seed": "7", "salt": salt}, view, [7])
     assert deal_problems(commitment, {"seed": "7", "salt": salt}, view, [{"move": ["x"] * 10}])
+
+
+def _remade(tables: Tables, table: int, row: dict[str, Any]) -> None:
+    """The table's deal rewritten as a release before this one kept it."""
+    with tables.store.connect() as db:
+        db.execute("UPDATE tables SET deal = ? WHERE id = ?", (json.dumps(row), table))
+
+
+def _played(tables: Tables, made: dict[str, Any]) -> dict[str, Any]:
+    """Seat 0 draws, discards and resigns: its answer at the end, every event included."""
+    asker = {"seat": 0, "token": made["tokens"]["0"]}
+    path, query = f"/tables/{made['table']}", f"seat=0&token={made['tokens']['0']}"
+    for _ in range(2):
+        view = tables.handle("GET", path, query, None)[1]["view"]
+        text = next(move["text"] for move in view["legal_moves"] if move["text"] != "take")
+        body = {**asker, "move": text, "move_number": view["move_number"]}
+        tables.handle("POST", path + "/moves", "", body)
+    tables.handle("POST", path + "/resign", "", asker)
+    over: dict[str, Any] = tables.handle("GET", path, query, None)[1]
+    assert over["view"]["is_over"]
+    return over
+
+
+def test_the_deals_of_tables_made_before_are_checked_as_they_were_made(
+    tmp_path: pathlib.Path,
+) -> None:
+    """A store kept by earlier releases holds tables of every scheme: a seed chosen or
+    drawn alone (``scala40-deal-v1``), a deal whose values came as they were sent
+    (``scala40-deal-v2``, dealt or still waiting for its person). Each plays on and is
+    checked as it was made: the chosen seed and the person's value verify; a seed the
+    server drew alone, or a deal dealt without the person's value, is reported as the
+    server's choice."""
+    tables = Tables(TableStore(str(tmp_path / "tables.sqlite")))
+    game = load_game("chinchon")
+    rules = game.ruleset_type.default()
+    terms = terms_text(game.name, rules.to_dict(), [{"player": True}, {"bot": "greedy"}])
+    mine = "c0ffee" * 8
+    mine_kept = SharedDeal("11" * 32, "22" * 32, terms, (mine, None), dealt=True)
+    alone_kept = SharedDeal("33" * 32, "44" * 32, terms, (None, None), dealt=True)
+    cases: list[tuple[dict[str, Any], int, str | None, list[str]]] = [
+        ({"seed": "5", "salt": "55" * 32, "chosen": True}, 5, None, []),
+        ({"seed": "6", "salt": "66" * 32, "chosen": False}, 6, None, ["drew the seed alone"]),
+        (mine_kept.to_row(), mine_kept.seed, mine, []),
+        (alone_kept.to_row(), alone_kept.seed, None, ["the server chose this deal"]),
+    ]
+    for row, seed, value, warnings in cases:
+        # The table as that release made it: dealt from the seed, its deal kept its way.
+        body = {"game": "chinchon", "bots": [None, "greedy"], "seed": str(seed)}
+        made = tables.handle("POST", "/tables", "", body)[1]
+        _remade(tables, made["table"], row)
+        query = f"seat=0&token={made['tokens']['0']}"
+        commitment = tables.handle("GET", f"/tables/{made['table']}", query, None)[1]["deal"][
+            "commitment"
+        ]
+        over = _played(tables, made)
+        problems = deal_problems(
+            commitment, over["deal"], over["view"], over["events"], value=value
+        )
+        assert len(problems) == len(warnings), problems
+        assert all(word in problem for problem, word in zip(problems, warnings, strict=True))
+    # A table of the scheme before, still waiting for its person's value at the upgrade.
+    waiting = SharedDeal("77" * 32, "88" * 32, terms, (None, None))
+    with tables.store.connect() as db:
+        seats = [{"token": "t0"}, {"bot": "greedy"}]
+        db.execute(
+            "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal,"
+            " decision_started, updated) VALUES (?, 0, '', ?, 0.2, ?, ?, NULL, ?)",
+            (
+                "chinchon",
+                json.dumps(seats),
+                time.time(),
+                json.dumps(waiting.to_row()),
+                time.time(),
+            ),
+        )
+        (table,) = db.execute("SELECT MAX(id) FROM tables").fetchone()
+    made = {"table": table, "tokens": {"0": "t0"}}
+    sent = tables.handle(
+        "POST", f"/tables/{table}/shuffle", "", {"seat": 0, "token": "t0", "value": mine}
+    )[1]
+    assert sent["dealt"] is True
+    over = _played(tables, made)
+    assert verify_deal(waiting.commitment, over["deal"], over["view"], over["events"], value=mine)

@@ -337,6 +337,25 @@ def test_a_resignation_in_a_two_player_game_ends_it(site: Site) -> None:
     assert (status, answered["error"]) == (400, "IllegalMoveError")
 
 
+def test_a_seat_resigns_only_itself(site: Site) -> None:
+    """C-RESIGN lets any seat resign at any moment, but only itself: the move ``resign 1``
+    sent by seat 0 at its own turn would have won it the match (another seat's client
+    resigning a bot, or a person). Refused, and nothing changes; its own resignation
+    sent as a move stands."""
+    table, tokens = site.create("chinchon", [None, "greedy"], seed=4)
+    before = site.state(table)
+    assert before.current_player == 0
+    asker = {"seat": 0, "token": tokens["0"], "move_number": before.move_number}
+    for move in ("resign 1", {"type": "resign", "seat": 1}):
+        status, answered = site.call("POST", f"/tables/{table}/moves", {**asker, "move": move})
+        assert (status, answered["error"]) == (400, "InvalidArgumentError"), answered
+        assert "seat 0 may resign only itself, not seat 1" in answered["message"]
+    assert site.state(table) == before
+    status, answered = site.call("POST", f"/tables/{table}/moves", {**asker, "move": "resign 0"})
+    assert status == 200, answered
+    assert answered["view"]["winners"] == [1]
+
+
 def test_a_resignation_out_of_turn_abandons_the_hand_and_play_goes_on(site: Site) -> None:
     """C-RESIGN: at a table of three, a seat resigns while another decides; the hand in
     play is abandoned (nobody scores), and the game goes on without it, bots included."""

@@ -8,16 +8,17 @@ every problem it finds, so that one :class:`~scala40.InvalidStateError` lists th
 from __future__ import annotations
 
 import enum
+from collections.abc import Collection, Mapping
 from typing import Any, TypeVar
 
 from scala40._checks import describe, is_int
 from scala40._format.serial import MAX_SEED_DIGITS, as_items, is_seed
-from scala40._format.specs import record_format
+from scala40._format.specs import NO_USUAL, record_format
 from scala40._rng import seed_state
 from scala40.cards import Card, as_card, as_cards
-from scala40.errors import InvalidCardError, InvalidStateError
+from scala40.errors import InvalidArgumentError, InvalidCardError, InvalidStateError
 
-__all__ = ["PositionReader", "position_repr"]
+__all__ = ["PositionReader", "named_fields", "position_repr"]
 
 E = TypeVar("E", bound=enum.Enum)
 S = TypeVar("S", bound=Any)
@@ -140,6 +141,42 @@ class PositionReader:
             "last_hand": None,
         }
 
+    def named(self, record: type, given: Mapping[str, object]) -> dict[str, Any]:
+        """The fields of ``record`` that ``from_position`` was ``given`` by name (its
+        ``**fields``), read as its specs say (:func:`named_fields`); a field of cards may
+        give them as text, or as codes; a field left out takes its usual value later
+        (``with_usual``), as one given as ``None`` does.
+
+        :raises InvalidArgumentError: a name is no such field; the message lists them.
+        """
+        allowed = named_fields(record)
+        unknown = sorted(str(name) for name in given if name not in allowed)
+        if unknown:
+            raise InvalidArgumentError(
+                f"from_position takes no field {', '.join(map(repr, unknown))}; "
+                f"it takes {', '.join(sorted(allowed))} by name, beside the position's parts"
+            )
+        fields: dict[str, Any] = {}
+        for name, value in given.items():
+            kind = allowed[name]
+            if kind == "card":
+                fields[name] = self.card(value, name, name)
+            elif kind == "cards" and value is not None:
+                fields[name] = self.cards(value, name)
+            elif kind == "lists" and value is not None:
+                items = as_items(value)
+                if items is None or len(items) > _MOST_ITEMS:
+                    self.problems.append(
+                        f"{name} must be a list of cards for each seat, got {describe(value)}"
+                    )
+                    continue
+                fields[name] = tuple(
+                    self.cards(cards, f"{name} {index}") for index, cards in enumerate(items)
+                )
+            else:
+                fields[name] = value
+        return fields
+
     def valid(self, state: S) -> S:
         """``state``, built from the position, once it is valid.
 
@@ -152,6 +189,41 @@ class PositionReader:
             raise InvalidStateError([*self.problems, *record_format(type(state)).problems(state)])
         state.validate()
         return state
+
+
+_SET_BY_EVERY_POSITION = frozenset(
+    {
+        "rules", "player_count", "dealer", "hand_number", "phase", "turn", "hands",
+        "winners", "rng", "auto_chance", "last_hand",
+    }
+)  # fmt: skip
+"""The fields :meth:`PositionReader.fields` gives every position: from the position's
+parts, or always so (no winner yet, no hand before)."""
+
+_MOST_ITEMS = 64
+"""The most entries a list of card lists given by name may have (the most seats)."""
+
+
+def named_fields(record: type) -> dict[str, str | None]:
+    """The fields of ``record`` a position may give by name (its ``from_position``'s
+    ``**fields``: :meth:`PositionReader.named`), each with the cards its codec holds: any
+    field whose spec gives a usual value (the fields a position may leave out), but those
+    every position sets itself (:meth:`PositionReader.fields`) and those the game's
+    ``from_position`` reads its own way (the record's ``POSITION_READS``).
+
+    >>> from scala40._base.position import named_fields
+    >>> from scala40.games.chinchon import GameState
+    >>> sorted(named_fields(GameState))
+    ['active', 'gins', 'pending', 'reentries', 'reentry_total', 'taken', 'turns_played']
+    """
+    own: Collection[str] = getattr(record, "POSITION_READS", ())
+    return {
+        entry.name: entry.codec.position_cards
+        for entry in record_format(record).entries
+        if entry.spec.usual is not NO_USUAL
+        and entry.name not in _SET_BY_EVERY_POSITION
+        and entry.name not in own
+    }
 
 
 def position_repr(value: Any) -> str:

@@ -13,7 +13,10 @@ notation, pickles) is made from the same declarations, through these modules:
   usual values;
 - :mod:`~scala40._format.text_values`: JSON values as the fields of a position's text;
 - :mod:`~scala40._format.fields`: fast copies of frozen values with some fields
-  changed, and their pickles without their caches.
+  changed, and their pickles without their caches;
+- :mod:`~scala40._format.generated`: the functions written as source from the
+  declarations (copies, writers, readers, checks), compiled so that a reader, a
+  traceback and a debugger can follow them.
 
 The package's own module imports nothing, so that its modules load as the core needs
 them.

@@ -131,6 +131,10 @@ class FieldCodec:
     per: str | None = None
     """For a list: whose entries it counts (:data:`PER_SEAT`, :data:`PER_SIDE`, or the
     name of another field with one entry per item); ``None`` for any number."""
+    position_cards: str | None = None
+    """The cards the value holds, which a position given by hand (``from_position``) may
+    write as text: ``"card"`` (one card, or ``None``), ``"cards"``, or ``"lists"`` (a
+    list of cards for each entry); ``None`` for a value of no cards."""
 
     def bind(self, record: type) -> FieldCodec:
         """This codec, for the fields of ``record`` (most codecs need nothing of it)."""
@@ -205,6 +209,8 @@ class _Scalar(FieldCodec):
 
 @attrs.frozen
 class _Cards(_Scalar):
+    position_cards = "cards"
+
     def write(self, value: Any) -> Any:
         return format_cards(value)
 
@@ -223,6 +229,8 @@ class _Cards(_Scalar):
 
 @attrs.frozen
 class _OptionalCard(_Scalar):
+    position_cards = "card"
+
     def write(self, value: Any) -> Any:
         return None if value is None else CARD_NAMES[value]
 
@@ -392,6 +400,8 @@ class _Flags(ListCodec):
 
 @attrs.frozen(eq=False)
 class _CardLists(ListCodec):
+    position_cards = "lists"
+
     def write(self, value: Any) -> Any:
         return [format_cards(cards) for cards in value]
 

@@ -25,6 +25,8 @@ from typing import Any, TypeVar
 
 import attrs
 
+from scala40._format.generated import compile_source
+
 __all__ = [
     "make_builder",
     "make_evolver",
@@ -115,8 +117,7 @@ def _compile(cls: type[Any], signature: str, value_of: Callable[[str], str]) -> 
             value = "None" if is_cache else value_of(name)
             lines.append(f"    _store{index}(new, {value})")
     lines.append("    return new")
-    exec("\n".join(lines), namespace)
-    return namespace["_copy"]
+    return compile_source("_copy", lines, namespace, f"{cls.__module__}.{cls.__qualname__}")
 
 
 def make_evolver(cls: type[T]) -> Callable[..., T]:

@@ -49,6 +49,7 @@ import attrs
 from scala40._cache import BoundedCache
 from scala40._checks import describe, is_int
 from scala40._format.codecs import PER_SEAT, PER_SIDE, CheckContext, FieldCodec, Melds, Nested
+from scala40._format.generated import compile_source, declared_at, source_of
 from scala40._format.schema import header, obj
 from scala40._format.serial import (
     FieldReader,
@@ -59,7 +60,7 @@ from scala40._format.serial import (
 )
 from scala40._format.text_fields import ABSENT, LengthOf, Notation, NotationField, PerItem, PerSeat
 
-__all__ = ["FieldSpec", "RecordFormat", "Usual", "record_format", "spec"]
+__all__ = ["NO_USUAL", "FieldSpec", "RecordFormat", "Usual", "record_format", "spec"]
 
 
 class _NoUsual:
@@ -101,6 +102,9 @@ class FieldSpec:
     version written before it lacks the field, which then reads as its usual value."""
     key: str | None = None
     """Its key in the dictionary, where that is not the field's name."""
+    declared: str = attrs.field(default="", eq=False)
+    """The line that made the spec (``scala40/_base/record.py:140``), which the code
+    written from it names (:meth:`RecordFormat.source`)."""
 
 
 def spec(
@@ -126,7 +130,10 @@ def spec(
     """
     if since is not None and usual is NO_USUAL:
         raise TypeError("a field added by a later release needs a usual value")
-    metadata: dict[str, Any] = {"spec": FieldSpec(codec, about, place, usual, public, since, key)}
+    declared = declared_at()
+    metadata: dict[str, Any] = {
+        "spec": FieldSpec(codec, about, place, usual, public, since, key, declared)
+    }
     if after is not None:
         metadata["after"] = after
     return metadata
@@ -168,9 +175,24 @@ class RecordFormat:
         self.usual_names = frozenset(
             entry.name for entry in entries if entry.spec.usual is not NO_USUAL
         )
+        self._owner = f"{record.__module__}.{record.__qualname__}"
         self.write: Callable[[Any], dict[str, Any]] = self._compile_writer()
         self._read = self._compile_reader()
         self._fields_pass = self._compile_checks()
+
+    def source(self) -> str:
+        """The Python source of the writer, the reader and the checks written from the
+        record's specs (see the module), as compiled: each field's line names the field
+        and the line of its spec; a debugger steps through the same lines.
+
+        >>> from scala40._format.specs import record_format
+        >>> from scala40.games.chinchon import GameState
+        >>> source = record_format(GameState).source()
+        >>> print(next(line for line in source.splitlines() if "'discard':" in line))
+                'discard': _write...(value.discard),  # discard: spec at scala40/games/_knock/record.py:...
+        """
+        functions = (self.write, self._read, self._fields_pass)
+        return "\n".join(source_of(function) for function in functions)
 
     # -- writing -------------------------------------------------------------------------
 
@@ -182,12 +204,10 @@ class RecordFormat:
             if expression is None:
                 namespace[f"_write{index}"] = entry.codec.write
                 expression = f"_write{index}(value.{entry.name})"
-            lines.append(f"        {entry.key!r}: {expression},")
+            lines.append(f"        {entry.key!r}: {expression},{_origin(entry)}")
         lines.append("        **_resigned(value.resigned),")
         lines.append("    }")
-        exec("\n".join(lines), namespace)
-        function: Callable[[Any], dict[str, Any]] = namespace["write"]
-        return function
+        return compile_source("write", lines, namespace, self._owner)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -212,20 +232,22 @@ class RecordFormat:
             if entry.spec.since is not None:
                 value = f"({value} if {key!r} in data else _MISSING)"
             if entry.name == "rules":
-                lines.append(f"    rules = {value}")
+                lines.append(f"    rules = {value}{_origin(entry)}")
                 value = "rules"
-            arguments.append(f"{entry.name}={value}")
-        arguments.append("resigned=_resigned(data, read.where)")
+            arguments.append(f"        {entry.name}={value},{_origin(entry)}")
+        arguments.append("        resigned=_resigned(data, read.where),")
         if self.optional:
             # A field a format gained later, missing from an older dictionary, takes its
             # usual value (per seat, per side... as the fields read give their number).
-            lines.append("    fields = dict(" + ", ".join(arguments) + ")")
-            lines.append("    return cls(**_usual(fields))")
+            lines += [
+                "    fields = dict(",
+                *arguments,
+                "    )",
+                "    return cls(**_usual(fields))",
+            ]
         else:
-            lines.append("    return cls(" + ", ".join(arguments) + ")")
-        exec("\n".join(lines), namespace)
-        function: Callable[..., Any] = namespace["read"]
-        return function
+            lines += ["    return cls(", *arguments, "    )"]
+        return compile_source("read", lines, namespace, self._owner)
 
     def _with_missing_usual(self, fields: dict[str, Any]) -> dict[str, Any]:
         if not any(value is _MISSING for value in fields.values()):
@@ -317,11 +339,12 @@ class RecordFormat:
                     "_Context(record, count, sides)) is None"
                 )
                 namespace[f"_codec{index}"] = codec
-            lines.append(f"    if not ({ok}):")
+            lines.append(f"    if not ({ok}):{_origin(entry)}")
             lines.append("        return False")
         lines.append("    return True")
-        exec("\n".join(lines), namespace)
-        function: Callable[[Any, int, int], bool] = namespace["fields_pass"]
+        function: Callable[[Any, int, int], bool] = compile_source(
+            "fields_pass", lines, namespace, self._owner
+        )
         return function
 
     def problems(self, value: Any) -> list[str]:
@@ -416,6 +439,13 @@ _NOT_IN_TEXT = frozenset({"rules", "players"})
 _HEADER = frozenset({"format", "version", "resigned"})
 """Keys read apart from the fields: the header, and the seats that resigned (absent
 while nobody has, C-RESIGN)."""
+
+
+def _origin(entry: _Entry) -> str:
+    """The comment that ends a line written for ``entry``'s field: the field, and where
+    its spec was declared."""
+    where = entry.spec.declared
+    return f"  # {entry.name}: spec at {where}" if where else f"  # {entry.name}"
 
 
 def _item_field(layout: RecordFormat, per: str) -> str:

@@ -102,7 +102,7 @@ class SeatModel(Protocol):
 # The temperature of the softened greedy model, fitted on logged games of every game (see
 # benchmarks/bench_belief.py --fit): the one that makes the moves of a greedy player who
 # picks at random among his three best moves one time in ten most likely. The fit gave
-# the same value in all five games.
+# the same value in every game it was run on.
 _TEMPERATURE = 0.5
 
 

@@ -17,24 +17,35 @@ fields the JSON Schemas ``serve.request.json`` and ``serve.answer.json`` of
     the games and their presets.
 ``new``
     a game: ``game``, ``rules`` (a preset's name or a ruleset's dictionary), ``players``
-    and ``seed``; answers its ``handle`` and ``summary``. With ``bots`` (one entry per
+    and ``seed``; answers its ``handle``, its ``deal`` and whether it is ``dealt``, with
+    its ``summary`` once it is. Without ``seed`` the game shuffles with the client's
+    seats: the referee draws a secret and commits to it and to the game's terms (game,
+    rules, seats), and the game waits for its seats' commitments (``commit``), then
+    their values (``reveal``), so that neither the referee nor a seat chooses the cards
+    (:mod:`scala40.serving.fair_deal`); with ``"shuffle": false`` it is dealt at once,
+    from the referee's secret alone, and its terms say so. With ``bots`` (one entry per
     seat: a bot's name, or ``null`` for a seat the client plays), the referee's bots
-    play those seats, here and after each ``apply`` (``bot_time_limit`` seconds a move,
-    ``bot_seed`` for their randomness); their moves come back in ``bot_moves`` and in
-    the event feed.
+    play those seats, once the game is dealt and after each ``apply`` (``bot_time_limit``
+    seconds a move, ``bot_seed`` for their randomness); their moves come back in
+    ``bot_moves`` and in the event feed.
 ``commit``
-    a commitment to a game's deal before it is dealt (``new``'s fields but ``seed``):
-    the referee draws a secret and commits to it and to the game's terms (game, rules,
-    seats), answering a ``ticket``; ``new`` with that ``ticket`` and the client's
-    ``values`` (one random value for each seat it plays) deals the game from a seed
-    derived from both, so that the referee cannot choose the cards alone
-    (:mod:`scala40.serving.fair_deal`).
+    the commitments of a game that waits for its deal (``handle``): ``commitments``, one
+    entry per seat: the commitment to a random value (32 to 64 lowercase hexadecimal
+    digits) of each seat the client plays, the SHA-256 digest of
+    ``scala40-value-v3:<the deal's commitment>:<seat>:<value>``
+    (:func:`~scala40.serving.fair_deal.value_commitment_of`), ``null`` for a bot's seat or
+    one that takes no part; taken once, before any value. Answers the ``deal``.
+``reveal``
+    the values of the seats that committed (``values``, one entry per seat, each hashing
+    to its seat's commitment): the game is dealt from the seed the referee's secret and
+    the values give, and answered as ``new`` answers a dealt game. A committed seat whose
+    value is ``null`` withholds it: the game is void, no card is dealt, and its deal names
+    the seat (``withheld``); the handle then answers only ``deal`` and ``close``.
 ``deal``
-    a game's deal: the commitment to its secret and terms (a secret the referee draws
-    and keeps when ``new`` gives no seed), and, once the match is over, the secret, the
-    salt, the values and the seed (:mod:`scala40.serving.fair_deal`); ``new`` answers the
-    commitment too. While the match of a game the referee dealt is on, it answers
-    nothing that shows a hidden card or the generator's state (below).
+    a game's deal: the commitment to its secret and terms, its phase, the seats'
+    commitments and values, and, once the match is over, the secret, the salt and the
+    seed (:mod:`scala40.serving.fair_deal`). While the match of a game the referee dealt
+    is on, it answers nothing that shows a hidden card or the generator's state (below).
 ``legal``
     the legal moves of a game, each as ``{"text", "move"}``.
 ``apply``
@@ -125,7 +136,7 @@ past the deadline), ``advance`` playing on.
 >>> for line in answers.getvalue().decode().splitlines():
 ...     print(json.loads(line))
 {'id': 1, 'ok': True, 'op': 'hand', 'game': 'chinchon', 'rules': 'catsatcards', 'cards': 'AS 7C', 'value': 8}
-{'id': 2, 'ok': False, 'op': 'new', 'error': {'type': 'InvalidArgumentError', 'message': "'new' takes no field 'seeed'; its fields: game, rules, players, seed, bots, bot_time_limit, bot_seed, ticket, values (and id)"}}
+{'id': 2, 'ok': False, 'op': 'new', 'error': {'type': 'InvalidArgumentError', 'message': "'new' takes no field 'seeed'; its fields: game, rules, players, seed, shuffle, bots, bot_time_limit, bot_seed (and id)"}}
 {'id': None, 'ok': False, 'op': None, 'error': {'type': 'InvalidValueError', 'message': 'line 3 is not UTF-8: invalid start byte at byte 1'}}
 """
 
@@ -135,7 +146,9 @@ import argparse
 import io
 import itertools
 import json
+import math
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import IO, Any
@@ -163,9 +176,7 @@ from scala40.errors import (
 )
 from scala40.events import Event, events_of, events_since
 from scala40.game import Game, game_names, load_game
-from scala40.legal import read_move
 from scala40.notation import position_head
-from scala40.resignation import ResignMove
 from scala40.schemas.protocol import (
     MAX_CARDS_TEXT,
     MAX_ID_LENGTH,
@@ -185,9 +196,9 @@ from scala40.serving.bot_seats import (
     check_time_limit,
     timed_bot,
 )
-from scala40.serving.fair_deal import Deal, SharedDeal, check_value, terms_text
+from scala40.serving.fair_deal import Deal, SealedDeal, SharedDeal, terms_text
 from scala40.serving.request_fields import read_rules, read_seed, refuse_unknown_fields
-from scala40.serving.seat_access import Reach, SeatAccess
+from scala40.serving.seat_access import Reach, SeatAccess, resigning_seat
 
 __all__ = [
     "COMMAND",
@@ -254,9 +265,10 @@ class Referee:
         self._states: dict[str, Any] = {}
         self._events: dict[str, list[Event]] = {}
         self._seats: dict[str, BotSeats] = {}
-        self._deals: dict[str, Deal | SharedDeal] = {}
-        self._commits: dict[str, tuple[SharedDeal, dict[str, Any]]] = {}
-        """The deals committed to and not dealt yet, by ticket, with their games' fields."""
+        self._deals: dict[str, Deal | SharedDeal | SealedDeal] = {}
+        self._waiting: dict[str, tuple[SealedDeal, dict[str, Any]]] = {}
+        """The games whose deal waits for their seats' parts (or is void), by handle, with
+        the fields of their ``new``."""
         self._numbers = itertools.count(1)
         # Each operation's handler and what it reaches of a held game (checked for every
         # request before its handler runs: scala40.serving.seat_access); the fields it
@@ -266,6 +278,7 @@ class Referee:
             "games": (self._games, Reach.PUBLIC),
             "new": (self._new, Reach.PUBLIC),
             "commit": (self._commit, Reach.PUBLIC),
+            "reveal": (self._reveal, Reach.PUBLIC),
             "deal": (self._deal, Reach.PUBLIC),
             "legal": (self._legal, Reach.DECIDER),
             "apply": (self._apply, Reach.MOVE),
@@ -343,17 +356,22 @@ class Referee:
             return self._default_game
         return load_game(name)
 
-    def _hold(self, state: Any, seats: BotSeats | None = None) -> str:
-        if len(self._states) >= MAX_HANDLES:
-            raise InvalidValueError(
-                f"the referee holds {MAX_HANDLES} games already; close some first"
-            )
-        handle = f"g{next(self._numbers)}"
+    def _hold(self, state: Any, seats: BotSeats | None = None, handle: str | None = None) -> str:
+        """Hold ``state`` under ``handle`` (a new one unless given: a game whose deal
+        waited keeps its own)."""
+        handle = self._new_handle() if handle is None else handle
         self._states[handle] = state
         self._events[handle] = []
         if seats is not None:
             self._seats[handle] = seats
         return handle
+
+    def _new_handle(self) -> str:
+        if len(self._states) + len(self._waiting) >= MAX_HANDLES:
+            raise InvalidValueError(
+                f"the referee holds {MAX_HANDLES} games already; close some first"
+            )
+        return f"g{next(self._numbers)}"
 
     def _bot_seats(
         self, game: Game, state: Any, request: Mapping[str, Any], seed: int
@@ -379,17 +397,19 @@ class Referee:
         request: Mapping[str, Any],
         seed: int = 0,
         events: list[Event] | None = None,
+        handle: str | None = None,
     ) -> dict[str, Any]:
         """Hold ``state`` (reached with ``events``) with the bot seats the request asks
         for (their randomness from ``seed`` unless it gives ``bot_seed``), played up to
-        the client's decision: the answer of ``new`` and ``load``."""
+        the client's decision, under ``handle`` if given: the answer of ``new``,
+        ``reveal`` and ``load``."""
         seats = self._bot_seats(game, state, request, seed)
         played: list[dict[str, Any]] = []
         events = [] if events is None else events
         if seats is not None:
             state, more, played = seats.play(state, True, self._deadline)
             events += more
-        handle = self._hold(state, seats)
+        handle = self._hold(state, seats, handle)
         self._events[handle].extend(events)
         answer: dict[str, Any] = {"handle": handle, "summary": _summary(game, state)}
         if seats is not None:
@@ -398,6 +418,8 @@ class Referee:
 
     def _held(self, request: Mapping[str, Any]) -> tuple[str, Any]:
         handle = _field(request, "handle", str)
+        if handle in self._waiting:
+            raise InvalidArgumentError(self._not_dealt(handle))
         if handle not in self._states:
             raise InvalidArgumentError(f"no game with handle {handle[:40]!r}")
         return handle, self._states[handle]
@@ -418,9 +440,9 @@ class Referee:
             )
         return {"games": games}
 
-    def _terms(self, request: Mapping[str, Any]) -> tuple[Game, Any, int, str]:
-        """The game, rules and players ``new`` or ``commit`` asks for, and the terms a
-        drawn secret commits to (the seats: the bots ``bots`` names, the client's)."""
+    def _terms(self, request: Mapping[str, Any], shuffle: bool) -> tuple[Game, Any, int, str]:
+        """The game, rules and players ``new`` asks for, and the terms a drawn secret
+        commits to (the seats: the bots ``bots`` names, the client's; and ``shuffle``)."""
         game = self._game(request)
         rules = read_rules(game, request.get("rules"))
         fallback = min(max(game.default_players, rules.min_players), rules.max_players)
@@ -432,78 +454,135 @@ class Referee:
             {"player": True} if spec is None else {"bot": str(spec)[:_MAX_SPEC_SHOWN]}
             for spec in specs
         ]
-        return game, rules, players, terms_text(game.name, rules.to_dict(), seats)
+        return game, rules, players, terms_text(game.name, rules.to_dict(), seats, shuffle)
 
     def _new(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        if "ticket" in request or "values" in request:
-            return self._new_of_ticket(request)
         given = request.get("seed")
-        game, rules, players, terms = self._terms(request)
-        # Without a seed the referee draws a secret and keeps it (scala40.serving.fair_deal).
-        deal: Deal | SharedDeal
-        if given is None:
-            drawn = SharedDeal.draw(terms, players)
-            deal = SharedDeal(drawn.secret, drawn.salt, drawn.terms, drawn.values, True)
-        else:
-            deal = Deal.draw(read_seed(given))
-        return self._deal_game(game, rules, players, deal, request)
+        shuffle = request.get("shuffle")
+        if shuffle is not None and not isinstance(shuffle, bool):
+            raise InvalidArgumentError("'shuffle' must be true or false")
+        if given is not None:
+            if shuffle:
+                raise InvalidArgumentError(
+                    "'shuffle' is for a deal the referee draws: a chosen seed is dealt as chosen"
+                )
+            game, rules, players, _ = self._terms(request, True)
+            return self._deal_game(game, rules, players, Deal.draw(read_seed(given)), request)
+        shuffled = shuffle is not False
+        game, rules, players, terms = self._terms(request, shuffled)
+        # Without a seed the referee draws a secret and commits to it; the client's seats
+        # commit to their values, then reveal them (scala40.serving.fair_deal), unless
+        # the client asked for a deal of the referee's alone.
+        deal = SealedDeal.draw(terms, players, time.time(), shuffle=shuffled)
+        if deal.is_dealt:
+            return self._deal_game(game, rules, players, deal, request)
+        # The bots are checked now, as a dealt game's would be, rather than when it is.
+        self._bot_seats(game, game.new_game(rules, players, 0), request, 0)
+        handle = self._new_handle()
+        self._waiting[handle] = (deal, dict(request))
+        return {"handle": handle, "dealt": False, "deal": deal.public(revealed=False)}
 
     def _deal_game(
         self,
         game: Game,
         rules: Any,
         players: int,
-        deal: Deal | SharedDeal,
+        deal: Deal | SealedDeal,
         request: Mapping[str, Any],
+        handle: str | None = None,
     ) -> dict[str, Any]:
         state, events = _after_chance(game.new_game(rules, players, deal.seed))
-        answer = self._hold_with_bots(game, state, request, deal.seed, events)
+        answer = self._hold_with_bots(game, state, request, deal.seed, events, handle)
         self._deals[answer["handle"]] = deal
+        answer["dealt"] = True
         answer["deal"] = deal.public(revealed=False)
         return answer
 
-    def _commit(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        if len(self._commits) >= MAX_HANDLES:
-            raise InvalidValueError(
-                f"the referee holds {MAX_HANDLES} commitments already; deal some first"
-            )
-        game, rules, players, terms = self._terms(request)
-        # The bots are checked now, as 'new' would, rather than when the game is dealt.
-        self._bot_seats(game, game.new_game(rules, players, 0), request, 0)
-        deal = SharedDeal.draw(terms, players)
-        ticket = f"c{next(self._numbers)}"
-        self._commits[ticket] = (deal, dict(request))
-        return {"ticket": ticket, "deal": deal.public(revealed=False)}
+    def _waiting_deal(self, request: Mapping[str, Any]) -> tuple[str, SealedDeal, dict[str, Any]]:
+        """The game ``handle`` names, whose deal waits for its seats' parts."""
+        handle = _field(request, "handle", str)
+        if handle not in self._waiting:
+            if handle in self._states:
+                raise InvalidArgumentError(
+                    f"{handle!r} is dealt already: its deal takes no part now"
+                )
+            raise InvalidArgumentError(f"no game with handle {handle[:40]!r}")
+        deal, fields = self._waiting[handle]
+        return handle, deal, fields
 
-    def _new_of_ticket(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """``new`` with a ``ticket``: the committed game, dealt from the referee's secret
-        and the client's ``values``."""
-        ticket = _field(request, "ticket", str)
-        others = sorted(set(request) - {"op", "id", "ticket", "values"})
-        if others:
-            raise InvalidArgumentError(
-                f"a ticket's game is the one committed to: give only 'values', not {others}"
-            )
-        committed = self._commits.get(ticket)
-        if committed is None:
-            raise InvalidArgumentError(f"no commitment with ticket {ticket[:40]!r}")
-        deal, fields = committed
-        values = _field(request, "values", list)
-        if len(values) != len(deal.values):
+    def _parts(self, request: Mapping[str, Any], name: str, deal: SealedDeal) -> list[Any]:
+        """The list ``name`` of ``request``: one entry per seat of ``deal``."""
+        parts: list[Any] = _field(request, name, list)
+        if len(parts) != len(deal.values):
             raise InvalidValueError(
-                f"'values' must hold one entry per seat ({len(deal.values)}), got {len(values)}"
+                f"{name!r} must hold one entry per seat ({len(deal.values)}), got {len(parts)}"
+            )
+        return parts
+
+    def _commit(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, deal, fields = self._waiting_deal(request)
+        commitments = self._parts(request, "commitments", deal)
+        if deal.phase != "commit":
+            raise InvalidArgumentError(
+                f"{handle!r} has its commitments already: send the values ('reveal')"
             )
         specs = fields.get("bots") or [None] * len(deal.values)
-        for seat, value in enumerate(values):
-            if value is None:
+        if all(commitment is None for commitment in commitments):
+            raise InvalidValueError(
+                "'commitments' must commit to a value for a seat the client plays at least "
+                "(a game dealt from the referee's secret alone: 'new' with 'shuffle': false)"
+            )
+        for seat, commitment in enumerate(commitments):
+            if commitment is None:
                 continue
             if specs[seat] is not None:
-                raise InvalidValueError(f"seat {seat} is the referee's bot's: it sends no value")
-            deal = deal.with_value(seat, check_value(value))
-        deal = SharedDeal(deal.secret, deal.salt, deal.terms, deal.values, True)
-        del self._commits[ticket]
-        game, rules, players, _ = self._terms(fields)
-        return self._deal_game(game, rules, players, deal, fields)
+                raise InvalidValueError(f"seat {seat} is the referee's bot's: it takes no part")
+            deal = deal.with_commitment(seat, commitment)
+        # The client has sent every commitment it will: the values are asked for now,
+        # with no time limit (the client sends them all in one request).
+        deal = deal.advanced((), time.time(), math.inf)
+        self._waiting[handle] = (deal, fields)
+        return {"deal": deal.public(revealed=False)}
+
+    def _reveal(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle, deal, fields = self._waiting_deal(request)
+        values = self._parts(request, "values", deal)
+        if deal.phase != "reveal":
+            raise InvalidArgumentError(self._not_dealt(handle))
+        for seat, value in enumerate(values):
+            if value is None:
+                continue  # a seat that committed and sends none withholds its value
+            deal = deal.with_value(seat, value)
+        # Every value the client will send is in: the deal is dealt, or void (the time
+        # for the values is up).
+        deal = deal.advanced((), time.time(), 0.0)
+        if deal.is_void:
+            self._waiting[handle] = (deal, fields)
+            return {"dealt": False, "deal": deal.public(revealed=False)}
+        del self._waiting[handle]
+        game, rules, players, _ = self._terms(fields, True)
+        answer = self._deal_game(game, rules, players, deal, fields, handle)
+        del answer["handle"]
+        return answer
+
+    def _not_dealt(self, handle: str) -> str:
+        """Why the game ``handle`` names, whose deal waits or is void, answers nothing."""
+        deal, _ = self._waiting[handle]
+        if deal.is_void:
+            seats = " and ".join(f"seat {seat}" for seat in deal.withheld)
+            return (
+                f"the deal of {handle!r} is void: {seats} committed to a value and withheld "
+                "it, so no card was dealt (make a new game)"
+            )
+        step = (
+            "its seats' commitments ('commit')"
+            if deal.phase == "commit"
+            else "their values ('reveal')"
+        )
+        return (
+            f"{handle!r} is not dealt yet: it waits for {step} (or make it with 'seed', or "
+            "with 'shuffle': false)"
+        )
 
     def _access(self, handle: str, state: Any) -> SeatAccess:
         """What the client may see and act for in the game held under ``handle``: the
@@ -531,10 +610,13 @@ class Referee:
                     f"got {seat}"
                 )
         elif reach is Reach.MOVE:
-            seat = _resigning_seat(state, request.get("move"))
+            seat = resigning_seat(state, request.get("move"))
         self._access(handle, state).check(reach, state, f"{op!r} of {handle!r}", seat)
 
     def _deal(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle = _field(request, "handle", str)
+        if handle in self._waiting:
+            return {"deal": self._waiting[handle][0].public(revealed=False)}
         handle, state = self._held(request)
         deal = self._deals.get(handle)
         if deal is None:
@@ -689,6 +771,9 @@ class Referee:
         return {"svg": view_svg(state.view(seat), **options)}
 
     def _close(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        handle = _field(request, "handle", str)
+        if self._waiting.pop(handle, None) is not None:
+            return {"closed": handle}
         handle, _ = self._held(request)
         del self._states[handle]
         del self._events[handle]
@@ -773,19 +858,6 @@ def _seed(request: Mapping[str, Any], name: str, default: int) -> int:
     ``default`` without it."""
     value = request.get(name)
     return default if value is None else read_seed(value, name)
-
-
-def _resigning_seat(state: Any, move: object) -> int | None:
-    """The seat ``move`` resigns, if it reads as a resignation (C-RESIGN: any seat, at
-    any moment); ``None`` for any other move, which is the seat's to decide. A move that
-    reads as none is left to the game to refuse."""
-    try:
-        value = read_move(state.MOVES, move)
-    except Scala40Error:
-        return None
-    if isinstance(value, ResignMove) and 0 <= value.seat < state.player_count:
-        return value.seat
-    return None
 
 
 def _game_of_state(data: Mapping[str, Any]) -> Game:

@@ -39,6 +39,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import scala40.game as game_registry
 from scala40._base.state import MAX_MOVE_NUMBER
 from scala40._checks import describe
 from scala40._format.schema import (
@@ -95,8 +96,9 @@ KINDS = ("state", "move", "ruleset", "record", "tournament", "view")
 (:meth:`~scala40.records.GameRecord.to_dict`) and a tournament result
 (:meth:`~scala40.tournament.TournamentResult.to_dict`)."""
 
-BUILTIN_GAMES = ("scala40", "skarney", "rumino", "chinchon", "laconga")
-"""The games whose schemas ship with the package."""
+BUILTIN_GAMES = game_registry.BUILTIN_GAMES
+"""The games whose schemas ship with the package: the library's own, as the registry
+lists them (:data:`scala40.game.BUILTIN_GAMES`)."""
 
 PROTOCOLS = ("serve.request", "serve.answer", "check.verdict", "hand.verdict")
 """The command line's protocols whose schemas ship with the package: a request to

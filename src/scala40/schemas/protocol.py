@@ -23,9 +23,9 @@ Adding an operation to the referee is one entry here beside its handler in
 :mod:`scala40.cli.serve`; a test checks that the two name the same operations.
 
 >>> from scala40.schemas.protocol import OPERATIONS
->>> [operation.name for operation in OPERATIONS][:5]
-['games', 'new', 'commit', 'deal', 'legal']
->>> schema = OPERATIONS[4].answer_schema(("scala40",))
+>>> [operation.name for operation in OPERATIONS][:6]
+['games', 'new', 'commit', 'reveal', 'deal', 'legal']
+>>> schema = OPERATIONS[5].answer_schema(("scala40",))
 >>> schema["required"]
 ['id', 'ok', 'op', 'moves', 'summary']
 >>> schema["properties"]["moves"]["items"]["properties"]["move"]
@@ -243,6 +243,9 @@ class Operation:
     answer_optional: tuple[str, ...] = ()
     """The answer's fields that only some answers have (``bot_moves``, where bots
     play seats)."""
+    answer_when: tuple[str, tuple[str, ...]] | None = None
+    """A flag of the answer and the optional fields an answer has exactly when the flag
+    is true (a dealt game's ``summary``)."""
 
     def request_schema(self, games: Games) -> dict[str, Any]:
         """The JSON Schema of this operation's requests."""
@@ -265,7 +268,7 @@ class Operation:
 
     def answer_schema(self, games: Games) -> dict[str, Any]:
         """The JSON Schema of this operation's answers that succeeded."""
-        return obj(
+        schema = obj(
             {
                 "id": _described({}, "The request's id (null when it gave none)."),
                 "ok": {"const": True},
@@ -275,6 +278,12 @@ class Operation:
             optional=self.answer_optional,
             description=f"The answer to '{self.name}': {self.summary[0].lower()}{self.summary[1:]}",
         )
+        if self.answer_when is not None:
+            flag, fields = self.answer_when
+            schema["if"] = {"properties": {flag: {"const": True}}}
+            schema["then"] = {"required": list(fields)}
+            schema["else"] = {"not": {"anyOf": [{"required": [name]} for name in fields]}}
+        return schema
 
 
 def _games(games: Games) -> Mapping[str, Any]:
@@ -298,17 +307,14 @@ def _new(games: Games) -> Mapping[str, Any]:
         ),
         "players": integer(1),
         "seed": _SEED,
+        "shuffle": _described(
+            {**boolean(), "default": True},
+            "Without 'seed': whether the game's seats the client plays shuffle with the "
+            "referee (the game then waits for their commitments, 'commit', and their "
+            "values, 'reveal'); false: the referee deals from its secret alone, and the "
+            "deal's terms say so.",
+        ),
         **_bot_seats(games),
-        "ticket": _described(
-            text(100),
-            "A commitment 'commit' answered: the game is its game, dealt from the "
-            "referee's committed secret and the client's 'values' (no other field).",
-        ),
-        "values": _described(
-            array({"oneOf": [_VALUE, {"type": "null"}]}),
-            "With 'ticket': one entry per seat, the client's random value for each seat it "
-            "plays (32 to 64 lowercase hexadecimal digits), null for the others.",
-        ),
     }
 
 
@@ -372,18 +378,32 @@ def _deal_schema() -> dict[str, Any]:
             ),
             "commitment": _described(
                 _HEX64,
-                "SHA-256 of 'scala40-deal-v2:<salt>:<secret>:<terms>' (a seed the client "
+                "SHA-256 of 'scala40-deal-v3:<salt>:<secret>:<terms>' (a seed the client "
                 "chose: 'scala40-deal-v1:<salt>:<seed>'), in hexadecimal.",
             ),
             "seed_chosen": _described(
                 boolean(), "Whether the seed was the client's (not drawn by the referee)."
             ),
             "terms": _described(
-                text(), "The game, rules and seats the commitment covers, as JSON text."
+                text(),
+                "The game, rules and seats the commitment covers, and whether the game "
+                "shuffles with the client's seats, as JSON text.",
+            ),
+            "phase": _described(
+                {"enum": ["commit", "reveal", "dealt", "void"]},
+                "What the deal waits for: the seats' commitments, then their values; then "
+                "it is dealt, or void (a seat that committed withheld its value).",
+            ),
+            "commitments": _described(
+                array({"oneOf": [_HEX64, {"type": "null"}]}),
+                "Each seat's commitment to its value (null: none; it takes no part).",
             ),
             "values": _described(
                 array({"oneOf": [_VALUE, {"type": "null"}]}),
-                "Each seat's value for the deal (null: none sent).",
+                "Each seat's value for the deal, once the game is dealt (null: none).",
+            ),
+            "withheld": _described(
+                array(integer(0)), "A void deal's seats that committed and withheld their values."
             ),
             "secret": _described(_HEX64, "The referee's secret: revealed once the match is over."),
             "seed": _described(
@@ -392,26 +412,64 @@ def _deal_schema() -> dict[str, Any]:
             ),
             "salt": _described(_HEX64, "The salt: revealed once the match is over."),
         },
-        optional=("seed", "salt", "secret", "terms", "values"),
-        description="A game's deal: the commitment to its secret and terms (or to a chosen "
-        "seed), and, once the match is over, what it commits to and the seed.",
+        optional=(
+            "seed",
+            "salt",
+            "secret",
+            "terms",
+            "phase",
+            "commitments",
+            "values",
+            "withheld",
+        ),
+        description="A game's deal: the commitment to the referee's secret and the terms "
+        "(or to a chosen seed), the seats' commitments and values, and, once the match is "
+        "over, what it commits to and the seed.",
     )
 
 
-def _commit(games: Games) -> Mapping[str, Any]:
-    dealing = ("seed", "ticket", "values")
-    return {key: value for key, value in _new(games).items() if key not in dealing}
-
-
-def _committed(games: Games) -> Mapping[str, Any]:
+def _dealt_or_waiting(games: Games) -> dict[str, Any]:
+    """The answer of ``new`` and ``reveal``: the deal, and, once the game is dealt, where
+    it stands (and the bot seats' moves)."""
     return {
-        "ticket": _described(text(), "What 'new' names to deal this commitment's game."),
+        "dealt": _described(
+            boolean(),
+            "Whether the game is dealt (false: it waits for its seats' commitments and "
+            "values, or is void).",
+        ),
+        "summary": _summary(),
+        "bot_moves": _bot_moves(),
         "deal": _deal_schema(),
     }
 
 
 def _dealt(games: Games) -> Mapping[str, Any]:
-    return {**_held_with_bots(games), "deal": _deal_schema()}
+    return {"handle": _HANDLE, **_dealt_or_waiting(games)}
+
+
+def _commit(games: Games) -> Mapping[str, Any]:
+    return {
+        "handle": _HANDLE,
+        "commitments": _described(
+            array({"oneOf": [_HEX64, {"type": "null"}]}),
+            "One entry per seat: the commitment to the value of each seat the client plays "
+            "(SHA-256 of 'scala40-value-v3:<the deal's commitment>:<seat>:<value>', "
+            "scala40.serving.fair_deal.value_commitment_of), null for a bot's seat or one "
+            "that takes no part.",
+        ),
+    }
+
+
+def _reveal(games: Games) -> Mapping[str, Any]:
+    return {
+        "handle": _HANDLE,
+        "values": _described(
+            array({"oneOf": [_VALUE, {"type": "null"}]}),
+            "One entry per seat: the value (32 to 64 lowercase hexadecimal digits) of "
+            "each seat that committed, null for the others; a committed seat's null "
+            "withholds its value and voids the deal.",
+        ),
+    }
 
 
 def _deal(games: Games) -> Mapping[str, Any]:
@@ -592,8 +650,9 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("games", "The games and their presets.", _nothing, _games),
     Operation(
         "new",
-        "A new game, dealt (and played by the bot seats up to the client's decision), "
-        "with the commitment to its seed.",
+        "A new game, with the commitment to its deal: dealt at once from a chosen 'seed' "
+        "(or, with 'shuffle' false, from the referee's secret alone), else waiting for its "
+        "seats' commitments ('commit') and values ('reveal').",
         _new,
         _dealt,
         optional=(
@@ -601,26 +660,35 @@ OPERATIONS: tuple[Operation, ...] = (
             "rules",
             "players",
             "seed",
+            "shuffle",
             "bots",
             "bot_time_limit",
             "bot_seed",
-            "ticket",
-            "values",
         ),
-        answer_optional=("bot_moves",),
+        answer_optional=("summary", "bot_moves"),
+        answer_when=("dealt", ("summary",)),
     ),
     Operation(
         "commit",
-        "A commitment to a game's deal before it is dealt: the referee's secret and the "
-        "game's terms, hashed; 'new' with the ticket and the client's values deals it.",
+        "The commitments to the values of the seats the client plays, of a game waiting "
+        "for its deal: taken once, before any value.",
         _commit,
-        _committed,
-        optional=("game", "rules", "players", "bots", "bot_time_limit", "bot_seed"),
+        _deal,
+    ),
+    Operation(
+        "reveal",
+        "The values of the seats that committed: the game is dealt from the referee's "
+        "secret and them (and played by the bot seats up to the client's decision), or "
+        "void if a committed seat withholds its value.",
+        _reveal,
+        _dealt_or_waiting,
+        answer_optional=("summary", "bot_moves"),
+        answer_when=("dealt", ("summary",)),
     ),
     Operation(
         "deal",
-        "A game's deal: the commitment to its seed, and the seed and its salt once the "
-        "match is over.",
+        "A game's deal: the commitment to its secret and terms, its phase, and the "
+        "secret, the salt and the seed once the match is over.",
         _handle,
         _deal,
     ),

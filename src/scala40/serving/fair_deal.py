@@ -1,69 +1,109 @@
-"""Fair dealing: a deal the people at a table help to shuffle, committed to before they
-do, kept secret while the match is on and revealed at its end, so that every seat can
-check it afterwards.
+"""Fair dealing: a deal the server and the people at a table shuffle together, every part
+committed to before any part is revealed, kept secret while the match is on and revealed
+at its end, so that every seat can check it afterwards.
 
 A seed deals every hidden card of a match: the hands, the stock's order, every restock
 (C-RNG). Whoever knows it while the match is on knows the other hands, and whoever
 chooses it can stack the deck. So the servers (the web table, :mod:`scala40.web.tables`,
-and ``scala40 serve``'s held games) neither send it nor choose it alone:
+and ``scala40 serve``'s held games) neither send it nor choose it, and no seat chooses
+it either. A table with a person's seat shuffles with its people (:class:`SealedDeal`):
 
-1. When the table is made the server draws a **secret** (32 random bytes) and a salt,
-   and publishes a **commitment** to them and to the table's **terms** (its game, its
-   rules and its seats): the SHA-256 digest of the ASCII text ::
+1. **The server commits.** When the table is made the server draws a **secret** (32
+   random bytes) and a salt, and publishes a **commitment** to them and to the table's
+   **terms** (its game, its rules, its seats, and whether it shuffles with its people):
+   the SHA-256 digest of the ASCII text ::
 
-       scala40-deal-v2:<salt>:<secret>:<terms>
+       scala40-deal-v3:<salt>:<secret>:<terms>
 
-   ``<salt>`` and ``<secret>`` each 64 lowercase hexadecimal digits, ``<terms>`` the
-   JSON text ``{"game":...,"rules":...,"seats":[...]}`` with its keys sorted, no spaces,
-   ASCII only (:func:`terms_text`); a seat is ``{"bot": NAME}`` or ``{"player": true}``.
-2. Then each person's seat may send a **value** of its own: 32 to 64 lowercase
-   hexadecimal digits drawn at random (a browser's ``crypto.getRandomValues``). The deal
-   waits for the people's values (the web table's ``shuffle``, ``scala40 serve``'s
-   ``commit`` then ``new``), or starts without those not sent.
-3. The deal's **seed** is the first 8 bytes, big-endian, of the SHA-256 digest of ::
+   ``<salt>`` and ``<secret>`` each 64 lowercase hexadecimal digits, ``<terms>`` the JSON
+   text ``{"game":...,"rules":...,"seats":[...],"shuffle":true}`` with its keys sorted,
+   no spaces, ASCII only (:func:`terms_text`); a seat is ``{"bot": NAME}`` or
+   ``{"player": true}``.
+2. **Each person commits.** Each person's seat draws a **value** of its own (32 to 64
+   lowercase hexadecimal digits drawn at random: a browser's ``crypto.getRandomValues``)
+   and sends only its commitment to it, the SHA-256 digest of ::
 
-       scala40-seed-v2:<secret>:<value of seat 0>:...:<value of seat n-1>
+       scala40-value-v3:<the table's commitment>:<seat>:<value>
 
-   a seat that sent no value (a bot's, say) giving the empty text.
+   (:func:`value_commitment_of`). The commitments are taken until every person's seat
+   has sent one, or until a decision's clock has run out since the table was made; a
+   seat that has sent none by then takes no part in this deal.
+3. **Each person reveals.** Then, and not before, each seat that committed sends its
+   value, which must hash to its commitment. Once every value is in, the cards are
+   dealt. A seat that committed and has not revealed when a decision's clock has run out
+   since the values were asked for **voids** the table: no card is dealt, and every
+   answer names the seats that withheld.
+4. The deal's **seed** is the first 8 bytes, big-endian, of the SHA-256 digest of ::
 
-At the end the server reveals the secret, the salt, the terms, the values and the seed.
-The secret was fixed, and published as a hash, before any person's value came, and the
-seed depends on every value: a server that draws many secrets and keeps the one that
-deals a person the worst hand cannot know which one that is, so grinding gains nothing;
-a server that leaves out a person's value, or deals from any other seed, fails the
-check. A seed its creator chose (a table with no other person) is committed to as
-``scala40-deal-v1:<salt>:<seed>`` (:data:`DEAL_SCHEME`), as are the deals of tables made
-before 0.3.
+       scala40-seed-v3:<secret>:<value of seat 0>:...:<value of seat n-1>
+
+   a seat without a value (a bot's, or one that took no part) giving the empty text.
+
+At the end the server reveals the secret, the salt, the values and the seed.
+
+**Why no party chooses the deal.** Every part is fixed, as a hash, before any part is
+known, and the seed depends on all of them. A server that draws many secrets, or a seat
+that draws many values, before it commits cannot know which one deals a person the
+worst hand, so grinding gains nothing. Whoever reveals last, a seat or the server, can
+only reveal what it committed to or withhold it: a seat that withholds voids the table,
+by name; a server that withholds its secret, reveals another, leaves out a value or
+changes a commitment fails the check. What is left to a coalition of the server and
+some seats is to void a table whose deal it dislikes and make another: a retry that
+every seat sees, never a choice of deal. And a server sees every hand it deals: nothing
+here stops it from telling a seat it works with the others' cards while the match is on.
+
+**Deals a server chose.** A table made without shuffling with its people (``"shuffle":
+false``, which its terms then say) is dealt from the server's secret alone, and a seat
+that took no part is dealt from the parts of the others: either way the server (with
+the seats that took part) could have chosen that seat's cards, and the check says so,
+as a warning, rather than calling the deal verified. A seed its creator chose (a table
+with no other person) is committed to as ``scala40-deal-v1:<salt>:<seed>``
+(:data:`DEAL_SCHEME`), as are the deals of tables made before 0.3, whose seed the
+server drew alone; the tables made before every part was committed first keep
+``scala40-deal-v2`` (:data:`SHARED_DEAL_SCHEME`: each value was shown as it came, so a
+seat that sent its value after another's could have chosen the deal). Old tables of
+every scheme are checked as they were made.
 
 **Checking a deal.** :func:`deal_problems` (or :func:`verify_deal`) checks, from one
 seat's side: that the revealed secret, salt and terms hash to the commitment the seat
-was given at the start; that the seat's own value, when it gives it, is the one used;
-that the seed is the one the secret and the values give; and that the game the seed
-deals under the committed terms, replayed with the moves of the events the seat was
-sent (every player's move is in them; a chance step is dealt from the seed; an undo
-shows as a move number going back, and the replay goes back with it), gives the seat
-exactly the events it was sent, the cards that came into its hand included, and its
-last view. Any SHA-256 tool checks the first two::
+was given at the start; that each value hashes to its seat's commitment, and that the
+commitments are those the seat saw before it revealed its own value; that the seat's
+own value is the one used; that the seed is the one the secret and the values give; and
+that the game the seed deals under the committed terms, replayed with the moves of the
+events the seat was sent, gives the seat exactly the events it was sent, the cards that
+came into its hand included, and its last view. The events are those the seat was sent,
+as it was sent them: an event sent again is the replay's own, and an undo (a move made
+at a number the replay had passed) goes back only where the table's rule allows
+(:mod:`scala40.serving.undo`). Any SHA-256 tool checks the hashes::
 
-    printf 'scala40-deal-v2:%s:%s:%s' "$SALT" "$SECRET" "$TERMS" | sha256sum
+    printf 'scala40-deal-v3:%s:%s:%s' "$SALT" "$SECRET" "$TERMS" | sha256sum
 
 >>> import tempfile, pathlib
->>> from scala40.serving.fair_deal import verify_deal
+>>> from scala40.serving.fair_deal import value_commitment_of, verify_deal
 >>> from scala40.web.tables import Tables, TableStore
 >>> folder = tempfile.TemporaryDirectory()
 >>> tables = Tables(TableStore(str(pathlib.Path(folder.name, "tables.sqlite"))))
->>> status, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "shuffle": True})
->>> sorted(made["deal"])                      # the commitment; the secret stays secret
-['commitment', 'scheme', 'seed_chosen', 'terms', 'values']
+>>> status, made = tables.handle("POST", "/tables", "", {"game": "chinchon"})
+>>> made["dealt"], made["deal"]["phase"]      # the server has committed; the secret stays secret
+(False, 'commit')
 >>> mine = "5eed" * 8                         # the person's own random value
 >>> asker = {"seat": 0, "token": made["tokens"]["0"]}
 >>> path = f"/tables/{made['table']}"
+>>> sealed = value_commitment_of(made["deal"]["commitment"], 0, mine)
+>>> status, asked = tables.handle("POST", path + "/shuffle", "", {**asker, "commitment": sealed})
+>>> asked["deal"]["phase"]                    # every person has committed: now the values
+'reveal'
+>>> seen = asked["deal"]["commitments"]       # kept, to check against at the end
 >>> status, dealt = tables.handle("POST", path + "/shuffle", "", {**asker, "value": mine})
+>>> dealt["deal"]["phase"], len(dealt["view"]["hand"])
+('dealt', 7)
 >>> status, answer = tables.handle("POST", path + "/resign", "", asker)
->>> answer["view"]["is_over"], sorted(answer["deal"])      # the match is over: revealed
-(True, ['commitment', 'salt', 'scheme', 'secret', 'seed', 'seed_chosen', 'terms', 'values'])
->>> status, seen = tables.handle("GET", path, "seat=0&token=" + asker["token"], None)
->>> verify_deal(made["deal"]["commitment"], seen["deal"], seen["view"], seen["events"], value=mine)
+>>> status, over = tables.handle("GET", path, "seat=0&token=" + asker["token"], None)
+>>> sorted(set(over["deal"]) - set(made["deal"]))   # the match is over: revealed
+['salt', 'secret', 'seed']
+>>> verify_deal(
+...     made["deal"]["commitment"], over["deal"], over["view"], over["events"],
+...     value=mine, commitments=seen)
 True
 >>> folder.cleanup()
 """
@@ -87,43 +127,87 @@ from scala40.errors import (
     Scala40Error,
     SerializationError,
 )
-from scala40.events import MAX_EVENTS, events_of
 from scala40.game import load_game
 from scala40.schemas.protocol import MAX_SEED
+from scala40.serving._replay import replay_problems
+from scala40.serving.undo import ONLY_AGAINST_BOTS
 
 __all__ = [
     "DEAL_SCHEME",
+    "MAX_DEAL_EVENTS",
+    "MAX_SEATS",
     "MAX_TERMS_CHARS",
+    "PHASES",
     "SALT_BYTES",
+    "SEALED_DEAL_SCHEME",
     "SHARED_DEAL_SCHEME",
+    "VALUE_COMMITMENT_SCHEME",
     "Deal",
+    "SealedDeal",
     "SharedDeal",
+    "check_commitment",
     "check_value",
     "commitment_of",
     "deal_of_row",
     "deal_problems",
+    "sealed_commitment_of",
+    "sealed_seed_of",
     "seed_of",
     "shared_commitment_of",
     "terms_text",
+    "value_commitment_of",
     "verify_deal",
 ]
 
 DEAL_SCHEME = "sha256:scala40-deal-v1:<salt>:<seed>"
-"""The name of a chosen seed's commitment (and of the deals of tables made before 0.3),
-as a table's ``deal`` says it (see the module)."""
+"""The name of a chosen seed's commitment (and of the deals of tables made before 0.3,
+whose seed the server drew alone), as a table's ``deal`` says it (see the module)."""
 SHARED_DEAL_SCHEME = "sha256:scala40-deal-v2:<salt>:<secret>:<terms>"
-"""The name of the commitment of a deal the people help to shuffle (see the module)."""
+"""The name of the commitment of the tables made before every part of a deal was
+committed first (each person's value was shown as it came)."""
+SEALED_DEAL_SCHEME = "sha256:scala40-deal-v3:<salt>:<secret>:<terms>"
+"""The name of the commitment of a deal whose parts are all committed to before any is
+revealed (:class:`SealedDeal`, see the module)."""
+VALUE_COMMITMENT_SCHEME = "sha256:scala40-value-v3:<commitment>:<seat>:<value>"
+"""How a seat commits to its value (:func:`value_commitment_of`)."""
+PHASES = ("commit", "reveal", "dealt", "void")
+"""The phases of a :class:`SealedDeal`: the commitments are taken, then the values; then
+the cards are dealt, or the table is void (a seat that committed withheld its value)."""
 SALT_BYTES = 32
 """The random bytes of a salt and of a secret (written as twice as many hexadecimal
 digits)."""
 MAX_TERMS_CHARS = 100_000
 """The longest terms text read (a ruleset's dictionary is a few hundred characters)."""
-_PREFIX = "scala40-deal-v1"
-_SHARED_PREFIX = "scala40-deal-v2"
-_SEED_PREFIX = "scala40-seed-v2"
+MAX_SEATS = 64
+"""The most seats the terms of a deal that is checked may have."""
+MAX_DEAL_EVENTS = 4_000
+"""The most events the check replays: a whole match of random moves makes 150 to 2,400
+(a person's far fewer), each replayed in 50 microseconds at most (an event sent again
+costs a comparison), so that a check takes at most about 0.2 s of CPU."""
+_V1 = "scala40-deal-v1"
+_V2 = "scala40-deal-v2"
+_V3 = "scala40-deal-v3"
+_SEED_V2 = "scala40-seed-v2"
+_SEED_V3 = "scala40-seed-v3"
+_VALUE_V3 = "scala40-value-v3"
 _HEX = frozenset("0123456789abcdef")
 _VALUE_DIGITS = (32, 64)
 """The fewest and the most hexadecimal digits of a person's value (128 to 256 bits)."""
+
+_SERVER_CHOSE = (
+    "the server chose this deal: the table was made without shuffling with its people, "
+    "so no value of yours went into its seed and nothing stopped the server from "
+    "choosing your cards"
+)
+_DRAWN_ALONE = (
+    "the server chose this deal: it drew the seed alone (a table made before 0.3), so "
+    "nothing stopped it from choosing your cards"
+)
+_NO_PART = (
+    "no value of yours went into this deal's seed (your seat sent none before the deal "
+    "took them), so the server, with the seats that took part, could have chosen your "
+    "cards"
+)
 
 
 def _check_hex(what: str, text: object) -> str:
@@ -154,6 +238,12 @@ def _check_chosen(chosen: object) -> None:
         raise InvalidArgumentError(f"chosen must be true or false, got {describe(chosen)}")
 
 
+def _check_terms(terms: object) -> str:
+    if not (isinstance(terms, str) and terms.isascii() and len(terms) <= MAX_TERMS_CHARS):
+        raise InvalidValueError(f"the terms are a JSON text in ASCII, got {describe(terms, 80)}")
+    return terms
+
+
 def check_value(value: object) -> str:
     """A person's value: 32 to 64 lowercase hexadecimal digits.
 
@@ -171,6 +261,20 @@ def check_value(value: object) -> str:
     return value
 
 
+def check_commitment(commitment: object) -> str:
+    """A seat's commitment to its value: a SHA-256 digest, 64 lowercase hexadecimal
+    digits (:func:`value_commitment_of`).
+
+    :raises InvalidArgumentError: ``commitment`` is not text.
+    :raises InvalidValueError: it is text of another form.
+    """
+    if not isinstance(commitment, str):
+        raise InvalidArgumentError(
+            f"a commitment must be hexadecimal text, got {describe(commitment)}"
+        )
+    return _check_hex("commitment", commitment)
+
+
 def commitment_of(seed: int | str, salt: str) -> str:
     """The commitment to a chosen ``seed`` with ``salt``: the SHA-256 digest of
     ``scala40-deal-v1:<salt>:<seed>``, as 64 lowercase hexadecimal digits.
@@ -185,42 +289,106 @@ def commitment_of(seed: int | str, salt: str) -> str:
     :raises InvalidValueError: a seed out of range, or a salt that is not 64 lowercase
         hexadecimal digits.
     """
-    text = f"{_PREFIX}:{_check_salt(salt)}:{_check_seed(seed)}"
+    text = f"{_V1}:{_check_salt(salt)}:{_check_seed(seed)}"
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def terms_text(game: str, rules: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]) -> str:
-    """The terms a shared deal commits to: ``game``'s name, ``rules`` (a ruleset's
-    ``to_dict()``) and ``seats`` (each ``{"bot": NAME}`` or ``{"player": true}``), as
-    JSON with sorted keys, no spaces and ASCII only.
+def terms_text(
+    game: str,
+    rules: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    shuffle: bool | None = None,
+) -> str:
+    """The terms a deal commits to: ``game``'s name, ``rules`` (a ruleset's
+    ``to_dict()``), ``seats`` (each ``{"bot": NAME}`` or ``{"player": true}``) and, for a
+    :class:`SealedDeal`, whether the table shuffles with its people (``None``: the
+    terms of :data:`SHARED_DEAL_SCHEME`, which do not say), as JSON with sorted keys, no
+    spaces and ASCII only.
 
     >>> from scala40.serving.fair_deal import terms_text
-    >>> terms_text("toy", {"a": 1}, [{"player": True}, {"bot": "greedy"}])
-    '{"game":"toy","rules":{"a":1},"seats":[{"player":true},{"bot":"greedy"}]}'
+    >>> terms_text("toy", {"a": 1}, [{"player": True}, {"bot": "greedy"}], shuffle=True)
+    '{"game":"toy","rules":{"a":1},"seats":[{"player":true},{"bot":"greedy"}],"shuffle":true}'
     """
-    terms = {"game": game, "rules": dict(rules), "seats": [dict(seat) for seat in seats]}
+    terms: dict[str, Any] = {
+        "game": game,
+        "rules": dict(rules),
+        "seats": [dict(seat) for seat in seats],
+    }
+    if shuffle is not None:
+        terms["shuffle"] = bool(shuffle)
     return json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+def _terms_commitment(prefix: str, secret: object, salt: object, terms: object) -> str:
+    text = f"{prefix}:{_check_salt(salt)}:{_check_hex('secret', secret)}:{_check_terms(terms)}"
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
 def shared_commitment_of(secret: str, salt: str, terms: object) -> str:
-    """The commitment to a shared deal's ``secret`` and ``terms`` with ``salt``: the
-    SHA-256 digest of ``scala40-deal-v2:<salt>:<secret>:<terms>``, in hexadecimal.
+    """The commitment of a deal of :data:`SHARED_DEAL_SCHEME`: the SHA-256 digest of
+    ``scala40-deal-v2:<salt>:<secret>:<terms>``, in hexadecimal.
 
     :raises InvalidValueError: a secret or a salt that is not 64 lowercase hexadecimal
         digits, or terms that are not ASCII text of at most :data:`MAX_TERMS_CHARS`.
     """
-    _check_hex("secret", secret)
-    _check_salt(salt)
-    if not (isinstance(terms, str) and terms.isascii() and len(terms) <= MAX_TERMS_CHARS):
-        raise InvalidValueError(f"the terms are a JSON text in ASCII, got {describe(terms, 80)}")
-    text = f"{_SHARED_PREFIX}:{salt}:{secret}:{terms}"
+    return _terms_commitment(_V2, secret, salt, terms)
+
+
+def sealed_commitment_of(secret: str, salt: str, terms: object) -> str:
+    """The server's commitment to a :class:`SealedDeal`'s secret and terms: the SHA-256
+    digest of ``scala40-deal-v3:<salt>:<secret>:<terms>``, in hexadecimal.
+
+    >>> from scala40.serving.fair_deal import sealed_commitment_of
+    >>> import hashlib
+    >>> secret, salt = "00" * 32, "11" * 32
+    >>> sealed_commitment_of(secret, salt, "{}") == hashlib.sha256(
+    ...     f"scala40-deal-v3:{salt}:{secret}:{{}}".encode()).hexdigest()
+    True
+
+    :raises InvalidValueError: as :func:`shared_commitment_of`.
+    """
+    return _terms_commitment(_V3, secret, salt, terms)
+
+
+def value_commitment_of(commitment: str, seat: int, value: str) -> str:
+    """A seat's commitment to its ``value`` at the table whose deal's commitment is
+    ``commitment``: the SHA-256 digest of ``scala40-value-v3:<commitment>:<seat>:<value>``,
+    in hexadecimal. Naming the table and the seat, it cannot be copied by another seat,
+    nor from another table.
+
+    >>> from scala40.serving.fair_deal import value_commitment_of
+    >>> import hashlib
+    >>> table = "ab" * 32
+    >>> value_commitment_of(table, 1, "5eed" * 8) == hashlib.sha256(
+    ...     f"scala40-value-v3:{table}:1:{'5eed' * 8}".encode()).hexdigest()
+    True
+
+    :raises InvalidValueError: a commitment or a value of another form, or a seat that
+        is not a number from 0 to :data:`MAX_SEATS` - 1.
+    :raises InvalidArgumentError: a value that is not text.
+    """
+    _check_hex("table's commitment", commitment)
+    if not (type(seat) is int and 0 <= seat < MAX_SEATS):
+        raise InvalidValueError(
+            f"a seat is a number from 0 to {MAX_SEATS - 1}, got {describe(seat)}"
+        )
+    text = f"{_VALUE_V3}:{commitment}:{seat}:{check_value(value)}"
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
+def _seed(prefix: str, secret: str, values: Sequence[str | None]) -> int:
+    _check_hex("secret", secret)
+    if not isinstance(values, (list, tuple)):
+        raise InvalidArgumentError(f"values must be a list, got {describe(values)}")
+    parts = ["" if value is None else check_value(value) for value in values]
+    text = ":".join([prefix, secret, *parts])
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
+
+
 def seed_of(secret: str, values: Sequence[str | None]) -> int:
-    """The seed a shared deal deals from: the first 8 bytes, big-endian, of the SHA-256
-    digest of ``scala40-seed-v2:<secret>:<value 0>:...``, a seat without a value giving
-    the empty text.
+    """The seed of a deal of :data:`SHARED_DEAL_SCHEME`: the first 8 bytes, big-endian,
+    of the SHA-256 digest of ``scala40-seed-v2:<secret>:<value 0>:...``, a seat without
+    a value giving the empty text.
 
     >>> from scala40.serving.fair_deal import seed_of
     >>> seed_of("00" * 32, [None, None]) == seed_of("00" * 32, [None, "ab" * 16])
@@ -229,12 +397,22 @@ def seed_of(secret: str, values: Sequence[str | None]) -> int:
     :raises InvalidValueError: a secret or a value of another form.
     :raises InvalidArgumentError: ``values`` is not a list.
     """
-    _check_hex("secret", secret)
-    if not isinstance(values, (list, tuple)):
-        raise InvalidArgumentError(f"values must be a list, got {describe(values)}")
-    parts = ["" if value is None else check_value(value) for value in values]
-    text = ":".join([_SEED_PREFIX, secret, *parts])
-    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
+    return _seed(_SEED_V2, secret, values)
+
+
+def sealed_seed_of(secret: str, values: Sequence[str | None]) -> int:
+    """The seed of a :class:`SealedDeal`: the first 8 bytes, big-endian, of the SHA-256
+    digest of ``scala40-seed-v3:<secret>:<value 0>:...``, a seat without a value giving
+    the empty text.
+
+    >>> from scala40.serving.fair_deal import sealed_seed_of, seed_of
+    >>> sealed_seed_of("00" * 32, [None]) != seed_of("00" * 32, [None])
+    True
+
+    :raises InvalidValueError: as :func:`seed_of`.
+    :raises InvalidArgumentError: as :func:`seed_of`.
+    """
+    return _seed(_SEED_V3, secret, values)
 
 
 @attrs.frozen
@@ -298,18 +476,23 @@ class Deal:
         return {"seed": str(self.seed), "salt": self.salt, "chosen": self.chosen}
 
 
-def deal_of_row(row: Mapping[str, Any]) -> Deal | SharedDeal:
-    """A deal as its ``to_row()`` kept it."""
-    if row.get("version") == 2:
+def deal_of_row(row: Mapping[str, Any]) -> Deal | SharedDeal | SealedDeal:
+    """A deal as its ``to_row()`` kept it (a row of every release's tables)."""
+    version = row.get("version")
+    if version == 3:
+        return SealedDeal.from_row(row)
+    if version == 2:
         return SharedDeal.from_row(row)
     return Deal(int(row["seed"]), row["salt"], bool(row["chosen"]))
 
 
 @attrs.frozen
 class SharedDeal:
-    """A deal the people at a table help to shuffle (see the module): the server's
-    secret and salt, the terms committed to, and each seat's value (``None``: none sent).
-    """
+    """A deal of the tables made before every part was committed first
+    (:data:`SHARED_DEAL_SCHEME`): the server's secret and salt, the terms committed to,
+    and each seat's value (``None``: none sent), taken as it came. Kept so that those
+    tables play on and their deals are checked; a new table's deal is a
+    :class:`SealedDeal`."""
 
     secret: str = attrs.field(validator=lambda _, __, value: _check_hex("secret", value))
     """The server's secret, 64 lowercase hexadecimal digits."""
@@ -332,7 +515,7 @@ class SharedDeal:
 
     @property
     def commitment(self) -> str:
-        """The commitment published when the table is made
+        """The commitment published when the table was made
         (:func:`shared_commitment_of`)."""
         return shared_commitment_of(self.secret, self.salt, self.terms)
 
@@ -395,35 +578,288 @@ class SharedDeal:
         return cls(row["secret"], row["salt"], row["terms"], tuple(row["values"]), row["dealt"])
 
 
+def _check_phase(phase: object) -> None:
+    if phase not in PHASES:
+        raise InvalidValueError(f"a deal's phase is one of {PHASES}, got {describe(phase)}")
+
+
+@attrs.frozen
+class SealedDeal:
+    """A deal whose parts are all committed to before any is revealed (see the module):
+    the server's secret and salt, the terms committed to, each seat's commitment and
+    value (``None``: none sent), the deal's phase (:data:`PHASES`), when that phase
+    began (``time.time()``: the deal's clock) and, once the table is void, the seats
+    that withheld their values.
+
+    >>> from scala40.serving.fair_deal import SealedDeal, value_commitment_of
+    >>> deal = SealedDeal.draw('{"game":"toy"}', seats=2, now=0.0)
+    >>> mine = "5eed" * 8
+    >>> deal = deal.with_commitment(0, value_commitment_of(deal.commitment, 0, mine))
+    >>> deal = deal.advanced(people=[0], now=1.0, seconds=60)
+    >>> deal.phase, deal.waiting([0])
+    ('reveal', (0,))
+    >>> deal.with_value(0, "ab" * 16)
+    Traceback (most recent call last):
+    ...
+    scala40.errors.InvalidValueError: seat 0's value does not hash to the commitment it sent
+    >>> deal.with_value(0, mine).advanced(people=[0], now=2.0, seconds=60).phase
+    'dealt'
+    >>> deal.advanced(people=[0], now=61.0, seconds=60).withheld    # seat 0 never revealed
+    (0,)
+    """
+
+    secret: str = attrs.field(validator=lambda _, __, value: _check_hex("secret", value))
+    """The server's secret, 64 lowercase hexadecimal digits."""
+    salt: str = attrs.field(validator=lambda _, __, value: _check_salt(value))
+    """The salt, 64 lowercase hexadecimal digits."""
+    terms: str = attrs.field(validator=lambda _, __, value: _check_terms(value))
+    """The terms committed to (:func:`terms_text`)."""
+    commitments: tuple[str | None, ...]
+    """Each seat's commitment to its value, or ``None`` where none was sent."""
+    values: tuple[str | None, ...]
+    """Each seat's value, or ``None`` where none was sent."""
+    phase: str = attrs.field(default="commit", validator=lambda _, __, value: _check_phase(value))
+    """What the deal waits for (:data:`PHASES`)."""
+    phase_started: float = 0.0
+    """When the phase began (``time.time()``)."""
+    withheld: tuple[int, ...] = ()
+    """The seats that committed and withheld their values (a void table's)."""
+
+    @classmethod
+    def draw(cls, terms: str, seats: int, now: float, shuffle: bool = True) -> SealedDeal:
+        """A new deal of ``terms`` for ``seats`` seats, made at ``now``: a secret and a
+        salt drawn from ``secrets``; it takes the people's commitments, or, without
+        ``shuffle``, is dealt from the secret alone."""
+        nothing = (None,) * seats
+        return cls(
+            secrets.token_hex(SALT_BYTES),
+            secrets.token_hex(SALT_BYTES),
+            terms,
+            nothing,
+            nothing,
+            "commit" if shuffle else "dealt",
+            now,
+        )
+
+    @property
+    def commitment(self) -> str:
+        """The commitment published when the table is made
+        (:func:`sealed_commitment_of`)."""
+        return sealed_commitment_of(self.secret, self.salt, self.terms)
+
+    @property
+    def seed(self) -> int:
+        """The seed the secret and the values give (:func:`sealed_seed_of`)."""
+        return sealed_seed_of(self.secret, self.values)
+
+    @property
+    def is_dealt(self) -> bool:
+        """Whether the seed is fixed and the cards may be dealt."""
+        return self.phase == "dealt"
+
+    @property
+    def is_void(self) -> bool:
+        """Whether a seat withheld its value, so that no card is dealt."""
+        return self.phase == "void"
+
+    def waiting(self, people: Sequence[int]) -> tuple[int, ...]:
+        """The seats the deal waits for: the ``people``'s seats that have not committed
+        (while the commitments are taken), or the seats that committed and have not
+        revealed (while the values are)."""
+        if self.phase == "commit":
+            return tuple(seat for seat in people if self.commitments[seat] is None)
+        if self.phase == "reveal":
+            return self._unrevealed()
+        return ()
+
+    def _unrevealed(self) -> tuple[int, ...]:
+        return tuple(
+            seat
+            for seat, commitment in enumerate(self.commitments)
+            if commitment is not None and self.values[seat] is None
+        )
+
+    def with_commitment(self, seat: int, commitment: object) -> SealedDeal:
+        """This deal with ``seat``'s commitment, while the commitments are taken.
+
+        :raises InvalidValueError: the commitments are no longer taken, the seat has
+            sent one already, or ``commitment`` is not a commitment's form.
+        :raises InvalidArgumentError: ``commitment`` is not text.
+        """
+        checked = check_commitment(commitment)
+        if self.phase != "commit":
+            raise InvalidValueError(
+                f"the commitments are closed (the deal is at its {self.phase!r} phase): a "
+                "commitment is taken only before any value is"
+            )
+        if self.commitments[seat] is not None:
+            raise InvalidValueError(f"seat {seat} has sent its commitment already")
+        commitments = list(self.commitments)
+        commitments[seat] = checked
+        return attrs.evolve(self, commitments=tuple(commitments))
+
+    def with_value(self, seat: int, value: object) -> SealedDeal:
+        """This deal with ``seat``'s value, while the values are taken: the value must
+        hash to the seat's commitment (:func:`value_commitment_of`).
+
+        :raises InvalidValueError: the values are not taken now, the seat sent no
+            commitment or has revealed already, or ``value`` does not hash to the
+            seat's commitment or is not a value's form.
+        :raises InvalidArgumentError: ``value`` is not text.
+        """
+        checked = check_value(value)
+        if self.phase != "reveal":
+            when = "yet: every person commits first" if self.phase == "commit" else "any more"
+            raise InvalidValueError(
+                f"the deal takes no value {when} (its phase is {self.phase!r})"
+            )
+        expected = self.commitments[seat]
+        if expected is None:
+            raise InvalidValueError(
+                f"seat {seat} sent no commitment before they closed: it takes no part in this deal"
+            )
+        if self.values[seat] is not None:
+            raise InvalidValueError(f"seat {seat} has sent its value already")
+        if not hmac.compare_digest(value_commitment_of(self.commitment, seat, checked), expected):
+            raise InvalidValueError(f"seat {seat}'s value does not hash to the commitment it sent")
+        values = list(self.values)
+        values[seat] = checked
+        return attrs.evolve(self, values=tuple(values))
+
+    def advanced(self, people: Sequence[int], now: float, seconds: float) -> SealedDeal:
+        """The deal at ``now``, where its phases last at most ``seconds`` each and
+        ``people`` are the seats of persons: the commitments close once every person
+        has committed or their time is up (no commitment at all: the cards are dealt
+        from the secret alone); then the cards are dealt once every seat that committed
+        has revealed, or, once their time is up, the table is void, naming the seats
+        that withheld."""
+        deal = self
+        if deal.phase == "commit":
+            if deal.waiting(people) and now - deal.phase_started < seconds:
+                return deal
+            committed = any(commitment is not None for commitment in deal.commitments)
+            deal = attrs.evolve(deal, phase="reveal" if committed else "dealt", phase_started=now)
+        if deal.phase == "reveal":
+            withheld = deal._unrevealed()
+            if not withheld:
+                return attrs.evolve(deal, phase="dealt", phase_started=now)
+            if now - deal.phase_started >= seconds:
+                return attrs.evolve(deal, phase="void", phase_started=now, withheld=withheld)
+        return deal
+
+    def seconds_left(self, now: float, seconds: float) -> float:
+        """What is left of the phase's ``seconds`` at ``now`` (0 once it has run out)."""
+        return max(0.0, self.phase_started + seconds - now)
+
+    def public(self, revealed: bool) -> dict[str, Any]:
+        """What a seat is sent: the scheme, the commitment, the terms, the phase, the
+        seats' commitments, their values once the cards are dealt, and the seats that
+        withheld theirs (a void table's); with ``revealed`` (the match is over), the
+        secret, the salt and the seed (as decimal text) too."""
+        dealt = self.phase == "dealt"
+        shown: dict[str, Any] = {
+            "scheme": SEALED_DEAL_SCHEME,
+            "commitment": self.commitment,
+            "seed_chosen": False,
+            "terms": self.terms,
+            "phase": self.phase,
+            "commitments": list(self.commitments),
+            "values": list(self.values) if dealt else [None] * len(self.values),
+        }
+        if self.phase == "void":
+            shown["withheld"] = list(self.withheld)
+        if revealed and dealt:
+            shown["secret"] = self.secret
+            shown["salt"] = self.salt
+            shown["seed"] = str(self.seed)
+        return shown
+
+    def to_row(self) -> dict[str, Any]:
+        """What a server keeps of the deal (:meth:`from_row` reads it back)."""
+        return {
+            "version": 3,
+            "secret": self.secret,
+            "salt": self.salt,
+            "terms": self.terms,
+            "commitments": list(self.commitments),
+            "values": list(self.values),
+            "phase": self.phase,
+            "phase_started": self.phase_started,
+            "withheld": list(self.withheld),
+        }
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> SealedDeal:
+        """A deal as :meth:`to_row` kept it."""
+        return cls(
+            row["secret"],
+            row["salt"],
+            row["terms"],
+            tuple(row["commitments"]),
+            tuple(row["values"]),
+            row["phase"],
+            float(row["phase_started"]),
+            tuple(row["withheld"]),
+        )
+
+
+# ---------------------------------------------------------------- the check
+
+
 def deal_problems(
-    commitment: object, deal: object, view: object, events: object, *, value: object = None
+    commitment: object,
+    deal: object,
+    view: object,
+    events: object,
+    *,
+    value: object = None,
+    commitments: object = None,
 ) -> list[str]:
     """What is wrong with a revealed deal, from one seat's side (empty: the deal is
-    verified): ``commitment`` is what the table published when it was made, ``deal`` what
-    it reveals at the end, ``view`` the seat's last view (``view.to_dict()``), ``events``
-    every event the seat was sent since move 0, oldest first, as it was sent (the events
-    of moves an undo took back included), and ``value`` the value the seat sent, if it
-    sent one.
+    verified): ``commitment`` is what the table published when it was made, ``deal``
+    what it reveals at the end, ``view`` the seat's last view (``view.to_dict()``),
+    ``events`` every event the seat was sent, oldest first, as it was sent (answers
+    that sent some again, and the events of moves an undo took back, included),
+    ``value`` the value the seat sent, and ``commitments`` the deal's ``commitments``
+    as the seat saw them when it sent its value.
 
-    The game the seed deals is replayed with the events' moves (a chance step dealt from
-    the seed, as the servers deal them), at most :data:`~scala40.events.MAX_EVENTS`
-    events; the first event that differs from the replay's, or a last view that does,
-    is named.
+    A deal the server chose (see the module) is not verified: its problem says so, as
+    a warning, beside any other. A deal the seat took part in needs its ``value``, and,
+    where other seats took part too, the ``commitments`` it saw: without them nothing
+    shows that a seat did not choose its value after seeing the seat's. The game the
+    seed deals is replayed with the events' moves (a chance step dealt from the seed,
+    as the servers deal them), at most :data:`MAX_DEAL_EVENTS` events; the first event
+    that differs from the replay's, or a last view that does, is named.
 
     :raises SerializationError: ``view`` is not a view's JSON, or the revealed terms are
         not a table's terms.
     :raises InvalidArgumentError: ``deal`` is not a mapping, ``events`` not a list of
-        events.
-    :raises InvalidValueError: more than :data:`~scala40.events.MAX_EVENTS` events.
+        events, ``commitments`` not a list, or ``value`` not text.
+    :raises InvalidValueError: more than :data:`MAX_DEAL_EVENTS` events, or ``value`` is
+        text that is no value.
     """
     if not isinstance(deal, Mapping):
         raise InvalidArgumentError(f"deal must be a table's revealed deal, got {describe(deal)}")
     if not isinstance(events, Sequence) or isinstance(events, (str, bytes)):
         raise InvalidArgumentError(f"events must be a list of events, got {describe(events)}")
-    if len(events) > MAX_EVENTS:
-        raise InvalidValueError(f"{len(events)} events: at most {MAX_EVENTS} are replayed")
+    if len(events) > MAX_DEAL_EVENTS:
+        raise InvalidValueError(f"{len(events)} events: at most {MAX_DEAL_EVENTS} are replayed")
+    if commitments is not None and not isinstance(commitments, list):
+        raise InvalidArgumentError(
+            f"commitments must be the list of the deal's commitments, got {describe(commitments)}"
+        )
+    if value is not None:
+        check_value(value)
     seen = view_from_dict(view)
-    if deal.get("scheme") == SHARED_DEAL_SCHEME:
+    scheme = deal.get("scheme")
+    if scheme == SEALED_DEAL_SCHEME:
+        return _sealed_problems(commitment, deal, seen, events, value, commitments)
+    if commitments is not None:
+        return [
+            f"you committed to a value, but the deal revealed is of scheme {describe(scheme)}, "
+            "which takes no commitment"
+        ]
+    if scheme == SHARED_DEAL_SCHEME:
         return _shared_problems(commitment, deal, seen, events, value)
     if value is not None:
         return ["the deal revealed takes no value: its seed was chosen or drawn alone"]
@@ -435,13 +871,20 @@ def deal_problems(
     )
     if problems:
         return problems
-    # A chosen seed commits to no terms: the game and rules are the view's.
-    game = load_game(seen.game)
+    # A chosen seed commits to no terms: the game and rules are the view's. It is taken
+    # only at a table with no other person; a seed drawn alone (a table made before 0.3)
+    # was the server's choice.
+    warnings = [] if deal.get("seed_chosen") is True else [_DRAWN_ALONE]
+    game = _game_named(seen.game, "view")
     rules, players = seen.public.get("rules"), seen.public.get("player_count")
     if not isinstance(rules, Mapping) or type(players) is not int:
         raise SerializationError("view: the view names no rules or no number of players")
-    return _replay_problems(
-        _check_seed(deal["seed"]), game, game.ruleset_type.from_dict(rules), players, seen, events
+    try:
+        ruleset = game.ruleset_type.from_dict(rules)
+    except Scala40Error as error:
+        raise SerializationError(f"view: its rules: {error}") from None
+    return warnings + _replay(
+        _check_seed(deal["seed"]), game, ruleset, players, seen, events, None
     )
 
 
@@ -464,6 +907,60 @@ def _commitment_problems(
     return []
 
 
+def _read_terms(terms: Any, keys: frozenset[str]) -> dict[str, Any]:
+    """The revealed terms (which hash to the commitment), read: a game, its rules, its
+    seats (each a bot's or a person's) and, where ``keys`` has it, ``shuffle``."""
+    try:
+        read = json.loads(terms)
+    except (ValueError, RecursionError):
+        raise SerializationError("deal: the terms are not JSON") from None
+    if not (
+        isinstance(read, dict)
+        and set(read) == keys
+        and isinstance(read["game"], str)
+        and isinstance(read["rules"], dict)
+        and isinstance(read["seats"], list)
+        and 0 < len(read["seats"]) <= MAX_SEATS
+        and all(_is_seat(seat) for seat in read["seats"])
+        and isinstance(read.get("shuffle", False), bool)
+    ):
+        raise SerializationError("deal: the terms are not a game, its rules and its seats")
+    return read
+
+
+def _is_seat(seat: object) -> bool:
+    return seat == {"player": True} or (
+        isinstance(seat, dict) and set(seat) == {"bot"} and isinstance(seat["bot"], str)
+    )
+
+
+def _game_of_terms(read: Mapping[str, Any], seen: Any) -> tuple[Any, Any] | str:
+    """The game and rules of the terms, or why the view is not of them."""
+    if read["game"] != seen.game:
+        return f"the view is of {seen.game!r}, the deal's terms of {read['game']!r}"
+    game = _game_named(read["game"], "deal: the terms")
+    try:
+        rules = game.ruleset_type.from_dict(read["rules"])
+    except Scala40Error as error:
+        raise SerializationError(f"deal: the terms' rules: {error}") from None
+    return game, rules
+
+
+def _game_named(name: str, where: str) -> Any:
+    """The game a view or the terms name (a game this library does not know: they are
+    not a view's or a table's)."""
+    try:
+        return load_game(name)
+    except Scala40Error as error:
+        raise SerializationError(f"{where}: {error}") from None
+
+
+def _table_refusal(seats: Sequence[Mapping[str, Any]], seat: int) -> str | None:
+    """Why the table of ``seats`` takes no undo from ``seat`` (another person sits)."""
+    others = [place for other, place in enumerate(seats) if other != seat]
+    return None if all("bot" in place for place in others) else ONLY_AGAINST_BOTS
+
+
 def _shared_problems(
     commitment: object, deal: Mapping[str, Any], seen: Any, events: Sequence[object], value: object
 ) -> list[str]:
@@ -476,31 +973,28 @@ def _shared_problems(
     )
     if problems:
         return problems
-    try:
-        read = json.loads(terms)  # type: ignore[arg-type]
-    except (ValueError, RecursionError):
-        raise SerializationError("deal: the terms are not JSON") from None
-    if not (
-        isinstance(read, dict)
-        and set(read) == {"game", "rules", "seats"}
-        and isinstance(read["game"], str)
-        and isinstance(read["rules"], dict)
-        and isinstance(read["seats"], list)
-        and 0 < len(read["seats"]) <= 64
-    ):
-        raise SerializationError("deal: the terms are not a game, its rules and its seats")
-    if read["game"] != seen.game:
-        return [f"the view is of {seen.game!r}, the deal's terms of {read['game']!r}"]
+    read = _read_terms(terms, frozenset({"game", "rules", "seats"}))
+    found = _game_of_terms(read, seen)
+    if isinstance(found, str):
+        return [found]
+    seats = read["seats"]
     values = deal.get("values")
-    if not (isinstance(values, list) and len(values) == len(read["seats"])):
+    if not (isinstance(values, list) and len(values) == len(seats)):
         return ["the deal revealed has no value (or none) for each seat of its terms"]
-    if value is not None:
-        mine = values[seen.seat] if 0 <= seen.seat < len(values) else None
-        if mine != check_value(value):
-            return [
-                f"your value {describe(value, 80)} is not the one the deal used for seat "
-                f"{seen.seat} ({describe(mine, 80)})"
-            ]
+    if not 0 <= seen.seat < len(seats):
+        return [f"the view is of seat {seen.seat}, the terms have {len(seats)}"]
+    mine = values[seen.seat]
+    problem = _own_value_problem(mine, value, seen.seat)
+    if problem is not None:
+        return [problem]
+    warnings = [] if mine is not None else [_NO_PART if any(values) else _SERVER_CHOSE]
+    warnings += [
+        f"seat {other} sent its value too, and this table showed each value as it came "
+        f"(scheme {SHARED_DEAL_SCHEME}): seat {other} could have chosen the deal after "
+        "seeing yours"
+        for other, theirs in enumerate(values)
+        if theirs is not None and other != seen.seat and mine is not None
+    ]
     try:
         seed = seed_of(secret, values)  # type: ignore[arg-type]
     except (InvalidValueError, InvalidArgumentError) as error:
@@ -510,87 +1004,159 @@ def _shared_problems(
             f"the seed revealed, {describe(deal.get('seed'), 40)}, is not the one the secret "
             f"and the values give ({seed})"
         ]
-    game = load_game(read["game"])
+    game, rules = found
+    refusal = _table_refusal(seats, seen.seat)
+    return warnings + _replay(seed, game, rules, len(seats), seen, events, refusal)
+
+
+def _sealed_problems(
+    commitment: object,
+    deal: Mapping[str, Any],
+    seen: Any,
+    events: Sequence[object],
+    value: object,
+    commitments: list[Any] | None,
+) -> list[str]:
+    secret, salt, terms = deal.get("secret"), deal.get("salt"), deal.get("terms")
+    problems = _commitment_problems(
+        commitment,
+        lambda: sealed_commitment_of(secret, salt, terms),  # type: ignore[arg-type]
+        "a secret, a salt and terms",
+        "secret, salt and terms",
+    )
+    if problems:
+        return problems
+    read = _read_terms(terms, frozenset({"game", "rules", "seats", "shuffle"}))
+    found = _game_of_terms(read, seen)
+    if isinstance(found, str):
+        return [found]
+    seats = read["seats"]
+    if deal.get("phase") != "dealt":
+        return [f"the deal revealed was not dealt: its phase is {describe(deal.get('phase'))}"]
+    shown, values = deal.get("commitments"), deal.get("values")
+    if not (
+        isinstance(shown, list)
+        and isinstance(values, list)
+        and len(shown) == len(values) == len(seats)
+    ):
+        return ["the deal revealed has no commitment and value (or none) for each seat"]
+    if not 0 <= seen.seat < len(seats):
+        return [f"the view is of seat {seen.seat}, the terms have {len(seats)}"]
+    for seat, (sealed, revealed) in enumerate(zip(shown, values, strict=True)):
+        problem = _part_problem(commitment, seat, seats[seat], read["shuffle"], sealed, revealed)
+        if problem is not None:
+            return [problem]
+    mine = values[seen.seat]
+    problem = _own_value_problem(mine, value, seen.seat)
+    if problem is not None:
+        return [problem]
+    warnings = [] if mine is not None else [_NO_PART if read["shuffle"] else _SERVER_CHOSE]
+    others = [
+        seat for seat, theirs in enumerate(values) if theirs is not None and seat != seen.seat
+    ]
+    if others and mine is not None:
+        if commitments is None:
+            return [
+                "give the commitments you saw before you sent your value (commitments=...): "
+                f"without them nothing shows that seat {others[0]} committed before it saw yours"
+            ]
+        if commitments != shown:
+            return [
+                "the commitments revealed are not those you saw before you sent your value "
+                f"(you saw {describe(commitments, 80)}, the deal reveals {describe(shown, 80)}): "
+                "a seat could have chosen its value after seeing yours"
+            ]
+    seed = sealed_seed_of(secret, values)  # type: ignore[arg-type]
+    if deal.get("seed") != str(seed):
+        return [
+            f"the seed revealed, {describe(deal.get('seed'), 40)}, is not the one the secret "
+            f"and the values give ({seed})"
+        ]
+    game, rules = found
+    refusal = _table_refusal(seats, seen.seat)
+    return warnings + _replay(seed, game, rules, len(seats), seen, events, refusal)
+
+
+def _own_value_problem(mine: object, value: object, seat: int) -> str | None:
+    """What is wrong with the seat's own value in a revealed deal: the one the seat sent
+    must be the one used, and a seat whose value was used must give it to check."""
+    if value is not None and mine != value:
+        return (
+            f"your value {describe(value, 80)} is not the one the deal used for seat "
+            f"{seat} ({describe(mine, 80)})"
+        )
+    if mine is not None and value is None:
+        return "give the value you sent (value=...): without it nothing shows the seed used it"
+    return None
+
+
+def _part_problem(
+    commitment: object,
+    seat: int,
+    place: Mapping[str, Any],
+    shuffle: bool,
+    sealed: object,
+    revealed: object,
+) -> str | None:
+    """What is wrong with a seat's part of a revealed deal: its commitment and its value
+    must both be there (and the value hash to the commitment) or both be missing, and
+    a bot's seat, or any seat of a table that does not shuffle, has neither."""
+    if sealed is None and revealed is None:
+        return None
+    if "bot" in place or not shuffle:
+        why = "is a bot's" if "bot" in place else "is at a table that does not shuffle"
+        return f"seat {seat} {why}, yet the deal revealed gives it a commitment or a value"
+    if sealed is None:
+        return (
+            f"seat {seat}'s value was never committed to: it was chosen after the others were seen"
+        )
+    if revealed is None:
+        return (
+            f"seat {seat} committed and its value is not revealed: the table should have "
+            "been void, not dealt"
+        )
     try:
-        rules = game.ruleset_type.from_dict(read["rules"])
-    except Scala40Error as error:
-        raise SerializationError(f"deal: the terms' rules: {error}") from None
-    return _replay_problems(seed, game, rules, len(read["seats"]), seen, events)
+        checked = check_commitment(sealed)
+        expected = value_commitment_of(commitment, seat, revealed)  # type: ignore[arg-type]
+    except (InvalidValueError, InvalidArgumentError) as error:
+        return f"seat {seat}'s part of the deal revealed is not a commitment and a value: {error}"
+    if not hmac.compare_digest(expected, checked):
+        return f"seat {seat}'s value does not hash to its commitment: it was changed after"
+    return None
 
 
-def _replay_problems(
-    seed: int, game: Any, rules: Any, players: int, seen: Any, events: Sequence[object]
+def _replay(
+    seed: int,
+    game: Any,
+    rules: Any,
+    players: int,
+    seen: Any,
+    events: Sequence[object],
+    table_refusal: str | None,
 ) -> list[str]:
     """The events and the last view the seat was sent, against the game ``seed`` deals
-    under ``rules``: each event must be the replay's, an undo going back to a move the
-    replay reached since another seat last moved."""
+    under ``rules`` (:mod:`scala40.serving._replay`)."""
     try:
         state = game.new_game(rules, players, seed)
-    except (InvalidValueError, InvalidArgumentError) as error:
+    except Scala40Error as error:
         return [f"the terms deal no game: {error}"]
-    seat = seen.seat
-    if not 0 <= seat < players:
-        return [f"the view is of seat {seat}, the game has {players}"]
-    # The states an undo may go back to: the seat's own moves since another seat's.
-    back_to: dict[int, Any] = {state.move_number: state}
-    pending: list[dict[str, Any]] = []
-    for index, event in enumerate(events):
-        if not isinstance(event, Mapping):
-            raise InvalidArgumentError(f"event {index} is not an event: {describe(event)}")
-        sent = dict(event)
-        if pending:
-            made = pending.pop(0)  # the end of a hand or a game, made by the move before
-            if sent != made:
-                return [_differs(index, sent, made)]
-            continue
-        number = sent.get("number")
-        if type(number) is not int:
-            return [f"event {index} has no move number: {describe(sent, 200)}"]
-        if number <= state.move_number:
-            # An undo took the seat back: the replay goes back with it.
-            if number - 1 not in back_to:
-                return [
-                    f"event {index} (move {number}) goes back to move {number - 1}, which no "
-                    "undo could reach"
-                ]
-            state = back_to[number - 1]
-        move = sent.get("move")
-        try:
-            step = state.legal_moves()[0] if move is None and state.is_chance else move
-            after = state.apply(step)
-        except Scala40Error as error:
-            return [f"event {index} (move {number}) cannot be replayed: {error}"]
-        made_events = [item.for_seat(seat) for item in events_of(state, step, after)]
-        first = made_events.pop(0)
-        if sent != first:
-            return [_differs(index, sent, first)]
-        pending = made_events
-        if sent.get("seat") != seat:
-            back_to = {}
-        state = after
-        back_to[state.move_number] = state
-    if pending:
-        return [f"the replay made {len(pending)} more events than were sent"]
-    if state.view(seat).to_dict() != seen.to_dict():
-        return ["the last view differs from the one the seed's deal gives"]
-    return []
-
-
-def _differs(index: int, sent: dict[str, Any], made: dict[str, Any]) -> str:
-    return (
-        f"event {index} (move {made['number']}) differs from the seed's deal: "
-        f"sent {describe(sent, 200)}, dealt {describe(made, 200)}"
-    )
+    return replay_problems(state, seen, events, table_refusal)
 
 
 def verify_deal(
-    commitment: object, deal: object, view: object, events: object, *, value: object = None
+    commitment: object,
+    deal: object,
+    view: object,
+    events: object,
+    *,
+    value: object = None,
+    commitments: object = None,
 ) -> bool:
     """Whether the revealed deal checks out from one seat's side: no
-    :func:`deal_problems`.
+    :func:`deal_problems` (so a deal the server chose is never verified).
 
     :raises SerializationError: as :func:`deal_problems`.
     :raises InvalidArgumentError: as :func:`deal_problems`.
     :raises InvalidValueError: as :func:`deal_problems`.
     """
-    return not deal_problems(commitment, deal, view, events, value=value)
+    return not deal_problems(commitment, deal, view, events, value=value, commitments=commitments)

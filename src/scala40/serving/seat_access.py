@@ -54,9 +54,11 @@ from typing import Any
 
 import attrs
 
-from scala40.errors import InvalidArgumentError
+from scala40.errors import InvalidArgumentError, Scala40Error
+from scala40.legal import read_move
+from scala40.resignation import ResignMove
 
-__all__ = ["Reach", "SeatAccess"]
+__all__ = ["Reach", "SeatAccess", "resigning_seat"]
 
 
 class Reach(enum.Enum):
@@ -146,3 +148,25 @@ class SeatAccess:
                 f"seat {state.current_player} is played by the referee's bot: send 'advance' "
                 "to play the bot seats"
             )
+
+
+def resigning_seat(state: Any, move: object) -> int | None:
+    """The seat ``move`` resigns, if it reads as a resignation (C-RESIGN: any seat, at
+    any moment); ``None`` for any other move, which is the seat's to decide. A move that
+    reads as none is left to the game to refuse. Both servers ask it before they play a
+    move a client sent: a seat resigns itself only.
+
+    >>> from scala40.game import load_game
+    >>> from scala40.serving.seat_access import resigning_seat
+    >>> chinchon = load_game("chinchon")
+    >>> state = chinchon.new_game(chinchon.ruleset_type.default(), 2, 1)
+    >>> resigning_seat(state, "resign 1"), resigning_seat(state, "draw"), resigning_seat(state, 7)
+    (1, None, None)
+    """
+    try:
+        value = read_move(state.MOVES, move)
+    except Scala40Error:
+        return None
+    if isinstance(value, ResignMove) and 0 <= value.seat < state.player_count:
+        return value.seat
+    return None

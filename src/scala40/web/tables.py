@@ -17,11 +17,19 @@ the public rest), the events since a move number as it may see them
 (:meth:`~scala40.events.Event.for_seat`), and pictures drawn from its view alone: never
 another seat's cards, nor another seat's token.
 
-**Fair dealing.** The server draws each table's seed and keeps it secret while the match
-is on; every answer carries the table's ``deal``, a commitment to the seed, and, once
-the match is over, the seed and its salt, so that each seat checks the deal
-(:mod:`scala40.serving.fair_deal`). A creator may choose the seed only at a table where no
-other person sits.
+**Fair dealing.** A table's people shuffle with the server (:mod:`scala40.serving.fair_deal`):
+the server commits to a secret and the table's terms when the table is made, each
+person's seat commits to a value (``shuffle`` with ``commitment``), then, once every
+person's commitment is in, reveals it (``shuffle`` with ``value``), and the cards are
+dealt from a seed all of them give. Each step waits a decision's clock
+(:attr:`~scala40.web.limits.ServerLimits.decision_seconds`) at most: a seat that has
+not committed by then takes no part; a seat that committed and has not revealed by then
+voids the table, which every answer then says, naming it. Until the deal, a seat's
+answer says ``"dealt": false``, with the deal and its clock (``deal_clock``). Every
+answer carries the table's ``deal``, and, once the match is over, the secret, the salt
+and the seed, so that each seat checks the deal. A table made with ``"shuffle": false``
+is dealt at once from the server's secret alone, and its terms say so; a creator may
+choose the seed only at a table where no other person sits.
 
 **Moves.** A move carries the move number of the view it answers; a move sent for an
 older number (a second tab, a request sent twice) is refused with status 409
@@ -33,7 +41,11 @@ server's :attr:`~scala40.web.limits.ServerLimits.request_seconds` from the reque
 start, waiting for the table included) and the table's ``bot_time_limit`` seconds a move
 (at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`), until a person is to decide,
 the game ends, or the deadline has passed (after one bot move at least; the answer then
-says ``waiting``, and ``advance`` plays on). A bot's move draws from a generator seeded with
+says ``waiting``, and ``advance`` plays on). What the bots think is paid from the
+client's and the table's budgets, and a bot that searches thinks in one of the server's
+turns (:mod:`scala40.web.budgets`): while a budget is spent, or no turn comes within the
+deadline, the bots wait, and the answer says why and when they play on
+(``held_back``). A bot's move draws from a generator seeded with
 the table's seed and the move number, so a table replays the same from its seed and
 the people's moves.
 
@@ -42,7 +54,11 @@ is a bot, and only where that shows the seat nothing it could not see anyway: wi
 own turn, before any other seat (or a deal) has moved, no card has come into its hand
 from the stock, and no hand has ended. So a take or a meld can be taken back before the
 discard; a discard, once a bot has answered it, stands (the answer showed cards of the
-bot's hand or the stock's top, and another discard would show another).
+bot's hand or the stock's top, and another discard would show another): the rule is
+:mod:`scala40.serving.undo`'s. The move made after an undo has the number the first move
+taken back had: an answer to a ``since`` among the moves an undo took back sends the
+events since the move it went back to, and says so (``undone_to``: drop the events held
+past it).
 
 **Resignation** is taken from a seat at any moment (C-RESIGN). **The clock**: each
 decision of a person runs on a clock the server keeps
@@ -84,7 +100,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -103,13 +119,15 @@ from scala40.serving.bot_seats import (
     MAX_BOT_MOVES,
     bot_move,
     check_time_limit,
+    is_search,
     timed_bot,
 )
-from scala40.serving.fair_deal import Deal, SharedDeal, deal_of_row, terms_text
+from scala40.serving.fair_deal import Deal, SealedDeal, SharedDeal, deal_of_row, terms_text
 from scala40.serving.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
+from scala40.serving.seat_access import resigning_seat
+from scala40.web.budgets import Budgets, Refusal, whole_seconds
 from scala40.web.limits import ServerLimits
 from scala40.web.lobby import card_names, games_listing
-from scala40.web.quotas import Buckets
 from scala40.web.store import TableBusyError, TableStore
 from scala40.web.undo import keep_decision, undo_target
 
@@ -128,16 +146,29 @@ MAX_SINCE = 10**12
 
 
 class RequestError(Exception):
-    """A request the server refuses, with its HTTP status and the kind of error."""
+    """A request the server refuses, with its HTTP status, the kind of error and, where
+    trying again later may succeed, in how many seconds (``retry_after``) and the limit
+    reached (``limit``: the :class:`~scala40.web.limits.ServerLimits` field), if one was."""
 
-    def __init__(self, status: int, kind: str, message: str) -> None:
+    def __init__(
+        self,
+        status: int,
+        kind: str,
+        message: str,
+        *,
+        retry_after: int | None = None,
+        limit: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.kind = kind
+        self.retry_after = retry_after
+        self.limit = limit
 
 
 class _UndealtError(RequestError):
-    """A table whose cards wait for its people's values (see :meth:`Tables.look`)."""
+    """A table whose cards wait for its people's commitments or values, or that is void
+    (see :meth:`Tables.look`)."""
 
 
 class _Table:
@@ -151,7 +182,7 @@ class _Table:
         state: Any,
         seats: list[dict[str, Any]],
         bot_time_limit: float,
-        deal: Deal | SharedDeal | None,
+        deal: Deal | SharedDeal | SealedDeal | None,
         decision_started: float | None,
         request_seconds: float,
     ) -> None:
@@ -175,6 +206,10 @@ class _Table:
         """Whether a bot is still to move (the request's time ran out)."""
         self.bot_seconds = 0.0
         """The wall seconds the bots thought in this request (what its client pays)."""
+        self.think: Callable[[Deadline, bool], AbstractContextManager[Refusal | None]] = _unmetered
+        """A turn for a bot to think in (:meth:`~scala40.web.budgets.Budgets.thinking`)."""
+        self.held_back: Refusal | None = None
+        """Why the bots stopped before their move's time, if a budget or a turn did."""
 
     def bot(self, seat: int | None) -> str | None:
         if seat is None or seat >= len(self.seats):
@@ -184,6 +219,12 @@ class _Table:
 
     def apply(self, move: Any, expected: int | None = None) -> None:
         before = self.state
+        if isinstance(move, (str, Mapping)) and (
+            expected is None or expected == before.move_number
+        ):
+            # Read in the position, once: a text may leave out what only the position
+            # settles (an extension's end), which the move's events must not read again.
+            move = before.parse_move(move)
         if expected is None:
             after = before.apply(move)
         else:
@@ -216,14 +257,24 @@ class _Table:
             if seat not in bots:
                 bots[seat] = timed_bot(spec, self.game, limit)
             rng = random.Random(f"{self.seed}:{state.move_number}")
-            thinking = deadline.within(limit)
-            started = time.monotonic()
-            try:
-                move = bot_move(state, bots[seat], rng=rng, deadline=thinking)
-            finally:
-                self.bot_seconds += time.monotonic() - started
+            with self.think(deadline, is_search(spec, self.game)) as held_back:
+                if held_back is not None:
+                    self.held_back, self.waiting = held_back, True
+                    return
+                thinking = deadline.within(limit)
+                started = time.monotonic()
+                try:
+                    move = bot_move(state, bots[seat], rng=rng, deadline=thinking)
+                finally:
+                    self.bot_seconds += time.monotonic() - started
             self.apply(move)
         self.waiting = not self.state.is_over and self.bot(self.state.current_player) is not None
+
+
+@contextmanager
+def _unmetered(deadline: Deadline, search: bool) -> Iterator[Refusal | None]:
+    """A turn to think for a table that no budget meters."""
+    yield None
 
 
 def _field(body: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
@@ -248,7 +299,7 @@ _ACTION_FIELDS = {
     "resign": ("seat", "token", "since"),
     "timeout": ("seat", "token", "since"),
     "undo": ("seat", "token", "move_number", "since"),
-    "shuffle": ("seat", "token", "value", "since"),
+    "shuffle": ("seat", "token", "commitment", "value", "since"),
 }
 """The fields of each action's body (``POST /tables/N/ACTION``)."""
 _LOOK_FIELDS = ("seat", "token", "since")
@@ -258,18 +309,19 @@ _PICTURE_FIELDS = ("seat", "token", "size", "layout_width", "what", "v")
 
 
 def _deal(
-    body: Mapping[str, Any], specs: list[str | None], game: Game, rules: Any
-) -> Deal | SharedDeal:
+    body: Mapping[str, Any], specs: list[str | None], game: Game, rules: Any, now: float
+) -> Deal | SealedDeal:
     """The table's deal: a secret drawn by the server, committed to with the table's
-    terms, which the people help to shuffle (dealt at once unless ``shuffle`` asks the
-    server to wait for their values); or a seed chosen by the creator at a table where no
-    other person sits (whoever knows the seed knows every hand)."""
+    terms, which its people shuffle with it (unless ``shuffle`` is false: then it is
+    dealt at once, from the secret alone, and the terms say so); or a seed chosen by the
+    creator at a table where no other person sits (whoever knows the seed knows every
+    hand)."""
     value = body.get("seed")
-    shuffle = _field(body, "shuffle", bool, False)
+    shuffle = _field(body, "shuffle", bool, None)
     if value is None:
-        terms = terms_text(game.name, rules.to_dict(), _public_seats(specs))
-        deal = SharedDeal.draw(terms, len(specs))
-        return deal if shuffle else attrs.evolve(deal, dealt=True)
+        shuffled = shuffle is not False
+        terms = terms_text(game.name, rules.to_dict(), _public_seats(specs), shuffle=shuffled)
+        return SealedDeal.draw(terms, len(specs), now, shuffle=shuffled)
     if shuffle:
         raise InvalidArgumentError(
             "'shuffle' is for a seed the server draws: a chosen seed is dealt as chosen"
@@ -289,11 +341,16 @@ def _public_seats(specs: list[str | None]) -> list[dict[str, Any]]:
     return [{"player": True} if spec is None else {"bot": spec} for spec in specs]
 
 
-def _deal_text(deal: Deal | SharedDeal) -> str:
+def _people(seats: list[dict[str, Any]]) -> list[int]:
+    """The seats of persons (each holds a token)."""
+    return [seat for seat, place in enumerate(seats) if "token" in place]
+
+
+def _deal_text(deal: Deal | SharedDeal | SealedDeal) -> str:
     return json.dumps(deal.to_row())
 
 
-def _deal_of_row(text: str | None) -> Deal | SharedDeal | None:
+def _deal_of_row(text: str | None) -> Deal | SharedDeal | SealedDeal | None:
     return None if text is None else deal_of_row(json.loads(text))
 
 
@@ -369,13 +426,8 @@ class Tables:
         """The server's limits (:mod:`scala40.web.limits`)."""
         if not isinstance(self.limits, ServerLimits):
             raise InvalidArgumentError(f"limits must be ServerLimits, got {describe(limits)}")
-        limits = self.limits
-        self.tables_made = Buckets(limits.client_tables_per_minute, limits.tables_per_minute)
-        """The tables made a minute, per client address and in all."""
-        self.bot_time = Buckets(
-            limits.client_bot_seconds_per_minute, limits.bot_seconds_per_minute
-        )
-        """The bots' thinking a minute, per client address and in all."""
+        self.budgets = Budgets(self.limits)
+        """What each client and each table may spend (:mod:`scala40.web.budgets`)."""
         self._request = threading.local()
         # The actions that let no bot move; the others are _PLAYS's.
         self._actions: dict[str, Callable[[int, Mapping[str, Any], Deadline], dict[str, Any]]] = {
@@ -399,10 +451,13 @@ class Tables:
         # count against it.
         deadline = Deadline.after(self.limits.request_seconds)
         self._request.bot_seconds = 0.0
+        self._request.client = client
+        self._request.table_id = None
         try:
             return self._handle(method, path, query, body, client, deadline)
         finally:
-            self.bot_time.pay(client, self._request.bot_seconds)
+            self.budgets.pay(client, self._request.table_id, self._request.bot_seconds)
+            self._request.client = None
 
     def _handle(
         self, method: str, path: str, query: str, body: object, client: str, deadline: Deadline
@@ -413,7 +468,9 @@ class Tables:
             return 200, {"games": games_listing()}
         if parts == ["tables"] and method == "POST":
             self._admit_table(client)
-            return 200, self.create(_body(body), deadline)
+            made = self.create(_body(body), deadline)
+            self.store.claim(made["table"], client)
+            return 200, made
         if len(parts) < 2 or parts[0] != "tables" or not _is_number(parts[1]):
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
         table_id = int(parts[1])
@@ -430,36 +487,44 @@ class Tables:
         refuse_unknown_fields(request, _ACTION_FIELDS[action], f"'POST /tables/N/{action}'")
         if action in self._actions:
             return 200, self._actions[action](table_id, request, deadline)
-        self._admit_bots(client)
+        if action == "advance":
+            # Nothing of the seat's to play: refused while its bots may not think. The
+            # other actions are the seat's own, played whatever its bots' budgets.
+            _refuse(self.budgets.refuse_thinking(client, table_id))
         return 200, self._play_on(action, table_id, request, deadline)
 
-    def _admit_bots(self, client: str) -> None:
-        """Refuse (429) a request that would make the bots think while ``client``'s
-        share of their time, or everyone's, is spent."""
-        if not self.bot_time.has_some(client):
-            raise RequestError(
-                429,
-                "TooManyRequests",
-                "the bots have thought as long as this server lets a client's requests (or "
-                f"all requests) make them think a minute ({self.limits.client_bot_seconds_per_minute:g} "
-                f"and {self.limits.bot_seconds_per_minute:g} s): try again in a few seconds",
-            )
-
     def _admit_table(self, client: str) -> None:
-        """Refuse a new table past the tables kept (503), the bots' time (429) or the
-        tables a minute (429) of ``client`` or of everyone."""
-        if self.store.table_count() >= self.limits.max_tables:
+        """Make room for a new table of ``client``'s (:meth:`TableStore.make_room`), or
+        refuse it: the tables kept all in play (429 for the client's, 503 in all), or the
+        client's budgets (429: :meth:`~scala40.web.budgets.Budgets.refuse_table`)."""
+        limits = self.limits
+        full = self.store.make_room(
+            client, limits.client_tables, limits.max_tables, limits.in_play_seconds
+        )
+        if full is not None:
+            limit, wait = full
+            mine = limit == "client_tables"
             raise RequestError(
-                503, "Full", f"this server keeps {self.limits.max_tables} tables: try again later"
+                429 if mine else 503,
+                "TooManyRequests" if mine else "Full",
+                f"this server keeps {getattr(limits, limit):,} tables "
+                + ("for one client" if mine else "in all")
+                + f", and every one is in play: try again in {whole_seconds(wait)} s",
+                retry_after=whole_seconds(wait),
+                limit=limit,
             )
-        self._admit_bots(client)
-        if not self.tables_made.take_one(client):
-            raise RequestError(
-                429,
-                "TooManyRequests",
-                f"this server makes {self.limits.client_tables_per_minute:g} tables a minute for "
-                f"one client and {self.limits.tables_per_minute:g} in all: try again in a minute",
-            )
+        _refuse(self.budgets.refuse_table(client))
+
+    def _thinking(
+        self, table: _Table
+    ) -> Callable[[Deadline, bool], AbstractContextManager[Refusal | None]]:
+        """The turns in which ``table``'s bots think for this request's client."""
+        client = getattr(self._request, "client", None) or "local"
+
+        def think(deadline: Deadline, search: bool) -> AbstractContextManager[Refusal | None]:
+            return self.budgets.thinking(client, table.id or None, deadline, search=search)
+
+        return think
 
     # ------------------------------------------------------------ storage
 
@@ -480,20 +545,11 @@ class Tables:
             game = load_game(row[0])
             deal = _deal_of_row(row[5])
             seats = json.loads(row[3])
-            fresh = isinstance(deal, SharedDeal) and not deal.dealt
-            if isinstance(deal, SharedDeal) and fresh:
-                people = [seat for seat, place in enumerate(seats) if "token" in place]
-                waiting = any(deal.values[person] is None for person in people)
-                if waiting and time.time() - row[7] < self.limits.decision_seconds:
-                    raise _UndealtError(
-                        409,
-                        "NotDealt",
-                        "the cards are dealt once every person has sent a value, or "
-                        f"{self.limits.decision_seconds:g} s after the table was made",
-                    )
-                # The people's values are in (or this request goes on without those not
+            fresh = isinstance(deal, (SharedDeal, SealedDeal)) and not deal.is_dealt
+            if isinstance(deal, (SharedDeal, SealedDeal)) and fresh:
+                # The people's parts are in (or this request goes on without those not
                 # sent): the seed is fixed, and the cards dealt, now.
-                deal = attrs.evolve(deal, dealt=True)
+                deal = self._deal_now(db, table_id, deal, seats, row[7])
                 terms = json.loads(deal.terms)
                 rules = game.ruleset_type.from_dict(terms["rules"])
                 state = game.new_game(rules, len(seats), deal.seed)
@@ -515,6 +571,8 @@ class Tables:
                 row[6],
                 self.limits.request_seconds,
             )
+            table.think = self._thinking(table)
+            self._request.table_id = table_id
             if fresh:
                 table.saved = None  # stored (with the deal's events) when the block ends
                 try:
@@ -532,13 +590,76 @@ class Tables:
                 )
             self._save(db, table)
 
+    def _deal_now(
+        self,
+        db: sqlite3.Connection,
+        table_id: int,
+        deal: SharedDeal | SealedDeal,
+        seats: list[dict[str, Any]],
+        created: float,
+    ) -> SharedDeal | SealedDeal:
+        """The deal of a table whose cards wait for its people, as it stands now
+        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`, each phase lasting a
+        decision's clock), once its cards may be dealt.
+
+        :raises _UndealtError: the cards still wait (409 ``NotDealt``), or the table is
+            void (409 ``Void``); what changed of the deal is kept all the same.
+        """
+        now = time.time()
+        seconds = self.limits.decision_seconds
+        if isinstance(deal, SharedDeal):
+            # A table made before every part was committed first: its values as they came.
+            missing = any(deal.values[person] is None for person in _people(seats))
+            if missing and now - created < seconds:
+                raise _UndealtError(
+                    409,
+                    "NotDealt",
+                    "the cards are dealt once every person has sent a value, or "
+                    f"{seconds:g} s after the table was made",
+                )
+            return attrs.evolve(deal, dealt=True)
+        moved = self._moved_on(db, table_id, deal, seats)
+        if moved.is_void:
+            raise _UndealtError(409, "Void", _void_text(moved, seconds))
+        if not moved.is_dealt:
+            waiting = ", ".join(map(str, moved.waiting(_people(seats))))
+            raise _UndealtError(
+                409,
+                "NotDealt",
+                f"the cards are dealt once every person has sent a commitment, then its "
+                f"value (the deal waits for seat {waiting}, {seconds:g} s at most)",
+            )
+        return moved
+
+    def _moved_on(
+        self,
+        db: sqlite3.Connection,
+        table_id: int,
+        deal: SealedDeal,
+        seats: list[dict[str, Any]],
+    ) -> SealedDeal:
+        """``deal`` as it stands now, each phase lasting a decision's clock
+        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`); a new phase but the
+        deal is kept at once, even if the request is then refused (a void table is over:
+        it goes as a finished table does). The deal is kept with its cards, by the
+        request that deals them."""
+        now = time.time()
+        moved = deal.advanced(_people(seats), now, self.limits.decision_seconds)
+        if moved != deal and not moved.is_dealt:
+            db.execute(
+                "UPDATE tables SET deal = ?, over = ?, updated = ? WHERE id = ?",
+                (_deal_text(moved), int(moved.is_void), now, table_id),
+            )
+            db.commit()
+        return moved
+
     @contextmanager
     def _locked(self, table_id: int, deadline: Deadline) -> Iterator[sqlite3.Connection]:
         try:
             with self.store.locked(table_id, deadline.remaining()) as db:
                 yield db
         except TableBusyError as error:
-            raise RequestError(503, "Busy", str(error)) from None
+            raise RequestError(503, "Busy", str(error), retry_after=1) from None
 
     def _start_clock(self, table: _Table) -> None:
         """Start the clock of a decision that comes to a person (none otherwise): a
@@ -582,11 +703,14 @@ class Tables:
 
     def create(self, body: Mapping[str, Any], deadline: Deadline | None = None) -> dict[str, Any]:
         """A new table: ``game``, ``rules`` (a preset's name or a ruleset's dictionary),
-        ``players``, ``seed`` (random if not given), ``bots`` (one entry per seat, a bot's
-        name or ``null`` for a person, or an object from seats to bots; by default seat 0
-        a person and the others ``bot``, ``greedy`` unless named) and ``bot_time_limit``;
-        answers the table's number, each person's token and the seats. Any other field
-        is refused by name. The bots play within ``deadline`` (the server's request bound
+        ``players``, ``seed`` (chosen, at a table where no other person sits), ``shuffle``
+        (without a seed: true unless given, the people shuffle with the server before
+        the cards are dealt; false, the server deals at once, alone, and the terms say
+        so), ``bots`` (one entry per seat, a bot's name or ``null`` for a person, or an
+        object from seats to bots; by default seat 0 a person and the others ``bot``,
+        ``greedy`` unless named) and ``bot_time_limit``; answers the table's number, each
+        person's token, the seats, the deal and whether it is dealt. Any other field is
+        refused by name. The bots play within ``deadline`` (the server's request bound
         from now, unless given)."""
         if deadline is None:
             deadline = Deadline.after(self.limits.request_seconds)
@@ -600,7 +724,8 @@ class Tables:
         given_limit = body.get("bot_time_limit")
         limit = check_time_limit(DEFAULT_TIME_LIMIT if given_limit is None else given_limit)
         specs = _bot_specs(body, players)
-        deal = _deal(body, specs, game, rules)
+        now = time.time()
+        deal = _deal(body, specs, game, rules, now)
         for spec in specs:
             if spec is not None:
                 timed_bot(spec, game, limit)  # refused now rather than at its first turn
@@ -608,12 +733,12 @@ class Tables:
             {"bot": spec} if spec is not None else {"token": secrets.token_urlsafe(16)}
             for spec in specs
         ]
-        now = time.time()
         tokens = {
             str(seat): place["token"] for seat, place in enumerate(seats) if "token" in place
         }
         if not deal.is_dealt:
-            # The people help to shuffle: the cards are dealt once their values are in.
+            # The people shuffle with the server: the cards are dealt once their
+            # commitments, then their values, are in.
             with self.store.connect() as db:
                 cursor = db.execute(
                     "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal,"
@@ -632,6 +757,7 @@ class Tables:
         seed = deal.seed
         state = game.new_game(rules, players, seed)
         table = _Table(0, game, seed, state, seats, limit, deal, now, self.limits.request_seconds)
+        table.think = self._thinking(table)
         # The bots play up to a person's decision before the table is stored, and it is
         # stored whole in one transaction: a bot that fails there leaves no table behind
         # to fail again (and no other request waits on the file while they think).
@@ -660,6 +786,7 @@ class Tables:
             )
             assert cursor.lastrowid is not None
             table.id = table_id = cursor.lastrowid
+            self._request.table_id = table_id
             self._save(db, table)
             keep_decision(db, table)  # the first, where no bot moved before it
         return {
@@ -692,8 +819,10 @@ class Tables:
     def _undealt(
         self, table_id: int, params: Mapping[str, Any], deadline: Deadline
     ) -> dict[str, Any]:
-        """The answer of a table whose people's values are not all in: its seats and its
-        deal (the values received), no view yet."""
+        """The answer of a table whose cards wait for its people (or that is void): its
+        seats, its deal (its phase and the commitments received), no view; and the
+        deal's clock: the seats it waits for and the seconds left (a void table: why it
+        is void, naming the seats that withheld)."""
         with self._locked(table_id, deadline) as db:
             seats_text, deal_text = db.execute(
                 "SELECT seats, deal FROM tables WHERE id = ?", (table_id,)
@@ -701,13 +830,24 @@ class Tables:
         seats = json.loads(seats_text)
         deal = _deal_of_row(deal_text)
         assert deal is not None
-        return {
+        answer: dict[str, Any] = {
             "table": table_id,
             "seat": _seat_of(seats, params),
             "seats": _seats(seats),
             "dealt": False,
             "deal": deal.public(revealed=False),
         }
+        seconds = self.limits.decision_seconds
+        if isinstance(deal, SealedDeal) and deal.is_void:
+            answer["void"] = _void_text(deal, seconds)
+        elif isinstance(deal, SealedDeal):
+            answer["deal_clock"] = {
+                "phase": deal.phase,
+                "waiting": list(deal.waiting(_people(seats))),
+                "seconds": seconds,
+                "left": round(deal.seconds_left(time.time(), seconds), 3),
+            }
+        return answer
 
     def picture(
         self, table_id: int, params: Mapping[str, Any], deadline: Deadline | None = None
@@ -758,14 +898,18 @@ class Tables:
             _PLAYS[action](table, seat, body, self.limits)
             table.play_bots(deadline)
             self._save(db, table)
-            return _answer(table, db, self.limits, seat, _since(body.get("since")))
+            answer = _answer(table, db, self.limits, seat, _since(body.get("since")))
+            if table.held_back is not None and answer["waiting"]:
+                answer["held_back"] = table.held_back.to_dict()
+            return answer
 
     def _shuffle(
         self, table_id: int, body: Mapping[str, Any], deadline: Deadline
     ) -> dict[str, Any]:
-        """A person's value for the deal (:mod:`scala40.serving.fair_deal`), before the deal:
-        once every person's is in, the cards are dealt and the seat's answer is sent;
-        until then, the deal and the values received."""
+        """A person's part of the deal (:mod:`scala40.serving.fair_deal`), before the deal:
+        its ``commitment`` while the deal takes them, then its ``value``. Once every part
+        is in, the cards are dealt and the seat's answer is sent; until then, the deal
+        and what it waits for."""
         with self._locked(table_id, deadline) as db:
             row = db.execute("SELECT seats, deal FROM tables WHERE id = ?", (table_id,)).fetchone()
             if row is None:
@@ -773,12 +917,36 @@ class Tables:
             seats = json.loads(row[0])
             seat = _seat_of(seats, body)
             deal = _deal_of_row(row[1])
-            if not isinstance(deal, SharedDeal) or deal.dealt:
+            commitment, value = body.get("commitment"), body.get("value")
+            if (commitment is None) == (value is None):
+                raise InvalidArgumentError(
+                    "send your seat's 'commitment' while the deal takes them, then its "
+                    "'value': one of the two"
+                )
+            if isinstance(deal, SealedDeal):
+                deal = self._moved_on(db, table_id, deal, seats)
+                if deal.is_void:
+                    raise RequestError(409, "Void", _void_text(deal, self.limits.decision_seconds))
+            if not isinstance(deal, (SharedDeal, SealedDeal)) or deal.is_dealt:
                 raise RequestError(
                     409, "Dealt", "the cards are dealt: a value is taken only before the deal"
                 )
-            deal = deal.with_value(seat, body.get("value"))
-            db.execute("UPDATE tables SET deal = ? WHERE id = ?", (_deal_text(deal), table_id))
+            if isinstance(deal, SharedDeal):
+                if commitment is not None:
+                    raise InvalidArgumentError(
+                        "this table's deal takes values as they come (it was made before "
+                        "every part was committed first): send your 'value'"
+                    )
+                deal = deal.with_value(seat, value)
+            elif commitment is not None:
+                deal = deal.with_commitment(seat, commitment)
+            else:
+                deal = deal.with_value(seat, value)
+            # The look below moves the deal on, dealing the cards once every part is in.
+            db.execute(
+                "UPDATE tables SET deal = ?, updated = ? WHERE id = ?",
+                (_deal_text(deal), time.time(), table_id),
+            )
         return self.look(table_id, {**body, "seat": seat}, _since(body.get("since")), deadline)
 
     def _undo(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
@@ -789,6 +957,7 @@ class Tables:
             if isinstance(target, str):
                 raise RequestError(400, "UndoRefused", target)
             number, text = target
+            undone = table.state.move_number  # the last move taken back
             table.state = table.saved = table.game.state_from_dict(json.loads(text))
             self._start_clock(table)  # the decision comes back: a new clock
             db.execute(
@@ -800,9 +969,61 @@ class Tables:
                     f"DELETE FROM {name} WHERE table_id = ? AND number > ?",
                     (table.id, number),
                 )
-            answer = _answer(table, db, self.limits, seat, min(_since(body.get("since")), number))
-            answer["undone_to"] = number
+            _keep_undo(db, table.id, number, undone)
+            answer = _answer(table, db, self.limits, seat, _since(body.get("since")))
+            answer["undone_to"] = min(answer.get("undone_to", number), number)
             return answer
+
+
+def _void_text(deal: SealedDeal, seconds: float) -> str:
+    """Why a table is void, naming the seats that withheld their values."""
+    seats = " and ".join(f"seat {seat}" for seat in deal.withheld)
+    return (
+        f"this table is void: {seats} committed to a value and did not reveal it within "
+        f"{seconds:g} s, so no card was dealt (a seat that withholds its value cannot choose "
+        "the deal, only stop it): make a new table"
+    )
+
+
+def _keep_undo(db: sqlite3.Connection, table_id: int, number: int, undone: int) -> None:
+    """Keep an undo that took the game back to move ``number`` from move ``undone``
+    (one row a move gone back to, its range widened by each undo to it)."""
+    known = db.execute(
+        "SELECT from_number FROM undos WHERE table_id = ? AND to_number = ?", (table_id, number)
+    ).fetchone()
+    if known is None:
+        db.execute(
+            "INSERT INTO undos (table_id, to_number, from_number) VALUES (?, ?, ?)",
+            (table_id, number, undone),
+        )
+    elif known[0] < undone:
+        db.execute(
+            "UPDATE undos SET from_number = ? WHERE table_id = ? AND to_number = ?",
+            (undone, table_id, number),
+        )
+
+
+def _undone_to(db: sqlite3.Connection, table_id: int, since: int) -> int | None:
+    """The earliest move an undo took the game back to from past move ``since`` (``since``
+    between the two): a client that asks for the events since then may hold events of
+    moves taken back (``None``: no undo took back a move it holds)."""
+    row = db.execute(
+        "SELECT MIN(to_number) FROM undos WHERE table_id = ? AND to_number < ? AND from_number >= ?",
+        (table_id, since, since),
+    ).fetchone()
+    return None if row[0] is None else int(row[0])
+
+
+def _refuse(refusal: Refusal | None) -> None:
+    """Refuse a request whose budgets are spent (429, with when to try again)."""
+    if refusal is not None:
+        raise RequestError(
+            429,
+            "TooManyRequests",
+            refusal.message,
+            retry_after=refusal.retry_after,
+            limit=refusal.limit,
+        )
 
 
 def _move_number(table: _Table, body: Mapping[str, Any]) -> int:
@@ -825,6 +1046,11 @@ def _play_move(table: _Table, seat: int, body: Mapping[str, Any], limits: Server
     move = body.get("move")
     if not isinstance(move, (str, dict)):
         raise InvalidArgumentError("'move' must be a move's text or object")
+    resigning = resigning_seat(table.state, move)
+    if resigning is not None and resigning != seat:
+        # Any seat may resign at any moment (C-RESIGN), but only itself: resigning
+        # another seat would win its match for the asker.
+        raise InvalidArgumentError(f"seat {seat} may resign only itself, not seat {resigning}")
     table.apply(move, expected)
 
 
@@ -954,7 +1180,14 @@ def _answer(
     """What ``seat`` is sent, once the table is saved: its view, its events since move
     ``since``, the seats and the sides they play for (``teams``: partners share one),
     whether undo is possible, whether a bot is still to move, the clock of the person to
-    decide, the deal, and the game with the names of its cards in a Spanish pack."""
+    decide, the deal, and the game with the names of its cards in a Spanish pack.
+
+    A ``since`` an undo took back (a move between the one it went back to and the last
+    one it took back) may hold events the seat should no longer hold: the events are
+    then those since the move gone back to, and the answer says so (``undone_to``)."""
+    back = _undone_to(db, table.id, since)
+    if back is not None:
+        since = back
     rows = db.execute(
         "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ? ORDER BY rowid",
         (table.id, seat, since),
@@ -975,6 +1208,8 @@ def _answer(
         "events": [json.loads(row[0]) for row in rows],
         "waiting": not state.is_over and table.bot(state.current_player) is not None,
         "can_undo": not isinstance(undo_target(table, db, seat), str),
+        "dealt": True,
         "deal": None if table.deal is None else table.deal.public(revealed=state.is_over),
         "clock": _clock(table, limits),
+        **({} if back is None else {"undone_to": back}),
     }

@@ -1,13 +1,14 @@
 """Undo at the web table: the decision a seat may go back to, and the decisions kept for
-it (see :mod:`scala40.web.tables`: only where going back shows the seat nothing it could
-not see anyway)."""
+it (the rule of what a seat may take back is :mod:`scala40.serving.undo`'s, which the
+deal's check replays too)."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections import Counter
 from typing import Any, Protocol
+
+from scala40.serving.undo import ONLY_AGAINST_BOTS, undo_refusal
 
 __all__ = ["UndoTable", "keep_decision", "undo_target"]
 
@@ -26,7 +27,7 @@ class UndoTable(Protocol):
 def undo_target(table: UndoTable, db: sqlite3.Connection, seat: int) -> tuple[int, str] | str:
     """The decision undo goes back to (its move number and state), or why there is none."""
     if any(table.bot(other) is None for other in range(len(table.seats)) if other != seat):
-        return "undo is only at a table whose other seats are all bots"
+        return ONLY_AGAINST_BOTS
     row = db.execute(
         "SELECT number, state FROM decisions WHERE table_id = ? AND seat = ? AND number < ?"
         " ORDER BY number DESC LIMIT 1",
@@ -35,22 +36,12 @@ def undo_target(table: UndoTable, db: sqlite3.Connection, seat: int) -> tuple[in
     if row is None:
         return "nothing to undo: you have not moved yet"
     events = db.execute(
-        "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ?",
+        "SELECT event FROM events WHERE table_id = ? AND seat = ? AND number > ? ORDER BY rowid",
         (table.id, seat, row[0]),
     )
-    for (text,) in events:
-        event = json.loads(text)
-        if event["kind"] in ("hand_end", "game_over"):
-            return "a hand has ended since: its cards were shown"
-        if event["seat"] != seat:
-            # Another seat's answer to the move (a bot's draw, its discard) shows what
-            # its hand and the stock hold: taking the move back to try another would let
-            # the seat see how each would be answered.
-            if event["seat"] is None:
-                return "cards have been dealt since"
-            return f"seat {event['seat']} has moved since: a move another seat has answered stands"
-        if Counter(event["cards"]) - Counter(event["shown"]):
-            return "a card has come to your hand from the stock or a deal since"
+    refusal = undo_refusal((json.loads(text) for (text,) in events), seat)
+    if refusal is not None:
+        return refusal
     return int(row[0]), str(row[1])
 
 

@@ -20,11 +20,10 @@ from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import Ending
 from tests.games.knock import oracle
 from tests.options import rulesets
+from tests.protocol.cases import knock_game_names
 
 # Every option of each game drawn from its declaration: an option added is judged here too.
-RULESETS = {
-    name: rulesets(load_game(name).ruleset_type) for name in ("rumino", "chinchon", "laconga")
-}
+RULESETS = {name: rulesets(load_game(name).ruleset_type) for name in knock_game_names()}
 
 
 def played_states(game: str, rules: Any, seed: int, limit: int = 300) -> Iterator[Any]:

@@ -28,6 +28,7 @@ from scala40.errors import (
 )
 from scala40.game import load_game
 from scala40.games import chinchon, laconga, rumino
+from scala40.games._knock import shared
 from scala40.games._knock.arrange import best_arrangement
 from scala40.games._knock.moves import MAX_CLOSE_MELDS
 from scala40.melds import check_meld
@@ -39,9 +40,11 @@ from tests.hostile import (
     fuzz_settings,
     hostile_values,
     library_errors_only,
+    position_arguments,
 )
+from tests.protocol.cases import knock_game_names
 
-GAMES = ("rumino", "chinchon", "laconga")
+GAMES = knock_game_names()
 _VARIANTS: dict[str, list[Any]] = {
     "rumino": [
         rumino.Ruleset(rumino_claim="decision", reentry=1, gin_streak=2, max_players=4),
@@ -68,16 +71,9 @@ _VARIANTS: dict[str, list[Any]] = {
 
 # -- positions, new games, rulesets ------------------------------------------------------------
 
-_POSITION_ARGS = (
-    "hands", "discard", "stock", "rules", "phase", "turn", "dealer", "scores", "active",
-    "turns_played", "reentries", "gins", "taken", "pending", "reentry_total", "hand_number",
-    "seed", "auto_chance",
-)  # fmt: skip
-_HANDS = {
-    "rumino": ["5S 6S 7S 8S 9H 9D 9C", "2S 3S 4S JH JD QC KC"],
-    "chinchon": ["AC 2C 3C 4C 5S 5H 5D", "6H 6D 6C 7S 7D 3H QC"],
-    "laconga": ["AC 2C 3C 4C 5S 5H 5D", "6H 6D 6C 7S 7D 3H QC"],
-}
+_POSITION_ARGS = position_arguments(chinchon.GameState)
+_HANDS = ["AC 2C 3C 4C 5S 5H 5D", "6H 6D 6C 7S 7D 3H QC"]
+"""Two hands of every knock game's pack, French or Spanish."""
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -86,7 +82,7 @@ _HANDS = {
 def test_from_position_takes_any_argument_values(name: str, changes: dict[str, Any]) -> None:
     game = load_game(name)
     state_class = type(game.new_game(None, 2, 1))
-    position: dict[str, Any] = {"hands": _HANDS[name], "discard": "KC", "turns_played": [1, 1]}
+    position: dict[str, Any] = {"hands": _HANDS, "discard": "KC", "turns_played": [1, 1]}
     position.update(changes)
     state = library_errors_only(state_class.from_position, **position)
     if state is not None:
@@ -122,11 +118,9 @@ def test_the_bot_takes_any_argument(name: str, view: Any, legal: Any) -> None:
     assert bot.choose(state.view(seat), moves, rng) in moves
 
 
-_ANALYSIS = {
-    "rumino": (rumino.best_arrangement, rumino.least_unmatched, rumino.has_rumino),
-    "chinchon": (chinchon.best_arrangement, chinchon.least_unmatched, rumino.has_rumino),
-    "laconga": (laconga.best_arrangement, laconga.least_unmatched, rumino.has_rumino),
-}
+_ANALYSIS = (shared.best_arrangement, shared.least_unmatched, rumino.has_rumino)
+"""The arrangement functions every knock game's package offers (the family's), and the
+Rumino's, asked of any knock ruleset."""
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -140,7 +134,7 @@ _ANALYSIS = {
 def test_the_arrangement_takes_any_argument_values(name: str, hand: Any, option: Any) -> None:
     game = load_game(name)
     rules: Any = game.ruleset_type.default()  # a knock ruleset: it has a profile
-    best, least, rumino_of = _ANALYSIS[name]
+    best, least, rumino_of = _ANALYSIS
     shown = best("5S 5H 5D 2C 3C 4C", rules).melds
     for call in (best, least, rumino_of):
         library_errors_only(call, hand, rules)

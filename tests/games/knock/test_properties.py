@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from scala40.game import load_game
 from tests.games.knock.checks import check_playout
 from tests.options import rulesets
+from tests.protocol.cases import knock_game_names
 
 #: Each game's random rulesets, every option drawn from its declaration.
 RULESETS: dict[str, st.SearchStrategy[Any]] = {
-    name: rulesets(load_game(name).ruleset_type) for name in ("rumino", "chinchon", "laconga")
+    name: rulesets(load_game(name).ruleset_type) for name in knock_game_names()
 }
 
 

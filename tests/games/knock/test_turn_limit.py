@@ -12,8 +12,9 @@ import pytest
 from scala40.errors import InvalidRulesetError, Scala40Error
 from scala40.game import load_game
 from scala40.games._knock.phases import HandEnd
+from tests.protocol.cases import knock_game_names
 
-KNOCK_GAMES = ("rumino", "chinchon", "laconga")
+KNOCK_GAMES = knock_game_names()
 
 
 def _first_blocked_hand(name: str, limit: int, seed: int, **options: Any) -> tuple[Any, Any]:

@@ -53,6 +53,7 @@ from tests.hostile import (
     hostile_texts,
     hostile_values,
     library_errors_only,
+    position_arguments,
 )
 
 # -- states from real play, and their mutations ------------------------------------------------
@@ -60,11 +61,7 @@ from tests.hostile import (
 
 # -- positions, new games, rulesets ------------------------------------------------------------
 
-_POSITION_ARGS = (
-    "hands", "discard", "stock", "table", "opened", "turn", "phase", "rules", "dealer",
-    "scores", "active", "turns_played", "hand_number", "seed", "auto_chance",
-    "opening_value", "taken", "taken_must_use", "taken_used",
-)  # fmt: skip
+_POSITION_ARGS = position_arguments(GameState)
 
 
 @fuzz_settings(150)

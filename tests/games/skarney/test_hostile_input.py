@@ -56,6 +56,7 @@ from tests.hostile import (
     fuzz_settings,
     hostile_values,
     library_errors_only,
+    position_arguments,
 )
 
 # -- states from real play, and their mutations ------------------------------------------------
@@ -94,10 +95,7 @@ def _all_placed(state: GameState) -> bool:
 
 # -- positions, new games, rulesets ------------------------------------------------------------
 
-_POSITION_ARGS = (
-    "hands", "table", "stock", "turn", "phase", "rules", "hand_number", "contracts", "totals",
-    "stopped", "dealer", "turn_number", "offer_card", "offer_to", "accepted", "seed",
-)  # fmt: skip
+_POSITION_ARGS = position_arguments(GameState)
 
 
 @fuzz_settings(150)

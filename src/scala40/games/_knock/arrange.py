@@ -202,6 +202,8 @@ class _CoverTables:
         self.slot_bit: list[int] = []
         self.set_ok: list[list[bool]] = []
         self.runs: list[BoundedCache[int, int]] = []
+        self.slot_count = 0
+        """How many places a sequence has in the rules' rank order."""
         self.card_reach = 1
         """The most places of a run of seven one card can fill (a rank may have two
         places)."""
@@ -225,7 +227,8 @@ class _CoverTables:
             for wilds in range(MOST_WILDS + 1)
         ]
         self.runs = [BoundedCache("knock run cover") for _ in range(MOST_WILDS + 1)]
-        windows = _rumino_windows(len(rules.tables.slots))
+        self.slot_count = len(rules.tables.slots)
+        windows = _rumino_windows(self.slot_count)
         self.card_reach = max(
             [1, *((bits & window).bit_count() for bits in self.slot_bit for window in windows)]
         )
@@ -628,20 +631,23 @@ def has_rumino(cards: Sequence[Card], profile: KnockRules, extra: Card | None = 
     >>> has_rumino(parse_cards("3H 4H 5H JK 7H 8H 9H"), Ruleset(rumino_jokers=False).profile)
     False
     """
+    # Jokers stand in a Rumino unless the game's option says not (RU-RUMINO Decision); a
+    # game without Rumino's options asks with Rumino's own rule.
+    jokers: bool = getattr(profile, "rumino_jokers", True)
     if extra is None:
-        return _rumino_shortfall(cards, profile, _cover_tables(profile.meld_rules)) == 0
+        return _rumino_shortfall(cards, jokers, _cover_tables(profile.meld_rules)) == 0
     # One more card adds one to a rank's count, or to a run of seven places of its suit
     # (one place each, or more where a rank has two places in seven: ``card_reach``), or
     # is one more joker: a hand shorter than that makes no Rumino with any card. A hand
     # is asked this after each discard of the other players (and at each of its draws),
     # so its shortfall is kept, with the profile (whose jokers count or not).
     tables = _cover_tables(profile.meld_rules)
-    shortfalls = tables.shortfalls[profile.rumino_jokers]
+    shortfalls = tables.shortfalls[jokers]
     hand = cards if type(cards) is tuple else tuple(cards)
     short = shortfalls.get(hand)
     if short is None:
-        short = shortfalls.put(hand, _rumino_shortfall(hand, profile, tables))
-    return short <= tables.card_reach and _rumino_shortfall((*hand, extra), profile, tables) == 0
+        short = shortfalls.put(hand, _rumino_shortfall(hand, jokers, tables))
+    return short <= tables.card_reach and _rumino_shortfall((*hand, extra), jokers, tables) == 0
 
 
 def _cover_tables(rules: MeldRules) -> _CoverTables:
@@ -651,10 +657,10 @@ def _cover_tables(rules: MeldRules) -> _CoverTables:
     return tables
 
 
-def _rumino_shortfall(cards: Sequence[Card], profile: KnockRules, tables: _CoverTables) -> int:
+def _rumino_shortfall(cards: Sequence[Card], jokers_count: bool, tables: _CoverTables) -> int:
     """How many cards seven of ``cards`` lack at least to make a Rumino (0: they make
     one): the natural cards missing from the fullest rank or run of seven places of a
-    suit, once the jokers stand in (where the rules let them)."""
+    suit, once the jokers stand in (where ``jokers_count``)."""
     # The same pass as uncovered_cards': written out in both, as this is the hot path.
     wild = tables.wild
     slot_bit = tables.slot_bit
@@ -667,10 +673,10 @@ def _rumino_shortfall(cards: Sequence[Card], profile: KnockRules, tables: _Cover
         else:
             counts[RANK_OF[card]] += 1
             masks[SUIT_OF[card]] |= slot_bit[card]
-    need = _RUMINO_SIZE - (jokers if profile.rumino_jokers else 0)
+    need = _RUMINO_SIZE - (jokers if jokers_count else 0)
     best = max(counts)
     if best < need:
-        windows = _rumino_windows(len(profile.meld_rules.tables.slots))
+        windows = _rumino_windows(tables.slot_count)
         for mask in masks:
             if mask.bit_count() > best:
                 for window in windows:

@@ -112,15 +112,16 @@ def close_value_allowed(profile: KnockRules, value: int) -> bool:
     ``close_limit``). Monotone: ``value`` may be a lower bound of what a close leaves.
     The hot loops (the generator's bound, the search's pruning) read it as data, the
     comparison with ``profile.close_limit``, as they read :func:`close_count_allowed`."""
-    return value <= profile.close_limit
+    limit: int = profile.close_limit
+    return value <= limit
 
 
 def close_count_allowed(profile: KnockRules, count: int) -> bool:
     """Whether a close may leave ``count`` cards unmatched (CH-CLOSE, "one loose card":
-    ``close_max_unmatched``, as the number
-    :attr:`~scala40.games._knock.profile.KnockRules.close_most_unmatched`). Monotone, as
-    :func:`close_value_allowed`."""
-    return count <= profile.close_most_unmatched
+    ``close_max_unmatched``, as the number the profile works out from it,
+    ``close_most_unmatched``). Monotone, as :func:`close_value_allowed`."""
+    most: int = profile.close_most_unmatched
+    return count <= most
 
 
 def cap_bars_close(state: KnockRecord, value: int) -> bool:
@@ -128,7 +129,8 @@ def cap_bars_close(state: KnockRecord, value: int) -> bool:
     bringing his total to the limit, not every card being in melds (LC-CLOSECAP:
     ``close_cap``)."""
     profile = state.profile
-    return profile.close_cap and bool(value) and profile.reaches(state.scores[state.turn] + value)
+    capped: bool = profile.close_cap
+    return capped and bool(value) and profile.reaches(state.scores[state.turn] + value)
 
 
 def close_turn_refusal(state: KnockRecord, card: Card) -> Refusal | None:
@@ -182,7 +184,8 @@ def knock_barred_this_turn(state: KnockRecord) -> bool:
 def knock_value_allowed(profile: KnockRules, value: int) -> bool:
     """Whether a knocking hand may leave unmatched cards worth ``value`` (RU-KNOCK:
     ``knock_limit``). Monotone: ``value`` may be a lower bound."""
-    return value <= profile.knock_limit
+    limit: int = profile.knock_limit
+    return value <= limit
 
 
 def knock_melded_allowed(profile: KnockRules, melded: int) -> bool:
@@ -191,7 +194,8 @@ def knock_melded_allowed(profile: KnockRules, melded: int) -> bool:
     generator's bound reads it, and :func:`knock_value_allowed`, as data (the
     comparisons with ``knock_min_melded`` and ``knock_limit``: it is asked at every
     draw)."""
-    return melded >= profile.knock_min_melded
+    least: int = profile.knock_min_melded
+    return melded >= least
 
 
 def knock_turn_refusal(state: KnockRecord) -> Refusal | None:

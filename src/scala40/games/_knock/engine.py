@@ -313,7 +313,7 @@ def _apply_discard(state: KnockRecord, move: Discard, trusted: bool) -> KnockRec
             new = evolve(
                 state, hands=hands, discard=discard, turns_played=turns_played, taken=None
             )
-            if profile.claim is ClaimMode.AUTO:
+            if profile.rumino_claim is ClaimMode.AUTO:
                 return _claim(new, claimants[0])
             return evolve(new, phase=CLAIM, pending=tuple(claimants))
     done: KnockRecord = state.setters["discard"](

@@ -1,6 +1,7 @@
-"""The move kinds of the knock games, described once. A game of the family declares its
-own class for each kind it allows (:data:`KNOCK_KINDS`, :data:`CLOSE_KINDS`), a subclass
-of the family's kind in the game's package, and :meth:`MoveKinds.declare` lists
+"""The move kinds of the knock games, described once. Each game of the family has its own
+class for each kind it allows (:data:`KNOCK_KINDS`, :data:`CLOSE_KINDS`), a subclass of
+the family's kind made from the game's declaration
+(:func:`~scala40.games._knock.family.knock_game`), and :meth:`MoveKinds.declare` lists
 them for the shared engine under the game's own :class:`~scala40.movekinds.MoveSet` and
 format.
 
@@ -385,13 +386,13 @@ Move: TypeAlias = (
 )
 """Any move of a knock game (each game allows some of the kinds: its move set)."""
 
-KNOCK_KINDS: tuple[type[MoveBase], ...] = (
+KNOCK_KINDS = (
     DrawStock, TakeDiscard, Knock, Discard, Claim, Pass, Reenter, Retire, Deal, Restock, Resign,
 )  # fmt: skip
 """The kinds of a game that knocks, as Rumino does (RU-TURN, RU-KNOCK, RU-RUMINO, RU-ELIM),
 in the order its notation lists them."""
 
-CLOSE_KINDS: tuple[type[MoveBase], ...] = (
+CLOSE_KINDS = (
     DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign,
 )  # fmt: skip
 """The kinds of a game that closes, as Chinchón and La Conga do (CH-TURN, CH-CLOSE,

@@ -1,10 +1,12 @@
 """What the shared engine of the knock games reads from a ruleset: one frozen record.
 
 Rumino, Chinchón and La Conga describe their rules as options of their own ``Ruleset``
-classes; each ruleset derives one :class:`KnockRules` from them (:meth:`KnockRules.of`: a
-field takes the option of the same name, the rest the game works out), and the shared
-engine, move generation, arrangement search and bots read nothing else. Every difference
-between the three games is a field here: rules as data.
+classes; each ruleset derives one :class:`KnockRules` from them (:meth:`KnockRules.of`:
+every option read under its own name, declared once on the ruleset, and what the game
+works out from its options), and the shared engine, move generation, arrangement search
+and bots read nothing else: rules as data. A new option is its declaration on the
+ruleset and the rule (a predicate of :mod:`~scala40.games._knock.conditions`) that reads
+it from the profile.
 
 >>> from scala40.games.chinchon import Ruleset
 >>> profile = Ruleset().profile
@@ -15,11 +17,11 @@ between the three games is a field here: rules as data.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from scala40._cache import BoundedCache
 from scala40.cards import Card, Deck
 from scala40.melds import MeldRules, OwnedTables
 from scala40.rulesets import RulesetBase, enum_converter
@@ -176,9 +178,22 @@ def as_end_mode(value: object) -> EndMode:
     return converted
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, slots=False)
 class KnockRules:
-    """Everything the shared engine needs to know of a game's rules (see the module)."""
+    """Everything the shared engine reads of a game's rules (see the module): every option
+    of the game's ruleset under its own name, read from the ruleset itself and declared
+    there once (``profile.close_limit`` is the ruleset's ``close_limit``), and what the
+    game works out from its options, the fields below. Made by :meth:`of`.
+
+    An option some games of the family have and others not (La Conga's ``close_cap``) is
+    read only where the game's rules ask for it (a close's conditions, in a closing
+    game), or the game says what it is without the option (:meth:`of`'s ``fixed``).
+
+    >>> from scala40.games.laconga import Ruleset
+    >>> profile = Ruleset(close_cap=False).profile
+    >>> profile.close_cap, profile.close_limit, profile.limit, profile.gin_streak
+    (False, 5, 100, None)
+    """
 
     game: str
     """The registry name of the game (``"rumino"``, ``"chinchon"``, ``"laconga"``)."""
@@ -192,87 +207,52 @@ class KnockRules:
     """What each card code (0-52) costs left unmatched (RU-VALUES, CH-VALUES)."""
     ending: Ending
     """Knocking before the draw (Rumino) or closing after it (Chinchón, La Conga)."""
-    discard_taken_card: bool
-    """The card just taken from the discard pile may be discarded again (RU-TURN, CH-TURN)."""
-    # -- Rumino
-    knock_limit: int = 0
-    """Most unmatched value of a knock (RU-KNOCK)."""
-    knock_min_melded: int = 0
-    """Fewest cards in melds of a knock (RU-KNOCK)."""
-    gin_bonus: int = 0
-    """Added instead of the unmatched value by a knocker with every card matched (RU-GIN)."""
-    gin_streak: int | None = None
-    """Gins in that many first hands of a game win it (RU-GINSTREAK)."""
+    limit: int
+    """The total that puts a player out, or ends the game (RU-ELIM, CH-END, LC-ELIM)."""
+    inclusive: bool
+    """Whether reaching :attr:`limit` counts (100 or more), or only passing it."""
     rumino: bool = False
     """Seven cards of a suit in sequence or of a rank win the game (RU-RUMINO)."""
-    rumino_jokers: bool = True
-    """Jokers may be part of a Rumino (RU-RUMINO)."""
-    claim: ClaimMode = ClaimMode.AUTO
-    """How the out-of-turn claim of a discard completing a Rumino is made (RU-RUMINO)."""
-    # -- Chinchón and La Conga
-    close_limit: int = 0
-    """Most unmatched value of a close (CH-CLOSE)."""
-    close_max_unmatched: int | None = None
-    """Most unmatched cards of a close (CH-CLOSE)."""
-    close_first_round: bool = True
-    """A player may close on his first turn of a hand (CH-CLOSE)."""
-    all_matched_bonus: int = 0
-    """Added by a closer with all seven cards in melds (CH-MINUS10)."""
-    wild_chinchon_bonus: int = 0
-    """Added by a closer whose seven cards make one run holding a wild card (CH-CHINCHON)."""
-    layoff_target: LayoffTarget = LayoffTarget.CLOSER
-    """Onto which melds the others lay off (CH-LAYOFF)."""
-    layoff_order: LayoffOrder = LayoffOrder.PLAY
-    """The order in which the others show their hands (CH-LAYOFF)."""
-    forbid_close_with_two_wilds: bool = False
-    """No close keeping two wild cards (CH-CLOSE, x:conecta)."""
-    close_cap: bool = False
-    """No close that would bring the closer's total to the limit (LC-CLOSECAP)."""
-    mano_extra_card: bool = False
-    """The first player gets an eighth card and no card is turned up (LC-DEAL)."""
-    turn_limit: int | None = None
-    """Turns after which a hand ends blocked, with no score (RU-TURN, CH-TURN Decision);
-    ``None``: a hand goes on until a knock, a close or a Rumino."""
-    # -- the game
-    end_mode: EndMode = EndMode.ELIMINATION
-    """Elimination (RU-ELIM, LC-ELIM) or the lowest total when one reaches the limit (CH-END)."""
-    limit: int = 100
-    """The total that puts a player out, or ends the game (RU-ELIM, CH-END, LC-ELIM)."""
-    inclusive: bool = True
-    """Whether reaching :attr:`limit` counts (100 or more), or only passing it."""
-    reentry: int | None = 0
-    """Re-entries each player may make; ``None`` for any number (LC-REENGANCHE)."""
-    min_players: int = 2
-    max_players: int = 4
-    close_most_unmatched: int = attrs.field(init=False, eq=False, repr=False)
-    """:attr:`close_max_unmatched` as a number the loops compare with (CH-CLOSE): more
-    than any hand holds where the rules set none (read by
-    :func:`~scala40.games._knock.conditions.close_count_allowed` and the hot loops)."""
     owned: OwnedTables = attrs.field(factory=OwnedTables, init=False, repr=False)
     """What the shared modules derive from this profile and keep (their caches), each
     under its own class, as :attr:`scala40.melds.MeldTables.owned`."""
 
-    @close_most_unmatched.default
-    def _close_most_unmatched(self) -> int:
-        most = self.close_max_unmatched
-        return 1 << 30 if most is None else most
+    if TYPE_CHECKING:
+        # An option is declared once, on the game's ruleset; to a type checker the
+        # profile has each, as the ruleset it reads.
+        def __getattr__(self, name: str) -> Any: ...
 
     @classmethod
-    def of(cls, rules: RulesetBase, **derived: Any) -> KnockRules:
-        """The profile of ``rules``: each field that is an option of ``rules`` of the
-        same name takes its value (by name: a profile field and the option it mirrors
-        are one), the others ``derived`` (what a game works out from its options: the
-        deck, the values, the meld rules...) or their default.
+    def of(
+        cls, rules: RulesetBase, *, fixed: Mapping[str, Any] | None = None, **derived: Any
+    ) -> KnockRules:
+        """The profile of ``rules``: ``derived`` gives the fields above and anything else
+        the game works out from its options (the deck, the values, the meld rules...), every
+        option of ``rules`` is read under its name, and ``fixed`` gives what the engine
+        reads of a rule the game has no option for (Rumino: always elimination), an
+        option of ``rules`` of that name taking its place.
 
         >>> from scala40.games.chinchon import Ruleset
         >>> Ruleset(close_limit=3).profile.close_limit
         3
+
+        :raises TypeError: a name of ``derived`` is an option of ``rules`` (a game's bug:
+            an option is read as itself, never declared again).
         """
-        names = _FIELD_NAMES.get(cls)
-        if names is None:
-            names = _FIELD_NAMES.put(cls, frozenset(field.name for field in attrs.fields(cls)))
-        mirrored = {name: getattr(rules, name) for name in rules.option_names() if name in names}
-        return cls(**{**mirrored, **derived})
+        options = rules.option_names()
+        twice = sorted(set(options) & set(derived))
+        if twice:  # pragma: no cover - a game's bug
+            raise TypeError(f"the options {twice} are read from the ruleset, not given again")
+        fields = {name: derived.pop(name) for name in _FIELDS if name in derived}
+        profile = cls(**fields)
+        for name, value in (fixed or {}).items():
+            if name not in options:
+                object.__setattr__(profile, name, value)
+        for name, value in derived.items():
+            object.__setattr__(profile, name, value)
+        for name in options:
+            object.__setattr__(profile, name, getattr(rules, name))
+        return profile
 
     def __copy__(self) -> KnockRules:
         return self  # immutable: a copy may share the caches it owns
@@ -297,8 +277,8 @@ class KnockRules:
         return total >= self.limit if self.inclusive else total > self.limit
 
 
-_FIELD_NAMES: BoundedCache[type, frozenset[str]] = BoundedCache("profile fields", limit=8)
-"""The fields of the profile class, by class (read once)."""
+_FIELDS = tuple(field.name for field in attrs.fields(KnockRules) if field.init)
+"""The fields a profile is made with (:meth:`KnockRules.of`)."""
 
 
 def max_hand_moves(rules: Any, players: int) -> int | None:

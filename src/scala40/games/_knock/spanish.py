@@ -201,6 +201,7 @@ class SpanishRules(RulesetBase):
             face = (10, 11, 12)
         else:
             face = (8, 9, 10)
+        most = self.close_max_unmatched
         return KnockRules.of(
             self,
             game=self.GAME,
@@ -211,6 +212,12 @@ class SpanishRules(RulesetBase):
             ending=Ending.CLOSE,
             inclusive=True,
             limit=self._limit(),
+            # close_max_unmatched as a number the loops compare with (CH-CLOSE): more than
+            # any hand holds where the rules set none (close_count_allowed, the hot loops).
+            close_most_unmatched=1 << 30 if most is None else most,
+            # No gin streak in these games, and (without La Conga's options) no eighth
+            # card for the first player and no cap on a close.
+            fixed={"gin_streak": None, "mano_extra_card": False, "close_cap": False},
         )
 
     @property

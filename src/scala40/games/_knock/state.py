@@ -1,7 +1,8 @@
 """The state of a knock game: an immutable, hashable value holding a whole game.
 
-:class:`KnockState` is shared by Rumino, Chinchón and La Conga; each game derives its own
-``GameState`` from it, naming the game, its ruleset, its moves and its view. Apply a
+:class:`KnockState` is shared by Rumino, Chinchón and La Conga; each game's ``GameState``
+derives from it, naming the game's ruleset and moves (made from the game's declaration:
+:func:`~scala40.games._knock.family.knock_game`). Apply a
 move and get a new state; nothing is ever mutated.
 
 >>> from scala40.games.chinchon import new_game
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import attrs
 
@@ -39,7 +40,6 @@ from scala40.cards import CARD_NAMES, Card
 from scala40.errors import (
     InvalidStateError,
 )
-from scala40.game import GameText, SearchTuning
 from scala40.games._knock import engine
 from scala40.games._knock.arrange import has_rumino
 from scala40.games._knock.generate import generate
@@ -69,26 +69,10 @@ class KnockState(KnockRecord):
     VIEW = PlayerView
     HAND_RESULT = HAND_RESULT
 
-    # What a game of the family declares on its own class (the variant's attributes,
-    # as python-chess declares its variants), besides KINDS and RULESET; the registry's
-    # record is made from them (:func:`~scala40.games._knock.family.knock_game`).
-    TITLE: ClassVar[str]
-    """The game's title, as players write it (``Chinchón``)."""
-    SUMMARY: ClassVar[str]
-    """What makes the game, in a sentence or two (the command line's list of games)."""
-    TEXT: ClassVar[GameText]
-    """The game's wording: the command line's help and its words for the board."""
-    ALIASES: ClassVar[tuple[str, ...]] = ()
-    """Other names :func:`~scala40.game.load_game` finds the game by."""
-    DEFAULT_PLAYERS: ClassVar[int] = 2
-    """The number of players the command line offers first."""
-    SEARCH_TUNING: ClassVar[SearchTuning] = SearchTuning()
-    """What the strongest bot spends on a decision of the game
-    (:attr:`scala40.game.Game.search_tuning`)."""
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        # A game's class names its move kinds (and its ruleset); its name, move set and
-        # state format follow from them, so that they cannot disagree.
+        # A game's class names its move kinds and its ruleset (made from the game's
+        # declaration, :func:`~scala40.games._knock.family.knock_game`); its name, move
+        # set and state format follow from them, so that they cannot disagree.
         kinds = cls.__dict__.get("KINDS")
         if kinds is not None:
             cls.game_name = kinds.game
@@ -168,29 +152,40 @@ class KnockState(KnockRecord):
         turn: int = 0,
         dealer: int | None = None,
         scores: Sequence[int] | None = None,
-        active: Sequence[bool] | None = None,
-        turns_played: Sequence[int] | None = None,
-        reentries: Sequence[int] | None = None,
-        gins: Sequence[int] | None = None,
-        taken: Card | str | None = None,
-        pending: Sequence[int] = (),
-        reentry_total: int = 0,
         hand_number: int = 1,
         seed: int = 0,
         auto_chance: bool = True,
+        **fields: Any,
     ) -> Any:
         """A state built from a position (for tests, puzzles and apps keeping their own
         table). Cards are given as text or codes (stock and discard pile top card last);
         without ``stock`` the cards of the deck not placed elsewhere make the stock,
-        shuffled from ``seed``. The position is validated: every problem is named in one
-        :class:`~scala40.InvalidStateError`.
+        shuffled from ``seed``; ``scores`` are 0 by default. ``fields`` give the state's
+        other fields by name, each as its spec reads it (``turns_played``, ``active``,
+        ``reentries``, ``gins``, ``taken``, ``pending``, ``reentry_total``), a field left
+        out taking its usual value. The position is validated: every problem is named
+        in one :class:`~scala40.InvalidStateError`.
+
+        >>> from scala40.games.chinchon import GameState
+        >>> state = GameState.from_position(
+        ...     hands=["AC 2C 3C 4C 5S 5H 5D", "6H 6D 6C 7S 7D 3H QC"], discard="KC",
+        ...     turns_played=[1, 1], taken=None,
+        ... )
+        >>> state.turns_played, len(state.stock)
+        ((1, 1), 25)
+        >>> GameState.from_position(hands=["AC", "2C"], takes=[1, 0])
+        Traceback (most recent call last):
+        ...
+        scala40.errors.InvalidArgumentError: from_position takes no field 'takes'; it takes active, gins, pending, reentries, reentry_total, taken, turns_played by name, beside the position's parts
+
+        :raises InvalidArgumentError: a field named is none of the state's.
         """
         rules = cls.RULESET.resolve(rules)
         read = PositionReader(hands, most_cards=MAX_READ_ITEMS, most_seats=_MAX_SEATS)
         count = read.count
         pile = read.cards(discard, "discard pile")
         phase = read.phase(phase, Phase, Phase.DRAW)
-        taken_card = read.card(taken, "taken", "taken")
+        named = read.named(cls, fields)
         read.seed(seed)
         problems = read.problems
         deck = Counter(rules.deck.cards)
@@ -210,22 +205,16 @@ class KnockState(KnockRecord):
             stock_cards = read.cards(stock, "stock")
         if problems:
             raise InvalidStateError(problems)
-        fields = record_format(cls).with_usual(
+        values = record_format(cls).with_usual(
             {
                 **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
                 "stock": stock_cards,
                 "discard": pile,
-                "turns_played": turns_played,
                 "scores": tuple_or(scores, (0,) * count),
-                "active": active,
-                "reentries": reentries,
-                "gins": gins,
-                "taken": taken_card,
-                "pending": pending,
-                "reentry_total": reentry_total,
+                **named,
             }
         )
-        return read.valid(cls(**fields))
+        return read.valid(cls(**values))
 
 
 # ---------------------------------------------------------------- validation
@@ -352,7 +341,7 @@ def _phase_problems(state: KnockState) -> list[str]:
             if len(hand) > most:
                 problems.append(f"player {seat} holds {len(hand)} cards, more than {most}")
     if phase is Phase.CLAIM:
-        if not profile.rumino or profile.claim is not ClaimMode.DECISION:
+        if not profile.rumino or profile.rumino_claim is not ClaimMode.DECISION:
             problems.append("claims are decided only under rumino_claim='decision' (RU-RUMINO)")
         elif not state.discard:
             problems.append("a claim needs a discard")
@@ -488,6 +477,14 @@ def _last_hand_problems(state: KnockState) -> list[str]:
     return problems
 
 
+_BONUSES = {
+    HandEnd.GIN: "gin_bonus",
+    HandEnd.ALL_MATCHED: "all_matched_bonus",
+    HandEnd.WILD_CHINCHON: "wild_chinchon_bonus",
+}
+"""The option that scores the closer of a hand ended so, by how it ended."""
+
+
 def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
     """What each player showed: his hand's cards, valid melds, layoffs onto others' melds,
     and the points they make."""
@@ -524,11 +521,10 @@ def _showing_problems(state: KnockState, result: HandResult) -> list[str]:
         else:
             if showing.unmatched:
                 problems.append(f"last_hand: a {end.value} leaves no card unmatched")
-            points = {
-                HandEnd.GIN: profile.gin_bonus,
-                HandEnd.ALL_MATCHED: profile.all_matched_bonus,
-                HandEnd.WILD_CHINCHON: profile.wild_chinchon_bonus,
-            }.get(end, 0)
+            # Each bonus is an option of the games whose hands end so (RU-GIN, CH-MINUS10,
+            # CH-CHINCHON), read only there.
+            bonus = _BONUSES.get(end)
+            points = 0 if bonus is None else getattr(profile, bonus)
         if result.points[seat] != points:
             problems.append(
                 f"last_hand: player {seat} scores {result.points[seat]}, not the {points} "

@@ -129,7 +129,7 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
             self.phase is DRAW
             and self.discard
             and any(self.turns_played)
-            and self.profile.claim is ClaimMode.AUTO
+            and self.profile.rumino_claim is ClaimMode.AUTO
         ):
             before = [(self.turn - step) % count for step in range(1, count)]
             discarder = next((seat for seat in before if self.active[seat]), self.turn)

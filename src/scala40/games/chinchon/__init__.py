@@ -1,10 +1,10 @@
 """Chinchón: the Spanish rummy of seven cards and a 40-card Spanish pack, closing with
 5 points or less unmatched, where seven in a row of one suit wins the game (RULES Part 5).
 
-A game of the knock family (:mod:`scala40.games._knock`), declared as a variant: its
-``GameState`` names its ruleset and wording (:mod:`~scala40.games.chinchon.rules`), its own
-class for each move kind it allows (declared below, in this package), its title and
-summary; the state's engine, the view and the bot are the family's.
+A game of the knock family (:mod:`scala40.games._knock`), declared as data: its ruleset
+and wording (:mod:`~scala40.games.chinchon.rules`), the move kinds it allows with the rules
+each cites, its title and summary; its own move classes, its ``GameState`` and its record
+are made from that declaration, and the engine, the view and the bots are the family's.
 
 A turn is a draw then a discard, or a close (CH-TURN, CH-CLOSE).
 A close names the card discarded face down and the melds shown:
@@ -30,13 +30,11 @@ scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, disc
 
 from __future__ import annotations
 
-import attrs
+from typing import TYPE_CHECKING
 
 from scala40.game import register_game
-from scala40.games._knock import moves as family
 from scala40.games._knock import shared
-from scala40.games._knock.family import knock_game
-from scala40.games._knock.moves import SPANISH_NOTATION, MoveKinds
+from scala40.games._knock.family import CLOSE_KINDS, CLOSE_RULE_IDS, KnockGameSpec, knock_game
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
 from scala40.games._knock.state import KnockState
 from scala40.games.chinchon import rules
@@ -64,66 +62,48 @@ __all__ = [
 __all__ += rules.__all__
 __all__ += shared.__all__
 
-
-@attrs.frozen
-class DrawStock(family.DrawStock):
-    """Draw the top card of the stock (CH-TURN)."""
-
-
-@attrs.frozen
-class TakeDiscard(family.TakeDiscard):
-    """Take the top card of the discard pile (CH-TURN)."""
-
-
-@attrs.frozen
-class Discard(family.Discard):
-    """Discard a card face up, ending the turn (CH-TURN)."""
-
-
-@attrs.frozen
-class Close(family.Close):
-    """Discard ``card`` face down and show the other cards: ``melds``, the rest
-    unmatched (CH-CLOSE). The hand ends."""
-
-    notation = SPANISH_NOTATION  # melds as a Spanish pack writes them (CH-MELDS)
-
-
-@attrs.frozen
-class Reenter(family.Reenter):
-    """Out of turn, after a hand: re-enter at the highest total still in (CH-END)."""
-
-
-@attrs.frozen
-class Retire(family.Retire):
-    """Out of turn, after a hand: drop out instead of re-entering (CH-END)."""
-
-
-@attrs.frozen
-class Deal(family.Deal):
-    """Chance: shuffle the deck and deal a hand (CH-DEAL). ``order`` fixes the shuffled deck (top
-    card last); ``None`` draws it from the state's randomness (C-RNG). An order of no
-    cards is refused."""
-
-
-@attrs.frozen
-class Restock(family.Restock):
-    """Chance: shuffle the discard pile but its top card into a new stock
-    (CH-RESTOCK). ``order`` fixes the new stock (top card last); an order of no cards is
-    refused."""
-
-
-@attrs.frozen
-class Resign(family.Resign):
-    pass  # described by the family's kind, the same in every game
-
-
-KINDS = MoveKinds.declare(
-    "chinchon",
-    "Chinchón",
-    (DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign),
-    pack="spanish",
+CHINCHON = knock_game(
+    KnockGameSpec(
+        name="chinchon",
+        title="Chinchón",
+        summary="Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or "
+        "less unmatched (the others lay off on your melds); seven in a row wins; 100 ends it.",
+        ruleset=rules.Ruleset,
+        text=rules.TEXT,
+        kinds=CLOSE_KINDS,
+        rule_ids=CLOSE_RULE_IDS,
+        pack="spanish",
+        aliases=("chinchón", "txintxon"),
+    ),
+    __name__,
 )
+"""Chinchón as the family builds it from its declaration."""
+
+GAME = register_game(CHINCHON.game)
+"""The Chinchón record of the game registry (:func:`scala40.game.load_game`)."""
+KINDS = CHINCHON.kinds
 """Chinchón's move classes, for the shared engine."""
+if TYPE_CHECKING:
+    # To a type checker, each class is the family's it derives from, so that the game's
+    # names serve in annotations as classes written by hand would.
+    from scala40.games._knock.moves import (
+        Close,
+        Deal,
+        Discard,
+        DrawStock,
+        Reenter,
+        Resign,
+        Restock,
+        Retire,
+        TakeDiscard,
+    )
+
+    GameState = KnockState
+else:
+    (DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign) = (
+        CHINCHON.classes
+    )
+    GameState = CHINCHON.state
 MOVES = KINDS.moves
 """Every kind of Chinchón's moves: reads and writes them as text and as dictionaries."""
 parse_move = KINDS.parse_move
@@ -132,27 +112,5 @@ move_to_dict = KINDS.move_to_dict
 """A move as a versioned dictionary (:meth:`~scala40.games._knock.moves.MoveKinds.move_to_dict`)."""
 move_from_dict = KINDS.move_from_dict
 """The move such a dictionary describes (:meth:`~scala40.games._knock.moves.MoveKinds.move_from_dict`)."""
-
-
-@attrs.frozen(repr=False)
-class GameState(KnockState):
-    """A whole game of Chinchón at one moment (see the shared ``KnockState`` for its fields
-    and methods)."""
-
-    KINDS = KINDS
-    RULESET = rules.Ruleset
-    TEXT = rules.TEXT
-    TITLE = "Chinchón"
-    SUMMARY = (
-        "Spanish rummy: a 40-card Spanish pack, seven cards, close with 5 points or "
-        "less unmatched (the others lay off on your melds); seven in a row wins; 100 ends it."
-    )
-    ALIASES = ("chinchón", "txintxon")
-    DEFAULT_PLAYERS = 2
-
-
 new_game = GameState.new
 """A new game of Chinchón (:meth:`~scala40.games._knock.state.KnockState.new`)."""
-
-GAME = register_game(knock_game(GameState))
-"""The Chinchón record of the game registry (:func:`scala40.game.load_game`)."""

@@ -1,10 +1,10 @@
 """La Conga: Chinchón as played in Uruguay, with an eighth card for the first player, no
 close that would reach 100, elimination and the reenganche (RULES Part 6).
 
-A game of the knock family (:mod:`scala40.games._knock`), declared as a variant: its
-``GameState`` names its ruleset and wording (:mod:`~scala40.games.laconga.rules`), its own
-class for each move kind it allows (declared below, in this package), its title and
-summary; the state's engine, the view and the bot are the family's.
+A game of the knock family (:mod:`scala40.games._knock`), declared as data: its ruleset
+and wording (:mod:`~scala40.games.laconga.rules`), the move kinds it allows with the rules
+each cites, its title and summary; its own move classes, its ``GameState`` and its record
+are made from that declaration, and the engine, the view and the bots are the family's.
 
 A turn is a draw then a discard, or a close (CH-TURN, CH-CLOSE), the first player's
 first turn a discard only (LC-DEAL). A close names the card discarded face down and the
@@ -28,13 +28,11 @@ scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, disc
 
 from __future__ import annotations
 
-import attrs
+from typing import TYPE_CHECKING
 
 from scala40.game import register_game
-from scala40.games._knock import moves as family
 from scala40.games._knock import shared
-from scala40.games._knock.family import knock_game
-from scala40.games._knock.moves import SPANISH_NOTATION, MoveKinds
+from scala40.games._knock.family import CLOSE_KINDS, KnockGameSpec, knock_game
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
 from scala40.games._knock.state import KnockState
 from scala40.games.laconga import rules
@@ -62,68 +60,58 @@ __all__ = [
 __all__ += rules.__all__
 __all__ += shared.__all__
 
-
-@attrs.frozen
-class DrawStock(family.DrawStock):
-    """Draw the top card of the stock (CH-TURN, LC-BASE)."""
-
-
-@attrs.frozen
-class TakeDiscard(family.TakeDiscard):
-    """Take the top card of the discard pile (CH-TURN, LC-BASE)."""
-
-
-@attrs.frozen
-class Discard(family.Discard):
-    """Discard a card face up, ending the turn (CH-TURN; the first player's first
-    turn, LC-DEAL)."""
-
-
-@attrs.frozen
-class Close(family.Close):
-    """Discard ``card`` face down and show the other cards: ``melds``, the rest
-    unmatched (CH-CLOSE, LC-BASE). The hand ends."""
-
-    notation = SPANISH_NOTATION  # melds as a Spanish pack writes them (CH-MELDS)
-
-
-@attrs.frozen
-class Reenter(family.Reenter):
-    """Out of turn, after a hand: re-enter at the highest total still in
-    (LC-REENGANCHE)."""
-
-
-@attrs.frozen
-class Retire(family.Retire):
-    """Out of turn, after a hand: drop out instead of re-entering (LC-REENGANCHE)."""
-
-
-@attrs.frozen
-class Deal(family.Deal):
-    """Chance: shuffle the deck and deal a hand, eight cards to the first player
-    (LC-DEAL). ``order`` fixes the shuffled deck (top card last); ``None`` draws it from
-    the state's randomness (C-RNG). An order of no cards is refused."""
-
-
-@attrs.frozen
-class Restock(family.Restock):
-    """Chance: shuffle the discard pile but its top card into a new stock
-    (CH-RESTOCK, LC-BASE). ``order`` fixes the new stock (top card last); an order of no
-    cards is refused."""
-
-
-@attrs.frozen
-class Resign(family.Resign):
-    pass  # described by the family's kind, the same in every game
-
-
-KINDS = MoveKinds.declare(
-    "laconga",
-    "La Conga",
-    (DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign),
-    pack="spanish",
+LACONGA = knock_game(
+    KnockGameSpec(
+        name="laconga",
+        title="La Conga",
+        summary="Chinchón from Uruguay: the first player gets eight cards, no close that would "
+        "reach 100, out at 100 (with an optional re-entry); the last one in wins.",
+        ruleset=rules.Ruleset,
+        text=rules.TEXT,
+        kinds=CLOSE_KINDS,
+        rule_ids={
+            "draw": "CH-TURN, LC-BASE",
+            "take": "CH-TURN, LC-BASE",
+            "discard": "CH-TURN; the first player's first turn, LC-DEAL",
+            "close": "CH-CLOSE, LC-BASE",
+            "reenter": "LC-REENGANCHE",
+            "retire": "LC-REENGANCHE",
+            "deal": "LC-DEAL",
+            "restock": "CH-RESTOCK, LC-BASE",
+        },
+        pack="spanish",
+        aliases=("conga", "la-conga"),
+        players=3,
+    ),
+    __name__,
 )
+"""La Conga as the family builds it from its declaration."""
+
+GAME = register_game(LACONGA.game)
+"""The La Conga record of the game registry (:func:`scala40.game.load_game`)."""
+KINDS = LACONGA.kinds
 """La Conga's move classes, for the shared engine."""
+if TYPE_CHECKING:
+    # To a type checker, each class is the family's it derives from, so that the game's
+    # names serve in annotations as classes written by hand would.
+    from scala40.games._knock.moves import (
+        Close,
+        Deal,
+        Discard,
+        DrawStock,
+        Reenter,
+        Resign,
+        Restock,
+        Retire,
+        TakeDiscard,
+    )
+
+    GameState = KnockState
+else:
+    (DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign) = (
+        LACONGA.classes
+    )
+    GameState = LACONGA.state
 MOVES = KINDS.moves
 """Every kind of La Conga's moves: reads and writes them as text and as dictionaries."""
 parse_move = KINDS.parse_move
@@ -132,27 +120,5 @@ move_to_dict = KINDS.move_to_dict
 """A move as a versioned dictionary (:meth:`~scala40.games._knock.moves.MoveKinds.move_to_dict`)."""
 move_from_dict = KINDS.move_from_dict
 """The move such a dictionary describes (:meth:`~scala40.games._knock.moves.MoveKinds.move_from_dict`)."""
-
-
-@attrs.frozen(repr=False)
-class GameState(KnockState):
-    """A whole game of La Conga at one moment (see the shared ``KnockState`` for its fields
-    and methods)."""
-
-    KINDS = KINDS
-    RULESET = rules.Ruleset
-    TEXT = rules.TEXT
-    TITLE = "La Conga"
-    SUMMARY = (
-        "Chinchón from Uruguay: the first player gets eight cards, no close that would "
-        "reach 100, out at 100 (with an optional re-entry); the last one in wins."
-    )
-    ALIASES = ("conga", "la-conga")
-    DEFAULT_PLAYERS = 3
-
-
 new_game = GameState.new
 """A new game of La Conga (:meth:`~scala40.games._knock.state.KnockState.new`)."""
-
-GAME = register_game(knock_game(GameState))
-"""The La Conga record of the game registry (:func:`scala40.game.load_game`)."""

@@ -138,10 +138,10 @@ class Ruleset(RulesetBase):
             values=rumino_values(),
             ending=Ending.KNOCK,
             rumino=True,
-            claim=self.rumino_claim,
-            end_mode=EndMode.ELIMINATION,
             limit=100,
             inclusive=self.eliminate_at is EliminateAt.GE100,
+            # Always elimination (RU-ELIM), and the first player's hand a hand like any.
+            fixed={"end_mode": EndMode.ELIMINATION, "mano_extra_card": False},
         )
         object.__setattr__(self, "profile", profile)
 

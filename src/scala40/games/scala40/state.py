@@ -20,7 +20,7 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -302,6 +302,10 @@ class GameState(StateRecord):
 
     # -- building ---------------------------------------------------------------------------
 
+    POSITION_READS: ClassVar[tuple[str, ...]] = ("opened_at_turn_start",)
+    """The field :meth:`from_position` works out itself: whether the seat to play had
+    opened when the turn began, as ``opened`` says it has now."""
+
     @classmethod
     def from_position(
         cls,
@@ -310,22 +314,15 @@ class GameState(StateRecord):
         discard: Iterable[Card] | str,
         stock: Iterable[Card] | str | None = None,
         table: Sequence[Meld | str] = (),
-        opened: Sequence[bool] | None = None,
         turn: int = 0,
         phase: Phase | str = Phase.DRAW,
         rules: Ruleset | str | None = None,
         dealer: int | None = None,
         scores: Sequence[int] | None = None,
-        active: Sequence[bool] | None = None,
-        turns_played: Sequence[int] | None = None,
         hand_number: int = 1,
         seed: int = 0,
         auto_chance: bool = True,
-        opening_value: int = 0,
-        taken: Card | str | None = None,
-        taken_must_use: bool = False,
-        taken_used: bool = False,
-        melded_since_restock: bool = True,
+        **fields: Any,
     ) -> GameState:
         """A state built from a position (for tests, puzzles and apps that keep their own table).
 
@@ -333,8 +330,13 @@ class GameState(StateRecord):
         rules). Cards are given as text or codes (stock and discard pile top card last),
         table melds as text like ``"8C 9C JK=10C"``. Without ``stock``, the cards
         of the deck not placed elsewhere make the stock, shuffled from ``seed``;
-        with it, every card of the deck must be placed. The position is
-        validated: every problem found is named in one
+        with it, every card of the deck must be placed; ``scores`` are 0 by default.
+        ``fields`` give the state's other fields by name, each as its spec reads it
+        (``opened``, ``turns_played``, ``active``, ``opening_value``, ``taken``,
+        ``taken_must_use``, ``taken_used``, ``melded_since_restock``), a field left out
+        taking its usual value; whether the seat to play had opened when the turn
+        began is whether it has now (``opened``), as a turn not yet begun tells. The
+        position is validated: every problem found is named in one
         :class:`~scala40.InvalidStateError`.
 
         >>> from scala40 import GameState
@@ -351,6 +353,8 @@ class GameState(StateRecord):
         Traceback (most recent call last):
         ...
         scala40.errors.InvalidStateError: invalid game state: JK: 5 placed, but the deck has 4
+
+        :raises InvalidArgumentError: a field named is none of the state's.
         """
         rules = resolve_rules(Ruleset, rules)
         read = PositionReader(hands, most_cards=MAX_PLACED, keep_readable=True)
@@ -370,7 +374,7 @@ class GameState(StateRecord):
             except Scala40Error as error:
                 problems.append(f"table meld #{index}: {error}")
         phase = read.phase(phase, Phase, Phase.DRAW)
-        taken_card = read.card(taken, "taken", "taken")
+        named = read.named(cls, fields)
         read.seed(seed)
         placed = placed_cards(read.hands, discard_cards, melds)
         deck = Counter(rules.deck.cards)
@@ -382,30 +386,23 @@ class GameState(StateRecord):
             stock_cards, _ = shuffle(rest, seed_state(seed if is_seed(seed) else 0))
         else:
             stock_cards = read.cards(stock, "stock")
-        opened_flags = as_items(opened)
-        fields = record_format(cls).with_usual(
+        opened_flags = as_items(named.get("opened"))
+        values = record_format(cls).with_usual(
             {
                 **read.fields(rules, phase, turn, dealer, hand_number, seed, auto_chance),
                 "stock": stock_cards,
                 "discard": discard_cards,
                 "table": tuple(melds),
-                "opened": opened,
-                "turns_played": turns_played,
                 "scores": tuple_or(scores, (0,) * read.count),
-                "active": active,
-                "opening_value": opening_value,
                 # Whether the seat to play had opened when the turn began: whether it has
                 # now, as a turn not yet begun tells.
                 "opened_at_turn_start": bool(opened_flags[turn])
                 if opened_flags is not None and is_int(turn) and 0 <= turn < len(opened_flags)
                 else False,
-                "taken": taken_card,
-                "taken_must_use": taken_must_use,
-                "taken_used": taken_used,
-                "melded_since_restock": melded_since_restock,
+                **named,
             }
         )
-        return read.valid(cls(**fields))
+        return read.valid(cls(**values))
 
 
 def new_game(

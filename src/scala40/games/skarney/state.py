@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -145,6 +145,11 @@ class GameState(StateRecord):
 
     # -- building ---------------------------------------------------------------------------
 
+    POSITION_READS: ClassVar[tuple[str, ...]] = ("known", "accepted", "turn_number", "offer_card")
+    """The fields :meth:`from_position` reads its own way: what each seat is known to hold
+    follows from what it accepted and the card on offer, and a position's turn is its
+    hand's second unless said otherwise (the usual value, a first turn, is a new hand's)."""
+
     @classmethod
     def from_position(
         cls,
@@ -156,23 +161,27 @@ class GameState(StateRecord):
         phase: Phase | str = Phase.PLAY,
         rules: Ruleset | str | None = None,
         hand_number: int = 1,
-        contracts: Sequence[bool] | None = None,
         totals: Sequence[int] | None = None,
-        stopped: Sequence[bool] | None = None,
         dealer: int | None = None,
         turn_number: int = 2,
         offer_card: Card | str | None = None,
-        offer_to: int | None = None,
         accepted: Sequence[Iterable[Card] | str] | None = None,
         seed: int = 0,
+        **fields: Any,
     ) -> GameState:
         """A position built from its parts (for tests, puzzles and apps).
 
         ``table`` lists ``(meld, owner seat)`` pairs, melds written like ``"5S 2C=6S
         7S"``. Without ``stock`` the cards not placed elsewhere make the pile, shuffled
-        from ``seed``. ``accepted`` gives the cards each seat accepted since its last
-        turn (known to all). The turn is at its start (nothing melded yet). The position
-        is validated: every problem is named in one :class:`~scala40.InvalidStateError`.
+        from ``seed``; ``totals`` are 0 by default, and a position is in its hand's
+        second turn unless ``turn_number`` says otherwise. ``accepted`` gives the cards
+        each seat accepted since its last turn, and ``offer_card`` the card on offer,
+        both known to all. ``fields`` give the state's other fields by name, each as its
+        spec reads it (``contracts``, ``stopped``, ``offer_to``; and for a turn under
+        way ``melded``, ``contract_now``, ``progress``, ``fresh_from``, ``extended``), a
+        field left out taking its usual value (by default the turn is at its start,
+        nothing melded yet). The position is validated: every problem is named in one
+        :class:`~scala40.InvalidStateError`.
 
         >>> from scala40.games.skarney.state import GameState
         >>> state = GameState.from_position(
@@ -224,6 +233,7 @@ class GameState(StateRecord):
             owners.append(owner)
         phase = read.phase(phase, Phase, Phase.PLAY)
         offered = read.card(offer_card, "offer", "offer_card")
+        named = read.named(cls, fields)
         read.seed(seed)
         if problems:
             raise InvalidStateError(problems)
@@ -249,15 +259,13 @@ class GameState(StateRecord):
             if problems:
                 raise InvalidStateError(problems)
         sides = cls.side_count(ruleset, count)
-        fields = record_format(cls).with_usual(
+        values = record_format(cls).with_usual(
             {
                 **read.fields(ruleset, phase, turn, dealer, hand_number, seed),
                 "stock": tuple(stock_cards),
                 "table": tuple(melds),
                 "owners": tuple(owners),
-                "contracts": contracts,
                 "totals": tuple_or(totals, (0,) * sides),
-                "stopped": stopped,
                 "known": tuple(
                     tuple(sorted((*taken[seat], offered)))
                     if offered is not None and seat == turn and offered not in taken[seat]
@@ -267,10 +275,10 @@ class GameState(StateRecord):
                 "accepted": taken,
                 "turn_number": turn_number,
                 "offer_card": offered,
-                "offer_to": offer_to,
+                **named,
             }
         )
-        return read.valid(cls(**fields))
+        return read.valid(cls(**values))
 
 
 def new_game(

@@ -24,6 +24,8 @@ let selected = []; // indexes of the hand's cards picked
 let handShown = null; // the hand number whose result the player has seen
 let overShown = false; // whether the end of the match has been shown
 let polling = null;
+let shuffling = false; // whether the notice says the deal waits for the people
+let limitTimer = null; // the countdown of what the server holds back
 
 async function call(method, path, body) {
   const options = { method, headers: {} };
@@ -31,14 +33,80 @@ async function call(method, path, body) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(path, options);
-  const data = await response.json();
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (failure) {
+    // No answer at all: the network, or a server too busy to take the connection.
+    const error = new Error("the server cannot be reached");
+    Object.assign(error, { status: 0, limit: "network", retryAfter: 2 });
+    throw error;
+  }
+  const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = new Error(data.message || response.statusText);
     error.status = response.status;
+    // A limit reached (the server's name for it) and when to try again (its Retry-After).
+    error.limit = data.limit || null;
+    error.retryAfter = data.retry_after || Number(response.headers.get("Retry-After")) || null;
     throw error;
   }
   return data;
+}
+
+function seconds(count) {
+  return count === 1 ? "1 second" : `${count} seconds`;
+}
+
+function limitedText(limit, when, starting) {
+  // What a player reads when the server holds something back: what was reached, in a
+  // player's words, and when it goes on (``when``: "12 seconds").
+  switch (limit) {
+    case "client_tables_per_minute":
+      return `This server lets each player start only so many tables a minute: you can start another in ${when}.`;
+    case "client_bot_seconds_per_minute":
+      return starting
+        ? `The bots of your games have thought as long as this server allows in a minute: you can start a table in ${when}.`
+        : `The bots of your games have thought as long as this server allows in a minute: they play on in ${when}.`;
+    case "table_bot_seconds_per_minute":
+      return `The bots at this table have thought as long as this server allows in a minute: they play on in ${when}.`;
+    case "bots_at_once":
+      return `The server's bots are busy with other tables: yours play on in ${when}.`;
+    case "client_tables":
+      return `You have as many tables in play as this server keeps for one player: you can start another in ${when}.`;
+    case "max_tables":
+      return `This server keeps as many tables as it can, all in play: try again in ${when}.`;
+    case "network":
+      return `The server cannot be reached: trying again in ${when}.`;
+    default:
+      return `The server is busy: trying again in ${when}.`;
+  }
+}
+
+function showLimited(limit, retryAfter, then, starting) {
+  // Says what the server holds back, counting down to when it said to try again, then
+  // does ``then`` (asks again), if anything.
+  stopLimited();
+  let left = Math.max(1, Math.ceil(retryAfter || 1));
+  const box = $("limited");
+  const write = () => { box.textContent = limitedText(limit, seconds(left), starting); };
+  write();
+  box.hidden = false;
+  limitTimer = setInterval(() => {
+    left -= 1;
+    if (left > 0) {
+      write();
+      return;
+    }
+    stopLimited();
+    if (then) then();
+  }, 1000);
+}
+
+function stopLimited() {
+  clearInterval(limitTimer);
+  limitTimer = null;
+  $("limited").hidden = true;
 }
 
 function element(tag, attributes, ...children) {
@@ -104,6 +172,7 @@ function notice(text) {
 
 async function showLobby() {
   stopPolling();
+  stopLimited();
   closeResults();
   table = null;
   $("table").hidden = true;
@@ -163,20 +232,25 @@ async function startTable(event) {
     bots.push(value || null);
   }
   const request = { game: chosen.name, rules: $("preset").value, players: count, bots };
-  // A seed as its decimal text: a JavaScript number would round one past 2**53.
+  // A seed as its decimal text: a JavaScript number would round one past 2**53. Without
+  // one, each person's page shuffles with the server (see takePart).
   if ($("seed").value.trim() !== "") request.seed = $("seed").value.trim();
-  // Without a chosen seed each person helps to shuffle (see shareValue).
-  else request.shuffle = true;
   try {
     const made = await call("POST", "/tables", request);
+    // The page that chose the seed knows it did (its check at the end says so).
+    if (request.seed !== undefined) sessionStorage.setItem(`scala40-seed:${made.table}`, request.seed);
     const links = Object.entries(made.tokens).filter(([seat]) => seat !== "0");
     location.hash = `table=${made.table}&seat=0&token=${made.tokens["0"]}`;
     if (links.length) {
       const base = location.href.split("#")[0];
-      notice("Links for the other people: " + links.map(([seat, token]) => `seat ${seat}: ${base}#table=${made.table}&seat=${seat}&token=${token}`).join("  "));
+      const text = "Links for the other people: " + links.map(([seat, token]) => `seat ${seat}: ${base}#table=${made.table}&seat=${seat}&token=${token}`).join("  ");
+      // Kept to show while the deal waits for them (the notice says what it waits for).
+      sessionStorage.setItem(`scala40-links:${made.table}`, text);
+      notice(text);
     }
   } catch (error) {
-    alert(error.message);
+    if (error.retryAfter) showLimited(error.limit, error.retryAfter, null, true);
+    else alert(error.message);
   }
 }
 
@@ -191,6 +265,8 @@ function closeResults() {
 function openTable(id, seat, token) {
   closeResults();
   table = { id, seat, token };
+  dealWarning("");
+  shuffling = false;
   log = [];
   selected = [];
   handShown = null;
@@ -206,57 +282,207 @@ function openTable(id, seat, token) {
 
 // ------------------------------------------------------------------ fair dealing
 
-function dealKey() {
-  return `scala40-deal:${table.id}:${table.seat}`;
+const CHOSEN_SCHEME = "sha256:scala40-deal-v1:<salt>:<seed>";
+const SHARED_SCHEME = "sha256:scala40-deal-v2:<salt>:<secret>:<terms>";
+const SEALED_SCHEME = "sha256:scala40-deal-v3:<salt>:<secret>:<terms>";
+
+// SHA-256 of ASCII text, in hexadecimal: the page makes its commitment and checks the
+// deal's hashes itself, on any origin (crypto.subtle is only on secure ones).
+const SHA_K = [];
+const SHA_H = [];
+for (let candidate = 2; SHA_K.length < 64; candidate++) {
+  if ([...Array(candidate).keys()].slice(2).some((factor) => candidate % factor === 0)) continue;
+  if (SHA_H.length < 8) SHA_H.push((Math.pow(candidate, 1 / 2) * 2 ** 32) | 0);
+  SHA_K.push((Math.pow(candidate, 1 / 3) * 2 ** 32) | 0);
 }
 
-async function shareValue(deal) {
-  // This seat's random value, sent once before the deal: the deal's seed is derived
-  // from the server's committed secret and every person's value, so the server cannot
-  // choose the cards alone. Kept (with the commitment seen before it) to check the deal
-  // at the end of the match.
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const value = hex(bytes);
-  sessionStorage.setItem(dealKey(), JSON.stringify({ value, commitment: deal.commitment }));
-  try {
-    await call("POST", `/tables/${table.id}/shuffle`, { seat: table.seat, token: table.token, value });
-  } catch (error) {
-    notice(error.message);
+function sha256(text) {
+  const bytes = new TextEncoder().encode(text);
+  const words = new Array(((bytes.length + 8) >> 6) * 16 + 16).fill(0);
+  bytes.forEach((byte, index) => { words[index >> 2] |= byte << (24 - (index % 4) * 8); });
+  words[bytes.length >> 2] |= 0x80 << (24 - (bytes.length % 4) * 8);
+  words[words.length - 1] = bytes.length * 8;
+  const rotate = (word, count) => (word >>> count) | (word << (32 - count));
+  const hash = SHA_H.slice();
+  const schedule = new Array(64);
+  for (let block = 0; block < words.length; block += 16) {
+    for (let step = 0; step < 64; step++) {
+      if (step < 16) schedule[step] = words[block + step];
+      else {
+        const early = schedule[step - 15];
+        const late = schedule[step - 2];
+        const mixed = rotate(early, 7) ^ rotate(early, 18) ^ (early >>> 3);
+        const folded = rotate(late, 17) ^ rotate(late, 19) ^ (late >>> 10);
+        schedule[step] = (schedule[step - 16] + mixed + schedule[step - 7] + folded) | 0;
+      }
+    }
+    let [a, b, c, d, e, f, g, h] = hash;
+    for (let step = 0; step < 64; step++) {
+      const sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25);
+      const first = (h + sum1 + ((e & f) ^ (~e & g)) + SHA_K[step] + schedule[step]) | 0;
+      const sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22);
+      const second = (sum0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      [h, g, f, e, d, c, b, a] = [g, f, e, (d + first) | 0, c, b, a, (first + second) | 0];
+    }
+    [a, b, c, d, e, f, g, h].forEach((word, index) => { hash[index] = (hash[index] + word) | 0; });
   }
-}
-
-async function sha256(text) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return new Uint8Array(digest);
+  return hash.map((word) => (word >>> 0).toString(16).padStart(8, "0")).join("");
 }
 
 function hex(bytes) {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-async function dealCheck(deal) {
-  // What this page can check of the revealed deal (scala40.serving.fair_deal): the secret,
-  // salt and terms hash to the commitment it saw first, its own value is the one used,
-  // and the seed is the one they give. Replaying the events is verify_deal's.
-  const kept = JSON.parse(sessionStorage.getItem(dealKey()) || "null");
-  if (!deal || deal.scheme !== "sha256:scala40-deal-v2:<salt>:<secret>:<terms>") return "The seed was chosen: nothing to check.";
-  if (!kept) return "This page sent no value to this deal: it cannot check it.";
-  if (!(window.crypto && crypto.subtle)) return "This browser cannot check the deal here.";
-  const commitment = hex(await sha256(`scala40-deal-v2:${deal.salt}:${deal.secret}:${deal.terms}`));
-  if (commitment !== kept.commitment || commitment !== deal.commitment) return "Deal NOT verified: the revealed secret does not match the commitment.";
-  if (deal.values[table.seat] !== kept.value) return "Deal NOT verified: your value was not used.";
-  const digest = await sha256(["scala40-seed-v2", deal.secret, ...deal.values.map((value) => value ?? "")].join(":"));
-  const seed = digest.slice(0, 8).reduce((total, byte) => total * 256n + BigInt(byte), 0n);
-  if (String(seed) !== deal.seed) return "Deal NOT verified: the seed is not the one the values give.";
-  return "Deal verified: the commitment, your value and the seed check out.";
+function dealKey() {
+  return `scala40-deal:${table.id}:${table.seat}`;
+}
+
+function keptPart() {
+  return JSON.parse(sessionStorage.getItem(dealKey()) || "null");
+}
+
+function keepPart(part) {
+  sessionStorage.setItem(dealKey(), JSON.stringify(part));
+}
+
+function valueCommitment(deal, value) {
+  return sha256(`scala40-value-v3:${deal.commitment}:${table.seat}:${value}`);
+}
+
+async function takePart(deal) {
+  // This seat's part of the deal (scala40.serving.fair_deal), which the page takes for
+  // the person: it draws a random value and sends only its commitment; once every
+  // seat's commitment is in, it keeps them and reveals the value. So no seat chooses
+  // its value after seeing another's, and no server its secret. Kept for this tab, to
+  // check the deal at the end. Whether it sent something (then the page looks again).
+  const seat = table.seat;
+  let kept = keptPart();
+  const send = (part) => call("POST", `/tables/${table.id}/shuffle`, { seat, token: table.token, ...part });
+  if (kept && kept.table !== deal.commitment) kept = null;  // another table's, long ago
+  if (deal.scheme === SHARED_SCHEME) {
+    // A table made before every part was committed first: its values as they come.
+    if (deal.values[seat] !== null || kept) return false;
+    keepPart({ table: deal.commitment, value: hex(crypto.getRandomValues(new Uint8Array(32))) });
+    await send({ value: keptPart().value });
+    return true;
+  }
+  if (deal.phase === "commit" && deal.commitments[seat] === null && !kept) {
+    const value = hex(crypto.getRandomValues(new Uint8Array(32)));
+    kept = { table: deal.commitment, value, mine: valueCommitment(deal, value), seen: null };
+    keepPart(kept);
+    await send({ commitment: kept.mine });
+    return true;
+  }
+  if (deal.phase === "reveal" && kept && !kept.seen && deal.commitments[seat] === kept.mine) {
+    kept.seen = deal.commitments;
+    keepPart(kept);
+    await send({ value: kept.value });
+    return true;
+  }
+  return false;
+}
+
+function seatsText(seats) {
+  return seats.map((seat) => (seat === table.seat ? "yours" : `seat ${seat}'s`)).join(", ");
+}
+
+function undealtWarning(next) {
+  // What the person must know of a deal that is not dealt: void, or not theirs to shape.
+  const deal = next.deal;
+  if (deal.phase === "void") return `Warning: ${next.void}`;
+  if (deal.scheme !== SEALED_SCHEME || deal.phase !== "reveal") return "";
+  const kept = keptPart();
+  const mine = deal.commitments[table.seat];
+  if (mine === null) {
+    return "Warning: this seat's commitment did not come in time, so it takes no part in this deal: the server and the seats that took part could choose your cards.";
+  }
+  if (!kept || kept.mine !== mine) {
+    return "Warning: the server shows a commitment for your seat that this page did not send, so it does not reveal your value: this deal is not yours to check.";
+  }
+  return "";
+}
+
+function undealtNotice(next) {
+  const clock = next.deal_clock;
+  const links = sessionStorage.getItem(`scala40-links:${table.id}`);
+  let text = "Shuffling the cards with the other people...";
+  if (clock && clock.waiting.length) {
+    const step = clock.phase === "commit" ? "commitment to a random value" : "value";
+    text = `Shuffling with the other people: waiting for ${seatsText(clock.waiting)} ${step} (${Math.ceil(clock.left)} s left; a seat that commits and does not reveal voids the table).`;
+  }
+  return links ? `${text} ${links}` : text;
+}
+
+function chosenWarning(deal) {
+  // A deal no value of this seat's went into was chosen by the server (with the seats that
+  // took part): the person is told while they play, not only at the end.
+  if (!deal) return "Warning: this table sends no deal: the server alone knows what dealt it.";
+  if (deal.scheme === CHOSEN_SCHEME) {
+    if (!deal.seed_chosen) return "Warning: the server chose this deal: it drew the seed alone, so nothing stopped it from choosing your cards.";
+    if (sessionStorage.getItem(`scala40-seed:${table.id}`) === null) return "Warning: this table's seed was chosen by whoever made it, not by you: whoever knows it knows every hand.";
+    return "";
+  }
+  if (deal.values[table.seat] !== null) return "";
+  const terms = JSON.parse(deal.terms);
+  if (terms.shuffle === false || deal.values.every((value) => value === null)) {
+    return "Warning: the server chose this deal: the table was made without shuffling with its people, so nothing stopped the server from choosing your cards.";
+  }
+  return "Warning: no value of yours went into this deal: the server and the seats that took part could have chosen your cards.";
+}
+
+function dealWarning(text) {
+  $("deal-warning").textContent = text;
+  $("deal-warning").hidden = !text;
+}
+
+function dealCheck(deal) {
+  // What this page can check of the revealed deal: the secret, salt and terms hash to
+  // the commitment it saw first, every value hashes to its seat's commitment and those
+  // are the commitments it saw before it revealed, its own value is the one used, and
+  // the seed is the one they give. Replaying the moves is verify_deal's. Returns whether
+  // the deal checks out, and what to say.
+  const chosen = chosenWarning(deal);
+  if (!deal) return [false, chosen];
+  if (deal.scheme === CHOSEN_SCHEME) {
+    if (sha256(`scala40-deal-v1:${deal.salt}:${deal.seed}`) !== deal.commitment) return [false, "Deal NOT verified: the revealed seed does not match the commitment."];
+    return chosen ? [false, chosen] : [true, "Deal checked: the seed you chose dealt this game, the one the table's commitment named."];
+  }
+  const prefix = deal.scheme === SEALED_SCHEME ? "scala40-deal-v3" : "scala40-deal-v2";
+  const kept = keptPart();
+  const commitment = sha256(`${prefix}:${deal.salt}:${deal.secret}:${deal.terms}`);
+  if (commitment !== deal.commitment || (kept && kept.table !== commitment)) return [false, "Deal NOT verified: the revealed secret does not match the commitment."];
+  if (chosen) return [false, chosen];
+  if (!kept) return [false, "Warning: this tab did not send this seat's value (another tab or browser did), so it cannot tell the seed used it: the deal is not checked here."];
+  if (deal.values[table.seat] !== kept.value) return [false, "Deal NOT verified: your value was not used."];
+  if (deal.scheme === SEALED_SCHEME) {
+    const changed = deal.commitments.findIndex((sealed, seat) => (sealed === null) !== (deal.values[seat] === null)
+      || (sealed !== null && sealed !== sha256(`scala40-value-v3:${deal.commitment}:${seat}:${deal.values[seat]}`)));
+    if (changed >= 0) return [false, `Deal NOT verified: seat ${changed}'s value does not match its commitment.`];
+    if (JSON.stringify(kept.seen) !== JSON.stringify(deal.commitments)) return [false, "Deal NOT verified: the commitments revealed are not those this page saw before it revealed your value."];
+  } else if (deal.values.some((value, seat) => value !== null && seat !== table.seat)) {
+    return [false, "Warning: another seat sent its value as this table showed yours (a table made before every part was committed first): it could have chosen the deal."];
+  }
+  const seedPrefix = deal.scheme === SEALED_SCHEME ? "scala40-seed-v3" : "scala40-seed-v2";
+  const digest = sha256([seedPrefix, deal.secret, ...deal.values.map((value) => value ?? "")].join(":"));
+  if (String(BigInt(`0x${digest.slice(0, 16)}`)) !== deal.seed) return [false, "Deal NOT verified: the seed is not the one the values give."];
+  return [true, "Deal verified: the commitment, every seat's value and the seed check out."];
 }
 
 function showDealCheck() {
   const line = $("deal-check") || element("p", { id: "deal-check", role: "status" });
-  line.textContent = "Checking the deal...";
   $("game-over").append(line);
-  dealCheck(answer.deal).then((text) => { line.textContent = text; },
-    () => { line.textContent = "The deal could not be checked."; });
+  let verdict;
+  try {
+    verdict = dealCheck(answer.deal);
+  } catch (error) {
+    verdict = [false, "Deal NOT verified: the revealed deal could not be read."];
+  }
+  line.textContent = verdict[1];
+  line.className = verdict[0] ? "" : "warning";
+  // What no check shows, said plainly beside it.
+  const limits = $("deal-limits") || element("p", { id: "deal-limits", class: "hint" });
+  limits.textContent = "What the deal does not prevent: the server sees every hand it deals, so it could tell them to a seat it works with while the match is on; and a seat that withholds its value voids the table, so that a new one is made: you see that happen, with the seat named, but no one chooses your cards.";
+  $("game-over").append(limits);
 }
 
 function since() {
@@ -268,7 +494,8 @@ async function refresh() {
     const query = `seat=${table.seat}&token=${encodeURIComponent(table.token)}&since=${since()}`;
     show(await call("GET", `/tables/${table.id}?${query}`));
   } catch (error) {
-    notice(error.message);
+    if (error.retryAfter) showLimited(error.limit, error.retryAfter, refresh);
+    else notice(error.message);
   }
 }
 
@@ -277,6 +504,12 @@ async function post(action, extra) {
   try {
     show(await call("POST", `/tables/${table.id}/${action}`, body));
   } catch (error) {
+    if (error.retryAfter) {
+      // Held back, nothing done: the bots play on (advance) or the table is shown again
+      // (a move to make again) once the server said to try again.
+      showLimited(error.limit, error.retryAfter, action === "advance" ? () => post("advance") : refresh);
+      return;
+    }
     notice(error.status === 409 ? "The game had moved on: here it is now." : error.message);
     answer = null;
     log = [];
@@ -293,15 +526,29 @@ function stopPolling() {
 function show(next) {
   stopPolling();
   if (next.dealt === false) {
-    // The cards wait for the people's values (fair dealing): this seat's first.
-    if (next.deal.values[table.seat] === null && window.crypto) {
-      shareValue(next.deal).then(refresh);
+    // The cards wait for the people's parts (fair dealing): this seat's first.
+    const warning = undealtWarning(next);
+    dealWarning(warning);
+    if (next.deal.phase === "void") {
+      notice("");
       return;
     }
-    notice("Waiting for the other people: the cards are dealt once each has sent a value.");
-    polling = setTimeout(refresh, 2000);
+    takePart(next.deal).then((sent) => {
+      if (sent) refresh();
+      else {
+        notice(undealtNotice(next));
+        shuffling = true;
+        polling = setTimeout(refresh, 1000);
+      }
+    }, (error) => {
+      notice(error.message);
+      polling = setTimeout(refresh, 2000);
+    });
     return;
   }
+  if (shuffling) notice("");
+  shuffling = false;
+  dealWarning(chosenWarning(next.deal));
   if (next.undone_to !== undefined) {
     log = log.filter((event) => event.number <= next.undone_to);
     renderLog(true);
@@ -327,6 +574,13 @@ function show(next) {
   // While a hand's result is up, the bots wait: the next hand goes on when the player
   // asks for it.
   if ($("hand-end").open) return;
+  if (next.held_back) {
+    // The bots wait for a budget of the server's: they play on when it says.
+    const held = next.held_back;
+    showLimited(held.limit, held.retry_after, () => post("advance"));
+    return;
+  }
+  if (limitTimer !== null) stopLimited();
   if (next.waiting) polling = setTimeout(() => post("advance"), 300);
   else if (!view.is_over && view.current_player !== table.seat) polling = setTimeout(refresh, 2000);
 }
