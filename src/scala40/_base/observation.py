@@ -241,8 +241,9 @@ class ObservationBase(Generic[R, L, S]):
     Consecutive states differ in a few fields, and a state shares the values of the
     others with the one before (they are immutable values). So each seat's numbers are
     kept, with the field values they were written from, and a new view or state of the
-    seat writes only the blocks whose values are other objects than the ones kept (a
-    card or two of the hand, the pile's top, a meld of the table...). Every number is a
+    seat writes only the blocks whose values changed (a card or two of the hand, the
+    pile's top, a meld of the table...): compared by identity where states share the
+    value, by equality where an engine makes an equal tuple anew. Every number is a
     small integer or a fraction computed the same way either way, so the numbers are the
     very ones a fresh encoding gives; ``tests/adapters/test_observation_digests.py``
     checks it along seeded games, seats and states in any order. The sheets are the

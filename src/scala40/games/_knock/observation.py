@@ -319,11 +319,11 @@ class KnockObservation(ObservationBase[Any, _Layout, _Sheet]):
         gins = public.gins
         if (
             last is not sheet.last
-            or active is not sheet.active
-            or scores is not sheet.scores
-            or winners is not sheet.winners
-            or reentries is not sheet.reentries
-            or gins is not sheet.gins
+            or active != sheet.active
+            or scores != sheet.scores
+            or winners != sheet.winners
+            or reentries != sheet.reentries
+            or gins != sheet.gins
         ):
             standing, records = self._standing(layout, me, public)
             raw[active_at : active_at + 16 * n] = standing
@@ -349,7 +349,7 @@ class KnockObservation(ObservationBase[Any, _Layout, _Sheet]):
             raw[dealer_at : dealer_at + 4 * n] = marks[(dealer - me) % n]
             sheet.dealer = dealer
         turns_played = public.turns_played
-        if turns_played is not sheet.turns:
+        if turns_played != sheet.turns:
             raw[turns_at : turns_at + 4 * n] = self._turns_row(me, turns_played)
             sheet.turns = turns_played
         pending = public.pending

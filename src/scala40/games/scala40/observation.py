@@ -282,18 +282,18 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout, _Sheet]):
             sheet.stock = stock_size
         opened = public.opened
         active = public.active
-        if opened is not sheet.opened or active is not sheet.active:
+        if opened != sheet.opened or active != sheet.active:
             raw[opened_at : opened_at + 8 * n] = self._flags_row(me, opened, active)
             sheet.opened = opened
             sheet.active = active
         scores = public.scores
         last = public.last_hand
-        if scores is not sheet.scores or last is not sheet.last:
+        if scores != sheet.scores or last is not sheet.last:
             raw[scores_at : scores_at + 8 * n] = self._totals(layout, me, public)
             sheet.scores = scores
             sheet.last = last
         winners = public.winners
-        if winners is not sheet.winners:
+        if winners != sheet.winners:
             raw[winners_at : winners_at + 4 * n] = (
                 marks[n] if not winners else _seats_row(n, me, winners)
             )
@@ -309,7 +309,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout, _Sheet]):
             raw[dealer_at : dealer_at + 4 * n] = marks[(dealer - me) % n]
             sheet.dealer = dealer
         turns_played = public.turns_played
-        if turns_played is not sheet.turns:
+        if turns_played != sheet.turns:
             raw[turns_at : turns_at + 4 * n] = self._turns_row(me, turns_played)
             sheet.turns = turns_played
         phase = public.phase

@@ -328,7 +328,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout, _Sheet]):
             sheet.offer = offer
         known = public.known
         accepted = public.accepted
-        if known is not sheet.known or accepted is not sheet.accepted:
+        if known != sheet.known or accepted != sheet.accepted:
             rows = layout.no_known
             others: tuple[Card, ...] = ()
             if any(known) or any(accepted):  # none at first
@@ -348,7 +348,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout, _Sheet]):
         owners = public.owners
         extended = public.extended
         fresh = public.fresh_from
-        if owners is not sheet.owners or extended is not sheet.extended or fresh != sheet.fresh:
+        if owners != sheet.owners or extended != sheet.extended or fresh != sheet.fresh:
             meld_facts = self._meld_facts(layout, me, owners, extended, fresh)
             raw[owner_at : owner_at + len(meld_facts)] = meld_facts
             sheet.owners = owners
@@ -360,7 +360,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout, _Sheet]):
             raw[sizes_at : sizes_at + 4 * n] = self._sizes_row(me, hand_sizes)
             sheet.sizes = hand_sizes
         stopped = public.stopped
-        if stopped is not sheet.stopped:
+        if stopped != sheet.stopped:
             raw[stopped_at : stopped_at + 4 * n] = (
                 _seats_row(n, me, _flagged(stopped)) if any(stopped) else marks[n]
             )
@@ -378,7 +378,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout, _Sheet]):
             raw[dealer_at : dealer_at + 4 * n] = marks[(dealer - me) % n]
             sheet.dealer = dealer
         winners = public.winners
-        if winners is not sheet.winners:
+        if winners != sheet.winners:
             raw[winners_at : winners_at + 4 * n] = (
                 marks[n] if not winners else _seats_row(n, me, winners)
             )
@@ -386,11 +386,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout, _Sheet]):
         last = public.last_hand
         contracts = public.contracts
         totals = public.totals
-        if (
-            last is not sheet.last
-            or contracts is not sheet.contracts
-            or totals is not sheet.totals
-        ):
+        if last is not sheet.last or contracts != sheet.contracts or totals != sheet.totals:
             went_out = None if last is None else last.went_out
             raw[out_at : out_at + 4 * n] = marks[n if went_out is None else (went_out - me) % n]
             sides = self._sides(layout, me, contracts, totals, last)
