@@ -146,11 +146,13 @@ def web(session: nox.Session) -> None:
     )  # fmt: skip
 
 
-def _build(session: nox.Session) -> Path:
+def _build(session: nox.Session, env: dict[str, str] | None = None) -> Path:
+    """Build the sdist, then the wheel from the unpacked sdist (so that a compiled build
+    leaves nothing in the source tree), and check both with twine."""
     session.install("build", "twine")
     outdir = Path(session.create_tmp()).resolve() / "dist"
     shutil.rmtree(outdir, ignore_errors=True)
-    session.run("python", "-m", "build", "--outdir", str(outdir))
+    session.run("python", "-m", "build", "--outdir", str(outdir), env=env)
     dists = sorted(str(path) for path in outdir.iterdir())
     session.run("twine", "check", "--strict", *dists)
     return outdir
@@ -214,98 +216,59 @@ def release(session: nox.Session) -> None:
     session.log(f"ready to upload (not done): twine upload {dists}")
 
 
-COMPILED = (
-    "scala40/games/scala40/hand/solver.py",
-    "scala40/games/scala40/hand/tables.py",
-    "scala40/games/scala40/melding.py",
-    "scala40/games/scala40/lookahead.py",
-    "scala40/games/scala40/conditions.py",
-    "scala40/games/scala40/table/offers.py",
-    "scala40/games/scala40/table/chains.py",
-    "scala40/games/scala40/discarding.py",
-    "scala40/games/scala40/generate.py",
-    "scala40/games/scala40/engine.py",
-)
-"""The modules the optional compiled wheel builds with mypyc: Scala 40's opening solver,
-meld tables, melding, lookahead, turn conditions, table offers and chains, discard
-checks, move generation and move handlers, where random playouts spend most of their
-time. The rest stays pure Python: its classes (attrs values, which mypyc compiles
-differently) and the tools around the engine, which gain little compiled."""
+COMPILED_BUILD = {"HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"}
+"""The environment that asks for the compiled build (pyproject.toml's mypyc build hook,
+which lists what it compiles): without it, a build from the source is pure Python."""
 
-_WHEEL_TAG = """
-import sys, sysconfig
-version = f"cp{sys.version_info[0]}{sys.version_info[1]}"
-platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
-print(f"{version}-{version}-{platform}")
-"""
-"""Prints the wheel tag of the session's interpreter and platform."""
+EXPECTED_BUILD = "SCALA40_TEST_BUILD"
+"""The variable that tells the tests which build they must import (``compiled`` or
+``pure``; tests/packaging/test_build.py): a run meant for the compiled wheel fails on a
+pure one instead of passing unnoticed."""
 
 _CHECK_COMPILED = """
-import importlib, importlib.machinery, sys
-for name in sys.argv[1:]:
-    path = importlib.import_module(name).__file__ or ""
-    if not path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
-        sys.exit(f"{name} is not compiled: {path}")
-print(f"{len(sys.argv) - 1} modules compiled")
+import scala40
+from scala40._compiled import compiled_modules
+if not scala40.__compiled__:
+    raise SystemExit(f"scala40 is not compiled: {scala40.__file__}")
+print(f"scala40 compiled: {len(compiled_modules())} modules")
 """
-"""Exits with an error unless each module named imports from an extension module."""
+"""Exits with an error unless the scala40 imported is the compiled build."""
 
 
 @nox.session
 def compiled(session: nox.Session) -> None:
-    """Build the optional compiled wheel (the pure wheel with the modules of
-    :data:`COMPILED` also built by mypyc, for this interpreter and platform; it needs a C
-    compiler), check that those modules import compiled, then test it as ``package``
-    tests the pure one. The wheel is left in the session's tmp/compiled/dist; measure it
-    beside the pure package with ``benchmarks/bench_peers.py --compiled PYTHON``, where
-    PYTHON is an interpreter that has it installed (this session's)."""
-    outdir = _build(session)
+    """Build the compiled wheel for this interpreter and platform, as the release's wheels
+    are built (pyproject.toml's mypyc build hook, asked for by
+    ``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``; it needs a C compiler), check that it imports
+    compiled, then test it as ``package`` tests the pure one: the smoke script, then the
+    unpacked sdist's whole test suite (the digests of every game's play among it). The
+    wheel is left in the session's tmp/dist; measure it beside the pure package with
+    ``benchmarks/bench_peers.py --compiled PYTHON``, where PYTHON is an interpreter that
+    has it installed (this session's)."""
+    outdir = _build(session, env=COMPILED_BUILD)
     (wheel,) = outdir.glob("scala40-*.whl")
-    # mypyc comes with mypy; it builds through setuptools. The package's own dependencies
-    # let mypy follow its imports.
-    session.install("mypy>=1.10", "setuptools", "wheel", "attrs>=23.1", "typing-extensions>=4.6")
-    work = Path(session.create_tmp()).resolve() / "compiled"
-    shutil.rmtree(work, ignore_errors=True)
-    session.run("python", "-m", "wheel", "unpack", "--dest", str(work / "tree"), str(wheel))
-    (tree,) = (work / "tree").iterdir()
-    session.chdir(tree)
-    session.run("mypyc", *COMPILED)
-    # The extension modules stay beside their sources (an extension module is imported
-    # before a source of the same name); the compiler's working files go.
-    for scratch in ("build", ".mypy_cache"):
-        shutil.rmtree(tree / scratch, ignore_errors=True)
-    tag = str(session.run("python", "-c", _WHEEL_TAG, silent=True)).strip()
-    (info,) = tree.glob("*.dist-info")
-    metadata = info / "WHEEL"
-    kept = [
-        line
-        for line in metadata.read_text(encoding="utf-8").splitlines()
-        if not line.startswith(("Root-Is-Purelib:", "Tag:"))
-    ]
-    metadata.write_text("\n".join([*kept, "Root-Is-Purelib: false", f"Tag: {tag}", ""]), "utf-8")
-    dist = work / "dist"
-    dist.mkdir()
-    session.run("python", "-m", "wheel", "pack", "--dest-dir", str(dist), str(tree))
-    (built,) = dist.glob("scala40-*.whl")
-    session.chdir(ROOT)
-    _install_wheel(session, built)
-    modules = [path.removesuffix(".py").replace("/", ".") for path in COMPILED]
-    session.run("python", "-I", "-c", _CHECK_COMPILED, *modules)
-    _test_installed(session, built, outdir)
-    session.log(f"compiled wheel: {built}")
+    if wheel.name.endswith("-none-any.whl"):
+        session.error(f"the build made a pure wheel: {wheel.name}")
+    _install_wheel(session, wheel)
+    session.run("python", "-I", "-c", _CHECK_COMPILED)
+    _test_installed(session, wheel, outdir, expected_build="compiled")
+    session.log(f"compiled wheel: {wheel}")
 
 
-def _install_wheel(session: nox.Session, wheel: Path) -> None:
-    """Install ``wheel`` in place of any scala40 the environment holds: a reused
-    environment keeps the wheel of an earlier run, and pip would leave a package of the
-    same version in place."""
+def _install_wheel(session: nox.Session, wheel: Path, extras: str = "") -> None:
+    """Install ``wheel`` (with ``extras``' dependencies) in place of any scala40 the
+    environment holds: a reused environment keeps the wheel of an earlier run, and pip
+    would leave a package of the same version in place."""
     session.run("python", "-m", "pip", "uninstall", "--yes", "--quiet", "scala40")
-    session.install(str(wheel))
+    session.install(f"{wheel}[{extras}]" if extras else str(wheel))
 
 
-def _test_installed(session: nox.Session, wheel: Path, outdir: Path) -> None:
+def _test_installed(
+    session: nox.Session, wheel: Path, outdir: Path, expected_build: str = "pure"
+) -> None:
     """Install ``wheel`` alone, run the smoke script outside the source tree, then the
-    unpacked sdist's tests (from ``outdir``) against the installed wheel."""
+    unpacked sdist's tests (from ``outdir``) against the installed wheel, which must be
+    the ``expected_build`` (``pure`` or ``compiled``)."""
     (sdist,) = outdir.glob("scala40-*.tar.gz")
     _install_wheel(session, wheel)
     work = Path(session.create_tmp()).resolve()
@@ -318,10 +281,14 @@ def _test_installed(session: nox.Session, wheel: Path, outdir: Path) -> None:
         archive.extractall(unpacked, filter="data")
     (source,) = unpacked.iterdir()
     # The test extra's tools (pytest-xdist: the configuration runs the tests on every
-    # core), without installing scala40 again from the sdist.
-    session.install("pytest", "hypothesis", "pytest-xdist")
+    # core, jsonschema: the protocol's schemas checked against real answers), without
+    # installing scala40 again from the sdist.
+    _install_wheel(session, wheel, extras="test")
     session.chdir(source)
-    session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs)
+    session.run(
+        "python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *session.posargs,
+        env={EXPECTED_BUILD: expected_build},
+    )  # fmt: skip
 
 
 def _scripts(directory: str, pattern: str) -> list[str]:

@@ -14,9 +14,9 @@ machine's load as times do.
 Run with ``python benchmarks/bench_peers.py`` (``--quick`` for a short run,
 ``--repeats N`` for more rounds). ``nox -s bench_peers`` makes an environment with
 both peers installed; without them the script measures scala40 alone and says so. With
-``--compiled PYTHON`` Scala 40 is also played from the optional compiled wheel (``nox -s
-compiled`` builds it; PYTHON is an interpreter that has it installed), in rows of its own
-beside the pure package's, in the same rounds.
+``--compiled PYTHON`` every game is also played from the compiled build (the release's
+wheels; ``nox -s compiled`` builds one here; PYTHON is an interpreter that has it
+installed), in rows of its own beside the pure package's, in the same rounds.
 
 Every engine plays whole games of uniformly random legal moves from seeded choices (a
 Scala 40 game is cut off after :data:`MAX_ACTIONS` actions: some never end).
@@ -364,18 +364,21 @@ class Worker:
         self.process.wait()
 
 
-COMPILED_ROWS = ("scala40, 4 players", "scala40, 2 players")
-"""The engines played again from the compiled wheel (``--compiled``): the modules it
-compiles are Scala 40's."""
-
-_IS_COMPILED = (
-    "import importlib.machinery, scala40.games.scala40.hand.solver as solver\n"
-    "print(solver.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)))"
+GAME_ROWS = (
+    "scala40, 4 players",
+    "scala40, 2 players",
+    "skarney",
+    "rumino",
+    "chinchon",
+    "laconga",
 )
+"""The package's engines: with ``--compiled``, each is played from the compiled build too."""
+
+_IS_COMPILED = "import scala40; print(scala40.__compiled__)"
 
 
 def check_compiled(python: str) -> None:
-    """Stop unless ``python`` imports the compiled wheel's Scala 40 opening solver."""
+    """Stop unless ``python`` imports the compiled build of scala40."""
     done = subprocess.run([python, "-c", _IS_COMPILED], capture_output=True, text=True)
     if done.stdout.strip() != "True":
         sys.exit(f"--compiled {python}: no compiled scala40 there (nox -s compiled builds it)")
@@ -413,7 +416,7 @@ def main() -> None:
     parser.add_argument(
         "--compiled",
         metavar="PYTHON",
-        help="also play Scala 40 in PYTHON, an interpreter with the compiled wheel installed",
+        help="also play every game in PYTHON, an interpreter with the compiled build installed",
     )
     parser.add_argument("--workload", help=argparse.SUPPRESS)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
@@ -431,10 +434,12 @@ def main() -> None:
     sources = {name: (name, sys.executable) for name in engine_makers()}
     if args.compiled:
         check_compiled(args.compiled)
-        at = list(sources).index(COMPILED_ROWS[-1]) + 1
-        rows = list(sources.items())
-        compiled = [(f"{name}, compiled", (name, args.compiled)) for name in COMPILED_ROWS]
-        sources = dict(rows[:at] + compiled + rows[at:])
+        rows: list[tuple[str, tuple[str, str]]] = []
+        for name, played in sources.items():
+            rows.append((name, played))
+            if name in GAME_ROWS:  # each game's compiled row right after its pure one
+                rows.append((f"{name}, compiled", (name, args.compiled)))
+        sources = dict(rows)
     engines: dict[str, InProcess | Worker] = {}
     missing = []
     for name, (source, python) in sources.items():

@@ -46,6 +46,7 @@ extensions = [
     "grammar",
     "pictures",
     "anchors",
+    "serverlimits",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -91,7 +92,7 @@ nitpick_ignore_regex = [
     (r"py:.*", rf"({_TYPING_PREFIXES})?({_TYPING_NAMES})"),
     (r"py:.*", r"(typing|typing_extensions|collections|collections\.abc|abc)\..*"),
     (r"py:.*", r"(enum|types|random|fractions|decimal|pathlib|re|os|io|argparse)\..*"),
-    (r"py:.*", r"(sqlite3|http\.server|threading|subprocess)\..*"),
+    (r"py:.*", r"(sqlite3|http\.server|threading|subprocess|socket)\..*"),
     (r"py:.*", r"(attr|attrs)\..*"),
     (r"py:.*", r"scala40\._.*"),
     # A name in a private module, at the top level or in a package (scala40.melds._text).

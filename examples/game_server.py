@@ -33,8 +33,8 @@ from typing_extensions import override
 
 from scala40.game import BUILTIN_GAMES, load_game
 from scala40.web.limits import ServerLimits
-from scala40.web.server import TableHandler
-from scala40.web.tables import Tables, TableStore
+from scala40.web.server import TableHandler, make_server
+from scala40.web.tables import TableStore
 
 MAX_MOVES = 100_000
 """The most requests a scripted client sends in one game (a whole match is far shorter)."""
@@ -73,10 +73,10 @@ class Server(TableHandler):
 def serve(database: str, port: int = 0, limits: ServerLimits | None = None) -> ThreadingHTTPServer:
     """The server on ``port`` (0: any free port) over the tables of ``database``, with
     ``limits`` (the package's defaults unless given: a request bound of 2 seconds, a
-    minute a decision)."""
-    tables = Tables(TableStore(database), limits)
-    handler = type("BoundServer", (Server,), {"tables": tables})
-    return ThreadingHTTPServer(("127.0.0.1", port), handler)
+    minute a decision), answering with this script's handler; the package's server reads
+    the requests, holds the connections and hands out the turns
+    (:func:`~scala40.web.server.make_server`)."""
+    return make_server(TableStore(database), port=port, start=False, limits=limits, handler=Server)
 
 
 # -- a scripted client, for the demo and the tests ---------------------------------------

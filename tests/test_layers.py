@@ -44,7 +44,8 @@ CORE = frozenset(
     {
         "errors", "cards", "melds", "rulesets", "movekinds", "legal", "match", "game",
         "notation", "views", "client_view", "resignation", "deadline", "gamekit",
-        "_base", "_cache", "_checks", "_format", "_hand_log", "_rng", "_stats", "_wording",
+        "_base", "_cache", "_checks", "_compiled", "_format", "_hand_log", "_rng", "_stats",
+        "_wording",
     }
 )  # fmt: skip
 """Top-level modules of the core, as ``docs/architecture.rst`` lists them."""

@@ -102,10 +102,16 @@ if TYPE_CHECKING:
         meld_interpretations,
     )
 
+    __compiled__: bool
+
 __version__ = "0.3.0.dev0"
 
 # The names of the front door, by the module that holds them.
 _LAZY: dict[str, str] = {
+    # Whether this copy runs compiled by mypyc (the release's wheels for CPython on Linux,
+    # macOS and Windows) or as pure Python (elsewhere, and from the source unless the
+    # compiled build was asked for); ``scala40 --version`` says it too.
+    "__compiled__": "scala40._compiled",
     "cache_sizes": "scala40._cache",
     "clear_caches": "scala40._cache",
     **dict.fromkeys(
@@ -160,7 +166,9 @@ if not TYPE_CHECKING:  # type checkers read the imports above instead
         module = _LAZY.get(name)
         if module is None:
             raise AttributeError(f"module 'scala40' has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
+        value = getattr(
+            importlib.import_module(module), "IS_COMPILED" if name == "__compiled__" else name
+        )
         globals()[name] = value  # found once; later lookups skip this function
         return value
 
@@ -203,6 +211,7 @@ __all__ = [
     "SwapJoker",
     "TakeDiscard",
     "TakeUpcard",
+    "__compiled__",
     "__version__",
     "best_opening",
     "cache_sizes",

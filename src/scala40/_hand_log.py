@@ -52,6 +52,7 @@ __all__ = [
     "HandHistory",
     "HandLog",
     "LoggedMove",
+    "NewEntry",
     "cards_added",
     "flat_log",
     "is_empty",
@@ -95,6 +96,9 @@ MAX_HISTORY = 2 * MAX_LOGGED_MOVES
 
 Entry = tuple[int | None, Any, tuple[Card, ...]]
 """A logged move's three values."""
+NewEntry = tuple[int | None, Any, tuple[Card, ...] | list[tuple[Card, ...]]]
+"""A move's three values as ``apply`` logs it: the cards it showed may still be the
+mover's hands before and after it, a list, until first read (:data:`HandLog`)."""
 Shown = tuple[tuple[Card, ...], ...]
 """Each seat's shown cards, or ``()`` when no hand holds one."""
 HandLog = list[Any]
@@ -178,7 +182,7 @@ def shown_after(
     return shown
 
 
-def logged(log: HandLog, entry: Entry, seats: int) -> HandLog:
+def logged(log: HandLog, entry: NewEntry, seats: int) -> HandLog:
     """``log`` with ``entry`` after its last move, in a hand of ``seats`` seats (``log``
     itself is left as it was).
 

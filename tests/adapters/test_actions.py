@@ -29,6 +29,7 @@ from scala40.adapters.chance import ChanceDraws, shuffled_chance_move
 from scala40.errors import IllegalMoveError, InvalidValueError, UnknownGameError
 from scala40.game import Game, game_names, load_game
 from tests.adapters.toygame import GAME as TOY
+from tests.protocol.cases import soak_unless_default
 from tests.protocol.test_protocol import MAX_ACTIONS, PLAYOUTS
 
 
@@ -42,7 +43,9 @@ def _player_counts(game: Game, preset: str) -> list[int]:
 def _cases() -> Iterator[Any]:
     for game in [*(load_game(name) for name in game_names()), TOY]:
         for preset in game.ruleset_type.preset_names():
-            yield pytest.param(game, preset, id=f"{game.name}-{preset}")
+            yield pytest.param(
+                game, preset, id=f"{game.name}-{preset}", marks=soak_unless_default(game, preset)
+            )
 
 
 CASES = list(_cases())

@@ -1,6 +1,11 @@
 """The games and rulesets a protocol property runs over, as pytest parameters named
 ``game-preset``: every registered game with each of its presets, and, for the properties
-that hold of any game built on the core, the toy game and the example game besides."""
+that hold of any game built on the core, the toy game and the example game besides.
+
+Every promise runs over every game in the default run, under the game's default preset;
+its other presets are the soak's (``nox -s soak``, which CI runs too): the parameters of
+those carry the ``slow`` mark (:func:`soak_unless_default`), so that the default run stays
+within minutes as games and presets are added, and nothing goes untested."""
 
 from __future__ import annotations
 
@@ -14,13 +19,29 @@ from scala40.games._knock.state import KnockState
 from tests.adapters.toygame import GAME as TOY
 from tests.example_game import load_example
 
-__all__ = ["every_game_cases", "knock_game_names", "preset_cases", "registered_cases"]
+__all__ = [
+    "every_game_cases",
+    "knock_game_names",
+    "preset_cases",
+    "registered_cases",
+    "soak_unless_default",
+]
+
+
+def soak_unless_default(game: Any, preset: str) -> tuple[pytest.MarkDecorator, ...]:
+    """The marks of a parameter of ``game`` under ``preset``: none for the game's default
+    preset (the default run plays it), ``slow`` for any other (the soak plays it)."""
+    default = game.ruleset_type.DEFAULT_PRESET
+    return () if preset == default else (pytest.mark.slow,)
 
 
 def preset_cases(games: Iterable[Game]) -> list[Any]:
-    """``(game, preset)`` for every preset of each of ``games``."""
+    """``(game, preset)`` for every preset of each of ``games`` (the default preset's in
+    the default run, the others' in the soak)."""
     return [
-        pytest.param(game, preset, id=f"{game.name}-{preset}")
+        pytest.param(
+            game, preset, id=f"{game.name}-{preset}", marks=soak_unless_default(game, preset)
+        )
         for game in games
         for preset in game.ruleset_type.preset_names()
     ]

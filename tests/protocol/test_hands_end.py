@@ -32,6 +32,7 @@ import pytest
 from scala40.game import Game, State, game_names, load_game
 from tests.adapters import toygame
 from tests.example_game import load_example
+from tests.protocol.cases import soak_unless_default
 from tests.protocol.tally import TALLY, soak
 
 HANDS = 12 if soak() else 2
@@ -57,7 +58,9 @@ def _games() -> list[Game]:
 def _cases() -> Iterator[Any]:
     for game in _games():
         for preset in game.ruleset_type.preset_names():
-            yield pytest.param(game, preset, id=f"{game.name}-{preset}")
+            yield pytest.param(
+                game, preset, id=f"{game.name}-{preset}", marks=soak_unless_default(game, preset)
+            )
 
 
 CASES = list(_cases())

@@ -42,6 +42,7 @@ from scala40.games._knock.state import KnockState
 from tests import knock_variant
 from tests.games.knock import oracle
 from tests.options import rulesets
+from tests.protocol.cases import soak_unless_default
 from tests.protocol.tally import TALLY, soak
 
 MAX_ACTIONS = 200
@@ -72,7 +73,12 @@ GAMES = _knock_games()
 
 def _preset_cases() -> list[Any]:
     return [
-        pytest.param(game, game.ruleset_type.preset(preset), id=f"{game.name}-{preset}")
+        pytest.param(
+            game,
+            game.ruleset_type.preset(preset),
+            id=f"{game.name}-{preset}",
+            marks=soak_unless_default(game, preset),
+        )
         for game in GAMES
         for preset in game.ruleset_type.preset_names()
     ]

@@ -30,6 +30,7 @@ from scala40.notation import MAX_POSITION_TEXT, grammar, position_head, view_to_
 from tests import knock_variant
 from tests.example_game import load_example
 from tests.hostile import SOAK
+from tests.protocol.cases import soak_unless_default
 from tests.protocol.tally import TALLY
 
 PLAYOUTS = 6 if SOAK else 1
@@ -51,7 +52,9 @@ def _games() -> list[Game]:
 def _cases() -> Iterator[Any]:
     for game in _games():
         for preset in game.ruleset_type.preset_names():
-            yield pytest.param(game, preset, id=f"{game.name}-{preset}")
+            yield pytest.param(
+                game, preset, id=f"{game.name}-{preset}", marks=soak_unless_default(game, preset)
+            )
     # Claims decided in turn (RU-RUMINO) are no preset's: decisions out of turn.
     claims = RuminoRules(rumino_claim="decision")
     yield pytest.param(load_game("rumino"), claims, id="rumino-claims")

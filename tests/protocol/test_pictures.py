@@ -18,6 +18,7 @@ from scala40.drawing import last_hand_svg, meld_svg, state_svg, view_svg
 from scala40.game import Game, game_names, load_game
 from tests.adapters import toygame
 from tests.example_game import load_example
+from tests.protocol.cases import soak_unless_default
 
 SVG = "{http://www.w3.org/2000/svg}"
 MAX_MOVES = 3_000
@@ -29,7 +30,7 @@ def _games() -> list[Game]:
 
 
 CASES = [
-    pytest.param(game, preset, id=f"{game.name}-{preset}")
+    pytest.param(game, preset, id=f"{game.name}-{preset}", marks=soak_unless_default(game, preset))
     for game in _games()
     for preset in game.ruleset_type.preset_names()
 ]

@@ -41,6 +41,7 @@ from scala40.game import Game, State, View, game_names, load_game
 from scala40.records import GameRecord
 from tests import knock_variant
 from tests.example_game import load_example
+from tests.protocol.cases import soak_unless_default
 from tests.protocol.tally import TALLY
 
 _SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
@@ -66,7 +67,9 @@ def _every_game() -> list[Game]:
 def _cases() -> Iterator[Any]:
     for game in _every_game():
         for preset in game.ruleset_type.preset_names():
-            yield pytest.param(game, preset, id=f"{game.name}-{preset}")
+            yield pytest.param(
+                game, preset, id=f"{game.name}-{preset}", marks=soak_unless_default(game, preset)
+            )
 
 
 CASES = list(_cases())

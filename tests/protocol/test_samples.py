@@ -49,6 +49,7 @@ from scala40.games.skarney.state import GameState as SkarneyState
 from tests.adapters.toygame import GAME as TOY
 from tests.example_game import load_example
 from tests.hostile import assert_within, cpu_seconds
+from tests.protocol.cases import soak_unless_default
 from tests.protocol.tally import TALLY
 
 _SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
@@ -67,7 +68,9 @@ def _cases() -> Iterator[Any]:
     for name in game_names():
         game = load_game(name)
         for preset in game.ruleset_type.preset_names():
-            yield pytest.param(game, preset, id=f"{name}-{preset}")
+            yield pytest.param(
+                game, preset, id=f"{name}-{preset}", marks=soak_unless_default(game, preset)
+            )
     # Claims decided in turn (RU-RUMINO) are no preset's: random games under them too.
     yield pytest.param(
         load_game("rumino"), RuminoRules(rumino_claim="decision"), id="rumino-claims"

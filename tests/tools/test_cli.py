@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import platform
 import runpy
 import subprocess
 import sys
 
 import pytest
 
+import scala40
 from scala40 import __version__
 from scala40.cli import COMMANDS, Command, build_parser, main
 from scala40.game import load_game
@@ -397,7 +399,9 @@ def test_rules_unknown_preset(capsys: CaptureFixture) -> None:
 def test_version(capsys: CaptureFixture) -> None:
     code, out, _ = run(capsys, "--version")
     assert code == 0
-    assert out == f"scala40 {__version__}\n"
+    build = "compiled by mypyc" if scala40.__compiled__ else "pure Python"
+    assert out.startswith(f"scala40 {__version__} ({build}, ")
+    assert out.endswith(f" {platform.python_version()})\n")
 
 
 def test_python_m_scala40_runs_the_command_line(

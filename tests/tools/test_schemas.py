@@ -47,12 +47,12 @@ from scala40.schemas import (
 from scala40.tournament import TournamentResult, run_tournament
 from scala40.views import view_from_dict
 from tests.hostile import fuzz_settings
-from tests.protocol.cases import knock_game_names
+from tests.protocol.cases import knock_game_names, soak_unless_default
 from tests.tools.schema_validator import SchemaError, check_schema, errors
 
 GAMES = [load_game(name) for name in BUILTIN_GAMES]
 CASES = [
-    pytest.param(game, preset, id=f"{game.name}-{preset}")
+    pytest.param(game, preset, id=f"{game.name}-{preset}", marks=soak_unless_default(game, preset))
     for game in GAMES
     for preset in game.ruleset_type.preset_names()
 ]

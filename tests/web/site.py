@@ -21,10 +21,11 @@ from scala40.web.tables import Tables, TableStore
 __all__ = ["UNMETERED", "Site", "serving", "shuffle_in", "unmetered", "value_of"]
 
 UNMETERED = {
-    "tables_per_minute": 1e6,
     "client_tables_per_minute": 1e6,
-    "bot_seconds_per_minute": 1e6,
     "client_bot_seconds_per_minute": 1e6,
+    "table_bot_seconds_per_minute": 1e6,
+    "bots_at_once": 1_000,
+    "requests_at_once": 1_000,
     "max_connections": 1_000,
     "client_connections": 1_000,
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pathlib
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.web.limits import ServerLimits
-from scala40.web.server import make_server
+from scala40.web.server import TableHandler, make_server
 from scala40.web.tables import RequestError, Tables, TableStore
 from tests.patient_bot import patient_bots
 from tests.web.site import Site, serving, unmetered
@@ -113,8 +114,11 @@ def test_the_servers_parts_refuse_what_they_cannot_use(tmp_path: pathlib.Path) -
         ("idle_seconds", -1),
         ("client_connections", 0),
         ("max_tables", 1.5),
-        ("tables_per_minute", 0),
+        ("client_tables_per_minute", 0),
         ("client_bot_seconds_per_minute", float("nan")),
+        ("table_bot_seconds_per_minute", -1),
+        ("bots_at_once", 0),
+        ("requests_at_once", 1.5),
         ("allowed_origins", ["http://example.com/page"]),
         ("allowed_origins", ["example.com"]),
     ]
@@ -125,3 +129,33 @@ def test_the_servers_parts_refuse_what_they_cannot_use(tmp_path: pathlib.Path) -
         ServerLimits(allowed_origins="http://example.com")
     with pytest.raises(InvalidArgumentError, match="give the limits to the Tables"):
         make_server(Tables(store), limits=ServerLimits(), start=False)
+
+
+def test_a_handler_of_ones_own_is_served_with_the_servers_bounds(tmp_path: pathlib.Path) -> None:
+    """``make_server`` serves a subclass of the package's handler (routes of one's own)
+    with its intake, connections and turns; anything else is refused."""
+
+    class Counting(TableHandler):
+        answered = 0
+
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            Counting.answered += 1
+            super().do_GET()
+
+    store = TableStore(str(tmp_path / "tables.sqlite"))
+    server = make_server(store, limits=unmetered(), handler=Counting)
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        with urllib.request.urlopen(base + "/games", timeout=30) as answer:
+            assert answer.status == 200
+        assert Counting.answered == 1
+        held = server.connections  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 5
+        while held.open_count and time.monotonic() < deadline:
+            time.sleep(0.01)  # the connection is let go once its answer is written
+        assert held.open_count == 0
+    finally:
+        server.shutdown()
+        server.server_close()
+    with pytest.raises(InvalidArgumentError, match="handler must be TableHandler"):
+        make_server(store, handler=object)  # type: ignore[arg-type]

@@ -4,15 +4,19 @@ fetched from it) and ``scala40 cards`` (the notation, and both packs written as 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import urllib.request
 from pathlib import Path
 
+import attrs
 import pytest
 
-from scala40.cli import main
+import scala40.web.limits as web_limits
+from scala40.cli import build_parser, main
 from scala40.drawing import card_svg
+from scala40.web.limits import ServerLimits
 
 
 def test_scala40_web_serves_the_page_and_keeps_tables_in_its_file(tmp_path: Path) -> None:
@@ -93,3 +97,26 @@ def test_scala40_web_refuses_limits_out_of_range(capsys: pytest.CaptureFixture[s
     ):
         assert main(["web", "--port", "0", option, value]) == 2
         assert option in capsys.readouterr().err
+
+
+def test_every_limit_of_the_server_is_an_option_of_scala40_web_with_its_default() -> None:
+    """Whoever starts ``scala40 web`` sets every limit of the server: each field of
+    ``ServerLimits`` is an option, its default the field's."""
+    args = build_parser().parse_args(["web"])
+    defaults = ServerLimits()
+    for field in attrs.fields(ServerLimits):
+        option = "allow_origin" if field.name == "allowed_origins" else field.name
+        expected = getattr(defaults, field.name)
+        assert getattr(args, option) == (
+            list(expected) if field.name == "allowed_origins" else expected
+        )
+
+
+def test_the_limits_module_says_the_defaults_it_has() -> None:
+    """The limits' page (the module's docstring) gives each number's default in words,
+    ``**name** (N)``: each is the field's."""
+    said = re.findall(r"\*\*(\w+)\*\* \((?::data:`[^`]+`, )?([\d,.]+)", web_limits.__doc__ or "")
+    assert len(said) >= 12, said
+    defaults = ServerLimits()
+    for name, figure in said:
+        assert getattr(defaults, name) == float(figure.replace(",", "")), name

@@ -62,9 +62,14 @@ def _post(
 def _raw(site: Site, head: bytes, body: bytes = b"") -> bytes:
     with _connect(site) as connection:
         connection.sendall(head + body)
-        received = b""
-        while chunk := connection.recv(4096):
-            received += chunk
+        return _until_closed(connection)
+
+
+def _until_closed(connection: socket.socket) -> bytes:
+    """What the server sends on ``connection`` until it closes it."""
+    received = b""
+    while chunk := connection.recv(4096):
+        received += chunk
     return received
 
 
@@ -112,18 +117,26 @@ def test_a_request_trickled_a_byte_at_a_time_is_closed_within_the_read_time(site
     assert closed_after < READ + 1.0
 
 
-def test_connections_past_a_clients_cap_are_closed_unread(site: Site) -> None:
-    """There was no cap on connections: 9 at once held 9 threads. One address may hold
-    ``client_connections`` (8 by default); the next is closed at once, and another
-    address is still served."""
+def test_a_connection_past_its_clients_cap_takes_the_place_of_an_idle_one(site: Site) -> None:
+    """There was no cap on connections: 9 at once held 9 threads; then the ninth was
+    closed unread, whoever held the eight. One address holds ``client_connections`` (8
+    by default): the next takes the place of the one of them that sent least (answered
+    503 with when to try again), and is served; another address is served all along."""
     limits = site.tables.limits if site.tables is not None else ServerLimits()
     held = [_connect(site) for _ in range(limits.client_connections)]
     try:
-        time.sleep(0.1)
+        for connection in held[1:]:
+            connection.sendall(b"GET /games HTTP/1.1\r\n")  # sent more than the first
+        time.sleep(READ / 2)  # past the first quarter of the read time: old enough
         with _connect(site) as extra:
             extra.settimeout(5)
             extra.sendall(b"GET /games HTTP/1.1\r\nHost: x\r\n\r\n")
-            assert extra.recv(100) == b""  # closed, unanswered
+            assert _until_closed(extra).startswith(b"HTTP/1.0 200 ")
+        held[0].settimeout(5)
+        reclaimed = _until_closed(held[0])
+        assert reclaimed.startswith(b"HTTP/1.0 503 "), reclaimed
+        assert b"Retry-After: 1\r\n" in reclaimed
+        assert json.loads(reclaimed.split(b"\r\n\r\n", 1)[1])["retry_after"] == 1
         other = _http(site, "127.0.0.1")
         other.request("GET", "/games")
         assert other.getresponse().status == 200
@@ -135,15 +148,22 @@ def test_connections_past_a_clients_cap_are_closed_unread(site: Site) -> None:
 
 def test_tables_a_minute_per_client_and_the_tables_kept_are_capped(tmp_path: pathlib.Path) -> None:
     """Table creation had no rate, count or per-client limit. One address makes
-    ``client_tables_per_minute`` tables at once, and is refused 429 after; the server
-    keeps ``max_tables``, and refuses 503 past them."""
-    limits = ServerLimits(client_tables_per_minute=3, tables_per_minute=5, max_tables=4)
+    ``client_tables_per_minute`` tables at once, and is refused 429 after, with when it
+    may make the next (``Retry-After``: a table every 20 s at 3 a minute); another
+    address is not refused for it; the server keeps ``max_tables``, and refuses 503 past
+    them."""
+    limits = ServerLimits(client_tables_per_minute=3, max_tables=4)
     with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
         stranger = _http(site, STRANGER)
         statuses = [_post(stranger, "/tables", {"game": "chinchon"})[0] for _ in range(6)]
         assert statuses == [200, 200, 200, 429, 429, 429]
-        status, refused = _post(stranger, "/tables", {"game": "chinchon"})
-        assert refused["error"] == "TooManyRequests"
+        stranger.request("POST", "/tables", json.dumps({"game": "chinchon"}).encode())
+        response = stranger.getresponse()
+        refused = json.loads(response.read())
+        assert (response.status, refused["error"]) == (429, "TooManyRequests")
+        assert 19 <= int(response.headers["Retry-After"]) <= 20
+        assert refused["retry_after"] == int(response.headers["Retry-After"])
+        assert f"try again in {refused['retry_after']} s" in refused["message"]
         other = _http(site, "127.0.0.1")
         assert _post(other, "/tables", {"game": "chinchon"})[0] == 200
         status, full = _post(other, "/tables", {"game": "chinchon"})
@@ -245,3 +265,40 @@ def test_a_strangers_flood_leaves_another_client_answered_within_a_second(
         tries = sum(outcomes[key] for key in outcomes if key != "trickles ended")
         assert tries == 1_000, dict(outcomes)
         assert outcomes["200"] <= ServerLimits().client_tables_per_minute + 1, dict(outcomes)
+
+
+def test_tables_left_alone_make_room_and_tables_in_play_are_never_taken(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Once the server kept ``max_tables`` (for a week, the unfinished ones), one
+    stranger making 10 tables a minute could keep anyone from making one. A new table past
+    the tables kept, the client's (``client_tables``) or in all (``max_tables``), takes
+    the place of the table that changed least recently, unless that one changed within
+    ``in_play_seconds``: then it is refused, with when to try again."""
+    limits = ServerLimits(client_tables=2, max_tables=3, in_play_seconds=1.0)
+    with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
+        stranger, other = _http(site, STRANGER), _http(site, "127.0.0.1")
+
+        def make(client: http.client.HTTPConnection) -> tuple[int, dict[str, Any]]:
+            # Dealt at once (the server's secret alone), so that a seat can resign it.
+            return _post(client, "/tables", {"game": "chinchon", "shuffle": False})
+
+        def look(made: dict[str, Any]) -> int:
+            query = f"seat=0&token={made['tokens']['0']}"
+            return site.call("GET", f"/tables/{made['table']}?{query}")[0]
+
+        first, second = make(stranger)[1], make(stranger)[1]
+        status, refused = make(stranger)
+        assert (status, refused["limit"], refused["retry_after"]) == (429, "client_tables", 1)
+        status, mine = make(other)
+        assert status == 200, mine
+        status, full = make(other)
+        assert (status, full["error"], full["limit"]) == (503, "Full", "max_tables"), full
+        time.sleep(1.1)  # none is in play now
+        asker = {"seat": 0, "token": first["tokens"]["0"]}
+        assert _post(stranger, f"/tables/{first['table']}/resign", asker)[0] == 200
+        assert make(stranger)[0] == 200  # in the place of the stranger's second table
+        assert look(second) == 404
+        assert make(other)[0] == 200  # in the place of the other's table, left alone
+        assert look(mine) == 404
+        assert look(first) == 200  # in play: never taken

@@ -42,12 +42,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
 
 from scala40 import __version__
 from scala40._checks import describe
+from scala40._compiled import build_name
 from scala40.cli import (
     cards,
     check,
@@ -89,6 +91,7 @@ __all__ = [
     "UsageError",
     "build_parser",
     "main",
+    "version_line",
 ]
 
 COMMANDS: tuple[Command, ...] = (
@@ -105,6 +108,19 @@ COMMANDS: tuple[Command, ...] = (
     cards.COMMAND,
 )
 """The subcommands, in the order ``scala40 --help`` lists them."""
+
+
+def version_line() -> str:
+    """What ``scala40 --version`` prints: the version, the build (compiled by mypyc or pure
+    Python, ``scala40.__compiled__``) and the interpreter, which a compiled build is made
+    for.
+
+    >>> from scala40.cli import version_line
+    >>> version_line().startswith("scala40 ")
+    True
+    """
+    interpreter = f"{platform.python_implementation()} {platform.python_version()}"
+    return f"scala40 {__version__} ({build_name()}, {interpreter})"
 
 
 def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentParser:
@@ -133,7 +149,7 @@ def build_parser(commands: Sequence[Command] = COMMANDS) -> argparse.ArgumentPar
         "Run 'scala40 COMMAND --help' for the options of a command.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"scala40 {__version__}")
+    parser.add_argument("--version", action="version", version=version_line())
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", title="commands", required=True
     )

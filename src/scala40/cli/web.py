@@ -10,11 +10,17 @@ can make tables, and plays only the seats whose tokens they hold. Its limits
 ``--decision-seconds``, a person's clock for each decision, ``--hand-break-seconds``, how
 much longer a person's first decision of each hand runs, ``--read-seconds``, how long it
 waits for a request's headers and body, and ``--finished-seconds`` and
-``--idle-seconds``, how long finished and idle tables are kept; and what strangers may
-spend, per client address and in all: ``--max-connections`` and ``--client-connections``,
-``--tables-per-minute`` and ``--client-tables-per-minute``, ``--max-tables``,
-``--bot-seconds-per-minute`` and ``--client-bot-seconds-per-minute``. The server is
-same-origin unless ``--allow-origin ORIGIN`` names others.
+``--idle-seconds``, how long finished and idle tables are kept; and what clients may
+spend, each and in all: ``--max-connections`` and ``--client-connections``,
+``--client-tables-per-minute``, ``--client-tables`` and ``--max-tables`` (with
+``--in-play-seconds``), ``--client-bot-seconds-per-minute``,
+``--table-bot-seconds-per-minute``, ``--requests-at-once`` and ``--bots-at-once``. The
+server is same-origin unless ``--allow-origin ORIGIN`` names others.
+
+While it serves, the interpreter switches threads every :data:`SWITCH_SECONDS` (the
+standard library's 5 ms made each socket call of the server's reading thread wait up to
+5 ms behind a bot that searches, so that a flood of connections kept new clients waiting
+seconds).
 
 >>> from scala40.cli import build_parser
 >>> args = build_parser().parse_args(["web", "--port", "8041", "--db", "play.sqlite"])
@@ -25,6 +31,7 @@ same-origin unless ``--allow-origin ORIGIN`` names others.
 from __future__ import annotations
 
 import argparse
+import sys
 
 # Modules, not names: scala40.web.tables imports the command line's bot seats, whose
 # package imports this module (a name taken from a module still loading would fail).
@@ -34,12 +41,15 @@ import scala40.web.tables as web_tables
 from scala40.cli.common import EXIT_OK, Command, CommandError, UsageError, integer, seconds
 from scala40.errors import InvalidValueError
 
-__all__ = ["COMMAND", "DEFAULT_DB", "DEFAULT_PORT"]
+__all__ = ["COMMAND", "DEFAULT_DB", "DEFAULT_PORT", "SWITCH_SECONDS"]
 
 DEFAULT_PORT = 8040
 """The port ``scala40 web`` listens on by default."""
 DEFAULT_DB = "scala40-tables.sqlite"
 """The SQLite file of the tables by default (in the current folder)."""
+SWITCH_SECONDS = 0.0005
+"""How often the interpreter switches threads while ``scala40 web`` serves (see the
+module)."""
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
@@ -91,6 +101,9 @@ def _limits() -> tuple[tuple[str, float, str, str], ...]:
         ("finished_seconds", day, "how long a finished table is kept", ": a day"),
         ("idle_seconds", 7 * day,
          "how long an unfinished table where nobody plays is kept", ": a week"),
+        ("in_play_seconds", web_limits.ServerLimits().in_play_seconds,
+         "how long after its last change a table is in play: never taken to make room "
+         "for a new one", ""),
     )  # fmt: skip
 
 
@@ -100,17 +113,29 @@ def _quotas() -> tuple[tuple[str, float, str, bool], ...]:
     defaults = web_limits.ServerLimits()
     return (
         ("max_connections", defaults.max_connections,
-         "connections served at once, in all", True),
+         "connections held at once, in all: past it, the one that sent least makes room",
+         True),
         ("client_connections", defaults.client_connections,
-         "connections served at once from one client address", True),
-        ("tables_per_minute", defaults.tables_per_minute, "tables made a minute, in all", False),
+         "connections held at once from one client: past it, its own that sent least "
+         "makes room", True),
         ("client_tables_per_minute", defaults.client_tables_per_minute,
-         "tables made a minute by one client address", False),
-        ("max_tables", defaults.max_tables, "tables kept at once", True),
-        ("bot_seconds_per_minute", defaults.bot_seconds_per_minute,
-         "seconds the bots may think a minute, for everyone's requests", False),
+         "tables made a minute by one client", False),
+        ("client_tables", defaults.client_tables,
+         "tables kept for one client: past it, its table that changed least recently "
+         "makes room, unless in play", True),
+        ("max_tables", defaults.max_tables,
+         "tables kept at once: past it, the table that changed least recently makes "
+         "room, unless in play", True),
         ("client_bot_seconds_per_minute", defaults.client_bot_seconds_per_minute,
-         "seconds the bots may think a minute, for one client address's requests", False),
+         "seconds the bots may think a minute for one client's requests", False),
+        ("table_bot_seconds_per_minute", defaults.table_bot_seconds_per_minute,
+         "seconds the bots may think a minute at one table", False),
+        ("requests_at_once", defaults.requests_at_once,
+         "requests worked on at once (the others wait their turn, the client holding "
+         "the fewest connections first)", True),
+        ("bots_at_once", defaults.bots_at_once,
+         "bots that search thinking at once (the others wait their turn, the fullest "
+         "budgets first)", True),
     )  # fmt: skip
 
 
@@ -135,9 +160,12 @@ def _run(args: argparse.Namespace) -> int:
         f"scala40 web table on http://{host}:{port}/ (tables in {args.db}; Ctrl-C stops)",
         flush=True,
     )
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_SECONDS)
     try:
         server.serve_forever()
     finally:
+        sys.setswitchinterval(switch)
         server.server_close()
     return EXIT_OK
 

@@ -73,6 +73,7 @@ __all__ = [
     "bot_move",
     "check_request_seconds",
     "check_time_limit",
+    "is_search",
     "timed_bot",
 ]
 
@@ -128,16 +129,28 @@ def timed_bot(spec: object, game: str | Game, time_limit: float) -> Bot:
     """
     if not isinstance(spec, str):
         raise InvalidArgumentError(f"a bot must be named by its text, got {describe(spec)}")
-    name, _, options = spec.partition(":")
+    options = spec.partition(":")[2]
     keys = {item.partition("=")[0].strip() for item in options.split(",")}
     if "time_limit" in keys:
         raise InvalidArgumentError(
             "give a bot's time budget as the request's 'time_limit', not in its name"
         )
-    factory = bot_factories(game).get(name.strip().lower())
-    if factory is not None and "time_limit" in _parameters(factory):
+    if is_search(spec, game):
         spec = f"{spec}{',' if options.strip() else ':'}time_limit={time_limit!r}"
     return make_bot(spec, game)
+
+
+def is_search(spec: str, game: str | Game) -> bool:
+    """Whether the bot ``spec`` names for ``game`` searches (its factory takes a time
+    limit, which it thinks for: ``montecarlo``, ``ismcts``...), rather than answering
+    in milliseconds (``random``, ``greedy``); ``False`` for no bot of the game.
+
+    >>> from scala40.serving.bot_seats import is_search
+    >>> is_search("ismcts:iterations=50", "scala40"), is_search("greedy", "scala40")
+    (True, False)
+    """
+    factory = bot_factories(game).get(spec.partition(":")[0].strip().lower())
+    return factory is not None and "time_limit" in _parameters(factory)
 
 
 def _parameters(factory: Any) -> tuple[str, ...]:

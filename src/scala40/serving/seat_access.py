@@ -157,6 +157,7 @@ def resigning_seat(state: Any, move: object) -> int | None:
     move a client sent: a seat resigns itself only.
 
     >>> from scala40.game import load_game
+    >>> from scala40.serving.seat_access import resigning_seat
     >>> chinchon = load_game("chinchon")
     >>> state = chinchon.new_game(chinchon.ruleset_type.default(), 2, 1)
     >>> resigning_seat(state, "resign 1"), resigning_seat(state, "draw"), resigning_seat(state, 7)

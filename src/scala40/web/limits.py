@@ -19,29 +19,49 @@ server of one's own), never by a client.
   longer the clock of a person's first decision in each hand runs, so that the players
   may read how the last hand ended (or, in the first hand, sit down) before it counts.
 * **read_seconds** (:data:`DEFAULT_READ_SECONDS`, 10, by default): how long the server
-  waits for a whole request, its headers and its body, from the moment it starts
-  waiting for it (on a kept-alive connection too). A client that sends its bytes slower,
-  or announces a body and never sends it, is answered 408 (or, in its headers, closed),
-  so that it holds no thread longer.
+  waits for a whole request, its head and its body, from the moment it accepts its
+  connection (each connection carries one request). A client that sends its bytes
+  slower, or announces a body and never sends it, is answered 408 (or, in its head,
+  closed); meanwhile it holds no thread, only its bytes (:mod:`scala40.web.intake`).
 * **finished_seconds** (a day by default) and **idle_seconds** (a week by default): how
   long a finished table, and an unfinished one where nothing was played, are kept after
   their last change, before they expire (:mod:`scala40.web.store`).
 
-What strangers may spend, per client address and in all (a client's address is the one
-its connection comes from; behind a proxy, every client shares the proxy's):
+What a client may spend, and what a table may: a client is counted by its address
+(:func:`~scala40.web.quotas.client_of`: an IPv4 address, an IPv6 network of 64 bits;
+behind a proxy, every client shares the proxy's). No budget is shared between clients,
+so that what strangers spend never refuses another client's request; what is shared,
+the connections and the machine's time, strangers lose first
+(:mod:`scala40.web.connections`, :mod:`scala40.web.turns`):
 
-* **max_connections** (64) and **client_connections** (8): connections served at once, in
-  all and from one address; one past them is closed at once, unread.
-* **tables_per_minute** (60) and **client_tables_per_minute** (10): tables made a minute,
-  in all and by one address, with a minute's worth at once (a bucket that fills at that
-  rate); one past them is refused with status 429 (``TooManyRequests``).
-* **max_tables** (10,000): tables kept; a table past it is refused with status 503
-  (``Full``) until old ones expire.
-* **bot_seconds_per_minute** (60) and **client_bot_seconds_per_minute** (20): the wall
-  seconds the bots may think a minute, for everyone's requests and for one address's, a
-  minute's worth at once. A request that would make the bots think (making a table, a
-  move, ``advance``, ``resign``, ``timeout``) while its address's or everyone's are spent
-  is refused with status 429 before any work; one under way runs to its request bound.
+* **max_connections** (256) and **client_connections** (8): connections held at once, in
+  all and from one client. A new connection past them takes the place of the one that
+  sent least (its client's own, past the client's cap; the biggest client's, past the
+  total): a connection whose request is arriving, waits, or whose answer is read slowly,
+  which is answered 503 with ``Retry-After`` (or cut); it is closed unread only when
+  every connection held is being worked on.
+* **client_tables_per_minute** (10): tables made a minute by one client, with a
+  minute's worth at once (a bucket that fills at that rate). Past it a table is refused
+  with status 429 (``TooManyRequests``) and ``Retry-After``.
+* **client_tables** (100) and **max_tables** (10,000): the tables kept for one client
+  (those it made) and in all. A new table past them takes the place of the table (the
+  client's own, or any) that changed least recently, unless that one changed within
+  **in_play_seconds** (600: a table in play is never taken); when every one is in play,
+  the new table is refused with status 429 (the client's) or 503 (``Full``, in all),
+  with ``Retry-After``.
+* **client_bot_seconds_per_minute** (30) and **table_bot_seconds_per_minute** (30): the
+  wall seconds the bots may think a minute for one client's requests, and at one table,
+  a minute's worth at once. A request pays for its bots' thinking once it is done (it
+  overspends by its own bound at most). While its client's or its table's budget is
+  spent, the bots wait: a person's own move is still played, the answer says the bots
+  are ``waiting`` and when they may play on (``retry_after``); ``advance``, and a new
+  table whose bots would think, are refused with status 429 and ``Retry-After``.
+* **requests_at_once** (2) and **bots_at_once** (1): the requests worked on at once, and
+  the bots that search thinking at once, on the whole server
+  (:mod:`scala40.web.turns`); the others wait their turn. A request waits behind those of
+  clients that hold fewer connections, a bot behind those whose client's and table's
+  budgets hold more; a turn to run not given within the request bound is answered 503
+  with ``Retry-After``, a turn to think leaves the bots ``waiting``.
 * **allowed_origins** (none): the origins, besides the server's own, whose pages may call
   it (``"*"``: any). By default the server is same-origin: a request whose ``Origin``
   is another is refused with status 403, and no answer allows another origin.
@@ -163,44 +183,72 @@ class ServerLimits:
         converter=_seconds,
         validator=_within(0.01, MAX_REQUEST_SECONDS),
     )
-    """The wall time a request lets the bots think."""
+    """The wall time everything one request makes the bots do runs under, waiting for its
+    table included (503 past that): the bots play on in the next request."""
     decision_seconds: float = attrs.field(
         default=DEFAULT_DECISION_SECONDS, converter=_seconds, validator=_within(0, 7 * DAY)
     )
-    """A person's clock for each decision."""
+    """A person's clock for each decision: ``timeout`` plays their default move only once
+    it has run out."""
     read_seconds: float = attrs.field(
         default=DEFAULT_READ_SECONDS, converter=_seconds, validator=_within(0.05, 600)
     )
-    """How long the server waits for a request's headers (each line) and body (whole)."""
+    """How long the server waits for a whole request, its head and its body, from the
+    moment it accepts its connection: past it, 408 (the head came) or closed unread."""
     finished_seconds: float = attrs.field(
         default=DAY, converter=_seconds, validator=_within(0, 365 * DAY)
     )
-    """How long a finished table is kept after its last change."""
+    """How long a finished table is kept after its last change (404 after)."""
     idle_seconds: float = attrs.field(
         default=7 * DAY, converter=_seconds, validator=_within(0, 365 * DAY)
     )
-    """How long an unfinished table is kept after its last change."""
+    """How long an unfinished table is kept after its last change (404 after)."""
     hand_break_seconds: float = attrs.field(
         default=DEFAULT_HAND_BREAK_SECONDS, converter=_seconds, validator=_within(0, DAY)
     )
     """How much longer the clock of a person's first decision in each hand runs."""
-    max_connections: int = attrs.field(default=64, validator=_count(1, 100_000))
-    """Connections served at once, in all."""
+    max_connections: int = attrs.field(default=256, validator=_count(1, 100_000))
+    """Connections held at once, in all: past it, the connection that sent least (one
+    whose request is arriving, waits, or whose answer is read slowly), of the client
+    holding the most, makes room (503, ``Retry-After: 1``)."""
     client_connections: int = attrs.field(default=8, validator=_count(1, 100_000))
-    """Connections served at once from one client address."""
-    tables_per_minute: float = attrs.field(default=60.0, converter=_seconds, validator=_rate)
-    """Tables made a minute, in all (a minute's worth at once)."""
+    """Connections held at once from one client: past it, the client's own connection
+    that sent least makes room, if one is past the first quarter of its read time (the
+    new one is closed at once else)."""
     client_tables_per_minute: float = attrs.field(
         default=10.0, converter=_seconds, validator=_rate
     )
-    """Tables made a minute by one client address (a minute's worth at once)."""
+    """Tables one client makes a minute, a minute's worth at once: past it, 429 with
+    ``Retry-After``."""
+    client_tables: int = attrs.field(default=100, validator=_count(1, 10_000_000))
+    """Tables kept for one client (those it made): past it, the client's own table that
+    changed least recently makes room for its new one, unless every one is in play (429
+    then)."""
     max_tables: int = attrs.field(default=10_000, validator=_count(1, 10_000_000))
-    """Tables kept at once."""
-    bot_seconds_per_minute: float = attrs.field(default=60.0, converter=_seconds, validator=_rate)
-    """Wall seconds the bots may think a minute, for everyone's requests."""
-    client_bot_seconds_per_minute: float = attrs.field(
-        default=20.0, converter=_seconds, validator=_rate
+    """Tables kept at once: past it, the table that changed least recently makes room for
+    a new one, unless every one is in play (503, ``Full``, then)."""
+    in_play_seconds: float = attrs.field(
+        default=600.0, converter=_seconds, validator=_within(0, 365 * DAY)
     )
-    """Wall seconds the bots may think a minute, for one client address's requests."""
+    """How long after its last change a table is in play: never taken to make room for a
+    new one."""
+    client_bot_seconds_per_minute: float = attrs.field(
+        default=30.0, converter=_seconds, validator=_rate
+    )
+    """Wall seconds the bots may think a minute for one client's requests, a minute's
+    worth at once: past it, the bots wait (``held_back``), and ``advance`` and a new
+    table are refused 429 with ``Retry-After``."""
+    table_bot_seconds_per_minute: float = attrs.field(
+        default=30.0, converter=_seconds, validator=_rate
+    )
+    """Wall seconds the bots may think a minute at one table, a minute's worth at once:
+    past it, the table's bots wait as above."""
+    bots_at_once: int = attrs.field(default=1, validator=_count(1, 1_000))
+    """Bots that search thinking at once on the whole server; the others wait their turn,
+    the fullest budgets first (``held_back`` if none comes within the request bound)."""
+    requests_at_once: int = attrs.field(default=2, validator=_count(1, 1_000))
+    """Requests worked on at once on the whole server; the others wait their turn, the
+    client holding the fewest connections first (503 if none comes within the request
+    bound)."""
     allowed_origins: tuple[str, ...] = attrs.field(default=(), converter=_origins)
     """Origins besides the server's own whose pages may call it (``"*"``: any)."""

@@ -1,34 +1,66 @@
-"""What strangers may spend on a web table server: connections, tables made and the bots'
-thinking, per client address and in all (the limits are the server's,
+"""What each client, and each table, may spend on a web table server a minute: tables made
+and the bots' thinking (the limits are the server's,
 :class:`~scala40.web.limits.ServerLimits`).
 
-A rate is kept as a bucket per address and one for everyone: each fills at its rate a
-minute up to a minute's worth, and a request takes from both. A request is let in while
-both hold something, and pays what it spent afterwards (a bot's thinking is known only
-once it is done): one request overspends by its own bound at most, and its address
-then waits for the bucket to fill again.
+A **client** is counted by its address (:func:`client_of`): an IPv4 address, or an IPv6
+address's network of 64 bits (one subscriber's, where a single machine may hold any
+number of addresses). A rate is a **bucket** per client, or per table, that fills at its
+rate a minute up to a minute's worth: a request is let in while its buckets hold
+something, and pays what it spent afterwards (a bot's thinking is known only once it is
+done), so that it overspends by its own bound at most and then waits for its buckets to
+fill again. No bucket is shared between clients: what strangers spend never refuses
+another client's request (what is shared, the machine, is handed out in turns:
+:mod:`scala40.web.turns`).
 
 >>> from scala40.web.quotas import Buckets
->>> tables = Buckets(per_client=2, in_all=100)
+>>> tables = Buckets(per_minute=2)
 >>> [tables.take_one("10.0.0.1") for _ in range(3)]
 [True, True, False]
 >>> tables.take_one("10.0.0.2")
 True
+>>> round(tables.seconds_until("10.0.0.1", 1))
+30
 """
 
 from __future__ import annotations
 
+import ipaddress
+import math
 import threading
 import time
 from collections import OrderedDict
 
-__all__ = ["MAX_CLIENTS", "Buckets", "Connections"]
+__all__ = ["MAX_CLIENTS", "Buckets", "client_of"]
 
 MAX_CLIENTS = 10_000
-"""The client addresses whose buckets are remembered at once (the least recently seen
-is forgotten past it, and starts again full)."""
+"""The buckets remembered at once, per kind (the least recently used is forgotten past
+it, and starts again full)."""
 
 _MINUTE = 60.0
+
+
+def client_of(address: str) -> str:
+    """The client an address is counted as: an IPv4 address as it is (an IPv4 address
+    mapped into IPv6 too), an IPv6 address as its network of 64 bits; anything else (a
+    name a server of one's own gives) as it is.
+
+    >>> from scala40.web.quotas import client_of
+    >>> client_of("203.0.113.9"), client_of("::ffff:203.0.113.9")
+    ('203.0.113.9', '203.0.113.9')
+    >>> client_of("2001:db8:1:2:aaaa::1") == client_of("2001:db8:1:2:bbbb::7")
+    True
+    >>> client_of("2001:db8:1:2::1")
+    '2001:db8:1:2::/64'
+    """
+    try:
+        parsed = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return str(parsed)
 
 
 class _Bucket:
@@ -47,90 +79,73 @@ class _Bucket:
 
 
 class Buckets:
-    """A rate a minute per client address (``per_client``) and in all (``in_all``), each
-    with a minute's worth at once (see the module). Safe to share between threads."""
+    """A rate a minute per key (a client, a table), each bucket holding a minute's worth
+    at once (see the module). Safe to share between threads."""
 
-    def __init__(self, per_client: float, in_all: float) -> None:
-        self._per_client = float(per_client)
+    def __init__(self, per_minute: float) -> None:
+        self.per_minute = float(per_minute)
+        """The rate, and what a bucket holds at most."""
         self._lock = threading.Lock()
-        self._all = _Bucket(float(in_all), time.monotonic())
-        self._clients: OrderedDict[str, _Bucket] = OrderedDict()
+        self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
 
-    def _client(self, client: str, now: float) -> _Bucket:
-        bucket = self._clients.get(client)
+    def _bucket(self, key: str, now: float) -> _Bucket:
+        bucket = self._buckets.get(key)
         if bucket is None:
-            bucket = self._clients[client] = _Bucket(self._per_client, now)
-            if len(self._clients) > MAX_CLIENTS:
-                self._clients.popitem(last=False)
+            bucket = self._buckets[key] = _Bucket(self.per_minute, now)
+            if len(self._buckets) > MAX_CLIENTS:
+                self._buckets.popitem(last=False)
         else:
-            self._clients.move_to_end(client)
+            self._buckets.move_to_end(key)
+        bucket.fill(now)
         return bucket
 
-    def has_some(self, client: str) -> bool:
-        """Whether ``client``'s bucket and everyone's both hold something."""
+    def has_some(self, key: str) -> bool:
+        """Whether ``key``'s bucket holds something."""
         now = time.monotonic()
         with self._lock:
-            return self._client(client, now).fill(now) > 0 and self._all.fill(now) > 0
+            return self._bucket(key, now).level > 0
 
-    def take_one(self, client: str) -> bool:
-        """Take one (a table made) from ``client``'s bucket and everyone's if both hold
-        one; whether they did."""
+    def share_left(self, key: str) -> float:
+        """What ``key``'s bucket holds, as a share of what it holds at most (1: full; below
+        0 once a request overspent it)."""
         now = time.monotonic()
         with self._lock:
-            mine = self._client(client, now)
-            if mine.fill(now) < 1 or self._all.fill(now) < 1:
+            return self._bucket(key, now).level / self.per_minute
+
+    def take_one(self, key: str) -> bool:
+        """Take one (a table made) from ``key``'s bucket if it holds one; whether it did."""
+        now = time.monotonic()
+        with self._lock:
+            bucket = self._bucket(key, now)
+            if bucket.level < 1:
                 return False
-            mine.level -= 1
-            self._all.level -= 1
+            bucket.level -= 1
             return True
 
-    def pay(self, client: str, amount: float) -> None:
-        """Take ``amount`` (seconds a request's bots thought) from ``client``'s bucket and
-        everyone's, below empty if need be."""
+    def pay(self, key: str, amount: float) -> None:
+        """Take ``amount`` (seconds a request's bots thought) from ``key``'s bucket, below
+        empty if need be."""
         if amount <= 0:
             return
         now = time.monotonic()
         with self._lock:
-            mine = self._client(client, now)
-            mine.fill(now)
-            self._all.fill(now)
-            mine.level -= amount
-            self._all.level -= amount
+            self._bucket(key, now).level -= amount
 
-
-class Connections:
-    """The connections served at once, in all (at most ``in_all``) and from each client
-    address (at most ``per_client``). Safe to share between threads."""
-
-    def __init__(self, per_client: int, in_all: int) -> None:
-        self._per_client = per_client
-        self._in_all = in_all
-        self._lock = threading.Lock()
-        self._open: dict[str, int] = {}
-        self._total = 0
-
-    def open(self, client: str) -> bool:
-        """Count a new connection from ``client`` if the caps allow it; whether they did."""
+    def is_full(self, key: str) -> bool:
+        """Whether ``key``'s bucket is full (nothing taken from it for a minute's worth)."""
+        now = time.monotonic()
         with self._lock:
-            mine = self._open.get(client, 0)
-            if mine >= self._per_client or self._total >= self._in_all:
-                return False
-            self._open[client] = mine + 1
-            self._total += 1
-            return True
+            return self._bucket(key, now).level >= self.per_minute
 
-    def close(self, client: str) -> None:
-        """Count a connection from ``client`` closed."""
+    def seconds_until(self, key: str, amount: float = 0.0) -> float:
+        """How long until ``key``'s bucket holds ``amount`` (``0``: something), as
+        :meth:`take_one` and :meth:`has_some` ask: 0 when it does now, infinite when it
+        never will."""
+        now = time.monotonic()
         with self._lock:
-            left = self._open.get(client, 0) - 1
-            if left > 0:
-                self._open[client] = left
-            else:
-                self._open.pop(client, None)
-            self._total = max(self._total - 1, 0)
-
-    @property
-    def open_count(self) -> int:
-        """The connections open now."""
-        with self._lock:
-            return self._total
+            bucket = self._bucket(key, now)
+            if bucket.level >= amount and bucket.level > 0:
+                return 0.0
+            if amount > bucket.capacity:
+                return math.inf
+            return (amount - bucket.level) / bucket.rate

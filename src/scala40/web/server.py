@@ -13,17 +13,24 @@ origin), 404 (no such table or resource, an expired table included), 408 (a body
 did not all come within the server's read time), 409 (a stale move: the move number is
 checked before anything else, so a retry that arrives after the turn has passed is
 stale; a timeout asked before the clock has run out), 413 (a body over :data:`MAX_BODY`
-bytes), 429 (a client, or everyone, past the tables or the bots' time a minute the
-server allows), 503 (a table busy with other requests for longer than a request may
+bytes), 429 (a client past the tables, or a client or a table past the bots' time, a
+minute the server allows), 503 (a connection making room for a new one; no turn to run
+within the request bound; a table busy with other requests for longer than a request may
 wait; the tables kept at their cap) or, for a fault of the server itself, 500: no
-request is left without an answer. Bodies are read as untrusted JSON (``NaN`` and
-``Infinity`` refused, numbers bounded by Python's reader).
+request is left without an answer. A refusal that may pass says when to try again
+(``Retry-After``, and ``retry_after`` in its JSON) and, where a limit of the server's was
+reached, which (``limit``: the :class:`~scala40.web.limits.ServerLimits` field). Bodies
+are read as untrusted JSON (``NaN`` and ``Infinity`` refused, numbers bounded by
+Python's reader).
 
-A request's headers and body must all come within the server's read time
-(:attr:`~scala40.web.limits.ServerLimits.read_seconds`) from the moment the server waits
-for it, however the client trickles them; the connections served at once are capped in
-all and per client address (:mod:`scala40.web.quotas`): one past the caps is closed
-unread, so that no client holds the server's threads.
+A request's head and body must all come within the server's read time
+(:attr:`~scala40.web.limits.ServerLimits.read_seconds`) from its connection's accept,
+however the client trickles them. One thread reads every connection, and a request gets
+a thread of its own only once it is whole (:mod:`scala40.web.intake`); when the server
+holds as many connections as it may, the arriving ones that sent least make room
+(:mod:`scala40.web.connections`). Requests are worked on in turns, a few at once
+(:mod:`scala40.web.turns`), the request of the client holding the fewest connections
+first.
 
 The endpoints::
 
@@ -75,10 +82,12 @@ from __future__ import annotations
 import io
 import json
 import math
+import queue
 import socket
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
@@ -87,6 +96,8 @@ from urllib.parse import parse_qs, urlparse
 # The module, not its names: the command line's package, which scala40.web.tables imports
 # for its bot seats, imports this module through ``scala40 web``.
 import scala40.web.tables as web_tables
+from scala40._checks import describe
+from scala40.deadline import Deadline
 from scala40.drawing import PACKS, card_set, view_svg
 from scala40.errors import (
     InvalidArgumentError,
@@ -94,8 +105,12 @@ from scala40.errors import (
     Scala40Error,
     StaleMoveError,
 )
+from scala40.web.budgets import BUSY_RETRY_SECONDS
+from scala40.web.connections import Connections
+from scala40.web.intake import Arrived, Intake
 from scala40.web.limits import ServerLimits
-from scala40.web.quotas import Connections
+from scala40.web.quotas import client_of
+from scala40.web.turns import Turns, reclaimable, reclaimed, waiting_as
 
 __all__ = ["MAX_BODY", "STATIC_FILES", "TableHandler", "make_server"]
 
@@ -156,8 +171,10 @@ def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
 
 class TableHandler(BaseHTTPRequestHandler):
     """The HTTP layer of the web table: routes each request, turns refusals into JSON
-    errors with their status, and adds the CORS headers. Subclass it (or call
-    :func:`make_server`) with a :class:`~scala40.web.tables.Tables` as ``tables``."""
+    errors with their status, and adds the CORS headers. Serve it with
+    :func:`make_server` (a subclass too, with routes of one's own: ``handler``), or
+    subclass it with a :class:`~scala40.web.tables.Tables` as ``tables`` for a server of
+    one's own."""
 
     tables: web_tables.Tables
     server_version = "scala40-web"
@@ -166,10 +183,17 @@ class TableHandler(BaseHTTPRequestHandler):
 
     def setup(self) -> None:
         super().setup()
-        # Every read of the request (its line, its headers, its body) is bounded by the
-        # time left of the whole request's read time, not by the gap between two bytes.
         self.rfile.close()  # the socket's own file, replaced (the socket stays open)
-        self.rfile = io.BufferedReader(_DeadlineReader(self))
+        whole = None
+        if isinstance(self.server, _TableServer):
+            whole = self.server.whole_request(self.connection)
+        if whole is not None:
+            self.rfile = io.BytesIO(whole)  # read whole by the server's intake
+        else:
+            # Under a server of one's own, every read of the request (its line, its
+            # headers, its body) is bounded by the time left of the whole request's read
+            # time, not by the gap between two bytes.
+            self.rfile = io.BufferedReader(_DeadlineReader(self))
 
     def handle_one_request(self) -> None:
         self._ends = time.monotonic() + self.tables.limits.read_seconds
@@ -215,15 +239,29 @@ class TableHandler(BaseHTTPRequestHandler):
 
     def _serve(self, method: str) -> None:
         url = urlparse(self.path)
+        retry_after = None
         try:
             self._check_framing()
             if self._foreign_origin():
                 raise web_tables.RequestError(
                     403, "Forbidden", "another origin may not call this server"
                 )
-            status, data, kind = self._route(method, url.path, url.query)
+            # Worked on in a turn of the server's (given back before the answer is
+            # written: a client that reads it slowly holds no turn).
+            with self._turn() as taken:
+                if not taken:
+                    raise web_tables.RequestError(
+                        503,
+                        "Busy",
+                        "the server is busy with other requests: send it again",
+                        retry_after=BUSY_RETRY_SECONDS,
+                        limit="max_connections" if reclaimed() else "requests_at_once",
+                    )
+                status, data, kind = self._route(method, url.path, url.query)
         except web_tables.RequestError as error:
-            status, data, kind = error.status, _error(error.kind, str(error)), _JSON
+            retry_after = error.retry_after
+            data = _error(error.kind, str(error), retry_after, error.limit)
+            status, kind = error.status, _JSON
         except StaleMoveError as error:
             status, data, kind = 409, _error(type(error).__name__, str(error)), _JSON
         except Scala40Error as error:
@@ -232,7 +270,17 @@ class TableHandler(BaseHTTPRequestHandler):
             status, data, kind = 400, _error("BadRequest", str(error)[:200]), _JSON
         except Exception as error:  # a fault of the server: answered, never left hanging
             status, data, kind = 500, _error("InternalError", type(error).__name__), _JSON
-        self._send(status, data, kind)
+        self._send(status, data, kind, retry_after)
+
+    def _turn(self) -> AbstractContextManager[bool]:
+        """A turn to run in (:mod:`scala40.web.turns`), the request of the client that
+        holds the fewest connections first; a server of one's own gives it at once."""
+        if not isinstance(self.server, _TableServer):
+            return nullcontext(True)
+        held = self.server.connections.client_count(self._client())
+        return self.server.running.running(
+            held, Deadline.after(self.tables.limits.request_seconds)
+        )
 
     def _body(self) -> object:
         length_text = (self.headers.get("Content-Length") or "0").strip()
@@ -305,16 +353,19 @@ class TableHandler(BaseHTTPRequestHandler):
         return status, json.dumps(answer).encode(), _JSON
 
     def _client(self) -> str:
-        """The client's address, by which what it spends is counted."""
-        return str(self.client_address[0])
+        """The client, by whose address what it spends is counted
+        (:func:`~scala40.web.quotas.client_of`)."""
+        return client_of(str(self.client_address[0]))
 
-    def _send(self, status: int, data: bytes, kind: str) -> None:
+    def _send(self, status: int, data: bytes, kind: str, retry_after: int | None = None) -> None:
         # The request is read: the answer is written under the read time, afresh.
         self._ends = math.inf
         self.connection.settimeout(self.tables.limits.read_seconds)
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(data)))
+        if retry_after is not None:
+            self.send_header("Retry-After", str(retry_after))
         origin = self.headers.get("Origin")
         allowed = self.tables.limits.allowed_origins
         if origin is not None and (origin in allowed or "*" in allowed):
@@ -327,9 +378,19 @@ class TableHandler(BaseHTTPRequestHandler):
             "max-age=86400" if kind == _SVG and "/cards/" in self.path else "no-store",
         )
         self.send_header("X-Content-Type-Options", "nosniff")
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(data)
+        # Written while the client reads: a wait the server may reclaim for a new
+        # connection (the connection then shut, the write ends), bounded by the read time.
+        with reclaimable(self._shut):
+            if reclaimed():  # made room already: its answer gets a second at most
+                self.connection.settimeout(min(1.0, self.tables.limits.read_seconds))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(data)
+
+    def _shut(self) -> None:
+        """End the answer being written: the connection shut both ways."""
+        with suppress(OSError):
+            self.connection.shutdown(socket.SHUT_RDWR)
 
     def log_message(self, format: str, *args: Any) -> None:
         del format, args  # quiet: a server of one's own logs as it likes
@@ -355,30 +416,112 @@ class _DeadlineReader(io.RawIOBase):
 
 
 class _TableServer(ThreadingHTTPServer):
-    """The standard library's threading server, its connections capped in all and per
-    client address: one past the caps is closed unread."""
+    """The standard library's threading server, its requests read whole by one thread
+    before a thread of their own answers each (:mod:`scala40.web.intake`), its
+    connections held within the caps of :mod:`scala40.web.connections`."""
 
     daemon_threads = True
-    request_queue_size = 128
-    """Connections the system queues before they are accepted (the standard library's 5
-    made a sixth client wait a second for the system to try again)."""
-    connections: Connections
+    request_queue_size = 1024
+    """Connections the system queues before they are accepted (past it, a client's
+    connection waits a second for the system to try again: the standard library's 5 made
+    a sixth client wait so, and 128 a new client while 64 addresses reconnected at once)."""
 
-    def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.connections.open(str(client_address[0])):
-            self.shutdown_request(request)
-            return
-        try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self.connections.close(str(client_address[0]))
-            raise
+    def __init__(
+        self,
+        address: tuple[str, int],
+        handler: type[TableHandler],
+        limits: ServerLimits,
+    ) -> None:
+        super().__init__(address, handler)
+        self.connections = Connections(
+            limits.client_connections, limits.max_connections, limits.read_seconds / 4
+        )
+        """The connections held, and those that make room for new ones."""
+        self._read_seconds = limits.read_seconds
+        self.running = Turns(limits.requests_at_once)
+        """The turns in which requests are worked on (:mod:`scala40.web.turns`)."""
+        self._whole: dict[socket.socket, bytes] = {}
+        self._intake = Intake(
+            self.socket, self.connections, limits.read_seconds, MAX_BODY, self._dispatch
+        )
+        self._workers = _Workers(self._answer)
 
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        del poll_interval  # the intake wakes when it has something to do
+        self._intake.run()
+
+    def shutdown(self) -> None:
+        self._intake.stop()
+
+    def server_close(self) -> None:
+        super().server_close()
+        self._intake.close()
+        self._workers.stop()
+
+    def whole_request(self, connection: socket.socket) -> bytes | None:
+        """The request read whole from ``connection``, once (``None`` after)."""
+        return self._whole.pop(connection, None)
+
+    def _dispatch(self, arrived: Arrived, whole: bytes) -> None:
+        self._whole[arrived.socket] = whole
+        self._workers.submit(arrived)
+
+    def _answer(self, arrived: Arrived) -> None:
+        """Answer a whole request in this thread (its waits its own: the intake may end
+        them to make room), then close its connection."""
         try:
-            super().process_request_thread(request, client_address)
+            arrived.socket.settimeout(self._read_seconds)  # for writing the answer
+            with waiting_as(arrived.waits):
+                self.finish_request(arrived.socket, arrived.address)
+        except OSError:
+            pass  # the client went away: nobody to answer
         finally:
-            self.connections.close(str(client_address[0]))
+            self._whole.pop(arrived.socket, None)
+            self.shutdown_request(arrived.socket)
+            self.connections.close(arrived)
+
+
+class _Workers:
+    """The threads that answer whole requests, each kept for the next: one is started only
+    when none is idle (the intake, which starts it, waits for a new thread to run)."""
+
+    def __init__(self, work: Callable[[Arrived], None]) -> None:
+        self._work = work
+        self._queue: queue.SimpleQueue[Arrived | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._idle = 0
+        self._count = 0
+
+    def submit(self, arrived: Arrived) -> None:
+        """Have ``arrived``'s request answered by an idle thread, or a new one."""
+        with self._lock:
+            start = not self._idle
+            if start:
+                self._count += 1
+            else:
+                self._idle -= 1
+        self._queue.put(arrived)
+        if start:
+            threading.Thread(target=self._run, daemon=True).start()
+
+    def stop(self) -> None:
+        """Let every thread leave once its request is answered."""
+        with self._lock:
+            count, self._count = self._count, 0
+        for _ in range(count):
+            self._queue.put(None)
+
+    def _run(self) -> None:
+        while (arrived := self._queue.get()) is not None:
+            with suppress(Exception):  # the handler answers its own faults (500)
+                self._work(arrived)
+            with self._lock:
+                self._idle += 1
+
+
+def _is_handler(value: object) -> bool:
+    """Whether ``value`` is :class:`TableHandler` or a subclass of it."""
+    return isinstance(value, type) and issubclass(value, TableHandler)
 
 
 def _params(query: str) -> dict[str, str]:
@@ -392,8 +535,15 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a number a request may hold")
 
 
-def _error(kind: str, message: str) -> bytes:
-    return json.dumps({"error": kind, "message": message}).encode()
+def _error(
+    kind: str, message: str, retry_after: int | None = None, limit: str | None = None
+) -> bytes:
+    answer: dict[str, object] = {"error": kind, "message": message}
+    if retry_after is not None:
+        answer["retry_after"] = retry_after
+    if limit is not None:
+        answer["limit"] = limit
+    return json.dumps(answer).encode()
 
 
 def make_server(
@@ -403,15 +553,21 @@ def make_server(
     *,
     start: bool = True,
     limits: ServerLimits | None = None,
+    handler: type[TableHandler] = TableHandler,
 ) -> ThreadingHTTPServer:
     """A web table server on ``host`` and ``port`` (0: any free port; the server's
     ``server_address`` says which) over ``store``'s tables, with ``limits`` (the
     defaults of :class:`~scala40.web.limits.ServerLimits` unless given: give them to
-    :class:`~scala40.web.tables.Tables` when ``store`` is one); with ``start``, already
-    serving in a thread of its own (stop it with ``shutdown()`` then ``server_close()``),
-    else call its ``serve_forever()``.
+    :class:`~scala40.web.tables.Tables` when ``store`` is one), answering with
+    ``handler`` (:class:`TableHandler`, or a subclass of one's own with its routes); with
+    ``start``, already serving in a thread of its own (stop it with ``shutdown()`` then
+    ``server_close()``), else call its ``serve_forever()``. The server reads requests
+    whole, holds its connections and hands out its turns as :mod:`scala40.web.intake`,
+    :mod:`scala40.web.connections` and :mod:`scala40.web.turns` say (a handler served by
+    the standard library's server of one's own gets none of that).
 
-    :raises InvalidArgumentError: ``limits`` beside a ``Tables`` that has its own.
+    :raises InvalidArgumentError: ``limits`` beside a ``Tables`` that has its own;
+        ``handler`` not a :class:`TableHandler`.
     """
     if isinstance(store, web_tables.Tables):
         if limits is not None:
@@ -419,11 +575,12 @@ def make_server(
         tables = store
     else:
         tables = web_tables.Tables(store, limits)
-    handler = type("BoundTableHandler", (TableHandler,), {"tables": tables})
-    server = _TableServer((host, port), handler)
-    server.connections = Connections(
-        tables.limits.client_connections, tables.limits.max_connections
-    )
+    if not _is_handler(handler):
+        raise InvalidArgumentError(
+            f"handler must be TableHandler or a subclass of it, got {describe(handler)}"
+        )
+    bound = type(f"Bound{handler.__name__}", (handler,), {"tables": tables})
+    server = _TableServer((host, port), bound, tables.limits)
     if start:
         threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

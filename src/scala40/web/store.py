@@ -24,6 +24,14 @@ requests look for such tables at most every :data:`SWEEP_SECONDS` seconds and de
 most :data:`SWEEP_BATCH` at a time. The newest table is kept, so that a table's number
 is never given again.
 
+**Room.** Each table is counted as the client's that made it
+(:func:`~scala40.web.quotas.client_of`). A new table past
+:attr:`~scala40.web.limits.ServerLimits.client_tables` of its client's, or past
+:attr:`~scala40.web.limits.ServerLimits.max_tables` in all, takes the place of the table
+(the client's own, or any) that changed least recently, unless that table is in play: it
+changed within :attr:`~scala40.web.limits.ServerLimits.in_play_seconds`. So tables left
+alone make room for new ones, and a table in play is never taken.
+
 >>> import tempfile, pathlib
 >>> from scala40.web.store import TableStore
 >>> folder = tempfile.TemporaryDirectory()
@@ -46,7 +54,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from scala40._checks import describe
+from scala40.deadline import Deadline
 from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.web.turns import Turns, aside
 
 __all__ = ["SWEEP_BATCH", "SWEEP_SECONDS", "TableBusyError", "TableStore"]
 
@@ -92,7 +102,10 @@ _SCHEMA = (
     )""",
     "CREATE INDEX IF NOT EXISTS undos_by_table ON undos (table_id, to_number)",
 )
-_INDEXES = ("CREATE INDEX IF NOT EXISTS tables_by_age ON tables (updated)",)
+_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS tables_by_age ON tables (updated)",
+    "CREATE INDEX IF NOT EXISTS tables_by_creator ON tables (creator, updated)",
+)
 """The indexes on the columns added since the first release."""
 
 _COLUMNS = (
@@ -104,6 +117,9 @@ _COLUMNS = (
     # When the table last changed, and whether its match is over: for the expiry.
     ("updated", "REAL"),
     ("over", "INTEGER NOT NULL DEFAULT 0"),
+    # The client that made the table (scala40.web.quotas.client_of): NULL for a table
+    # made before tables were counted by client.
+    ("creator", "TEXT"),
 )
 """The columns added since the first release, added to a file that lacks them."""
 
@@ -124,7 +140,7 @@ class TableStore:
         if not isinstance(path, str):
             raise InvalidArgumentError(f"the tables' file must be a path, got {describe(path)}")
         self.path = path
-        self._locks: dict[int, tuple[threading.Lock, list[int]]] = {}
+        self._locks: dict[int, tuple[Turns, list[int]]] = {}
         self._locks_lock = threading.Lock()
         self._swept = 0.0
         try:
@@ -169,19 +185,28 @@ class TableStore:
         """A connection, with the table's lock held (its requests run one at a time),
         waiting at most ``wait`` seconds for it.
 
-        :raises TableBusyError: the lock was not free within ``wait`` seconds.
+        :raises TableBusyError: the lock was not free within ``wait`` seconds (or the
+            request had to make room for a new connection while it waited:
+            :class:`~scala40.web.turns.Waits`).
         """
         with self._locks_lock:
-            lock, users = self._locks.setdefault(table_id, (threading.Lock(), [0]))
+            lock, users = self._locks.setdefault(table_id, (Turns(1), [0]))
             users[0] += 1
         try:
-            if not lock.acquire(timeout=max(wait, 0.0)):
-                raise TableBusyError(f"table {table_id} is busy with another request; try again")
+            # The table's requests take it in turns, in the order they came. Waiting, a
+            # request gives the server's turn to run to others.
+            if not lock.take_now():
+                with aside():
+                    acquired = lock.take(0.0, Deadline.after(max(wait, 0.0)))
+                if not acquired:
+                    raise TableBusyError(
+                        f"table {table_id} is busy with another request; try again"
+                    )
             try:
                 with self.connect() as db:
                     yield db
             finally:
-                lock.release()
+                lock.give_back()
         finally:
             # The last user forgets the lock: the map holds only the tables in use.
             with self._locks_lock:
@@ -194,6 +219,43 @@ class TableStore:
         with self.connect() as db:
             count: int = db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
         return count
+
+    def claim(self, table_id: int, creator: str) -> None:
+        """Count table ``table_id`` as ``creator``'s (the client that made it)."""
+        with self.connect() as db:
+            db.execute("UPDATE tables SET creator = ? WHERE id = ?", (creator, table_id))
+
+    def make_room(
+        self, creator: str, client_tables: int, max_tables: int, in_play_seconds: float
+    ) -> tuple[str, float] | None:
+        """Make room for a new table of ``creator``'s (see the module): past
+        ``client_tables`` of its own, its table that changed least recently makes room,
+        past ``max_tables`` in all the table that did, if it has not changed for
+        ``in_play_seconds`` (a table in play is never taken). ``None`` when there is
+        room; else the limit full of tables in play (``"client_tables"`` or
+        ``"max_tables"``) and the seconds until one of them may make room."""
+        now = time.time()
+        with self.connect() as db:
+            for limit, where, given in (
+                ("client_tables", "creator = ?", (creator,)),
+                ("max_tables", "1", ()),
+            ):
+                cap = client_tables if limit == "client_tables" else max_tables
+                (count,) = db.execute(
+                    f"SELECT COUNT(*) FROM tables WHERE {where}", given
+                ).fetchone()
+                if count < cap:
+                    continue
+                row = db.execute(
+                    f"SELECT id, updated FROM tables WHERE {where} AND"
+                    " id < (SELECT MAX(id) FROM tables) ORDER BY updated LIMIT 1",
+                    given,
+                ).fetchone()
+                if row is None or row[1] > now - in_play_seconds:
+                    wait = in_play_seconds if row is None else row[1] + in_play_seconds - now
+                    return limit, max(wait, 0.0)
+                _delete(db, row[0])
+        return None
 
     def sweep(self, finished_seconds: float, idle_seconds: float) -> int:
         """Delete the tables that expired (see the module), at most :data:`SWEEP_BATCH`,
@@ -211,7 +273,12 @@ class TableStore:
                 (now - finished_seconds, now - idle_seconds, SWEEP_BATCH),
             ).fetchall()
             for (table_id,) in rows:
-                for name in ("events", "decisions", "undos"):
-                    db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
-                db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+                _delete(db, table_id)
         return len(rows)
+
+
+def _delete(db: sqlite3.Connection, table_id: int) -> None:
+    """Delete a table, its events, its decisions and its undos."""
+    for name in ("events", "decisions", "undos"):
+        db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
+    db.execute("DELETE FROM tables WHERE id = ?", (table_id,))

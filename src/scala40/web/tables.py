@@ -41,7 +41,11 @@ server's :attr:`~scala40.web.limits.ServerLimits.request_seconds` from the reque
 start, waiting for the table included) and the table's ``bot_time_limit`` seconds a move
 (at most :data:`~scala40.schemas.protocol.MAX_TIME_LIMIT`), until a person is to decide,
 the game ends, or the deadline has passed (after one bot move at least; the answer then
-says ``waiting``, and ``advance`` plays on). A bot's move draws from a generator seeded with
+says ``waiting``, and ``advance`` plays on). What the bots think is paid from the
+client's and the table's budgets, and a bot that searches thinks in one of the server's
+turns (:mod:`scala40.web.budgets`): while a budget is spent, or no turn comes within the
+deadline, the bots wait, and the answer says why and when they play on
+(``held_back``). A bot's move draws from a generator seeded with
 the table's seed and the move number, so a table replays the same from its seed and
 the people's moves.
 
@@ -96,7 +100,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -115,14 +119,15 @@ from scala40.serving.bot_seats import (
     MAX_BOT_MOVES,
     bot_move,
     check_time_limit,
+    is_search,
     timed_bot,
 )
 from scala40.serving.fair_deal import Deal, SealedDeal, SharedDeal, deal_of_row, terms_text
 from scala40.serving.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
 from scala40.serving.seat_access import resigning_seat
+from scala40.web.budgets import Budgets, Refusal, whole_seconds
 from scala40.web.limits import ServerLimits
 from scala40.web.lobby import card_names, games_listing
-from scala40.web.quotas import Buckets
 from scala40.web.store import TableBusyError, TableStore
 from scala40.web.undo import keep_decision, undo_target
 
@@ -141,12 +146,24 @@ MAX_SINCE = 10**12
 
 
 class RequestError(Exception):
-    """A request the server refuses, with its HTTP status and the kind of error."""
+    """A request the server refuses, with its HTTP status, the kind of error and, where
+    trying again later may succeed, in how many seconds (``retry_after``) and the limit
+    reached (``limit``: the :class:`~scala40.web.limits.ServerLimits` field), if one was."""
 
-    def __init__(self, status: int, kind: str, message: str) -> None:
+    def __init__(
+        self,
+        status: int,
+        kind: str,
+        message: str,
+        *,
+        retry_after: int | None = None,
+        limit: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.kind = kind
+        self.retry_after = retry_after
+        self.limit = limit
 
 
 class _UndealtError(RequestError):
@@ -189,6 +206,10 @@ class _Table:
         """Whether a bot is still to move (the request's time ran out)."""
         self.bot_seconds = 0.0
         """The wall seconds the bots thought in this request (what its client pays)."""
+        self.think: Callable[[Deadline, bool], AbstractContextManager[Refusal | None]] = _unmetered
+        """A turn for a bot to think in (:meth:`~scala40.web.budgets.Budgets.thinking`)."""
+        self.held_back: Refusal | None = None
+        """Why the bots stopped before their move's time, if a budget or a turn did."""
 
     def bot(self, seat: int | None) -> str | None:
         if seat is None or seat >= len(self.seats):
@@ -236,14 +257,24 @@ class _Table:
             if seat not in bots:
                 bots[seat] = timed_bot(spec, self.game, limit)
             rng = random.Random(f"{self.seed}:{state.move_number}")
-            thinking = deadline.within(limit)
-            started = time.monotonic()
-            try:
-                move = bot_move(state, bots[seat], rng=rng, deadline=thinking)
-            finally:
-                self.bot_seconds += time.monotonic() - started
+            with self.think(deadline, is_search(spec, self.game)) as held_back:
+                if held_back is not None:
+                    self.held_back, self.waiting = held_back, True
+                    return
+                thinking = deadline.within(limit)
+                started = time.monotonic()
+                try:
+                    move = bot_move(state, bots[seat], rng=rng, deadline=thinking)
+                finally:
+                    self.bot_seconds += time.monotonic() - started
             self.apply(move)
         self.waiting = not self.state.is_over and self.bot(self.state.current_player) is not None
+
+
+@contextmanager
+def _unmetered(deadline: Deadline, search: bool) -> Iterator[Refusal | None]:
+    """A turn to think for a table that no budget meters."""
+    yield None
 
 
 def _field(body: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
@@ -395,13 +426,8 @@ class Tables:
         """The server's limits (:mod:`scala40.web.limits`)."""
         if not isinstance(self.limits, ServerLimits):
             raise InvalidArgumentError(f"limits must be ServerLimits, got {describe(limits)}")
-        limits = self.limits
-        self.tables_made = Buckets(limits.client_tables_per_minute, limits.tables_per_minute)
-        """The tables made a minute, per client address and in all."""
-        self.bot_time = Buckets(
-            limits.client_bot_seconds_per_minute, limits.bot_seconds_per_minute
-        )
-        """The bots' thinking a minute, per client address and in all."""
+        self.budgets = Budgets(self.limits)
+        """What each client and each table may spend (:mod:`scala40.web.budgets`)."""
         self._request = threading.local()
         # The actions that let no bot move; the others are _PLAYS's.
         self._actions: dict[str, Callable[[int, Mapping[str, Any], Deadline], dict[str, Any]]] = {
@@ -425,10 +451,13 @@ class Tables:
         # count against it.
         deadline = Deadline.after(self.limits.request_seconds)
         self._request.bot_seconds = 0.0
+        self._request.client = client
+        self._request.table_id = None
         try:
             return self._handle(method, path, query, body, client, deadline)
         finally:
-            self.bot_time.pay(client, self._request.bot_seconds)
+            self.budgets.pay(client, self._request.table_id, self._request.bot_seconds)
+            self._request.client = None
 
     def _handle(
         self, method: str, path: str, query: str, body: object, client: str, deadline: Deadline
@@ -439,7 +468,9 @@ class Tables:
             return 200, {"games": games_listing()}
         if parts == ["tables"] and method == "POST":
             self._admit_table(client)
-            return 200, self.create(_body(body), deadline)
+            made = self.create(_body(body), deadline)
+            self.store.claim(made["table"], client)
+            return 200, made
         if len(parts) < 2 or parts[0] != "tables" or not _is_number(parts[1]):
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
         table_id = int(parts[1])
@@ -456,36 +487,44 @@ class Tables:
         refuse_unknown_fields(request, _ACTION_FIELDS[action], f"'POST /tables/N/{action}'")
         if action in self._actions:
             return 200, self._actions[action](table_id, request, deadline)
-        self._admit_bots(client)
+        if action == "advance":
+            # Nothing of the seat's to play: refused while its bots may not think. The
+            # other actions are the seat's own, played whatever its bots' budgets.
+            _refuse(self.budgets.refuse_thinking(client, table_id))
         return 200, self._play_on(action, table_id, request, deadline)
 
-    def _admit_bots(self, client: str) -> None:
-        """Refuse (429) a request that would make the bots think while ``client``'s
-        share of their time, or everyone's, is spent."""
-        if not self.bot_time.has_some(client):
-            raise RequestError(
-                429,
-                "TooManyRequests",
-                "the bots have thought as long as this server lets a client's requests (or "
-                f"all requests) make them think a minute ({self.limits.client_bot_seconds_per_minute:g} "
-                f"and {self.limits.bot_seconds_per_minute:g} s): try again in a few seconds",
-            )
-
     def _admit_table(self, client: str) -> None:
-        """Refuse a new table past the tables kept (503), the bots' time (429) or the
-        tables a minute (429) of ``client`` or of everyone."""
-        if self.store.table_count() >= self.limits.max_tables:
+        """Make room for a new table of ``client``'s (:meth:`TableStore.make_room`), or
+        refuse it: the tables kept all in play (429 for the client's, 503 in all), or the
+        client's budgets (429: :meth:`~scala40.web.budgets.Budgets.refuse_table`)."""
+        limits = self.limits
+        full = self.store.make_room(
+            client, limits.client_tables, limits.max_tables, limits.in_play_seconds
+        )
+        if full is not None:
+            limit, wait = full
+            mine = limit == "client_tables"
             raise RequestError(
-                503, "Full", f"this server keeps {self.limits.max_tables} tables: try again later"
+                429 if mine else 503,
+                "TooManyRequests" if mine else "Full",
+                f"this server keeps {getattr(limits, limit):,} tables "
+                + ("for one client" if mine else "in all")
+                + f", and every one is in play: try again in {whole_seconds(wait)} s",
+                retry_after=whole_seconds(wait),
+                limit=limit,
             )
-        self._admit_bots(client)
-        if not self.tables_made.take_one(client):
-            raise RequestError(
-                429,
-                "TooManyRequests",
-                f"this server makes {self.limits.client_tables_per_minute:g} tables a minute for "
-                f"one client and {self.limits.tables_per_minute:g} in all: try again in a minute",
-            )
+        _refuse(self.budgets.refuse_table(client))
+
+    def _thinking(
+        self, table: _Table
+    ) -> Callable[[Deadline, bool], AbstractContextManager[Refusal | None]]:
+        """The turns in which ``table``'s bots think for this request's client."""
+        client = getattr(self._request, "client", None) or "local"
+
+        def think(deadline: Deadline, search: bool) -> AbstractContextManager[Refusal | None]:
+            return self.budgets.thinking(client, table.id or None, deadline, search=search)
+
+        return think
 
     # ------------------------------------------------------------ storage
 
@@ -532,6 +571,8 @@ class Tables:
                 row[6],
                 self.limits.request_seconds,
             )
+            table.think = self._thinking(table)
+            self._request.table_id = table_id
             if fresh:
                 table.saved = None  # stored (with the deal's events) when the block ends
                 try:
@@ -618,7 +659,7 @@ class Tables:
             with self.store.locked(table_id, deadline.remaining()) as db:
                 yield db
         except TableBusyError as error:
-            raise RequestError(503, "Busy", str(error)) from None
+            raise RequestError(503, "Busy", str(error), retry_after=1) from None
 
     def _start_clock(self, table: _Table) -> None:
         """Start the clock of a decision that comes to a person (none otherwise): a
@@ -716,6 +757,7 @@ class Tables:
         seed = deal.seed
         state = game.new_game(rules, players, seed)
         table = _Table(0, game, seed, state, seats, limit, deal, now, self.limits.request_seconds)
+        table.think = self._thinking(table)
         # The bots play up to a person's decision before the table is stored, and it is
         # stored whole in one transaction: a bot that fails there leaves no table behind
         # to fail again (and no other request waits on the file while they think).
@@ -744,6 +786,7 @@ class Tables:
             )
             assert cursor.lastrowid is not None
             table.id = table_id = cursor.lastrowid
+            self._request.table_id = table_id
             self._save(db, table)
             keep_decision(db, table)  # the first, where no bot moved before it
         return {
@@ -855,7 +898,10 @@ class Tables:
             _PLAYS[action](table, seat, body, self.limits)
             table.play_bots(deadline)
             self._save(db, table)
-            return _answer(table, db, self.limits, seat, _since(body.get("since")))
+            answer = _answer(table, db, self.limits, seat, _since(body.get("since")))
+            if table.held_back is not None and answer["waiting"]:
+                answer["held_back"] = table.held_back.to_dict()
+            return answer
 
     def _shuffle(
         self, table_id: int, body: Mapping[str, Any], deadline: Deadline
@@ -966,6 +1012,18 @@ def _undone_to(db: sqlite3.Connection, table_id: int, since: int) -> int | None:
         (table_id, since, since),
     ).fetchone()
     return None if row[0] is None else int(row[0])
+
+
+def _refuse(refusal: Refusal | None) -> None:
+    """Refuse a request whose budgets are spent (429, with when to try again)."""
+    if refusal is not None:
+        raise RequestError(
+            429,
+            "TooManyRequests",
+            refusal.message,
+            retry_after=refusal.retry_after,
+            limit=refusal.limit,
+        )
 
 
 def _move_number(table: _Table, body: Mapping[str, Any]) -> int:

@@ -26,7 +26,7 @@ from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.careful import CarefulBot, _meld_pairs, _Table
 from scala40.games._knock.moves import Discard, TakeDiscard
 from scala40.games._knock.phases import Phase
-from tests.protocol.cases import knock_game_names
+from tests.protocol.cases import knock_game_names, soak_unless_default
 
 KNOCK = knock_game_names()
 OFF = {"take_saving": 0, "margin": 0, "meld_weight": 0, "swap_weight": 0, "outs_weight": 0}
@@ -41,7 +41,12 @@ def _cases() -> list[Any]:
         for preset in game.ruleset_type.preset_names():
             rules = game.ruleset_type.preset(preset)
             for players in range(max(2, rules.min_players), min(4, rules.max_players) + 1):
-                cases.append(pytest.param(name, preset, players, id=f"{name}-{preset}-{players}"))
+                marks = soak_unless_default(game, preset)
+                cases.append(
+                    pytest.param(
+                        name, preset, players, id=f"{name}-{preset}-{players}", marks=marks
+                    )
+                )
     return cases
 
 

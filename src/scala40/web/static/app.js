@@ -27,6 +27,7 @@ let handShown = null; // the hand number whose result the player has seen
 let overShown = false; // whether the end of the match has been shown
 let polling = null;
 let shuffling = false; // whether the notice says the deal waits for the people
+let limitTimer = null; // the countdown of what the server holds back
 
 async function call(method, path, body) {
   const options = { method, headers: {} };
@@ -34,14 +35,80 @@ async function call(method, path, body) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(path, options);
-  const data = await response.json();
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (failure) {
+    // No answer at all: the network, or a server too busy to take the connection.
+    const error = new Error("the server cannot be reached");
+    Object.assign(error, { status: 0, limit: "network", retryAfter: 2 });
+    throw error;
+  }
+  const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = new Error(data.message || response.statusText);
     error.status = response.status;
+    // A limit reached (the server's name for it) and when to try again (its Retry-After).
+    error.limit = data.limit || null;
+    error.retryAfter = data.retry_after || Number(response.headers.get("Retry-After")) || null;
     throw error;
   }
   return data;
+}
+
+function seconds(count) {
+  return count === 1 ? "1 second" : `${count} seconds`;
+}
+
+function limitedText(limit, when, starting) {
+  // What a player reads when the server holds something back: what was reached, in a
+  // player's words, and when it goes on (``when``: "12 seconds").
+  switch (limit) {
+    case "client_tables_per_minute":
+      return `This server lets each player start only so many tables a minute: you can start another in ${when}.`;
+    case "client_bot_seconds_per_minute":
+      return starting
+        ? `The bots of your games have thought as long as this server allows in a minute: you can start a table in ${when}.`
+        : `The bots of your games have thought as long as this server allows in a minute: they play on in ${when}.`;
+    case "table_bot_seconds_per_minute":
+      return `The bots at this table have thought as long as this server allows in a minute: they play on in ${when}.`;
+    case "bots_at_once":
+      return `The server's bots are busy with other tables: yours play on in ${when}.`;
+    case "client_tables":
+      return `You have as many tables in play as this server keeps for one player: you can start another in ${when}.`;
+    case "max_tables":
+      return `This server keeps as many tables as it can, all in play: try again in ${when}.`;
+    case "network":
+      return `The server cannot be reached: trying again in ${when}.`;
+    default:
+      return `The server is busy: trying again in ${when}.`;
+  }
+}
+
+function showLimited(limit, retryAfter, then, starting) {
+  // Says what the server holds back, counting down to when it said to try again, then
+  // does ``then`` (asks again), if anything.
+  stopLimited();
+  let left = Math.max(1, Math.ceil(retryAfter || 1));
+  const box = $("limited");
+  const write = () => { box.textContent = limitedText(limit, seconds(left), starting); };
+  write();
+  box.hidden = false;
+  limitTimer = setInterval(() => {
+    left -= 1;
+    if (left > 0) {
+      write();
+      return;
+    }
+    stopLimited();
+    if (then) then();
+  }, 1000);
+}
+
+function stopLimited() {
+  clearInterval(limitTimer);
+  limitTimer = null;
+  $("limited").hidden = true;
 }
 
 function element(tag, attributes, ...children) {
@@ -107,6 +174,7 @@ function notice(text) {
 
 async function showLobby() {
   stopPolling();
+  stopLimited();
   closeResults();
   table = null;
   $("table").hidden = true;
@@ -204,7 +272,8 @@ async function startTable(event) {
       notice(text);
     }
   } catch (error) {
-    alert(error.message);
+    if (error.retryAfter) showLimited(error.limit, error.retryAfter, null, true);
+    else alert(error.message);
   }
 }
 
@@ -449,7 +518,8 @@ async function refresh() {
     const query = `seat=${table.seat}&token=${encodeURIComponent(table.token)}&since=${since()}`;
     show(await call("GET", `/tables/${table.id}?${query}`));
   } catch (error) {
-    notice(error.message);
+    if (error.retryAfter) showLimited(error.limit, error.retryAfter, refresh);
+    else notice(error.message);
   }
 }
 
@@ -458,6 +528,12 @@ async function post(action, extra) {
   try {
     show(await call("POST", `/tables/${table.id}/${action}`, body));
   } catch (error) {
+    if (error.retryAfter) {
+      // Held back, nothing done: the bots play on (advance) or the table is shown again
+      // (a move to make again) once the server said to try again.
+      showLimited(error.limit, error.retryAfter, action === "advance" ? () => post("advance") : refresh);
+      return;
+    }
     notice(error.status === 409 ? "The game had moved on: here it is now." : error.message);
     answer = null;
     log = [];
@@ -524,6 +600,13 @@ function show(next) {
   // While a hand's result is up, the bots wait: the next hand goes on when the player
   // asks for it.
   if ($("hand-end").open) return;
+  if (next.held_back) {
+    // The bots wait for a budget of the server's: they play on when it says.
+    const held = next.held_back;
+    showLimited(held.limit, held.retry_after, () => post("advance"));
+    return;
+  }
+  if (limitTimer !== null) stopLimited();
   if (next.waiting) polling = setTimeout(() => post("advance"), 300);
   else if (!view.is_over && view.current_player !== table.seat) polling = setTimeout(refresh, 2000);
 }
