@@ -57,6 +57,7 @@ from scala40.games.skarney import GameState as SkarneyState
 from scala40.serving.fair_deal import value_commitment_of
 from scala40.web.server import make_server
 from scala40.web.tables import TableStore
+from tests.web.site import unmetered
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
 from selenium.webdriver.chrome.service import Service  # noqa: E402
@@ -139,10 +140,13 @@ def no_script_errors(browser: Any) -> Iterator[None]:
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[str, str]]:
-    """A web table server on a free port, its tables in a fresh SQLite file."""
+    """A web table server on a free port, its tables in a fresh SQLite file, the
+    strangers' quotas set past the tests' use (they make tables and play bots from one
+    address many times a minute; the page under the server's limits is
+    tests/browser/test_limits.py's)."""
     folder = tempfile.mkdtemp(prefix="scala40-web-")
     database = str(Path(folder, "tables.sqlite"))
-    server = make_server(TableStore(database))
+    server = make_server(TableStore(database), limits=unmetered())
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/", database
     finally:

@@ -301,6 +301,7 @@ function openTable(id, seat, token) {
   $("log").replaceChildren();
   $("picture").replaceChildren();
   delete $("picture").dataset.moveNumber;
+  delete $("picture").dataset.urlMoveNumber;
   refresh();
 }
 
@@ -622,13 +623,16 @@ function layoutWidth(box) {
   return Math.max(200, Math.floor(inner / SCALE));
 }
 
-async function loadPicture(box, url) {
+async function loadPicture(box, url, number) {
   // The picture is laid out as wide as its box allows at SCALE, and put in the page
-  // itself (not as an image), drawn at SCALE times its own size.
+  // itself (not as an image), drawn at SCALE times its own size. The box says which move
+  // it shows (data-move-number) once the picture of that move is in, whichever asking
+  // brought it (the move's own, or a resize's laying the same picture out again).
   const width = layoutWidth(box);
   const asked = String(Number(box.dataset.asked || 0) + 1);
   box.dataset.asked = asked;
   box.dataset.url = url;
+  if (number !== undefined) box.dataset.urlMoveNumber = String(number);
   const response = await fetch(`${url}&layout_width=${width}`);
   const text = await response.text();
   if (!response.ok || box.dataset.asked !== asked) return false; // a newer one was asked
@@ -638,14 +642,12 @@ async function loadPicture(box, url) {
   svg.setAttribute("height", String(Math.round(down * SCALE)));
   box.replaceChildren(document.importNode(svg, true));
   box.dataset.layoutWidth = String(width);
+  if (box.dataset.urlMoveNumber !== undefined) box.dataset.moveNumber = box.dataset.urlMoveNumber;
   return true;
 }
 
 function showPicture() {
-  const number = answer.view.move_number;
-  loadPicture($("picture"), pictureUrl()).then((loaded) => {
-    if (loaded) $("picture").dataset.moveNumber = String(number);
-  }).catch((error) => notice(error.message));
+  loadPicture($("picture"), pictureUrl(), answer.view.move_number).catch((error) => notice(error.message));
 }
 
 let resizing = null;
