@@ -22,6 +22,7 @@ from scala40.game import game_names, load_game
 from scala40.web import lobby
 from scala40.web.server import MAX_BODY
 from tests.patient_bot import patient_bots
+from tests.protocol.cases import one_game_by_default
 from tests.web.site import Site, serving, unmetered
 
 
@@ -66,7 +67,7 @@ def _play_out(site: Site, table: int, tokens: dict[str, str], seed: int) -> dict
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("game", one_game_by_default("chinchon"))
 def test_whole_games_of_every_game(site: Site, game: str) -> None:
     fields: dict[str, Any] = {"seed": 11, "players": 2}
     if game == "skarney":  # four seats, two hands of the seven: a whole game in less time
