@@ -781,7 +781,16 @@ def test_the_page_warns_of_a_deal_the_server_chose(browser: Any, site: tuple[str
     _viewport(browser, DESKTOP)
     made = _made(base, {"game": "chinchon", "shuffle": False})
     browser.get(f"{base}#table={made['table']}&seat=0&token={made['tokens']['0']}")
-    _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand button"), "the dealt hand")
+    # The page of the test before is only sent to another table (the link's fragment
+    # changes): the hand of this one, named in the title.
+    title = f"table {made['table']} ·"
+    _until(
+        lambda: (
+            title in browser.find_element(By.ID, "table-title").text
+            and browser.find_elements(By.CSS_SELECTOR, "#hand button")
+        ),
+        "the dealt hand",
+    )
     warning = browser.find_element(By.ID, "deal-warning")
     assert warning.is_displayed()
     assert warning.text.startswith("Warning: the server chose this deal")
