@@ -250,6 +250,8 @@ def test_rulesets_take_any_option_values(name: str, data: st.DataObject) -> None
         library_errors_only(ruleset.default().with_match_format, value)
         if game.hand_value is not None:
             library_errors_only(game.hand_value, value, value)
+        if game.least_deadwood is not None:
+            library_errors_only(game.least_deadwood, value, value)
 
 
 def _verbs(game: Game) -> list[str]:

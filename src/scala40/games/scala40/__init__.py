@@ -52,6 +52,7 @@ from scala40.games.scala40.analysis import (
     can_close,
     closing_moves,
     hand_melds,
+    least_deadwood,
     min_deadwood,
 )
 from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
@@ -115,6 +116,7 @@ GAME = register_game(
         aliases=("scala-40", "scala", "scala-quaranta"),
         final_scores=final_scores,
         hand_value=hand_value,
+        least_deadwood=least_deadwood,
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
         # A hand played out by greedy costs about three times a Chinchón hand.

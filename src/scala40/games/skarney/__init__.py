@@ -8,7 +8,7 @@ The modules:
 * ``moves``: the moves and their notation;
 * ``state``: ``GameState`` and ``new_game``;
 * ``view``: ``PlayerView``, what one seat may know;
-* ``analysis``: the melds of a hand, its contracts, the best;
+* ``analysis``: the melds of a hand, its contracts, the best, its least penalty;
 * ``bots``: the greedy bot;
 * ``observation``: what a seat sees, as numbers and text, for learning agents;
 * the engine (``engine``, ``generate``, ``search``) behind them.
@@ -29,6 +29,7 @@ from scala40.games.skarney.analysis import (
     can_make_contract,
     contracts,
     hand_melds,
+    least_penalty,
 )
 from scala40.games.skarney.bots import GreedyBot
 from scala40.games.skarney.moves import *  # noqa: F403 - the package re-exports its moves
@@ -69,6 +70,7 @@ __all__ = [
     "contracts",
     "hand_melds",
     "hand_penalty",
+    "least_penalty",
     "meld_points",
     "new_game",
     "with_modifiers",
@@ -97,6 +99,7 @@ GAME = register_game(
         text=TEXT,
         observation=OBSERVATION,
         hand_value=hand_value,
+        least_deadwood=least_penalty,
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
         # A hand played out by greedy costs about ten times a Chinchón hand.
