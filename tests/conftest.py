@@ -6,7 +6,7 @@ Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
   default run must stay within three minutes; the soak looks further);
 * ``dev``: 15 examples per test and half those of the fuzz tests, for quick runs (CI's
   runs on other Pythons);
-* ``soak``: 100 examples per test, for ``nox -s soak`` (the slow tests: every preset,
+* ``soak``: 50 examples per test, for ``nox -s soak`` (the slow tests: every preset,
   every game of the costly tests, the long property runs), which CI runs too;
 * ``long``: 5000 examples per test, and many more games, hands, states and fuzzed inputs
   in the promise suite (``tests.protocol.tally.long_run``), for a long run:
@@ -26,7 +26,7 @@ from hypothesis import settings
 
 settings.register_profile("ci", max_examples=30, deadline=None, print_blob=True)
 settings.register_profile("dev", max_examples=15, deadline=None)
-settings.register_profile("soak", max_examples=100, deadline=None, print_blob=True)
+settings.register_profile("soak", max_examples=50, deadline=None, print_blob=True)
 settings.register_profile("long", max_examples=5000, deadline=None, print_blob=True)
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
