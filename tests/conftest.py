@@ -2,7 +2,7 @@
 
 Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
 
-* ``ci`` (default): 30 examples per test, no deadline, failure blobs printed (the
+* ``ci`` (default): 25 examples per test, no deadline, failure blobs printed (the
   default run must stay within three minutes; the soak looks further);
 * ``dev``: 15 examples per test and half those of the fuzz tests, for quick runs (CI's
   runs on other Pythons);
@@ -24,7 +24,7 @@ import pluggy
 import pytest
 from hypothesis import settings
 
-settings.register_profile("ci", max_examples=30, deadline=None, print_blob=True)
+settings.register_profile("ci", max_examples=25, deadline=None, print_blob=True)
 settings.register_profile("dev", max_examples=15, deadline=None)
 settings.register_profile("soak", max_examples=50, deadline=None, print_blob=True)
 settings.register_profile("long", max_examples=5000, deadline=None, print_blob=True)
