@@ -2,11 +2,15 @@
 
 Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
 
-* ``ci`` (default): 50 examples per test, no deadline, failure blobs printed (the
-  default run must stay within minutes; the slow tests look further);
-* ``dev``: 25 examples per test and half those of the fuzz tests, for quick runs (CI's
+* ``ci`` (default): 25 examples per test, no deadline, failure blobs printed (the
+  default run must stay within three minutes; the soak looks further);
+* ``dev``: 15 examples per test and half those of the fuzz tests, for quick runs (CI's
   runs on other Pythons);
-* ``soak``: 5000 examples per test, used by ``nox -s soak``.
+* ``soak``: 50 examples per test, for ``nox -s soak`` (the slow tests: every preset,
+  every game of the costly tests, the long property runs), which CI runs too;
+* ``long``: 5000 examples per test, and many more games, hands, states and fuzzed inputs
+  in the promise suite (``tests.protocol.tally.long_run``), for a long run:
+  ``HYPOTHESIS_PROFILE=long nox -s soak``.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ import pluggy
 import pytest
 from hypothesis import settings
 
-settings.register_profile("ci", max_examples=50, deadline=None, print_blob=True)
-settings.register_profile("dev", max_examples=25, deadline=None)
-settings.register_profile("soak", max_examples=5000, deadline=None, print_blob=True)
+settings.register_profile("ci", max_examples=25, deadline=None, print_blob=True)
+settings.register_profile("dev", max_examples=15, deadline=None)
+settings.register_profile("soak", max_examples=50, deadline=None, print_blob=True)
+settings.register_profile("long", max_examples=5000, deadline=None, print_blob=True)
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 

@@ -48,7 +48,15 @@ def _loading_lines() -> list[str]:
     return [name for name in names[started:] if name.startswith("scala40.")]
 
 
-@pytest.mark.parametrize("moment", [0.0, 0.35, 0.7, 1.0], ids=lambda at: f"{at:.0%}")
+@pytest.mark.parametrize(
+    "moment",
+    # One moment in every run, each of the others in the soak.
+    [
+        pytest.param(at, marks=() if at == 0.35 else (pytest.mark.slow,))
+        for at in (0, 0.35, 0.7, 1)
+    ],
+    ids=lambda at: f"{at:.0%}",
+)
 def test_ctrl_c_while_the_command_line_loads_ends_it_with_one_line(moment: float) -> None:
     """The defect: Ctrl-C while the command line started (a third of a second) printed a
     traceback and killed the program by the signal, 15 times in 15. Now it is answered

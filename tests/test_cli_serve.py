@@ -23,6 +23,7 @@ from scala40.cli.serve import MAX_NUMBER_DIGITS, MAX_REQUEST_BYTES
 from scala40.cli.serve import Referee as ServeReferee
 from scala40.drawing import view_svg
 from scala40.game import game_names, load_game
+from tests.protocol.cases import one_game_by_default
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 
@@ -105,7 +106,7 @@ def requests(*bodies: dict[str, Any]) -> list[str]:
     return [json.dumps(body) for body in bodies]
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", one_game_by_default("scala40"))
 def test_a_game_refereed_in_json_lines(name: str) -> None:
     first = serve(
         requests(
@@ -141,7 +142,7 @@ def test_a_game_refereed_in_json_lines(name: str) -> None:
     assert loaded[1]["state"] == saved
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", one_game_by_default("skarney"))
 def test_melds_and_hands_of_every_game(name: str) -> None:
     meld = "5H 6H 7H" if name == "skarney" else "AS 2S 3S"
     answers = serve(
@@ -204,7 +205,7 @@ def test_errors_are_answers() -> None:
     assert "SK-PLAYERS" in answers[5]["error"]["message"] or "4" in answers[5]["error"]["message"]
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", one_game_by_default("rumino"))
 def test_a_seats_view_and_stale_moves(name: str, referee: Referee) -> None:
     summary = referee.ask({"op": "new", "game": name, "seed": 2})["summary"]
     seat, number = summary["current_player"], summary["move_number"]
@@ -227,7 +228,7 @@ def test_a_seats_view_and_stale_moves(name: str, referee: Referee) -> None:
     assert answers[3]["summary"]["move_number"] > number
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", one_game_by_default("chinchon"))
 def test_the_events_since_a_move_are_the_library_feed(name: str, referee: Referee) -> None:
     """``events`` answers what ``scala40.events.events_since`` gives a seat: the mover
     sees the cards its move brought, the others see the move without them."""
@@ -298,7 +299,7 @@ def referee() -> Any:
     process.close()
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", one_game_by_default("laconga"))
 def test_a_whole_game_against_the_referees_bots(name: str, referee: Referee) -> None:
     """The client holds seat 0 and plays random legal moves; the referee's greedy bots
     play the others inside ``new`` and ``apply``, and their moves are in the answers and

@@ -44,7 +44,18 @@ ARGUMENTS = {"train_masked_ppo.py": ["--steps", "256", "--deals", "3"]}
 NEEDS = {"train_masked_ppo.py": ("numpy", "gymnasium")}
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+#: Scripts whose whole run is costly, left to the soak (``nox -s soak``; ``nox -s examples``
+#: runs every script too): the game server plays a match of every game over HTTP.
+SOAKED = {"game_server.py"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=(pytest.mark.slow,) if name in SOAKED else ())
+        for name in sorted(EXPECTED)
+    ],
+)
 def test_example_runs(name: str) -> None:
     missing = [
         module for module in NEEDS.get(name, ()) if importlib.util.find_spec(module) is None

@@ -36,17 +36,21 @@ from there): a playout that never asks pays nothing for them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple, overload
 
-from scala40.cards import CARD_NAMES, Card, parse_cards
+from scala40._format.serial import unwritten, written_cards
+from scala40.cards import CARD_NAMES, Card
 from scala40.movekinds import no_cards
 
 __all__ = [
     "EMPTY_LOG",
     "HISTORY_KEYS",
+    "MAX_DROPPED_MOVES",
     "MAX_HISTORY",
     "MAX_LOGGED_MOVES",
+    "MAX_SHOWN_TEXT",
     "PICKLED_AS",
     "Entry",
     "HandHistory",
@@ -58,6 +62,7 @@ __all__ = [
     "is_empty",
     "log_from_json",
     "log_of",
+    "log_of_hand",
     "log_problems",
     "log_to_json",
     "logged",
@@ -93,6 +98,12 @@ MAX_LOGGED_MOVES = 2048
 MAX_HISTORY = 2 * MAX_LOGGED_MOVES
 """A log keeps fewer moves than this: at this many, it keeps the last
 :data:`MAX_LOGGED_MOVES` (a copy of that many nodes, once every that many moves)."""
+MAX_DROPPED_MOVES = 10**12
+"""The most first moves of a hand a state's dictionary may say its history no longer
+keeps (``history_start``'s ``moves``): beyond any hand played."""
+MAX_SHOWN_TEXT = 1000
+"""The longest card text of a history's shown cards read back (more than the cards of
+the largest deck, written out)."""
 
 Entry = tuple[int | None, Any, tuple[Card, ...]]
 """A logged move's three values."""
@@ -294,6 +305,38 @@ def log_of(entries: Sequence[Entry], seats: int, dropped: int = 0, base: Shown =
     return log
 
 
+def log_of_hand(entries: Sequence[tuple[int | None, Any, Any]], seats: int) -> HandLog:
+    """The log a hand's moves leave, ``entries`` logged one after the other from
+    :data:`EMPTY_LOG` (:func:`logged`), made in one pass: it keeps the moves
+    :func:`logged` keeps (fewer than :data:`MAX_HISTORY`: back to
+    :data:`MAX_LOGGED_MOVES` each time it reaches that many), the shown cards of the
+    others its start's. An entry's shown cards may be the mover's hands before and after
+    the move (:func:`shown_in_of`).
+
+    >>> from scala40._hand_log import EMPTY_LOG, log_of_hand, log_to_json, logged
+    >>> from scala40.games.chinchon import MOVES
+    >>> take, discards = MOVES.parse("take"), [MOVES.parse(f"discard {card}S") for card in range(2, 8)]
+    >>> entries = [(turn % 2, take, (turn % 6 + 1,)) if turn % 3 else (turn % 2, discards[turn % 6], ())
+    ...            for turn in range(5000)]
+    >>> log = EMPTY_LOG
+    >>> for entry in entries:
+    ...     log = logged(log, entry, 2)
+    >>> log_to_json(log_of_hand(entries, 2)) == log_to_json(log), len(log_to_json(log)["history"])
+    (True, 2952)
+    """
+    read: list[Entry] = [
+        (seat, move, cards_added(*shown_in) if type(shown_in) is list else shown_in)
+        for seat, move, shown_in in entries
+    ]
+    count = len(read)
+    kept = count
+    if count >= MAX_HISTORY:
+        kept = MAX_LOGGED_MOVES + (count - MAX_HISTORY) % (MAX_HISTORY - MAX_LOGGED_MOVES)
+    cut = count - kept
+    base = _shown_after((), read[:cut], seats) if cut else ()
+    return log_of(read[cut:], seats, cut, base)
+
+
 def _shown_after(base: Shown, entries: Sequence[Entry], seats: int) -> Shown:
     """The shown cards after ``entries``, from ``base``: :func:`shown_after` over each in
     turn, in one pass over lists."""
@@ -485,6 +528,17 @@ def cards_added(before: tuple[Card, ...], after: tuple[Card, ...]) -> tuple[Card
     >>> cards_added((3, 7, 7), (3, 5, 7, 7, 52))
     (5, 52)
     """
+    if len(after) == len(before) + 1:
+        # Most moves that show cards take one into a hand (a sorted tuple): that card,
+        # once it is checked that the hand without it is the hand before, all in C.
+        card = sum(after) - sum(before)
+        place = bisect_left(after, card)
+        if (
+            place < len(after)
+            and after[place] == card
+            and after[:place] + after[place + 1 :] == before
+        ):
+            return (card,)
     added = list(after)
     for card in before:
         if card in added:
@@ -563,10 +617,12 @@ def log_from_json(data: Any, parse: Any, seats: int, where: str) -> HandLog:
             isinstance(start, dict)
             and set(start) == {"moves", "shown"}
             and type(start["moves"]) is int
-            and 0 <= start["moves"] <= 10**12
+            and 0 <= start["moves"] <= MAX_DROPPED_MOVES
             and isinstance(start["shown"], list)
             and len(start["shown"]) in (0, seats)
-            and all(isinstance(text, str) and len(text) <= 1000 for text in start["shown"])
+            and all(
+                isinstance(text, str) and len(text) <= MAX_SHOWN_TEXT for text in start["shown"]
+            )
         ):
             raise ValueError(
                 f"{where}history_start must be {{'moves': a count, 'shown': one card "
@@ -602,16 +658,23 @@ def log_from_json(data: Any, parse: Any, seats: int, where: str) -> HandLog:
             if known is None:
                 known = cards_read[cards_text] = _cards(cards_text, f"{where}history[{place}]")
             shown = known
-            if shown and entry[0] is None:
+            if not shown:
+                # (A move that showed nothing is written without its third entry.)
+                raise ValueError(f"{where}history[{place}]: shows no card")
+            if entry[0] is None:
                 raise ValueError(f"{where}history[{place}]: a chance step shows no card")
         items.append((entry[0], move, shown))
     return log_of(items, seats, dropped, base)
 
 
 def _cards(text: object, where: str) -> tuple[Card, ...]:
-    if not isinstance(text, str) or len(text) > 1000:
+    """Cards as a state's dictionary writes them (:func:`written_cards`), sorted."""
+    if not isinstance(text, str) or len(text) > MAX_SHOWN_TEXT:
         raise ValueError(f"{where} must be cards in card notation")
-    return tuple(sorted(parse_cards(text)))
+    found = written_cards(text)
+    if found is None:
+        raise ValueError(f"{where}: {unwritten(text)}")
+    return tuple(sorted(found))
 
 
 def log_problems(

@@ -21,8 +21,8 @@ import attrs
 
 from scala40._checks import describe
 from scala40.cards import CARD_NAMES
-from scala40.errors import Scala40Error, SerializationError
-from scala40.game import load_game
+from scala40.errors import Scala40Error, SerializationError, UnknownGameError
+from scala40.game import Game, load_game
 
 __all__ = [
     "MAX_VIEW_ITEMS",
@@ -165,10 +165,12 @@ def _check_hand_result(last: object) -> None:
     _json_value(details, "last_hand.details")
 
 
-def _same_move(game: str, text: str, data: Mapping[str, Any], where: str) -> None:
-    moves = load_game(game).move_set
+def _same_move(game: Game, text: str, data: Mapping[str, Any], where: str) -> None:
+    moves = game.move_set
     if moves is None:
         return
+    if not moves.is_written(text):
+        raise SerializationError(f"view: {where}.text: {moves.unwritten(text)}")
     try:
         move = moves.from_dict(data)
         same = moves.parse(text) == move
@@ -178,12 +180,23 @@ def _same_move(game: str, text: str, data: Mapping[str, Any], where: str) -> Non
         raise _fail(where, "a text and a dictionary of the same move", text)
 
 
+def _registered(name: str) -> Game | None:
+    """The registered game named ``name`` (by its name or an alias), or ``None``."""
+    try:
+        return load_game(name)
+    except UnknownGameError:
+        return None
+
+
 def view_from_dict(data: object, game: str | None = None) -> ClientView:
     """Read a view's JSON (``view.to_dict()``), untrusted: every key is checked, and a
     :class:`~scala40.SerializationError` names the first that is wrong.
 
-    With ``game`` (a registered game's name), the JSON must be of that game, and each
-    legal move's text and dictionary must be the same move of it. The work is bounded by
+    With ``game`` (a registered game's name), the JSON must be of that game. The JSON of
+    a registered game names it as the library writes it (``chinchon``, no alias), and
+    each of its legal moves has a text written as the library writes moves and a
+    dictionary of the same move; a view of a game this process does not know is read
+    without its moves being judged. The work is bounded by
     :data:`~scala40.client_view.MAX_VIEW_ITEMS` items per list and a nesting depth of 8.
 
     >>> from scala40.games.rumino import new_game
@@ -216,6 +229,10 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
         raise _fail("game", "a game name", name)
     if game is not None and name != game:
         raise _fail("game", repr(game), name)
+    known = _registered(name)
+    if known is not None and known.name != name:
+        # A view names its game as the library writes it, not by an alias.
+        raise _fail("game", repr(known.name), name)
     seat = _int(data, "seat")
     move_number = _int(data, "move_number")
     phase = data["phase"]
@@ -226,7 +243,15 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
     if current is None:
         if decision is not None:
             raise _fail("decision", "null when nobody decides", decision)
-    elif decision != {"seat": current, "kind": phase}:
+    elif not (
+        # (Compared key by key and by type: Python's == holds true for 0 and false.)
+        isinstance(decision, Mapping)
+        and decision.keys() == {"seat", "kind"}
+        and type(decision["seat"]) is int
+        and decision["seat"] == current
+        and decision["kind"] == phase
+        and type(decision["kind"]) is type(phase)
+    ):
         raise _fail("decision", f"{{'seat': {current}, 'kind': {phase!r}}}", decision)
     moves = _list(data, "legal_moves")
     if moves and current != seat:
@@ -242,8 +267,8 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
         ):
             raise _fail(where, "{'text': ..., 'move': {...}}", item)
         _json_value(item["move"], f"{where}.move")
-        if game is not None:
-            _same_move(game, item["text"], item["move"], where)
+        if known is not None:
+            _same_move(known, item["text"], item["move"], where)
         legal.append((item["text"], item["move"]))
     hand = _card_texts(data, "hand")
     scores = _list(data, "scores")

@@ -15,8 +15,9 @@ on any registered game through this protocol alone, and the core never imports a
   in the grammar of its ``notation``);
 * its bots by name, the generic ones of :mod:`scala40.bots.generic` and its own (a greedy bot
   at least), and the wording the command line uses;
-* optionally, its tools' hooks: the scores a finished game reports (``final_scores``)
-  and the value of the cards left in a hand (``hand_value``);
+* optionally, its tools' hooks: the scores a finished game reports (``final_scores``),
+  the value of the cards left in a hand (``hand_value``) and the least value a hand's own
+  melds can leave it (``least_deadwood``: how far it is from going out, for bots);
 * its move kinds (a :class:`~scala40.movekinds.MoveSet`) and the JSON Schema of its
   states, from which :mod:`scala40.schemas` makes the schemas of its formats, and
   optionally the grammar of its positions' texts (``notation``, :mod:`scala40.notation`);
@@ -548,6 +549,19 @@ class Game:
     """``hand_value(cards, rules)``: what the cards left in a hand count at its end under
     ``rules`` (``scala40 hand``); ``None`` for a game that does not value a hand alone.
     It validates its cards and bounds its work as any public function."""
+    least_deadwood: Callable[[Any, Any], int] | None = attrs.field(default=None, kw_only=True)
+    """``least_deadwood(cards, rules)``: the least :attr:`hand_value` the cards can be left
+    with once the melds they hold are put down (no table meld extended, no opening
+    threshold or contract asked): how far a hand is from going out, in the points it
+    would count, ``0`` for a hand that melds whole. A bot values a whole hand with it
+    (docs/guides/write-a-bot.rst); every game of the library gives it, ``None`` for a game
+    that does not. It validates its cards and bounds its work as any public function.
+
+    >>> from scala40 import load_game
+    >>> chinchon = load_game("chinchon")
+    >>> chinchon.least_deadwood("AS 2S 3S 7C 7H", chinchon.ruleset_type.default())
+    14
+    """
     max_hand_moves: Callable[[Any, int], int | None] | None = attrs.field(
         default=None, kw_only=True
     )

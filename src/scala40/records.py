@@ -289,6 +289,11 @@ class GameRecord:
             game = load_game(game_name)
         except (Scala40Error, InvalidArgumentError) as error:
             raise SerializationError(f"record: {error}") from error
+        if game.name != game_name:
+            # A record names its game as the library writes it, not by an alias.
+            raise SerializationError(
+                f"record: game must be written {game.name!r}, got {describe(game_name)}"
+            )
         players, seed_text, moves = data["players"], data["seed"], data["moves"]
         if not is_int(players):
             raise SerializationError(
@@ -305,6 +310,15 @@ class GameRecord:
             raise SerializationError(
                 f"record: {len(moves)} moves, more than the {MAX_RECORD_MOVES} a record may hold"
             )
+        move_set = game.move_set
+        if move_set is not None:
+            # Each as the library writes a move (a verb, then its words one space apart,
+            # cards by name): the text a record holds is no person's spelling of it.
+            for index, text in enumerate(moves):
+                if not move_set.is_written(text):
+                    raise SerializationError(
+                        f"record: move {index} ({describe(text)}): {move_set.unwritten(text)}"
+                    )
         if type(data["auto_chance"]) is not bool:
             raise SerializationError("record: auto_chance must be true or false")
         names = data.get("names", [])

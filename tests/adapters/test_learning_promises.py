@@ -10,6 +10,7 @@ import copy
 import functools
 import pickle
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from scala40.adapters.actions import ActionEncoding  # noqa: E402
 from scala40.adapters.episodes import (  # noqa: E402
     HAND_DECK_PASSES,
     MATCH_HANDS,
+    MAX_GAME_LENGTH,
     default_max_game_length,
 )
 from scala40.adapters.pettingzoo import env, raw_env  # noqa: E402
@@ -283,7 +285,7 @@ def test_the_default_cap_is_the_games_and_the_same_in_both_adapters(
     assert f"max_game_length={cap}" in str(game)
     hand = default_max_game_length(pz.encoding, "hand", chance)
     most = pz.encoding.rules.most_hands
-    assert cap == (hand if episode == "hand" else (most or MATCH_HANDS) * hand)
+    assert cap == min(hand if episode == "hand" else (most or MATCH_HANDS) * hand, MAX_GAME_LENGTH)
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -417,3 +419,27 @@ def test_a_cap_too_small_for_one_deal_ends_the_episode_at_once() -> None:
     state = openspiel.load_game("scala40", max_game_length=100).new_initial_state()
     assert state.is_terminal()
     assert state.returns() == [0.5, 0.5]
+
+
+def test_the_pages_table_of_default_caps_is_the_games() -> None:
+    # The caps the learning page lists, each as default_max_game_length gives it.
+    page = (Path(__file__).resolve().parents[2] / "docs" / "learning.rst").read_text("utf-8")
+    start = page.index(".. list-table::", page.index("The default caps with each game's"))
+    lines = []
+    for line in page[start:].splitlines()[1:]:
+        if line.strip() and not line.startswith(" "):
+            break
+        lines.append(line)
+    rows = "\n".join(lines).split("   * - ")[2:]
+    assert len(rows) == 5
+    for row in rows:
+        cells = [cell.strip() for cell in row.split("\n     - ")]
+        title, players = cells[0].split(", ")
+        name = next(name for name in game_names() if load_game(name).title == title)
+        encoding = ActionEncoding(name, None, int(players.split()[0]))
+        expected = [
+            default_max_game_length(encoding, "hand", "deal"),
+            default_max_game_length(encoding, "hand", "card"),
+            default_max_game_length(encoding, "match", "card"),
+        ]
+        assert [int(cell.replace(",", "")) for cell in cells[1:4]] == expected, title

@@ -198,6 +198,29 @@ def test_a_serialized_state_whose_history_contradicts_it_is_refused_at_load(name
     assert game.deserialize_state(text).history() == state.history()
 
 
+def test_a_serialized_state_whose_hands_log_its_history_does_not_give_is_refused() -> None:
+    """The log of the hand in play (what every seat saw played: the moves, and the cards
+    taken from a face-up place) is part of the state read back: one that its history
+    does not give is refused, even where the game's loader, which checks the log
+    against the hands alone, accepts it (a discard said to be of another card)."""
+    game = openspiel.load_game("chinchon")
+    state = _random_game(game, 6, stop=lambda s: s.move_number() > 120 and len(
+        s.game_state.to_dict().get("history", [])) > 4)  # fmt: skip
+    text = state.serialize()
+    head, line = text.rsplit("\nstate=", 1)
+    data = json.loads(line)
+    history = data["history"]
+    index = next(i for i, entry in enumerate(history) if entry[1].startswith("discard "))
+    card = history[index][1].split()[1]
+    other = next(c for c in ("AS", "2S", "3S", "4S") if c != card)
+    history[index] = [history[index][0], f"discard {other}"]
+    forged = head + "\nstate=" + json.dumps(data, separators=(",", ":"))
+    game.record.state_from_dict(data)  # the loader alone accepts it
+    with pytest.raises(SerializationError, match="do not lead to the state read"):
+        game.deserialize_state(forged)
+    assert game.deserialize_state(text).serialize() == text
+
+
 def test_a_serialized_states_lines_are_read_as_written() -> None:
     """Each line of a serialized state is read in its one spelling and checked: the
     state's dictionary by the game's loader, the pending tokens and the moves against the

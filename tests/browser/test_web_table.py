@@ -1,26 +1,31 @@
 """The web table in a real browser: headless Chromium (Debian's package) driven with
-Selenium through a whole hand of each game against ``greedy``, the page checked against
-the library's view of the table at every decision.
+Selenium through a whole hand of each game against the bots the lobby seats (each game's
+strongest quick bot), on a phone, the page checked against the library's view of the
+table, and laid out at a phone's size and at a desk's, at every decision.
 
 At each of its turns the test asks the library's greedy bot for seat 0's move, picks the
 cards that move names in the page's hand, and clicks the move's button (which must be
-offered once those cards are picked). Before each move it checks that the page shows
-what the library's view holds: the hand's cards, the legal moves (each button a legal
-move; all of them when there are few), the move number, the event log (one line per
-event the seat may see), the picture (the seat's view, loaded), the page no wider than a
-phone at 390 pixels (Scala 40, Skarney and Chinchón), what the picture leaves to words
-(Skarney's contract, partner, offer and sides; the Spanish pack's cards by their Spanish
-names), and undo offered exactly
-where the server's rule allows it (never right after a draw from the stock, never once a
-bot has answered; the test once plays a move that keeps its turn (a take, a meld, a
-layoff), sees undo offered, takes it, and checks the table is back at seat 0's previous
-decision). When the
-hand ends, the page shows its points as the library's hand result has them, over the
-table where the player is looking, until the player asks for the next hand; the test then
-resigns, and the page shows the end of the match. No text of the page, its picture or its
-cards is smaller than 12 pixels at a phone's width, and the browser logs no error.
+offered once those cards are picked; opening its folded list if it is still folded).
+Before each move it checks that the page shows what the library's view holds: the
+hand's cards, every legal move as a button, the move number, the event log (one line per
+event the seat may see), the picture (the seat's view, loaded), what the picture leaves
+to words (Skarney's contract, partner, offer and sides; the Spanish pack's cards by
+their Spanish names), and undo offered exactly where the server's rule allows it (never
+right after a draw from the stock, never once a bot has answered; the test once plays a
+move that keeps its turn (a take, a meld, a layoff), sees undo offered, takes it, and
+checks the table is back at seat 0's previous decision). At every decision, at a phone's
+390 x 844 pixels and at a desk's 1280 x 800 (each emulated exactly), the whole hand, the
+decisions (every move not folded, every folded list), undo and resign are in the window
+at once, no move's text overflows its button, and the page is no wider than the window.
 
-Screenshots at desktop (1280 px) and phone (390 px) width are written to
+When the hand ends, the page shows its points as the library's hand result has them,
+over the table where the player is looking, until the player asks for the next hand; the
+test then resigns, and the page shows the end of the match, the deal's verdict first. No
+text of the page, its picture or its cards is smaller than 12 pixels at a phone's width,
+and the browser logs no error. After a game is picked in the lobby, its Start button is
+in the window.
+
+Screenshots at a desk's (1280 px) and a phone's (390 px) size are written to
 ``docs/_static/web/`` (``nox -s web`` runs this; the docs show them).
 
 Run with ``nox -s web`` or ``python -m pytest -m browser tests/browser``: it needs the
@@ -45,12 +50,14 @@ from typing import Any
 
 import pytest
 
-from scala40.bots import make_bot
+from scala40.bots import bot_names, make_bot, quick_bot
 from scala40.cards import CARD_NAMES, CARD_SYMBOLS, spanish_card_name
 from scala40.game import BUILTIN_GAMES, load_game
+from scala40.games.skarney import GameState as SkarneyState
 from scala40.serving.fair_deal import value_commitment_of
 from scala40.web.server import make_server
 from scala40.web.tables import TableStore
+from tests.web.site import unmetered
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="the browser extra (Selenium)")
 from selenium.webdriver.chrome.service import Service  # noqa: E402
@@ -61,8 +68,11 @@ pytestmark = pytest.mark.browser
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "_static" / "web"
-DESKTOP = (1280, 900)
+DESKTOP = (1280, 800)
 PHONE = (390, 844)
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+"""The windows the page is laid out for and checked at: a phone's and a desk's, each
+emulated exactly (the viewport's width and height, :func:`_viewport`)."""
 FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -101,6 +111,23 @@ def browser() -> Iterator[Any]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def _viewport(driver: Any, size: tuple[int, int]) -> None:
+    """Lay the page out for a window of exactly ``size`` (its inner width and height)."""
+    width, height = size
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+    )
+
+
+@pytest.fixture(autouse=True)
+def at_a_desk(browser: Any) -> Iterator[None]:
+    """Each test starts with a desk's window (and leaves the browser's own size)."""
+    _viewport(browser, DESKTOP)
+    yield
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 @pytest.fixture(autouse=True)
 def no_script_errors(browser: Any) -> Iterator[None]:
     """Each test leaves the browser's console without an error (a JavaScript exception,
@@ -113,10 +140,13 @@ def no_script_errors(browser: Any) -> Iterator[None]:
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[str, str]]:
-    """A web table server on a free port, its tables in a fresh SQLite file."""
+    """A web table server on a free port, its tables in a fresh SQLite file, the
+    strangers' quotas set past the tests' use (they make tables and play bots from one
+    address many times a minute; the page under the server's limits is
+    tests/browser/test_limits.py's)."""
     folder = tempfile.mkdtemp(prefix="scala40-web-")
     database = str(Path(folder, "tables.sqlite"))
-    server = make_server(TableStore(database))
+    server = make_server(TableStore(database), limits=unmetered())
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/", database
     finally:
@@ -242,6 +272,8 @@ def _start(driver: Any, base: str, game: str, seed: int | None) -> None:
     driver.get(base)
     _until(lambda: driver.find_elements(By.CSS_SELECTOR, f'button[data-game="{game}"]'), "games")
     driver.find_element(By.CSS_SELECTOR, f'button[data-game="{game}"]').click()
+    # The form comes up with its Start button in the window, at any size.
+    assert _in_window(driver, driver.find_element(By.ID, "start")), "Start is out of the window"
     players = driver.find_element(By.ID, "players")
     wanted = SEATS.get(game, 2)
     count = players.find_elements(By.CSS_SELECTOR, f'option[value="{wanted}"]')
@@ -268,9 +300,7 @@ def _check_page(driver: Any, table: Table, state: Any) -> None:
         item.get_attribute("data-move")
         for item in driver.find_elements(By.CSS_SELECTOR, "#moves button")
     ]
-    assert set(offered) <= set(legal)
-    if len(legal) <= 40:
-        assert sorted(offered) == sorted(legal)
+    assert sorted(offered) == sorted(legal)
     assert f"move {view['move_number']}" in driver.find_element(By.ID, "status").text
     _until(
         lambda: len(driver.find_elements(By.CSS_SELECTOR, "#log li")) == table.events(), "the log"
@@ -304,9 +334,10 @@ def _check_words(driver: Any, table: Table, view: dict[str, Any]) -> None:
             assert card in offer
             assert ("offers you" in offer) == (shown["offer_to"] == 0)
         sides = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#scores td")[::2]]
+        bot = quick_bot(table.game)  # the lobby's choice for the other seats
         assert sides == [
-            "Your side: Seat 0 (you) + Seat 2 (greedy)",
-            "Opponents: Seat 1 (greedy) + Seat 3 (greedy)",
+            f"Your side: Seat 0 (you) + Seat 2 ({bot})",
+            f"Opponents: Seat 1 ({bot}) + Seat 3 ({bot})",
         ]
     names = table.game_card_names
     if names:
@@ -318,27 +349,96 @@ def _check_words(driver: Any, table: Table, view: dict[str, Any]) -> None:
         for button in driver.find_elements(By.CSS_SELECTOR, "#moves button"):
             words = str(button.get_attribute("data-move")).split()
             cards = [word.split("=")[0] for word in words if word.split("=")[0] in names]
-            assert all(names[card] in button.text for card in cards), button.text
+            text = str(button.get_attribute("textContent"))
+            assert all(names[card] in text for card in cards), text
 
 
 def _play(driver: Any, table: Table, move: Any) -> None:
-    """Pick the cards ``move`` names in the page's hand, then click its button."""
+    """Pick the cards ``move`` names in the page's hand, then click its button (opening
+    the list it is folded in, if picking its cards left it folded)."""
     text = str(move)
     wanted = Counter(word.split("=")[0] for word in text.split()[1:])
     for button in driver.find_elements(By.CSS_SELECTOR, "#hand button"):
         card = button.get_attribute("data-card")
         if wanted[card] > 0:
             wanted[card] -= 1
-            # In the middle of the window, clear of the move bar at its bottom, as a
-            # person scrolls a card to pick it.
-            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
             button.click()
     choices = driver.find_elements(By.CSS_SELECTOR, "#moves button")
     matching = [choice for choice in choices if choice.get_attribute("data-move") == text]
     assert matching, f"the page does not offer {text!r} once its cards are picked"
+    if not matching[0].is_displayed():
+        fold = matching[0].find_element(By.XPATH, "ancestor::details")
+        fold.find_element(By.TAG_NAME, "summary").click()
     before = table.shown_number()
     matching[0].click()
     _until(lambda: table.shown_number() != before, f"the table after {text!r}")
+
+
+_LAYOUT = """
+const inWindow = (item) => {
+  const box = item.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && box.top >= -0.5 && box.left >= -0.5
+    && box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5;
+};
+// Shown, not only placed: what the window shows at that point is the item (nothing over
+// it, no box's edge clipping it).
+const seen = (item, x, y) => {
+  const found = document.elementFromPoint(x, y);
+  return found !== null && (found === item || item.contains(found));
+};
+const middle = (item) => {
+  const box = item.getBoundingClientRect();
+  return inWindow(item) && seen(item, box.left + box.width / 2, box.top + box.height / 2);
+};
+const found = { hand: [], moves: [], folded: [], actions: [], overflowing: [] };
+for (const card of document.querySelectorAll("#hand button")) {
+  // The corner that shows the card's rank and suit (its picture has a margin of 8).
+  const box = card.getBoundingClientRect();
+  found.hand.push([card.dataset.card, inWindow(card) && seen(card, box.left + 14, box.top + 16)]);
+}
+for (const button of document.querySelectorAll("#moves button")) {
+  if (button.closest("details:not([open])")) continue;
+  found.moves.push([button.dataset.move, middle(button)]);
+  if (button.scrollWidth > button.clientWidth + 1 || button.scrollHeight > button.clientHeight + 1) {
+    found.overflowing.push(button.dataset.move);
+  }
+}
+for (const summary of document.querySelectorAll("#moves details:not([open]) > summary")) {
+  found.folded.push([summary.textContent, middle(summary)]);
+}
+for (const id of ["undo", "resign"]) found.actions.push([id, middle(document.getElementById(id))]);
+found.wide = document.documentElement.scrollWidth > innerWidth;
+return found;
+"""
+"""Where the decision's parts are: each card of the hand (its corner in the window and
+not covered), each move button not folded and each folded list (in the window, shown at
+its middle), undo and resign; the buttons whose text overflows them; whether the page
+is wider than the window."""
+
+
+def _check_layout(driver: Any, size: str) -> dict[str, Any]:
+    """The player's whole hand, its decisions (every move not folded and every folded
+    list), undo and resign all in the window at once, no move's text overflowing its
+    button, and the page no wider than the window."""
+    found: dict[str, Any] = driver.execute_script(_LAYOUT)
+    for part in ("hand", "moves", "folded", "actions"):
+        hidden = [name for name, shown in found[part] if not shown]
+        assert hidden == [], f"at a {size}'s size, out of the window: {part} {hidden}"
+    assert found["hand"], "no hand shown"
+    assert found["overflowing"] == [], f"at a {size}'s size, overflowing its button"
+    assert not found["wide"], f"at a {size}'s size, the page is wider than the window"
+    return found
+
+
+def _check_layouts(driver: Any) -> None:
+    """:func:`_check_layout` at a phone's size, where the page is, then at a desk's, back
+    to a phone's."""
+    _check_layout(driver, "phone")
+    _viewport(driver, DESKTOP)
+    try:
+        _check_layout(driver, "desktop")
+    finally:
+        _viewport(driver, PHONE)
 
 
 PICTURED = ("scala40", "skarney", "chinchon")
@@ -371,19 +471,16 @@ def _settle_picture(driver: Any) -> None:
 
 
 def _screenshots(driver: Any, game: str) -> None:
-    """The table at a desktop's and a phone's width, for the docs: what the picture
+    """The table at a desktop's and a phone's size, for the docs: what the picture
     leaves to words in view at both, and no text smaller than 12 px on the phone."""
     for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
-        driver.set_window_size(*size)
+        _viewport(driver, size)
         _settle_picture(driver)
-        driver.execute_script("window.scrollTo(0, 0)")
         facts = {"skarney": ("contract", "partner"), "chinchon": ("discard",)}.get(game, ())
         for kind in facts:
             item = driver.find_element(By.CSS_SELECTOR, f'#facts li[data-fact="{kind}"]')
-            assert _in_window(driver, item), f"{kind} is out of the window at {name} width"
+            assert _in_window(driver, item), f"{kind} is out of the window at {name} size"
         driver.save_screenshot(str(SHOTS / f"{game}-{name}.png"))
-    width = driver.execute_script("return document.documentElement.scrollWidth")
-    assert width <= PHONE[0], "the table is wider than a phone"
     if game == "chinchon":
         # A move as the page writes it: each card by its Spanish name, the cards of a
         # meld apart by commas, a wild card's reading after it.
@@ -395,16 +492,35 @@ def _screenshots(driver: Any, game: str) -> None:
     smallest = _readable(driver)
     assert all(size is not None for size, _ in smallest.values()), smallest
     print(f"{game} at {PHONE[0]} px, the smallest text:", smallest)
-    driver.set_window_size(*DESKTOP)
-    _settle_picture(driver)
+
+
+def _check_verdict_first(driver: Any) -> None:
+    """The end of the match: the deal's verdict (whether it checks out, then what no
+    check shows) comes first under the title, in the window, above the scores, the
+    buttons and the last hand's picture."""
+    dialog = driver.find_element(By.ID, "game-over")
+    order = driver.execute_script(
+        "return [...arguments[0].children].filter((item) => item.getClientRects().length)"
+        ".map((item) => item.id || item.className)",
+        dialog,
+    )
+    assert order[:2] == ["game-over-title", "deal-verdict"], order
+    parts = [driver.find_element(By.ID, name) for name in ("deal-check", "deal-limits")]
+    assert all(_in_window(driver, part) for part in parts), "the verdict is out of the window"
+    tops = [
+        driver.execute_script("return arguments[0].getBoundingClientRect().top", item)
+        for item in (*parts, driver.find_element(By.ID, "final-scores"))
+    ]
+    assert tops == sorted(tops)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_whole_hand_of_each_game_against_greedy(
-    game: str, browser: Any, site: tuple[str, str]
-) -> None:
+def test_a_whole_hand_of_each_game(game: str, browser: Any, site: tuple[str, str]) -> None:
+    """A whole hand played on a phone, the page checked at every decision against the
+    library's view, and laid out at a phone's size and at a desk's: the whole hand, the
+    decisions, undo and resign in the window together (:func:`_check_layout`)."""
     base, database = site
-    browser.set_window_size(*DESKTOP)
+    _viewport(browser, PHONE)
     _start(browser, base, game, seed=GAMES.index(game) + 1)
     table = Table(browser, database, game)
     greedy = make_bot("greedy", game)
@@ -414,10 +530,13 @@ def test_a_whole_hand_of_each_game_against_greedy(
     drew = False
     before: Any = None  # the state of seat 0's previous decision
     took: Any = None  # the move the test plays once within its turn, to take it back
+    decisions = 0
     for turn in range(MAX_TURNS):
         if state.last_hand is not None or state.is_over:
             break
         _check_page(browser, table, state)
+        _check_layouts(browser)
+        decisions += 1
         undo = browser.find_element(By.ID, "undo")
         answered = before is not None and state.move_number > before.move_number + 1
         if drew or answered:
@@ -441,6 +560,7 @@ def test_a_whole_hand_of_each_game_against_greedy(
         legal = list(state.legal_moves())
         if turn == 3 and game in PICTURED:
             _screenshots(browser, game)
+            _viewport(browser, PHONE)
         move = greedy.choose(state.view(0), legal, rng)
         within = next((item for item in legal if str(item).split()[0] in _WITHIN_TURN), None)
         if within is not None and took is None:
@@ -452,6 +572,7 @@ def test_a_whole_hand_of_each_game_against_greedy(
     else:
         pytest.fail(f"no hand of {game} ended in {MAX_TURNS} decisions")
     assert undone, "undo was never offered"
+    print(game, f"{decisions} decisions laid out at both sizes")
     last = state.last_hand
     if not state.is_over:
         panel = _until(
@@ -476,15 +597,20 @@ def test_a_whole_hand_of_each_game_against_greedy(
         assert table.state().move_number == number
         assert panel.is_displayed()
         if game == "chinchon":
-            browser.save_screenshot(str(SHOTS / "hand-end-desktop.png"))
-            browser.set_window_size(*PHONE)
-            _until(lambda: _in_window(browser, button), "the result at a phone's width")
-            time.sleep(0.5)  # the picture laid out again for the narrower window
+            time.sleep(0.5)  # the picture laid out for the phone
             _readable(browser)
             browser.save_screenshot(str(SHOTS / "hand-end-phone.png"))
-            browser.set_window_size(*DESKTOP)
+            _viewport(browser, DESKTOP)
+            _until(lambda: _in_window(browser, button), "the result at a desk's size")
+            time.sleep(0.5)  # the picture laid out again for the wider window
+            browser.save_screenshot(str(SHOTS / "hand-end-desktop.png"))
+            _viewport(browser, PHONE)
         button.click()
         _until(lambda: not panel.is_displayed(), "the table after the result")
+        # The next hand's first decision of seat 0, laid out at both sizes.
+        state = table.settled()
+        if state.current_player == 0:
+            _check_layouts(browser)
         browser.execute_script("window.confirm = () => true;")  # the page asks first
         browser.find_element(By.ID, "resign").click()
         _until(
@@ -499,12 +625,16 @@ def test_a_whole_hand_of_each_game_against_greedy(
         lambda: "the seed you chose" in browser.find_element(By.ID, "deal-check").text,
         "the chosen seed's check",
     )
+    for size in (PHONE, DESKTOP):
+        _viewport(browser, size)
+        _check_verdict_first(browser)
     if state.resigned:
         # A resignation is worded as one: the panel names who resigned, and the picture
         # of the abandoned hand says so (not "blocked, nobody closed").
         # (In Skarney the side resigns: the seat and its partner.)
         names = " and ".join(
-            "Seat 0 (you)" if seat == 0 else f"Seat {seat} (greedy)" for seat in state.resigned
+            "Seat 0 (you)" if seat == 0 else f"Seat {seat} ({quick_bot(game)})"
+            for seat in state.resigned
         )
         assert browser.find_element(By.ID, "game-over-note").text == f"{names} resigned."
         picture = _until(
@@ -516,59 +646,41 @@ def test_a_whole_hand_of_each_game_against_greedy(
         assert "blocked" not in picture
 
 
-_DECISION_BUTTONS = """
-const shown = [];
-for (const button of document.querySelectorAll("#moves button, #undo, #resign")) {
-  const box = button.getBoundingClientRect();
-  shown.push([button.id || button.dataset.move, box.top, box.bottom]);
-}
-return [shown, innerWidth, innerHeight];
-"""
-
-
-def _decision_buttons(driver: Any) -> tuple[list[Any], int, int]:
-    """Each decision button (the moves, undo, resign) with its top and bottom in the
-    window, and the window's width and height."""
-    found: tuple[list[Any], int, int] = driver.execute_script(_DECISION_BUTTONS)
-    return found
-
-
 @pytest.mark.parametrize("game", GAMES)
-def test_the_decision_s_buttons_are_in_the_first_screen(
+def test_the_decision_stays_in_view_wherever_the_page_is_scrolled(
     game: str, browser: Any, site: tuple[str, str]
 ) -> None:
-    """At a phone's 390 x 844 pixels (the window emulated exactly) and at a desktop's
-    width, every button of seat 0's first decision is within the window, whether the
-    page is at its top or scrolled to its end: the move bar stays in view. The page
-    shows the hand once (the picture counts its cards) and names the seats as the
-    picture does."""
+    """At a desk's 1280 x 800 pixels (the window emulated exactly) the decision stays
+    beside the picture wherever the page is scrolled; at a phone's 390 x 844 it comes
+    first, and a decision that arrives while the page is scrolled away (to the log, say)
+    brings the hand and its moves back into the window. The page shows the hand once (the
+    picture counts its cards) and names the seats as the picture does."""
     base, database = site
-    browser.set_window_size(*DESKTOP)
     _start(browser, base, game, seed=GAMES.index(game) + 1)
     table = Table(browser, database, game)
     state = table.settled()
     assert state.current_player == 0
+    for scroll in ("0", "document.documentElement.scrollHeight"):
+        browser.execute_script(f"window.scrollTo(0, {scroll})")
+        _check_layout(browser, "desktop")
+    _viewport(browser, PHONE)
+    browser.execute_script("window.scrollTo(0, 0)")
+    _check_layout(browser, "phone")
+    # The first move played with the page scrolled to its end (a draw: the same seat
+    # decides next, a discard): the next decision is brought into the window.
     legal = [str(move) for move in state.legal_moves()]
-    sizes = {"phone": PHONE, "desktop": DESKTOP}
-    try:
-        for name, (width, height) in sizes.items():
-            browser.execute_cdp_cmd(
-                "Emulation.setDeviceMetricsOverride",
-                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
-            )
-            for scroll in ("0", "document.documentElement.scrollHeight"):
-                browser.execute_script(f"window.scrollTo(0, {scroll})")
-                buttons, shown_width, shown_height = _until(
-                    lambda: _decision_buttons(browser), "the decision's buttons"
-                )
-                assert (shown_width, shown_height) == (width, height)
-                moves = [label for label, _, _ in buttons if label not in ("undo", "resign")]
-                assert sorted(moves) == sorted(legal)
-                for label, top, bottom in buttons:
-                    assert 0 <= top < bottom <= height, (game, name, label, top, bottom)
-                print(game, name, f"scrolled to {scroll}:", [(b[0], round(b[2])) for b in buttons])
-    finally:
-        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    move = "draw" if "draw" in legal else legal[0]
+    before = table.shown_number()
+    browser.execute_script(
+        "window.scrollTo(0, document.documentElement.scrollHeight);"
+        "document.querySelector(`#moves button[data-move='${arguments[0]}']`).click();",
+        move,
+    )
+    _until(lambda: table.shown_number() != before, f"the table after {move!r}")
+    state = table.settled()
+    if move == "draw":
+        assert state.current_player == 0
+        _check_layout(browser, "phone")
     # The hand is drawn once: as cards to pick on the page, counted in the picture.
     picture = browser.find_element(By.CSS_SELECTOR, "#picture svg").get_attribute("textContent")
     assert "Seat 0 (you) · " in picture
@@ -585,7 +697,7 @@ def test_the_log_s_numbers_are_whole(browser: Any, site: tuple[str, str]) -> Non
     """A log of more than a hundred lines shows each line's number whole (three digits
     in the line, not clipped in a margin), at a phone's width."""
     base, database = site
-    browser.set_window_size(*PHONE)
+    _viewport(browser, PHONE)
     _start(browser, base, "chinchon", seed=9)
     Table(browser, database, "chinchon").settled()
     numbers = browser.execute_script(
@@ -603,7 +715,7 @@ def test_the_log_s_numbers_are_whole(browser: Any, site: tuple[str, str]) -> Non
     assert len(numbers) == 120
     assert numbers[-1][0] == "120."
     assert all(inside and whole for _, inside, whole in numbers), numbers
-    browser.set_window_size(*DESKTOP)
+    _viewport(browser, DESKTOP)
 
 
 def test_the_page_shuffles_in_and_checks_the_deal_at_the_end(
@@ -614,7 +726,7 @@ def test_the_page_shuffles_in_and_checks_the_deal_at_the_end(
     checks the revealed secret against the commitment, every value against its seat's
     commitment, its own value and the seed, and says so; the person does nothing more."""
     base, database = site
-    browser.set_window_size(*DESKTOP)
+    _viewport(browser, DESKTOP)
     _start(browser, base, "chinchon", seed=None)
     _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand button"), "the dealt hand")
     assert not browser.find_element(By.ID, "deal-warning").is_displayed()
@@ -666,10 +778,19 @@ def test_the_page_warns_of_a_deal_the_server_chose(browser: Any, site: tuple[str
     ignores its people would deal it) is now said to be the server's choice, in a
     warning shown while the match is on and again under the final scores."""
     base, _ = site
-    browser.set_window_size(*DESKTOP)
+    _viewport(browser, DESKTOP)
     made = _made(base, {"game": "chinchon", "shuffle": False})
     browser.get(f"{base}#table={made['table']}&seat=0&token={made['tokens']['0']}")
-    _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand button"), "the dealt hand")
+    # The page of the test before is only sent to another table (the link's fragment
+    # changes): the hand of this one, named in the title.
+    title = f"table {made['table']} ·"
+    _until(
+        lambda: (
+            title in browser.find_element(By.ID, "table-title").text
+            and browser.find_elements(By.CSS_SELECTOR, "#hand button")
+        ),
+        "the dealt hand",
+    )
     warning = browser.find_element(By.ID, "deal-warning")
     assert warning.is_displayed()
     assert warning.text.startswith("Warning: the server chose this deal")
@@ -688,7 +809,7 @@ def test_the_page_says_who_voided_a_table_by_withholding_a_value(
     """A seat that committed and withholds its value voids the table: the page, having
     committed and revealed for its person, names the seat in a warning."""
     base, database = site
-    browser.set_window_size(*DESKTOP)
+    _viewport(browser, DESKTOP)
     made = _made(base, {"game": "chinchon", "bots": [None, None]})
     table = made["table"]
     browser.get(f"{base}#table={table}&seat=0&token={made['tokens']['0']}")
@@ -724,8 +845,11 @@ def test_the_page_says_who_voided_a_table_by_withholding_a_value(
 
 
 def test_the_lobby_at_phone_width(browser: Any, site: tuple[str, str]) -> None:
+    """At a phone's size: the games listed, the page no wider than the phone, and, for
+    each game chosen, its form scrolled so that the Start button is in the window, the
+    other seats given the game's strongest quick bot, and a line on each bot seated."""
     base, _ = site
-    browser.set_window_size(*PHONE)
+    _viewport(browser, PHONE)
     browser.get(base)
     _until(lambda: browser.find_elements(By.CSS_SELECTOR, "#games button"), "the games")
     titles = [
@@ -735,7 +859,77 @@ def test_the_lobby_at_phone_width(browser: Any, site: tuple[str, str]) -> None:
     assert titles == [load_game(name).title for name in GAMES]
     width = browser.execute_script("return document.documentElement.scrollWidth")
     assert width <= PHONE[0], "the page is wider than a phone"
-    browser.find_element(By.CSS_SELECTOR, 'button[data-game="chinchon"]').click()
-    assert _readable(browser)["page"][0] is not None
-    browser.save_screenshot(str(SHOTS / "lobby-phone.png"))
-    browser.set_window_size(*DESKTOP)
+    for game in GAMES:
+        browser.execute_script("window.scrollTo(0, 0)")
+        browser.find_element(By.CSS_SELECTOR, f'button[data-game="{game}"]').click()
+        start = browser.find_element(By.ID, "start")
+        assert _in_window(browser, start), f"{game}: the Start button is out of the window"
+        seats = browser.find_elements(By.CSS_SELECTOR, "#seats select")
+        default = quick_bot(game)
+        assert {seat.get_attribute("value") for seat in seats} == {default}
+        lines = browser.find_elements(By.CSS_SELECTOR, "#bot-lines li")
+        assert [line.get_attribute("data-bot") for line in lines] == [default]
+        assert lines[0].text.startswith(f"{default}: quick")
+        guide = browser.find_elements(By.CSS_SELECTOR, "#bot-guide-lines li")
+        assert [line.get_attribute("data-bot") for line in guide] == list(bot_names(game))
+        if game == "chinchon":
+            assert _readable(browser)["page"][0] is not None
+            browser.save_screenshot(str(SHOTS / "lobby-phone.png"))
+    # Another bot chosen for a seat: the line says which bot it is.
+    seat = browser.find_element(By.CSS_SELECTOR, "#seats select")
+    seat.find_element(By.CSS_SELECTOR, 'option[value="random"]').click()
+    lines = [
+        line.get_attribute("data-bot")
+        for line in browser.find_elements(By.CSS_SELECTOR, "#bot-lines li")
+    ]
+    assert lines[0] == "random"
+
+
+def test_a_long_list_of_melds_is_folded_until_cards_are_picked(
+    browser: Any, site: tuple[str, str]
+) -> None:
+    """A Skarney decision of 108 melds and 13 offers, at a phone's size: the offers shown,
+    each button its card under "Offer"; the melds folded under "Meld (108)", which opens;
+    picking three cards leaves the melds that use them all, the six that add fewest cards
+    first and the others folded ("14 more"). The decision is the page's own rendering of a
+    view the library makes (put in place of the table's)."""
+    base, database = site
+    _viewport(browser, PHONE)
+    made = _made(base, {"game": "skarney", "players": 4, "seed": "8"})
+    browser.get(f"{base}#table={made['table']}&seat=0&token={made['tokens']['0']}")
+    Table(browser, database, "skarney").settled()
+    state = SkarneyState.from_position(
+        hands=["5S 5H 5D 5C 6S 7S 8S 9S JK 2H 6H 6D 10C", "AH 3C", "AC 4D", "AD 6S"],
+        contracts=[True, False],
+    )
+    legal = [str(move) for move in state.legal_moves()]
+    browser.execute_script(
+        "answer = Object.assign({}, answer, {view: arguments[0]});"
+        "selected = []; unfolded = new Set(); renderFacts(); renderHand(); renderMoves();",
+        state.view(0).to_dict(),
+    )
+    offers = [text for text in legal if text.startswith("offer ")]
+    melds = [text for text in legal if text.startswith("meld ")]
+    assert (len(offers), len(melds)) == (13, 108)
+    found = _check_layout(browser, "phone")
+    assert sorted(name for name, _ in found["moves"]) == sorted(offers)
+    assert [name for name, _ in found["folded"]] == ["Meld (108)"]
+    offer = browser.find_element(By.CSS_SELECTOR, '#moves button[data-move="offer 5S"]')
+    assert offer.text == "5♠"
+    assert offer.get_attribute("aria-label") == "offer 5♠"
+    browser.find_element(By.CSS_SELECTOR, '#moves details[data-kind="meld"] > summary').click()
+    shown = [
+        b for b in browser.find_elements(By.CSS_SELECTOR, "#moves button") if b.is_displayed()
+    ]
+    assert len(shown) == len(legal)
+    for card in ("6S", "7S", "8S"):
+        browser.find_element(By.CSS_SELECTOR, f'#hand button[data-card="{card}"]').click()
+    using = [text for text in melds if {"6S", "7S", "8S"} <= set(text.split()[1:])]
+    nearest = sorted(using, key=lambda text: len(text.split()))  # stable: the game's order
+    assert len(using) > 6
+    found = _check_layout(browser, "phone")
+    assert [name for name, _ in found["moves"]] == nearest[:6]
+    assert nearest[0] == "meld 6S 7S 8S"
+    assert [name for name, _ in found["folded"]] == [f"{len(using) - 6} more"]
+    offered = browser.find_elements(By.CSS_SELECTOR, "#moves button")
+    assert sorted(str(item.get_attribute("data-move")) for item in offered) == sorted(using)

@@ -178,13 +178,14 @@ WORST_MELDS = [
 
 @pytest.mark.parametrize(("rules_name", "text"), WORST_MELDS)
 def test_the_worst_melds_found_are_bounded(rules_name: str, text: str) -> None:
-    # benchmarks/bench_worst_inputs.py times them cold (well under 50 ms each); the test
-    # guards the bound with room for slow machines: exponential work takes seconds.
+    # benchmarks/bench_worst_inputs.py times them cold (well under 50 ms each); each is
+    # timed against the library's bound (a slow machine is allowed for by the timing
+    # itself: tests.hostile.assert_within).
     rules = EXTREME_RULES[rules_name]
     cards = parse_cards(text)
     clear_caches()
     for call in (meld_interpretations, check_meld):
-        library_errors_only(call, cards, rules, seconds=0.5)
+        library_errors_only(call, cards, rules)
 
 
 def test_identical_wild_cards_are_never_told_apart() -> None:

@@ -145,3 +145,16 @@ def test_each_release_is_the_commit_the_changelog_names() -> None:
         assert f'__version__ = "{release}"' in init, (release, commit)
         assert f"{commit}" in changelog.split(f"[{release}]: ", 1)[1].split("\n", 1)[0]
     assert "tag" not in changelog.rsplit("[Unreleased]: ", 1)[1]
+
+
+def test_the_changelogs_web_limits_are_the_defaults() -> None:
+    """The release notes' defaults of the web table's limits are ``ServerLimits``' own."""
+    from scala40.web.limits import ServerLimits
+
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    notes = changelog.split("## [Unreleased]", 1)[1].split("\n## [", 1)[0]
+    stated = re.findall(r"`(\w+)` \((\d+)\)", notes)
+    defaults = ServerLimits()
+    assert len(stated) >= 10
+    for name, value in stated:
+        assert getattr(defaults, name) == int(value), name

@@ -22,6 +22,7 @@ from tests.example_game import load_example
 __all__ = [
     "every_game_cases",
     "knock_game_names",
+    "one_game_by_default",
     "preset_cases",
     "registered_cases",
     "soak_unless_default",
@@ -33,6 +34,20 @@ def soak_unless_default(game: Any, preset: str) -> tuple[pytest.MarkDecorator, .
     preset (the default run plays it), ``slow`` for any other (the soak plays it)."""
     default = game.ruleset_type.DEFAULT_PRESET
     return () if preset == default else (pytest.mark.slow,)
+
+
+def one_game_by_default(default: str) -> list[Any]:
+    """Every registered game's name as a parameter: ``default``'s in the default run, the
+    others' in the soak. For a test that repeats the same costly work in every game (a
+    referee in a process of its own, whole matches over sockets), where the promise suite
+    already holds the rules of each: each such test names another game, so that the
+    default run still reaches every game, and the soak runs them all."""
+    if default not in game_names():
+        raise ValueError(f"{default!r} is not a registered game")
+    return [
+        pytest.param(name, id=name, marks=() if name == default else (pytest.mark.slow,))
+        for name in game_names()
+    ]
 
 
 def preset_cases(games: Iterable[Game]) -> list[Any]:

@@ -6,8 +6,10 @@ the ace, commas between the words, a meld's cards in another order or the other 
 round, the melds of a close or the pieces of a split in another order, a wild card's
 reading left out (for the cards or the position to fix) or a natural card said to stand
 for itself, a lay-off's end left out, a dictionary without its header or with the meld's
-readings in a field of their own (version 1). :func:`spellings` makes such texts and
-dictionaries from a move's own text and dictionary, knowing only the notation.
+readings in a field of their own (version 1). A dictionary is a document: it spells each
+card and word as the library writes them (``7S``, ``low``), the other spellings are a
+text's. :func:`spellings` makes such texts and dictionaries from a move's own text and
+dictionary, knowing only the notation.
 """
 
 from __future__ import annotations
@@ -150,8 +152,6 @@ def _dicts(move: MoveBase, rng: random.Random) -> Iterator[dict[str, Any]]:
     if isinstance(move, LayOffMove):
         yield {key: value for key, value in light.items() if key != "end"}
         yield {**light, "represents": None}
-        if move.end is not None:
-            yield {**light, "end": rng.choice([move.end.value.upper(), move.end.value])}
     for name in ("melds", "pieces"):
         if isinstance(data.get(name), list):
             melds = [str(meld).split() for meld in data[name]]

@@ -7,12 +7,13 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-__all__ = ["TALLY", "soak"]
+__all__ = ["TALLY", "long_run"]
 
 TALLY: Counter[str] = Counter()
 """Counts by what was checked ("states checked", "samples checked", ...)."""
 
 
-def soak() -> bool:
-    """Whether the long runs of ``nox -s soak`` are on (``HYPOTHESIS_PROFILE=soak``)."""
-    return os.environ.get("HYPOTHESIS_PROFILE") == "soak"
+def long_run() -> bool:
+    """Whether the long run is on (``HYPOTHESIS_PROFILE=long nox -s soak``): many more
+    games, hands and states than the soak that CI runs."""
+    return os.environ.get("HYPOTHESIS_PROFILE") == "long"

@@ -29,9 +29,9 @@ from scala40.errors import InvalidArgumentError, InvalidBotSpecError, InvalidVal
 from scala40.game import Game, game_names, load_game
 from tests.adapters.toygame import GAME as TOY
 from tests.protocol.cases import every_game_cases
-from tests.protocol.tally import soak
+from tests.protocol.tally import long_run
 
-MAX_ACTIONS = 400 if soak() else 120
+MAX_ACTIONS = 400 if long_run() else 120
 """Moves of each seeded game followed."""
 PARTICLES = 6
 

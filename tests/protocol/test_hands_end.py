@@ -18,7 +18,7 @@ them (``Game.hand_bound_option``: Skarney's ``turn_limit``, SK-LOOP; the knock g
 closes keeps a hand going, and even random players can pass thousands of moves), and not
 at all in a game that has none. Scala 40's hands end by S40-STALL whoever plays.
 
-``nox -s soak`` (``HYPOTHESIS_PROFILE=soak``) plays many more hands.
+``HYPOTHESIS_PROFILE=long nox -s soak`` plays many more hands.
 """
 
 from __future__ import annotations
@@ -33,11 +33,11 @@ from scala40.game import Game, State, game_names, load_game
 from tests.adapters import toygame
 from tests.example_game import load_example
 from tests.protocol.cases import soak_unless_default
-from tests.protocol.tally import TALLY, soak
+from tests.protocol.tally import TALLY, long_run
 
-HANDS = 12 if soak() else 2
+HANDS = 12 if long_run() else 2
 """Hands per game, preset, player kind and seed."""
-SEEDS = 6 if soak() else 1
+SEEDS = 6 if long_run() else 1
 """Seeds per game, preset and player kind."""
 UNDOCUMENTED_BOUND = 5_000
 """The cap for a game that documents no bound (the example and toy games): their hands

@@ -42,11 +42,11 @@ from scala40.game import Game, load_game
 from scala40.movekinds import DealMove, RestockMove
 from scala40.resignation import ResignMove
 from tests.protocol.cases import registered_cases
-from tests.protocol.tally import TALLY, soak
+from tests.protocol.tally import TALLY, long_run
 
-GAMES = 3 if soak() else 1
+GAMES = 3 if long_run() else 1
 """Seeded random games per game and preset."""
-MAX_ACTIONS = 2000 if soak() else 400
+MAX_ACTIONS = 2000 if long_run() else 400
 
 
 def _check_move(before: Any, move: Any, after: Any) -> None:
@@ -170,7 +170,12 @@ def test_a_long_hand_keeps_its_last_moves_and_what_they_showed() -> None:
         ({"history": [[True, "draw"]]}, r"history\[0\] must be"),
         ({"history": [[None, "deal", "7H"]]}, "a chance step shows no card"),
         ({"history": [[0, "take", "7X"]]}, "bad card"),
-        ({"history": [[0, "fly"]]}, "unknown move"),
+        ({"history": [[0, "fly"]]}, "unknown verb"),
+        # A document spells moves and cards as the library writes them.
+        ({"history": [[0, "DRAW"]]}, "the verb is written 'draw'"),
+        ({"history": [[0, "discard  7H"]]}, "word 2 is empty"),
+        ({"history": [[0, "take", "7h"]]}, "'7h' at position 1 is written 7H"),
+        ({"history": [[0, "take", ""]]}, "shows no card"),
         ({"history": [], "history_start": {"moves": -1, "shown": ["", ""]}}, "history_start"),
         ({"history": [[0, "draw"]] * MAX_HISTORY}, "at most"),
     ],

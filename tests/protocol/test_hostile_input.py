@@ -250,6 +250,8 @@ def test_rulesets_take_any_option_values(name: str, data: st.DataObject) -> None
         library_errors_only(ruleset.default().with_match_format, value)
         if game.hand_value is not None:
             library_errors_only(game.hand_value, value, value)
+        if game.least_deadwood is not None:
+            library_errors_only(game.least_deadwood, value, value)
 
 
 def _verbs(game: Game) -> list[str]:
@@ -347,7 +349,8 @@ def test_state_methods_take_any_value(name: str, value: Any, other: Any) -> None
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_soak_every_game(name: str) -> None:
-    # nox -s soak: every fuzz test of this module again, with ten times the examples.
+    # nox -s soak: every fuzz test of this module again (ten times the examples in the
+    # long run).
     test_new_game_takes_any_argument_values(name)
     test_rulesets_take_any_option_values(name)
     test_move_text_reads_as_a_move_or_a_move_error(name)

@@ -13,7 +13,7 @@ states of seeded random games:
 And, with Hypothesis, moves built from their classes and from dictionaries with arbitrary
 arguments: each is refused with an error of the library, or reads back exactly.
 
-Long runs: ``HYPOTHESIS_PROFILE=soak`` plays more games and builds more moves.
+Long runs: ``HYPOTHESIS_PROFILE=long nox -s soak`` plays more games and builds more moves.
 """
 
 from __future__ import annotations

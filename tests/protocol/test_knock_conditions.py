@@ -43,7 +43,7 @@ from tests import knock_variant
 from tests.games.knock import oracle
 from tests.options import rulesets
 from tests.protocol.cases import soak_unless_default
-from tests.protocol.tally import TALLY, soak
+from tests.protocol.tally import TALLY, long_run
 
 MAX_ACTIONS = 200
 """Actions of each game played: a few hands, most of them ended by a close or a knock."""
@@ -209,7 +209,7 @@ def test_the_engine_the_generator_and_the_search_agree_in_every_preset(
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
-@settings(max_examples=40 if soak() else 2, deadline=None)
+@settings(max_examples=40 if long_run() else 2, deadline=None)
 @given(data=st.data())
 def test_the_engine_the_generator_and_the_search_agree_under_drawn_rules(
     game: Game, data: st.DataObject

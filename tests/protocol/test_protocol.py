@@ -17,7 +17,7 @@ the engine and played explicitly, checking at every step that
   refused with an error of the library, or gives a state that plays on (every card kept,
   a legal move until the end).
 
-Long runs: ``nox -s soak`` plays many more games (``HYPOTHESIS_PROFILE=soak`` scales
+Long runs: ``HYPOTHESIS_PROFILE=long nox -s soak`` plays many more games (it scales
 them up).
 """
 
@@ -44,7 +44,7 @@ from tests.example_game import load_example
 from tests.protocol.cases import soak_unless_default
 from tests.protocol.tally import TALLY
 
-_SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
+_SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 PLAYOUTS = 12 if _SOAK else 1
 """Playouts per game, preset and chance mode."""
 MAX_ACTIONS = 3000 if _SOAK else 400

@@ -21,7 +21,7 @@ opening) or the upcard to keep (S40-V-UPCARD), a Skarney player half way through
 decided in turn (RU-RUMINO, ``rumino_claim="decision"``), and a view no state gives
 (the sampler's bound, ``MAX_SAMPLE_DRAWS``).
 
-``HYPOTHESIS_PROFILE=soak`` (``nox -s soak``) checks many more states.
+``HYPOTHESIS_PROFILE=long nox -s soak`` checks many more states.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from tests.hostile import assert_within, cpu_seconds
 from tests.protocol.cases import soak_unless_default
 from tests.protocol.tally import TALLY
 
-_SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
+_SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 PLAYOUTS = 12 if _SOAK else 1
 """Seeded random games per game and preset."""
 STATES_PER_PHASE = 8 if _SOAK else 3

@@ -55,13 +55,13 @@ from scala40.games.scala40 import Ruleset as Scala40Rules
 from scala40.games.skarney import GameState as SkarneyState
 from scala40.movekinds import LayOffMove
 from tests.protocol.spellings import spellings
-from tests.protocol.tally import TALLY, soak
+from tests.protocol.tally import TALLY, long_run
 from tests.protocol.test_identity import TOY_CASES
 from tests.protocol.test_protocol import CASES, PLAYOUTS, _players, _playout
 
-MOVES_PER_STATE = 6 if soak() else 3
+MOVES_PER_STATE = 6 if long_run() else 3
 """Listed moves spelled otherwise in each state checked (all of them in crafted states)."""
-SPELLINGS_PER_MOVE = 12 if soak() else 6
+SPELLINGS_PER_MOVE = 12 if long_run() else 6
 """Spellings of each move."""
 EVERY = 5
 """Every this many states of a random game, one is checked."""

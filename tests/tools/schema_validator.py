@@ -10,7 +10,8 @@ whose check these tests would silently skip:
 * ``type`` (a name or a list of names), ``const``, ``enum``;
 * strings: ``pattern`` (searched, as JSON Schema does), ``minLength``, ``maxLength``;
 * numbers: ``minimum``, ``maximum``;
-* arrays: ``items``, ``minItems``, ``maxItems``;
+* arrays: ``items``, ``prefixItems`` (the first items, each by its own schema),
+  ``minItems``, ``maxItems``;
 * objects: ``properties``, ``required``, ``additionalProperties`` (a boolean);
 * ``oneOf``.
 
@@ -31,8 +32,8 @@ __all__ = ["KEYWORDS", "SchemaError", "check_schema", "errors", "is_valid"]
 ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default"})
 KEYWORDS = ANNOTATIONS | frozenset({
     "$defs", "$ref", "type", "const", "enum", "pattern", "minLength", "maxLength",
-    "minimum", "maximum", "items", "minItems", "maxItems", "properties", "required",
-    "additionalProperties", "oneOf",
+    "minimum", "maximum", "items", "prefixItems", "minItems", "maxItems", "properties",
+    "required", "additionalProperties", "oneOf",
 })  # fmt: skip
 """Every keyword the validator knows."""
 
@@ -92,7 +93,7 @@ def check_schema(schema: Mapping[str, Any], root: Mapping[str, Any] | None = Non
         _resolve(root, schema["$ref"])
     if "additionalProperties" in schema and not isinstance(schema["additionalProperties"], bool):
         raise SchemaError("additionalProperties must be a boolean here")
-    for part in (schema.get("items"),):
+    for part in (schema.get("items"), *schema.get("prefixItems", ())):
         if part is not None:
             check_schema(part, root)
     for group in ("properties", "$defs"):
@@ -147,8 +148,11 @@ def errors(
             found.append(f"{path}: fewer than {schema['minItems']} items")
         if "maxItems" in schema and len(value) > schema["maxItems"]:
             found.append(f"{path}: more than {schema['maxItems']} items")
+        prefix = schema.get("prefixItems", [])
+        for index, (item, part) in enumerate(zip(value, prefix)):
+            found += errors(item, part, root, f"{path}[{index}]")
         if "items" in schema:
-            for index, item in enumerate(value):
+            for index, item in enumerate(value[len(prefix) :], len(prefix)):
                 found += errors(item, schema["items"], root, f"{path}[{index}]")
     if isinstance(value, Mapping):
         properties = schema.get("properties", {})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from scala40.errors import InvalidArgumentError, Scala40Error, SerializationError
 from scala40.game import load_game
 from scala40.games.scala40.rules import Ruleset
-from scala40.records import MAX_NAME_LENGTH, GameRecord
+from scala40.records import MAX_NAME_LENGTH, MAX_RECORD_MOVES, GameRecord
 from scala40.tournament import BotStats, GameResult, TournamentResult, run_tournament
 
 
@@ -214,3 +215,14 @@ def test_option_ranges() -> None:
     assert Ruleset.option_range("min_players") == (2, 10**9)
     with pytest.raises(Scala40Error, match="unknown option 'speed'"):
         Ruleset.option_range("speed")
+
+
+def test_the_pages_give_the_bound_of_a_record() -> None:
+    # The figure beside MAX_RECORD_MOVES on the pages that name it is the bound itself.
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    for page in ("errors.rst", "untrusted.rst"):
+        text = " ".join((docs / page).read_text(encoding="utf-8").split())
+        near = text[
+            text.index("``MAX_RECORD_MOVES``") - 40 : text.index("``MAX_RECORD_MOVES``") + 40
+        ]
+        assert f"{MAX_RECORD_MOVES:,}" in near, (page, near)

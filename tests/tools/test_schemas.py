@@ -470,3 +470,34 @@ def test_missing_moves_and_names_in_records() -> None:
     assert _invalid({**record, "names": [""]}, "record", game)
     assert _invalid({**record, "moves": ["jump 7S"]}, "record", game)
     assert _invalid({**record, "game": "chinchon"}, "record", game)
+
+
+def _keywords_used(node: object, named: bool = False) -> set[str]:
+    """The keywords a schema uses (the names of its properties and $defs left out)."""
+    found: set[str] = set()
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if not named:
+                found.add(key)
+            found |= _keywords_used(value, not named and key in ("properties", "$defs"))
+    elif isinstance(node, list):
+        for item in node:
+            found |= _keywords_used(item)
+    return found
+
+
+def test_the_schemas_page_names_every_keyword_the_schemas_use() -> None:
+    # "The schemas use a small set of keywords": the page's list is the schemas' own.
+    page = (SCHEMA_DIR.parents[2] / "docs" / "schemas.rst").read_text(encoding="utf-8")
+    start = page.index("The schemas use a small set of keywords")
+    paragraph = page[start : page.index("\n\n", start)]
+    used: set[str] = set()
+    for game in BUILTIN_GAMES:
+        for kind in KINDS:
+            used |= _keywords_used(json_schema(kind, game))
+    for name in PROTOCOLS:
+        used |= _keywords_used(protocol_schema(name))
+    annotations = {"$schema", "$id", "title", "description", "default"}
+    named = set(re.findall(r"``(\$?[a-zA-Z]+)``", paragraph))
+    assert used - annotations <= named | {"$defs"}, used - annotations - named
+    assert named - {"false", "op"} <= used, named - used

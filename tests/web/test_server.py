@@ -15,12 +15,14 @@ from typing import Any
 
 import pytest
 
-from scala40.bots import make_bot
+from scala40.bots import bot_names, make_bot, quick_bot
 from scala40.drawing import card_svg, view_svg
 from scala40.drawing._svg import card_name
 from scala40.game import game_names, load_game
+from scala40.web import lobby
 from scala40.web.server import MAX_BODY
 from tests.patient_bot import patient_bots
+from tests.protocol.cases import one_game_by_default
 from tests.web.site import Site, serving, unmetered
 
 
@@ -65,7 +67,7 @@ def _play_out(site: Site, table: int, tokens: dict[str, str], seed: int) -> dict
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("game", one_game_by_default("chinchon"))
 def test_whole_games_of_every_game(site: Site, game: str) -> None:
     fields: dict[str, Any] = {"seed": 11, "players": 2}
     if game == "skarney":  # four seats, two hands of the seven: a whole game in less time
@@ -84,6 +86,32 @@ def test_the_games_are_listed_with_presets_and_bots(site: Site) -> None:
     assert list(games) == list(game_names())
     assert "greedy" in games["chinchon"]["bots"]
     assert games["scala40"]["default_preset"] in [p["name"] for p in games["scala40"]["presets"]]
+
+
+def test_the_lobby_seats_each_game_s_strongest_quick_bot_and_says_which_bot_is_which(
+    site: Site,
+) -> None:
+    """Each game's lobby seats ``careful`` where the game has it, else ``greedy``, read
+    from the registry of bots (no list of games), and gives every bot a line."""
+    _, answered = site.call("GET", "/games")
+    for game in answered["games"]:
+        bots = bot_names(game["name"])
+        assert game["default_bot"] == ("careful" if "careful" in bots else "greedy")
+        assert game["default_bot"] == quick_bot(game["name"])
+        assert list(game["bot_lines"]) == game["bots"] == list(bots)
+        assert all(line and "\n" not in line for line in game["bot_lines"].values())
+        if "careful" in bots:
+            assert game["bot_lines"]["careful"].endswith("the strongest quick bot")
+            assert "strongest" not in game["bot_lines"]["greedy"]
+
+
+def test_a_bot_the_lobby_has_no_words_for_is_described_by_its_documentation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delitem(lobby.BOT_LINES, "careful")
+    line = lobby.bot_line(load_game("chinchon"), "careful")
+    assert line.startswith("Greedy's moves, a stricter take")
+    assert line.endswith("; the strongest quick bot")
 
 
 def test_a_seat_is_sent_only_what_it_may_see(site: Site) -> None:

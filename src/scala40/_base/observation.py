@@ -1,6 +1,6 @@
 """What every game's observation encoding shares (internal): the memo of its blocks and
-layouts, and the card blocks that open it (the words of its text are in
-:mod:`scala40._wording`).
+layouts, the card blocks that open it, and how its numbers are made (the words of its
+text are in :mod:`scala40._wording`).
 
 A game's encoding (its ``observation``, a :class:`~scala40.game.ObservationEncoding`)
 derives from :class:`ObservationBase`: it lists its blocks in ``_blocks`` and computes
@@ -11,15 +11,30 @@ entry per card code (:data:`CARD_CODES`).
 >>> from scala40._base.observation import card_blocks
 >>> [field.name for field in card_blocks(2.0, discard_pile=True)]
 ['hand', 'unseen', 'discard', 'discard_top', 'taken']
+
+**How the numbers are made.** An encoding gives its numbers as *parts*, float32 numbers
+in the machine's byte order (``bytes``, or an ``array.array`` of type code ``"f"``),
+joined in one copy at the end (:meth:`ObservationBase.encode_parts`; the adapters join
+them with their own part). In Python a number set in an array, or converted from a
+list, costs some hundreds of machine instructions, a byte copied about one: so each
+block is a row made once and kept (the one-hot rows of :func:`mark_rows`, a counter's
+:func:`fraction_rows`, the fixed blocks of a ruleset, a table's melds), or one brought
+up to date from the last state's by the few numbers that changed (the discard pile's
+rows by its top card, a table's blocks meld by meld), and never a whole array copied
+or converted again. Every number is a small integer or a fraction computed the same
+way either way, so a kept row is the very numbers a fresh one would be.
 """
 
 from __future__ import annotations
 
+import threading
 from array import array
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
+from typing_extensions import Buffer
 
 from scala40._checks import check_seat, describe
 from scala40.errors import InvalidArgumentError
@@ -30,12 +45,22 @@ __all__ = [
     "CARD_CODES",
     "MELD_KINDS",
     "UNSEEN",
+    "UNSET",
+    "ZERO_ROW",
     "LayoutBase",
     "ObservationBase",
+    "Sheet",
     "capped_fractions",
     "card_blocks",
-    "seat_marks",
+    "card_changes",
+    "count_bytes",
+    "float_bytes",
+    "fraction_rows",
+    "mark_rows",
     "update_table_blocks",
+    "write_cards",
+    "write_hand",
+    "write_pile",
 ]
 
 CARD_CODES = 53
@@ -67,26 +92,37 @@ def card_blocks(copies: float, *, discard_pile: bool) -> tuple[ObservationField,
     )
 
 
-def seat_marks(count: int) -> tuple[tuple[float, ...], ...]:
-    """The rows of a one-hot block of ``count`` seats: row ``k`` marks place ``k``, row
-    ``count`` none (``marks[(seat - me) % count]``, or ``marks[count]`` for no seat).
+def float_bytes(values: Iterable[float]) -> bytes:
+    """``values`` as float32 numbers (a part, :data:`Part`).
 
-    Encodings write their seat blocks as rows joined into one list, converted to numbers
-    once (``array("f", row)`` in C), rather than number by number: a number set in an
-    array costs as much as a row joined to a list.
-
-    >>> from scala40._base.observation import seat_marks
-    >>> seat_marks(3)[1], seat_marks(3)[3]
-    ((0.0, 1.0, 0.0), (0.0, 0.0, 0.0))
+    >>> from array import array
+    >>> from scala40._base.observation import float_bytes
+    >>> array("f", float_bytes([0.5, 2])).tolist()
+    [0.5, 2.0]
     """
-    found = _SEAT_MARKS.get(count)
+    return array("f", values).tobytes()
+
+
+def mark_rows(count: int) -> tuple[bytes, ...]:
+    """The rows of a one-hot block of ``count`` places, as parts: row ``k`` marks place
+    ``k``, row ``count`` none (a seat block reads ``rows[(seat - me) % count]``, or
+    ``rows[count]`` for no seat).
+
+    >>> from array import array
+    >>> from scala40._base.observation import mark_rows
+    >>> [array("f", row).tolist() for row in mark_rows(3)[1:]]
+    [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
+    """
+    found = _MARK_ROWS.get(count)
     if found is None:
-        rows = [tuple(float(place == seat) for place in range(count)) for seat in range(count)]
-        found = _SEAT_MARKS[count] = (*rows, (0.0,) * count)
+        rows = [
+            float_bytes([float(place == mark) for place in range(count)]) for mark in range(count)
+        ]
+        found = _MARK_ROWS[count] = (*rows, bytes(4 * count))
     return found
 
 
-_SEAT_MARKS: dict[int, tuple[tuple[float, ...], ...]] = {}
+_MARK_ROWS: dict[int, tuple[bytes, ...]] = {}
 
 
 def capped_fractions(cap: int) -> tuple[float, ...]:
@@ -106,32 +142,134 @@ def capped_fractions(cap: int) -> tuple[float, ...]:
 _FRACTIONS: dict[int, tuple[float, ...]] = {}
 
 
+def fraction_rows(cap: int) -> tuple[bytes, ...]:
+    """:func:`capped_fractions` as parts of one number each.
+
+    >>> from array import array
+    >>> from scala40._base.observation import fraction_rows
+    >>> array("f", fraction_rows(4)[3]).tolist()
+    [0.75]
+    """
+    found = _FRACTION_ROWS.get(cap)
+    if found is None:
+        found = _FRACTION_ROWS[cap] = tuple(
+            float_bytes((value,)) for value in capped_fractions(cap)
+        )
+    return found
+
+
+_FRACTION_ROWS: dict[int, tuple[bytes, ...]] = {}
+
+_COUNT_BYTES = tuple(float_bytes((value,)) for value in range(256))
+
+
+def count_bytes(value: int) -> bytes:
+    """A count (a non-negative integer) as a part of one number.
+
+    >>> from array import array
+    >>> from scala40._base.observation import count_bytes
+    >>> array("f", count_bytes(7) + count_bytes(1000)).tolist()
+    [7.0, 1000.0]
+    """
+    if value < 256:
+        return _COUNT_BYTES[value]
+    return float_bytes((value,))
+
+
+ZERO_ROW = array("f", bytes(4 * CARD_CODES))
+"""A row of :data:`CARD_CODES` zeros, copied to make a card block (never changed)."""
+UNSET: Any = object()
+"""What a sheet remembers of an input before it is written from any."""
+
+
 @attrs.frozen
 class LayoutBase:
     """What the encoding of one ruleset and number of players needs, computed once."""
 
     rules: Any
     player_count: int
-    start: array[float]
-    """An encoding's numbers before any is set: the unseen block holds the deck."""
+    size: int
+    """How many numbers the encoding gives."""
+    start: bytes
+    """The numbers before anything is written: the unseen block holds the deck, and the
+    blocks the rules fix are set."""
+
+
+class Sheet:
+    """One seat's numbers as an encoding last wrote them, and what it wrote them from:
+    brought up to date, block by block, by what changed since (see
+    :class:`ObservationBase`). Each encoding's sheet adds a place for each input of its
+    blocks, :data:`UNSET` until written."""
+
+    __slots__ = ("hand", "layout", "numbers", "pile", "raw", "source")
+
+    def __init__(self, layout: LayoutBase) -> None:
+        self.layout = layout
+        self.numbers = array("f", layout.start)
+        """The numbers (changed in place: never given out)."""
+        self.raw = memoryview(self.numbers).cast("B")
+        """The numbers' bytes, where blocks are written (4 bytes a number)."""
+        self.source: Any = None
+        """The view or state the numbers are of."""
+        self.hand: tuple[int, ...] = ()
+        """The hand the ``hand`` block counts (and the ``unseen`` block leaves out)."""
+        self.pile: tuple[int, ...] = ()
+        """The discard pile the pile's blocks count (and the ``unseen`` block leaves
+        out)."""
 
 
 R = TypeVar("R")
 """The rulesets of the game an encoding serves."""
 L = TypeVar("L", bound=LayoutBase)
 """What the encoding computes once per ruleset and number of players."""
+S = TypeVar("S", bound=Sheet)
+"""The sheet of an encoding."""
 
 
-class ObservationBase(Generic[R, L]):
-    """The memo every encoding keeps: its blocks and its layout, made once per ruleset
-    and number of players (a game plays one ruleset: the last layout serves again)."""
+class _Sheets(threading.local):
+    """Each thread's sheets, one per seat (an encoding serves one thread at a time)."""
+
+    def __init__(self) -> None:
+        self.seats: dict[int, Any] = {}
+
+
+class ObservationBase(Generic[R, L, S]):
+    """What every encoding does around its blocks: its blocks and its layout, made once
+    per ruleset and number of players (a game plays one ruleset: the last layout serves
+    again), and a sheet of numbers per seat kept from one state to the next.
+
+    Consecutive states differ in a few fields, and a state shares the values of the
+    others with the one before (they are immutable values). So each seat's numbers are
+    kept, with the field values they were written from, and a new view or state of the
+    seat writes only the blocks whose values changed (a card or two of the hand, the
+    pile's top, a meld of the table...): compared by identity where states share the
+    value, by equality where an engine makes an equal tuple anew. Every number is a
+    small integer or a fraction computed the same way either way, so the numbers are the
+    very ones a fresh encoding gives; ``tests/adapters/test_observation_digests.py``
+    checks it along seeded games, seats and states in any order. The sheets are the
+    current thread's: threads never share one.
+    """
+
+    sheet_type: type[S]
+    """The encoding's :class:`Sheet`."""
 
     def __init__(self) -> None:
         self._fields: dict[tuple[R, int], tuple[ObservationField, ...]] = {}
         self._layouts: dict[tuple[R, int], L] = {}
         self._last: L | None = None
         self._last_hand: tuple[Any, str] = (None, "-")
-        self._last_pile: tuple[Any, tuple[int, ...], array[float]] = (None, (), array("f"))
+        self._sheets = _Sheets()
+
+    def __reduce__(self) -> Any:
+        # Made anew: the sheets recognise states by identity, which means nothing in
+        # another process.
+        return (type(self), ())
+
+    def private_copy(self) -> ObservationBase[R, L, S]:
+        """A new encoding of the same numbers with sheets of its own: one for each
+        environment that observes its own game, so that environments played in turn
+        do not write each other's sheets again and again."""
+        return type(self)()
 
     def _fields_of(self, rules: R, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks of ``rules`` and ``player_count`` seats, listed once."""
@@ -149,11 +287,30 @@ class ObservationBase(Generic[R, L]):
         layout = self._last  # a game plays one ruleset: checked here, without a call
         if layout is None or layout.rules is not rules or layout.player_count != player_count:
             layout = self._layout(rules, player_count)
-        return self._encode(view, view.player, view.hand, view.hand_sizes, view.stock_size, layout)
+        me = view.player
+        sheet = self._sheets.seats.get(me)
+        if sheet is None or sheet.layout is not layout:
+            sheet = self._sheets.seats[me] = self.sheet_type(layout)
+        if sheet.source is not view:
+            self._write(sheet, view, me, view.hand, view.hand_sizes, view.stock_size, layout)
+            sheet.source = view
+        return array("f", sheet.numbers)
 
     def encode_state(self, state: Any, seat: int) -> array[float]:
         """The numbers of ``state.view(seat)`` (:meth:`encode`), read from ``state``
-        without making the view: the same numbers, in half to two thirds of the time.
+        without making the view (see :meth:`encode_joined`).
+
+        :raises InvalidArgumentError: ``state`` is not a game state, or ``seat`` not a
+            seat of the game.
+        """
+        numbers = array("f")
+        numbers.frombytes(self.encode_joined(state, seat))
+        return numbers
+
+    def encode_joined(self, state: Any, seat: int, tail: Buffer = b"") -> bytes:
+        """The numbers of ``state.view(seat)`` (:meth:`encode`), read from ``state``
+        without making the view, as float32 numbers in the machine's byte order, followed
+        by ``tail`` (the adapters' decision part): the game's numbers copied once.
 
         The encoding reads the fields a view copies from its state (its
         ``PUBLIC_FIELDS``), which read alike on both, and the seat's own hand; nothing
@@ -162,6 +319,9 @@ class ObservationBase(Generic[R, L]):
         :raises InvalidArgumentError: ``state`` is not a game state, or ``seat`` not a
             seat of the game.
         """
+        sheet = self._sheets.seats.get(seat)
+        if sheet is not None and sheet.source is state:  # another decision on it
+            return b"".join((sheet.raw, tail))
         try:
             player_count, hands, stock = state.player_count, state.hands, state.stock
         except AttributeError:
@@ -171,21 +331,27 @@ class ObservationBase(Generic[R, L]):
         layout = self._last
         if layout is None or layout.rules is not rules or layout.player_count != player_count:
             layout = self._layout(rules, player_count)
+        if sheet is None or sheet.layout is not layout:
+            sheet = self._sheets.seats[seat] = self.sheet_type(layout)
         sizes = tuple([len(hand) for hand in hands])
-        return self._encode(state, seat, hands[seat], sizes, len(stock), layout)
+        self._write(sheet, state, seat, hands[seat], sizes, len(stock), layout)
+        sheet.source = state
+        return b"".join((sheet.raw, tail))
 
-    def _encode(
+    def _write(
         self,
+        sheet: S,
         public: Any,
         me: int,
         hand: tuple[int, ...],
         hand_sizes: tuple[int, ...],
         stock_size: int,
         layout: L,
-    ) -> array[float]:
-        """The numbers of seat ``me``'s view, its public fields read from ``public`` (the
-        view, or the state it is made from: they read alike), ``hand`` its own cards,
-        ``hand_sizes`` every seat's count of cards, ``stock_size`` the stock's."""
+    ) -> None:
+        """Bring ``sheet`` to the numbers of seat ``me``'s view, its public fields read
+        from ``public`` (the view, or the state it is made from: they read alike),
+        ``hand`` its own cards, ``hand_sizes`` every seat's count of cards,
+        ``stock_size`` the stock's."""
         raise NotImplementedError  # pragma: no cover - every encoding writes its numbers
 
     def _blocks(self, rules: R, player_count: int) -> tuple[ObservationField, ...]:
@@ -205,38 +371,6 @@ class ObservationBase(Generic[R, L]):
     def _new_layout(self, rules: R, player_count: int) -> L:
         raise NotImplementedError  # pragma: no cover - every encoding has its layout
 
-    def _with_pile(self, base: array[float], pile: tuple[int, ...], at: int) -> array[float]:
-        """A copy of ``base`` with the discard ``pile`` counted: each card once more in the
-        block that starts at ``at``, once less in the unseen block.
-
-        Consecutive states' piles differ by their top card at most (a discard, a draw
-        from the pile): the last pile's numbers are kept (private, changed in place) and
-        brought up to date by that card, instead of counting the pile again. The numbers
-        are small integers, exact in floats, so either way gives the same ones."""
-        known_base, known_pile, known = self._last_pile
-        if known_base is base:
-            size = len(known_pile)
-            if pile == known_pile:
-                return known[:]
-            if len(pile) == size + 1 and pile[:size] == known_pile:
-                card = pile[size]
-                known[at + card] += 1.0
-                known[UNSEEN + card] -= 1.0
-                self._last_pile = (base, pile, known)
-                return known[:]
-            if len(pile) == size - 1 and known_pile[:-1] == pile:
-                card = known_pile[-1]
-                known[at + card] -= 1.0
-                known[UNSEEN + card] += 1.0
-                self._last_pile = (base, pile, known)
-                return known[:]
-        out = base[:]
-        for card in pile:
-            out[at + card] += 1.0
-            out[UNSEEN + card] -= 1.0
-        self._last_pile = (base, pile, out[:])
-        return out
-
     def _hand_text(self, last: Any) -> str:
         """The text of how the last hand ended (``-`` before any has)."""
         known, text = self._last_hand  # one hand's text serves every state until the next
@@ -250,11 +384,116 @@ class ObservationBase(Generic[R, L]):
         raise NotImplementedError  # pragma: no cover - every encoding says how hands end
 
 
+def card_changes(
+    before: tuple[int, ...], after: tuple[int, ...]
+) -> tuple[Sequence[int], Sequence[int]]:
+    """The cards ``after`` lacks of ``before`` and those it has more, copies counted
+    (card codes in any order).
+
+    A hand changes by a card at a time (a draw, a discard), its cards kept in order:
+    that case is found from the two sums, checked by rebuilding ``after``.
+
+    >>> from scala40._base.observation import card_changes
+    >>> card_changes((1, 5, 9), (1, 5, 7, 9)), card_changes((3, 3, 8), (3, 8, 40, 41))
+    (((), (7,)), ([3], [40, 41]))
+    """
+    size = len(before)
+    count = len(after)
+    if count == size + 1:
+        card = sum(after) - sum(before)
+        if 0 <= card < CARD_CODES:
+            place = bisect_left(before, card)
+            if (*before[:place], card, *before[place:]) == after:
+                return (), (card,)
+    elif count == size - 1:
+        card = sum(before) - sum(after)
+        if card in before:
+            place = before.index(card)
+            if before[:place] + before[place + 1 :] == after:
+                return (card,), ()
+    # Any other change: the two walked in order, side by side.
+    old = sorted(before)
+    new = sorted(after)
+    removed: list[int] = []
+    added: list[int] = []
+    at = 0
+    for card in new:
+        while at < size and old[at] < card:
+            removed.append(old[at])
+            at += 1
+        if at < size and old[at] == card:
+            at += 1
+        else:
+            added.append(card)
+    removed.extend(old[at:])
+    return removed, added
+
+
+def write_hand(sheet: Sheet, hand: tuple[int, ...]) -> None:
+    """Bring the ``hand`` block (numbers 0 to 52) and the ``unseen`` one (53 to 105) of
+    ``sheet`` from its hand to ``hand``: a card the player holds is not unseen."""
+    known = sheet.hand
+    if known is hand:
+        return
+    numbers = sheet.numbers
+    removed, added = card_changes(known, hand)
+    for card in removed:
+        numbers[card] -= 1.0
+        numbers[UNSEEN + card] += 1.0
+    for card in added:
+        numbers[card] += 1.0
+        numbers[UNSEEN + card] -= 1.0
+    sheet.hand = hand
+
+
+def write_pile(sheet: Sheet, pile: tuple[int, ...], at: int) -> None:
+    """Bring the ``discard`` block (at number ``at``), the ``discard_top`` one after it
+    and the ``unseen`` one of ``sheet`` from its pile to ``pile``: each card of the
+    pile is counted, its top card marked, and none unseen.
+
+    Piles change at the top: the cards below the first place where the two differ stay
+    as they are (found from the top down, checked before it is trusted)."""
+    known = sheet.pile
+    if known is pile:
+        return
+    numbers = sheet.numbers
+    size = len(known)
+    count = len(pile)
+    same = size if size < count else count
+    while same and known[same - 1] != pile[same - 1]:
+        same -= 1
+    if known[:same] != pile[:same]:
+        same = 0
+    for card in known[same:]:
+        numbers[at + card] -= 1.0
+        numbers[UNSEEN + card] += 1.0
+    for card in pile[same:]:
+        numbers[at + card] += 1.0
+        numbers[UNSEEN + card] -= 1.0
+    top = at + CARD_CODES
+    if size and (not count or known[-1] != pile[-1]):
+        numbers[top + known[-1]] = 0.0
+    if count:
+        numbers[top + pile[-1]] = 1.0
+    sheet.pile = pile
+
+
+def write_cards(sheet: Sheet, before: tuple[int, ...], after: tuple[int, ...]) -> None:
+    """Bring the ``unseen`` block of ``sheet`` from leaving out the cards ``before`` to
+    leaving out the cards ``after`` (cards seen elsewhere: shown, known in a hand)."""
+    if before == after:
+        return
+    numbers = sheet.numbers
+    removed, added = card_changes(before, after)
+    for card in removed:
+        numbers[UNSEEN + card] += 1.0
+    for card in added:
+        numbers[UNSEEN + card] -= 1.0
+
+
 MELD_KINDS = tuple(MeldKind)
 """The kinds of meld, in the order of a table meld's one-hot kind row."""
 _KIND_INDEX = {kind: index for index, kind in enumerate(MELD_KINDS)}
-ZERO_ROW = array("f", bytes(4 * CARD_CODES))
-"""A row of :data:`CARD_CODES` zeros."""
 
 
 def update_table_blocks(
@@ -277,7 +516,7 @@ def update_table_blocks(
     kind_at, cards_at, second_at = offsets
     kinds = len(MELD_KINDS)
     zeros = ZERO_ROW
-    for index in range(max(len(table), len(before))):
+    for index in range(len(table) if len(table) > len(before) else len(before)):
         meld = table[index] if index < len(table) else None
         old = before[index] if index < len(before) else None
         if meld is old:

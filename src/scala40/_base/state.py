@@ -617,6 +617,27 @@ class StateBase(Generic[M, V]):
         if new.hand_number != this.hand_number:
             self._store_hand_log(new, EMPTY_LOG)
             return
+        self._store_hand_log(new, logged(log, self.log_entry(new, move), this.player_count))
+
+    def log_entry(self, new: Any, move: Any) -> Any:
+        """The entry of the hand's log for ``move``, played here and giving ``new`` in
+        the same hand: the seat that moved (``None`` for a chance step), the move as
+        every seat saw it, and for a move that takes cards from a face-up place the
+        mover's hands before and after it (what it showed is their difference, worked
+        out when first read: :func:`scala40._hand_log.shown_in_of`). ``apply`` logs
+        each move so; a reader that replays moves without a log (the OpenSpiel adapter
+        checking a history) makes the log from these entries afterwards.
+
+        >>> from scala40.cards import format_cards
+        >>> from scala40._hand_log import cards_added
+        >>> from scala40.games.chinchon import new_game
+        >>> state = new_game(players=2, seed=1)
+        >>> take = state.MOVES.parse("take")
+        >>> seat, move, hands = state.log_entry(state.apply(take), take)
+        >>> seat, str(move), format_cards(cards_added(*hands))
+        (0, 'take', 'KC')
+        """
+        this: Any = self
         kind = type(move)
         shown_in: Any = ()
         if kind in self.SHOWING_KINDS:
@@ -633,7 +654,7 @@ class StateBase(Generic[M, V]):
             else:
                 # A plain move: apply's own path logs the next ones of its class.
                 self._LOGGED_KINDS[kind] = False
-        self._store_hand_log(new, logged(log, (seat, move, shown_in), this.player_count))
+        return seat, move, shown_in
 
     def _check_move_number(self, expected: object) -> None:
         if type(expected) is not int:
@@ -992,7 +1013,7 @@ class StateBase(Generic[M, V]):
         object.__setattr__(state, "move_number", number)
         if log_data:
             try:
-                log = log_from_json(log_data, cls.MOVES.parse, state.player_count, "")
+                log = log_from_json(log_data, cls.MOVES.read_written, state.player_count, "")
             except ValueError as error:  # the library's errors are ValueErrors too
                 raise SerializationError(f"{cls.FORMAT}: {error}") from None
             object.__setattr__(state, "hand_log", log)

@@ -8,7 +8,8 @@ gathers them all. These helpers write the pieces they share, in JSON Schema draf
 2020-12, with a small set of keywords: ``type``, ``const``, ``enum``, ``pattern``,
 ``minimum``, ``maximum``, ``maxLength``, ``items``, ``minItems``, ``maxItems``,
 ``properties``, ``required``, ``additionalProperties``, ``oneOf`` and the annotations
-``title``, ``description`` and ``default``.
+``title``, ``description`` and ``default`` (the schemas page lists the few others the
+schemas use, such as ``prefixItems`` for a state's history entries).
 
 >>> from scala40._format.schema import card, integer
 >>> card()["pattern"]

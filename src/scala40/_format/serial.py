@@ -12,7 +12,7 @@ import attrs
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe, is_int
-from scala40.cards import CARD_NAMES, JOKER, Card, Deck, as_cards
+from scala40.cards import CARD_NAMES, JOKER, MAX_CARDS, Card, Deck, as_card
 from scala40.errors import InvalidCardError, Scala40Error, SerializationError
 
 __all__ = [
@@ -40,7 +40,11 @@ __all__ = [
     "refuse_many_keys",
     "resigned_from_dict",
     "resigned_to_dict",
+    "rewritten",
     "tuple_or",
+    "unwritten",
+    "written_cards",
+    "written_meld",
 ]
 
 E = TypeVar("E", bound=enum.Enum)
@@ -252,6 +256,90 @@ uses few). Callers never change the lists."""
 
 _HEX = frozenset("0123456789abcdefABCDEF")
 
+# -- cards as a document writes them ----------------------------------------------------------
+#
+# A saved document (a state, a view, a move's dictionary, a record) holds cards as the
+# library writes them, the spelling its JSON Schema describes: each card by its name
+# (``7S``, ``10H``, ``JK``), several cards one space apart. A loader reads that spelling
+# alone: a document that spells a card otherwise (``7s``, ``S7``, ``7♠``, ``TH``, a comma,
+# a second space) was not written by the library, and nothing in it is put right
+# silently. People's text (``parse_cards``, a move's text given to ``apply``) reads every
+# spelling of C-NOTATION.
+
+_CARD_CODES: dict[str, Card] = {name: code for code, name in enumerate(CARD_NAMES)}
+
+
+def written_cards(text: str) -> tuple[Card, ...] | None:
+    """The cards of ``text`` when it is card text as the library writes it (each card by
+    its name, one space apart; ``""`` for none), else ``None``: one dictionary look-up a
+    card (a state's cards are read at each load).
+
+    >>> from scala40._format.serial import written_cards
+    >>> written_cards("7S 10H JK"), written_cards(""), written_cards("7s"), written_cards("7S  8S")
+    ((6, 22, 52), (), None, None)
+    """
+    if not text:
+        return ()
+    codes = tuple(map(_CARD_CODES.get, text.split(" ")))
+    return None if None in codes else codes  # type: ignore[return-value]
+
+
+def written_meld(text: str) -> bool:
+    """Whether ``text`` is a meld as the library writes it: its cards by name one space
+    apart, each perhaps followed by ``=`` and the card it stands for (``8C 9C JK=10C``).
+
+    >>> from scala40._format.serial import written_meld
+    >>> written_meld("8C 9C JK=10C"), written_meld("8c 9C JK"), written_meld("")
+    (True, False, False)
+    """
+    if not text:
+        return False
+    codes = _CARD_CODES
+    for word in text.split(" "):
+        card, equals, reading = word.partition("=")
+        if card not in codes or (equals and reading not in codes):
+            return False
+    return True
+
+
+def unwritten(text: str, *, meld: bool = False) -> str:
+    """Why ``text`` is not card text (or, with ``meld``, a meld's text) as the library
+    writes it: its first word that is not, and how the library writes that card.
+
+    >>> from scala40._format.serial import unwritten
+    >>> unwritten("7S 8s"), unwritten(" 7S")
+    ("'8s' at position 2 is written 8S", 'an empty word at position 1: cards are written one space apart')
+    >>> unwritten("7S X")
+    "bad card 'X' at position 2: expected a rank (A 2-10 J Q K, or T) and a suit (S H D C), or a joker (JK)"
+    """
+    for position, word in enumerate(text.split(" "), 1):
+        parts = word.split("=", 1) if meld else [word]
+        if all(part in _CARD_CODES for part in parts):
+            continue
+        if not word:
+            return f"an empty word at position {position}: cards are written one space apart"
+        try:
+            written = rewritten(word, meld=meld, position=position)
+        except InvalidCardError as error:
+            return str(error)
+        return f"{describe(word, 40)} at position {position} is written {written}"
+    return "no card"  # pragma: no cover - only a meld of no words, which is ""
+
+
+def rewritten(word: str, *, meld: bool = False, position: int | None = None) -> str:
+    """How the library writes the card ``word`` names in any spelling of C-NOTATION (with
+    ``meld``, a card and perhaps ``=`` and the card it stands for).
+
+    >>> from scala40._format.serial import rewritten
+    >>> rewritten("♠7"), rewritten("jk=th", meld=True)
+    ('7S', 'JK=10H')
+
+    :raises InvalidCardError: ``word`` names no card in any spelling (the message gives
+        ``position``, when given).
+    """
+    parts = word.split("=", 1) if meld else [word]
+    return "=".join(CARD_NAMES[as_card(part.strip(), position)] for part in parts)
+
 
 def _key_name(key: object) -> str:
     return key if isinstance(key, str) else describe(key)
@@ -358,13 +446,16 @@ class FieldReader:
         return tuple(found)
 
     def cards(self, value: object, what: str) -> tuple[Card, ...]:
-        """Card text (``"7S 8S JK"``), at most :data:`MAX_READ_TEXT` characters."""
+        """Card text as the library writes it (``"7S 8S JK"``: :func:`written_cards`), at
+        most :data:`MAX_READ_TEXT` characters and :data:`~scala40.cards.MAX_CARDS` cards."""
         if not isinstance(value, str) or len(value) > MAX_READ_TEXT:
             raise self.fail(f"{what} must be card text, got {describe(value)}")
-        try:
-            return as_cards(value)
-        except InvalidCardError as error:
-            raise self.fail(f"{what}: {error}") from None
+        found = written_cards(value)
+        if found is None:
+            raise self.fail(f"{what}: {unwritten(value)}")
+        if len(found) > MAX_CARDS:
+            raise self.fail(f"{what}: {len(found)} cards, more than the {MAX_CARDS} read")
+        return found
 
     def card(self, value: object, what: str) -> Card:
         """The text of exactly one card."""
@@ -441,6 +532,8 @@ class FieldReader:
             raise self.fail(f"{name} must be a list of meld texts, got {describe(found)}")
         melds = []
         for index, spec in enumerate(found):
+            if isinstance(spec, str) and not written_meld(spec):
+                raise self.fail(f"{name} meld #{index}: {unwritten(spec, meld=True)}")
             try:
                 melds.append(read(spec))
             except Scala40Error as error:

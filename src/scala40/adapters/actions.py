@@ -665,19 +665,55 @@ class ActionEncoding:
         :raises ActionEncodingError: the actions are not the tokens of one move.
         """
         actions = tuple(actions)
-        kind = self._decode_verbs.get(_token_at(actions, 0))
-        if kind is None:
-            raise ActionEncodingError(f"expected a verb token first, got {actions[0]!r}")
-        values: dict[str, Any] = {}
-        at = 1
-        for name, scheme in self._schemes[kind]:
-            values[name], at = scheme.read(actions, at)
+        move, at = self.read(actions)
         if at != len(actions):
             raise ActionEncodingError(
-                f"{len(actions) - at} tokens left over after a complete {kind.verb} move"
+                f"{len(actions) - at} tokens left over after a complete {move.verb} move"
             )
+        return move
+
+    def move_end(self, actions: Sequence[int], at: int = 0) -> int:
+        """Where the tokens of the move that starts at position ``at`` of ``actions``
+        end (the position after its last token), without making the move: each field
+        knows where it ends (:meth:`read` makes the move too).
+
+        :raises ActionEncodingError: the tokens from ``at`` do not start with a move.
+        """
+        kind = self._decode_verbs.get(_token_at(actions, at))
+        if kind is None:
+            raise ActionEncodingError(
+                f"expected a verb token at position {at}, got {actions[at]!r}"
+            )
+        at += 1
+        for _name, scheme in self._schemes[kind]:
+            _, at = scheme.read(actions, at)
+        return at
+
+    def read(self, actions: Sequence[int], at: int = 0) -> tuple[Any, int]:
+        """The move whose tokens start at position ``at`` of ``actions`` (the tokens of
+        several moves one after the other, as a game's history holds them), and the
+        position after its last token: each field knows where it ends.
+
+        >>> from scala40.adapters.actions import ActionEncoding
+        >>> import scala40
+        >>> encoding = ActionEncoding("scala40", players=2)
+        >>> tokens = encoding.encode(scala40.parse_move("draw")) + encoding.encode(scala40.parse_move("discard 7S"))
+        >>> encoding.read(tokens, 1)
+        (Discard(card='7S'), 3)
+
+        :raises ActionEncodingError: the tokens from ``at`` do not start with a move.
+        """
+        kind = self._decode_verbs.get(_token_at(actions, at))
+        if kind is None:
+            raise ActionEncodingError(
+                f"expected a verb token at position {at}, got {actions[at]!r}"
+            )
+        values: dict[str, Any] = {}
+        at += 1
+        for name, scheme in self._schemes[kind]:
+            values[name], at = scheme.read(actions, at)
         try:
-            return kind(**values)
+            return kind(**values), at
         except (InvalidMoveError, InvalidCardError) as error:
             raise ActionEncodingError(
                 f"the tokens do not make a {kind.verb} move: {error}"

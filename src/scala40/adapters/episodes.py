@@ -56,7 +56,9 @@ other seat's claim or answer, or for a meld), and one more in ``chance="card"`` 
 card's outcome when the stock is rebuilt); the deal and the longest step come on top.
 A match is given as many such hands as its rules allow at most (the ruleset's
 ``most_hands``: 1 for a single hand, Skarney's ``hands``), or ``MATCH_HANDS`` (10)
-where hands go on until a score decides. Measured with the standard rules,
+where hands go on until a score decides; and no cap is more than ``MAX_GAME_LENGTH``
+(32,768) steps, the longest history a state read back from text checks within the bound
+of a call (which the standard rules of Scala 40, Skarney and Rumino reach in a match). Measured with the standard rules,
 hands played by the greedy bots took at most 82 to 702 steps (``chance="deal"``, 40
 hands of each game), a twentieth to a tenth of their caps. Random moves never stopped
 at the cap in Scala 40 (whose hands end, S40-STALL) or Skarney, 200 hands each; in the
@@ -95,6 +97,7 @@ __all__ = [
     "LEARNING_HAND_STEPS",
     "LEARNING_MIN_TURNS",
     "MATCH_HANDS",
+    "MAX_GAME_LENGTH",
     "UNFINISHED",
     "Episode",
     "dealt_move",
@@ -119,6 +122,13 @@ module)."""
 
 MATCH_HANDS = 10
 """The hands a match is given under the default cap (see the module)."""
+
+MAX_GAME_LENGTH = 32_768
+"""The longest cap an episode may have, in steps, and the default cap where a game's
+rules and seats would give more (see the module): no history is longer, so that a state
+read back from text (:meth:`scala40.adapters.openspiel.OpenSpielGame.deserialize_state`)
+checks every step of its history within the quarter second of CPU that bounds a call of
+the library."""
 
 UNFINISHED = ("draw", "truncate")
 """What an unfinished episode pays: a draw, or nothing, truncated (see the module)."""
@@ -162,9 +172,9 @@ def default_max_game_length(encoding: ActionEncoding, episode: str, chance: str)
     deal_steps = deck if by_card else 1
     hand: int = deal_steps + turns * turn_steps + encoding.max_move_length
     if episode == "hand":
-        return hand
+        return min(hand, MAX_GAME_LENGTH)
     most = rules.most_hands
-    return hand * (MATCH_HANDS if most is None else most)
+    return min(hand * (MATCH_HANDS if most is None else most), MAX_GAME_LENGTH)
 
 
 def learning_rules(game: str | Game, rules: Any = None, players: int | None = None) -> Any:
@@ -212,7 +222,7 @@ class Episode:
     module).
 
     :raises InvalidValueError: an unknown episode, chance mode or ``unfinished``, or a
-        cap that is not a positive integer.
+        cap that is not an integer from 1 to :data:`MAX_GAME_LENGTH`.
     """
 
     def __init__(
@@ -226,9 +236,10 @@ class Episode:
         _check_modes(episode, chance)
         if unfinished not in UNFINISHED:
             raise InvalidValueError(f"unfinished must be 'draw' or 'truncate', got {unfinished!r}")
-        if not (type(max_game_length) is int and max_game_length >= 1):
+        if not (type(max_game_length) is int and 1 <= max_game_length <= MAX_GAME_LENGTH):
             raise InvalidValueError(
-                f"max_game_length must be a positive integer, got {max_game_length!r}"
+                f"max_game_length must be an integer from 1 to {MAX_GAME_LENGTH}, got "
+                f"{max_game_length!r}"
             )
         self.encoding = encoding
         self.episode = episode

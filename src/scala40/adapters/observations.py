@@ -31,6 +31,8 @@ from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from typing_extensions import Buffer
+
 from scala40.adapters.actions import ActionEncoding, Decision
 from scala40.errors import InvalidValueError
 from scala40.game import ObservationEncoding, ObservationField
@@ -107,9 +109,13 @@ class Observer:
         self.game_encoding: ObservationEncoding = game.observation or PROTOCOL_OBSERVATION
         """The game's own encoding, or the fallback."""
         # An encoding that reads a seat's view straight from the state (the library's
-        # games: ``encode_state``) gives the same numbers without making the view.
-        self._encode_state: Callable[[Any, int], Sequence[float]] | None = getattr(
-            self.game_encoding, "encode_state", None
+        # games: ``encode_joined``) gives the same numbers without making the view,
+        # joined with the decision part (one copy of the numbers); a copy of its own,
+        # whose sheets this observer's game alone writes (``private_copy``).
+        private_copy = getattr(self.game_encoding, "private_copy", None)
+        numbers_encoding = self.game_encoding if private_copy is None else private_copy()
+        self._encode_joined: Callable[[Any, int, Buffer], bytes] | None = getattr(
+            numbers_encoding, "encode_joined", None
         )
         self.game_fields = tuple(self.game_encoding.fields(encoding.rules, encoding.players))
         self.game_size = sum(field.size for field in self.game_fields)
@@ -127,11 +133,11 @@ class Observer:
         self._move = self._offsets["move_tokens"]
         self._field = self._offsets["field_tokens"]
         self._cap = float(encoding.max_move_length)
-        # Each seat's last two states and their numbers: a move of several tokens, or
-        # OpenSpiel measuring its tensors on the first state, asks for them again.
-        self._recent: list[list[tuple[Any, Sequence[float]]]] = [
-            [] for _ in range(encoding.players)
-        ]
+        # For an encoding that reads views only: each seat's last two states and their
+        # numbers (a move of several tokens, or OpenSpiel measuring its tensors on the
+        # first state, asks for them again).
+        self._last: list[tuple[Any, bytes]] = [(None, b"")] * encoding.players
+        self._before: list[tuple[Any, bytes]] = [(None, b"")] * encoding.players
         # The decision part of each series of tokens chosen: the same few come again and
         # again (none yet, a verb, a verb and a card); as its numbers, too.
         self._contexts: dict[tuple[int, ...], dict[int, float]] = {}
@@ -178,12 +184,9 @@ class Observer:
     def encode(self, state: Any, seat: int, decision: Decision | None = None) -> list[float]:
         """What ``seat`` observes in ``state``, ``decision`` being the move being chosen
         (if any: it counts only when ``seat`` is the one choosing), as a list."""
-        game, context = self.parts(state, seat, decision)
-        numbers = list(game)
-        numbers.extend([0.0] * (self.size - self.game_size))
-        for index, value in context.items():
-            numbers[index] = value
-        return numbers
+        numbers = array("f")
+        numbers.frombytes(self.numbers(state, seat, decision))
+        return numbers.tolist()
 
     def parts(
         self, state: Any, seat: int, decision: Decision | None = None
@@ -194,20 +197,46 @@ class Observer:
         return self.game_part(state, seat), dict(self.context_part(seat, decision))
 
     def game_part(self, state: Any, seat: int) -> Sequence[float]:
-        """The game's part of what ``seat`` observes in ``state``, as its encoding gives
-        it (remembered for the seat's last two states: do not change it)."""
-        recent = self._recent[seat]
-        for known, numbers in recent:
-            if known is state:
-                return numbers
-        direct = self._encode_state
+        """The game's part of what ``seat`` observes in ``state``, as an ``array.array``
+        of type code ``"f"``."""
+        numbers = array("f")
+        direct = self._encode_joined
         if direct is not None:
-            game = direct(state, seat)
+            numbers.frombytes(direct(state, seat, b""))
         else:
-            game = self.game_encoding.encode(state.view(seat))
-        recent.insert(0, (state, game))
-        del recent[2:]
-        return game
+            numbers.frombytes(self._game_numbers(state, seat))
+        return numbers
+
+    def numbers(self, state: Any, seat: int, decision: Decision | None = None) -> bytes:
+        """What ``seat`` observes in ``state`` (:meth:`encode`) as float32 numbers in the
+        machine's byte order, the game's and the decision part's joined in one copy
+        (NumPy reads them in place: ``numpy.frombuffer``)."""
+        direct = self._encode_joined
+        if direct is not None:
+            return direct(state, seat, self.context_numbers(seat, decision))
+        return b"".join((self._game_numbers(state, seat), self.context_numbers(seat, decision)))
+
+    def writable_numbers(
+        self, state: Any, seat: int, decision: Decision | None = None
+    ) -> bytearray:
+        """:meth:`numbers` in a ``bytearray``, for an array the caller may change."""
+        return bytearray(self.numbers(state, seat, decision))
+
+    def _game_numbers(self, state: Any, seat: int) -> bytes:
+        """The numbers of the game's encoding, for an encoding that reads views only
+        (remembered for the seat's last two states)."""
+        last = self._last[seat]
+        if last[0] is state:
+            return last[1]
+        before = self._before[seat]
+        if before[0] is state:
+            self._before[seat] = last
+            self._last[seat] = before
+            return before[1]
+        numbers = array("f", self.game_encoding.encode(state.view(seat))).tobytes()
+        self._before[seat] = last
+        self._last[seat] = (state, numbers)
+        return numbers
 
     def context_part(self, seat: int, decision: Decision | None) -> dict[int, float]:
         """The decision part of what ``seat`` observes, as :meth:`parts` gives it (one

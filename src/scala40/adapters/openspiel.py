@@ -33,14 +33,16 @@ protocol, so a new game needs no adapter code.
   ``serialize()`` without pickle (:mod:`scala40.adapters.openspiel_text`: the actions
   since the start, how many of them belong to a move still being chosen, and the library
   state's dictionary, read back by ``from_dict`` with its checks), and
-  :meth:`OpenSpielGame.deserialize_state` reads them back, checked, its length bounded
-  first, in time that does not grow with the game's length but for reading the list of
-  actions (a whole Scala 40 match of 58,158 actions in about 0.05 s);
+  :meth:`OpenSpielGame.deserialize_state` reads them back, checked: the text's length
+  bounded first, the state read by its game's loader, and its history checked at load,
+  move by move through the game's own rules, to lead to that very state, within the
+  quarter second of CPU that bounds a call at the longest history a game allows
+  (:data:`~scala40.adapters.episodes.MAX_GAME_LENGTH` actions);
   :func:`serialize_game_and_state` and :func:`deserialize_game_and_state` do the same
   for OpenSpiel's game-and-state form (``pyspiel.deserialize_game_and_state`` unpickles
-  what a text holds: give it only text you wrote). Nothing is replayed until an
-  information-state string needs the seat's past: the actions are then replayed once,
-  and must lead to the state read.
+  what a text holds: give it only text you wrote). What each seat observed along that
+  history, which its information-state string sums up, is rebuilt from the checked
+  actions when one is first asked for.
 
 Parameters: ``players`` (the game's usual number), ``rules`` (a preset name, a
 ruleset's JSON as its ``to_dict()`` writes it, or :func:`rules_parameter`'s packed form,
@@ -83,6 +85,7 @@ except ImportError as error:  # pragma: no cover - checked with the extra uninst
     ) from error
 
 from scala40._checks import describe
+from scala40._hand_log import log_of_hand
 from scala40.adapters.actions import (
     CARD_CODES,
     ActionEncoding,
@@ -110,6 +113,7 @@ from scala40.cards import CARD_NAMES
 from scala40.errors import (
     IllegalMoveError,
     InvalidArgumentError,
+    InvalidMoveError,
     InvalidValueError,
     Scala40Error,
     SerializationError,
@@ -313,7 +317,10 @@ def _game_from_string(text: str) -> Any:
             if not (isinstance(name, str) and name.removeprefix("python_") in game_names()):
                 raise SerializationError(f"not a game of the library: {text[:80]!r}")
             register(name.removeprefix("python_"))
-        game = pyspiel.load_game(text)
+        try:
+            game = pyspiel.load_game(text)
+        except Scala40Error as error:  # a parameter out of its range (a cap too long)
+            raise SerializationError(f"not a game of the library: {error}") from None
         _GAMES[text] = game
     return game
 
@@ -488,15 +495,20 @@ class OpenSpielGame(pyspiel.Game):
 
     def deserialize_state(self, text: str) -> OpenSpielState:
         """The state ``text`` (a state's ``serialize()``) describes, checked, without
-        unpickling anything and without replaying the game
-        (:func:`~scala40.adapters.openspiel_text.read_serialized`): the text's length
-        bounded first, the actions read (each ``player:action`` in ASCII digits, at most
-        ``max_game_length`` of them), the library state from its dictionary (at most
-        :data:`MAX_STATE_CHARS` characters of JSON, read by the game's ``from_dict``, which
-        checks it), the tokens of a move being chosen applied to it; the text must be the
-        one the state serializes to. The actions are replayed from the start, and must
-        lead to the state read: a history that contradicts the state is refused here (a
-        match of 9,000 actions replays in about 0.25 s of CPU).
+        unpickling anything (:func:`~scala40.adapters.openspiel_text.read_serialized`):
+        the text's length bounded first, the actions read (each ``player:action`` in
+        ASCII digits, at most ``max_game_length`` of them), the library state from its
+        dictionary (at most :data:`MAX_STATE_CHARS` characters of JSON, read by the
+        game's ``from_dict``, which checks it), the tokens of a move being chosen applied
+        to it; the text must be the one the state serializes to. The actions are checked
+        here, from the start, through the game's own rules: each move legal where it is
+        played and by the player the history names, each shuffle the cards its chance
+        step deals, and all of them leading to the state read, the log of its hand
+        included; a history that contradicts the state is refused. At the longest history
+        a game allows (:data:`~scala40.adapters.episodes.MAX_GAME_LENGTH` actions) this
+        stays within the quarter second of CPU that bounds a call; what each seat
+        observed along the way is rebuilt from the checked actions when an
+        information-state string first needs it.
 
         :raises SerializationError: ``text`` is not a serialized state of this game.
         """
@@ -552,11 +564,12 @@ class OpenSpielGame(pyspiel.Game):
             )
         past = actions[:steps]
         trail: tuple[Any, ...] = (past,) if past else ()
-        # The history is replayed now, so that one that contradicts the state is refused
-        # at load rather than at the first information-state string (bounded: at most
-        # max_game_length actions, each a move of the game or a token of one).
-        replayed = self._replayed_history(past, state, moves, players)
-        history = History.read_back(state, moves, lambda: replayed)
+        # A history that contradicts the state is refused now, at load, rather than at
+        # the first information-state string (_check_history: within the bound of a
+        # call at the longest history, MAX_GAME_LENGTH actions); the seats' past
+        # observations are rebuilt from the checked actions when a digest needs them.
+        self._check_history(past, state, moves, players)
+        history = History.read_back(state, moves, lambda: self._history_of(past))
         node = _Node.settle(self, state, steps, history, trail)
         try:
             for action in actions[steps:]:
@@ -567,35 +580,104 @@ class OpenSpielGame(pyspiel.Game):
             raise SerializationError("the tokens of the move being chosen complete a move")
         return node
 
-    def _replayed_history(
+    def _check_history(
         self,
         actions: tuple[int, ...],
         state: Any,
         moves: int,
         players: tuple[int, ...] | None,
-    ) -> History:
-        """The history of a state read back: its actions replayed from the start (each
-        legal, each by the player the serialized history names), which must give the
-        state read after as many moves."""
-        node: _Node = self._start
+    ) -> None:
+        """Refuse ``actions``, the complete moves of a state read back, unless they are a
+        game of this one that leads to ``state`` after ``moves`` moves, each action by
+        the player ``players`` names (when known).
+
+        The moves are checked through the game's own rules, as ``apply`` checks a move
+        (each legal where it is played: the library's promise that a move applies
+        exactly when it is listed), each move's tokens read as the encoding writes that
+        move, each shuffle's cards the very cards its chance step deals, nothing after
+        the episode ends; without what OpenSpiel's steps keep besides (no legal actions
+        listed, no decision, no observation, no log of the hand), so that the longest
+        history checks within the bound of a call. The state they give, with the log of
+        the hand in play made from its moves (:func:`~scala40._hand_log.log_of_hand`),
+        must be the state read, its dictionary whole (its log and its move count too).
+        """
+        encoding = self.encoding
+        episode = self.episode
+        deal = episode.chance == "deal"
+        current = self.initial_state
+        keeps_log = getattr(current, "hand_log", None) is not None
+        if keeps_log:
+            current = current.without_log()
+        hand: list[Any] = []  # the entries of the hand's log, since the hand began
+        moves_read: dict[tuple[int, ...], Any] = {}
+        played = at = 0
+        total = len(actions)
         try:
-            for step, action in enumerate(actions):
-                if players is not None:
-                    player = -1 if node.decision is None else node.decision.player
-                    if players[step] != player:
+            while at < total:
+                if episode.over(current) or episode.capped(at):
+                    raise SerializationError(f"action {at} comes after the episode ended")
+                player = current.current_player
+                if player is None and deal:
+                    end = at + 1
+                    move = dealt_move(current, actions[at], at)
+                elif player is None:
+                    cards = current.chance_cards()
+                    end = at + len(cards)
+                    order = actions[at:end]
+                    if sorted(order) != sorted(cards):
                         raise SerializationError(
-                            f"action {step} ({action}) of the state read back is said to be "
-                            f"played by {players[step]}, not by {player}"
+                            f"actions {at} to {end - 1} are no order of the "
+                            f"{len(cards)} cards the chance step shuffles"
                         )
-                node = node.after(action)
-        except IllegalMoveError as error:
+                    move = current.chance_move(order)
+                else:
+                    # A move is read once for each series of tokens (a history repeats
+                    # few: a draw, a discard of each card).
+                    end = encoding.move_end(actions, at)
+                    tokens = actions[at:end]
+                    move = moves_read.get(tokens)
+                    if move is None:
+                        move = moves_read[tokens] = encoding.decode(tokens)
+                        if encoding.encode(move) != tokens:
+                            raise SerializationError(
+                                f"actions {at} to {end - 1} are not the tokens of {move}"
+                            )
+                if players is not None:
+                    said = players[at:end]
+                    expected = -1 if player is None else player
+                    if said.count(expected) != len(said):
+                        raise SerializationError(
+                            f"actions {at} to {end - 1} are said to be played by "
+                            f"{sorted(set(said))}, not by {expected}"
+                        )
+                new = current.apply(move)
+                played += 1
+                if new.hand_number != current.hand_number:
+                    hand = []
+                elif keeps_log:
+                    hand.append(current.log_entry(new, move))
+                current = new
+                at = end
+        except (IllegalMoveError, InvalidMoveError) as error:
             raise SerializationError(
                 f"the actions of the state read back are not a game of {self._text}: {error}"
             ) from None
-        if node.state != state or node.history.number != moves:
+        if keeps_log:
+            # The hand's log as play keeps it, made from its entries in one pass.
+            current = current.copy_with(hand_log=log_of_hand(hand, current.player_count))
+        if played != moves or current.to_dict() != state.to_dict():
             raise SerializationError(
                 "the actions of the state read back do not lead to the state read"
             )
+
+    def _history_of(self, actions: tuple[int, ...]) -> History:
+        """The history the (checked) ``actions`` play from the start, each state kept for
+        the seats' digests (:class:`~scala40.adapters.observations.History`): what an
+        information-state string of a state read back needs of its past, rebuilt when it
+        first does."""
+        node: _Node = self._start
+        for action in actions:
+            node = node.after(action)
         return node.history
 
     def observation(self, node: _Node, player: int) -> Any:

@@ -8,7 +8,6 @@ Needs the ``openspiel`` extra (NumPy; the game itself needs ``open_spiel``).
 
 from __future__ import annotations
 
-from array import array
 from typing import Any, Protocol
 
 from scala40.adapters.extras import MissingExtraError
@@ -85,15 +84,12 @@ class SeatObserver:
         self.dict: dict[str, Any] = {}
         self.mask: Any = None
         """Which numbers of the whole observation this kind keeps (``None``: all)."""
-        self._head: Any = None
-        self._tail: Any = None
+        self._bytes: Any = None
         if not perfect_recall:
             self.tensor = np.zeros(observer.size, np.float32)
             self.dict["observation"] = self.tensor
-            # Views of the tensor, kept: the game's numbers and the decision part's are
-            # copied into them (in C, from the arrays the observer keeps).
-            self._head = memoryview(self.tensor)[: observer.game_size]
-            self._tail = memoryview(self.tensor)[observer.game_size :]
+            # The tensor's bytes, kept: the observer's numbers are copied into them.
+            self._bytes = memoryview(self.tensor).cast("B")
         if not (public and private):
             keep = np.zeros(observer.size, np.float32)
             at = 0
@@ -121,14 +117,9 @@ class SeatObserver:
             raise InvalidValueError(
                 f"player must be a seat from 0 to {node.state.player_count - 1}, got {player!r}"
             )
-        # Filled in place, without an array of the whole observation made on the way:
-        # the game's numbers as the encoding keeps them, then the decision part's few.
-        game = observer.game_part(node.state, player)
-        if type(game) is array and game.typecode == "f":
-            self._head[:] = memoryview(game)
-        else:
-            tensor[: observer.game_size] = game
-        self._tail[:] = memoryview(observer.context_numbers(player, node.decision))
+        # Filled in place (in C, from the numbers the observer joins), without an array
+        # of the whole observation made on the way.
+        self._bytes[:] = observer.numbers(node.state, player, node.decision)
         if self.mask is not None:
             np.multiply(tensor, self.mask, out=tensor)
 

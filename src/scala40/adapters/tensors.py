@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 from scala40.adapters.extras import MissingExtraError
@@ -39,23 +38,12 @@ def observation_array(
 ) -> npt.NDArray[np.float32]:
     """What ``seat`` observes in ``state`` (see :meth:`Observer.encode`), as a float32
     array, written into ``out`` when given."""
-    game = observer.game_part(state, seat)
-    context = observer.context_numbers(seat, decision)
     if out is None:
-        if type(game) is not array or game.typecode != "f":
-            game = array("f", game)
-        # The game's numbers and the decision part's joined as one array.array (one
-        # copy), then shared with NumPy without another: an array over the numbers, as
-        # np.frombuffer makes it, in two thirds of its time.
-        numbers = game + context
-        made: npt.NDArray[np.float32] = np.ndarray((len(numbers),), _FLOAT32, numbers)
+        # The numbers joined once into a bytearray, which NumPy then shares (writable).
+        numbers = observer.writable_numbers(state, seat, decision)
+        made: npt.NDArray[np.float32] = np.frombuffer(numbers, _FLOAT32)
         return made
-    size = observer.game_size
-    if type(game) is array and game.typecode == "f":
-        out[:size] = np.frombuffer(game, np.float32)
-    else:
-        out[:size] = game
-    out[size:] = np.frombuffer(context, np.float32)
+    out[:] = np.frombuffer(observer.numbers(state, seat, decision), _FLOAT32)
     return out
 
 
@@ -63,13 +51,10 @@ def observation_tensor(
     observer: Observer, state: Any, seat: int, decision: Decision | None = None
 ) -> npt.NDArray[np.float32]:
     """:func:`observation_array` as a read-only array, made with one copy of the numbers:
-    the game's and the decision part's joined as ``bytes``, which NumPy reads in place
-    and cannot write (no flag to set)."""
-    game = observer.game_part(state, seat)
-    if type(game) is not array or game.typecode != "f":
-        game = array("f", game)
+    the game's parts and the decision part's joined as ``bytes``, which NumPy reads in
+    place and cannot write (no flag to set)."""
     made: npt.NDArray[np.float32] = np.frombuffer(
-        b"".join((game, observer.context_numbers(seat, decision))), _FLOAT32
+        observer.numbers(state, seat, decision), _FLOAT32
     )
     return made
 

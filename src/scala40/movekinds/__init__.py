@@ -56,7 +56,9 @@ scala40.errors.InvalidMoveError: unknown move 'jump': expected draw or discard
 
 from __future__ import annotations
 
+import contextlib
 import inspect
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -64,10 +66,17 @@ import attrs
 from typing_extensions import Self
 
 import scala40.movekinds._fields as move_fields
+from scala40._cache import HAND_LIMIT, BoundedCache
 from scala40._checks import describe
 from scala40._format.fields import written_by_attrs
-from scala40._format.schema import header, meld_text, obj
-from scala40._format.serial import expect_header, refuse_many_keys
+from scala40._format.schema import CARD_PATTERN, header, meld_text, obj
+from scala40._format.serial import (
+    expect_header,
+    refuse_many_keys,
+    rewritten,
+    unwritten,
+    written_meld,
+)
 from scala40.cards import CARD_NAMES, JOKER, Card, parse_card
 from scala40.errors import (
     InvalidCardError,
@@ -418,6 +427,11 @@ def _describe(fields: Sequence[attrs.Attribute[Any]]) -> str:
     return ", ".join(_codec(field).what for field in fields)
 
 
+_MAX_KEPT_TEXT = 100
+"""The longest move text :meth:`MoveSet.read_written` keeps the move of (the texts a
+history repeats are a few words: longer ones are read each time, so that what is kept
+stays small whatever is read)."""
+
 MAX_MOVE_TEXT = 20_000
 """The longest move text read: a bound that keeps the work of reading one small whatever
 is sent, and above the text of any move that can be built (the longest, a split naming
@@ -454,6 +468,13 @@ class MoveSet:
                 raise TypeError(f"move kind {kind.__name__} needs a verb of its own")
             self.by_verb[kind.verb] = kind
             kind.move_set = self
+        self._written: re.Pattern[str] | None = None
+        self._texts_read: BoundedCache[str, MoveBase] = BoundedCache(
+            f"{format} texts read", limit=HAND_LIMIT
+        )
+        """The moves of the short texts :meth:`read_written` read, by text: a state's
+        history repeats the same few (a draw, the discard of a card), and a server reads
+        states again and again."""
 
     @property
     def verbs(self) -> tuple[str, ...]:
@@ -503,10 +524,87 @@ class MoveSet:
         }
 
     def verb_pattern(self) -> str:
-        """A regular expression matching the text of a move as ``str(move)`` writes it:
-        a verb of the set, then its arguments after a space."""
+        """A regular expression matching a text that starts with a verb of the set, then
+        anything after a space (:meth:`text_pattern` says how each word is written)."""
         verbs = "|".join(self.by_verb)
         return f"^(?:{verbs})(?: .+)?$"
+
+    def words(self) -> tuple[str, ...]:
+        """The words, besides the verbs, cards, table melds and numbers, that a move's
+        text writes (the fields' :attr:`~scala40.movekinds.Codec.words`), sorted."""
+        found = {
+            word
+            for kind in self.kinds
+            for field in attrs.fields(kind)  # type: ignore[arg-type]
+            for word in _codec(field).words
+        }
+        return tuple(sorted(found))
+
+    def text_pattern(self) -> str:
+        """A regular expression matching a move's text as the library writes it
+        (``str(move)``), as a saved document holds it (a record's moves, a view's legal
+        moves, a state's history): a verb of the set, then its words one space apart,
+        each a card by its name and perhaps ``=`` and the card it stands for
+        (``JK=10C``), a table meld (``#2``), a number without a leading zero, ``:`` or
+        ``/`` (between a close's melds or a split's pieces), or one of :meth:`words`.
+        Which words a verb takes, and in which order, is the reader's to say
+        (:meth:`parse`); a text people write may spell each word in any way of
+        C-NOTATION (``discard 7s``), a document's is written so.
+
+        >>> from scala40.games.chinchon import MOVES
+        >>> import re
+        >>> pattern = re.compile(MOVES.text_pattern())
+        >>> [bool(pattern.match(text)) for text in ("discard 7S", "discard 7s", "DRAW", "close 4C : AS 2S 3S")]
+        [True, False, False, True]
+        """
+        verbs = "|".join(self.by_verb)
+        words = "".join(f"|{word}" for word in self.words())
+        word = (
+            f"(?:{CARD_PATTERN})(?:=(?:{CARD_PATTERN}))?"
+            "|#(?:0|[1-9][0-9]{0,4})|-?(?:0|[1-9][0-9]{0,6})|[:/]" + words
+        )
+        return f"^(?:{verbs})(?: (?:{word}))*$"
+
+    def is_written(self, text: object) -> bool:
+        """Whether ``text`` is a move's text as the library writes it
+        (:meth:`text_pattern`), at most :data:`MAX_MOVE_TEXT` characters."""
+        pattern = self._written
+        if pattern is None:
+            pattern = self._written = re.compile(self.text_pattern())
+        return (
+            isinstance(text, str) and len(text) <= MAX_MOVE_TEXT and bool(pattern.fullmatch(text))
+        )
+
+    def unwritten(self, text: object) -> str:
+        """Why ``text`` is not a move's text as the library writes it (see
+        :meth:`is_written`): its verb, or its first word, and how the library writes it.
+
+        >>> from scala40.games.rumino import MOVES
+        >>> MOVES.unwritten("Discard 7S"), MOVES.unwritten("discard  7S")
+        ("the verb is written 'discard'", 'word 2 is empty: words are written one space apart')
+        >>> MOVES.unwritten("discard 7s"), MOVES.unwritten("discard #07")
+        ("'7s' at word 2 is written 7S", "'#07' at word 2 is no word of a move's text")
+        """
+        if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+            return f"expected a move's text of at most {MAX_MOVE_TEXT} characters"
+        verb, *words = text.split(" ")
+        if verb not in self.by_verb:
+            if verb.lower() in self.by_verb:
+                return f"the verb is written {verb.lower()!r}"
+            return f"unknown verb {describe(verb, 40)}: expected {self._expected()}"
+        for position, word in enumerate(words, 2):
+            if self.is_written(f"{verb} {word}"):
+                continue
+            if not word:
+                return f"word {position} is empty: words are written one space apart"
+            written = word.lower() if word.lower() in self.words() else None
+            if written is None:
+                with contextlib.suppress(InvalidCardError):
+                    written = rewritten(word, meld=True)
+            if written is None:
+                return f"{describe(word, 40)} at word {position} is no word of a move's text"
+            return f"{describe(word, 40)} at word {position} is written {written}"
+        return "it is written as the library writes it"  # pragma: no cover - is_written
 
     def _expected(self) -> str:
         verbs = list(self.by_verb)
@@ -538,6 +636,24 @@ class MoveSet:
             return kind.from_notation_args(tokens[1:], text)
         except InvalidCardError as error:
             raise InvalidMoveError(f"{error} in move {text!r}") from error
+
+    def read_written(self, text: object) -> MoveBase:
+        """The move of a text a saved document holds (a state's history): written as the
+        library writes it (:meth:`is_written`), then read by :meth:`parse`.
+
+        :raises InvalidMoveError: the text is not so written (the message says where and
+            how the library writes it), or is no move of this game.
+        """
+        known = self._texts_read.get(text) if type(text) is str else None
+        if known is not None:
+            return known
+        if not self.is_written(text):
+            raise InvalidMoveError(f"move text {describe(text, 60)}: {self.unwritten(text)}")
+        assert isinstance(text, str)
+        move = self.parse(text)
+        if len(text) <= _MAX_KEPT_TEXT:
+            self._texts_read.put(text, move)
+        return move
 
     def to_dict(self, move: MoveBase) -> dict[str, Any]:
         """A JSON-ready, versioned dictionary for ``move``; cards are written in notation.
@@ -572,8 +688,12 @@ class MoveSet:
                 f"move: give the wild cards' readings inline in {cards_name!r} "
                 f"({text[:40]!r}) or in {readings_name!r}, not both"
             )
+        # A dictionary writes a meld as the library does: its words one space apart.
+        if len(text) > MAX_MOVE_TEXT or not written_meld(text):
+            problem = "too long" if len(text) > MAX_MOVE_TEXT else unwritten(text, meld=True)
+            raise SerializationError(f"move: field {cards_name!r}: {problem}")
         try:
-            cards, readings = read_meld_readings(text.replace(",", " ").split())
+            cards, readings = read_meld_readings(text.split(" "))
         except (InvalidMoveError, InvalidCardError) as error:
             raise SerializationError(f"move: field {cards_name!r}: {error}") from None
         return {cards_name: cards, readings_name: readings}

@@ -13,6 +13,7 @@ import attrs
 
 from scala40._checks import describe, is_int
 from scala40._format.schema import boolean, card, card_text, enum_of, integer
+from scala40._format.serial import rewritten, unwritten, written_cards, written_meld
 from scala40.cards import CARD_NAMES, Card, as_card, as_cards, format_cards, parse_card
 from scala40.errors import InvalidCardError, InvalidMoveError
 from scala40.melds._spelling import MeldNotation, Readings, read_meld_words
@@ -39,6 +40,7 @@ __all__ = [
     "as_seat",
     "as_small_int",
     "as_some_move_cards",
+    "check_written_melds",
     "enum_codec",
     "enum_converter",
     "format_meld_text",
@@ -87,6 +89,11 @@ class Codec:
     each with its wild cards' readings or without): whether a value as written (read by
     :func:`~scala40.melds._spelling.loose_spelling`) may be a listed move's value, under
     the kind's notation. ``None``: only an equal value is."""
+    words: tuple[str, ...] = ()
+    """The words (other than cards, table melds and numbers) the field writes in a move's
+    text, as the library writes them: an end's ``low``, ``high``, ``set``; ``yes`` and
+    ``no``. A saved document's move text uses no others
+    (:meth:`~scala40.movekinds.MoveSet.text_pattern`)."""
 
     def to_tree(self, value: Any) -> Any:
         """The field's value as lists, plain card texts, numbers, yes/no and null."""
@@ -124,6 +131,55 @@ _JSON_TYPE_NAMES: dict[type, str] = {
 
 def _card_text(card: Card) -> str:
     return CARD_NAMES[card]
+
+
+# A move's dictionary is a document: its cards are read as the library writes them (a
+# card by its name, several one space apart; :func:`scala40._format.serial.written_cards`),
+# where a move's text, which people write, reads every spelling of C-NOTATION.
+
+
+def _written_card(value: str) -> Card:
+    found = written_cards(value)
+    if found is not None and len(found) == 1:
+        return found[0]
+    try:
+        written = rewritten(value)
+    except InvalidCardError as error:
+        raise InvalidMoveError(str(error)) from None
+    raise InvalidMoveError(f"{describe(value, 40)} is written {written}")
+
+
+def _written_cards(value: str) -> tuple[Card, ...]:
+    # The longest name and its space take four characters: longer text names too many.
+    if len(value) > 4 * MAX_MOVE_CARDS:
+        raise InvalidMoveError(
+            f"a move names at most {MAX_MOVE_CARDS} cards, got {len(value)} characters of them"
+        )
+    found = written_cards(value)
+    if found is None:
+        raise InvalidMoveError(unwritten(value))
+    if len(found) > MAX_MOVE_CARDS:
+        raise InvalidMoveError(f"a move names at most {MAX_MOVE_CARDS} cards, got {len(found)}")
+    return found
+
+
+def check_written_melds(value: Sequence[Any], field: str) -> None:
+    """Refuse a dictionary's list of melds (a close's melds, a split's pieces) whose texts
+    are not written as the library writes them: each meld's text (``8C 9C JK=10C``), or a
+    ``[cards, represented]`` pair of card texts (``["8C 9C JK", "8C 9C 10C"]``).
+
+    :raises InvalidMoveError: naming the first meld that is not.
+    """
+    for index, item in enumerate(value):
+        if isinstance(item, str):
+            if not written_meld(item):
+                problem = unwritten(item, meld=True) if item else "no cards"
+                raise InvalidMoveError(f"field {field!r} meld #{index}: {problem}")
+        elif isinstance(item, list):
+            for part in item:
+                if isinstance(part, str) and not (part and written_cards(part) is not None):
+                    problem = unwritten(part) if part else "no cards"
+                    raise InvalidMoveError(f"field {field!r} meld #{index}: {problem}")
 
 
 def _one(tokens: list[str]) -> str:
@@ -215,7 +271,7 @@ CARD = Codec(
     _card_text,
     lambda tokens: parse_card(tokens[0]),
     _card_text,
-    lambda value: parse_card(value),
+    _written_card,
     schema=card(),
 )
 CARDS = Codec(
@@ -223,7 +279,7 @@ CARDS = Codec(
     lambda cards: format_cards(cards),
     lambda tokens: tuple(parse_card(token) for token in tokens),
     lambda cards: format_cards(cards),
-    lambda value: as_cards(value),
+    _written_cards,
     tokens=None,
     schema=card_text(),
 )
@@ -232,7 +288,7 @@ OPTIONAL_CARD = Codec(
     lambda card: "" if card is None else CARD_NAMES[card],
     lambda tokens: parse_card(tokens[0]) if tokens else None,
     lambda card: None if card is None else CARD_NAMES[card],
-    lambda value: None if value is None else parse_card(value),
+    lambda value: None if value is None else _written_card(value),
     json_types=(str, type(None)),
     schema=card(nullable=True),
 )
@@ -241,7 +297,7 @@ OPTIONAL_CARDS = Codec(
     lambda cards: "" if cards is None else format_cards(cards),
     lambda tokens: tuple(parse_card(token) for token in tokens) if tokens else None,
     lambda cards: None if cards is None else format_cards(cards),
-    lambda value: None if value is None else as_cards(value),
+    lambda value: None if value is None else _written_cards(value),
     json_types=(str, type(None)),
     tokens=None,
     schema=card_text(nullable=True),
@@ -281,6 +337,7 @@ BOOL = Codec(
     _json_bool,
     json_types=(bool,),
     schema=boolean(),
+    words=tuple(_BOOL_WORDS),
 )
 
 
@@ -413,14 +470,25 @@ def enum_codec(choices: type[E], *, optional: bool = False) -> Codec:
     :func:`enum_converter`."""
     words = ", ".join(str(member.value) for member in choices)
     convert = enum_converter(choices, optional=optional)
+    by_value = {member.value: member for member in choices}
+
+    def from_json(value: object) -> E | None:
+        # A dictionary writes the member's value as it is (a text, any case, is people's).
+        if value is None and optional:
+            return None
+        if isinstance(value, str) and value in by_value:
+            return by_value[value]
+        raise InvalidMoveError(f"expected one of {words}, got {describe(value)}")
+
     return Codec(
         words,
         lambda member: "" if member is None else str(member.value),
         lambda tokens: convert(tokens[0]) if tokens else None,
         lambda member: None if member is None else member.value,
-        convert,
+        from_json,
         json_types=(str, type(None)) if optional else (str,),
         schema=enum_of([member.value for member in choices], nullable=optional),
+        words=tuple(str(member.value) for member in choices),
     )
 
 

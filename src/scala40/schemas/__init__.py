@@ -42,6 +42,7 @@ from typing import Any
 import scala40.game as game_registry
 from scala40._base.state import MAX_MOVE_NUMBER
 from scala40._checks import describe
+from scala40._format.codecs import MAX_SEATS
 from scala40._format.schema import (
     DRAFT,
     array,
@@ -56,7 +57,7 @@ from scala40._format.schema import (
     obj,
     text,
 )
-from scala40._hand_log import MAX_HISTORY
+from scala40._hand_log import MAX_DROPPED_MOVES, MAX_HISTORY, MAX_SHOWN_TEXT
 from scala40.errors import InvalidArgumentError
 from scala40.game import Game, load_game
 from scala40.match import ScoreOrder
@@ -240,7 +241,7 @@ def _state(game: Game) -> dict[str, Any]:
             **array(integer(0, MAX_RESIGNED - 1), max_items=MAX_RESIGNED),
         }
         # ... and the hand's log, left out while empty (scala40._hand_log).
-        properties.update(_history())
+        properties.update(_history(game))
         schema["properties"] = properties
         schema["required"] = ["move_number", *schema["required"]]
         return schema
@@ -252,17 +253,20 @@ def _state(game: Game) -> dict[str, Any]:
     }
 
 
-def _history() -> dict[str, Any]:
+def _history(game: Game) -> dict[str, Any]:
     """The two keys of a hand's log in a state's dictionary (``log_to_json``)."""
+    shown = card_text(non_empty=True)
+    shown["maxLength"] = MAX_SHOWN_TEXT
     entry = {
         "description": "A move of the hand: [seat (null for a chance step), the move's "
         "text] and, when it took cards from a face-up place, those cards.",
-        **array(
-            {"type": ["integer", "null", "string"], "minimum": 0, "maxLength": MAX_MOVE_TEXT},
-            min_items=2,
-            max_items=3,
-        ),
+        "type": "array",
+        "prefixItems": [integer(0, MAX_SEATS - 1, nullable=True), _move_text(game), shown],
+        "minItems": 2,
+        "maxItems": 3,
     }
+    every_shown = card_text()
+    every_shown["maxLength"] = MAX_SHOWN_TEXT
     return {
         "history": {
             "description": "The moves of the hand in play as every seat saw them, oldest "
@@ -270,10 +274,13 @@ def _history() -> dict[str, Any]:
             **array(entry, max_items=MAX_HISTORY - 1),
         },
         "history_start": obj(
-            {"moves": integer(1), "shown": array(card_text())},
+            {
+                "moves": integer(0, MAX_DROPPED_MOVES),
+                "shown": array(every_shown, max_items=MAX_SEATS),
+            },
             description="For a hand whose first moves the history no longer keeps: how "
             "many, and the cards each seat had been seen to take and still held after "
-            "them; absent otherwise.",
+            "them (none when no hand held one); absent otherwise.",
         ),
     }
 
@@ -295,7 +302,7 @@ def _ruleset(game: Game) -> dict[str, Any]:
 
 def _move_text(game: Game) -> dict[str, Any]:
     if game.move_set is not None:
-        return text(MAX_MOVE_TEXT, game.move_set.verb_pattern())
+        return text(MAX_MOVE_TEXT, game.move_set.text_pattern())
     return text(MAX_MOVE_TEXT)
 
 

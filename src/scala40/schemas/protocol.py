@@ -29,7 +29,7 @@ Adding an operation to the referee is one entry here beside its handler in
 >>> schema["required"]
 ['id', 'ok', 'op', 'moves', 'summary']
 >>> schema["properties"]["moves"]["items"]["properties"]["move"]
-{'oneOf': [{'$ref': 'scala40.move.json'}]}
+{'anyOf': [{'$ref': 'scala40.move.json'}]}
 """
 
 from __future__ import annotations
@@ -99,8 +99,10 @@ for the games whose schemas it refers to."""
 
 
 def _any_of(games: Games, kind: str) -> dict[str, Any]:
-    """One game's ``kind`` (state, view, move, ruleset), by ``$ref`` to its schema."""
-    return {"oneOf": [{"$ref": f"{game}.{kind}.json"} for game in games]}
+    """One game's ``kind`` (state, view, move, ruleset), by ``$ref`` to its schema: any
+    of them (a light move's dictionary, ``{"type": "draw"}``, is a move of several
+    games, and the game held decides)."""
+    return {"anyOf": [{"$ref": f"{game}.{kind}.json"} for game in games]}
 
 
 def _described(schema: Mapping[str, Any], description: str) -> dict[str, Any]:

@@ -1,19 +1,36 @@
 """What the web table tells anyone about its games (``GET /games``: their names, titles,
-presets, players and bots) and about a pack's cards (the names the page shows a Spanish
-pack's cards by)."""
+presets, players, bots, the bot the lobby seats first and a line on each bot) and about a
+pack's cards (the names the page shows a Spanish pack's cards by)."""
 
 from __future__ import annotations
 
 import copy
+import inspect
+import re
 import time
 from typing import Any
 
-from scala40.bots import bot_names
+from scala40.bots import QUICK_BOTS, bot_factories, quick_bot
 from scala40.cards import CARD_NAMES, Deck, spanish_card_name
 from scala40.game import Game, game_names, load_game
-from scala40.serving.bot_seats import DEFAULT_BOT
 
-__all__ = ["LISTING_SECONDS", "card_names", "games_listing"]
+__all__ = ["BOT_LINES", "LISTING_SECONDS", "bot_line", "card_names", "games_listing"]
+
+BOT_LINES = {
+    "careful": "quick, and stronger than greedy: greedy's play, with more care",
+    "greedy": "quick: plays the move that looks best now",
+    "random": "plays any legal move, at random",
+    "best": "thinks about the hands the others may hold: slower, a moment a move",
+    "belief": "searches the hands the others' play points to: slower",
+    "montecarlo": "plays each likely move out over many deals: slower",
+    "playout": "plays each likely move out over many deals: slower",
+    "ismcts": "searches a tree of moves over many deals: slower",
+}
+"""What the lobby says of each bot by name, in words for a person choosing an opponent
+(a bot of another name is described by its documentation's first sentence)."""
+
+_ASIDE = re.compile(r"\s*\((?:see|as)\b[^()]*\)")
+"""A documentation's aside ("(see the module)"), which a person choosing a bot does not need."""
 
 
 def card_names(deck: Deck) -> dict[str, str]:
@@ -23,6 +40,27 @@ def card_names(deck: Deck) -> dict[str, str]:
     if not deck.name.startswith("spanish"):
         return {}
     return {CARD_NAMES[card]: spanish_card_name(card) for card in sorted(set(deck.cards))}
+
+
+def bot_line(game: Game, name: str) -> str:
+    """What the lobby says of ``game``'s bot ``name``: its line of :data:`BOT_LINES`, and,
+    in a game of several quick bots, the strongest (:func:`scala40.bots.quick_bot`) said
+    to be so.
+
+    >>> from scala40.game import load_game
+    >>> from scala40.web.lobby import bot_line
+    >>> bot_line(load_game("chinchon"), "careful")
+    "quick, and stronger than greedy: greedy's play, with more care; the strongest quick bot"
+    """
+    line = BOT_LINES.get(name)
+    if line is None:
+        text = inspect.getdoc(bot_factories(game)[name]) or name
+        first = " ".join(text.split("\n\n")[0].split()).split(". ")[0]
+        line = _ASIDE.sub("", first.replace("``", "")).rstrip(".")
+    quick = [bot for bot in QUICK_BOTS if bot in bot_factories(game)]
+    if len(quick) > 1 and name == quick_bot(game):
+        line += "; the strongest quick bot"
+    return line
 
 
 LISTING_SECONDS = 60.0
@@ -35,7 +73,9 @@ _listed: list[tuple[float, tuple[Game, ...], list[dict[str, Any]]]] = []
 
 def games_listing() -> list[dict[str, Any]]:
     """The games a table may be made of: names, titles, presets (with their numbers of
-    players), default players and bots: a copy of the listing made at most every
+    players), default players, bots, the bot the lobby seats unless the player chooses
+    another (the strongest quick one, :func:`scala40.bots.quick_bot`) and a line on each
+    bot: a copy of the listing made at most every
     :data:`LISTING_SECONDS` (listing them took 14 ms, and 12 more to find the games
     other packages offer), or as soon as a game listed is registered anew."""
     now = time.monotonic()
@@ -70,8 +110,9 @@ def _listing(records: tuple[Game, ...]) -> list[dict[str, Any]]:
                 "presets": presets,
                 "default_preset": game.ruleset_type.DEFAULT_PRESET,
                 "default_players": game.default_players,
-                "bots": list(bot_names(game)),
-                "default_bot": DEFAULT_BOT,
+                "bots": list(bot_factories(game)),
+                "default_bot": quick_bot(game),
+                "bot_lines": {bot: bot_line(game, bot) for bot in bot_factories(game)},
             }
         )
     return games

@@ -33,6 +33,7 @@ from scala40 import (
     new_game,
     parse_move,
 )
+from scala40.game import load_game
 from scala40.records import GameRecord
 from tests.games.scala40.helpers import (
     PRESET_NAMES,
@@ -44,12 +45,20 @@ from tests.games.scala40.helpers import (
     unlisted_moves,
 )
 from tests.options import rulesets as drawn_rulesets
+from tests.protocol.cases import soak_unless_default
+
+SCALA40 = load_game("scala40")
 
 #: (preset, players) pairs covering every preset and every table size it allows.
 PRESET_TABLES = [
     (name, players)
     for name in PRESET_NAMES
     for players in range(PRESETS[name].min_players, PRESETS[name].max_players + 1)
+]
+#: The pairs as test cases: the default preset's in every run, the others' in the soak.
+PRESET_TABLE_CASES = [
+    pytest.param(name, players, id=f"{name}-{players}", marks=soak_unless_default(SCALA40, name))
+    for name, players in PRESET_TABLES
 ]
 
 
@@ -120,7 +129,7 @@ def run_playout(
 # -- seeded playouts over every preset ---------------------------------------------------------
 
 
-@pytest.mark.parametrize(("preset", "players"), PRESET_TABLES)
+@pytest.mark.parametrize(("preset", "players"), PRESET_TABLE_CASES)
 def test_playouts_keep_every_invariant(preset: str, players: int) -> None:
     state = new_game(preset, players=players, seed=players * 101 + len(preset))
     final, moves = run_playout(state, seed=players, max_actions=250, deep_every=7)
@@ -363,7 +372,7 @@ def test_explicit_chance_restock_appears_when_the_stock_runs_out() -> None:  # S
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("preset", "players"), PRESET_TABLES)
+@pytest.mark.parametrize(("preset", "players"), PRESET_TABLE_CASES)
 def test_long_playouts_keep_every_invariant(preset: str, players: int) -> None:
     for seed in range(3):
         state = new_game(preset, players=players, seed=1000 + seed)

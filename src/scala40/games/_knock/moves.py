@@ -72,6 +72,7 @@ from scala40.movekinds import (
     as_move_card,
     as_move_readings,
     as_some_move_cards,
+    check_written_melds,
     format_meld_text,
     parse_meld_text,
     read_meld_readings,
@@ -213,6 +214,7 @@ def _melds_from_json(value: Any) -> tuple[MeldSpec, ...]:
             "field 'melds' must hold melds as text, such as '8C 9C JK=10C', or "
             "[cards, represented] pairs of card text, such as ['8C 9C JK', '8C 9C 10C']"
         )
+    check_written_melds(value, "melds")
     return _as_melds(value)
 
 

@@ -32,7 +32,22 @@ from typing import Any
 
 import attrs
 
-from scala40._base.observation import CARD_CODES, UNSEEN, LayoutBase, ObservationBase, card_blocks
+from scala40._base.observation import (
+    CARD_CODES,
+    UNSEEN,
+    UNSET,
+    LayoutBase,
+    ObservationBase,
+    Sheet,
+    card_blocks,
+    count_bytes,
+    float_bytes,
+    fraction_rows,
+    mark_rows,
+    write_cards,
+    write_hand,
+    write_pile,
+)
 from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
@@ -53,27 +68,31 @@ from scala40.games._knock.view import PlayerView
 __all__ = ["CARD_CODES", "OBSERVATION", "KnockObservation"]
 
 _PHASES = tuple(Phase)
-_PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
 _ENDS = tuple(end for end in HandEnd if end is not HandEnd.BLOCKED)
 """The hand ends ``last_end`` marks: a blocked hand (``turn_limit``) marks none, which
 keeps one layout for every ruleset, whether it has a turn limit or not."""
-_END_INDEX: dict[HandEnd, int] = {end: index for index, end in enumerate(_ENDS)}
+_END_ROWS = {id(end): row for end, row in zip(_ENDS, mark_rows(len(_ENDS)), strict=False)}
+"""The ``last_end`` block of each end that has one, by the member's identity (hashing an
+enum member runs Python code, ``id`` does not)."""
+_NO_END = mark_rows(len(_ENDS))[-1]
+_PHASE_ROWS = {
+    id(phase): row for phase, row in zip(_PHASES, mark_rows(len(_PHASES)), strict=False)
+}
+"""The ``phase`` block of each phase, by the member's identity."""
 _SCALE_CAP = 4.0
 """Totals and points are given as fractions of the limit, clipped to this either way."""
 _COUNT_CAP = 100
 """Turn and hand counters are given as fractions of this, capped at 1."""
+_COUNT_FRACTIONS = fraction_rows(_COUNT_CAP)
 _REENTRY_CAP = 10
 """Re-entries are given as fractions of this, capped at 1."""
 _VALUE_SCALE = 50
 """Card values are given as fractions of this, capped at 1."""
+_KEPT = 4096
+"""How many rows of seat blocks are kept, then forgotten all at once."""
 
 # Where the card blocks start: they come first, in this order.
-_DISCARD, _TOP, _TAKEN, _WILD, _VALUES = (index * CARD_CODES for index in range(2, 7))
-_WRITTEN = (
-    "hand_sizes", "stock_size", "active", "to_move", "turn", "dealer", "turns_played",
-    "pending", "reentries", "last_end", "phase", "reentry_total", "hand_number",
-)  # fmt: skip
-"""The blocks after the card blocks whose offsets ``_encode`` reads, in order."""
+_DISCARD, _TAKEN, _WILD, _VALUES = (index * CARD_CODES for index in (2, 4, 5, 6))
 
 
 def _scaled(value: float) -> float:
@@ -88,23 +107,57 @@ def _scaled(value: float) -> float:
 @attrs.frozen
 class _Layout(LayoutBase):
     """What the encoding of one ruleset and number of players needs, computed once (its
-    ``start`` also sets the wild and values blocks, fixed by the rules)."""
+    ``start`` sets the ``wild`` and ``values`` blocks, fixed by the rules)."""
 
     limit: int
     """The total the scores are measured against."""
     gin_streak: int
     reentry: int | None
-    offsets: tuple[int, ...]
-    """Where each block after the card blocks starts, in the order of :meth:`fields`."""
+    marks: tuple[bytes, ...]
+    """The rows of a one-hot seat block (:func:`mark_rows`)."""
+    at: tuple[int, ...]
+    """Where the blocks after the card blocks that ``_write`` writes start, in bytes,
+    in the order of :data:`_WRITTEN`."""
 
 
-class KnockObservation(ObservationBase[Any, _Layout]):
+_WRITTEN = (
+    "hand_sizes", "stock_size", "active", "to_move", "turn", "dealer", "turns_played",
+    "pending", "reentries", "last_end", "phase", "reentry_total", "hand_number",
+)  # fmt: skip
+"""The blocks after the card blocks whose places ``_write`` reads, in order (``active``
+to ``winners`` follow one another, as ``reentries`` to ``last_closer`` do)."""
+
+
+class _Sheet(Sheet):
+    """A seat's numbers and the values of the view they were written from."""
+
+    __slots__ = (
+        "active", "dealer", "end", "extra", "gins", "last", "mover", "number", "pending",
+        "phase", "reentries", "scores", "sizes", "stock", "taken", "total", "turn", "turns",
+        "winners",
+    )  # fmt: skip
+
+    def __init__(self, layout: LayoutBase) -> None:
+        super().__init__(layout)
+        self.taken: Card | None = None
+        self.extra: tuple[Card, ...] = ()
+        """The cards the ``unseen`` block leaves out besides the hand and the pile."""
+        self.sizes = self.stock = self.mover = self.turn = self.dealer = UNSET
+        self.active = self.scores = self.last = self.winners = UNSET
+        self.reentries = self.gins = self.turns = self.pending = self.end = UNSET
+        self.phase = self.total = self.number = UNSET
+
+
+class KnockObservation(ObservationBase[Any, _Layout, _Sheet]):
     """The numbers and the text of a knock game's player view (see :meth:`fields` for
     the blocks, in order)."""
 
+    sheet_type = _Sheet
+
     def __init__(self) -> None:
         super().__init__()
-        self._last_standing: dict[int, tuple[Any, ...]] = {}
+        self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
+        self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
 
     def fields(self, rules: Any, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` (a Rumino, Chinchón or La Conga ruleset) and
@@ -208,96 +261,161 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def _encode(
+    def _write(
         self,
+        sheet: _Sheet,
         public: PlayerView | KnockRecord,
         me: int,
         hand: tuple[Card, ...],
         hand_sizes: tuple[int, ...],
         stock_size: int,
         layout: _Layout,
-    ) -> array[float]:
+    ) -> None:
+        numbers = sheet.numbers
+        raw = sheet.raw
         n = layout.player_count
-        # The fixed blocks set, the unseen block holding the deck, less the discard pile.
-        discard = public.discard
-        out = self._with_pile(layout.start, discard, _DISCARD)
-        phase = public.phase
         # Card blocks: a card the player sees is not unseen.
-        for card in hand:
-            out[card] += 1.0
-            out[UNSEEN + card] -= 1.0
-        if discard:
-            out[_TOP + discard[-1]] = 1.0
+        write_pile(sheet, public.discard, _DISCARD)
+        write_hand(sheet, hand)
+        phase = public.phase
         taken = public.taken
         turn = public.turn
-        if taken is not None:
-            out[_TAKEN + taken] = 1.0
-            if phase is PLAY and turn != me:
-                out[UNSEEN + taken] -= 1.0  # in the hand of the player to move
         last = public.last_hand
         hand_number = public.hand_number
-        # Every hand is shown once the hand is scored, until the next deal.
-        shown = phase is REENTRY or phase is OVER
-        if last is not None and (shown or (phase is DEAL and hand_number > 0)):
-            for seat, cards in enumerate(last.hands):
-                if seat != me:
-                    for card in cards:
-                        out[UNSEEN + card] -= 1.0
-        # Seat blocks, the viewing player first: seat ``s`` at offset ``(s - me) % n``.
+        if taken is not sheet.taken:
+            if sheet.taken is not None:
+                numbers[_TAKEN + sheet.taken] = 0.0
+            if taken is not None:
+                numbers[_TAKEN + taken] = 1.0
+            sheet.taken = taken
+        extra: tuple[Card, ...] = ()
+        if taken is not None and phase is PLAY and turn != me:
+            extra = (taken,)  # in the hand of the player to move
+        elif last is not None and (
+            phase is REENTRY or phase is OVER or (phase is DEAL and hand_number > 0)
+        ):
+            # Every hand is shown once the hand is scored, until the next deal.
+            extra = tuple(
+                [card for seat, cards in enumerate(last.hands) if seat != me for card in cards]
+            )
+        write_cards(sheet, sheet.extra, extra)
+        sheet.extra = extra
+        # Seat blocks, the viewing player first: seat ``s`` at place ``(s - me) % n``.
         (
             sizes_at, stock_at, active_at, to_move_at, turn_at, dealer_at, turns_at,
             pending_at, reentries_at, end_at, phase_at, total_at, number_at,
-        ) = layout.offsets  # fmt: skip
-        turns_played = public.turns_played
-        if me:
-            hand_sizes = hand_sizes[me:] + hand_sizes[:me]
-            turns_played = turns_played[me:] + turns_played[:me]
-        out[sizes_at : sizes_at + n] = array("f", hand_sizes)
-        out[stock_at] = stock_size
-        # From ``active`` to ``winners``, and from ``reentries`` to ``last_closer``.
-        standing, records = self._standing(layout, me, public)
-        out[active_at : active_at + 4 * n] = standing
-        out[reentries_at : reentries_at + 4 * n] = records
+        ) = layout.at  # fmt: skip
+        marks = layout.marks
+        if hand_sizes != sheet.sizes:
+            raw[sizes_at : sizes_at + 4 * n] = self._sizes_row(me, hand_sizes)
+            sheet.sizes = hand_sizes
+        if stock_size != sheet.stock:
+            raw[stock_at : stock_at + 4] = count_bytes(stock_size)
+            sheet.stock = stock_size
+        active = public.active
+        scores = public.scores
+        winners = public.winners
+        reentries = public.reentries
+        gins = public.gins
+        if (
+            last is not sheet.last
+            or active != sheet.active
+            or scores != sheet.scores
+            or winners != sheet.winners
+            or reentries != sheet.reentries
+            or gins != sheet.gins
+        ):
+            standing, records = self._standing(layout, me, public)
+            raw[active_at : active_at + 16 * n] = standing
+            raw[reentries_at : reentries_at + 16 * n] = records
+            raw[end_at : end_at + 4 * len(_ENDS)] = (
+                _NO_END if last is None else _END_ROWS.get(id(last.end), _NO_END)
+            )
+            sheet.last = last
+            sheet.active = active
+            sheet.scores = scores
+            sheet.winners = winners
+            sheet.reentries = reentries
+            sheet.gins = gins
         mover = public.current_player
-        if mover is not None:
-            out[to_move_at + (mover - me) % n] = 1.0
-        if turn is not None:
-            out[turn_at + (turn - me) % n] = 1.0
+        if mover != sheet.mover:
+            raw[to_move_at : to_move_at + 4 * n] = marks[n if mover is None else (mover - me) % n]
+            sheet.mover = mover
+        if turn != sheet.turn:
+            raw[turn_at : turn_at + 4 * n] = marks[(turn - me) % n]
+            sheet.turn = turn
         dealer = public.dealer
-        if dealer is not None:
-            out[dealer_at + (dealer - me) % n] = 1.0
-        out[turns_at : turns_at + n] = array(
-            "f", [min(turns, _COUNT_CAP) / _COUNT_CAP for turns in turns_played]
-        )
-        for seat in public.pending:
-            out[pending_at + (seat - me) % n] = 1.0
-        if last is not None:
-            index = _END_INDEX.get(last.end)
-            if index is not None:
-                out[end_at + index] = 1.0
-        out[phase_at + _PHASE_INDEX[phase]] = 1.0
-        out[total_at] = _scaled(public.reentry_total / layout.limit)
-        out[number_at] = min(hand_number, _COUNT_CAP) / _COUNT_CAP
-        return out
+        if dealer != sheet.dealer:
+            raw[dealer_at : dealer_at + 4 * n] = marks[(dealer - me) % n]
+            sheet.dealer = dealer
+        turns_played = public.turns_played
+        if turns_played != sheet.turns:
+            raw[turns_at : turns_at + 4 * n] = self._turns_row(me, turns_played)
+            sheet.turns = turns_played
+        pending = public.pending
+        if pending != sheet.pending:
+            raw[pending_at : pending_at + 4 * n] = (
+                marks[n] if not pending else _seats_row(n, me, pending)
+            )
+            sheet.pending = pending
+        if phase is not sheet.phase:
+            raw[phase_at : phase_at + 4 * len(_PHASES)] = _PHASE_ROWS[id(phase)]
+            sheet.phase = phase
+        total = public.reentry_total
+        if total != sheet.total:
+            raw[total_at : total_at + 4] = (
+                float_bytes((_scaled(total / layout.limit),)) if total else _ZERO
+            )
+            sheet.total = total
+        if hand_number != sheet.number:
+            raw[number_at : number_at + 4] = _COUNT_FRACTIONS[
+                hand_number if hand_number < _COUNT_CAP else _COUNT_CAP
+            ]
+            sheet.number = hand_number
+
+    def _sizes_row(self, me: int, hand_sizes: tuple[int, ...]) -> bytes:
+        """The ``hand_sizes`` block of seat ``me`` (the same few come again and again)."""
+        key = (me, hand_sizes)
+        found = self._sizes.get(key)
+        if found is None:
+            if len(self._sizes) >= _KEPT:
+                self._sizes.clear()
+            found = self._sizes[key] = float_bytes(hand_sizes[me:] + hand_sizes[:me])
+        return found
+
+    def _turns_row(self, me: int, turns_played: tuple[int, ...]) -> bytes:
+        """The ``turns_played`` block of seat ``me`` (the same few come again and
+        again)."""
+        key = (me, turns_played)
+        found = self._turns.get(key)
+        if found is None:
+            if len(self._turns) >= _KEPT:
+                self._turns.clear()
+            fractions = _COUNT_FRACTIONS
+            found = self._turns[key] = b"".join(
+                [
+                    fractions[turns if turns < _COUNT_CAP else _COUNT_CAP]
+                    for turns in turns_played[me:] + turns_played[:me]
+                ]
+            )
+        return found
 
     def _standing(
         self, layout: _Layout, me: int, public: PlayerView | KnockRecord
-    ) -> tuple[array[float], array[float]]:
+    ) -> tuple[bytes, bytes]:
         """The blocks of seat ``me`` that change between hands only: ``active``,
-        ``scores``, ``last_points`` and ``winners`` (one slice: they follow one another),
-        then ``reentries``, ``may_reenter``, ``gins`` and ``last_closer`` (another), kept
-        for each seat until they change."""
-        key = (public.active, public.scores, public.last_hand, public.winners)
-        again = (public.reentries, public.gins)
-        found = self._last_standing.get(me)
-        if found is not None and found[0] is layout and found[1] == key and found[2] == again:
-            return found[3], found[4]
+        ``scores``, ``last_points`` and ``winners`` (they follow one another), then
+        ``reentries``, ``may_reenter``, ``gins`` and ``last_closer``."""
         n = layout.player_count
         limit = layout.limit
         streak = layout.gin_streak
         allowed = layout.reentry
-        active, scores, last, winners = key
-        reentries, gins = again
+        active = public.active
+        scores = public.scores
+        last = public.last_hand
+        winners = public.winners
+        reentries = public.reentries
+        gins = public.gins
         points = last.points if last is not None else None
         closer = last.closer if last is not None else None
         seats = [(me + offset) % n for offset in range(n)]
@@ -314,19 +432,17 @@ class KnockObservation(ObservationBase[Any, _Layout]):
         )
         records.extend([min(gins[seat], streak) / streak for seat in seats])
         records.extend([1.0 if seat == closer else 0.0 for seat in seats])
-        numbers = (array("f", standing), array("f", records))
-        self._last_standing[me] = (layout, key, again, *numbers)
-        return numbers
+        return float_bytes(standing), float_bytes(records)
 
     def _new_layout(self, rules: Any, player_count: int) -> _Layout:
-        offsets: dict[str, int] = {}
-        at = 0
-        for field in self.fields(rules, player_count):
-            offsets[field.name] = at
-            at += field.size
         profile = _profile(rules)
-        start = array("f", bytes(4 * at))
         counts = Counter(profile.deck.cards)
+        places: dict[str, int] = {}
+        size = 0
+        for field in self.fields(rules, player_count):
+            places[field.name] = size
+            size += field.size
+        start = array("f", bytes(4 * size))
         for card, copies in counts.items():
             start[UNSEEN + card] = copies
         for card in profile.wild_cards:
@@ -337,11 +453,13 @@ class KnockObservation(ObservationBase[Any, _Layout]):
         return _Layout(
             rules=rules,
             player_count=player_count,
-            start=start,
+            size=size,
+            start=start.tobytes(),
             limit=max(profile.limit, 1),
             gin_streak=profile.gin_streak or 1,  # without a streak win, no gin counts
             reentry=profile.reentry,
-            offsets=tuple(offsets[name] for name in _WRITTEN),
+            marks=mark_rows(player_count),
+            at=tuple(4 * places[name] for name in _WRITTEN),
         )
 
     def text(self, view: PlayerView) -> str:
@@ -374,6 +492,17 @@ class KnockObservation(ObservationBase[Any, _Layout]):
             + " shown "
             + " / ".join(_showing(shown) for shown in last.shown)
         )
+
+
+_ZERO = bytes(4)
+
+
+def _seats_row(count: int, me: int, seats: tuple[int, ...]) -> bytes:
+    """A block of ``count`` seats marking ``seats``, seat ``s`` at ``(s - me) % count``."""
+    row = [0.0] * count
+    for seat in seats:
+        row[(seat - me) % count] = 1.0
+    return float_bytes(row)
 
 
 def _profile(rules: Any) -> KnockRules:

@@ -32,6 +32,8 @@ from scala40._format.serial import (
     is_card_codes,
     is_count,
     is_total,
+    unwritten,
+    written_meld,
 )
 from scala40.errors import Scala40Error
 from scala40.games._knock import engine
@@ -144,11 +146,12 @@ def _result_from_dict(state: FieldReader, rules: Any) -> HandResult | None:
 def _shown_spec(text: str) -> MeldSpec:
     """A meld as a hand result writes it (``phases``): a wild card standing for itself
     keeps its reading there (``JK=JK`` in a meld of jokers, RU-MELDS; ``AD=AD``), which
-    says no more than the card alone, as a move's text writes it."""
+    says no more than the card alone, as a move's text writes it. ``text`` is written as
+    the library writes melds (:func:`~scala40._format.serial.written_meld`)."""
     words = []
-    for word in text.replace(",", " ").split():
+    for word in text.split(" "):
         card, _, reading = word.partition("=")
-        words.append(card if reading and reading.upper() == card.upper() else word)
+        words.append(card if reading == card else word)
     return parse_meld_spec(" ".join(words))
 
 
@@ -167,6 +170,8 @@ def _showing_from_dict(value: object, rules: Any, parent: FieldReader) -> Showin
     for text in melds_data:
         if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
             raise read.fail(f"a meld must be text, got {describe(text)}")
+        if not written_meld(text):
+            raise read.fail(f"meld {describe(text, 60)}: {unwritten(text, meld=True)}")
         try:
             meld = engine.resolve_spec(_shown_spec(text), rules.meld_rules)
         except Scala40Error as error:

@@ -56,6 +56,7 @@ from scala40.games.scala40.analysis import (
     can_close,
     closing_moves,
     hand_melds,
+    least_deadwood,
     min_deadwood,
 )
 from scala40.games.scala40.best import BestBot
@@ -127,6 +128,7 @@ GAME = register_game(
         aliases=("scala-40", "scala", "scala-quaranta"),
         final_scores=final_scores,
         hand_value=hand_value,
+        least_deadwood=least_deadwood,
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
     )

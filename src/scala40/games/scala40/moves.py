@@ -64,6 +64,7 @@ from scala40.movekinds import (
     as_move_cards,
     as_move_readings,
     as_some_move_cards,
+    check_written_melds,
     format_meld_text,
     parse_index,
     parse_meld_text,
@@ -274,9 +275,10 @@ def _pieces_from_json(value: Any) -> Any:
     # Each piece as a meld's text ("8C 9C JK=10C"), or as a [cards, represented] pair of
     # card texts (the form of version 1, and of the action encoding's tree).
     pieces: list[Any] = []
+    check_written_melds(value, "pieces")
     for piece in value:
         if isinstance(piece, str):
-            pieces.append(read_meld_readings(piece.replace(",", " ").split()))
+            pieces.append(read_meld_readings(piece.split(" ")))
         elif (
             isinstance(piece, list) and len(piece) == 2 and all(isinstance(p, str) for p in piece)
         ):

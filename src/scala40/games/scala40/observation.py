@@ -25,8 +25,6 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
 
 import attrs
 
@@ -34,13 +32,19 @@ from scala40._base.observation import (
     CARD_CODES,
     MELD_KINDS,
     UNSEEN,
+    UNSET,
     ZERO_ROW,
     LayoutBase,
     ObservationBase,
-    capped_fractions,
+    Sheet,
     card_blocks,
-    seat_marks,
+    count_bytes,
+    float_bytes,
+    fraction_rows,
+    mark_rows,
     update_table_blocks,
+    write_hand,
+    write_pile,
 )
 from scala40._wording import ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card, format_cards
@@ -54,16 +58,44 @@ from scala40.melds import Meld
 __all__ = ["CARD_CODES", "OBSERVATION", "Scala40Observation", "max_table_melds"]
 
 _PHASES = tuple(Phase)
-_PHASE_ROWS = {id(phase): tuple(float(other is phase) for other in _PHASES) for phase in _PHASES}
+_PHASE_ROWS = {
+    id(phase): row for phase, row in zip(_PHASES, mark_rows(len(_PHASES)), strict=False)
+}
 """The ``phase`` block of each phase, by the member's identity: hashing an enum member
 runs Python code (``Enum.__hash__``), ``id`` does not."""
+_FACT_ROWS = tuple(
+    float_bytes([float(index >> bit & 1) for bit in range(4, -1, -1)]) for index in range(32)
+)
+"""The ``turn`` block of each set of its five facts, by the facts read as a binary
+number, the first the highest bit."""
 _SCALE_CAP = 4.0
 """Totals and opening values are given as fractions of their target, capped here."""
 _COUNT_CAP = 100
 """Turn and hand counters are given as fractions of this, capped at 1."""
-_TURN_FRACTIONS = capped_fractions(_COUNT_CAP)
+_COUNT_FRACTIONS = fraction_rows(_COUNT_CAP)
 _MELDS_KEPT = 4096
 """The numbers of this many melds are kept, then forgotten all at once."""
+_KEPT = 4096
+"""How many rows of seat blocks are kept, then forgotten all at once."""
+_ZERO = bytes(4)
+_DISCARD = 2 * CARD_CODES
+_TAKEN = 4 * CARD_CODES
+_TABLES = 5 * CARD_CODES
+"""Where the table blocks start: after the five card blocks."""
+_WRITTEN = (
+    "hand_sizes", "stock_size", "opened", "scores", "winners", "to_move", "dealer",
+    "turns_played", "phase", "turn", "opening_value", "hand_number",
+)  # fmt: skip
+"""The blocks after the table blocks whose places ``_write`` reads, in order
+(``opened`` and ``active`` follow one another, as ``scores`` and ``last_points`` do)."""
+
+
+def _seats_row(count: int, me: int, seats: tuple[int, ...]) -> bytes:
+    """A block of ``count`` seats marking ``seats``, seat ``s`` at ``(s - me) % count``."""
+    row = [0.0] * count
+    for seat in seats:
+        row[(seat - me) % count] = 1.0
+    return float_bytes(row)
 
 
 def max_table_melds(rules: Ruleset) -> int:
@@ -95,23 +127,44 @@ class _Layout(LayoutBase):
     melds: int
     target: int
     threshold: int
-    seats_at: int
-    """Where the seat blocks (from ``hand_sizes`` on) start."""
-    marks: tuple[tuple[float, ...], ...]
-    """The rows of a one-hot seat block (:func:`seat_marks`)."""
-    seats: tuple[tuple[int, ...], ...]
-    """Each viewing seat's order of the seats: itself first, then in play order."""
+    table_at: tuple[int, int, int]
+    """Where the ``table_kind``, ``table_cards`` and ``table_jokers`` blocks start."""
+    marks: tuple[bytes, ...]
+    """The rows of a one-hot seat block (:func:`mark_rows`)."""
+    at: tuple[int, ...]
+    """Where the blocks after the table blocks that ``_write`` writes start, in bytes,
+    in the order of :data:`_WRITTEN`."""
 
 
-class Scala40Observation(ObservationBase[Ruleset, _Layout]):
+class _Sheet(Sheet):
+    """A seat's numbers and the values of the view they were written from."""
+
+    __slots__ = (
+        "active", "dealer", "facts", "last", "mover", "number", "opened", "opening",
+        "phase", "scores", "sizes", "stock", "table", "taken", "turns", "winners",
+    )  # fmt: skip
+
+    def __init__(self, layout: LayoutBase) -> None:
+        super().__init__(layout)
+        self.taken: Card | None = None
+        self.table: tuple[Meld, ...] = ()
+        self.sizes = self.stock = self.opened = self.active = self.scores = UNSET
+        self.last = self.winners = self.mover = self.dealer = self.turns = UNSET
+        self.phase = self.facts = self.opening = self.number = UNSET
+
+
+class Scala40Observation(ObservationBase[Ruleset, _Layout, _Sheet]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
 
+    sheet_type = _Sheet
+
     def __init__(self) -> None:
         super().__init__()
-        self._last_table: tuple[object, tuple[Meld, ...], array[float]] = (None, (), array("f"))
         self._meld_numbers: dict[Meld, tuple[array[float], array[float]]] = {}
-        self._last_totals: dict[int, tuple[_Layout, tuple[int, ...], Any, array[float]]] = {}
+        self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
+        self._turns: dict[tuple[int, tuple[int, ...]], bytes] = {}
+        self._flags: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], bytes] = {}
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
         """The blocks, for ``rules`` and ``player_count`` seats (``n``), in this order:
@@ -188,74 +241,149 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def _encode(
+    def _write(
         self,
+        sheet: _Sheet,
         public: PlayerView | StateRecord,
         me: int,
         hand: tuple[Card, ...],
         hand_sizes: tuple[int, ...],
         stock_size: int,
         layout: _Layout,
-    ) -> array[float]:
+    ) -> None:
+        numbers = sheet.numbers
+        raw = sheet.raw
         n = layout.player_count
-        table = public.table
-        known = self._last_table
-        if known[0] is layout and known[1] == table:
-            base = known[2]
-        else:
-            base = self._table_numbers(layout, table)
-        discard = public.discard
-        out = self._with_pile(base, discard, 106)
         # Card blocks: a card the player sees is not unseen.
-        for card in hand:
-            out[card] += 1.0
-            out[53 + card] -= 1.0
-        if discard:
-            out[159 + discard[-1]] = 1.0
+        table = public.table
+        if table is not sheet.table:
+            update_table_blocks(numbers, sheet.table, table, layout.table_at, self._meld_rows)
+            sheet.table = table
+        write_pile(sheet, public.discard, _DISCARD)
+        write_hand(sheet, hand)
         taken = public.taken
-        if taken is not None:
-            out[212 + taken] = 1.0
-        # The blocks from ``hand_sizes`` on, joined as one list and written at once; seat
-        # blocks the viewing player first: seat ``s`` at offset ``(s - me) % n``.
+        if taken is not sheet.taken:
+            if sheet.taken is not None:
+                numbers[_TAKEN + sheet.taken] = 0.0
+            if taken is not None:
+                numbers[_TAKEN + taken] = 1.0
+            sheet.taken = taken
+        # Seat blocks, the viewing player first: seat ``s`` at place ``(s - me) % n``.
+        (
+            sizes_at, stock_at, opened_at, scores_at, winners_at, to_move_at, dealer_at,
+            turns_at, phase_at, facts_at, opening_at, number_at,
+        ) = layout.at  # fmt: skip
         marks = layout.marks
+        if hand_sizes != sheet.sizes:
+            raw[sizes_at : sizes_at + 4 * n] = self._sizes_row(me, hand_sizes)
+            sheet.sizes = hand_sizes
+        if stock_size != sheet.stock:
+            raw[stock_at : stock_at + 4] = count_bytes(stock_size)
+            sheet.stock = stock_size
         opened = public.opened
         active = public.active
-        turns = public.turns_played
-        to_move = public.current_player
-        dealer = public.dealer
-        winners = public.winners
-        won: Sequence[float] = marks[n]
-        if winners:
-            won = [0.0] * n
-            for seat in winners:
-                won[(seat - me) % n] = 1.0
-        fractions = _TURN_FRACTIONS
-        numbers = [
-            *hand_sizes[me:], *hand_sizes[:me], stock_size,
-            *opened[me:], *opened[:me], *active[me:], *active[:me],
-            *self._totals(layout, me, public), *won,
-            *marks[n if to_move is None else (to_move - me) % n],
-            *marks[(dealer - me) % n],
-            *[fractions[turns[seat] if turns[seat] < _COUNT_CAP else _COUNT_CAP]
-              for seat in layout.seats[me]],
-            *_PHASE_ROWS[id(public.phase)],
-            public.opened_at_turn_start, public.taken_must_use, public.taken_used,
-            to_move is not None and public.may_close, to_move == me,
-            min(public.opening_value / layout.threshold, _SCALE_CAP),
-            fractions[min(public.hand_number, _COUNT_CAP)],
-        ]  # fmt: skip
-        at = layout.seats_at
-        out[at : at + len(numbers)] = array("f", numbers)
-        return out
-
-    def _totals(self, layout: _Layout, me: int, public: PlayerView | StateRecord) -> array[float]:
-        """The ``scores`` and ``last_points`` blocks of seat ``me`` (one slice: the one
-        follows the other), kept for each seat: they change between hands only."""
+        if opened != sheet.opened or active != sheet.active:
+            raw[opened_at : opened_at + 8 * n] = self._flags_row(me, opened, active)
+            sheet.opened = opened
+            sheet.active = active
         scores = public.scores
         last = public.last_hand
-        found = self._last_totals.get(me)
-        if found is not None and found[0] is layout and found[1] == scores and found[2] is last:
-            return found[3]
+        if scores != sheet.scores or last is not sheet.last:
+            raw[scores_at : scores_at + 8 * n] = self._totals(layout, me, public)
+            sheet.scores = scores
+            sheet.last = last
+        winners = public.winners
+        if winners != sheet.winners:
+            raw[winners_at : winners_at + 4 * n] = (
+                marks[n] if not winners else _seats_row(n, me, winners)
+            )
+            sheet.winners = winners
+        to_move = public.current_player
+        if to_move != sheet.mover:
+            raw[to_move_at : to_move_at + 4 * n] = marks[
+                n if to_move is None else (to_move - me) % n
+            ]
+            sheet.mover = to_move
+        dealer = public.dealer
+        if dealer != sheet.dealer:
+            raw[dealer_at : dealer_at + 4 * n] = marks[(dealer - me) % n]
+            sheet.dealer = dealer
+        turns_played = public.turns_played
+        if turns_played != sheet.turns:
+            raw[turns_at : turns_at + 4 * n] = self._turns_row(me, turns_played)
+            sheet.turns = turns_played
+        phase = public.phase
+        if phase is not sheet.phase:
+            raw[phase_at : phase_at + 4 * len(_PHASES)] = _PHASE_ROWS[id(phase)]
+            sheet.phase = phase
+        facts = (
+            16 * public.opened_at_turn_start
+            + 8 * public.taken_must_use
+            + 4 * public.taken_used
+            + 2 * (to_move is not None and public.may_close)
+            + (to_move == me)
+        )
+        if facts != sheet.facts:
+            raw[facts_at : facts_at + 20] = _FACT_ROWS[facts]
+            sheet.facts = facts
+        opening = public.opening_value
+        if opening != sheet.opening:
+            raw[opening_at : opening_at + 4] = (
+                float_bytes((min(opening / layout.threshold, _SCALE_CAP),)) if opening else _ZERO
+            )
+            sheet.opening = opening
+        hand_number = public.hand_number
+        if hand_number != sheet.number:
+            raw[number_at : number_at + 4] = _COUNT_FRACTIONS[
+                hand_number if hand_number < _COUNT_CAP else _COUNT_CAP
+            ]
+            sheet.number = hand_number
+
+    def _sizes_row(self, me: int, hand_sizes: tuple[int, ...]) -> bytes:
+        """The ``hand_sizes`` block of seat ``me`` (the same few come again and again)."""
+        key = (me, hand_sizes)
+        found = self._sizes.get(key)
+        if found is None:
+            if len(self._sizes) >= _KEPT:
+                self._sizes.clear()
+            found = self._sizes[key] = float_bytes(hand_sizes[me:] + hand_sizes[:me])
+        return found
+
+    def _flags_row(self, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]) -> bytes:
+        """The ``opened`` and ``active`` blocks of seat ``me`` (one part: the one follows
+        the other; the same few come again and again)."""
+        key = (me, opened, active)
+        found = self._flags.get(key)
+        if found is None:
+            if len(self._flags) >= _KEPT:
+                self._flags.clear()
+            found = self._flags[key] = float_bytes(
+                opened[me:] + opened[:me] + active[me:] + active[:me]
+            )
+        return found
+
+    def _turns_row(self, me: int, turns_played: tuple[int, ...]) -> bytes:
+        """The ``turns_played`` block of seat ``me`` (the same few come again and
+        again)."""
+        key = (me, turns_played)
+        found = self._turns.get(key)
+        if found is None:
+            if len(self._turns) >= _KEPT:
+                self._turns.clear()
+            fractions = _COUNT_FRACTIONS
+            found = self._turns[key] = b"".join(
+                [
+                    fractions[turns if turns < _COUNT_CAP else _COUNT_CAP]
+                    for turns in turns_played[me:] + turns_played[:me]
+                ]
+            )
+        return found
+
+    def _totals(self, layout: _Layout, me: int, public: PlayerView | StateRecord) -> bytes:
+        """The ``scores`` and ``last_points`` blocks of seat ``me`` (they follow one
+        another)."""
+        scores = public.scores
+        last = public.last_hand
         n = layout.player_count
         target = layout.target
         seats = [(me + offset) % n for offset in range(n)]
@@ -265,25 +393,7 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         else:
             points = last.points
             numbers.extend([min(max(points[seat], 0) / target, _SCALE_CAP) for seat in seats])
-        totals = array("f", numbers)
-        self._last_totals[me] = (layout, scores, last, totals)
-        return totals
-
-    def _table_numbers(self, layout: _Layout, table: tuple[Meld, ...]) -> array[float]:
-        """The numbers every seat's view of ``table`` shares: the layout's start, with the
-        table's blocks, and the unseen block without its cards; a copy of the last
-        table's numbers brought up to date (:func:`update_table_blocks`)."""
-        known_layout, known_table, known = self._last_table
-        if known_layout is layout:
-            out = known[:]  # a new array: the discard pile's numbers are kept by base
-        else:
-            known_table = ()
-            out = layout.start[:]  # zeros, but the unseen block: every card of the deck
-        cards_at = 265 + layout.melds * len(MELD_KINDS)
-        offsets = (265, cards_at, cards_at + layout.melds * CARD_CODES)
-        update_table_blocks(out, known_table, table, offsets, self._meld_rows)
-        self._last_table = (layout, table, out)
-        return out
+        return float_bytes(numbers)
 
     def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_jokers`` rows of ``meld`` (kept: melds come
@@ -302,23 +412,25 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout]):
         return rows
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
-        size = sum(field.size for field in self.fields(rules, player_count))
+        places: dict[str, int] = {}
+        size = 0
+        for field in self.fields(rules, player_count):
+            places[field.name] = size
+            size += field.size
         start = array("f", bytes(4 * size))
         for card, copies in Counter(rules.deck.cards).items():
             start[UNSEEN + card] = copies
         return _Layout(
             rules=rules,
             player_count=player_count,
-            start=start,
+            size=size,
+            start=start.tobytes(),
             melds=max_table_melds(rules),
             target=_target(rules),
             threshold=max(rules.opening_threshold, 1),
-            seats_at=265 + max_table_melds(rules) * (len(MELD_KINDS) + 2 * CARD_CODES),
-            marks=seat_marks(player_count),
-            seats=tuple(
-                tuple((me + offset) % player_count for offset in range(player_count))
-                for me in range(player_count)
-            ),
+            table_at=(places["table_kind"], places["table_cards"], places["table_jokers"]),
+            marks=mark_rows(player_count),
+            at=tuple(4 * places[name] for name in _WRITTEN),
         )
 
     def text(self, view: PlayerView) -> str:

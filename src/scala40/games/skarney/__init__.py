@@ -8,7 +8,7 @@ The modules:
 * ``moves``: the moves and their notation;
 * ``state``: ``GameState`` and ``new_game``;
 * ``view``: ``PlayerView``, what one seat may know;
-* ``analysis``: the melds of a hand, its contracts, the best;
+* ``analysis``: the melds of a hand, its contracts, the best, its least penalty;
 * ``bots``: the greedy bot;
 * ``careful``: the careful bot, greedy's play taking the offers that fit its hand;
 * ``observation``: what a seat sees, as numbers and text, for learning agents;
@@ -30,6 +30,7 @@ from scala40.games.skarney.analysis import (
     can_make_contract,
     contracts,
     hand_melds,
+    least_penalty,
 )
 from scala40.games.skarney.bots import GreedyBot
 from scala40.games.skarney.careful import CarefulBot
@@ -72,6 +73,7 @@ __all__ = [
     "contracts",
     "hand_melds",
     "hand_penalty",
+    "least_penalty",
     "meld_points",
     "new_game",
     "with_modifiers",
@@ -100,6 +102,7 @@ GAME = register_game(
         text=TEXT,
         observation=OBSERVATION,
         hand_value=hand_value,
+        least_deadwood=least_penalty,
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
         # A hand played out by greedy costs about ten times a Chinchón hand.

@@ -1,5 +1,5 @@
 """Exact analysis of Skarney hands: the melds a hand holds, whether it makes its
-contract, and the best contract by value.
+contract, the best contract by value, and the least penalty its own melds can leave it.
 
 >>> from scala40.cards import format_cards
 >>> from scala40.games.skarney.analysis import best_contract, can_make_contract
@@ -24,15 +24,22 @@ import attrs
 
 from scala40._base.engine import without_sorted
 from scala40._checks import describe
-from scala40.cards import CARD_NAMES, JOKER, Card, as_cards
-from scala40.errors import InvalidArgumentError, InvalidValueError
+from scala40.cards import ACE, CARD_NAMES, JOKER, RANK_OF, SUIT_OF, Card, as_cards
+from scala40.errors import InvalidArgumentError, InvalidValueError, SearchLimitError
 from scala40.games.skarney import search
-from scala40.games.skarney.rules import MAX_JOKERS, Ruleset, hand_penalty, meld_points
-from scala40.games.skarney.search import MOST_CONTRACT_MELDS
+from scala40.games.skarney.rules import (
+    MAX_JOKERS,
+    MELD_RULES,
+    Ruleset,
+    hand_penalty,
+    meld_points,
+)
+from scala40.games.skarney.search import CARDS_PER_STEP, MOST_CONTRACT_MELDS
 from scala40.melds import Meld, MeldKind
 
 __all__ = [
     "MAX_HAND_CARDS",
+    "MAX_PENALTY_STEPS",
     "Contract",
     "best_contract",
     "can_make_contract",
@@ -40,6 +47,7 @@ __all__ = [
     "contracts",
     "hand_melds",
     "hand_penalty",
+    "least_penalty",
     "meld_points",
 ]
 
@@ -225,3 +233,131 @@ def _contract(hand: tuple[Card, ...], melds: tuple[Meld, ...]) -> Contract:
         rest = without_sorted(rest, meld.cards)
     assert rest is not None
     return Contract(melds, rest)
+
+
+# -- the least penalty a hand's own melds leave it (SK-SCORE-HAND) --------------------------
+
+MAX_PENALTY_STEPS = 50_000
+"""The most steps :func:`least_penalty` takes: one for each meld it tries on what is left
+of a hand, or one per :data:`~scala40.games.skarney.search.CARDS_PER_STEP` cards of what
+is left when that is more (trying a meld copies it). The hands of games played (a dozen
+to twenty cards) take a few hundred; past the bound, which only hands of dozens of cards
+reach, it raises :class:`~scala40.SearchLimitError`."""
+
+_WILD = MELD_RULES.wild_cards
+_NO_WILD, _A_JOKER, _A_TWO = range(3)
+"""The wild card a meld of natural cards takes: none, a joker or a 2 (any 2: a 2 is wild
+whatever its suit, and a mixed meld takes one wild card at most, SK-MELDS)."""
+_PENALTY = tuple(hand_penalty((card,)) for card in range(JOKER + 1))
+"""What each card costs left in hand (SK-SCORE-HAND)."""
+_JOKER_PENALTY = _PENALTY[JOKER]
+_TWO_PENALTY = hand_penalty("2S")
+
+
+def _placing_order(card: Card) -> tuple[int, int]:
+    """The order :func:`least_penalty` places a hand's natural cards in: rank by rank,
+    the aces after the other ranks. Placed lowest first, a set takes cards of the rank
+    being placed and a sequence the next ranks of a suit, so what is left of a hand stays
+    one of few shapes (as in Scala 40's packing search)."""
+    rank = RANK_OF[card]
+    return (14 if rank == ACE else rank, SUIT_OF[card])
+
+
+def _wild_taken(cards: tuple[Card, ...], naturals: int) -> int:
+    """The kind of wild card a meld of ``naturals`` natural cards among ``cards`` takes."""
+    if JOKER in cards:
+        return _A_JOKER
+    return _A_TWO if naturals < len(cards) else _NO_WILD
+
+
+def _taken(left: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """``left`` less ``cards``, or ``None`` if it does not hold them all."""
+    rest = list(left)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def _wild_penalty(jokers: int, twos: int) -> int:
+    """What the wild cards left cost once the melds of wild cards only are down: three or
+    more 2s meld, as do three or more jokers (SK-WILDMELD); fewer stay in hand."""
+    return (0 if jokers >= 3 else jokers * _JOKER_PENALTY) + (
+        0 if twos >= 3 else twos * _TWO_PENALTY
+    )
+
+
+def least_penalty(cards: Iterable[Card] | str, rules: Ruleset | None = None) -> int:
+    """The least penalty (SK-SCORE-HAND) a hand can be left with once it puts down melds
+    made of its own cards (SK-MELDS, SK-WILDMELD), as if its contract were made: what it
+    would cost if the hand ended with those melds down, so how far it is from going out;
+    ``0`` for a hand that melds whole. No table meld is extended and no contract asked.
+    It is the game's :attr:`~scala40.game.Game.least_deadwood`. ``rules`` changes
+    nothing (no ruleset changes the melds or the penalties), and is checked.
+
+    >>> from scala40.games.skarney.analysis import least_penalty
+    >>> least_penalty("5S 5H 5D 7C 8C 9C KD")
+    10
+    >>> least_penalty("5S 5H JK 9C 9C KD KD 2C")
+    10
+
+    The joker melds the fives and the 2 the kings (a meld takes one wild card at most):
+    the two nines are left, 5 each, where the joker left would cost 100.
+
+    :raises InvalidCardError: a card is not a card.
+    :raises InvalidArgumentError: ``rules`` is neither a Skarney ruleset nor ``None``.
+    :raises InvalidValueError: the cards are more copies than a Skarney deck holds.
+    :raises SearchLimitError: the search took its :data:`MAX_PENALTY_STEPS` steps.
+    """
+    if rules is not None and not isinstance(rules, Ruleset):
+        raise InvalidArgumentError(f"expected a Skarney Ruleset or None, got {describe(rules)}")
+    hand = _hand(cards)
+    # Each meld by its natural cards and the kind of wild card it takes, filed under its
+    # lowest natural card in placing order: the card placed next is the lowest left, so a
+    # meld that holds it and fits in what is left starts with it. The melds of wild cards
+    # only are counted last (_wild_penalty).
+    starting: dict[Card, set[tuple[tuple[Card, ...], int]]] = {}
+    for meld in search.hand_melds(hand):
+        natural = tuple(
+            sorted((card for card in meld.cards if card not in _WILD), key=_placing_order)
+        )
+        if natural:
+            wild = _wild_taken(meld.cards, len(natural))
+            starting.setdefault(natural[0], set()).add((natural, wild))
+    ordered = {card: sorted(shapes) for card, shapes in starting.items()}
+    known: dict[tuple[tuple[Card, ...], int, int], int] = {}
+    steps = MAX_PENALTY_STEPS
+
+    def least(left: tuple[Card, ...], jokers: int, twos: int) -> int:
+        nonlocal steps
+        if not left:
+            return _wild_penalty(jokers, twos)
+        key = (left, jokers, twos)
+        found = known.get(key)
+        if found is not None:
+            return found
+        first = left[0]
+        best = _PENALTY[first] + least(left[1:], jokers, twos)
+        for natural, wild in ordered.get(first, ()):
+            if (wild == _A_JOKER and not jokers) or (wild == _A_TWO and not twos):
+                continue
+            steps -= len(left) // CARDS_PER_STEP or 1
+            if steps < 0:
+                raise SearchLimitError(
+                    f"the least penalty of a hand of {len(hand)} cards took more than "
+                    f"{MAX_PENALTY_STEPS} steps (MAX_PENALTY_STEPS), one for each meld tried and "
+                    f"each {CARDS_PER_STEP} cards of what was left"
+                )
+            rest = _taken(left, natural)
+            if rest is not None:
+                found = least(rest, jokers - (wild == _A_JOKER), twos - (wild == _A_TWO))
+                if found < best:
+                    best = found
+        known[key] = best
+        return best
+
+    naturals = tuple(sorted((card for card in hand if card not in _WILD), key=_placing_order))
+    jokers = hand.count(JOKER)
+    return least(naturals, jokers, len(hand) - len(naturals) - jokers)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -35,11 +35,19 @@ from scala40._base.observation import (
     CARD_CODES,
     MELD_KINDS,
     UNSEEN,
+    UNSET,
     ZERO_ROW,
     LayoutBase,
     ObservationBase,
+    Sheet,
     card_blocks,
+    count_bytes,
+    float_bytes,
+    fraction_rows,
+    mark_rows,
     update_table_blocks,
+    write_cards,
+    write_hand,
 )
 from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
@@ -53,9 +61,19 @@ from scala40.melds import Meld, MeldKind
 __all__ = ["CARD_CODES", "OBSERVATION", "SkarneyObservation", "max_table_melds"]
 
 _PHASES = tuple(Phase)
-_PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
+_PHASE_ROWS = {
+    id(phase): row for phase, row in zip(_PHASES, mark_rows(len(_PHASES)), strict=False)
+}
+"""The ``phase`` block of each phase, by the member's identity (hashing an enum member
+runs Python code, ``id`` does not)."""
+_FACT_ROWS = tuple(
+    float_bytes([float(index >> bit & 1) for bit in range(3, -1, -1)]) for index in range(16)
+)
+"""The ``turn_facts`` block of each set of its four facts, by the facts read as a binary
+number, the first the highest bit."""
+_LAST_HAND_ROWS = tuple(float_bytes([float(index >> 1), float(index & 1)]) for index in range(4))
+"""The ``last_hand`` block of each pair of its facts, read as a binary number."""
 _WILD = MELD_RULES.wild_cards
-_IN_TURN = (DRAW, PLAY)
 _POINTS = 1000
 """Totals, points and bonuses are given as fractions of this..."""
 _POINTS_CAP = 10.0
@@ -64,19 +82,24 @@ _CONTRACT_CAP = 5
 """Contracts are given as fractions of this many melds (a contract has 1 to 5)."""
 _TURN_CAP = 200
 """The turn number is given as a fraction of this, capped at 1."""
+_TURN_FRACTIONS = fraction_rows(_TURN_CAP)
+_PROGRESS_ROWS = tuple(float_bytes((count / _CONTRACT_CAP,)) for count in range(_CONTRACT_CAP + 1))
+"""The ``progress`` block of each count of contract melds put down (at most the
+contract's)."""
 _MELD_TEXTS = 4096
 """The texts of this many melds are kept, then forgotten all at once."""
-
-# Where the blocks after the hand and unseen blocks, up to the known cards, start.
+_KEPT = 4096
+"""How many rows of seat blocks are kept, then forgotten all at once."""
 _OFFER = 2 * CARD_CODES
 _KNOWN = 3 * CARD_CODES
 _WRITTEN = (
     "table_owner", "hand_sizes", "stopped", "to_move", "turn", "dealer", "winners",
-    "last_went_out", "contracts", "stock_size", "phase",
-    "turn_facts", "progress", "contract", "bonus", "turn_number", "last_hand",
-    "hand_number",
+    "last_went_out", "contracts", "stock_size", "phase", "turn_facts", "progress",
+    "contract", "turn_number", "last_hand", "hand_number",
 )  # fmt: skip
-"""The blocks from ``table_owner`` on whose offsets ``_encode`` reads, in order."""
+"""The blocks from ``table_owner`` on whose places ``_write`` reads, in order
+(``table_owner``, ``table_extended`` and ``table_fresh`` follow one another, as
+``contracts``, ``totals`` and ``last_points`` do, and ``contract`` and ``bonus``)."""
 
 
 def max_table_melds(rules: Ruleset) -> int:
@@ -88,6 +111,14 @@ def max_table_melds(rules: Ruleset) -> int:
     (36, 34)
     """
     return rules.deck.size // 3
+
+
+def _seats_row(count: int, me: int, seats: Iterable[int]) -> bytes:
+    """A block of ``count`` seats marking ``seats``, seat ``s`` at ``(s - me) % count``."""
+    row = [0.0] * count
+    for seat in seats:
+        row[(seat - me) % count] = 1.0
+    return float_bytes(row)
 
 
 def _side_count(rules: Ruleset, player_count: int) -> int:
@@ -106,33 +137,52 @@ def _points(value: int) -> float:
 @attrs.frozen
 class _Layout(LayoutBase):
     """What the encoding of one ruleset and number of players needs, computed once (its
-    ``start`` also sets the partner block)."""
+    ``start`` sets the ``partner`` block, fixed by the rules)."""
 
     melds: int
-    table_offsets: tuple[int, int, int]
-    """Where ``table_kind``, ``table_cards`` and ``table_wilds`` start."""
-    offsets: tuple[int, ...]
-    """Where each block from ``table_owner`` on that ``_encode`` writes starts, in the
-    order of :meth:`fields`."""
+    table_at: tuple[int, int, int]
+    """Where the ``table_kind``, ``table_cards`` and ``table_wilds`` blocks start."""
+    no_known: bytes
+    """The ``known`` and ``accepted`` blocks when no card is known."""
+    marks: tuple[bytes, ...]
+    """The rows of a one-hot seat block (:func:`mark_rows`)."""
+    at: tuple[int, ...]
+    """Where the blocks from ``table_owner`` on that ``_write`` writes start, in bytes,
+    in the order of :data:`_WRITTEN`."""
 
 
-class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
+class _Sheet(Sheet):
+    """A seat's numbers and the values of the view they were written from."""
+
+    __slots__ = (
+        "accepted", "contracts", "dealer", "extended", "facts", "fresh", "known", "last",
+        "mover", "number", "offer", "others", "owners", "phase", "progress", "sizes",
+        "stock", "stopped", "table", "totals", "turn", "turn_number", "winners",
+    )  # fmt: skip
+
+    def __init__(self, layout: LayoutBase) -> None:
+        super().__init__(layout)
+        self.offer: Card | None = None
+        self.table: tuple[Meld, ...] = ()
+        self.others: tuple[Card, ...] = ()
+        """The cards known in the other hands, which the ``unseen`` block leaves out."""
+        self.known = self.accepted = self.owners = self.extended = self.fresh = UNSET
+        self.sizes = self.stopped = self.mover = self.turn = self.dealer = UNSET
+        self.winners = self.last = self.contracts = self.totals = self.stock = UNSET
+        self.phase = self.facts = self.progress = self.number = self.turn_number = UNSET
+
+
+class SkarneyObservation(ObservationBase[Ruleset, _Layout, _Sheet]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
+
+    sheet_type = _Sheet
 
     def __init__(self) -> None:
         super().__init__()
         self._last_table: tuple[Any, Any, Any, str] = (None, None, None, "-")
-        self._last_encoded_table: tuple[Any, tuple[Meld, ...], array[float]] = (
-            None,
-            (),
-            array("f"),
-        )
         self._meld_numbers: dict[Meld, tuple[array[float], array[float]]] = {}
-        self._last_meld_facts: dict[int, tuple[Any, _Layout, array[float]]] = {}
-        self._last_sides: dict[int, tuple[_Layout, Any, Any, Any, array[float]]] = {}
-        self._last_known: dict[int, tuple[_Layout, Any, Any, array[float], tuple[Card, ...]]] = {}
-        self._last_hand_numbers: tuple[Any, int, float, float] = (None, 0, 0.0, 0.0)
+        self._sizes: dict[tuple[int, tuple[int, ...]], bytes] = {}
         self._meld_texts: dict[Meld, str] = {}
 
     def fields(self, rules: Ruleset, player_count: int) -> tuple[ObservationField, ...]:
@@ -249,101 +299,167 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def _encode(
+    def _write(
         self,
+        sheet: _Sheet,
         public: PlayerView | StateRecord,
         me: int,
         hand: tuple[Card, ...],
         hand_sizes: tuple[int, ...],
         stock_size: int,
         layout: _Layout,
-    ) -> array[float]:
+    ) -> None:
+        numbers = sheet.numbers
+        raw = sheet.raw
         rules = layout.rules
         n = layout.player_count
-        table = public.table
-        known_table = self._last_encoded_table
-        if known_table[0] is layout and known_table[1] == table:
-            out = known_table[2][:]
-        else:
-            out = self._table_numbers(layout, table)[:]
         # Card blocks: a card the player sees, or knows where it is, is not unseen.
-        for card in hand:
-            out[card] += 1.0
-            out[UNSEEN + card] -= 1.0
+        table = public.table
+        if table is not sheet.table:
+            update_table_blocks(numbers, sheet.table, table, layout.table_at, self._meld_rows)
+            sheet.table = table
+        write_hand(sheet, hand)
         offer = public.offer_card
-        if offer is not None:
-            out[_OFFER + offer] = 1.0
+        if offer is not sheet.offer:
+            if sheet.offer is not None:
+                numbers[_OFFER + sheet.offer] = 0.0
+            if offer is not None:
+                numbers[_OFFER + offer] = 1.0
+            sheet.offer = offer
         known = public.known
         accepted = public.accepted
-        if any(known) or any(accepted):  # none at first: nothing to write
-            rows, others = self._known_rows(layout, me, known, accepted)
-            out[_KNOWN : _KNOWN + len(rows)] = rows
-            for card in others:
-                out[UNSEEN + card] -= 1.0
+        if known != sheet.known or accepted != sheet.accepted:
+            rows = layout.no_known
+            others: tuple[Card, ...] = ()
+            if any(known) or any(accepted):  # none at first
+                rows, others = self._known_rows(layout, me, known, accepted)
+            raw[4 * _KNOWN : 4 * _KNOWN + len(rows)] = rows
+            write_cards(sheet, sheet.others, others)
+            sheet.others = others
+            sheet.known = known
+            sheet.accepted = accepted
         (
             owner_at, sizes_at, stopped_at, to_move_at, turn_at, dealer_at, winners_at,
             out_at, contracts_at, stock_at, phase_at, facts_at, progress_at, contract_at,
-            bonus_at, turn_number_at, last_at, number_at,
-        ) = layout.offsets  # fmt: skip
-        # The owners, cards added and fresh melds, one slice (see _meld_facts).
-        facts = self._meld_facts(layout, me, public.owners, public.extended, public.fresh_from)
-        out[owner_at : owner_at + len(facts)] = facts
-        # Seat blocks, the viewing player first: seat ``s`` is at offset ``(s - me) % n``.
-        if me:
-            hand_sizes = hand_sizes[me:] + hand_sizes[:me]
-        out[sizes_at : sizes_at + n] = array("f", hand_sizes)
+            turn_number_at, last_at, number_at,
+        ) = layout.at  # fmt: skip
+        marks = layout.marks
+        # The owners, cards added and fresh melds, one part (see _meld_facts).
+        owners = public.owners
+        extended = public.extended
+        fresh = public.fresh_from
+        if owners != sheet.owners or extended != sheet.extended or fresh != sheet.fresh:
+            meld_facts = self._meld_facts(layout, me, owners, extended, fresh)
+            raw[owner_at : owner_at + len(meld_facts)] = meld_facts
+            sheet.owners = owners
+            sheet.extended = extended
+            sheet.fresh = fresh
+        # Seat blocks, the viewing player first: seat ``s`` is at place ``(s - me) % n``;
+        # side blocks, the player's side first.
+        if hand_sizes != sheet.sizes:
+            raw[sizes_at : sizes_at + 4 * n] = self._sizes_row(me, hand_sizes)
+            sheet.sizes = hand_sizes
         stopped = public.stopped
-        if any(stopped):
-            for seat, stops in enumerate(stopped):
-                if stops:
-                    out[stopped_at + (seat - me) % n] = 1.0
+        if stopped != sheet.stopped:
+            raw[stopped_at : stopped_at + 4 * n] = (
+                _seats_row(n, me, _flagged(stopped)) if any(stopped) else marks[n]
+            )
+            sheet.stopped = stopped
         mover = public.current_player
-        if mover is not None:
-            out[to_move_at + (mover - me) % n] = 1.0
+        if mover != sheet.mover:
+            raw[to_move_at : to_move_at + 4 * n] = marks[n if mover is None else (mover - me) % n]
+            sheet.mover = mover
         turn = public.turn
-        if turn is not None:
-            out[turn_at + (turn - me) % n] = 1.0
+        if turn != sheet.turn:
+            raw[turn_at : turn_at + 4 * n] = marks[(turn - me) % n]
+            sheet.turn = turn
         dealer = public.dealer
-        if dealer is not None:
-            out[dealer_at + (dealer - me) % n] = 1.0
-        for seat in public.winners:
-            out[winners_at + (seat - me) % n] = 1.0
+        if dealer != sheet.dealer:
+            raw[dealer_at : dealer_at + 4 * n] = marks[(dealer - me) % n]
+            sheet.dealer = dealer
+        winners = public.winners
+        if winners != sheet.winners:
+            raw[winners_at : winners_at + 4 * n] = (
+                marks[n] if not winners else _seats_row(n, me, winners)
+            )
+            sheet.winners = winners
         last = public.last_hand
-        if last is not None and last.went_out is not None:
-            out[out_at + (last.went_out - me) % n] = 1.0
-        # Side blocks, the player's side first: ``contracts``, ``totals`` and
-        # ``last_points``, one slice.
-        sides = self._sides(layout, me, public.contracts, public.totals, last)
-        out[contracts_at : contracts_at + len(sides)] = sides
-        out[stock_at] = stock_size
+        contracts = public.contracts
+        totals = public.totals
+        if last is not sheet.last or contracts != sheet.contracts or totals != sheet.totals:
+            went_out = None if last is None else last.went_out
+            raw[out_at : out_at + 4 * n] = marks[n if went_out is None else (went_out - me) % n]
+            sides = self._sides(layout, me, contracts, totals, last)
+            raw[contracts_at : contracts_at + len(sides)] = sides
+            raw[last_at : last_at + 8] = _LAST_HAND_ROWS[
+                0 if last is None else 2 * last.shutout + last.void
+            ]
+            sheet.last = last
+            sheet.contracts = contracts
+            sheet.totals = totals
+        if stock_size != sheet.stock:
+            raw[stock_at : stock_at + 4] = count_bytes(stock_size)
+            sheet.stock = stock_size
         phase = public.phase
-        out[phase_at + _PHASE_INDEX[phase]] = 1.0
+        if phase is not sheet.phase:
+            raw[phase_at : phase_at + 4 * len(_PHASES)] = _PHASE_ROWS[id(phase)]
+            sheet.phase = phase
         limit = rules.turn_limit
-        hand_number = public.hand_number
         turn_number = public.turn_number
-        out[facts_at] = public.melded
-        out[facts_at + 1] = public.contract_now
-        out[facts_at + 2] = phase in _IN_TURN and (
-            not stock_size or (limit is not None and turn_number >= limit)
+        facts = (
+            8 * public.melded
+            + 4 * public.contract_now
+            + 2
+            * (
+                (phase is DRAW or phase is PLAY)
+                and (not stock_size or (limit is not None and turn_number >= limit))
+            )
+            + (offer is not None and is_stop_card(offer))
         )
-        out[facts_at + 3] = offer is not None and is_stop_card(offer)
-        out[progress_at] = public.progress / _CONTRACT_CAP
+        if facts != sheet.facts:
+            raw[facts_at : facts_at + 16] = _FACT_ROWS[facts]
+            sheet.facts = facts
+        progress = public.progress
+        if progress != sheet.progress:
+            raw[progress_at : progress_at + 4] = (
+                _PROGRESS_ROWS[progress]
+                if progress <= _CONTRACT_CAP
+                else float_bytes((progress / _CONTRACT_CAP,))
+            )
+            sheet.progress = progress
+        if turn_number != sheet.turn_number:
+            raw[turn_number_at : turn_number_at + 4] = _TURN_FRACTIONS[
+                turn_number if turn_number < _TURN_CAP else _TURN_CAP
+            ]
+            sheet.turn_number = turn_number
+        hand_number = public.hand_number
+        if hand_number != sheet.number:
+            contract, number = self._hand_rows(layout, hand_number)
+            raw[contract_at : contract_at + 8] = contract
+            raw[number_at : number_at + 4] = number
+            sheet.number = hand_number
+
+    def _sizes_row(self, me: int, hand_sizes: tuple[int, ...]) -> bytes:
+        """The ``hand_sizes`` block of seat ``me`` (the same few come again and again)."""
+        key = (me, hand_sizes)
+        found = self._sizes.get(key)
+        if found is None:
+            if len(self._sizes) >= _KEPT:
+                self._sizes.clear()
+            found = self._sizes[key] = float_bytes(hand_sizes[me:] + hand_sizes[:me])
+        return found
+
+    def _hand_rows(self, layout: _Layout, hand_number: int) -> tuple[bytes, bytes]:
+        """The ``contract`` and ``bonus`` blocks (they follow one another) and the
+        ``hand_number`` block of hand ``hand_number``: the same in every state of a
+        hand."""
+        rules = layout.rules
+        contract = bonus = 0.0
         if hand_number:
-            known_hand = self._last_hand_numbers
-            if known_hand[0] is not layout or known_hand[1] != hand_number:
-                # The same for every state of a hand: computed once a hand.
-                contract = rules.contract_size(hand_number) / _CONTRACT_CAP
-                bonus = min(rules.bonus(hand_number) / _POINTS, _POINTS_CAP)
-                known_hand = self._last_hand_numbers = (layout, hand_number, contract, bonus)
+            bonus = min(rules.bonus(hand_number) / _POINTS, _POINTS_CAP)
             if rules.contract:
-                out[contract_at] = known_hand[2]
-            out[bonus_at] = known_hand[3]
-        out[turn_number_at] = min(turn_number, _TURN_CAP) / _TURN_CAP
-        if last is not None:
-            out[last_at] = last.shutout
-            out[last_at + 1] = last.void
-        out[number_at] = min(hand_number / rules.hands, 1.0)
-        return out
+                contract = rules.contract_size(hand_number) / _CONTRACT_CAP
+        return float_bytes((contract, bonus)), float_bytes((min(hand_number / rules.hands, 1.0),))
 
     def _known_rows(
         self,
@@ -351,15 +467,11 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         me: int,
         known: tuple[tuple[Card, ...], ...],
         accepted: tuple[tuple[Card, ...], ...],
-    ) -> tuple[array[float], tuple[Card, ...]]:
-        """The ``known`` and ``accepted`` blocks of seat ``me`` (one slice: the one
-        follows the other), and the cards known in the other hands (not unseen), kept
-        for each seat until they change (at an offer)."""
-        found = self._last_known.get(me)
-        if found is not None and found[0] is layout and found[1] == known and found[2] == accepted:
-            return found[3], found[4]
+    ) -> tuple[bytes, tuple[Card, ...]]:
+        """The ``known`` and ``accepted`` blocks of seat ``me`` (they follow one
+        another), and the cards known in the other hands (not unseen)."""
         n = layout.player_count
-        rows = array("f", bytes(4 * 2 * n * CARD_CODES))
+        rows = array("f", layout.no_known)
         accepted_at = n * CARD_CODES
         others: list[Card] = []
         for offset in range(n):
@@ -372,9 +484,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             row = accepted_at + offset * CARD_CODES
             for card in accepted[seat]:
                 rows[row + card] += 1.0
-        made = (rows, tuple(others))
-        self._last_known[me] = (layout, known, accepted, *made)
-        return made
+        return rows.tobytes(), tuple(others)
 
     def _sides(
         self,
@@ -383,19 +493,9 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         contracts: tuple[bool, ...],
         totals: tuple[int, ...],
         last: HandResult | None,
-    ) -> array[float]:
-        """The ``contracts``, ``totals`` and ``last_points`` blocks of seat ``me`` (one
-        slice: they follow one another), kept for each seat until they change (a few
-        times a hand)."""
-        found = self._last_sides.get(me)
-        if (
-            found is not None
-            and found[0] is layout
-            and found[1] == contracts
-            and found[2] == totals
-            and found[3] is last
-        ):
-            return found[4]
+    ) -> bytes:
+        """The ``contracts``, ``totals`` and ``last_points`` blocks of seat ``me`` (they
+        follow one another)."""
         n = layout.player_count
         partnership = layout.rules.partnership
         count = _side_count(layout.rules, n)
@@ -406,22 +506,7 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             numbers.extend([0.0] * len(sides))
         else:
             numbers.extend([_points(last.points[side]) for side in sides])
-        made = array("f", numbers)
-        self._last_sides[me] = (layout, contracts, totals, last, made)
-        return made
-
-    def _table_numbers(self, layout: _Layout, table: tuple[Meld, ...]) -> array[float]:
-        """The numbers every seat's view of ``table`` shares: the layout's start, with the
-        table's kinds, cards and wild cards, and the unseen block without its cards; the
-        last table's numbers (private, changed in place) brought up to date
-        (:func:`update_table_blocks`)."""
-        known_layout, known_table, out = self._last_encoded_table
-        if known_layout is not layout:
-            known_table = ()
-            out = layout.start[:]  # zeros, but the unseen block (the deck) and the partner
-        update_table_blocks(out, known_table, table, layout.table_offsets, self._meld_rows)
-        self._last_encoded_table = (layout, table, out)
-        return out
+        return float_bytes(numbers)
 
     def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_wilds`` rows of ``meld`` (kept: melds come
@@ -448,14 +533,9 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
         owners: tuple[int, ...],
         extended: tuple[int, ...],
         fresh_from: int,
-    ) -> array[float]:
+    ) -> bytes:
         """The ``table_owner``, ``table_extended`` and ``table_fresh`` blocks of seat
-        ``me`` (one slice: they follow one another), kept for each seat until its table
-        changes (a seat observes the same table again and again)."""
-        key = (owners, extended, fresh_from)
-        found = self._last_meld_facts.get(me)
-        if found is not None and found[0] == key and found[1] is layout:
-            return found[2]
+        ``me`` (they follow one another)."""
         n = layout.player_count
         melds = layout.melds
         facts = array("f", bytes(4 * melds * (n + 2)))
@@ -466,27 +546,29 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             facts[extended_at + index] = extended[index]
             if index >= fresh_from:
                 facts[fresh_at + index] = 1.0
-        self._last_meld_facts[me] = (key, layout, facts)
-        return facts
+        return facts.tobytes()
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
-        offsets: dict[str, int] = {}
-        at = 0
+        places: dict[str, int] = {}
+        size = 0
         for field in self.fields(rules, player_count):
-            offsets[field.name] = at
-            at += field.size
-        start = array("f", bytes(4 * at))
+            places[field.name] = size
+            size += field.size
+        start = array("f", bytes(4 * size))
         for card, copies in Counter(rules.deck.cards).items():
             start[UNSEEN + card] = copies
         if rules.partnership:
-            start[offsets["partner"] + 2] = 1.0  # partners sit opposite (SK-PLAYERS)
+            start[places["partner"] + 2] = 1.0  # partners sit opposite (SK-PLAYERS)
         return _Layout(
             rules=rules,
             player_count=player_count,
-            start=start,
+            size=size,
+            start=start.tobytes(),
             melds=max_table_melds(rules),
-            table_offsets=(offsets["table_kind"], offsets["table_cards"], offsets["table_wilds"]),
-            offsets=tuple(offsets[name] for name in _WRITTEN),
+            table_at=(places["table_kind"], places["table_cards"], places["table_wilds"]),
+            no_known=bytes(4 * 2 * player_count * CARD_CODES),
+            marks=mark_rows(player_count),
+            at=tuple(4 * places[name] for name in _WRITTEN),
         )
 
     def text(self, view: PlayerView) -> str:
@@ -541,6 +623,11 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
             f"{int(last.shutout)} void {int(last.void)} points {ints_text(last.points)} "
             "held " + " / ".join(cards_text(hand) for hand in last.hands)
         )
+
+
+def _flagged(flags: tuple[bool, ...]) -> list[int]:
+    """The places of ``flags`` that are set."""
+    return [place for place, flag in enumerate(flags) if flag]
 
 
 def _meld(cards: Sequence[Card], represented: Sequence[Card]) -> str:

@@ -7,7 +7,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const MOVES_SHOWN = 40; // moves listed before the player is asked to pick cards
+const SHOWN_AT_ONCE = 6; // moves of a kind that names several cards shown unfolded
 const CARD = /^(?:10|[2-9AJQK])[SHDC]$|^JK$/;
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 // The picture's smallest text is 10 of its units: laid out as narrow as the screen and
@@ -21,6 +21,8 @@ let table = null; // {id, seat, token}
 let answer = null; // the server's latest answer for our seat
 let log = []; // the events seen so far
 let selected = []; // indexes of the hand's cards picked
+let unfolded = new Set(); // the kinds of move whose folded list the player opened
+let decisionShown = null; // the move number of the last decision brought into view
 let handShown = null; // the hand number whose result the player has seen
 let overShown = false; // whether the end of the match has been shown
 let polling = null;
@@ -177,7 +179,6 @@ async function showLobby() {
   table = null;
   $("table").hidden = true;
   $("lobby").hidden = false;
-  keepBarClear();
   $("table-title").textContent = "";
   if (!games.length) games = (await call("GET", "/games")).games;
   const list = $("games");
@@ -196,7 +197,26 @@ function choose(game) {
   $("chosen-summary").textContent = game.summary;
   $("preset").replaceChildren(...game.presets.map((preset) =>
     element("option", Object.assign({ value: preset.name }, preset.name === game.default_preset ? { selected: "" } : {}), preset.name)));
+  $("bot-guide-lines").replaceChildren(...chosen.bots.map(botLine));
   fillPlayers();
+}
+
+function botLine(bot) {
+  // "careful: quick, and stronger than greedy...": the server's words for the bot.
+  return element("li", { "data-bot": bot }, element("strong", {}, bot), `: ${chosen.bot_lines[bot] || ""}`);
+}
+
+function showBotLines() {
+  // A line for each bot seated, in seat order, each once.
+  const seated = [...$("seats").querySelectorAll("select")].map((select) => select.value).filter(Boolean);
+  $("bot-lines").replaceChildren(...[...new Set(seated)].map(botLine));
+}
+
+function keepStartInView() {
+  // The form just shown or grown: scrolled so that its Start button is in the window
+  // (on a phone it opens below the list of games), showing as much of the games as fits.
+  const start = $("start").getBoundingClientRect();
+  if (start.top < 0 || start.bottom > innerHeight) $("new-table").scrollIntoView({ block: "end" });
 }
 
 function fillPlayers() {
@@ -218,9 +238,12 @@ function fillSeats() {
     const select = element("select", { "data-seat": String(seat) },
       ...chosen.bots.map((bot) => element("option", Object.assign({ value: bot }, bot === chosen.default_bot ? { selected: "" } : {}), `bot: ${bot}`)),
       element("option", { value: "" }, "a person (share the link)"));
+    select.addEventListener("change", showBotLines);
     seats.push(element("label", {}, `Seat ${seat} `, select));
   }
   $("seats").replaceChildren(...seats);
+  showBotLines();
+  keepStartInView();
 }
 
 async function startTable(event) {
@@ -271,12 +294,14 @@ function openTable(id, seat, token) {
   selected = [];
   handShown = null;
   overShown = false;
+  decisionShown = null;
   answer = null;
   $("lobby").hidden = true;
   $("table").hidden = false;
   $("log").replaceChildren();
   $("picture").replaceChildren();
   delete $("picture").dataset.moveNumber;
+  delete $("picture").dataset.urlMoveNumber;
   refresh();
 }
 
@@ -470,7 +495,7 @@ function dealCheck(deal) {
 
 function showDealCheck() {
   const line = $("deal-check") || element("p", { id: "deal-check", role: "status" });
-  $("game-over").append(line);
+  $("deal-verdict").append(line);
   let verdict;
   try {
     verdict = dealCheck(answer.deal);
@@ -482,7 +507,7 @@ function showDealCheck() {
   // What no check shows, said plainly beside it.
   const limits = $("deal-limits") || element("p", { id: "deal-limits", class: "hint" });
   limits.textContent = "What the deal does not prevent: the server sees every hand it deals, so it could tell them to a seat it works with while the match is on; and a seat that withholds its value voids the table, so that a new one is made: you see that happen, with the seat named, but no one chooses your cards.";
-  $("game-over").append(limits);
+  $("deal-verdict").append(limits);
 }
 
 function since() {
@@ -553,6 +578,7 @@ function show(next) {
     log = log.filter((event) => event.number <= next.undone_to);
     renderLog(true);
   }
+  if (!answer || answer.view.move_number !== next.view.move_number) unfolded = new Set();
   answer = next;
   selected = [];
   for (const event of next.events) log.push(event);
@@ -566,6 +592,7 @@ function show(next) {
   renderScores();
   renderLog(false);
   renderEnds();
+  bringDecisionIntoView();
   $("undo").disabled = !next.can_undo;
   // Another person's clock has run out: any seat may have the default move played.
   const clock = next.clock;
@@ -596,13 +623,16 @@ function layoutWidth(box) {
   return Math.max(200, Math.floor(inner / SCALE));
 }
 
-async function loadPicture(box, url) {
+async function loadPicture(box, url, number) {
   // The picture is laid out as wide as its box allows at SCALE, and put in the page
-  // itself (not as an image), drawn at SCALE times its own size.
+  // itself (not as an image), drawn at SCALE times its own size. The box says which move
+  // it shows (data-move-number) once the picture of that move is in, whichever asking
+  // brought it (the move's own, or a resize's laying the same picture out again).
   const width = layoutWidth(box);
   const asked = String(Number(box.dataset.asked || 0) + 1);
   box.dataset.asked = asked;
   box.dataset.url = url;
+  if (number !== undefined) box.dataset.urlMoveNumber = String(number);
   const response = await fetch(`${url}&layout_width=${width}`);
   const text = await response.text();
   if (!response.ok || box.dataset.asked !== asked) return false; // a newer one was asked
@@ -612,19 +642,16 @@ async function loadPicture(box, url) {
   svg.setAttribute("height", String(Math.round(down * SCALE)));
   box.replaceChildren(document.importNode(svg, true));
   box.dataset.layoutWidth = String(width);
+  if (box.dataset.urlMoveNumber !== undefined) box.dataset.moveNumber = box.dataset.urlMoveNumber;
   return true;
 }
 
 function showPicture() {
-  const number = answer.view.move_number;
-  loadPicture($("picture"), pictureUrl()).then((loaded) => {
-    if (loaded) $("picture").dataset.moveNumber = String(number);
-  }).catch((error) => notice(error.message));
+  loadPicture($("picture"), pictureUrl(), answer.view.move_number).catch((error) => notice(error.message));
 }
 
 let resizing = null;
 window.addEventListener("resize", () => {
-  keepBarClear();
   // A turned phone or a resized window: the pictures laid out again for the new width.
   clearTimeout(resizing);
   resizing = setTimeout(() => {
@@ -744,6 +771,8 @@ function toggle(index) {
 }
 
 function renderMoves() {
+  // The legal moves as buttons, grouped by kind (moveGroup): those that use every card
+  // picked in the hand, or all of them when none is picked.
   const view = answer.view;
   const picked = {};
   for (const index of selected) picked[view.hand[index]] = (picked[view.hand[index]] || 0) + 1;
@@ -752,22 +781,84 @@ function renderMoves() {
     for (const card of moveCards(move.text)) named[card] = (named[card] || 0) + 1;
     return Object.entries(picked).every(([card, count]) => (named[card] || 0) >= count);
   };
-  let moves = view.legal_moves.filter(fits);
+  const moves = view.legal_moves.filter(fits);
+  // The common moves first: those that name no card (draw, accept...), then those that
+  // name one (a discard, an offer), then the melds, closes and lay-offs; folded lists last.
+  const kinds = moveGroups(moves);
+  const plain = kinds.filter(([, kind]) => kind.every((move) => !moveCards(move.text).length));
+  const groups = kinds.filter((pair) => !plain.includes(pair)).map(([verb, kind]) => moveGroup(verb, kind));
+  const rank = (group) => ["single", "several", "folded"].indexOf(group.dataset.shape);
+  groups.sort((one, other) => rank(one) - rank(other));
+  if (plain.length) {
+    // The moves that name no card, one row of their own buttons ("draw", "take"...).
+    groups.unshift(element("div", { class: "group", "data-shape": "plain" },
+      ...plain.flatMap(([, kind]) => kind.map((move) => moveButton(move, moveText(move.text))))));
+  }
   let hint = "";
   if (!view.legal_moves.length) hint = view.is_over ? "" : "Waiting for the others.";
-  else if (!selected.length && moves.length > MOVES_SHOWN) {
-    const plain = moves.filter((move) => !moveCards(move.text).length);
-    const rest = moves.filter((move) => moveCards(move.text).length).slice(0, MOVES_SHOWN - plain.length);
-    hint = `${moves.length} moves: pick cards to see the ones that use them.`;
-    moves = [...plain, ...rest];
-  } else if (selected.length && !moves.length) hint = "No move uses all the cards picked.";
-  $("moves").replaceChildren(...moves.map((move) => element("button", {
-    type: "button", "data-move": move.text,
+  else if (selected.length && !moves.length) hint = "No move uses all the cards picked.";
+  else if (groups.some((group) => group.dataset.shape === "folded")) {
+    hint = "Tap cards in your hand to see the moves that use them, or open a list.";
+  }
+  $("moves").replaceChildren(...groups);
+  $("moves-hint").textContent = hint;
+}
+
+function moveGroups(moves) {
+  // The moves by kind (the verb their text starts with), in the order the game lists
+  // them: [verb, moves] pairs.
+  const kinds = new Map();
+  for (const move of moves) {
+    const verb = move.text.split(" ")[0];
+    if (!kinds.has(verb)) kinds.set(verb, []);
+    kinds.get(verb).push(move);
+  }
+  return [...kinds];
+}
+
+function moveButton(move, label) {
+  const view = answer.view;
+  return element("button", {
+    type: "button", "data-move": move.text, "aria-label": moveText(move.text),
     class: moveCards(move.text).length && selected.length ? "main" : "",
     onclick: () => post("moves", { move: move.move, move_number: view.move_number }),
-  }, moveText(move.text))));
-  $("moves-hint").textContent = hint;
-  keepBarClear();
+  }, label);
+}
+
+function moveGroup(verb, moves) {
+  // One kind of move that names cards, as a row: its name, then a button for each move
+  // with the rest of its text ("Discard" 7♠ 9♥...). A kind whose moves name several
+  // cards each (melds, lay-offs) shows SHOWN_AT_ONCE of them at most: more are folded
+  // under its name and count ("Meld (25)") until cards are picked; then the moves that
+  // add fewest cards to those picked come first, the rest folded ("14 more").
+  const name = verb.charAt(0).toUpperCase() + verb.slice(1);
+  const several = moves.some((move) => moveCards(move.text).length > 1);
+  const nearest = several && selected.length
+    ? [...moves].sort((one, other) => moveCards(one.text).length - moveCards(other.text).length)
+    : moves;
+  const buttons = nearest.map((move) => moveButton(move, moveText(move.text.slice(verb.length + 1))));
+  if (several && !selected.length && buttons.length > SHOWN_AT_ONCE) {
+    return folded(verb, `${name} (${buttons.length})`, buttons, { class: "group", "data-kind": verb, "data-shape": "folded" });
+  }
+  const row = element("div", { class: "group", "data-kind": verb, "data-shape": several ? "several" : "single" },
+    element("span", { class: "kind" }, name));
+  if (several && buttons.length > SHOWN_AT_ONCE) {
+    const rest = buttons.splice(SHOWN_AT_ONCE);
+    row.append(...buttons, folded(`${verb} more`, `${rest.length} more`, rest, { class: "more" }));
+  } else row.append(...buttons);
+  return row;
+}
+
+function folded(key, title, buttons, attributes) {
+  // A list the player opens (a <details>), open again at the same decision if it was.
+  const fold = element("details", attributes, element("summary", {}, title),
+    element("div", { class: "choices" }, ...buttons));
+  fold.open = unfolded.has(key);
+  fold.addEventListener("toggle", () => {
+    if (fold.open) unfolded.add(key);
+    else unfolded.delete(key);
+  });
+  return fold;
 }
 
 function scoreRows(target, rows) {
@@ -828,12 +919,16 @@ function resignedSince(handNumber) {
   return log.slice(from).filter((event) => event.kind === "resign").map((event) => event.seat);
 }
 
-function keepBarClear() {
-  // The move bar stays over the bottom of the page: the page ends as far below, and a
-  // card brought into view (by the keyboard's focus) stops above the bar.
-  const height = `${$("move-bar").offsetHeight}px`;
-  document.body.style.paddingBottom = height;
-  document.documentElement.style.scrollPaddingBottom = height;
+function bringDecisionIntoView() {
+  // A new decision of this seat: its hand and moves brought into the window if the page
+  // was scrolled away from them (on a phone they come first, at a desk they stay beside
+  // the picture), unless a result is up over the table.
+  const view = answer.view;
+  if (view.is_over || view.current_player !== table.seat || decisionShown === view.move_number) return;
+  decisionShown = view.move_number;
+  if ($("hand-end").open || $("game-over").open) return;
+  const top = $("play").getBoundingClientRect().top;
+  if (top < 0 || $("hand").getBoundingClientRect().bottom > innerHeight) $("play").scrollIntoView({ block: "start" });
 }
 
 function renderEnds() {

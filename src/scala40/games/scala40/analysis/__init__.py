@@ -10,7 +10,8 @@ legal moves free of dead ends, and bots use the searches to plan:
   penalty left in hand;
 * :func:`min_deadwood` finds the least penalty (S40-HAND-VALUE) a hand can be
   brought down to by melding, laying off onto table melds and swapping jokers
-  out of them (S40-AFTER-OPEN, S40-SWAP);
+  out of them (S40-AFTER-OPEN, S40-SWAP), and :func:`least_deadwood` its value
+  with no table: how far a hand is from closing;
 * :func:`can_close` and :func:`closing_moves` say whether the player to move
   can close this turn (S40-CLOSE), and how.
 
@@ -36,7 +37,7 @@ from scala40.cards import Card, as_card
 from scala40.errors import InvalidValueError
 from scala40.games.scala40.analysis import deadwood, inputs
 from scala40.games.scala40.analysis.closing import can_close, closing_moves
-from scala40.games.scala40.analysis.deadwood import Deadwood, min_deadwood
+from scala40.games.scala40.analysis.deadwood import Deadwood, least_deadwood, min_deadwood
 from scala40.games.scala40.analysis.inputs import check_count, hand_rules, sorted_hand
 from scala40.games.scala40.hand.opening import can_open_sorted
 from scala40.games.scala40.hand.packing import ORDERS, best_packing
@@ -58,6 +59,7 @@ __all__ = [
     "can_open",
     "closing_moves",
     "hand_melds",
+    "least_deadwood",
     "min_deadwood",
 ]
 

@@ -47,6 +47,7 @@ __all__ = [
     "Deadwood",
     "TablePlan",
     "TableSearch",
+    "least_deadwood",
     "min_deadwood",
 ]
 
@@ -360,3 +361,26 @@ def min_deadwood(
         tuple(SwapJoker(card, index) for index, card in plan.swaps),
         found.left,
     )
+
+
+def least_deadwood(hand: Iterable[Card] | str, rules: Ruleset | None = None) -> int:
+    """The least penalty (S40-HAND-VALUE) ``hand`` can be left with once it puts down the
+    melds it holds, with no table to lay off onto and no opening threshold:
+    :func:`min_deadwood`'s value. It is how far a hand is from closing, in the points it
+    would count if another player closed, and the game's
+    :attr:`~scala40.game.Game.least_deadwood`.
+
+    >>> from scala40.games.scala40.analysis import least_deadwood
+    >>> least_deadwood("9S 10S 3D 3H KC KD JK")                    # JK melds the kings
+    25
+    >>> least_deadwood("7S 8S 9S 9H 9D")                          # 9S 9H 9D, not 7S 8S 9S
+    15
+
+    :raises InvalidCardError: a card of ``hand`` is not a card.
+    :raises InvalidArgumentError: ``rules`` is neither a Scala 40 ruleset nor ``None``.
+    :raises InvalidValueError: more than ``MAX_HAND_CARDS`` (14) cards, or cards the
+        deck cannot hold.
+    :raises SearchLimitError: as :func:`min_deadwood`: only under rules that allow many
+        wild cards in a meld.
+    """
+    return min_deadwood(hand, rules).value

@@ -1,0 +1,41 @@
+"""The contributing guide's habit, held: each module of the package holds one concept and
+stays under about 1,000 lines; the few longer ones are named here with the concept that
+keeps them whole, so that a module growing past the line is a decision, not drift."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scala40"
+LIMIT = 1_000
+"""The guide's line: a module longer than this is named below, or split by concept."""
+LONGER = {
+    "_base/state.py": "what every game's state shares: apply, legal, the log, the checks",
+    "adapters/openspiel.py": "OpenSpiel's game and state, the methods pyspiel calls",
+    "cli/serve.py": "the referee's operations, each beside its handler",
+    "movekinds/__init__.py": "a move kind described once: its verb and fields, text and dictionary",
+    "serving/fair_deal.py": "the deal's schemes and their check, which read one another's texts",
+    "web/tables.py": "the web table's tables: made, played, kept and read back",
+}
+"""Modules past :data:`LIMIT` lines, each with the one concept it holds."""
+
+
+def _lengths() -> dict[str, int]:
+    return {
+        path.relative_to(PACKAGE).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+        for path in PACKAGE.rglob("*.py")
+    }
+
+
+def test_modules_past_the_line_are_the_named_ones() -> None:
+    longer = {name for name, lines in _lengths().items() if lines > LIMIT}
+    assert longer == set(LONGER), (
+        "split a new long module by concept, or name it in LONGER with its concept; "
+        f"past {LIMIT} lines: {sorted(longer)}"
+    )
+
+
+def test_the_contributing_guide_states_the_line() -> None:
+    guide = (PACKAGE.parent.parent / "docs" / "contributing.rst").read_text(encoding="utf-8")
+    assert f"under {LIMIT:,} lines" in guide
+    assert "tests/test_module_sizes.py" in guide
