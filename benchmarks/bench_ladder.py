@@ -427,7 +427,7 @@ def duel_game(
     if state.is_over and state.last_hand is not scored and state.last_hand is not None:
         points = _hand_points(state.last_hand, teams, players)
         reported = list(game.reported_scores(state))
-        if not any(points) and len(reported) == players:
+        if game_unit(rules) == "hand" and not any(points) and len(reported) == players:
             # A game of one hand that keeps no totals (Scala 40's single hand) scores
             # nothing: what it reports is the value of the cards left in each hand.
             points = reported
