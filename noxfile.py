@@ -330,20 +330,21 @@ the last stopped."""
 
 @nox.session
 def ladder(session: nox.Session) -> None:
-    """The duels of benchmarks/bench_ladder.py (paired deals against greedy and noisy
-    greedy, 1,000 deals a duel unless the arguments say otherwise) with a journal, so that
-    a long run may be stopped and started again, or left in the background (``nohup nox -s
-    ladder &``): each run plays only the deals the journal lacks and prints the figures of
-    all those played; then the careful bot against greedy in the knock games, 2,000 deals
-    each (about a minute of one core a game). Arguments go to the benchmark instead
+    """The duels of benchmarks/bench_ladder.py, each game in its own unit (whole matches
+    under every game's default rules), with a journal, so that a long run may be stopped
+    and started again, or left in the background (``nohup nox -s ladder &``): each run
+    plays only the games the journal lacks and prints the figures of all those played.
+    The careful bot against greedy and noisy greedy, 1,000 paired deals each (a few
+    minutes of one core a game), then the best bot against greedy, careful and noisy
+    greedy, 200 paired deals each (hours). Arguments go to the benchmark instead
     (``-- chinchon --deals 400 --only best-greedy``)."""
     session.install(".")
     runs = (
         [session.posargs]
         if session.posargs
         else [
-            ["--deals", "1000", "--only", "best-greedy,best-noisy"],
-            ["rumino", "chinchon", "laconga", "--deals", "2000", "--only", "careful-greedy"],
+            ["--deals", "1000", "--only", "careful-greedy,careful-noisy"],
+            ["--deals", "200", "--only", "best-greedy,best-careful,best-noisy"],
         ]
     )
     for arguments in runs:

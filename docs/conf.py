@@ -46,6 +46,7 @@ extensions = [
     "grammar",
     "pictures",
     "anchors",
+    "strength",
     "serverlimits",
 ]
 

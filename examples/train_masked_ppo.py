@@ -18,7 +18,9 @@ of a tie, 0 for a lost or unfinished one. ``--envs`` copies of it step together,
 process (``--vec dummy``) or each in its own (``--vec subproc``). The evaluation is the
 library's :func:`scala40.adapters.evaluation.evaluate_policy`: each deal played twice,
 the agent in each seat of a two-player game, the same deals for both agents, so that
-they compare deal by deal too.
+they compare deal by deal too, each a whole match under the game's rules (what decides
+the game: an agent that wins hands may still lose matches on the points it keeps), with
+the points a hand beside the wins.
 """
 
 from __future__ import annotations

@@ -258,7 +258,7 @@ the table layer (what table melds offer a hand), the rules (the state, the handl
 the generator, the lookahead and the turn's search), the analysis (best openings, least
 deadwood, closing), and the players on top (the bots and the package's front)."""
 SCALA40_VALUES = frozenset({"moves", "rules", "phases", "budget"})
-SCALA40_PLAYERS = frozenset({"", "bots", "playouts"})
+SCALA40_PLAYERS = frozenset({"", "bots", "playouts", "careful", "best"})
 
 
 def _scala40_layer(module: str) -> str:

@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
 from scala40._checks import describe
-from scala40.errors import InvalidValueError
+from scala40.errors import InvalidArgumentError, InvalidValueError
 
 __all__ = [
+    "GAME_UNITS",
     "ScoreOrder",
     "Settlement",
     "best_seats",
+    "game_unit",
     "highest_below",
     "reached",
     "settle_elimination",
@@ -57,6 +60,32 @@ class Settlement:
     eliminated: tuple[int, ...]
     winners: tuple[int, ...]
     """Empty while the game goes on."""
+
+
+GAME_UNITS = ("hand", "match")
+"""What can decide a game: one hand, or a whole match (:func:`game_unit`)."""
+
+
+def game_unit(rules: Any) -> str:
+    """What decides a game under ``rules`` (any game's ruleset), and so the unit a bot's
+    strength is counted in: ``"hand"`` where one hand is the whole game (its
+    ``most_hands`` is 1: Scala 40's single hand, S40-V-SINGLE), else ``"match"``: hands
+    that add up to a target, an elimination or a set number of hands (Skarney's game of
+    seven, SK-GAME). A bot that wins hands can lose matches: what it keeps in hand costs
+    points when another player goes out.
+
+    >>> import scala40
+    >>> from scala40.match import game_unit
+    >>> game_unit(scala40.Ruleset()), game_unit(scala40.Ruleset(match_format="single"))
+    ('match', 'hand')
+
+    :raises InvalidArgumentError: ``rules`` is not a ruleset (it has no ``most_hands``).
+    """
+    try:
+        most = rules.most_hands
+    except AttributeError:
+        raise InvalidArgumentError(f"expected a ruleset, got {describe(rules)}") from None
+    return "hand" if most == 1 else "match"
 
 
 def singles(player_count: int) -> tuple[tuple[int, ...], ...]:

@@ -31,9 +31,11 @@ def test_every_deal_is_played_in_every_seat_and_counted() -> None:
         (40, 1),
         (41, 1),
     ]
-    assert result.hands == sum(deal.hands for deal in result.deals) >= 4
-    assert all(0 <= deal.reward <= deal.hands for deal in result.deals)
-    assert result.share == result.wins / result.hands
+    assert result.unit == "match"
+    assert result.games == sum(deal.games for deal in result.deals) >= 4
+    assert all(0 <= deal.reward <= deal.games for deal in result.deals)
+    assert result.share == result.wins / result.games
+    assert result.hands == sum(deal.hands for deal in result.deals) >= result.games
     low, high = result.interval
     assert 0 <= low <= result.share <= high <= 1
     assert result.summary("uniform").startswith("uniform vs random: won ")
@@ -75,7 +77,7 @@ def test_a_share_of_a_tie_counts_as_it_is() -> None:
 def test_evaluations_of_other_deals_do_not_pair() -> None:
     one = Evaluation("g", "o", (DealResult(1, 0, 1.0, 1, 0),))
     other = Evaluation("g", "o", (DealResult(2, 0, 1.0, 1, 0),))
-    with pytest.raises(InvalidValueError, match="same game, deals and first_seed"):
+    with pytest.raises(InvalidValueError, match="same game, unit, deals and first_seed"):
         one.paired_difference(other)
     with pytest.raises(InvalidArgumentError, match="expected an evaluation"):
         one.paired_difference("two")  # type: ignore[arg-type]
@@ -86,3 +88,30 @@ def test_bad_arguments_are_refused_before_any_play() -> None:
         evaluate_policy(uniform_policy(), "chinchon", deals=0)
     with pytest.raises(InvalidArgumentError, match="expected a policy"):
         evaluate_policy("random", "chinchon", deals=1)  # type: ignore[arg-type]
+
+
+def test_a_game_is_what_decides_it_and_the_points_a_hand_are_counted() -> None:
+    """Whole matches where the rules play one (every game's default), hands where one
+    hand is the game; the points a hand are each deal's side against the others', in the
+    game's direction, and a random opponent loses them to greedy in both units."""
+    import scala40
+
+    matches = evaluate_policy(uniform_policy(1), "rumino", "greedy", deals=1)
+    assert matches.unit == "match"
+    assert matches.summary().count("matches")
+    assert all(deal.hands >= 1 for deal in matches.deals)
+    assert matches.points_a_hand < 0  # greedy beats a random policy on points
+    single = evaluate_policy(
+        uniform_policy(1), "scala40", "greedy", deals=1,
+        rules=scala40.Ruleset(match_format="single"),
+    )  # fmt: skip
+    assert single.unit == "hand"
+    assert single.hands == single.games == 2
+    assert single.points_a_hand < 0
+    assert "of 2 hands" in single.summary()
+    first_hands = evaluate_policy(
+        uniform_policy(1), "rumino", "greedy", deals=1, env_options={"episode": "hand"}
+    )
+    assert first_hands.unit == "hand"
+    with pytest.raises(InvalidValueError, match="same game, unit"):
+        first_hands.paired_difference(matches)

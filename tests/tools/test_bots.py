@@ -34,7 +34,7 @@ from scala40.bots import (
     make_bot,
     play_game,
 )
-from scala40.bots.belief_search import BestBot
+from scala40.bots.belief_search import BEST_WORLDS, BestBot
 from scala40.cards import parse_card
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import SearchTuning, load_game
@@ -251,11 +251,11 @@ def test_make_bot_options() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("clever", "no bot named 'clever'; bots: random, greedy, montecarlo"),
+        ("clever", "no bot named 'clever'; bots: random, greedy, careful, montecarlo"),
         ("greedy:depth=3", "bot 'greedy' takes no option 'depth'; it takes no options"),
         ("ismcts:iterations=10,iterations=20", "option 'iterations' is given twice"),
         ("belief:model=x", "model must be a seat model"),
-        ("best:foo=1", "bot 'best' takes no option 'foo'; its options: time_limit, worlds"),
+        ("best:foo=1", "bot 'best' takes no option 'foo'; its options: playouts, time_limit"),
         ("montecarlo:playouts", "bad bot option 'playouts'"),
         ("montecarlo:playouts=0", "playouts must be an integer from 1 to 1000000, got 0"),
         ("montecarlo:playouts=many", "playouts must be an integer from 1 to 1000000, got 'many'"),
@@ -596,20 +596,21 @@ def test_choose_move_hands_the_caller_s_deadline_to_a_bot_that_takes_one() -> No
 
 @pytest.mark.parametrize(
     ("name", "worlds", "candidates"),
-    [("scala40", 16, 4), ("skarney", 8, 4), ("rumino", 32, 1), ("chinchon", 32, 4)],
+    [("skarney", 8, 4), ("rumino", BEST_WORLDS, 1), ("chinchon", BEST_WORLDS, 4)],
 )
 def test_the_best_bot_takes_each_games_tuning_from_its_record(
     name: str, worlds: int, candidates: int
 ) -> None:
     """The worlds and candidates of ``best`` are the game's (its record's
     ``search_tuning``), the search's defaults where the game names none, and the
-    options a caller gives win over both."""
+    options a caller gives win over both. (Scala 40 names a bot of its own ``best``.)"""
     game = load_game(name)
     bot = BestBot()
     assert (bot.world_count(game), bot.candidate_count(game)) == (worlds, candidates)
     assert BestBot(worlds=5).world_count(game) == 5
     assert BestBot(candidates=3).candidate_count(game) == 3
     assert repr(make_bot("best", name)) == repr(bot)
+    assert type(make_bot("best", "scala40")).__module__ == "scala40.games.scala40.best"
 
 
 @pytest.mark.parametrize(

@@ -110,11 +110,12 @@ def test_bots_are_made_per_game() -> None:
     assert bot_names("scala40") == (
         "random",
         "greedy",
+        "careful",
         "montecarlo",
+        "best",
         "playout",
         "ismcts",
         "belief",
-        "best",
     )
     assert isinstance(make_bot("playout:playouts=3", "scala40"), PlayoutBot)
     assert isinstance(make_bot("random", load_game("scala40")), RandomBot)

@@ -39,12 +39,17 @@ def test_a_game_s_bots_are_one_list(name: str) -> None:
     game = load_game(name)
     assert bot_names(name) == tuple(bot_factories(game))
     assert bot_factories(game) == game_bots(game.bots)
-    assert {"random", "greedy", "montecarlo", "playout"} <= set(bot_factories(game))
+    assert {"random", "greedy", "careful", "montecarlo", "playout", "best"} <= set(
+        bot_factories(game)
+    )
     assert bot_factories(game)["random"] is RandomBot
     assert bot_factories(game)["playout"] is PlayoutBot
-    assert set(game.bots) <= {"greedy", "careful", "montecarlo"}, (
+    assert set(game.bots) <= {"greedy", "careful", "montecarlo", "best"}, (
         "the game lists only its own bots"
     )
+    # Every game has a careful bot of its own, cheaper than a search (the web lobby's
+    # default, scala40 bots's list).
+    assert "careful" in game.bots
 
 
 def test_game_bots_puts_the_generic_bots_around_a_game_s_own() -> None:

@@ -1,5 +1,5 @@
 """How well a policy plays one seat against the bots, measured fairly: the same deals for
-every policy, each deal played in every seat.
+every policy, each deal played in every seat, each game counted in what decides it.
 
 A policy is what :class:`~scala40.adapters.gym.SeatEnv` steps with: a callable
 ``policy(observation, action_mask) -> action`` (a trained model's prediction, or
@@ -7,22 +7,32 @@ A policy is what :class:`~scala40.adapters.gym.SeatEnv` steps with: a callable
 plays it on the seat environment against the bots: each of ``deals`` deals (seeds
 ``first_seed``, ``first_seed + 1``...) once with the agent in each seat, so that the
 luck of the cards and of the seat cancels out, and two policies evaluated with the same
-arguments play the very same deals. What it returns, an :class:`Evaluation`, counts the
-hands, the wins (a tie counts as the agent's share of it) and the unfinished hands, the
-win share with its 95% Wilson interval, and compares two policies deal by deal
-(:meth:`Evaluation.paired_difference`), which needs far fewer deals to tell them apart
-than two win shares do.
+arguments play the very same deals.
+
+A game is what decides it under the rules played (:func:`scala40.match.game_unit`): a
+whole match where the rules play to a target, an elimination or a set number of hands
+(every game's default), one hand where one hand is the game (Scala 40's single hand);
+``env_options={"episode": "hand"}`` counts first hands instead. A policy that wins hands
+can lose matches (what it keeps in hand costs points when another player goes out), so
+the points a hand are counted beside the wins.
+
+What it returns, an :class:`Evaluation`, counts the games, the wins (a tie counts as the
+agent's share of it) and the unfinished games, the win share with its 95% Wilson
+interval, the points a hand by which the agent's side beat the others (in the
+direction the game counts: fewer penalty points, or more points won), and compares two
+policies deal by deal (:meth:`Evaluation.paired_difference`), which needs far fewer deals
+to tell them apart than two win shares do.
 
 Like the seat environment, it needs the ``gym`` extra (``pip install "scala40[gym]"``,
 or ``rl``).
 
 >>> from scala40.adapters.evaluation import evaluate_policy, uniform_policy
 >>> result = evaluate_policy(uniform_policy(0), "chinchon", "random", deals=3)
->>> result.hands >= 6, len(result.deals), 0 <= result.share <= 1
-(True, 6, True)
+>>> result.unit, result.games >= 6, len(result.deals), 0 <= result.share <= 1
+('match', True, 6, True)
 >>> low, high = result.interval
->>> low <= result.share <= high
-True
+>>> low <= result.share <= high, result.hands >= result.games
+(True, True)
 """
 
 from __future__ import annotations
@@ -39,6 +49,7 @@ from scala40._checks import check_int, describe
 from scala40.adapters.gym import SeatEnv
 from scala40.errors import InvalidArgumentError, InvalidValueError
 from scala40.game import DEFAULT_GAME, Game
+from scala40.match import ScoreOrder, game_unit
 from scala40.tournament import wilson_interval
 
 __all__ = [
@@ -70,12 +81,20 @@ class DealResult:
     seat: int
     """The seat the agent held."""
     reward: float
-    """What the hands paid: 1 a won hand, a share of a tie, 0 a lost or unfinished one;
-    the hands dealt again because they ended before the agent decided count too."""
-    hands: int
-    """The hands played: 1, and those that ended before the agent decided."""
+    """What the games paid: 1 a won game (a match, or a hand: the evaluation's unit), a
+    share of a tie, 0 a lost or unfinished one; the games dealt again because they ended
+    before the agent decided count too."""
+    games: int
+    """The games played: 1, and those that ended before the agent decided."""
     unfinished: int
-    """1 when the hand ended unfinished (blocked at the turn limit, or capped): no win."""
+    """1 when the game ended unfinished (blocked at the turn limit, or capped): no win."""
+    hands: int = 0
+    """The hands the agent played in the game (the hands of a match it played to the
+    end, or of its part before the cap)."""
+    points: float = 0.0
+    """The points by which the agent's side beat the mean of the other sides over those
+    hands, in the direction the game counts (the others' penalty points less its own, or
+    its points won less theirs): positive is better."""
 
 
 @attrs.frozen
@@ -98,12 +117,14 @@ class Evaluation:
 
     >>> from scala40.adapters.evaluation import DealResult, Evaluation
     >>> result = Evaluation("chinchon", "greedy", (
-    ...     DealResult(1, 0, 1.0, 1, 0), DealResult(1, 1, 0.5, 1, 0),
-    ...     DealResult(2, 0, 0.0, 1, 1), DealResult(2, 1, 1.0, 2, 0)))
-    >>> result.hands, result.wins, result.share, result.unfinished
-    (5, 2.5, 0.5, 1)
+    ...     DealResult(1, 0, 1.0, 1, 0, 5, 40.0), DealResult(1, 1, 0.5, 1, 0, 7, -5.0),
+    ...     DealResult(2, 0, 0.0, 1, 1, 3, -8.0), DealResult(2, 1, 1.0, 2, 0, 5, 21.0)))
+    >>> result.games, result.wins, result.share, result.unfinished, result.hands
+    (5, 2.5, 0.5, 1, 20)
+    >>> result.points_a_hand, round(result.points_error, 2)
+    (2.4, 0.65)
     >>> print(result.summary("agent"))
-    agent vs greedy: won 50.0% of 5 hands (95% interval 17.0%-83.0%), 20.0% unfinished
+    agent vs greedy: won 50.0% of 5 matches (95% interval 17.0%-83.0%), 20.0% unfinished; +2.40 points a hand (s.e. 0.65) over 20 hands
     """
 
     game: str
@@ -112,33 +133,63 @@ class Evaluation:
     """Who played the other seats."""
     deals: tuple[DealResult, ...]
     """One result for each deal and seat, in the order played (seat by seat)."""
+    unit: str = "match"
+    """What a game was: ``"match"`` (a whole match) or ``"hand"``
+    (:func:`scala40.match.game_unit`)."""
+
+    @property
+    def games(self) -> int:
+        """The games (matches or hands: :attr:`unit`) played in all."""
+        return sum(deal.games for deal in self.deals)
 
     @property
     def hands(self) -> int:
-        """The hands played in all."""
+        """The hands the agent played in all (in every game, to its end or the cap)."""
         return sum(deal.hands for deal in self.deals)
 
     @property
     def wins(self) -> float:
-        """The hands won, a tie counting as the agent's share of it."""
+        """The games won, a tie counting as the agent's share of it."""
         return sum(deal.reward for deal in self.deals)
 
     @property
     def unfinished(self) -> int:
-        """The hands that ended unfinished (no one won them)."""
+        """The games that ended unfinished (no one won them)."""
         return sum(deal.unfinished for deal in self.deals)
 
     @property
     def share(self) -> float:
-        """The share of the hands won (0 when none was played)."""
-        return self.wins / self.hands if self.hands else 0.0
+        """The share of the games won (0 when none was played)."""
+        return self.wins / self.games if self.games else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson interval of :attr:`share` (as
-        :func:`~scala40.tournament.wilson_interval` gives it, over the hands, a tie's
+        :func:`~scala40.tournament.wilson_interval` gives it, over the games, a tie's
         share counted as it is)."""
-        return _wilson(self.wins, self.hands)
+        return _wilson(self.wins, self.games)
+
+    @property
+    def points_a_hand(self) -> float:
+        """The points a hand by which the agent's side beat the others, over every hand
+        it played (:attr:`DealResult.points`): positive is better, in any game."""
+        return sum(deal.points for deal in self.deals) / self.hands if self.hands else 0.0
+
+    @property
+    def points_error(self) -> float:
+        """The standard error of :attr:`points_a_hand`, over the deals (each deal's
+        seats together, so that the luck of the cards cancels out)."""
+        by_seed: dict[int, list[DealResult]] = {}
+        for deal in self.deals:
+            by_seed.setdefault(deal.seed, []).append(deal)
+        rates = [
+            sum(deal.points for deal in group) / hands
+            for group in by_seed.values()
+            if (hands := sum(deal.hands for deal in group))
+        ]
+        if len(rates) < 2:
+            return math.inf
+        return statistics.stdev(rates) / math.sqrt(len(rates))
 
     def paired_difference(self, other: Evaluation) -> PairedDifference:
         """How much more this policy earned than ``other`` a deal, over the deals and
@@ -159,10 +210,10 @@ class Evaluation:
             raise InvalidArgumentError(f"expected an evaluation, got {describe(other)}")
         mine = _by_deal(self.deals)
         theirs = _by_deal(other.deals)
-        if mine.keys() != theirs.keys() or self.game != other.game:
+        if mine.keys() != theirs.keys() or (self.game, self.unit) != (other.game, other.unit):
             raise InvalidValueError(
                 "expected evaluations of the same game's deals and seats (the same "
-                "game, deals and first_seed)"
+                "game, unit, deals and first_seed)"
             )
         differences = [mine[key] - theirs[key] for key in mine]
         count = len(differences)
@@ -172,13 +223,17 @@ class Evaluation:
         return PairedDifference(mean, mean - half, mean + half, count)
 
     def summary(self, name: str = "agent") -> str:
-        """One line: the win share with its interval, and the unfinished hands."""
+        """One line: the win share with its interval, the unfinished games, and the
+        points a hand."""
         low, high = self.interval
-        hands = self.hands
-        unfinished = self.unfinished / hands if hands else 0.0
+        games = self.games
+        unfinished = self.unfinished / games if games else 0.0
+        word = "hands" if self.unit == "hand" else "matches"
         return (
-            f"{name} vs {self.opponents}: won {self.share:.1%} of {hands} hands "
-            f"(95% interval {low:.1%}-{high:.1%}), {unfinished:.1%} unfinished"
+            f"{name} vs {self.opponents}: won {self.share:.1%} of {games} {word} "
+            f"(95% interval {low:.1%}-{high:.1%}), {unfinished:.1%} unfinished; "
+            f"{self.points_a_hand:+.2f} points a hand (s.e. {self.points_error:.2f}) over "
+            f"{self.hands} hands"
         )
 
 
@@ -234,9 +289,11 @@ def evaluate_policy(
     :class:`~scala40.adapters.gym.SeatEnv` takes them: a bot's name, a bot, or a policy)
     on ``deals`` deals, each once with the agent in every seat: seeds ``first_seed`` to
     ``first_seed + deals - 1``, the same for every policy, so that two evaluations can
-    be compared deal by deal (:meth:`Evaluation.paired_difference`). ``rules``,
-    ``players`` and ``env_options`` (the seat environment's other keyword arguments:
-    ``episode``, ``unfinished``...) are given to each seat's environment.
+    be compared deal by deal (:meth:`Evaluation.paired_difference`). A game is what
+    decides the game under the rules played (see the module): a whole match, or a hand
+    where one hand is the game. ``rules``, ``players`` and ``env_options`` (the seat
+    environment's other keyword arguments: ``episode`` to count hands or matches
+    whatever the rules, ``unfinished``...) are given to each seat's environment.
 
     :raises InvalidValueError: ``deals`` is not from 1 to :data:`MAX_DEALS`.
     :raises InvalidArgumentError: ``policy`` is not callable.
@@ -248,6 +305,10 @@ def evaluate_policy(
         raise InvalidArgumentError(f"expected a policy (a callable), got {describe(policy)}")
     options = dict(env_options or {})
     first = SeatEnv(game, rules, players, opponents=opponents, **options)
+    if "episode" not in options:
+        options["episode"] = game_unit(first.rules)
+        if options["episode"] != first.episode.episode:
+            first = SeatEnv(game, rules, players, opponents=opponents, **options)
     results = []
     for seat in range(first.encoding.players):
         env = SeatEnv(game, rules, players, seat=seat, opponents=opponents, **options)
@@ -259,10 +320,35 @@ def evaluate_policy(
                 observation, reward, terminated, truncated, _ = env.step(action)
                 if terminated or truncated:
                     break
+            hands, points = _points(first.game, env.game_state, seat)
             results.append(
                 DealResult(
-                    seed, seat, float(sum(skipped) + reward), len(skipped) + 1, int(truncated)
+                    seed,
+                    seat,
+                    float(sum(skipped) + reward),
+                    len(skipped) + 1,
+                    int(truncated),
+                    hands,
+                    points,
                 )
             )
     label = opponents if isinstance(opponents, str) else describe(opponents)
-    return Evaluation(first.game.name, label, tuple(results))
+    return Evaluation(first.game.name, label, tuple(results), first.episode.episode)
+
+
+def _points(game: Game, state: Any, seat: int) -> tuple[int, float]:
+    """The hands finished in ``state``'s game, and by how many points ``seat``'s side
+    beat the mean of the other sides over them (its totals against theirs, every game
+    starting at zero; a single hand's reported scores), in the direction the game
+    counts."""
+    result = state.last_hand
+    hands = int(result.hand_number) if result is not None else 0
+    if not hands:
+        return 0, 0.0
+    totals = game.reported_scores(state)
+    teams = state.teams
+    mine = next(team for team in teams if seat in team)
+    others = [team for team in teams if team != mine]
+    theirs = sum(totals[team[0]] for team in others) / len(others) if others else 0.0
+    gain = totals[mine[0]] - theirs
+    return hands, float(gain if game.score_order is ScoreOrder.HIGH else -gain)

@@ -80,7 +80,7 @@ def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
 
     >>> from scala40.bots import PlayoutBot, bot_factories
     >>> list(bot_factories("scala40"))
-    ['random', 'greedy', 'montecarlo', 'playout', 'ismcts', 'belief', 'best']
+    ['random', 'greedy', 'careful', 'montecarlo', 'best', 'playout', 'ismcts', 'belief']
     >>> bot_factories("chinchon")["playout"] is PlayoutBot
     True
 

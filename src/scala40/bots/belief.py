@@ -76,6 +76,7 @@ __all__ = [
     "SoftGreedy",
     "game_of",
     "greedy_of",
+    "policy_of",
     "quiet",
 ]
 
@@ -126,6 +127,9 @@ class SoftGreedy:
 
     temperature: float | None = attrs.field(default=None)
     """How far the seat strays from greedy's order (``None``: the game's fitted value)."""
+    policy: str = attrs.field(default="greedy", kw_only=True)
+    """The game's own bot whose order the seat is taken to follow: ``"greedy"``, or
+    ``"careful"`` where the game has it (:func:`policy_of`)."""
 
     def __attrs_post_init__(self) -> None:
         given: object = self.temperature
@@ -133,13 +137,15 @@ class SoftGreedy:
             raise InvalidValueError(
                 f"temperature must be a number from 0.01 to 100, got {describe(given)}"
             )
+        if not isinstance(self.policy, str):
+            raise InvalidArgumentError(f"policy must be a bot's name, got {describe(self.policy)}")
 
     def probability(self, view: Any, legal: Sequence[Any], move: Any) -> float:
         """The probability of ``move`` among ``legal`` for the seat of ``view``."""
         if len(legal) == 1:
             return 1.0 if legal[0] == move else _FLOOR
         game = game_of(view)
-        greedy = greedy_of(game)
+        greedy = policy_of(game, self.policy)
         if greedy is LISTED:  # no greedy bot to soften: every move alike
             return 1.0 / len(legal) if move in legal else _FLOOR
         temperature = self.temperature or _TEMPERATURE
@@ -168,7 +174,7 @@ class _Listed:
 LISTED = _Listed()
 """What :func:`greedy_of` gives for a game without a greedy bot."""
 
-_GREEDY: dict[str, Any] = {}
+_POLICIES: dict[tuple[str, str], Any] = {}
 
 
 def game_of(view: Any) -> Game | None:
@@ -183,11 +189,28 @@ def greedy_of(game: Game | None) -> Any:
     """The greedy bot of ``game`` (one for the process), or :data:`LISTED` for a game
     without one: the model of a seat and a search's candidates and rollouts start from
     it."""
-    if game is None or "greedy" not in game.bots:
+    return policy_of(game, "greedy")
+
+
+def policy_of(game: Game | None, name: str) -> Any:
+    """The bot named ``name`` among ``game``'s own (one for the process, made with its
+    defaults): a search's candidates and rollouts, where the game has such a bot; else
+    its greedy bot, else :data:`LISTED`.
+
+    >>> from scala40 import load_game
+    >>> from scala40.bots.belief import policy_of
+    >>> policy_of(load_game("chinchon"), "careful").name, policy_of(None, "careful").name
+    ('careful', 'listed')
+    """
+    if game is None:
         return LISTED
-    bot = _GREEDY.get(game.name)
+    if name not in game.bots:
+        if name == "greedy":
+            return LISTED
+        return policy_of(game, "greedy")
+    bot = _POLICIES.get((game.name, name))
     if bot is None:
-        bot = _GREEDY[game.name] = game.bots["greedy"]()
+        bot = _POLICIES[game.name, name] = game.bots[name]()
     return bot
 
 

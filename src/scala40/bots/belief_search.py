@@ -50,16 +50,28 @@ from typing import Any
 from scala40._checks import check_bot_int, check_bot_number, describe
 from scala40._stats import paired_difference
 from scala40.bots._anytime import AnytimeBot
-from scala40.bots.belief import MAX_REPLAY_MOVES, Belief, SeatModel, game_of, greedy_of, quiet
+from scala40.bots.belief import (
+    MAX_REPLAY_MOVES,
+    Belief,
+    SeatModel,
+    SoftGreedy,
+    game_of,
+    policy_of,
+    quiet,
+)
 from scala40.deadline import Deadline
 from scala40.errors import InvalidBotSpecError
 from scala40.game import Bot, Game
-from scala40.match import ScoreOrder, win_shares
+from scala40.match import ScoreOrder, game_unit, win_shares
 
 __all__ = [
+    "BEST_POINTS_WEIGHT",
     "BEST_TIME_LIMIT",
+    "BEST_WORLDS",
+    "POLICIES",
     "BeliefSearchBot",
     "BestBot",
+    "hand_margin",
     "hand_share",
 ]
 
@@ -68,6 +80,16 @@ BEST_TIME_LIMIT = 0.45
 to 0.2.0. It is no longer its default: ``best`` is bounded by its work, so that a view
 and a seed give one move on any machine. A caller that wants the guard back names it
 (``BestBot(time_limit=BEST_TIME_LIMIT)``, ``best:time_limit=0.45``) or gives a deadline."""
+BEST_WORLDS = 24
+"""The worlds :class:`BestBot` plays a decision where its game's tuning names none (the
+knock games): with the careful bot's rollouts, about a tenth of a second of CPU on an idle
+core."""
+BEST_POINTS_WEIGHT = 0.01
+"""What each point of a rollout's hand margin adds to its value for :class:`BestBot` in a
+match (``points_weight``): a hundred points count as much as the hand itself."""
+POLICIES = ("greedy", "careful")
+"""The bots a search's candidates and rollouts may follow (:class:`BeliefSearchBot`'s
+``policy``)."""
 _MAX_WORLDS = 10_000
 _MAX_CANDIDATES = 100
 _MAX_TIME_LIMIT = 600.0
@@ -88,6 +110,14 @@ class BeliefSearchBot(AnytimeBot):
     :param rollout_limit: moves a rollout may play before the hand counts as drawn.
     :param replay_moves: moves a belief update may replay varying its guesses.
     :param model: the model of the other seats (the belief's default: a softened greedy).
+    :param policy: the game's own bot whose ranking gives the candidates (its own move
+        first), which plays the rollouts in every seat and which the belief's default model
+        softens (:class:`~scala40.bots.belief.SoftGreedy`): ``"greedy"``, or ``"careful"``
+        where the game has it (a game without it: its greedy bot).
+    :param points_weight: what each point by which the bot's side beats the others in a
+        rollout's hand adds to its value (the share of the hand, 0 to 1), from 0 to 1, in
+        a game whose rules play a match (:func:`scala40.match.game_unit`): a match is won
+        on points, not hands. 0 values the hand's share alone.
     """
 
     name = "belief"
@@ -105,7 +135,15 @@ class BeliefSearchBot(AnytimeBot):
         rollout_limit: int = 2_000,
         replay_moves: int = 400,
         model: SeatModel | None = None,
+        policy: str = "greedy",
+        points_weight: float = 0.0,
     ) -> None:
+        if policy not in POLICIES:
+            raise InvalidBotSpecError(
+                f"policy must be one of {', '.join(POLICIES)}, got {describe(policy)}"
+            )
+        self.policy = policy
+        self.points_weight = check_bot_number("points_weight", points_weight, 0, 1)
         self.worlds = check_bot_int("worlds", worlds, 1, _MAX_WORLDS)
         self.candidates = check_bot_int("candidates", candidates, 1, _MAX_CANDIDATES)
         self.particles = check_bot_int("particles", particles, 1, _MAX_WORLDS)
@@ -142,7 +180,7 @@ class BeliefSearchBot(AnytimeBot):
         if belief is None or number < self._last_number.get(seat, -1):
             belief = self._beliefs[seat] = Belief(
                 particles=self.particles,
-                model=self.model,
+                model=self.model if self.model is not None else SoftGreedy(policy=self.policy),
                 seed=number * 7919 + seat,
                 replay_moves=self.replay_moves,
             )
@@ -153,7 +191,7 @@ class BeliefSearchBot(AnytimeBot):
     def _search(self, view: Any, legal: Sequence[Any], rng: random.Random, limit: Deadline) -> Any:
         """The move this bot plays among ``legal`` (see the module), by ``limit``."""
         game = game_of(view)
-        greedy = greedy_of(game)
+        greedy = policy_of(game, self.policy)
         candidates = _ranked(greedy, view, list(legal), rng)[: self.candidate_count(game)]
         if len(candidates) == 1:
             return candidates[0]  # no search: the belief catches up at the next one
@@ -276,7 +314,34 @@ class BeliefSearchBot(AnytimeBot):
             )
         else:
             return 0.5
-        return hand_share(before, tuple(state.scores), state.teams, seat, order)
+        after = tuple(state.scores)
+        share = hand_share(before, after, state.teams, seat, order)
+        if not self.points_weight or game_unit(state.rules) == "hand":
+            return share
+        return share + self.points_weight * hand_margin(before, after, state.teams, seat, order)
+
+
+def hand_margin(
+    before: Sequence[int],
+    after: Sequence[int],
+    teams: Sequence[Sequence[int]],
+    seat: int,
+    order: ScoreOrder | None,
+) -> float:
+    """The points by which ``seat``'s side beat the mean of the other sides in a hand,
+    from each seat's total ``before`` and ``after`` it, in the direction the game counts
+    (``order``: fewer penalty points, or more points won): positive is better.
+
+    >>> from scala40.bots.belief_search import hand_margin
+    >>> from scala40.match import ScoreOrder
+    >>> hand_margin((10, 20), (10, 45), ((0,), (1,)), 0, ScoreOrder.LOW)
+    25.0
+    """
+    sign = 1 if order is ScoreOrder.HIGH else -1
+    gains = [sum(after[member] - before[member] for member in team) / len(team) for team in teams]
+    mine = next(gain for team, gain in zip(teams, gains) if seat in team)
+    others = [gain for team, gain in zip(teams, gains) if seat not in team]
+    return float(sign * (mine - sum(others) / len(others))) if others else 0.0
 
 
 def hand_share(
@@ -315,22 +380,28 @@ def _ranked(greedy: Any, view: Any, legal: list[Any], rng: random.Random) -> lis
 
 
 class BestBot(BeliefSearchBot):
-    """The strongest bot of every game (``best``): the search on a belief at its default
-    budget, which fits a decision into half a second of process time on one core. The
+    """The ``best`` bot where the game names no other: the search on a belief at its
+    default budget, on the careful bot's play (how it fares against that bot:
+    :mod:`scala40.bots.strength`).
+
+    Where the game has a careful bot (``policy``), the candidates are its best moves, its
+    own first, the rollouts its play, and the belief's model of the other seats a
+    softened careful bot; greedy's where it has none. In a match, each point a rollout's
+    hand gives its side over the others adds ``points_weight`` (:data:`BEST_POINTS_WEIGHT`) to its value. The
     worlds a decision plays follow the game (its record's
-    :attr:`~scala40.game.Game.search_tuning`: 32 in the knock games, fewer where a hand's
-    rollout costs more) unless ``worlds`` is given. Its work bounds it, not a clock: the
-    same view and seed give the same move on a fast machine and on a loaded one (a
-    decision took up to 0.4 s of CPU in the knock games, 0.8 s in Scala 40 and 1 s in
-    Skarney on a loaded 2-core machine). It stops sooner
-    only at a ``time_limit`` given to it or at its caller's deadline, and a decision
-    they cut short may differ between runs. Where the search has lost to greedy
-    (Rumino: its tuning's ``candidates``), it plays greedy's move unless ``candidates``
-    is given.
+    :attr:`~scala40.game.Game.search_tuning`: :data:`BEST_WORLDS` in the knock games, fewer
+    where a hand's rollout costs more) unless ``worlds`` is given. Its work bounds it, not a
+    clock: the
+    same view and seed give the same move on a fast machine and on a loaded one. It stops
+    sooner only at a ``time_limit`` given to it or at its caller's deadline, and a
+    decision they cut short may differ between runs. Where the search has lost to greedy
+    (Rumino: its tuning's ``candidates``), it plays its policy's move unless
+    ``candidates`` is given. A game may name another bot ``best`` (Scala 40's is its Monte
+    Carlo search, :class:`scala40.games.scala40.best.BestBot`).
 
     >>> from scala40.bots import make_bot
-    >>> make_bot("best", "scala40")
-    BestBot(worlds=None, candidates=4, particles=128, time_limit=None)
+    >>> make_bot("best", "chinchon")
+    BestBot(worlds=None, candidates=4, particles=128, time_limit=None, policy='careful')
     """
 
     name = "best"
@@ -341,7 +412,11 @@ class BestBot(BeliefSearchBot):
         worlds: int | None = None,
         **options: Any,
     ) -> None:
-        super().__init__(time_limit=time_limit, worlds=32 if worlds is None else worlds, **options)
+        options.setdefault("policy", "careful")
+        options.setdefault("points_weight", BEST_POINTS_WEIGHT)
+        super().__init__(
+            time_limit=time_limit, worlds=BEST_WORLDS if worlds is None else worlds, **options
+        )
         self._worlds_given = worlds is not None
         self._candidates_given = "candidates" in options
 
@@ -349,7 +424,7 @@ class BestBot(BeliefSearchBot):
         worlds = self.worlds if self._worlds_given else None
         return (
             f"BestBot(worlds={worlds}, candidates={self.candidates}, "
-            f"particles={self.particles}, time_limit={self.time_limit})"
+            f"particles={self.particles}, time_limit={self.time_limit}, policy={self.policy!r})"
         )
 
     def candidate_count(self, game: Game | None) -> int:

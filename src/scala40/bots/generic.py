@@ -246,8 +246,9 @@ GENERIC_BOTS: Mapping[str, Callable[..., Bot]] = {
 def game_bots(own: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
     """Every bot of a game by name: ``random``, the game's ``own`` bots, then
     ``montecarlo`` (:class:`PlayoutBot` unless the game has its own search of that name),
-    ``playout`` and ``ismcts`` (:class:`~scala40.bots.ismcts.ISMCTSBot` unless the game has its
-    own bot of that name). :func:`scala40.bots.bot_factories` adds them to the bots a
+    ``playout``, and ``ismcts``, ``belief`` and ``best`` (the searches of
+    :mod:`scala40.bots`, unless the game has its own bot of that name: Scala 40's ``best``
+    is its Monte Carlo search). :func:`scala40.bots.bot_factories` adds them to the bots a
     game's :class:`~scala40.game.Game` record lists, its own.
 
     >>> from scala40.bots.generic import game_bots

@@ -6,7 +6,7 @@ Python code and tests. Every subcommand is a :class:`Command`: a name, a functio
 its arguments to its parser and a handler that runs it and returns the exit code; each
 has its module (:mod:`~scala40.cli.check`, :mod:`~scala40.cli.hand`,
 :mod:`~scala40.cli.rules`, :mod:`~scala40.cli.play`, :mod:`~scala40.cli.simulate`,
-:mod:`~scala40.cli.replay`, :mod:`~scala40.cli.serve`, :mod:`~scala40.cli.web`,
+:mod:`~scala40.cli.bots`, :mod:`~scala40.cli.replay`, :mod:`~scala40.cli.serve`, :mod:`~scala40.cli.web`,
 :mod:`~scala40.cli.cards`), and what they share is in :mod:`~scala40.cli.common`. New
 subcommands are added to :data:`COMMANDS`; :func:`build_parser` builds the whole parser
 from them. Every command works on any registered game (``--game``), reaching it through
@@ -51,6 +51,7 @@ from scala40 import __version__
 from scala40._checks import describe
 from scala40._compiled import build_name
 from scala40.cli import (
+    bots,
     cards,
     check,
     hand,
@@ -101,6 +102,7 @@ COMMANDS: tuple[Command, ...] = (
     play.COMMAND,
     hint.COMMAND,
     simulate.COMMAND,
+    bots.COMMAND,
     replay.COMMAND,
     serve.COMMAND,
     schemas.COMMAND,

@@ -17,6 +17,10 @@ Everything here is also at the top of the package (``scala40.new_game`` is
 * :mod:`~scala40.games.scala40.observation`: what a player sees, as numbers, for learning
   agents;
 * :mod:`~scala40.games.scala40.bots`: the greedy and Monte Carlo bots;
+* :mod:`~scala40.games.scala40.careful`: the careful bot, greedy's play weighing what
+  the cards held would cost;
+* :mod:`~scala40.games.scala40.best`: the search bot ``best``, the Monte Carlo search on
+  the careful bot's play;
 * :mod:`~scala40.games.scala40.playouts`: what the Monte Carlo bot's playouts are made of;
 * :mod:`~scala40.games.scala40.text`: the command line's wording;
 
@@ -45,7 +49,7 @@ and the engine behind them (internal):
 
 from __future__ import annotations
 
-from scala40.game import Game, SearchTuning, register_game
+from scala40.game import Game, register_game
 from scala40.games.scala40 import moves
 from scala40.games.scala40.analysis import (
     best_opening,
@@ -55,7 +59,9 @@ from scala40.games.scala40.analysis import (
     least_deadwood,
     min_deadwood,
 )
+from scala40.games.scala40.best import BestBot
 from scala40.games.scala40.bots import GreedyBot, MonteCarloBot
+from scala40.games.scala40.careful import CarefulBot
 from scala40.games.scala40.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.scala40.observation import OBSERVATION
 from scala40.games.scala40.phases import HandResult, Phase
@@ -75,6 +81,7 @@ from scala40.games.scala40.view import PlayerView
 __all__ = [
     "GAME",
     "PRESETS",
+    "CarefulBot",
     "GameState",
     "GreedyBot",
     "HandResult",
@@ -109,7 +116,12 @@ GAME = register_game(
         move_set=moves.MOVES,
         state_schema=GameState.json_schema,
         notation=GameState.notation(),
-        bots={"greedy": GreedyBot, "montecarlo": MonteCarloBot},
+        bots={
+            "greedy": GreedyBot,
+            "careful": CarefulBot,
+            "montecarlo": MonteCarloBot,
+            "best": BestBot,
+        },
         default_players=2,
         text=TEXT,
         observation=OBSERVATION,
@@ -119,8 +131,6 @@ GAME = register_game(
         least_deadwood=least_deadwood,
         max_hand_moves=max_hand_moves,
         hand_bound_option="turn_limit",
-        # A hand played out by greedy costs about three times a Chinchón hand.
-        search_tuning=SearchTuning(worlds=16),
     )
 )
 """The Scala 40 record of the game registry (:func:`scala40.game.load_game`)."""

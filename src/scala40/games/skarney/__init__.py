@@ -10,6 +10,7 @@ The modules:
 * ``view``: ``PlayerView``, what one seat may know;
 * ``analysis``: the melds of a hand, its contracts, the best, its least penalty;
 * ``bots``: the greedy bot;
+* ``careful``: the careful bot, greedy's play taking the offers that fit its hand;
 * ``observation``: what a seat sees, as numbers and text, for learning agents;
 * the engine (``engine``, ``generate``, ``search``) behind them.
 
@@ -32,6 +33,7 @@ from scala40.games.skarney.analysis import (
     least_penalty,
 )
 from scala40.games.skarney.bots import GreedyBot
+from scala40.games.skarney.careful import CarefulBot
 from scala40.games.skarney.moves import *  # noqa: F403 - the package re-exports its moves
 from scala40.games.skarney.observation import OBSERVATION
 from scala40.games.skarney.phases import HandResult, Phase
@@ -57,6 +59,7 @@ __all__ = [
     "MELD_RULES",
     "MODIFIERS",
     "PRESETS",
+    "CarefulBot",
     "Contract",
     "GameState",
     "GreedyBot",
@@ -93,7 +96,7 @@ GAME = register_game(
         move_set=moves.MOVES,
         state_schema=GameState.json_schema,
         notation=GameState.notation(),
-        bots={"greedy": GreedyBot},
+        bots={"greedy": GreedyBot, "careful": CarefulBot},
         default_players=4,
         score_order=ScoreOrder.HIGH,
         text=TEXT,

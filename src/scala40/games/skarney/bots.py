@@ -64,6 +64,17 @@ class GreedyBot:
 
     name = "greedy"
 
+    contracts_compared: int | None = None
+    """The most contracts its hand holds that it compares to choose the one it puts down
+    (the first found, in canonical order); ``None``: every one the search lists within
+    :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` steps."""
+    deny_weight = 0.0
+    """How much each point of an offered card's fit to the cards the next seat is known to
+    hold (SK-OFFER: cards it accepted, or offered and kept) counts against offering it."""
+    accept_fit = 3.0
+    """How well an offered card must fit the hand to be accepted while the pile lasts
+    (``_fit``: 3 a card of its rank, 2 a neighbour in its suit, 1 a card two places away)."""
+
     def __init__(self, late: int = 12) -> None:
         self.late = check_bot_int("late", late, 0, _MAX_LATE)
 
@@ -104,7 +115,12 @@ class GreedyBot:
         needed = rules.contract_size(view.hand_number) - view.progress
         kind = view.table[view.fresh_from].kind if view.progress else None
         found = best_contract(
-            view.hand, needed, meld_score=_contract_score, kind=kind, within_limit=True
+            view.hand,
+            needed,
+            meld_score=_contract_score,
+            kind=kind,
+            within_limit=True,
+            most=self.contracts_compared,
         )
         return found or ()
 
@@ -120,7 +136,7 @@ class GreedyBot:
         if isinstance(move, Extend):
             return self._meld_score(view, (move.card,), extension=True)
         if isinstance(move, Offer):
-            return -self._keep(view, move.card, hand)
+            return -self._keep(view, move.card, hand) - self._denial(view, move.card)
         if isinstance(move, EndTurn):
             return 0.0
         return 0.0
@@ -157,6 +173,15 @@ class GreedyBot:
             score += 1.0  # an ace is a stop card: only the next seat may take it
         return score - hand_penalty((card,)) / 10
 
+    def _denial(self, view: PlayerView, card: Card) -> float:
+        """What offering ``card`` costs for how well it fits the cards the next seat (an
+        opponent, who is offered it first) is known to hold: ``deny_weight`` times the
+        fit (0 for greedy)."""
+        if not self.deny_weight or card in _WILD or not view.known:
+            return 0.0
+        known = view.known[(view.player + 1) % view.player_count]
+        return self.deny_weight * _fit(card, tuple(known)) if known else 0.0
+
     # -- offers ---------------------------------------------------------------------------
 
     def _wants_offer(self, view: PlayerView) -> bool:
@@ -178,7 +203,7 @@ class GreedyBot:
             return True
         if view.stock_size <= self.late:
             return False
-        return _fit(card, hand) >= 3.0
+        return _fit(card, hand) >= self.accept_fit
 
 
 _MAX_LATE = 1_000

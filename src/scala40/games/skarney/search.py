@@ -811,11 +811,14 @@ def best_contract(
     kind: MeldKind | None = None,
     *,
     within_limit: bool = False,
+    most: int | None = None,
 ) -> tuple[Meld, ...] | None:
     """The contract of ``needed`` melds with the highest score, the sum element by element
     of its melds' ``meld_score`` (by default their points, SK-SCORE-MELDS); the first in
     canonical order among equals; ``None`` if the hand holds none. Each candidate meld is
-    scored once, however many contracts it is part of.
+    scored once, however many contracts it is part of. With ``most``, the best of the
+    first ``most`` contracts found in canonical order (a bound on the work, for a bot
+    that must decide fast).
 
     :raises SearchLimitError: the search went past :data:`MAX_CONTRACT_STEPS`, unless
         ``within_limit``: then the best of the contracts found within it.
@@ -825,7 +828,9 @@ def best_contract(
     best: tuple[Meld, ...] | None = None
     best_score: tuple[int, ...] | None = None
     try:
-        for found in contracts(hand, needed, kind):
+        for number, found in enumerate(contracts(hand, needed, kind)):
+            if most is not None and number >= most:
+                break
             parts = []
             for meld in found:
                 part = scores.get(id(meld))

@@ -1,0 +1,165 @@
+"""``scala40 bots``: a game's bots, each with what a decision costs it and how strong it
+was measured, in the game's own unit (:mod:`scala40.bots.strength`).
+
+>>> from scala40.cli import main
+>>> main(["bots", "--game", "laconga"])  # doctest: +ELLIPSIS
+La Conga: the bots by name (scala40 play --bots NAME,...). Measured on paired ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import re
+import textwrap
+from typing import Any
+
+from scala40.bots import bot_factories
+from scala40.bots.strength import MeasuredDuel, cost_of, measured_duels, strength_source
+from scala40.cli.common import (
+    EXIT_OK,
+    HELP_WIDTH,
+    Command,
+    add_game_option,
+    add_json_option,
+    chosen_game,
+)
+from scala40.game import Game
+
+__all__ = ["COMMAND", "bot_summary"]
+
+_ROLE = re.compile(r":[a-z:]+:`~?([^`<]*?)(?: <[^>]+>)?`")
+_ASIDE = re.compile(r"\s*\((?:see|as)[^()]*\)")
+
+
+def bot_summary(factory: Any) -> str:
+    """The first sentence of a bot's documentation, in plain words (reST markup and
+    "(see the module)" asides left out).
+
+    >>> from scala40.bots import bot_factories
+    >>> from scala40.cli.bots import bot_summary
+    >>> bot_summary(bot_factories("chinchon")["random"])
+    'Picks one of the legal moves uniformly at random (any game).'
+    """
+    text = inspect.getdoc(factory) or ""
+    paragraph = " ".join(text.split("\n\n")[0].split())
+    paragraph = _ROLE.sub(r"\1", paragraph).replace("``", "")
+    paragraph = _ASIDE.sub("", paragraph)
+    first, dot, _ = paragraph.partition(". ")
+    return first + ("." if dot or not first.endswith(".") else "")
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    add_game_option(parser)
+    add_json_option(parser)
+
+
+def _against(duels: tuple[MeasuredDuel, ...], bot: str) -> list[MeasuredDuel]:
+    return [duel for duel in duels if duel.top.partition(":")[0] == bot]
+
+
+def _run(args: argparse.Namespace) -> int:
+    game = chosen_game(args)
+    factories = bot_factories(game)
+    duels = measured_duels(game)
+    if args.json:
+        print(json.dumps(_listing(game, factories, duels)))
+        return EXIT_OK
+    unit = duels[0].games_word if duels else "games"
+    print(
+        textwrap.fill(
+            f"{game.title}: the bots by name (scala40 play --bots NAME,...). Measured on "
+            f"paired deals of the default rules, two players"
+            + (" (the bot with a greedy partner)" if duels and duels[0].players > 2 else "")
+            + f", in whole {unit} (what decides the game; a line that says hands counts "
+            f"single hands, a search's {unit} costing more than the benchmark could play): "
+            f"a bot's share of the {unit} against another with its 95% interval, the "
+            "points a hand by which its side beat the other, and the process time of its "
+            "decisions.",
+            HELP_WIDTH,
+        )
+    )
+    width = max(len(name) for name in factories)
+    indent = " " * (width + 2)
+    for name, factory in factories.items():
+        print()
+        print(
+            textwrap.fill(
+                bot_summary(factory),
+                HELP_WIDTH,
+                initial_indent=f"{name:<{width}}  ",
+                subsequent_indent=indent,
+            )
+        )
+        timed = cost_of(game, name)
+        if timed is not None:
+            print(
+                textwrap.fill(
+                    str(timed), HELP_WIDTH, initial_indent=indent, subsequent_indent=indent
+                )
+            )
+        measured = _against(duels, name)
+        for duel in measured:
+            print(
+                textwrap.fill(
+                    f"against {duel.bottom}: {duel.result()}",
+                    HELP_WIDTH,
+                    initial_indent=indent,
+                    subsequent_indent=indent + "  ",
+                )
+            )
+        if timed is None and not measured:
+            print(f"{indent}not measured in {unit}")
+    print()
+    print(f"Figures: {strength_source()}.")
+    return EXIT_OK
+
+
+def _listing(
+    game: Game, factories: dict[str, Any], duels: tuple[MeasuredDuel, ...]
+) -> dict[str, Any]:
+    bots = []
+    for name, factory in factories.items():
+        timed = cost_of(game, name)
+        bots.append(
+            {
+                "name": name,
+                "summary": bot_summary(factory),
+                "decision_mean_s": None if timed is None else timed.mean_s,
+                "decision_p999_s": None if timed is None else timed.p999_s,
+                "duels": [_duel_json(duel) for duel in _against(duels, name)],
+            }
+        )
+    return {"game": game.name, "source": strength_source(), "bots": bots}
+
+
+def _duel_json(duel: MeasuredDuel) -> dict[str, Any]:
+    return {
+        "against": duel.bottom,
+        "unit": duel.unit,
+        "deals": duel.deals,
+        "games": duel.games,
+        "share": duel.share,
+        "interval": [duel.low, duel.high],
+        "difference": duel.difference,
+        "difference_se": duel.difference_se,
+        "hands": duel.hands,
+        "points_a_hand": duel.margin,
+        "points_a_hand_se": duel.margin_se,
+    }
+
+
+COMMAND = Command(
+    name="bots",
+    summary="a game's bots, with what a decision costs each and how strong it is",
+    description="List the bots of a game by the names the other commands take (play, "
+    "simulate, serve), each with its process time a decision and its measured strength "
+    "against greedy and careful on paired deals, in the game's unit (whole matches under "
+    "every game's default rules), with the points a hand beside.",
+    configure=_configure,
+    run=_run,
+    epilog="examples:\n  scala40 bots\n  scala40 bots --game chinchon --json",
+)
+"""The ``bots`` command."""

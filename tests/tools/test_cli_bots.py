@@ -1,0 +1,78 @@
+"""``scala40 bots`` (:mod:`scala40.cli.bots`) and the record it reads
+(:mod:`scala40.bots.strength`): every bot of every game listed, each measured duel
+printed as the package's file holds it, and bad arguments refused in one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scala40.bots import bot_names
+from scala40.bots.strength import cost_of, measured_duels, strength_source
+from scala40.cli import main
+from scala40.game import game_names
+from scala40.match import GAME_UNITS
+
+GAMES = list(game_names())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_bot_of_every_game_is_listed_with_its_figures(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["bots", "--game", name]) == 0
+    printed = capsys.readouterr().out
+    for bot in bot_names(name):
+        assert any(line.startswith(f"{bot} ") for line in printed.splitlines()), bot
+    for duel in measured_duels(name):
+        assert " ".join(f"against {duel.bottom}: {duel.result()}".split()) in " ".join(
+            printed.split()
+        )
+    assert printed.rstrip().endswith(f"Figures: {strength_source()}.")
+    assert main(["bots", "--game", name, "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    assert [bot["name"] for bot in listing["bots"]] == list(bot_names(name))
+    for bot in listing["bots"]:
+        timed = cost_of(name, bot["name"])
+        assert bot["decision_mean_s"] == (None if timed is None else timed.mean_s)
+        for duel in bot["duels"]:
+            low, high = duel["interval"]
+            assert 0 <= low <= duel["share"] <= high <= 1
+            assert duel["unit"] in GAME_UNITS
+
+
+def test_the_record_holds_every_game_s_duels_in_its_unit() -> None:
+    """Every measured duel is of a game the library has, on whole deals, counted in what
+    decides it under the default rules (whole matches), but for a search's duel against
+    the careful bot, counted in single hands; each game's careful bot is measured against
+    greedy in its unit."""
+    for name in GAMES:
+        duels = measured_duels(name)
+        assert any(duel.top == "careful" and duel.bottom == "greedy" for duel in duels)
+        for duel in duels:
+            if duel.top == "careful":
+                assert duel.unit == "match"
+            else:
+                assert duel.unit in GAME_UNITS
+                assert duel.bottom == "careful"
+            assert duel.games == 2 * duel.deals
+            assert duel.low <= duel.share <= duel.high
+            assert duel.top.partition(":")[0] in bot_names(name)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["bots", "--game", "poker"], "poker"),
+        (["bots", "--game", "x" * 5_000], "at most 100 characters"),
+        (["bots", "extra"], "unrecognized arguments"),
+    ],
+)
+def test_bad_arguments_are_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    assert message in error
+    assert "Traceback" not in error
