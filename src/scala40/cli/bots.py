@@ -3,7 +3,7 @@ was measured, in the game's own unit (:mod:`scala40.bots.strength`).
 
 >>> from scala40.cli import main
 >>> main(["bots", "--game", "laconga"])  # doctest: +ELLIPSIS
-La Conga: the bots by name (scala40 play --bots NAME,...). Measured on paired ...
+La Conga: the bots by name (scala40 play --bots NAME,...). Measured on paired...
 0
 """
 
