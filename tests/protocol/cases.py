@@ -22,6 +22,7 @@ from tests.example_game import load_example
 __all__ = [
     "every_game_cases",
     "knock_game_names",
+    "one_by_default",
     "one_game_by_default",
     "preset_cases",
     "registered_cases",
@@ -44,9 +45,18 @@ def one_game_by_default(default: str) -> list[Any]:
     default run still reaches every game, and the soak runs them all."""
     if default not in game_names():
         raise ValueError(f"{default!r} is not a registered game")
+    return one_by_default(game_names(), default)
+
+
+def one_by_default(values: Iterable[Any], default: Any) -> list[Any]:
+    """Each of ``values`` as a parameter (its id its text): ``default`` in the default run,
+    the others in the soak, as :func:`one_game_by_default` does with the games."""
+    values = list(values)
+    if default not in values:
+        raise ValueError(f"{default!r} is not among {values!r}")
     return [
-        pytest.param(name, id=name, marks=() if name == default else (pytest.mark.slow,))
-        for name in game_names()
+        pytest.param(value, id=str(value), marks=() if value == default else (pytest.mark.slow,))
+        for value in values
     ]
 
 

@@ -13,7 +13,8 @@ import pytest
 from scala40 import Deadline
 from scala40.bots import bot_factories, bot_options, choose_move, make_bot
 from scala40.errors import InvalidBotSpecError
-from scala40.game import game_names, load_game
+from scala40.game import load_game
+from tests.protocol.cases import one_game_by_default
 
 HOSTILE_VALUES = (
     "x",
@@ -47,7 +48,7 @@ def _specs(game: str) -> list[tuple[str, str]]:
     return specs
 
 
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("game", one_game_by_default("rumino"))
 def test_every_option_of_every_bot_is_refused_by_name_or_plays(game: str) -> None:
     state = load_game(game).new_game(None, 2 if game != "skarney" else 4, 3)
     while state.is_chance:

@@ -42,6 +42,7 @@ from scala40.schemas import (  # noqa: E402
 )
 from scala40.schemas.protocol import OPERATIONS  # noqa: E402
 from scala40.serving.fair_deal import value_commitment_of  # noqa: E402
+from tests.protocol.cases import one_game_by_default  # noqa: E402
 
 
 def _registry() -> Any:
@@ -163,7 +164,7 @@ GAMES = list(game_names())
 _TRAFFIC = {name: list(_traffic(name, 7)) for name in GAMES}
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", one_game_by_default("laconga"))
 def test_real_requests_and_answers_validate(name: str) -> None:
     operations = set()
     for request, answer in _TRAFFIC[name]:

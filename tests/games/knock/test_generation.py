@@ -20,7 +20,7 @@ from scala40.games._knock.phases import Phase
 from scala40.games._knock.profile import Ending
 from tests.games.knock import oracle
 from tests.options import rulesets
-from tests.protocol.cases import knock_game_names
+from tests.protocol.cases import knock_game_names, one_by_default
 
 # Every option of each game drawn from its declaration: an option added is judged here too.
 RULESETS = {name: rulesets(load_game(name).ruleset_type) for name in knock_game_names()}
@@ -95,7 +95,7 @@ def universe(state: Any) -> list[Any]:
     return moves
 
 
-@pytest.mark.parametrize("game", sorted(RULESETS))
+@pytest.mark.parametrize("game", one_by_default(sorted(RULESETS), "chinchon"))
 @settings(max_examples=5, deadline=None)
 @given(data=st.data())
 def test_knocks_and_closes_are_exactly_the_oracles(game: str, data: st.DataObject) -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scala40.game import load_game
 from tests.games.knock.checks import check_playout
 from tests.options import rulesets
-from tests.protocol.cases import knock_game_names
+from tests.protocol.cases import knock_game_names, one_by_default
 
 #: Each game's random rulesets, every option drawn from its declaration.
 RULESETS: dict[str, st.SearchStrategy[Any]] = {
@@ -21,7 +21,7 @@ RULESETS: dict[str, st.SearchStrategy[Any]] = {
 }
 
 
-@pytest.mark.parametrize("game", list(RULESETS))
+@pytest.mark.parametrize("game", one_by_default(list(RULESETS), "laconga"))
 @settings(max_examples=15, deadline=None)
 @given(data=st.data(), seed=st.integers(0, 2**32), auto_chance=st.booleans())
 def test_random_rulesets_keep_every_invariant(

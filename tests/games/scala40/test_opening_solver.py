@@ -26,6 +26,7 @@ from scala40.games.scala40.hand.tables import lowest_rank_shapes, sequence_shape
 from scala40.melds import MeldRules
 from tests.games.scala40.helpers import packed_can_open, packed_opening_starts
 from tests.options import rulesets as drawn_rulesets
+from tests.protocol.cases import one_by_default
 
 #: Meld rules of every kind the ruleset options give: values, joker values, jokers per
 #: meld (S40-V-MULTIJOKER), sequences of at most five cards (S40-V-SPLIT).
@@ -167,7 +168,9 @@ OTHER_SEQUENCES: dict[str, MeldRules] = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(MELD_RULES) + sorted(OTHER_SEQUENCES))
+@pytest.mark.parametrize(
+    "name", one_by_default(sorted(MELD_RULES) + sorted(OTHER_SEQUENCES), "official")
+)
 def test_the_sequences_through_the_lowest_rank_are_those_of_the_whole_table(name: str) -> None:
     """The solver's sequences of one suit through its lowest rank held (S40-SEQ,
     S40-JOKER) are exactly those of the full table of the suit's sequences whose lowest
