@@ -57,6 +57,7 @@ __all__ = [
     "float_bytes",
     "fraction_rows",
     "mark_rows",
+    "seat_counts_row",
     "update_table_blocks",
     "write_cards",
     "write_hand",
@@ -140,6 +141,34 @@ def capped_fractions(cap: int) -> tuple[float, ...]:
 
 
 _FRACTIONS: dict[int, tuple[float, ...]] = {}
+
+
+def seat_counts_row(
+    kept: dict[tuple[int, tuple[int, ...]], bytes],
+    me: int,
+    counts: tuple[int, ...],
+    cap: int,
+    most_kept: int,
+) -> bytes:
+    """A block of one count a seat (``counts``, such as the turns each seat played), seen
+    from seat ``me`` (its own first), each as :func:`fraction_rows` of ``cap`` writes it;
+    kept in ``kept`` (emptied past ``most_kept`` rows), since the same few come again and
+    again.
+
+    >>> from array import array
+    >>> array("f", seat_counts_row({}, 1, (1, 3), 4, 16)).tolist()
+    [0.75, 0.25]
+    """
+    key = (me, counts)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= most_kept:
+            kept.clear()
+        fractions = fraction_rows(cap)
+        found = kept[key] = b"".join(
+            [fractions[count if count < cap else cap] for count in counts[me:] + counts[:me]]
+        )
+    return found
 
 
 def fraction_rows(cap: int) -> tuple[bytes, ...]:

@@ -44,6 +44,7 @@ from scala40._base.observation import (
     float_bytes,
     fraction_rows,
     mark_rows,
+    seat_counts_row,
     write_cards,
     write_hand,
     write_pile,
@@ -384,21 +385,8 @@ class KnockObservation(ObservationBase[Any, _Layout, _Sheet]):
         return found
 
     def _turns_row(self, me: int, turns_played: tuple[int, ...]) -> bytes:
-        """The ``turns_played`` block of seat ``me`` (the same few come again and
-        again)."""
-        key = (me, turns_played)
-        found = self._turns.get(key)
-        if found is None:
-            if len(self._turns) >= _KEPT:
-                self._turns.clear()
-            fractions = _COUNT_FRACTIONS
-            found = self._turns[key] = b"".join(
-                [
-                    fractions[turns if turns < _COUNT_CAP else _COUNT_CAP]
-                    for turns in turns_played[me:] + turns_played[:me]
-                ]
-            )
-        return found
+        """The ``turns_played`` block of seat ``me``."""
+        return seat_counts_row(self._turns, me, turns_played, _COUNT_CAP, _KEPT)
 
     def _standing(
         self, layout: _Layout, me: int, public: PlayerView | KnockRecord
