@@ -156,6 +156,7 @@ def seat_counts_row(
     again.
 
     >>> from array import array
+    >>> from scala40._base.observation import seat_counts_row
     >>> array("f", seat_counts_row({}, 1, (1, 3), 4, 16)).tolist()
     [0.75, 0.25]
     """
