@@ -58,6 +58,7 @@ __all__ = [
     "fraction_rows",
     "mark_rows",
     "seat_counts_row",
+    "seat_row",
     "update_table_blocks",
     "write_cards",
     "write_hand",
@@ -143,6 +144,31 @@ def capped_fractions(cap: int) -> tuple[float, ...]:
 _FRACTIONS: dict[int, tuple[float, ...]] = {}
 
 
+def seat_row(
+    kept: dict[tuple[int, tuple[int, ...]], bytes],
+    me: int,
+    values: tuple[int, ...],
+    most_kept: int,
+    encode: Callable[[tuple[int, ...]], bytes],
+) -> bytes:
+    """A block of one value a seat (``values``, such as each seat's hand size), seen from
+    seat ``me`` (its own first), as ``encode`` writes the turned values; kept in ``kept``
+    (emptied past ``most_kept`` rows), since the same few come again and again.
+
+    >>> from array import array
+    >>> from scala40._base.observation import float_bytes, seat_row
+    >>> array("f", seat_row({}, 1, (7, 8), 16, float_bytes)).tolist()
+    [8.0, 7.0]
+    """
+    key = (me, values)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= most_kept:
+            kept.clear()
+        found = kept[key] = encode(values[me:] + values[:me])
+    return found
+
+
 def seat_counts_row(
     kept: dict[tuple[int, tuple[int, ...]], bytes],
     me: int,
@@ -150,26 +176,22 @@ def seat_counts_row(
     cap: int,
     most_kept: int,
 ) -> bytes:
-    """A block of one count a seat (``counts``, such as the turns each seat played), seen
-    from seat ``me`` (its own first), each as :func:`fraction_rows` of ``cap`` writes it;
-    kept in ``kept`` (emptied past ``most_kept`` rows), since the same few come again and
-    again.
+    """:func:`seat_row` of counts (such as the turns each seat played), each as
+    :func:`fraction_rows` of ``cap`` writes it.
 
     >>> from array import array
     >>> from scala40._base.observation import seat_counts_row
     >>> array("f", seat_counts_row({}, 1, (1, 3), 4, 16)).tolist()
     [0.75, 0.25]
     """
-    key = (me, counts)
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= most_kept:
-            kept.clear()
-        fractions = fraction_rows(cap)
-        found = kept[key] = b"".join(
-            [fractions[count if count < cap else cap] for count in counts[me:] + counts[:me]]
-        )
-    return found
+    fractions = fraction_rows(cap)
+    return seat_row(
+        kept,
+        me,
+        counts,
+        most_kept,
+        lambda turned: b"".join([fractions[count if count < cap else cap] for count in turned]),
+    )
 
 
 def fraction_rows(cap: int) -> tuple[bytes, ...]:

@@ -43,6 +43,7 @@ from scala40._base.observation import (
     fraction_rows,
     mark_rows,
     seat_counts_row,
+    seat_row,
     update_table_blocks,
     write_hand,
     write_pile,
@@ -341,14 +342,8 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout, _Sheet]):
             sheet.number = hand_number
 
     def _sizes_row(self, me: int, hand_sizes: tuple[int, ...]) -> bytes:
-        """The ``hand_sizes`` block of seat ``me`` (the same few come again and again)."""
-        key = (me, hand_sizes)
-        found = self._sizes.get(key)
-        if found is None:
-            if len(self._sizes) >= _KEPT:
-                self._sizes.clear()
-            found = self._sizes[key] = float_bytes(hand_sizes[me:] + hand_sizes[:me])
-        return found
+        """The ``hand_sizes`` block of seat ``me``."""
+        return seat_row(self._sizes, me, hand_sizes, _KEPT, float_bytes)
 
     def _flags_row(self, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]) -> bytes:
         """The ``opened`` and ``active`` blocks of seat ``me`` (one part: the one follows
