@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -26,6 +25,7 @@ from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.careful import CarefulBot, _meld_pairs, _Table
 from scala40.games._knock.moves import Discard, TakeDiscard
 from scala40.games._knock.phases import Phase
+from tests.decisions import varied_decisions
 from tests.protocol.cases import knock_game_names, soak_unless_default
 
 KNOCK = knock_game_names()
@@ -50,30 +50,6 @@ def _cases() -> list[Any]:
     return cases
 
 
-def _decisions(name: str, preset: str, players: int, seed: int, moves: int) -> Iterator[Any]:
-    """The states of a game where a seat decides among several moves, played by greedy
-    bots that choose at random one time in four (so that the hands vary)."""
-    game = load_game(name)
-    state = game.new_game(game.ruleset_type.preset(preset), players, seed)
-    greedy = GreedyBot()
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            return
-        legal = list(state.legal_moves())
-        if state.is_chance:
-            state = state.apply(legal[0])
-            continue
-        if len(legal) > 1:
-            yield state
-        seat = state.current_player
-        if chooser.random() < 0.25:
-            move = chooser.choice(legal)
-        else:
-            move = greedy.choose(state.view(seat), legal, chooser)
-        state = state.apply(move)
-
-
 @pytest.mark.parametrize(("name", "preset", "players"), _cases())
 def test_with_its_settings_off_it_plays_greedy_s_moves(
     name: str, preset: str, players: int
@@ -83,7 +59,7 @@ def test_with_its_settings_off_it_plays_greedy_s_moves(
     off, greedy = CarefulBot(**OFF), GreedyBot()
     compared = 0
     for seed in range(2):
-        for state in _decisions(name, preset, players, seed, 150):
+        for state in varied_decisions(name, preset, players, seed, 150):
             view, legal = state.view(state.current_player), list(state.legal_moves())
             assert off.choose(view, legal, random.Random(1)) == greedy.choose(
                 view, legal, random.Random(1)
@@ -104,7 +80,7 @@ def test_it_plays_legal_moves_and_the_same_every_time(
     state = game.new_game(game.ruleset_type.preset(preset), players, 7)
     play_game(state, [make_bot("careful", name) for _ in range(players)], 7, max_actions=300)
     bot = CarefulBot()
-    for state in itertools.islice(_decisions(name, preset, players, 11, 120), 40):
+    for state in itertools.islice(varied_decisions(name, preset, players, 11, 120), 40):
         view, legal = state.view(state.current_player), list(state.legal_moves())
         first = bot.choose(view, legal, random.Random(1))
         assert first in legal
@@ -200,7 +176,7 @@ def test_the_take_is_stricter_than_greedy_s() -> None:
     declined = 0
     for name in ("chinchon", "laconga"):
         for seed in range(6):
-            for state in _decisions(name, "catsatcards", 2, seed, 200):
+            for state in varied_decisions(name, "catsatcards", 2, seed, 200):
                 view = state.view(state.current_player)
                 if view.phase is not Phase.DRAW:
                     continue
@@ -242,7 +218,7 @@ def test_its_discard_stays_near_greedy_s() -> None:
     careful = CarefulBot()
     greedy = GreedyBot()
     for name, preset in (("chinchon", "argentina_50"), ("laconga", "uruguay"), ("rumino", "web")):
-        for state in _decisions(name, preset, 3, 5, 300):
+        for state in varied_decisions(name, preset, 3, 5, 300):
             view = state.view(state.current_player)
             if view.phase is not Phase.PLAY:
                 continue

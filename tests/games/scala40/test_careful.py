@@ -23,6 +23,7 @@ from scala40.games.scala40.bots import GreedyBot
 from scala40.games.scala40.budget import MAX_SEARCH_WORK
 from scala40.games.scala40.careful import CarefulBot
 from scala40.games.scala40.moves import Discard
+from tests.decisions import varied_decisions
 
 GREEDY_SETTINGS: dict[str, Any] = {
     "threat_weight": None,
@@ -33,28 +34,7 @@ GREEDY_SETTINGS: dict[str, Any] = {
 
 
 def _decisions(preset: str, players: int, seed: int, moves: int) -> Iterator[GameState]:
-    """The states of a game where a seat decides among several moves, played by greedy
-    bots that choose at random one time in four (so that the hands vary)."""
-    game = load_game("scala40")
-    state = game.new_game(game.ruleset_type.preset(preset), players, seed)
-    greedy = GreedyBot()
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            return
-        legal = list(state.legal_moves())
-        if state.is_chance:
-            state = state.apply(legal[0])
-            continue
-        if len(legal) > 1:
-            yield state
-        seat = state.current_player
-        assert seat is not None
-        if chooser.random() < 0.25:
-            move = chooser.choice(legal)
-        else:
-            move = greedy.choose(state.view(seat), legal, chooser)
-        state = state.apply(move)
+    return varied_decisions("scala40", preset, players, seed, moves)
 
 
 def _cases() -> list[Any]:

@@ -15,32 +15,13 @@ from scala40.games.skarney import CarefulBot, GreedyBot, new_game
 from scala40.games.skarney.moves import Accept
 from scala40.games.skarney.phases import Phase
 from scala40.games.skarney.state import GameState
+from tests.decisions import varied_decisions
 
 CASES = [("partnership", 4), ("singles", 2), ("free_meld", 4), ("no_jokers", 4)]
 
 
 def _decisions(preset: str, players: int, seed: int, moves: int) -> Iterator[GameState]:
-    """The states of a game where a seat decides among several moves, played by greedy
-    bots that choose at random one time in four."""
-    state = new_game(preset, players, seed=seed)
-    greedy = GreedyBot()
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            return
-        legal = list(state.legal_moves())
-        if state.is_chance:
-            state = state.apply(legal[0])
-            continue
-        if len(legal) > 1:
-            yield state
-        seat = state.current_player
-        assert seat is not None
-        if chooser.random() < 0.25:
-            move = chooser.choice(legal)
-        else:
-            move = greedy.choose(state.view(seat), legal, chooser)
-        state = state.apply(move)
+    return varied_decisions("skarney", preset, players, seed, moves)
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES)
