@@ -8,6 +8,7 @@ the state unchanged (:func:`engine_helpers.assert_illegal`).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
@@ -1091,6 +1092,32 @@ def test_s40_v_fourkind_with_a_joker_stays_and_a_swap_completes_it() -> None:  #
         "meld 5S 5H JK=5D"
     )
     assert len(with_joker.table) == 1
+
+
+@pytest.mark.parametrize("four_of_a_kind_leaves", [False, True])
+def test_s40_v_fourkind_equal_table_sets_each_take_their_layoff_and_swap(
+    four_of_a_kind_leaves: bool,
+) -> None:
+    # S40-AFTER-OPEN, S40-SET, S40-V-FOURKIND: several sets of one rank may be on the
+    # table and any of them may be extended; the completed four of a kind leaves the
+    # table whichever set it was, but each set's move is a legal move of its own, listed.
+    rules = Ruleset(discard_four_of_a_kind=four_of_a_kind_leaves)
+    position: dict[str, Any] = {"hands": ["5C 4S 2H", "3C 4C 5C"], "discard": "KC", "rules": rules}
+    sets = mid_turn(**position, table=["5S 5H 5D", "6S 6D 6C", "5S 5H 5D"])
+    assert [text for text in move_texts(sets) if text.startswith("layoff")] == [
+        "layoff 5C #0 set",
+        "layoff 5C #2 set",
+    ]
+    assert all(sets.is_legal(text) for text in ("layoff 5C #0 set", "layoff 5C #2 set"))
+    jokers = mid_turn(**position, table=["5S 5H 5D JK", "6S 6D 6C", "5S 5H 5D JK"])
+    assert [text for text in move_texts(jokers) if text.startswith("swap")] == [
+        "swap 5C #0",
+        "swap 5C #2",
+    ]
+    assert all(jokers.is_legal(text) for text in ("swap 5C #0", "swap 5C #2"))
+    if four_of_a_kind_leaves:
+        left = [str(meld) for meld in sets.apply("layoff 5C #2 set").table]
+        assert left == ["5S 5H 5D", "6S 6D 6C"]
 
 
 def test_s40_v_split_the_book_example() -> None:  # S40-V-SPLIT (000)
