@@ -1094,14 +1094,24 @@ def test_s40_v_fourkind_with_a_joker_stays_and_a_swap_completes_it() -> None:  #
     assert len(with_joker.table) == 1
 
 
-@pytest.mark.parametrize("four_of_a_kind_leaves", [False, True])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"discard_four_of_a_kind": False},
+        {"discard_four_of_a_kind": True},
+        # The discard bans list melding moves by searching each (another path).
+        {"discard_four_of_a_kind": True, "ban_playable_discard_opened": True},
+    ],
+    ids=["kept", "four-leaves", "four-leaves-bans"],
+)
 def test_s40_v_fourkind_equal_table_sets_each_take_their_layoff_and_swap(
-    four_of_a_kind_leaves: bool,
+    options: dict[str, bool],
 ) -> None:
     # S40-AFTER-OPEN, S40-SET, S40-V-FOURKIND: several sets of one rank may be on the
     # table and any of them may be extended; the completed four of a kind leaves the
     # table whichever set it was, but each set's move is a legal move of its own, listed.
-    rules = Ruleset(discard_four_of_a_kind=four_of_a_kind_leaves)
+    rules = Ruleset(**options)
+    four_of_a_kind_leaves = options["discard_four_of_a_kind"]
     position: dict[str, Any] = {"hands": ["5C 4S 2H", "3C 4C 5C"], "discard": "KC", "rules": rules}
     sets = mid_turn(**position, table=["5S 5H 5D", "6S 6D 6C", "5S 5H 5D"])
     assert [text for text in move_texts(sets) if text.startswith("layoff")] == [
