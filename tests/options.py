@@ -93,11 +93,12 @@ def _strategy(kind: OptionKind, default: object) -> st.SearchStrategy[Any]:
 
 
 @st.composite
-def rulesets(draw: st.DrawFn, ruleset_type: type[RulesetBase]) -> Any:
-    """A ruleset of ``ruleset_type``: one of its presets with up to five options drawn
-    from their declarations; a combination the ruleset refuses (an option another one
-    rules out) is drawn again."""
-    base = draw(st.sampled_from(list(ruleset_type.presets().values())))
+def rulesets(draw: st.DrawFn, ruleset_type: type[RulesetBase], preset: str | None = None) -> Any:
+    """A ruleset of ``ruleset_type``: one of its presets (``preset`` if given) with up to
+    five options drawn from their declarations; a combination the ruleset refuses (an
+    option another one rules out) is drawn again."""
+    presets = ruleset_type.presets()
+    base = presets[preset] if preset is not None else draw(st.sampled_from(list(presets.values())))
     kinds = {kind.name: kind for kind in option_kinds(ruleset_type)}
     names = draw(st.sets(st.sampled_from(sorted(kinds)), max_size=5))
     changes = {name: draw(_strategy(kinds[name], getattr(base, name))) for name in sorted(names)}

@@ -8,6 +8,7 @@ the state unchanged (:func:`engine_helpers.assert_illegal`).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
@@ -276,6 +277,24 @@ def test_s40_draw_discard_through_a_freed_joker(top: str, table: list[str], take
     assert ("take" in move_texts(state)) is takes
     if not takes:
         assert_illegal(state, "take", "S40-DRAW-DISCARD")
+
+
+def test_s40_draw_discard_freeing_a_joker_with_the_card_taken_melds_it() -> None:
+    # S40-DRAW-DISCARD decision, S40-SWAP: the card taken frees a table joker; that melds
+    # it, and the turn goes on with the joker in hand.
+    state = make_position(
+        hands=["2S 9C KD 3D", "3D 4D 5D 6S"],
+        discard="5H",
+        table=["JK=5H 6H 7H"],
+        opened=[True, True],
+        turns_played=[1, 1],
+    )
+    assert "take" in move_texts(state)
+    taken = state.apply("take")
+    assert move_texts(taken) == ["swap 5H #0"]
+    swapped = taken.apply("swap 5H #0")
+    assert swapped.taken_used
+    assert "discard JK" in move_texts(swapped)
 
 
 def test_s40_draw_discard_refused_on_an_empty_pile() -> None:  # S40-DRAW-DISCARD
@@ -1093,6 +1112,42 @@ def test_s40_v_fourkind_with_a_joker_stays_and_a_swap_completes_it() -> None:  #
     assert len(with_joker.table) == 1
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"discard_four_of_a_kind": False},
+        {"discard_four_of_a_kind": True},
+        # The discard bans list melding moves by searching each (another path).
+        {"discard_four_of_a_kind": True, "ban_playable_discard_opened": True},
+    ],
+    ids=["kept", "four-leaves", "four-leaves-bans"],
+)
+def test_s40_v_fourkind_equal_table_sets_each_take_their_layoff_and_swap(
+    options: dict[str, bool],
+) -> None:
+    # S40-AFTER-OPEN, S40-SET, S40-V-FOURKIND: several sets of one rank may be on the
+    # table and any of them may be extended; the completed four of a kind leaves the
+    # table whichever set it was, but each set's move is a legal move of its own, listed.
+    rules = Ruleset(**options)
+    four_of_a_kind_leaves = options["discard_four_of_a_kind"]
+    position: dict[str, Any] = {"hands": ["5C 4S 2H", "3C 4C 5C"], "discard": "KC", "rules": rules}
+    sets = mid_turn(**position, table=["5S 5H 5D", "6S 6D 6C", "5S 5H 5D"])
+    assert [text for text in move_texts(sets) if text.startswith("layoff")] == [
+        "layoff 5C #0 set",
+        "layoff 5C #2 set",
+    ]
+    assert all(sets.is_legal(text) for text in ("layoff 5C #0 set", "layoff 5C #2 set"))
+    jokers = mid_turn(**position, table=["5S 5H 5D JK", "6S 6D 6C", "5S 5H 5D JK"])
+    assert [text for text in move_texts(jokers) if text.startswith("swap")] == [
+        "swap 5C #0",
+        "swap 5C #2",
+    ]
+    assert all(jokers.is_legal(text) for text in ("swap 5C #0", "swap 5C #2"))
+    if four_of_a_kind_leaves:
+        left = [str(meld) for meld in sets.apply("layoff 5C #2 set").table]
+        assert left == ["5S 5H 5D", "6S 6D 6C"]
+
+
 def test_s40_v_split_the_book_example() -> None:  # S40-V-SPLIT (000)
     classic = PRESETS["classic"]
     state = mid_turn(
@@ -1186,6 +1241,46 @@ def test_s40_v_restock_flip_turns_the_pile_over() -> None:  # S40-V-RESTOCK-FLIP
     assert drawn.stock[-1] == card("3C")
     assert drawn.rng == state.rng  # no shuffle
     assert drawn.apply("discard 9D").discard == cards("2C") + cards("9D")
+
+
+def test_s40_v_restock_flip_a_one_card_pile_ends_the_hand_blocked() -> None:
+    # S40-V-RESTOCK-FLIP decision: turning over a pile of one card leaves no stock, and
+    # the hand ends blocked as under S40-RESTOCK (the position is built as for that rule).
+    online = PRESETS["online"]
+    hands = ["2S 3H 9D", "4C 5C 6H 7H"]
+    others = rest_of_deck(online, *hands, "KC")
+    state = GameState.from_position(
+        hands=hands, discard="", turns_played=[3, 3], scores=[10, 20], dealer=1, rules=online
+    )
+    state = attrs.evolve(
+        state,
+        hands=(state.hands[0], tuple(sorted(parse_cards(hands[1] + " " + others)))),
+        stock=parse_cards("KC"),
+    )
+    ended = state.apply("draw").apply("discard 9D")  # the pile is 9D alone
+    result = ended.last_hand
+    assert result is not None
+    assert result.closer is None
+    assert result.points == (0, 0)
+    assert ended.scores == (10, 20)
+    assert ended.hand_number == 2
+
+
+def test_s40_v_notopened_doubled_under_s40_v_double() -> None:
+    # S40-V-NOTOPENED decision: with S40-V-DOUBLE the flat 100 is doubled too.
+    rules = PRESETS["online"].replace(not_opened_penalty=100)
+    state = make_position(
+        hands=["JH QH KH AH", "AS KD 7D JK", "2C 3C"],
+        discard="2D",
+        opened=[False, True, False],
+        turns_played=[1, 1, 1],
+        stock_top="5C",
+        rules=rules,
+    )
+    closed = state.apply("draw").apply("meld JH QH KH AH").apply("discard 5C")
+    assert closed.last_hand is not None
+    assert closed.last_hand.doubled is True
+    assert closed.last_hand.points == (0, 106, 200)
 
 
 def test_s40_v_loneace_an_ace_alone_costs_one() -> None:  # S40-V-LONEACE

@@ -380,6 +380,28 @@ def test_a_card_accepted_earlier_may_be_offered_sk_offer() -> None:
     assert move_texts(only) == ["offer 9H"]
 
 
+def test_no_offer_back_bars_every_card_accepted_since_the_last_turn_whoever_gave_it_sk_offer() -> (
+    None
+):
+    # Decision (SK-OFFER, no_offer_back): Skarney Gin's rule is written for two players
+    # ("not the card just accepted from that player"); with three or four the library
+    # bars every card accepted since the player's last turn, whoever offered it, since
+    # an offer goes round the table and cannot be kept from one player alone.
+    rules = Ruleset.preset("singles").replace(no_offer_back=True)
+    hands = ["5S 9H KD 7C 4D", "6S 10H QC 8D 3C", "7S JH 9C 5D 4H"]
+    state = GameState.from_position(hands=hands, rules=rules, turn=0)
+    for move in ("offer 9H", "decline", "accept", "draw", "offer 10H", "accept", "draw"):
+        state = state.apply(move)  # seat 2 takes 9H from seat 0, then 10H from seat 1
+    assert state.turn == 2
+    assert state.accepted[2] == (parse_card("9H"), parse_card("10H"))
+    offers = move_texts(state)
+    assert "offer 9H" not in offers  # accepted from seat 0, who is not the last giver
+    assert "offer 10H" not in offers  # just accepted from seat 1
+    assert_illegal(state, "offer 9H", "SK-OFFER")
+    kept = [card for card in state.hands[2] if card not in state.accepted[2]]
+    assert sorted(offers) == sorted(f"offer {format_cards([card])}" for card in kept)
+
+
 def test_offers_list_each_card_once_c_identity() -> None:
     state = _offer_position("9H 9H 5S")
     assert move_texts(state) == ["offer 5S", "offer 9H"]

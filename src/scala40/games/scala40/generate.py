@@ -32,7 +32,6 @@ from scala40.games.scala40.lookahead import (
     take_refusal,
     try_move,
 )
-from scala40.games.scala40.melding import repeats_a_four_of_a_kind
 from scala40.games.scala40.moves import (
     Deal,
     Discard,
@@ -201,8 +200,6 @@ def _opened_melding_moves(
         for card in dict.fromkeys(hand):
             if offered >> card & 1:
                 info.add_moves(card, moves, lay_off_ok)
-    if rules.discard_four_of_a_kind:
-        moves = [m for m in moves if not repeats_a_four_of_a_kind(state.table, m)]
     if rules.split_sequences and splits:
         with shared_budget() as budget:
             for index, meld in enumerate(state.table):

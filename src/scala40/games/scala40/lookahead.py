@@ -232,7 +232,7 @@ class _Finish:
         return None
 
     def moves(self, state: StateRecord) -> Iterator[tuple[Move, StateRecord]]:
-        return melding_moves(state)
+        return melding_moves(state, one_per_position=True)
 
     def met(self, state: StateRecord) -> bool:
         # A move that closed the hand checks every rule itself.
@@ -631,9 +631,14 @@ def try_move(
         return None
 
 
-def melding_moves(state: StateRecord, splits: bool = True) -> Iterator[tuple[Move, StateRecord]]:
+def melding_moves(
+    state: StateRecord, splits: bool = True, *, one_per_position: bool = False
+) -> Iterator[tuple[Move, StateRecord]]:
     """Melds, layoffs, swaps and splits (unless ``splits`` is false) that pass every rule
-    but the lookahead."""
+    but the lookahead; with ``one_per_position``, for a search whose positions are keyed
+    with the table's melds in any order, not the moves onto a set equal to an earlier
+    one that complete a four of a kind (:func:`repeats_a_four_of_a_kind`). Listing takes
+    every move: those are legal moves of their own."""
     player = state.turn
     hand = state.hands[player]
     rules = state.rules
@@ -646,7 +651,7 @@ def melding_moves(state: StateRecord, splits: bool = True) -> Iterator[tuple[Mov
         return
     held = set(hand)
     info = table_info(state.table)
-    four_rule = rules.discard_four_of_a_kind
+    four_rule = one_per_position and rules.discard_four_of_a_kind
     for card, lay_off in info.lay_offs:
         if card in held and not (four_rule and repeats_a_four_of_a_kind(state.table, lay_off)):
             new = try_move(apply_lay_off, state, lay_off)

@@ -289,7 +289,9 @@ def apply_split(state: StateRecord, move: Split) -> StateRecord:
 def repeats_a_four_of_a_kind(table: tuple[Meld, ...], move: Move) -> bool:
     """Whether ``move`` completes a four of a kind in a table set equal to an earlier one:
     under S40-V-FOURKIND the completed set leaves the table either way, so both moves
-    give one position and only the first is listed (C-IDENTITY)."""
+    give one position but for the order of the table's melds. Both are legal and both
+    are listed (S40-AFTER-OPEN: any table meld may be extended); a search that keys its
+    positions with the melds in any order tries the first alone."""
     if not isinstance(move, (LayOff, SwapJoker)):
         return False
     meld = table[move.meld]
