@@ -59,10 +59,7 @@ the seats that took part) could have chosen that seat's cards, and the check say
 as a warning, rather than calling the deal verified. A seed its creator chose (a table
 with no other person) is committed to as ``scala40-deal-v1:<salt>:<seed>``
 (:data:`DEAL_SCHEME`), as are the deals of tables made before 0.3, whose seed the
-server drew alone; the tables made before every part was committed first keep
-``scala40-deal-v2`` (:data:`SHARED_DEAL_SCHEME`: each value was shown as it came, so a
-seat that sent its value after another's could have chosen the deal). Old tables of
-every scheme are checked as they were made.
+server drew alone: those tables are checked as they were made.
 
 **Checking a deal.** :func:`deal_problems` (or :func:`verify_deal`) checks, from one
 seat's side: that the revealed secret, salt and terms hash to the commitment the seat
@@ -140,11 +137,9 @@ __all__ = [
     "PHASES",
     "SALT_BYTES",
     "SEALED_DEAL_SCHEME",
-    "SHARED_DEAL_SCHEME",
     "VALUE_COMMITMENT_SCHEME",
     "Deal",
     "SealedDeal",
-    "SharedDeal",
     "check_commitment",
     "check_value",
     "commitment_of",
@@ -152,8 +147,6 @@ __all__ = [
     "deal_problems",
     "sealed_commitment_of",
     "sealed_seed_of",
-    "seed_of",
-    "shared_commitment_of",
     "terms_text",
     "value_commitment_of",
     "verify_deal",
@@ -162,9 +155,6 @@ __all__ = [
 DEAL_SCHEME = "sha256:scala40-deal-v1:<salt>:<seed>"
 """The name of a chosen seed's commitment (and of the deals of tables made before 0.3,
 whose seed the server drew alone), as a table's ``deal`` says it (see the module)."""
-SHARED_DEAL_SCHEME = "sha256:scala40-deal-v2:<salt>:<secret>:<terms>"
-"""The name of the commitment of the tables made before every part of a deal was
-committed first (each person's value was shown as it came)."""
 SEALED_DEAL_SCHEME = "sha256:scala40-deal-v3:<salt>:<secret>:<terms>"
 """The name of the commitment of a deal whose parts are all committed to before any is
 revealed (:class:`SealedDeal`, see the module)."""
@@ -185,9 +175,7 @@ MAX_DEAL_EVENTS = 4_000
 (a person's far fewer), each replayed in 50 microseconds at most (an event sent again
 costs a comparison), so that a check takes at most about 0.2 s of CPU."""
 _V1 = "scala40-deal-v1"
-_V2 = "scala40-deal-v2"
 _V3 = "scala40-deal-v3"
-_SEED_V2 = "scala40-seed-v2"
 _SEED_V3 = "scala40-seed-v3"
 _VALUE_V3 = "scala40-value-v3"
 _HEX = frozenset("0123456789abcdef")
@@ -297,41 +285,24 @@ def terms_text(
     game: str,
     rules: Mapping[str, Any],
     seats: Sequence[Mapping[str, Any]],
-    shuffle: bool | None = None,
+    shuffle: bool,
 ) -> str:
     """The terms a deal commits to: ``game``'s name, ``rules`` (a ruleset's
-    ``to_dict()``), ``seats`` (each ``{"bot": NAME}`` or ``{"player": true}``) and, for a
-    :class:`SealedDeal`, whether the table shuffles with its people (``None``: the
-    terms of :data:`SHARED_DEAL_SCHEME`, which do not say), as JSON with sorted keys, no
-    spaces and ASCII only.
+    ``to_dict()``), ``seats`` (each ``{"bot": NAME}`` or ``{"player": true}``) and
+    whether the table shuffles with its people, as JSON with sorted keys, no spaces and
+    ASCII only.
 
     >>> from scala40.serving.fair_deal import terms_text
     >>> terms_text("toy", {"a": 1}, [{"player": True}, {"bot": "greedy"}], shuffle=True)
     '{"game":"toy","rules":{"a":1},"seats":[{"player":true},{"bot":"greedy"}],"shuffle":true}'
     """
-    terms: dict[str, Any] = {
+    terms = {
         "game": game,
         "rules": dict(rules),
         "seats": [dict(seat) for seat in seats],
+        "shuffle": bool(shuffle),
     }
-    if shuffle is not None:
-        terms["shuffle"] = bool(shuffle)
     return json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def _terms_commitment(prefix: str, secret: object, salt: object, terms: object) -> str:
-    text = f"{prefix}:{_check_salt(salt)}:{_check_hex('secret', secret)}:{_check_terms(terms)}"
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
-
-
-def shared_commitment_of(secret: str, salt: str, terms: object) -> str:
-    """The commitment of a deal of :data:`SHARED_DEAL_SCHEME`: the SHA-256 digest of
-    ``scala40-deal-v2:<salt>:<secret>:<terms>``, in hexadecimal.
-
-    :raises InvalidValueError: a secret or a salt that is not 64 lowercase hexadecimal
-        digits, or terms that are not ASCII text of at most :data:`MAX_TERMS_CHARS`.
-    """
-    return _terms_commitment(_V2, secret, salt, terms)
 
 
 def sealed_commitment_of(secret: str, salt: str, terms: object) -> str:
@@ -345,9 +316,11 @@ def sealed_commitment_of(secret: str, salt: str, terms: object) -> str:
     ...     f"scala40-deal-v3:{salt}:{secret}:{{}}".encode()).hexdigest()
     True
 
-    :raises InvalidValueError: as :func:`shared_commitment_of`.
+    :raises InvalidValueError: a secret or a salt that is not 64 lowercase hexadecimal
+        digits, or terms that are not ASCII text of at most :data:`MAX_TERMS_CHARS`.
     """
-    return _terms_commitment(_V3, secret, salt, terms)
+    text = f"{_V3}:{_check_salt(salt)}:{_check_hex('secret', secret)}:{_check_terms(terms)}"
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def value_commitment_of(commitment: str, seat: int, value: str) -> str:
@@ -376,43 +349,24 @@ def value_commitment_of(commitment: str, seat: int, value: str) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def _seed(prefix: str, secret: str, values: Sequence[str | None]) -> int:
-    _check_hex("secret", secret)
-    if not isinstance(values, (list, tuple)):
-        raise InvalidArgumentError(f"values must be a list, got {describe(values)}")
-    parts = ["" if value is None else check_value(value) for value in values]
-    text = ":".join([prefix, secret, *parts])
-    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
-
-
-def seed_of(secret: str, values: Sequence[str | None]) -> int:
-    """The seed of a deal of :data:`SHARED_DEAL_SCHEME`: the first 8 bytes, big-endian,
-    of the SHA-256 digest of ``scala40-seed-v2:<secret>:<value 0>:...``, a seat without
-    a value giving the empty text.
-
-    >>> from scala40.serving.fair_deal import seed_of
-    >>> seed_of("00" * 32, [None, None]) == seed_of("00" * 32, [None, "ab" * 16])
-    False
-
-    :raises InvalidValueError: a secret or a value of another form.
-    :raises InvalidArgumentError: ``values`` is not a list.
-    """
-    return _seed(_SEED_V2, secret, values)
-
-
 def sealed_seed_of(secret: str, values: Sequence[str | None]) -> int:
     """The seed of a :class:`SealedDeal`: the first 8 bytes, big-endian, of the SHA-256
     digest of ``scala40-seed-v3:<secret>:<value 0>:...``, a seat without a value giving
     the empty text.
 
-    >>> from scala40.serving.fair_deal import sealed_seed_of, seed_of
-    >>> sealed_seed_of("00" * 32, [None]) != seed_of("00" * 32, [None])
-    True
+    >>> from scala40.serving.fair_deal import sealed_seed_of
+    >>> sealed_seed_of("00" * 32, [None, None]) == sealed_seed_of("00" * 32, [None, "ab" * 16])
+    False
 
-    :raises InvalidValueError: as :func:`seed_of`.
-    :raises InvalidArgumentError: as :func:`seed_of`.
+    :raises InvalidValueError: a secret or a value of another form.
+    :raises InvalidArgumentError: ``values`` is not a list.
     """
-    return _seed(_SEED_V3, secret, values)
+    _check_hex("secret", secret)
+    if not isinstance(values, (list, tuple)):
+        raise InvalidArgumentError(f"values must be a list, got {describe(values)}")
+    parts = ["" if value is None else check_value(value) for value in values]
+    text = ":".join([_SEED_V3, secret, *parts])
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
 
 
 @attrs.frozen
@@ -476,106 +430,11 @@ class Deal:
         return {"seed": str(self.seed), "salt": self.salt, "chosen": self.chosen}
 
 
-def deal_of_row(row: Mapping[str, Any]) -> Deal | SharedDeal | SealedDeal:
+def deal_of_row(row: Mapping[str, Any]) -> Deal | SealedDeal:
     """A deal as its ``to_row()`` kept it (a row of every release's tables)."""
-    version = row.get("version")
-    if version == 3:
+    if row.get("version") == 3:
         return SealedDeal.from_row(row)
-    if version == 2:
-        return SharedDeal.from_row(row)
     return Deal(int(row["seed"]), row["salt"], bool(row["chosen"]))
-
-
-@attrs.frozen
-class SharedDeal:
-    """A deal of the tables made before every part was committed first
-    (:data:`SHARED_DEAL_SCHEME`): the server's secret and salt, the terms committed to,
-    and each seat's value (``None``: none sent), taken as it came. Kept so that those
-    tables play on and their deals are checked; a new table's deal is a
-    :class:`SealedDeal`."""
-
-    secret: str = attrs.field(validator=lambda _, __, value: _check_hex("secret", value))
-    """The server's secret, 64 lowercase hexadecimal digits."""
-    salt: str = attrs.field(validator=lambda _, __, value: _check_salt(value))
-    """The salt, 64 lowercase hexadecimal digits."""
-    terms: str
-    """The terms committed to (:func:`terms_text`)."""
-    values: tuple[str | None, ...]
-    """Each seat's value, or ``None`` where none was sent."""
-    dealt: bool = False
-    """Whether the seed was fixed and the cards dealt (no value is taken after)."""
-
-    @classmethod
-    def draw(cls, terms: str, seats: int) -> SharedDeal:
-        """A new deal of ``terms`` for ``seats`` seats: a secret and a salt drawn from
-        ``secrets``, no value yet."""
-        return cls(
-            secrets.token_hex(SALT_BYTES), secrets.token_hex(SALT_BYTES), terms, (None,) * seats
-        )
-
-    @property
-    def commitment(self) -> str:
-        """The commitment published when the table was made
-        (:func:`shared_commitment_of`)."""
-        return shared_commitment_of(self.secret, self.salt, self.terms)
-
-    @property
-    def seed(self) -> int:
-        """The seed the secret and the values give (:func:`seed_of`)."""
-        return seed_of(self.secret, self.values)
-
-    @property
-    def is_dealt(self) -> bool:
-        """Whether the seed is fixed."""
-        return self.dealt
-
-    def with_value(self, seat: int, value: object) -> SharedDeal:
-        """This deal with ``seat``'s value, before the deal.
-
-        :raises InvalidValueError: the cards are dealt already, the seat has sent its
-            value already, or ``value`` is of another form than a value's.
-        """
-        checked = check_value(value)
-        if self.dealt:
-            raise InvalidValueError("the cards are dealt: a value is taken only before the deal")
-        if self.values[seat] is not None:
-            raise InvalidValueError(f"seat {seat} has sent its value already")
-        values = list(self.values)
-        values[seat] = checked
-        return attrs.evolve(self, values=tuple(values))
-
-    def public(self, revealed: bool) -> dict[str, Any]:
-        """What a seat is sent: the scheme, the commitment, the terms and the values
-        received; with ``revealed`` (the match is over), the secret, the salt and the
-        seed (as decimal text) too."""
-        shown: dict[str, Any] = {
-            "scheme": SHARED_DEAL_SCHEME,
-            "commitment": self.commitment,
-            "seed_chosen": False,
-            "terms": self.terms,
-            "values": list(self.values),
-        }
-        if revealed:
-            shown["secret"] = self.secret
-            shown["salt"] = self.salt
-            shown["seed"] = str(self.seed)
-        return shown
-
-    def to_row(self) -> dict[str, Any]:
-        """What a server keeps of the deal (:meth:`from_row` reads it back)."""
-        return {
-            "version": 2,
-            "secret": self.secret,
-            "salt": self.salt,
-            "terms": self.terms,
-            "values": list(self.values),
-            "dealt": self.dealt,
-        }
-
-    @classmethod
-    def from_row(cls, row: Mapping[str, Any]) -> SharedDeal:
-        """A deal as :meth:`to_row` kept it."""
-        return cls(row["secret"], row["salt"], row["terms"], tuple(row["values"]), row["dealt"])
 
 
 def _check_phase(phase: object) -> None:
@@ -859,8 +718,6 @@ def deal_problems(
             f"you committed to a value, but the deal revealed is of scheme {describe(scheme)}, "
             "which takes no commitment"
         ]
-    if scheme == SHARED_DEAL_SCHEME:
-        return _shared_problems(commitment, deal, seen, events, value)
     if value is not None:
         return ["the deal revealed takes no value: its seed was chosen or drawn alone"]
     problems = _commitment_problems(
@@ -907,22 +764,22 @@ def _commitment_problems(
     return []
 
 
-def _read_terms(terms: Any, keys: frozenset[str]) -> dict[str, Any]:
+def _read_terms(terms: Any) -> dict[str, Any]:
     """The revealed terms (which hash to the commitment), read: a game, its rules, its
-    seats (each a bot's or a person's) and, where ``keys`` has it, ``shuffle``."""
+    seats (each a bot's or a person's) and whether the table shuffles with its people."""
     try:
         read = json.loads(terms)
     except (ValueError, RecursionError):
         raise SerializationError("deal: the terms are not JSON") from None
     if not (
         isinstance(read, dict)
-        and set(read) == keys
+        and set(read) == {"game", "rules", "seats", "shuffle"}
         and isinstance(read["game"], str)
         and isinstance(read["rules"], dict)
         and isinstance(read["seats"], list)
         and 0 < len(read["seats"]) <= MAX_SEATS
         and all(_is_seat(seat) for seat in read["seats"])
-        and isinstance(read.get("shuffle", False), bool)
+        and isinstance(read["shuffle"], bool)
     ):
         raise SerializationError("deal: the terms are not a game, its rules and its seats")
     return read
@@ -961,54 +818,6 @@ def _table_refusal(seats: Sequence[Mapping[str, Any]], seat: int) -> str | None:
     return None if all("bot" in place for place in others) else ONLY_AGAINST_BOTS
 
 
-def _shared_problems(
-    commitment: object, deal: Mapping[str, Any], seen: Any, events: Sequence[object], value: object
-) -> list[str]:
-    secret, salt, terms = deal.get("secret"), deal.get("salt"), deal.get("terms")
-    problems = _commitment_problems(
-        commitment,
-        lambda: shared_commitment_of(secret, salt, terms),  # type: ignore[arg-type]
-        "a secret, a salt and terms",
-        "secret, salt and terms",
-    )
-    if problems:
-        return problems
-    read = _read_terms(terms, frozenset({"game", "rules", "seats"}))
-    found = _game_of_terms(read, seen)
-    if isinstance(found, str):
-        return [found]
-    seats = read["seats"]
-    values = deal.get("values")
-    if not (isinstance(values, list) and len(values) == len(seats)):
-        return ["the deal revealed has no value (or none) for each seat of its terms"]
-    if not 0 <= seen.seat < len(seats):
-        return [f"the view is of seat {seen.seat}, the terms have {len(seats)}"]
-    mine = values[seen.seat]
-    problem = _own_value_problem(mine, value, seen.seat)
-    if problem is not None:
-        return [problem]
-    warnings = [] if mine is not None else [_NO_PART if any(values) else _SERVER_CHOSE]
-    warnings += [
-        f"seat {other} sent its value too, and this table showed each value as it came "
-        f"(scheme {SHARED_DEAL_SCHEME}): seat {other} could have chosen the deal after "
-        "seeing yours"
-        for other, theirs in enumerate(values)
-        if theirs is not None and other != seen.seat and mine is not None
-    ]
-    try:
-        seed = seed_of(secret, values)  # type: ignore[arg-type]
-    except (InvalidValueError, InvalidArgumentError) as error:
-        return [f"the values revealed are not values: {error}"]
-    if deal.get("seed") != str(seed):
-        return [
-            f"the seed revealed, {describe(deal.get('seed'), 40)}, is not the one the secret "
-            f"and the values give ({seed})"
-        ]
-    game, rules = found
-    refusal = _table_refusal(seats, seen.seat)
-    return warnings + _replay(seed, game, rules, len(seats), seen, events, refusal)
-
-
 def _sealed_problems(
     commitment: object,
     deal: Mapping[str, Any],
@@ -1026,7 +835,7 @@ def _sealed_problems(
     )
     if problems:
         return problems
-    read = _read_terms(terms, frozenset({"game", "rules", "seats", "shuffle"}))
+    read = _read_terms(terms)
     found = _game_of_terms(read, seen)
     if isinstance(found, str):
         return [found]

@@ -104,8 +104,6 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import parse_qs
 
-import attrs
-
 from scala40._checks import describe
 from scala40._hand_log import HandHistory
 from scala40.deadline import Deadline
@@ -122,7 +120,7 @@ from scala40.serving.bot_seats import (
     is_search,
     timed_bot,
 )
-from scala40.serving.fair_deal import Deal, SealedDeal, SharedDeal, deal_of_row, terms_text
+from scala40.serving.fair_deal import Deal, SealedDeal, deal_of_row, terms_text
 from scala40.serving.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
 from scala40.serving.seat_access import resigning_seat
 from scala40.web.budgets import Budgets, Refusal, whole_seconds
@@ -182,7 +180,7 @@ class _Table:
         state: Any,
         seats: list[dict[str, Any]],
         bot_time_limit: float,
-        deal: Deal | SharedDeal | SealedDeal | None,
+        deal: Deal | SealedDeal | None,
         decision_started: float | None,
         request_seconds: float,
     ) -> None:
@@ -337,7 +335,7 @@ def _deal(
 
 
 def _public_seats(specs: list[str | None]) -> list[dict[str, Any]]:
-    """The seats as anyone may see them (and a shared deal commits to them)."""
+    """The seats as anyone may see them (and a deal's terms commit to them)."""
     return [{"player": True} if spec is None else {"bot": spec} for spec in specs]
 
 
@@ -346,11 +344,11 @@ def _people(seats: list[dict[str, Any]]) -> list[int]:
     return [seat for seat, place in enumerate(seats) if "token" in place]
 
 
-def _deal_text(deal: Deal | SharedDeal | SealedDeal) -> str:
+def _deal_text(deal: Deal | SealedDeal) -> str:
     return json.dumps(deal.to_row())
 
 
-def _deal_of_row(text: str | None) -> Deal | SharedDeal | SealedDeal | None:
+def _deal_of_row(text: str | None) -> Deal | SealedDeal | None:
     return None if text is None else deal_of_row(json.loads(text))
 
 
@@ -536,8 +534,8 @@ class Tables:
         most until ``deadline``: 503 after); saved back when the block ends well."""
         with self._locked(table_id, deadline) as db:
             row = db.execute(
-                "SELECT game, seed, state, seats, bot_time_limit, deal, decision_started,"
-                " created FROM tables WHERE id = ?",
+                "SELECT game, seed, state, seats, bot_time_limit, deal, decision_started"
+                " FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
             if row is None:
@@ -545,11 +543,11 @@ class Tables:
             game = load_game(row[0])
             deal = _deal_of_row(row[5])
             seats = json.loads(row[3])
-            fresh = isinstance(deal, (SharedDeal, SealedDeal)) and not deal.is_dealt
-            if isinstance(deal, (SharedDeal, SealedDeal)) and fresh:
+            fresh = isinstance(deal, SealedDeal) and not deal.is_dealt
+            if isinstance(deal, SealedDeal) and fresh:
                 # The people's parts are in (or this request goes on without those not
                 # sent): the seed is fixed, and the cards dealt, now.
-                deal = self._deal_now(db, table_id, deal, seats, row[7])
+                deal = self._deal_now(db, table_id, deal, seats)
                 terms = json.loads(deal.terms)
                 rules = game.ruleset_type.from_dict(terms["rules"])
                 state = game.new_game(rules, len(seats), deal.seed)
@@ -594,10 +592,9 @@ class Tables:
         self,
         db: sqlite3.Connection,
         table_id: int,
-        deal: SharedDeal | SealedDeal,
+        deal: SealedDeal,
         seats: list[dict[str, Any]],
-        created: float,
-    ) -> SharedDeal | SealedDeal:
+    ) -> SealedDeal:
         """The deal of a table whose cards wait for its people, as it stands now
         (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`, each phase lasting a
         decision's clock), once its cards may be dealt.
@@ -605,19 +602,7 @@ class Tables:
         :raises _UndealtError: the cards still wait (409 ``NotDealt``), or the table is
             void (409 ``Void``); what changed of the deal is kept all the same.
         """
-        now = time.time()
         seconds = self.limits.decision_seconds
-        if isinstance(deal, SharedDeal):
-            # A table made before every part was committed first: its values as they came.
-            missing = any(deal.values[person] is None for person in _people(seats))
-            if missing and now - created < seconds:
-                raise _UndealtError(
-                    409,
-                    "NotDealt",
-                    "the cards are dealt once every person has sent a value, or "
-                    f"{seconds:g} s after the table was made",
-                )
-            return attrs.evolve(deal, dealt=True)
         moved = self._moved_on(db, table_id, deal, seats)
         if moved.is_void:
             raise _UndealtError(409, "Void", _void_text(moved, seconds))
@@ -927,18 +912,11 @@ class Tables:
                 deal = self._moved_on(db, table_id, deal, seats)
                 if deal.is_void:
                     raise RequestError(409, "Void", _void_text(deal, self.limits.decision_seconds))
-            if not isinstance(deal, (SharedDeal, SealedDeal)) or deal.is_dealt:
+            if not isinstance(deal, SealedDeal) or deal.is_dealt:
                 raise RequestError(
                     409, "Dealt", "the cards are dealt: a value is taken only before the deal"
                 )
-            if isinstance(deal, SharedDeal):
-                if commitment is not None:
-                    raise InvalidArgumentError(
-                        "this table's deal takes values as they come (it was made before "
-                        "every part was committed first): send your 'value'"
-                    )
-                deal = deal.with_value(seat, value)
-            elif commitment is not None:
+            if commitment is not None:
                 deal = deal.with_commitment(seat, commitment)
             else:
                 deal = deal.with_value(seat, value)

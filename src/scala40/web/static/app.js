@@ -308,7 +308,6 @@ function openTable(id, seat, token) {
 // ------------------------------------------------------------------ fair dealing
 
 const CHOSEN_SCHEME = "sha256:scala40-deal-v1:<salt>:<seed>";
-const SHARED_SCHEME = "sha256:scala40-deal-v2:<salt>:<secret>:<terms>";
 const SEALED_SCHEME = "sha256:scala40-deal-v3:<salt>:<secret>:<terms>";
 
 // SHA-256 of ASCII text, in hexadecimal: the page makes its commitment and checks the
@@ -384,13 +383,6 @@ async function takePart(deal) {
   let kept = keptPart();
   const send = (part) => call("POST", `/tables/${table.id}/shuffle`, { seat, token: table.token, ...part });
   if (kept && kept.table !== deal.commitment) kept = null;  // another table's, long ago
-  if (deal.scheme === SHARED_SCHEME) {
-    // A table made before every part was committed first: its values as they come.
-    if (deal.values[seat] !== null || kept) return false;
-    keepPart({ table: deal.commitment, value: hex(crypto.getRandomValues(new Uint8Array(32))) });
-    await send({ value: keptPart().value });
-    return true;
-  }
   if (deal.phase === "commit" && deal.commitments[seat] === null && !kept) {
     const value = hex(crypto.getRandomValues(new Uint8Array(32)));
     kept = { table: deal.commitment, value, mine: valueCommitment(deal, value), seen: null };
@@ -415,7 +407,7 @@ function undealtWarning(next) {
   // What the person must know of a deal that is not dealt: void, or not theirs to shape.
   const deal = next.deal;
   if (deal.phase === "void") return `Warning: ${next.void}`;
-  if (deal.scheme !== SEALED_SCHEME || deal.phase !== "reveal") return "";
+  if (deal.phase !== "reveal") return "";
   const kept = keptPart();
   const mine = deal.commitments[table.seat];
   if (mine === null) {
@@ -472,23 +464,18 @@ function dealCheck(deal) {
     if (sha256(`scala40-deal-v1:${deal.salt}:${deal.seed}`) !== deal.commitment) return [false, "Deal NOT verified: the revealed seed does not match the commitment."];
     return chosen ? [false, chosen] : [true, "Deal checked: the seed you chose dealt this game, the one the table's commitment named."];
   }
-  const prefix = deal.scheme === SEALED_SCHEME ? "scala40-deal-v3" : "scala40-deal-v2";
+  if (deal.scheme !== SEALED_SCHEME) return [false, "Deal NOT verified: this page does not know the deal's scheme."];
   const kept = keptPart();
-  const commitment = sha256(`${prefix}:${deal.salt}:${deal.secret}:${deal.terms}`);
+  const commitment = sha256(`scala40-deal-v3:${deal.salt}:${deal.secret}:${deal.terms}`);
   if (commitment !== deal.commitment || (kept && kept.table !== commitment)) return [false, "Deal NOT verified: the revealed secret does not match the commitment."];
   if (chosen) return [false, chosen];
   if (!kept) return [false, "Warning: this tab did not send this seat's value (another tab or browser did), so it cannot tell the seed used it: the deal is not checked here."];
   if (deal.values[table.seat] !== kept.value) return [false, "Deal NOT verified: your value was not used."];
-  if (deal.scheme === SEALED_SCHEME) {
-    const changed = deal.commitments.findIndex((sealed, seat) => (sealed === null) !== (deal.values[seat] === null)
-      || (sealed !== null && sealed !== sha256(`scala40-value-v3:${deal.commitment}:${seat}:${deal.values[seat]}`)));
-    if (changed >= 0) return [false, `Deal NOT verified: seat ${changed}'s value does not match its commitment.`];
-    if (JSON.stringify(kept.seen) !== JSON.stringify(deal.commitments)) return [false, "Deal NOT verified: the commitments revealed are not those this page saw before it revealed your value."];
-  } else if (deal.values.some((value, seat) => value !== null && seat !== table.seat)) {
-    return [false, "Warning: another seat sent its value as this table showed yours (a table made before every part was committed first): it could have chosen the deal."];
-  }
-  const seedPrefix = deal.scheme === SEALED_SCHEME ? "scala40-seed-v3" : "scala40-seed-v2";
-  const digest = sha256([seedPrefix, deal.secret, ...deal.values.map((value) => value ?? "")].join(":"));
+  const changed = deal.commitments.findIndex((sealed, seat) => (sealed === null) !== (deal.values[seat] === null)
+    || (sealed !== null && sealed !== sha256(`scala40-value-v3:${deal.commitment}:${seat}:${deal.values[seat]}`)));
+  if (changed >= 0) return [false, `Deal NOT verified: seat ${changed}'s value does not match its commitment.`];
+  if (JSON.stringify(kept.seen) !== JSON.stringify(deal.commitments)) return [false, "Deal NOT verified: the commitments revealed are not those this page saw before it revealed your value."];
+  const digest = sha256(["scala40-seed-v3", deal.secret, ...deal.values.map((value) => value ?? "")].join(":"));
   if (String(BigInt(`0x${digest.slice(0, 16)}`)) !== deal.seed) return [false, "Deal NOT verified: the seed is not the one the values give."];
   return [true, "Deal verified: the commitment, every seat's value and the seed check out."];
 }
