@@ -134,6 +134,7 @@ __all__ = [
     "MAX_DEAL_EVENTS",
     "MAX_SEATS",
     "MAX_TERMS_CHARS",
+    "MAX_VOIDS",
     "PHASES",
     "SALT_BYTES",
     "SEALED_DEAL_SCHEME",
@@ -145,6 +146,7 @@ __all__ = [
     "commitment_of",
     "deal_of_row",
     "deal_problems",
+    "refuted_void",
     "sealed_commitment_of",
     "sealed_seed_of",
     "terms_text",
@@ -170,6 +172,11 @@ MAX_TERMS_CHARS = 100_000
 """The longest terms text read (a ruleset's dictionary is a few hundred characters)."""
 MAX_SEATS = 64
 """The most seats the terms of a deal that is checked may have."""
+MAX_VOIDS = 3
+"""The most times a table's deal is void and drawn again (:meth:`SealedDeal.redrawn`):
+after that many, a void is final. Each void lets whoever caused it choose among the
+deals, so the terms of a deal drawn again count them (``"voids"``) and the check
+reports them."""
 MAX_DEAL_EVENTS = 4_000
 """The most events the check replays: a whole match of random moves makes 150 to 2,400
 (a person's far fewer), each replayed in 50 microseconds at most (an event sent again
@@ -190,6 +197,11 @@ _SERVER_CHOSE = (
 _DRAWN_ALONE = (
     "the server chose this deal: it drew the seed alone (a table made before 0.3), so "
     "nothing stopped it from choosing your cards"
+)
+_NONE_TOOK_PART = (
+    "no person's value went into this deal's seed: the table shuffles with its people, "
+    "but no commitment came in before the deal took them, yours included, so the server "
+    "dealt from its secret alone and nothing stopped it from choosing your cards"
 )
 _NO_PART = (
     "no value of yours went into this deal's seed (your seat sent none before the deal "
@@ -286,22 +298,26 @@ def terms_text(
     rules: Mapping[str, Any],
     seats: Sequence[Mapping[str, Any]],
     shuffle: bool,
+    voids: int = 0,
 ) -> str:
     """The terms a deal commits to: ``game``'s name, ``rules`` (a ruleset's
-    ``to_dict()``), ``seats`` (each ``{"bot": NAME}`` or ``{"player": true}``) and
-    whether the table shuffles with its people, as JSON with sorted keys, no spaces and
-    ASCII only.
+    ``to_dict()``), ``seats`` (each ``{"bot": NAME}`` or ``{"player": true}``),
+    whether the table shuffles with its people and, where the table's deal was void
+    before, how many times (``"voids"``, left out when none), as JSON with sorted keys,
+    no spaces and ASCII only.
 
     >>> from scala40.serving.fair_deal import terms_text
     >>> terms_text("toy", {"a": 1}, [{"player": True}, {"bot": "greedy"}], shuffle=True)
     '{"game":"toy","rules":{"a":1},"seats":[{"player":true},{"bot":"greedy"}],"shuffle":true}'
     """
-    terms = {
+    terms: dict[str, Any] = {
         "game": game,
         "rules": dict(rules),
         "seats": [dict(seat) for seat in seats],
         "shuffle": bool(shuffle),
     }
+    if voids:
+        terms["voids"] = voids
     return json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
@@ -463,8 +479,12 @@ class SealedDeal:
     scala40.errors.InvalidValueError: seat 0's value does not hash to the commitment it sent
     >>> deal.with_value(0, mine).advanced(people=[0], now=2.0, seconds=60).phase
     'dealt'
-    >>> deal.advanced(people=[0], now=61.0, seconds=60).withheld    # seat 0 never revealed
+    >>> void = deal.advanced(people=[0], now=61.0, seconds=60)    # seat 0 never revealed
+    >>> void.withheld
     (0,)
+    >>> again = void.redrawn(now=61.0)                # a new deal, counting the void
+    >>> again.phase, json.loads(again.terms)["voids"], again.voided == ((void.commitment, (0,)),)
+    ('commit', 1, True)
     """
 
     secret: str = attrs.field(validator=lambda _, __, value: _check_hex("secret", value))
@@ -483,6 +503,9 @@ class SealedDeal:
     """When the phase began (``time.time()``)."""
     withheld: tuple[int, ...] = ()
     """The seats that committed and withheld their values (a void table's)."""
+    voided: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """The table's deals before this one, each void: its commitment and the seats it
+    named as withholding (:meth:`redrawn`)."""
 
     @classmethod
     def draw(cls, terms: str, seats: int, now: float, shuffle: bool = True) -> SealedDeal:
@@ -521,6 +544,41 @@ class SealedDeal:
         """Whether a seat withheld its value, so that no card is dealt."""
         return self.phase == "void"
 
+    @property
+    def may_redraw(self) -> bool:
+        """Whether this void deal is drawn again (:meth:`redrawn`): fewer than
+        :data:`MAX_VOIDS` deals of the table were void before it."""
+        return self.is_void and len(self.voided) + 1 < MAX_VOIDS
+
+    def redrawn(self, now: float) -> SealedDeal:
+        """The table's next deal after this void one, made at ``now``: a new secret and
+        salt, the same terms but for the count of voids (``"voids"``, which the new
+        commitment covers), no part yet, and this deal's commitment and the seats it
+        named kept (:attr:`voided`), so that a seat whose value the server acknowledged
+        can refute the void (:func:`refuted_void`) and every check counts it.
+
+        :raises InvalidValueError: the deal is not void.
+        """
+        if not self.is_void:
+            raise InvalidValueError(f"only a void deal is drawn again, not one at {self.phase!r}")
+        voided = (*self.voided, (self.commitment, self.withheld))
+        terms = json.loads(self.terms)
+        terms["voids"] = len(voided)
+        text = json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return attrs.evolve(SealedDeal.draw(text, len(self.values), now), voided=voided)
+
+    def acknowledgement(self, seat: int) -> dict[str, Any]:
+        """What the server answers a seat that sent its part, for the seat to keep and
+        show: the deal's commitment (``table``), the seat, the commitment it holds for
+        the seat and whether it holds the seat's value (``revealed``). A void that names
+        a seat whose value was acknowledged is refuted by it (:func:`refuted_void`)."""
+        return {
+            "table": self.commitment,
+            "seat": seat,
+            "commitment": self.commitments[seat],
+            "revealed": self.values[seat] is not None,
+        }
+
     def waiting(self, people: Sequence[int]) -> tuple[int, ...]:
         """The seats the deal waits for: the ``people``'s seats that have not committed
         (while the commitments are taken), or the seats that committed and have not
@@ -539,13 +597,16 @@ class SealedDeal:
         )
 
     def with_commitment(self, seat: int, commitment: object) -> SealedDeal:
-        """This deal with ``seat``'s commitment, while the commitments are taken.
+        """This deal with ``seat``'s commitment, while the commitments are taken (the
+        same commitment sent again, at any phase: the deal as it is).
 
         :raises InvalidValueError: the commitments are no longer taken, the seat has
             sent one already, or ``commitment`` is not a commitment's form.
         :raises InvalidArgumentError: ``commitment`` is not text.
         """
         checked = check_commitment(commitment)
+        if self.commitments[seat] == checked:
+            return self  # sent again (its answer was lost): acknowledged again
         if self.phase != "commit":
             raise InvalidValueError(
                 f"the commitments are closed (the deal is at its {self.phase!r} phase): a "
@@ -559,7 +620,8 @@ class SealedDeal:
 
     def with_value(self, seat: int, value: object) -> SealedDeal:
         """This deal with ``seat``'s value, while the values are taken: the value must
-        hash to the seat's commitment (:func:`value_commitment_of`).
+        hash to the seat's commitment (:func:`value_commitment_of`). The same value sent
+        again, at any phase: the deal as it is.
 
         :raises InvalidValueError: the values are not taken now, the seat sent no
             commitment or has revealed already, or ``value`` does not hash to the
@@ -567,6 +629,8 @@ class SealedDeal:
         :raises InvalidArgumentError: ``value`` is not text.
         """
         checked = check_value(value)
+        if self.values[seat] == checked:
+            return self  # sent again (its answer was lost): acknowledged again
         if self.phase != "reveal":
             when = "yet: every person commits first" if self.phase == "commit" else "any more"
             raise InvalidValueError(
@@ -612,8 +676,9 @@ class SealedDeal:
 
     def public(self, revealed: bool) -> dict[str, Any]:
         """What a seat is sent: the scheme, the commitment, the terms, the phase, the
-        seats' commitments, their values once the cards are dealt, and the seats that
-        withheld theirs (a void table's); with ``revealed`` (the match is over), the
+        seats' commitments, their values once the cards are dealt, the seats that
+        withheld theirs (a void table's) and the table's void deals before this one
+        (``voided``: each one's commitment and the seats it named); with ``revealed`` (the match is over), the
         secret, the salt and the seed (as decimal text) too."""
         dealt = self.phase == "dealt"
         shown: dict[str, Any] = {
@@ -627,6 +692,11 @@ class SealedDeal:
         }
         if self.phase == "void":
             shown["withheld"] = list(self.withheld)
+        if self.voided:
+            shown["voided"] = [
+                {"commitment": commitment, "withheld": list(withheld)}
+                for commitment, withheld in self.voided
+            ]
         if revealed and dealt:
             shown["secret"] = self.secret
             shown["salt"] = self.salt
@@ -634,8 +704,9 @@ class SealedDeal:
         return shown
 
     def to_row(self) -> dict[str, Any]:
-        """What a server keeps of the deal (:meth:`from_row` reads it back)."""
-        return {
+        """What a server keeps of the deal (:meth:`from_row` reads it back; a deal
+        with no void before it, as before voids were counted)."""
+        row: dict[str, Any] = {
             "version": 3,
             "secret": self.secret,
             "salt": self.salt,
@@ -646,6 +717,9 @@ class SealedDeal:
             "phase_started": self.phase_started,
             "withheld": list(self.withheld),
         }
+        if self.voided:
+            row["voided"] = [[commitment, list(withheld)] for commitment, withheld in self.voided]
+        return row
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> SealedDeal:
@@ -659,6 +733,7 @@ class SealedDeal:
             row["phase"],
             float(row["phase_started"]),
             tuple(row["withheld"]),
+            tuple((commitment, tuple(withheld)) for commitment, withheld in row.get("voided", ())),
         )
 
 
@@ -673,14 +748,24 @@ def deal_problems(
     *,
     value: object = None,
     commitments: object = None,
+    acknowledgements: object = None,
 ) -> list[str]:
     """What is wrong with a revealed deal, from one seat's side (empty: the deal is
-    verified): ``commitment`` is what the table published when it was made, ``deal``
+    verified): ``commitment`` is what the table published for the deal that dealt (when
+    it was made, or, after a void, when it drew the deal again), ``deal``
     what it reveals at the end, ``view`` the seat's last view (``view.to_dict()``),
     ``events`` every event the seat was sent, oldest first, as it was sent (answers
     that sent some again, and the events of moves an undo took back, included),
-    ``value`` the value the seat sent, and ``commitments`` the deal's ``commitments``
-    as the seat saw them when it sent its value.
+    ``value`` the value the seat sent, ``commitments`` the deal's ``commitments``
+    as the seat saw them when it sent its value, and ``acknowledgements`` what the
+    server answered each part the seat sent at the table
+    (:meth:`SealedDeal.acknowledgement`, the deals before a void included).
+
+    A table whose deal was void before is reported, as a warning, with the count its
+    terms committed to: each void let whoever caused it choose among the deals. A void
+    that named the seat after the server acknowledged its value is refuted
+    (:func:`refuted_void`), and a deal the seat took part in that the revealed deal does
+    not count among its voids was hidden.
 
     A deal the server chose (see the module) is not verified: its problem says so, as
     a warning, beside any other. A deal the seat took part in needs its ``value``, and,
@@ -693,7 +778,8 @@ def deal_problems(
     :raises SerializationError: ``view`` is not a view's JSON, or the revealed terms are
         not a table's terms.
     :raises InvalidArgumentError: ``deal`` is not a mapping, ``events`` not a list of
-        events, ``commitments`` not a list, or ``value`` not text.
+        events, ``commitments`` not a list, ``acknowledgements`` not a list of
+        acknowledgements, or ``value`` not text.
     :raises InvalidValueError: more than :data:`MAX_DEAL_EVENTS` events, or ``value`` is
         text that is no value.
     """
@@ -709,11 +795,12 @@ def deal_problems(
         )
     if value is not None:
         check_value(value)
+    acknowledged = _check_acknowledgements(acknowledgements)
     seen = view_from_dict(view)
     scheme = deal.get("scheme")
     if scheme == SEALED_DEAL_SCHEME:
-        return _sealed_problems(commitment, deal, seen, events, value, commitments)
-    if commitments is not None:
+        return _sealed_problems(commitment, deal, seen, events, value, commitments, acknowledged)
+    if commitments is not None or acknowledged:
         return [
             f"you committed to a value, but the deal revealed is of scheme {describe(scheme)}, "
             "which takes no commitment"
@@ -745,6 +832,113 @@ def deal_problems(
     )
 
 
+def _check_acknowledgements(acknowledgements: object) -> list[Mapping[str, Any]]:
+    if acknowledgements is None:
+        return []
+    if not (
+        isinstance(acknowledgements, list)
+        and len(acknowledgements) <= MAX_VOIDS * 2
+        and all(isinstance(given, Mapping) for given in acknowledgements)
+    ):
+        raise InvalidArgumentError(
+            "acknowledgements must be the list of what the server answered your parts, got "
+            f"{describe(acknowledgements, 80)}"
+        )
+    return list(acknowledgements)
+
+
+def refuted_void(void: object, acknowledgement: object) -> str | None:
+    """Why a void deal's blame is false, from a seat's ``acknowledgement``
+    (:meth:`SealedDeal.acknowledgement`, as the server answered the seat's value), or
+    ``None`` where it does not refute it: ``void`` (an entry of a deal's ``voided``, or
+    a void deal as it is sent) names the seat as withholding its value, yet the server
+    acknowledged that value at that deal, so the server, not the seat, withheld it.
+
+    >>> from scala40.serving.fair_deal import refuted_void
+    >>> void = {"commitment": "ab" * 32, "withheld": [0]}
+    >>> kept = {"table": "ab" * 32, "seat": 0, "commitment": "cd" * 32, "revealed": True}
+    >>> refuted_void(void, kept)[:60]
+    "the server acknowledged seat 0's value at the deal it voided"
+    >>> refuted_void(void, {**kept, "revealed": False}) is None   # only the commitment
+    True
+
+    :raises InvalidArgumentError: ``void`` or ``acknowledgement`` is not a mapping.
+    """
+    if not (isinstance(void, Mapping) and isinstance(acknowledgement, Mapping)):
+        raise InvalidArgumentError(
+            f"a void and an acknowledgement are objects, got {describe(void, 40)} and "
+            f"{describe(acknowledgement, 40)}"
+        )
+    seat, withheld = acknowledgement.get("seat"), void.get("withheld")
+    if not (
+        isinstance(withheld, list)
+        and type(seat) is int
+        and seat in withheld
+        and acknowledgement.get("revealed") is True
+        and isinstance(void.get("commitment"), str)
+        and acknowledgement.get("table") == void["commitment"]
+    ):
+        return None
+    return (
+        f"the server acknowledged seat {seat}'s value at the deal it voided (its commitment "
+        f"{describe(void['commitment'], 80)}), yet the void names seat {seat} as withholding "
+        "it: the server withheld that value, not the seat"
+    )
+
+
+def _void_problems(
+    commitment: object,
+    read: Mapping[str, Any],
+    deal: Mapping[str, Any],
+    seat: int,
+    acknowledged: list[Mapping[str, Any]],
+) -> tuple[list[str], list[str]]:
+    """The problems and the warnings of the table's voids before its deal: the count
+    the terms committed to, the void deals the deal lists, and the seat's
+    acknowledgements (each of this deal, or of a void deal listed, which it may refute)."""
+    count, voided = read.get("voids", 0), deal.get("voided", [])
+    if not (
+        isinstance(voided, list)
+        and len(voided) == count
+        and all(
+            isinstance(void, Mapping)
+            and isinstance(void.get("commitment"), str)
+            and isinstance(void.get("withheld"), list)
+            for void in voided
+        )
+    ):
+        return [
+            f"the terms count {count} void deals before this one, the deal revealed lists "
+            f"{describe(voided, 80)}"
+        ], []
+    problems: list[str] = []
+    for given in acknowledged:
+        if given.get("table") == commitment:
+            continue
+        void = next((void for void in voided if void["commitment"] == given.get("table")), None)
+        if void is None:
+            problems.append(
+                "the server acknowledged your part of a deal of this table (its commitment "
+                f"{describe(given.get('table'), 80)}) that the deal revealed does not count "
+                "among its voids: a void was hidden"
+            )
+            continue
+        refuted = refuted_void(void, {**given, "seat": seat})
+        if refuted is not None:
+            problems.append(refuted)
+    if not count:
+        return problems, []
+    named = "; ".join(
+        "seats " + ", ".join(map(str, void["withheld"])) + " named" for void in voided
+    )
+    times = "once" if count == 1 else f"{count} times"
+    return problems, [
+        f"this table's deal was void {times} before this one ({named}): each void let whoever "
+        f"caused it, the server by dropping a value it had or a seat by withholding its own, "
+        f"choose among {count + 1} deals; if voids keep coming, the server may be choosing deals"
+    ]
+
+
 def _commitment_problems(
     commitment: object, hashed: Callable[[], str], parts: str, names: str
 ) -> list[str]:
@@ -766,20 +960,23 @@ def _commitment_problems(
 
 def _read_terms(terms: Any) -> dict[str, Any]:
     """The revealed terms (which hash to the commitment), read: a game, its rules, its
-    seats (each a bot's or a person's) and whether the table shuffles with its people."""
+    seats (each a bot's or a person's), whether the table shuffles with its people and,
+    where its deal was void before, how many times (``voids``, 1 to
+    :data:`MAX_VOIDS` - 1)."""
     try:
         read = json.loads(terms)
     except (ValueError, RecursionError):
         raise SerializationError("deal: the terms are not JSON") from None
     if not (
         isinstance(read, dict)
-        and set(read) == {"game", "rules", "seats", "shuffle"}
+        and set(read) - {"voids"} == {"game", "rules", "seats", "shuffle"}
         and isinstance(read["game"], str)
         and isinstance(read["rules"], dict)
         and isinstance(read["seats"], list)
         and 0 < len(read["seats"]) <= MAX_SEATS
         and all(_is_seat(seat) for seat in read["seats"])
         and isinstance(read["shuffle"], bool)
+        and (type(read.get("voids", 1)) is int and 0 < read.get("voids", 1) < MAX_VOIDS)
     ):
         raise SerializationError("deal: the terms are not a game, its rules and its seats")
     return read
@@ -825,6 +1022,7 @@ def _sealed_problems(
     events: Sequence[object],
     value: object,
     commitments: list[Any] | None,
+    acknowledged: list[Mapping[str, Any]],
 ) -> list[str]:
     secret, salt, terms = deal.get("secret"), deal.get("salt"), deal.get("terms")
     problems = _commitment_problems(
@@ -859,7 +1057,13 @@ def _sealed_problems(
     problem = _own_value_problem(mine, value, seen.seat)
     if problem is not None:
         return [problem]
-    warnings = [] if mine is not None else [_NO_PART if read["shuffle"] else _SERVER_CHOSE]
+    problems, warnings = _void_problems(commitment, read, deal, seen.seat, acknowledged)
+    if problems:
+        return problems
+    if mine is None:
+        took_part = any(theirs is not None for theirs in values)
+        chose = _NO_PART if took_part else _NONE_TOOK_PART
+        warnings = [chose if read["shuffle"] else _SERVER_CHOSE, *warnings]
     others = [
         seat for seat, theirs in enumerate(values) if theirs is not None and seat != seen.seat
     ]
@@ -960,6 +1164,7 @@ def verify_deal(
     *,
     value: object = None,
     commitments: object = None,
+    acknowledgements: object = None,
 ) -> bool:
     """Whether the revealed deal checks out from one seat's side: no
     :func:`deal_problems` (so a deal the server chose is never verified).
@@ -968,4 +1173,12 @@ def verify_deal(
     :raises InvalidArgumentError: as :func:`deal_problems`.
     :raises InvalidValueError: as :func:`deal_problems`.
     """
-    return not deal_problems(commitment, deal, view, events, value=value, commitments=commitments)
+    return not deal_problems(
+        commitment,
+        deal,
+        view,
+        events,
+        value=value,
+        commitments=commitments,
+        acknowledgements=acknowledgements,
+    )

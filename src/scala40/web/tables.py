@@ -297,7 +297,7 @@ _ACTION_FIELDS = {
     "resign": ("seat", "token", "since"),
     "timeout": ("seat", "token", "since"),
     "undo": ("seat", "token", "move_number", "since"),
-    "shuffle": ("seat", "token", "commitment", "value", "since"),
+    "shuffle": ("seat", "token", "commitment", "value", "deal_commitment", "since"),
 }
 """The fields of each action's body (``POST /tables/N/ACTION``)."""
 _LOOK_FIELDS = ("seat", "token", "since")
@@ -624,12 +624,16 @@ class Tables:
         seats: list[dict[str, Any]],
     ) -> SealedDeal:
         """``deal`` as it stands now, each phase lasting a decision's clock
-        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`); a new phase but the
-        deal is kept at once, even if the request is then refused (a void table is over:
-        it goes as a finished table does). The deal is kept with its cards, by the
-        request that deals them."""
+        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`); a void deal drawn
+        again, its void counted, up to :data:`~scala40.serving.fair_deal.MAX_VOIDS`
+        times (:meth:`~scala40.serving.fair_deal.SealedDeal.redrawn`). A new phase but
+        the deal is kept at once, even if the request is then refused (a table void for
+        good is over: it goes as a finished table does). The deal is kept with its
+        cards, by the request that deals them."""
         now = time.time()
         moved = deal.advanced(_people(seats), now, self.limits.decision_seconds)
+        if moved.may_redraw:
+            moved = moved.redrawn(now)
         if moved != deal and not moved.is_dealt:
             db.execute(
                 "UPDATE tables SET deal = ?, over = ?, updated = ? WHERE id = ?",
@@ -894,7 +898,11 @@ class Tables:
         """A person's part of the deal (:mod:`scala40.serving.fair_deal`), before the deal:
         its ``commitment`` while the deal takes them, then its ``value``. Once every part
         is in, the cards are dealt and the seat's answer is sent; until then, the deal
-        and what it waits for."""
+        and what it waits for. A part naming the deal it is for (``deal_commitment``) is
+        refused for another (409 ``Redrawn``: the deal was void and drawn again). Either way the answer acknowledges the part
+        (``acknowledged``: :meth:`~scala40.serving.fair_deal.SealedDeal.acknowledgement`),
+        for the seat to keep; a part sent again (its answer lost) is acknowledged again,
+        even once the cards are dealt."""
         with self._locked(table_id, deadline) as db:
             row = db.execute("SELECT seats, deal FROM tables WHERE id = ?", (table_id,)).fetchone()
             if row is None:
@@ -912,7 +920,20 @@ class Tables:
                 deal = self._moved_on(db, table_id, deal, seats)
                 if deal.is_void:
                     raise RequestError(409, "Void", _void_text(deal, self.limits.decision_seconds))
-            if not isinstance(deal, SealedDeal) or deal.is_dealt:
+            meant = body.get("deal_commitment")
+            if isinstance(deal, SealedDeal) and meant is not None and meant != deal.commitment:
+                # A part for a deal gone void and drawn again: never taken for the new one.
+                raise RequestError(
+                    409,
+                    "Redrawn",
+                    "this part is for a deal of this table that is no longer taking parts "
+                    "(it was void and the table drew a new deal): take part in the new one",
+                )
+            resent = isinstance(deal, SealedDeal) and (
+                (commitment is not None and commitment == deal.commitments[seat])
+                or (value is not None and value == deal.values[seat])
+            )
+            if not isinstance(deal, SealedDeal) or (deal.is_dealt and not resent):
                 raise RequestError(
                     409, "Dealt", "the cards are dealt: a value is taken only before the deal"
                 )
@@ -920,12 +941,14 @@ class Tables:
                 deal = deal.with_commitment(seat, commitment)
             else:
                 deal = deal.with_value(seat, value)
+            acknowledged = deal.acknowledgement(seat)
             # The look below moves the deal on, dealing the cards once every part is in.
             db.execute(
                 "UPDATE tables SET deal = ?, updated = ? WHERE id = ?",
                 (_deal_text(deal), time.time(), table_id),
             )
-        return self.look(table_id, {**body, "seat": seat}, _since(body.get("since")), deadline)
+        answer = self.look(table_id, {**body, "seat": seat}, _since(body.get("since")), deadline)
+        return {**answer, "acknowledged": acknowledged}
 
     def _undo(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
         with self._table(table_id, deadline) as (table, db):
@@ -954,12 +977,15 @@ class Tables:
 
 
 def _void_text(deal: SealedDeal, seconds: float) -> str:
-    """Why a table is void, naming the seats that withheld their values."""
+    """Why a table is void, naming the seats that withheld their values (and how many
+    of its deals were void before)."""
     seats = " and ".join(f"seat {seat}" for seat in deal.withheld)
+    before = len(deal.voided)
+    again = f" (its deal was void {before} times before, each drawn again)" if before else ""
     return (
         f"this table is void: {seats} committed to a value and did not reveal it within "
-        f"{seconds:g} s, so no card was dealt (a seat that withholds its value cannot choose "
-        "the deal, only stop it): make a new table"
+        f"{seconds:g} s, so no card was dealt{again} (a seat that withholds its value "
+        "cannot choose the deal, only stop it): make a new table"
     )
 
 
