@@ -466,6 +466,7 @@ class SealedDeal:
     began (``time.time()``: the deal's clock) and, once the table is void, the seats
     that withheld their values.
 
+    >>> import json
     >>> from scala40.serving.fair_deal import SealedDeal, value_commitment_of
     >>> deal = SealedDeal.draw('{"game":"toy"}', seats=2, now=0.0)
     >>> mine = "5eed" * 8
