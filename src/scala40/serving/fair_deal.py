@@ -31,8 +31,12 @@ it either. A table with a person's seat shuffles with its people (:class:`Sealed
 3. **Each person reveals.** Then, and not before, each seat that committed sends its
    value, which must hash to its commitment. Once every value is in, the cards are
    dealt. A seat that committed and has not revealed when a decision's clock has run out
-   since the values were asked for **voids** the table: no card is dealt, and every
-   answer names the seats that withheld.
+   since the values were asked for **voids** the deal: no card is dealt, and every
+   answer names the seats that withheld. The web table then draws a new deal
+   (:meth:`SealedDeal.redrawn`), whose terms count the voids before it (``"voids"``),
+   at most :data:`MAX_VOIDS` times. Each part a seat sends is answered with an
+   acknowledgement (:meth:`SealedDeal.acknowledgement`) that the seat keeps; a part
+   sent again is acknowledged again, so a client sends its part until it is.
 4. The deal's **seed** is the first 8 bytes, big-endian, of the SHA-256 digest of ::
 
        scala40-seed-v3:<secret>:<value of seat 0>:...:<value of seat n-1>
@@ -47,9 +51,11 @@ that draws many values, before it commits cannot know which one deals a person t
 worst hand, so grinding gains nothing. Whoever reveals last, a seat or the server, can
 only reveal what it committed to or withhold it: a seat that withholds voids the table,
 by name; a server that withholds its secret, reveals another, leaves out a value or
-changes a commitment fails the check. What is left to a coalition of the server and
-some seats is to void a table whose deal it dislikes and make another: a retry that
-every seat sees, never a choice of deal. And a server sees every hand it deals: nothing
+changes a commitment fails the check. What is left to the server (alone: it sees each
+value as it comes, and may drop one) or to a coalition is to void a deal it dislikes and
+draw another: a retry that every seat sees and every check counts, never a choice of
+deal made unseen, and never blamed on a seat whose value the server acknowledged
+(:func:`refuted_void`). And a server sees every hand it deals: nothing
 here stops it from telling a seat it works with the others' cards while the match is on.
 
 **Deals a server chose.** A table made without shuffling with its people (``"shuffle":
