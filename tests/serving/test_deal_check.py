@@ -27,6 +27,7 @@ from scala40.serving.fair_deal import (
     MAX_DEAL_EVENTS,
     Deal,
     deal_problems,
+    refuted_void,
     sealed_seed_of,
     terms_text,
     verify_deal,
@@ -359,6 +360,44 @@ def test_a_deal_check_raises_only_its_documented_errors() -> None:
 @pytest.mark.slow
 def test_a_deal_check_raises_only_its_documented_errors_over_16000_inputs() -> None:
     _hostile_checks(16_000)
+
+
+def test_acknowledgements_and_void_deals_of_any_form_are_answered_or_refused() -> None:
+    """The acknowledgements a seat gives the check, the void deals a revealed deal lists
+    and the pairs :func:`~scala40.serving.fair_deal.refuted_void` reads, of any form:
+    each answered, or refused with a documented error."""
+    commitment, deal, view, events, value, seen = _subjects()[0]
+    forms: list[Any] = [
+        *WEIRD,
+        [{}] * 7,
+        [{"table": commitment}],
+        [{"table": 7, "seat": "x", "revealed": "yes"}],
+        [{"table": "ab" * 32, "seat": 0, "commitment": None, "revealed": True}],
+    ]
+    for given in forms:
+        lists: list[Any] = [None, [], given]
+        for voided in lists:
+            revealed = deal if voided is None else {**deal, "voided": voided}
+            try:
+                answer = deal_problems(
+                    commitment,
+                    revealed,
+                    view,
+                    events,
+                    value=value,
+                    commitments=seen,
+                    acknowledgements=given,
+                )
+            except DOCUMENTED:
+                continue
+            assert all(isinstance(problem, str) for problem in answer)
+    for void in forms:
+        for given in forms:
+            try:
+                refuted = refuted_void(void, given)
+            except InvalidArgumentError:
+                continue
+            assert refuted is None or isinstance(refuted, str)
 
 
 def test_the_longest_feed_checked_stays_within_a_calls_bound() -> None:
