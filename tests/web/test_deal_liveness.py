@@ -215,3 +215,34 @@ def test_a_part_for_a_deal_drawn_again_is_refused_for_the_new_one(
     with pytest.raises(RequestError, match="drew a new deal") as refused:
         _send(tables, made, 0, commitment=sealed, deal_commitment=old)
     assert refused.value.status == 409
+
+
+def test_an_operator_dealing_without_an_acknowledged_part_is_refuted(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The operator acknowledges seat 0's commitment and value, then drops both, so
+    that the deal goes on without seat 0 (as if it never took part): the seat's
+    acknowledgements refute it, where without them the check only says the seat took
+    no part."""
+    tables = _tables(tmp_path)
+    _, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "bots": [None, None]})
+    table, deal = made["table"], made["deal"]
+    parts = [_part(deal, table, seat) for seat in (0, 1)]
+    acknowledged = [_send(tables, made, 0, commitment=parts[0][1])["acknowledged"]]
+    _send(tables, made, 1, commitment=parts[1][1])
+    acknowledged.append(_send(tables, made, 0, value=parts[0][0])["acknowledged"])
+    row = _stored(tables, table)
+    row["commitments"][0] = row["values"][0] = None  # the operator drops seat 0's part
+    _store(tables, table, row)
+    assert _send(tables, made, 1, value=parts[1][0])["dealt"] is True
+    tables.handle("POST", f"/tables/{table}/resign", "", {"seat": 0, "token": made["tokens"]["0"]})
+    over = _look(tables, made, 0)
+    check = (deal["commitment"], over["deal"], over["view"], over["events"])
+    assert deal_problems(*check)[0].startswith("no value of yours went into this deal's seed")
+    problems = deal_problems(*check, acknowledgements=acknowledged)
+    assert problems == [
+        f"the server acknowledged your commitment '{parts[0][1]}', yet the deal revealed "
+        "holds None for your seat"
+    ]
+    problems = deal_problems(*check, acknowledgements=acknowledged[1:])
+    assert problems[0].startswith("the server acknowledged your commitment")

@@ -179,10 +179,10 @@ MAX_TERMS_CHARS = 100_000
 MAX_SEATS = 64
 """The most seats the terms of a deal that is checked may have."""
 MAX_VOIDS = 3
-"""The most times a table's deal is void and drawn again (:meth:`SealedDeal.redrawn`):
-after that many, a void is final. Each void lets whoever caused it choose among the
-deals, so the terms of a deal drawn again count them (``"voids"``) and the check
-reports them."""
+"""The most deals of a table that may be void: each of the first ``MAX_VOIDS - 1`` is
+drawn again (:meth:`SealedDeal.redrawn`), and the last is final. Each void lets whoever
+caused it choose among the deals (so among at most this many), so the terms of a deal
+drawn again count them (``"voids"``) and the check reports them."""
 MAX_DEAL_EVENTS = 4_000
 """The most events the check replays: a whole match of random moves makes 150 to 2,400
 (a person's far fewer), each replayed in 50 microseconds at most (an event sent again
@@ -771,8 +771,9 @@ def deal_problems(
     A table whose deal was void before is reported, as a warning, with the count its
     terms committed to: each void let whoever caused it choose among the deals. A void
     that named the seat after the server acknowledged its value is refuted
-    (:func:`refuted_void`), and a deal the seat took part in that the revealed deal does
-    not count among its voids was hidden.
+    (:func:`refuted_void`), a deal the seat took part in that the revealed deal does not
+    count among its voids was hidden, and a deal dealt without a commitment or a value
+    the server acknowledged left the seat out.
 
     A deal the server chose (see the module) is not verified: its problem says so, as
     a warning, beside any other. A deal the seat took part in needs its ``value``, and,
@@ -921,6 +922,8 @@ def _void_problems(
     problems: list[str] = []
     for given in acknowledged:
         if given.get("table") == commitment:
+            dealt_without = _dealt_without(deal, seat, given)
+            problems += [problem for problem in dealt_without if problem not in problems]
             continue
         void = next((void for void in voided if void["commitment"] == given.get("table")), None)
         if void is None:
@@ -944,6 +947,26 @@ def _void_problems(
         f"caused it, the server by dropping a value it had or a seat by withholding its own, "
         f"choose among {count + 1} deals; if voids keep coming, the server may be choosing deals"
     ]
+
+
+def _dealt_without(deal: Mapping[str, Any], seat: int, given: Mapping[str, Any]) -> list[str]:
+    """What a seat's acknowledgement of the deal that dealt refutes: a commitment it
+    acknowledged that the deal does not hold, or a value it acknowledged that the deal
+    left out."""
+    shown, values = deal.get("commitments"), deal.get("values")
+    if not (isinstance(shown, list) and isinstance(values, list) and seat < len(shown)):
+        return []
+    if given.get("commitment") is not None and shown[seat] != given.get("commitment"):
+        return [
+            f"the server acknowledged your commitment {describe(given.get('commitment'), 80)}, "
+            f"yet the deal revealed holds {describe(shown[seat], 80)} for your seat"
+        ]
+    if given.get("revealed") is True and values[seat] is None:
+        return [
+            "the server acknowledged your value, yet dealt without it: it left out your part "
+            "and could have chosen your cards"
+        ]
+    return []
 
 
 def _commitment_problems(

@@ -27,7 +27,11 @@ person's commitment is in, reveals it (``shuffle`` with ``value``), and the card
 dealt from a seed all of them give. Each step waits a decision's clock
 (:attr:`~scala40.web.limits.ServerLimits.decision_seconds`) at most: a seat that has
 not committed by then takes no part; a seat that committed and has not revealed by then
-voids the table, which every answer then says, naming it. Until the deal, a seat's
+voids the deal, which every answer then says, naming it, and the table draws a new deal
+whose terms count the void (a table whose
+:data:`~scala40.serving.fair_deal.MAX_VOIDS`-th deal is void is void for good). Each
+part is answered with an acknowledgement for the seat to keep, and a part sent again is
+acknowledged again. Until the deal, a seat's
 answer says ``"dealt": false``, with the deal and its clock (``deal_clock``). Every
 answer carries the table's ``deal``, and, once the match is over, the secret, the salt
 and the seed, so that each seat checks the deal. A table made with ``"shuffle": false``
