@@ -16,7 +16,6 @@ LONGER = {
     "games/scala40/bots.py": "Scala 40's greedy bot and the Monte Carlo search on its play",
     "movekinds/__init__.py": "a move kind described once: its verb and fields, text and dictionary",
     "serving/fair_deal.py": "the deal's schemes and their check, which read one another's texts",
-    "web/tables.py": "the web table's tables: made, played, kept and read back",
 }
 """Modules past :data:`LIMIT` lines, each with the one concept it holds."""
 

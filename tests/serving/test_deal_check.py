@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
+import json
 import random
 from typing import Any
 
@@ -25,10 +26,9 @@ from scala40.game import load_game
 from scala40.serving.fair_deal import (
     MAX_DEAL_EVENTS,
     Deal,
-    SharedDeal,
     deal_problems,
+    refuted_void,
     sealed_seed_of,
-    seed_of,
     terms_text,
     verify_deal,
 )
@@ -154,7 +154,8 @@ def test_the_commitment_covers_the_game_the_rules_the_seats_and_the_shuffle() ->
         terms_text("laconga", rules, seats, True),
         terms_text(GAME.name, rules, [{"player": True}, {"player": True}], True),
         terms_text(GAME.name, rules, seats, False),
-        terms_text(GAME.name, rules, seats),
+        # Terms that do not say whether the table shuffles.
+        json.dumps({"game": GAME.name, "rules": rules, "seats": seats}, separators=(",", ":")),
     ]
     for terms in forged:
         problems = deal_problems(
@@ -228,17 +229,6 @@ def test_the_deals_a_server_chose_are_reported_as_its_choice() -> None:
         "drew the seed alone"
         in deal_problems(drawn.commitment, drawn.public(revealed=True), view, events)[0]
     )
-    terms = terms_text(GAME.name, RULES.to_dict(), [{"player": True}, {"player": True}])
-    shared = SharedDeal("11" * 32, "22" * 32, terms, (MINE, "be" * 20), dealt=True)
-    events, view = feed(seed_of(shared.secret, list(shared.values)))
-    problems = deal_problems(
-        shared.commitment, shared.public(revealed=True), view, events, value=MINE
-    )
-    assert problems == [
-        "seat 1 sent its value too, and this table showed each value as it came (scheme "
-        "sha256:scala40-deal-v2:<salt>:<secret>:<terms>): seat 1 could have chosen the deal "
-        "after seeing yours"
-    ]
 
 
 # ---------------------------------------------------------------- any input at all
@@ -261,17 +251,6 @@ def _subjects() -> list[tuple[Any, ...]]:
             alone.public(revealed=True),
             *feed(alone.seed, moves=24)[::-1],
             None,
-            None,
-        )
-    )
-    terms = terms_text(GAME.name, RULES.to_dict(), [{"player": True}, {"bot": "greedy"}])
-    shared = SharedDeal(hex_of(rng), hex_of(rng), terms, (MINE, None), dealt=True)
-    cases.append(
-        (
-            shared.commitment,
-            shared.public(revealed=True),
-            *feed(shared.seed, moves=24)[::-1],
-            MINE,
             None,
         )
     )
@@ -381,6 +360,44 @@ def test_a_deal_check_raises_only_its_documented_errors() -> None:
 @pytest.mark.slow
 def test_a_deal_check_raises_only_its_documented_errors_over_16000_inputs() -> None:
     _hostile_checks(16_000)
+
+
+def test_acknowledgements_and_void_deals_of_any_form_are_answered_or_refused() -> None:
+    """The acknowledgements a seat gives the check, the void deals a revealed deal lists
+    and the pairs :func:`~scala40.serving.fair_deal.refuted_void` reads, of any form:
+    each answered, or refused with a documented error."""
+    commitment, deal, view, events, value, seen = _subjects()[0]
+    forms: list[Any] = [
+        *WEIRD,
+        [{}] * 7,
+        [{"table": commitment}],
+        [{"table": 7, "seat": "x", "revealed": "yes"}],
+        [{"table": "ab" * 32, "seat": 0, "commitment": None, "revealed": True}],
+    ]
+    for given in forms:
+        lists: list[Any] = [None, [], given]
+        for voided in lists:
+            revealed = deal if voided is None else {**deal, "voided": voided}
+            try:
+                answer = deal_problems(
+                    commitment,
+                    revealed,
+                    view,
+                    events,
+                    value=value,
+                    commitments=seen,
+                    acknowledgements=given,
+                )
+            except DOCUMENTED:
+                continue
+            assert all(isinstance(problem, str) for problem in answer)
+    for void in forms:
+        for given in forms:
+            try:
+                refuted = refuted_void(void, given)
+            except InvalidArgumentError:
+                continue
+            assert refuted is None or isinstance(refuted, str)
 
 
 def test_the_longest_feed_checked_stays_within_a_calls_bound() -> None:

@@ -181,8 +181,9 @@ def test_an_accomplice_that_withholds_its_value_voids_the_table_by_name(
     tmp_path: pathlib.Path,
 ) -> None:
     """What is left to a coalition: the accomplice, seeing the deal its committed value
-    makes, withholds it. Once a decision's clock has run out the table is void, no card
-    is dealt, and every answer names seat 1; a retry is a new table, seen as one."""
+    makes, withholds it. Once a decision's clock has run out the deal is void, no card
+    is dealt, and the table draws a new deal whose terms count the void and whose every
+    answer names seat 1: a retry every seat sees, and every check counts."""
     tables = _tables(tmp_path)
     made, victim, accomplice, path = _two_people(tables)
     commitment = made["deal"]["commitment"]
@@ -196,18 +197,19 @@ def test_an_accomplice_that_withholds_its_value_voids_the_table_by_name(
     row["phase_started"] -= tables.limits.decision_seconds + 1  # the clock has run out
     _rewrite(tables, made["table"], row)
     query = f"seat=0&token={victim['token']}"
-    void = tables.handle("GET", path, query, None)[1]
-    assert void["dealt"] is False
-    assert void["deal"]["phase"] == "void"
-    assert void["deal"]["withheld"] == [1]
-    assert "seat 1 committed to a value and did not reveal it" in void["void"]
+    again = tables.handle("GET", path, query, None)[1]
+    assert again["dealt"] is False
+    assert again["deal"]["phase"] == "commit"
+    assert again["deal"]["voided"] == [{"commitment": commitment, "withheld": [1]}]
+    assert json.loads(again["deal"]["terms"])["voids"] == 1
     for action, fields in (("moves", {"move": "draw", "move_number": 0}), ("resign", {})):
-        with pytest.raises(RequestError, match="void") as refused:
+        with pytest.raises(RequestError, match="dealt") as refused:
             tables.handle("POST", f"{path}/{action}", "", {**victim, **fields})
         assert refused.value.status == 409
-    with pytest.raises(RequestError, match="void") as late:
-        _reveal(tables, path, accomplice, theirs)  # too late: the table is void
-    assert late.value.status == 409
+    late = {**accomplice, "value": theirs, "deal_commitment": commitment}
+    with pytest.raises(RequestError, match="drew a new deal") as refused:
+        tables.handle("POST", f"{path}/shuffle", "", late)  # too late: that deal is void
+    assert refused.value.status == 409
 
 
 def test_a_server_grinding_its_secret_at_a_table_without_shuffle_is_reported_as_its_choice(

@@ -180,8 +180,14 @@ def test_a_commitment_then_a_value_each_taken_once_in_its_phase(tmp_path: pathli
     assert waiting["dealt"] is False
     assert waiting["deal"]["commitments"] == [sealed, None]
     assert waiting["deal_clock"]["waiting"] == [1]
+    # The same commitment sent again (its answer lost) is acknowledged again; another
+    # is refused.
+    again = tables.handle("POST", path, "", {**first, "commitment": sealed})[1]
+    assert again["acknowledged"] == waiting["acknowledged"]
     with pytest.raises(InvalidValueError, match="already"):
-        tables.handle("POST", path, "", {**first, "commitment": sealed})
+        tables.handle(
+            "POST", path, "", {**first, "commitment": value_commitment_of(table, 0, theirs)}
+        )
     # Seat 1 copies seat 0's commitment: no value of its own hashes to it (the seat is
     # in the hash), and seat 0's value, once shown, does not either.
     _, asked = tables.handle("POST", path, "", {**second, "commitment": sealed})
@@ -191,11 +197,16 @@ def test_a_commitment_then_a_value_each_taken_once_in_its_phase(tmp_path: pathli
         with pytest.raises(InvalidValueError, match="does not hash"):
             tables.handle("POST", path, "", {**second, "value": copied})
     with pytest.raises(InvalidValueError, match="already"):
-        tables.handle("POST", path, "", {**first, "value": mine})
+        tables.handle("POST", path, "", {**first, "value": theirs})
     _age(tables, made["table"])
-    with pytest.raises(RequestError, match="seat 1 committed to a value and did not reveal"):
-        tables.handle("POST", path, "", {**second, "value": theirs})
-    # An honest pair: each commits to its own value and reveals it; then no more.
+    # Seat 1 withheld: the deal is void, naming it, and the table draws a new one, which
+    # a value for the void deal is not taken for.
+    with pytest.raises(RequestError, match="drew a new deal"):
+        tables.handle("POST", path, "", {**second, "value": theirs, "deal_commitment": table})
+    looked = tables.handle("GET", path[: -len("/shuffle")], f"seat=0&token={first['token']}", None)
+    assert looked[1]["deal"]["voided"] == [{"commitment": table, "withheld": [1]}]
+    # An honest pair: each commits to its own value and reveals it; then no other part
+    # (the same one sent again is acknowledged: tests/web/test_deal_liveness.py).
     _, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "bots": [None, None]})
     dealt, _ = shuffle_in(_call(tables), made)
     assert dealt["dealt"] is True
@@ -204,7 +215,7 @@ def test_a_commitment_then_a_value_each_taken_once_in_its_phase(tmp_path: pathli
             "POST",
             f"/tables/{made['table']}/shuffle",
             "",
-            {"seat": 1, "token": made["tokens"]["1"], "value": value_of(made["table"], 1)},
+            {"seat": 1, "token": made["tokens"]["1"], "value": value_of(made["table"], 0)},
         )
     assert refused.value.status == 409
 
@@ -281,4 +292,6 @@ def test_a_server_whose_decisions_have_no_time_deals_alone_and_says_so(
     problems = deal_problems(
         made["deal"]["commitment"], over["deal"], over["view"], over["events"]
     )
-    assert problems[0].startswith("no value of yours went into this deal's seed")
+    # The table shuffles with its people: not "made without shuffling", but dealt from
+    # the server's secret alone because no commitment came in.
+    assert problems[0].startswith("no person's value went into this deal's seed")

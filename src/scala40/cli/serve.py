@@ -196,7 +196,7 @@ from scala40.serving.bot_seats import (
     check_time_limit,
     timed_bot,
 )
-from scala40.serving.fair_deal import Deal, SealedDeal, SharedDeal, terms_text
+from scala40.serving.fair_deal import Deal, SealedDeal, terms_text
 from scala40.serving.request_fields import read_rules, read_seed, refuse_unknown_fields
 from scala40.serving.seat_access import Reach, SeatAccess, resigning_seat
 
@@ -265,7 +265,7 @@ class Referee:
         self._states: dict[str, Any] = {}
         self._events: dict[str, list[Event]] = {}
         self._seats: dict[str, BotSeats] = {}
-        self._deals: dict[str, Deal | SharedDeal | SealedDeal] = {}
+        self._deals: dict[str, Deal | SealedDeal] = {}
         self._waiting: dict[str, tuple[SealedDeal, dict[str, Any]]] = {}
         """The games whose deal waits for their seats' parts (or is void), by handle, with
         the fields of their ``new``."""

@@ -31,8 +31,12 @@ it either. A table with a person's seat shuffles with its people (:class:`Sealed
 3. **Each person reveals.** Then, and not before, each seat that committed sends its
    value, which must hash to its commitment. Once every value is in, the cards are
    dealt. A seat that committed and has not revealed when a decision's clock has run out
-   since the values were asked for **voids** the table: no card is dealt, and every
-   answer names the seats that withheld.
+   since the values were asked for **voids** the deal: no card is dealt, and every
+   answer names the seats that withheld. The web table then draws a new deal
+   (:meth:`SealedDeal.redrawn`), whose terms count the voids before it (``"voids"``),
+   at most :data:`MAX_VOIDS` times. Each part a seat sends is answered with an
+   acknowledgement (:meth:`SealedDeal.acknowledgement`) that the seat keeps; a part
+   sent again is acknowledged again, so a client sends its part until it is.
 4. The deal's **seed** is the first 8 bytes, big-endian, of the SHA-256 digest of ::
 
        scala40-seed-v3:<secret>:<value of seat 0>:...:<value of seat n-1>
@@ -47,9 +51,11 @@ that draws many values, before it commits cannot know which one deals a person t
 worst hand, so grinding gains nothing. Whoever reveals last, a seat or the server, can
 only reveal what it committed to or withhold it: a seat that withholds voids the table,
 by name; a server that withholds its secret, reveals another, leaves out a value or
-changes a commitment fails the check. What is left to a coalition of the server and
-some seats is to void a table whose deal it dislikes and make another: a retry that
-every seat sees, never a choice of deal. And a server sees every hand it deals: nothing
+changes a commitment fails the check. What is left to the server (alone: it sees each
+value as it comes, and may drop one) or to a coalition is to void a deal it dislikes and
+draw another: a retry that every seat sees and every check counts, never a choice of
+deal made unseen, and never blamed on a seat whose value the server acknowledged
+(:func:`refuted_void`). And a server sees every hand it deals: nothing
 here stops it from telling a seat it works with the others' cards while the match is on.
 
 **Deals a server chose.** A table made without shuffling with its people (``"shuffle":
@@ -59,10 +65,7 @@ the seats that took part) could have chosen that seat's cards, and the check say
 as a warning, rather than calling the deal verified. A seed its creator chose (a table
 with no other person) is committed to as ``scala40-deal-v1:<salt>:<seed>``
 (:data:`DEAL_SCHEME`), as are the deals of tables made before 0.3, whose seed the
-server drew alone; the tables made before every part was committed first keep
-``scala40-deal-v2`` (:data:`SHARED_DEAL_SCHEME`: each value was shown as it came, so a
-seat that sent its value after another's could have chosen the deal). Old tables of
-every scheme are checked as they were made.
+server drew alone: those tables are checked as they were made.
 
 **Checking a deal.** :func:`deal_problems` (or :func:`verify_deal`) checks, from one
 seat's side: that the revealed secret, salt and terms hash to the commitment the seat
@@ -137,23 +140,21 @@ __all__ = [
     "MAX_DEAL_EVENTS",
     "MAX_SEATS",
     "MAX_TERMS_CHARS",
+    "MAX_VOIDS",
     "PHASES",
     "SALT_BYTES",
     "SEALED_DEAL_SCHEME",
-    "SHARED_DEAL_SCHEME",
     "VALUE_COMMITMENT_SCHEME",
     "Deal",
     "SealedDeal",
-    "SharedDeal",
     "check_commitment",
     "check_value",
     "commitment_of",
     "deal_of_row",
     "deal_problems",
+    "refuted_void",
     "sealed_commitment_of",
     "sealed_seed_of",
-    "seed_of",
-    "shared_commitment_of",
     "terms_text",
     "value_commitment_of",
     "verify_deal",
@@ -162,9 +163,6 @@ __all__ = [
 DEAL_SCHEME = "sha256:scala40-deal-v1:<salt>:<seed>"
 """The name of a chosen seed's commitment (and of the deals of tables made before 0.3,
 whose seed the server drew alone), as a table's ``deal`` says it (see the module)."""
-SHARED_DEAL_SCHEME = "sha256:scala40-deal-v2:<salt>:<secret>:<terms>"
-"""The name of the commitment of the tables made before every part of a deal was
-committed first (each person's value was shown as it came)."""
 SEALED_DEAL_SCHEME = "sha256:scala40-deal-v3:<salt>:<secret>:<terms>"
 """The name of the commitment of a deal whose parts are all committed to before any is
 revealed (:class:`SealedDeal`, see the module)."""
@@ -180,14 +178,17 @@ MAX_TERMS_CHARS = 100_000
 """The longest terms text read (a ruleset's dictionary is a few hundred characters)."""
 MAX_SEATS = 64
 """The most seats the terms of a deal that is checked may have."""
+MAX_VOIDS = 3
+"""The most deals of a table that may be void: each of the first ``MAX_VOIDS - 1`` is
+drawn again (:meth:`SealedDeal.redrawn`), and the last is final. Each void lets whoever
+caused it choose among the deals (so among at most this many), so the terms of a deal
+drawn again count them (``"voids"``) and the check reports them."""
 MAX_DEAL_EVENTS = 4_000
 """The most events the check replays: a whole match of random moves makes 150 to 2,400
 (a person's far fewer), each replayed in 50 microseconds at most (an event sent again
 costs a comparison), so that a check takes at most about 0.2 s of CPU."""
 _V1 = "scala40-deal-v1"
-_V2 = "scala40-deal-v2"
 _V3 = "scala40-deal-v3"
-_SEED_V2 = "scala40-seed-v2"
 _SEED_V3 = "scala40-seed-v3"
 _VALUE_V3 = "scala40-value-v3"
 _HEX = frozenset("0123456789abcdef")
@@ -202,6 +203,11 @@ _SERVER_CHOSE = (
 _DRAWN_ALONE = (
     "the server chose this deal: it drew the seed alone (a table made before 0.3), so "
     "nothing stopped it from choosing your cards"
+)
+_NONE_TOOK_PART = (
+    "no person's value went into this deal's seed: the table shuffles with its people, "
+    "but no commitment came in before the deal took them, yours included, so the server "
+    "dealt from its secret alone and nothing stopped it from choosing your cards"
 )
 _NO_PART = (
     "no value of yours went into this deal's seed (your seat sent none before the deal "
@@ -297,13 +303,14 @@ def terms_text(
     game: str,
     rules: Mapping[str, Any],
     seats: Sequence[Mapping[str, Any]],
-    shuffle: bool | None = None,
+    shuffle: bool,
+    voids: int = 0,
 ) -> str:
     """The terms a deal commits to: ``game``'s name, ``rules`` (a ruleset's
-    ``to_dict()``), ``seats`` (each ``{"bot": NAME}`` or ``{"player": true}``) and, for a
-    :class:`SealedDeal`, whether the table shuffles with its people (``None``: the
-    terms of :data:`SHARED_DEAL_SCHEME`, which do not say), as JSON with sorted keys, no
-    spaces and ASCII only.
+    ``to_dict()``), ``seats`` (each ``{"bot": NAME}`` or ``{"player": true}``),
+    whether the table shuffles with its people and, where the table's deal was void
+    before, how many times (``"voids"``, left out when none), as JSON with sorted keys,
+    no spaces and ASCII only.
 
     >>> from scala40.serving.fair_deal import terms_text
     >>> terms_text("toy", {"a": 1}, [{"player": True}, {"bot": "greedy"}], shuffle=True)
@@ -313,25 +320,11 @@ def terms_text(
         "game": game,
         "rules": dict(rules),
         "seats": [dict(seat) for seat in seats],
+        "shuffle": bool(shuffle),
     }
-    if shuffle is not None:
-        terms["shuffle"] = bool(shuffle)
+    if voids:
+        terms["voids"] = voids
     return json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def _terms_commitment(prefix: str, secret: object, salt: object, terms: object) -> str:
-    text = f"{prefix}:{_check_salt(salt)}:{_check_hex('secret', secret)}:{_check_terms(terms)}"
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
-
-
-def shared_commitment_of(secret: str, salt: str, terms: object) -> str:
-    """The commitment of a deal of :data:`SHARED_DEAL_SCHEME`: the SHA-256 digest of
-    ``scala40-deal-v2:<salt>:<secret>:<terms>``, in hexadecimal.
-
-    :raises InvalidValueError: a secret or a salt that is not 64 lowercase hexadecimal
-        digits, or terms that are not ASCII text of at most :data:`MAX_TERMS_CHARS`.
-    """
-    return _terms_commitment(_V2, secret, salt, terms)
 
 
 def sealed_commitment_of(secret: str, salt: str, terms: object) -> str:
@@ -345,9 +338,11 @@ def sealed_commitment_of(secret: str, salt: str, terms: object) -> str:
     ...     f"scala40-deal-v3:{salt}:{secret}:{{}}".encode()).hexdigest()
     True
 
-    :raises InvalidValueError: as :func:`shared_commitment_of`.
+    :raises InvalidValueError: a secret or a salt that is not 64 lowercase hexadecimal
+        digits, or terms that are not ASCII text of at most :data:`MAX_TERMS_CHARS`.
     """
-    return _terms_commitment(_V3, secret, salt, terms)
+    text = f"{_V3}:{_check_salt(salt)}:{_check_hex('secret', secret)}:{_check_terms(terms)}"
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def value_commitment_of(commitment: str, seat: int, value: str) -> str:
@@ -376,43 +371,24 @@ def value_commitment_of(commitment: str, seat: int, value: str) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def _seed(prefix: str, secret: str, values: Sequence[str | None]) -> int:
-    _check_hex("secret", secret)
-    if not isinstance(values, (list, tuple)):
-        raise InvalidArgumentError(f"values must be a list, got {describe(values)}")
-    parts = ["" if value is None else check_value(value) for value in values]
-    text = ":".join([prefix, secret, *parts])
-    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
-
-
-def seed_of(secret: str, values: Sequence[str | None]) -> int:
-    """The seed of a deal of :data:`SHARED_DEAL_SCHEME`: the first 8 bytes, big-endian,
-    of the SHA-256 digest of ``scala40-seed-v2:<secret>:<value 0>:...``, a seat without
-    a value giving the empty text.
-
-    >>> from scala40.serving.fair_deal import seed_of
-    >>> seed_of("00" * 32, [None, None]) == seed_of("00" * 32, [None, "ab" * 16])
-    False
-
-    :raises InvalidValueError: a secret or a value of another form.
-    :raises InvalidArgumentError: ``values`` is not a list.
-    """
-    return _seed(_SEED_V2, secret, values)
-
-
 def sealed_seed_of(secret: str, values: Sequence[str | None]) -> int:
     """The seed of a :class:`SealedDeal`: the first 8 bytes, big-endian, of the SHA-256
     digest of ``scala40-seed-v3:<secret>:<value 0>:...``, a seat without a value giving
     the empty text.
 
-    >>> from scala40.serving.fair_deal import sealed_seed_of, seed_of
-    >>> sealed_seed_of("00" * 32, [None]) != seed_of("00" * 32, [None])
-    True
+    >>> from scala40.serving.fair_deal import sealed_seed_of
+    >>> sealed_seed_of("00" * 32, [None, None]) == sealed_seed_of("00" * 32, [None, "ab" * 16])
+    False
 
-    :raises InvalidValueError: as :func:`seed_of`.
-    :raises InvalidArgumentError: as :func:`seed_of`.
+    :raises InvalidValueError: a secret or a value of another form.
+    :raises InvalidArgumentError: ``values`` is not a list.
     """
-    return _seed(_SEED_V3, secret, values)
+    _check_hex("secret", secret)
+    if not isinstance(values, (list, tuple)):
+        raise InvalidArgumentError(f"values must be a list, got {describe(values)}")
+    parts = ["" if value is None else check_value(value) for value in values]
+    text = ":".join([_SEED_V3, secret, *parts])
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
 
 
 @attrs.frozen
@@ -476,106 +452,11 @@ class Deal:
         return {"seed": str(self.seed), "salt": self.salt, "chosen": self.chosen}
 
 
-def deal_of_row(row: Mapping[str, Any]) -> Deal | SharedDeal | SealedDeal:
+def deal_of_row(row: Mapping[str, Any]) -> Deal | SealedDeal:
     """A deal as its ``to_row()`` kept it (a row of every release's tables)."""
-    version = row.get("version")
-    if version == 3:
+    if row.get("version") == 3:
         return SealedDeal.from_row(row)
-    if version == 2:
-        return SharedDeal.from_row(row)
     return Deal(int(row["seed"]), row["salt"], bool(row["chosen"]))
-
-
-@attrs.frozen
-class SharedDeal:
-    """A deal of the tables made before every part was committed first
-    (:data:`SHARED_DEAL_SCHEME`): the server's secret and salt, the terms committed to,
-    and each seat's value (``None``: none sent), taken as it came. Kept so that those
-    tables play on and their deals are checked; a new table's deal is a
-    :class:`SealedDeal`."""
-
-    secret: str = attrs.field(validator=lambda _, __, value: _check_hex("secret", value))
-    """The server's secret, 64 lowercase hexadecimal digits."""
-    salt: str = attrs.field(validator=lambda _, __, value: _check_salt(value))
-    """The salt, 64 lowercase hexadecimal digits."""
-    terms: str
-    """The terms committed to (:func:`terms_text`)."""
-    values: tuple[str | None, ...]
-    """Each seat's value, or ``None`` where none was sent."""
-    dealt: bool = False
-    """Whether the seed was fixed and the cards dealt (no value is taken after)."""
-
-    @classmethod
-    def draw(cls, terms: str, seats: int) -> SharedDeal:
-        """A new deal of ``terms`` for ``seats`` seats: a secret and a salt drawn from
-        ``secrets``, no value yet."""
-        return cls(
-            secrets.token_hex(SALT_BYTES), secrets.token_hex(SALT_BYTES), terms, (None,) * seats
-        )
-
-    @property
-    def commitment(self) -> str:
-        """The commitment published when the table was made
-        (:func:`shared_commitment_of`)."""
-        return shared_commitment_of(self.secret, self.salt, self.terms)
-
-    @property
-    def seed(self) -> int:
-        """The seed the secret and the values give (:func:`seed_of`)."""
-        return seed_of(self.secret, self.values)
-
-    @property
-    def is_dealt(self) -> bool:
-        """Whether the seed is fixed."""
-        return self.dealt
-
-    def with_value(self, seat: int, value: object) -> SharedDeal:
-        """This deal with ``seat``'s value, before the deal.
-
-        :raises InvalidValueError: the cards are dealt already, the seat has sent its
-            value already, or ``value`` is of another form than a value's.
-        """
-        checked = check_value(value)
-        if self.dealt:
-            raise InvalidValueError("the cards are dealt: a value is taken only before the deal")
-        if self.values[seat] is not None:
-            raise InvalidValueError(f"seat {seat} has sent its value already")
-        values = list(self.values)
-        values[seat] = checked
-        return attrs.evolve(self, values=tuple(values))
-
-    def public(self, revealed: bool) -> dict[str, Any]:
-        """What a seat is sent: the scheme, the commitment, the terms and the values
-        received; with ``revealed`` (the match is over), the secret, the salt and the
-        seed (as decimal text) too."""
-        shown: dict[str, Any] = {
-            "scheme": SHARED_DEAL_SCHEME,
-            "commitment": self.commitment,
-            "seed_chosen": False,
-            "terms": self.terms,
-            "values": list(self.values),
-        }
-        if revealed:
-            shown["secret"] = self.secret
-            shown["salt"] = self.salt
-            shown["seed"] = str(self.seed)
-        return shown
-
-    def to_row(self) -> dict[str, Any]:
-        """What a server keeps of the deal (:meth:`from_row` reads it back)."""
-        return {
-            "version": 2,
-            "secret": self.secret,
-            "salt": self.salt,
-            "terms": self.terms,
-            "values": list(self.values),
-            "dealt": self.dealt,
-        }
-
-    @classmethod
-    def from_row(cls, row: Mapping[str, Any]) -> SharedDeal:
-        """A deal as :meth:`to_row` kept it."""
-        return cls(row["secret"], row["salt"], row["terms"], tuple(row["values"]), row["dealt"])
 
 
 def _check_phase(phase: object) -> None:
@@ -591,6 +472,7 @@ class SealedDeal:
     began (``time.time()``: the deal's clock) and, once the table is void, the seats
     that withheld their values.
 
+    >>> import json
     >>> from scala40.serving.fair_deal import SealedDeal, value_commitment_of
     >>> deal = SealedDeal.draw('{"game":"toy"}', seats=2, now=0.0)
     >>> mine = "5eed" * 8
@@ -604,8 +486,12 @@ class SealedDeal:
     scala40.errors.InvalidValueError: seat 0's value does not hash to the commitment it sent
     >>> deal.with_value(0, mine).advanced(people=[0], now=2.0, seconds=60).phase
     'dealt'
-    >>> deal.advanced(people=[0], now=61.0, seconds=60).withheld    # seat 0 never revealed
+    >>> void = deal.advanced(people=[0], now=61.0, seconds=60)    # seat 0 never revealed
+    >>> void.withheld
     (0,)
+    >>> again = void.redrawn(now=61.0)                # a new deal, counting the void
+    >>> again.phase, json.loads(again.terms)["voids"], again.voided == ((void.commitment, (0,)),)
+    ('commit', 1, True)
     """
 
     secret: str = attrs.field(validator=lambda _, __, value: _check_hex("secret", value))
@@ -624,6 +510,9 @@ class SealedDeal:
     """When the phase began (``time.time()``)."""
     withheld: tuple[int, ...] = ()
     """The seats that committed and withheld their values (a void table's)."""
+    voided: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """The table's deals before this one, each void: its commitment and the seats it
+    named as withholding (:meth:`redrawn`)."""
 
     @classmethod
     def draw(cls, terms: str, seats: int, now: float, shuffle: bool = True) -> SealedDeal:
@@ -662,6 +551,41 @@ class SealedDeal:
         """Whether a seat withheld its value, so that no card is dealt."""
         return self.phase == "void"
 
+    @property
+    def may_redraw(self) -> bool:
+        """Whether this void deal is drawn again (:meth:`redrawn`): fewer than
+        :data:`MAX_VOIDS` deals of the table were void before it."""
+        return self.is_void and len(self.voided) + 1 < MAX_VOIDS
+
+    def redrawn(self, now: float) -> SealedDeal:
+        """The table's next deal after this void one, made at ``now``: a new secret and
+        salt, the same terms but for the count of voids (``"voids"``, which the new
+        commitment covers), no part yet, and this deal's commitment and the seats it
+        named kept (:attr:`voided`), so that a seat whose value the server acknowledged
+        can refute the void (:func:`refuted_void`) and every check counts it.
+
+        :raises InvalidValueError: the deal is not void.
+        """
+        if not self.is_void:
+            raise InvalidValueError(f"only a void deal is drawn again, not one at {self.phase!r}")
+        voided = (*self.voided, (self.commitment, self.withheld))
+        terms = json.loads(self.terms)
+        terms["voids"] = len(voided)
+        text = json.dumps(terms, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return attrs.evolve(SealedDeal.draw(text, len(self.values), now), voided=voided)
+
+    def acknowledgement(self, seat: int) -> dict[str, Any]:
+        """What the server answers a seat that sent its part, for the seat to keep and
+        show: the deal's commitment (``table``), the seat, the commitment it holds for
+        the seat and whether it holds the seat's value (``revealed``). A void that names
+        a seat whose value was acknowledged is refuted by it (:func:`refuted_void`)."""
+        return {
+            "table": self.commitment,
+            "seat": seat,
+            "commitment": self.commitments[seat],
+            "revealed": self.values[seat] is not None,
+        }
+
     def waiting(self, people: Sequence[int]) -> tuple[int, ...]:
         """The seats the deal waits for: the ``people``'s seats that have not committed
         (while the commitments are taken), or the seats that committed and have not
@@ -680,13 +604,16 @@ class SealedDeal:
         )
 
     def with_commitment(self, seat: int, commitment: object) -> SealedDeal:
-        """This deal with ``seat``'s commitment, while the commitments are taken.
+        """This deal with ``seat``'s commitment, while the commitments are taken (the
+        same commitment sent again, at any phase: the deal as it is).
 
         :raises InvalidValueError: the commitments are no longer taken, the seat has
             sent one already, or ``commitment`` is not a commitment's form.
         :raises InvalidArgumentError: ``commitment`` is not text.
         """
         checked = check_commitment(commitment)
+        if self.commitments[seat] == checked:
+            return self  # sent again (its answer was lost): acknowledged again
         if self.phase != "commit":
             raise InvalidValueError(
                 f"the commitments are closed (the deal is at its {self.phase!r} phase): a "
@@ -700,7 +627,8 @@ class SealedDeal:
 
     def with_value(self, seat: int, value: object) -> SealedDeal:
         """This deal with ``seat``'s value, while the values are taken: the value must
-        hash to the seat's commitment (:func:`value_commitment_of`).
+        hash to the seat's commitment (:func:`value_commitment_of`). The same value sent
+        again, at any phase: the deal as it is.
 
         :raises InvalidValueError: the values are not taken now, the seat sent no
             commitment or has revealed already, or ``value`` does not hash to the
@@ -708,6 +636,8 @@ class SealedDeal:
         :raises InvalidArgumentError: ``value`` is not text.
         """
         checked = check_value(value)
+        if self.values[seat] == checked:
+            return self  # sent again (its answer was lost): acknowledged again
         if self.phase != "reveal":
             when = "yet: every person commits first" if self.phase == "commit" else "any more"
             raise InvalidValueError(
@@ -753,8 +683,9 @@ class SealedDeal:
 
     def public(self, revealed: bool) -> dict[str, Any]:
         """What a seat is sent: the scheme, the commitment, the terms, the phase, the
-        seats' commitments, their values once the cards are dealt, and the seats that
-        withheld theirs (a void table's); with ``revealed`` (the match is over), the
+        seats' commitments, their values once the cards are dealt, the seats that
+        withheld theirs (a void table's) and the table's void deals before this one
+        (``voided``: each one's commitment and the seats it named); with ``revealed`` (the match is over), the
         secret, the salt and the seed (as decimal text) too."""
         dealt = self.phase == "dealt"
         shown: dict[str, Any] = {
@@ -768,6 +699,11 @@ class SealedDeal:
         }
         if self.phase == "void":
             shown["withheld"] = list(self.withheld)
+        if self.voided:
+            shown["voided"] = [
+                {"commitment": commitment, "withheld": list(withheld)}
+                for commitment, withheld in self.voided
+            ]
         if revealed and dealt:
             shown["secret"] = self.secret
             shown["salt"] = self.salt
@@ -775,8 +711,9 @@ class SealedDeal:
         return shown
 
     def to_row(self) -> dict[str, Any]:
-        """What a server keeps of the deal (:meth:`from_row` reads it back)."""
-        return {
+        """What a server keeps of the deal (:meth:`from_row` reads it back; a deal
+        with no void before it, as before voids were counted)."""
+        row: dict[str, Any] = {
             "version": 3,
             "secret": self.secret,
             "salt": self.salt,
@@ -787,6 +724,9 @@ class SealedDeal:
             "phase_started": self.phase_started,
             "withheld": list(self.withheld),
         }
+        if self.voided:
+            row["voided"] = [[commitment, list(withheld)] for commitment, withheld in self.voided]
+        return row
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> SealedDeal:
@@ -800,6 +740,7 @@ class SealedDeal:
             row["phase"],
             float(row["phase_started"]),
             tuple(row["withheld"]),
+            tuple((commitment, tuple(withheld)) for commitment, withheld in row.get("voided", ())),
         )
 
 
@@ -814,14 +755,25 @@ def deal_problems(
     *,
     value: object = None,
     commitments: object = None,
+    acknowledgements: object = None,
 ) -> list[str]:
     """What is wrong with a revealed deal, from one seat's side (empty: the deal is
-    verified): ``commitment`` is what the table published when it was made, ``deal``
+    verified): ``commitment`` is what the table published for the deal that dealt (when
+    it was made, or, after a void, when it drew the deal again), ``deal``
     what it reveals at the end, ``view`` the seat's last view (``view.to_dict()``),
     ``events`` every event the seat was sent, oldest first, as it was sent (answers
     that sent some again, and the events of moves an undo took back, included),
-    ``value`` the value the seat sent, and ``commitments`` the deal's ``commitments``
-    as the seat saw them when it sent its value.
+    ``value`` the value the seat sent, ``commitments`` the deal's ``commitments``
+    as the seat saw them when it sent its value, and ``acknowledgements`` what the
+    server answered each part the seat sent at the table
+    (:meth:`SealedDeal.acknowledgement`, the deals before a void included).
+
+    A table whose deal was void before is reported, as a warning, with the count its
+    terms committed to: each void let whoever caused it choose among the deals. A void
+    that named the seat after the server acknowledged its value is refuted
+    (:func:`refuted_void`), a deal the seat took part in that the revealed deal does not
+    count among its voids was hidden, and a deal dealt without a commitment or a value
+    the server acknowledged left the seat out.
 
     A deal the server chose (see the module) is not verified: its problem says so, as
     a warning, beside any other. A deal the seat took part in needs its ``value``, and,
@@ -834,7 +786,8 @@ def deal_problems(
     :raises SerializationError: ``view`` is not a view's JSON, or the revealed terms are
         not a table's terms.
     :raises InvalidArgumentError: ``deal`` is not a mapping, ``events`` not a list of
-        events, ``commitments`` not a list, or ``value`` not text.
+        events, ``commitments`` not a list, ``acknowledgements`` not a list of
+        acknowledgements, or ``value`` not text.
     :raises InvalidValueError: more than :data:`MAX_DEAL_EVENTS` events, or ``value`` is
         text that is no value.
     """
@@ -850,17 +803,16 @@ def deal_problems(
         )
     if value is not None:
         check_value(value)
+    acknowledged = _check_acknowledgements(acknowledgements)
     seen = view_from_dict(view)
     scheme = deal.get("scheme")
     if scheme == SEALED_DEAL_SCHEME:
-        return _sealed_problems(commitment, deal, seen, events, value, commitments)
-    if commitments is not None:
+        return _sealed_problems(commitment, deal, seen, events, value, commitments, acknowledged)
+    if commitments is not None or acknowledged:
         return [
             f"you committed to a value, but the deal revealed is of scheme {describe(scheme)}, "
             "which takes no commitment"
         ]
-    if scheme == SHARED_DEAL_SCHEME:
-        return _shared_problems(commitment, deal, seen, events, value)
     if value is not None:
         return ["the deal revealed takes no value: its seed was chosen or drawn alone"]
     problems = _commitment_problems(
@@ -888,6 +840,135 @@ def deal_problems(
     )
 
 
+def _check_acknowledgements(acknowledgements: object) -> list[Mapping[str, Any]]:
+    if acknowledgements is None:
+        return []
+    if not (
+        isinstance(acknowledgements, list)
+        and len(acknowledgements) <= MAX_VOIDS * 2
+        and all(isinstance(given, Mapping) for given in acknowledgements)
+    ):
+        raise InvalidArgumentError(
+            "acknowledgements must be the list of what the server answered your parts, got "
+            f"{describe(acknowledgements, 80)}"
+        )
+    return list(acknowledgements)
+
+
+def refuted_void(void: object, acknowledgement: object) -> str | None:
+    """Why a void deal's blame is false, from a seat's ``acknowledgement``
+    (:meth:`SealedDeal.acknowledgement`, as the server answered the seat's value), or
+    ``None`` where it does not refute it: ``void`` (an entry of a deal's ``voided``, or
+    a void deal as it is sent) names the seat as withholding its value, yet the server
+    acknowledged that value at that deal, so the server, not the seat, withheld it.
+
+    >>> from scala40.serving.fair_deal import refuted_void
+    >>> void = {"commitment": "ab" * 32, "withheld": [0]}
+    >>> kept = {"table": "ab" * 32, "seat": 0, "commitment": "cd" * 32, "revealed": True}
+    >>> refuted_void(void, kept)[:60]
+    "the server acknowledged seat 0's value at the deal it voided"
+    >>> refuted_void(void, {**kept, "revealed": False}) is None   # only the commitment
+    True
+
+    :raises InvalidArgumentError: ``void`` or ``acknowledgement`` is not a mapping.
+    """
+    if not (isinstance(void, Mapping) and isinstance(acknowledgement, Mapping)):
+        raise InvalidArgumentError(
+            f"a void and an acknowledgement are objects, got {describe(void, 40)} and "
+            f"{describe(acknowledgement, 40)}"
+        )
+    seat, withheld = acknowledgement.get("seat"), void.get("withheld")
+    if not (
+        isinstance(withheld, list)
+        and type(seat) is int
+        and seat in withheld
+        and acknowledgement.get("revealed") is True
+        and isinstance(void.get("commitment"), str)
+        and acknowledgement.get("table") == void["commitment"]
+    ):
+        return None
+    return (
+        f"the server acknowledged seat {seat}'s value at the deal it voided (its commitment "
+        f"{describe(void['commitment'], 80)}), yet the void names seat {seat} as withholding "
+        "it: the server withheld that value, not the seat"
+    )
+
+
+def _void_problems(
+    commitment: object,
+    read: Mapping[str, Any],
+    deal: Mapping[str, Any],
+    seat: int,
+    acknowledged: list[Mapping[str, Any]],
+) -> tuple[list[str], list[str]]:
+    """The problems and the warnings of the table's voids before its deal: the count
+    the terms committed to, the void deals the deal lists, and the seat's
+    acknowledgements (each of this deal, or of a void deal listed, which it may refute)."""
+    count, voided = read.get("voids", 0), deal.get("voided", [])
+    if not (
+        isinstance(voided, list)
+        and len(voided) == count
+        and all(
+            isinstance(void, Mapping)
+            and isinstance(void.get("commitment"), str)
+            and isinstance(void.get("withheld"), list)
+            for void in voided
+        )
+    ):
+        return [
+            f"the terms count {count} void deals before this one, the deal revealed lists "
+            f"{describe(voided, 80)}"
+        ], []
+    problems: list[str] = []
+    for given in acknowledged:
+        if given.get("table") == commitment:
+            dealt_without = _dealt_without(deal, seat, given)
+            problems += [problem for problem in dealt_without if problem not in problems]
+            continue
+        void = next((void for void in voided if void["commitment"] == given.get("table")), None)
+        if void is None:
+            problems.append(
+                "the server acknowledged your part of a deal of this table (its commitment "
+                f"{describe(given.get('table'), 80)}) that the deal revealed does not count "
+                "among its voids: a void was hidden"
+            )
+            continue
+        refuted = refuted_void(void, {**given, "seat": seat})
+        if refuted is not None:
+            problems.append(refuted)
+    if not count:
+        return problems, []
+    named = "; ".join(
+        "seats " + ", ".join(map(str, void["withheld"])) + " named" for void in voided
+    )
+    times = "once" if count == 1 else f"{count} times"
+    return problems, [
+        f"this table's deal was void {times} before this one ({named}): each void let whoever "
+        f"caused it, the server by dropping a value it had or a seat by withholding its own, "
+        f"choose among {count + 1} deals; if voids keep coming, the server may be choosing deals"
+    ]
+
+
+def _dealt_without(deal: Mapping[str, Any], seat: int, given: Mapping[str, Any]) -> list[str]:
+    """What a seat's acknowledgement of the deal that dealt refutes: a commitment it
+    acknowledged that the deal does not hold, or a value it acknowledged that the deal
+    left out."""
+    shown, values = deal.get("commitments"), deal.get("values")
+    if not (isinstance(shown, list) and isinstance(values, list) and seat < len(shown)):
+        return []
+    if given.get("commitment") is not None and shown[seat] != given.get("commitment"):
+        return [
+            f"the server acknowledged your commitment {describe(given.get('commitment'), 80)}, "
+            f"yet the deal revealed holds {describe(shown[seat], 80)} for your seat"
+        ]
+    if given.get("revealed") is True and values[seat] is None:
+        return [
+            "the server acknowledged your value, yet dealt without it: it left out your part "
+            "and could have chosen your cards"
+        ]
+    return []
+
+
 def _commitment_problems(
     commitment: object, hashed: Callable[[], str], parts: str, names: str
 ) -> list[str]:
@@ -907,22 +988,25 @@ def _commitment_problems(
     return []
 
 
-def _read_terms(terms: Any, keys: frozenset[str]) -> dict[str, Any]:
+def _read_terms(terms: Any) -> dict[str, Any]:
     """The revealed terms (which hash to the commitment), read: a game, its rules, its
-    seats (each a bot's or a person's) and, where ``keys`` has it, ``shuffle``."""
+    seats (each a bot's or a person's), whether the table shuffles with its people and,
+    where its deal was void before, how many times (``voids``, 1 to
+    :data:`MAX_VOIDS` - 1)."""
     try:
         read = json.loads(terms)
     except (ValueError, RecursionError):
         raise SerializationError("deal: the terms are not JSON") from None
     if not (
         isinstance(read, dict)
-        and set(read) == keys
+        and set(read) - {"voids"} == {"game", "rules", "seats", "shuffle"}
         and isinstance(read["game"], str)
         and isinstance(read["rules"], dict)
         and isinstance(read["seats"], list)
         and 0 < len(read["seats"]) <= MAX_SEATS
         and all(_is_seat(seat) for seat in read["seats"])
-        and isinstance(read.get("shuffle", False), bool)
+        and isinstance(read["shuffle"], bool)
+        and (type(read.get("voids", 1)) is int and 0 < read.get("voids", 1) < MAX_VOIDS)
     ):
         raise SerializationError("deal: the terms are not a game, its rules and its seats")
     return read
@@ -961,54 +1045,6 @@ def _table_refusal(seats: Sequence[Mapping[str, Any]], seat: int) -> str | None:
     return None if all("bot" in place for place in others) else ONLY_AGAINST_BOTS
 
 
-def _shared_problems(
-    commitment: object, deal: Mapping[str, Any], seen: Any, events: Sequence[object], value: object
-) -> list[str]:
-    secret, salt, terms = deal.get("secret"), deal.get("salt"), deal.get("terms")
-    problems = _commitment_problems(
-        commitment,
-        lambda: shared_commitment_of(secret, salt, terms),  # type: ignore[arg-type]
-        "a secret, a salt and terms",
-        "secret, salt and terms",
-    )
-    if problems:
-        return problems
-    read = _read_terms(terms, frozenset({"game", "rules", "seats"}))
-    found = _game_of_terms(read, seen)
-    if isinstance(found, str):
-        return [found]
-    seats = read["seats"]
-    values = deal.get("values")
-    if not (isinstance(values, list) and len(values) == len(seats)):
-        return ["the deal revealed has no value (or none) for each seat of its terms"]
-    if not 0 <= seen.seat < len(seats):
-        return [f"the view is of seat {seen.seat}, the terms have {len(seats)}"]
-    mine = values[seen.seat]
-    problem = _own_value_problem(mine, value, seen.seat)
-    if problem is not None:
-        return [problem]
-    warnings = [] if mine is not None else [_NO_PART if any(values) else _SERVER_CHOSE]
-    warnings += [
-        f"seat {other} sent its value too, and this table showed each value as it came "
-        f"(scheme {SHARED_DEAL_SCHEME}): seat {other} could have chosen the deal after "
-        "seeing yours"
-        for other, theirs in enumerate(values)
-        if theirs is not None and other != seen.seat and mine is not None
-    ]
-    try:
-        seed = seed_of(secret, values)  # type: ignore[arg-type]
-    except (InvalidValueError, InvalidArgumentError) as error:
-        return [f"the values revealed are not values: {error}"]
-    if deal.get("seed") != str(seed):
-        return [
-            f"the seed revealed, {describe(deal.get('seed'), 40)}, is not the one the secret "
-            f"and the values give ({seed})"
-        ]
-    game, rules = found
-    refusal = _table_refusal(seats, seen.seat)
-    return warnings + _replay(seed, game, rules, len(seats), seen, events, refusal)
-
-
 def _sealed_problems(
     commitment: object,
     deal: Mapping[str, Any],
@@ -1016,6 +1052,7 @@ def _sealed_problems(
     events: Sequence[object],
     value: object,
     commitments: list[Any] | None,
+    acknowledged: list[Mapping[str, Any]],
 ) -> list[str]:
     secret, salt, terms = deal.get("secret"), deal.get("salt"), deal.get("terms")
     problems = _commitment_problems(
@@ -1026,7 +1063,7 @@ def _sealed_problems(
     )
     if problems:
         return problems
-    read = _read_terms(terms, frozenset({"game", "rules", "seats", "shuffle"}))
+    read = _read_terms(terms)
     found = _game_of_terms(read, seen)
     if isinstance(found, str):
         return [found]
@@ -1050,7 +1087,13 @@ def _sealed_problems(
     problem = _own_value_problem(mine, value, seen.seat)
     if problem is not None:
         return [problem]
-    warnings = [] if mine is not None else [_NO_PART if read["shuffle"] else _SERVER_CHOSE]
+    problems, warnings = _void_problems(commitment, read, deal, seen.seat, acknowledged)
+    if problems:
+        return problems
+    if mine is None:
+        took_part = any(theirs is not None for theirs in values)
+        chose = _NO_PART if took_part else _NONE_TOOK_PART
+        warnings = [chose if read["shuffle"] else _SERVER_CHOSE, *warnings]
     others = [
         seat for seat, theirs in enumerate(values) if theirs is not None and seat != seen.seat
     ]
@@ -1151,6 +1194,7 @@ def verify_deal(
     *,
     value: object = None,
     commitments: object = None,
+    acknowledgements: object = None,
 ) -> bool:
     """Whether the revealed deal checks out from one seat's side: no
     :func:`deal_problems` (so a deal the server chose is never verified).
@@ -1159,4 +1203,12 @@ def verify_deal(
     :raises InvalidArgumentError: as :func:`deal_problems`.
     :raises InvalidValueError: as :func:`deal_problems`.
     """
-    return not deal_problems(commitment, deal, view, events, value=value, commitments=commitments)
+    return not deal_problems(
+        commitment,
+        deal,
+        view,
+        events,
+        value=value,
+        commitments=commitments,
+        acknowledgements=acknowledgements,
+    )

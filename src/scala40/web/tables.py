@@ -7,7 +7,10 @@ SQLite file; :class:`Tables` answers the requests of the HTTP interface
 query, body)`` that returns ``(status, answer)``. Each request loads its table's state
 back from its JSON as untrusted data (``state_from_dict`` checks all of it), applies what
 the request asks, lets the bots play their seats, and saves the state again. Its limits
-are the server's (:class:`~scala40.web.limits.ServerLimits`), never a client's.
+are the server's (:class:`~scala40.web.limits.ServerLimits`), never a client's. Each
+request's fields are read by :mod:`scala40.web.requests` (whose
+:class:`~scala40.web.requests.RequestError` is re-exported here), and the deal's steps
+are :mod:`scala40.web.dealing`'s.
 
 **Seats.** A table's seats are played by people, each with a secret token given when
 the table is made (a request naming a seat must carry its token: 403 otherwise), or by
@@ -24,7 +27,11 @@ person's commitment is in, reveals it (``shuffle`` with ``value``), and the card
 dealt from a seed all of them give. Each step waits a decision's clock
 (:attr:`~scala40.web.limits.ServerLimits.decision_seconds`) at most: a seat that has
 not committed by then takes no part; a seat that committed and has not revealed by then
-voids the table, which every answer then says, naming it. Until the deal, a seat's
+voids the deal, which every answer then says, naming it, and the table draws a new deal
+whose terms count the void (a table whose
+:data:`~scala40.serving.fair_deal.MAX_VOIDS`-th deal is void is void for good). Each
+part is answered with an acknowledgement for the seat to keep, and a part sent again is
+acknowledged again. Until the deal, a seat's
 answer says ``"dealt": false``, with the deal and its clock (``deal_clock``). Every
 answer carries the table's ``deal``, and, once the match is over, the secret, the salt
 and the seed, so that each seat checks the deal. A table made with ``"shuffle": false``
@@ -92,7 +99,6 @@ first hand, to sit down.
 
 from __future__ import annotations
 
-import hmac
 import json
 import random
 import secrets
@@ -102,9 +108,6 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
-from urllib.parse import parse_qs
-
-import attrs
 
 from scala40._checks import describe
 from scala40._hand_log import HandHistory
@@ -114,7 +117,6 @@ from scala40.errors import InvalidArgumentError, InvalidValueError, StaleMoveErr
 from scala40.events import Event, events_of
 from scala40.game import Game, load_game
 from scala40.serving.bot_seats import (
-    DEFAULT_BOT,
     DEFAULT_TIME_LIMIT,
     MAX_BOT_MOVES,
     bot_move,
@@ -122,12 +124,36 @@ from scala40.serving.bot_seats import (
     is_search,
     timed_bot,
 )
-from scala40.serving.fair_deal import Deal, SealedDeal, SharedDeal, deal_of_row, terms_text
-from scala40.serving.request_fields import MAX_SEED, read_rules, read_seed, refuse_unknown_fields
+from scala40.serving.fair_deal import Deal, SealedDeal
+from scala40.serving.request_fields import MAX_SEED, read_rules, refuse_unknown_fields
 from scala40.serving.seat_access import resigning_seat
 from scala40.web.budgets import Budgets, Refusal, whole_seconds
+from scala40.web.dealing import (
+    DealSteps,
+    UndealtError,
+    deal_of_text,
+    draw_deal,
+    seats_shown,
+    stored_deal_text,
+)
 from scala40.web.limits import ServerLimits
 from scala40.web.lobby import card_names, games_listing
+from scala40.web.requests import (
+    ACTION_FIELDS,
+    CREATE_FIELDS,
+    LOOK_FIELDS,
+    MAX_PLAYERS,
+    PICTURE_FIELDS,
+    RequestError,
+    is_table_number,
+    read_body,
+    read_bot_specs,
+    read_field,
+    read_number,
+    read_query,
+    read_since,
+    seat_of,
+)
 from scala40.web.store import TableBusyError, TableStore
 from scala40.web.undo import keep_decision, undo_target
 
@@ -138,37 +164,6 @@ __all__ = [
     "TableStore",
     "Tables",
 ]
-
-MAX_PLAYERS = 16
-"""The most seats a table request may ask for (each game's rules bound it further)."""
-MAX_SINCE = 10**12
-"""The largest move number ``since`` takes."""
-
-
-class RequestError(Exception):
-    """A request the server refuses, with its HTTP status, the kind of error and, where
-    trying again later may succeed, in how many seconds (``retry_after``) and the limit
-    reached (``limit``: the :class:`~scala40.web.limits.ServerLimits` field), if one was."""
-
-    def __init__(
-        self,
-        status: int,
-        kind: str,
-        message: str,
-        *,
-        retry_after: int | None = None,
-        limit: str | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.kind = kind
-        self.retry_after = retry_after
-        self.limit = limit
-
-
-class _UndealtError(RequestError):
-    """A table whose cards wait for its people's commitments or values, or that is void
-    (see :meth:`Tables.look`)."""
 
 
 class _Table:
@@ -182,7 +177,7 @@ class _Table:
         state: Any,
         seats: list[dict[str, Any]],
         bot_time_limit: float,
-        deal: Deal | SharedDeal | SealedDeal | None,
+        deal: Deal | SealedDeal | None,
         decision_started: float | None,
         request_seconds: float,
     ) -> None:
@@ -277,83 +272,6 @@ def _unmetered(deadline: Deadline, search: bool) -> Iterator[Refusal | None]:
     yield None
 
 
-def _field(body: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
-    """A field of a request, of type ``kind`` (missing: ``default``, or an error)."""
-    if name not in body or body[name] is None:
-        if default is ...:
-            raise InvalidArgumentError(f"the request has no {name!r}")
-        return default
-    value = body[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise InvalidArgumentError(f"{name!r} must be {_KINDS[kind]}")
-    return value
-
-
-_KINDS = {int: "an integer", str: "text", dict: "an object", list: "a list", bool: "true or false"}
-
-_CREATE_FIELDS = ("game", "rules", "players", "seed", "bots", "bot", "bot_time_limit", "shuffle")
-"""The fields of ``POST /tables``."""
-_ACTION_FIELDS = {
-    "moves": ("seat", "token", "move", "move_number", "since"),
-    "advance": ("seat", "token", "since"),
-    "resign": ("seat", "token", "since"),
-    "timeout": ("seat", "token", "since"),
-    "undo": ("seat", "token", "move_number", "since"),
-    "shuffle": ("seat", "token", "commitment", "value", "since"),
-}
-"""The fields of each action's body (``POST /tables/N/ACTION``)."""
-_LOOK_FIELDS = ("seat", "token", "since")
-"""The query parameters of ``GET /tables/N``."""
-_PICTURE_FIELDS = ("seat", "token", "size", "layout_width", "what", "v")
-"""The query parameters of ``GET /tables/N/picture`` (``v``: a page's cache breaker)."""
-
-
-def _deal(
-    body: Mapping[str, Any], specs: list[str | None], game: Game, rules: Any, now: float
-) -> Deal | SealedDeal:
-    """The table's deal: a secret drawn by the server, committed to with the table's
-    terms, which its people shuffle with it (unless ``shuffle`` is false: then it is
-    dealt at once, from the secret alone, and the terms say so); or a seed chosen by the
-    creator at a table where no other person sits (whoever knows the seed knows every
-    hand)."""
-    value = body.get("seed")
-    shuffle = _field(body, "shuffle", bool, None)
-    if value is None:
-        shuffled = shuffle is not False
-        terms = terms_text(game.name, rules.to_dict(), _public_seats(specs), shuffle=shuffled)
-        return SealedDeal.draw(terms, len(specs), now, shuffle=shuffled)
-    if shuffle:
-        raise InvalidArgumentError(
-            "'shuffle' is for a seed the server draws: a chosen seed is dealt as chosen"
-        )
-    seed = read_seed(value)
-    if specs.count(None) > 1:
-        raise InvalidArgumentError(
-            "'seed' may be chosen only at a table where no other person sits: the seed "
-            "deals every hidden card, so a seed one person knows would show them the "
-            "others' hands (leave it out: the server draws one, and reveals it at the end)"
-        )
-    return Deal.draw(seed)
-
-
-def _public_seats(specs: list[str | None]) -> list[dict[str, Any]]:
-    """The seats as anyone may see them (and a shared deal commits to them)."""
-    return [{"player": True} if spec is None else {"bot": spec} for spec in specs]
-
-
-def _people(seats: list[dict[str, Any]]) -> list[int]:
-    """The seats of persons (each holds a token)."""
-    return [seat for seat, place in enumerate(seats) if "token" in place]
-
-
-def _deal_text(deal: Deal | SharedDeal | SealedDeal) -> str:
-    return json.dumps(deal.to_row())
-
-
-def _deal_of_row(text: str | None) -> Deal | SharedDeal | SealedDeal | None:
-    return None if text is None else deal_of_row(json.loads(text))
-
-
 def _stored_seed(seed: int) -> int:
     """A seed (up to 2**64 - 1) as SQLite's signed 64-bit integers hold it."""
     return seed - 2**64 if seed >= 2**63 else seed
@@ -364,52 +282,7 @@ def _seed_of_row(value: int) -> int:
     return value % 2**64
 
 
-def _bot_specs(body: Mapping[str, Any], players: int) -> list[str | None]:
-    """Each seat's bot (``None``: a person), from ``bots``: a list with one entry per
-    seat, or an object from seats to bots; by default seat 0 is a person and the others
-    are ``bot`` (``greedy`` unless named)."""
-    bots = body.get("bots")
-    if bots is None:
-        default = _field(body, "bot", str, DEFAULT_BOT)
-        return [None, *([default] * (players - 1))]
-    if isinstance(bots, list):
-        if len(bots) != players:
-            raise InvalidValueError(f"'bots' must hold one entry per seat ({players})")
-        specs = bots
-    elif isinstance(bots, dict):
-        specs = [None] * players
-        for key, spec in bots.items():
-            if not (
-                isinstance(key, str) and key.isascii() and key.isdigit() and int(key) < players
-            ):
-                raise InvalidValueError("'bots' must name seats of the table")
-            specs[int(key)] = spec
-    else:
-        raise InvalidArgumentError("'bots' must be a list or an object")
-    if not all(spec is None or (isinstance(spec, str) and len(spec) <= 200) for spec in specs):
-        raise InvalidArgumentError("each bot must be a bot's name or null")
-    if all(spec is not None for spec in specs):
-        raise InvalidValueError("'bots' must leave a seat to a person (null)")
-    return specs
-
-
-def _since(value: object) -> int:
-    if isinstance(value, str):
-        value = int(value) if value.isascii() and value.isdigit() and len(value) <= 13 else -1
-    if value is None:
-        return 0
-    if not (type(value) is int and 0 <= value <= MAX_SINCE):
-        raise InvalidArgumentError("'since' must be a move number")
-    return value
-
-
-def _query(query: str) -> dict[str, str]:
-    if len(query) > 4_000:
-        raise InvalidValueError("the query is too long")
-    return {key: values[-1] for key, values in parse_qs(query).items()}
-
-
-class Tables:
+class Tables(DealSteps):
     """The requests of the web table's HTTP interface (see the module and
     :mod:`scala40.web.server` for the endpoints), over ``store``'s tables, within
     ``limits`` (:class:`~scala40.web.limits.ServerLimits`; its defaults unless given).
@@ -468,23 +341,23 @@ class Tables:
             return 200, {"games": games_listing()}
         if parts == ["tables"] and method == "POST":
             self._admit_table(client)
-            made = self.create(_body(body), deadline)
+            made = self.create(read_body(body), deadline)
             self.store.claim(made["table"], client)
             return 200, made
-        if len(parts) < 2 or parts[0] != "tables" or not _is_number(parts[1]):
+        if len(parts) < 2 or parts[0] != "tables" or not is_table_number(parts[1]):
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
         table_id = int(parts[1])
         action = parts[2] if len(parts) == 3 else None
         if len(parts) > 3:
             raise RequestError(404, "NotFound", f"no resource {path[:100]}")
         if method == "GET" and action is None:
-            params = _query(query)
-            refuse_unknown_fields(params, _LOOK_FIELDS, "'GET /tables/N'")
-            return 200, self.look(table_id, params, _since(params.get("since")), deadline)
-        if method != "POST" or action not in _ACTION_FIELDS:
+            params = read_query(query)
+            refuse_unknown_fields(params, LOOK_FIELDS, "'GET /tables/N'")
+            return 200, self.look(table_id, params, read_since(params.get("since")), deadline)
+        if method != "POST" or action not in ACTION_FIELDS:
             raise RequestError(404, "NotFound", f"no resource {method} {path[:100]}")
-        request = _body(body)
-        refuse_unknown_fields(request, _ACTION_FIELDS[action], f"'POST /tables/N/{action}'")
+        request = read_body(body)
+        refuse_unknown_fields(request, ACTION_FIELDS[action], f"'POST /tables/N/{action}'")
         if action in self._actions:
             return 200, self._actions[action](table_id, request, deadline)
         if action == "advance":
@@ -536,26 +409,26 @@ class Tables:
         most until ``deadline``: 503 after); saved back when the block ends well."""
         with self._locked(table_id, deadline) as db:
             row = db.execute(
-                "SELECT game, seed, state, seats, bot_time_limit, deal, decision_started,"
-                " created FROM tables WHERE id = ?",
+                "SELECT game, seed, state, seats, bot_time_limit, deal, decision_started"
+                " FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
             if row is None:
                 raise RequestError(404, "NotFound", f"no table {table_id}")
             game = load_game(row[0])
-            deal = _deal_of_row(row[5])
+            deal = deal_of_text(row[5])
             seats = json.loads(row[3])
-            fresh = isinstance(deal, (SharedDeal, SealedDeal)) and not deal.is_dealt
-            if isinstance(deal, (SharedDeal, SealedDeal)) and fresh:
+            fresh = isinstance(deal, SealedDeal) and not deal.is_dealt
+            if isinstance(deal, SealedDeal) and fresh:
                 # The people's parts are in (or this request goes on without those not
                 # sent): the seed is fixed, and the cards dealt, now.
-                deal = self._deal_now(db, table_id, deal, seats, row[7])
+                deal = self._deal_now(db, table_id, deal, seats)
                 terms = json.loads(deal.terms)
                 rules = game.ruleset_type.from_dict(terms["rules"])
                 state = game.new_game(rules, len(seats), deal.seed)
                 db.execute(
                     "UPDATE tables SET seed = ?, deal = ? WHERE id = ?",
-                    (_stored_seed(deal.seed), _deal_text(deal), table_id),
+                    (_stored_seed(deal.seed), stored_deal_text(deal), table_id),
                 )
             else:
                 state = game.state_from_dict(json.loads(row[2]))
@@ -589,69 +462,6 @@ class Tables:
                     getattr(self._request, "bot_seconds", 0.0) + table.bot_seconds
                 )
             self._save(db, table)
-
-    def _deal_now(
-        self,
-        db: sqlite3.Connection,
-        table_id: int,
-        deal: SharedDeal | SealedDeal,
-        seats: list[dict[str, Any]],
-        created: float,
-    ) -> SharedDeal | SealedDeal:
-        """The deal of a table whose cards wait for its people, as it stands now
-        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`, each phase lasting a
-        decision's clock), once its cards may be dealt.
-
-        :raises _UndealtError: the cards still wait (409 ``NotDealt``), or the table is
-            void (409 ``Void``); what changed of the deal is kept all the same.
-        """
-        now = time.time()
-        seconds = self.limits.decision_seconds
-        if isinstance(deal, SharedDeal):
-            # A table made before every part was committed first: its values as they came.
-            missing = any(deal.values[person] is None for person in _people(seats))
-            if missing and now - created < seconds:
-                raise _UndealtError(
-                    409,
-                    "NotDealt",
-                    "the cards are dealt once every person has sent a value, or "
-                    f"{seconds:g} s after the table was made",
-                )
-            return attrs.evolve(deal, dealt=True)
-        moved = self._moved_on(db, table_id, deal, seats)
-        if moved.is_void:
-            raise _UndealtError(409, "Void", _void_text(moved, seconds))
-        if not moved.is_dealt:
-            waiting = ", ".join(map(str, moved.waiting(_people(seats))))
-            raise _UndealtError(
-                409,
-                "NotDealt",
-                f"the cards are dealt once every person has sent a commitment, then its "
-                f"value (the deal waits for seat {waiting}, {seconds:g} s at most)",
-            )
-        return moved
-
-    def _moved_on(
-        self,
-        db: sqlite3.Connection,
-        table_id: int,
-        deal: SealedDeal,
-        seats: list[dict[str, Any]],
-    ) -> SealedDeal:
-        """``deal`` as it stands now, each phase lasting a decision's clock
-        (:meth:`~scala40.serving.fair_deal.SealedDeal.advanced`); a new phase but the
-        deal is kept at once, even if the request is then refused (a void table is over:
-        it goes as a finished table does). The deal is kept with its cards, by the
-        request that deals them."""
-        now = time.time()
-        moved = deal.advanced(_people(seats), now, self.limits.decision_seconds)
-        if moved != deal and not moved.is_dealt:
-            db.execute(
-                "UPDATE tables SET deal = ?, over = ?, updated = ? WHERE id = ?",
-                (_deal_text(moved), int(moved.is_void), now, table_id),
-            )
-            db.commit()
-        return moved
 
     @contextmanager
     def _locked(self, table_id: int, deadline: Deadline) -> Iterator[sqlite3.Connection]:
@@ -714,18 +524,18 @@ class Tables:
         from now, unless given)."""
         if deadline is None:
             deadline = Deadline.after(self.limits.request_seconds)
-        refuse_unknown_fields(body, _CREATE_FIELDS, "'POST /tables'")
-        game = load_game(_field(body, "game", str, "scala40"))
+        refuse_unknown_fields(body, CREATE_FIELDS, "'POST /tables'")
+        game = load_game(read_field(body, "game", str, "scala40"))
         rules = read_rules(game, body.get("rules"))
         fallback = min(max(game.default_players, rules.min_players), rules.max_players)
-        players: int = _field(body, "players", int, fallback)
+        players: int = read_field(body, "players", int, fallback)
         if not 1 <= players <= MAX_PLAYERS:
             raise InvalidValueError(f"'players' must be from 1 to {MAX_PLAYERS}")
         given_limit = body.get("bot_time_limit")
         limit = check_time_limit(DEFAULT_TIME_LIMIT if given_limit is None else given_limit)
-        specs = _bot_specs(body, players)
+        specs = read_bot_specs(body, players)
         now = time.time()
-        deal = _deal(body, specs, game, rules, now)
+        deal = draw_deal(body, specs, game, rules, now)
         for spec in specs:
             if spec is not None:
                 timed_bot(spec, game, limit)  # refused now rather than at its first turn
@@ -743,7 +553,7 @@ class Tables:
                 cursor = db.execute(
                     "INSERT INTO tables (game, seed, state, seats, bot_time_limit, created, deal,"
                     " decision_started, updated) VALUES (?, 0, '', ?, ?, ?, ?, NULL, ?)",
-                    (game.name, json.dumps(seats), limit, now, _deal_text(deal), now),
+                    (game.name, json.dumps(seats), limit, now, stored_deal_text(deal), now),
                 )
             assert cursor.lastrowid is not None
             return {
@@ -752,7 +562,7 @@ class Tables:
                 "deal": deal.public(revealed=False),
                 "dealt": False,
                 "tokens": tokens,
-                "seats": _seats(seats),
+                "seats": seats_shown(seats),
             }
         seed = deal.seed
         state = game.new_game(rules, players, seed)
@@ -779,7 +589,7 @@ class Tables:
                     json.dumps(seats),
                     limit,
                     now,
-                    _deal_text(deal),
+                    stored_deal_text(deal),
                     table.decision_started,
                     now,
                 ),
@@ -795,7 +605,7 @@ class Tables:
             "deal": deal.public(revealed=False),
             "dealt": True,
             "tokens": tokens,
-            "seats": _seats(seats),
+            "seats": seats_shown(seats),
         }
 
     def look(
@@ -813,41 +623,8 @@ class Tables:
             with self._table(table_id, deadline) as (table, db):
                 seat = _seat(table, params)
                 return _answer(table, db, self.limits, seat, since)
-        except _UndealtError:
+        except UndealtError:
             return self._undealt(table_id, params, deadline)
-
-    def _undealt(
-        self, table_id: int, params: Mapping[str, Any], deadline: Deadline
-    ) -> dict[str, Any]:
-        """The answer of a table whose cards wait for its people (or that is void): its
-        seats, its deal (its phase and the commitments received), no view; and the
-        deal's clock: the seats it waits for and the seconds left (a void table: why it
-        is void, naming the seats that withheld)."""
-        with self._locked(table_id, deadline) as db:
-            seats_text, deal_text = db.execute(
-                "SELECT seats, deal FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
-        seats = json.loads(seats_text)
-        deal = _deal_of_row(deal_text)
-        assert deal is not None
-        answer: dict[str, Any] = {
-            "table": table_id,
-            "seat": _seat_of(seats, params),
-            "seats": _seats(seats),
-            "dealt": False,
-            "deal": deal.public(revealed=False),
-        }
-        seconds = self.limits.decision_seconds
-        if isinstance(deal, SealedDeal) and deal.is_void:
-            answer["void"] = _void_text(deal, seconds)
-        elif isinstance(deal, SealedDeal):
-            answer["deal_clock"] = {
-                "phase": deal.phase,
-                "waiting": list(deal.waiting(_people(seats))),
-                "seconds": seconds,
-                "left": round(deal.seconds_left(time.time(), seconds), 3),
-            }
-        return answer
 
     def picture(
         self, table_id: int, params: Mapping[str, Any], deadline: Deadline | None = None
@@ -857,14 +634,14 @@ class Tables:
         (a page lays it out as narrow as its screen): the last move marked, the card
         just drawn or taken outlined, and the discard pile filled while the seat is to
         decide."""
-        refuse_unknown_fields(params, _PICTURE_FIELDS, "'GET /tables/N/picture'")
+        refuse_unknown_fields(params, PICTURE_FIELDS, "'GET /tables/N/picture'")
         if deadline is None:
             deadline = Deadline.after(self.limits.request_seconds)
         with self._table(table_id, deadline) as (table, db):
             seat = _seat(table, params)
             view = table.state.view(seat)
-            size = _optional_number(params.get("size", ""))
-            layout_width = _optional_number(params.get("layout_width", ""))
+            size = read_number(params.get("size", ""))
+            layout_width = read_number(params.get("layout_width", ""))
             if params.get("what") == "last_hand":
                 if view.last_hand is None:
                     raise RequestError(404, "NotFound", "no hand has ended yet")
@@ -898,56 +675,10 @@ class Tables:
             _PLAYS[action](table, seat, body, self.limits)
             table.play_bots(deadline)
             self._save(db, table)
-            answer = _answer(table, db, self.limits, seat, _since(body.get("since")))
+            answer = _answer(table, db, self.limits, seat, read_since(body.get("since")))
             if table.held_back is not None and answer["waiting"]:
                 answer["held_back"] = table.held_back.to_dict()
             return answer
-
-    def _shuffle(
-        self, table_id: int, body: Mapping[str, Any], deadline: Deadline
-    ) -> dict[str, Any]:
-        """A person's part of the deal (:mod:`scala40.serving.fair_deal`), before the deal:
-        its ``commitment`` while the deal takes them, then its ``value``. Once every part
-        is in, the cards are dealt and the seat's answer is sent; until then, the deal
-        and what it waits for."""
-        with self._locked(table_id, deadline) as db:
-            row = db.execute("SELECT seats, deal FROM tables WHERE id = ?", (table_id,)).fetchone()
-            if row is None:
-                raise RequestError(404, "NotFound", f"no table {table_id}")
-            seats = json.loads(row[0])
-            seat = _seat_of(seats, body)
-            deal = _deal_of_row(row[1])
-            commitment, value = body.get("commitment"), body.get("value")
-            if (commitment is None) == (value is None):
-                raise InvalidArgumentError(
-                    "send your seat's 'commitment' while the deal takes them, then its "
-                    "'value': one of the two"
-                )
-            if isinstance(deal, SealedDeal):
-                deal = self._moved_on(db, table_id, deal, seats)
-                if deal.is_void:
-                    raise RequestError(409, "Void", _void_text(deal, self.limits.decision_seconds))
-            if not isinstance(deal, (SharedDeal, SealedDeal)) or deal.is_dealt:
-                raise RequestError(
-                    409, "Dealt", "the cards are dealt: a value is taken only before the deal"
-                )
-            if isinstance(deal, SharedDeal):
-                if commitment is not None:
-                    raise InvalidArgumentError(
-                        "this table's deal takes values as they come (it was made before "
-                        "every part was committed first): send your 'value'"
-                    )
-                deal = deal.with_value(seat, value)
-            elif commitment is not None:
-                deal = deal.with_commitment(seat, commitment)
-            else:
-                deal = deal.with_value(seat, value)
-            # The look below moves the deal on, dealing the cards once every part is in.
-            db.execute(
-                "UPDATE tables SET deal = ?, updated = ? WHERE id = ?",
-                (_deal_text(deal), time.time(), table_id),
-            )
-        return self.look(table_id, {**body, "seat": seat}, _since(body.get("since")), deadline)
 
     def _undo(self, table_id: int, body: Mapping[str, Any], deadline: Deadline) -> dict[str, Any]:
         with self._table(table_id, deadline) as (table, db):
@@ -970,19 +701,9 @@ class Tables:
                     (table.id, number),
                 )
             _keep_undo(db, table.id, number, undone)
-            answer = _answer(table, db, self.limits, seat, _since(body.get("since")))
+            answer = _answer(table, db, self.limits, seat, read_since(body.get("since")))
             answer["undone_to"] = min(answer.get("undone_to", number), number)
             return answer
-
-
-def _void_text(deal: SealedDeal, seconds: float) -> str:
-    """Why a table is void, naming the seats that withheld their values."""
-    seats = " and ".join(f"seat {seat}" for seat in deal.withheld)
-    return (
-        f"this table is void: {seats} committed to a value and did not reveal it within "
-        f"{seconds:g} s, so no card was dealt (a seat that withholds its value cannot choose "
-        "the deal, only stop it): make a new table"
-    )
 
 
 def _keep_undo(db: sqlite3.Connection, table_id: int, number: int, undone: int) -> None:
@@ -1029,7 +750,7 @@ def _refuse(refusal: Refusal | None) -> None:
 def _move_number(table: _Table, body: Mapping[str, Any]) -> int:
     """The move number a request answers, which must be the game's (a request sent for
     an older one, from a second tab or sent twice, is stale: 409)."""
-    expected: int = _field(body, "move_number", int)
+    expected: int = read_field(body, "move_number", int)
     if table.state.move_number != expected:
         raise StaleMoveError(
             f"stale move number {expected}: the game is at move {table.state.move_number}"
@@ -1092,22 +813,6 @@ _PLAYS: dict[str, Callable[[_Table, int, Mapping[str, Any], ServerLimits], None]
 (checked by its token); the others (``undo``, ``shuffle``) let no bot move."""
 
 
-def _optional_number(text: str) -> int | None:
-    """A picture's width from a query: its digits (at most 5) as a number, else none."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 5 else None
-
-
-def _is_number(text: str) -> bool:
-    """Whether ``text`` is a table's number: ASCII digits, at most 12 of them."""
-    return text.isascii() and text.isdigit() and len(text) <= 12
-
-
-def _body(body: object) -> Mapping[str, Any]:
-    if not isinstance(body, dict):
-        raise InvalidArgumentError("the body must be a JSON object")
-    return body
-
-
 def _last_move(newest_first: Iterator[dict[str, Any]], seat: int) -> tuple[str | None, str | None]:
     """From a seat's events newest first: the text of the latest move of this hand
     (``None`` when the hand has none yet: a deal or the end of a hand comes first), and
@@ -1124,28 +829,7 @@ def _last_move(newest_first: Iterator[dict[str, Any]], seat: int) -> tuple[str |
 
 def _seat(table: _Table, request: Mapping[str, Any]) -> int:
     """The seat a request names, checked against its token (403 if wrong)."""
-    return _seat_of(table.seats, request)
-
-
-def _seat_of(seats: list[dict[str, Any]], request: Mapping[str, Any]) -> int:
-    """The seat of ``seats`` a request names, checked against its token (403 if wrong)."""
-    seat = request.get("seat")
-    if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) <= 3:
-        seat = int(seat)
-    if not (type(seat) is int and 0 <= seat < len(seats)):
-        raise InvalidArgumentError("'seat' must be a seat of the table")
-    expected = seats[seat].get("token")
-    if expected is None:
-        raise RequestError(403, "Forbidden", f"seat {seat} is a bot's")
-    token = request.get("token")
-    if not (isinstance(token, str) and hmac.compare_digest(token.encode(), expected.encode())):
-        raise RequestError(403, "Forbidden", "wrong token for this seat")
-    return seat
-
-
-def _seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The seats as anyone may see them: bots by name, people without their tokens."""
-    return [{"bot": place["bot"]} if "bot" in place else {"player": True} for place in seats]
+    return seat_of(table.seats, request)
 
 
 def _person_decides(table: _Table) -> bool:
@@ -1203,7 +887,7 @@ def _answer(
         },
         "teams": [list(team) for team in state.teams],
         "seat": seat,
-        "seats": _seats(table.seats),
+        "seats": seats_shown(table.seats),
         "view": state.view(seat).to_dict(),
         "events": [json.loads(row[0]) for row in rows],
         "waiting": not state.is_over and table.bot(state.current_player) is not None,

@@ -308,7 +308,6 @@ function openTable(id, seat, token) {
 // ------------------------------------------------------------------ fair dealing
 
 const CHOSEN_SCHEME = "sha256:scala40-deal-v1:<salt>:<seed>";
-const SHARED_SCHEME = "sha256:scala40-deal-v2:<salt>:<secret>:<terms>";
 const SEALED_SCHEME = "sha256:scala40-deal-v3:<salt>:<secret>:<terms>";
 
 // SHA-256 of ASCII text, in hexadecimal: the page makes its commitment and checks the
@@ -374,57 +373,134 @@ function valueCommitment(deal, value) {
   return sha256(`scala40-value-v3:${deal.commitment}:${table.seat}:${value}`);
 }
 
+function acksKey() {
+  return `scala40-acks:${table.id}:${table.seat}`;
+}
+
+function keptAcks() {
+  // What the server answered each part this page sent at this table (every deal of it,
+  // the void ones included): the deal's commitment, the seat, the seat's commitment and
+  // whether its value is in. A void that blames this seat for a value the server
+  // acknowledged is refuted by it (scala40.serving.fair_deal.refuted_void).
+  return JSON.parse(sessionStorage.getItem(acksKey()) || "[]");
+}
+
+function keepAck(ack) {
+  const acks = keptAcks().filter((kept) => !(kept.table === ack.table && kept.revealed === ack.revealed));
+  acks.push(ack);
+  sessionStorage.setItem(acksKey(), JSON.stringify(acks));
+}
+
+const RESENT_AFTER = new Set([0, 429, 500, 502, 503, 504]);
+// The failures a part is sent again after (no answer, or the server busy): any other
+// refusal stands, and sending the same part again cannot change it.
+
 async function takePart(deal) {
   // This seat's part of the deal (scala40.serving.fair_deal), which the page takes for
   // the person: it draws a random value and sends only its commitment; once every
   // seat's commitment is in, it keeps them and reveals the value. So no seat chooses
-  // its value after seeing another's, and no server its secret. Kept for this tab, to
-  // check the deal at the end. Whether it sent something (then the page looks again).
+  // its value after seeing another's, and no server its secret. Each part is sent again
+  // at every look until the server acknowledges it (a 503 or a lost connection loses
+  // nothing), and the acknowledgement is kept. Kept for this tab, to check the deal at
+  // the end. Whether it sent something (then the page looks again).
   const seat = table.seat;
   let kept = keptPart();
-  const send = (part) => call("POST", `/tables/${table.id}/shuffle`, { seat, token: table.token, ...part });
-  if (kept && kept.table !== deal.commitment) kept = null;  // another table's, long ago
-  if (deal.scheme === SHARED_SCHEME) {
-    // A table made before every part was committed first: its values as they come.
-    if (deal.values[seat] !== null || kept) return false;
-    keepPart({ table: deal.commitment, value: hex(crypto.getRandomValues(new Uint8Array(32))) });
-    await send({ value: keptPart().value });
-    return true;
-  }
-  if (deal.phase === "commit" && deal.commitments[seat] === null && !kept) {
-    const value = hex(crypto.getRandomValues(new Uint8Array(32)));
-    kept = { table: deal.commitment, value, mine: valueCommitment(deal, value), seen: null };
+  if (kept && kept.table !== deal.commitment) kept = null;  // a deal gone void, or long ago
+  const send = async (part) => {
+    kept.sends = (kept.sends || 0) + 1;
     keepPart(kept);
-    await send({ commitment: kept.mine });
+    const body = { seat, token: table.token, deal_commitment: kept.table, ...part };
+    let sent;
+    try {
+      sent = await call("POST", `/tables/${table.id}/shuffle`, body);
+    } catch (error) {
+      if (!RESENT_AFTER.has(error.status) && error.status !== 409) {
+        kept.refused = error.message;
+        keepPart(kept);
+      }
+      throw error;
+    }
+    const ack = sent.acknowledged;
+    if (ack && ack.table === kept.table && ack.seat === seat && ack.commitment === kept.mine) {
+      keepAck({ ...ack, at: new Date().toISOString() });
+      kept.acked = ack.revealed ? "value" : "commitment";
+      keepPart(kept);
+    }
     return true;
+  };
+  if (deal.phase === "commit") {
+    if (!kept && deal.commitments[seat] !== null) return false;  // another tab's part
+    if (!kept) {
+      const value = hex(crypto.getRandomValues(new Uint8Array(32)));
+      kept = { table: deal.commitment, value, mine: valueCommitment(deal, value), seen: null, acked: null, sends: 0 };
+      keepPart(kept);
+    }
+    if (kept.acked || kept.refused) return false;
+    return send({ commitment: kept.mine });
   }
-  if (deal.phase === "reveal" && kept && !kept.seen && deal.commitments[seat] === kept.mine) {
-    kept.seen = deal.commitments;
-    keepPart(kept);
-    await send({ value: kept.value });
-    return true;
+  if (deal.phase === "reveal" && kept && deal.commitments[seat] === kept.mine && kept.acked !== "value" && !kept.refused) {
+    if (!kept.seen) {
+      kept.seen = deal.commitments;
+      keepPart(kept);
+    }
+    return send({ value: kept.value });
   }
   return false;
+}
+
+function voidWords(deal) {
+  // The table's deals before this one, each void (counted in its terms), as the person
+  // must read them: refuted where the server acknowledged the value it blames this seat
+  // for withholding; else whom each named, and that voids let their cause choose among
+  // the deals. Returns whether a void is refuted or hidden, and what to say.
+  const voided = (deal && deal.voided) || [];
+  const acks = keptAcks();
+  const hidden = acks.find((ack) => ack.table !== deal.commitment && !voided.some((gone) => gone.commitment === ack.table));
+  if (hidden) return [true, `Deal NOT verified: the server acknowledged your part of a deal of this table (its commitment ${hidden.table.slice(0, 16)}...) that it no longer counts among its void deals: it hid a void.`];
+  const blamed = deal.phase === "void" ? [...voided, { commitment: deal.commitment, withheld: deal.withheld }] : voided;
+  const refuted = blamed.find((gone) => gone.withheld.includes(table.seat)
+    && acks.some((ack) => ack.table === gone.commitment && ack.revealed));
+  if (refuted) {
+    const ack = acks.find((kept) => kept.table === refuted.commitment && kept.revealed);
+    return [true, `Refuted: the server acknowledged your value${ack.at ? ` at ${ack.at}` : ""} for a deal it then voided naming your seat as withholding it (that deal's commitment ${refuted.commitment.slice(0, 16)}...): the server withheld your value, not you. The server may be choosing deals: play at another.`];
+  }
+  if (!voided.length) return [false, ""];
+  const named = voided.map((gone) => gone.withheld.map((seat) => (seat === table.seat ? "your seat" : `seat ${seat}`)).join(" and ")).join("; then ");
+  const times = voided.length === 1 ? "once" : `${voided.length} times`;
+  const mine = voided.filter((gone) => gone.withheld.includes(table.seat)).length;
+  const unanswered = mine ? " The server names your seat, though this page sent your value until the server acknowledged it or the deal's clock ran out." : "";
+  return [false, `Warning: this table's deal was void ${times} before this one (naming ${named}): each void let whoever caused it choose among the deals, so if voids keep coming, the server may be choosing deals.${unanswered}`];
 }
 
 function seatsText(seats) {
   return seats.map((seat) => (seat === table.seat ? "yours" : `seat ${seat}'s`)).join(", ");
 }
 
+function ackedCommitment(deal) {
+  // Whether the server acknowledged this seat's commitment to ``deal``.
+  return keptAcks().some((ack) => ack.table === deal.commitment && ack.commitment !== null);
+}
+
 function undealtWarning(next) {
-  // What the person must know of a deal that is not dealt: void, or not theirs to shape.
+  // What the person must know of a deal that is not dealt: void, or not theirs to shape,
+  // and the table's void deals before it.
   const deal = next.deal;
-  if (deal.phase === "void") return `Warning: ${next.void}`;
-  if (deal.scheme !== SEALED_SCHEME || deal.phase !== "reveal") return "";
+  const voids = voidWords(deal)[1];
+  const both = (text) => [text, voids].filter(Boolean).join(" ");
+  if (deal.phase === "void") return voidWords(deal)[0] ? voids : both(`Warning: ${next.void}`);
+  if (deal.phase !== "reveal") return voids;
   const kept = keptPart();
   const mine = deal.commitments[table.seat];
+  if (mine === null && ackedCommitment(deal)) {
+    return both("Refuted: the server acknowledged this seat's commitment, yet shows none for it, so your value takes no part in this deal: the server could choose your cards.");
+  }
   if (mine === null) {
-    return "Warning: this seat's commitment did not come in time, so it takes no part in this deal: the server and the seats that took part could choose your cards.";
+    return both("Warning: this seat's commitment did not come in time, so it takes no part in this deal: the server and the seats that took part could choose your cards.");
   }
   if (!kept || kept.mine !== mine) {
-    return "Warning: the server shows a commitment for your seat that this page did not send, so it does not reveal your value: this deal is not yours to check.";
+    return both("Warning: the server shows a commitment for your seat that this page did not send, so it does not reveal your value: this deal is not yours to check.");
   }
-  return "";
+  return voids;
 }
 
 function undealtNotice(next) {
@@ -449,10 +525,23 @@ function chosenWarning(deal) {
   }
   if (deal.values[table.seat] !== null) return "";
   const terms = JSON.parse(deal.terms);
-  if (terms.shuffle === false || deal.values.every((value) => value === null)) {
+  if (terms.shuffle === false) {
     return "Warning: the server chose this deal: the table was made without shuffling with its people, so nothing stopped the server from choosing your cards.";
   }
+  if (ackedCommitment(deal)) {
+    return "Refuted: the server acknowledged this seat's commitment, yet dealt without your value: the server could have chosen your cards.";
+  }
+  if (deal.values.every((value) => value === null)) {
+    // The table shuffles with its people, but no part came in time (yours included):
+    // not a table made without shuffling.
+    return "Warning: the server dealt this table from its secret alone: no person's commitment came in before the deal took them, yours included, so nothing stopped the server from choosing your cards.";
+  }
   return "Warning: no value of yours went into this deal: the server and the seats that took part could have chosen your cards.";
+}
+
+function playWarning(deal) {
+  // What the person is told while they play: a deal not theirs, and the table's voids.
+  return [chosenWarning(deal), deal ? voidWords(deal)[1] : ""].filter(Boolean).join(" ");
 }
 
 function dealWarning(text) {
@@ -472,24 +561,25 @@ function dealCheck(deal) {
     if (sha256(`scala40-deal-v1:${deal.salt}:${deal.seed}`) !== deal.commitment) return [false, "Deal NOT verified: the revealed seed does not match the commitment."];
     return chosen ? [false, chosen] : [true, "Deal checked: the seed you chose dealt this game, the one the table's commitment named."];
   }
-  const prefix = deal.scheme === SEALED_SCHEME ? "scala40-deal-v3" : "scala40-deal-v2";
-  const kept = keptPart();
-  const commitment = sha256(`${prefix}:${deal.salt}:${deal.secret}:${deal.terms}`);
-  if (commitment !== deal.commitment || (kept && kept.table !== commitment)) return [false, "Deal NOT verified: the revealed secret does not match the commitment."];
-  if (chosen) return [false, chosen];
+  if (deal.scheme !== SEALED_SCHEME) return [false, "Deal NOT verified: this page does not know the deal's scheme."];
+  const commitment = sha256(`scala40-deal-v3:${deal.salt}:${deal.secret}:${deal.terms}`);
+  if (commitment !== deal.commitment) return [false, "Deal NOT verified: the revealed secret does not match the commitment."];
+  const voided = deal.voided || [];
+  if ((JSON.parse(deal.terms).voids || 0) !== voided.length) return [false, "Deal NOT verified: the void deals listed are not those the terms count."];
+  const [blamed, voids] = voidWords(deal);
+  if (blamed) return [false, voids];
+  let kept = keptPart();
+  if (kept && kept.table !== commitment) kept = null;  // its part of a deal gone void
+  if (chosen) return [false, [chosen, voids].filter(Boolean).join(" ")];
   if (!kept) return [false, "Warning: this tab did not send this seat's value (another tab or browser did), so it cannot tell the seed used it: the deal is not checked here."];
   if (deal.values[table.seat] !== kept.value) return [false, "Deal NOT verified: your value was not used."];
-  if (deal.scheme === SEALED_SCHEME) {
-    const changed = deal.commitments.findIndex((sealed, seat) => (sealed === null) !== (deal.values[seat] === null)
-      || (sealed !== null && sealed !== sha256(`scala40-value-v3:${deal.commitment}:${seat}:${deal.values[seat]}`)));
-    if (changed >= 0) return [false, `Deal NOT verified: seat ${changed}'s value does not match its commitment.`];
-    if (JSON.stringify(kept.seen) !== JSON.stringify(deal.commitments)) return [false, "Deal NOT verified: the commitments revealed are not those this page saw before it revealed your value."];
-  } else if (deal.values.some((value, seat) => value !== null && seat !== table.seat)) {
-    return [false, "Warning: another seat sent its value as this table showed yours (a table made before every part was committed first): it could have chosen the deal."];
-  }
-  const seedPrefix = deal.scheme === SEALED_SCHEME ? "scala40-seed-v3" : "scala40-seed-v2";
-  const digest = sha256([seedPrefix, deal.secret, ...deal.values.map((value) => value ?? "")].join(":"));
+  const changed = deal.commitments.findIndex((sealed, seat) => (sealed === null) !== (deal.values[seat] === null)
+    || (sealed !== null && sealed !== sha256(`scala40-value-v3:${deal.commitment}:${seat}:${deal.values[seat]}`)));
+  if (changed >= 0) return [false, `Deal NOT verified: seat ${changed}'s value does not match its commitment.`];
+  if (JSON.stringify(kept.seen) !== JSON.stringify(deal.commitments)) return [false, "Deal NOT verified: the commitments revealed are not those this page saw before it revealed your value."];
+  const digest = sha256(["scala40-seed-v3", deal.secret, ...deal.values.map((value) => value ?? "")].join(":"));
   if (String(BigInt(`0x${digest.slice(0, 16)}`)) !== deal.seed) return [false, "Deal NOT verified: the seed is not the one the values give."];
+  if (voids) return [false, `The commitment, every seat's value and the seed check out. ${voids}`];
   return [true, "Deal verified: the commitment, every seat's value and the seed check out."];
 }
 
@@ -506,7 +596,7 @@ function showDealCheck() {
   line.className = verdict[0] ? "" : "warning";
   // What no check shows, said plainly beside it.
   const limits = $("deal-limits") || element("p", { id: "deal-limits", class: "hint" });
-  limits.textContent = "What the deal does not prevent: the server sees every hand it deals, so it could tell them to a seat it works with while the match is on; and a seat that withholds its value voids the table, so that a new one is made: you see that happen, with the seat named, but no one chooses your cards.";
+  limits.textContent = "What the deal does not prevent: the server sees every hand it deals, so it could tell them to a seat it works with while the match is on; and a seat that withholds its value, or a server that drops one, voids the deal, so that a new one is drawn: you see that happen, counted and with the seat named (refuted, where the server had acknowledged your value), but no one chooses your cards unseen.";
   $("deal-verdict").append(limits);
 }
 
@@ -566,14 +656,17 @@ function show(next) {
         polling = setTimeout(refresh, 1000);
       }
     }, (error) => {
-      notice(error.message);
-      polling = setTimeout(refresh, 2000);
+      // Not acknowledged: the part goes again at the next look, until it is.
+      const wait = error.retryAfter || 2;
+      const again = RESENT_AFTER.has(error.status) ? `your part of the deal was not acknowledged, so it is sent again in ${seconds(wait)}` : "";
+      notice(again ? `${error.message}: ${again}.` : error.message);
+      polling = setTimeout(refresh, wait * 1000);
     });
     return;
   }
   if (shuffling) notice("");
   shuffling = false;
-  dealWarning(chosenWarning(next.deal));
+  dealWarning(playWarning(next.deal));
   if (next.undone_to !== undefined) {
     log = log.filter((event) => event.number <= next.undone_to);
     renderLog(true);
