@@ -423,8 +423,8 @@ class OpenSpielGame(pyspiel.Game):
                 + ", ".join(game_type.parameter_specification)
             )
         rules, settings["rules"] = _rules_of(record, str(settings["rules"]))
-        self.encoding = ActionEncoding(record, rules, int(settings["players"]))
-        self.observer = Observer(self.encoding)
+        self.encoding: ActionEncoding = ActionEncoding(record, rules, int(settings["players"]))
+        self.observer: Observer = Observer(self.encoding)
         episode = str(settings["episode"])
         chance = str(settings["chance"])
         cap = settings["max_game_length"]
@@ -746,21 +746,21 @@ class _Node:
         draws: ChanceDraws | _Deal | None,
         over: bool = False,
     ) -> None:
-        self.game = game
+        self.game: OpenSpielGame = game
         self.state = state
         """The game's state (a value of the game's state class)."""
-        self.steps = steps
+        self.steps: int = steps
         """Actions played, chance outcomes included."""
-        self.history = history
+        self.history: History = history
         self.trail = trail
         """The actions that led here, as ``(last, (previous, ...))`` from the start
         (``()``), or from a state read back (``(actions,)``, its actions in one tuple);
         ``None`` for a state resampled from an information state."""
         self.decision = decision
         """The move being chosen, at a player's decision."""
-        self.draws = draws
+        self.draws: ChanceDraws | _Deal | None = draws
         """The shuffle being drawn, at a chance node."""
-        self.over = over
+        self.over: bool = over
         """Whether the episode ended (not stopped by the cap)."""
 
     @classmethod
@@ -861,7 +861,7 @@ class OpenSpielState(pyspiel.State):
 
     def __init__(self, game: OpenSpielGame) -> None:
         super().__init__(game)
-        self.node = game._start
+        self.node: _Node = game._start
         """Where the game stands (shared by clones: it never changes)."""
 
     @property

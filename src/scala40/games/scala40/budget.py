@@ -75,7 +75,7 @@ class WorkBudget:
 
     def __init__(self, units: int = MAX_SEARCH_WORK) -> None:
         self.left = units
-        self.limit = units
+        self.limit: int = units
         self.charged: set[object] = set()
         """Work this call has paid for already (a remembered answer it asks for again is
         not charged twice: what the call pays never depends on what other calls asked)."""

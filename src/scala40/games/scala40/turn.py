@@ -73,9 +73,9 @@ class TurnSearch(Generic[S]):
         finished: set[Hashable] | frozenset[Hashable] = frozenset(),
     ) -> None:
         self.goal = goal
-        self.budget = budget
+        self.budget: WorkBudget = budget
         self.seen: set[Hashable] = set() if seen is None else seen
-        self.finished = finished
+        self.finished: set[Hashable] | frozenset[Hashable] = finished
         self.path: list[Hashable] = []
 
     def run(self, state: S) -> list[Move] | None:

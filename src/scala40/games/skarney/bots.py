@@ -76,7 +76,7 @@ class GreedyBot:
     (``_fit``: 3 a card of its rank, 2 a neighbour in its suit, 1 a card two places away)."""
 
     def __init__(self, late: int = 12) -> None:
-        self.late = check_bot_int("late", late, 0, _MAX_LATE)
+        self.late: int = check_bot_int("late", late, 0, _MAX_LATE)
 
     def __repr__(self) -> str:
         return f"GreedyBot(late={self.late})"
