@@ -100,7 +100,7 @@ class CheckContext:
     __slots__ = ("count", "failed", "sides", "value")
 
     def __init__(self, value: Any, count: int, sides: int) -> None:
-        self.value = value
+        self.value: Any = value
         self.count: int = count
         self.sides: int = sides
         self.failed: set[str] = set()

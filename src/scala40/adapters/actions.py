@@ -477,7 +477,7 @@ class ActionEncoding:
 
     def __init__(self, game: str | Game, rules: Any = None, players: int | None = None) -> None:
         self.game: Game = load_game(game)
-        self.rules = self.game.resolve_rules(rules)
+        self.rules: Any = self.game.resolve_rules(rules)
         if players is None:
             players = min(
                 max(self.game.default_players, self.rules.min_players), self.rules.max_players
@@ -496,7 +496,7 @@ class ActionEncoding:
         )
         """The move kinds agents choose among: the game's, but ``UNOFFERED_VERBS``."""
         deck_size = self.rules.deck.size
-        self.number_count = deck_size
+        self.number_count: int = deck_size
         """Number tokens stand for 0 to ``number_count - 1``."""
         self._field_codecs = [
             [(field.name, field.metadata.get("codec")) for field in attrs.fields(kind)]  # type: ignore[arg-type]
@@ -912,10 +912,10 @@ class Decision:
         _branches: dict[int, list[tuple[tuple[int, ...], Any]]] | None = None,
     ) -> None:
         self.encoding: ActionEncoding = encoding
-        self.state = state
+        self.state: Any = state
         self.prefix: tuple[int, ...] = prefix
         """The tokens chosen so far."""
-        self.candidates = candidates
+        self.candidates: tuple[tuple[tuple[int, ...], Any], ...] = candidates
         """The legal moves (tokens, move) whose tokens start with :attr:`prefix`."""
         self.player: int = state.current_player if player is None else player
         """The seat deciding (the state's ``current_player``)."""

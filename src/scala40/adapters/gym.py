@@ -67,10 +67,10 @@ try:
     import gymnasium
     import numpy as np
     from gymnasium import spaces
-except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
+except ImportError as _missing:  # pragma: no cover - checked with the extra uninstalled
     raise MissingExtraError(
         "the Gymnasium seat environment (scala40.adapters.gym)", ("numpy", "gymnasium"), "gym"
-    ) from error
+    ) from _missing
 
 from scala40._checks import describe
 from scala40.adapters.actions import ActionEncoding, Decision, IllegalActionError
@@ -176,7 +176,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         self.observer: Observer = Observer(self.encoding)
         """How observations are made (:attr:`Observer.fields` documents them)."""
         self.game: Game = self.encoding.game
-        self.rules = self.encoding.rules
+        self.rules: Any = self.encoding.rules
         """The rules played (after :func:`~scala40.adapters.episodes.learning_rules`)."""
         count = self.encoding.players
         if not (type(seat) is int and 0 <= seat < count):
@@ -189,7 +189,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
             self.encoding, episode, max_game_length, chance, unfinished
         )
         """When an episode ends and what it pays (:mod:`scala40.adapters.episodes`)."""
-        self.opponents = _opponents(opponents, self.game, count, seat)
+        self.opponents: list[Any] = _opponents(opponents, self.game, count, seat)
         """Who plays each seat: a bot, a token policy, or ``None`` for the agent's."""
         self.render_mode = render_mode
         self._dict = observation == "dict"

@@ -315,11 +315,11 @@ class History:
         self, parent: History | None, state: Any, mover: int | None = None, move: Any = None
     ) -> None:
         self.parent: History | None = parent
-        self.state = state
+        self.state: Any = state
         """The state after the move."""
         self.mover: int | None = mover
         """The seat that made the move (``None`` for a chance move or the start)."""
-        self.move = move
+        self.move: Any = move
         self.number: int = 0 if parent is None else parent.number + 1
         """Moves played up to here, chance moves included."""
         # Made when a digest is first remembered here: most histories never have one

@@ -79,10 +79,10 @@ from scala40.adapters.extras import MissingExtraError
 try:
     import numpy  # noqa: F401 - the observers' arrays (scala40.adapters.openspiel_observer)
     import pyspiel
-except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
+except ImportError as _missing:  # pragma: no cover - checked with the extra uninstalled
     raise MissingExtraError(
         "the OpenSpiel game (scala40.adapters.openspiel)", ("numpy", "open_spiel"), "openspiel"
-    ) from error
+    ) from _missing
 
 from scala40._checks import describe
 from scala40._hand_log import log_of_hand
@@ -430,10 +430,10 @@ class OpenSpielGame(pyspiel.Game):
         cap = settings["max_game_length"]
         if cap == 0:
             cap = default_max_game_length(self.encoding, episode, chance)
-        self.episode = Episode(self.encoding, episode, cap, chance)
+        self.episode: Episode = Episode(self.encoding, episode, cap, chance)
         settings["max_game_length"] = cap
         """When an episode ends and what it pays (:mod:`scala40.adapters.episodes`)."""
-        self.initial_state = record.new_game(
+        self.initial_state: Any = record.new_game(
             self.encoding.rules, self.encoding.players, int(settings["seed"]), auto_chance=False
         )
         sides = self.initial_state.teams
@@ -747,16 +747,16 @@ class _Node:
         over: bool = False,
     ) -> None:
         self.game: OpenSpielGame = game
-        self.state = state
+        self.state: Any = state
         """The game's state (a value of the game's state class)."""
         self.steps: int = steps
         """Actions played, chance outcomes included."""
         self.history: History = history
-        self.trail = trail
+        self.trail: tuple[Any, ...] | None = trail
         """The actions that led here, as ``(last, (previous, ...))`` from the start
         (``()``), or from a state read back (``(actions,)``, its actions in one tuple);
         ``None`` for a state resampled from an information state."""
-        self.decision = decision
+        self.decision: Decision | None = decision
         """The move being chosen, at a player's decision."""
         self.draws: ChanceDraws | _Deal | None = draws
         """The shuffle being drawn, at a chance node."""

@@ -38,12 +38,12 @@ from scala40.adapters.extras import MissingExtraError
 try:
     import pyspiel
     from open_spiel.python import policy as openspiel_policy
-except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
+except ImportError as _missing:  # pragma: no cover - checked with the extra uninstalled
     raise MissingExtraError(
         "OpenSpiel's bots of the library (scala40.adapters.openspiel_bots)",
         ("numpy", "open_spiel"),
         "openspiel",
-    ) from error
+    ) from _missing
 
 from scala40.adapters.policies import BotPolicy
 from scala40.errors import InvalidArgumentError

@@ -57,12 +57,12 @@ try:
     from gymnasium import logger, spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
-except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
+except ImportError as _missing:  # pragma: no cover - checked with the extra uninstalled
     raise MissingExtraError(
         "the PettingZoo environment (scala40.adapters.pettingzoo)",
         ("numpy", "gymnasium", "pettingzoo"),
         "pettingzoo",
-    ) from error
+    ) from _missing
 
 from scala40.adapters.actions import ActionEncoding, Decision, IllegalActionError
 from scala40.adapters.episodes import Episode, default_max_game_length
@@ -108,7 +108,7 @@ class GameEnv(AECEnv):
         self.observer: Observer = Observer(self.encoding)
         """How observations are made (:attr:`Observer.fields` documents them)."""
         self.game: Game = self.encoding.game
-        self.rules = self.encoding.rules
+        self.rules: Any = self.encoding.rules
         self.render_mode = render_mode
         if max_game_length is None:
             max_game_length = default_max_game_length(self.encoding, episode, chance)
@@ -129,7 +129,7 @@ class GameEnv(AECEnv):
         high = np.concatenate(
             [np.full(field.size, field.high, np.float32) for field in self.observer.fields]
         )
-        self.observation_spaces = {
+        self.observation_spaces: dict[str, spaces.Dict] = {
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(low, high, (self.observer.size,), np.float32),
@@ -138,10 +138,12 @@ class GameEnv(AECEnv):
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Discrete] = {
+            agent: spaces.Discrete(count) for agent in self.possible_agents
+        }
         game_low = low[: self.observer.game_size]
         game_high = high[: self.observer.game_size]
-        self.state_space = spaces.Box(
+        self.state_space: spaces.Box = spaces.Box(
             np.tile(game_low, players), np.tile(game_high, players), None, np.float32
         )
         """The bounds of :meth:`state`."""
@@ -150,10 +152,10 @@ class GameEnv(AECEnv):
         """The game's state now (a value of the game's state class)."""
         self.decision: Decision | None = None
         """The move being chosen, or ``None`` at the end."""
-        self.steps = 0
+        self.steps: int = 0
         """Steps played so far, counted as the OpenSpiel game counts them (see
         :mod:`scala40.adapters.episodes`)."""
-        self.moves = 0
+        self.moves: int = 0
         """Moves played so far, chance steps included."""
 
     # -- the AEC API -----------------------------------------------------------------------

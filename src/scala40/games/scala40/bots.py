@@ -214,9 +214,9 @@ class GreedyBot:
     """The card extends a table meld: an opened opponent could take it and lay it off."""
     frees_joker_weight = 80
     """The card frees a joker on the table: an opened opponent could take it and swap."""
-    value_weight_unopened = 0.5
+    value_weight_unopened: float = 0.5
     """Times the card's value, before opening: high cards help reach the threshold."""
-    value_weight_opened = -1.0
+    value_weight_opened: float = -1.0
     """Times the card's value, after opening: high cards cost most if another closes."""
     value_weight_threatened: float | None = None
     """Times the card's value once another player has opened, so that a close may come

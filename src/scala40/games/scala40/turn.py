@@ -72,7 +72,7 @@ class TurnSearch(Generic[S]):
         seen: set[Hashable] | None = None,
         finished: set[Hashable] | frozenset[Hashable] = frozenset(),
     ) -> None:
-        self.goal = goal
+        self.goal: TurnGoal[S] = goal
         self.budget: WorkBudget = budget
         self.seen: set[Hashable] = set() if seen is None else seen
         self.finished: set[Hashable] | frozenset[Hashable] = finished
