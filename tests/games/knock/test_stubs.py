@@ -33,7 +33,8 @@ def test_a_stub_declares_what_its_package_binds(package: ModuleType) -> None:
     for name in classes:
         bound = getattr(package, name)
         assert bound.__module__ == package.__name__, name
-        assert len(bound.__bases__) == 1 and bound.__bases__[0].__module__ != package.__name__
+        assert len(bound.__bases__) == 1
+        assert bound.__bases__[0].__module__ != package.__name__
     declared = [node for node in tree.body if isinstance(node, ast.Assign)]
     listed = ast.literal_eval(declared[0].value)
     assert sorted(listed) == sorted(package.__all__)

@@ -60,7 +60,9 @@ def built_game(package: ModuleType) -> tuple[str, KnockGame[Any]]:
 
     :raises TypeError: ``package`` holds no game built by ``knock_game``, or several.
     """
-    found = [(name, value) for name, value in vars(package).items() if isinstance(value, KnockGame)]
+    found = [
+        (name, value) for name, value in vars(package).items() if isinstance(value, KnockGame)
+    ]
     if len(found) != 1:
         raise TypeError(f"{package.__name__} holds {len(found)} games built by knock_game, not 1")
     return found[0]
