@@ -66,6 +66,8 @@ class KnockState(KnockRecord):
     ``new_game`` or :meth:`from_position`; change it with :meth:`apply`."""
 
     FORMAT_VERSION: ClassVar[int] = STATE_FORMAT_VERSION
+    # Set for each game's class from its kinds (below), as its move set and format.
+    game_name: ClassVar[str] = ""
     VIEW = PlayerView
     HAND_RESULT = HAND_RESULT
 
