@@ -11,6 +11,8 @@ when a total passes the target, here 50).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from scala40.games._knock.family import CLOSE_KINDS, CLOSE_RULE_IDS, KnockGameSpec, knock_game
@@ -38,8 +40,8 @@ __all__ = [
 class Ruleset(SpanishRules):
     """Chinchón to 50: every option of Chinchón; its presets end the match at 50 (CH-END)."""
 
-    FORMAT = "scala40.chinchon50.ruleset"
-    FORMAT_VERSION = 1
+    FORMAT: ClassVar[str] = "scala40.chinchon50.ruleset"
+    FORMAT_VERSION: ClassVar[int] = 1
     GAME = "chinchon50"
 
 

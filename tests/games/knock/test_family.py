@@ -132,6 +132,26 @@ def test_a_declaration_that_does_not_fit_the_family_is_refused() -> None:
         knock_game(attrs.evolve(spec, pack="german"), __name__)
 
 
+def test_the_docs_variant_builds_on_the_family_alone() -> None:
+    """The contributing recipe's variant (``tests/knock_variant.py``, shown whole in the
+    architecture page) imports no game, only the family's values, so that as a package of
+    the library it keeps the rule that a game imports no other game."""
+    tree = ast.parse(Path(knock_variant.__file__).read_text(encoding="utf-8"))
+    imported = [
+        node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    ] + [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    ]
+    games = [name for name in imported if name.startswith("scala40.games.")]
+    assert games, imported
+    assert all(name.startswith("scala40.games._knock.") for name in games), games
+    docs = Path(__file__).resolve().parents[3] / "docs" / "architecture.rst"
+    assert ".. literalinclude:: ../tests/knock_variant.py" in docs.read_text(encoding="utf-8")
+
+
 PACKAGES = Path(chinchon.__file__).parent.parent
 
 
