@@ -117,6 +117,10 @@ def test_a_move_of_one_game_is_never_another_game_s() -> None:
     assert data["format"] == "scala40.chinchon.move"
     with pytest.raises(InvalidMoveError):
         rumino.move_to_dict(chinchon.Discard("7H"))  # type: ignore[arg-type]
+    # The message names the class the move is of, whose module is its game's.
+    state = chinchon.new_game(players=2, seed=1)
+    with pytest.raises(InvalidMoveError, match=r"\(scala40\.games\.laconga\.DrawStock\)"):
+        state.apply(laconga.DrawStock())
 
 
 def test_a_declaration_that_does_not_fit_the_family_is_refused() -> None:
