@@ -16,6 +16,7 @@ from typing import ClassVar
 import attrs
 
 from scala40.games._knock.family import CLOSE_KINDS, CLOSE_RULE_IDS, KnockGameSpec, knock_game
+from scala40.games._knock.profile import EndMode, Wild
 from scala40.games._knock.spanish import SpanishRules
 from scala40.games._knock.text import KnockText
 from scala40.rulesets import set_presets
@@ -47,7 +48,13 @@ class Ruleset(SpanishRules):
 
 PRESETS = set_presets(
     Ruleset,
-    {"short": Ruleset(target=50), "closing_on_3": Ruleset(target=50, close_limit=3)},
+    {
+        "short": Ruleset(target=50),
+        "closing_on_3": Ruleset(target=50, close_limit=3),
+        # Wild cards and elimination, so that every option has a preset it may be set
+        # from (the protocol suite plays each option of a registered game).
+        "elimination": Ruleset(target=50, end_mode=EndMode.ELIMINATION, wild=Wild.TWO_JOKERS),
+    },
     default="short",
 )
 
