@@ -148,8 +148,8 @@ class GameState(StateRecord):
 
     @staticmethod
     def read_meld(text: str, rules: Ruleset) -> Meld:
-        """A table meld of a saved state, from its text under ``rules``:
-        :func:`~scala40.games.scala40.load.meld_from_spec`."""
+        """A table meld of a saved state, from its text under ``rules`` (the game's
+        loader's ``meld_from_spec``)."""
         return meld_from_spec(text, rules)
 
     def _taken_this_turn(self) -> tuple[int, Card] | None:
