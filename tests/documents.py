@@ -42,6 +42,7 @@ from scala40.tournament import TournamentResult
 
 __all__ = [
     "GOLDEN",
+    "RELEASE_GAMES",
     "Path_",
     "accepts",
     "is_valid",
@@ -59,6 +60,12 @@ Path_ = tuple[str | int, ...]
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 """Where the saved documents of each release lie (``v0.2.0/<game>.jsonl``)."""
+
+RELEASE_GAMES: Mapping[str, tuple[str, ...]] = {
+    "0.2.0": ("scala40", "skarney", "rumino", "chinchon", "laconga"),
+}
+"""The games each release had, whose documents it wrote: a game added since has none of
+that release to read back (:func:`release_documents`)."""
 
 
 def load(kind: str, game: Game, data: Any) -> Any:
@@ -238,7 +245,10 @@ def _release_lines(release: str, game: str) -> tuple[str, ...]:
 
 def release_documents(release: str, game: str) -> list[tuple[str, Any]]:
     """The documents ``release`` of the library wrote for ``game``, each as ``(kind,
-    document)``, freshly read (a caller may change them)."""
+    document)``, freshly read (a caller may change them); none for a game the release did
+    not have (:data:`RELEASE_GAMES`)."""
+    if game not in RELEASE_GAMES[release]:
+        return []
     found = []
     for line in _release_lines(release, game):
         entry = json.loads(line)

@@ -11,9 +11,12 @@ when a total passes the target, here 50).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from scala40.games._knock.family import CLOSE_KINDS, CLOSE_RULE_IDS, KnockGameSpec, knock_game
+from scala40.games._knock.profile import EndMode, Wild
 from scala40.games._knock.spanish import SpanishRules
 from scala40.games._knock.text import KnockText
 from scala40.rulesets import set_presets
@@ -38,14 +41,20 @@ __all__ = [
 class Ruleset(SpanishRules):
     """Chinchón to 50: every option of Chinchón; its presets end the match at 50 (CH-END)."""
 
-    FORMAT = "scala40.chinchon50.ruleset"
-    FORMAT_VERSION = 1
+    FORMAT: ClassVar[str] = "scala40.chinchon50.ruleset"
+    FORMAT_VERSION: ClassVar[int] = 1
     GAME = "chinchon50"
 
 
 PRESETS = set_presets(
     Ruleset,
-    {"short": Ruleset(target=50), "closing_on_3": Ruleset(target=50, close_limit=3)},
+    {
+        "short": Ruleset(target=50),
+        "closing_on_3": Ruleset(target=50, close_limit=3),
+        # Wild cards and elimination, so that every option has a preset it may be set
+        # from (the protocol suite plays each option of a registered game).
+        "elimination": Ruleset(target=50, end_mode=EndMode.ELIMINATION, wild=Wild.TWO_JOKERS),
+    },
     default="short",
 )
 

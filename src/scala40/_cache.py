@@ -29,7 +29,8 @@ at most :data:`scala40.melds.MAX_MELD_CARDS` cards, a hand analysed at most
 from __future__ import annotations
 
 import weakref
-from typing import Generic, TypeVar
+from collections.abc import Callable
+from typing import ClassVar, Generic, TypeVar
 
 __all__ = [
     "HAND_LIMIT",
@@ -62,9 +63,9 @@ class BoundedCache(dict[K, V], Generic[K, V]):
 
     def __init__(self, name: str, limit: int = TABLE_LIMIT) -> None:
         super().__init__()
-        self.name = name
+        self.name: str = name
         """What the cache keeps, for :func:`cache_sizes`."""
-        self.limit = limit
+        self.limit: int = limit
         """The most entries it holds; reaching it empties the cache before the next put."""
         _ALL.add(self)  # type: ignore[arg-type]
 
@@ -86,7 +87,7 @@ class BoundedCache(dict[K, V], Generic[K, V]):
         return f"<BoundedCache {self.name}: {len(self)} of {self.limit}>"
 
     # A cache is compared and hashed by identity: two empty caches are not "equal".
-    __eq__ = object.__eq__
+    __eq__: ClassVar[Callable[[object, object], bool]] = object.__eq__
     __hash__ = object.__hash__  # type: ignore[assignment]
 
 
@@ -106,9 +107,9 @@ class SizedCache(BoundedCache[K, tuple[T, ...]]):
 
     def __init__(self, name: str, limit: int = TABLE_LIMIT, budget: int = TABLE_LIMIT) -> None:
         super().__init__(name, limit)
-        self.budget = budget
+        self.budget: int = budget
         """The most items the entries may hold together."""
-        self.held = 0
+        self.held: int = 0
         """The items the entries hold now (each entry counts one more than its length)."""
 
     def put(self, key: K, value: tuple[T, ...]) -> tuple[T, ...]:

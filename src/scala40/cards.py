@@ -432,7 +432,10 @@ class Deck:
         if not isinstance(ranks, tuple):
             problems.append(f"ranks must be a list of ranks from 1 to 13, got {describe(ranks)}")
         else:
-            if not ranks or len(set(map(describe, ranks))) != len(ranks):
+            # Repeats are counted among the integers only (any other entry is refused as out of
+            # range below); int() compares them as plain ints whatever subclass came in.
+            integer_ranks = [int(r) for r in ranks if is_int(r)]
+            if not ranks or len(set(integer_ranks)) != len(integer_ranks):
                 problems.append(f"ranks must be distinct and non-empty, got {describe(ranks)}")
             if any(not (is_int(r) and 1 <= r <= 13) for r in ranks):
                 problems.append(f"ranks must be from 1 to 13, got {describe(ranks)}")

@@ -100,7 +100,7 @@ class AmbiguousMeldError(Scala40Error, ValueError):
 
     def __init__(self, message: str, readings: Sequence[object] = ()):
         super().__init__(message)
-        self.readings = tuple(readings)
+        self.readings: tuple[object, ...] = tuple(readings)
 
 
 class InvalidRulesetError(Scala40Error, ValueError):
@@ -110,7 +110,7 @@ class InvalidRulesetError(Scala40Error, ValueError):
     """
 
     def __init__(self, problems: Sequence[str]):
-        self.problems = tuple(problems)
+        self.problems: tuple[str, ...] = tuple(problems)
         super().__init__("invalid ruleset: " + "; ".join(self.problems))
 
 
@@ -144,7 +144,7 @@ class AmbiguousMoveError(IllegalMoveError):
 
     def __init__(self, message: str, moves: Sequence[object] = ()):
         super().__init__(message)
-        self.moves = tuple(moves)
+        self.moves: tuple[object, ...] = tuple(moves)
 
 
 class StaleMoveError(IllegalMoveError):
@@ -161,7 +161,7 @@ class InvalidStateError(Scala40Error, ValueError):
     """A game position is inconsistent; ``problems`` lists every problem found."""
 
     def __init__(self, problems: Sequence[str]):
-        self.problems = tuple(problems)
+        self.problems: tuple[str, ...] = tuple(problems)
         super().__init__("invalid game state: " + "; ".join(self.problems))
 
 

@@ -9,7 +9,9 @@ within minutes as games and presets are added, and nothing goes untested."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -22,6 +24,7 @@ from tests.example_game import load_example
 __all__ = [
     "every_game_cases",
     "knock_game_names",
+    "knock_packages",
     "one_by_default",
     "one_game_by_default",
     "preset_cases",
@@ -86,6 +89,15 @@ def every_game_cases() -> list[Any]:
         pytest.param(TOY, TOY.ruleset_type.DEFAULT_PRESET, id="toy"),
         pytest.param(example, example.ruleset_type.DEFAULT_PRESET, id="trio"),
     ]
+
+
+def knock_packages() -> tuple[ModuleType, ...]:
+    """The package of each registered knock game (:func:`knock_game_names`), where its
+    ``GameState`` was built."""
+    return tuple(
+        importlib.import_module(type(load_game(name).new_game(None, 2, 0)).__module__)
+        for name in knock_game_names()
+    )
 
 
 def knock_game_names() -> tuple[str, ...]:

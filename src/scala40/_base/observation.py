@@ -256,10 +256,10 @@ class Sheet:
     __slots__ = ("hand", "layout", "numbers", "pile", "raw", "source")
 
     def __init__(self, layout: LayoutBase) -> None:
-        self.layout = layout
-        self.numbers = array("f", layout.start)
+        self.layout: LayoutBase = layout
+        self.numbers: array[float] = array("f", layout.start)
         """The numbers (changed in place: never given out)."""
-        self.raw = memoryview(self.numbers).cast("B")
+        self.raw: memoryview[int] = memoryview(self.numbers).cast("B")
         """The numbers' bytes, where blocks are written (4 bytes a number)."""
         self.source: Any = None
         """The view or state the numbers are of."""

@@ -100,9 +100,9 @@ class CheckContext:
     __slots__ = ("count", "failed", "sides", "value")
 
     def __init__(self, value: Any, count: int, sides: int) -> None:
-        self.value = value
-        self.count = count
-        self.sides = sides
+        self.value: Any = value
+        self.count: int = count
+        self.sides: int = sides
         self.failed: set[str] = set()
         """The fields found wrong so far (a list per item of one of them has no size)."""
 

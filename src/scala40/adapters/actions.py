@@ -476,8 +476,8 @@ class ActionEncoding:
     """
 
     def __init__(self, game: str | Game, rules: Any = None, players: int | None = None) -> None:
-        self.game = load_game(game)
-        self.rules = self.game.resolve_rules(rules)
+        self.game: Game = load_game(game)
+        self.rules: Any = self.game.resolve_rules(rules)
         if players is None:
             players = min(
                 max(self.game.default_players, self.rules.min_players), self.rules.max_players
@@ -490,13 +490,13 @@ class ActionEncoding:
                 f"under these rules, got {players!r}"
             )
         self.players = players
-        self.move_set = move_set_of(self.game, self.rules, players)
+        self.move_set: MoveSet = move_set_of(self.game, self.rules, players)
         self.kinds: tuple[type[MoveBase], ...] = tuple(
             kind for kind in self.move_set.kinds if kind.verb not in UNOFFERED_VERBS
         )
         """The move kinds agents choose among: the game's, but ``UNOFFERED_VERBS``."""
         deck_size = self.rules.deck.size
-        self.number_count = deck_size
+        self.number_count: int = deck_size
         """Number tokens stand for 0 to ``number_count - 1``."""
         self._field_codecs = [
             [(field.name, field.metadata.get("codec")) for field in attrs.fields(kind)]  # type: ignore[arg-type]
@@ -508,8 +508,10 @@ class ActionEncoding:
             tokens.append(Token(len(tokens), kind, value, text))
             return len(tokens) - 1
 
-        self.verbs = {kind: add(TokenKind.VERB, kind.verb, kind.verb) for kind in self.kinds}
-        self.first_card = len(tokens)
+        self.verbs: dict[type[MoveBase], int] = {
+            kind: add(TokenKind.VERB, kind.verb, kind.verb) for kind in self.kinds
+        }
+        self.first_card: int = len(tokens)
         for card in range(CARD_CODES):
             add(TokenKind.CARD, card, CARD_NAMES[card])
         used = self._used_tokens()
@@ -526,11 +528,11 @@ class ActionEncoding:
                         member: add(TokenKind.CHOICE, member, str(member.value))
                         for member in found[0]
                     }
-        self.first_seat = len(tokens)
+        self.first_seat: int = len(tokens)
         if SEAT in used:
             for seat in range(players):
                 add(TokenKind.SEAT, seat, f"seat {seat}")
-        self.first_number = len(tokens)
+        self.first_number: int = len(tokens)
         if TokenKind.NUMBER in used:
             for number in range(self.number_count):
                 add(TokenKind.NUMBER, number, str(number))
@@ -538,7 +540,7 @@ class ActionEncoding:
             self.number_count = 0
         self.tokens: tuple[Token, ...] = tuple(tokens)
         """Every token, by id."""
-        self.num_distinct_actions = len(tokens)
+        self.num_distinct_actions: int = len(tokens)
         """How many distinct actions (tokens) there are: ids run from 0 to one less."""
         self._by_text = {token.text: token.id for token in reversed(tokens)}
         self._prefixes: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -561,7 +563,7 @@ class ActionEncoding:
                 (name, self._scheme(move_kind, name, codec, choices, most))
                 for name, codec in fields
             )
-        self.max_move_length = 1 + max(
+        self.max_move_length: int = 1 + max(
             (
                 sum(scheme.max_length for _, scheme in schemes)
                 for schemes in self._schemes.values()
@@ -909,11 +911,11 @@ class Decision:
         *,
         _branches: dict[int, list[tuple[tuple[int, ...], Any]]] | None = None,
     ) -> None:
-        self.encoding = encoding
-        self.state = state
-        self.prefix = prefix
+        self.encoding: ActionEncoding = encoding
+        self.state: Any = state
+        self.prefix: tuple[int, ...] = prefix
         """The tokens chosen so far."""
-        self.candidates = candidates
+        self.candidates: tuple[tuple[tuple[int, ...], Any], ...] = candidates
         """The legal moves (tokens, move) whose tokens start with :attr:`prefix`."""
         self.player: int = state.current_player if player is None else player
         """The seat deciding (the state's ``current_player``)."""

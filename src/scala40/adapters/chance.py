@@ -49,11 +49,11 @@ class ChanceDraws:
             for card in cards:
                 counts[card] += 1
             _counts = tuple(counts)
-        self.counts = _counts
+        self.counts: tuple[int, ...] = _counts
         """Copies left of each card code."""
-        self.order = _order
+        self.order: tuple[int, ...] = _order
         """The cards drawn so far, in order."""
-        self.left = sum(_counts) if _left is None else _left
+        self.left: int = sum(_counts) if _left is None else _left
         """How many cards are left to draw."""
         self._outcomes: tuple[tuple[int, float], ...] | None = None
 

@@ -249,9 +249,9 @@ class Episode:
         module)."""
         self.max_game_length = max_game_length
         deck = encoding.rules.deck.size
-        self.longest_step = max(encoding.max_move_length, 1 if chance == "deal" else deck)
+        self.longest_step: int = max(encoding.max_move_length, 1 if chance == "deal" else deck)
         """The most steps one move or chance step can take."""
-        self.low_scores_win = encoding.game.score_order is ScoreOrder.LOW
+        self.low_scores_win: bool = encoding.game.score_order is ScoreOrder.LOW
 
     def chance_steps(self, state: Any) -> int:
         """The steps the chance step of ``state`` counts (see the module)."""

@@ -28,5 +28,5 @@ class MissingExtraError(Scala40Error, ImportError):
             f"{what} needs the optional packages {listed}: install them with "
             f'pip install "scala40[{extra}]"'
         )
-        self.packages = tuple(names)
+        self.packages: tuple[str, ...] = tuple(names)
         self.extra = extra

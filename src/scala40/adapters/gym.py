@@ -67,10 +67,10 @@ try:
     import gymnasium
     import numpy as np
     from gymnasium import spaces
-except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
+except ImportError as _missing:  # pragma: no cover - checked with the extra uninstalled
     raise MissingExtraError(
         "the Gymnasium seat environment (scala40.adapters.gym)", ("numpy", "gymnasium"), "gym"
-    ) from error
+    ) from _missing
 
 from scala40._checks import describe
 from scala40.adapters.actions import ActionEncoding, Decision, IllegalActionError
@@ -170,13 +170,13 @@ class SeatEnv(gymnasium.Env[Any, Any]):
             raise InvalidArgumentError(f"short_hands must be True or False, got {short_hands!r}")
         if short_hands:
             rules = learning_rules(game, rules, players)
-        self.encoding = ActionEncoding(game, rules, players)
+        self.encoding: ActionEncoding = ActionEncoding(game, rules, players)
         """The game's tokens (:meth:`~scala40.adapters.actions.ActionEncoding.describe`,
         ``encode``, ``decode``)."""
-        self.observer = Observer(self.encoding)
+        self.observer: Observer = Observer(self.encoding)
         """How observations are made (:attr:`Observer.fields` documents them)."""
-        self.game = self.encoding.game
-        self.rules = self.encoding.rules
+        self.game: Game = self.encoding.game
+        self.rules: Any = self.encoding.rules
         """The rules played (after :func:`~scala40.adapters.episodes.learning_rules`)."""
         count = self.encoding.players
         if not (type(seat) is int and 0 <= seat < count):
@@ -185,9 +185,11 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         """The seat the agent holds."""
         if max_game_length is None:
             max_game_length = default_max_game_length(self.encoding, episode, chance)
-        self.episode = Episode(self.encoding, episode, max_game_length, chance, unfinished)
+        self.episode: Episode = Episode(
+            self.encoding, episode, max_game_length, chance, unfinished
+        )
         """When an episode ends and what it pays (:mod:`scala40.adapters.episodes`)."""
-        self.opponents = _opponents(opponents, self.game, count, seat)
+        self.opponents: list[Any] = _opponents(opponents, self.game, count, seat)
         """Who plays each seat: a bot, a token policy, or ``None`` for the agent's."""
         self.render_mode = render_mode
         self._dict = observation == "dict"
@@ -211,7 +213,7 @@ class SeatEnv(gymnasium.Env[Any, Any]):
         """The game's state now (a value of the game's state class)."""
         self.decision: Decision | None = None
         """The agent's move being chosen, or ``None`` once the episode is over."""
-        self.steps = 0
+        self.steps: int = 0
         """Steps played in the episode, counted as the OpenSpiel game counts them."""
         self._reward = 0.0
         self._truncated = False

@@ -117,11 +117,13 @@ class Observer:
         self._encode_joined: Callable[[Any, int, Buffer], bytes] | None = getattr(
             numbers_encoding, "encode_joined", None
         )
-        self.game_fields = tuple(self.game_encoding.fields(encoding.rules, encoding.players))
-        self.game_size = sum(field.size for field in self.game_fields)
+        self.game_fields: tuple[ObservationField, ...] = tuple(
+            self.game_encoding.fields(encoding.rules, encoding.players)
+        )
+        self.game_size: int = sum(field.size for field in self.game_fields)
         self.fields: tuple[ObservationField, ...] = self.game_fields + self.context_fields()
         """Every block of an observation, in order."""
-        self.size = sum(field.size for field in self.fields)
+        self.size: int = sum(field.size for field in self.fields)
         """How many numbers an observation holds."""
         self._offsets: dict[str, int] = {}
         at = 0
@@ -312,12 +314,12 @@ class History:
     def __init__(
         self, parent: History | None, state: Any, mover: int | None = None, move: Any = None
     ) -> None:
-        self.parent = parent
-        self.state = state
+        self.parent: History | None = parent
+        self.state: Any = state
         """The state after the move."""
-        self.mover = mover
+        self.mover: int | None = mover
         """The seat that made the move (``None`` for a chance move or the start)."""
-        self.move = move
+        self.move: Any = move
         self.number: int = 0 if parent is None else parent.number + 1
         """Moves played up to here, chance moves included."""
         # Made when a digest is first remembered here: most histories never have one

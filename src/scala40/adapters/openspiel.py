@@ -79,10 +79,10 @@ from scala40.adapters.extras import MissingExtraError
 try:
     import numpy  # noqa: F401 - the observers' arrays (scala40.adapters.openspiel_observer)
     import pyspiel
-except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
+except ImportError as _missing:  # pragma: no cover - checked with the extra uninstalled
     raise MissingExtraError(
         "the OpenSpiel game (scala40.adapters.openspiel)", ("numpy", "open_spiel"), "openspiel"
-    ) from error
+    ) from _missing
 
 from scala40._checks import describe
 from scala40._hand_log import log_of_hand
@@ -423,17 +423,17 @@ class OpenSpielGame(pyspiel.Game):
                 + ", ".join(game_type.parameter_specification)
             )
         rules, settings["rules"] = _rules_of(record, str(settings["rules"]))
-        self.encoding = ActionEncoding(record, rules, int(settings["players"]))
-        self.observer = Observer(self.encoding)
+        self.encoding: ActionEncoding = ActionEncoding(record, rules, int(settings["players"]))
+        self.observer: Observer = Observer(self.encoding)
         episode = str(settings["episode"])
         chance = str(settings["chance"])
         cap = settings["max_game_length"]
         if cap == 0:
             cap = default_max_game_length(self.encoding, episode, chance)
-        self.episode = Episode(self.encoding, episode, cap, chance)
+        self.episode: Episode = Episode(self.encoding, episode, cap, chance)
         settings["max_game_length"] = cap
         """When an episode ends and what it pays (:mod:`scala40.adapters.episodes`)."""
-        self.initial_state = record.new_game(
+        self.initial_state: Any = record.new_game(
             self.encoding.rules, self.encoding.players, int(settings["seed"]), auto_chance=False
         )
         sides = self.initial_state.teams
@@ -746,21 +746,21 @@ class _Node:
         draws: ChanceDraws | _Deal | None,
         over: bool = False,
     ) -> None:
-        self.game = game
-        self.state = state
+        self.game: OpenSpielGame = game
+        self.state: Any = state
         """The game's state (a value of the game's state class)."""
-        self.steps = steps
+        self.steps: int = steps
         """Actions played, chance outcomes included."""
-        self.history = history
-        self.trail = trail
+        self.history: History = history
+        self.trail: tuple[Any, ...] | None = trail
         """The actions that led here, as ``(last, (previous, ...))`` from the start
         (``()``), or from a state read back (``(actions,)``, its actions in one tuple);
         ``None`` for a state resampled from an information state."""
-        self.decision = decision
+        self.decision: Decision | None = decision
         """The move being chosen, at a player's decision."""
-        self.draws = draws
+        self.draws: ChanceDraws | _Deal | None = draws
         """The shuffle being drawn, at a chance node."""
-        self.over = over
+        self.over: bool = over
         """Whether the episode ended (not stopped by the cap)."""
 
     @classmethod
@@ -861,7 +861,7 @@ class OpenSpielState(pyspiel.State):
 
     def __init__(self, game: OpenSpielGame) -> None:
         super().__init__(game)
-        self.node = game._start
+        self.node: _Node = game._start
         """Where the game stands (shared by clones: it never changes)."""
 
     @property

@@ -38,12 +38,12 @@ from scala40.adapters.extras import MissingExtraError
 try:
     import pyspiel
     from open_spiel.python import policy as openspiel_policy
-except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
+except ImportError as _missing:  # pragma: no cover - checked with the extra uninstalled
     raise MissingExtraError(
         "OpenSpiel's bots of the library (scala40.adapters.openspiel_bots)",
         ("numpy", "open_spiel"),
         "openspiel",
-    ) from error
+    ) from _missing
 
 from scala40.adapters.policies import BotPolicy
 from scala40.errors import InvalidArgumentError
@@ -78,7 +78,7 @@ class OpenSpielBot(pyspiel.Bot):
         self.game = game
         self.player_id = player_id
         self._spec = (bot, seed)
-        self.policy = BotPolicy(bot, _record_of(game), seed)
+        self.policy: BotPolicy = BotPolicy(bot, _record_of(game), seed)
         """The bot as a policy over tokens."""
 
     def step(self, state: Any) -> int:
@@ -127,7 +127,7 @@ class OpenSpielPolicy(openspiel_policy.Policy):
     ) -> None:
         seats = list(range(game.num_players())) if player_ids is None else list(player_ids)
         super().__init__(game, seats)
-        self.policy = BotPolicy(bot, _record_of(game), seed)
+        self.policy: BotPolicy = BotPolicy(bot, _record_of(game), seed)
         """The bot as a policy over tokens."""
 
     def action_probabilities(self, state: Any, player_id: Any = None) -> dict[int, float]:

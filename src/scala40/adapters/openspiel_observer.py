@@ -14,10 +14,10 @@ from scala40.adapters.extras import MissingExtraError
 
 try:
     import numpy as np
-except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
+except ImportError as _missing:  # pragma: no cover - checked with the extra uninstalled
     raise MissingExtraError(
         "the OpenSpiel observers (scala40.adapters.openspiel_observer)", ("numpy",), "openspiel"
-    ) from error
+    ) from _missing
 
 from scala40.adapters.actions import Decision
 from scala40.adapters.observations import Observer

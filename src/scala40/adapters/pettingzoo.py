@@ -57,12 +57,12 @@ try:
     from gymnasium import logger, spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
-except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
+except ImportError as _missing:  # pragma: no cover - checked with the extra uninstalled
     raise MissingExtraError(
         "the PettingZoo environment (scala40.adapters.pettingzoo)",
         ("numpy", "gymnasium", "pettingzoo"),
         "pettingzoo",
-    ) from error
+    ) from _missing
 
 from scala40.adapters.actions import ActionEncoding, Decision, IllegalActionError
 from scala40.adapters.episodes import Episode, default_max_game_length
@@ -103,22 +103,24 @@ class GameEnv(AECEnv):
             raise InvalidValueError(
                 f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
             )
-        self.encoding = ActionEncoding(game, rules, players)
+        self.encoding: ActionEncoding = ActionEncoding(game, rules, players)
         """The game's action encoding (its tokens, :meth:`encode`, :meth:`decode`)."""
-        self.observer = Observer(self.encoding)
+        self.observer: Observer = Observer(self.encoding)
         """How observations are made (:attr:`Observer.fields` documents them)."""
-        self.game = self.encoding.game
-        self.rules = self.encoding.rules
+        self.game: Game = self.encoding.game
+        self.rules: Any = self.encoding.rules
         self.render_mode = render_mode
         if max_game_length is None:
             max_game_length = default_max_game_length(self.encoding, episode, chance)
-        self.episode = Episode(self.encoding, episode, max_game_length, chance, unfinished)
+        self.episode: Episode = Episode(
+            self.encoding, episode, max_game_length, chance, unfinished
+        )
         """When an episode ends and what it pays (:mod:`scala40.adapters.episodes`);
         ``chance`` only says how chance steps count towards ``max_game_length``."""
         self.metadata = {**GameEnv.metadata, "name": f"{self.game.name}_v0"}
         players = self.encoding.players
-        self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        self.agents = self.possible_agents[:]
+        self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
+        self.agents: list[str] = self.possible_agents[:]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         count = self.encoding.num_distinct_actions
         low = np.concatenate(
@@ -127,7 +129,7 @@ class GameEnv(AECEnv):
         high = np.concatenate(
             [np.full(field.size, field.high, np.float32) for field in self.observer.fields]
         )
-        self.observation_spaces = {
+        self.observation_spaces: dict[str, spaces.Dict] = {
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(low, high, (self.observer.size,), np.float32),
@@ -136,10 +138,12 @@ class GameEnv(AECEnv):
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Discrete] = {
+            agent: spaces.Discrete(count) for agent in self.possible_agents
+        }
         game_low = low[: self.observer.game_size]
         game_high = high[: self.observer.game_size]
-        self.state_space = spaces.Box(
+        self.state_space: spaces.Box = spaces.Box(
             np.tile(game_low, players), np.tile(game_high, players), None, np.float32
         )
         """The bounds of :meth:`state`."""
@@ -148,10 +152,10 @@ class GameEnv(AECEnv):
         """The game's state now (a value of the game's state class)."""
         self.decision: Decision | None = None
         """The move being chosen, or ``None`` at the end."""
-        self.steps = 0
+        self.steps: int = 0
         """Steps played so far, counted as the OpenSpiel game counts them (see
         :mod:`scala40.adapters.episodes`)."""
-        self.moves = 0
+        self.moves: int = 0
         """Moves played so far, chance steps included."""
 
     # -- the AEC API -----------------------------------------------------------------------
@@ -180,10 +184,10 @@ class GameEnv(AECEnv):
         if seed is not None:
             self._rng = random.Random(seed)
         self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
+        self.terminations: dict[str, bool] = dict.fromkeys(self.agents, False)
+        self.truncations: dict[str, bool] = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._rewards_settled = False
         self._forfeited: int | None = None
@@ -196,7 +200,7 @@ class GameEnv(AECEnv):
         if self.decision is None:  # over or stopped before anyone decides (a tiny cap)
             self._end_episode()
             self._accumulate_rewards()
-        self.agent_selection = self._selected()
+        self.agent_selection: str = self._selected()
 
     def step(self, action: Any) -> None:
         """Choose ``action`` (a token id) for the agent to decide; when it completes a

@@ -89,7 +89,7 @@ class BotPolicy:
             raise InvalidArgumentError(f"expected a bot or a bot's name, got {describe(bot)}")
         self.bot: Bot = bot
         """The bot that chooses the moves."""
-        self.rng = random.Random(seed)
+        self.rng: random.Random = random.Random(seed)
         """The randomness the bot draws from."""
         self._plan: tuple[Any, tuple[int, ...]] | None = None
 

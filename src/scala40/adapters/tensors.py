@@ -20,8 +20,8 @@ from scala40.adapters.extras import MissingExtraError
 try:
     import numpy as np
     import numpy.typing as npt
-except ImportError as error:  # pragma: no cover - checked with the extra uninstalled
-    raise MissingExtraError("scala40.adapters.tensors", ("numpy",), "rl") from error
+except ImportError as _missing:  # pragma: no cover - checked with the extra uninstalled
+    raise MissingExtraError("scala40.adapters.tensors", ("numpy",), "rl") from _missing
 
 from scala40.adapters.actions import Decision
 from scala40.adapters.observations import Observer

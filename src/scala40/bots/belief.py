@@ -273,9 +273,9 @@ class Belief:
             raise InvalidArgumentError(
                 f"model must have a probability method, got {describe(model)}"
             )
-        self.size = int(particles)
+        self.size: int = int(particles)
         self.model: SeatModel = model if model is not None else SoftGreedy()
-        self.replay_moves = int(replay_moves)
+        self.replay_moves: int = int(replay_moves)
         self._rng = random.Random(seed)
         self._particles: list[_Particle] = []
         self._seat: int | None = None
@@ -293,19 +293,19 @@ class Belief:
         """How many moves of the view's history the particles have played."""
         self._log: Any = None
         """The log of the hand as the last view showed it (the worlds drawn carry it)."""
-        self.resets = 0
+        self.resets: int = 0
         """How many times the belief started over within a hand (every guess ruled out)."""
-        self.finished = True
+        self.finished: bool = True
         """Whether the last :meth:`update` did all its work before its deadline. An
         update the deadline cuts short leaves a belief as consistent as a finished one,
         only thinner: the particles drawn or moved on by then (at least one), copied up
         to the full count at the next resampling, and fewer of the guesses varied; the
         moves it read are never read again."""
-        self.cut_short = 0
+        self.cut_short: int = 0
         """How many updates a deadline cut short (:attr:`finished` false)."""
-        self.proposals = 0
-        self.accepted = 0
-        self.evidence = float(self.size)
+        self.proposals: int = 0
+        self.accepted: int = 0
+        self.evidence: float = float(self.size)
         """The effective number of particles after the last update's moves, before any
         resampling: how much those moves told (the fewer, the more)."""
 

@@ -143,23 +143,23 @@ class BeliefSearchBot(AnytimeBot):
                 f"policy must be one of {', '.join(POLICIES)}, got {describe(policy)}"
             )
         self.policy = policy
-        self.points_weight = check_bot_number("points_weight", points_weight, 0, 1)
-        self.worlds = check_bot_int("worlds", worlds, 1, _MAX_WORLDS)
-        self.candidates = check_bot_int("candidates", candidates, 1, _MAX_CANDIDATES)
-        self.particles = check_bot_int("particles", particles, 1, _MAX_WORLDS)
-        self.batch = check_bot_int("batch", batch, 1, _MAX_WORLDS)
+        self.points_weight: float = check_bot_number("points_weight", points_weight, 0, 1)
+        self.worlds: int = check_bot_int("worlds", worlds, 1, _MAX_WORLDS)
+        self.candidates: int = check_bot_int("candidates", candidates, 1, _MAX_CANDIDATES)
+        self.particles: int = check_bot_int("particles", particles, 1, _MAX_WORLDS)
+        self.batch: int = check_bot_int("batch", batch, 1, _MAX_WORLDS)
         if model is not None and not callable(getattr(model, "probability", None)):
             raise InvalidBotSpecError(
                 f"model must be a seat model (an object with a probability method), "
                 f"got {describe(model)}"
             )
-        self.margin = check_bot_number("margin", margin, 0, 100)
-        self.drop = check_bot_number("drop", drop, 0, 100)
+        self.margin: float = check_bot_number("margin", margin, 0, 100)
+        self.drop: float = check_bot_number("drop", drop, 0, 100)
         if time_limit is not None:
             check_bot_number("time_limit", time_limit, 0, _MAX_TIME_LIMIT)
         self.time_limit = time_limit
-        self.rollout_limit = check_bot_int("rollout_limit", rollout_limit, 1, _MAX_ROLLOUT)
-        self.replay_moves = check_bot_int("replay_moves", replay_moves, 0, MAX_REPLAY_MOVES)
+        self.rollout_limit: int = check_bot_int("rollout_limit", rollout_limit, 1, _MAX_ROLLOUT)
+        self.replay_moves: int = check_bot_int("replay_moves", replay_moves, 0, MAX_REPLAY_MOVES)
         self.model = model
         self._beliefs: dict[int, Belief] = {}
         self._last_number: dict[int, int] = {}

@@ -120,10 +120,10 @@ class PlayoutBot(AnytimeBot):
         rollout_limit: int = 400,
         time_limit: float | None = None,
     ) -> None:
-        self.time_limit = wall_time_limit(time_limit, MAX_TIME_LIMIT)
-        self.playouts = check_bot_int("playouts", playouts, 1, _MOST)
-        self.candidates = check_bot_int("candidates", candidates, 1, _MOST)
-        self.rollout_limit = check_bot_int("rollout_limit", rollout_limit, 1, _MOST)
+        self.time_limit: float | None = wall_time_limit(time_limit, MAX_TIME_LIMIT)
+        self.playouts: int = check_bot_int("playouts", playouts, 1, _MOST)
+        self.candidates: int = check_bot_int("candidates", candidates, 1, _MOST)
+        self.rollout_limit: int = check_bot_int("rollout_limit", rollout_limit, 1, _MOST)
 
     def __repr__(self) -> str:
         return (

@@ -131,8 +131,8 @@ class ISMCTSBot(AnytimeBot):
         max_depth: int = 8,
         bias: float = 2.0,
     ) -> None:
-        self.iterations = check_bot_int("iterations", iterations, 1, MAX_ITERATIONS)
-        self.time_limit = wall_time_limit(time_limit, MAX_TIME_LIMIT)
+        self.iterations: int = check_bot_int("iterations", iterations, 1, MAX_ITERATIONS)
+        self.time_limit: float | None = wall_time_limit(time_limit, MAX_TIME_LIMIT)
         if isinstance(rollout, str):
             known = rollout in ROLLOUT_POLICIES
         else:
@@ -143,11 +143,11 @@ class ISMCTSBot(AnytimeBot):
                 f"got {describe(rollout)}"
             )
         self.rollout = rollout
-        self.rollout_depth = check_bot_int("rollout_depth", rollout_depth, 0, _MAX_DEPTH)
-        self.candidates = check_bot_int("candidates", candidates, 1, _MAX_CANDIDATES)
-        self.exploration = float(check_bot_number("exploration", exploration, 0, 100))
-        self.max_depth = check_bot_int("max_depth", max_depth, 1, _MAX_DEPTH)
-        self.bias = float(check_bot_number("bias", bias, 0, 100))
+        self.rollout_depth: int = check_bot_int("rollout_depth", rollout_depth, 0, _MAX_DEPTH)
+        self.candidates: int = check_bot_int("candidates", candidates, 1, _MAX_CANDIDATES)
+        self.exploration: float = float(check_bot_number("exploration", exploration, 0, 100))
+        self.max_depth: int = check_bot_int("max_depth", max_depth, 1, _MAX_DEPTH)
+        self.bias: float = float(check_bot_number("bias", bias, 0, 100))
 
     def __repr__(self) -> str:
         rollout = self.rollout if isinstance(self.rollout, str) else type(self.rollout).__name__

@@ -257,7 +257,7 @@ class Referee:
         self, game: str | Game = "scala40", request_seconds: float = DEFAULT_REQUEST_SECONDS
     ) -> None:
         self._default_game = load_game(game)
-        self.request_seconds = check_request_seconds(request_seconds)
+        self.request_seconds: float = check_request_seconds(request_seconds)
         """The wall time each request lets the bots think (see
         :mod:`scala40.serving.bot_seats`)."""
         self._deadline = Deadline.never()

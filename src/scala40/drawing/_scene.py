@@ -186,19 +186,23 @@ class Marks:
         layout_width: int = MAX_ROW_WIDTH + 2 * MARGIN,
         own_hand: bool = True,
     ) -> None:
-        self.last_move = last_move
+        self.last_move: str | None = last_move
         parts = move_parts(last_move or "")
+        self.move_cards: tuple[Card, ...]
+        self.move_melds: tuple[int, ...]
+        self.move_groups: tuple[tuple[Card, ...], ...]
+        self.discarded: Card | None
         self.move_cards, self.move_melds, self.move_groups, self.discarded = parts
-        self.taken = taken
+        self.taken: Card | None = taken
         self.fill: Mapping[str, str] = fill or {}
-        self.perspective = perspective
-        self.size = size
-        self.palette = palette
-        self.layout_width = layout_width
+        self.perspective: int | None = perspective
+        self.size: int | None = size
+        self.palette: Palette = palette
+        self.layout_width: int = layout_width
         """How wide the picture may run, margins included, before rows of cards and
         lines of text wrap, in its own units: a picture laid out narrow is shown larger on a narrow
         screen, so that its text stays readable there."""
-        self.own_hand = own_hand
+        self.own_hand: bool = own_hand
         """Whether a view's picture draws the seat's own hand (a page that shows the
         hand itself, as cards to pick, has it drawn once)."""
 

@@ -93,13 +93,13 @@ class Palette:
         highlight: str = "#e65100",
         background: str | None = None,
     ) -> None:
-        self.face = face
-        self.back = back
-        self.border = border
-        self.ink = ink
+        self.face: str = face
+        self.back: str = back
+        self.border: str = border
+        self.ink: str | None = ink
         """The colour of text (``None``: the viewer's default, black)."""
-        self.highlight = highlight
-        self.background = background
+        self.highlight: str = highlight
+        self.background: str | None = background
 
 
 DEFAULT_PALETTE = Palette()

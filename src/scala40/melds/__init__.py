@@ -22,9 +22,9 @@ scala40.errors.InvalidMeldError: KS AS 2S is not a meld: K-A-2 goes around the c
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
-from typing import Any, Protocol, TypeAlias
+from typing import Any, ClassVar, Protocol, TypeAlias
 
 import attrs
 
@@ -115,7 +115,7 @@ class MeldKind(enum.Enum):
     # Hashed by identity, in C: a member is its one object, equal only to itself, and
     # Enum's own __hash__ is a Python call (hash of the name) made each time a meld, or
     # a cache key holding a kind, is hashed: about 1k instructions on CPython 3.11.
-    __hash__ = object.__hash__
+    __hash__: ClassVar[Callable[[object], int]] = object.__hash__
 
 
 class MeldEnd(enum.Enum):
@@ -125,7 +125,9 @@ class MeldEnd(enum.Enum):
     HIGH = "high"
     SET = "set"
 
-    __hash__ = object.__hash__  # by identity, in C, as MeldKind's
+    __hash__: ClassVar[Callable[[object], int]] = (
+        object.__hash__
+    )  # by identity, in C, as MeldKind's
 
 
 # The meld kinds and ends as module constants, which the hot paths compare with: an

@@ -459,9 +459,9 @@ class MoveSet:
         self.pack = pack
         """The pack the game's cards are drawn in: ``"french"`` or ``"spanish"``."""
         self.version = version
-        self.versions = range(oldest_version or version, version + 1)
+        self.versions: range = range(oldest_version or version, version + 1)
         """The versions :meth:`from_dict` reads: from ``oldest_version`` to ``version``."""
-        self.kinds = tuple(kinds)
+        self.kinds: tuple[type[MoveBase], ...] = tuple(kinds)
         self.by_verb: dict[str, type[MoveBase]] = {}
         for kind in self.kinds:
             if not kind.verb or kind.verb in self.by_verb:  # pragma: no cover - a game's bug
@@ -828,7 +828,7 @@ class PutDownMove(MoveBase):
     """
 
     verb = "meld"
-    meld_fields = ("cards", "represented")
+    meld_fields: ClassVar[tuple[str, str] | None] = ("cards", "represented")
     cards: tuple[Card, ...] = attrs.field(
         converter=as_some_move_cards, metadata={"codec": CARDS, "from_hand": True}
     )

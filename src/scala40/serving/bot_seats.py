@@ -221,7 +221,9 @@ class BotSeats:
             if spec is not None
         }
         master = random.Random(seed)
-        self.rngs = [random.Random(master.getrandbits(64)) for _ in self.specs]
+        self.rngs: list[random.Random] = [
+            random.Random(master.getrandbits(64)) for _ in self.specs
+        ]
 
     def plays(self, seat: int | None) -> bool:
         """Whether a bot plays ``seat``."""

@@ -75,13 +75,13 @@ class Budgets:
 
     def __init__(self, limits: ServerLimits) -> None:
         self.limits = limits
-        self.tables_made = Buckets(limits.client_tables_per_minute)
+        self.tables_made: Buckets = Buckets(limits.client_tables_per_minute)
         """The tables each client made a minute."""
-        self.client_thinking = Buckets(limits.client_bot_seconds_per_minute)
+        self.client_thinking: Buckets = Buckets(limits.client_bot_seconds_per_minute)
         """The seconds the bots thought a minute for each client's requests."""
-        self.table_thinking = Buckets(limits.table_bot_seconds_per_minute)
+        self.table_thinking: Buckets = Buckets(limits.table_bot_seconds_per_minute)
         """The seconds the bots thought a minute at each table."""
-        self.turns = Turns(limits.bots_at_once)
+        self.turns: Turns = Turns(limits.bots_at_once)
         """The turns of the bots that think at once."""
 
     def refuse_table(self, client: str) -> Refusal | None:

@@ -55,17 +55,17 @@ class Arrived:
     __slots__ = ("address", "client", "data", "ends", "head_length", "length", "socket", "waits")
 
     def __init__(self, connection: socket.socket, address: tuple[str, int], ends: float) -> None:
-        self.socket = connection
-        self.address = address
-        self.client = client_of(str(address[0]))
-        self.ends = ends
+        self.socket: socket.socket = connection
+        self.address: tuple[str, int] = address
+        self.client: str = client_of(str(address[0]))
+        self.ends: float = ends
         """When its request must have come whole (``time.monotonic()``)."""
-        self.data = bytearray()
+        self.data: bytearray = bytearray()
         self.head_length: int | None = None
         """The length of its head, once it is whole."""
         self.length: int | None = None
         """The length of its whole request (head and body), once its head is whole."""
-        self.waits = Waits()
+        self.waits: Waits = Waits()
         """The waits of its request, once it is served (:mod:`scala40.web.turns`)."""
 
 

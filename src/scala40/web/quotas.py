@@ -83,7 +83,7 @@ class Buckets:
     at once (see the module). Safe to share between threads."""
 
     def __init__(self, per_minute: float) -> None:
-        self.per_minute = float(per_minute)
+        self.per_minute: float = float(per_minute)
         """The rate, and what a bucket holds at most."""
         self._lock = threading.Lock()
         self._buckets: OrderedDict[str, _Bucket] = OrderedDict()

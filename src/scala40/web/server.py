@@ -177,6 +177,10 @@ class TableHandler(BaseHTTPRequestHandler):
     one's own."""
 
     tables: web_tables.Tables
+    # As the base classes declare them: setup() replaces the file, and a refused read
+    # closes the connection.
+    rfile: io.BufferedIOBase
+    close_connection: bool
     server_version = "scala40-web"
     _ends = math.inf
     """When the request being read must have come whole (``time.monotonic()``)."""

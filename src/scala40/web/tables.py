@@ -295,11 +295,11 @@ class Tables(DealSteps):
         if not isinstance(store, TableStore):
             raise InvalidArgumentError(f"store must be a TableStore, got {describe(store)}")
         self.store = store
-        self.limits = ServerLimits() if limits is None else limits
+        self.limits: ServerLimits = ServerLimits() if limits is None else limits
         """The server's limits (:mod:`scala40.web.limits`)."""
         if not isinstance(self.limits, ServerLimits):
             raise InvalidArgumentError(f"limits must be ServerLimits, got {describe(limits)}")
-        self.budgets = Budgets(self.limits)
+        self.budgets: Budgets = Budgets(self.limits)
         """What each client and each table may spend (:mod:`scala40.web.budgets`)."""
         self._request = threading.local()
         # The actions that let no bot move; the others are _PLAYS's.

@@ -65,7 +65,7 @@ class Waits:
         self._on_wait = on_wait
         self._lock = threading.Lock()
         self._wake: Callable[[], None] | None = None
-        self.reclaimed = False
+        self.reclaimed: bool = False
         """Whether the server has reclaimed the request's place (its waits end at once)."""
 
     def reclaim(self) -> None:

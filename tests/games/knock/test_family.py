@@ -107,15 +107,20 @@ def test_each_class_cites_its_game_s_rules(game: ModuleType) -> None:
 
 def test_a_move_of_one_game_is_never_another_game_s() -> None:
     """Moves are values of their game: the same verb and fields in two games are two
-    values, each read and written under its own format only."""
-    assert chinchon.DrawStock() != laconga.DrawStock()
-    assert chinchon.Discard("7H") != rumino.Discard("7H")
+    values, each read and written under its own format only (and to a type checker, which
+    refuses the comparisons and the call below, classes that never overlap)."""
+    assert chinchon.DrawStock() != laconga.DrawStock()  # type: ignore[comparison-overlap]
+    assert chinchon.Discard("7H") != rumino.Discard("7H")  # type: ignore[comparison-overlap]
     assert len({chinchon.Discard("7H"), laconga.Discard("7H"), rumino.Discard("7H")}) == 3
     assert repr(chinchon.Discard("7H")) == repr(rumino.Discard("7H")) == "Discard(card='7H')"
     data = chinchon.Discard("7H").to_dict()
     assert data["format"] == "scala40.chinchon.move"
     with pytest.raises(InvalidMoveError):
-        rumino.move_to_dict(chinchon.Discard("7H"))
+        rumino.move_to_dict(chinchon.Discard("7H"))  # type: ignore[arg-type]
+    # The message names the class the move is of, whose module is its game's.
+    state = chinchon.new_game(players=2, seed=1)
+    with pytest.raises(InvalidMoveError, match=r"\(scala40\.games\.laconga\.DrawStock\)"):
+        state.apply(laconga.DrawStock())
 
 
 def test_a_declaration_that_does_not_fit_the_family_is_refused() -> None:
@@ -129,6 +134,26 @@ def test_a_declaration_that_does_not_fit_the_family_is_refused() -> None:
         knock_game(attrs.evolve(spec, rule_ids={**spec.rule_ids, "knock": "RU-KNOCK"}), __name__)
     with pytest.raises(TypeError, match="pack"):
         knock_game(attrs.evolve(spec, pack="german"), __name__)
+
+
+def test_the_docs_variant_builds_on_the_family_alone() -> None:
+    """The contributing recipe's variant (``tests/knock_variant.py``, shown whole in the
+    architecture page) imports no game, only the family's values, so that as a package of
+    the library it keeps the rule that a game imports no other game."""
+    tree = ast.parse(Path(knock_variant.__file__).read_text(encoding="utf-8"))
+    imported = [
+        node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    ] + [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    ]
+    games = [name for name in imported if name.startswith("scala40.games.")]
+    assert games, imported
+    assert all(name.startswith("scala40.games._knock.") for name in games), games
+    docs = Path(__file__).resolve().parents[3] / "docs" / "architecture.rst"
+    assert ".. literalinclude:: ../tests/knock_variant.py" in docs.read_text(encoding="utf-8")
 
 
 PACKAGES = Path(chinchon.__file__).parent.parent

@@ -35,7 +35,9 @@ The modules:
 * :mod:`~scala40.games._knock.text`: the command line's wording;
 * :mod:`~scala40.games._knock.family`: a game's registry record, made from its
   declaration;
-* :mod:`~scala40.games._knock.shared`: the names every game's package re-exports.
+* :mod:`~scala40.games._knock.shared`: the names every game's package re-exports;
+* :mod:`~scala40.games._knock.stubs`: what a type checker reads of a game's package (its
+  ``__init__.pyi``), written from its declaration.
 
 Nothing here is public API: import the games, :mod:`scala40.games.rumino`,
 :mod:`scala40.games.chinchon` and :mod:`scala40.games.laconga`.

@@ -201,11 +201,11 @@ class CarefulBot(GreedyBot):
         swap_weight: float = 0.4,
         outs_weight: float = 2.0,
     ) -> None:
-        self.take_saving = _check_points("take_saving", take_saving)
-        self.margin = _check_points("margin", margin)
-        self.meld_weight = _check_weight("meld_weight", meld_weight)
-        self.swap_weight = _check_weight("swap_weight", swap_weight)
-        self.outs_weight = _check_weight("outs_weight", outs_weight)
+        self.take_saving: int = _check_points("take_saving", take_saving)
+        self.margin: int = _check_points("margin", margin)
+        self.meld_weight: float = _check_weight("meld_weight", meld_weight)
+        self.swap_weight: float = _check_weight("swap_weight", swap_weight)
+        self.outs_weight: float = _check_weight("outs_weight", outs_weight)
 
     def __repr__(self) -> str:
         return (

@@ -25,7 +25,7 @@ from scala40._base.engine import (
     out_of_phase,
     seats_from,
 )
-from scala40._checks import describe
+from scala40._base.state import describe_move
 from scala40._rng import shuffle
 from scala40.cards import CARD_NAMES, Card
 from scala40.errors import InvalidMoveError
@@ -742,7 +742,9 @@ def apply(state: KnockRecord, move: object, trusted: bool = False) -> KnockRecor
     kinds = state.KINDS
     kind = type(move)
     if kind not in kinds.kinds:
-        raise InvalidMoveError(f"expected a {kinds.title} move or its text, got {describe(move)}")
+        raise InvalidMoveError(
+            f"expected a {kinds.title} move or its text, got {describe_move(move)}"
+        )
     if state.phase is OVER:
         raise illegal(move, _rule(state, "ELIM"), "the game is over")
     handler = _HANDLERS.get(kind)

@@ -5,8 +5,9 @@ classes; each ruleset derives one :class:`KnockRules` from them (:meth:`KnockRul
 every option read under its own name, declared once on the ruleset, and what the game
 works out from its options), and the shared engine, move generation, arrangement search
 and bots read nothing else: rules as data. A new option is its declaration on the
-ruleset and the rule (a predicate of :mod:`~scala40.games._knock.conditions`) that reads
-it from the profile.
+ruleset, its field on the profile (of the type the ruleset declares: a test holds the two
+together, and a misspelt or mistyped read is a type error) and the rule (a predicate of
+:mod:`~scala40.games._knock.conditions`) that reads it from the profile.
 
 >>> from scala40.games.chinchon import Ruleset
 >>> profile = Ruleset().profile
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -27,6 +28,7 @@ from scala40.melds import MeldRules, OwnedTables
 from scala40.rulesets import RulesetBase, enum_converter
 
 __all__ = [
+    "OPTIONS",
     "ClaimMode",
     "EliminateAt",
     "EndMode",
@@ -180,10 +182,10 @@ def as_end_mode(value: object) -> EndMode:
 
 @attrs.frozen(eq=False, slots=False)
 class KnockRules:
-    """Everything the shared engine reads of a game's rules (see the module): every option
-    of the game's ruleset under its own name, read from the ruleset itself and declared
-    there once (``profile.close_limit`` is the ruleset's ``close_limit``), and what the
-    game works out from its options, the fields below. Made by :meth:`of`.
+    """Everything the shared engine reads of a game's rules (see the module): each option
+    it reads under the option's own name, read from the ruleset itself
+    (``profile.close_limit`` is the ruleset's ``close_limit``), and what the game works out
+    from its options, the fields below. Made by :meth:`of`.
 
     An option some games of the family have and others not (La Conga's ``close_cap``) is
     read only where the game's rules ask for it (a close's conditions, in a closing
@@ -217,10 +219,53 @@ class KnockRules:
     """What the shared modules derive from this profile and keep (their caches), each
     under its own class, as :attr:`scala40.melds.MeldTables.owned`."""
 
-    if TYPE_CHECKING:
-        # An option is declared once, on the game's ruleset; to a type checker the
-        # profile has each, as the ruleset it reads.
-        def __getattr__(self, name: str) -> Any: ...
+    # The options the engine reads, each the ruleset's own value under its name and of
+    # the type its ruleset declares it with (a test holds the two together), or what a
+    # game without the option fixes (:meth:`of`'s ``fixed``); set by :meth:`of`, never
+    # given. One a game has no value for is left unset, read only where its rules ask.
+    turn_limit: int | None = attrs.field(init=False, repr=False)
+    """RU-TURN, CH-TURN: turns after which a hand ends blocked (``None``: never)."""
+    discard_taken_card: bool = attrs.field(init=False, repr=False)
+    """RU-TURN, CH-TURN: the card just taken may be discarded again."""
+    reentry: int | None = attrs.field(init=False, repr=False)
+    """RU-ELIM, CH-END, LC-REENGANCHE: times a player may re-enter."""
+    end_mode: EndMode = attrs.field(init=False, repr=False)
+    """CH-END, LC-ELIM: how the hands make a game (Rumino: always elimination)."""
+    gin_streak: int | None = attrs.field(init=False, repr=False)
+    """RU-GINSTREAK: gins in a row that win a game (``None`` outside Rumino)."""
+    mano_extra_card: bool = attrs.field(init=False, repr=False)
+    """LC-DEAL: the first player's eighth card (``False`` outside La Conga)."""
+    close_cap: bool = attrs.field(init=False, repr=False)
+    """LC-CLOSECAP: no close reaching the limit (``False`` outside La Conga)."""
+    knock_limit: int = attrs.field(init=False, repr=False)
+    """RU-KNOCK: most unmatched value a knock leaves (a knocking game's)."""
+    knock_min_melded: int = attrs.field(init=False, repr=False)
+    """RU-KNOCK: fewest cards of a knocking hand in melds (a knocking game's)."""
+    gin_bonus: int = attrs.field(init=False, repr=False)
+    """RU-GIN: added to a knocker's total who goes gin (a knocking game's)."""
+    rumino_jokers: bool = attrs.field(init=False, repr=False)
+    """RU-RUMINO: jokers may stand in a Rumino (a knocking game's)."""
+    rumino_claim: ClaimMode = attrs.field(init=False, repr=False)
+    """RU-RUMINO: how a discard completing a Rumino is claimed (a knocking game's)."""
+    close_limit: int = attrs.field(init=False, repr=False)
+    """CH-CLOSE: most unmatched value of a close (a closing game's)."""
+    close_max_unmatched: int | None = attrs.field(init=False, repr=False)
+    """CH-CLOSE: most unmatched cards of a close (a closing game's)."""
+    close_most_unmatched: int = attrs.field(init=False, repr=False)
+    """CH-CLOSE: :attr:`close_max_unmatched` as a number the loops compare with (more than
+    any hand holds where the rules set none): derived, a closing game's."""
+    close_first_round: bool = attrs.field(init=False, repr=False)
+    """CH-CLOSE: a close may come on a player's first turn (a closing game's)."""
+    forbid_close_with_two_wilds: bool = attrs.field(init=False, repr=False)
+    """CH-CLOSE: no close keeping two wild cards (a closing game's)."""
+    all_matched_bonus: int = attrs.field(init=False, repr=False)
+    """CH-MINUS10: added to a closer's total with every card in melds (a closing game's)."""
+    wild_chinchon_bonus: int = attrs.field(init=False, repr=False)
+    """CH-CHINCHON: added instead for a seven-card run holding a wild card."""
+    layoff_target: LayoffTarget = attrs.field(init=False, repr=False)
+    """CH-LAYOFF: onto which melds the others lay off (a closing game's)."""
+    layoff_order: LayoffOrder = attrs.field(init=False, repr=False)
+    """CH-LAYOFF: the order the others show their hands in (a closing game's)."""
 
     @classmethod
     def of(
@@ -243,6 +288,9 @@ class KnockRules:
         twice = sorted(set(options) & set(derived))
         if twice:  # pragma: no cover - a game's bug
             raise TypeError(f"the options {twice} are read from the ruleset, not given again")
+        undeclared = sorted((set(derived) | set(fixed or {})) - set(_FIELDS) - set(OPTIONS))
+        if undeclared:  # pragma: no cover - a game's bug
+            raise TypeError(f"{undeclared} are no fields of the profile")
         fields = {name: derived.pop(name) for name in _FIELDS if name in derived}
         profile = cls(**fields)
         for name, value in (fixed or {}).items():
@@ -250,8 +298,9 @@ class KnockRules:
                 object.__setattr__(profile, name, value)
         for name, value in derived.items():
             object.__setattr__(profile, name, value)
-        for name in options:
-            object.__setattr__(profile, name, getattr(rules, name))
+        for name in OPTIONS:
+            if name in options:
+                object.__setattr__(profile, name, getattr(rules, name))
         return profile
 
     def __copy__(self) -> KnockRules:
@@ -279,6 +328,12 @@ class KnockRules:
 
 _FIELDS = tuple(field.name for field in attrs.fields(KnockRules) if field.init)
 """The fields a profile is made with (:meth:`KnockRules.of`)."""
+
+OPTIONS = tuple(
+    field.name for field in attrs.fields(KnockRules) if not field.init and field.name != "owned"
+)
+"""The options the engine reads, each a profile field of the ruleset option's name, or
+derived (``close_most_unmatched``) or fixed by a game without the option."""
 
 
 def max_hand_moves(rules: Any, players: int) -> int | None:

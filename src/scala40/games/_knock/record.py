@@ -153,7 +153,7 @@ class KnockRecord(KnockFields, RecordBase[Any, Any, Phase]):
     RULESET: ClassVar[type[RulesetBase]]
     """The game's ruleset class."""
     PHASES = Phase
-    ABOUT = (
+    ABOUT: ClassVar[str] = (
         "A game at one moment: the rules, every hand, the stock, the discard pile (top card "
         "last), the totals, the last hand's result and the randomness to come."
     )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -65,7 +65,9 @@ class KnockState(KnockRecord):
     :class:`~scala40.games._knock.record.KnockRecord`'s). Build one with the game's
     ``new_game`` or :meth:`from_position`; change it with :meth:`apply`."""
 
-    FORMAT_VERSION = STATE_FORMAT_VERSION
+    FORMAT_VERSION: ClassVar[int] = STATE_FORMAT_VERSION
+    # Set for each game's class from its kinds (below), as its move set and format.
+    game_name: ClassVar[str] = ""
     VIEW = PlayerView
     HAND_RESULT = HAND_RESULT
 

@@ -18,6 +18,8 @@ scala40.errors.InvalidRulesetError: invalid ruleset: max_players must be an inte
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from scala40.games._knock.profile import (
@@ -53,7 +55,7 @@ class Ruleset(SpanishRules):
     ('catsatcards + close_limit=3', 3)
     """
 
-    FORMAT = "scala40.chinchon.ruleset"
+    FORMAT: ClassVar[str] = "scala40.chinchon.ruleset"
     GAME = "chinchon"
 
 

@@ -28,13 +28,10 @@ scala40.errors.InvalidMoveError: unknown move 'knock': expected draw, take, disc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scala40.game import register_game
 from scala40.games._knock import shared
 from scala40.games._knock.family import CLOSE_KINDS, KnockGameSpec, knock_game
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
-from scala40.games._knock.state import KnockState
 from scala40.games.laconga import rules
 from scala40.games.laconga.rules import *  # noqa: F403 - the ruleset, its presets and options
 
@@ -91,27 +88,10 @@ GAME = register_game(LACONGA.game)
 """The La Conga record of the game registry (:func:`scala40.game.load_game`)."""
 KINDS = LACONGA.kinds
 """La Conga's move classes, for the shared engine."""
-if TYPE_CHECKING:
-    # To a type checker, each class is the family's it derives from, so that the game's
-    # names serve in annotations as classes written by hand would.
-    from scala40.games._knock.moves import (
-        Close,
-        Deal,
-        Discard,
-        DrawStock,
-        Reenter,
-        Resign,
-        Restock,
-        Retire,
-        TakeDiscard,
-    )
-
-    GameState = KnockState
-else:
-    (DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign) = (
-        LACONGA.classes
-    )
-    GameState = LACONGA.state
+# The game's own classes and state, as the family built them; the stub beside this file
+# (__init__.pyi, written from the declaration) types each as the game's own.
+(DrawStock, TakeDiscard, Discard, Close, Reenter, Retire, Deal, Restock, Resign) = LACONGA.classes
+GameState = LACONGA.state
 MOVES = KINDS.moves
 """Every kind of La Conga's moves: reads and writes them as text and as dictionaries."""
 parse_move = KINDS.parse_move

@@ -17,6 +17,8 @@ mode only).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from scala40.games._knock.profile import (
@@ -73,7 +75,7 @@ class Ruleset(SpanishRules):
     eliminate_at: int = attrs.field(default=100, metadata=_rule("LC-ELIM", 1, 100_000))
     """The total that puts a player out, reached or passed (LC-ELIM: 100; 101 x:tplmp)."""
 
-    FORMAT = "scala40.laconga.ruleset"
+    FORMAT: ClassVar[str] = "scala40.laconga.ruleset"
     GAME = "laconga"
 
     def _limit(self) -> int:

@@ -28,14 +28,11 @@ scala40.errors.InvalidMoveError: unknown move 'close': expected draw, take, knoc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scala40.game import SearchTuning, register_game
 from scala40.games._knock import shared
 from scala40.games._knock.analysis import has_rumino
 from scala40.games._knock.family import KNOCK_KINDS, KnockGameSpec, knock_game
 from scala40.games._knock.shared import *  # noqa: F403 - the family's shared names
-from scala40.games._knock.state import KnockState
 from scala40.games.rumino import rules
 from scala40.games.rumino.rules import *  # noqa: F403 - the ruleset, its presets and options
 
@@ -100,39 +97,22 @@ GAME = register_game(RUMINO.game)
 """The Rumino record of the game registry (:func:`scala40.game.load_game`)."""
 KINDS = RUMINO.kinds
 """Rumino's move classes, for the shared engine."""
-if TYPE_CHECKING:
-    # To a type checker, each class is the family's it derives from, so that the game's
-    # names serve in annotations as classes written by hand would.
-    from scala40.games._knock.moves import (
-        Claim,
-        Deal,
-        Discard,
-        DrawStock,
-        Knock,
-        Pass,
-        Reenter,
-        Resign,
-        Restock,
-        Retire,
-        TakeDiscard,
-    )
-
-    GameState = KnockState
-else:
-    (
-        DrawStock,
-        TakeDiscard,
-        Knock,
-        Discard,
-        Claim,
-        Pass,
-        Reenter,
-        Retire,
-        Deal,
-        Restock,
-        Resign,
-    ) = RUMINO.classes
-    GameState = RUMINO.state
+# The game's own classes and state, as the family built them; the stub beside this file
+# (__init__.pyi, written from the declaration) types each as the game's own.
+(
+    DrawStock,
+    TakeDiscard,
+    Knock,
+    Discard,
+    Claim,
+    Pass,
+    Reenter,
+    Retire,
+    Deal,
+    Restock,
+    Resign,
+) = RUMINO.classes
+GameState = RUMINO.state
 MOVES = KINDS.moves
 """Every kind of Rumino's moves: reads and writes them as text and as dictionaries."""
 parse_move = KINDS.parse_move

@@ -17,6 +17,8 @@ scala40.errors.InvalidRulesetError: invalid ruleset: max_players must be an inte
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from scala40.cards import FRENCH_RANKS, Deck, french_deck
@@ -109,7 +111,7 @@ class Ruleset(RulesetBase):
     """What the shared engine of the knock games reads from these options (an attribute,
     not a property: the engine reads it a few times every move)."""
 
-    FORMAT = "scala40.rumino.ruleset"
+    FORMAT: ClassVar[str] = "scala40.rumino.ruleset"
 
     def _cross_problems(self, checks: OptionChecks) -> list[str]:
         return _cross_problems(self, checks)

@@ -214,9 +214,9 @@ class GreedyBot:
     """The card extends a table meld: an opened opponent could take it and lay it off."""
     frees_joker_weight = 80
     """The card frees a joker on the table: an opened opponent could take it and swap."""
-    value_weight_unopened = 0.5
+    value_weight_unopened: float = 0.5
     """Times the card's value, before opening: high cards help reach the threshold."""
-    value_weight_opened = -1.0
+    value_weight_opened: float = -1.0
     """Times the card's value, after opening: high cards cost most if another closes."""
     value_weight_threatened: float | None = None
     """Times the card's value once another player has opened, so that a close may come
@@ -665,7 +665,7 @@ class MonteCarloBot:
         search_all: bool = False,
         opponent_turns: int = 2,
     ) -> None:
-        self.playouts = check_bot_int("playouts", playouts, 1, _MOST)
+        self.playouts: int = check_bot_int("playouts", playouts, 1, _MOST)
         if time_limit is not None and not (
             is_number(time_limit) and 0 < time_limit <= MAX_SECONDS
         ):
@@ -673,17 +673,17 @@ class MonteCarloBot:
                 f"time_limit must be a positive number of seconds (at most {MAX_SECONDS:g}) "
                 f"or None, got {describe(time_limit)}"
             )
-        self.time_limit = None if time_limit is None else float(time_limit)
-        self.candidates = check_bot_int("candidates", candidates, 1, _MOST)
-        self.rollout_limit = check_bot_int("rollout_limit", rollout_limit, 1, _MOST)
-        self.margin = float(check_bot_number("margin", margin, 0, _MOST))
-        self.settle_rounds = check_bot_int("settle_rounds", settle_rounds, 1, _MOST)
+        self.time_limit: float | None = None if time_limit is None else float(time_limit)
+        self.candidates: int = check_bot_int("candidates", candidates, 1, _MOST)
+        self.rollout_limit: int = check_bot_int("rollout_limit", rollout_limit, 1, _MOST)
+        self.margin: float = float(check_bot_number("margin", margin, 0, _MOST))
+        self.settle_rounds: int = check_bot_int("settle_rounds", settle_rounds, 1, _MOST)
         if not isinstance(search_all, bool):
             raise InvalidBotSpecError(
                 f"search_all must be true or false, got {describe(search_all)}"
             )
         self.search_all = search_all
-        self.opponent_turns = check_bot_int("opponent_turns", opponent_turns, 0, _MOST_TURNS)
+        self.opponent_turns: int = check_bot_int("opponent_turns", opponent_turns, 0, _MOST_TURNS)
         self._policy: GreedyBot = _RolloutPolicy()
         self._closer = GreedyBot()
         # The table when the player's current turn began, and which turn that was.

@@ -74,8 +74,8 @@ class WorkBudget:
     __slots__ = ("charged", "left", "limit", "memo")
 
     def __init__(self, units: int = MAX_SEARCH_WORK) -> None:
-        self.left = units
-        self.limit = units
+        self.left: int = units
+        self.limit: int = units
         self.charged: set[object] = set()
         """Work this call has paid for already (a remembered answer it asks for again is
         not charged twice: what the call pays never depends on what other calls asked)."""

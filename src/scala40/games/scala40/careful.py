@@ -47,6 +47,7 @@ from collections.abc import Sequence
 
 from scala40._checks import check_bot_int, check_bot_number, describe
 from scala40.errors import InvalidBotSpecError
+from scala40.games.scala40.analysis import Criterion
 from scala40.games.scala40.bots import GreedyBot
 from scala40.games.scala40.moves import Move
 from scala40.games.scala40.view import PlayerView
@@ -95,20 +96,20 @@ class CarefulBot(GreedyBot):
         close_work: int = 1000,
         criterion: str = "cards",
     ) -> None:
-        self.threat_weight = (
+        self.threat_weight: float | None = (
             None
             if threat_weight is None
             else check_bot_number("threat_weight", threat_weight, 0, MAX_THREAT_WEIGHT)
         )
-        self.value_weight_threatened = (
+        self.value_weight_threatened: float | None = (
             None if self.threat_weight is None else -float(self.threat_weight)
         )
         if criterion not in CRITERIA:
             raise InvalidBotSpecError(
                 f"criterion must be one of {', '.join(CRITERIA)}, got {describe(criterion)}"
             )
-        self.meld_criterion = "cards" if criterion == "cards" else "value"
-        self.close_work = check_bot_int("close_work", close_work, 0, MAX_CLOSE_WORK)
+        self.meld_criterion: Criterion = "cards" if criterion == "cards" else "value"
+        self.close_work: int | None = check_bot_int("close_work", close_work, 0, MAX_CLOSE_WORK)
 
     def __repr__(self) -> str:
         return (

@@ -146,6 +146,23 @@ class _Sheet(Sheet):
         "phase", "scores", "sizes", "stock", "table", "taken", "turns", "winners",
     )  # fmt: skip
 
+    # The values last written, compared with the view's by identity or equality: any
+    # value, UNSET until written.
+    sizes: object
+    stock: object
+    opened: object
+    active: object
+    scores: object
+    last: object
+    winners: object
+    mover: object
+    dealer: object
+    turns: object
+    phase: object
+    facts: object
+    opening: object
+    number: object
+
     def __init__(self, layout: LayoutBase) -> None:
         super().__init__(layout)
         self.taken: Card | None = None

@@ -196,17 +196,17 @@ class StateRecord(Scala40Fields, RecordBase[Move, Ruleset, Phase]):
             "taken_used",
         ),
     }
-    FORMAT = STATE_FORMAT
-    FORMAT_VERSION = STATE_FORMAT_VERSION
+    FORMAT: ClassVar[str] = STATE_FORMAT
+    FORMAT_VERSION: ClassVar[int] = STATE_FORMAT_VERSION
     RULESET = Ruleset
     PHASES = Phase
     MELD_TYPE = Meld
     HAND_RESULT = HAND_RESULT
-    ABOUT = (
+    ABOUT: ClassVar[str] = (
         "A Scala 40 game at one moment: the rules, every hand, the stock, the discard pile "
         "(top card last), the table's melds, the totals and the randomness to come."
     )
-    GAME_WORD = "match"
+    GAME_WORD: ClassVar[str] = "match"
 
     # -- views of the state -------------------------------------------------------------
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -221,7 +221,7 @@ class Ruleset(RulesetBase):
 
     _meld_rules: MeldRules = attrs.field(init=False, repr=False, eq=False, hash=False)
 
-    FORMAT = "scala40.ruleset"
+    FORMAT: ClassVar[str] = "scala40.ruleset"
 
     def _cross_problems(self, checks: OptionChecks) -> list[str]:
         return _cross_problems(self, checks)

@@ -145,7 +145,12 @@ class GameState(StateRecord):
 
     _resign = engine.resign
     _consistency_problems = load.consistency_problems
-    read_meld = staticmethod(meld_from_spec)
+
+    @staticmethod
+    def read_meld(text: str, rules: Ruleset) -> Meld:
+        """A table meld of a saved state, from its text under ``rules`` (the game's
+        loader's ``meld_from_spec``)."""
+        return meld_from_spec(text, rules)
 
     def _taken_this_turn(self) -> tuple[int, Card] | None:
         # The card taken from the discard pile to be melded, until a copy of it is

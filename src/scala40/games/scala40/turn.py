@@ -72,10 +72,10 @@ class TurnSearch(Generic[S]):
         seen: set[Hashable] | None = None,
         finished: set[Hashable] | frozenset[Hashable] = frozenset(),
     ) -> None:
-        self.goal = goal
-        self.budget = budget
+        self.goal: TurnGoal[S] = goal
+        self.budget: WorkBudget = budget
         self.seen: set[Hashable] = set() if seen is None else seen
-        self.finished = finished
+        self.finished: set[Hashable] | frozenset[Hashable] = finished
         self.path: list[Hashable] = []
 
     def run(self, state: S) -> list[Move] | None:

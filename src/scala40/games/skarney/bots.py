@@ -68,15 +68,15 @@ class GreedyBot:
     """The most contracts its hand holds that it compares to choose the one it puts down
     (the first found, in canonical order); ``None``: every one the search lists within
     :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` steps."""
-    deny_weight = 0.0
+    deny_weight: float = 0.0
     """How much each point of an offered card's fit to the cards the next seat is known to
     hold (SK-OFFER: cards it accepted, or offered and kept) counts against offering it."""
-    accept_fit = 3.0
+    accept_fit: float = 3.0
     """How well an offered card must fit the hand to be accepted while the pile lasts
     (``_fit``: 3 a card of its rank, 2 a neighbour in its suit, 1 a card two places away)."""
 
     def __init__(self, late: int = 12) -> None:
-        self.late = check_bot_int("late", late, 0, _MAX_LATE)
+        self.late: int = check_bot_int("late", late, 0, _MAX_LATE)
 
     def __repr__(self) -> str:
         return f"GreedyBot(late={self.late})"

@@ -77,9 +77,9 @@ class CarefulBot(GreedyBot):
         contracts: int | None = 32,
     ) -> None:
         super().__init__(late=check_bot_int("late", late, 0, 1_000))
-        self.accept_fit = check_bot_number("accept_fit", accept_fit, 0, MAX_WEIGHT)
-        self.deny_weight = check_bot_number("deny_weight", deny_weight, 0, MAX_WEIGHT)
-        self.contracts_compared = (
+        self.accept_fit: float = check_bot_number("accept_fit", accept_fit, 0, MAX_WEIGHT)
+        self.deny_weight: float = check_bot_number("deny_weight", deny_weight, 0, MAX_WEIGHT)
+        self.contracts_compared: int | None = (
             None if contracts is None else check_bot_int("contracts", contracts, 1, 100_000)
         )
 

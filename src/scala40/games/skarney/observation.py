@@ -161,6 +161,29 @@ class _Sheet(Sheet):
         "stock", "stopped", "table", "totals", "turn", "turn_number", "winners",
     )  # fmt: skip
 
+    # The values last written, compared with the view's by identity or equality: any
+    # value, UNSET until written.
+    known: object
+    accepted: object
+    owners: object
+    extended: object
+    fresh: object
+    sizes: object
+    stopped: object
+    mover: object
+    turn: object
+    dealer: object
+    winners: object
+    last: object
+    contracts: object
+    totals: object
+    stock: object
+    phase: object
+    facts: object
+    progress: object
+    number: object
+    turn_number: object
+
     def __init__(self, layout: LayoutBase) -> None:
         super().__init__(layout)
         self.offer: Card | None = None

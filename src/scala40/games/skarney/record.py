@@ -190,13 +190,13 @@ class StateRecord(SkarneyFields, RecordBase[Move, Ruleset, Phase]):
 
     game_name: ClassVar[str] = "skarney"
     """The name of the game in the registry (:func:`scala40.game.load_game`)."""
-    FORMAT = STATE_FORMAT
-    FORMAT_VERSION = STATE_FORMAT_VERSION
+    FORMAT: ClassVar[str] = STATE_FORMAT
+    FORMAT_VERSION: ClassVar[int] = STATE_FORMAT_VERSION
     RULESET = Ruleset
     PHASES = Phase
     MELD_TYPE = Meld
     HAND_RESULT = HAND_RESULT
-    ABOUT = (
+    ABOUT: ClassVar[str] = (
         "A Skarney game at one moment: the rules, every hand, the pile, the table's melds "
         "and their owners, the sides' contracts and totals, the card on offer and the "
         "randomness to come."

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -168,7 +168,7 @@ class Ruleset(RulesetBase):
     max_players: int = attrs.field(init=False, eq=False)
     """Most players: 4 (SK-PLAYERS)."""
 
-    FORMAT = "scala40.skarney.ruleset"
+    FORMAT: ClassVar[str] = "scala40.skarney.ruleset"
 
     def _cross_problems(self, checks: OptionChecks) -> list[str]:
         return _cross_problems(self, checks)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import ClassVar
 
 import attrs
 
@@ -46,7 +47,7 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     ``scala40.games.skarney.record.SkarneyFields``.
     """
 
-    STOCK_NAME = "pile"
+    STOCK_NAME: ClassVar[str] = "pile"
 
     @property
     def side(self) -> int:

@@ -40,7 +40,7 @@ from scala40.games.scala40.phases import DRAW, PLAY
 from scala40.games.scala40.state import GameState
 from scala40.games.scala40.table.offers import lay_off_move
 from scala40.games.scala40.turn import TurnSearch
-from scala40.melds import Meld, MeldKind
+from scala40.melds import Meld, MeldKind, MeldRules
 
 __all__ = ["CloseSearch", "can_close", "closing_moves"]
 
@@ -165,15 +165,17 @@ class CloseSearch:
 
     def __init__(self, state: GameState, budget: WorkBudget) -> None:
         self.state = state
-        self.player = state.turn
+        self.player: int = state.turn
         self.budget = budget
         rules = state.rules
         self.rules = rules
-        self.meld_rules = rules.meld_rules
-        self.split = rules.split_sequences
+        self.meld_rules: MeldRules = rules.meld_rules
+        self.split: bool = rules.split_sequences
         self.keep = 0 if rules.close_without_discard else 1
         # Under S40-V-SPLIT, the exact test that keeps the search off dead branches.
-        self.test = CloseTest(self.player, self._hopeless, budget) if self.split else None
+        self.test: CloseTest | None = (
+            CloseTest(self.player, self._hopeless, budget) if self.split else None
+        )
         self.searches: dict[tuple[Card, ...], TableSearch] = {}
         self.relaxed: dict[tuple[object, ...], TablePlan | None] = {}
 

@@ -107,7 +107,7 @@ class TableSearch:
             tuple[Meld, tuple[Card, ...]], list[tuple[tuple[Card, ...], tuple[Extension, ...]]]
         ] = {}
         self.search: Packing | None = None
-        self.budget = call_budget()
+        self.budget: WorkBudget = call_budget()
 
     def leaf(self, hand: tuple[Card, ...]) -> Found | None:
         if hand in self.leaves:

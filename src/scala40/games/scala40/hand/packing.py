@@ -98,7 +98,7 @@ class Packing:
     def __init__(self, cards: tuple[Card, ...], rules: MeldRules, weights: Sequence[int]) -> None:
         self.cards = cards
         self.rules = rules
-        self.counts = Counter(cards)
+        self.counts: Counter[Card] = Counter(cards)
         self.weights = weights
         best: dict[tuple[Card, ...], Meld] = {}
         for meld in sorted_hand_melds(cards, rules):
@@ -111,9 +111,9 @@ class Packing:
         self.distinct = distinct
         field_of_card = {card: index for index, card in enumerate(distinct)}
         width = max([self.counts[card] for card in distinct] or [1]).bit_length() + 1
-        self.unit = [1 << (index * width) for index in range(len(distinct))]
-        self.guard = sum(unit << (width - 1) for unit in self.unit)
-        self.field_of_bit = [bit // width for bit in range(len(distinct) * width)]
+        self.unit: list[int] = [1 << (index * width) for index in range(len(distinct))]
+        self.guard: int = sum(unit << (width - 1) for unit in self.unit)
+        self.field_of_bit: list[int] = [bit // width for bit in range(len(distinct) * width)]
         self.field_of_card = field_of_card
         # The melds, each as (delta, size, (value, used, removed), meld), by lowest card.
         self.options: list[tuple[int, int, tuple[int, int, int], Meld]] = []
@@ -124,7 +124,7 @@ class Packing:
             self.by_field[min(field_of_card[card] for card in key)].append(len(self.options))
             self.options.append((delta, len(key), parts, meld))
         values = rules.tables.best_values
-        self.scale = 1 + max(
+        self.scale: int = 1 + max(
             sum(values[card] for card in cards),
             len(cards),
             sum(weights[card] for card in cards),

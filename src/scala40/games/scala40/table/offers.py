@@ -101,11 +101,11 @@ class TableInfo:
     )
 
     def __init__(self, table: tuple[Meld, ...], playable: int, swappable: int) -> None:
-        self.table = table
-        self.playable = playable
+        self.table: tuple[Meld, ...] = table
+        self.playable: int = playable
         """Bit ``1 << card`` set for each card that extends some table meld
         (S40-V-PLAYABLE)."""
-        self.swappable = swappable
+        self.swappable: int = swappable
         """Bit ``1 << card`` set for each card that can take a table joker's place."""
         self._offers: tuple[_Offers, ...] | None = None
         self._lay_offs: tuple[tuple[Card, LayOff], ...] | None = None
