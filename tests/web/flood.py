@@ -11,7 +11,11 @@ so that the flood's threads do not share its interpreter. From each flooding add
   again as soon as it is answered;
 * **tables made** back to back;
 * **heavy bots**: a table of three ``montecarlo`` bots thinking 2 s a move, played on
-  (``advance``, and its person's moves) as fast as it answers.
+  (``advance``, and its person's moves) as fast as it answers;
+* **expensive requests**: whole, valid requests that cost the server the most CPU each
+  endpoint accepts (:func:`expensive_picture`: a ``POST /picture`` of a view holding as
+  many cards as a picture draws and a list of legal moves up to the body's limit), one
+  connection at a time, each sent again as soon as it is answered.
 
 Each opens its connection again :data:`RECONNECT_SECONDS` after the server closes it.
 The clients measured: **new clients**,
@@ -39,6 +43,7 @@ __all__ = [
     "Flood",
     "Outcome",
     "SeatedPerson",
+    "expensive_picture",
     "flooding_addresses",
     "new_client",
     "web_server",
@@ -60,6 +65,26 @@ TRICKLE_SECONDS = 0.25
 """How often a trickle sends its next byte."""
 RECONNECT_SECONDS = 0.1
 """How soon a flooding connection the server closed is opened again."""
+
+
+def expensive_picture() -> bytes:
+    """The heaviest ``POST /picture`` body the server accepts: a Scala 40 view of the
+    seat to move, its table holding melds up to the cards a picture draws, its legal
+    moves its first one repeated up to the body's limit, laid out narrow."""
+    from scala40 import new_game
+    from scala40.drawing import MAX_DRAWN_CARDS
+    from scala40.web.server import MAX_BODY
+
+    state = new_game(players=2, seed=3)
+    view = state.view(state.current_player).to_dict()
+    melds = (MAX_DRAWN_CARDS - len(view["hand"]) - 1) // 3
+    view["public"]["table"] = ["10S 10H 10C"] * melds
+    move = view["legal_moves"][0]
+    room = MAX_BODY - len(json.dumps({"view": view, "layout_width": 200})) - 100
+    view["legal_moves"] = [move] * (room // (len(json.dumps(move)) + 2))
+    body = json.dumps({"view": view, "layout_width": 200}).encode()
+    assert len(body) <= MAX_BODY
+    return body
 
 
 def flooding_addresses(count: int) -> list[str]:
@@ -109,7 +134,7 @@ def request(
     started = time.monotonic()
     connection = http.client.HTTPConnection(*server, timeout=timeout, source_address=(source, 0))
     try:
-        data = None if body is None else json.dumps(body).encode()
+        data = body if body is None or isinstance(body, bytes) else json.dumps(body).encode()
         connection.request(method, path, data, {"Content-Type": "application/json"})
         response = connection.getresponse()
         raw = response.read()
@@ -204,7 +229,7 @@ class Flood:
     connections, ``trickles`` trickling ones, ``wholes`` sending whole requests, and,
     with ``tables`` and ``heavy``, a client making tables and one playing a table of
     heavy bots (8 connections an address by default: as many as the server holds from
-    one client). Counts what the server did to them. Start it, then stop it (it stops
+    one client), and ``expensive`` clients sending expensive requests. Counts what the server did to them. Start it, then stop it (it stops
     within a few seconds)."""
 
     def __init__(
@@ -217,6 +242,7 @@ class Flood:
         wholes: int = 1,
         tables: bool = True,
         heavy: bool = True,
+        expensive: int = 0,
     ) -> None:
         self.server = server
         self.addresses = list(addresses)
@@ -238,6 +264,11 @@ class Flood:
                 self._threads.append(
                     threading.Thread(target=self._heavy_bots, args=(address,), daemon=True)
                 )
+            self._threads.extend(
+                threading.Thread(target=self._expensive, args=(address,), daemon=True)
+                for _ in range(expensive)
+            )
+        self._picture = expensive_picture() if expensive else b""
 
     def start(self) -> None:
         for thread in self._threads:
@@ -330,6 +361,14 @@ class Flood:
             made = request(self.server, address, "POST", "/tables", {"game": "chinchon"})
             self._count(f"tables made: {made.status}")
             if made.status != 200:
+                self._stop.wait(RECONNECT_SECONDS)
+
+    def _expensive(self, address: str) -> None:
+        """Expensive requests, one connection at a time, each sent again once answered."""
+        while not self._stop.is_set():
+            got = request(self.server, address, "POST", "/picture", self._picture)
+            self._count(f"expensive: {got.status}")
+            if got.status != 200:
                 self._stop.wait(RECONNECT_SECONDS)
 
     def _heavy_bots(self, address: str) -> None:
