@@ -76,7 +76,9 @@ def expensive_picture() -> bytes:
     from scala40.web.server import MAX_BODY
 
     state = new_game(players=2, seed=3)
-    view = state.view(state.current_player).to_dict()
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat).to_dict()
     melds = (MAX_DRAWN_CARDS - len(view["hand"]) - 1) // 3
     view["public"]["table"] = ["10S 10H 10C"] * melds
     move = view["legal_moves"][0]

@@ -109,6 +109,7 @@ from scala40.web.budgets import BUSY_RETRY_SECONDS
 from scala40.web.connections import Connections
 from scala40.web.intake import Arrived, Intake
 from scala40.web.limits import ServerLimits
+from scala40.web.lobby import games_listing
 from scala40.web.quotas import client_of
 from scala40.web.turns import Turns, reclaimable, reclaimed, waiting_as
 
@@ -149,7 +150,12 @@ def _card(pack: str, name: str) -> bytes:
 
 def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
     """``POST /picture``: a view's JSON, or an object holding it as ``view`` with the
-    options ``size``, ``perspective``, ``last_move`` and ``layout_width``."""
+    options ``size``, ``perspective``, ``last_move`` and ``layout_width``.
+
+    The picture's work is bounded by what it draws (at most
+    :data:`~scala40.drawing.MAX_DRAWN_CARDS` cards): the view's legal moves, which it
+    does not draw, are not read (each would be judged by its game, a list as long as the
+    body allows costing the server tens of milliseconds for nothing drawn)."""
     if not isinstance(body, dict):
         raise InvalidArgumentError("the body must be a view's JSON")
     options: dict[str, Any] = {}
@@ -166,7 +172,16 @@ def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
     size = query.get("size", "")
     if size.isascii() and size.isdigit() and len(size) <= 5:
         options.setdefault("size", int(size))
-    return view_svg(view, **options)
+    return view_svg(_undrawn_moves_unread(view), **options)
+
+
+def _undrawn_moves_unread(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its legal moves left out (an empty list, which every view may hold),
+    once they are seen to be a list: the picture draws none of them."""
+    moves = view.get("legal_moves")
+    if not isinstance(moves, list):
+        return view  # the view's reader names what is wrong with it
+    return {**view, "legal_moves": []}
 
 
 class TableHandler(BaseHTTPRequestHandler):
@@ -274,12 +289,28 @@ class TableHandler(BaseHTTPRequestHandler):
 
     def _turn(self) -> AbstractContextManager[bool]:
         """A turn to run in (:mod:`scala40.web.turns`), the request of the client that
-        holds the fewest connections first; a server of one's own gives it at once."""
+        holds the fewest connections first, then of the one whose requests cost least; the
+        CPU it spends there paid from its client's budget, a client past it refused (429)
+        (:meth:`~scala40.web.budgets.Budgets.running`). A server of one's own gives it at
+        once, unmetered."""
         if not isinstance(self.server, _TableServer):
             return nullcontext(True)
-        held = self.server.connections.client_count(self._client())
-        return self.server.running.running(
-            held, Deadline.after(self.tables.limits.request_seconds)
+        client = self._client()
+        budgets = self.tables.budgets
+        refusal = budgets.refuse_work(client)
+        if refusal is not None:
+            raise web_tables.RequestError(
+                429,
+                "TooManyRequests",
+                refusal.message,
+                retry_after=refusal.retry_after,
+                limit=refusal.limit,
+            )
+        return budgets.running(
+            client,
+            self.server.connections.client_count(client),
+            self.server.running,
+            Deadline.after(self.tables.limits.request_seconds),
         )
 
     def _body(self) -> object:
@@ -579,6 +610,9 @@ def make_server(
         raise InvalidArgumentError(
             f"handler must be TableHandler or a subclass of it, got {describe(handler)}"
         )
+    # The games are loaded before any request comes: loading them costs as much CPU as
+    # tens of requests, which the first client would pay and be expected to cost again.
+    games_listing()
     bound = type(f"Bound{handler.__name__}", (handler,), {"tables": tables})
     server = _TableServer((host, port), bound, tables.limits)
     if start:
