@@ -39,6 +39,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from scala40.serving.fair_deal import value_commitment_of
+
 __all__ = [
     "Flood",
     "Outcome",
@@ -182,6 +184,7 @@ class SeatedPerson:
         made = request(self.server, self.source, "POST", "/tables", self.table)
         assert made.status == 200, made.answer
         self._table, self._token = made.answer["table"], made.answer["tokens"]["0"]
+        self._made: dict[str, Any] = made.answer
 
     def start(self) -> None:
         self._thread.start()
@@ -193,17 +196,37 @@ class SeatedPerson:
     def statuses(self) -> Counter[int]:
         return Counter(outcome.status for outcome in self.outcomes)
 
+    def _deal_part(self, answer: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The person's part of the deal ``answer`` says its table waits for (its
+        commitment, then its value), or ``None``."""
+        deal = None if answer is None or answer.get("dealt", True) else answer.get("deal")
+        if deal is None or "commitment" not in deal:
+            return None
+        value = f"{self._table:032x}" * 2
+        asker: dict[str, Any] = {"seat": 0, "token": self._token}
+        if (deal.get("commitments") or [None])[0] is None:
+            commitment = value_commitment_of(deal["commitment"], 0, value)
+            return {**asker, "commitment": commitment}
+        if (deal.get("values") or [None])[0] is None:
+            return {**asker, "value": value}
+        return None
+
     def _play(self) -> None:
-        answer: dict[str, Any] | None = None
+        answer: dict[str, Any] | None = self._made
         while not self._stop.is_set():
             asker = {"seat": 0, "token": self._token}
-            if answer is None:
+            deal = self._deal_part(answer)
+            if deal is not None:
+                # The person's part of the deal, as the page sends it (each part sent
+                # again until it is answered).
+                got = request(
+                    self.server, self.source, "POST", f"/tables/{self._table}/shuffle", deal
+                )
+            elif answer is None or "view" not in answer:
                 query = f"seat=0&token={self._token}"
                 got = request(self.server, self.source, "GET", f"/tables/{self._table}?{query}")
             elif answer["view"]["is_over"]:
                 got = request(self.server, self.source, "POST", "/tables", self.table)
-                if got.status == 200:
-                    self._table, self._token = got.answer["table"], got.answer["tokens"]["0"]
             elif answer["waiting"] or answer["view"]["current_player"] != 0:
                 got = request(
                     self.server, self.source, "POST", f"/tables/{self._table}/advance", asker
@@ -219,8 +242,10 @@ class SeatedPerson:
                     self.server, self.source, "POST", f"/tables/{self._table}/moves", body
                 )
             self.outcomes.append(got)
-            answer = got.answer if got.status == 200 and "view" in got.answer else None
-            if answer is None or answer["view"]["current_player"] == 0:
+            answer = got.answer if got.status == 200 else None
+            if answer is not None and "table" in answer and "tokens" in answer:
+                self._table, self._token = answer["table"], answer["tokens"]["0"]
+            if answer is None or "view" not in answer or answer["view"]["current_player"] == 0:
                 self._stop.wait(PERSON_PACE)
             else:
                 self._stop.wait(0.1)  # the page's pace while the bots play
