@@ -13,9 +13,12 @@ so that the flood's threads do not share its interpreter. From each flooding add
 * **heavy bots**: a table of three ``montecarlo`` bots thinking 2 s a move, played on
   (``advance``, and its person's moves) as fast as it answers;
 * **expensive requests**: whole, valid requests that cost the server the most CPU each
-  endpoint accepts (:func:`expensive_picture`: a ``POST /picture`` of a view holding as
-  many cards as a picture draws and a list of legal moves up to the body's limit), one
-  connection at a time, each sent again as soon as it is answered.
+  endpoint accepts, one connection at a time, each sent as soon as the last is answered
+  (:data:`EXPENSIVE_KINDS`): a ``POST /picture`` of a view holding as many cards as a
+  picture draws and a list of legal moves up to the body's limit
+  (:func:`expensive_picture`), a table of the most seats, five of them bots that play in
+  the request (:data:`EXPENSIVE_TABLE`), its view, its picture at the largest size and
+  its moves, the games, the page's largest file and a card.
 
 Each opens its connection again :data:`RECONNECT_SECONDS` after the server closes it.
 The clients measured: **new clients**,
@@ -27,6 +30,7 @@ it. Every loop is bounded in time.
 from __future__ import annotations
 
 import http.client
+import itertools
 import json
 import selectors
 import socket
@@ -63,6 +67,38 @@ PARTIAL_HEAD = b"POST /tables HTTP/1.1\r\nHost: flood\r\nContent-Length: 100\r\n
 """What a half-open connection sends: a request's start, its headers never ended."""
 WHOLE_REQUEST = b"GET /games HTTP/1.1\r\nHost: flood\r\n\r\n"
 """What a connection of whole requests sends: a request that costs no budget."""
+EXPENSIVE_SEAT = 5
+"""The person's seat at :data:`EXPENSIVE_TABLE`: the last."""
+EXPENSIVE_TABLE = {
+    "game": "scala40",
+    "players": EXPENSIVE_SEAT + 1,
+    "seed": 1,
+    "bots": ["greedy"] * EXPENSIVE_SEAT + [None],
+}
+"""The table an expensive flood makes and plays: the most seats, every one but the last
+a bot that plays in the request (it does not search), dealt at once from a chosen seed,
+so that making it, and each move at it, plays five bots' moves."""
+EXPENSIVE_GETS = {
+    "games": "/games",
+    "page": "/static/app.js",
+    "card": "/cards/spanish/back.svg",
+}
+"""The endpoints an expensive flood reads that take no body: their heaviest answers."""
+EXPENSIVE_KINDS = (
+    "picture",
+    "tables",
+    "table play",
+    "games",
+    "table view",
+    "picture",
+    "page",
+    "table picture",
+    "card",
+    "table play",
+)
+"""The order in which an expensive flood sends its requests: every endpoint's heaviest, a
+picture of a view twice as often (the costliest), a table made once in ten (the tables a
+minute refuse the rest)."""
 TRICKLE_SECONDS = 0.25
 """How often a trickle sends its next byte."""
 RECONNECT_SECONDS = 0.1
@@ -391,11 +427,52 @@ class Flood:
                 self._stop.wait(RECONNECT_SECONDS)
 
     def _expensive(self, address: str) -> None:
-        """Expensive requests, one connection at a time, each sent again once answered."""
-        while not self._stop.is_set():
-            got = request(self.server, address, "POST", "/picture", self._picture)
-            self._count(f"expensive: {got.status}")
-            if got.status != 200:
+        """The heaviest request of each endpoint in turn (:data:`EXPENSIVE_TABLE`'s own
+        requests at a table of one's own), one connection at a time, each sent as soon as
+        the last is answered."""
+        table: dict[str, Any] | None = None
+        answer: Any = None
+        for turn in itertools.count():
+            if self._stop.is_set():
+                return
+            kind = EXPENSIVE_KINDS[turn % len(EXPENSIVE_KINDS)]
+            if kind == "tables" or (table is None and kind.startswith("table ")):
+                got = request(self.server, address, "POST", "/tables", EXPENSIVE_TABLE)
+                if got.status == 200:
+                    table, answer = got.answer, got.answer
+                kind = "tables"
+            elif kind == "picture":
+                got = request(self.server, address, "POST", "/picture", self._picture)
+            elif kind in EXPENSIVE_GETS:
+                got = request(self.server, address, "GET", EXPENSIVE_GETS[kind])
+            else:
+                assert table is not None
+                seat = str(EXPENSIVE_SEAT)
+                asker = {"seat": int(seat), "token": table["tokens"][seat]}
+                at = f"/tables/{table['table']}"
+                query = f"seat={seat}&token={asker['token']}"
+                if kind == "table view":
+                    got = request(self.server, address, "GET", f"{at}?{query}")
+                elif kind == "table picture":
+                    got = request(self.server, address, "GET", f"{at}/picture?{query}&size=10000")
+                elif answer is not None and "view" in answer and answer["view"]["legal_moves"]:
+                    view = answer["view"]
+                    move = {
+                        **asker,
+                        "move": view["legal_moves"][0]["move"],
+                        "move_number": view["move_number"],
+                    }
+                    got = request(self.server, address, "POST", f"{at}/moves", move)
+                else:
+                    got = request(self.server, address, "POST", f"{at}/advance", asker)
+                if kind == "table play" and got.status == 200:
+                    answer = got.answer
+                    if answer["view"]["is_over"]:
+                        table = None
+                elif got.status in (0, 404):
+                    table = None
+            self._count(f"expensive {kind}: {got.status}")
+            if got.status not in (200, 429):
                 self._stop.wait(RECONNECT_SECONDS)
 
     def _heavy_bots(self, address: str) -> None:

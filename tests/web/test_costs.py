@@ -24,16 +24,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from scala40.client_view import view_from_dict
 from scala40.deadline import Deadline
 from scala40.drawing import view_svg
+from scala40.serving.fair_deal import value_commitment_of
 from scala40.web.budgets import Budgets
 from scala40.web.limits import ServerLimits
 from scala40.web.quotas import NEW_CLIENT_COST, RequestCosts
 from scala40.web.server import make_server
 from scala40.web.tables import Tables, TableStore
 from scala40.web.turns import Turns, aside, counted_apart
-from tests.web.flood import expensive_picture, request
+from tests.patient_bot import patient_bots
+from tests.web.flood import Outcome, expensive_picture, request
 
 
 @contextmanager
@@ -46,6 +50,13 @@ def _server(tmp_path: pathlib.Path, **limits: Any) -> Iterator[tuple[Tables, tup
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _post_into(
+    outcomes: list[Outcome], server: tuple[str, int], source: str, path: str, body: object
+) -> None:
+    """``POST`` ``body`` to ``path`` from ``source``, its outcome put in ``outcomes``."""
+    outcomes.append(request(server, source, "POST", path, body))
 
 
 def _busy(seconds: float) -> None:
@@ -169,3 +180,49 @@ def test_a_requests_cpu_is_paid_from_its_clients_budget_its_bots_moves_aside() -
     left = budgets.working.share_left("person")
     assert 0.9 < left < 0.99, left
     assert budgets.costs.expected("person") >= 0.22
+
+
+def test_a_deal_whose_bot_thinks_leaves_the_file_to_other_requests(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The request that deals a table's cards, its first bot thinking for a second, holds
+    no write of the file meanwhile: a stranger's new table, which writes, is made in the
+    turn the thinking bot gave back. (The deal's write was held open while the bot
+    thought: the stranger waited for the file holding the server's one turn, and the bot
+    for the turn, until the file's timeout.)"""
+    thinking = {"game": "chinchon", "bots": ["patient", None], "bot_time_limit": 1.0}
+    with (
+        patient_bots(monkeypatch, "chinchon"),
+        _server(tmp_path, requests_at_once=1) as (
+            _,
+            server,
+        ),
+    ):
+        for attempt in range(10):
+            made = request(server, "127.0.0.2", "POST", "/tables", thinking).answer
+            deal, asker = made["deal"], {"seat": 1, "token": made["tokens"]["1"]}
+            value = f"{attempt:064x}"
+            commitment = value_commitment_of(deal["commitment"], 1, value)
+            shuffle = f"/tables/{made['table']}/shuffle"
+            assert (
+                request(
+                    server, "127.0.0.2", "POST", shuffle, {**asker, "commitment": commitment}
+                ).status
+                == 200
+            )
+            dealt: list[Outcome] = []
+            dealing = threading.Thread(
+                target=_post_into,
+                args=(dealt, server, "127.0.0.2", shuffle, {**asker, "value": value}),
+            )
+            dealing.start()
+            time.sleep(0.3)
+            stranger = request(server, "127.0.0.3", "POST", "/tables", {"game": "chinchon"})
+            dealing.join(30)
+            assert dealt[0].status == 200, dealt[0].answer
+            if dealt[0].answer["view"]["move_number"] == 0:
+                continue  # the person moves first: no bot thought in the deal's request
+            assert stranger.status == 200, stranger.answer
+            assert stranger.seconds < 1.5, stranger
+            return
+        raise AssertionError("the bot never moved first in 10 tables")

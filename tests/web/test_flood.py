@@ -24,6 +24,7 @@ import time
 import pytest
 
 from tests.web.flood import (
+    EXPENSIVE_KINDS,
     Flood,
     Outcome,
     SeatedPerson,
@@ -100,7 +101,8 @@ def _flood(
     for person in persons:
         assert set(person.statuses()) == {200}, person.statuses()
     if expensive:
-        assert flood.counts["expensive: 200"]
+        for kind in EXPENSIVE_KINDS:
+            assert flood.counts[f"expensive {kind}: 200"], kind
     else:
         assert flood.counts["heavy bots: 200"]
         assert flood.counts["tables made: 200"]

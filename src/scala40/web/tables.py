@@ -557,6 +557,11 @@ class Tables:
                     "UPDATE tables SET seed = ?, deal = ? WHERE id = ?",
                     (_stored_seed(deal.seed), _deal_text(deal), table_id),
                 )
+                # Stored now, before the bots play: a write left open would hold the
+                # file's lock while a bot that searches gives the server's turn away, and
+                # every request that writes would wait for it holding a turn of its own
+                # (the server stalled for the file's timeout).
+                db.commit()
             else:
                 state = game.state_from_dict(json.loads(row[2]))
             seed = _seed_of_row(row[1]) if deal is None else deal.seed
