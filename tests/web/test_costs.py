@@ -18,17 +18,22 @@ from __future__ import annotations
 import http.client
 import json
 import pathlib
+import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
+import attrs
 import pytest
 
+import scala40.game
 from scala40.client_view import view_from_dict
 from scala40.deadline import Deadline
 from scala40.drawing import view_svg
+from scala40.errors import InvalidValueError
+from scala40.game import load_game
 from scala40.serving.fair_deal import value_commitment_of
 from scala40.web.budgets import Budgets
 from scala40.web.limits import ServerLimits
@@ -224,5 +229,53 @@ def test_a_deal_whose_bot_thinks_leaves_the_file_to_other_requests(
                 continue  # the person moves first: no bot thought in the deal's request
             assert stranger.status == 200, stranger.answer
             assert stranger.seconds < 1.5, stranger
+            return
+        raise AssertionError("the bot never moved first in 10 tables")
+
+
+class _OnceFailingBot:
+    """Fails at its first move in this process (a library error), then plays as greedy."""
+
+    name = "once-failing"
+    failed: ClassVar[list[bool]] = []
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if not self.failed:
+            self.failed.append(True)
+            raise InvalidValueError("the bot fails at its first move")
+        return load_game(view.state_type.game_name).bots["greedy"]().choose(view, legal, rng)
+
+
+def test_a_request_that_fails_after_the_deal_leaves_the_table_dealt_to_play_on(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deal is stored with the cards it dealt before the bots play: a bot that fails
+    at its first move fails that request, and the next plays on from the deal."""
+    game = load_game("chinchon")
+    bots = {**game.bots, "once-failing": _OnceFailingBot}
+    monkeypatch.setitem(scala40.game._REGISTERED, "chinchon", attrs.evolve(game, bots=bots))
+    with _server(tmp_path) as (_, server):
+        for attempt in range(10):
+            made = request(
+                server,
+                "127.0.0.2",
+                "POST",
+                "/tables",
+                {"game": "chinchon", "bots": ["once-failing", None]},
+            ).answer
+            asker = {"seat": 1, "token": made["tokens"]["1"]}
+            value = f"{attempt:064x}"
+            commitment = value_commitment_of(made["deal"]["commitment"], 1, value)
+            shuffle = f"/tables/{made['table']}/shuffle"
+            request(server, "127.0.0.2", "POST", shuffle, {**asker, "commitment": commitment})
+            dealt = request(server, "127.0.0.2", "POST", shuffle, {**asker, "value": value})
+            if dealt.status == 200:
+                continue  # the person moves first: the bot has not played yet
+            assert dealt.status == 400, dealt.answer
+            advance = f"/tables/{made['table']}/advance"
+            again = request(server, "127.0.0.2", "POST", advance, asker)
+            assert again.status == 200, again.answer
+            assert again.answer["dealt"]
+            assert again.answer["view"]["move_number"] > 0  # the bot played on
             return
         raise AssertionError("the bot never moved first in 10 tables")
