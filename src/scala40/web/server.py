@@ -13,11 +13,11 @@ origin), 404 (no such table or resource, an expired table included), 408 (a body
 did not all come within the server's read time), 409 (a stale move: the move number is
 checked before anything else, so a retry that arrives after the turn has passed is
 stale; a timeout asked before the clock has run out), 413 (a body over :data:`MAX_BODY`
-bytes), 429 (a client past the tables, or a client or a table past the bots' time, a
-minute the server allows), 503 (a connection making room for a new one; no turn to run
-within the request bound; a table busy with other requests for longer than a request may
-wait; the tables kept at their cap) or, for a fault of the server itself, 500: no
-request is left without an answer. A refusal that may pass says when to try again
+bytes), 429 (a client past the tables, or the CPU its requests cost, or a client or a
+table past the bots' time, a minute the server allows), 503 (a connection making room
+for a new one; no turn to run within the request bound; a table busy with other requests
+for longer than a request may wait; the tables kept at their cap) or, for a fault of the
+server itself, 500: no request is left without an answer. A refusal that may pass says when to try again
 (``Retry-After``, and ``retry_after`` in its JSON) and, where a limit of the server's was
 reached, which (``limit``: the :class:`~scala40.web.limits.ServerLimits` field). Bodies
 are read as untrusted JSON (``NaN`` and ``Infinity`` refused, numbers bounded by
@@ -30,7 +30,8 @@ a thread of its own only once it is whole (:mod:`scala40.web.intake`); when the 
 holds as many connections as it may, the arriving ones that sent least make room
 (:mod:`scala40.web.connections`). Requests are worked on in turns, a few at once
 (:mod:`scala40.web.turns`), the request of the client holding the fewest connections
-first.
+first, then of the client whose requests cost least; each is metered by the CPU it
+spends in its turn, paid from its client's budget a minute (:mod:`scala40.web.budgets`).
 
 The endpoints::
 
