@@ -49,7 +49,6 @@ __all__ = [
     "Flood",
     "Outcome",
     "SeatedPerson",
-    "deal_part",
     "expensive_picture",
     "flooding_addresses",
     "new_client",
@@ -195,22 +194,6 @@ def new_client(server: tuple[str, int], source: str) -> Outcome:
     return request(server, source, "POST", "/tables", {"game": "chinchon"})
 
 
-def deal_part(answer: Any, table: int, seat: int, token: str) -> dict[str, Any] | None:
-    """The body of ``seat``'s next part of the deal that ``answer`` (the table's last
-    answer) says its table waits for, as the page sends it: its commitment, then its
-    value (a value of the table's); ``None`` when it waits for none of the seat's."""
-    deal = None if not isinstance(answer, dict) or answer.get("dealt", True) else answer["deal"]
-    if not isinstance(deal, dict) or "commitment" not in deal:
-        return None
-    value = f"{table:032x}{seat:032x}"
-    asker: dict[str, Any] = {"seat": seat, "token": token}
-    if (deal.get("commitments") or [None] * (seat + 1))[seat] is None:
-        return {**asker, "commitment": value_commitment_of(deal["commitment"], seat, value)}
-    if (deal.get("values") or [None] * (seat + 1))[seat] is None:
-        return {**asker, "value": value}
-    return None
-
-
 PERSON_PACE = 0.3
 """The seconds a seated person takes for each of their decisions."""
 
@@ -249,11 +232,26 @@ class SeatedPerson:
     def statuses(self) -> Counter[int]:
         return Counter(outcome.status for outcome in self.outcomes)
 
+    def _deal_part(self, answer: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The person's part of the deal ``answer`` says its table waits for (its
+        commitment, then its value), or ``None``."""
+        deal = None if answer is None or answer.get("dealt", True) else answer.get("deal")
+        if deal is None or "commitment" not in deal:
+            return None
+        value = f"{self._table:032x}" * 2
+        asker: dict[str, Any] = {"seat": 0, "token": self._token}
+        if (deal.get("commitments") or [None])[0] is None:
+            commitment = value_commitment_of(deal["commitment"], 0, value)
+            return {**asker, "commitment": commitment}
+        if (deal.get("values") or [None])[0] is None:
+            return {**asker, "value": value}
+        return None
+
     def _play(self) -> None:
         answer: dict[str, Any] | None = self._made
         while not self._stop.is_set():
             asker = {"seat": 0, "token": self._token}
-            deal = deal_part(answer, self._table, 0, self._token)
+            deal = self._deal_part(answer)
             if deal is not None:
                 # The person's part of the deal, as the page sends it (each part sent
                 # again until it is answered).
@@ -482,20 +480,11 @@ class Flood:
         token = ""
         answer: Any = None
         while not self._stop.is_set():
-            deal = None if table is None else deal_part(answer, table, 3, token)
             if table is None:
                 got = request(self.server, address, "POST", "/tables", HEAVY_TABLE)
                 if got.status == 200:
-                    table, token = got.answer["table"], got.answer["tokens"]["3"]
-                    answer = got.answer
-            elif deal is not None:
-                got = request(self.server, address, "POST", f"/tables/{table}/shuffle", deal)
-            elif (
-                answer is None
-                or "view" not in answer
-                or answer["waiting"]
-                or answer["view"]["current_player"] != 3
-            ):
+                    table, token, answer = got.answer["table"], got.answer["tokens"]["3"], None
+            elif answer is None or answer["waiting"] or answer["view"]["current_player"] != 3:
                 asker = {"seat": 3, "token": token}
                 got = request(self.server, address, "POST", f"/tables/{table}/advance", asker)
             else:
@@ -512,8 +501,6 @@ class Flood:
                 answer = got.answer
                 if answer["view"]["is_over"]:
                     table = None
-            elif got.status == 200:
-                answer = got.answer  # the deal, waiting for the seat's next part
             else:
                 if got.status in (0, 404):
                     table = None
