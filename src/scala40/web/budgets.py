@@ -116,9 +116,9 @@ class Budgets:
         self, client: str, connections: int, turns: Turns, deadline: Deadline
     ) -> Iterator[bool]:
         """A turn of ``turns`` to run ``client``'s request in, the client holding
-        ``connections`` (see :meth:`Turns.running`: whether one was taken by
-        ``deadline``): by the connections it holds, then by what its requests are
-        expected to cost (a share below 1, so that it never outweighs a connection);
+        ``connections`` (see :meth:`~scala40.web.turns.Turns.running`: whether one was
+        taken by ``deadline``): by the connections it holds, then by what its requests
+        are expected to cost (a share below 1, so that it never outweighs a connection);
         the CPU the request spends in it (bots that do not search aside: the bots'
         budgets pay for them) paid from the client's budget once it is done, and what its
         next requests are expected to cost."""
