@@ -11,7 +11,14 @@ so that the flood's threads do not share its interpreter. From each flooding add
   again as soon as it is answered;
 * **tables made** back to back;
 * **heavy bots**: a table of three ``montecarlo`` bots thinking 2 s a move, played on
-  (``advance``, and its person's moves) as fast as it answers.
+  (``advance``, and its person's moves) as fast as it answers;
+* **expensive requests**: whole, valid requests that cost the server the most CPU each
+  endpoint accepts, one connection at a time, each sent as soon as the last is answered
+  (:data:`EXPENSIVE_KINDS`): a ``POST /picture`` of a view holding as many cards as a
+  picture draws and a list of legal moves up to the body's limit
+  (:func:`expensive_picture`), a table of the most seats, five of them bots that play in
+  the request (:data:`EXPENSIVE_TABLE`), its view, its picture at the largest size and
+  its moves, the games, the page's largest file and a card.
 
 Each opens its connection again :data:`RECONNECT_SECONDS` after the server closes it.
 The clients measured: **new clients**,
@@ -23,6 +30,7 @@ it. Every loop is bounded in time.
 from __future__ import annotations
 
 import http.client
+import itertools
 import json
 import selectors
 import socket
@@ -35,10 +43,13 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from scala40.serving.fair_deal import value_commitment_of
+
 __all__ = [
     "Flood",
     "Outcome",
     "SeatedPerson",
+    "expensive_picture",
     "flooding_addresses",
     "new_client",
     "web_server",
@@ -56,10 +67,64 @@ PARTIAL_HEAD = b"POST /tables HTTP/1.1\r\nHost: flood\r\nContent-Length: 100\r\n
 """What a half-open connection sends: a request's start, its headers never ended."""
 WHOLE_REQUEST = b"GET /games HTTP/1.1\r\nHost: flood\r\n\r\n"
 """What a connection of whole requests sends: a request that costs no budget."""
+EXPENSIVE_SEAT = 5
+"""The person's seat at :data:`EXPENSIVE_TABLE`: the last."""
+EXPENSIVE_TABLE = {
+    "game": "scala40",
+    "players": EXPENSIVE_SEAT + 1,
+    "seed": 1,
+    "bots": ["greedy"] * EXPENSIVE_SEAT + [None],
+}
+"""The table an expensive flood makes and plays: the most seats, every one but the last
+a bot that plays in the request (it does not search), dealt at once from a chosen seed,
+so that making it, and each move at it, plays five bots' moves."""
+EXPENSIVE_GETS = {
+    "games": "/games",
+    "page": "/static/app.js",
+    "card": "/cards/spanish/back.svg",
+}
+"""The endpoints an expensive flood reads that take no body: their heaviest answers."""
+EXPENSIVE_KINDS = (
+    "picture",
+    "tables",
+    "table play",
+    "games",
+    "table view",
+    "picture",
+    "page",
+    "table picture",
+    "card",
+    "table play",
+)
+"""The order in which an expensive flood sends its requests: every endpoint's heaviest, a
+picture of a view twice as often (the costliest), a table made once in ten (the tables a
+minute refuse the rest)."""
 TRICKLE_SECONDS = 0.25
 """How often a trickle sends its next byte."""
 RECONNECT_SECONDS = 0.1
 """How soon a flooding connection the server closed is opened again."""
+
+
+def expensive_picture() -> bytes:
+    """The heaviest ``POST /picture`` body the server accepts: a Scala 40 view of the
+    seat to move, its table holding melds up to the cards a picture draws, its legal
+    moves its first one repeated up to the body's limit, laid out narrow."""
+    from scala40 import new_game
+    from scala40.drawing import MAX_DRAWN_CARDS
+    from scala40.web.server import MAX_BODY
+
+    state = new_game(players=2, seed=3)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat).to_dict()
+    melds = (MAX_DRAWN_CARDS - len(view["hand"]) - 1) // 3
+    view["public"]["table"] = ["10S 10H 10C"] * melds
+    move = view["legal_moves"][0]
+    room = MAX_BODY - len(json.dumps({"view": view, "layout_width": 200})) - 100
+    view["legal_moves"] = [move] * (room // (len(json.dumps(move)) + 2))
+    body = json.dumps({"view": view, "layout_width": 200}).encode()
+    assert len(body) <= MAX_BODY
+    return body
 
 
 def flooding_addresses(count: int) -> list[str]:
@@ -109,7 +174,7 @@ def request(
     started = time.monotonic()
     connection = http.client.HTTPConnection(*server, timeout=timeout, source_address=(source, 0))
     try:
-        data = None if body is None else json.dumps(body).encode()
+        data = body if body is None or isinstance(body, bytes) else json.dumps(body).encode()
         connection.request(method, path, data, {"Content-Type": "application/json"})
         response = connection.getresponse()
         raw = response.read()
@@ -155,6 +220,7 @@ class SeatedPerson:
         made = request(self.server, self.source, "POST", "/tables", self.table)
         assert made.status == 200, made.answer
         self._table, self._token = made.answer["table"], made.answer["tokens"]["0"]
+        self._made: dict[str, Any] = made.answer
 
     def start(self) -> None:
         self._thread.start()
@@ -166,17 +232,37 @@ class SeatedPerson:
     def statuses(self) -> Counter[int]:
         return Counter(outcome.status for outcome in self.outcomes)
 
+    def _deal_part(self, answer: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The person's part of the deal ``answer`` says its table waits for (its
+        commitment, then its value), or ``None``."""
+        deal = None if answer is None or answer.get("dealt", True) else answer.get("deal")
+        if deal is None or "commitment" not in deal:
+            return None
+        value = f"{self._table:032x}" * 2
+        asker: dict[str, Any] = {"seat": 0, "token": self._token}
+        if (deal.get("commitments") or [None])[0] is None:
+            commitment = value_commitment_of(deal["commitment"], 0, value)
+            return {**asker, "commitment": commitment}
+        if (deal.get("values") or [None])[0] is None:
+            return {**asker, "value": value}
+        return None
+
     def _play(self) -> None:
-        answer: dict[str, Any] | None = None
+        answer: dict[str, Any] | None = self._made
         while not self._stop.is_set():
             asker = {"seat": 0, "token": self._token}
-            if answer is None:
+            deal = self._deal_part(answer)
+            if deal is not None:
+                # The person's part of the deal, as the page sends it (each part sent
+                # again until it is answered).
+                got = request(
+                    self.server, self.source, "POST", f"/tables/{self._table}/shuffle", deal
+                )
+            elif answer is None or "view" not in answer:
                 query = f"seat=0&token={self._token}"
                 got = request(self.server, self.source, "GET", f"/tables/{self._table}?{query}")
             elif answer["view"]["is_over"]:
                 got = request(self.server, self.source, "POST", "/tables", self.table)
-                if got.status == 200:
-                    self._table, self._token = got.answer["table"], got.answer["tokens"]["0"]
             elif answer["waiting"] or answer["view"]["current_player"] != 0:
                 got = request(
                     self.server, self.source, "POST", f"/tables/{self._table}/advance", asker
@@ -192,8 +278,10 @@ class SeatedPerson:
                     self.server, self.source, "POST", f"/tables/{self._table}/moves", body
                 )
             self.outcomes.append(got)
-            answer = got.answer if got.status == 200 and "view" in got.answer else None
-            if answer is None or answer["view"]["current_player"] == 0:
+            answer = got.answer if got.status == 200 else None
+            if answer is not None and "table" in answer and "tokens" in answer:
+                self._table, self._token = answer["table"], answer["tokens"]["0"]
+            if answer is None or "view" not in answer or answer["view"]["current_player"] == 0:
                 self._stop.wait(PERSON_PACE)
             else:
                 self._stop.wait(0.1)  # the page's pace while the bots play
@@ -204,7 +292,7 @@ class Flood:
     connections, ``trickles`` trickling ones, ``wholes`` sending whole requests, and,
     with ``tables`` and ``heavy``, a client making tables and one playing a table of
     heavy bots (8 connections an address by default: as many as the server holds from
-    one client). Counts what the server did to them. Start it, then stop it (it stops
+    one client), and ``expensive`` clients sending expensive requests. Counts what the server did to them. Start it, then stop it (it stops
     within a few seconds)."""
 
     def __init__(
@@ -217,6 +305,7 @@ class Flood:
         wholes: int = 1,
         tables: bool = True,
         heavy: bool = True,
+        expensive: int = 0,
     ) -> None:
         self.server = server
         self.addresses = list(addresses)
@@ -238,6 +327,11 @@ class Flood:
                 self._threads.append(
                     threading.Thread(target=self._heavy_bots, args=(address,), daemon=True)
                 )
+            self._threads.extend(
+                threading.Thread(target=self._expensive, args=(address,), daemon=True)
+                for _ in range(expensive)
+            )
+        self._picture = expensive_picture() if expensive else b""
 
     def start(self) -> None:
         for thread in self._threads:
@@ -330,6 +424,55 @@ class Flood:
             made = request(self.server, address, "POST", "/tables", {"game": "chinchon"})
             self._count(f"tables made: {made.status}")
             if made.status != 200:
+                self._stop.wait(RECONNECT_SECONDS)
+
+    def _expensive(self, address: str) -> None:
+        """The heaviest request of each endpoint in turn (:data:`EXPENSIVE_TABLE`'s own
+        requests at a table of one's own), one connection at a time, each sent as soon as
+        the last is answered."""
+        table: dict[str, Any] | None = None
+        answer: Any = None
+        for turn in itertools.count():
+            if self._stop.is_set():
+                return
+            kind = EXPENSIVE_KINDS[turn % len(EXPENSIVE_KINDS)]
+            if kind == "tables" or (table is None and kind.startswith("table ")):
+                got = request(self.server, address, "POST", "/tables", EXPENSIVE_TABLE)
+                if got.status == 200:
+                    table, answer = got.answer, got.answer
+                kind = "tables"
+            elif kind == "picture":
+                got = request(self.server, address, "POST", "/picture", self._picture)
+            elif kind in EXPENSIVE_GETS:
+                got = request(self.server, address, "GET", EXPENSIVE_GETS[kind])
+            else:
+                assert table is not None
+                seat = str(EXPENSIVE_SEAT)
+                asker = {"seat": int(seat), "token": table["tokens"][seat]}
+                at = f"/tables/{table['table']}"
+                query = f"seat={seat}&token={asker['token']}"
+                if kind == "table view":
+                    got = request(self.server, address, "GET", f"{at}?{query}")
+                elif kind == "table picture":
+                    got = request(self.server, address, "GET", f"{at}/picture?{query}&size=10000")
+                elif answer is not None and "view" in answer and answer["view"]["legal_moves"]:
+                    view = answer["view"]
+                    move = {
+                        **asker,
+                        "move": view["legal_moves"][0]["move"],
+                        "move_number": view["move_number"],
+                    }
+                    got = request(self.server, address, "POST", f"{at}/moves", move)
+                else:
+                    got = request(self.server, address, "POST", f"{at}/advance", asker)
+                if kind == "table play" and got.status == 200:
+                    answer = got.answer
+                    if answer["view"]["is_over"]:
+                        table = None
+                elif got.status in (0, 404):
+                    table = None
+            self._count(f"expensive {kind}: {got.status}")
+            if got.status not in (200, 429):
                 self._stop.wait(RECONNECT_SECONDS)
 
     def _heavy_bots(self, address: str) -> None:

@@ -23,6 +23,7 @@ __all__ = ["UNMETERED", "Site", "serving", "shuffle_in", "unmetered", "value_of"
 UNMETERED = {
     "client_tables_per_minute": 1e6,
     "client_bot_seconds_per_minute": 1e6,
+    "client_cpu_seconds_per_minute": 1e6,
     "table_bot_seconds_per_minute": 1e6,
     "bots_at_once": 1_000,
     "requests_at_once": 1_000,

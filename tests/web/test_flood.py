@@ -14,6 +14,14 @@ tries, and a seated person's every request is answered 200, never 429: at a tabl
 against ``greedy``, and at one against ``montecarlo``, whose search waits for the
 server's turns as the flood's do. The default run floods from 8 addresses for 2.5 s (a
 new client every 0.1 s); ``nox -s soak`` from 8, 32 and 64 for 20 s (one every 0.25 s).
+
+A second flood sends the heaviest request of every endpoint, one connection an address
+(as few as a person holds, so that the strangers tie with the person for the server's
+turns but for what their requests cost). Before the server metered what a request costs,
+strangers sending the heaviest picture of a view from 32 and 64 addresses left a new
+client answered within 1 s in 0 of 9 tries and a seated person's requests answered 503
+(2 and 3 of 11 each). The default run floods from 8 addresses for 3 s; the soak from 32
+and 64 for 20 s.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import time
 import pytest
 
 from tests.web.flood import (
+    EXPENSIVE_KINDS,
     Flood,
     Outcome,
     SeatedPerson,
@@ -40,15 +49,35 @@ SHARE = 0.95
 """The share of new clients' tries that must be."""
 
 
-def _flood(tmp_path: pathlib.Path, addresses: int, seconds: float, every: float) -> None:
+def _flood(
+    tmp_path: pathlib.Path,
+    addresses: int,
+    seconds: float,
+    every: float,
+    *,
+    expensive: bool = False,
+) -> None:
     """Flood from ``addresses`` for ``seconds``, a new client trying every ``every``
-    seconds."""
+    seconds: with every kind of :class:`~tests.web.flood.Flood`, or, ``expensive``, with
+    expensive requests alone, one connection an address (as few as a person holds)."""
     with web_server(str(tmp_path / "tables.sqlite")) as server:
         persons = [
             SeatedPerson(server, "127.200.0.1"),
             SeatedPerson(server, "127.200.0.2", SEARCHING),
         ]
-        flood = Flood(server, flooding_addresses(addresses))
+        if expensive:
+            flood = Flood(
+                server,
+                flooding_addresses(addresses),
+                holds=0,
+                trickles=0,
+                wholes=0,
+                tables=False,
+                heavy=False,
+                expensive=1,
+            )
+        else:
+            flood = Flood(server, flooding_addresses(addresses))
         for person in persons:
             person.start()
         flood.start()
@@ -79,8 +108,12 @@ def _flood(tmp_path: pathlib.Path, addresses: int, seconds: float, every: float)
     assert len(within) >= SHARE * len(tries), tries
     for person in persons:
         assert set(person.statuses()) == {200}, person.statuses()
-    assert flood.counts["heavy bots: 200"]
-    assert flood.counts["tables made: 200"]
+    if expensive:
+        for kind in EXPENSIVE_KINDS:
+            assert flood.counts[f"expensive {kind}: 200"], kind
+    else:
+        assert flood.counts["heavy bots: 200"]
+        assert flood.counts["tables made: 200"]
 
 
 def test_a_flood_from_eight_addresses_leaves_new_clients_and_a_seated_person_served(
@@ -95,3 +128,17 @@ def test_floods_from_many_addresses_leave_new_clients_and_a_seated_person_served
     tmp_path: pathlib.Path, addresses: int
 ) -> None:
     _flood(tmp_path, addresses, 20.0, every=0.25)
+
+
+def test_a_flood_of_expensive_requests_from_eight_addresses_leaves_everyone_served(
+    tmp_path: pathlib.Path,
+) -> None:
+    _flood(tmp_path, 8, 3.0, every=0.1, expensive=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("addresses", [32, 64])
+def test_floods_of_expensive_requests_from_many_addresses_leave_everyone_served(
+    tmp_path: pathlib.Path, addresses: int
+) -> None:
+    _flood(tmp_path, addresses, 20.0, every=0.25, expensive=True)

@@ -126,6 +126,8 @@ def _quotas() -> tuple[tuple[str, float, str, bool], ...]:
         ("max_tables", defaults.max_tables,
          "tables kept at once: past it, the table that changed least recently makes "
          "room, unless in play", True),
+        ("client_cpu_seconds_per_minute", defaults.client_cpu_seconds_per_minute,
+         "seconds of CPU the server may work a minute for one client's requests", False),
         ("client_bot_seconds_per_minute", defaults.client_bot_seconds_per_minute,
          "seconds the bots may think a minute for one client's requests", False),
         ("table_bot_seconds_per_minute", defaults.table_bot_seconds_per_minute,

@@ -1,7 +1,15 @@
-"""What the requests of a web table server may spend: tables made by each client, the bots'
-thinking of each client and at each table, and the turns of the bots that think at once
-(the server's limits, :class:`~scala40.web.limits.ServerLimits`; the buckets,
-:mod:`scala40.web.quotas`; the turns, :mod:`scala40.web.turns`).
+"""What the requests of a web table server may spend: tables made by each client, the
+machine's time each client's requests cost, the bots' thinking of each client and at each
+table, and the turns of the bots that think at once (the server's limits,
+:class:`~scala40.web.limits.ServerLimits`; the buckets, :mod:`scala40.web.quotas`; the
+turns, :mod:`scala40.web.turns`).
+
+A request is metered by what it costs, not only counted (:meth:`Budgets.running`): the
+CPU seconds the server works for it are paid from its client's budget a minute, and make
+the client's next requests expected to cost as much, so that among clients holding as
+many connections the turns go to those whose requests cost least: a person playing their
+table, and a newcomer, go before strangers sending the costliest requests the server
+accepts.
 
 Each refusal says when to try again. No budget here is shared between clients: so a
 person's requests are never refused, nor their bots held back, because strangers spent
@@ -28,8 +36,8 @@ import attrs
 
 from scala40.deadline import Deadline
 from scala40.web.limits import ServerLimits
-from scala40.web.quotas import Buckets
-from scala40.web.turns import Turns, aside
+from scala40.web.quotas import Buckets, RequestCosts
+from scala40.web.turns import Turns, aside, counted_apart
 
 __all__ = ["BUSY_RETRY_SECONDS", "Budgets", "Refusal", "whole_seconds"]
 
@@ -44,8 +52,9 @@ class Refusal:
     whole seconds to try again."""
 
     limit: str
-    """The limit reached: ``client_tables_per_minute``, ``client_bot_seconds_per_minute``,
-    ``table_bot_seconds_per_minute`` or ``bots_at_once``."""
+    """The limit reached: ``client_tables_per_minute``, ``client_cpu_seconds_per_minute``,
+    ``client_bot_seconds_per_minute``, ``table_bot_seconds_per_minute`` or
+    ``bots_at_once``."""
     message: str
     """What was spent, and when to try again, in words."""
     retry_after: int
@@ -83,6 +92,49 @@ class Budgets:
         """The seconds the bots thought a minute at each table."""
         self.turns: Turns = Turns(limits.bots_at_once)
         """The turns of the bots that think at once."""
+        self.working = Buckets(limits.client_cpu_seconds_per_minute)
+        """The CPU seconds the server worked a minute for each client's requests."""
+        self.costs = RequestCosts()
+        """What each client's next request is expected to cost."""
+
+    def refuse_work(self, client: str) -> Refusal | None:
+        """Why the server may not work for ``client``'s request now (``None``: it may):
+        its requests cost as much CPU as a client's may a minute."""
+        wait = self.working.seconds_until(client)
+        if wait <= 0:
+            return None
+        return Refusal(
+            "client_cpu_seconds_per_minute",
+            "this server has worked as long as it works a minute for one client's requests "
+            f"({self.limits.client_cpu_seconds_per_minute:g} s of CPU): try again in "
+            f"{whole_seconds(wait)} s",
+            whole_seconds(wait),
+        )
+
+    @contextmanager
+    def running(
+        self, client: str, connections: int, turns: Turns, deadline: Deadline
+    ) -> Iterator[bool]:
+        """A turn of ``turns`` to run ``client``'s request in, the client holding
+        ``connections`` (see :meth:`~scala40.web.turns.Turns.running`: whether one was
+        taken by ``deadline``): by the connections it holds, then by what its requests
+        are expected to cost (a share below 1, so that it never outweighs a connection);
+        the CPU the request spends in it (bots that do not search aside: the bots'
+        budgets pay for them) paid from the client's budget once it is done, and what its
+        next requests are expected to cost."""
+        expected = self.costs.arrive(client)
+        priority = connections + expected / (expected + self.limits.request_seconds)
+        spent: list[float] = []
+
+        def charge(seconds: float, bots_seconds: float) -> None:
+            spent.append(seconds)
+            self.working.pay(client, seconds - bots_seconds)
+
+        try:
+            with turns.running(priority, deadline, charge) as taken:
+                yield taken
+        finally:
+            self.costs.leave(client, spent[0] if spent else None)
 
     def refuse_table(self, client: str) -> Refusal | None:
         """Why ``client`` may not make a table now (``None``: it may, and the table is
@@ -136,8 +188,13 @@ class Budgets:
         for a ``search``, no turn given by ``deadline``). A bot that does not search
         answers in milliseconds and takes no turn."""
         spent = self.refuse_thinking(client, table)
-        if spent is not None or not search:
+        if spent is not None:
             yield spent
+            return
+        if not search:
+            # Played in the request's turn: its bots' budgets pay for it, not its own.
+            with counted_apart():
+                yield None
             return
         share = self.client_thinking.share_left(client)
         if table is not None:

@@ -56,10 +56,16 @@ the connections and the machine's time, strangers lose first
   spent, the bots wait: a person's own move is still played, the answer says the bots
   are ``waiting`` and when they may play on (``retry_after``); ``advance``, and a new
   table whose bots would think, are refused with status 429 and ``Retry-After``.
+* **client_cpu_seconds_per_minute** (20): the CPU seconds the server may work a minute
+  for one client's requests (their bots' thinking aside, which the bots' budgets meter),
+  a minute's worth at once, each request paying what it cost once it is done. Past it,
+  the client's requests are refused with status 429 and ``Retry-After`` until its
+  budget fills again.
 * **requests_at_once** (2) and **bots_at_once** (1): the requests worked on at once, and
   the bots that search thinking at once, on the whole server
   (:mod:`scala40.web.turns`); the others wait their turn. A request waits behind those of
-  clients that hold fewer connections, a bot behind those whose client's and table's
+  clients that hold fewer connections and, among clients holding as many, behind those
+  whose requests cost less CPU; a bot behind those whose client's and table's
   budgets hold more; a turn to run not given within the request bound is answered 503
   with ``Retry-After``, a turn to think leaves the bots ``waiting``.
 * **allowed_origins** (none): the origins, besides the server's own, whose pages may call
@@ -243,12 +249,17 @@ class ServerLimits:
     )
     """Wall seconds the bots may think a minute at one table, a minute's worth at once:
     past it, the table's bots wait as above."""
+    client_cpu_seconds_per_minute: float = attrs.field(
+        default=20.0, converter=_seconds, validator=_rate
+    )
+    """CPU seconds the server may work a minute for one client's requests (their bots'
+    thinking aside), a minute's worth at once: past it, 429 with ``Retry-After``."""
     bots_at_once: int = attrs.field(default=1, validator=_count(1, 1_000))
     """Bots that search thinking at once on the whole server; the others wait their turn,
     the fullest budgets first (``held_back`` if none comes within the request bound)."""
     requests_at_once: int = attrs.field(default=2, validator=_count(1, 1_000))
     """Requests worked on at once on the whole server; the others wait their turn, the
-    client holding the fewest connections first (503 if none comes within the request
-    bound)."""
+    client holding the fewest connections first, then the one whose requests cost least
+    (503 if none comes within the request bound)."""
     allowed_origins: tuple[str, ...] = attrs.field(default=(), converter=_origins)
     """Origins besides the server's own whose pages may call it (``"*"``: any)."""

@@ -20,6 +20,24 @@ another client's request (what is shared, the machine, is handed out in turns:
 True
 >>> round(tables.seconds_until("10.0.0.1", 1))
 30
+
+What a client's requests cost the machine is known only once each is done; what its next
+one will cost is guessed from them (:class:`RequestCosts`: the costliest of its recent
+requests, forgotten by halves while it sends none), so that the turns to run
+(:mod:`scala40.web.turns`) go to the requests that cost least first.
+
+>>> from scala40.web.quotas import RequestCosts
+>>> costs = RequestCosts()
+>>> costs.expected("10.0.0.1", now=0.0)             # a new client: NEW_CLIENT_COST
+0.01
+>>> costs.arrive("10.0.0.1", now=0.0)
+0.01
+>>> costs.leave("10.0.0.1", 0.060, now=0.1)         # a costly request counts at once
+>>> costs.arrive("10.0.0.1", now=0.1)
+0.06
+>>> costs.leave("10.0.0.1", 0.001, now=0.2)         # a cheap one after it does not lower it
+>>> costs.expected("10.0.0.1", now=0.2), costs.expected("10.0.0.1", now=2.2)
+(0.06, 0.015)
 """
 
 from __future__ import annotations
@@ -30,13 +48,29 @@ import threading
 import time
 from collections import OrderedDict
 
-__all__ = ["MAX_CLIENTS", "Buckets", "client_of"]
+__all__ = [
+    "COST_HALF_LIFE",
+    "MAX_CLIENTS",
+    "NEW_CLIENT_COST",
+    "Buckets",
+    "RequestCosts",
+    "client_of",
+]
 
 MAX_CLIENTS = 10_000
 """The buckets remembered at once, per kind (the least recently used is forgotten past
 it, and starts again full)."""
 
 _MINUTE = 60.0
+
+NEW_CLIENT_COST = 0.010
+"""The CPU seconds a request of a client never seen (or forgotten) is expected to cost:
+above what a page's files and a new table cost, so that a person whose requests cost
+that little goes before whoever the server does not know yet; below the costliest
+requests the server accepts, so that a newcomer goes before strangers who send those."""
+COST_HALF_LIFE = 1.0
+"""How many seconds it takes what a client's requests are expected to cost to halve:
+sending costly requests less often is what lowers it, not sending cheap ones between."""
 
 
 def client_of(address: str) -> str:
@@ -149,3 +183,72 @@ class Buckets:
             if amount > bucket.capacity:
                 return math.inf
             return (amount - bucket.level) / bucket.rate
+
+
+class _Cost:
+    __slots__ = ("cost", "known", "since", "within")
+
+    def __init__(self, now: float) -> None:
+        self.cost = NEW_CLIENT_COST
+        self.known = False
+        self.since = now
+        self.within = 0
+
+    def at(self, now: float) -> float:
+        if self.within:
+            return self.cost
+        halvings = max(0.0, now - self.since) / COST_HALF_LIFE
+        return float(self.cost * 0.5**halvings)
+
+
+class RequestCosts:
+    """What each client's next request is expected to cost the machine, in CPU seconds:
+    the costliest of its requests, halved every :data:`COST_HALF_LIFE` seconds the client
+    has had no request within the server (so that neither cheap requests spread among
+    costly ones, nor requests that waited and were refused, lower it: only sending less
+    does). A client never seen is expected to cost :data:`NEW_CLIENT_COST` until its first
+    request counts for what it cost. Safe to share between threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._costs: OrderedDict[str, _Cost] = OrderedDict()
+
+    def expected(self, client: str, now: float | None = None) -> float:
+        """The CPU seconds ``client``'s next request is expected to cost at ``now``
+        (``time.monotonic()`` by default)."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            found = self._costs.get(client)
+            return NEW_CLIENT_COST if found is None else found.at(now)
+
+    def arrive(self, client: str, now: float | None = None) -> float:
+        """A request of ``client``'s is within the server from ``now``
+        (``time.monotonic()`` by default) until :meth:`leave`: what it is expected to
+        cost."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            found = self._costs.pop(client, None)
+            if found is None:
+                found = _Cost(now)
+            found.cost = found.at(now)
+            found.within += 1
+            self._costs[client] = found
+            if len(self._costs) > MAX_CLIENTS:
+                self._costs.popitem(last=False)
+            return found.cost
+
+    def leave(self, client: str, seconds: float | None, now: float | None = None) -> None:
+        """A request of ``client``'s that :meth:`arrive` counted has left the server at
+        ``now`` (``time.monotonic()`` by default), having cost ``seconds`` of CPU
+        (``None``: it was not worked on)."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            found = self._costs.get(client)
+            if found is None:
+                return  # forgotten meanwhile, past MAX_CLIENTS
+            if seconds is not None:
+                found.cost = max(seconds, found.cost) if found.known else seconds
+                found.known = True
+            found.within = max(0, found.within - 1)
+            if not found.within:
+                found.since = now

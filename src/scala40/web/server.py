@@ -13,11 +13,11 @@ origin), 404 (no such table or resource, an expired table included), 408 (a body
 did not all come within the server's read time), 409 (a stale move: the move number is
 checked before anything else, so a retry that arrives after the turn has passed is
 stale; a timeout asked before the clock has run out), 413 (a body over :data:`MAX_BODY`
-bytes), 429 (a client past the tables, or a client or a table past the bots' time, a
-minute the server allows), 503 (a connection making room for a new one; no turn to run
-within the request bound; a table busy with other requests for longer than a request may
-wait; the tables kept at their cap) or, for a fault of the server itself, 500: no
-request is left without an answer. A refusal that may pass says when to try again
+bytes), 429 (a client past the tables, or the CPU its requests cost, or a client or a
+table past the bots' time, a minute the server allows), 503 (a connection making room
+for a new one; no turn to run within the request bound; a table busy with other requests
+for longer than a request may wait; the tables kept at their cap) or, for a fault of the
+server itself, 500: no request is left without an answer. A refusal that may pass says when to try again
 (``Retry-After``, and ``retry_after`` in its JSON) and, where a limit of the server's was
 reached, which (``limit``: the :class:`~scala40.web.limits.ServerLimits` field). Bodies
 are read as untrusted JSON (``NaN`` and ``Infinity`` refused, numbers bounded by
@@ -30,7 +30,8 @@ a thread of its own only once it is whole (:mod:`scala40.web.intake`); when the 
 holds as many connections as it may, the arriving ones that sent least make room
 (:mod:`scala40.web.connections`). Requests are worked on in turns, a few at once
 (:mod:`scala40.web.turns`), the request of the client holding the fewest connections
-first.
+first, then of the client whose requests cost least; each is metered by the CPU it
+spends in its turn, paid from its client's budget a minute (:mod:`scala40.web.budgets`).
 
 The endpoints::
 
@@ -109,6 +110,7 @@ from scala40.web.budgets import BUSY_RETRY_SECONDS
 from scala40.web.connections import Connections
 from scala40.web.intake import Arrived, Intake
 from scala40.web.limits import ServerLimits
+from scala40.web.lobby import games_listing
 from scala40.web.quotas import client_of
 from scala40.web.turns import Turns, reclaimable, reclaimed, waiting_as
 
@@ -149,7 +151,12 @@ def _card(pack: str, name: str) -> bytes:
 
 def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
     """``POST /picture``: a view's JSON, or an object holding it as ``view`` with the
-    options ``size``, ``perspective``, ``last_move`` and ``layout_width``."""
+    options ``size``, ``perspective``, ``last_move`` and ``layout_width``.
+
+    The picture's work is bounded by what it draws (at most
+    :data:`~scala40.drawing.MAX_DRAWN_CARDS` cards): the view's legal moves, which it
+    does not draw, are not read (each would be judged by its game, a list as long as the
+    body allows costing the server tens of milliseconds for nothing drawn)."""
     if not isinstance(body, dict):
         raise InvalidArgumentError("the body must be a view's JSON")
     options: dict[str, Any] = {}
@@ -166,7 +173,16 @@ def _picture_of_json(body: object, query: Mapping[str, str]) -> str:
     size = query.get("size", "")
     if size.isascii() and size.isdigit() and len(size) <= 5:
         options.setdefault("size", int(size))
-    return view_svg(view, **options)
+    return view_svg(_undrawn_moves_unread(view), **options)
+
+
+def _undrawn_moves_unread(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its legal moves left out (an empty list, which every view may hold),
+    once they are seen to be a list: the picture draws none of them."""
+    moves = view.get("legal_moves")
+    if not isinstance(moves, list):
+        return view  # the view's reader names what is wrong with it
+    return {**view, "legal_moves": []}
 
 
 class TableHandler(BaseHTTPRequestHandler):
@@ -278,12 +294,28 @@ class TableHandler(BaseHTTPRequestHandler):
 
     def _turn(self) -> AbstractContextManager[bool]:
         """A turn to run in (:mod:`scala40.web.turns`), the request of the client that
-        holds the fewest connections first; a server of one's own gives it at once."""
+        holds the fewest connections first, then of the one whose requests cost least; the
+        CPU it spends there paid from its client's budget, a client past it refused (429)
+        (:meth:`~scala40.web.budgets.Budgets.running`). A server of one's own gives it at
+        once, unmetered."""
         if not isinstance(self.server, _TableServer):
             return nullcontext(True)
-        held = self.server.connections.client_count(self._client())
-        return self.server.running.running(
-            held, Deadline.after(self.tables.limits.request_seconds)
+        client = self._client()
+        budgets = self.tables.budgets
+        refusal = budgets.refuse_work(client)
+        if refusal is not None:
+            raise web_tables.RequestError(
+                429,
+                "TooManyRequests",
+                refusal.message,
+                retry_after=refusal.retry_after,
+                limit=refusal.limit,
+            )
+        return budgets.running(
+            client,
+            self.server.connections.client_count(client),
+            self.server.running,
+            Deadline.after(self.tables.limits.request_seconds),
         )
 
     def _body(self) -> object:
@@ -583,6 +615,9 @@ def make_server(
         raise InvalidArgumentError(
             f"handler must be TableHandler or a subclass of it, got {describe(handler)}"
         )
+    # The games are loaded before any request comes: loading them costs as much CPU as
+    # tens of requests, which the first client would pay and be expected to cost again.
+    games_listing()
     bound = type(f"Bound{handler.__name__}", (handler,), {"tables": tables})
     server = _TableServer((host, port), bound, tables.limits)
     if start:

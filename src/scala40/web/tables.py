@@ -426,10 +426,21 @@ class Tables(DealSteps):
                 terms = json.loads(deal.terms)
                 rules = game.ruleset_type.from_dict(terms["rules"])
                 state = game.new_game(rules, len(seats), deal.seed)
+                # The deal and the cards it dealt are stored now, before the bots play:
+                # a write left open would hold the file's lock while a bot that searches
+                # gives the server's turn away, and every request that writes would wait
+                # for it holding a turn of its own (the server stalled for the file's
+                # timeout). A request that fails after leaves the table dealt, to play on.
                 db.execute(
-                    "UPDATE tables SET seed = ?, deal = ? WHERE id = ?",
-                    (_stored_seed(deal.seed), stored_deal_text(deal), table_id),
+                    "UPDATE tables SET seed = ?, deal = ?, state = ? WHERE id = ?",
+                    (
+                        _stored_seed(deal.seed),
+                        stored_deal_text(deal),
+                        json.dumps(state.to_dict()),
+                        table_id,
+                    ),
                 )
+                db.commit()
             else:
                 state = game.state_from_dict(json.loads(row[2]))
             seed = _seed_of_row(row[1]) if deal is None else deal.seed

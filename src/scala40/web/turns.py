@@ -10,7 +10,10 @@ turns, few at once, to whom waits by **priority**, then by arrival:
   person at their table, goes before strangers who hold many. A request gives its turn
   back while it waits (:func:`aside`: for its table, for a bot's turn, while a bot
   thinks) and before its answer is written, so that a turn is held only while the
-  machine works for it.
+  machine works for it. The CPU its thread spends while it holds its turn is what the
+  request cost (``charge``): the client's budget pays it, and the client's next requests
+  are expected to cost as much (:mod:`scala40.web.budgets`), which orders the requests
+  of clients holding as many connections, the cheapest first.
 * **Thinking** (:attr:`~scala40.web.limits.ServerLimits.bots_at_once`): a bot that
   searches is CPU-bound for as long as its move may take, so it thinks in a turn of its
   own, given back once its move is chosen; the request whose client's and table's
@@ -42,6 +45,7 @@ import heapq
 import itertools
 import math
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -49,11 +53,13 @@ from scala40._checks import describe, is_int
 from scala40.deadline import Deadline
 from scala40.errors import InvalidValueError
 
-__all__ = ["Turns", "Waits", "aside", "reclaimable", "reclaimed", "waiting_as"]
+__all__ = ["Turns", "Waits", "aside", "counted_apart", "reclaimable", "reclaimed", "waiting_as"]
 
 _thread = threading.local()
 """The running turn the calling thread holds (``turns``), whether it holds it now
-(``held``), and the waits of the request it answers (``waits``)."""
+(``held``), the CPU seconds it spent in it so far (``worked``; ``apart``: those in
+:func:`counted_apart`) and the thread's CPU clock when it last took it (``since``), and
+the waits of the request it answers (``waits``)."""
 
 
 class Waits:
@@ -218,17 +224,30 @@ class Turns:
                 self.give_back()
 
     @contextmanager
-    def running(self, priority: float, deadline: Deadline) -> Iterator[bool]:
+    def running(
+        self,
+        priority: float,
+        deadline: Deadline,
+        charge: Callable[[float, float], None] | None = None,
+    ) -> Iterator[bool]:
         """The calling thread's turn to run for the block (see :meth:`take`), which
-        :func:`aside` gives back while the thread waits: whether one was taken."""
+        :func:`aside` gives back while the thread waits: whether one was taken. Once the
+        block ends, ``charge`` is told the CPU seconds the thread spent holding the turn
+        (its waits, and a bot's thinking in a turn of its own, not counted), and how many
+        of them in blocks of :func:`counted_apart`."""
         taken = self.take(priority, deadline)
         _thread.turns, _thread.held = (self, True) if taken else (None, False)
+        _thread.worked, _thread.apart, _thread.since = 0.0, 0.0, time.thread_time()
         try:
             yield taken
         finally:
             if _thread.held:
+                _thread.worked += time.thread_time() - _thread.since
                 self.give_back()
+            worked, apart = _thread.worked, _thread.apart
             _thread.turns, _thread.held = None, False
+            if taken and charge is not None:
+                charge(worked, apart)
 
 
 @contextmanager
@@ -240,6 +259,7 @@ def aside() -> Iterator[None]:
     if turns is None or not _thread.held:
         yield
         return
+    _thread.worked += time.thread_time() - _thread.since
     turns.give_back()
     _thread.held = False
     try:
@@ -248,3 +268,19 @@ def aside() -> Iterator[None]:
         # Taken again whatever: the request may hold its table, which it must finish.
         turns.take(-math.inf, Deadline.never(), reclaimable=False)
         _thread.held = True
+        _thread.since = time.thread_time()
+
+
+@contextmanager
+def counted_apart() -> Iterator[None]:
+    """The CPU the calling thread spends in the block, holding its running turn, is told
+    apart to the turn's ``charge`` (:meth:`Turns.running`): a bot's move that another
+    budget pays for (a thread that holds no turn just runs the block)."""
+    if getattr(_thread, "turns", None) is None:
+        yield
+        return
+    started = time.thread_time()
+    try:
+        yield
+    finally:
+        _thread.apart += time.thread_time() - started
