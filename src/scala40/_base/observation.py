@@ -708,15 +708,15 @@ class ObservationBase(Generic[R, L]):
             player_count, hands, stock = state.player_count, state.hands, state.stock
         except AttributeError:
             raise InvalidArgumentError(f"expected a game state, got {describe(state)}") from None
-        check_seat("seat", seat, player_count, what="")
+        if not (type(seat) is int and 0 <= seat < player_count):
+            check_seat("seat", seat, player_count, what="")  # refuses it, saying why
         rules = state.rules
         layout = self._last
         if layout is None or layout.rules is not rules or layout.player_count != player_count:
             layout = self._layout(rules, player_count)
         if sheet is None or sheet.layout is not layout:
             sheet = self._sheet(seat, layout)
-        sizes = tuple([len(hand) for hand in hands])
-        sheet.write(sheet, state, seat, hands[seat], sizes, len(stock))
+        sheet.write(sheet, state, seat, hands[seat], tuple(map(len, hands)), len(stock))
         sheet.source = state
         return b"".join((sheet.raw, tail))
 

@@ -34,7 +34,7 @@ class ChanceDraws:
     (52, 7, 7)
     """
 
-    __slots__ = ("_outcomes", "counts", "left", "order", "possible")
+    __slots__ = ("_outcomes", "counts", "left", "order")
 
     def __init__(
         self,
@@ -43,7 +43,6 @@ class ChanceDraws:
         _counts: tuple[int, ...] | None = None,
         _order: tuple[int, ...] = (),
         _left: int | None = None,
-        _possible: tuple[int, ...] | None = None,
     ) -> None:
         if _counts is None:
             counts = [0] * CARD_CODES
@@ -56,12 +55,6 @@ class ChanceDraws:
         """The cards drawn so far, in order."""
         self.left = sum(_counts) if _left is None else _left
         """How many cards are left to draw."""
-        self.possible = (
-            tuple([card for card, count in enumerate(_counts) if count])
-            if _possible is None
-            else _possible
-        )
-        """The card codes that can come next (a copy left), in increasing order."""
         self._outcomes: tuple[tuple[int, float], ...] | None = None
 
     @property
@@ -72,17 +65,10 @@ class ChanceDraws:
     def outcomes(self) -> tuple[tuple[int, float], ...]:
         """Each card code that can come next, with its probability, in increasing order."""
         found = self._outcomes
-        if found is None and not self.left:
-            found = self._outcomes = ()
-        elif found is None:
+        if found is None:
             left = self.left
-            counts = self.counts
-            # ``count / left`` for each count there is, looked up: the same floats as a
-            # division a card, paired with the cards without a Python loop.
-            shares = [count / left for count in range(max(counts) + 1)]
-            possible = self.possible
             found = self._outcomes = tuple(
-                zip(possible, map(shares.__getitem__, map(counts.__getitem__, possible)))
+                [(card, count / left) for card, count in enumerate(self.counts) if count]
             )
         return found
 
@@ -98,16 +84,8 @@ class ChanceDraws:
             )
         counts = list(self.counts)
         counts[card] -= 1
-        possible = self.possible
-        if not counts[card]:
-            place = possible.index(card)
-            possible = possible[:place] + possible[place + 1 :]
         return ChanceDraws(
-            (),
-            _counts=tuple(counts),
-            _order=(*self.order, card),
-            _left=self.left - 1,
-            _possible=possible,
+            (), _counts=tuple(counts), _order=(*self.order, card), _left=self.left - 1
         )
 
     def __repr__(self) -> str:

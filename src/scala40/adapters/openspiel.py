@@ -726,9 +726,6 @@ class _Deal:
 
     __slots__ = ()
 
-    possible = tuple(range(DEAL_OUTCOMES))
-    """The outcomes, in increasing order."""
-
     def outcomes(self) -> tuple[tuple[int, float], ...]:
         return _DEAL_OUTCOMES
 
@@ -898,7 +895,7 @@ class OpenSpielState(pyspiel.State):
         if node.draws is not None:
             if player is not None and player != _CHANCE:
                 return []
-            return list(node.draws.possible)
+            return [outcome for outcome, _ in node.draws.outcomes()]
         decision = node.decision
         if decision is None or (player is not None and player != decision.player):
             return []
