@@ -23,6 +23,8 @@ import statistics
 import time
 from typing import Any
 
+from machine_load import LoadWatch
+
 from scala40.game import BUILTIN_GAMES, load_game
 
 GAMES: tuple[tuple[str, str, int | None], ...] = (
@@ -113,15 +115,18 @@ def main() -> None:
         "best round of each; from_dict/to_dict: of the best rounds, then the median of "
         "the rounds' ratios, lowest-highest)"
     )
+    watch = LoadWatch()  # the load beside every ratio (see machine_load)
     for label, name, players in GAMES:
         states = middle_states(name, players, count)
         measure(states, 1)  # warm-up: imports, tables
+        watch.read(label)
         saving, loading, ratios = measure(states, rounds)
+        watch.read(label)
         print(
             f"  {label:<20} to_dict {saving * 1e6:>6,.1f} us, from_dict {loading * 1e6:>6,.1f} us, "
             "from_dict/to_dict"
             f" best {loading / saving:5.2f}x; rounds: median {statistics.median(ratios):5.2f}x "
-            f"({min(ratios):.2f}-{max(ratios):.2f})"
+            f"({min(ratios):.2f}-{max(ratios):.2f}) {watch.note(label)}"
         )
 
 

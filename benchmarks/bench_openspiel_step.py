@@ -31,7 +31,14 @@ Run ``python benchmarks/bench_openspiel_step.py`` (with the ``rl`` extra: ``pip 
 passes; ``--instructions`` counts instructions per move instead, each rung in a process
 of its own under ``valgrind --tool=cachegrind`` (the rung less an empty run of the same
 set-up). ``--game NAME`` (repeated) measures some games only; ``--decisions N`` sets the
-workload.
+workload. With ``--instructions --peer`` it counts OpenSpiel's C++ gin rummy too, observed
+at every decision the same way (per move: each of its actions is a whole move, its deal's
+chance nodes counted, as the library's are): a ratio of instructions a move, which the
+machine's load does not change, beside the timed ratios of ``bench_rl.py``. Counts of
+instructions weigh alike what the processor runs at different speeds (a C++ engine's
+loops, the interpreter's, the copy of an observation's bytes, which ``valgrind`` counts
+at about one instruction a byte), so such a ratio estimates a time ratio; read one at
+rest to know it.
 """
 
 from __future__ import annotations
@@ -140,6 +147,55 @@ class Workload:
                 state.apply_action(action)
 
 
+PEER = "gin_rummy"
+"""OpenSpiel's C++ gin rummy, counted the same way with ``--peer``: its observed step
+(the rung ``observed`` alone: it has no adapter to take apart), per move (each of its
+actions is a whole move; its deal's chance nodes count, as the library's do)."""
+
+
+class PeerWorkload:
+    """Seeded random episodes of OpenSpiel's C++ gin rummy, observed at every decision as
+    ``bench_rl.py`` plays it, recorded for the replays."""
+
+    def __init__(self, decisions: int) -> None:
+        import pyspiel
+
+        self.game = pyspiel.load_game(PEER)
+        self.episodes: list[list[int]] = []
+        chooser = random.Random(1)
+        made = 0
+        while made < decisions:
+            state = self.game.new_initial_state()
+            actions: list[int] = []
+            while not state.is_terminal() and made < decisions:
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    action = outcomes[chooser.randrange(len(outcomes))][0]
+                else:
+                    state.observation_tensor(state.current_player())
+                    legal = state.legal_actions()
+                    action = legal[chooser.randrange(len(legal))]
+                    made += 1
+                state.apply_action(action)
+                actions.append(action)
+            self.episodes.append(actions)
+        self.move_count = made
+        self.run("observed")
+
+    def run(self, rung: str) -> None:
+        """Replay every recorded episode observed (the one rung a peer has)."""
+        for actions in self.episodes:
+            state = self.game.new_initial_state()
+            for action in actions:
+                if state.is_chance_node():
+                    state.chance_outcomes()
+                else:
+                    state.observation_tensor(state.current_player())
+                    if action not in state.legal_actions():
+                        raise AssertionError("the replay left the recorded game")
+                state.apply_action(action)
+
+
 def _engine_note() -> str:
     return (
         "engine: each move's state copied (copy_with, which leaves its legal moves out), "
@@ -165,12 +221,17 @@ _REFS = re.compile(r"==(\d+)==\s+I\s+refs:\s+([\d,]+)")
 def run_children(name: str, decisions: int) -> None:
     """The process counted under cachegrind: the set-up, then an empty child and one
     child per rung, each forked from it and printing its process number and rung."""
-    workload = Workload(name, decisions)
+    workload: Workload | PeerWorkload
+    rungs: tuple[str, ...]
+    if name == PEER:
+        workload, rungs = PeerWorkload(decisions), ("observed",)
+    else:
+        workload, rungs = Workload(name, decisions), RUNGS
     import gc
 
     gc.collect()
     gc.freeze()
-    for rung in (None, *RUNGS):
+    for rung in (None, *rungs):
         sys.stdout.flush()
         child = os.fork()
         if child == 0:
@@ -231,6 +292,11 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=3000, help="decisions recorded")
     parser.add_argument("--repeat", type=int, default=3, help="passes timed, the best kept")
     parser.add_argument("--instructions", action="store_true", help="count instructions")
+    parser.add_argument(
+        "--peer",
+        action="store_true",
+        help=f"count OpenSpiel's C++ {PEER} with observations too (with --instructions)",
+    )
     parser.add_argument("--children", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.children:
@@ -244,6 +310,9 @@ def main() -> None:
     from scala40.game import game_names
 
     print(_engine_note())
+    if args.peer and args.instructions:
+        observed = count_rungs(PEER, args.decisions)["observed"]
+        print(f"{PEER} (OpenSpiel, C++), observed: {observed:,.0f} instructions per move")
     for name in args.game or game_names():
         if args.instructions:
             report(name, count_rungs(name, args.decisions), "instructions", "{:,.0f}".format)

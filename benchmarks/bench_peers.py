@@ -27,7 +27,9 @@ does after its first seconds (the ratios of that cold round are reported apart).
 round plays each game of the package for about the same time right before each peer in
 turn, so that a ratio compares two runs a few seconds apart, which the machine's
 changing speed touches alike; a ratio reported is the median of the rounds' ratios,
-with the lowest and the highest. Each engine plays in a process of its own, kept for the
+with the lowest and the highest, and beside it the highest load average read while it was
+measured, flagged when above one per core (``machine_load.py``: a ratio read on a busy
+machine measures the crowd). Each engine plays in a process of its own, kept for the
 whole run, as a program playing one game does: it holds only that engine's caches, and
 the garbage collector walks only what that engine keeps alive (``--one-process`` plays
 them all in this one, where every full collection walks the caches of every game). The
@@ -55,6 +57,8 @@ import sys
 import time
 from collections.abc import Callable
 from typing import Any
+
+from machine_load import LoadWatch
 
 from scala40 import new_game
 from scala40.cards import format_cards
@@ -469,11 +473,17 @@ def main() -> None:
         return rate
 
     # Each round plays a game of the package, then each peer right after it.
+    watch = LoadWatch()  # the load beside every ratio (see machine_load)
+    cold_watch = LoadWatch()
     for round_number in range(repeats + 1):  # the first round is the warm-up
+        round_watch = cold_watch if round_number == 0 else watch
         for name in ours:
+            for peer in peers:
+                round_watch.read((name, peer))
             mine = play(name)
             for peer in peers:
                 ratios[name, peer].append(mine / play(peer))
+                round_watch.read((name, peer))
         if not ours:
             for peer in peers:
                 play(peer)
@@ -503,10 +513,10 @@ def main() -> None:
         print("ratios (game / peer, actions/s: median of the per-round ratios, lowest-highest):")
         for (name, peer), paired in ratios.items():
             print(f"  {name} / {peer}: {statistics.median(paired):.2f}x "
-                  f"({min(paired):.2f}-{max(paired):.2f})")  # fmt: skip
+                  f"({min(paired):.2f}-{max(paired):.2f}) {watch.note((name, peer))}")  # fmt: skip
         print("the same in the warm-up round (cold: nothing kept yet):")
         for (name, peer), first in cold.items():
-            print(f"  {name} / {peer}: {first:.2f}x")
+            print(f"  {name} / {peer}: {first:.2f}x {cold_watch.note((name, peer))}")
     report_legal_times(args.legal_games or (30 if args.quick else 200))
 
 

@@ -25,6 +25,10 @@ per-round ratios, with the lowest and the highest. Three figures each:
   one or a few decisions (a discard is two: the verb, then the card); a gin rummy action
   is a whole move.
 
+Beside every ratio, the highest load average read while it was measured, flagged when
+above one per core (``machine_load.py``): a ratio read on a busy machine measures the
+crowd; read it again at rest, or take the median of three runs.
+
 "With observations" means the agent to act gets its observation every decision (the
 PettingZoo environment's ``last()``, OpenSpiel's ``observation_tensor``, RLCard's state,
 which its ``step`` always makes); "actions only" reads the legal actions alone.
@@ -43,6 +47,8 @@ import statistics
 import time
 from collections.abc import Callable
 from typing import Any
+
+from machine_load import LoadWatch
 
 from scala40.game import Game, game_names, load_game
 
@@ -244,8 +250,11 @@ def main() -> None:
 
     # The warm-up round: each environment right before its peer, as in the rounds.
     cold: dict[tuple[str, str], tuple[float, float]] = {}
+    watch = LoadWatch()  # the load beside every ratio (see machine_load)
     for ours, theirs in pairs:
+        watch.read(("cold", ours, theirs))
         cold[ours, theirs] = ratio(measure(ours), measure(theirs))
+        watch.read(("cold", ours, theirs))
     for name in measured:
         if name not in paired:
             measure(name)
@@ -253,7 +262,9 @@ def main() -> None:
     ratios: dict[tuple[str, str], list[tuple[float, float]]] = {pair: [] for pair in pairs}
     for _ in range(rounds):
         for ours, theirs in pairs:
+            watch.read((ours, theirs))
             mine, peer = measure(ours), measure(theirs)
+            watch.read((ours, theirs))
             results[ours].append(mine)
             results[theirs].append(peer)
             ratios[ours, theirs].append(ratio(mine, peer))
@@ -279,11 +290,15 @@ def main() -> None:
         by_move = statistics.median(item[1] for item in found)
         print(
             f"  {pair[0]} / {pair[1]}: decisions {statistics.median(by_decision):.2f} "
-            f"({min(by_decision):.2f}-{max(by_decision):.2f}), moves {by_move:.2f}"
+            f"({min(by_decision):.2f}-{max(by_decision):.2f}), moves {by_move:.2f} "
+            + watch.note(pair)
         )
     print("the same in the warm-up round (cold: nothing kept yet):")
     for pair, (first_decisions, first_moves) in cold.items():
-        print(f"  {pair[0]} / {pair[1]}: decisions {first_decisions:.2f}, moves {first_moves:.2f}")
+        print(
+            f"  {pair[0]} / {pair[1]}: decisions {first_decisions:.2f}, moves {first_moves:.2f} "
+            + watch.note(("cold", *pair))
+        )
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ import statistics
 import time
 from collections import defaultdict
 
+from machine_load import LoadWatch
+
 from scala40.cli.serve import Referee
 
 WINDOW = 300
@@ -74,7 +76,10 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    watch = LoadWatch()  # the load beside every ratio (see machine_load)
+    watch.read("run")
     served, library = play(args.game, args.hands, args.seed)
+    watch.read("run")
     print(f"{args.game}: apply's CPU time by place in the hand ({args.hands} hands)")
     print(f"{'moves':>12} {'serve apply':>12} {'state.apply':>12}")
     for window in sorted(served):
@@ -85,11 +90,14 @@ def main() -> None:
         )
     first = statistics.median(served[0])
     last = statistics.median(served[LAST_WINDOW // WINDOW])
-    print(f"serve's apply from move {LAST_WINDOW} against the first {WINDOW}: {last / first:.2f}x")
+    print(
+        f"serve's apply from move {LAST_WINDOW} against the first {WINDOW}: {last / first:.2f}x "
+        + watch.note("run")
+    )
     overhead = first - statistics.median(library[0])
     print(
         f"serve's apply against the library's: {first / statistics.median(library[0]):.1f}x "
-        f"({overhead / 1e3:.0f} us of the referee's own a move)"
+        f"({overhead / 1e3:.0f} us of the referee's own a move) {watch.note('run')}"
     )
 
 

@@ -3,10 +3,14 @@ layouts, the card blocks that open it, and how its numbers are made (the words o
 text are in :mod:`scala40._wording`).
 
 A game's encoding (its ``observation``, a :class:`~scala40.game.ObservationEncoding`)
-derives from :class:`ObservationBase`: it lists its blocks in ``_blocks`` and computes
-what one ruleset and number of players need in ``_new_layout``, each once per ruleset
-and number of players. Its numbers open with the card blocks of :func:`card_blocks`, one
-entry per card code (:data:`CARD_CODES`).
+derives from :class:`ObservationBase`: it lists its blocks in ``_blocks``, computes what
+one ruleset and number of players need in ``_new_layout``, each once per ruleset and
+number of players, and declares in ``_writes`` what each block is made from (the card
+blocks :class:`Hand`, :class:`Pile`, :class:`Table`, :class:`Mark` and :class:`Seen`; any
+other run of blocks a :class:`Row`, such as :func:`seat_mark_row`).
+The writer of each layout is written from those declarations once
+(:func:`compile_writer`). Its numbers open with the card blocks of :func:`card_blocks`,
+one entry per card code (:data:`CARD_CODES`).
 
 >>> from scala40._base.observation import card_blocks
 >>> [field.name for field in card_blocks(2.0, discard_pile=True)]
@@ -31,12 +35,14 @@ import threading
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
+from itertools import pairwise
 from typing import Any, Generic, TypeVar
 
 import attrs
 from typing_extensions import Buffer
 
 from scala40._checks import check_seat, describe
+from scala40._format.generated import compile_source
 from scala40.errors import InvalidArgumentError
 from scala40.game import ObservationField
 from scala40.melds import Meld, MeldKind
@@ -47,18 +53,31 @@ __all__ = [
     "UNSEEN",
     "UNSET",
     "ZERO_ROW",
+    "Hand",
     "LayoutBase",
+    "Mark",
     "ObservationBase",
+    "Pile",
+    "Row",
+    "Seen",
     "Sheet",
+    "Table",
+    "Write",
     "capped_fractions",
     "card_blocks",
     "card_changes",
+    "compile_writer",
     "count_bytes",
+    "count_row",
     "float_bytes",
     "fraction_rows",
     "mark_rows",
+    "marked_seats_row",
+    "member_row",
     "seat_counts_row",
+    "seat_mark_row",
     "seat_row",
+    "seats_row",
     "update_table_blocks",
     "write_cards",
     "write_hand",
@@ -234,6 +253,56 @@ UNSET: Any = object()
 """What a sheet remembers of an input before it is written from any."""
 
 
+def marked_seats_row(count: int, me: int, seats: Iterable[int]) -> bytes:
+    """A block of ``count`` seats marking ``seats``, seat ``s`` at ``(s - me) % count``.
+
+    >>> from array import array
+    >>> from scala40._base.observation import marked_seats_row
+    >>> array("f", marked_seats_row(3, 1, (0, 1))).tolist()
+    [1.0, 0.0, 1.0]
+    """
+    row = [0.0] * count
+    for seat in seats:
+        row[(seat - me) % count] = 1.0
+    return float_bytes(row)
+
+
+def seat_mark_row(layout: LayoutBase, me: int, seat: int | None) -> bytes:
+    """A :class:`Row`'s block marking ``seat``, counted from ``me`` (none for ``None``)."""
+    count = layout.player_count
+    return layout.marks[count if seat is None else (seat - me) % count]
+
+
+def seats_row(layout: LayoutBase, me: int, seats: tuple[int, ...]) -> bytes:
+    """A :class:`Row`'s block marking each seat of ``seats``, counted from ``me``."""
+    count = layout.player_count
+    return marked_seats_row(count, me, seats) if seats else layout.marks[count]
+
+
+def member_row(members: Iterable[Any]) -> Callable[[LayoutBase, int, Any], bytes]:
+    """A :class:`Row`'s block marking one of ``members`` (an enumeration's, such as the
+    phases), looked up by the member's identity: hashing an enum member runs Python code
+    (``Enum.__hash__``), ``id`` does not.
+
+    >>> from array import array
+    >>> from scala40._base.observation import member_row
+    >>> array("f", member_row(("a", "b"))(None, 0, "b")).tolist()
+    [0.0, 1.0]
+    """
+    listed = tuple(members)
+    rows = {id(member): row for member, row in zip(listed, mark_rows(len(listed)), strict=False)}
+
+    def row(layout: LayoutBase, me: int, member: Any) -> bytes:
+        return rows[id(member)]
+
+    return row
+
+
+def count_row(layout: LayoutBase, me: int, value: int) -> bytes:
+    """A :class:`Row`'s block of one count (:func:`count_bytes`)."""
+    return count_bytes(value)
+
+
 @attrs.frozen
 class LayoutBase:
     """What the encoding of one ruleset and number of players needs, computed once."""
@@ -245,69 +314,319 @@ class LayoutBase:
     start: bytes
     """The numbers before anything is written: the unseen block holds the deck, and the
     blocks the rules fix are set."""
+    marks: tuple[bytes, ...]
+    """The rows of a one-hot seat block (:func:`mark_rows`)."""
+
+
+# -- what a game declares it writes -------------------------------------------------------
+#
+# A game's encoding lists what it writes (``_writes``): its card blocks, then blocks each
+# made from a few inputs, the fields of the view (or of the state: they read alike) or
+# one of ``me``, ``hand``, ``hand_sizes``, ``stock_size``, each written again only when
+# one of its inputs changed since the seat's sheet was last written (compared by
+# equality, or by identity for the inputs listed as ``shared``: values that consecutive
+# states share). The writer of a layout is written out from that list as source, block
+# after block, and compiled once (``compile_writer``): a loop over the declarations
+# would cost every write what the source costs once.
+
+
+def _names(names: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (names,) if isinstance(names, str) else tuple(names)
+
+
+@attrs.frozen
+class Hand:
+    """The ``hand`` block (numbers 0 to 52) and the ``unseen`` one (53 to 105): each card
+    the player holds is counted in the first and not unseen."""
+
+    def source(self, out: _Source) -> None:
+        kept = out.slot(())
+        out.line(f"if hand is not {kept}:")
+        out.line(f"    write_hand(numbers, {kept}, hand)")
+        out.line(f"    {kept} = hand")
+
+
+@attrs.frozen
+class Pile:
+    """A discard pile's ``field`` block (copies of each card in ``input``, the pile) and
+    the ``discard_top`` block after it (its top card); a card in the pile is not unseen."""
+
+    field: str = "discard"
+    input: str = "discard"
+
+    def source(self, out: _Source) -> None:
+        pile = out.read(self.input)
+        kept = out.slot(())
+        out.line(f"if {pile} is not {kept}:")
+        out.line(f"    write_pile(numbers, {kept}, {pile}, {out.span((self.field,))[0] // 4})")
+        out.line(f"    {kept} = {pile}")
+
+
+@attrs.frozen
+class Table:
+    """The table blocks (``fields``: each meld's one-hot kind, then two card rows a meld,
+    :func:`update_table_blocks`) of the melds in ``input``, whose card rows ``rows(meld)``
+    gives; a meld's cards are not unseen."""
+
+    fields: tuple[str, str, str]
+    rows: Callable[[Meld], tuple[array[float], array[float]]]
+    input: str = "table"
+
+    def source(self, out: _Source) -> None:
+        table = out.read(self.input)
+        kept = out.slot(())
+        offsets = tuple(out.span((field,))[0] // 4 for field in self.fields)
+        rows = out.bind("rows", self.rows)
+        out.line(f"if {table} is not {kept}:")
+        out.line(f"    update_table_blocks(numbers, {kept}, {table}, {offsets}, {rows})")
+        out.line(f"    {kept} = {table}")
+
+
+@attrs.frozen
+class Mark:
+    """A card block marking the one card of ``input`` (or none, for ``None``)."""
+
+    field: str
+    input: str
+
+    def source(self, out: _Source) -> None:
+        card = out.read(self.input)
+        kept = out.slot(None)
+        at = out.span((self.field,))[0] // 4
+        out.line(f"if {card} is not {kept}:")
+        out.line(f"    if {kept} is not None:")
+        out.line(f"        numbers[{at} + {kept}] = 0.0")
+        out.line(f"    if {card} is not None:")
+        out.line(f"        numbers[{at} + {card}] = 1.0")
+        out.line(f"    {kept} = {card}")
+
+
+@attrs.frozen
+class Seen:
+    """Cards the player sees elsewhere than in his hand and the blocks above (shown, or
+    known to be in a hand), which the ``unseen`` block leaves out: ``cards(layout, me,
+    *inputs)`` (``inputs`` and ``shared`` as a :class:`Row`'s)."""
+
+    inputs: tuple[str, ...] = attrs.field(converter=_names)
+    cards: Callable[..., tuple[int, ...]]
+    shared: tuple[str, ...] = attrs.field(default=(), converter=_names)
+
+    def source(self, out: _Source) -> None:
+        after = out.changed(self.inputs, self.shared)
+        kept = out.slot(())
+        cards = out.bind("cards", self.cards)
+        out.line(f"    seen = {cards}(layout, me, {after})")
+        out.line(f"    write_cards(numbers, {kept}, seen)")
+        out.line(f"    {kept} = seen")
+        out.remember()
+
+
+@attrs.frozen
+class Row:
+    """Consecutive blocks (``fields``, in order; a name for one) written as one part
+    that ``row(layout, me, *inputs)`` makes, when one of ``inputs`` (a name for one)
+    changed; ``shared`` inputs are compared by identity."""
+
+    fields: tuple[str, ...] = attrs.field(converter=_names)
+    inputs: tuple[str, ...] = attrs.field(converter=_names)
+    row: Callable[..., bytes]
+    shared: tuple[str, ...] = attrs.field(default=(), converter=_names)
+
+    def source(self, out: _Source) -> None:
+        values = out.changed(self.inputs, self.shared)
+        start, end = out.span(self.fields)
+        row = out.bind("row", self.row)
+        out.line(f"    raw[{start}:{end}] = {row}(layout, me, {values})")
+        out.remember()
+
+
+Write = Hand | Pile | Table | Mark | Seen | Row
+"""What an encoding declares it writes (``ObservationBase._writes``)."""
+
+_PARAMETERS = frozenset({"me", "hand", "hand_sizes", "stock_size"})
+"""The inputs a writer is given as arguments; any other is a field of the view."""
+
+
+class _Source:
+    """The source of one layout's writer, as the declarations write it."""
+
+    def __init__(self, fields: Sequence[ObservationField], layout: LayoutBase) -> None:
+        self.lines: list[str] = []
+        self.kept: list[Any] = []
+        """What each place of a sheet's ``kept`` holds before the first write."""
+        self.namespace: dict[str, Any] = {}
+        self._read: set[str] = set()
+        self._pending: list[str] = []
+        self._places: dict[str, tuple[int, int]] = {}
+        at = 0
+        for field in fields:
+            self._places[field.name] = (at, at + field.size)
+            at += field.size
+
+    def line(self, text: str) -> None:
+        self.lines.append("    " + text)
+
+    def read(self, name: str) -> str:
+        """The local that holds input ``name``, read once (at the top level of the
+        writer, so that every later block finds it)."""
+        if name in _PARAMETERS:
+            return name
+        local = "in_" + name
+        if name not in self._read:
+            self._read.add(name)
+            self.line(f"{local} = public.{name}")
+        return local
+
+    def slot(self, initial: Any) -> str:
+        """A new place of the sheet's ``kept``, holding ``initial`` at first."""
+        self.kept.append(initial)
+        return f"kept[{len(self.kept) - 1}]"
+
+    def bind(self, prefix: str, value: Any) -> str:
+        """A global name of the writer for ``value``."""
+        name = f"{prefix}_{len(self.namespace)}"
+        self.namespace[name] = value
+        return name
+
+    def changed(self, inputs: tuple[str, ...], shared: tuple[str, ...]) -> str:
+        """Open the block written when one of ``inputs`` changed; returns the inputs'
+        locals, joined by commas (:meth:`remember` closes the block)."""
+        unknown = set(shared) - set(inputs)
+        if unknown:
+            raise ValueError(f"shared inputs {sorted(unknown)} are not inputs")
+        local = [self.read(name) for name in inputs]
+        kept = [self.slot(UNSET) for _ in inputs]
+        tests = [
+            f"{value} is not {place}" if name in shared else f"{value} != {place}"
+            for name, value, place in zip(inputs, local, kept, strict=True)
+        ]
+        self.line(f"if {' or '.join(tests)}:")
+        self._pending = [
+            f"    {place} = {value}" for value, place in zip(local, kept, strict=True)
+        ]
+        return ", ".join(local)
+
+    def remember(self) -> None:
+        """Close the block :meth:`changed` opened: its inputs remembered, once written."""
+        for text in self._pending:
+            self.line(text)
+        self._pending = []
+
+    def span(self, fields: tuple[str, ...]) -> tuple[int, int]:
+        """Where the consecutive blocks ``fields`` start and end, in bytes."""
+        places = [self._places[name] for name in fields]
+        for (_, end), (start, _) in pairwise(places):
+            if start != end:
+                raise ValueError(f"the blocks {fields} do not follow one another")
+        return 4 * places[0][0], 4 * places[-1][1]
+
+
+def compile_writer(
+    owner: str, writes: Sequence[Write], fields: Sequence[ObservationField], layout: LayoutBase
+) -> tuple[Callable[..., None], tuple[Any, ...]]:
+    """The writer of ``layout`` that ``writes`` declare (``fields`` the layout's blocks),
+    and what a new sheet's ``kept`` holds.
+
+    The writer, ``write(sheet, public, me, hand, hand_sizes, stock_size)``, brings
+    ``sheet`` to the numbers of seat ``me``'s view, its fields read from ``public`` (the
+    view, or the state it is made from: they read alike), ``hand`` its own cards,
+    ``hand_sizes`` every seat's count of cards, ``stock_size`` the stock's: each block
+    written again only when one of its inputs changed since the sheet was last written.
+    """
+    out = _Source(fields, layout)
+    for write in writes:
+        out.line(f"# {_label(write)}")
+        write.source(out)
+    lines = [
+        "def write(sheet, public, me, hand, hand_sizes, stock_size):",
+        "    numbers = sheet.numbers",
+        "    raw = sheet.raw",
+        "    kept = sheet.kept",
+        *out.lines,
+    ]
+    namespace = {
+        **out.namespace,
+        "layout": layout,
+        "update_table_blocks": update_table_blocks,
+        "write_cards": write_cards,
+        "write_hand": write_hand,
+        "write_pile": write_pile,
+    }
+    return compile_source("write", lines, namespace, owner), tuple(out.kept)
+
+
+def _label(write: Write) -> str:
+    """A comment line of the source that ``write`` writes: its kind, blocks and
+    function."""
+    kind = type(write).__name__
+    fields = getattr(write, "fields", None) or (getattr(write, "field", None) or "unseen",)
+    if isinstance(write, Hand):
+        fields = ("hand", "unseen")
+    made_by = getattr(write, "row", None) or getattr(write, "cards", None)
+    by = "" if made_by is None else f" <- {getattr(made_by, '__qualname__', made_by)}"
+    return f"{kind} {', '.join(fields)}{by}"
 
 
 class Sheet:
-    """One seat's numbers as an encoding last wrote them, and what it wrote them from:
+    """One seat's numbers as an encoding last wrote them, and what it wrote them from
+    (``kept``: a place for each input of its blocks, :data:`UNSET` until written),
     brought up to date, block by block, by what changed since (see
-    :class:`ObservationBase`). Each encoding's sheet adds a place for each input of its
-    blocks, :data:`UNSET` until written."""
+    :class:`ObservationBase`)."""
 
-    __slots__ = ("hand", "layout", "numbers", "pile", "raw", "source")
+    __slots__ = ("kept", "layout", "numbers", "raw", "source", "write")
 
-    def __init__(self, layout: LayoutBase) -> None:
+    def __init__(
+        self, layout: LayoutBase, write: Callable[..., None], kept: tuple[Any, ...]
+    ) -> None:
         self.layout: LayoutBase = layout
+        self.write: Callable[..., None] = write
+        """The layout's writer (:func:`compile_writer`)."""
+        self.kept: list[Any] = list(kept)
         self.numbers: array[float] = array("f", layout.start)
         """The numbers (changed in place: never given out)."""
         self.raw: memoryview[int] = memoryview(self.numbers).cast("B")
         """The numbers' bytes, where blocks are written (4 bytes a number)."""
         self.source: Any = None
         """The view or state the numbers are of."""
-        self.hand: tuple[int, ...] = ()
-        """The hand the ``hand`` block counts (and the ``unseen`` block leaves out)."""
-        self.pile: tuple[int, ...] = ()
-        """The discard pile the pile's blocks count (and the ``unseen`` block leaves
-        out)."""
 
 
 R = TypeVar("R")
 """The rulesets of the game an encoding serves."""
 L = TypeVar("L", bound=LayoutBase)
 """What the encoding computes once per ruleset and number of players."""
-S = TypeVar("S", bound=Sheet)
-"""The sheet of an encoding."""
 
 
 class _Sheets(threading.local):
     """Each thread's sheets, one per seat (an encoding serves one thread at a time)."""
 
     def __init__(self) -> None:
-        self.seats: dict[int, Any] = {}
+        self.seats: dict[int, Sheet] = {}
 
 
-class ObservationBase(Generic[R, L, S]):
-    """What every encoding does around its blocks: its blocks and its layout, made once
-    per ruleset and number of players (a game plays one ruleset: the last layout serves
-    again), and a sheet of numbers per seat kept from one state to the next.
+class ObservationBase(Generic[R, L]):
+    """What every encoding does around its blocks: its blocks, its layout and its writer,
+    made once per ruleset and number of players (a game plays one ruleset: the last
+    layout serves again), and a sheet of numbers per seat kept from one state to the
+    next.
 
     Consecutive states differ in a few fields, and a state shares the values of the
     others with the one before (they are immutable values). So each seat's numbers are
     kept, with the field values they were written from, and a new view or state of the
     seat writes only the blocks whose values changed (a card or two of the hand, the
     pile's top, a meld of the table...): compared by identity where states share the
-    value, by equality where an engine makes an equal tuple anew. Every number is a
-    small integer or a fraction computed the same way either way, so the numbers are the
-    very ones a fresh encoding gives; ``tests/adapters/test_observation_digests.py``
-    checks it along seeded games, seats and states in any order. The sheets are the
-    current thread's: threads never share one.
+    value, by equality where an engine makes an equal tuple anew. What each block is
+    made from, the encoding declares (``_writes``); the writer is written from that once
+    per layout (:func:`compile_writer`). Every number is a small integer or a fraction
+    computed the same way either way, so the numbers are the very ones a fresh encoding
+    gives; ``tests/adapters/test_observation_digests.py`` checks it along seeded games,
+    seats and states in any order. The sheets are the current thread's: threads never
+    share one.
     """
-
-    sheet_type: type[S]
-    """The encoding's :class:`Sheet`."""
 
     def __init__(self) -> None:
         self._fields: dict[tuple[R, int], tuple[ObservationField, ...]] = {}
         self._layouts: dict[tuple[R, int], L] = {}
+        self._writers: dict[int, tuple[L, Callable[..., None], tuple[Any, ...]]] = {}
         self._last: L | None = None
         self._last_hand: tuple[Any, str] = (None, "-")
         self._sheets = _Sheets()
@@ -317,7 +636,7 @@ class ObservationBase(Generic[R, L, S]):
         # another process.
         return (type(self), ())
 
-    def private_copy(self) -> ObservationBase[R, L, S]:
+    def private_copy(self) -> ObservationBase[R, L]:
         """A new encoding of the same numbers with sheets of its own: one for each
         environment that observes its own game, so that environments played in turn
         do not write each other's sheets again and again."""
@@ -331,6 +650,17 @@ class ObservationBase(Generic[R, L, S]):
             found = self._fields[key] = self._blocks(rules, player_count)
         return found
 
+    def _sheet(self, seat: int, layout: L) -> Sheet:
+        """A new sheet of ``seat`` for ``layout``, with the layout's writer."""
+        found = self._writers.get(id(layout))
+        if found is None or found[0] is not layout:
+            fields = self._fields_of(layout.rules, layout.player_count)
+            owner = f"{type(self).__module__}.{type(self).__qualname__}"
+            write, kept = compile_writer(owner, self._writes(), fields, layout)
+            found = self._writers[id(layout)] = (layout, write, kept)
+        sheet = self._sheets.seats[seat] = Sheet(layout, found[1], found[2])
+        return sheet
+
     def encode(self, view: Any) -> array[float]:
         """The numbers of ``view``, block after block as :meth:`fields` lists them (an
         ``array.array`` of type code ``"f"``)."""
@@ -342,9 +672,9 @@ class ObservationBase(Generic[R, L, S]):
         me = view.player
         sheet = self._sheets.seats.get(me)
         if sheet is None or sheet.layout is not layout:
-            sheet = self._sheets.seats[me] = self.sheet_type(layout)
+            sheet = self._sheet(me, layout)
         if sheet.source is not view:
-            self._write(sheet, view, me, view.hand, view.hand_sizes, view.stock_size, layout)
+            sheet.write(sheet, view, me, view.hand, view.hand_sizes, view.stock_size)
             sheet.source = view
         return array("f", sheet.numbers)
 
@@ -378,32 +708,20 @@ class ObservationBase(Generic[R, L, S]):
             player_count, hands, stock = state.player_count, state.hands, state.stock
         except AttributeError:
             raise InvalidArgumentError(f"expected a game state, got {describe(state)}") from None
-        check_seat("seat", seat, player_count, what="")
+        if not (type(seat) is int and 0 <= seat < player_count):
+            check_seat("seat", seat, player_count, what="")  # refuses it, saying why
         rules = state.rules
         layout = self._last
         if layout is None or layout.rules is not rules or layout.player_count != player_count:
             layout = self._layout(rules, player_count)
         if sheet is None or sheet.layout is not layout:
-            sheet = self._sheets.seats[seat] = self.sheet_type(layout)
-        sizes = tuple([len(hand) for hand in hands])
-        self._write(sheet, state, seat, hands[seat], sizes, len(stock), layout)
+            sheet = self._sheet(seat, layout)
+        sheet.write(sheet, state, seat, hands[seat], tuple(map(len, hands)), len(stock))
         sheet.source = state
         return b"".join((sheet.raw, tail))
 
-    def _write(
-        self,
-        sheet: S,
-        public: Any,
-        me: int,
-        hand: tuple[int, ...],
-        hand_sizes: tuple[int, ...],
-        stock_size: int,
-        layout: L,
-    ) -> None:
-        """Bring ``sheet`` to the numbers of seat ``me``'s view, its public fields read
-        from ``public`` (the view, or the state it is made from: they read alike),
-        ``hand`` its own cards, ``hand_sizes`` every seat's count of cards,
-        ``stock_size`` the stock's."""
+    def _writes(self) -> tuple[Write, ...]:
+        """What the encoding writes, block by block (see :class:`Row` and its kin)."""
         raise NotImplementedError  # pragma: no cover - every encoding writes its numbers
 
     def _blocks(self, rules: R, player_count: int) -> tuple[ObservationField, ...]:
@@ -422,6 +740,22 @@ class ObservationBase(Generic[R, L, S]):
 
     def _new_layout(self, rules: R, player_count: int) -> L:
         raise NotImplementedError  # pragma: no cover - every encoding has its layout
+
+    def _start(
+        self, rules: R, player_count: int, deck: Iterable[int]
+    ) -> tuple[dict[str, int], array[float]]:
+        """Where each block starts (in numbers), and the numbers before anything is
+        written, their ``unseen`` block holding ``deck``'s cards (the game's layout sets
+        the blocks its rules fix)."""
+        places: dict[str, int] = {}
+        size = 0
+        for field in self._fields_of(rules, player_count):
+            places[field.name] = size
+            size += field.size
+        start = array("f", bytes(4 * size))
+        for card in deck:
+            start[UNSEEN + card] += 1.0
+        return places, start
 
     def _hand_text(self, last: Any) -> str:
         """The text of how the last hand ended (``-`` before any has)."""
@@ -481,61 +815,53 @@ def card_changes(
     return removed, added
 
 
-def write_hand(sheet: Sheet, hand: tuple[int, ...]) -> None:
+def write_hand(numbers: array[float], before: tuple[int, ...], hand: tuple[int, ...]) -> None:
     """Bring the ``hand`` block (numbers 0 to 52) and the ``unseen`` one (53 to 105) of
-    ``sheet`` from its hand to ``hand``: a card the player holds is not unseen."""
-    known = sheet.hand
-    if known is hand:
-        return
-    numbers = sheet.numbers
-    removed, added = card_changes(known, hand)
+    ``numbers`` from the hand ``before`` to ``hand``: a card the player holds is not
+    unseen."""
+    removed, added = card_changes(before, hand)
     for card in removed:
         numbers[card] -= 1.0
         numbers[UNSEEN + card] += 1.0
     for card in added:
         numbers[card] += 1.0
         numbers[UNSEEN + card] -= 1.0
-    sheet.hand = hand
 
 
-def write_pile(sheet: Sheet, pile: tuple[int, ...], at: int) -> None:
+def write_pile(
+    numbers: array[float], before: tuple[int, ...], pile: tuple[int, ...], at: int
+) -> None:
     """Bring the ``discard`` block (at number ``at``), the ``discard_top`` one after it
-    and the ``unseen`` one of ``sheet`` from its pile to ``pile``: each card of the
-    pile is counted, its top card marked, and none unseen.
+    and the ``unseen`` one of ``numbers`` from the pile ``before`` to ``pile``: each card
+    of the pile is counted, its top card marked, and none unseen.
 
     Piles change at the top: the cards below the first place where the two differ stay
     as they are (found from the top down, checked before it is trusted)."""
-    known = sheet.pile
-    if known is pile:
-        return
-    numbers = sheet.numbers
-    size = len(known)
+    size = len(before)
     count = len(pile)
     same = size if size < count else count
-    while same and known[same - 1] != pile[same - 1]:
+    while same and before[same - 1] != pile[same - 1]:
         same -= 1
-    if known[:same] != pile[:same]:
+    if before[:same] != pile[:same]:
         same = 0
-    for card in known[same:]:
+    for card in before[same:]:
         numbers[at + card] -= 1.0
         numbers[UNSEEN + card] += 1.0
     for card in pile[same:]:
         numbers[at + card] += 1.0
         numbers[UNSEEN + card] -= 1.0
     top = at + CARD_CODES
-    if size and (not count or known[-1] != pile[-1]):
-        numbers[top + known[-1]] = 0.0
+    if size and (not count or before[-1] != pile[-1]):
+        numbers[top + before[-1]] = 0.0
     if count:
         numbers[top + pile[-1]] = 1.0
-    sheet.pile = pile
 
 
-def write_cards(sheet: Sheet, before: tuple[int, ...], after: tuple[int, ...]) -> None:
-    """Bring the ``unseen`` block of ``sheet`` from leaving out the cards ``before`` to
+def write_cards(numbers: array[float], before: tuple[int, ...], after: tuple[int, ...]) -> None:
+    """Bring the ``unseen`` block of ``numbers`` from leaving out the cards ``before`` to
     leaving out the cards ``after`` (cards seen elsewhere: shown, known in a hand)."""
     if before == after:
         return
-    numbers = sheet.numbers
     removed, added = card_changes(before, after)
     for card in removed:
         numbers[UNSEEN + card] += 1.0

@@ -545,7 +545,9 @@ class ActionEncoding:
         self._by_text = {token.text: token.id for token in reversed(tokens)}
         self._prefixes: dict[tuple[int, ...], tuple[int, int]] = {}
         self._written: dict[Any, tuple[int, ...]] = {}
-        self._seen: dict[int, tuple[tuple[int, ...] | None, Any]] = {}
+        # Each move met, by id: its candidate (tokens, move), tokens None for a move not
+        # offered (typed loosely: a candidate once its tokens are checked).
+        self._seen: dict[int, tuple[Any, Any]] = {}
         self._schemes: dict[type[MoveBase], tuple[tuple[str, _Scheme], ...]] = {}
         fields = [
             (kind, name)
@@ -836,31 +838,28 @@ class ActionEncoding:
         if len(seen) >= _MOVES_KEPT:
             seen.clear()
             written.clear()
-        candidates = []
+        candidates: list[tuple[Any, Any]] = []
         # The candidates by their first token, gathered in the same pass: an agent asks
-        # for the legal actions of every decision (see Decision.actions).
-        branches: dict[int, list[tuple[tuple[int, ...], Any]]] = {}
+        # for the legal actions of every decision (see Decision.actions). A move's entry
+        # is its candidate, ``(tokens, move)``, so a move met before costs no new tuple.
+        branches: dict[int, list[tuple[Any, Any]]] = {}
         for move in state.legal_moves():
-            found = seen.get(id(move))
-            if found is not None:
-                tokens = found[0]
-                if tokens is None:
-                    continue
-            else:
+            item: tuple[Any, Any] | None = seen.get(id(move))
+            if item is None:
                 offered = getattr(move, "verb", None) not in UNOFFERED_VERBS
                 try:
                     tokens = written.get(move)
                 except TypeError:  # an unhashable move of a custom game: written each time
                     if not offered:
                         continue
-                    tokens = self.encode(move)
+                    item = (self.encode(move), move)
                 else:
                     if tokens is None and offered:
                         tokens = written[move] = self.encode(move)
-                    seen[id(move)] = (tokens, move)
-                    if tokens is None:
-                        continue
-            item = (tokens, move)
+                    item = seen[id(move)] = (tokens, move)
+            tokens = item[0]
+            if tokens is None:
+                continue
             candidates.append(item)
             branch = branches.get(tokens[0])
             if branch is None:

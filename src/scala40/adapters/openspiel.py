@@ -77,7 +77,7 @@ from typing import Any
 from scala40.adapters.extras import MissingExtraError
 
 try:
-    import numpy  # noqa: F401 - the observers' arrays (scala40.adapters.openspiel_observer)
+    import numpy
     import pyspiel
 except ImportError as _missing:  # pragma: no cover - checked with the extra uninstalled
     raise MissingExtraError(
@@ -108,7 +108,7 @@ from scala40.adapters.openspiel_text import (
     state_json,
     write_serialized,
 )
-from scala40.adapters.tensors import observation_tensor
+from scala40.adapters.tensors import FLOAT32
 from scala40.cards import CARD_NAMES
 from scala40.errors import (
     IllegalMoveError,
@@ -157,6 +157,7 @@ _REGISTERED: dict[str, str] = {}
 # members of pybind11's enum costs a lookup through its class each time, and OpenSpiel's
 # apply_action asks current_player() at every action.
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
+_frombuffer = numpy.frombuffer
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
@@ -425,6 +426,7 @@ class OpenSpielGame(pyspiel.Game):
         rules, settings["rules"] = _rules_of(record, str(settings["rules"]))
         self.encoding: ActionEncoding = ActionEncoding(record, rules, int(settings["players"]))
         self.observer: Observer = Observer(self.encoding)
+        self._numbers = self.observer.numbers
         episode = str(settings["episode"])
         chance = str(settings["chance"])
         cap = settings["max_game_length"]
@@ -691,8 +693,10 @@ class OpenSpielGame(pyspiel.Game):
         if found is None:
             if len(cache) >= _OBSERVATIONS_KEPT:
                 cache.clear()  # emptied at once: no bookkeeping on the hot path
-            found = cache[key] = observation_tensor(
-                self.observer, node.state, player, node.decision
+            # The observer's numbers read in place (no copy), read-only: what
+            # scala40.adapters.tensors.observation_tensor gives, without its call.
+            found = cache[key] = _frombuffer(
+                self._numbers(node.state, player, node.decision), FLOAT32
             )
         return found
 

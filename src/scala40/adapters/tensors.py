@@ -26,7 +26,7 @@ except ImportError as _missing:  # pragma: no cover - checked with the extra uni
 from scala40.adapters.actions import Decision
 from scala40.adapters.observations import Observer
 
-__all__ = ["observation_array", "observation_tensor"]
+__all__ = ["FLOAT32", "observation_array", "observation_tensor"]
 
 
 def observation_array(
@@ -41,9 +41,9 @@ def observation_array(
     if out is None:
         # The numbers joined once into a bytearray, which NumPy then shares (writable).
         numbers = observer.writable_numbers(state, seat, decision)
-        made: npt.NDArray[np.float32] = np.frombuffer(numbers, _FLOAT32)
+        made: npt.NDArray[np.float32] = np.frombuffer(numbers, FLOAT32)
         return made
-    out[:] = np.frombuffer(observer.numbers(state, seat, decision), _FLOAT32)
+    out[:] = np.frombuffer(observer.numbers(state, seat, decision), FLOAT32)
     return out
 
 
@@ -53,10 +53,9 @@ def observation_tensor(
     """:func:`observation_array` as a read-only array, made with one copy of the numbers:
     the game's parts and the decision part's joined as ``bytes``, which NumPy reads in
     place and cannot write (no flag to set)."""
-    made: npt.NDArray[np.float32] = np.frombuffer(
-        observer.numbers(state, seat, decision), _FLOAT32
-    )
+    made: npt.NDArray[np.float32] = np.frombuffer(observer.numbers(state, seat, decision), FLOAT32)
     return made
 
 
-_FLOAT32 = np.dtype(np.float32)
+FLOAT32 = np.dtype(np.float32)
+"""The type of an observation's numbers."""

@@ -26,7 +26,6 @@ hand: 2S 3S KS 5H 5D AC 4C
 
 from __future__ import annotations
 
-from array import array
 from collections import Counter
 from typing import Any
 
@@ -34,21 +33,24 @@ import attrs
 
 from scala40._base.observation import (
     CARD_CODES,
-    UNSEEN,
-    UNSET,
+    Hand,
     LayoutBase,
+    Mark,
     ObservationBase,
-    Sheet,
+    Pile,
+    Row,
+    Seen,
+    Write,
     card_blocks,
-    count_bytes,
+    count_row,
     float_bytes,
     fraction_rows,
     mark_rows,
+    member_row,
     seat_counts_row,
+    seat_mark_row,
     seat_row,
-    write_cards,
-    write_hand,
-    write_pile,
+    seats_row,
 )
 from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
@@ -64,7 +66,6 @@ from scala40.games._knock.phases import (
     Showing,
 )
 from scala40.games._knock.profile import KnockRules
-from scala40.games._knock.record import KnockRecord
 from scala40.games._knock.view import PlayerView
 
 __all__ = ["CARD_CODES", "OBSERVATION", "KnockObservation"]
@@ -77,10 +78,7 @@ _END_ROWS = {id(end): row for end, row in zip(_ENDS, mark_rows(len(_ENDS)), stri
 """The ``last_end`` block of each end that has one, by the member's identity (hashing an
 enum member runs Python code, ``id`` does not)."""
 _NO_END = mark_rows(len(_ENDS))[-1]
-_PHASE_ROWS = {
-    id(phase): row for phase, row in zip(_PHASES, mark_rows(len(_PHASES)), strict=False)
-}
-"""The ``phase`` block of each phase, by the member's identity."""
+_PHASE_ROW = member_row(_PHASES)
 _SCALE_CAP = 4.0
 """Totals and points are given as fractions of the limit, clipped to this either way."""
 _COUNT_CAP = 100
@@ -93,8 +91,8 @@ _VALUE_SCALE = 50
 _KEPT = 4096
 """How many rows of seat blocks are kept, then forgotten all at once."""
 
-# Where the card blocks start: they come first, in this order.
-_DISCARD, _TAKEN, _WILD, _VALUES = (index * CARD_CODES for index in (2, 4, 5, 6))
+# Where the fixed card blocks start: the card blocks come first, in this order.
+_WILD, _VALUES = (index * CARD_CODES for index in (5, 6))
 
 
 def _scaled(value: float) -> float:
@@ -115,46 +113,11 @@ class _Layout(LayoutBase):
     """The total the scores are measured against."""
     gin_streak: int
     reentry: int | None
-    marks: tuple[bytes, ...]
-    """The rows of a one-hot seat block (:func:`mark_rows`)."""
-    at: tuple[int, ...]
-    """Where the blocks after the card blocks that ``_write`` writes start, in bytes,
-    in the order of :data:`_WRITTEN`."""
 
 
-_WRITTEN = (
-    "hand_sizes", "stock_size", "active", "to_move", "turn", "dealer", "turns_played",
-    "pending", "reentries", "last_end", "phase", "reentry_total", "hand_number",
-)  # fmt: skip
-"""The blocks after the card blocks whose places ``_write`` reads, in order (``active``
-to ``winners`` follow one another, as ``reentries`` to ``last_closer`` do)."""
-
-
-class _Sheet(Sheet):
-    """A seat's numbers and the values of the view they were written from."""
-
-    __slots__ = (
-        "active", "dealer", "end", "extra", "gins", "last", "mover", "number", "pending",
-        "phase", "reentries", "scores", "sizes", "stock", "taken", "total", "turn", "turns",
-        "winners",
-    )  # fmt: skip
-
-    def __init__(self, layout: LayoutBase) -> None:
-        super().__init__(layout)
-        self.taken: Card | None = None
-        self.extra: tuple[Card, ...] = ()
-        """The cards the ``unseen`` block leaves out besides the hand and the pile."""
-        self.sizes = self.stock = self.mover = self.turn = self.dealer = UNSET
-        self.active = self.scores = self.last = self.winners = UNSET
-        self.reentries = self.gins = self.turns = self.pending = self.end = UNSET
-        self.phase = self.total = self.number = UNSET
-
-
-class KnockObservation(ObservationBase[Any, _Layout, _Sheet]):
+class KnockObservation(ObservationBase[Any, _Layout]):
     """The numbers and the text of a knock game's player view (see :meth:`fields` for
     the blocks, in order)."""
-
-    sheet_type = _Sheet
 
     def __init__(self) -> None:
         super().__init__()
@@ -263,171 +226,41 @@ class KnockObservation(ObservationBase[Any, _Layout, _Sheet]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def _write(
-        self,
-        sheet: _Sheet,
-        public: PlayerView | KnockRecord,
-        me: int,
-        hand: tuple[Card, ...],
-        hand_sizes: tuple[int, ...],
-        stock_size: int,
-        layout: _Layout,
-    ) -> None:
-        numbers = sheet.numbers
-        raw = sheet.raw
-        n = layout.player_count
-        # Card blocks: a card the player sees is not unseen.
-        write_pile(sheet, public.discard, _DISCARD)
-        write_hand(sheet, hand)
-        phase = public.phase
-        taken = public.taken
-        turn = public.turn
-        last = public.last_hand
-        hand_number = public.hand_number
-        if taken is not sheet.taken:
-            if sheet.taken is not None:
-                numbers[_TAKEN + sheet.taken] = 0.0
-            if taken is not None:
-                numbers[_TAKEN + taken] = 1.0
-            sheet.taken = taken
-        extra: tuple[Card, ...] = ()
-        if taken is not None and phase is PLAY and turn != me:
-            extra = (taken,)  # in the hand of the player to move
-        elif last is not None and (
-            phase is REENTRY or phase is OVER or (phase is DEAL and hand_number > 0)
-        ):
-            # Every hand is shown once the hand is scored, until the next deal.
-            extra = tuple(
-                [card for seat, cards in enumerate(last.hands) if seat != me for card in cards]
-            )
-        write_cards(sheet, sheet.extra, extra)
-        sheet.extra = extra
-        # Seat blocks, the viewing player first: seat ``s`` at place ``(s - me) % n``.
-        (
-            sizes_at, stock_at, active_at, to_move_at, turn_at, dealer_at, turns_at,
-            pending_at, reentries_at, end_at, phase_at, total_at, number_at,
-        ) = layout.at  # fmt: skip
-        marks = layout.marks
-        if hand_sizes != sheet.sizes:
-            raw[sizes_at : sizes_at + 4 * n] = self._sizes_row(me, hand_sizes)
-            sheet.sizes = hand_sizes
-        if stock_size != sheet.stock:
-            raw[stock_at : stock_at + 4] = count_bytes(stock_size)
-            sheet.stock = stock_size
-        active = public.active
-        scores = public.scores
-        winners = public.winners
-        reentries = public.reentries
-        gins = public.gins
-        if (
-            last is not sheet.last
-            or active != sheet.active
-            or scores != sheet.scores
-            or winners != sheet.winners
-            or reentries != sheet.reentries
-            or gins != sheet.gins
-        ):
-            standing, records = self._standing(layout, me, public)
-            raw[active_at : active_at + 16 * n] = standing
-            raw[reentries_at : reentries_at + 16 * n] = records
-            raw[end_at : end_at + 4 * len(_ENDS)] = (
-                _NO_END if last is None else _END_ROWS.get(id(last.end), _NO_END)
-            )
-            sheet.last = last
-            sheet.active = active
-            sheet.scores = scores
-            sheet.winners = winners
-            sheet.reentries = reentries
-            sheet.gins = gins
-        mover = public.current_player
-        if mover != sheet.mover:
-            raw[to_move_at : to_move_at + 4 * n] = marks[n if mover is None else (mover - me) % n]
-            sheet.mover = mover
-        if turn != sheet.turn:
-            raw[turn_at : turn_at + 4 * n] = marks[(turn - me) % n]
-            sheet.turn = turn
-        dealer = public.dealer
-        if dealer != sheet.dealer:
-            raw[dealer_at : dealer_at + 4 * n] = marks[(dealer - me) % n]
-            sheet.dealer = dealer
-        turns_played = public.turns_played
-        if turns_played != sheet.turns:
-            raw[turns_at : turns_at + 4 * n] = self._turns_row(me, turns_played)
-            sheet.turns = turns_played
-        pending = public.pending
-        if pending != sheet.pending:
-            raw[pending_at : pending_at + 4 * n] = (
-                marks[n] if not pending else _seats_row(n, me, pending)
-            )
-            sheet.pending = pending
-        if phase is not sheet.phase:
-            raw[phase_at : phase_at + 4 * len(_PHASES)] = _PHASE_ROWS[id(phase)]
-            sheet.phase = phase
-        total = public.reentry_total
-        if total != sheet.total:
-            raw[total_at : total_at + 4] = (
-                float_bytes((_scaled(total / layout.limit),)) if total else _ZERO
-            )
-            sheet.total = total
-        if hand_number != sheet.number:
-            raw[number_at : number_at + 4] = _COUNT_FRACTIONS[
-                hand_number if hand_number < _COUNT_CAP else _COUNT_CAP
-            ]
-            sheet.number = hand_number
+    def _writes(self) -> tuple[Write, ...]:
+        # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
+        # player first: seat ``s`` at place ``(s - me) % n``.
+        return (
+            Pile(),
+            Hand(),
+            Mark("taken", "taken"),
+            Seen(_SHOWN, _shown_cards, ("phase", "last_hand")),
+            Row("hand_sizes", "hand_sizes", self._sizes_row),
+            Row("stock_size", "stock_size", count_row),
+            Row(_STANDING, _STANDING_INPUTS, _standing, "last_hand"),
+            Row(_RECORDS, ("reentries", "gins", "last_hand"), _records, "last_hand"),
+            Row("last_end", "last_hand", _last_end_row, "last_hand"),
+            Row("to_move", "current_player", seat_mark_row),
+            Row("turn", "turn", seat_mark_row),
+            Row("dealer", "dealer", seat_mark_row),
+            Row("turns_played", "turns_played", self._turns_row),
+            Row("pending", "pending", seats_row),
+            Row("phase", "phase", _PHASE_ROW, "phase"),
+            Row("reentry_total", "reentry_total", _reentry_total_row),
+            Row("hand_number", "hand_number", _hand_number_row),
+        )
 
-    def _sizes_row(self, me: int, hand_sizes: tuple[int, ...]) -> bytes:
+    def _sizes_row(self, layout: _Layout, me: int, hand_sizes: tuple[int, ...]) -> bytes:
         """The ``hand_sizes`` block of seat ``me``."""
         return seat_row(self._sizes, me, hand_sizes, _KEPT, float_bytes)
 
-    def _turns_row(self, me: int, turns_played: tuple[int, ...]) -> bytes:
+    def _turns_row(self, layout: _Layout, me: int, turns_played: tuple[int, ...]) -> bytes:
         """The ``turns_played`` block of seat ``me``."""
         return seat_counts_row(self._turns, me, turns_played, _COUNT_CAP, _KEPT)
-
-    def _standing(
-        self, layout: _Layout, me: int, public: PlayerView | KnockRecord
-    ) -> tuple[bytes, bytes]:
-        """The blocks of seat ``me`` that change between hands only: ``active``,
-        ``scores``, ``last_points`` and ``winners`` (they follow one another), then
-        ``reentries``, ``may_reenter``, ``gins`` and ``last_closer``."""
-        n = layout.player_count
-        limit = layout.limit
-        streak = layout.gin_streak
-        allowed = layout.reentry
-        active = public.active
-        scores = public.scores
-        last = public.last_hand
-        winners = public.winners
-        reentries = public.reentries
-        gins = public.gins
-        points = last.points if last is not None else None
-        closer = last.closer if last is not None else None
-        seats = [(me + offset) % n for offset in range(n)]
-        standing = [float(active[seat]) for seat in seats]
-        standing.extend([_scaled(scores[seat] / limit) for seat in seats])
-        if points is None:
-            standing.extend([0.0] * n)
-        else:
-            standing.extend([_scaled(points[seat] / limit) for seat in seats])
-        standing.extend([1.0 if seat in winners else 0.0 for seat in seats])
-        records = [min(reentries[seat], _REENTRY_CAP) / _REENTRY_CAP for seat in seats]
-        records.extend(
-            [1.0 if allowed is None or reentries[seat] < allowed else 0.0 for seat in seats]
-        )
-        records.extend([min(gins[seat], streak) / streak for seat in seats])
-        records.extend([1.0 if seat == closer else 0.0 for seat in seats])
-        return float_bytes(standing), float_bytes(records)
 
     def _new_layout(self, rules: Any, player_count: int) -> _Layout:
         profile = _profile(rules)
         counts = Counter(profile.deck.cards)
-        places: dict[str, int] = {}
-        size = 0
-        for field in self.fields(rules, player_count):
-            places[field.name] = size
-            size += field.size
-        start = array("f", bytes(4 * size))
-        for card, copies in counts.items():
-            start[UNSEEN + card] = copies
+        _, start = self._start(rules, player_count, profile.deck.cards)
         for card in profile.wild_cards:
             if counts[card]:  # the joker is wild, but not every deck has one
                 start[_WILD + card] = 1.0
@@ -436,13 +269,12 @@ class KnockObservation(ObservationBase[Any, _Layout, _Sheet]):
         return _Layout(
             rules=rules,
             player_count=player_count,
-            size=size,
+            size=len(start),
             start=start.tobytes(),
+            marks=mark_rows(player_count),
             limit=max(profile.limit, 1),
             gin_streak=profile.gin_streak or 1,  # without a streak win, no gin counts
             reentry=profile.reentry,
-            marks=mark_rows(player_count),
-            at=tuple(4 * places[name] for name in _WRITTEN),
         )
 
     def text(self, view: PlayerView) -> str:
@@ -478,14 +310,97 @@ class KnockObservation(ObservationBase[Any, _Layout, _Sheet]):
 
 
 _ZERO = bytes(4)
+_SHOWN = ("taken", "phase", "turn", "last_hand", "hand_number")
+"""What the cards seen outside the blocks depend on."""
 
 
-def _seats_row(count: int, me: int, seats: tuple[int, ...]) -> bytes:
-    """A block of ``count`` seats marking ``seats``, seat ``s`` at ``(s - me) % count``."""
-    row = [0.0] * count
-    for seat in seats:
-        row[(seat - me) % count] = 1.0
-    return float_bytes(row)
+def _shown_cards(
+    layout: _Layout,
+    me: int,
+    taken: Card | None,
+    phase: Phase,
+    turn: int,
+    last: HandResult | None,
+    hand_number: int,
+) -> tuple[Card, ...]:
+    """The cards the ``unseen`` block leaves out besides the hand and the pile: the card
+    the player to move took, and every hand once shown."""
+    if taken is not None and phase is PLAY and turn != me:
+        return (taken,)  # in the hand of the player to move
+    if last is not None and (
+        phase is REENTRY or phase is OVER or (phase is DEAL and hand_number > 0)
+    ):
+        # Every hand is shown once the hand is scored, until the next deal.
+        return tuple(
+            [card for seat, cards in enumerate(last.hands) if seat != me for card in cards]
+        )
+    return ()
+
+
+_STANDING = ("active", "scores", "last_points", "winners")
+_STANDING_INPUTS = ("active", "scores", "last_hand", "winners")
+
+
+def _standing(
+    layout: _Layout,
+    me: int,
+    active: tuple[bool, ...],
+    scores: tuple[int, ...],
+    last: HandResult | None,
+    winners: tuple[int, ...],
+) -> bytes:
+    """The ``active``, ``scores``, ``last_points`` and ``winners`` blocks of seat ``me``
+    (they follow one another and change between hands only)."""
+    n = layout.player_count
+    limit = layout.limit
+    seats = [(me + offset) % n for offset in range(n)]
+    standing = [float(active[seat]) for seat in seats]
+    standing.extend([_scaled(scores[seat] / limit) for seat in seats])
+    if last is None:
+        standing.extend([0.0] * n)
+    else:
+        points = last.points
+        standing.extend([_scaled(points[seat] / limit) for seat in seats])
+    standing.extend([1.0 if seat in winners else 0.0 for seat in seats])
+    return float_bytes(standing)
+
+
+_RECORDS = ("reentries", "may_reenter", "gins", "last_closer")
+
+
+def _records(
+    layout: _Layout,
+    me: int,
+    reentries: tuple[int, ...],
+    gins: tuple[int, ...],
+    last: HandResult | None,
+) -> bytes:
+    """The ``reentries``, ``may_reenter``, ``gins`` and ``last_closer`` blocks of seat
+    ``me`` (they follow one another and change between hands only)."""
+    n = layout.player_count
+    streak = layout.gin_streak
+    allowed = layout.reentry
+    closer = last.closer if last is not None else None
+    seats = [(me + offset) % n for offset in range(n)]
+    records = [min(reentries[seat], _REENTRY_CAP) / _REENTRY_CAP for seat in seats]
+    records.extend(
+        [1.0 if allowed is None or reentries[seat] < allowed else 0.0 for seat in seats]
+    )
+    records.extend([min(gins[seat], streak) / streak for seat in seats])
+    records.extend([1.0 if seat == closer else 0.0 for seat in seats])
+    return float_bytes(records)
+
+
+def _last_end_row(layout: _Layout, me: int, last: HandResult | None) -> bytes:
+    return _NO_END if last is None else _END_ROWS.get(id(last.end), _NO_END)
+
+
+def _reentry_total_row(layout: _Layout, me: int, total: int) -> bytes:
+    return float_bytes((_scaled(total / layout.limit),)) if total else _ZERO
+
+
+def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
+    return _COUNT_FRACTIONS[hand_number if hand_number < _COUNT_CAP else _COUNT_CAP]
 
 
 def _profile(rules: Any) -> KnockRules:

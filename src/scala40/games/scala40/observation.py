@@ -31,28 +31,30 @@ import attrs
 from scala40._base.observation import (
     CARD_CODES,
     MELD_KINDS,
-    UNSEEN,
-    UNSET,
     ZERO_ROW,
+    Hand,
     LayoutBase,
+    Mark,
     ObservationBase,
-    Sheet,
+    Pile,
+    Row,
+    Table,
+    Write,
     card_blocks,
-    count_bytes,
+    count_row,
     float_bytes,
     fraction_rows,
     mark_rows,
+    member_row,
     seat_counts_row,
+    seat_mark_row,
     seat_row,
-    update_table_blocks,
-    write_hand,
-    write_pile,
+    seats_row,
 )
 from scala40._wording import ints_text, view_heading
-from scala40.cards import CARD_NAMES, Card, format_cards
+from scala40.cards import CARD_NAMES, format_cards
 from scala40.game import ObservationField
 from scala40.games.scala40.phases import HandResult, Phase
-from scala40.games.scala40.record import StateRecord
 from scala40.games.scala40.rules import MatchFormat, Ruleset
 from scala40.games.scala40.view import PlayerView
 from scala40.melds import Meld
@@ -60,11 +62,7 @@ from scala40.melds import Meld
 __all__ = ["CARD_CODES", "OBSERVATION", "Scala40Observation", "max_table_melds"]
 
 _PHASES = tuple(Phase)
-_PHASE_ROWS = {
-    id(phase): row for phase, row in zip(_PHASES, mark_rows(len(_PHASES)), strict=False)
-}
-"""The ``phase`` block of each phase, by the member's identity: hashing an enum member
-runs Python code (``Enum.__hash__``), ``id`` does not."""
+_PHASE_ROW = member_row(_PHASES)
 _FACT_ROWS = tuple(
     float_bytes([float(index >> bit & 1) for bit in range(4, -1, -1)]) for index in range(32)
 )
@@ -80,24 +78,6 @@ _MELDS_KEPT = 4096
 _KEPT = 4096
 """How many rows of seat blocks are kept, then forgotten all at once."""
 _ZERO = bytes(4)
-_DISCARD = 2 * CARD_CODES
-_TAKEN = 4 * CARD_CODES
-_TABLES = 5 * CARD_CODES
-"""Where the table blocks start: after the five card blocks."""
-_WRITTEN = (
-    "hand_sizes", "stock_size", "opened", "scores", "winners", "to_move", "dealer",
-    "turns_played", "phase", "turn", "opening_value", "hand_number",
-)  # fmt: skip
-"""The blocks after the table blocks whose places ``_write`` reads, in order
-(``opened`` and ``active`` follow one another, as ``scores`` and ``last_points`` do)."""
-
-
-def _seats_row(count: int, me: int, seats: tuple[int, ...]) -> bytes:
-    """A block of ``count`` seats marking ``seats``, seat ``s`` at ``(s - me) % count``."""
-    row = [0.0] * count
-    for seat in seats:
-        row[(seat - me) % count] = 1.0
-    return float_bytes(row)
 
 
 def max_table_melds(rules: Ruleset) -> int:
@@ -129,54 +109,11 @@ class _Layout(LayoutBase):
     melds: int
     target: int
     threshold: int
-    table_at: tuple[int, int, int]
-    """Where the ``table_kind``, ``table_cards`` and ``table_jokers`` blocks start."""
-    marks: tuple[bytes, ...]
-    """The rows of a one-hot seat block (:func:`mark_rows`)."""
-    at: tuple[int, ...]
-    """Where the blocks after the table blocks that ``_write`` writes start, in bytes,
-    in the order of :data:`_WRITTEN`."""
 
 
-class _Sheet(Sheet):
-    """A seat's numbers and the values of the view they were written from."""
-
-    __slots__ = (
-        "active", "dealer", "facts", "last", "mover", "number", "opened", "opening",
-        "phase", "scores", "sizes", "stock", "table", "taken", "turns", "winners",
-    )  # fmt: skip
-
-    # The values last written, compared with the view's by identity or equality: any
-    # value, UNSET until written.
-    sizes: object
-    stock: object
-    opened: object
-    active: object
-    scores: object
-    last: object
-    winners: object
-    mover: object
-    dealer: object
-    turns: object
-    phase: object
-    facts: object
-    opening: object
-    number: object
-
-    def __init__(self, layout: LayoutBase) -> None:
-        super().__init__(layout)
-        self.taken: Card | None = None
-        self.table: tuple[Meld, ...] = ()
-        self.sizes = self.stock = self.opened = self.active = self.scores = UNSET
-        self.last = self.winners = self.mover = self.dealer = self.turns = UNSET
-        self.phase = self.facts = self.opening = self.number = UNSET
-
-
-class Scala40Observation(ObservationBase[Ruleset, _Layout, _Sheet]):
+class Scala40Observation(ObservationBase[Ruleset, _Layout]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
-
-    sheet_type = _Sheet
 
     def __init__(self) -> None:
         super().__init__()
@@ -260,109 +197,35 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout, _Sheet]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def _write(
-        self,
-        sheet: _Sheet,
-        public: PlayerView | StateRecord,
-        me: int,
-        hand: tuple[Card, ...],
-        hand_sizes: tuple[int, ...],
-        stock_size: int,
-        layout: _Layout,
-    ) -> None:
-        numbers = sheet.numbers
-        raw = sheet.raw
-        n = layout.player_count
-        # Card blocks: a card the player sees is not unseen.
-        table = public.table
-        if table is not sheet.table:
-            update_table_blocks(numbers, sheet.table, table, layout.table_at, self._meld_rows)
-            sheet.table = table
-        write_pile(sheet, public.discard, _DISCARD)
-        write_hand(sheet, hand)
-        taken = public.taken
-        if taken is not sheet.taken:
-            if sheet.taken is not None:
-                numbers[_TAKEN + sheet.taken] = 0.0
-            if taken is not None:
-                numbers[_TAKEN + taken] = 1.0
-            sheet.taken = taken
-        # Seat blocks, the viewing player first: seat ``s`` at place ``(s - me) % n``.
-        (
-            sizes_at, stock_at, opened_at, scores_at, winners_at, to_move_at, dealer_at,
-            turns_at, phase_at, facts_at, opening_at, number_at,
-        ) = layout.at  # fmt: skip
-        marks = layout.marks
-        if hand_sizes != sheet.sizes:
-            raw[sizes_at : sizes_at + 4 * n] = self._sizes_row(me, hand_sizes)
-            sheet.sizes = hand_sizes
-        if stock_size != sheet.stock:
-            raw[stock_at : stock_at + 4] = count_bytes(stock_size)
-            sheet.stock = stock_size
-        opened = public.opened
-        active = public.active
-        if opened != sheet.opened or active != sheet.active:
-            raw[opened_at : opened_at + 8 * n] = self._flags_row(me, opened, active)
-            sheet.opened = opened
-            sheet.active = active
-        scores = public.scores
-        last = public.last_hand
-        if scores != sheet.scores or last is not sheet.last:
-            raw[scores_at : scores_at + 8 * n] = self._totals(layout, me, public)
-            sheet.scores = scores
-            sheet.last = last
-        winners = public.winners
-        if winners != sheet.winners:
-            raw[winners_at : winners_at + 4 * n] = (
-                marks[n] if not winners else _seats_row(n, me, winners)
-            )
-            sheet.winners = winners
-        to_move = public.current_player
-        if to_move != sheet.mover:
-            raw[to_move_at : to_move_at + 4 * n] = marks[
-                n if to_move is None else (to_move - me) % n
-            ]
-            sheet.mover = to_move
-        dealer = public.dealer
-        if dealer != sheet.dealer:
-            raw[dealer_at : dealer_at + 4 * n] = marks[(dealer - me) % n]
-            sheet.dealer = dealer
-        turns_played = public.turns_played
-        if turns_played != sheet.turns:
-            raw[turns_at : turns_at + 4 * n] = self._turns_row(me, turns_played)
-            sheet.turns = turns_played
-        phase = public.phase
-        if phase is not sheet.phase:
-            raw[phase_at : phase_at + 4 * len(_PHASES)] = _PHASE_ROWS[id(phase)]
-            sheet.phase = phase
-        facts = (
-            16 * public.opened_at_turn_start
-            + 8 * public.taken_must_use
-            + 4 * public.taken_used
-            + 2 * (to_move is not None and public.may_close)
-            + (to_move == me)
+    def _writes(self) -> tuple[Write, ...]:
+        # Card blocks: a card the player sees is not unseen. Seat blocks, the viewing
+        # player first: seat ``s`` at place ``(s - me) % n``.
+        return (
+            Table(("table_kind", "table_cards", "table_jokers"), self._meld_rows),
+            Pile(),
+            Hand(),
+            Mark("taken", "taken"),
+            Row("hand_sizes", "hand_sizes", self._sizes_row),
+            Row("stock_size", "stock_size", count_row),
+            Row(("opened", "active"), ("opened", "active"), self._flags_row),
+            Row(("scores", "last_points"), ("scores", "last_hand"), _totals, "last_hand"),
+            Row("winners", "winners", seats_row),
+            Row("to_move", "current_player", seat_mark_row),
+            Row("dealer", "dealer", seat_mark_row),
+            Row("turns_played", "turns_played", self._turns_row),
+            Row("phase", "phase", _PHASE_ROW, "phase"),
+            Row("turn", _FACTS, _facts_row),
+            Row("opening_value", "opening_value", _opening_row),
+            Row("hand_number", "hand_number", _hand_number_row),
         )
-        if facts != sheet.facts:
-            raw[facts_at : facts_at + 20] = _FACT_ROWS[facts]
-            sheet.facts = facts
-        opening = public.opening_value
-        if opening != sheet.opening:
-            raw[opening_at : opening_at + 4] = (
-                float_bytes((min(opening / layout.threshold, _SCALE_CAP),)) if opening else _ZERO
-            )
-            sheet.opening = opening
-        hand_number = public.hand_number
-        if hand_number != sheet.number:
-            raw[number_at : number_at + 4] = _COUNT_FRACTIONS[
-                hand_number if hand_number < _COUNT_CAP else _COUNT_CAP
-            ]
-            sheet.number = hand_number
 
-    def _sizes_row(self, me: int, hand_sizes: tuple[int, ...]) -> bytes:
+    def _sizes_row(self, layout: _Layout, me: int, hand_sizes: tuple[int, ...]) -> bytes:
         """The ``hand_sizes`` block of seat ``me``."""
         return seat_row(self._sizes, me, hand_sizes, _KEPT, float_bytes)
 
-    def _flags_row(self, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]) -> bytes:
+    def _flags_row(
+        self, layout: _Layout, me: int, opened: tuple[bool, ...], active: tuple[bool, ...]
+    ) -> bytes:
         """The ``opened`` and ``active`` blocks of seat ``me`` (one part: the one follows
         the other; the same few come again and again)."""
         key = (me, opened, active)
@@ -375,25 +238,9 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout, _Sheet]):
             )
         return found
 
-    def _turns_row(self, me: int, turns_played: tuple[int, ...]) -> bytes:
+    def _turns_row(self, layout: _Layout, me: int, turns_played: tuple[int, ...]) -> bytes:
         """The ``turns_played`` block of seat ``me``."""
         return seat_counts_row(self._turns, me, turns_played, _COUNT_CAP, _KEPT)
-
-    def _totals(self, layout: _Layout, me: int, public: PlayerView | StateRecord) -> bytes:
-        """The ``scores`` and ``last_points`` blocks of seat ``me`` (they follow one
-        another)."""
-        scores = public.scores
-        last = public.last_hand
-        n = layout.player_count
-        target = layout.target
-        seats = [(me + offset) % n for offset in range(n)]
-        numbers = [min(scores[seat] / target, _SCALE_CAP) for seat in seats]
-        if last is None:
-            numbers.extend([0.0] * n)
-        else:
-            points = last.points
-            numbers.extend([min(max(points[seat], 0) / target, _SCALE_CAP) for seat in seats])
-        return float_bytes(numbers)
 
     def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_jokers`` rows of ``meld`` (kept: melds come
@@ -412,25 +259,16 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout, _Sheet]):
         return rows
 
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
-        places: dict[str, int] = {}
-        size = 0
-        for field in self.fields(rules, player_count):
-            places[field.name] = size
-            size += field.size
-        start = array("f", bytes(4 * size))
-        for card, copies in Counter(rules.deck.cards).items():
-            start[UNSEEN + card] = copies
+        _, start = self._start(rules, player_count, rules.deck.cards)
         return _Layout(
             rules=rules,
             player_count=player_count,
-            size=size,
+            size=len(start),
             start=start.tobytes(),
+            marks=mark_rows(player_count),
             melds=max_table_melds(rules),
             target=_target(rules),
             threshold=max(rules.opening_threshold, 1),
-            table_at=(places["table_kind"], places["table_cards"], places["table_jokers"]),
-            marks=mark_rows(player_count),
-            at=tuple(4 * places[name] for name in _WRITTEN),
         )
 
     def text(self, view: PlayerView) -> str:
@@ -464,6 +302,52 @@ class Scala40Observation(ObservationBase[Ruleset, _Layout, _Sheet]):
             + " / ".join(format_cards(hand) for hand in last.hands)
             + f" out {ints_text(last.eliminated)} back {ints_text(last.reentered)}"
         )
+
+
+def _totals(layout: _Layout, me: int, scores: tuple[int, ...], last: HandResult | None) -> bytes:
+    """The ``scores`` and ``last_points`` blocks of seat ``me`` (they follow one
+    another)."""
+    n = layout.player_count
+    target = layout.target
+    seats = [(me + offset) % n for offset in range(n)]
+    numbers = [min(scores[seat] / target, _SCALE_CAP) for seat in seats]
+    if last is None:
+        numbers.extend([0.0] * n)
+    else:
+        points = last.points
+        numbers.extend([min(max(points[seat], 0) / target, _SCALE_CAP) for seat in seats])
+    return float_bytes(numbers)
+
+
+_FACTS = ("opened_at_turn_start", "taken_must_use", "taken_used", "current_player", "may_close")
+"""What the ``turn`` block is made from."""
+
+
+def _facts_row(
+    layout: _Layout,
+    me: int,
+    opened_at_start: bool,
+    taken_must_use: bool,
+    taken_used: bool,
+    to_move: int | None,
+    may_close: bool,
+) -> bytes:
+    """The ``turn`` block: its five facts (see :meth:`Scala40Observation.fields`)."""
+    return _FACT_ROWS[
+        16 * opened_at_start
+        + 8 * taken_must_use
+        + 4 * taken_used
+        + 2 * (to_move is not None and may_close)
+        + (to_move == me)
+    ]
+
+
+def _opening_row(layout: _Layout, me: int, opening: int) -> bytes:
+    return float_bytes((min(opening / layout.threshold, _SCALE_CAP),)) if opening else _ZERO
+
+
+def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
+    return _COUNT_FRACTIONS[hand_number if hand_number < _COUNT_CAP else _COUNT_CAP]
 
 
 OBSERVATION = Scala40Observation()

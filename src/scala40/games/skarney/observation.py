@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -34,27 +34,30 @@ import attrs
 from scala40._base.observation import (
     CARD_CODES,
     MELD_KINDS,
-    UNSEEN,
-    UNSET,
     ZERO_ROW,
+    Hand,
     LayoutBase,
+    Mark,
     ObservationBase,
-    Sheet,
+    Row,
+    Seen,
+    Table,
+    Write,
     card_blocks,
-    count_bytes,
+    count_row,
     float_bytes,
     fraction_rows,
     mark_rows,
+    marked_seats_row,
+    member_row,
+    seat_mark_row,
     seat_row,
-    update_table_blocks,
-    write_cards,
-    write_hand,
+    seats_row,
 )
 from scala40._wording import cards_text, ints_text, view_heading
 from scala40.cards import CARD_NAMES, Card
 from scala40.game import ObservationField
 from scala40.games.skarney.phases import DRAW, PLAY, HandResult, Phase, is_stop_card, side_of
-from scala40.games.skarney.record import StateRecord
 from scala40.games.skarney.rules import MELD_RULES, Ruleset
 from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld, MeldKind
@@ -62,11 +65,7 @@ from scala40.melds import Meld, MeldKind
 __all__ = ["CARD_CODES", "OBSERVATION", "SkarneyObservation", "max_table_melds"]
 
 _PHASES = tuple(Phase)
-_PHASE_ROWS = {
-    id(phase): row for phase, row in zip(_PHASES, mark_rows(len(_PHASES)), strict=False)
-}
-"""The ``phase`` block of each phase, by the member's identity (hashing an enum member
-runs Python code, ``id`` does not)."""
+_PHASE_ROW = member_row(_PHASES)
 _FACT_ROWS = tuple(
     float_bytes([float(index >> bit & 1) for bit in range(3, -1, -1)]) for index in range(16)
 )
@@ -91,16 +90,6 @@ _MELD_TEXTS = 4096
 """The texts of this many melds are kept, then forgotten all at once."""
 _KEPT = 4096
 """How many rows of seat blocks are kept, then forgotten all at once."""
-_OFFER = 2 * CARD_CODES
-_KNOWN = 3 * CARD_CODES
-_WRITTEN = (
-    "table_owner", "hand_sizes", "stopped", "to_move", "turn", "dealer", "winners",
-    "last_went_out", "contracts", "stock_size", "phase", "turn_facts", "progress",
-    "contract", "turn_number", "last_hand", "hand_number",
-)  # fmt: skip
-"""The blocks from ``table_owner`` on whose places ``_write`` reads, in order
-(``table_owner``, ``table_extended`` and ``table_fresh`` follow one another, as
-``contracts``, ``totals`` and ``last_points`` do, and ``contract`` and ``bonus``)."""
 
 
 def max_table_melds(rules: Ruleset) -> int:
@@ -112,14 +101,6 @@ def max_table_melds(rules: Ruleset) -> int:
     (36, 34)
     """
     return rules.deck.size // 3
-
-
-def _seats_row(count: int, me: int, seats: Iterable[int]) -> bytes:
-    """A block of ``count`` seats marking ``seats``, seat ``s`` at ``(s - me) % count``."""
-    row = [0.0] * count
-    for seat in seats:
-        row[(seat - me) % count] = 1.0
-    return float_bytes(row)
 
 
 def _side_count(rules: Ruleset, player_count: int) -> int:
@@ -141,66 +122,13 @@ class _Layout(LayoutBase):
     ``start`` sets the ``partner`` block, fixed by the rules)."""
 
     melds: int
-    table_at: tuple[int, int, int]
-    """Where the ``table_kind``, ``table_cards`` and ``table_wilds`` blocks start."""
     no_known: bytes
     """The ``known`` and ``accepted`` blocks when no card is known."""
-    marks: tuple[bytes, ...]
-    """The rows of a one-hot seat block (:func:`mark_rows`)."""
-    at: tuple[int, ...]
-    """Where the blocks from ``table_owner`` on that ``_write`` writes start, in bytes,
-    in the order of :data:`_WRITTEN`."""
 
 
-class _Sheet(Sheet):
-    """A seat's numbers and the values of the view they were written from."""
-
-    __slots__ = (
-        "accepted", "contracts", "dealer", "extended", "facts", "fresh", "known", "last",
-        "mover", "number", "offer", "others", "owners", "phase", "progress", "sizes",
-        "stock", "stopped", "table", "totals", "turn", "turn_number", "winners",
-    )  # fmt: skip
-
-    # The values last written, compared with the view's by identity or equality: any
-    # value, UNSET until written.
-    known: object
-    accepted: object
-    owners: object
-    extended: object
-    fresh: object
-    sizes: object
-    stopped: object
-    mover: object
-    turn: object
-    dealer: object
-    winners: object
-    last: object
-    contracts: object
-    totals: object
-    stock: object
-    phase: object
-    facts: object
-    progress: object
-    number: object
-    turn_number: object
-
-    def __init__(self, layout: LayoutBase) -> None:
-        super().__init__(layout)
-        self.offer: Card | None = None
-        self.table: tuple[Meld, ...] = ()
-        self.others: tuple[Card, ...] = ()
-        """The cards known in the other hands, which the ``unseen`` block leaves out."""
-        self.known = self.accepted = self.owners = self.extended = self.fresh = UNSET
-        self.sizes = self.stopped = self.mover = self.turn = self.dealer = UNSET
-        self.winners = self.last = self.contracts = self.totals = self.stock = UNSET
-        self.phase = self.facts = self.progress = self.number = self.turn_number = UNSET
-
-
-class SkarneyObservation(ObservationBase[Ruleset, _Layout, _Sheet]):
+class SkarneyObservation(ObservationBase[Ruleset, _Layout]):
     """The numbers and the text of a :class:`PlayerView` (see :meth:`fields` for the
     blocks, in order)."""
-
-    sheet_type = _Sheet
 
     def __init__(self) -> None:
         super().__init__()
@@ -323,208 +251,38 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout, _Sheet]):
             ObservationField("hand_number", (1,), "the hand being played"),
         )
 
-    def _write(
-        self,
-        sheet: _Sheet,
-        public: PlayerView | StateRecord,
-        me: int,
-        hand: tuple[Card, ...],
-        hand_sizes: tuple[int, ...],
-        stock_size: int,
-        layout: _Layout,
-    ) -> None:
-        numbers = sheet.numbers
-        raw = sheet.raw
-        rules = layout.rules
-        n = layout.player_count
-        # Card blocks: a card the player sees, or knows where it is, is not unseen.
-        table = public.table
-        if table is not sheet.table:
-            update_table_blocks(numbers, sheet.table, table, layout.table_at, self._meld_rows)
-            sheet.table = table
-        write_hand(sheet, hand)
-        offer = public.offer_card
-        if offer is not sheet.offer:
-            if sheet.offer is not None:
-                numbers[_OFFER + sheet.offer] = 0.0
-            if offer is not None:
-                numbers[_OFFER + offer] = 1.0
-            sheet.offer = offer
-        known = public.known
-        accepted = public.accepted
-        if known != sheet.known or accepted != sheet.accepted:
-            rows = layout.no_known
-            others: tuple[Card, ...] = ()
-            if any(known) or any(accepted):  # none at first
-                rows, others = self._known_rows(layout, me, known, accepted)
-            raw[4 * _KNOWN : 4 * _KNOWN + len(rows)] = rows
-            write_cards(sheet, sheet.others, others)
-            sheet.others = others
-            sheet.known = known
-            sheet.accepted = accepted
-        (
-            owner_at, sizes_at, stopped_at, to_move_at, turn_at, dealer_at, winners_at,
-            out_at, contracts_at, stock_at, phase_at, facts_at, progress_at, contract_at,
-            turn_number_at, last_at, number_at,
-        ) = layout.at  # fmt: skip
-        marks = layout.marks
-        # The owners, cards added and fresh melds, one part (see _meld_facts).
-        owners = public.owners
-        extended = public.extended
-        fresh = public.fresh_from
-        if owners != sheet.owners or extended != sheet.extended or fresh != sheet.fresh:
-            meld_facts = self._meld_facts(layout, me, owners, extended, fresh)
-            raw[owner_at : owner_at + len(meld_facts)] = meld_facts
-            sheet.owners = owners
-            sheet.extended = extended
-            sheet.fresh = fresh
-        # Seat blocks, the viewing player first: seat ``s`` is at place ``(s - me) % n``;
+    def _writes(self) -> tuple[Write, ...]:
+        # Card blocks: a card the player sees, or knows where it is, is not unseen. Seat
+        # blocks, the viewing player first: seat ``s`` is at place ``(s - me) % n``;
         # side blocks, the player's side first.
-        if hand_sizes != sheet.sizes:
-            raw[sizes_at : sizes_at + 4 * n] = self._sizes_row(me, hand_sizes)
-            sheet.sizes = hand_sizes
-        stopped = public.stopped
-        if stopped != sheet.stopped:
-            raw[stopped_at : stopped_at + 4 * n] = (
-                _seats_row(n, me, _flagged(stopped)) if any(stopped) else marks[n]
-            )
-            sheet.stopped = stopped
-        mover = public.current_player
-        if mover != sheet.mover:
-            raw[to_move_at : to_move_at + 4 * n] = marks[n if mover is None else (mover - me) % n]
-            sheet.mover = mover
-        turn = public.turn
-        if turn != sheet.turn:
-            raw[turn_at : turn_at + 4 * n] = marks[(turn - me) % n]
-            sheet.turn = turn
-        dealer = public.dealer
-        if dealer != sheet.dealer:
-            raw[dealer_at : dealer_at + 4 * n] = marks[(dealer - me) % n]
-            sheet.dealer = dealer
-        winners = public.winners
-        if winners != sheet.winners:
-            raw[winners_at : winners_at + 4 * n] = (
-                marks[n] if not winners else _seats_row(n, me, winners)
-            )
-            sheet.winners = winners
-        last = public.last_hand
-        contracts = public.contracts
-        totals = public.totals
-        if last is not sheet.last or contracts != sheet.contracts or totals != sheet.totals:
-            went_out = None if last is None else last.went_out
-            raw[out_at : out_at + 4 * n] = marks[n if went_out is None else (went_out - me) % n]
-            sides = self._sides(layout, me, contracts, totals, last)
-            raw[contracts_at : contracts_at + len(sides)] = sides
-            raw[last_at : last_at + 8] = _LAST_HAND_ROWS[
-                0 if last is None else 2 * last.shutout + last.void
-            ]
-            sheet.last = last
-            sheet.contracts = contracts
-            sheet.totals = totals
-        if stock_size != sheet.stock:
-            raw[stock_at : stock_at + 4] = count_bytes(stock_size)
-            sheet.stock = stock_size
-        phase = public.phase
-        if phase is not sheet.phase:
-            raw[phase_at : phase_at + 4 * len(_PHASES)] = _PHASE_ROWS[id(phase)]
-            sheet.phase = phase
-        limit = rules.turn_limit
-        turn_number = public.turn_number
-        facts = (
-            8 * public.melded
-            + 4 * public.contract_now
-            + 2
-            * (
-                (phase is DRAW or phase is PLAY)
-                and (not stock_size or (limit is not None and turn_number >= limit))
-            )
-            + (offer is not None and is_stop_card(offer))
+        return (
+            Table(("table_kind", "table_cards", "table_wilds"), self._meld_rows),
+            Hand(),
+            Mark("offer", "offer_card"),
+            Row(("known", "accepted"), ("known", "accepted"), _known_rows),
+            Seen("known", _known_elsewhere),
+            Row(_MELD_FACTS, ("owners", "extended", "fresh_from"), _meld_facts),
+            Row("hand_sizes", "hand_sizes", self._sizes_row),
+            Row("stopped", "stopped", _stopped_row),
+            Row("to_move", "current_player", seat_mark_row),
+            Row("turn", "turn", seat_mark_row),
+            Row("dealer", "dealer", seat_mark_row),
+            Row("winners", "winners", seats_row),
+            Row("last_went_out", "last_hand", _went_out_row, "last_hand"),
+            Row(_SIDES, ("contracts", "totals", "last_hand"), _sides, "last_hand"),
+            Row("last_hand", "last_hand", _last_hand_row, "last_hand"),
+            Row("stock_size", "stock_size", count_row),
+            Row("phase", "phase", _PHASE_ROW, "phase"),
+            Row("turn_facts", _FACTS, _facts_row),
+            Row("progress", "progress", _progress_row),
+            Row("turn_number", "turn_number", _turn_number_row),
+            Row(("contract", "bonus"), "hand_number", _contract_row),
+            Row("hand_number", "hand_number", _hand_number_row),
         )
-        if facts != sheet.facts:
-            raw[facts_at : facts_at + 16] = _FACT_ROWS[facts]
-            sheet.facts = facts
-        progress = public.progress
-        if progress != sheet.progress:
-            raw[progress_at : progress_at + 4] = (
-                _PROGRESS_ROWS[progress]
-                if progress <= _CONTRACT_CAP
-                else float_bytes((progress / _CONTRACT_CAP,))
-            )
-            sheet.progress = progress
-        if turn_number != sheet.turn_number:
-            raw[turn_number_at : turn_number_at + 4] = _TURN_FRACTIONS[
-                turn_number if turn_number < _TURN_CAP else _TURN_CAP
-            ]
-            sheet.turn_number = turn_number
-        hand_number = public.hand_number
-        if hand_number != sheet.number:
-            contract, number = self._hand_rows(layout, hand_number)
-            raw[contract_at : contract_at + 8] = contract
-            raw[number_at : number_at + 4] = number
-            sheet.number = hand_number
 
-    def _sizes_row(self, me: int, hand_sizes: tuple[int, ...]) -> bytes:
+    def _sizes_row(self, layout: _Layout, me: int, hand_sizes: tuple[int, ...]) -> bytes:
         """The ``hand_sizes`` block of seat ``me``."""
         return seat_row(self._sizes, me, hand_sizes, _KEPT, float_bytes)
-
-    def _hand_rows(self, layout: _Layout, hand_number: int) -> tuple[bytes, bytes]:
-        """The ``contract`` and ``bonus`` blocks (they follow one another) and the
-        ``hand_number`` block of hand ``hand_number``: the same in every state of a
-        hand."""
-        rules = layout.rules
-        contract = bonus = 0.0
-        if hand_number:
-            bonus = min(rules.bonus(hand_number) / _POINTS, _POINTS_CAP)
-            if rules.contract:
-                contract = rules.contract_size(hand_number) / _CONTRACT_CAP
-        return float_bytes((contract, bonus)), float_bytes((min(hand_number / rules.hands, 1.0),))
-
-    def _known_rows(
-        self,
-        layout: _Layout,
-        me: int,
-        known: tuple[tuple[Card, ...], ...],
-        accepted: tuple[tuple[Card, ...], ...],
-    ) -> tuple[bytes, tuple[Card, ...]]:
-        """The ``known`` and ``accepted`` blocks of seat ``me`` (they follow one
-        another), and the cards known in the other hands (not unseen)."""
-        n = layout.player_count
-        rows = array("f", layout.no_known)
-        accepted_at = n * CARD_CODES
-        others: list[Card] = []
-        for offset in range(n):
-            seat = (me + offset) % n
-            row = offset * CARD_CODES
-            for card in known[seat]:
-                rows[row + card] += 1.0
-            if offset:
-                others.extend(known[seat])  # the player's own are in his hand
-            row = accepted_at + offset * CARD_CODES
-            for card in accepted[seat]:
-                rows[row + card] += 1.0
-        return rows.tobytes(), tuple(others)
-
-    def _sides(
-        self,
-        layout: _Layout,
-        me: int,
-        contracts: tuple[bool, ...],
-        totals: tuple[int, ...],
-        last: HandResult | None,
-    ) -> bytes:
-        """The ``contracts``, ``totals`` and ``last_points`` blocks of seat ``me`` (they
-        follow one another)."""
-        n = layout.player_count
-        partnership = layout.rules.partnership
-        count = _side_count(layout.rules, n)
-        sides = [side_of((me + offset) % n, partnership) for offset in range(count)]
-        numbers = [1.0 if contracts[side] else 0.0 for side in sides]
-        numbers.extend([_points(totals[side]) for side in sides])
-        if last is None:
-            numbers.extend([0.0] * len(sides))
-        else:
-            numbers.extend([_points(last.points[side]) for side in sides])
-        return float_bytes(numbers)
 
     def _meld_rows(self, meld: Meld) -> tuple[array[float], array[float]]:
         """The ``table_cards`` and ``table_wilds`` rows of ``meld`` (kept: melds come
@@ -544,49 +302,18 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout, _Sheet]):
             rows = self._meld_numbers[meld] = (cards, wilds)
         return rows
 
-    def _meld_facts(
-        self,
-        layout: _Layout,
-        me: int,
-        owners: tuple[int, ...],
-        extended: tuple[int, ...],
-        fresh_from: int,
-    ) -> bytes:
-        """The ``table_owner``, ``table_extended`` and ``table_fresh`` blocks of seat
-        ``me`` (they follow one another)."""
-        n = layout.player_count
-        melds = layout.melds
-        facts = array("f", bytes(4 * melds * (n + 2)))
-        extended_at = melds * n
-        fresh_at = extended_at + melds
-        for index, owner in enumerate(owners):
-            facts[index * n + (owner - me) % n] = 1.0
-            facts[extended_at + index] = extended[index]
-            if index >= fresh_from:
-                facts[fresh_at + index] = 1.0
-        return facts.tobytes()
-
     def _new_layout(self, rules: Ruleset, player_count: int) -> _Layout:
-        places: dict[str, int] = {}
-        size = 0
-        for field in self.fields(rules, player_count):
-            places[field.name] = size
-            size += field.size
-        start = array("f", bytes(4 * size))
-        for card, copies in Counter(rules.deck.cards).items():
-            start[UNSEEN + card] = copies
+        places, start = self._start(rules, player_count, rules.deck.cards)
         if rules.partnership:
             start[places["partner"] + 2] = 1.0  # partners sit opposite (SK-PLAYERS)
         return _Layout(
             rules=rules,
             player_count=player_count,
-            size=size,
+            size=len(start),
             start=start.tobytes(),
-            melds=max_table_melds(rules),
-            table_at=(places["table_kind"], places["table_cards"], places["table_wilds"]),
-            no_known=bytes(4 * 2 * player_count * CARD_CODES),
             marks=mark_rows(player_count),
-            at=tuple(4 * places[name] for name in _WRITTEN),
+            melds=max_table_melds(rules),
+            no_known=bytes(4 * 2 * player_count * CARD_CODES),
         )
 
     def text(self, view: PlayerView) -> str:
@@ -643,9 +370,168 @@ class SkarneyObservation(ObservationBase[Ruleset, _Layout, _Sheet]):
         )
 
 
-def _flagged(flags: tuple[bool, ...]) -> list[int]:
-    """The places of ``flags`` that are set."""
-    return [place for place, flag in enumerate(flags) if flag]
+def _known_rows(
+    layout: _Layout,
+    me: int,
+    known: tuple[tuple[Card, ...], ...],
+    accepted: tuple[tuple[Card, ...], ...],
+) -> bytes:
+    """The ``known`` and ``accepted`` blocks of seat ``me`` (they follow one another):
+    a row of card counts a seat, each kept (the same few sets of cards come again)."""
+    if not (any(known) or any(accepted)):  # none at first
+        return layout.no_known
+    n = layout.player_count
+    seats = [(me + offset) % n for offset in range(n)]
+    return b"".join(
+        [_cards_row(known[seat]) for seat in seats]
+        + [_cards_row(accepted[seat]) for seat in seats]
+    )
+
+
+def _cards_row(cards: tuple[Card, ...]) -> bytes:
+    """A row of the copies of each card code in ``cards``."""
+    found = _CARD_ROWS.get(cards)
+    if found is None:
+        if len(_CARD_ROWS) >= _KEPT:
+            _CARD_ROWS.clear()
+        row = ZERO_ROW[:]
+        for card in cards:
+            row[card] += 1.0
+        found = _CARD_ROWS[cards] = row.tobytes()
+    return found
+
+
+_CARD_ROWS: dict[tuple[Card, ...], bytes] = {}
+
+
+def _known_elsewhere(
+    layout: _Layout, me: int, known: tuple[tuple[Card, ...], ...]
+) -> tuple[Card, ...]:
+    """The cards known in the other hands (not unseen; the player's own are in his
+    hand)."""
+    n = layout.player_count
+    return tuple([card for offset in range(1, n) for card in known[(me + offset) % n]])
+
+
+_MELD_FACTS = ("table_owner", "table_extended", "table_fresh")
+
+
+def _meld_facts(
+    layout: _Layout,
+    me: int,
+    owners: tuple[int, ...],
+    extended: tuple[int, ...],
+    fresh_from: int,
+) -> bytes:
+    """The ``table_owner``, ``table_extended`` and ``table_fresh`` blocks of seat ``me``
+    (they follow one another)."""
+    n = layout.player_count
+    melds = layout.melds
+    facts = array("f", bytes(4 * melds * (n + 2)))
+    extended_at = melds * n
+    fresh_at = extended_at + melds
+    for index, owner in enumerate(owners):
+        facts[index * n + (owner - me) % n] = 1.0
+        facts[extended_at + index] = extended[index]
+        if index >= fresh_from:
+            facts[fresh_at + index] = 1.0
+    return facts.tobytes()
+
+
+def _stopped_row(layout: _Layout, me: int, stopped: tuple[bool, ...]) -> bytes:
+    n = layout.player_count
+    if not any(stopped):
+        return layout.marks[n]
+    return marked_seats_row(n, me, [place for place, flag in enumerate(stopped) if flag])
+
+
+def _went_out_row(layout: _Layout, me: int, last: HandResult | None) -> bytes:
+    n = layout.player_count
+    went_out = None if last is None else last.went_out
+    return layout.marks[n if went_out is None else (went_out - me) % n]
+
+
+_SIDES = ("contracts", "totals", "last_points")
+
+
+def _sides(
+    layout: _Layout,
+    me: int,
+    contracts: tuple[bool, ...],
+    totals: tuple[int, ...],
+    last: HandResult | None,
+) -> bytes:
+    """The ``contracts``, ``totals`` and ``last_points`` blocks of seat ``me`` (they
+    follow one another)."""
+    n = layout.player_count
+    partnership = layout.rules.partnership
+    count = _side_count(layout.rules, n)
+    sides = [side_of((me + offset) % n, partnership) for offset in range(count)]
+    numbers = [1.0 if contracts[side] else 0.0 for side in sides]
+    numbers.extend([_points(totals[side]) for side in sides])
+    if last is None:
+        numbers.extend([0.0] * len(sides))
+    else:
+        numbers.extend([_points(last.points[side]) for side in sides])
+    return float_bytes(numbers)
+
+
+def _last_hand_row(layout: _Layout, me: int, last: HandResult | None) -> bytes:
+    return _LAST_HAND_ROWS[0 if last is None else 2 * last.shutout + last.void]
+
+
+_FACTS = ("melded", "contract_now", "phase", "stock_size", "turn_number", "offer_card")
+"""What the ``turn_facts`` block is made from."""
+
+
+def _facts_row(
+    layout: _Layout,
+    me: int,
+    melded: bool,
+    contract_now: bool,
+    phase: Phase,
+    stock_size: int,
+    turn_number: int,
+    offer: Card | None,
+) -> bytes:
+    """The ``turn_facts`` block: its four facts (see :meth:`SkarneyObservation.fields`)."""
+    limit = layout.rules.turn_limit
+    return _FACT_ROWS[
+        8 * melded
+        + 4 * contract_now
+        + 2
+        * (
+            (phase is DRAW or phase is PLAY)
+            and (not stock_size or (limit is not None and turn_number >= limit))
+        )
+        + (offer is not None and is_stop_card(offer))
+    ]
+
+
+def _progress_row(layout: _Layout, me: int, progress: int) -> bytes:
+    if progress <= _CONTRACT_CAP:
+        return _PROGRESS_ROWS[progress]
+    return float_bytes((progress / _CONTRACT_CAP,))
+
+
+def _turn_number_row(layout: _Layout, me: int, turn_number: int) -> bytes:
+    return _TURN_FRACTIONS[turn_number if turn_number < _TURN_CAP else _TURN_CAP]
+
+
+def _contract_row(layout: _Layout, me: int, hand_number: int) -> bytes:
+    """The ``contract`` and ``bonus`` blocks (they follow one another) of hand
+    ``hand_number``: the same in every state of a hand."""
+    rules = layout.rules
+    contract = bonus = 0.0
+    if hand_number:
+        bonus = min(rules.bonus(hand_number) / _POINTS, _POINTS_CAP)
+        if rules.contract:
+            contract = rules.contract_size(hand_number) / _CONTRACT_CAP
+    return float_bytes((contract, bonus))
+
+
+def _hand_number_row(layout: _Layout, me: int, hand_number: int) -> bytes:
+    return float_bytes((min(hand_number / layout.rules.hands, 1.0),))
 
 
 def _meld(cards: Sequence[Card], represented: Sequence[Card]) -> str:
