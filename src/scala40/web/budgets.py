@@ -92,9 +92,9 @@ class Budgets:
         """The seconds the bots thought a minute at each table."""
         self.turns: Turns = Turns(limits.bots_at_once)
         """The turns of the bots that think at once."""
-        self.working = Buckets(limits.client_cpu_seconds_per_minute)
+        self.working: Buckets = Buckets(limits.client_cpu_seconds_per_minute)
         """The CPU seconds the server worked a minute for each client's requests."""
-        self.costs = RequestCosts()
+        self.costs: RequestCosts = RequestCosts()
         """What each client's next request is expected to cost."""
 
     def refuse_work(self, client: str) -> Refusal | None:
