@@ -583,7 +583,7 @@ def test_a_whole_hand_of_each_game(game: str, browser: Any, site: tuple[str, str
             "the hand's result",
         )
         rows = panel.find_elements(By.CSS_SELECTOR, "#hand-end-points tr")[1:]
-        points = [int(row.find_elements(By.TAG_NAME, "td")[1].text) for row in rows]
+        points = [int(row.find_elements(By.TAG_NAME, "td")[2].text) for row in rows]
         assert points == list(last.points)
         # Where the player is looking, whatever the page was scrolled to: the result and
         # its button in the window.
