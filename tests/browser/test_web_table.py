@@ -639,6 +639,8 @@ def test_a_whole_hand_of_each_game(game: str, browser: Any, site: tuple[str, str
     else:
         pytest.fail(f"no hand of {game} ended in {MAX_TURNS} decisions")
     assert undone, "undo was never offered"
+    if game in ("scala40", "skarney"):
+        assert marked, "no lay-off or extension was offered to mark its meld"
     print(game, f"{decisions} decisions laid out at both sizes; a lay-off's meld marked: {marked}")
     last = state.last_hand
     if not state.is_over:

@@ -962,7 +962,9 @@ function markMeld(index) {
   const mark = document.createElementNS("http://www.w3.org/2000/svg", "rect");
   for (const [key, value] of Object.entries({
     x: area.x - 3, y: area.y - 3, width: area.width + 6, height: area.height + 6, rx: 4,
-    class: "meld-target", fill: "none", stroke: "#e65100", "stroke-width": 3,
+    // Blue and dashed: the picture outlines the last move's cards in orange already.
+    class: "meld-target", fill: "#1565c0", "fill-opacity": 0.1, stroke: "#1565c0",
+    "stroke-width": 3, "stroke-dasharray": "7 4",
   })) mark.setAttribute(key, String(value));
   group.prepend(mark);
   box.dataset.target = String(index);
