@@ -733,7 +733,10 @@ function refusedFacts() {
     const discards = moves.filter((text) => text.startsWith("discard "));
     const others = moves.filter((text) => !text.startsWith("discard "));
     const named = others.map((text) => (text === "take" ? "take the discard pile's top card" : moveText(text)));
-    if (discards.length) named.push(`discard ${cardsText(discards.map((text) => text.slice(8)))}`);
+    // Every card refused for one reason (an opening to complete) is said once.
+    const every = discards.length > 1 && discards.length === new Set(answer.view.hand).size;
+    if (every) named.push("discard any card");
+    else if (discards.length) named.push(`discard ${cardsText(discards.map((text) => text.slice(8)))}`);
     return ["refused", `Not allowed: ${named.join(", ")}: ${why}`, false];
   });
 }
