@@ -819,7 +819,8 @@ function decisionWords(view) {
   // offer, SK-OFFER) accepts or declines it, whatever the phase is called.
   const shown = view.public;
   if (shown.offer_card != null && shown.offer_to === view.current_player) {
-    return `accept or decline ${seatName(shown.turn)}'s offer of ${cardText(shown.offer_card)}`;
+    const whose = shown.turn === table.seat ? "your" : `${seatName(shown.turn)}'s`;
+    return `accept or decline ${whose} offer of ${cardText(shown.offer_card)}`;
   }
   return view.phase;
 }
