@@ -713,10 +713,15 @@ def test_a_whole_hand_of_each_game(game: str, browser: Any, site: tuple[str, str
             for seat in state.resigned
         )
         assert browser.find_element(By.ID, "game-over-note").text == f"{names} resigned."
+        # Read at once in the page: a resize lays the picture out again, which replaces
+        # the element a lookup would have found.
         picture = _until(
-            lambda: browser.find_elements(By.CSS_SELECTOR, "#game-over-picture svg"),
+            lambda: browser.execute_script(
+                "const svg = document.querySelector('#game-over-picture svg');"
+                "return svg && svg.textContent;"
+            ),
             "the abandoned hand's picture",
-        )[0].get_attribute("textContent")
+        )
         # The picture names the seat whose move it was (its side left with it).
         assert "Seat 0 (you) resigned, the hand abandoned" in picture
         assert "blocked" not in picture

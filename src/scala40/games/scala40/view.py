@@ -197,7 +197,7 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     def opening_plans(self) -> tuple[tuple[tuple[PutDown, ...], int], ...]:
         """The ways the viewing player, deciding after his draw and not yet opened, can
         open now with melds from his hand: each legal meld alone, with its points (S40-OPEN
-        counts them towards :attr:`~Scala40Fields.opening_value`), and each set of two or
+        counts them towards ``opening_value``), and each set of two or
         more melds that completes the opening, in the order they are legal, with their
         points together; at most :data:`MAX_OPENING_PLANS` of several melds. Empty at any
         other decision.
@@ -270,8 +270,8 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
         return tuple(parts)
 
     def client_facts(self) -> dict[str, Any]:
-        """The facts every view gives (:meth:`ViewBase.client_facts`), and Scala 40's:
-        ``meld_owners`` (:meth:`meld_owners`) and ``opening`` (for a seat that has not
+        """The facts every view gives (:meth:`scala40.views.ViewBase.client_facts`), and
+        Scala 40's: ``meld_owners`` (:meth:`meld_owners`) and ``opening`` (for a seat that has not
         opened: ``threshold``, the points its melds must reach; ``put_down``, the points
         of its melds already down this turn; ``plans``, :meth:`opening_plans` as
         ``{"moves": [text, ...], "points": n}``; ``None`` once it has opened)."""
