@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import subprocess
 import sys
@@ -49,6 +50,20 @@ NEEDS = {"train_masked_ppo.py": ("numpy", "gymnasium")}
 SOAKED = {"game_server.py"}
 
 
+@functools.cache
+def _run(name: str) -> str:
+    """What the example ``name`` prints (run once for the tests that read it)."""
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / name), *ARGUMENTS.get(name, [])],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
 @pytest.mark.parametrize(
     "name",
     [
@@ -62,12 +77,21 @@ def test_example_runs(name: str) -> None:
     ]
     if missing:
         pytest.skip(f"{name} needs the learning-agent extras ({', '.join(missing)})")
-    result = subprocess.run(
-        [sys.executable, str(EXAMPLES / name), *ARGUMENTS.get(name, [])],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    assert EXPECTED[name] in result.stdout, result.stdout
+    output = _run(name)
+    assert EXPECTED[name] in output, output
+
+
+def _without_times(lines: list[str]) -> list[list[str]]:
+    """Each line's words, the bot table's last column (its times, which depend on the
+    machine) left out."""
+    return [line.split()[:-1] if "%" in line else line.split() for line in lines]
+
+
+def test_the_bot_guide_shows_what_the_bot_example_prints() -> None:
+    """docs/bots.rst shows the output of examples/build_your_own_bot.py: the same lines,
+    the same figures, but the times."""
+    text = (EXAMPLES.parent / "docs" / "bots.rst").read_text(encoding="utf-8")
+    block = text.split("Its output looks like this (the times depend on the machine)::\n\n")[1]
+    shown = [line.strip() for line in block.split("\n\n")[0].splitlines()]
+    printed = _run("build_your_own_bot.py").strip().splitlines()
+    assert _without_times(shown) == _without_times(printed)

@@ -29,7 +29,7 @@ COLUMNS = (
     ("Paired difference", 12),
     ("Points a hand (s.e.)", 14),
     ("Hands won", 10),
-    ("CPU a decision (99.9th percentile)", 14),
+    ("CPU a decision in the duel: mean (99.9th percentile)", 14),
 )
 
 

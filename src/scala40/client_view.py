@@ -23,6 +23,7 @@ from scala40._checks import describe
 from scala40.cards import CARD_NAMES
 from scala40.errors import Scala40Error, SerializationError, UnknownGameError
 from scala40.game import Game, load_game
+from scala40.movekinds import MAX_MOVE_TEXT
 
 __all__ = [
     "MAX_VIEW_ITEMS",
@@ -165,6 +166,40 @@ def _check_hand_result(last: object) -> None:
     _json_value(details, "last_hand.details")
 
 
+def _check_client_facts(public: Mapping[str, Any], game: Game | None) -> None:
+    """The facts every view works out for a client (``refused``, ``last_hand_parts``:
+    :meth:`scala40.views.ViewBase.client_facts`), when present (a view written before
+    them has none)."""
+    if "refused" in public:
+        for place, item in enumerate(_list(public, "refused")):
+            where = f"public.refused[{place}]"
+            if not (isinstance(item, Mapping) and set(item) == {"move", "why"}):
+                raise _fail(where, "a mapping of move and why", item)
+            text, why = item["move"], item["why"]
+            if not (isinstance(text, str) and len(text) <= MAX_MOVE_TEXT):
+                raise _fail(f"{where}.move", "a move's text", text)
+            if (
+                game is not None
+                and game.move_set is not None
+                and not game.move_set.is_written(text)
+            ):
+                raise SerializationError(f"view: {where}.move: {game.move_set.unwritten(text)}")
+            if not (isinstance(why, str) and len(why) <= MAX_MOVE_TEXT):
+                raise _fail(f"{where}.why", "a reason's text", why)
+    if "last_hand_parts" in public:
+        for place, parts in enumerate(_list(public, "last_hand_parts")):
+            where = f"public.last_hand_parts[{place}]"
+            for index, part in enumerate(_list({where: parts}, where)):
+                at = f"{where}[{index}]"
+                if not (isinstance(part, Mapping) and set(part) == {"what", "cards", "points"}):
+                    raise _fail(at, "a mapping of what, cards and points", part)
+                if not (isinstance(part["what"], str) and len(part["what"]) <= 100):
+                    raise _fail(f"{at}.what", "a text of at most 100 characters", part["what"])
+                _card_texts({f"{at}.cards": part["cards"]}, f"{at}.cards")
+                if type(part["points"]) is not int:
+                    raise _fail(f"{at}.points", "an integer", part["points"])
+
+
 def _same_move(game: Game, text: str, data: Mapping[str, Any], where: str) -> None:
     moves = game.move_set
     if moves is None:
@@ -282,6 +317,7 @@ def view_from_dict(data: object, game: str | None = None) -> ClientView:
     if not isinstance(public, Mapping):
         raise _fail("public", "a mapping", public)
     _json_value(public, "public")
+    _check_client_facts(public, known)
     # Winners are seats, not sides: a partnership's scores are one a side (SK-PARTNERS),
     # so the seats are counted by the view's player_count where it gives one.
     seats = public.get("player_count")

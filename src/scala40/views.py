@@ -29,7 +29,11 @@ game (format ``scala40.view``, version 1):
     or ``None``;
 ``public``
     every other field of the game's view, with cards as card text, melds in the move
-    notation (``"JK=5H 6H 7H"``), and the rules as their dictionary.
+    notation (``"JK=5H 6H 7H"``), and the rules as their dictionary; and what a client
+    needs that those fields leave to be worked out (:meth:`ViewBase.client_facts`):
+    ``refused`` (the moves a player looks for that the rules refuse now, each with the
+    rule's reason), ``last_hand_parts`` (how each seat's or side's points of the last
+    hand were made), and each game's own (Scala 40: ``meld_owners`` and ``opening``).
 
 Nothing in it depends on cards the seat may not see: two states that differ only in
 hidden cards give the same JSON (the protocol suite checks it for every game).
@@ -73,7 +77,7 @@ from scala40.client_view import (
     ClientView,
     view_from_dict,
 )
-from scala40.errors import InvalidArgumentError, SerializationError
+from scala40.errors import IllegalMoveError, InvalidArgumentError, SerializationError
 from scala40.game import load_game
 from scala40.legal import LegalMoves
 from scala40.movekinds import MoveSet
@@ -216,6 +220,7 @@ def view_to_dict(view: Any, game: str, moves: MoveSet) -> dict[str, Any]:
         if field.name not in _SKIPPED and field.name not in _TOP_LEVEL
     }
     public.update(log_to_json(view.hand_log))
+    public.update(view.client_facts())
     winners = tuple(view.winners)
     return {
         "format": VIEW_FORMAT,
@@ -532,6 +537,68 @@ class ViewBase(GameFields[R, P], Generic[R, P, H, S, M]):
     def _samples(self, count: int, seed: int) -> Iterator[Any]:
         for index in range(count):
             yield self.sample(seed * 1_000_003 + index)
+
+    def looked_for_moves(self) -> tuple[M, ...]:
+        """The moves a player of this game looks for at this decision whether or not the
+        rules allow them (Scala 40: taking the discard pile's top card, discarding each
+        card of the hand): :meth:`refused_moves` says why those not legal are refused.
+        By default none."""
+        return ()
+
+    def refused_moves(self) -> tuple[tuple[str, str], ...]:
+        """The moves of :meth:`looked_for_moves` that the rules refuse now, each as its
+        text and the reason the rules give (the rule's ID in brackets at the end), in
+        that order; empty when another seat decides.
+
+        >>> import scala40
+        >>> state = scala40.new_game(players=2, seed=1)
+        >>> view = state.view(state.current_player)
+        >>> view.refused_moves()
+        (('take', 'a player who has not opened may only draw from the stock (S40-DRAW-STOCK)'),)
+        """
+        if not self.is_my_turn:
+            return ()
+        looked_for = self.looked_for_moves()
+        if not looked_for:
+            return ()
+        legal = {str(move) for move in self.legal_moves()}
+        state = self.turn_state()
+        refused: list[tuple[str, str]] = []
+        for move in looked_for:
+            text = str(move)
+            if text in legal:
+                continue
+            try:
+                state.apply(move)
+            except IllegalMoveError as error:
+                refused.append((text, str(error).removeprefix(f"{text}: ")))
+        return tuple(refused)
+
+    def last_hand_parts(self) -> tuple[tuple[tuple[str, tuple[Card, ...], int], ...], ...]:
+        """How each seat's (or side's, where partners share their points) points of the
+        last hand were made: for each, its parts as ``(what, cards, points)``, whose
+        points add up to the hand's; empty when no hand has ended. By default one part,
+        the hand's points; each game says more."""
+        last: Any = self.last_hand
+        if last is None:
+            return ()
+        return tuple((("points", (), points),) for points in last.points)
+
+    def client_facts(self) -> dict[str, Any]:
+        """What a client needs that the view's fields leave to be worked out, as JSON
+        (``to_dict`` puts it in ``public``): ``refused`` (:meth:`refused_moves`, each
+        ``{"move", "why"}``) and ``last_hand_parts`` (:meth:`last_hand_parts`, each part
+        ``{"what", "cards", "points"}``); a game adds its own."""
+        return {
+            "refused": [{"move": move, "why": why} for move, why in self.refused_moves()],
+            "last_hand_parts": [
+                [
+                    {"what": what, "cards": [CARD_NAMES[card] for card in cards], "points": points}
+                    for what, cards, points in parts
+                ]
+                for parts in self.last_hand_parts()
+            ],
+        }
 
     def to_dict(self) -> dict[str, Any]:
         """This view as JSON: what an app sends to a client (:mod:`scala40.views`;

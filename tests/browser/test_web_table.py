@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import sqlite3
 import tempfile
@@ -306,6 +307,67 @@ def _check_page(driver: Any, table: Table, state: Any) -> None:
     )
     assert driver.find_elements(By.CSS_SELECTOR, "#picture svg"), "no picture of the table"
     _check_words(driver, table, view)
+    _check_status(driver, table, view)
+    _check_melds_named(driver, view)
+
+
+def _check_status(driver: Any, table: Table, view: dict[str, Any]) -> None:
+    """The facts line tells what the view knows of this decision: the score (every game);
+    who has opened, the points to reach and the moves refused, each with its rule (Scala
+    40); and the status never asks a seat offered a card to offer one (Skarney)."""
+    shown = view["public"]
+    score = _fact(driver, "scores")
+    assert score.startswith("Score — "), score
+    assert all(f": {points}" in score for points in view["scores"]), score
+    facts = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#facts li")]
+    for refused in shown["refused"]:
+        assert any(refused["why"] in fact for fact in facts), (refused, facts)
+    status = driver.find_element(By.ID, "status").text
+    if table.game.name == "scala40":
+        assert _fact(driver, "opened").startswith("Opened: you "), facts
+        if shown["opening"] is not None:
+            assert f"worth {shown['opening']['threshold']} points" in _fact(driver, "opening")
+    if table.game.name == "skarney" and shown["offer_card"] is not None:
+        assert _fact(driver, "offer"), facts
+        if shown["offer_to"] == 0 and view["current_player"] == 0:
+            assert "accept or decline" in status, status
+            assert "Your turn: offer" not in status, status
+
+
+_NAMED_MELD = re.compile(r" on (?:your|Seat \d+'s) \S")
+"""A table meld as a move's button names it: by its owner, then its cards."""
+
+
+def _check_marked(driver: Any) -> bool:
+    """A move that goes on a table meld, given the focus, marks that meld in the picture
+    (outlined, and named by the picture's data-target); the focus gone, the mark goes.
+    Whether the decision had such a move to try."""
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#moves button[data-move*='#']")
+    if not buttons:
+        return False
+    text = str(buttons[0].get_attribute("data-move"))
+    number = next(word[1:] for word in text.split() if word.startswith("#"))
+    marks = driver.execute_script(
+        "arguments[0].focus();"
+        "const box = document.getElementById('picture');"
+        "const mark = box.querySelector(`g[data-meld='${arguments[1]}'] > .meld-target`);"
+        "const found = [box.dataset.target, mark !== null];"
+        "arguments[0].blur();"
+        "return found.concat([box.dataset.target === undefined]);",
+        buttons[0],
+        number,
+    )
+    assert marks == [number, True, True], (text, marks)
+    return True
+
+
+def _check_melds_named(driver: Any, view: dict[str, Any]) -> None:
+    """Every lay-off, extension, swap or exchange names its table meld by owner and
+    cards ("9♦ on Seat 1's 6♦ 7♦ 8♦, low end"), not by number only."""
+    for button in driver.find_elements(By.CSS_SELECTOR, "#moves button[data-move*='#']"):
+        label = str(button.get_attribute("aria-label"))
+        assert _NAMED_MELD.search(label), label
+        assert "#" not in str(button.get_attribute("textContent")), label
 
 
 def _fact(driver: Any, kind: str) -> str:
@@ -389,7 +451,7 @@ const middle = (item) => {
   const box = item.getBoundingClientRect();
   return inWindow(item) && seen(item, box.left + box.width / 2, box.top + box.height / 2);
 };
-const found = { hand: [], moves: [], folded: [], actions: [], overflowing: [] };
+const found = { hand: [], moves: [], folded: [], actions: [], facts: [], overflowing: [] };
 for (const card of document.querySelectorAll("#hand button")) {
   // The corner that shows the card's rank and suit (its picture has a margin of 8).
   const box = card.getBoundingClientRect();
@@ -406,6 +468,8 @@ for (const summary of document.querySelectorAll("#moves details:not([open]) > su
   found.folded.push([summary.textContent, middle(summary)]);
 }
 for (const id of ["undo", "resign"]) found.actions.push([id, middle(document.getElementById(id))]);
+// The facts line (the score, the game's status), each line in the window.
+for (const fact of document.querySelectorAll("#facts li")) found.facts.push([fact.dataset.fact, middle(fact)]);
 found.wide = document.documentElement.scrollWidth > innerWidth;
 return found;
 """
@@ -420,10 +484,11 @@ def _check_layout(driver: Any, size: str) -> dict[str, Any]:
     list), undo and resign all in the window at once, no move's text overflowing its
     button, and the page no wider than the window."""
     found: dict[str, Any] = driver.execute_script(_LAYOUT)
-    for part in ("hand", "moves", "folded", "actions"):
+    for part in ("hand", "moves", "folded", "actions", "facts"):
         hidden = [name for name, shown in found[part] if not shown]
         assert hidden == [], f"at a {size}'s size, out of the window: {part} {hidden}"
     assert found["hand"], "no hand shown"
+    assert "scores" in [name for name, _ in found["facts"]], "no score in the box"
     assert found["overflowing"] == [], f"at a {size}'s size, overflowing its button"
     assert not found["wide"], f"at a {size}'s size, the page is wider than the window"
     return found
@@ -529,12 +594,14 @@ def test_a_whole_hand_of_each_game(game: str, browser: Any, site: tuple[str, str
     drew = False
     before: Any = None  # the state of seat 0's previous decision
     took: Any = None  # the move the test plays once within its turn, to take it back
+    marked = False  # whether a lay-off's meld was seen marked in the picture
     decisions = 0
     for turn in range(MAX_TURNS):
         if state.last_hand is not None or state.is_over:
             break
         _check_page(browser, table, state)
         _check_layouts(browser)
+        marked = marked or _check_marked(browser)
         decisions += 1
         undo = browser.find_element(By.ID, "undo")
         answered = before is not None and state.move_number > before.move_number + 1
@@ -571,7 +638,9 @@ def test_a_whole_hand_of_each_game(game: str, browser: Any, site: tuple[str, str
     else:
         pytest.fail(f"no hand of {game} ended in {MAX_TURNS} decisions")
     assert undone, "undo was never offered"
-    print(game, f"{decisions} decisions laid out at both sizes")
+    if game in ("scala40", "skarney"):
+        assert marked, "no lay-off or extension was offered to mark its meld"
+    print(game, f"{decisions} decisions laid out at both sizes; a lay-off's meld marked: {marked}")
     last = state.last_hand
     if not state.is_over:
         panel = _until(
@@ -582,8 +651,15 @@ def test_a_whole_hand_of_each_game(game: str, browser: Any, site: tuple[str, str
             "the hand's result",
         )
         rows = panel.find_elements(By.CSS_SELECTOR, "#hand-end-points tr")[1:]
-        points = [int(row.find_elements(By.TAG_NAME, "td")[1].text) for row in rows]
+        points = [int(row.find_elements(By.TAG_NAME, "td")[2].text) for row in rows]
         assert points == list(last.points)
+        # How each seat's (or side's) points were made, part by part, from the view.
+        parts = state.view(0).to_dict()["public"]["last_hand_parts"]
+        hows = [row.find_elements(By.TAG_NAME, "td")[1].text for row in rows]
+        for how, own in zip(hows, parts, strict=True):
+            assert [part["what"] for part in own] == [
+                re.sub(r" \(.*?\)", "", item).rsplit(" ", 1)[0] for item in how.split(" · ")
+            ], how
         # Where the player is looking, whatever the page was scrolled to: the result and
         # its button in the window.
         _until(lambda: panel.find_elements(By.CSS_SELECTOR, "svg"), "the last hand's picture")
@@ -636,10 +712,15 @@ def test_a_whole_hand_of_each_game(game: str, browser: Any, site: tuple[str, str
             for seat in state.resigned
         )
         assert browser.find_element(By.ID, "game-over-note").text == f"{names} resigned."
+        # Read at once in the page: a resize lays the picture out again, which replaces
+        # the element a lookup would have found.
         picture = _until(
-            lambda: browser.find_elements(By.CSS_SELECTOR, "#game-over-picture svg"),
+            lambda: browser.execute_script(
+                "const svg = document.querySelector('#game-over-picture svg');"
+                "return svg && svg.textContent;"
+            ),
             "the abandoned hand's picture",
-        )[0].get_attribute("textContent")
+        )
         # The picture names the seat whose move it was (its side left with it).
         assert "Seat 0 (you) resigned, the hand abandoned" in picture
         assert "blocked" not in picture
@@ -891,3 +972,56 @@ def test_a_long_list_of_melds_is_folded_until_cards_are_picked(
     assert [name for name, _ in found["folded"]] == [f"{len(using) - 6} more"]
     offered = browser.find_elements(By.CSS_SELECTOR, "#moves button")
     assert sorted(str(item.get_attribute("data-move")) for item in offered) == sorted(using)
+
+
+OPENING_SEED = 3
+"""A Scala 40 table whose first hand gives seat 0, first to play, an opening of two melds
+and no meld worth 40 alone (after drawing: 5S 5H 5D and 9S JK 9C, 42 points)."""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_scala40_opening_of_two_melds_is_picked_by_tapping_and_played(
+    size: str, browser: Any, site: tuple[str, str]
+) -> None:
+    """Seat 0 draws, taps the six cards of an opening of two melds (no meld of its hand
+    is worth 40 alone): the facts line says their points towards 40, the moves offer the
+    whole opening as one move, and playing it opens the seat, its melds on the table as
+    its own."""
+    base, database = site
+    _viewport(browser, SIZES[size])
+    _start(browser, base, "scala40", seed=OPENING_SEED)
+    table = Table(browser, database, "scala40")
+    state = table.settled()
+    assert state.current_player == 0
+    assert "take the discard pile's top card" in _fact(browser, "refused")
+    assert "(S40-DRAW-STOCK)" in _fact(browser, "refused")
+    _play(browser, table, "draw")
+    state = table.settled()
+    plans = [(moves, points) for moves, points in state.view(0).opening_plans() if len(moves) == 2]
+    assert plans
+    assert not any(
+        points >= 40 for moves, points in state.view(0).opening_plans() if len(moves) == 1
+    )
+    moves, points = plans[0]
+    wanted = Counter(card for move in moves for card in str(move).split()[1:])
+    cards = Counter(word.split("=")[0] for word in wanted.elements())
+    for button in browser.find_elements(By.CSS_SELECTOR, "#hand button"):
+        card = button.get_attribute("data-card")
+        if cards[card] > 0:
+            cards[card] -= 1
+            button.click()
+    assert (
+        _fact(browser, "picked")
+        == f"Cards picked: {points} points, {points} of 40: enough to open"
+    )
+    _check_layout(browser, size)
+    label = " + ".join(str(move) for move in moves)
+    opening = browser.find_element(By.CSS_SELECTOR, f'#moves button[data-plan="{label}"]')
+    assert not browser.find_element(By.ID, "moves-hint").text
+    before = state.move_number
+    opening.click()
+    _until(lambda: table.shown_number() == before + 2, "the table after the opening")
+    state = table.settled()
+    assert state.opened[0]
+    assert state.view(0).meld_owners() == (0, 0)
+    assert _fact(browser, "opened").startswith("Opened: you yes")

@@ -25,21 +25,21 @@ ACTIONS = 400
 """The actions of each game digested (enough to cross a few hands of every game)."""
 
 EXPECTED = {
-    "scala40-official": "be972733e197548d3be6562c",
-    "scala40-classic": "54a353565fdd94dd2921eff7",
-    "scala40-federation-article": "c52185a4e411789babb32076",
-    "scala40-online": "f833be44fd9c56070cfcd5f1",
-    "skarney-partnership": "e68d174db58f39dcac8fe10b",
-    "skarney-singles": "5a7c6b6742297806b6e23851",
-    "skarney-no_jokers": "b2850d39d7a91f03ae84a1c5",
-    "skarney-free_meld": "5bba833f74c7b0c8877e66fe",
-    "rumino-catsatcards": "a34b968f7ddded9920ee5a68",
-    "rumino-web": "64a92d4cb01ee3ba1c2155ad",
-    "chinchon-catsatcards": "ebf1008f43a5c86046e93a92",
-    "chinchon-spain_club": "37ce0c115c8ce027dc9c0664",
-    "chinchon-argentina_50": "793ed46cb69b27252caa0e49",
-    "laconga-catsatcards": "81cf5b64b26b521470293920",
-    "laconga-uruguay": "12ad16ad395ea1e15d5f2a88",
+    "scala40-official": "5c1a9d4a034eeff0ade3efb1",
+    "scala40-classic": "a45ab875412f1da617906ddf",
+    "scala40-federation-article": "be8afc8acd7a05947b07492d",
+    "scala40-online": "10ab849368288cf0cb9f8257",
+    "skarney-partnership": "7dc680385264b0bc8c539375",
+    "skarney-singles": "2c9b6a91ce6ba03cefbb2585",
+    "skarney-no_jokers": "067f6449de8126a44979e7e5",
+    "skarney-free_meld": "fd86b9e1bf32d4eb591137b2",
+    "rumino-catsatcards": "cffb8c8173e23db735558a44",
+    "rumino-web": "3b6b88c8b07b54eb7d9f3bda",
+    "chinchon-catsatcards": "222d2bfd2e5e6b08b9567d9a",
+    "chinchon-spain_club": "c5fcba697c67d34e3d1785ef",
+    "chinchon-argentina_50": "0e13f49850091a399aea305d",
+    "laconga-catsatcards": "b6b2993155302a83bf233e06",
+    "laconga-uruguay": "834f8ca23a0749ecf635a0f8",
 }
 """Each case's digest, as the engines gave it."""
 

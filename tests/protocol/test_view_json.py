@@ -12,7 +12,11 @@ From states of every phase reached in seeded random games, each seat's view JSON
 * shows the last hand's result as the result's own ``to_dict()`` does, in one shape for
   every game;
 * carries the state's move number, whose count ``apply`` keeps, and which a stale move is
-  refused against.
+  refused against;
+* tells a client what the fields leave to be worked out (``public``'s ``refused`` and
+  ``last_hand_parts``): each move it says is refused is refused by the state, with the
+  rule named, and the parts of each seat's (or side's) points of the last hand add up to
+  those points.
 
 Finished matches too, in every game and preset: one played to its end and one ended by
 a resignation, whose winners are seats and whose scores may be a side's (Skarney's
@@ -23,11 +27,17 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
 
-from scala40.errors import InvalidArgumentError, SerializationError, StaleMoveError
+from scala40.errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+    SerializationError,
+    StaleMoveError,
+)
 from scala40.game import Game, game_names, load_game
 from scala40.views import view_from_dict
 from tests.protocol.cases import registered_cases
@@ -63,8 +73,27 @@ def _check_view_json(state: Any, seat: int) -> None:
     # Every game's hand result has one JSON shape, the view's.
     last = state.last_hand
     assert data["last_hand"] == (None if last is None else last.to_dict())
+    _check_client_facts(state, data)
     twin = view.sample(seat + 1)
     assert twin.view(seat).to_dict() == data
+
+
+def _check_client_facts(state: Any, data: dict[str, Any]) -> None:
+    """The facts the view works out for a client: the moves it refuses, refused by the
+    state for the reason given; the last hand's points, part by part."""
+    refused = data["public"]["refused"]
+    legal = {str(move) for move in state.legal_moves()} if refused else set()
+    for item in refused:
+        assert item["move"] not in legal
+        assert re.search(r"\([A-Z0-9]+-[A-Z0-9-]+\)$", item["why"]), item["why"]
+        with pytest.raises(IllegalMoveError, match=re.escape(item["why"])):
+            state.apply(item["move"])
+    last = state.last_hand
+    parts = data["public"]["last_hand_parts"]
+    if last is None:
+        assert parts == []
+    else:
+        assert [sum(part["points"] for part in place) for place in parts] == list(last.points)
 
 
 @pytest.mark.parametrize(("game", "preset"), registered_cases())

@@ -103,8 +103,9 @@ def test_check_ambiguous_meld_lists_readings(capsys: CaptureFixture) -> None:
         "    7S 7H JK=7C (value 21)\n"
     )
     assert error_lines(err) == [
-        "error: meld 1: 7S 7H JK has 2 readings; "
-        "say which card the joker stands for with --joker-as CARD"
+        "error: meld 1: 7S 7H JK has 2 readings: it is a meld, but which one depends on "
+        'the card the joker stands for; name it in the meld, written as "7S 7H JK=7D" or '
+        '"7S 7H JK=7C", or --joker-as CARD for a single meld'
     ]
 
 
@@ -114,8 +115,9 @@ def test_check_ambiguous_among_several_melds_asks_for_inline_joker(
     code, _, err = run(capsys, "check", "5D 5H 5S", "7S 7H JK")
     assert code == 1
     assert error_lines(err) == [
-        "error: meld 2: 7S 7H JK has 2 readings; "
-        "say which card the joker stands for by writing JK=CARD in the meld"
+        "error: meld 2: 7S 7H JK has 2 readings: it is a meld, but which one depends on "
+        'the card the joker stands for; name it in the meld, written as "7S 7H JK=7D" or '
+        '"7S 7H JK=7C"'
     ]
 
 

@@ -5,17 +5,19 @@ printed as the package's file holds it, and bad arguments refused in one line.""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from scala40.bots import bot_names
 from scala40.bots.strength import cost_of, measured_duels, strength_source
 from scala40.cli import main
-from scala40.game import game_names
+from scala40.game import game_names, load_game
 from scala40.match import GAME_UNITS
 from tests.documents import RELEASE_GAMES
 
 GAMES = list(game_names())
+DOCS_BOTS = Path(__file__).resolve().parents[2] / "docs" / "bots.rst"
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -80,3 +82,31 @@ def test_bad_arguments_are_one_line(
     error = capsys.readouterr().err
     assert message in error
     assert "Traceback" not in error
+
+
+def test_without_a_game_every_game_s_bots_are_listed(capsys: pytest.CaptureFixture[str]) -> None:
+    """``scala40 bots`` alone lists the bots of every game (it listed Scala 40's only), the
+    figures' source once at the end; with ``--json``, every game's listing."""
+    assert main(["bots"]) == 0
+    printed = capsys.readouterr().out
+    titles = [line.split(":")[0] for line in printed.splitlines() if ": the bots by name" in line]
+    assert titles == [load_game(name).title for name in GAMES]
+    assert printed.count("Figures: ") == 1
+    assert main(["bots", "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    assert [game["game"] for game in listing["games"]] == GAMES
+    assert listing["source"] == strength_source()
+
+
+def test_each_time_says_how_it_was_taken() -> None:
+    """A decision's time says whether it was timed apart (the least of several runs) or
+    in the duels, whose tables in docs/bots.rst give the mean within the matches: the two
+    differ, and both say which they are."""
+    for name in GAMES:
+        for bot in ("greedy", "careful"):
+            timed = cost_of(name, bot)
+            assert timed is not None
+            assert "timed apart, each the least of" in str(timed)
+    docs = " ".join(DOCS_BOTS.read_text(encoding="utf-8").split())
+    assert "the tables' *CPU* column is the mean process time" in docs
+    assert "the time that ``scala40 bots`` prints for greedy and careful" in docs

@@ -178,10 +178,16 @@ class DecisionCost:
     """The slowest."""
 
     def __str__(self) -> str:
-        how = f", each the least of {self.repeats} runs" if self.repeats > 1 else ""
+        # Which timing it is, said: timed apart (the least of several runs, without the
+        # load of a match) reads lower than the mean of the same bot's decisions in its
+        # duels, which the docs' tables of duels show.
+        if self.repeats > 1:
+            where = f"timed apart, each the least of {self.repeats} runs"
+        else:
+            where = "timed in its duels"
         return (
             f"{_seconds(self.mean_s)} a decision (99.9th percentile {_seconds(self.p999_s)}, "
-            f"slowest {_seconds(self.max_s)}; {self.decisions:,} decisions{how})"
+            f"slowest {_seconds(self.max_s)}; {self.decisions:,} decisions {where})"
         )
 
 

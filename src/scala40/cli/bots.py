@@ -1,5 +1,7 @@
-"""``scala40 bots``: a game's bots, each with what a decision costs it and how strong it
-was measured, in the game's own unit (:mod:`scala40.bots.strength`).
+"""``scala40 bots``: a game's bots (every game's, without ``--game``), each with what a
+decision costs it and how strong it was measured, in the game's own unit
+(:mod:`scala40.bots.strength`). With ``--json``, one game's listing, or without
+``--game`` ``{"source": ..., "games": [listing, ...]}``.
 
 >>> from scala40.cli import main
 >>> main(["bots", "--game", "laconga"])  # doctest: +ELLIPSIS
@@ -26,7 +28,7 @@ from scala40.cli.common import (
     add_json_option,
     chosen_game,
 )
-from scala40.game import Game
+from scala40.game import Game, game_names, load_game
 
 __all__ = ["COMMAND", "bot_summary"]
 
@@ -61,12 +63,30 @@ def _against(duels: tuple[MeasuredDuel, ...], bot: str) -> list[MeasuredDuel]:
 
 
 def _run(args: argparse.Namespace) -> int:
-    game = chosen_game(args)
+    # Without --game, every game's bots, one game after another.
+    games = (
+        [chosen_game(args)]
+        if args.game is not None
+        else [load_game(name) for name in game_names()]
+    )
+    if args.json:
+        listings = [_listing(game, bot_factories(game), measured_duels(game)) for game in games]
+        every = {"source": strength_source(), "games": listings}
+        print(json.dumps(listings[0] if args.game is not None else every))
+        return EXIT_OK
+    for index, game in enumerate(games):
+        if index:
+            print()
+        _print_game(game)
+    print()
+    print(f"Figures: {strength_source()}.")
+    return EXIT_OK
+
+
+def _print_game(game: Game) -> None:
+    """One game's bots, each with its time and its measured duels."""
     factories = bot_factories(game)
     duels = measured_duels(game)
-    if args.json:
-        print(json.dumps(_listing(game, factories, duels)))
-        return EXIT_OK
     unit = duels[0].games_word if duels else "games"
     print(
         textwrap.fill(
@@ -112,9 +132,6 @@ def _run(args: argparse.Namespace) -> int:
             )
         if timed is None and not measured:
             print(f"{indent}not measured in {unit}")
-    print()
-    print(f"Figures: {strength_source()}.")
-    return EXIT_OK
 
 
 def _listing(
@@ -153,8 +170,9 @@ def _duel_json(duel: MeasuredDuel) -> dict[str, Any]:
 
 COMMAND = Command(
     name="bots",
-    summary="a game's bots, with what a decision costs each and how strong it is",
-    description="List the bots of a game by the names the other commands take (play, "
+    summary="the games' bots, with what a decision costs each and how strong it is",
+    description="List the bots of a game (of every game without --game) by the names the "
+    "other commands take (play, "
     "simulate, serve), each with its process time a decision and its measured strength "
     "against greedy and careful on paired deals, in the game's unit (whole matches under "
     "every game's default rules), with the points a hand beside.",

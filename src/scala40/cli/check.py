@@ -394,10 +394,16 @@ def _judge(
         lines.append(f"  ambiguous: {len(readings)} readings")
         for reading in readings:
             lines.append(f"    {text.meld(reading, unicode)} ({_worth(text, reading)})")
-        how = "with --joker-as CARD" if count == 1 else "by writing JK=CARD in the meld"
+        # The cards do make a meld (scala40.is_meld says so), but which one, and so its
+        # value, depends on the card a wild card stands for: a validator's author is told
+        # how to name it, in the meld itself (every input takes it) or with the option.
+        spelled = " or ".join(f'"{text.meld(reading, False)}"' for reading in readings[:2])
+        more = ", ..." if len(readings) > 2 else ""
+        option = ", or --joker-as CARD for a single meld" if count == 1 else ""
         reason = (
-            f"{card_names(cards, False)} has {len(readings)} readings; "
-            f"say which card the joker stands for {how}"
+            f"{card_names(cards, False)} has {len(readings)} readings: it is a meld, but "
+            "which one depends on the card the joker stands for; name it in the meld, "
+            f"written as {spelled}{more}{option}"
         )
         report["reason"] = reason
         report["readings"] = [_reading(text, reading) for reading in readings]

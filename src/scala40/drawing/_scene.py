@@ -308,7 +308,9 @@ def table_piece(
         if colour is not None:
             parts.append(_fill(x, y, piece.width, piece.height + LINE, colour))
         parts.append(
-            f'<g transform="translate({x} {y})">{text(0, 12, f"#{index}", 11)}'
+            # The meld's number as the moves name it, for a page to find it by (data-meld).
+            f'<g data-meld="{index}" transform="translate({x} {y})">'
+            f"{text(0, 12, f'#{index}', 11)}"
             f'<g transform="translate(0 {LINE})">{piece.body}</g></g>'
         )
         width = max(width, x + piece.width)

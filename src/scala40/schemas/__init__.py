@@ -441,7 +441,7 @@ def _view(game: Game) -> dict[str, Any]:
             "is_over": boolean(),
             "winners": array(seat, max_items=MAX_VIEW_ITEMS),
             "last_hand": last_hand,
-            "public": {"type": "object"},
+            "public": _view_public(game),
         },
         description=f"What one seat of a game of {game.title} may see ({VIEW_FORMAT} "
         f"version {VIEW_FORMAT_VERSION}, view.to_dict()): its cards, its legal moves "
@@ -449,6 +449,34 @@ def _view(game: Game) -> dict[str, Any]:
         "is, the scores, how the last hand ended, and the game's other public facts "
         "under 'public' (cards as card names, melds as text).",
     )
+
+
+def _view_public(game: Game) -> dict[str, Any]:
+    """A view's ``public``: the game's other fields, free, and the facts every view works
+    out for a client (:meth:`scala40.views.ViewBase.client_facts`), optional so that the
+    views written before them still read."""
+    refused = obj(
+        {"move": _move_text(game), "why": text(MAX_MOVE_TEXT)},
+        description="A move a player looks for that the rules refuse now, and the rules' "
+        "reason, its rule's ID in brackets at the end.",
+    )
+    part = obj(
+        {"what": text(100), "cards": array(card(), max_items=MAX_VIEW_ITEMS), "points": integer()},
+        description="A part of a seat's (or side's) points of the last hand: what made "
+        "them, the cards that did if any, and the points.",
+    )
+    return {
+        "type": "object",
+        "description": "The game's other public fields (cards as card names, melds as "
+        "text), and what a client would otherwise work out from them: 'refused', "
+        "'last_hand_parts', and each game's own (Scala 40: 'meld_owners', 'opening').",
+        "properties": {
+            "refused": array(refused, max_items=MAX_VIEW_ITEMS),
+            "last_hand_parts": array(
+                array(part, max_items=MAX_VIEW_ITEMS), max_items=MAX_VIEW_ITEMS
+            ),
+        },
+    }
 
 
 _BUILDERS = {

@@ -31,6 +31,18 @@ from scala40.views import ViewBase
 
 __all__ = ["PlayerView"]
 
+_END_WORDS = {
+    "knock": "knocked, unmatched",
+    "gin": "gin",
+    "close": "closed, unmatched",
+    "all_matched": "closed with every card matched",
+    "wild_chinchon": "chinchón with a wild card",
+    "chinchon": "chinchón",
+    "rumino": "rumino",
+    "blocked": "last turn of a blocked hand, unmatched",
+}
+"""How the closer ended the hand, by :class:`~scala40.games._knock.phases.HandEnd`."""
+
 
 @attrs.frozen(field_transformer=order_fields)
 class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move]):
@@ -50,6 +62,27 @@ class PlayerView(KnockFields, ViewBase[Any, Phase, HandResult, KnockRecord, Move
 
     def _face_up(self) -> tuple[Card, ...]:
         return self.discard
+
+    def last_hand_parts(self) -> tuple[tuple[tuple[str, tuple[Card, ...], int], ...], ...]:
+        """How each seat's points of the last hand were made: the closer's by how it
+        ended the hand, the others' by the cards they left unmatched (the rest melded or
+        laid off); a seat that showed nothing (out of the game, or a Rumino's hand) by
+        its points alone."""
+        last = self.last_hand
+        if last is None:
+            return ()
+        parts: list[tuple[tuple[str, tuple[Card, ...], int], ...]] = []
+        for seat, points in enumerate(last.points):
+            shown = last.shown[seat]
+            if seat == last.closer:
+                what = _END_WORDS.get(last.end.value, last.end.value)
+                cards = () if shown is None else shown.unmatched
+                parts.append(((what, cards, points),))
+            elif shown is None:
+                parts.append((("points", (), points),))
+            else:
+                parts.append((("unmatched", shown.unmatched, points),))
+        return tuple(parts)
 
     def _deck(self) -> tuple[Card, ...]:
         return self.profile.deck.cards

@@ -16,20 +16,36 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 
 from scala40._base.record import order_fields
 from scala40._base.sampling import pick, random_meld
-from scala40.cards import Card
-from scala40.games.scala40.moves import Move
-from scala40.games.scala40.phases import PLAY, HandResult, Phase
+from scala40.cards import JOKER, RANK_OF, Card
+from scala40.errors import IllegalMoveError
+from scala40.games.scala40.melding import resolve_meld
+from scala40.games.scala40.moves import (
+    Discard,
+    LayOff,
+    Move,
+    PutDown,
+    Split,
+    SwapJoker,
+    TakeDiscard,
+)
+from scala40.games.scala40.phases import DRAW, PLAY, HandResult, Phase
 from scala40.games.scala40.record import Scala40Fields, StateRecord
-from scala40.games.scala40.rules import Ruleset
+from scala40.games.scala40.rules import Ruleset, hand_value
 from scala40.melds import MeldRules
 from scala40.views import ViewBase
 
-__all__ = ["PlayerView"]
+__all__ = ["MAX_OPENING_PLANS", "PlayerView"]
+
+MAX_OPENING_PLANS = 500
+"""The most openings of several melds :meth:`PlayerView.opening_plans` lists (a hand of
+14 cards rarely has more than a hundred; the bound keeps a view's JSON small whatever
+the hand)."""
 
 
 @attrs.frozen(field_transformer=order_fields)
@@ -115,6 +131,165 @@ class PlayerView(Scala40Fields, ViewBase[Ruleset, Phase, HandResult, StateRecord
             value += _meld_value(meld_rules, meld)
         known[mover] = cards
         return known, rng
+
+    def looked_for_moves(self) -> tuple[Move, ...]:
+        """Taking the discard pile's top card, at a draw; discarding each card of the
+        hand, once drawn: the moves whose refusal a player must be told (S40-DRAW-STOCK,
+        S40-DRAW-DISCARD, S40-DISCARD, S40-V-PLAYABLE, S40-OPEN)."""
+        if self.phase is DRAW and self.discard:
+            return (TakeDiscard(),)
+        if self.phase is PLAY:
+            return tuple(Discard(card) for card in sorted(set(self.hand)))
+        return ()
+
+    def meld_owners(self) -> tuple[int | None, ...]:
+        """For each meld on the table, the seat that put it down (a meld split from
+        another keeps its owner, S40-V-SPLIT), read from the hand's moves
+        (:attr:`history`); ``None`` for each when the view keeps no moves of the hand
+        that explain its table (a view read from text).
+
+        >>> import scala40
+        >>> state = scala40.GameState.from_position(
+        ...     hands=["7H 8H 9H KS KD KC QD 2C 3D 4H 6C JD 5S", "AH 3C 4C"], discard="10S"
+        ... )
+        >>> state = state.apply("draw").apply("meld KS KD KC").apply("meld 7H 8H 9H")
+        >>> state.view(1).meld_owners()
+        (0, 0)
+        """
+        wild = self.rules.meld_rules.wild_cards
+        melds: list[list[Card]] = []
+        owners: list[int | None] = []
+        for entry in self.history:
+            move, seat = entry.move, entry.seat
+            if isinstance(move, PutDown):
+                melds.append(list(move.cards))
+                owners.append(seat)
+                self._drop_four_of_a_kind(melds, owners, len(melds) - 1, wild)
+            elif isinstance(move, LayOff) and move.meld < len(melds):
+                melds[move.meld].append(move.card)
+                self._drop_four_of_a_kind(melds, owners, move.meld, wild)
+            elif isinstance(move, SwapJoker) and move.meld < len(melds):
+                cards = melds[move.meld]
+                cards[cards.index(JOKER) if JOKER in cards else 0] = move.card
+                self._drop_four_of_a_kind(melds, owners, move.meld, wild)
+            elif isinstance(move, Split) and move.meld < len(melds):
+                owner = owners[move.meld]
+                pieces = [list(cards) for cards, _ in move.pieces]
+                melds[move.meld : move.meld + 1] = pieces
+                owners[move.meld : move.meld + 1] = [owner] * len(pieces)
+        if len(owners) != len(self.table):
+            return (None,) * len(self.table)
+        return tuple(owners)
+
+    def _drop_four_of_a_kind(
+        self, melds: list[list[Card]], owners: list[int | None], index: int, wild: Any
+    ) -> None:
+        """A set of four natural cards leaves the table under S40-V-FOURKIND."""
+        cards = melds[index]
+        if (
+            self.rules.discard_four_of_a_kind
+            and len(cards) == 4
+            and not any(card in wild for card in cards)
+            and len({RANK_OF[card] for card in cards}) == 1
+        ):
+            del melds[index], owners[index]
+
+    def opening_plans(self) -> tuple[tuple[tuple[PutDown, ...], int], ...]:
+        """The ways the viewing player, deciding after his draw and not yet opened, can
+        open now with melds from his hand: each legal meld alone, with its points (S40-OPEN
+        counts them towards ``opening_value``), and each set of two or
+        more melds that completes the opening, in the order they are legal, with their
+        points together; at most :data:`MAX_OPENING_PLANS` of several melds. Empty at any
+        other decision.
+
+        >>> import scala40
+        >>> state = scala40.GameState.from_position(
+        ...     hands=["7H 8H 9H KS KD KC QD 2C 3D 4H 6C JD 5S", "AH 3C 4C"], discard="10S"
+        ... )
+        >>> view = state.apply("draw").view(0)
+        >>> [(" + ".join(str(move) for move in moves), points)
+        ...  for moves, points in view.opening_plans()]  # doctest: +NORMALIZE_WHITESPACE
+        [('meld KS KD KC', 30), ('meld 7H 8H 9H', 24), ('meld JD QD KD', 30),
+         ('meld KS KD KC + meld 7H 8H 9H', 54), ('meld 7H 8H 9H + meld JD QD KD', 54)]
+        """
+        if not self.is_my_turn or self.phase is not PLAY or self.opened[self.player]:
+            return ()
+        state = self.turn_state()
+        melds = [move for move in self.legal_moves() if isinstance(move, PutDown)]
+        points = {move: resolve_meld(move, self.rules).value for move in melds}
+        plans: list[tuple[tuple[PutDown, ...], int]] = [((move,), points[move]) for move in melds]
+        several: list[tuple[tuple[PutDown, ...], int]] = []
+
+        def grow(before: Any, start: int, path: tuple[PutDown, ...], left: Counter[Card]) -> None:
+            # Each set once: its melds in the order the legal moves list them.
+            for index in range(start, len(melds)):
+                if len(several) >= MAX_OPENING_PLANS:
+                    return
+                move = melds[index]
+                need = Counter(move.cards)
+                if any(left[card] < count for card, count in need.items()):
+                    continue
+                try:
+                    after = before.apply(move)
+                except IllegalMoveError:
+                    continue
+                taken = (*path, move)
+                if after.opened[self.player]:
+                    if len(taken) > 1:
+                        several.append((taken, sum(points[item] for item in taken)))
+                else:
+                    grow(after, index + 1, taken, left - need)
+
+        grow(state, 0, (), Counter(self.hand))
+        return (*plans, *several)
+
+    def last_hand_parts(self) -> tuple[tuple[tuple[str, tuple[Card, ...], int], ...], ...]:
+        """How each seat's points of the last hand were made (S40-SCORE): the closer's
+        nothing, another's the cards left in hand (S40-HAND-VALUE) or the flat points of a
+        hand not opened (S40-V-NOTOPENED), as much again when the closer opened and closed
+        in one turn (S40-V-DOUBLE); a seat out of the match scores nothing."""
+        last = self.last_hand
+        if last is None:
+            return ()
+        parts: list[tuple[tuple[str, tuple[Card, ...], int], ...]] = []
+        penalty = self.rules.not_opened_penalty
+        for seat, points in enumerate(last.points):
+            cards = last.hands[seat]
+            if seat == last.closer:
+                parts.append((("closed", (), points),))
+                continue
+            single = points // 2 if last.doubled else points
+            if single == hand_value(cards, self.rules):
+                own: tuple[str, tuple[Card, ...], int] = ("cards left", cards, single)
+            elif penalty is not None and single == penalty:
+                own = ("not opened", (), single)
+            else:
+                own = ("points", (), single)
+            doubled = ("doubled: opened and closed in one turn", (), points - single)
+            parts.append((own, doubled) if last.doubled and points else (own,))
+        return tuple(parts)
+
+    def client_facts(self) -> dict[str, Any]:
+        """The facts every view gives (:meth:`scala40.views.ViewBase.client_facts`), and
+        Scala 40's: ``meld_owners`` (:meth:`meld_owners`) and ``opening`` (for a seat that has not
+        opened: ``threshold``, the points its melds must reach; ``put_down``, the points
+        of its melds already down this turn; ``plans``, :meth:`opening_plans` as
+        ``{"moves": [text, ...], "points": n}``; ``None`` once it has opened)."""
+        facts = super().client_facts()
+        facts["meld_owners"] = list(self.meld_owners())
+        facts["opening"] = (
+            None
+            if self.opened[self.player] or self.phase not in (DRAW, PLAY)
+            else {
+                "threshold": self.rules.opening_threshold,
+                "put_down": self.opening_value if self.turn == self.player else 0,
+                "plans": [
+                    {"moves": [str(move) for move in moves], "points": points}
+                    for moves, points in self.opening_plans()
+                ],
+            }
+        )
+        return facts
 
     def _layoff_bridge(self, must: Card, pool: Counter[Card], rng: int) -> tuple[Card | None, int]:
         """A card of ``pool`` that, laid off first, lets ``must`` be laid off after it on

@@ -61,6 +61,40 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
             return None
         return (self.player + 2) % self.player_count
 
+    def last_hand_parts(self) -> tuple[tuple[tuple[str, tuple[Card, ...], int], ...], ...]:
+        """How each side's points of the last hand were made: its melds on the table
+        (SK-SCORE-MELDS), less the cards left in its hands (SK-SCORE-HAND: nothing for a
+        side that does not subtract them), and its bonus (SK-BONUS, with the shutout's);
+        a hand that does not count (SK-TIE) scores nothing."""
+        last = self.last_hand
+        if last is None:
+            return ()
+        if last.void:
+            return tuple((("tie: the hand does not count", (), 0),) for _ in last.points)
+        partnership = self.rules.partnership
+        parts = []
+        for side, _ in enumerate(last.points):
+            left = tuple(
+                sorted(
+                    card
+                    for seat, cards in enumerate(last.hands)
+                    if side_of(seat, partnership) == side
+                    for card in cards
+                )
+            )
+            bonus = "bonus, with the shutout" if last.shutout and last.bonus[side] else "bonus"
+            kept = (
+                "cards left" if last.hand_points[side] or not left else "cards left, not counted"
+            )
+            parts.append(
+                (
+                    ("melds", (), last.meld_points[side]),
+                    (kept, left, -last.hand_points[side]),
+                    (bonus, (), last.bonus[side]),
+                )
+            )
+        return tuple(parts)
+
     def _face_up(self) -> Iterator[Card]:
         for meld in self.table:
             yield from meld.cards

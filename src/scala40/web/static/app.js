@@ -615,21 +615,24 @@ async function refresh() {
 }
 
 async function post(action, extra) {
+  // Whether the server took it (the table shown as it answered).
   const body = Object.assign({ seat: table.seat, token: table.token, since: since() }, extra || {});
   try {
     show(await call("POST", `/tables/${table.id}/${action}`, body));
+    return true;
   } catch (error) {
     if (error.retryAfter) {
       // Held back, nothing done: the bots play on (advance) or the table is shown again
       // (a move to make again) once the server said to try again.
       showLimited(error.limit, error.retryAfter, action === "advance" ? () => post("advance") : refresh);
-      return;
+      return false;
     }
     notice(error.status === 409 ? "The game had moved on: here it is now." : error.message);
     answer = null;
     log = [];
     $("log").replaceChildren();
     refresh();
+    return false;
   }
 }
 
@@ -740,7 +743,11 @@ async function loadPicture(box, url, number) {
 }
 
 function showPicture() {
-  loadPicture($("picture"), pictureUrl(), answer.view.move_number).catch((error) => notice(error.message));
+  const box = $("picture");
+  loadPicture(box, pictureUrl(), answer.view.move_number).then((shown) => {
+    // The meld marked on the picture before, marked on the new one.
+    if (shown && box.dataset.target !== undefined) markMeld(Number(box.dataset.target));
+  }).catch((error) => notice(error.message));
 }
 
 let resizing = null;
@@ -779,7 +786,11 @@ function scoreNames(count) {
 }
 
 function renderFacts() {
-  const facts = answer.game.name === "skarney" ? skarneyFacts() : [];
+  // What the picture leaves to words, from the view: the game's status (Scala 40's
+  // opening, Skarney's contract and offer), the moves the rules refuse and why, the score.
+  const facts = answer.game.name === "skarney" ? skarneyFacts() : answer.game.name === "scala40" ? openingFacts() : [];
+  facts.push(...refusedFacts());
+  facts.push(["scores", scoresText(), false]);
   const discard = answer.view.public.discard;
   if (Object.keys(spanishNames()).length && discard && discard.length) {
     // The Spanish pack's cards by their names, as the command line says them.
@@ -789,6 +800,73 @@ function renderFacts() {
   $("facts").replaceChildren(...facts.map(([kind, text, strong]) =>
     element("li", { "data-fact": kind, class: strong ? "strong" : "" }, text)));
   $("facts").hidden = !facts.length;
+}
+
+function scoresText() {
+  const names = scoreNames(answer.view.scores.length);
+  const shortNames = answer.view.scores.length === answer.seats.length
+    ? names.map((name, seat) => (seat === table.seat ? "you" : `Seat ${seat}`))
+    : names.map((name) => (name.startsWith("Your side") ? "your side" : name.startsWith("Opponents") ? "opponents" : name));
+  // Skarney's sides say, beside their points, whether they made this hand's contract.
+  const contracts = answer.view.public.contracts;
+  const contract = (place) => (contracts && answer.view.public.rules.options.contract
+    ? ` (contract ${contracts[place] ? "made" : "not yet"})` : "");
+  return `Score — ${answer.view.scores.map((score, place) => `${shortNames[place]}: ${score}${contract(place)}`).join(" · ")}`;
+}
+
+function refusedFacts() {
+  // The moves a player looks for that the rules refuse now (the view's "refused"), one
+  // line a reason: "Not allowed: take the discard pile: a player who has not opened...".
+  const byReason = new Map();
+  for (const { move, why } of answer.view.public.refused || []) {
+    if (!byReason.has(why)) byReason.set(why, []);
+    byReason.get(why).push(move);
+  }
+  return [...byReason].map(([why, moves]) => {
+    const discards = moves.filter((text) => text.startsWith("discard "));
+    const others = moves.filter((text) => !text.startsWith("discard "));
+    const named = others.map((text) => (text === "take" ? "take the discard pile's top card" : moveText(text)));
+    // Every card refused for one reason (an opening to complete) is said once.
+    const every = discards.length > 1 && discards.length === new Set(answer.view.hand).size;
+    if (every) named.push("discard any card");
+    else if (discards.length) named.push(`discard ${cardsText(discards.map((text) => text.slice(8)))}`);
+    return ["refused", `Not allowed: ${named.join(", ")}: ${why}`, false];
+  });
+}
+
+function pickedNames() {
+  return selected.map((index) => answer.view.hand[index]);
+}
+
+function sameCards(one, other) {
+  return one.length === other.length && [...one].sort().join(" ") === [...other].sort().join(" ");
+}
+
+function planCards(plan) {
+  return plan.moves.flatMap(moveCards);
+}
+
+function openingFacts() {
+  // Scala 40: who has opened, and for a seat that has not, the points its melds must
+  // reach (S40-OPEN), those put down this turn and those of the cards picked.
+  const shown = answer.view.public;
+  const facts = [];
+  const opened = shown.opened.map((done, seat) => `${seat === table.seat ? "you" : `Seat ${seat}`} ${done ? "yes" : "not yet"}`);
+  facts.push(["opened", `Opened: ${opened.join(" · ")}`, false]);
+  const opening = shown.opening;
+  if (!opening) return facts;
+  let text = `To open: new melds worth ${opening.threshold} points`;
+  if (opening.put_down) text += ` (${opening.put_down} put down this turn)`;
+  facts.push(["opening", text, false]);
+  const picked = pickedNames();
+  if (picked.length && answer.view.current_player === table.seat && answer.view.phase === "play") {
+    const plan = opening.plans.find((item) => sameCards(planCards(item), picked));
+    const total = plan ? opening.put_down + plan.points : null;
+    facts.push(["picked", plan
+      ? `Cards picked: ${plan.points} points, ${total} of ${opening.threshold}${total >= opening.threshold ? ": enough to open" : ""}`
+      : "Cards picked: no meld toward the opening yet", true]);
+  }
+  return facts;
 }
 
 function skarneyFacts() {
@@ -804,15 +882,13 @@ function skarneyFacts() {
     let text = `Contract, hand ${hand} of ${options.hands}: ${number} 3-card sets, or ${number} 3-card sequences`;
     if (shown.progress) text += ` (${seatName(shown.turn)}: ${shown.progress} of ${size} down)`;
     facts.push(["contract", text, false]);
-    const made = shown.contracts.map((done, side) => `${sideName(side)} ${done ? "made" : "not yet"}`);
-    facts.push(["contracts", `Contracts: ${made.join(" · ")}`, false]);
   } else {
     facts.push(["contract", `Hand ${hand} of ${options.hands}: no contract, free melding`, false]);
   }
   const team = answer.teams.find((seats) => seats.includes(table.seat)) || [table.seat];
   const partners = team.filter((seat) => seat !== table.seat);
   if (partners.length) {
-    facts.push(["partner", `Your partner: ${partners.map(seatName).join(", ")}, sitting opposite you`, false]);
+    facts.push(["partner", `Your partner: ${partners.map(seatName).join(", ")}, opposite`, false]);
   }
   if (shown.offer_card !== null && shown.offer_to !== null) {
     const card = cardText(shown.offer_card);
@@ -831,13 +907,24 @@ function skarneyFacts() {
   return facts;
 }
 
+function decisionWords(view) {
+  // What the deciding seat does: the phase's name, but a seat offered a card (Skarney's
+  // offer, SK-OFFER) accepts or declines it, whatever the phase is called.
+  const shown = view.public;
+  if (shown.offer_card != null && shown.offer_to === view.current_player) {
+    const whose = shown.turn === table.seat ? "your" : `${seatName(shown.turn)}'s`;
+    return `accept or decline ${whose} offer of ${cardText(shown.offer_card)}`;
+  }
+  return view.phase;
+}
+
 function renderStatus() {
   const view = answer.view;
   let text;
   if (view.is_over) text = `Game over: ${view.winners.map(seatName).join(", ")} won.`;
-  else if (view.current_player === table.seat) text = `Your turn: ${view.phase}.`;
+  else if (view.current_player === table.seat) text = `Your turn: ${decisionWords(view)}.`;
   else if (view.current_player === null) text = "Dealing...";
-  else text = `${seatName(view.current_player)} to ${view.phase}...`;
+  else text = `${seatName(view.current_player)} to ${decisionWords(view)}...`;
   const clock = answer.clock;
   const left = clock ? ` (${Math.ceil(clock.left)} s left)` : "";
   $("status").textContent = `Hand ${view.public.hand_number ?? ""} · move ${view.move_number} · ${text}${left}`;
@@ -860,6 +947,7 @@ function toggle(index) {
   for (const [place, button] of [...$("hand").children].entries()) {
     button.setAttribute("aria-pressed", String(selected.includes(place)));
   }
+  renderFacts();
   renderMoves();
 }
 
@@ -887,14 +975,96 @@ function renderMoves() {
     groups.unshift(element("div", { class: "group", "data-shape": "plain" },
       ...plain.flatMap(([, kind]) => kind.map((move) => moveButton(move, moveText(move.text))))));
   }
+  // A whole opening of several melds (the view's plans, S40-OPEN) that uses exactly the
+  // cards picked: one button, its melds played in turn.
+  const opening = view.public.opening;
+  const pickedCards = pickedNames();
+  const plans = opening && selected.length
+    ? opening.plans.filter((plan) => plan.moves.length > 1 && sameCards(planCards(plan), pickedCards))
+    : [];
+  if (plans.length) {
+    groups.unshift(element("div", { class: "group", "data-kind": "open", "data-shape": "several" },
+      element("span", { class: "kind" }, "Open"), ...plans.map(planButton)));
+  }
   let hint = "";
   if (!view.legal_moves.length) hint = view.is_over ? "" : "Waiting for the others.";
-  else if (selected.length && !moves.length) hint = "No move uses all the cards picked.";
+  else if (selected.length && !moves.length && !plans.length) hint = "No move uses all the cards picked.";
   else if (groups.some((group) => group.dataset.shape === "folded")) {
     hint = "Tap cards in your hand to see the moves that use them, or open a list.";
   }
   $("moves").replaceChildren(...groups);
   $("moves-hint").textContent = hint;
+  // The table meld that every move left names (a lay-off's, an extension's), marked in
+  // the picture.
+  const targets = new Set(moves.flatMap(moveMelds));
+  markMeld(selected.length && targets.size === 1 ? [...targets][0] : null);
+}
+
+function planButton(plan) {
+  const texts = plan.moves;
+  const label = `${texts.map((text) => moveText(text.slice(text.indexOf(" ") + 1))).join(" + ")} (${plan.points} points)`;
+  return element("button", {
+    type: "button", "data-plan": texts.join(" + "), "aria-label": `open: ${label}`, class: "main",
+    onclick: () => playInTurn(texts),
+  }, label);
+}
+
+async function playInTurn(texts) {
+  // The moves one after another, each once the server has taken the one before.
+  for (const text of texts) {
+    if (!(await post("moves", { move: text, move_number: answer.view.move_number }))) return;
+  }
+}
+
+function moveMelds(move) {
+  // The table melds a move's text names (#3), by number.
+  return move.text.split(" ").filter((word) => /^#\d+$/.test(word)).map((word) => Number(word.slice(1)));
+}
+
+function meldName(index) {
+  // A table meld as a player sees it: whose it is and its cards ("Seat 1's 7♥ 8♥ 9♥").
+  const shown = answer.view.public;
+  const owners = shown.meld_owners || shown.owners || [];
+  const owner = owners[index];
+  const cards = shown.table && shown.table[index] !== undefined ? moveText(shown.table[index]) : `#${index}`;
+  if (owner === undefined || owner === null) return `meld ${cards}`;
+  return owner === table.seat ? `your ${cards}` : `Seat ${owner}'s ${cards}`;
+}
+
+function namedMoveText(text) {
+  // A move's text with each table meld it names by whose it is and its cards, where it
+  // goes in words: "9♦ #10 low" -> "9♦ on Seat 1's 6♦ 7♦ 8♦, low end".
+  const words = text.split(" ");
+  const index = words.findIndex((word) => /^#\d+$/.test(word));
+  if (index < 0) return moveText(text);
+  const end = { low: ", low end", high: ", high end", set: "" }[words[index + 1]];
+  const rest = end === undefined ? words.slice(index + 1) : words.slice(index + 2);
+  const before = moveText(words.slice(0, index).join(" "));
+  const after = rest.length ? ` ${moveText(rest.join(" "))}` : "";
+  return `${before} on ${meldName(Number(words[index].slice(1)))}${end || ""}${after}`;
+}
+
+function markMeld(index) {
+  // Outlines table meld ``index`` in the picture (null: none), and says which it is
+  // (data-target) for whoever reads the page.
+  const box = $("picture");
+  for (const old of box.querySelectorAll(".meld-target")) old.remove();
+  if (index === null || index === undefined) {
+    delete box.dataset.target;
+    return;
+  }
+  const group = box.querySelector(`g[data-meld="${index}"]`);
+  if (!group) return;
+  const area = group.getBBox();
+  const mark = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  for (const [key, value] of Object.entries({
+    x: area.x - 3, y: area.y - 3, width: area.width + 6, height: area.height + 6, rx: 4,
+    // Blue and dashed: the picture outlines the last move's cards in orange already.
+    class: "meld-target", fill: "#1565c0", "fill-opacity": 0.1, stroke: "#1565c0",
+    "stroke-width": 3, "stroke-dasharray": "7 4",
+  })) mark.setAttribute(key, String(value));
+  group.prepend(mark);
+  box.dataset.target = String(index);
 }
 
 function moveGroups(moves) {
@@ -911,11 +1081,21 @@ function moveGroups(moves) {
 
 function moveButton(move, label) {
   const view = answer.view;
-  return element("button", {
-    type: "button", "data-move": move.text, "aria-label": moveText(move.text),
+  const melds = moveMelds(move);
+  const button = element("button", {
+    type: "button", "data-move": move.text, "aria-label": namedMoveText(move.text),
     class: moveCards(move.text).length && selected.length ? "main" : "",
     onclick: () => post("moves", { move: move.move, move_number: view.move_number }),
   }, label);
+  if (melds.length) {
+    // The meld a lay-off or an extension goes on, marked in the picture while the move
+    // is pointed at or has the focus.
+    const mark = () => markMeld(melds[0]);
+    const unmark = () => markMeld(null);
+    for (const name of ["pointerenter", "focus"]) button.addEventListener(name, mark);
+    for (const name of ["pointerleave", "blur"]) button.addEventListener(name, unmark);
+  }
+  return button;
 }
 
 function moveGroup(verb, moves) {
@@ -929,7 +1109,7 @@ function moveGroup(verb, moves) {
   const nearest = several && selected.length
     ? [...moves].sort((one, other) => moveCards(one.text).length - moveCards(other.text).length)
     : moves;
-  const buttons = nearest.map((move) => moveButton(move, moveText(move.text.slice(verb.length + 1))));
+  const buttons = nearest.map((move) => moveButton(move, namedMoveText(move.text.slice(verb.length + 1))));
   if (several && !selected.length && buttons.length > SHOWN_AT_ONCE) {
     return folded(verb, `${name} (${buttons.length})`, buttons, { class: "group", "data-kind": verb, "data-shape": "folded" });
   }
@@ -967,6 +1147,11 @@ function renderScores() {
   const rows = [[bySeat ? "Seat" : "Side", "Score"]];
   view.scores.forEach((score, place) => rows.push([names[place] + (bySeat && resigned.includes(place) ? " (resigned)" : ""), score]));
   scoreRows($("scores"), rows);
+}
+
+function partsText(parts) {
+  // "melds 280 · cards left (7♥ Q♥) −20 · bonus 100"
+  return parts.map((part) => `${part.what}${part.cards.length ? ` (${cardsText(part.cards)})` : ""} ${signed(part.points)}`).join(" · ");
 }
 
 function signed(points) {
@@ -1063,8 +1248,10 @@ function renderEnds() {
   }
   const bySeat = last.points.length === answer.seats.length;
   const names = scoreNames(last.points.length);
-  const rows = [[bySeat ? "Seat" : "Side", "This hand", "Score"]];
-  last.points.forEach((points, place) => rows.push([names[place], points, view.scores[place] ?? ""]));
+  // How each seat's (or side's) points were made: the view's parts of the last hand.
+  const parts = view.public.last_hand_parts || [];
+  const rows = [[bySeat ? "Seat" : "Side", "How", "This hand", "Score"]];
+  last.points.forEach((points, place) => rows.push([names[place], partsText(parts[place] || []), points, view.scores[place] ?? ""]));
   scoreRows($("hand-end-points"), rows);
   $("hand-end").dataset.hand = String(last.hand_number);
   $("hand-end").showModal();

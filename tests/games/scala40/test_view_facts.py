@@ -1,0 +1,126 @@
+"""What a Scala 40 view tells a client beyond its fields (``view.client_facts()``, in
+``view.to_dict()["public"]``): who put down each table meld, the ways to open now (a whole
+opening of several melds included), and how each seat's points of a hand were made.
+
+Over seeded greedy games under every rule that moves melds about (splits, S40-V-SPLIT;
+four of a kind leaving the table, S40-V-FOURKIND), each meld's owner read from the hand's
+moves is known and is a seat whose move put it down; every opening plan is played move
+by move and opens the seat with the points it says.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import scala40
+from scala40.bots import make_bot
+from scala40.games.scala40 import GameState, Ruleset, new_game
+from scala40.games.scala40.melding import resolve_meld
+from scala40.games.scala40.moves import LayOff, PutDown, Split
+
+RULES = {
+    "official": Ruleset(),
+    "splits": Ruleset(split_sequences=True),
+    "four of a kind": Ruleset(discard_four_of_a_kind=True),
+}
+
+
+def _decisions(rules: Ruleset, seed: int, moves: int = 400) -> Any:
+    """The states of a greedy match's first ``moves`` moves."""
+    state = new_game(players=3, seed=seed, rules=rules)
+    bot = make_bot("greedy", "scala40")
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            return
+        yield state
+        seat = state.current_player
+        legal = list(state.legal_moves())
+        move = legal[0] if seat is None else bot.choose(state.view(seat), legal, chooser)
+        state = state.apply(move)
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_every_table_meld_has_its_owner(name: str) -> None:
+    seen = 0
+    for state in _decisions(RULES[name], seed=3):
+        owners = state.view(0).meld_owners()
+        assert len(owners) == len(state.table)
+        assert None not in owners
+        melders = {
+            entry.seat
+            for entry in state.view(0).history
+            if isinstance(entry.move, (PutDown, Split, LayOff))
+        }
+        assert set(owners) <= melders
+        seen += len(owners)
+    assert seen > 0
+
+
+def test_a_view_without_the_hand_s_moves_names_no_owner() -> None:
+    state = GameState.from_position(
+        hands=["7H 8H 9H KS KD KC QD 2C 3D 4H 6C JD 5S", "AH 3C 4C"], discard="10S"
+    )
+    state = state.apply("draw").apply("meld KS KD KC").apply("meld 7H 8H 9H")
+    view = state.view(1)
+    assert view.meld_owners() == (0, 0)
+    assert view.to_dict()["public"]["meld_owners"] == [0, 0]
+    # A position read from text keeps no moves of the hand: its owners are not known.
+    bare = scala40.position_from_text(state.view(1).to_text())
+    assert bare.meld_owners() == (None, None)
+
+
+def test_an_opening_of_two_melds_is_a_plan_that_opens() -> None:
+    state = GameState.from_position(
+        hands=["7H 8H 9H KS KD KC QD 2C 3D 4H 6C JD 5S", "AH 3C 4C"], discard="10S"
+    ).apply("draw")
+    opening = state.view(0).to_dict()["public"]["opening"]
+    assert opening["threshold"] == 40
+    assert opening["put_down"] == 0
+    plans = {" + ".join(plan["moves"]): plan["points"] for plan in opening["plans"]}
+    assert plans["meld KS KD KC + meld 7H 8H 9H"] == 54
+    assert plans["meld 7H 8H 9H"] == 24
+    # None of the melds alone opens (each is below 40); the two together do.
+    after = state.apply("meld KS KD KC")
+    assert not after.opened[0]
+    assert after.apply("meld 7H 8H 9H").opened[0]
+    # The other seat, and the seat once opened, have no plans to tell.
+    assert state.view(1).to_dict()["public"]["opening"]["plans"] == []
+    assert after.apply("meld 7H 8H 9H").view(0).to_dict()["public"]["opening"] is None
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_plan_opens_with_its_points(seed: int) -> None:
+    several = 0
+    for state in _decisions(Ruleset(), seed=seed, moves=200):
+        seat = state.current_player
+        if seat is None:
+            continue
+        for moves, points in state.view(seat).opening_plans():
+            assert points == sum(resolve_meld(move, state.rules).value for move in moves)
+            after = state
+            for move in moves:
+                after = after.apply(move)
+            # A plan of several melds is a whole opening; a meld alone counts towards one.
+            assert after.opened[seat] or len(moves) == 1
+            several += len(moves) > 1
+    assert several > 0
+
+
+def test_the_last_hand_s_points_part_by_part() -> None:
+    for state in _decisions(Ruleset(), seed=5, moves=2000):
+        if state.last_hand is None:
+            continue
+        last = state.last_hand
+        parts = state.view(0).last_hand_parts()
+        for seat, own in enumerate(parts):
+            assert sum(points for _, _, points in own) == last.points[seat]
+            if seat == last.closer:
+                assert own == (("closed", (), 0),)
+            else:
+                assert own[0][0] in ("cards left", "not opened")
+        return
+    pytest.fail("no hand ended")
