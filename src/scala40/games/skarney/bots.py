@@ -68,9 +68,6 @@ class GreedyBot:
     """The most contracts its hand holds that it compares to choose the one it puts down
     (the first found, in canonical order); ``None``: every one the search lists within
     :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` steps."""
-    deny_weight = 0.0
-    """How much each point of an offered card's fit to the cards the next seat is known to
-    hold (SK-OFFER: cards it accepted, or offered and kept) counts against offering it."""
     accept_fit = 3.0
     """How well an offered card must fit the hand to be accepted while the pile lasts
     (``_fit``: 3 a card of its rank, 2 a neighbour in its suit, 1 a card two places away)."""
@@ -125,7 +122,6 @@ class GreedyBot:
         return found or ()
 
     def _score(self, view: PlayerView, move: Move, plan: tuple[Meld, ...]) -> float:
-        hand = view.hand
         if isinstance(move, Exchange):
             return 2000.0 + meld_card_points(_freed(view, move))
         if isinstance(move, PutDown):
@@ -136,7 +132,7 @@ class GreedyBot:
         if isinstance(move, Extend):
             return self._meld_score(view, (move.card,), extension=True)
         if isinstance(move, Offer):
-            return -self._keep(view, move.card, hand) - self._denial(view, move.card)
+            return -self._offer_cost(view, move.card)
         if isinstance(move, EndTurn):
             return 0.0
         return 0.0
@@ -173,14 +169,9 @@ class GreedyBot:
             score += 1.0  # an ace is a stop card: only the next seat may take it
         return score - hand_penalty((card,)) / 10
 
-    def _denial(self, view: PlayerView, card: Card) -> float:
-        """What offering ``card`` costs for how well it fits the cards the next seat (an
-        opponent, who is offered it first) is known to hold: ``deny_weight`` times the
-        fit (0 for greedy)."""
-        if not self.deny_weight or card in _WILD or not view.known:
-            return 0.0
-        known = view.known[(view.player + 1) % view.player_count]
-        return self.deny_weight * _fit(card, tuple(known)) if known else 0.0
+    def _offer_cost(self, view: PlayerView, card: Card) -> float:
+        """What offering ``card`` costs: how much the bot wants to keep it."""
+        return self._keep(view, card, view.hand)
 
     # -- offers ---------------------------------------------------------------------------
 
