@@ -42,7 +42,7 @@ from scala40.games.skarney.search import best_contract, can_complete
 from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld, MeldKind
 
-__all__ = ["GreedyBot"]
+__all__ = ["GreedyBot", "card_fit"]
 
 _WILD = MELD_RULES.wild_cards
 _UNWANTED = -10_000.0
@@ -70,7 +70,7 @@ class GreedyBot:
     :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` steps."""
     accept_fit = 3.0
     """How well an offered card must fit the hand to be accepted while the pile lasts
-    (``_fit``: 3 a card of its rank, 2 a neighbour in its suit, 1 a card two places away)."""
+    (``card_fit``: 3 a card of its rank, 2 a neighbour in its suit, 1 a card two places away)."""
 
     def __init__(self, late: int = 12) -> None:
         self.late = check_bot_int("late", late, 0, _MAX_LATE)
@@ -162,7 +162,7 @@ class GreedyBot:
         """How much the bot wants to keep ``card`` rather than offer it."""
         if card in _WILD:
             return 1000.0
-        score = _fit(card, hand)
+        score = card_fit(card, hand)
         own, next_side = _table_fits(view, card)
         score += 4 * own + 6 * next_side
         if RANK_OF[card] == 1:
@@ -194,7 +194,7 @@ class GreedyBot:
             return True
         if view.stock_size <= self.late:
             return False
-        return _fit(card, hand) >= self.accept_fit
+        return card_fit(card, hand) >= self.accept_fit
 
 
 _MAX_LATE = 1_000
@@ -225,7 +225,7 @@ def _freed(view: PlayerView, move: Exchange) -> Card:
     return next(card for card in view.table[move.meld].cards if card in _WILD)
 
 
-def _fit(card: Card, hand: tuple[Card, ...]) -> float:
+def card_fit(card: Card, hand: tuple[Card, ...]) -> float:
     """How well a natural card fits a hand: cards of its rank (a set to come) and of its
     suit one or two places away (a sequence to come)."""
     if card in _WILD:

@@ -40,7 +40,8 @@ from __future__ import annotations
 
 from scala40._checks import check_bot_int, check_bot_number
 from scala40.cards import Card
-from scala40.games.skarney.bots import _WILD, GreedyBot, _fit
+from scala40.games.skarney.bots import GreedyBot, card_fit
+from scala40.games.skarney.rules import MELD_RULES
 from scala40.games.skarney.view import PlayerView
 
 __all__ = ["MAX_WEIGHT", "CarefulBot"]
@@ -96,7 +97,7 @@ class CarefulBot(GreedyBot):
         the cards the next seat (an opponent, who is offered it first) is known to hold
         (SK-OFFER: cards it accepted, or offered and kept)."""
         cost = super()._offer_cost(view, card)
-        if not self.deny_weight or card in _WILD or not view.known:
+        if not self.deny_weight or card in MELD_RULES.wild_cards or not view.known:
             return cost
         known = view.known[(view.player + 1) % view.player_count]
-        return cost + self.deny_weight * _fit(card, tuple(known)) if known else cost
+        return cost + self.deny_weight * card_fit(card, tuple(known)) if known else cost
