@@ -960,6 +960,7 @@ STRENGTH_PLAN: dict[str, tuple[StrengthDuel, ...]] = {
         ("careful", "greedy", 1000, None),
         ("careful", "noisy", 300, None),
         ("search", "careful", 300, "hand"),
+        ("careful:take_saving=1000", "careful", 1000, None),
     ),
     "laconga": (
         ("careful", "greedy", 1000, None),

@@ -46,10 +46,10 @@ def test_the_library_s_games_are_the_ones_checked() -> None:
 def test_a_game_s_bots_are_one_list(name: str) -> None:
     game = load_game(name)
     assert bot_names(name) == tuple(bot_factories(game))
-    assert bot_factories(game) == {
-        **game_bots(game.bots),
-        "best": bot_factories(game)[best_bot(game)],
-    }
+    factories = bot_factories(game)
+    assert {name: bot for name, bot in factories.items() if name != "best"} == game_bots(game.bots)
+    assert list(factories)[-1] == "best"
+    assert type(make_bot("best", game)) is type(make_bot(best_bot(game), game))
     assert {"random", "greedy", "careful", "montecarlo", "playout", "search", "best"} <= set(
         bot_factories(game)
     )

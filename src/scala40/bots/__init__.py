@@ -88,7 +88,7 @@ def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
     ['random', 'greedy', 'careful', 'montecarlo', 'search', 'playout', 'ismcts', 'belief', 'best']
     >>> bot_factories("chinchon")["playout"] is PlayoutBot
     True
-    >>> bot_factories("chinchon")["best"] is bot_factories("chinchon")["careful"]
+    >>> bot_factories("scala40")["best"] is bot_factories("scala40")["careful"]
     True
 
     :raises UnknownGameError: ``game`` names no game.
@@ -111,9 +111,11 @@ def best_bot(game: str | Game) -> str:
     measured above the careful bot, ``best`` is the careful bot: never a bot that loses
     to a cheaper one. A game with no measured duel plays its quick bot.
 
-    >>> from scala40.bots import best_bot
-    >>> best_bot("chinchon"), best_bot("scala40")
-    ('careful', 'careful')
+    >>> from scala40.bots import best_bot, make_bot
+    >>> best_bot("scala40"), best_bot("chinchon")
+    ('careful', 'careful:take_saving=1000')
+    >>> make_bot("best", "chinchon").take_saving
+    1000
 
     :raises UnknownGameError: ``game`` names no game.
     """

@@ -248,8 +248,8 @@ def strongest(game: str | Game, start: str) -> str:
     one never measured against it.
 
     >>> from scala40.bots.strength import strongest
-    >>> strongest("chinchon", "careful")
-    'careful'
+    >>> strongest("scala40", "careful"), strongest("chinchon", "careful")
+    ('careful', 'careful:take_saving=1000')
 
     :raises UnknownGameError: ``game`` names no game.
     """
