@@ -20,7 +20,7 @@ BOT_LINES = {
     "careful": "quick, and stronger than greedy: greedy's play, with more care",
     "greedy": "quick: plays the move that looks best now",
     "random": "plays any legal move, at random",
-    "best": "the strongest measured in this game: careful's play where no search beats it",
+    "best": "the strongest bot measured in this game: careful, or a level measured above it",
     "search": "thinks about the hands the others may hold: slower, a moment a move",
     "belief": "searches the hands the others' play points to: slower",
     "montecarlo": "plays each likely move out over many deals: slower",
