@@ -8,9 +8,8 @@ from ``careful`` (or any reference) gain anything, and where::
     python benchmarks/bench_decisions.py laconga --bot search --hands 60 --playouts 8
     python benchmarks/bench_decisions.py chinchon --bot careful:margin=0 --out dec.jsonl
 
-The bot plays the first hand of each deal (two players, the game's default rules as a
-single hand, dealt from the seed and the deal's number as the duels of
-``bench_ladder.py`` deal them) against the reference, on each side in turn. At each of
+The bot plays the first hand of each deal (two players, the game's default rules,
+dealt from the seed and the deal's number as the duels of ``bench_ladder.py`` deal them) against the reference, on each side in turn. At each of
 its decisions with a choice the reference is asked too; where the two moves differ (a
 *departure*), each move is applied to the true state and the hand is played out from it
 ``--playouts`` times by the reference at every seat, the stock shuffled again for each
@@ -128,7 +127,9 @@ def study(
     the departure's value), and one line a hand (``"hand"``: its decisions with a
     choice)."""
     game = load_game(name)
-    rules = duel_rules(name, None, "hand")
+    # The default rules, whose hands score their points (a game of one hand may keep no
+    # totals): only the first hand is played.
+    rules = duel_rules(name)
     lines: list[dict[str, Any]] = []
     for number in range(hands):
         deal = seed * 100_003 + number // 2
