@@ -8,7 +8,8 @@ from ``careful`` (or any reference) gain anything, and where::
     python benchmarks/bench_decisions.py laconga --bot search --hands 60 --playouts 8
     python benchmarks/bench_decisions.py chinchon --bot careful:margin=0 --out dec.jsonl
 
-The bot plays the first hand of each deal (two players, the game's default rules,
+The bot plays the first hand of each deal (two players, Skarney's partnership of four
+with the reference at the other seats; the game's default rules,
 dealt from the seed and the deal's number as the duels of ``bench_ladder.py`` deal them) against the reference, on each side in turn. At each of
 its decisions with a choice the reference is asked too; where the two moves differ (a
 *departure*), each move is applied to the true state and the hand is played out from it
@@ -44,7 +45,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_ladder import _hand_points, duel_rules
+from bench_ladder import _hand_points, duel_rules, table_size
 
 from scala40.bots import make_bot
 from scala40.game import load_game
@@ -134,13 +135,14 @@ def study(
     for number in range(hands):
         deal = seed * 100_003 + number // 2
         side = number % 2
-        state = game.new_game(rules, 2, deal)
+        players = table_size(name)
+        state = game.new_game(rules, players, deal)
         bot = make_bot(bot_spec, name)
         # The reference's own copy for the bot's seat, asked at each of its decisions, and
         # one a seat for the other side and the play-outs.
         shadow = make_bot(reference_spec, name)
-        reference = [make_bot(reference_spec, name) for _ in range(2)]
-        rngs = [random.Random(deal * 31 + seat) for seat in range(2)]
+        reference = [make_bot(reference_spec, name) for _ in range(players)]
+        rngs = [random.Random(deal * 31 + seat) for seat in range(players)]
         hand = state.hand_number
         decisions = 0
         for _ in range(MAX_HAND_MOVES):
