@@ -173,7 +173,8 @@ class CarefulBot(GreedyBot):
     module).
 
     :param take_saving: the points a take that leaves the card unmatched must save, 0 to
-        1,000 (0 or 1: greedy's rule, any saving).
+        1,000 (0 or 1: greedy's rule, any saving; 1,000: only a take whose card ends in a
+        meld, Chinchón's ``best``, :func:`scala40.bots.best_bot`).
     :param margin: how many points above greedy's unmatched value a discard may leave
         and still be considered, 0 to 1,000.
     :param meld_weight: the points a certain meld of the next seat with the discard
