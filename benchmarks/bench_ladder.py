@@ -955,6 +955,7 @@ STRENGTH_PLAN: dict[str, tuple[StrengthDuel, ...]] = {
     "rumino": (
         ("careful", "greedy", 1000, None),
         ("careful", "noisy", 300, None),
+        ("careful:take_saving=1000", "careful", 1000, None),
     ),
     "chinchon": (
         ("careful", "greedy", 1000, None),
@@ -965,6 +966,7 @@ STRENGTH_PLAN: dict[str, tuple[StrengthDuel, ...]] = {
     "laconga": (
         ("careful", "greedy", 1000, None),
         ("careful", "noisy", 300, None),
+        ("careful:take_saving=1000", "careful", 1000, None),
     ),
 }
 """The duels the bots page and ``scala40 bots`` give, each game's: the top bot, the bottom

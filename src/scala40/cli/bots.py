@@ -64,7 +64,16 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _against(duels: tuple[MeasuredDuel, ...], bot: str) -> list[MeasuredDuel]:
-    return [duel for duel in duels if duel.top == bot]
+    """The duels of ``bot``: a specification with options, its own; a name, those of the
+    bot and of its settings (``careful:take_saving=1000``)."""
+    if ":" in bot:
+        return [duel for duel in duels if duel.top == bot]
+    return [duel for duel in duels if duel.top.partition(":")[0] == bot]
+
+
+def _who(duel: MeasuredDuel, bot: str) -> str:
+    """How a duel's line names its bot: nothing for the bot itself, else its settings."""
+    return "" if duel.top == bot else f"{duel.top} "
 
 
 def _measured_as(game: Game, name: str) -> str:
@@ -134,7 +143,8 @@ def _run(args: argparse.Namespace) -> int:
         for duel in measured:
             print(
                 textwrap.fill(
-                    f"against {duel.bottom}: {duel.result()}",
+                    f"{_who(duel, _measured_as(game, name))}against {duel.bottom}: "
+                    f"{duel.result()}",
                     HELP_WIDTH,
                     initial_indent=indent,
                     subsequent_indent=indent + "  ",
@@ -167,6 +177,7 @@ def _listing(
 
 def _duel_json(duel: MeasuredDuel) -> dict[str, Any]:
     return {
+        "bot": duel.top,
         "against": duel.bottom,
         "unit": duel.unit,
         "deals": duel.deals,
