@@ -335,16 +335,16 @@ def ladder(session: nox.Session) -> None:
     and started again, or left in the background (``nohup nox -s ladder &``): each run
     plays only the games the journal lacks and prints the figures of all those played.
     The careful bot against greedy and noisy greedy, 1,000 paired deals each (a few
-    minutes of one core a game), then the best bot against greedy, careful and noisy
+    minutes of one core a game), then the search bot against greedy, careful and noisy
     greedy, 200 paired deals each (hours). Arguments go to the benchmark instead
-    (``-- chinchon --deals 400 --only best-greedy``)."""
+    (``-- chinchon --deals 400 --only search-greedy``)."""
     session.install(".")
     runs = (
         [session.posargs]
         if session.posargs
         else [
             ["--deals", "1000", "--only", "careful-greedy,careful-noisy"],
-            ["--deals", "200", "--only", "best-greedy,best-careful,best-noisy"],
+            ["--deals", "200", "--only", "search-greedy,search-careful,search-noisy"],
         ]
     )
     for arguments in runs:

@@ -29,7 +29,7 @@ from scala40.bots import choose_move, make_bot
 from scala40.bots.belief import DEFAULT_PARTICLES, MAX_PARTICLES, Belief
 from scala40.game import game_names, load_game
 
-BOTS = ("best", "belief", "belief:particles=10000", "ismcts", "montecarlo", "playout")
+BOTS = ("search", "belief", "belief:particles=10000", "ismcts", "montecarlo", "playout")
 GAPS = (0, 25, 60)
 """Moves of the hand before each decision asked (roughly: the next with a choice)."""
 

@@ -40,8 +40,10 @@ the named duels:
 * ``careful`` (each game's cheap bot) against ``greedy`` and against ``noisy`` (greedy
   choosing at random among its three best moves one time in ten, so that a model of
   exact greedy is not rewarded for fitting it);
-* ``best`` (each game's strongest bot at its budget) against ``greedy``, ``careful``,
-  ``noisy`` and ``ismcts``;
+* ``search`` (each game's search at its budget) against ``greedy``, ``careful``,
+  ``noisy`` and ``ismcts`` (``best`` is the strongest bot these duels measured,
+  :func:`scala40.bots.best_bot`; a duel of ``--top SPEC --bottom careful`` in the game's
+  unit, won, is what lifts a bot above careful);
 * ``oracle``, the belief search told every hand (its worlds are the true state, the
   stock shuffled again): the ceiling of reading the opponents, published beside the rest;
 * ``ismcts`` against ``greedy``, and ``greedy`` against ``noisy``, for reference.
@@ -296,7 +298,7 @@ class NoisyGreedy:
 
 
 class OracleBot(BestBot):
-    """The best bot told every hand: its worlds are the true state (:attr:`truth`, set by
+    """The search bot told every hand: its worlds are the true state (:attr:`truth`, set by
     the duel before each decision), the stock shuffled again. Not a bot a game could
     use: the ceiling of what reading the opponents can give."""
 
@@ -793,7 +795,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("low", f"ismcts:iterations={args.low}{extra}", "greedy", 0),
         ("high", f"ismcts:iterations={args.high}{extra}", "greedy", 0),
         ("openspiel", f"ismcts:iterations={args.low}{extra}", "openspiel", args.low),
-        ("best-openspiel", "best", "openspiel", args.low),
+        ("search-openspiel", "search", "openspiel", args.low),
     ]
     print(f"python {sys.version.split()[0]}, {args.games} games a pair, seed {args.seed}")
     for name in names:
@@ -816,11 +818,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 DUELS: dict[str, tuple[str, str]] = {
     "careful-greedy": ("careful", "greedy"),
-    "best-greedy": ("best", "greedy"),
-    "best-careful": ("best", "careful"),
-    "best-noisy": ("best", "noisy"),
+    "search-greedy": ("search", "greedy"),
+    "search-careful": ("search", "careful"),
+    "search-noisy": ("search", "noisy"),
     "careful-noisy": ("careful", "noisy"),
-    "best-ismcts": ("best", "ismcts"),
+    "search-ismcts": ("search", "ismcts"),
     "oracle-greedy": ("oracle", "greedy"),
     "ismcts-greedy": ("ismcts", "greedy"),
     "greedy-noisy": ("greedy", "noisy"),
@@ -944,7 +946,7 @@ STRENGTH_PLAN: dict[str, tuple[StrengthDuel, ...]] = {
     "scala40": (
         ("careful", "greedy", 1000, None),
         ("careful", "noisy", 300, None),
-        ("best", "careful", 300, "hand"),
+        ("search", "careful", 300, "hand"),
     ),
     "skarney": (
         ("careful", "greedy", 1000, None),
@@ -953,15 +955,18 @@ STRENGTH_PLAN: dict[str, tuple[StrengthDuel, ...]] = {
     "rumino": (
         ("careful", "greedy", 1000, None),
         ("careful", "noisy", 300, None),
+        ("careful:take_saving=1000", "careful", 1000, None),
     ),
     "chinchon": (
         ("careful", "greedy", 1000, None),
         ("careful", "noisy", 300, None),
-        ("best", "careful", 300, "hand"),
+        ("search", "careful", 300, "hand"),
+        ("careful:take_saving=1000", "careful", 1000, None),
     ),
     "laconga": (
         ("careful", "greedy", 1000, None),
         ("careful", "noisy", 300, None),
+        ("careful:take_saving=1000", "careful", 1000, None),
     ),
 }
 """The duels the bots page and ``scala40 bots`` give, each game's: the top bot, the bottom

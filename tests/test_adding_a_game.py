@@ -36,7 +36,7 @@ from scala40.bots import bot_names, make_bot, play_game
 report["bots"] = list(bot_names("trio"))
 # The thinking bots at small options: each plays a whole game by name, not well.
 LIGHT = {{"playout": ":playouts=2", "montecarlo": ":playouts=2", "belief": ":worlds=2",
-         "best": ":worlds=2", "ismcts": ":iterations=12,rollout_depth=6"}}
+         "search": ":worlds=2", "ismcts": ":iterations=12,rollout_depth=6"}}
 for name in report["bots"]:
     spec = name + LIGHT.get(name, "")
     bots = [make_bot(spec, "trio"), make_bot("random", "trio")]
@@ -149,6 +149,7 @@ def test_the_tools_play_a_new_game(report: dict[str, object]) -> None:
         "playout",
         "ismcts",
         "belief",
+        "search",
         "best",
     ]
     assert report["tournament_games"] == 20

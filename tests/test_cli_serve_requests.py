@@ -100,7 +100,7 @@ def test_a_seed_past_what_json_keeps_exactly_is_refused(seed: object) -> None:
         "belief:worlds=0",
         "greedy:depth=3",
         "ismcts:iterations=x",
-        "best:worlds=2,worlds=3",
+        "search:worlds=2,worlds=3",
         "belief:model=x",
     ],
 )

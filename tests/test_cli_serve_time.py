@@ -108,7 +108,7 @@ def test_the_request_bound_is_the_servers_to_set(capsys: pytest.CaptureFixture[s
 
 
 LARGEST_BOTS = [
-    "best:worlds=10000,particles=10000,candidates=100,replay_moves=1000000",
+    "search:worlds=10000,particles=10000,candidates=100,replay_moves=1000000",
     "belief:worlds=10000,particles=10000,batch=10000,rollout_limit=100000",
     "ismcts:iterations=100000,max_depth=1000,rollout_depth=1000",
     "playout:playouts=1000000,candidates=1000000",
@@ -120,17 +120,17 @@ request's ``time_limit``, its largest)."""
 
 @pytest.mark.parametrize("game", ["scala40", "skarney", "chinchon"])
 def test_a_bot_request_with_the_largest_options_keeps_the_bound(game: str) -> None:
-    """The defect: a ``bot`` request for ``best:worlds=10000`` took 3.24 s of wall time
+    """The defect: a ``bot`` request for ``search:worlds=10000`` took 3.24 s of wall time
     against its 2 s bound (the bot drew every world before it read the clock). Every
     request keeps the bound, plus one step of a bot's work (CHECK_SLACK), in wall time."""
     referee = Referee(game, request_seconds=BOUND)
     made, _ = _timed(referee, {"op": "new", "seed": 3})
     handle = made["handle"]
     specs = list(LARGEST_BOTS)
-    if not isinstance(make_bot("best", game), BeliefSearchBot):
-        # Scala 40's best is its Monte Carlo search, with options of its own.
+    if not isinstance(make_bot("search", game), BeliefSearchBot):
+        # Scala 40's search is its Monte Carlo search, with options of its own.
         # Its time is the request's time_limit, never an option of its name.
-        name, options = largest_options("best", load_game(game)).split(":")
+        name, options = largest_options("search", load_game(game)).split(":")
         kept = [option for option in options.split(",") if not option.startswith("time_limit=")]
         specs[0] = f"{name}:{','.join(kept)}"
     for spec in specs:

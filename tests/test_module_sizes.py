@@ -13,7 +13,6 @@ LONGER = {
     "_base/state.py": "what every game's state shares: apply, legal, the log, the checks",
     "adapters/openspiel.py": "OpenSpiel's game and state, the methods pyspiel calls",
     "cli/serve.py": "the referee's operations, each beside its handler",
-    "games/scala40/bots.py": "Scala 40's greedy bot and the Monte Carlo search on its play",
     "movekinds/__init__.py": "a move kind described once: its verb and fields, text and dictionary",
     "serving/fair_deal.py": "the deal's schemes and their check, which read one another's texts",
 }

@@ -18,6 +18,7 @@ from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from scala40.bots import best_bot
 from scala40.bots.strength import measured_duels
 from scala40.game import load_game
 
@@ -70,6 +71,18 @@ class BotStrength(SphinxDirective):
             )
         for row in rows:
             lines += [f"   {'*' if not index else ' '} - {cell}" for index, cell in enumerate(row)]
+        best = best_bot(game)
+        above = [duel.bottom for duel in duels if duel.top == best and duel.low > 0.5]
+        lines += [
+            "",
+            f"``best`` in {game.title} is ``{best}``: "
+            + (
+                f"it beat ``{'``, ``'.join(above)}`` in the game's unit within the time budget."
+                if best != "careful"
+                else "no bot was measured above the careful bot in the game's unit within "
+                "the time budget."
+            ),
+        ]
         container = nodes.container()
         self.state.nested_parse(
             StringList(lines, source=self.name), self.content_offset, container

@@ -7,7 +7,7 @@ In a seeded random game, each bot of the game whose ``choose`` takes a deadline
 choice, through :func:`~scala40.bots.choose_move`, under a deadline of a hundredth of a
 second on both clocks: the wall clock, which a client waiting for an answer feels, and
 the thread's CPU clock. Each bot is made with the largest options a client may name
-(:func:`largest_options`: ``best:worlds=10000,particles=10000,...``), so that no option
+(:func:`largest_options`: ``search:worlds=10000,particles=10000,...``), so that no option
 moves work out of the deadline's reach. The same bot goes on from one decision to the
 next, so a bot on a belief updates it over the moves between them. A belief with the
 most particles is also updated alone, and draws the most worlds, under the same
@@ -149,8 +149,8 @@ def _deadline() -> Deadline:
 
 
 def test_the_largest_options_are_what_make_bot_accepts() -> None:
-    assert largest_options("best", load_example().GAME).startswith(
-        "best:time_limit=600,worlds=10000,candidates=100,particles=10000,"
+    assert largest_options("search", load_example().GAME).startswith(
+        "search:time_limit=600,worlds=10000,candidates=100,particles=10000,"
     )
 
 
@@ -158,7 +158,7 @@ def test_the_largest_options_are_what_make_bot_accepts() -> None:
 def test_every_thinking_bot_with_the_largest_options_returns_by_its_callers_deadline(
     game: Game, preset: str
 ) -> None:
-    """The defect: a bot drew every world its options named (``best:worlds=10000``: up to
+    """The defect: a bot drew every world its options named (``search:worlds=10000``: up to
     0.7 s of CPU) before it first read the clock."""
     seat = 1
     states = _decisions(game, preset, 21, seat)
@@ -228,19 +228,21 @@ class _RacingClock:
 
 
 @pytest.mark.parametrize(("game", "preset"), every_game_cases())
-def test_best_gives_one_move_for_a_view_and_a_seed_on_any_machine(
+def test_search_gives_one_move_for_a_view_and_a_seed_on_any_machine(
     game: Game, preset: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The defect: ``best`` stopped at a guard of 0.45 s of CPU by default, so that how far
+    """The defect: ``search`` stopped at a guard of 0.45 s of CPU by default, so that how far
     its search got, and the move, depended on the machine's speed and load. Without a
     deadline or a time limit from its caller, its work alone bounds it."""
     seat = 1
     states = _decisions(game, preset, 23, seat)[1:2]
     # A small budget of work, keeping the default clock (none): the search on a belief,
-    # or Scala 40's Monte Carlo search where that is its best.
-    on_belief = isinstance(make_bot("best", game), BeliefSearchBot)
+    # or Scala 40's Monte Carlo search where that is its search.
+    on_belief = isinstance(make_bot("search", game), BeliefSearchBot)
     spec = (
-        "best:worlds=4,particles=12,candidates=2" if on_belief else "best:playouts=8,candidates=2"
+        "search:worlds=4,particles=12,candidates=2"
+        if on_belief
+        else "search:playouts=8,candidates=2"
     )
     for state in states:
         legal = list(state.legal_moves())

@@ -1,7 +1,8 @@
 """Every hand ends: a promise of every game, checked over every registered game and preset,
 the game ``examples/add_a_game.py`` adds and the toy game of the adapters' tests.
 
-Hands are played by three kinds of player at every seat:
+Hands are played by three kinds of player at every seat (and every shipped bot against
+itself, below):
 
 * ``random``: a legal move drawn at random;
 * ``greedy``: the game's greedy bot (the random player for a game without one);
@@ -18,6 +19,15 @@ them (``Game.hand_bound_option``: Skarney's ``turn_limit``, SK-LOOP; the knock g
 closes keeps a hand going, and even random players can pass thousands of moves), and not
 at all in a game that has none. Scala 40's hands end by S40-STALL whoever plays.
 
+Every bot a registered game ships (:func:`scala40.bots.bot_names`) also plays against
+itself, at every seat, under every preset's rules as they are (no turn limit): a bot that
+takes a card only to throw it back, facing a copy of itself, would keep a hand going for
+ever (two careful bots once passed Chinchón's 5 of diamonds back and forth). Its hands
+must end within the game's bound, or :data:`BOT_HAND_CAP` moves where the rules have none.
+The searches play on small budgets (:data:`SMALL_BUDGETS`), one hand a case but in the
+long run: what loops is the moves a policy picks, not how long it thinks. The quick bots in each game's default preset play
+in the default run, every bot in every preset in the soak.
+
 ``HYPOTHESIS_PROFILE=long nox -s soak`` plays many more hands.
 """
 
@@ -29,6 +39,7 @@ from typing import Any
 
 import pytest
 
+from scala40.bots import QUICK_BOTS, bot_factories, bot_options, make_bot
 from scala40.game import Game, State, game_names, load_game
 from tests.adapters import toygame
 from tests.example_game import load_example
@@ -44,6 +55,13 @@ UNDOCUMENTED_BOUND = 5_000
 are a few dozen moves."""
 TURN_LIMIT = 60
 """The value of a game's ``hand_bound_option`` when the adversarial player needs it."""
+
+BOT_HAND_CAP = 3_000
+"""The moves a hand of a bot against itself may take where the rules bound none (such
+hands take a few dozen; the looping careful bots passed 3,000)."""
+SMALL_BUDGETS = {"playouts": 4, "iterations": 16, "worlds": 2, "particles": 16}
+"""The options that bound a search's work, and the small values the searches play with
+here (each bot gets those it takes)."""
 
 ENDING_WORDS = ("knock", "close", "out", "end")
 """First words of move texts that may end a hand (tried last by the adversarial player)."""
@@ -183,3 +201,82 @@ def test_endless_hands_are_named_on_the_docs_pages() -> None:
             assert "go on for ever" in page, name
             if game.hand_bound_option is not None:
                 assert f"``{game.hand_bound_option}``" in page, name
+
+
+def _bot_cases() -> Iterator[Any]:
+    for name in game_names():
+        game = load_game(name)
+        for preset in game.ruleset_type.preset_names():
+            for bot in bot_factories(game):
+                quick = preset == game.ruleset_type.DEFAULT_PRESET and bot in QUICK_BOTS
+                yield pytest.param(
+                    game,
+                    preset,
+                    bot,
+                    id=f"{name}-{preset}-{bot}",
+                    marks=() if quick else (pytest.mark.slow,),
+                )
+
+
+def _small_budget(game: Game, bot: str) -> str:
+    """``bot``'s specification with :data:`SMALL_BUDGETS` for the options it takes."""
+    taken = bot_options(bot_factories(game)[bot]) or ()
+    options = ",".join(f"{key}={value}" for key, value in SMALL_BUDGETS.items() if key in taken)
+    return f"{bot}:{options}" if options else bot
+
+
+@pytest.mark.parametrize(("game", "preset", "bot"), list(_bot_cases()))
+def test_every_shipped_bot_against_itself_ends_every_hand(
+    game: Game, preset: str, bot: str
+) -> None:
+    # Every hand a game's own bots play against themselves ends, under the rules as they
+    # are: no bot takes a card only to throw it back without progress.
+    rules = game.ruleset_type.preset(preset)
+    players = game.default_players
+    if not rules.min_players <= players <= rules.max_players:
+        players = rules.min_players
+    bound = game.max_hand_moves(rules, players) if game.max_hand_moves is not None else None
+    spec = _small_budget(game, bot)
+    bots = [make_bot(spec, game) for _ in range(players)]
+    # A search's hand costs a minute even on its small budget: one a case but in the long run.
+    hands = HANDS if bot in QUICK_BOTS or long_run() else 1
+    for seed in range(SEEDS):
+        rng = random.Random(seed)
+        state = game.new_game(rules, players, seed)
+        for _ in range(hands):
+            if state.is_over:
+                break
+            hand, moves = state.hand_number, 0
+            limit = BOT_HAND_CAP if bound is None else bound
+            while not state.is_over and state.hand_number == hand:
+                assert moves < limit, (
+                    f"{game.name} ({preset}) hand {hand} of {spec} against itself, seed "
+                    f"{seed}: past {limit} moves"
+                )
+                player = state.current_player
+                legal = state.legal_moves()
+                if player is None:
+                    move = legal[0]
+                else:
+                    move = bots[player].choose(state.view(player), list(legal), rng)
+                state = state.apply(move)
+                moves += 1
+            TALLY["hands of a bot against itself ended"] += 1
+
+
+@pytest.mark.parametrize("name", ["chinchon", "laconga"])
+def test_careful_bots_no_longer_pass_one_card_back_and_forth(name: str) -> None:
+    # Seed 66's first hand: two careful bots took the 5 of diamonds and threw it back,
+    # each in turn, for ever (past 3,000 moves); it now ends in a few dozen.
+    game = load_game(name)
+    state = game.new_game(game.ruleset_type.preset(game.ruleset_type.DEFAULT_PRESET), 2, 66)
+    bots = [make_bot("careful", game) for _ in range(2)]
+    rng = random.Random(66)
+    moves = 0
+    while state.hand_number == 1 and not state.is_over:
+        assert moves < 300, f"{name} seed 66: the first hand passed 300 moves"
+        player = state.current_player
+        legal = list(state.legal_moves())
+        move = legal[0] if player is None else bots[player].choose(state.view(player), legal, rng)
+        state = state.apply(move)
+        moves += 1

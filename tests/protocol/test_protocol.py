@@ -258,11 +258,12 @@ def test_game_record_is_complete(game: Game) -> None:
     assert "greedy" in game.bots, "every game ships a greedy bot"
     if game.bots["greedy"].__module__.startswith("scala40."):  # one's own game need not
         assert "careful" in game.bots, "every game of the library ships a cheap bot above greedy"
-    # A game may name its own strongest bot "best" (Scala 40's Monte Carlo search).
+    # A game may name its own search "search" (Scala 40's Monte Carlo search); "best" is
+    # the strongest measured bot, added by the tools.
     assert not {"random", "playout", "ismcts", "belief"} & set(game.bots), (
         "a game lists only its own bots: the tools add the generic ones"
     )
-    assert {"random", "montecarlo", "playout", "ismcts", "belief", "best"} <= set(
+    assert {"random", "montecarlo", "playout", "ismcts", "belief", "search", "best"} <= set(
         bot_factories(game)
     ), "the generic bots"
     state = game.new_game(None, game.default_players, 1)

@@ -7,10 +7,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 
-from scala40.bots import bot_names
-from scala40.bots.strength import cost_of, measured_duels, strength_source
+from scala40.bots import best_bot, bot_names, make_bot
+from scala40.bots import strength as strength_module
+from scala40.bots.strength import (
+    BEST_MEAN_S,
+    BEST_P999_S,
+    MeasuredDuel,
+    cost_of,
+    measured_duels,
+    strength_source,
+    strongest,
+)
 from scala40.cli import main
 from scala40.game import game_names, load_game
 from scala40.match import GAME_UNITS
@@ -37,7 +47,7 @@ def test_every_bot_of_every_game_is_listed_with_its_figures(
     listing = json.loads(capsys.readouterr().out)
     assert [bot["name"] for bot in listing["bots"]] == list(bot_names(name))
     for bot in listing["bots"]:
-        timed = cost_of(name, bot["name"])
+        timed = cost_of(name, best_bot(name) if bot["name"] == "best" else bot["name"])
         assert bot["decision_mean_s"] == (None if timed is None else timed.mean_s)
         for duel in bot["duels"]:
             low, high = duel["interval"]
@@ -110,3 +120,41 @@ def test_each_time_says_how_it_was_taken() -> None:
     docs = " ".join(DOCS_BOTS.read_text(encoding="utf-8").split())
     assert "the tables' *CPU* column is the mean process time" in docs
     assert "the time that ``scala40 bots`` prints for greedy and careful" in docs
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_best_is_the_strongest_bot_measured_never_one_a_cheaper_bot_beats(name: str) -> None:
+    """``best`` is careful, or a bot measured above careful in the game's unit (the lower
+    end of its interval above 50%) within the time budget; what it makes is that bot."""
+    spec = best_bot(name)
+    assert type(make_bot("best", name)) is type(make_bot(spec, name))
+    if spec == "careful":
+        return
+    above = [duel for duel in measured_duels(name) if duel.top == spec]
+    assert any(
+        duel.bottom == "careful"
+        and duel.unit == "match"
+        and duel.low > 0.5
+        and duel.decision_mean_s <= BEST_MEAN_S
+        and duel.decision_p999_s <= BEST_P999_S
+        for duel in above
+    )
+
+
+def test_a_bot_climbs_above_careful_only_by_a_duel_won_in_the_game_s_unit_within_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = next(duel for duel in measured_duels("chinchon") if duel.top == "careful")
+    won = attrs.evolve(record, top="search", bottom="careful", low=0.51, share=0.55, high=0.6)
+    cases = [
+        (won, "search"),
+        (attrs.evolve(won, unit="hand"), "careful"),  # single hands: not the game's unit
+        (attrs.evolve(won, low=0.49), "careful"),  # no better than careful
+        (attrs.evolve(won, decision_mean_s=BEST_MEAN_S * 2), "careful"),  # too slow
+        (attrs.evolve(won, decision_p999_s=BEST_P999_S * 2), "careful"),
+        (attrs.evolve(won, bottom="greedy"), "careful"),  # not measured against careful
+    ]
+    for duel, expected in cases:
+        duels: tuple[MeasuredDuel, ...] = (record, duel)
+        monkeypatch.setattr(strength_module, "measured_duels", lambda game, duels=duels: duels)
+        assert strongest("chinchon", "careful") == expected, duel

@@ -112,10 +112,11 @@ def test_bots_are_made_per_game() -> None:
         "greedy",
         "careful",
         "montecarlo",
-        "best",
+        "search",
         "playout",
         "ismcts",
         "belief",
+        "best",
     )
     assert isinstance(make_bot("playout:playouts=3", "scala40"), PlayoutBot)
     assert isinstance(make_bot("random", load_game("scala40")), RandomBot)

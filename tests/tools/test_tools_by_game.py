@@ -15,7 +15,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scala40 import InvalidRulesetError, Scala40Error
-from scala40.bots import PlayoutBot, RandomBot, bot_factories, bot_names, make_bot, play_game
+from scala40.bots import (
+    PlayoutBot,
+    RandomBot,
+    best_bot,
+    bot_factories,
+    bot_names,
+    make_bot,
+    play_game,
+)
 from scala40.bots.generic import game_bots
 from scala40.cli import EXIT_INVALID, EXIT_OK, EXIT_QUIT, EXIT_USAGE, main
 from scala40.game import BUILTIN_GAMES, DEFAULT_GAME, game_names, load_game
@@ -38,13 +46,16 @@ def test_the_library_s_games_are_the_ones_checked() -> None:
 def test_a_game_s_bots_are_one_list(name: str) -> None:
     game = load_game(name)
     assert bot_names(name) == tuple(bot_factories(game))
-    assert bot_factories(game) == game_bots(game.bots)
-    assert {"random", "greedy", "careful", "montecarlo", "playout", "best"} <= set(
+    factories = bot_factories(game)
+    assert {name: bot for name, bot in factories.items() if name != "best"} == game_bots(game.bots)
+    assert list(factories)[-1] == "best"
+    assert type(make_bot("best", game)) is type(make_bot(best_bot(game), game))
+    assert {"random", "greedy", "careful", "montecarlo", "playout", "search", "best"} <= set(
         bot_factories(game)
     )
     assert bot_factories(game)["random"] is RandomBot
     assert bot_factories(game)["playout"] is PlayoutBot
-    assert set(game.bots) <= {"greedy", "careful", "montecarlo", "best"}, (
+    assert set(game.bots) <= {"greedy", "careful", "montecarlo", "search"}, (
         "the game lists only its own bots"
     )
     # Every game has a careful bot of its own, cheaper than a search (the web lobby's
@@ -60,7 +71,7 @@ def test_game_bots_puts_the_generic_bots_around_a_game_s_own() -> None:
         "playout",
         "ismcts",
         "belief",
-        "best",
+        "search",
     ]
     assert game_bots({"montecarlo": RandomBot})["montecarlo"] is RandomBot
     with pytest.raises(Scala40Error, match="expected bot factories by name"):

@@ -114,7 +114,7 @@ def _tables_kept(site: Site) -> int:
         "belief:worlds=0",
         "greedy:depth=3",
         "ismcts:iterations=x",
-        "best:worlds=2,worlds=3",
+        "search:worlds=2,worlds=3",
         "belief:model=x",
     ],
 )

@@ -182,7 +182,7 @@ def test_the_bots_time_a_minute_per_client_is_capped(tmp_path: pathlib.Path) -> 
             status, _ = _post(
                 stranger,
                 "/tables",
-                {"game": "chinchon", "bots": [None, "best:worlds=10000"], "bot_time_limit": 2},
+                {"game": "chinchon", "bots": [None, "search:worlds=10000"], "bot_time_limit": 2},
             )
             statuses.append(status)
             if status == 429:

@@ -16,7 +16,8 @@ Two bots work for any game from the protocol alone (:mod:`scala40.bots.generic`)
 
 Each game adds its own (a greedy bot at least; Scala 40 a tuned Monte Carlo search too),
 which its record's :attr:`~scala40.game.Game.bots` lists; :func:`bot_factories` puts the
-generic ones around them. :func:`make_bot`
+generic ones around them, and ``best``: the strongest bot measured in the game
+(:func:`best_bot`). :func:`make_bot`
 builds any of them from a name such as ``"greedy"`` or ``"montecarlo:playouts=50"`` and
 the game it plays; :func:`bot_names` lists a game's bots. The tools name no game: they
 reach a game's bots through :func:`~scala40.game.load_game` alone.
@@ -32,6 +33,7 @@ reach a game's bots through :func:`~scala40.game.load_game` alone.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 import random
@@ -41,6 +43,7 @@ from typing import Any
 
 from scala40._checks import describe, is_int
 from scala40.bots.generic import GENERIC_BOTS, PlayoutBot, RandomBot, bot_name, game_bots
+from scala40.bots.strength import strongest
 from scala40.deadline import Deadline
 from scala40.errors import (
     IllegalMoveError,
@@ -58,6 +61,7 @@ __all__ = [
     "InvalidBotSpecError",
     "PlayoutBot",
     "RandomBot",
+    "best_bot",
     "bot_factories",
     "bot_name",
     "bot_names",
@@ -76,17 +80,49 @@ __all__ = [
 def bot_factories(game: str | Game) -> dict[str, Callable[..., Bot]]:
     """Every bot of ``game`` by name: the generic bots around its record's own
     (:attr:`~scala40.game.Game.bots`), as :func:`~scala40.bots.generic.game_bots` orders
-    them. A game lists only its own, so that its rules load no search.
+    them, then ``best``, which makes the bot :func:`best_bot` names. A game lists only its
+    own, so that its rules load no search.
 
     >>> from scala40.bots import PlayoutBot, bot_factories
     >>> list(bot_factories("scala40"))
-    ['random', 'greedy', 'careful', 'montecarlo', 'best', 'playout', 'ismcts', 'belief']
+    ['random', 'greedy', 'careful', 'montecarlo', 'search', 'playout', 'ismcts', 'belief', 'best']
     >>> bot_factories("chinchon")["playout"] is PlayoutBot
+    True
+    >>> bot_factories("scala40")["best"] is bot_factories("scala40")["careful"]
     True
 
     :raises UnknownGameError: ``game`` names no game.
     """
-    return game_bots(load_game(game).bots)
+    record = load_game(game)
+    factories = game_bots(record.bots)
+    name, _, option_text = best_bot(record).partition(":")
+    factory = factories[name]
+    if option_text:
+        factory = functools.partial(factory, **_read_options(name, option_text, factory))
+    factories["best"] = factory
+    return factories
+
+
+def best_bot(game: str | Game) -> str:
+    """The bot ``best`` plays in ``game`` (a :func:`make_bot` specification): the
+    strongest measured in the game's own unit within the time budget, climbing from its
+    quick bot (:func:`quick_bot`) through the duels of the strength record, each won
+    against the bot below (:func:`scala40.bots.strength.strongest`). Where no search was
+    measured above the careful bot, ``best`` is the careful bot: never a bot that loses
+    to a cheaper one. A game with no measured duel plays its quick bot.
+
+    >>> from scala40.bots import best_bot, make_bot
+    >>> best_bot("scala40"), best_bot("chinchon")
+    ('careful', 'careful:take_saving=1000')
+    >>> make_bot("best", "chinchon").take_saving
+    1000
+
+    :raises UnknownGameError: ``game`` names no game.
+    """
+    record = load_game(game)
+    names = game_bots(record.bots)
+    start = next((name for name in QUICK_BOTS if name in names), "random")
+    return strongest(record, start)
 
 
 def bot_names(game: str | Game) -> tuple[str, ...]:
@@ -94,7 +130,7 @@ def bot_names(game: str | Game) -> tuple[str, ...]:
 
     >>> from scala40.bots import bot_names
     >>> bot_names("chinchon")
-    ('random', 'greedy', 'careful', 'montecarlo', 'playout', 'ismcts', 'belief', 'best')
+    ('random', 'greedy', 'careful', 'montecarlo', 'playout', 'ismcts', 'belief', 'search', 'best')
     """
     return tuple(bot_factories(game))
 
@@ -160,7 +196,7 @@ def bot_options(factory: Callable[..., Any]) -> tuple[str, ...] | None:
     >>> from scala40.bots.ismcts import ISMCTSBot
     >>> bot_options(ISMCTSBot)[:3]
     ('iterations', 'time_limit', 'rollout')
-    >>> "particles" in bot_options(type(make_bot("best", "chinchon")))
+    >>> "particles" in bot_options(type(make_bot("search", "chinchon")))
     True
     """
     names: list[str] = []
@@ -216,7 +252,7 @@ def make_bot(spec: str, game: str | Game) -> Bot:
     >>> make_bot("clever", "chinchon")
     Traceback (most recent call last):
     ...
-    scala40.errors.InvalidBotSpecError: no bot named 'clever'; bots: random, greedy, careful, montecarlo, playout, ismcts, belief, best
+    scala40.errors.InvalidBotSpecError: no bot named 'clever'; bots: random, greedy, careful, montecarlo, playout, ismcts, belief, search, best
     >>> make_bot("ismcts:iterations=10,iterations=20", "chinchon")
     Traceback (most recent call last):
     ...
@@ -241,6 +277,24 @@ def make_bot(spec: str, game: str | Game) -> Bot:
     factory = factories.get(name)
     if factory is None:
         raise InvalidBotSpecError(f"no bot named {describe(name)}; bots: {', '.join(factories)}")
+    options = _read_options(name, option_text, factory, spec)
+    try:
+        return factory(**options)
+    except InvalidBotSpecError:
+        raise
+    except (Scala40Error, TypeError, ValueError, ArithmeticError) as error:
+        # A factory that checks less than ours: its own complaint, as a refused spec.
+        raise InvalidBotSpecError(
+            f"bot {name!r} refuses the options {describe(sorted(options), 200)}: {error}"
+        ) from None
+
+
+def _read_options(
+    name: str, option_text: str, factory: Callable[..., Any], spec: str | None = None
+) -> dict[str, Any]:
+    """The options of a specification's text after its name (``a=1,b=x``), checked
+    against those ``factory`` takes (:func:`make_bot`'s rules)."""
+    spec = f"{name}:{option_text}" if spec is None else spec
     known = bot_options(factory)
     options: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in option_text.split(","))):
@@ -256,15 +310,7 @@ def make_bot(spec: str, game: str | Game) -> Bot:
             takes = f"its options: {', '.join(known)}" if known else "it takes no options"
             raise InvalidBotSpecError(f"bot {name!r} takes no option {key!r}; {takes}")
         options[key] = _option_value(value.strip())
-    try:
-        return factory(**options)
-    except InvalidBotSpecError:
-        raise
-    except (Scala40Error, TypeError, ValueError, ArithmeticError) as error:
-        # A factory that checks less than ours: its own complaint, as a refused spec.
-        raise InvalidBotSpecError(
-            f"bot {name!r} refuses the options {describe(sorted(options), 200)}: {error}"
-        ) from None
+    return options
 
 
 # ---------------------------------------------------------------- asking a bot

@@ -77,9 +77,9 @@ __all__ = [
 
 BEST_TIME_LIMIT = 0.45
 """The CPU seconds of the guard that stopped a decision of :class:`BestBot` by default up
-to 0.2.0. It is no longer its default: ``best`` is bounded by its work, so that a view
+to 0.2.0. It is no longer its default: ``search`` is bounded by its work, so that a view
 and a seed give one move on any machine. A caller that wants the guard back names it
-(``BestBot(time_limit=BEST_TIME_LIMIT)``, ``best:time_limit=0.45``) or gives a deadline."""
+(``BestBot(time_limit=BEST_TIME_LIMIT)``, ``search:time_limit=0.45``) or gives a deadline."""
 BEST_WORLDS = 24
 """The worlds :class:`BestBot` plays a decision where its game's tuning names none (the
 knock games): with the careful bot's rollouts, about a tenth of a second of CPU on an idle
@@ -380,9 +380,10 @@ def _ranked(greedy: Any, view: Any, legal: list[Any], rng: random.Random) -> lis
 
 
 class BestBot(BeliefSearchBot):
-    """The ``best`` bot where the game names no other: the search on a belief at its
+    """The ``search`` bot where the game names no other: the search on a belief at its
     default budget, on the careful bot's play (how it fares against that bot:
-    :mod:`scala40.bots.strength`).
+    :mod:`scala40.bots.strength`; ``best`` plays it only where it was measured above the
+    careful bot in the game's unit, :func:`scala40.bots.best_bot`).
 
     Where the game has a careful bot (``policy``), the candidates are its best moves, its
     own first, the rollouts its play, and the belief's model of the other seats a
@@ -396,15 +397,15 @@ class BestBot(BeliefSearchBot):
     sooner only at a ``time_limit`` given to it or at its caller's deadline, and a
     decision they cut short may differ between runs. Where the search has lost to greedy
     (Rumino: its tuning's ``candidates``), it plays its policy's move unless
-    ``candidates`` is given. A game may name another bot ``best`` (Scala 40's is its Monte
-    Carlo search, :class:`scala40.games.scala40.best.BestBot`).
+    ``candidates`` is given. A game may name another bot ``search`` (Scala 40's is its
+    Monte Carlo search, :class:`scala40.games.scala40.best.BestBot`).
 
     >>> from scala40.bots import make_bot
-    >>> make_bot("best", "chinchon")
+    >>> make_bot("search", "chinchon")
     BestBot(worlds=None, candidates=4, particles=128, time_limit=None, policy='careful')
     """
 
-    name = "best"
+    name = "search"
 
     def __init__(
         self,

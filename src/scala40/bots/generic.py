@@ -11,7 +11,7 @@ search of its own), the information-set tree search ``ismcts``
 
 >>> from scala40.bots.generic import RandomBot, game_bots
 >>> list(game_bots({"greedy": RandomBot}))
-['random', 'greedy', 'montecarlo', 'playout', 'ismcts', 'belief', 'best']
+['random', 'greedy', 'montecarlo', 'playout', 'ismcts', 'belief', 'search']
 """
 
 from __future__ import annotations
@@ -238,7 +238,7 @@ GENERIC_BOTS: Mapping[str, Callable[..., Bot]] = {
     "playout": PlayoutBot,
     "ismcts": ISMCTSBot,
     "belief": BeliefSearchBot,
-    "best": BestBot,
+    "search": BestBot,
 }
 """The bots every game has, by name (:func:`game_bots` adds them to a game's own)."""
 
@@ -246,14 +246,15 @@ GENERIC_BOTS: Mapping[str, Callable[..., Bot]] = {
 def game_bots(own: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
     """Every bot of a game by name: ``random``, the game's ``own`` bots, then
     ``montecarlo`` (:class:`PlayoutBot` unless the game has its own search of that name),
-    ``playout``, and ``ismcts``, ``belief`` and ``best`` (the searches of
-    :mod:`scala40.bots`, unless the game has its own bot of that name: Scala 40's ``best``
-    is its Monte Carlo search). :func:`scala40.bots.bot_factories` adds them to the bots a
-    game's :class:`~scala40.game.Game` record lists, its own.
+    ``playout``, and ``ismcts``, ``belief`` and ``search`` (the searches of
+    :mod:`scala40.bots`, unless the game has its own bot of that name: Scala 40's
+    ``search`` is its Monte Carlo search). :func:`scala40.bots.bot_factories` adds them to
+    the bots a game's :class:`~scala40.game.Game` record lists, its own, and ``best`` after
+    them (:func:`scala40.bots.best_bot`).
 
     >>> from scala40.bots.generic import game_bots
     >>> list(game_bots({}))
-    ['random', 'montecarlo', 'playout', 'ismcts', 'belief', 'best']
+    ['random', 'montecarlo', 'playout', 'ismcts', 'belief', 'search']
 
     :raises InvalidBotSpecError: ``own`` is not a mapping of names to bot factories.
     """
@@ -268,5 +269,5 @@ def game_bots(own: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., 
     factories["playout"] = PlayoutBot
     factories.setdefault("ismcts", ISMCTSBot)
     factories.setdefault("belief", BeliefSearchBot)
-    factories.setdefault("best", BestBot)
+    factories.setdefault("search", BestBot)
     return factories

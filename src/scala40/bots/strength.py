@@ -30,18 +30,28 @@ import attrs
 from scala40._checks import describe
 from scala40.errors import InvalidArgumentError
 from scala40.game import Game, load_game
+from scala40.match import game_unit
 
 __all__ = [
+    "BEST_MEAN_S",
+    "BEST_P999_S",
     "STRENGTH_FILE",
     "DecisionCost",
     "MeasuredDuel",
     "cost_of",
     "measured_duels",
     "strength_source",
+    "strongest",
 ]
 
 STRENGTH_FILE = "strength.json"
 """The file of this package that holds the measured duels."""
+
+BEST_MEAN_S = 0.2
+"""The mean process time of a decision, in seconds, that ``best`` may take
+(:func:`strongest`)."""
+BEST_P999_S = 1.0
+"""The 99.9th percentile of its decisions' process time, in seconds."""
 
 
 @attrs.frozen
@@ -192,16 +202,21 @@ class DecisionCost:
 
 
 def cost_of(game: str | Game, bot: str) -> DecisionCost | None:
-    """What a decision costs ``bot`` (a bot's name) in ``game``: timed apart where it was
-    (greedy, careful), else in the duel that timed it most, or ``None``.
+    """What a decision costs ``bot`` (a bot's name, or a specification with options, then
+    matched whole) in ``game``: timed apart where it was (greedy, careful), else in the
+    duel that timed it most, or ``None``.
 
     >>> from scala40.bots.strength import cost_of
     >>> cost_of("chinchon", "careful").bot, cost_of("chinchon", "playout") is None
     ('careful', True)
     """
     name = load_game(game).name
+
+    def named(spec: str) -> str:
+        return spec if ":" in bot else spec.partition(":")[0]
+
     for entry in _file().get("costs", ()):
-        if entry.get("game") == name and str(entry.get("bot")).partition(":")[0] == bot:
+        if entry.get("game") == name and named(str(entry.get("bot"))) == bot:
             return DecisionCost(
                 name,
                 entry["bot"],
@@ -211,7 +226,7 @@ def cost_of(game: str | Game, bot: str) -> DecisionCost | None:
                 entry["p999_s"],
                 entry["max_s"],
             )
-    timed = [duel for duel in measured_duels(game) if duel.top.partition(":")[0] == bot]
+    timed = [duel for duel in measured_duels(game) if named(duel.top) == bot]
     duel = max(timed, key=lambda duel: duel.decisions, default=None)
     if duel is None:
         return None
@@ -224,6 +239,46 @@ def cost_of(game: str | Game, bot: str) -> DecisionCost | None:
         duel.decision_p999_s,
         duel.decision_max_s,
     )
+
+
+def strongest(game: str | Game, start: str) -> str:
+    """The strongest bot measured in ``game``, from ``start`` (its quick bot) up: the bot
+    ``best`` plays (:func:`scala40.bots.best_bot`).
+
+    A bot climbs above the one below it only through a duel of the record won in the
+    game's own unit (:func:`scala40.match.game_unit` of its default rules: whole matches
+    where they play a match) with the lower end of the 95% interval above one half,
+    against that very bot, within the time budget (:data:`BEST_MEAN_S` a decision on
+    average, :data:`BEST_P999_S` at the 99.9th percentile). Where nothing measured beats
+    ``start`` so, it is ``start``: ``best`` is never a bot that loses to a cheaper one, or
+    one never measured against it.
+
+    >>> from scala40.bots.strength import strongest
+    >>> strongest("scala40", "careful"), strongest("chinchon", "careful")
+    ('careful', 'careful:take_saving=1000')
+
+    :raises UnknownGameError: ``game`` names no game.
+    """
+    record = load_game(game)
+    rules = record.ruleset_type.preset(record.ruleset_type.DEFAULT_PRESET)
+    unit = game_unit(rules)
+    duels = measured_duels(record)
+    rung, climbed = start, {start}
+    while True:
+        above = [
+            duel
+            for duel in duels
+            if duel.bottom == rung
+            and duel.top not in climbed
+            and duel.unit == unit
+            and duel.low > 0.5
+            and duel.decision_mean_s <= BEST_MEAN_S
+            and duel.decision_p999_s <= BEST_P999_S
+        ]
+        if not above:
+            return rung
+        rung = max(above, key=lambda duel: duel.low).top
+        climbed.add(rung)
 
 
 def strength_source() -> str:

@@ -18,8 +18,15 @@ import re
 import textwrap
 from typing import Any
 
-from scala40.bots import bot_factories
-from scala40.bots.strength import MeasuredDuel, cost_of, measured_duels, strength_source
+from scala40.bots import best_bot, bot_factories
+from scala40.bots.strength import (
+    BEST_MEAN_S,
+    BEST_P999_S,
+    MeasuredDuel,
+    cost_of,
+    measured_duels,
+    strength_source,
+)
 from scala40.cli.common import (
     EXIT_OK,
     HELP_WIDTH,
@@ -59,7 +66,39 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _against(duels: tuple[MeasuredDuel, ...], bot: str) -> list[MeasuredDuel]:
+    """The duels of ``bot``: a specification with options, its own; a name, those of the
+    bot and of its settings (``careful:take_saving=1000``)."""
+    if ":" in bot:
+        return [duel for duel in duels if duel.top == bot]
     return [duel for duel in duels if duel.top.partition(":")[0] == bot]
+
+
+def _who(duel: MeasuredDuel, bot: str) -> str:
+    """How a duel's line names its bot: nothing for the bot itself, else its settings."""
+    return "" if duel.top == bot else f"{duel.top} "
+
+
+def _measured_as(game: Game, name: str) -> str:
+    """The specification whose figures a bot's line gives: ``best``'s
+    (:func:`~scala40.bots.best_bot`) for ``best``, else the name itself."""
+    return best_bot(game) if name == "best" else name
+
+
+def _summary(game: Game, name: str, factory: Any) -> str:
+    if name != "best":
+        return bot_summary(factory)
+    spec = best_bot(game)
+    beaten = [duel.bottom for duel in measured_duels(game) if duel.top == spec and duel.low > 0.5]
+    why = (
+        f"it beat {', '.join(beaten)} in the game's unit"
+        if spec != "careful"
+        else "no bot was measured above it in the game's unit"
+    )
+    return (
+        f"The strongest bot measured in this game within {BEST_MEAN_S * 1000:.0f} ms a "
+        f"decision on average and {BEST_P999_S:g} s at the 99.9th percentile: {spec} "
+        f"({why})."
+    )
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -107,24 +146,25 @@ def _print_game(game: Game) -> None:
         print()
         print(
             textwrap.fill(
-                bot_summary(factory),
+                _summary(game, name, factory),
                 HELP_WIDTH,
                 initial_indent=f"{name:<{width}}  ",
                 subsequent_indent=indent,
             )
         )
-        timed = cost_of(game, name)
+        timed = cost_of(game, _measured_as(game, name))
         if timed is not None:
             print(
                 textwrap.fill(
                     str(timed), HELP_WIDTH, initial_indent=indent, subsequent_indent=indent
                 )
             )
-        measured = _against(duels, name)
+        measured = _against(duels, _measured_as(game, name))
         for duel in measured:
             print(
                 textwrap.fill(
-                    f"against {duel.bottom}: {duel.result()}",
+                    f"{_who(duel, _measured_as(game, name))}against {duel.bottom}: "
+                    f"{duel.result()}",
                     HELP_WIDTH,
                     initial_indent=indent,
                     subsequent_indent=indent + "  ",
@@ -139,14 +179,14 @@ def _listing(
 ) -> dict[str, Any]:
     bots = []
     for name, factory in factories.items():
-        timed = cost_of(game, name)
+        timed = cost_of(game, _measured_as(game, name))
         bots.append(
             {
                 "name": name,
-                "summary": bot_summary(factory),
+                "summary": _summary(game, name, factory),
                 "decision_mean_s": None if timed is None else timed.mean_s,
                 "decision_p999_s": None if timed is None else timed.p999_s,
-                "duels": [_duel_json(duel) for duel in _against(duels, name)],
+                "duels": [_duel_json(duel) for duel in _against(duels, _measured_as(game, name))],
             }
         )
     return {"game": game.name, "source": strength_source(), "bots": bots}
@@ -154,6 +194,7 @@ def _listing(
 
 def _duel_json(duel: MeasuredDuel) -> dict[str, Any]:
     return {
+        "bot": duel.top,
         "against": duel.bottom,
         "unit": duel.unit,
         "deals": duel.deals,

@@ -92,7 +92,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         metavar="BOT",
         help="the bots in the other seats, in turn (one for all of them, or one per seat: "
         "without --players, one seat each); random, greedy, careful (the knock games), "
-        "montecarlo, playout, ismcts, belief, best, "
+        "montecarlo, playout, ismcts, belief, search, best, "
         "options as in montecarlo:playouts=50 (default: greedy, or with --load the bots "
         "of the saved game)",
     )

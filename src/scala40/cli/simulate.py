@@ -57,7 +57,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         default=["greedy", "random"],
         metavar="BOT",
         help="the bots (random, greedy, careful in the knock games, montecarlo, playout, ismcts, "
-        "belief, best; options as in "
+        "belief, search, best; options as in "
         "montecarlo:playouts=50; default: greedy random)",
     )
     add_number_option(parser, "--seed", MAX_SEED_DIGITS, "the tournament's seed (default: 0)", 0)

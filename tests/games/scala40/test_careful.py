@@ -156,11 +156,11 @@ def test_its_options_are_named_and_checked() -> None:
 
 
 def test_best_is_the_monte_carlo_search_on_careful_play() -> None:
-    """Scala 40's ``best`` is its own bot: the Monte Carlo search whose unsearched moves,
+    """Scala 40's ``search`` is its own bot: the Monte Carlo search whose unsearched moves,
     playouts and search for a close are the careful bot's; it takes the search's options."""
-    bot = make_bot("best:playouts=24,candidates=3", "scala40")
+    bot = make_bot("search:playouts=24,candidates=3", "scala40")
     assert isinstance(bot, BestBot)
-    assert (bot.playouts, bot.candidates, bot.name) == (24, 3, "best")
+    assert (bot.playouts, bot.candidates, bot.name) == (24, 3, "search")
     assert "margin" in (bot_options(BestBot) or ())
     game = load_game("scala40")
     state = game.new_game(None, 2, 8)

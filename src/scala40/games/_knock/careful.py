@@ -28,7 +28,10 @@ pass, who threw what):
   seen to take and still holds is certain. The swap term is the chance it takes ``d``
   to throw a higher card (greedy takes a discard mostly for that). *Live outs* are the
   unseen cards that would meld ``d`` with another card of the hand: a card with many is
-  worth keeping. Ties go to greedy's order.
+  worth keeping. Ties go to greedy's order. After taking the top discard, it throws
+  only a card that leaves its hand worth less than before the take (greedy's throw
+  always does, since greedy takes only for a saving): never the card it took, so that
+  two careful players never pass one card back and forth for ever.
 
 The weights are options (:class:`CarefulBot`'s parameters); with ``take_saving=0, margin=0,
 meld_weight=0, swap_weight=0, outs_weight=0`` the bot plays exactly greedy's moves. It
@@ -170,7 +173,8 @@ class CarefulBot(GreedyBot):
     module).
 
     :param take_saving: the points a take that leaves the card unmatched must save, 0 to
-        1,000 (0 or 1: greedy's rule, any saving).
+        1,000 (0 or 1: greedy's rule, any saving; 1,000: only a take whose card ends in a
+        meld, Chinchón's ``best``, :func:`scala40.bots.best_bot`).
     :param margin: how many points above greedy's unmatched value a discard may leave
         and still be considered, 0 to 1,000.
     :param meld_weight: the points a certain meld of the next seat with the discard
@@ -284,11 +288,18 @@ class CarefulBot(GreedyBot):
         after = least_unmatched_without(hand, profile)
         greedy = discards[0]
         limit = after[greedy.card] + self.margin
+        taken: Card | None = view.taken
+        if taken is not None and taken in after:
+            # A take must pay for itself: the hand after the throw is worth less than it
+            # was before the take. Throwing the card back (or a card that leaves the hand
+            # no better) makes no progress, and two such players would pass one card back
+            # and forth for ever. Greedy's throw always passes: it took for a saving.
+            limit = min(limit, after[taken] - 1)
         wild = profile.wild_cards
         candidates = [
             move
             for move in discards
-            if after[move.card] <= limit and (move is greedy or move.card not in wild)
+            if move is greedy or (after[move.card] <= limit and move.card not in wild)
         ]
         if len(candidates) == 1:
             return greedy

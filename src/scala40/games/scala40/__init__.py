@@ -120,7 +120,7 @@ GAME = register_game(
             "greedy": GreedyBot,
             "careful": CarefulBot,
             "montecarlo": MonteCarloBot,
-            "best": BestBot,
+            "search": BestBot,
         },
         default_players=2,
         text=TEXT,

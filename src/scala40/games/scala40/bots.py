@@ -41,9 +41,7 @@ from scala40.deadline import MAX_SECONDS, Deadline
 from scala40.errors import (
     InvalidArgumentError,
     InvalidBotSpecError,
-    InvalidCardError,
     InvalidStateError,
-    InvalidValueError,
     SearchLimitError,
 )
 from scala40.games.scala40.analysis import (
@@ -53,8 +51,6 @@ from scala40.games.scala40.analysis import (
     closing_moves,
     hand_melds,
 )
-from scala40.games.scala40.analysis.closing import CloseSearch
-from scala40.games.scala40.budget import WorkBudget, shared_budget
 from scala40.games.scala40.moves import (
     MOVES,
     Discard,
@@ -76,10 +72,10 @@ from scala40.games.scala40.playouts import (
     stock_shares,
     survivors,
 )
-from scala40.games.scala40.rules import MatchFormat, Ruleset, hand_value
+from scala40.games.scala40.rules import Ruleset, hand_value
 from scala40.games.scala40.state import GameState
 from scala40.games.scala40.view import PlayerView
-from scala40.melds import Meld, MeldKind
+from scala40.melds import Meld
 
 __all__ = ["GreedyBot", "MonteCarloBot"]
 
@@ -218,16 +214,6 @@ class GreedyBot:
     """Times the card's value, before opening: high cards help reach the threshold."""
     value_weight_opened: float = -1.0
     """Times the card's value, after opening: high cards cost most if another closes."""
-    value_weight_threatened: float | None = None
-    """Times the card's value once another player has opened, so that a close may come
-    at any turn: before opening (the whole hand would count, S40-SCORE), and after it
-    when the cards in hand would take the player's total to the elimination score
-    (S40-ELIM, S40-V-REENTRY); ``None`` keeps ``value_weight_unopened`` and
-    ``value_weight_opened`` (the careful bot throws high cards first then)."""
-    close_work: int | None = None
-    """The units of work (:mod:`~scala40.games.scala40.budget`) the search for a way to
-    close this turn may spend; ``None``: the searches' whole budget (a position not
-    settled within them is played as one with no close)."""
     joker_lay_off_hand_size = 4
     """Lay off a joker only with this many cards in hand or fewer."""
     closing_search_hand_size = 14
@@ -251,16 +237,14 @@ class GreedyBot:
 
     def _keep_scorer(self, view: PlayerView) -> Callable[[Card], float]:
         """A function scoring how much each card of the hand is worth keeping."""
-        threatened = self.value_weight_threatened
+        return self._scorer(view, self._value_weight(view))
+
+    def _value_weight(self, view: PlayerView) -> float:
+        """How many times a card's value counts towards keeping it (see
+        :attr:`value_weight_unopened` and :attr:`value_weight_opened`)."""
         if view.opened[view.player]:
-            value_weight = self.value_weight_opened
-            if threatened is not None and _another_opened(view) and _past_room(view):
-                value_weight = threatened
-        elif threatened is not None and _another_opened(view):
-            value_weight = threatened
-        else:
-            value_weight = self.value_weight_unopened
-        return self._scorer(view, value_weight)
+            return self.value_weight_opened
+        return self.value_weight_unopened
 
     def _scorer(self, view: PlayerView, value_weight: float) -> Callable[[Card], float]:
         """How much each card of the hand is worth keeping, its value counting
@@ -409,19 +393,21 @@ class GreedyBot:
         if len(view.hand) > self.closing_search_hand_size:
             return None
         try:
-            if self.close_work is None:
-                moves = closing_moves(view.turn_state())
-            elif not self.close_work or not _may_open_and_close(view):
-                return None
-            else:
-                with shared_budget(WorkBudget(self.close_work)) as budget:
-                    moves = CloseSearch(view.turn_state(), budget).run()
+            moves = self._close_search(view)
         except SearchLimitError:
             return None  # too tangled to search: play on as if there were no close
         if not moves:
             return None
         first = moves[0]
         return first if first in legal else None
+
+    def _close_search(self, view: PlayerView) -> Sequence[Move] | None:
+        """The moves of a way to close this turn, or none: the search with the searches'
+        whole budget (``closing_moves``).
+
+        :raises SearchLimitError: the search passed its budget.
+        """
+        return closing_moves(view.turn_state())
 
     def _meld(
         self, view: PlayerView, legal: Sequence[Move], melding: Sequence[Move]
@@ -482,69 +468,6 @@ class GreedyBot:
             if move is not None:
                 return move
         return None
-
-
-def _another_opened(view: PlayerView) -> bool:
-    """Whether a player still in the game other than the view's has opened (S40-OPEN)."""
-    me = view.player
-    return any(
-        opened and active and seat != me
-        for seat, (opened, active) in enumerate(zip(view.opened, view.active))
-    )
-
-
-def _may_open_and_close(view: PlayerView) -> bool:
-    """``False`` where a player who has not opened cannot close this turn: a close from
-    an unopened hand opens first (S40-OPEN), with melds of the hand alone, and every card
-    the melds leave but the one to discard (S40-CLOSE) must then reach the table, onto a
-    table meld of its suit or rank (a layoff, a chain of them, a split) or as a joker.
-    The fewest cards any opening leaves (the ``"cards"`` packing) against the cards of
-    the hand that could reach the table so is a bound that the search, the costliest
-    from a full hand, need not pass. ``True`` for a player who has opened, and where a
-    joker on the table (which a swap would put in the hand) makes the bound loose."""
-    player = view.player
-    if view.opened[player]:
-        return True
-    rules = view.rules
-    threshold = max(0, rules.opening_threshold - view.opening_value)
-    # A joker the table holds may come to the hand by a swap: the packing counts it in.
-    freed = sum(meld.cards.count(JOKER) for meld in view.table)
-    hand = (*view.hand, *(JOKER,) * freed)
-    try:
-        opening = best_opening(hand, rules, criterion="cards", keep=0, threshold=threshold)
-    except (SearchLimitError, InvalidCardError, InvalidValueError):
-        return True  # a hand the solver will not read: leave it to the search
-    if opening is None:
-        return False
-    suits = {
-        SUIT_OF[card]
-        for meld in view.table
-        if meld.kind is MeldKind.SEQUENCE
-        for card in meld.cards
-        if card != JOKER
-    }
-    ranks = {
-        RANK_OF[card]
-        for meld in view.table
-        if meld.kind is MeldKind.SET
-        for card in meld.cards
-        if card != JOKER
-    }
-    reachable = sum(
-        1 for card in hand if card == JOKER or SUIT_OF[card] in suits or RANK_OF[card] in ranks
-    )
-    keep = 0 if rules.close_without_discard else 1
-    return len(opening.remaining) <= keep + reachable
-
-
-def _past_room(view: PlayerView) -> bool:
-    """Whether the cards in hand, counted at a close (S40-HAND-VALUE), would take the
-    player's total to the elimination score (S40-ELIM, S40-V-REENTRY)."""
-    rules = view.rules
-    if rules.match_format not in (MatchFormat.ELIMINATION, MatchFormat.REENTRY):
-        return False
-    room = rules.elimination_score - view.scores[view.player]
-    return hand_value(view.hand, rules) >= room
 
 
 def _matching_put_down(meld: Meld, moves: Sequence[PutDown]) -> PutDown | None:

@@ -46,11 +46,21 @@ import random
 from collections.abc import Sequence
 
 from scala40._checks import check_bot_int, check_bot_number, describe
-from scala40.errors import InvalidBotSpecError
-from scala40.games.scala40.analysis import Criterion
+from scala40.cards import JOKER, RANK_OF, SUIT_OF
+from scala40.errors import (
+    InvalidBotSpecError,
+    InvalidCardError,
+    InvalidValueError,
+    SearchLimitError,
+)
+from scala40.games.scala40.analysis import Criterion, best_opening
+from scala40.games.scala40.analysis.closing import CloseSearch
 from scala40.games.scala40.bots import GreedyBot
+from scala40.games.scala40.budget import WorkBudget, shared_budget
 from scala40.games.scala40.moves import Move
+from scala40.games.scala40.rules import MatchFormat, hand_value
 from scala40.games.scala40.view import PlayerView
+from scala40.melds import MeldKind
 
 __all__ = ["CRITERIA", "MAX_CLOSE_WORK", "MAX_THREAT_WEIGHT", "CarefulBot"]
 
@@ -101,9 +111,6 @@ class CarefulBot(GreedyBot):
             if threat_weight is None
             else check_bot_number("threat_weight", threat_weight, 0, MAX_THREAT_WEIGHT)
         )
-        self.value_weight_threatened: float | None = (
-            None if self.threat_weight is None else -float(self.threat_weight)
-        )
         if criterion not in CRITERIA:
             raise InvalidBotSpecError(
                 f"criterion must be one of {', '.join(CRITERIA)}, got {describe(criterion)}"
@@ -126,3 +133,89 @@ class CarefulBot(GreedyBot):
         :raises InvalidValueError: ``legal`` is empty.
         """
         return super().choose(view, legal, rng)
+
+    def _value_weight(self, view: PlayerView) -> float:
+        """Greedy's weight of a card's value, but ``-threat_weight`` once another player
+        has opened, so that a close may come at any turn: before opening (the whole hand
+        would count, S40-SCORE), and after it when the cards in hand would take the
+        player's total to the elimination score (S40-ELIM, S40-V-REENTRY)."""
+        weight = self.threat_weight
+        if weight is None or not _another_opened(view):
+            return super()._value_weight(view)
+        if not view.opened[view.player] or _past_room(view):
+            return -weight
+        return super()._value_weight(view)
+
+    def _close_search(self, view: PlayerView) -> Sequence[Move] | None:
+        """The search for a way to close this turn within ``close_work`` units of work,
+        skipped where no close can be (:func:`_may_open_and_close`).
+
+        :raises SearchLimitError: the search passed its budget.
+        """
+        if not self.close_work or not _may_open_and_close(view):
+            return ()
+        with shared_budget(WorkBudget(self.close_work)) as budget:
+            return CloseSearch(view.turn_state(), budget).run()
+
+
+def _another_opened(view: PlayerView) -> bool:
+    """Whether a player still in the game other than the view's has opened (S40-OPEN)."""
+    me = view.player
+    return any(
+        opened and active and seat != me
+        for seat, (opened, active) in enumerate(zip(view.opened, view.active))
+    )
+
+
+def _may_open_and_close(view: PlayerView) -> bool:
+    """``False`` where a player who has not opened cannot close this turn: a close from
+    an unopened hand opens first (S40-OPEN), with melds of the hand alone, and every card
+    the melds leave but the one to discard (S40-CLOSE) must then reach the table, onto a
+    table meld of its suit or rank (a layoff, a chain of them, a split) or as a joker.
+    The fewest cards any opening leaves (the ``"cards"`` packing) against the cards of
+    the hand that could reach the table so is a bound that the search, the costliest
+    from a full hand, need not pass. ``True`` for a player who has opened, and where a
+    joker on the table (which a swap would put in the hand) makes the bound loose."""
+    player = view.player
+    if view.opened[player]:
+        return True
+    rules = view.rules
+    threshold = max(0, rules.opening_threshold - view.opening_value)
+    # A joker the table holds may come to the hand by a swap: the packing counts it in.
+    freed = sum(meld.cards.count(JOKER) for meld in view.table)
+    hand = (*view.hand, *(JOKER,) * freed)
+    try:
+        opening = best_opening(hand, rules, criterion="cards", keep=0, threshold=threshold)
+    except (SearchLimitError, InvalidCardError, InvalidValueError):
+        return True  # a hand the solver will not read: leave it to the search
+    if opening is None:
+        return False
+    suits = {
+        SUIT_OF[card]
+        for meld in view.table
+        if meld.kind is MeldKind.SEQUENCE
+        for card in meld.cards
+        if card != JOKER
+    }
+    ranks = {
+        RANK_OF[card]
+        for meld in view.table
+        if meld.kind is MeldKind.SET
+        for card in meld.cards
+        if card != JOKER
+    }
+    reachable = sum(
+        1 for card in hand if card == JOKER or SUIT_OF[card] in suits or RANK_OF[card] in ranks
+    )
+    keep = 0 if rules.close_without_discard else 1
+    return len(opening.remaining) <= keep + reachable
+
+
+def _past_room(view: PlayerView) -> bool:
+    """Whether the cards in hand, counted at a close (S40-HAND-VALUE), would take the
+    player's total to the elimination score (S40-ELIM, S40-V-REENTRY)."""
+    rules = view.rules
+    if rules.match_format not in (MatchFormat.ELIMINATION, MatchFormat.REENTRY):
+        return False
+    room = rules.elimination_score - view.scores[view.player]
+    return hand_value(view.hand, rules) >= room

@@ -42,7 +42,7 @@ from scala40.games.skarney.search import best_contract, can_complete
 from scala40.games.skarney.view import PlayerView
 from scala40.melds import Meld, MeldKind
 
-__all__ = ["GreedyBot"]
+__all__ = ["GreedyBot", "card_fit"]
 
 _WILD = MELD_RULES.wild_cards
 _UNWANTED = -10_000.0
@@ -68,12 +68,9 @@ class GreedyBot:
     """The most contracts its hand holds that it compares to choose the one it puts down
     (the first found, in canonical order); ``None``: every one the search lists within
     :data:`~scala40.games.skarney.search.MAX_CONTRACT_STEPS` steps."""
-    deny_weight: float = 0.0
-    """How much each point of an offered card's fit to the cards the next seat is known to
-    hold (SK-OFFER: cards it accepted, or offered and kept) counts against offering it."""
     accept_fit: float = 3.0
     """How well an offered card must fit the hand to be accepted while the pile lasts
-    (``_fit``: 3 a card of its rank, 2 a neighbour in its suit, 1 a card two places away)."""
+    (``card_fit``: 3 a card of its rank, 2 a neighbour in its suit, 1 a card two places away)."""
 
     def __init__(self, late: int = 12) -> None:
         self.late: int = check_bot_int("late", late, 0, _MAX_LATE)
@@ -125,7 +122,6 @@ class GreedyBot:
         return found or ()
 
     def _score(self, view: PlayerView, move: Move, plan: tuple[Meld, ...]) -> float:
-        hand = view.hand
         if isinstance(move, Exchange):
             return 2000.0 + meld_card_points(_freed(view, move))
         if isinstance(move, PutDown):
@@ -136,7 +132,7 @@ class GreedyBot:
         if isinstance(move, Extend):
             return self._meld_score(view, (move.card,), extension=True)
         if isinstance(move, Offer):
-            return -self._keep(view, move.card, hand) - self._denial(view, move.card)
+            return -self._offer_cost(view, move.card)
         if isinstance(move, EndTurn):
             return 0.0
         return 0.0
@@ -166,21 +162,16 @@ class GreedyBot:
         """How much the bot wants to keep ``card`` rather than offer it."""
         if card in _WILD:
             return 1000.0
-        score = _fit(card, hand)
+        score = card_fit(card, hand)
         own, next_side = _table_fits(view, card)
         score += 4 * own + 6 * next_side
         if RANK_OF[card] == 1:
             score += 1.0  # an ace is a stop card: only the next seat may take it
         return score - hand_penalty((card,)) / 10
 
-    def _denial(self, view: PlayerView, card: Card) -> float:
-        """What offering ``card`` costs for how well it fits the cards the next seat (an
-        opponent, who is offered it first) is known to hold: ``deny_weight`` times the
-        fit (0 for greedy)."""
-        if not self.deny_weight or card in _WILD or not view.known:
-            return 0.0
-        known = view.known[(view.player + 1) % view.player_count]
-        return self.deny_weight * _fit(card, tuple(known)) if known else 0.0
+    def _offer_cost(self, view: PlayerView, card: Card) -> float:
+        """What offering ``card`` costs: how much the bot wants to keep it."""
+        return self._keep(view, card, view.hand)
 
     # -- offers ---------------------------------------------------------------------------
 
@@ -203,7 +194,7 @@ class GreedyBot:
             return True
         if view.stock_size <= self.late:
             return False
-        return _fit(card, hand) >= self.accept_fit
+        return card_fit(card, hand) >= self.accept_fit
 
 
 _MAX_LATE = 1_000
@@ -234,7 +225,7 @@ def _freed(view: PlayerView, move: Exchange) -> Card:
     return next(card for card in view.table[move.meld].cards if card in _WILD)
 
 
-def _fit(card: Card, hand: tuple[Card, ...]) -> float:
+def card_fit(card: Card, hand: tuple[Card, ...]) -> float:
     """How well a natural card fits a hand: cards of its rank (a set to come) and of its
     suit one or two places away (a sequence to come)."""
     if card in _WILD:

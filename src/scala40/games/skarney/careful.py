@@ -39,7 +39,10 @@ True
 from __future__ import annotations
 
 from scala40._checks import check_bot_int, check_bot_number
-from scala40.games.skarney.bots import GreedyBot
+from scala40.cards import Card
+from scala40.games.skarney.bots import GreedyBot, card_fit
+from scala40.games.skarney.rules import MELD_RULES
+from scala40.games.skarney.view import PlayerView
 
 __all__ = ["MAX_WEIGHT", "CarefulBot"]
 
@@ -88,3 +91,13 @@ class CarefulBot(GreedyBot):
             f"CarefulBot(late={self.late}, accept_fit={self.accept_fit}, "
             f"deny_weight={self.deny_weight}, contracts={self.contracts_compared})"
         )
+
+    def _offer_cost(self, view: PlayerView, card: Card) -> float:
+        """Greedy's cost of offering ``card``, plus ``deny_weight`` times how well it fits
+        the cards the next seat (an opponent, who is offered it first) is known to hold
+        (SK-OFFER: cards it accepted, or offered and kept)."""
+        cost = super()._offer_cost(view, card)
+        if not self.deny_weight or card in MELD_RULES.wild_cards or not view.known:
+            return cost
+        known = view.known[(view.player + 1) % view.player_count]
+        return cost + self.deny_weight * card_fit(card, tuple(known)) if known else cost
