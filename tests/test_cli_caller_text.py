@@ -40,9 +40,9 @@ order, one inside a list, one as a key."""
 LONE_SURROGATES = st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF, categories=None)
 """A surrogate code point, which valid JSON may hold alone (``"\\ud800"``)."""
 
-ANY_TEXT = st.lists(
-    st.characters(codec=None, categories=None) | LONE_SURROGATES, max_size=12
-).map("".join)
+ANY_TEXT = st.lists(st.characters(codec=None, categories=None) | LONE_SURROGATES, max_size=12).map(
+    "".join
+)
 """Text of any code point, lone surrogates often: Hypothesis's text leaves them out by
 default, and they are a few of a million code points."""
 
