@@ -109,10 +109,10 @@ MUTANTS: dict[str, Mutant] = {
         "            if deal.waiting(people):\n",
         "the commitments wait for a silent seat for ever",
     ),
-    "scala40.serving.fair_deal:deal_problems#deal-mapping": Mutant(
-        "    if not isinstance(deal, Mapping):\n",
-        "    if False:\n",
-        "a deal that is not a mapping read as one",
+    "scala40.serving._replay:_play": Mutant(
+        '    except Scala40Error as error:\n        return f"event {index} (move {number}) cannot',
+        '    except InvalidArgumentError as error:\n        return f"event {index} (move {number}) cannot',
+        "an event whose move cannot be read or played raises the game's error, not a problem",
     ),
     "scala40.serving.fair_deal:deal_problems#most-events": Mutant(
         "    if len(events) > MAX_DEAL_EVENTS:\n",
