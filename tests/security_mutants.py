@@ -289,11 +289,6 @@ MUTANTS: dict[str, Mutant] = {
         "    if False:\n",
         "a mapping of any size read",
     ),
-    "scala40.serving.request_fields:read_seed": Mutant(
-        "        if is_decimal(value, len(str(MAX_SEED))):\n",
-        "        if value.strip().isdigit() and len(value) < 30:\n",
-        "a seed's text read with spaces and leading zeros",
-    ),
     "scala40._base.position:PositionReader.named": Mutant(
         '        if unknown:\n            raise InvalidArgumentError(\n                f"from_position takes no field',
         '        if False:\n            raise InvalidArgumentError(\n                f"from_position takes no field',
