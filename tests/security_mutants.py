@@ -264,11 +264,6 @@ MUTANTS: dict[str, Mutant] = {
         "    codes = tuple(map(_CARD_CODES.get, text.upper().split()))\n",
         "cards read in lower case and with spaces more",
     ),
-    "scala40._format.serial:is_count": Mutant(
-        "    return is_int(value) and 0 <= value <= MAX_COUNT\n",
-        "    return is_int(value) and 0 <= value\n",
-        "a count read past its bound",
-    ),
     "scala40._checks:is_int": Mutant(
         "    return isinstance(value, int) and not isinstance(value, bool)\n",
         "    return isinstance(value, int)\n",

@@ -65,10 +65,12 @@ def _run_under(defence: str, row: Row, work: Path) -> tuple[str, str]:
     environment = {
         key: value
         for key, value in os.environ.items()
-        if key not in ("HYPOTHESIS_PROFILE", "PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
+        if key not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
     }
     environment["PYTHONPATH"] = os.pathsep.join([str(source), str(copy)])
     environment["HYPOTHESIS_STORAGE_DIRECTORY"] = str(work / "hypothesis")
+    # A failure is all the check needs to know: not shrunk (tests/conftest.py).
+    environment["HYPOTHESIS_PROFILE"] = "mutants"
     imported = subprocess.run(
         [sys.executable, "-c", "import scala40; print(scala40.__file__)"],
         env=environment,
