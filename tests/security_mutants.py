@@ -274,10 +274,10 @@ MUTANTS: dict[str, Mutant] = {
         '        if False:\n            raise SerializationError(\n                f"record:',
         "a record of any length replayed",
     ),
-    "scala40.games.scala40.budget:WorkBudget.spend": Mutant(
-        "        if self.left < 0:\n",
-        "        if self.left < -9 * self.limit:\n",
-        "a search given ten times its budget",
+    "scala40.games.scala40.table.splits:find_splits": Mutant(
+        "        if funds.left < 0:\n",
+        "        if funds.left < -99 * funds.limit:\n",
+        "the search for splits given a hundred times its budget",
     ),
     "scala40._format.serial:refuse_many_keys": Mutant(
         "    if isinstance(data, Mapping) and len(data) > MAX_READ_ITEMS:\n",
@@ -309,10 +309,10 @@ MUTANTS: dict[str, Mutant] = {
         "                new = current.apply(move)\n                list(new.legal_moves())\n                played += 1\n",
         "the history checked with each position's legal moves listed",
     ),
-    "scala40.adapters.openspiel_text:_read_history": Mutant(
-        "    if count > max_actions:\n",
-        "    if False:\n",
-        "a history of any length read",
+    "scala40.adapters.episodes:Episode.__init__": Mutant(
+        "        if not (type(max_game_length) is int and 1 <= max_game_length <= MAX_GAME_LENGTH):\n",
+        "        if not (type(max_game_length) is int and 1 <= max_game_length):\n",
+        "a game given a cap past MAX_GAME_LENGTH",
     ),
     "scala40.adapters.openspiel_text:read_serialized#six-lines": Mutant(
         "    if len(lines) != len(_LINES) or any(\n",
@@ -339,15 +339,15 @@ MUTANTS: dict[str, Mutant] = {
         "    except ZeroDivisionError:\n        # Before the command line",
         "a Ctrl-C while the command line loads not answered",
     ),
-    "scala40.__main__:_interrupt_once": Mutant(
-        "    signal.signal(signal.SIGINT, signal.SIG_IGN)\n    raise KeyboardInterrupt\n",
-        "    raise KeyboardInterrupt\n",
-        "a second Ctrl-C raised as the first",
+    "scala40.cli.simulate:_ignore_interrupts": Mutant(
+        '    signal.signal(signal.SIGINT, signal.SIG_IGN)\n    if hasattr(signal, "pthread_sigmask"):\n',
+        '    if hasattr(signal, "pthread_sigmask"):\n',
+        "the workers take Ctrl-C as the main process does",
     ),
     "scala40.cli.simulate:_Collector.run": Mutant(
-        "        with _interrupts_held():\n            # Starting a thread waits",
-        "        if True:\n            # Starting a thread waits",
-        "the simulation's thread started with Ctrl-C let through",
+        "        if self.pool is None:\n            return play()\n",
+        "        if True:\n            return play()\n",
+        "the tournament played in the main thread, which waits on the games' futures itself",
     ),
     "scala40.cli.common:json_text": Mutant(
         "        return json.dumps(value, ensure_ascii=True, separators=separators)\n",
