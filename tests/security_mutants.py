@@ -189,10 +189,10 @@ MUTANTS: dict[str, Mutant] = {
         "        return str(parsed)\n",
         "each IPv6 address its own client",
     ),
-    "scala40.web.connections:Connections.admit#per-client": Mutant(
-        "            if len(mine) >= self.per_client:\n",
-        "            if False:\n",
-        "no cap on one client's connections",
+    "scala40.web.server:TableHandler._turn": Mutant(
+        "            held, Deadline.after(self.tables.limits.request_seconds)\n",
+        "            0, Deadline.after(self.tables.limits.request_seconds)\n",
+        "every request's turn at one priority, whatever connections its client holds",
     ),
     "scala40.web.budgets:Budgets.pay": Mutant(
         "        self.client_thinking.pay(client, seconds)\n",
@@ -339,10 +339,10 @@ MUTANTS: dict[str, Mutant] = {
         "    except ZeroDivisionError:\n        # Before the command line",
         "a Ctrl-C while the command line loads not answered",
     ),
-    "scala40.cli.simulate:_ignore_interrupts": Mutant(
-        '    signal.signal(signal.SIGINT, signal.SIG_IGN)\n    if hasattr(signal, "pthread_sigmask"):\n',
-        '    if hasattr(signal, "pthread_sigmask"):\n',
-        "the workers take Ctrl-C as the main process does",
+    "scala40.__main__:_interrupt_once": Mutant(
+        "    signal.signal(signal.SIGINT, signal.SIG_IGN)\n    raise KeyboardInterrupt\n",
+        "    raise KeyboardInterrupt\n",
+        "a second Ctrl-C raised as the first",
     ),
     "scala40.cli.simulate:_Collector.run": Mutant(
         "        if self.pool is None:\n            return play()\n",
