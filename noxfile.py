@@ -406,6 +406,21 @@ def examples(session: nox.Session) -> None:
 
 
 @nox.session
+def mutants(session: nox.Session) -> None:
+    """Check that every row of the threat model (docs/security.rst) has a test that fails
+    without its defence: each defence's mutant (tests/security_mutants.py) applied in turn
+    to a copy of the project, and the row's tests run alone against the copy, each run
+    bounded in time (tests/test_security_mutants.py; the soak runs it too). One row at a
+    time by default, so that a test of time is not failed by the others' load;
+    ``nox -s mutants -- -k referee`` checks one surface's rows."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest", "-p", "no:cacheprovider", "-m", "slow", "-n", "0", "-rs",
+        "tests/test_security_mutants.py", *session.posargs,
+    )  # fmt: skip
+
+
+@nox.session
 def soak(session: nox.Session) -> None:
     """Run the slow tests: every preset of every game, every game of the tests whose work
     is costly (a referee in its own process, whole matches over sockets), the long

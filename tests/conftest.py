@@ -8,6 +8,8 @@ Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
   runs on other Pythons);
 * ``soak``: 50 examples per test, for ``nox -s soak`` (the slow tests: every preset,
   every game of the costly tests, the long property runs), which CI runs too;
+* ``mutants``: the ``ci`` examples, a failure not shrunk: the runs of
+  tests/test_security_mutants.py, which need only know that a row's test fails;
 * ``long``: 5000 examples per test, and many more games, hands, states and fuzzed inputs
   in the promise suite (``tests.protocol.tally.long_run``), for a long run:
   ``HYPOTHESIS_PROFILE=long nox -s soak``.
@@ -22,11 +24,17 @@ from collections.abc import Generator
 
 import pluggy
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 settings.register_profile("ci", max_examples=25, deadline=None, print_blob=True)
 settings.register_profile("dev", max_examples=15, deadline=None)
 settings.register_profile("soak", max_examples=50, deadline=None, print_blob=True)
+settings.register_profile(
+    "mutants",
+    max_examples=25,
+    deadline=None,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+)
 settings.register_profile("long", max_examples=5000, deadline=None, print_blob=True)
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

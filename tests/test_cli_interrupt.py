@@ -150,6 +150,34 @@ def test_a_second_ctrl_c_in_simulate_changes_nothing(second: float) -> None:
     _check_stopped(*_interrupt_simulate(0.0, second))
 
 
+_TWO_CTRL_CS = """
+import os, signal, time
+import scala40.__main__ as main
+signal.signal(signal.SIGINT, main._interrupt_once)
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(5)
+except KeyboardInterrupt:
+    print("first")
+os.kill(os.getpid(), signal.SIGINT)
+time.sleep(0.2)
+print("second ignored", signal.getsignal(signal.SIGINT) is signal.SIG_IGN)
+"""
+"""Two Ctrl-Cs under the command line's handler, the second whatever the first's
+handling is doing (in its own process: the handler is the process's)."""
+
+
+def test_the_first_ctrl_c_leaves_the_others_ignored() -> None:
+    """What the second Ctrl-C of ``simulate`` relies on, without the race of a terminal's
+    timing: the first is raised once, and every later one is ignored, so nothing can
+    interrupt the command while it stops."""
+    done = subprocess.run(
+        [sys.executable, "-c", _TWO_CTRL_CS], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["first", "second", "ignored", "True"], done.stdout
+
+
 @pytest.mark.slow
 def test_ctrl_c_at_any_moment_of_simulate_ends_it_within_seconds() -> None:
     """Ctrl-C, once or twice, at random moments of a simulate with 2 workers: each run

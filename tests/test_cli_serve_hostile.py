@@ -52,6 +52,11 @@ def requests(draw: st.DrawFn) -> bytes:
     return json.dumps({"op": op, **fields}).encode()
 
 
+EVERY_KIND = [b"not json", b"{", b"\xff\xfe", b"   ", b"[1]", b'{"op": "games"} x', b"\x00"]
+"""A line of each kind that is no request, in every run (the drawn lines may not hold
+one): not JSON, half an object, not UTF-8, blank, not an object, an object and more, a
+control character."""
+
 SETUP = [
     {"op": "new", "game": "chinchon", "players": 2, "bots": [None, "greedy"]},
     {"op": "new", "game": "rumino", "players": 3, "seed": 4, "bots": [None, "greedy", None]},
@@ -62,7 +67,7 @@ SETUP = [
 @fuzz_settings(40)
 @given(lines=st.lists(requests(), min_size=1, max_size=12))
 def test_any_bytes_get_one_answer_each_and_only_library_errors(lines: list[bytes]) -> None:
-    given_lines = [json.dumps(request).encode() for request in SETUP] + lines
+    given_lines = [json.dumps(request).encode() for request in SETUP] + EVERY_KIND + lines
     answers = io.BytesIO()
     code = serve_stream(io.BytesIO(b"\n".join(given_lines) + b"\n"), answers, "chinchon", 0.05)
     assert code == 0

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import platform
+import re
+from pathlib import Path
 
 import pytest
 
@@ -93,6 +95,21 @@ a value of the wrong type with a bare TypeError before the module's check raises
 library's error."""
 
 
+def _listed_to_compile() -> set[str]:
+    """The modules the build's mypyc hook compiles (its ``include`` in pyproject.toml)."""
+    text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    section = text.split("[tool.hatch.build.targets.wheel.hooks.mypyc]", 1)[1].split("\n[", 1)[0]
+    return {
+        path.replace("/", ".").removesuffix(".__init__")
+        for path in re.findall(r'"/src/([\w/]+)\.py"', section)
+    }
+
+
 def test_the_readers_of_a_callers_values_stay_pure() -> None:
+    # In every build: the build's list (a reader listed there would be compiled), and the
+    # modules that import compiled (in the compiled build).
+    listed = sorted(set(READERS) & _listed_to_compile())
+    assert not listed, f"listed to compile, so a wrong type would escape: {listed}"
+    assert "scala40.games.scala40.engine" in _listed_to_compile()  # the list is read
     compiled = sorted(set(READERS) & set(compiled_modules()))
     assert not compiled, f"compiled, so a wrong type escapes as a bare TypeError: {compiled}"

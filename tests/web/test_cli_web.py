@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import subprocess
 import sys
 import urllib.request
@@ -17,6 +18,8 @@ import scala40.web.limits as web_limits
 from scala40.cli import build_parser, main
 from scala40.drawing import card_svg
 from scala40.web.limits import ServerLimits
+from scala40.web.server import make_server
+from scala40.web.tables import TableStore
 
 
 def test_scala40_web_serves_the_page_and_keeps_tables_in_its_file(tmp_path: Path) -> None:
@@ -120,3 +123,78 @@ def test_the_limits_module_says_the_defaults_it_has() -> None:
     defaults = ServerLimits()
     for name, figure in said:
         assert getattr(defaults, name) == float(figure.replace(",", "")), name
+
+
+def test_make_server_on_a_port_in_use_raises_oserror(tmp_path: Path) -> None:
+    """A real socket holds the port: the server's own bind fails with the system's
+    OSError (it raised AttributeError, closing an intake it had not made yet)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        with pytest.raises(OSError, match="in use"):
+            make_server(TableStore(str(tmp_path / "tables.sqlite")), "127.0.0.1", port)
+
+
+def test_scala40_web_on_a_port_in_use_is_one_error_line(tmp_path: Path) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = str(holder.getsockname()[1])
+        database = str(tmp_path / "tables.sqlite")
+        done = subprocess.run(
+            [sys.executable, "-m", "scala40", "web", "--port", port, "--db", database],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("error: cannot serve on"), line
+    assert port in line, line
+
+
+@pytest.mark.skipif(not socket.has_ipv6, reason="no IPv6 here")
+def test_make_server_serves_on_an_ipv6_address(tmp_path: Path) -> None:
+    """``--host ::1`` (the server was bound as IPv4 only, and failed with two
+    tracebacks): it serves there, or, where the machine has no IPv6 loopback, raises
+    the system's OSError."""
+    try:
+        server = make_server(TableStore(str(tmp_path / "tables.sqlite")), "::1", 0)
+    except OSError as error:  # (AttributeError, as it was, is no OSError: it fails)
+        pytest.skip(f"no IPv6 loopback here: {error}")
+    try:
+        port = server.server_address[1]
+        with urllib.request.urlopen(f"http://[::1]:{port}/games", timeout=30) as answer:
+            assert "chinchon" in json.loads(answer.read())["games"][3]["name"]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.skipif(not socket.has_ipv6, reason="no IPv6 here")
+def test_scala40_web_on_ipv6_prints_a_url_that_serves_the_page(tmp_path: Path) -> None:
+    database = tmp_path / "tables.sqlite"
+    command = [sys.executable, "-m", "scala40", "web", "--host", "::1", "--port", "0"]
+    with subprocess.Popen(
+        [*command, "--db", str(database)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        try:
+            assert process.stdout is not None
+            line = process.stdout.readline()
+            if not line:
+                assert process.stderr is not None
+                error = process.stderr.read()
+                assert "Traceback" not in error
+                pytest.skip(f"no IPv6 loopback here: {error}")
+            assert line.startswith("scala40 web table on http://[::1]:"), line
+            with urllib.request.urlopen(line.split()[4], timeout=30) as answer:
+                assert b"/static/app.js" in answer.read()
+        finally:
+            process.terminate()
+            process.wait(timeout=30)

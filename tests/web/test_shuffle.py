@@ -158,6 +158,11 @@ def test_a_client_asking_since_the_highest_event_it_holds_gets_the_move_made_aft
     assert all(event["number"] > number + 2 for event in later["events"])
 
 
+def sealed_for(table: str, made: dict[str, Any], seat: int) -> str:
+    """The commitment the tests' person at ``seat`` of the table ``made`` sends."""
+    return value_commitment_of(table, seat, value_of(made["table"], seat))
+
+
 def test_a_commitment_then_a_value_each_taken_once_in_its_phase(tmp_path: pathlib.Path) -> None:
     tables = _tables(tmp_path)
     _, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "bots": [None, None]})
@@ -205,6 +210,17 @@ def test_a_commitment_then_a_value_each_taken_once_in_its_phase(tmp_path: pathli
         tables.handle("POST", path, "", {**second, "value": theirs, "deal_commitment": table})
     looked = tables.handle("GET", path[: -len("/shuffle")], f"seat=0&token={first['token']}", None)
     assert looked[1]["deal"]["voided"] == [{"commitment": table, "withheld": [1]}]
+    # A seat silent until the commitments closed (its clock ran out) takes no part: its
+    # commitment, sent then, is refused, and so would be a value chosen after seeing the
+    # others' commitments.
+    _, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "bots": [None, None]})
+    path, table = f"/tables/{made['table']}/shuffle", made["deal"]["commitment"]
+    first = {"seat": 0, "token": made["tokens"]["0"]}
+    second = {"seat": 1, "token": made["tokens"]["1"]}
+    tables.handle("POST", path, "", {**first, "commitment": sealed_for(table, made, 0)})
+    _age(tables, made["table"])
+    with pytest.raises(InvalidValueError, match="commitments are closed"):
+        tables.handle("POST", path, "", {**second, "commitment": sealed_for(table, made, 1)})
     # An honest pair: each commits to its own value and reveals it; then no other part
     # (the same one sent again is acknowledged: tests/web/test_deal_liveness.py).
     _, made = tables.handle("POST", "/tables", "", {"game": "chinchon", "bots": [None, None]})

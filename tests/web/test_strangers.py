@@ -174,20 +174,31 @@ def test_the_bots_time_a_minute_per_client_is_capped(tmp_path: pathlib.Path) -> 
     """Each request could spend the request bound of bot time, as often as a client
     liked. Once an address's bots have thought ``client_bot_seconds_per_minute``, its
     requests that would make them think are refused 429 before any work."""
-    limits = ServerLimits(client_bot_seconds_per_minute=0.3, request_seconds=0.2)
+    # (The tables a minute set past the test's use: they would refuse the 11th table.)
+    limits = ServerLimits(
+        client_bot_seconds_per_minute=0.3, request_seconds=0.2, client_tables_per_minute=1e6
+    )
     with serving(str(tmp_path / "tables.sqlite"), limits=limits) as site:
         stranger = _http(site, STRANGER)
         statuses = []
+        answer: dict[str, Any] = {}
         for _ in range(12):
-            status, _ = _post(
+            status, answer = _post(
                 stranger,
                 "/tables",
-                {"game": "chinchon", "bots": [None, "search:worlds=10000"], "bot_time_limit": 2},
+                {
+                    "game": "chinchon",
+                    "bots": ["search:worlds=10000", None],
+                    "bot_time_limit": 2,
+                    "shuffle": False,
+                },
             )
             statuses.append(status)
             if status == 429:
                 break
         assert statuses[-1] == 429, statuses
+        # Refused for the bots' time, not for the tables a minute (which refuse too).
+        assert answer["limit"] == "client_bot_seconds_per_minute", answer
 
 
 def test_a_strangers_flood_leaves_another_client_answered_within_a_second(

@@ -31,7 +31,7 @@ import attrs
 
 from scala40._cache import BoundedCache
 from scala40._checks import describe
-from scala40.cli.common import EXIT_INVALID, EXIT_OK
+from scala40.cli.common import EXIT_INVALID, EXIT_OK, json_text
 from scala40.errors import InvalidArgumentError, InvalidValueError, Scala40Error
 from scala40.game import Game, load_game
 from scala40.schemas.protocol import MAX_CARDS_TEXT
@@ -171,7 +171,13 @@ def run_batch(
     verdict on one line of ``answers`` (see the module); ``game`` and ``rules`` (a
     preset's name) are those of the lines that name none. Returns the exit code."""
     contexts = _Contexts(game, rules)
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    # A verdict may echo any text the line held (its id): it is written in a form the
+    # output's encoding always takes, so that no line stops the batch.
+    encoding = getattr(answers, "encoding", None) or "utf-8"
+
+    def dumps(verdict: object) -> str:
+        return json_text(verdict, encoding, compact=True)
+
     write = answers.write
     status = EXIT_OK
     number = 0

@@ -26,7 +26,6 @@ meld 1: 5S 2C 7S
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections.abc import Mapping, Sequence
@@ -50,6 +49,7 @@ from scala40.cli.common import (
     missing_cards,
     preset_rules,
     print_error,
+    print_json,
     shown_cards,
     spanish_pack,
     standard_input_lines,
@@ -262,7 +262,7 @@ def _run(args: argparse.Namespace) -> int:
             raise UsageError("give --joker-as or JK=CARD in the meld, not both")
     checked = _check_all(game, preset, ruleset, meld_texts, joker_as, unicode)
     if as_json:
-        print(json.dumps(checked.answer(), ensure_ascii=False))
+        print_json(checked.answer())
         return EXIT_INVALID if checked.errors else EXIT_OK
     style = Style(colour=colour_chosen(args.color, sys.stdout), unicode=False)
     print("\n".join(style.cards(line) for line in checked.lines))

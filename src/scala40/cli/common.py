@@ -73,6 +73,7 @@ __all__ = [
     "game_rules",
     "games_line",
     "integer",
+    "json_text",
     "load_game_record",
     "load_record",
     "missing_cards",
@@ -85,6 +86,7 @@ __all__ = [
     "preset_name",
     "preset_rules",
     "print_error",
+    "print_json",
     "seconds",
     "shown_cards",
     "spanish_pack",
@@ -160,6 +162,34 @@ def one_line(message: str) -> str:
     if message.isprintable():
         return message
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+
+
+def json_text(value: object, encoding: str = "utf-8", *, compact: bool = False) -> str:
+    """``value`` as JSON text that ``encoding`` always encodes, so that whatever text a
+    caller sent comes back in valid output: its characters as themselves where they
+    encode, else every character past ASCII escaped (``\\u00e9``, and a lone surrogate,
+    which valid JSON may hold but no encoding writes, as its own ``\\ud800``), which
+    every encoding writes and every JSON reader reads back to the same value.
+
+    >>> from scala40.cli.common import json_text
+    >>> print(json_text({"id": "é"}), json_text({"id": "é"}, "ascii"))
+    {"id": "é"} {"id": "\\u00e9"}
+    >>> print(json_text({"id": chr(0xD800)}, compact=True))
+    {"id":"\\ud800"}
+    """
+    separators = (",", ":") if compact else None
+    text = json.dumps(value, ensure_ascii=False, separators=separators)
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return json.dumps(value, ensure_ascii=True, separators=separators)
+    return text
+
+
+def print_json(value: object) -> None:
+    """Print ``value`` as one line of JSON on standard output, in a form its encoding
+    writes (:func:`json_text`)."""
+    print(json_text(value, getattr(sys.stdout, "encoding", None) or "utf-8"))
 
 
 def print_error(message: str) -> None:

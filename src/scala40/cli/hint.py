@@ -20,7 +20,6 @@ Chinchón, seat 0 to decide (draw): the greedy bot would play
 from __future__ import annotations
 
 import argparse
-import json
 import random
 from typing import Any
 
@@ -31,6 +30,7 @@ from scala40.cli.common import (
     UsageError,
     add_number_option,
     add_unicode_option,
+    print_json,
     spanish_pack,
     standard_input_lines,
 )
@@ -133,7 +133,7 @@ def _run(args: argparse.Namespace) -> int:
                 for item in moves
             ],
         }
-        print(json.dumps(answer, ensure_ascii=False))
+        print_json(answer)
         return EXIT_OK
     what = f" ({phase})" if phase else ""
     print(f"{game.title}, seat {decider} to decide{what}: the {bot_name(bot)} bot would play")

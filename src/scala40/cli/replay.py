@@ -5,7 +5,6 @@ ended and the final scores; any game, through its record's wording
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -16,6 +15,7 @@ from scala40.cli.common import (
     card_names,
     load_game_record,
     plural,
+    print_json,
     spanish_pack,
 )
 from scala40.cli.style import Style, colour_chosen, in_words
@@ -109,7 +109,7 @@ def _run(args: argparse.Namespace) -> int:
             "winners": list(state.winners),
             "final": text.final(state, names) if state.is_over else [],
         }
-        print(json.dumps(answer, ensure_ascii=False))
+        print_json(answer)
         return EXIT_OK
     if state.is_over:
         print("\n".join(shown(line) for line in text.final(state, names)))

@@ -165,6 +165,7 @@ from scala40.cli.common import (
     add_game_option,
     card_names,
     chosen_game,
+    json_text,
     seconds,
 )
 from scala40.deadline import Deadline
@@ -949,7 +950,10 @@ def serve_stream(
             )
         else:
             answer = _answer_line(referee, body, number)
-        text = json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n"
+        # An answer may echo any text the line held (its id, a name in a message): it is
+        # written in a form that always encodes, so that no line stops the referee.
+        encoding = (getattr(sink, "encoding", None) or "utf-8") if write_text else "utf-8"
+        text = json_text(answer, encoding, compact=True) + "\n"
         sink.write(text if write_text else text.encode("utf-8"))
         sink.flush()
     return EXIT_OK  # pragma: no cover - the loop returns at the end of the input

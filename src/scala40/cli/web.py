@@ -158,6 +158,8 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CommandError(f"cannot serve on {args.host}:{args.port}: {error}") from None
     host, port = str(server.server_address[0]), int(server.server_address[1])
+    if ":" in host:  # an IPv6 address is bracketed in a URL
+        host = f"[{host}]"
     print(
         f"scala40 web table on http://{host}:{port}/ (tables in {args.db}; Ctrl-C stops)",
         flush=True,

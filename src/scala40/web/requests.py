@@ -165,6 +165,12 @@ def seat_of(seats: list[dict[str, Any]], request: Mapping[str, Any]) -> int:
     if expected is None:
         raise RequestError(403, "Forbidden", f"seat {seat} is a bot's")
     token = request.get("token")
-    if not (isinstance(token, str) and hmac.compare_digest(token.encode(), expected.encode())):
+    # A token is ASCII: any other text (a lone surrogate, which no encoding writes) is a
+    # wrong token, not a fault of the server.
+    if not (
+        isinstance(token, str)
+        and token.isascii()
+        and hmac.compare_digest(token.encode(), expected.encode())
+    ):
         raise RequestError(403, "Forbidden", "wrong token for this seat")
     return seat

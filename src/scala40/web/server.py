@@ -468,6 +468,9 @@ class _TableServer(ThreadingHTTPServer):
         handler: type[TableHandler],
         limits: ServerLimits,
     ) -> None:
+        # The family of the host's address (``::1`` is IPv6), as the standard library's
+        # own ``http.server`` chooses it: the class's IPv4 could not bind an IPv6 host.
+        self.address_family = _family_of(address[0], address[1])
         super().__init__(address, handler)
         self.connections = Connections(
             limits.client_connections, limits.max_connections, limits.read_seconds / 4
@@ -491,8 +494,12 @@ class _TableServer(ThreadingHTTPServer):
 
     def server_close(self) -> None:
         super().server_close()
-        self._intake.close()
-        self._workers.stop()
+        # The standard library's constructor closes a server whose bind failed (a port
+        # in use) before this one has made its intake and workers: then there are none
+        # to close, and the bind's own OSError goes on to the caller.
+        if "_intake" in vars(self):
+            self._intake.close()
+            self._workers.stop()
 
     def whole_request(self, connection: socket.socket) -> bytes | None:
         """The request read whole from ``connection``, once (``None`` after)."""
@@ -580,6 +587,13 @@ def _error(
     if limit is not None:
         answer["limit"] = limit
     return json.dumps(answer).encode()
+
+
+def _family_of(host: str, port: int) -> socket.AddressFamily:
+    """The address family to serve ``host`` on: its first address's (IPv4 for a name
+    that has one; the system's OSError for a host it cannot resolve)."""
+    found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    return found[0][0]
 
 
 def make_server(

@@ -1,0 +1,362 @@
+"""The mutant of each defence the threat model (docs/security.rst) names: the change
+that removes or weakens it, which the tests of the rows naming it must catch
+(tests/test_security_mutants.py).
+
+A mutant replaces one piece of text of its defence's file (found there exactly once,
+inside the defence's own code) with another, in a copy of the project: it is never
+applied to the source tree, and nothing in the package or in the tests' configuration
+switches one on. A new row names its defence and adds its mutant here:
+``"scala40.module:function": Mutant(old, new, why)``, with ``#label`` after the name
+where one function holds several rows' defences, or ``"path/in/the/project#label"`` for
+a defence that is not Python (the page's script, the build's configuration).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import attrs
+
+__all__ = ["MUTANTS", "Mutant", "defence_file", "mutated_copy"]
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_LEFT_OUT = (
+    *(".git", ".hypothesis", ".nox", ".mypy_cache", ".ruff_cache", "__pycache__"),
+    *("_build", "build", "dist", "*.egg-info", "*.so", "*.pyd"),
+)
+"""What a copy of the project leaves out: caches, builds and compiled modules (the copy
+is the pure package, as the source tree is)."""
+
+
+@attrs.frozen
+class Mutant:
+    """A change of a defence's code: ``old`` (its text, found once in its file) becomes
+    ``new``; ``why`` says what the change lets through."""
+
+    old: str
+    new: str
+    why: str
+
+
+def defence_file(defence: str) -> Path:
+    """The file of the project that holds ``defence`` (``scala40.module:name`` or
+    ``path#label``)."""
+    if ":" not in defence:
+        return ROOT / defence.split("#")[0]
+    module = defence.split(":")[0].replace(".", "/")
+    package = ROOT / "src" / module / "__init__.py"
+    return package if package.is_file() else ROOT / "src" / f"{module}.py"
+
+
+def mutated_copy(defence: str, destination: Path) -> Path:
+    """Copy the project into ``destination`` with ``defence``'s mutant applied; the
+    copy's root."""
+    mutant = MUTANTS[defence]
+    shutil.copytree(ROOT, destination, ignore=shutil.ignore_patterns(*_LEFT_OUT))
+    path = destination / defence_file(defence).relative_to(ROOT)
+    text = path.read_text(encoding="utf-8")
+    if text.count(mutant.old) != 1:
+        raise AssertionError(f"{defence}: its mutant's text is not found once in {path}")
+    path.write_text(text.replace(mutant.old, mutant.new), encoding="utf-8")
+    return destination
+
+
+MUTANTS: dict[str, Mutant] = {
+    "scala40.serving.fair_deal:_sealed_problems#seed": Mutant(
+        '    seed = sealed_seed_of(secret, values)  # type: ignore[arg-type]\n    if deal.get("seed") != str(seed):\n',
+        "    seed = sealed_seed_of(secret, values)  # type: ignore[arg-type]\n    if False:\n",
+        "the revealed seed taken without checking it is the one the secret and the values give",
+    ),
+    "scala40.serving.fair_deal:_sealed_problems#server-chose": Mutant(
+        '    warnings = [] if mine is not None else [_NO_PART if read["shuffle"] else _SERVER_CHOSE]\n',
+        "    warnings: list[str] = []\n",
+        "a deal the seat took no part in not reported",
+    ),
+    "scala40.serving.fair_deal:_sealed_problems#commitments-seen": Mutant(
+        "        if commitments != shown:\n",
+        "        if False:\n",
+        "the commitments the seat saw not compared with those revealed",
+    ),
+    "scala40.serving.fair_deal:_seed": Mutant(
+        '    parts = ["" if value is None else check_value(value) for value in values]\n',
+        '    parts = ["" if value is None else check_value(value) for value in values][1:]\n',
+        "the seed made without the first seat's value",
+    ),
+    "scala40.serving.fair_deal:SealedDeal.advanced#void": Mutant(
+        '                return attrs.evolve(deal, phase="void", phase_started=now, withheld=withheld)\n',
+        '                return attrs.evolve(deal, phase="dealt", phase_started=now)\n',
+        "a withheld value dealt over, not voided",
+    ),
+    "scala40.serving._replay:replay_problems": Mutant(
+        "            if back is None or back[1] != start or refusal is not None:\n",
+        "            if back is None or back[1] != start or undo_refusal(line[start:], seat) is not None:\n",
+        "the table's refusal of any undo left out of the decision",
+    ),
+    "scala40.web.tables:_answer": Mutant(
+        "    back = _undone_to(db, table.id, since)\n    if back is not None:\n",
+        "    back = _undone_to(db, table.id, since)\n    if False:\n",
+        "a since among the moves an undo took back answered as given",
+    ),
+    "scala40.serving.fair_deal:SealedDeal.with_commitment": Mutant(
+        '        if self.phase != "commit":\n            raise InvalidValueError(\n                f"the commitments are closed',
+        '        if False:\n            raise InvalidValueError(\n                f"the commitments are closed',
+        "a commitment taken after the commitments closed",
+    ),
+    "scala40.serving.fair_deal:SealedDeal.advanced#clock": Mutant(
+        "            if deal.waiting(people) and now - deal.phase_started < seconds:\n",
+        "            if deal.waiting(people):\n",
+        "the commitments wait for a silent seat for ever",
+    ),
+    "scala40.serving._replay:_play": Mutant(
+        '    except Scala40Error as error:\n        return f"event {index} (move {number}) cannot',
+        '    except InvalidArgumentError as error:\n        return f"event {index} (move {number}) cannot',
+        "an event whose move cannot be read or played raises the game's error, not a problem",
+    ),
+    "scala40.serving.fair_deal:deal_problems#most-events": Mutant(
+        "    if len(events) > MAX_DEAL_EVENTS:\n",
+        "    if False:\n",
+        "a feed of any length replayed",
+    ),
+    "scala40.web.intake:Intake._expire": Mutant(
+        "        while self._deadlines and self._deadlines[0][0] <= now:\n",
+        "        while False:\n",
+        "no arriving connection expires",
+    ),
+    "scala40.web.tables:_deal": Mutant(
+        "        shuffled = shuffle is not False\n",
+        "        shuffled = shuffle is True\n",
+        "a table made without 'shuffle' dealt by the server alone",
+    ),
+    "src/scala40/web/static/app.js#void-names-seat": Mutant(
+        '  if (deal.phase === "void") return `Warning: ${next.void}`;\n',
+        '  if (deal.phase === "void") return "Warning: this table is void.";\n',
+        "the page's warning of a void table naming no seat",
+    ),
+    "scala40.web.tables:_play_move": Mutant(
+        "    if resigning is not None and resigning != seat:\n",
+        "    if False:\n",
+        "a seat's move resigning another seat played",
+    ),
+    "scala40.web.intake:Intake._receive#whole": Mutant(
+        "        if arrived.length is not None and len(arrived.data) >= arrived.length:\n",
+        "        if True:\n",
+        "a request handed to a thread before it has come whole",
+    ),
+    "scala40.web.intake:Intake._receive#head-limit": Mutant(
+        "            if arrived.length is None and len(arrived.data) > MAX_HEAD:\n",
+        "            if False:\n",
+        "a head read without its limit",
+    ),
+    "scala40.web.connections:Connections._least_sent#most-held": Mutant(
+        "                -len(self._by_client[held.client]),\n",
+        "                len(self._by_client[held.client]),\n",
+        "the client holding the fewest connections makes room",
+    ),
+    "scala40.web.connections:Connections._least_sent#waiting": Mutant(
+        "            if held.served and not held.waiting:\n",
+        "            if held.served:\n",
+        "a waiting request never makes room",
+    ),
+    "scala40.web.server:TableHandler._send": Mutant(
+        "        with reclaimable(self._shut):\n",
+        "        with suppress():\n",
+        "an answer being written never makes room",
+    ),
+    "scala40.web.connections:Connections.admit#old-only": Mutant(
+        "                victim = self._least_sent(mine, now, young=False)\n",
+        "                victim = self._least_sent(mine, now)\n",
+        "a client's young connection makes room for its newer one",
+    ),
+    "scala40.web.budgets:Budgets.refuse_table": Mutant(
+        "        if not self.tables_made.take_one(client):\n",
+        "        if False:\n",
+        "tables a minute not counted",
+    ),
+    "scala40.web.store:TableStore.make_room": Mutant(
+        "                if row is None or row[1] > now - in_play_seconds:\n",
+        "                if row is None:\n",
+        "a table in play taken to make room",
+    ),
+    "scala40.web.budgets:Budgets._spent_thinking#client": Mutant(
+        "        wait = self.client_thinking.seconds_until(client)\n",
+        "        wait = 0.0\n",
+        "a client's bots' time not capped",
+    ),
+    "scala40.web.quotas:client_of": Mutant(
+        "        return str(ipaddress.IPv6Network((parsed, 64), strict=False))\n",
+        "        return str(parsed)\n",
+        "each IPv6 address its own client",
+    ),
+    "scala40.web.server:TableHandler._turn": Mutant(
+        "            held, Deadline.after(self.tables.limits.request_seconds)\n",
+        "            0, Deadline.after(self.tables.limits.request_seconds)\n",
+        "every request's turn at one priority, whatever connections its client holds",
+    ),
+    "scala40.web.budgets:Budgets.pay": Mutant(
+        "        self.client_thinking.pay(client, seconds)\n",
+        "        for key in [client, *self.client_thinking._buckets]:\n            self.client_thinking.pay(key, seconds)\n",
+        "the bots' time one client spends charged to every client",
+    ),
+    "scala40.web.turns:_Waiter.__lt__": Mutant(
+        "        return self.key < other.key\n",
+        "        return self.key[1] < other.key[1]\n",
+        "the next turn to the first come, whatever its priority",
+    ),
+    "scala40.web.tables:_Table.play_bots": Mutant(
+        "                    self.held_back, self.waiting = held_back, True\n",
+        '                    raise RequestError(429, "TooManyRequests", str(held_back))\n',
+        "a request refused whole when its table's bots wait",
+    ),
+    "scala40.web.tables:_seat_of#token": Mutant(
+        "        and hmac.compare_digest(token.encode(), expected.encode())\n",
+        "        and True\n",
+        "any token taken for a seat",
+    ),
+    "scala40.cli.serve:_answer_line#utf-8": Mutant(
+        '    except UnicodeDecodeError as error:\n        return _error(\n            None,\n            InvalidValueError(\n                f"line {number} is not UTF-8',
+        '    except LookupError as error:\n        return _error(\n            None,\n            InvalidValueError(\n                f"line {number} is not UTF-8',
+        "a line that is not UTF-8 stops the referee",
+    ),
+    "scala40.games.scala40.bots:GreedyBot._closing_move": Mutant(
+        "                with shared_budget(WorkBudget(self.close_work)) as budget:\n",
+        "                with shared_budget(WorkBudget()) as budget:\n",
+        "the careful bot's search for a close given the whole budget",
+    ),
+    "scala40.serving.seat_access:SeatAccess.sees": Mutant(
+        "        return self.knows_all or seat in self.seats\n",
+        "        return True\n",
+        "the client sees every seat",
+    ),
+    "scala40.serving.seat_access:SeatAccess._check_sight#decider": Mutant(
+        "            if deciding is not None and not self.sees(deciding):\n",
+        "            if False:\n",
+        "a bot left to move reached by legal, hint and bot",
+    ),
+    "scala40.serving.seat_access:SeatAccess._check_sight#whole": Mutant(
+        "        if reach is Reach.WHOLE or (reach is Reach.DECIDER and state.is_chance):\n",
+        "        if False:\n",
+        "the whole state answered while the referee's deal is on",
+    ),
+    "scala40.serving.seat_access:SeatAccess._check_move#resign": Mutant(
+        "            if not self.acts_for(resigning):\n",
+        "            if False:\n",
+        "a client resigns a seat it does not play",
+    ),
+    "scala40.cli.serve:_answer_line#not-json": Mutant(
+        "    except (ValueError, RecursionError) as error:\n",
+        "    except RecursionError as error:\n",
+        "a line that is not JSON stops the referee",
+    ),
+    "scala40.cli.serve:Referee._new": Mutant(
+        "        shuffled = shuffle is not False\n",
+        "        shuffled = shuffle is True\n",
+        "a game made without 'shuffle' dealt by the referee alone",
+    ),
+    "scala40._format.serial:count_problems": Mutant(
+        "    if found == expected:\n        return []\n",
+        "    if True:\n        return []\n",
+        "a state's cards not counted against its deck",
+    ),
+    "scala40._format.serial:written_cards": Mutant(
+        '    codes = tuple(map(_CARD_CODES.get, text.split(" ")))\n',
+        "    codes = tuple(map(_CARD_CODES.get, text.upper().split()))\n",
+        "cards read in lower case and with spaces more",
+    ),
+    "scala40._checks:is_int": Mutant(
+        "    return isinstance(value, int) and not isinstance(value, bool)\n",
+        "    return isinstance(value, int)\n",
+        "a boolean read as an integer",
+    ),
+    "scala40.records:GameRecord.from_dict": Mutant(
+        '        if len(moves) > MAX_RECORD_MOVES:\n            raise SerializationError(\n                f"record:',
+        '        if False:\n            raise SerializationError(\n                f"record:',
+        "a record of any length replayed",
+    ),
+    "scala40.games.scala40.table.splits:find_splits": Mutant(
+        "        if funds.left < 0:\n",
+        "        if funds.left < -99 * funds.limit:\n",
+        "the search for splits given a hundred times its budget",
+    ),
+    "scala40._format.serial:refuse_many_keys": Mutant(
+        "    if isinstance(data, Mapping) and len(data) > MAX_READ_ITEMS:\n",
+        "    if False:\n",
+        "a mapping of any size read",
+    ),
+    "scala40._base.position:PositionReader.named": Mutant(
+        '        if unknown:\n            raise InvalidArgumentError(\n                f"from_position takes no field',
+        '        if False:\n            raise InvalidArgumentError(\n                f"from_position takes no field',
+        "from_position takes any field",
+    ),
+    "pyproject.toml#mypyc-include": Mutant(
+        '    "/src/scala40/_compiled.py",\n',
+        '    "/src/scala40/_compiled.py",\n    "/src/scala40/_checks.py",\n',
+        "a reader of a caller's values compiled",
+    ),
+    "scala40.adapters.openspiel:OpenSpielGame._node_from": Mutant(
+        "        self._check_history(past, state, moves, players)\n",
+        "        pass\n",
+        "a serialized state's history not checked at load",
+    ),
+    "scala40.adapters.openspiel:OpenSpielGame._check_history#whole-state": Mutant(
+        "        if played != moves or current.to_dict() != state.to_dict():\n",
+        "        if played != moves:\n",
+        "the state its history gives not compared whole",
+    ),
+    "scala40.adapters.openspiel:OpenSpielGame._check_history#apply-only": Mutant(
+        "                new = current.apply(move)\n                played += 1\n",
+        "                new = current.apply(move)\n                list(new.legal_moves())\n                played += 1\n",
+        "the history checked with each position's legal moves listed",
+    ),
+    "scala40.adapters.episodes:Episode.__init__": Mutant(
+        "        if not (type(max_game_length) is int and 1 <= max_game_length <= MAX_GAME_LENGTH):\n",
+        "        if not (type(max_game_length) is int and 1 <= max_game_length):\n",
+        "a game given a cap past MAX_GAME_LENGTH",
+    ),
+    "scala40.adapters.openspiel_text:read_serialized#six-lines": Mutant(
+        "    if len(lines) != len(_LINES) or any(\n",
+        "    if len(lines) < 0 or any(\n",
+        "a serialized state's lines not counted",
+    ),
+    "scala40.cli.common:load_record": Mutant(
+        "    except (ValueError, RecursionError) as error:\n        # ValueError: bad JSON",
+        "    except RecursionError as error:\n        # ValueError: bad JSON",
+        "a record file that is not JSON read as one",
+    ),
+    "scala40.game:load_game": Mutant(
+        "    if len(name) > MAX_GAME_NAME:\n",
+        "    if False:\n",
+        "a game's name of any length looked up",
+    ),
+    "scala40.schemas.__main__:_write": Mutant(
+        "        args = _parser().parse_args(argv)\n",
+        "        args = _parser().parse_known_args(argv)[0]\n",
+        "arguments it does not know passed over",
+    ),
+    "scala40.__main__:run": Mutant(
+        "    except KeyboardInterrupt:\n        # Before the command line",
+        "    except ZeroDivisionError:\n        # Before the command line",
+        "a Ctrl-C while the command line loads not answered",
+    ),
+    "scala40.__main__:_interrupt_once": Mutant(
+        "    signal.signal(signal.SIGINT, signal.SIG_IGN)\n    raise KeyboardInterrupt\n",
+        "    raise KeyboardInterrupt\n",
+        "a second Ctrl-C raised as the first",
+    ),
+    "scala40.cli.simulate:_Collector.run": Mutant(
+        "        if self.pool is None:\n            return play()\n",
+        "        if True:\n            return play()\n",
+        "the tournament played in the main thread, which waits on the games' futures itself",
+    ),
+    "scala40.cli.common:json_text": Mutant(
+        "        return json.dumps(value, ensure_ascii=True, separators=separators)\n",
+        "        return text\n",
+        "an answer echoing text no encoding writes written as itself",
+    ),
+    "scala40.web.tables:_seat_of#ascii-token": Mutant(
+        "        and token.isascii()\n",
+        "",
+        "a token of any text encoded to be compared",
+    ),
+}

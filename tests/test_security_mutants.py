@@ -1,0 +1,147 @@
+"""Every row's test fails without its defence.
+
+Each row of the threat model (docs/security.rst) names its defence's code; its mutant
+(tests/security_mutants.py) removes or weakens that code. The slow check here applies
+each mutant in turn to a copy of the project (never to the source tree: nothing in the
+package or the tests' configuration can switch a mutant on) and runs the row's tests
+alone against the copy, in a process of their own with a time bound, their own processes
+(a referee, ``scala40 web``) importing the copy too; a row whose tests all pass with its
+defence so weakened fails the check, as a row that names no test fails
+tests/test_docs_security.py. ``nox -s mutants`` runs it (and the soak, with the slow
+tests); ``nox -s mutants -- -k referee`` a surface's rows. The fast checks of the default
+run keep each mutant a change of its defence's own code.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from tests.security_mutants import MUTANTS, mutated_copy
+from tests.threat_model import Row, defence_code, rows
+
+MUTANT_SECONDS = 900
+"""The most a row's tests may run under a mutant: past it, they are stopped, and a test
+that hangs without its defence has not passed (it is counted caught, and said so)."""
+
+
+@pytest.mark.parametrize("defence", sorted(MUTANTS))
+def test_each_mutant_changes_its_defences_own_code(defence: str) -> None:
+    mutant = MUTANTS[defence]
+    path, first, last = defence_code(defence)
+    text = path.read_text(encoding="utf-8")
+    assert text.count(mutant.old) == 1, (
+        f"{defence}: its mutant's text is found {text.count(mutant.old)} times in {path.name}, "
+        f"not once: {mutant.old!r}"
+    )
+    assert mutant.old != mutant.new
+    start = text[: text.index(mutant.old)].count("\n") + 1
+    end = start + mutant.old.rstrip("\n").count("\n")
+    assert first <= start <= end <= last, (
+        f"{defence}: its mutant changes lines {start}-{end} of {path.name}, outside the "
+        f"defence (lines {first}-{last})"
+    )
+
+
+def test_every_mutant_is_of_a_rows_defence() -> None:
+    named = {defence for row in rows() for defence in row.defences}
+    assert set(MUTANTS) <= named, f"mutants of no row's defence: {sorted(set(MUTANTS) - named)}"
+
+
+def _cases() -> list[tuple[Row, str]]:
+    return [(row, defence) for row in rows() for defence in row.defences]
+
+
+def _run_under(defence: str, row: Row, work: Path) -> tuple[str, str]:
+    """Run ``row``'s tests against a copy of the package with ``defence``'s mutant: an
+    outcome (``caught``, ``hung``, ``survived`` or ``skipped``) and what pytest said."""
+    work.mkdir(parents=True)
+    copy = mutated_copy(defence, work / "project")
+    source = copy / "src"
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
+    }
+    environment["PYTHONPATH"] = os.pathsep.join([str(source), str(copy)])
+    environment["HYPOTHESIS_STORAGE_DIRECTORY"] = str(work / "hypothesis")
+    # A failure is all the check needs to know: not shrunk (tests/conftest.py).
+    environment["HYPOTHESIS_PROFILE"] = "mutants"
+    imported = subprocess.run(
+        [sys.executable, "-c", "import scala40; print(scala40.__file__)"],
+        env=environment,
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout.strip()
+    assert Path(imported).is_relative_to(source), f"the copy is not what is imported: {imported}"
+    report = work / "report.xml"
+    command = [
+        sys.executable, "-m", "pytest", *row.test_ids, "-n", "0", "-x", "-q", "-m", "",
+        "-p", "no:cacheprovider", "--junitxml", str(report),
+    ]  # fmt: skip
+    try:
+        done = subprocess.run(
+            command,
+            env=environment,
+            cwd=copy,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=MUTANT_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        return "hung", f"stopped after {MUTANT_SECONDS} s"
+    said = (done.stdout + done.stderr)[-3000:]
+    if not report.exists():
+        return "survived", said
+    suite = ElementTree.parse(report).getroot()
+    suite = suite if suite.tag == "testsuite" else suite[0]
+    count = {
+        name: int(suite.get(name, "0")) for name in ("tests", "failures", "errors", "skipped")
+    }
+    if count["failures"] + count["errors"]:
+        return "caught", said
+    if count["tests"] and count["skipped"] == count["tests"]:
+        return "skipped", said
+    return "survived", said
+
+
+ATTEMPTS = 3
+"""Runs of a row's tests under its mutant before it counts as survived: a test that draws
+its cases at random (Hypothesis), or floods a server for some seconds, may miss a mutant
+in one run and catch it in the next; each run is a new draw."""
+
+
+def _outcome(defence: str, row: Row, work: Path) -> tuple[str, str]:
+    """The row's tests under ``defence``'s mutant, run up to :data:`ATTEMPTS` times until
+    they fail: the last outcome, and what pytest said."""
+    outcome, said = "survived", ""
+    for attempt in range(ATTEMPTS):
+        outcome, said = _run_under(defence, row, work / f"attempt-{attempt}")
+        if outcome != "survived":
+            break
+    return outcome, said
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("row", "defence"),
+    _cases(),
+    ids=[f"{row.label[:70]} <- {defence}" for row, defence in _cases()],
+)
+def test_each_rows_test_fails_without_its_defence(row: Row, defence: str, tmp_path: Path) -> None:
+    outcome, said = _outcome(defence, row, tmp_path)
+    if outcome == "skipped":
+        pytest.skip(f"the row's tests do not run here: {said[-300:]}")
+    assert outcome in ("caught", "hung"), (
+        f"docs/security.rst, {row.surface}: the row's tests {', '.join(row.test_ids)} pass "
+        f"{ATTEMPTS} times with {defence} weakened ({MUTANTS[defence].why}):\n{said}"
+    )
