@@ -477,7 +477,13 @@ def _request_changes(name: str, index: int) -> tuple[Change, ...]:
             continue  # a handle is the referee's name for a game, not a spelling
         changes += [(path, "value", other) for other in _spellings(value, part)]
         if isinstance(value, dict) and "properties" in part:
-            changes += [(path, "key", (key, key.upper())) for key in value if key.upper() != key]
+            # A key the schema describes, respelled (an open object's other keys, as a
+            # view's other public fields, are the game's loader's to judge, not the schema's).
+            changes += [
+                (path, "key", (key, key.upper()))
+                for key in value
+                if key.upper() != key and key in part["properties"]
+            ]
     return tuple(changes)
 
 
