@@ -70,8 +70,8 @@ MUTANTS: dict[str, Mutant] = {
         "the revealed seed taken without checking it is the one the secret and the values give",
     ),
     "scala40.serving.fair_deal:_sealed_problems#server-chose": Mutant(
-        '    warnings = [] if mine is not None else [_NO_PART if read["shuffle"] else _SERVER_CHOSE]\n',
-        "    warnings: list[str] = []\n",
+        '        warnings = [chose if read["shuffle"] else _SERVER_CHOSE, *warnings]\n',
+        "        pass\n",
         "a deal the seat took no part in not reported",
     ),
     "scala40.serving.fair_deal:_sealed_problems#commitments-seen": Mutant(
@@ -79,7 +79,7 @@ MUTANTS: dict[str, Mutant] = {
         "        if False:\n",
         "the commitments the seat saw not compared with those revealed",
     ),
-    "scala40.serving.fair_deal:_seed": Mutant(
+    "scala40.serving.fair_deal:sealed_seed_of": Mutant(
         '    parts = ["" if value is None else check_value(value) for value in values]\n',
         '    parts = ["" if value is None else check_value(value) for value in values][1:]\n',
         "the seed made without the first seat's value",
@@ -124,14 +124,14 @@ MUTANTS: dict[str, Mutant] = {
         "        while False:\n",
         "no arriving connection expires",
     ),
-    "scala40.web.tables:_deal": Mutant(
+    "scala40.web.dealing:draw_deal": Mutant(
         "        shuffled = shuffle is not False\n",
         "        shuffled = shuffle is True\n",
         "a table made without 'shuffle' dealt by the server alone",
     ),
     "src/scala40/web/static/app.js#void-names-seat": Mutant(
-        '  if (deal.phase === "void") return `Warning: ${next.void}`;\n',
-        '  if (deal.phase === "void") return "Warning: this table is void.";\n',
+        '  if (deal.phase === "void") return voidWords(deal)[0] ? voids : both(`Warning: ${next.void}`);\n',
+        '  if (deal.phase === "void") return voidWords(deal)[0] ? voids : both("Warning: this table is void.");\n',
         "the page's warning of a void table naming no seat",
     ),
     "scala40.web.tables:_play_move": Mutant(
@@ -190,8 +190,8 @@ MUTANTS: dict[str, Mutant] = {
         "each IPv6 address its own client",
     ),
     "scala40.web.server:TableHandler._turn": Mutant(
-        "            held, Deadline.after(self.tables.limits.request_seconds)\n",
-        "            0, Deadline.after(self.tables.limits.request_seconds)\n",
+        "            self.server.connections.client_count(client),\n",
+        "            0,\n",
         "every request's turn at one priority, whatever connections its client holds",
     ),
     "scala40.web.budgets:Budgets.pay": Mutant(
@@ -209,7 +209,7 @@ MUTANTS: dict[str, Mutant] = {
         '                    raise RequestError(429, "TooManyRequests", str(held_back))\n',
         "a request refused whole when its table's bots wait",
     ),
-    "scala40.web.tables:_seat_of#token": Mutant(
+    "scala40.web.requests:seat_of#token": Mutant(
         "        and hmac.compare_digest(token.encode(), expected.encode())\n",
         "        and True\n",
         "any token taken for a seat",
@@ -219,9 +219,9 @@ MUTANTS: dict[str, Mutant] = {
         '    except LookupError as error:\n        return _error(\n            None,\n            InvalidValueError(\n                f"line {number} is not UTF-8',
         "a line that is not UTF-8 stops the referee",
     ),
-    "scala40.games.scala40.bots:GreedyBot._closing_move": Mutant(
-        "                with shared_budget(WorkBudget(self.close_work)) as budget:\n",
-        "                with shared_budget(WorkBudget()) as budget:\n",
+    "scala40.games.scala40.careful:CarefulBot._close_search": Mutant(
+        "        with shared_budget(WorkBudget(self.close_work)) as budget:\n",
+        "        with shared_budget(WorkBudget()) as budget:\n",
         "the careful bot's search for a close given the whole budget",
     ),
     "scala40.serving.seat_access:SeatAccess.sees": Mutant(
@@ -354,7 +354,7 @@ MUTANTS: dict[str, Mutant] = {
         "        return text\n",
         "an answer echoing text no encoding writes written as itself",
     ),
-    "scala40.web.tables:_seat_of#ascii-token": Mutant(
+    "scala40.web.requests:seat_of#ascii-token": Mutant(
         "        and token.isascii()\n",
         "",
         "a token of any text encoded to be compared",
