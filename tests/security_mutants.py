@@ -359,4 +359,79 @@ MUTANTS: dict[str, Mutant] = {
         "",
         "a token of any text encoded to be compared",
     ),
+    "scala40.serving.fair_deal:SealedDeal.redrawn": Mutant(
+        '        terms["voids"] = len(voided)\n',
+        "",
+        "a deal drawn again after a void whose terms do not count it",
+    ),
+    "scala40.serving.fair_deal:refuted_void": Mutant(
+        '        and acknowledgement.get("table") == void["commitment"]\n',
+        "        and False\n",
+        "a void naming a seat whose value the server acknowledged not refuted",
+    ),
+    "scala40.serving.fair_deal:_void_problems": Mutant(
+        "        and len(voided) == count\n",
+        "",
+        "a revealed deal listing fewer void deals than its terms count taken",
+    ),
+    "scala40.serving.fair_deal:_dealt_without": Mutant(
+        "    if not (isinstance(shown, list) and isinstance(values, list) and seat < len(shown)):\n",
+        "    if True:\n",
+        "a deal dealt without a part the server acknowledged not refuted",
+    ),
+    "scala40.serving.fair_deal:SealedDeal.with_value": Mutant(
+        "        if self.values[seat] == checked:\n            return self  # sent again",
+        "        if False:\n            return self  # sent again",
+        "a value sent again after its answer was lost refused",
+    ),
+    "scala40.web.dealing:DealSteps._shuffle": Mutant(
+        "            if not isinstance(deal, SealedDeal) or (deal.is_dealt and not resent):\n",
+        "            if not isinstance(deal, SealedDeal) or deal.is_dealt:\n",
+        "a part sent again once the cards are dealt refused (409), not acknowledged",
+    ),
+    "scala40.serving.fair_deal:SealedDeal.may_redraw": Mutant(
+        "        return self.is_void and len(self.voided) + 1 < MAX_VOIDS\n",
+        "        return self.is_void\n",
+        "a void deal drawn again for ever",
+    ),
+    "src/scala40/web/static/app.js#resend": Mutant(
+        "    if (kept.acked || kept.refused) return false;\n",
+        "    if (kept.sends || kept.refused) return false;\n",
+        "the page's commitment sent once, not again after a 503 or a lost answer",
+    ),
+    "src/scala40/web/static/app.js#refuted-void": Mutant(
+        "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed));\n",
+        "    && false);\n",
+        "the page not refuting a void that blames it for a value the server acknowledged",
+    ),
+    "src/scala40/web/static/app.js#dealt-alone": Mutant(
+        "  if (terms.shuffle === false) {\n",
+        "  if (terms.shuffle === false || deal.values.every((value) => value === null)) {\n",
+        "a table that shuffles, dealt alone after no commitment came, called made without shuffling",
+    ),
+    "scala40.web.budgets:Budgets.running": Mutant(
+        "        priority = connections + expected / (expected + self.limits.request_seconds)\n",
+        "        priority = connections\n",
+        "the turns at as many connections to the first come, whatever its requests cost",
+    ),
+    "scala40.web.server:_undrawn_moves_unread": Mutant(
+        '    return {**view, "legal_moves": []}\n',
+        "    return view\n",
+        "a picture's view read with every legal move it lists",
+    ),
+    "scala40.web.budgets:Budgets.refuse_work": Mutant(
+        '        if wait <= 0:\n            return None\n        return Refusal(\n            "client_cpu',
+        '        if True:\n            return None\n        return Refusal(\n            "client_cpu',
+        "a client's CPU a minute not capped",
+    ),
+    "scala40.web.quotas:RequestCosts.leave": Mutant(
+        "                found.cost = max(seconds, found.cost) if found.known else seconds\n",
+        "                found.cost = seconds\n",
+        "a cheap request after a costly one lowering what the client is expected to cost",
+    ),
+    "scala40.web.tables:Tables._table": Mutant(
+        "                )\n                db.commit()\n            else:\n",
+        "                )\n            else:\n",
+        "the deal's write held open while the bots play",
+    ),
 }
