@@ -130,8 +130,8 @@ MUTANTS: dict[str, Mutant] = {
         "a table made without 'shuffle' dealt by the server alone",
     ),
     "src/scala40/web/static/app.js#void-names-seat": Mutant(
-        '  if (deal.phase === "void") return voidWords(deal)[0] ? voids : both(`Warning: ${next.void}`);\n',
-        '  if (deal.phase === "void") return voidWords(deal)[0] ? voids : both("Warning: this table is void.");\n',
+        '  const named = voided.map((gone) => gone.withheld.map((seat) => (seat === table.seat ? "your seat" : `seat ${seat}`)).join(" and ")).join("; then ");\n',
+        '  const named = "a seat";\n',
         "the page's warning of a void table naming no seat",
     ),
     "scala40.web.tables:_play_move": Mutant(
