@@ -70,8 +70,8 @@ MUTANTS: dict[str, Mutant] = {
         "the revealed seed taken without checking it is the one the secret and the values give",
     ),
     "scala40.serving.fair_deal:_sealed_problems#server-chose": Mutant(
-        '    warnings = [] if mine is not None else [_NO_PART if read["shuffle"] else _SERVER_CHOSE]\n',
-        "    warnings: list[str] = []\n",
+        '        warnings = [chose if read["shuffle"] else _SERVER_CHOSE, *warnings]\n',
+        "        pass\n",
         "a deal the seat took no part in not reported",
     ),
     "scala40.serving.fair_deal:_sealed_problems#commitments-seen": Mutant(
@@ -79,7 +79,7 @@ MUTANTS: dict[str, Mutant] = {
         "        if False:\n",
         "the commitments the seat saw not compared with those revealed",
     ),
-    "scala40.serving.fair_deal:_seed": Mutant(
+    "scala40.serving.fair_deal:sealed_seed_of": Mutant(
         '    parts = ["" if value is None else check_value(value) for value in values]\n',
         '    parts = ["" if value is None else check_value(value) for value in values][1:]\n',
         "the seed made without the first seat's value",
@@ -124,14 +124,14 @@ MUTANTS: dict[str, Mutant] = {
         "        while False:\n",
         "no arriving connection expires",
     ),
-    "scala40.web.tables:_deal": Mutant(
+    "scala40.web.dealing:draw_deal": Mutant(
         "        shuffled = shuffle is not False\n",
         "        shuffled = shuffle is True\n",
         "a table made without 'shuffle' dealt by the server alone",
     ),
     "src/scala40/web/static/app.js#void-names-seat": Mutant(
-        '  if (deal.phase === "void") return `Warning: ${next.void}`;\n',
-        '  if (deal.phase === "void") return "Warning: this table is void.";\n',
+        '  const named = voided.map((gone) => gone.withheld.map((seat) => (seat === table.seat ? "your seat" : `seat ${seat}`)).join(" and ")).join("; then ");\n',
+        '  const named = "a seat";\n',
         "the page's warning of a void table naming no seat",
     ),
     "scala40.web.tables:_play_move": Mutant(
@@ -190,8 +190,8 @@ MUTANTS: dict[str, Mutant] = {
         "each IPv6 address its own client",
     ),
     "scala40.web.server:TableHandler._turn": Mutant(
-        "            held, Deadline.after(self.tables.limits.request_seconds)\n",
-        "            0, Deadline.after(self.tables.limits.request_seconds)\n",
+        "            self.server.connections.client_count(client),\n",
+        "            0,\n",
         "every request's turn at one priority, whatever connections its client holds",
     ),
     "scala40.web.budgets:Budgets.pay": Mutant(
@@ -209,7 +209,7 @@ MUTANTS: dict[str, Mutant] = {
         '                    raise RequestError(429, "TooManyRequests", str(held_back))\n',
         "a request refused whole when its table's bots wait",
     ),
-    "scala40.web.tables:_seat_of#token": Mutant(
+    "scala40.web.requests:seat_of#token": Mutant(
         "        and hmac.compare_digest(token.encode(), expected.encode())\n",
         "        and True\n",
         "any token taken for a seat",
@@ -219,9 +219,9 @@ MUTANTS: dict[str, Mutant] = {
         '    except LookupError as error:\n        return _error(\n            None,\n            InvalidValueError(\n                f"line {number} is not UTF-8',
         "a line that is not UTF-8 stops the referee",
     ),
-    "scala40.games.scala40.bots:GreedyBot._closing_move": Mutant(
-        "                with shared_budget(WorkBudget(self.close_work)) as budget:\n",
-        "                with shared_budget(WorkBudget()) as budget:\n",
+    "scala40.games.scala40.careful:CarefulBot._close_search": Mutant(
+        "        with shared_budget(WorkBudget(self.close_work)) as budget:\n",
+        "        with shared_budget(WorkBudget()) as budget:\n",
         "the careful bot's search for a close given the whole budget",
     ),
     "scala40.serving.seat_access:SeatAccess.sees": Mutant(
@@ -354,9 +354,84 @@ MUTANTS: dict[str, Mutant] = {
         "        return text\n",
         "an answer echoing text no encoding writes written as itself",
     ),
-    "scala40.web.tables:_seat_of#ascii-token": Mutant(
+    "scala40.web.requests:seat_of#ascii-token": Mutant(
         "        and token.isascii()\n",
         "",
         "a token of any text encoded to be compared",
+    ),
+    "scala40.serving.fair_deal:SealedDeal.redrawn": Mutant(
+        '        terms["voids"] = len(voided)\n',
+        "",
+        "a deal drawn again after a void whose terms do not count it",
+    ),
+    "scala40.serving.fair_deal:refuted_void": Mutant(
+        '        and acknowledgement.get("table") == void["commitment"]\n',
+        "        and False\n",
+        "a void naming a seat whose value the server acknowledged not refuted",
+    ),
+    "scala40.serving.fair_deal:_void_problems": Mutant(
+        "        and len(voided) == count\n",
+        "",
+        "a revealed deal listing fewer void deals than its terms count taken",
+    ),
+    "scala40.serving.fair_deal:_dealt_without": Mutant(
+        "    if not (isinstance(shown, list) and isinstance(values, list) and seat < len(shown)):\n",
+        "    if True:\n",
+        "a deal dealt without a part the server acknowledged not refuted",
+    ),
+    "scala40.serving.fair_deal:SealedDeal.with_value": Mutant(
+        "        if self.values[seat] == checked:\n            return self  # sent again",
+        "        if False:\n            return self  # sent again",
+        "a value sent again after its answer was lost refused",
+    ),
+    "scala40.web.dealing:DealSteps._shuffle": Mutant(
+        "            if not isinstance(deal, SealedDeal) or (deal.is_dealt and not resent):\n",
+        "            if not isinstance(deal, SealedDeal) or deal.is_dealt:\n",
+        "a part sent again once the cards are dealt refused (409), not acknowledged",
+    ),
+    "scala40.serving.fair_deal:SealedDeal.may_redraw": Mutant(
+        "        return self.is_void and len(self.voided) + 1 < MAX_VOIDS\n",
+        "        return self.is_void\n",
+        "a void deal drawn again for ever",
+    ),
+    "src/scala40/web/static/app.js#resend": Mutant(
+        "    if (kept.acked || kept.refused) return false;\n",
+        "    if (kept.sends || kept.refused) return false;\n",
+        "the page's commitment sent once, not again after a 503 or a lost answer",
+    ),
+    "src/scala40/web/static/app.js#refuted-void": Mutant(
+        "    && acks.some((ack) => ack.table === gone.commitment && ack.revealed));\n",
+        "    && false);\n",
+        "the page not refuting a void that blames it for a value the server acknowledged",
+    ),
+    "src/scala40/web/static/app.js#dealt-alone": Mutant(
+        "  if (terms.shuffle === false) {\n",
+        "  if (terms.shuffle === false || deal.values.every((value) => value === null)) {\n",
+        "a table that shuffles, dealt alone after no commitment came, called made without shuffling",
+    ),
+    "scala40.web.budgets:Budgets.running": Mutant(
+        "        priority = connections + expected / (expected + self.limits.request_seconds)\n",
+        "        priority = connections\n",
+        "the turns at as many connections to the first come, whatever its requests cost",
+    ),
+    "scala40.web.server:_undrawn_moves_unread": Mutant(
+        '    return {**view, "legal_moves": []}\n',
+        "    return view\n",
+        "a picture's view read with every legal move it lists",
+    ),
+    "scala40.web.budgets:Budgets.refuse_work": Mutant(
+        '        if wait <= 0:\n            return None\n        return Refusal(\n            "client_cpu',
+        '        if True:\n            return None\n        return Refusal(\n            "client_cpu',
+        "a client's CPU a minute not capped",
+    ),
+    "scala40.web.quotas:RequestCosts.leave": Mutant(
+        "                found.cost = max(seconds, found.cost) if found.known else seconds\n",
+        "                found.cost = seconds\n",
+        "a cheap request after a costly one lowering what the client is expected to cost",
+    ),
+    "scala40.web.tables:Tables._table": Mutant(
+        "                )\n                db.commit()\n            else:\n",
+        "                )\n            else:\n",
+        "the deal's write held open while the bots play",
     ),
 }
