@@ -59,9 +59,17 @@ TURN_LIMIT = 60
 BOT_HAND_CAP = 3_000
 """The moves a hand of a bot against itself may take where the rules bound none (such
 hands take a few dozen; the looping careful bots passed 3,000)."""
-SMALL_BUDGETS = {"playouts": 4, "iterations": 16, "worlds": 2, "particles": 16}
+SMALL_BUDGETS = {
+    "playouts": 4,
+    "iterations": 16,
+    "worlds": 2,
+    "particles": 16,
+    "rollout_limit": 40,
+}
 """The options that bound a search's work, and the small values the searches play with
-here (each bot gets those it takes)."""
+here (each bot gets those it takes): few play-outs, each cut short, since what loops is
+the moves a policy picks, not how far a search looks (a Skarney partnership's Monte Carlo
+hand took two minutes with its play-outs played to the hand's end)."""
 
 ENDING_WORDS = ("knock", "close", "out", "end")
 """First words of move texts that may end a hand (tried last by the adversarial player)."""

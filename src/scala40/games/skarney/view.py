@@ -114,11 +114,25 @@ class PlayerView(SkarneyFields, ViewBase[Ruleset, Phase, HandResult, StateRecord
     def _known_hidden(
         self, unseen: tuple[Card, ...], rng: int
     ) -> tuple[dict[int, list[Card]], int]:
-        """The cards the other hands must hold: their known cards (:meth:`known_cards`),
+        """The cards the other hands must hold: their known cards (:meth:`known_cards`);
+        for a hidden offerer, the card on offer beside the copies of it shown in its hand;
         and for a hidden player to move with his side's contract in progress, melds that
         complete it."""
         known, rng = super()._known_hidden(unseen, rng)
         mover = self.turn
+        if self.phase is Phase.OFFER and self.offer_card is not None and mover != self.player:
+            # SK-OFFER: the card on offer stays in the offerer's hand, beyond the copies of
+            # it the hand's log shows there (a card it was seen to take and has not
+            # played): a sample deals the offerer those copies and the offered one.
+            card, cards = self.offer_card, known.get(mover, [])
+            shown = self.shown[mover].count(card) if self.shown else 0
+            pool = Counter(unseen)
+            for held in known.values():
+                pool -= Counter(held)
+            extra = min(shown + 1 - cards.count(card), pool[card])
+            if extra > 0:
+                known[mover] = [*cards, *(card,) * extra]
+            return known, rng
         if mover == self.player or self.phase is not PLAY or not self.progress:
             return known, rng
         kind = self.table[self.fresh_from].kind if self.fresh_from < len(self.table) else None
