@@ -523,6 +523,20 @@ def draw_legal(state: GameState, move: Move) -> bool:
 # -- the checks ---------------------------------------------------------------------------------
 
 
+def _equal_sets_completed(state: GameState, first: Move, second: Move) -> bool:
+    """Whether ``first`` and ``second`` add the same card to equal table sets that the
+    addition takes off the table (S40-V-FOURKIND), every meld between them equal too."""
+    if not state.rules.discard_four_of_a_kind:
+        return False
+    if not (isinstance(first, (LayOff, SwapJoker)) and type(second) is type(first)):
+        return False
+    if first.card != second.card:
+        return False
+    low, high = sorted((first.meld, second.meld))
+    melds = state.table[low : high + 1]
+    return melds[0].kind is MeldKind.SET and all(meld == melds[0] for meld in melds)
+
+
 def check_play_position(state: GameState) -> None:
     """The engine accepts exactly the oracle's legal moves, and the generator lists
     exactly the positions those moves lead to."""
@@ -547,9 +561,14 @@ def check_play_position(state: GameState) -> None:
     outcomes: dict[GameState, Move] = {}
     for move in listed:
         after = state.apply(move)
-        # C-IDENTITY: two listed moves never lead to the same position.
-        assert after not in outcomes, f"{state}\n{outcomes[after]} and {move} give one position"
-        outcomes[after] = move
+        # C-IDENTITY: two listed moves never lead to the same position, but for the
+        # completions of equal sets side by side under S40-V-FOURKIND: each is a move of its
+        # own (any table meld may be extended), and either set leaving the table leaves one
+        # table.
+        assert after not in outcomes or _equal_sets_completed(state, outcomes[after], move), (
+            f"{state}\n{outcomes[after]} and {move} give one position"
+        )
+        outcomes.setdefault(after, move)
     missing = [str(move) for after, move in accepted.items() if after not in outcomes]
     assert not missing, f"{state}\nlegal but not listed: {missing}"
     extra = [str(move) for after, move in outcomes.items() if after not in accepted]
