@@ -308,7 +308,7 @@ def _mutated(rng: random.Random, case: tuple[Any, ...]) -> tuple[Any, ...]:
             move = event.get("move")
             if isinstance(move, str) and rng.random() < 0.5:
                 event["move"] = move.rsplit(" ", 1)[0]
-            else:
+            elif event:  # (an event emptied by an earlier change has no key to change)
                 event[rng.choice(sorted(event))] = rng.choice(WEIRD)
         elif roll < 0.85:
             target = rng.choice(
