@@ -123,6 +123,7 @@ def test_a_flood_from_eight_addresses_leaves_new_clients_and_a_seated_person_ser
 
 
 @pytest.mark.slow
+@pytest.mark.alone
 @pytest.mark.parametrize("addresses", [8, 32, 64])
 def test_floods_from_many_addresses_leave_new_clients_and_a_seated_person_served(
     tmp_path: pathlib.Path, addresses: int
@@ -137,6 +138,7 @@ def test_a_flood_of_expensive_requests_from_eight_addresses_leaves_everyone_serv
 
 
 @pytest.mark.slow
+@pytest.mark.alone
 @pytest.mark.parametrize("addresses", [32, 64])
 def test_floods_of_expensive_requests_from_many_addresses_leave_everyone_served(
     tmp_path: pathlib.Path, addresses: int
