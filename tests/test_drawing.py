@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 
 from scala40 import InvalidArgumentError, InvalidCardError, Scala40Error, check_meld
-from scala40.cards import spanish_card_name
+from scala40.cards import CARD_NAMES, spanish_card_name
 from scala40.drawing import (
     LAYOUT_WIDTH,
     MAX_DRAWN_CARDS,
@@ -40,6 +40,7 @@ from scala40.drawing import (
 )
 from scala40.errors import InvalidMoveError, InvalidPositionError, SerializationError
 from scala40.game import load_game
+from scala40.games.skarney.moves import Offer
 from scala40.melds import MeldRules
 from tests.hostile import fuzz_settings, hostile_values, library_errors_only
 
@@ -506,3 +507,25 @@ def test_a_hand_ended_by_a_resignation_is_worded_as_one(game: str) -> None:
         assert "blocked" not in picture
         assert "closed" not in picture
     assert "Seat 0 (you)" in last_hand_svg(state.view(0))
+
+
+def test_a_card_on_offer_is_worded_as_the_decision_it_is() -> None:
+    """SK-OFFER: while a card is on offer, the seat it is offered to accepts or declines
+    it (the status names the offerer and the card, as the web table's page does), not
+    "offer" as the phase is called; from the state, the view and the view's JSON."""
+    state = load_game("skarney").new_game(seed=0)
+    while getattr(state, "offer_card", None) is None:
+        moves = state.legal_moves()
+        offers = [move for move in moves if isinstance(move, Offer)]
+        state = state.apply(offers[0] if offers else moves[0])
+    offerer, seat = state.turn, state.offer_to
+    card = CARD_NAMES[state.offer_card]
+    words = f"to accept or decline Seat {offerer}'s offer of {card}"
+    assert f"Seat {seat} {words}" in state_svg(state)
+    view = state.view(seat)
+    assert f"Seat {seat} (you) {words}" in view_svg(view)
+    assert view_svg(view.to_dict()) == view_svg(view)
+    assert f"Seat {seat} to accept or decline your offer of {card}" in view_svg(
+        state.view(offerer)
+    )
+    assert ": offer" not in state_svg(state)

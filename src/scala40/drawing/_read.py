@@ -30,6 +30,7 @@ __all__ = [
     "json_meld",
     "json_rules_spanish",
     "json_table",
+    "offer_of",
     "optional_seat",
     "scene_of_json",
     "status_line",
@@ -110,8 +111,16 @@ def bounded_numbers(value: object, what: str) -> tuple[int, ...]:
 
 
 def status_line(
-    phase: object, is_over: bool, winners: object, current: int | None, viewer: int | None = None
+    phase: object,
+    is_over: bool,
+    winners: object,
+    current: int | None,
+    viewer: int | None = None,
+    offer: tuple[int, Card] | None = None,
 ) -> str:
+    """The picture's line of what happens now. ``offer`` is a card on offer (SK-OFFER):
+    the seat offering it and the card, which the deciding seat accepts or declines
+    whatever the phase is called, as the web table's page says."""
     phase = phase if isinstance(phase, str) and len(phase) <= 20 else ""
     if is_over:
         seats = bounded_numbers(winners, "winners")
@@ -120,7 +129,24 @@ def status_line(
     if current is None:
         return f"{phase}: chance step (a shuffle)"
     who = seat_name(current, viewer)
+    if offer is not None:
+        offerer, card = offer
+        whose = "your" if offerer == viewer else f"{seat_name(offerer)}'s"
+        return f"{who} to accept or decline {whose} offer of {CARD_NAMES[card]}"
     return f"{who} to {phase}" if phase in ("draw", "play") else f"{who}: {phase}"
+
+
+def offer_of(offerer: object, card: object, seats: int) -> tuple[int, Card] | None:
+    """The card on offer and the seat offering it, checked, or None where no card is on
+    offer (a game without offers reads None for both)."""
+    if card is None:
+        return None
+    if not (is_int(card) and 0 <= card < len(CARD_NAMES)):
+        raise InvalidArgumentError(f"offer_card must be a card or None, got {describe(card)}")
+    seat = optional_seat(offerer, seats, "turn")
+    if seat is None:
+        raise InvalidArgumentError("turn must be the seat offering the card on offer")
+    return seat, int(card)
 
 
 _CODES = {name: code for code, name in enumerate(CARD_NAMES)}
@@ -213,6 +239,13 @@ def scene_of_json(client: ClientView) -> tuple[Scene, Any]:
             list(client.winners),
             current,
             client.seat,
+            offer=offer_of(
+                public.get("turn"),
+                None
+                if public.get("offer_card") is None
+                else json_cards([public.get("offer_card")], "public.offer_card")[0],
+                seats,
+            ),
         ),
         current=current,
         hands=hands,
