@@ -189,10 +189,21 @@ def _is_picture(module: str) -> bool:
 
 
 @functools.cache  # each module parsed once for every test of the file (the graph's ~200)
-def _imports(module: str) -> tuple[tuple[int, str, tuple[str, ...], bool, bool], ...]:
+def _tree(module: str) -> ast.Module:
+    """The module's syntax tree (read, never changed, by the tests)."""
+    return ast.parse(MODULES[module].read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _visited(module: str) -> _Imports:
+    """The module's imports, each visited once."""
     visitor = _Imports(module)
-    visitor.visit(ast.parse(MODULES[module].read_text(encoding="utf-8")))
-    return tuple(visitor.found)
+    visitor.visit(_tree(module))
+    return visitor
+
+
+def _imports(module: str) -> tuple[tuple[int, str, tuple[str, ...], bool, bool], ...]:
+    return tuple(_visited(module).found)
 
 
 def _targets(target: str, names: tuple[str, ...]) -> list[str]:
@@ -319,7 +330,7 @@ def test_no_import_inside_a_function(module: str) -> None:
 
 def _private_definitions(module: str) -> set[str]:
     """The private names a module defines: top-level names and class members."""
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    tree = _tree(module)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -361,7 +372,7 @@ def test_no_private_name_crosses_modules(module: str) -> None:
             if _is_private(name) and f"{target}.{name}" not in MODULES:
                 wrong.append(f"line {line}: imports {name} from {target}")
     own = _private_definitions(module)
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    tree = _tree(module)
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Attribute)
@@ -398,7 +409,7 @@ def test_a_tool_keeps_no_table_by_game(module: str) -> None:
     """A game's tuning and wording live on its record or its text: no tool keeps a
     dictionary keyed by a game's name (a new game would need an entry in it, and the
     tool would tune games it cannot see)."""
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    tree = _tree(module)
     wrong = [
         f"line {node.lineno}"
         for node in ast.walk(tree)
@@ -485,8 +496,7 @@ def test_a_game_loads_no_tool(game: str) -> None:
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_pictures_on_demand_only_in_the_core(module: str) -> None:
     """The one import inside a function: a core value's ``_repr_svg_`` loading a picture."""
-    visitor = _Imports(module)
-    visitor.visit(ast.parse(MODULES[module].read_text(encoding="utf-8")))
+    visitor = _visited(module)
     if visitor.pictures_on_demand:
         assert _layer(module) == "core", visitor.pictures_on_demand
 
