@@ -159,6 +159,16 @@ MUTANTS: dict[str, Mutant] = {
         "            if held.served:\n",
         "a waiting request never makes room",
     ),
+    "scala40.web.faults:FaultLog.report": Mutant(
+        "            elif _is_power_of_ten_or_two(count):\n",
+        "            else:\n",
+        "every repeat of a fault is written to the operator's log",
+    ),
+    "scala40.web.faults:inert": Mutant(
+        '    return text.encode("unicode_escape").decode("ascii")\n',
+        "    return text\n",
+        "a client's escape codes reach the operator's terminal as sent",
+    ),
     "scala40.web.server:TableHandler._send": Mutant(
         "        with reclaimable(self._shut):\n",
         "        with suppress():\n",

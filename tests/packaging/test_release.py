@@ -148,11 +148,12 @@ def test_each_release_is_the_commit_the_changelog_names() -> None:
 
 
 def test_the_changelogs_web_limits_are_the_defaults() -> None:
-    """The release notes' defaults of the web table's limits are ``ServerLimits``' own."""
+    """The newest notes' defaults of the web table's limits (the Unreleased section and
+    the newest release's) are ``ServerLimits``' own."""
     from scala40.web.limits import ServerLimits
 
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    notes = changelog.split("## [Unreleased]", 1)[1].split("\n## [", 1)[0]
+    notes = "".join(changelog.split("## [Unreleased]", 1)[1].split("\n## [")[:2])
     stated = re.findall(r"`(\w+)` \((\d+)\)", notes)
     defaults = ServerLimits()
     assert len(stated) >= 10

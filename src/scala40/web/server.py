@@ -108,6 +108,7 @@ from scala40.errors import (
 )
 from scala40.web.budgets import BUSY_RETRY_SECONDS
 from scala40.web.connections import Connections
+from scala40.web.faults import FaultLog
 from scala40.web.intake import Arrived, Intake
 from scala40.web.limits import ServerLimits
 from scala40.web.lobby import games_listing
@@ -193,6 +194,9 @@ class TableHandler(BaseHTTPRequestHandler):
     one's own."""
 
     tables: web_tables.Tables
+    faults: FaultLog = FaultLog()
+    """Where the server's own faults (answered 500) are told: the process's error stream
+    (:mod:`scala40.web.faults`; :func:`make_server` gives each server its own)."""
     # As the base classes declare them: setup() replaces the file, and a refused read
     # closes the connection.
     rfile: io.BufferedIOBase
@@ -290,6 +294,7 @@ class TableHandler(BaseHTTPRequestHandler):
             status, data, kind = 400, _error("BadRequest", str(error)[:200]), _JSON
         except Exception as error:  # a fault of the server: answered, never left hanging
             status, data, kind = 500, _error("InternalError", type(error).__name__), _JSON
+            self.faults.report(error, method, url.path)
         self._send(status, data, kind, retry_after)
 
     def _turn(self) -> AbstractContextManager[bool]:
@@ -632,7 +637,7 @@ def make_server(
     # The games are loaded before any request comes: loading them costs as much CPU as
     # tens of requests, which the first client would pay and be expected to cost again.
     games_listing()
-    bound = type(f"Bound{handler.__name__}", (handler,), {"tables": tables})
+    bound = type(f"Bound{handler.__name__}", (handler,), {"tables": tables, "faults": FaultLog()})
     server = _TableServer((host, port), bound, tables.limits)
     if start:
         threading.Thread(target=server.serve_forever, daemon=True).start()
