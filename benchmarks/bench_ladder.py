@@ -1036,6 +1036,15 @@ def write_strength(journal: str) -> None:
     kept beside it (see :func:`run_strength`)."""
     games = read_journal(journal)
     costs = _read_costs(Path(journal).with_suffix(".costs.json"))
+    # A run of some duels (``--only``) keeps the file's lines of the planned duels and the
+    # costs its journal lacks, as they were measured: each line says its own deals.
+    kept = json.loads(STRENGTH_FILE.read_text(encoding="utf-8")) if STRENGTH_FILE.exists() else {}
+    kept_duels = {
+        (line["game"], line["top"], line["bottom"], line["unit"]): line
+        for line in kept.get("duels", ())
+    }
+    for line in kept.get("costs", ()):
+        costs.setdefault(f"{line['game']} {line['bot']}", line)
     entries = []
     for name, plan in STRENGTH_PLAN.items():
         for top, bottom, parts, unit in plan:
@@ -1051,7 +1060,12 @@ def write_strength(journal: str) -> None:
             sides = len(sides_of(name, players))
             whole = sum(1 for count in seatings.values() if count >= sides)
             if whole == 0:
-                print(f"{name} {top} vs {bottom}: no deal played in full; left out")
+                unit_played = duel_unit(name, None, unit)
+                if (name, top, bottom, unit_played) in kept_duels:
+                    print(f"{name} {top} vs {bottom}: not in the journal; kept as it was")
+                    entries.append(kept_duels[name, top, bottom, unit_played])
+                else:
+                    print(f"{name} {top} vs {bottom}: no deal played in full; left out")
                 continue
             if whole < len(numbers):
                 print(f"{name} {top} vs {bottom}: {whole} of the {len(numbers)} deals planned")

@@ -11,6 +11,7 @@ every character that is not printable ASCII (a path or an error's text holds wha
 client sent: a terminal's escape codes among them) is written escaped.
 
 >>> import io
+>>> from scala40.web.faults import FaultLog
 >>> stream = io.StringIO()
 >>> faults = FaultLog(stream)
 >>> for _ in range(3):
@@ -41,6 +42,7 @@ def inert(text: str) -> str:
     """``text`` as a line a terminal shows as it is: every character but printable ASCII
     escaped as Python writes it (``\\x1b``, ``\\u00e9``, ``\\n``).
 
+    >>> from scala40.web.faults import inert
     >>> inert("é\\x1b[31m\\n")
     '\\\\xe9\\\\x1b[31m\\\\n'
     """
