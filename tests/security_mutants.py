@@ -304,6 +304,11 @@ MUTANTS: dict[str, Mutant] = {
         '    "/src/scala40/_compiled.py",\n    "/src/scala40/_checks.py",\n',
         "a reader of a caller's values compiled",
     ),
+    "scala40.legal:LegalMoves.index": Mutant(
+        "        if not is_int(start) or not (stop is None or is_int(stop)):\n",
+        "        if False:\n",
+        "the legal moves' index bounds not checked",
+    ),
     "scala40.adapters.openspiel:OpenSpielGame._node_from": Mutant(
         "        self._check_history(past, state, moves, players)\n",
         "        pass\n",

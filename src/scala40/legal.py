@@ -326,13 +326,18 @@ class LegalMoves(Generic[M]):
         moves = self._all()
         return moves.count(self._read(move, moves))
 
-    def index(self, move: object, start: int = 0, stop: int | None = None) -> int:
-        """The position of ``move`` (or of the move a text reads as) in the list.
+    # ``start`` and ``stop`` are integers (``stop`` may be None), and annotated ``object``:
+    # in the compiled build an annotation is a check at the method's boundary, which would
+    # refuse a text with a bare TypeError; so it takes anything, and the check below
+    # raises the library's error.
+    def index(self, move: object, start: object = 0, stop: object = None) -> int:
+        """The position of ``move`` (or of the move a text reads as) in the list, looked
+        for from index ``start`` up to ``stop`` (integers; ``None``: the end).
 
+        :raises InvalidArgumentError: ``start`` or ``stop`` is not an integer.
         :raises MoveIndexError: the move is not listed (between ``start`` and ``stop``).
         """
-        given: tuple[object, object] = (start, stop)
-        if not is_int(given[0]) or not (given[1] is None or is_int(given[1])):
+        if not is_int(start) or not (stop is None or is_int(stop)):
             raise InvalidArgumentError(
                 f"start and stop must be integers, got {describe(start)}, {describe(stop)}"
             )

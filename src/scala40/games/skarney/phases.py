@@ -152,7 +152,11 @@ def _result_from_dict(state: FieldReader, rules: Any) -> HandResult | None:
     )
 
 
-def _result_field_problems(result: HandResult, context: CheckContext) -> list[str]:
+# ``result`` is a HandResult whose fields may hold anything (a state built by hand), so it
+# is annotated ``Any``: in the compiled build a read of a field annotated ``int`` checks
+# the value it finds against that type, and would refuse a wrong one with a bare TypeError
+# before the checks below could name it.
+def _result_field_problems(result: Any, context: CheckContext) -> list[str]:
     problems: list[str] = []
     count, sides = context.count, context.sides
     if not is_count(result.hand_number):
