@@ -2,13 +2,13 @@
 
 Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
 
-* ``ci`` (default): 25 examples per test, no deadline, failure blobs printed (the
+* ``ci`` (default): 20 examples per test, no deadline, failure blobs printed (the
   default run must stay within three minutes; the soak looks further);
 * ``dev``: 15 examples per test and half those of the fuzz tests, for quick runs (CI's
   runs on other Pythons);
 * ``soak``: 50 examples per test, for ``nox -s soak`` (the slow tests: every preset,
   every game of the costly tests, the long property runs), which CI runs too;
-* ``mutants``: the ``ci`` examples, a failure not shrunk: the runs of
+* ``mutants``: 25 examples per test, a failure not shrunk: the runs of
   tests/test_security_mutants.py, which need only know that a row's test fails;
 * ``long``: 5000 examples per test, and many more games, hands, states and fuzzed inputs
   in the promise suite (``tests.protocol.tally.long_run``), for a long run:
@@ -52,7 +52,7 @@ def _keep_bytecode() -> None:
 
 _keep_bytecode()
 
-settings.register_profile("ci", max_examples=25, deadline=None, print_blob=True)
+settings.register_profile("ci", max_examples=20, deadline=None, print_blob=True)
 settings.register_profile("dev", max_examples=15, deadline=None)
 settings.register_profile("soak", max_examples=50, deadline=None, print_blob=True)
 settings.register_profile(
