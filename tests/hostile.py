@@ -49,7 +49,11 @@ __all__ = [
 SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "long"
 """Whether the long run is on (``HYPOTHESIS_PROFILE=long nox -s soak``)."""
 QUICK = os.environ.get("HYPOTHESIS_PROFILE") == "dev"
-"""The quick profile (CI's runs on other Pythons): half the examples of a fuzz test."""
+"""The quick profile (CI's runs on other Pythons): a quarter of a fuzz test's examples."""
+WHOLE = os.environ.get("HYPOTHESIS_PROFILE") in ("soak", "mutants")
+"""The profiles that draw a fuzz test's examples in full: the soak's (``nox -s soak``,
+which CI runs) and the mutant check's, which must catch what the examples catch; the
+default run draws half of them."""
 
 HUGE = 10**5000
 """An integer Python refuses to turn into text (``str`` and ``repr`` raise ValueError)."""
@@ -112,13 +116,16 @@ def hostile_values() -> st.SearchStrategy[Any]:
 
 
 def fuzz_settings(examples: int, soak_examples: int | None = None) -> settings:
-    """Hypothesis settings for a fuzz test: ``examples`` in the default run (which must
-    stay fast), ``soak_examples`` (ten times as many by default) in the long run
-    (``HYPOTHESIS_PROFILE=long nox -s soak``),
-    half as many under the quick ``dev`` profile."""
-    count = (soak_examples or 10 * examples) if SOAK else examples
-    if QUICK:
-        count = max(10, examples // 2)
+    """Hypothesis settings for a fuzz test: ``examples`` in the soak and the mutant
+    check, half as many in the default run (which must stay fast), a quarter under the
+    quick ``dev`` profile (at least 10 in either), ``soak_examples`` (ten times as many by
+    default) in the long run (``HYPOTHESIS_PROFILE=long nox -s soak``)."""
+    if SOAK:
+        count = soak_examples or 10 * examples
+    elif WHOLE:
+        count = examples
+    else:
+        count = max(10, examples // (4 if QUICK else 2))
     return settings(
         max_examples=count,
         deadline=None,
