@@ -5,8 +5,8 @@ under load is seen and can be mended rather than answered silently.
 
 A stranger decides which requests come, so what is written is bounded and inert: the
 first fault of each kind (the error's type and the line that raised it) is written
-with its traceback, a later one of that kind as one line at its 2nd, 10th, 100th, ...
-time, and past :data:`MAX_KINDS` kinds a new kind is counted without its traceback;
+with its traceback, a later one of that kind as one line at its 2nd, 10th, 20th, 100th,
+200th, ... time, and past :data:`MAX_KINDS` kinds a new kind is counted without its traceback;
 every character that is not printable ASCII (a path or an error's text holds what the
 client sent: a terminal's escape codes among them) is written escaped.
 
