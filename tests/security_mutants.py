@@ -159,6 +159,16 @@ MUTANTS: dict[str, Mutant] = {
         "            if held.served:\n",
         "a waiting request never makes room",
     ),
+    "scala40.games._knock.loose:_tables": Mutant(
+        "        built = _LooseTables()\n        built.build(profile)\n        found = shared.setdefault(key, built)\n",
+        "        found = shared[key] = _LooseTables()\n        found.build(profile)\n",
+        "a knock game's loose-card tables shared with other threads before they are filled",
+    ),
+    "scala40.games._knock.careful:_Partners.of": Mutant(
+        "            self.related[card] = frozenset(code for pair in found for code in pair)\n            self.pairs[card] = found\n",
+        "            self.pairs[card] = found\n            self.related[card] = frozenset(code for pair in found for code in pair)\n",
+        "a card's pairs stored, for other threads to find, before the cards they relate",
+    ),
     "scala40.web.faults:FaultLog.report": Mutant(
         "            elif _is_power_of_ten_or_two(count):\n",
         "            else:\n",

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
+from scala40 import clear_caches
 from scala40.bots import bot_options, make_bot, play_game
 from scala40.cards import parse_cards
 from scala40.errors import InvalidBotSpecError
@@ -25,6 +26,7 @@ from scala40.games._knock.bots import GreedyBot
 from scala40.games._knock.careful import CarefulBot, _meld_pairs, _Table
 from scala40.games._knock.moves import Discard, TakeDiscard
 from scala40.games._knock.phases import Phase
+from scala40.games.chinchon import Ruleset as ChinchonRules
 from tests.decisions import varied_decisions
 from tests.protocol.cases import knock_game_names, soak_unless_default
 
@@ -146,6 +148,49 @@ def test_a_rumino_pair_may_hold_the_card_s_twin() -> None:
     five_of_hearts, five_of_spades = parse_cards("5H 5S")
     pairs = _meld_pairs(five_of_hearts, rules.meld_rules, deck)
     assert tuple(sorted((five_of_hearts, five_of_spades))) in pairs
+
+
+def test_each_deck_reads_its_own_pairs_whichever_game_came_first() -> None:
+    """Chinchón with one pack and with two share their meld rules, and a pair of copies
+    of one card melds only where the deck holds both: the careful bot reads the pairs of
+    its own deck, and chooses the same moves in a two-pack game whether or not a one-pack
+    game was played before it in the process."""
+    game = load_game("chinchon")
+    clear_caches()  # equal meld rules made from now on are one object
+    one = ChinchonRules.from_dict(ChinchonRules.default().to_dict())
+    two = one.replace(packs=2)
+    assert one.meld_rules is two.meld_rules
+    five_of_hearts = parse_cards("5H")[0]
+    for rules in (one, two):
+        view = game.new_game(rules, 2, 3).view(0)
+        pairs = _Table(view, rules.profile).partners.of(five_of_hearts, rules.meld_rules)
+        deck = Counter(rules.profile.deck.cards)
+        assert pairs == _meld_pairs(five_of_hearts, rules.meld_rules, deck), rules.packs
+    five_of_spades = parse_cards("5S")[0]
+    twins = (five_of_spades, five_of_spades)  # two copies of another five: a set of three
+    for rules, has_twins in ((one, False), (two, True)):
+        deck = Counter(rules.profile.deck.cards)
+        assert (twins in _meld_pairs(five_of_hearts, rules.meld_rules, deck)) is has_twins
+
+    def choices(first: Any) -> list[str]:
+        clear_caches()  # meld rules nobody has used: the next ruleset's own
+        if first is not None:
+            state = game.new_game(game.ruleset_type.from_dict(first.to_dict()), 2, 5)
+            play_game(state, [CarefulBot(), CarefulBot()], 5, max_actions=60)
+        state = game.new_game(game.ruleset_type.from_dict(two.to_dict()), 2, 11)
+        bot, chosen = CarefulBot(), list[str]()
+        while not state.is_over and len(chosen) < 150:
+            legal = list(state.legal_moves())
+            move = (
+                legal[0]
+                if state.is_chance
+                else bot.choose(state.view(state.current_player), legal, random.Random(1))
+            )
+            chosen.append(str(move))
+            state = state.apply(move)
+        return chosen
+
+    assert choices(one) == choices(None)
 
 
 def test_a_card_that_melds_with_two_the_next_seat_took_is_certain_danger() -> None:

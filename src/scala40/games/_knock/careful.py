@@ -118,21 +118,36 @@ def _check_weight(option: str, value: object) -> float:
 
 
 class _Partners:
-    """Per meld rules: for each card, the pairs of cards that make a meld with it, found
-    when the card is first asked about (at most 52 of its neighbours' pairs checked)."""
+    """For one deck under one meld rules: for each card, the pairs of the deck's cards that
+    make a meld with it, found when the card is first asked about (at most 52 of its
+    neighbours' pairs checked)."""
 
-    def __init__(self) -> None:
+    def __init__(self, deck: tuple[Card, ...]) -> None:
+        self.deck = Counter(deck)
         self.pairs: dict[Card, tuple[tuple[Card, Card], ...]] = {}
         self.related: dict[Card, frozenset[Card]] = {}
 
-    def of(
-        self, card: Card, rules: MeldRules, deck: Counter[Card]
-    ) -> tuple[tuple[Card, Card], ...]:
+    def of(self, card: Card, rules: MeldRules) -> tuple[tuple[Card, Card], ...]:
         found = self.pairs.get(card)
         if found is None:
-            found = self.pairs[card] = _meld_pairs(card, rules, deck)
+            found = _meld_pairs(card, rules, self.deck)
+            # The related cards are stored first: a server's other threads take a card's
+            # pairs as the sign that both are there.
             self.related[card] = frozenset(code for pair in found for code in pair)
+            self.pairs[card] = found
         return found
+
+
+class _PartnersByDeck(dict[tuple[Card, ...], _Partners]):
+    """Per meld rules, each deck's :class:`_Partners`: rules of one pack and of two share
+    their meld rules, and a pair of copies of one card melds only where the deck has
+    both."""
+
+    __slots__ = ()
+
+    def of_deck(self, deck: tuple[Card, ...]) -> _Partners:
+        found = self.get(deck)
+        return found if found is not None else self.setdefault(deck, _Partners(deck))
 
 
 def _meld_pairs(
@@ -326,8 +341,8 @@ class _Table:
 
     def __init__(self, view: Any, profile: KnockRules) -> None:
         self.rules = profile.meld_rules
-        self.deck = Counter(profile.deck.cards)
-        self.partners: _Partners = self.rules.tables.owned[_Partners]
+        by_deck: _PartnersByDeck = self.rules.tables.owned[_PartnersByDeck]
+        self.partners = by_deck.of_deck(profile.deck.cards)
         player: int = view.player
         count = len(view.hand_sizes)
         active = view.active
@@ -385,7 +400,7 @@ class _Table:
             self.holding[card] = 1.0 - (1.0 - each) ** copies
 
     def _scale(self, weights: dict[Card, float], card: Card, factor: float) -> None:
-        self.partners.of(card, self.rules, self.deck)
+        self.partners.of(card, self.rules)
         for code in self.partners.related[card]:
             if code in weights:
                 weights[code] *= factor
@@ -400,7 +415,7 @@ class _Table:
         if not self.holding and not self.next_known:
             return 0.0
         none = 1.0
-        for first, second in self.partners.of(card, self.rules, self.deck):
+        for first, second in self.partners.of(card, self.rules):
             if first == second:
                 known = self.next_known[first]
                 if known >= 2:
@@ -424,7 +439,7 @@ class _Table:
         rest = Counter(hand)
         rest[card] -= 1
         outs: set[Card] = set()
-        for first, second in self.partners.of(card, self.rules, self.deck):
+        for first, second in self.partners.of(card, self.rules):
             if rest[second] and self.unseen[first]:
                 outs.add(first)
             if rest[first] and self.unseen[second]:

@@ -150,8 +150,12 @@ def _tables(profile: KnockRules) -> _LooseTables:
     key = (profile.values, len(naturals) == len(set(naturals)))
     found = shared.get(key)
     if found is None:
-        found = shared[key] = _LooseTables()
-        found.build(profile)
+        # Filled before it is published: a server's other threads may read the shared
+        # tables at any moment, and a half-made one would answer out of range. Two
+        # threads may both build; the first one stored is kept by both.
+        built = _LooseTables()
+        built.build(profile)
+        found = shared.setdefault(key, built)
     holder.tables = found
     return found
 
