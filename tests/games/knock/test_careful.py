@@ -23,7 +23,7 @@ from scala40.games._knock.arrange import (
     least_unmatched_without,
 )
 from scala40.games._knock.bots import GreedyBot
-from scala40.games._knock.careful import CarefulBot, _meld_pairs, _Table
+from scala40.games._knock.careful import CarefulBot, _meld_pairs, _Partners, _Table
 from scala40.games._knock.moves import Discard, TakeDiscard
 from scala40.games._knock.phases import Phase
 from scala40.games.chinchon import Ruleset as ChinchonRules
@@ -191,6 +191,26 @@ def test_each_deck_reads_its_own_pairs_whichever_game_came_first() -> None:
         return chosen
 
     assert choices(one) == choices(None)
+
+
+def test_a_cards_pairs_are_stored_after_the_cards_they_relate() -> None:
+    """Another thread takes a card's pairs, once stored, as the sign that the cards they
+    relate are stored too (:meth:`_Partners.of`): at the moment the pairs are stored, the
+    related cards are there, for every card of the deck."""
+    rules = ChinchonRules.default()
+    partners = _Partners(rules.profile.deck.cards)
+    related_first: list[bool] = []
+
+    class Watched(dict[int, tuple[tuple[int, int], ...]]):
+        def __setitem__(self, card: int, pairs: tuple[tuple[int, int], ...]) -> None:
+            related_first.append(card in partners.related)
+            super().__setitem__(card, pairs)
+
+    partners.pairs = Watched()
+    cards = sorted(set(rules.profile.deck.cards))
+    for card in cards:
+        partners.of(card, rules.meld_rules)
+    assert related_first == [True] * len(cards)
 
 
 def test_a_card_that_melds_with_two_the_next_seat_took_is_certain_danger() -> None:
