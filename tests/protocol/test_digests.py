@@ -25,10 +25,10 @@ ACTIONS = 400
 """The actions of each game digested (enough to cross a few hands of every game)."""
 
 EXPECTED = {
-    "scala40-official": "5c1a9d4a034eeff0ade3efb1",
-    "scala40-classic": "a45ab875412f1da617906ddf",
-    "scala40-federation-article": "be8afc8acd7a05947b07492d",
-    "scala40-online": "10ab849368288cf0cb9f8257",
+    "scala40-official": "fe89129ed1c4d46bd9a8961f",
+    "scala40-classic": "514310b3ad5f18c56f38f688",
+    "scala40-federation-article": "f13e9457dd6f4ca9b63a18ff",
+    "scala40-online": "1a3fdd907eefa4acde270e15",
     "skarney-partnership": "7dc680385264b0bc8c539375",
     "skarney-singles": "2c9b6a91ce6ba03cefbb2585",
     "skarney-no_jokers": "067f6449de8126a44979e7e5",

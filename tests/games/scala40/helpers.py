@@ -262,13 +262,18 @@ def engine_positions(
     min_hand: int = 4,
     max_hand: int = 9,
     phases: Sequence[str] = ("play",),
+    playable_only: bool = False,
 ) -> GameState:
     """A small two-player position: a few table melds, a hand of ``min_hand``-``max_hand``
     cards (partly drawn from melds, so that melds and layoffs exist), opened or not, a card
     taken from the discard pile or an opening in progress, first round or not.
 
     Cards that would make a meld or a layoff are kept aside as "useful": the card taken
-    from the pile (PLAY) or the top of the pile (DRAW) is often one of them."""
+    from the pile (PLAY) or the top of the pile (DRAW) is often one of them.
+
+    With ``playable_only``, every card of the hand extends a table meld (and so does the
+    top of the pile, most often): the positions where S40-V-PLAYABLE's switches may ban
+    every card left."""
     rules = draw(st.sampled_from(list(rule_choices) or [PRESETS[name] for name in PRESET_NAMES]))
     meld_rules = rules.meld_rules
     available = deck_counter(rules)
@@ -292,6 +297,15 @@ def engine_positions(
     size = draw(st.integers(min_hand, max_hand))
     hand: list[Card] = []
     useful: list[Card] = []
+    if playable_only:
+        targets = sorted({ext.represents for meld in table for ext in meld.extensions()})
+        for _ in range(size if targets else 0):
+            card = draw(st.sampled_from(targets))
+            if take([card]):
+                hand.append(card)
+            useful.append(card)
+        if len(hand) < min_hand:
+            reject()
     for _ in range(draw(st.integers(0, 2))):
         meld_cards = draw(st.permutations(draw(valid_melds(meld_rules))))
         cut = draw(st.integers(0, len(meld_cards)))

@@ -201,9 +201,14 @@ def raw_bans(turn: Turn) -> set[Card]:
 
 def banned(turn: Turn) -> set[Card]:
     """The bans in force: under the S40-DISCARD decision, when every card of the hand is
-    banned, none is."""
+    banned, none is, but for a closing discard that S40-V-PLAYABLE's closing switch bans."""
     found = raw_bans(turn)
-    return set() if found == set(turn.hand) else found
+    if found != set(turn.hand):
+        return found
+    closing_ban = len(turn.hand) == 1 and turn.rules.ban_playable_discard_closing
+    if closing_ban and any(ext.card in found for meld in turn.table for ext in meld.extensions()):
+        return found
+    return set()
 
 
 def relaxed(turn: Turn, move: Move) -> Outcome:
@@ -462,16 +467,15 @@ def _melding_candidates(turn: Turn) -> Iterator[Move]:
 def can_finish(turn: Turn) -> bool:
     """Whether some sequence of moves ends this turn legally (exhaustive search).
 
-    The S40-DISCARD decision lifts the bans for a player who is left with banned cards
-    only; a player may not meld his way into that position, so only discards allowed
-    without the lift end a turn here (a discard right after the draw may use the lift).
+    A discard ends it where :func:`banned` allows it: the S40-DISCARD decision lifts the
+    bans for a player left with banned cards only, wherever the turn stands, but for a
+    closing discard banned by S40-V-PLAYABLE's closing switch.
     """
     for move in _melding_candidates(turn):
         outcome = relaxed(turn, move)
         if outcome is ENDS:
-            if not isinstance(move, Discard) or move.card not in raw_bans(turn):
-                return True
-        elif isinstance(outcome, Turn) and can_finish(outcome):
+            return True
+        if isinstance(outcome, Turn) and can_finish(outcome):
             return True
     return False
 
@@ -638,6 +642,37 @@ def test_oracle_draw_positions(state: GameState) -> None:
     check_draw_position(state)
 
 
+#: Every combination of S40-V-PLAYABLE's three switches: where two of them meet (an opened
+#: player's ban, lifted once every card is banned, beside the closing ban, never lifted) is
+#: where the list of moves once refused a lay-off that leaves two banned cards.
+DISCARD_SWITCHES = [
+    Ruleset(
+        ban_playable_discard_unopened=unopened,
+        ban_playable_discard_opened=opened,
+        ban_playable_discard_closing=closing,
+    )
+    for unopened, opened, closing in product((False, True), repeat=3)
+]
+
+
+@settings(max_examples=60)
+@given(engine_positions(DISCARD_SWITCHES, min_hand=3, max_hand=5, playable_only=True))
+def test_oracle_play_positions_every_discard_switch(state: GameState) -> None:
+    """S40-DISCARD, S40-V-PLAYABLE: hands whose every card extends a table meld."""
+    check_play_position(state)
+
+
+@settings(max_examples=40)
+@given(
+    engine_positions(
+        DISCARD_SWITCHES, min_hand=2, max_hand=4, playable_only=True, phases=("draw",)
+    )
+)
+def test_oracle_draw_positions_every_discard_switch(state: GameState) -> None:
+    """S40-DISCARD, S40-V-PLAYABLE: a take that leads to a hand of banned cards only."""
+    check_draw_position(state)
+
+
 # -- hand-written tricky positions ---------------------------------------------------------------
 
 
@@ -718,6 +753,26 @@ TRICKY_PLAY = {
         taken="3S",
         taken_must_use=True,
     ),
+    # S40-DISCARD, S40-V-PLAYABLE: both an opened player's and the closing switch on.
+    # Every lay-off leaves two cards that both extend a meld: banned, then lifted for the
+    # discard (every card is banned), so each lay-off is legal; a second lay-off leaves one
+    # card, the closing discard, whose ban stays: a dead end.
+    "every-card-left-banned": _position(
+        hands=["4H 8H 9C", "3D 4D 5D"],
+        discard="KD",
+        table=["5H 6H 7H", "10C JC QC"],
+        rules=Ruleset(ban_playable_discard_opened=True, ban_playable_discard_closing=True),
+    ),
+    # The same hand with 4H taken from the pile: it melds (on 5H 6H 7H), and leaves two
+    # banned cards, whose discard the lift allows.
+    "every-card-left-banned-after-the-take": _position(
+        hands=["4H 8H 9C", "3D 4D 5D"],
+        discard="KD",
+        table=["5H 6H 7H", "10C JC QC"],
+        taken="4H",
+        taken_must_use=True,
+        rules=Ruleset(ban_playable_discard_opened=True, ban_playable_discard_closing=True),
+    ),
     # S40-V-FOURKIND with a swap that completes a natural four of a kind.
     "fourkind-swap": _position(
         hands=["9C 2H 5S 5H", "AS KH 7D 4S"],
@@ -750,6 +805,15 @@ TRICKY_DRAW = {
         discard="JC 9S",
         table=["5S 6S 7S"],
         phase="draw",
+    ),
+    # S40-DISCARD, S40-V-PLAYABLE: the taken 4H melds, leaving 8H 9C, both banned by the
+    # opened player's switch, then lifted: the take is legal.
+    "every-card-left-banned": _position(
+        hands=["8H 9C", "3D 4D 5D"],
+        discard="KD 4H",
+        table=["5H 6H 7H", "10C JC QC"],
+        phase="draw",
+        rules=Ruleset(ban_playable_discard_opened=True, ban_playable_discard_closing=True),
     ),
     "upcard-and-early-discard": _position(
         hands=["KS KH 10S JS QS 2C 5D", "3H 4H 5H 9C"],
@@ -790,6 +854,16 @@ def test_oracle_expectations_of_the_tricky_positions() -> None:
     assert oracle_legal(early, meld("KS KH KD"))
     assert oracle_legal(early, meld("10S JS QS"))  # 30: the kings with KD complete it
     assert not oracle_legal(early, meld("10S JS QS KS"))  # opens without the taken KD
+    assert draw_legal(TRICKY_DRAW["every-card-left-banned"], TakeDiscard())
+    banned_left = turn_of(TRICKY_PLAY["every-card-left-banned"])
+    assert all(
+        oracle_legal(banned_left, LayOff(card, meld_index, end))
+        for card, meld_index, end in [
+            (parse_cards("9C")[0], 1, MeldEnd.LOW),
+            (parse_cards("4H")[0], 0, MeldEnd.LOW),
+            (parse_cards("8H")[0], 0, MeldEnd.HIGH),
+        ]
+    )
     progress = turn_of(TRICKY_PLAY["opening-in-progress"])
     assert oracle_legal(progress, meld("2C 3C 4C"))  # 24 + 9, then the kings: 63
     assert oracle_legal(progress, meld("KS KH KD"))

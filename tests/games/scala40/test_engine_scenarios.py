@@ -513,7 +513,9 @@ def test_s40_discard_unopened_may_not_discard_a_joker_or_a_playable_card() -> No
     )
     assert move_texts(state) == ["discard 2H", "discard KD"]
     assert_illegal(state, "discard JK", "S40-DISCARD")
-    assert_illegal(state, "discard 6S", "S40-V-PLAYABLE")
+    # The ban of a player who has not opened is S40-DISCARD's own (S40-V-PLAYABLE's
+    # switch can turn it off): the rule in force is the one cited.
+    assert_illegal(state, "discard 6S", "S40-DISCARD")
     assert_illegal(state, "discard 3C", "S40-DISCARD")  # not in the hand
     assert set(banned_discards(state)) == {JOKER, card("6S")}
 
@@ -968,7 +970,7 @@ def test_s40_v_playable_unopened_switch() -> None:  # S40-V-PLAYABLE (unopened, 
         "phase": "play",
     }
     state = GameState.from_position(**position)  # type: ignore[arg-type]
-    assert_illegal(state, "discard 6S", "S40-V-PLAYABLE")
+    assert_illegal(state, "discard 6S", "S40-DISCARD")
     relaxed = GameState.from_position(
         **position,  # type: ignore[arg-type]
         rules=Ruleset(ban_playable_discard_unopened=False),
@@ -1021,6 +1023,43 @@ def test_s40_v_playable_closing_switch_on_forbids_closing_on_a_playable_card() -
     closed = free.apply("layoff 10S #0 high").apply("discard 6S")
     assert closed.last_hand is not None
     assert closed.last_hand.closer == 0
+
+
+def test_s40_v_playable_opened_and_closing_switches_a_lay_off_may_leave_banned_cards() -> None:
+    # S40-V-PLAYABLE (opened and closing) with the S40-DISCARD decision: a lay-off that
+    # leaves two cards, both extending a table meld, bans both, and the ban is lifted for
+    # that discard; a second lay-off would leave one such card, the closing discard,
+    # whose ban is not lifted.
+    rules = Ruleset(ban_playable_discard_opened=True, ban_playable_discard_closing=True)
+    state = mid_turn(
+        hands=["4H 8H 9C", "3D 4D 5D"],
+        discard="KD",
+        table=["5H 6H 7H", "10C JC QC"],
+        rules=rules,
+    )
+    assert move_texts(state) == [
+        "discard 4H",
+        "discard 8H",
+        "discard 9C",
+        "layoff 4H #0 low",
+        "layoff 8H #0 high",
+        "layoff 9C #1 low",
+    ]
+    after = state.apply("layoff 9C #1 low")
+    assert move_texts(after) == ["discard 4H", "discard 8H"]
+    assert set(banned_discards(after)) == set()  # both banned: the ban is lifted
+    assert_illegal(after, "layoff 8H #0 high", "S40-CLOSE")
+    # In the draw phase, the take of 4H that leads there is listed too.
+    drawing = GameState.from_position(
+        hands=["8H 9C", "3D 4D 5D"],
+        discard="KD 4H",
+        table=["5H 6H 7H", "10C JC QC"],
+        opened=[True, True],
+        turns_played=[1, 1],
+        phase="draw",
+        rules=rules,
+    )
+    assert "take" in move_texts(drawing)
 
 
 def test_s40_v_upcard_first_player_keeps_the_turned_up_card() -> None:  # S40-V-UPCARD

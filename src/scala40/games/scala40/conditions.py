@@ -99,6 +99,9 @@ def fits_after(size: int, keep: int, close_by_melding: bool) -> bool:
 
 
 def bans_bite(rules: Ruleset) -> bool:
-    """Whether a player who has opened can be banned from discarding a card he holds
-    (beyond the card taken from the pile): only under the S40-V-PLAYABLE switches."""
-    return rules.ban_playable_discard_opened or rules.ban_playable_discard_closing
+    """Whether a discard ban can stop a turn that has cards to discard: only
+    S40-V-PLAYABLE's closing switch. The S40-DISCARD decision lifts every other ban once
+    all the cards held are banned (:func:`~scala40.games.scala40.discarding.bans_lifted`),
+    so under them a discard always remains; the closing switch's ban on a last card is not
+    lifted, and a move that leaves only such a card is a dead end."""
+    return rules.ban_playable_discard_closing

@@ -27,6 +27,8 @@ __all__ = [
     "ban_reasons",
     "banned_discards",
     "banned_mask",
+    "bans_lifted",
+    "discard_allowed",
     "end_hand",
     "finish_discard",
     "resign",
@@ -37,12 +39,10 @@ __all__ = [
 
 
 def banned_discards(state: StateRecord) -> dict[Card, str]:
-    """Cards of the mover's hand that may not be discarded now, each with the rule why.
-
-    Under the S40-DISCARD decision, when every card is banned the bans are lifted.
-    """
+    """Cards of the mover's hand that may not be discarded now, each with the rule why:
+    :func:`ban_reasons`, less what the S40-DISCARD decision lifts (:func:`bans_lifted`)."""
     reasons = ban_reasons(state)
-    if reasons and len(reasons) == len(set(state.hands[state.turn])):
+    if reasons and bans_lifted(state, _mask_of(reasons), card_mask(state.hands[state.turn])):
         return {}
     return reasons
 
@@ -52,14 +52,8 @@ def banned_mask(state: StateRecord) -> int:
     generation needs, without the reasons."""
     player = state.turn
     hand = state.hands[player]
-    rules = state.rules
     opened = state.opened[player]
-    if len(hand) == 1:
-        ban_playable = rules.ban_playable_discard_closing
-    elif opened:
-        ban_playable = rules.ban_playable_discard_opened
-    else:
-        ban_playable = rules.ban_playable_discard_unopened
+    ban_playable = _playable_ban(state, hand, opened)
     taken = state.taken if not state.taken_used else None
     if opened and not ban_playable and taken is None:
         return 0  # nothing can be banned: the common case, answered at once
@@ -69,30 +63,75 @@ def banned_mask(state: StateRecord) -> int:
         banned |= held & table_info(state.table).playable
     if taken is not None and hand.count(taken) < 2:
         banned |= held & 1 << taken
-    # S40-DISCARD decision: when every card is banned, the bans are lifted.
-    return 0 if banned == held else banned
+    return 0 if bans_lifted(state, banned, held) else banned
+
+
+def bans_lifted(state: StateRecord, banned: int, held: int) -> bool:
+    """Whether the S40-DISCARD decision lifts the discard bans of the mover, whose hand
+    holds the cards ``held`` and may not discard the cards ``banned`` (bit masks): when
+    every card is banned the bans are lifted for that discard, except a closing discard
+    that S40-V-PLAYABLE's closing switch bans. The one statement of the lift: the list
+    of moves, ``is_legal`` and the lookahead's "can the turn still end" all read it."""
+    if banned != held:
+        return False
+    hand = state.hands[state.turn]
+    # One card left is the closing discard (S40-CLOSE): its ban stays when the closing
+    # switch made it, and then no discard ends the turn.
+    return not (
+        len(hand) == 1
+        and state.rules.ban_playable_discard_closing
+        and table_info(state.table).playable & held
+    )
+
+
+def discard_allowed(state: StateRecord) -> bool:
+    """Whether the mover may discard some card of his hand now, the bans and their lift
+    (:func:`bans_lifted`) considered; the hand's size and the first round aside."""
+    hand = state.hands[state.turn]
+    return bool(hand) and banned_mask(state) != card_mask(hand)
+
+
+def _playable_ban(state: StateRecord, hand: tuple[Card, ...], opened: bool) -> bool:
+    """Whether S40-V-PLAYABLE's switch for the mover's discard now is on: the closing
+    switch for a last card, else the opened or the unopened player's."""
+    rules = state.rules
+    if len(hand) == 1:
+        return rules.ban_playable_discard_closing
+    if opened:
+        return rules.ban_playable_discard_opened
+    return rules.ban_playable_discard_unopened
+
+
+def _mask_of(cards: dict[Card, str]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
 
 
 _JOKER_BIT = 1 << JOKER
 
 
 def ban_reasons(state: StateRecord) -> dict[Card, str]:
-    """The discard bans on the mover's cards, before the S40-DISCARD decision's lift."""
+    """The discard bans on the mover's cards, before the S40-DISCARD decision's lift, each
+    with the rule in force: S40-DISCARD's own bans for a player who has not opened (a
+    joker, a card that extends a table meld), S40-V-PLAYABLE's switches beyond them."""
     player = state.turn
     hand = state.hands[player]
-    rules = state.rules
     opened = state.opened[player]
-    closing = len(hand) == 1
-    if closing:
-        ban_playable = rules.ban_playable_discard_closing
-    elif opened:
-        ban_playable = rules.ban_playable_discard_opened
-    else:
-        ban_playable = rules.ban_playable_discard_unopened
+    ban_playable = _playable_ban(state, hand, opened)
     taken_rule = state.taken is not None and not state.taken_used
     if opened and not ban_playable and not taken_rule:
         return {}  # nothing can be banned: the common case, answered at once
     playable = table_info(state.table).playable if ban_playable else 0
+    # The unopened player's ban is S40-DISCARD's rule, on by default; a variant's switch
+    # turns it off (S40-V-PLAYABLE), and the opened and closing ones are variants.
+    playable_reason = (
+        "S40-V-PLAYABLE: the card can extend a meld on the table"
+        if opened or len(hand) == 1
+        else "S40-DISCARD: a player who has not opened may not discard a card that can "
+        "extend a meld on the table"
+    )
     reasons: dict[Card, str] = {}
     distinct = set(hand)
     for card in distinct:
@@ -101,7 +140,7 @@ def ban_reasons(state: StateRecord) -> dict[Card, str]:
         elif card == JOKER and not opened:
             reasons[card] = "S40-DISCARD: a player who has not opened may not discard a joker"
         elif playable >> card & 1:
-            reasons[card] = "S40-V-PLAYABLE: the card can extend a meld on the table"
+            reasons[card] = playable_reason
     return reasons
 
 

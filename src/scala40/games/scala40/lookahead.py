@@ -31,7 +31,7 @@ from scala40.games.scala40.conditions import (
     opening_unfinished,
     turn_end,
 )
-from scala40.games.scala40.discarding import ban_reasons
+from scala40.games.scala40.discarding import discard_allowed
 from scala40.games.scala40.hand.opening import can_open_sorted
 from scala40.games.scala40.hand.tables import melds_with_card, sorted_hand_melds
 from scala40.games.scala40.handling import hand_without, illegal, with_card
@@ -134,27 +134,21 @@ def take_refusal(state: StateRecord, new: StateRecord) -> tuple[str, str] | None
 # -- whether the turn can end ------------------------------------------------------------
 
 
-def _strict_discard(state: StateRecord) -> bool:
-    """Whether some card can be discarded now without lifting any ban (S40-DISCARD)."""
-    hand = state.hands[state.turn]
-    if not hand or (len(hand) == 1 and not state.may_close):
-        return False
-    return len(ban_reasons(state)) < len(set(hand))
-
-
 def _finish_now(state: StateRecord) -> bool:
-    """Whether the turn can end with a discard right now, no ban lifted."""
+    """Whether the turn can end with a discard right now (S40-DISCARD, its bans and their
+    lift: :func:`~scala40.games.scala40.discarding.discard_allowed`)."""
     if card_to_meld(state) is not None or opening_unfinished(state):
         return False
-    return len(state.hands[state.turn]) >= cards_to_keep(state) and _strict_discard(state)
+    return len(state.hands[state.turn]) >= cards_to_keep(state) and discard_allowed(state)
 
 
 def can_finish(state: StateRecord) -> bool:
     """Whether the player to move can still end this turn legally (no dead ends).
 
-    The S40-DISCARD decision lifts the discard bans for a player left with only
-    banned cards after drawing; a player may not meld his way into that
-    position, so the lookahead counts only discards allowed without the lift.
+    The S40-DISCARD decision lifts the discard bans for a player left with only banned
+    cards, but for a closing discard banned by S40-V-PLAYABLE's closing switch: the
+    lookahead reads the same lift as the list of moves (:func:`bans_bite` says when a
+    ban can stop a turn at all).
     """
     player = state.turn
     hand = state.hands[player]
@@ -162,7 +156,7 @@ def can_finish(state: StateRecord) -> bool:
     must_use = state.taken_must_use and not state.taken_used
     rules = state.rules
     if state.opened[player]:
-        if not must_use and len(hand) >= keep and (not bans_bite(rules) or _strict_discard(state)):
+        if not must_use and len(hand) >= keep and (not bans_bite(rules) or discard_allowed(state)):
             return True
         if must_use:
             verdict = direct_use(state, hand, state.taken)  # type: ignore[arg-type]
