@@ -9,6 +9,7 @@ An option a game adds is drawn and played the day it is declared, with no test e
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 from scala40.errors import InvalidRulesetError
 from scala40.rulesets import OptionKind, RulesetBase, option_kinds
 
-__all__ = ["one_option_changes", "option_values", "rulesets"]
+__all__ = ["one_option_changes", "option_values", "rulesets", "switch_combinations"]
 
 _WINDOW = 20
 """How far above an integer option's lowest value (or its default) its drawn values
@@ -126,3 +127,27 @@ def one_option_changes(ruleset_type: type[RulesetBase]) -> Iterator[tuple[str, A
             if found is not None:
                 break
         yield kind.name, found
+
+
+def switch_combinations(ruleset_type: type[RulesetBase]) -> Iterator[tuple[str, Any]]:
+    """For each group of two or more on/off options of ``ruleset_type`` that cite one rule
+    (S40-V-PLAYABLE's three discard bans, say), every combination of their values over
+    the standard ruleset: a name for it (``"name=True,..."``) and the ruleset, or
+    ``None`` where the ruleset refuses the combination. Switches of one rule are where
+    two conditions meet in one place of the code, and a combination no preset takes is
+    drawn seldom by :func:`rulesets`."""
+    groups: dict[str, list[str]] = {}
+    for kind in option_kinds(ruleset_type):
+        if kind.kind == "bool":
+            groups.setdefault(ruleset_type.option_rule(kind.name), []).append(kind.name)
+    base = ruleset_type.default()
+    for names in groups.values():
+        if len(names) < 2:
+            continue
+        for values in itertools.product((False, True), repeat=len(names)):
+            changes = dict(zip(names, values))
+            label = ",".join(f"{name}={value}" for name, value in changes.items())
+            try:
+                yield label, base.replace(**changes)
+            except InvalidRulesetError:
+                yield label, None

@@ -51,7 +51,7 @@ from scala40.movekinds import (
 from scala40.notation import LengthOf
 from scala40.resignation import ResignMove
 
-__all__ = ["MELD_CARDS", "candidate_moves", "with_a_repeated_meld"]
+__all__ = ["MELD_CARDS", "candidate_moves", "with_a_playable_hand", "with_a_repeated_meld"]
 
 MELD_CARDS = 5
 """The most cards of a meld put down from the hand that the candidates try: every meld of
@@ -364,6 +364,81 @@ def with_a_repeated_meld(
             hand.append(given)
             stock[given] -= 1
     data["hands"] = [format_cards(sorted(hand)) for hand in hands]
+    data["stock"] = format_cards(list((+stock).elements()))
+    try:
+        return type(state).from_dict(data)
+    except Scala40Error:
+        return None
+
+
+def with_a_playable_hand(state: Any, chooser: random.Random) -> Any | None:
+    """``state`` with the hand of the seat to decide made of two to four cards that each
+    extend a table meld (natural cards where the table offers them), and, half the time,
+    such a card on top of the discard pile: the positions where a discard ban on a card
+    that extends a meld (S40-V-PLAYABLE) bans every card left, and where a lift of the
+    bans must be read alike by the list of moves, ``is_legal`` and the lookahead.
+
+    The hand's other cards go to the stock; the cards come from the stock or, for a card
+    the stock lacks, from another hand, which gets a card of the stock instead (so the
+    cards are conserved). ``None`` when the cards are not to be had, the state has no
+    table, or its game refuses the position. Built through the state's dictionary, like
+    :func:`with_a_repeated_meld`, for any game whose dictionary has a ``table`` of melds
+    beside a ``stock`` and ``hands``."""
+    seat = state.current_player
+    table = getattr(state, "table", None)
+    if seat is None or not table:
+        return None
+    data = state.to_dict()
+    if not isinstance(data.get("stock"), str) or not isinstance(data.get("hands"), list):
+        return None
+    data.pop("history", None)
+    wild = getattr(state.rules, "meld_rules", table[0].rules).wild_cards
+    offered = sorted({extension.card for meld in table for extension in meld.extensions()})
+    naturals = [card for card in offered if card not in wild and card != JOKER]
+    pool = naturals or offered
+    if not pool:
+        return None
+    stock = Counter(parse_cards(data["stock"]))
+    hands = [list(parse_cards(hand)) if isinstance(hand, str) else None for hand in data["hands"]]
+    hand = hands[seat]
+    if hand is None:
+        return None
+    stock.update(hand)
+    hand.clear()
+
+    def take(card: Card) -> bool:
+        if not stock[card]:
+            holders = [
+                other
+                for other, cards in enumerate(hands)
+                if cards and card in cards and other != seat
+            ]
+            if not holders or not +stock:
+                return False
+            holder = hands[chooser.choice(holders)]
+            assert holder is not None
+            holder.remove(card)
+            replacement = chooser.choice(sorted(+stock))
+            holder.append(replacement)
+            stock[replacement] -= 1
+            stock[card] += 1
+        stock[card] -= 1
+        return True
+
+    for _ in range(chooser.randint(2, 4)):
+        card = chooser.choice(pool)
+        if take(card):
+            hand.append(card)
+    if len(hand) < 2:
+        return None
+    if isinstance(data.get("discard"), str) and data["discard"] and chooser.random() < 0.5:
+        card = chooser.choice(pool)
+        if take(card):
+            data["discard"] = f"{data['discard']} {format_cards([card])}"
+    data["hands"] = [
+        format_cards(sorted(cards)) if cards is not None else original
+        for cards, original in zip(hands, data["hands"])
+    ]
     data["stock"] = format_cards(list((+stock).elements()))
     try:
         return type(state).from_dict(data)

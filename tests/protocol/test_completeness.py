@@ -12,6 +12,12 @@ end, every swap, every meld of the hand, every split, every close and arrangemen
 bounded) is in ``legal_moves()`` exactly when ``is_legal`` accepts it (or, for a game of
 the bare protocol, ``apply``).
 
+Switches of one rule (S40-V-PLAYABLE's three discard bans, say) meet in one place of the
+code, and their combinations come seldom in drawn rulesets: each combination is played
+(:func:`tests.options.switch_combinations`), with states whose hand holds only cards that
+extend a table meld (:func:`tests.protocol.candidates.with_a_playable_hand`), where every
+discard left may be banned and a lift of the bans decides what the turn may do.
+
 Equal table melds and repeated ranks come seldom in random games, and are where a
 generator that keys its work by a meld's value goes wrong (two equal sets under
 S40-V-FOURKIND were once one): each state checked is checked again with one of its table
@@ -37,8 +43,8 @@ from scala40.errors import IllegalMoveError
 from scala40.game import Game, State
 from scala40.movekinds import INDEX, MoveBase
 from tests.adapters import toygame
-from tests.options import one_option_changes, rulesets
-from tests.protocol.candidates import candidate_moves, with_a_repeated_meld
+from tests.options import one_option_changes, rulesets, switch_combinations
+from tests.protocol.candidates import candidate_moves, with_a_playable_hand, with_a_repeated_meld
 from tests.protocol.tally import TALLY, long_run
 from tests.protocol.test_protocol import _every_game
 
@@ -188,3 +194,59 @@ def test_each_option_alone_keeps_the_listed_moves_complete(game: Game) -> None:
                 checked += 1
             legal = state.legal_moves()
             state = state.apply(legal[chooser.randrange(len(legal))])
+
+
+def _check_switches(game: Game, states: int) -> None:
+    """Every combination of each group of switches of one rule: a seeded game of each,
+    its states checked, each with the hand of the seat to decide made of cards that
+    extend a table meld (``states`` such states a combination)."""
+    for label, rules in switch_combinations(game.ruleset_type):
+        if rules is None:
+            continue  # a combination the ruleset refuses: no game plays it
+        chooser = random.Random(label)
+        for seed in range(40):
+            players = min(max(game.default_players, rules.min_players), rules.max_players)
+            state = game.new_game(rules, players, seed)
+            checked = 0
+            for _ in range(_STEPS):
+                if state.is_over or checked >= states:
+                    break
+                if not state.is_chance:
+                    playable = with_a_playable_hand(state, chooser)
+                    if playable is not None and (
+                        _plays_onto_the_table(playable) or chooser.random() < 0.1
+                    ):
+                        check_complete(game, playable, chooser)
+                        TALLY["states checked with a hand of cards that extend the table"] += 1
+                        checked += 1
+                legal = state.legal_moves()
+                state = state.apply(legal[chooser.randrange(len(legal))])
+            if checked >= states:
+                break
+
+
+def _switch_cases() -> list[Any]:
+    return [
+        pytest.param(game, id=game.name)
+        for game in _every_game()
+        if any(True for _ in switch_combinations(game.ruleset_type))
+    ]
+
+
+@pytest.mark.parametrize("game", _switch_cases())
+def test_every_combination_of_one_rules_switches_keeps_the_listed_moves_complete(
+    game: Game,
+) -> None:
+    """Under every combination of the switches of one rule, a move is listed exactly when
+    taken, in states where every card of the hand extends a table meld (a lay-off that
+    leaves two cards, both banned by S40-V-PLAYABLE's switch for an opened player, was
+    once refused when the closing switch was on too: S40-DISCARD lifts that ban)."""
+    _check_switches(game, states=3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", _switch_cases())
+def test_every_combination_of_one_rules_switches_keeps_the_listed_moves_complete_at_length(
+    game: Game,
+) -> None:
+    _check_switches(game, states=40 if long_run() else 12)
