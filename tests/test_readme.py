@@ -52,10 +52,11 @@ def test_the_opening_picture_is_a_shipped_file() -> None:
         assert (README.parent / picture.removeprefix(raw)).is_file(), picture
 
 
-def test_the_first_install_line_works_before_the_first_upload() -> None:
-    """The package is not on the package index yet: the README's first install command
-    installs the source, and the index's command is named as what works once it is
-    uploaded (not as a command to run today)."""
+def test_the_install_section_reads_right_before_and_after_the_first_upload() -> None:
+    """The README is the package index's page too, shown from the first upload on: its
+    first install command installs the source, which works with or without a release
+    uploaded, and the index's command is given for where the index has a release, never
+    said to be missing from it, or to be there, as a fact of today."""
     first = re.search(r"```console\n(.*?)\n```", TEXT, re.DOTALL)
     assert first is not None
     assert first[1].splitlines() == [
@@ -63,5 +64,8 @@ def test_the_first_install_line_works_before_the_first_upload() -> None:
         "cd scala40",
         "python -m pip install .",
     ]
-    assert "not on the package index yet" in TEXT
-    assert "python -m pip install\nscala40` (and" in TEXT
+    flat = " ".join(TEXT.split())
+    assert "Where the package index has a release of it" in flat
+    assert '`python -m pip install scala40` (and `"scala40[rl]"`) installs the latest' in flat
+    for dated in ("not on the package index", "not uploaded", "yet:", "will install"):
+        assert dated not in flat, dated

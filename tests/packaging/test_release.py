@@ -120,6 +120,18 @@ def test_between_releases_the_version_is_the_next_development_release() -> None:
         assert named[2] == release, release
 
 
+def test_a_releases_notes_name_no_development_version() -> None:
+    """A release's notes say what was true at the release: the version ``main`` carries
+    between releases (``0.3.0.dev0``, say) was true before or after it, never at it, and
+    each dated section is read long after (the 0.3.0 notes once said main carried
+    0.3.0.dev0)."""
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    dated = re.findall(r"^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$", changelog, re.MULTILINE)
+    for release in dated:
+        section = changelog.split(f"## [{release}]", 1)[1].split("\n## [", 1)[0]
+        assert not re.search(r"\d+\.\d+\.\d+\.dev\d+", section), release
+
+
 def _git(*arguments: str) -> str | None:
     """What git prints in the source tree, or None where there is no history (an sdist)."""
     if not (ROOT / ".git").exists() or shutil.which("git") is None:
