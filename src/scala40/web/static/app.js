@@ -846,9 +846,24 @@ function planCards(plan) {
   return plan.moves.flatMap(moveCards);
 }
 
+function heldMeld(held) {
+  // The meld the hand holds (the view's "held": S40-OPEN's opening, SK-CONTRACT's
+  // contract) whose cards are exactly those picked, if any.
+  const picked = pickedNames();
+  return picked.length ? (held || []).find((item) => sameCards(moveCards(item.meld), picked)) : undefined;
+}
+
+function openingShort(opening) {
+  // Why the melds of the hand cannot open yet (S40-OPEN), from the view's best melds.
+  const best = opening.best ? `your best melds (${opening.best.melds.map(moveText).join(" + ")}) make ${opening.best.points}` : "your hand holds no meld";
+  const down = opening.put_down ? `, with ${opening.put_down} put down this turn` : "";
+  return `an opening needs ${opening.threshold} points, and ${best}${down}: ${opening.missing} missing`;
+}
+
 function openingFacts() {
   // Scala 40: who has opened, and for a seat that has not, the points its melds must
-  // reach (S40-OPEN), those put down this turn and those of the cards picked.
+  // reach (S40-OPEN), those put down this turn, how far its best melds are, and those
+  // of the cards picked (a meld that cannot open yet named as a meld, with what it lacks).
   const shown = answer.view.public;
   const facts = [];
   const opened = shown.opened.map((done, seat) => `${seat === table.seat ? "you" : `Seat ${seat}`} ${done ? "yes" : "not yet"}`);
@@ -857,16 +872,33 @@ function openingFacts() {
   if (!opening) return facts;
   let text = `To open: new melds worth ${opening.threshold} points`;
   if (opening.put_down) text += ` (${opening.put_down} put down this turn)`;
+  text += opening.best
+    ? `; your best melds: ${opening.best.points} points${opening.missing ? `, ${opening.missing} missing` : ", enough"}`
+    : "; your hand holds no meld yet";
   facts.push(["opening", text, false]);
   const picked = pickedNames();
-  if (picked.length && answer.view.current_player === table.seat && answer.view.phase === "play") {
+  if (picked.length && answer.view.current_player === table.seat && ["draw", "play"].includes(answer.view.phase)) {
     const plan = opening.plans.find((item) => sameCards(planCards(item), picked));
     const total = plan ? opening.put_down + plan.points : null;
-    facts.push(["picked", plan
-      ? `Cards picked: ${plan.points} points, ${total} of ${opening.threshold}${total >= opening.threshold ? ": enough to open" : ""}`
-      : "Cards picked: no meld toward the opening yet", true]);
+    const meld = plan ? null : heldMeld(opening.held);
+    let said = "Cards picked: no meld toward the opening yet";
+    if (plan) said = `Cards picked: ${plan.points} points, ${total} of ${opening.threshold}${total >= opening.threshold ? ": enough to open" : ""}`;
+    else if (meld && opening.missing) said = `Cards picked: ${moveText(meld.meld)}, a meld of ${meld.points} points, cannot open yet: ${openingShort(opening)}`;
+    else if (meld) said = `Cards picked: ${moveText(meld.meld)}, a meld of ${meld.points} points that no opening ${answer.view.phase === "draw" ? "after your draw" : "this turn"} uses`;
+    facts.push(["picked", said, true]);
   }
   return facts;
+}
+
+function countText(count, kind) {
+  // "no set", "one set", "two sequences".
+  return `${NUMBERS[count] || count} ${kind}${count === 1 ? "" : "s"}`;
+}
+
+function contractShort(parts) {
+  // What the hand holds of its side's contract (SK-CONTRACT): "one set, no sequence".
+  const kinds = parts.kind ? [parts.kind] : ["set", "sequence"];
+  return kinds.map((kind) => countText(parts[kind === "set" ? "sets" : "sequences"].length, kind)).join(", ");
 }
 
 function skarneyFacts() {
@@ -881,7 +913,17 @@ function skarneyFacts() {
     const number = NUMBERS[size] || String(size);
     let text = `Contract, hand ${hand} of ${options.hands}: ${number} 3-card sets, or ${number} 3-card sequences`;
     if (shown.progress) text += ` (${seatName(shown.turn)}: ${shown.progress} of ${size} down)`;
+    // How far this seat's hand is from the rest of its side's contract.
+    const parts = shown.contract;
+    if (parts) text += `; your hand holds ${contractShort(parts)}${parts.missing ? `: ${NUMBERS[parts.missing] || parts.missing} missing` : ": enough"}`;
     facts.push(["contract", text, false]);
+    const meld = parts ? heldMeld(parts.held) : undefined;
+    if (meld && view.current_player === table.seat && ["draw", "play"].includes(view.phase)) {
+      const playable = view.legal_moves.some((move) => move.text.startsWith("meld ") && sameCards(moveCards(move.text), pickedNames()));
+      facts.push(["picked", playable
+        ? `Cards picked: ${moveText(meld.meld)}, a ${meld.kind} of the contract`
+        : `Cards picked: ${moveText(meld.meld)}, a ${meld.kind} for the contract, cannot be put down yet: ${contractWhy(parts)}`, true]);
+    }
   } else {
     facts.push(["contract", `Hand ${hand} of ${options.hands}: no contract, free melding`, false]);
   }
@@ -905,6 +947,24 @@ function skarneyFacts() {
     if (stopped) facts.push(["stopped", `${seatName(seat)} skips the next draw`, false]);
   });
   return facts;
+}
+
+function contractWhy(parts) {
+  // Why no contract meld can be put down (SK-CONTRACT): the melds needed, those the hand
+  // holds.
+  const needed = NUMBERS[parts.melds - parts.put_down] || parts.melds - parts.put_down;
+  const what = parts.kind ? `${parts.kind}s` : "sets or sequences";
+  const missing = NUMBERS[parts.missing] || parts.missing;
+  return `the contract needs ${needed} more 3-card ${what}, and your hand holds ${contractShort(parts)}: ${missing} missing`;
+}
+
+function pickedWhy() {
+  // Why the cards picked, a meld the hand holds, cannot be put down yet (an opening short
+  // of its points, a contract short of its melds), or "".
+  const shown = answer.view.public;
+  if (shown.opening && shown.opening.missing && heldMeld(shown.opening.held)) return openingShort(shown.opening);
+  if (shown.contract && shown.contract.missing && heldMeld(shown.contract.held)) return contractWhy(shown.contract);
+  return "";
 }
 
 function decisionWords(view) {
@@ -988,7 +1048,12 @@ function renderMoves() {
   }
   let hint = "";
   if (!view.legal_moves.length) hint = view.is_over ? "" : "Waiting for the others.";
-  else if (selected.length && !moves.length && !plans.length) hint = "No move uses all the cards picked.";
+  else if (selected.length && !moves.length && !plans.length) {
+    // A meld the hand holds that no move puts down yet is a meld: the hint says what it
+    // lacks.
+    const why = pickedWhy();
+    hint = why ? `No move puts these cards down yet: ${why}.` : "No move uses all the cards picked.";
+  }
   else if (groups.some((group) => group.dataset.shape === "folded")) {
     hint = "Tap cards in your hand to see the moves that use them, or open a list.";
   }
