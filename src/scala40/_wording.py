@@ -98,7 +98,7 @@ def notation_text(text: str, unicode: bool) -> str:
 
 
 _CARD = r"(?:10|[2-9AJQK])[SHDC]"
-CARD_WORD = re.compile(rf"(?<![\w=])({_CARD}|JK)(?:=({_CARD}))?(?![\w=])")
+CARD_WORD = re.compile(rf"(?<![\w=#-])({_CARD}|JK)(?:=({_CARD}))?(?![\w=-])")
 """A card written in the notation inside a text, with the card a wild card stands for
 (``JK=7S``): the card, and the card it stands for, if given. The web table's page finds
 cards in a text by the same expression (``scala40/web/static/app.js``, ``CARD_WORD``)."""

@@ -386,7 +386,7 @@ def draw_scene(scene: Scene, marks: Marks) -> str:
     stack.line(f"{scene.title} · hand {scene.hand_number}{who}", bold=True, size=15)
     stack.line(scene.status)
     if marks.last_move is not None:
-        stack.line(f"last move: {marks.last_move[:120]}", size=12)
+        stack.line(f"last move: {players_text(marks.last_move[:120], scene.spanish)}", size=12)
     if scene.totals is not None:
         stack.line("side totals: " + ", ".join(map(str, scene.totals)))
     stack.piece(_piles(scene, marks))

@@ -9,6 +9,12 @@
 const $ = (id) => document.getElementById(id);
 const SHOWN_AT_ONCE = 6; // moves of a kind that names several cards shown unfolded
 const CARD = /^(?:10|[2-9AJQK])[SHDC]$|^JK$/;
+// A card in the notation inside a text (a reason), with the card a wild card stands for
+// (JK=7S): the library's expression (scala40._wording.CARD_WORD); several a space apart.
+const CARD_WORD = String.raw`(?<![\w=#-])(?:(?:10|[2-9AJQK])[SHDC]|JK)(?:=(?:10|[2-9AJQK])[SHDC])?(?![\w=-])`;
+const CARD_WORDS = new RegExp(`${CARD_WORD}(?: +${CARD_WORD})*`, "g");
+// A rule ID of a game's (S40-OPEN, SK-CONTRACT): linked to its rule on the game's page.
+const RULE_ID = /\b(?:S40|SK|RU|CH|LC)(?:-[A-Z0-9]+)+\b/g;
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 // The picture's smallest text is 10 of its units: laid out as narrow as the screen and
 // shown at 1.25 times its size, it reads at 12.5 pixels on a phone as on a desktop.
@@ -28,6 +34,8 @@ let overShown = false; // whether the end of the match has been shown
 let polling = null;
 let shuffling = false; // whether the notice says the deal waits for the people
 let limitTimer = null; // the countdown of what the server holds back
+let clockRead = 0; // when the answer's clock was read (performance.now(), milliseconds)
+let clockTimer = null; // the countdown of the person's clock on the page
 
 async function call(method, path, body) {
   const options = { method, headers: {} };
@@ -159,14 +167,38 @@ function moveText(text) {
   return words.join(" ");
 }
 
+function spelledText(text) {
+  // A text of the library's (a reason) with its cards as the page spells them (Q♣, or a
+  // Spanish pack's names), as scala40._wording.players_text spells them.
+  return text.replace(CARD_WORDS, (cards) => moveText(cards));
+}
+
+function reasonNodes(text) {
+  // A reason as the page shows it: its cards spelled, each rule ID it cites a link to
+  // the rule on its game's page (the documentation's anchor of the ID).
+  const pages = (answer && answer.game.rule_pages) || {};
+  const nodes = [];
+  let from = 0;
+  for (const found of text.matchAll(RULE_ID)) {
+    const page = pages[found[0].split("-")[0]];
+    if (!page) continue;
+    nodes.push(spelledText(text.slice(from, found.index)));
+    nodes.push(element("a", { href: `${page}#${found[0].toLowerCase()}`, target: "_blank", rel: "noopener", "data-rule": found[0] }, found[0]));
+    from = found.index + found[0].length;
+  }
+  nodes.push(spelledText(text.slice(from)));
+  return nodes;
+}
+
 function moveCards(text) {
   // The cards a move's text names (a wild card's own card, not its reading).
   return text.split(" ").map((word) => word.split("=")[0].toUpperCase()).filter((word) => CARD.test(word));
 }
 
 function notice(text) {
+  // A text, or the nodes of one (a reason: reasonNodes).
   const box = $("notice");
-  box.textContent = text || "";
+  box.replaceChildren(...[].concat(text || ""));
   box.hidden = !text;
 }
 
@@ -175,6 +207,7 @@ function notice(text) {
 async function showLobby() {
   stopPolling();
   stopLimited();
+  clearInterval(clockTimer);
   closeResults();
   table = null;
   $("table").hidden = true;
@@ -627,7 +660,7 @@ async function post(action, extra) {
       showLimited(error.limit, error.retryAfter, action === "advance" ? () => post("advance") : refresh);
       return false;
     }
-    notice(error.status === 409 ? "The game had moved on: here it is now." : error.message);
+    notice(error.status === 409 ? "The game had moved on: here it is now." : reasonNodes(error.message));
     answer = null;
     log = [];
     $("log").replaceChildren();
@@ -676,6 +709,7 @@ function show(next) {
   }
   if (!answer || answer.view.move_number !== next.view.move_number) unfolded = new Set();
   answer = next;
+  startClock();
   selected = [];
   for (const event of next.events) log.push(event);
   const view = next.view;
@@ -691,8 +725,7 @@ function show(next) {
   bringDecisionIntoView();
   $("undo").disabled = !next.can_undo;
   // Another person's clock has run out: any seat may have the default move played.
-  const clock = next.clock;
-  $("timeout").hidden = !(clock && clock.seat !== table.seat && clock.left === 0);
+  tickClock();
   $("resign").disabled = view.is_over || (view.public.resigned || []).includes(table.seat);
   // While a hand's result is up, the bots wait: the next hand goes on when the player
   // asks for it.
@@ -798,7 +831,7 @@ function renderFacts() {
     facts.push(["discard", `On the discard pile: ${cardText(top)} (${top})`, false]);
   }
   $("facts").replaceChildren(...facts.map(([kind, text, strong]) =>
-    element("li", { "data-fact": kind, class: strong ? "strong" : "" }, text)));
+    element("li", { "data-fact": kind, class: strong ? "strong" : "" }, ...[].concat(text))));
   $("facts").hidden = !facts.length;
 }
 
@@ -830,7 +863,7 @@ function refusedFacts() {
     const every = discards.length > 1 && discards.length === new Set(answer.view.hand).size;
     if (every) named.push("discard any card");
     else if (discards.length) named.push(`discard ${cardsText(discards.map((text) => text.slice(8)))}`);
-    return ["refused", `Not allowed: ${named.join(", ")}: ${why}`, false];
+    return ["refused", [`Not allowed: ${named.join(", ")}: `, ...reasonNodes(why)], false];
   });
 }
 
@@ -891,8 +924,8 @@ function openingFacts() {
 }
 
 function countText(count, kind) {
-  // "no set", "one set", "two sequences".
-  return `${NUMBERS[count] || count} ${kind}${count === 1 ? "" : "s"}`;
+  // "0 sets", "1 set", "2 sequences".
+  return `${count} ${kind}${count === 1 ? "" : "s"}`;
 }
 
 function contractShort(parts) {
@@ -911,11 +944,11 @@ function skarneyFacts() {
     const melds = options.contract_melds;
     const size = melds[Math.min(Math.max(hand, 1), melds.length) - 1];
     const number = NUMBERS[size] || String(size);
-    let text = `Contract, hand ${hand} of ${options.hands}: ${number} 3-card sets, or ${number} 3-card sequences`;
+    let text = `Contract, hand ${hand} of ${options.hands}: ${number} 3-card sets or sequences`;
     if (shown.progress) text += ` (${seatName(shown.turn)}: ${shown.progress} of ${size} down)`;
     // How far this seat's hand is from the rest of its side's contract.
     const parts = shown.contract;
-    if (parts) text += `; your hand holds ${contractShort(parts)}${parts.missing ? `: ${NUMBERS[parts.missing] || parts.missing} missing` : ": enough"}`;
+    if (parts) text += `; you hold ${contractShort(parts)}${parts.missing ? `, ${parts.missing} missing` : ""}`;
     facts.push(["contract", text, false]);
     const meld = parts ? heldMeld(parts.held) : undefined;
     if (meld && view.current_player === table.seat && ["draw", "play"].includes(view.phase)) {
@@ -952,10 +985,9 @@ function skarneyFacts() {
 function contractWhy(parts) {
   // Why no contract meld can be put down (SK-CONTRACT): the melds needed, those the hand
   // holds.
-  const needed = NUMBERS[parts.melds - parts.put_down] || parts.melds - parts.put_down;
+  const needed = parts.melds - parts.put_down;
   const what = parts.kind ? `${parts.kind}s` : "sets or sequences";
-  const missing = NUMBERS[parts.missing] || parts.missing;
-  return `the contract needs ${needed} more 3-card ${what}, and your hand holds ${contractShort(parts)}: ${missing} missing`;
+  return `the contract needs ${needed} ${parts.put_down ? "more " : ""}3-card ${what}, and your hand holds ${contractShort(parts)}: ${parts.missing} missing`;
 }
 
 function pickedWhy() {
@@ -978,6 +1010,57 @@ function decisionWords(view) {
   return view.phase;
 }
 
+function clockLeft() {
+  // The seconds left on the clock of the person to decide: what the server's answer said,
+  // less the time since it came.
+  const clock = answer && answer.clock;
+  return clock ? Math.max(0, clock.left - (performance.now() - clockRead) / 1000) : null;
+}
+
+function clockWords() {
+  // The clock of the person to decide, counting down.
+  const left = clockLeft();
+  if (left === null) return "";
+  return left > 0 ? ` (${Math.ceil(left)} s left)` : " (time's up)";
+}
+
+function clockNote() {
+  // What happens at zero, as the server does it: it plays nothing by itself; any seat
+  // of the table may then have the person's default move played (its timeout), which
+  // the server names to that person.
+  const clock = answer.clock;
+  if (!clock) return "";
+  const over = clockLeft() === 0;
+  if (clock.seat === table.seat) {
+    const move = clock.default_move ? `“${moveText(clock.default_move)}”` : "your default move";
+    return over
+      ? `Your time is up: anyone at the table may now have ${move} played for you; until then, play on.`
+      : `When your clock reaches 0, anyone at the table may have ${move} played for you; nothing is played until someone asks.`;
+  }
+  return over
+    ? `${seatName(clock.seat)}'s time is up: you may have their default move played for them (“Time's up” above).`
+    : `When ${seatName(clock.seat)}'s clock reaches 0, you may have their default move played for them.`;
+}
+
+function tickClock() {
+  // Once a second or so: the clock counted down, and, once another person's has run
+  // out, their default move offered.
+  if (!answer || !table) return;
+  renderStatus();
+  const note = clockNote();
+  if ($("clock-note").textContent !== note) $("clock-note").textContent = note;
+  $("clock-note").hidden = !note;
+  const clock = answer.clock;
+  $("timeout").hidden = !(clock && clock.seat !== table.seat && clockLeft() === 0);
+}
+
+function startClock() {
+  clearInterval(clockTimer);
+  clockTimer = null;
+  clockRead = performance.now();
+  if (answer.clock) clockTimer = setInterval(tickClock, 250);
+}
+
 function renderStatus() {
   const view = answer.view;
   let text;
@@ -985,9 +1068,7 @@ function renderStatus() {
   else if (view.current_player === table.seat) text = `Your turn: ${decisionWords(view)}.`;
   else if (view.current_player === null) text = "Dealing...";
   else text = `${seatName(view.current_player)} to ${decisionWords(view)}...`;
-  const clock = answer.clock;
-  const left = clock ? ` (${Math.ceil(clock.left)} s left)` : "";
-  $("status").textContent = `Hand ${view.public.hand_number ?? ""} · move ${view.move_number} · ${text}${left}`;
+  $("status").textContent = `Hand ${view.public.hand_number ?? ""} · move ${view.move_number} · ${text}${clockWords()}`;
 }
 
 function renderHand() {
@@ -1144,11 +1225,23 @@ function moveGroups(moves) {
   return [...kinds];
 }
 
+function exchanged(text) {
+  // What an exchange (SK-EXCHANGE: "exchange 6S #2") brings to the hand: the meld's wild
+  // card (a mixed meld holds one at most, SK-MELDS), written in the meld's text with the
+  // card it stands for (JK=6S).
+  const words = text.split(" ");
+  if (words[0] !== "exchange") return "";
+  const meld = answer.view.public.table[Number(words[2].slice(1))] || "";
+  const wild = meld.split(" ").find((word) => word.includes("="));
+  return wild ? `, the ${cardText(wild.split("=")[0])} comes to your hand` : ", its wild card comes to your hand";
+}
+
 function moveButton(move, label) {
   const view = answer.view;
   const melds = moveMelds(move);
+  label += exchanged(move.text);
   const button = element("button", {
-    type: "button", "data-move": move.text, "aria-label": namedMoveText(move.text),
+    type: "button", "data-move": move.text, "aria-label": namedMoveText(move.text) + exchanged(move.text),
     class: moveCards(move.text).length && selected.length ? "main" : "",
     onclick: () => post("moves", { move: move.move, move_number: view.move_number }),
   }, label);
