@@ -871,6 +871,16 @@ def _clock(table: _Table, limits: ServerLimits) -> dict[str, Any] | None:
     }
 
 
+def _seat_clock(table: _Table, limits: ServerLimits, seat: int) -> dict[str, Any] | None:
+    """The clock as ``seat`` is told it (:func:`_clock`), and, to the person to decide
+    alone, the move a timeout plays for them (``default_move``): a discard names a card
+    of their hand."""
+    clock = _clock(table, limits)
+    if clock is not None and clock["seat"] == seat:
+        clock["default_move"] = str(table.state.default_move(seat))
+    return clock
+
+
 def _answer(
     table: _Table, db: sqlite3.Connection, limits: ServerLimits, seat: int, since: int
 ) -> dict[str, Any]:
@@ -892,11 +902,6 @@ def _answer(
         (table.id, seat, since),
     )
     state = table.state
-    clock = _clock(table, limits)
-    if clock is not None and clock["seat"] == seat:
-        # What a timeout would play for this seat, told to it alone (a discard names a
-        # card of its hand).
-        clock["default_move"] = str(state.default_move(seat))
     return {
         "table": table.id,
         "game": {
@@ -915,6 +920,6 @@ def _answer(
         "can_undo": not isinstance(undo_target(table, db, seat), str),
         "dealt": True,
         "deal": None if table.deal is None else table.deal.public(revealed=state.is_over),
-        "clock": clock,
+        "clock": _seat_clock(table, limits, seat),
         **({} if back is None else {"undone_to": back}),
     }
