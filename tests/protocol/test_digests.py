@@ -25,14 +25,14 @@ ACTIONS = 400
 """The actions of each game digested (enough to cross a few hands of every game)."""
 
 EXPECTED = {
-    "scala40-official": "5c1a9d4a034eeff0ade3efb1",
-    "scala40-classic": "a45ab875412f1da617906ddf",
-    "scala40-federation-article": "be8afc8acd7a05947b07492d",
-    "scala40-online": "10ab849368288cf0cb9f8257",
-    "skarney-partnership": "7dc680385264b0bc8c539375",
-    "skarney-singles": "2c9b6a91ce6ba03cefbb2585",
-    "skarney-no_jokers": "067f6449de8126a44979e7e5",
-    "skarney-free_meld": "fd86b9e1bf32d4eb591137b2",
+    "scala40-official": "0886235c0690b7891adf7e7d",
+    "scala40-classic": "ea8c2dd1cce6f954fac961da",
+    "scala40-federation-article": "9f96fbc54e5172664dc14836",
+    "scala40-online": "7be41dfb392b69fcc8f5d564",
+    "skarney-partnership": "933a7a219ca365395eac14bf",
+    "skarney-singles": "d50d774483f637b201b552c2",
+    "skarney-no_jokers": "4456ebb6a315825fa4c62a1a",
+    "skarney-free_meld": "05b891942106131fe5485e29",
     "rumino-catsatcards": "cffb8c8173e23db735558a44",
     "rumino-web": "3b6b88c8b07b54eb7d9f3bda",
     "chinchon-catsatcards": "222d2bfd2e5e6b08b9567d9a",
